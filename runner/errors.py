@@ -1,0 +1,49 @@
+"""Every error skill-eval raises on purpose.
+
+    SkillEvalError                  base; carries the process exit code
+    ├── RefusedInput (exit 2)       bad skill folder, case set, script or flags: nothing ran
+    │   ├── CaseSetError            evals/evals.json is malformed (names file, case, problem)
+    │   └── SkillLeak               a skill reached an arm that must not have it
+    └── InfraError (exit 3)         the machinery failed: Docker, gateway, store, Ray
+        ├── SandboxError            container could not start / be collected
+        └── GatewayError            the model gateway could not start or forward
+
+Infrastructure errors inside a task never crash the batch: the task records them and the arm
+becomes a hole. Agent failures (the agent ran and did the job badly) are not errors at all:
+they are graded like any other session.
+"""
+
+from __future__ import annotations
+
+
+class SkillEvalError(Exception):
+    exit_code = 1
+
+
+class RefusedInput(SkillEvalError):
+    exit_code = 2
+
+
+class CaseSetError(RefusedInput):
+    def __init__(self, path: str, problem: str, case_id: str | None = None) -> None:
+        self.path = path
+        self.case_id = case_id
+        self.problem = problem
+        where = f"{path}: case {case_id!r}" if case_id is not None else path
+        super().__init__(f"{where}: {problem}")
+
+
+class SkillLeak(RefusedInput):
+    pass
+
+
+class InfraError(SkillEvalError):
+    exit_code = 3
+
+
+class SandboxError(InfraError):
+    pass
+
+
+class GatewayError(InfraError):
+    pass

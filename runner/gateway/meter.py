@@ -1,0 +1,94 @@
+"""Token and dollar metering of one task's traffic, as seen at the gateway."""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from runner.gateway.pricing import cost_usd
+
+
+class Usage(BaseModel):
+    """What the gateway metered for one task (not what the agent reported)."""
+
+    requests: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_read_input_tokens: int = 0
+    cache_creation_input_tokens: int = 0
+    cost_usd: float = 0.0
+    errors_by_status: dict[str, int] = Field(default_factory=dict)
+    refused: int = Field(default=0, description="Requests the gateway refused by policy")
+    models: list[str] = Field(default_factory=list)
+
+
+class Meter:
+    """Thread-safe accumulator; SSE usage is read from message_start / message_delta."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.usage = Usage()
+
+    def refused(self) -> None:
+        with self._lock:
+            self.usage.refused += 1
+
+    def error(self, status: int) -> None:
+        with self._lock:
+            key = str(status)
+            self.usage.errors_by_status[key] = self.usage.errors_by_status.get(key, 0) + 1
+
+    def record(self, model: str, usage: dict[str, Any]) -> None:
+        tokens = {k: int(usage.get(k) or 0) for k in (
+            "input_tokens", "output_tokens", "cache_read_input_tokens",
+            "cache_creation_input_tokens")}
+        dollars = cost_usd(model, tokens["input_tokens"], tokens["output_tokens"],
+                           tokens["cache_read_input_tokens"], tokens["cache_creation_input_tokens"])
+        with self._lock:
+            u = self.usage
+            u.requests += 1
+            u.input_tokens += tokens["input_tokens"]
+            u.output_tokens += tokens["output_tokens"]
+            u.cache_read_input_tokens += tokens["cache_read_input_tokens"]
+            u.cache_creation_input_tokens += tokens["cache_creation_input_tokens"]
+            u.cost_usd += dollars
+            if model and model not in u.models:
+                u.models.append(model)
+
+    def snapshot(self) -> Usage:
+        with self._lock:
+            return self.usage.model_copy(deep=True)
+
+
+class SSEUsageReader:
+    """Incrementally parses an SSE byte stream for the usage it reports."""
+
+    def __init__(self) -> None:
+        self._buffer = b""
+        self.model = ""
+        self.usage: dict[str, Any] = {}
+
+    def feed(self, chunk: bytes) -> None:
+        self._buffer += chunk
+        while b"\n" in self._buffer:
+            line, self._buffer = self._buffer.split(b"\n", 1)
+            if line.startswith(b"data:"):
+                self._event(line[5:].strip())
+
+    def _event(self, raw: bytes) -> None:
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            return
+        if not isinstance(data, dict):
+            return
+        if data.get("type") == "message_start":
+            message = data.get("message") or {}
+            self.model = str(message.get("model", ""))
+            self.usage.update(message.get("usage") or {})
+        elif data.get("type") == "message_delta":
+            # message_delta carries cumulative output usage; it replaces, not adds.
+            self.usage.update({k: v for k, v in (data.get("usage") or {}).items() if v is not None})

@@ -1,0 +1,182 @@
+"""The model gateway: the sandbox's only way out.
+
+One `TaskGateway` per task listens on a Unix socket in a per-task directory that is
+bind-mounted into the container. It accepts only the Messages API, authenticates the
+per-task token, swaps it for the real key, forwards to the upstream endpoint with streaming
+passed through unbuffered, and meters usage. The real key exists only in this process.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+from aiohttp import web
+
+from runner.aio import HostedApp
+from runner.gateway.meter import Meter, SSEUsageReader, Usage
+
+ALLOWED_PATHS = frozenset({"/v1/messages", "/v1/messages/count_tokens"})
+ALLOWED_QUERIES = frozenset({"", "beta=true"})
+FORWARDED_REQUEST_HEADERS = ("anthropic-version", "anthropic-beta", "content-type", "accept",
+                             "x-stainless-retry-count", "x-stainless-timeout")
+FORWARDED_RESPONSE_HEADERS = ("content-type", "retry-after", "retry-after-ms", "x-should-retry",
+                              "request-id", "anthropic-ratelimit-requests-remaining")
+# Tools the API executes on its own side: they would fetch from the internet for the agent.
+SERVER_SIDE_TOOL_PREFIXES = ("web_search", "web_fetch", "code_execution", "mcp_toolset")
+MAX_BODY_BYTES = 32 * 1024 * 1024
+SOCKET_NAME = "gw.sock"
+
+
+class GatewayPolicy:
+    def __init__(self, allow_server_tools: bool = False,
+                 max_body_bytes: int = MAX_BODY_BYTES) -> None:
+        self.allow_server_tools = allow_server_tools
+        self.max_body_bytes = max_body_bytes
+
+
+def server_side_tools(body: dict[str, Any]) -> list[str]:
+    found = []
+    for tool in body.get("tools") or []:
+        kind = str(tool.get("type", "")) if isinstance(tool, dict) else ""
+        if kind.startswith(SERVER_SIDE_TOOL_PREFIXES):
+            found.append(kind)
+    if body.get("mcp_servers"):
+        found.append("mcp_servers")
+    return found
+
+
+def _error(status: int, kind: str, message: str) -> web.Response:
+    return web.json_response({"type": "error", "error": {"type": kind, "message": message}},
+                             status=status)
+
+
+class TaskGateway:
+    """The gateway for one task; `with TaskGateway(...) as gw:` mounts gw.socket_dir."""
+
+    def __init__(self, socket_dir: Path, upstream: str, api_key: str | None,
+                 policy: GatewayPolicy | None = None) -> None:
+        self.socket_dir = socket_dir
+        self.upstream = upstream.rstrip("/")
+        self._api_key = api_key
+        self.policy = policy or GatewayPolicy()
+        self.token = "sk-ant-task-" + secrets.token_urlsafe(24)
+        self.meter = Meter()
+        self._open = False
+        self._session: aiohttp.ClientSession | None = None
+        app = web.Application(client_max_size=self.policy.max_body_bytes)
+        app.router.add_route("*", "/{tail:.*}", self._handle)
+        app.on_cleanup.append(self._close_session)
+        self._hosted = HostedApp(app)
+
+    @property
+    def socket_path(self) -> Path:
+        return self.socket_dir / SOCKET_NAME
+
+    def __enter__(self) -> TaskGateway:
+        self.socket_dir.mkdir(parents=True, exist_ok=True)
+        self._hosted.start_unix(str(self.socket_path))
+        # The container user is not root: it must be able to connect, nothing else.
+        os.chmod(self.socket_path, 0o666)
+        os.chmod(self.socket_dir, 0o755)
+        self._open = True
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._open = False  # the token dies with the task, even if a connection lingers
+        self._hosted.stop()
+        self.socket_path.unlink(missing_ok=True)
+
+    def usage(self) -> Usage:
+        return self.meter.snapshot()
+
+    async def _close_session(self, _app: web.Application) -> None:
+        if self._session is not None:
+            await self._session.close()
+
+    def _authorized(self, request: web.Request) -> bool:
+        given = request.headers.get("x-api-key", "")
+        bearer = request.headers.get("authorization", "")
+        if bearer.lower().startswith("bearer "):
+            given = given or bearer[7:]
+        return self._open and secrets.compare_digest(given.encode(), self.token.encode())
+
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
+        if request.method != "POST" or request.path not in ALLOWED_PATHS \
+                or request.query_string not in ALLOWED_QUERIES:
+            self.meter.refused()
+            return _error(403, "permission_error",
+                          f"skill-eval gateway: {request.method} {request.path} is not allowed")
+        if not self._authorized(request):
+            self.meter.refused()
+            return _error(401, "authentication_error", "skill-eval gateway: invalid task token")
+        try:
+            raw = await request.read()
+        except web.HTTPRequestEntityTooLarge:
+            self.meter.refused()
+            return _error(413, "request_too_large", "skill-eval gateway: request body too large")
+        try:
+            body = json.loads(raw)
+        except ValueError:
+            self.meter.refused()
+            return _error(400, "invalid_request_error", "skill-eval gateway: body is not JSON")
+        if not isinstance(body, dict):
+            return _error(400, "invalid_request_error", "skill-eval gateway: body is not an object")
+        blocked = server_side_tools(body)
+        if blocked and not self.policy.allow_server_tools:
+            self.meter.refused()
+            return _error(403, "permission_error",
+                          f"skill-eval gateway: server-side tools refused: {', '.join(blocked)}")
+        return await self._forward(request, raw, body)
+
+    async def _forward(self, request: web.Request, raw: bytes,
+                       body: dict[str, Any]) -> web.StreamResponse:
+        if self._session is None:
+            self._session = aiohttp.ClientSession(
+                timeout=aiohttp.ClientTimeout(total=None, sock_connect=30, sock_read=600),
+                auto_decompress=True)
+        headers = {h: request.headers[h] for h in FORWARDED_REQUEST_HEADERS if h in request.headers}
+        if self._api_key:
+            headers["x-api-key"] = self._api_key
+        url = self.upstream + request.path + (f"?{request.query_string}"
+                                              if request.query_string else "")
+        try:
+            upstream = await self._session.post(url, data=raw, headers=headers)
+        except aiohttp.ClientError as exc:
+            self.meter.error(502)
+            return _error(502, "api_error", f"skill-eval gateway: upstream unreachable: "
+                          f"{type(exc).__name__}")
+        async with upstream:
+            response = web.StreamResponse(status=upstream.status)
+            for name in FORWARDED_RESPONSE_HEADERS:
+                if name in upstream.headers:
+                    response.headers[name] = upstream.headers[name]
+            await response.prepare(request)
+            is_messages = request.path == "/v1/messages"
+            sse = upstream.headers.get("content-type", "").startswith("text/event-stream")
+            reader = SSEUsageReader() if sse else None
+            collected = bytearray()
+            async for chunk in upstream.content.iter_any():
+                if reader is not None:
+                    reader.feed(chunk)
+                elif is_messages and len(collected) < 4 * 1024 * 1024:
+                    collected.extend(chunk)
+                await response.write(chunk)
+            await response.write_eof()
+        if upstream.status >= 400:
+            self.meter.error(upstream.status)
+        elif is_messages:
+            model = str(body.get("model", ""))
+            if reader is not None:
+                self.meter.record(reader.model or model, reader.usage)
+            else:
+                try:
+                    data = json.loads(bytes(collected))
+                    self.meter.record(str(data.get("model", model)), data.get("usage") or {})
+                except ValueError:
+                    pass
+        return response

@@ -1,0 +1,41 @@
+"""Closed sets and small value types shared by every module."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Arm(StrEnum):
+    """Which skill is staged for a session; the arms differ in nothing else."""
+
+    BASELINE = "baseline"
+    CANDIDATE = "candidate"
+    INCUMBENT = "incumbent"
+
+
+class Outcome(StrEnum):
+    """The candidate's result in one comparison row."""
+
+    WIN = "win"
+    LOSS = "loss"
+    TIE = "tie"
+    HOLE = "hole"
+
+
+class Verdict(StrEnum):
+    PASS = "PASS"
+    NEUTRAL = "NEUTRAL"
+    FAIL = "FAIL"
+
+
+class TaskStatus(StrEnum):
+    """How a session ended, as the runner saw it (not as the agent claimed)."""
+
+    COMPLETED = "completed"  # claude ran to a result event: graded
+    AGENT_ERROR = "agent_error"  # claude ended in error (max turns, budget, API error): graded
+    TIMED_OUT = "timed_out"  # killed at the wall-clock limit: a hole
+    INFRA_ERROR = "infra_error"  # container/gateway/store failed: a hole
+
+    @property
+    def is_hole(self) -> bool:
+        return self in (TaskStatus.TIMED_OUT, TaskStatus.INFRA_ERROR)

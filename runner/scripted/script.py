@@ -1,0 +1,112 @@
+"""The script a scripted model endpoint follows (YAML or JSON).
+
+    usage: {input_tokens: 900, output_tokens: 60}   # default per-response usage (optional)
+    latency_s: 0.0                                   # default delay before each response
+    scenarios:                                       # first whose `when` matches wins
+      - name: with-skill
+        when:
+          prompt: "sales.csv"          # assertion grammar on the task prompt (first user turn)
+          skill: csv-summary           # this skill is offered to the model
+        turns:                         # turn N answers the request with N assistant turns so far
+          - tool_use: {name: Skill, input: {skill: "csv-summary:csv-summary"}}
+          - tool_use: {name: Bash, input: {command: "wc -l sales.csv"}}
+          - text: "Total: 42"
+      - name: fallback
+        turns: [{text: "I cannot do that."}]
+
+A turn can also be `error: {status: 529, retry_after: 0}` (answered as the Messages API would)
+or carry `sleep_s` (injected latency) and `usage`. Requests with no tools (claude's side queries,
+e.g. titles) get `side_reply`. Past its last turn a scenario ends with `final_text`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from runner.checks import parse_matcher
+from runner.errors import RefusedInput
+
+
+class Usage(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_read_input_tokens: int = 0
+    cache_creation_input_tokens: int = 0
+
+
+class ToolUse(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str
+    input: dict[str, Any] = Field(default_factory=dict)
+
+
+class ErrorReply(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    status: int = Field(ge=400, le=599)
+    type: str = "api_error"
+    message: str = "scripted error"
+    retry_after: float | None = None
+
+
+class Turn(BaseModel):
+    """One model response: text and/or one tool call, or an error status."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    text: str | None = None
+    tool_use: ToolUse | None = None
+    error: ErrorReply | None = None
+    sleep_s: float | None = Field(default=None, ge=0)
+    usage: Usage | None = None
+
+    @model_validator(mode="after")
+    def _not_empty(self) -> Turn:
+        if self.error is None and self.text is None and self.tool_use is None:
+            raise ValueError("a turn needs text, tool_use or error")
+        return self
+
+
+class When(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    prompt: str | None = Field(default=None, description="Assertion on the task prompt")
+    skill: str | None = Field(default=None, description="Skill that must be offered")
+    no_skill: str | None = Field(default=None, description="Skill that must NOT be offered")
+    model: str | None = Field(default=None, description="Assertion on the requested model id")
+
+    @model_validator(mode="after")
+    def _grammar(self) -> When:
+        for value in (self.prompt, self.model):
+            if value is not None:
+                parse_matcher(value)
+        return self
+
+
+class Scenario(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str
+    when: When = Field(default_factory=When)
+    turns: tuple[Turn, ...] = Field(min_length=1)
+    final_text: str = "Done."
+
+
+class Script(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    usage: Usage = Usage(input_tokens=1000, output_tokens=50)
+    latency_s: float = Field(default=0.0, ge=0)
+    side_reply: str = "OK"
+    scenarios: tuple[Scenario, ...] = Field(min_length=1)
+
+
+def load_script(path: Path) -> Script:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise RefusedInput(f"{path}: cannot read model script: {exc}") from exc
+    try:
+        return Script.model_validate(data)
+    except (ValidationError, ValueError) as exc:
+        raise RefusedInput(f"{path}: invalid model script: {exc}") from exc

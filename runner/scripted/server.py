@@ -1,0 +1,209 @@
+"""A deterministic, free, fast stand-in for the Messages API, driven by a Script.
+
+It speaks enough of the API for the real `claude` binary: JSON and SSE streaming responses
+with text and tool_use blocks, usage, count_tokens, and error statuses with retry-after.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import re
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+from aiohttp import web
+
+from runner.checks import parse_matcher
+from runner.scripted.script import Scenario, Script, Turn, Usage
+
+
+def _texts(content: Any) -> Iterator[str]:
+    if isinstance(content, str):
+        yield content
+    elif isinstance(content, list):
+        for block in content:
+            if isinstance(block, dict):
+                if block.get("type") == "text":
+                    yield str(block.get("text", ""))
+                elif block.get("type") == "tool_result":
+                    yield from _texts(block.get("content"))
+
+
+def task_prompt(body: dict[str, Any]) -> str:
+    """The first user turn's text without claude's injected <system-reminder> blocks."""
+    for message in body.get("messages", []):
+        if message.get("role") == "user":
+            parts = [t for t in _texts(message.get("content")) if "<system-reminder>" not in t]
+            return "\n".join(parts)
+    return ""
+
+
+def offered_text(body: dict[str, Any]) -> str:
+    """Where claude tells the model which skills exist: system prompt, tools, reminders."""
+    parts = list(_texts(body.get("system")))
+    for tool in body.get("tools") or []:
+        if isinstance(tool, dict):
+            parts.append(str(tool.get("description", "")))
+    for message in body.get("messages", []):
+        parts.extend(t for t in _texts(message.get("content")) if "<system-reminder>" in t)
+    return "\n".join(parts)
+
+
+def skill_offered(body: dict[str, Any], skill: str) -> bool:
+    pattern = rf"(?<![\w-])(?:[\w-]+:)?{re.escape(skill)}(?![\w-])"
+    return re.search(pattern, offered_text(body)) is not None
+
+
+def assistant_turns(body: dict[str, Any]) -> int:
+    return sum(1 for m in body.get("messages", []) if m.get("role") == "assistant")
+
+
+def choose(script: Script, body: dict[str, Any]) -> Scenario | None:
+    prompt = task_prompt(body)
+    model = str(body.get("model", ""))
+    for scenario in script.scenarios:
+        when = scenario.when
+        if when.prompt is not None and not parse_matcher(when.prompt).check(prompt):
+            continue
+        if when.model is not None and not parse_matcher(when.model).check(model):
+            continue
+        if when.skill is not None and not skill_offered(body, when.skill):
+            continue
+        if when.no_skill is not None and skill_offered(body, when.no_skill):
+            continue
+        return scenario
+    return None
+
+
+def _usage(script: Script, turn: Turn | None) -> Usage:
+    return turn.usage if turn and turn.usage else script.usage
+
+
+def _blocks(turn: Turn, tool_id: str) -> list[dict[str, Any]]:
+    blocks: list[dict[str, Any]] = []
+    if turn.text is not None:
+        blocks.append({"type": "text", "text": turn.text})
+    if turn.tool_use is not None:
+        blocks.append({"type": "tool_use", "id": tool_id, "name": turn.tool_use.name,
+                       "input": turn.tool_use.input})
+    return blocks
+
+
+def _sse(event: str, data: dict[str, Any]) -> bytes:
+    return f"event: {event}\ndata: {json.dumps(data)}\n\n".encode()
+
+
+class ScriptedModel:
+    """The aiohttp application; `counts` records requests per scenario for tests."""
+
+    def __init__(self, script: Script) -> None:
+        self.script = script
+        self.counts: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def app(self) -> web.Application:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_post("/v1/messages", self.messages)
+        app.router.add_post("/v1/messages/count_tokens", self.count_tokens)
+        app.router.add_route("*", "/{tail:.*}", self.not_found)
+        return app
+
+    async def not_found(self, request: web.Request) -> web.Response:
+        return _error(404, "not_found_error", f"{request.method} {request.path} not scripted")
+
+    async def count_tokens(self, request: web.Request) -> web.Response:
+        body = await request.read()
+        return web.json_response({"input_tokens": max(1, len(body) // 4)})
+
+    async def messages(self, request: web.Request) -> web.StreamResponse:
+        body = await request.json()
+        scenario = choose(self.script, body) if body.get("tools") else None
+        turn: Turn
+        if scenario is None:
+            name = "side" if not body.get("tools") else "unmatched"
+            turn = Turn(text=self.script.side_reply)
+        else:
+            name = scenario.name
+            index = assistant_turns(body)
+            turn = scenario.turns[index] if index < len(scenario.turns) else Turn(
+                text=scenario.final_text)
+        with self._lock:
+            self.counts[name] = self.counts.get(name, 0) + 1
+        delay = turn.sleep_s if turn.sleep_s is not None else self.script.latency_s
+        if delay:
+            await asyncio.sleep(delay)
+        if turn.error is not None:
+            headers = {}
+            if turn.error.retry_after is not None:
+                headers["retry-after"] = str(turn.error.retry_after)
+            return _error(turn.error.status, turn.error.type, turn.error.message, headers)
+        digest = hashlib.sha256(json.dumps(body.get("messages", []), sort_keys=True).encode())
+        msg_id = "msg_scripted_" + digest.hexdigest()[:20]
+        tool_id = "toolu_scripted_" + digest.hexdigest()[20:40]
+        blocks = _blocks(turn, tool_id)
+        stop = "tool_use" if turn.tool_use is not None else "end_turn"
+        usage = _usage(self.script, turn).model_dump()
+        model = str(body.get("model", "scripted"))
+        if not body.get("stream"):
+            return web.json_response({
+                "id": msg_id, "type": "message", "role": "assistant", "model": model,
+                "content": blocks, "stop_reason": stop, "stop_sequence": None, "usage": usage})
+        return await self._stream(request, msg_id, model, blocks, stop, usage)
+
+    async def _stream(self, request: web.Request, msg_id: str, model: str,
+                      blocks: list[dict[str, Any]], stop: str,
+                      usage: dict[str, int]) -> web.StreamResponse:
+        response = web.StreamResponse(headers={"content-type": "text/event-stream",
+                                               "cache-control": "no-cache"})
+        await response.prepare(request)
+        start_usage = dict(usage, output_tokens=1)
+        await response.write(_sse("message_start", {"type": "message_start", "message": {
+            "id": msg_id, "type": "message", "role": "assistant", "model": model,
+            "content": [], "stop_reason": None, "stop_sequence": None, "usage": start_usage}}))
+        for index, block in enumerate(blocks):
+            if block["type"] == "text":
+                start = {"type": "text", "text": ""}
+                delta = {"type": "text_delta", "text": block["text"]}
+            else:
+                start = dict(block, input={})
+                delta = {"type": "input_json_delta", "partial_json": json.dumps(block["input"])}
+            await response.write(_sse("content_block_start", {
+                "type": "content_block_start", "index": index, "content_block": start}))
+            await response.write(_sse("content_block_delta", {
+                "type": "content_block_delta", "index": index, "delta": delta}))
+            await response.write(_sse("content_block_stop", {
+                "type": "content_block_stop", "index": index}))
+        await response.write(_sse("message_delta", {
+            "type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": None},
+            "usage": {"output_tokens": usage["output_tokens"]}}))
+        await response.write(_sse("message_stop", {"type": "message_stop"}))
+        await response.write_eof()
+        return response
+
+
+def _error(status: int, kind: str, message: str,
+           headers: dict[str, str] | None = None) -> web.Response:
+    return web.json_response({"type": "error", "error": {"type": kind, "message": message}},
+                             status=status, headers=headers)
+
+
+class ScriptedEndpoint:
+    """Serve a script on 127.0.0.1 in this process: `with ScriptedEndpoint(s) as url: ...`."""
+
+    def __init__(self, script: Script, host: str = "127.0.0.1", port: int = 0) -> None:
+        from runner.aio import HostedApp
+
+        self.model = ScriptedModel(script)
+        self._hosted = HostedApp(self.model.app())
+        self._host, self._port = host, port
+        self.url = ""
+
+    def __enter__(self) -> str:
+        self.url = self._hosted.start_tcp(self._host, self._port)
+        return self.url
+
+    def __exit__(self, *exc: object) -> None:
+        self._hosted.stop()
