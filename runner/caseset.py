@@ -79,7 +79,8 @@ class CaseSet(BaseModel):
             raise CaseSetError(
                 CASESET_RELPATH, f"--case {', '.join(missing)}: no such case (have {sorted(known)})"
             )
-        return CaseSet(skill_name=self.skill_name, evals=tuple(c for c in self.evals if c.id in ids))
+        chosen = tuple(c for c in self.evals if c.id in ids)
+        return CaseSet(skill_name=self.skill_name, evals=chosen)
 
 
 def _describe(exc: ValidationError) -> str:

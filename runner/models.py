@@ -34,8 +34,10 @@ class TaskStatus(StrEnum):
     COMPLETED = "completed"  # claude ran to a result event: graded
     AGENT_ERROR = "agent_error"  # claude ended in error (max turns, budget, API error): graded
     TIMED_OUT = "timed_out"  # killed at the wall-clock limit: a hole
+    CRASHED = "crashed"  # claude ended without a result event: a hole
+    API_ERROR = "api_error"  # the model endpoint kept failing (429/5xx): a hole
     INFRA_ERROR = "infra_error"  # container/gateway/store failed: a hole
 
     @property
     def is_hole(self) -> bool:
-        return self in (TaskStatus.TIMED_OUT, TaskStatus.INFRA_ERROR)
+        return self not in (TaskStatus.COMPLETED, TaskStatus.AGENT_ERROR)

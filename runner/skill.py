@@ -78,7 +78,8 @@ def load_skill(path: Path) -> Skill:
         raise RefusedInput(f"{skill_md}: frontmatter 'name' must be a non-empty string")
     description = meta.get("description", "")
     if not isinstance(description, str) or not description.strip():
-        raise RefusedInput(f"{skill_md}: frontmatter 'description' is required (it is how it fires)")
+        raise RefusedInput(f"{skill_md}: frontmatter 'description' is required "
+                           "(it is how the skill fires)")
     digest = hashlib.sha256()
     for rel in staged_files(root):
         file = root / rel

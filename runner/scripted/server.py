@@ -48,7 +48,9 @@ def offered_text(body: dict[str, Any]) -> str:
         if isinstance(tool, dict):
             parts.append(str(tool.get("description", "")))
     for message in body.get("messages", []):
-        parts.extend(t for t in _texts(message.get("content")) if "<system-reminder>" in t)
+        injected = message.get("role") == "system"
+        parts.extend(t for t in _texts(message.get("content"))
+                     if injected or "<system-reminder>" in t)
     return "\n".join(parts)
 
 
@@ -164,11 +166,12 @@ class ScriptedModel:
             "id": msg_id, "type": "message", "role": "assistant", "model": model,
             "content": [], "stop_reason": None, "stop_sequence": None, "usage": start_usage}}))
         for index, block in enumerate(blocks):
+            start: dict[str, Any]
             if block["type"] == "text":
                 start = {"type": "text", "text": ""}
                 delta = {"type": "text_delta", "text": block["text"]}
             else:
-                start = dict(block, input={})
+                start = {**block, "input": {}}
                 delta = {"type": "input_json_delta", "partial_json": json.dumps(block["input"])}
             await response.write(_sse("content_block_start", {
                 "type": "content_block_start", "index": index, "content_block": start}))

@@ -1,0 +1,193 @@
+"""The `skill-eval` command line.
+
+Exit codes: 0 run completed; 1 --gate and the verdict is FAIL; 2 refused input (nothing
+ran or the measurement is void, e.g. a leaked skill); 3 infrastructure failure; 130 Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from runner.errors import SkillEvalError
+from runner.models import Arm, Verdict
+
+EXIT_CODES = """\b
+Exit codes:
+  0  run completed (whatever the verdict, unless --gate)
+  1  --gate given and the verdict is FAIL
+  2  refused input: bad skill folder, case set, flags, or a leaked skill
+  3  infrastructure failure: Docker, image, gateway, store, Ray
+"""
+
+
+def _fail(console: Console, exc: SkillEvalError) -> None:
+    console.print(f"[bold red]error:[/] {exc}")
+    sys.exit(exc.exit_code)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """skill-eval: does the agent do the job better with this skill than without it?
+
+    Runs the real `claude` CLI on each case of a skill's evals/evals.json, once per arm
+    (baseline: no skill, candidate: the folder, incumbent: a previous version), k times,
+    each session in a throwaway network-less container, and reports net lift and a verdict.
+    """
+
+
+@main.command(epilog=EXIT_CODES)
+@click.argument("skill", type=click.Path(path_type=Path))
+@click.option("--k", "k", default=1, show_default=True, type=click.IntRange(min=1),
+              help="Repetitions per case and arm.")
+@click.option("--model", default="sonnet", show_default=True, help="Model passed to claude.")
+@click.option("--case", "cases", multiple=True, help="Run only this case id (repeatable).")
+@click.option("--incumbent", type=click.Path(path_type=Path),
+              help="A previous version of the skill; runs only if its bytes differ.")
+@click.option("--arms", default="baseline,candidate,incumbent", show_default=True,
+              help="Comma-separated arms to run (candidate is required).")
+@click.option("--concurrency", default=2, show_default=True, type=click.IntRange(min=1),
+              help="Sessions in flight at once.")
+@click.option("--timeout", "timeout_s", default=600.0, show_default=True,
+              type=click.FloatRange(min=1), help="Per-session wall-clock limit, seconds.")
+@click.option("--max-turns", type=click.IntRange(min=1), help="Passed to claude.")
+@click.option("--session-budget-usd", type=click.FloatRange(min=0, min_open=True),
+              help="Per-session --max-budget-usd passed to claude.")
+@click.option("--model-script", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Offline dry run against a scripted model endpoint (no key, no cost).")
+@click.option("--store", "store_uri", default=lambda: os.environ.get("SKILL_EVAL_STORE",
+              ".skill-eval"), show_default=".skill-eval", help="Where runs are kept.")
+@click.option("--image", default="skill-eval-sandbox:latest", show_default=True,
+              help="Sandbox image (build it with `make image`).")
+@click.option("--runtime", help="Docker runtime for sandboxes, e.g. runsc (gVisor).")
+@click.option("--sandbox", "backend", type=click.Choice(["docker", "local"]), default="docker",
+              show_default=True, help="local = no isolation at all (debugging only).")
+@click.option("--allow-server-tools", is_flag=True,
+              help="Let server-side tools (web search/fetch, code execution) through.")
+@click.option("--fresh", is_flag=True, help="New run id; default resumes an identical run.")
+@click.option("--ray-address", default=None, help="Existing Ray cluster (default: local).")
+@click.option("--report-json", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write the machine-readable report here.")
+@click.option("--gate", is_flag=True, help="Exit 1 when the verdict is FAIL.")
+def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path | None,
+        arms: str, concurrency: int, timeout_s: float, max_turns: int | None,
+        session_budget_usd: float | None, model_script: Path | None, store_uri: str,
+        image: str, runtime: str | None, backend: str, allow_server_tools: bool, fresh: bool,
+        ray_address: str | None, report_json: Path | None, gate: bool) -> None:
+    """Evaluate SKILL (a folder with SKILL.md and evals/evals.json).
+
+    \b
+    Examples:
+      skill-eval run examples/csv-summary --model-script examples/csv-summary/model-script.yaml
+      skill-eval run ./my-skill --k 3 --incumbent ./my-skill-v1 --report-json report.json
+      skill-eval run ./my-skill --case totals --timeout 300 --gate
+    """
+    from runner.api import run_eval
+    from runner.plan import DEFAULT_UPSTREAM, RunOptions
+    from runner.report import render
+    from runner.sandbox.base import Limits
+    from runner.task import SandboxConfig
+
+    err = Console(stderr=True)
+    try:
+        try:
+            arm_list = tuple(Arm(a.strip()) for a in arms.split(",") if a.strip())
+        except ValueError as exc:
+            raise click.BadParameter(f"{exc}; arms are baseline, candidate, incumbent",
+                                     param_hint="--arms") from exc
+        opts = RunOptions(
+            skill_path=skill, incumbent_path=incumbent, k=k, model=model, case_ids=cases,
+            arms=arm_list, concurrency=concurrency, timeout_s=timeout_s, max_turns=max_turns,
+            session_budget_usd=session_budget_usd, store_uri=store_uri,
+            upstream_url=os.environ.get("ANTHROPIC_BASE_URL", DEFAULT_UPSTREAM),
+            model_script=model_script, allow_server_tools=allow_server_tools, fresh=fresh,
+            ray_address=ray_address,
+            sandbox=SandboxConfig(backend=backend, image=image, runtime=runtime,
+                                  limits=Limits()))
+        started = time.monotonic()
+        report = run_eval(opts, err)
+    except SkillEvalError as exc:
+        _fail(err, exc)
+    except KeyboardInterrupt:
+        err.print("[red]interrupted:[/] in-flight sessions cancelled, containers removed; "
+                  "re-run the same command to resume")
+        sys.exit(130)
+    render(report, Console())
+    err.print(f"[dim]{len(report.tasks)} session(s) in {time.monotonic() - started:.1f}s; "
+              f"stored under {store_uri}/runs/{report.run_id}[/]")
+    if report_json is not None:
+        report_json.write_text(report.model_dump_json(indent=1))
+    if gate and report.verdict is Verdict.FAIL:
+        sys.exit(1)
+
+
+@main.command(epilog=EXIT_CODES)
+@click.argument("skill", type=click.Path(path_type=Path))
+@click.option("--k", "k", default=1, show_default=True, type=click.IntRange(min=1))
+@click.option("--incumbent", type=click.Path(path_type=Path))
+def check(skill: Path, k: int, incumbent: Path | None) -> None:
+    """Check SKILL and its case set offline (free): what a run would do, without running.
+
+    \b
+    Example:
+      skill-eval check examples/csv-summary
+    """
+    from runner.plan import RunOptions, make_plan
+
+    err = Console(stderr=True)
+    try:
+        plan = make_plan(RunOptions(skill_path=skill, k=k, incumbent_path=incumbent))
+    except SkillEvalError as exc:
+        _fail(err, exc)
+    Console().print(f"ok: {plan.skill.name} (sha256 {plan.skill.short_digest}), "
+                    f"{len(plan.cases)} case(s): {', '.join(plan.cases)}; arms "
+                    f"{', '.join(plan.arms)}; k={k} -> {len(plan.tasks)} session(s)")
+
+
+@main.command("serve-model")
+@click.argument("script", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--port", default=8787, show_default=True, type=int)
+@click.option("--host", default="127.0.0.1", show_default=True)
+def serve_model(script: Path, port: int, host: str) -> None:
+    """Serve a scripted Messages API endpoint (for manual runs and debugging).
+
+    \b
+    Example:
+      skill-eval serve-model examples/csv-summary/model-script.yaml --port 8787
+      ANTHROPIC_BASE_URL=http://127.0.0.1:8787 ANTHROPIC_API_KEY=x claude -p hi
+    """
+    from runner.scripted.script import load_script
+    from runner.scripted.server import ScriptedEndpoint
+
+    err = Console(stderr=True)
+    try:
+        endpoint = ScriptedEndpoint(load_script(script), host, port)
+    except SkillEvalError as exc:
+        _fail(err, exc)
+    with endpoint as url:
+        err.print(f"scripted model endpoint at {url} (Ctrl-C stops)")
+        try:
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            pass
+
+
+@main.command()
+def gc() -> None:
+    """Remove sandbox containers left behind by interrupted runs (by label)."""
+    from runner.sandbox.docker import LABEL_RUN, DockerSandbox, _remove
+
+    sandbox = DockerSandbox()
+    try:
+        leftovers = sandbox.client.containers.list(all=True, filters={"label": LABEL_RUN})
+    except SkillEvalError as exc:
+        _fail(Console(stderr=True), exc)
+    for container in leftovers:
+        _remove(container)
+    Console().print(f"removed {len(leftovers)} container(s)")

@@ -1,0 +1,151 @@
+"""The Docker sandbox: one hardened, network-less, throwaway container per session."""
+
+from __future__ import annotations
+
+import os
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import docker
+from docker.errors import APIError, DockerException, ImageNotFound, NotFound
+from docker.types import LogConfig, Mount, Ulimit
+from requests.exceptions import ConnectionError as RequestsConnectionError
+from requests.exceptions import ReadTimeout
+
+from runner.errors import SandboxError
+from runner.sandbox.base import Sandbox, SessionRun, SessionSpec, argv, tail
+
+DEFAULT_IMAGE = "skill-eval-sandbox:latest"
+AGENT_UID = 1000
+LABEL_RUN = "skill-eval.run"
+LABEL_TASK = "skill-eval.task"
+CONTAINER_WORKDIR = "/work"
+CONTAINER_SOCKET_DIR = "/run/gw"
+CONTAINER_PLUGIN_ROOT = "/opt/skill"
+
+
+class DockerSandbox(Sandbox):
+    name = "docker"
+
+    def __init__(self, image: str = DEFAULT_IMAGE, runtime: str | None = None) -> None:
+        self.image = image
+        self.runtime = runtime
+        self._client: Any = None
+
+    @property
+    def client(self) -> Any:
+        if self._client is None:
+            try:
+                self._client = docker.from_env(timeout=120)
+            except DockerException as exc:
+                raise SandboxError(f"cannot reach the Docker engine: {exc}") from exc
+        return self._client
+
+    def check_image(self) -> None:
+        try:
+            self.client.images.get(self.image)
+        except ImageNotFound as exc:
+            raise SandboxError(
+                f"sandbox image {self.image!r} not found: build it with `make image`") from exc
+        except DockerException as exc:
+            raise SandboxError(f"cannot reach the Docker engine: {exc}") from exc
+
+    def prepare_workdir(self, workdir: Path) -> None:
+        for root, dirs, files in os.walk(workdir):
+            for name in dirs + files:
+                os.lchown(os.path.join(root, name), AGENT_UID, AGENT_UID)
+        os.chown(workdir, AGENT_UID, AGENT_UID)
+
+    def _create_kwargs(self, spec: SessionSpec) -> dict[str, Any]:
+        limits = spec.limits
+        inside: str | None = None
+        mounts = [
+            Mount(CONTAINER_WORKDIR, str(spec.workdir), type="bind"),
+            Mount(CONTAINER_SOCKET_DIR, str(spec.socket_dir), type="bind", read_only=True),
+        ]
+        if spec.plugin_dir is not None:
+            inside = f"{CONTAINER_PLUGIN_ROOT}/{spec.plugin_dir.name}"
+            mounts.append(Mount(inside, str(spec.plugin_dir), type="bind", read_only=True))
+        tmpfs_opts = f"rw,nosuid,nodev,size={limits.tmpfs_size}"
+        kwargs: dict[str, Any] = dict(
+            image=self.image,
+            command=argv(spec, inside),
+            name=f"skill-eval-{spec.task_id[:16]}-{uuid.uuid4().hex[:6]}",
+            user=f"{AGENT_UID}:{AGENT_UID}",
+            network_mode="none",
+            cap_drop=["ALL"],
+            security_opt=["no-new-privileges"],
+            read_only=True,
+            tmpfs={"/tmp": tmpfs_opts,
+                   "/home/agent": f"{tmpfs_opts},uid={AGENT_UID},gid={AGENT_UID},mode=0700"},
+            mounts=mounts,
+            environment=dict(spec.env),
+            mem_limit=limits.memory,
+            memswap_limit=limits.memory,
+            nano_cpus=int(limits.cpus * 1e9),
+            pids_limit=limits.pids,
+            ulimits=[Ulimit(name="nofile", soft=limits.nofile, hard=limits.nofile)],
+            init=True,
+            tty=False,
+            stdin_open=False,
+            detach=True,
+            log_config=LogConfig(type="json-file",
+                                 config={"max-size": limits.log_max_size, "max-file": "1"}),
+            labels={LABEL_RUN: spec.run_id, LABEL_TASK: spec.task_id},
+        )
+        if self.runtime:
+            kwargs["runtime"] = self.runtime
+        return kwargs
+
+    def run(self, spec: SessionSpec) -> SessionRun:
+        container = None
+        started = time.monotonic()
+        try:
+            try:
+                container = self.client.containers.run(**self._create_kwargs(spec))
+            except (APIError, DockerException) as exc:
+                raise SandboxError(f"container failed to start: {exc}") from exc
+            timed_out = False
+            exit_code: int | None = None
+            try:
+                status = container.wait(timeout=spec.timeout_s)
+                exit_code = int(status.get("StatusCode", -1))
+            except (ReadTimeout, RequestsConnectionError):
+                timed_out = True
+                container.kill()
+            wall = time.monotonic() - started
+            try:
+                stdout = container.logs(stdout=True, stderr=False)
+                stderr = container.logs(stdout=False, stderr=True)
+            except (APIError, DockerException) as exc:
+                raise SandboxError(f"cannot read the session's output: {exc}") from exc
+            return SessionRun(transcript=stdout, stderr_tail=tail(stderr), exit_code=exit_code,
+                              timed_out=timed_out, wall_s=wall)
+        finally:
+            if container is not None:
+                _remove(container)
+
+    def cleanup_run(self, run_id: str) -> int:
+        removed = 0
+        for container in self.client.containers.list(all=True,
+                                                     filters={"label": f"{LABEL_RUN}={run_id}"}):
+            _remove(container)
+            removed += 1
+        return removed
+
+
+def _remove(container: Any) -> None:
+    try:
+        container.remove(force=True)
+    except NotFound:
+        pass
+    except (APIError, DockerException):
+        # A second attempt covers "removal already in progress"; a leftover is still labelled
+        # and reaped by cleanup_run.
+        time.sleep(0.2)
+        try:
+            container.remove(force=True)
+        except (APIError, DockerException):
+            pass

@@ -1,0 +1,46 @@
+"""The Store interface: a flat key -> bytes space with create-only writes.
+
+Keys come from runner.paths only. `put_if_absent` is what makes a task's side effects
+at-most-once under Ray's at-least-once retries: the DONE marker is written with it, last.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+
+class Store(ABC):
+    uri: str
+
+    @abstractmethod
+    def put(self, key: str, data: bytes) -> None: ...
+
+    @abstractmethod
+    def put_if_absent(self, key: str, data: bytes) -> bool:
+        """Write only if the key does not exist; True when this call created it."""
+
+    @abstractmethod
+    def get(self, key: str) -> bytes:
+        """Raise KeyError when absent."""
+
+    @abstractmethod
+    def exists(self, key: str) -> bool: ...
+
+    @abstractmethod
+    def list(self, prefix: str) -> list[str]:
+        """Keys under prefix, sorted."""
+
+
+def open_store(uri: str) -> Store:
+    """Pick the backend by URI scheme; heavy clients import only when used."""
+    if uri.startswith("s3://"):
+        raise NotImplementedError("s3:// stores arrive with the scale-out issue")
+    if uri.startswith("memory://"):
+        from runner.store.memory import MemoryStore
+
+        return MemoryStore()
+    from pathlib import Path
+
+    from runner.store.local import LocalStore
+
+    return LocalStore(Path(uri.removeprefix("file://")))

@@ -1,0 +1,38 @@
+"""An in-memory store for unit tests of the logic around storage (not shared across processes)."""
+
+from __future__ import annotations
+
+import threading
+
+from runner.store.base import Store
+
+
+class MemoryStore(Store):
+    uri = "memory://"
+
+    def __init__(self) -> None:
+        self._data: dict[str, bytes] = {}
+        self._lock = threading.Lock()
+
+    def put(self, key: str, data: bytes) -> None:
+        with self._lock:
+            self._data[key] = bytes(data)
+
+    def put_if_absent(self, key: str, data: bytes) -> bool:
+        with self._lock:
+            if key in self._data:
+                return False
+            self._data[key] = bytes(data)
+            return True
+
+    def get(self, key: str) -> bytes:
+        with self._lock:
+            return self._data[key]
+
+    def exists(self, key: str) -> bool:
+        with self._lock:
+            return key in self._data
+
+    def list(self, prefix: str) -> list[str]:
+        with self._lock:
+            return sorted(k for k in self._data if k.startswith(prefix))

@@ -1,0 +1,91 @@
+"""Read a claude stream-json transcript for what the runner needs to know.
+
+Skills seen come from `system/init` (`skills`, written `plugin:skill` for plugin skills);
+a load is a `Skill` tool_use. Text is every assistant text block, final answer included.
+Lines that are not JSON objects or of unknown types are counted and skipped, never fatal.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+def skill_basename(name: str) -> str:
+    """`plugin:skill` -> `skill`; plain names unchanged."""
+    return name.rsplit(":", 1)[-1]
+
+
+class Transcript(BaseModel):
+    skills_seen: list[str] = Field(default_factory=list, description="From system/init")
+    skills_loaded: list[str] = Field(default_factory=list, description="Skill tool_use inputs")
+    assistant_text: str = Field(default="", description="All assistant text blocks, in order")
+    tool_calls: int = 0
+    has_init: bool = False
+    result_subtype: str | None = None
+    is_error: bool | None = None
+    num_turns: int | None = None
+    duration_ms: int | None = None
+    cli_cost_usd: float | None = Field(default=None, description="The CLI's own cost estimate")
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    model: str | None = None
+    bad_lines: int = 0
+
+    @property
+    def finished(self) -> bool:
+        return self.result_subtype is not None
+
+
+def _usage_int(usage: dict[str, Any], key: str) -> int | None:
+    value = usage.get(key)
+    return int(value) if isinstance(value, int | float) else None
+
+
+def parse_transcript(raw: bytes) -> Transcript:
+    out = Transcript()
+    texts: list[str] = []
+    for line in raw.decode("utf-8", "replace").splitlines():
+        if not line.strip():
+            continue
+        try:
+            event = json.loads(line)
+        except ValueError:
+            out.bad_lines += 1
+            continue
+        if not isinstance(event, dict):
+            out.bad_lines += 1
+            continue
+        kind = event.get("type")
+        if kind == "system" and event.get("subtype") == "init":
+            out.has_init = True
+            out.skills_seen = [str(s) for s in event.get("skills") or []]
+            out.model = str(event.get("model") or "") or None
+        elif kind == "assistant":
+            for block in (event.get("message") or {}).get("content") or []:
+                if not isinstance(block, dict):
+                    continue
+                if block.get("type") == "text":
+                    texts.append(str(block.get("text", "")))
+                elif block.get("type") == "tool_use":
+                    out.tool_calls += 1
+                    tool_input = block.get("input") or {}
+                    if block.get("name") == "Skill" and isinstance(tool_input, dict):
+                        out.skills_loaded.append(str(tool_input.get("skill", "")))
+        elif kind == "result":
+            out.result_subtype = str(event.get("subtype", ""))
+            out.is_error = bool(event.get("is_error", False))
+            turns = event.get("num_turns")
+            out.num_turns = int(turns) if isinstance(turns, int) else None
+            duration = event.get("duration_ms")
+            out.duration_ms = int(duration) if isinstance(duration, int | float) else None
+            cost = event.get("total_cost_usd")
+            out.cli_cost_usd = float(cost) if isinstance(cost, int | float) else None
+            usage = event.get("usage") or {}
+            if isinstance(usage, dict):
+                out.input_tokens = _usage_int(usage, "input_tokens")
+                out.output_tokens = _usage_int(usage, "output_tokens")
+    out.assistant_text = "\n".join(texts)
+    return out
