@@ -75,6 +75,9 @@ trap 'rm -rf "$ctx"' EXIT
 cp "$here/sandbox/Dockerfile" "$here/sandbox/entrypoint.sh" "$ctx/"
 ln "$claude_bin" "$ctx/claude" 2>/dev/null || cp "$claude_bin" "$ctx/claude"
 log "building $image from $base"
+# The digest of the image sources lets `make image` tell a stale image from a current one.
+src_digest="$(cat "$here"/sandbox/* | sha256sum | cut -c1-16)"
 docker build -q --build-arg "BASE=$base" \
-    --label "skill-eval.claude-sdk=$sdk_version" -t "$image" "$ctx" >/dev/null
+    --label "skill-eval.claude-sdk=$sdk_version" --label "skill-eval.image-digest=$src_digest" \
+    -t "$image" "$ctx" >/dev/null
 log "built $image ($(docker run --rm --network none "$image" --version 2>/dev/null || echo 'version unknown'))"

@@ -104,6 +104,7 @@ class ScriptedModel:
     def __init__(self, script: Script) -> None:
         self.script = script
         self.counts: dict[str, int] = {}
+        self.api_keys: set[str] = set()  # what reached "upstream": tests prove key injection
         self._lock = threading.Lock()
 
     def app(self) -> web.Application:
@@ -122,6 +123,8 @@ class ScriptedModel:
 
     async def messages(self, request: web.Request) -> web.StreamResponse:
         body = await request.json()
+        with self._lock:
+            self.api_keys.add(request.headers.get("x-api-key", ""))
         scenario = choose(self.script, body) if body.get("tools") else None
         turn: Turn
         if scenario is None:

@@ -1,0 +1,49 @@
+# skill-eval: one command sets up and runs the demo, one runs the tests.
+#   make demo   offline eval of examples/csv-summary (no API key, no cost)
+#   make test   unit + integration tests (real Docker, real claude, real Ray)
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+IMAGE  ?= skill-eval-sandbox:latest
+STAMP  := $(VENV)/.installed
+
+.PHONY: setup venv docker image demo test test-unit lint bench clean
+
+setup: venv docker image
+
+venv: $(STAMP)
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev,s3]'
+	touch $(STAMP)
+
+docker:
+	scripts/ensure-docker.sh
+
+image: docker
+	@if docker image inspect $(IMAGE) >/dev/null 2>&1 && \
+	    [ "$$(docker image inspect -f '{{index .Config.Labels "skill-eval.claude-sdk"}}' $(IMAGE))" = "$$(cat images/CLAUDE_SDK_VERSION)" ] && \
+	    [ "$$(docker image inspect -f '{{index .Config.Labels "skill-eval.image-digest"}}' $(IMAGE))" = "$$(cat images/sandbox/* | sha256sum | cut -c1-16)" ]; then \
+	    echo "[make] $(IMAGE) is up to date"; \
+	else PYTHON=$(BIN)/python images/build.sh $(IMAGE); fi
+
+demo: setup
+	$(BIN)/skill-eval run examples/csv-summary \
+	    --model-script examples/csv-summary/model-script.yaml --fresh --timeout 120
+
+test: setup
+	$(BIN)/pytest -q
+
+test-unit: venv
+	$(BIN)/pytest -q tests/unit
+
+lint: venv
+	$(BIN)/ruff check runner tests bench
+	$(BIN)/mypy
+
+bench: setup
+	$(BIN)/python bench/overhead.py
+
+clean:
+	rm -rf .skill-eval .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,66 @@
+from runner.aggregate import arm_cost, build_rows, compare
+from runner.gateway.meter import Usage
+from runner.models import Arm, Outcome, TaskStatus, Verdict
+from runner.task import TaskResult
+
+
+def result(case: str, arm: Arm, passed: bool | None, rep: int = 0,
+           status: TaskStatus = TaskStatus.COMPLETED, usage: Usage | None = None,
+           cli: float | None = 0.01, turns: int | None = 3) -> TaskResult:
+    return TaskResult(task_id=f"{case}-{rep}-{arm}", case_id=case, repetition=rep, arm=arm,
+                      status=status, passed=passed, usage=usage or Usage(input_tokens=100,
+                      output_tokens=10, cost_usd=0.001), cli_cost_usd=cli, turns=turns,
+                      wall_s=2.0)
+
+
+def test_rows_checks_decide_and_ties_without_rubric() -> None:
+    results = [
+        result("a", Arm.CANDIDATE, True), result("a", Arm.BASELINE, False),
+        result("b", Arm.CANDIDATE, False), result("b", Arm.BASELINE, True),
+        result("c", Arm.CANDIDATE, True), result("c", Arm.BASELINE, True),
+        result("d", Arm.CANDIDATE, False), result("d", Arm.BASELINE, False),
+    ]
+    rows = build_rows(results)
+    assert [(r.case, r.outcome) for r in rows] == [
+        ("a", Outcome.WIN), ("b", Outcome.LOSS), ("c", Outcome.TIE), ("d", Outcome.TIE)]
+    comparison = compare(rows, Arm.BASELINE)
+    assert (comparison.wins, comparison.losses, comparison.ties) == (1, 1, 2)
+    assert comparison.net_lift == 0.0
+    assert comparison.verdict is Verdict.NEUTRAL
+
+
+def test_holes_are_left_out_of_every_number() -> None:
+    results = [
+        result("a", Arm.CANDIDATE, True), result("a", Arm.BASELINE, False),
+        result("b", Arm.CANDIDATE, None, status=TaskStatus.TIMED_OUT),
+        result("b", Arm.BASELINE, True),
+        result("c", Arm.CANDIDATE, True), result("c", Arm.BASELINE, None,
+                                                  status=TaskStatus.CRASHED),
+    ]
+    comparison = compare(build_rows(results), Arm.BASELINE)
+    assert (comparison.wins, comparison.losses, comparison.ties, comparison.holes) == (1, 0, 0, 2)
+    assert comparison.net_lift == 1.0  # the hole b would have been a loss: it is not counted
+    assert comparison.verdict is Verdict.PASS
+
+
+def test_incumbent_rows_are_separate_comparisons() -> None:
+    results = [result("a", Arm.CANDIDATE, True, rep=r) for r in range(2)]
+    results += [result("a", Arm.BASELINE, False, rep=r) for r in range(2)]
+    results += [result("a", Arm.INCUMBENT, True, rep=r) for r in range(2)]
+    rows = build_rows(results)
+    assert compare(rows, Arm.BASELINE).wins == 2
+    vs_incumbent = compare(rows, Arm.INCUMBENT)
+    assert (vs_incumbent.wins, vs_incumbent.ties) == (0, 2)
+
+
+def test_arm_cost_sums_and_reports_unmeasured_as_none() -> None:
+    results = [result("a", Arm.CANDIDATE, True), result("b", Arm.CANDIDATE, False, cli=None),
+               result("c", Arm.BASELINE, True)]
+    cost = arm_cost(results, Arm.CANDIDATE)
+    assert cost.sessions == 2
+    assert cost.input_tokens == 200
+    assert cost.cost_usd == 0.002
+    assert cost.cli_cost_usd is None  # one session reported no cost: n/a, not a partial sum
+    assert cost.pass_rate == 0.5
+    empty = arm_cost(results, Arm.INCUMBENT)
+    assert empty.sessions == 0 and empty.turns is None and empty.cost_usd is None

@@ -1,0 +1,79 @@
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from runner.gateway.server import TaskGateway
+from runner.scripted.script import Script
+from runner.scripted.server import ScriptedEndpoint
+
+SCRIPT = Script.model_validate({"usage": {"input_tokens": 100, "output_tokens": 20},
+                                "scenarios": [{"name": "s", "turns": [{"text": "hi"}]}]})
+REAL_KEY = "sk-ant-real-key-never-in-a-sandbox"
+
+
+def call(socket_path: Path, method: str, path: str, token: str | None,
+         payload: dict[str, Any] | None = None,
+         raw: bytes | None = None) -> tuple[int, bytes]:
+    async def go() -> tuple[int, bytes]:
+        headers = {"x-api-key": token} if token else {}
+        async with aiohttp.ClientSession(connector=aiohttp.UnixConnector(str(socket_path))) as s:
+            data = raw if raw is not None else (json.dumps(payload).encode() if payload else None)
+            async with s.request(method, f"http://gw{path}", data=data, headers=headers) as r:
+                return r.status, await r.read()
+    return asyncio.run(go())
+
+
+def message(stream: bool = False, **extra: Any) -> dict[str, Any]:
+    return {"model": "claude-sonnet-4-5", "max_tokens": 10, "stream": stream,
+            "messages": [{"role": "user", "content": "hi"}],
+            "tools": [{"name": "Bash", "input_schema": {}}], **extra}
+
+
+@pytest.fixture
+def gateway(tmp_path: Path) -> Any:
+    with ScriptedEndpoint(SCRIPT) as url:
+        with TaskGateway(tmp_path / "gw", url, REAL_KEY) as gw:
+            yield gw
+
+
+def test_forwards_meters_and_injects_the_key(tmp_path: Path) -> None:
+    endpoint = ScriptedEndpoint(SCRIPT)
+    with endpoint as url, TaskGateway(tmp_path / "gw", url, REAL_KEY) as gw:
+        status, body = call(gw.socket_path, "POST", "/v1/messages?beta=true", gw.token, message())
+        assert status == 200 and json.loads(body)["content"][0]["text"] == "hi"
+        status, body = call(gw.socket_path, "POST", "/v1/messages", gw.token, message(True))
+        assert status == 200 and b"message_stop" in body
+        usage = gw.usage()
+    assert endpoint.model.api_keys == {REAL_KEY}  # upstream saw the real key, not the token
+    assert (usage.requests, usage.input_tokens, usage.output_tokens) == (2, 200, 40)
+    assert usage.cost_usd == pytest.approx((200 * 3 + 40 * 15) / 1e6)
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status"),
+    [("GET", "/v1/messages", 403), ("POST", "/v1/models", 403), ("POST", "/api/hello", 403),
+     ("POST", "/v1/messages?beta=true&x=1", 403), ("DELETE", "/v1/messages", 403),
+     ("POST", "/v1/files", 403)],
+)
+def test_refuses_everything_but_the_messages_api(gateway: TaskGateway, method: str, path: str,
+                                                 status: int) -> None:
+    got, body = call(gateway.socket_path, method, path, gateway.token, message())
+    assert got == status
+    assert REAL_KEY.encode() not in body
+
+
+def test_refuses_bad_tokens_and_server_side_tools(gateway: TaskGateway) -> None:
+    assert call(gateway.socket_path, "POST", "/v1/messages", None, message())[0] == 401
+    assert call(gateway.socket_path, "POST", "/v1/messages", REAL_KEY, message())[0] == 401
+    web = message(tools=[{"type": "web_search_20250305", "name": "web_search"}])
+    status, body = call(gateway.socket_path, "POST", "/v1/messages", gateway.token, web)
+    assert status == 403 and b"server-side tools refused" in body
+    mcp = message(mcp_servers=[{"type": "url", "url": "https://example.invalid"}])
+    assert call(gateway.socket_path, "POST", "/v1/messages", gateway.token, mcp)[0] == 403
+    assert call(gateway.socket_path, "POST", "/v1/messages", gateway.token,
+                raw=b"{not json")[0] == 400
+    assert gateway.usage().refused == 5 and gateway.usage().requests == 0

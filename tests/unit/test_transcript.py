@@ -1,0 +1,36 @@
+from pathlib import Path
+
+from runner.transcript import parse_transcript, skill_basename
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+def test_candidate_transcript_sees_and_loads_the_skill() -> None:
+    t = parse_transcript((FIXTURES / "transcript-candidate.jsonl").read_bytes())
+    assert t.has_init and t.finished
+    assert "csv-summary:csv-summary" in t.skills_seen
+    assert t.skills_loaded == ["csv-summary:csv-summary"]
+    assert "Total: 600" in t.assistant_text
+    assert t.num_turns == 4 and t.result_subtype == "success" and t.is_error is False
+    assert t.cli_cost_usd is not None and t.cli_cost_usd > 0
+    assert t.tool_calls == 2
+
+
+def test_baseline_transcript_has_no_skill() -> None:
+    t = parse_transcript((FIXTURES / "transcript-baseline.jsonl").read_bytes())
+    assert not any(skill_basename(s) == "csv-summary" for s in t.skills_seen)
+    assert t.skills_loaded == []
+
+
+def test_garbage_and_truncation_are_tolerated() -> None:
+    raw = (FIXTURES / "transcript-candidate.jsonl").read_bytes()
+    truncated = b"not json\n[1,2]\n" + raw[: len(raw) // 2]
+    t = parse_transcript(truncated)
+    assert t.bad_lines >= 2
+    assert t.has_init
+    assert not t.finished
+
+
+def test_skill_basename() -> None:
+    assert skill_basename("plugin:skill") == "skill"
+    assert skill_basename("skill") == "skill"
