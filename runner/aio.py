@@ -40,7 +40,11 @@ class HostedApp:
     """An aiohttp application served on the background loop at a TCP port or a Unix socket."""
 
     def __init__(self, app: web.Application) -> None:
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        # handler_cancellation: a handler whose client went away (a killed sandbox) is
+        # cancelled, so an upstream request stops instead of running, and billing, to the end.
+        # A short shutdown_timeout: stopping never waits on a session that is already over.
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
+                                     handler_cancellation=True, shutdown_timeout=2.0)
         self.url = ""
 
     def start_tcp(self, host: str = "127.0.0.1", port: int = 0) -> str:

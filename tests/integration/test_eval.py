@@ -1,0 +1,121 @@
+"""Paired evals end to end: verdicts, holes, leaks."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from runner.api import run_eval
+from runner.errors import SkillLeak
+from runner.models import Arm, Outcome, TaskStatus, Verdict
+from runner.paths import RunKeys
+from runner.store.local import LocalStore
+from tests.integration.conftest import EXAMPLE, PROBE, ROOT
+
+pytestmark = pytest.mark.integration
+
+MAGIC_WITH_SKILL = {"name": "with-skill", "when": {"prompt": "magic word", "skill": "probe"},
+                    "turns": [{"tool_use": {"name": "Skill", "input": {"skill": "probe:probe"}}},
+                              {"text": "The magic word is MAGIC."}]}
+
+
+def test_candidate_wins_cli_pass_and_report_json(tmp_path: Path, docker_client: Any) -> None:
+    report_path = tmp_path / "report.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "runner", "run", str(EXAMPLE), "--model-script",
+         str(EXAMPLE / "model-script.yaml"), "--store", str(tmp_path / "store"),
+         "--report-json", str(report_path), "--timeout", "120", "--fresh"],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+        env={k: v for k, v in os.environ.items() if k != "ANTHROPIC_API_KEY"})
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.lstrip().startswith("PASS")  # the verdict comes first
+    report = json.loads(report_path.read_text())
+    for key in ("verdict", "net_lift", "wins", "losses", "ties", "holes", "partial",
+                "sign_test_p", "arms", "rows"):
+        assert key in report
+    assert report["verdict"] == "PASS"
+    assert (report["wins"], report["losses"], report["ties"], report["holes"]) == (2, 0, 1, 0)
+    assert report["net_lift"] == pytest.approx(2 / 3)
+    assert report["sign_test_p"] == pytest.approx(0.5)
+    assert report["partial"] is False and report["dry_run"] is True
+    for arm in ("baseline", "candidate"):
+        cost = report["arms"][arm]
+        assert set(cost) >= {"sessions", "turns", "wall_s", "input_tokens", "output_tokens",
+                             "cost_usd"}
+        assert cost["sessions"] == 3 and cost["input_tokens"] > 0 and cost["wall_s"] > 0
+    assert {r["outcome"] for r in report["rows"]} == {"win", "tie"}
+    # the candidate's summary.md is what the skill's script really computed in the container
+    store = LocalStore(tmp_path / "store")
+    outputs = [k for k in store.list(f"runs/{report['run_id']}") if k.endswith("summary.md")]
+    texts = [store.get(k).decode() for k in outputs]
+    assert any("amount: 600" in t and "## Totals" in t for t in texts)
+
+
+def test_arms_tie_neutral(options: Any, write_script: Any) -> None:
+    script = write_script({"scenarios": [
+        {"name": "same", "when": {"prompt": "magic word"},
+         "turns": [{"text": "MAGIC, of course."}]}]})
+    report = run_eval(options(case_ids=("greet",), k=2, model_script=script))
+    assert report.verdict is Verdict.NEUTRAL
+    assert (report.wins, report.losses, report.ties, report.holes) == (0, 0, 2, 0)
+    assert report.net_lift == 0.0 and report.sign_test_p is None
+    assert all(t.passed for t in report.tasks)
+
+
+def test_candidate_loses_fail(options: Any, write_script: Any) -> None:
+    script = write_script({"scenarios": [
+        {"name": "bad-skill", "when": {"prompt": "magic word", "skill": "probe"},
+         "turns": [{"tool_use": {"name": "Skill", "input": {"skill": "probe:probe"}}},
+                   {"text": "The skill confused me."}]},
+        {"name": "fine", "when": {"prompt": "magic word"}, "turns": [{"text": "MAGIC"}]}]})
+    report = run_eval(options(case_ids=("greet",), model_script=script))
+    assert report.verdict is Verdict.FAIL
+    assert report.losses == 1
+    candidate = next(t for t in report.tasks if t.arm is Arm.CANDIDATE)
+    assert candidate.skills_loaded == ["probe:probe"]
+
+
+def test_timed_out_arm_is_a_hole_and_run_is_partial(options: Any, write_script: Any) -> None:
+    script = write_script({"scenarios": [
+        {"name": "stuck", "when": {"prompt": "Take your time", "skill": "probe"},
+         "turns": [{"text": "thinking...", "sleep_s": 120}]},
+        {"name": "quick", "when": {"prompt": "Take your time"}, "turns": [{"text": "done"}]}]})
+    report = run_eval(options(case_ids=("slow",), model_script=script, timeout_s=10))
+    assert report.partial is True
+    assert report.holes == 1
+    assert (report.wins, report.losses, report.ties) == (0, 0, 0)
+    assert report.net_lift is None
+    statuses = {t.arm: t.status for t in report.tasks}
+    assert statuses[Arm.CANDIDATE] == TaskStatus.TIMED_OUT
+    assert statuses[Arm.BASELINE] == TaskStatus.COMPLETED
+    assert report.rows[0].outcome is Outcome.HOLE
+
+
+def test_leaked_skill_refuses_the_run(options: Any, write_script: Any) -> None:
+    # The case's fixtures carry a copy of the skill in .claude/skills: claude picks it up as a
+    # project skill, so the baseline arm is no longer a baseline.
+    script = write_script({"scenarios": [MAGIC_WITH_SKILL]})
+    with pytest.raises(SkillLeak, match="baseline arm saw or loaded skill 'probe'"):
+        run_eval(options(case_ids=("leak",), model_script=script))
+
+
+def test_resume_skips_finished_tasks(options: Any, write_script: Any, tmp_path: Path) -> None:
+    script = write_script({"scenarios": [MAGIC_WITH_SKILL,
+                                         {"name": "plain", "turns": [{"text": "no idea"}]}]})
+    first = run_eval(options(case_ids=("greet",), model_script=script, fresh=False))
+    assert first.verdict is Verdict.PASS
+    store = LocalStore(tmp_path / "store")
+    keys = RunKeys(first.run_id)
+    transcripts = {t.task_id: store.get(keys.task(t.task_id).transcript) for t in first.tasks}
+    second = run_eval(options(case_ids=("greet",), model_script=script, fresh=False))
+    assert second.run_id == first.run_id
+    assert second.rows == first.rows and second.arms == first.arms
+    for task_id, data in transcripts.items():
+        assert store.get(keys.task(task_id).transcript) == data  # not run again
+    assert PROBE.is_dir()
