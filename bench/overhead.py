@@ -1,0 +1,144 @@
+"""How much skill-eval's container path costs per session, against claude run bare.
+
+For N sessions of the same scripted case (instant model), at concurrency 1 and 2:
+  bare       claude -p as a host process in a temp dir, straight at the scripted endpoint
+  local      skill-eval's full path (Ray task, gateway, staging, grading, store) with the
+             `local` backend: the runner's own overhead without a container
+  container  skill-eval's full path with the Docker sandbox (what users run)
+Prints wall seconds per session, machine CPU-seconds per session (from /proc/stat, so
+dockerd/containerd/runc count too) and throughput relative to bare.
+
+usage: .venv/bin/python bench/overhead.py [--sessions 12] [--latency 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from runner.api import run_eval  # noqa: E402
+from runner.models import Arm  # noqa: E402
+from runner.plan import RunOptions, claude_sdk_version  # noqa: E402
+from runner.scheduler import ensure_ray  # noqa: E402
+from runner.scripted.script import Script  # noqa: E402
+from runner.scripted.server import ScriptedEndpoint  # noqa: E402
+from runner.task import SandboxConfig  # noqa: E402
+
+PROBE = ROOT / "tests" / "fixtures" / "skills" / "probe"
+
+
+def cpu_seconds() -> float:
+    with open("/proc/stat") as f:
+        fields = [int(x) for x in f.readline().split()[1:]]
+    busy = sum(fields) - fields[3] - fields[4]  # minus idle and iowait
+    return busy / os.sysconf("SC_CLK_TCK")
+
+
+def measure(fn: Callable[[], None]) -> tuple[float, float]:
+    cpu, wall = cpu_seconds(), time.monotonic()
+    fn()
+    return time.monotonic() - wall, cpu_seconds() - cpu
+
+
+def claude_binary() -> str:
+    found = os.environ.get("SKILL_EVAL_CLAUDE") or shutil.which("claude")
+    cached = Path.home() / ".cache" / "skill-eval" / f"claude-{claude_sdk_version()}"
+    if not found and cached.exists():
+        found = str(cached)
+    if not found:
+        sys.exit("no claude binary: run `make image` (it caches one) or set SKILL_EVAL_CLAUDE")
+    return found
+
+
+def bare(url: str, sessions: int, concurrency: int) -> None:
+    claude = claude_binary()
+
+    def one(_: int) -> None:
+        with tempfile.TemporaryDirectory() as work, tempfile.TemporaryDirectory() as home:
+            env = {"PATH": os.environ["PATH"], "HOME": home, "ANTHROPIC_BASE_URL": url,
+                   "ANTHROPIC_API_KEY": "bench", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+                   "CLAUDE_CODE_MAX_RETRIES": "3", "IS_SANDBOX": "1"}  # allowed as root
+            out = subprocess.run([claude, "-p", "--output-format", "stream-json", "--verbose",
+                                  "--model", "sonnet", "--dangerously-skip-permissions",
+                                  "--no-session-persistence", "--", "Say the magic word."],
+                                 cwd=work, env=env, capture_output=True, timeout=120)
+            assert b'"type":"result"' in out.stdout, out.stderr[-500:]
+
+    with ThreadPoolExecutor(concurrency) as pool:
+        list(pool.map(one, range(sessions)))
+
+
+def through_runner(script: Path, store: str, backend: str, sessions: int,
+                   concurrency: int) -> None:
+    opts = RunOptions(skill_path=PROBE, case_ids=("greet",), k=max(1, sessions // 2),
+                      arms=(Arm.BASELINE, Arm.CANDIDATE), concurrency=concurrency,
+                      model_script=script, store_uri=store, fresh=True, timeout_s=120,
+                      sandbox=SandboxConfig(backend=backend))
+    from rich.console import Console
+
+    report = run_eval(opts, Console(file=open(os.devnull, "w")))  # noqa: SIM115
+    assert not report.partial, report.tasks
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sessions", type=int, default=12)
+    parser.add_argument("--latency", type=float, default=0.0, help="scripted model latency, s")
+    parser.add_argument("--modes", default="bare,local,container")
+    args = parser.parse_args()
+    os.environ.setdefault("SKILL_EVAL_CLAUDE", claude_binary())
+    script_data = {"latency_s": args.latency, "scenarios": [
+        {"name": "magic", "turns": [{"text": "MAGIC"}]}]}
+    work = Path(tempfile.mkdtemp(prefix="skill-eval-bench-"))
+    script_path = work / "script.yaml"
+    import yaml
+
+    script_path.write_text(yaml.safe_dump(script_data))
+    ensure_ray()
+    modes = args.modes.split(",")
+    # warm-up: Ray workers started, imports done, page cache hot
+    with ScriptedEndpoint(Script.model_validate(script_data)) as url:
+        if "bare" in modes:
+            bare(url, 2, 2)
+    for backend in ("local", "docker"):
+        if ("container" if backend == "docker" else backend) in modes:
+            through_runner(script_path, str(work / "warm"), backend, 2, 2)
+
+    print(f"{args.sessions} sessions per cell, scripted model latency {args.latency}s, "
+          f"{os.cpu_count()} cores")
+    print(f"{'mode':<10} {'conc':>4} {'wall s':>8} {'s/session':>10} {'CPU-s/session':>14} "
+          f"{'sessions/s':>11} {'vs bare':>8}")
+    baseline: dict[int, float] = {}
+    for concurrency in (1, 2):
+        for mode in modes:
+            if mode == "bare":
+                with ScriptedEndpoint(Script.model_validate(script_data)) as url:
+                    wall, cpu = measure(lambda u=url, c=concurrency: bare(
+                        u, args.sessions, c))
+            else:
+                backend = "docker" if mode == "container" else "local"
+                store = str(work / f"{mode}-{concurrency}")
+                wall, cpu = measure(lambda b=backend, s=store, c=concurrency: through_runner(
+                    script_path, s, b, args.sessions, c))
+            rate = args.sessions / wall
+            if mode == "bare":
+                baseline[concurrency] = rate
+            ratio = f"{rate / baseline[concurrency]:.2f}x" if concurrency in baseline else "-"
+            print(f"{mode:<10} {concurrency:>4} {wall:>8.2f} {wall / args.sessions:>10.3f} "
+                  f"{cpu / args.sessions:>14.3f} {rate:>11.3f} {ratio:>8}", flush=True)
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
