@@ -61,7 +61,15 @@ def main() -> None:
 @click.option("--model-script", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Offline dry run against a scripted model endpoint (no key, no cost).")
 @click.option("--store", "store_uri", default=lambda: os.environ.get("SKILL_EVAL_STORE",
-              ".skill-eval"), show_default=".skill-eval", help="Where runs are kept.")
+              ".skill-eval"), show_default=".skill-eval",
+              help="Where runs are kept: a directory or s3://bucket/prefix.")
+@click.option("--s3-endpoint-url", envvar="AWS_ENDPOINT_URL_S3",
+              help="S3-compatible server for an s3:// store (MinIO, ...).")
+@click.option("--max-budget-usd", type=click.FloatRange(min=0, min_open=True),
+              help="Run-level spending cap, metered at the gateways across all nodes.")
+@click.option("--force", is_flag=True, help="Run even when the cost estimate exceeds the cap.")
+@click.option("--metrics-port", type=click.IntRange(0, 65535),
+              help="Serve Prometheus metrics on 127.0.0.1:PORT/metrics while running.")
 @click.option("--image", default="skill-eval-sandbox:latest", show_default=True,
               help="Sandbox image (build it with `make image`).")
 @click.option("--runtime", help="Docker runtime for sandboxes, e.g. runsc (gVisor).")
@@ -77,7 +85,9 @@ def main() -> None:
 def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path | None,
         arms: str, concurrency: int, timeout_s: float, max_turns: int | None,
         session_budget_usd: float | None, model_script: Path | None, store_uri: str,
-        image: str, runtime: str | None, backend: str, allow_server_tools: bool, fresh: bool,
+        s3_endpoint_url: str | None, max_budget_usd: float | None, force: bool,
+        metrics_port: int | None, image: str, runtime: str | None, backend: str,
+        allow_server_tools: bool, fresh: bool,
         ray_address: str | None, report_json: Path | None, gate: bool) -> None:
     """Evaluate SKILL (a folder with SKILL.md and evals/evals.json).
 
@@ -104,6 +114,8 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
             skill_path=skill, incumbent_path=incumbent, k=k, model=model, case_ids=cases,
             arms=arm_list, concurrency=concurrency, timeout_s=timeout_s, max_turns=max_turns,
             session_budget_usd=session_budget_usd, store_uri=store_uri,
+            store_endpoint=s3_endpoint_url, max_budget_usd=max_budget_usd, force=force,
+            metrics_port=metrics_port,
             upstream_url=os.environ.get("ANTHROPIC_BASE_URL", DEFAULT_UPSTREAM),
             model_script=model_script, allow_server_tools=allow_server_tools, fresh=fresh,
             ray_address=ray_address,
@@ -147,6 +159,29 @@ def check(skill: Path, k: int, incumbent: Path | None) -> None:
     Console().print(f"ok: {plan.skill.name} (sha256 {plan.skill.short_digest}), "
                     f"{len(plan.cases)} case(s): {', '.join(plan.cases)}; arms "
                     f"{', '.join(plan.arms)}; k={k} -> {len(plan.tasks)} session(s)")
+
+
+@main.command()
+@click.argument("run_id")
+@click.option("--store", "store_uri", default=lambda: os.environ.get("SKILL_EVAL_STORE",
+              ".skill-eval"), show_default=".skill-eval", help="The run's store.")
+@click.option("--s3-endpoint-url", envvar="AWS_ENDPOINT_URL_S3")
+def stop(run_id: str, store_uri: str, s3_endpoint_url: str | None) -> None:
+    """Stop RUN_ID cleanly from another shell: no new session starts, in-flight sessions end
+    at their next model call, and the driver writes a partial report.
+
+    \b
+    Example:
+      skill-eval stop r-8cfe993a564bfb22
+    """
+    from runner.api import request_stop
+    from runner.store.base import open_store
+
+    try:
+        request_stop(open_store(store_uri, s3_endpoint_url), run_id)
+    except SkillEvalError as exc:
+        _fail(Console(stderr=True), exc)
+    Console().print(f"stop requested for {run_id}")
 
 
 @main.command("serve-model")

@@ -37,6 +37,7 @@ class TaskStatus(StrEnum):
     CRASHED = "crashed"  # claude ended without a result event: a hole
     API_ERROR = "api_error"  # the model endpoint kept failing (429/5xx): a hole
     INFRA_ERROR = "infra_error"  # container/gateway/store failed: a hole
+    STOPPED = "stopped"  # the run was stopped (budget, `skill-eval stop`): a hole
 
     @property
     def is_hole(self) -> bool:

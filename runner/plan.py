@@ -34,6 +34,10 @@ class RunOptions(BaseModel):
     max_turns: int | None = Field(default=None, ge=1)
     session_budget_usd: float | None = Field(default=None, gt=0)
     store_uri: str = ".skill-eval"
+    store_endpoint: str | None = Field(default=None, description="S3 endpoint URL")
+    max_budget_usd: float | None = Field(default=None, gt=0, description="Run-level cap")
+    force: bool = Field(default=False, description="Run even if the estimate exceeds the cap")
+    metrics_port: int | None = Field(default=None, ge=0, le=65535)
     upstream_url: str = DEFAULT_UPSTREAM
     model_script: Path | None = Field(default=None, description="Offline scripted model")
     sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
@@ -127,7 +131,8 @@ def make_plan(opts: RunOptions) -> Plan:
                     timeout_s=opts.timeout_s, max_turns=opts.max_turns,
                     session_budget_usd=opts.session_budget_usd,
                     allow_server_tools=opts.allow_server_tools, store_uri=opts.store_uri,
-                    sandbox=opts.sandbox))
+                    store_endpoint=opts.store_endpoint,
+                    ledger=opts.max_budget_usd is not None, sandbox=opts.sandbox))
     return Plan(run_id=run_id, created_at=datetime.now(UTC), skill=skill, incumbent=incumbent,
                 incumbent_note=note,
                 caseset_digest=hashlib.sha256(caseset.model_dump_json().encode()).hexdigest(),

@@ -1,14 +1,13 @@
 """Schedule a plan's tasks on Ray: one Ray task per TaskSpec, a bounded number in flight.
 
 Finished tasks (DONE in the store) are not submitted again: re-running a command resumes it.
-A leak stops the run early (nothing more is spent on a measurement that is void). Ctrl-C
-cancels what is in flight and removes the run's containers by label.
+`Control` lets the driver stop early: a leak (the measurement is void), the budget ledger or
+`skill-eval stop` (checked every poll interval). Ctrl-C cancels what is in flight.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from typing import Any
 
 import ray
@@ -17,11 +16,25 @@ from runner.paths import RunKeys
 from runner.store.base import Store
 from runner.task import TaskResult, TaskSpec, run_task
 
-ResultCallback = Callable[[TaskResult], None]
+POLL_S = 1.0
 
 
 def _run_remote(spec: TaskSpec) -> TaskResult:
     return run_task(spec)
+
+
+class Control:
+    """Hooks the driver gives the scheduler; the defaults do nothing."""
+
+    def on_submit(self, spec: TaskSpec) -> None:
+        """A task was handed to Ray."""
+
+    def on_result(self, result: TaskResult, reused: bool) -> None:
+        """A task finished (or its stored result was reused on resume)."""
+
+    def stop_reason(self, result: TaskResult | None) -> str | None:
+        """Why no further task should start (None: carry on); polled and after each result."""
+        return None
 
 
 def ensure_ray(address: str | None = None) -> None:
@@ -37,6 +50,12 @@ def ensure_ray(address: str | None = None) -> None:
     ray.init(address=address, **kwargs)
 
 
+def sandbox_resource() -> str | None:
+    """Nodes that declare a `sandbox` resource say how many sandboxes they hold."""
+    resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+    return "sandbox" if resources.get("sandbox") else None
+
+
 def already_done(spec: TaskSpec, store: Store) -> TaskResult | None:
     keys = RunKeys(spec.run_id).task(spec.task_id)
     if store.exists(keys.done):
@@ -45,45 +64,51 @@ def already_done(spec: TaskSpec, store: Store) -> TaskResult | None:
 
 
 def execute(tasks: list[TaskSpec], store: Store, concurrency: int,
-            on_result: ResultCallback | None = None,
-            stop_on: Callable[[TaskResult], bool] | None = None) -> list[TaskResult]:
-    """Run every task (or reuse its stored result); return results in completion order."""
+            control: Control | None = None) -> tuple[list[TaskResult], str | None]:
+    """Run every task (or reuse its stored result).
+
+    Returns the results in completion order and why the run stopped early, if it did.
+    """
+    control = control or Control()
     results: list[TaskResult] = []
     pending: list[TaskSpec] = []
     for spec in tasks:
         done = already_done(spec, store)
         if done is not None:
             results.append(done)
-            if on_result:
-                on_result(done)
+            control.on_result(done, True)
         else:
             pending.append(spec)
-    if not pending:
-        return results
-    remote = ray.remote(num_cpus=0, max_retries=2, retry_exceptions=False)(_run_remote)
+    stopped = control.stop_reason(None)
+    if not pending or stopped:
+        return results, stopped
+    remote = ray.remote(num_cpus=0, max_retries=3, retry_exceptions=False)(_run_remote)
+    resource = sandbox_resource()
+    if resource:
+        remote = remote.options(resources={resource: 1})
     in_flight: dict[Any, TaskSpec] = {}
     queue = list(reversed(pending))
-    stopping = False
     try:
         while queue or in_flight:
-            while queue and not stopping and len(in_flight) < concurrency:
+            while queue and not stopped and len(in_flight) < concurrency:
                 spec = queue.pop()
                 in_flight[remote.remote(spec)] = spec
+                control.on_submit(spec)
             if not in_flight:
                 break
-            ready, _ = ray.wait(list(in_flight), num_returns=1)
+            ready, _ = ray.wait(list(in_flight), num_returns=1, timeout=POLL_S)
             for ref in ready:
                 in_flight.pop(ref)
                 result: TaskResult = ray.get(ref)
                 results.append(result)
-                if on_result:
-                    on_result(result)
-                if stop_on is not None and stop_on(result):
-                    stopping = True
-            if stopping:
+                control.on_result(result, False)
+                stopped = stopped or control.stop_reason(result)
+            if not ready:
+                stopped = stopped or control.stop_reason(None)
+            if stopped:
                 queue.clear()
     except BaseException:
         for ref in in_flight:
             ray.cancel(ref, force=True)
         raise
-    return results
+    return results, stopped

@@ -20,6 +20,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from runner.aio import run_sync
+from runner.budget import BudgetGuard, ledger_actor_name
 from runner.caseset import Case
 from runner.checks import CheckResult
 from runner.collect import Collected, CollectLimits, collect_outputs
@@ -63,6 +65,8 @@ class TaskSpec(BaseModel):
     session_budget_usd: float | None = None
     allow_server_tools: bool = False
     store_uri: str
+    store_endpoint: str | None = Field(default=None, description="S3 endpoint URL, if any")
+    ledger: bool = Field(default=False, description="A run ledger actor meters the budget")
     sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
     scratch_root: Path = Field(default=Path(tempfile.gettempdir()) / "skill-eval")
 
@@ -167,8 +171,28 @@ def _sandbox(config: SandboxConfig) -> Sandbox:
 _SANDBOXES: dict[str, Sandbox] = {}
 
 
+def _node() -> str:
+    name = socket.gethostname()
+    try:
+        import ray
+
+        if ray.is_initialized():
+            return f"{name}/{ray.get_runtime_context().get_node_id()[:12]}"
+    except Exception:  # noqa: BLE001 - outside Ray the host name is all there is
+        pass
+    return name
+
+
+def _guard(spec: TaskSpec) -> BudgetGuard:
+    if not spec.ledger:
+        return BudgetGuard()
+    import ray
+
+    return BudgetGuard(ray.get_actor(ledger_actor_name(spec.run_id)))
+
+
 def run_task(spec: TaskSpec, store: Store | None = None) -> TaskResult:
-    store = store or open_store(spec.store_uri)
+    store = store or open_store(spec.store_uri, spec.store_endpoint)
     keys = RunKeys(spec.run_id).task(spec.task_id)
     if store.exists(keys.done):
         return TaskResult.model_validate_json(store.get(keys.result))
@@ -191,8 +215,12 @@ def run_task(spec: TaskSpec, store: Store | None = None) -> TaskResult:
 
 def _execute(spec: TaskSpec) -> tuple[TaskResult, bytes, Collected]:
     base = TaskResult(task_id=spec.task_id, case_id=spec.case.id, repetition=spec.repetition,
-                      arm=spec.arm, status=TaskStatus.INFRA_ERROR, passed=None,
-                      node=socket.gethostname())
+                      arm=spec.arm, status=TaskStatus.INFRA_ERROR, passed=None, node=_node())
+    guard = _guard(spec)
+    stopped = run_sync(guard.refresh())
+    if stopped:
+        return base.model_copy(update={"status": TaskStatus.STOPPED,
+                                       "error": f"not started: {stopped}"}), b"", Collected()
     spec.scratch_root.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix=f"{spec.task_id[:16]}-", dir=spec.scratch_root))
     try:
@@ -207,7 +235,7 @@ def _execute(spec: TaskSpec) -> tuple[TaskResult, bytes, Collected]:
         sandbox.prepare_workdir(workdir)
         policy = GatewayPolicy(allow_server_tools=spec.allow_server_tools)
         with TaskGateway(socket_dir, spec.upstream_url, os.environ.get("ANTHROPIC_API_KEY"),
-                         policy) as gateway:
+                         policy, guard) as gateway:
             session = SessionSpec(
                 task_id=spec.task_id, run_id=spec.run_id, workdir=workdir,
                 socket_dir=socket_dir, plugin_dir=plugin_dir, prompt=spec.case.prompt,
@@ -224,6 +252,8 @@ def _execute(spec: TaskSpec) -> tuple[TaskResult, bytes, Collected]:
         shutil.rmtree(scratch, ignore_errors=True)
     transcript = parse_transcript(run.transcript)
     status, error = _status(run, transcript)
+    if guard.stopped and (status.is_hole or status is TaskStatus.AGENT_ERROR):
+        status, error = TaskStatus.STOPPED, f"stopped mid-session: {guard.stopped}"
     checks = [] if status.is_hole else grade(spec.case, transcript.assistant_text, collected)
     result = base.model_copy(update={
         "status": status, "error": error,

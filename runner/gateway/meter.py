@@ -41,7 +41,8 @@ class Meter:
             key = str(status)
             self.usage.errors_by_status[key] = self.usage.errors_by_status.get(key, 0) + 1
 
-    def record(self, model: str, usage: dict[str, Any]) -> None:
+    def record(self, model: str, usage: dict[str, Any]) -> float:
+        """Add one response's usage; returns its dollars."""
         tokens = {k: int(usage.get(k) or 0) for k in (
             "input_tokens", "output_tokens", "cache_read_input_tokens",
             "cache_creation_input_tokens")}
@@ -57,6 +58,7 @@ class Meter:
             u.cost_usd += dollars
             if model and model not in u.models:
                 u.models.append(model)
+        return dollars
 
     def snapshot(self) -> Usage:
         with self._lock:

@@ -18,6 +18,7 @@ import aiohttp
 from aiohttp import web
 
 from runner.aio import HostedApp
+from runner.budget import BudgetGuard
 from runner.gateway.meter import Meter, SSEUsageReader, Usage
 
 ALLOWED_PATHS = frozenset({"/v1/messages", "/v1/messages/count_tokens"})
@@ -59,8 +60,9 @@ class TaskGateway:
     """The gateway for one task; `with TaskGateway(...) as gw:` mounts gw.socket_dir."""
 
     def __init__(self, socket_dir: Path, upstream: str, api_key: str | None,
-                 policy: GatewayPolicy | None = None) -> None:
+                 policy: GatewayPolicy | None = None, budget: BudgetGuard | None = None) -> None:
         self.socket_dir = socket_dir
+        self.budget = budget or BudgetGuard()
         self.upstream = upstream.rstrip("/")
         self._api_key = api_key
         self.policy = policy or GatewayPolicy()
@@ -131,7 +133,28 @@ class TaskGateway:
             self.meter.refused()
             return _error(403, "permission_error",
                           f"skill-eval gateway: server-side tools refused: {', '.join(blocked)}")
+        stopped = self.budget.stopped or await self.budget.refresh()
+        if stopped:
+            # 400, not 429/5xx: claude must end the session now, not retry.
+            self.meter.refused()
+            return _error(400, "invalid_request_error", f"skill-eval: run stopped ({stopped})")
         return await self._forward(request, raw, body)
+
+    def _meter(self, status: int, is_messages: bool, body: dict[str, Any],
+               reader: SSEUsageReader | None, collected: bytearray) -> float:
+        if status >= 400:
+            self.meter.error(status)
+            return 0.0
+        if not is_messages:
+            return 0.0
+        model = str(body.get("model", ""))
+        if reader is not None:
+            return self.meter.record(reader.model or model, reader.usage)
+        try:
+            data = json.loads(bytes(collected))
+        except ValueError:
+            return 0.0
+        return self.meter.record(str(data.get("model", model)), data.get("usage") or {})
 
     async def _forward(self, request: web.Request, raw: bytes,
                        body: dict[str, Any]) -> web.StreamResponse:
@@ -160,23 +183,17 @@ class TaskGateway:
             sse = upstream.headers.get("content-type", "").startswith("text/event-stream")
             reader = SSEUsageReader() if sse else None
             collected = bytearray()
-            async for chunk in upstream.content.iter_any():
-                if reader is not None:
-                    reader.feed(chunk)
-                elif is_messages and len(collected) < 4 * 1024 * 1024:
-                    collected.extend(chunk)
-                await response.write(chunk)
+            try:
+                async for chunk in upstream.content.iter_any():
+                    if reader is not None:
+                        reader.feed(chunk)
+                    elif is_messages and len(collected) < 4 * 1024 * 1024:
+                        collected.extend(chunk)
+                    await response.write(chunk)
+            finally:
+                # Metered before the client sees the end of the response (so a finished
+                # session's usage is complete), and also when the client went away mid-stream.
+                dollars = self._meter(upstream.status, is_messages, body, reader, collected)
+            await self.budget.charge(dollars)
             await response.write_eof()
-        if upstream.status >= 400:
-            self.meter.error(upstream.status)
-        elif is_messages:
-            model = str(body.get("model", ""))
-            if reader is not None:
-                self.meter.record(reader.model or model, reader.usage)
-            else:
-                try:
-                    data = json.loads(bytes(collected))
-                    self.meter.record(str(data.get("model", model)), data.get("usage") or {})
-                except ValueError:
-                    pass
         return response

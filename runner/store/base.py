@@ -27,14 +27,20 @@ class Store(ABC):
     def exists(self, key: str) -> bool: ...
 
     @abstractmethod
+    def delete(self, key: str) -> None:
+        """Remove a key; absent keys are fine."""
+
+    @abstractmethod
     def list(self, prefix: str) -> list[str]:
         """Keys under prefix, sorted."""
 
 
-def open_store(uri: str) -> Store:
-    """Pick the backend by URI scheme; heavy clients import only when used."""
+def open_store(uri: str, endpoint_url: str | None = None) -> Store:
+    """Pick the backend by URI scheme; heavy clients (boto3) import only when used."""
     if uri.startswith("s3://"):
-        raise NotImplementedError("s3:// stores arrive with the scale-out issue")
+        from runner.store.s3 import S3Store
+
+        return S3Store(uri, endpoint_url)
     if uri.startswith("memory://"):
         from runner.store.memory import MemoryStore
 

@@ -49,6 +49,9 @@ class LocalStore(Store):
     def exists(self, key: str) -> bool:
         return self._path(key).exists()
 
+    def delete(self, key: str) -> None:
+        self._path(key).unlink(missing_ok=True)
+
     def list(self, prefix: str) -> list[str]:
         base = self._path(prefix) if prefix else self.root
         if not base.exists():

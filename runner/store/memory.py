@@ -33,6 +33,10 @@ class MemoryStore(Store):
         with self._lock:
             return key in self._data
 
+    def delete(self, key: str) -> None:
+        with self._lock:
+            self._data.pop(key, None)
+
     def list(self, prefix: str) -> list[str]:
         with self._lock:
             return sorted(k for k in self._data if k.startswith(prefix))
