@@ -1,0 +1,49 @@
+from pathlib import Path
+
+import pytest
+
+from runner.budget import BudgetGuard, LocalLedger, estimate_usd
+from runner.gateway.server import TaskGateway
+from runner.scripted.script import Script
+from runner.scripted.server import ScriptedEndpoint
+from tests.unit.test_gateway import call, message
+
+# 1000 in + 100 out on sonnet = $0.0045 per response
+SCRIPT = Script.model_validate({"usage": {"input_tokens": 1000, "output_tokens": 100},
+                                "scenarios": [{"name": "s", "turns": [{"text": "hi"}]}]})
+
+
+def test_ledger_stops_at_the_cap_and_keeps_the_first_reason() -> None:
+    ledger = LocalLedger(cap_usd=0.01)
+    assert ledger.charge(0.004).stopped is None
+    assert ledger.charge(0.004).stopped is None
+    state = ledger.charge(0.004)
+    assert state.stopped is not None and state.stopped.startswith("budget:")
+    assert ledger.stop("user").stopped == state.stopped
+    assert LocalLedger(None).charge(1e9).stopped is None
+
+
+def test_gateway_refuses_once_the_budget_is_spent(tmp_path: Path) -> None:
+    ledger = LocalLedger(cap_usd=0.01)
+    with ScriptedEndpoint(SCRIPT) as url, TaskGateway(tmp_path / "gw", url, "k",
+                                                      budget=BudgetGuard(ledger)) as gw:
+        statuses = [call(gw.socket_path, "POST", "/v1/messages", gw.token, message())[0]
+                    for _ in range(4)]
+        status, body = call(gw.socket_path, "POST", "/v1/messages", gw.token, message())
+    assert statuses == [200, 200, 200, 400]  # the third response crosses the cap
+    assert status == 400 and b"run stopped (budget" in body
+    assert ledger.spent_usd == pytest.approx(3 * 0.0045)
+
+
+def test_gateway_refuses_after_a_stop(tmp_path: Path) -> None:
+    ledger = LocalLedger(cap_usd=None)
+    ledger.stop("stopped by `skill-eval stop`")
+    with ScriptedEndpoint(SCRIPT) as url, TaskGateway(tmp_path / "gw", url, "k",
+                                                      budget=BudgetGuard(ledger)) as gw:
+        status, body = call(gw.socket_path, "POST", "/v1/messages", gw.token, message())
+    assert status == 400 and b"skill-eval stop" in body
+
+
+def test_estimate_scales_with_sessions_and_model() -> None:
+    assert estimate_usd("sonnet", 10) == pytest.approx(10 * estimate_usd("sonnet", 1))
+    assert estimate_usd("opus-4-1", 1) > estimate_usd("sonnet", 1) > estimate_usd("haiku", 1)

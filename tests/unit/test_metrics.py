@@ -1,0 +1,54 @@
+from prometheus_client.parser import text_string_to_metric_families
+
+from runner.caseset import Case
+from runner.gateway.meter import Usage
+from runner.metrics import RunMetrics, touch_arms
+from runner.models import Arm, TaskStatus
+from runner.task import TaskResult, TaskSpec
+
+
+def spec(arm: Arm, i: int) -> TaskSpec:
+    return TaskSpec(run_id="r", task_id=f"t{i}", case=Case(id="c", prompt="p"), repetition=i,
+                    arm=arm, model="sonnet", skill_name="s", fixtures_root=".",
+                    arm_skill_path=None, upstream_url="http://x", timeout_s=10, store_uri="m")
+
+
+def samples(metrics: RunMetrics) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+    out = {}
+    for family in text_string_to_metric_families(metrics.snapshot().decode()):
+        for s in family.samples:
+            out[(s.name, tuple(sorted(s.labels.items())))] = s.value
+    return out
+
+
+def test_counters_follow_the_tasks() -> None:
+    m = RunMetrics("r", cap_usd=1.0)
+    specs = [spec(Arm.CANDIDATE, 0), spec(Arm.BASELINE, 1), spec(Arm.BASELINE, 2)]
+    touch_arms(m, [Arm.BASELINE, Arm.CANDIDATE])
+    m.planned(specs)
+    for s in specs:
+        m.submitted(s)
+    usage = Usage(requests=2, input_tokens=100, output_tokens=10, cost_usd=0.5,
+                  errors_by_status={"529": 2}, models=["claude-sonnet-4-5"])
+    m.finished_task(TaskResult(task_id="t0", case_id="c", repetition=0, arm=Arm.CANDIDATE,
+                               status=TaskStatus.COMPLETED, passed=True, usage=usage,
+                               wall_s=3.0), reused=False)
+    m.finished_task(TaskResult(task_id="t1", case_id="c", repetition=1, arm=Arm.BASELINE,
+                               status=TaskStatus.TIMED_OUT, passed=None, wall_s=30.0),
+                    reused=False)
+    m.budget(0.5)
+    got = samples(m)
+    assert got[("skill_eval_tasks_finished_total", (("arm", "candidate"),
+                                                   ("status", "completed")))] == 1
+    assert got[("skill_eval_tasks_holes_total", (("arm", "baseline"),))] == 1
+    assert got[("skill_eval_tasks_running", (("arm", "baseline"),))] == 1
+    assert got[("skill_eval_tasks_queued", (("arm", "baseline"),))] == 0
+    assert got[("skill_eval_tokens_total", (("arm", "candidate"), ("kind", "input"),
+                                           ("model", "claude-sonnet-4-5")))] == 100
+    assert got[("skill_eval_cost_usd_total", (("arm", "candidate"),
+                                             ("model", "claude-sonnet-4-5")))] == 0.5
+    assert got[("skill_eval_model_errors_total", (("status", "529"),))] == 2
+    assert got[("skill_eval_session_duration_seconds_count", (("arm", "baseline"),))] == 1
+    assert got[("skill_eval_sessions_per_minute", ())] == 2
+    assert got[("skill_eval_budget_used_usd", ())] == 0.5
+    assert got[("skill_eval_budget_cap_usd", ())] == 1.0
