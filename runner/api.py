@@ -1,16 +1,21 @@
-"""`run_eval`: the whole of `skill-eval run`, callable from Python (the CLI is a thin shell)."""
+"""The driver: `run_eval` (one skill) and `run_batch` (many evals under one concurrency limit
+and one budget) share one path: prepare plans -> one scheduling pass -> a report per plan.
+The CLI is a thin shell over these."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel, Field
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from runner.budget import estimate_usd, start_ledger
+from runner.bundles import publish
 from runner.errors import InfraError, RefusedInput, SkillLeak
 from runner.metrics import RunMetrics, touch_arms
 from runner.models import Arm
@@ -26,15 +31,6 @@ from runner.task import TaskResult, TaskSpec
 STOPPED_BY_USER = "stopped by `skill-eval stop`"
 
 
-@contextlib.contextmanager
-def _upstream(opts: RunOptions) -> Iterator[str]:
-    if opts.model_script is None:
-        yield opts.upstream_url
-        return
-    with ScriptedEndpoint(load_script(opts.model_script)) as url:
-        yield url
-
-
 def preflight(opts: RunOptions) -> Plan:
     """Everything that can refuse the run before anything is spent."""
     plan = make_plan(opts)
@@ -48,14 +44,14 @@ def preflight(opts: RunOptions) -> Plan:
     return plan
 
 
-def check_budget(opts: RunOptions, plan: Plan, pending: int) -> None:
-    if opts.max_budget_usd is None or opts.force:
+def check_budget(cap_usd: float | None, force: bool, pending: list[TaskSpec]) -> None:
+    if cap_usd is None or force:
         return
-    estimate = estimate_usd(plan.model, pending)
-    if estimate > opts.max_budget_usd:
+    estimate = sum(estimate_usd(t.model, 1) for t in pending)
+    if estimate > cap_usd:
         raise RefusedInput(
-            f"estimated cost ${estimate:.2f} for {pending} session(s) on {plan.model} exceeds "
-            f"--max-budget-usd {opts.max_budget_usd:g}; raise the cap, run fewer cases "
+            f"estimated cost ${estimate:.2f} for {len(pending)} session(s) exceeds "
+            f"--max-budget-usd {cap_usd:g}; raise the cap, run fewer cases "
             "(--case, --k), or pass --force to run until the cap stops it")
 
 
@@ -67,22 +63,14 @@ def _check_staging(plan: Plan, results: list[TaskResult]) -> None:
                              f"{ours!r} (saw {r.skills_seen}): staging is broken, run refused")
 
 
-def _cleanup(opts: RunOptions, run_id: str) -> None:
-    if opts.sandbox.backend == "docker":
-        from runner.sandbox.docker import DockerSandbox
-
-        with contextlib.suppress(Exception):
-            DockerSandbox(opts.sandbox.image).cleanup_run(run_id)
-
-
 class RunControl(Control):
-    """The driver's side of a run: progress, metrics, leaks, budget and the stop flag."""
+    """The driver's side of a pass: progress, metrics, leaks, budget and the stop flag."""
 
-    def __init__(self, plan: Plan, store: Store, ledger: Any, metrics: RunMetrics,
-                 progress: Progress) -> None:
-        self.plan, self.store, self.ledger, self.metrics = plan, store, ledger, metrics
+    def __init__(self, control_id: str, store: Store, ledger: Any, metrics: RunMetrics,
+                 progress: Progress, total: int) -> None:
+        self.control_id, self.store, self.ledger, self.metrics = control_id, store, ledger, metrics
         self.progress = progress
-        self.bar = progress.add_task("sessions", total=len(plan.tasks))
+        self.bar = progress.add_task("sessions", total=total)
         self.counts: dict[str, int] = {}
         self.leaks: list[TaskResult] = []
         self.spent = 0.0
@@ -103,8 +91,8 @@ class RunControl(Control):
     def stop_reason(self, result: TaskResult | None) -> str | None:
         if self.leaks:
             return f"skill leak in case {self.leaks[0].case_id!r}"
-        if self.store.exists(RunKeys(self.plan.run_id).stop_flag):
-            self._ledger_stop(STOPPED_BY_USER)
+        if self.store.exists(RunKeys(self.control_id).stop_flag):
+            self.stop(STOPPED_BY_USER)
             return STOPPED_BY_USER
         if self.ledger is not None:
             import ray
@@ -115,54 +103,77 @@ class RunControl(Control):
         self.metrics.budget(self.spent)
         return None
 
-    def _ledger_stop(self, reason: str) -> None:
+    def stop(self, reason: str) -> None:
         if self.ledger is not None:
             self.ledger.stop.remote(reason)
 
 
-def run_eval(opts: RunOptions, console: Console | None = None,
-             store: Store | None = None) -> Report:
-    console = console or Console(stderr=True)
-    plan = preflight(opts)
-    store = store or open_store(opts.store_uri, opts.store_endpoint)
-    keys = RunKeys(plan.run_id)
-    pending = [t for t in plan.tasks if already_done(t, store) is None]
-    check_budget(opts, plan, len(pending))
-    store.put(keys.plan, plan.model_dump_json(indent=1).encode())
-    store.delete(keys.stop_flag)  # a resumed run starts un-stopped
-    console.print(f"run {plan.run_id}: {len(plan.cases)} case(s) x k={plan.k} x "
-                  f"{len(plan.arms)} arm(s) = {len(plan.tasks)} session(s) "
-                  f"({len(plan.tasks) - len(pending)} already done), model {plan.model}"
-                  + (" [cyan](dry run: scripted model)[/]" if plan.dry_run else ""))
-    metrics = RunMetrics(plan.run_id, opts.max_budget_usd)
-    touch_arms(metrics, plan.arms)
-    metrics.planned(plan.tasks)
-    if opts.metrics_port is not None:
-        metrics.serve(opts.metrics_port)
-        console.print(f"metrics at http://127.0.0.1:{opts.metrics_port}/metrics")
+class PassOptions(BaseModel):
+    """What one scheduling pass shares across all its plans."""
+
+    concurrency: int = Field(ge=1)
+    max_budget_usd: float | None = Field(default=None, gt=0)
+    force: bool = False
+    metrics_port: int | None = None
+    ray_address: str | None = None
+    model_script: Path | None = Field(default=None,
+                                      description="One scripted endpoint serves the whole pass")
+
+
+@contextlib.contextmanager
+def _upstream(model_script: Path | None, default: str) -> Iterator[str]:
+    if model_script is None:
+        yield default
+        return
+    with ScriptedEndpoint(load_script(model_script)) as url:
+        yield url
+
+
+def run_pass(control_id: str, plans: list[Plan], store: Store, shared: PassOptions,
+             console: Console, cleanup: list[RunOptions]) -> tuple[list[TaskResult],
+                                                                    str | None]:
+    """Schedule every task of every plan in one bounded pass under one ledger."""
+    tasks = [t for p in plans for t in p.tasks]
+    pending = [t for t in tasks if already_done(t, store) is None]
+    check_budget(shared.max_budget_usd, shared.force, pending)
+    for plan in plans:
+        store.put(RunKeys(plan.run_id).plan, plan.model_dump_json(indent=1).encode())
+        for data in plan.bundles.values():
+            publish(store, plan.run_id, data)
+    store.delete(RunKeys(control_id).stop_flag)  # a resumed run starts un-stopped
+    metrics = RunMetrics(control_id, shared.max_budget_usd)
+    touch_arms(metrics, sorted({a for p in plans for a in p.arms}))
+    metrics.planned(tasks)
+    if shared.metrics_port is not None:
+        metrics.serve(shared.metrics_port)
+        console.print(f"metrics at http://127.0.0.1:{shared.metrics_port}/metrics")
+    ledger_on = shared.max_budget_usd is not None
     try:
-        with _upstream(opts) as upstream:
-            tasks = [t.model_copy(update={"upstream_url": upstream}) for t in plan.tasks]
-            ensure_ray(opts.ray_address)
-            ledger = (start_ledger(plan.run_id, opts.max_budget_usd)
-                      if opts.max_budget_usd is not None else None)
+        with _upstream(shared.model_script, tasks[0].upstream_url) as upstream:
+            tasks = [t.model_copy(update={"upstream_url": upstream, "ledger": ledger_on,
+                                          "ledger_id": control_id}) for t in tasks]
+            ensure_ray(shared.ray_address)
+            ledger = start_ledger(control_id, shared.max_budget_usd) if ledger_on else None
             progress = Progress(TextColumn("{task.description}"), BarColumn(),
                                 MofNCompleteColumn(), TimeElapsedColumn(), console=console,
                                 transient=True)
-            control = RunControl(plan, store, ledger, metrics, progress)
+            control = RunControl(control_id, store, ledger, metrics, progress, len(tasks))
             with progress:
                 try:
-                    results, stopped = execute(tasks, store, opts.concurrency, control)
+                    results, stopped = execute(tasks, store, shared.concurrency, control)
                 except KeyboardInterrupt:
-                    control._ledger_stop("interrupted")
-                    _cleanup(opts, plan.run_id)
+                    control.stop("interrupted")
                     raise
+                finally:
+                    # every exit path: containers this node still has for the run go away
+                    for opts, plan in zip(cleanup, plans, strict=True):
+                        _cleanup(opts, plan.run_id)
             if ledger is not None:
                 import ray
 
                 metrics.budget(ray.get(ledger.state.remote()).spent_usd)
                 ray.kill(ledger)
-        store.put(f"{keys.prefix}/metrics.prom", metrics.snapshot())
+        store.put(f"{RunKeys(control_id).prefix}/metrics.prom", metrics.snapshot())
     finally:
         metrics.close()
     if control.leaks:
@@ -170,18 +181,51 @@ def run_eval(opts: RunOptions, console: Console | None = None,
         raise SkillLeak(f"run refused: case {first.case_id!r}: {first.leak}. A skill reached an "
                         "arm that must not have it, so no comparison is valid. Check the case "
                         "fixtures for a .claude/skills folder or a copy of the skill.")
-    _check_staging(plan, results)
-    report = build_report(plan, results, stopped)
+    return results, stopped
+
+
+def _cleanup(opts: RunOptions, run_id: str) -> None:
+    if opts.sandbox.backend == "docker":
+        from runner.sandbox.docker import DockerSandbox
+
+        with contextlib.suppress(Exception):
+            DockerSandbox(opts.sandbox.image).cleanup_run(run_id)
+
+
+def finish(plan: Plan, results: list[TaskResult], stopped: str | None,
+           store: Store) -> Report:
+    mine = [r for r in results if r.task_id in {t.task_id for t in plan.tasks}]
+    _check_staging(plan, mine)
+    report = build_report(plan, mine, stopped)
     data = report.model_dump_json(indent=1).encode()
-    store.put(keys.report_json, data)
+    store.put(RunKeys(plan.run_id).report_json, data)
     store.put(receipt_key(plan.skill.digest, plan.run_id), data)
     return report
+
+
+def shared_options(opts: RunOptions) -> PassOptions:
+    return PassOptions(concurrency=opts.concurrency, max_budget_usd=opts.max_budget_usd,
+                       force=opts.force, metrics_port=opts.metrics_port,
+                       ray_address=opts.ray_address, model_script=opts.model_script)
+
+
+def run_eval(opts: RunOptions, console: Console | None = None,
+             store: Store | None = None) -> Report:
+    console = console or Console(stderr=True)
+    plan = preflight(opts)
+    store = store or open_store(opts.store_uri, opts.store_endpoint)
+    done = sum(1 for t in plan.tasks if already_done(t, store) is not None)
+    console.print(f"run {plan.run_id}: {len(plan.cases)} case(s) x k={plan.k} x "
+                  f"{len(plan.arms)} arm(s) = {len(plan.tasks)} session(s) "
+                  f"({done} already done), model {plan.model}"
+                  + (" [cyan](dry run: scripted model)[/]" if plan.dry_run else ""))
+    results, stopped = run_pass(plan.run_id, [plan], store, shared_options(opts), console,
+                                [opts])
+    return finish(plan, results, stopped, store)
 
 
 def request_stop(store: Store, run_id: str) -> None:
     """`skill-eval stop`: the driver sees the flag within a poll interval."""
     if not store.exists(RunKeys(run_id).plan):
-        raise RefusedInput(f"no run {run_id!r} in store {store.uri}")
+        raise RefusedInput(f"no run or batch {run_id!r} in store {store.uri}")
     store.put(RunKeys(run_id).stop_flag, b"stop requested\n")
-
-

@@ -161,6 +161,52 @@ def check(skill: Path, k: int, incumbent: Path | None) -> None:
                     f"{', '.join(plan.arms)}; k={k} -> {len(plan.tasks)} session(s)")
 
 
+@main.command(epilog=EXIT_CODES)
+@click.argument("batch_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--store", "store_uri", default=None,
+              help="Override the batch file's store (directory or s3://bucket/prefix).")
+@click.option("--ray-address", default=None, help="Existing Ray cluster (default: local).")
+@click.option("--metrics-port", type=click.IntRange(0, 65535),
+              help="Serve Prometheus metrics on 127.0.0.1:PORT/metrics while running.")
+@click.option("--force", is_flag=True, help="Run even when the cost estimate exceeds the cap.")
+@click.option("--gate", is_flag=True, help="Exit 1 when any eval's verdict is FAIL.")
+def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
+          metrics_port: int | None, force: bool, gate: bool) -> None:
+    """Run every eval in BATCH_FILE in one driver: one concurrency limit, one budget,
+    resumable as a whole (re-run the same command). For overnight queues on a cluster,
+    submit it as a Ray job (see README, "Running at scale").
+
+    \b
+    Examples:
+      skill-eval batch nightly.yaml
+      ray job submit --address http://HEAD:8265 --working-dir . -- skill-eval batch nightly.yaml
+    """
+    from runner.batch import any_fail, run_batch
+    from runner.plan import DEFAULT_UPSTREAM
+    from runner.report import render
+
+    err = Console(stderr=True)
+    try:
+        summary, reports = run_batch(
+            batch_file, err, store_override=store_uri, ray_address=ray_address,
+            metrics_port=metrics_port, force=force,
+            upstream=os.environ.get("ANTHROPIC_BASE_URL", DEFAULT_UPSTREAM))
+    except SkillEvalError as exc:
+        _fail(err, exc)
+    except KeyboardInterrupt:
+        err.print("[red]interrupted:[/] re-run the same command to resume the batch")
+        sys.exit(130)
+    out = Console()
+    for report in reports:
+        render(report, out)
+        out.print()
+    out.print(f"batch {summary.batch_id}: " + ", ".join(
+        f"{r['skill']} {r['verdict']}" for r in summary.runs)
+        + (f" (stopped: {summary.stopped})" if summary.stopped else ""))
+    if gate and any_fail(reports):
+        sys.exit(1)
+
+
 @main.command()
 @click.argument("run_id")
 @click.option("--store", "store_uri", default=lambda: os.environ.get("SKILL_EVAL_STORE",

@@ -4,7 +4,8 @@
     runs/<run_id>/tasks/<task_id>/transcript.jsonl
     runs/<run_id>/tasks/<task_id>/result.json
     runs/<run_id>/tasks/<task_id>/outputs/<relpath>
-    runs/<run_id>/tasks/<task_id>/DONE           written last, create-only: resume skips these
+    runs/<run_id>/tasks/<task_id>/DONE           written last, create-only, holds the result
+                                                 that stands: resume skips these
     runs/<run_id>/report.json
     receipts/<skill_digest>/<run_id>.json        the receipt, under the digest of the bytes
     saved/<name>.json                            --save NAME

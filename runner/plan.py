@@ -11,6 +11,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from runner.bundles import bundle_key, pack_fixtures, pack_skill
 from runner.caseset import CaseSet, load_caseset
 from runner.errors import RefusedInput
 from runner.models import Arm
@@ -62,6 +63,8 @@ class Plan(BaseModel):
     dry_run: bool = Field(description="Scripted model endpoint: nothing was spent")
     versions: dict[str, str]
     tasks: list[TaskSpec]
+    bundles: dict[str, bytes] = Field(default_factory=dict, exclude=True,
+                                      description="Store key -> tar: published before running")
 
 
 def _version(dist: str) -> str:
@@ -110,13 +113,19 @@ def make_plan(opts: RunOptions) -> Plan:
                "claude_sdk": claude_sdk_version()}
     digests = {Arm.BASELINE: None, Arm.CANDIDATE: skill.digest,
                Arm.INCUMBENT: incumbent.digest if incumbent else None}
-    paths = {Arm.BASELINE: None, Arm.CANDIDATE: skill.path,
-             Arm.INCUMBENT: incumbent.path if incumbent else None}
+    bundles = {Arm.BASELINE: None, Arm.CANDIDATE: pack_skill(skill.path),
+               Arm.INCUMBENT: pack_skill(incumbent.path) if incumbent else None}
+    fixtures = pack_fixtures(skill.path)
     run_key = {"skill": skill.digest, "incumbent": digests[Arm.INCUMBENT], "k": opts.k,
                "cases": [c.digest() for c in caseset.evals], "arms": sorted(arms), **options}
     if opts.fresh:
         run_key["salt"] = secrets.token_hex(8)
     run_id = "r-" + task_id_for(run_key)[:16]
+    keys = {arm: bundle_key(run_id, data) if data is not None else None
+            for arm, data in bundles.items()}
+    payloads = {k: d for k, d in ((keys[a], bundles[a]) for a in bundles) if k and d}
+    fixtures_key = bundle_key(run_id, fixtures)
+    payloads[fixtures_key] = fixtures
     tasks = []
     for case in caseset.evals:
         for rep in range(opts.k):
@@ -126,18 +135,17 @@ def make_plan(opts: RunOptions) -> Plan:
                                        **({"salt": run_key["salt"]} if opts.fresh else {})})
                 tasks.append(TaskSpec(
                     run_id=run_id, task_id=task_id, case=case, repetition=rep, arm=arm,
-                    model=opts.model, skill_name=skill.name, fixtures_root=skill.path,
-                    arm_skill_path=paths[arm], upstream_url=opts.upstream_url,
+                    model=opts.model, skill_name=skill.name, fixtures_bundle=fixtures_key,
+                    skill_bundle=keys[arm], upstream_url=opts.upstream_url,
                     timeout_s=opts.timeout_s, max_turns=opts.max_turns,
                     session_budget_usd=opts.session_budget_usd,
                     allow_server_tools=opts.allow_server_tools, store_uri=opts.store_uri,
-                    store_endpoint=opts.store_endpoint,
-                    ledger=opts.max_budget_usd is not None, sandbox=opts.sandbox))
+                    store_endpoint=opts.store_endpoint, sandbox=opts.sandbox))
     return Plan(run_id=run_id, created_at=datetime.now(UTC), skill=skill, incumbent=incumbent,
                 incumbent_note=note,
                 caseset_digest=hashlib.sha256(caseset.model_dump_json().encode()).hexdigest(),
                 cases=[c.id for c in caseset.evals], k=opts.k, arms=arms, model=opts.model,
-                dry_run=opts.model_script is not None,
+                dry_run=opts.model_script is not None, bundles=payloads,
                 versions={"skill-eval": _version("skill-eval"), "ray": _version("ray"),
                           "claude-agent-sdk": claude_sdk_version()},
                 tasks=tasks)

@@ -44,8 +44,10 @@ def ensure_ray(address: str | None = None) -> None:
     kwargs: dict[str, Any] = dict(include_dashboard=False, log_to_driver=False,
                                   configure_logging=False)
     if address is None:
-        # An embedded local cluster; the driver's environment (incl. the API key) is
-        # inherited by the worker processes and never placed in the object store.
+        # A new embedded local cluster ("local": never silently join one that happens to run
+        # here). Workers inherit the driver's environment (incl. the API key), which is never
+        # placed in the object store.
+        address = "local"
         kwargs["num_cpus"] = os.cpu_count() or 1
     ray.init(address=address, **kwargs)
 
@@ -59,7 +61,7 @@ def sandbox_resource() -> str | None:
 def already_done(spec: TaskSpec, store: Store) -> TaskResult | None:
     keys = RunKeys(spec.run_id).task(spec.task_id)
     if store.exists(keys.done):
-        return TaskResult.model_validate_json(store.get(keys.result))
+        return TaskResult.model_validate_json(store.get(keys.done))
     return None
 
 

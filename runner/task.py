@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field
 
 from runner.aio import run_sync
 from runner.budget import BudgetGuard, ledger_actor_name
+from runner.bundles import materialize
 from runner.caseset import Case
 from runner.checks import CheckResult
 from runner.collect import Collected, CollectLimits, collect_outputs
@@ -57,8 +58,8 @@ class TaskSpec(BaseModel):
     arm: Arm
     model: str
     skill_name: str = Field(description="The candidate's skill name, for staging and leak checks")
-    fixtures_root: Path = Field(description="Skill folder whose evals/files/ holds the fixtures")
-    arm_skill_path: Path | None = Field(description="Skill folder staged for this arm, or none")
+    fixtures_bundle: str = Field(description="Store key of the case set's fixtures (tar)")
+    skill_bundle: str | None = Field(description="Store key of this arm's skill (tar), or none")
     upstream_url: str = Field(description="Messages API endpoint the gateway forwards to")
     timeout_s: float = Field(gt=0)
     max_turns: int | None = None
@@ -67,6 +68,7 @@ class TaskSpec(BaseModel):
     store_uri: str
     store_endpoint: str | None = Field(default=None, description="S3 endpoint URL, if any")
     ledger: bool = Field(default=False, description="A run ledger actor meters the budget")
+    ledger_id: str = Field(default="", description="Run or batch id owning the ledger")
     sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
     scratch_root: Path = Field(default=Path(tempfile.gettempdir()) / "skill-eval")
 
@@ -188,32 +190,30 @@ def _guard(spec: TaskSpec) -> BudgetGuard:
         return BudgetGuard()
     import ray
 
-    return BudgetGuard(ray.get_actor(ledger_actor_name(spec.run_id)))
+    return BudgetGuard(ray.get_actor(ledger_actor_name(spec.ledger_id or spec.run_id)))
 
 
 def run_task(spec: TaskSpec, store: Store | None = None) -> TaskResult:
     store = store or open_store(spec.store_uri, spec.store_endpoint)
     keys = RunKeys(spec.run_id).task(spec.task_id)
     if store.exists(keys.done):
-        return TaskResult.model_validate_json(store.get(keys.result))
-    result, transcript_bytes, collected = _execute(spec)
+        return TaskResult.model_validate_json(store.get(keys.done))
+    result, transcript_bytes, collected = _execute(spec, store)
     store.put(keys.transcript, transcript_bytes)
     for rel, data in collected.files.items():
         store.put(keys.output(rel), data)
     payload = result.model_dump_json(indent=1).encode()
+    store.put(keys.result, payload)
     if result.status.is_hole:
-        # Holes are retried on resume: no DONE marker, only the diagnosis.
-        store.put(keys.result, payload)
-        return result
-    if not store.exists(keys.result) or not store.exists(keys.done):
-        store.put(keys.result, payload)
-    if not store.put_if_absent(keys.done, hashlib.sha256(payload).hexdigest().encode()):
-        # Another attempt of this task (a Ray retry) finished first: its result stands.
-        return TaskResult.model_validate_json(store.get(keys.result))
+        return result  # no DONE: a resumed run tries this task again
+    # DONE carries the result itself and is create-only: if another attempt of this task (a
+    # Ray retry racing a slow node) recorded first, its result is the one that stands.
+    if not store.put_if_absent(keys.done, payload):
+        return TaskResult.model_validate_json(store.get(keys.done))
     return result
 
 
-def _execute(spec: TaskSpec) -> tuple[TaskResult, bytes, Collected]:
+def _execute(spec: TaskSpec, store: Store) -> tuple[TaskResult, bytes, Collected]:
     base = TaskResult(task_id=spec.task_id, case_id=spec.case.id, repetition=spec.repetition,
                       arm=spec.arm, status=TaskStatus.INFRA_ERROR, passed=None, node=_node())
     guard = _guard(spec)
@@ -226,12 +226,14 @@ def _execute(spec: TaskSpec) -> tuple[TaskResult, bytes, Collected]:
     try:
         workdir, socket_dir, plugins = scratch / "work", scratch / "gw", scratch / "plugin"
         workdir.mkdir()
-        stage_fixtures(spec.case, spec.fixtures_root, workdir)
+        fixtures = materialize(store, spec.fixtures_bundle, spec.scratch_root)
+        stage_fixtures(spec.case, fixtures, workdir)
         plugin_dir = None
-        if spec.arm_skill_path is not None:
-            skill = load_skill(spec.arm_skill_path)
+        if spec.skill_bundle is not None:
+            skill = load_skill(materialize(store, spec.skill_bundle, spec.scratch_root))
             plugin_dir = stage_plugin(skill, plugins, spec.skill_name)
         sandbox = _sandbox(spec.sandbox)
+        sandbox.reap_task(spec.task_id)  # a previous attempt of this task (worker died)
         sandbox.prepare_workdir(workdir)
         policy = GatewayPolicy(allow_server_tools=spec.allow_server_tools)
         with TaskGateway(socket_dir, spec.upstream_url, os.environ.get("ANTHROPIC_API_KEY"),

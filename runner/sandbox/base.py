@@ -61,6 +61,10 @@ class Sandbox(ABC):
     def prepare_workdir(self, workdir: Path) -> None:  # noqa: B027 - optional hook
         """Make a freshly staged workdir usable by the session's user."""
 
+    def reap_task(self, task_id: str) -> int:
+        """Remove what an earlier attempt of this task left running; returns how many."""
+        return 0
+
     def cleanup_run(self, run_id: str) -> int:
         """Remove anything of this run still alive (Ctrl-C path); returns how many."""
         return 0

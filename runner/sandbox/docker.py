@@ -127,13 +127,17 @@ class DockerSandbox(Sandbox):
             if container is not None:
                 _remove(container)
 
-    def cleanup_run(self, run_id: str) -> int:
-        removed = 0
-        for container in self.client.containers.list(all=True,
-                                                     filters={"label": f"{LABEL_RUN}={run_id}"}):
+    def _remove_labelled(self, label: str) -> int:
+        found = self.client.containers.list(all=True, filters={"label": label})
+        for container in found:
             _remove(container)
-            removed += 1
-        return removed
+        return len(found)
+
+    def reap_task(self, task_id: str) -> int:
+        return self._remove_labelled(f"{LABEL_TASK}={task_id}")
+
+    def cleanup_run(self, run_id: str) -> int:
+        return self._remove_labelled(f"{LABEL_RUN}={run_id}")
 
 
 def _remove(container: Any) -> None:

@@ -9,8 +9,8 @@ from runner.task import TaskResult, TaskSpec
 
 def spec(arm: Arm, i: int) -> TaskSpec:
     return TaskSpec(run_id="r", task_id=f"t{i}", case=Case(id="c", prompt="p"), repetition=i,
-                    arm=arm, model="sonnet", skill_name="s", fixtures_root=".",
-                    arm_skill_path=None, upstream_url="http://x", timeout_s=10, store_uri="m")
+                    arm=arm, model="sonnet", skill_name="s", fixtures_bundle="f",
+                    skill_bundle=None, upstream_url="http://x", timeout_s=10, store_uri="m")
 
 
 def samples(metrics: RunMetrics) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
@@ -52,3 +52,26 @@ def test_counters_follow_the_tasks() -> None:
     assert got[("skill_eval_sessions_per_minute", ())] == 2
     assert got[("skill_eval_budget_used_usd", ())] == 0.5
     assert got[("skill_eval_budget_cap_usd", ())] == 1.0
+
+
+def test_dashboard_queries_only_exported_metrics() -> None:
+    import json
+    import re
+    from pathlib import Path
+
+    dashboard = Path(__file__).resolve().parents[2] / "deploy/monitoring/grafana/dashboards"
+    exprs = [t["expr"] for p in json.loads((dashboard / "skill-eval.json").read_text())["panels"]
+             for t in p["targets"]]
+    used = {m for e in exprs for m in re.findall(r"skill_eval_[a-z_]+", e)}
+    exported = {s.name for f in text_string_to_metric_families(
+        RunMetrics("r", None).snapshot().decode()) for s in f.samples}
+    m = RunMetrics("r", None)
+    touch_arms(m, [Arm.BASELINE])
+    m.duration.labels("baseline").observe(1)
+    m.tokens.labels("baseline", "x", "input").inc()
+    m.dollars.labels("baseline", "x").inc()
+    m.model_errors.labels("529").inc()
+    m.finished.labels("baseline", "completed").inc()
+    exported |= {s.name for f in text_string_to_metric_families(m.snapshot().decode())
+                 for s in f.samples}
+    assert used <= exported, used - exported

@@ -1,0 +1,231 @@
+"""Scale-out behaviour on the embedded Ray cluster: S3 store, budget, stop, metrics, resume
+after a killed driver, a killed Ray worker."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import requests
+from prometheus_client.parser import text_string_to_metric_families
+
+from runner.api import STOPPED_BY_USER, run_eval
+from runner.models import Arm, TaskStatus
+from runner.paths import RunKeys
+from runner.plan import make_plan
+from runner.report import Report
+from runner.store.local import LocalStore
+from runner.store.s3 import S3Store
+from tests.conftest import free_port
+from tests.integration.conftest import PROBE, ROOT
+from tests.integration.test_eval import MAGIC_WITH_SKILL
+
+pytestmark = pytest.mark.integration
+
+PLAIN = {"name": "plain", "turns": [{"text": "no idea"}]}
+
+
+def essentials(report: Report) -> dict[str, Any]:
+    """What must not depend on where results are stored or whether the run was resumed."""
+    return {"verdict": report.verdict, "wins": report.wins, "losses": report.losses,
+            "ties": report.ties, "holes": report.holes, "partial": report.partial,
+            "rows": [r.model_dump() for r in report.rows],
+            "tasks": sorted((t.task_id, t.passed, t.status) for t in report.tasks),
+            "tokens": {a: (c.input_tokens, c.output_tokens) for a, c in report.arms.items()}}
+
+
+def test_s3_store_full_run_matches_local(options: Any, write_script: Any, s3_bucket: str,
+                                         s3_server: str) -> None:
+    script = write_script({"scenarios": [MAGIC_WITH_SKILL, PLAIN]})
+    local = run_eval(options(case_ids=("greet",), k=2, model_script=script, fresh=False))
+    remote = run_eval(options(case_ids=("greet",), k=2, model_script=script, fresh=False,
+                              store_uri=f"s3://{s3_bucket}/evals", store_endpoint=s3_server))
+    assert remote.run_id == local.run_id
+    assert essentials(remote) == essentials(local)
+    s3 = S3Store(f"s3://{s3_bucket}/evals", s3_server)
+    keys = RunKeys(remote.run_id)
+    assert s3.exists(keys.report_json) and s3.exists(keys.plan)
+    for task in remote.tasks:
+        assert s3.exists(keys.task(task.task_id).done)
+        assert b'"type":"result"' in s3.get(keys.task(task.task_id).transcript)
+
+
+def test_budget_stops_the_run_within_one_wave(options: Any, write_script: Any) -> None:
+    # 100k input tokens on sonnet = $0.30 per response; a skilled session makes 2 responses.
+    script = write_script({"usage": {"input_tokens": 100_000, "output_tokens": 0},
+                           "latency_s": 0.3, "scenarios": [MAGIC_WITH_SKILL, PLAIN]})
+    cap = 1.0
+    report = run_eval(options(case_ids=("greet",), k=6, model_script=script,
+                              max_budget_usd=cap, force=True, concurrency=2))
+    assert report.stopped is not None and report.stopped.startswith("budget:")
+    assert report.partial
+    spent = sum(c.cost_usd or 0 for c in report.arms.values())
+    wave = 2 * 2 * 0.30  # concurrency x responses per session x dollars per response
+    assert cap <= spent <= cap + wave
+    assert len(report.tasks) < 12  # not every session ran
+
+
+def test_estimate_above_cap_refuses_before_anything_runs(options: Any, write_script: Any,
+                                                         tmp_path: Path) -> None:
+    from runner.errors import RefusedInput
+
+    script = write_script({"scenarios": [PLAIN]})
+    with pytest.raises(RefusedInput, match="exceeds --max-budget-usd"):
+        run_eval(options(case_ids=("greet",), k=3, model_script=script, max_budget_usd=0.01))
+    assert not (tmp_path / "store" / "runs").exists()  # nothing stored, nothing spent
+
+
+def test_stop_from_another_shell(options: Any, write_script: Any, tmp_path: Path) -> None:
+    script = write_script({"latency_s": 1.0, "scenarios": [MAGIC_WITH_SKILL, PLAIN]})
+    opts = options(case_ids=("greet",), k=5, model_script=script, concurrency=1)
+    run_id = make_plan(opts).run_id
+    store = LocalStore(tmp_path / "store")
+    out: dict[str, Report] = {}
+    runner = threading.Thread(target=lambda: out.setdefault("r", run_eval(opts)))
+    runner.start()
+    keys = RunKeys(run_id)
+    deadline = time.monotonic() + 120
+    while not any(k.endswith("/DONE") for k in store.list(keys.prefix)):
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    proc = subprocess.run([sys.executable, "-m", "runner", "stop", run_id, "--store",
+                           str(tmp_path / "store")], cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    runner.join(timeout=120)
+    report = out["r"]
+    assert report.stopped == STOPPED_BY_USER
+    assert report.partial and len(report.tasks) < 10
+
+
+def scrape(url: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+    text = requests.get(url, timeout=5).text
+    return {(s.name, tuple(sorted(s.labels.items()))): s.value
+            for family in text_string_to_metric_families(text) for s in family.samples}
+
+
+def test_metrics_scraped_during_the_run_match_the_report(options: Any, write_script: Any,
+                                                         tmp_path: Path) -> None:
+    script = write_script({"latency_s": 0.5, "usage": {"input_tokens": 1234,
+                                                      "output_tokens": 56},
+                           "scenarios": [MAGIC_WITH_SKILL, PLAIN]})
+    port = free_port()
+    scrapes: list[dict[Any, float]] = []
+    out: dict[str, Report] = {}
+    opts = options(case_ids=("greet",), k=3, model_script=script, metrics_port=port)
+    runner = threading.Thread(target=lambda: out.setdefault("r", run_eval(opts)))
+    runner.start()
+    while runner.is_alive():
+        try:
+            scrapes.append(scrape(f"http://127.0.0.1:{port}/metrics"))
+        except requests.ConnectionError:
+            pass
+        time.sleep(0.3)
+    runner.join()
+    report = out["r"]
+    assert scrapes, "the driver never served /metrics"
+    assert any(s.get(("skill_eval_tasks_running", (("arm", "candidate"),)), 0) > 0
+               for s in scrapes)
+    final = {(s.name, tuple(sorted(s.labels.items()))): s.value
+             for family in text_string_to_metric_families(
+                 LocalStore(tmp_path / "store").get(f"runs/{report.run_id}/metrics.prom")
+                 .decode()) for s in family.samples}
+    for arm, cost in report.arms.items():
+        finished = sum(v for (name, labels), v in final.items()
+                       if name == "skill_eval_tasks_finished_total" and ("arm", arm) in labels)
+        assert finished == cost.sessions
+        tokens = sum(v for (name, labels), v in final.items()
+                     if name == "skill_eval_tokens_total" and ("arm", arm) in labels
+                     and ("kind", "input") in labels)
+        assert tokens == cost.input_tokens
+    last = scrapes[-1]
+    assert last[("skill_eval_tasks_queued", (("arm", "baseline"),))] == 0
+
+
+def _run_cli(args: list[str], **kwargs: Any) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "runner", *args], cwd=ROOT, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True, **kwargs)
+
+
+def test_resume_after_the_driver_is_killed(write_script: Any, tmp_path: Path,
+                                           docker_client: Any) -> None:
+    script = write_script({"latency_s": 0.5, "scenarios": [MAGIC_WITH_SKILL, PLAIN]})
+    args = ["run", str(PROBE), "--case", "greet", "--k", "4", "--model-script", str(script),
+            "--concurrency", "1", "--timeout", "60"]
+    store_dir = tmp_path / "killed"
+    store = LocalStore(store_dir)
+    driver = _run_cli([*args, "--store", str(store_dir)])
+    deadline = time.monotonic() + 180
+    while len([k for k in store.list("runs") if k.endswith("/DONE")]) < 3:
+        assert time.monotonic() < deadline and driver.poll() is None
+        time.sleep(0.1)
+    os.killpg(driver.pid, signal.SIGKILL)
+    driver.wait()
+    for c in docker_client.containers.list(all=True, filters={"label": "skill-eval.run"}):
+        c.remove(force=True)  # what `skill-eval gc` does; the killed driver could not
+    done_before = {k: store.get(k.replace("/DONE", "/transcript.jsonl"))
+                   for k in store.list("runs") if k.endswith("/DONE")}
+    assert 3 <= len(done_before) < 8
+
+    resumed = _run_cli([*args, "--store", str(store_dir), "--report-json",
+                        str(tmp_path / "resumed.json")])
+    _, err = resumed.communicate(timeout=300)
+    assert resumed.returncode == 0, err[-2000:]
+    assert f"({len(done_before)} already done)" in err.replace("\n", " ")
+    for key, transcript in done_before.items():  # finished tasks did not run twice
+        assert store.get(key.replace("/DONE", "/transcript.jsonl")) == transcript
+
+    clean = _run_cli([*args, "--store", str(tmp_path / "clean"), "--report-json",
+                      str(tmp_path / "clean.json")])
+    _, err = clean.communicate(timeout=300)
+    assert clean.returncode == 0, err[-2000:]
+    a = Report.model_validate_json((tmp_path / "resumed.json").read_text())
+    b = Report.model_validate_json((tmp_path / "clean.json").read_text())
+    assert essentials(a) == essentials(b)
+
+
+def _busy_worker_pids() -> list[int]:
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                cmdline = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if cmdline.startswith(b"ray::_run_remote"):
+                pids.append(int(entry.name))
+    return pids
+
+
+def test_killed_worker_task_is_retried_and_recorded_once(options: Any, write_script: Any,
+                                                         tmp_path: Path) -> None:
+    script = write_script({"latency_s": 2.0, "scenarios": [MAGIC_WITH_SKILL, PLAIN]})
+    out: dict[str, Report] = {}
+    opts = options(case_ids=("greet",), k=2, model_script=script, concurrency=2)
+    runner = threading.Thread(target=lambda: out.setdefault("r", run_eval(opts)))
+    runner.start()
+    deadline = time.monotonic() + 60
+    while not (pids := _busy_worker_pids()):
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    time.sleep(1.0)  # mid-session: the container is up and talking to the model
+    os.kill(pids[0], signal.SIGKILL)
+    runner.join(timeout=300)
+    report = out["r"]
+    assert not report.partial and report.holes == 0
+    assert all(t.status == TaskStatus.COMPLETED for t in report.tasks)
+    store = LocalStore(tmp_path / "store")
+    keys = RunKeys(report.run_id)
+    for task in report.tasks:  # one result per task, and it is the one DONE recorded
+        assert store.get(keys.task(task.task_id).done) == store.get(
+            keys.task(task.task_id).result)
+    assert {t.arm for t in report.tasks} == {Arm.BASELINE, Arm.CANDIDATE}
+    assert json.loads(store.get(keys.report_json))["run_id"] == report.run_id
