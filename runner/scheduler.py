@@ -12,6 +12,7 @@ from typing import Any
 
 import ray
 
+from runner.models import TaskStatus
 from runner.paths import RunKeys
 from runner.store.base import Store
 from runner.task import TaskResult, TaskSpec, run_task
@@ -35,6 +36,22 @@ class Control:
     def stop_reason(self, result: TaskResult | None) -> str | None:
         """Why no further task should start (None: carry on); polled and after each result."""
         return None
+
+
+def _collect(ref: Any, spec: TaskSpec) -> TaskResult:
+    """The task's result; a task that raised or whose worker kept dying becomes a hole."""
+    from ray.exceptions import RayError
+
+    try:
+        result: TaskResult = ray.get(ref)
+        return result
+    except RayError as exc:
+        cause = getattr(exc, "cause", None) or exc
+        return TaskResult(task_id=spec.task_id, case_id=spec.case.id,
+                          repetition=spec.repetition, arm=spec.arm,
+                          status=TaskStatus.INFRA_ERROR, passed=None,
+                          error=f"task failed after retries: {type(cause).__name__}: "
+                                f"{str(cause).splitlines()[0] if str(cause) else ''}")
 
 
 def ensure_ray(address: str | None = None) -> None:
@@ -100,8 +117,8 @@ def execute(tasks: list[TaskSpec], store: Store, concurrency: int,
                 break
             ready, _ = ray.wait(list(in_flight), num_returns=1, timeout=POLL_S)
             for ref in ready:
-                in_flight.pop(ref)
-                result: TaskResult = ray.get(ref)
+                spec = in_flight.pop(ref)
+                result = _collect(ref, spec)
                 results.append(result)
                 control.on_result(result, False)
                 stopped = stopped or control.stop_reason(result)

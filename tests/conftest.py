@@ -12,6 +12,11 @@ from pathlib import Path
 
 import pytest
 
+# Fake credentials for the test S3 server; set at import so every Ray worker inherits them.
+os.environ.setdefault("AWS_ACCESS_KEY_ID", "testing")
+os.environ.setdefault("AWS_SECRET_ACCESS_KEY", "testing")
+os.environ.setdefault("AWS_DEFAULT_REGION", "us-east-1")
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -37,9 +42,6 @@ def s3_server() -> Iterator[str]:
                 time.sleep(0.1)
         else:
             raise RuntimeError("moto_server did not start")
-        os.environ.setdefault("AWS_ACCESS_KEY_ID", "testing")
-        os.environ.setdefault("AWS_SECRET_ACCESS_KEY", "testing")
-        os.environ.setdefault("AWS_DEFAULT_REGION", "us-east-1")
         yield url
     finally:
         proc.terminate()

@@ -88,6 +88,8 @@ class S3Store(Store):
             if exc.response.get("Error", {}).get("Code") in ("NoSuchKey", "404"):
                 raise KeyError(key) from exc
             raise InfraError(f"store {self.uri}: cannot read {key}: {exc}") from exc
+        except self._errors() as exc:
+            raise InfraError(f"store {self.uri}: cannot read {key}: {exc}") from exc
 
     def exists(self, key: str) -> bool:
         from botocore.exceptions import ClientError
@@ -98,6 +100,8 @@ class S3Store(Store):
         except ClientError as exc:
             if exc.response.get("Error", {}).get("Code") in ("404", "NoSuchKey", "NotFound"):
                 return False
+            raise InfraError(f"store {self.uri}: cannot check {key}: {exc}") from exc
+        except self._errors() as exc:
             raise InfraError(f"store {self.uri}: cannot check {key}: {exc}") from exc
 
     def delete(self, key: str) -> None:

@@ -85,7 +85,7 @@ def test_estimate_above_cap_refuses_before_anything_runs(options: Any, write_scr
 
 def test_stop_from_another_shell(options: Any, write_script: Any, tmp_path: Path) -> None:
     script = write_script({"latency_s": 1.0, "scenarios": [MAGIC_WITH_SKILL, PLAIN]})
-    opts = options(case_ids=("greet",), k=5, model_script=script, concurrency=1)
+    opts = options(case_ids=("greet",), k=5, model_script=script, concurrency=1, fresh=False)
     run_id = make_plan(opts).run_id
     store = LocalStore(tmp_path / "store")
     out: dict[str, Report] = {}
@@ -179,7 +179,7 @@ def test_resume_after_the_driver_is_killed(write_script: Any, tmp_path: Path,
                         str(tmp_path / "resumed.json")])
     _, err = resumed.communicate(timeout=300)
     assert resumed.returncode == 0, err[-2000:]
-    assert f"({len(done_before)} already done)" in err.replace("\n", " ")
+    assert f"({len(done_before)} already done)" in " ".join(err.split())
     for key, transcript in done_before.items():  # finished tasks did not run twice
         assert store.get(key.replace("/DONE", "/transcript.jsonl")) == transcript
 
