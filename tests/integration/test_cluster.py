@@ -1,0 +1,154 @@
+"""A real 2-node Ray cluster on this machine (`ray start --head` + a second `ray start`, each
+declaring one `sandbox`), driven by the CLI over --ray-address and by `ray job submit`."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import free_port
+from tests.integration.conftest import EXAMPLE, PROBE, ROOT
+
+pytestmark = pytest.mark.integration
+RAY = str(Path(sys.executable).parent / "ray")
+SCRIPT = {"latency_s": 0.5, "scenarios": [
+    {"name": "with-skill", "when": {"prompt": "magic word", "skill": "probe"},
+     "turns": [{"tool_use": {"name": "Skill", "input": {"skill": "probe:probe"}}},
+               {"text": "The magic word is MAGIC."}]},
+    {"name": "rows", "when": {"prompt": "How many data rows"},
+     "turns": [{"text": "5 rows"}]},
+    {"name": "plain", "turns": [{"text": "no idea"}]}]}
+
+
+class Cluster:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.gcs_port, self.dashboard_port = free_port(), free_port()
+        # Ray's token auth: every process of this cluster (and only these) share the token.
+        self.env = {**os.environ, "RAY_AUTH_MODE": "token",
+                    "RAY_AUTH_TOKEN": secrets.token_hex(32)}
+        self.env.pop("RAY_ADDRESS", None)
+        self.procs: list[subprocess.Popen[bytes]] = []
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.gcs_port}"
+
+    def _start(self, args: list[str], log: str) -> None:
+        with open(self.root / log, "wb") as out:
+            self.procs.append(subprocess.Popen(
+                [RAY, "start", "--block", "--node-ip-address=127.0.0.1", "--num-cpus=1",
+                 '--resources={"sandbox": 1}',
+                 # two nodes on one machine: each agent needs its own ports
+                 f"--dashboard-agent-listen-port={free_port()}",
+                 f"--dashboard-agent-grpc-port={free_port()}",
+                 f"--metrics-export-port={free_port()}", *args], env=self.env, stdout=out,
+                stderr=subprocess.STDOUT, start_new_session=True))
+
+    def start(self) -> None:
+        self._start(["--head", f"--port={self.gcs_port}", "--include-dashboard=true",
+                     "--dashboard-host=127.0.0.1", f"--dashboard-port={self.dashboard_port}",
+                     f"--temp-dir={self.root}/ray"], "head.log")
+        self._wait_nodes(1)
+        self._start([f"--address={self.address}"], "worker.log")
+        self._wait_nodes(2)
+
+    def _wait_nodes(self, count: int) -> None:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            status = subprocess.run([RAY, "status", "--address", self.address], env=self.env,
+                                    capture_output=True, text=True)
+            if status.returncode == 0 and f"0.0/{count}.0 sandbox" in status.stdout:
+                return
+            time.sleep(1)
+        raise RuntimeError(f"cluster did not reach {count} node(s): "
+                           + (self.root / "head.log").read_text()[-2000:])
+
+    def stop(self) -> None:
+        for proc in reversed(self.procs):
+            with contextlib.suppress(OSError):
+                os.killpg(proc.pid, signal.SIGTERM)
+        for proc in self.procs:
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(OSError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+        # Ray's daemons re-parent: stop every process that still belongs to this cluster's
+        # session directory (ours, by construction), by pid.
+        marker = str(self.root).encode()
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                with contextlib.suppress(OSError):
+                    if marker in (entry / "cmdline").read_bytes():
+                        os.kill(int(entry.name), signal.SIGKILL)
+
+
+@pytest.fixture(scope="module")
+def cluster(docker_client: Any) -> Iterator[Cluster]:
+    root = Path(tempfile.mkdtemp(prefix="rc", dir="/tmp"))  # short: Ray's socket paths
+    c = Cluster(root)
+    try:
+        c.start()
+        yield c
+    finally:
+        c.stop()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def test_run_lands_on_both_nodes(cluster: Cluster, tmp_path: Path) -> None:
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps(SCRIPT))
+    report_path = tmp_path / "report.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "runner", "run", str(PROBE), "--case", "greet", "--k", "3",
+         "--model-script", str(script), "--ray-address", cluster.address, "--store",
+         str(tmp_path / "store"), "--report-json", str(report_path), "--timeout", "90"],
+        cwd=ROOT, env=cluster.env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    report = json.loads(report_path.read_text())
+    assert report["verdict"] == "PASS" and not report["partial"]
+    assert len(report["tasks"]) == 6
+    nodes = {t["node"].split("/")[-1] for t in report["tasks"]}
+    assert len(nodes) == 2, nodes  # one sandbox per node: both nodes took work
+
+
+def test_batch_submitted_as_a_ray_job(cluster: Cluster, tmp_path: Path) -> None:
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps(SCRIPT))
+    batch = tmp_path / "batch.yaml"
+    batch.write_text(json.dumps({
+        "concurrency": 2, "model_script": str(script), "defaults": {"k": 1, "timeout": 90},
+        "evals": [{"skill": str(PROBE), "cases": ["greet"]},
+                  {"skill": str(EXAMPLE), "cases": ["row-count"]}]}))
+    store = tmp_path / "store"
+    command = [RAY, "job", "submit", "--address", f"http://127.0.0.1:{cluster.dashboard_port}",
+               "--", str(Path(sys.executable).parent / "skill-eval"), "batch", str(batch),
+               "--store", str(store)]
+    deadline = time.monotonic() + 120
+    while True:  # the job agent comes up a little after the node itself
+        proc = subprocess.run(command, cwd=ROOT, env=cluster.env, capture_output=True,
+                              text=True, timeout=600)
+        if "No available agent" not in proc.stderr or time.monotonic() > deadline:
+            break
+        time.sleep(3)
+    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
+    assert "succeeded" in proc.stdout + proc.stderr
+    summaries = [p for p in store.glob("runs/b-*/report.json")]
+    assert len(summaries) == 1
+    summary = json.loads(summaries[0].read_text())
+    verdicts = {r["skill"]: r["verdict"] for r in summary["runs"]}
+    assert verdicts == {"probe": "PASS", "csv-summary": "NEUTRAL"}
