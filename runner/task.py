@@ -223,16 +223,17 @@ def _execute(spec: TaskSpec, store: Store) -> tuple[TaskResult, bytes, Collected
                                        "error": f"not started: {stopped}"}), b"", Collected()
     spec.scratch_root.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix=f"{spec.task_id[:16]}-", dir=spec.scratch_root))
+    workdir, socket_dir, plugins = scratch / "work", scratch / "gw", scratch / "plugin"
+    sandbox: Sandbox | None = None
     try:
-        workdir, socket_dir, plugins = scratch / "work", scratch / "gw", scratch / "plugin"
-        workdir.mkdir()
+        sandbox = _sandbox(spec.sandbox)
+        sandbox.create_workdir(workdir, spec.sandbox.limits)
         fixtures = materialize(store, spec.fixtures_bundle, spec.scratch_root)
         stage_fixtures(spec.case, fixtures, workdir)
         plugin_dir = None
         if spec.skill_bundle is not None:
             skill = load_skill(materialize(store, spec.skill_bundle, spec.scratch_root))
             plugin_dir = stage_plugin(skill, plugins, spec.skill_name)
-        sandbox = _sandbox(spec.sandbox)
         sandbox.reap_task(spec.task_id)  # a previous attempt of this task (worker died)
         sandbox.prepare_workdir(workdir)
         policy = GatewayPolicy(allow_server_tools=spec.allow_server_tools)
@@ -251,6 +252,8 @@ def _execute(spec: TaskSpec, store: Store) -> tuple[TaskResult, bytes, Collected
     except OSError as exc:
         return base.model_copy(update={"error": f"staging failed: {exc}"}), b"", Collected()
     finally:
+        if sandbox is not None:
+            sandbox.release_workdir(workdir)
         shutil.rmtree(scratch, ignore_errors=True)
     transcript = parse_transcript(run.transcript)
     status, error = _status(run, transcript)

@@ -23,6 +23,7 @@ from runner.gateway.meter import Meter, SSEUsageReader, Usage
 
 ALLOWED_PATHS = frozenset({"/v1/messages", "/v1/messages/count_tokens"})
 ALLOWED_QUERIES = frozenset({"", "beta=true"})
+ALLOWED_HOSTS = frozenset({"127.0.0.1", "localhost"})  # what the relay inside the sandbox is
 FORWARDED_REQUEST_HEADERS = ("anthropic-version", "anthropic-beta", "content-type", "accept",
                              "x-stainless-retry-count", "x-stainless-timeout")
 FORWARDED_RESPONSE_HEADERS = ("content-type", "retry-after", "retry-after-ms", "x-should-retry",
@@ -108,6 +109,11 @@ class TaskGateway:
         return self._open and secrets.compare_digest(given.encode(), self.token.encode())
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
+        host = request.headers.get("host", "").rsplit(":", 1)[0].strip("[]").lower()
+        if not request.raw_path.startswith("/") or host not in ALLOWED_HOSTS:
+            # absolute-form or CONNECT targets, or a Host that is not the in-sandbox relay
+            self.meter.refused()
+            return _error(403, "permission_error", "skill-eval gateway: odd request target")
         if request.method != "POST" or request.path not in ALLOWED_PATHS \
                 or request.query_string not in ALLOWED_QUERIES:
             self.meter.refused()

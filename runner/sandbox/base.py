@@ -23,6 +23,8 @@ class Limits(BaseModel):
     pids: int = Field(default=512, gt=0, description="Max processes/threads")
     nofile: int = Field(default=4096, gt=0, description="Open-file limit")
     tmpfs_size: str = Field(default="256m", description="Size of /tmp and $HOME tmpfs each")
+    workspace_size: str = Field(default="512m",
+                                description="Size cap of the working directory (tmpfs)")
     log_max_size: str = Field(default="64m", description="Container log cap (transcript)")
 
 
@@ -58,8 +60,15 @@ class Sandbox(ABC):
     def run(self, spec: SessionSpec) -> SessionRun:
         """Run the session to completion or timeout; always leaves nothing running behind."""
 
+    def create_workdir(self, workdir: Path, limits: Limits) -> None:
+        """Create the (empty) working directory, size-capped where the backend can."""
+        workdir.mkdir()
+
     def prepare_workdir(self, workdir: Path) -> None:  # noqa: B027 - optional hook
         """Make a freshly staged workdir usable by the session's user."""
+
+    def release_workdir(self, workdir: Path) -> None:  # noqa: B027 - optional hook
+        """Undo create_workdir once outputs are collected (before the directory is removed)."""
 
     def reap_task(self, task_id: str) -> int:
         """Remove what an earlier attempt of this task left running; returns how many."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 import time
 import uuid
 from pathlib import Path
@@ -15,7 +16,7 @@ from requests.exceptions import ConnectionError as RequestsConnectionError
 from requests.exceptions import ReadTimeout
 
 from runner.errors import SandboxError
-from runner.sandbox.base import Sandbox, SessionRun, SessionSpec, argv, tail
+from runner.sandbox.base import Limits, Sandbox, SessionRun, SessionSpec, argv, tail
 
 DEFAULT_IMAGE = "skill-eval-sandbox:latest"
 AGENT_UID = 1000
@@ -51,6 +52,23 @@ class DockerSandbox(Sandbox):
                 f"sandbox image {self.image!r} not found: build it with `make image`") from exc
         except DockerException as exc:
             raise SandboxError(f"cannot reach the Docker engine: {exc}") from exc
+
+    def create_workdir(self, workdir: Path, limits: Limits) -> None:
+        """A size-capped tmpfs on the host, bind-mounted as the session's /work: the kernel
+        enforces the cap while the session writes (as root; elsewhere a plain directory)."""
+        workdir.mkdir()
+        if os.geteuid() != 0:
+            return
+        options = (f"size={limits.workspace_size},mode=0755,uid={AGENT_UID},gid={AGENT_UID},"
+                   "nosuid,nodev")
+        done = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "skill-eval-work",
+                               str(workdir)], capture_output=True, text=True)
+        if done.returncode != 0:
+            raise SandboxError(f"cannot mount the workspace tmpfs: {done.stderr.strip()}")
+
+    def release_workdir(self, workdir: Path) -> None:
+        if os.path.ismount(workdir):
+            subprocess.run(["umount", "-l", str(workdir)], capture_output=True)
 
     def prepare_workdir(self, workdir: Path) -> None:
         for root, dirs, files in os.walk(workdir):

@@ -22,7 +22,8 @@ def call(socket_path: Path, method: str, path: str, token: str | None,
         headers = {"x-api-key": token} if token else {}
         async with aiohttp.ClientSession(connector=aiohttp.UnixConnector(str(socket_path))) as s:
             data = raw if raw is not None else (json.dumps(payload).encode() if payload else None)
-            async with s.request(method, f"http://gw{path}", data=data, headers=headers) as r:
+            async with s.request(method, f"http://127.0.0.1:8080{path}", data=data,
+                                 headers=headers) as r:
                 return r.status, await r.read()
     return asyncio.run(go())
 
@@ -77,3 +78,57 @@ def test_refuses_bad_tokens_and_server_side_tools(gateway: TaskGateway) -> None:
     assert call(gateway.socket_path, "POST", "/v1/messages", gateway.token,
                 raw=b"{not json")[0] == 400
     assert gateway.usage().refused == 5 and gateway.usage().requests == 0
+
+
+def raw_request(socket_path: Path, head: str, body: bytes = b"") -> bytes:
+    """Send bytes exactly as given (request line included) and return the raw answer."""
+    async def go() -> bytes:
+        reader, writer = await asyncio.open_unix_connection(str(socket_path))
+        writer.write(head.encode() + body)
+        await writer.drain()
+        data = await reader.read(65536)
+        writer.close()
+        return data
+    return asyncio.run(go())
+
+
+def test_refuses_absolute_uris_connect_and_odd_hosts(gateway: TaskGateway) -> None:
+    body = json.dumps(message()).encode()
+    ok_head = (f"POST /v1/messages HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n"
+               f"x-api-key: {gateway.token}\r\ncontent-type: application/json\r\n"
+               f"content-length: {len(body)}\r\nconnection: close\r\n\r\n")
+    assert raw_request(gateway.socket_path, ok_head, body).startswith(b"HTTP/1.1 200")
+    absolute = ok_head.replace("POST /v1/messages", "POST http://evil.example/v1/messages")
+    assert raw_request(gateway.socket_path, absolute, body).startswith(b"HTTP/1.1 403")
+    odd_host = ok_head.replace("Host: 127.0.0.1:8080", "Host: api.anthropic.com")
+    assert raw_request(gateway.socket_path, odd_host, body).startswith(b"HTTP/1.1 403")
+    connect = (f"CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n"
+               f"x-api-key: {gateway.token}\r\n\r\n")
+    answer = raw_request(gateway.socket_path, connect)
+    assert answer.startswith(b"HTTP/1.1 4"), answer[:80]
+    assert REAL_KEY.encode() not in answer
+
+
+def test_a_token_is_valid_only_on_its_own_socket_and_while_the_task_runs(
+        tmp_path: Path) -> None:
+    with ScriptedEndpoint(SCRIPT) as url:
+        with TaskGateway(tmp_path / "a", url, REAL_KEY) as a, \
+                TaskGateway(tmp_path / "b", url, REAL_KEY) as b:
+            assert call(a.socket_path, "POST", "/v1/messages", a.token, message())[0] == 200
+            assert call(a.socket_path, "POST", "/v1/messages", b.token, message())[0] == 401
+            assert call(b.socket_path, "POST", "/v1/messages", a.token, message())[0] == 401
+            token = a.token
+        assert not (tmp_path / "a" / "gw.sock").exists()
+        with TaskGateway(tmp_path / "a", url, REAL_KEY) as again:
+            assert again.token != token
+            assert call(again.socket_path, "POST", "/v1/messages", token, message())[0] == 401
+
+
+def test_body_size_is_capped(tmp_path: Path) -> None:
+    from runner.gateway.server import GatewayPolicy
+
+    with ScriptedEndpoint(SCRIPT) as url, TaskGateway(
+            tmp_path / "gw", url, REAL_KEY, GatewayPolicy(max_body_bytes=1024)) as gw:
+        big = message(padding="x" * 4096)
+        status, body = call(gw.socket_path, "POST", "/v1/messages", gw.token, big)
+    assert status == 413 and REAL_KEY.encode() not in body
