@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 IMAGE  ?= skill-eval-sandbox:latest
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup venv docker image demo test test-unit lint bench clean
+.PHONY: setup venv docker gvisor image demo test test-unit test-security lint bench clean
 
 setup: venv docker image
 
@@ -20,6 +20,10 @@ $(STAMP): pyproject.toml
 
 docker:
 	scripts/ensure-docker.sh
+
+# Optional: gVisor as a Docker runtime, for `skill-eval run --runtime runsc`.
+gvisor: docker
+	scripts/ensure-gvisor.sh
 
 image: docker
 	@if docker image inspect $(IMAGE) >/dev/null 2>&1 && \
@@ -37,6 +41,9 @@ test: setup
 
 test-unit: venv
 	$(BIN)/pytest -q tests/unit
+
+test-security: setup
+	$(BIN)/pytest -q tests/security
 
 lint: venv
 	$(BIN)/ruff check runner tests bench
