@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import shutil
 from typing import Any
 
@@ -38,23 +37,22 @@ def test_memory_is_capped(attack: Any) -> None:
 
 
 def test_disk_is_capped(attack: Any) -> None:
-    command = ("dd if=/dev/zero of=/work/fill bs=1M count=2048 2> work.err; w=$?; "
-               "rm -f /work/fill; "
-               "dd if=/dev/zero of=/tmp/fill bs=1M count=2048 2> tmp.err; t=$?; "
-               "rm -f /tmp/fill; "
-               "dd if=/dev/zero of=/home/agent/fill bs=1M count=2048 2> home.err; h=$?; "
-               "rm -f /home/agent/fill; "
-               "touch /fill 2> root.err; r=$?; "
-               "printf '{\"work\": %s, \"tmp\": %s, \"home\": %s, \"root\": %s}' $w $t $h $r "
-               "> disk.json")
+    # Each fill is removed before anything is written, so the results fit afterwards.
+    fills = " ".join(
+        f"{name}=$(dd if=/dev/zero of={path}/fill bs=1M count=2048 2>&1 >/dev/null; "
+        f"echo rc=$?); rm -f {path}/fill;"
+        for name, path in (("work", "/work"), ("tmp", "/tmp"), ("home", "/home/agent")))
+    command = (f"{fills} root=$(touch /fill 2>&1; echo rc=$?); "
+               "for v in work tmp home root; do "
+               "printf '%s: %s\\n' $v \"$(printf %s \"${!v}\" | tr '\\n' ' ')\"; done > disk.txt")
     result = attack(command)
     for arm in (Arm.BASELINE, Arm.CANDIDATE):
-        outputs = result.outputs[arm]
-        codes = json.loads(outputs["disk.json"])
-        assert all(code != 0 for code in codes.values()), codes
-        assert b"No space left on device" in outputs["work.err"]
-        assert b"No space left on device" in outputs["tmp.err"]
-        assert b"Read-only file system" in outputs["root.err"]
+        lines = dict(line.split(": ", 1) for line in
+                     result.outputs[arm]["disk.txt"].decode().splitlines())
+        for name in ("work", "tmp", "home"):
+            assert "No space left on device" in lines[name], lines
+            assert not lines[name].endswith("rc=0"), lines
+        assert "Read-only file system" in lines["root"] and not lines["root"].endswith("rc=0")
 
 
 def test_stdout_flood_is_bounded(attack: Any) -> None:
