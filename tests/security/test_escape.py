@@ -24,6 +24,9 @@ out = {
     "su": rc("su -c id root </dev/null"),
     "mount": rc("mount -t tmpfs x /tmp"),
     "unshare_user": rc("unshare -r id"),
+    "unshare_shadow": rc("unshare -r cat /etc/shadow"),
+    "unshare_mount_host": rc("unshare -rm sh -c 'mount -t tmpfs x /usr && touch /usr/evil'"),
+    "usr_evil_visible": rc("test -e /usr/evil"),
     "unshare_mount": rc("unshare -m true"),
     "chroot": rc("chroot / true"),
     "shadow": rc("cat /etc/shadow"),
@@ -37,8 +40,8 @@ print(json.dumps(out))
 PY
 cat escalate.json"""
 
-MUST_FAIL = ("setuid", "su", "mount", "unshare_user", "unshare_mount", "chroot", "shadow",
-             "write_etc", "write_bin", "raw_net", "ptrace_init")
+MUST_FAIL = ("setuid", "su", "mount", "unshare_mount", "chroot", "shadow", "write_etc",
+             "write_bin", "raw_net", "ptrace_init", "unshare_shadow")
 
 
 @pytest.mark.parametrize("runtime", RUNTIMES)
@@ -49,6 +52,13 @@ def test_no_privilege_escalation(attack: Any, runtime: str) -> None:
         assert got["id"][1].strip() == "1000"
         for name in MUST_FAIL:
             assert got[name][0] != 0, (name, got[name])
+        if runtime == "runc":
+            # Docker's seccomp profile refuses new user namespaces outright. gVisor allows
+            # them inside its own kernel, where "root" is still the unprivileged agent: what
+            # matters there is that it gains nothing (unshare_shadow above fails).
+            assert got["unshare_user"][0] != 0, got["unshare_user"]
+        # a mount inside a private namespace, where allowed at all, stays private to it
+        assert got["usr_evil_visible"][0] != 0, got
         # a setuid copy runs, but as the agent: nosuid tmpfs and no-new-privileges
         assert got["setuid_bit"][1].strip().endswith("1000") or got["setuid_bit"][0] != 0
 
