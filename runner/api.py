@@ -167,7 +167,7 @@ def run_pass(control_id: str, plans: list[Plan], store: Store, shared: PassOptio
                 finally:
                     # every exit path: containers this node still has for the run go away
                     for opts, plan in zip(cleanup, plans, strict=True):
-                        _cleanup(opts, plan.run_id)
+                        _cleanup(opts, plan)
             if ledger is not None:
                 import ray
 
@@ -184,12 +184,13 @@ def run_pass(control_id: str, plans: list[Plan], store: Store, shared: PassOptio
     return results, stopped
 
 
-def _cleanup(opts: RunOptions, run_id: str) -> None:
+def _cleanup(opts: RunOptions, plan: Plan) -> None:
+    """This node's leftovers of the run: containers, then workspace mounts and scratch."""
     if opts.sandbox.backend == "docker":
-        from runner.sandbox.docker import DockerSandbox
+        from runner.reaper import reap
 
         with contextlib.suppress(Exception):
-            DockerSandbox(opts.sandbox.image).cleanup_run(run_id)
+            reap(plan.run_id, task_ids={t.task_id for t in plan.tasks})
 
 
 def finish(plan: Plan, results: list[TaskResult], stopped: str | None,

@@ -260,15 +260,23 @@ def serve_model(script: Path, port: int, host: str) -> None:
 
 
 @main.command()
-def gc() -> None:
-    """Remove sandbox containers left behind by interrupted runs (by label)."""
-    from runner.sandbox.docker import LABEL_RUN, DockerSandbox, _remove
+@click.option("--run", "run_id", help="Only this run's leftovers (running or not).")
+@click.option("--all", "include_running", is_flag=True,
+              help="Also running sandboxes (after a driver crashed mid-run).")
+def gc(run_id: str | None, include_running: bool) -> None:
+    """Remove what interrupted runs left behind: sandbox containers (by label), workspace
+    mounts and scratch directories. By default running sandboxes are kept.
 
-    sandbox = DockerSandbox()
+    \b
+    Examples:
+      skill-eval gc
+      skill-eval gc --run r-8cfe993a564bfb22
+    """
+    from runner.reaper import reap
+
     try:
-        leftovers = sandbox.client.containers.list(all=True, filters={"label": LABEL_RUN})
+        reaped = reap(run_id, include_running)
     except SkillEvalError as exc:
         _fail(Console(stderr=True), exc)
-    for container in leftovers:
-        _remove(container)
-    Console().print(f"removed {len(leftovers)} container(s)")
+    Console().print(f"removed {reaped.containers} container(s), {reaped.mounts} mount(s), "
+                    f"{reaped.scratch_dirs} scratch dir(s)")

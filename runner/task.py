@@ -32,6 +32,7 @@ from runner.gateway.server import GatewayPolicy, TaskGateway
 from runner.grade import grade
 from runner.models import Arm, TaskStatus
 from runner.paths import RunKeys
+from runner.reaper import SCRATCH_ROOT
 from runner.sandbox.base import Limits, Sandbox, SessionRun, SessionSpec
 from runner.skill import load_skill, stage_plugin
 from runner.store.base import Store, open_store
@@ -70,7 +71,7 @@ class TaskSpec(BaseModel):
     ledger: bool = Field(default=False, description="A run ledger actor meters the budget")
     ledger_id: str = Field(default="", description="Run or batch id owning the ledger")
     sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
-    scratch_root: Path = Field(default=Path(tempfile.gettempdir()) / "skill-eval")
+    scratch_root: Path = Field(default=SCRATCH_ROOT)
 
 
 class TaskResult(BaseModel):

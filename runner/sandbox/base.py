@@ -74,10 +74,6 @@ class Sandbox(ABC):
         """Remove what an earlier attempt of this task left running; returns how many."""
         return 0
 
-    def cleanup_run(self, run_id: str) -> int:
-        """Remove anything of this run still alive (Ctrl-C path); returns how many."""
-        return 0
-
 
 def argv(spec: SessionSpec, plugin_dir: str | None) -> list[str]:
     """claude's arguments: options, the plugin if any, then `--` so a prompt starting with

@@ -154,9 +154,6 @@ class DockerSandbox(Sandbox):
     def reap_task(self, task_id: str) -> int:
         return self._remove_labelled(f"{LABEL_TASK}={task_id}")
 
-    def cleanup_run(self, run_id: str) -> int:
-        return self._remove_labelled(f"{LABEL_RUN}={run_id}")
-
 
 def _remove(container: Any) -> None:
     try:
@@ -165,7 +162,7 @@ def _remove(container: Any) -> None:
         pass
     except (APIError, DockerException):
         # A second attempt covers "removal already in progress"; a leftover is still labelled
-        # and reaped by cleanup_run.
+        # and reaped by `skill-eval gc` (runner.reaper).
         time.sleep(0.2)
         try:
             container.remove(force=True)
