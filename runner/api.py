@@ -22,7 +22,7 @@ from runner.models import Arm
 from runner.paths import RunKeys, receipt_key
 from runner.plan import Plan, RunOptions, make_plan
 from runner.report import Report, build_report
-from runner.scheduler import Control, already_done, ensure_ray, execute
+from runner.scheduler import Control, ensure_ray, execute, finished
 from runner.scripted.script import load_script
 from runner.scripted.server import ScriptedEndpoint
 from runner.store.base import Store, open_store
@@ -134,7 +134,8 @@ def run_pass(control_id: str, plans: list[Plan], store: Store, shared: PassOptio
                                                                     str | None]:
     """Schedule every task of every plan in one bounded pass under one ledger."""
     tasks = [t for p in plans for t in p.tasks]
-    pending = [t for t in tasks if already_done(t, store) is None]
+    done = finished(tasks, store)
+    pending = [t for t in tasks if t.task_id not in done]
     check_budget(shared.max_budget_usd, shared.force, pending)
     for plan in plans:
         store.put(RunKeys(plan.run_id).plan, plan.model_dump_json(indent=1).encode())
@@ -215,7 +216,7 @@ def run_eval(opts: RunOptions, console: Console | None = None,
     console = console or Console(stderr=True)
     plan = preflight(opts)
     store = store or open_store(opts.store_uri, opts.store_endpoint)
-    done = sum(1 for t in plan.tasks if already_done(t, store) is not None)
+    done = len(finished(plan.tasks, store))
     console.print(f"run {plan.run_id}: {len(plan.cases)} case(s) x k={plan.k} x "
                   f"{len(plan.arms)} arm(s) = {len(plan.tasks)} session(s) "
                   f"({done} already done), model {plan.model}"

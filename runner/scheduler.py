@@ -75,11 +75,19 @@ def sandbox_resource() -> str | None:
     return "sandbox" if resources.get("sandbox") else None
 
 
-def already_done(spec: TaskSpec, store: Store) -> TaskResult | None:
-    keys = RunKeys(spec.run_id).task(spec.task_id)
-    if store.exists(keys.done):
-        return TaskResult.model_validate_json(store.get(keys.done))
-    return None
+def finished(tasks: list[TaskSpec], store: Store) -> dict[str, TaskResult]:
+    """Results of the tasks whose DONE exists: one listing per run, not a lookup per task
+    (100k HEAD requests against S3 would take longer than many runs)."""
+    out: dict[str, TaskResult] = {}
+    for run_id in sorted({t.run_id for t in tasks}):
+        prefix = f"{RunKeys(run_id).prefix}/tasks/"
+        done_ids = {key[len(prefix):].split("/", 1)[0] for key in store.list(prefix)
+                    if key.endswith("/DONE")}
+        for spec in tasks:
+            if spec.run_id == run_id and spec.task_id in done_ids:
+                out[spec.task_id] = TaskResult.model_validate_json(
+                    store.get(RunKeys(run_id).task(spec.task_id).done))
+    return out
 
 
 def execute(tasks: list[TaskSpec], store: Store, concurrency: int,
@@ -91,11 +99,11 @@ def execute(tasks: list[TaskSpec], store: Store, concurrency: int,
     control = control or Control()
     results: list[TaskResult] = []
     pending: list[TaskSpec] = []
+    done = finished(tasks, store)
     for spec in tasks:
-        done = already_done(spec, store)
-        if done is not None:
-            results.append(done)
-            control.on_result(done, True)
+        if spec.task_id in done:
+            results.append(done[spec.task_id])
+            control.on_result(done[spec.task_id], True)
         else:
             pending.append(spec)
     stopped = control.stop_reason(None)

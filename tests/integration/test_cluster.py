@@ -34,8 +34,9 @@ SCRIPT = {"latency_s": 0.5, "scenarios": [
 
 
 class Cluster:
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, sandboxes_per_node: int = 1) -> None:
         self.root = root
+        self.sandboxes = sandboxes_per_node
         self.gcs_port, self.dashboard_port = free_port(), free_port()
         # Ray's token auth: every process of this cluster (and only these) share the token.
         self.env = {**os.environ, "RAY_AUTH_MODE": "token",
@@ -51,7 +52,7 @@ class Cluster:
         with open(self.root / log, "wb") as out:
             self.procs.append(subprocess.Popen(
                 [RAY, "start", "--block", "--node-ip-address=127.0.0.1", "--num-cpus=1",
-                 '--resources={"sandbox": 1}',
+                 f'--resources={{"sandbox": {self.sandboxes}}}',
                  # two nodes on one machine: each agent needs its own ports
                  f"--dashboard-agent-listen-port={free_port()}",
                  f"--dashboard-agent-grpc-port={free_port()}",
@@ -71,7 +72,8 @@ class Cluster:
         while time.monotonic() < deadline:
             status = subprocess.run([RAY, "status", "--address", self.address], env=self.env,
                                     capture_output=True, text=True)
-            if status.returncode == 0 and f"0.0/{count}.0 sandbox" in status.stdout:
+            total = count * self.sandboxes
+            if status.returncode == 0 and f"0.0/{total}.0 sandbox" in status.stdout:
                 return
             time.sleep(1)
         raise RuntimeError(f"cluster did not reach {count} node(s): "
