@@ -11,12 +11,17 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from runner.errors import InfraError
 from runner.store.base import Store
 
 MULTIPART_THRESHOLD = 8 * 1024 * 1024
+MISSING = frozenset({"404", "NoSuchKey", "NotFound"})
+# S3 answers a failed If-None-Match with 412 PreconditionFailed; some servers with 409.
+CONFLICT = frozenset({"PreconditionFailed", "ConditionalRequestConflict", "412", "409"})
 
 
 def parse_s3_uri(uri: str) -> tuple[str, str]:
@@ -48,76 +53,75 @@ class S3Store(Store):
     def _key(self, key: str) -> str:
         return f"{self.prefix}/{key}" if self.prefix else key
 
-    def _errors(self) -> tuple[type[Exception], ...]:
+    @contextmanager
+    def _infra(self, action: str, key: str) -> Iterator[None]:
+        """Any botocore failure that escapes is an infrastructure error naming the key."""
         from botocore.exceptions import BotoCoreError, ClientError
 
-        return (BotoCoreError, ClientError)
+        try:
+            yield
+        except (BotoCoreError, ClientError) as exc:
+            raise InfraError(f"store {self.uri}: cannot {action} {key}: {exc}") from exc
 
     def put(self, key: str, data: bytes) -> None:
-        try:
+        with self._infra("write", key):
             if len(data) >= MULTIPART_THRESHOLD:
                 self._client.upload_fileobj(io.BytesIO(data), self.bucket, self._key(key),
                                             Config=self._transfer)
             else:
                 self._client.put_object(Bucket=self.bucket, Key=self._key(key), Body=data)
-        except self._errors() as exc:
-            raise InfraError(f"store {self.uri}: cannot write {key}: {exc}") from exc
 
     def put_if_absent(self, key: str, data: bytes) -> bool:
         from botocore.exceptions import ClientError
 
-        try:
-            self._client.put_object(Bucket=self.bucket, Key=self._key(key), Body=data,
-                                    IfNoneMatch="*")
-            return True
-        except ClientError as exc:
-            code = exc.response.get("Error", {}).get("Code", "")
-            if code in ("PreconditionFailed", "ConditionalRequestConflict", "412"):
-                return False
-            raise InfraError(f"store {self.uri}: cannot write {key}: {exc}") from exc
-        except self._errors() as exc:
-            raise InfraError(f"store {self.uri}: cannot write {key}: {exc}") from exc
+        with self._infra("write", key):
+            try:
+                self._client.put_object(Bucket=self.bucket, Key=self._key(key), Body=data,
+                                        IfNoneMatch="*")
+                return True
+            except ClientError as exc:
+                if _code(exc) in CONFLICT:
+                    return False
+                raise
 
     def get(self, key: str) -> bytes:
         from botocore.exceptions import ClientError
 
-        try:
-            body = self._client.get_object(Bucket=self.bucket, Key=self._key(key))["Body"]
-            return bytes(body.read())
-        except ClientError as exc:
-            if exc.response.get("Error", {}).get("Code") in ("NoSuchKey", "404"):
-                raise KeyError(key) from exc
-            raise InfraError(f"store {self.uri}: cannot read {key}: {exc}") from exc
-        except self._errors() as exc:
-            raise InfraError(f"store {self.uri}: cannot read {key}: {exc}") from exc
+        with self._infra("read", key):
+            try:
+                body = self._client.get_object(Bucket=self.bucket, Key=self._key(key))["Body"]
+                return bytes(body.read())
+            except ClientError as exc:
+                if _code(exc) in MISSING:
+                    raise KeyError(key) from exc
+                raise
 
     def exists(self, key: str) -> bool:
         from botocore.exceptions import ClientError
 
-        try:
-            self._client.head_object(Bucket=self.bucket, Key=self._key(key))
-            return True
-        except ClientError as exc:
-            if exc.response.get("Error", {}).get("Code") in ("404", "NoSuchKey", "NotFound"):
-                return False
-            raise InfraError(f"store {self.uri}: cannot check {key}: {exc}") from exc
-        except self._errors() as exc:
-            raise InfraError(f"store {self.uri}: cannot check {key}: {exc}") from exc
+        with self._infra("check", key):
+            try:
+                self._client.head_object(Bucket=self.bucket, Key=self._key(key))
+                return True
+            except ClientError as exc:
+                if _code(exc) in MISSING:
+                    return False
+                raise
 
     def delete(self, key: str) -> None:
-        try:
+        with self._infra("delete", key):
             self._client.delete_object(Bucket=self.bucket, Key=self._key(key))
-        except self._errors() as exc:
-            raise InfraError(f"store {self.uri}: cannot delete {key}: {exc}") from exc
 
     def list(self, prefix: str) -> list[str]:
         full = self._key(prefix)
         strip = len(self.prefix) + 1 if self.prefix else 0
         keys: list[str] = []
-        try:
+        with self._infra("list", prefix):
             paginator = self._client.get_paginator("list_objects_v2")
             for page in paginator.paginate(Bucket=self.bucket, Prefix=full):
                 keys.extend(obj["Key"][strip:] for obj in page.get("Contents", []))
-        except self._errors() as exc:
-            raise InfraError(f"store {self.uri}: cannot list {prefix}: {exc}") from exc
         return sorted(keys)
+
+
+def _code(exc: Exception) -> str:
+    return str(getattr(exc, "response", {}).get("Error", {}).get("Code", ""))

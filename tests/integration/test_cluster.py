@@ -21,6 +21,7 @@ import pytest
 
 from tests.conftest import free_port
 from tests.integration.conftest import EXAMPLE, PROBE, ROOT
+from tests.procs import cmdlines
 
 pytestmark = pytest.mark.integration
 RAY = str(Path(sys.executable).parent / "ray")
@@ -92,11 +93,10 @@ class Cluster:
         # Ray's daemons re-parent: stop every process that still belongs to this cluster's
         # session directory (ours, by construction), by pid.
         marker = str(self.root).encode()
-        for entry in Path("/proc").iterdir():
-            if entry.name.isdigit():
+        for pid, cmdline in cmdlines():
+            if marker in cmdline:
                 with contextlib.suppress(OSError):
-                    if marker in (entry / "cmdline").read_bytes():
-                        os.kill(int(entry.name), signal.SIGKILL)
+                    os.kill(pid, signal.SIGKILL)
 
 
 @pytest.fixture(scope="module")

@@ -27,6 +27,7 @@ from runner.store.s3 import S3Store
 from tests.conftest import free_port
 from tests.integration.conftest import PROBE, ROOT
 from tests.integration.test_eval import MAGIC_WITH_SKILL
+from tests.procs import cmdlines
 
 pytestmark = pytest.mark.integration
 
@@ -193,16 +194,7 @@ def test_resume_after_the_driver_is_killed(write_script: Any, tmp_path: Path,
 
 
 def _busy_worker_pids() -> list[int]:
-    pids = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                cmdline = (entry / "cmdline").read_bytes()
-            except OSError:
-                continue
-            if cmdline.startswith(b"ray::_run_remote"):
-                pids.append(int(entry.name))
-    return pids
+    return [pid for pid, cmdline in cmdlines() if cmdline.startswith(b"ray::_run_remote")]
 
 
 def test_killed_worker_task_is_retried_and_recorded_once(options: Any, write_script: Any,

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from runner.models import Arm
+from tests.procs import cmdlines
 from tests.security.conftest import RUNTIMES
 
 pytestmark = pytest.mark.integration
@@ -84,14 +84,9 @@ def test_no_daemon_survives_the_session(attack: Any, runtime: str) -> None:
     attack("(setsid nohup sleep 4242 >/dev/null 2>&1 &); (nohup sleep 4243 >/dev/null 2>&1 &); "
            "python3 -c 'import os,time\nif os.fork()==0:\n os.setsid()\n time.sleep(4244)' & "
            "sleep 1; echo spawned", runtime=runtime)
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                cmdline = (entry / "cmdline").read_bytes()
-            except OSError:
-                continue
-            assert b"sleep\x004242" not in cmdline and b"sleep\x004243" not in cmdline
-            assert b"time.sleep(4244)" not in cmdline
+    for _, cmdline in cmdlines():
+        assert b"sleep\x004242" not in cmdline and b"sleep\x004243" not in cmdline
+        assert b"time.sleep(4244)" not in cmdline
 
 
 def test_forged_success_files_do_not_decide(attack: Any) -> None:
