@@ -16,6 +16,7 @@ import os
 import shutil
 import socket
 import tempfile
+import time
 from pathlib import Path
 
 from pydantic import BaseModel, Field
@@ -68,6 +69,8 @@ class TaskSpec(BaseModel):
     allow_server_tools: bool = False
     store_uri: str
     store_endpoint: str | None = Field(default=None, description="S3 endpoint URL, if any")
+    infra_attempts: int = Field(default=3, ge=1, description="Tries when the machinery fails")
+    infra_backoff_s: float = Field(default=1.0, ge=0, description="First retry delay, doubling")
     ledger: bool = Field(default=False, description="A run ledger actor meters the budget")
     ledger_id: str = Field(default="", description="Run or batch id owning the ledger")
     sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
@@ -94,6 +97,7 @@ class TaskResult(BaseModel):
     error: str | None = None
     node: str = ""
     outputs_skipped: dict[str, str] = Field(default_factory=dict)
+    attempts: int = Field(default=1, description="In-task tries (infrastructure retries + 1)")
 
 
 def claude_args(spec: TaskSpec) -> list[str]:
@@ -165,6 +169,10 @@ def _sandbox(config: SandboxConfig) -> Sandbox:
             from runner.sandbox.local import LocalSandbox
 
             cached = LocalSandbox()
+        elif config.backend == "fake":
+            from runner.sandbox.fake import FakeSandbox
+
+            cached = FakeSandbox()
         else:
             raise InfraError(f"unknown sandbox backend {config.backend!r}")
         _SANDBOXES[key] = cached
@@ -199,7 +207,14 @@ def run_task(spec: TaskSpec, store: Store | None = None) -> TaskResult:
     keys = RunKeys(spec.run_id).task(spec.task_id)
     if store.exists(keys.done):
         return TaskResult.model_validate_json(store.get(keys.done))
-    result, transcript_bytes, collected = _execute(spec, store)
+    for attempt in range(1, spec.infra_attempts + 1):
+        result, transcript_bytes, collected = _execute(spec, store)
+        # Only the machinery failing is retried (container start, gateway, staging); an agent
+        # that ran and failed is data, and a timeout would only time out again.
+        if result.status is not TaskStatus.INFRA_ERROR or attempt == spec.infra_attempts:
+            break
+        time.sleep(spec.infra_backoff_s * 2 ** (attempt - 1))
+    result = result.model_copy(update={"attempts": attempt})
     store.put(keys.transcript, transcript_bytes)
     for rel, data in collected.files.items():
         store.put(keys.output(rel), data)
