@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 IMAGE  ?= skill-eval-sandbox:latest
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup venv docker gvisor image demo test test-unit test-security lint bench clean
+.PHONY: setup venv docker gvisor image demo test test-deps test-unit test-security lint bench clean
 
 setup: venv docker image
 
@@ -36,7 +36,11 @@ demo: setup
 	$(BIN)/skill-eval run examples/csv-summary \
 	    --model-script examples/csv-summary/model-script.yaml --fresh --timeout 120
 
-test: setup
+# what the tests need beyond `setup`: a Prometheus binary for the real-scrape test
+test-deps:
+	scripts/ensure-prometheus.sh
+
+test: setup test-deps
 	$(BIN)/pytest -q
 
 test-unit: venv

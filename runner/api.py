@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -115,6 +116,8 @@ class PassOptions(BaseModel):
     max_budget_usd: float | None = Field(default=None, gt=0)
     force: bool = False
     metrics_port: int | None = None
+    metrics_linger_s: float = Field(default=0.0, ge=0,
+                                    description="Keep serving final metrics this long")
     ray_address: str | None = None
     model_script: Path | None = Field(default=None,
                                       description="One scripted endpoint serves the whole pass")
@@ -175,6 +178,8 @@ def run_pass(control_id: str, plans: list[Plan], store: Store, shared: PassOptio
                 metrics.budget(ray.get(ledger.state.remote()).spent_usd)
                 ray.kill(ledger)
         store.put(f"{RunKeys(control_id).prefix}/metrics.prom", metrics.snapshot())
+        if shared.metrics_port is not None and shared.metrics_linger_s:
+            time.sleep(shared.metrics_linger_s)  # let the next scrape see the final state
     finally:
         metrics.close()
     if control.leaks:
@@ -208,6 +213,7 @@ def finish(plan: Plan, results: list[TaskResult], stopped: str | None,
 def shared_options(opts: RunOptions) -> PassOptions:
     return PassOptions(concurrency=opts.concurrency, max_budget_usd=opts.max_budget_usd,
                        force=opts.force, metrics_port=opts.metrics_port,
+                       metrics_linger_s=opts.metrics_linger_s,
                        ray_address=opts.ray_address, model_script=opts.model_script)
 
 

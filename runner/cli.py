@@ -70,6 +70,9 @@ def main() -> None:
 @click.option("--force", is_flag=True, help="Run even when the cost estimate exceeds the cap.")
 @click.option("--metrics-port", type=click.IntRange(0, 65535),
               help="Serve Prometheus metrics on 127.0.0.1:PORT/metrics while running.")
+@click.option("--metrics-linger", "metrics_linger_s", default=0.0, show_default=True,
+              type=click.FloatRange(min=0),
+              help="Keep serving the final metrics this many seconds (one scrape interval).")
 @click.option("--image", default="skill-eval-sandbox:latest", show_default=True,
               help="Sandbox image (build it with `make image`).")
 @click.option("--runtime", help="Docker runtime for sandboxes, e.g. runsc (gVisor).")
@@ -86,7 +89,8 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
         arms: str, concurrency: int, timeout_s: float, max_turns: int | None,
         session_budget_usd: float | None, model_script: Path | None, store_uri: str,
         s3_endpoint_url: str | None, max_budget_usd: float | None, force: bool,
-        metrics_port: int | None, image: str, runtime: str | None, backend: str,
+        metrics_port: int | None, metrics_linger_s: float, image: str, runtime: str | None,
+        backend: str,
         allow_server_tools: bool, fresh: bool,
         ray_address: str | None, report_json: Path | None, gate: bool) -> None:
     """Evaluate SKILL (a folder with SKILL.md and evals/evals.json).
@@ -115,7 +119,7 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
             arms=arm_list, concurrency=concurrency, timeout_s=timeout_s, max_turns=max_turns,
             session_budget_usd=session_budget_usd, store_uri=store_uri,
             store_endpoint=s3_endpoint_url, max_budget_usd=max_budget_usd, force=force,
-            metrics_port=metrics_port,
+            metrics_port=metrics_port, metrics_linger_s=metrics_linger_s,
             upstream_url=os.environ.get("ANTHROPIC_BASE_URL", DEFAULT_UPSTREAM),
             model_script=model_script, allow_server_tools=allow_server_tools, fresh=fresh,
             ray_address=ray_address,

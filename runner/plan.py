@@ -39,6 +39,7 @@ class RunOptions(BaseModel):
     max_budget_usd: float | None = Field(default=None, gt=0, description="Run-level cap")
     force: bool = Field(default=False, description="Run even if the estimate exceeds the cap")
     metrics_port: int | None = Field(default=None, ge=0, le=65535)
+    metrics_linger_s: float = Field(default=0.0, ge=0, description="Serve final metrics longer")
     upstream_url: str = DEFAULT_UPSTREAM
     model_script: Path | None = Field(default=None, description="Offline scripted model")
     sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
