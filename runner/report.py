@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pydantic import BaseModel, Field
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -108,7 +109,7 @@ def render(report: Report, console: Console) -> None:
     if report.incumbent_note:
         console.print(f"incumbent: {report.incumbent_note}")
 
-    table = Table(title="comparisons (candidate vs ...)", title_justify="left")
+    table = Table(box=box.SIMPLE_HEAD, title="comparisons (candidate vs ...)", title_justify="left")
     for col in ("opponent", "W", "L", "T", "holes", "net lift", "verdict", "sign test p"):
         table.add_column(col, justify="right" if col not in ("opponent", "verdict") else "left")
     for c in report.comparisons:
@@ -117,10 +118,12 @@ def render(report: Report, console: Console) -> None:
                       _num(c.sign_test_p, "{:.3f}"))
     console.print(table)
 
-    cost = Table(title="cost per arm", title_justify="left")
-    for col in ("arm", "sessions", "pass rate", "turns/session", "wall s/session",
-                "input tok", "output tok", "USD (gateway)", "USD (CLI)"):
-        cost.add_column(col, justify="left" if col == "arm" else "right")
+    cost = Table(box=box.SIMPLE_HEAD, title_justify="left",
+                 title="cost per arm (turns and wall: mean per session; tokens and USD: "
+                       "total, gateway-metered; CLI: claude's own estimate)")
+    for col in ("arm", "n", "pass", "turns", "wall s", "in tok", "out tok", "USD",
+                "USD cli"):
+        cost.add_column(col, justify="left" if col == "arm" else "right", no_wrap=True)
     for arm, a in report.arms.items():
         rate = None if a.pass_rate is None else a.pass_rate * 100
         cost.add_row(arm, str(a.sessions), _num(rate, "{:.0f}%"), _num(a.turns, "{:.1f}"),
@@ -128,7 +131,7 @@ def render(report: Report, console: Console) -> None:
                      _num(a.cost_usd, "{:.4f}"), _num(a.cli_cost_usd, "{:.4f}"))
     console.print(cost)
 
-    rows = Table(title="rows", title_justify="left")
+    rows = Table(box=box.SIMPLE_HEAD, title="rows", title_justify="left")
     for col in ("case", "rep", "opponent", "outcome", "why"):
         rows.add_column(col)
     for r in report.rows:
