@@ -86,22 +86,22 @@ def make_plan(opts: RunOptions) -> Plan:
     if caseset.skill_name != skill.name:
         raise RefusedInput(f"{skill.path / 'evals/evals.json'}: skill_name "
                            f"{caseset.skill_name!r} does not match SKILL.md name {skill.name!r}")
-    incumbent: Skill | None = None
-    note: str | None = None
     arms = list(dict.fromkeys(opts.arms))
     if Arm.CANDIDATE not in arms:
         raise RefusedInput("--arms must include candidate: every row compares the candidate")
+    incumbent: Skill | None = None
+    note: str | None = "no --incumbent given"
     if opts.incumbent_path is not None:
         incumbent = load_skill(opts.incumbent_path)
         if incumbent.name != skill.name:
             raise RefusedInput(f"{opts.incumbent_path}: incumbent is skill {incumbent.name!r}, "
                                f"candidate is {skill.name!r}")
+        note = None
         if incumbent.digest == skill.digest:
             note = "incumbent bytes are identical to the candidate's: not run"
             incumbent = None
     if incumbent is None and Arm.INCUMBENT in arms:
         arms.remove(Arm.INCUMBENT)
-        note = note or ("no --incumbent given" if opts.incumbent_path is None else note)
     if len(arms) < 2:
         raise RefusedInput("nothing to compare: need the candidate and at least one opponent")
 

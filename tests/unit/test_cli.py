@@ -1,0 +1,66 @@
+"""The CLI's refusals: exit code 2 and a message naming the file and the problem, before
+anything runs (no Docker, no Ray needed to get there)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from runner.cli import main
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "csv-summary"
+
+
+def test_check_summarises_the_plan() -> None:
+    result = CliRunner().invoke(main, ["check", str(EXAMPLE), "--k", "3"])
+    assert result.exit_code == 0, result.output
+    assert "3 case(s)" in result.output and "18 session(s)" in result.output
+
+
+def test_broken_case_set_exits_2_naming_file_and_case(tmp_path: Path) -> None:
+    import shutil
+
+    skill = tmp_path / "csv-summary"
+    shutil.copytree(EXAMPLE, skill)
+    data = json.loads((skill / "evals/evals.json").read_text())
+    data["evals"][1]["assertions"] = ["re:(oops"]
+    (skill / "evals/evals.json").write_text(json.dumps(data))
+    result = CliRunner().invoke(main, ["run", str(skill), "--model-script",
+                                       str(EXAMPLE / "model-script.yaml")])
+    assert result.exit_code == 2
+    assert "evals.json" in result.output and "inventory-totals" in result.output
+    assert "does not compile" in result.output
+
+
+def test_no_key_and_no_script_exits_2(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    result = CliRunner().invoke(main, ["run", str(EXAMPLE)])
+    assert result.exit_code == 2 and "ANTHROPIC_API_KEY is not set" in result.output
+
+
+def test_bad_arm_and_missing_folder() -> None:
+    bad_arm = CliRunner().invoke(main, ["run", str(EXAMPLE), "--arms", "candidate,nope"])
+    assert bad_arm.exit_code == 2 and "--arms" in bad_arm.output
+    missing = CliRunner().invoke(main, ["run", "/nonexistent/skill"])
+    assert missing.exit_code == 2 and "/nonexistent/skill" in missing.output
+
+
+def test_help_has_examples() -> None:
+    for command in ("run", "batch", "stop", "check", "gc", "serve-model"):
+        result = CliRunner().invoke(main, [command, "--help"])
+        assert result.exit_code == 0 and "Example" in result.output, command
+
+
+def test_bad_batch_file_exits_2_naming_it(tmp_path: Path) -> None:
+    batch = tmp_path / "nightly.yaml"
+    batch.write_text("concurrency: 2\nevalz: []\n")
+    result = CliRunner().invoke(main, ["batch", str(batch)])
+    assert result.exit_code == 2 and "nightly.yaml" in result.output
+    assert "evalz" in result.output
+    batch.write_text(f"evals: [{{skill: {EXAMPLE}, cases: [nope]}}]\n")
+    result = CliRunner().invoke(main, ["batch", str(batch)])
+    said = " ".join(result.output.split())  # rich wraps long lines
+    assert result.exit_code == 2 and "eval #1" in said and "--case nope" in said
