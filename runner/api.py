@@ -45,15 +45,22 @@ def preflight(opts: RunOptions) -> Plan:
     return plan
 
 
-def check_budget(cap_usd: float | None, force: bool, pending: list[TaskSpec]) -> None:
+def check_budget(cap_usd: float | None, force: bool, pending: list[TaskSpec],
+                 spent_usd: float) -> None:
     if cap_usd is None or force:
         return
     estimate = sum(estimate_usd(t.model, 1) for t in pending)
-    if estimate > cap_usd:
+    if spent_usd + estimate > cap_usd:
+        already = f" on top of ${spent_usd:.2f} already spent" if spent_usd else ""
         raise RefusedInput(
-            f"estimated cost ${estimate:.2f} for {len(pending)} session(s) exceeds "
+            f"estimated cost ${estimate:.2f} for {len(pending)} session(s){already} exceeds "
             f"--max-budget-usd {cap_usd:g}; raise the cap, run fewer cases "
             "(--case, --k), or pass --force to run until the cap stops it")
+
+
+def spent_by(results: list[TaskResult]) -> float:
+    """Gateway-metered dollars of finished tasks: what a resumed run has already spent."""
+    return sum(r.usage.cost_usd for r in results if r.usage is not None)
 
 
 def _check_staging(plan: Plan, results: list[TaskResult]) -> None:
@@ -83,7 +90,7 @@ class RunControl(Control):
         self.metrics.finished_task(result, reused)
         if result.leak:
             self.leaks.append(result)
-        if not reused and result.usage is not None:
+        if result.usage is not None:  # reused results were paid for too
             self.spent += result.usage.cost_usd
         self.counts[str(result.status)] = self.counts.get(str(result.status), 0) + 1
         self.progress.update(self.bar, advance=1, description="sessions " + " ".join(
@@ -139,7 +146,8 @@ def run_pass(control_id: str, plans: list[Plan], store: Store, shared: PassOptio
     tasks = [t for p in plans for t in p.tasks]
     done = finished(tasks, store)
     pending = [t for t in tasks if t.task_id not in done]
-    check_budget(shared.max_budget_usd, shared.force, pending)
+    spent = spent_by(list(done.values()))
+    check_budget(shared.max_budget_usd, shared.force, pending, spent)
     for plan in plans:
         store.put(RunKeys(plan.run_id).plan, plan.model_dump_json(indent=1).encode())
         for data in plan.bundles.values():
@@ -157,7 +165,8 @@ def run_pass(control_id: str, plans: list[Plan], store: Store, shared: PassOptio
             tasks = [t.model_copy(update={"upstream_url": upstream, "ledger": ledger_on,
                                           "ledger_id": control_id}) for t in tasks]
             ensure_ray(shared.ray_address)
-            ledger = start_ledger(control_id, shared.max_budget_usd) if ledger_on else None
+            ledger = (start_ledger(control_id, shared.max_budget_usd, spent)
+                      if ledger_on else None)
             progress = Progress(TextColumn("{task.description}"), BarColumn(),
                                 MofNCompleteColumn(), TimeElapsedColumn(), console=console,
                                 transient=True)

@@ -25,9 +25,9 @@ class LedgerState(BaseModel):
 class LocalLedger:
     """The ledger's logic; used in-process by tests and wrapped as a Ray actor for runs."""
 
-    def __init__(self, cap_usd: float | None) -> None:
+    def __init__(self, cap_usd: float | None, spent_usd: float = 0.0) -> None:
         self.cap_usd = cap_usd
-        self.spent_usd = 0.0
+        self.spent_usd = spent_usd  # a resumed run starts from what it already spent
         self.stopped: str | None = None
         self._lock = threading.Lock()
 
@@ -52,7 +52,7 @@ def ledger_actor_name(run_id: str) -> str:
     return f"skill-eval-ledger-{run_id}"
 
 
-def start_ledger(run_id: str, cap_usd: float | None) -> Any:
+def start_ledger(run_id: str, cap_usd: float | None, spent_usd: float = 0.0) -> Any:
     """Create (or, on resume, replace) the run's ledger actor; returns its handle."""
     import ray
 
@@ -62,7 +62,7 @@ def start_ledger(run_id: str, cap_usd: float | None) -> Any:
     except ValueError:
         pass
     actor = ray.remote(num_cpus=0)(LocalLedger)
-    return actor.options(name=name, max_concurrency=64).remote(cap_usd)
+    return actor.options(name=name, max_concurrency=64).remote(cap_usd, spent_usd)
 
 
 class BudgetGuard:

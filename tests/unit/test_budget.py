@@ -47,3 +47,22 @@ def test_gateway_refuses_after_a_stop(tmp_path: Path) -> None:
 def test_estimate_scales_with_sessions_and_model() -> None:
     assert estimate_usd("sonnet", 10) == pytest.approx(10 * estimate_usd("sonnet", 1))
     assert estimate_usd("opus-4-1", 1) > estimate_usd("sonnet", 1) > estimate_usd("haiku", 1)
+
+
+def test_a_resumed_run_counts_what_it_already_spent() -> None:
+    from runner.api import check_budget
+    from runner.caseset import Case
+    from runner.errors import RefusedInput
+    from runner.models import Arm
+    from runner.task import TaskSpec
+
+    ledger = LocalLedger(cap_usd=1.0, spent_usd=0.9)
+    assert ledger.charge(0.2).stopped is not None  # the cap covers the run, not the resume
+    spec = TaskSpec(run_id="r", task_id="t", case=Case(id="c", prompt="p"), repetition=0,
+                    arm=Arm.BASELINE, model="sonnet", skill_name="s", fixtures_bundle="f",
+                    skill_bundle=None, upstream_url="http://x", timeout_s=10, store_uri="m")
+    one = estimate_usd("sonnet", 1)
+    check_budget(one * 1.5, False, [spec], spent_usd=0.0)
+    with pytest.raises(RefusedInput, match="already spent"):
+        check_budget(one * 1.5, False, [spec], spent_usd=one)
+    check_budget(one * 1.5, True, [spec], spent_usd=one)  # --force
