@@ -1,6 +1,6 @@
 # skill-eval: one command sets up and runs the demo, one runs the tests.
 #   make demo   offline eval of examples/csv-summary (no API key, no cost)
-#   make test   unit + integration tests (real Docker, real claude, real Ray)
+#   make test   unit, integration and security tests (real Docker, claude, Ray, S3, Prometheus)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
