@@ -5,8 +5,7 @@
     │   ├── CaseSetError            evals/evals.json is malformed (names file, case, problem)
     │   └── SkillLeak               a skill reached an arm that must not have it
     └── InfraError (exit 3)         the machinery failed: Docker, gateway, store, Ray
-        ├── SandboxError            container could not start / be collected
-        └── GatewayError            the model gateway could not start or forward
+        └── SandboxError            container could not start / be collected
 
 Infrastructure errors inside a task never crash the batch: the task records them and the arm
 becomes a hole. Agent failures (the agent ran and did the job badly) are not errors at all:
@@ -42,8 +41,4 @@ class InfraError(SkillEvalError):
 
 
 class SandboxError(InfraError):
-    pass
-
-
-class GatewayError(InfraError):
     pass

@@ -8,7 +8,6 @@
                                                  that stands: resume skips these
     runs/<run_id>/report.json
     receipts/<skill_digest>/<run_id>.json        the receipt, under the digest of the bytes
-    saved/<name>.json                            --save NAME
 """
 
 from __future__ import annotations
@@ -62,7 +61,3 @@ class RunKeys:
 
 def receipt_key(skill_digest: str, run_id: str) -> str:
     return f"receipts/{skill_digest}/{run_id}.json"
-
-
-def saved_key(name: str) -> str:
-    return f"saved/{name}.json"
