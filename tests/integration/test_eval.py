@@ -16,7 +16,7 @@ from runner.errors import SkillLeak
 from runner.models import Arm, Outcome, TaskStatus, Verdict
 from runner.paths import RunKeys
 from runner.store.local import LocalStore
-from tests.integration.conftest import EXAMPLE, PROBE, ROOT
+from tests.integration.conftest import EXAMPLE, ROOT
 
 pytestmark = pytest.mark.integration
 
@@ -120,4 +120,3 @@ def test_resume_skips_finished_tasks(options: Any, write_script: Any, tmp_path: 
     assert second.rows == first.rows and second.arms == first.arms
     for task_id, data in transcripts.items():
         assert store.get(keys.task(task_id).transcript) == data  # not run again
-    assert PROBE.is_dir()
