@@ -140,11 +140,11 @@ def _upstream(model_script: Path | None, default: str) -> Iterator[str]:
 
 
 def run_pass(control_id: str, plans: list[Plan], store: Store, shared: PassOptions,
-             console: Console, cleanup: list[RunOptions]) -> tuple[list[TaskResult],
-                                                                    str | None]:
+             console: Console, cleanup: list[RunOptions],
+             done: dict[str, TaskResult] | None = None) -> tuple[list[TaskResult], str | None]:
     """Schedule every task of every plan in one bounded pass under one ledger."""
     tasks = [t for p in plans for t in p.tasks]
-    done = finished(tasks, store)
+    done = finished(tasks, store) if done is None else done
     pending = [t for t in tasks if t.task_id not in done]
     spent = spent_by(list(done.values()))
     check_budget(shared.max_budget_usd, shared.force, pending, spent)
@@ -173,7 +173,7 @@ def run_pass(control_id: str, plans: list[Plan], store: Store, shared: PassOptio
             control = RunControl(control_id, store, ledger, metrics, progress, len(tasks))
             with progress:
                 try:
-                    results, stopped = execute(tasks, store, shared.concurrency, control)
+                    results, stopped = execute(tasks, store, shared.concurrency, control, done)
                 except KeyboardInterrupt:
                     control.stop("interrupted")
                     raise
@@ -231,13 +231,13 @@ def run_eval(opts: RunOptions, console: Console | None = None,
     console = console or Console(stderr=True)
     plan = preflight(opts)
     store = store or open_store(opts.store_uri, opts.store_endpoint)
-    done = len(finished(plan.tasks, store))
+    done = finished(plan.tasks, store)  # read once: reused by the pass and the scheduler
     console.print(f"run {plan.run_id}: {len(plan.cases)} case(s) x k={plan.k} x "
                   f"{len(plan.arms)} arm(s) = {len(plan.tasks)} session(s) "
-                  f"({done} already done), model {plan.model}"
+                  f"({len(done)} already done), model {plan.model}"
                   + (" [cyan](dry run: scripted model)[/]" if plan.dry_run else ""))
     results, stopped = run_pass(plan.run_id, [plan], store, shared_options(opts), console,
-                                [opts])
+                                [opts], done)
     return finish(plan, results, stopped, store)
 
 

@@ -91,15 +91,16 @@ def finished(tasks: list[TaskSpec], store: Store) -> dict[str, TaskResult]:
 
 
 def execute(tasks: list[TaskSpec], store: Store, concurrency: int,
-            control: Control | None = None) -> tuple[list[TaskResult], str | None]:
-    """Run every task (or reuse its stored result).
+            control: Control | None = None,
+            done: dict[str, TaskResult] | None = None) -> tuple[list[TaskResult], str | None]:
+    """Run every task (or reuse its stored result; `done` if the caller already read them).
 
     Returns the results in completion order and why the run stopped early, if it did.
     """
     control = control or Control()
     results: list[TaskResult] = []
     pending: list[TaskSpec] = []
-    done = finished(tasks, store)
+    done = finished(tasks, store) if done is None else done
     for spec in tasks:
         if spec.task_id in done:
             results.append(done[spec.task_id])
