@@ -210,7 +210,8 @@ def _cleanup(opts: RunOptions, plan: Plan) -> None:
 
 def finish(plan: Plan, results: list[TaskResult], stopped: str | None,
            store: Store) -> Report:
-    mine = [r for r in results if r.task_id in {t.task_id for t in plan.tasks}]
+    ids = {t.task_id for t in plan.tasks}  # built once, not per result
+    mine = [r for r in results if r.task_id in ids]
     _check_staging(plan, mine)
     report = build_report(plan, mine, stopped)
     data = report.model_dump_json(indent=1).encode()
