@@ -27,13 +27,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from runner.api import run_eval  # noqa: E402
-from runner.models import Arm  # noqa: E402
-from runner.plan import RunOptions, claude_sdk_version  # noqa: E402
-from runner.scheduler import ensure_ray  # noqa: E402
+from runner.config import CLAUDE_SDK_VERSION  # noqa: E402
+from runner.driver.api import run_eval  # noqa: E402
+from runner.driver.executor import ensure_ray  # noqa: E402
+from runner.schema.enums import Arm  # noqa: E402
+from runner.schema.options import RunOptions, SandboxConfig  # noqa: E402
 from runner.scripted.script import Script  # noqa: E402
 from runner.scripted.server import ScriptedEndpoint  # noqa: E402
-from runner.task import SandboxConfig  # noqa: E402
 
 PROBE = ROOT / "tests" / "fixtures" / "skills" / "probe"
 
@@ -53,7 +53,7 @@ def measure(fn: Callable[[], None]) -> tuple[float, float]:
 
 def claude_binary() -> str:
     found = os.environ.get("SKILL_EVAL_CLAUDE") or shutil.which("claude")
-    cached = Path.home() / ".cache" / "skill-eval" / f"claude-{claude_sdk_version()}"
+    cached = Path.home() / ".cache" / "skill-eval" / f"claude-{CLAUDE_SDK_VERSION}"
     if not found and cached.exists():
         found = str(cached)
     if not found:
@@ -88,7 +88,7 @@ def through_runner(script: Path, store: str, backend: str, sessions: int,
     from rich.console import Console
 
     report = run_eval(opts, Console(file=open(os.devnull, "w")))  # noqa: SIM115
-    assert not report.partial, report.tasks
+    assert not report.partial, report.trials
 
 
 def main() -> None:

@@ -25,9 +25,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from runner.models import Arm  # noqa: E402
-from runner.plan import RunOptions, make_plan  # noqa: E402
-from runner.scheduler import finished  # noqa: E402
+from runner.driver.scheduler import finished  # noqa: E402
+from runner.planning.plan import make_plan  # noqa: E402
+from runner.schema.enums import Arm  # noqa: E402
+from runner.schema.options import RunOptions  # noqa: E402
 from runner.store.local import LocalStore  # noqa: E402
 from tests.integration.test_cluster import Cluster  # noqa: E402
 
@@ -49,8 +50,8 @@ def plan_and_submit(tasks: int) -> None:
     t_plan = time.perf_counter() - t0
     store = LocalStore(work)
     t0 = time.perf_counter()
-    done_already = finished(plan.tasks, store)
-    pending = [t for t in plan.tasks if t.task_id not in done_already]
+    done_already = finished(plan.trials, store)
+    pending = [t for t in plan.trials if t.trial_id not in done_already]
     t_scan = time.perf_counter() - t0
     ray.init(address="local", include_dashboard=False, log_to_driver=False,
              configure_logging=False)
@@ -71,7 +72,7 @@ def plan_and_submit(tasks: int) -> None:
     done += len(ray.get(in_flight))
     t_submit = time.perf_counter() - t0
     ray.shutdown()
-    print(f"plan {len(plan.tasks):,} tasks: {t_plan:.2f}s; resume scan: {t_scan:.2f}s; "
+    print(f"plan {len(plan.trials):,} tasks: {t_plan:.2f}s; resume scan: {t_scan:.2f}s; "
           f"submit+complete {done:,} no-op Ray tasks: {t_submit:.2f}s "
           f"({done / t_submit:,.0f}/s); driver peak RSS {rss_mib():.0f} MiB "
           f"(+{rss_mib() - before:.0f} MiB over start)")

@@ -9,13 +9,18 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, NoReturn, TypeVar
 
 import click
 from rich.console import Console
 
+from runner import config, console
+from runner.driver import signals
 from runner.errors import SkillEvalError
-from runner.models import Arm, Verdict
+from runner.logs import LEVELS, configure
+from runner.schema.enums import Arm, Verdict
 
 EXIT_CODES = """\b
 Exit codes:
@@ -23,46 +28,66 @@ Exit codes:
   1  --gate given and the verdict is FAIL
   2  refused input: bad skill folder, case set, flags, or a leaked skill
   3  infrastructure failure: Docker, image, gateway, store, Ray
+  130  interrupted (Ctrl-C or SIGTERM): in-flight trials cancelled and cleaned up
 """
 
 
-def _fail(console: Console, exc: SkillEvalError) -> None:
-    console.print(f"[bold red]error:[/] {exc}")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _store_option(help_text: str) -> Callable[[F], F]:
+    return click.option("--store", "store_uri", show_default=config.STORE, help=help_text,
+                        default=lambda: os.environ.get(config.STORE_ENV, config.STORE))
+
+
+def _fail(console: Console, exc: SkillEvalError) -> NoReturn:
+    console.print("error: ", style="bold red", end="")
+    console.print(str(exc), markup=False, highlight=False)
     sys.exit(exc.exit_code)
 
 
+def _interrupted(console: Console) -> NoReturn:
+    console.print("interrupted: ", style="red", end="")
+    console.print("in-flight trials cancelled and cleaned up (see the cleanup line above); "
+                  "re-run the same command to resume", markup=False)
+    sys.exit(130)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-def main() -> None:
+@click.option("--log-level", type=click.Choice(LEVELS), default=config.LOG_LEVEL,
+              show_default=True, help="What the runner logs on stderr (the run's own log in "
+                                      "the store always has INFO and up).")
+def main(log_level: str) -> None:
     """skill-eval: does the agent do the job better with this skill than without it?
 
     Runs the real `claude` CLI on each case of a skill's evals/evals.json, once per arm
     (baseline: no skill, candidate: the folder, incumbent: a previous version), k times,
     each session in a throwaway network-less container, and reports net lift and a verdict.
     """
+    configure(log_level)
+    signals.install()  # SIGTERM stops a run like Ctrl-C does
 
 
 @main.command(epilog=EXIT_CODES)
 @click.argument("skill", type=click.Path(path_type=Path))
 @click.option("--k", "k", default=1, show_default=True, type=click.IntRange(min=1),
               help="Repetitions per case and arm.")
-@click.option("--model", default="sonnet", show_default=True, help="Model passed to claude.")
+@click.option("--model", default=config.MODEL, show_default=True, help="Model passed to claude.")
 @click.option("--case", "cases", multiple=True, help="Run only this case id (repeatable).")
 @click.option("--incumbent", type=click.Path(path_type=Path),
               help="A previous version of the skill; runs only if its bytes differ.")
 @click.option("--arms", default="baseline,candidate,incumbent", show_default=True,
               help="Comma-separated arms to run (candidate is required).")
-@click.option("--concurrency", default=2, show_default=True, type=click.IntRange(min=1),
-              help="Sessions in flight at once.")
-@click.option("--timeout", "timeout_s", default=600.0, show_default=True,
+@click.option("--concurrency", default=config.CONCURRENCY, show_default=True,
+              type=click.IntRange(min=1), help="Trials in flight at once.")
+@click.option("--timeout", "timeout_s", default=config.TIMEOUT_S, show_default=True,
               type=click.FloatRange(min=1), help="Per-session wall-clock limit, seconds.")
 @click.option("--max-turns", type=click.IntRange(min=1), help="Passed to claude.")
 @click.option("--session-budget-usd", type=click.FloatRange(min=0, min_open=True),
               help="Per-session --max-budget-usd passed to claude.")
 @click.option("--model-script", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Offline dry run against a scripted model endpoint (no key, no cost).")
-@click.option("--store", "store_uri", default=lambda: os.environ.get("SKILL_EVAL_STORE",
-              ".skill-eval"), show_default=".skill-eval",
-              help="Where runs are kept: a directory or s3://bucket/prefix.")
+@_store_option("Where runs are kept: a directory or s3://bucket/prefix.")
 @click.option("--s3-endpoint-url", envvar="AWS_ENDPOINT_URL_S3",
               help="S3-compatible server for an s3:// store (MinIO, ...).")
 @click.option("--max-budget-usd", type=click.FloatRange(min=0, min_open=True),
@@ -73,14 +98,20 @@ def main() -> None:
 @click.option("--metrics-linger", "metrics_linger_s", default=0.0, show_default=True,
               type=click.FloatRange(min=0),
               help="Keep serving the final metrics this many seconds (one scrape interval).")
-@click.option("--image", default="skill-eval-sandbox:latest", show_default=True,
+@click.option("--image", default=config.IMAGE, show_default=True,
               help="Sandbox image (build it with `make image`).")
 @click.option("--runtime", help="Docker runtime for sandboxes, e.g. runsc (gVisor).")
-@click.option("--sandbox", "backend", type=click.Choice(["docker", "local"]), default="docker",
-              show_default=True, help="local = no isolation at all (debugging only).")
+@click.option("--sandbox", "backend", type=click.Choice(["docker", "local", "fake"]),
+              default="docker", show_default=True,
+              help="local = no isolation at all (debugging only); fake = nothing runs (tests).")
+@click.option("--executor", type=click.Choice(["ray", "inprocess"]), default="ray",
+              show_default=True,
+              help="inprocess = threads in this process, no Ray (debugging).")
 @click.option("--allow-server-tools", is_flag=True,
               help="Let server-side tools (web search/fetch, code execution) through.")
 @click.option("--fresh", is_flag=True, help="New run id; default resumes an identical run.")
+@click.option("--wait", is_flag=True,
+              help="If another driver is running this run, wait for it instead of refusing.")
 @click.option("--ray-address", default=None, help="Existing Ray cluster (default: local).")
 @click.option("--report-json", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the machine-readable report here.")
@@ -90,8 +121,7 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
         session_budget_usd: float | None, model_script: Path | None, store_uri: str,
         s3_endpoint_url: str | None, max_budget_usd: float | None, force: bool,
         metrics_port: int | None, metrics_linger_s: float, image: str, runtime: str | None,
-        backend: str,
-        allow_server_tools: bool, fresh: bool,
+        backend: str, executor: str, allow_server_tools: bool, fresh: bool, wait: bool,
         ray_address: str | None, report_json: Path | None, gate: bool) -> None:
     """Evaluate SKILL (a folder with SKILL.md and evals/evals.json).
 
@@ -101,13 +131,11 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
       skill-eval run ./my-skill --k 3 --incumbent ./my-skill-v1 --report-json report.json
       skill-eval run ./my-skill --case totals --timeout 300 --gate
     """
-    from runner.api import run_eval
-    from runner.plan import DEFAULT_UPSTREAM, RunOptions
-    from runner.report import render
-    from runner.sandbox.base import Limits
-    from runner.task import SandboxConfig
+    from runner.driver.api import require_scored, run_eval
+    from runner.render.terminal import render
+    from runner.schema.options import RunOptions, SandboxConfig
 
-    err = Console(stderr=True)
+    err = console.err()
     try:
         try:
             arm_list = tuple(Arm(a.strip()) for a in arms.split(",") if a.strip())
@@ -120,24 +148,22 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
             session_budget_usd=session_budget_usd, store_uri=store_uri,
             store_endpoint=s3_endpoint_url, max_budget_usd=max_budget_usd, force=force,
             metrics_port=metrics_port, metrics_linger_s=metrics_linger_s,
-            upstream_url=os.environ.get("ANTHROPIC_BASE_URL", DEFAULT_UPSTREAM),
+            upstream_url=os.environ.get("ANTHROPIC_BASE_URL", config.UPSTREAM),
             model_script=model_script, allow_server_tools=allow_server_tools, fresh=fresh,
-            ray_address=ray_address,
-            sandbox=SandboxConfig(backend=backend, image=image, runtime=runtime,
-                                  limits=Limits()))
+            wait=wait, ray_address=ray_address, executor=executor,
+            sandbox=SandboxConfig(backend=backend, image=image, runtime=runtime))
         started = time.monotonic()
         report = run_eval(opts, err)
+        if report_json is not None:
+            report_json.write_text(report.model_dump_json(indent=1))
+        render(report, console.out())
+        err.print(f"{len(report.trials)} trial(s) in {time.monotonic() - started:.1f}s; "
+                  f"stored under {store_uri}/runs/{report.run_id}", style="dim", markup=False)
+        require_scored([report])
     except SkillEvalError as exc:
         _fail(err, exc)
     except KeyboardInterrupt:
-        err.print("[red]interrupted:[/] in-flight sessions cancelled, containers removed; "
-                  "re-run the same command to resume")
-        sys.exit(130)
-    render(report, Console())
-    err.print(f"[dim]{len(report.tasks)} session(s) in {time.monotonic() - started:.1f}s; "
-              f"stored under {store_uri}/runs/{report.run_id}[/]")
-    if report_json is not None:
-        report_json.write_text(report.model_dump_json(indent=1))
+        _interrupted(err)
     if gate and report.verdict is Verdict.FAIL:
         sys.exit(1)
 
@@ -153,16 +179,18 @@ def check(skill: Path, k: int, incumbent: Path | None) -> None:
     Example:
       skill-eval check examples/csv-summary
     """
-    from runner.plan import RunOptions, make_plan
+    from runner.planning.plan import make_plan
+    from runner.schema.options import RunOptions
 
-    err = Console(stderr=True)
+    err = console.err()
     try:
         plan = make_plan(RunOptions(skill_path=skill, k=k, incumbent_path=incumbent))
     except SkillEvalError as exc:
         _fail(err, exc)
-    Console().print(f"ok: {plan.skill.name} (sha256 {plan.skill.short_digest}), "
+    console.out().print(f"ok: {plan.skill.name} (sha256 {plan.skill.short_digest}), "
                     f"{len(plan.cases)} case(s): {', '.join(plan.cases)}; arms "
-                    f"{', '.join(plan.arms)}; k={k} -> {len(plan.tasks)} session(s)")
+                    f"{', '.join(plan.arms)}; k={k} -> {len(plan.trials)} trial(s)",
+                    markup=False, highlight=False)
 
 
 @main.command(epilog=EXIT_CODES)
@@ -173,9 +201,11 @@ def check(skill: Path, k: int, incumbent: Path | None) -> None:
 @click.option("--metrics-port", type=click.IntRange(0, 65535),
               help="Serve Prometheus metrics on 127.0.0.1:PORT/metrics while running.")
 @click.option("--force", is_flag=True, help="Run even when the cost estimate exceeds the cap.")
+@click.option("--wait", is_flag=True,
+              help="If another driver is running this batch, wait for it instead of refusing.")
 @click.option("--gate", is_flag=True, help="Exit 1 when any eval's verdict is FAIL.")
 def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
-          metrics_port: int | None, force: bool, gate: bool) -> None:
+          metrics_port: int | None, force: bool, wait: bool, gate: bool) -> None:
     """Run every eval in BATCH_FILE in one driver: one concurrency limit, one budget,
     resumable as a whole (re-run the same command). For overnight queues on a cluster,
     submit it as a Ray job (see README, "Running at scale").
@@ -185,36 +215,35 @@ def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
       skill-eval batch nightly.yaml
       ray job submit --address http://HEAD:8265 --working-dir . -- skill-eval batch nightly.yaml
     """
-    from runner.batch import any_fail, run_batch
-    from runner.plan import DEFAULT_UPSTREAM
-    from runner.report import render
+    from runner.driver.api import require_scored
+    from runner.driver.batch import any_fail, run_batch
+    from runner.render.terminal import render
 
-    err = Console(stderr=True)
+    err = console.err()
     try:
-        summary, reports = run_batch(
-            batch_file, err, store_override=store_uri, ray_address=ray_address,
-            metrics_port=metrics_port, force=force,
-            upstream=os.environ.get("ANTHROPIC_BASE_URL", DEFAULT_UPSTREAM))
+        summary, reports = run_batch(batch_file, err, overrides={
+            "store_uri": store_uri, "ray_address": ray_address, "metrics_port": metrics_port,
+            "force": force or None, "wait": wait or None,
+            "upstream_url": os.environ.get("ANTHROPIC_BASE_URL")})
+        out = console.out()
+        for report in reports:
+            render(report, out)
+            out.print()
+        out.print(f"batch {summary.batch_id}: " + ", ".join(
+            f"{r['skill']} {r['verdict']}" for r in summary.runs)
+            + (f" (stopped: {summary.stopped})" if summary.stopped else ""), markup=False)
+        require_scored(reports)
     except SkillEvalError as exc:
         _fail(err, exc)
     except KeyboardInterrupt:
-        err.print("[red]interrupted:[/] re-run the same command to resume the batch")
-        sys.exit(130)
-    out = Console()
-    for report in reports:
-        render(report, out)
-        out.print()
-    out.print(f"batch {summary.batch_id}: " + ", ".join(
-        f"{r['skill']} {r['verdict']}" for r in summary.runs)
-        + (f" (stopped: {summary.stopped})" if summary.stopped else ""))
+        _interrupted(err)
     if gate and any_fail(reports):
         sys.exit(1)
 
 
 @main.command()
 @click.argument("run_id")
-@click.option("--store", "store_uri", default=lambda: os.environ.get("SKILL_EVAL_STORE",
-              ".skill-eval"), show_default=".skill-eval", help="The run's store.")
+@_store_option("The run's store.")
 @click.option("--s3-endpoint-url", envvar="AWS_ENDPOINT_URL_S3")
 def stop(run_id: str, store_uri: str, s3_endpoint_url: str | None) -> None:
     """Stop RUN_ID cleanly from another shell: no new session starts, in-flight sessions end
@@ -224,14 +253,14 @@ def stop(run_id: str, store_uri: str, s3_endpoint_url: str | None) -> None:
     Example:
       skill-eval stop r-8cfe993a564bfb22
     """
-    from runner.api import request_stop
+    from runner.driver.api import request_stop
     from runner.store.base import open_store
 
     try:
         request_stop(open_store(store_uri, s3_endpoint_url), run_id)
     except SkillEvalError as exc:
-        _fail(Console(stderr=True), exc)
-    Console().print(f"stop requested for {run_id}")
+        _fail(console.err(), exc)
+    console.out().print(f"stop requested for {run_id}")
 
 
 @main.command("serve-model")
@@ -249,7 +278,7 @@ def serve_model(script: Path, port: int, host: str) -> None:
     from runner.scripted.script import load_script
     from runner.scripted.server import ScriptedEndpoint
 
-    err = Console(stderr=True)
+    err = console.err()
     try:
         endpoint = ScriptedEndpoint(load_script(script), host, port)
     except SkillEvalError as exc:
@@ -276,11 +305,17 @@ def gc(run_id: str | None, include_running: bool) -> None:
       skill-eval gc
       skill-eval gc --run r-8cfe993a564bfb22
     """
-    from runner.reaper import reap
+    from runner.sandbox.registry import open_sandbox
+    from runner.schema.options import SandboxConfig
 
     try:
-        reaped = reap(run_id, include_running)
+        reaped = open_sandbox(SandboxConfig()).reap_run(
+            run_id, include_running=include_running or run_id is not None)
     except SkillEvalError as exc:
-        _fail(Console(stderr=True), exc)
-    Console().print(f"removed {reaped.containers} container(s), {reaped.mounts} mount(s), "
-                    f"{reaped.scratch_dirs} scratch dir(s)")
+        _fail(console.err(), exc)
+    console.out().print(f"removed {reaped.containers} container(s), {reaped.mounts} mount(s), "
+                    f"{reaped.scratch_dirs} scratch dir(s)"
+                    + (f"; {reaped.failed} container(s) could not be removed"
+                       if reaped.failed else ""))
+    if reaped.failed:
+        sys.exit(3)

@@ -3,9 +3,11 @@
     SkillEvalError                  base; carries the process exit code
     ├── RefusedInput (exit 2)       bad skill folder, case set, script or flags: nothing ran
     │   ├── CaseSetError            evals/evals.json is malformed (names file, case, problem)
-    │   └── SkillLeak               a skill reached an arm that must not have it
+    │   ├── SkillLeak               a skill reached an arm that must not have it
+    │   └── RunBusy                 another driver holds the run's lease
     └── InfraError (exit 3)         the machinery failed: Docker, gateway, store, Ray
-        └── SandboxError            container could not start / be collected
+        ├── SandboxError            container could not start / be collected
+        └── StoreError              the store could not read or write (disk full, S3 down)
 
 Infrastructure errors inside a task never crash the batch: the task records them and the arm
 becomes a hole. Agent failures (the agent ran and did the job badly) are not errors at all:
@@ -36,9 +38,17 @@ class SkillLeak(RefusedInput):
     pass
 
 
+class RunBusy(RefusedInput):
+    pass
+
+
 class InfraError(SkillEvalError):
     exit_code = 3
 
 
 class SandboxError(InfraError):
+    pass
+
+
+class StoreError(InfraError):
     pass

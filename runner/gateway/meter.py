@@ -6,23 +6,8 @@ import json
 import threading
 from typing import Any
 
-from pydantic import BaseModel, Field
-
-from runner.gateway.pricing import cost_usd
-
-
-class Usage(BaseModel):
-    """What the gateway metered for one task (not what the agent reported)."""
-
-    requests: int = 0
-    input_tokens: int = 0
-    output_tokens: int = 0
-    cache_read_input_tokens: int = 0
-    cache_creation_input_tokens: int = 0
-    cost_usd: float = 0.0
-    errors_by_status: dict[str, int] = Field(default_factory=dict)
-    refused: int = Field(default=0, description="Requests the gateway refused by policy")
-    models: list[str] = Field(default_factory=list)
+from runner.costs.pricing import cost_usd
+from runner.schema.trial import Usage
 
 
 class Meter:

@@ -1,6 +1,6 @@
 """The model gateway: the sandbox's only way out.
 
-One `TaskGateway` per task listens on a Unix socket in a per-task directory that is
+One `TrialGateway` per task listens on a Unix socket in a per-task directory that is
 bind-mounted into the container. It accepts only the Messages API, authenticates the
 per-task token, swaps it for the real key, forwards to the upstream endpoint with streaming
 passed through unbuffered, and meters usage. The real key exists only in this process.
@@ -8,9 +8,12 @@ passed through unbuffered, and meters usage. The real key exists only in this pr
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import os
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +21,11 @@ import aiohttp
 from aiohttp import web
 
 from runner.aio import HostedApp
-from runner.budget import BudgetGuard
-from runner.gateway.meter import Meter, SSEUsageReader, Usage
+from runner.driver.budget import BudgetGuard
+from runner.gateway.meter import Meter, SSEUsageReader
+from runner.schema.trial import Usage
+
+log = logging.getLogger(__name__)
 
 ALLOWED_PATHS = frozenset({"/v1/messages", "/v1/messages/count_tokens"})
 ALLOWED_QUERIES = frozenset({"", "beta=true"})
@@ -57,12 +63,14 @@ def _error(status: int, kind: str, message: str) -> web.Response:
                              status=status)
 
 
-class TaskGateway:
-    """The gateway for one task; `with TaskGateway(...) as gw:` mounts gw.socket_dir."""
+class TrialGateway:
+    """The gateway for one task; `with TrialGateway(...) as gw:` mounts gw.socket_dir."""
 
     def __init__(self, socket_dir: Path, upstream: str, api_key: str | None,
-                 policy: GatewayPolicy | None = None, budget: BudgetGuard | None = None) -> None:
+                 policy: GatewayPolicy | None = None, budget: BudgetGuard | None = None,
+                 on_usage: Callable[[Usage], None] | None = None) -> None:
         self.socket_dir = socket_dir
+        self.on_usage = on_usage
         self.budget = budget or BudgetGuard()
         self.upstream = upstream.rstrip("/")
         self._api_key = api_key
@@ -80,7 +88,7 @@ class TaskGateway:
     def socket_path(self) -> Path:
         return self.socket_dir / SOCKET_NAME
 
-    def __enter__(self) -> TaskGateway:
+    def __enter__(self) -> TrialGateway:
         self.socket_dir.mkdir(parents=True, exist_ok=True)
         self._hosted.start_unix(str(self.socket_path))
         # The container user is not root: it must be able to connect, nothing else.
@@ -197,9 +205,23 @@ class TaskGateway:
                         collected.extend(chunk)
                     await response.write(chunk)
             finally:
-                # Metered before the client sees the end of the response (so a finished
-                # session's usage is complete), and also when the client went away mid-stream.
+                # Metered, charged to the run's ledger and kept in the store before the client
+                # sees the end of the response (so a finished session's figures are complete),
+                # and on every other path: a client that went away mid-stream (a session
+                # killed at its timeout, a stop) cancels this handler, and the shield lets the
+                # bookkeeping finish anyway.
                 dollars = self._meter(upstream.status, is_messages, body, reader, collected)
-            await self.budget.charge(dollars)
+                await asyncio.shield(self._account(dollars))
             await response.write_eof()
         return response
+
+    async def _account(self, dollars: float) -> None:
+        try:
+            await self.budget.charge(dollars)
+        finally:
+            if self.on_usage is not None:
+                snapshot = self.meter.snapshot()
+                try:
+                    await asyncio.to_thread(self.on_usage, snapshot)
+                except Exception as exc:  # noqa: BLE001 - bookkeeping must not break a session
+                    log.warning("could not keep the metered usage: %s", exc)

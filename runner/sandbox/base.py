@@ -1,10 +1,19 @@
-"""The sandbox interface: run one claude session in a prepared working directory.
+"""The sandbox interface: the whole lifecycle of the place a claude session runs.
 
-A backend receives a `SessionSpec` whose host-side directories are already staged (workdir
-with fixtures, optional plugin dir with the skill, the gateway's socket dir) and returns a
-`SessionRun`: the raw stream-json transcript and how the process ended. It never grades and
-never interprets the transcript. Backends: `docker` (the real one), `local` (claude as a plain
-process in a temp dir: the "bare" reference for benchmarks, no isolation at all).
+    preflight()            before planning: is the backend usable (image, runtime)? Returns
+                           what identifies it (the image's content id goes into every id)
+    create/prepare/release_workdir   the session's working directory on the host
+    run(spec)              one session to completion or timeout, leaving nothing running
+    reap_trial(trial_id)   what an earlier attempt of this trial left (its worker died)
+    reap_run(run_id)       everything of a run on this node (Ctrl-C, a crashed driver)
+
+Backends register by name in runner.sandbox.registry; nothing outside `sandbox/` knows which
+one is running. A backend receives a `SessionSpec` whose host-side directories are already
+staged (workdir with fixtures, optional plugin dir with the skill, the gateway's socket dir)
+and returns a `SessionRun`: the raw stream-json transcript and how the process ended. It never
+grades and never interprets the transcript. Backends: `docker` (the real one), `local` (claude
+as a plain process in a temp dir: the "bare" reference for benchmarks, no isolation at all),
+`fake` (runs nothing: unit tests).
 """
 
 from __future__ import annotations
@@ -14,24 +23,13 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
-
-class Limits(BaseModel):
-    """Resource limits of one sandbox; defaults are safe for a 2-core, 24 GiB node."""
-
-    memory: str = Field(default="2g", description="Memory limit (docker syntax)")
-    cpus: float = Field(default=1.0, gt=0, description="CPU quota in cores")
-    pids: int = Field(default=512, gt=0, description="Max processes/threads")
-    nofile: int = Field(default=4096, gt=0, description="Open-file limit")
-    tmpfs_size: str = Field(default="256m", description="Size of /tmp and $HOME tmpfs each")
-    workspace_size: str = Field(default="512m",
-                                description="Size cap of the working directory (tmpfs)")
-    log_max_size: str = Field(default="64m", description="Container log cap (transcript)")
+from runner.schema.options import Limits
 
 
 class SessionSpec(BaseModel):
     """Everything a backend needs to run one session; paths are on the host."""
 
-    task_id: str
+    trial_id: str
     run_id: str
     workdir: Path = Field(description="Staged working directory, becomes the agent's cwd")
     socket_dir: Path = Field(description="Directory holding the gateway's Unix socket")
@@ -53,8 +51,35 @@ class SessionRun(BaseModel):
     wall_s: float = Field(description="Wall time from start to exit, seconds")
 
 
+class SandboxInfo(BaseModel):
+    """What preflight learned about a backend."""
+
+    backend: str
+    image_id: str | None = Field(default=None, description="Content id of the image, if any")
+    claude_sdk: str | None = Field(default=None, description="claude build the image carries")
+
+
+class Reaped(BaseModel):
+    """What a reap removed on one node."""
+
+    containers: int = 0
+    mounts: int = 0
+    scratch_dirs: int = 0
+    failed: int = Field(default=0, description="Sessions that could not be removed")
+
+    def plus(self, other: Reaped) -> Reaped:
+        return Reaped(containers=self.containers + other.containers,
+                      mounts=self.mounts + other.mounts,
+                      scratch_dirs=self.scratch_dirs + other.scratch_dirs,
+                      failed=self.failed + other.failed)
+
+
 class Sandbox(ABC):
     name: str
+
+    def preflight(self) -> SandboxInfo:
+        """Refuse (SandboxError) when the backend cannot run sessions here."""
+        return SandboxInfo(backend=self.name)
 
     @abstractmethod
     def run(self, spec: SessionSpec) -> SessionRun:
@@ -70,9 +95,18 @@ class Sandbox(ABC):
     def release_workdir(self, workdir: Path) -> None:  # noqa: B027 - optional hook
         """Undo create_workdir once outputs are collected (before the directory is removed)."""
 
-    def reap_task(self, task_id: str) -> int:
-        """Remove what an earlier attempt of this task left running; returns how many."""
+    def reap_trial(self, trial_id: str) -> int:
+        """Remove what an earlier attempt of this trial left running; returns how many."""
         return 0
+
+    def reap_run(self, run_id: str | None, include_running: bool = True,
+                 trial_ids: set[str] | None = None) -> Reaped:
+        """Remove what a run (None: every run) left on this node: sessions, then workspace
+        mounts and scratch directories of its trials (`trial_ids`: only those)."""
+        from runner.sandbox.reap import reap_scratch
+
+        only = {t[:16] for t in trial_ids} if trial_ids is not None else None
+        return reap_scratch(set(), only)
 
 
 def argv(spec: SessionSpec, plugin_dir: str | None) -> list[str]:

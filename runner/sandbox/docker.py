@@ -15,13 +15,17 @@ from docker.types import LogConfig, Mount, Ulimit
 from requests.exceptions import ConnectionError as RequestsConnectionError
 from requests.exceptions import ReadTimeout
 
+from runner import config
 from runner.errors import SandboxError
-from runner.sandbox.base import Limits, Sandbox, SessionRun, SessionSpec, argv, tail
+from runner.sandbox.base import Reaped, Sandbox, SandboxInfo, SessionRun, SessionSpec, argv, tail
+from runner.sandbox.reap import reap_scratch
+from runner.schema.options import Limits
 
-DEFAULT_IMAGE = "skill-eval-sandbox:latest"
+DEFAULT_IMAGE = config.IMAGE
 AGENT_UID = 1000
 LABEL_RUN = "skill-eval.run"
-LABEL_TASK = "skill-eval.task"
+LABEL_TRIAL = "skill-eval.trial"
+LABEL_SDK = "skill-eval.claude-sdk"
 CONTAINER_WORKDIR = "/work"
 CONTAINER_SOCKET_DIR = "/run/gw"
 CONTAINER_PLUGIN_ROOT = "/opt/skill"
@@ -44,14 +48,28 @@ class DockerSandbox(Sandbox):
                 raise SandboxError(f"cannot reach the Docker engine: {exc}") from exc
         return self._client
 
-    def check_image(self) -> None:
+    def preflight(self) -> SandboxInfo:
+        """The image must exist and carry the claude build this runner expects; the runtime
+        must be registered. Returns the image's content id (part of every run and trial id)."""
         try:
-            self.client.images.get(self.image)
+            image = self.client.images.get(self.image)
+            runtimes = self.client.info().get("Runtimes") or {}
         except ImageNotFound as exc:
             raise SandboxError(
                 f"sandbox image {self.image!r} not found: build it with `make image`") from exc
         except DockerException as exc:
             raise SandboxError(f"cannot reach the Docker engine: {exc}") from exc
+        sdk = (image.labels or {}).get(LABEL_SDK)
+        if sdk != config.CLAUDE_SDK_VERSION:
+            raise SandboxError(
+                f"sandbox image {self.image!r} carries claude-agent-sdk {sdk or '(unlabelled)'}"
+                f", this runner expects {config.CLAUDE_SDK_VERSION}: rebuild it with "
+                "`make image`")
+        if self.runtime and self.runtime not in runtimes:
+            raise SandboxError(
+                f"Docker runtime {self.runtime!r} is not registered (have "
+                f"{', '.join(sorted(runtimes)) or 'none'}): `make gvisor` registers runsc")
+        return SandboxInfo(backend=self.name, image_id=str(image.id), claude_sdk=sdk)
 
     def create_workdir(self, workdir: Path, limits: Limits) -> None:
         """A size-capped tmpfs on the host, bind-mounted as the session's /work: the kernel
@@ -90,7 +108,7 @@ class DockerSandbox(Sandbox):
         kwargs: dict[str, Any] = dict(
             image=self.image,
             command=argv(spec, inside),
-            name=f"skill-eval-{spec.task_id[:16]}-{uuid.uuid4().hex[:6]}",
+            name=f"skill-eval-{spec.trial_id[:16]}-{uuid.uuid4().hex[:6]}",
             user=f"{AGENT_UID}:{AGENT_UID}",
             network_mode="none",
             cap_drop=["ALL"],
@@ -111,7 +129,7 @@ class DockerSandbox(Sandbox):
             detach=True,
             log_config=LogConfig(type="json-file",
                                  config={"max-size": limits.log_max_size, "max-file": "1"}),
-            labels={LABEL_RUN: spec.run_id, LABEL_TASK: spec.task_id},
+            labels={LABEL_RUN: spec.run_id, LABEL_TRIAL: spec.trial_id},
         )
         if self.runtime:
             kwargs["runtime"] = self.runtime
@@ -125,13 +143,9 @@ class DockerSandbox(Sandbox):
                 container = self.client.containers.run(**self._create_kwargs(spec))
             except (APIError, DockerException) as exc:
                 raise SandboxError(f"container failed to start: {exc}") from exc
-            timed_out = False
-            exit_code: int | None = None
-            try:
-                status = container.wait(timeout=spec.timeout_s)
-                exit_code = int(status.get("StatusCode", -1))
-            except (ReadTimeout, RequestsConnectionError):
-                timed_out = True
+            exit_code = _wait(container, started + spec.timeout_s)
+            timed_out = exit_code is None
+            if timed_out:
                 container.kill()
             wall = time.monotonic() - started
             try:
@@ -151,20 +165,66 @@ class DockerSandbox(Sandbox):
             _remove(container)
         return len(found)
 
-    def reap_task(self, task_id: str) -> int:
-        return self._remove_labelled(f"{LABEL_TASK}={task_id}")
+    def reap_trial(self, trial_id: str) -> int:
+        return self._remove_labelled(f"{LABEL_TRIAL}={trial_id}")
+
+    def reap_run(self, run_id: str | None, include_running: bool = True,
+                 trial_ids: set[str] | None = None) -> Reaped:
+        label = f"{LABEL_RUN}={run_id}" if run_id else LABEL_RUN
+        keep: set[str] = set()
+        removed = 0
+        try:
+            found = self.client.containers.list(all=True, filters={"label": label})
+            failed = 0
+            for container in found:
+                if include_running or container.status != "running":
+                    if _remove(container):
+                        removed += 1
+                    else:
+                        failed += 1
+                else:
+                    keep.add(container.labels.get(LABEL_TRIAL, "")[:16])
+        except DockerException as exc:
+            raise SandboxError(f"cannot list or remove sandbox containers: {exc}") from exc
+        only = {t[:16] for t in trial_ids} if trial_ids is not None else None
+        return Reaped(containers=removed, failed=failed).plus(reap_scratch(keep, only))
 
 
-def _remove(container: Any) -> None:
+WAIT_SLICE_S = 1.0
+
+
+def _wait(container: Any, deadline: float) -> int | None:
+    """The container's exit code, or None at the deadline. Waits in short slices: a trial
+    cancelled by Ray gets a KeyboardInterrupt only when Python code runs, and one long wait
+    would hold it (and the container) until the session's timeout."""
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return None
+        try:
+            status = container.wait(timeout=min(WAIT_SLICE_S, left))
+            return int(status.get("StatusCode", -1))
+        except ReadTimeout:
+            continue
+        except RequestsConnectionError:
+            time.sleep(0.2)  # some docker-py versions report a read timeout this way too
+
+
+def _remove(container: Any) -> bool:
+    """Force-remove; True when it is gone."""
     try:
         container.remove(force=True)
+        return True
     except NotFound:
-        pass
+        return True
     except (APIError, DockerException):
         # A second attempt covers "removal already in progress"; a leftover is still labelled
-        # and reaped by `skill-eval gc` (runner.reaper).
+        # and reaped by `skill-eval gc`.
         time.sleep(0.2)
         try:
             container.remove(force=True)
+            return True
+        except NotFound:
+            return True
         except (APIError, DockerException):
-            pass
+            return False

@@ -2,17 +2,25 @@
 session spec, for tests of the logic around sessions (staging, grading, storage, retries)
 without Docker or claude. Shipped as a backend like the real ones (`--sandbox fake`).
 
-Behaviour, per task id (set by tests through `FakeSandbox.plan`):
-    reply       the assistant's final text (default "ok")
-    write       {relpath: text} files "the agent" leaves in the working directory
-    fail_starts the first N starts raise SandboxError (container failed to start)
-    timed_out   the session is reported killed at the timeout
+Behaviour, per trial id (set by tests through `FakeSandbox.plan`; "*" applies to every trial):
+    reply            the assistant's final text (default "ok")
+    write            {relpath: text} files "the agent" leaves in the working directory
+    fail_starts      the first N starts raise SandboxError (container failed to start)
+    api_error_starts the first N sessions end on a model API error (the endpoint kept failing)
+    timed_out        the session is reported killed at the timeout
+    sleep_s          the session takes this long (wall clock)
+    skills           the skills the session reports seeing (default: the staged plugin's)
+    model_calls      this many Messages API calls through the trial's gateway (metered and
+                     charged like a real session's)
 """
 
 from __future__ import annotations
 
+import http.client
 import json
+import socket
 import threading
+import time
 from typing import Any, ClassVar
 
 from runner.errors import SandboxError
@@ -26,10 +34,12 @@ class FakeSandbox(Sandbox):
     _lock = threading.Lock()
 
     def run(self, spec: SessionSpec) -> SessionRun:
-        behaviour = self.plan.get(spec.task_id, {})
+        behaviour = self.plan.get(spec.trial_id) or self.plan.get("*", {})
         with self._lock:
-            self.starts[spec.task_id] = self.starts.get(spec.task_id, 0) + 1
-            start = self.starts[spec.task_id]
+            self.starts[spec.trial_id] = self.starts.get(spec.trial_id, 0) + 1
+            start = self.starts[spec.trial_id]
+        if behaviour.get("sleep_s"):
+            time.sleep(behaviour["sleep_s"])
         if start <= behaviour.get("fail_starts", 0):
             raise SandboxError(f"fake: container failed to start (attempt {start})")
         for rel, text in behaviour.get("write", {}).items():
@@ -40,11 +50,18 @@ class FakeSandbox(Sandbox):
         if spec.plugin_dir is not None:
             skills = [f"{spec.plugin_dir.name}:{p.name}"
                       for p in sorted((spec.plugin_dir / "skills").iterdir())]
+        skills = behaviour.get("skills", skills)
+        for _ in range(behaviour.get("model_calls", 0)):
+            _call_gateway(spec)
         events: list[dict[str, Any]] = [
             {"type": "system", "subtype": "init", "skills": skills, "model": "fake"}]
         if behaviour.get("timed_out"):
             return SessionRun(transcript=_lines(events), exit_code=None, timed_out=True,
                               wall_s=spec.timeout_s)
+        if start <= behaviour.get("api_error_starts", 0):
+            events.append({"type": "result", "subtype": "success", "is_error": True,
+                           "num_turns": 1, "result": "API Error: 529 overloaded"})
+            return SessionRun(transcript=_lines(events), exit_code=1, wall_s=0.01)
         events += [
             {"type": "assistant", "message": {"content": [
                 {"type": "text", "text": behaviour.get("reply", "ok")}]}},
@@ -56,3 +73,30 @@ class FakeSandbox(Sandbox):
 
 def _lines(events: list[dict[str, Any]]) -> bytes:
     return b"".join(json.dumps(e).encode() + b"\n" for e in events)
+
+
+class _UnixHTTPConnection(http.client.HTTPConnection):
+    def __init__(self, path: str) -> None:
+        super().__init__("127.0.0.1", 8080, timeout=30)
+        self._path = path
+
+    def connect(self) -> None:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.settimeout(30)
+        sock.connect(self._path)
+        self.sock = sock
+
+
+def _call_gateway(spec: SessionSpec) -> None:
+    """One model call the way claude makes it, through the trial's gateway socket."""
+    body = json.dumps({"model": "claude-sonnet-4-5", "max_tokens": 16, "stream": False,
+                       "tools": [{"name": "Bash", "input_schema": {}}],
+                       "messages": [{"role": "user", "content": spec.prompt}]})
+    conn = _UnixHTTPConnection(str(spec.socket_dir / "gw.sock"))
+    try:
+        conn.request("POST", "/v1/messages", body=body, headers={
+            "x-api-key": spec.env.get("ANTHROPIC_API_KEY", ""),
+            "content-type": "application/json", "anthropic-version": "2023-06-01"})
+        conn.getresponse().read()
+    finally:
+        conn.close()

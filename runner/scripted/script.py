@@ -27,8 +27,8 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from runner.checks import parse_matcher
 from runner.errors import RefusedInput
+from runner.scoring.checks import parse_matcher
 
 
 class Usage(BaseModel):

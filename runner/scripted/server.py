@@ -16,7 +16,7 @@ from typing import Any
 
 from aiohttp import web
 
-from runner.checks import parse_matcher
+from runner.scoring.checks import parse_matcher
 from runner.scripted.script import Scenario, Script, Turn, Usage
 
 

@@ -1,12 +1,22 @@
-"""A local directory store: keys are relative paths under a root."""
+"""A local directory store: keys are relative paths under a root.
+
+Every write is atomic (complete or absent): bytes go to a temporary file in the same folder,
+are flushed to disk, then renamed (put) or hard-linked (put_if_absent, which must not replace)
+into place. A full disk or any other OS failure leaves no partial key and raises StoreError.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
+from runner.errors import StoreError
 from runner.store.base import Store
+
+TMP_PREFIX = ".tmp-"
 
 
 class LocalStore(Store):
@@ -20,41 +30,60 @@ class LocalStore(Store):
             raise ValueError(f"store key escapes the store: {key!r}")
         return path
 
-    def put(self, key: str, data: bytes) -> None:
+    @contextlib.contextmanager
+    def _staged(self, key: str, data: bytes) -> Iterator[tuple[Path, str]]:
+        """A complete, flushed temporary copy of `data` beside the key's path."""
         path = self._path(key)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # write-then-rename: a reader never sees half a file
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
+        tmp: str | None = None
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=TMP_PREFIX)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            yield path, tmp
+        except OSError as exc:
+            raise StoreError(f"store {self.uri}: cannot write {key}: {exc}") from exc
+        finally:
+            if tmp is not None:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(tmp)
+
+    def put(self, key: str, data: bytes) -> None:
+        with self._staged(key, data) as (path, tmp):
+            os.replace(tmp, path)
 
     def put_if_absent(self, key: str, data: bytes) -> bool:
-        path = self._path(key)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        except FileExistsError:
-            return False
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        return True
+        with self._staged(key, data) as (path, tmp):
+            try:
+                os.link(tmp, path)  # atomic, and fails if the key exists
+            except FileExistsError:
+                return False
+            return True
 
     def get(self, key: str) -> bytes:
         try:
             return self._path(key).read_bytes()
         except FileNotFoundError as exc:
             raise KeyError(key) from exc
+        except OSError as exc:
+            raise StoreError(f"store {self.uri}: cannot read {key}: {exc}") from exc
 
     def exists(self, key: str) -> bool:
         return self._path(key).exists()
 
     def delete(self, key: str) -> None:
-        self._path(key).unlink(missing_ok=True)
+        try:
+            self._path(key).unlink(missing_ok=True)
+        except OSError as exc:
+            raise StoreError(f"store {self.uri}: cannot delete {key}: {exc}") from exc
 
     def list(self, prefix: str) -> list[str]:
         base = self._path(prefix) if prefix else self.root
         if not base.exists():
             return []
+        if base.is_file():
+            return [prefix]
         return sorted(str(p.relative_to(self.root)) for p in base.rglob("*")
-                      if p.is_file() and not p.name.startswith(".tmp-"))
+                      if p.is_file() and not p.name.startswith(TMP_PREFIX))

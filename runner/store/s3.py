@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from runner.errors import InfraError
+from runner.errors import StoreError
 from runner.store.base import Store
 
 MULTIPART_THRESHOLD = 8 * 1024 * 1024
@@ -61,7 +61,7 @@ class S3Store(Store):
         try:
             yield
         except (BotoCoreError, ClientError) as exc:
-            raise InfraError(f"store {self.uri}: cannot {action} {key}: {exc}") from exc
+            raise StoreError(f"store {self.uri}: cannot {action} {key}: {exc}") from exc
 
     def put(self, key: str, data: bytes) -> None:
         with self._infra("write", key):

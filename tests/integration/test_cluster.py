@@ -19,9 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import free_port
-from tests.integration.conftest import EXAMPLE, PROBE, ROOT
-from tests.procs import cmdlines
+from tests.helpers import EXAMPLE, PROBE, ROOT, cmdlines, free_port
 
 pytestmark = pytest.mark.integration
 RAY = str(Path(sys.executable).parent / "ray")
@@ -123,8 +121,8 @@ def test_run_lands_on_both_nodes(cluster: Cluster, tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr[-3000:]
     report = json.loads(report_path.read_text())
     assert report["verdict"] == "PASS" and not report["partial"]
-    assert len(report["tasks"]) == 6
-    nodes = {t["node"].split("/")[-1] for t in report["tasks"]}
+    assert len(report["trials"]) == 6
+    nodes = {t["node"].split("/")[-1] for t in report["trials"]}
     assert len(nodes) == 2, nodes  # one sandbox per node: both nodes took work
 
 
@@ -154,3 +152,40 @@ def test_batch_submitted_as_a_ray_job(cluster: Cluster, tmp_path: Path) -> None:
     summary = json.loads(summaries[0].read_text())
     verdicts = {r["skill"]: r["verdict"] for r in summary["runs"]}
     assert verdicts == {"probe": "PASS", "csv-summary": "NEUTRAL"}
+
+
+def _workspace_mounts() -> int:
+    return Path("/proc/mounts").read_text().count("skill-eval-work")
+
+
+def test_ctrl_c_twice_cleans_up_every_node(cluster: Cluster, tmp_path: Path,
+                                           docker_client: Any) -> None:
+    """Bug: Ctrl-C cancelled Ray tasks with force=True (no worker cleanup), reaped only the
+    driver's node while saying "containers removed", and a second Ctrl-C left containers,
+    workspace mounts and scratch behind."""
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps({"scenarios": [{"name": "hang", "turns": [
+        {"tool_use": {"name": "Bash", "input": {"command": "sleep 300", "timeout": 600000}}},
+        {"text": "done"}]}]}))
+    mounts_before = _workspace_mounts()
+    driver = subprocess.Popen(
+        [sys.executable, "-m", "runner", "run", str(PROBE), "--case", "greet", "--k", "1",
+         "--model-script", str(script), "--ray-address", cluster.address, "--store",
+         str(tmp_path / "store"), "--timeout", "240", "--fresh"],
+        cwd=ROOT, env=cluster.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 180
+    while len(running := docker_client.containers.list(
+            filters={"label": "skill-eval.run", "status": "running"})) < 2:
+        assert time.monotonic() < deadline and driver.poll() is None, driver.stderr
+        time.sleep(0.2)
+    nodes = {c.labels["skill-eval.trial"] for c in running}
+    assert len(nodes) == 2  # both trials (one per node: one sandbox each) are in flight
+    driver.send_signal(signal.SIGINT)
+    time.sleep(0.3)
+    driver.send_signal(signal.SIGINT)  # impatient user
+    _, err = driver.communicate(timeout=180)
+    assert driver.returncode == 130, err[-3000:]
+    assert "interrupted" in err and "on 2 node(s)" in err, err[-3000:]
+    assert "not cleaned" not in err, err[-3000:]
+    assert docker_client.containers.list(all=True, filters={"label": "skill-eval.run"}) == []
+    assert _workspace_mounts() == mounts_before

@@ -11,18 +11,17 @@ from typing import Any
 
 import pytest
 
-from runner.api import run_eval
+from runner.driver.api import run_eval
 from runner.errors import SkillLeak
-from runner.models import Arm, Outcome, TaskStatus, Verdict
-from runner.paths import RunKeys
+from runner.schema.enums import Arm, Outcome, TrialStatus, Verdict
+from runner.store.keys import RunKeys
 from runner.store.local import LocalStore
-from tests.integration.conftest import EXAMPLE, ROOT
+from runner.store.trials import standing
+from tests.helpers import EXAMPLE, MAGIC_WITH_SKILL, ROOT
 
 pytestmark = pytest.mark.integration
 
-MAGIC_WITH_SKILL = {"name": "with-skill", "when": {"prompt": "magic word", "skill": "probe"},
-                    "turns": [{"tool_use": {"name": "Skill", "input": {"skill": "probe:probe"}}},
-                              {"text": "The magic word is MAGIC."}]}
+
 
 
 def test_candidate_wins_cli_pass_and_report_json(tmp_path: Path, docker_client: Any) -> None:
@@ -65,7 +64,7 @@ def test_arms_tie_neutral(options: Any, write_script: Any) -> None:
     assert report.verdict is Verdict.NEUTRAL
     assert (report.wins, report.losses, report.ties, report.holes) == (0, 0, 2, 0)
     assert report.net_lift == 0.0 and report.sign_test_p is None
-    assert all(t.passed for t in report.tasks)
+    assert all(t.passed for t in report.trials)
 
 
 def test_candidate_loses_fail(options: Any, write_script: Any) -> None:
@@ -77,7 +76,7 @@ def test_candidate_loses_fail(options: Any, write_script: Any) -> None:
     report = run_eval(options(case_ids=("greet",), model_script=script))
     assert report.verdict is Verdict.FAIL
     assert report.losses == 1
-    candidate = next(t for t in report.tasks if t.arm is Arm.CANDIDATE)
+    candidate = next(t for t in report.trials if t.arm is Arm.CANDIDATE)
     assert candidate.skills_loaded == ["probe:probe"]
 
 
@@ -91,9 +90,9 @@ def test_timed_out_arm_is_a_hole_and_run_is_partial(options: Any, write_script: 
     assert report.holes == 1
     assert (report.wins, report.losses, report.ties) == (0, 0, 0)
     assert report.net_lift is None
-    statuses = {t.arm: t.status for t in report.tasks}
-    assert statuses[Arm.CANDIDATE] == TaskStatus.TIMED_OUT
-    assert statuses[Arm.BASELINE] == TaskStatus.COMPLETED
+    statuses = {t.arm: t.status for t in report.trials}
+    assert statuses[Arm.CANDIDATE] == TrialStatus.TIMED_OUT
+    assert statuses[Arm.BASELINE] == TrialStatus.COMPLETED
     assert report.rows[0].outcome is Outcome.HOLE
 
 
@@ -114,9 +113,10 @@ def test_resume_skips_finished_tasks(options: Any, write_script: Any, tmp_path: 
     assert first.verdict is Verdict.PASS
     store = LocalStore(tmp_path / "store")
     keys = RunKeys(first.run_id)
-    transcripts = {t.task_id: store.get(keys.task(t.task_id).transcript) for t in first.tasks}
+    transcripts = {t.trial_id: store.get(standing(store, keys.run_id, t.trial_id).transcript)
+                   for t in first.trials}
     second = run_eval(options(case_ids=("greet",), model_script=script, fresh=False))
     assert second.run_id == first.run_id
     assert second.rows == first.rows and second.arms == first.arms
-    for task_id, data in transcripts.items():
-        assert store.get(keys.task(task_id).transcript) == data  # not run again
+    for trial_id, data in transcripts.items():
+        assert store.get(standing(store, keys.run_id, trial_id).transcript) == data  # not run again

@@ -8,12 +8,13 @@ from typing import Any
 
 import pytest
 
-from runner.api import run_eval
-from runner.paths import RunKeys
+from runner.driver.api import run_eval
 from runner.scripted.script import Script
 from runner.scripted.server import ScriptedEndpoint
+from runner.store.keys import RunKeys
 from runner.store.local import LocalStore
-from tests.integration.conftest import REAL_KEY
+from runner.store.trials import standing
+from tests.helpers import REAL_KEY
 
 pytestmark = pytest.mark.integration
 
@@ -33,10 +34,10 @@ def test_api_key_never_inside_the_container(options: Any, tmp_path: Path) -> Non
     assert endpoint.model.api_keys == {REAL_KEY}  # upstream got the real key ...
     store = LocalStore(tmp_path / "store")
     keys = RunKeys(report.run_id)
-    for task in report.tasks:
+    for task in report.trials:
         assert task.passed, task
-        dump = store.get(keys.task(task.task_id).output("env.txt")).decode()
-        transcript = store.get(keys.task(task.task_id).transcript).decode()
+        dump = store.get(standing(store, keys.run_id, task.trial_id).output("env.txt")).decode()
+        transcript = store.get(standing(store, keys.run_id, task.trial_id).transcript).decode()
         # ... the session saw only its per-task token (proof the dump really ran) ...
         assert "ANTHROPIC_API_KEY=sk-ant-task-" in dump
         assert "CLAUDE_CODE_SESSION_ID" in dump  # /proc/*/environ of claude itself was read

@@ -12,9 +12,8 @@ from typing import Any
 import pytest
 import requests
 
-from runner.api import run_eval
-from tests.conftest import free_port
-from tests.integration.test_eval import MAGIC_WITH_SKILL
+from runner.driver.api import run_eval
+from tests.helpers import MAGIC_WITH_SKILL, free_port
 
 pytestmark = pytest.mark.integration
 
@@ -67,7 +66,7 @@ def test_prometheus_scrape_matches_the_report(prometheus: tuple[str, int], optio
     report = run_eval(options(case_ids=("greet",), k=2, model_script=script, metrics_port=port,
                               metrics_linger_s=3.0))
     finished = query(url, "sum by (arm) (max_over_time("
-                          "skill_eval_tasks_finished_total[10m]))")
+                          "skill_eval_trials_finished_total[10m]))")
     tokens = query(url, "sum by (arm) (max_over_time("
                         'skill_eval_tokens_total{kind="input"}[10m]))')
     dollars = query(url, "sum by (arm) (max_over_time(skill_eval_cost_usd_total[10m]))")
@@ -75,4 +74,4 @@ def test_prometheus_scrape_matches_the_report(prometheus: tuple[str, int], optio
         assert finished[arm] == cost.sessions
         assert tokens[arm] == cost.input_tokens
         assert dollars[arm] == pytest.approx(cost.cost_usd)
-    assert query(url, "max_over_time(skill_eval_tasks_queued[10m])")
+    assert query(url, "max_over_time(skill_eval_trials_queued[10m])")

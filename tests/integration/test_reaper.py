@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from runner.reaper import SCRATCH_ROOT
-from runner.sandbox.docker import DEFAULT_IMAGE, LABEL_RUN, LABEL_TASK
-from tests.integration.conftest import ROOT
+from runner.config import SCRATCH_ROOT
+from runner.sandbox.docker import DEFAULT_IMAGE, LABEL_RUN, LABEL_TRIAL
+from tests.helpers import ROOT
 
 pytestmark = pytest.mark.integration
 
@@ -20,7 +20,7 @@ def test_gc_removes_orphans(docker_client: Any) -> None:
     task = "f" * 16 + "0" * 16
     orphan = docker_client.containers.run(
         DEFAULT_IMAGE, entrypoint=["sleep", "600"], detach=True, network_mode="none",
-        labels={LABEL_RUN: "r-orphan", LABEL_TASK: task})
+        labels={LABEL_RUN: "r-orphan", LABEL_TRIAL: task})
     scratch = SCRATCH_ROOT / f"{task[:16]}-orphan"
     (scratch / "work").mkdir(parents=True)
     subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "x", str(scratch / "work")],

@@ -17,17 +17,18 @@ import pytest
 import requests
 from prometheus_client.parser import text_string_to_metric_families
 
-from runner.api import STOPPED_BY_USER, run_eval
-from runner.models import Arm, TaskStatus
-from runner.paths import RunKeys
-from runner.plan import make_plan
-from runner.report import Report
+from runner.config import SCRATCH_ROOT
+from runner.driver.api import run_eval
+from runner.driver.control import STOPPED_BY_USER
+from runner.planning.plan import make_plan
+from runner.schema.enums import Arm, TrialStatus
+from runner.schema.report import Report
+from runner.schema.trial import TrialResult, Usage
+from runner.store.keys import RunKeys
 from runner.store.local import LocalStore
 from runner.store.s3 import S3Store
-from tests.conftest import free_port
-from tests.integration.conftest import PROBE, ROOT
-from tests.integration.test_eval import MAGIC_WITH_SKILL
-from tests.procs import cmdlines
+from runner.store.trials import standing
+from tests.helpers import MAGIC_WITH_SKILL, PROBE, ROOT, cmdlines, free_port
 
 pytestmark = pytest.mark.integration
 
@@ -39,7 +40,7 @@ def essentials(report: Report) -> dict[str, Any]:
     return {"verdict": report.verdict, "wins": report.wins, "losses": report.losses,
             "ties": report.ties, "holes": report.holes, "partial": report.partial,
             "rows": [r.model_dump() for r in report.rows],
-            "tasks": sorted((t.task_id, t.passed, t.status) for t in report.tasks),
+            "tasks": sorted((t.trial_id, t.passed, t.status) for t in report.trials),
             "tokens": {a: (c.input_tokens, c.output_tokens) for a, c in report.arms.items()}}
 
 
@@ -54,9 +55,9 @@ def test_s3_store_full_run_matches_local(options: Any, write_script: Any, s3_buc
     s3 = S3Store(f"s3://{s3_bucket}/evals", s3_server)
     keys = RunKeys(remote.run_id)
     assert s3.exists(keys.report_json) and s3.exists(keys.plan)
-    for task in remote.tasks:
-        assert s3.exists(keys.task(task.task_id).done)
-        assert b'"type":"result"' in s3.get(keys.task(task.task_id).transcript)
+    for task in remote.trials:
+        assert s3.exists(keys.trial(task.trial_id).done)
+        assert b'"type":"result"' in s3.get(standing(s3, keys.run_id, task.trial_id).transcript)
 
 
 def test_budget_stops_the_run_within_one_wave(options: Any, write_script: Any) -> None:
@@ -71,7 +72,7 @@ def test_budget_stops_the_run_within_one_wave(options: Any, write_script: Any) -
     spent = sum(c.cost_usd or 0 for c in report.arms.values())
     wave = 2 * 2 * 0.30  # concurrency x responses per session x dollars per response
     assert cap <= spent <= cap + wave
-    assert len(report.tasks) < 12  # not every session ran
+    assert len(report.trials) < 12  # not every session ran
 
 
 def test_estimate_above_cap_refuses_before_anything_runs(options: Any, write_script: Any,
@@ -103,7 +104,7 @@ def test_stop_from_another_shell(options: Any, write_script: Any, tmp_path: Path
     runner.join(timeout=120)
     report = out["r"]
     assert report.stopped == STOPPED_BY_USER
-    assert report.partial and len(report.tasks) < 10
+    assert report.partial and len(report.trials) < 10
 
 
 def scrape(url: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
@@ -132,7 +133,7 @@ def test_metrics_scraped_during_the_run_match_the_report(options: Any, write_scr
     runner.join()
     report = out["r"]
     assert scrapes, "the driver never served /metrics"
-    assert any(s.get(("skill_eval_tasks_running", (("arm", "candidate"),)), 0) > 0
+    assert any(s.get(("skill_eval_trials_running", (("arm", "candidate"),)), 0) > 0
                for s in scrapes)
     final = {(s.name, tuple(sorted(s.labels.items()))): s.value
              for family in text_string_to_metric_families(
@@ -140,14 +141,14 @@ def test_metrics_scraped_during_the_run_match_the_report(options: Any, write_scr
                  .decode()) for s in family.samples}
     for arm, cost in report.arms.items():
         finished = sum(v for (name, labels), v in final.items()
-                       if name == "skill_eval_tasks_finished_total" and ("arm", arm) in labels)
+                       if name == "skill_eval_trials_finished_total" and ("arm", arm) in labels)
         assert finished == cost.sessions
         tokens = sum(v for (name, labels), v in final.items()
                      if name == "skill_eval_tokens_total" and ("arm", arm) in labels
                      and ("kind", "input") in labels)
         assert tokens == cost.input_tokens
     last = scrapes[-1]
-    assert last[("skill_eval_tasks_queued", (("arm", "baseline"),))] == 0
+    assert last[("skill_eval_trials_queued", (("arm", "baseline"),))] == 0
 
 
 def _run_cli(args: list[str], **kwargs: Any) -> subprocess.Popen[str]:
@@ -172,8 +173,9 @@ def test_resume_after_the_driver_is_killed(write_script: Any, tmp_path: Path,
     driver.wait()
     for c in docker_client.containers.list(all=True, filters={"label": "skill-eval.run"}):
         c.remove(force=True)  # what `skill-eval gc` does; the killed driver could not
-    done_before = {k: store.get(k.replace("/DONE", "/transcript.jsonl"))
-                   for k in store.list("runs") if k.endswith("/DONE")}
+    run_id = store.list("runs")[0].split("/")[1]
+    done_ids = RunKeys(run_id).done_trial_ids(store.list("runs"))
+    done_before = {t: store.get(standing(store, run_id, t).transcript) for t in done_ids}
     assert 3 <= len(done_before) < 8
 
     resumed = _run_cli([*args, "--store", str(store_dir), "--report-json",
@@ -181,8 +183,8 @@ def test_resume_after_the_driver_is_killed(write_script: Any, tmp_path: Path,
     _, err = resumed.communicate(timeout=300)
     assert resumed.returncode == 0, err[-2000:]
     assert f"({len(done_before)} already done)" in " ".join(err.split())
-    for key, transcript in done_before.items():  # finished tasks did not run twice
-        assert store.get(key.replace("/DONE", "/transcript.jsonl")) == transcript
+    for trial_id, transcript in done_before.items():  # finished trials did not run twice
+        assert store.get(standing(store, run_id, trial_id).transcript) == transcript
 
     clean = _run_cli([*args, "--store", str(tmp_path / "clean"), "--report-json",
                       str(tmp_path / "clean.json")])
@@ -197,27 +199,64 @@ def _busy_worker_pids() -> list[int]:
     return [pid for pid, cmdline in cmdlines() if cmdline.startswith(b"ray::_run_remote")]
 
 
-def test_killed_worker_task_is_retried_and_recorded_once(options: Any, write_script: Any,
-                                                         tmp_path: Path) -> None:
+def test_killed_worker_trial_is_retried_and_recorded_once(options: Any, write_script: Any,
+                                                          tmp_path: Path) -> None:
     script = write_script({"latency_s": 2.0, "scenarios": [MAGIC_WITH_SKILL, PLAIN]})
     out: dict[str, Report] = {}
-    opts = options(case_ids=("greet",), k=2, model_script=script, concurrency=2)
+    opts = options(case_ids=("greet",), k=2, model_script=script, concurrency=1)
     runner = threading.Thread(target=lambda: out.setdefault("r", run_eval(opts)))
     runner.start()
-    deadline = time.monotonic() + 60
-    while not (pids := _busy_worker_pids()):
-        assert time.monotonic() < deadline
-        time.sleep(0.1)
-    time.sleep(1.0)  # mid-session: the container is up and talking to the model
+    store = LocalStore(tmp_path / "store")
+    deadline = time.monotonic() + 120
+    # Mid-session: the first trial's gateway has metered a response and kept it in the store.
+    while not (metered := [k for k in store.list("runs") if k.endswith("/attempts/1/usage.json")]):
+        assert time.monotonic() < deadline and runner.is_alive()
+        time.sleep(0.05)
+    pids = _busy_worker_pids()
+    assert len(pids) == 1
     os.kill(pids[0], signal.SIGKILL)
     runner.join(timeout=300)
     report = out["r"]
     assert not report.partial and report.holes == 0
-    assert all(t.status == TaskStatus.COMPLETED for t in report.tasks)
-    store = LocalStore(tmp_path / "store")
+    assert all(t.status == TrialStatus.COMPLETED for t in report.trials)
     keys = RunKeys(report.run_id)
-    for task in report.tasks:  # one result per task, and it is the one DONE recorded
-        assert store.get(keys.task(task.task_id).done) == store.get(
-            keys.task(task.task_id).result)
-    assert {t.arm for t in report.tasks} == {Arm.BASELINE, Arm.CANDIDATE}
+    retried = [t for t in report.trials if t.attempts > 1]
+    assert [t.attempt for t in retried] == [2] and retried[0].attempts == 2
+    assert metered[0].startswith(keys.trial(retried[0].trial_id).prefix)
+    killed = Usage.model_validate_json(store.get(metered[0]))
+    second = Usage.model_validate_json(
+        store.get(keys.trial(retried[0].trial_id).attempt(2).usage))
+    stands = TrialResult.model_validate_json(store.get(keys.trial(retried[0].trial_id).done))
+    assert stands.usage is not None and killed.requests >= 1
+    assert stands.usage.requests == killed.requests + second.requests  # both attempts count
+    for trial in report.trials:  # one result per trial, and it is the one DONE recorded
+        assert store.get(keys.trial(trial.trial_id).done) == store.get(
+            standing(store, keys.run_id, trial.trial_id).result)
+    assert {t.arm for t in report.trials} == {Arm.BASELINE, Arm.CANDIDATE}
     assert json.loads(store.get(keys.report_json))["run_id"] == report.run_id
+
+
+def test_sigterm_cancels_cleans_up_and_says_so(write_script: Any, tmp_path: Path,
+                                               docker_client: Any) -> None:
+    """Bug: SIGTERM (kill, systemd, `ray job stop`) aborted the driver with a Ray stack dump
+    (exit 134) and no message, leaving containers behind."""
+    script = write_script({"scenarios": [{"name": "hang", "turns": [
+        {"tool_use": {"name": "Bash", "input": {"command": "sleep 300", "timeout": 600000}}},
+        {"text": "done"}]}]})
+    scratch_before = set(SCRATCH_ROOT.iterdir()) if SCRATCH_ROOT.is_dir() else set()
+    driver = _run_cli(["run", str(PROBE), "--case", "greet", "--model-script", str(script),
+                       "--store", str(tmp_path / "store"), "--timeout", "240", "--fresh"])
+    deadline = time.monotonic() + 180
+    while len(docker_client.containers.list(
+            filters={"label": "skill-eval.run", "status": "running"})) < 2:
+        assert time.monotonic() < deadline and driver.poll() is None
+        time.sleep(0.2)
+    driver.send_signal(signal.SIGTERM)
+    _, err = driver.communicate(timeout=180)
+    assert driver.returncode == 130, err[-3000:]
+    # each cancelled trial removed its own container; the reap after it found nothing left
+    assert "interrupted" in err and "cleanup: removed 0 container(s)" in err, err[-3000:]
+    assert "Traceback" not in err and "SIGABRT" not in err
+    assert docker_client.containers.list(all=True, filters={"label": "skill-eval.run"}) == []
+    left = (set(SCRATCH_ROOT.iterdir()) if SCRATCH_ROOT.is_dir() else set()) - scratch_before
+    assert {p.name for p in left} <= {"bundles"}

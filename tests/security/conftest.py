@@ -7,48 +7,27 @@ Runtimes: runc always; gVisor (runsc) too where Docker has it registered (`make 
 
 from __future__ import annotations
 
-import json
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from runner.api import run_eval
-from runner.models import Arm
-from runner.paths import RunKeys
-from runner.report import Report
+from runner.driver.api import run_eval
+from runner.schema.enums import Arm
+from runner.schema.options import SandboxConfig
+from runner.schema.report import Report
+from runner.schema.trial import TrialResult
+from runner.store.keys import RunKeys
 from runner.store.local import LocalStore
-from runner.task import SandboxConfig, TaskResult
-from tests.integration.conftest import (  # noqa: F401 - shared fixtures
-    docker_client,
-    no_leftover_containers,
-    options,
-    ray_session,
-    write_script,
-)
 
 HOSTILE = Path(__file__).resolve().parent / "skills" / "hostile"
-
-
-def runsc_available() -> bool:
-    try:
-        out = subprocess.run(["docker", "info", "--format", "{{json .Runtimes}}"],
-                             capture_output=True, text=True, timeout=30)
-    except OSError:
-        return False
-    return out.returncode == 0 and "runsc" in json.loads(out.stdout or "{}")
-
-
-RUNTIMES = ["runc", pytest.param("runsc", marks=pytest.mark.skipif(
-    not runsc_available(), reason="gVisor (runsc) is not registered with Docker"))]
 
 
 @dataclass
 class Attack:
     report: Report
-    results: dict[Arm, TaskResult]
+    results: dict[Arm, TrialResult]
     outputs: dict[Arm, dict[str, bytes]]
     transcripts: dict[Arm, str]
 
@@ -67,9 +46,9 @@ def attack(options: Any, write_script: Any, tmp_path: Path) -> Any:  # noqa: F81
         store = LocalStore(tmp_path / "store")
         keys = RunKeys(report.run_id)
         results, outputs, transcripts = {}, {}, {}
-        for line in report.tasks:
-            task = keys.task(line.task_id)
-            results[line.arm] = TaskResult.model_validate_json(store.get(task.result))
+        for line in report.trials:
+            task = keys.trial(line.trial_id).attempt(line.attempt)
+            results[line.arm] = TrialResult.model_validate_json(store.get(task.result))
             prefix = task.output("")
             outputs[line.arm] = {k[len(prefix):]: store.get(k) for k in store.list(prefix)}
             transcripts[line.arm] = (store.get(task.transcript).decode("utf-8", "replace")

@@ -7,9 +7,8 @@ from typing import Any
 
 import pytest
 
-from runner.models import Arm
-from tests.procs import cmdlines
-from tests.security.conftest import RUNTIMES
+from runner.schema.enums import Arm
+from tests.helpers import RUNTIMES, cmdlines
 
 pytestmark = pytest.mark.integration
 
@@ -81,10 +80,16 @@ def test_outputs_cannot_carry_host_files(attack: Any) -> None:
 
 @pytest.mark.parametrize("runtime", RUNTIMES)
 def test_no_daemon_survives_the_session(attack: Any, runtime: str) -> None:
-    attack("(setsid nohup sleep 4242 >/dev/null 2>&1 &); (nohup sleep 4243 >/dev/null 2>&1 &); "
-           "python3 -c 'import os,time\nif os.fork()==0:\n os.setsid()\n time.sleep(4244)' & "
-           "sleep 1; echo spawned", runtime=runtime)
-    for _, cmdline in cmdlines():
+    result = attack(
+        "(setsid nohup sleep 4242 >/dev/null 2>&1 &); (nohup sleep 4243 >/dev/null 2>&1 &); "
+        "python3 -c 'import os,time\nif os.fork()==0:\n os.setsid()\n time.sleep(4244)' & "
+        "sleep 1; for p in /proc/[0-9]*; do tr '\\0' ' ' < $p/cmdline; echo; done "
+        "> procs.txt 2>/dev/null; echo spawned", runtime=runtime)
+    for arm in (Arm.BASELINE, Arm.CANDIDATE):  # the daemons were running inside the session
+        inside = result.outputs[arm]["procs.txt"].decode()
+        assert "sleep 4242" in inside and "sleep 4243" in inside, inside
+        assert "time.sleep(4244)" in inside, inside
+    for _, cmdline in cmdlines():  # and none of them outlived it on the host
         assert b"sleep\x004242" not in cmdline and b"sleep\x004243" not in cmdline
         assert b"time.sleep(4244)" not in cmdline
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from runner.models import Arm
-from tests.security.conftest import RUNTIMES
+from runner.schema.enums import Arm
+from tests.helpers import RUNTIMES
 
 pytestmark = pytest.mark.integration
 

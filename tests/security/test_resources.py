@@ -7,21 +7,25 @@ from typing import Any
 
 import pytest
 
-from runner.models import Arm, TaskStatus
+from runner.schema.enums import Arm, TrialStatus
 
 pytestmark = pytest.mark.integration
 
-ENDED = {TaskStatus.COMPLETED, TaskStatus.AGENT_ERROR, TaskStatus.TIMED_OUT,
-         TaskStatus.CRASHED}
+ENDED = {TrialStatus.COMPLETED, TrialStatus.AGENT_ERROR, TrialStatus.TIMED_OUT,
+         TrialStatus.CRASHED}
 
 
 def test_fork_bomb_is_contained(attack: Any) -> None:
     free_before = shutil.disk_usage("/").free
+    # The bomb's own complaints prove it ran into the process limit.
     result = attack("echo started > bomb.txt; "
-                    "timeout 15 bash -c 'b(){ b|b & }; b' 2>/dev/null; "
+                    "( timeout 15 bash -c 'b(){ b|b & }; b' ) 2>&1 "
+                    "| grep -m1 -o 'Resource temporarily unavailable' > bomb.err; "
                     "echo survived >> bomb.txt", timeout_s=60)
     for arm in (Arm.BASELINE, Arm.CANDIDATE):
         assert result.results[arm].status in ENDED
+        assert result.outputs[arm]["bomb.txt"].startswith(b"started")
+        assert b"Resource temporarily unavailable" in result.outputs[arm]["bomb.err"]
     # the host still forks, and the runner went on to grade and clean up (fixture: no
     # container left behind)
     assert shutil.disk_usage("/").free > free_before - 2 * 1024**3
@@ -60,7 +64,9 @@ def test_stdout_flood_is_bounded(attack: Any) -> None:
     result = attack("head -c 300000000 /dev/zero | tr '\\0' 'x' > /proc/1/fd/1 2>/dev/null; "
                     "echo done > flood.txt", timeout_s=120)
     for arm in (Arm.BASELINE, Arm.CANDIDATE):
-        # the log cap (64 MB) bounds what the runner holds; the flood costs the session its
-        # result (a hole) or is ignored, never the host
+        # the flood reached the transcript...
+        assert "x" * 100_000 in result.transcripts[arm]
+        # ...and the log cap (64 MB) bounds what the runner holds; the flood costs the session
+        # its result (a hole) or is ignored, never the host
         assert len(result.transcripts[arm]) <= 80 * 1024 * 1024
-        assert result.results[arm].status in ENDED | {TaskStatus.INFRA_ERROR}
+        assert result.results[arm].status in ENDED | {TrialStatus.INFRA_ERROR}

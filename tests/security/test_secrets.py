@@ -8,9 +8,8 @@ from typing import Any
 
 import pytest
 
-from runner.models import Arm
-from tests.integration.conftest import REAL_KEY
-from tests.security.conftest import RUNTIMES
+from runner.schema.enums import Arm
+from tests.helpers import REAL_KEY, RUNTIMES
 
 pytestmark = pytest.mark.integration
 

@@ -1,13 +1,12 @@
-from runner.aggregate import arm_cost, build_rows, compare
-from runner.gateway.meter import Usage
-from runner.models import Arm, Outcome, TaskStatus, Verdict
-from runner.task import TaskResult
+from runner.analysis.rows import arm_cost, build_rows, compare
+from runner.schema.enums import Arm, Outcome, TrialStatus, Verdict
+from runner.schema.trial import TrialResult, Usage
 
 
 def result(case: str, arm: Arm, passed: bool | None, rep: int = 0,
-           status: TaskStatus = TaskStatus.COMPLETED, usage: Usage | None = None,
-           cli: float | None = 0.01, turns: int | None = 3) -> TaskResult:
-    return TaskResult(task_id=f"{case}-{rep}-{arm}", case_id=case, repetition=rep, arm=arm,
+           status: TrialStatus = TrialStatus.COMPLETED, usage: Usage | None = None,
+           cli: float | None = 0.01, turns: int | None = 3) -> TrialResult:
+    return TrialResult(trial_id=f"{case}-{rep}-{arm}", case_id=case, repetition=rep, arm=arm,
                       status=status, passed=passed, usage=usage or Usage(input_tokens=100,
                       output_tokens=10, cost_usd=0.001), cli_cost_usd=cli, turns=turns,
                       wall_s=2.0)
@@ -32,10 +31,10 @@ def test_rows_checks_decide_and_ties_without_rubric() -> None:
 def test_holes_are_left_out_of_every_number() -> None:
     results = [
         result("a", Arm.CANDIDATE, True), result("a", Arm.BASELINE, False),
-        result("b", Arm.CANDIDATE, None, status=TaskStatus.TIMED_OUT),
+        result("b", Arm.CANDIDATE, None, status=TrialStatus.TIMED_OUT),
         result("b", Arm.BASELINE, True),
         result("c", Arm.CANDIDATE, True), result("c", Arm.BASELINE, None,
-                                                  status=TaskStatus.CRASHED),
+                                                  status=TrialStatus.CRASHED),
     ]
     comparison = compare(build_rows(results), Arm.BASELINE)
     assert (comparison.wins, comparison.losses, comparison.ties, comparison.holes) == (1, 0, 0, 2)

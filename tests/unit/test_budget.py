@@ -2,11 +2,12 @@ from pathlib import Path
 
 import pytest
 
-from runner.budget import BudgetGuard, LocalLedger, estimate_usd
-from runner.gateway.server import TaskGateway
+from runner.costs.estimate import estimate_usd
+from runner.driver.budget import BudgetGuard, LocalLedger
+from runner.gateway.server import TrialGateway
 from runner.scripted.script import Script
 from runner.scripted.server import ScriptedEndpoint
-from tests.unit.test_gateway import call, message
+from tests.helpers import call, message
 
 # 1000 in + 100 out on sonnet = $0.0045 per response
 SCRIPT = Script.model_validate({"usage": {"input_tokens": 1000, "output_tokens": 100},
@@ -25,7 +26,7 @@ def test_ledger_stops_at_the_cap_and_keeps_the_first_reason() -> None:
 
 def test_gateway_refuses_once_the_budget_is_spent(tmp_path: Path) -> None:
     ledger = LocalLedger(cap_usd=0.01)
-    with ScriptedEndpoint(SCRIPT) as url, TaskGateway(tmp_path / "gw", url, "k",
+    with ScriptedEndpoint(SCRIPT) as url, TrialGateway(tmp_path / "gw", url, "k",
                                                       budget=BudgetGuard(ledger)) as gw:
         statuses = [call(gw.socket_path, "POST", "/v1/messages", gw.token, message())[0]
                     for _ in range(4)]
@@ -38,7 +39,7 @@ def test_gateway_refuses_once_the_budget_is_spent(tmp_path: Path) -> None:
 def test_gateway_refuses_after_a_stop(tmp_path: Path) -> None:
     ledger = LocalLedger(cap_usd=None)
     ledger.stop("stopped by `skill-eval stop`")
-    with ScriptedEndpoint(SCRIPT) as url, TaskGateway(tmp_path / "gw", url, "k",
+    with ScriptedEndpoint(SCRIPT) as url, TrialGateway(tmp_path / "gw", url, "k",
                                                       budget=BudgetGuard(ledger)) as gw:
         status, body = call(gw.socket_path, "POST", "/v1/messages", gw.token, message())
     assert status == 400 and b"skill-eval stop" in body
@@ -50,15 +51,15 @@ def test_estimate_scales_with_sessions_and_model() -> None:
 
 
 def test_a_resumed_run_counts_what_it_already_spent() -> None:
-    from runner.api import check_budget
-    from runner.caseset import Case
+    from runner.driver.passes import check_budget
     from runner.errors import RefusedInput
-    from runner.models import Arm
-    from runner.task import TaskSpec
+    from runner.schema.case import Case
+    from runner.schema.enums import Arm
+    from runner.schema.trial import TrialSpec
 
     ledger = LocalLedger(cap_usd=1.0, spent_usd=0.9)
     assert ledger.charge(0.2).stopped is not None  # the cap covers the run, not the resume
-    spec = TaskSpec(run_id="r", task_id="t", case=Case(id="c", prompt="p"), repetition=0,
+    spec = TrialSpec(run_id="r", trial_id="t", case=Case(id="c", prompt="p"), repetition=0,
                     arm=Arm.BASELINE, model="sonnet", skill_name="s", fixtures_bundle="f",
                     skill_bundle=None, upstream_url="http://x", timeout_s=10, store_uri="m")
     one = estimate_usd("sonnet", 1)

@@ -4,9 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from runner.bundles import bundle_key, materialize, pack_fixtures, pack_skill, publish
+from runner.authoring.bundles import materialize, pack_fixtures, pack_skill, publish
+from runner.store.keys import RunKeys
 from runner.store.memory import MemoryStore
-from tests.unit.test_skill import make
+from tests.helpers import make
 
 
 def test_skill_bundle_is_deterministic_and_excludes_evals(tmp_path: Path) -> None:
@@ -24,7 +25,7 @@ def test_publish_and_materialize_once(tmp_path: Path) -> None:
     (skill / "evals" / "files" / "data.csv").write_text("a,b\n")
     store = MemoryStore()
     key = publish(store, "r1", pack_fixtures(skill))
-    assert key == bundle_key("r1", store.get(key))
+    assert key == RunKeys("r1").bundle(store.get(key))
     root = materialize(store, key, tmp_path / "cache")
     assert (root / "evals" / "files" / "data.csv").read_text() == "a,b\n"
     store.delete(key)  # a second task on the same node does not need the store

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from runner.caseset import load_caseset
+from runner.authoring.caseset import load_caseset
 from runner.errors import CaseSetError
 
 SKILL_MD = "---\nname: csv-summary\ndescription: Summarise CSV files.\n---\nbody\n"

@@ -1,9 +1,9 @@
 import pytest
 
-from runner.caseset import Case, OutputCheck
-from runner.checks import check_text, parse_matcher
-from runner.collect import Collected
-from runner.grade import grade
+from runner.schema.case import Case, OutputCheck
+from runner.scoring.checks import check_text, parse_matcher
+from runner.scoring.deterministic import grade
+from runner.trial.collect import Collected
 
 
 @pytest.mark.parametrize(
@@ -40,7 +40,7 @@ def test_grade_outputs_existence_and_contains() -> None:
                 outputs=(OutputCheck(path="summary.md", contains=("## Totals", "re:Total: \\d+")),
                          OutputCheck(path="chart.png")))
     collected = Collected(files={"summary.md": b"# S\n## Totals\nTotal: 9\n"})
-    results = grade(case, "all done", collected)
+    results = grade(case, "all done", collected.files, collected.skipped)
     by_check = {r.check: r.passed for r in results}
     assert by_check == {
         "text: done": True,
@@ -53,6 +53,6 @@ def test_grade_outputs_existence_and_contains() -> None:
 
 def test_grade_missing_output_fails_its_contains_too() -> None:
     case = Case(id="c", prompt="p", outputs=(OutputCheck(path="a.md", contains=("x",)),))
-    results = grade(case, "", Collected(skipped={"a.md": "symlink"}))
+    results = grade(case, "", {}, {"a.md": "symlink"})
     assert [r.passed for r in results] == [False, False]
     assert "symlink" in results[0].detail

@@ -17,7 +17,7 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "csv-summary"
 def test_check_summarises_the_plan() -> None:
     result = CliRunner().invoke(main, ["check", str(EXAMPLE), "--k", "3"])
     assert result.exit_code == 0, result.output
-    assert "3 case(s)" in result.output and "18 session(s)" in result.output
+    assert "3 case(s)" in result.output and "18 trial(s)" in result.output
 
 
 def test_broken_case_set_exits_2_naming_file_and_case(tmp_path: Path) -> None:

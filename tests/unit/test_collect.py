@@ -1,7 +1,7 @@
 import os
 from pathlib import Path
 
-from runner.collect import CollectLimits, collect_outputs
+from runner.trial.collect import CollectLimits, collect_outputs
 
 
 def test_regular_files_collected_with_relative_paths(tmp_path: Path) -> None:

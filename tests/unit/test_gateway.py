@@ -6,44 +6,26 @@ from typing import Any
 import aiohttp
 import pytest
 
-from runner.gateway.server import TaskGateway
+from runner.gateway.server import TrialGateway
 from runner.scripted.script import Script
 from runner.scripted.server import ScriptedEndpoint
+from tests.helpers import call, message
 
 SCRIPT = Script.model_validate({"usage": {"input_tokens": 100, "output_tokens": 20},
                                 "scenarios": [{"name": "s", "turns": [{"text": "hi"}]}]})
 REAL_KEY = "sk-ant-real-key-never-in-a-sandbox"
 
 
-def call(socket_path: Path, method: str, path: str, token: str | None,
-         payload: dict[str, Any] | None = None,
-         raw: bytes | None = None) -> tuple[int, bytes]:
-    async def go() -> tuple[int, bytes]:
-        headers = {"x-api-key": token} if token else {}
-        async with aiohttp.ClientSession(connector=aiohttp.UnixConnector(str(socket_path))) as s:
-            data = raw if raw is not None else (json.dumps(payload).encode() if payload else None)
-            async with s.request(method, f"http://127.0.0.1:8080{path}", data=data,
-                                 headers=headers) as r:
-                return r.status, await r.read()
-    return asyncio.run(go())
-
-
-def message(stream: bool = False, **extra: Any) -> dict[str, Any]:
-    return {"model": "claude-sonnet-4-5", "max_tokens": 10, "stream": stream,
-            "messages": [{"role": "user", "content": "hi"}],
-            "tools": [{"name": "Bash", "input_schema": {}}], **extra}
-
-
 @pytest.fixture
 def gateway(tmp_path: Path) -> Any:
     with ScriptedEndpoint(SCRIPT) as url:
-        with TaskGateway(tmp_path / "gw", url, REAL_KEY) as gw:
+        with TrialGateway(tmp_path / "gw", url, REAL_KEY) as gw:
             yield gw
 
 
 def test_forwards_meters_and_injects_the_key(tmp_path: Path) -> None:
     endpoint = ScriptedEndpoint(SCRIPT)
-    with endpoint as url, TaskGateway(tmp_path / "gw", url, REAL_KEY) as gw:
+    with endpoint as url, TrialGateway(tmp_path / "gw", url, REAL_KEY) as gw:
         status, body = call(gw.socket_path, "POST", "/v1/messages?beta=true", gw.token, message())
         assert status == 200 and json.loads(body)["content"][0]["text"] == "hi"
         status, body = call(gw.socket_path, "POST", "/v1/messages", gw.token, message(True))
@@ -60,14 +42,14 @@ def test_forwards_meters_and_injects_the_key(tmp_path: Path) -> None:
      ("POST", "/v1/messages?beta=true&x=1", 403), ("DELETE", "/v1/messages", 403),
      ("POST", "/v1/files", 403)],
 )
-def test_refuses_everything_but_the_messages_api(gateway: TaskGateway, method: str, path: str,
+def test_refuses_everything_but_the_messages_api(gateway: TrialGateway, method: str, path: str,
                                                  status: int) -> None:
     got, body = call(gateway.socket_path, method, path, gateway.token, message())
     assert got == status
     assert REAL_KEY.encode() not in body
 
 
-def test_refuses_bad_tokens_and_server_side_tools(gateway: TaskGateway) -> None:
+def test_refuses_bad_tokens_and_server_side_tools(gateway: TrialGateway) -> None:
     assert call(gateway.socket_path, "POST", "/v1/messages", None, message())[0] == 401
     assert call(gateway.socket_path, "POST", "/v1/messages", REAL_KEY, message())[0] == 401
     web = message(tools=[{"type": "web_search_20250305", "name": "web_search"}])
@@ -92,7 +74,7 @@ def raw_request(socket_path: Path, head: str, body: bytes = b"") -> bytes:
     return asyncio.run(go())
 
 
-def test_refuses_absolute_uris_connect_and_odd_hosts(gateway: TaskGateway) -> None:
+def test_refuses_absolute_uris_connect_and_odd_hosts(gateway: TrialGateway) -> None:
     body = json.dumps(message()).encode()
     ok_head = (f"POST /v1/messages HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n"
                f"x-api-key: {gateway.token}\r\ncontent-type: application/json\r\n"
@@ -112,14 +94,14 @@ def test_refuses_absolute_uris_connect_and_odd_hosts(gateway: TaskGateway) -> No
 def test_a_token_is_valid_only_on_its_own_socket_and_while_the_task_runs(
         tmp_path: Path) -> None:
     with ScriptedEndpoint(SCRIPT) as url:
-        with TaskGateway(tmp_path / "a", url, REAL_KEY) as a, \
-                TaskGateway(tmp_path / "b", url, REAL_KEY) as b:
+        with TrialGateway(tmp_path / "a", url, REAL_KEY) as a, \
+                TrialGateway(tmp_path / "b", url, REAL_KEY) as b:
             assert call(a.socket_path, "POST", "/v1/messages", a.token, message())[0] == 200
             assert call(a.socket_path, "POST", "/v1/messages", b.token, message())[0] == 401
             assert call(b.socket_path, "POST", "/v1/messages", a.token, message())[0] == 401
             token = a.token
         assert not (tmp_path / "a" / "gw.sock").exists()
-        with TaskGateway(tmp_path / "a", url, REAL_KEY) as again:
+        with TrialGateway(tmp_path / "a", url, REAL_KEY) as again:
             assert again.token != token
             assert call(again.socket_path, "POST", "/v1/messages", token, message())[0] == 401
 
@@ -127,8 +109,58 @@ def test_a_token_is_valid_only_on_its_own_socket_and_while_the_task_runs(
 def test_body_size_is_capped(tmp_path: Path) -> None:
     from runner.gateway.server import GatewayPolicy
 
-    with ScriptedEndpoint(SCRIPT) as url, TaskGateway(
+    with ScriptedEndpoint(SCRIPT) as url, TrialGateway(
             tmp_path / "gw", url, REAL_KEY, GatewayPolicy(max_body_bytes=1024)) as gw:
         big = message(padding="x" * 4096)
         status, body = call(gw.socket_path, "POST", "/v1/messages", gw.token, big)
     assert status == 413 and REAL_KEY.encode() not in body
+
+
+def test_a_stream_cut_off_mid_response_is_charged_to_the_ledger(tmp_path: Path) -> None:
+    """Bug: the ledger was charged after the streaming handler's finally block, so a client
+    that went away mid-stream (a session killed at its timeout, a stop) left the metered
+    dollars out of the run's budget."""
+    import time
+
+    from aiohttp import web
+
+    from runner.aio import HostedApp
+    from runner.driver.budget import BudgetGuard, LocalLedger
+
+    async def stalling(request: web.Request) -> web.StreamResponse:
+        response = web.StreamResponse(headers={"content-type": "text/event-stream"})
+        await response.prepare(request)
+        start = {"type": "message_start", "message": {
+            "model": "claude-sonnet-4-5", "usage": {"input_tokens": 100_000, "output_tokens": 1}}}
+        await response.write(f"event: message_start\ndata: {json.dumps(start)}\n\n".encode())
+        await asyncio.sleep(30)  # the rest never comes: the client gives up first
+        return response
+
+    app = web.Application()
+    app.router.add_post("/v1/messages", stalling)
+    upstream = HostedApp(app)
+    url = upstream.start_tcp()
+    ledger = LocalLedger(cap_usd=None)
+    kept: list[float] = []
+    try:
+        with TrialGateway(tmp_path / "gw", url, REAL_KEY, budget=BudgetGuard(ledger),
+                          on_usage=lambda u: kept.append(u.cost_usd)) as gw:
+            async def read_first_chunk_then_leave() -> bytes:
+                connector = aiohttp.UnixConnector(str(gw.socket_path))
+                async with aiohttp.ClientSession(connector=connector) as session:
+                    async with session.post("http://127.0.0.1:8080/v1/messages",
+                                            json=message(True),
+                                            headers={"x-api-key": gw.token}) as r:
+                        return await r.content.readany()
+
+            first = asyncio.run(read_first_chunk_then_leave())
+            assert b"message_start" in first  # the stream really started, then was cut
+            deadline = time.monotonic() + 10
+            while ledger.state().spent_usd == 0 and time.monotonic() < deadline:
+                time.sleep(0.05)
+            metered = gw.usage().cost_usd
+    finally:
+        upstream.stop()
+    assert metered == pytest.approx(0.3, rel=0.01)
+    assert ledger.state().spent_usd == pytest.approx(metered)
+    assert kept and kept[-1] == pytest.approx(metered)  # the store copy follows the meter

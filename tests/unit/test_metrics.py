@@ -1,14 +1,13 @@
 from prometheus_client.parser import text_string_to_metric_families
 
-from runner.caseset import Case
-from runner.gateway.meter import Usage
-from runner.metrics import RunMetrics, touch_arms
-from runner.models import Arm, TaskStatus
-from runner.task import TaskResult, TaskSpec
+from runner.driver.metrics import RunMetrics, touch_arms
+from runner.schema.case import Case
+from runner.schema.enums import Arm, TrialStatus
+from runner.schema.trial import TrialResult, TrialSpec, Usage
 
 
-def spec(arm: Arm, i: int) -> TaskSpec:
-    return TaskSpec(run_id="r", task_id=f"t{i}", case=Case(id="c", prompt="p"), repetition=i,
+def spec(arm: Arm, i: int) -> TrialSpec:
+    return TrialSpec(run_id="r", trial_id=f"t{i}", case=Case(id="c", prompt="p"), repetition=i,
                     arm=arm, model="sonnet", skill_name="s", fixtures_bundle="f",
                     skill_bundle=None, upstream_url="http://x", timeout_s=10, store_uri="m")
 
@@ -30,19 +29,19 @@ def test_counters_follow_the_tasks() -> None:
         m.submitted(s)
     usage = Usage(requests=2, input_tokens=100, output_tokens=10, cost_usd=0.5,
                   errors_by_status={"529": 2}, models=["claude-sonnet-4-5"])
-    m.finished_task(TaskResult(task_id="t0", case_id="c", repetition=0, arm=Arm.CANDIDATE,
-                               status=TaskStatus.COMPLETED, passed=True, usage=usage,
+    m.finished_trial(TrialResult(trial_id="t0", case_id="c", repetition=0, arm=Arm.CANDIDATE,
+                               status=TrialStatus.COMPLETED, passed=True, usage=usage,
                                wall_s=3.0), reused=False)
-    m.finished_task(TaskResult(task_id="t1", case_id="c", repetition=1, arm=Arm.BASELINE,
-                               status=TaskStatus.TIMED_OUT, passed=None, wall_s=30.0),
+    m.finished_trial(TrialResult(trial_id="t1", case_id="c", repetition=1, arm=Arm.BASELINE,
+                               status=TrialStatus.TIMED_OUT, passed=None, wall_s=30.0),
                     reused=False)
     m.budget(0.5)
     got = samples(m)
-    assert got[("skill_eval_tasks_finished_total", (("arm", "candidate"),
+    assert got[("skill_eval_trials_finished_total", (("arm", "candidate"),
                                                    ("status", "completed")))] == 1
-    assert got[("skill_eval_tasks_holes_total", (("arm", "baseline"),))] == 1
-    assert got[("skill_eval_tasks_running", (("arm", "baseline"),))] == 1
-    assert got[("skill_eval_tasks_queued", (("arm", "baseline"),))] == 0
+    assert got[("skill_eval_trials_holes_total", (("arm", "baseline"),))] == 1
+    assert got[("skill_eval_trials_running", (("arm", "baseline"),))] == 1
+    assert got[("skill_eval_trials_queued", (("arm", "baseline"),))] == 0
     assert got[("skill_eval_tokens_total", (("arm", "candidate"), ("kind", "input"),
                                            ("model", "claude-sonnet-4-5")))] == 100
     assert got[("skill_eval_cost_usd_total", (("arm", "candidate"),

@@ -2,9 +2,12 @@ from pathlib import Path
 
 import pytest
 
+from runner import config
 from runner.errors import RefusedInput
-from runner.models import Arm
-from runner.plan import RunOptions, make_plan
+from runner.planning.plan import make_plan
+from runner.schema.enums import Arm
+from runner.schema.options import RunOptions, SandboxConfig
+from runner.schema.plan import Plan
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "csv-summary"
 
@@ -19,16 +22,16 @@ def copy_skill(tmp_path: Path, name: str, change: str = "") -> Path:
     return dest
 
 
-def test_task_ids_are_deterministic_and_resumable() -> None:
+def test_trial_ids_are_deterministic_and_resumable() -> None:
     a = make_plan(RunOptions(skill_path=EXAMPLE, k=2))
     b = make_plan(RunOptions(skill_path=EXAMPLE, k=2))
     assert a.run_id == b.run_id
-    assert [t.task_id for t in a.tasks] == [t.task_id for t in b.tasks]
-    assert len(a.tasks) == 3 * 2 * 2 and len({t.task_id for t in a.tasks}) == 12
+    assert [t.trial_id for t in a.trials] == [t.trial_id for t in b.trials]
+    assert len(a.trials) == 3 * 2 * 2 and len({t.trial_id for t in a.trials}) == 12
     fresh = make_plan(RunOptions(skill_path=EXAMPLE, k=2, fresh=True))
     assert fresh.run_id != a.run_id
     other_model = make_plan(RunOptions(skill_path=EXAMPLE, k=2, model="opus"))
-    assert not {t.task_id for t in other_model.tasks} & {t.task_id for t in a.tasks}
+    assert not {t.trial_id for t in other_model.trials} & {t.trial_id for t in a.trials}
 
 
 def test_incumbent_runs_only_when_its_bytes_differ(tmp_path: Path) -> None:
@@ -39,7 +42,7 @@ def test_incumbent_runs_only_when_its_bytes_differ(tmp_path: Path) -> None:
                                  incumbent_path=copy_skill(tmp_path, "old", "\nOld text.\n")))
     assert older.arms == [Arm.BASELINE, Arm.CANDIDATE, Arm.INCUMBENT]
     assert older.incumbent_note is None
-    bundles = {t.arm: t.skill_bundle for t in older.tasks}
+    bundles = {t.arm: t.skill_bundle for t in older.trials}
     assert bundles[Arm.BASELINE] is None
     assert bundles[Arm.CANDIDATE] != bundles[Arm.INCUMBENT]
     assert make_plan(RunOptions(skill_path=EXAMPLE)).incumbent_note == "no --incumbent given"
@@ -60,3 +63,23 @@ def test_mismatched_names_refused(tmp_path: Path) -> None:
     md.write_text(md.read_text().replace("name: csv-summary", "name: other"))
     with pytest.raises(RefusedInput, match="does not match SKILL.md name"):
         make_plan(RunOptions(skill_path=skill))
+
+
+def test_ids_follow_the_image_content_not_its_name() -> None:
+    """A rebuilt image under the same name is a different experiment: new run and trial ids."""
+    def plan(image_id: str | None) -> Plan:
+        return make_plan(RunOptions(skill_path=EXAMPLE,
+                                    sandbox=SandboxConfig(image_id=image_id)))
+
+    old, rebuilt, again = plan("sha256:aaaa"), plan("sha256:bbbb"), plan("sha256:aaaa")
+    assert old.run_id != rebuilt.run_id and old.run_id == again.run_id
+    assert not {t.trial_id for t in old.trials} & {t.trial_id for t in rebuilt.trials}
+    assert old.image_id == "sha256:aaaa"
+
+
+def test_the_claude_version_is_known_without_a_source_checkout() -> None:
+    # The installed package carries it (runner.config); the image build reads the file.
+    pinned = (Path(__file__).resolve().parents[2] / "images" / "CLAUDE_SDK_VERSION").read_text()
+    assert pinned.strip() == config.CLAUDE_SDK_VERSION
+    plan = make_plan(RunOptions(skill_path=EXAMPLE))
+    assert plan.versions["claude-agent-sdk"] == config.CLAUDE_SDK_VERSION

@@ -1,9 +1,9 @@
 from pathlib import Path
 
-from runner.reaper import reap_scratch
+from runner.sandbox.reap import reap_scratch
 
 
-def test_reap_scratch_keeps_live_tasks_and_bundles(tmp_path: Path) -> None:
+def test_reap_scratch_keeps_live_trials_and_bundles(tmp_path: Path) -> None:
     for name in ("aaaaaaaaaaaaaaaa-x1", "bbbbbbbbbbbbbbbb-x2", "cccccccccccccccc-x3", "bundles"):
         (tmp_path / name / "work").mkdir(parents=True)
     reaped = reap_scratch({"aaaaaaaaaaaaaaaa"}, root=tmp_path)
@@ -11,8 +11,8 @@ def test_reap_scratch_keeps_live_tasks_and_bundles(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["aaaaaaaaaaaaaaaa-x1", "bundles"]
 
 
-def test_reap_scratch_can_be_limited_to_some_tasks(tmp_path: Path) -> None:
+def test_reap_scratch_can_be_limited_to_some_trials(tmp_path: Path) -> None:
     for name in ("aaaaaaaaaaaaaaaa-x1", "bbbbbbbbbbbbbbbb-x2"):
         (tmp_path / name).mkdir()
-    reap_scratch(set(), only_tasks={"bbbbbbbbbbbbbbbb"}, root=tmp_path)
+    reap_scratch(set(), only_trials={"bbbbbbbbbbbbbbbb"}, root=tmp_path)
     assert [p.name for p in tmp_path.iterdir()] == ["aaaaaaaaaaaaaaaa-x1"]

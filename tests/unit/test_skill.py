@@ -2,18 +2,9 @@ from pathlib import Path
 
 import pytest
 
+from runner.authoring.skill import load_skill, stage_plugin
 from runner.errors import RefusedInput
-from runner.skill import load_skill, stage_plugin
-
-
-def make(tmp_path: Path, body: str = "body") -> Path:
-    skill = tmp_path / "s"
-    (skill / "evals").mkdir(parents=True)
-    (skill / "SKILL.md").write_text(f"---\nname: demo\ndescription: Does things.\n---\n{body}\n")
-    (skill / "evals" / "evals.json").write_text("{}")
-    (skill / "scripts").mkdir()
-    (skill / "scripts" / "run.py").write_text("print(1)")
-    return skill
+from tests.helpers import make
 
 
 def test_digest_ignores_evals_but_not_content(tmp_path: Path) -> None:

@@ -1,6 +1,6 @@
 from pathlib import Path
 
-from runner.transcript import parse_transcript, skill_basename
+from runner.trial.transcript import parse_transcript, skill_basename
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 

@@ -71,3 +71,38 @@ def test_open_store_picks_backend_by_scheme(tmp_path: Path, s3_bucket: str,
     assert isinstance(open_store(str(tmp_path)), LocalStore)
     assert isinstance(open_store("memory://"), MemoryStore)
     assert isinstance(open_store(f"s3://{s3_bucket}/p", s3_server), S3Store)
+
+
+@pytest.fixture
+def full_disk(tmp_path: Path) -> Iterator[Path]:
+    """A real 256 KiB filesystem (tmpfs), nearly full."""
+    import os
+    import subprocess
+
+    if os.geteuid() != 0:
+        pytest.skip("mounting a small filesystem needs root (CI runs as root)")
+    root = tmp_path / "small"
+    root.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(root)], check=True)
+    try:
+        (root / "filler").write_bytes(b"x" * 200 * 1024)
+        yield root
+    finally:
+        subprocess.run(["umount", "-l", str(root)], check=True)
+
+
+def test_a_full_disk_leaves_no_partial_key(full_disk: Path) -> None:
+    """Bug: a full disk left a 0-byte DONE that every later resume crashed on."""
+    from runner.errors import StoreError
+
+    store = LocalStore(full_disk / "store")
+    big = b"r" * 128 * 1024
+    with pytest.raises(StoreError, match="No space left"):
+        store.put_if_absent("runs/r/trials/t/DONE", big)
+    assert not store.exists("runs/r/trials/t/DONE")
+    with pytest.raises(StoreError, match="No space left"):
+        store.put("runs/r/trials/t/attempts/1/result.json", big)
+    assert not store.exists("runs/r/trials/t/attempts/1/result.json")
+    assert [p.name for p in (full_disk / "store").rglob(".tmp-*")] == []  # nothing left behind
+    store.put_if_absent("runs/r/trials/t/DONE", b"small")  # room for what fits
+    assert store.get("runs/r/trials/t/DONE") == b"small"

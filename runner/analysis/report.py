@@ -1,0 +1,47 @@
+"""Build a run's Report from its plan and its trial results (pure: no I/O)."""
+
+from __future__ import annotations
+
+from runner.analysis.rows import arm_cost, build_rows, compare
+from runner.costs.pricing import PRICE_TABLE_VERSION
+from runner.schema.enums import Arm, Outcome, RunStatus
+from runner.schema.plan import Plan
+from runner.schema.report import Report, TrialLine
+from runner.schema.trial import TrialResult
+
+DRY_RUN_NOTE = ("dry run against a scripted model endpoint: no model was called and nothing "
+                "was spent; dollar figures price the scripted token counts")
+
+
+def run_status(partial: bool, stopped: str | None, leaked: bool) -> RunStatus:
+    if leaked:
+        return RunStatus.REFUSED
+    if stopped:
+        return RunStatus.STOPPED
+    return RunStatus.PARTIAL if partial else RunStatus.COMPLETED
+
+
+def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = None) -> Report:
+    ordered = sorted(results, key=lambda r: (r.case_id, r.repetition, r.arm))
+    rows = build_rows(ordered)
+    opponents = [a for a in (Arm.BASELINE, Arm.INCUMBENT) if a in plan.arms]
+    comparisons = [compare(rows, o) for o in opponents]
+    head = comparisons[0]
+    incomplete = len(results) < len(plan.trials)
+    partial = incomplete or any(r.outcome is Outcome.HOLE for r in rows)
+    return Report(
+        status=run_status(partial, stopped, any(r.leak for r in ordered)),
+        run_id=plan.run_id, skill=plan.skill.name, skill_digest=plan.skill.digest,
+        model=plan.model, dry_run=plan.dry_run, note=DRY_RUN_NOTE if plan.dry_run else None,
+        verdict=head.verdict, net_lift=head.net_lift, wins=head.wins, losses=head.losses,
+        ties=head.ties, holes=head.holes, partial=partial,
+        sign_test_p=head.sign_test_p, comparisons=comparisons,
+        arms={str(a): arm_cost(ordered, a) for a in plan.arms}, rows=rows,
+        trials=[TrialLine(trial_id=r.trial_id, case=r.case_id, repetition=r.repetition,
+                          arm=r.arm, status=str(r.status), passed=r.passed,
+                          failed_checks=[c.check for c in r.checks if not c.passed],
+                          skills_loaded=r.skills_loaded, error=r.error, node=r.node,
+                          attempt=r.attempt, attempts=r.attempts)
+                for r in ordered],
+        incumbent_note=plan.incumbent_note, stopped=stopped, price_table=PRICE_TABLE_VERSION,
+        image_id=plan.image_id, k=plan.k, cases=plan.cases)

@@ -1,0 +1,77 @@
+"""From trial results to comparison rows, per-comparison numbers and per-arm cost."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from runner.analysis.stats import net_lift, sign_test, verdict
+from runner.schema.enums import Arm, Outcome
+from runner.schema.report import ArmCost, Comparison, Row
+from runner.schema.trial import TrialResult
+
+
+def build_rows(results: Iterable[TrialResult]) -> list[Row]:
+    by_key: dict[tuple[str, int, Arm], TrialResult] = {
+        (r.case_id, r.repetition, r.arm): r for r in results}
+    rows: list[Row] = []
+    for (case, rep, arm), cand in sorted(by_key.items()):
+        if arm is not Arm.CANDIDATE:
+            continue
+        for opponent in (Arm.BASELINE, Arm.INCUMBENT):
+            other = by_key.get((case, rep, opponent))
+            if other is None:
+                continue
+            rows.append(_row(case, rep, opponent, cand, other))
+    return rows
+
+
+def _row(case: str, rep: int, opponent: Arm, cand: TrialResult, other: TrialResult) -> Row:
+    def make(outcome: Outcome, reason: str) -> Row:
+        return Row(case=case, repetition=rep, opponent=opponent, outcome=outcome,
+                   candidate_passed=cand.passed, opponent_passed=other.passed, reason=reason)
+
+    holes = [f"{r.arm} {r.status}" for r in (cand, other) if r.status.is_hole]
+    if holes:
+        return make(Outcome.HOLE, "hole: " + ", ".join(holes))
+    if cand.passed and not other.passed:
+        return make(Outcome.WIN, "checks: candidate passed, opponent failed")
+    if other.passed and not cand.passed:
+        return make(Outcome.LOSS, "checks: opponent passed, candidate failed")
+    both = "passed" if cand.passed else "failed"
+    return make(Outcome.TIE, f"checks: both {both}; no judge rubric")
+
+
+def compare(rows: Iterable[Row], opponent: Arm) -> Comparison:
+    mine = [r for r in rows if r.opponent is opponent]
+    count = {o: sum(1 for r in mine if r.outcome is o) for o in Outcome}
+    w, lo, t = count[Outcome.WIN], count[Outcome.LOSS], count[Outcome.TIE]
+    return Comparison(opponent=opponent, wins=w, losses=lo, ties=t, holes=count[Outcome.HOLE],
+                      net_lift=net_lift(w, lo, t), verdict=verdict(w, lo, t),
+                      sign_test_p=sign_test(w, lo))
+
+
+def _sum_or_none(values: list[float | int | None]) -> float | None:
+    return None if not values or any(v is None for v in values) else float(
+        sum(v for v in values if v is not None))
+
+
+def arm_cost(results: Iterable[TrialResult], arm: Arm) -> ArmCost:
+    mine = [r for r in results if r.arm is arm]
+    measured = [r for r in mine if not r.status.is_hole]
+    turns = [r.turns for r in measured if r.turns is not None]
+    walls = [r.wall_s for r in mine if r.wall_s is not None]
+    # A hole that failed before its gateway started has no usage: it spent nothing measurable.
+    usages = [r.usage for r in mine if r.usage is not None]
+    in_tok = _sum_or_none([u.input_tokens for u in usages])
+    out_tok = _sum_or_none([u.output_tokens for u in usages])
+    graded = [r for r in measured if r.passed is not None]
+    return ArmCost(
+        sessions=len(mine), holes=len(mine) - len(measured),
+        retries=sum(r.attempts - 1 for r in mine),
+        turns=sum(turns) / len(turns) if turns else None,
+        wall_s=sum(walls) / len(walls) if walls else None,
+        input_tokens=None if in_tok is None else int(in_tok),
+        output_tokens=None if out_tok is None else int(out_tok),
+        cost_usd=_sum_or_none([u.cost_usd for u in usages]),
+        cli_cost_usd=_sum_or_none([r.cli_cost_usd for r in measured]),
+        pass_rate=sum(1 for r in graded if r.passed) / len(graded) if graded else None)

@@ -1,0 +1,85 @@
+"""A batch file: many evals (skills x options) for one driver, under one concurrency limit and
+one budget, resumable as a whole (every id is a digest).
+
+    concurrency: 4
+    max_budget_usd: 25           # one cap across every eval in the file
+    store: s3://evals/nightly    # optional; default .skill-eval
+    defaults: {k: 3, model: sonnet, timeout: 600}
+    evals:
+      - skill: skills/csv-summary
+        incumbent: skills/csv-summary-v1
+      - skill: skills/ledger
+        k: 5
+        cases: [append-row]
+
+The top level takes every pass setting `skill-eval run` has (runner.schema.options.
+PassSettings), `defaults` and each eval every eval setting (EvalSettings). Relative paths are
+read from the batch file's folder.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ConfigDict, Field, ValidationError
+
+from runner.errors import RefusedInput
+from runner.schema.options import EvalSettings, PassSettings, RunOptions
+
+# What an eval entry (or `defaults`) may set: EvalSettings by name or by its short alias.
+EVAL_KEYS = frozenset(EvalSettings.model_fields) | {"cases", "timeout", "skill_path",
+                                                     "incumbent_path"}
+
+
+class BatchFile(PassSettings):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    defaults: dict[str, Any] = Field(default_factory=dict,
+                                     description="EvalSettings every eval starts from")
+    evals: list[dict[str, Any]] = Field(min_length=1,
+                                        description="skill, incumbent and EvalSettings")
+
+
+def _describe(exc: ValidationError) -> str:
+    return "; ".join(f"{'.'.join(str(p) for p in e['loc']) or '(top level)'}: {e['msg']}"
+                     for e in exc.errors(include_url=False))
+
+
+def load_batch(path: Path, overrides: dict[str, Any] | None = None) -> list[RunOptions]:
+    """One RunOptions per eval; `overrides` (command-line flags) win over the file."""
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        raise RefusedInput(f"{path}: cannot read batch file: {exc}") from exc
+    if not isinstance(data, dict):
+        raise RefusedInput(f"{path}: a batch file is a mapping with an `evals` list")
+    data.update({k: v for k, v in (overrides or {}).items() if v is not None})
+    try:
+        batch = BatchFile.model_validate(data)
+        EvalSettings.model_validate(batch.defaults)
+    except ValidationError as exc:
+        raise RefusedInput(f"{path}: invalid batch file: {_describe(exc)}") from exc
+    base = path.resolve().parent
+
+    def anchor(p: Any) -> Any:
+        return None if p is None else (Path(p) if Path(p).is_absolute() else base / p)
+
+    shared = batch.model_dump(exclude={"defaults", "evals"})
+    shared["model_script"] = anchor(batch.model_script)
+    out = []
+    for index, entry in enumerate(batch.evals, 1):
+        if not isinstance(entry, dict) or "skill" not in entry:
+            raise RefusedInput(f"{path}: eval #{index}: needs `skill: PATH`")
+        fields = {**batch.defaults, **entry}
+        fields["skill_path"] = anchor(fields.pop("skill"))
+        fields["incumbent_path"] = anchor(fields.pop("incumbent", None))
+        bad = sorted(set(fields) - EVAL_KEYS)
+        if bad:
+            raise RefusedInput(f"{path}: eval #{index}: {', '.join(bad)}: not an eval setting "
+                               "(pass settings such as concurrency go at the top level)")
+        try:
+            out.append(RunOptions.model_validate({**shared, **fields}))
+        except ValidationError as exc:
+            raise RefusedInput(f"{path}: eval #{index}: {_describe(exc)}") from exc
+    return out

@@ -1,0 +1,76 @@
+"""Ship a skill's bytes and a case set's fixtures to whichever node runs a task.
+
+The driver packs each (skill digest, fixtures digest) once into the run's store; a task
+materialises it into a node-local cache keyed by digest (extracted once per node, atomically).
+The same path runs on one machine and on a cluster, so it is exercised by every run.
+
+    runs/<run_id>/bundles/<digest>.tar
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import shutil
+import tarfile
+import tempfile
+from pathlib import Path
+
+from runner.authoring.skill import staged_files
+from runner.store.base import Store
+from runner.store.keys import RunKeys
+
+FIXTURES_DIR = "evals/files"
+
+
+def _pack(root: Path, files: list[Path]) -> bytes:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        for rel in files:
+            info = tar.gettarinfo(str(root / rel), arcname=rel.as_posix())
+            info.uid = info.gid = 0
+            info.uname = info.gname = ""
+            info.mtime = 0  # deterministic bytes: same content, same digest
+            with open(root / rel, "rb") as handle:
+                tar.addfile(info, handle)
+    return buffer.getvalue()
+
+
+def pack_skill(skill_dir: Path) -> bytes:
+    """The bytes an arm receives: everything but evals/ (see runner.authoring.skill)."""
+    return _pack(skill_dir, staged_files(skill_dir))
+
+
+def pack_fixtures(skill_dir: Path) -> bytes:
+    base = skill_dir / FIXTURES_DIR
+    files = sorted(p.relative_to(skill_dir) for p in base.rglob("*")
+                   if p.is_file() and not p.is_symlink()) if base.is_dir() else []
+    return _pack(skill_dir, files)
+
+
+def publish(store: Store, run_id: str, data: bytes) -> str:
+    key = RunKeys(run_id).bundle(data)
+    if not store.exists(key):
+        store.put(key, data)
+    return key
+
+
+def materialize(store: Store, key: str, cache_root: Path) -> Path:
+    """Extract a bundle into cache_root/<digest>/ once; returns that directory."""
+    digest = Path(key).stem
+    target = cache_root / "bundles" / digest
+    if target.is_dir():
+        return target
+    data = store.get(key)
+    if hashlib.sha256(data).hexdigest() != digest:
+        raise ValueError(f"bundle {key} does not match its digest")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{digest[:12]}-", dir=target.parent))
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        tar.extractall(staging, filter="data")
+    try:
+        os.rename(staging, target)
+    except OSError:  # another task on this node won the race: its copy is identical
+        shutil.rmtree(staging, ignore_errors=True)
+    return target

@@ -1,0 +1,94 @@
+"""A skill folder: its identity (name, digest of the exact bytes staged) and its staging.
+
+The digest covers the bytes an arm actually receives: every file except `evals/` (the answer
+key is never staged) and VCS/cache noise. Two folders with the same digest are the same arm.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from pathlib import Path
+
+import yaml
+
+from runner.errors import RefusedInput
+from runner.schema.skill import Skill
+
+EXCLUDED_TOP = frozenset({"evals", ".git"})
+EXCLUDED_ANY = frozenset({"__pycache__", ".DS_Store"})
+
+
+def staged_files(root: Path) -> list[Path]:
+    """Files an arm receives, relative to root, sorted; refuses symlinks and special files."""
+    found: list[Path] = []
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root)
+        if rel.parts[0] in EXCLUDED_TOP or EXCLUDED_ANY.intersection(rel.parts):
+            continue
+        if path.is_symlink():
+            raise RefusedInput(f"{path}: symlinks are not staged; replace it with the file itself")
+        if path.is_file():
+            found.append(rel)
+        elif not path.is_dir():
+            raise RefusedInput(f"{path}: not a regular file or folder")
+    return found
+
+
+def _frontmatter(skill_md: Path) -> dict[str, object]:
+    text = skill_md.read_text(encoding="utf-8")
+    if not text.startswith("---"):
+        raise RefusedInput(f"{skill_md}: no YAML frontmatter (expected '---' on the first line)")
+    end = text.find("\n---", 3)
+    if end < 0:
+        raise RefusedInput(f"{skill_md}: frontmatter is not closed with '---'")
+    try:
+        data = yaml.safe_load(text[3:end])
+    except yaml.YAMLError as exc:
+        raise RefusedInput(f"{skill_md}: frontmatter is not valid YAML: {exc}") from exc
+    if not isinstance(data, dict):
+        raise RefusedInput(f"{skill_md}: frontmatter must be a mapping with name and description")
+    return data
+
+
+def load_skill(path: Path) -> Skill:
+    root = path.resolve()
+    if not root.is_dir():
+        raise RefusedInput(f"{path}: not a folder")
+    skill_md = root / "SKILL.md"
+    if not skill_md.is_file():
+        raise RefusedInput(f"{path}: no SKILL.md in this folder")
+    meta = _frontmatter(skill_md)
+    name = meta.get("name") or root.name
+    if not isinstance(name, str) or not name.strip():
+        raise RefusedInput(f"{skill_md}: frontmatter 'name' must be a non-empty string")
+    description = meta.get("description", "")
+    if not isinstance(description, str) or not description.strip():
+        raise RefusedInput(f"{skill_md}: frontmatter 'description' is required "
+                           "(it is how the skill fires)")
+    digest = hashlib.sha256()
+    for rel in staged_files(root):
+        file = root / rel
+        digest.update(rel.as_posix().encode() + b"\0")
+        digest.update(b"x" if file.stat().st_mode & 0o111 else b"-")
+        digest.update(hashlib.sha256(file.read_bytes()).digest())
+    return Skill(path=root, name=name.strip(), description=description.strip(),
+                 digest=digest.hexdigest())
+
+
+def stage_plugin(skill: Skill, dest: Path, plugin_name: str) -> Path:
+    """Lay the skill out as a Claude Code plugin under dest; return the plugin root.
+
+    plugin_root/.claude-plugin/plugin.json
+    plugin_root/skills/<skill name>/SKILL.md ...   (everything but evals/)
+    """
+    plugin_root = dest / plugin_name
+    target = plugin_root / "skills" / skill.name
+    for rel in staged_files(skill.path):
+        out = target / rel
+        out.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(skill.path / rel, out)
+    manifest = plugin_root / ".claude-plugin" / "plugin.json"
+    manifest.parent.mkdir(parents=True, exist_ok=True)
+    manifest.write_text(f'{{"name": "{plugin_name}", "version": "0.0.0"}}\n')
+    return plugin_root

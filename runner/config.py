@@ -1,0 +1,36 @@
+"""Every default skill-eval has, written once. The CLI, the options models, batch files and
+the sandbox backends read them from here; nothing else spells a default model, image, store,
+timeout or version.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+# The claude build the sandbox image carries: the `claude-agent-sdk` wheel that bundles it.
+# images/CLAUDE_SDK_VERSION must say the same (a unit test holds them together); the image is
+# labelled with it and a run refuses an image built for another version.
+CLAUDE_SDK_VERSION = "0.2.184"
+
+MODEL = "sonnet"
+IMAGE = "skill-eval-sandbox:latest"
+STORE = ".skill-eval"
+STORE_ENV = "SKILL_EVAL_STORE"
+UPSTREAM = "https://api.anthropic.com"
+K = 1
+CONCURRENCY = 2
+TIMEOUT_S = 600.0
+# Tries of one trial when the machinery (or the model endpoint) failed it, and the first delay
+# between them (doubling).
+INFRA_ATTEMPTS = 3
+INFRA_BACKOFF_S = 1.0
+# Trials whose model endpoint kept failing (claude gave up after its own retries) get more
+# tries with a longer first delay: an overload spell lasts tens of seconds (10+20+40 s here).
+ENDPOINT_ATTEMPTS = 4
+ENDPOINT_BACKOFF_S = 10.0
+SCRATCH_ROOT = Path(tempfile.gettempdir()) / "skill-eval"
+# A run's lease: renewed every LEASE_RENEW_S by its driver, stale after LEASE_TTL_S.
+LEASE_TTL_S = 30.0
+LEASE_RENEW_S = 5.0
+LOG_LEVEL = "warning"

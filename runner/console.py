@@ -1,0 +1,14 @@
+"""The two consoles the command line writes to. Never hard-wrapped (paths, URLs, digests and
+run ids stay whole in a pipe or a CI log) and never colour-guessed from the text."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+
+def out() -> Console:
+    return Console(soft_wrap=True, highlight=False)
+
+
+def err() -> Console:
+    return Console(stderr=True, soft_wrap=True, highlight=False)

@@ -1,0 +1,86 @@
+"""The driver's entry points: `run_eval` (one skill), `request_stop`. A batch is in
+runner.driver.batch; both go through one scheduling pass (runner.driver.passes)."""
+
+from __future__ import annotations
+
+import os
+
+from rich.console import Console
+
+from runner.analysis.report import build_report
+from runner.console import err as stderr_console
+from runner.driver.passes import run_pass
+from runner.driver.scheduler import finished
+from runner.errors import InfraError, RefusedInput
+from runner.planning.plan import make_plan
+from runner.sandbox.registry import open_sandbox
+from runner.schema.enums import RunStatus
+from runner.schema.options import RunOptions
+from runner.schema.plan import Plan
+from runner.schema.report import Report
+from runner.schema.trial import TrialResult
+from runner.store.base import Store, open_store
+from runner.store.keys import RunKeys, receipt_key
+from runner.trial.isolation import check_staging
+
+
+def preflight(opts: RunOptions) -> Plan:
+    """Everything that can refuse the run before anything is spent: the offline checks first
+    (free), then the key, then the sandbox backend (its image id goes into every id)."""
+    plan = make_plan(opts)
+    if opts.model_script is None and not os.environ.get("ANTHROPIC_API_KEY"):
+        raise RefusedInput("ANTHROPIC_API_KEY is not set: export it to run against the model, "
+                           "or pass --model-script FILE for an offline dry run")
+    info = open_sandbox(opts.sandbox).preflight()
+    if info.image_id is None:
+        return plan
+    sandbox = opts.sandbox.model_copy(update={"image_id": info.image_id})
+    return make_plan(opts.model_copy(update={"sandbox": sandbox}))
+
+
+def finish(plan: Plan, results: list[TrialResult], stopped: str | None,
+           store: Store) -> Report:
+    ids = {t.trial_id for t in plan.trials}  # built once, not per result
+    mine = [r for r in results if r.trial_id in ids]
+    check_staging(plan.skill.name, mine)
+    report = build_report(plan, mine, stopped)
+    data = report.model_dump_json(indent=1).encode()
+    store.put(RunKeys(plan.run_id).report_json, data)
+    store.put(receipt_key(plan.skill.digest, plan.run_id), data)
+    return report
+
+
+def require_scored(reports: list[Report]) -> None:
+    """A run in which infrastructure left nothing to score is a failure of the machinery,
+    not a verdict (exit 3): every trial a hole, and not because the run was stopped."""
+    for report in reports:
+        infra = [t for t in report.trials if t.status in ("infra_error", "api_error",
+                                                          "crashed")]
+        if report.status is not RunStatus.STOPPED and report.trials and \
+                report.wins + report.losses + report.ties == 0 and infra:
+            first = infra[0]
+            raise InfraError(
+                f"run {report.run_id}: no trial could be scored, {len(infra)} failed on the "
+                f"infrastructure (first: {first.case} {first.arm}: {first.status}: "
+                f"{first.error}); re-run the same command to resume once it is fixed")
+
+
+def run_eval(opts: RunOptions, console: Console | None = None,
+             store: Store | None = None) -> Report:
+    console = console or stderr_console()
+    plan = preflight(opts)
+    store = store or open_store(opts.store_uri, opts.store_endpoint)
+    done = finished(plan.trials, store)  # read once: reused by the pass and the scheduler
+    console.print(f"run {plan.run_id}: {len(plan.cases)} case(s) x k={plan.k} x "
+                  f"{len(plan.arms)} arm(s) = {len(plan.trials)} trial(s) "
+                  f"({len(done)} already done), model {plan.model}"
+                  + (" [cyan](dry run: scripted model)[/]" if plan.dry_run else ""))
+    outcome = run_pass(plan.run_id, [plan], store, opts.settings(), console, done)
+    return finish(plan, outcome.results, outcome.stopped, store)
+
+
+def request_stop(store: Store, run_id: str) -> None:
+    """`skill-eval stop`: the driver sees the flag within a poll interval."""
+    if not store.exists(RunKeys(run_id).plan):
+        raise RefusedInput(f"no run or batch {run_id!r} in store {store.uri}")
+    store.put(RunKeys(run_id).stop_flag, b"stop requested\n")

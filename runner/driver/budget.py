@@ -1,0 +1,145 @@
+"""The run-level budget and kill switch, shared by every gateway of a run across all nodes.
+
+    Ledger (a Ray actor per run)    spent so far, the cap, and a stop reason once stopped
+    BudgetGuard (in each gateway)   asks before forwarding, charges after each response
+
+A gateway refuses new model requests once the run is stopped (cap reached, `skill-eval stop`,
+or Ctrl-C), so in-flight sessions end at their next model call and no new trial starts.
+Spend can exceed the cap by at most the responses already in flight: one wave.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from pydantic import BaseModel
+
+
+class LedgerState(BaseModel):
+    cap_usd: float | None
+    spent_usd: float
+    stopped: str | None
+
+
+class LocalLedger:
+    """The ledger's logic; used in-process by tests and wrapped as a Ray actor for runs."""
+
+    def __init__(self, cap_usd: float | None, spent_usd: float = 0.0) -> None:
+        self.cap_usd = cap_usd
+        self.spent_usd = spent_usd  # a resumed run starts from what it already spent
+        self.stopped: str | None = None
+        self._lock = threading.Lock()
+
+    def charge(self, usd: float) -> LedgerState:
+        with self._lock:
+            self.spent_usd += usd
+            if self.cap_usd is not None and self.spent_usd >= self.cap_usd and not self.stopped:
+                self.stopped = (f"budget: spent ${self.spent_usd:.4f} of the "
+                                f"${self.cap_usd:.4f} cap")
+            return self.state()
+
+    def stop(self, reason: str) -> LedgerState:
+        with self._lock:
+            self.stopped = self.stopped or reason
+            return self.state()
+
+    def state(self) -> LedgerState:
+        return LedgerState(cap_usd=self.cap_usd, spent_usd=self.spent_usd, stopped=self.stopped)
+
+
+def ledger_actor_name(run_id: str) -> str:
+    return f"skill-eval-ledger-{run_id}"
+
+
+# Ledgers of in-process passes (InProcessExecutor): gateways in this process find them here.
+_LOCAL: dict[str, LocalLedger] = {}
+
+
+class Ledger:
+    """The driver's handle on a pass's ledger, local or a Ray actor, with blocking calls."""
+
+    def __init__(self, ledger_id: str, target: Any) -> None:
+        self.ledger_id = ledger_id
+        self._target = target
+        self._remote = not isinstance(target, LocalLedger)
+
+    def state(self) -> LedgerState:
+        if self._remote:
+            import ray
+
+            result: LedgerState = ray.get(self._target.state.remote())
+            return result
+        local: LedgerState = self._target.state()
+        return local
+
+    def stop(self, reason: str) -> None:
+        if self._remote:
+            self._target.stop.remote(reason)
+        else:
+            self._target.stop(reason)
+
+    def close(self) -> None:
+        if self._remote:
+            import ray
+
+            ray.kill(self._target)
+        else:
+            _LOCAL.pop(self.ledger_id, None)
+
+
+def start_ledger(ledger_id: str, cap_usd: float | None, spent_usd: float = 0.0,
+                 in_process: bool = False) -> Ledger:
+    """Create (or, on resume, replace) the pass's ledger."""
+    if in_process:
+        _LOCAL[ledger_id] = LocalLedger(cap_usd, spent_usd)
+        return Ledger(ledger_id, _LOCAL[ledger_id])
+    import ray
+
+    name = ledger_actor_name(ledger_id)
+    try:
+        ray.kill(ray.get_actor(name))
+    except ValueError:
+        pass
+    actor = ray.remote(num_cpus=0)(LocalLedger)
+    return Ledger(ledger_id, actor.options(name=name, max_concurrency=64).remote(cap_usd,
+                                                                                 spent_usd))
+
+
+def find_ledger(ledger_id: str) -> Any:
+    """What a trial's gateway charges: this process's ledger, or the pass's Ray actor."""
+    if ledger_id in _LOCAL:
+        return _LOCAL[ledger_id]
+    import ray
+
+    return ray.get_actor(ledger_actor_name(ledger_id))
+
+
+class BudgetGuard:
+    """What a gateway consults: None means no budget, a LocalLedger or a Ray actor handle."""
+
+    def __init__(self, ledger: Any = None) -> None:
+        self._ledger = ledger
+        self._remote = ledger is not None and not isinstance(ledger, LocalLedger)
+        self.stopped: str | None = None
+
+    async def refresh(self) -> str | None:
+        if self._ledger is None:
+            return None
+        state = await self._call("state")
+        self.stopped = state.stopped
+        return self.stopped
+
+    async def charge(self, usd: float) -> None:
+        if self._ledger is None or usd <= 0:
+            return
+        state = await self._call("charge", usd)
+        self.stopped = state.stopped
+
+    async def _call(self, method: str, *args: Any) -> LedgerState:
+        target = getattr(self._ledger, method)
+        if self._remote:
+            result: LedgerState = await target.remote(*args)
+            return result
+        local: LedgerState = target(*args)
+        return local

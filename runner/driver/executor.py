@@ -1,0 +1,222 @@
+"""Where trials run: the seam between the scheduling loop and Ray.
+
+    Executor            the protocol the scheduler drives
+    RayExecutor         one Ray task per trial, on one machine or a cluster
+    InProcessExecutor   threads in the driver: unit tests of resume, stop, budget, leaks and
+                        Ctrl-C without Ray, and debugging
+
+Both run `runner.trial.template.run_trial`; a trial that raised or whose worker kept dying
+comes back as an infrastructure hole, never as an exception.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import logging
+import os
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from pydantic import BaseModel, Field
+
+from runner.errors import InfraError, RefusedInput
+from runner.sandbox.base import Reaped
+from runner.schema.enums import TrialStatus
+from runner.schema.options import SandboxConfig
+from runner.schema.trial import TrialResult, TrialSpec
+from runner.store.base import Store
+from runner.trial.template import run_trial
+
+log = logging.getLogger(__name__)
+CANCEL_GRACE_S = 30.0  # how long cancelled trials get to remove their containers
+
+
+class Cleanup(BaseModel):
+    """What reaping a run removed, node by node, and where it failed."""
+
+    reaped: Reaped = Field(default_factory=Reaped)
+    nodes: int = 0
+    failures: dict[str, str] = Field(default_factory=dict, description="node -> why")
+
+    def summary(self) -> str:
+        r = self.reaped
+        text = (f"removed {r.containers} container(s), {r.mounts} mount(s), "
+                f"{r.scratch_dirs} scratch dir(s) on {self.nodes} node(s)")
+        if r.failed:
+            text += f"; {r.failed} container(s) could not be removed"
+        for node, why in sorted(self.failures.items()):
+            text += f"; node {node} not cleaned: {why}"
+        return text
+
+    @property
+    def complete(self) -> bool:
+        return not self.failures and not self.reaped.failed
+
+
+def hole(spec: TrialSpec, why: str) -> TrialResult:
+    return TrialResult(trial_id=spec.trial_id, case_id=spec.case.id, repetition=spec.repetition,
+                       arm=spec.arm, status=TrialStatus.INFRA_ERROR, passed=None, error=why)
+
+
+def reap_here(run_id: str, trial_ids: set[str], sandbox: SandboxConfig) -> Reaped:
+    from runner.sandbox.registry import open_sandbox
+
+    return open_sandbox(sandbox).reap_run(run_id, include_running=True, trial_ids=trial_ids)
+
+
+class Executor(Protocol):
+    def submit(self, spec: TrialSpec) -> Any: ...
+
+    def wait(self, handles: list[Any], timeout: float) -> list[Any]:
+        """The handles among `handles` that finished, waiting up to `timeout` for one."""
+
+    def result(self, handle: Any, spec: TrialSpec) -> TrialResult: ...
+
+    def cancel(self, handles: list[Any]) -> None:
+        """Cancel in-flight trials so that their own cleanup runs; returns when they ended
+        or the grace period passed."""
+
+    def reap(self, run_id: str, trial_ids: set[str], sandbox: SandboxConfig) -> Cleanup:
+        """Remove what the run left on every node that may have run one of its trials."""
+
+    def close(self) -> None: ...
+
+
+class InProcessExecutor:
+    """Trials on threads of this process (the store must be one this process can reach)."""
+
+    def __init__(self, concurrency: int, store: Store | None = None,
+                 run: Callable[[TrialSpec, Store | None], TrialResult] = run_trial) -> None:
+        self._pool = cf.ThreadPoolExecutor(max_workers=concurrency,
+                                           thread_name_prefix="skill-eval-trial")
+        self._store = store
+        self._run = run
+
+    def submit(self, spec: TrialSpec) -> Any:
+        return self._pool.submit(self._run, spec, self._store)
+
+    def wait(self, handles: list[Any], timeout: float) -> list[Any]:
+        done, _ = cf.wait(handles, timeout=timeout, return_when=cf.FIRST_COMPLETED)
+        return [h for h in handles if h in done]
+
+    def result(self, handle: Any, spec: TrialSpec) -> TrialResult:
+        try:
+            result: TrialResult = handle.result()
+            return result
+        except Exception as exc:  # noqa: BLE001 - a trial that raised is a hole, not a crash
+            return hole(spec, f"trial raised: {type(exc).__name__}: {exc}")
+
+    def cancel(self, handles: list[Any]) -> None:
+        for handle in handles:
+            handle.cancel()  # not started yet: never starts; running: ends on its own
+        cf.wait(handles, timeout=CANCEL_GRACE_S)
+
+    def reap(self, run_id: str, trial_ids: set[str], sandbox: SandboxConfig) -> Cleanup:
+        try:
+            return Cleanup(reaped=reap_here(run_id, trial_ids, sandbox), nodes=1)
+        except InfraError as exc:
+            return Cleanup(nodes=1, failures={"local": str(exc)})
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _run_remote(spec: TrialSpec) -> TrialResult:
+    return run_trial(spec)
+
+
+class RayExecutor:
+    """One Ray task per trial; Ray retries a trial whose worker or node died (3 times)."""
+
+    def __init__(self, address: str | None = None) -> None:
+        import ray
+
+        ensure_ray(address)
+        self._ray = ray
+        remote = ray.remote(num_cpus=0, max_retries=3, retry_exceptions=False)(_run_remote)
+        resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+        if resources.get("sandbox"):
+            # Nodes that declare a `sandbox` resource say how many sandboxes they hold.
+            remote = remote.options(resources={"sandbox": 1})
+        self._remote = remote
+
+    def submit(self, spec: TrialSpec) -> Any:
+        return self._remote.remote(spec)
+
+    def wait(self, handles: list[Any], timeout: float) -> list[Any]:
+        ready, _ = self._ray.wait(handles, num_returns=1, timeout=timeout)
+        return list(ready)
+
+    def result(self, handle: Any, spec: TrialSpec) -> TrialResult:
+        from ray.exceptions import RayError
+
+        try:
+            result: TrialResult = self._ray.get(handle)
+            return result
+        except RayError as exc:
+            cause = getattr(exc, "cause", None) or exc
+            first = str(cause).splitlines()[0] if str(cause) else ""
+            return hole(spec, f"trial failed after retries: {type(cause).__name__}: {first}")
+
+    def cancel(self, handles: list[Any]) -> None:
+        # Not force=True: that kills the worker before the trial's own cleanup (container,
+        # workspace mount, scratch) can run. A plain cancel raises KeyboardInterrupt in the
+        # trial, whose finally blocks remove what it started.
+        for handle in handles:
+            self._ray.cancel(handle, force=False)
+        if handles:
+            self._ray.wait(handles, num_returns=len(handles), timeout=CANCEL_GRACE_S)
+
+    def reap(self, run_id: str, trial_ids: set[str], sandbox: SandboxConfig) -> Cleanup:
+        """A reap task pinned to every alive node: containers of the run are removed wherever
+        they are, not just on the driver's machine."""
+        from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+
+        ray = self._ray
+        task = ray.remote(num_cpus=0, max_retries=0)(reap_here)
+        refs = {}
+        for node in ray.nodes():
+            if not node.get("Alive"):
+                continue
+            strategy = NodeAffinitySchedulingStrategy(node_id=node["NodeID"], soft=False)
+            refs[node.get("NodeManagerAddress", node["NodeID"][:12])] = task.options(
+                scheduling_strategy=strategy).remote(run_id, trial_ids, sandbox)
+        out = Cleanup(nodes=len(refs))
+        for name, ref in refs.items():
+            try:
+                out.reaped = out.reaped.plus(ray.get(ref, timeout=CANCEL_GRACE_S))
+            except Exception as exc:  # noqa: BLE001 - report the node, clean the others
+                out.failures[name] = f"{type(exc).__name__}: {str(exc).splitlines()[0]}"
+        return out
+
+    def close(self) -> None:
+        pass
+
+
+def ensure_ray(address: str | None = None) -> None:
+    import ray
+
+    if ray.is_initialized():
+        return
+    address = address or os.environ.get("RAY_ADDRESS") or None
+    kwargs: dict[str, Any] = dict(include_dashboard=False, log_to_driver=False,
+                                  configure_logging=False)
+    if address is None:
+        # A new embedded local cluster ("local": never silently join one that happens to run
+        # here). Workers inherit the driver's environment (incl. the API key), which is never
+        # placed in the object store.
+        address = "local"
+        kwargs["num_cpus"] = os.cpu_count() or 1
+    ray.init(address=address, **kwargs)
+
+
+EXECUTORS = ("ray", "inprocess")
+
+
+def open_executor(name: str, concurrency: int, address: str | None,
+                  store: Store | None = None) -> Executor:
+    if name == "ray":
+        return RayExecutor(address)
+    if name == "inprocess":
+        return InProcessExecutor(concurrency, store)
+    raise RefusedInput(f"unknown executor {name!r}; known: {', '.join(EXECUTORS)}")

@@ -1,0 +1,161 @@
+"""One scheduling pass: every trial of one or more plans under one concurrency limit, one
+ledger, one executor and one set of leases. `run_eval` and `run_batch` both come here."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from rich.console import Console
+
+from runner.authoring.bundles import publish
+from runner.costs.estimate import estimate_usd
+from runner.driver import signals
+from runner.driver.budget import start_ledger
+from runner.driver.control import Progress, RunControl
+from runner.driver.executor import Cleanup, Executor, open_executor
+from runner.driver.lease import leases
+from runner.driver.metrics import RunMetrics, touch_arms
+from runner.driver.scheduler import execute, finished
+from runner.errors import RefusedInput, SkillLeak
+from runner.logs import run_log
+from runner.schema.options import PassSettings
+from runner.schema.plan import Plan
+from runner.schema.trial import TrialResult, TrialSpec
+from runner.scripted.script import load_script
+from runner.scripted.server import ScriptedEndpoint
+from runner.store.base import Store
+from runner.store.keys import RunKeys
+
+log = logging.getLogger(__name__)
+
+
+def check_budget(cap_usd: float | None, force: bool, pending: list[TrialSpec],
+                 spent_usd: float) -> None:
+    if cap_usd is None or force:
+        return
+    estimate = sum(estimate_usd(t.model, 1) for t in pending)
+    if spent_usd + estimate > cap_usd:
+        already = f" on top of ${spent_usd:.2f} already spent" if spent_usd else ""
+        raise RefusedInput(
+            f"estimated cost ${estimate:.2f} for {len(pending)} session(s){already} exceeds "
+            f"--max-budget-usd {cap_usd:g}; raise the cap, run fewer cases "
+            "(--case, --k), or pass --force to run until the cap stops it")
+
+
+def spent_by(results: list[TrialResult]) -> float:
+    """Gateway-metered dollars of finished trials: what a resumed run has already spent."""
+    return sum(r.usage.cost_usd for r in results if r.usage is not None)
+
+
+@contextlib.contextmanager
+def _upstream(model_script: Path | None, default: str) -> Iterator[str]:
+    if model_script is None:
+        yield default
+        return
+    with ScriptedEndpoint(load_script(model_script)) as url:
+        yield url
+
+
+class PassResult:
+    def __init__(self, results: list[TrialResult], stopped: str | None,
+                 cleanup: Cleanup | None) -> None:
+        self.results, self.stopped, self.cleanup = results, stopped, cleanup
+
+
+def run_pass(control_id: str, plans: list[Plan], store: Store, settings: PassSettings,
+             console: Console, done: dict[str, TrialResult] | None = None) -> PassResult:
+    """Schedule every trial of every plan in one bounded pass under one ledger."""
+    trials = [t for p in plans for t in p.trials]
+    run_ids = [control_id, *(p.run_id for p in plans)]
+    done = finished(trials, store) if done is None else done
+    # Refused before anything is written: nothing stored, nothing spent.
+    check_budget(settings.max_budget_usd, settings.force,
+                 [t for t in trials if t.trial_id not in done], spent_by(list(done.values())))
+    with leases(store, run_ids, settings.wait), \
+            run_log(store, [RunKeys(r).log for r in dict.fromkeys(run_ids)]):
+        if settings.wait:  # the driver we waited for may have finished some trials
+            done = finished(trials, store)
+        pending = [t for t in trials if t.trial_id not in done]
+        spent = spent_by(list(done.values()))
+        log.info("pass %s: %d trial(s), %d already done, %d to run", control_id, len(trials),
+                 len(done), len(pending))
+        for plan in plans:
+            store.put(RunKeys(plan.run_id).plan, plan.model_dump_json(indent=1).encode())
+            for data in plan.bundles.values():
+                publish(store, plan.run_id, data)
+        store.delete(RunKeys(control_id).stop_flag)  # a resumed run starts un-stopped
+        return _schedule(control_id, plans, trials, store, settings, console, done, spent)
+
+
+def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store: Store,
+              settings: PassSettings, console: Console, done: dict[str, TrialResult],
+              spent: float) -> PassResult:
+    metrics = RunMetrics(control_id, settings.max_budget_usd)
+    touch_arms(metrics, sorted({a for p in plans for a in p.arms}))
+    metrics.planned(trials)
+    if settings.metrics_port is not None:
+        metrics.serve(settings.metrics_port)
+        console.print(f"metrics at http://127.0.0.1:{settings.metrics_port}/metrics")
+    in_process = settings.executor == "inprocess"
+    ledger = None
+    cleanup: Cleanup | None = None
+    try:
+        with _upstream(settings.model_script, trials[0].upstream_url) as upstream:
+            trials = [t.model_copy(update={"upstream_url": upstream,
+                                           "ledger": settings.max_budget_usd is not None,
+                                           "ledger_id": control_id}) for t in trials]
+            executor = open_executor(settings.executor, settings.concurrency,
+                                     settings.ray_address, store if in_process else None)
+            # after ray.init, which installs its own SIGTERM handler; restored when the pass ends
+            previous_handlers = signals.install()
+            if settings.max_budget_usd is not None:
+                ledger = start_ledger(control_id, settings.max_budget_usd, spent, in_process)
+            progress = Progress(len(trials))
+            control = RunControl(control_id, store, ledger, metrics, progress)
+            interrupted = False
+            try:
+                results, stopped = execute(trials, executor, settings.concurrency, control,
+                                           done)
+            except KeyboardInterrupt:
+                interrupted = True
+                control.stop("interrupted")
+                raise
+            finally:
+                progress.close()
+                with signals.shielded():
+                    # every exit path: whatever the run still has on any node goes away
+                    cleanup = _reap(executor, plans, settings)
+                    if interrupted or cleanup.reaped.containers or not cleanup.complete:
+                        console.print(f"cleanup: {cleanup.summary()}", markup=False)
+                    log.info("cleanup: %s", cleanup.summary())
+                    executor.close()
+                signals.restore(previous_handlers)
+            if ledger is not None:
+                metrics.budget(ledger.state().spent_usd)
+        store.put(RunKeys(control_id).metrics, metrics.snapshot())
+        if settings.metrics_port is not None and settings.metrics_linger_s:
+            time.sleep(settings.metrics_linger_s)  # let the next scrape see the final state
+    finally:
+        if ledger is not None:
+            ledger.close()
+        metrics.close()
+    if control.leaks:
+        first = control.leaks[0]
+        raise SkillLeak(f"run refused: case {first.case_id!r}: {first.leak}. A skill reached an "
+                        "arm that must not have it, so no comparison is valid. Check the case "
+                        "fixtures for a .claude/skills folder or a copy of the skill.")
+    return PassResult(results, stopped, cleanup)
+
+
+def _reap(executor: Executor, plans: list[Plan], settings: PassSettings) -> Cleanup:
+    total = Cleanup()
+    for plan in plans:
+        part = executor.reap(plan.run_id, {t.trial_id for t in plan.trials}, settings.sandbox)
+        total = Cleanup(reaped=total.reaped.plus(part.reaped),
+                        nodes=max(total.nodes, part.nodes),
+                        failures={**total.failures, **part.failures})
+    return total

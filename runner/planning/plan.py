@@ -1,0 +1,103 @@
+"""Turn what the user asked for into a Plan: the run id and one TrialSpec per
+case x repetition x arm, each with a deterministic trial id."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import UTC, datetime
+from importlib import metadata
+
+from runner import config
+from runner.authoring.bundles import pack_fixtures, pack_skill
+from runner.authoring.caseset import load_caseset
+from runner.authoring.skill import load_skill
+from runner.errors import RefusedInput
+from runner.planning.ids import digest_id
+from runner.schema.enums import Arm
+from runner.schema.options import RunOptions
+from runner.schema.plan import Plan
+from runner.schema.skill import Skill
+from runner.schema.trial import TrialSpec
+from runner.store.keys import RunKeys
+
+
+def _version(dist: str) -> str:
+    try:
+        return metadata.version(dist)
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def make_plan(opts: RunOptions) -> Plan:
+    skill = load_skill(opts.skill_path)
+    caseset = load_caseset(skill.path).select(opts.case_ids)
+    if caseset.skill_name != skill.name:
+        raise RefusedInput(f"{skill.path / 'evals/evals.json'}: skill_name "
+                           f"{caseset.skill_name!r} does not match SKILL.md name {skill.name!r}")
+    arms = list(dict.fromkeys(opts.arms))
+    if Arm.CANDIDATE not in arms:
+        raise RefusedInput("--arms must include candidate: every row compares the candidate")
+    incumbent: Skill | None = None
+    note: str | None = "no --incumbent given"
+    if opts.incumbent_path is not None:
+        incumbent = load_skill(opts.incumbent_path)
+        if incumbent.name != skill.name:
+            raise RefusedInput(f"{opts.incumbent_path}: incumbent is skill {incumbent.name!r}, "
+                               f"candidate is {skill.name!r}")
+        note = None
+        if incumbent.digest == skill.digest:
+            note = "incumbent bytes are identical to the candidate's: not run"
+            incumbent = None
+    if incumbent is None and Arm.INCUMBENT in arms:
+        arms.remove(Arm.INCUMBENT)
+    if len(arms) < 2:
+        raise RefusedInput("nothing to compare: need the candidate and at least one opponent")
+
+    script_digest = (hashlib.sha256(opts.model_script.read_bytes()).hexdigest()
+                     if opts.model_script else None)
+    # The image's content id, not its name: a rebuilt image is a different experiment.
+    image = opts.sandbox.image_id or opts.sandbox.image
+    options = {"model": opts.model, "timeout_s": opts.timeout_s, "max_turns": opts.max_turns,
+               "session_budget_usd": opts.session_budget_usd, "script": script_digest,
+               "image": image, "runtime": opts.sandbox.runtime,
+               "allow_server_tools": opts.allow_server_tools,
+               "claude_sdk": config.CLAUDE_SDK_VERSION}
+    digests = {Arm.BASELINE: None, Arm.CANDIDATE: skill.digest,
+               Arm.INCUMBENT: incumbent.digest if incumbent else None}
+    bundles = {Arm.BASELINE: None, Arm.CANDIDATE: pack_skill(skill.path),
+               Arm.INCUMBENT: pack_skill(incumbent.path) if incumbent else None}
+    fixtures = pack_fixtures(skill.path)
+    run_key = {"skill": skill.digest, "incumbent": digests[Arm.INCUMBENT], "k": opts.k,
+               "cases": [c.digest() for c in caseset.evals], "arms": sorted(arms), **options}
+    salt = {"salt": secrets.token_hex(8)} if opts.fresh else {}
+    run_id = "r-" + digest_id({**run_key, **salt})[:16]
+    run_keys = RunKeys(run_id)
+    keys = {arm: run_keys.bundle(data) if data is not None else None
+            for arm, data in bundles.items()}
+    payloads = {k: d for k, d in ((keys[a], bundles[a]) for a in bundles) if k and d}
+    fixtures_key = run_keys.bundle(fixtures)
+    payloads[fixtures_key] = fixtures
+    trials = []
+    for case in caseset.evals:
+        for rep in range(opts.k):
+            for arm in arms:
+                trial_id = digest_id({"skill": digests[arm], "case": case.digest(),
+                                      "rep": rep, "arm": str(arm), **options, **salt})
+                trials.append(TrialSpec(
+                    run_id=run_id, trial_id=trial_id, case=case, repetition=rep, arm=arm,
+                    model=opts.model, skill_name=skill.name, fixtures_bundle=fixtures_key,
+                    skill_bundle=keys[arm], upstream_url=opts.upstream_url,
+                    timeout_s=opts.timeout_s, max_turns=opts.max_turns,
+                    session_budget_usd=opts.session_budget_usd,
+                    allow_server_tools=opts.allow_server_tools, store_uri=opts.store_uri,
+                    store_endpoint=opts.store_endpoint, sandbox=opts.sandbox))
+    return Plan(run_id=run_id, created_at=datetime.now(UTC), skill=skill, incumbent=incumbent,
+                incumbent_note=note,
+                caseset_digest=hashlib.sha256(caseset.model_dump_json().encode()).hexdigest(),
+                cases=[c.id for c in caseset.evals], k=opts.k, arms=arms, model=opts.model,
+                dry_run=opts.model_script is not None, bundles=payloads,
+                image_id=opts.sandbox.image_id,
+                versions={"skill-eval": _version("skill-eval"), "ray": _version("ray"),
+                          "claude-agent-sdk": config.CLAUDE_SDK_VERSION},
+                trials=trials)

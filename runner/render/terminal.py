@@ -1,0 +1,70 @@
+"""The report on a terminal (or a pipe): verdict first, then comparisons, cost, rows."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from runner.schema.enums import Verdict
+from runner.schema.report import Report
+
+
+def _pct(value: float | None) -> str:
+    return "n/a" if value is None else f"{value * 100:+.1f}%"
+
+
+def _num(value: float | int | None, fmt: str = "{:,.0f}") -> str:
+    return "n/a" if value is None else fmt.format(value)
+
+
+VERDICT_STYLE = {Verdict.PASS: "bold green", Verdict.NEUTRAL: "bold yellow",
+                 Verdict.FAIL: "bold red"}
+
+
+def render(report: Report, console: Console) -> None:
+    style = VERDICT_STYLE[report.verdict]
+    console.print(f"[{style}]{report.verdict}[/]  {report.skill} "
+                  f"(sha256 {report.skill_digest[:12]})  net lift {_pct(report.net_lift)}  "
+                  f"model {report.model}  run {report.run_id}")
+    if report.partial:
+        console.print(f"[yellow]partial run:[/] {report.holes} hole(s) left out of every number")
+    if report.stopped:
+        console.print(f"[red]stopped early:[/] {report.stopped}")
+    if report.note:
+        console.print(f"[cyan]note:[/] {report.note}")
+    if report.incumbent_note:
+        console.print(f"incumbent: {report.incumbent_note}")
+
+    table = Table(box=box.SIMPLE_HEAD, title="comparisons (candidate vs ...)", title_justify="left")
+    for col in ("opponent", "W", "L", "T", "holes", "net lift", "verdict", "sign test p"):
+        table.add_column(col, justify="right" if col not in ("opponent", "verdict") else "left")
+    for c in report.comparisons:
+        table.add_row(str(c.opponent), str(c.wins), str(c.losses), str(c.ties), str(c.holes),
+                      _pct(c.net_lift), f"[{VERDICT_STYLE[c.verdict]}]{c.verdict}[/]",
+                      _num(c.sign_test_p, "{:.3f}"))
+    console.print(table)
+
+    cost = Table(box=box.SIMPLE_HEAD, title_justify="left",
+                 title="cost per arm (turns and wall: mean per session; tokens and USD: "
+                       "total, gateway-metered; CLI: claude's own estimate)")
+    for col in ("arm", "n", "pass", "turns", "wall s", "in tok", "out tok", "USD",
+                "USD cli"):
+        cost.add_column(col, justify="left" if col == "arm" else "right", no_wrap=True)
+    for arm, a in report.arms.items():
+        rate = None if a.pass_rate is None else a.pass_rate * 100
+        cost.add_row(arm, str(a.sessions), _num(rate, "{:.0f}%"), _num(a.turns, "{:.1f}"),
+                     _num(a.wall_s, "{:.1f}"), _num(a.input_tokens), _num(a.output_tokens),
+                     _num(a.cost_usd, "{:.4f}"), _num(a.cli_cost_usd, "{:.4f}"))
+    console.print(cost)
+
+    rows = Table(box=box.SIMPLE_HEAD, title="rows", title_justify="left")
+    for col in ("case", "rep", "opponent", "outcome", "why"):
+        rows.add_column(col)
+    for r in report.rows:
+        rows.add_row(r.case, str(r.repetition), str(r.opponent), str(r.outcome), r.reason)
+    console.print(rows)
+    failures = [t for t in report.trials if t.failed_checks or t.error]
+    for t in failures:
+        what = t.error or ", ".join(t.failed_checks)
+        console.print(f"  [dim]{t.case} rep {t.repetition} {t.arm}: {what}[/]")

@@ -1,0 +1,48 @@
+"""Remove the host-side leftovers of sessions whose owner died: workspace tmpfs mounts and
+scratch directories (named after the first 16 characters of their trial id).
+
+Backends call `reap_scratch` from `Sandbox.reap_run` after removing their own sessions;
+`skill-eval gc` and the driver go through the backend, never through this module directly.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from runner import config
+from runner.sandbox.base import Reaped
+
+BUNDLE_DIR = "bundles"
+
+
+def _unmount_all(path: Path) -> int:
+    count = 0
+    work = path / "work"
+    while os.path.ismount(work):  # stacked mounts unwind one at a time
+        subprocess.run(["umount", "-l", str(work)], capture_output=True)
+        count += 1
+        if count > 8:
+            break
+    return count
+
+
+def reap_scratch(keep_trials: set[str], only_trials: set[str] | None = None,
+                 root: Path = config.SCRATCH_ROOT) -> Reaped:
+    """Unmount and remove scratch dirs; keep those of trials still running (`keep_trials`,
+    16-char trial id prefixes); with `only_trials`, touch nothing else."""
+    out = Reaped()
+    if not root.is_dir():
+        return out
+    for entry in root.iterdir():
+        if entry.name == BUNDLE_DIR or not entry.is_dir() or entry.is_symlink():
+            continue
+        prefix = entry.name.split("-", 1)[0]
+        if prefix in keep_trials or (only_trials is not None and prefix not in only_trials):
+            continue
+        out.mounts += _unmount_all(entry)
+        shutil.rmtree(entry, ignore_errors=True)
+        out.scratch_dirs += 1
+    return out

@@ -1,0 +1,98 @@
+"""One options model for every surface: CLI flags, the Python API and batch files.
+
+    EvalSettings   what may differ per eval (k, model, cases, arms, limits of a session)
+    PassSettings   what one scheduling pass shares (concurrency, budget, store, Ray, sandbox)
+    RunOptions     one eval: the skill, its incumbent, EvalSettings + PassSettings
+
+A batch file is PassSettings plus `defaults` (EvalSettings) and one entry per eval (a skill and
+EvalSettings overrides), so a batch can set everything a `run` can. Every default comes from
+runner.config.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field
+
+from runner import config
+from runner.schema.enums import Arm
+
+ALL_ARMS = (Arm.BASELINE, Arm.CANDIDATE, Arm.INCUMBENT)
+
+
+class Limits(BaseModel):
+    """Resource limits of one sandbox; defaults are safe for a 2-core, 24 GiB node."""
+
+    model_config = ConfigDict(extra="forbid")
+    memory: str = Field(default="2g", description="Memory limit (docker syntax)")
+    cpus: float = Field(default=1.0, gt=0, description="CPU quota in cores")
+    pids: int = Field(default=512, gt=0, description="Max processes/threads")
+    nofile: int = Field(default=4096, gt=0, description="Open-file limit")
+    tmpfs_size: str = Field(default="256m", description="Size of /tmp and $HOME tmpfs each")
+    workspace_size: str = Field(default="512m",
+                                description="Size cap of the working directory (tmpfs)")
+    log_max_size: str = Field(default="64m", description="Container log cap (transcript)")
+
+
+class SandboxConfig(BaseModel):
+    """Which sandbox backend runs trials, and how."""
+
+    model_config = ConfigDict(extra="forbid")
+    backend: str = Field(default="docker", description="A registered backend: docker | local "
+                                                       "| fake (runner.sandbox.registry)")
+    image: str = Field(default=config.IMAGE, description="Sandbox image (docker)")
+    image_id: str | None = Field(default=None, description="The image's content id, filled in "
+                                                           "by preflight; part of every id")
+    runtime: str | None = Field(default=None, description="Docker runtime, e.g. runsc")
+    limits: Limits = Field(default_factory=Limits)
+
+
+class EvalSettings(BaseModel):
+    """What may differ from one eval to the next."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    k: int = Field(default=config.K, ge=1, description="Repetitions per case and arm")
+    model: str = Field(default=config.MODEL, description="Model passed to claude")
+    case_ids: tuple[str, ...] = Field(default=(), validation_alias=AliasChoices(
+        "case_ids", "cases"), description="Only these cases (default: all)")
+    arms: tuple[Arm, ...] = Field(default=ALL_ARMS, description="Arms to run")
+    timeout_s: float = Field(default=config.TIMEOUT_S, gt=0, validation_alias=AliasChoices(
+        "timeout_s", "timeout"), description="Per-trial wall-clock limit, seconds")
+    max_turns: int | None = Field(default=None, ge=1, description="Passed to claude")
+    session_budget_usd: float | None = Field(default=None, gt=0,
+                                             description="Per-trial --max-budget-usd for claude")
+    allow_server_tools: bool = Field(default=False, description="Let server-side tools through")
+
+
+class PassSettings(BaseModel):
+    """What every eval of one scheduling pass (a run, or a batch) shares."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    concurrency: int = Field(default=config.CONCURRENCY, ge=1, description="Trials in flight")
+    max_budget_usd: float | None = Field(default=None, gt=0, description="Pass-level cap")
+    force: bool = Field(default=False, description="Run even if the estimate exceeds the cap")
+    store_uri: str = Field(default=config.STORE, validation_alias=AliasChoices(
+        "store_uri", "store"), description="A directory or s3://bucket/prefix")
+    store_endpoint: str | None = Field(default=None, validation_alias=AliasChoices(
+        "store_endpoint", "s3_endpoint_url"), description="S3 endpoint URL")
+    metrics_port: int | None = Field(default=None, ge=0, le=65535)
+    metrics_linger_s: float = Field(default=0.0, ge=0, description="Serve final metrics longer")
+    upstream_url: str = Field(default=config.UPSTREAM, description="Messages API endpoint")
+    model_script: Path | None = Field(default=None, description="Offline scripted model")
+    sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
+    ray_address: str | None = None
+    executor: str = Field(default="ray", description="ray | inprocess (tests, debugging)")
+    fresh: bool = Field(default=False, description="New run id instead of resuming")
+    wait: bool = Field(default=False, description="Wait for another driver's lease to end")
+
+
+class RunOptions(PassSettings, EvalSettings):
+    """Everything `skill-eval run` accepts, as one validated object."""
+
+    skill_path: Path
+    incumbent_path: Path | None = None
+
+    def settings(self) -> PassSettings:
+        return PassSettings.model_validate(
+            {name: getattr(self, name) for name in PassSettings.model_fields})

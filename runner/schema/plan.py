@@ -1,0 +1,30 @@
+"""What was asked, stored as plan.json: digests and versions make a run reproducible."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import BaseModel, Field
+
+from runner.schema.enums import Arm
+from runner.schema.skill import Skill
+from runner.schema.trial import TrialSpec
+
+
+class Plan(BaseModel):
+    run_id: str
+    created_at: datetime
+    skill: Skill
+    incumbent: Skill | None
+    incumbent_note: str | None = Field(default=None, description="Why incumbent did not run")
+    caseset_digest: str
+    cases: list[str]
+    k: int
+    arms: list[Arm]
+    model: str
+    dry_run: bool = Field(description="Scripted model endpoint: nothing was spent")
+    image_id: str | None = Field(default=None, description="Content id of the sandbox image")
+    versions: dict[str, str]
+    trials: list[TrialSpec]
+    bundles: dict[str, bytes] = Field(default_factory=dict, exclude=True,
+                                      description="Store key -> tar: published before running")

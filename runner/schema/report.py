@@ -1,0 +1,100 @@
+"""The report of a run: stored as report.json (and as the receipt), printed by runner.render.
+
+Versioned: `schema_version` changes whenever a field changes meaning, so a later skill-eval can
+read saved runs (the regression gate compares them) or refuse them knowingly.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from runner.schema.enums import Arm, Outcome, RunStatus, Verdict
+
+REPORT_SCHEMA_VERSION = 2
+
+
+class Row(BaseModel):
+    """One (case, repetition, opponent) comparison of the candidate."""
+
+    case: str
+    repetition: int
+    opponent: Arm
+    outcome: Outcome
+    candidate_passed: bool | None
+    opponent_passed: bool | None
+    reason: str = Field(description="Why this outcome: checks, tie without rubric, or a hole")
+
+
+class Comparison(BaseModel):
+    """Candidate vs one opponent, over all its rows."""
+
+    opponent: Arm
+    wins: int
+    losses: int
+    ties: int
+    holes: int
+    net_lift: float | None
+    verdict: Verdict
+    sign_test_p: float | None
+
+
+class ArmCost(BaseModel):
+    """What an arm cost; None means not measured (printed n/a), never 0."""
+
+    sessions: int
+    holes: int
+    retries: int = Field(default=0, description="Extra attempts beyond one per trial")
+    turns: float | None = Field(description="Mean turns per measured session")
+    wall_s: float | None = Field(description="Mean wall seconds per session")
+    input_tokens: int | None = Field(description="Gateway-metered, all sessions")
+    output_tokens: int | None
+    cost_usd: float | None = Field(description="Gateway-metered tokens x price table")
+    cli_cost_usd: float | None = Field(description="The CLI's own estimate, summed")
+    pass_rate: float | None = Field(description="Share of graded sessions that passed")
+
+
+class TrialLine(BaseModel):
+    trial_id: str
+    case: str
+    repetition: int
+    arm: Arm
+    status: str
+    passed: bool | None
+    failed_checks: list[str] = Field(default_factory=list)
+    skills_loaded: list[str] = Field(default_factory=list)
+    error: str | None = None
+    node: str = ""
+    attempt: int = Field(default=1, description="The attempt whose artifacts stand")
+    attempts: int = 1
+
+
+class Report(BaseModel):
+    """Machine-readable report; the top-level numbers are candidate vs baseline (or vs
+    incumbent when no baseline arm ran)."""
+
+    schema_version: int = REPORT_SCHEMA_VERSION
+    status: RunStatus
+    run_id: str
+    skill: str
+    skill_digest: str
+    model: str
+    dry_run: bool
+    note: str | None = None
+    verdict: Verdict
+    net_lift: float | None
+    wins: int
+    losses: int
+    ties: int
+    holes: int
+    partial: bool = Field(description="Some trial is a hole: its rows are left out")
+    sign_test_p: float | None
+    comparisons: list[Comparison]
+    arms: dict[str, ArmCost]
+    rows: list[Row]
+    trials: list[TrialLine]
+    incumbent_note: str | None = None
+    stopped: str | None = Field(default=None, description="Why the run stopped early, if it did")
+    price_table: str
+    image_id: str | None = None
+    k: int
+    cases: list[str]

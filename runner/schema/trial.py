@@ -1,0 +1,131 @@
+"""One trial: one claude session of one (case, repetition, arm).
+
+    TrialSpec     what a worker needs to run it (small, serialisable, no secrets)
+    TrialResult   what it produced, decided by the runner, stored as result.json and in DONE
+    Score         one registered scorer's verdict on the trial, in `TrialResult.scores`
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from runner import config
+from runner.schema.case import Case
+from runner.schema.enums import Arm, TrialStatus
+from runner.schema.options import SandboxConfig
+
+
+class Usage(BaseModel):
+    """What the gateway metered for one trial (not what the agent reported)."""
+
+    requests: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_read_input_tokens: int = 0
+    cache_creation_input_tokens: int = 0
+    cost_usd: float = 0.0
+    errors_by_status: dict[str, int] = Field(default_factory=dict)
+    refused: int = Field(default=0, description="Requests the gateway refused by policy")
+    models: list[str] = Field(default_factory=list)
+
+    def plus(self, other: Usage) -> Usage:
+        """Two meters' figures together (a trial's attempts)."""
+        errors = dict(self.errors_by_status)
+        for status, n in other.errors_by_status.items():
+            errors[status] = errors.get(status, 0) + n
+        return Usage(
+            requests=self.requests + other.requests,
+            input_tokens=self.input_tokens + other.input_tokens,
+            output_tokens=self.output_tokens + other.output_tokens,
+            cache_read_input_tokens=self.cache_read_input_tokens
+            + other.cache_read_input_tokens,
+            cache_creation_input_tokens=self.cache_creation_input_tokens
+            + other.cache_creation_input_tokens,
+            cost_usd=self.cost_usd + other.cost_usd, errors_by_status=errors,
+            refused=self.refused + other.refused,
+            models=list(dict.fromkeys(self.models + other.models)))
+
+
+class CheckResult(BaseModel):
+    """One check of one trial."""
+
+    check: str = Field(description="What was checked, e.g. 'text: re:Total' or 'file summary.md'")
+    passed: bool
+    detail: str = Field(default="", description="Why it failed, empty when it passed")
+
+
+class Score(BaseModel):
+    """A scorer's verdict on one trial. A trial passes when every scorer that did not abstain
+    passed."""
+
+    scorer: str = Field(description="The registered scorer's name")
+    passed: bool | None = Field(description="None: the scorer had nothing to grade here")
+    checks: list[CheckResult] = Field(default_factory=list, description="Its evidence")
+    cost_usd: float | None = Field(default=None, description="What grading cost, if anything")
+
+
+class TrialSpec(BaseModel):
+    """Everything one worker needs; small, serialisable, no secrets."""
+
+    run_id: str
+    trial_id: str
+    case: Case
+    repetition: int = Field(ge=0)
+    arm: Arm
+    model: str
+    skill_name: str = Field(description="The candidate's skill name, for staging and leak checks")
+    fixtures_bundle: str = Field(description="Store key of the case set's fixtures (tar)")
+    skill_bundle: str | None = Field(description="Store key of this arm's skill (tar), or none")
+    upstream_url: str = Field(description="Messages API endpoint the gateway forwards to")
+    timeout_s: float = Field(gt=0)
+    max_turns: int | None = None
+    session_budget_usd: float | None = None
+    allow_server_tools: bool = False
+    scorers: tuple[str, ...] = Field(default=("checks",), description="Registered scorers")
+    store_uri: str
+    store_endpoint: str | None = Field(default=None, description="S3 endpoint URL, if any")
+    infra_attempts: int = Field(default=config.INFRA_ATTEMPTS, ge=1,
+                                description="Tries when the machinery or the endpoint fails")
+    infra_backoff_s: float = Field(default=config.INFRA_BACKOFF_S, ge=0,
+                                   description="First retry delay after an infrastructure "
+                                               "failure, doubling")
+    endpoint_attempts: int = Field(default=config.ENDPOINT_ATTEMPTS, ge=1,
+                                   description="Tries when the model endpoint kept failing")
+    endpoint_backoff_s: float = Field(default=config.ENDPOINT_BACKOFF_S, ge=0,
+                                      description="First retry delay after the model endpoint "
+                                                  "kept failing, doubling")
+    ledger: bool = Field(default=False, description="A run ledger actor meters the budget")
+    ledger_id: str = Field(default="", description="Run or batch id owning the ledger")
+    sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
+    scratch_root: Path = Field(default=config.SCRATCH_ROOT)
+
+
+class TrialResult(BaseModel):
+    """What a trial reports back to the driver (stored as result.json and in DONE)."""
+
+    trial_id: str
+    case_id: str
+    repetition: int
+    arm: Arm
+    status: TrialStatus
+    passed: bool | None = Field(description="Every scorer passed; None for a hole")
+    scores: dict[str, Score] = Field(default_factory=dict, description="By scorer name")
+    skills_seen: list[str] = Field(default_factory=list)
+    skills_loaded: list[str] = Field(default_factory=list)
+    leak: str | None = Field(default=None, description="Why this trial breaks arm isolation")
+    turns: int | None = None
+    wall_s: float | None = None
+    usage: Usage | None = Field(default=None, description="Metered at the gateway, every "
+                                                          "attempt of the trial together")
+    cli_cost_usd: float | None = Field(default=None, description="The CLI's own estimate")
+    error: str | None = None
+    node: str = ""
+    outputs_skipped: dict[str, str] = Field(default_factory=dict)
+    attempt: int = Field(default=1, description="The attempt whose artifacts stand")
+    attempts: int = Field(default=1, description="Tries of this trial, killed ones included")
+
+    @property
+    def checks(self) -> list[CheckResult]:
+        return [c for s in self.scores.values() for c in s.checks]

@@ -1,0 +1,57 @@
+"""The deterministic check grammar (seed 001, "assertions"), shared by text and file checks.
+
+    "Total"          the text contains this substring
+    "re:\\d+ rows"   the regular expression matches somewhere (re.search, MULTILINE)
+    "not:I cannot"   prohibition: the rest (itself substring or re:) must NOT match
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from runner.schema.trial import CheckResult
+
+
+@dataclass(frozen=True)
+class Matcher:
+    source: str
+    pattern: re.Pattern[str] | None  # None means plain substring
+    needle: str
+    negate: bool
+
+    def check(self, text: str) -> bool:
+        found = (
+            self.pattern.search(text) is not None if self.pattern else self.needle in text
+        )
+        return found != self.negate
+
+
+def parse_matcher(source: str) -> Matcher:
+    """Parse one assertion; raises ValueError with the problem for a bad one."""
+    body, negate = source, False
+    if body.startswith("not:"):
+        body, negate = body[4:], True
+    if body.startswith("re:"):
+        expr = body[3:]
+        if not expr:
+            raise ValueError(f"empty regular expression in {source!r}")
+        try:
+            return Matcher(source, re.compile(expr, re.MULTILINE), expr, negate)
+        except re.error as exc:
+            raise ValueError(f"regular expression {expr!r} does not compile: {exc}") from exc
+    if not body:
+        raise ValueError(f"empty assertion {source!r}")
+    return Matcher(source, None, body, negate)
+
+
+def check_text(assertion: str, text: str, label: str = "text") -> CheckResult:
+    matcher = parse_matcher(assertion)
+    ok = matcher.check(text)
+    if ok:
+        detail = ""
+    elif matcher.negate:
+        detail = f"prohibited {matcher.needle!r} is present"
+    else:
+        detail = f"{matcher.needle!r} not found"
+    return CheckResult(check=f"{label}: {assertion}", passed=ok, detail=detail)

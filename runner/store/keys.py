@@ -1,0 +1,127 @@
+"""Every storage key skill-eval writes, built in one place (local dir and S3 share them).
+
+    runs/<run_id>/plan.json                              what was asked, digests, versions
+    runs/<run_id>/LEASE                                  the driver holding the run (renewed)
+    runs/<run_id>/STOP                                   `skill-eval stop` asks the driver to stop
+    runs/<run_id>/bundles/<sha256>.tar                   skill and fixture bytes for the nodes
+    runs/<run_id>/trials/<trial_id>/attempts/<n>/CLAIM   attempt n started (create-only)
+    runs/<run_id>/trials/<trial_id>/attempts/<n>/usage.json       metered so far (rewritten)
+    runs/<run_id>/trials/<trial_id>/attempts/<n>/transcript.jsonl
+    runs/<run_id>/trials/<trial_id>/attempts/<n>/result.json
+    runs/<run_id>/trials/<trial_id>/attempts/<n>/outputs/<relpath>
+    runs/<run_id>/trials/<trial_id>/DONE                 written last, create-only; holds the
+                                                         result that stands, which names its
+                                                         attempt: readers never mix attempts
+    runs/<run_id>/report.json
+    runs/<run_id>/metrics.prom                           final metrics snapshot
+    runs/<run_id>/driver.log                             the driver's log of the run
+    receipts/<skill_digest>/<run_id>.json                the receipt, under the digest of the bytes
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class AttemptKeys:
+    prefix: str
+
+    @property
+    def claim(self) -> str:
+        return f"{self.prefix}/CLAIM"
+
+    @property
+    def usage(self) -> str:
+        return f"{self.prefix}/usage.json"
+
+    @property
+    def transcript(self) -> str:
+        return f"{self.prefix}/transcript.jsonl"
+
+    @property
+    def result(self) -> str:
+        return f"{self.prefix}/result.json"
+
+    def output(self, relpath: str) -> str:
+        return f"{self.prefix}/outputs/{relpath}"
+
+
+@dataclass(frozen=True)
+class TrialKeys:
+    prefix: str
+
+    @property
+    def done(self) -> str:
+        return f"{self.prefix}/DONE"
+
+    @property
+    def attempts(self) -> str:
+        return f"{self.prefix}/attempts/"
+
+    def attempt(self, n: int) -> AttemptKeys:
+        return AttemptKeys(f"{self.prefix}/attempts/{n}")
+
+    def attempt_numbers(self, keys: list[str]) -> list[int]:
+        """Attempt numbers found among listed keys (of `attempts`), sorted."""
+        found = {key[len(self.attempts):].split("/", 1)[0] for key in keys
+                 if key.startswith(self.attempts)}
+        return sorted(int(n) for n in found if n.isdigit())
+
+
+@dataclass(frozen=True)
+class RunKeys:
+    run_id: str
+
+    @property
+    def prefix(self) -> str:
+        return f"runs/{self.run_id}"
+
+    @property
+    def plan(self) -> str:
+        return f"{self.prefix}/plan.json"
+
+    @property
+    def lease(self) -> str:
+        return f"{self.prefix}/LEASE"
+
+    @property
+    def report_json(self) -> str:
+        return f"{self.prefix}/report.json"
+
+    @property
+    def metrics(self) -> str:
+        return f"{self.prefix}/metrics.prom"
+
+    @property
+    def log(self) -> str:
+        return f"{self.prefix}/driver.log"
+
+    @property
+    def stop_flag(self) -> str:
+        return f"{self.prefix}/STOP"
+
+    @property
+    def trials(self) -> str:
+        return f"{self.prefix}/trials/"
+
+    def trial(self, trial_id: str) -> TrialKeys:
+        return TrialKeys(f"{self.prefix}/trials/{trial_id}")
+
+    def bundle(self, data: bytes) -> str:
+        return f"{self.prefix}/bundles/{hashlib.sha256(data).hexdigest()}.tar"
+
+    def done_trial_ids(self, keys: list[str]) -> set[str]:
+        """Trial ids with a DONE among listed keys (of `trials`). Only the exact marker key
+        counts: an output a sandbox named DONE lives deeper and is not one."""
+        found = set()
+        for key in keys:
+            parts = key[len(self.trials):].split("/") if key.startswith(self.trials) else []
+            if len(parts) == 2 and parts[1] == "DONE":
+                found.add(parts[0])
+        return found
+
+
+def receipt_key(skill_digest: str, run_id: str) -> str:
+    return f"receipts/{skill_digest}/{run_id}.json"

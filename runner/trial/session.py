@@ -1,0 +1,40 @@
+"""How one claude session is started: its arguments, its environment, its working directory."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from runner.schema.case import Case
+from runner.schema.trial import TrialSpec
+
+AUTONOMY_NOTE = ("You are running headless: no human can answer questions. Work autonomously "
+                 "in the current directory and finish the task.")
+
+
+def claude_args(spec: TrialSpec) -> list[str]:
+    args = ["-p", "--output-format", "stream-json", "--verbose", "--model", spec.model,
+            "--dangerously-skip-permissions", "--no-session-persistence",
+            "--append-system-prompt", AUTONOMY_NOTE]
+    if spec.max_turns is not None:
+        args += ["--max-turns", str(spec.max_turns)]
+    if spec.session_budget_usd is not None:
+        args += ["--max-budget-usd", f"{spec.session_budget_usd:g}"]
+    return args
+
+
+def session_env(token: str) -> dict[str, str]:
+    return {"ANTHROPIC_API_KEY": token, "CLAUDE_CODE_MAX_RETRIES": "3",
+            "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1", "DISABLE_AUTOUPDATER": "1",
+            "DISABLE_TELEMETRY": "1", "DISABLE_ERROR_REPORTING": "1"}
+
+
+def stage_fixtures(case: Case, fixtures_root: Path, workdir: Path) -> None:
+    for file in case.files:
+        src = fixtures_root / file
+        dest = workdir / case.fixture_destination(file)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        if src.is_dir():
+            shutil.copytree(src, dest, symlinks=False, dirs_exist_ok=True)
+        else:
+            shutil.copy2(src, dest)

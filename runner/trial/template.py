@@ -1,0 +1,242 @@
+"""One trial = one claude session of one (case, repetition, arm), run as a template:
+
+    claim attempt n (create-only) -> prepare (scratch, fixtures, skill plugin) -> gateway up
+    -> sandbox run -> on error: record it (the arm becomes a hole, the run goes on)
+    -> finally: gateway down, scratch removed
+    -> parse transcript, collect outputs, run the registered scorers
+    -> store the attempt's artifacts under attempts/<n>/, then DONE (create-only) naming it
+
+A trial that failed on the machinery or on the model endpoint is tried again after a backoff
+(each try is its own attempt). Idempotent under Ray retries: a trial whose DONE exists returns
+the stored result; a racing duplicate loses the DONE race and returns the winner's result, and
+its own artifacts stay under its own attempt number, so readers never mix attempts.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import socket
+import tempfile
+import time
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from runner.aio import run_sync
+from runner.authoring.bundles import materialize
+from runner.authoring.skill import load_skill, stage_plugin
+from runner.driver.budget import BudgetGuard, find_ledger
+from runner.errors import InfraError, StoreError
+from runner.gateway.server import GatewayPolicy, TrialGateway
+from runner.sandbox.base import Sandbox, SessionRun, SessionSpec
+from runner.sandbox.registry import open_sandbox
+from runner.schema.enums import TrialStatus
+from runner.schema.trial import TrialResult, TrialSpec, Usage
+from runner.scoring.base import Evidence, passed, score_all
+from runner.store.base import Store, open_store
+from runner.store.keys import AttemptKeys, RunKeys, TrialKeys
+from runner.store.trials import read_done
+from runner.trial.collect import Collected, CollectLimits, collect_outputs
+from runner.trial.isolation import find_leak
+from runner.trial.session import claude_args, session_env, stage_fixtures
+from runner.trial.transcript import Transcript, parse_transcript
+
+log = logging.getLogger(__name__)
+
+
+def claim_attempt(store: Store, keys: TrialKeys) -> int:
+    """The next attempt number of this trial, claimed create-only (racing tries differ)."""
+    numbers = keys.attempt_numbers(store.list(keys.attempts))
+    n = (numbers[-1] if numbers else 0) + 1
+    while not store.put_if_absent(keys.attempt(n).claim, f"{_node()}\n".encode()):
+        n += 1
+    return n
+
+
+def attempts_usage(store: Store, keys: TrialKeys, current: int,
+                   usage: Usage | None) -> tuple[int, Usage | None]:
+    """How many attempts this trial had, and what they metered together: the current one's
+    `usage` plus every earlier attempt's, killed ones included (their gateways kept
+    usage.json current; a finished attempt's result.json says it all)."""
+    listed = set(store.list(keys.attempts))
+    numbers = keys.attempt_numbers(sorted(listed))
+    total = usage
+    for n in numbers:
+        if n == current:
+            continue
+        earlier = _stored_usage(store, keys.attempt(n), listed)
+        if earlier is not None:
+            total = earlier if total is None else total.plus(earlier)
+    return max([current, *numbers]), total
+
+
+def _stored_usage(store: Store, keys: AttemptKeys, listed: set[str]) -> Usage | None:
+    try:
+        if keys.result in listed:
+            return TrialResult.model_validate_json(store.get(keys.result)).usage
+        if keys.usage in listed:
+            return Usage.model_validate_json(store.get(keys.usage))
+    except (KeyError, ValidationError):
+        log.warning("unreadable usage of %s: left out of the trial's cost", keys.prefix)
+    return None
+
+
+def run_trial(spec: TrialSpec, store: Store | None = None) -> TrialResult:
+    store = store or open_store(spec.store_uri, spec.store_endpoint)
+    keys = RunKeys(spec.run_id).trial(spec.trial_id)
+    standing = read_done(store, keys)
+    if standing is not None:
+        return standing
+    infra_tries = endpoint_tries = 0
+    while True:
+        attempt = claim_attempt(store, keys)
+        result, transcript, collected = _execute(spec, store, keys.attempt(attempt), attempt)
+        if result.status is TrialStatus.INFRA_ERROR:
+            infra_tries += 1
+            if infra_tries >= spec.infra_attempts:
+                break
+            delay = spec.infra_backoff_s * 2 ** (infra_tries - 1)
+        elif result.status is TrialStatus.API_ERROR:
+            endpoint_tries += 1
+            if endpoint_tries >= spec.endpoint_attempts:
+                break
+            delay = spec.endpoint_backoff_s * 2 ** (endpoint_tries - 1)
+        else:
+            # An agent that ran and failed is data; a timeout would only time out again.
+            break
+        log.info("trial %s attempt %d: %s (%s); retrying in %.0fs", spec.trial_id[:12], attempt,
+                 result.status, result.error, delay)
+        _store_attempt(store, keys.attempt(attempt), result, transcript, collected)
+        time.sleep(delay)
+    count, usage = attempts_usage(store, keys, attempt, result.usage)
+    result = result.model_copy(update={"attempts": count, "usage": usage})
+    try:
+        _store_attempt(store, keys.attempt(attempt), result, transcript, collected)
+        if result.status.is_hole:
+            return result  # no DONE: a resumed run tries this trial again
+        # DONE carries the result itself and is create-only: if another try of this trial (a
+        # Ray retry racing a slow node) recorded first, its result is the one that stands.
+        if not store.put_if_absent(keys.done, result.model_dump_json(indent=1).encode()):
+            return read_done(store, keys) or result
+    except StoreError as exc:
+        # The session ran (and was paid for: the usage stays in the result) but its evidence
+        # could not be kept, so it cannot stand: a hole the next resume runs again.
+        return result.model_copy(update={"status": TrialStatus.INFRA_ERROR, "passed": None,
+                                         "error": f"cannot store the trial: {exc}"})
+    return result
+
+
+def _store_attempt(store: Store, keys: AttemptKeys, result: TrialResult, transcript: bytes,
+                   collected: Collected) -> None:
+    if transcript:
+        store.put(keys.transcript, transcript)
+    for rel, data in collected.files.items():
+        store.put(keys.output(rel), data)
+    store.put(keys.result, result.model_dump_json(indent=1).encode())
+
+
+def _node() -> str:
+    name = socket.gethostname()
+    try:
+        import ray
+
+        if ray.is_initialized():
+            return f"{name}/{ray.get_runtime_context().get_node_id()[:12]}"
+    except Exception:  # noqa: BLE001 - outside Ray the host name is all there is
+        pass
+    return name
+
+
+def _guard(spec: TrialSpec) -> BudgetGuard:
+    if not spec.ledger:
+        return BudgetGuard()
+    return BudgetGuard(find_ledger(spec.ledger_id or spec.run_id))
+
+
+def _status(run: SessionRun, transcript: Transcript,
+            usage: Usage | None) -> tuple[TrialStatus, str | None]:
+    if run.timed_out:
+        return TrialStatus.TIMED_OUT, "killed at the session timeout"
+    # A session that reached the model started, whatever its transcript says (a flood of its
+    # own stdout can push the init event out of the capped log): that is no machinery failure
+    # to retry.
+    if not transcript.has_init and not (usage is not None and usage.requests):
+        return TrialStatus.INFRA_ERROR, f"claude did not start: {run.stderr_tail[-500:]}"
+    if not transcript.finished:
+        return TrialStatus.CRASHED, f"no result event (exit {run.exit_code})"
+    if transcript.is_error and transcript.result_subtype == "success":
+        return TrialStatus.API_ERROR, "the session ended on a model API error"
+    if transcript.is_error:
+        return TrialStatus.AGENT_ERROR, transcript.result_subtype
+    return TrialStatus.COMPLETED, None
+
+
+def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
+             attempt: int) -> tuple[TrialResult, bytes, Collected]:
+    base = TrialResult(trial_id=spec.trial_id, case_id=spec.case.id, repetition=spec.repetition,
+                       arm=spec.arm, status=TrialStatus.INFRA_ERROR, passed=None, node=_node(),
+                       attempt=attempt, attempts=attempt)
+    guard = _guard(spec)
+    stopped = run_sync(guard.refresh())
+    if stopped:
+        return base.model_copy(update={"status": TrialStatus.STOPPED,
+                                       "error": f"not started: {stopped}"}), b"", Collected()
+    spec.scratch_root.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix=f"{spec.trial_id[:16]}-", dir=spec.scratch_root))
+    workdir, socket_dir, plugins = scratch / "work", scratch / "gw", scratch / "plugin"
+    sandbox: Sandbox | None = None
+    usage: Usage | None = None
+
+    def keep_usage(current: Usage) -> None:
+        store.put(keys.usage, current.model_dump_json().encode())
+
+    try:
+        sandbox = open_sandbox(spec.sandbox)
+        sandbox.create_workdir(workdir, spec.sandbox.limits)
+        fixtures = materialize(store, spec.fixtures_bundle, spec.scratch_root)
+        stage_fixtures(spec.case, fixtures, workdir)
+        plugin_dir = None
+        if spec.skill_bundle is not None:
+            skill = load_skill(materialize(store, spec.skill_bundle, spec.scratch_root))
+            plugin_dir = stage_plugin(skill, plugins, spec.skill_name)
+        sandbox.reap_trial(spec.trial_id)  # an earlier attempt of this trial (worker died)
+        sandbox.prepare_workdir(workdir)
+        policy = GatewayPolicy(allow_server_tools=spec.allow_server_tools)
+        with TrialGateway(socket_dir, spec.upstream_url, os.environ.get("ANTHROPIC_API_KEY"),
+                         policy, guard, on_usage=keep_usage) as gateway:
+            session = SessionSpec(
+                trial_id=spec.trial_id, run_id=spec.run_id, workdir=workdir,
+                socket_dir=socket_dir, plugin_dir=plugin_dir, prompt=spec.case.prompt,
+                claude_args=claude_args(spec), env=session_env(gateway.token),
+                timeout_s=spec.timeout_s, limits=spec.sandbox.limits)
+            try:
+                run = sandbox.run(session)
+            finally:
+                usage = gateway.usage()
+        collected = collect_outputs(workdir, CollectLimits())
+    except InfraError as exc:
+        return base.model_copy(update={"error": str(exc), "usage": usage}), b"", Collected()
+    except OSError as exc:
+        return base.model_copy(update={"error": f"staging failed: {exc}", "usage": usage}), \
+            b"", Collected()
+    finally:
+        if sandbox is not None:
+            sandbox.release_workdir(workdir)
+        shutil.rmtree(scratch, ignore_errors=True)
+    transcript = parse_transcript(run.transcript)
+    status, error = _status(run, transcript, usage)
+    if guard.stopped and (status.is_hole or status is TrialStatus.AGENT_ERROR):
+        status, error = TrialStatus.STOPPED, f"stopped mid-session: {guard.stopped}"
+    scores = {} if status.is_hole else score_all(
+        spec.scorers, spec.case, Evidence(transcript.assistant_text, collected.files,
+                                          collected.skipped, run.transcript))
+    result = base.model_copy(update={
+        "status": status, "error": error,
+        "passed": None if status.is_hole else passed(scores),
+        "scores": scores, "skills_seen": transcript.skills_seen,
+        "skills_loaded": transcript.skills_loaded, "leak": find_leak(spec, transcript),
+        "turns": transcript.num_turns, "wall_s": round(run.wall_s, 3), "usage": usage,
+        "cli_cost_usd": transcript.cli_cost_usd, "outputs_skipped": collected.skipped})
+    return result, run.transcript, collected

@@ -1,0 +1,87 @@
+"""Helpers and constants shared by tests (test modules never import each other)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import socket
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PROBE = ROOT / "tests" / "fixtures" / "skills" / "probe"
+EXAMPLE = ROOT / "examples" / "csv-summary"
+# A stand-in for the real key: the gateway injects it upstream; it must never reach a sandbox.
+REAL_KEY = "sk-ant-api03-INTEGRATION-" + secrets.token_hex(16)
+
+MAGIC_WITH_SKILL = {"name": "with-skill", "when": {"prompt": "magic word", "skill": "probe"},
+                    "turns": [{"tool_use": {"name": "Skill", "input": {"skill": "probe:probe"}}},
+                              {"text": "The magic word is MAGIC."}]}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def cmdlines() -> Iterator[tuple[int, bytes]]:
+    """(pid, raw NUL-separated command line) of every process we may read."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                yield int(entry.name), (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+
+
+def runsc_available() -> bool:
+    try:
+        out = subprocess.run(["docker", "info", "--format", "{{json .Runtimes}}"],
+                             capture_output=True, text=True, timeout=30)
+    except OSError:
+        return False
+    return out.returncode == 0 and "runsc" in json.loads(out.stdout or "{}")
+
+
+RUNTIMES = ["runc", pytest.param("runsc", marks=pytest.mark.skipif(
+    not runsc_available(), reason="gVisor (runsc) is not registered with Docker"))]
+
+
+RUNTIMES = ["runc", pytest.param("runsc", marks=pytest.mark.skipif(
+    not runsc_available(), reason="gVisor (runsc) is not registered with Docker"))]
+
+
+def call(socket_path: Path, method: str, path: str, token: str | None,
+         payload: dict[str, Any] | None = None,
+         raw: bytes | None = None) -> tuple[int, bytes]:
+    async def go() -> tuple[int, bytes]:
+        headers = {"x-api-key": token} if token else {}
+        async with aiohttp.ClientSession(connector=aiohttp.UnixConnector(str(socket_path))) as s:
+            data = raw if raw is not None else (json.dumps(payload).encode() if payload else None)
+            async with s.request(method, f"http://127.0.0.1:8080{path}", data=data,
+                                 headers=headers) as r:
+                return r.status, await r.read()
+    return asyncio.run(go())
+
+
+def message(stream: bool = False, **extra: Any) -> dict[str, Any]:
+    return {"model": "claude-sonnet-4-5", "max_tokens": 10, "stream": stream,
+            "messages": [{"role": "user", "content": "hi"}],
+            "tools": [{"name": "Bash", "input_schema": {}}], **extra}
+
+
+def make(tmp_path: Path, body: str = "body") -> Path:
+    skill = tmp_path / "s"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text(f"---\nname: demo\ndescription: Does things.\n---\n{body}\n")
+    (skill / "evals" / "evals.json").write_text("{}")
+    (skill / "scripts").mkdir()
+    (skill / "scripts" / "run.py").write_text("print(1)")
+    return skill

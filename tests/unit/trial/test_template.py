@@ -1,0 +1,219 @@
+"""The trial template around a session, with the fake sandbox: staging, grading, storage by
+attempt, infrastructure and endpoint retries, holes and at-most-once recording."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from runner.errors import StoreError
+from runner.planning.plan import make_plan
+from runner.sandbox.fake import FakeSandbox
+from runner.schema.enums import Arm, TrialStatus
+from runner.schema.options import RunOptions, SandboxConfig
+from runner.schema.trial import TrialResult, TrialSpec, Usage
+from runner.store.keys import RunKeys
+from runner.store.memory import MemoryStore
+from runner.trial.template import run_trial
+
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "csv-summary"
+
+
+@pytest.fixture
+def planned(tmp_path: Path) -> tuple[list[TrialSpec], MemoryStore]:
+    plan = make_plan(RunOptions(skill_path=EXAMPLE, case_ids=("sales-totals",),
+                                sandbox=SandboxConfig(backend="fake"), fresh=True))
+    store = MemoryStore()
+    for data in plan.bundles.values():
+        from runner.authoring.bundles import publish
+
+        publish(store, plan.run_id, data)
+    tasks = [t.model_copy(update={"scratch_root": tmp_path / "scratch", "infra_backoff_s": 0,
+                                  "endpoint_backoff_s": 0})
+             for t in plan.trials]
+    FakeSandbox.plan.clear()
+    FakeSandbox.starts.clear()
+    return tasks, store
+
+
+def candidate(tasks: list[TrialSpec]) -> TrialSpec:
+    return next(t for t in tasks if t.arm is Arm.CANDIDATE)
+
+
+def test_graded_from_what_the_session_left(planned: tuple[list[TrialSpec], MemoryStore]) -> None:
+    tasks, store = planned
+    spec = candidate(tasks)
+    FakeSandbox.plan[spec.trial_id] = {
+        "reply": "5 rows, Total: 600",
+        "write": {"summary.md": "## Totals\n- amount: 600\n"}}
+    result = run_trial(spec, store)
+    assert result.status is TrialStatus.COMPLETED and result.passed is True
+    assert result.skills_seen == ["csv-summary:csv-summary"]
+    keys = RunKeys(spec.run_id).trial(spec.trial_id)
+    attempt = keys.attempt(result.attempt)
+    assert result.attempt == 1
+    assert store.get(attempt.output("summary.md")).startswith(b"## Totals")
+    assert store.get(attempt.output("sales.csv")).startswith(b"region,")  # the staged fixture
+    assert store.get(keys.done) == store.get(attempt.result)
+
+
+def test_infra_failures_are_retried_then_scored(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:
+    tasks, store = planned
+    spec = candidate(tasks)
+    FakeSandbox.plan[spec.trial_id] = {"fail_starts": 2, "reply": "nope"}
+    result = run_trial(spec, store)
+    assert result.attempts == 3 and FakeSandbox.starts[spec.trial_id] == 3
+    assert result.status is TrialStatus.COMPLETED and result.passed is False
+
+
+def test_infra_failures_past_the_limit_are_holes_without_done(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:
+    tasks, store = planned
+    spec = candidate(tasks)
+    FakeSandbox.plan[spec.trial_id] = {"fail_starts": 99}
+    result = run_trial(spec, store)
+    assert result.status is TrialStatus.INFRA_ERROR and result.passed is None
+    assert "failed to start" in (result.error or "")
+    assert not store.exists(RunKeys(spec.run_id).trial(spec.trial_id).done)
+
+
+def test_timeouts_are_holes_and_not_retried(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:
+    tasks, store = planned
+    spec = candidate(tasks)
+    FakeSandbox.plan[spec.trial_id] = {"timed_out": True}
+    result = run_trial(spec, store)
+    assert result.status is TrialStatus.TIMED_OUT and FakeSandbox.starts[spec.trial_id] == 1
+
+
+def test_recorded_once(planned: tuple[list[TrialSpec], MemoryStore]) -> None:
+    tasks, store = planned
+    spec = candidate(tasks)
+    FakeSandbox.plan[spec.trial_id] = {"reply": "first"}
+    first = run_trial(spec, store)
+    FakeSandbox.plan[spec.trial_id] = {"reply": "second"}
+    again = run_trial(spec, store)  # a Ray retry after the first attempt recorded DONE
+    assert again == first and FakeSandbox.starts[spec.trial_id] == 1
+
+
+def test_baseline_seeing_the_skill_is_a_leak(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:
+    tasks, store = planned
+    baseline = next(t for t in tasks if t.arm is Arm.BASELINE)
+    leaky = baseline.model_copy(update={"skill_bundle": candidate(tasks).skill_bundle})
+    result = run_trial(leaky, store)
+    assert result.leak is not None and "baseline arm saw" in result.leak
+
+
+def test_each_try_keeps_its_own_artifacts_and_done_names_the_one_that_stands(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:
+    tasks, store = planned
+    spec = candidate(tasks)
+    FakeSandbox.plan[spec.trial_id] = {"fail_starts": 1, "reply": "5 rows, Total: 600"}
+    result = run_trial(spec, store)
+    keys = RunKeys(spec.run_id).trial(spec.trial_id)
+    assert result.attempt == 2 and result.attempts == 2
+    failed = TrialResult.model_validate_json(store.get(keys.attempt(1).result))
+    assert failed.status is TrialStatus.INFRA_ERROR
+    assert TrialResult.model_validate_json(store.get(keys.done)).attempt == 2
+
+
+def test_a_racing_duplicate_never_overwrites_the_winners_evidence(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:
+    """Bug: a retry racing the first try overwrote transcript, outputs and result.json while
+    the create-only DONE kept the first result, so DONE and the evidence disagreed."""
+    tasks, store = planned
+    spec = candidate(tasks)
+    FakeSandbox.plan[spec.trial_id] = {"reply": "winner", "write": {"out.md": "winner"}}
+    winner = run_trial(spec, store)
+    keys = RunKeys(spec.run_id).trial(spec.trial_id)
+    # The loser started before the winner's DONE existed: it claims its own attempt, runs,
+    # writes, and loses the DONE race.
+    done = store.get(keys.done)
+    store.delete(keys.done)
+    FakeSandbox.plan[spec.trial_id] = {"reply": "loser", "write": {"out.md": "loser"}}
+    original_put_if_absent = store.put_if_absent
+
+    def racing(key: str, data: bytes) -> bool:
+        if key == keys.done:
+            original_put_if_absent(key, done)  # the winner records first
+        return original_put_if_absent(key, data)
+
+    store.put_if_absent = racing  # type: ignore[method-assign]
+    loser = run_trial(spec, store)
+    assert FakeSandbox.starts[spec.trial_id] == 2  # the duplicate really ran
+    stands = TrialResult.model_validate_json(store.get(keys.done))
+    assert loser == stands == winner and stands.attempt == 1
+    assert store.get(keys.attempt(1).output("out.md")) == b"winner"
+    assert store.get(keys.attempt(2).output("out.md")) == b"loser"
+
+
+def test_endpoint_failures_are_retried_after_a_backoff_and_counted(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:
+    """Bug: a spell of 529s turned every trial into a hole at once."""
+    tasks, store = planned
+    spec = candidate(tasks)
+    FakeSandbox.plan[spec.trial_id] = {"api_error_starts": 2, "reply": "5 rows, Total: 600"}
+    result = run_trial(spec, store)
+    assert FakeSandbox.starts[spec.trial_id] == 3
+    assert result.status is TrialStatus.COMPLETED and result.attempts == 3
+
+
+def test_endpoint_failures_past_the_limit_are_holes(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:
+    tasks, store = planned
+    spec = candidate(tasks).model_copy(update={"endpoint_attempts": 2})
+    FakeSandbox.plan[spec.trial_id] = {"api_error_starts": 99}
+    result = run_trial(spec, store)
+    assert FakeSandbox.starts[spec.trial_id] == 2
+    assert result.status is TrialStatus.API_ERROR and result.attempts == 2
+
+
+def test_a_killed_attempts_spend_is_counted(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:
+    """Bug: a trial retried after its worker was killed said attempts: 1, and what the killed
+    attempt's gateway metered was in neither the cost table nor the ledger."""
+    tasks, store = planned
+    spec = candidate(tasks)
+    keys = RunKeys(spec.run_id).trial(spec.trial_id)
+    # What a killed worker leaves: its claim and the usage its gateway kept current.
+    store.put(keys.attempt(1).claim, b"node-a\n")
+    store.put(keys.attempt(1).usage, Usage(requests=3, input_tokens=900, output_tokens=30,
+                                           cost_usd=0.3).model_dump_json().encode())
+    result = run_trial(spec, store)
+    assert result.attempt == 2 and result.attempts == 2
+    assert result.usage is not None and result.usage.cost_usd == pytest.approx(0.3)
+    assert result.usage.input_tokens == 900
+
+
+def test_a_corrupt_done_is_treated_as_absent(
+        planned: tuple[list[TrialSpec], MemoryStore], caplog: pytest.LogCaptureFixture) -> None:
+    """Bug: a full disk left an empty DONE, and every later resume crashed on it."""
+    tasks, store = planned
+    spec = candidate(tasks)
+    keys = RunKeys(spec.run_id).trial(spec.trial_id)
+    store.put(keys.done, b"")
+    result = run_trial(spec, store)
+    assert FakeSandbox.starts[spec.trial_id] == 1  # it ran again
+    assert TrialResult.model_validate_json(store.get(keys.done)) == result
+    assert "corrupt marker" in caplog.text
+
+
+def test_a_store_that_cannot_write_makes_a_hole_not_a_crash(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:
+    tasks, store = planned
+    spec = candidate(tasks)
+    original_put = store.put
+
+    def full(key: str, data: bytes) -> None:
+        if "/outputs/" in key:
+            raise StoreError(f"cannot write {key}: [Errno 28] No space left on device")
+        original_put(key, data)
+
+    store.put = full  # type: ignore[method-assign]
+    result = run_trial(spec, store)
+    assert FakeSandbox.starts[spec.trial_id] == 1
+    assert result.status is TrialStatus.INFRA_ERROR and "No space left" in (result.error or "")
+    assert not store.exists(RunKeys(spec.run_id).trial(spec.trial_id).done)
