@@ -9,7 +9,7 @@
         ├── SandboxError            container could not start / be collected
         └── StoreError              the store could not read or write (disk full, S3 down)
 
-Infrastructure errors inside a task never crash the batch: the task records them and the arm
+Infrastructure errors inside a trial never crash the run: the trial records them and the arm
 becomes a hole. Agent failures (the agent ran and did the job badly) are not errors at all:
 they are graded like any other session.
 """

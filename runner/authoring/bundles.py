@@ -1,6 +1,6 @@
-"""Ship a skill's bytes and a case set's fixtures to whichever node runs a task.
+"""Ship a skill's bytes and a case set's fixtures to whichever node runs a trial.
 
-The driver packs each (skill digest, fixtures digest) once into the run's store; a task
+The driver packs each (skill digest, fixtures digest) once into the run's store; a trial
 materialises it into a node-local cache keyed by digest (extracted once per node, atomically).
 The same path runs on one machine and on a cluster, so it is exercised by every run.
 
@@ -71,6 +71,6 @@ def materialize(store: Store, key: str, cache_root: Path) -> Path:
         tar.extractall(staging, filter="data")
     try:
         os.rename(staging, target)
-    except OSError:  # another task on this node won the race: its copy is identical
+    except OSError:  # another trial on this node won the race: its copy is identical
         shutil.rmtree(staging, ignore_errors=True)
     return target

@@ -179,7 +179,8 @@ class RayExecutor:
             if not node.get("Alive"):
                 continue
             strategy = NodeAffinitySchedulingStrategy(node_id=node["NodeID"], soft=False)
-            refs[node.get("NodeManagerAddress", node["NodeID"][:12])] = task.options(
+            name = f"{node.get('NodeManagerAddress', '?')}/{node['NodeID'][:12]}"
+            refs[name] = task.options(
                 scheduling_strategy=strategy).remote(run_id, trial_ids, sandbox)
         out = Cleanup(nodes=len(refs))
         for name, ref in refs.items():

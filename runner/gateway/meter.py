@@ -1,4 +1,4 @@
-"""Token and dollar metering of one task's traffic, as seen at the gateway."""
+"""Token and dollar metering of one trial's traffic, as seen at the gateway."""
 
 from __future__ import annotations
 

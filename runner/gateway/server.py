@@ -1,8 +1,8 @@
 """The model gateway: the sandbox's only way out.
 
-One `TrialGateway` per task listens on a Unix socket in a per-task directory that is
+One `TrialGateway` per trial listens on a Unix socket in a per-trial directory that is
 bind-mounted into the container. It accepts only the Messages API, authenticates the
-per-task token, swaps it for the real key, forwards to the upstream endpoint with streaming
+per-trial token, swaps it for the real key, forwards to the upstream endpoint with streaming
 passed through unbuffered, and meters usage. The real key exists only in this process.
 """
 
@@ -64,7 +64,7 @@ def _error(status: int, kind: str, message: str) -> web.Response:
 
 
 class TrialGateway:
-    """The gateway for one task; `with TrialGateway(...) as gw:` mounts gw.socket_dir."""
+    """The gateway for one trial; `with TrialGateway(...) as gw:` mounts gw.socket_dir."""
 
     def __init__(self, socket_dir: Path, upstream: str, api_key: str | None,
                  policy: GatewayPolicy | None = None, budget: BudgetGuard | None = None,
@@ -98,7 +98,7 @@ class TrialGateway:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self._open = False  # the token dies with the task, even if a connection lingers
+        self._open = False  # the token dies with the trial, even if a connection lingers
         self._hosted.stop()
         self.socket_path.unlink(missing_ok=True)
 
@@ -129,7 +129,7 @@ class TrialGateway:
                           f"skill-eval gateway: {request.method} {request.path} is not allowed")
         if not self._authorized(request):
             self.meter.refused()
-            return _error(401, "authentication_error", "skill-eval gateway: invalid task token")
+            return _error(401, "authentication_error", "skill-eval gateway: invalid trial token")
         try:
             raw = await request.read()
         except web.HTTPRequestEntityTooLarge:

@@ -34,7 +34,7 @@ class SessionSpec(BaseModel):
     workdir: Path = Field(description="Staged working directory, becomes the agent's cwd")
     socket_dir: Path = Field(description="Directory holding the gateway's Unix socket")
     plugin_dir: Path | None = Field(default=None, description="Staged plugin root, or none")
-    prompt: str = Field(description="The task prompt, passed after `--`")
+    prompt: str = Field(description="The case prompt, passed after `--`")
     claude_args: list[str] = Field(description="Arguments after `claude`; plugin added by backend")
     env: dict[str, str] = Field(default_factory=dict, description="Session environment")
     timeout_s: float = Field(gt=0, description="Wall-clock limit; the session is killed past it")

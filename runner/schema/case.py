@@ -26,11 +26,11 @@ class OutputCheck(BaseModel):
 
 
 class Case(BaseModel):
-    """One authored task: a prompt, its fixtures and what decides pass or fail."""
+    """One authored problem: a prompt, its fixtures and what decides pass or fail."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     id: str = Field(description="Unique within the set")
-    prompt: str = Field(description="Sent to claude as the task")
+    prompt: str = Field(description="Sent to claude as the task to do")
     expected_output: str = Field(default="", description="What a good answer does (for humans)")
     files: tuple[str, ...] = Field(default=(), description="Fixtures, paths below evals/files/")
     assertions: tuple[str, ...] = Field(default=(), description="Checks on the agent's text")

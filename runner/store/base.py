@@ -1,6 +1,6 @@
 """The Store interface: a flat key -> bytes space with create-only writes.
 
-Keys come from runner.store.keys only. `put_if_absent` is what makes a task's side effects
+Keys come from runner.store.keys only. `put_if_absent` is what makes a trial's side effects
 at-most-once under Ray's at-least-once retries: the DONE marker is written with it, last.
 """
 

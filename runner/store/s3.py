@@ -4,7 +4,7 @@
 `AWS_ENDPOINT_URL_S3` / `AWS_ENDPOINT_URL`); credentials come from the usual AWS environment.
 Large objects go up as multipart (boto3's transfer manager, above 8 MiB). `put_if_absent` uses
 a conditional write (`If-None-Match: *`), so a DONE marker is created at most once even when
-Ray retries a task on another node.
+Ray retries a trial on another node.
 """
 
 from __future__ import annotations

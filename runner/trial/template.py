@@ -159,10 +159,12 @@ def _status(run: SessionRun, transcript: Transcript,
             usage: Usage | None) -> tuple[TrialStatus, str | None]:
     if run.timed_out:
         return TrialStatus.TIMED_OUT, "killed at the session timeout"
-    # A session that reached the model started, whatever its transcript says (a flood of its
-    # own stdout can push the init event out of the capped log): that is no machinery failure
-    # to retry.
-    if not transcript.has_init and not (usage is not None and usage.requests):
+    if not transcript.has_init:
+        if usage is not None and usage.requests:
+            # It reached the model, so it started: the session itself destroyed the start of
+            # its transcript (a flood of its own stdout past the log cap). Not the machinery's
+            # failure, so not retried; unverifiable, so never graded.
+            return TrialStatus.CRASHED, "the transcript lost its start (stdout flooded?)"
         return TrialStatus.INFRA_ERROR, f"claude did not start: {run.stderr_tail[-500:]}"
     if not transcript.finished:
         return TrialStatus.CRASHED, f"no result event (exit {run.exit_code})"

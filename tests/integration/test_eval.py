@@ -13,6 +13,7 @@ import pytest
 
 from runner.driver.api import run_eval
 from runner.errors import SkillLeak
+from runner.sandbox.docker import DEFAULT_IMAGE
 from runner.schema.enums import Arm, Outcome, TrialStatus, Verdict
 from runner.store.keys import RunKeys
 from runner.store.local import LocalStore
@@ -20,8 +21,6 @@ from runner.store.trials import standing
 from tests.helpers import EXAMPLE, MAGIC_WITH_SKILL, ROOT
 
 pytestmark = pytest.mark.integration
-
-
 
 
 def test_candidate_wins_cli_pass_and_report_json(tmp_path: Path, docker_client: Any) -> None:
@@ -43,6 +42,9 @@ def test_candidate_wins_cli_pass_and_report_json(tmp_path: Path, docker_client: 
     assert report["net_lift"] == pytest.approx(2 / 3)
     assert report["sign_test_p"] == pytest.approx(0.5)
     assert report["partial"] is False and report["dry_run"] is True
+    assert report["schema_version"] == 2 and report["status"] == "completed"
+    # ids are bound to the image's content, not its name
+    assert report["image_id"] == docker_client.images.get(DEFAULT_IMAGE).id
     for arm in ("baseline", "candidate"):
         cost = report["arms"][arm]
         assert set(cost) >= {"sessions", "turns", "wall_s", "input_tokens", "output_tokens",
@@ -120,3 +122,26 @@ def test_resume_skips_finished_tasks(options: Any, write_script: Any, tmp_path: 
     assert second.rows == first.rows and second.arms == first.arms
     for trial_id, data in transcripts.items():
         assert store.get(standing(store, keys.run_id, trial_id).transcript) == data  # not run again
+
+
+def test_an_image_built_for_another_claude_is_refused(tmp_path: Path,
+                                                       docker_client: Any) -> None:
+    """Bug: only the image's existence was checked, so an image carrying another claude build
+    ran as if nothing had changed."""
+    stale = "skill-eval-test-stale:latest"
+    container = docker_client.containers.create(DEFAULT_IMAGE, command=["true"])
+    try:
+        container.commit(repository=stale.split(":")[0], tag="latest",
+                         changes=["LABEL skill-eval.claude-sdk=0.0.1"])
+    finally:
+        container.remove(force=True)
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "runner", "run", str(EXAMPLE), "--model-script",
+             str(EXAMPLE / "model-script.yaml"), "--store", str(tmp_path / "store"),
+             "--image", stale], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    finally:
+        docker_client.images.remove(stale, force=True)
+    assert proc.returncode == 3, proc.stderr[-2000:]
+    assert "claude-agent-sdk 0.0.1" in proc.stderr and "make image" in proc.stderr
+    assert not (tmp_path / "store").exists()  # refused before anything was stored

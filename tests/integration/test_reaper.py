@@ -22,7 +22,7 @@ def test_gc_removes_orphans(docker_client: Any) -> None:
         DEFAULT_IMAGE, entrypoint=["sleep", "600"], detach=True, network_mode="none",
         labels={LABEL_RUN: "r-orphan", LABEL_TRIAL: task})
     scratch = SCRATCH_ROOT / f"{task[:16]}-orphan"
-    (scratch / "work").mkdir(parents=True)
+    (scratch / "work").mkdir(parents=True, exist_ok=True)
     subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "x", str(scratch / "work")],
                    check=True)
     try:

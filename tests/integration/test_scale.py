@@ -18,9 +18,8 @@ import requests
 from prometheus_client.parser import text_string_to_metric_families
 
 from runner.config import SCRATCH_ROOT
-from runner.driver.api import run_eval
+from runner.driver.api import preflight, run_eval
 from runner.driver.control import STOPPED_BY_USER
-from runner.planning.plan import make_plan
 from runner.schema.enums import Arm, TrialStatus
 from runner.schema.report import Report
 from runner.schema.trial import TrialResult, Usage
@@ -88,7 +87,7 @@ def test_estimate_above_cap_refuses_before_anything_runs(options: Any, write_scr
 def test_stop_from_another_shell(options: Any, write_script: Any, tmp_path: Path) -> None:
     script = write_script({"latency_s": 1.0, "scenarios": [MAGIC_WITH_SKILL, PLAIN]})
     opts = options(case_ids=("greet",), k=5, model_script=script, concurrency=1, fresh=False)
-    run_id = make_plan(opts).run_id
+    run_id = preflight(opts).run_id
     store = LocalStore(tmp_path / "store")
     out: dict[str, Report] = {}
     runner = threading.Thread(target=lambda: out.setdefault("r", run_eval(opts)))
