@@ -1,10 +1,16 @@
-"""The report on a terminal (or a pipe): verdict first, then comparisons, cost, rows."""
+"""The report on a terminal (or a pipe): verdict first, then comparisons, cost, rows.
+
+Everything that came from a user or a sandbox (skill and case names, check texts, errors,
+reasons) is printed as text, never read as markup: `[/b]` in a check must print as written.
+"""
 
 from __future__ import annotations
 
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from runner.schema.enums import Verdict
 from runner.schema.report import Report
@@ -24,17 +30,23 @@ VERDICT_STYLE = {Verdict.PASS: "bold green", Verdict.NEUTRAL: "bold yellow",
 
 def render(report: Report, console: Console) -> None:
     style = VERDICT_STYLE[report.verdict]
-    console.print(f"[{style}]{report.verdict}[/]  {report.skill} "
-                  f"(sha256 {report.skill_digest[:12]})  net lift {_pct(report.net_lift)}  "
-                  f"model {report.model}  run {report.run_id}")
+    console.print(Text.assemble(
+        (str(report.verdict), style),
+        f"  {report.skill} (sha256 {report.skill_digest[:12]})  net lift "
+        f"{_pct(report.net_lift)}  model {report.model}  run {report.run_id}"))
     if report.partial:
-        console.print(f"[yellow]partial run:[/] {report.holes} hole(s) left out of every number")
+        console.print(Text.assemble(("partial run:", "yellow"),
+                                    f" {report.holes} hole(s) left out of every number"))
     if report.stopped:
-        console.print(f"[red]stopped early:[/] {report.stopped}")
+        console.print(Text.assemble(("stopped early:", "red"), f" {report.stopped}"))
     if report.note:
-        console.print(f"[cyan]note:[/] {report.note}")
+        console.print(Text.assemble(("note:", "cyan"), f" {report.note}"))
     if report.incumbent_note:
-        console.print(f"incumbent: {report.incumbent_note}")
+        console.print(Text(f"incumbent: {report.incumbent_note}"))
+    retried = {arm: a.retries for arm, a in report.arms.items() if a.retries}
+    if retried:
+        console.print(Text("retried after infrastructure or endpoint failures: " + ", ".join(
+            f"{arm} {n}" for arm, n in retried.items())))
 
     table = Table(box=box.SIMPLE_HEAD, title="comparisons (candidate vs ...)", title_justify="left")
     for col in ("opponent", "W", "L", "T", "holes", "net lift", "verdict", "sign test p"):
@@ -62,9 +74,10 @@ def render(report: Report, console: Console) -> None:
     for col in ("case", "rep", "opponent", "outcome", "why"):
         rows.add_column(col)
     for r in report.rows:
-        rows.add_row(r.case, str(r.repetition), str(r.opponent), str(r.outcome), r.reason)
+        rows.add_row(escape(r.case), str(r.repetition), str(r.opponent), str(r.outcome),
+                     escape(r.reason))
     console.print(rows)
     failures = [t for t in report.trials if t.failed_checks or t.error]
     for t in failures:
         what = t.error or ", ".join(t.failed_checks)
-        console.print(f"  [dim]{t.case} rep {t.repetition} {t.arm}: {what}[/]")
+        console.print(Text(f"  {t.case} rep {t.repetition} {t.arm}: {what}", style="dim"))

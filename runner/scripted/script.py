@@ -14,6 +14,9 @@
       - name: fallback
         turns: [{text: "I cannot do that."}]
 
+`outage: {seconds: 20, status: 529}` answers every Messages request with that error for the
+first N seconds after the endpoint starts (an upstream overload spell).
+
 A turn can also be `error: {status: 529, retry_after: 0}` (answered as the Messages API would)
 or carry `sleep_s` (injected latency) and `usage`. Requests with no tools (claude's side queries,
 e.g. titles) get `side_reply`. Past its last turn a scenario ends with `final_text`.
@@ -51,6 +54,16 @@ class ErrorReply(BaseModel):
     type: str = "api_error"
     message: str = "scripted error"
     retry_after: float | None = None
+
+
+class Outage(BaseModel):
+    """A spell during which the endpoint answers every Messages request with an error."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    seconds: float = Field(gt=0, description="From the endpoint's start")
+    status: int = Field(default=529, ge=400, le=599)
+    type: str = "overloaded_error"
+    message: str = "Overloaded (scripted outage)"
 
 
 class Turn(BaseModel):
@@ -98,6 +111,7 @@ class Script(BaseModel):
     usage: Usage = Usage(input_tokens=1000, output_tokens=50)
     latency_s: float = Field(default=0.0, ge=0)
     side_reply: str = "OK"
+    outage: Outage | None = None
     scenarios: tuple[Scenario, ...] = Field(min_length=1)
 
 

@@ -11,6 +11,7 @@ import hashlib
 import json
 import re
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -106,6 +107,7 @@ class ScriptedModel:
         self.counts: dict[str, int] = {}
         self.api_keys: set[str] = set()  # what reached "upstream": tests prove key injection
         self._lock = threading.Lock()
+        self._started = time.monotonic()
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=64 * 1024 * 1024)
@@ -125,6 +127,11 @@ class ScriptedModel:
         body = await request.json()
         with self._lock:
             self.api_keys.add(request.headers.get("x-api-key", ""))
+        outage = self.script.outage
+        if outage is not None and time.monotonic() - self._started < outage.seconds:
+            with self._lock:
+                self.counts["outage"] = self.counts.get("outage", 0) + 1
+            return _error(outage.status, outage.type, outage.message)
         scenario = choose(self.script, body) if body.get("tools") else None
         turn: Turn
         if scenario is None:

@@ -145,3 +145,18 @@ def test_an_image_built_for_another_claude_is_refused(tmp_path: Path,
     assert proc.returncode == 3, proc.stderr[-2000:]
     assert "claude-agent-sdk 0.0.1" in proc.stderr and "make image" in proc.stderr
     assert not (tmp_path / "store").exists()  # refused before anything was stored
+
+
+def test_an_endpoint_overload_spell_is_waited_out(options: Any, write_script: Any) -> None:
+    """Bug: a spell of 529s turned every trial into a hole within seconds (each claude gave up
+    after its own retries) and the run exited 0 with NEUTRAL."""
+    script = write_script({"outage": {"seconds": 15}, "scenarios": [
+        MAGIC_WITH_SKILL, {"name": "plain", "turns": [{"text": "no idea"}]}]})
+    report = run_eval(options(case_ids=("greet",), model_script=script))
+    first_tries = [t for t in report.trials if t.attempts > 1]
+    assert first_tries, "the outage should have failed the first attempts"
+    assert not report.partial and report.holes == 0
+    assert all(t.status == TrialStatus.COMPLETED for t in report.trials)
+    assert report.verdict is Verdict.PASS
+    assert sum(a.retries for a in report.arms.values()) == sum(t.attempts - 1
+                                                               for t in report.trials)

@@ -1,5 +1,6 @@
 from runner.analysis.rows import arm_cost, build_rows, compare
 from runner.schema.enums import Arm, Outcome, TrialStatus, Verdict
+from runner.schema.report import Report
 from runner.schema.trial import TrialResult, Usage
 
 
@@ -63,3 +64,29 @@ def test_arm_cost_sums_and_reports_unmeasured_as_none() -> None:
     assert cost.pass_rate == 0.5
     empty = arm_cost(results, Arm.INCUMBENT)
     assert empty.sessions == 0 and empty.turns is None and empty.cost_usd is None
+
+
+def test_untrusted_text_is_printed_as_written() -> None:
+    """A check or an error containing rich markup must neither vanish nor crash rendering."""
+    import io
+
+    from rich.console import Console
+
+    from runner.render.terminal import render
+
+    report = Report.model_validate({
+        "status": "completed", "run_id": "r-x", "skill": "s[/b]", "skill_digest": "0" * 64,
+        "model": "sonnet", "dry_run": False, "verdict": "NEUTRAL", "net_lift": 0.0, "wins": 0,
+        "losses": 0, "ties": 1, "holes": 0, "partial": False, "sign_test_p": None,
+        "comparisons": [], "arms": {}, "price_table": "t", "k": 1, "cases": ["c"],
+        "rows": [{"case": "c[b]", "repetition": 0, "opponent": "baseline", "outcome": "tie",
+                  "candidate_passed": False, "opponent_passed": False,
+                  "reason": "checks: re:[a-z]+("}],
+        "trials": [{"trial_id": "t", "case": "c", "repetition": 0, "arm": "candidate",
+                    "status": "completed", "passed": False,
+                    "failed_checks": ["text: re:[/x]("]}]})
+    out = io.StringIO()
+    render(report, Console(file=out, width=200, soft_wrap=True))
+    text = out.getvalue()
+    for shown in ("s[/b]", "c[b]", "re:[a-z]+(", "text: re:[/x]("):
+        assert shown in text
