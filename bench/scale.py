@@ -1,13 +1,13 @@
 """Scale-out numbers for the closing note of the scale-out issue.
 
-1. plan: time and driver memory to plan 100k tasks of a tiny case set, scan the store for
+1. plan: time and driver memory to plan 100k trials of a tiny case set, scan the store for
    finished ones (resume), and submit them all to Ray through the scheduler's bounded loop
    (a no-op remote stands in for the session: no sessions need to finish).
 2. throughput: sessions/min of the same latency-bound scripted workload on the embedded
    1-node cluster vs a 2-node local cluster (`ray start --head` + `ray start`, each with
    `sandbox` resources), run through the real CLI.
 
-usage: .venv/bin/python bench/scale.py [--tasks 100000] [--sessions 16] [--latency 3]
+usage: .venv/bin/python bench/scale.py [--trials 100000] [--sessions 16] [--latency 3]
 """
 
 from __future__ import annotations
@@ -39,13 +39,13 @@ def rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def plan_and_submit(tasks: int) -> None:
+def plan_and_submit(trials: int) -> None:
     import ray
 
     work = Path(tempfile.mkdtemp(prefix="skill-eval-bench-"))
     before = rss_mib()
     t0 = time.perf_counter()
-    plan = make_plan(RunOptions(skill_path=PROBE, case_ids=("greet",), k=tasks // 2,
+    plan = make_plan(RunOptions(skill_path=PROBE, case_ids=("greet",), k=trials // 2,
                                 arms=(Arm.BASELINE, Arm.CANDIDATE), store_uri=str(work)))
     t_plan = time.perf_counter() - t0
     store = LocalStore(work)
@@ -72,7 +72,7 @@ def plan_and_submit(tasks: int) -> None:
     done += len(ray.get(in_flight))
     t_submit = time.perf_counter() - t0
     ray.shutdown()
-    print(f"plan {len(plan.trials):,} tasks: {t_plan:.2f}s; resume scan: {t_scan:.2f}s; "
+    print(f"plan {len(plan.trials):,} trials: {t_plan:.2f}s; resume scan: {t_scan:.2f}s; "
           f"submit+complete {done:,} no-op Ray tasks: {t_submit:.2f}s "
           f"({done / t_submit:,.0f}/s); driver peak RSS {rss_mib():.0f} MiB "
           f"(+{rss_mib() - before:.0f} MiB over start)")
@@ -112,12 +112,12 @@ def throughput(sessions: int, latency: float) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tasks", type=int, default=100_000)
+    parser.add_argument("--trials", type=int, default=100_000)
     parser.add_argument("--sessions", type=int, default=16)
     parser.add_argument("--latency", type=float, default=3.0)
     parser.add_argument("--skip-throughput", action="store_true")
     args = parser.parse_args()
-    plan_and_submit(args.tasks)
+    plan_and_submit(args.trials)
     if not args.skip_throughput:
         throughput(args.sessions, args.latency)
 

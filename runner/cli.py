@@ -1,34 +1,57 @@
-"""The `skill-eval` command line.
+"""The `skill-eval` command line: a thin shell over runner.driver.
 
-Exit codes: 0 run completed; 1 --gate and the verdict is FAIL; 2 refused input (nothing
-ran or the measurement is void, e.g. a leaked skill); 3 infrastructure failure; 130 Ctrl-C.
+Every command runs under one guard (`guarded`) that turns the project's errors into their exit
+codes and one line on stderr, Ctrl-C and SIGTERM into 130, and anything else (a bug in
+skill-eval) into exit 4 with the traceback in a file it names, or on stderr with `--debug`.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
+import tempfile
 import time
+import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar, cast
 
 import click
 from rich.console import Console
+from rich.text import Text
 
 from runner import config, console
 from runner.driver import signals
-from runner.errors import SkillEvalError
+from runner.errors import (
+    EXIT_GATE,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    InfraError,
+    RefusedInput,
+    SkillEvalError,
+)
 from runner.logs import LEVELS, configure
 from runner.schema.enums import Arm, Verdict
+from runner.schema.report import Report
 
 EXIT_CODES = """\b
 Exit codes:
-  0  run completed (whatever the verdict, unless --gate)
-  1  --gate given and the verdict is FAIL
-  2  refused input: bad skill folder, case set, flags, or a leaked skill
-  3  infrastructure failure: Docker, image, gateway, store, Ray
+  0    completed (whatever the verdict, unless --gate)
+  1    --gate given and a verdict is FAIL or there is no evidence
+  2    refused input, nothing spent: skill folder, case set, flags, store URI, a leaked
+       skill, or a run another driver holds
+  3    infrastructure failure: Docker, image, gateway, store, Ray; or no trial could be
+       scored because of them
+  4    a bug in skill-eval itself (the message names the file with the traceback)
   130  interrupted (Ctrl-C or SIGTERM): in-flight trials cancelled and cleaned up
+"""
+
+CHECK_EXIT_CODES = """\b
+Exit codes:
+  0  the skill and its case set can run
+  2  refused: the message names the file, the case and the fix
+  4  a bug in skill-eval itself
 """
 
 
@@ -40,24 +63,60 @@ def _store_option(help_text: str) -> Callable[[F], F]:
                         default=lambda: os.environ.get(config.STORE_ENV, config.STORE))
 
 
-def _fail(console: Console, exc: SkillEvalError) -> NoReturn:
-    console.print("error: ", style="bold red", end="")
-    console.print(str(exc), markup=False, highlight=False)
+def _fail(err: Console, exc: SkillEvalError) -> NoReturn:
+    err.print(Text.assemble(("error: ", "bold red"), str(exc)))
     sys.exit(exc.exit_code)
 
 
-def _interrupted(console: Console) -> NoReturn:
-    console.print("interrupted: ", style="red", end="")
-    console.print("in-flight trials cancelled and cleaned up (see the cleanup line above); "
-                  "re-run the same command to resume", markup=False)
-    sys.exit(130)
+def _interrupted(err: Console) -> NoReturn:
+    err.print(Text.assemble(("interrupted: ", "red"), "in-flight trials cancelled and cleaned "
+                            "up (see the cleanup line above); re-run the same command to "
+                            "resume"))
+    sys.exit(EXIT_INTERRUPTED)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def _internal(err: Console, exc: Exception, debug: bool) -> NoReturn:
+    trace = traceback.format_exc()
+    if debug:
+        err.print(Text(trace))
+        where = "above"
+    else:
+        fd, path = tempfile.mkstemp(prefix="skill-eval-crash-", suffix=".txt")
+        with os.fdopen(fd, "w") as handle:
+            handle.write(trace)
+        where = f"in {path}"
+    err.print(Text.assemble(("internal error: ", "bold red"),
+                            f"{type(exc).__name__}: {exc} (a bug in skill-eval; traceback "
+                            f"{where}; please report it)"))
+    sys.exit(EXIT_INTERNAL)
+
+
+def guarded(fn: F) -> F:
+    """Errors become exit codes and one line each; nothing else reaches the user raw."""
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        err = console.err()
+        try:
+            return fn(*args, **kwargs)
+        except SkillEvalError as exc:
+            _fail(err, exc)
+        except KeyboardInterrupt:
+            _interrupted(err)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except Exception as exc:  # noqa: BLE001 - the one place a bug is caught
+            ctx = click.get_current_context(silent=True)
+            _internal(err, exc, bool(ctx and ctx.find_root().params.get("debug")))
+    return cast(F, wrapper)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"],
+                                "max_content_width": 100}, epilog=EXIT_CODES)
 @click.option("--log-level", type=click.Choice(LEVELS), default=config.LOG_LEVEL,
               show_default=True, help="What the runner logs on stderr (the run's own log in "
                                       "the store always has INFO and up).")
-def main(log_level: str) -> None:
+@click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
+def main(log_level: str, debug: bool) -> None:
     """skill-eval: does the agent do the job better with this skill than without it?
 
     Runs the real `claude` CLI on each case of a skill's evals/evals.json, once per arm
@@ -94,7 +153,10 @@ def main(log_level: str) -> None:
               help="Run-level spending cap, metered at the gateways across all nodes.")
 @click.option("--force", is_flag=True, help="Run even when the cost estimate exceeds the cap.")
 @click.option("--metrics-port", type=click.IntRange(0, 65535),
-              help="Serve Prometheus metrics on 127.0.0.1:PORT/metrics while running.")
+              help="Serve Prometheus metrics on HOST:PORT/metrics while running.")
+@click.option("--metrics-host", default="127.0.0.1", show_default=True,
+              help="Address the metrics server binds; 0.0.0.0 lets a Prometheus in a container "
+                   "or on another host scrape it (deploy/monitoring).")
 @click.option("--metrics-linger", "metrics_linger_s", default=0.0, show_default=True,
               type=click.FloatRange(min=0),
               help="Keep serving the final metrics this many seconds (one scrape interval).")
@@ -114,15 +176,22 @@ def main(log_level: str) -> None:
               help="If another driver is running this run, wait for it instead of refusing.")
 @click.option("--ray-address", default=None, help="Existing Ray cluster (default: local).")
 @click.option("--report-json", type=click.Path(dir_okay=False, path_type=Path),
-              help="Also write the machine-readable report here.")
-@click.option("--gate", is_flag=True, help="Exit 1 when the verdict is FAIL.")
+              help="Also write the machine-readable report here (checked before the run).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the machine-readable report on stdout instead of the tables.")
+@click.option("--quiet", "-q", is_flag=True,
+              help="No progress or notes on stderr: only errors, and the report.")
+@click.option("--gate", is_flag=True,
+              help="Exit 1 when the verdict is FAIL (or no trial could be scored).")
+@guarded
 def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path | None,
         arms: str, concurrency: int, timeout_s: float, max_turns: int | None,
         session_budget_usd: float | None, model_script: Path | None, store_uri: str,
         s3_endpoint_url: str | None, max_budget_usd: float | None, force: bool,
-        metrics_port: int | None, metrics_linger_s: float, image: str, runtime: str | None,
-        backend: str, executor: str, allow_server_tools: bool, fresh: bool, wait: bool,
-        ray_address: str | None, report_json: Path | None, gate: bool) -> None:
+        metrics_port: int | None, metrics_host: str, metrics_linger_s: float, image: str,
+        runtime: str | None, backend: str, executor: str, allow_server_tools: bool, fresh: bool,
+        wait: bool, ray_address: str | None, report_json: Path | None, as_json: bool,
+        quiet: bool, gate: bool) -> None:
     """Evaluate SKILL (a folder with SKILL.md and evals/evals.json).
 
     \b
@@ -132,65 +201,99 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
       skill-eval run ./my-skill --case totals --timeout 300 --gate
     """
     from runner.driver.api import require_scored, run_eval
-    from runner.render.terminal import render
     from runner.schema.options import RunOptions, SandboxConfig
 
-    err = console.err()
     try:
-        try:
-            arm_list = tuple(Arm(a.strip()) for a in arms.split(",") if a.strip())
-        except ValueError as exc:
-            raise click.BadParameter(f"{exc}; arms are baseline, candidate, incumbent",
-                                     param_hint="--arms") from exc
-        opts = RunOptions(
-            skill_path=skill, incumbent_path=incumbent, k=k, model=model, case_ids=cases,
-            arms=arm_list, concurrency=concurrency, timeout_s=timeout_s, max_turns=max_turns,
-            session_budget_usd=session_budget_usd, store_uri=store_uri,
-            store_endpoint=s3_endpoint_url, max_budget_usd=max_budget_usd, force=force,
-            metrics_port=metrics_port, metrics_linger_s=metrics_linger_s,
-            upstream_url=os.environ.get("ANTHROPIC_BASE_URL", config.UPSTREAM),
-            model_script=model_script, allow_server_tools=allow_server_tools, fresh=fresh,
-            wait=wait, ray_address=ray_address, executor=executor,
-            sandbox=SandboxConfig(backend=backend, image=image, runtime=runtime))
-        started = time.monotonic()
-        report = run_eval(opts, err)
-        if report_json is not None:
-            report_json.write_text(report.model_dump_json(indent=1))
-        render(report, console.out())
-        err.print(f"{len(report.trials)} trial(s) in {time.monotonic() - started:.1f}s; "
-                  f"stored under {store_uri}/runs/{report.run_id}", style="dim", markup=False)
-        require_scored([report])
-    except SkillEvalError as exc:
-        _fail(err, exc)
-    except KeyboardInterrupt:
-        _interrupted(err)
-    if gate and report.verdict is Verdict.FAIL:
-        sys.exit(1)
+        arm_list = tuple(Arm(a.strip()) for a in arms.split(",") if a.strip())
+    except ValueError as exc:
+        raise click.BadParameter(f"{exc}; arms are baseline, candidate, incumbent",
+                                 param_hint="--arms") from exc
+    check_writable(report_json, "--report-json")
+    opts = RunOptions(
+        skill_path=skill, incumbent_path=incumbent, k=k, model=model, case_ids=cases,
+        arms=arm_list, concurrency=concurrency, timeout_s=timeout_s, max_turns=max_turns,
+        session_budget_usd=session_budget_usd, store_uri=store_uri,
+        store_endpoint=s3_endpoint_url, max_budget_usd=max_budget_usd, force=force,
+        metrics_port=metrics_port, metrics_host=metrics_host, metrics_linger_s=metrics_linger_s,
+        upstream_url=os.environ.get("ANTHROPIC_BASE_URL", config.UPSTREAM),
+        model_script=model_script, allow_server_tools=allow_server_tools, fresh=fresh,
+        wait=wait, ray_address=ray_address, executor=executor,
+        sandbox=SandboxConfig(backend=backend, image=image, runtime=runtime))
+    started = time.monotonic()
+    err = console.err(quiet=quiet)
+    report = run_eval(opts, err)
+    _emit([report], report_json, as_json)
+    err.print(Text(f"{len(report.trials)} trial(s) in {time.monotonic() - started:.1f}s; "
+                   f"stored under {store_uri}/runs/{report.run_id}", style="dim"))
+    require_scored([report])
+    if gate and gate_fails([report]):
+        sys.exit(EXIT_GATE)
 
 
-@main.command(epilog=EXIT_CODES)
+def check_writable(path: Path | None, flag: str) -> None:
+    """A report path that cannot be written is refused before the run is paid for."""
+    if path is None:
+        return
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise RefusedInput(f"{flag} {path}: cannot write there (the folder must exist and be "
+                           "writable)")
+
+
+def _emit(reports: list[Report], report_json: Path | None, as_json: bool) -> None:
+    """The report: the file first (it survives a broken terminal), then stdout."""
+    from runner.render.terminal import render
+
+    payload = (reports[0].model_dump_json(indent=1) if len(reports) == 1 else
+               "[" + ",\n".join(r.model_dump_json(indent=1) for r in reports) + "]")
+    if report_json is not None:
+        report_json.write_text(payload)
+    if as_json:
+        sys.stdout.write(payload + "\n")
+        return
+    out = console.out()
+    for index, report in enumerate(reports):
+        if index:
+            out.print()
+        render(report, out)
+
+
+def gate_fails(reports: list[Report]) -> bool:
+    """The gate fails on a FAIL against any opponent, and on a run with no evidence."""
+    return any(c.verdict is Verdict.FAIL for r in reports for c in r.comparisons) or any(
+        r.wins + r.losses + r.ties == 0 for r in reports)
+
+
+@main.command(epilog=CHECK_EXIT_CODES)
 @click.argument("skill", type=click.Path(path_type=Path))
-@click.option("--k", "k", default=1, show_default=True, type=click.IntRange(min=1))
-@click.option("--incumbent", type=click.Path(path_type=Path))
-def check(skill: Path, k: int, incumbent: Path | None) -> None:
-    """Check SKILL and its case set offline (free): what a run would do, without running.
+@click.option("--k", "k", default=config.K, show_default=True, type=click.IntRange(min=1),
+              help="Repetitions per case and arm, for the plan size.")
+@click.option("--incumbent", type=click.Path(path_type=Path),
+              help="A previous version of the skill, checked the same way.")
+@click.option("--model-script", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Also check a model script for an offline dry run.")
+@guarded
+def check(skill: Path, k: int, incumbent: Path | None, model_script: Path | None) -> None:
+    """Check SKILL and its case set offline (free, nothing written): what a run would do.
 
     \b
-    Example:
+    Examples:
       skill-eval check examples/csv-summary
+      skill-eval check examples/csv-summary --model-script examples/csv-summary/model-script.yaml
     """
     from runner.planning.plan import make_plan
     from runner.schema.options import RunOptions
+    from runner.scripted.script import load_script
 
-    err = console.err()
-    try:
-        plan = make_plan(RunOptions(skill_path=skill, k=k, incumbent_path=incumbent))
-    except SkillEvalError as exc:
-        _fail(err, exc)
-    console.out().print(f"ok: {plan.skill.name} (sha256 {plan.skill.short_digest}), "
-                    f"{len(plan.cases)} case(s): {', '.join(plan.cases)}; arms "
-                    f"{', '.join(plan.arms)}; k={k} -> {len(plan.trials)} trial(s)",
-                    markup=False, highlight=False)
+    plan = make_plan(RunOptions(skill_path=skill, k=k, incumbent_path=incumbent))
+    script = ""
+    if model_script is not None:
+        scenarios = load_script(model_script).scenarios
+        script = f"; model script ok ({len(scenarios)} scenario(s))"
+    console.out().print(Text(
+        f"ok: {plan.skill.name} (sha256 {plan.skill.short_digest}), {len(plan.cases)} "
+        f"case(s): {', '.join(plan.cases)}; arms {', '.join(plan.arms)}; k={k} -> "
+        f"{len(plan.trials)} trial(s){script}"))
 
 
 @main.command(epilog=EXIT_CODES)
@@ -199,55 +302,62 @@ def check(skill: Path, k: int, incumbent: Path | None) -> None:
               help="Override the batch file's store (directory or s3://bucket/prefix).")
 @click.option("--ray-address", default=None, help="Existing Ray cluster (default: local).")
 @click.option("--metrics-port", type=click.IntRange(0, 65535),
-              help="Serve Prometheus metrics on 127.0.0.1:PORT/metrics while running.")
+              help="Serve Prometheus metrics on HOST:PORT/metrics while running.")
+@click.option("--metrics-host", default=None,
+              help="Address the metrics server binds (default 127.0.0.1).")
 @click.option("--force", is_flag=True, help="Run even when the cost estimate exceeds the cap.")
 @click.option("--wait", is_flag=True,
               help="If another driver is running this batch, wait for it instead of refusing.")
-@click.option("--gate", is_flag=True, help="Exit 1 when any eval's verdict is FAIL.")
+@click.option("--report-json", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write the reports here, as a JSON list (checked before the run).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the reports on stdout as a JSON list instead of the tables.")
+@click.option("--quiet", "-q", is_flag=True,
+              help="No progress or notes on stderr: only errors, and the reports.")
+@click.option("--gate", is_flag=True,
+              help="Exit 1 when any eval's verdict is FAIL (or one has no evidence).")
+@guarded
 def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
-          metrics_port: int | None, force: bool, wait: bool, gate: bool) -> None:
+          metrics_port: int | None, metrics_host: str | None, force: bool, wait: bool,
+          report_json: Path | None, as_json: bool, quiet: bool, gate: bool) -> None:
     """Run every eval in BATCH_FILE in one driver: one concurrency limit, one budget,
-    resumable as a whole (re-run the same command). For overnight queues on a cluster,
+    resumable as a whole (re-run the same command). Relative paths in the file (skills,
+    store, model script) are read from the file's folder. For overnight queues on a cluster,
     submit it as a Ray job (see README, "Running at scale").
 
     \b
     Examples:
       skill-eval batch nightly.yaml
+      skill-eval batch nightly.yaml --store s3://evals/nightly --gate
       ray job submit --address http://HEAD:8265 --working-dir . -- skill-eval batch nightly.yaml
     """
     from runner.driver.api import require_scored
-    from runner.driver.batch import any_fail, run_batch
-    from runner.render.terminal import render
+    from runner.driver.batch import run_batch
 
-    err = console.err()
-    try:
-        summary, reports = run_batch(batch_file, err, overrides={
-            "store_uri": store_uri, "ray_address": ray_address, "metrics_port": metrics_port,
-            "force": force or None, "wait": wait or None,
-            "upstream_url": os.environ.get("ANTHROPIC_BASE_URL")})
-        out = console.out()
-        for report in reports:
-            render(report, out)
-            out.print()
-        out.print(f"batch {summary.batch_id}: " + ", ".join(
-            f"{r['skill']} {r['verdict']}" for r in summary.runs)
-            + (f" (stopped: {summary.stopped})" if summary.stopped else ""), markup=False)
-        require_scored(reports)
-    except SkillEvalError as exc:
-        _fail(err, exc)
-    except KeyboardInterrupt:
-        _interrupted(err)
-    if gate and any_fail(reports):
-        sys.exit(1)
+    check_writable(report_json, "--report-json")
+    err = console.err(quiet=quiet)
+    summary, reports = run_batch(batch_file, err, overrides={
+        "store_uri": store_uri, "ray_address": ray_address, "metrics_port": metrics_port,
+        "metrics_host": metrics_host, "force": force or None, "wait": wait or None,
+        "upstream_url": os.environ.get("ANTHROPIC_BASE_URL")})
+    _emit(reports, report_json, as_json)
+    err.print(Text(f"batch {summary.batch_id}: " + ", ".join(
+        f"{r['skill']} {r['verdict']}" for r in summary.runs)
+        + (f" (stopped: {summary.stopped})" if summary.stopped else "")))
+    require_scored(reports)
+    if gate and gate_fails(reports):
+        sys.exit(EXIT_GATE)
 
 
-@main.command()
+@main.command(epilog=EXIT_CODES)
 @click.argument("run_id")
 @_store_option("The run's store.")
-@click.option("--s3-endpoint-url", envvar="AWS_ENDPOINT_URL_S3")
+@click.option("--s3-endpoint-url", envvar="AWS_ENDPOINT_URL_S3",
+              help="S3-compatible server for an s3:// store.")
+@guarded
 def stop(run_id: str, store_uri: str, s3_endpoint_url: str | None) -> None:
-    """Stop RUN_ID cleanly from another shell: no new session starts, in-flight sessions end
-    at their next model call, and the driver writes a partial report.
+    """Stop RUN_ID (or a batch id) cleanly from another shell: no new trial starts, in-flight
+    trials end at their next model call, and the driver writes a partial report.
 
     \b
     Example:
@@ -256,17 +366,15 @@ def stop(run_id: str, store_uri: str, s3_endpoint_url: str | None) -> None:
     from runner.driver.api import request_stop
     from runner.store.base import open_store
 
-    try:
-        request_stop(open_store(store_uri, s3_endpoint_url), run_id)
-    except SkillEvalError as exc:
-        _fail(console.err(), exc)
-    console.out().print(f"stop requested for {run_id}")
+    request_stop(open_store(store_uri, s3_endpoint_url), run_id)
+    console.out().print(Text(f"stop requested for {run_id}"))
 
 
-@main.command("serve-model")
+@main.command("serve-model", epilog=EXIT_CODES)
 @click.argument("script", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--port", default=8787, show_default=True, type=int)
+@click.option("--port", default=8787, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--host", default="127.0.0.1", show_default=True)
+@guarded
 def serve_model(script: Path, port: int, host: str) -> None:
     """Serve a scripted Messages API endpoint (for manual runs and debugging).
 
@@ -278,44 +386,48 @@ def serve_model(script: Path, port: int, host: str) -> None:
     from runner.scripted.script import load_script
     from runner.scripted.server import ScriptedEndpoint
 
-    err = console.err()
+    endpoint = ScriptedEndpoint(load_script(script), host, port)
     try:
-        endpoint = ScriptedEndpoint(load_script(script), host, port)
-    except SkillEvalError as exc:
-        _fail(err, exc)
-    with endpoint as url:
-        err.print(f"scripted model endpoint at {url} (Ctrl-C stops)")
-        try:
-            while True:
-                time.sleep(3600)
-        except KeyboardInterrupt:
-            pass
+        url = endpoint.__enter__()
+    except OSError as exc:
+        raise RefusedInput(f"--host {host} --port {port}: cannot listen there "
+                           f"({exc.strerror or exc}); pick another address or port") from exc
+    try:
+        console.err().print(Text(f"scripted model endpoint at {url} (Ctrl-C stops)"))
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        endpoint.__exit__(None, None, None)
 
 
-@main.command()
+@main.command(epilog=EXIT_CODES)
 @click.option("--run", "run_id", help="Only this run's leftovers (running or not).")
 @click.option("--all", "include_running", is_flag=True,
               help="Also running sandboxes (after a driver crashed mid-run).")
+@guarded
 def gc(run_id: str | None, include_running: bool) -> None:
     """Remove what interrupted runs left behind: sandbox containers (by label), workspace
-    mounts and scratch directories. By default running sandboxes are kept.
+    mounts, scratch directories, and cached skill and fixture bundles no trial is using.
+    By default running sandboxes are kept.
 
     \b
     Examples:
       skill-eval gc
       skill-eval gc --run r-8cfe993a564bfb22
     """
+    from runner.sandbox.reap import reap_bundles
     from runner.sandbox.registry import open_sandbox
     from runner.schema.options import SandboxConfig
 
-    try:
-        reaped = open_sandbox(SandboxConfig()).reap_run(
-            run_id, include_running=include_running or run_id is not None)
-    except SkillEvalError as exc:
-        _fail(console.err(), exc)
-    console.out().print(f"removed {reaped.containers} container(s), {reaped.mounts} mount(s), "
-                    f"{reaped.scratch_dirs} scratch dir(s)"
-                    + (f"; {reaped.failed} container(s) could not be removed"
-                       if reaped.failed else ""))
+    reaped = open_sandbox(SandboxConfig()).reap_run(
+        run_id, include_running=include_running or run_id is not None)
+    if run_id is None and not reaped.kept:  # nothing runs here: no trial needs the cache
+        reaped = reaped.plus(reap_bundles())
+    console.out().print(Text(
+        f"removed {reaped.containers} container(s), {reaped.mounts} mount(s), "
+        f"{reaped.scratch_dirs} scratch dir(s), {reaped.bundles} cached bundle(s)"
+        + (f"; {reaped.failed} container(s) could not be removed" if reaped.failed else "")))
     if reaped.failed:
-        sys.exit(3)
+        sys.exit(InfraError.exit_code)

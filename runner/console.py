@@ -10,5 +10,6 @@ def out() -> Console:
     return Console(soft_wrap=True, highlight=False)
 
 
-def err() -> Console:
-    return Console(stderr=True, soft_wrap=True, highlight=False)
+def err(quiet: bool = False) -> Console:
+    """stderr; `quiet` silences progress and notes (errors use a console of their own)."""
+    return Console(stderr=True, soft_wrap=True, highlight=False, quiet=quiet)

@@ -7,7 +7,11 @@
     │   └── RunBusy                 another driver holds the run's lease
     └── InfraError (exit 3)         the machinery failed: Docker, gateway, store, Ray
         ├── SandboxError            container could not start / be collected
-        └── StoreError              the store could not read or write (disk full, S3 down)
+        ├── StoreError              the store could not read or write (disk full, S3 down)
+        └── RayError                the Ray cluster cannot be reached or refused us
+
+Anything else escaping to the command line is a bug in skill-eval itself: exit 4, one line on
+stderr, the traceback in a file it names (or on stderr with `--debug`).
 
 Infrastructure errors inside a trial never crash the run: the trial records them and the arm
 becomes a hole. Agent failures (the agent ran and did the job badly) are not errors at all:
@@ -15,6 +19,10 @@ they are graded like any other session.
 """
 
 from __future__ import annotations
+
+EXIT_GATE = 1
+EXIT_INTERNAL = 4
+EXIT_INTERRUPTED = 130
 
 
 class SkillEvalError(Exception):
@@ -51,4 +59,8 @@ class SandboxError(InfraError):
 
 
 class StoreError(InfraError):
+    pass
+
+
+class RayError(InfraError):
     pass

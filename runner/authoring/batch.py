@@ -25,6 +25,7 @@ from typing import Any
 import yaml
 from pydantic import ConfigDict, Field, ValidationError
 
+from runner.authoring.problems import describe
 from runner.errors import RefusedInput
 from runner.schema.options import EvalSettings, PassSettings, RunOptions
 
@@ -41,11 +42,6 @@ class BatchFile(PassSettings):
                                         description="skill, incumbent and EvalSettings")
 
 
-def _describe(exc: ValidationError) -> str:
-    return "; ".join(f"{'.'.join(str(p) for p in e['loc']) or '(top level)'}: {e['msg']}"
-                     for e in exc.errors(include_url=False))
-
-
 def load_batch(path: Path, overrides: dict[str, Any] | None = None) -> list[RunOptions]:
     """One RunOptions per eval; `overrides` (command-line flags) win over the file."""
     try:
@@ -59,7 +55,7 @@ def load_batch(path: Path, overrides: dict[str, Any] | None = None) -> list[RunO
         batch = BatchFile.model_validate(data)
         EvalSettings.model_validate(batch.defaults)
     except ValidationError as exc:
-        raise RefusedInput(f"{path}: invalid batch file: {_describe(exc)}") from exc
+        raise RefusedInput(f"{path}: invalid batch file: {describe(exc)}") from exc
     base = path.resolve().parent
 
     def anchor(p: Any) -> Any:
@@ -81,5 +77,5 @@ def load_batch(path: Path, overrides: dict[str, Any] | None = None) -> list[RunO
         try:
             out.append(RunOptions.model_validate({**shared, **fields}))
         except ValidationError as exc:
-            raise RefusedInput(f"{path}: eval #{index}: {_describe(exc)}") from exc
+            raise RefusedInput(f"{path}: eval #{index}: {describe(exc)}") from exc
     return out

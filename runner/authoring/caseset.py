@@ -11,6 +11,7 @@ from pathlib import Path, PurePosixPath
 
 from pydantic import ValidationError
 
+from runner.authoring.problems import describe
 from runner.errors import CaseSetError
 from runner.schema.case import CASESET_RELPATH, FIXTURE_ROOT, Case, CaseSet
 from runner.scoring.checks import parse_matcher
@@ -20,17 +21,6 @@ BINARY_SUFFIXES = frozenset(
     ".png .jpg .jpeg .gif .webp .bmp .ico .pdf .zip .gz .tgz .bz2 .xz .7z .tar .xlsx .xls .docx "
     ".pptx .mp3 .mp4 .wav .ogg .sqlite .db .parquet .pkl .bin .exe .so .woff .woff2".split()
 )
-
-
-def _describe(exc: ValidationError) -> str:
-    parts = []
-    for err in exc.errors():
-        loc = ".".join(str(p) for p in err["loc"]) or "(top level)"
-        msg = err["msg"]
-        if err["type"] == "extra_forbidden":
-            msg = "unknown field (typo?)"
-        parts.append(f"{loc}: {msg}")
-    return "; ".join(parts)
 
 
 def load_caseset(skill_dir: Path) -> CaseSet:
@@ -62,7 +52,7 @@ def load_caseset(skill_dir: Path) -> CaseSet:
         try:
             case = Case.model_validate(item)
         except ValidationError as exc:
-            raise CaseSetError(shown, _describe(exc), label) from exc
+            raise CaseSetError(shown, describe(exc), label) from exc
         if case.id in seen:
             raise CaseSetError(shown, "duplicate id", case.id)
         seen.add(case.id)

@@ -8,8 +8,10 @@ import os
 from rich.console import Console
 
 from runner.analysis.report import build_report
+from runner.authoring.caseset import load_caseset
 from runner.console import err as stderr_console
 from runner.driver.passes import run_pass
+from runner.driver.preflight import check_fixtures_fit, check_pass
 from runner.driver.scheduler import finished
 from runner.errors import InfraError, RefusedInput
 from runner.planning.plan import make_plan
@@ -19,18 +21,26 @@ from runner.schema.options import RunOptions
 from runner.schema.plan import Plan
 from runner.schema.report import Report
 from runner.schema.trial import TrialResult
+from runner.scripted.script import load_script
 from runner.store.base import Store, open_store
 from runner.store.keys import RunKeys, receipt_key
 from runner.trial.isolation import check_staging
 
 
 def preflight(opts: RunOptions) -> Plan:
-    """Everything that can refuse the run before anything is spent: the offline checks first
-    (free), then the key, then the sandbox backend (its image id goes into every id)."""
+    """Everything that can refuse the run before anything is written or spent: the offline
+    checks first (free), then the key, then the sandbox backend (its image id goes into every
+    id). The pass's own checks (store, Ray, metrics port) are `check_pass`."""
     plan = make_plan(opts)
-    if opts.model_script is None and not os.environ.get("ANTHROPIC_API_KEY"):
+    if opts.model_script is not None:
+        load_script(opts.model_script)
+    elif not os.environ.get("ANTHROPIC_API_KEY"):
         raise RefusedInput("ANTHROPIC_API_KEY is not set: export it to run against the model, "
-                           "or pass --model-script FILE for an offline dry run")
+                           "or give a model script (run --model-script FILE, or "
+                           "`model_script:` in a batch file) for an offline dry run")
+    if opts.sandbox.backend == "docker":
+        check_fixtures_fit(load_caseset(plan.skill.path).select(opts.case_ids).evals,
+                           plan.skill.path, opts.sandbox.limits.workspace_size)
     info = open_sandbox(opts.sandbox).preflight()
     if info.image_id is None:
         return plan
@@ -70,6 +80,7 @@ def run_eval(opts: RunOptions, console: Console | None = None,
     console = console or stderr_console()
     plan = preflight(opts)
     store = store or open_store(opts.store_uri, opts.store_endpoint)
+    check_pass(opts.settings(), store)
     done = finished(plan.trials, store)  # read once: reused by the pass and the scheduler
     console.print(f"run {plan.run_id}: {len(plan.cases)} case(s) x k={plan.k} x "
                   f"{len(plan.arms)} arm(s) = {len(plan.trials)} trial(s) "

@@ -13,6 +13,7 @@ from rich.console import Console
 from runner.authoring.batch import load_batch
 from runner.driver.api import finish, preflight
 from runner.driver.passes import run_pass
+from runner.driver.preflight import check_pass
 from runner.errors import RefusedInput
 from runner.schema.enums import Verdict
 from runner.schema.report import Report
@@ -41,6 +42,7 @@ def run_batch(path: Path, console: Console,
     batch_id = "b-" + hashlib.sha256(" ".join(ids).encode()).hexdigest()[:16]
     settings = all_opts[0].settings()
     store = open_store(settings.store_uri, settings.store_endpoint)
+    check_pass(settings, store)
     store.put(RunKeys(batch_id).plan, ("\n".join(ids) + "\n").encode())
     total = sum(len(p.trials) for p in plans)
     console.print(f"batch {batch_id}: {len(plans)} eval(s), {total} trial(s), concurrency "

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import logging
-import sys
 import time
-from typing import TextIO
+
+from rich.console import Console
+from rich.text import Text
 
 from runner.driver.budget import Ledger
 from runner.driver.metrics import RunMetrics
@@ -16,39 +17,60 @@ from runner.store.keys import RunKeys
 
 log = logging.getLogger(__name__)
 STOPPED_BY_USER = "stopped by `skill-eval stop`"
-PLAIN_PROGRESS_S = 30.0  # a progress line this often when the output is not a terminal
 
 
 class Progress:
-    """A one-line live counter on a terminal; plain timestamped lines in a pipe or CI log."""
+    """Progress on the driver's console. On a terminal: one live line with trials done by arm,
+    holes, spend so far and an ETA. Elsewhere (a pipe, a CI log): one plain line per finished
+    trial, `[5/12] orders-flatten r0 candidate fail 2.1s $0.027`. Silent on a quiet console."""
 
-    def __init__(self, total: int, stream: TextIO | None = None) -> None:
+    def __init__(self, total: int, console: Console) -> None:
         self.total, self.done = total, 0
-        self.counts: dict[str, int] = {}
-        self.stream = stream or sys.stderr
-        self.tty = self.stream.isatty()
-        self._last = 0.0
+        self.console = console
+        self.tty = console.is_terminal and not console.quiet
+        self.by_arm: dict[str, int] = {}
+        self.holes = 0
+        self.spent = 0.0
+        self.fresh = 0  # trials that ran in this pass (reused ones say nothing of speed)
+        self.started = time.monotonic()
 
-    def line(self) -> str:
-        parts = " ".join(f"{k}={v}" for k, v in sorted(self.counts.items()))
-        return f"trials {self.done}/{self.total} {parts}".rstrip()
-
-    def advance(self, status: str) -> None:
+    def advance(self, result: TrialResult, reused: bool) -> None:
         self.done += 1
-        self.counts[status] = self.counts.get(status, 0) + 1
-        now = time.monotonic()
+        self.by_arm[str(result.arm)] = self.by_arm.get(str(result.arm), 0) + 1
+        self.holes += result.status.is_hole
+        if result.usage is not None:
+            self.spent += result.usage.cost_usd
+        if self.console.quiet:
+            return
         if self.tty:
-            self.stream.write("\r\x1b[2K" + self.line())
-            self.stream.flush()
-        elif now - self._last >= PLAIN_PROGRESS_S or self.done == self.total:
-            self._last = now
-            self.stream.write(self.line() + "\n")
-            self.stream.flush()
+            self.fresh += not reused
+            self.console.file.write("\r\x1b[2K" + self.status_line())
+            self.console.file.flush()
+        elif not reused:
+            self.console.print(Text(self.trial_line(result)))
+
+    def trial_line(self, r: TrialResult) -> str:
+        outcome = str(r.status) if r.status.is_hole else ("pass" if r.passed else "fail")
+        wall = "n/a" if r.wall_s is None else f"{r.wall_s:.1f}s"
+        cost = "n/a" if r.usage is None else f"${r.usage.cost_usd:.3f}"
+        retry = f" (attempt {r.attempt})" if r.attempt > 1 else ""
+        return (f"[{self.done}/{self.total}] {r.case_id} r{r.repetition} {r.arm} {outcome} "
+                f"{wall} {cost}{retry}")
+
+    def status_line(self) -> str:
+        arms = ", ".join(f"{arm} {n}" for arm, n in sorted(self.by_arm.items()))
+        line = (f"trials {self.done}/{self.total} ({arms}), holes {self.holes}, "
+                f"${self.spent:.2f}")
+        elapsed = time.monotonic() - self.started
+        if self.fresh and self.done < self.total:
+            eta = elapsed / self.fresh * (self.total - self.done)
+            line += f", ETA {int(eta // 60)}m{int(eta % 60):02d}s"
+        return line
 
     def close(self) -> None:
         if self.tty and self.done:
-            self.stream.write("\r\x1b[2K")
-            self.stream.flush()
+            self.console.file.write("\r\x1b[2K")
+            self.console.file.flush()
 
 
 class RunControl(Control):
@@ -72,7 +94,7 @@ class RunControl(Control):
             log.info("trial %s %s rep %d %s: %s%s", result.trial_id[:12], result.case_id,
                      result.repetition, result.arm, result.status,
                      f" ({result.error})" if result.error else "")
-        self.progress.advance(str(result.status))
+        self.progress.advance(result, reused)
 
     def stop_reason(self, result: TrialResult | None) -> str | None:
         if self.leaks:

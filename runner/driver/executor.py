@@ -12,14 +12,17 @@ comes back as an infrastructure hole, never as an exception.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import logging
 import os
-from collections.abc import Callable
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
 
-from runner.errors import InfraError, RefusedInput
+from runner.errors import InfraError, RayError, RefusedInput
 from runner.sandbox.base import Reaped
 from runner.schema.enums import TrialStatus
 from runner.schema.options import SandboxConfig
@@ -208,7 +211,35 @@ def ensure_ray(address: str | None = None) -> None:
         # placed in the object store.
         address = "local"
         kwargs["num_cpus"] = os.cpu_count() or 1
-    ray.init(address=address, **kwargs)
+    try:
+        with ray_output_to_log():
+            ray.init(address=address, **kwargs)
+    except Exception as exc:  # noqa: BLE001 - Ray raises many kinds; all mean "no cluster"
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        hint = (" If the cluster uses token authentication, set RAY_AUTH_TOKEN to its token "
+                "(and RAY_AUTH_MODE=token)." if "auth" in str(exc).lower() else "")
+        raise RayError(f"cannot start or join Ray at {address}: {first[:300]}.{hint}") from exc
+
+
+@contextlib.contextmanager
+def ray_output_to_log() -> Iterator[None]:
+    """Ray's start-up banners (token authentication, dashboard hints) and its C++ core's
+    lines go to the run's log, not the user's terminal: stderr is captured at the file
+    descriptor while ray.init runs (Ray resets its own loggers inside it)."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+            sink.seek(0)
+            for line in sink.read().decode("utf-8", "replace").splitlines():
+                if line.strip():
+                    log.info("ray: %s", line)
 
 
 EXECUTORS = ("ray", "inprocess")

@@ -94,12 +94,17 @@ def run_pass(control_id: str, plans: list[Plan], store: Store, settings: PassSet
 def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store: Store,
               settings: PassSettings, console: Console, done: dict[str, TrialResult],
               spent: float) -> PassResult:
+    if all(t.trial_id in done for t in trials):
+        # Everything was done before: no executor, no Ray start-up, nothing to clean.
+        log.info("pass %s: every trial already done", control_id)
+        return PassResult([done[t.trial_id] for t in trials], None, None)
     metrics = RunMetrics(control_id, settings.max_budget_usd)
     touch_arms(metrics, sorted({a for p in plans for a in p.arms}))
     metrics.planned(trials)
     if settings.metrics_port is not None:
-        metrics.serve(settings.metrics_port)
-        console.print(f"metrics at http://127.0.0.1:{settings.metrics_port}/metrics")
+        metrics.serve(settings.metrics_port, settings.metrics_host)
+        console.print(f"metrics at http://{settings.metrics_host}:{settings.metrics_port}"
+                      "/metrics", markup=False)
     in_process = settings.executor == "inprocess"
     ledger = None
     cleanup: Cleanup | None = None
@@ -114,7 +119,7 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
             previous_handlers = signals.install()
             if settings.max_budget_usd is not None:
                 ledger = start_ledger(control_id, settings.max_budget_usd, spent, in_process)
-            progress = Progress(len(trials))
+            progress = Progress(len(trials), console)
             control = RunControl(control_id, store, ledger, metrics, progress)
             interrupted = False
             try:

@@ -66,12 +66,12 @@ class Reaped(BaseModel):
     mounts: int = 0
     scratch_dirs: int = 0
     failed: int = Field(default=0, description="Sessions that could not be removed")
+    kept: int = Field(default=0, description="Running sessions left alone")
+    bundles: int = Field(default=0, description="Cached skill and fixture bundles removed")
 
     def plus(self, other: Reaped) -> Reaped:
-        return Reaped(containers=self.containers + other.containers,
-                      mounts=self.mounts + other.mounts,
-                      scratch_dirs=self.scratch_dirs + other.scratch_dirs,
-                      failed=self.failed + other.failed)
+        return Reaped.model_validate({name: getattr(self, name) + getattr(other, name)
+                                      for name in Reaped.model_fields})
 
 
 class Sandbox(ABC):

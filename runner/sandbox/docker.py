@@ -187,7 +187,8 @@ class DockerSandbox(Sandbox):
         except DockerException as exc:
             raise SandboxError(f"cannot list or remove sandbox containers: {exc}") from exc
         only = {t[:16] for t in trial_ids} if trial_ids is not None else None
-        return Reaped(containers=removed, failed=failed).plus(reap_scratch(keep, only))
+        return Reaped(containers=removed, failed=failed, kept=len(keep)).plus(
+            reap_scratch(keep, only))
 
 
 WAIT_SLICE_S = 1.0

@@ -46,3 +46,18 @@ def reap_scratch(keep_trials: set[str], only_trials: set[str] | None = None,
         shutil.rmtree(entry, ignore_errors=True)
         out.scratch_dirs += 1
     return out
+
+
+def reap_bundles(root: Path = config.SCRATCH_ROOT) -> Reaped:
+    """Remove the node's cache of extracted skill and fixture bundles (call only when no
+    trial runs here: a trial stages from it)."""
+    cache = root / BUNDLE_DIR
+    if not cache.is_dir():
+        return Reaped()
+    entries = [e for e in cache.iterdir() if not e.is_symlink()]
+    for entry in entries:
+        if entry.is_dir():
+            shutil.rmtree(entry, ignore_errors=True)
+        else:
+            entry.unlink(missing_ok=True)
+    return Reaped(bundles=len(entries))

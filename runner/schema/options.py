@@ -77,6 +77,9 @@ class PassSettings(BaseModel):
     store_endpoint: str | None = Field(default=None, validation_alias=AliasChoices(
         "store_endpoint", "s3_endpoint_url"), description="S3 endpoint URL")
     metrics_port: int | None = Field(default=None, ge=0, le=65535)
+    metrics_host: str = Field(default="127.0.0.1", description="Address the metrics server "
+                                                               "binds (0.0.0.0: scrapable from "
+                                                               "containers and other hosts)")
     metrics_linger_s: float = Field(default=0.0, ge=0, description="Serve final metrics longer")
     upstream_url: str = Field(default=config.UPSTREAM, description="Messages API endpoint")
     model_script: Path | None = Field(default=None, description="Offline scripted model")

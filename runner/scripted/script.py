@@ -30,6 +30,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from runner.authoring.problems import describe
 from runner.errors import RefusedInput
 from runner.scoring.checks import parse_matcher
 
@@ -122,5 +123,5 @@ def load_script(path: Path) -> Script:
         raise RefusedInput(f"{path}: cannot read model script: {exc}") from exc
     try:
         return Script.model_validate(data)
-    except (ValidationError, ValueError) as exc:
-        raise RefusedInput(f"{path}: invalid model script: {exc}") from exc
+    except ValidationError as exc:
+        raise RefusedInput(f"{path}: invalid model script: {describe(exc)}") from exc

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
+from runner.errors import RefusedInput
+
 
 class Store(ABC):
     uri: str
@@ -34,19 +36,32 @@ class Store(ABC):
     def list(self, prefix: str) -> list[str]:
         """Keys under prefix, sorted."""
 
+    def preflight(self) -> None:  # noqa: B027 - most backends have nothing to check
+        """Before anything is planned or spent: refuse (RefusedInput) a store that cannot
+        work as given, and fail (StoreError) one that cannot be reached."""
+
+
+SCHEMES = ("a directory", "file://DIR", "s3://BUCKET[/PREFIX]")
+
 
 def open_store(uri: str, endpoint_url: str | None = None) -> Store:
     """Pick the backend by URI scheme; heavy clients (boto3) import only when used."""
-    if uri.startswith("s3://"):
+    scheme, sep, _ = uri.partition("://")
+    if not sep:
+        scheme = ""
+    if scheme == "s3":
         from runner.store.s3 import S3Store
 
         return S3Store(uri, endpoint_url)
-    if uri.startswith("memory://"):
+    if scheme == "memory":
         from runner.store.memory import MemoryStore
 
         return MemoryStore()
-    from pathlib import Path
+    if scheme in ("", "file"):
+        from pathlib import Path
 
-    from runner.store.local import LocalStore
+        from runner.store.local import LocalStore
 
-    return LocalStore(Path(uri.removeprefix("file://")))
+        return LocalStore(Path(uri.removeprefix("file://")))
+    raise RefusedInput(f"--store {uri}: unsupported scheme {scheme}://; a store is "
+                       f"{', '.join(SCHEMES)}")

@@ -13,7 +13,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from runner.errors import StoreError
+from runner.errors import RefusedInput, StoreError
 from runner.store.base import Store
 
 TMP_PREFIX = ".tmp-"
@@ -23,6 +23,19 @@ class LocalStore(Store):
     def __init__(self, root: Path) -> None:
         self.root = root.resolve()
         self.uri = str(self.root)
+
+    def preflight(self) -> None:
+        if self.root.exists() and not self.root.is_dir():
+            raise RefusedInput(f"--store {self.uri}: is a file, not a directory; pick a "
+                               "directory (it is created if missing)")
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            fd, probe = tempfile.mkstemp(dir=self.root, prefix=TMP_PREFIX)
+            os.close(fd)
+            os.unlink(probe)
+        except OSError as exc:
+            raise RefusedInput(f"--store {self.uri}: cannot write there ({exc.strerror}); "
+                               "pick a writable directory") from exc
 
     def _path(self, key: str) -> Path:
         path = (self.root / key).resolve()

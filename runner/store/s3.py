@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from runner.errors import StoreError
+from runner.errors import RefusedInput, StoreError
 from runner.store.base import Store
 
 MULTIPART_THRESHOLD = 8 * 1024 * 1024
@@ -28,18 +28,25 @@ def parse_s3_uri(uri: str) -> tuple[str, str]:
     rest = uri.removeprefix("s3://")
     bucket, _, prefix = rest.partition("/")
     if not bucket:
-        raise ValueError(f"not an s3://bucket/prefix URI: {uri!r}")
+        raise ValueError("an S3 store is s3://BUCKET[/PREFIX] (no bucket given)")
     return bucket, prefix.strip("/")
 
 
 class S3Store(Store):
     def __init__(self, uri: str, endpoint_url: str | None = None) -> None:
-        import boto3
-        from boto3.s3.transfer import TransferConfig
-        from botocore.config import Config
+        try:
+            import boto3
+            from boto3.s3.transfer import TransferConfig
+            from botocore.config import Config
+        except ImportError as exc:
+            raise RefusedInput(f"--store {uri}: S3 support is not installed; "
+                               "pip install 'skill-eval[s3]'") from exc
 
         self.uri = uri
-        self.bucket, self.prefix = parse_s3_uri(uri)
+        try:
+            self.bucket, self.prefix = parse_s3_uri(uri)
+        except ValueError as exc:
+            raise RefusedInput(f"--store {uri}: {exc}") from exc
         endpoint = (endpoint_url or os.environ.get("AWS_ENDPOINT_URL_S3")
                     or os.environ.get("AWS_ENDPOINT_URL"))
         self.endpoint_url = endpoint
@@ -49,6 +56,25 @@ class S3Store(Store):
                           s3={"addressing_style": "path"}))
         self._transfer = TransferConfig(multipart_threshold=MULTIPART_THRESHOLD,
                                         multipart_chunksize=MULTIPART_THRESHOLD)
+
+    def preflight(self) -> None:
+        from botocore.exceptions import BotoCoreError, ClientError
+
+        try:
+            self._client.head_bucket(Bucket=self.bucket)
+        except ClientError as exc:
+            code = _code(exc)
+            if code in MISSING or code == "NoSuchBucket":
+                raise RefusedInput(f"--store {self.uri}: bucket {self.bucket!r} does not exist "
+                                   f"at {self.endpoint_url or 'AWS'}; create it or fix the "
+                                   "name") from exc
+            if code in ("403", "AccessDenied", "Forbidden"):
+                raise RefusedInput(f"--store {self.uri}: access denied; check the AWS_* "
+                                   "credentials") from exc
+            raise StoreError(f"store {self.uri}: {exc}") from exc
+        except BotoCoreError as exc:
+            raise StoreError(f"store {self.uri}: cannot reach "
+                             f"{self.endpoint_url or 'S3'}: {exc}") from exc
 
     def _key(self, key: str) -> str:
         return f"{self.prefix}/{key}" if self.prefix else key

@@ -1,0 +1,80 @@
+"""Checks a pass makes before anything is planned, written or spent: each refuses with the
+problem and the fix (exit 2) or reports the machinery unreachable (exit 3)."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+from collections.abc import Iterable
+from pathlib import Path
+
+from runner.errors import RayError, RefusedInput
+from runner.schema.case import Case
+from runner.schema.options import PassSettings
+from runner.store.base import Store
+
+RAY_CONNECT_TIMEOUT_S = 3.0
+SIZE_UNITS = {"": 1, "b": 1, "k": 1024, "m": 1024**2, "g": 1024**3, "t": 1024**4}
+
+
+def parse_size(text: str) -> int:
+    """Docker's size syntax: 512m, 2g, 100k, 4096."""
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([bkmgt]?)b?\s*", text.lower())
+    if not match:
+        raise RefusedInput(f"size {text!r}: expected a number with an optional k, m or g")
+    return int(float(match.group(1)) * SIZE_UNITS[match.group(2)])
+
+
+def check_metrics_port(port: int | None, host: str) -> None:
+    if not port:
+        return
+    with socket.socket() as probe:
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise RefusedInput(f"--metrics-port {port}: cannot listen on {host}:{port} "
+                               f"({exc.strerror}); pick a free port") from exc
+
+
+def check_ray_address(address: str | None) -> None:
+    """A cluster that does not answer fails here in seconds, not after minutes of retries."""
+    address = address or os.environ.get("RAY_ADDRESS") or None
+    if address is None or address in ("auto", "local"):
+        return
+    target = address.removeprefix("ray://")
+    host, sep, port = target.rpartition(":")
+    if not sep or not host or not port.isdigit():
+        raise RefusedInput(f"--ray-address {address}: expected HOST:PORT of the cluster's head "
+                           "(e.g. 10.0.0.5:6379), `auto`, or nothing for a local cluster")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)),
+                                 timeout=RAY_CONNECT_TIMEOUT_S).close()
+    except OSError as exc:
+        why = exc.strerror or type(exc).__name__
+        raise RayError(f"cannot reach the Ray cluster at {address} ({why}); start it with "
+                       "`ray start --head`, or leave out --ray-address to run on this "
+                       "machine") from exc
+
+
+def check_fixtures_fit(cases: Iterable[Case], skill_dir: Path, cap: str) -> None:
+    """Fixtures larger than the working-directory cap would make every trial a hole."""
+    limit = parse_size(cap)
+    for case in cases:
+        total = 0
+        for file in case.files:
+            path = skill_dir / file
+            total += sum(p.stat().st_size for p in path.rglob("*") if p.is_file()) \
+                if path.is_dir() else path.stat().st_size
+        if total > limit:
+            raise RefusedInput(
+                f"{skill_dir / 'evals/evals.json'}: case {case.id!r}: its fixtures take "
+                f"{total / 1024**2:.1f} MiB, more than the {cap} working-directory cap; "
+                "shrink them or raise the cap (Limits.workspace_size)")
+
+
+def check_pass(settings: PassSettings, store: Store) -> None:
+    check_metrics_port(settings.metrics_port, settings.metrics_host)
+    if settings.executor == "ray":
+        check_ray_address(settings.ray_address)
+    store.preflight()
