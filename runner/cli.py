@@ -200,7 +200,7 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
       skill-eval run ./my-skill --k 3 --incumbent ./my-skill-v1 --report-json report.json
       skill-eval run ./my-skill --case totals --timeout 300 --gate
     """
-    from runner.driver.api import require_scored, run_eval
+    from runner.driver.api import require_scored, require_script_coverage, run_eval
     from runner.schema.options import RunOptions, SandboxConfig
 
     try:
@@ -226,6 +226,7 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
     err.print(Text(f"{len(report.trials)} trial(s) in {time.monotonic() - started:.1f}s; "
                    f"stored under {store_uri}/runs/{report.run_id}", style="dim"))
     require_scored([report])
+    require_script_coverage([report])
     if gate and gate_fails([report]):
         sys.exit(EXIT_GATE)
 
@@ -331,7 +332,7 @@ def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
       skill-eval batch nightly.yaml --store s3://evals/nightly --gate
       ray job submit --address http://HEAD:8265 --working-dir . -- skill-eval batch nightly.yaml
     """
-    from runner.driver.api import require_scored
+    from runner.driver.api import require_scored, require_script_coverage
     from runner.driver.batch import run_batch
 
     check_writable(report_json, "--report-json")
@@ -345,6 +346,7 @@ def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
         f"{r['skill']} {r['verdict']}" for r in summary.runs)
         + (f" (stopped: {summary.stopped})" if summary.stopped else "")))
     require_scored(reports)
+    require_script_coverage(reports)
     if gate and gate_fails(reports):
         sys.exit(EXIT_GATE)
 

@@ -6,7 +6,7 @@ from runner.analysis.rows import arm_cost, build_rows, compare
 from runner.costs.pricing import PRICE_TABLE_VERSION
 from runner.schema.enums import Arm, Outcome, RunStatus
 from runner.schema.plan import Plan
-from runner.schema.report import Report, TrialLine
+from runner.schema.report import Failure, Report, TrialLine
 from runner.schema.trial import TrialResult
 
 DRY_RUN_NOTE = ("dry run against a scripted model endpoint: no model was called and nothing "
@@ -40,8 +40,10 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
         trials=[TrialLine(trial_id=r.trial_id, case=r.case_id, repetition=r.repetition,
                           arm=r.arm, status=str(r.status), passed=r.passed,
                           failed_checks=[c.check for c in r.checks if not c.passed],
+                          failures=[Failure(check=c.check, detail=c.detail)
+                                    for c in r.checks if not c.passed],
                           skills_loaded=r.skills_loaded, error=r.error, node=r.node,
                           attempt=r.attempt, attempts=r.attempts)
                 for r in ordered],
         incumbent_note=plan.incumbent_note, stopped=stopped, price_table=PRICE_TABLE_VERSION,
-        image_id=plan.image_id, k=plan.k, cases=plan.cases)
+        image_id=plan.image_id, isolation=plan.isolation, k=plan.k, cases=plan.cases)

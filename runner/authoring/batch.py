@@ -50,13 +50,18 @@ def load_batch(path: Path, overrides: dict[str, Any] | None = None) -> list[RunO
         raise RefusedInput(f"{path}: cannot read batch file: {exc}") from exc
     if not isinstance(data, dict):
         raise RefusedInput(f"{path}: a batch file is a mapping with an `evals` list")
+    base = path.resolve().parent
+    store = data.get("store", data.get("store_uri"))
+    if isinstance(store, str) and "://" not in store and not Path(store).is_absolute():
+        # like the skills: read from the file's folder, whatever the current directory
+        data.pop("store", None)
+        data["store_uri"] = str(base / store)
     data.update({k: v for k, v in (overrides or {}).items() if v is not None})
     try:
         batch = BatchFile.model_validate(data)
         EvalSettings.model_validate(batch.defaults)
     except ValidationError as exc:
         raise RefusedInput(f"{path}: invalid batch file: {describe(exc)}") from exc
-    base = path.resolve().parent
 
     def anchor(p: Any) -> Any:
         return None if p is None else (Path(p) if Path(p).is_absolute() else base / p)

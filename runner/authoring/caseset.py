@@ -28,7 +28,8 @@ def load_caseset(skill_dir: Path) -> CaseSet:
     path = skill_dir / CASESET_RELPATH
     shown = str(path)
     if not path.is_file():
-        raise CaseSetError(shown, "no case set: create evals/evals.json (see README, 'Case sets')")
+        raise CaseSetError(shown, "no case set: create evals/evals.json (see README, "
+                                  "'A skill and its case set')")
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:

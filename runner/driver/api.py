@@ -48,16 +48,29 @@ def preflight(opts: RunOptions) -> Plan:
     return make_plan(opts.model_copy(update={"sandbox": sandbox}))
 
 
-def finish(plan: Plan, results: list[TrialResult], stopped: str | None,
-           store: Store) -> Report:
+def finish(plan: Plan, results: list[TrialResult], stopped: str | None, store: Store,
+           unmatched: tuple[int, str | None] = (0, None)) -> Report:
     ids = {t.trial_id for t in plan.trials}  # built once, not per result
     mine = [r for r in results if r.trial_id in ids]
     check_staging(plan.skill.name, mine)
-    report = build_report(plan, mine, stopped)
+    report = build_report(plan, mine, stopped).model_copy(update={
+        "script_unmatched": unmatched[0], "script_first_unmatched": unmatched[1]})
     data = report.model_dump_json(indent=1).encode()
     store.put(RunKeys(plan.run_id).report_json, data)
     store.put(receipt_key(plan.skill.digest, plan.run_id), data)
     return report
+
+
+def require_script_coverage(reports: list[Report]) -> None:
+    """A dry run whose model script answered requests it has no scenario for measured the
+    script, not the skill: the input is wrong (exit 2), and the report says where."""
+    for report in reports:
+        if report.script_unmatched:
+            raise RefusedInput(
+                f"run {report.run_id}: the model script matched no scenario for "
+                f"{report.script_unmatched} model request(s) (first prompt: "
+                f"{report.script_first_unmatched!r}); add a scenario for it, or a fallback "
+                "scenario without `when`")
 
 
 def require_scored(reports: list[Report]) -> None:
@@ -87,7 +100,7 @@ def run_eval(opts: RunOptions, console: Console | None = None,
                   f"({len(done)} already done), model {plan.model}"
                   + (" [cyan](dry run: scripted model)[/]" if plan.dry_run else ""))
     outcome = run_pass(plan.run_id, [plan], store, opts.settings(), console, done)
-    return finish(plan, outcome.results, outcome.stopped, store)
+    return finish(plan, outcome.results, outcome.stopped, store, outcome.unmatched)
 
 
 def request_stop(store: Store, run_id: str) -> None:

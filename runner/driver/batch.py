@@ -49,7 +49,8 @@ def run_batch(path: Path, console: Console,
                   f"{settings.concurrency}, budget "
                   + (f"${settings.max_budget_usd:g}" if settings.max_budget_usd else "uncapped"))
     outcome = run_pass(batch_id, plans, store, settings, console)
-    reports = [finish(plan, outcome.results, outcome.stopped, store) for plan in plans]
+    reports = [finish(plan, outcome.results, outcome.stopped, store, outcome.unmatched)
+               for plan in plans]
     summary = BatchSummary(batch_id=batch_id, stopped=outcome.stopped, runs=[
         {"run_id": r.run_id, "skill": r.skill, "verdict": str(r.verdict),
          "net_lift": r.net_lift, "partial": r.partial, "status": str(r.status)}

@@ -52,18 +52,25 @@ def spent_by(results: list[TrialResult]) -> float:
 
 
 @contextlib.contextmanager
-def _upstream(model_script: Path | None, default: str) -> Iterator[str]:
+def _upstream(model_script: Path | None, default: str,
+              unmatched: list[tuple[int, str | None]]) -> Iterator[str]:
     if model_script is None:
         yield default
         return
-    with ScriptedEndpoint(load_script(model_script)) as url:
-        yield url
+    endpoint = ScriptedEndpoint(load_script(model_script))
+    with endpoint as url:
+        try:
+            yield url
+        finally:
+            model = endpoint.model
+            unmatched.append((model.unmatched, model.first_unmatched))
 
 
 class PassResult:
     def __init__(self, results: list[TrialResult], stopped: str | None,
-                 cleanup: Cleanup | None) -> None:
+                 cleanup: Cleanup | None, unmatched: tuple[int, str | None] = (0, None)) -> None:
         self.results, self.stopped, self.cleanup = results, stopped, cleanup
+        self.unmatched = unmatched
 
 
 def run_pass(control_id: str, plans: list[Plan], store: Store, settings: PassSettings,
@@ -84,7 +91,9 @@ def run_pass(control_id: str, plans: list[Plan], store: Store, settings: PassSet
         log.info("pass %s: %d trial(s), %d already done, %d to run", control_id, len(trials),
                  len(done), len(pending))
         for plan in plans:
-            store.put(RunKeys(plan.run_id).plan, plan.model_dump_json(indent=1).encode())
+            # the first driver's record stands: a resume keeps its creation time
+            store.put_if_absent(RunKeys(plan.run_id).plan,
+                                plan.model_dump_json(indent=1).encode())
             for data in plan.bundles.values():
                 publish(store, plan.run_id, data)
         store.delete(RunKeys(control_id).stop_flag)  # a resumed run starts un-stopped
@@ -106,10 +115,11 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
         console.print(f"metrics at http://{settings.metrics_host}:{settings.metrics_port}"
                       "/metrics", markup=False)
     in_process = settings.executor == "inprocess"
+    unmatched: list[tuple[int, str | None]] = []
     ledger = None
     cleanup: Cleanup | None = None
     try:
-        with _upstream(settings.model_script, trials[0].upstream_url) as upstream:
+        with _upstream(settings.model_script, trials[0].upstream_url, unmatched) as upstream:
             trials = [t.model_copy(update={"upstream_url": upstream,
                                            "ledger": settings.max_budget_usd is not None,
                                            "ledger_id": control_id}) for t in trials]
@@ -153,7 +163,7 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
         raise SkillLeak(f"run refused: case {first.case_id!r}: {first.leak}. A skill reached an "
                         "arm that must not have it, so no comparison is valid. Check the case "
                         "fixtures for a .claude/skills folder or a copy of the skill.")
-    return PassResult(results, stopped, cleanup)
+    return PassResult(results, stopped, cleanup, unmatched[0] if unmatched else (0, None))
 
 
 def _reap(executor: Executor, plans: list[Plan], settings: PassSettings) -> Cleanup:

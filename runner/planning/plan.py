@@ -15,7 +15,7 @@ from runner.authoring.skill import load_skill
 from runner.errors import RefusedInput
 from runner.planning.ids import digest_id
 from runner.schema.enums import Arm
-from runner.schema.options import RunOptions
+from runner.schema.options import RunOptions, SandboxConfig
 from runner.schema.plan import Plan
 from runner.schema.skill import Skill
 from runner.schema.trial import TrialSpec
@@ -27,6 +27,14 @@ def _version(dist: str) -> str:
         return metadata.version(dist)
     except metadata.PackageNotFoundError:
         return "unknown"
+
+
+def isolation(sandbox: SandboxConfig) -> str:
+    if sandbox.backend == "docker":
+        return f"docker/{sandbox.runtime}" if sandbox.runtime else "docker"
+    if sandbox.backend == "local":
+        return "none (--sandbox local: claude ran on this host, unisolated)"
+    return sandbox.backend
 
 
 def make_plan(opts: RunOptions) -> Plan:
@@ -97,7 +105,7 @@ def make_plan(opts: RunOptions) -> Plan:
                 caseset_digest=hashlib.sha256(caseset.model_dump_json().encode()).hexdigest(),
                 cases=[c.id for c in caseset.evals], k=opts.k, arms=arms, model=opts.model,
                 dry_run=opts.model_script is not None, bundles=payloads,
-                image_id=opts.sandbox.image_id,
+                image_id=opts.sandbox.image_id, isolation=isolation(opts.sandbox),
                 versions={"skill-eval": _version("skill-eval"), "ray": _version("ray"),
                           "claude-agent-sdk": config.CLAUDE_SDK_VERSION},
                 trials=trials)

@@ -34,6 +34,12 @@ def render(report: Report, console: Console) -> None:
         (str(report.verdict), style),
         f"  {report.skill} (sha256 {report.skill_digest[:12]})  net lift "
         f"{_pct(report.net_lift)}  model {report.model}  run {report.run_id}"))
+    if report.isolation.startswith("none"):
+        console.print(Text.assemble(("no isolation:", "bold red"), f" {report.isolation}"))
+    if report.script_unmatched:
+        console.print(Text.assemble(
+            ("model script:", "bold red"), f" {report.script_unmatched} request(s) matched no "
+            f"scenario (first prompt: {report.script_first_unmatched!r})"))
     if report.partial:
         console.print(Text.assemble(("partial run:", "yellow"),
                                     f" {report.holes} hole(s) left out of every number"))
@@ -77,7 +83,20 @@ def render(report: Report, console: Console) -> None:
         rows.add_row(escape(r.case), str(r.repetition), str(r.opponent), str(r.outcome),
                      escape(r.reason))
     console.print(rows)
-    failures = [t for t in report.trials if t.failed_checks or t.error]
-    for t in failures:
-        what = t.error or ", ".join(t.failed_checks)
-        console.print(Text(f"  {t.case} rep {t.repetition} {t.arm}: {what}", style="dim"))
+    render_failures(report, console)
+
+
+def render_failures(report: Report, console: Console) -> None:
+    """Like pytest's summary: per case and arm, each failed check with what was expected and
+    what was found, and each trial that did not finish with why."""
+    failing = [t for t in report.trials if t.failures or t.error]
+    if not failing:
+        return
+    console.print(Text("failures", style="bold"))
+    for t in failing:
+        console.print(Text(f"  {t.case} rep {t.repetition} {t.arm} ({t.status})", style="bold"))
+        if t.error:
+            console.print(Text(f"    {t.error}"))
+        for failure in t.failures:
+            console.print(Text(f"    {failure.check}: ", style="red").append(
+                Text(failure.detail, style="default")))

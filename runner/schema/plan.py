@@ -24,6 +24,8 @@ class Plan(BaseModel):
     model: str
     dry_run: bool = Field(description="Scripted model endpoint: nothing was spent")
     image_id: str | None = Field(default=None, description="Content id of the sandbox image")
+    isolation: str = Field(default="docker", description="What isolated each trial: docker, "
+                                                         "docker/runsc, none (local), fake")
     versions: dict[str, str]
     trials: list[TrialSpec]
     bundles: dict[str, bytes] = Field(default_factory=dict, exclude=True,

@@ -53,6 +53,11 @@ class ArmCost(BaseModel):
     pass_rate: float | None = Field(description="Share of graded sessions that passed")
 
 
+class Failure(BaseModel):
+    check: str
+    detail: str = Field(description="What was expected and what was found instead")
+
+
 class TrialLine(BaseModel):
     trial_id: str
     case: str
@@ -61,6 +66,8 @@ class TrialLine(BaseModel):
     status: str
     passed: bool | None
     failed_checks: list[str] = Field(default_factory=list)
+    failures: list[Failure] = Field(default_factory=list, description="The failed checks with "
+                                                                      "their evidence")
     skills_loaded: list[str] = Field(default_factory=list)
     error: str | None = None
     node: str = ""
@@ -96,5 +103,10 @@ class Report(BaseModel):
     stopped: str | None = Field(default=None, description="Why the run stopped early, if it did")
     price_table: str
     image_id: str | None = None
+    script_unmatched: int = Field(default=0, description="Dry runs: model requests that no "
+                                                         "scenario of the script matched")
+    script_first_unmatched: str | None = Field(default=None, description="Its case prompt")
+    isolation: str = Field(default="docker", description="What isolated each trial; `none` "
+                                                         "means claude ran on the host")
     k: int
     cases: list[str]

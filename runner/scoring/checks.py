@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 
@@ -45,13 +46,41 @@ def parse_matcher(source: str) -> Matcher:
     return Matcher(source, None, body, negate)
 
 
+SNIPPET = 120
+MAX_LINES = 5000
+
+
+def _clip(text: str) -> str:
+    text = text.strip()
+    return text if len(text) <= SNIPPET else text[:SNIPPET - 1] + "…"
+
+
+def _where(matcher: Matcher, text: str) -> str:
+    """For a failed check: the closest line (a positive check) or the offending line (a
+    prohibition), with its number, so a failure can be read without opening the transcript."""
+    lines = text.splitlines()[:MAX_LINES]
+    if not text.strip():
+        return "the text is empty"
+    if matcher.negate:
+        for number, line in enumerate(lines, 1):
+            if (matcher.pattern.search(line) if matcher.pattern else matcher.needle in line):
+                return f"found at line {number}: {_clip(line)!r}"
+        return "found (across lines)"
+    if matcher.pattern is not None:
+        return f"text starts: {_clip(text)!r}"
+    close = difflib.get_close_matches(matcher.needle, lines, n=1, cutoff=0.0)
+    if not close:
+        return f"text starts: {_clip(text)!r}"
+    return f"closest, line {lines.index(close[0]) + 1}: {_clip(close[0])!r}"
+
+
 def check_text(assertion: str, text: str, label: str = "text") -> CheckResult:
     matcher = parse_matcher(assertion)
     ok = matcher.check(text)
     if ok:
         detail = ""
     elif matcher.negate:
-        detail = f"prohibited {matcher.needle!r} is present"
+        detail = f"prohibited {matcher.needle!r} is present; {_where(matcher, text)}"
     else:
-        detail = f"{matcher.needle!r} not found"
+        detail = f"{matcher.needle!r} not found; {_where(matcher, text)}"
     return CheckResult(check=f"{label}: {assertion}", passed=ok, detail=detail)

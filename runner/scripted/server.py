@@ -99,6 +99,11 @@ def _sse(event: str, data: dict[str, Any]) -> bytes:
     return f"event: {event}\ndata: {json.dumps(data)}\n\n".encode()
 
 
+# What an unmatched request gets: a visible answer (never a plausible "OK"); the run reports
+# how many requests got it and the first prompt.
+UNMATCHED_REPLY = "[scripted endpoint: no scenario in the model script matches this request]"
+
+
 class ScriptedModel:
     """The aiohttp application; `counts` records requests per scenario for tests."""
 
@@ -108,6 +113,8 @@ class ScriptedModel:
         self.api_keys: set[str] = set()  # what reached "upstream": tests prove key injection
         self._lock = threading.Lock()
         self._started = time.monotonic()
+        self.unmatched = 0
+        self.first_unmatched: str | None = None
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=64 * 1024 * 1024)
@@ -134,8 +141,14 @@ class ScriptedModel:
             return _error(outage.status, outage.type, outage.message)
         scenario = choose(self.script, body) if body.get("tools") else None
         turn: Turn
-        if scenario is None:
-            name = "side" if not body.get("tools") else "unmatched"
+        if scenario is None and body.get("tools"):
+            name = "unmatched"
+            with self._lock:
+                self.unmatched += 1
+                self.first_unmatched = self.first_unmatched or task_prompt(body)[:200]
+            turn = Turn(text=UNMATCHED_REPLY)
+        elif scenario is None:
+            name = "side"
             turn = Turn(text=self.script.side_reply)
         else:
             name = scenario.name

@@ -1,8 +1,11 @@
-"""A real Prometheus server (Debian's package) scrapes the driver during a run; what it
-stored matches the run's report."""
+"""A real Prometheus server (Debian's package) scrapes the driver during a run the way the
+shipped deploy/monitoring/prometheus.yml does (promtool checks that file first): from beyond
+loopback, so the driver listens with --metrics-host 0.0.0.0. What it stored matches the run's
+report."""
 
 from __future__ import annotations
 
+import ipaddress
 import shutil
 import subprocess
 import time
@@ -13,22 +16,35 @@ import pytest
 import requests
 
 from runner.driver.api import run_eval
-from tests.helpers import MAGIC_WITH_SKILL, free_port
+from tests.helpers import MAGIC_WITH_SKILL, ROOT, free_port
 
 pytestmark = pytest.mark.integration
 
 
+SHIPPED = ROOT / "deploy" / "monitoring" / "prometheus.yml"
+
+
+def test_promtool_accepts_the_shipped_config() -> None:
+    promtool = shutil.which("promtool")
+    assert promtool, "no promtool: `make test` installs Prometheus (scripts/ensure-prometheus.sh)"
+    done = subprocess.run([promtool, "check", "config", str(SHIPPED)], capture_output=True,
+                          text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 @pytest.fixture
-def prometheus(tmp_path: Path) -> Any:
+def prometheus(tmp_path: Path, docker_client: Any) -> Any:
     binary = shutil.which("prometheus")
     assert binary, "no prometheus binary: `make test` installs it (scripts/ensure-prometheus.sh)"
     target, web = free_port(), free_port()
+    # What host.docker.internal (host-gateway) resolves to inside the shipped container: the
+    # host's address on Docker's bridge. Only a driver listening beyond loopback answers there.
+    ipam = docker_client.networks.get("bridge").attrs["IPAM"]["Config"][0]
+    gateway = ipam.get("Gateway") or str(ipaddress.ip_network(ipam["Subnet"])[1])
+    shipped = SHIPPED.read_text()
+    assert "host.docker.internal:9464" in shipped
     config = tmp_path / "prometheus.yml"
-    config.write_text(f"""global: {{scrape_interval: 1s, scrape_timeout: 1s}}
-scrape_configs:
-  - job_name: skill-eval
-    static_configs: [{{targets: ["127.0.0.1:{target}"]}}]
-""")
+    config.write_text(shipped.replace("host.docker.internal:9464", f"{gateway}:{target}"))
     proc = subprocess.Popen([binary, f"--config.file={config}",
                              f"--storage.tsdb.path={tmp_path / 'tsdb'}",
                              f"--web.listen-address=127.0.0.1:{web}"],
@@ -45,7 +61,7 @@ scrape_configs:
                 pass
             assert time.monotonic() < deadline, "prometheus did not become ready"
             time.sleep(0.2)
-        yield url, target
+        yield url, target, gateway
     finally:
         proc.terminate()
         proc.wait(timeout=30)
@@ -57,14 +73,17 @@ def query(url: str, promql: str) -> dict[str, float]:
     return {r["metric"].get("arm", ""): float(r["value"][1]) for r in data["data"]["result"]}
 
 
-def test_prometheus_scrape_matches_the_report(prometheus: tuple[str, int], options: Any,
+def test_prometheus_scrape_matches_the_report(prometheus: tuple[str, int, str], options: Any,
                                               write_script: Any) -> None:
-    url, port = prometheus
+    url, port, gateway = prometheus
     script = write_script({"latency_s": 0.5, "usage": {"input_tokens": 777, "output_tokens": 9},
                            "scenarios": [MAGIC_WITH_SKILL,
                                          {"name": "plain", "turns": [{"text": "no"}]}]})
+    # the shipped scrape interval is 5 s: linger past one so the final values are scraped
     report = run_eval(options(case_ids=("greet",), k=2, model_script=script, metrics_port=port,
-                              metrics_linger_s=3.0))
+                              metrics_host="0.0.0.0", metrics_linger_s=7.0))
+    up = query(url, 'max_over_time(up{job="skill-eval"}[10m])')
+    assert up and max(up.values()) == 1.0, f"Prometheus never reached {gateway}:{port}"
     finished = query(url, "sum by (arm) (max_over_time("
                           "skill_eval_trials_finished_total[10m]))")
     tokens = query(url, "sum by (arm) (max_over_time("

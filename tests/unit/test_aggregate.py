@@ -84,9 +84,10 @@ def test_untrusted_text_is_printed_as_written() -> None:
                   "reason": "checks: re:[a-z]+("}],
         "trials": [{"trial_id": "t", "case": "c", "repetition": 0, "arm": "candidate",
                     "status": "completed", "passed": False,
-                    "failed_checks": ["text: re:[/x]("]}]})
+                    "failed_checks": ["text: re:[/x]("],
+                    "failures": [{"check": "text: re:[/x](", "detail": "found [b]x[/b]"}]}]})
     out = io.StringIO()
     render(report, Console(file=out, width=200, soft_wrap=True))
     text = out.getvalue()
-    for shown in ("s[/b]", "c[b]", "re:[a-z]+(", "text: re:[/x]("):
+    for shown in ("s[/b]", "c[b]", "re:[a-z]+(", "text: re:[/x](", "found [b]x[/b]"):
         assert shown in text

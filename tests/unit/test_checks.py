@@ -56,3 +56,14 @@ def test_grade_missing_output_fails_its_contains_too() -> None:
     results = grade(case, "", {}, {"a.md": "symlink"})
     assert [r.passed for r in results] == [False, False]
     assert "symlink" in results[0].detail
+
+
+def test_a_failed_check_shows_where_to_look() -> None:
+    text = "# Summary\nrows: 5\nTotal 600\nI cannot compute the mean\n"
+    missing = check_text("Total: 600", text).detail
+    assert "'Total: 600' not found" in missing and "line 3: 'Total 600'" in missing
+    banned = check_text("not:I cannot", text).detail
+    assert "prohibited" in banned and "line 4: 'I cannot compute the mean'" in banned
+    regex = check_text("re:^Total: \\d+$", text).detail
+    assert "text starts: '# Summary" in regex
+    assert "the text is empty" in check_text("x", "").detail
