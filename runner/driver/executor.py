@@ -215,9 +215,14 @@ def ensure_ray(address: str | None = None) -> None:
         with ray_output_to_log():
             ray.init(address=address, **kwargs)
     except Exception as exc:  # noqa: BLE001 - Ray raises many kinds; all mean "no cluster"
-        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        hint = (" If the cluster uses token authentication, set RAY_AUTH_TOKEN to its token "
-                "(and RAY_AUTH_MODE=token)." if "auth" in str(exc).lower() else "")
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0].rstrip(".")
+        hint = ""
+        if address != "local":
+            # The address answered (preflight checked), yet the cluster would not have us.
+            hint = (" The cluster answered but refused this driver: if it uses token "
+                    "authentication (Ray's default for `ray start --head`), set RAY_AUTH_TOKEN "
+                    "to its token (`ray get-auth-token` on the head node); also check that "
+                    f"both sides run Ray {ray.__version__}.")
         raise RayError(f"cannot start or join Ray at {address}: {first[:300]}.{hint}") from exc
 
 

@@ -189,3 +189,22 @@ def test_ctrl_c_twice_cleans_up_every_node(cluster: Cluster, tmp_path: Path,
     assert "not cleaned" not in err, err[-3000:]
     assert docker_client.containers.list(all=True, filters={"label": "skill-eval.run"}) == []
     assert _workspace_mounts() == mounts_before
+
+
+def test_a_token_cluster_without_the_token_says_what_to_set(cluster: Cluster,
+                                                            tmp_path: Path) -> None:
+    """Bug: with token authentication on (Ray's default for `ray start --head`), a driver
+    without the token retried for 20 s and died with a traceback."""
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps(SCRIPT))
+    env = {k: v for k, v in cluster.env.items() if not k.startswith("RAY_AUTH")}
+    env["HOME"] = str(tmp_path)  # no ~/.ray/auth_token to fall back on
+    started = time.monotonic()
+    proc = subprocess.run(
+        [sys.executable, "-m", "runner", "run", str(PROBE), "--case", "greet", "--model-script",
+         str(script), "--ray-address", cluster.address, "--store", str(tmp_path / "store")],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 3, proc.stderr[-3000:]
+    assert "Traceback" not in proc.stderr
+    assert "RAY_AUTH_TOKEN" in proc.stderr, proc.stderr[-3000:]
+    assert time.monotonic() - started < 120

@@ -64,3 +64,36 @@ def test_bad_batch_file_exits_2_naming_it(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["batch", str(batch)])
     said = " ".join(result.output.split())  # rich wraps long lines
     assert result.exit_code == 2 and "eval #1" in said and "--case nope" in said
+
+
+def test_a_bug_is_exit_4_with_one_line_and_the_traceback_in_a_file(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import runner.driver.api
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise ZeroDivisionError("the kind of thing that is a bug")
+
+    monkeypatch.setattr(runner.driver.api, "run_eval", broken)
+    result = CliRunner().invoke(main, ["run", str(EXAMPLE), "--model-script",
+                                       str(EXAMPLE / "model-script.yaml")])
+    assert result.exit_code == 4
+    assert "internal error: ZeroDivisionError: the kind of thing that is a bug" in result.output
+    assert "Traceback" not in result.output
+    crash = result.output.split("traceback in ", 1)[1].split(";", 1)[0]
+    assert "ZeroDivisionError" in Path(crash).read_text()
+    Path(crash).unlink()
+    debug = CliRunner().invoke(main, ["--debug", "run", str(EXAMPLE), "--model-script",
+                                      str(EXAMPLE / "model-script.yaml")])
+    assert debug.exit_code == 4 and "Traceback" in debug.output
+
+
+def test_help_documents_every_exit_code_and_describes_every_option() -> None:
+    for command in ([], ["run"], ["batch"], ["stop"], ["gc"], ["serve-model"]):
+        text = CliRunner().invoke(main, [*command, "--help"], terminal_width=200).output
+        for code in ("0 ", "2 ", "3 ", "4 ", "130 "):
+            assert f"  {code}" in text, (command, code)
+    check = CliRunner().invoke(main, ["check", "--help"], terminal_width=200).output
+    assert "--gate" not in check and "--model-script" in check
+    for option in ("--k", "--incumbent"):
+        line = next(ln for ln in check.splitlines() if ln.strip().startswith(option))
+        assert len(line.split()) > 2, f"{option} has no description"
