@@ -127,7 +127,7 @@ def main(log_level: str, debug: bool) -> None:
     signals.install()  # SIGTERM stops a run like Ctrl-C does
 
 
-@main.command(epilog=EXIT_CODES)
+@main.command(epilog=EXIT_CODES, short_help="Evaluate a skill: paired trials, net lift, verdict.")
 @click.argument("skill", type=click.Path(path_type=Path))
 @click.option("--k", "k", default=1, show_default=True, type=click.IntRange(min=1),
               help="Repetitions per case and arm.")
@@ -248,7 +248,11 @@ def _emit(reports: list[Report], report_json: Path | None, as_json: bool) -> Non
     payload = (reports[0].model_dump_json(indent=1) if len(reports) == 1 else
                "[" + ",\n".join(r.model_dump_json(indent=1) for r in reports) + "]")
     if report_json is not None:
-        report_json.write_text(payload)
+        try:
+            report_json.write_text(payload)
+        except OSError as exc:  # checked before the run; the disk can still fill up
+            raise InfraError(f"--report-json {report_json}: cannot write it "
+                             f"({exc.strerror}); the report is also in the store") from exc
     if as_json:
         sys.stdout.write(payload + "\n")
         return
@@ -265,7 +269,7 @@ def gate_fails(reports: list[Report]) -> bool:
         r.wins + r.losses + r.ties == 0 for r in reports)
 
 
-@main.command(epilog=CHECK_EXIT_CODES)
+@main.command(epilog=CHECK_EXIT_CODES, short_help="Check a skill and its case set offline.")
 @click.argument("skill", type=click.Path(path_type=Path))
 @click.option("--k", "k", default=config.K, show_default=True, type=click.IntRange(min=1),
               help="Repetitions per case and arm, for the plan size.")
@@ -297,7 +301,7 @@ def check(skill: Path, k: int, incumbent: Path | None, model_script: Path | None
         f"{len(plan.trials)} trial(s){script}"))
 
 
-@main.command(epilog=EXIT_CODES)
+@main.command(epilog=EXIT_CODES, short_help="Run many evals under one limit and one budget.")
 @click.argument("batch_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--store", "store_uri", default=None,
               help="Override the batch file's store (directory or s3://bucket/prefix).")
@@ -351,7 +355,7 @@ def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
         sys.exit(EXIT_GATE)
 
 
-@main.command(epilog=EXIT_CODES)
+@main.command(epilog=EXIT_CODES, short_help="Stop a run or batch from another shell.")
 @click.argument("run_id")
 @_store_option("The run's store.")
 @click.option("--s3-endpoint-url", envvar="AWS_ENDPOINT_URL_S3",
@@ -372,7 +376,8 @@ def stop(run_id: str, store_uri: str, s3_endpoint_url: str | None) -> None:
     console.out().print(Text(f"stop requested for {run_id}"))
 
 
-@main.command("serve-model", epilog=EXIT_CODES)
+@main.command("serve-model", epilog=EXIT_CODES,
+              short_help="Serve a scripted Messages API endpoint.")
 @click.argument("script", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--port", default=8787, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--host", default="127.0.0.1", show_default=True)
@@ -404,7 +409,7 @@ def serve_model(script: Path, port: int, host: str) -> None:
         endpoint.__exit__(None, None, None)
 
 
-@main.command(epilog=EXIT_CODES)
+@main.command(epilog=EXIT_CODES, short_help="Remove what interrupted runs left behind.")
 @click.option("--run", "run_id", help="Only this run's leftovers (running or not).")
 @click.option("--all", "include_running", is_flag=True,
               help="Also running sandboxes (after a driver crashed mid-run).")

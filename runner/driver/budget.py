@@ -15,6 +15,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from runner.errors import RayError
+
 
 class LedgerState(BaseModel):
     cap_usd: float | None
@@ -68,7 +70,11 @@ class Ledger:
         if self._remote:
             import ray
 
-            result: LedgerState = ray.get(self._target.state.remote())
+            try:
+                result: LedgerState = ray.get(self._target.state.remote(), timeout=60)
+            except Exception as exc:  # noqa: BLE001 - any Ray failure: the ledger is gone
+                raise RayError(f"the run's budget ledger (a Ray actor) is unreachable: "
+                               f"{type(exc).__name__}") from exc
             return result
         local: LedgerState = self._target.state()
         return local

@@ -97,3 +97,21 @@ def test_help_documents_every_exit_code_and_describes_every_option() -> None:
     for option in ("--k", "--incumbent"):
         line = next(ln for ln in check.splitlines() if ln.strip().startswith(option))
         assert len(line.split()) > 2, f"{option} has no description"
+
+
+def test_json_and_quiet_for_scripts(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, [
+        "run", str(EXAMPLE), "--case", "row-count", "--sandbox", "fake", "--executor",
+        "inprocess", "--model-script", str(EXAMPLE / "model-script.yaml"), "--store",
+        str(tmp_path / "store"), "--json", "--quiet"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)  # stdout is the report and nothing else
+    assert report["schema_version"] == 2 and report["isolation"] == "fake"
+    assert result.stderr == ""
+    chatty = CliRunner().invoke(main, [
+        "run", str(EXAMPLE), "--case", "row-count", "--sandbox", "fake", "--executor",
+        "inprocess", "--model-script", str(EXAMPLE / "model-script.yaml"), "--store",
+        str(tmp_path / "store2")])
+    assert chatty.exit_code == 0, chatty.output
+    lines = [ln for ln in chatty.stderr.splitlines() if ln.startswith("[")]
+    assert len(lines) == 2 and lines[0].startswith("[1/2] row-count r0 ")  # one per trial
