@@ -63,6 +63,26 @@ def _store_option(help_text: str) -> Callable[[F], F]:
                         default=lambda: os.environ.get(config.STORE_ENV, config.STORE))
 
 
+def _output_options(what: str, gate: str) -> Callable[[F], F]:
+    """The options `run` and `batch` share for what they print and how they exit."""
+    options = [
+        click.option("--report-json", type=click.Path(dir_okay=False, path_type=Path),
+                     help=f"Also write {what} here (checked before the run)."),
+        click.option("--json", "as_json", is_flag=True,
+                     help=f"Print {what} on stdout instead of the tables."),
+        click.option("--quiet", "-q", is_flag=True,
+                     help="No progress or notes on stderr: only errors, and the report."),
+        click.option("--gate", is_flag=True,
+                     help=f"Exit 1 when {gate} (or a run has no evidence)."),
+    ]
+
+    def apply(fn: F) -> F:
+        for option in reversed(options):
+            fn = option(fn)
+        return fn
+    return apply
+
+
 def _fail(err: Console, exc: SkillEvalError) -> NoReturn:
     err.print(Text.assemble(("error: ", "bold red"), str(exc)))
     sys.exit(exc.exit_code)
@@ -175,14 +195,7 @@ def main(log_level: str, debug: bool) -> None:
 @click.option("--wait", is_flag=True,
               help="If another driver is running this run, wait for it instead of refusing.")
 @click.option("--ray-address", default=None, help="Existing Ray cluster (default: local).")
-@click.option("--report-json", type=click.Path(dir_okay=False, path_type=Path),
-              help="Also write the machine-readable report here (checked before the run).")
-@click.option("--json", "as_json", is_flag=True,
-              help="Print the machine-readable report on stdout instead of the tables.")
-@click.option("--quiet", "-q", is_flag=True,
-              help="No progress or notes on stderr: only errors, and the report.")
-@click.option("--gate", is_flag=True,
-              help="Exit 1 when the verdict is FAIL (or no trial could be scored).")
+@_output_options("the report", "the verdict is FAIL")
 @guarded
 def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path | None,
         arms: str, concurrency: int, timeout_s: float, max_turns: int | None,
@@ -313,14 +326,7 @@ def check(skill: Path, k: int, incumbent: Path | None, model_script: Path | None
 @click.option("--force", is_flag=True, help="Run even when the cost estimate exceeds the cap.")
 @click.option("--wait", is_flag=True,
               help="If another driver is running this batch, wait for it instead of refusing.")
-@click.option("--report-json", type=click.Path(dir_okay=False, path_type=Path),
-              help="Also write the reports here, as a JSON list (checked before the run).")
-@click.option("--json", "as_json", is_flag=True,
-              help="Print the reports on stdout as a JSON list instead of the tables.")
-@click.option("--quiet", "-q", is_flag=True,
-              help="No progress or notes on stderr: only errors, and the reports.")
-@click.option("--gate", is_flag=True,
-              help="Exit 1 when any eval's verdict is FAIL (or one has no evidence).")
+@_output_options("the reports (a JSON list)", "any eval's verdict is FAIL")
 @guarded
 def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
           metrics_port: int | None, metrics_host: str | None, force: bool, wait: bool,
