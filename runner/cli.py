@@ -38,7 +38,8 @@ from runner.schema.report import Report
 EXIT_CODES = """\b
 Exit codes:
   0    completed (whatever the verdict, unless --gate)
-  1    --gate given and a verdict is FAIL or there is no evidence
+  1    --gate given and a verdict is FAIL or NO EVIDENCE (or, with --gate-max-p, a
+       sign test is not below P)
   2    refused input, nothing spent: skill folder, case set, flags, store URI, a leaked
        skill, or a run another driver holds
   3    infrastructure failure: Docker, image, gateway, store, Ray; or no trial could be
@@ -73,7 +74,11 @@ def _output_options(what: str, gate: str) -> Callable[[F], F]:
         click.option("--quiet", "-q", is_flag=True,
                      help="No progress or notes on stderr: only errors, and the report."),
         click.option("--gate", is_flag=True,
-                     help=f"Exit 1 when {gate} (or a run has no evidence)."),
+                     help=f"Exit 1 when {gate} against any opponent, or a comparison has no "
+                          "evidence."),
+        click.option("--gate-max-p", type=click.FloatRange(0, 1), default=None,
+                     help="With --gate: also exit 1 unless every comparison's sign test is "
+                          "below P (a PASS at 4 wins, 2 losses has p = 0.69: not evidence)."),
     ]
 
     def apply(fn: F) -> F:
@@ -204,7 +209,7 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
         metrics_port: int | None, metrics_host: str, metrics_linger_s: float, image: str,
         runtime: str | None, backend: str, executor: str, allow_server_tools: bool, fresh: bool,
         wait: bool, ray_address: str | None, report_json: Path | None, as_json: bool,
-        quiet: bool, gate: bool) -> None:
+        quiet: bool, gate: bool, gate_max_p: float | None) -> None:
     """Evaluate SKILL (a folder with SKILL.md and evals/evals.json).
 
     \b
@@ -240,7 +245,7 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
                    f"stored under {store_uri}/runs/{report.run_id}", style="dim"))
     require_scored([report])
     require_script_coverage([report])
-    if gate and gate_fails([report]):
+    if gate and gate_fails([report], gate_max_p):
         sys.exit(EXIT_GATE)
 
 
@@ -276,10 +281,14 @@ def _emit(reports: list[Report], report_json: Path | None, as_json: bool) -> Non
         render(report, out)
 
 
-def gate_fails(reports: list[Report]) -> bool:
-    """The gate fails on a FAIL against any opponent, and on a run with no evidence."""
-    return any(c.verdict is Verdict.FAIL for r in reports for c in r.comparisons) or any(
-        r.wins + r.losses + r.ties == 0 for r in reports)
+def gate_fails(reports: list[Report], max_p: float | None = None) -> bool:
+    """The gate fails on FAIL or NO EVIDENCE against any opponent (baseline or incumbent),
+    and with `max_p` on any comparison whose sign test is not below it."""
+    comparisons = [c for r in reports for c in r.comparisons]
+    if any(c.verdict in (Verdict.FAIL, Verdict.NO_EVIDENCE) for c in comparisons):
+        return True
+    return max_p is not None and any(c.sign_test_p is None or c.sign_test_p >= max_p
+                                     for c in comparisons)
 
 
 @main.command(epilog=CHECK_EXIT_CODES, short_help="Check a skill and its case set offline.")
@@ -330,7 +339,8 @@ def check(skill: Path, k: int, incumbent: Path | None, model_script: Path | None
 @guarded
 def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
           metrics_port: int | None, metrics_host: str | None, force: bool, wait: bool,
-          report_json: Path | None, as_json: bool, quiet: bool, gate: bool) -> None:
+          report_json: Path | None, as_json: bool, quiet: bool, gate: bool,
+          gate_max_p: float | None) -> None:
     """Run every eval in BATCH_FILE in one driver: one concurrency limit, one budget,
     resumable as a whole (re-run the same command). Relative paths in the file (skills,
     store, model script) are read from the file's folder. For overnight queues on a cluster,
@@ -357,7 +367,7 @@ def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
         + (f" (stopped: {summary.stopped})" if summary.stopped else "")))
     require_scored(reports)
     require_script_coverage(reports)
-    if gate and gate_fails(reports):
+    if gate and gate_fails(reports, gate_max_p):
         sys.exit(EXIT_GATE)
 
 

@@ -25,6 +25,10 @@ MAGIC_WITH_SKILL = {"name": "with-skill", "when": {"prompt": "magic word", "skil
                               {"text": "The magic word is MAGIC."}]}
 
 
+# A Bash command that hangs the agent: claude refuses a standalone `sleep N` outright.
+HANG = "python3 -c 'import time; time.sleep(300)'"
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -9,6 +9,10 @@ from runner.schema.enums import Arm, Outcome
 from runner.schema.report import ArmCost, Comparison, Row
 from runner.schema.trial import TrialResult
 
+# A comparison is flagged when at least this many holes fall at least this much on one arm.
+LOPSIDED_MIN = 2
+LOPSIDED_SHARE = 0.75
+
 
 def build_rows(results: Iterable[TrialResult]) -> list[Row]:
     by_key: dict[tuple[str, int, Arm], TrialResult] = {
@@ -26,13 +30,15 @@ def build_rows(results: Iterable[TrialResult]) -> list[Row]:
 
 
 def _row(case: str, rep: int, opponent: Arm, cand: TrialResult, other: TrialResult) -> Row:
-    def make(outcome: Outcome, reason: str) -> Row:
+    def make(outcome: Outcome, reason: str, holed: list[Arm] | None = None) -> Row:
         return Row(case=case, repetition=rep, opponent=opponent, outcome=outcome,
-                   candidate_passed=cand.passed, opponent_passed=other.passed, reason=reason)
+                   holed=holed or [], candidate_passed=cand.passed,
+                   opponent_passed=other.passed, reason=reason)
 
-    holes = [f"{r.arm} {r.status}" for r in (cand, other) if r.status.is_hole]
-    if holes:
-        return make(Outcome.HOLE, "hole: " + ", ".join(holes))
+    holed = [r for r in (cand, other) if r.status.is_hole]
+    if holed:
+        return make(Outcome.HOLE, "hole: " + ", ".join(f"{r.arm} {r.status}" for r in holed),
+                    [r.arm for r in holed])
     if cand.passed and not other.passed:
         return make(Outcome.WIN, "checks: candidate passed, opponent failed")
     if other.passed and not cand.passed:
@@ -45,9 +51,16 @@ def compare(rows: Iterable[Row], opponent: Arm) -> Comparison:
     mine = [r for r in rows if r.opponent is opponent]
     count = {o: sum(1 for r in mine if r.outcome is o) for o in Outcome}
     w, lo, t = count[Outcome.WIN], count[Outcome.LOSS], count[Outcome.TIE]
+    by_arm: dict[str, int] = {}
+    for row in mine:
+        for arm in row.holed:
+            by_arm[str(arm)] = by_arm.get(str(arm), 0) + 1
+    total = sum(by_arm.values())
     return Comparison(opponent=opponent, wins=w, losses=lo, ties=t, holes=count[Outcome.HOLE],
                       net_lift=net_lift(w, lo, t), verdict=verdict(w, lo, t),
-                      sign_test_p=sign_test(w, lo))
+                      sign_test_p=sign_test(w, lo), holes_by_arm=by_arm,
+                      lopsided_holes=total >= LOPSIDED_MIN and
+                      max(by_arm.values()) >= LOPSIDED_SHARE * total)
 
 
 def _sum_or_none(values: list[float | int | None]) -> float | None:
@@ -67,6 +80,8 @@ def arm_cost(results: Iterable[TrialResult], arm: Arm) -> ArmCost:
     graded = [r for r in measured if r.passed is not None]
     return ArmCost(
         sessions=len(mine), holes=len(mine) - len(measured),
+        holes_by_cause={str(s): sum(1 for r in mine if r.status is s)
+                        for s in dict.fromkeys(r.status for r in mine if r.status.is_hole)},
         retries=sum(r.attempts - 1 for r in mine),
         turns=sum(turns) / len(turns) if turns else None,
         wall_s=sum(walls) / len(walls) if walls else None,

@@ -17,13 +17,13 @@ def net_lift(wins: int, losses: int, ties: int) -> float | None:
 
 
 def verdict(wins: int, losses: int, ties: int) -> Verdict:
-    """>= +1/3 PASS, <= -1/3 FAIL, else NEUTRAL (no scored rows: NEUTRAL).
+    """>= +1/3 PASS, <= -1/3 FAIL, else NEUTRAL; no scored row: NO EVIDENCE.
 
     Compared in exact fractions so that exactly one third lands on the line, not beside it.
     """
     scored = wins + losses + ties
     if scored == 0:
-        return Verdict.NEUTRAL
+        return Verdict.NO_EVIDENCE
     lift = Fraction(wins - losses, scored)
     if lift >= PASS_LINE:
         return Verdict.PASS

@@ -64,7 +64,8 @@ def hole(spec: TrialSpec, why: str) -> TrialResult:
 def reap_here(run_id: str, trial_ids: set[str], sandbox: SandboxConfig) -> Reaped:
     from runner.sandbox.registry import open_sandbox
 
-    return open_sandbox(sandbox).reap_run(run_id, include_running=True, trial_ids=trial_ids)
+    return open_sandbox(sandbox).reap_run(run_id, include_running=True, trial_ids=trial_ids,
+                                          root=sandbox.scratch_root)
 
 
 class Executor(Protocol):

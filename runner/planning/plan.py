@@ -99,6 +99,8 @@ def make_plan(opts: RunOptions) -> Plan:
                     timeout_s=opts.timeout_s, max_turns=opts.max_turns,
                     session_budget_usd=opts.session_budget_usd,
                     allow_server_tools=opts.allow_server_tools, store_uri=opts.store_uri,
+                    endpoint_attempts=opts.endpoint_attempts,
+                    endpoint_backoff_s=opts.endpoint_backoff_s,
                     store_endpoint=opts.store_endpoint, sandbox=opts.sandbox))
     return Plan(run_id=run_id, created_at=datetime.now(UTC), skill=skill, incumbent=incumbent,
                 incumbent_note=note,

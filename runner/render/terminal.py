@@ -25,7 +25,7 @@ def _num(value: float | int | None, fmt: str = "{:,.0f}") -> str:
 
 
 VERDICT_STYLE = {Verdict.PASS: "bold green", Verdict.NEUTRAL: "bold yellow",
-                 Verdict.FAIL: "bold red"}
+                 Verdict.FAIL: "bold red", Verdict.NO_EVIDENCE: "bold magenta"}
 
 
 def render(report: Report, console: Console) -> None:
@@ -49,6 +49,17 @@ def render(report: Report, console: Console) -> None:
         console.print(Text.assemble(("note:", "cyan"), f" {report.note}"))
     if report.incumbent_note:
         console.print(Text(f"incumbent: {report.incumbent_note}"))
+    for c in report.comparisons:
+        if c.lopsided_holes:
+            console.print(Text.assemble(("holes fall mostly on one arm", "yellow"), (
+                f" vs {c.opponent}: " + ", ".join(f"{arm} {n}" for arm, n in
+                                                  sorted(c.holes_by_arm.items()))
+                + "; the scored rows may not be a fair sample")))
+    causes = {arm: a.holes_by_cause for arm, a in report.arms.items() if a.holes_by_cause}
+    if causes:
+        console.print(Text("holes by arm and cause: " + "; ".join(
+            f"{arm} " + ", ".join(f"{cause} {n}" for cause, n in sorted(by.items()))
+            for arm, by in causes.items())))
     retried = {arm: a.retries for arm, a in report.arms.items() if a.retries}
     if retried:
         console.print(Text("retried after infrastructure or endpoint failures: " + ", ".join(

@@ -100,13 +100,14 @@ class Sandbox(ABC):
         return 0
 
     def reap_run(self, run_id: str | None, include_running: bool = True,
-                 trial_ids: set[str] | None = None) -> Reaped:
+                 trial_ids: set[str] | None = None, root: Path | None = None) -> Reaped:
         """Remove what a run (None: every run) left on this node: sessions, then workspace
-        mounts and scratch directories of its trials (`trial_ids`: only those)."""
+        mounts and scratch directories of its trials (`trial_ids`: only those) under `root`
+        (default: the configured scratch root)."""
         from runner.sandbox.reap import reap_scratch
 
         only = {t[:16] for t in trial_ids} if trial_ids is not None else None
-        return reap_scratch(set(), only)
+        return reap_scratch(set(), only, root) if root else reap_scratch(set(), only)
 
 
 def argv(spec: SessionSpec, plugin_dir: str | None) -> list[str]:

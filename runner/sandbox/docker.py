@@ -169,7 +169,7 @@ class DockerSandbox(Sandbox):
         return self._remove_labelled(f"{LABEL_TRIAL}={trial_id}")
 
     def reap_run(self, run_id: str | None, include_running: bool = True,
-                 trial_ids: set[str] | None = None) -> Reaped:
+                 trial_ids: set[str] | None = None, root: Path | None = None) -> Reaped:
         label = f"{LABEL_RUN}={run_id}" if run_id else LABEL_RUN
         keep: set[str] = set()
         removed = 0
@@ -188,7 +188,7 @@ class DockerSandbox(Sandbox):
             raise SandboxError(f"cannot list or remove sandbox containers: {exc}") from exc
         only = {t[:16] for t in trial_ids} if trial_ids is not None else None
         return Reaped(containers=removed, failed=failed, kept=len(keep)).plus(
-            reap_scratch(keep, only))
+            reap_scratch(keep, only, root) if root else reap_scratch(keep, only))
 
 
 WAIT_SLICE_S = 1.0

@@ -26,22 +26,30 @@ class Verdict(StrEnum):
     PASS = "PASS"
     NEUTRAL = "NEUTRAL"
     FAIL = "FAIL"
+    NO_EVIDENCE = "NO EVIDENCE"  # no scored row: nothing was measured (never NEUTRAL)
 
 
 class TrialStatus(StrEnum):
     """How a trial ended, as the runner saw it (not as the agent claimed)."""
 
     COMPLETED = "completed"  # claude ran to a result event: graded
-    AGENT_ERROR = "agent_error"  # claude ended in error (max turns, budget, API error): graded
-    TIMED_OUT = "timed_out"  # killed at the wall-clock limit: a hole
-    CRASHED = "crashed"  # claude ended without a result event: a hole
-    API_ERROR = "api_error"  # the model endpoint kept failing (429/5xx): a hole
-    INFRA_ERROR = "infra_error"  # container/gateway/store failed: a hole
-    STOPPED = "stopped"  # the run was stopped (budget, `skill-eval stop`): a hole
+    AGENT_ERROR = "agent_error"  # claude ended in error (max turns, budget): graded
+    # The arm's own doing while the endpoint answered: a failed trial of its arm, never a
+    # hole (else a skill that hangs or crashes the agent whenever it would lose hides losses).
+    TIMED_OUT = "timed_out"  # killed at the wall-clock limit
+    CRASHED = "crashed"  # ended without a result event (killed on a limit, stdout flooded...)
+    # Outside the arm's control: holes, left out of every number and counted by cause.
+    API_ERROR = "api_error"  # the model endpoint kept failing (429/5xx) or never answered
+    INFRA_ERROR = "infra_error"  # container/gateway/store failed
+    STOPPED = "stopped"  # the run was stopped (budget, `skill-eval stop`, Ctrl-C)
 
     @property
     def is_hole(self) -> bool:
-        return self not in (TrialStatus.COMPLETED, TrialStatus.AGENT_ERROR)
+        return self in (TrialStatus.API_ERROR, TrialStatus.INFRA_ERROR, TrialStatus.STOPPED)
+
+    @property
+    def finished_normally(self) -> bool:
+        return self in (TrialStatus.COMPLETED, TrialStatus.AGENT_ERROR)
 
     @property
     def retryable(self) -> bool:

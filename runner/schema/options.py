@@ -46,6 +46,9 @@ class SandboxConfig(BaseModel):
                                                            "by preflight; part of every id")
     runtime: str | None = Field(default=None, description="Docker runtime, e.g. runsc")
     limits: Limits = Field(default_factory=Limits)
+    scratch_root: Path = Field(default=config.SCRATCH_ROOT,
+                               description="Host folder for trials' working directories, "
+                                           "gateway sockets and the bundle cache")
 
 
 class EvalSettings(BaseModel):
@@ -86,6 +89,11 @@ class PassSettings(BaseModel):
     sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
     ray_address: str | None = None
     executor: str = Field(default="ray", description="ray | inprocess (tests, debugging)")
+    endpoint_attempts: int = Field(default=config.ENDPOINT_ATTEMPTS, ge=1,
+                                   description="Tries of a trial whose model endpoint kept "
+                                               "failing (or never answered)")
+    endpoint_backoff_s: float = Field(default=config.ENDPOINT_BACKOFF_S, ge=0,
+                                      description="First wait before such a retry, doubling")
     fresh: bool = Field(default=False, description="New run id instead of resuming")
     wait: bool = Field(default=False, description="Wait for another driver's lease to end")
 

@@ -20,6 +20,7 @@ class Row(BaseModel):
     repetition: int
     opponent: Arm
     outcome: Outcome
+    holed: list[Arm] = Field(default_factory=list, description="Arms whose trial is a hole")
     candidate_passed: bool | None
     opponent_passed: bool | None
     reason: str = Field(description="Why this outcome: checks, tie without rubric, or a hole")
@@ -36,6 +37,10 @@ class Comparison(BaseModel):
     net_lift: float | None
     verdict: Verdict
     sign_test_p: float | None
+    holes_by_arm: dict[str, int] = Field(default_factory=dict,
+                                         description="Hole rows by which arm was the hole")
+    lopsided_holes: bool = Field(default=False, description="Most holes fall on one arm: the "
+                                                            "scored rows may be a biased sample")
 
 
 class ArmCost(BaseModel):
@@ -43,6 +48,7 @@ class ArmCost(BaseModel):
 
     sessions: int
     holes: int
+    holes_by_cause: dict[str, int] = Field(default_factory=dict, description="Hole status -> n")
     retries: int = Field(default=0, description="Extra attempts beyond one per trial")
     turns: float | None = Field(description="Mean turns per measured session")
     wall_s: float | None = Field(description="Mean wall seconds per session")

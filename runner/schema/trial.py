@@ -99,7 +99,10 @@ class TrialSpec(BaseModel):
     ledger: bool = Field(default=False, description="A run ledger actor meters the budget")
     ledger_id: str = Field(default="", description="Run or batch id owning the ledger")
     sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
-    scratch_root: Path = Field(default=config.SCRATCH_ROOT)
+
+    @property
+    def scratch_root(self) -> Path:
+        return self.sandbox.scratch_root
 
 
 class TrialResult(BaseModel):

@@ -37,6 +37,8 @@ def find_leak(spec: TrialSpec, transcript: Transcript) -> str | None:
 def check_staging(skill_name: str, results: Iterable[TrialResult]) -> None:
     ours = plugin_skill(skill_name)
     for r in results:
-        if r.arm is not Arm.BASELINE and not r.status.is_hole and ours not in r.skills_seen:
+        # only sessions that finished normally: a cut-off transcript may lack the init event
+        if r.arm is not Arm.BASELINE and r.status.finished_normally and \
+                ours not in r.skills_seen:
             raise InfraError(f"the {r.arm} arm of case {r.case_id!r} did not see the staged skill "
                              f"{ours!r} (saw {r.skills_seen}): staging is broken, run refused")

@@ -33,7 +33,7 @@ from runner.gateway.server import GatewayPolicy, TrialGateway
 from runner.sandbox.base import Sandbox, SessionRun, SessionSpec
 from runner.sandbox.registry import open_sandbox
 from runner.schema.enums import TrialStatus
-from runner.schema.trial import TrialResult, TrialSpec, Usage
+from runner.schema.trial import CheckResult, Score, TrialResult, TrialSpec, Usage
 from runner.scoring.base import Evidence, passed, score_all
 from runner.store.base import Store, open_store
 from runner.store.keys import AttemptKeys, RunKeys, TrialKeys
@@ -155,15 +155,20 @@ def _guard(spec: TrialSpec) -> BudgetGuard:
     return BudgetGuard(find_ledger(spec.ledger_id or spec.run_id))
 
 
+def _answered(usage: Usage | None) -> bool:
+    """The model endpoint answered this session at least once."""
+    return usage is not None and usage.requests > 0
+
+
 def _status(run: SessionRun, transcript: Transcript,
             usage: Usage | None) -> tuple[TrialStatus, str | None]:
     if run.timed_out:
         return TrialStatus.TIMED_OUT, "killed at the session timeout"
     if not transcript.has_init:
-        if usage is not None and usage.requests:
+        if _answered(usage):
             # It reached the model, so it started: the session itself destroyed the start of
-            # its transcript (a flood of its own stdout past the log cap). Not the machinery's
-            # failure, so not retried; unverifiable, so never graded.
+            # its transcript (a flood of its own stdout past the log cap). The arm's doing:
+            # a failed trial, not retried.
             return TrialStatus.CRASHED, "the transcript lost its start (stdout flooded?)"
         return TrialStatus.INFRA_ERROR, f"claude did not start: {run.stderr_tail[-500:]}"
     if not transcript.finished:
@@ -229,11 +234,18 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
         shutil.rmtree(scratch, ignore_errors=True)
     transcript = parse_transcript(run.transcript)
     status, error = _status(run, transcript, usage)
-    if guard.stopped and (status.is_hole or status is TrialStatus.AGENT_ERROR):
+    if guard.stopped and status is not TrialStatus.COMPLETED:
         status, error = TrialStatus.STOPPED, f"stopped mid-session: {guard.stopped}"
+    elif status in (TrialStatus.TIMED_OUT, TrialStatus.CRASHED) and not _answered(usage):
+        # The endpoint never answered this session: not the arm's failure, a hole by cause.
+        status, error = TrialStatus.API_ERROR, f"{error}; the model endpoint never answered"
     scores = {} if status.is_hole else score_all(
         spec.scorers, spec.case, Evidence(transcript.assistant_text, collected.files,
                                           collected.skipped, run.transcript))
+    if not status.is_hole and not status.finished_normally:
+        # Graded on what it left, and failed whatever that shows: it did not finish.
+        scores["finished"] = Score(scorer="finished", passed=False, checks=[CheckResult(
+            check="trial finished", passed=False, detail=str(error))])
     result = base.model_copy(update={
         "status": status, "error": error,
         "passed": None if status.is_hole else passed(scores),

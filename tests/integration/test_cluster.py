@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import EXAMPLE, PROBE, ROOT, cmdlines, free_port
+from tests.helpers import EXAMPLE, HANG, PROBE, ROOT, cmdlines, free_port
 
 pytestmark = pytest.mark.integration
 RAY = str(Path(sys.executable).parent / "ray")
@@ -165,7 +165,7 @@ def test_ctrl_c_twice_cleans_up_every_node(cluster: Cluster, tmp_path: Path,
     workspace mounts and scratch behind."""
     script = tmp_path / "script.json"
     script.write_text(json.dumps({"scenarios": [{"name": "hang", "turns": [
-        {"tool_use": {"name": "Bash", "input": {"command": "sleep 300", "timeout": 600000}}},
+        {"tool_use": {"name": "Bash", "input": {"command": HANG, "timeout": 600000}}},
         {"text": "done"}]}]}))
     mounts_before = _workspace_mounts()
     driver = subprocess.Popen(
@@ -180,6 +180,10 @@ def test_ctrl_c_twice_cleans_up_every_node(cluster: Cluster, tmp_path: Path,
         time.sleep(0.2)
     nodes = {c.labels["skill-eval.trial"] for c in running}
     assert len(nodes) == 2  # both trials (one per node: one sandbox each) are in flight
+    time.sleep(3)
+    for container in running:  # and really hanging, not about to finish on their own
+        container.reload()
+        assert container.status == "running"
     driver.send_signal(signal.SIGINT)
     time.sleep(0.3)
     driver.send_signal(signal.SIGINT)  # impatient user

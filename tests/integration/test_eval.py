@@ -18,7 +18,7 @@ from runner.schema.enums import Arm, Outcome, TrialStatus, Verdict
 from runner.store.keys import RunKeys
 from runner.store.local import LocalStore
 from runner.store.trials import standing
-from tests.helpers import EXAMPLE, MAGIC_WITH_SKILL, ROOT
+from tests.helpers import EXAMPLE, HANG, MAGIC_WITH_SKILL, ROOT
 
 pytestmark = pytest.mark.integration
 
@@ -82,20 +82,35 @@ def test_candidate_loses_fail(options: Any, write_script: Any) -> None:
     assert candidate.skills_loaded == ["probe:probe"]
 
 
-def test_timed_out_arm_is_a_hole_and_run_is_partial(options: Any, write_script: Any) -> None:
+def test_a_candidate_that_hangs_scores_losses_not_holes(options: Any,
+                                                        write_script: Any) -> None:
+    """Bug: a timed-out trial was a hole, so a skill that makes the agent hang whenever it would
+    lose got no scored rows, a NEUTRAL verdict, and passed `--gate`."""
     script = write_script({"scenarios": [
         {"name": "stuck", "when": {"prompt": "Take your time", "skill": "probe"},
-         "turns": [{"text": "thinking...", "sleep_s": 120}]},
+         "turns": [{"tool_use": {"name": "Bash", "input": {"command": HANG,
+                                                           "timeout": 600000}}},
+                   {"text": "done"}]},
         {"name": "quick", "when": {"prompt": "Take your time"}, "turns": [{"text": "done"}]}]})
-    report = run_eval(options(case_ids=("slow",), model_script=script, timeout_s=10))
-    assert report.partial is True
-    assert report.holes == 1
-    assert (report.wins, report.losses, report.ties) == (0, 0, 0)
-    assert report.net_lift is None
+    report = run_eval(options(case_ids=("slow",), model_script=script, timeout_s=15))
     statuses = {t.arm: t.status for t in report.trials}
-    assert statuses[Arm.CANDIDATE] == TrialStatus.TIMED_OUT
+    assert statuses[Arm.CANDIDATE] == TrialStatus.TIMED_OUT  # it really hung
     assert statuses[Arm.BASELINE] == TrialStatus.COMPLETED
-    assert report.rows[0].outcome is Outcome.HOLE
+    assert (report.wins, report.losses, report.ties, report.holes) == (0, 1, 0, 0)
+    assert report.rows[0].outcome is Outcome.LOSS and report.verdict is Verdict.FAIL
+    failed = next(t for t in report.trials if t.arm is Arm.CANDIDATE)
+    assert any(f.check == "trial finished" for f in failed.failures)
+
+
+def test_an_endpoint_that_never_answers_is_a_hole_and_no_evidence(options: Any,
+                                                                  write_script: Any) -> None:
+    script = write_script({"scenarios": [{"name": "silent", "turns": [
+        {"text": "too late", "sleep_s": 120}]}]})
+    report = run_eval(options(case_ids=("greet",), model_script=script, timeout_s=10,
+                              endpoint_attempts=2, endpoint_backoff_s=1))
+    assert all(t.status == TrialStatus.API_ERROR and t.attempts == 2 for t in report.trials)
+    assert report.holes == 1 and report.partial is True and report.wins + report.losses == 0
+    assert report.verdict is Verdict.NO_EVIDENCE and report.net_lift is None
 
 
 def test_leaked_skill_refuses_the_run(options: Any, write_script: Any) -> None:

@@ -27,7 +27,7 @@ from runner.store.keys import RunKeys
 from runner.store.local import LocalStore
 from runner.store.s3 import S3Store
 from runner.store.trials import standing
-from tests.helpers import MAGIC_WITH_SKILL, PROBE, ROOT, cmdlines, free_port
+from tests.helpers import HANG, MAGIC_WITH_SKILL, PROBE, ROOT, cmdlines, free_port
 
 pytestmark = pytest.mark.integration
 
@@ -240,16 +240,20 @@ def test_sigterm_cancels_cleans_up_and_says_so(write_script: Any, tmp_path: Path
     """Bug: SIGTERM (kill, systemd, `ray job stop`) aborted the driver with a Ray stack dump
     (exit 134) and no message, leaving containers behind."""
     script = write_script({"scenarios": [{"name": "hang", "turns": [
-        {"tool_use": {"name": "Bash", "input": {"command": "sleep 300", "timeout": 600000}}},
+        {"tool_use": {"name": "Bash", "input": {"command": HANG, "timeout": 600000}}},
         {"text": "done"}]}]})
     scratch_before = set(SCRATCH_ROOT.iterdir()) if SCRATCH_ROOT.is_dir() else set()
     driver = _run_cli(["run", str(PROBE), "--case", "greet", "--model-script", str(script),
                        "--store", str(tmp_path / "store"), "--timeout", "240", "--fresh"])
     deadline = time.monotonic() + 180
-    while len(docker_client.containers.list(
+    while len(running := docker_client.containers.list(
             filters={"label": "skill-eval.run", "status": "running"})) < 2:
         assert time.monotonic() < deadline and driver.poll() is None
         time.sleep(0.2)
+    time.sleep(3)
+    for container in running:  # really hanging, not about to finish on their own
+        container.reload()
+        assert container.status == "running"
     driver.send_signal(signal.SIGTERM)
     _, err = driver.communicate(timeout=180)
     assert driver.returncode == 130, err[-3000:]

@@ -32,15 +32,37 @@ def test_rows_checks_decide_and_ties_without_rubric() -> None:
 def test_holes_are_left_out_of_every_number() -> None:
     results = [
         result("a", Arm.CANDIDATE, True), result("a", Arm.BASELINE, False),
-        result("b", Arm.CANDIDATE, None, status=TrialStatus.TIMED_OUT),
+        result("b", Arm.CANDIDATE, None, status=TrialStatus.INFRA_ERROR),
         result("b", Arm.BASELINE, True),
         result("c", Arm.CANDIDATE, True), result("c", Arm.BASELINE, None,
-                                                  status=TrialStatus.CRASHED),
+                                                  status=TrialStatus.API_ERROR),
     ]
     comparison = compare(build_rows(results), Arm.BASELINE)
     assert (comparison.wins, comparison.losses, comparison.ties, comparison.holes) == (1, 0, 0, 2)
     assert comparison.net_lift == 1.0  # the hole b would have been a loss: it is not counted
     assert comparison.verdict is Verdict.PASS
+    assert comparison.holes_by_arm == {"candidate": 1, "baseline": 1}
+    assert comparison.lopsided_holes is False
+
+
+def test_a_crash_or_timeout_of_the_arm_is_a_loss_not_a_hole() -> None:
+    results = [result("a", Arm.CANDIDATE, False, status=TrialStatus.TIMED_OUT),
+               result("a", Arm.BASELINE, True),
+               result("b", Arm.CANDIDATE, False, status=TrialStatus.CRASHED),
+               result("b", Arm.BASELINE, True)]
+    comparison = compare(build_rows(results), Arm.BASELINE)
+    assert (comparison.losses, comparison.holes) == (2, 0)
+    assert comparison.verdict is Verdict.FAIL
+
+
+def test_holes_mostly_on_one_arm_are_flagged_and_no_rows_is_no_evidence() -> None:
+    results = []
+    for case in "abc":
+        results += [result(case, Arm.CANDIDATE, None, status=TrialStatus.API_ERROR),
+                    result(case, Arm.BASELINE, True)]
+    comparison = compare(build_rows(results), Arm.BASELINE)
+    assert comparison.holes_by_arm == {"candidate": 3} and comparison.lopsided_holes
+    assert comparison.verdict is Verdict.NO_EVIDENCE and comparison.net_lift is None
 
 
 def test_incumbent_rows_are_separate_comparisons() -> None:

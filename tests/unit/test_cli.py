@@ -115,3 +115,26 @@ def test_json_and_quiet_for_scripts(tmp_path: Path) -> None:
     assert chatty.exit_code == 0, chatty.output
     lines = [ln for ln in chatty.stderr.splitlines() if ln.startswith("[")]
     assert len(lines) == 2 and lines[0].startswith("[1/2] row-count r0 ")  # one per trial
+
+
+def test_the_gate_fails_on_any_fail_on_no_evidence_and_on_weak_evidence() -> None:
+    from runner.cli import gate_fails
+    from runner.schema.report import Report
+
+    def report(*verdicts: tuple[str, str, float | None]) -> Report:
+        return Report.model_validate({
+            "status": "completed", "run_id": "r", "skill": "s", "skill_digest": "0" * 64,
+            "model": "m", "dry_run": True, "verdict": verdicts[0][1], "net_lift": None,
+            "wins": 0, "losses": 0, "ties": 0, "holes": 0, "partial": False,
+            "sign_test_p": None, "arms": {}, "rows": [], "trials": [], "price_table": "t",
+            "k": 1, "cases": [], "comparisons": [
+                {"opponent": opponent, "wins": 4, "losses": 2, "ties": 0, "holes": 0,
+                 "net_lift": 0.33, "verdict": verdict, "sign_test_p": p}
+                for opponent, verdict, p in verdicts]})
+
+    # PASS against baseline but FAIL against the incumbent: the gate must fail
+    assert gate_fails([report(("baseline", "PASS", 0.69), ("incumbent", "FAIL", 0.5))])
+    assert gate_fails([report(("baseline", "NO EVIDENCE", None))])
+    assert not gate_fails([report(("baseline", "PASS", 0.69))])
+    assert gate_fails([report(("baseline", "PASS", 0.69))], max_p=0.05)  # 4 W, 2 L: weak
+    assert not gate_fails([report(("baseline", "PASS", 0.01))], max_p=0.05)

@@ -33,7 +33,7 @@ def test_counters_follow_the_tasks() -> None:
                                status=TrialStatus.COMPLETED, passed=True, usage=usage,
                                wall_s=3.0), reused=False)
     m.finished_trial(TrialResult(trial_id="t1", case_id="c", repetition=1, arm=Arm.BASELINE,
-                               status=TrialStatus.TIMED_OUT, passed=None, wall_s=30.0),
+                               status=TrialStatus.INFRA_ERROR, passed=None, wall_s=30.0),
                     reused=False)
     m.budget(0.5)
     got = samples(m)

@@ -23,7 +23,7 @@ def test_net_lift_ties_dilute() -> None:
         (3, 1, 2, Verdict.PASS),  # +1/3
         (2, 0, 1, Verdict.PASS),
         (0, 0, 4, Verdict.NEUTRAL),
-        (0, 0, 0, Verdict.NEUTRAL),
+        (0, 0, 0, Verdict.NO_EVIDENCE),  # nothing scored is no verdict, never NEUTRAL
         (1, 4, 0, Verdict.FAIL),
         (33, 0, 67, Verdict.NEUTRAL),  # 0.33 < 1/3
     ],

@@ -48,7 +48,7 @@ def options(tmp_path: Path, script: Path, **changes: Any) -> RunOptions:
     base: dict[str, Any] = dict(
         skill_path=EXAMPLE, case_ids=("sales-totals",), k=3, store_uri=str(tmp_path / "store"),
         model_script=script, executor="inprocess", concurrency=1,
-        sandbox=SandboxConfig(backend="fake"))
+        sandbox=SandboxConfig(backend="fake", scratch_root=tmp_path / "scratch"))
     base.update(changes)
     return RunOptions.model_validate(base)
 

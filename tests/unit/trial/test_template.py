@@ -13,6 +13,8 @@ from runner.sandbox.fake import FakeSandbox
 from runner.schema.enums import Arm, TrialStatus
 from runner.schema.options import RunOptions, SandboxConfig
 from runner.schema.trial import TrialResult, TrialSpec, Usage
+from runner.scripted.script import Script
+from runner.scripted.server import ScriptedEndpoint
 from runner.store.keys import RunKeys
 from runner.store.memory import MemoryStore
 from runner.trial.template import run_trial
@@ -29,7 +31,8 @@ def planned(tmp_path: Path) -> tuple[list[TrialSpec], MemoryStore]:
         from runner.authoring.bundles import publish
 
         publish(store, plan.run_id, data)
-    tasks = [t.model_copy(update={"scratch_root": tmp_path / "scratch", "infra_backoff_s": 0,
+    sandbox = SandboxConfig(backend="fake", scratch_root=tmp_path / "scratch")
+    tasks = [t.model_copy(update={"sandbox": sandbox, "infra_backoff_s": 0,
                                   "endpoint_backoff_s": 0})
              for t in plan.trials]
     FakeSandbox.plan.clear()
@@ -79,13 +82,30 @@ def test_infra_failures_past_the_limit_are_holes_without_done(
     assert not store.exists(RunKeys(spec.run_id).trial(spec.trial_id).done)
 
 
-def test_timeouts_are_holes_and_not_retried(
-        planned: tuple[list[TrialSpec], MemoryStore]) -> None:
+def test_a_trial_that_hangs_while_the_endpoint_answers_is_a_failed_trial(
+        planned: tuple[list[TrialSpec], MemoryStore], tmp_path: Path) -> None:
+    """Bug: a timeout was a hole, so a skill that hangs the agent whenever it would lose hid
+    its losses from every number."""
     tasks, store = planned
     spec = candidate(tasks)
+    FakeSandbox.plan[spec.trial_id] = {"timed_out": True, "model_calls": 1}
+    with ScriptedEndpoint(Script.model_validate(
+            {"scenarios": [{"name": "any", "turns": [{"text": "working"}]}]})) as url:
+        result = run_trial(spec.model_copy(update={"upstream_url": url}), store)
+    assert FakeSandbox.starts[spec.trial_id] == 1  # not retried: it would only hang again
+    assert result.status is TrialStatus.TIMED_OUT and not result.status.is_hole
+    assert result.passed is False and result.usage is not None and result.usage.requests == 1
+    assert result.scores["finished"].checks[0].detail == "killed at the session timeout"
+
+
+def test_a_timeout_where_the_endpoint_never_answered_is_an_endpoint_hole(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:
+    tasks, store = planned
+    spec = candidate(tasks).model_copy(update={"endpoint_attempts": 2})
     FakeSandbox.plan[spec.trial_id] = {"timed_out": True}
     result = run_trial(spec, store)
-    assert result.status is TrialStatus.TIMED_OUT and FakeSandbox.starts[spec.trial_id] == 1
+    assert result.status is TrialStatus.API_ERROR and result.passed is None
+    assert "never answered" in (result.error or "") and FakeSandbox.starts[spec.trial_id] == 2
 
 
 def test_recorded_once(planned: tuple[list[TrialSpec], MemoryStore]) -> None:
