@@ -106,7 +106,9 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
     if all(t.trial_id in done for t in trials):
         # Everything was done before: no executor, no Ray start-up, nothing to clean.
         log.info("pass %s: every trial already done", control_id)
-        return PassResult([done[t.trial_id] for t in trials], None, None)
+        results = [done[t.trial_id] for t in trials]
+        _refuse_leaks([r for r in results if r.leak])
+        return PassResult(results, None, None)
     metrics = RunMetrics(control_id, settings.max_budget_usd)
     touch_arms(metrics, sorted({a for p in plans for a in p.arms}))
     metrics.planned(trials)
@@ -158,12 +160,16 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
         if ledger is not None:
             ledger.close()
         metrics.close()
-    if control.leaks:
-        first = control.leaks[0]
+    _refuse_leaks(control.leaks)
+    return PassResult(results, stopped, cleanup, unmatched[0] if unmatched else (0, None))
+
+
+def _refuse_leaks(leaks: list[TrialResult]) -> None:
+    if leaks:
+        first = leaks[0]
         raise SkillLeak(f"run refused: case {first.case_id!r}: {first.leak}. A skill reached an "
                         "arm that must not have it, so no comparison is valid. Check the case "
                         "fixtures for a .claude/skills folder or a copy of the skill.")
-    return PassResult(results, stopped, cleanup, unmatched[0] if unmatched else (0, None))
 
 
 def _reap(executor: Executor, plans: list[Plan], settings: PassSettings) -> Cleanup:

@@ -99,6 +99,17 @@ def test_a_leak_stops_scheduling_and_refuses_the_run(tmp_path: Path, script: Pat
     assert starts() < 6
 
 
+def test_resuming_a_finished_leaked_run_still_refuses_it(tmp_path: Path, script: Path) -> None:
+    FakeSandbox.plan["*"] = {"skills": ["csv-summary:csv-summary"]}
+    opts = options(tmp_path, script, k=1, concurrency=2)  # both trials finish, one leaked
+    with pytest.raises(SkillLeak):
+        run_eval(opts)
+    assert starts() == 2
+    with pytest.raises(SkillLeak, match="baseline arm saw"):  # every trial done: still void
+        run_eval(opts)
+    assert starts() == 2
+
+
 def test_ctrl_c_cancels_pending_trials_and_cleans_up(tmp_path: Path, script: Path) -> None:
     FakeSandbox.plan["*"] = {"sleep_s": 0.3}
     main = threading.main_thread().ident
