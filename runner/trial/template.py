@@ -58,8 +58,9 @@ def claim_attempt(store: Store, keys: TrialKeys) -> int:
 def attempts_usage(store: Store, keys: TrialKeys, current: int,
                    usage: Usage | None) -> tuple[int, Usage | None]:
     """How many attempts this trial had, and what they metered together: the current one's
-    `usage` plus every earlier attempt's, killed ones included (their gateways kept
-    usage.json current; a finished attempt's result.json says it all)."""
+    `usage` plus every earlier attempt's, killed ones included. Each gateway keeps its own
+    attempt's usage.json current, and only that is read: a result.json may already hold a sum
+    over attempts (the last try of an earlier driver), which would count twice."""
     listed = set(store.list(keys.attempts))
     numbers = keys.attempt_numbers(sorted(listed))
     total = usage
@@ -74,8 +75,6 @@ def attempts_usage(store: Store, keys: TrialKeys, current: int,
 
 def _stored_usage(store: Store, keys: AttemptKeys, listed: set[str]) -> Usage | None:
     try:
-        if keys.result in listed:
-            return TrialResult.model_validate_json(store.get(keys.result)).usage
         if keys.usage in listed:
             return Usage.model_validate_json(store.get(keys.usage))
     except (KeyError, ValidationError):
@@ -108,7 +107,10 @@ def run_trial(spec: TrialSpec, store: Store | None = None) -> TrialResult:
             break
         log.info("trial %s attempt %d: %s (%s); retrying in %.0fs", spec.trial_id[:12], attempt,
                  result.status, result.error, delay)
-        _store_attempt(store, keys.attempt(attempt), result, transcript, collected)
+        try:  # evidence of a failed try; the next try does not depend on it
+            _store_attempt(store, keys.attempt(attempt), result, transcript, collected)
+        except StoreError as exc:
+            log.warning("trial %s attempt %d: not stored: %s", spec.trial_id[:12], attempt, exc)
         time.sleep(delay)
     count, usage = attempts_usage(store, keys, attempt, result.usage)
     result = result.model_copy(update={"attempts": count, "usage": usage})

@@ -237,3 +237,23 @@ def test_a_store_that_cannot_write_makes_a_hole_not_a_crash(
     assert FakeSandbox.starts[spec.trial_id] == 1
     assert result.status is TrialStatus.INFRA_ERROR and "No space left" in (result.error or "")
     assert not store.exists(RunKeys(spec.run_id).trial(spec.trial_id).done)
+
+
+def test_usage_of_earlier_drivers_attempts_is_counted_once(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:
+    """An earlier driver's last try stored a result.json whose usage already summed its own
+    earlier tries: reading it as well would count them twice."""
+    tasks, store = planned
+    spec = candidate(tasks)
+    keys = RunKeys(spec.run_id).trial(spec.trial_id)
+    one = Usage(requests=1, input_tokens=100, cost_usd=0.1)
+    for n in (1, 2):
+        store.put(keys.attempt(n).claim, b"earlier\n")
+        store.put(keys.attempt(n).usage, one.model_dump_json().encode())
+    summed = TrialResult(trial_id=spec.trial_id, case_id=spec.case.id, repetition=0,
+                         arm=spec.arm, status=TrialStatus.INFRA_ERROR, passed=None,
+                         usage=one.plus(one), attempt=2, attempts=2)
+    store.put(keys.attempt(2).result, summed.model_dump_json().encode())
+    result = run_trial(spec, store)
+    assert result.attempt == 3 and result.attempts == 3
+    assert result.usage is not None and result.usage.cost_usd == pytest.approx(0.2)
