@@ -100,7 +100,17 @@ def run_eval(opts: RunOptions, console: Console | None = None,
                   f"({len(done)} already done), model {plan.model}"
                   + (" [cyan](dry run: scripted model)[/]" if plan.dry_run else ""))
     outcome = run_pass(plan.run_id, [plan], store, opts.settings(), console, done)
-    return finish(plan, outcome.results, outcome.stopped, store, outcome.unmatched)
+    unmatched = outcome.unmatched if outcome.ran else stored_unmatched(store, plan.run_id)
+    return finish(plan, outcome.results, outcome.stopped, store, unmatched)
+
+
+def stored_unmatched(store: Store, run_id: str) -> tuple[int, str | None]:
+    """A resume that ran nothing keeps what the run's model script left unmatched before."""
+    try:
+        previous = Report.model_validate_json(store.get(RunKeys(run_id).report_json))
+    except (KeyError, ValueError):
+        return 0, None
+    return previous.script_unmatched, previous.script_first_unmatched
 
 
 def request_stop(store: Store, run_id: str) -> None:

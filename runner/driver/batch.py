@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from rich.console import Console
 
 from runner.authoring.batch import load_batch
-from runner.driver.api import finish, preflight
+from runner.driver.api import finish, preflight, stored_unmatched
 from runner.driver.passes import run_pass
 from runner.driver.preflight import check_pass
 from runner.errors import RefusedInput
@@ -49,7 +49,8 @@ def run_batch(path: Path, console: Console,
                   f"{settings.concurrency}, budget "
                   + (f"${settings.max_budget_usd:g}" if settings.max_budget_usd else "uncapped"))
     outcome = run_pass(batch_id, plans, store, settings, console)
-    reports = [finish(plan, outcome.results, outcome.stopped, store, outcome.unmatched)
+    reports = [finish(plan, outcome.results, outcome.stopped, store,
+                      outcome.unmatched if outcome.ran else stored_unmatched(store, plan.run_id))
                for plan in plans]
     summary = BatchSummary(batch_id=batch_id, stopped=outcome.stopped, runs=[
         {"run_id": r.run_id, "skill": r.skill, "verdict": str(r.verdict),

@@ -68,9 +68,11 @@ def _upstream(model_script: Path | None, default: str,
 
 class PassResult:
     def __init__(self, results: list[TrialResult], stopped: str | None,
-                 cleanup: Cleanup | None, unmatched: tuple[int, str | None] = (0, None)) -> None:
+                 cleanup: Cleanup | None, unmatched: tuple[int, str | None] = (0, None),
+                 ran: bool = True) -> None:
         self.results, self.stopped, self.cleanup = results, stopped, cleanup
         self.unmatched = unmatched
+        self.ran = ran  # False: every trial was already done, nothing was scheduled
 
 
 def run_pass(control_id: str, plans: list[Plan], store: Store, settings: PassSettings,
@@ -108,7 +110,7 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
         log.info("pass %s: every trial already done", control_id)
         results = [done[t.trial_id] for t in trials]
         _refuse_leaks([r for r in results if r.leak])
-        return PassResult(results, None, None)
+        return PassResult(results, None, None, ran=False)
     metrics = RunMetrics(control_id, settings.max_budget_usd)
     touch_arms(metrics, sorted({a for p in plans for a in p.arms}))
     metrics.planned(trials)

@@ -185,6 +185,9 @@ def test_a_model_script_that_matches_nothing_is_reported(deep: Path) -> None:
                   cwd=deep)
     refused(outcome, 2, "matched no scenario", "first prompt:", "fallback scenario")
     assert "model script:" in outcome.out  # and the report itself says so
+    again = cli("run", str(EXAMPLE), "--model-script", str(script), "--store",
+                str(deep / "store"), "--case", "sales-totals", "--case", "row-count", cwd=deep)
+    refused(again, 2, "matched no scenario")  # a resume that ran nothing does not forget it
 
 
 def test_bad_flags_and_paths(deep: Path) -> None:
@@ -202,6 +205,7 @@ def test_long_paths_and_ids_are_never_wrapped(deep: Path) -> None:
     assert outcome.code in (0, 2), outcome.err[-2000:]  # the probe has no matching scenario
     run_id = next(p.name for p in (store / "runs").iterdir())
     assert f"stored under {store}/runs/{run_id}" in outcome.err
+    assert "Token authentication" not in outcome.err  # Ray's banners go to the run's log
     for line in outcome.err.splitlines():
         if line.startswith("[") and "/" in line:
             assert line.split("] ", 1)[1].split(" ")[0] == "greet"  # one line per trial
