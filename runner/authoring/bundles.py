@@ -42,11 +42,19 @@ def pack_skill(skill_dir: Path) -> bytes:
     return _pack(skill_dir, staged_files(skill_dir))
 
 
-def pack_fixtures(skill_dir: Path) -> bytes:
-    base = skill_dir / FIXTURES_DIR
-    files = sorted(p.relative_to(skill_dir) for p in base.rglob("*")
-                   if p.is_file() and not p.is_symlink()) if base.is_dir() else []
-    return _pack(skill_dir, files)
+def pack_fixtures(skill_dir: Path, files: list[str] | None = None) -> bytes:
+    """The fixtures the cases name (files or folders inside the skill); without a list, all of
+    evals/files/."""
+    names = [FIXTURES_DIR] if files is None else files
+    found: set[Path] = set()
+    for name in names:
+        path = skill_dir / name
+        if path.is_dir():
+            found.update(p.relative_to(skill_dir) for p in path.rglob("*")
+                         if p.is_file() and not p.is_symlink())
+        elif path.is_file() and not path.is_symlink():
+            found.add(path.relative_to(skill_dir))
+    return _pack(skill_dir, sorted(found))
 
 
 def publish(store: Store, run_id: str, data: bytes) -> str:

@@ -75,7 +75,7 @@ def make_plan(opts: RunOptions) -> Plan:
                Arm.INCUMBENT: incumbent.digest if incumbent else None}
     bundles = {Arm.BASELINE: None, Arm.CANDIDATE: pack_skill(skill.path),
                Arm.INCUMBENT: pack_skill(incumbent.path) if incumbent else None}
-    fixtures = pack_fixtures(skill.path)
+    fixtures = pack_fixtures(skill.path, caseset.fixture_files())
     run_key = {"skill": skill.digest, "incumbent": digests[Arm.INCUMBENT], "k": opts.k,
                "cases": [c.digest() for c in caseset.evals], "arms": sorted(arms), **options}
     salt = {"salt": secrets.token_hex(8)} if opts.fresh else {}

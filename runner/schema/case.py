@@ -13,6 +13,7 @@ from runner.errors import CaseSetError
 
 CASESET_RELPATH = "evals/evals.json"
 FIXTURE_ROOT = PurePosixPath("evals/files")
+EVALS_ROOT = PurePosixPath("evals")
 
 
 class OutputCheck(BaseModel):
@@ -30,9 +31,11 @@ class Case(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     id: str = Field(description="Unique within the set")
+    name: str | None = Field(default=None, description="A readable title (shown, not graded)")
     prompt: str = Field(description="Sent to claude as the task to do")
     expected_output: str = Field(default="", description="What a good answer does (for humans)")
-    files: tuple[str, ...] = Field(default=(), description="Fixtures, paths below evals/files/")
+    files: tuple[str, ...] = Field(default=(), description="Fixtures: paths inside the skill "
+                                                            "folder (usually evals/files/...)")
     assertions: tuple[str, ...] = Field(default=(), description="Checks on the agent's text")
     outputs: tuple[OutputCheck, ...] = Field(default=(), description="Files the run must create")
     rubric: str | None = Field(default=None, description="Judge rubric for tie-breaking")
@@ -44,8 +47,14 @@ class Case(BaseModel):
         return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
     def fixture_destination(self, file: str) -> PurePosixPath:
-        """Where a fixture lands in the working directory: its path below evals/files/."""
-        return PurePosixPath(file).relative_to(FIXTURE_ROOT)
+        """Where a fixture lands in the working directory: its path below evals/files/, below
+        evals/ for one kept beside evals.json, else its path in the skill folder (e.g.
+        references/data.csv)."""
+        path = PurePosixPath(file)
+        for root in (FIXTURE_ROOT, EVALS_ROOT):
+            if path.is_relative_to(root) and path != root:
+                return path.relative_to(root)
+        return path
 
     @property
     def gradable(self) -> bool:
@@ -59,6 +68,9 @@ class CaseSet(BaseModel):
     model_config = ConfigDict(frozen=True)
     skill_name: str
     evals: tuple[Case, ...]
+    about: dict[str, Any] = Field(default_factory=dict, description="Descriptive top-level "
+                                                                    "fields (description, "
+                                                                    "notes, version...)")
 
     def select(self, ids: tuple[str, ...]) -> CaseSet:
         if not ids:
@@ -70,4 +82,8 @@ class CaseSet(BaseModel):
                 CASESET_RELPATH, f"--case {', '.join(missing)}: no such case (have {sorted(known)})"
             )
         chosen = tuple(c for c in self.evals if c.id in ids)
-        return CaseSet(skill_name=self.skill_name, evals=chosen)
+        return self.model_copy(update={"evals": chosen})
+
+    def fixture_files(self) -> list[str]:
+        """Every fixture any case names, once, in order."""
+        return list(dict.fromkeys(f for case in self.evals for f in case.files))

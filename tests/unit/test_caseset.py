@@ -72,11 +72,16 @@ def test_nested_fixture_keeps_its_path_below_evals_files(tmp_path: Path) -> None
         (with_case(assertions=["not:"]), "empty assertion"),
         (with_case(files=["evals/files/missing.csv"]), "is not in the skill"),
         (with_case(files=["../outside.csv"]), "relative path inside the skill"),
-        (with_case(files=["SKILL.md"]), "must live below evals/files/"),
+        (with_case(files=["evals/evals.json"]), "cannot be staged"),
+        (with_case(expectations=["The summary names the top region."]),
+         "statements for a grader model"),
+        (with_case(assertions=[{"name": "tone", "description": "Polite"}]),
+         "not a check this runner can decide"),
+        (with_case(must_have="Total"), "must_have: a list of regular expressions"),
         (with_case(outputs=[{"path": "chart.png", "contains": ["x"]}]), "is binary"),
         (with_case(outputs=[{"path": "/etc/passwd"}]), "relative path in the working directory"),
         (with_case(outputs=[{"path": "a.md", "contains": ["re:["]}]), "does not compile"),
-        (with_case(assertions=[], outputs=[]), "no case has anything to grade"),
+        (with_case(assertions=[], outputs=[]), "EV008: nothing can pass or fail this case"),
         (with_case(prompt=5), "prompt: Input should be a valid string"),
     ],
 )
@@ -114,3 +119,34 @@ def test_select_unknown_case_refused(tmp_path: Path) -> None:
     assert caseset.select(("totals",)).evals[0].id == "totals"
     with pytest.raises(CaseSetError, match="no such case"):
         caseset.select(("nope",))
+
+
+def test_case_sets_as_other_tools_write_them(tmp_path: Path) -> None:
+    """Descriptive top-level fields, case names, integer ids from 0, assertion objects,
+    must_have / must_not_have lists and fixtures anywhere inside the skill are read the way
+    their authors meant."""
+    evals = {"skill_name": "csv-summary", "description": "Totals", "version": "2",
+             "notes": "from skill-creator", "evals": [{
+                 "id": 0, "name": "Totals of sales", "prompt": "Summarise data.csv",
+                 "files": ["references/data.csv", "evals/beside.txt"],
+                 "assertions": [{"type": "contains", "text": "Total"},
+                                {"type": "regex", "pattern": "\\d+ rows"},
+                                {"type": "not_contains", "value": "I cannot"}],
+                 "must_have": ["^## Totals"], "must_not_have": ["(?i)error"]}]}
+    skill = make_skill(tmp_path, evals, {"references/data.csv": "a,b\n", "evals/beside.txt": "x"})
+    caseset = load_caseset(skill)
+    case = caseset.evals[0]
+    assert case.id == "0" and case.name == "Totals of sales"
+    assert case.assertions == ("Total", "re:\\d+ rows", "not:I cannot", "re:^## Totals",
+                               "not:re:(?i)error")
+    assert caseset.about == {"description": "Totals", "notes": "from skill-creator",
+                             "version": "2"}
+    assert [str(case.fixture_destination(f)) for f in case.files] == [
+        "references/data.csv", "beside.txt"]
+    import io
+    import tarfile
+
+    from runner.authoring.bundles import pack_fixtures
+
+    names = tarfile.open(fileobj=io.BytesIO(pack_fixtures(skill, caseset.fixture_files())))
+    assert sorted(names.getnames()) == ["evals/beside.txt", "references/data.csv"]
