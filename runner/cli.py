@@ -299,13 +299,17 @@ def gate_fails(reports: list[Report], max_p: float | None = None) -> bool:
               help="A previous version of the skill, checked the same way.")
 @click.option("--model-script", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Also check a model script for an offline dry run.")
+@click.option("--verbose", "-v", is_flag=True,
+              help="Also list each case and how each of its checks will be graded.")
 @guarded
-def check(skill: Path, k: int, incumbent: Path | None, model_script: Path | None) -> None:
+def check(skill: Path, k: int, incumbent: Path | None, model_script: Path | None,
+          verbose: bool) -> None:
     """Check SKILL and its case set offline (free, nothing written): what a run would do.
 
     \b
     Examples:
       skill-eval check examples/csv-summary
+      skill-eval check examples/csv-summary -v      # how each check will be graded
       skill-eval check examples/csv-summary --model-script examples/csv-summary/model-script.yaml
     """
     from runner.planning.plan import make_plan
@@ -317,10 +321,23 @@ def check(skill: Path, k: int, incumbent: Path | None, model_script: Path | None
     if model_script is not None:
         scenarios = load_script(model_script).scenarios
         script = f"; model script ok ({len(scenarios)} scenario(s))"
-    console.out().print(Text(
+    out = console.out()
+    out.print(Text(
         f"ok: {plan.skill.name} (sha256 {plan.skill.short_digest}), {len(plan.cases)} "
         f"case(s): {', '.join(plan.cases)}; arms {', '.join(plan.arms)}; k={k} -> "
         f"{len(plan.trials)} trial(s){script}"))
+    if verbose:
+        from runner.authoring.caseset import load_caseset
+        from runner.scoring.checks import describe_matcher
+
+        for case in load_caseset(plan.skill.path).evals:
+            out.print(Text(f"case {case.id}" + (f" ({case.name})" if case.name else "")))
+            for assertion in case.assertions:
+                out.print(Text(f"  text {describe_matcher(assertion)}"))
+            for output in case.outputs:
+                out.print(Text(f"  file {output.path} must exist"))
+                for assertion in output.contains:
+                    out.print(Text(f"  file {output.path} {describe_matcher(assertion)}"))
 
 
 @main.command(epilog=EXIT_CODES, short_help="Run many evals under one limit and one budget.")

@@ -28,6 +28,13 @@ class Matcher:
         return found != self.negate
 
 
+def describe_matcher(source: str) -> str:
+    """How an assertion will be graded, in words (for `skill-eval check`)."""
+    m = parse_matcher(source)
+    kind = "regular expression" if m.pattern is not None else "substring"
+    return f"{'must not contain' if m.negate else 'must contain'} {kind} `{m.needle}`"
+
+
 def parse_matcher(source: str) -> Matcher:
     """Parse one assertion; raises ValueError with the problem for a bad one."""
     body, negate = source, False

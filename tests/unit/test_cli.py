@@ -138,3 +138,15 @@ def test_the_gate_fails_on_any_fail_on_no_evidence_and_on_weak_evidence() -> Non
     assert not gate_fails([report(("baseline", "PASS", 0.69))])
     assert gate_fails([report(("baseline", "PASS", 0.69))], max_p=0.05)  # 4 W, 2 L: weak
     assert not gate_fails([report(("baseline", "PASS", 0.01))], max_p=0.05)
+
+
+def test_check_says_how_each_check_will_be_graded() -> None:
+    result = CliRunner().invoke(main, ["check", str(EXAMPLE), "-v"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    at = lines.index("case sales-totals")
+    assert lines[at + 1:at + 4] == [
+        "  text must contain regular expression `\\b5 rows\\b`",
+        "  text must contain substring `Total: 600`",
+        "  text must not contain substring `I cannot`"]
+    assert "  file summary.md must exist" in lines
