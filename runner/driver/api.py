@@ -8,13 +8,12 @@ import os
 from rich.console import Console
 
 from runner.analysis.report import build_report
-from runner.authoring.caseset import load_caseset
 from runner.console import err as stderr_console
 from runner.driver.passes import run_pass
 from runner.driver.preflight import check_fixtures_fit, check_pass
 from runner.driver.scheduler import finished
 from runner.errors import InfraError, RefusedInput
-from runner.planning.plan import make_plan
+from runner.planning.plan import check_request, make_plan
 from runner.sandbox.registry import open_sandbox
 from runner.schema.enums import RunStatus
 from runner.schema.options import RunOptions
@@ -31,7 +30,7 @@ def preflight(opts: RunOptions) -> Plan:
     """Everything that can refuse the run before anything is written or spent: the offline
     checks first (free), then the key, then the sandbox backend (its image id goes into every
     id). The pass's own checks (store, Ray, metrics port) are `check_pass`."""
-    plan = make_plan(opts)
+    request = check_request(opts)
     if opts.model_script is not None:
         load_script(opts.model_script)
     elif not os.environ.get("ANTHROPIC_API_KEY"):
@@ -39,13 +38,11 @@ def preflight(opts: RunOptions) -> Plan:
                            "or give a model script (run --model-script FILE, or "
                            "`model_script:` in a batch file) for an offline dry run")
     if opts.sandbox.backend == "docker":
-        check_fixtures_fit(load_caseset(plan.skill.path).select(opts.case_ids).evals,
-                           plan.skill.path, opts.sandbox.limits.workspace_size)
+        check_fixtures_fit(request.caseset.evals, request.skill.path,
+                           opts.sandbox.limits.workspace_size)
     info = open_sandbox(opts.sandbox).preflight()
-    if info.image_id is None:
-        return plan
     sandbox = opts.sandbox.model_copy(update={"image_id": info.image_id})
-    return make_plan(opts.model_copy(update={"sandbox": sandbox}))
+    return make_plan(opts.model_copy(update={"sandbox": sandbox}), request)
 
 
 def finish(plan: Plan, results: list[TrialResult], stopped: str | None, store: Store,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import metadata
 
@@ -14,6 +15,7 @@ from runner.authoring.caseset import load_caseset
 from runner.authoring.skill import load_skill
 from runner.errors import RefusedInput
 from runner.planning.ids import digest_id
+from runner.schema.case import CaseSet
 from runner.schema.enums import Arm
 from runner.schema.options import RunOptions, SandboxConfig
 from runner.schema.plan import Plan
@@ -37,7 +39,20 @@ def isolation(sandbox: SandboxConfig) -> str:
     return sandbox.backend
 
 
-def make_plan(opts: RunOptions) -> Plan:
+@dataclass(frozen=True)
+class Request:
+    """What the user asked for, checked offline: the skill, the selected cases, the incumbent
+    and the arms that will run. Building it reads and hashes the skill folders once."""
+
+    skill: Skill
+    caseset: CaseSet
+    incumbent: Skill | None
+    incumbent_note: str | None
+    arms: list[Arm]
+
+
+def check_request(opts: RunOptions) -> Request:
+    """Every offline refusal (skill, case set, incumbent, arms), before anything is packed."""
     skill = load_skill(opts.skill_path)
     caseset = load_caseset(skill.path).select(opts.case_ids)
     if caseset.skill_name != skill.name:
@@ -61,7 +76,15 @@ def make_plan(opts: RunOptions) -> Plan:
         arms.remove(Arm.INCUMBENT)
     if len(arms) < 2:
         raise RefusedInput("nothing to compare: need the candidate and at least one opponent")
+    return Request(skill, caseset, incumbent, note, arms)
 
+
+def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
+    """The plan for `opts`; `request` is `check_request(opts)` when the caller already has
+    it (only the sandbox's image id may differ between the two)."""
+    request = request or check_request(opts)
+    skill, caseset, incumbent = request.skill, request.caseset, request.incumbent
+    note, arms = request.incumbent_note, list(request.arms)
     script_digest = (hashlib.sha256(opts.model_script.read_bytes()).hexdigest()
                      if opts.model_script else None)
     # The image's content id, not its name: a rebuilt image is a different experiment.

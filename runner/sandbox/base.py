@@ -106,8 +106,7 @@ class Sandbox(ABC):
         (default: the configured scratch root)."""
         from runner.sandbox.reap import reap_scratch
 
-        only = {t[:16] for t in trial_ids} if trial_ids is not None else None
-        return reap_scratch(set(), only, root) if root else reap_scratch(set(), only)
+        return reap_scratch(set(), trial_ids, root)
 
 
 def argv(spec: SessionSpec, plugin_dir: str | None) -> list[str]:

@@ -183,12 +183,11 @@ class DockerSandbox(Sandbox):
                     else:
                         failed += 1
                 else:
-                    keep.add(container.labels.get(LABEL_TRIAL, "")[:16])
+                    keep.add(container.labels.get(LABEL_TRIAL, ""))
         except DockerException as exc:
             raise SandboxError(f"cannot list or remove sandbox containers: {exc}") from exc
-        only = {t[:16] for t in trial_ids} if trial_ids is not None else None
         return Reaped(containers=removed, failed=failed, kept=len(keep)).plus(
-            reap_scratch(keep, only, root) if root else reap_scratch(keep, only))
+            reap_scratch(keep, trial_ids, root))
 
 
 WAIT_SLICE_S = 1.0

@@ -30,9 +30,13 @@ def _unmount_all(path: Path) -> int:
 
 
 def reap_scratch(keep_trials: set[str], only_trials: set[str] | None = None,
-                 root: Path = config.SCRATCH_ROOT) -> Reaped:
-    """Unmount and remove scratch dirs; keep those of trials still running (`keep_trials`,
-    16-char trial id prefixes); with `only_trials`, touch nothing else."""
+                 root: Path | None = None) -> Reaped:
+    """Unmount and remove scratch dirs under `root` (default: the configured scratch root);
+    keep those of trials still running (`keep_trials`); with `only_trials`, touch nothing else.
+    Trial ids may be given whole or as the 16-character prefixes scratch dirs are named by."""
+    root = root or config.SCRATCH_ROOT
+    keep_trials = {t[:16] for t in keep_trials}
+    only_trials = {t[:16] for t in only_trials} if only_trials is not None else None
     out = Reaped()
     if not root.is_dir():
         return out
