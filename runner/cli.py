@@ -196,6 +196,11 @@ def main(log_level: str, debug: bool) -> None:
               help="inprocess = threads in this process, no Ray (debugging).")
 @click.option("--allow-server-tools", is_flag=True,
               help="Let server-side tools (web search/fetch, code execution) through.")
+@click.option("--grader-model", default=None,
+              help="Model grading plain-language statements (default: --model).")
+@click.option("--judge-model", default=None,
+              help="Model of the pairwise judge (default: the grader model).")
+@click.option("--no-judge", is_flag=True, help="Do not let the judge break ties: they stay ties.")
 @click.option("--fresh", is_flag=True, help="New run id; default resumes an identical run.")
 @click.option("--wait", is_flag=True,
               help="If another driver is running this run, wait for it instead of refusing.")
@@ -207,7 +212,8 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
         session_budget_usd: float | None, model_script: Path | None, store_uri: str,
         s3_endpoint_url: str | None, max_budget_usd: float | None, force: bool,
         metrics_port: int | None, metrics_host: str, metrics_linger_s: float, image: str,
-        runtime: str | None, backend: str, executor: str, allow_server_tools: bool, fresh: bool,
+        runtime: str | None, backend: str, executor: str, allow_server_tools: bool,
+        grader_model: str | None, judge_model: str | None, no_judge: bool, fresh: bool,
         wait: bool, ray_address: str | None, report_json: Path | None, as_json: bool,
         quiet: bool, gate: bool, gate_max_p: float | None) -> None:
     """Evaluate SKILL (a folder with SKILL.md and evals/evals.json).
@@ -217,6 +223,7 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
       skill-eval run examples/csv-summary --model-script examples/csv-summary/model-script.yaml
       skill-eval run ./my-skill --k 3 --incumbent ./my-skill-v1 --report-json report.json
       skill-eval run ./my-skill --case totals --timeout 300 --gate
+      skill-eval run ./my-skill --grader-model claude-haiku-4-5 --no-judge
     """
     from runner.driver.api import require_scored, require_script_coverage, run_eval
     from runner.schema.options import RunOptions, SandboxConfig
@@ -235,6 +242,7 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
         metrics_port=metrics_port, metrics_host=metrics_host, metrics_linger_s=metrics_linger_s,
         upstream_url=os.environ.get("ANTHROPIC_BASE_URL", config.UPSTREAM),
         model_script=model_script, allow_server_tools=allow_server_tools, fresh=fresh,
+        grader_model=grader_model, judge_model=judge_model, judge=not no_judge,
         wait=wait, ray_address=ray_address, executor=executor,
         sandbox=SandboxConfig(backend=backend, image=image, runtime=runtime))
     started = time.monotonic()
@@ -327,17 +335,14 @@ def check(skill: Path, k: int, incumbent: Path | None, model_script: Path | None
         f"case(s): {', '.join(plan.cases)}; arms {', '.join(plan.arms)}; k={k} -> "
         f"{len(plan.trials)} trial(s){script}"))
     if verbose:
-        from runner.authoring.caseset import load_caseset
-        from runner.scoring.checks import describe_matcher
+        from runner.authoring.describe import describe_case
 
-        for case in load_caseset(plan.skill.path).evals:
-            out.print(Text(f"case {case.id}" + (f" ({case.name})" if case.name else "")))
-            for assertion in case.assertions:
-                out.print(Text(f"  text {describe_matcher(assertion)}"))
-            for output in case.outputs:
-                out.print(Text(f"  file {output.path} must exist"))
-                for assertion in output.contains:
-                    out.print(Text(f"  file {output.path} {describe_matcher(assertion)}"))
+        for case in plan.cases_in_order():
+            for line in describe_case(case, plan.judge_expected_output):
+                out.print(Text(line))
+    for finding in plan.findings:
+        out.print(Text(f"{finding.code} {finding.file}: case {finding.case!r}: "
+                       f"{finding.message}; fix: {finding.fix}"))
 
 
 @main.command(epilog=EXIT_CODES, short_help="Run many evals under one limit and one budget.")

@@ -8,7 +8,9 @@
     └── InfraError (exit 3)         the machinery failed: Docker, gateway, store, Ray
         ├── SandboxError            container could not start / be collected
         ├── StoreError              the store could not read or write (disk full, S3 down)
-        └── RayError                the Ray cluster cannot be reached or refused us
+        ├── RayError                the Ray cluster cannot be reached or refused us
+        ├── ModelCallError          the runner's own model call (grader, judge) kept failing
+        └── ModelStopped            the run was stopped: the runner makes no more model calls
 
 Anything else escaping to the command line is a bug in skill-eval itself: exit 4, one line on
 stderr, the traceback in a file it names (or on stderr with `--debug`).
@@ -64,3 +66,12 @@ class StoreError(InfraError):
 
 class RayError(InfraError):
     pass
+
+
+class ModelCallError(InfraError):
+    """The model endpoint failed a grader or judge call after every retry, or answered it in
+    a shape that cannot be read: a hole by cause, never a verdict."""
+
+
+class ModelStopped(InfraError):
+    """The run was stopped (budget cap, `skill-eval stop`, Ctrl-C): no more model calls."""

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from runner.analysis.rows import arm_cost, build_rows, compare
 from runner.costs.pricing import PRICE_TABLE_VERSION
 from runner.schema.enums import Arm, Outcome, RunStatus
 from runner.schema.plan import Plan
-from runner.schema.report import Failure, Report, TrialLine
+from runner.schema.report import Failure, Judgement, Report, TrialLine
 from runner.schema.trial import TrialResult
 
 DRY_RUN_NOTE = ("dry run against a scripted model endpoint: no model was called and nothing "
@@ -21,9 +23,12 @@ def run_status(partial: bool, stopped: str | None, leaked: bool) -> RunStatus:
     return RunStatus.PARTIAL if partial else RunStatus.COMPLETED
 
 
-def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = None) -> Report:
+def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = None,
+                 judgements: Iterable[Judgement] = ()) -> Report:
     ordered = sorted(results, key=lambda r: (r.case_id, r.repetition, r.arm))
-    rows = build_rows(ordered)
+    judged = {(j.candidate_trial, j.opponent_trial): j for j in judgements}
+    rows = build_rows(ordered, judged)
+    graded = any(s.model for r in ordered for s in r.scores.values())
     opponents = [a for a in (Arm.BASELINE, Arm.INCUMBENT) if a in plan.arms]
     comparisons = [compare(rows, o) for o in opponents]
     head = comparisons[0]
@@ -46,4 +51,8 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
                           attempt=r.attempt, attempts=r.attempts)
                 for r in ordered],
         incumbent_note=plan.incumbent_note, stopped=stopped, price_table=PRICE_TABLE_VERSION,
+        grader_model=plan.grader_model if graded else None,
+        judge_model=plan.judge_model if judged else None,
+        judge_cost_usd=sum(j.cost_usd for j in judged.values()) if judged else None,
+        judge_calls=sum(j.requests for j in judged.values()),
         image_id=plan.image_id, isolation=plan.isolation, k=plan.k, cases=plan.cases)

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from runner.analysis.stats import net_lift, sign_test, verdict
 from runner.schema.enums import Arm, Outcome
-from runner.schema.report import ArmCost, Comparison, Row
+from runner.schema.report import ArmCost, Comparison, Judgement, ProcessFigures, Row
 from runner.schema.trial import TrialResult
+
+JudgeKey = tuple[str, str]  # (candidate trial id, opponent trial id)
 
 # A comparison is flagged when at least this many holes fall at least this much on one arm.
 LOPSIDED_MIN = 2
 LOPSIDED_SHARE = 0.75
 
 
-def build_rows(results: Iterable[TrialResult]) -> list[Row]:
+def build_rows(results: Iterable[TrialResult],
+               judgements: Mapping[JudgeKey, Judgement] | None = None) -> list[Row]:
     by_key: dict[tuple[str, int, Arm], TrialResult] = {
         (r.case_id, r.repetition, r.arm): r for r in results}
     rows: list[Row] = []
@@ -25,11 +28,13 @@ def build_rows(results: Iterable[TrialResult]) -> list[Row]:
             other = by_key.get((case, rep, opponent))
             if other is None:
                 continue
-            rows.append(_row(case, rep, opponent, cand, other))
+            judged = (judgements or {}).get((cand.trial_id, other.trial_id))
+            rows.append(_row(case, rep, opponent, cand, other, judged))
     return rows
 
 
-def _row(case: str, rep: int, opponent: Arm, cand: TrialResult, other: TrialResult) -> Row:
+def _row(case: str, rep: int, opponent: Arm, cand: TrialResult, other: TrialResult,
+         judged: Judgement | None = None) -> Row:
     def make(outcome: Outcome, reason: str, holed: list[Arm] | None = None) -> Row:
         return Row(case=case, repetition=rep, opponent=opponent, outcome=outcome,
                    holed=holed or [], candidate_passed=cand.passed,
@@ -44,7 +49,14 @@ def _row(case: str, rep: int, opponent: Arm, cand: TrialResult, other: TrialResu
     if other.passed and not cand.passed:
         return make(Outcome.LOSS, "checks: opponent passed, candidate failed")
     both = "passed" if cand.passed else "failed"
-    return make(Outcome.TIE, f"checks: both {both}; no judge rubric")
+    if judged is None:
+        return make(Outcome.TIE, f"checks: both {both}; no judge rubric")
+    said = "; ".join(f"{c.order}: {c.preferred}" for c in judged.calls)
+    agreed = {Outcome.WIN: "judge: both orders prefer the candidate",
+              Outcome.LOSS: "judge: both orders prefer the opponent",
+              Outcome.TIE: "judge: the orders disagree or call it even (a tie)"}[judged.outcome]
+    row = make(judged.outcome, f"checks: both {both}; {agreed} ({said})")
+    return row.model_copy(update={"judge": judged.calls})
 
 
 def compare(rows: Iterable[Row], opponent: Arm) -> Comparison:
@@ -78,7 +90,10 @@ def arm_cost(results: Iterable[TrialResult], arm: Arm) -> ArmCost:
     in_tok = _sum_or_none([u.input_tokens for u in usages])
     out_tok = _sum_or_none([u.output_tokens for u in usages])
     graded = [r for r in measured if r.passed is not None]
+    graders = [s for r in mine for s in r.scores.values() if s.usage is not None]
     return ArmCost(
+        grader_cost_usd=sum(s.cost_usd or 0.0 for s in graders) if graders else None,
+        grader_calls=sum(1 for _ in graders), process=process_figures(measured),
         sessions=len(mine), holes=len(mine) - len(measured),
         holes_by_cause={str(s): sum(1 for r in mine if r.status is s)
                         for s in dict.fromkeys(r.status for r in mine if r.status.is_hole)},
@@ -90,3 +105,15 @@ def arm_cost(results: Iterable[TrialResult], arm: Arm) -> ArmCost:
         cost_usd=_sum_or_none([u.cost_usd for u in usages]),
         cli_cost_usd=_sum_or_none([r.cli_cost_usd for r in measured]),
         pass_rate=sum(1 for r in graded if r.passed) / len(graded) if graded else None)
+
+
+def process_figures(measured: list[TrialResult]) -> ProcessFigures | None:
+    scored = [(r, r.process) for r in measured if r.process is not None]
+    if not scored:
+        return None
+    items = [c for _, p in scored for c in p.checks]
+    followed = [r for r, p in scored if p.passed]
+    return ProcessFigures(
+        trials=len(scored), followed=len(followed) / len(scored),
+        items_met=sum(1 for c in items if c.passed) / len(items) if items else 0.0,
+        strict=sum(1 for r in followed if r.passed) / len(scored))

@@ -7,6 +7,8 @@ spent, with a message naming the file, the case and the problem.
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -14,8 +16,10 @@ from pydantic import ValidationError
 
 from runner.authoring.problems import describe
 from runner.errors import CaseSetError
-from runner.schema.case import CASESET_RELPATH, FIXTURE_ROOT, Case, CaseSet
+from runner.schema.case import CASESET_RELPATH, FIXTURE_ROOT, Case, CaseSet, Finding
 from runner.scoring.checks import parse_matcher
+from runner.scoring.deterministic import json_path_steps
+from runner.scoring.process import parse_call_matcher
 
 # Text checks inside these cannot mean anything (seed 001 refuses them).
 BINARY_SUFFIXES = frozenset(
@@ -27,51 +31,102 @@ BINARY_SUFFIXES = frozenset(
 # Top-level fields authors add to describe a set: kept and shown, never graded.
 DESCRIPTIVE_FIELDS = frozenset({"description", "notes", "version", "author", "license",
                                 "metadata", "tags", "name"})
-# Case fields other tools use that need a grader model, which this runner does not have yet.
-NEEDS_GRADER = {"expectations": "skill-creator's expectations",
-                "selftune_assertions": "selftune assertions"}
 # Assertion objects: their `type` -> the assertion grammar's prefix.
 OBJECT_TYPES = {"contains": "", "substring": "", "includes": "", "text": "",
+                "required_text": "", "must_contain": "",
                 "regex": "re:", "pattern": "re:", "matches": "re:",
                 "not_contains": "not:", "excludes": "not:", "forbidden": "not:",
+                "forbidden_text": "not:", "must_not_contain": "not:",
                 "not_regex": "not:re:", "not_matches": "not:re:"}
+# Assertion objects that state behaviour for the grader model.
+STATEMENT_TYPES = frozenset({"statement", "llm", "llm_judge", "judge", "model", "rubric",
+                             "semantic", "behavior", "behaviour", "expectation", ""})
+TOOL_TYPES = frozenset({"tool_call", "tool_called", "tool_use", "tool"})
+JSON_TYPES = frozenset({"json_path", "jsonpath", "json"})
+# A plain assertion of this many words or more is a statement for the grader; shorter ones are
+# seed 001 substrings. Prefixes (`re:`, `not:`) and typed objects always mean a check.
+STATEMENT_MIN_WORDS = 4
+_TEXT_KEYS = ("value", "text", "pattern", "expected", "description", "statement")
+
+
+def reads_as_statement(assertion: str) -> bool:
+    """The documented rule for a plain string assertion: four or more words, no prefix."""
+    if assertion.startswith(("re:", "not:")):
+        return False
+    return len(assertion.split()) >= STATEMENT_MIN_WORDS
 
 
 def normalize_case(item: dict[str, Any], shown: str, label: str) -> dict[str, Any]:
-    """A case as other tools write it, in this runner's grammar; what only a grader model could
-    read is refused with the reason, never guessed at as a substring."""
+    """A case as other tools write it, in this runner's fields: deterministic checks stay
+    `assertions` (and `tool_calls`, `json_checks`); plain-language behaviour becomes
+    `statements` for the grader model. What neither can grade is refused with the reason."""
     item = dict(item)
-    for key, what in NEEDS_GRADER.items():
-        if item.get(key):
-            raise CaseSetError(shown, f"{key}: {what} are statements for a grader model, which "
-                                      "this runner cannot grade yet; write them as substring, "
-                                      "`re:` or `not:` assertions", label)
-        item.pop(key, None)
-    assertions = list(item.get("assertions") or [])
+    checks: list[str] = []
+    statements = list(item.pop("statements", None) or [])
+    tool_calls = list(item.pop("tool_calls", None) or [])
+    json_checks = list(item.pop("json_checks", None) or [])
+    expectations = item.pop("expectations", None) or []
+    if not isinstance(expectations, list) or not all(isinstance(e, str) for e in expectations):
+        raise CaseSetError(shown, "expectations: a list of statements (strings)", label)
+    statements += expectations
+    regex_lists: list[str] = []
     for key, prefix in (("must_have", "re:"), ("must_not_have", "not:re:")):
         values = item.pop(key, None)
         if values is None:
             continue
         if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
             raise CaseSetError(shown, f"{key}: a list of regular expressions", label)
-        assertions += [prefix + v for v in values]
-    item["assertions"] = [_assertion(a, shown, label, n) for n, a in enumerate(assertions, 1)]
-    if not item["assertions"]:
-        item.pop("assertions")
+        regex_lists += [prefix + v for v in values]
+    raw = list(item.pop("assertions", None) or []) + list(
+        item.pop("selftune_assertions", None) or [])
+    for number, value in enumerate(raw, 1):
+        if isinstance(value, str):
+            (statements if reads_as_statement(value) else checks).append(value)
+        elif isinstance(value, dict):
+            kind, text = _object(value, shown, label, number)
+            {"check": checks, "statement": statements, "tool": tool_calls,
+             "json": json_checks}[kind].append(text)
+        else:
+            raise CaseSetError(shown, f"assertion #{number}: a string or an object, not "
+                                      f"{type(value).__name__}", label)
+    checks += regex_lists
+    for key, values in (("assertions", checks), ("statements", statements),
+                        ("tool_calls", tool_calls), ("json_checks", json_checks)):
+        if values:
+            item[key] = values
     return item
 
 
-def _assertion(value: Any, shown: str, label: str, number: int) -> Any:
-    if not isinstance(value, dict):
-        return value  # a string (the grammar) or a type error the model reports
+def _object(value: dict[str, Any], shown: str, label: str, number: int) -> tuple[str, Any]:
+    """One assertion object -> (which list, entry)."""
     kind = str(value.get("type", "")).lower()
-    text = next((value[k] for k in ("pattern", "value", "text") if isinstance(value.get(k), str)),
+    text = next((value[k] for k in _TEXT_KEYS if isinstance(value.get(k), str) and value[k]),
                 None)
     if kind in OBJECT_TYPES and text:
-        return OBJECT_TYPES[kind] + text
-    raise CaseSetError(shown, f"assertion #{number} {json.dumps(value)[:120]}: not a check this "
-                              "runner can decide (a statement for a grader model, or an unknown "
-                              f"type); types it reads: {', '.join(sorted(OBJECT_TYPES))}", label)
+        return "check", OBJECT_TYPES[kind] + text
+    if kind in TOOL_TYPES:
+        tool = next((value[k] for k in ("tool", "name", "tool_name") if value.get(k)), None)
+        if not isinstance(tool, str):
+            raise CaseSetError(shown, f"assertion #{number}: a tool-call check names its tool "
+                                      "(`tool`)", label)
+        wanted = next((value[k] for k in ("input_contains", "with", "input") if value.get(k)),
+                      None)
+        return "tool", tool if wanted is None else f"{tool}:{wanted}"
+    if kind in JSON_TYPES:
+        entry = {"file": value.get("file") or value.get("output"),
+                 "path": value.get("path") or value.get("json_path")}
+        for key in ("equals", "contains", "exists"):
+            if key in value:
+                entry[key] = value[key]
+        if "value" in value and "equals" not in entry:
+            entry["equals"] = value["value"]
+        return "json", entry
+    if kind in STATEMENT_TYPES and text:
+        return "statement", text
+    raise CaseSetError(shown, f"assertion #{number} {json.dumps(value)[:120]}: unknown type "
+                              f"{kind!r}; types it reads: "
+                              f"{', '.join(sorted(OBJECT_TYPES.keys() | TOOL_TYPES | JSON_TYPES))}"
+                              ", or a statement (`text`/`description`, no type)", label)
 
 
 def load_caseset(skill_dir: Path) -> CaseSet:
@@ -93,12 +148,14 @@ def load_caseset(skill_dir: Path) -> CaseSet:
     items = raw.get("evals")
     if not isinstance(items, list) or not items:
         raise CaseSetError(shown, "evals: required, a non-empty list of cases")
-    unknown = sorted(set(raw) - {"skill_name", "evals"} - DESCRIPTIVE_FIELDS)
+    unknown = sorted(set(raw) - {"skill_name", "evals", "judge_expected_output"}
+                     - DESCRIPTIVE_FIELDS)
     if unknown:
         raise CaseSetError(shown, f"unknown top-level field(s) {unknown} (typo?)")
     about = {k: raw[k] for k in sorted(DESCRIPTIVE_FIELDS & set(raw))}
 
     cases: list[Case] = []
+    findings: list[Finding] = []
     seen: set[str] = set()
     for index, item in enumerate(items):
         label = str(item.get("id", f"#{index + 1}")) if isinstance(item, dict) else f"#{index + 1}"
@@ -107,13 +164,63 @@ def load_caseset(skill_dir: Path) -> CaseSet:
         try:
             case = Case.model_validate(item)
         except ValidationError as exc:
-            raise CaseSetError(shown, describe(exc), label) from exc
+            raise CaseSetError(shown, "EV009: " + describe(exc), label) from exc
         if case.id in seen:
-            raise CaseSetError(shown, "duplicate id", case.id)
+            raise CaseSetError(shown, "EV009: duplicate id", case.id)
         seen.add(case.id)
+        case, found = _outputs_under_files(skill_dir, shown, case)
+        findings += found
         _preflight_case(skill_dir, shown, case)
         cases.append(case)
-    return CaseSet(skill_name=name, evals=tuple(cases), about=about)
+    judge_expected = raw.get("judge_expected_output", False)
+    if not isinstance(judge_expected, bool):
+        raise CaseSetError(shown, "judge_expected_output: true or false")
+    return CaseSet(skill_name=name, evals=tuple(cases), about=about,
+                   judge_expected_output=judge_expected, findings=tuple(findings))
+
+
+def _outputs_under_files(skill_dir: Path, shown: str,
+                         case: Case) -> tuple[Case, list[Finding]]:
+    """EV011: a `files` entry that is not in the skill but is what the run must produce (an
+    output, or named in the prompt) is an output listed as an input. Reported, not refused;
+    it is not staged."""
+    outputs = {o.path for o in case.outputs}
+    kept: list[str] = []
+    found: list[Finding] = []
+    for file in case.files:
+        missing = not (skill_dir / file).exists()
+        named = file in outputs or PurePosixPath(file).name in case.prompt
+        if missing and named:
+            found.append(Finding(
+                code="EV011", file=shown, case=case.id,
+                message=f"{file!r} is listed under files but is an output the run creates",
+                fix=f"move {file!r} from files to outputs (files are inputs staged before the "
+                    "run)"))
+        else:
+            kept.append(file)
+    if not found:
+        return case, []
+    return case.model_copy(update={"files": tuple(kept)}), found
+
+
+def restated_prompts(caseset: CaseSet, description: str, shown: str) -> list[Finding]:
+    """EV010: a case whose prompt contains a phrase the skill's description quotes (whole
+    words, any case) measures the description's wording, not the job. Reported, not refused."""
+    quoted = re.findall(r'"([^"]+)"|“([^”]+)”|\'([^\']+)\'', description)
+    phrases = [text.strip() for groups in quoted for text in groups if text.strip()]
+    phrases = [p for p in phrases if len(p.split()) >= 2]
+    found: list[Finding] = []
+    for case in caseset.evals:
+        for phrase in phrases:
+            pattern = r"(?<!\w)" + r"\s+".join(map(re.escape, phrase.split())) + r"(?!\w)"
+            if re.search(pattern, case.prompt, re.IGNORECASE):
+                found.append(Finding(
+                    code="EV010", file=shown, case=case.id,
+                    message=f"the prompt restates the description's {phrase!r}",
+                    fix="write the request the way users phrase it, with context, in other "
+                        "words"))
+                break
+    return found
 
 
 def _preflight_case(skill_dir: Path, shown: str, case: Case) -> None:
@@ -121,43 +228,69 @@ def _preflight_case(skill_dir: Path, shown: str, case: Case) -> None:
         return CaseSetError(shown, problem, case.id)
 
     if not case.id.strip():
-        raise refuse("id must not be empty")
+        raise refuse("EV009: id must not be empty")
     if not case.prompt.strip():
-        raise refuse("prompt must not be empty")
+        raise refuse("EV009: prompt must not be empty")
     if not case.gradable:
         raise refuse("EV008: nothing can pass or fail this case (it would tie in every arm); "
-                     "add assertions or outputs")
-    for field, value in (("prompt", case.prompt), ("expected_output", case.expected_output)):
+                     "add assertions, statements or outputs")
+    drafts = [("prompt", case.prompt), ("expected_output", case.expected_output),
+              ("rubric", case.rubric or ""), *(("statement", t) for t in case.statements)]
+    for field, value in drafts:
         if value.lstrip().upper().startswith("TODO"):
-            raise refuse(f"{field} is still a draft (starts with TODO)")
+            raise refuse(f"EV009: {field} is still a draft (starts with TODO)")
+    _preflight_checks(case, refuse)
     root = skill_dir.resolve()
     for file in case.files:
         posix = PurePosixPath(file)
         if posix.is_absolute() or ".." in posix.parts or not posix.parts:
-            raise refuse(f"fixture {file!r} must be a relative path inside the skill")
+            raise refuse(f"EV009: fixture {file!r} must be a relative path inside the skill")
         if posix in (FIXTURE_ROOT, PurePosixPath(CASESET_RELPATH)) or posix.parts[0] == ".git":
-            raise refuse(f"fixture {file!r} cannot be staged (name a file or a folder of "
+            raise refuse(f"EV009: fixture {file!r} cannot be staged (name a file or a folder of "
                          "fixtures)")
         local = skill_dir / posix
         if local.is_symlink() or not local.exists():
-            raise refuse(f"fixture {file!r} is not in the skill (or is a symlink)")
+            raise refuse(f"EV009: fixture {file!r} is not in the skill (or is a symlink)")
         if not local.resolve().is_relative_to(root):
-            raise refuse(f"fixture {file!r} resolves outside the skill")
+            raise refuse(f"EV009: fixture {file!r} resolves outside the skill")
+
+
+def _preflight_checks(case: Case, refuse: Callable[[str], CaseSetError]) -> None:
+    """Every check must be gradable as written (EV009), or nothing is spent."""
     for assertion in case.assertions:
         if assertion.lstrip().upper().startswith("TODO"):
-            raise refuse(f"assertion {assertion!r} is still a draft")
+            raise refuse(f"EV009: assertion {assertion!r} is still a draft")
         try:
             parse_matcher(assertion)
         except ValueError as exc:
-            raise refuse(f"assertion {assertion!r}: {exc}") from exc
+            raise refuse(f"EV009: assertion {assertion!r}: {exc}") from exc
     for output in case.outputs:
         posix = PurePosixPath(output.path)
         if not output.path or posix.is_absolute() or ".." in posix.parts:
-            raise refuse(f"output {output.path!r} must be a relative path in the working directory")
+            raise refuse(f"EV009: output {output.path!r} must be a relative path in the "
+                         "working directory")
         if output.contains and posix.suffix.lower() in BINARY_SUFFIXES:
-            raise refuse(f"output {output.path!r} is binary: 'contains' cannot check its text")
+            raise refuse(f"EV009: output {output.path!r} is binary: 'contains' cannot check "
+                         "its text")
         for assertion in output.contains:
             try:
                 parse_matcher(assertion)
             except ValueError as exc:
-                raise refuse(f"output {output.path!r}: {exc}") from exc
+                raise refuse(f"EV009: output {output.path!r}: {exc}") from exc
+    for check in case.json_checks:
+        try:
+            json_path_steps(check.path)
+            if check.contains is not None:
+                parse_matcher(check.contains)
+        except ValueError as exc:
+            raise refuse(f"EV009: json check on {check.file!r}: {exc}") from exc
+    seen: set[str] = set()
+    for item in case.process:
+        if item.id in seen:
+            raise refuse(f"EV009: process item {item.id!r} appears twice")
+        seen.add(item.id)
+    for source in (*case.tool_calls, *(m for i in case.process for m in i.matchers)):
+        try:
+            parse_call_matcher(source)
+        except ValueError as exc:
+            raise refuse(f"EV009: {exc}") from exc

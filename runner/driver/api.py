@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 
 from rich.console import Console
+from rich.markup import escape
 
 from runner.analysis.report import build_report
 from runner.console import err as stderr_console
@@ -13,6 +14,7 @@ from runner.driver.passes import run_pass
 from runner.driver.preflight import check_fixtures_fit, check_pass
 from runner.driver.scheduler import finished
 from runner.errors import InfraError, RefusedInput
+from runner.judging.ties import stored as stored_judgements
 from runner.planning.plan import check_request, make_plan
 from runner.sandbox.registry import open_sandbox
 from runner.schema.enums import RunStatus
@@ -50,7 +52,9 @@ def finish(plan: Plan, results: list[TrialResult], stopped: str | None, store: S
     ids = {t.trial_id for t in plan.trials}  # built once, not per result
     mine = [r for r in results if r.trial_id in ids]
     check_staging(plan.skill.name, mine)
-    report = build_report(plan, mine, stopped).model_copy(update={
+    judgements = [j for j in stored_judgements(store, plan.run_id)
+                  if j.candidate_trial in ids and j.model == plan.judge_model]
+    report = build_report(plan, mine, stopped, judgements).model_copy(update={
         "script_unmatched": unmatched[0], "script_first_unmatched": unmatched[1]})
     data = report.model_dump_json(indent=1).encode()
     store.put(RunKeys(plan.run_id).report_json, data)
@@ -92,6 +96,10 @@ def run_eval(opts: RunOptions, console: Console | None = None,
     store = store or open_store(opts.store_uri, opts.store_endpoint)
     check_pass(opts.settings(), store)
     done = finished(plan.trials, store)  # read once: reused by the pass and the scheduler
+    for finding in plan.findings:
+        console.print(f"[yellow]{finding.code}[/] {escape(finding.file)}: case "
+                      f"{escape(finding.case)!r}: {escape(finding.message)}; fix: "
+                      f"{escape(finding.fix)}")
     console.print(f"run {plan.run_id}: {len(plan.cases)} case(s) x k={plan.k} x "
                   f"{len(plan.arms)} arm(s) = {len(plan.trials)} trial(s) "
                   f"({len(done)} already done), model {plan.model}"

@@ -47,8 +47,10 @@ def check_budget(cap_usd: float | None, force: bool, pending: list[TrialSpec],
 
 
 def spent_by(results: list[TrialResult]) -> float:
-    """Gateway-metered dollars of finished trials: what a resumed run has already spent."""
-    return sum(r.usage.cost_usd for r in results if r.usage is not None)
+    """Metered dollars of finished trials (sessions and their grading): what a resumed run has
+    already spent."""
+    return sum(r.usage.cost_usd for r in results if r.usage is not None) + sum(
+        s.cost_usd or 0.0 for r in results for s in r.scores.values())
 
 
 @contextlib.contextmanager
@@ -110,7 +112,11 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
         log.info("pass %s: every trial already done", control_id)
         results = [done[t.trial_id] for t in trials]
         _refuse_leaks([r for r in results if r.leak])
-        return PassResult(results, None, None, ran=False)
+        judged: list[tuple[int, str | None]] = []  # a judge left to finish may still ask
+        with _upstream(settings.model_script, trials[0].upstream_url, judged) as upstream:
+            stopped = _judge(control_id, plans, results, store, settings, upstream)
+        ran = bool(judged and judged[0][0])
+        return PassResult(results, stopped, None, judged[0] if ran else (0, None), ran=ran)
     metrics = RunMetrics(control_id, settings.max_budget_usd)
     touch_arms(metrics, sorted({a for p in plans for a in p.arms}))
     metrics.planned(trials)
@@ -155,6 +161,9 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
                 signals.restore(previous_handlers)
             if ledger is not None:
                 metrics.budget(ledger.state().spent_usd)
+            if stopped is None:
+                stopped = _judge(control_id, plans, results, store, settings, upstream,
+                                 ledger.state().spent_usd if ledger is not None else None)
         store.put(RunKeys(control_id).metrics, metrics.snapshot())
         if settings.metrics_port is not None and settings.metrics_linger_s:
             time.sleep(settings.metrics_linger_s)  # let the next scrape see the final state
@@ -164,6 +173,19 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
         metrics.close()
     _refuse_leaks(control.leaks)
     return PassResult(results, stopped, cleanup, unmatched[0] if unmatched else (0, None))
+
+
+def _judge(control_id: str, plans: list[Plan], results: list[TrialResult], store: Store,
+           settings: PassSettings, upstream: str, spent: float | None = None) -> str | None:
+    """The pairwise judge on every tied row with criteria (runner.judging.ties)."""
+    from runner.judging.ties import judge_ties  # noqa: PLC0415 - only a judged pass needs it
+
+    def stop_requested() -> str | None:
+        return "stop requested" if store.exists(RunKeys(control_id).stop_flag) else None
+
+    return judge_ties(plans, results, store, upstream, settings.max_budget_usd,
+                      spent_by(results) if spent is None else spent,
+                      settings.endpoint_attempts, settings.endpoint_backoff_s, stop_requested)
 
 
 def _refuse_leaks(leaks: list[TrialResult]) -> None:

@@ -11,7 +11,7 @@ from importlib import metadata
 
 from runner import config
 from runner.authoring.bundles import pack_fixtures, pack_skill
-from runner.authoring.caseset import load_caseset
+from runner.authoring.caseset import load_caseset, restated_prompts
 from runner.authoring.skill import load_skill
 from runner.errors import RefusedInput
 from runner.planning.ids import digest_id
@@ -99,8 +99,10 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
     bundles = {Arm.BASELINE: None, Arm.CANDIDATE: pack_skill(skill.path),
                Arm.INCUMBENT: pack_skill(incumbent.path) if incumbent else None}
     fixtures = pack_fixtures(skill.path, caseset.fixture_files())
+    graded = any(c.statements for c in caseset.evals)
     run_key = {"skill": skill.digest, "incumbent": digests[Arm.INCUMBENT], "k": opts.k,
-               "cases": [c.digest() for c in caseset.evals], "arms": sorted(arms), **options}
+               "cases": [c.digest() for c in caseset.evals], "arms": sorted(arms), **options,
+               **({"grader": opts.grader} if graded else {})}
     salt = {"salt": secrets.token_hex(8)} if opts.fresh else {}
     run_id = "r-" + digest_id({**run_key, **salt})[:16]
     run_keys = RunKeys(run_id)
@@ -113,11 +115,15 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
     for case in caseset.evals:
         for rep in range(opts.k):
             for arm in arms:
+                # The grader model is part of what a statement-graded trial measured.
+                grader = {"grader": opts.grader} if case.statements else {}
                 trial_id = digest_id({"skill": digests[arm], "case": case.digest(),
-                                      "rep": rep, "arm": str(arm), **options, **salt})
+                                      "rep": rep, "arm": str(arm), **options, **grader,
+                                      **salt})
                 trials.append(TrialSpec(
                     run_id=run_id, trial_id=trial_id, case=case, repetition=rep, arm=arm,
-                    model=opts.model, skill_name=skill.name, fixtures_bundle=fixtures_key,
+                    model=opts.model, grader_model=opts.grader, skill_name=skill.name,
+                    fixtures_bundle=fixtures_key,
                     skill_bundle=keys[arm], upstream_url=opts.upstream_url,
                     timeout_s=opts.timeout_s, max_turns=opts.max_turns,
                     session_budget_usd=opts.session_budget_usd,
@@ -129,6 +135,10 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
                 incumbent_note=note,
                 caseset_digest=hashlib.sha256(caseset.model_dump_json().encode()).hexdigest(),
                 cases=[c.id for c in caseset.evals], k=opts.k, arms=arms, model=opts.model,
+                grader_model=opts.grader, judge_model=opts.judge_by if opts.judge else None,
+                judge_expected_output=caseset.judge_expected_output,
+                findings=[*caseset.findings, *restated_prompts(
+                    caseset, skill.description, str(skill.path / "evals/evals.json"))],
                 dry_run=opts.model_script is not None, bundles=payloads,
                 image_id=opts.sandbox.image_id, isolation=isolation(opts.sandbox),
                 versions={"skill-eval": _version("skill-eval"), "ray": _version("ray"),

@@ -86,6 +86,7 @@ def render(report: Report, console: Console) -> None:
                      _num(a.wall_s, "{:.1f}"), _num(a.input_tokens), _num(a.output_tokens),
                      _num(a.cost_usd, "{:.4f}"), _num(a.cli_cost_usd, "{:.4f}"))
     console.print(cost)
+    render_grading(report, console)
 
     rows = Table(box=box.SIMPLE_HEAD, title="rows", title_justify="left")
     for col in ("case", "rep", "opponent", "outcome", "why"):
@@ -95,6 +96,31 @@ def render(report: Report, console: Console) -> None:
                      escape(r.reason))
     console.print(rows)
     render_failures(report, console)
+
+
+def render_grading(report: Report, console: Console) -> None:
+    """The grader's and the judge's cost on their own lines, and the process figures (only
+    when some case carries process items)."""
+    graded = {arm: a for arm, a in report.arms.items() if a.grader_cost_usd is not None}
+    if graded:
+        console.print(Text(f"grader {report.grader_model}: " + ", ".join(
+            f"{arm} {a.grader_calls} call(s) ${a.grader_cost_usd:.4f}"
+            for arm, a in graded.items())))
+    if report.judge_model:
+        console.print(Text(f"judge {report.judge_model}: {report.judge_calls} call(s) "
+                           f"${report.judge_cost_usd or 0:.4f}"))
+    process = {arm: a.process for arm, a in report.arms.items() if a.process is not None}
+    if not process:
+        return
+    table = Table(box=box.SIMPLE_HEAD, title_justify="left",
+                  title="process (over trials whose case carries process items)")
+    table.add_column("figure")
+    for arm in process:
+        table.add_column(arm, justify="right")
+    for label, attr in (("process followed", "followed"), ("process items met", "items_met"),
+                        ("strict (both)", "strict")):
+        table.add_row(label, *(f"{getattr(f, attr) * 100:.0f}%" for f in process.values()))
+    console.print(table)
 
 
 def render_failures(report: Report, console: Console) -> None:

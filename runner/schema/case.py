@@ -7,7 +7,7 @@ import hashlib
 from pathlib import PurePosixPath
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from runner.errors import CaseSetError
 
@@ -26,6 +26,73 @@ class OutputCheck(BaseModel):
     )
 
 
+PROCESS_FORMS = ("order", "after", "never", "count")
+
+
+class ProcessItem(BaseModel):
+    """One process rubric item (seed 001, "Process"): how the run got there, read from its
+    ordered tool calls. Matchers are `Tool` or `Tool:<assertion>` (runner.scoring.process)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str
+    order: tuple[str, ...] | None = Field(default=None, description="Matchers in this order")
+    after: str | None = Field(default=None, description="Some `then` comes after the last one")
+    then: str | None = None
+    never: str | None = Field(default=None, description="No call matches")
+    count: str | None = Field(default=None, description="Matching calls within min..max")
+    min: int | None = Field(default=None, ge=0)
+    max: int | None = Field(default=None, ge=0)
+
+    @field_validator("id", mode="before")
+    @classmethod
+    def _id_as_text(cls, value: Any) -> Any:
+        return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+    @model_validator(mode="after")
+    def _one_form(self) -> ProcessItem:
+        forms = [f for f in PROCESS_FORMS if getattr(self, f) is not None]
+        if len(forms) != 1:
+            raise ValueError(f"process item {self.id!r}: needs exactly one of "
+                             f"{', '.join(PROCESS_FORMS)} (has {forms or 'none'})")
+        if self.then is not None and self.after is None:
+            raise ValueError(f"process item {self.id!r}: `then` belongs to an `after` item")
+        if self.after is not None and self.then is None:
+            raise ValueError(f"process item {self.id!r}: `after` needs `then`")
+        if (self.min is not None or self.max is not None) and self.count is None:
+            raise ValueError(f"process item {self.id!r}: min/max belong to a `count` item")
+        if self.count is not None:
+            if self.min is None and self.max is None:
+                raise ValueError(f"process item {self.id!r}: `count` needs min or max")
+            if self.min is not None and self.max is not None and self.min > self.max:
+                raise ValueError(f"process item {self.id!r}: count min {self.min} > max "
+                                 f"{self.max} (inverted)")
+        if self.order is not None and len(self.order) < 2:
+            raise ValueError(f"process item {self.id!r}: `order` needs two or more matchers")
+        return self
+
+    @property
+    def form(self) -> str:
+        return next(f for f in PROCESS_FORMS if getattr(self, f) is not None)
+
+    @property
+    def matchers(self) -> tuple[str, ...]:
+        return (self.order or ()) + tuple(
+            m for m in (self.after, self.then, self.never, self.count) if m is not None)
+
+
+class JsonCheck(BaseModel):
+    """A value inside a JSON output file (selftune's JSON paths): `path` is dotted, with
+    [n] for list items, e.g. `summary.rows` or `items[0].name`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    file: str = Field(description="Output file, relative to the working directory")
+    path: str
+    equals: Any = Field(default=None, description="The value must equal this (JSON)")
+    contains: str | None = Field(default=None, description="The value's text, in the "
+                                                           "assertion grammar")
+    exists: bool = Field(default=True, description="False: the path must be absent")
+
+
 class Case(BaseModel):
     """One authored problem: a prompt, its fixtures and what decides pass or fail."""
 
@@ -37,6 +104,15 @@ class Case(BaseModel):
     files: tuple[str, ...] = Field(default=(), description="Fixtures: paths inside the skill "
                                                             "folder (usually evals/files/...)")
     assertions: tuple[str, ...] = Field(default=(), description="Checks on the agent's text")
+    statements: tuple[str, ...] = Field(default=(), description="Behaviour in plain language, "
+                                                                "graded by a grader model on "
+                                                                "quoted, verified evidence")
+    tool_calls: tuple[str, ...] = Field(default=(), description="Process matchers at least one "
+                                                                "call must match (Tool or "
+                                                                "Tool:<assertion>)")
+    json_checks: tuple[JsonCheck, ...] = Field(default=(), description="Values inside JSON "
+                                                                        "outputs")
+    process: tuple[ProcessItem, ...] = Field(default=(), description="Process rubric items")
     outputs: tuple[OutputCheck, ...] = Field(default=(), description="Files the run must create")
     rubric: str | None = Field(default=None, description="Judge rubric for tie-breaking")
 
@@ -58,16 +134,34 @@ class Case(BaseModel):
 
     @property
     def gradable(self) -> bool:
-        return bool(self.assertions or self.outputs)
+        # Process items are reported beside task success and never decide it: a case with
+        # only those ties on every row.
+        return bool(self.assertions or self.outputs or self.statements or self.tool_calls
+                    or self.json_checks)
 
     def digest(self) -> str:
         return hashlib.sha256(self.model_dump_json().encode()).hexdigest()
+
+
+class Finding(BaseModel):
+    """A preflight finding that does not refuse the set (EV010, EV011): reported, with a fix."""
+
+    model_config = ConfigDict(frozen=True)
+    code: str
+    file: str
+    case: str
+    message: str
+    fix: str
 
 
 class CaseSet(BaseModel):
     model_config = ConfigDict(frozen=True)
     skill_name: str
     evals: tuple[Case, ...]
+    findings: tuple[Finding, ...] = ()
+    judge_expected_output: bool = Field(default=False, description="The judge breaks ties on "
+                                                                   "expected_output when a "
+                                                                   "case has no rubric")
     about: dict[str, Any] = Field(default_factory=dict, description="Descriptive top-level "
                                                                     "fields (description, "
                                                                     "notes, version...)")

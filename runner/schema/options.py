@@ -66,6 +66,19 @@ class EvalSettings(BaseModel):
     session_budget_usd: float | None = Field(default=None, gt=0,
                                              description="Per-trial --max-budget-usd for claude")
     allow_server_tools: bool = Field(default=False, description="Let server-side tools through")
+    grader_model: str | None = Field(default=None, description="Model grading statements "
+                                                               "(default: the run's model)")
+    judge: bool = Field(default=True, description="Let the pairwise judge break ties")
+    judge_model: str | None = Field(default=None, description="The judge's model (default: "
+                                                              "the grader's)")
+
+    @property
+    def grader(self) -> str:
+        return self.grader_model or self.model
+
+    @property
+    def judge_by(self) -> str:
+        return self.judge_model or self.grader
 
 
 class PassSettings(BaseModel):

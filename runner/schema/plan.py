@@ -6,6 +6,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
+from runner.schema.case import Case, Finding
 from runner.schema.enums import Arm
 from runner.schema.skill import Skill
 from runner.schema.trial import TrialSpec
@@ -22,11 +23,23 @@ class Plan(BaseModel):
     k: int
     arms: list[Arm]
     model: str
+    grader_model: str = Field(default="", description="Grades statements, if a case has any")
+    judge_model: str | None = Field(default=None, description="Breaks ties; None: no judge")
+    judge_expected_output: bool = Field(default=False, description="The case set lets the judge "
+                                                                   "read expected_output when "
+                                                                   "a case has no rubric")
     dry_run: bool = Field(description="Scripted model endpoint: nothing was spent")
     image_id: str | None = Field(default=None, description="Content id of the sandbox image")
     isolation: str = Field(default="docker", description="What isolated each trial: docker, "
                                                          "docker/runsc, none (local), fake")
     versions: dict[str, str]
+    findings: list[Finding] = Field(default_factory=list, description="Preflight findings that "
+                                                                      "do not refuse (EV010, "
+                                                                      "EV011)")
     trials: list[TrialSpec]
     bundles: dict[str, bytes] = Field(default_factory=dict, exclude=True,
                                       description="Store key -> tar: published before running")
+
+    def cases_in_order(self) -> list[Case]:
+        """Each planned case once, in the set's order."""
+        return list({t.case.id: t.case for t in self.trials}.values())

@@ -13,6 +13,30 @@ from runner.schema.enums import Arm, Outcome, RunStatus, Verdict
 REPORT_SCHEMA_VERSION = 2
 
 
+class JudgeCall(BaseModel):
+    """One of the judge's two readings of a tied row: the order it saw the trials in, which
+    it preferred, and why."""
+
+    order: str = Field(description="candidate-first | opponent-first")
+    preferred: str = Field(description="candidate | opponent | tie")
+    reasons: str = ""
+
+
+class Judgement(BaseModel):
+    """The pairwise judge on one tied row, stored under runs/<id>/judge/ (resumable)."""
+
+    case: str
+    repetition: int
+    opponent: Arm
+    candidate_trial: str
+    opponent_trial: str
+    model: str
+    calls: list[JudgeCall]
+    outcome: Outcome = Field(description="win/loss when both orders agree, else tie")
+    cost_usd: float = 0.0
+    requests: int = 0
+
+
 class Row(BaseModel):
     """One (case, repetition, opponent) comparison of the candidate."""
 
@@ -24,6 +48,8 @@ class Row(BaseModel):
     candidate_passed: bool | None
     opponent_passed: bool | None
     reason: str = Field(description="Why this outcome: checks, tie without rubric, or a hole")
+    judge: list[JudgeCall] = Field(default_factory=list, description="The judge's two calls, "
+                                                                     "when it broke a tie")
 
 
 class Comparison(BaseModel):
@@ -43,6 +69,16 @@ class Comparison(BaseModel):
                                                             "scored rows may be a biased sample")
 
 
+class ProcessFigures(BaseModel):
+    """Seed 001's process figures for one arm, over its scored trials whose case carries
+    process items (absent when no case does)."""
+
+    trials: int
+    followed: float = Field(description="Share of trials that met every process item")
+    items_met: float = Field(description="Share of all process items met")
+    strict: float = Field(description="Share that passed the task AND met every item")
+
+
 class ArmCost(BaseModel):
     """What an arm cost; None means not measured (printed n/a), never 0."""
 
@@ -57,6 +93,12 @@ class ArmCost(BaseModel):
     cost_usd: float | None = Field(description="Gateway-metered tokens x price table")
     cli_cost_usd: float | None = Field(description="The CLI's own estimate, summed")
     pass_rate: float | None = Field(description="Share of graded sessions that passed")
+    grader_cost_usd: float | None = Field(default=None, description="The statement grader's "
+                                                                    "metered cost for this "
+                                                                    "arm's trials (None: no "
+                                                                    "statements)")
+    grader_calls: int = 0
+    process: ProcessFigures | None = None
 
 
 class Failure(BaseModel):
@@ -108,6 +150,10 @@ class Report(BaseModel):
     incumbent_note: str | None = None
     stopped: str | None = Field(default=None, description="Why the run stopped early, if it did")
     price_table: str
+    grader_model: str | None = Field(default=None, description="Graded the statements, if any")
+    judge_model: str | None = Field(default=None, description="Broke ties, if it ran")
+    judge_cost_usd: float | None = Field(default=None, description="The judge's metered cost")
+    judge_calls: int = 0
     image_id: str | None = None
     script_unmatched: int = Field(default=0, description="Dry runs: model requests that no "
                                                          "scenario of the script matched")

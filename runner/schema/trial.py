@@ -48,12 +48,27 @@ class Usage(BaseModel):
             models=list(dict.fromkeys(self.models + other.models)))
 
 
+INPUT_CAP = 2000  # seed 001: a call's input is kept up to 2000 characters
+RESULT_CAP = 2000
+
+
+class ToolCall(BaseModel):
+    """One tool call of a session, in transcript order, as the transcript recorded it."""
+
+    name: str
+    input: str = Field(description="The call's input as compact JSON, capped at INPUT_CAP")
+    result: str = Field(default="", description="Its tool_result text, capped at RESULT_CAP")
+    is_error: bool = False
+
+
 class CheckResult(BaseModel):
     """One check of one trial."""
 
     check: str = Field(description="What was checked, e.g. 'text: re:Total' or 'file summary.md'")
     passed: bool
     detail: str = Field(default="", description="Why it failed, empty when it passed")
+    evidence: str = Field(default="", description="What matched and where (a quote, a line, "
+                                                  "a call), when it passed")
 
 
 class Score(BaseModel):
@@ -64,6 +79,10 @@ class Score(BaseModel):
     passed: bool | None = Field(description="None: the scorer had nothing to grade here")
     checks: list[CheckResult] = Field(default_factory=list, description="Its evidence")
     cost_usd: float | None = Field(default=None, description="What grading cost, if anything")
+    usage: Usage | None = Field(default=None, description="A model grader's metered calls")
+    model: str | None = Field(default=None, description="The grader model, if one graded")
+    decides: bool = Field(default=True, description="False: reported beside task success "
+                                                    "(process rubrics), never deciding it")
 
 
 class TrialSpec(BaseModel):
@@ -83,7 +102,10 @@ class TrialSpec(BaseModel):
     max_turns: int | None = None
     session_budget_usd: float | None = None
     allow_server_tools: bool = False
-    scorers: tuple[str, ...] = Field(default=("checks",), description="Registered scorers")
+    scorers: tuple[str, ...] = Field(default=("checks", "process", "statements"),
+                                     description="Registered scorers (each abstains when the "
+                                                 "case gives it nothing to grade)")
+    grader_model: str = Field(default=config.MODEL, description="Model grading statements")
     store_uri: str
     store_endpoint: str | None = Field(default=None, description="S3 endpoint URL, if any")
     infra_attempts: int = Field(default=config.INFRA_ATTEMPTS, ge=1,
@@ -132,3 +154,7 @@ class TrialResult(BaseModel):
     @property
     def checks(self) -> list[CheckResult]:
         return [c for s in self.scores.values() for c in s.checks]
+
+    @property
+    def process(self) -> Score | None:
+        return self.scores.get("process")

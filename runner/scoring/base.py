@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
+from runner import config
 from runner.errors import RefusedInput
 from runner.schema.case import Case
-from runner.schema.trial import Score
+from runner.schema.trial import Score, ToolCall, Usage
 
 
 @dataclass(frozen=True)
@@ -26,12 +27,41 @@ class Evidence:
     outputs: dict[str, bytes] = field(default_factory=dict)
     skipped: dict[str, str] = field(default_factory=dict, metadata={"doc": "relpath -> why"})
     transcript: bytes = b""
+    calls: tuple[ToolCall, ...] = ()
+
+
+class ModelCaller(Protocol):
+    """A metered, budgeted Messages API client (runner.gateway.client.ModelClient)."""
+
+    def create(self, body: dict[str, Any]) -> dict[str, Any]: ...
+
+    def usage(self) -> Usage: ...
+
+
+@dataclass(frozen=True)
+class Grading:
+    """What a model-graded scorer may use: the client, the model, and the name it must not be
+    shown (graders are blind to the arm and the skill)."""
+
+    client: ModelCaller | None = None
+    model: str = config.MODEL
+    skill_name: str = ""
+
+
+def forced_tool_input(response: dict[str, Any], tool: str) -> dict[str, Any] | None:
+    """The input of a response's `tool` call (a grader's structured answer), or None."""
+    for block in response.get("content") or []:
+        if isinstance(block, dict) and block.get("type") == "tool_use" \
+                and block.get("name") == tool and isinstance(block.get("input"), dict):
+            found: dict[str, Any] = block["input"]
+            return found
+    return None
 
 
 class Scorer(Protocol):
     name: str
 
-    def score(self, case: Case, evidence: Evidence) -> Score | None:
+    def score(self, case: Case, evidence: Evidence, grading: Grading) -> Score | None:
         """The scorer's verdict, or None when the case gives it nothing to grade."""
 
 
@@ -58,18 +88,24 @@ def known() -> list[str]:
 def _load_builtins() -> None:
     # Built-in scorers register on import; imported lazily so this module stays a leaf.
     import runner.scoring.deterministic  # noqa: F401
+    import runner.scoring.process  # noqa: F401
+    import runner.scoring.statements  # noqa: F401
 
 
-def score_all(names: tuple[str, ...], case: Case, evidence: Evidence) -> dict[str, Score]:
+def score_all(names: tuple[str, ...], case: Case, evidence: Evidence,
+              grading: Grading | None = None) -> dict[str, Score]:
+    """Every named scorer's verdict. A model-graded scorer raises ModelCallError or
+    ModelStopped when it cannot grade: the trial is then a hole, never a guess."""
     out: dict[str, Score] = {}
+    grading = grading or Grading()
     for name in names:
-        result = scorer(name).score(case, evidence)
+        result = scorer(name).score(case, evidence, grading)
         if result is not None:
             out[name] = result
     return out
 
 
 def passed(scores: dict[str, Score]) -> bool:
-    """Every scorer that graded passed. A case none of them graded passes vacuously (the
-    case set preflight refuses a set where no case can be graded)."""
-    return all(s.passed for s in scores.values() if s.passed is not None)
+    """Every deciding scorer that graded passed (process rubrics are reported, not deciding).
+    Preflight refuses a case nothing can grade (EV008)."""
+    return all(s.passed for s in scores.values() if s.passed is not None and s.decides)

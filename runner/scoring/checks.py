@@ -84,10 +84,21 @@ def _where(matcher: Matcher, text: str) -> str:
 def check_text(assertion: str, text: str, label: str = "text") -> CheckResult:
     matcher = parse_matcher(assertion)
     ok = matcher.check(text)
+    evidence = ""
     if ok:
         detail = ""
+        evidence = _found(matcher, text) if not matcher.negate else "absent"
     elif matcher.negate:
         detail = f"prohibited {matcher.needle!r} is present; {_where(matcher, text)}"
     else:
         detail = f"{matcher.needle!r} not found; {_where(matcher, text)}"
-    return CheckResult(check=f"{label}: {assertion}", passed=ok, detail=detail)
+    return CheckResult(check=f"{label}: {assertion}", passed=ok, detail=detail,
+                       evidence=evidence)
+
+
+def _found(matcher: Matcher, text: str) -> str:
+    """Where a positive check matched: the line and its number."""
+    for number, line in enumerate(text.splitlines()[:MAX_LINES], 1):
+        if (matcher.pattern.search(line) if matcher.pattern else matcher.needle in line):
+            return f"line {number}: {_clip(line)!r}"
+    return "matched across lines"

@@ -17,6 +17,11 @@
 `outage: {seconds: 20, status: 529}` answers every Messages request with that error for the
 first N seconds after the endpoint starts (an upstream overload spell).
 
+Grader and judge requests (the runner's own model calls) match only scenarios with
+`when: {purpose: grader}` or `{purpose: judge}`; `prompt` is then matched against the whole
+request text (task, material, statements or the two responses). Their answer is a `tool_use`
+of `record_grades` / `record_judgement`.
+
 A turn can also be `error: {status: 529, retry_after: 0}` (answered as the Messages API would)
 or carry `sleep_s` (injected latency) and `usage`. Requests with no tools (claude's side queries,
 e.g. titles) get `side_reply`. Past its last turn a scenario ends with `final_text`.
@@ -25,7 +30,7 @@ e.g. titles) get `side_reply`. Past its last turn a scenario ends with `final_te
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -90,6 +95,9 @@ class When(BaseModel):
     skill: str | None = Field(default=None, description="Skill that must be offered")
     no_skill: str | None = Field(default=None, description="Skill that must NOT be offered")
     model: str | None = Field(default=None, description="Assertion on the requested model id")
+    purpose: Literal["agent", "grader", "judge"] = Field(
+        default="agent", description="Who asks: the agent (a claude session), the statement "
+                                     "grader or the pairwise judge (their forced tool names it)")
 
     @model_validator(mode="after")
     def _grammar(self) -> When:

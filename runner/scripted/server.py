@@ -64,11 +64,25 @@ def assistant_turns(body: dict[str, Any]) -> int:
     return sum(1 for m in body.get("messages", []) if m.get("role") == "assistant")
 
 
+# The forced tool of the runner's own model calls names who is asking.
+PURPOSE_TOOLS = {"record_grades": "grader", "record_judgement": "judge"}
+
+
+def purpose(body: dict[str, Any]) -> str:
+    choice = body.get("tool_choice")
+    if isinstance(choice, dict) and choice.get("type") == "tool":
+        return PURPOSE_TOOLS.get(str(choice.get("name")), "agent")
+    return "agent"
+
+
 def choose(script: Script, body: dict[str, Any]) -> Scenario | None:
     prompt = task_prompt(body)
     model = str(body.get("model", ""))
+    asking = purpose(body)
     for scenario in script.scenarios:
         when = scenario.when
+        if when.purpose != asking:
+            continue
         if when.prompt is not None and not parse_matcher(when.prompt).check(prompt):
             continue
         if when.model is not None and not parse_matcher(when.model).check(model):

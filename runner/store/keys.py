@@ -12,6 +12,7 @@
     runs/<run_id>/trials/<trial_id>/DONE                 written last, create-only; holds the
                                                          result that stands, which names its
                                                          attempt: readers never mix attempts
+    runs/<run_id>/judge/<digest>.json                    the judge on one tied row (resumable)
     runs/<run_id>/report.json
     runs/<run_id>/metrics.prom                           final metrics snapshot
     runs/<run_id>/driver.log                             the driver's log of the run
@@ -108,6 +109,13 @@ class RunKeys:
 
     def trial(self, trial_id: str) -> TrialKeys:
         return TrialKeys(f"{self.prefix}/trials/{trial_id}")
+
+    @property
+    def judgements(self) -> str:
+        return f"{self.prefix}/judge/"
+
+    def judgement(self, digest: str) -> str:
+        return f"{self.prefix}/judge/{digest}.json"
 
     def bundle(self, data: bytes) -> str:
         return f"{self.prefix}/bundles/{hashlib.sha256(data).hexdigest()}.tar"

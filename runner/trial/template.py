@@ -28,13 +28,14 @@ from runner.aio import run_sync
 from runner.authoring.bundles import materialize
 from runner.authoring.skill import load_skill, stage_plugin
 from runner.driver.budget import BudgetGuard, find_ledger
-from runner.errors import InfraError, StoreError
+from runner.errors import InfraError, ModelCallError, ModelStopped, StoreError
+from runner.gateway.client import ModelClient
 from runner.gateway.server import GatewayPolicy, TrialGateway
 from runner.sandbox.base import Sandbox, SessionRun, SessionSpec
 from runner.sandbox.registry import open_sandbox
 from runner.schema.enums import TrialStatus
 from runner.schema.trial import CheckResult, Score, TrialResult, TrialSpec, Usage
-from runner.scoring.base import Evidence, passed, score_all
+from runner.scoring.base import Evidence, Grading, passed, score_all
 from runner.store.base import Store, open_store
 from runner.store.keys import AttemptKeys, RunKeys, TrialKeys
 from runner.store.trials import read_done
@@ -157,6 +158,12 @@ def _guard(spec: TrialSpec) -> BudgetGuard:
     return BudgetGuard(find_ledger(spec.ledger_id or spec.run_id))
 
 
+def _grading(spec: TrialSpec, guard: BudgetGuard) -> Grading:
+    client = ModelClient(spec.upstream_url, os.environ.get("ANTHROPIC_API_KEY"), guard,
+                         spec.endpoint_attempts, spec.endpoint_backoff_s)
+    return Grading(client=client, model=spec.grader_model, skill_name=spec.skill_name)
+
+
 def _answered(usage: Usage | None) -> bool:
     """The model endpoint answered this session at least once."""
     return usage is not None and usage.requests > 0
@@ -241,9 +248,17 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
     elif status in (TrialStatus.TIMED_OUT, TrialStatus.CRASHED) and not _answered(usage):
         # The endpoint never answered this session: not the arm's failure, a hole by cause.
         status, error = TrialStatus.API_ERROR, f"{error}; the model endpoint never answered"
-    scores = {} if status.is_hole else score_all(
-        spec.scorers, spec.case, Evidence(transcript.assistant_text, collected.files,
-                                          collected.skipped, run.transcript))
+    scores: dict[str, Score] = {}
+    if not status.is_hole:
+        evidence = Evidence(transcript.assistant_text, collected.files, collected.skipped,
+                            run.transcript, tuple(transcript.calls))
+        try:
+            scores = score_all(spec.scorers, spec.case, evidence, _grading(spec, guard))
+        except ModelStopped as exc:
+            status, error = TrialStatus.STOPPED, f"stopped before grading: {exc}"
+        except ModelCallError as exc:
+            # The session is kept (and paid for); a resume runs the trial again.
+            status, error = TrialStatus.API_ERROR, f"grading failed: {exc}"
     if not status.is_hole and not status.finished_normally:
         # Graded on what it left, and failed whatever that shows: it did not finish.
         scores["finished"] = Score(scorer="finished", passed=False, checks=[CheckResult(

@@ -12,6 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from runner.schema.trial import INPUT_CAP, RESULT_CAP, ToolCall
+
 
 def skill_basename(name: str) -> str:
     """`plugin:skill` -> `skill`; plain names unchanged."""
@@ -23,6 +25,8 @@ class Transcript(BaseModel):
     skills_loaded: list[str] = Field(default_factory=list, description="Skill tool_use inputs")
     assistant_text: str = Field(default="", description="All assistant text blocks, in order")
     tool_calls: int = 0
+    calls: list[ToolCall] = Field(default_factory=list, description="Every tool call in order, "
+                                                                     "with input and result")
     has_init: bool = False
     result_subtype: str | None = None
     is_error: bool | None = None
@@ -44,9 +48,23 @@ def _usage_int(usage: dict[str, Any], key: str) -> int | None:
     return int(value) if isinstance(value, int | float) else None
 
 
+def _cap(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + f"…[{len(text) - limit} more]"
+
+
+def _result_text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(str(b.get("text", "")) for b in content
+                         if isinstance(b, dict) and b.get("type") == "text")
+    return ""
+
+
 def parse_transcript(raw: bytes) -> Transcript:
     out = Transcript()
     texts: list[str] = []
+    by_id: dict[str, int] = {}
     for line in raw.decode("utf-8", "replace").splitlines():
         if not line.strip():
             continue
@@ -72,8 +90,21 @@ def parse_transcript(raw: bytes) -> Transcript:
                 elif block.get("type") == "tool_use":
                     out.tool_calls += 1
                     tool_input = block.get("input") or {}
+                    by_id[str(block.get("id", ""))] = len(out.calls)
+                    out.calls.append(ToolCall(
+                        name=str(block.get("name", "")),
+                        input=_cap(json.dumps(tool_input, ensure_ascii=False), INPUT_CAP)))
                     if block.get("name") == "Skill" and isinstance(tool_input, dict):
                         out.skills_loaded.append(str(tool_input.get("skill", "")))
+        elif kind == "user":
+            content = (event.get("message") or {}).get("content")
+            for block in content if isinstance(content, list) else []:
+                if isinstance(block, dict) and block.get("type") == "tool_result":
+                    index = by_id.get(str(block.get("tool_use_id", "")))
+                    if index is not None:
+                        out.calls[index] = out.calls[index].model_copy(update={
+                            "result": _cap(_result_text(block.get("content")), RESULT_CAP),
+                            "is_error": bool(block.get("is_error", False))})
         elif kind == "result":
             out.result_subtype = str(event.get("subtype", ""))
             out.is_error = bool(event.get("is_error", False))

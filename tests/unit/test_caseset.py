@@ -73,10 +73,19 @@ def test_nested_fixture_keeps_its_path_below_evals_files(tmp_path: Path) -> None
         (with_case(files=["evals/files/missing.csv"]), "is not in the skill"),
         (with_case(files=["../outside.csv"]), "relative path inside the skill"),
         (with_case(files=["evals/evals.json"]), "cannot be staged"),
-        (with_case(expectations=["The summary names the top region."]),
-         "statements for a grader model"),
-        (with_case(assertions=[{"name": "tone", "description": "Polite"}]),
-         "not a check this runner can decide"),
+        (with_case(expectations="The summary names the top region."),
+         "expectations: a list of statements"),
+        (with_case(assertions=[{"type": "screenshot", "text": "x"}]), "unknown type 'screenshot'"),
+        (with_case(expectations=["TODO say what good looks like"]), "statement is still a draft"),
+        (with_case(process=[{"id": "p", "count": "Edit", "min": 3, "max": 1}]), "inverted"),
+        (with_case(process=[{"id": "p", "after": "Edit"}]), "`after` needs `then`"),
+        (with_case(process=[{"id": "p", "never": "Web Fetch"}]), "is not a tool name"),
+        (with_case(process=[{"id": "p", "never": "Bash:re:("}]), "does not compile"),
+        (with_case(process=[{"id": "p", "never": "TODO: which tool"}]), "still a draft"),
+        (with_case(process=[{"id": "p", "never": "X", "count": "Y", "max": 1}]),
+         "needs exactly one of"),
+        (with_case(selftune_assertions=[{"type": "json_path", "file": "a.json",
+                                         "path": "a..b"}]), "JSON path"),
         (with_case(must_have="Total"), "must_have: a list of regular expressions"),
         (with_case(outputs=[{"path": "chart.png", "contains": ["x"]}]), "is binary"),
         (with_case(outputs=[{"path": "/etc/passwd"}]), "relative path in the working directory"),
@@ -105,7 +114,7 @@ def test_refusal_names_the_case_id(tmp_path: Path) -> None:
 
 def test_duplicate_ids_refused(tmp_path: Path) -> None:
     evals = {"skill_name": "csv-summary", "evals": [GOOD_CASE, GOOD_CASE]}
-    with pytest.raises(CaseSetError, match="case 'totals': duplicate id"):
+    with pytest.raises(CaseSetError, match="case 'totals': EV009: duplicate id"):
         load_caseset(make_skill(tmp_path, evals))
 
 
@@ -150,3 +159,58 @@ def test_case_sets_as_other_tools_write_them(tmp_path: Path) -> None:
 
     names = tarfile.open(fileobj=io.BytesIO(pack_fixtures(skill, caseset.fixture_files())))
     assert sorted(names.getnames()) == ["evals/beside.txt", "references/data.csv"]
+
+
+def test_skill_creator_format_runs_unchanged(tmp_path: Path) -> None:
+    evals = {"skill_name": "csv-summary", "evals": [
+        {"id": 0, "prompt": "Summarise sales.csv", "expected_output": "A totals line",
+         "files": ["evals/files/sales.csv"],
+         "expectations": ["The summary states the number of rows",
+                          "The total is computed from every row"]}]}
+    case = load_caseset(make_skill(tmp_path, evals)).evals[0]
+    assert case.id == "0" and case.assertions == ()
+    assert case.statements == ("The summary states the number of rows",
+                               "The total is computed from every row")
+
+
+def test_selftune_format_sentences_for_the_grader_checks_stay_deterministic(
+        tmp_path: Path) -> None:
+    evals = {"skill_name": "csv-summary", "evals": [
+        {"id": "refund-escalation", "prompt": "Review the attached request.",
+         "files": ["evals/files/sales.csv"],
+         "assertions": ["The response names the applicable refund exception.", "R-12",
+                        "not:I cannot help"],
+         "selftune_assertions": [
+             {"type": "required_text", "value": "Escalate"},
+             {"type": "forbidden_text", "value": "refund denied"},
+             {"type": "regex", "pattern": "R-\\d+"},
+             {"type": "tool_call", "tool": "Read", "input_contains": "sales.csv"},
+             {"type": "json_path", "file": "out.json", "path": "items[0].id", "equals": 7}]}]}
+    case = load_caseset(make_skill(tmp_path, evals)).evals[0]
+    assert case.statements == ("The response names the applicable refund exception.",)
+    assert case.assertions == ("R-12", "not:I cannot help", "Escalate", "not:refund denied",
+                               "re:R-\\d+")
+    assert case.tool_calls == ("Read:sales.csv",)
+    assert case.json_checks[0].path == "items[0].id" and case.json_checks[0].equals == 7
+
+
+def test_reading_rule_is_word_count_and_prefixes() -> None:
+    from runner.authoring.caseset import reads_as_statement
+
+    assert not reads_as_statement("Total: 600")  # 2 words: a substring
+    assert not reads_as_statement("re:The total is \\d+ dollars")  # a prefix: a check
+    assert reads_as_statement("Each failure is classified before any edit")
+
+
+def test_ev011_output_under_files_reported_not_refused_and_ev010(tmp_path: Path) -> None:
+    from runner.authoring.caseset import restated_prompts
+
+    evals = with_case(files=["evals/files/sales.csv", "summary.md"],
+                      prompt="Summarise my sales please into summary.md")
+    caseset = load_caseset(make_skill(tmp_path, evals))
+    assert caseset.evals[0].files == ("evals/files/sales.csv",)
+    (finding,) = caseset.findings
+    assert finding.code == "EV011" and finding.case == "totals" and "outputs" in finding.fix
+    found = restated_prompts(caseset, 'Use when asked to "summarise my sales".', "x")
+    assert [f.code for f in found] == ["EV010"]
+    assert restated_prompts(caseset, 'Use for "summarise my salesforce".', "x") == []

@@ -1,6 +1,7 @@
 import pytest
 
 from runner.schema.case import Case, OutputCheck
+from runner.scoring.base import Evidence
 from runner.scoring.checks import check_text, parse_matcher
 from runner.scoring.deterministic import grade
 from runner.trial.collect import Collected
@@ -40,7 +41,7 @@ def test_grade_outputs_existence_and_contains() -> None:
                 outputs=(OutputCheck(path="summary.md", contains=("## Totals", "re:Total: \\d+")),
                          OutputCheck(path="chart.png")))
     collected = Collected(files={"summary.md": b"# S\n## Totals\nTotal: 9\n"})
-    results = grade(case, "all done", collected.files, collected.skipped)
+    results = grade(case, Evidence("all done", collected.files, collected.skipped))
     by_check = {r.check: r.passed for r in results}
     assert by_check == {
         "text: done": True,
@@ -53,7 +54,7 @@ def test_grade_outputs_existence_and_contains() -> None:
 
 def test_grade_missing_output_fails_its_contains_too() -> None:
     case = Case(id="c", prompt="p", outputs=(OutputCheck(path="a.md", contains=("x",)),))
-    results = grade(case, "", {}, {"a.md": "symlink"})
+    results = grade(case, Evidence("", {}, {"a.md": "symlink"}))
     assert [r.passed for r in results] == [False, False]
     assert "symlink" in results[0].detail
 
@@ -67,3 +68,23 @@ def test_a_failed_check_shows_where_to_look() -> None:
     regex = check_text("re:^Total: \\d+$", text).detail
     assert "text starts: '# Summary" in regex
     assert "the text is empty" in check_text("x", "").detail
+
+
+def test_tool_call_and_json_checks_keep_their_evidence() -> None:
+    from runner.schema.case import JsonCheck
+    from runner.schema.trial import ToolCall
+
+    case = Case(id="c", prompt="p", tool_calls=("Read:sales.csv", "WebFetch"),
+                json_checks=(JsonCheck(file="o.json", path="items[1].n", equals=2),
+                             JsonCheck(file="o.json", path="meta.title", contains="re:^Q\\d"),
+                             JsonCheck(file="o.json", path="secret", exists=False)))
+    evidence = Evidence("", {"o.json": b'{"items": [{"n": 1}, {"n": 2}], "meta": {"title": "Q3"}}'},
+                        calls=(ToolCall(name="Read", input='{"file_path": "sales.csv"}'),))
+    results = grade(case, evidence)
+    by = {r.check: r for r in results}
+    assert by["tool call: Read:sales.csv"].passed
+    assert "call #1 Read" in by["tool call: Read:sales.csv"].evidence
+    assert not by["tool call: WebFetch"].passed and "Read" in by["tool call: WebFetch"].detail
+    assert by["json o.json: items[1].n"].evidence == "items[1].n = 2"
+    assert by["json o.json: meta.title"].passed
+    assert by["json o.json: secret absent"].passed

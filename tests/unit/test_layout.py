@@ -15,7 +15,7 @@ RUNNER = Path(__file__).resolve().parents[2] / "runner"
 RULES = {
     "schema": ("runner.schema", "runner.errors", "runner.config"),
     "analysis": ("runner.analysis", "runner.schema", "runner.costs"),
-    "scoring": ("runner.scoring", "runner.schema", "runner.errors"),
+    "scoring": ("runner.scoring", "runner.schema", "runner.errors", "runner.config"),
     "render": ("runner.render", "runner.schema"),
     "costs": ("runner.costs",),
     "store": ("runner.store", "runner.schema", "runner.errors"),

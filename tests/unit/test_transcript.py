@@ -34,3 +34,25 @@ def test_garbage_and_truncation_are_tolerated() -> None:
 def test_skill_basename() -> None:
     assert skill_basename("plugin:skill") == "skill"
     assert skill_basename("skill") == "skill"
+
+
+def test_tool_calls_keep_order_input_and_result_capped() -> None:
+    import json as _json
+
+    from runner.trial.transcript import parse_transcript as parse
+
+    lines = [
+        {"type": "assistant", "message": {"content": [
+            {"type": "tool_use", "id": "a", "name": "Read", "input": {"file_path": "x.csv"}},
+            {"type": "tool_use", "id": "b", "name": "Bash", "input": {"command": "y" * 3000}}]}},
+        {"type": "user", "message": {"content": [
+            {"type": "tool_result", "tool_use_id": "b", "content": "boom", "is_error": True},
+            {"type": "tool_result", "tool_use_id": "a",
+             "content": [{"type": "text", "text": "1,2"}]}]}},
+    ]
+    out = parse("\n".join(_json.dumps(line) for line in lines).encode())
+    first, second = out.calls
+    assert (first.name, first.input, first.result, first.is_error) == (
+        "Read", '{"file_path": "x.csv"}', "1,2", False)
+    assert second.is_error and second.result == "boom"
+    assert second.input.startswith('{"command": "yyy') and len(second.input) < 2100

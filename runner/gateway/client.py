@@ -1,0 +1,87 @@
+"""The runner's own model calls (the statement grader, the pairwise judge), through the same
+machinery as an agent's: the run's budget ledger is asked before each call and charged after
+it, a stopped run refuses, every response is metered with the gateway's price table, and an
+endpoint that fails is retried with the run's endpoint backoff.
+
+The sandbox's gateway is a server because an untrusted process holds the connection; here the
+runner itself is the client, so the same accounting sits around a direct request instead.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import aiohttp
+
+from runner import config
+from runner.aio import run_sync
+from runner.driver.budget import BudgetGuard
+from runner.errors import ModelCallError, ModelStopped
+from runner.gateway.meter import Meter
+from runner.schema.trial import Usage
+
+log = logging.getLogger(__name__)
+
+RETRIED_STATUSES = frozenset({408, 409, 429, 500, 502, 503, 504, 529})
+API_VERSION = "2023-06-01"
+CALL_TIMEOUT_S = 600.0
+
+
+class ModelClient:
+    """Blocking Messages API calls for one grader or judge, metered on its own meter."""
+
+    def __init__(self, upstream: str, api_key: str | None, guard: BudgetGuard | None = None,
+                 attempts: int = config.ENDPOINT_ATTEMPTS,
+                 backoff_s: float = config.ENDPOINT_BACKOFF_S) -> None:
+        self.url = upstream.rstrip("/") + "/v1/messages"
+        self._api_key = api_key
+        self.guard = guard or BudgetGuard()
+        self.attempts = attempts
+        self.backoff_s = backoff_s
+        self.meter = Meter()
+
+    def usage(self) -> Usage:
+        return self.meter.snapshot()
+
+    def create(self, body: dict[str, Any]) -> dict[str, Any]:
+        """One non-streaming Messages call; the response body, or ModelCallError/ModelStopped."""
+        last = ""
+        for attempt in range(1, self.attempts + 1):
+            stopped = self.guard.stopped or run_sync(self.guard.refresh())
+            if stopped:
+                raise ModelStopped(f"run stopped: {stopped}")
+            try:
+                status, data = run_sync(self._post(body), timeout=CALL_TIMEOUT_S + 30)
+            except (aiohttp.ClientError, TimeoutError) as exc:
+                status, data = 502, {"error": {"message": f"unreachable: {type(exc).__name__}"}}
+            if status == 200 and isinstance(data, dict):
+                dollars = self.meter.record(str(data.get("model") or body.get("model", "")),
+                                            data.get("usage") or {})
+                run_sync(self.guard.charge(dollars))
+                return data
+            self.meter.error(status)
+            error = data.get("error") if isinstance(data, dict) else None
+            last = f"HTTP {status}: " + str((error or {}).get("message", ""))[:200]
+            if status not in RETRIED_STATUSES:
+                raise ModelCallError(f"model endpoint refused the call ({last})")
+            if attempt < self.attempts:
+                delay = self.backoff_s * 2 ** (attempt - 1)
+                log.info("model call failed (%s); retrying in %.0fs", last, delay)
+                time.sleep(delay)
+        raise ModelCallError(f"model endpoint failed {self.attempts} time(s) (last: {last})")
+
+    async def _post(self, body: dict[str, Any]) -> tuple[int, Any]:
+        headers = {"anthropic-version": API_VERSION, "content-type": "application/json"}
+        if self._api_key:
+            headers["x-api-key"] = self._api_key
+        timeout = aiohttp.ClientTimeout(total=CALL_TIMEOUT_S, sock_connect=30)
+        async with aiohttp.ClientSession(timeout=timeout) as session, \
+                session.post(self.url, json=body, headers=headers) as response:
+            try:
+                data = await response.json(content_type=None)
+            except ValueError:
+                data = None
+            return response.status, data
+

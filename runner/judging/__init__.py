@@ -1,0 +1,1 @@
+"""The pairwise judge (seed 000, "Checks decide, the judge breaks ties")."""
