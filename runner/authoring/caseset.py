@@ -49,14 +49,26 @@ STATEMENT_MIN_WORDS = 4
 _TEXT_KEYS = ("value", "text", "pattern", "expected", "description", "statement")
 
 
-def reads_as_statement(assertion: str) -> bool:
-    """The documented rule for a plain string assertion: four or more words, no prefix."""
+def reads_as_statement(assertion: str, set_of_statements: bool = False) -> bool:
+    """The documented rule for a plain string assertion (no `re:`/`not:` prefix): a statement
+    when it has four or more words, or when the set is written in statements (most of its
+    plain assertions are), so "Answers no" beside sentences is graded as one too."""
     if assertion.startswith(("re:", "not:")):
         return False
-    return len(assertion.split()) >= STATEMENT_MIN_WORDS
+    return set_of_statements or len(assertion.split()) >= STATEMENT_MIN_WORDS
 
 
-def normalize_case(item: dict[str, Any], shown: str, label: str) -> dict[str, Any]:
+def written_in_statements(items: list[Any]) -> bool:
+    """Most plain assertions of the set read as statements on their own."""
+    plain = [a for item in items if isinstance(item, dict)
+             for key in ("assertions", "selftune_assertions")
+             for a in (item.get(key) if isinstance(item.get(key), list) else [])
+             if isinstance(a, str) and not a.startswith(("re:", "not:"))]
+    return bool(plain) and 2 * sum(reads_as_statement(a) for a in plain) > len(plain)
+
+
+def normalize_case(item: dict[str, Any], shown: str, label: str,
+                   set_of_statements: bool = False) -> dict[str, Any]:
     """A case as other tools write it, in this runner's fields: deterministic checks stay
     `assertions` (and `tool_calls`, `json_checks`); plain-language behaviour becomes
     `statements` for the grader model. What neither can grade is refused with the reason."""
@@ -81,7 +93,8 @@ def normalize_case(item: dict[str, Any], shown: str, label: str) -> dict[str, An
         item.pop("selftune_assertions", None) or [])
     for number, value in enumerate(raw, 1):
         if isinstance(value, str):
-            (statements if reads_as_statement(value) else checks).append(value)
+            (statements if reads_as_statement(value, set_of_statements)
+             else checks).append(value)
         elif isinstance(value, dict):
             kind, text = _object(value, shown, label, number)
             {"check": checks, "statement": statements, "tool": tool_calls,
@@ -90,6 +103,11 @@ def normalize_case(item: dict[str, Any], shown: str, label: str) -> dict[str, An
             raise CaseSetError(shown, f"assertion #{number}: a string or an object, not "
                                       f"{type(value).__name__}", label)
     checks += regex_lists
+    gradable = checks or statements or tool_calls or json_checks or item.get("outputs")
+    if not gradable and isinstance(item.get("expected_output"), str) \
+            and item["expected_output"].strip():
+        # Its author stated what a good answer does and nothing else: that is the statement.
+        statements.append(item["expected_output"])
     for key, values in (("assertions", checks), ("statements", statements),
                         ("tool_calls", tool_calls), ("json_checks", json_checks)):
         if values:
@@ -157,10 +175,11 @@ def load_caseset(skill_dir: Path) -> CaseSet:
     cases: list[Case] = []
     findings: list[Finding] = []
     seen: set[str] = set()
+    in_statements = written_in_statements(items)
     for index, item in enumerate(items):
         label = str(item.get("id", f"#{index + 1}")) if isinstance(item, dict) else f"#{index + 1}"
         if isinstance(item, dict):
-            item = normalize_case(item, shown, label)
+            item = normalize_case(item, shown, label, in_statements)
         try:
             case = Case.model_validate(item)
         except ValidationError as exc:

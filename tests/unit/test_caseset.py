@@ -90,7 +90,8 @@ def test_nested_fixture_keeps_its_path_below_evals_files(tmp_path: Path) -> None
         (with_case(outputs=[{"path": "chart.png", "contains": ["x"]}]), "is binary"),
         (with_case(outputs=[{"path": "/etc/passwd"}]), "relative path in the working directory"),
         (with_case(outputs=[{"path": "a.md", "contains": ["re:["]}]), "does not compile"),
-        (with_case(assertions=[], outputs=[]), "EV008: nothing can pass or fail this case"),
+        (with_case(assertions=[], outputs=[], expected_output=""),
+         "EV008: nothing can pass or fail this case"),
         (with_case(prompt=5), "prompt: Input should be a valid string"),
     ],
 )
@@ -200,6 +201,19 @@ def test_reading_rule_is_word_count_and_prefixes() -> None:
     assert not reads_as_statement("Total: 600")  # 2 words: a substring
     assert not reads_as_statement("re:The total is \\d+ dollars")  # a prefix: a check
     assert reads_as_statement("Each failure is classified before any edit")
+    assert reads_as_statement("Answers no", set_of_statements=True)
+    assert not reads_as_statement("re:no", set_of_statements=True)
+
+
+def test_a_set_written_in_statements_reads_its_short_ones_as_statements(tmp_path: Path) -> None:
+    evals = {"skill_name": "csv-summary", "evals": [
+        {"id": 1, "prompt": "Should I use Visitor here?",
+         "assertions": ["Answers no", "Explains the operations-vs-types trade-off",
+                        "Notes when Visitor would have been right", "re:\\bno\\b"]}]}
+    case = load_caseset(make_skill(tmp_path, evals)).evals[0]
+    assert case.statements == ("Answers no", "Explains the operations-vs-types trade-off",
+                               "Notes when Visitor would have been right")
+    assert case.assertions == ("re:\\bno\\b",)
 
 
 def test_ev011_output_under_files_reported_not_refused_and_ev010(tmp_path: Path) -> None:
@@ -214,3 +228,10 @@ def test_ev011_output_under_files_reported_not_refused_and_ev010(tmp_path: Path)
     found = restated_prompts(caseset, 'Use when asked to "summarise my sales".', "x")
     assert [f.code for f in found] == ["EV010"]
     assert restated_prompts(caseset, 'Use for "summarise my salesforce".', "x") == []
+
+
+def test_a_case_with_only_an_expected_output_is_graded_on_it(tmp_path: Path) -> None:
+    evals = {"skill_name": "csv-summary", "evals": [
+        {"id": 1, "prompt": "Summarise sales.csv", "expected_output": "A one-line summary"}]}
+    case = load_caseset(make_skill(tmp_path, evals)).evals[0]
+    assert case.statements == ("A one-line summary",)

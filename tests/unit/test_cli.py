@@ -150,3 +150,26 @@ def test_check_says_how_each_check_will_be_graded() -> None:
         "  text must contain substring `Total: 600`",
         "  text must not contain substring `I cannot`"]
     assert "  file summary.md must exist" in lines
+
+
+def test_check_verbose_says_how_each_check_is_graded_and_reports_findings(
+        tmp_path: Path) -> None:
+    skill = tmp_path / "triage"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text('---\nname: triage\ndescription: Use when asked to '
+                                    '"triage this ticket".\n---\nbody\n')
+    (skill / "evals" / "evals.json").write_text(json.dumps({"skill_name": "triage", "evals": [
+        {"id": 0, "prompt": "Please triage this ticket and write notes.md",
+         "files": ["notes.md"], "outputs": [{"path": "notes.md"}],
+         "expectations": ["The notes name the customer's product"],
+         "assertions": ["re:P[0-9]"], "rubric": "Shorter is better",
+         "process": [{"id": "offline", "never": "WebFetch"}]}]}))
+    result = CliRunner().invoke(main, ["check", str(skill), "-v"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "statement for the grader model (quoted evidence verified): The notes name" in out
+    assert "text must contain regular expression `P[0-9]`" in out
+    assert "process offline (never, reported beside task success): WebFetch" in out
+    assert "ties: the judge compares both arms by the rubric" in out
+    assert "EV011" in out and "move 'notes.md' from files to outputs" in out
+    assert "EV010" in out and "'triage this ticket'" in out
