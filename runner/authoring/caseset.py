@@ -60,10 +60,12 @@ def reads_as_statement(assertion: str, set_of_statements: bool = False) -> bool:
 
 def written_in_statements(items: list[Any]) -> bool:
     """Most plain assertions of the set read as statements on their own."""
-    plain = [a for item in items if isinstance(item, dict)
-             for key in ("assertions", "selftune_assertions")
-             for a in (item.get(key) if isinstance(item.get(key), list) else [])
-             if isinstance(a, str) and not a.startswith(("re:", "not:"))]
+    plain: list[str] = []
+    for item in items:
+        for key in ("assertions", "selftune_assertions"):
+            values = item.get(key) if isinstance(item, dict) else None
+            plain += [a for a in values if isinstance(a, str)
+                      and not a.startswith(("re:", "not:"))] if isinstance(values, list) else []
     return bool(plain) and 2 * sum(reads_as_statement(a) for a in plain) > len(plain)
 
 
