@@ -34,3 +34,6 @@ SCRATCH_ROOT = Path(tempfile.gettempdir()) / "skill-eval"
 LEASE_TTL_S = 30.0
 LEASE_RENEW_S = 5.0
 LOG_LEVEL = "warning"
+
+# A case's judge program gets at most this long (and never longer than the session's timeout).
+JUDGE_PROGRAM_TIMEOUT_S = 120.0

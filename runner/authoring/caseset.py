@@ -75,6 +75,8 @@ def normalize_case(item: dict[str, Any], shown: str, label: str,
     `assertions` (and `tool_calls`, `json_checks`); plain-language behaviour becomes
     `statements` for the grader model. What neither can grade is refused with the reason."""
     item = dict(item)
+    if isinstance(item.get("judge"), str):  # seed 001's name for the judge program
+        item["judge_program"] = item.pop("judge")
     checks: list[str] = []
     statements = list(item.pop("statements", None) or [])
     tool_calls = list(item.pop("tool_calls", None) or [])
@@ -105,7 +107,8 @@ def normalize_case(item: dict[str, Any], shown: str, label: str,
             raise CaseSetError(shown, f"assertion #{number}: a string or an object, not "
                                       f"{type(value).__name__}", label)
     checks += regex_lists
-    gradable = checks or statements or tool_calls or json_checks or item.get("outputs")
+    gradable = (checks or statements or tool_calls or json_checks or item.get("outputs")
+                or item.get("judge_program"))
     if not gradable and isinstance(item.get("expected_output"), str) \
             and item["expected_output"].strip():
         # Its author stated what a good answer does and nothing else: that is the statement.
@@ -261,6 +264,8 @@ def _preflight_case(skill_dir: Path, shown: str, case: Case) -> None:
         if value.lstrip().upper().startswith("TODO"):
             raise refuse(f"EV009: {field} is still a draft (starts with TODO)")
     _preflight_checks(case, refuse)
+    if case.judge_program is not None:
+        _preflight_program(skill_dir, case.judge_program, refuse)
     root = skill_dir.resolve()
     for file in case.files:
         posix = PurePosixPath(file)
@@ -274,6 +279,19 @@ def _preflight_case(skill_dir: Path, shown: str, case: Case) -> None:
             raise refuse(f"EV009: fixture {file!r} is not in the skill (or is a symlink)")
         if not local.resolve().is_relative_to(root):
             raise refuse(f"EV009: fixture {file!r} resolves outside the skill")
+
+
+def _preflight_program(skill_dir: Path, program: str,
+                       refuse: Callable[[str], CaseSetError]) -> None:
+    """A judge program ships in the skill's evals/ folder (never staged into a session)."""
+    posix = PurePosixPath(program)
+    if posix.is_absolute() or ".." in posix.parts or not posix.is_relative_to("evals") \
+            or posix == PurePosixPath(CASESET_RELPATH):
+        raise refuse(f"EV009: judge program {program!r} must be a file inside the skill's "
+                     "evals/ folder, e.g. evals/judges/check.py")
+    local = skill_dir / posix
+    if local.is_symlink() or not local.is_file():
+        raise refuse(f"EV009: judge program {program!r} is not a file in the skill")
 
 
 def _preflight_checks(case: Case, refuse: Callable[[str], CaseSetError]) -> None:

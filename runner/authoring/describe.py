@@ -15,6 +15,9 @@ def describe_case(case: Case, judge_expected_output: bool = False) -> list[str]:
     lines += [f"  statement for the grader model (quoted evidence verified): {s}"
               for s in case.statements]
     lines += [f"  tool call: some call must match {m}" for m in case.tool_calls]
+    if case.judge_program:
+        lines.append(f"  judge program {case.judge_program} must exit 0 (run in the trial's "
+                     "sandbox over its working directory, read-only)")
     for check in case.json_checks:
         want = ("must be absent" if not check.exists else
                 f"must equal {check.equals!r}" if check.equals is not None else

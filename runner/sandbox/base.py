@@ -4,6 +4,8 @@
                            what identifies it (the image's content id goes into every id)
     create/prepare/release_workdir   the session's working directory on the host
     run(spec)              one session to completion or timeout, leaving nothing running
+    run_program(spec)      a case's judge program after the session, in its working directory
+                           (read-only), under the same limits and isolation
     reap_trial(trial_id)   what an earlier attempt of this trial left (its worker died)
     reap_run(run_id)       everything of a run on this node (Ctrl-C, a crashed driver)
 
@@ -24,6 +26,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from runner.schema.options import Limits
+from runner.schema.trial import ProgramRun
 
 
 class SessionSpec(BaseModel):
@@ -49,6 +52,22 @@ class SessionRun(BaseModel):
     exit_code: int | None = Field(default=None, description="None when killed at the timeout")
     timed_out: bool = False
     wall_s: float = Field(description="Wall time from start to exit, seconds")
+
+
+class ProgramSpec(BaseModel):
+    """A judge program to run after a session, over what the session left."""
+
+    trial_id: str
+    run_id: str
+    workdir: Path = Field(description="The session's working directory (read-only to it)")
+    program: Path = Field(description="The program on the host; its folder is mounted too")
+    timeout_s: float = Field(gt=0)
+    limits: Limits = Field(default_factory=Limits)
+
+    def command(self, program: str) -> list[str]:
+        """How to start it, by suffix: python3 for .py, sh for .sh, else run it directly."""
+        suffix = self.program.suffix.lower()
+        return {".py": ["python3", program], ".sh": ["sh", program]}.get(suffix, [program])
 
 
 class SandboxInfo(BaseModel):
@@ -85,6 +104,10 @@ class Sandbox(ABC):
     def run(self, spec: SessionSpec) -> SessionRun:
         """Run the session to completion or timeout; always leaves nothing running behind."""
 
+    def run_program(self, spec: ProgramSpec) -> ProgramRun:
+        """Run a judge program over a session's working directory, leaving nothing running."""
+        return run_host_program(spec)
+
     def create_workdir(self, workdir: Path, limits: Limits) -> None:
         """Create the (empty) working directory, size-capped where the backend can."""
         workdir.mkdir()
@@ -118,3 +141,25 @@ def argv(spec: SessionSpec, plugin_dir: str | None) -> list[str]:
 
 def tail(data: bytes, limit: int = 4096) -> str:
     return data[-limit:].decode("utf-8", "replace")
+
+
+def run_host_program(spec: ProgramSpec) -> ProgramRun:
+    """A judge program as a plain host process (backends without isolation: local, fake)."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    started = time.monotonic()
+    proc = subprocess.Popen(spec.command(str(spec.program)), cwd=spec.workdir,
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=spec.timeout_s)
+        code: int | None = proc.returncode
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+        code = None
+    return ProgramRun(exit_code=code, stdout=tail(out), stderr=tail(err),
+                      timed_out=code is None, wall_s=time.monotonic() - started)

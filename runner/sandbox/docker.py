@@ -17,9 +17,19 @@ from requests.exceptions import ReadTimeout
 
 from runner import config
 from runner.errors import SandboxError
-from runner.sandbox.base import Reaped, Sandbox, SandboxInfo, SessionRun, SessionSpec, argv, tail
+from runner.sandbox.base import (
+    ProgramSpec,
+    Reaped,
+    Sandbox,
+    SandboxInfo,
+    SessionRun,
+    SessionSpec,
+    argv,
+    tail,
+)
 from runner.sandbox.reap import reap_scratch
 from runner.schema.options import Limits
+from runner.schema.trial import ProgramRun
 
 DEFAULT_IMAGE = config.IMAGE
 AGENT_UID = 1000
@@ -29,6 +39,7 @@ LABEL_SDK = "skill-eval.claude-sdk"
 CONTAINER_WORKDIR = "/work"
 CONTAINER_SOCKET_DIR = "/run/gw"
 CONTAINER_PLUGIN_ROOT = "/opt/skill"
+CONTAINER_JUDGE_DIR = "/judge"
 
 
 class DockerSandbox(Sandbox):
@@ -95,7 +106,6 @@ class DockerSandbox(Sandbox):
         os.chown(workdir, AGENT_UID, AGENT_UID)
 
     def _create_kwargs(self, spec: SessionSpec) -> dict[str, Any]:
-        limits = spec.limits
         inside: str | None = None
         mounts = [
             Mount(CONTAINER_WORKDIR, str(spec.workdir), type="bind"),
@@ -104,11 +114,17 @@ class DockerSandbox(Sandbox):
         if spec.plugin_dir is not None:
             inside = f"{CONTAINER_PLUGIN_ROOT}/{spec.plugin_dir.name}"
             mounts.append(Mount(inside, str(spec.plugin_dir), type="bind", read_only=True))
+        return self._hardened(argv(spec, inside), mounts, spec.limits, spec.run_id,
+                              spec.trial_id, dict(spec.env))
+
+    def _hardened(self, command: list[str], mounts: list[Mount], limits: Limits, run_id: str,
+                  trial_id: str, env: dict[str, str]) -> dict[str, Any]:
+        """One container's settings: no network, no capabilities, read-only root, limits."""
         tmpfs_opts = f"rw,nosuid,nodev,size={limits.tmpfs_size}"
         kwargs: dict[str, Any] = dict(
             image=self.image,
-            command=argv(spec, inside),
-            name=f"skill-eval-{spec.trial_id[:16]}-{uuid.uuid4().hex[:6]}",
+            command=command,
+            name=f"skill-eval-{trial_id[:16]}-{uuid.uuid4().hex[:6]}",
             user=f"{AGENT_UID}:{AGENT_UID}",
             network_mode="none",
             cap_drop=["ALL"],
@@ -117,7 +133,8 @@ class DockerSandbox(Sandbox):
             tmpfs={"/tmp": tmpfs_opts,
                    "/home/agent": f"{tmpfs_opts},uid={AGENT_UID},gid={AGENT_UID},mode=0700"},
             mounts=mounts,
-            environment=dict(spec.env),
+            working_dir=CONTAINER_WORKDIR,
+            environment=env,
             mem_limit=limits.memory,
             memswap_limit=limits.memory,
             nano_cpus=int(limits.cpus * 1e9),
@@ -129,11 +146,42 @@ class DockerSandbox(Sandbox):
             detach=True,
             log_config=LogConfig(type="json-file",
                                  config={"max-size": limits.log_max_size, "max-file": "1"}),
-            labels={LABEL_RUN: spec.run_id, LABEL_TRIAL: spec.trial_id},
+            labels={LABEL_RUN: run_id, LABEL_TRIAL: trial_id},
         )
         if self.runtime:
             kwargs["runtime"] = self.runtime
         return kwargs
+
+    def run_program(self, spec: ProgramSpec) -> ProgramRun:
+        """The judge program in its own container: the session's working directory mounted
+        read-only, the program's folder read-only, no network, the session's limits."""
+        mounts = [Mount(CONTAINER_WORKDIR, str(spec.workdir), type="bind", read_only=True),
+                  Mount(CONTAINER_JUDGE_DIR, str(spec.program.parent), type="bind",
+                        read_only=True)]
+        command = spec.command(f"{CONTAINER_JUDGE_DIR}/{spec.program.name}")
+        kwargs = self._hardened(command[1:], mounts, spec.limits, spec.run_id, spec.trial_id,
+                                {})
+        kwargs["entrypoint"] = command[:1]  # not the image's claude entrypoint
+        container = None
+        started = time.monotonic()
+        try:
+            try:
+                container = self.client.containers.run(**kwargs)
+            except (APIError, DockerException) as exc:
+                raise SandboxError(f"judge program container failed to start: {exc}") from exc
+            exit_code = _wait(container, started + spec.timeout_s)
+            if exit_code is None:
+                container.kill()
+            try:
+                out = container.logs(stdout=True, stderr=False)
+                err = container.logs(stdout=False, stderr=True)
+            except (APIError, DockerException) as exc:
+                raise SandboxError(f"cannot read the judge program's output: {exc}") from exc
+            return ProgramRun(exit_code=exit_code, stdout=tail(out), stderr=tail(err),
+                              timed_out=exit_code is None, wall_s=time.monotonic() - started)
+        finally:
+            if container is not None:
+                _remove(container)
 
     def run(self, spec: SessionSpec) -> SessionRun:
         container = None

@@ -113,6 +113,10 @@ class Case(BaseModel):
     json_checks: tuple[JsonCheck, ...] = Field(default=(), description="Values inside JSON "
                                                                         "outputs")
     process: tuple[ProcessItem, ...] = Field(default=(), description="Process rubric items")
+    judge_program: str | None = Field(default=None, description="A program in the skill's "
+                                                                "evals/ folder run after the "
+                                                                "trial in its sandbox; its exit "
+                                                                "code decides")
     outputs: tuple[OutputCheck, ...] = Field(default=(), description="Files the run must create")
     rubric: str | None = Field(default=None, description="Judge rubric for tie-breaking")
 
@@ -137,7 +141,7 @@ class Case(BaseModel):
         # Process items are reported beside task success and never decide it: a case with
         # only those ties on every row.
         return bool(self.assertions or self.outputs or self.statements or self.tool_calls
-                    or self.json_checks)
+                    or self.json_checks or self.judge_program)
 
     def digest(self) -> str:
         return hashlib.sha256(self.model_dump_json().encode()).hexdigest()
@@ -179,5 +183,6 @@ class CaseSet(BaseModel):
         return self.model_copy(update={"evals": chosen})
 
     def fixture_files(self) -> list[str]:
-        """Every fixture any case names, once, in order."""
-        return list(dict.fromkeys(f for case in self.evals for f in case.files))
+        """Every fixture any case names, and every judge program, once, in order."""
+        return list(dict.fromkeys([*(f for case in self.evals for f in case.files),
+                                   *(c.judge_program for c in self.evals if c.judge_program)]))

@@ -61,6 +61,16 @@ class ToolCall(BaseModel):
     is_error: bool = False
 
 
+class ProgramRun(BaseModel):
+    """How a case's judge program ended (it ran in the trial's sandbox after the session)."""
+
+    exit_code: int | None = Field(description="None when killed at its timeout")
+    stdout: str = ""
+    stderr: str = ""
+    timed_out: bool = False
+    wall_s: float = 0.0
+
+
 class CheckResult(BaseModel):
     """One check of one trial."""
 
@@ -102,7 +112,7 @@ class TrialSpec(BaseModel):
     max_turns: int | None = None
     session_budget_usd: float | None = None
     allow_server_tools: bool = False
-    scorers: tuple[str, ...] = Field(default=("checks", "process", "statements"),
+    scorers: tuple[str, ...] = Field(default=("checks", "program", "process", "statements"),
                                      description="Registered scorers (each abstains when the "
                                                  "case gives it nothing to grade)")
     grader_model: str = Field(default=config.MODEL, description="Model grading statements")

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from runner import config
 from runner.errors import RefusedInput
 from runner.schema.case import Case
-from runner.schema.trial import Score, ToolCall, Usage
+from runner.schema.trial import ProgramRun, Score, ToolCall, Usage
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,7 @@ class Evidence:
     skipped: dict[str, str] = field(default_factory=dict, metadata={"doc": "relpath -> why"})
     transcript: bytes = b""
     calls: tuple[ToolCall, ...] = ()
+    program: ProgramRun | None = None
 
 
 class ModelCaller(Protocol):
@@ -89,6 +90,7 @@ def _load_builtins() -> None:
     # Built-in scorers register on import; imported lazily so this module stays a leaf.
     import runner.scoring.deterministic  # noqa: F401
     import runner.scoring.process  # noqa: F401
+    import runner.scoring.program  # noqa: F401
     import runner.scoring.statements  # noqa: F401
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from runner import config
 from runner.aio import run_sync
 from runner.authoring.bundles import materialize
 from runner.authoring.skill import load_skill, stage_plugin
@@ -31,10 +32,17 @@ from runner.driver.budget import BudgetGuard, find_ledger
 from runner.errors import InfraError, ModelCallError, ModelStopped, StoreError
 from runner.gateway.client import ModelClient
 from runner.gateway.server import GatewayPolicy, TrialGateway
-from runner.sandbox.base import Sandbox, SessionRun, SessionSpec
+from runner.sandbox.base import ProgramSpec, Sandbox, SessionRun, SessionSpec
 from runner.sandbox.registry import open_sandbox
 from runner.schema.enums import TrialStatus
-from runner.schema.trial import CheckResult, Score, TrialResult, TrialSpec, Usage
+from runner.schema.trial import (
+    CheckResult,
+    ProgramRun,
+    Score,
+    TrialResult,
+    TrialSpec,
+    Usage,
+)
 from runner.scoring.base import Evidence, Grading, passed, score_all
 from runner.store.base import Store, open_store
 from runner.store.keys import AttemptKeys, RunKeys, TrialKeys
@@ -158,6 +166,19 @@ def _guard(spec: TrialSpec) -> BudgetGuard:
     return BudgetGuard(find_ledger(spec.ledger_id or spec.run_id))
 
 
+def _judge_program(spec: TrialSpec, sandbox: Sandbox, workdir: Path, fixtures: Path,
+                   run: SessionRun) -> ProgramRun | None:
+    """The case's judge program over what the session left, in the trial's sandbox, before
+    the working directory goes away. Not run for a session that never started."""
+    if not spec.case.judge_program or (run.exit_code is None and not run.timed_out):
+        return None
+    return sandbox.run_program(ProgramSpec(
+        trial_id=spec.trial_id, run_id=spec.run_id, workdir=workdir,
+        program=fixtures / spec.case.judge_program,
+        timeout_s=min(spec.timeout_s, config.JUDGE_PROGRAM_TIMEOUT_S),
+        limits=spec.sandbox.limits))
+
+
 def _grading(spec: TrialSpec, guard: BudgetGuard) -> Grading:
     client = ModelClient(spec.upstream_url, os.environ.get("ANTHROPIC_API_KEY"), guard,
                          spec.endpoint_attempts, spec.endpoint_backoff_s)
@@ -232,6 +253,7 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
             finally:
                 usage = gateway.usage()
         collected = collect_outputs(workdir, CollectLimits())
+        program = _judge_program(spec, sandbox, workdir, fixtures, run)
     except InfraError as exc:
         return base.model_copy(update={"error": str(exc), "usage": usage}), b"", Collected()
     except OSError as exc:
@@ -251,7 +273,7 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
     scores: dict[str, Score] = {}
     if not status.is_hole:
         evidence = Evidence(transcript.assistant_text, collected.files, collected.skipped,
-                            run.transcript, tuple(transcript.calls))
+                            run.transcript, tuple(transcript.calls), program)
         try:
             scores = score_all(spec.scorers, spec.case, evidence, _grading(spec, guard))
         except ModelStopped as exc:

@@ -187,3 +187,60 @@ def test_process_rubrics_are_reported_beside_task_success(
     assert failed == {"process read-first (order)", "process read-back (after)",
                       "process one-row (count)"}
     assert report.rows[0].outcome is Outcome.TIE  # process never decides a row
+
+
+JUDGE_PROGRAM = """
+import pathlib, socket, sys
+answer = pathlib.Path("answer.txt")
+text = answer.read_text() if answer.exists() else ""
+try:
+    socket.create_connection(("1.1.1.1", 53), timeout=3)
+    print("NETWORK REACHED")
+except OSError as exc:
+    print(f"offline: {exc}")
+try:
+    pathlib.Path("tampered.txt").write_text("x")
+    print("WROTE INTO THE WORKDIR")
+except OSError as exc:
+    print(f"read-only: {exc}")
+sys.exit(0 if text.strip() == "42" else 1)
+"""
+
+
+def test_a_judge_program_decides_in_the_sandbox_offline_and_read_only(
+        tmp_path: Path, options: Any, write_script: Any) -> None:
+    skill = make_skill(tmp_path, {"skill_name": "triage", "evals": [
+        {"id": "answer", "prompt": "Write the answer to answer.txt.",
+         "judge": "evals/judges/check_answer.py"}]},
+        files={"evals/judges/check_answer.py": JUDGE_PROGRAM})
+    look = {"tool_use": {"name": "Bash", "input": {
+        "command": "find / -name check_answer.py 2>/dev/null; echo END-OF-SEARCH"}}}
+    script = write_script({"scenarios": [
+        with_skill("right", "answer.txt", [
+            {"tool_use": {"name": "Bash", "input": {"command": "echo 42 > answer.txt"}}},
+            {"text": "Done."}]),
+        {"name": "wrong", "when": {"prompt": "answer.txt"}, "turns": [
+            look, {"tool_use": {"name": "Bash", "input": {"command": "echo 41 > answer.txt"}}},
+            {"text": "Done."}]}]})
+    report = run_eval(options(skill=skill, model_script=script,
+                              arms=(Arm.BASELINE, Arm.CANDIDATE)))
+    assert report.script_unmatched == 0
+    by = {t.arm: t for t in report.trials}
+    assert by[Arm.CANDIDATE].passed is True and by[Arm.BASELINE].passed is False
+    assert report.rows[0].outcome is Outcome.WIN
+    (failure,) = by[Arm.BASELINE].failures
+    assert failure.check == "judge program evals/judges/check_answer.py"
+    assert failure.detail.startswith("exit 1;")
+    store = LocalStore(Path(options().store_uri))
+    for arm in (Arm.BASELINE, Arm.CANDIDATE):
+        done = json.loads(store.get(RunKeys(report.run_id).trial(by[arm].trial_id).done))
+        (check,) = done["scores"]["program"]["checks"]
+        said = check["evidence"] or check["detail"]
+        # the program tried the network and a write, and both were refused
+        assert "offline:" in said and "NETWORK REACHED" not in said, said
+        assert "read-only:" in said and "WROTE" not in said, said
+    # the agent never saw the answer key
+    transcript = [k for k in store.list(RunKeys(report.run_id).trial(
+        by[Arm.BASELINE].trial_id).attempts) if k.endswith("transcript.jsonl")]
+    text = store.get(transcript[0]).decode()
+    assert "END-OF-SEARCH" in text and "/check_answer.py" not in text

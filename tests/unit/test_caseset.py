@@ -84,6 +84,8 @@ def test_nested_fixture_keeps_its_path_below_evals_files(tmp_path: Path) -> None
         (with_case(process=[{"id": "p", "never": "TODO: which tool"}]), "still a draft"),
         (with_case(process=[{"id": "p", "never": "X", "count": "Y", "max": 1}]),
          "needs exactly one of"),
+        (with_case(judge="SKILL.md"), "inside the skill's evals/ folder"),
+        (with_case(judge="evals/judges/missing.py"), "is not a file in the skill"),
         (with_case(selftune_assertions=[{"type": "json_path", "file": "a.json",
                                          "path": "a..b"}]), "JSON path"),
         (with_case(must_have="Total"), "must_have: a list of regular expressions"),

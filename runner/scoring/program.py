@@ -1,0 +1,46 @@
+"""The `program` scorer: a case's judge program (seed 001) decides by its exit code.
+
+The program ran after the session, in the trial's own sandbox (no network, the session's
+limits, the working directory read-only), so it needs no trust flag; its stdout and stderr are
+kept as the check's evidence.
+"""
+
+from __future__ import annotations
+
+from runner.schema.case import Case
+from runner.schema.trial import CheckResult, Score
+from runner.scoring.base import Evidence, Grading, register
+
+NAME = "program"
+SHOWN = 600
+
+
+def _output(stdout: str, stderr: str) -> str:
+    parts = [f"stdout: {stdout.strip()[-SHOWN:]}" if stdout.strip() else "",
+             f"stderr: {stderr.strip()[-SHOWN:]}" if stderr.strip() else ""]
+    return "; ".join(p for p in parts if p) or "no output"
+
+
+class ProgramScorer:
+    name = NAME
+
+    def score(self, case: Case, evidence: Evidence, grading: Grading) -> Score | None:
+        if not case.judge_program:
+            return None
+        label = f"judge program {case.judge_program}"
+        run = evidence.program
+        if run is None:
+            check = CheckResult(check=label, passed=False, detail="did not run")
+        elif run.timed_out:
+            check = CheckResult(check=label, passed=False, detail="killed at its timeout; "
+                                + _output(run.stdout, run.stderr))
+        elif run.exit_code == 0:
+            check = CheckResult(check=label, passed=True,
+                                evidence="exit 0; " + _output(run.stdout, run.stderr))
+        else:
+            check = CheckResult(check=label, passed=False, detail=f"exit {run.exit_code}; "
+                                + _output(run.stdout, run.stderr))
+        return Score(scorer=NAME, passed=check.passed, checks=[check])
+
+
+register(NAME, ProgramScorer)
