@@ -225,7 +225,7 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
       skill-eval run ./my-skill --case totals --timeout 300 --gate
       skill-eval run ./my-skill --grader-model claude-haiku-4-5 --no-judge
     """
-    from runner.driver.api import require_scored, require_script_coverage, run_eval
+    from runner.driver.api import run_eval
     from runner.schema.options import RunOptions, SandboxConfig
 
     try:
@@ -251,9 +251,25 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
     _emit([report], report_json, as_json)
     err.print(Text(f"{len(report.trials)} trial(s) in {time.monotonic() - started:.1f}s; "
                    f"stored under {store_uri}/runs/{report.run_id}", style="dim"))
-    require_scored([report])
-    require_script_coverage([report])
-    if gate and gate_fails([report], gate_max_p):
+    _verdict_exit([report], err, gate, gate_max_p)
+
+
+def _verdict_exit(reports: list[Report], err: Console, gate: bool,
+                  gate_max_p: float | None) -> None:
+    """After the report: exit 2 for a script that missed requests, 3 when infrastructure left
+    nothing to score, 1 when the gate fails. Under --gate a run with no evidence fails the
+    gate (exit 1) whatever the cause, the cause printed: the gate's question has one answer."""
+    from runner.driver.api import require_scored, require_script_coverage
+
+    try:
+        require_scored(reports)
+    except InfraError as exc:
+        if not gate:
+            raise
+        err.print(Text(f"gate: no evidence: {exc}", style="red"))
+        sys.exit(EXIT_GATE)
+    require_script_coverage(reports)
+    if gate and gate_fails(reports, gate_max_p):
         sys.exit(EXIT_GATE)
 
 
@@ -374,7 +390,6 @@ def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
       skill-eval batch nightly.yaml --store s3://evals/nightly --gate
       ray job submit --address http://HEAD:8265 --working-dir . -- skill-eval batch nightly.yaml
     """
-    from runner.driver.api import require_scored, require_script_coverage
     from runner.driver.batch import run_batch
 
     check_writable(report_json, "--report-json")
@@ -387,10 +402,7 @@ def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
     err.print(Text(f"batch {summary.batch_id}: " + ", ".join(
         f"{r['skill']} {r['verdict']}" for r in summary.runs)
         + (f" (stopped: {summary.stopped})" if summary.stopped else "")))
-    require_scored(reports)
-    require_script_coverage(reports)
-    if gate and gate_fails(reports, gate_max_p):
-        sys.exit(EXIT_GATE)
+    _verdict_exit(reports, err, gate, gate_max_p)
 
 
 @main.command(epilog=EXIT_CODES, short_help="Stop a run or batch from another shell.")

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 
 from runner.schema.enums import Arm, Outcome, RunStatus, Verdict
 
-REPORT_SCHEMA_VERSION = 2
+REPORT_SCHEMA_VERSION = 3  # 3: rows may be decided by the judge; grading and process fields
 
 
 class JudgeCall(BaseModel):

@@ -42,7 +42,7 @@ def test_candidate_wins_cli_pass_and_report_json(tmp_path: Path, docker_client: 
     assert report["net_lift"] == pytest.approx(2 / 3)
     assert report["sign_test_p"] == pytest.approx(0.5)
     assert report["partial"] is False and report["dry_run"] is True
-    assert report["schema_version"] == 2 and report["status"] == "completed"
+    assert report["schema_version"] == 3 and report["status"] == "completed"
     # ids are bound to the image's content, not its name
     assert report["image_id"] == docker_client.images.get(DEFAULT_IMAGE).id
     for arm in ("baseline", "candidate"):

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from runner.cli import main
@@ -106,7 +107,7 @@ def test_json_and_quiet_for_scripts(tmp_path: Path) -> None:
         str(tmp_path / "store"), "--json", "--quiet"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)  # stdout is the report and nothing else
-    assert report["schema_version"] == 2 and report["isolation"] == "fake"
+    assert report["schema_version"] == 3 and report["isolation"] == "fake"
     assert result.stderr == ""
     chatty = CliRunner().invoke(main, [
         "run", str(EXAMPLE), "--case", "row-count", "--sandbox", "fake", "--executor",
@@ -173,3 +174,25 @@ def test_check_verbose_says_how_each_check_is_graded_and_reports_findings(
     assert "ties: the judge compares both arms by the rubric" in out
     assert "EV011" in out and "move 'notes.md' from files to outputs" in out
     assert "EV010" in out and "'triage this ticket'" in out
+
+
+def test_an_upstream_that_fails_every_call_fails_the_gate(tmp_path: Path) -> None:
+    """Every session ends on a model API error: holes, no evidence. Without --gate that is an
+    infrastructure failure (exit 3); under --gate the gate fails (exit 1), naming the cause."""
+    from runner.sandbox.fake import FakeSandbox
+
+    batch = tmp_path / "batch.yaml"
+    batch.write_text(yaml.safe_dump({
+        "store": str(tmp_path / "store"), "executor": "inprocess", "endpoint_attempts": 1,
+        "sandbox": {"backend": "fake"}, "model_script": str(EXAMPLE / "model-script.yaml"),
+        "evals": [{"skill": str(EXAMPLE), "cases": ["row-count"]}]}))
+    FakeSandbox.plan["*"] = {"api_error_starts": 99}
+    try:
+        plain = CliRunner().invoke(main, ["batch", str(batch)])
+        gated = CliRunner().invoke(main, ["batch", str(batch), "--gate"])
+    finally:
+        FakeSandbox.plan.clear()
+    assert plain.exit_code == 3, plain.output
+    assert gated.exit_code == 1, gated.output
+    assert "gate: no evidence" in gated.stderr and "api_error" in gated.stderr
+    assert "NO EVIDENCE" in gated.stdout
