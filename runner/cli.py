@@ -43,7 +43,7 @@ Exit codes:
   2    refused input, nothing spent: skill folder, case set, flags, store URI, a leaked
        skill, or a run another driver holds
   3    infrastructure failure: Docker, image, gateway, store, Ray; or no trial could be
-       scored because of them
+       scored because of them (under --gate: exit 1, no evidence fails the gate)
   4    a bug in skill-eval itself (the message names the file with the traceback)
   130  interrupted (Ctrl-C or SIGTERM): in-flight trials cancelled and cleaned up
 """
