@@ -6,6 +6,7 @@ spent, with a message naming the file, the case and the problem.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections.abc import Callable
@@ -46,7 +47,25 @@ JSON_TYPES = frozenset({"json_path", "jsonpath", "json"})
 # A plain assertion of this many words or more is a statement for the grader; shorter ones are
 # seed 001 substrings. Prefixes (`re:`, `not:`) and typed objects always mean a check.
 STATEMENT_MIN_WORDS = 4
-_TEXT_KEYS = ("value", "text", "pattern", "expected", "description", "statement")
+_TEXT_KEYS = ("value", "text", "pattern", "expected", "description", "statement", "criterion")
+# Types whose text is sometimes the literal and sometimes a description of it ("Mentions
+# --dry-run"): read by the plain-string rule below.
+DESCRIBED_TYPES = frozenset({"string_match", "string", "match", "keyword", "exact_match"})
+# Other tools' names for this runner's case fields.
+CASE_ALIASES = {"scorers": "assertions", "checks": "assertions", "eval_name": "name",
+                "title": "name", "input": "prompt", "query": "prompt"}
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def word_count(text: str) -> int:
+    """Whitespace-separated words; in Chinese, Japanese or Korean text (no spaces between
+    words) every two characters count as one word."""
+    cjk = len(_CJK.findall(text))
+    return len(_CJK.sub(" ", text).split()) + (cjk + 1) // 2
+
+
+# Fields other tools write that normalize_case turns into this runner's own.
+CONSUMED_FIELDS = ("expectations", "selftune_assertions", "must_have", "must_not_have")
 
 
 def reads_as_statement(assertion: str, set_of_statements: bool = False) -> bool:
@@ -55,7 +74,7 @@ def reads_as_statement(assertion: str, set_of_statements: bool = False) -> bool:
     plain assertions are), so "Answers no" beside sentences is graded as one too."""
     if assertion.startswith(("re:", "not:")):
         return False
-    return set_of_statements or len(assertion.split()) >= STATEMENT_MIN_WORDS
+    return set_of_statements or word_count(assertion) >= STATEMENT_MIN_WORDS
 
 
 def written_in_statements(items: list[Any]) -> bool:
@@ -77,6 +96,19 @@ def normalize_case(item: dict[str, Any], shown: str, label: str,
     item = dict(item)
     if isinstance(item.get("judge"), str):  # seed 001's name for the judge program
         item["judge_program"] = item.pop("judge")
+    for alias, field in CASE_ALIASES.items():
+        if alias in item and field not in item:
+            item[field] = item.pop(alias)
+        elif isinstance(item.get(alias), list) and isinstance(item.get(field), list):
+            item[field] = [*item[field], *item.pop(alias)]
+    extra = sorted(set(item) - set(Case.model_fields) - set(CONSUMED_FIELDS))
+    for key in extra:
+        near = difflib.get_close_matches(key, [*Case.model_fields, *CONSUMED_FIELDS], n=1,
+                                         cutoff=0.75)
+        if near:  # a typo would silently drop a check: refuse it
+            raise CaseSetError(shown, f"EV009: unknown field {key!r} (did you mean "
+                                      f"{near[0]!r}?)", label)
+    item["extra"] = {key: item.pop(key) for key in extra}
     checks: list[str] = []
     statements = list(item.pop("statements", None) or [])
     tool_calls = list(item.pop("tool_calls", None) or [])
@@ -127,6 +159,8 @@ def _object(value: dict[str, Any], shown: str, label: str, number: int) -> tuple
                 None)
     if kind in OBJECT_TYPES and text:
         return "check", OBJECT_TYPES[kind] + text
+    if kind in DESCRIBED_TYPES and text:
+        return ("statement", text) if reads_as_statement(text) else ("check", text)
     if kind in TOOL_TYPES:
         tool = next((value[k] for k in ("tool", "name", "tool_name") if value.get(k)), None)
         if not isinstance(tool, str):

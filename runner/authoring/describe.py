@@ -28,6 +28,8 @@ def describe_case(case: Case, judge_expected_output: bool = False) -> list[str]:
                      + ", ".join(item.matchers)
                      + (f" min {item.min}" if item.min is not None else "")
                      + (f" max {item.max}" if item.max is not None else ""))
+    if case.extra:
+        lines.append(f"  kept, not graded: {', '.join(sorted(case.extra))}")
     if case.rubric:
         lines.append(f"  ties: the judge compares both arms by the rubric: {case.rubric}")
     elif judge_expected_output and case.expected_output:

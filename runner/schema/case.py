@@ -113,6 +113,9 @@ class Case(BaseModel):
     json_checks: tuple[JsonCheck, ...] = Field(default=(), description="Values inside JSON "
                                                                         "outputs")
     process: tuple[ProcessItem, ...] = Field(default=(), description="Process rubric items")
+    extra: dict[str, Any] = Field(default_factory=dict, description="Fields other tools add "
+                                                                    "to a case: kept and "
+                                                                    "shown, never graded")
     judge_program: str | None = Field(default=None, description="A program in the skill's "
                                                                 "evals/ folder run after the "
                                                                 "trial in its sandbox; its exit "

@@ -66,7 +66,7 @@ def test_nested_fixture_keeps_its_path_below_evals_files(tmp_path: Path) -> None
         ({"skill_name": "csv-summary", "evals": [GOOD_CASE], "extra": 1}, "unknown top-level"),
         (with_case(prompt=""), "prompt must not be empty"),
         (with_case(prompt="TODO write me"), "still a draft"),
-        (with_case(asserts=["x"]), "asserts: unknown field"),
+        (with_case(asserts=["x"]), "unknown field 'asserts' (did you mean 'assertions'?)"),
         (with_case(assertions=["re:(unclosed"]), "does not compile"),
         (with_case(assertions=["TODO"]), "still a draft"),
         (with_case(assertions=["not:"]), "empty assertion"),
@@ -237,3 +237,20 @@ def test_a_case_with_only_an_expected_output_is_graded_on_it(tmp_path: Path) -> 
         {"id": 1, "prompt": "Summarise sales.csv", "expected_output": "A one-line summary"}]}
     case = load_caseset(make_skill(tmp_path, evals)).evals[0]
     assert case.statements == ("A one-line summary",)
+
+
+def test_more_dialects_cjk_described_types_scorers_and_kept_fields(tmp_path: Path) -> None:
+    evals = {"skill_name": "csv-summary", "evals": [
+        {"id": 1, "eval_name": "dialects", "prompt": "Rename add to sum.",
+         "manual_review_expected": True,
+         "scorers": [{"type": "regex", "name": "dry", "pattern": "--dry-run"},
+                     {"type": "llm_judge", "name": "no-grep",
+                      "criterion": "Avoids a grep and edit workflow for the rename"}],
+         "assertions": ["必须包含六个一级模块标题", "完成",
+                        {"type": "string_match", "text": "Mentions --dry-run as a safety check"},
+                        {"type": "string_match", "text": "--ltv 9000"}]}]}
+    case = load_caseset(make_skill(tmp_path, evals)).evals[0]
+    assert case.name == "dialects" and case.extra == {"manual_review_expected": True}
+    assert case.assertions == ("完成", "--ltv 9000", "re:--dry-run")
+    assert case.statements == ("必须包含六个一级模块标题", "Mentions --dry-run as a safety check",
+                               "Avoids a grep and edit workflow for the rename")
