@@ -53,6 +53,8 @@ _TEXT_KEYS = ("value", "text", "pattern", "expected", "description", "statement"
 DESCRIBED_TYPES = frozenset({"string_match", "string", "match", "keyword", "exact_match"})
 # Other tools' names for this runner's case fields.
 CASE_ALIASES = {"scorers": "assertions", "checks": "assertions", "eval_name": "name",
+                "expected_behavior": "expectations", "expected_behaviors": "expectations",
+                "must_contain": "must_include", "must_not_contain": "must_avoid",
                 "title": "name", "input": "prompt", "query": "prompt"}
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
@@ -65,7 +67,10 @@ def word_count(text: str) -> int:
 
 
 # Fields other tools write that normalize_case turns into this runner's own.
-CONSUMED_FIELDS = ("expectations", "selftune_assertions", "must_have", "must_not_have")
+CONSUMED_FIELDS = ("expectations", "selftune_assertions", "must_have", "must_not_have",
+                   "must_include", "must_avoid")
+# Other tools' names for the list of cases.
+TOP_ALIASES = ("cases", "test_cases", "tests")
 
 
 def reads_as_statement(assertion: str, set_of_statements: bool = False) -> bool:
@@ -118,12 +123,14 @@ def normalize_case(item: dict[str, Any], shown: str, label: str,
         raise CaseSetError(shown, "expectations: a list of statements (strings)", label)
     statements += expectations
     regex_lists: list[str] = []
-    for key, prefix in (("must_have", "re:"), ("must_not_have", "not:re:")):
+    for key, prefix in (("must_have", "re:"), ("must_not_have", "not:re:"),
+                        ("must_include", ""), ("must_avoid", "not:")):
         values = item.pop(key, None)
         if values is None:
             continue
         if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-            raise CaseSetError(shown, f"{key}: a list of regular expressions", label)
+            what = "regular expressions" if "re:" in prefix else "texts"
+            raise CaseSetError(shown, f"{key}: a list of {what}", label)
         regex_lists += [prefix + v for v in values]
     raw = list(item.pop("assertions", None) or []) + list(
         item.pop("selftune_assertions", None) or [])
@@ -186,8 +193,9 @@ def _object(value: dict[str, Any], shown: str, label: str, number: int) -> tuple
                               ", or a statement (`text`/`description`, no type)", label)
 
 
-def load_caseset(skill_dir: Path) -> CaseSet:
-    """Parse and preflight `skill_dir/evals/evals.json`; raise CaseSetError on any problem."""
+def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
+    """Parse and preflight `skill_dir/evals/evals.json`; raise CaseSetError on any problem.
+    A set without `skill_name` belongs to `default_name` (the SKILL.md name), when given."""
     path = skill_dir / CASESET_RELPATH
     shown = str(path)
     if not path.is_file():
@@ -199,17 +207,24 @@ def load_caseset(skill_dir: Path) -> CaseSet:
         raise CaseSetError(shown, f"not valid JSON: {exc}") from exc
     if not isinstance(raw, dict):
         raise CaseSetError(shown, "top level must be an object with skill_name and evals")
-    name = raw.get("skill_name")
+    raw = dict(raw)
+    for alias in TOP_ALIASES:
+        if alias in raw and "evals" not in raw:
+            raw["evals"] = raw.pop(alias)
+    name = raw.get("skill_name", default_name)
     if not isinstance(name, str) or not name.strip():
         raise CaseSetError(shown, "skill_name: required, a non-empty string")
     items = raw.get("evals")
     if not isinstance(items, list) or not items:
         raise CaseSetError(shown, "evals: required, a non-empty list of cases")
-    unknown = sorted(set(raw) - {"skill_name", "evals", "judge_expected_output"}
-                     - DESCRIPTIVE_FIELDS)
-    if unknown:
-        raise CaseSetError(shown, f"unknown top-level field(s) {unknown} (typo?)")
-    about = {k: raw[k] for k in sorted(DESCRIPTIVE_FIELDS & set(raw))}
+    known = ["skill_name", "evals", "judge_expected_output"]
+    about: dict[str, Any] = {}
+    for key in sorted(set(raw) - set(known)):
+        near = difflib.get_close_matches(key, known, n=1, cutoff=0.75)
+        if near and key not in DESCRIPTIVE_FIELDS:
+            raise CaseSetError(shown, f"EV009: unknown top-level field {key!r} (did you mean "
+                                      f"{near[0]!r}?)")
+        about[key] = raw[key]  # descriptive: kept in the plan, never graded
 
     cases: list[Case] = []
     findings: list[Finding] = []

@@ -54,7 +54,7 @@ class Request:
 def check_request(opts: RunOptions) -> Request:
     """Every offline refusal (skill, case set, incumbent, arms), before anything is packed."""
     skill = load_skill(opts.skill_path)
-    caseset = load_caseset(skill.path).select(opts.case_ids)
+    caseset = load_caseset(skill.path, skill.name).select(opts.case_ids)
     if caseset.skill_name != skill.name:
         raise RefusedInput(f"{skill.path / 'evals/evals.json'}: skill_name "
                            f"{caseset.skill_name!r} does not match SKILL.md name {skill.name!r}")

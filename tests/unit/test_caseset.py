@@ -63,7 +63,9 @@ def test_nested_fixture_keeps_its_path_below_evals_files(tmp_path: Path) -> None
         ([1, 2], "top level must be an object"),
         ({"evals": [GOOD_CASE]}, "skill_name: required"),
         ({"skill_name": "csv-summary", "evals": []}, "evals: required"),
-        ({"skill_name": "csv-summary", "evals": [GOOD_CASE], "extra": 1}, "unknown top-level"),
+        ({"skill_name": "csv-summary", "eval": [GOOD_CASE]}, "evals: required"),
+        ({"skill_name": "csv-summary", "evals": [GOOD_CASE], "skil_name": "x"},
+         "unknown top-level field 'skil_name' (did you mean 'skill_name'?)"),
         (with_case(prompt=""), "prompt must not be empty"),
         (with_case(prompt="TODO write me"), "still a draft"),
         (with_case(asserts=["x"]), "unknown field 'asserts' (did you mean 'assertions'?)"),
@@ -254,3 +256,18 @@ def test_more_dialects_cjk_described_types_scorers_and_kept_fields(tmp_path: Pat
     assert case.assertions == ("完成", "--ltv 9000", "re:--dry-run")
     assert case.statements == ("必须包含六个一级模块标题", "Mentions --dry-run as a safety check",
                                "Avoids a grep and edit workflow for the rename")
+
+
+def test_sets_without_the_contract_envelope_and_literal_lists(tmp_path: Path) -> None:
+    evals = {"version": "6.1", "updated": "2026-06-28", "cases": [
+        {"id": "bike", "skill": "price-and-decide", "prompt": "Vends mon velo.",
+         "delta": "one move", "must_include": ["Leboncoin", "35"], "must_avoid": ["eBay"]},
+        {"id": "books", "prompt": "Compare.", "expected_behavior": [
+            "Splits valuable books from ordinary ones"]}]}
+    caseset = load_caseset(make_skill(tmp_path, evals), "csv-summary")
+    assert caseset.skill_name == "csv-summary"  # no skill_name: the SKILL.md name
+    assert caseset.about == {"updated": "2026-06-28", "version": "6.1"}
+    bike, books = caseset.evals
+    assert bike.assertions == ("Leboncoin", "35", "not:eBay")
+    assert bike.extra == {"delta": "one move", "skill": "price-and-decide"}
+    assert books.statements == ("Splits valuable books from ordinary ones",)
