@@ -25,11 +25,12 @@ from runner.errors import CaseSetError
 def stage(source: Path, root: Path, stub: bool) -> Path:
     raw = json.loads(source.read_text(encoding="utf-8"))
     name = str(raw.get("skill_name") or source.stem) if isinstance(raw, dict) else source.stem
+    cases = raw.get("evals") or raw.get("cases") or raw.get("test_cases") \
+        if isinstance(raw, dict) else raw
     skill = root / source.stem
     (skill / "evals").mkdir(parents=True)
     (skill / "SKILL.md").write_text(f"---\nname: {name}\ndescription: sample\n---\nbody\n")
     (skill / "evals" / "evals.json").write_text(source.read_text(encoding="utf-8"))
-    cases = raw.get("evals") if isinstance(raw, dict) else None
     for case in cases if stub and isinstance(cases, list) else []:
         for file in case.get("files") or [] if isinstance(case, dict) else []:
             path = skill / str(file)
@@ -48,10 +49,9 @@ def main(folder: Path, stub: bool) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for source in files:
             try:
-                caseset = load_caseset(stage(source, Path(tmp), stub))
+                caseset = load_caseset(stage(source, Path(tmp), stub), source.stem)
             except CaseSetError as exc:
-                reason = exc.problem.split(":")[0] if exc.problem.startswith("EV") else "other"
-                reasons[f"{reason}: {exc.problem[:90]}"] += 1
+                reasons[exc.problem[:100]] += 1
                 print(f"refused  {source.name}: {exc}")
                 continue
             except (ValueError, OSError) as exc:
@@ -64,10 +64,14 @@ def main(folder: Path, stub: bool) -> None:
                 kinds["checks"] += len(case.assertions) + len(case.outputs) + len(
                     case.tool_calls) + len(case.json_checks)
                 kinds["statements"] += len(case.statements)
-            print(f"accepted {source.name}: {len(caseset.evals)} case(s)")
+            left_out = [f for f in caseset.findings if f.code == "EV008"]
+            kinds["left out (EV008)"] += len(left_out)
+            print(f"accepted {source.name}: {len(caseset.evals)} case(s)"
+                  + (f", {len(left_out)} left out (EV008)" if left_out else ""))
     print(f"\n{accepted}/{len(files)} accepted ({accepted / max(1, len(files)):.0%}); "
           f"{kinds['cases']} cases, {kinds['checks']} deterministic checks, "
-          f"{kinds['statements']} statements for the grader")
+          f"{kinds['statements']} statements for the grader; "
+          f"{kinds['left out (EV008)']} case(s) left out as ungradable (EV008)")
     for reason, n in reasons.most_common():
         print(f"  refused {n}: {reason}")
 

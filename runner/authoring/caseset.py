@@ -53,6 +53,7 @@ _TEXT_KEYS = ("value", "text", "pattern", "expected", "description", "statement"
 DESCRIBED_TYPES = frozenset({"string_match", "string", "match", "keyword", "exact_match"})
 # Other tools' names for this runner's case fields.
 CASE_ALIASES = {"scorers": "assertions", "checks": "assertions", "eval_name": "name",
+                "expect": "expectations",
                 "expected_behavior": "expectations", "expected_behaviors": "expectations",
                 "must_contain": "must_include", "must_not_contain": "must_avoid",
                 "title": "name", "input": "prompt", "query": "prompt"}
@@ -68,7 +69,12 @@ def word_count(text: str) -> int:
 
 # Fields other tools write that normalize_case turns into this runner's own.
 CONSUMED_FIELDS = ("expectations", "selftune_assertions", "must_have", "must_not_have",
-                   "must_include", "must_avoid")
+                   "must_include", "must_avoid", "fail", "failures", "must_not")
+# Fields that decide pass or fail: an unknown field that looks like one of these is a typo.
+GRADING_FIELDS = ("prompt", "files", "assertions", "statements", "outputs", "tool_calls",
+                  "json_checks", "process", "rubric", "judge_program", *CONSUMED_FIELDS)
+# Lists of failures some authors write: each becomes a statement that the run avoided it.
+FAILURE_LISTS = ("fail", "failures", "must_not")
 # Other tools' names for the list of cases.
 TOP_ALIASES = ("cases", "test_cases", "tests")
 
@@ -108,9 +114,8 @@ def normalize_case(item: dict[str, Any], shown: str, label: str,
             item[field] = [*item[field], *item.pop(alias)]
     extra = sorted(set(item) - set(Case.model_fields) - set(CONSUMED_FIELDS))
     for key in extra:
-        near = difflib.get_close_matches(key, [*Case.model_fields, *CONSUMED_FIELDS], n=1,
-                                         cutoff=0.75)
-        if near:  # a typo would silently drop a check: refuse it
+        near = difflib.get_close_matches(key, GRADING_FIELDS, n=1, cutoff=0.75)
+        if near:  # a typo of a grading field would silently drop a check: refuse it
             raise CaseSetError(shown, f"EV009: unknown field {key!r} (did you mean "
                                       f"{near[0]!r}?)", label)
     item["extra"] = {key: item.pop(key) for key in extra}
@@ -122,6 +127,13 @@ def normalize_case(item: dict[str, Any], shown: str, label: str,
     if not isinstance(expectations, list) or not all(isinstance(e, str) for e in expectations):
         raise CaseSetError(shown, "expectations: a list of statements (strings)", label)
     statements += expectations
+    for key in FAILURE_LISTS:
+        failures = item.pop(key, None)
+        if failures is None:
+            continue
+        if not isinstance(failures, list) or not all(isinstance(f, str) for f in failures):
+            raise CaseSetError(shown, f"{key}: a list of failures (strings)", label)
+        statements += [f"The run avoids this failure: {f}" for f in failures]
     regex_lists: list[str] = []
     for key, prefix in (("must_have", "re:"), ("must_not_have", "not:re:"),
                         ("must_include", ""), ("must_avoid", "not:")):
@@ -205,6 +217,8 @@ def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
         raw = json.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise CaseSetError(shown, f"not valid JSON: {exc}") from exc
+    if isinstance(raw, list):  # a bare list of cases
+        raw = {"evals": raw}
     if not isinstance(raw, dict):
         raise CaseSetError(shown, "top level must be an object with skill_name and evals")
     raw = dict(raw)
@@ -244,7 +258,18 @@ def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
         case, found = _outputs_under_files(skill_dir, shown, case)
         findings += found
         _preflight_case(skill_dir, shown, case)
+        if not case.gradable:
+            findings.append(Finding(
+                code="EV008", file=shown, case=case.id,
+                message="nothing can pass or fail this case (it would tie in every arm): it "
+                        "is left out of the run",
+                fix="add assertions, statements, outputs or a judge program"))
+            continue
         cases.append(case)
+    if not cases:
+        raise CaseSetError(shown, "EV008: no case has anything that can pass or fail (each "
+                                  "would tie in every arm); add assertions, statements, "
+                                  "outputs or a judge program")
     judge_expected = raw.get("judge_expected_output", False)
     if not isinstance(judge_expected, bool):
         raise CaseSetError(shown, "judge_expected_output: true or false")
@@ -304,9 +329,6 @@ def _preflight_case(skill_dir: Path, shown: str, case: Case) -> None:
         raise refuse("EV009: id must not be empty")
     if not case.prompt.strip():
         raise refuse("EV009: prompt must not be empty")
-    if not case.gradable:
-        raise refuse("EV008: nothing can pass or fail this case (it would tie in every arm); "
-                     "add assertions, statements or outputs")
     drafts = [("prompt", case.prompt), ("expected_output", case.expected_output),
               ("rubric", case.rubric or ""), *(("statement", t) for t in case.statements)]
     for field, value in drafts:

@@ -60,7 +60,8 @@ def test_nested_fixture_keeps_its_path_below_evals_files(tmp_path: Path) -> None
     ("evals", "expected"),
     [
         ("{not json", "not valid JSON"),
-        ([1, 2], "top level must be an object"),
+        (42, "top level must be an object"),
+        ([1, 2], "skill_name: required"),
         ({"evals": [GOOD_CASE]}, "skill_name: required"),
         ({"skill_name": "csv-summary", "evals": []}, "evals: required"),
         ({"skill_name": "csv-summary", "eval": [GOOD_CASE]}, "evals: required"),
@@ -95,7 +96,7 @@ def test_nested_fixture_keeps_its_path_below_evals_files(tmp_path: Path) -> None
         (with_case(outputs=[{"path": "/etc/passwd"}]), "relative path in the working directory"),
         (with_case(outputs=[{"path": "a.md", "contains": ["re:["]}]), "does not compile"),
         (with_case(assertions=[], outputs=[], expected_output=""),
-         "EV008: nothing can pass or fail this case"),
+         "EV008: no case has anything that can pass or fail"),
         (with_case(prompt=5), "prompt: Input should be a valid string"),
     ],
 )
@@ -271,3 +272,15 @@ def test_sets_without_the_contract_envelope_and_literal_lists(tmp_path: Path) ->
     assert bike.assertions == ("Leboncoin", "35", "not:eBay")
     assert bike.extra == {"delta": "one move", "skill": "price-and-decide"}
     assert books.statements == ("Splits valuable books from ordinary ones",)
+
+
+def test_an_ungradable_case_is_left_out_with_ev008_and_bare_lists_run(tmp_path: Path) -> None:
+    evals = [{"id": "route", "prompt": "Write a cyberpunk prompt.", "expected_route": "avoid"},
+             {"id": "dc", "prompt": "Take the DC over.", "expect": ["kali_status first"],
+              "fail": ["apt install inside the kill chain"]}]
+    caseset = load_caseset(make_skill(tmp_path, evals), "csv-summary")
+    (case,) = caseset.evals
+    assert case.statements == ("kali_status first",
+                               "The run avoids this failure: apt install inside the kill chain")
+    (finding,) = caseset.findings
+    assert finding.code == "EV008" and finding.case == "route" and "left out" in finding.message
