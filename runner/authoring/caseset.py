@@ -41,7 +41,11 @@ OBJECT_TYPES = {"contains": "", "substring": "", "includes": "", "text": "",
                 "not_regex": "not:re:", "not_matches": "not:re:"}
 # Assertion objects that state behaviour for the grader model.
 STATEMENT_TYPES = frozenset({"statement", "llm", "llm_judge", "judge", "model", "rubric",
-                             "semantic", "behavior", "behaviour", "expectation", ""})
+                             "semantic", "behavior", "behaviour", "expectation", "human",
+                             "manual", "qualitative", ""})
+# Objects with a `terms` list: any one of them must appear, or all of them.
+ANY_TYPES = frozenset({"contains_any", "any", "includes_any"})
+ALL_TYPES = frozenset({"contains_all", "all", "includes_all"})
 TOOL_TYPES = frozenset({"tool_call", "tool_called", "tool_use", "tool"})
 JSON_TYPES = frozenset({"json_path", "jsonpath", "json"})
 # A plain assertion of this many words or more is a statement for the grader; shorter ones are
@@ -151,9 +155,9 @@ def normalize_case(item: dict[str, Any], shown: str, label: str,
             (statements if reads_as_statement(value, set_of_statements)
              else checks).append(value)
         elif isinstance(value, dict):
-            kind, text = _object(value, shown, label, number)
-            {"check": checks, "statement": statements, "tool": tool_calls,
-             "json": json_checks}[kind].append(text)
+            for kind, text in _object(value, shown, label, number):
+                {"check": checks, "statement": statements, "tool": tool_calls,
+                 "json": json_checks}[kind].append(text)
         else:
             raise CaseSetError(shown, f"assertion #{number}: a string or an object, not "
                                       f"{type(value).__name__}", label)
@@ -171,11 +175,29 @@ def normalize_case(item: dict[str, Any], shown: str, label: str,
     return item
 
 
-def _object(value: dict[str, Any], shown: str, label: str, number: int) -> tuple[str, Any]:
-    """One assertion object -> (which list, entry)."""
+def _terms(kind: str, terms: list[str]) -> list[tuple[str, Any]]:
+    """Lists of literal terms: any of them (one alternation), all of them, or none of them."""
+    if kind in ANY_TYPES:
+        return [("check", "re:" + "|".join(re.escape(t) for t in terms))]
+    prefix = "not:" if kind in OBJECT_TYPES and OBJECT_TYPES[kind] == "not:" else ""
+    return [("check", prefix + t) for t in terms]
+
+
+def _object(value: dict[str, Any], shown: str, label: str,
+            number: int) -> list[tuple[str, Any]]:
+    """One assertion object -> (which list, entry) pairs."""
     kind = str(value.get("type", "")).lower()
     text = next((value[k] for k in _TEXT_KEYS if isinstance(value.get(k), str) and value[k]),
                 None)
+    terms = value.get("terms") or value.get("values")
+    if isinstance(terms, list) and terms and all(isinstance(t, str) and t for t in terms) \
+            and (kind in ANY_TYPES or kind in ALL_TYPES or kind in OBJECT_TYPES):
+        return _terms(kind, terms)
+    return [_one_object(kind, text, value, shown, label, number)]
+
+
+def _one_object(kind: str, text: str | None, value: dict[str, Any], shown: str, label: str,
+                number: int) -> tuple[str, Any]:
     if kind in OBJECT_TYPES and text:
         return "check", OBJECT_TYPES[kind] + text
     if kind in DESCRIBED_TYPES and text:
@@ -199,10 +221,10 @@ def _object(value: dict[str, Any], shown: str, label: str, number: int) -> tuple
         return "json", entry
     if kind in STATEMENT_TYPES and text:
         return "statement", text
+    readable = sorted(OBJECT_TYPES.keys() | TOOL_TYPES | JSON_TYPES | ANY_TYPES | ALL_TYPES)
     raise CaseSetError(shown, f"assertion #{number} {json.dumps(value)[:120]}: unknown type "
-                              f"{kind!r}; types it reads: "
-                              f"{', '.join(sorted(OBJECT_TYPES.keys() | TOOL_TYPES | JSON_TYPES))}"
-                              ", or a statement (`text`/`description`, no type)", label)
+                              f"{kind!r}; types it reads: {', '.join(readable)}, or a "
+                              "statement (`text`/`description`, no type)", label)
 
 
 def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:

@@ -284,3 +284,15 @@ def test_an_ungradable_case_is_left_out_with_ev008_and_bare_lists_run(tmp_path: 
                                "The run avoids this failure: apt install inside the kill chain")
     (finding,) = caseset.findings
     assert finding.code == "EV008" and finding.case == "route" and "left out" in finding.message
+
+
+def test_term_lists_any_all_none_and_human_statements(tmp_path: Path) -> None:
+    evals = {"skill_name": "csv-summary", "evals": [{"id": "E01", "prompt": "One clip.",
+        "assertions": [
+            {"type": "contains_any", "text": "Recognizes overload", "terms": ["split", "a.b"]},
+            {"type": "contains_all", "text": "Finishing", "terms": ["edit", "QC"]},
+            {"type": "not_contains", "text": "No giant prompt", "terms": ["FINAL PROMPT"]},
+            {"type": "human", "text": "The story intent survives."}]}]}
+    case = load_caseset(make_skill(tmp_path, evals)).evals[0]
+    assert case.assertions == ("re:split|a\\.b", "edit", "QC", "not:FINAL PROMPT")
+    assert case.statements == ("The story intent survives.",)
