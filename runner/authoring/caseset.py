@@ -51,7 +51,8 @@ JSON_TYPES = frozenset({"json_path", "jsonpath", "json"})
 # A plain assertion of this many words or more is a statement for the grader; shorter ones are
 # seed 001 substrings. Prefixes (`re:`, `not:`) and typed objects always mean a check.
 STATEMENT_MIN_WORDS = 4
-_TEXT_KEYS = ("value", "text", "pattern", "expected", "description", "statement", "criterion")
+_TEXT_KEYS = ("value", "text", "pattern", "expected", "description", "statement", "criterion",
+              "check")
 # Types whose text is sometimes the literal and sometimes a description of it ("Mentions
 # --dry-run"): read by the plain-string rule below.
 DESCRIBED_TYPES = frozenset({"string_match", "string", "match", "keyword", "exact_match"})
@@ -301,16 +302,17 @@ def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
 
 def _outputs_under_files(skill_dir: Path, shown: str,
                          case: Case) -> tuple[Case, list[Finding]]:
-    """EV011: a `files` entry that is not in the skill but is what the run must produce (an
-    output, or named in the prompt) is an output listed as an input. Reported, not refused;
-    it is not staged."""
+    """EV011: a `files` entry that is not in the skill but is what the run must produce (one
+    of its outputs, or what the prompt asks to write) is an output listed as an input.
+    Reported, not refused; it is not staged."""
     outputs = {o.path for o in case.outputs}
     kept: list[str] = []
     found: list[Finding] = []
     for file in case.files:
-        missing = not (skill_dir / file).exists()
-        named = file in outputs or PurePosixPath(file).name in case.prompt
-        if missing and named:
+        posix = PurePosixPath(file)
+        relative = not posix.is_absolute() and ".." not in posix.parts
+        missing = relative and not (skill_dir / file).exists()
+        if missing and (file in outputs or _asks_to_write(case.prompt, posix.name)):
             found.append(Finding(
                 code="EV011", file=shown, case=case.id,
                 message=f"{file!r} is listed under files but is an output the run creates",
@@ -321,6 +323,13 @@ def _outputs_under_files(skill_dir: Path, shown: str,
     if not found:
         return case, []
     return case.model_copy(update={"files": tuple(kept)}), found
+
+
+def _asks_to_write(prompt: str, name: str) -> bool:
+    """The prompt asks the run to produce `name` ("write summary.md", "save it to out.csv")."""
+    verb = r"(?:write|save|create|generate|produce|output|export|into|to)\b[^.\n]{0,60}?"
+    return re.search(rf"\b{verb}(?<![\w.-]){re.escape(name)}(?![\w-])", prompt,
+                     re.IGNORECASE) is not None
 
 
 def restated_prompts(caseset: CaseSet, description: str, shown: str) -> list[Finding]:
