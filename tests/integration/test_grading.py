@@ -244,3 +244,45 @@ def test_a_judge_program_decides_in_the_sandbox_offline_and_read_only(
         by[Arm.BASELINE].trial_id).attempts) if k.endswith("transcript.jsonl")]
     text = store.get(transcript[0]).decode()
     assert "END-OF-SEARCH" in text and "/check_answer.py" not in text
+
+
+def test_a_selftune_set_runs_unchanged(tmp_path: Path, options: Any,
+                                       write_script: Any) -> None:
+    """Agent Skills / selftune: sentence assertions for the grader, selftune_assertions decided
+    deterministically (text, forbidden text, regex, a tool call, a JSON path into an output)."""
+    skill = make_skill(tmp_path, {"skill_name": "triage", "evals": [{
+        "id": "refund-escalation",
+        "prompt": "Review the attached support request and propose the next action.",
+        "expected_output": "Identifies the refund exception and escalates it with evidence.",
+        "files": ["evals/files/refund-request.txt"],
+        "assertions": ["The response names the applicable refund exception."],
+        "selftune_assertions": [
+            {"type": "required_text", "value": "escalate"},
+            {"type": "forbidden_text", "value": "refund denied"},
+            {"type": "regex", "pattern": "R-\\d+"},
+            {"type": "tool_call", "tool": "Bash", "input_contains": "refund-request.txt"},
+            {"type": "json_path", "file": "triage.json", "path": "actions[0].kind",
+             "equals": "escalate"}]}]},
+        files={"evals/files/refund-request.txt": "Order 7 arrived broken; photo attached.\n"})
+    write_json = {"tool_use": {"name": "Bash", "input": {"command": (
+        "cat refund-request.txt && echo '{\"actions\": [{\"kind\": \"escalate\"}]}' "
+        "> triage.json")}}}
+    script = write_script({"scenarios": [
+        with_skill("skilled", "support request", [
+            write_json, {"text": "Exception R-12 (damaged on arrival) applies: escalate."}]),
+        {"name": "bare", "when": {"prompt": "support request"},
+         "turns": [{"text": "The refund denied; nothing to escalate here."}]},
+        {"name": "grader-pass", "when": {"purpose": "grader", "prompt": "Exception R-12"},
+         "turns": [grades(1, True, "Exception R-12 (damaged on arrival) applies")]},
+        {"name": "grader-fail", "when": {"purpose": "grader"},
+         "turns": [grades(1, False, "")]}]})
+    report = run_eval(options(skill=skill, model_script=script,
+                              arms=(Arm.BASELINE, Arm.CANDIDATE)))
+    assert report.script_unmatched == 0
+    by = {t.arm: t for t in report.trials}
+    assert by[Arm.CANDIDATE].passed is True, by[Arm.CANDIDATE].failures
+    failed = {f.check for f in by[Arm.BASELINE].failures}
+    assert {"text: not:refund denied", "text: re:R-\\d+", "tool call: Bash:refund-request.txt",
+            "json triage.json: actions[0].kind",
+            "statement: The response names the applicable refund exception."} <= failed
+    assert report.rows[0].outcome is Outcome.WIN and report.verdict is Verdict.PASS
