@@ -426,6 +426,42 @@ def stop(run_id: str, store_uri: str, s3_endpoint_url: str | None) -> None:
     console.out().print(Text(f"stop requested for {run_id}"))
 
 
+@main.command(epilog=EXIT_CODES, short_help="List the runs in a store, newest first.")
+@_store_option("The store to list (a directory or s3://bucket/prefix).")
+@click.option("--s3-endpoint-url", envvar="AWS_ENDPOINT_URL_S3",
+              help="S3-compatible endpoint (MinIO, ...).")
+@click.option("--skill", "skill_name", default=None, help="Only runs of this skill (its name).")
+@click.option("--limit", default=50, show_default=True, type=click.IntRange(min=1),
+              help="Show at most this many.")
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON on stdout.")
+@guarded
+def runs(store_uri: str, s3_endpoint_url: str | None, skill_name: str | None, limit: int,
+         as_json: bool) -> None:
+    """List the runs in a store, newest first: id, skill and digest, verdict, net lift,
+    trials, holes, cost, when it finished, status. Read from the receipts: nothing is changed.
+
+    \b
+    Examples:
+      skill-eval runs
+      skill-eval runs --store s3://evals/nightly --skill csv-summary --limit 10
+    """
+    from runner.render.terminal import render_runs
+    from runner.store.base import open_store
+    from runner.store.runs import list_runs
+
+    if "://" not in store_uri and not Path(store_uri).is_dir():
+        raise RefusedInput(f"--store {store_uri}: no such directory, so no runs there; name "
+                           "the store the runs were made with (run --store)")
+    store = open_store(store_uri, s3_endpoint_url)
+    if "://" in store_uri:
+        store.preflight()  # the bucket must exist; a local store is only read
+    found = list_runs(store, skill_name)[:limit]
+    if as_json:
+        console.out().print_json(data=[r.model_dump(mode="json") for r in found])
+        return
+    render_runs(found, console.out())
+
+
 @main.command("serve-model", epilog=EXIT_CODES,
               short_help="Serve a scripted Messages API endpoint.")
 @click.argument("script", type=click.Path(exists=True, dir_okay=False, path_type=Path))

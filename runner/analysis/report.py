@@ -27,7 +27,9 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
                  judgements: Iterable[Judgement] = ()) -> Report:
     ordered = sorted(results, key=lambda r: (r.case_id, r.repetition, r.arm))
     judged = {(j.candidate_trial, j.opponent_trial): j for j in judgements}
-    rows = build_rows(ordered, judged)
+    asked = frozenset(t.case.id for t in plan.trials if plan.judge_model and (
+        t.case.rubric or (plan.judge_expected_output and t.case.expected_output)))
+    rows = build_rows(ordered, judged, asked)
     graded = any(s.model for r in ordered for s in r.scores.values())
     opponents = [a for a in (Arm.BASELINE, Arm.INCUMBENT) if a in plan.arms]
     comparisons = [compare(rows, o) for o in opponents]
@@ -55,4 +57,5 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
         judge_model=plan.judge_model if judged else None,
         judge_cost_usd=sum(j.cost_usd for j in judged.values()) if judged else None,
         judge_calls=sum(j.requests for j in judged.values()),
-        image_id=plan.image_id, isolation=plan.isolation, k=plan.k, cases=plan.cases)
+        image_id=plan.image_id, isolation=plan.isolation, k=plan.k, cases=plan.cases,
+        started_at=plan.created_at)

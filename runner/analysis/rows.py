@@ -17,7 +17,10 @@ LOPSIDED_SHARE = 0.75
 
 
 def build_rows(results: Iterable[TrialResult],
-               judgements: Mapping[JudgeKey, Judgement] | None = None) -> list[Row]:
+               judgements: Mapping[JudgeKey, Judgement] | None = None,
+               judged_cases: frozenset[str] = frozenset()) -> list[Row]:
+    """Rows per (case, repetition, opponent). `judged_cases`: cases whose ties the judge was
+    asked to break, so a tie it left without a judgement says so."""
     by_key: dict[tuple[str, int, Arm], TrialResult] = {
         (r.case_id, r.repetition, r.arm): r for r in results}
     rows: list[Row] = []
@@ -29,12 +32,12 @@ def build_rows(results: Iterable[TrialResult],
             if other is None:
                 continue
             judged = (judgements or {}).get((cand.trial_id, other.trial_id))
-            rows.append(_row(case, rep, opponent, cand, other, judged))
+            rows.append(_row(case, rep, opponent, cand, other, judged, case in judged_cases))
     return rows
 
 
 def _row(case: str, rep: int, opponent: Arm, cand: TrialResult, other: TrialResult,
-         judged: Judgement | None = None) -> Row:
+         judged: Judgement | None = None, judge_asked: bool = False) -> Row:
     def make(outcome: Outcome, reason: str, holed: list[Arm] | None = None) -> Row:
         return Row(case=case, repetition=rep, opponent=opponent, outcome=outcome,
                    holed=holed or [], candidate_passed=cand.passed,
@@ -49,6 +52,9 @@ def _row(case: str, rep: int, opponent: Arm, cand: TrialResult, other: TrialResu
     if other.passed and not cand.passed:
         return make(Outcome.LOSS, "checks: opponent passed, candidate failed")
     both = "passed" if cand.passed else "failed"
+    if judged is None and judge_asked:
+        return make(Outcome.TIE, f"checks: both {both}; the judge gave no judgement (its "
+                                 "calls failed: see the run's driver.log; a resume asks again)")
     if judged is None:
         return make(Outcome.TIE, f"checks: both {both}; no judge rubric")
     said = "; ".join(f"{c.order}: {c.preferred}" for c in judged.calls)

@@ -4,6 +4,7 @@ runner.driver.batch; both go through one scheduling pass (runner.driver.passes).
 from __future__ import annotations
 
 import os
+from datetime import UTC, datetime
 
 from rich.console import Console
 from rich.markup import escape
@@ -55,7 +56,8 @@ def finish(plan: Plan, results: list[TrialResult], stopped: str | None, store: S
     judgements = [j for j in stored_judgements(store, plan.run_id)
                   if j.candidate_trial in ids and j.model == plan.judge_model]
     report = build_report(plan, mine, stopped, judgements).model_copy(update={
-        "script_unmatched": unmatched[0], "script_first_unmatched": unmatched[1]})
+        "script_unmatched": unmatched[0], "script_first_unmatched": unmatched[1],
+        "finished_at": datetime.now(UTC)})
     data = report.model_dump_json(indent=1).encode()
     store.put(RunKeys(plan.run_id).report_json, data)
     store.put(receipt_key(plan.skill.digest, plan.run_id), data)

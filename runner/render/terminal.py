@@ -14,6 +14,7 @@ from rich.text import Text
 
 from runner.schema.enums import Verdict
 from runner.schema.report import Report
+from runner.schema.runs import RunSummary
 
 
 def _pct(value: float | None) -> str:
@@ -137,3 +138,20 @@ def render_failures(report: Report, console: Console) -> None:
         for failure in t.failures:
             console.print(Text(f"    {failure.check}: ", style="red").append(
                 Text(failure.detail, style="default")))
+
+
+def render_runs(runs: list[RunSummary], console: Console) -> None:
+    """`skill-eval runs`: newest first, one line each, columns padded but never cut (ids must
+    survive a pipe whatever its width)."""
+    header = ("run", "skill", "sha256", "verdict", "net lift", "trials", "holes", "USD",
+              "finished (UTC)", "status")
+    lines = [header] + [(
+        r.run_id, r.skill, r.skill_digest[:12], r.verdict, _pct(r.net_lift), str(r.trials),
+        str(r.holes), _num(r.cost_usd, "{:.4f}"),
+        r.finished_at.strftime("%Y-%m-%d %H:%M") if r.finished_at else "n/a", r.status)
+        for r in runs]
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    console.print(Text(f"{len(runs)} run(s), newest first", style="bold"))
+    for number, line in enumerate(lines):
+        text = "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True))
+        console.print(Text(text.rstrip(), style="dim" if number == 0 else ""))

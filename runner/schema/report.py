@@ -6,6 +6,8 @@ read saved runs (the regression gate compares them) or refuse them knowingly.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from pydantic import BaseModel, Field
 
 from runner.schema.enums import Arm, Outcome, RunStatus, Verdict
@@ -162,3 +164,5 @@ class Report(BaseModel):
                                                          "means claude ran on the host")
     k: int
     cases: list[str]
+    started_at: datetime | None = Field(default=None, description="When the run was planned")
+    finished_at: datetime | None = Field(default=None, description="When this report was made")

@@ -113,3 +113,20 @@ def test_untrusted_text_is_printed_as_written() -> None:
     text = out.getvalue()
     for shown in ("s[/b]", "c[b]", "re:[a-z]+(", "text: re:[/x](", "found [b]x[/b]"):
         assert shown in text
+
+
+def test_a_tie_the_judge_was_asked_about_but_did_not_judge_says_so() -> None:
+    from runner.schema.report import JudgeCall, Judgement
+
+    results = [result("a", Arm.CANDIDATE, True), result("a", Arm.BASELINE, True),
+               result("b", Arm.CANDIDATE, True), result("b", Arm.BASELINE, True)]
+    cand_a, base_a = results[0], results[1]
+    judged = {(cand_a.trial_id, base_a.trial_id): Judgement(
+        case="a", repetition=0, opponent=Arm.BASELINE, candidate_trial=cand_a.trial_id,
+        opponent_trial=base_a.trial_id, model="m", outcome=Outcome.WIN,
+        calls=[JudgeCall(order="candidate-first", preferred="candidate"),
+               JudgeCall(order="opponent-first", preferred="candidate")])}
+    rows = {r.case: r for r in build_rows(results, judged, frozenset({"a", "b"}))}
+    assert rows["a"].outcome is Outcome.WIN and len(rows["a"].judge) == 2
+    assert "both orders prefer the candidate" in rows["a"].reason
+    assert rows["b"].outcome is Outcome.TIE and "gave no judgement" in rows["b"].reason

@@ -196,3 +196,39 @@ def test_an_upstream_that_fails_every_call_fails_the_gate(tmp_path: Path) -> Non
     assert gated.exit_code == 1, gated.output
     assert "gate: no evidence" in gated.stderr and "api_error" in gated.stderr
     assert "NO EVIDENCE" in gated.stdout
+
+
+def fake_run(store: str, case: str, *extra: str) -> dict[str, object]:
+    result = CliRunner().invoke(main, [
+        "run", str(EXAMPLE), "--case", case, "--sandbox", "fake", "--executor", "inprocess",
+        "--model-script", str(EXAMPLE / "model-script.yaml"), "--store", store, "--json",
+        "--quiet", *extra])
+    assert result.exit_code == 0, result.output
+    report: dict[str, object] = json.loads(result.stdout)
+    return report
+
+
+@pytest.mark.parametrize("backend", ["local", "s3"])
+def test_runs_lists_past_runs_newest_first(tmp_path: Path, backend: str,
+                                           request: pytest.FixtureRequest) -> None:
+    extra: list[str] = []
+    store = str(tmp_path / "store")
+    if backend == "s3":
+        bucket = request.getfixturevalue("s3_bucket")
+        store = f"s3://{bucket}/evals"
+        extra = ["--s3-endpoint-url", request.getfixturevalue("s3_server")]
+    first = fake_run(store, "row-count", *extra)
+    second = fake_run(store, "sales-totals", *extra)
+    listed = CliRunner().invoke(main, ["runs", "--store", store, *extra])
+    assert listed.exit_code == 0, listed.output
+    lines = listed.stdout.splitlines()
+    assert lines[0] == "2 run(s), newest first"
+    assert lines[2].startswith(str(second["run_id"])) and lines[3].startswith(
+        str(first["run_id"]))
+    assert "csv-summary" in lines[2] and "completed" in lines[2]
+    as_json = json.loads(CliRunner().invoke(main, ["runs", "--store", store, "--json",
+                                                   *extra]).stdout)
+    assert [r["run_id"] for r in as_json] == [second["run_id"], first["run_id"]]
+    assert as_json[0]["verdict"] == second["verdict"] and as_json[0]["trials"] == 2
+    none = CliRunner().invoke(main, ["runs", "--store", store, "--skill", "other", *extra])
+    assert none.stdout.splitlines()[0] == "0 run(s), newest first"
