@@ -34,6 +34,7 @@ from runner.errors import (
 from runner.logs import LEVELS, configure
 from runner.schema.enums import Arm, Verdict
 from runner.schema.report import Report
+from runner.schema.runs import Estimate
 
 EXIT_CODES = """\b
 Exit codes:
@@ -201,6 +202,8 @@ def main(log_level: str, debug: bool) -> None:
 @click.option("--judge-model", default=None,
               help="Model of the pairwise judge (default: the grader model).")
 @click.option("--no-judge", is_flag=True, help="Do not let the judge break ties: they stay ties.")
+@click.option("--confirm", is_flag=True,
+              help="Show the estimate and ask before spending (needs a terminal).")
 @click.option("--fresh", is_flag=True, help="New run id; default resumes an identical run.")
 @click.option("--wait", is_flag=True,
               help="If another driver is running this run, wait for it instead of refusing.")
@@ -213,9 +216,9 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
         s3_endpoint_url: str | None, max_budget_usd: float | None, force: bool,
         metrics_port: int | None, metrics_host: str, metrics_linger_s: float, image: str,
         runtime: str | None, backend: str, executor: str, allow_server_tools: bool,
-        grader_model: str | None, judge_model: str | None, no_judge: bool, fresh: bool,
-        wait: bool, ray_address: str | None, report_json: Path | None, as_json: bool,
-        quiet: bool, gate: bool, gate_max_p: float | None) -> None:
+        grader_model: str | None, judge_model: str | None, no_judge: bool, confirm: bool,
+        fresh: bool, wait: bool, ray_address: str | None, report_json: Path | None,
+        as_json: bool, quiet: bool, gate: bool, gate_max_p: float | None) -> None:
     """Evaluate SKILL (a folder with SKILL.md and evals/evals.json).
 
     \b
@@ -245,13 +248,21 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
         grader_model=grader_model, judge_model=judge_model, judge=not no_judge,
         wait=wait, ray_address=ray_address, executor=executor,
         sandbox=SandboxConfig(backend=backend, image=image, runtime=runtime))
+    if confirm and not sys.stdin.isatty():
+        raise click.BadParameter("there is no terminal to ask on; in scripts cap the spend "
+                                 "with --max-budget-usd instead", param_hint="--confirm")
     started = time.monotonic()
     err = console.err(quiet=quiet)
-    report = run_eval(opts, err)
+    report = run_eval(opts, err, confirm=_ask if confirm else None)
     _emit([report], report_json, as_json)
     err.print(Text(f"{len(report.trials)} trial(s) in {time.monotonic() - started:.1f}s; "
                    f"stored under {store_uri}/runs/{report.run_id}", style="dim"))
     _verdict_exit([report], err, gate, gate_max_p)
+
+
+def _ask(estimate: Estimate) -> bool:
+    return click.confirm(f"spend up to ${estimate.total_usd:.4f}?", default=False,
+                         err=True)
 
 
 def _verdict_exit(reports: list[Report], err: Console, gate: bool,
@@ -424,6 +435,55 @@ def stop(run_id: str, store_uri: str, s3_endpoint_url: str | None) -> None:
 
     request_stop(open_store(store_uri, s3_endpoint_url), run_id)
     console.out().print(Text(f"stop requested for {run_id}"))
+
+
+@main.command(epilog=CHECK_EXIT_CODES, short_help="What a run would cost, before spending.")
+@click.argument("skill", type=click.Path(path_type=Path))
+@click.option("--k", "k", default=config.K, show_default=True, type=click.IntRange(min=1),
+              help="Repetitions per case and arm.")
+@click.option("--model", default=config.MODEL, show_default=True, help="Model passed to claude.")
+@click.option("--case", "cases", multiple=True, help="Only this case id (repeatable).")
+@click.option("--incumbent", type=click.Path(path_type=Path),
+              help="Folder of the version you already have.")
+@click.option("--grader-model", default=None, help="Model grading statements.")
+@click.option("--judge-model", default=None, help="Model of the pairwise judge.")
+@click.option("--no-judge", is_flag=True, help="Leave ties as ties.")
+@_store_option("Where past runs are kept: their history sharpens the estimate.")
+@click.option("--s3-endpoint-url", envvar="AWS_ENDPOINT_URL_S3",
+              help="S3-compatible endpoint (MinIO, ...).")
+@click.option("--json", "as_json", is_flag=True, help="Print the estimate as JSON on stdout.")
+@guarded
+def estimate(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path | None,
+             grader_model: str | None, judge_model: str | None, no_judge: bool,
+             store_uri: str, s3_endpoint_url: str | None, as_json: bool) -> None:
+    """What evaluating SKILL would cost: sessions per arm, grader and judge calls, tokens and
+    dollars from the versioned price table. Offline and free; uses the skill's past runs in the
+    store when there are any, else a generous per-session default.
+
+    \b
+    Examples:
+      skill-eval estimate examples/csv-summary
+      skill-eval estimate ./my-skill --k 3 --incumbent ./my-skill-v1 --store s3://evals/runs
+    """
+    from runner.costs.estimate import estimate_plan
+    from runner.planning.plan import make_plan
+    from runner.render.terminal import render_estimate
+    from runner.schema.options import RunOptions
+    from runner.store.base import open_store
+    from runner.store.runs import token_history
+
+    plan = make_plan(RunOptions(skill_path=skill, k=k, model=model, case_ids=cases,
+                                incumbent_path=incumbent, grader_model=grader_model,
+                                judge_model=judge_model, judge=not no_judge))
+    history = {}
+    if "://" in store_uri or Path(store_uri).is_dir():
+        history = token_history(open_store(store_uri, s3_endpoint_url), plan.skill.name, model)
+    result = estimate_plan(plan, history)
+    if as_json:
+        console.out().print_json(result.model_dump_json())
+        return
+    render_estimate(result, console.out(), f"{plan.skill.name}: {len(plan.trials)} trial(s) "
+                                           "would cost")
 
 
 @main.command(epilog=EXIT_CODES, short_help="List the runs in a store, newest first.")

@@ -1,14 +1,62 @@
-"""What a session is expected to cost, before anything runs: the pre-run budget check."""
+"""What a run is expected to cost, before anything runs: `skill-eval estimate`, the first lines
+of `run`, and the pre-run budget check.
+
+Per session the figures are the skill's own history when there is one (mean metered tokens per
+session of each arm in its past receipts), else a deliberately generous default: an agent
+session re-sends its context every turn, so input dominates. The grader makes one call per
+trial whose case has statements; the judge at most two per tied row whose case it may judge.
+"""
 
 from __future__ import annotations
 
-from runner.costs.pricing import cost_usd
+from runner.costs.pricing import PRICE_TABLE_VERSION, cost_usd
+from runner.schema.enums import Arm
+from runner.schema.plan import Plan
+from runner.schema.runs import Estimate, Line, TokenMeans
 
-# A rough, deliberately generous per-session figure for the pre-run check: an agent session
-# re-sends its context every turn, so input dominates. Used only to refuse obvious overruns.
 EST_INPUT_TOKENS = 60_000
 EST_OUTPUT_TOKENS = 3_000
+GRADER_INPUT_TOKENS = 10_000  # the material is capped near 40k characters
+GRADER_OUTPUT_TOKENS = 800
+JUDGE_INPUT_TOKENS = 20_000  # two trials' material
+JUDGE_OUTPUT_TOKENS = 400
 
 
 def estimate_usd(model: str, sessions: int) -> float:
     return sessions * cost_usd(model, EST_INPUT_TOKENS, EST_OUTPUT_TOKENS, 0, 0)
+
+
+def _line(what: str, calls: int, model: str, per_in: float, per_out: float, basis: str,
+          upper_bound: bool = False) -> Line:
+    tokens_in, tokens_out = int(calls * per_in), int(calls * per_out)
+    return Line(what=what, calls=calls, input_tokens=tokens_in, output_tokens=tokens_out,
+                usd=cost_usd(model, tokens_in, tokens_out, 0, 0), basis=basis,
+                upper_bound=upper_bound)
+
+
+def estimate_plan(plan: Plan, history: dict[Arm, TokenMeans] | None = None) -> Estimate:
+    history = history or {}
+    lines: list[Line] = []
+    for arm in plan.arms:
+        sessions = sum(1 for t in plan.trials if t.arm is arm)
+        past = history.get(arm)
+        if past is not None and past.sessions:
+            lines.append(_line(str(arm), sessions, plan.model, past.input_tokens,
+                               past.output_tokens, f"history: {past.sessions} past session(s)"))
+        else:
+            lines.append(_line(str(arm), sessions, plan.model, EST_INPUT_TOKENS,
+                               EST_OUTPUT_TOKENS, "default per-session figure"))
+    graded = sum(1 for t in plan.trials if t.case.statements)
+    if graded:
+        lines.append(_line("grader", graded, plan.grader_model or plan.model,
+                           GRADER_INPUT_TOKENS, GRADER_OUTPUT_TOKENS, "one call per trial"))
+    if plan.judge_model:
+        opponents = [a for a in plan.arms if a is not Arm.CANDIDATE]
+        judged = {t.case.id for t in plan.trials if t.case.rubric or (
+            plan.judge_expected_output and t.case.expected_output)}
+        calls = 2 * len(judged) * plan.k * len(opponents)
+        if calls:
+            lines.append(_line("judge", calls, plan.judge_model, JUDGE_INPUT_TOKENS,
+                               JUDGE_OUTPUT_TOKENS, "two calls per tied row", upper_bound=True))
+    return Estimate(lines=lines, total_usd=sum(line.usd for line in lines),
+                    price_table=PRICE_TABLE_VERSION)

@@ -4,6 +4,7 @@ runner.driver.batch; both go through one scheduling pass (runner.driver.passes).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 from rich.console import Console
@@ -11,21 +12,25 @@ from rich.markup import escape
 
 from runner.analysis.report import build_report
 from runner.console import err as stderr_console
+from runner.costs.estimate import estimate_plan
 from runner.driver.passes import run_pass
 from runner.driver.preflight import check_fixtures_fit, check_pass
 from runner.driver.scheduler import finished
 from runner.errors import InfraError, RefusedInput
 from runner.judging.ties import stored as stored_judgements
 from runner.planning.plan import check_request, make_plan
+from runner.render.terminal import render_estimate
 from runner.sandbox.registry import open_sandbox
 from runner.schema.enums import RunStatus
 from runner.schema.options import RunOptions
 from runner.schema.plan import Plan
 from runner.schema.report import Report
+from runner.schema.runs import Estimate
 from runner.schema.trial import TrialResult
 from runner.scripted.script import load_script
 from runner.store.base import Store, open_store
 from runner.store.keys import RunKeys, receipt_key
+from runner.store.runs import token_history
 from runner.trial.isolation import check_staging
 
 
@@ -91,8 +96,18 @@ def require_scored(reports: list[Report]) -> None:
                 f"{first.error}); re-run the same command to resume once it is fixed")
 
 
+def estimate_run(plan: Plan, store: Store, done: set[str] | None = None) -> Estimate:
+    """What the trials still to run would cost, from the skill's own history when it has one."""
+    pending = [t for t in plan.trials if t.trial_id not in (done or set())]
+    history = token_history(store, plan.skill.name, plan.model)
+    return estimate_plan(plan.model_copy(update={"trials": pending}), history)
+
+
 def run_eval(opts: RunOptions, console: Console | None = None,
-             store: Store | None = None) -> Report:
+             store: Store | None = None,
+             confirm: Callable[[Estimate], bool] | None = None) -> Report:
+    """One eval. `confirm` is asked with the estimate before anything is spent; a False
+    answer refuses the run (nothing written, nothing spent)."""
     console = console or stderr_console()
     plan = preflight(opts)
     store = store or open_store(opts.store_uri, opts.store_endpoint)
@@ -106,6 +121,11 @@ def run_eval(opts: RunOptions, console: Console | None = None,
                   f"{len(plan.arms)} arm(s) = {len(plan.trials)} trial(s) "
                   f"({len(done)} already done), model {plan.model}"
                   + (" [cyan](dry run: scripted model)[/]" if plan.dry_run else ""))
+    estimate = estimate_run(plan, store, set(done))
+    render_estimate(estimate, console, "would cost" if not plan.dry_run else
+                    "would cost against the real model")
+    if confirm is not None and estimate.lines and not confirm(estimate):
+        raise RefusedInput("not started: declined at the cost prompt (nothing was spent)")
     outcome = run_pass(plan.run_id, [plan], store, opts.settings(), console, done)
     unmatched = outcome.unmatched if outcome.ran else stored_unmatched(store, plan.run_id)
     return finish(plan, outcome.results, outcome.stopped, store, unmatched)

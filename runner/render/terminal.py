@@ -14,7 +14,7 @@ from rich.text import Text
 
 from runner.schema.enums import Verdict
 from runner.schema.report import Report
-from runner.schema.runs import RunSummary
+from runner.schema.runs import Estimate, RunSummary
 
 
 def _pct(value: float | None) -> str:
@@ -155,3 +155,16 @@ def render_runs(runs: list[RunSummary], console: Console) -> None:
     for number, line in enumerate(lines):
         text = "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True))
         console.print(Text(text.rstrip(), style="dim" if number == 0 else ""))
+
+
+def render_estimate(estimate: Estimate, console: Console, heading: str = "estimate") -> None:
+    """What each arm, the grader and the judge would cost, then the total."""
+    console.print(Text(f"{heading} (prices {estimate.price_table}): "
+                       f"{'at most ' if any(x.upper_bound for x in estimate.lines) else ''}"
+                       f"${estimate.total_usd:.4f}", style="bold"))
+    for line in estimate.lines:
+        unit = "session(s)" if line.what not in ("grader", "judge") else "call(s)"
+        console.print(Text(
+            f"  {line.what}: {line.calls} {unit}, ~{line.input_tokens:,} in / "
+            f"{line.output_tokens:,} out tokens, {'≤ ' if line.upper_bound else ''}"
+            f"${line.usd:.4f} ({line.basis})"))

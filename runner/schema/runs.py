@@ -23,3 +23,31 @@ class RunSummary(BaseModel):
     finished_at: datetime | None = Field(description="When its report was last written")
     model: str
     readable: bool = True
+
+
+class TokenMeans(BaseModel):
+    """Mean metered tokens per session of one arm in past runs of a skill."""
+
+    sessions: int
+    input_tokens: float
+    output_tokens: float
+
+
+class Line(BaseModel):
+    """One line of an estimate: an arm, the statement grader or the judge."""
+
+    what: str = Field(description="An arm's name, `grader` or `judge`")
+    calls: int = Field(description="Sessions (an arm) or model calls (grader, judge)")
+    input_tokens: int
+    output_tokens: int
+    usd: float
+    basis: str = Field(description="Where the per-call figures come from")
+    upper_bound: bool = Field(default=False, description="The judge asks only on ties: at most")
+
+
+class Estimate(BaseModel):
+    """What a run would cost, before anything is spent (`skill-eval estimate`, `run`)."""
+
+    lines: list[Line]
+    total_usd: float
+    price_table: str

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
+from runner.schema.enums import Arm
 from runner.schema.report import Report
-from runner.schema.runs import RunSummary
+from runner.schema.runs import RunSummary, TokenMeans
 from runner.store.base import Store
 
 RECEIPTS = "receipts/"
@@ -53,3 +54,31 @@ def list_runs(store: Store, skill: str | None = None) -> list[RunSummary]:
     # Newest first; runs whose report predates timestamps go last.
     return sorted(out, key=lambda r: r.finished_at.timestamp() if r.finished_at else 0.0,
                   reverse=True)
+
+
+def _reports(store: Store) -> list[Report]:
+    out = []
+    for key in store.list(RECEIPTS):
+        try:
+            out.append(Report.model_validate_json(store.get(key)))
+        except (KeyError, ValidationError, ValueError):
+            continue  # `runs` lists it as unreadable; history simply leaves it out
+    return out
+
+
+def token_history(store: Store, skill: str, model: str) -> dict[Arm, TokenMeans]:
+    """Mean metered tokens per session of each arm over the skill's past real runs on this
+    model (its receipts); an arm never measured is absent."""
+    totals: dict[Arm, list[float]] = {}
+    for report in _reports(store):
+        if report.skill != skill or report.model != model or report.dry_run:
+            continue  # a dry run's tokens are the script's, not the model's
+        for name, cost in report.arms.items():
+            if cost.input_tokens is None or cost.output_tokens is None or not cost.sessions:
+                continue
+            sums = totals.setdefault(Arm(name), [0, 0.0, 0.0])
+            sums[0] += cost.sessions
+            sums[1] += cost.input_tokens
+            sums[2] += cost.output_tokens
+    return {arm: TokenMeans(sessions=int(n), input_tokens=i / n, output_tokens=o / n)
+            for arm, (n, i, o) in totals.items()}

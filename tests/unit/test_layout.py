@@ -17,7 +17,7 @@ RULES = {
     "analysis": ("runner.analysis", "runner.schema", "runner.costs"),
     "scoring": ("runner.scoring", "runner.schema", "runner.errors", "runner.config"),
     "render": ("runner.render", "runner.schema"),
-    "costs": ("runner.costs",),
+    "costs": ("runner.costs", "runner.schema"),
     "store": ("runner.store", "runner.schema", "runner.errors"),
 }
 
