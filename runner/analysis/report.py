@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from runner.analysis.cases import case_deltas, case_stats, non_discriminating
 from runner.analysis.rows import arm_cost, build_rows, compare
 from runner.costs.pricing import PRICE_TABLE_VERSION
 from runner.schema.enums import Arm, Outcome, RunStatus
@@ -58,4 +59,5 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
         judge_cost_usd=sum(j.cost_usd for j in judged.values()) if judged else None,
         judge_calls=sum(j.requests for j in judged.values()),
         image_id=plan.image_id, isolation=plan.isolation, k=plan.k, cases=plan.cases,
-        started_at=plan.created_at)
+        started_at=plan.created_at, per_case=(stats := case_stats(ordered, plan.skill.name)),
+        case_deltas=case_deltas(stats), non_discriminating=non_discriminating(ordered))

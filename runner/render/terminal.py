@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from runner.schema.enums import Verdict
-from runner.schema.report import Report
+from runner.schema.report import Report, Spread
 from runner.schema.runs import Estimate, RunSummary
 
 
@@ -88,6 +88,7 @@ def render(report: Report, console: Console) -> None:
                      _num(a.cost_usd, "{:.4f}"), _num(a.cli_cost_usd, "{:.4f}"))
     console.print(cost)
     render_grading(report, console)
+    render_cases(report, console)
 
     rows = Table(box=box.SIMPLE_HEAD, title="rows", title_justify="left")
     for col in ("case", "rep", "opponent", "outcome", "why"):
@@ -97,6 +98,37 @@ def render(report: Report, console: Console) -> None:
                      escape(r.reason))
     console.print(rows)
     render_failures(report, console)
+
+
+def _spread(value: Spread, fmt: str, scale: float = 1.0) -> str:
+    if value.mean is None:
+        return "n/a"
+    sd = "" if value.sd is None else "±" + fmt.format(value.sd * scale)
+    return fmt.format(value.mean * scale) + sd
+
+
+def render_cases(report: Report, console: Console) -> None:
+    """Per case and arm across the k repetitions (mean ± sample sd; no sd below two), and the
+    checks that came out the same in both arms."""
+    if report.k > 1 or len(report.per_case) <= 12:
+        table = Table(box=box.SIMPLE_HEAD, title_justify="left",
+                      title="per case (mean ± sd over repetitions)")
+        for col in ("case", "arm", "n", "pass", "wall s", "tokens", "USD", "loads"):
+            table.add_column(col, justify="left" if col in ("case", "arm") else "right",
+                             no_wrap=col != "case", overflow="fold")
+        for c in report.per_case:
+            table.add_row(escape(c.case), str(c.arm), str(c.scored),
+                          _spread(c.pass_rate, "{:.0f}%", 100), _spread(c.wall_s, "{:.1f}"),
+                          _spread(c.tokens, "{:.0f}"), _spread(c.cost_usd, "{:.4f}"),
+                          str(c.skill_loads))
+        console.print(table)
+    if report.non_discriminating:
+        console.print(Text(
+            f"{len(report.non_discriminating)} check(s) came out the same in both arms and "
+            "measure nothing about the skill; revise them before changing the skill:",
+            style="yellow"))
+        for signal in report.non_discriminating[:10]:
+            console.print(Text(f"  {signal.case}: always {signal.always}: {signal.check}"))
 
 
 def render_grading(report: Report, console: Console) -> None:

@@ -103,6 +103,50 @@ class ArmCost(BaseModel):
     process: ProcessFigures | None = None
 
 
+class Spread(BaseModel):
+    """Mean and sample standard deviation over a case's repetitions; the deviation is None (not
+    0) below two values, and both are None when nothing was measured."""
+
+    n: int
+    mean: float | None
+    sd: float | None
+
+
+class CaseArmStats(BaseModel):
+    """One case in one arm across its k repetitions (seed 004, "Reading the benchmark")."""
+
+    case: str
+    arm: Arm
+    scored: int = Field(description="Repetitions that were not holes")
+    holes: int
+    pass_rate: Spread
+    wall_s: Spread
+    tokens: Spread = Field(description="Input plus output tokens per session")
+    cost_usd: Spread
+    tool_calls: Spread
+    skill_loads: int = Field(description="Sessions that loaded the candidate's skill")
+
+
+class CaseDelta(BaseModel):
+    """Candidate minus opponent on one case (means over repetitions; None when unmeasured)."""
+
+    case: str
+    opponent: Arm
+    success: float | None
+    tool_calls: float | None
+    tokens: float | None
+    cost_usd: float | None
+    skill_loads: int = Field(description="Candidate sessions that loaded the skill")
+
+
+class CheckSignal(BaseModel):
+    """A check that came out the same in every scored trial of both arms: it measures nothing."""
+
+    case: str
+    check: str
+    always: str = Field(description="pass | fail")
+
+
 class Failure(BaseModel):
     check: str
     detail: str = Field(description="What was expected and what was found instead")
@@ -164,5 +208,9 @@ class Report(BaseModel):
                                                          "means claude ran on the host")
     k: int
     cases: list[str]
+    per_case: list[CaseArmStats] = Field(default_factory=list)
+    case_deltas: list[CaseDelta] = Field(default_factory=list)
+    non_discriminating: list[CheckSignal] = Field(default_factory=list, description="Checks "
+                                                  "that always pass or always fail in both arms")
     started_at: datetime | None = Field(default=None, description="When the run was planned")
     finished_at: datetime | None = Field(default=None, description="When this report was made")

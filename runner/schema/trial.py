@@ -151,6 +151,7 @@ class TrialResult(BaseModel):
     skills_loaded: list[str] = Field(default_factory=list)
     leak: str | None = Field(default=None, description="Why this trial breaks arm isolation")
     turns: int | None = None
+    tool_calls: int | None = Field(default=None, description="Tool calls the session made")
     wall_s: float | None = None
     usage: Usage | None = Field(default=None, description="Metered at the gateway, every "
                                                           "attempt of the trial together")

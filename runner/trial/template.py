@@ -290,6 +290,7 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
         "passed": None if status.is_hole else passed(scores),
         "scores": scores, "skills_seen": transcript.skills_seen,
         "skills_loaded": transcript.skills_loaded, "leak": find_leak(spec, transcript),
-        "turns": transcript.num_turns, "wall_s": round(run.wall_s, 3), "usage": usage,
+        "turns": transcript.num_turns, "tool_calls": transcript.tool_calls,
+        "wall_s": round(run.wall_s, 3), "usage": usage,
         "cli_cost_usd": transcript.cli_cost_usd, "outputs_skipped": collected.skipped})
     return result, run.transcript, collected

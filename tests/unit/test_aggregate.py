@@ -1,3 +1,5 @@
+import pytest
+
 from runner.analysis.rows import arm_cost, build_rows, compare
 from runner.schema.enums import Arm, Outcome, TrialStatus, Verdict
 from runner.schema.report import Report
@@ -130,3 +132,42 @@ def test_a_tie_the_judge_was_asked_about_but_did_not_judge_says_so() -> None:
     assert rows["a"].outcome is Outcome.WIN and len(rows["a"].judge) == 2
     assert "both orders prefer the candidate" in rows["a"].reason
     assert rows["b"].outcome is Outcome.TIE and "gave no judgement" in rows["b"].reason
+
+
+def test_per_case_statistics_by_hand() -> None:
+    from runner.analysis.cases import case_deltas, case_stats, non_discriminating, spread
+    from runner.schema.trial import CheckResult, Score
+
+    def graded(case: str, arm: Arm, rep: int, passed: bool, tokens: int, wall: float,
+               check_ok: bool) -> TrialResult:
+        r = result(case, arm, passed, rep=rep, usage=Usage(input_tokens=tokens,
+                                                           output_tokens=0, cost_usd=tokens / 1e4))
+        checks = [CheckResult(check="text: ok", passed=passed),
+                  CheckResult(check="text: always", passed=check_ok)]
+        return r.model_copy(update={"wall_s": wall, "tool_calls": 2 if passed else 1,
+                                    "skills_loaded": ["csv:csv"] if arm is Arm.CANDIDATE
+                                    else [],
+                                    "scores": {"checks": Score(scorer="checks", passed=passed,
+                                                               checks=checks)}})
+
+    results = [graded("a", Arm.CANDIDATE, 0, True, 100, 1.0, True),
+               graded("a", Arm.CANDIDATE, 1, False, 300, 3.0, True),
+               graded("a", Arm.BASELINE, 0, False, 50, 2.0, True),
+               graded("a", Arm.BASELINE, 1, False, 50, 2.0, True),
+               graded("b", Arm.CANDIDATE, 0, True, 10, 1.0, False),
+               graded("b", Arm.BASELINE, 0, True, 10, 1.0, False)]
+    stats = {(s.case, s.arm): s for s in case_stats(results, "csv")}
+    a_cand = stats[("a", Arm.CANDIDATE)]
+    assert (a_cand.pass_rate.mean, a_cand.pass_rate.sd) == (0.5, pytest.approx(0.7071, 1e-3))
+    assert (a_cand.tokens.mean, a_cand.tokens.sd) == (200.0, pytest.approx(141.42, 1e-3))
+    assert a_cand.wall_s.mean == 2.0 and a_cand.skill_loads == 2
+    assert stats[("a", Arm.BASELINE)].pass_rate.sd == 0.0  # two equal values: 0, defined
+    single = stats[("b", Arm.CANDIDATE)]
+    assert single.pass_rate.n == 1 and single.pass_rate.sd is None  # k = 1: undefined, not 0
+    deltas = {d.case: d for d in case_deltas(list(stats.values()))}
+    assert deltas["a"].success == 0.5 and deltas["a"].tokens == 150.0
+    assert deltas["a"].tool_calls == pytest.approx(0.5) and deltas["a"].skill_loads == 2
+    flagged = {(s.case, s.check, s.always) for s in non_discriminating(results)}
+    assert flagged == {("a", "text: always", "pass"), ("b", "text: always", "fail"),
+                       ("b", "text: ok", "pass")}
+    assert spread([]).mean is None and spread([None]).n == 0
