@@ -36,9 +36,11 @@ demo: setup
 	$(BIN)/skill-eval run examples/csv-summary \
 	    --model-script examples/csv-summary/model-script.yaml --fresh --timeout 120
 
-# what the tests need beyond `setup`: a Prometheus binary for the real-scrape test
+# what the tests need beyond `setup`: a Prometheus binary for the real-scrape test, and
+# Debian's chromium for the viewer tests (headless)
 test-deps:
 	scripts/ensure-prometheus.sh
+	scripts/ensure-chromium.sh
 
 test: setup test-deps
 	$(BIN)/pytest -q

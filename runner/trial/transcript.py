@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from runner.schema.trial import INPUT_CAP, RESULT_CAP, ToolCall
+from runner.schema.view import Turn
 
 
 def skill_basename(name: str) -> str:
@@ -119,4 +120,41 @@ def parse_transcript(raw: bytes) -> Transcript:
                 out.input_tokens = _usage_int(usage, "input_tokens")
                 out.output_tokens = _usage_int(usage, "output_tokens")
     out.assistant_text = "\n".join(texts)
+    return out
+
+
+TURN_TEXT_CAP = 20_000
+
+
+def turns(raw: bytes) -> list[Turn]:
+    """The session as a person reads it: text, tool calls with inputs, results, skill loads."""
+    out: list[Turn] = []
+    for line in raw.decode("utf-8", "replace").splitlines():
+        try:
+            event = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(event, dict):
+            continue
+        content = (event.get("message") or {}).get("content")
+        blocks = content if isinstance(content, list) else []
+        if event.get("type") == "assistant":
+            for block in blocks:
+                if not isinstance(block, dict):
+                    continue
+                if block.get("type") == "text":
+                    out.append(Turn(kind="text", text=_cap(str(block.get("text", "")),
+                                                           TURN_TEXT_CAP)))
+                elif block.get("type") == "tool_use":
+                    name = str(block.get("name", ""))
+                    tool_input = block.get("input") or {}
+                    kind = "skill_load" if name == "Skill" else "tool_use"
+                    out.append(Turn(kind=kind, tool=name, text=_cap(json.dumps(
+                        tool_input, ensure_ascii=False, indent=1), TURN_TEXT_CAP)))
+        elif event.get("type") == "user":
+            for block in blocks:
+                if isinstance(block, dict) and block.get("type") == "tool_result":
+                    out.append(Turn(kind="tool_result", is_error=bool(block.get("is_error")),
+                                    text=_cap(_result_text(block.get("content")),
+                                              TURN_TEXT_CAP)))
     return out

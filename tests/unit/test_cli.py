@@ -232,3 +232,8 @@ def test_runs_lists_past_runs_newest_first(tmp_path: Path, backend: str,
     assert as_json[0]["verdict"] == second["verdict"] and as_json[0]["trials"] == 2
     none = CliRunner().invoke(main, ["runs", "--store", store, "--skill", "other", *extra])
     assert none.stdout.splitlines()[0] == "0 run(s), newest first"
+    page = tmp_path / "run.html"  # the viewer reads the same store (the newest run)
+    shown = CliRunner().invoke(main, ["view", "--store", store, "--html", str(page), *extra])
+    assert shown.exit_code == 0, shown.output
+    text = page.read_text()
+    assert str(second["run_id"]) in text and "Content-Security-Policy" in text

@@ -1,0 +1,1 @@
+"""The run viewer: `skill-eval view` serves a run's page over its store; `--html` writes it."""

@@ -1,0 +1,70 @@
+"""Read what the viewer shows from a store: the report, each trial's standing attempt
+(transcript turns and output files) and the skill's other runs."""
+
+from __future__ import annotations
+
+from pydantic import ValidationError
+
+from runner.errors import RefusedInput
+from runner.schema.report import Report
+from runner.schema.runs import RunSummary
+from runner.schema.view import OutputFile, TrialView
+from runner.store.base import Store
+from runner.store.keys import RunKeys
+from runner.store.runs import list_runs
+from runner.store.trials import read_done
+from runner.trial.transcript import turns
+
+FILE_CAP = 64 * 1024
+
+
+def load_report(store: Store, run_id: str) -> Report:
+    try:
+        return Report.model_validate_json(store.get(RunKeys(run_id).report_json))
+    except KeyError:
+        raise RefusedInput(f"no report for run {run_id!r} in {store.uri} (`skill-eval runs` "
+                           "lists the runs there)") from None
+    except (ValidationError, ValueError) as exc:
+        raise RefusedInput(f"run {run_id!r}: its report cannot be read by this skill-eval "
+                           f"({str(exc)[:200]})") from exc
+
+
+def latest_run(store: Store) -> str:
+    found = list_runs(store)
+    if not found:
+        raise RefusedInput(f"no runs in {store.uri}: run `skill-eval run` first")
+    return found[0].run_id
+
+
+def load_trial(store: Store, run_id: str, trial_id: str) -> TrialView | None:
+    keys = RunKeys(run_id).trial(trial_id)
+    result = read_done(store, keys)
+    if result is None:
+        return None
+    attempt = keys.attempt(result.attempt)
+    try:
+        steps = turns(store.get(attempt.transcript))
+    except KeyError:
+        steps = []
+    prefix = attempt.output("")
+    outputs = []
+    for key in store.list(prefix):
+        data = store.get(key)
+        try:
+            text: str | None = data[:FILE_CAP].decode("utf-8")
+        except UnicodeDecodeError:
+            text = None
+        outputs.append(OutputFile(path=key[len(prefix):], text=text, size=len(data)))
+    return TrialView(result=result, turns=steps, outputs=outputs)
+
+
+def load_run(store: Store, run_id: str) -> tuple[Report, dict[str, TrialView],
+                                                  list[RunSummary]]:
+    report = load_report(store, run_id)
+    trials = {}
+    for line in report.trials:
+        view = load_trial(store, run_id, line.trial_id)
+        if view is not None:
+            trials[line.trial_id] = view
+    history = [r for r in list_runs(store, report.skill) if r.readable]
+    return report, trials, history

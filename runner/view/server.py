@@ -1,0 +1,63 @@
+"""`skill-eval view`: the run pages served read-only over a store, on loopback by default."""
+
+from __future__ import annotations
+
+import asyncio
+
+from aiohttp import web
+
+from runner.errors import RefusedInput
+from runner.render.html import CSP, index_page, run_page, trial_page
+from runner.store.base import Store
+from runner.store.runs import list_runs
+from runner.view.load import load_run
+
+HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
+           "Referrer-Policy": "no-referrer", "Cache-Control": "no-store"}
+
+
+def _html(text: str, status: int = 200) -> web.Response:
+    return web.Response(text=text, status=status, content_type="text/html", headers=HEADERS)
+
+
+class Viewer:
+    """The aiohttp application: `/` lists the store's runs, `/run/<id>` is one run's page."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def app(self) -> web.Application:
+        app = web.Application()
+        app.router.add_get("/", self.index)
+        app.router.add_get("/run/{run_id}", self.run)
+        app.router.add_get("/run/{run_id}/trial/{trial_id}", self.trial)
+        return app
+
+    async def index(self, request: web.Request) -> web.Response:
+        runs = await asyncio.to_thread(list_runs, self.store)
+        return _html(index_page(runs))
+
+    async def run(self, request: web.Request) -> web.Response:
+        run_id = request.match_info["run_id"]
+        try:
+            report, views, history = await asyncio.to_thread(load_run, self.store, run_id)
+        except RefusedInput as exc:
+            return _html(index_page([]).replace("<h1>0 run(s)</h1>",
+                                                "<h1>not found</h1><p>" + _text(exc) + "</p>"),
+                         status=404)
+        return _html(run_page(report, views, history))
+
+    async def trial(self, request: web.Request) -> web.Response:
+        run_id, trial_id = request.match_info["run_id"], request.match_info["trial_id"]
+        try:
+            report, views, _ = await asyncio.to_thread(load_run, self.store, run_id)
+        except RefusedInput as exc:
+            return _html(_text(exc), status=404)
+        found = trial_page(report, views, trial_id)
+        return _html(found, 200) if found else _html("no such trial", 404)
+
+
+def _text(exc: Exception) -> str:
+    import html
+
+    return html.escape(str(exc))
