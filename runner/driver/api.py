@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from rich.console import Console
 from rich.markup import escape
 
+from runner.analysis.feedback import build_feedback
 from runner.analysis.report import build_report
 from runner.console import err as stderr_console
 from runner.costs.estimate import estimate_plan
@@ -22,6 +23,7 @@ from runner.planning.plan import check_request, make_plan
 from runner.render.terminal import render_estimate
 from runner.sandbox.registry import open_sandbox
 from runner.schema.enums import RunStatus
+from runner.schema.feedback import Feedback
 from runner.schema.options import RunOptions
 from runner.schema.plan import Plan
 from runner.schema.report import Report
@@ -65,6 +67,8 @@ def finish(plan: Plan, results: list[TrialResult], stopped: str | None, store: S
         "finished_at": datetime.now(UTC)})
     data = report.model_dump_json(indent=1).encode()
     store.put(RunKeys(plan.run_id).report_json, data)
+    store.put(RunKeys(plan.run_id).feedback, build_feedback(
+        report, mine, stored_feedback(store, plan.run_id)).model_dump_json(indent=1).encode())
     store.put(receipt_key(plan.skill.digest, plan.run_id), data)
     return report
 
@@ -129,6 +133,13 @@ def run_eval(opts: RunOptions, console: Console | None = None,
     outcome = run_pass(plan.run_id, [plan], store, opts.settings(), console, done)
     unmatched = outcome.unmatched if outcome.ran else stored_unmatched(store, plan.run_id)
     return finish(plan, outcome.results, outcome.stopped, store, unmatched)
+
+
+def stored_feedback(store: Store, run_id: str) -> Feedback | None:
+    try:
+        return Feedback.model_validate_json(store.get(RunKeys(run_id).feedback))
+    except (KeyError, ValueError):
+        return None
 
 
 def stored_unmatched(store: Store, run_id: str) -> tuple[int, str | None]:

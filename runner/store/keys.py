@@ -14,6 +14,7 @@
                                                          attempt: readers never mix attempts
     runs/<run_id>/judge/<digest>.json                    the judge on one tied row (resumable)
     runs/<run_id>/report.json
+    runs/<run_id>/feedback.json                          the trials laid out for human review
     runs/<run_id>/metrics.prom                           final metrics snapshot
     runs/<run_id>/driver.log                             the driver's log of the run
     receipts/<skill_digest>/<run_id>.json                the receipt, under the digest of the bytes
@@ -90,6 +91,10 @@ class RunKeys:
     @property
     def report_json(self) -> str:
         return f"{self.prefix}/report.json"
+
+    @property
+    def feedback(self) -> str:
+        return f"{self.prefix}/feedback.json"
 
     @property
     def metrics(self) -> str:

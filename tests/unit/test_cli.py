@@ -237,3 +237,20 @@ def test_runs_lists_past_runs_newest_first(tmp_path: Path, backend: str,
     assert shown.exit_code == 0, shown.output
     text = page.read_text()
     assert str(second["run_id"]) in text and "Content-Security-Policy" in text
+
+
+def test_feedback_json_is_written_and_keeps_what_a_reviewer_wrote(tmp_path: Path) -> None:
+    from runner.schema.feedback import Feedback
+
+    store = tmp_path / "store"
+    report = fake_run(str(store), "row-count")
+    path = store / "runs" / str(report["run_id"]) / "feedback.json"
+    feedback = Feedback.model_validate_json(path.read_text())
+    assert len(feedback.items) == 2 and {i.arm for i in feedback.items} == {
+        "baseline", "candidate"}
+    assert all(i.feedback == "" for i in feedback.items)
+    feedback.items[0].feedback = "this assertion is too strict"
+    path.write_text(feedback.model_dump_json())
+    fake_run(str(store), "row-count")  # the same run again: a resume re-makes the report
+    again = Feedback.model_validate_json(path.read_text())
+    assert again.items[0].feedback == "this assertion is too strict"
