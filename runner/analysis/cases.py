@@ -41,7 +41,8 @@ def case_stats(results: list[TrialResult], skill: str) -> list[CaseArmStats]:
                           for r in scored),
             cost_usd=spread(r.usage.cost_usd if r.usage else None for r in scored),
             tool_calls=spread(r.tool_calls for r in scored),
-            skill_loads=sum(1 for r in scored if _loaded(r, skill))))
+            skill_loads=sum(1 for r in scored if _loaded(r, skill)),
+            safety_violations=sum(len(r.safety) for r in scored)))
     return out
 
 
@@ -65,7 +66,8 @@ def case_deltas(stats: list[CaseArmStats]) -> list[CaseDelta]:
                 tool_calls=_minus(cand.tool_calls.mean, other.tool_calls.mean),
                 tokens=_minus(cand.tokens.mean, other.tokens.mean),
                 cost_usd=_minus(cand.cost_usd.mean, other.cost_usd.mean),
-                skill_loads=cand.skill_loads))
+                skill_loads=cand.skill_loads,
+                safety_violations=cand.safety_violations - other.safety_violations))
     return out
 
 

@@ -50,7 +50,8 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
                           failed_checks=[c.check for c in r.checks if not c.passed],
                           failures=[Failure(check=c.check, detail=c.detail)
                                     for c in r.checks if not c.passed],
-                          skills_loaded=r.skills_loaded, error=r.error, node=r.node,
+                          skills_loaded=r.skills_loaded, safety=r.safety, error=r.error,
+                          node=r.node,
                           attempt=r.attempt, attempts=r.attempts)
                 for r in ordered],
         incumbent_note=plan.incumbent_note, stopped=stopped, price_table=PRICE_TABLE_VERSION,

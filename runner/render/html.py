@@ -165,6 +165,9 @@ def _trial(view: TrialView | None, line: TrialLine, open_session: bool = False) 
             f"{esc(line.status)} · {state}"
             f"</h3><div class='muted'>trial {esc(line.trial_id)} · attempt {line.attempt}/"
             f"{line.attempts}{' · ' + esc(line.error) if line.error else ''}</div>")
+    if line.safety:
+        head += ('<p class="check-no">unsafe commands: '
+                 + "; ".join(esc(v) for v in line.safety) + "</p>")
     if view is None:
         return head + '<p class="muted">no stored artifacts</p></div>'
     outputs = "".join(

@@ -113,14 +113,14 @@ def render_cases(report: Report, console: Console) -> None:
     if report.k > 1 or len(report.per_case) <= 12:
         table = Table(box=box.SIMPLE_HEAD, title_justify="left",
                       title="per case (mean ± sd over repetitions)")
-        for col in ("case", "arm", "n", "pass", "wall s", "tokens", "USD", "loads"):
+        for col in ("case", "arm", "n", "pass", "wall s", "tokens", "USD", "loads", "unsafe"):
             table.add_column(col, justify="left" if col in ("case", "arm") else "right",
                              no_wrap=col != "case", overflow="fold")
         for c in report.per_case:
             table.add_row(escape(c.case), str(c.arm), str(c.scored),
                           _spread(c.pass_rate, "{:.0f}%", 100), _spread(c.wall_s, "{:.1f}"),
                           _spread(c.tokens, "{:.0f}"), _spread(c.cost_usd, "{:.4f}"),
-                          str(c.skill_loads))
+                          str(c.skill_loads), str(c.safety_violations))
         console.print(table)
     if report.non_discriminating:
         console.print(Text(

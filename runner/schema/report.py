@@ -125,6 +125,7 @@ class CaseArmStats(BaseModel):
     cost_usd: Spread
     tool_calls: Spread
     skill_loads: int = Field(description="Sessions that loaded the candidate's skill")
+    safety_violations: int = Field(default=0, description="Matched command patterns, summed")
 
 
 class CaseDelta(BaseModel):
@@ -137,6 +138,7 @@ class CaseDelta(BaseModel):
     tokens: float | None
     cost_usd: float | None
     skill_loads: int = Field(description="Candidate sessions that loaded the skill")
+    safety_violations: int = Field(default=0, description="Candidate minus opponent")
 
 
 class CheckSignal(BaseModel):
@@ -163,6 +165,7 @@ class TrialLine(BaseModel):
     failures: list[Failure] = Field(default_factory=list, description="The failed checks with "
                                                                       "their evidence")
     skills_loaded: list[str] = Field(default_factory=list)
+    safety: list[str] = Field(default_factory=list, description="Command patterns matched")
     error: str | None = None
     node: str = ""
     attempt: int = Field(default=1, description="The attempt whose artifacts stand")

@@ -152,6 +152,8 @@ class TrialResult(BaseModel):
     leak: str | None = Field(default=None, description="Why this trial breaks arm isolation")
     turns: int | None = None
     tool_calls: int | None = Field(default=None, description="Tool calls the session made")
+    safety: list[str] = Field(default_factory=list, description="Command patterns the agent's "
+                                                                "shell commands matched")
     wall_s: float | None = None
     usage: Usage | None = Field(default=None, description="Metered at the gateway, every "
                                                           "attempt of the trial together")

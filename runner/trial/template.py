@@ -44,6 +44,7 @@ from runner.schema.trial import (
     Usage,
 )
 from runner.scoring.base import Evidence, Grading, passed, score_all
+from runner.scoring.safety import violations
 from runner.store.base import Store, open_store
 from runner.store.keys import AttemptKeys, RunKeys, TrialKeys
 from runner.store.trials import read_done
@@ -291,6 +292,7 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
         "scores": scores, "skills_seen": transcript.skills_seen,
         "skills_loaded": transcript.skills_loaded, "leak": find_leak(spec, transcript),
         "turns": transcript.num_turns, "tool_calls": transcript.tool_calls,
+        "safety": violations(transcript.calls),
         "wall_s": round(run.wall_s, 3), "usage": usage,
         "cli_cost_usd": transcript.cli_cost_usd, "outputs_skipped": collected.skipped})
     return result, run.transcript, collected
