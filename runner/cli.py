@@ -202,6 +202,8 @@ def main(log_level: str, debug: bool) -> None:
 @click.option("--judge-model", default=None,
               help="Model of the pairwise judge (default: the grader model).")
 @click.option("--no-judge", is_flag=True, help="Do not let the judge break ties: they stay ties.")
+@click.option("--judge-all", is_flag=True,
+              help="Blind A/B of every case: the judge reads every row (it decides ties only).")
 @click.option("--confirm", is_flag=True,
               help="Show the estimate and ask before spending (needs a terminal).")
 @click.option("--fresh", is_flag=True, help="New run id; default resumes an identical run.")
@@ -216,7 +218,8 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
         s3_endpoint_url: str | None, max_budget_usd: float | None, force: bool,
         metrics_port: int | None, metrics_host: str, metrics_linger_s: float, image: str,
         runtime: str | None, backend: str, executor: str, allow_server_tools: bool,
-        grader_model: str | None, judge_model: str | None, no_judge: bool, confirm: bool,
+        grader_model: str | None, judge_model: str | None, no_judge: bool, judge_all: bool,
+        confirm: bool,
         fresh: bool, wait: bool, ray_address: str | None, report_json: Path | None,
         as_json: bool, quiet: bool, gate: bool, gate_max_p: float | None) -> None:
     """Evaluate SKILL (a folder with SKILL.md and evals/evals.json).
@@ -246,6 +249,7 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
         upstream_url=os.environ.get("ANTHROPIC_BASE_URL", config.UPSTREAM),
         model_script=model_script, allow_server_tools=allow_server_tools, fresh=fresh,
         grader_model=grader_model, judge_model=judge_model, judge=not no_judge,
+        judge_all=judge_all,
         wait=wait, ray_address=ray_address, executor=executor,
         sandbox=SandboxConfig(backend=backend, image=image, runtime=runtime))
     if confirm and not sys.stdin.isatty():

@@ -29,7 +29,8 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
     ordered = sorted(results, key=lambda r: (r.case_id, r.repetition, r.arm))
     judged = {(j.candidate_trial, j.opponent_trial): j for j in judgements}
     asked = frozenset(t.case.id for t in plan.trials if plan.judge_model and (
-        t.case.rubric or (plan.judge_expected_output and t.case.expected_output)))
+        plan.judge_all or t.case.rubric
+        or (plan.judge_expected_output and t.case.expected_output)))
     rows = build_rows(ordered, judged, asked)
     graded = any(s.model for r in ordered for s in r.scores.values())
     opponents = [a for a in (Arm.BASELINE, Arm.INCUMBENT) if a in plan.arms]

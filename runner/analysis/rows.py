@@ -47,10 +47,17 @@ def _row(case: str, rep: int, opponent: Arm, cand: TrialResult, other: TrialResu
     if holed:
         return make(Outcome.HOLE, "hole: " + ", ".join(f"{r.arm} {r.status}" for r in holed),
                     [r.arm for r in holed])
-    if cand.passed and not other.passed:
-        return make(Outcome.WIN, "checks: candidate passed, opponent failed")
-    if other.passed and not cand.passed:
-        return make(Outcome.LOSS, "checks: opponent passed, candidate failed")
+    if cand.passed != other.passed:
+        # Checks decide; a blind A/B of every case (judge_all) is recorded beside them.
+        outcome = Outcome.WIN if cand.passed else Outcome.LOSS
+        reason = ("checks: candidate passed, opponent failed" if cand.passed
+                  else "checks: opponent passed, candidate failed")
+        row = make(outcome, reason)
+        if judged is not None:
+            said = "; ".join(f"{c.order}: {c.preferred}" for c in judged.calls)
+            row = row.model_copy(update={"judge": judged.calls,
+                                         "reason": f"{reason}; blind A/B ({said})"})
+        return row
     both = "passed" if cand.passed else "failed"
     if judged is None and judge_asked:
         return make(Outcome.TIE, f"checks: both {both}; the judge gave no judgement (its "

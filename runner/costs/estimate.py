@@ -52,11 +52,12 @@ def estimate_plan(plan: Plan, history: dict[Arm, TokenMeans] | None = None) -> E
                            GRADER_INPUT_TOKENS, GRADER_OUTPUT_TOKENS, "one call per trial"))
     if plan.judge_model:
         opponents = [a for a in plan.arms if a is not Arm.CANDIDATE]
-        judged = {t.case.id for t in plan.trials if t.case.rubric or (
+        judged = {t.case.id for t in plan.trials if plan.judge_all or t.case.rubric or (
             plan.judge_expected_output and t.case.expected_output)}
         calls = 2 * len(judged) * plan.k * len(opponents)
         if calls:
             lines.append(_line("judge", calls, plan.judge_model, JUDGE_INPUT_TOKENS,
-                               JUDGE_OUTPUT_TOKENS, "two calls per tied row", upper_bound=True))
+                               JUDGE_OUTPUT_TOKENS, "two calls per row it reads",
+                               upper_bound=not plan.judge_all))
     return Estimate(lines=lines, total_usd=sum(line.usd for line in lines),
                     price_table=PRICE_TABLE_VERSION)

@@ -38,13 +38,17 @@ SCHEMA: dict[str, Any] = {
 }
 
 
-def criteria(case: Case, use_expected_output: bool) -> str | None:
-    """What the judge compares by: the rubric, or the expected output when the set opts in."""
+GENERIC_CRITERIA = "The better response does what the task asks more completely and correctly."
+
+
+def criteria(case: Case, use_expected_output: bool, every_case: bool = False) -> str | None:
+    """What the judge compares by: the rubric, or the expected output when the set opts in;
+    for a blind A/B of every case (`every_case`), the expected output or the task itself."""
     if case.rubric:
         return case.rubric
-    if use_expected_output and case.expected_output:
+    if (use_expected_output or every_case) and case.expected_output:
         return f"The better response is closer to this expected outcome: {case.expected_output}"
-    return None
+    return GENERIC_CRITERIA if every_case else None
 
 
 def judge_request(case: Case, rule: str, first: Material, second: Material,

@@ -51,7 +51,8 @@ class Tie:
 
 
 def ties(plan: Plan, results: dict[str, TrialResult]) -> list[Tie]:
-    """Rows where both arms scored the same on checks and the case gives the judge criteria."""
+    """Rows where both arms scored the same on checks and the case gives the judge criteria;
+    with `judge_all` (a blind A/B of every case), every scored row."""
     if plan.judge_model is None:
         return []
     by_key = {(t.case.id, t.repetition, t.arm): t for t in plan.trials}
@@ -59,7 +60,7 @@ def ties(plan: Plan, results: dict[str, TrialResult]) -> list[Tie]:
     for (case, rep, arm), spec in sorted(by_key.items()):
         if arm is not Arm.CANDIDATE or spec.trial_id not in results:
             continue
-        rule = criteria(spec.case, plan.judge_expected_output)
+        rule = criteria(spec.case, plan.judge_expected_output, plan.judge_all)
         if rule is None:
             continue
         cand = results[spec.trial_id]
@@ -67,7 +68,7 @@ def ties(plan: Plan, results: dict[str, TrialResult]) -> list[Tie]:
             other_spec = by_key.get((case, rep, opponent))
             other = results.get(other_spec.trial_id) if other_spec else None
             if other is None or cand.status.is_hole or other.status.is_hole \
-                    or cand.passed != other.passed:
+                    or (cand.passed != other.passed and not plan.judge_all):
                 continue
             found.append(Tie(plan, spec, cand, other, rule))
     return found

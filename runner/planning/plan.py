@@ -137,6 +137,7 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
                 cases=[c.id for c in caseset.evals], k=opts.k, arms=arms, model=opts.model,
                 grader_model=opts.grader, judge_model=opts.judge_by if opts.judge else None,
                 judge_expected_output=caseset.judge_expected_output,
+                judge_all=opts.judge and opts.judge_all,
                 findings=[*caseset.findings, *restated_prompts(
                     caseset, skill.description, str(skill.path / "evals/evals.json"))],
                 dry_run=opts.model_script is not None, bundles=payloads,

@@ -71,6 +71,9 @@ class EvalSettings(BaseModel):
     judge: bool = Field(default=True, description="Let the pairwise judge break ties")
     judge_model: str | None = Field(default=None, description="The judge's model (default: "
                                                               "the grader's)")
+    judge_all: bool = Field(default=False, description="Blind A/B of every case: the judge "
+                                                       "reads every scored row (it still "
+                                                       "decides only ties)")
 
     @property
     def grader(self) -> str:

@@ -28,6 +28,8 @@ class Plan(BaseModel):
     judge_expected_output: bool = Field(default=False, description="The case set lets the judge "
                                                                    "read expected_output when "
                                                                    "a case has no rubric")
+    judge_all: bool = Field(default=False, description="A blind A/B of every scored row, not "
+                                                       "only ties (decides ties only)")
     dry_run: bool = Field(description="Scripted model endpoint: nothing was spent")
     image_id: str | None = Field(default=None, description="Content id of the sandbox image")
     isolation: str = Field(default="docker", description="What isolated each trial: docker, "

@@ -153,6 +153,13 @@ def test_the_judge_breaks_ties_in_both_orders_and_no_judge_leaves_them(
     plain = run_eval(opts.model_copy(update={"judge": False}))
     assert plain.run_id == report.run_id and plain.judge_model is None
     assert [r.outcome for r in plain.rows] == [Outcome.TIE] * 3
+    # --judge-all: a blind A/B of every case, the one without a rubric too (the stored
+    # judgements stand; only the new row is asked, twice).
+    every = run_eval(opts.model_copy(update={"judge_all": True}))
+    rows = {r.case: r for r in every.rows}
+    assert [c.preferred for c in rows["norubric"].judge] == ["candidate", "opponent"]
+    assert rows["agree"].outcome is Outcome.WIN
+    assert len(store.list(RunKeys(report.run_id).judgements)) == 3
 
 
 def test_process_rubrics_are_reported_beside_task_success(

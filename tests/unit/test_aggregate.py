@@ -171,3 +171,17 @@ def test_per_case_statistics_by_hand() -> None:
     assert flagged == {("a", "text: always", "pass"), ("b", "text: always", "fail"),
                        ("b", "text: ok", "pass")}
     assert spread([]).mean is None and spread([None]).n == 0
+
+
+def test_a_blind_ab_beside_decided_rows_never_overrides_the_checks() -> None:
+    from runner.schema.report import JudgeCall, Judgement
+
+    cand, base = result("a", Arm.CANDIDATE, True), result("a", Arm.BASELINE, False)
+    judged = {(cand.trial_id, base.trial_id): Judgement(
+        case="a", repetition=0, opponent=Arm.BASELINE, candidate_trial=cand.trial_id,
+        opponent_trial=base.trial_id, model="m", outcome=Outcome.LOSS,
+        calls=[JudgeCall(order="candidate-first", preferred="opponent"),
+               JudgeCall(order="opponent-first", preferred="opponent")])}
+    (row,) = build_rows([cand, base], judged, frozenset({"a"}))
+    assert row.outcome is Outcome.WIN  # checks decide
+    assert "blind A/B" in row.reason and len(row.judge) == 2
