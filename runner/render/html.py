@@ -13,7 +13,7 @@ import html
 from collections.abc import Iterable
 
 from runner.schema.enums import Arm, Outcome
-from runner.schema.report import Report, Row, TrialLine
+from runner.schema.report import Report, Row, Spread, TrialLine
 from runner.schema.runs import RunSummary
 from runner.schema.view import TrialView, Turn
 
@@ -258,6 +258,21 @@ def run_page(report: Report, views: dict[str, TrialView], history: list[RunSumma
           _usd(a.grader_cost_usd)) for arm, a in report.arms.items()])
     judge = (f"<p>judge {esc(report.judge_model)}: {report.judge_calls} call(s) "
              f"{_usd(report.judge_cost_usd)}</p>" if report.judge_model else "")
+    def spread(v: Spread, fmt: str, scale: float = 1.0) -> str:
+        if v.mean is None:
+            return "n/a"
+        return fmt.format(v.mean * scale) + ("" if v.sd is None else
+                                             " ± " + fmt.format(v.sd * scale))
+
+    per_case = ""
+    if report.per_case:
+        per_case = "<h2>per case (mean ± sd over repetitions)</h2>" + _table(
+            ("case", "arm", "n", "holes", "pass", "wall s", "tokens", "USD", "tool calls",
+             "skill loads", "unsafe"),
+            [(c.case, c.arm, c.scored, c.holes, spread(c.pass_rate, "{:.0f}%", 100),
+              spread(c.wall_s, "{:.1f}"), spread(c.tokens, "{:.0f}"),
+              spread(c.cost_usd, "{:.4f}"), spread(c.tool_calls, "{:.1f}"), c.skill_loads,
+              c.safety_violations) for c in report.per_case])
     weak = ""
     if report.non_discriminating:
         weak = ("<h2>checks that measure nothing</h2><p>These came out the same in both arms; "
@@ -267,7 +282,7 @@ def run_page(report: Report, views: dict[str, TrialView], history: list[RunSumma
     rows = "".join(_row_section(r, report, views) for r in report.rows)
     body = (head + notes + "<h2>comparisons</h2>" + comparisons + "<h2>cost per arm</h2>"
             + cost + judge + "<h2>charts</h2>" + _charts(report)
-            + "<h2>trials (case × repetition × arm)</h2>" + _grid(report) + weak
+            + "<h2>trials (case × repetition × arm)</h2>" + _grid(report) + per_case + weak
             + _history(history) + "<h2>rows, side by side</h2>" + rows)
     return page(f"{verdict} {report.skill} {report.run_id}", body)
 

@@ -100,6 +100,10 @@ def render(report: Report, console: Console) -> None:
     render_failures(report, console)
 
 
+def _signed(value: float | None, fmt: str) -> str:
+    return "n/a" if value is None else fmt.format(value)
+
+
 def _spread(value: Spread, fmt: str, scale: float = 1.0) -> str:
     if value.mean is None:
         return "n/a"
@@ -122,6 +126,18 @@ def render_cases(report: Report, console: Console) -> None:
                           _spread(c.tokens, "{:.0f}"), _spread(c.cost_usd, "{:.4f}"),
                           str(c.skill_loads), str(c.safety_violations))
         console.print(table)
+    if report.case_deltas and (report.k > 1 or len(report.case_deltas) <= 12):
+        deltas = Table(box=box.SIMPLE_HEAD, title_justify="left",
+                       title="candidate minus opponent, per case (means)")
+        for col in ("case", "vs", "success", "tools", "tokens", "USD", "loads", "unsafe"):
+            deltas.add_column(col, justify="left" if col in ("case", "vs") else "right",
+                              no_wrap=col != "case", overflow="fold")
+        for d in report.case_deltas:
+            deltas.add_row(escape(d.case), str(d.opponent), _pct(d.success),
+                           _signed(d.tool_calls, "{:+.1f}"), _signed(d.tokens, "{:+,.0f}"),
+                           _signed(d.cost_usd, "{:+.4f}"), str(d.skill_loads),
+                           f"{d.safety_violations:+d}")
+        console.print(deltas)
     if report.non_discriminating:
         console.print(Text(
             f"{len(report.non_discriminating)} check(s) came out the same in both arms and "
