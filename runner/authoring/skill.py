@@ -15,6 +15,7 @@ import yaml
 from runner.errors import RefusedInput
 from runner.schema.skill import Skill
 
+SKILL_FILE = "SKILL.md"
 EXCLUDED_TOP = frozenset({"evals", ".git"})
 EXCLUDED_ANY = frozenset({"__pycache__", ".DS_Store"})
 
@@ -55,7 +56,7 @@ def load_skill(path: Path) -> Skill:
     root = path.resolve()
     if not root.is_dir():
         raise RefusedInput(f"{path}: not a folder")
-    skill_md = root / "SKILL.md"
+    skill_md = root / SKILL_FILE
     if not skill_md.is_file():
         raise RefusedInput(f"{path}: no SKILL.md in this folder")
     meta = _frontmatter(skill_md)
@@ -92,3 +93,13 @@ def stage_plugin(skill: Skill, dest: Path, plugin_name: str) -> Path:
     manifest.parent.mkdir(parents=True, exist_ok=True)
     manifest.write_text(f'{{"name": "{plugin_name}", "version": "0.0.0"}}\n')
     return plugin_root
+
+
+def load_library(root: Path) -> list[Skill]:
+    """Every skill folder directly under `root` (a skills dir), by name; folders without a
+    SKILL.md are skipped, an unreadable SKILL.md is refused with its path."""
+    skills = [load_skill(d) for d in sorted(root.iterdir())
+              if d.is_dir() and (d / SKILL_FILE).is_file()]
+    if not skills:
+        raise RefusedInput(f"{root}: no skill folders (each needs a {SKILL_FILE})")
+    return skills

@@ -1,0 +1,128 @@
+"""Find and read a skill's trigger queries, in the formats authors use:
+
+    evals/trigger/should-trigger.yaml, should-not-trigger.yaml    seed 001: [{prompt, expected}]
+    evals/routing.json                                            seed 004
+    evals/trigger-evals.json, triggers.json, trigger-queries.json, trigger_evals.json, ...
+        skill-creator: [{"query", "should_trigger"}] or {"evals": [{"prompt", "should_trigger"}]}
+
+Every file found is read and named; a malformed one is refused with its path and the fix.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from runner.errors import CaseSetError
+from runner.schema.triggers import TriggerQuery, TriggerSet
+
+SEED_FILES = {"evals/trigger/should-trigger.yaml": True,
+              "evals/trigger/should-not-trigger.yaml": False,
+              "evals/trigger/should-trigger.yml": True,
+              "evals/trigger/should-not-trigger.yml": False}
+JSON_FILES = ("evals/routing.json", "evals/trigger-evals.json", "evals/trigger_evals.json",
+              "evals/triggers.json", "evals/trigger-queries.json", "evals/trigger_queries.json",
+              "evals/trigger-eval.json", "evals/trigger_eval.json", "evals/trigger/evals.json")
+PROMPT_KEYS = ("prompt", "query", "text", "input", "request")
+EXPECT_KEYS = ("should_trigger", "expected", "trigger", "should_fire", "expected_route")
+YES = {"trigger", "true", "yes", "fire", "use_skill", "use", "should-trigger", "positive"}
+NO = {"no-trigger", "no_trigger", "false", "no", "quiet", "avoid_skill", "avoid",
+      "should-not-trigger", "negative", "none"}
+
+
+def _expected(value: Any, default: bool | None, shown: str, label: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in YES | NO:
+        return value.strip().lower() in YES
+    if value is None and default is not None:
+        return default
+    raise CaseSetError(shown, f"query {label}: say whether the skill should fire "
+                              f"(`should_trigger: true|false` or `expected: trigger|no-trigger`),"
+                              f" got {value!r}")
+
+
+def _items(raw: Any, shown: str) -> list[Any]:
+    if isinstance(raw, list):
+        return raw
+    if isinstance(raw, dict):
+        for key in ("evals", "queries", "cases", "tests", "routing"):
+            if isinstance(raw.get(key), list):
+                return list(raw[key])
+        positives, negatives = raw.get("should_trigger"), raw.get("should_not_trigger")
+        if isinstance(positives, list) or isinstance(negatives, list):
+            return ([{"prompt": p, "should_trigger": True} for p in positives or []]
+                    + [{"prompt": p, "should_trigger": False} for p in negatives or []])
+    raise CaseSetError(shown, "a list of queries, or an object with `evals`/`queries`, or "
+                              "`should_trigger` and `should_not_trigger` lists")
+
+
+def _query(item: Any, number: int, default: bool | None, shown: str) -> TriggerQuery:
+    label = f"#{number}"
+    if isinstance(item, str):
+        item = {"prompt": item}
+    if not isinstance(item, dict):
+        raise CaseSetError(shown, f"query {label}: an object or a string, not "
+                                  f"{type(item).__name__}")
+    label = str(item.get("id", label))
+    prompt = next((item[k] for k in PROMPT_KEYS if isinstance(item.get(k), str)), None)
+    if not prompt or not prompt.strip():
+        raise CaseSetError(shown, f"query {label}: no prompt (`prompt` or `query`)")
+    if prompt.lstrip().upper().startswith("TODO"):
+        raise CaseSetError(shown, f"query {label}: still a draft (starts with TODO)")
+    expected = next((item[k] for k in EXPECT_KEYS if k in item), None)
+    return TriggerQuery(
+        id=str(item.get("id") or hashlib.sha256(prompt.encode()).hexdigest()[:10]),
+        prompt=prompt, should_trigger=_expected(expected, default, shown, label), source=shown)
+
+
+def _read(path: Path, default: bool | None) -> list[TriggerQuery]:
+    shown = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+        raw = yaml.safe_load(text) if path.suffix in (".yaml", ".yml") else json.loads(text)
+    except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError) as exc:
+        raise CaseSetError(shown, f"cannot read trigger queries: {exc}") from exc
+    return [_query(item, n, default, shown) for n, item in enumerate(_items(raw, shown), 1)]
+
+
+def trigger_files(skill_dir: Path) -> list[tuple[Path, bool | None]]:
+    found: list[tuple[Path, bool | None]] = []
+    for rel, default in SEED_FILES.items():
+        if (skill_dir / rel).is_file():
+            found.append((skill_dir / rel, default))
+    found += [(skill_dir / rel, None) for rel in JSON_FILES if (skill_dir / rel).is_file()]
+    return found
+
+
+def load_trigger_set(skill_dir: Path, skill_name: str) -> TriggerSet:
+    files = trigger_files(skill_dir)
+    if not files:
+        raise CaseSetError(str(skill_dir / "evals"), "no trigger queries: add "
+                           "evals/trigger/should-trigger.yaml and should-not-trigger.yaml "
+                           "(seed 001) or evals/trigger-evals.json (skill-creator); see README")
+    queries: list[TriggerQuery] = []
+    for path, default in files:
+        queries += _read(path, default)
+    unique = list({q.prompt: q for q in queries}.values())  # one per prompt, last read wins
+    if not any(q.should_trigger for q in unique):
+        raise CaseSetError(str(files[0][0]), "no query the skill should fire on: recall "
+                                             "cannot be measured")
+    return TriggerSet(skill_name=skill_name, queries=unique, files=[str(p) for p, _ in files])
+
+
+def split(queries: list[TriggerQuery], train_share: float = 0.6) -> dict[str, str]:
+    """Query id -> train | validation: 60/40, stratified by should_trigger, deterministic (by
+    the digest of each prompt, so adding a query does not reshuffle the others)."""
+    out: dict[str, str] = {}
+    for wanted in (True, False):
+        group = sorted((q for q in queries if q.should_trigger is wanted),
+                       key=lambda q: hashlib.sha256(q.prompt.encode()).hexdigest())
+        cut = round(len(group) * train_share)
+        for index, query in enumerate(group):
+            out[query.id] = "train" if index < cut else "validation"
+    return out
