@@ -206,6 +206,10 @@ def main(log_level: str, debug: bool) -> None:
               help="Blind A/B of every case: the judge reads every row (it decides ties only).")
 @click.option("--confirm", is_flag=True,
               help="Show the estimate and ask before spending (needs a terminal).")
+@click.option("--triggers-only", is_flag=True,
+              help="Run the trigger eval alone (3 sessions per query): the cheapest signal.")
+@click.option("--with-triggers", is_flag=True,
+              help="Also run the trigger eval after the paired runs.")
 @click.option("--fresh", is_flag=True, help="New run id; default resumes an identical run.")
 @click.option("--wait", is_flag=True,
               help="If another driver is running this run, wait for it instead of refusing.")
@@ -219,7 +223,7 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
         metrics_port: int | None, metrics_host: str, metrics_linger_s: float, image: str,
         runtime: str | None, backend: str, executor: str, allow_server_tools: bool,
         grader_model: str | None, judge_model: str | None, no_judge: bool, judge_all: bool,
-        confirm: bool,
+        confirm: bool, triggers_only: bool, with_triggers: bool,
         fresh: bool, wait: bool, ray_address: str | None, report_json: Path | None,
         as_json: bool, quiet: bool, gate: bool, gate_max_p: float | None) -> None:
     """Evaluate SKILL (a folder with SKILL.md and evals/evals.json).
@@ -257,11 +261,24 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
                                  "with --max-budget-usd instead", param_hint="--confirm")
     started = time.monotonic()
     err = console.err(quiet=quiet)
+    if triggers_only or with_triggers:
+        from runner.driver.triggers import run_trigger
+        from runner.render.terminal import render_trigger
+
+        triggers = opts.model_copy(update={"k": TRIGGER_RUNS, "force": True})
+        if triggers_only:
+            render_trigger(run_trigger(triggers, None, "session", err), console.out())
+            return
     report = run_eval(opts, err, confirm=_ask if confirm else None)
     _emit([report], report_json, as_json)
     err.print(Text(f"{len(report.trials)} trial(s) in {time.monotonic() - started:.1f}s; "
                    f"stored under {store_uri}/runs/{report.run_id}", style="dim"))
+    if with_triggers:
+        render_trigger(run_trigger(triggers, None, "session", err), console.out())
     _verdict_exit([report], err, gate, gate_max_p)
+
+
+TRIGGER_RUNS = 3  # sessions per trigger query from `run --triggers-only/--with-triggers`
 
 
 def _ask(estimate: Estimate) -> bool:
@@ -549,6 +566,72 @@ def view(run_id: str | None, store_uri: str, s3_endpoint_url: str | None, host: 
         pass
     finally:
         hosted.stop()
+
+
+@main.command(epilog=EXIT_CODES, short_help="Does the skill fire, and only when it should?")
+@click.argument("skill", type=click.Path(path_type=Path))
+@click.option("--runs", "runs_per_query", default=3, show_default=True,
+              type=click.IntRange(min=1), help="Sessions per query (the model is not "
+                                               "deterministic).")
+@click.option("--skills-dir", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="The library the skill competes with (each folder a skill).")
+@click.option("--mode", type=click.Choice(["session", "catalog"]), default="session",
+              show_default=True, help="session: real sessions in containers (observed "
+                                      "activation); catalog: one model call per query")
+@click.option("--model", default=config.MODEL, show_default=True, help="Model to route with.")
+@click.option("--model-script", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Scripted model for an offline dry run.")
+@click.option("--session-budget-usd", type=click.FloatRange(min=0, min_open=True),
+              help="Per-session cap (default 0.25: the decision lands in a turn or two).")
+@click.option("--max-budget-usd", type=click.FloatRange(min=0, min_open=True),
+              help="Cap on the whole trigger run.")
+@click.option("--concurrency", default=config.CONCURRENCY, show_default=True,
+              type=click.IntRange(min=1), help="Sessions in flight.")
+@click.option("--timeout", "timeout_s", default=180.0, show_default=True,
+              type=click.FloatRange(min=1), help="Per-session limit, seconds.")
+@_store_option("Where runs are kept: a directory or s3://bucket/prefix.")
+@click.option("--s3-endpoint-url", envvar="AWS_ENDPOINT_URL_S3",
+              help="S3-compatible endpoint (MinIO, ...).")
+@click.option("--sandbox", "backend", type=click.Choice(["docker", "local", "fake"]),
+              default="docker", show_default=True, help="Where sessions run.")
+@click.option("--executor", type=click.Choice(["ray", "inprocess"]), default="ray",
+              show_default=True, help="inprocess = threads in this process, no Ray.")
+@click.option("--fresh", is_flag=True, help="New run id; default resumes an identical run.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON on stdout.")
+@guarded
+def trigger(skill: Path, runs_per_query: int, skills_dir: Path | None, mode: str, model: str,
+            model_script: Path | None, session_budget_usd: float | None,
+            max_budget_usd: float | None, concurrency: int, timeout_s: float, store_uri: str,
+            s3_endpoint_url: str | None, backend: str, executor: str, fresh: bool,
+            as_json: bool) -> None:
+    """Trigger evaluation: each query of SKILL's trigger set runs --runs times as a headless
+    claude session in a fresh container, with the skill among --skills-dir's skills, not in
+    plan mode, with the read-only tools only (Skill Read Glob Grep), no MCP server and a
+    per-session budget cap. What counts is the first skill each session loads. Prints the
+    confusion matrix, recall, precision and F1, each query's fire rate and where its misses
+    went, train and validation figures (60/40, stratified), EV010 and the bill.
+
+    \b
+    Examples:
+      skill-eval trigger ./my-skill --skills-dir ~/.claude/skills --runs 3
+      skill-eval trigger ./my-skill --mode catalog       # cheap: a model reads the catalog
+    """
+    from runner.driver.triggers import run_trigger
+    from runner.render.terminal import render_trigger
+    from runner.schema.options import RunOptions, SandboxConfig
+
+    opts = RunOptions(
+        skill_path=skill, k=runs_per_query, model=model, model_script=model_script,
+        session_budget_usd=session_budget_usd, max_budget_usd=max_budget_usd,
+        concurrency=concurrency, timeout_s=timeout_s, store_uri=store_uri,
+        store_endpoint=s3_endpoint_url, fresh=fresh, executor=executor, force=True,
+        upstream_url=os.environ.get("ANTHROPIC_BASE_URL", config.UPSTREAM),
+        sandbox=SandboxConfig(backend=backend))
+    report = run_trigger(opts, skills_dir, mode, console.err())
+    if as_json:
+        console.out().print_json(report.model_dump_json())
+        return
+    render_trigger(report, console.out())
 
 
 @main.command(epilog=CHECK_EXIT_CODES, short_help="Where would this wording route? (offline)")

@@ -18,6 +18,7 @@ import tempfile
 from pathlib import Path
 
 from runner.authoring.skill import staged_files
+from runner.schema.skill import Skill
 from runner.store.base import Store
 from runner.store.keys import RunKeys
 
@@ -25,16 +26,28 @@ FIXTURES_DIR = "evals/files"
 
 
 def _pack(root: Path, files: list[Path]) -> bytes:
+    return _pack_pairs([(root / rel, rel.as_posix()) for rel in files])
+
+
+def _pack_pairs(pairs: list[tuple[Path, str]]) -> bytes:
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w", format=tarfile.PAX_FORMAT) as tar:
-        for rel in files:
-            info = tar.gettarinfo(str(root / rel), arcname=rel.as_posix())
+        for path, arcname in pairs:
+            info = tar.gettarinfo(str(path), arcname=arcname)
             info.uid = info.gid = 0
             info.uname = info.gname = ""
             info.mtime = 0  # deterministic bytes: same content, same digest
-            with open(root / rel, "rb") as handle:
+            with open(path, "rb") as handle:
                 tar.addfile(info, handle)
     return buffer.getvalue()
+
+
+def pack_library(skills: list[Skill]) -> bytes:
+    """Several skills in one bundle, each under its name (a trigger run's library)."""
+    pairs = [(skill.path / rel, f"{skill.name}/{rel.as_posix()}")
+             for skill in sorted(skills, key=lambda s: s.name)
+             for rel in staged_files(skill.path)]
+    return _pack_pairs(pairs)
 
 
 def pack_skill(skill_dir: Path) -> bytes:

@@ -103,3 +103,18 @@ def load_library(root: Path) -> list[Skill]:
     if not skills:
         raise RefusedInput(f"{root}: no skill folders (each needs a {SKILL_FILE})")
     return skills
+
+
+LIBRARY_PLUGIN = "library"
+
+
+def stage_library(root: Path, dest: Path) -> Path:
+    """A materialised library bundle (one folder per skill) as one plugin holding them all:
+    the session sees each as `library:<name>`."""
+    plugin_root = dest / LIBRARY_PLUGIN
+    for folder in sorted(p for p in root.iterdir() if p.is_dir()):
+        shutil.copytree(folder, plugin_root / "skills" / folder.name, symlinks=False)
+    manifest = plugin_root / ".claude-plugin" / "plugin.json"
+    manifest.parent.mkdir(parents=True, exist_ok=True)
+    manifest.write_text(f'{{"name": "{LIBRARY_PLUGIN}", "version": "0.0.0"}}\n')
+    return plugin_root

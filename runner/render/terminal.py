@@ -15,6 +15,7 @@ from rich.text import Text
 from runner.schema.enums import Verdict
 from runner.schema.report import Report, Spread
 from runner.schema.runs import Estimate, RunSummary
+from runner.schema.triggers import TriggerReport
 
 
 def _pct(value: float | None) -> str:
@@ -216,3 +217,47 @@ def render_estimate(estimate: Estimate, console: Console, heading: str = "estima
             f"  {line.what}: {line.calls} {unit}, ~{line.input_tokens:,} in / "
             f"{line.output_tokens:,} out tokens, {'≤ ' if line.upper_bound else ''}"
             f"${line.usd:.4f} ({line.basis})"))
+
+
+def _rate(value: float | None) -> str:
+    return "n/a" if value is None else f"{value * 100:.0f}%"
+
+
+def render_trigger(report: TriggerReport, console: Console) -> None:
+    """Seed 001's trigger report: the matrix, its figures, each query, EV010, the bill."""
+    what = ("observed activation in sessions" if report.mode == "session"
+            else "a model reading the catalog, not an observed activation")
+    c = report.overall
+    console.print(Text(f"trigger {report.skill} ({report.mode}: {what}; "
+                       f"{report.runs_per_query} run(s) per query)", style="bold"))
+    for label, value, figure in (
+            ("fired when it should", c.fired_when_should, f"(recall    {_rate(c.recall)})"),
+            ("stayed quiet when it should", c.quiet_when_should_not, ""),
+            ("missed", c.missed, f"(precision {_rate(c.precision)})"),
+            ("barged in", c.barged_in, f"(F1        {_rate(c.f1)})")):
+        console.print(Text(f"    {label.ljust(28)}{value:>4}   {figure}".rstrip()))
+    console.print(Text(
+        f"train: recall {_rate(report.train.recall)}, precision "
+        f"{_rate(report.train.precision)}, F1 {_rate(report.train.f1)} · validation: recall "
+        f"{_rate(report.validation.recall)}, precision {_rate(report.validation.precision)}, "
+        f"F1 {_rate(report.validation.f1)}"))
+    if report.overfit_warning:
+        console.print(Text(report.overfit_warning, style="yellow"))
+    for q in report.queries:
+        rate = "n/a " if q.fire_rate is None else f"{q.fire_rate:.2f}"
+        if q.query.should_trigger:
+            label = "should trigger" if q.fired == q.runs and q.runs else "did not fire"
+        else:
+            label = "should not trigger" if not q.fired else f"barged in {q.fired}/{q.runs}"
+        holes = f" ({q.holes} hole(s))" if q.holes else ""
+        console.print(Text(f"  [{rate}] {label}: {q.query.prompt}{holes}"))
+        if q.query.should_trigger and q.went_to:
+            console.print(Text("         went to: " + ", ".join(
+                f"{name} {n}/{q.runs}" for name, n in sorted(q.went_to.items(),
+                                                             key=lambda x: -x[1]))))
+    if report.restated:
+        console.print(Text(f"EV010: {report.restated} should-trigger quer(y/ies) restate the "
+                           f"description; first: {report.first_restated!r}", style="yellow"))
+    bill = "n/a (a run reported no cost)" if report.cost_usd is None \
+        else f"${report.cost_usd:.4f}"
+    console.print(Text(f"bill: {report.runs_made} run(s), failed ones included; {bill}"))

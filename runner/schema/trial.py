@@ -116,6 +116,9 @@ class TrialSpec(BaseModel):
                                      description="Registered scorers (each abstains when the "
                                                  "case gives it nothing to grade)")
     grader_model: str = Field(default=config.MODEL, description="Model grading statements")
+    kind: str = Field(default="task", description="task (a paired trial) | trigger (one run "
+                                                  "of a trigger query: read-only tools, the "
+                                                  "skill among a library, nothing graded)")
     store_uri: str
     store_endpoint: str | None = Field(default=None, description="S3 endpoint URL, if any")
     infra_attempts: int = Field(default=config.INFRA_ATTEMPTS, ge=1,

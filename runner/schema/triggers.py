@@ -61,10 +61,10 @@ class Confusion(BaseModel):
 
     @property
     def f1(self) -> float | None:
-        p, r = self.precision, self.recall
-        if p is None or r is None or p + r == 0:
-            return None
-        return 2 * p * r / (p + r)
+        """2TP / (2TP + FP + FN): 0 when nothing fired correctly but something was measured,
+        None when there is nothing to measure."""
+        tp, fp, fn = self.fired_when_should, self.barged_in, self.missed
+        return None if tp + fp + fn == 0 else 2 * tp / (2 * tp + fp + fn)
 
 
 class TriggerReport(BaseModel):

@@ -95,9 +95,10 @@ class When(BaseModel):
     skill: str | None = Field(default=None, description="Skill that must be offered")
     no_skill: str | None = Field(default=None, description="Skill that must NOT be offered")
     model: str | None = Field(default=None, description="Assertion on the requested model id")
-    purpose: Literal["agent", "grader", "judge"] = Field(
+    purpose: Literal["agent", "grader", "judge", "router"] = Field(
         default="agent", description="Who asks: the agent (a claude session), the statement "
-                                     "grader or the pairwise judge (their forced tool names it)")
+                                     "grader, the pairwise judge or the catalog router (their "
+                                     "forced tool names it)")
 
     @model_validator(mode="after")
     def _grammar(self) -> When:

@@ -65,7 +65,8 @@ def assistant_turns(body: dict[str, Any]) -> int:
 
 
 # The forced tool of the runner's own model calls names who is asking.
-PURPOSE_TOOLS = {"record_grades": "grader", "record_judgement": "judge"}
+PURPOSE_TOOLS = {"record_grades": "grader", "record_judgement": "judge",
+                 "choose_skill": "router"}
 
 
 def purpose(body: dict[str, Any]) -> str:

@@ -12,7 +12,22 @@ AUTONOMY_NOTE = ("You are running headless: no human can answer questions. Work 
                  "in the current directory and finish the task.")
 
 
+# Seed 001, "How one run is set up": not plan mode (it never calls Skill), an allow-list of
+# tools that cannot change anything, no MCP server, and a budget cap (the routing decision
+# lands in the first turn or two; the rest is paid for and thrown away).
+TRIGGER_TOOLS = "Skill Read Glob Grep"
+
+
 def claude_args(spec: TrialSpec) -> list[str]:
+    if spec.kind == "trigger":
+        args = ["-p", "--output-format", "stream-json", "--verbose", "--model", spec.model,
+                "--allowed-tools", TRIGGER_TOOLS, "--strict-mcp-config",
+                "--no-session-persistence", "--append-system-prompt", AUTONOMY_NOTE]
+        if spec.max_turns is not None:
+            args += ["--max-turns", str(spec.max_turns)]
+        if spec.session_budget_usd is not None:
+            args += ["--max-budget-usd", f"{spec.session_budget_usd:g}"]
+        return args
     args = ["-p", "--output-format", "stream-json", "--verbose", "--model", spec.model,
             "--dangerously-skip-permissions", "--no-session-persistence",
             "--append-system-prompt", AUTONOMY_NOTE]

@@ -27,7 +27,7 @@ from pydantic import ValidationError
 from runner import config
 from runner.aio import run_sync
 from runner.authoring.bundles import materialize
-from runner.authoring.skill import load_skill, stage_plugin
+from runner.authoring.skill import load_skill, stage_library, stage_plugin
 from runner.driver.budget import BudgetGuard, find_ledger
 from runner.errors import InfraError, ModelCallError, ModelStopped, StoreError
 from runner.gateway.client import ModelClient
@@ -236,7 +236,10 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
         fixtures = materialize(store, spec.fixtures_bundle, spec.scratch_root)
         stage_fixtures(spec.case, fixtures, workdir)
         plugin_dir = None
-        if spec.skill_bundle is not None:
+        if spec.skill_bundle is not None and spec.kind == "trigger":
+            plugin_dir = stage_library(materialize(store, spec.skill_bundle,
+                                                   spec.scratch_root), plugins)
+        elif spec.skill_bundle is not None:
             skill = load_skill(materialize(store, spec.skill_bundle, spec.scratch_root))
             plugin_dir = stage_plugin(skill, plugins, spec.skill_name)
         sandbox.reap_trial(spec.trial_id)  # an earlier attempt of this trial (worker died)
@@ -290,7 +293,9 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
         "status": status, "error": error,
         "passed": None if status.is_hole else passed(scores),
         "scores": scores, "skills_seen": transcript.skills_seen,
-        "skills_loaded": transcript.skills_loaded, "leak": find_leak(spec, transcript),
+        "skills_loaded": transcript.skills_loaded,
+        # a trigger run offers every skill of the library on purpose: no arm to leak into
+        "leak": None if spec.kind == "trigger" else find_leak(spec, transcript),
         "turns": transcript.num_turns, "tool_calls": transcript.tool_calls,
         "safety": violations(transcript.calls),
         "wall_s": round(run.wall_s, 3), "usage": usage,

@@ -107,3 +107,55 @@ def test_route_ranks_and_names_the_sentence(tmp_path: Path) -> None:
     lines = out.stdout.splitlines()
     assert lines[0].startswith("1. release-notes") and "0.67" in lines[0]
     assert lines[-1] == "`release-notes` wins by 0.67 over `changelog-writer`"
+
+
+def test_trigger_report_by_hand() -> None:
+    from runner.analysis.triggers import build_trigger_report, went_to
+    from runner.schema.enums import Arm, TrialStatus
+    from runner.schema.trial import TrialResult, Usage
+    from runner.schema.triggers import TriggerQuery
+
+    def run(query: str, loaded: list[str], status: TrialStatus = TrialStatus.COMPLETED,
+            cost: float | None = 0.01) -> TrialResult:
+        return TrialResult(trial_id=f"{query}-{len(loaded)}-{status}", case_id=query,
+                           repetition=0, arm=Arm.CANDIDATE, status=status, passed=None,
+                           skills_loaded=loaded, turns=1,
+                           usage=None if cost is None else Usage(requests=1, cost_usd=cost))
+
+    queries = [TriggerQuery(id="p1", prompt='please "convert this pdf" now',
+                            should_trigger=True, source="f"),
+               TriggerQuery(id="p2", prompt="archive receipts", should_trigger=True,
+                            source="f"),
+               TriggerQuery(id="n1", prompt="bake bread", should_trigger=False, source="f")]
+    results = [run("p1", ["library:pdf"]), run("p1", ["library:pdf", "library:ledger"]),
+               run("p2", ["library:ledger"]), run("p2", []),
+               run("p2", [], TrialStatus.API_ERROR),
+               run("n1", ["library:pdf"]), run("n1", [])]
+    assert went_to(results[1]) == "pdf" and went_to(results[3]) == "nothing"
+    assert went_to(results[4]) is None
+    report = build_trigger_report("pdf", 'Use when asked to "convert this pdf".', "session", 2,
+                                  ["f"], queries, {"p1": "train", "p2": "validation",
+                                                   "n1": "train"}, results)
+    c = report.overall
+    assert (c.fired_when_should, c.missed, c.barged_in, c.quiet_when_should_not) == (2, 2, 1, 1)
+    assert c.recall == 0.5 and c.precision == pytest.approx(2 / 3)
+    assert c.f1 == pytest.approx(2 * 0.5 * (2 / 3) / (0.5 + 2 / 3))
+    by = {q.query.id: q for q in report.queries}
+    assert by["p2"].went_to == {"ledger": 1, "nothing": 1} and by["p2"].holes == 1
+    assert report.train.recall == 1.0 and report.validation.recall == 0.0
+    assert report.overfit_warning is not None and "train F1" in report.overfit_warning
+    assert report.restated == 1 and report.first_restated == 'please "convert this pdf" now'
+    assert report.cost_usd == pytest.approx(0.07) and report.runs_made == 7
+    unpriced = build_trigger_report("pdf", "", "session", 1, ["f"], queries[:1], {},
+                                    [run("p1", [], cost=None)])
+    assert unpriced.cost_usd is None  # not measured is not zero
+
+
+def test_triggers_only_without_a_query_set_is_refused_naming_the_fix() -> None:
+    from tests.helpers import EXAMPLE
+
+    out = CliRunner().invoke(main, ["run", str(EXAMPLE), "--triggers-only", "--sandbox",
+                                    "fake", "--model-script",
+                                    str(EXAMPLE / "model-script.yaml")])
+    assert out.exit_code == 2
+    assert "no trigger queries" in out.output and "should-trigger.yaml" in out.output

@@ -1,0 +1,78 @@
+"""`skill-eval trigger`: run every trigger query N times and report where the skill fired.
+
+Session mode runs each (query, run) as a trial through the same pass as a paired eval
+(containers, gateway, ledger, Ray, resume). Catalog mode (runner.triggers.catalog) asks a model
+once per query with the library's catalog: no sandbox, no agent.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from rich.console import Console
+
+from runner.analysis.triggers import build_trigger_report
+from runner.console import err as stderr_console
+from runner.driver.passes import run_pass
+from runner.driver.preflight import check_pass
+from runner.driver.scheduler import finished
+from runner.errors import RefusedInput
+from runner.sandbox.registry import open_sandbox
+from runner.schema.options import RunOptions
+from runner.schema.triggers import TriggerReport
+from runner.scripted.script import load_script
+from runner.store.base import Store, open_store
+from runner.store.keys import RunKeys
+from runner.triggers.plan import check_trigger_request, make_trigger_plan
+from runner.triggers.queries import split
+
+MODES = ("session", "catalog")
+
+
+def trigger_key(run_id: str) -> str:
+    return f"{RunKeys(run_id).prefix}/trigger.json"
+
+
+def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "session",
+                console: Console | None = None, store: Store | None = None) -> TriggerReport:
+    console = console or stderr_console()
+    if mode not in MODES:
+        raise RefusedInput(f"--mode {mode}: one of {', '.join(MODES)}")
+    skill, library, queries = check_trigger_request(opts, skills_dir)
+    if opts.model_script is not None:
+        load_script(opts.model_script)
+    elif not os.environ.get("ANTHROPIC_API_KEY"):
+        raise RefusedInput("ANTHROPIC_API_KEY is not set: export it, or give a model script "
+                           "(--model-script FILE) for an offline dry run")
+    store = store or open_store(opts.store_uri, opts.store_endpoint)
+    splits = split(queries.queries)
+    console.print(f"trigger {skill.name}: {len(queries.queries)} quer(y/ies) from "
+                  + ", ".join(queries.files) + f"; library of {len(library)} skill(s)")
+    if mode == "catalog":
+        from runner.triggers.catalog import run_catalog  # noqa: PLC0415
+
+        results = run_catalog(opts, library, queries, console)
+        report = build_trigger_report(skill.name, skill.description, "catalog", 1,
+                                      queries.files, queries.queries, splits, results)
+        store.put(f"triggers/{skill.digest}/catalog.json",
+                  report.model_dump_json(indent=1).encode())
+        return report
+    info = open_sandbox(opts.sandbox).preflight()
+    opts = opts.model_copy(update={"sandbox": opts.sandbox.model_copy(
+        update={"image_id": info.image_id})})
+    plan = make_trigger_plan(opts, skill, library, queries)
+    check_pass(opts.settings(), store)
+    done = finished(plan.trials, store)
+    console.print(f"run {plan.run_id}: {len(plan.cases)} quer(y/ies) x {plan.k} run(s) = "
+                  f"{len(plan.trials)} session(s) ({len(done)} already done), model "
+                  f"{plan.model}" + (" (dry run: scripted model)" if plan.dry_run else ""))
+    outcome = run_pass(plan.run_id, [plan], store, opts.settings(), console, done)
+    ids = {t.trial_id for t in plan.trials}
+    report = build_trigger_report(skill.name, skill.description, "session", plan.k,
+                                  queries.files, queries.queries, splits,
+                                  [r for r in outcome.results if r.trial_id in ids])
+    data = report.model_dump_json(indent=1).encode()
+    store.put(trigger_key(plan.run_id), data)
+    store.put(f"triggers/{skill.digest}/{plan.run_id}.json", data)
+    return report

@@ -1,0 +1,82 @@
+"""Catalog mode (seed 000, "The trigger eval"): each query goes once to a model with the
+library's catalog (names and descriptions), through the runner's metered client, and the model
+names the skill it would pick, or none. No sandbox and no agent: cheap, and a reading of the
+descriptions, not an observed activation (the report says which mode it is)."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from rich.console import Console
+
+from runner.driver.budget import BudgetGuard, LocalLedger
+from runner.errors import ModelCallError, ModelStopped
+from runner.gateway.client import ModelClient
+from runner.schema.enums import Arm, TrialStatus
+from runner.schema.options import RunOptions
+from runner.schema.skill import Skill
+from runner.schema.trial import TrialResult
+from runner.schema.triggers import TriggerSet
+from runner.scoring.base import forced_tool_input
+from runner.scripted.script import load_script
+from runner.scripted.server import ScriptedEndpoint
+
+TOOL = "choose_skill"
+SYSTEM = """You route a user's request to at most one skill from a catalog. Pick the skill
+whose description says it handles this request; pick none when no skill fits. Answer with the
+choose_skill tool."""
+
+
+def catalog_request(query: str, library: list[Skill], model: str) -> dict[str, Any]:
+    catalog = "\n".join(f"- {s.name}: {s.description}" for s in library)
+    names = [s.name for s in library] + ["none"]
+    return {"model": model, "max_tokens": 256, "system": SYSTEM,
+            "messages": [{"role": "user", "content": f"<catalog>\n{catalog}\n</catalog>\n\n"
+                                                     f"<request>\n{query}\n</request>"}],
+            "tools": [{"name": TOOL, "description": "Name the skill to use, or none.",
+                       "input_schema": {"type": "object", "properties": {
+                           "skill": {"type": "string", "enum": names}},
+                           "required": ["skill"]}}],
+            "tool_choice": {"type": "tool", "name": TOOL}}
+
+
+def _ask(client: ModelClient, query_id: str, prompt: str, library: list[Skill],
+         model: str) -> TrialResult:
+    base = TrialResult(trial_id=f"catalog-{query_id}", case_id=query_id, repetition=0,
+                       arm=Arm.CANDIDATE, status=TrialStatus.COMPLETED, passed=None, turns=1)
+    try:
+        answer = forced_tool_input(client.create(catalog_request(prompt, library, model)),
+                                   TOOL) or {}
+    except ModelStopped as exc:
+        return base.model_copy(update={"status": TrialStatus.STOPPED, "error": str(exc),
+                                       "usage": client.usage()})
+    except ModelCallError as exc:
+        return base.model_copy(update={"status": TrialStatus.API_ERROR, "error": str(exc),
+                                       "usage": client.usage()})
+    chosen = str(answer.get("skill", "none"))
+    known = {s.name for s in library}
+    return base.model_copy(update={"skills_loaded": [chosen] if chosen in known else [],
+                                   "usage": client.usage()})
+
+
+def run_catalog(opts: RunOptions, library: list[Skill], queries: TriggerSet,
+                console: Console) -> list[TrialResult]:
+    """One call per query (a scripted endpoint in a dry run), under --max-budget-usd."""
+    guard = BudgetGuard(LocalLedger(opts.max_budget_usd)) if opts.max_budget_usd else None
+    endpoint = ScriptedEndpoint(load_script(opts.model_script)) if opts.model_script else None
+    upstream = endpoint.__enter__() if endpoint else opts.upstream_url
+    results = []
+    try:
+        for number, query in enumerate(queries.queries, 1):
+            client = ModelClient(upstream, os.environ.get("ANTHROPIC_API_KEY"), guard,
+                                 attempts=opts.endpoint_attempts,
+                                 backoff_s=opts.endpoint_backoff_s)
+            results.append(_ask(client, query.id, query.prompt, library, opts.model))
+            chosen = results[-1].skills_loaded[0] if results[-1].skills_loaded else "none"
+            console.print(f"[{number}/{len(queries.queries)}] {query.id}: {chosen}",
+                          markup=False)
+    finally:
+        if endpoint is not None:
+            endpoint.__exit__(None, None, None)
+    return results
