@@ -120,3 +120,26 @@ def test_catalog_mode_asks_a_model_once_per_query(tmp_path: Path, options: Any,
     assert by["convert my pdf"].fired == 1
     assert by["archive my receipts"].went_to == {"ledger-lite": 1}
     assert by["bake bread"].fired == 0 and report.cost_usd is not None
+
+
+def test_twenty_queries_times_three_run_on_the_cluster_path_and_resume(
+        tmp_path: Path, options: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scale and resume through Ray, with the fake backend (no model is called)."""
+    from runner.schema.options import SandboxConfig
+
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-unused-by-the-fake-backend")
+    pdf = skill(tmp_path / "library", "pdf", "Converts PDF files.")
+    (pdf / "evals").mkdir()
+    (pdf / "evals" / "trigger-evals.json").write_text(json.dumps(
+        [{"query": f"convert pdf number {i}", "should_trigger": i % 2 == 0}
+         for i in range(20)]))
+    opts = options(skill=pdf, k=3, fresh=False, concurrency=4,
+                   model_script=None, sandbox=SandboxConfig(backend="fake"))
+    first = run_trigger(opts.model_copy(update={"upstream_url": "http://127.0.0.1:9"}))
+    assert first.runs_made == 60 and sum(q.runs for q in first.queries) == 60
+    store = LocalStore(Path(opts.store_uri))
+    run_id = next(k.split("/")[1] for k in store.list("runs/") if k.startswith("runs/t-"))
+    claims = [k for k in store.list(RunKeys(run_id).trials) if k.endswith("/CLAIM")]
+    again = run_trigger(opts.model_copy(update={"upstream_url": "http://127.0.0.1:9"}))
+    assert again.overall == first.overall and again.runs_made == 60
+    assert [k for k in store.list(RunKeys(run_id).trials) if k.endswith("/CLAIM")] == claims
