@@ -575,6 +575,9 @@ def view(run_id: str | None, store_uri: str, s3_endpoint_url: str | None, host: 
                                                "deterministic).")
 @click.option("--skills-dir", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="The library the skill competes with (each folder a skill).")
+@click.option("--with-neighbours", "with_neighbours", default=0, type=click.IntRange(min=0),
+              help="Also measure the N library skills whose descriptions overlap most (and "
+                   "that have trigger sets): an edit can take a neighbour's requests.")
 @click.option("--mode", type=click.Choice(["session", "catalog"]), default="session",
               show_default=True, help="session: real sessions in containers (observed "
                                       "activation); catalog: one model call per query")
@@ -599,7 +602,8 @@ def view(run_id: str | None, store_uri: str, s3_endpoint_url: str | None, host: 
 @click.option("--fresh", is_flag=True, help="New run id; default resumes an identical run.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON on stdout.")
 @guarded
-def trigger(skill: Path, runs_per_query: int, skills_dir: Path | None, mode: str, model: str,
+def trigger(skill: Path, runs_per_query: int, skills_dir: Path | None, with_neighbours: int,
+            mode: str, model: str,
             model_script: Path | None, session_budget_usd: float | None,
             max_budget_usd: float | None, concurrency: int, timeout_s: float, store_uri: str,
             s3_endpoint_url: str | None, backend: str, executor: str, fresh: bool,
@@ -616,7 +620,7 @@ def trigger(skill: Path, runs_per_query: int, skills_dir: Path | None, mode: str
       skill-eval trigger ./my-skill --skills-dir ~/.claude/skills --runs 3
       skill-eval trigger ./my-skill --mode catalog       # cheap: a model reads the catalog
     """
-    from runner.driver.triggers import run_trigger
+    from runner.driver.triggers import run_with_neighbours
     from runner.render.terminal import render_trigger
     from runner.schema.options import RunOptions, SandboxConfig
 
@@ -627,11 +631,14 @@ def trigger(skill: Path, runs_per_query: int, skills_dir: Path | None, mode: str
         store_endpoint=s3_endpoint_url, fresh=fresh, executor=executor, force=True,
         upstream_url=os.environ.get("ANTHROPIC_BASE_URL", config.UPSTREAM),
         sandbox=SandboxConfig(backend=backend))
-    report = run_trigger(opts, skills_dir, mode, console.err())
+    reports = run_with_neighbours(opts, skills_dir, mode, with_neighbours, console.err())
     if as_json:
-        console.out().print_json(report.model_dump_json())
+        console.out().print_json(data=[r.model_dump(mode="json") for r in reports])
         return
-    render_trigger(report, console.out())
+    for number, report in enumerate(reports):
+        if number:
+            console.out().print(Text(f"\nneighbour {report.skill}:", style="bold"))
+        render_trigger(report, console.out())
 
 
 @main.command(epilog=CHECK_EXIT_CODES, short_help="Where would this wording route? (offline)")

@@ -13,6 +13,7 @@ from pathlib import Path
 from rich.console import Console
 
 from runner.analysis.triggers import build_trigger_report
+from runner.authoring.skill import load_skill
 from runner.console import err as stderr_console
 from runner.driver.passes import run_pass
 from runner.driver.preflight import check_pass
@@ -20,11 +21,12 @@ from runner.driver.scheduler import finished
 from runner.errors import RefusedInput
 from runner.sandbox.registry import open_sandbox
 from runner.schema.options import RunOptions
+from runner.schema.skill import Skill
 from runner.schema.triggers import TriggerReport
 from runner.scripted.script import load_script
 from runner.store.base import Store, open_store
 from runner.store.keys import RunKeys
-from runner.triggers.plan import check_trigger_request, make_trigger_plan
+from runner.triggers.plan import check_trigger_request, make_trigger_plan, neighbours
 from runner.triggers.queries import split
 
 MODES = ("session", "catalog")
@@ -34,12 +36,30 @@ def trigger_key(run_id: str) -> str:
     return f"{RunKeys(run_id).prefix}/trigger.json"
 
 
+def run_with_neighbours(opts: RunOptions, skills_dir: Path | None, mode: str, count: int,
+                        console: Console | None = None) -> list[TriggerReport]:
+    """The skill's trigger report, then one per neighbour (`--with-neighbours N`): the N
+    skills of the library whose descriptions overlap most and that have their own trigger
+    sets, each measured in a library that includes the skill under test. A neighbour whose
+    recall fell is what an edit of this skill's description cost."""
+    if count and skills_dir is None:
+        raise RefusedInput("--with-neighbours needs --skills-dir (the library to find them in)")
+    reports = [run_trigger(opts, skills_dir, mode, console)]
+    if count and skills_dir is not None:
+        skill = load_skill(opts.skill_path)
+        for neighbour in neighbours(skill, skills_dir, count):
+            reports.append(run_trigger(opts.model_copy(update={"skill_path": neighbour.path}),
+                                       skills_dir, mode, console, extra=(skill,)))
+    return reports
+
+
 def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "session",
-                console: Console | None = None, store: Store | None = None) -> TriggerReport:
+                console: Console | None = None, store: Store | None = None,
+                extra: tuple[Skill, ...] = ()) -> TriggerReport:
     console = console or stderr_console()
     if mode not in MODES:
         raise RefusedInput(f"--mode {mode}: one of {', '.join(MODES)}")
-    skill, library, queries = check_trigger_request(opts, skills_dir)
+    skill, library, queries = check_trigger_request(opts, skills_dir, extra)
     if opts.model_script is not None:
         load_script(opts.model_script)
     elif not os.environ.get("ANTHROPIC_API_KEY"):

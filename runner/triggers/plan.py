@@ -23,25 +23,44 @@ from runner.schema.skill import Skill
 from runner.schema.trial import TrialSpec
 from runner.schema.triggers import TriggerSet
 from runner.store.keys import RunKeys
-from runner.triggers.queries import load_trigger_set
+from runner.triggers.queries import load_trigger_set, trigger_files
+from runner.triggers.route import words
 
 # The routing decision lands in the first turn or two; the rest would be paid and thrown away.
 DEFAULT_SESSION_BUDGET_USD = 0.25
 EMPTY_FIXTURES = pack_library([])
 
 
-def library_for(skill: Skill, skills_dir: Path | None) -> list[Skill]:
-    """The skill and, with --skills-dir, every other skill there (its namesake replaced)."""
-    if skills_dir is None:
-        return [skill]
-    others = [s for s in load_library(skills_dir) if s.name != skill.name]
-    return [skill, *others]
+def library_for(skill: Skill, skills_dir: Path | None,
+                extra: tuple[Skill, ...] = ()) -> list[Skill]:
+    """The skill and, with --skills-dir, every other skill there (its namesake replaced), plus
+    `extra` (the skill under test, when measuring one of its neighbours)."""
+    others = [s for s in load_library(skills_dir)] if skills_dir is not None else []
+    found: dict[str, Skill] = {skill.name: skill}
+    for other in [*extra, *others]:
+        found.setdefault(other.name, other)
+    return list(found.values())
 
 
-def check_trigger_request(opts: RunOptions,
-                          skills_dir: Path | None) -> tuple[Skill, list[Skill], TriggerSet]:
+def neighbours(skill: Skill, skills_dir: Path, count: int) -> list[Skill]:
+    """The `count` skills whose descriptions share most words with this one's and that have a
+    trigger set of their own."""
+    mine = words(skill.description)
+    scored = []
+    for other in load_library(skills_dir):
+        if other.name == skill.name or not trigger_files(other.path):
+            continue
+        theirs = words(other.description)
+        overlap = len(mine & theirs) / len(mine | theirs) if mine | theirs else 0.0
+        scored.append((overlap, other.name, other))
+    return [s for _, _, s in sorted(scored, key=lambda x: (-x[0], x[1]))[:count]]
+
+
+def check_trigger_request(opts: RunOptions, skills_dir: Path | None,
+                          extra: tuple[Skill, ...] = ()
+                          ) -> tuple[Skill, list[Skill], TriggerSet]:
     skill = load_skill(opts.skill_path)
-    library = library_for(skill, skills_dir)
+    library = library_for(skill, skills_dir, extra)
     return skill, library, load_trigger_set(skill.path, skill.name)
 
 

@@ -143,3 +143,26 @@ def test_twenty_queries_times_three_run_on_the_cluster_path_and_resume(
     again = run_trigger(opts.model_copy(update={"upstream_url": "http://127.0.0.1:9"}))
     assert again.overall == first.overall and again.runs_made == 60
     assert [k for k in store.list(RunKeys(run_id).trials) if k.endswith("/CLAIM")] == claims
+
+
+def test_with_neighbours_measures_the_closest_skills_that_have_trigger_sets(
+        tmp_path: Path, options: Any, write_script: Any) -> None:
+    from runner.driver.triggers import run_with_neighbours
+
+    library = tmp_path / "library"
+    pdf = skill(library, "pdf", "Converts PDF files into spreadsheets.")
+    close = skill(library, "pdf-forms", "Fills PDF files and forms.")
+    skill(library, "bread", "Bakes bread.")  # no trigger set: never a neighbour
+    skill(library, "pdf-far", "Converts PDF files into spreadsheets.")  # no trigger set
+    for folder, query in ((pdf, "convert my pdf"), (close, "fill this pdf form")):
+        (folder / "evals").mkdir()
+        (folder / "evals" / "trigger-evals.json").write_text(json.dumps(
+            [{"query": query, "should_trigger": True}]))
+    script = write_script({"scenarios": [
+        {"name": "all-to-pdf", "when": {"purpose": "router"},
+         "turns": [{"tool_use": {"name": "choose_skill", "input": {"skill": "pdf"}}}]}]})
+    reports = run_with_neighbours(options(skill=pdf, model_script=script), library,
+                                  "catalog", 1)
+    assert [r.skill for r in reports] == ["pdf", "pdf-forms"]
+    # the edit took the neighbour's request: its query went to the skill under test
+    assert reports[1].queries[0].went_to == {"pdf": 1}
