@@ -531,9 +531,9 @@ def view(run_id: str | None, store_uri: str, s3_endpoint_url: str | None, host: 
       skill-eval view r-8cfe993a564bfb22 --store s3://evals/nightly
       skill-eval view --html report.html      # the newest run as one static page (CI artifact)
     """
-    from runner.render.html import run_page
+    from runner.render.html import run_page, trigger_page
     from runner.store.base import open_store
-    from runner.view.load import latest_run, load_run
+    from runner.view.load import latest_run, load_run, load_trigger
 
     if "://" not in store_uri and not Path(store_uri).is_dir():
         raise RefusedInput(f"--store {store_uri}: no such directory, so no runs there; name "
@@ -542,22 +542,27 @@ def view(run_id: str | None, store_uri: str, s3_endpoint_url: str | None, host: 
     if html_file is not None:
         check_writable(html_file, "--html")
         chosen = run_id or latest_run(store)
-        report, views, history = load_run(store, chosen)
-        html_file.write_text(run_page(report, views, history), encoding="utf-8")
+        if chosen.startswith("t-"):  # a trigger run
+            html_file.write_text(trigger_page(load_trigger(store, chosen), chosen),
+                                 encoding="utf-8")
+        else:
+            report, views, history = load_run(store, chosen)
+            html_file.write_text(run_page(report, views, history), encoding="utf-8")
         console.out().print(Text(f"wrote {html_file} (run {chosen})"))
         return
     from runner.aio import HostedApp
     from runner.view.server import Viewer
 
-    if run_id is not None:
-        load_run(store, run_id)  # refuse an unknown run now, not in the browser
+    if run_id is not None:  # refuse an unknown run now, not in the browser
+        (load_trigger if run_id.startswith("t-") else load_run)(store, run_id)
     hosted = HostedApp(Viewer(store).app())
     try:
         url = hosted.start_tcp(host, port)
     except OSError as exc:
         raise RefusedInput(f"--host {host} --port {port}: cannot listen there "
                            f"({exc.strerror or exc}); pick another address or port") from exc
-    target = f"{url}/run/{run_id}" if run_id else f"{url}/"
+    kind = "trigger" if run_id and run_id.startswith("t-") else "run"
+    target = f"{url}/{kind}/{run_id}" if run_id else f"{url}/"
     try:
         console.out().print(Text(f"serving {target} (read-only; Ctrl-C stops)"))
         while True:

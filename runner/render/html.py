@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from runner.schema.enums import Arm, Outcome
 from runner.schema.report import Report, Row, Spread, TrialLine
 from runner.schema.runs import RunSummary
+from runner.schema.triggers import TriggerReport
 from runner.schema.view import TrialView, Turn
 
 CSP = ("default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; "
@@ -301,10 +302,59 @@ def trial_page(report: Report, views: dict[str, TrialView], trial_id: str) -> st
     return page(f"{line.case} {line.arm} {report.run_id}", body)
 
 
-def index_page(runs: list[RunSummary], link: str = "/run/") -> str:
+def index_page(runs: list[RunSummary], link: str = "/run/",
+               triggers: list[tuple[str, TriggerReport]] | None = None) -> str:
     rows = [(f'<a href="{esc(link + r.run_id)}">{esc(r.run_id)}</a>', esc(r.skill),
              esc(r.verdict), esc(_pct(r.net_lift)), str(r.trials), str(r.holes),
              esc(_usd(r.cost_usd)), esc(r.status)) for r in runs]
-    return page("skill-eval runs", f"<h1>{len(runs)} run(s)</h1>" + _table(
+    body = f"<h1>{len(runs)} run(s)</h1>" + _table(
         ("run", "skill", "verdict", "net lift", "trials", "holes", "USD", "status"), rows,
-        raw=True))
+        raw=True)
+    if triggers:
+        body += "<h2>trigger runs</h2>" + _table(
+            ("run", "skill", "mode", "recall", "precision", "F1"),
+            [(f'<a href="/trigger/{esc(run_id)}">{esc(run_id)}</a>', esc(t.skill),
+              esc(t.mode), _rate(t.overall.recall), _rate(t.overall.precision),
+              _rate(t.overall.f1)) for run_id, t in triggers], raw=True)
+    return page("skill-eval runs", body)
+
+
+def _rate(value: float | None) -> str:
+    return "n/a" if value is None else f"{value * 100:.0f}%"
+
+
+def trigger_page(report: TriggerReport, run_id: str = "") -> str:
+    """A trigger run: the matrix and its figures, train/validation, each query, EV010, bill."""
+    c = report.overall
+    what = ("observed activation in sessions" if report.mode == "session"
+            else "a model reading the catalog, not an observed activation")
+    matrix = _table(("", "runs", ""), [
+        ("fired when it should", c.fired_when_should, f"recall {_rate(c.recall)}"),
+        ("stayed quiet when it should", c.quiet_when_should_not, ""),
+        ("missed", c.missed, f"precision {_rate(c.precision)}"),
+        ("barged in", c.barged_in, f"F1 {_rate(c.f1)}")])
+    splits = _table(("set", "recall", "precision", "F1"), [
+        (name, _rate(cell.recall), _rate(cell.precision), _rate(cell.f1))
+        for name, cell in (("train", report.train), ("validation", report.validation))])
+    rows = []
+    for q in report.queries:
+        went = ", ".join(f"{name} {n}/{q.runs}" for name, n in sorted(q.went_to.items()))
+        rows.append((q.query.prompt, "should fire" if q.query.should_trigger else
+                     "should stay quiet", "n/a" if q.fire_rate is None
+                     else f"{q.fire_rate:.2f}", f"{q.fired}/{q.runs}", q.holes, went,
+                     q.split))
+    queries = _table(("query", "expected", "fire rate", "fired", "holes", "went to",
+                      "split"), rows)
+    notes = "".join(f'<p class="muted">{esc(n)}</p>' for n in (
+        report.overfit_warning,
+        report.restated and f"EV010: {report.restated} should-trigger quer(y/ies) restate the "
+                            f"description; first: {report.first_restated}") if n)
+    bill = "n/a (a run reported no cost)" if report.cost_usd is None \
+        else f"${report.cost_usd:.4f}"
+    body = (f"<h1>trigger · {esc(report.skill)}</h1><p>{esc(report.mode)}: {esc(what)}; "
+            f"{report.runs_per_query} run(s) per query · {esc(run_id)}</p>"
+            f"<p class=\"muted\">read from {esc(', '.join(report.files))}</p>"
+            f"<h2>confusion matrix</h2>{matrix}<h2>train and validation</h2>{splits}{notes}"
+            f"<h2>queries</h2>{queries}<p>bill: {report.runs_made} run(s), failed ones "
+            f"included; {esc(bill)}</p>")
+    return page(f"trigger {report.skill} {run_id}", body)

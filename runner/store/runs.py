@@ -12,6 +12,7 @@ from pydantic import ValidationError
 from runner.schema.enums import Arm
 from runner.schema.report import Report
 from runner.schema.runs import RunSummary, TokenMeans
+from runner.schema.triggers import TriggerReport
 from runner.store.base import Store
 
 RECEIPTS = "receipts/"
@@ -82,3 +83,20 @@ def token_history(store: Store, skill: str, model: str) -> dict[Arm, TokenMeans]
             sums[2] += cost.output_tokens
     return {arm: TokenMeans(sessions=int(n), input_tokens=i / n, output_tokens=o / n)
             for arm, (n, i, o) in totals.items()}
+
+
+TRIGGERS = "triggers/"
+
+
+def list_trigger_runs(store: Store) -> list[tuple[str, TriggerReport]]:
+    """Stored trigger runs (session mode, by run id), newest first by key order."""
+    out = []
+    for key in store.list(TRIGGERS):
+        name = key.rsplit("/", 1)[-1]
+        if not name.startswith("t-") or not name.endswith(".json"):
+            continue
+        try:
+            out.append((name[:-5], TriggerReport.model_validate_json(store.get(key))))
+        except (KeyError, ValidationError, ValueError):
+            continue
+    return out

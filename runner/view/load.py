@@ -8,6 +8,7 @@ from pydantic import ValidationError
 from runner.errors import RefusedInput
 from runner.schema.report import Report
 from runner.schema.runs import RunSummary
+from runner.schema.triggers import TriggerReport
 from runner.schema.view import OutputFile, TrialView
 from runner.store.base import Store
 from runner.store.keys import RunKeys
@@ -68,3 +69,14 @@ def load_run(store: Store, run_id: str) -> tuple[Report, dict[str, TrialView],
             trials[line.trial_id] = view
     history = [r for r in list_runs(store, report.skill) if r.readable]
     return report, trials, history
+
+
+def load_trigger(store: Store, run_id: str) -> TriggerReport:
+    try:
+        return TriggerReport.model_validate_json(store.get(f"{RunKeys(run_id).prefix}/"
+                                                           "trigger.json"))
+    except KeyError:
+        raise RefusedInput(f"no trigger report for run {run_id!r} in {store.uri}") from None
+    except (ValidationError, ValueError) as exc:
+        raise RefusedInput(f"run {run_id!r}: its trigger report cannot be read "
+                           f"({str(exc)[:200]})") from exc

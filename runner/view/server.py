@@ -7,10 +7,10 @@ import asyncio
 from aiohttp import web
 
 from runner.errors import RefusedInput
-from runner.render.html import CSP, index_page, run_page, trial_page
+from runner.render.html import CSP, index_page, run_page, trial_page, trigger_page
 from runner.store.base import Store
-from runner.store.runs import list_runs
-from runner.view.load import load_run
+from runner.store.runs import list_runs, list_trigger_runs
+from runner.view.load import load_run, load_trigger
 
 HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
            "Referrer-Policy": "no-referrer", "Cache-Control": "no-store"}
@@ -31,11 +31,13 @@ class Viewer:
         app.router.add_get("/", self.index)
         app.router.add_get("/run/{run_id}", self.run)
         app.router.add_get("/run/{run_id}/trial/{trial_id}", self.trial)
+        app.router.add_get("/trigger/{run_id}", self.trigger)
         return app
 
     async def index(self, request: web.Request) -> web.Response:
         runs = await asyncio.to_thread(list_runs, self.store)
-        return _html(index_page(runs))
+        triggers = await asyncio.to_thread(list_trigger_runs, self.store)
+        return _html(index_page(runs, triggers=triggers))
 
     async def run(self, request: web.Request) -> web.Response:
         run_id = request.match_info["run_id"]
@@ -46,6 +48,14 @@ class Viewer:
                                                 "<h1>not found</h1><p>" + _text(exc) + "</p>"),
                          status=404)
         return _html(run_page(report, views, history))
+
+    async def trigger(self, request: web.Request) -> web.Response:
+        run_id = request.match_info["run_id"]
+        try:
+            report = await asyncio.to_thread(load_trigger, self.store, run_id)
+        except RefusedInput as exc:
+            return _html(_text(exc), status=404)
+        return _html(trigger_page(report, run_id))
 
     async def trial(self, request: web.Request) -> web.Response:
         run_id, trial_id = request.match_info["run_id"], request.match_info["trial_id"]

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import secrets
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,7 @@ import yaml
 from runner.driver.triggers import run_trigger
 from runner.store.keys import RunKeys
 from runner.store.local import LocalStore
+from tests.helpers import ROOT
 
 pytestmark = pytest.mark.integration
 
@@ -95,6 +98,14 @@ def test_trigger_sessions_fire_miss_barge_in_cap_and_hole(
     assert store.exists(f"{RunKeys(run_id).prefix}/trigger.json")
     capped_runs = [d for d in done if d["case_id"] == capped.query.id]
     assert [d["error"] for d in capped_runs] == ["error_max_budget_usd"] * 2  # it did cap
+    # The viewer shows it (escaped, no script): `view t-... --html`.
+    page = tmp_path / "trigger.html"
+    shown = subprocess.run([sys.executable, "-m", "runner", "view", run_id, "--store",
+                            opts.store_uri, "--html", str(page)], cwd=ROOT,
+                           capture_output=True, text=True, timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    html = page.read_text()
+    assert "confusion matrix" in html and "ledger-lite 2/2" in html and "<script" not in html
 
 
 def test_catalog_mode_asks_a_model_once_per_query(tmp_path: Path, options: Any,
