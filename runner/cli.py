@@ -178,6 +178,10 @@ def main(log_level: str, debug: bool) -> None:
 @click.option("--max-budget-usd", type=click.FloatRange(min=0, min_open=True),
               help="Run-level spending cap, metered at the gateways across all nodes.")
 @click.option("--force", is_flag=True, help="Run even when the cost estimate exceeds the cap.")
+@click.option("--rpm", type=click.IntRange(min=1),
+              help="Model requests per minute for the whole run (every node's gateways).")
+@click.option("--itpm", type=click.IntRange(min=1), help="Input tokens per minute, whole run.")
+@click.option("--otpm", type=click.IntRange(min=1), help="Output tokens per minute, whole run.")
 @click.option("--metrics-port", type=click.IntRange(0, 65535),
               help="Serve Prometheus metrics on HOST:PORT/metrics while running.")
 @click.option("--metrics-host", default="127.0.0.1", show_default=True,
@@ -220,6 +224,7 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
         arms: str, concurrency: int, timeout_s: float, max_turns: int | None,
         session_budget_usd: float | None, model_script: Path | None, store_uri: str,
         s3_endpoint_url: str | None, max_budget_usd: float | None, force: bool,
+        rpm: int | None, itpm: int | None, otpm: int | None,
         metrics_port: int | None, metrics_host: str, metrics_linger_s: float, image: str,
         runtime: str | None, backend: str, executor: str, allow_server_tools: bool,
         grader_model: str | None, judge_model: str | None, no_judge: bool, judge_all: bool,
@@ -249,7 +254,8 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
         arms=arm_list, concurrency=concurrency, timeout_s=timeout_s, max_turns=max_turns,
         session_budget_usd=session_budget_usd, store_uri=store_uri,
         store_endpoint=s3_endpoint_url, max_budget_usd=max_budget_usd, force=force,
-        metrics_port=metrics_port, metrics_host=metrics_host, metrics_linger_s=metrics_linger_s,
+        rpm=rpm, itpm=itpm, otpm=otpm, metrics_port=metrics_port, metrics_host=metrics_host,
+        metrics_linger_s=metrics_linger_s,
         upstream_url=os.environ.get("ANTHROPIC_BASE_URL", config.UPSTREAM),
         model_script=model_script, allow_server_tools=allow_server_tools, fresh=fresh,
         grader_model=grader_model, judge_model=judge_model, judge=not no_judge,

@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.text import Text
 
 from runner.driver.budget import Ledger
+from runner.driver.governor import Governor
 from runner.driver.metrics import RunMetrics
 from runner.driver.scheduler import Control
 from runner.schema.trial import TrialResult, TrialSpec
@@ -75,14 +76,33 @@ class Progress:
 
 class RunControl(Control):
     def __init__(self, control_id: str, store: Store, ledger: Ledger | None,
-                 metrics: RunMetrics, progress: Progress) -> None:
+                 metrics: RunMetrics, progress: Progress,
+                 governor: Governor | None = None) -> None:
         self.control_id, self.store, self.ledger, self.metrics = control_id, store, ledger, metrics
+        self.governor = governor
+        self._pressure_checked = 0.0
+        self._under_pressure = False
         self.progress = progress
         self.leaks: list[TrialResult] = []
         self.spent = 0.0
 
     def on_submit(self, spec: TrialSpec) -> None:
         self.metrics.submitted(spec)
+
+    def capacity(self, concurrency: int) -> int:
+        """Fewer trials start while the upstream pushes back (half, at least one); asked of
+        the governor at most once a second."""
+        if self.governor is None:
+            return concurrency
+        now = time.monotonic()
+        if now - self._pressure_checked >= 1.0:
+            self._pressure_checked = now
+            try:
+                self._under_pressure = self.governor.state().under_pressure
+            except Exception:  # noqa: BLE001 - pacing is advice: never stop a run over it
+                self._under_pressure = False
+            self.metrics.pressure.set(1 if self._under_pressure else 0)
+        return max(1, concurrency // 2) if self._under_pressure else concurrency
 
     def on_result(self, result: TrialResult, reused: bool) -> None:
         self.metrics.finished_trial(result, reused)

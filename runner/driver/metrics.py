@@ -50,6 +50,12 @@ class RunMetrics:
         self.model_errors = Counter("skill_eval_model_errors_total",
                                     "Error responses from the model endpoint, by status",
                                     ["status"], registry=r)
+        self.held = Counter("skill_eval_gateway_held_seconds_total",
+                            "Time model requests waited on the rate governor", ["arm"],
+                            registry=r)
+        self.pressure = Gauge("skill_eval_upstream_pushback",
+                              "1 while the upstream pushes back (429/529 in the last 30 s)",
+                              registry=r)
         self.budget_used = Gauge("skill_eval_budget_used_usd", "Dollars spent so far",
                                  registry=r)
         self.budget_cap = Gauge("skill_eval_budget_cap_usd",
@@ -95,6 +101,8 @@ class RunMetrics:
         usage = result.usage
         if usage is None:
             return
+        if usage.held_s:
+            self.held.labels(arm).inc(usage.held_s)
         model = usage.models[0] if usage.models else "unknown"
         for kind, value in (("input", usage.input_tokens), ("output", usage.output_tokens),
                             ("cache_read", usage.cache_read_input_tokens),

@@ -17,6 +17,7 @@ from runner.driver import signals
 from runner.driver.budget import start_ledger
 from runner.driver.control import Progress, RunControl
 from runner.driver.executor import Cleanup, Executor, open_executor
+from runner.driver.governor import Governor, start_governor
 from runner.driver.lease import leases
 from runner.driver.metrics import RunMetrics, touch_arms
 from runner.driver.scheduler import execute, finished
@@ -127,11 +128,13 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
     in_process = settings.executor == "inprocess"
     unmatched: list[tuple[int, str | None]] = []
     ledger = None
+    governor: Governor | None = None
     cleanup: Cleanup | None = None
     try:
         with _upstream(settings.model_script, trials[0].upstream_url, unmatched) as upstream:
             trials = [t.model_copy(update={"upstream_url": upstream,
                                            "ledger": settings.max_budget_usd is not None,
+                                           "governor": settings.governor,
                                            "ledger_id": control_id}) for t in trials]
             executor = open_executor(settings.executor, settings.concurrency,
                                      settings.ray_address, store if in_process else None)
@@ -139,8 +142,10 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
             previous_handlers = signals.install()
             if settings.max_budget_usd is not None:
                 ledger = start_ledger(control_id, settings.max_budget_usd, spent, in_process)
+            governor = start_governor(control_id, settings.rpm, settings.itpm, settings.otpm,
+                                      in_process)
             progress = Progress(len(trials), console)
-            control = RunControl(control_id, store, ledger, metrics, progress)
+            control = RunControl(control_id, store, ledger, metrics, progress, governor)
             interrupted = False
             try:
                 results, stopped = execute(trials, executor, settings.concurrency, control,
@@ -170,6 +175,8 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
     finally:
         if ledger is not None:
             ledger.close()
+        if governor is not None:
+            governor.close()
         metrics.close()
     _refuse_leaks(control.leaks)
     return PassResult(results, stopped, cleanup, unmatched[0] if unmatched else (0, None))

@@ -35,6 +35,10 @@ class Control:
         """Why no further trial should start (None: carry on); polled and after each result."""
         return None
 
+    def capacity(self, concurrency: int) -> int:
+        """How many trials may be in flight now (fewer while the upstream pushes back)."""
+        return concurrency
+
 
 def finished(trials: list[TrialSpec], store: Store) -> dict[str, TrialResult]:
     """Results of the trials whose DONE exists: one listing per run, not a lookup per trial
@@ -75,7 +79,7 @@ def execute(trials: list[TrialSpec], executor: Executor, concurrency: int,
     queue = list(reversed(pending))
     try:
         while queue or in_flight:
-            while queue and not stopped and len(in_flight) < concurrency:
+            while queue and not stopped and len(in_flight) < control.capacity(concurrency):
                 spec = queue.pop()
                 in_flight[executor.submit(spec)] = spec
                 control.on_submit(spec)

@@ -26,6 +26,10 @@ class Meter:
             key = str(status)
             self.usage.errors_by_status[key] = self.usage.errors_by_status.get(key, 0) + 1
 
+    def held(self, seconds: float) -> None:
+        with self._lock:
+            self.usage.held_s += seconds
+
     def record(self, model: str, usage: dict[str, Any]) -> float:
         """Add one response's usage; returns its dollars."""
         tokens = {k: int(usage.get(k) or 0) for k in (

@@ -13,6 +13,7 @@ import json
 import logging
 import os
 import secrets
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from aiohttp import web
 
 from runner.aio import HostedApp
 from runner.driver.budget import BudgetGuard
+from runner.driver.governor import GovernorGuard
 from runner.gateway.meter import Meter, SSEUsageReader
 from runner.schema.trial import Usage
 
@@ -40,11 +42,29 @@ MAX_BODY_BYTES = 32 * 1024 * 1024
 SOCKET_NAME = "gw.sock"
 
 
+PUSHBACK = frozenset({429, 529})
+PUSHBACK_RETRIES = 8
+HOLD_SLICE_S = 1.0  # re-ask the governor at least this often (a stop, a shorter hold)
+
+
+def _retry_after(headers: Any) -> float | None:
+    for name, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
+        value = headers.get(name)
+        if value is not None:
+            try:
+                return max(0.0, float(value) * scale)
+            except ValueError:
+                continue
+    return None
+
+
 class GatewayPolicy:
     def __init__(self, allow_server_tools: bool = False,
-                 max_body_bytes: int = MAX_BODY_BYTES) -> None:
+                 max_body_bytes: int = MAX_BODY_BYTES,
+                 pushback_retries: int = PUSHBACK_RETRIES) -> None:
         self.allow_server_tools = allow_server_tools
         self.max_body_bytes = max_body_bytes
+        self.pushback_retries = pushback_retries
 
 
 def server_side_tools(body: dict[str, Any]) -> list[str]:
@@ -68,10 +88,13 @@ class TrialGateway:
 
     def __init__(self, socket_dir: Path, upstream: str, api_key: str | None,
                  policy: GatewayPolicy | None = None, budget: BudgetGuard | None = None,
-                 on_usage: Callable[[Usage], None] | None = None) -> None:
+                 on_usage: Callable[[Usage], None] | None = None,
+                 governor: GovernorGuard | None = None) -> None:
         self.socket_dir = socket_dir
         self.on_usage = on_usage
         self.budget = budget or BudgetGuard()
+        self.governor = governor or GovernorGuard()
+        self._holding: list[float] = []  # start times of the requests waiting right now
         self.upstream = upstream.rstrip("/")
         self._api_key = api_key
         self.policy = policy or GatewayPolicy()
@@ -181,19 +204,31 @@ class TrialGateway:
             headers["x-api-key"] = self._api_key
         url = self.upstream + request.path + (f"?{request.query_string}"
                                               if request.query_string else "")
-        try:
-            upstream = await self._session.post(url, data=raw, headers=headers)
-        except aiohttp.ClientError as exc:
-            self.meter.error(502)
-            return _error(502, "api_error", f"skill-eval gateway: upstream unreachable: "
-                          f"{type(exc).__name__}")
+        is_messages = request.path == "/v1/messages"
+        pushed_back = 0
+        while True:
+            await self._hold()
+            try:
+                upstream = await self._session.post(url, data=raw, headers=headers)
+            except aiohttp.ClientError as exc:
+                self.meter.error(502)
+                return _error(502, "api_error", f"skill-eval gateway: upstream unreachable: "
+                              f"{type(exc).__name__}")
+            if upstream.status not in PUSHBACK or not is_messages \
+                    or pushed_back >= self.policy.pushback_retries:
+                break
+            # The upstream is pushing back: every gateway of the run holds (the governor), and
+            # this one asks again itself, so the session does not spend its own retries.
+            pushed_back += 1
+            self.meter.error(upstream.status)
+            await self.governor.report(upstream.status, _retry_after(upstream.headers))
+            upstream.release()
         async with upstream:
             response = web.StreamResponse(status=upstream.status)
             for name in FORWARDED_RESPONSE_HEADERS:
                 if name in upstream.headers:
                     response.headers[name] = upstream.headers[name]
             await response.prepare(request)
-            is_messages = request.path == "/v1/messages"
             sse = upstream.headers.get("content-type", "").startswith("text/event-stream")
             reader = SSEUsageReader() if sse else None
             collected = bytearray()
@@ -212,8 +247,53 @@ class TrialGateway:
                 # bookkeeping finish anyway.
                 dollars = self._meter(upstream.status, is_messages, body, reader, collected)
                 await asyncio.shield(self._account(dollars))
+                await asyncio.shield(self._report(upstream.status, upstream.headers, reader,
+                                                  collected))
             await response.write_eof()
         return response
+
+    async def _report(self, status: int, headers: Any, reader: SSEUsageReader | None,
+                      collected: bytearray) -> None:
+        """Tell the governor how the answer went: pushback, and the tokens it used."""
+        usage: dict[str, Any] = {}
+        if reader is not None:
+            usage = reader.usage
+        elif status < 400:
+            try:
+                usage = json.loads(bytes(collected)).get("usage") or {}
+            except (ValueError, AttributeError):
+                usage = {}
+        try:
+            await self.governor.report(status, _retry_after(headers) if status in PUSHBACK
+                                       else None, int(usage.get("input_tokens") or 0),
+                                       int(usage.get("output_tokens") or 0))
+        except Exception as exc:  # noqa: BLE001 - a lost report must not break a session
+            log.warning("could not report to the rate governor: %s", exc)
+
+    async def _hold(self) -> None:
+        """Wait until the run's governor lets a request go; the wait is metered as held time
+        (added to the session's timeout by the trial)."""
+        started = None
+        try:
+            while True:
+                wait = await self.governor.acquire()
+                if wait <= 0:
+                    break
+                if started is None:
+                    started = time.monotonic()
+                    self._holding.append(started)
+                await asyncio.sleep(min(wait, HOLD_SLICE_S))
+        finally:
+            if started is not None:
+                self._holding.remove(started)
+                self.meter.held(time.monotonic() - started)
+
+    def held_s(self) -> float:
+        """Time this trial's requests have waited on the governor, the waits still going on
+        included: what the trial adds to the session's timeout."""
+        holding = list(self._holding)  # read from the sandbox's thread: a copy, then min
+        ongoing = time.monotonic() - min(holding) if holding else 0.0
+        return self.meter.snapshot().held_s + ongoing
 
     async def _account(self, dollars: float) -> None:
         try:

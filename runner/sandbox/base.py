@@ -21,6 +21,7 @@ as a plain process in a temp dir: the "bare" reference for benchmarks, no isolat
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from pathlib import Path
 
 from pydantic import BaseModel, Field
@@ -42,6 +43,12 @@ class SessionSpec(BaseModel):
     env: dict[str, str] = Field(default_factory=dict, description="Session environment")
     timeout_s: float = Field(gt=0, description="Wall-clock limit; the session is killed past it")
     limits: Limits = Field(default_factory=Limits)
+    extend_s: Callable[[], float] | None = Field(
+        default=None, exclude=True, description="Seconds to add to the limit, read as the "
+                                                "session runs (time held by the rate governor)")
+
+    def deadline(self, started: float) -> float:
+        return started + self.timeout_s + (self.extend_s() if self.extend_s else 0.0)
 
 
 class SessionRun(BaseModel):

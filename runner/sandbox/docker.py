@@ -6,6 +6,7 @@ import os
 import subprocess
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -169,7 +170,7 @@ class DockerSandbox(Sandbox):
                 container = self.client.containers.run(**kwargs)
             except (APIError, DockerException) as exc:
                 raise SandboxError(f"judge program container failed to start: {exc}") from exc
-            exit_code = _wait(container, started + spec.timeout_s)
+            exit_code = _wait(container, lambda: started + spec.timeout_s)
             if exit_code is None:
                 container.kill()
             try:
@@ -191,7 +192,7 @@ class DockerSandbox(Sandbox):
                 container = self.client.containers.run(**self._create_kwargs(spec))
             except (APIError, DockerException) as exc:
                 raise SandboxError(f"container failed to start: {exc}") from exc
-            exit_code = _wait(container, started + spec.timeout_s)
+            exit_code = _wait(container, lambda: spec.deadline(started))
             timed_out = exit_code is None
             if timed_out:
                 container.kill()
@@ -241,12 +242,12 @@ class DockerSandbox(Sandbox):
 WAIT_SLICE_S = 1.0
 
 
-def _wait(container: Any, deadline: float) -> int | None:
+def _wait(container: Any, deadline: Callable[[], float]) -> int | None:
     """The container's exit code, or None at the deadline. Waits in short slices: a trial
     cancelled by Ray gets a KeyboardInterrupt only when Python code runs, and one long wait
     would hold it (and the container) until the session's timeout."""
     while True:
-        left = deadline - time.monotonic()
+        left = deadline() - time.monotonic()
         if left <= 0:
             return None
         try:

@@ -110,6 +110,12 @@ class PassSettings(BaseModel):
                                                "failing (or never answered)")
     endpoint_backoff_s: float = Field(default=config.ENDPOINT_BACKOFF_S, ge=0,
                                       description="First wait before such a retry, doubling")
+    rpm: int | None = Field(default=None, gt=0, description="Model requests per minute, whole "
+                                                           "run (the rate governor)")
+    itpm: int | None = Field(default=None, gt=0, description="Input tokens per minute")
+    otpm: int | None = Field(default=None, gt=0, description="Output tokens per minute")
+    governor: bool = Field(default=True, description="Pace and hold model requests run-wide "
+                                                     "(off only to measure what it buys)")
     fresh: bool = Field(default=False, description="New run id instead of resuming")
     wait: bool = Field(default=False, description="Wait for another driver's lease to end")
 

@@ -28,6 +28,7 @@ class Usage(BaseModel):
     cost_usd: float = 0.0
     errors_by_status: dict[str, int] = Field(default_factory=dict)
     refused: int = Field(default=0, description="Requests the gateway refused by policy")
+    held_s: float = Field(default=0.0, description="Time requests waited on the rate governor")
     models: list[str] = Field(default_factory=list)
 
     def plus(self, other: Usage) -> Usage:
@@ -44,7 +45,7 @@ class Usage(BaseModel):
             cache_creation_input_tokens=self.cache_creation_input_tokens
             + other.cache_creation_input_tokens,
             cost_usd=self.cost_usd + other.cost_usd, errors_by_status=errors,
-            refused=self.refused + other.refused,
+            refused=self.refused + other.refused, held_s=self.held_s + other.held_s,
             models=list(dict.fromkeys(self.models + other.models)))
 
 
@@ -132,6 +133,7 @@ class TrialSpec(BaseModel):
                                       description="First retry delay after the model endpoint "
                                                   "kept failing, doubling")
     ledger: bool = Field(default=False, description="A run ledger actor meters the budget")
+    governor: bool = Field(default=False, description="A rate governor paces the requests")
     ledger_id: str = Field(default="", description="Run or batch id owning the ledger")
     sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
 

@@ -15,7 +15,8 @@
         turns: [{text: "I cannot do that."}]
 
 `outage: {seconds: 20, status: 529}` answers every Messages request with that error for the
-first N seconds after the endpoint starts (an upstream overload spell).
+first N seconds after the endpoint starts (an upstream overload spell). `rate_limit: {rpm: 30}`
+answers 429 with retry-after above 30 Messages requests per sliding minute.
 
 Grader and judge requests (the runner's own model calls) match only scenarios with
 `when: {purpose: grader}` or `{purpose: judge}`; `prompt` is then matched against the whole
@@ -72,6 +73,16 @@ class Outage(BaseModel):
     message: str = "Overloaded (scripted outage)"
 
 
+class RateLimit(BaseModel):
+    """An upstream with a request rate limit: above `rpm` Messages requests in the current
+    minute it answers 429 with `retry-after` (seconds until the window frees a slot), and every
+    answer carries anthropic-ratelimit-requests-* headers."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    rpm: int = Field(gt=0, description="Messages requests allowed per window (sliding)")
+    window_s: float = Field(default=60.0, gt=0, description="The window (tests shorten it)")
+
+
 class Turn(BaseModel):
     """One model response: text and/or one tool call, or an error status."""
 
@@ -122,6 +133,7 @@ class Script(BaseModel):
     latency_s: float = Field(default=0.0, ge=0)
     side_reply: str = "OK"
     outage: Outage | None = None
+    rate_limit: RateLimit | None = None
     scenarios: tuple[Scenario, ...] = Field(min_length=1)
 
 

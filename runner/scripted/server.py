@@ -12,6 +12,7 @@ import json
 import re
 import threading
 import time
+from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
@@ -130,6 +131,26 @@ class ScriptedModel:
         self._started = time.monotonic()
         self.unmatched = 0
         self.first_unmatched: str | None = None
+        self._window: deque[float] = deque()  # request times in the rate limit's minute
+
+    def _rate_limited(self) -> web.Response | None:
+        """429 with retry-after when the sliding minute is full (rate_limit in the script)."""
+        limit = self.script.rate_limit
+        if limit is None:
+            return None
+        now = time.monotonic()
+        with self._lock:
+            while self._window and now - self._window[0] >= limit.window_s:
+                self._window.popleft()
+            if len(self._window) >= limit.rpm:
+                wait = max(0.0, limit.window_s - (now - self._window[0]))
+                self.counts["rate_limited"] = self.counts.get("rate_limited", 0) + 1
+                return _error(429, "rate_limit_error", "Rate limited (scripted)", {
+                    "retry-after": f"{wait:.3f}",
+                    "anthropic-ratelimit-requests-limit": str(limit.rpm),
+                    "anthropic-ratelimit-requests-remaining": "0"})
+            self._window.append(now)
+        return None
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=64 * 1024 * 1024)
@@ -149,6 +170,9 @@ class ScriptedModel:
         body = await request.json()
         with self._lock:
             self.api_keys.add(request.headers.get("x-api-key", ""))
+        limited = self._rate_limited()
+        if limited is not None:
+            return limited
         outage = self.script.outage
         if outage is not None and time.monotonic() - self._started < outage.seconds:
             with self._lock:

@@ -29,9 +29,10 @@ from runner.aio import run_sync
 from runner.authoring.bundles import materialize
 from runner.authoring.skill import load_skill, stage_library, stage_plugin
 from runner.driver.budget import BudgetGuard, find_ledger
+from runner.driver.governor import GovernorGuard, find_governor
 from runner.errors import InfraError, ModelCallError, ModelStopped, StoreError
 from runner.gateway.client import ModelClient
-from runner.gateway.server import GatewayPolicy, TrialGateway
+from runner.gateway.server import PUSHBACK_RETRIES, GatewayPolicy, TrialGateway
 from runner.sandbox.base import ProgramSpec, Sandbox, SessionRun, SessionSpec
 from runner.sandbox.registry import open_sandbox
 from runner.schema.enums import TrialStatus
@@ -180,6 +181,12 @@ def _judge_program(spec: TrialSpec, sandbox: Sandbox, workdir: Path, fixtures: P
         limits=spec.sandbox.limits))
 
 
+def _governor(spec: TrialSpec) -> GovernorGuard:
+    if not spec.governor:
+        return GovernorGuard()
+    return GovernorGuard(find_governor(spec.ledger_id or spec.run_id))
+
+
 def _grading(spec: TrialSpec, guard: BudgetGuard) -> Grading:
     client = ModelClient(spec.upstream_url, os.environ.get("ANTHROPIC_API_KEY"), guard,
                          spec.endpoint_attempts, spec.endpoint_backoff_s)
@@ -244,14 +251,17 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
             plugin_dir = stage_plugin(skill, plugins, spec.skill_name)
         sandbox.reap_trial(spec.trial_id)  # an earlier attempt of this trial (worker died)
         sandbox.prepare_workdir(workdir)
-        policy = GatewayPolicy(allow_server_tools=spec.allow_server_tools)
+        policy = GatewayPolicy(allow_server_tools=spec.allow_server_tools,
+                               pushback_retries=PUSHBACK_RETRIES if spec.governor else 0)
         with TrialGateway(socket_dir, spec.upstream_url, os.environ.get("ANTHROPIC_API_KEY"),
-                         policy, guard, on_usage=keep_usage) as gateway:
+                         policy, guard, on_usage=keep_usage,
+                         governor=_governor(spec)) as gateway:
             session = SessionSpec(
                 trial_id=spec.trial_id, run_id=spec.run_id, workdir=workdir,
                 socket_dir=socket_dir, plugin_dir=plugin_dir, prompt=spec.case.prompt,
                 claude_args=claude_args(spec), env=session_env(gateway.token),
-                timeout_s=spec.timeout_s, limits=spec.sandbox.limits)
+                timeout_s=spec.timeout_s, limits=spec.sandbox.limits,
+                extend_s=gateway.held_s)
             try:
                 run = sandbox.run(session)
             finally:

@@ -1,0 +1,196 @@
+"""One rate governor per pass (run or batch), shared by every gateway on every node, beside the
+budget ledger.
+
+    LocalGovernor (a Ray actor per pass)  request and token windows, and a hold after pushback
+    GovernorGuard (in each gateway)       waits before forwarding, reports after each answer
+
+Against one API key a cluster of sandboxes hits the organisation's limits together. Instead of
+each claude retrying on its own (and the trial becoming a hole once its retries are spent), a
+gateway asks the governor before each request: under `--rpm` / `--itpm` / `--otpm` (a sliding
+minute), and not while the upstream has said to back off. A 429 or 529 with retry-after holds
+new requests of every gateway for that long; the gateway then retries the request itself, so
+the session never sees it. Time spent held is metered per trial and added to its timeout: a
+held session is not a slow agent. The scheduler starts fewer trials while the upstream pushes
+back.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from typing import Any
+
+from pydantic import BaseModel
+
+DEFAULT_HOLD_S = 5.0  # a 429/529 that names no retry-after
+MAX_HOLD_S = 120.0
+PRESSURE_WINDOW_S = 30.0  # pushback this recent makes the scheduler start fewer trials
+WINDOW_S = 60.0
+
+
+class GovernorState(BaseModel):
+    rpm: int | None
+    itpm: int | None
+    otpm: int | None
+    requests_last_minute: int
+    pushbacks: int
+    holding_for_s: float
+    under_pressure: bool
+
+
+class LocalGovernor:
+    """The governor's logic; used in-process by tests and wrapped as a Ray actor for runs.
+    Wall-clock time: every decision is taken here, so nodes' clocks never meet."""
+
+    def __init__(self, rpm: int | None = None, itpm: int | None = None,
+                 otpm: int | None = None) -> None:
+        self.rpm, self.itpm, self.otpm = rpm, itpm, otpm
+        self._requests: deque[float] = deque()
+        self._input: deque[tuple[float, int]] = deque()
+        self._output: deque[tuple[float, int]] = deque()
+        self._hold_until = 0.0
+        self._last_pushback = 0.0
+        self.pushbacks = 0
+        self._lock = threading.Lock()
+
+    def _prune(self, now: float) -> None:
+        while self._requests and now - self._requests[0] >= WINDOW_S:
+            self._requests.popleft()
+        for window in (self._input, self._output):
+            while window and now - window[0][0] >= WINDOW_S:
+                window.popleft()
+
+    @staticmethod
+    def _wait_tokens(window: deque[tuple[float, int]], limit: int | None, now: float) -> float:
+        if limit is None or sum(n for _, n in window) < limit:
+            return 0.0
+        return max(0.0, WINDOW_S - (now - window[0][0])) if window else 0.0
+
+    def acquire(self) -> float:
+        """0.0 and a slot taken when a request may go now; else seconds to wait first."""
+        with self._lock:
+            now = time.time()
+            if now < self._hold_until:
+                return self._hold_until - now
+            self._prune(now)
+            waits = [self._wait_tokens(self._input, self.itpm, now),
+                     self._wait_tokens(self._output, self.otpm, now)]
+            if self.rpm is not None and len(self._requests) >= self.rpm:
+                waits.append(WINDOW_S - (now - self._requests[0]))
+            wait = max(waits)
+            if wait > 0:
+                return wait
+            self._requests.append(now)
+            return 0.0
+
+    def report(self, status: int, retry_after_s: float | None = None, input_tokens: int = 0,
+               output_tokens: int = 0) -> None:
+        """After an answer: a 429/529 holds every gateway; tokens fill the token windows."""
+        with self._lock:
+            now = time.time()
+            if status in (429, 529):
+                hold = min(retry_after_s if retry_after_s is not None else DEFAULT_HOLD_S,
+                           MAX_HOLD_S)
+                self._hold_until = max(self._hold_until, now + hold)
+                self._last_pushback = now
+                self.pushbacks += 1
+            if input_tokens:
+                self._input.append((now, input_tokens))
+            if output_tokens:
+                self._output.append((now, output_tokens))
+
+    def state(self) -> GovernorState:
+        with self._lock:
+            now = time.time()
+            self._prune(now)
+            return GovernorState(
+                rpm=self.rpm, itpm=self.itpm, otpm=self.otpm,
+                requests_last_minute=len(self._requests), pushbacks=self.pushbacks,
+                holding_for_s=max(0.0, self._hold_until - now),
+                under_pressure=now - self._last_pushback < PRESSURE_WINDOW_S)
+
+
+def governor_actor_name(pass_id: str) -> str:
+    return f"skill-eval-governor-{pass_id}"
+
+
+_LOCAL: dict[str, LocalGovernor] = {}
+
+
+class Governor:
+    """The driver's handle: local or a Ray actor, blocking calls."""
+
+    def __init__(self, pass_id: str, target: Any) -> None:
+        self.pass_id = pass_id
+        self._target = target
+        self._remote = not isinstance(target, LocalGovernor)
+
+    def state(self) -> GovernorState:
+        if self._remote:
+            import ray
+
+            result: GovernorState = ray.get(self._target.state.remote(), timeout=60)
+            return result
+        local: GovernorState = self._target.state()
+        return local
+
+    def close(self) -> None:
+        if self._remote:
+            import ray
+
+            ray.kill(self._target)
+        else:
+            _LOCAL.pop(self.pass_id, None)
+
+
+def start_governor(pass_id: str, rpm: int | None, itpm: int | None, otpm: int | None,
+                   in_process: bool = False) -> Governor:
+    if in_process:
+        _LOCAL[pass_id] = LocalGovernor(rpm, itpm, otpm)
+        return Governor(pass_id, _LOCAL[pass_id])
+    import ray
+
+    name = governor_actor_name(pass_id)
+    try:
+        ray.kill(ray.get_actor(name))
+    except ValueError:
+        pass
+    actor = ray.remote(num_cpus=0)(LocalGovernor)
+    return Governor(pass_id, actor.options(name=name, max_concurrency=64).remote(rpm, itpm,
+                                                                                 otpm))
+
+
+def find_governor(pass_id: str) -> Any:
+    if pass_id in _LOCAL:
+        return _LOCAL[pass_id]
+    import ray
+
+    return ray.get_actor(governor_actor_name(pass_id))
+
+
+class GovernorGuard:
+    """What a gateway consults: None (no governor), a LocalGovernor or a Ray actor handle."""
+
+    def __init__(self, governor: Any = None) -> None:
+        self._governor = governor
+        self._remote = governor is not None and not isinstance(governor, LocalGovernor)
+
+    async def acquire(self) -> float:
+        if self._governor is None:
+            return 0.0
+        if self._remote:
+            wait: float = await self._governor.acquire.remote()
+            return wait
+        local: float = self._governor.acquire()
+        return local
+
+    async def report(self, status: int, retry_after_s: float | None = None,
+                     input_tokens: int = 0, output_tokens: int = 0) -> None:
+        if self._governor is None:
+            return
+        if self._remote:
+            await self._governor.report.remote(status, retry_after_s, input_tokens,
+                                               output_tokens)
+        else:
+            self._governor.report(status, retry_after_s, input_tokens, output_tokens)
