@@ -1,20 +1,22 @@
 """Scale-out numbers for the closing note of the scale-out issue.
 
 1. plan: time and driver memory to plan 100k trials of a tiny case set, scan the store for
-   finished ones (resume), and submit them all to Ray through the scheduler's bounded loop
-   (a no-op remote stands in for the session: no sessions need to finish).
-2. throughput: sessions/min of the same latency-bound scripted workload on the embedded
-   1-node cluster vs a 2-node local cluster (`ray start --head` + `ray start`, each with
-   `sandbox` resources), run through the real CLI.
+   finished ones (resume), and run them all through the real scheduler (runner.driver.
+   scheduler.execute) on Ray, with an executor whose remote is a no-op standing in for the
+   session (no sessions need to finish).
+2. scaling: sessions/min of the same latency-bound scripted workload on a 1-node and on a
+   2-node local cluster (`ray start --head` [+ `ray start`]), each node with the same
+   capacity (`sandbox` resources S), the driver's concurrency equal to the total capacity
+   (S, then 2S), run through the real CLI.
 
 usage: .venv/bin/python bench/scale.py [--trials 100000] [--sessions 16] [--latency 3]
+                                        [--capacity 2]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import resource
 import subprocess
 import sys
@@ -25,10 +27,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from runner.driver.scheduler import finished  # noqa: E402
+from runner.driver.executor import RayExecutor  # noqa: E402
+from runner.driver.scheduler import execute, finished  # noqa: E402
 from runner.planning.plan import make_plan  # noqa: E402
-from runner.schema.enums import Arm  # noqa: E402
+from runner.schema.enums import Arm, TrialStatus  # noqa: E402
 from runner.schema.options import RunOptions  # noqa: E402
+from runner.schema.trial import TrialResult, TrialSpec  # noqa: E402
 from runner.store.local import LocalStore  # noqa: E402
 from tests.integration.test_cluster import Cluster  # noqa: E402
 
@@ -58,27 +62,43 @@ def plan_and_submit(trials: int) -> None:
 
     # 1 CPU per no-op so Ray reuses its workers: this measures the driver, not process spawns
     @ray.remote(num_cpus=1)
-    def noop(spec: object) -> int:
-        return 1
+    def noop(trial_id: str) -> str:
+        return trial_id
+
+    class NoopExecutor:
+        """The Executor interface around a no-op remote: the real scheduler drives it, and
+        waits the way the real RayExecutor does."""
+
+        _ray = ray
+
+        def submit(self, spec: TrialSpec) -> object:
+            return noop.remote(spec.trial_id)
+
+        def wait(self, handles: list[object], timeout: float) -> list[object]:
+            return RayExecutor.wait(self, handles, timeout)  # type: ignore[arg-type]
+
+        def result(self, handle: object, spec: TrialSpec) -> TrialResult:
+            ray.get(handle)
+            return TrialResult(trial_id=spec.trial_id, case_id=spec.case.id,
+                               repetition=spec.repetition, arm=spec.arm,
+                               status=TrialStatus.COMPLETED, passed=True)
+
+        def cancel(self, handles: list[object]) -> None:
+            for handle in handles:
+                ray.cancel(handle)
 
     t0 = time.perf_counter()
-    in_flight: list[object] = []
-    done = 0
-    for spec in pending:  # the scheduler's bounded loop, with a no-op for the session
-        in_flight.append(noop.remote(spec))
-        if len(in_flight) >= 1000:
-            ready, in_flight = ray.wait(in_flight, num_returns=500)
-            done += len(ready)
-    done += len(ray.get(in_flight))
+    results, _ = execute(pending, NoopExecutor(), 1000)  # type: ignore[arg-type]
+    done = len(results)
     t_submit = time.perf_counter() - t0
     ray.shutdown()
     print(f"plan {len(plan.trials):,} trials: {t_plan:.2f}s; resume scan: {t_scan:.2f}s; "
-          f"submit+complete {done:,} no-op Ray tasks: {t_submit:.2f}s "
+          f"scheduler.execute over {done:,} no-op Ray tasks: {t_submit:.2f}s "
           f"({done / t_submit:,.0f}/s); driver peak RSS {rss_mib():.0f} MiB "
           f"(+{rss_mib() - before:.0f} MiB over start)")
 
 
-def throughput(sessions: int, latency: float) -> None:
+def throughput(sessions: int, latency: float, capacity: int) -> None:
     work = Path(tempfile.mkdtemp(prefix="skill-eval-bench-"))
     script = work / "script.json"
     script.write_text(json.dumps({"latency_s": latency, "scenarios": [
@@ -87,27 +107,30 @@ def throughput(sessions: int, latency: float) -> None:
             {"text": "MAGIC"}]},
         {"name": "p", "turns": [{"text": "MAGIC"}]}]}))
     args = ["run", str(PROBE), "--case", "greet", "--k", str(sessions // 2), "--model-script",
-            str(script), "--concurrency", "4", "--fresh", "--timeout", "300"]
+            str(script), "--fresh", "--timeout", "300"]
 
-    def timed(extra: list[str], env: dict[str, str]) -> float:
-        t0 = time.perf_counter()
-        proc = subprocess.run([sys.executable, "-m", "runner", *args, *extra], cwd=ROOT,
-                              env=env, capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stderr[-2000:]
-        return time.perf_counter() - t0
+    def on_cluster(nodes: int) -> float:
+        cluster = Cluster(Path(tempfile.mkdtemp(prefix="rb", dir="/tmp")),
+                          sandboxes_per_node=capacity)
+        try:
+            cluster.start(nodes)
+            t0 = time.perf_counter()
+            proc = subprocess.run(
+                [sys.executable, "-m", "runner", *args, "--store", str(work / f"n{nodes}"),
+                 "--ray-address", cluster.address, "--concurrency", str(nodes * capacity)],
+                cwd=ROOT, env=cluster.env, capture_output=True, text=True)
+            assert proc.returncode == 0, proc.stderr[-2000:]
+            return time.perf_counter() - t0
+        finally:
+            cluster.stop()
 
-    one = timed(["--store", str(work / "one")], dict(os.environ))
-    cluster = Cluster(Path(tempfile.mkdtemp(prefix="rb", dir="/tmp")), sandboxes_per_node=2)
-    try:
-        cluster.start()
-        two = timed(["--store", str(work / "two"), "--ray-address", cluster.address],
-                    cluster.env)
-    finally:
-        cluster.stop()
-    print(f"{sessions} sessions, scripted latency {latency}s per response, concurrency 4:")
-    print(f"  1 node (embedded):        {one:6.1f}s  {sessions / one * 60:6.1f} sessions/min")
-    print(f"  2-node local cluster:     {two:6.1f}s  {sessions / two * 60:6.1f} sessions/min "
-          "(2 sandboxes per node)")
+    one, two = on_cluster(1), on_cluster(2)
+    print(f"{sessions} sessions, scripted latency {latency}s per response, {capacity} "
+          "sandbox(es) per node, driver concurrency = total capacity:")
+    print(f"  1 node  (concurrency {capacity}):  {one:6.1f}s  "
+          f"{sessions / one * 60:6.1f} sessions/min")
+    print(f"  2 nodes (concurrency {2 * capacity}):  {two:6.1f}s  "
+          f"{sessions / two * 60:6.1f} sessions/min  ({one / two:.2f}x one node)")
 
 
 def main() -> None:
@@ -115,11 +138,13 @@ def main() -> None:
     parser.add_argument("--trials", type=int, default=100_000)
     parser.add_argument("--sessions", type=int, default=16)
     parser.add_argument("--latency", type=float, default=3.0)
+    parser.add_argument("--capacity", type=int, default=2,
+                        help="sandbox resources per node")
     parser.add_argument("--skip-throughput", action="store_true")
     args = parser.parse_args()
     plan_and_submit(args.trials)
     if not args.skip_throughput:
-        throughput(args.sessions, args.latency)
+        throughput(args.sessions, args.latency, args.capacity)
 
 
 if __name__ == "__main__":

@@ -148,7 +148,12 @@ class RayExecutor:
         return self._remote.remote(spec)
 
     def wait(self, handles: list[Any], timeout: float) -> list[Any]:
-        ready, _ = self._ray.wait(handles, num_returns=1, timeout=timeout)
+        ready, rest = self._ray.wait(handles, num_returns=1, timeout=timeout)
+        if ready and rest:
+            # sweep every other trial that has finished too: one pass of the scheduler's loop
+            # then handles a wave, not one result (100k trials would be 100k passes)
+            more, _ = self._ray.wait(rest, num_returns=len(rest), timeout=0)
+            ready = [*ready, *more]
         return list(ready)
 
     def result(self, handle: Any, spec: TrialSpec) -> TrialResult:

@@ -58,13 +58,14 @@ class Cluster:
                  f"--metrics-export-port={free_port()}", *args], env=self.env, stdout=out,
                 stderr=subprocess.STDOUT, start_new_session=True))
 
-    def start(self) -> None:
+    def start(self, nodes: int = 2) -> None:
         self._start(["--head", f"--port={self.gcs_port}", "--include-dashboard=true",
                      "--dashboard-host=127.0.0.1", f"--dashboard-port={self.dashboard_port}",
                      f"--temp-dir={self.root}/ray"], "head.log")
         self._wait_nodes(1)
-        self._start([f"--address={self.address}"], "worker.log")
-        self._wait_nodes(2)
+        for number in range(2, nodes + 1):
+            self._start([f"--address={self.address}"], f"worker-{number}.log")
+            self._wait_nodes(number)
 
     def _wait_nodes(self, count: int) -> None:
         deadline = time.monotonic() + 90
