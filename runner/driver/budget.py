@@ -15,7 +15,13 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from runner.errors import RayError
+from runner.driver.actors import (
+    PassActor,
+    call_async,
+    find_actor,
+    is_remote,
+    start_actor,
+)
 
 
 class LedgerState(BaseModel):
@@ -50,75 +56,36 @@ class LocalLedger:
         return LedgerState(cap_usd=self.cap_usd, spent_usd=self.spent_usd, stopped=self.stopped)
 
 
-def ledger_actor_name(run_id: str) -> str:
-    return f"skill-eval-ledger-{run_id}"
-
-
-# Ledgers of in-process passes (InProcessExecutor): gateways in this process find them here.
-_LOCAL: dict[str, LocalLedger] = {}
+KIND = "ledger"
 
 
 class Ledger:
     """The driver's handle on a pass's ledger, local or a Ray actor, with blocking calls."""
 
-    def __init__(self, ledger_id: str, target: Any) -> None:
-        self.ledger_id = ledger_id
-        self._target = target
-        self._remote = not isinstance(target, LocalLedger)
+    def __init__(self, actor: PassActor) -> None:
+        self._actor = actor
+        self.ledger_id = actor.pass_id
 
     def state(self) -> LedgerState:
-        if self._remote:
-            import ray
-
-            try:
-                result: LedgerState = ray.get(self._target.state.remote(), timeout=60)
-            except Exception as exc:  # noqa: BLE001 - any Ray failure: the ledger is gone
-                raise RayError(f"the run's budget ledger (a Ray actor) is unreachable: "
-                               f"{type(exc).__name__}") from exc
-            return result
-        local: LedgerState = self._target.state()
-        return local
+        state: LedgerState = self._actor.call("state")
+        return state
 
     def stop(self, reason: str) -> None:
-        if self._remote:
-            self._target.stop.remote(reason)
-        else:
-            self._target.stop(reason)
+        self._actor.tell("stop", reason)
 
     def close(self) -> None:
-        if self._remote:
-            import ray
-
-            ray.kill(self._target)
-        else:
-            _LOCAL.pop(self.ledger_id, None)
+        self._actor.close()
 
 
 def start_ledger(ledger_id: str, cap_usd: float | None, spent_usd: float = 0.0,
                  in_process: bool = False) -> Ledger:
     """Create (or, on resume, replace) the pass's ledger."""
-    if in_process:
-        _LOCAL[ledger_id] = LocalLedger(cap_usd, spent_usd)
-        return Ledger(ledger_id, _LOCAL[ledger_id])
-    import ray
-
-    name = ledger_actor_name(ledger_id)
-    try:
-        ray.kill(ray.get_actor(name))
-    except ValueError:
-        pass
-    actor = ray.remote(num_cpus=0)(LocalLedger)
-    return Ledger(ledger_id, actor.options(name=name, max_concurrency=64).remote(cap_usd,
-                                                                                 spent_usd))
+    return Ledger(start_actor(KIND, ledger_id, LocalLedger, (cap_usd, spent_usd), in_process))
 
 
 def find_ledger(ledger_id: str) -> Any:
     """What a trial's gateway charges: this process's ledger, or the pass's Ray actor."""
-    if ledger_id in _LOCAL:
-        return _LOCAL[ledger_id]
-    import ray
-
-    return ray.get_actor(ledger_actor_name(ledger_id))
+    return find_actor(KIND, ledger_id)
 
 
 class BudgetGuard:
@@ -126,7 +93,7 @@ class BudgetGuard:
 
     def __init__(self, ledger: Any = None) -> None:
         self._ledger = ledger
-        self._remote = ledger is not None and not isinstance(ledger, LocalLedger)
+        self._remote = is_remote(ledger, LocalLedger)
         self.stopped: str | None = None
 
     async def refresh(self) -> str | None:
@@ -143,9 +110,5 @@ class BudgetGuard:
         self.stopped = state.stopped
 
     async def _call(self, method: str, *args: Any) -> LedgerState:
-        target = getattr(self._ledger, method)
-        if self._remote:
-            result: LedgerState = await target.remote(*args)
-            return result
-        local: LedgerState = target(*args)
-        return local
+        state: LedgerState = await call_async(self._ledger, self._remote, method, *args)
+        return state

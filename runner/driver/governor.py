@@ -23,6 +23,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from runner.driver.actors import PassActor, call_async, find_actor, is_remote, start_actor
+
 DEFAULT_HOLD_S = 5.0  # a 429/529 that names no retry-after
 MAX_HOLD_S = 120.0
 PRESSURE_WINDOW_S = 30.0  # pushback this recent makes the scheduler start fewer trials
@@ -111,62 +113,30 @@ class LocalGovernor:
                 under_pressure=now - self._last_pushback < PRESSURE_WINDOW_S)
 
 
-def governor_actor_name(pass_id: str) -> str:
-    return f"skill-eval-governor-{pass_id}"
-
-
-_LOCAL: dict[str, LocalGovernor] = {}
+KIND = "governor"
 
 
 class Governor:
     """The driver's handle: local or a Ray actor, blocking calls."""
 
-    def __init__(self, pass_id: str, target: Any) -> None:
-        self.pass_id = pass_id
-        self._target = target
-        self._remote = not isinstance(target, LocalGovernor)
+    def __init__(self, actor: PassActor) -> None:
+        self._actor = actor
 
     def state(self) -> GovernorState:
-        if self._remote:
-            import ray
-
-            result: GovernorState = ray.get(self._target.state.remote(), timeout=60)
-            return result
-        local: GovernorState = self._target.state()
-        return local
+        state: GovernorState = self._actor.call("state")
+        return state
 
     def close(self) -> None:
-        if self._remote:
-            import ray
-
-            ray.kill(self._target)
-        else:
-            _LOCAL.pop(self.pass_id, None)
+        self._actor.close()
 
 
 def start_governor(pass_id: str, rpm: int | None, itpm: int | None, otpm: int | None,
                    in_process: bool = False) -> Governor:
-    if in_process:
-        _LOCAL[pass_id] = LocalGovernor(rpm, itpm, otpm)
-        return Governor(pass_id, _LOCAL[pass_id])
-    import ray
-
-    name = governor_actor_name(pass_id)
-    try:
-        ray.kill(ray.get_actor(name))
-    except ValueError:
-        pass
-    actor = ray.remote(num_cpus=0)(LocalGovernor)
-    return Governor(pass_id, actor.options(name=name, max_concurrency=64).remote(rpm, itpm,
-                                                                                 otpm))
+    return Governor(start_actor(KIND, pass_id, LocalGovernor, (rpm, itpm, otpm), in_process))
 
 
 def find_governor(pass_id: str) -> Any:
-    if pass_id in _LOCAL:
-        return _LOCAL[pass_id]
-    import ray
-
-    return ray.get_actor(governor_actor_name(pass_id))
+    return find_actor(KIND, pass_id)
 
 
 class GovernorGuard:
@@ -174,23 +144,16 @@ class GovernorGuard:
 
     def __init__(self, governor: Any = None) -> None:
         self._governor = governor
-        self._remote = governor is not None and not isinstance(governor, LocalGovernor)
+        self._remote = is_remote(governor, LocalGovernor)
 
     async def acquire(self) -> float:
         if self._governor is None:
             return 0.0
-        if self._remote:
-            wait: float = await self._governor.acquire.remote()
-            return wait
-        local: float = self._governor.acquire()
-        return local
+        wait: float = await call_async(self._governor, self._remote, "acquire")
+        return wait
 
     async def report(self, status: int, retry_after_s: float | None = None,
                      input_tokens: int = 0, output_tokens: int = 0) -> None:
-        if self._governor is None:
-            return
-        if self._remote:
-            await self._governor.report.remote(status, retry_after_s, input_tokens,
-                                               output_tokens)
-        else:
-            self._governor.report(status, retry_after_s, input_tokens, output_tokens)
+        if self._governor is not None:
+            await call_async(self._governor, self._remote, "report", status, retry_after_s,
+                             input_tokens, output_tokens)
