@@ -94,6 +94,13 @@ def test_the_viewer_shows_the_run_and_runs_nothing_from_a_trial(
     ARTIFACTS.mkdir(exist_ok=True)
     beacon = Beacon()
     try:
+        # The detectors work: a page that does run script and fetch is caught by both.
+        control = ARTIFACTS / "control.html"
+        control.write_text(f"<script>console.log('CONTROL-SCRIPT')</script>"
+                           f"<img src=\"{beacon.url}/control\">")
+        _, control_log = chromium(control.as_uri())
+        assert "CONTROL-SCRIPT" in control_log and "/control" in beacon.hits
+        beacon.hits.clear()
         report = hostile_run(options, write_script, beacon.url)
         store = options().store_uri
         assert report.rows[0].outcome.value == "win"
