@@ -4,8 +4,8 @@ rate and where its misses went, train and validation figures, EV010, and the bil
 from __future__ import annotations
 
 import math
-import re
 
+from runner.analysis.wording import quoted_phrases, restated_phrase
 from runner.schema.trial import TrialResult
 from runner.schema.triggers import Confusion, QueryResult, TriggerQuery, TriggerReport
 
@@ -35,18 +35,11 @@ def _add(cell: Confusion, query: TriggerQuery, fired: int, runs: int) -> None:
 
 
 def restated(queries: list[TriggerQuery], description: str) -> list[TriggerQuery]:
-    """EV010: should-trigger queries that contain a phrase the description quotes (whole
-    words, any case): they pass by string match and measure almost nothing."""
-    quoted = re.findall(r'"([^"]+)"|“([^”]+)”|\'([^\']+)\'', description)
-    phrases = [t.strip() for groups in quoted for t in groups if len(t.split()) >= 2]
-    out = []
-    for query in queries:
-        for phrase in phrases:
-            pattern = r"(?<!\w)" + r"\s+".join(map(re.escape, phrase.split())) + r"(?!\w)"
-            if query.should_trigger and re.search(pattern, query.prompt, re.IGNORECASE):
-                out.append(query)
-                break
-    return out
+    """EV010 on should-trigger queries (runner.analysis.wording): they pass by string match
+    and measure almost nothing."""
+    phrases = quoted_phrases(description)
+    return [q for q in queries
+            if q.should_trigger and restated_phrase(q.prompt, phrases) is not None]
 
 
 def build_trigger_report(skill: str, description: str, mode: str, runs_per_query: int,

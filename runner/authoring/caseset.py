@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from runner.analysis.wording import quoted_phrases, restated_phrase
 from runner.authoring.problems import describe
 from runner.errors import CaseSetError
 from runner.schema.case import CASESET_RELPATH, FIXTURE_ROOT, Case, CaseSet, Finding
@@ -333,22 +334,17 @@ def _asks_to_write(prompt: str, name: str) -> bool:
 
 
 def restated_prompts(caseset: CaseSet, description: str, shown: str) -> list[Finding]:
-    """EV010: a case whose prompt contains a phrase the skill's description quotes (whole
-    words, any case) measures the description's wording, not the job. Reported, not refused."""
-    quoted = re.findall(r'"([^"]+)"|“([^”]+)”|\'([^\']+)\'', description)
-    phrases = [text.strip() for groups in quoted for text in groups if text.strip()]
-    phrases = [p for p in phrases if len(p.split()) >= 2]
+    """EV010 (runner.analysis.wording), reported per case, never refused."""
+    phrases = quoted_phrases(description)
     found: list[Finding] = []
     for case in caseset.evals:
-        for phrase in phrases:
-            pattern = r"(?<!\w)" + r"\s+".join(map(re.escape, phrase.split())) + r"(?!\w)"
-            if re.search(pattern, case.prompt, re.IGNORECASE):
-                found.append(Finding(
-                    code="EV010", file=shown, case=case.id,
-                    message=f"the prompt restates the description's {phrase!r}",
-                    fix="write the request the way users phrase it, with context, in other "
-                        "words"))
-                break
+        phrase = restated_phrase(case.prompt, phrases)
+        if phrase is not None:
+            found.append(Finding(
+                code="EV010", file=shown, case=case.id,
+                message=f"the prompt restates the description's {phrase!r}",
+                fix="write the request the way users phrase it, with context, in other "
+                    "words"))
     return found
 
 
