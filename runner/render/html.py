@@ -12,8 +12,9 @@ import difflib
 import html
 from collections.abc import Iterable
 
+from runner.render.numbers import pct, rate, spread
 from runner.schema.enums import Arm, Outcome
-from runner.schema.report import Report, Row, Spread, TrialLine
+from runner.schema.report import Report, Row, TrialLine
 from runner.schema.runs import RunSummary
 from runner.schema.triggers import TriggerReport
 from runner.schema.view import TrialView, Turn
@@ -47,10 +48,6 @@ mark{background:#fff2a8}
 
 def esc(value: object) -> str:
     return html.escape(str(value), quote=True)
-
-
-def _pct(value: float | None) -> str:
-    return "n/a" if value is None else f"{value * 100:+.1f}%"
 
 
 def _usd(value: float | None) -> str:
@@ -224,7 +221,7 @@ def _history(runs: list[RunSummary]) -> str:
         return ""
     return "<h2>this skill's runs</h2>" + _table(
         ("run", "version (sha256)", "verdict", "net lift", "USD", "finished"),
-        [(r.run_id, r.skill_digest[:12], r.verdict, _pct(r.net_lift), _usd(r.cost_usd),
+        [(r.run_id, r.skill_digest[:12], r.verdict, pct(r.net_lift), _usd(r.cost_usd),
           r.finished_at.strftime("%Y-%m-%d %H:%M") if r.finished_at else "n/a") for r in runs])
 
 
@@ -237,7 +234,7 @@ def page(title: str, body: str) -> str:
 def run_page(report: Report, views: dict[str, TrialView], history: list[RunSummary]) -> str:
     verdict = str(report.verdict)
     head = (f'<h1><span class="verdict {esc(verdict.replace(" ", ""))}">{esc(verdict)}</span> '
-            f"{esc(report.skill)}</h1><p>net lift {_pct(report.net_lift)} · W/L/T "
+            f"{esc(report.skill)}</h1><p>net lift {pct(report.net_lift)} · W/L/T "
             f"{report.wins}/{report.losses}/{report.ties} · holes {report.holes} · model "
             f"{esc(report.model)} · run {esc(report.run_id)} · {esc(report.status)} · sha256 "
             f"{esc(report.skill_digest[:12])}</p>")
@@ -246,12 +243,12 @@ def run_page(report: Report, views: dict[str, TrialView], history: list[RunSumma
         if n)
     comparisons = _table(
         ("opponent", "W", "L", "T", "holes", "net lift", "verdict", "sign test p"),
-        [(c.opponent, c.wins, c.losses, c.ties, c.holes, _pct(c.net_lift), c.verdict,
+        [(c.opponent, c.wins, c.losses, c.ties, c.holes, pct(c.net_lift), c.verdict,
           "n/a" if c.sign_test_p is None else f"{c.sign_test_p:.3f}")
          for c in report.comparisons])
     cost = _table(
         ("arm", "sessions", "pass", "turns", "wall s", "in tok", "out tok", "USD", "grader USD"),
-        [(arm, a.sessions, "n/a" if a.pass_rate is None else f"{a.pass_rate * 100:.0f}%",
+        [(arm, a.sessions, rate(a.pass_rate),
           "n/a" if a.turns is None else f"{a.turns:.1f}",
           "n/a" if a.wall_s is None else f"{a.wall_s:.1f}",
           a.input_tokens if a.input_tokens is not None else "n/a",
@@ -259,20 +256,15 @@ def run_page(report: Report, views: dict[str, TrialView], history: list[RunSumma
           _usd(a.grader_cost_usd)) for arm, a in report.arms.items()])
     judge = (f"<p>judge {esc(report.judge_model)}: {report.judge_calls} call(s) "
              f"{_usd(report.judge_cost_usd)}</p>" if report.judge_model else "")
-    def spread(v: Spread, fmt: str, scale: float = 1.0) -> str:
-        if v.mean is None:
-            return "n/a"
-        return fmt.format(v.mean * scale) + ("" if v.sd is None else
-                                             " ± " + fmt.format(v.sd * scale))
-
     per_case = ""
     if report.per_case:
         per_case = "<h2>per case (mean ± sd over repetitions)</h2>" + _table(
             ("case", "arm", "n", "holes", "pass", "wall s", "tokens", "USD", "tool calls",
              "skill loads", "unsafe"),
-            [(c.case, c.arm, c.scored, c.holes, spread(c.pass_rate, "{:.0f}%", 100),
-              spread(c.wall_s, "{:.1f}"), spread(c.tokens, "{:.0f}"),
-              spread(c.cost_usd, "{:.4f}"), spread(c.tool_calls, "{:.1f}"), c.skill_loads,
+            [(c.case, c.arm, c.scored, c.holes, spread(c.pass_rate, "{:.0f}%", 100, " ± "),
+              spread(c.wall_s, "{:.1f}", sep=" ± "), spread(c.tokens, "{:.0f}", sep=" ± "),
+              spread(c.cost_usd, "{:.4f}", sep=" ± "),
+              spread(c.tool_calls, "{:.1f}", sep=" ± "), c.skill_loads,
               c.safety_violations) for c in report.per_case])
     weak = ""
     if report.non_discriminating:
@@ -305,7 +297,7 @@ def trial_page(report: Report, views: dict[str, TrialView], trial_id: str) -> st
 def index_page(runs: list[RunSummary], link: str = "/run/",
                triggers: list[tuple[str, TriggerReport]] | None = None) -> str:
     rows = [(f'<a href="{esc(link + r.run_id)}">{esc(r.run_id)}</a>', esc(r.skill),
-             esc(r.verdict), esc(_pct(r.net_lift)), str(r.trials), str(r.holes),
+             esc(r.verdict), esc(pct(r.net_lift)), str(r.trials), str(r.holes),
              esc(_usd(r.cost_usd)), esc(r.status)) for r in runs]
     body = f"<h1>{len(runs)} run(s)</h1>" + _table(
         ("run", "skill", "verdict", "net lift", "trials", "holes", "USD", "status"), rows,
@@ -314,13 +306,9 @@ def index_page(runs: list[RunSummary], link: str = "/run/",
         body += "<h2>trigger runs</h2>" + _table(
             ("run", "skill", "mode", "recall", "precision", "F1"),
             [(f'<a href="/trigger/{esc(run_id)}">{esc(run_id)}</a>', esc(t.skill),
-              esc(t.mode), _rate(t.overall.recall), _rate(t.overall.precision),
-              _rate(t.overall.f1)) for run_id, t in triggers], raw=True)
+              esc(t.mode), rate(t.overall.recall), rate(t.overall.precision),
+              rate(t.overall.f1)) for run_id, t in triggers], raw=True)
     return page("skill-eval runs", body)
-
-
-def _rate(value: float | None) -> str:
-    return "n/a" if value is None else f"{value * 100:.0f}%"
 
 
 def trigger_page(report: TriggerReport, run_id: str = "") -> str:
@@ -329,12 +317,12 @@ def trigger_page(report: TriggerReport, run_id: str = "") -> str:
     what = ("observed activation in sessions" if report.mode == "session"
             else "a model reading the catalog, not an observed activation")
     matrix = _table(("", "runs", ""), [
-        ("fired when it should", c.fired_when_should, f"recall {_rate(c.recall)}"),
+        ("fired when it should", c.fired_when_should, f"recall {rate(c.recall)}"),
         ("stayed quiet when it should", c.quiet_when_should_not, ""),
-        ("missed", c.missed, f"precision {_rate(c.precision)}"),
-        ("barged in", c.barged_in, f"F1 {_rate(c.f1)}")])
+        ("missed", c.missed, f"precision {rate(c.precision)}"),
+        ("barged in", c.barged_in, f"F1 {rate(c.f1)}")])
     splits = _table(("set", "recall", "precision", "F1"), [
-        (name, _rate(cell.recall), _rate(cell.precision), _rate(cell.f1))
+        (name, rate(cell.recall), rate(cell.precision), rate(cell.f1))
         for name, cell in (("train", report.train), ("validation", report.validation))])
     rows = []
     for q in report.queries:

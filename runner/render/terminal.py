@@ -12,19 +12,11 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from runner.render.numbers import num, pct, rate, spread
 from runner.schema.enums import Verdict
-from runner.schema.report import Report, Spread
+from runner.schema.report import Report
 from runner.schema.runs import Estimate, RunSummary
 from runner.schema.triggers import TriggerReport
-
-
-def _pct(value: float | None) -> str:
-    return "n/a" if value is None else f"{value * 100:+.1f}%"
-
-
-def _num(value: float | int | None, fmt: str = "{:,.0f}") -> str:
-    return "n/a" if value is None else fmt.format(value)
-
 
 VERDICT_STYLE = {Verdict.PASS: "bold green", Verdict.NEUTRAL: "bold yellow",
                  Verdict.FAIL: "bold red", Verdict.NO_EVIDENCE: "bold magenta"}
@@ -35,7 +27,7 @@ def render(report: Report, console: Console) -> None:
     console.print(Text.assemble(
         (str(report.verdict), style),
         f"  {report.skill} (sha256 {report.skill_digest[:12]})  net lift "
-        f"{_pct(report.net_lift)}  model {report.model}  run {report.run_id}"))
+        f"{pct(report.net_lift)}  model {report.model}  run {report.run_id}"))
     if report.isolation.startswith("none"):
         console.print(Text.assemble(("no isolation:", "bold red"), f" {report.isolation}"))
     if report.script_unmatched:
@@ -72,8 +64,8 @@ def render(report: Report, console: Console) -> None:
         table.add_column(col, justify="right" if col not in ("opponent", "verdict") else "left")
     for c in report.comparisons:
         table.add_row(str(c.opponent), str(c.wins), str(c.losses), str(c.ties), str(c.holes),
-                      _pct(c.net_lift), f"[{VERDICT_STYLE[c.verdict]}]{c.verdict}[/]",
-                      _num(c.sign_test_p, "{:.3f}"))
+                      pct(c.net_lift), f"[{VERDICT_STYLE[c.verdict]}]{c.verdict}[/]",
+                      num(c.sign_test_p, "{:.3f}"))
     console.print(table)
 
     cost = Table(box=box.SIMPLE_HEAD, title_justify="left",
@@ -83,10 +75,9 @@ def render(report: Report, console: Console) -> None:
                 "USD cli"):
         cost.add_column(col, justify="left" if col == "arm" else "right", no_wrap=True)
     for arm, a in report.arms.items():
-        rate = None if a.pass_rate is None else a.pass_rate * 100
-        cost.add_row(arm, str(a.sessions), _num(rate, "{:.0f}%"), _num(a.turns, "{:.1f}"),
-                     _num(a.wall_s, "{:.1f}"), _num(a.input_tokens), _num(a.output_tokens),
-                     _num(a.cost_usd, "{:.4f}"), _num(a.cli_cost_usd, "{:.4f}"))
+        cost.add_row(arm, str(a.sessions), rate(a.pass_rate), num(a.turns, "{:.1f}"),
+                     num(a.wall_s, "{:.1f}"), num(a.input_tokens), num(a.output_tokens),
+                     num(a.cost_usd, "{:.4f}"), num(a.cli_cost_usd, "{:.4f}"))
     console.print(cost)
     render_grading(report, console)
     render_cases(report, console)
@@ -101,17 +92,6 @@ def render(report: Report, console: Console) -> None:
     render_failures(report, console)
 
 
-def _signed(value: float | None, fmt: str) -> str:
-    return "n/a" if value is None else fmt.format(value)
-
-
-def _spread(value: Spread, fmt: str, scale: float = 1.0) -> str:
-    if value.mean is None:
-        return "n/a"
-    sd = "" if value.sd is None else "±" + fmt.format(value.sd * scale)
-    return fmt.format(value.mean * scale) + sd
-
-
 def render_cases(report: Report, console: Console) -> None:
     """Per case and arm across the k repetitions (mean ± sample sd; no sd below two), and the
     checks that came out the same in both arms."""
@@ -123,8 +103,8 @@ def render_cases(report: Report, console: Console) -> None:
                              no_wrap=col != "case", overflow="fold")
         for c in report.per_case:
             table.add_row(escape(c.case), str(c.arm), str(c.scored),
-                          _spread(c.pass_rate, "{:.0f}%", 100), _spread(c.wall_s, "{:.1f}"),
-                          _spread(c.tokens, "{:.0f}"), _spread(c.cost_usd, "{:.4f}"),
+                          spread(c.pass_rate, "{:.0f}%", 100), spread(c.wall_s, "{:.1f}"),
+                          spread(c.tokens, "{:.0f}"), spread(c.cost_usd, "{:.4f}"),
                           str(c.skill_loads), str(c.safety_violations))
         console.print(table)
     if report.case_deltas and (report.k > 1 or len(report.case_deltas) <= 12):
@@ -134,9 +114,9 @@ def render_cases(report: Report, console: Console) -> None:
             deltas.add_column(col, justify="left" if col in ("case", "vs") else "right",
                               no_wrap=col != "case", overflow="fold")
         for d in report.case_deltas:
-            deltas.add_row(escape(d.case), str(d.opponent), _pct(d.success),
-                           _signed(d.tool_calls, "{:+.1f}"), _signed(d.tokens, "{:+,.0f}"),
-                           _signed(d.cost_usd, "{:+.4f}"), str(d.skill_loads),
+            deltas.add_row(escape(d.case), str(d.opponent), pct(d.success),
+                           num(d.tool_calls, "{:+.1f}"), num(d.tokens, "{:+,.0f}"),
+                           num(d.cost_usd, "{:+.4f}"), str(d.skill_loads),
                            f"{d.safety_violations:+d}")
         console.print(deltas)
     if report.non_discriminating:
@@ -195,8 +175,8 @@ def render_runs(runs: list[RunSummary], console: Console) -> None:
     header = ("run", "skill", "sha256", "verdict", "net lift", "trials", "holes", "USD",
               "finished (UTC)", "status")
     lines = [header] + [(
-        r.run_id, r.skill, r.skill_digest[:12], r.verdict, _pct(r.net_lift), str(r.trials),
-        str(r.holes), _num(r.cost_usd, "{:.4f}"),
+        r.run_id, r.skill, r.skill_digest[:12], r.verdict, pct(r.net_lift), str(r.trials),
+        str(r.holes), num(r.cost_usd, "{:.4f}"),
         r.finished_at.strftime("%Y-%m-%d %H:%M") if r.finished_at else "n/a", r.status)
         for r in runs]
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
@@ -219,10 +199,6 @@ def render_estimate(estimate: Estimate, console: Console, heading: str = "estima
             f"${line.usd:.4f} ({line.basis})"))
 
 
-def _rate(value: float | None) -> str:
-    return "n/a" if value is None else f"{value * 100:.0f}%"
-
-
 def render_trigger(report: TriggerReport, console: Console) -> None:
     """Seed 001's trigger report: the matrix, its figures, each query, EV010, the bill."""
     what = ("observed activation in sessions" if report.mode == "session"
@@ -231,26 +207,26 @@ def render_trigger(report: TriggerReport, console: Console) -> None:
     console.print(Text(f"trigger {report.skill} ({report.mode}: {what}; "
                        f"{report.runs_per_query} run(s) per query)", style="bold"))
     for label, value, figure in (
-            ("fired when it should", c.fired_when_should, f"(recall    {_rate(c.recall)})"),
+            ("fired when it should", c.fired_when_should, f"(recall    {rate(c.recall)})"),
             ("stayed quiet when it should", c.quiet_when_should_not, ""),
-            ("missed", c.missed, f"(precision {_rate(c.precision)})"),
-            ("barged in", c.barged_in, f"(F1        {_rate(c.f1)})")):
+            ("missed", c.missed, f"(precision {rate(c.precision)})"),
+            ("barged in", c.barged_in, f"(F1        {rate(c.f1)})")):
         console.print(Text(f"    {label.ljust(28)}{value:>4}   {figure}".rstrip()))
     console.print(Text(
-        f"train: recall {_rate(report.train.recall)}, precision "
-        f"{_rate(report.train.precision)}, F1 {_rate(report.train.f1)} · validation: recall "
-        f"{_rate(report.validation.recall)}, precision {_rate(report.validation.precision)}, "
-        f"F1 {_rate(report.validation.f1)}"))
+        f"train: recall {rate(report.train.recall)}, precision "
+        f"{rate(report.train.precision)}, F1 {rate(report.train.f1)} · validation: recall "
+        f"{rate(report.validation.recall)}, precision {rate(report.validation.precision)}, "
+        f"F1 {rate(report.validation.f1)}"))
     if report.overfit_warning:
         console.print(Text(report.overfit_warning, style="yellow"))
     for q in report.queries:
-        rate = "n/a " if q.fire_rate is None else f"{q.fire_rate:.2f}"
+        share = "n/a " if q.fire_rate is None else f"{q.fire_rate:.2f}"
         if q.query.should_trigger:
             label = "should trigger" if q.fired == q.runs and q.runs else "did not fire"
         else:
             label = "should not trigger" if not q.fired else f"barged in {q.fired}/{q.runs}"
         holes = f" ({q.holes} hole(s))" if q.holes else ""
-        console.print(Text(f"  [{rate}] {label}: {q.query.prompt}{holes}"))
+        console.print(Text(f"  [{share}] {label}: {q.query.prompt}{holes}"))
         if q.query.should_trigger and q.went_to:
             console.print(Text("         went to: " + ", ".join(
                 f"{name} {n}/{q.runs}" for name, n in sorted(q.went_to.items(),
