@@ -36,17 +36,22 @@ from runner.store.runs import token_history
 from runner.trial.isolation import check_staging
 
 
-def preflight(opts: RunOptions) -> Plan:
-    """Everything that can refuse the run before anything is written or spent: the offline
-    checks first (free), then the key, then the sandbox backend (its image id goes into every
-    id). The pass's own checks (store, Ray, metrics port) are `check_pass`."""
-    request = check_request(opts)
+def check_model_access(opts: RunOptions) -> None:
+    """A model script that loads, or a key to reach the real model: before anything is spent."""
     if opts.model_script is not None:
         load_script(opts.model_script)
     elif not os.environ.get("ANTHROPIC_API_KEY"):
         raise RefusedInput("ANTHROPIC_API_KEY is not set: export it to run against the model, "
                            "or give a model script (run --model-script FILE, or "
                            "`model_script:` in a batch file) for an offline dry run")
+
+
+def preflight(opts: RunOptions) -> Plan:
+    """Everything that can refuse the run before anything is written or spent: the offline
+    checks first (free), then the key, then the sandbox backend (its image id goes into every
+    id). The pass's own checks (store, Ray, metrics port) are `check_pass`."""
+    request = check_request(opts)
+    check_model_access(opts)
     if opts.sandbox.backend == "docker":
         check_fixtures_fit(request.caseset.evals, request.skill.path,
                            opts.sandbox.limits.workspace_size)

@@ -22,6 +22,7 @@ from runner.driver.lease import leases
 from runner.driver.metrics import RunMetrics, touch_arms
 from runner.driver.scheduler import execute, finished
 from runner.errors import RefusedInput, SkillLeak
+from runner.judging.ties import Tie, judge_ties, pending_ties
 from runner.logs import run_log
 from runner.schema.options import PassSettings
 from runner.schema.plan import Plan
@@ -113,9 +114,12 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
         log.info("pass %s: every trial already done", control_id)
         results = [done[t.trial_id] for t in trials]
         _refuse_leaks([r for r in results if r.leak])
+        pending = pending_ties(plans, results, store)
+        if not pending:
+            return PassResult(results, None, None, ran=False)
         judged: list[tuple[int, str | None]] = []  # a judge left to finish may still ask
         with _upstream(settings.model_script, trials[0].upstream_url, judged) as upstream:
-            stopped = _judge(control_id, plans, results, store, settings, upstream)
+            stopped = _judge(control_id, pending, results, store, settings, upstream)
         ran = bool(judged and judged[0][0])
         return PassResult(results, stopped, None, judged[0] if ran else (0, None), ran=ran)
     metrics = RunMetrics(control_id, settings.max_budget_usd)
@@ -167,7 +171,8 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
             if ledger is not None:
                 metrics.budget(ledger.state().spent_usd)
             if stopped is None:
-                stopped = _judge(control_id, plans, results, store, settings, upstream,
+                stopped = _judge(control_id, pending_ties(plans, results, store), results,
+                                 store, settings, upstream,
                                  ledger.state().spent_usd if ledger is not None else None)
         store.put(RunKeys(control_id).metrics, metrics.snapshot())
         if settings.metrics_port is not None and settings.metrics_linger_s:
@@ -182,15 +187,13 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
     return PassResult(results, stopped, cleanup, unmatched[0] if unmatched else (0, None))
 
 
-def _judge(control_id: str, plans: list[Plan], results: list[TrialResult], store: Store,
+def _judge(control_id: str, pending: list[Tie], results: list[TrialResult], store: Store,
            settings: PassSettings, upstream: str, spent: float | None = None) -> str | None:
-    """The pairwise judge on every tied row with criteria (runner.judging.ties)."""
-    from runner.judging.ties import judge_ties  # noqa: PLC0415 - only a judged pass needs it
-
+    """The pairwise judge on the tied rows still to judge (runner.judging.ties)."""
     def stop_requested() -> str | None:
         return "stop requested" if store.exists(RunKeys(control_id).stop_flag) else None
 
-    return judge_ties(plans, results, store, upstream, settings.max_budget_usd,
+    return judge_ties(pending, upstream, store, settings.max_budget_usd,
                       spent_by(results) if spent is None else spent,
                       settings.endpoint_attempts, settings.endpoint_backoff_s, stop_requested)
 

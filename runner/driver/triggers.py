@@ -7,7 +7,6 @@ once per query with the library's catalog: no sandbox, no agent.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from rich.console import Console
@@ -15,6 +14,7 @@ from rich.console import Console
 from runner.analysis.triggers import build_trigger_report
 from runner.authoring.skill import load_skill
 from runner.console import err as stderr_console
+from runner.driver.api import check_model_access
 from runner.driver.passes import run_pass
 from runner.driver.preflight import check_pass
 from runner.driver.scheduler import finished
@@ -23,7 +23,6 @@ from runner.sandbox.registry import open_sandbox
 from runner.schema.options import RunOptions
 from runner.schema.skill import Skill
 from runner.schema.triggers import TriggerReport
-from runner.scripted.script import load_script
 from runner.store.base import Store, open_store
 from runner.store.keys import RunKeys
 from runner.triggers.plan import check_trigger_request, make_trigger_plan, neighbours
@@ -60,11 +59,7 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
     if mode not in MODES:
         raise RefusedInput(f"--mode {mode}: one of {', '.join(MODES)}")
     skill, library, queries = check_trigger_request(opts, skills_dir, extra)
-    if opts.model_script is not None:
-        load_script(opts.model_script)
-    elif not os.environ.get("ANTHROPIC_API_KEY"):
-        raise RefusedInput("ANTHROPIC_API_KEY is not set: export it, or give a model script "
-                           "(--model-script FILE) for an offline dry run")
+    check_model_access(opts)
     store = store or open_store(opts.store_uri, opts.store_endpoint)
     splits = split(queries.queries)
     console.print(f"trigger {skill.name}: {len(queries.queries)} quer(y/ies) from "

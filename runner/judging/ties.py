@@ -96,17 +96,22 @@ def _material(store: Store, run_id: str, result: TrialResult, skill_name: str) -
                                    tuple(transcript.calls)), skill_name)
 
 
-def judge_ties(plans: list[Plan], results: list[TrialResult], store: Store, upstream: str,
-               cap_usd: float | None, spent_usd: float, attempts: int, backoff_s: float,
-               stopped: Callable[[], str | None]) -> str | None:
-    """Judge every pending tie; returns why judging stopped early, if it did. A judge call
-    that keeps failing leaves its row a tie without a judgement (logged), never a guess."""
+def pending_ties(plans: list[Plan], results: list[TrialResult], store: Store) -> list[Tie]:
+    """The tied rows the judge should read and has no stored judgement for."""
     by_id = {r.trial_id: r for r in results}
-    pending = [t for p in plans for t in ties(p, by_id)]
-    if not pending:
-        return None
+    found = [t for p in plans for t in ties(p, by_id)]
+    if not found:
+        return []
     done = {k for p in plans for k in store.list(RunKeys(p.run_id).judgements)}
-    pending = [t for t in pending if t.key not in done]
+    return [t for t in found if t.key not in done]
+
+
+def judge_ties(pending: list[Tie], upstream: str, store: Store, cap_usd: float | None,
+               spent_usd: float, attempts: int, backoff_s: float,
+               stopped: Callable[[], str | None]) -> str | None:
+    """Judge the pending ties (`pending_ties`); returns why judging stopped early, if it did.
+    A judge call that keeps failing leaves its row a tie without a judgement (logged), never
+    a guess."""
     if not pending:
         return None
     guard = BudgetGuard(LocalLedger(cap_usd, spent_usd)) if cap_usd is not None else None

@@ -7,7 +7,15 @@ import asyncio
 from aiohttp import web
 
 from runner.errors import RefusedInput
-from runner.render.html import CSP, index_page, run_page, trial_page, trigger_page
+from runner.render.html import (
+    CSP,
+    esc,
+    index_page,
+    page,
+    run_page,
+    trial_page,
+    trigger_page,
+)
 from runner.store.base import Store
 from runner.store.runs import list_runs, list_trigger_runs
 from runner.view.load import load_run, load_trigger
@@ -44,9 +52,7 @@ class Viewer:
         try:
             report, views, history = await asyncio.to_thread(load_run, self.store, run_id)
         except RefusedInput as exc:
-            return _html(index_page([]).replace("<h1>0 run(s)</h1>",
-                                                "<h1>not found</h1><p>" + _text(exc) + "</p>"),
-                         status=404)
+            return _not_found(exc)
         return _html(run_page(report, views, history))
 
     async def trigger(self, request: web.Request) -> web.Response:
@@ -54,7 +60,7 @@ class Viewer:
         try:
             report = await asyncio.to_thread(load_trigger, self.store, run_id)
         except RefusedInput as exc:
-            return _html(_text(exc), status=404)
+            return _not_found(exc)
         return _html(trigger_page(report, run_id))
 
     async def trial(self, request: web.Request) -> web.Response:
@@ -62,12 +68,11 @@ class Viewer:
         try:
             report, views, _ = await asyncio.to_thread(load_run, self.store, run_id)
         except RefusedInput as exc:
-            return _html(_text(exc), status=404)
+            return _not_found(exc)
         found = trial_page(report, views, trial_id)
-        return _html(found, 200) if found else _html("no such trial", 404)
+        return _html(found) if found else _not_found(f"no trial {trial_id!r} in {run_id}")
 
 
-def _text(exc: Exception) -> str:
-    import html
-
-    return html.escape(str(exc))
+def _not_found(why: object) -> web.Response:
+    return _html(page("not found", f'<h1>not found</h1><p>{esc(why)}</p><p><a href="/">all '
+                                   "runs</a></p>"), status=404)
