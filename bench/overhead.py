@@ -4,11 +4,14 @@ For N sessions of the same scripted case (instant model), at concurrency 1 and 2
   bare       claude -p as a host process in a temp dir, straight at the scripted endpoint
   local      skill-eval's full path (Ray task, gateway, staging, grading, store) with the
              `local` backend: the runner's own overhead without a container
-  container  skill-eval's full path with the Docker sandbox (what users run)
+  container  skill-eval's full path with the Docker sandbox (what users run: the next trials'
+             containers start while sessions wait on the model, --prefetch = --concurrency)
+  serial     the same with --prefetch 0: each trial starts its container when its turn comes
 Prints wall seconds per session, machine CPU-seconds per session (from /proc/stat, so
 dockerd/containerd/runc count too) and throughput relative to bare.
 
 usage: .venv/bin/python bench/overhead.py [--sessions 12] [--latency 0]
+                                          [--modes bare,local,container,serial]
 """
 
 from __future__ import annotations
@@ -80,9 +83,10 @@ def bare(url: str, sessions: int, concurrency: int) -> None:
 
 
 def through_runner(script: Path, store: str, backend: str, sessions: int,
-                   concurrency: int) -> None:
+                   concurrency: int, prefetch: int | None = None) -> None:
     opts = RunOptions(skill_path=PROBE, case_ids=("greet",), k=max(1, sessions // 2),
                       arms=(Arm.BASELINE, Arm.CANDIDATE), concurrency=concurrency,
+                      prefetch=prefetch,
                       model_script=script, store_uri=store, fresh=True, timeout_s=120,
                       sandbox=SandboxConfig(backend=backend))
     from rich.console import Console
@@ -95,7 +99,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sessions", type=int, default=12)
     parser.add_argument("--latency", type=float, default=0.0, help="scripted model latency, s")
-    parser.add_argument("--modes", default="bare,local,container")
+    parser.add_argument("--modes", default="bare,local,container,serial")
     args = parser.parse_args()
     os.environ.setdefault("SKILL_EVAL_CLAUDE", claude_binary())
     script_data = {"latency_s": args.latency, "scenarios": [
@@ -112,7 +116,7 @@ def main() -> None:
         if "bare" in modes:
             bare(url, 2, 2)
     for backend in ("local", "docker"):
-        if ("container" if backend == "docker" else backend) in modes:
+        if backend in modes or (backend == "docker" and {"container", "serial"} & set(modes)):
             through_runner(script_path, str(work / "warm"), backend, 2, 2)
 
     print(f"{args.sessions} sessions per cell, scripted model latency {args.latency}s, "
@@ -127,10 +131,11 @@ def main() -> None:
                     wall, cpu = measure(lambda u=url, c=concurrency: bare(
                         u, args.sessions, c))
             else:
-                backend = "docker" if mode == "container" else "local"
+                backend = "local" if mode == "local" else "docker"
+                prefetch = 0 if mode == "serial" else None
                 store = str(work / f"{mode}-{concurrency}")
-                wall, cpu = measure(lambda b=backend, s=store, c=concurrency: through_runner(
-                    script_path, s, b, args.sessions, c))
+                wall, cpu = measure(lambda b=backend, s=store, c=concurrency, p=prefetch:
+                                    through_runner(script_path, s, b, args.sessions, c, p))
             rate = args.sessions / wall
             if mode == "bare":
                 baseline[concurrency] = rate

@@ -164,7 +164,10 @@ def main(log_level: str, debug: bool) -> None:
 @click.option("--arms", default="baseline,candidate,incumbent", show_default=True,
               help="Comma-separated arms to run (candidate is required).")
 @click.option("--concurrency", default=config.CONCURRENCY, show_default=True,
-              type=click.IntRange(min=1), help="Trials in flight at once.")
+              type=click.IntRange(min=1), help="claude sessions running at once.")
+@click.option("--prefetch", type=click.IntRange(min=0),
+              help="Trials prepared ahead (container started, waiting for a session to end) "
+                   "[default: as many as --concurrency; 0: none].")
 @click.option("--timeout", "timeout_s", default=config.TIMEOUT_S, show_default=True,
               type=click.FloatRange(min=1), help="Per-session wall-clock limit, seconds.")
 @click.option("--max-turns", type=click.IntRange(min=1), help="Passed to claude.")
@@ -221,8 +224,9 @@ def main(log_level: str, debug: bool) -> None:
 @_output_options("the report", "the verdict is FAIL")
 @guarded
 def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path | None,
-        arms: str, concurrency: int, timeout_s: float, max_turns: int | None,
-        session_budget_usd: float | None, model_script: Path | None, store_uri: str,
+        arms: str, concurrency: int, prefetch: int | None, timeout_s: float,
+        max_turns: int | None, session_budget_usd: float | None, model_script: Path | None,
+        store_uri: str,
         s3_endpoint_url: str | None, max_budget_usd: float | None, force: bool,
         rpm: int | None, itpm: int | None, otpm: int | None,
         metrics_port: int | None, metrics_host: str, metrics_linger_s: float, image: str,
@@ -251,7 +255,8 @@ def run(skill: Path, k: int, model: str, cases: tuple[str, ...], incumbent: Path
     check_writable(report_json, "--report-json")
     opts = RunOptions(
         skill_path=skill, incumbent_path=incumbent, k=k, model=model, case_ids=cases,
-        arms=arm_list, concurrency=concurrency, timeout_s=timeout_s, max_turns=max_turns,
+        arms=arm_list, concurrency=concurrency, prefetch=prefetch, timeout_s=timeout_s,
+        max_turns=max_turns,
         session_budget_usd=session_budget_usd, store_uri=store_uri,
         store_endpoint=s3_endpoint_url, max_budget_usd=max_budget_usd, force=force,
         rpm=rpm, itpm=itpm, otpm=otpm, metrics_port=metrics_port, metrics_host=metrics_host,

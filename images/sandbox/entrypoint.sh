@@ -8,5 +8,13 @@ for _ in $(seq 1 200); do
     (exec 3<>/dev/tcp/127.0.0.1/8080) 2>/dev/null && break
     sleep 0.01
 done
+# Started ahead of its turn (the runner prefetches trials): wait at the start gate, a Unix
+# socket the host answers "go" on once this session has a slot, so container start-up overlaps
+# other sessions. (A socket, not a FIFO: gVisor refuses to open host FIFOs.)
+if [ -n "${SKILL_EVAL_GATE:-}" ]; then
+    word="$(socat -u "UNIX-CONNECT:$SKILL_EVAL_GATE" STDOUT 2>/dev/null)" || word=""
+    [ "$word" = go ] || exit 75  # closed without a go: the host gave this session up
+    unset SKILL_EVAL_GATE
+fi
 cd /work
 exec claude "$@"

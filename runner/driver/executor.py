@@ -132,7 +132,7 @@ def _run_remote(spec: TrialSpec) -> TrialResult:
 class RayExecutor:
     """One Ray task per trial; Ray retries a trial whose worker or node died (3 times)."""
 
-    def __init__(self, address: str | None = None) -> None:
+    def __init__(self, address: str | None = None, share: float = 1.0) -> None:
         import ray
 
         ensure_ray(address)
@@ -140,8 +140,10 @@ class RayExecutor:
         remote = ray.remote(num_cpus=0, max_retries=3, retry_exceptions=False)(_run_remote)
         resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
         if resources.get("sandbox"):
-            # Nodes that declare a `sandbox` resource say how many sandboxes they hold.
-            remote = remote.options(resources={"sandbox": 1})
+            # Nodes that declare a `sandbox` resource say how many sessions they hold. A
+            # prefetched trial takes a `share` of one, so a node holds its sessions plus the
+            # trials waiting for them; its session slots keep the sessions to the count.
+            remote = remote.options(resources={"sandbox": round(share, 4)})
         self._remote = remote
 
     def submit(self, spec: TrialSpec) -> Any:
@@ -257,9 +259,10 @@ EXECUTORS = ("ray", "inprocess")
 
 
 def open_executor(name: str, concurrency: int, address: str | None,
-                  store: Store | None = None) -> Executor:
+                  store: Store | None = None, prefetch: int = 0) -> Executor:
+    """`concurrency` sessions at once, and `prefetch` trials in flight beyond them."""
     if name == "ray":
-        return RayExecutor(address)
+        return RayExecutor(address, concurrency / (concurrency + prefetch))
     if name == "inprocess":
-        return InProcessExecutor(concurrency, store)
+        return InProcessExecutor(concurrency + prefetch, store)
     raise RefusedInput(f"unknown executor {name!r}; known: {', '.join(EXECUTORS)}")

@@ -12,6 +12,10 @@ new requests of every gateway for that long; the gateway then retries the reques
 the session never sees it. Time spent held is metered per trial and added to its timeout: a
 held session is not a slow agent. The scheduler starts fewer trials while the upstream pushes
 back.
+
+When the upstream states its limits (`anthropic-ratelimit-*` headers), the governor adopts them
+(the lower of the stated and the configured limit applies), and a limit with nothing
+remaining holds every gateway until its reset: the run slows down before the 429, not after.
 """
 
 from __future__ import annotations
@@ -21,9 +25,10 @@ import time
 from collections import deque
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from runner.driver.actors import PassActor, call_async, find_actor, is_remote, start_actor
+from runner.schema.ratelimit import Budget, UpstreamLimits
 
 DEFAULT_HOLD_S = 5.0  # a 429/529 that names no retry-after
 MAX_HOLD_S = 120.0
@@ -32,9 +37,10 @@ WINDOW_S = 60.0
 
 
 class GovernorState(BaseModel):
-    rpm: int | None
+    rpm: int | None = Field(description="The limit in force: configured or stated upstream")
     itpm: int | None
     otpm: int | None
+    stated: UpstreamLimits | None = Field(default=None, description="The upstream's last word")
     requests_last_minute: int
     pushbacks: int
     holding_for_s: float
@@ -54,7 +60,20 @@ class LocalGovernor:
         self._hold_until = 0.0
         self._last_pushback = 0.0
         self.pushbacks = 0
+        self.stated: UpstreamLimits | None = None
         self._lock = threading.Lock()
+
+    @staticmethod
+    def _lower(configured: int | None, stated: Budget | None) -> int | None:
+        given = [n for n in (configured, stated.limit if stated else None) if n]
+        return min(given) if given else None
+
+    def _limits(self) -> tuple[int | None, int | None, int | None]:
+        """requests, input and output tokens per minute in force now."""
+        s = self.stated
+        return (self._lower(self.rpm, s.requests if s else None),
+                self._lower(self.itpm, s.input_tokens if s else None),
+                self._lower(self.otpm, s.output_tokens if s else None))
 
     def _prune(self, now: float) -> None:
         while self._requests and now - self._requests[0] >= WINDOW_S:
@@ -76,9 +95,10 @@ class LocalGovernor:
             if now < self._hold_until:
                 return self._hold_until - now
             self._prune(now)
-            waits = [self._wait_tokens(self._input, self.itpm, now),
-                     self._wait_tokens(self._output, self.otpm, now)]
-            if self.rpm is not None and len(self._requests) >= self.rpm:
+            rpm, itpm, otpm = self._limits()
+            waits = [self._wait_tokens(self._input, itpm, now),
+                     self._wait_tokens(self._output, otpm, now)]
+            if rpm is not None and len(self._requests) >= rpm:
                 waits.append(WINDOW_S - (now - self._requests[0]))
             wait = max(waits)
             if wait > 0:
@@ -87,10 +107,17 @@ class LocalGovernor:
             return 0.0
 
     def report(self, status: int, retry_after_s: float | None = None, input_tokens: int = 0,
-               output_tokens: int = 0) -> None:
-        """After an answer: a 429/529 holds every gateway; tokens fill the token windows."""
+               output_tokens: int = 0, stated: UpstreamLimits | None = None) -> None:
+        """After an answer: a 429/529 holds every gateway; tokens fill the token windows;
+        stated limits are adopted, and one with nothing left holds until its reset."""
         with self._lock:
             now = time.time()
+            if stated is not None:
+                self.stated = stated
+                for budget in (stated.requests, stated.input_tokens, stated.output_tokens):
+                    if budget.remaining == 0 and budget.reset_in_s:
+                        self._hold_until = max(self._hold_until,
+                                               now + min(budget.reset_in_s, MAX_HOLD_S))
             if status in (429, 529):
                 hold = min(retry_after_s if retry_after_s is not None else DEFAULT_HOLD_S,
                            MAX_HOLD_S)
@@ -106,8 +133,9 @@ class LocalGovernor:
         with self._lock:
             now = time.time()
             self._prune(now)
+            rpm, itpm, otpm = self._limits()
             return GovernorState(
-                rpm=self.rpm, itpm=self.itpm, otpm=self.otpm,
+                rpm=rpm, itpm=itpm, otpm=otpm, stated=self.stated,
                 requests_last_minute=len(self._requests), pushbacks=self.pushbacks,
                 holding_for_s=max(0.0, self._hold_until - now),
                 under_pressure=now - self._last_pushback < PRESSURE_WINDOW_S)
@@ -146,6 +174,10 @@ class GovernorGuard:
         self._governor = governor
         self._remote = is_remote(governor, LocalGovernor)
 
+    @property
+    def active(self) -> bool:
+        return self._governor is not None
+
     async def acquire(self) -> float:
         if self._governor is None:
             return 0.0
@@ -153,7 +185,8 @@ class GovernorGuard:
         return wait
 
     async def report(self, status: int, retry_after_s: float | None = None,
-                     input_tokens: int = 0, output_tokens: int = 0) -> None:
+                     input_tokens: int = 0, output_tokens: int = 0,
+                     stated: UpstreamLimits | None = None) -> None:
         if self._governor is not None:
             await call_async(self._governor, self._remote, "report", status, retry_after_s,
-                             input_tokens, output_tokens)
+                             input_tokens, output_tokens, stated)

@@ -17,7 +17,7 @@ from runner.driver import signals
 from runner.driver.budget import start_ledger
 from runner.driver.control import Progress, RunControl
 from runner.driver.executor import Cleanup, Executor, open_executor
-from runner.driver.governor import Governor, start_governor
+from runner.driver.governor import Governor, GovernorGuard, find_governor, start_governor
 from runner.driver.lease import leases
 from runner.driver.metrics import RunMetrics, touch_arms
 from runner.driver.scheduler import execute, finished
@@ -139,9 +139,12 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
             trials = [t.model_copy(update={"upstream_url": upstream,
                                            "ledger": settings.max_budget_usd is not None,
                                            "governor": settings.governor,
-                                           "ledger_id": control_id}) for t in trials]
+                                           "ledger_id": control_id,
+                                           "session_slots": settings.concurrency
+                                           if settings.ahead else 0}) for t in trials]
             executor = open_executor(settings.executor, settings.concurrency,
-                                     settings.ray_address, store if in_process else None)
+                                     settings.ray_address, store if in_process else None,
+                                     settings.ahead)
             # after ray.init, which installs its own SIGTERM handler; restored when the pass ends
             previous_handlers = signals.install()
             if settings.max_budget_usd is not None:
@@ -153,7 +156,7 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
             interrupted = False
             try:
                 results, stopped = execute(trials, executor, settings.concurrency, control,
-                                           done)
+                                           done, settings.ahead)
             except KeyboardInterrupt:
                 interrupted = True
                 control.stop("interrupted")
@@ -173,7 +176,9 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
             if stopped is None:
                 stopped = _judge(control_id, pending_ties(plans, results, store), results,
                                  store, settings, upstream,
-                                 ledger.state().spent_usd if ledger is not None else None)
+                                 ledger.state().spent_usd if ledger is not None else None,
+                                 GovernorGuard(find_governor(control_id))
+                                 if settings.governor else None)
         store.put(RunKeys(control_id).metrics, metrics.snapshot())
         if settings.metrics_port is not None and settings.metrics_linger_s:
             time.sleep(settings.metrics_linger_s)  # let the next scrape see the final state
@@ -188,14 +193,16 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
 
 
 def _judge(control_id: str, pending: list[Tie], results: list[TrialResult], store: Store,
-           settings: PassSettings, upstream: str, spent: float | None = None) -> str | None:
+           settings: PassSettings, upstream: str, spent: float | None = None,
+           governor: GovernorGuard | None = None) -> str | None:
     """The pairwise judge on the tied rows still to judge (runner.judging.ties)."""
     def stop_requested() -> str | None:
         return "stop requested" if store.exists(RunKeys(control_id).stop_flag) else None
 
     return judge_ties(pending, upstream, store, settings.max_budget_usd,
                       spent_by(results) if spent is None else spent,
-                      settings.endpoint_attempts, settings.endpoint_backoff_s, stop_requested)
+                      settings.endpoint_attempts, settings.endpoint_backoff_s, stop_requested,
+                      governor)
 
 
 def _refuse_leaks(leaks: list[TrialResult]) -> None:

@@ -56,10 +56,13 @@ def finished(trials: list[TrialSpec], store: Store) -> dict[str, TrialResult]:
 
 
 def execute(trials: list[TrialSpec], executor: Executor, concurrency: int,
-            control: Control | None = None,
-            done: dict[str, TrialResult] | None = None) -> tuple[list[TrialResult], str | None]:
+            control: Control | None = None, done: dict[str, TrialResult] | None = None,
+            prefetch: int = 0) -> tuple[list[TrialResult], str | None]:
     """Run every trial (or reuse its stored result from `done`).
 
+    `concurrency` trials run their sessions; `prefetch` more are in flight, preparing and
+    then waiting for a session slot (runner.trial.slots). While the upstream pushes back
+    nothing is prefetched, so the sessions really halve.
     Returns the results in completion order and why the run stopped early, if it did.
     """
     control = control or Control()
@@ -79,7 +82,8 @@ def execute(trials: list[TrialSpec], executor: Executor, concurrency: int,
     queue = list(reversed(pending))
     try:
         while queue or in_flight:
-            while queue and not stopped and len(in_flight) < control.capacity(concurrency):
+            while queue and not stopped and len(in_flight) < _limit(control, concurrency,
+                                                                   prefetch):
                 spec = queue.pop()
                 in_flight[executor.submit(spec)] = spec
                 control.on_submit(spec)
@@ -102,3 +106,8 @@ def execute(trials: list[TrialSpec], executor: Executor, concurrency: int,
             executor.cancel(list(in_flight))
         raise
     return results, stopped
+
+
+def _limit(control: Control, concurrency: int, prefetch: int) -> int:
+    capacity = control.capacity(concurrency)
+    return capacity + prefetch if capacity >= concurrency else capacity

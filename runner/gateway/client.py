@@ -1,7 +1,9 @@
 """The runner's own model calls (the statement grader, the pairwise judge), through the same
 machinery as an agent's: the run's budget ledger is asked before each call and charged after
-it, a stopped run refuses, every response is metered with the gateway's price table, and an
-endpoint that fails is retried with the run's endpoint backoff.
+it, a stopped run refuses, the run's rate governor paces each call and hears how it went
+(a 429/529 holds the whole run, and is retried without spending an attempt), every response is
+metered with the gateway's price table, and an endpoint that fails is retried with the run's
+endpoint backoff.
 
 The sandbox's gateway is a server because an untrusted process holds the connection; here the
 runner itself is the client, so the same accounting sits around a direct request instead.
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Mapping
 from typing import Any
 
 import aiohttp
@@ -18,8 +21,10 @@ import aiohttp
 from runner import config
 from runner.aio import run_sync
 from runner.driver.budget import BudgetGuard
+from runner.driver.governor import GovernorGuard
 from runner.errors import ModelCallError, ModelStopped
 from runner.gateway.meter import Meter
+from runner.gateway.ratelimit import read_limits, retry_after
 from runner.schema.trial import Usage
 
 log = logging.getLogger(__name__)
@@ -27,6 +32,9 @@ log = logging.getLogger(__name__)
 RETRIED_STATUSES = frozenset({408, 409, 429, 500, 502, 503, 504, 529})
 API_VERSION = "2023-06-01"
 CALL_TIMEOUT_S = 600.0
+PUSHBACK = frozenset({429, 529})
+PUSHBACK_RETRIES = 8  # with a governor: tries after pushback that spend no attempt
+HOLD_SLICE_S = 1.0
 
 
 class ModelClient:
@@ -34,10 +42,12 @@ class ModelClient:
 
     def __init__(self, upstream: str, api_key: str | None, guard: BudgetGuard | None = None,
                  attempts: int = config.ENDPOINT_ATTEMPTS,
-                 backoff_s: float = config.ENDPOINT_BACKOFF_S) -> None:
+                 backoff_s: float = config.ENDPOINT_BACKOFF_S,
+                 governor: GovernorGuard | None = None) -> None:
         self.url = upstream.rstrip("/") + "/v1/messages"
         self._api_key = api_key
         self.guard = guard or BudgetGuard()
+        self.governor = governor or GovernorGuard()
         self.attempts = attempts
         self.backoff_s = backoff_s
         self.meter = Meter()
@@ -48,17 +58,23 @@ class ModelClient:
     def create(self, body: dict[str, Any]) -> dict[str, Any]:
         """One non-streaming Messages call; the response body, or ModelCallError/ModelStopped."""
         last = ""
-        for attempt in range(1, self.attempts + 1):
-            stopped = self.guard.stopped or run_sync(self.guard.refresh())
-            if stopped:
-                raise ModelStopped(f"run stopped: {stopped}")
+        attempt = pushed_back = 0
+        while attempt < self.attempts:
+            self._refuse_if_stopped()
+            self._hold()
             try:
-                status, data = run_sync(self._post(body), timeout=CALL_TIMEOUT_S + 30)
+                status, data, headers = run_sync(self._post(body), timeout=CALL_TIMEOUT_S + 30)
             except (aiohttp.ClientError, TimeoutError) as exc:
-                status, data = 502, {"error": {"message": f"unreachable: {type(exc).__name__}"}}
+                status, data, headers = 502, {"error": {
+                    "message": f"unreachable: {type(exc).__name__}"}}, {}
+            usage = (data.get("usage") or {}) if status == 200 and isinstance(data, dict) else {}
+            run_sync(self.governor.report(
+                status, retry_after(headers) if status in PUSHBACK else None,
+                int(usage.get("input_tokens") or 0), int(usage.get("output_tokens") or 0),
+                read_limits(headers)))
             if status == 200 and isinstance(data, dict):
                 dollars = self.meter.record(str(data.get("model") or body.get("model", "")),
-                                            data.get("usage") or {})
+                                            usage)
                 run_sync(self.guard.charge(dollars))
                 return data
             self.meter.error(status)
@@ -66,13 +82,28 @@ class ModelClient:
             last = f"HTTP {status}: " + str((error or {}).get("message", ""))[:200]
             if status not in RETRIED_STATUSES:
                 raise ModelCallError(f"model endpoint refused the call ({last})")
+            if status in PUSHBACK and self.governor.active and pushed_back < PUSHBACK_RETRIES:
+                pushed_back += 1  # the governor holds the run; the next try waits on it
+                continue
+            attempt += 1
             if attempt < self.attempts:
                 delay = self.backoff_s * 2 ** (attempt - 1)
                 log.info("model call failed (%s); retrying in %.0fs", last, delay)
                 time.sleep(delay)
         raise ModelCallError(f"model endpoint failed {self.attempts} time(s) (last: {last})")
 
-    async def _post(self, body: dict[str, Any]) -> tuple[int, Any]:
+    def _refuse_if_stopped(self) -> None:
+        stopped = self.guard.stopped or run_sync(self.guard.refresh())
+        if stopped:
+            raise ModelStopped(f"run stopped: {stopped}")
+
+    def _hold(self) -> None:
+        """Wait until the run's governor lets a call go (a stop ends the wait)."""
+        while (wait := run_sync(self.governor.acquire())) > 0:
+            time.sleep(min(wait, HOLD_SLICE_S))
+            self._refuse_if_stopped()
+
+    async def _post(self, body: dict[str, Any]) -> tuple[int, Any, Mapping[str, str]]:
         headers = {"anthropic-version": API_VERSION, "content-type": "application/json"}
         if self._api_key:
             headers["x-api-key"] = self._api_key
@@ -83,5 +114,4 @@ class ModelClient:
                 data = await response.json(content_type=None)
             except ValueError:
                 data = None
-            return response.status, data
-
+            return response.status, data, response.headers.copy()  # case-insensitive

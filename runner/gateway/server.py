@@ -25,6 +25,7 @@ from runner.aio import HostedApp
 from runner.driver.budget import BudgetGuard
 from runner.driver.governor import GovernorGuard
 from runner.gateway.meter import Meter, SSEUsageReader
+from runner.gateway.ratelimit import read_limits, retry_after
 from runner.schema.trial import Usage
 
 log = logging.getLogger(__name__)
@@ -46,16 +47,6 @@ PUSHBACK = frozenset({429, 529})
 PUSHBACK_RETRIES = 8
 HOLD_SLICE_S = 1.0  # re-ask the governor at least this often (a stop, a shorter hold)
 
-
-def _retry_after(headers: Any) -> float | None:
-    for name, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
-        value = headers.get(name)
-        if value is not None:
-            try:
-                return max(0.0, float(value) * scale)
-            except ValueError:
-                continue
-    return None
 
 
 class GatewayPolicy:
@@ -221,7 +212,8 @@ class TrialGateway:
             # this one asks again itself, so the session does not spend its own retries.
             pushed_back += 1
             self.meter.error(upstream.status)
-            await self.governor.report(upstream.status, _retry_after(upstream.headers))
+            await self.governor.report(upstream.status, retry_after(upstream.headers),
+                                       stated=read_limits(upstream.headers))
             upstream.release()
         async with upstream:
             response = web.StreamResponse(status=upstream.status)
@@ -264,9 +256,10 @@ class TrialGateway:
             except (ValueError, AttributeError):
                 usage = {}
         try:
-            await self.governor.report(status, _retry_after(headers) if status in PUSHBACK
+            await self.governor.report(status, retry_after(headers) if status in PUSHBACK
                                        else None, int(usage.get("input_tokens") or 0),
-                                       int(usage.get("output_tokens") or 0))
+                                       int(usage.get("output_tokens") or 0),
+                                       read_limits(headers))
         except Exception as exc:  # noqa: BLE001 - a lost report must not break a session
             log.warning("could not report to the rate governor: %s", exc)
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 from runner.driver.budget import BudgetGuard, LocalLedger
+from runner.driver.governor import GovernorGuard
 from runner.errors import ModelCallError, ModelStopped
 from runner.gateway.client import ModelClient
 from runner.judging.judge import criteria, judge_pair
@@ -108,7 +109,8 @@ def pending_ties(plans: list[Plan], results: list[TrialResult], store: Store) ->
 
 def judge_ties(pending: list[Tie], upstream: str, store: Store, cap_usd: float | None,
                spent_usd: float, attempts: int, backoff_s: float,
-               stopped: Callable[[], str | None]) -> str | None:
+               stopped: Callable[[], str | None],
+               governor: GovernorGuard | None = None) -> str | None:
     """Judge the pending ties (`pending_ties`); returns why judging stopped early, if it did.
     A judge call that keeps failing leaves its row a tie without a judgement (logged), never
     a guess."""
@@ -121,7 +123,7 @@ def judge_ties(pending: list[Tie], upstream: str, store: Store, cap_usd: float |
         if reason:
             return reason
         client = ModelClient(upstream, os.environ.get("ANTHROPIC_API_KEY"), guard, attempts,
-                             backoff_s)
+                             backoff_s, governor)
         run_id, name = tie.plan.run_id, tie.plan.skill.name
         try:
             outcome, calls = judge_pair(

@@ -20,8 +20,10 @@ as a plain process in a temp dir: the "bare" reference for benchmarks, no isolat
 
 from __future__ import annotations
 
+import contextlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 from pydantic import BaseModel, Field
@@ -46,6 +48,14 @@ class SessionSpec(BaseModel):
     extend_s: Callable[[], float] | None = Field(
         default=None, exclude=True, description="Seconds to add to the limit, read as the "
                                                 "session runs (time held by the rate governor)")
+    slot: Callable[[], AbstractContextManager[object]] | None = Field(
+        default=None, exclude=True, description="Held while claude runs: a backend prepares "
+                                                "what it can first (container started, relay "
+                                                "up), enters the slot, and only then starts "
+                                                "claude; the timeout counts from there")
+
+    def session_slot(self) -> AbstractContextManager[object]:
+        return self.slot() if self.slot is not None else contextlib.nullcontext()
 
     def deadline(self, started: float) -> float:
         return started + self.timeout_s + (self.extend_s() if self.extend_s else 0.0)
@@ -109,7 +119,8 @@ class Sandbox(ABC):
 
     @abstractmethod
     def run(self, spec: SessionSpec) -> SessionRun:
-        """Run the session to completion or timeout; always leaves nothing running behind."""
+        """Run the session to completion or timeout; always leaves nothing running behind.
+        claude runs inside `spec.session_slot()`; everything before and after it should not."""
 
     def run_program(self, spec: ProgramSpec) -> ProgramRun:
         """Run a judge program over a session's working directory, leaving nothing running."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import time
 import uuid
@@ -41,6 +42,10 @@ CONTAINER_WORKDIR = "/work"
 CONTAINER_SOCKET_DIR = "/run/gw"
 CONTAINER_PLUGIN_ROOT = "/opt/skill"
 CONTAINER_JUDGE_DIR = "/judge"
+LABEL_GATE = "skill-eval.start-gate"
+GATE_NAME = "start.sock"  # the start gate, beside the gateway's socket
+GATE_REACH_S = 120.0  # a container start this slow means a sick engine
+GATE_POLL_S = 0.1  # how often a container that never reaches the gate is looked at
 
 
 class DockerSandbox(Sandbox):
@@ -77,6 +82,9 @@ class DockerSandbox(Sandbox):
                 f"sandbox image {self.image!r} carries claude-agent-sdk {sdk or '(unlabelled)'}"
                 f", this runner expects {config.CLAUDE_SDK_VERSION}: rebuild it with "
                 "`make image`")
+        if not (image.labels or {}).get(LABEL_GATE):
+            raise SandboxError(f"sandbox image {self.image!r} predates the start gate this "
+                               "runner uses: rebuild it with `make image`")
         if self.runtime and self.runtime not in runtimes:
             raise SandboxError(
                 f"Docker runtime {self.runtime!r} is not registered (have "
@@ -115,8 +123,9 @@ class DockerSandbox(Sandbox):
         if spec.plugin_dir is not None:
             inside = f"{CONTAINER_PLUGIN_ROOT}/{spec.plugin_dir.name}"
             mounts.append(Mount(inside, str(spec.plugin_dir), type="bind", read_only=True))
+        env = {**spec.env, "SKILL_EVAL_GATE": f"{CONTAINER_SOCKET_DIR}/{GATE_NAME}"}
         return self._hardened(argv(spec, inside), mounts, spec.limits, spec.run_id,
-                              spec.trial_id, dict(spec.env))
+                              spec.trial_id, env)
 
     def _hardened(self, command: list[str], mounts: list[Mount], limits: Limits, run_id: str,
                   trial_id: str, env: dict[str, str]) -> dict[str, Any]:
@@ -185,18 +194,33 @@ class DockerSandbox(Sandbox):
                 _remove(container)
 
     def run(self, spec: SessionSpec) -> SessionRun:
+        """Start the container (it waits at its start gate), then, holding the session's slot,
+        open the gate and wait for claude; removal happens after the slot is given back."""
+        gate = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         container = None
-        started = time.monotonic()
         try:
+            gate.bind(str(spec.socket_dir / GATE_NAME))
+            os.chmod(spec.socket_dir / GATE_NAME, 0o666)
+            gate.listen(1)
             try:
                 container = self.client.containers.run(**self._create_kwargs(spec))
             except (APIError, DockerException) as exc:
                 raise SandboxError(f"container failed to start: {exc}") from exc
-            exit_code = _wait(container, lambda: spec.deadline(started))
-            timed_out = exit_code is None
-            if timed_out:
-                container.kill()
-            wall = time.monotonic() - started
+            waiting = _reach_gate(container, gate)
+            try:
+                with spec.session_slot():
+                    started = time.monotonic()
+                    if waiting is not None:
+                        opened, waiting = waiting, None
+                        _open_gate(opened)
+                    exit_code = _wait(container, lambda: spec.deadline(started))
+                    timed_out = exit_code is None
+                    if timed_out:
+                        container.kill()
+                    wall = time.monotonic() - started
+            finally:
+                if waiting is not None:  # given up before its turn: the entrypoint exits
+                    waiting.close()
             try:
                 stdout = container.logs(stdout=True, stderr=False)
                 stderr = container.logs(stdout=False, stderr=True)
@@ -205,6 +229,7 @@ class DockerSandbox(Sandbox):
             return SessionRun(transcript=stdout, stderr_tail=tail(stderr), exit_code=exit_code,
                               timed_out=timed_out, wall_s=wall)
         finally:
+            gate.close()
             if container is not None:
                 _remove(container)
 
@@ -240,6 +265,41 @@ class DockerSandbox(Sandbox):
 
 
 WAIT_SLICE_S = 1.0
+
+
+def _reach_gate(container: Any, gate: socket.socket) -> socket.socket | None:
+    """Wait until the container's entrypoint waits at the start gate (it connects to the
+    gate's socket); returns that connection, or None when the container ended before reaching
+    it (its logs say why claude never started)."""
+    deadline = time.monotonic() + GATE_REACH_S
+    gate.settimeout(GATE_POLL_S)
+    while True:
+        try:
+            connection, _ = gate.accept()
+            connection.settimeout(None)
+            return connection
+        except TimeoutError:
+            pass
+        except OSError as exc:
+            raise SandboxError(f"the start gate failed: {exc}") from exc
+        if time.monotonic() > deadline:
+            raise SandboxError(f"the container did not reach its start gate in "
+                               f"{GATE_REACH_S:.0f}s")
+        try:
+            container.reload()
+        except (APIError, DockerException) as exc:
+            raise SandboxError(f"cannot inspect the container: {exc}") from exc
+        if container.status not in ("created", "running"):
+            return None
+
+
+def _open_gate(connection: socket.socket) -> None:
+    try:
+        connection.sendall(b"go\n")
+    except OSError as exc:
+        raise SandboxError(f"cannot open the start gate: {exc}") from exc
+    finally:
+        connection.close()  # closed here whether or not the go got through
 
 
 def _wait(container: Any, deadline: Callable[[], float]) -> int | None:

@@ -31,9 +31,22 @@ class FakeSandbox(Sandbox):
     name = "fake"
     plan: ClassVar[dict[str, dict[str, Any]]] = {}
     starts: ClassVar[dict[str, int]] = {}
+    running: ClassVar[int] = 0  # sessions inside their slot now
+    peak: ClassVar[int] = 0  # the most sessions ever inside their slots at once
     _lock = threading.Lock()
 
     def run(self, spec: SessionSpec) -> SessionRun:
+        with spec.session_slot():
+            with self._lock:
+                FakeSandbox.running += 1
+                FakeSandbox.peak = max(FakeSandbox.peak, FakeSandbox.running)
+            try:
+                return self._session(spec)
+            finally:
+                with self._lock:
+                    FakeSandbox.running -= 1
+
+    def _session(self, spec: SessionSpec) -> SessionRun:
         behaviour = self.plan.get(spec.trial_id) or self.plan.get("*", {})
         with self._lock:
             self.starts[spec.trial_id] = self.starts.get(spec.trial_id, 0) + 1

@@ -70,20 +70,26 @@ class LocalSandbox(Sandbox):
         if os.geteuid() == 0:
             env["IS_SANDBOX"] = "1"  # claude refuses to skip permissions as root otherwise
         plugin = str(spec.plugin_dir) if spec.plugin_dir else None
-        started = time.monotonic()
         try:
-            proc = subprocess.Popen([self.claude, *argv(spec, plugin)], cwd=spec.workdir, env=env,
-                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                    stderr=subprocess.PIPE, start_new_session=True)
-            try:
-                out, err = proc.communicate(timeout=spec.timeout_s)
-                return SessionRun(transcript=out, stderr_tail=tail(err), exit_code=proc.returncode,
-                                  wall_s=time.monotonic() - started)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, 9)
-                out, err = proc.communicate()
-                return SessionRun(transcript=out, stderr_tail=tail(err), exit_code=None,
-                                  timed_out=True, wall_s=time.monotonic() - started)
+            with spec.session_slot():
+                return self._session(spec, plugin, env)
         finally:
             run_sync(relay.stop())
             shutil.rmtree(home, ignore_errors=True)
+
+    def _session(self, spec: SessionSpec, plugin: str | None,
+                 env: dict[str, str]) -> SessionRun:
+        assert self.claude is not None
+        started = time.monotonic()
+        proc = subprocess.Popen([self.claude, *argv(spec, plugin)], cwd=spec.workdir, env=env,
+                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, start_new_session=True)
+        try:
+            out, err = proc.communicate(timeout=spec.timeout_s)
+            return SessionRun(transcript=out, stderr_tail=tail(err), exit_code=proc.returncode,
+                              wall_s=time.monotonic() - started)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, 9)
+            out, err = proc.communicate()
+            return SessionRun(transcript=out, stderr_tail=tail(err), exit_code=None,
+                              timed_out=True, wall_s=time.monotonic() - started)

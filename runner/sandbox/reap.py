@@ -16,6 +16,7 @@ from runner import config
 from runner.sandbox.base import Reaped
 
 BUNDLE_DIR = "bundles"
+SLOTS_DIR = "slots"  # session slots (runner.trial.slots): a holder's lock lives on its file
 
 
 def _unmount_all(path: Path) -> int:
@@ -41,7 +42,7 @@ def reap_scratch(keep_trials: set[str], only_trials: set[str] | None = None,
     if not root.is_dir():
         return out
     for entry in root.iterdir():
-        if entry.name == BUNDLE_DIR or not entry.is_dir() or entry.is_symlink():
+        if entry.name in (BUNDLE_DIR, SLOTS_DIR) or not entry.is_dir() or entry.is_symlink():
             continue
         prefix = entry.name.split("-", 1)[0]
         if prefix in keep_trials or (only_trials is not None and prefix not in only_trials):

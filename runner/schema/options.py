@@ -88,7 +88,13 @@ class PassSettings(BaseModel):
     """What every eval of one scheduling pass (a run, or a batch) shares."""
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
-    concurrency: int = Field(default=config.CONCURRENCY, ge=1, description="Trials in flight")
+    concurrency: int = Field(default=config.CONCURRENCY, ge=1,
+                             description="claude sessions running at once")
+    prefetch: int | None = Field(default=None, ge=0,
+                                 description="Trials prepared ahead of a free session slot "
+                                             "(container started, waiting at its start "
+                                             "gate); default as many as --concurrency, 0: "
+                                             "none")
     max_budget_usd: float | None = Field(default=None, gt=0, description="Pass-level cap")
     force: bool = Field(default=False, description="Run even if the estimate exceeds the cap")
     store_uri: str = Field(default=config.STORE, validation_alias=AliasChoices(
@@ -118,6 +124,11 @@ class PassSettings(BaseModel):
                                                      "(off only to measure what it buys)")
     fresh: bool = Field(default=False, description="New run id instead of resuming")
     wait: bool = Field(default=False, description="Wait for another driver's lease to end")
+
+    @property
+    def ahead(self) -> int:
+        """Trials in flight beyond the running sessions."""
+        return self.concurrency if self.prefetch is None else self.prefetch
 
 
 class RunOptions(PassSettings, EvalSettings):

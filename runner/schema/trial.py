@@ -135,6 +135,8 @@ class TrialSpec(BaseModel):
     ledger: bool = Field(default=False, description="A run ledger actor meters the budget")
     governor: bool = Field(default=False, description="A rate governor paces the requests")
     ledger_id: str = Field(default="", description="Run or batch id owning the ledger")
+    session_slots: int = Field(default=0, ge=0, description="Sessions at once per node when "
+                                                            "trials are prefetched (0: no gate)")
     sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
 
     @property

@@ -81,6 +81,8 @@ class RateLimit(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     rpm: int = Field(gt=0, description="Messages requests allowed per window (sliding)")
     window_s: float = Field(default=60.0, gt=0, description="The window (tests shorten it)")
+    headers: bool = Field(default=True, description="State the limit on every answer "
+                                                    "(false: only a 429 says anything)")
 
 
 class Turn(BaseModel):

@@ -14,6 +14,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from aiohttp import web
@@ -133,24 +134,31 @@ class ScriptedModel:
         self.first_unmatched: str | None = None
         self._window: deque[float] = deque()  # request times in the rate limit's minute
 
-    def _rate_limited(self) -> web.Response | None:
-        """429 with retry-after when the sliding minute is full (rate_limit in the script)."""
+    def _rate_limited(self) -> tuple[web.Response | None, dict[str, str]]:
+        """429 with retry-after when the sliding window is full (rate_limit in the script);
+        else the anthropic-ratelimit-requests-* headers an answer carries (when stated)."""
         limit = self.script.rate_limit
         if limit is None:
-            return None
+            return None, {}
         now = time.monotonic()
         with self._lock:
             while self._window and now - self._window[0] >= limit.window_s:
                 self._window.popleft()
-            if len(self._window) >= limit.rpm:
-                wait = max(0.0, limit.window_s - (now - self._window[0]))
+            full = len(self._window) >= limit.rpm
+            if not full:
+                self._window.append(now)
+            reset_in = max(0.0, limit.window_s - (now - self._window[0]))
+            headers = {
+                # stated per minute, as Anthropic does; remaining and reset are exact
+                "anthropic-ratelimit-requests-limit": str(round(limit.rpm * 60 / limit.window_s)),
+                "anthropic-ratelimit-requests-remaining": str(limit.rpm - len(self._window)),
+                "anthropic-ratelimit-requests-reset": (
+                    datetime.now(UTC) + timedelta(seconds=reset_in)).isoformat()}
+            if full:
                 self.counts["rate_limited"] = self.counts.get("rate_limited", 0) + 1
                 return _error(429, "rate_limit_error", "Rate limited (scripted)", {
-                    "retry-after": f"{wait:.3f}",
-                    "anthropic-ratelimit-requests-limit": str(limit.rpm),
-                    "anthropic-ratelimit-requests-remaining": "0"})
-            self._window.append(now)
-        return None
+                    "retry-after": f"{reset_in:.3f}", **headers}), headers
+        return None, headers if limit.headers else {}
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=64 * 1024 * 1024)
@@ -170,7 +178,7 @@ class ScriptedModel:
         body = await request.json()
         with self._lock:
             self.api_keys.add(request.headers.get("x-api-key", ""))
-        limited = self._rate_limited()
+        limited, limit_headers = self._rate_limited()
         if limited is not None:
             return limited
         outage = self.script.outage
@@ -214,14 +222,15 @@ class ScriptedModel:
         if not body.get("stream"):
             return web.json_response({
                 "id": msg_id, "type": "message", "role": "assistant", "model": model,
-                "content": blocks, "stop_reason": stop, "stop_sequence": None, "usage": usage})
-        return await self._stream(request, msg_id, model, blocks, stop, usage)
+                "content": blocks, "stop_reason": stop, "stop_sequence": None, "usage": usage},
+                headers=limit_headers)
+        return await self._stream(request, msg_id, model, blocks, stop, usage, limit_headers)
 
     async def _stream(self, request: web.Request, msg_id: str, model: str,
                       blocks: list[dict[str, Any]], stop: str,
-                      usage: dict[str, int]) -> web.StreamResponse:
+                      usage: dict[str, int], headers: dict[str, str]) -> web.StreamResponse:
         response = web.StreamResponse(headers={"content-type": "text/event-stream",
-                                               "cache-control": "no-cache"})
+                                               "cache-control": "no-cache", **headers})
         await response.prepare(request)
         start_usage = dict(usage, output_tokens=1)
         await response.write(_sse("message_start", {"type": "message_start", "message": {

@@ -14,12 +14,15 @@ its own artifacts stay under its own attempt number, so readers never mix attemp
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import shutil
 import socket
 import tempfile
 import time
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -52,6 +55,7 @@ from runner.store.trials import read_done
 from runner.trial.collect import Collected, CollectLimits, collect_outputs
 from runner.trial.isolation import find_leak
 from runner.trial.session import claude_args, session_env, stage_fixtures
+from runner.trial.slots import SLOTS_DIR, SessionSlots, node_sandbox_capacity
 from runner.trial.transcript import Transcript, parse_transcript
 
 log = logging.getLogger(__name__)
@@ -187,9 +191,37 @@ def _governor(spec: TrialSpec) -> GovernorGuard:
     return GovernorGuard(find_governor(spec.ledger_id or spec.run_id))
 
 
+def _slot(spec: TrialSpec, store: Store,
+          guard: BudgetGuard) -> Callable[[], AbstractContextManager[object]] | None:
+    """The session slot a prefetched trial waits for (runner.trial.slots); on a Ray node that
+    declares a `sandbox` resource the node's count holds for every run there, elsewhere the
+    pass's concurrency. A run stopped while the trial waited never starts its session."""
+    if not spec.session_slots:
+        return None
+    count = node_sandbox_capacity()
+    if count is not None:
+        slots = SessionSlots(spec.scratch_root / SLOTS_DIR / "node", count)
+    else:
+        slots = SessionSlots(spec.scratch_root / SLOTS_DIR / (spec.ledger_id or spec.run_id),
+                             spec.session_slots)
+    stop_flag = RunKeys(spec.ledger_id or spec.run_id).stop_flag
+
+    @contextlib.contextmanager
+    def hold() -> Iterator[object]:
+        with slots.hold() as number:
+            stopped = run_sync(guard.refresh())
+            if stopped is None and store.exists(stop_flag):
+                stopped = "stop requested"
+            if stopped:
+                raise ModelStopped(stopped)
+            yield number
+
+    return hold
+
+
 def _grading(spec: TrialSpec, guard: BudgetGuard) -> Grading:
     client = ModelClient(spec.upstream_url, os.environ.get("ANTHROPIC_API_KEY"), guard,
-                         spec.endpoint_attempts, spec.endpoint_backoff_s)
+                         spec.endpoint_attempts, spec.endpoint_backoff_s, _governor(spec))
     return Grading(client=client, model=spec.grader_model, skill_name=spec.skill_name)
 
 
@@ -261,13 +293,16 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
                 socket_dir=socket_dir, plugin_dir=plugin_dir, prompt=spec.case.prompt,
                 claude_args=claude_args(spec), env=session_env(gateway.token),
                 timeout_s=spec.timeout_s, limits=spec.sandbox.limits,
-                extend_s=gateway.held_s)
+                extend_s=gateway.held_s, slot=_slot(spec, store, guard))
             try:
                 run = sandbox.run(session)
             finally:
                 usage = gateway.usage()
         collected = collect_outputs(workdir, CollectLimits())
         program = _judge_program(spec, sandbox, workdir, fixtures, run)
+    except ModelStopped as exc:  # stopped while it waited for its session slot
+        return base.model_copy(update={"status": TrialStatus.STOPPED, "usage": usage,
+                                       "error": f"not started: {exc}"}), b"", Collected()
     except InfraError as exc:
         return base.model_copy(update={"error": str(exc), "usage": usage}), b"", Collected()
     except OSError as exc:

@@ -116,11 +116,12 @@ def test_an_endpoint_that_never_answers_is_a_hole_and_no_evidence(options: Any,
 def test_leaked_skill_refuses_the_run(options: Any, write_script: Any) -> None:
     # The case's fixtures carry a copy of the skill in .claude/skills: claude picks it up as a
     # project skill, so the baseline arm is no longer a baseline.
-    # One at a time, baseline first: the baseline's leak is the one reported. (The candidate
-    # arm sees a second copy of the skill too and would refuse the run on its own.)
+    # One at a time, baseline first, nothing prefetched: the baseline's leak is the one
+    # reported. (The candidate arm sees a second copy of the skill too and would refuse the
+    # run on its own.)
     script = write_script({"scenarios": [MAGIC_WITH_SKILL]})
     with pytest.raises(SkillLeak, match="baseline arm saw or loaded skill 'probe'"):
-        run_eval(options(case_ids=("leak",), model_script=script, concurrency=1))
+        run_eval(options(case_ids=("leak",), model_script=script, concurrency=1, prefetch=0))
 
 
 def test_resume_skips_finished_tasks(options: Any, write_script: Any, tmp_path: Path) -> None:

@@ -202,7 +202,8 @@ def test_killed_worker_trial_is_retried_and_recorded_once(options: Any, write_sc
                                                           tmp_path: Path) -> None:
     script = write_script({"latency_s": 2.0, "scenarios": [MAGIC_WITH_SKILL, PLAIN]})
     out: dict[str, Report] = {}
-    opts = options(case_ids=("greet",), k=2, model_script=script, concurrency=1)
+    # no prefetch: the one busy worker is the one whose session is metering
+    opts = options(case_ids=("greet",), k=2, model_script=script, concurrency=1, prefetch=0)
     runner = threading.Thread(target=lambda: out.setdefault("r", run_eval(opts)))
     runner.start()
     store = LocalStore(tmp_path / "store")

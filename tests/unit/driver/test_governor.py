@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from runner.driver.governor import GovernorGuard, LocalGovernor
+from runner.gateway.ratelimit import read_limits
 from runner.gateway.server import TrialGateway
+from runner.schema.ratelimit import Budget, UpstreamLimits
 from runner.scripted.script import Script
 from runner.scripted.server import ScriptedEndpoint
 from tests.helpers import call, message
@@ -41,7 +43,7 @@ def test_token_windows_pace_by_what_was_used() -> None:
 def test_the_gateway_holds_and_retries_a_pushed_back_request(tmp_path: Path) -> None:
     script = Script.model_validate({
         "usage": {"input_tokens": 10, "output_tokens": 5},
-        "rate_limit": {"rpm": 2, "window_s": 1.5},
+        "rate_limit": {"rpm": 2, "window_s": 1.5, "headers": False},
         "scenarios": [{"name": "s", "turns": [{"text": "hi"}]}]})
     endpoint = ScriptedEndpoint(script)
     governor = LocalGovernor()
@@ -70,3 +72,78 @@ def test_pushback_retries_can_be_turned_off(tmp_path: Path, retries: int) -> Non
             tmp_path / "gw", url, "k", GatewayPolicy(pushback_retries=retries)) as gw:
         assert call(gw.socket_path, "POST", "/v1/messages", gw.token, message())[0] == 200
         assert call(gw.socket_path, "POST", "/v1/messages", gw.token, message())[0] == 429
+
+
+def test_stated_limits_are_adopted_and_hold_before_the_429(tmp_path: Path) -> None:
+    """An upstream that states its limits on every answer: the run paces itself by them and
+    never receives a 429, with no --rpm given."""
+    script = Script.model_validate({
+        "rate_limit": {"rpm": 2, "window_s": 1.5},
+        "scenarios": [{"name": "s", "turns": [{"text": "hi"}]}]})
+    endpoint = ScriptedEndpoint(script)
+    governor = LocalGovernor()
+    with endpoint as url, TrialGateway(tmp_path / "gw", url, "sk-real",
+                                       governor=GovernorGuard(governor)) as gw:
+        answers = [call(gw.socket_path, "POST", "/v1/messages", gw.token, message())
+                   for _ in range(4)]
+        usage = gw.usage()
+    assert [status for status, _ in answers] == [200] * 4
+    assert endpoint.model.counts.get("rate_limited", 0) == 0  # held before, never pushed back
+    assert usage.held_s > 0.5 and governor.pushbacks == 0
+    state = governor.state()
+    assert state.rpm == 80 and state.stated is not None  # 2 per 1.5 s, stated per minute
+
+
+def test_the_lower_of_configured_and_stated_limits_applies() -> None:
+    governor = LocalGovernor(rpm=50)
+    governor.report(200, stated=UpstreamLimits(requests=Budget(limit=4, remaining=3)))
+    assert governor.state().rpm == 4
+    governor = LocalGovernor(rpm=3)
+    governor.report(200, stated=UpstreamLimits(requests=Budget(limit=4, remaining=3)))
+    assert governor.state().rpm == 3
+
+
+def test_nothing_remaining_holds_until_the_reset() -> None:
+    governor = LocalGovernor()
+    governor.report(200, stated=UpstreamLimits(
+        output_tokens=Budget(limit=1000, remaining=0, reset_in_s=7.0)))
+    assert 6.0 < governor.acquire() <= 7.0
+
+
+def test_rate_limit_headers_are_read_against_the_answers_own_date() -> None:
+    headers = {"date": "Mon, 30 Nov 2026 09:00:00 GMT",
+               "anthropic-ratelimit-requests-limit": "50",
+               "anthropic-ratelimit-requests-remaining": "0",
+               "anthropic-ratelimit-requests-reset": "2026-11-30T09:00:12Z",
+               "anthropic-ratelimit-input-tokens-limit": "40000",
+               "anthropic-ratelimit-input-tokens-remaining": "junk"}
+    limits = read_limits(headers)
+    assert limits is not None
+    assert limits.requests == Budget(limit=50, remaining=0, reset_in_s=12.0)
+    assert limits.input_tokens == Budget(limit=40000)
+    assert read_limits({"content-type": "application/json"}) is None
+
+
+def test_grader_and_judge_calls_are_paced_by_the_same_governor() -> None:
+    """The runner's own calls (ModelClient) hold on the run's governor and ride out a 429
+    without spending their one attempt; without a governor the same 429 ends the call."""
+    from runner.errors import ModelCallError
+    from runner.gateway.client import ModelClient
+
+    script = Script.model_validate({
+        "rate_limit": {"rpm": 1, "window_s": 1.5, "headers": False},
+        "scenarios": [{"name": "s", "turns": [{"text": "hi"}]}]})
+    body = {"model": "claude-sonnet-4-5", "max_tokens": 10,
+            "messages": [{"role": "user", "content": "grade this"}]}
+    governor = LocalGovernor()
+    endpoint = ScriptedEndpoint(script)
+    with endpoint as url:
+        paced = ModelClient(url, "k", attempts=1, governor=GovernorGuard(governor))
+        answers = [paced.create(body) for _ in range(3)]
+        assert all(a["content"][0]["type"] == "text" for a in answers)
+        assert endpoint.model.counts["rate_limited"] >= 1 and governor.pushbacks >= 1
+        time.sleep(1.6)  # a fresh window, then two calls at once without a governor
+        bare = ModelClient(url, "k", attempts=1)
+        bare.create(body)
+        with pytest.raises(ModelCallError, match="429"):
+            bare.create(body)

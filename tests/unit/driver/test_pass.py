@@ -205,3 +205,31 @@ def test_no_scored_trial_because_of_infrastructure_exits_3(tmp_path: Path, scrip
     assert result.exit_code == 3, result.output
     assert "no trial could be scored" in result.output
 
+
+
+@pytest.mark.parametrize("prefetch", [0, 2])
+def test_prefetched_trials_never_run_more_sessions_than_the_concurrency(
+        tmp_path: Path, script: Path, prefetch: int) -> None:
+    FakeSandbox.plan["*"] = {"sleep_s": 0.15}
+    FakeSandbox.peak = 0
+    report = run_eval(options(tmp_path, script, k=4, concurrency=2, prefetch=prefetch))
+    assert report.status is RunStatus.COMPLETED and starts() == 8
+    assert FakeSandbox.peak == 2  # both slots used, never a third session
+
+
+def test_a_trial_waiting_for_its_slot_never_starts_once_the_run_is_stopped(
+        tmp_path: Path, script: Path) -> None:
+    FakeSandbox.plan["*"] = {"sleep_s": 0.4}
+    store = LocalStore(tmp_path / "store")
+
+    def stop_during_the_first_session() -> None:
+        while starts() < 1:
+            time.sleep(0.02)
+        request_stop(store, store.list("runs/")[0].split("/")[1])
+
+    threading.Thread(target=stop_during_the_first_session, daemon=True).start()
+    report = run_eval(options(tmp_path, script, k=4, prefetch=3))
+    assert report.stopped == STOPPED_BY_USER
+    assert starts() == 1  # three more were in flight, prepared and waiting: none started
+    waited = [t for t in report.trials if t.error and t.error.startswith("not started")]
+    assert waited and all(t.status == "stopped" for t in waited)
