@@ -10,7 +10,7 @@ For N sessions of the same scripted case (instant model), at concurrency 1 and 2
 Prints wall seconds per session, machine CPU-seconds per session (from /proc/stat, so
 dockerd/containerd/runc count too) and throughput relative to bare.
 
-usage: .venv/bin/python bench/overhead.py [--sessions 12] [--latency 0]
+usage: .venv/bin/python bench/overhead.py [--sessions 12] [--latency 0] [--repeat 1]
                                           [--modes bare,local,container,serial]
 """
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -99,7 +100,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sessions", type=int, default=12)
     parser.add_argument("--latency", type=float, default=0.0, help="scripted model latency, s")
-    parser.add_argument("--modes", default="bare,local,container,serial")
+    parser.add_argument("--modes", default="bare,local,container,serial",
+                        help="bare, local, container, container:N (--prefetch N), serial "
+                             "(--prefetch 0)")
+    parser.add_argument("--repeat", type=int, default=1, help="rounds; medians are printed")
     args = parser.parse_args()
     os.environ.setdefault("SKILL_EVAL_CLAUDE", claude_binary())
     script_data = {"latency_s": args.latency, "scenarios": [
@@ -111,36 +115,46 @@ def main() -> None:
     script_path.write_text(yaml.safe_dump(script_data))
     ensure_ray()
     modes = args.modes.split(",")
+
+    def run_mode(mode: str, concurrency: int, round_: int) -> tuple[float, float]:
+        """(wall, CPU) of one cell: `container:N` is the container path with --prefetch N."""
+        if mode == "bare":
+            with ScriptedEndpoint(Script.model_validate(script_data)) as url:
+                return measure(lambda: bare(url, args.sessions, concurrency))
+        backend = "local" if mode == "local" else "docker"
+        prefetch = 0 if mode == "serial" else (
+            int(mode.split(":")[1]) if ":" in mode else None)
+        store = str(work / f"{mode}-{concurrency}-{round_}")
+        return measure(lambda: through_runner(script_path, store, backend, args.sessions,
+                                              concurrency, prefetch))
+
     # warm-up: Ray workers started, imports done, page cache hot
     with ScriptedEndpoint(Script.model_validate(script_data)) as url:
         if "bare" in modes:
             bare(url, 2, 2)
     for backend in ("local", "docker"):
-        if backend in modes or (backend == "docker" and {"container", "serial"} & set(modes)):
+        if backend in modes or (backend == "docker" and any(
+                m.startswith(("container", "serial")) for m in modes)):
             through_runner(script_path, str(work / "warm"), backend, 2, 2)
 
     print(f"{args.sessions} sessions per cell, scripted model latency {args.latency}s, "
-          f"{os.cpu_count()} cores")
-    print(f"{'mode':<10} {'conc':>4} {'wall s':>8} {'s/session':>10} {'CPU-s/session':>14} "
+          f"{os.cpu_count()} cores; median of {args.repeat} interleaved round(s)")
+    print(f"{'mode':<12} {'conc':>4} {'wall s':>8} {'s/session':>10} {'CPU-s/session':>14} "
           f"{'sessions/s':>11} {'vs bare':>8}")
-    baseline: dict[int, float] = {}
     for concurrency in (1, 2):
+        cells: dict[str, list[tuple[float, float]]] = {mode: [] for mode in modes}
+        for round_ in range(args.repeat):
+            for mode in modes:
+                cells[mode].append(run_mode(mode, concurrency, round_))
+        baseline = None
         for mode in modes:
-            if mode == "bare":
-                with ScriptedEndpoint(Script.model_validate(script_data)) as url:
-                    wall, cpu = measure(lambda u=url, c=concurrency: bare(
-                        u, args.sessions, c))
-            else:
-                backend = "local" if mode == "local" else "docker"
-                prefetch = 0 if mode == "serial" else None
-                store = str(work / f"{mode}-{concurrency}")
-                wall, cpu = measure(lambda b=backend, s=store, c=concurrency, p=prefetch:
-                                    through_runner(script_path, s, b, args.sessions, c, p))
+            wall = statistics.median(w for w, _ in cells[mode])
+            cpu = statistics.median(c for _, c in cells[mode])
             rate = args.sessions / wall
             if mode == "bare":
-                baseline[concurrency] = rate
-            ratio = f"{rate / baseline[concurrency]:.2f}x" if concurrency in baseline else "-"
-            print(f"{mode:<10} {concurrency:>4} {wall:>8.2f} {wall / args.sessions:>10.3f} "
+                baseline = rate
+            ratio = f"{rate / baseline:.2f}x" if baseline else "-"
+            print(f"{mode:<12} {concurrency:>4} {wall:>8.2f} {wall / args.sessions:>10.3f} "
                   f"{cpu / args.sessions:>14.3f} {rate:>11.3f} {ratio:>8}", flush=True)
     shutil.rmtree(work, ignore_errors=True)
 

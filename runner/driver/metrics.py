@@ -26,7 +26,8 @@ class RunMetrics:
         r = self.registry
         self.queued = Gauge("skill_eval_trials_queued", "Trials not yet handed to the executor",
                             ["arm"], registry=r)
-        self.running = Gauge("skill_eval_trials_running", "Trials in flight", ["arm"],
+        self.running = Gauge("skill_eval_trials_running", "Trials in flight (sessions running, "
+                             "and prefetched trials waiting at their start gate)", ["arm"],
                              registry=r)
         self.finished = Counter("skill_eval_trials_finished_total",
                                 "Trials finished, by arm and status (completed, agent_error, "

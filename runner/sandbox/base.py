@@ -112,6 +112,9 @@ class Reaped(BaseModel):
 
 class Sandbox(ABC):
     name: str
+    # Starting a session's place costs real CPU (a container: ~0.6 CPU-s in dockerd, containerd
+    # and runc): a prefetched trial then waits for the node's last session start-up to pass.
+    heavy_start: bool = False
 
     def preflight(self) -> SandboxInfo:
         """Refuse (SandboxError) when the backend cannot run sessions here."""

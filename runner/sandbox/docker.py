@@ -50,6 +50,7 @@ GATE_POLL_S = 0.1  # how often a container that never reaches the gate is looked
 
 class DockerSandbox(Sandbox):
     name = "docker"
+    heavy_start = True
 
     def __init__(self, image: str = DEFAULT_IMAGE, runtime: str | None = None) -> None:
         self.image = image

@@ -47,6 +47,7 @@ class SessionSlots:
                     os.close(fd)
                     continue
                 try:
+                    os.utime(fd)  # when this node last started a session: see settle()
                     yield number
                 finally:
                     os.close(fd)  # closing the only descriptor releases the lock
@@ -54,6 +55,28 @@ class SessionSlots:
             if waiting is not None:
                 waiting()
             time.sleep(POLL_S)
+
+
+    def settle(self, quiet_s: float) -> float:
+        """Wait until no session of these slots started in the last `quiet_s` seconds (at most
+        that long); returns the seconds waited. A claude starting up is the most CPU-hungry
+        moment of a session: a prefetched container started beside it slows that start-up,
+        on the session's clock, more than the prefetch gains."""
+        waited = 0.0
+        while waited < quiet_s:
+            newest = 0.0
+            for number in range(self.count):
+                try:
+                    newest = max(newest, (self.directory / f"{self.count}-{number}.lock")
+                                 .stat().st_mtime)
+                except FileNotFoundError:
+                    continue
+            left = min(newest + quiet_s - time.time(), quiet_s - waited)
+            if left <= 0:
+                break
+            time.sleep(left)
+            waited += left
+        return waited
 
 
 def node_sandbox_capacity() -> int | None:

@@ -59,6 +59,7 @@ from runner.trial.slots import SLOTS_DIR, SessionSlots, node_sandbox_capacity
 from runner.trial.transcript import Transcript, parse_transcript
 
 log = logging.getLogger(__name__)
+SETTLE_S = 1.0  # a prefetched container starts no sooner than this after a session started
 
 
 def claim_attempt(store: Store, keys: TrialKeys) -> int:
@@ -191,19 +192,24 @@ def _governor(spec: TrialSpec) -> GovernorGuard:
     return GovernorGuard(find_governor(spec.ledger_id or spec.run_id))
 
 
-def _slot(spec: TrialSpec, store: Store,
-          guard: BudgetGuard) -> Callable[[], AbstractContextManager[object]] | None:
-    """The session slot a prefetched trial waits for (runner.trial.slots); on a Ray node that
+def _slots(spec: TrialSpec) -> SessionSlots | None:
+    """The session slots a prefetched trial waits for (runner.trial.slots); on a Ray node that
     declares a `sandbox` resource the node's count holds for every run there, elsewhere the
-    pass's concurrency. A run stopped while the trial waited never starts its session."""
+    pass's concurrency."""
     if not spec.session_slots:
         return None
     count = node_sandbox_capacity()
     if count is not None:
-        slots = SessionSlots(spec.scratch_root / SLOTS_DIR / "node", count)
-    else:
-        slots = SessionSlots(spec.scratch_root / SLOTS_DIR / (spec.ledger_id or spec.run_id),
-                             spec.session_slots)
+        return SessionSlots(spec.scratch_root / SLOTS_DIR / "node", count)
+    return SessionSlots(spec.scratch_root / SLOTS_DIR / (spec.ledger_id or spec.run_id),
+                        spec.session_slots)
+
+
+def _slot(spec: TrialSpec, slots: SessionSlots | None, store: Store,
+          guard: BudgetGuard) -> Callable[[], AbstractContextManager[object]] | None:
+    """Holding a session slot; a run stopped while the trial waited never starts it."""
+    if slots is None:
+        return None
     stop_flag = RunKeys(spec.ledger_id or spec.run_id).stop_flag
 
     @contextlib.contextmanager
@@ -282,6 +288,7 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
             skill = load_skill(materialize(store, spec.skill_bundle, spec.scratch_root))
             plugin_dir = stage_plugin(skill, plugins, spec.skill_name)
         sandbox.reap_trial(spec.trial_id)  # an earlier attempt of this trial (worker died)
+        slots = _slots(spec)
         sandbox.prepare_workdir(workdir)
         policy = GatewayPolicy(allow_server_tools=spec.allow_server_tools,
                                pushback_retries=PUSHBACK_RETRIES if spec.governor else 0)
@@ -293,7 +300,9 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
                 socket_dir=socket_dir, plugin_dir=plugin_dir, prompt=spec.case.prompt,
                 claude_args=claude_args(spec), env=session_env(gateway.token),
                 timeout_s=spec.timeout_s, limits=spec.sandbox.limits,
-                extend_s=gateway.held_s, slot=_slot(spec, store, guard))
+                extend_s=gateway.held_s, slot=_slot(spec, slots, store, guard))
+            if slots is not None and sandbox.heavy_start:
+                slots.settle(SETTLE_S)
             try:
                 run = sandbox.run(session)
             finally:

@@ -67,3 +67,13 @@ def test_counts_do_not_share_files(tmp_path: Path) -> None:
 def test_at_least_one_slot() -> None:
     with pytest.raises(ValueError):
         SessionSlots(Path("/nonexistent"), 0)
+
+
+def test_settle_waits_out_a_session_that_just_started(tmp_path: Path) -> None:
+    slots = SessionSlots(tmp_path, 2)
+    assert slots.settle(0.3) == 0.0  # nothing ever started here: no wait
+    with slots.hold():
+        pass
+    waited = slots.settle(0.3)
+    assert 0.2 < waited <= 0.3  # a session began just now: a prefetch waits its start-up out
+    assert slots.settle(0.3) == 0.0  # and then not again
