@@ -34,6 +34,7 @@ DEFAULT_HOLD_S = 5.0  # a 429/529 that names no retry-after
 MAX_HOLD_S = 120.0
 PRESSURE_WINDOW_S = 30.0  # pushback this recent makes the scheduler start fewer trials
 WINDOW_S = 60.0
+PROBE_S = 5.0  # after a stated reset, how long the one request let through may take to answer
 
 
 class GovernorState(BaseModel):
@@ -61,6 +62,13 @@ class LocalGovernor:
         self._last_pushback = 0.0
         self.pushbacks = 0
         self.stated: UpstreamLimits | None = None
+        # The upstream's stated requests remaining, spent by each request let through until
+        # the stated reset (None: nothing stated, or past the reset). Spending it here, not
+        # waiting for the next answer to say 0, keeps many gateways from all going at once.
+        self._left: int | None = None
+        self._left_until = 0.0
+        self._probing = False
+        self._outstanding = 0  # let through, not yet answered
         self._lock = threading.Lock()
 
     @staticmethod
@@ -100,10 +108,20 @@ class LocalGovernor:
                      self._wait_tokens(self._output, otpm, now)]
             if rpm is not None and len(self._requests) >= rpm:
                 waits.append(WINDOW_S - (now - self._requests[0]))
+            if self._left is not None and now >= self._left_until:
+                if self._probing:  # nobody said more in time: back to the plain limits
+                    self._left, self._probing = None, False
+                else:  # the stated window has reset: one goes, and its answer says more
+                    self._left, self._left_until, self._probing = 1, now + PROBE_S, True
+            if self._left is not None and self._left <= 0:
+                waits.append(self._left_until - now)
             wait = max(waits)
             if wait > 0:
                 return wait
             self._requests.append(now)
+            self._outstanding += 1
+            if self._left is not None:
+                self._left -= 1
             return 0.0
 
     def report(self, status: int, retry_after_s: float | None = None, input_tokens: int = 0,
@@ -112,12 +130,11 @@ class LocalGovernor:
         stated limits are adopted, and one with nothing left holds until its reset."""
         with self._lock:
             now = time.time()
+            self._outstanding = max(0, self._outstanding - 1)
             if stated is not None:
-                self.stated = stated
-                for budget in (stated.requests, stated.input_tokens, stated.output_tokens):
-                    if budget.remaining == 0 and budget.reset_in_s:
-                        self._hold_until = max(self._hold_until,
-                                               now + min(budget.reset_in_s, MAX_HOLD_S))
+                self._learn(stated, now, self._outstanding)
+            if status in (429, 529) and self._requests:
+                self._requests.pop()  # refused: it used none of the upstream's requests
             if status in (429, 529):
                 hold = min(retry_after_s if retry_after_s is not None else DEFAULT_HOLD_S,
                            MAX_HOLD_S)
@@ -128,6 +145,25 @@ class LocalGovernor:
                 self._input.append((now, input_tokens))
             if output_tokens:
                 self._output.append((now, output_tokens))
+
+    def learn(self, stated: UpstreamLimits) -> None:
+        """The limits an answer states as soon as its headers arrive (a streamed answer ends
+        much later); this request is still outstanding and already in the stated count."""
+        with self._lock:
+            self._learn(stated, time.time(), max(0, self._outstanding - 1))
+
+    def _learn(self, stated: UpstreamLimits, now: float, in_flight: int) -> None:
+        self.stated = stated
+        requests = stated.requests
+        if requests.remaining is not None and requests.reset_in_s:
+            # what is still in flight may not be in the upstream's count yet
+            self._left = max(0, requests.remaining - in_flight)
+            self._left_until = now + min(requests.reset_in_s, MAX_HOLD_S)
+            self._probing = False
+        for budget in (stated.input_tokens, stated.output_tokens):
+            if budget.remaining == 0 and budget.reset_in_s:
+                self._hold_until = max(self._hold_until,
+                                       now + min(budget.reset_in_s, MAX_HOLD_S))
 
     def state(self) -> GovernorState:
         with self._lock:
@@ -183,6 +219,10 @@ class GovernorGuard:
             return 0.0
         wait: float = await call_async(self._governor, self._remote, "acquire")
         return wait
+
+    async def learn(self, stated: UpstreamLimits | None) -> None:
+        if self._governor is not None and stated is not None:
+            await call_async(self._governor, self._remote, "learn", stated)
 
     async def report(self, status: int, retry_after_s: float | None = None,
                      input_tokens: int = 0, output_tokens: int = 0,

@@ -207,6 +207,8 @@ class TrialGateway:
                               f"{type(exc).__name__}")
             if upstream.status not in PUSHBACK or not is_messages \
                     or pushed_back >= self.policy.pushback_retries:
+                if upstream.status < 400:  # say it now: a streamed answer ends much later
+                    await self._learn(upstream.headers)
                 break
             # The upstream is pushing back: every gateway of the run holds (the governor), and
             # this one asks again itself, so the session does not spend its own retries.
@@ -259,7 +261,13 @@ class TrialGateway:
             await self.governor.report(status, retry_after(headers) if status in PUSHBACK
                                        else None, int(usage.get("input_tokens") or 0),
                                        int(usage.get("output_tokens") or 0),
-                                       read_limits(headers))
+                                       None if status < 400 else read_limits(headers))
+        except Exception as exc:  # noqa: BLE001 - a lost report must not break a session
+            log.warning("could not report to the rate governor: %s", exc)
+
+    async def _learn(self, headers: Any) -> None:
+        try:
+            await self.governor.learn(read_limits(headers))
         except Exception as exc:  # noqa: BLE001 - a lost report must not break a session
             log.warning("could not report to the rate governor: %s", exc)
 

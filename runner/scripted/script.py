@@ -75,14 +75,16 @@ class Outage(BaseModel):
 
 class RateLimit(BaseModel):
     """An upstream with a request rate limit: above `rpm` Messages requests in the current
-    minute it answers 429 with `retry-after` (seconds until the window frees a slot), and every
-    answer carries anthropic-ratelimit-requests-* headers."""
+    window it answers 429 with `retry-after` (seconds until the window frees a slot); with
+    `headers`, every answer carries anthropic-ratelimit-requests-* headers (limit per minute,
+    remaining, reset), as Anthropic's do."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     rpm: int = Field(gt=0, description="Messages requests allowed per window (sliding)")
     window_s: float = Field(default=60.0, gt=0, description="The window (tests shorten it)")
-    headers: bool = Field(default=True, description="State the limit on every answer "
-                                                    "(false: only a 429 says anything)")
+    headers: bool = Field(default=True, description="State the limit on every answer, the "
+                                                    "429 too (false: a 429 with retry-after "
+                                                    "is all it says)")
 
 
 class Turn(BaseModel):

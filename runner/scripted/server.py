@@ -154,11 +154,13 @@ class ScriptedModel:
                 "anthropic-ratelimit-requests-remaining": str(limit.rpm - len(self._window)),
                 "anthropic-ratelimit-requests-reset": (
                     datetime.now(UTC) + timedelta(seconds=reset_in)).isoformat()}
+            if not limit.headers:
+                headers = {}
             if full:
                 self.counts["rate_limited"] = self.counts.get("rate_limited", 0) + 1
                 return _error(429, "rate_limit_error", "Rate limited (scripted)", {
                     "retry-after": f"{reset_in:.3f}", **headers}), headers
-        return None, headers if limit.headers else {}
+        return None, headers
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=64 * 1024 * 1024)

@@ -147,3 +147,35 @@ def test_grader_and_judge_calls_are_paced_by_the_same_governor() -> None:
         bare.create(body)
         with pytest.raises(ModelCallError, match="429"):
             bare.create(body)
+
+
+def test_stated_remaining_is_spent_by_each_request_let_through() -> None:
+    """Many gateways asking at once must not all go on a stated remaining of 2."""
+    governor = LocalGovernor()
+    assert governor.acquire() == 0.0
+    governor.report(200, stated=UpstreamLimits(
+        requests=Budget(limit=12, remaining=2, reset_in_s=8.0)))
+    assert governor.acquire() == 0.0 and governor.acquire() == 0.0
+    assert 7.0 < governor.acquire() <= 8.0  # the third waits for the stated reset
+
+
+def test_a_refused_request_does_not_fill_the_request_window() -> None:
+    governor = LocalGovernor(rpm=2)
+    assert governor.acquire() == 0.0
+    governor.report(429, retry_after_s=0.0)  # refused: it used none of the limit
+    assert governor.acquire() == 0.0 and governor.acquire() == 0.0
+    assert governor.acquire() > 59.0
+
+
+def test_after_a_stated_reset_one_request_goes_and_its_answer_says_more() -> None:
+    governor = LocalGovernor()
+    assert governor.acquire() == 0.0
+    governor.learn(UpstreamLimits(requests=Budget(limit=12, remaining=0, reset_in_s=0.2)))
+    assert 0.1 < governor.acquire() <= 0.2
+    time.sleep(0.25)
+    assert governor.acquire() == 0.0  # the probe
+    assert governor.acquire() > 1.0  # the others wait for what its answer says...
+    governor.learn(UpstreamLimits(requests=Budget(limit=12, remaining=3, reset_in_s=5.0)))
+    assert governor.acquire() == 0.0  # ...which is: two more (one of the three is in flight)
+    assert governor.acquire() == 0.0
+    assert governor.acquire() > 4.0
