@@ -64,7 +64,10 @@ def measure(mode: str, trials: int, rpm: int, window: float, concurrency: int,
     wall = time.monotonic() - started
     done = sum(1 for t in report.trials if t.passed is not None)
     holes = sum(1 for t in report.trials if t.passed is None)
-    causes = {c: n for a in report.arms.values() for c, n in a.holes_by_cause.items()}
+    causes: dict[str, int] = {}
+    for arm in report.arms.values():
+        for cause, n in arm.holes_by_cause.items():
+            causes[cause] = causes.get(cause, 0) + n
     answered = pushed = 0
     for done_file in store.glob(f"runs/{report.run_id}/trials/*/attempts/*/usage.json"):
         usage = json.loads(done_file.read_text())

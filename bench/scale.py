@@ -93,7 +93,7 @@ def plan_and_submit(trials: int) -> None:
         driver's own cost per trial (the scheduler loop, results, bookkeeping)."""
 
         def submit(self, spec: TrialSpec) -> object:
-            return spec
+            return spec.trial_id
 
         def wait(self, handles: list[object], timeout: float) -> list[object]:
             return handles
