@@ -5,7 +5,7 @@ For N sessions of the same scripted case (instant model), at concurrency 1 and 2
   local      skill-eval's full path (Ray task, gateway, staging, grading, store) with the
              `local` backend: the runner's own overhead without a container
   container  skill-eval's full path with the Docker sandbox (what users run: the next trials'
-             containers start while sessions wait on the model, --prefetch = --concurrency)
+             containers start while sessions wait on the model, --prefetch as default)
   serial     the same with --prefetch 0: each trial starts its container when its turn comes
 Prints wall seconds per session, machine CPU-seconds per session (from /proc/stat, so
 dockerd/containerd/runc count too) and throughput relative to bare.

@@ -10,7 +10,7 @@
    (S, then 2S), run through the real CLI.
 
 usage: .venv/bin/python bench/scale.py [--trials 100000] [--sessions 16] [--latency 3]
-                                        [--capacity 2]
+                                        [--capacity 2] [--prefetch N] [--skip-plan]
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def plan_and_submit(trials: int) -> None:
           f"(+{rss_mib() - before:.0f} MiB over start)")
 
 
-def throughput(sessions: int, latency: float, capacity: int) -> None:
+def throughput(sessions: int, latency: float, capacity: int, prefetch: int | None) -> None:
     work = Path(tempfile.mkdtemp(prefix="skill-eval-bench-"))
     script = work / "script.json"
     script.write_text(json.dumps({"latency_s": latency, "scenarios": [
@@ -134,6 +134,8 @@ def throughput(sessions: int, latency: float, capacity: int) -> None:
         {"name": "p", "turns": [{"text": "MAGIC"}]}]}))
     args = ["run", str(PROBE), "--case", "greet", "--k", str(sessions // 2), "--model-script",
             str(script), "--fresh", "--timeout", "300"]
+    if prefetch is not None:
+        args += ["--prefetch", str(prefetch)]
 
     def on_cluster(nodes: int) -> tuple[float, float]:
         """Whole-command wall, and the run's own span (plan made to report written: the
@@ -160,7 +162,8 @@ def throughput(sessions: int, latency: float, capacity: int) -> None:
 
     (one, one_span), (two, two_span) = on_cluster(1), on_cluster(2)
     print(f"{sessions} sessions, scripted latency {latency}s per response, {capacity} "
-          "sandbox(es) per node, driver concurrency = total capacity (prefetch as default):")
+          "sandbox(es) per node, driver concurrency = total capacity, prefetch "
+          f"{'as default' if prefetch is None else prefetch}:")
     for label, wall, span in ((f"1 node  (concurrency {capacity}):", one, one_span),
                               (f"2 nodes (concurrency {2 * capacity}):", two, two_span)):
         print(f"  {label} command {wall:6.1f}s  {sessions / wall * 60:6.1f} sessions/min;  "
@@ -176,11 +179,14 @@ def main() -> None:
     parser.add_argument("--latency", type=float, default=3.0)
     parser.add_argument("--capacity", type=int, default=2,
                         help="sandbox resources per node")
+    parser.add_argument("--prefetch", type=int, help="passed to run (default: its default)")
+    parser.add_argument("--skip-plan", action="store_true")
     parser.add_argument("--skip-throughput", action="store_true")
     args = parser.parse_args()
-    plan_and_submit(args.trials)
+    if not args.skip_plan:
+        plan_and_submit(args.trials)
     if not args.skip_throughput:
-        throughput(args.sessions, args.latency, args.capacity)
+        throughput(args.sessions, args.latency, args.capacity, args.prefetch)
 
 
 if __name__ == "__main__":

@@ -167,7 +167,7 @@ def main(log_level: str, debug: bool) -> None:
               type=click.IntRange(min=1), help="claude sessions running at once.")
 @click.option("--prefetch", type=click.IntRange(min=0),
               help="Trials prepared ahead (container started, waiting for a session to end) "
-                   "[default: as many as --concurrency; 0: none].")
+                   "[default: half --concurrency, at least 1; 0: none].")
 @click.option("--timeout", "timeout_s", default=config.TIMEOUT_S, show_default=True,
               type=click.FloatRange(min=1), help="Per-session wall-clock limit, seconds.")
 @click.option("--max-turns", type=click.IntRange(min=1), help="Passed to claude.")

@@ -93,8 +93,8 @@ class PassSettings(BaseModel):
     prefetch: int | None = Field(default=None, ge=0,
                                  description="Trials prepared ahead of a free session slot "
                                              "(container started, waiting at its start "
-                                             "gate); default as many as --concurrency, 0: "
-                                             "none")
+                                             "gate); default half --concurrency (at least "
+                                             "1), 0: none")
     max_budget_usd: float | None = Field(default=None, gt=0, description="Pass-level cap")
     force: bool = Field(default=False, description="Run even if the estimate exceeds the cap")
     store_uri: str = Field(default=config.STORE, validation_alias=AliasChoices(
@@ -127,8 +127,10 @@ class PassSettings(BaseModel):
 
     @property
     def ahead(self) -> int:
-        """Trials in flight beyond the running sessions."""
-        return self.concurrency if self.prefetch is None else self.prefetch
+        """Trials in flight beyond the running sessions. The default, half the concurrency
+        (at least one), hides container starts where the node has CPU to spare, and does not
+        crowd a node that has none (measured in bench/overhead.py and bench/scale.py)."""
+        return max(1, self.concurrency // 2) if self.prefetch is None else self.prefetch
 
 
 class RunOptions(PassSettings, EvalSettings):

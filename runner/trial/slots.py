@@ -79,9 +79,10 @@ class SessionSlots:
         return waited
 
 
-def node_sandbox_capacity() -> int | None:
-    """The `sandbox` resource this Ray node declares (sessions it holds), or None outside
-    Ray or when the node declares none. Read once per worker process."""
+def node_sandbox_capacity() -> tuple[str, int] | None:
+    """This Ray node's id and the `sandbox` resource it declares (sessions it holds), or None
+    outside Ray or when the node declares none. Read once per worker process. (Keyed by node:
+    two Ray nodes on one host share its scratch root, not their sessions.)"""
     global _capacity_read, _capacity
     if not _capacity_read:
         _capacity_read, _capacity = True, _read_capacity()
@@ -89,10 +90,10 @@ def node_sandbox_capacity() -> int | None:
 
 
 _capacity_read = False
-_capacity: int | None = None
+_capacity: tuple[str, int] | None = None
 
 
-def _read_capacity() -> int | None:
+def _read_capacity() -> tuple[str, int] | None:
     try:
         import ray
 
@@ -102,7 +103,7 @@ def _read_capacity() -> int | None:
         for node in ray.nodes():  # type: ignore[no-untyped-call]
             if node.get("NodeID") == node_id:
                 total = (node.get("Resources") or {}).get("sandbox")
-                return int(total) if total else None
+                return (str(node_id)[:16], int(total)) if total else None
     except Exception:  # noqa: BLE001 - no Ray, or Ray without a GCS: the pass's count holds
         return None
     return None

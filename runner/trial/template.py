@@ -198,9 +198,10 @@ def _slots(spec: TrialSpec) -> SessionSlots | None:
     pass's concurrency."""
     if not spec.session_slots:
         return None
-    count = node_sandbox_capacity()
-    if count is not None:
-        return SessionSlots(spec.scratch_root / SLOTS_DIR / "node", count)
+    node = node_sandbox_capacity()
+    if node is not None:
+        node_id, count = node
+        return SessionSlots(spec.scratch_root / SLOTS_DIR / f"node-{node_id}", count)
     return SessionSlots(spec.scratch_root / SLOTS_DIR / (spec.ledger_id or spec.run_id),
                         spec.session_slots)
 
