@@ -14,8 +14,10 @@ held session is not a slow agent. The scheduler starts fewer trials while the up
 back.
 
 When the upstream states its limits (`anthropic-ratelimit-*` headers), the governor adopts them
-(the lower of the stated and the configured limit applies), and a limit with nothing
-remaining holds every gateway until its reset: the run slows down before the 429, not after.
+(the lower of the stated and the configured limit applies), spends the stated remaining
+requests one per request it lets through, holds every gateway until the stated reset when none
+is left, then lets one request probe before the rest: the run slows down before the 429, not
+after it.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from runner.driver.actors import PassActor, call_async, find_actor, is_remote, start_actor
+from runner.gateway.ratelimit import PUSHBACK
 from runner.schema.ratelimit import Budget, UpstreamLimits
 
 DEFAULT_HOLD_S = 5.0  # a 429/529 that names no retry-after
@@ -133,9 +136,9 @@ class LocalGovernor:
             self._outstanding = max(0, self._outstanding - 1)
             if stated is not None:
                 self._learn(stated, now, self._outstanding)
-            if status in (429, 529) and self._requests:
-                self._requests.pop()  # refused: it used none of the upstream's requests
-            if status in (429, 529):
+            if status in PUSHBACK:
+                if self._requests:
+                    self._requests.pop()  # refused: it used none of the upstream's requests
                 hold = min(retry_after_s if retry_after_s is not None else DEFAULT_HOLD_S,
                            MAX_HOLD_S)
                 self._hold_until = max(self._hold_until, now + hold)

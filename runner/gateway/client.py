@@ -24,7 +24,13 @@ from runner.driver.budget import BudgetGuard
 from runner.driver.governor import GovernorGuard
 from runner.errors import ModelCallError, ModelStopped
 from runner.gateway.meter import Meter
-from runner.gateway.ratelimit import read_limits, retry_after
+from runner.gateway.ratelimit import (
+    HOLD_SLICE_S,
+    PUSHBACK,
+    PUSHBACK_RETRIES,
+    read_limits,
+    retry_after,
+)
 from runner.schema.trial import Usage
 
 log = logging.getLogger(__name__)
@@ -32,9 +38,6 @@ log = logging.getLogger(__name__)
 RETRIED_STATUSES = frozenset({408, 409, 429, 500, 502, 503, 504, 529})
 API_VERSION = "2023-06-01"
 CALL_TIMEOUT_S = 600.0
-PUSHBACK = frozenset({429, 529})
-PUSHBACK_RETRIES = 8  # with a governor: tries after pushback that spend no attempt
-HOLD_SLICE_S = 1.0
 
 
 class ModelClient:

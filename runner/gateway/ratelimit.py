@@ -1,4 +1,5 @@
-"""Reading an upstream's retry-after and rate-limit headers:
+"""Pushback from an upstream, shared by the gateway and the runner's own client, and reading
+its retry-after and rate-limit headers:
 `anthropic-ratelimit-{requests,input-tokens,output-tokens}-{limit,remaining,reset}` (reset is
 an RFC 3339 time). A reset is turned into seconds against the response's own `date` header
 when it has one, so the clock of the machine running the gateway never meets the upstream's."""
@@ -11,6 +12,10 @@ from email.utils import parsedate_to_datetime
 from typing import Any
 
 from runner.schema.ratelimit import Budget, UpstreamLimits
+
+PUSHBACK = frozenset({429, 529})  # the upstream says: slow down (rate limit, overload)
+PUSHBACK_RETRIES = 8  # with a governor: tries after pushback that spend no attempt of their own
+HOLD_SLICE_S = 1.0  # a held caller asks the governor again at least this often (stop, shorter hold)
 
 PREFIX = "anthropic-ratelimit-"
 KINDS = {"requests": "requests", "input_tokens": "input-tokens",

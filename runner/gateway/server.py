@@ -25,7 +25,13 @@ from runner.aio import HostedApp
 from runner.driver.budget import BudgetGuard
 from runner.driver.governor import GovernorGuard
 from runner.gateway.meter import Meter, SSEUsageReader
-from runner.gateway.ratelimit import read_limits, retry_after
+from runner.gateway.ratelimit import (
+    HOLD_SLICE_S,
+    PUSHBACK,
+    PUSHBACK_RETRIES,
+    read_limits,
+    retry_after,
+)
 from runner.schema.trial import Usage
 
 log = logging.getLogger(__name__)
@@ -43,9 +49,6 @@ MAX_BODY_BYTES = 32 * 1024 * 1024
 SOCKET_NAME = "gw.sock"
 
 
-PUSHBACK = frozenset({429, 529})
-PUSHBACK_RETRIES = 8
-HOLD_SLICE_S = 1.0  # re-ask the governor at least this often (a stop, a shorter hold)
 
 
 

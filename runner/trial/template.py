@@ -35,7 +35,8 @@ from runner.driver.budget import BudgetGuard, find_ledger
 from runner.driver.governor import GovernorGuard, find_governor
 from runner.errors import InfraError, ModelCallError, ModelStopped, StoreError
 from runner.gateway.client import ModelClient
-from runner.gateway.server import PUSHBACK_RETRIES, GatewayPolicy, TrialGateway
+from runner.gateway.ratelimit import PUSHBACK_RETRIES
+from runner.gateway.server import GatewayPolicy, TrialGateway
 from runner.sandbox.base import ProgramSpec, Sandbox, SessionRun, SessionSpec
 from runner.sandbox.registry import open_sandbox
 from runner.schema.enums import TrialStatus
