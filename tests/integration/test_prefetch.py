@@ -77,7 +77,14 @@ def test_a_session_given_up_at_the_gate_never_starts_claude(tmp_path: Path,
     workdir.mkdir()
     sandbox.prepare_workdir(workdir)
 
+    seen: list[list[str]] = []
+
     def stopped_while_waiting() -> Any:
+        # first prove the session really is waiting at its gate: the container runs, its
+        # entrypoint is connected to the gate, and no claude process exists yet
+        running = docker_client.containers.list(filters={"label": f"{LABEL_RUN}=r-gate"})
+        assert len(running) == 1
+        seen.append([row[-1] for row in running[0].top(ps_args="-o pid,args")["Processes"]])
         raise ModelStopped("stop requested")
 
     with endpoint as url, TrialGateway(socket_dir, url, "sk-test", GatewayPolicy()) as gateway:
@@ -89,4 +96,6 @@ def test_a_session_given_up_at_the_gate_never_starts_claude(tmp_path: Path,
         with pytest.raises(ModelStopped):
             sandbox.run(spec)
         assert gateway.usage().requests == 0
+    assert seen and any("UNIX-CONNECT:/run/gw/start.sock" in args for args in seen[0])
+    assert not any(args.startswith("claude ") for args in seen[0])
     assert endpoint.model.counts == {}  # claude never started, so nothing reached upstream
