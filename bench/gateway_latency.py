@@ -24,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from runner.driver.governor import GovernorGuard, LocalGovernor  # noqa: E402
 from runner.gateway.server import TrialGateway  # noqa: E402
+from runner.pacing.governor import GovernorGuard, LocalGovernor  # noqa: E402
 from runner.scripted.script import Script  # noqa: E402
 from runner.scripted.server import ScriptedEndpoint  # noqa: E402
 

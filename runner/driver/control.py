@@ -8,10 +8,10 @@ import time
 from rich.console import Console
 from rich.text import Text
 
-from runner.driver.budget import Ledger
-from runner.driver.governor import Governor
 from runner.driver.metrics import RunMetrics
 from runner.driver.scheduler import Control
+from runner.pacing.governor import Governor
+from runner.pacing.ledger import Ledger
 from runner.schema.trial import TrialResult, TrialSpec
 from runner.store.base import Store
 from runner.store.keys import RunKeys

@@ -14,16 +14,16 @@ from rich.console import Console
 from runner.authoring.bundles import publish
 from runner.costs.estimate import estimate_usd
 from runner.driver import signals
-from runner.driver.budget import start_ledger
 from runner.driver.control import Progress, RunControl
 from runner.driver.executor import Cleanup, Executor, open_executor
-from runner.driver.governor import Governor, GovernorGuard, find_governor, start_governor
 from runner.driver.lease import leases
 from runner.driver.metrics import RunMetrics, touch_arms
 from runner.driver.scheduler import execute, finished
 from runner.errors import RefusedInput, SkillLeak
 from runner.judging.ties import Tie, judge_ties, pending_ties
 from runner.logs import run_log
+from runner.pacing.governor import Governor, GovernorGuard, find_governor, start_governor
+from runner.pacing.ledger import start_ledger
 from runner.schema.options import PassSettings
 from runner.schema.plan import Plan
 from runner.schema.trial import TrialResult, TrialSpec

@@ -20,11 +20,11 @@ import aiohttp
 
 from runner import config
 from runner.aio import run_sync
-from runner.driver.budget import BudgetGuard
-from runner.driver.governor import GovernorGuard
 from runner.errors import ModelCallError, ModelStopped
 from runner.gateway.meter import Meter
-from runner.gateway.ratelimit import (
+from runner.pacing.governor import GovernorGuard
+from runner.pacing.ledger import BudgetGuard
+from runner.pacing.pushback import (
     HOLD_SLICE_S,
     PUSHBACK,
     PUSHBACK_RETRIES,

@@ -22,10 +22,10 @@ import aiohttp
 from aiohttp import web
 
 from runner.aio import HostedApp
-from runner.driver.budget import BudgetGuard
-from runner.driver.governor import GovernorGuard
 from runner.gateway.meter import Meter, SSEUsageReader
-from runner.gateway.ratelimit import (
+from runner.pacing.governor import GovernorGuard
+from runner.pacing.ledger import BudgetGuard
+from runner.pacing.pushback import (
     HOLD_SLICE_S,
     PUSHBACK,
     PUSHBACK_RETRIES,

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
-from runner.driver.budget import BudgetGuard, LocalLedger
-from runner.driver.governor import GovernorGuard
 from runner.errors import ModelCallError, ModelStopped
 from runner.gateway.client import ModelClient
 from runner.judging.judge import criteria, judge_pair
+from runner.pacing.governor import GovernorGuard
+from runner.pacing.ledger import BudgetGuard, LocalLedger
 from runner.planning.ids import digest_id
 from runner.schema.enums import Arm
 from runner.schema.plan import Plan

@@ -31,12 +31,12 @@ from runner import config
 from runner.aio import run_sync
 from runner.authoring.bundles import materialize
 from runner.authoring.skill import load_skill, stage_library, stage_plugin
-from runner.driver.budget import BudgetGuard, find_ledger
-from runner.driver.governor import GovernorGuard, find_governor
 from runner.errors import InfraError, ModelCallError, ModelStopped, StoreError
 from runner.gateway.client import ModelClient
-from runner.gateway.ratelimit import PUSHBACK_RETRIES
 from runner.gateway.server import GatewayPolicy, TrialGateway
+from runner.pacing.governor import GovernorGuard, find_governor
+from runner.pacing.ledger import BudgetGuard, find_ledger
+from runner.pacing.pushback import PUSHBACK_RETRIES
 from runner.sandbox.base import ProgramSpec, Sandbox, SessionRun, SessionSpec
 from runner.sandbox.registry import open_sandbox
 from runner.schema.enums import TrialStatus

@@ -10,9 +10,9 @@ from typing import Any
 
 from rich.console import Console
 
-from runner.driver.budget import BudgetGuard, LocalLedger
 from runner.errors import ModelCallError, ModelStopped
 from runner.gateway.client import ModelClient
+from runner.pacing.ledger import BudgetGuard, LocalLedger
 from runner.schema.enums import Arm, TrialStatus
 from runner.schema.options import RunOptions
 from runner.schema.skill import Skill

@@ -125,7 +125,7 @@ def test_a_stream_cut_off_mid_response_is_charged_to_the_ledger(tmp_path: Path) 
     from aiohttp import web
 
     from runner.aio import HostedApp
-    from runner.driver.budget import BudgetGuard, LocalLedger
+    from runner.pacing.ledger import BudgetGuard, LocalLedger
 
     async def stalling(request: web.Request) -> web.StreamResponse:
         response = web.StreamResponse(headers={"content-type": "text/event-stream"})

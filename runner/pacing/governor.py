@@ -29,8 +29,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from runner.driver.actors import PassActor, call_async, find_actor, is_remote, start_actor
-from runner.gateway.ratelimit import PUSHBACK
+from runner.pacing.actors import PassActor, call_async, find_actor, is_remote, start_actor
+from runner.pacing.pushback import PUSHBACK
 from runner.schema.ratelimit import Budget, UpstreamLimits
 
 DEFAULT_HOLD_S = 5.0  # a 429/529 that names no retry-after

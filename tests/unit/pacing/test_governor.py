@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from runner.driver.governor import GovernorGuard, LocalGovernor
-from runner.gateway.ratelimit import read_limits
 from runner.gateway.server import TrialGateway
+from runner.pacing.governor import GovernorGuard, LocalGovernor
+from runner.pacing.pushback import read_limits
 from runner.schema.ratelimit import Budget, UpstreamLimits
 from runner.scripted.script import Script
 from runner.scripted.server import ScriptedEndpoint

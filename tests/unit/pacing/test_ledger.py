@@ -3,8 +3,8 @@ from pathlib import Path
 import pytest
 
 from runner.costs.estimate import estimate_usd
-from runner.driver.budget import BudgetGuard, LocalLedger
 from runner.gateway.server import TrialGateway
+from runner.pacing.ledger import BudgetGuard, LocalLedger
 from runner.scripted.script import Script
 from runner.scripted.server import ScriptedEndpoint
 from tests.helpers import call, message

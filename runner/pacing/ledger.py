@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from runner.driver.actors import (
+from runner.pacing.actors import (
     PassActor,
     call_async,
     find_actor,
