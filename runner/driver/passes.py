@@ -26,13 +26,23 @@ from runner.pacing.governor import Governor, GovernorGuard, find_governor, start
 from runner.pacing.ledger import start_ledger
 from runner.schema.options import PassSettings
 from runner.schema.plan import Plan
-from runner.schema.trial import TrialResult, TrialSpec
+from runner.schema.trial import PassContext, TrialResult, TrialSpec
 from runner.scripted.script import load_script
 from runner.scripted.server import ScriptedEndpoint
 from runner.store.base import Store
 from runner.store.keys import RunKeys
 
 log = logging.getLogger(__name__)
+
+
+def pass_context(settings: PassSettings, pass_id: str, upstream: str) -> PassContext:
+    """What every trial of this pass shares, set once: `upstream` is the scripted endpoint's
+    address when the pass started one, else the settings' upstream."""
+    return PassContext(pass_id=pass_id, store_uri=settings.store_uri,
+                       store_endpoint=settings.store_endpoint, upstream_url=upstream,
+                       ledger=settings.max_budget_usd is not None, governor=settings.governor,
+                       session_slots=settings.concurrency if settings.ahead else 0,
+                       retry=settings.retry, sandbox=settings.sandbox)
 
 
 def check_budget(cap_usd: float | None, force: bool, pending: list[TrialSpec],
@@ -118,7 +128,7 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
         if not pending:
             return PassResult(results, None, None, ran=False)
         judged: list[tuple[int, str | None]] = []  # a judge left to finish may still ask
-        with _upstream(settings.model_script, trials[0].upstream_url, judged) as upstream:
+        with _upstream(settings.model_script, settings.upstream_url, judged) as upstream:
             stopped = _judge(control_id, pending, results, store, settings, upstream)
         ran = bool(judged and judged[0][0])
         return PassResult(results, stopped, None, judged[0] if ran else (0, None), ran=ran)
@@ -135,13 +145,9 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
     governor: Governor | None = None
     cleanup: Cleanup | None = None
     try:
-        with _upstream(settings.model_script, trials[0].upstream_url, unmatched) as upstream:
-            trials = [t.model_copy(update={"upstream_url": upstream,
-                                           "ledger": settings.max_budget_usd is not None,
-                                           "governor": settings.governor,
-                                           "ledger_id": control_id,
-                                           "session_slots": settings.concurrency
-                                           if settings.ahead else 0}) for t in trials]
+        with _upstream(settings.model_script, settings.upstream_url, unmatched) as upstream:
+            context = pass_context(settings, control_id, upstream)
+            trials = [t.model_copy(update={"context": context}) for t in trials]
             executor = open_executor(settings.executor, settings.concurrency,
                                      settings.ray_address, store if in_process else None,
                                      settings.ahead)

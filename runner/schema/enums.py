@@ -13,6 +13,13 @@ class Arm(StrEnum):
     INCUMBENT = "incumbent"
 
 
+class TrialKind(StrEnum):
+    """What a trial measures."""
+
+    TASK = "task"  # a paired trial: the case in one arm, graded
+    TRIGGER = "trigger"  # one run of a trigger query: read-only tools, nothing graded
+
+
 class Outcome(StrEnum):
     """The candidate's result in one comparison row."""
 
