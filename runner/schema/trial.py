@@ -8,12 +8,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, Field
 
 from runner import config
 from runner.schema.case import Case
-from runner.schema.enums import Arm, TrialStatus
+from runner.schema.enums import Arm, GradingMode, TrialStatus
 from runner.schema.options import SandboxConfig
 
 
@@ -94,6 +95,21 @@ class Score(BaseModel):
     model: str | None = Field(default=None, description="The grader model, if one graded")
     decides: bool = Field(default=True, description="False: reported beside task success "
                                                     "(process rubrics), never deciding it")
+    mode: GradingMode | None = Field(default=None, description="How a model grader's calls "
+                                                               "were made")
+    pending: bool = Field(default=False, description="Graded after the trials (batch "
+                                                     "grading): not graded yet, the trial's "
+                                                     "pass/fail waits for it")
+
+
+class GraderCall(BaseModel):
+    """A grader call a trial left for the driver to make (stored as its attempt's
+    grader.json): the request, and the material it shows, which the grader's quotes are
+    verified against."""
+
+    request: dict[str, Any]
+    material: str
+    nonce: str
 
 
 class TrialSpec(BaseModel):
@@ -117,6 +133,9 @@ class TrialSpec(BaseModel):
                                      description="Registered scorers (each abstains when the "
                                                  "case gives it nothing to grade)")
     grader_model: str = Field(default=config.MODEL, description="Model grading statements")
+    batch_grading: bool = Field(default=False, description="Statements are graded after the "
+                                                           "trials, by the driver, through "
+                                                           "the Message Batches API")
     kind: str = Field(default="task", description="task (a paired trial) | trigger (one run "
                                                   "of a trigger query: read-only tools, the "
                                                   "skill among a library, nothing graded)")
