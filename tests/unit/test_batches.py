@@ -49,7 +49,8 @@ class Sleeps(list[float]):
 def client(url: str, sleeps: Sleeps | None = None, ledger: LocalLedger | None = None,
            poll_s: float = 1.0, max_poll_s: float = 3.0) -> BatchClient:
     return BatchClient(url, "sk-test", BudgetGuard(ledger), attempts=2, backoff_s=0,
-                       poll_s=poll_s, max_poll_s=max_poll_s, sleep=Sleeps() if sleeps is None else sleeps)
+                       poll_s=poll_s, max_poll_s=max_poll_s,
+                       sleep=Sleeps() if sleeps is None else sleeps)
 
 
 def never() -> str | None:
