@@ -4,7 +4,9 @@ runs/<id>/judge/ as it is made, so a resumed run neither re-judges nor re-pays.
 Runs in the driver after the trials, while the pass's model endpoint (a scripted one in a dry
 run) is up. Its calls go through ModelClient: metered, charged to a ledger that starts from
 what the pass has spent under the same cap, refused once the run is stopped (the cap, or the
-store's stop flag, checked before each row).
+store's stop flag, checked before each row). With `--batch-grading` every row's two calls go
+in one Message Batch (runner.grading.calls: resumable, failed calls retried alone, priced at
+the batch rate) and are decided by the same code.
 """
 
 from __future__ import annotations
