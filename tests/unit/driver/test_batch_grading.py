@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -19,6 +21,7 @@ import pytest
 
 from runner.driver.api import preflight, request_stop, run_eval
 from runner.sandbox.fake import FakeSandbox
+from runner.schema.batches import BatchRecord
 from runner.schema.enums import Arm, GradingMode, RunStatus
 from runner.schema.options import RunOptions, SandboxConfig
 from runner.schema.report import Report
@@ -27,6 +30,7 @@ from runner.scripted.server import ScriptedEndpoint
 from runner.store.keys import RunKeys
 from runner.store.local import LocalStore
 
+ROOT = Path(__file__).resolve().parents[3]
 SKILL_MD = """---
 name: triage
 description: Triages support requests.
@@ -204,3 +208,34 @@ def test_a_run_stopped_while_its_batch_is_pending_resumes_by_polling_that_batch(
     assert all(t.passed for t in resumed.trials)
     assert not store.exists(record)
     assert resumed.grader_mode == str(GradingMode.BATCH)
+
+
+def test_a_driver_killed_while_its_batch_is_pending_is_resumed_on_that_batch(
+        tmp_path: Path) -> None:
+    endpoint = ScriptedEndpoint(script(pending_s=6.0))
+    with endpoint as url:
+        opts = options(tmp_path, url, batch_grading=True, judge=False)
+        record = RunKeys(preflight(opts).run_id).batch("grader")
+        store = LocalStore(tmp_path / "store")
+        code = ("from runner.driver.api import run_eval\n"
+                "from runner.schema.options import RunOptions\n"
+                f"run_eval(RunOptions.model_validate_json({opts.model_dump_json()!r}))\n")
+        driver = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            deadline = time.monotonic() + 60
+            while not store.exists(record) and time.monotonic() < deadline:
+                assert driver.poll() is None, "the driver ended before its batch was pending"
+                time.sleep(0.05)
+            assert store.exists(record)
+        finally:
+            driver.kill()
+            driver.wait()
+        assert len(endpoint.model.batches.created) == 1
+        assert endpoint.model.batches.batches[
+            BatchRecord.model_validate_json(store.get(record)).batch_id].ended is None
+        resumed = run_eval(opts)  # the dead driver's lease is taken over at once
+    assert len(endpoint.model.batches.created) == 1  # polled, never submitted again
+    assert resumed.status is RunStatus.COMPLETED and resumed.grader_mode == "batch"
+    assert len(store.list(RunKeys(resumed.run_id).grades)) == 2
+    assert not store.exists(record)
