@@ -64,6 +64,13 @@ class TrialStatus(StrEnum):
         return self in (TrialStatus.INFRA_ERROR, TrialStatus.API_ERROR)
 
 
+class GradingMode(StrEnum):
+    """How the statement grader's or the pairwise judge's calls were made."""
+
+    INTERACTIVE = "interactive"  # one Messages call at a time, full price
+    BATCH = "batch"  # through the Message Batches API (--batch-grading), at the batch rate
+
+
 class RunStatus(StrEnum):
     """How a run ended, stored in its report."""
 

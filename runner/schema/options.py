@@ -157,6 +157,11 @@ class PassSettings(BaseModel):
     otpm: int | None = Field(default=None, gt=0, description="Output tokens per minute")
     governor: bool = Field(default=True, description="Pace and hold model requests run-wide "
                                                      "(off only to measure what it buys)")
+    batch_grading: bool = Field(default=False, description="Send the statement grader's and "
+                                                           "the judge's calls through the "
+                                                           "Message Batches API (half price, "
+                                                           "answers within 24 h); agent "
+                                                           "sessions stay interactive")
     fresh: bool = Field(default=False, description="New run id instead of resuming")
     wait: bool = Field(default=False, description="Wait for another driver's lease to end")
 

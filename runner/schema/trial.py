@@ -9,12 +9,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from runner import config
 from runner.schema.case import Case
-from runner.schema.enums import Arm, TrialKind, TrialStatus
+from runner.schema.enums import Arm, GradingMode, TrialKind, TrialStatus
 from runner.schema.options import RetryPolicy, SandboxConfig, SessionLimits
 
 
@@ -95,6 +96,21 @@ class Score(BaseModel):
     model: str | None = Field(default=None, description="The grader model, if one graded")
     decides: bool = Field(default=True, description="False: reported beside task success "
                                                     "(process rubrics), never deciding it")
+    mode: GradingMode | None = Field(default=None, description="How a model grader's calls "
+                                                               "were made")
+    pending: bool = Field(default=False, description="Graded after the trials (batch "
+                                                     "grading): not graded yet, the trial's "
+                                                     "pass/fail waits for it")
+
+
+class GraderCall(BaseModel):
+    """A grader call a trial left for the driver to make (stored as its attempt's
+    grader.json): the request, and the material it shows, which the grader's quotes are
+    verified against."""
+
+    request: dict[str, Any]
+    material: str
+    nonce: str
 
 
 class PassContext(BaseModel):
@@ -115,6 +131,9 @@ class PassContext(BaseModel):
     governor: bool = Field(default=False, description="A rate governor paces the requests")
     session_slots: int = Field(default=0, ge=0, description="Sessions at once per node when "
                                                             "trials are prefetched (0: no gate)")
+    batch_grading: bool = Field(default=False, description="Statements are graded after the "
+                                                           "trials, by the driver, through "
+                                                           "the Message Batches API")
     retry: RetryPolicy = Field(default_factory=RetryPolicy)
     sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
 

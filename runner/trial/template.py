@@ -51,6 +51,8 @@ from runner.schema.trial import (
 )
 from runner.scoring.base import Evidence, Grading, passed, score_all
 from runner.scoring.safety import violations
+from runner.scoring.statements import NAME as STATEMENTS
+from runner.scoring.statements import deferred
 from runner.store.base import Store, open_store
 from runner.store.keys import AttemptKeys, RunKeys, TrialKeys
 from runner.store.trials import read_done
@@ -337,20 +339,33 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
     if not status.is_hole:
         evidence = Evidence(transcript.assistant_text, collected.files, collected.skipped,
                             run.transcript, tuple(transcript.calls), program)
+        # Batch grading: the statements are graded by the driver after the trials, on the
+        # material shown here (stored with the attempt), with the same decision code.
+        later = (spec.context.batch_grading and STATEMENTS in spec.scorers
+                 and bool(spec.case.statements))
+        scorers = tuple(n for n in spec.scorers if not (later and n == STATEMENTS))
         try:
-            scores = score_all(spec.scorers, spec.case, evidence, _grading(spec, guard))
+            scores = score_all(scorers, spec.case, evidence, _grading(spec, guard))
+            if later:
+                scores[STATEMENTS], call = deferred(spec.case, evidence, Grading(
+                    model=spec.grader_model, skill_name=spec.skill_name))
+                store.put(keys.grader, call.model_dump_json().encode())
         except ModelStopped as exc:
             status, error = TrialStatus.STOPPED, f"stopped before grading: {exc}"
         except ModelCallError as exc:
             # The session is kept (and paid for); a resume runs the trial again.
             status, error = TrialStatus.API_ERROR, f"grading failed: {exc}"
+        except StoreError as exc:
+            status, error = TrialStatus.INFRA_ERROR, f"cannot store the grader's call: {exc}"
     if not status.is_hole and not status.finished_normally:
         # Graded on what it left, and failed whatever that shows: it did not finish.
         scores["finished"] = Score(scorer="finished", passed=False, checks=[CheckResult(
             check="trial finished", passed=False, detail=str(error))])
     result = base.model_copy(update={
         "status": status, "error": error,
-        "passed": None if status.is_hole else passed(scores),
+        # a grade still to come decides nothing yet (runner.grading settles it)
+        "passed": None if status.is_hole or any(x.pending for x in scores.values())
+        else passed(scores),
         "scores": scores, "skills_seen": transcript.skills_seen,
         "skills_loaded": transcript.skills_loaded,
         # a trigger run offers every skill of the library on purpose: no arm to leak into
