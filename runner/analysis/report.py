@@ -53,7 +53,7 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
         sign_test_p=head.sign_test_p, comparisons=comparisons,
         arms={str(a): arm_cost(ordered, a) for a in plan.arms}, rows=rows,
         trials=[TrialLine(trial_id=r.trial_id, case=r.case_id, repetition=r.repetition,
-                          arm=r.arm, status=str(r.status), passed=r.passed,
+                          arm=r.arm, status=r.status, passed=r.passed,
                           failed_checks=[c.check for c in r.checks if not c.passed],
                           failures=[Failure(check=c.check, detail=c.detail)
                                     for c in r.checks if not c.passed],

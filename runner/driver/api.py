@@ -94,8 +94,7 @@ def require_scored(reports: list[Report]) -> None:
     """A run in which infrastructure left nothing to score is a failure of the machinery,
     not a verdict (exit 3): every trial a hole, and not because the run was stopped."""
     for report in reports:
-        infra = [t for t in report.trials if t.status in ("infra_error", "api_error",
-                                                          "crashed")]
+        infra = [t for t in report.trials if t.status.is_hole]
         if report.status is not RunStatus.STOPPED and report.trials and \
                 report.wins + report.losses + report.ties == 0 and infra:
             first = infra[0]

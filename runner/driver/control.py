@@ -76,10 +76,10 @@ class Progress:
 
 
 class RunControl(Control):
-    def __init__(self, control_id: str, store: Store, ledger: Ledger | None,
+    def __init__(self, pass_id: str, store: Store, ledger: Ledger | None,
                  metrics: RunMetrics, progress: Progress,
                  governor: Governor | None = None) -> None:
-        self.control_id, self.store, self.ledger, self.metrics = control_id, store, ledger, metrics
+        self.pass_id, self.store, self.ledger, self.metrics = pass_id, store, ledger, metrics
         self.governor = governor
         self._pressure_checked = 0.0
         self._under_pressure = False
@@ -120,7 +120,7 @@ class RunControl(Control):
     def stop_reason(self, result: TrialResult | None) -> str | None:
         if self.leaks:
             return f"skill leak in case {self.leaks[0].case_id!r}"
-        if self.store.exists(RunKeys(self.control_id).stop_flag):
+        if self.store.exists(RunKeys(self.pass_id).stop_flag):
             self.stop(STOPPED_BY_USER)
             return STOPPED_BY_USER
         if self.ledger is not None:

@@ -91,11 +91,11 @@ class PassResult:
         self.ran = ran  # False: every trial was already done, nothing was scheduled
 
 
-def run_pass(control_id: str, plans: list[Plan], store: Store, settings: PassSettings,
+def run_pass(pass_id: str, plans: list[Plan], store: Store, settings: PassSettings,
              console: Console, done: dict[str, TrialResult] | None = None) -> PassResult:
     """Schedule every trial of every plan in one bounded pass under one ledger."""
     trials = [t for p in plans for t in p.trials]
-    run_ids = [control_id, *(p.run_id for p in plans)]
+    run_ids = [pass_id, *(p.run_id for p in plans)]
     done = finished(trials, store) if done is None else done
     # Refused before anything is written: nothing stored, nothing spent.
     check_budget(settings.max_budget_usd, settings.force,
@@ -106,7 +106,7 @@ def run_pass(control_id: str, plans: list[Plan], store: Store, settings: PassSet
             done = finished(trials, store)
         pending = [t for t in trials if t.trial_id not in done]
         spent = spent_by(list(done.values()))
-        log.info("pass %s: %d trial(s), %d already done, %d to run", control_id, len(trials),
+        log.info("pass %s: %d trial(s), %d already done, %d to run", pass_id, len(trials),
                  len(done), len(pending))
         for plan in plans:
             # the first driver's record stands: a resume keeps its creation time
@@ -114,16 +114,16 @@ def run_pass(control_id: str, plans: list[Plan], store: Store, settings: PassSet
                                 plan.model_dump_json(indent=1).encode())
             for data in plan.bundles.values():
                 publish(store, plan.run_id, data)
-        store.delete(RunKeys(control_id).stop_flag)  # a resumed run starts un-stopped
-        return _schedule(control_id, plans, trials, store, settings, console, done, spent)
+        store.delete(RunKeys(pass_id).stop_flag)  # a resumed run starts un-stopped
+        return _schedule(pass_id, plans, trials, store, settings, console, done, spent)
 
 
-def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store: Store,
+def _schedule(pass_id: str, plans: list[Plan], trials: list[TrialSpec], store: Store,
               settings: PassSettings, console: Console, done: dict[str, TrialResult],
               spent: float) -> PassResult:
     if all(t.trial_id in done for t in trials):
         # Everything was done before: no executor, no Ray start-up, nothing to clean.
-        log.info("pass %s: every trial already done", control_id)
+        log.info("pass %s: every trial already done", pass_id)
         results = [done[t.trial_id] for t in trials]
         _refuse_leaks([r for r in results if r.leak])
         results, owed = settle(plans, results, store)
@@ -131,11 +131,11 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
             return PassResult(results, None, None, ran=False)
         judged: list[tuple[int, str | None]] = []  # a grader or judge left to finish may ask
         with _upstream(settings.model_script, settings.upstream_url, judged) as upstream:
-            results, stopped = _after_trials(control_id, plans, results, store, settings,
+            results, stopped = _after_trials(pass_id, plans, results, store, settings,
                                              upstream)
         ran = bool(judged and judged[0][0])
         return PassResult(results, stopped, None, judged[0] if ran else (0, None), ran=ran)
-    metrics = RunMetrics(control_id, settings.max_budget_usd)
+    metrics = RunMetrics(pass_id, settings.max_budget_usd)
     touch_arms(metrics, sorted({a for p in plans for a in p.arms}))
     metrics.planned(trials)
     if settings.metrics_port is not None:
@@ -149,7 +149,7 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
     cleanup: Cleanup | None = None
     try:
         with _upstream(settings.model_script, settings.upstream_url, unmatched) as upstream:
-            context = pass_context(settings, control_id, upstream)
+            context = pass_context(settings, pass_id, upstream)
             trials = [t.model_copy(update={"context": context}) for t in trials]
             executor = open_executor(settings.executor, settings.concurrency,
                                      settings.ray_address, store if in_process else None,
@@ -157,11 +157,11 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
             # after ray.init, which installs its own SIGTERM handler; restored when the pass ends
             previous_handlers = signals.install()
             if settings.max_budget_usd is not None:
-                ledger = start_ledger(control_id, settings.max_budget_usd, spent, in_process)
-            governor = start_governor(control_id, settings.rpm, settings.itpm, settings.otpm,
+                ledger = start_ledger(pass_id, settings.max_budget_usd, spent, in_process)
+            governor = start_governor(pass_id, settings.rpm, settings.itpm, settings.otpm,
                                       in_process)
             progress = Progress(len(trials), console)
-            control = RunControl(control_id, store, ledger, metrics, progress, governor)
+            control = RunControl(pass_id, store, ledger, metrics, progress, governor)
             interrupted = False
             try:
                 results, stopped = execute(trials, executor, settings.concurrency, control,
@@ -183,11 +183,11 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
             if ledger is not None:
                 metrics.budget(ledger.state().spent_usd)
             results, stopped = _after_trials(
-                control_id, plans, results, store, settings, upstream,
+                pass_id, plans, results, store, settings, upstream,
                 ledger.state().spent_usd if ledger is not None else None,
-                GovernorGuard(find_governor(control_id)) if settings.governor else None,
+                GovernorGuard(find_governor(pass_id)) if settings.governor else None,
                 stopped)
-        store.put(RunKeys(control_id).metrics, metrics.snapshot())
+        store.put(RunKeys(pass_id).metrics, metrics.snapshot())
         if settings.metrics_port is not None and settings.metrics_linger_s:
             time.sleep(settings.metrics_linger_s)  # let the next scrape see the final state
     finally:
@@ -200,7 +200,7 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
     return PassResult(results, stopped, cleanup, unmatched[0] if unmatched else (0, None))
 
 
-def _after_trials(control_id: str, plans: list[Plan], results: list[TrialResult],
+def _after_trials(pass_id: str, plans: list[Plan], results: list[TrialResult],
                   store: Store, settings: PassSettings, upstream: str,
                   spent: float | None = None, governor: GovernorGuard | None = None,
                   stopped: str | None = None) -> tuple[list[TrialResult], str | None]:
@@ -208,7 +208,7 @@ def _after_trials(control_id: str, plans: list[Plan], results: list[TrialResult]
     grading, or a resume that owes some), then the pairwise judge on the tied rows. A trial
     still without its grade is a hole that says why."""
     def stop_requested() -> str | None:
-        return "stop requested" if store.exists(RunKeys(control_id).stop_flag) else None
+        return "stop requested" if store.exists(RunKeys(pass_id).stop_flag) else None
 
     before = spent_by(results)
     results, owed = settle(plans, results, store)
@@ -218,28 +218,28 @@ def _after_trials(control_id: str, plans: list[Plan], results: list[TrialResult]
             owed, store, upstream, settings.max_budget_usd,
             before if spent is None else spent, settings.endpoint_attempts,
             settings.endpoint_backoff_s, stop_requested, settings.batch_grading,
-            RunKeys(control_id).batch("grader"), governor)
+            RunKeys(pass_id).batch("grader"), governor)
         results, _ = settle(plans, results, store)
     results = ungraded(results, failed, stopped)
     if stopped is None:
         graded_usd = spent_by(results) - before
-        stopped = _judge(control_id, pending_ties(plans, results, store), results, store,
+        stopped = _judge(pass_id, pending_ties(plans, results, store), results, store,
                          settings, upstream, None if spent is None else spent + graded_usd,
                          governor)
     return results, stopped
 
 
-def _judge(control_id: str, pending: list[Tie], results: list[TrialResult], store: Store,
+def _judge(pass_id: str, pending: list[Tie], results: list[TrialResult], store: Store,
            settings: PassSettings, upstream: str, spent: float | None = None,
            governor: GovernorGuard | None = None) -> str | None:
     """The pairwise judge on the tied rows still to judge (runner.judging.ties)."""
     def stop_requested() -> str | None:
-        return "stop requested" if store.exists(RunKeys(control_id).stop_flag) else None
+        return "stop requested" if store.exists(RunKeys(pass_id).stop_flag) else None
 
     return judge_ties(pending, upstream, store, settings.max_budget_usd,
                       spent_by(results) if spent is None else spent,
                       settings.endpoint_attempts, settings.endpoint_backoff_s, stop_requested,
-                      governor, settings.batch_grading, RunKeys(control_id).batch("judge"))
+                      governor, settings.batch_grading, RunKeys(pass_id).batch("judge"))
 
 
 def _refuse_leaks(leaks: list[TrialResult]) -> None:

@@ -10,7 +10,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
-from runner.schema.enums import Arm, GradingMode, Outcome, RunStatus, Verdict
+from runner.schema.enums import Arm, GradingMode, Outcome, RunStatus, TrialStatus, Verdict
 
 REPORT_SCHEMA_VERSION = 3  # 3: rows may be decided by the judge; grading and process fields
 
@@ -162,7 +162,7 @@ class TrialLine(BaseModel):
     case: str
     repetition: int
     arm: Arm
-    status: str
+    status: TrialStatus
     passed: bool | None
     failed_checks: list[str] = Field(default_factory=list)
     failures: list[Failure] = Field(default_factory=list, description="The failed checks with "

@@ -26,6 +26,8 @@
     runs/<run_id>/metrics.prom                           final metrics snapshot
     runs/<run_id>/driver.log                             the driver's log of the run
     receipts/<skill_digest>/<run_id>.json                the receipt, under the digest of the bytes
+    triggers/<skill_digest>/<run_id>.json                a trigger run's report (session mode)
+    triggers/<skill_digest>/catalog.json                 the latest catalog-mode trigger report
 """
 
 from __future__ import annotations
@@ -163,5 +165,17 @@ class RunKeys:
         return found
 
 
+RECEIPTS = "receipts/"
+TRIGGERS = "triggers/"
+
+
 def receipt_key(skill_digest: str, run_id: str) -> str:
-    return f"receipts/{skill_digest}/{run_id}.json"
+    return f"{RECEIPTS}{skill_digest}/{run_id}.json"
+
+
+def trigger_report_key(skill_digest: str, run_id: str) -> str:
+    return f"{TRIGGERS}{skill_digest}/{run_id}.json"
+
+
+def trigger_catalog_key(skill_digest: str) -> str:
+    return f"{TRIGGERS}{skill_digest}/catalog.json"
