@@ -19,6 +19,7 @@ STORE = ".skill-eval"
 STORE_ENV = "SKILL_EVAL_STORE"
 UPSTREAM = "https://api.anthropic.com"
 K = 1
+ALPHA = 0.05  # a verdict is firm when an A/A run of its design reads it at most this often
 CONCURRENCY = 2
 TIMEOUT_S = 600.0
 # Tries of one trial when the machinery (or the model endpoint) failed it, and the first delay

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from runner.analysis.cases import case_deltas, case_stats, non_discriminating
 from runner.analysis.rows import arm_cost, build_rows, compare
+from runner.analysis.runtime import runtime_table
 from runner.costs.pricing import PRICE_TABLE_VERSION
 from runner.schema.enums import Arm, Outcome, RunStatus
 from runner.schema.plan import Plan
@@ -34,7 +35,7 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
     rows = build_rows(ordered, judged, asked)
     graded = any(s.model for r in ordered for s in r.scores.values())
     opponents = [a for a in (Arm.BASELINE, Arm.INCUMBENT) if a in plan.arms]
-    comparisons = [compare(rows, o) for o in opponents]
+    comparisons = [compare(rows, o, plan.alpha) for o in opponents]
     head = comparisons[0]
     incomplete = len(results) < len(plan.trials)
     partial = incomplete or any(r.outcome is Outcome.HOLE for r in rows)
@@ -62,4 +63,5 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
         judge_calls=sum(j.requests for j in judged.values()),
         image_id=plan.image_id, isolation=plan.isolation, k=plan.k, cases=plan.cases,
         started_at=plan.created_at, per_case=(stats := case_stats(ordered, plan.skill.name)),
-        case_deltas=case_deltas(stats), non_discriminating=non_discriminating(ordered))
+        case_deltas=case_deltas(stats), non_discriminating=non_discriminating(ordered),
+        runtime=runtime_table(ordered, plan.skill.name, plan.arms), alpha=plan.alpha)

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from runner.analysis.confidence import (
+    DEFAULT_ALPHA,
+    aa_rate,
+    case_vote,
+    firm_size,
+    is_firm,
+)
 from runner.analysis.stats import net_lift, sign_test, verdict
 from runner.schema.enums import Arm, Outcome
-from runner.schema.report import ArmCost, Comparison, Judgement, ProcessFigures, Row
+from runner.schema.report import ArmCost, CaseVotes, Comparison, Judgement, ProcessFigures, Row
 from runner.schema.trial import TrialResult
 
 JudgeKey = tuple[str, str]  # (candidate trial id, opponent trial id)
@@ -72,10 +79,18 @@ def _row(case: str, rep: int, opponent: Arm, cand: TrialResult, other: TrialResu
     return row.model_copy(update={"judge": judged.calls})
 
 
-def compare(rows: Iterable[Row], opponent: Arm) -> Comparison:
+def compare(rows: Iterable[Row], opponent: Arm, alpha: float = DEFAULT_ALPHA) -> Comparison:
     mine = [r for r in rows if r.opponent is opponent]
     count = {o: sum(1 for r in mine if r.outcome is o) for o in Outcome}
     w, lo, t = count[Outcome.WIN], count[Outcome.LOSS], count[Outcome.TIE]
+    design = scored_per_case(mine)
+    votes = case_votes(mine)
+    rate = aa_rate(list(design.values()), w, lo, t)
+    firm = is_firm(rate, alpha)
+    settles = None
+    if not firm and rate is not None and rate < 1.0:
+        settles = firm_size(len(design), max(design.values()), t / (w + lo + t),
+                            (w - lo) / (w + lo + t), alpha)
     by_arm: dict[str, int] = {}
     for row in mine:
         for arm in row.holed:
@@ -85,7 +100,31 @@ def compare(rows: Iterable[Row], opponent: Arm) -> Comparison:
                       net_lift=net_lift(w, lo, t), verdict=verdict(w, lo, t),
                       sign_test_p=sign_test(w, lo), holes_by_arm=by_arm,
                       lopsided_holes=total >= LOPSIDED_MIN and
-                      max(by_arm.values()) >= LOPSIDED_SHARE * total)
+                      max(by_arm.values()) >= LOPSIDED_SHARE * total,
+                      case_votes=votes, case_sign_test_p=sign_test(votes.wins, votes.losses),
+                      aa_rate=rate, firm=firm, alpha=alpha, firm_size=settles)
+
+
+_SIGN = {Outcome.WIN: 1, Outcome.LOSS: -1, Outcome.TIE: 0}
+
+
+def scored_per_case(rows: Iterable[Row]) -> dict[str, int]:
+    """A comparison's design: scored rows (not holes) per case, cases with none left out."""
+    design: dict[str, int] = {}
+    for r in rows:
+        if r.outcome is not Outcome.HOLE:
+            design[r.case] = design.get(r.case, 0) + 1
+    return design
+
+
+def case_votes(rows: Iterable[Row]) -> CaseVotes:
+    """One vote per case (runner.analysis.confidence.case_vote); holes do not vote."""
+    by_case: dict[str, list[int]] = {}
+    for r in rows:
+        if r.outcome is not Outcome.HOLE:
+            by_case.setdefault(r.case, []).append(_SIGN[r.outcome])
+    votes = [case_vote(v) for v in by_case.values()]
+    return CaseVotes(wins=votes.count(1), losses=votes.count(-1), ties=votes.count(0))
 
 
 def _sum_or_none(values: list[float | int | None]) -> float | None:

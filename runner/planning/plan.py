@@ -135,6 +135,7 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
                 incumbent_note=note,
                 caseset_digest=hashlib.sha256(caseset.model_dump_json().encode()).hexdigest(),
                 cases=[c.id for c in caseset.evals], k=opts.k, arms=arms, model=opts.model,
+                alpha=opts.alpha,
                 grader_model=opts.grader, judge_model=opts.judge_by if opts.judge else None,
                 judge_expected_output=caseset.judge_expected_output,
                 judge_all=opts.judge and opts.judge_all,

@@ -12,7 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from runner.render.numbers import num, pct, rate, spread
+from runner.render.numbers import firmness, num, pct, rate, runtime_cell, spread, votes
 from runner.schema.enums import Verdict
 from runner.schema.report import Report
 from runner.schema.runs import Estimate, RunSummary
@@ -59,14 +59,24 @@ def render(report: Report, console: Console) -> None:
         console.print(Text("retried after infrastructure or endpoint failures: " + ", ".join(
             f"{arm} {n}" for arm, n in retried.items())))
 
+    render_runtime(report, console)
     table = Table(box=box.SIMPLE_HEAD, title="comparisons (candidate vs ...)", title_justify="left")
-    for col in ("opponent", "W", "L", "T", "holes", "net lift", "verdict", "sign test p"):
+    for col in ("opponent", "W", "L", "T", "holes", "net lift", "verdict", "firm", "A/A",
+                "sign test p", "cases W/L/T", "case sign p"):
         table.add_column(col, justify="right" if col not in ("opponent", "verdict") else "left")
     for c in report.comparisons:
         table.add_row(str(c.opponent), str(c.wins), str(c.losses), str(c.ties), str(c.holes),
                       pct(c.net_lift), f"[{VERDICT_STYLE[c.verdict]}]{c.verdict}[/]",
-                      num(c.sign_test_p, "{:.3f}"))
+                      ("yes" if c.firm else "no") if c.aa_rate is not None and
+                      c.aa_rate < 1 else "-",
+                      rate(c.aa_rate) if c.aa_rate is not None and c.aa_rate < 1 else "-",
+                      num(c.sign_test_p, "{:.3f}"), votes(c), num(c.case_sign_test_p, "{:.3f}"))
     console.print(table)
+    for c in report.comparisons:
+        said = firmness(c)
+        if said:
+            console.print(Text(f"vs {c.opponent}: {said}",
+                               style="green" if c.firm else "yellow"))
 
     cost = Table(box=box.SIMPLE_HEAD, title_justify="left",
                  title="cost per arm (turns and wall: mean per session; tokens and USD: "
@@ -90,6 +100,25 @@ def render(report: Report, console: Console) -> None:
                      escape(r.reason))
     console.print(rows)
     render_failures(report, console)
+
+
+def render_runtime(report: Report, console: Console) -> None:
+    """Seed 001's runtime table: per arm and per opponent's delta, mean ± sd over
+    repetitions."""
+    if not report.runtime:
+        return
+    arms = list(report.runtime[0].arms)
+    opponents = list(report.runtime[0].deltas)
+    table = Table(box=box.SIMPLE_HEAD, title_justify="left",
+                  title="runtime (per repetition, mean ± sd over repetitions)")
+    table.add_column("")
+    for col in [*arms, *(f"delta vs {o}" for o in opponents)]:
+        table.add_column(col, justify="right", no_wrap=True)
+    for line in report.runtime:
+        table.add_row(line.figure, *(runtime_cell(line.figure, line.arms[a]) for a in arms),
+                      *(runtime_cell(line.figure, line.deltas[o], signed=True)
+                        for o in opponents))
+    console.print(table)
 
 
 def render_cases(report: Report, console: Console) -> None:

@@ -56,6 +56,8 @@ class EvalSettings(BaseModel):
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
     k: int = Field(default=config.K, ge=1, description="Repetitions per case and arm")
+    alpha: float = Field(default=config.ALPHA, gt=0, lt=1, description="A verdict is firm when "
+                         "an A/A run of its design reads it at most this often")
     model: str = Field(default=config.MODEL, description="Model passed to claude")
     case_ids: tuple[str, ...] = Field(default=(), validation_alias=AliasChoices(
         "case_ids", "cases"), description="Only these cases (default: all)")

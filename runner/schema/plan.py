@@ -31,6 +31,8 @@ class Plan(BaseModel):
     judge_all: bool = Field(default=False, description="A blind A/B of every scored row, not "
                                                        "only ties (decides ties only)")
     dry_run: bool = Field(description="Scripted model endpoint: nothing was spent")
+    alpha: float = Field(default=0.05, description="A verdict is firm when an A/A run of its "
+                                                   "design reads it at most this often")
     image_id: str | None = Field(default=None, description="Content id of the sandbox image")
     isolation: str = Field(default="docker", description="What isolated each trial: docker, "
                                                          "docker/runsc, none (local), fake")
