@@ -22,6 +22,10 @@ K = 1
 ALPHA = 0.05  # a verdict is firm when an A/A run of its design reads it at most this often
 CONCURRENCY = 2
 TIMEOUT_S = 600.0
+# A trigger run's sessions: the routing decision lands in the first turn or two (seed 001), so
+# each query runs a few times under a shorter limit.
+TRIGGER_RUNS = 3
+TRIGGER_TIMEOUT_S = 180.0
 # Tries of one trial when the machinery (or the model endpoint) failed it, and the first delay
 # between them (doubling).
 INFRA_ATTEMPTS = 3
