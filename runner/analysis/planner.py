@@ -49,3 +49,15 @@ def plan_detect(cases: int, k: int, lift: float, alpha: float = DEFAULT_ALPHA,
                          tie_rate),
                  _option("more cases", more_cases, k if more_cases else None, lift, alpha,
                          tie_rate)])
+
+
+def size_warning(cases: int, k: int, alpha: float = DEFAULT_ALPHA) -> str | None:
+    """Before spending: a size at which no outcome can be a firm verdict, and the smallest k
+    at these cases that can (None when this size can)."""
+    if can_be_firm((k,) * cases, alpha):
+        return None
+    enough = next((kk for kk in range(k + 1, 21) if can_be_firm((kk,) * cases, alpha)), None)
+    fix = (f"k={enough} can" if enough else "more cases can")
+    return (f"{cases} case(s) x k={k} can never give a firm verdict at alpha {alpha:g}: even "
+            f"a clean sweep is read that way by an A/A run more often than that; {fix} "
+            "(skill-eval estimate SKILL --detect LIFT plans a size)")

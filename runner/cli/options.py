@@ -50,6 +50,10 @@ OPTIONS: dict[str, Decorator] = {
     # what may differ per eval (EvalSettings)
     "k": click.option("--k", "k", default=default(EvalSettings, "k"), show_default=True,
                       type=click.IntRange(min=1), help="Repetitions per case and arm."),
+    "alpha": click.option("--alpha", default=default(EvalSettings, "alpha"), show_default=True,
+                          type=click.FloatRange(0, 1, min_open=True, max_open=True),
+                          help="A PASS or FAIL is firm when an A/A run of the same size reads "
+                               "one at most this often (the report's aa_rate)."),
     "model": click.option("--model", default=default(EvalSettings, "model"), show_default=True,
                           help="Model passed to claude."),
     "case_ids": click.option("--case", "case_ids", multiple=True,
@@ -157,7 +161,7 @@ OPTIONS: dict[str, Decorator] = {
                                     "0.69: not evidence)."),
 }
 
-EVAL = ("k", "model", "case_ids", "incumbent_path", "arms", "timeout_s", "max_turns",
+EVAL = ("k", "alpha", "model", "case_ids", "incumbent_path", "arms", "timeout_s", "max_turns",
         "session_budget_usd", "allow_server_tools", "grader_model", "judge_model", "no_judge",
         "judge_all")
 STORE = ("store_uri", "store_endpoint")

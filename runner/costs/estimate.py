@@ -61,3 +61,14 @@ def estimate_plan(plan: Plan, history: dict[Arm, TokenMeans] | None = None) -> E
                                upper_bound=not plan.judge_all))
     return Estimate(lines=lines, total_usd=sum(line.usd for line in lines),
                     price_table=PRICE_TABLE_VERSION)
+
+
+def scaled(estimate: Estimate, factor: float) -> Estimate:
+    """The same run at `factor` times the sessions (more cases or more repetitions): every
+    line (arms, grader, judge) grows with the trials."""
+    lines = [line.model_copy(update={
+        "calls": round(line.calls * factor), "input_tokens": round(line.input_tokens * factor),
+        "output_tokens": round(line.output_tokens * factor), "usd": line.usd * factor})
+        for line in estimate.lines]
+    return estimate.model_copy(update={"lines": lines,
+                                       "total_usd": sum(line.usd for line in lines)})

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from runner.analysis.feedback import build_feedback
+from runner.analysis.planner import size_warning
 from runner.analysis.report import build_report
 from runner.console import err as stderr_console
 from runner.costs.estimate import estimate_plan
@@ -130,6 +131,9 @@ def run_eval(opts: RunOptions, console: Console | None = None,
                   f"{len(plan.arms)} arm(s) = {len(plan.trials)} trial(s) "
                   f"({len(done)} already done), model {plan.model}"
                   + (" [cyan](dry run: scripted model)[/]" if plan.dry_run else ""))
+    warning = size_warning(len(plan.cases), plan.k, plan.alpha)
+    if warning:
+        console.print(f"[yellow]{escape(warning)}[/]")
     estimate = estimate_run(plan, store, set(done))
     render_estimate(estimate, console, "would cost" if not plan.dry_run else
                     "would cost against the real model")

@@ -15,7 +15,7 @@ from rich.text import Text
 from runner.render.numbers import firmness, num, pct, rate, runtime_cell, spread, votes
 from runner.schema.enums import Verdict
 from runner.schema.report import Report
-from runner.schema.runs import Estimate, RunSummary
+from runner.schema.runs import Estimate, PowerPlan, RunSummary
 from runner.schema.triggers import TriggerReport
 
 VERDICT_STYLE = {Verdict.PASS: "bold green", Verdict.NEUTRAL: "bold yellow",
@@ -226,6 +226,34 @@ def render_estimate(estimate: Estimate, console: Console, heading: str = "estima
             f"  {line.what}: {line.calls} {unit}, ~{line.input_tokens:,} in / "
             f"{line.output_tokens:,} out tokens, {'≤ ' if line.upper_bound else ''}"
             f"${line.usd:.4f} ({line.basis})"))
+
+
+def render_power(power: PowerPlan, console: Console) -> None:
+    """`estimate --detect`: what catches a true net lift with a firm PASS, priced."""
+    console.print(Text(
+        f"to catch a true net lift of {power.detect:+.0%} with a firm PASS (alpha "
+        f"{power.alpha:g}) {power.target_power:.0%} of the time, judged at an A/A tie rate of "
+        f"{power.tie_rate:.0%}:", style="bold"))
+    if power.note:
+        console.print(Text(power.note, style="yellow"))
+    if not power.can_be_firm:
+        console.print(Text(f"{power.cases} case(s) x k={power.k} can never give a firm "
+                           "verdict", style="yellow"))
+    for option in power.options:
+        if option.cases is None or option.k is None:
+            limit = (f"no k up to 10 at {power.cases} case(s)" if option.label ==
+                     "more repetitions" else f"no case count up to 60 at k={power.k}")
+            console.print(Text(f"  {option.label}: {limit} reaches it"))
+            continue
+        cost = "" if option.cost is None else f", ${option.cost.total_usd:.4f}"
+        sessions = "" if option.sessions is None else f", {option.sessions} session(s)"
+        console.print(Text(
+            f"  {option.label}: {option.cases} case(s) x k={option.k}: power "
+            f"{rate(option.power)}, an A/A run reads a verdict {rate(option.aa_rate)} of the "
+            f"time{sessions}{cost}"))
+    console.print(Text("  (model: a share LIFT of the cases the candidate always wins; in the "
+                       "rest both arms pass with the same per-case probability; "
+                       "runner/analysis/confidence.py)", style="dim"))
 
 
 def render_trigger(report: TriggerReport, console: Console) -> None:

@@ -51,6 +51,8 @@ class Estimate(BaseModel):
     lines: list[Line]
     total_usd: float
     price_table: str
+    power: PowerPlan | None = Field(default=None, description="`--detect LIFT`: the sizes that "
+                                                              "would catch it, priced")
 
 
 class SizeOption(BaseModel):
@@ -82,3 +84,5 @@ class PowerPlan(BaseModel):
     can_be_firm: bool = Field(description="Whether any outcome at the current size is firm")
     note: str | None = None
 
+
+Estimate.model_rebuild()
