@@ -22,13 +22,16 @@ import argparse
 import random
 import sys
 from collections.abc import Callable
+from math import comb
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from runner.analysis.confidence import aa_rate, is_firm  # noqa: E402
 from runner.analysis.planner import plan_detect  # noqa: E402
 from runner.analysis.rows import compare  # noqa: E402
+from runner.analysis.stats import verdict  # noqa: E402
 from runner.schema.enums import Arm, Outcome, Verdict  # noqa: E402
 from runner.schema.report import Row  # noqa: E402
 
@@ -74,6 +77,20 @@ def lift_run(rng: random.Random, cases: int, k: int, lift: float, mode: str) -> 
     return rows
 
 
+def coin_firm_rate(cases: int, k: int, alpha: float) -> float:
+    """The A/A firm-verdict rate when every case is a coin (p = 1/2: rows independent, a win
+    and a loss 1/4 each, the most discordant identical arms can be), by enumeration of every
+    (W, L, T) through the report's own aa_rate and firmness."""
+    rows, total = cases * k, 0.0
+    for w in range(rows + 1):
+        for lo in range(rows + 1 - w):
+            t = rows - w - lo
+            rate = aa_rate((k,) * cases, w, lo, t)
+            if verdict(w, lo, t) in (Verdict.PASS, Verdict.FAIL) and is_firm(rate, alpha):
+                total += comb(rows, w) * comb(rows - w, lo) * 0.25 ** (w + lo) * 0.5 ** t
+    return total
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=4000)
@@ -99,6 +116,9 @@ def main() -> None:
             worst = max(worst, firm / args.runs)
             cells.append(f"{verdicts / args.runs:6.1%} / {firm / args.runs:5.1%}")
         print(name.ljust(26) + "".join(c.rjust(16) for c in cells))
+    exact = [coin_firm_rate(n, k, args.alpha) for n, k in DESIGNS]
+    print("coin p=1/2, exact".ljust(26) + "".join(f"{'':>8}{e:8.2%}" for e in exact))
+    worst = max(worst, *exact)
     print(f"worst A/A firm-verdict rate: {worst:.1%} (alpha {args.alpha})")
 
     for cases in (3, 5, 10):

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from math import comb, exp, lgamma
+from math import comb, exp, lcm, lgamma
 
 from runner.analysis.stats import PASS_LINE
 from runner.schema.report import Size
@@ -127,33 +127,58 @@ def _diff_cached(design: tuple[int, ...], tie_rate: float,
     return tuple(sorted(dist.items()))
 
 
-def _threshold(rows: int, lift: float) -> Fraction:
-    """|D| an A/A run must reach: at least the verdict line, at least the observed lift."""
-    return max(PASS_LINE, Fraction(abs(lift)).limit_denominator(10_000)) * rows
+def _threshold(scale: int, lift: float | Fraction) -> Fraction:
+    """|statistic| an A/A run must reach: at least the verdict line, at least the observed
+    lift, in units where a net lift of 1 is `scale`."""
+    exact = lift if isinstance(lift, Fraction) else Fraction(lift).limit_denominator(10_000)
+    return max(PASS_LINE, abs(exact)) * scale
 
 
-def aa_tail(design: Sequence[int], tie_rate: float, lift: float = 0.0) -> float:
+@lru_cache(maxsize=4096)
+def _weighted_cached(design: tuple[int, ...],
+                     tie_rate: float) -> tuple[int, tuple[tuple[int, float], ...]]:
+    """Case-weighted net lift (every case weighs the same, its rows 1/k each), as the integer
+    S = sum over cases of D_c * L / k_c with L the least common multiple of the k's: its
+    scale (lift 1 = len(design) * L) and distribution."""
+    scale = lcm(*design)
+    dist: dict[int, float] = {0: 1.0}
+    for k in sorted(set(design)):
+        group = _diff_cached((k,) * design.count(k), tie_rate, 0.0)
+        dist = _convolve(dist, {d * (scale // k): p for d, p in group})
+    return len(design) * scale, tuple(sorted(dist.items()))
+
+
+def aa_tail(design: Sequence[int], tie_rate: float, lift: float | Fraction = 0.0,
+            weighted: bool = False) -> float:
     """P(an A/A run of this design, at this tie rate, reads PASS or FAIL with a net lift at
-    least `lift` from zero); `lift` 0 (or below the line): P(PASS) + P(FAIL)."""
-    rows = sum(_key(design))
-    if rows == 0:
+    least `lift` from zero); `lift` 0 (or below the line): P(PASS) + P(FAIL). `weighted`: the
+    net lift weighs every case the same (adaptive k), not every row."""
+    key = _key(design)
+    if not key:
         return 0.0
-    line = _threshold(rows, lift)
-    return min(1.0, sum(p for d, p in _diff_cached(_key(design), round(tie_rate, 9), 0.0)
-                        if abs(d) >= line))
+    tau = round(tie_rate, 9)
+    if weighted and len(set(key)) > 1:
+        scale, dist = _weighted_cached(key, tau)
+    else:
+        scale, dist = sum(key), _diff_cached(key, tau, 0.0)
+    line = _threshold(scale, lift)
+    return min(1.0, sum(p for d, p in dist if abs(d) >= line))
 
 
-def aa_rate(design: Sequence[int], wins: int, losses: int, ties: int) -> float | None:
+def aa_rate(design: Sequence[int], wins: int, losses: int, ties: int,
+            lift: Fraction | None = None) -> float | None:
     """A comparison's A/A rate: the chance that an A/A run of its design (scored rows per
     case) at its observed tie rate reads a verdict at least as far from NEUTRAL as it did
-    (a NEUTRAL: 1.0, every run does; no scored row: None)."""
+    (a NEUTRAL: 1.0, every run does; no scored row: None). `lift`: a case-weighted net lift
+    (adaptive k), read against the same statistic; default the rows' net lift."""
     rows = wins + losses + ties
     if rows == 0:
         return None
-    lift = Fraction(wins - losses, rows)
+    weighted = lift is not None
+    lift = Fraction(wins - losses, rows) if lift is None else lift
     if abs(lift) < PASS_LINE:
         return 1.0
-    return aa_tail(design, ties / rows, float(lift))
+    return aa_tail(design, ties / rows, lift, weighted)
 
 
 def is_firm(rate: float | None, alpha: float = DEFAULT_ALPHA) -> bool:

@@ -12,6 +12,15 @@ from runner.schema.skill import Skill
 from runner.schema.trial import TrialSpec
 
 
+class AdaptiveK(BaseModel):
+    """`--k auto`: every case starts at min_k repetitions and gets more, up to max_k, only
+    while its vote is unsettled and more can still change a verdict or its firmness
+    (runner.analysis.adaptive). The plan holds every trial up to max_k; the run releases them."""
+
+    min_k: int
+    max_k: int
+
+
 class Plan(BaseModel):
     run_id: str
     created_at: datetime
@@ -31,6 +40,8 @@ class Plan(BaseModel):
     judge_all: bool = Field(default=False, description="A blind A/B of every scored row, not "
                                                        "only ties (decides ties only)")
     dry_run: bool = Field(description="Scripted model endpoint: nothing was spent")
+    adaptive: AdaptiveK | None = Field(default=None, description="`--k auto`: k is max_k, "
+                                       "and trials are released case by case")
     alpha: float = Field(default=0.05, description="A verdict is firm when an A/A run of its "
                                                    "design reads it at most this often")
     image_id: str | None = Field(default=None, description="Content id of the sandbox image")

@@ -229,6 +229,9 @@ class Report(BaseModel):
     holes: int
     partial: bool = Field(description="Some trial is a hole: its rows are left out")
     sign_test_p: float | None
+    runtime: list[RuntimeFigure] = Field(default_factory=list, description="Seed 001's runtime "
+                                         "table: task success, runs that loaded the skill, "
+                                         "tool calls, tokens, cost, safety violations")
     comparisons: list[Comparison]
     arms: dict[str, ArmCost]
     rows: list[Row]
@@ -252,9 +255,6 @@ class Report(BaseModel):
     case_deltas: list[CaseDelta] = Field(default_factory=list)
     non_discriminating: list[CheckSignal] = Field(default_factory=list, description="Checks "
                                                   "that always pass or always fail in both arms")
-    runtime: list[RuntimeFigure] = Field(default_factory=list, description="Seed 001's runtime "
-                                         "table: task success, runs that loaded the skill, "
-                                         "tool calls, tokens, cost, safety violations")
     alpha: float = Field(default=0.05, description="A verdict is firm when its A/A rate is at "
                                                    "most this")
     started_at: datetime | None = Field(default=None, description="When the run was planned")
