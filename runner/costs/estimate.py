@@ -40,12 +40,15 @@ def estimate_plan(plan: Plan, history: dict[Arm, TokenMeans] | None = None) -> E
     for arm in plan.arms:
         sessions = sum(1 for t in plan.trials if t.arm is arm)
         past = history.get(arm)
+        adaptive = plan.adaptive is not None  # --k auto: up to max_k repetitions
         if past is not None and past.sessions:
             lines.append(_line(str(arm), sessions, plan.model, past.input_tokens,
-                               past.output_tokens, f"history: {past.sessions} past session(s)"))
+                               past.output_tokens, f"history: {past.sessions} past session(s)",
+                               upper_bound=adaptive))
         else:
             lines.append(_line(str(arm), sessions, plan.model, EST_INPUT_TOKENS,
-                               EST_OUTPUT_TOKENS, "default per-session figure"))
+                               EST_OUTPUT_TOKENS, "default per-session figure",
+                               upper_bound=adaptive))
     graded = sum(1 for t in plan.trials if t.case.statements)
     if graded:
         lines.append(_line("grader", graded, plan.grader_model or plan.model,

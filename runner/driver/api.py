@@ -127,8 +127,9 @@ def run_eval(opts: RunOptions, console: Console | None = None,
         console.print(f"[yellow]{finding.code}[/] {escape(finding.file)}: case "
                       f"{escape(finding.case)!r}: {escape(finding.message)}; fix: "
                       f"{escape(finding.fix)}")
-    console.print(f"run {plan.run_id}: {len(plan.cases)} case(s) x k={plan.k} x "
-                  f"{len(plan.arms)} arm(s) = {len(plan.trials)} trial(s) "
+    console.print(f"run {plan.run_id}: {len(plan.cases)} case(s) x k={plan.k_label()} x "
+                  f"{len(plan.arms)} arm(s) = {'at most ' if plan.adaptive else ''}"
+                  f"{len(plan.trials)} trial(s) "
                   f"({len(done)} already done), model {plan.model}"
                   + (" [cyan](dry run: scripted model)[/]" if plan.dry_run else ""))
     warning = size_warning(len(plan.cases), plan.k, plan.alpha)

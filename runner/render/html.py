@@ -12,7 +12,7 @@ import difflib
 import html
 from collections.abc import Iterable
 
-from runner.render.numbers import firmness, pct, rate, runtime_cell, spread, votes
+from runner.render.numbers import adaptive_line, firmness, pct, rate, runtime_cell, spread, votes
 from runner.schema.enums import Arm, Outcome
 from runner.schema.report import Report, Row, TrialLine
 from runner.schema.runs import RunSummary
@@ -251,7 +251,8 @@ def run_page(report: Report, views: dict[str, TrialView], history: list[RunSumma
           "n/a" if c.case_sign_test_p is None else f"{c.case_sign_test_p:.3f}")
          for c in report.comparisons]) + "".join(
         f'<p class="muted">vs {esc(c.opponent)}: {esc(said)}</p>'
-        for c in report.comparisons if (said := firmness(c)))
+        for c in report.comparisons if (said := firmness(c))) + (
+        f'<p class="muted">{esc(line)}</p>' if (line := adaptive_line(report)) else "")
     runtime = ""
     if report.runtime:
         arms, opponents = list(report.runtime[0].arms), list(report.runtime[0].deltas)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from runner.schema.enums import Verdict
-from runner.schema.report import Comparison, Spread
+from runner.schema.report import Comparison, Report, Spread
 
 
 def pct(value: float | None) -> str:
@@ -74,3 +74,14 @@ def gate_note(c: Comparison) -> str | None:
     said = firmness(c)
     return (f"gate: FAIL vs {c.opponent} blocks, though it is not firm ({said}); a hang or a "
             "crash must never pass quietly, so re-run at that size to settle it")
+
+
+def adaptive_line(report: Report) -> str | None:
+    """`--k auto`: the sessions it ran against fixed k, and each case's repetitions."""
+    a = report.adaptive
+    if a is None:
+        return None
+    per_case = ", ".join(f"{case} {n}" for case, n in a.repetitions.items())
+    return (f"adaptive k ({a.min_k}..{a.max_k}): {a.sessions} session(s) against "
+            f"{a.fixed_sessions} at fixed --k {a.max_k}, {a.saving * 100:.0f}% saved; "
+            f"repetitions per case: {per_case}; net lifts weigh every case the same")

@@ -12,7 +12,16 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from runner.render.numbers import firmness, num, pct, rate, runtime_cell, spread, votes
+from runner.render.numbers import (
+    adaptive_line,
+    firmness,
+    num,
+    pct,
+    rate,
+    runtime_cell,
+    spread,
+    votes,
+)
 from runner.schema.enums import Verdict
 from runner.schema.report import Report
 from runner.schema.runs import Estimate, PowerPlan, RunSummary
@@ -72,6 +81,9 @@ def render(report: Report, console: Console) -> None:
                       rate(c.aa_rate) if c.aa_rate is not None and c.aa_rate < 1 else "-",
                       num(c.sign_test_p, "{:.3f}"), votes(c), num(c.case_sign_test_p, "{:.3f}"))
     console.print(table)
+    adaptive = adaptive_line(report)
+    if adaptive:
+        console.print(Text(adaptive, style="cyan"))
     for c in report.comparisons:
         said = firmness(c)
         if said:

@@ -55,6 +55,12 @@ class Plan(BaseModel):
     bundles: dict[str, bytes] = Field(default_factory=dict, exclude=True,
                                       description="Store key -> tar: published before running")
 
+    def k_label(self) -> str:
+        """`3`, or `auto (3..5)` for adaptive k."""
+        if self.adaptive is None:
+            return str(self.k)
+        return f"auto ({self.adaptive.min_k}..{self.adaptive.max_k})"
+
     def cases_in_order(self) -> list[Case]:
         """Each planned case once, in the set's order."""
         return list({t.case.id: t.case for t in self.trials}.values())

@@ -209,6 +209,18 @@ class TrialLine(BaseModel):
     attempts: int = 1
 
 
+class AdaptiveSummary(BaseModel):
+    """`--k auto`: what adaptive k ran, against fixed `--k max_k`."""
+
+    min_k: int
+    max_k: int
+    sessions: int = Field(description="Sessions that ran (every arm)")
+    fixed_sessions: int = Field(description="Sessions fixed --k max_k would have run")
+    saving: float = Field(description="1 - sessions / fixed_sessions")
+    repetitions: dict[str, int] = Field(default_factory=dict,
+                                        description="Repetitions released per case")
+
+
 class Report(BaseModel):
     """Machine-readable report; the top-level numbers are candidate vs baseline (or vs
     incumbent when no baseline arm ran)."""
@@ -257,5 +269,8 @@ class Report(BaseModel):
                                                   "that always pass or always fail in both arms")
     alpha: float = Field(default=0.05, description="A verdict is firm when its A/A rate is at "
                                                    "most this")
+    adaptive: AdaptiveSummary | None = Field(default=None, description="`--k auto`: sessions "
+                                             "run against fixed k; net lifts weigh every "
+                                             "case the same")
     started_at: datetime | None = Field(default=None, description="When the run was planned")
     finished_at: datetime | None = Field(default=None, description="When this report was made")
