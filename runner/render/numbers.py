@@ -34,13 +34,15 @@ def firmness(c: Comparison) -> str | None:
     if c.verdict not in (Verdict.PASS, Verdict.FAIL) or c.aa_rate is None:
         return None
     side = c.aa_rate / 2
+    beyond = ("" if c.net_lift is None or abs(c.net_lift) < 1 / 3 + 1e-9
+              else " at this net lift or beyond")
     if c.firm:
-        return (f"{c.verdict}, firm: an A/A run of this size reads {c.verdict} this strongly "
-                f"{_share(side)} of the time (alpha {c.alpha:g})")
+        return (f"{c.verdict}, firm: an A/A run of this size reads {c.verdict} "
+                f"{_share(side)} of the time{beyond} (alpha {c.alpha:g})")
     settle = ("; no size up to k=20 or 4x the cases would make it firm" if c.firm_size is None
               else f"; {c.firm_size.cases} cases x k={c.firm_size.k} would make it firm")
     return (f"{c.verdict}, not firm: an A/A run of this size reads {c.verdict} "
-            f"{_share(side)} of the time{settle}")
+            f"{_share(side)} of the time{beyond}{settle}")
 
 
 def _share(value: float) -> str:
