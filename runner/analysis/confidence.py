@@ -22,10 +22,15 @@ An A/A run compares a skill with itself. Its rows are the report's rows: one per
 
 `aa_rate` is the probability that such an A/A run of the same design (the same cases with the
 same number of scored rows each, the same tie rate) reads a verdict at least as far from
-NEUTRAL as a PASS or a FAIL: P(PASS) + P(FAIL), two-sided, so that firm verdicts of either
-sign are wrong at most `alpha` of the time. The model is symmetric, so an A/A run reads PASS
-half that often and FAIL half that often. It is computed exactly: each case's (wins, losses,
-ties) distribution integrates the Beta difficulty in closed form, and the cases convolve.
+NEUTRAL as the one observed: PASS or FAIL, with a net lift at least as far from zero as the
+observed one (never less than the 1/3 line). It is two-sided, so that firm verdicts of either
+sign are wrong at most `alpha` of the time; the model is symmetric, so an A/A run reads PASS
+half that often and FAIL half that often. For a NEUTRAL it is 1.0. It is computed exactly:
+each case's (wins, losses, ties) distribution integrates the Beta difficulty in closed form,
+and the cases convolve. With adaptive k the statistic is the case-weighted net lift (each
+case's rows weigh 1/k_c), convolved the same way on a common denominator. Above EXACT_ROWS
+scored rows (EXACT_WEIGHTED_ROWS for the case-weighted one) a normal law with the exact
+variance stands in: there every tail that matters is far below any alpha.
 A verdict is **firm** when it is PASS or FAIL and `aa_rate <= alpha`.
 
 The power model (`power`) adds a true effect to the A/A model: a share `lift` of the cases is
@@ -39,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from math import comb, exp, lcm, lgamma
+from math import comb, erfc, exp, lcm, lgamma, sqrt
 
 from runner.analysis.stats import PASS_LINE
 from runner.schema.report import Size
@@ -49,6 +54,8 @@ DEFAULT_TIE_RATE = 2 / 3  # uniform difficulty: what a design is judged at befor
 POWER_TARGET = 0.8
 MAX_K = 20
 _COIN = 1e6  # shapes above this are p = 1/2 exactly
+EXACT_ROWS = 600  # above this many scored rows, a normal law with the exact variance
+EXACT_WEIGHTED_ROWS = 200  # the same for adaptive k's case-weighted statistic
 
 
 def shape_for(tie_rate: float) -> float | None:
@@ -157,12 +164,32 @@ def aa_tail(design: Sequence[int], tie_rate: float, lift: float | Fraction = 0.0
     if not key:
         return 0.0
     tau = round(tie_rate, 9)
+    mixed = weighted and len(set(key)) > 1
+    if sum(key) > (EXACT_WEIGHTED_ROWS if mixed else EXACT_ROWS):
+        return _normal_tail(key, tau, lift, mixed)
     if weighted and len(set(key)) > 1:
         scale, dist = _weighted_cached(key, tau)
     else:
         scale, dist = sum(key), _diff_cached(key, tau, 0.0)
     line = _threshold(scale, lift)
     return min(1.0, sum(p for d, p in dist if abs(d) >= line))
+
+
+def _normal_tail(design: tuple[int, ...], tie_rate: float, lift: float | Fraction,
+                 weighted: bool) -> float:
+    """Above EXACT_ROWS rows: the same tail from a normal law whose variance is exact (each
+    case's from its own distribution), with a continuity correction on the row statistic."""
+    shape = shape_for(tie_rate)
+    variance = 0.0
+    for k in set(design):
+        per_case = sum(p * (w - lo) ** 2 for w, lo, p in case_outcomes(k, shape))
+        weight = (1 / k) ** 2 if weighted else 1.0
+        variance += design.count(k) * per_case * weight
+    if variance <= 0:
+        return 0.0
+    scale = len(design) if weighted else sum(design)
+    line = float(_threshold(scale, lift)) - (0.0 if weighted else 0.5)
+    return min(1.0, erfc(line / sqrt(2 * variance)))
 
 
 def aa_rate(design: Sequence[int], wins: int, losses: int, ties: int,
