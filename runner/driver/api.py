@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from runner.analysis.feedback import build_feedback
+from runner.analysis.planner import size_warning
 from runner.analysis.report import build_report
 from runner.console import err as stderr_console
 from runner.costs.estimate import estimate_plan
@@ -126,10 +127,14 @@ def run_eval(opts: RunOptions, console: Console | None = None,
         console.print(f"[yellow]{finding.code}[/] {escape(finding.file)}: case "
                       f"{escape(finding.case)!r}: {escape(finding.message)}; fix: "
                       f"{escape(finding.fix)}")
-    console.print(f"run {plan.run_id}: {len(plan.cases)} case(s) x k={plan.k} x "
-                  f"{len(plan.arms)} arm(s) = {len(plan.trials)} trial(s) "
+    console.print(f"run {plan.run_id}: {len(plan.cases)} case(s) x k={plan.k_label()} x "
+                  f"{len(plan.arms)} arm(s) = {'at most ' if plan.adaptive else ''}"
+                  f"{len(plan.trials)} trial(s) "
                   f"({len(done)} already done), model {plan.model}"
                   + (" [cyan](dry run: scripted model)[/]" if plan.dry_run else ""))
+    warning = size_warning(len(plan.cases), plan.k, plan.alpha)
+    if warning:
+        console.print(f"[yellow]{escape(warning)}[/]")
     estimate = estimate_run(plan, store, set(done), opts.batch_grading)
     render_estimate(estimate, console, "would cost" if not plan.dry_run else
                     "would cost against the real model")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from runner.analysis.adaptive import released
 from runner.authoring.bundles import publish
 from runner.costs.estimate import estimate_usd
 from runner.driver import signals
@@ -118,9 +119,18 @@ def run_pass(pass_id: str, plans: list[Plan], store: Store, settings: PassSettin
         return _schedule(pass_id, plans, trials, store, settings, console, done, spent)
 
 
+def released_ids(plans: list[Plan], results: dict[str, TrialResult]) -> set[str]:
+    """The trials the plans run given these results: all of them, except that adaptive k
+    (runner.analysis.adaptive) releases repetitions round by round from finished results, so
+    a resumed pass recomputes the same decisions from the store."""
+    return {t.trial_id for p in plans for t in released(p, results)}
+
+
 def _schedule(pass_id: str, plans: list[Plan], trials: list[TrialSpec], store: Store,
               settings: PassSettings, console: Console, done: dict[str, TrialResult],
               spent: float) -> PassResult:
+    wanted = released_ids(plans, done)
+    trials = [t for t in trials if t.trial_id in wanted]
     if all(t.trial_id in done for t in trials):
         # Everything was done before: no executor, no Ray start-up, nothing to clean.
         log.info("pass %s: every trial already done", pass_id)
@@ -164,8 +174,8 @@ def _schedule(pass_id: str, plans: list[Plan], trials: list[TrialSpec], store: S
             control = RunControl(pass_id, store, ledger, metrics, progress, governor)
             interrupted = False
             try:
-                results, stopped = execute(trials, executor, settings.concurrency, control,
-                                           done, settings.ahead)
+                results, stopped = _rounds(plans, trials, executor, settings, control, done,
+                                           progress)
             except KeyboardInterrupt:
                 interrupted = True
                 control.stop("interrupted")
@@ -198,6 +208,43 @@ def _schedule(pass_id: str, plans: list[Plan], trials: list[TrialSpec], store: S
         metrics.close()
     _refuse_leaks(control.leaks)
     return PassResult(results, stopped, cleanup, unmatched[0] if unmatched else (0, None))
+
+
+def _rounds(plans: list[Plan], trials: list[TrialSpec], executor: Executor,
+            settings: PassSettings, control: RunControl, done: dict[str, TrialResult],
+            progress: Progress) -> tuple[list[TrialResult], str | None]:
+    """Execute the released trials; with adaptive k, each time a round's results are in, the
+    trials they release next (same executor, every node), until nothing more is released."""
+    every = {t.trial_id: t for t in trials}
+    by_id: dict[str, TrialResult] = {}
+    batch, reuse = trials, done
+    stopped: str | None = None
+    while batch:
+        got, stopped = execute(batch, executor, settings.concurrency, control, reuse,
+                               settings.ahead)
+        by_id.update((r.trial_id, r) for r in got)
+        if stopped:
+            break
+        reuse = {}
+        known = {**done, **by_id}
+        batch = [spec for spec in _specs(plans, known, every) if spec.trial_id not in known]
+        if batch:
+            log.info("adaptive k: %d more trial(s) released", len(batch))
+            progress.total += len(batch)
+    return list(by_id.values()), stopped
+
+
+def _specs(plans: list[Plan], results: dict[str, TrialResult],
+           every: dict[str, TrialSpec]) -> list[TrialSpec]:
+    """The released trials, as this pass prepared them (its pass context), in plan order; a
+    trial not prepared yet gets the same context."""
+    out = []
+    for plan in plans:
+        prepared = next(iter(every.values()))
+        for spec in released(plan, results):
+            out.append(every.get(spec.trial_id) or spec.model_copy(update={
+                "context": prepared.context}))
+    return out
 
 
 def _after_trials(pass_id: str, plans: list[Plan], results: list[TrialResult],
