@@ -19,6 +19,13 @@ from runner.driver.executor import Cleanup, Executor, open_executor
 from runner.driver.lease import leases
 from runner.driver.metrics import RunMetrics, touch_arms
 from runner.driver.scheduler import execute, finished
+from runner.driver.storewide import (
+    STOPPED_ALL,
+    StoreSpend,
+    check_store_budget,
+    daily_cap,
+    refuse_if_stopped,
+)
 from runner.errors import RefusedInput, SkillLeak
 from runner.judging.ties import Tie, judge_ties, pending_ties
 from runner.logs import run_log
@@ -26,11 +33,12 @@ from runner.pacing.governor import Governor, GovernorGuard, find_governor, start
 from runner.pacing.ledger import start_ledger
 from runner.schema.options import PassSettings
 from runner.schema.plan import Plan
+from runner.schema.report import Judgement
 from runner.schema.trial import TrialResult, TrialSpec
 from runner.scripted.script import load_script
 from runner.scripted.server import ScriptedEndpoint
 from runner.store.base import Store
-from runner.store.keys import RunKeys
+from runner.store.keys import STORE_STOP, RunKeys
 
 log = logging.getLogger(__name__)
 
@@ -86,8 +94,12 @@ def run_pass(control_id: str, plans: list[Plan], store: Store, settings: PassSet
     run_ids = [control_id, *(p.run_id for p in plans)]
     done = finished(trials, store) if done is None else done
     # Refused before anything is written: nothing stored, nothing spent.
-    check_budget(settings.max_budget_usd, settings.force,
-                 [t for t in trials if t.trial_id not in done], spent_by(list(done.values())))
+    refuse_if_stopped(store)
+    to_run = [t for t in trials if t.trial_id not in done]
+    check_budget(settings.max_budget_usd, settings.force, to_run, spent_by(list(done.values())))
+    store_cap = daily_cap(store, settings.store_budget_usd)
+    left = check_store_budget(store, store_cap, sum(estimate_usd(t.model, 1) for t in to_run),
+                              settings.force)
     with leases(store, run_ids, settings.wait), \
             run_log(store, [RunKeys(r).log for r in dict.fromkeys(run_ids)]):
         if settings.wait:  # the driver we waited for may have finished some trials
@@ -103,12 +115,32 @@ def run_pass(control_id: str, plans: list[Plan], store: Store, settings: PassSet
             for data in plan.bundles.values():
                 publish(store, plan.run_id, data)
         store.delete(RunKeys(control_id).stop_flag)  # a resumed run starts un-stopped
-        return _schedule(control_id, plans, trials, store, settings, console, done, spent)
+        budget = PassBudget(settings.max_budget_usd, spent, left, store_cap,
+                            StoreSpend(store, control_id, store_cap))
+        return _schedule(control_id, plans, trials, store, settings, console, done, budget)
+
+
+class PassBudget:
+    """The pass's cap: the run's own, or what the store has left today when that is lower
+    (the ledger then stops the gateways at the store's cap); and the pass's store record."""
+
+    def __init__(self, run_cap: float | None, spent: float, store_left: float | None,
+                 store_cap: float | None, store_spend: StoreSpend) -> None:
+        self.spent, self.store_spend = spent, store_spend
+        self.cap, self.label = run_cap, "budget"
+        if store_left is not None and (run_cap is None or spent + store_left < run_cap):
+            self.cap = spent + store_left
+            self.label = f"store budget (${store_cap:g} a day)"
+
+    def record(self, spent_now: float) -> None:
+        """What the pass has spent in all, resumed spend included."""
+        self.store_spend.record(spent_now - self.spent)
 
 
 def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store: Store,
               settings: PassSettings, console: Console, done: dict[str, TrialResult],
-              spent: float) -> PassResult:
+              budget: PassBudget) -> PassResult:
+    spent = budget.spent
     if all(t.trial_id in done for t in trials):
         # Everything was done before: no executor, no Ray start-up, nothing to clean.
         log.info("pass %s: every trial already done", control_id)
@@ -119,7 +151,9 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
             return PassResult(results, None, None, ran=False)
         judged: list[tuple[int, str | None]] = []  # a judge left to finish may still ask
         with _upstream(settings.model_script, trials[0].upstream_url, judged) as upstream:
-            stopped = _judge(control_id, pending, results, store, settings, upstream)
+            stopped = _judge(control_id, pending, results, store, settings, upstream,
+                             cap=budget.cap)
+        budget.record(spent + judged_cost(store, pending))
         ran = bool(judged and judged[0][0])
         return PassResult(results, stopped, None, judged[0] if ran else (0, None), ran=ran)
     metrics = RunMetrics(control_id, settings.max_budget_usd)
@@ -137,7 +171,7 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
     try:
         with _upstream(settings.model_script, trials[0].upstream_url, unmatched) as upstream:
             trials = [t.model_copy(update={"upstream_url": upstream,
-                                           "ledger": settings.max_budget_usd is not None,
+                                           "ledger": budget.cap is not None,
                                            "governor": settings.governor,
                                            "ledger_id": control_id,
                                            "session_slots": settings.concurrency
@@ -147,12 +181,13 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
                                      settings.ahead)
             # after ray.init, which installs its own SIGTERM handler; restored when the pass ends
             previous_handlers = signals.install()
-            if settings.max_budget_usd is not None:
-                ledger = start_ledger(control_id, settings.max_budget_usd, spent, in_process)
+            if budget.cap is not None:
+                ledger = start_ledger(control_id, budget.cap, spent, in_process, budget.label)
             governor = start_governor(control_id, settings.rpm, settings.itpm, settings.otpm,
                                       in_process)
             progress = Progress(len(trials), console)
-            control = RunControl(control_id, store, ledger, metrics, progress, governor)
+            control = RunControl(control_id, store, ledger, metrics, progress, governor,
+                                 budget.store_spend, spent)
             interrupted = False
             try:
                 results, stopped = execute(trials, executor, settings.concurrency, control,
@@ -171,14 +206,19 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
                     log.info("cleanup: %s", cleanup.summary())
                     executor.close()
                 signals.restore(previous_handlers)
+            after_trials = spent + control.new_spend
             if ledger is not None:
-                metrics.budget(ledger.state().spent_usd)
+                after_trials = ledger.state().spent_usd
+                metrics.budget(after_trials)
+            budget.record(after_trials)
             if stopped is None:
-                stopped = _judge(control_id, pending_ties(plans, results, store), results,
+                ties_left = pending_ties(plans, results, store)
+                stopped = _judge(control_id, ties_left, results,
                                  store, settings, upstream,
                                  ledger.state().spent_usd if ledger is not None else None,
                                  GovernorGuard(find_governor(control_id))
-                                 if settings.governor else None)
+                                 if settings.governor else None, budget.cap)
+                budget.record(after_trials + judged_cost(store, ties_left))
         store.put(RunKeys(control_id).metrics, metrics.snapshot())
         if settings.metrics_port is not None and settings.metrics_linger_s:
             time.sleep(settings.metrics_linger_s)  # let the next scrape see the final state
@@ -192,14 +232,27 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
     return PassResult(results, stopped, cleanup, unmatched[0] if unmatched else (0, None))
 
 
+def judged_cost(store: Store, judged: list[Tie]) -> float:
+    """What the judge spent on these rows (their stored judgements)."""
+    total = 0.0
+    for tie in judged:
+        try:
+            total += Judgement.model_validate_json(store.get(tie.key)).cost_usd
+        except (KeyError, ValueError):
+            continue  # not judged (stopped, or its calls failed)
+    return total
+
+
 def _judge(control_id: str, pending: list[Tie], results: list[TrialResult], store: Store,
            settings: PassSettings, upstream: str, spent: float | None = None,
-           governor: GovernorGuard | None = None) -> str | None:
+           governor: GovernorGuard | None = None, cap: float | None = None) -> str | None:
     """The pairwise judge on the tied rows still to judge (runner.judging.ties)."""
     def stop_requested() -> str | None:
+        if store.exists(STORE_STOP):
+            return STOPPED_ALL
         return "stop requested" if store.exists(RunKeys(control_id).stop_flag) else None
 
-    return judge_ties(pending, upstream, store, settings.max_budget_usd,
+    return judge_ties(pending, upstream, store, cap,
                       spent_by(results) if spent is None else spent,
                       settings.endpoint_attempts, settings.endpoint_backoff_s, stop_requested,
                       governor)

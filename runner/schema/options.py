@@ -96,6 +96,10 @@ class PassSettings(BaseModel):
                                              "gate); default half --concurrency (at least "
                                              "1), 0: none")
     max_budget_usd: float | None = Field(default=None, gt=0, description="Pass-level cap")
+    store_budget_usd: float | None = Field(default=None, gt=0,
+                                           description="Cap on what every run of the store "
+                                                       "spends per UTC day (with the store's "
+                                                       "store.json: the lower applies)")
     force: bool = Field(default=False, description="Run even if the estimate exceeds the cap")
     store_uri: str = Field(default=config.STORE, validation_alias=AliasChoices(
         "store_uri", "store"), description="A directory or s3://bucket/prefix")
@@ -142,3 +146,29 @@ class RunOptions(PassSettings, EvalSettings):
     def settings(self) -> PassSettings:
         return PassSettings.model_validate(
             {name: getattr(self, name) for name in PassSettings.model_fields})
+
+
+class RegradeOptions(BaseModel):
+    """`skill-eval regrade RUN_ID`: re-score a stored run's sessions against the case set as it
+    is now; no session runs. Model calls (grader, judge) are metered and capped as in a run."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    run_id: str = Field(description="The stored run whose sessions are re-scored")
+    skill_path: Path | None = Field(default=None, description="Where to read the case set "
+                                                              "(default: the folder the run "
+                                                              "was made from, in its plan)")
+    store_uri: str = Field(default=config.STORE, validation_alias=AliasChoices(
+        "store_uri", "store"))
+    store_endpoint: str | None = None
+    upstream_url: str = Field(default=config.UPSTREAM, description="Messages API endpoint")
+    model_script: Path | None = Field(default=None, description="Scripted model for the "
+                                                                "grader and judge (dry run)")
+    max_budget_usd: float | None = Field(default=None, gt=0, description="Cap on the "
+                                                                         "regrade's calls")
+    store_budget_usd: float | None = Field(default=None, gt=0, description="Cap on the "
+                                                                           "store's spend "
+                                                                           "per UTC day")
+    force: bool = Field(default=False, description="Run even if the estimate exceeds a cap")
+    endpoint_attempts: int = Field(default=config.ENDPOINT_ATTEMPTS, ge=1)
+    endpoint_backoff_s: float = Field(default=config.ENDPOINT_BACKOFF_S, ge=0)
+    wait: bool = Field(default=False, description="Wait for another driver's lease to end")

@@ -38,6 +38,9 @@ class Plan(BaseModel):
     findings: list[Finding] = Field(default_factory=list, description="Preflight findings that "
                                                                       "do not refuse (EV010, "
                                                                       "EV011)")
+    regraded_from: str | None = Field(default=None, description="A regraded run: the run "
+                                                                 "whose sessions it re-scored "
+                                                                 "(no session ran for it)")
     trials: list[TrialSpec]
     bundles: dict[str, bytes] = Field(default_factory=dict, exclude=True,
                                       description="Store key -> tar: published before running")

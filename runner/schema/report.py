@@ -11,6 +11,7 @@ from datetime import datetime
 from pydantic import BaseModel, Field
 
 from runner.schema.enums import Arm, Outcome, RunStatus, Verdict
+from runner.schema.regrade import Regrade
 
 REPORT_SCHEMA_VERSION = 3  # 3: rows may be decided by the judge; grading and process fields
 
@@ -215,5 +216,9 @@ class Report(BaseModel):
     case_deltas: list[CaseDelta] = Field(default_factory=list)
     non_discriminating: list[CheckSignal] = Field(default_factory=list, description="Checks "
                                                   "that always pass or always fail in both arms")
+    regraded_from: str | None = Field(default=None, description="A regraded run: the run "
+                                                                 "whose sessions it re-scored")
+    regrade: Regrade | None = Field(default=None, description="What the regrade reused and "
+                                                              "what changed")
     started_at: datetime | None = Field(default=None, description="When the run was planned")
     finished_at: datetime | None = Field(default=None, description="When this report was made")

@@ -51,7 +51,7 @@ from runner.schema.trial import (
 from runner.scoring.base import Evidence, Grading, passed, score_all
 from runner.scoring.safety import violations
 from runner.store.base import Store, open_store
-from runner.store.keys import AttemptKeys, RunKeys, TrialKeys
+from runner.store.keys import STORE_STOP, AttemptKeys, RunKeys, TrialKeys
 from runner.store.trials import read_done
 from runner.trial.collect import Collected, CollectLimits, collect_outputs
 from runner.trial.isolation import find_leak
@@ -218,7 +218,7 @@ def _slot(spec: TrialSpec, slots: SessionSlots | None, store: Store,
     def hold() -> Iterator[object]:
         with slots.hold() as number:
             stopped = run_sync(guard.refresh())
-            if stopped is None and store.exists(stop_flag):
+            if stopped is None and (store.exists(stop_flag) or store.exists(STORE_STOP)):
                 stopped = "stop requested"
             if stopped:
                 raise ModelStopped(stopped)
