@@ -61,6 +61,7 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
         judge_cost_usd=sum(j.cost_usd for j in judged.values()) if judged else None,
         judge_calls=sum(j.requests for j in judged.values()),
         image_id=plan.image_id, isolation=plan.isolation, k=plan.k, cases=plan.cases,
-        regraded_from=plan.regraded_from,
+        regraded_from=plan.regraded_from, skills=[s.name for s in plan.skills],
+        baseline_mode=plan.baseline_mode, left_out=plan.left_out,
         started_at=plan.created_at, per_case=(stats := case_stats(ordered, plan.skill.name)),
         case_deltas=case_deltas(stats), non_discriminating=non_discriminating(ordered))

@@ -34,7 +34,7 @@ from runner.scripted.script import load_script
 from runner.store.base import Store, open_store
 from runner.store.keys import RunKeys, receipt_key
 from runner.store.runs import token_history
-from runner.trial.isolation import check_staging
+from runner.trial.isolation import check_library_staging, check_staging
 
 
 def check_model_access(opts: RunOptions) -> None:
@@ -66,7 +66,10 @@ def finish(plan: Plan, results: list[TrialResult], stopped: str | None, store: S
            regrade: Regrade | None = None) -> Report:
     ids = {t.trial_id for t in plan.trials}  # built once, not per result
     mine = [r for r in results if r.trial_id in ids]
-    check_staging(plan.skill.name, mine)
+    if plan.skills:  # several skills at once: each arm stages a library
+        check_library_staging({t.arm: t.library for t in plan.trials}, mine)
+    else:
+        check_staging(plan.skill.name, mine)
     judgements = [j for j in stored_judgements(store, plan.run_id)
                   if j.candidate_trial in ids and j.model == plan.judge_model]
     report = build_report(plan, mine, stopped, judgements).model_copy(update={

@@ -90,7 +90,7 @@ class PassResult:
 def run_pass(control_id: str, plans: list[Plan], store: Store, settings: PassSettings,
              console: Console, done: dict[str, TrialResult] | None = None) -> PassResult:
     """Schedule every trial of every plan in one bounded pass under one ledger."""
-    trials = [t for p in plans for t in p.trials]
+    trials, copies = shared_trials(plans)
     run_ids = [control_id, *(p.run_id for p in plans)]
     done = finished(trials, store) if done is None else done
     # Refused before anything is written: nothing stored, nothing spent.
@@ -117,7 +117,41 @@ def run_pass(control_id: str, plans: list[Plan], store: Store, settings: PassSet
         store.delete(RunKeys(control_id).stop_flag)  # a resumed run starts un-stopped
         budget = PassBudget(settings.max_budget_usd, spent, left, store_cap,
                             StoreSpend(store, control_id, store_cap))
-        return _schedule(control_id, plans, trials, store, settings, console, done, budget)
+        return _schedule(control_id, plans, trials, store, settings, console, done, budget,
+                         copies)
+
+
+def shared_trials(plans: list[Plan]) -> tuple[list[TrialSpec],
+                                              list[tuple[TrialSpec, TrialSpec]]]:
+    """A trial id names one session (its digest covers everything the session is): a trial
+    that several plans of a pass hold (the candidate of a per-skill run) runs once, and its
+    record is copied into the other runs (`mirror`). Returns the trials to run and the
+    (copy, original) pairs."""
+    first: dict[str, TrialSpec] = {}
+    copies: list[tuple[TrialSpec, TrialSpec]] = []
+    for trial in (t for p in plans for t in p.trials):
+        if trial.trial_id in first:
+            copies.append((trial, first[trial.trial_id]))
+        else:
+            first[trial.trial_id] = trial
+    return list(first.values()), copies
+
+
+def mirror(store: Store, copies: list[tuple[TrialSpec, TrialSpec]],
+           results: list[TrialResult]) -> None:
+    """Copy each shared trial's standing attempt and DONE into the runs that share it, so every
+    run's record is whole (reports, the judge and the viewer read a run's own trials)."""
+    by_id = {r.trial_id: r for r in results}
+    for copy, original in copies:
+        result = by_id.get(copy.trial_id)
+        keys = RunKeys(copy.run_id).trial(copy.trial_id)
+        if result is None or result.status.is_hole or store.exists(keys.done):
+            continue
+        source = RunKeys(original.run_id).trial(original.trial_id).attempt(result.attempt)
+        target = keys.attempt(result.attempt)
+        for key in store.list(source.prefix + "/"):
+            store.put(target.prefix + key[len(source.prefix):], store.get(key))
+        store.put_if_absent(keys.done, result.model_dump_json(indent=1).encode())
 
 
 class PassBudget:
@@ -139,13 +173,15 @@ class PassBudget:
 
 def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store: Store,
               settings: PassSettings, console: Console, done: dict[str, TrialResult],
-              budget: PassBudget) -> PassResult:
+              budget: PassBudget,
+              copies: list[tuple[TrialSpec, TrialSpec]] | None = None) -> PassResult:
     spent = budget.spent
     if all(t.trial_id in done for t in trials):
         # Everything was done before: no executor, no Ray start-up, nothing to clean.
         log.info("pass %s: every trial already done", control_id)
         results = [done[t.trial_id] for t in trials]
         _refuse_leaks([r for r in results if r.leak])
+        mirror(store, copies or [], results)
         pending = pending_ties(plans, results, store)
         if not pending:
             return PassResult(results, None, None, ran=False)
@@ -206,6 +242,7 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
                     log.info("cleanup: %s", cleanup.summary())
                     executor.close()
                 signals.restore(previous_handlers)
+            mirror(store, copies or [], results)
             after_trials = spent + control.new_spend
             if ledger is not None:
                 after_trials = ledger.state().spent_usd

@@ -252,8 +252,8 @@ def regrade_run(opts: RegradeOptions, console: Console) -> Report:
         raise RefusedInput(f"run {opts.run_id} has no trials to regrade")
     fixtures = tar_files(store.get(source.trials[0].fixtures_bundle))
     scope = regrade_scope(source, caseset, fixtures, skill.path)
-    print_scope(scope, console)
     if not scope.kept:
+        print_scope(scope, console)
         raise RefusedInput(f"nothing to regrade: no case of run {opts.run_id} stands for "
                            f"{skill.path / 'evals/evals.json'} as it is now (see above)")
     plan = regrade_plan(source, caseset, scope, store.uri, opts.store_endpoint)

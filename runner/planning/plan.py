@@ -15,7 +15,7 @@ from runner.authoring.caseset import load_caseset, restated_prompts
 from runner.authoring.skill import load_skill
 from runner.errors import RefusedInput
 from runner.planning.ids import digest_id
-from runner.schema.case import CaseSet
+from runner.schema.case import Case, CaseSet
 from runner.schema.enums import Arm
 from runner.schema.options import RunOptions, SandboxConfig
 from runner.schema.plan import Plan
@@ -29,6 +29,11 @@ def _version(dist: str) -> str:
         return metadata.version(dist)
     except metadata.PackageNotFoundError:
         return "unknown"
+
+
+def runner_versions() -> dict[str, str]:
+    return {"skill-eval": _version("skill-eval"), "ray": _version("ray"),
+            "claude-agent-sdk": config.CLAUDE_SDK_VERSION}
 
 
 def isolation(sandbox: SandboxConfig) -> str:
@@ -79,21 +84,41 @@ def check_request(opts: RunOptions) -> Request:
     return Request(skill, caseset, incumbent, note, arms)
 
 
+def session_options(opts: RunOptions) -> dict[str, object]:
+    """What a session is besides its skill, case and repetition: part of every id."""
+    script_digest = (hashlib.sha256(opts.model_script.read_bytes()).hexdigest()
+                     if opts.model_script else None)
+    # The image's content id, not its name: a rebuilt image is a different experiment.
+    image = opts.sandbox.image_id or opts.sandbox.image
+    return {"model": opts.model, "timeout_s": opts.timeout_s, "max_turns": opts.max_turns,
+            "session_budget_usd": opts.session_budget_usd, "script": script_digest,
+            "image": image, "runtime": opts.sandbox.runtime,
+            "allow_server_tools": opts.allow_server_tools,
+            "claude_sdk": config.CLAUDE_SDK_VERSION}
+
+
+def trial_spec(opts: RunOptions, run_id: str, trial_id: str, case: Case, rep: int, arm: Arm,
+               skill_name: str, fixtures_key: str, skill_bundle: str | None,
+               library: tuple[str, ...] = (), guarded: tuple[str, ...] = ()) -> TrialSpec:
+    return TrialSpec(
+        run_id=run_id, trial_id=trial_id, case=case, repetition=rep, arm=arm,
+        model=opts.model, grader_model=opts.grader, skill_name=skill_name,
+        fixtures_bundle=fixtures_key, skill_bundle=skill_bundle,
+        upstream_url=opts.upstream_url, timeout_s=opts.timeout_s, max_turns=opts.max_turns,
+        session_budget_usd=opts.session_budget_usd,
+        allow_server_tools=opts.allow_server_tools, store_uri=opts.store_uri,
+        endpoint_attempts=opts.endpoint_attempts, endpoint_backoff_s=opts.endpoint_backoff_s,
+        store_endpoint=opts.store_endpoint, sandbox=opts.sandbox, library=library,
+        guarded=guarded)
+
+
 def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
     """The plan for `opts`; `request` is `check_request(opts)` when the caller already has
     it (only the sandbox's image id may differ between the two)."""
     request = request or check_request(opts)
     skill, caseset, incumbent = request.skill, request.caseset, request.incumbent
     note, arms = request.incumbent_note, list(request.arms)
-    script_digest = (hashlib.sha256(opts.model_script.read_bytes()).hexdigest()
-                     if opts.model_script else None)
-    # The image's content id, not its name: a rebuilt image is a different experiment.
-    image = opts.sandbox.image_id or opts.sandbox.image
-    options = {"model": opts.model, "timeout_s": opts.timeout_s, "max_turns": opts.max_turns,
-               "session_budget_usd": opts.session_budget_usd, "script": script_digest,
-               "image": image, "runtime": opts.sandbox.runtime,
-               "allow_server_tools": opts.allow_server_tools,
-               "claude_sdk": config.CLAUDE_SDK_VERSION}
+    options = session_options(opts)
     digests = {Arm.BASELINE: None, Arm.CANDIDATE: skill.digest,
                Arm.INCUMBENT: incumbent.digest if incumbent else None}
     bundles = {Arm.BASELINE: None, Arm.CANDIDATE: pack_skill(skill.path),
@@ -120,17 +145,8 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
                 trial_id = digest_id({"skill": digests[arm], "case": case.digest(),
                                       "rep": rep, "arm": str(arm), **options, **grader,
                                       **salt})
-                trials.append(TrialSpec(
-                    run_id=run_id, trial_id=trial_id, case=case, repetition=rep, arm=arm,
-                    model=opts.model, grader_model=opts.grader, skill_name=skill.name,
-                    fixtures_bundle=fixtures_key,
-                    skill_bundle=keys[arm], upstream_url=opts.upstream_url,
-                    timeout_s=opts.timeout_s, max_turns=opts.max_turns,
-                    session_budget_usd=opts.session_budget_usd,
-                    allow_server_tools=opts.allow_server_tools, store_uri=opts.store_uri,
-                    endpoint_attempts=opts.endpoint_attempts,
-                    endpoint_backoff_s=opts.endpoint_backoff_s,
-                    store_endpoint=opts.store_endpoint, sandbox=opts.sandbox))
+                trials.append(trial_spec(opts, run_id, trial_id, case, rep, arm, skill.name,
+                                         fixtures_key, keys[arm]))
     return Plan(run_id=run_id, created_at=datetime.now(UTC), skill=skill, incumbent=incumbent,
                 incumbent_note=note,
                 caseset_digest=hashlib.sha256(caseset.model_dump_json().encode()).hexdigest(),
@@ -142,6 +158,5 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
                     caseset, skill.description, str(skill.path / "evals/evals.json"))],
                 dry_run=opts.model_script is not None, bundles=payloads,
                 image_id=opts.sandbox.image_id, isolation=isolation(opts.sandbox),
-                versions={"skill-eval": _version("skill-eval"), "ray": _version("ray"),
-                          "claude-agent-sdk": config.CLAUDE_SDK_VERSION},
+                versions=runner_versions(),
                 trials=trials)

@@ -16,7 +16,7 @@ from pathlib import Path
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
 from runner import config
-from runner.schema.enums import Arm
+from runner.schema.enums import Arm, BaselineMode
 
 ALL_ARMS = (Arm.BASELINE, Arm.CANDIDATE, Arm.INCUMBENT)
 
@@ -142,6 +142,13 @@ class RunOptions(PassSettings, EvalSettings):
 
     skill_path: Path
     incumbent_path: Path | None = None
+    skill_paths: tuple[Path, ...] = Field(default=(), description="Several skills at once "
+                                                                  "(two or more): the "
+                                                                  "candidate arm stages them "
+                                                                  "all")
+    baseline_mode: BaselineMode = Field(default=BaselineMode.JOINT,
+                                        description="Several skills: joint (one without-arm) "
+                                                    "or per-skill (one per skill)")
 
     def settings(self) -> PassSettings:
         return PassSettings.model_validate(

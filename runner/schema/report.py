@@ -216,6 +216,16 @@ class Report(BaseModel):
     case_deltas: list[CaseDelta] = Field(default_factory=list)
     non_discriminating: list[CheckSignal] = Field(default_factory=list, description="Checks "
                                                   "that always pass or always fail in both arms")
+    skills: list[str] = Field(default_factory=list, description="Several skills at once: "
+                                                                "their names (the candidate "
+                                                                "arm stages them all)")
+    baseline_mode: str | None = Field(default=None, description="joint: the baseline stages "
+                                                                "none, the delta is the set's "
+                                                                "joint contribution; "
+                                                                "per-skill: see left_out")
+    left_out: str | None = Field(default=None, description="Per-skill: the baseline stages "
+                                                           "every skill but this one, so the "
+                                                           "delta is its marginal contribution")
     regraded_from: str | None = Field(default=None, description="A regraded run: the run "
                                                                  "whose sessions it re-scored")
     regrade: Regrade | None = Field(default=None, description="What the regrade reused and "

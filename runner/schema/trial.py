@@ -108,6 +108,12 @@ class TrialSpec(BaseModel):
     skill_name: str = Field(description="The candidate's skill name, for staging and leak checks")
     fixtures_bundle: str = Field(description="Store key of the case set's fixtures (tar)")
     skill_bundle: str | None = Field(description="Store key of this arm's skill (tar), or none")
+    library: tuple[str, ...] = Field(default=(), description="Several skills at once: the "
+                                                              "skills this arm stages, as one "
+                                                              "`library` plugin")
+    guarded: tuple[str, ...] = Field(default=(), description="Several skills at once: every "
+                                                              "skill of the run (a session may "
+                                                              "see only those it stages)")
     upstream_url: str = Field(description="Messages API endpoint the gateway forwards to")
     timeout_s: float = Field(gt=0)
     max_turns: int | None = None

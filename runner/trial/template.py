@@ -283,7 +283,7 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
         fixtures = materialize(store, spec.fixtures_bundle, spec.scratch_root)
         stage_fixtures(spec.case, fixtures, workdir)
         plugin_dir = None
-        if spec.skill_bundle is not None and spec.kind == "trigger":
+        if spec.skill_bundle is not None and (spec.kind == "trigger" or spec.library):
             plugin_dir = stage_library(materialize(store, spec.skill_bundle,
                                                    spec.scratch_root), plugins)
         elif spec.skill_bundle is not None:
