@@ -91,3 +91,27 @@ def test_group_refusals(tmp_path: Path) -> None:
         check_group(options(tmp_path, BaselineMode.JOINT, skill_paths=(CSV, copy)))
     with pytest.raises(RefusedInput, match="no such case"):
         check_group(options(tmp_path, BaselineMode.JOINT, case_ids=("nope",)))
+
+
+def test_several_skills_through_the_cli(tmp_path: Path) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from runner.cli import main
+
+    script = tmp_path / "script.yaml"
+    script.write_text("scenarios: [{name: any, turns: [{text: ok}]}]\n")
+    args = ["run", "--skill", str(CSV), "--skill", str(PROBE), "--case", "greet", "--sandbox",
+            "fake", "--executor", "inprocess", "--model-script", str(script), "--store",
+            str(tmp_path / "store"), "--json"]
+    joint = CliRunner().invoke(main, args)
+    assert joint.exit_code == 0, joint.output
+    assert json.loads(joint.stdout)["baseline_mode"] == "joint"  # one report, as `run` prints
+    assert "joint contribution" in joint.stderr and starts() == 2
+    per_skill = CliRunner().invoke(main, [*args, "--baseline-mode", "per-skill"])
+    assert per_skill.exit_code == 0, per_skill.output
+    assert [r["left_out"] for r in json.loads(per_skill.stdout)] == ["csv-summary", "probe"]
+    assert "3 arms" in per_skill.stderr and starts() == 2 + 3
+    one = CliRunner().invoke(main, ["run", str(CSV), "--baseline-mode", "joint"])
+    assert one.exit_code == 2 and "two or more" in one.output

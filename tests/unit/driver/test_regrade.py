@@ -177,3 +177,21 @@ def test_check_changes_pairs_removals_and_additions() -> None:
     after = Case(id="a", prompt="p", assertions=("x", "z", "w"))
     assert [(c.kind, c.change) for c in check_changes(before, after)] == [
         ("assertions", "edited"), ("assertions", "added"), ("rubric", "removed")]
+
+
+def test_regrade_through_the_cli(tmp_path: Path, skill: Path) -> None:
+    from click.testing import CliRunner
+
+    from runner.cli import main
+
+    source = _run(tmp_path, skill)
+    _edit(skill, "row-count", assertions=["re:\\b6 rows\\b"])
+    result = CliRunner().invoke(main, ["regrade", source.run_id, "--store",
+                                       str(tmp_path / "store"), "--json", "--gate"])
+    assert result.exit_code == 0, result.output  # still PASS: sales-totals carries it
+    report = json.loads(result.stdout)
+    assert report["regraded_from"] == source.run_id
+    assert report["regrade"]["agent_sessions"] == 0
+    assert report["regrade"]["changes"][0]["change"] == "edited"
+    unknown = CliRunner().invoke(main, ["regrade", "r-nope", "--store", str(tmp_path / "store")])
+    assert unknown.exit_code == 2 and "no run 'r-nope'" in unknown.output

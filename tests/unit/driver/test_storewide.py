@@ -116,3 +116,20 @@ def test_store_budget_stops_in_flight_and_counts_every_run(tmp_path: Path,
     assert second.stopped is not None and second.stopped.startswith("store budget")
     assert starts() == 3  # one more trial crossed the store's cap: nothing after it
     assert spent_today(store) == pytest.approx(0.9)
+
+
+def test_stop_all_and_lift_through_the_cli(tmp_path: Path, script: Path) -> None:
+    from click.testing import CliRunner
+
+    from runner.cli import main
+
+    store = ["--store", str(tmp_path / "store")]
+    run = ["run", str(EXAMPLE), "--case", "sales-totals", "--sandbox", "fake", "--executor",
+           "inprocess", "--model-script", str(script), *store]
+    assert CliRunner().invoke(main, ["stop", "--all", *store]).exit_code == 0
+    refused = CliRunner().invoke(main, run)
+    assert refused.exit_code == 2 and "stop --lift" in refused.output and starts() == 0
+    assert CliRunner().invoke(main, ["stop", *store]).exit_code == 2  # name one
+    lifted = CliRunner().invoke(main, ["stop", "--lift", *store])
+    assert lifted.exit_code == 0 and "lifted" in lifted.output
+    assert CliRunner().invoke(main, run).exit_code == 0 and starts() == 2
