@@ -195,3 +195,29 @@ def test_regrade_through_the_cli(tmp_path: Path, skill: Path) -> None:
     assert report["regrade"]["changes"][0]["change"] == "edited"
     unknown = CliRunner().invoke(main, ["regrade", "r-nope", "--store", str(tmp_path / "store")])
     assert unknown.exit_code == 2 and "no run 'r-nope'" in unknown.output
+
+
+def test_judgements_are_reused_until_the_rubric_changes(tmp_path: Path, skill: Path) -> None:
+    _edit(skill, "row-count", rubric="The clearer answer is better.")
+    script = tmp_path / "judge.yaml"
+    script.write_text(
+        "scenarios:\n- name: judge\n  when: {purpose: judge}\n  turns:\n"
+        "  - tool_use: {name: record_judgement, input: {preferred: '1', reasons: first}}\n"
+        "- name: any\n  turns: [{text: ok}]\n")
+    FakeSandbox.plan["*"] = {"reply": "5 rows, I cannot say more."}  # both arms fail: ties
+    opts = RunOptions.model_validate(dict(
+        skill_path=skill, k=2, store_uri=str(tmp_path / "store"), model_script=script,
+        executor="inprocess", concurrency=1, case_ids=("row-count",),
+        sandbox=SandboxConfig(backend="fake", scratch_root=tmp_path / "scratch")))
+    source = run_eval(opts, err(quiet=True))
+    assert all(r.judge for r in source.rows) and source.judge_calls == 4
+    same = _regrade(tmp_path, source.run_id)  # no endpoint needed: nothing to ask
+    assert same.regrade is not None and same.regrade.judged_rows == 0
+    assert [r.model_dump() for r in same.rows] == [r.model_dump() for r in source.rows]
+    _edit(skill, "row-count", rubric="The shorter answer is better.")
+    with pytest.raises(RefusedInput, match="ANTHROPIC_API_KEY"):
+        _regrade(tmp_path, source.run_id)
+    rejudged = _regrade(tmp_path, source.run_id, model_script=script)
+    assert rejudged.regrade is not None and rejudged.regrade.judged_rows == 2
+    assert rejudged.regrade.judge_cost_usd > 0 and all(r.judge for r in rejudged.rows)
+    assert [(c.kind, c.change) for c in rejudged.regrade.changes] == [("rubric", "edited")]
