@@ -82,6 +82,7 @@ def run_group(opts: RunOptions, console: Console | None = None,
     if confirm is not None and estimate.lines and not confirm(estimate):
         raise RefusedInput("not started: declined at the cost prompt (nothing was spent)")
     group_id = "g-" + hashlib.sha256(" ".join(p.run_id for p in plans).encode()).hexdigest()[:16]
+    console.print(f"group {group_id} (`skill-eval stop {group_id}` stops every arm)")
     store.put(RunKeys(group_id).plan, "".join(f"{p.run_id}\n" for p in plans).encode())
     outcome = run_pass(group_id, plans, store, opts.settings(), console, None)
     return [finish(plan, outcome.results, outcome.stopped, store,
