@@ -27,6 +27,7 @@ from runner.driver.storewide import (
     refuse_if_stopped,
 )
 from runner.errors import RefusedInput, SkillLeak
+from runner.grading.statements import grade_pending, settle, ungraded
 from runner.judging.ties import Tie, judge_ties, pending_ties
 from runner.logs import run_log
 from runner.pacing.governor import Governor, GovernorGuard, find_governor, start_governor
@@ -34,13 +35,27 @@ from runner.pacing.ledger import start_ledger
 from runner.schema.options import PassSettings
 from runner.schema.plan import Plan
 from runner.schema.report import Judgement
-from runner.schema.trial import TrialResult, TrialSpec
+from runner.schema.trial import PassContext, TrialResult, TrialSpec
 from runner.scripted.script import load_script
 from runner.scripted.server import ScriptedEndpoint
 from runner.store.base import Store
 from runner.store.keys import STORE_STOP, RunKeys
 
 log = logging.getLogger(__name__)
+
+
+def pass_context(settings: PassSettings, pass_id: str, upstream: str,
+                 ledger: bool | None = None) -> PassContext:
+    """What every trial of this pass shares, set once: `upstream` is the scripted endpoint's
+    address when the pass started one, else the settings' upstream; `ledger` whether the pass
+    has a ledger (default: a run cap; the store's daily budget starts one too)."""
+    return PassContext(pass_id=pass_id, store_uri=settings.store_uri,
+                       store_endpoint=settings.store_endpoint, upstream_url=upstream,
+                       ledger=settings.max_budget_usd is not None if ledger is None else ledger,
+                       governor=settings.governor,
+                       session_slots=settings.concurrency if settings.ahead else 0,
+                       batch_grading=settings.batch_grading, retry=settings.retry,
+                       sandbox=settings.sandbox)
 
 
 def check_budget(cap_usd: float | None, force: bool, pending: list[TrialSpec],
@@ -182,14 +197,14 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
         results = [done[t.trial_id] for t in trials]
         _refuse_leaks([r for r in results if r.leak])
         mirror(store, copies or [], results)
-        pending = pending_ties(plans, results, store)
-        if not pending:
+        results, owed = settle(plans, results, store)
+        if not owed and not pending_ties(plans, results, store):
             return PassResult(results, None, None, ran=False)
-        judged: list[tuple[int, str | None]] = []  # a judge left to finish may still ask
-        with _upstream(settings.model_script, trials[0].upstream_url, judged) as upstream:
-            stopped = _judge(control_id, pending, results, store, settings, upstream,
-                             cap=budget.cap)
-        budget.record(spent + judged_cost(store, pending))
+        judged: list[tuple[int, str | None]] = []  # a grader or judge left to finish may ask
+        with _upstream(settings.model_script, settings.upstream_url, judged) as upstream:
+            results, stopped, extra = _after_trials(control_id, plans, results, store,
+                                                    settings, upstream, cap=budget.cap)
+        budget.record(spent + extra)
         ran = bool(judged and judged[0][0])
         return PassResult(results, stopped, None, judged[0] if ran else (0, None), ran=ran)
     metrics = RunMetrics(control_id, settings.max_budget_usd)
@@ -205,13 +220,9 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
     governor: Governor | None = None
     cleanup: Cleanup | None = None
     try:
-        with _upstream(settings.model_script, trials[0].upstream_url, unmatched) as upstream:
-            trials = [t.model_copy(update={"upstream_url": upstream,
-                                           "ledger": budget.cap is not None,
-                                           "governor": settings.governor,
-                                           "ledger_id": control_id,
-                                           "session_slots": settings.concurrency
-                                           if settings.ahead else 0}) for t in trials]
+        with _upstream(settings.model_script, settings.upstream_url, unmatched) as upstream:
+            context = pass_context(settings, control_id, upstream, budget.cap is not None)
+            trials = [t.model_copy(update={"context": context}) for t in trials]
             executor = open_executor(settings.executor, settings.concurrency,
                                      settings.ray_address, store if in_process else None,
                                      settings.ahead)
@@ -248,14 +259,12 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
                 after_trials = ledger.state().spent_usd
                 metrics.budget(after_trials)
             budget.record(after_trials)
-            if stopped is None:
-                ties_left = pending_ties(plans, results, store)
-                stopped = _judge(control_id, ties_left, results,
-                                 store, settings, upstream,
-                                 ledger.state().spent_usd if ledger is not None else None,
-                                 GovernorGuard(find_governor(control_id))
-                                 if settings.governor else None, budget.cap)
-                budget.record(after_trials + judged_cost(store, ties_left))
+            results, stopped, extra = _after_trials(
+                control_id, plans, results, store, settings, upstream,
+                ledger.state().spent_usd if ledger is not None else None,
+                GovernorGuard(find_governor(control_id)) if settings.governor else None,
+                stopped, budget.cap)
+            budget.record(after_trials + extra)
         store.put(RunKeys(control_id).metrics, metrics.snapshot())
         if settings.metrics_port is not None and settings.metrics_linger_s:
             time.sleep(settings.metrics_linger_s)  # let the next scrape see the final state
@@ -267,6 +276,41 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
         metrics.close()
     _refuse_leaks(control.leaks)
     return PassResult(results, stopped, cleanup, unmatched[0] if unmatched else (0, None))
+
+
+def _after_trials(control_id: str, plans: list[Plan], results: list[TrialResult],
+                  store: Store, settings: PassSettings, upstream: str,
+                  spent: float | None = None, governor: GovernorGuard | None = None,
+                  stopped: str | None = None, cap: float | None = None
+                  ) -> tuple[list[TrialResult], str | None, float]:
+    """The driver's model calls after the trials: the statement grades the trials left (batch
+    grading, or a resume that owes some), then the pairwise judge on the tied rows. A trial
+    still without its grade is a hole that says why. `cap`: the pass's (the run's, or the
+    store's when lower). Also returns what these calls spent."""
+    def stop_requested() -> str | None:
+        if store.exists(STORE_STOP):
+            return STOPPED_ALL
+        return "stop requested" if store.exists(RunKeys(control_id).stop_flag) else None
+
+    before = spent_by(results)
+    results, owed = settle(plans, results, store)
+    failed: dict[str, str] = {}
+    if owed and stopped is None:
+        stopped, failed = grade_pending(
+            owed, store, upstream, cap,
+            before if spent is None else spent, settings.endpoint_attempts,
+            settings.endpoint_backoff_s, stop_requested, settings.batch_grading,
+            RunKeys(control_id).batch("grader"), governor)
+        results, _ = settle(plans, results, store)
+    results = ungraded(results, failed, stopped)
+    graded_usd = max(0.0, spent_by(results) - before)
+    judged: list[Tie] = []
+    if stopped is None:
+        judged = pending_ties(plans, results, store)
+        stopped = _judge(control_id, judged, results, store,
+                         settings, upstream, None if spent is None else spent + graded_usd,
+                         governor, cap)
+    return results, stopped, graded_usd + judged_cost(store, judged)
 
 
 def judged_cost(store: Store, judged: list[Tie]) -> float:
@@ -292,7 +336,7 @@ def _judge(control_id: str, pending: list[Tie], results: list[TrialResult], stor
     return judge_ties(pending, upstream, store, cap,
                       spent_by(results) if spent is None else spent,
                       settings.endpoint_attempts, settings.endpoint_backoff_s, stop_requested,
-                      governor)
+                      governor, settings.batch_grading, RunKeys(control_id).batch("judge"))
 
 
 def _refuse_leaks(leaks: list[TrialResult]) -> None:

@@ -256,7 +256,7 @@ def regrade_run(opts: RegradeOptions, console: Console) -> Report:
         print_scope(scope, console)
         raise RefusedInput(f"nothing to regrade: no case of run {opts.run_id} stands for "
                            f"{skill.path / 'evals/evals.json'} as it is now (see above)")
-    plan = regrade_plan(source, caseset, scope, store.uri, opts.store_endpoint)
+    plan = regrade_plan(source, caseset, scope)
     note = None if skill.digest == source.skill.digest else (
         f"the skill's bytes in {skill.path} differ from the run's ({skill.short_digest} vs "
         f"{source.skill.short_digest}): the regrade scores the sessions the run made, with "

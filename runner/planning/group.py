@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -24,7 +25,8 @@ from runner.authoring.caseset import load_caseset, restated_prompts
 from runner.authoring.skill import load_skill
 from runner.errors import RefusedInput
 from runner.planning.ids import digest_id
-from runner.planning.plan import isolation, runner_versions, session_options, trial_spec
+from runner.planning.plan import isolation, runner_versions, session_options
+from runner.planning.trials import TrialTemplate, expand
 from runner.schema.case import Case, CaseSet
 from runner.schema.enums import Arm, BaselineMode
 from runner.schema.options import RunOptions
@@ -96,6 +98,17 @@ def check_group(opts: RunOptions) -> GroupRequest:
     return GroupRequest(skills, casesets)
 
 
+def _trial_ids(digests: dict[Arm, str | None], options: dict[str, object],
+               grader: str) -> Callable[[Case, int, Arm], str]:
+    """Ids as a single-skill plan makes them, from each arm's staged bytes: the candidate's
+    are the same in every plan of a per-skill run."""
+    def trial_id(case: Case, rep: int, arm: Arm) -> str:
+        graded = {"grader": grader} if case.statements else {}
+        return digest_id({"skill": digests[arm], "case": case.digest(), "rep": rep,
+                          "arm": str(arm), **options, **graded})
+    return trial_id
+
+
 def make_group_plans(opts: RunOptions, request: GroupRequest | None = None) -> list[Plan]:
     """One plan per without-arm: joint -> one, per-skill -> one per skill."""
     request = request or check_group(opts)
@@ -124,24 +137,24 @@ def make_group_plans(opts: RunOptions, request: GroupRequest | None = None) -> l
         keys = {arm: RunKeys(run_id).bundle(data) if data else None
                 for arm, data in bundles.items()}
         payloads = {RunKeys(run_id).bundle(d): d for d in bundles.values() if d is not None}
-        fixtures: dict[str, str] = {}
+        fixtures: dict[str, str] = {}  # skill name -> its cases' fixtures bundle
         for skill, part in zip(skills, request.casesets, strict=True):
             data = pack_fixtures(skill.path, part.fixture_files())
             payloads[RunKeys(run_id).bundle(data)] = data
-            fixtures.update({c.id: RunKeys(run_id).bundle(data) for c in part.evals})
+            fixtures[skill.name] = RunKeys(run_id).bundle(data)
         names = tuple(s.name for s in skills)
+        trial_id = _trial_ids(digests, {**options, **salt}, opts.grader)
+
         trials = []
-        for case in caseset.evals:
-            for rep in range(opts.k):
-                for arm in (Arm.BASELINE, Arm.CANDIDATE):
-                    grader = {"grader": opts.grader} if case.statements else {}
-                    trial_id = digest_id({"skill": digests[arm], "case": case.digest(),
-                                          "rep": rep, "arm": str(arm), **options, **grader,
-                                          **salt})
-                    trials.append(trial_spec(
-                        opts, run_id, trial_id, case, rep, arm, everything.name,
-                        fixtures[case.id], keys[arm],
-                        library=tuple(s.name for s in staged[arm]), guarded=names))
+        for skill, part in zip(skills, request.casesets, strict=True):
+            template = TrialTemplate(run_id=run_id, model=opts.model,
+                                     skill_name=everything.name,
+                                     fixtures_bundle=fixtures[skill.name], bundles=keys,
+                                     limits=opts.limits, grader_model=opts.grader)
+            trials += [t.model_copy(update={"library": tuple(s.name for s in staged[t.arm]),
+                                            "guarded": names})
+                       for t in expand(template, part.evals, opts.k,
+                                       (Arm.BASELINE, Arm.CANDIDATE), trial_id)]
         findings = [f for s, part in zip(skills, request.casesets, strict=True)
                     for f in [*part.findings, *restated_prompts(
                         part, s.description, str(s.path / "evals/evals.json"))]]

@@ -143,8 +143,7 @@ def caseset_digest(caseset: CaseSet, cases: list[Case]) -> str:
     return hashlib.sha256(kept.model_dump_json().encode()).hexdigest()
 
 
-def regrade_plan(source: Plan, caseset: CaseSet, scope: Scope, store_uri: str,
-                 store_endpoint: str | None) -> Plan:
+def regrade_plan(source: Plan, caseset: CaseSet, scope: Scope) -> Plan:
     """The regraded run's plan: the source's trials of the kept cases, same ids, each with its
     case as it is now. Its run id is a digest too: the same regrade resumes."""
     kept = {c.id: c for c in scope.kept}
@@ -153,8 +152,7 @@ def regrade_plan(source: Plan, caseset: CaseSet, scope: Scope, store_uri: str,
                                "judge_expected_output": caseset.judge_expected_output,
                                "grader": source.grader_model,
                                "judge": source.judge_model})[:16]
-    trials = [t.model_copy(update={"run_id": run_id, "case": kept[t.case.id],
-                                   "store_uri": store_uri, "store_endpoint": store_endpoint})
+    trials = [t.model_copy(update={"run_id": run_id, "case": kept[t.case.id]})
               for t in source.trials if t.case.id in kept]
     return source.model_copy(update={
         "run_id": run_id, "created_at": datetime.now(UTC), "trials": trials,
