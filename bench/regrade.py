@@ -60,12 +60,15 @@ def main() -> None:
     run_usd = sum(a.cost_usd or 0.0 for a in source.arms.values())
     assert regraded.regrade is not None
     spent = regraded.regrade.grader_cost_usd + regraded.regrade.judge_cost_usd
-    print(f"trials                 {len(source.trials)}")
-    print(f"run      wall {run_wall:7.1f}s  model requests {run_requests:4d}  "
-          f"metered ${run_usd:.4f}  net lift {source.net_lift}")
-    print(f"regrade  wall {regrade_wall:7.1f}s  model requests {regrade_requests:4d}  "
-          f"metered ${spent:.4f}  net lift {regraded.net_lift}  "
-          f"agent sessions {regraded.regrade.agent_sessions}")
+    before = {t.trial_id: t.passed for t in source.trials}
+    flipped = sum(1 for t in regraded.trials if before.get(t.trial_id) != t.passed)
+    print(f"trials                 {len(source.trials)} ({flipped} changed pass/fail on regrade)")
+    for name, wall, requests, usd, report in (
+            ("run", run_wall, run_requests, run_usd, source),
+            ("regrade", regrade_wall, regrade_requests, spent, regraded)):
+        print(f"{name:8} wall {wall:7.1f}s  model requests {requests:4d}  metered ${usd:.4f}  "
+              f"W/L/T {report.wins}/{report.losses}/{report.ties}")
+    print(f"agent sessions in the regrade: {regraded.regrade.agent_sessions}")
     print(f"regrade / run wall     {regrade_wall / run_wall:.3f}")
 
 
