@@ -49,7 +49,7 @@ from runner.logs import run_log
 from runner.pacing.ledger import BudgetGuard, LocalLedger
 from runner.planning.regrade import Scope, regrade_plan, regrade_scope, tar_files
 from runner.schema.case import Case
-from runner.schema.enums import TrialStatus
+from runner.schema.enums import Arm, TrialStatus
 from runner.schema.options import RegradeOptions
 from runner.schema.plan import Plan
 from runner.schema.regrade import Regrade
@@ -214,11 +214,11 @@ def _changed_rule_rows(source: Plan, plan: Plan) -> int:
     if plan.judge_model is None:
         return 0
     before = {c.id: c for c in source.cases_in_order()}
-    opponents = len([a for a in plan.arms if str(a) != "candidate"])
+    opponents = len([a for a in plan.arms if a is not Arm.CANDIDATE])
     changed = {c.id for c in plan.cases_in_order() if criteria(
         c, plan.judge_expected_output, plan.judge_all) != criteria(
         before[c.id], source.judge_expected_output, source.judge_all)}
-    return sum(1 for t in plan.trials if str(t.arm) == "candidate" and t.case.id in changed
+    return sum(1 for t in plan.trials if t.arm is Arm.CANDIDATE and t.case.id in changed
                ) * opponents
 
 
@@ -287,7 +287,8 @@ def regrade_run(opts: RegradeOptions, console: Console) -> Report:
                            f"--max-budget-usd {opts.max_budget_usd:g}; raise the cap or pass "
                            "--force to run until the cap stops it")
     store_cap = daily_cap(store, opts.store_budget_usd)
-    left = check_store_budget(store, store_cap, estimate, opts.force)
+    # nothing to ask the model: nothing the store's budget could refuse
+    left = check_store_budget(store, store_cap, estimate, opts.force) if needed else None
     caps = [c for c in (opts.max_budget_usd, left) if c is not None]
     label = "budget" if left is None or (opts.max_budget_usd or float("inf")) <= left \
         else f"store budget (${store_cap:g} a day)"

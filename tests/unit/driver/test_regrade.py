@@ -221,3 +221,21 @@ def test_judgements_are_reused_until_the_rubric_changes(tmp_path: Path, skill: P
     assert rejudged.regrade is not None and rejudged.regrade.judged_rows == 2
     assert rejudged.regrade.judge_cost_usd > 0 and all(r.judge for r in rejudged.rows)
     assert [(c.kind, c.change) for c in rejudged.regrade.changes] == [("rubric", "edited")]
+
+
+def test_the_store_budget_and_kill_switch_hold_for_a_regrade(tmp_path: Path,
+                                                            skill: Path) -> None:
+    from runner.driver.storewide import engage, lift
+
+    source = _run(tmp_path, skill)
+    store = LocalStore(tmp_path / "store")
+    engage(store)
+    with pytest.raises(RefusedInput, match="stop --lift"):
+        _regrade(tmp_path, source.run_id)
+    lift(store)
+    _edit(skill, "row-count", expectations=["The answer states that the file has five rows"])
+    script = tmp_path / "grader.yaml"
+    script.write_text("scenarios: [{name: any, turns: [{text: ok}]}]\n")
+    with pytest.raises(RefusedInput, match="daily store budget"):  # the grader would spend
+        _regrade(tmp_path, source.run_id, model_script=script, store_budget_usd=0.0001)
+    assert not [k for k in store.list("runs/") if "regrade.json" in k]  # nothing written
