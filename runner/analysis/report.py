@@ -73,6 +73,8 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
         grader_mode=modes(s.mode for r in ordered for s in r.scores.values() if s.model),
         judge_mode=modes(j.mode for j in judged.values()),
         image_id=plan.image_id, isolation=plan.isolation, k=plan.k, cases=plan.cases,
+        regraded_from=plan.regraded_from, skills=[s.name for s in plan.skills],
+        baseline_mode=plan.baseline_mode, left_out=plan.left_out,
         started_at=plan.created_at, per_case=(stats := case_stats(ordered, plan.skill.name)),
         case_deltas=case_deltas(stats), non_discriminating=non_discriminating(ordered),
         runtime=runtime_table(ordered, plan.skill.name, plan.arms), alpha=plan.alpha,

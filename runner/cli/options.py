@@ -122,6 +122,11 @@ OPTIONS: dict[str, Decorator] = {
                                   "--concurrency, at least 1; 0: none."),
     "max_budget_usd": click.option("--max-budget-usd", type=POSITIVE,
                                    help="Run-level spend cap (USD), enforced at every gateway."),
+    "store_budget_usd": click.option("--store-budget-usd", type=POSITIVE,
+                                     help="Cap (USD) on what every run of the store spends "
+                                          "per UTC day, refused before spending (the lower of "
+                                          "this and daily_budget_usd in the store's "
+                                          "store.json)."),
     "force": click.option("--force", is_flag=True,
                           help="Run even when the cost estimate exceeds the cap."),
     "rpm": click.option("--rpm", type=click.IntRange(min=1),
@@ -199,9 +204,9 @@ EVAL = ("k", "max_k", "min_k", "alpha", "model", "case_ids", "incumbent_path", "
         "timeout_s", "max_turns", "session_budget_usd", "allow_server_tools", "grader_model",
         "judge_model", "no_judge", "judge_all")
 STORE = ("store_uri", "store_endpoint")
-PASS = ("concurrency", "prefetch", "model_script", *STORE, "max_budget_usd", "force", "rpm",
-        "itpm", "otpm", "batch_grading", "metrics_port", "metrics_host", "metrics_linger_s",
-        "executor", "fresh", "wait", "ray_address")
+PASS = ("concurrency", "prefetch", "model_script", *STORE, "max_budget_usd",
+        "store_budget_usd", "force", "rpm", "itpm", "otpm", "batch_grading", "metrics_port",
+        "metrics_host", "metrics_linger_s", "executor", "fresh", "wait", "ray_address")
 SANDBOX = ("image", "runtime", "backend")
 OUTPUT = ("report_json", "as_json", "quiet", "gate", "gate_max_p")
 

@@ -27,6 +27,7 @@ from runner.schema.enums import RunStatus
 from runner.schema.feedback import Feedback
 from runner.schema.options import RunOptions
 from runner.schema.plan import Plan
+from runner.schema.regrade import Regrade
 from runner.schema.report import Report
 from runner.schema.runs import Estimate
 from runner.schema.trial import TrialResult
@@ -34,7 +35,7 @@ from runner.scripted.script import load_script
 from runner.store.base import Store, open_store
 from runner.store.keys import RunKeys, receipt_key
 from runner.store.runs import token_history
-from runner.trial.isolation import check_staging
+from runner.trial.isolation import check_library_staging, check_staging
 
 
 def check_model_access(opts: RunOptions) -> None:
@@ -62,15 +63,19 @@ def preflight(opts: RunOptions) -> Plan:
 
 
 def finish(plan: Plan, results: list[TrialResult], stopped: str | None, store: Store,
-           unmatched: tuple[int, str | None] = (0, None)) -> Report:
+           unmatched: tuple[int, str | None] = (0, None),
+           regrade: Regrade | None = None) -> Report:
     ids = {t.trial_id for t in plan.trials}  # built once, not per result
     mine = [r for r in results if r.trial_id in ids]
-    check_staging(plan.skill.name, mine)
+    if plan.skills:  # several skills at once: each arm stages a library
+        check_library_staging({t.arm: t.library for t in plan.trials}, mine)
+    else:
+        check_staging(plan.skill.name, mine)
     judgements = [j for j in stored_judgements(store, plan.run_id)
                   if j.candidate_trial in ids and j.model == plan.judge_model]
     report = build_report(plan, mine, stopped, judgements).model_copy(update={
         "script_unmatched": unmatched[0], "script_first_unmatched": unmatched[1],
-        "finished_at": datetime.now(UTC)})
+        "finished_at": datetime.now(UTC), "regrade": regrade})
     data = report.model_dump_json(indent=1).encode()
     store.put(RunKeys(plan.run_id).report_json, data)
     store.put(RunKeys(plan.run_id).feedback, build_feedback(

@@ -18,6 +18,7 @@ from runner.driver.api import check_model_access
 from runner.driver.passes import run_pass
 from runner.driver.preflight import check_pass
 from runner.driver.scheduler import finished
+from runner.driver.storewide import refuse_if_stopped
 from runner.errors import RefusedInput
 from runner.sandbox.registry import open_sandbox
 from runner.schema.options import RunOptions
@@ -61,6 +62,7 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
     skill, library, queries = check_trigger_request(opts, skills_dir, extra)
     check_model_access(opts)
     store = store or open_store(opts.store_uri, opts.store_endpoint)
+    refuse_if_stopped(store)  # catalog mode too: it calls the model
     splits = split(queries.queries)
     console.print(f"trigger {skill.name}: {len(queries.queries)} quer(y/ies) from "
                   + ", ".join(queries.files) + f"; library of {len(library)} skill(s)")

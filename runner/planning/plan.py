@@ -31,6 +31,11 @@ def _version(dist: str) -> str:
         return "unknown"
 
 
+def runner_versions() -> dict[str, str]:
+    return {"skill-eval": _version("skill-eval"), "ray": _version("ray"),
+            "claude-agent-sdk": config.CLAUDE_SDK_VERSION}
+
+
 def isolation(sandbox: SandboxConfig) -> str:
     if sandbox.backend == "docker":
         return f"docker/{sandbox.runtime}" if sandbox.runtime else "docker"
@@ -79,21 +84,26 @@ def check_request(opts: RunOptions) -> Request:
     return Request(skill, caseset, incumbent, note, arms)
 
 
+def session_options(opts: RunOptions) -> dict[str, object]:
+    """What a session is besides its skill, case and repetition: part of every id."""
+    script_digest = (hashlib.sha256(opts.model_script.read_bytes()).hexdigest()
+                     if opts.model_script else None)
+    # The image's content id, not its name: a rebuilt image is a different experiment.
+    image = opts.sandbox.image_id or opts.sandbox.image
+    return {"model": opts.model, "timeout_s": opts.timeout_s, "max_turns": opts.max_turns,
+            "session_budget_usd": opts.session_budget_usd, "script": script_digest,
+            "image": image, "runtime": opts.sandbox.runtime,
+            "allow_server_tools": opts.allow_server_tools,
+            "claude_sdk": config.CLAUDE_SDK_VERSION}
+
+
 def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
     """The plan for `opts`; `request` is `check_request(opts)` when the caller already has
     it (only the sandbox's image id may differ between the two)."""
     request = request or check_request(opts)
     skill, caseset, incumbent = request.skill, request.caseset, request.incumbent
     note, arms = request.incumbent_note, list(request.arms)
-    script_digest = (hashlib.sha256(opts.model_script.read_bytes()).hexdigest()
-                     if opts.model_script else None)
-    # The image's content id, not its name: a rebuilt image is a different experiment.
-    image = opts.sandbox.image_id or opts.sandbox.image
-    options = {"model": opts.model, "timeout_s": opts.timeout_s, "max_turns": opts.max_turns,
-               "session_budget_usd": opts.session_budget_usd, "script": script_digest,
-               "image": image, "runtime": opts.sandbox.runtime,
-               "allow_server_tools": opts.allow_server_tools,
-               "claude_sdk": config.CLAUDE_SDK_VERSION}
+    options = session_options(opts)
     digests = {Arm.BASELINE: None, Arm.CANDIDATE: skill.digest,
                Arm.INCUMBENT: incumbent.digest if incumbent else None}
     bundles = {Arm.BASELINE: None, Arm.CANDIDATE: pack_skill(skill.path),
@@ -136,6 +146,5 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
                     caseset, skill.description, str(skill.path / "evals/evals.json"))],
                 dry_run=opts.model_script is not None, bundles=payloads,
                 image_id=opts.sandbox.image_id, isolation=isolation(opts.sandbox),
-                versions={"skill-eval": _version("skill-eval"), "ray": _version("ray"),
-                          "claude-agent-sdk": config.CLAUDE_SDK_VERSION},
+                versions=runner_versions(),
                 trials=trials)

@@ -29,6 +29,28 @@ VERDICT_STYLE = {Verdict.PASS: "bold green", Verdict.NEUTRAL: "bold yellow",
                  Verdict.FAIL: "bold red", Verdict.NO_EVIDENCE: "bold magenta"}
 
 
+def render_regrade(report: Report, console: Console) -> None:
+    """A regraded run: what it reused and what changed since."""
+    regrade = report.regrade
+    if regrade is None:
+        return
+    console.print(Text(
+        f"regraded from {regrade.regraded_from}: {len(regrade.reused_trials)} stored "
+        f"session(s) scored again, {regrade.agent_sessions} agent sessions; grader "
+        f"{regrade.graded_trials} trial(s) ${regrade.grader_cost_usd:.4f}, judge "
+        f"{regrade.judged_rows} row(s) ${regrade.judge_cost_usd:.4f}"))
+    for change in regrade.changes:
+        what = {"added": f"+ {change.after}", "removed": f"- {change.before}"}.get(
+            change.change, f"{change.before} -> {change.after}")
+        console.print(Text(f"  changed: {change.case} {change.kind} {change.change}: {what}"))
+    for item in regrade.not_regraded:
+        console.print(Text(f"  not regraded: {item.case}: {item.reason}"))
+    for case in regrade.removed_cases:
+        console.print(Text(f"  removed: {case}"))
+    if regrade.skill_note:
+        console.print(Text(f"  note: {regrade.skill_note}"))
+
+
 def render(report: Report, console: Console) -> None:
     style = VERDICT_STYLE[report.verdict]
     console.print(Text.assemble(
@@ -48,8 +70,18 @@ def render(report: Report, console: Console) -> None:
         console.print(Text.assemble(("stopped early:", "red"), f" {report.stopped}"))
     if report.note:
         console.print(Text.assemble(("note:", "cyan"), f" {report.note}"))
-    if report.incumbent_note:
+    if report.incumbent_note and not report.skills:
         console.print(Text(f"incumbent: {report.incumbent_note}"))
+    if report.baseline_mode == "joint":
+        console.print(Text(f"joint: the candidate stages {', '.join(report.skills)}, the "
+                           "baseline none; the delta is their joint contribution, not any "
+                           "one skill's"))
+    elif report.left_out:
+        others = ", ".join(s for s in report.skills if s != report.left_out)
+        console.print(Text(f"per-skill: {report.left_out}'s marginal contribution (the "
+                           f"baseline stages {others}, the candidate all)"))
+    if report.regrade is not None:
+        render_regrade(report, console)
     for c in report.comparisons:
         if c.lopsided_holes:
             console.print(Text.assemble(("holes fall mostly on one arm", "yellow"), (

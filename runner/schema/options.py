@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
 
 from runner import config
-from runner.schema.enums import Arm
+from runner.schema.enums import Arm, BaselineMode
 
 ALL_ARMS = (Arm.BASELINE, Arm.CANDIDATE, Arm.INCUMBENT)
 
@@ -149,6 +149,10 @@ class PassSettings(BaseModel):
                                              "gate); default half --concurrency (at least "
                                              "1), 0: none")
     max_budget_usd: float | None = Field(default=None, gt=0, description="Pass-level cap")
+    store_budget_usd: float | None = Field(default=None, gt=0,
+                                           description="Cap on what every run of the store "
+                                                       "spends per UTC day (with the store's "
+                                                       "store.json: the lower applies)")
     force: bool = Field(default=False, description="Run even if the estimate exceeds the cap")
     store_uri: str = Field(default=config.STORE, validation_alias=AliasChoices(
         "store_uri", "store"), description="A directory or s3://bucket/prefix")
@@ -201,7 +205,40 @@ class RunOptions(PassSettings, EvalSettings):
 
     skill_path: Path
     incumbent_path: Path | None = None
+    skill_paths: tuple[Path, ...] = Field(default=(), description="Several skills at once "
+                                                                  "(two or more): the "
+                                                                  "candidate arm stages them "
+                                                                  "all")
+    baseline_mode: BaselineMode = Field(default=BaselineMode.JOINT,
+                                        description="Several skills: joint (one without-arm) "
+                                                    "or per-skill (one per skill)")
 
     def settings(self) -> PassSettings:
         return PassSettings.model_validate(
             {name: getattr(self, name) for name in PassSettings.model_fields})
+
+
+class RegradeOptions(BaseModel):
+    """`skill-eval regrade RUN_ID`: re-score a stored run's sessions against the case set as it
+    is now; no session runs. Model calls (grader, judge) are metered and capped as in a run."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    run_id: str = Field(description="The stored run whose sessions are re-scored")
+    skill_path: Path | None = Field(default=None, description="Where to read the case set "
+                                                              "(default: the folder the run "
+                                                              "was made from, in its plan)")
+    store_uri: str = Field(default=config.STORE, validation_alias=AliasChoices(
+        "store_uri", "store"))
+    store_endpoint: str | None = None
+    upstream_url: str = Field(default=config.UPSTREAM, description="Messages API endpoint")
+    model_script: Path | None = Field(default=None, description="Scripted model for the "
+                                                                "grader and judge (dry run)")
+    max_budget_usd: float | None = Field(default=None, gt=0, description="Cap on the "
+                                                                         "regrade's calls")
+    store_budget_usd: float | None = Field(default=None, gt=0, description="Cap on the "
+                                                                           "store's spend "
+                                                                           "per UTC day")
+    force: bool = Field(default=False, description="Run even if the estimate exceeds a cap")
+    endpoint_attempts: int = Field(default=config.ENDPOINT_ATTEMPTS, ge=1)
+    endpoint_backoff_s: float = Field(default=config.ENDPOINT_BACKOFF_S, ge=0)
+    wait: bool = Field(default=False, description="Wait for another driver's lease to end")

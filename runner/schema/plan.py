@@ -7,7 +7,7 @@ from datetime import datetime
 from pydantic import BaseModel, Field
 
 from runner.schema.case import Case, Finding
-from runner.schema.enums import Arm
+from runner.schema.enums import Arm, BaselineMode
 from runner.schema.skill import Skill
 from runner.schema.trial import TrialSpec
 
@@ -51,6 +51,16 @@ class Plan(BaseModel):
     findings: list[Finding] = Field(default_factory=list, description="Preflight findings that "
                                                                       "do not refuse (EV010, "
                                                                       "EV011)")
+    skills: list[Skill] = Field(default_factory=list, description="Several skills at once: "
+                                                                  "each of them (`skill` is "
+                                                                  "then their set)")
+    baseline_mode: BaselineMode | None = Field(default=None, description="Several skills: "
+                                                                         "joint or per-skill")
+    left_out: str | None = Field(default=None, description="Per-skill: the one skill the "
+                                                           "baseline arm does not stage")
+    regraded_from: str | None = Field(default=None, description="A regraded run: the run "
+                                                                 "whose sessions it re-scored "
+                                                                 "(no session ran for it)")
     trials: list[TrialSpec]
     bundles: dict[str, bytes] = Field(default_factory=dict, exclude=True,
                                       description="Store key -> tar: published before running")

@@ -11,6 +11,7 @@ from datetime import datetime
 from pydantic import BaseModel, Field
 
 from runner.schema.enums import Arm, GradingMode, Outcome, RunStatus, TrialStatus, Verdict
+from runner.schema.regrade import Regrade
 
 REPORT_SCHEMA_VERSION = 3  # 3: rows may be decided by the judge; grading and process fields
 
@@ -279,5 +280,19 @@ class Report(BaseModel):
     adaptive: AdaptiveSummary | None = Field(default=None, description="`--k auto`: sessions "
                                              "run against fixed k; net lifts weigh every "
                                              "case the same")
+    skills: list[str] = Field(default_factory=list, description="Several skills at once: "
+                                                                "their names (the candidate "
+                                                                "arm stages them all)")
+    baseline_mode: str | None = Field(default=None, description="joint: the baseline stages "
+                                                                "none, the delta is the set's "
+                                                                "joint contribution; "
+                                                                "per-skill: see left_out")
+    left_out: str | None = Field(default=None, description="Per-skill: the baseline stages "
+                                                           "every skill but this one, so the "
+                                                           "delta is its marginal contribution")
+    regraded_from: str | None = Field(default=None, description="A regraded run: the run "
+                                                                 "whose sessions it re-scored")
+    regrade: Regrade | None = Field(default=None, description="What the regrade reused and "
+                                                              "what changed")
     started_at: datetime | None = Field(default=None, description="When the run was planned")
     finished_at: datetime | None = Field(default=None, description="When this report was made")
