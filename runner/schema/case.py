@@ -4,6 +4,7 @@ Reading and preflighting `evals/evals.json` lives in runner.authoring.caseset.""
 from __future__ import annotations
 
 import hashlib
+from enum import StrEnum
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -27,6 +28,16 @@ class OutputCheck(BaseModel):
 
 
 PROCESS_FORMS = ("order", "after", "never", "count")
+
+
+class Reading(StrEnum):
+    """What a case's deterministic checks read (the case's `"in"`): the work (the agent's
+    final text and every file it created or changed in its working directory), the final
+    text only, or the files only."""
+
+    WORK = "work"
+    TEXT = "text"
+    FILES = "files"
 
 
 class ProcessItem(BaseModel):
@@ -103,7 +114,10 @@ class Case(BaseModel):
     expected_output: str = Field(default="", description="What a good answer does (for humans)")
     files: tuple[str, ...] = Field(default=(), description="Fixtures: paths inside the skill "
                                                             "folder (usually evals/files/...)")
-    assertions: tuple[str, ...] = Field(default=(), description="Checks on the agent's text")
+    assertions: tuple[str, ...] = Field(default=(), description="Checks on the agent's work "
+                                                                "(see `reads`)")
+    reads: Reading = Field(default=Reading.WORK, description="What the assertions read "
+                                                                  "(the case's `in`)")
     statements: tuple[str, ...] = Field(default=(), description="Behaviour in plain language, "
                                                                 "graded by a grader model on "
                                                                 "quoted, verified evidence")
@@ -163,6 +177,9 @@ class Finding(BaseModel):
 
 class CaseSet(BaseModel):
     model_config = ConfigDict(frozen=True)
+    origins: dict[str, dict[str, tuple[str, ...]]] = Field(
+        default_factory=dict, description="case id -> field -> where each entry came from in "
+                                          "the author's file (for `check -v`), by index")
     skill_name: str
     evals: tuple[Case, ...]
     findings: tuple[Finding, ...] = ()

@@ -48,7 +48,7 @@ from runner.schema.trial import (
     TrialSpec,
     Usage,
 )
-from runner.scoring.base import Evidence, Grading, passed, score_all
+from runner.scoring.base import Evidence, Grading, digests, passed, score_all
 from runner.scoring.safety import violations
 from runner.store.base import Store, open_store
 from runner.store.keys import AttemptKeys, RunKeys, TrialKeys
@@ -273,6 +273,7 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
     workdir, socket_dir, plugins = scratch / "work", scratch / "gw", scratch / "plugin"
     sandbox: Sandbox | None = None
     usage: Usage | None = None
+    staged: dict[str, str] = {}
 
     def keep_usage(current: Usage) -> None:
         store.put(keys.usage, current.model_dump_json().encode())
@@ -282,6 +283,7 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
         sandbox.create_workdir(workdir, spec.sandbox.limits)
         fixtures = materialize(store, spec.fixtures_bundle, spec.scratch_root)
         stage_fixtures(spec.case, fixtures, workdir)
+        staged = digests(collect_outputs(workdir, CollectLimits()).files)
         plugin_dir = None
         if spec.skill_bundle is not None and spec.kind == "trigger":
             plugin_dir = stage_library(materialize(store, spec.skill_bundle,
@@ -333,7 +335,7 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
     scores: dict[str, Score] = {}
     if not status.is_hole:
         evidence = Evidence(transcript.assistant_text, collected.files, collected.skipped,
-                            run.transcript, tuple(transcript.calls), program)
+                            run.transcript, tuple(transcript.calls), program, staged)
         try:
             scores = score_all(spec.scorers, spec.case, evidence, _grading(spec, guard))
         except ModelStopped as exc:

@@ -289,7 +289,7 @@ def test_a_selftune_set_runs_unchanged(tmp_path: Path, options: Any,
     by = {t.arm: t for t in report.trials}
     assert by[Arm.CANDIDATE].passed is True, by[Arm.CANDIDATE].failures
     failed = {f.check for f in by[Arm.BASELINE].failures}
-    assert {"text: not:refund denied", "text: re:R-\\d+", "tool call: Bash:refund-request.txt",
+    assert {"work: not:refund denied", "work: re:R-\\d+", "tool call: Bash:refund-request.txt",
             "json triage.json: actions[0].kind",
             "statement: The response names the applicable refund exception."} <= failed
     assert report.rows[0].outcome is Outcome.WIN and report.verdict is Verdict.PASS

@@ -64,7 +64,7 @@ def test_nested_fixture_keeps_its_path_below_evals_files(tmp_path: Path) -> None
         ([1, 2], "skill_name: required"),
         ({"evals": [GOOD_CASE]}, "skill_name: required"),
         ({"skill_name": "csv-summary", "evals": []}, "evals: required"),
-        ({"skill_name": "csv-summary", "eval": [GOOD_CASE]}, "evals: required"),
+        ({"skill_name": "csv-summary", "evalz": 3}, "evals: required"),
         ({"skill_name": "csv-summary", "evals": [GOOD_CASE], "skil_name": "x"},
          "unknown top-level field 'skil_name' (did you mean 'skill_name'?)"),
         (with_case(prompt=""), "prompt must not be empty"),
