@@ -208,6 +208,12 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
     origins: list[str] = []
     for file in case.files:
         posix = PurePosixPath(file)
+        if _SCORING_KEY.search(posix.name) and posix.name not in case.prompt:
+            problems.report("EV011", case.id, f"{file!r} is listed under files but reads as "
+                            "the scoring key (answers): never staged, the agent must not see "
+                            "it", f"remove {file!r} from files; grade with it from a judge "
+                            "program in evals/")
+            continue
         relative = bool(posix.parts) and not posix.is_absolute() and ".." not in posix.parts
         if not relative or (skill.root / file).exists():
             kept.append(file)
@@ -232,6 +238,10 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
     return case.model_copy(update={"files": tuple(kept)}), origins
 
 
+# A file that holds the answers a run is graded against.
+_SCORING_KEY = re.compile(r"(?i)(?<![a-z])(?:answers?[-_ .]?keys?|answers|golden|"
+                          r"expected[-_ ]?(?:output|answer|result)s?|(?:grading|scoring)[-_ ]?"
+                          r"(?:key|sheet)s?)(?![a-z])")
 _CREATES = r"(?:write|writes|save|saves|create|creates|generate|produce|output|export|emit|dump)"
 
 

@@ -22,8 +22,8 @@ from runner.authoring.problems import Problems
 from runner.schema.case import Case, Reading
 
 # Assertion objects: their `type` -> (kind, negated).
-LITERAL, REGEX, ANY, ALL, STATEMENT, TOOL, JSON, DESCRIBED = (
-    "literal", "regex", "any", "all", "statement", "tool", "json", "described")
+LITERAL, REGEX, ANY, ALL, STATEMENT, TOOL, JSON, DESCRIBED, COUNT = (
+    "literal", "regex", "any", "all", "statement", "tool", "json", "described", "count")
 KNOWN_TYPES: dict[str, tuple[str, bool]] = {
     **{t: (LITERAL, False) for t in ("contains", "substring", "includes", "text",
                                      "required_text", "must_contain")},
@@ -45,8 +45,15 @@ KNOWN_TYPES: dict[str, tuple[str, bool]] = {
 }
 # Where each kind keeps its operand, in order of preference. A label is never an operand.
 OPERAND_KEYS = {LITERAL: ("value", "text", "substring", "string", "literal", "needle",
-                          "expected", "contains", "content", "keyword", "phrase"),
-                REGEX: ("pattern", "regex", "regexp", "expression", "value", "re")}
+                          "expected", "contains", "content", "keyword", "phrase", "check"),
+                REGEX: ("pattern", "regex", "regexp", "expression", "value", "re", "check")}
+# Keys that can only be an operand (never a statement's text): an unknown type with none of
+# them, and a sentence, is a statement for the grader.
+STRONG_OPERANDS = ("value", "pattern", "regex", "regexp", "expression", "expected", "substring",
+                   "literal", "needle", "command", "cmd", "script", "terms", "values")
+# Commands a check would run: that is a judge program's job.
+COMMAND_KEYS = ("command", "cmd", "script", "shell")
+COUNT_KEYS = ("min_count", "min", "at_least", "minimum", "count")
 OPERAND_KEYS[DESCRIBED] = OPERAND_KEYS[LITERAL]
 TERM_KEYS = ("terms", "values", "items", "keywords", "phrases", "strings", "patterns",
              "sections", "headings", "titles", "words", "must_include")
@@ -55,6 +62,12 @@ STATEMENT_KEYS = ("statement", "criterion", "check", "description", "text", "exp
 LABEL_KEYS = frozenset({"description", "name", "label", "title", "id", "rationale", "reason",
                         "why", "note", "notes", "comment", "weight", "severity", "points",
                         "score", "category", "critical", "required", "type", "kind"})
+# Every key some rule reads in an assertion object; others are shown as ignored.
+OBJECT_KEYS = frozenset({
+    "type", "kind", *(k for keys in OPERAND_KEYS.values() for k in keys), *TERM_KEYS,
+    *STATEMENT_KEYS, *LABEL_KEYS, "min_count", "min", "at_least", "minimum", "count", "tool",
+    "tool_name", "input_contains", "with", "input", "file", "output", "path", "json_path",
+    "equals", "contains", "exists"})
 # Words in an unknown type's name that say what it means.
 _WORDS = {
     "neg": {"not", "no", "absent", "absence", "forbidden", "forbid", "excludes", "exclude",
@@ -64,7 +77,8 @@ _WORDS = {
     LITERAL: {"contains", "contain", "includes", "include", "substring", "text", "string",
               "literal", "keyword", "keywords", "phrase", "phrases", "present", "presence",
               "has", "mentions", "mention", "word", "words", "section", "sections",
-              "heading", "headings", "title", "titles", "output"},
+              "heading", "headings", "title", "titles"},
+    COUNT: {"count", "occurrences", "times"},
     ANY: {"any", "oneof", "either"},
     ALL: {"all", "every", "each", "sections", "headings", "titles"},
     TOOL: {"tool", "call", "calls", "invoked", "invokes"},
@@ -88,7 +102,12 @@ FAILURE_LISTS = ("fail", "failures", "must_not")
 # A case that needs another case's work: each case runs alone, in a fresh sandbox.
 DEPENDENCY_FIELDS = ("depends_on", "dependsOn", "depends", "dependencies", "requires_case")
 _SECTION_WORDS = {"section", "sections", "heading", "headings", "header", "headers",
-                  "title", "titles"}
+                  "title", "titles", "marker", "markers"}
+# Fields naming where a case's files live.
+_PLACE_WORDS = {"fixture", "fixtures", "input", "inputs", "dir", "directory", "workspace",
+                "folder"}
+# A "marker" that says whether the skill should fire is a trigger expectation, not a text.
+_TRIGGER_MARKER = re.compile(r"(?i)^(?:do_?)?(?:not?|should_?not)_?trigger(?:ed)?$")
 STATEMENT_MIN_WORDS = 4
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
@@ -118,6 +137,20 @@ def written_in_statements(items: list[Any]) -> bool:
             plain += [a for a in values if isinstance(a, str)
                       and not a.startswith(("re:", "not:"))] if isinstance(values, list) else []
     return bool(plain) and 2 * sum(reads_as_statement(a) for a in plain) > len(plain)
+
+
+def _shown(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)[:120]
+
+
+def _operand(value: dict[str, Any], kind: str) -> str | None:
+    return next((value[k] for k in OPERAND_KEYS[kind] if isinstance(value.get(k), str)
+                 and value[k]), None)
+
+
+def _statement_text(value: dict[str, Any]) -> str | None:
+    return next((value[k] for k in STATEMENT_KEYS if isinstance(value.get(k), str)
+                 and value[k].strip()), None)
 
 
 def _words(name: str) -> set[str]:
@@ -165,6 +198,10 @@ class CaseReader:
 
     def read(self, item: dict[str, Any]) -> dict[str, Any]:
         item = dict(item)
+        for key in list(item):  # expectedBehavior -> expected_behavior
+            snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower()
+            if snake != key and snake not in item:
+                item[snake] = item.pop(key)
         if isinstance(item.get("judge"), str):  # seed 001's name for the judge program
             item["judge_program"] = item.pop("judge")
         for alias, field in CASE_ALIASES.items():
@@ -220,15 +257,32 @@ class CaseReader:
         known = set(Case.model_fields) | set(CONSUMED_FIELDS)
         for key in sorted(set(item) - known):
             words = _words(key)
+            where = item[key]
+            if words & _PLACE_WORDS and isinstance(where, str) and where.startswith(("/", "~")):
+                self.refuse(f"`{key}` names {where!r}, outside the skill: a session sees only "
+                            "what the case stages from the skill folder",
+                            "copy those files into the skill (evals/files/...) and list them "
+                            "in `files`")
+                item.pop(key)
+                continue
             if words & _SECTION_WORDS and _strings(item[key]) is not None \
                     and not words & _WORDS["neg"]:
                 titles = _strings(item.pop(key)) or []
+                triggers = [t for t in titles if _TRIGGER_MARKER.match(t)]
+                if triggers:
+                    titles = [t for t in titles if t not in triggers]
+                    item[f"{key} (trigger expectations)"] = triggers
+                    self.mapped(f"`{key}`: {', '.join(triggers)} says whether the skill should "
+                                "fire, not a text to find: not graded here",
+                                "measure it with `skill-eval trigger` (evals/trigger-queries."
+                                "json)")
                 for n, title in enumerate(titles):
                     self.add("check", title, f"{key}[{n}] (a section title: must appear)")
-                self.mapped(f"`{key}` read as section titles that must each appear, as "
-                            f"written: {', '.join(repr(t) for t in titles[:4])}",
-                            f"write them as assertions to make this explicit: "
-                            f"{json.dumps(titles[:2])}")
+                if titles:
+                    self.mapped(f"`{key}` read as section titles that must each appear, as "
+                                f"written: {', '.join(repr(t) for t in titles[:4])}",
+                                "write them as assertions to make this explicit: "
+                                f"{json.dumps(titles[:2], ensure_ascii=False)}")
                 continue
             near = difflib.get_close_matches(key, GRADING_FIELDS, n=2, cutoff=0.75)
             if len(near) == 1 and near[0] not in item:
@@ -246,6 +300,7 @@ class CaseReader:
         statements = item.pop("statements", None) or []
         expectations = item.pop("expectations", None) or []
         for key, values in (("statements", statements), ("expectations", expectations)):
+            values = [values] if isinstance(values, str) and values.strip() else values
             if not isinstance(values, list) or not all(isinstance(e, str) for e in values):
                 self.refuse(f"{key}: a list of statements (strings)",
                             f"write {key} as a list of sentences")
@@ -256,6 +311,7 @@ class CaseReader:
             failures = item.pop(key, None)
             if failures is None:
                 continue
+            failures = [failures] if isinstance(failures, str) else failures
             if not isinstance(failures, list) or not all(isinstance(f, str) for f in failures):
                 self.refuse(f"{key}: a list of failures (strings)",
                             f"write {key} as a list of sentences")
@@ -298,6 +354,9 @@ class CaseReader:
         label = value.get("description") or value.get("name")
         shown = f"{origin} {{type: {name!r}}}" + (f" ({label})" if isinstance(label, str)
                                                   and label else "")
+        ignored = sorted(set(value) - OBJECT_KEYS)
+        if ignored:
+            shown += f" [ignored: {', '.join(ignored)}]"
         if kind in (LITERAL, REGEX, ANY, ALL, DESCRIBED):
             # A list operand first (then a `text` beside it is its label), then a string one.
             terms = self._terms(value, listed_only=True)
@@ -316,6 +375,11 @@ class CaseReader:
             else:
                 prefix = ("not:" if negate else "") + ("re:" if kind == REGEX else "")
                 self.add("check", prefix + operand, shown)
+        elif kind == COUNT:
+            needle = _operand(value, LITERAL) or ""
+            times = next(value[k] for k in COUNT_KEYS if isinstance(value.get(k), int))
+            self.add("check", f"re:(?s)(?:.*?{re.escape(needle)}){{{times}}}",
+                     f"{shown} ({needle!r} at least {times} times)")
         elif kind == TOOL:
             self._tool(value, shown)
         elif kind == JSON:
@@ -332,8 +396,7 @@ class CaseReader:
 
     def _statement_or_refuse(self, value: dict[str, Any], shown: str, problem: str) -> None:
         """An object with a description and no operand is a statement for the grader."""
-        text = next((value[k] for k in STATEMENT_KEYS
-                     if isinstance(value.get(k), str) and value[k].strip()), None)
+        text = _statement_text(value)
         if text is not None:
             self.add("statement", text, f"{shown}: no operand, so a statement for the grader")
             return
@@ -385,7 +448,26 @@ class CaseReader:
                         f"write \"type\": \"{close[0]}\"")
             return found
         words = _words(name)
+        command = next((k for k in COMMAND_KEYS if isinstance(value.get(k), str)), None)
+        if command is not None:
+            self.refuse(f"{origin} {_shown(value)}: a {name!r} check runs a command "
+                        f"(`{command}`), which a case set cannot run",
+                        "ship the command as a judge program in evals/ (\"judge\": "
+                        "\"evals/judges/check.sh\", exit 0 passes): it runs in the trial's "
+                        "sandbox over the working directory")
+            return None
+        if words & _WORDS[COUNT] and isinstance(_operand(value, LITERAL), str) \
+                and any(isinstance(value.get(k), int) for k in COUNT_KEYS):
+            return COUNT, False
         families = {f for f in (REGEX, LITERAL, TOOL, JSON, STATEMENT) if words & _WORDS[f]}
+        if not families and not any(k in value for k in STRONG_OPERANDS):
+            text = _statement_text(value)
+            if text is not None and reads_as_statement(text):
+                # a sentence and nothing to search: the grader's statement
+                self.mapped(f"{origin}: type {name!r} has no operand: read as a statement for "
+                            "the grader", "write it under `expectations` (or give the "
+                            "operand: `value`, `pattern`)")
+                return STATEMENT, False
         if families == {REGEX, LITERAL}:
             operand = {REGEX for k in OPERAND_KEYS[REGEX][:4] if k in value} | {
                 LITERAL for k in OPERAND_KEYS[LITERAL][:6] if k in value}
@@ -406,6 +488,6 @@ class CaseReader:
                 return KNOWN_TYPES[known]
         readable = ", ".join(sorted(k for k in KNOWN_TYPES if k and KNOWN_TYPES[k][0]
                                     not in (STATEMENT, DESCRIBED)))
-        self.refuse(f"{origin} {json.dumps(value)[:120]}: unknown type {name!r}",
+        self.refuse(f"{origin} {_shown(value)}: unknown type {name!r}",
                     f"use one of: {readable}; or a statement (`description`, no type)")
         return None

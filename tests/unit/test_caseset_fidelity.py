@@ -201,3 +201,58 @@ def test_ev010_reads_quoted_material_as_quoted(tmp_path: Path) -> None:
         {"id": "alone", "prompt": 'Take out "make sure to" from it.', "assertions": ["x"]}])
     found = restated_prompts(caseset, description, "x")
     assert [f.case for f in found] == ["own", "alone"]
+
+
+def test_a_scoring_key_listed_as_an_input_is_never_staged(tmp_path: Path) -> None:
+    files = {"evals/fixtures/index.html": "<p>", "evals/answer-key.json": "{}"}
+    caseset = load(tmp_path, [{"id": "c", "prompt": "QA the page at index.html.",
+                               "files": ["fixtures/index.html", "answer-key.json"],
+                               "expected_output": "Finds the planted issues."}], files)
+    assert caseset.evals[0].files == ("evals/fixtures/index.html",)
+    (finding,) = caseset.findings
+    assert finding.code == "EV011" and "scoring key" in finding.message
+    # Named by the prompt, it is an input the author meant the agent to read.
+    asked = load(tmp_path / "b", [{"id": "c", "prompt": "Compare answers.txt with mine.",
+                                   "files": ["answers.txt"], "assertions": ["x"]}],
+                 {"evals/answers.txt": "1"})
+    assert asked.evals[0].files == ("evals/answers.txt",)
+
+
+def test_camel_case_fields_single_statements_markers_and_commands(tmp_path: Path) -> None:
+    caseset = load(tmp_path, [
+        {"id": "plan", "prompt": "Plan it.", "expectedMarkers": ["Milestone Plan", "Risks"],
+         "expectedBehavior": "The plan names an owner for every milestone."},
+        {"id": "neg", "prompt": "Fix pixels.", "expectedMarkers": ["do_not_trigger"],
+         "expectedBehavior": "The skill is not used for pixel restoration."},
+        {"id": "code", "prompt": "Write main.go.", "assertions": [
+            {"name": "c", "description": "使用 due.NewContainer()", "type": "code_contains",
+             "check": "due.NewContainer()"},
+            {"name": "n", "description": "三个路由", "type": "code_count", "check": "Route(",
+             "min_count": 3},
+            {"text": "Reply asks a menu question with lettered options", "type": "output"},
+            {"text": "Earlier answer", "passed": True, "evidence": "x"}]}])
+    plan, neg, code = caseset.evals
+    assert plan.assertions == ("Milestone Plan", "Risks")
+    assert plan.statements == ("The plan names an owner for every milestone.",)
+    assert neg.assertions == () and neg.statements == (
+        "The skill is not used for pixel restoration.",)
+    assert code.assertions == ("due.NewContainer()", "re:(?s)(?:.*?Route\\(){3}")
+    assert code.statements == ("Reply asks a menu question with lettered options",
+                               "Earlier answer")
+    assert "[ignored: evidence, passed]" in caseset.origins["code"]["statements"][1]
+    with pytest.raises(CaseSetRefused) as info:
+        load(tmp_path / "b", [{"id": "e2e", "prompt": "Plan.", "fixture_dir": "/tmp/fx",
+                               "assertions": [{"text": "queue.md has 4 rows", "type": "shell",
+                                               "command": "grep -c x q.md", "expected": "4"}]}])
+    place, command = info.value.problems
+    assert "`fixture_dir` names '/tmp/fx', outside the skill" in place.message
+    assert "runs a command" in command.message and "judge program" in command.fix
+
+
+def test_ev010_phrases_between_rule_lines_are_pasted_material(tmp_path: Path) -> None:
+    caseset = load(tmp_path, [
+        {"id": "ruled", "prompt": "아래 글에서 AI 문체를 제거해줘.\n\n---\n이를 통해 독자께서\n---",
+         "assertions": ["x"]},
+        {"id": "own", "prompt": "이를 통해 글을 고쳐줘.", "assertions": ["x"]}])
+    found = restated_prompts(caseset, 'Flags "이를 통해" and other filler.', "x")
+    assert [f.case for f in found] == ["own"]
