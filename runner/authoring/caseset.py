@@ -31,6 +31,7 @@ from runner.schema.case import (
     FIXTURE_ROOT,
     Case,
     CaseSet,
+    ChainStep,
     Finding,
 )
 from runner.scoring.checks import parse_matcher
@@ -125,6 +126,8 @@ def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
         raise CaseSetError(shown, "evals: required, a non-empty list of cases")
 
     cases: list[Case] = []
+    every: dict[str, Case] = {}
+    depends: dict[str, list[str]] = {}
     origins: dict[str, dict[str, tuple[str, ...]]] = {}
     seen: set[str] = set()
     in_statements = written_in_statements(items)
@@ -137,6 +140,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
         before = len(problems.refusals)
         reader = CaseReader(problems, label, in_statements)
         normalized = {**reader.read(item), "id": label}
+        depends[label] = reader.depends
         try:
             case = Case.model_validate(normalized)
         except ValidationError as exc:
@@ -151,12 +155,15 @@ def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
             continue
         origins[case.id] = {**{k: tuple(v) for k, v in reader.origins.items() if v},
                             "files": tuple(file_origins)}
+        every[case.id] = case
         if not case.gradable:
             problems.report("EV008", case.id, "nothing can pass or fail this case (it would "
                             "tie in every arm): it is left out of the run",
                             "add assertions, statements, outputs or a judge program")
             continue
         cases.append(case)
+    chains = {i: _chain(i, every, depends, problems) for i in depends if depends[i]}
+    cases = [_chained(case, chains.get(case.id), every) for case in cases]
     judge_expected = raw.get("judge_expected_output", False)
     if not isinstance(judge_expected, bool):
         problems.refuse("EV009", "", "judge_expected_output: true or false",
@@ -169,6 +176,43 @@ def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
     return CaseSet(skill_name=name, evals=tuple(cases), about=about,
                    judge_expected_output=judge_expected, findings=tuple(problems.reported),
                    origins=origins)
+
+
+def _chain(case: str, every: dict[str, Case], depends: dict[str, list[str]],
+           problems: Problems) -> list[str] | None:
+    """`depends_on`: the ids of the cases `case` needs, in the order they run (each after its
+    own dependencies); a missing dependency or a cycle is refused, naming it."""
+    order: list[str] = []
+
+    def visit(current: str, path: tuple[str, ...]) -> bool:
+        for needed in depends.get(current, []):
+            if needed in path:
+                problems.refuse("EV009", case, f"depends on case {needed!r}, which depends "
+                                f"on it again ({' -> '.join((*path, needed))})",
+                                "break the cycle: a case can only build on earlier work")
+                return False
+            if needed not in every:
+                problems.refuse("EV009", case, f"depends on case {needed!r}, which the set "
+                                "does not have (or refused)", "name an existing case's id in "
+                                "`depends_on`")
+                return False
+            if not visit(needed, (*path, needed)):
+                return False
+            if needed not in order:
+                order.append(needed)
+        return True
+
+    return order if visit(case, (case,)) else None
+
+
+def _chained(case: Case, order: list[str] | None, every: dict[str, Case]) -> Case:
+    """The chain runs first in one sandbox, in order, its fixtures staged with the case's
+    own; the case is scored on its own."""
+    if not order:
+        return case
+    steps = tuple(ChainStep(id=i, prompt=every[i].prompt) for i in order)
+    files = tuple(dict.fromkeys([*(f for i in order for f in every[i].files), *case.files]))
+    return case.model_copy(update={"chain": steps, "files": files})
 
 
 def _refuser(problems: Problems, case: str) -> Callable[[str, str], None]:

@@ -90,12 +90,16 @@ def read_case(case: Case, origins: dict[str, tuple[str, ...]] | None = None,
     else:
         ties = "ties stay ties (no rubric)"
     return CaseReading(id=case.id, name=case.name, checks=checks, fixtures=fixtures,
-                       ignored=ignored, ties=ties)
+                       ignored=ignored, runs_first=[step.id for step in case.chain], ties=ties)
 
 
 def case_lines(reading: CaseReading) -> list[str]:
     """`check -v`: one case, a line per check, fixture and ignored field."""
     lines = [f"case {reading.id}" + (f" ({reading.name})" if reading.name else "")]
+    if reading.runs_first:
+        lines.append(f"  depends on: case {', then case '.join(reading.runs_first)} runs first "
+                     "in its sandbox, by the same arm; what that leaves is its starting point "
+                     "(graded in its own trial), not this case's work")
     for check in reading.checks:
         note = "" if check.decides else " (reported beside task success)"
         lines.append(f"  {check.kind} {check.entry}: {check.graded}{note}")

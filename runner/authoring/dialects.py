@@ -176,6 +176,7 @@ class CaseReader:
         self.json_checks: list[dict[str, Any]] = []
         self.origins: dict[str, list[str]] = {"assertions": [], "statements": [],
                                               "tool_calls": [], "json_checks": []}
+        self.depends: list[str] = []  # the ids of the cases it depends on (depends_on)
 
     def refuse(self, message: str, fix: str) -> None:
         self.problems.refuse("EV009", self.label, message, fix)
@@ -211,12 +212,13 @@ class CaseReader:
                 item[field] = [*item[field], *item.pop(alias)]
         for key in DEPENDENCY_FIELDS:
             if key in item:
-                self.refuse(f"depends on case {json.dumps(item.pop(key))} (`{key}`): each "
-                            "case runs alone in a fresh sandbox, so it cannot see another "
-                            "case's work",
-                            "make the case self-contained: put the files it needs under "
-                            "evals/files and list them in `files`, or fold both steps into "
-                            "one prompt")
+                found = item.pop(key)
+                ids = found if isinstance(found, list) else [found]
+                if all(isinstance(i, (str, int)) and not isinstance(i, bool) for i in ids):
+                    self.depends += [str(i) for i in ids]
+                else:
+                    self.refuse(f"`{key}`: {json.dumps(found)} names no case",
+                                "write the id of the case it depends on, or a list of ids")
         self._unknown_fields(item)
         reads = item.get("reads")
         if reads is not None and reads not in {m.value for m in Reading}:

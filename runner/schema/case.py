@@ -91,6 +91,15 @@ class ProcessItem(BaseModel):
             m for m in (self.after, self.then, self.never, self.count) if m is not None)
 
 
+class ChainStep(BaseModel):
+    """A case this one depends on (`depends_on`): its prompt runs first, in the same sandbox,
+    so this case starts from that case's work. Scored on its own, in its own trial."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str
+    prompt: str
+
+
 class JsonCheck(BaseModel):
     """A value inside a JSON output file (selftune's JSON paths): `path` is dotted, with
     [n] for list items, e.g. `summary.rows` or `items[0].name`."""
@@ -136,6 +145,9 @@ class Case(BaseModel):
                                                                 "code decides")
     outputs: tuple[OutputCheck, ...] = Field(default=(), description="Files the run must create")
     rubric: str | None = Field(default=None, description="Judge rubric for tie-breaking")
+    chain: tuple[ChainStep, ...] = Field(default=(), description="The cases it depends on, "
+                                                                  "run first in its sandbox, "
+                                                                  "in order")
 
     @field_validator("id", mode="before")
     @classmethod

@@ -33,6 +33,8 @@ class CaseReading(BaseModel):
     checks: list[CheckReading]
     fixtures: list[FixtureReading]
     ignored: list[str] = Field(description="Kept but never graded")
+    runs_first: list[str] = Field(default_factory=list, description="depends_on: the cases "
+                                  "whose prompts run first in its sandbox, in order")
     ties: str
 
 

@@ -299,16 +299,23 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
         with TrialGateway(socket_dir, spec.upstream_url, os.environ.get("ANTHROPIC_API_KEY"),
                          policy, guard, on_usage=keep_usage,
                          governor=_governor(spec)) as gateway:
-            session = SessionSpec(
-                trial_id=spec.trial_id, run_id=spec.run_id, workdir=workdir,
-                socket_dir=socket_dir, plugin_dir=plugin_dir, prompt=spec.case.prompt,
-                claude_args=claude_args(spec), env=session_env(gateway.token),
-                timeout_s=spec.timeout_s, limits=spec.sandbox.limits,
-                extend_s=gateway.held_s, slot=_slot(spec, slots, store, guard))
+            def session(prompt: str) -> SessionSpec:
+                return SessionSpec(
+                    trial_id=spec.trial_id, run_id=spec.run_id, workdir=workdir,
+                    socket_dir=socket_dir, plugin_dir=plugin_dir, prompt=prompt,
+                    claude_args=claude_args(spec), env=session_env(gateway.token),
+                    timeout_s=spec.timeout_s, limits=spec.sandbox.limits,
+                    extend_s=gateway.held_s, slot=_slot(spec, slots, store, guard))
             if slots is not None and sandbox.heavy_start:
                 slots.settle(SETTLE_S)
             try:
-                run = sandbox.run(session)
+                # depends_on: the cases this one builds on run first, in this sandbox, in
+                # order; what they leave is this case's starting point, not its work.
+                for step in spec.case.chain:
+                    sandbox.run(session(step.prompt))
+                if spec.case.chain:
+                    staged = digests(collect_outputs(workdir, CollectLimits()).files)
+                run = sandbox.run(session(spec.case.prompt))
             finally:
                 usage = gateway.usage()
         collected = collect_outputs(workdir, CollectLimits())

@@ -327,3 +327,34 @@ def test_an_arm_that_writes_the_file_the_case_asks_for_passes_checks_that_read_f
     assert by[Arm.BASELINE].passed is False  # the staged rows.csv is not its work
     assert {f.check for f in by[Arm.BASELINE].failures} == {"work: re:def parse_line\\("}
     assert report.rows[0].outcome is Outcome.WIN
+
+
+def test_depends_on_runs_the_chain_in_one_sandbox_each_case_scored_on_its_own(
+        tmp_path: Path, options: Any, write_script: Any) -> None:
+    """Case 2 counts the lines of what case 1 wrote: its trial runs case 1's prompt first in
+    the same sandbox (the real claude, twice), then its own; it is scored on its own work
+    (count.txt), and out.txt, left as case 1 made it, is not its work."""
+    skill = make_skill(tmp_path, {"skill_name": "triage", "evals": [
+        {"id": 1, "prompt": "Write two lines to out.txt.", "assertions": ["re:written"]},
+        {"id": 2, "prompt": "Count the lines of out.txt into count.txt.", "depends_on": 1,
+         "in": "files", "assertions": ["re:^2$", "not:first line"]}]})
+    script = write_script({"scenarios": [
+        {"name": "one", "when": {"prompt": "Write two lines to out.txt"},
+         "turns": [{"tool_use": {"name": "Bash", "input": {
+             "command": "printf 'first line\\nsecond line\\n' > out.txt"}}},
+                   {"text": "written"}]},
+        {"name": "two", "when": {"prompt": "Count the lines of out.txt"},
+         "turns": [{"tool_use": {"name": "Bash", "input": {
+             "command": "wc -l < out.txt | tr -d ' ' > count.txt"}}},
+                   {"text": "Counted."}]}]})
+    report = run_eval(options(skill=skill, model_script=script, case_ids=("2",),
+                              arms=(Arm.BASELINE, Arm.CANDIDATE)))
+    assert report.script_unmatched == 0
+    assert [t.case for t in report.trials] == ["2", "2"]
+    for trial in report.trials:
+        assert trial.passed is True, trial.failures
+    store = LocalStore(Path(options().store_uri))
+    done = json.loads(store.get(RunKeys(report.run_id).trial(report.trials[0].trial_id).done))
+    first, second = done["scores"]["checks"]["checks"]
+    assert first["evidence"].startswith("file count.txt line 1"), first
+    assert second["passed"] is True and "out.txt" not in second["evidence"], second

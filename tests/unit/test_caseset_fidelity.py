@@ -132,14 +132,30 @@ def test_a_fixture_matching_several_files_is_refused_naming_them(tmp_path: Path)
     assert "evals/a/log.txt" in str(info.value)
 
 
-def test_depends_on_is_refused_naming_the_dependency(tmp_path: Path) -> None:
+def test_depends_on_runs_the_chain_first_in_order_each_case_scored_on_its_own(
+        tmp_path: Path) -> None:
+    caseset = load(tmp_path, [
+        {"id": 1, "prompt": "Translate in.srt to out.srt.", "files": ["evals/files/in.srt"],
+         "expected_output": "A Dutch out.srt"},
+        {"id": 2, "prompt": "Merge out.srt.", "depends_on": 1, "assertions": ["merged"]},
+        {"id": 3, "prompt": "Validate merged.srt.", "dependsOn": [2], "assertions": ["ok"]}],
+        {"evals/files/in.srt": "1"})
+    one_, two, three = caseset.evals
+    assert one_.chain == ()
+    assert [(s.id, s.prompt) for s in two.chain] == [("1", "Translate in.srt to out.srt.")]
+    assert [s.id for s in three.chain] == ["1", "2"]
+    assert three.files == ("evals/files/in.srt",)  # the chain's fixtures are staged too
+    assert three.assertions == ("ok",)  # scored on its own checks only
+
+
+def test_a_missing_or_circular_dependency_is_refused_naming_it(tmp_path: Path) -> None:
     with pytest.raises(CaseSetRefused) as info:
-        load(tmp_path, [{"id": "1", "prompt": "Write parse.py.", "assertions": ["def"]},
-                        {"id": "2", "prompt": "Run the script on the output of test 1.",
-                         "depends_on": "1", "assertions": ["ok"]}])
-    (problem,) = info.value.problems
-    assert problem.code == "EV009" and problem.case == "2"
-    assert 'depends on case "1"' in problem.message and "self-contained" in problem.fix
+        load(tmp_path, [{"id": "a", "prompt": "x", "depends_on": "b", "assertions": ["x"]},
+                        {"id": "b", "prompt": "y", "depends_on": "a", "assertions": ["y"]},
+                        {"id": "c", "prompt": "z", "depends_on": "gone", "assertions": ["z"]}])
+    messages = {p.case: p.message for p in info.value.problems}
+    assert "depends on case 'a', which depends on it again (a -> b -> a)" in messages["a"]
+    assert "depends on case 'gone', which the set does not have" in messages["c"]
 
 
 def test_in_says_what_the_checks_read(tmp_path: Path) -> None:
@@ -154,7 +170,7 @@ def test_in_says_what_the_checks_read(tmp_path: Path) -> None:
 def test_every_problem_in_one_pass_each_with_code_file_case_and_fix(tmp_path: Path) -> None:
     cases = [{"id": "a", "prompt": "", "assertions": ["re:("]},
              {"id": "b", "prompt": "Write notes.", "files": ["missing.csv"],
-              "assertions": [{"type": "screenshot"}], "depends_on": "a"},
+              "assertions": [{"type": "screenshot"}], "depends_on": "zz"},
              {"id": "c", "prompt": "Fine.", "assertions": ["ok"]}]
     skill = skill_with(tmp_path, cases)
     with pytest.raises(CaseSetRefused) as info:
@@ -162,8 +178,8 @@ def test_every_problem_in_one_pass_each_with_code_file_case_and_fix(tmp_path: Pa
     problems = info.value.problems
     assert [(p.case, p.code) for p in problems] == [("a", "EV009")] * 2 + [("b", "EV009")] * 3
     assert ["prompt must not be empty" in problems[0].message,
-            "does not compile" in problems[1].message, "depends on" in problems[2].message,
-            "unknown type" in problems[3].message, "missing.csv" in problems[4].message] \
+            "does not compile" in problems[1].message, "unknown type" in problems[2].message,
+            "missing.csv" in problems[3].message, "'zz'" in problems[4].message] \
         == [True] * 5
     assert all(p.file == str(skill / "evals" / "evals.json") and p.fix for p in problems)
     assert "5 problems" in str(info.value) and info.value.exit_code == 2

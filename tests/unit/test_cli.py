@@ -300,12 +300,12 @@ def test_check_verbose_names_where_each_check_came_from_and_what_was_ignored(
 def test_check_refuses_with_every_problem_at_once(tmp_path: Path) -> None:
     skill = _skill(tmp_path, [
         {"id": "a", "prompt": "x", "assertions": ["re:("]},
-        {"id": "b", "prompt": "y", "depends_on": "a", "assertions": ["ok"]},
+        {"id": "b", "prompt": "y", "depends_on": "zz", "assertions": ["ok"]},
         {"id": "c", "prompt": "z", "files": ["gone.csv"], "assertions": ["ok"]}])
     result = CliRunner().invoke(main, ["check", str(skill)])
     assert result.exit_code == 2
     assert "3 problems" in result.stderr
-    for case, what in (("a", "does not compile"), ("b", 'depends on case "a"'),
+    for case, what in (("a", "does not compile"), ("b", "depends on case 'zz'"),
                        ("c", "'gone.csv' is not in the skill")):
         line = next(ln for ln in result.stderr.splitlines() if f"case {case!r}" in ln)
         assert line.strip().startswith("EV009") and what in line and "; fix: " in line
@@ -318,7 +318,7 @@ def test_check_json_shape_for_an_accepted_and_a_refused_set(tmp_path: Path) -> N
     assert report["ok"] is True and report["skill"] == "csv-summary"
     assert report["trials"] == 6 and report["problems"] == []
     first = report["cases"][0]
-    assert set(first) == {"id", "name", "checks", "fixtures", "ignored", "ties"}
+    assert set(first) == {"id", "name", "checks", "fixtures", "ignored", "runs_first", "ties"}
     assert set(first["checks"][0]) == {"kind", "entry", "graded", "reads", "origin",
                                        "decides"}
     assert first["fixtures"] == [{"file": "evals/files/sales.csv",
