@@ -164,6 +164,11 @@ def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
         cases.append(case)
     chains = {i: _chain(i, every, depends, problems) for i in depends if depends[i]}
     cases = [_chained(case, chains.get(case.id), every) for case in cases]
+    for case in cases:
+        own = origins[case.id].get("files", ())
+        inherited = [f"{f!r} (from case {step.id}, which runs first)" for step in case.chain
+                     for f in every[step.id].files]
+        origins[case.id]["files"] = (*inherited[:len(case.files) - len(own)], *own)
     judge_expected = raw.get("judge_expected_output", False)
     if not isinstance(judge_expected, bool):
         problems.refuse("EV009", "", "judge_expected_output: true or false",
@@ -212,7 +217,9 @@ def _chained(case: Case, order: list[str] | None, every: dict[str, Case]) -> Cas
         return case
     steps = tuple(ChainStep(id=i, prompt=every[i].prompt) for i in order)
     files = tuple(dict.fromkeys([*(f for i in order for f in every[i].files), *case.files]))
-    return case.model_copy(update={"chain": steps, "files": files})
+    staged_at = {k: v for i in order for k, v in every[i].staged_at.items()}
+    return case.model_copy(update={"chain": steps, "files": files,
+                                   "staged_at": {**staged_at, **case.staged_at}})
 
 
 def _refuser(problems: Problems, case: str) -> Callable[[str, str], None]:
@@ -250,6 +257,7 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
     outputs = {o.path for o in case.outputs}
     kept: list[str] = []
     origins: list[str] = []
+    staged_at: dict[str, str] = {}
     for file in case.files:
         posix = PurePosixPath(file)
         if _SCORING_KEY.search(posix.name) and posix.name not in case.prompt:
@@ -268,6 +276,8 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
         if len(found) == 1:
             kept.append(found[0])
             origins.append(f"{file!r} (found at {found[0]})")
+            if found[0] != beside:  # written from another folder: it lands as written
+                staged_at[found[0]] = file
         elif found:
             problems.refuse("EV009", case.id, f"fixture {file!r} matches several files of the "
                             f"skill: {', '.join(found[:5])}", "write its path from the skill "
@@ -279,7 +289,7 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
         else:
             kept.append(file)  # refused by the preflight, naming it
             origins.append(f"{file!r}")
-    return case.model_copy(update={"files": tuple(kept)}), origins
+    return case.model_copy(update={"files": tuple(kept), "staged_at": staged_at}), origins
 
 
 # A file that holds the answers a run is graded against.

@@ -25,8 +25,9 @@ def _statement(text: str) -> tuple[str, str]:
     files = [f for f in _FILE.findall(text) if not re.fullmatch(r"[\d.]+", f)]
     graded = "grader model: pass only on a verbatim quote verified in the source it names"
     if files:
-        graded += (f"; about {', '.join(dict.fromkeys(files))}: a quote from the agent's "
-                   "account does not count, only the file or a tool result reading it")
+        graded += (f"; names {', '.join(dict.fromkeys(files))}: if the agent writes it, only "
+                   "a quote from that file (or a tool result reading it) counts, never its "
+                   "own account")
     return graded, SOURCES
 
 

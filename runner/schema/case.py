@@ -4,6 +4,7 @@ Reading and preflighting `evals/evals.json` lives in runner.authoring.caseset.""
 from __future__ import annotations
 
 import hashlib
+import re
 from enum import StrEnum
 from pathlib import PurePosixPath
 from typing import Any
@@ -145,6 +146,9 @@ class Case(BaseModel):
                                                                 "code decides")
     outputs: tuple[OutputCheck, ...] = Field(default=(), description="Files the run must create")
     rubric: str | None = Field(default=None, description="Judge rubric for tie-breaking")
+    staged_at: dict[str, str] = Field(default_factory=dict, description="Fixture -> where it "
+                                      "lands, for one the case names by a shorter path than "
+                                      "its place in the skill")
     chain: tuple[ChainStep, ...] = Field(default=(), description="The cases it depends on, "
                                                                   "run first in its sandbox, "
                                                                   "in order")
@@ -158,12 +162,17 @@ class Case(BaseModel):
     def fixture_destination(self, file: str) -> PurePosixPath:
         """Where a fixture lands in the working directory: its path below evals/files/, below
         evals/ for one kept beside evals.json, else its path in the skill folder (e.g.
-        references/data.csv)."""
+        references/data.csv); but where the prompt names a longer form of that path ("audit
+        evals/files/memory"), there, so the path the task names exists."""
+        if file in self.staged_at:
+            return PurePosixPath(self.staged_at[file])
         path = PurePosixPath(file)
-        for root in (FIXTURE_ROOT, EVALS_ROOT):
-            if path.is_relative_to(root) and path != root:
-                return path.relative_to(root)
-        return path
+        forms = [path.relative_to(root) for root in (FIXTURE_ROOT, EVALS_ROOT)
+                 if path.is_relative_to(root) and path != root]
+        default = forms[0] if forms else path
+        longer = sorted((f for f in (path, *forms) if len(f.parts) > len(default.parts)),
+                        key=lambda f: -len(f.parts))
+        return next((f for f in longer if _names_path(self.prompt, str(f))), default)
 
     @property
     def gradable(self) -> bool:
@@ -174,6 +183,10 @@ class Case(BaseModel):
 
     def digest(self) -> str:
         return hashlib.sha256(self.model_dump_json().encode()).hexdigest()
+
+
+def _names_path(text: str, path: str) -> bool:
+    return re.search(rf"(?<![\w./-]){re.escape(path)}(?![\w-])", text) is not None
 
 
 class Finding(BaseModel):

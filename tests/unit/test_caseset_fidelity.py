@@ -272,3 +272,30 @@ def test_ev010_phrases_between_rule_lines_are_pasted_material(tmp_path: Path) ->
         {"id": "own", "prompt": "이를 통해 글을 고쳐줘.", "assertions": ["x"]}])
     found = restated_prompts(caseset, 'Flags "이를 통해" and other filler.', "x")
     assert [f.case for f in found] == ["own"]
+
+
+def test_a_fixture_lands_where_the_prompt_names_it() -> None:
+    from runner.schema.case import Case
+
+    named = Case(id="c", prompt="审计 evals/files/indexless-memory 的结构", files=("x",))
+    assert str(named.fixture_destination("evals/files/indexless-memory")) == \
+        "evals/files/indexless-memory"
+    plain = Case(id="c", prompt="Summarise sales.csv", files=("x",))
+    assert str(plain.fixture_destination("evals/files/sales.csv")) == "sales.csv"
+    beside = Case(id="c", prompt="Read fixtures/index.html", files=("x",))
+    assert str(beside.fixture_destination("evals/fixtures/index.html")) == "fixtures/index.html"
+
+
+def test_a_fixture_written_from_another_folder_lands_as_written(tmp_path: Path) -> None:
+    """`target/scorer.py`, found once at tests/fixtures/t1/target/scorer.py: the task names
+    target/scorer.py, so that is where it lands."""
+    from runner.trial.session import stage_fixtures
+
+    skill = skill_with(tmp_path, [{"id": "c", "prompt": "Improve the prompt at target/a.md.",
+                                   "files": ["target/a.md"], "assertions": ["x"]}],
+                       {"tests/fixtures/t1/target/a.md": "Summarize."})
+    case = load_caseset(skill, "notes").evals[0]
+    assert case.files == ("tests/fixtures/t1/target/a.md",)
+    work = tmp_path / "work"
+    stage_fixtures(case, skill, work)
+    assert (work / "target" / "a.md").read_text() == "Summarize."

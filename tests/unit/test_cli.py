@@ -287,7 +287,7 @@ def test_check_verbose_names_where_each_check_came_from_and_what_was_ignored(
     assert result.exit_code == 0, result.output
     out = result.output
     assert "statement NOTES.md has a Features section naming dark mode" in out
-    assert "about NOTES.md: a quote from the agent's account does not count" in out
+    assert "names NOTES.md: if the agent writes it, only a quote from that file" in out
     assert "from expected_output (the case's only criterion)" in out
     assert "fixture evals/files/log.txt -> staged at ./log.txt (written 'files/log.txt' " \
            "(found at evals/files/log.txt))" in out
