@@ -17,6 +17,7 @@ checks vs statements for the grader model, and what was mapped and reported, EV0
 from __future__ import annotations
 
 import json
+import re
 import sys
 import tempfile
 from collections import Counter
@@ -65,7 +66,7 @@ def main(folder: Path, stub: bool) -> None:
     skills = sorted(p for p in folder.iterdir() if (p / "SKILL.md").exists()
                     or (p / "evals" / "evals.json").exists()) if folder.is_dir() else []
     files = [] if skills else sorted(folder.glob("*.json"))
-    reasons: Counter[str] = Counter()
+    refused: dict[str, Counter[str]] = {}
     kinds: Counter[str] = Counter()
     accepted = 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -78,12 +79,13 @@ def main(folder: Path, stub: bool) -> None:
                     findings = [f"{f.code} {f.case}: {f.message}" for f in caseset.findings]
             except CaseSetRefused as exc:
                 print(f"refused  {source.name}:")
+                refused[source.name] = Counter()
                 for problem in exc.problems:
-                    reasons[f"{problem.code} {problem.message[:90]}"] += 1
+                    refused[source.name][f"{problem.code} {_gist(problem.message)}"] += 1
                     print(f"    {problem.code} case {problem.case!r}: {problem.message}")
                 continue
             except (CaseSetError, RefusedInput, ValueError, OSError) as exc:
-                reasons[str(exc).split(": ", 1)[-1][:90]] += 1
+                refused[source.name] = Counter([_gist(str(exc).split(": ", 1)[-1])])
                 print(f"refused  {source.name}: {exc}")
                 continue
             accepted += 1
@@ -102,8 +104,15 @@ def main(folder: Path, stub: bool) -> None:
           f"{kinds['statements']} statements for the grader; findings on accepted sets: "
           + ", ".join(f"{code} {kinds[code]}" for code in sorted(kinds)
                       if code.startswith(("EV", "CS"))))
-    for reason, n in reasons.most_common():
-        print(f"  refused {n}: {reason}")
+    for name, reasons in refused.items():
+        print(f"  refused {name}: " + "; ".join(
+            f"{reason}" + (f" (x{n})" if n > 1 else "") for reason, n in reasons.most_common()))
+
+
+def _gist(message: str) -> str:
+    """A problem without the object it quotes, to count alike problems together."""
+    quoted = re.match(r"\w+\[\d+\] [{\[].*?: ((?:a |unknown type|type ).*)$", message)
+    return (quoted.group(1) if quoted else message)[:110]
 
 
 if __name__ == "__main__":
