@@ -17,6 +17,7 @@ import secrets
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
+from runner.schema.trial import MaterialSource
 from runner.scoring.base import Evidence
 
 FINAL_CAP = 12_000
@@ -30,19 +31,7 @@ MIN_QUOTE = 8  # a shorter "quote" (one word) would occur almost anywhere
 ACCOUNT = "final text"
 
 
-@dataclass(frozen=True)
-class Source:
-    """One labelled part of the material."""
-
-    name: str  # "final text", "call 3 Read", "file NOTES.md"
-    text: str  # as the grader sees it (capped, redacted)
-    file: str | None = None  # a file the agent wrote
-    call_input: str = ""  # a tool call's input, to tell which file it reads
-    call_result: str = ""
-
-    @property
-    def kind(self) -> str:
-        return "file" if self.file is not None else "call" if self.name != ACCOUNT else "account"
+Source = MaterialSource
 
 
 @dataclass(frozen=True)
@@ -82,7 +71,7 @@ def _header(source: Source) -> str:
 
 def build_material(evidence: Evidence, skill_name: str) -> Material:
     final = _redact(_cap(evidence.assistant_text, FINAL_CAP), skill_name)
-    sources = [Source(ACCOUNT, final or "(none)")]
+    sources = [Source(name=ACCOUNT, text=final or "(none)")]
     spent = 0
     for n, call in enumerate(evidence.calls, 1):
         if call.name == "Skill":
@@ -93,9 +82,8 @@ def build_material(evidence: Evidence, skill_name: str) -> Material:
         text = _cap(f"{call.name} {call.input}\n-> result{marker}: {call.result}",
                     CALLS_CAP - spent)
         spent += len(text)
-        sources.append(Source(_redact(f"call {n} {call.name}", skill_name),
-                              _redact(text, skill_name),
-                              call_input=call.input,
+        sources.append(Source(name=_redact(f"call {n} {call.name}", skill_name),
+                              text=_redact(text, skill_name), call_input=call.input,
                               call_result=_redact(call.result, skill_name)))
     spent = 0
     for rel, data in sorted(evidence.written().items()):
@@ -107,8 +95,8 @@ def build_material(evidence: Evidence, skill_name: str) -> Material:
             break
         text = _cap(text, min(FILE_CAP, FILES_CAP - spent))
         spent += len(text)
-        sources.append(Source(_redact(f"file {rel}", skill_name), _redact(text, skill_name),
-                              file=rel))
+        sources.append(Source(name=_redact(f"file {rel}", skill_name),
+                              text=_redact(text, skill_name), file=rel))
     rendered = "\n\n".join(f"{_header(s)}\n{s.text}" for s in sources)
     return Material(rendered, secrets.token_hex(8), tuple(sources))
 
@@ -187,6 +175,10 @@ def verify_grade(statement: str, quote: str, source_name: str,
     wanted = normalize(quote.strip().strip('"“”\''))
     if len(wanted) < MIN_QUOTE:
         return None, f"quoted evidence {quote!r} is too short to show anything"
+    if not material.sources:  # material stored before it had sources: one whole block
+        material = Material(material.text, material.nonce,
+                            (Source(name="material", text=material.text),))
+        source_name = ""
     if source_name.strip():
         source = find_source(source_name, material)
         if source is None:

@@ -332,3 +332,18 @@ def test_check_json_shape_for_an_accepted_and_a_refused_set(tmp_path: Path) -> N
     assert {p["code"] for p in body["problems"]} == {"EV009"}
     assert all(p["case"] == "a" and p["fix"] and p["file"].endswith("evals.json")
                for p in body["problems"])
+
+
+def test_batch_grading_is_a_run_flag_and_a_batch_file_field(tmp_path: Path) -> None:
+    from runner.authoring.batch import load_batch
+    from runner.cli.options import run_options
+
+    assert run_options(EXAMPLE, {"batch_grading": True}).batch_grading is True
+    assert run_options(EXAMPLE, {"batch_grading": None}).batch_grading is False
+    batch = tmp_path / "nightly.yaml"
+    batch.write_text(f"batch_grading: true\nevals: [{{skill: {EXAMPLE}}}]\n")
+    assert [o.batch_grading for o in load_batch(batch)] == [True]
+    batch.write_text(f"evals: [{{skill: {EXAMPLE}}}]\n")
+    assert [o.batch_grading for o in load_batch(batch, {"batch_grading": True})] == [True]
+    assert "--batch-grading" in CliRunner().invoke(main, ["run", "--help"]).output
+    assert "--batch-grading" in CliRunner().invoke(main, ["batch", "--help"]).output

@@ -175,3 +175,13 @@ def test_the_grader_sees_labelled_sources_and_unchanged_fixtures_are_not_the_wor
     assert "CHANGELOG.md" not in user  # staged and left as it was: not the agent's work
     schema = grader.requests[0]["tools"][0]["input_schema"]
     assert "source" in schema["properties"]["grades"]["items"]["required"]
+
+
+def test_material_stored_without_sources_still_verifies_quotes_in_the_whole_block() -> None:
+    from runner.scoring.material import Material, verify_grade
+
+    legacy = Material("## Final text of the agent\nRefund exception R-12 applies", "n" * 16)
+    source, why = verify_grade("Names the exception", "Refund exception R-12", "final text",
+                               legacy)
+    assert why is None and source is not None and source.name == "material"
+    assert verify_grade("Names it", "exception R-99 applies", "", legacy)[0] is None
