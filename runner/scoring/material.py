@@ -131,12 +131,19 @@ def verify_quote(quote: str, material: Material) -> str | None:
     return None
 
 
+def _source_key(name: str) -> str:
+    key = normalize(re.sub(r"[\[\]`'\":=()]", " ", name))
+    key = re.sub(r"^(?:source )?(?:the )?", "", key)
+    return re.sub(r"^(?:agent's )?(?:final text|final answer|account)\b.*", "final text", key)
+
+
 def find_source(name: str, material: Material) -> Source | None:
-    """The source a grader named (its header's name, or a written file's path)."""
-    wanted = normalize(name.strip().strip("[]`'\""))
-    wanted = wanted.removeprefix("source:").strip()
+    """The source a grader named: its header's name, forgiving case, quotes and a leading
+    "source:"/"the"; or a written file's path alone."""
+    wanted = _source_key(name)
     for source in material.sources:
-        if wanted in (normalize(source.name), normalize(source.file or "\0")):
+        if wanted in (_source_key(source.name), normalize(source.file or "\0"),
+                      _source_key(f"file {source.file}") if source.file else "\0"):
             return source
     return None
 

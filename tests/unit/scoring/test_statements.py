@@ -185,3 +185,16 @@ def test_material_stored_without_sources_still_verifies_quotes_in_the_whole_bloc
                                legacy)
     assert why is None and source is not None and source.name == "material"
     assert verify_grade("Names it", "exception R-99 applies", "", legacy)[0] is None
+
+
+def test_a_source_is_found_however_the_grader_writes_its_name() -> None:
+    from runner.scoring.material import build_material, find_source
+
+    material = build_material(POOR_NOTES, "")
+    for written, expected in (("file NOTES.md", "file NOTES.md"), ("NOTES.md", "file NOTES.md"),
+                              ("[file: NOTES.md]", "file NOTES.md"),
+                              ("source: final text", "final text"),
+                              ("The final text", "final text"), ("call 1 Bash", "call 1 Bash")):
+        found = find_source(written, material)
+        assert found is not None and found.name == expected, written
+    assert find_source("file OTHER.md", material) is None
