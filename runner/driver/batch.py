@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from rich.console import Console
 
 from runner.authoring.batch import load_batch
-from runner.driver.api import finish, preflight, stored_unmatched
+from runner.driver.api import finish, preflight, stored_unmatched, with_incumbent
 from runner.driver.passes import run_pass
 from runner.driver.preflight import check_pass
 from runner.errors import RefusedInput
@@ -31,8 +31,10 @@ def run_batch(path: Path, console: Console,
               overrides: dict[str, Any] | None = None) -> tuple[BatchSummary, list[Report]]:
     all_opts = load_batch(path, overrides)
     plans = []
+    store = open_store(all_opts[0].store_uri, all_opts[0].store_endpoint)
     for index, opts in enumerate(all_opts, 1):
         try:
+            all_opts[index - 1] = opts = with_incumbent(opts, store, console)[0]
             plans.append(preflight(opts))
         except RefusedInput as exc:
             raise RefusedInput(f"{path}: eval #{index} ({opts.skill_path}): {exc}") from exc
@@ -41,7 +43,6 @@ def run_batch(path: Path, console: Console,
         raise RefusedInput(f"{path}: two evals in the batch are the same run; remove one")
     batch_id = "b-" + hashlib.sha256(" ".join(ids).encode()).hexdigest()[:16]
     settings = all_opts[0].settings()
-    store = open_store(settings.store_uri, settings.store_endpoint)
     check_pass(settings, store)
     store.put(RunKeys(batch_id).plan, ("\n".join(ids) + "\n").encode())
     total = sum(len(p.trials) for p in plans)
@@ -50,8 +51,9 @@ def run_batch(path: Path, console: Console,
                   + (f"${settings.max_budget_usd:g}" if settings.max_budget_usd else "uncapped"))
     outcome = run_pass(batch_id, plans, store, settings, console)
     reports = [finish(plan, outcome.results, outcome.stopped, store,
-                      outcome.unmatched if outcome.ran else stored_unmatched(store, plan.run_id))
-               for plan in plans]
+                      outcome.unmatched if outcome.ran else stored_unmatched(store, plan.run_id),
+                      opts)
+               for plan, opts in zip(plans, all_opts, strict=True)]
     summary = BatchSummary(batch_id=batch_id, stopped=outcome.stopped, runs=[
         {"run_id": r.run_id, "skill": r.skill, "verdict": str(r.verdict),
          "net_lift": r.net_lift, "partial": r.partial, "status": str(r.status)}

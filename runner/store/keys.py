@@ -17,13 +17,20 @@
     runs/<run_id>/feedback.json                          the trials laid out for human review
     runs/<run_id>/metrics.prom                           final metrics snapshot
     runs/<run_id>/driver.log                             the driver's log of the run
+    runs/<run_id>/RECEIPT                                the key of its receipt (completed runs)
     receipts/<skill_digest>/<run_id>.json                the receipt, under the digest of the bytes
+    index/<skill name>.json                              every run of a skill, at one read
+    index/VERSION                                        the store's receipts are indexed
+    names/<skill name>/<NAME>.json                       `--save NAME`: the runs it names
+
+Skill names and saved names are percent-encoded in keys (a name may hold `/`).
 """
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from urllib.parse import quote, unquote
 
 
 @dataclass(frozen=True)
@@ -105,6 +112,10 @@ class RunKeys:
         return f"{self.prefix}/driver.log"
 
     @property
+    def receipt_pointer(self) -> str:
+        return f"{self.prefix}/RECEIPT"
+
+    @property
     def stop_flag(self) -> str:
         return f"{self.prefix}/STOP"
 
@@ -138,3 +149,37 @@ class RunKeys:
 
 def receipt_key(skill_digest: str, run_id: str) -> str:
     return f"receipts/{skill_digest}/{run_id}.json"
+
+
+RECEIPTS = "receipts/"
+INDEX = "index/"
+INDEX_MARKER = "index/VERSION"
+NAMES = "names/"
+
+
+def _part(text: str) -> str:
+    return quote(text, safe="")
+
+
+def index_key(skill: str) -> str:
+    return f"{INDEX}{_part(skill)}.json"
+
+
+def name_key(skill: str, name: str) -> str:
+    return f"{NAMES}{_part(skill)}/{_part(name)}.json"
+
+
+def parse_receipt_key(key: str) -> tuple[str, str] | None:
+    """(skill digest, run id) of a receipt key; None for anything else under receipts/."""
+    parts = key[len(RECEIPTS):].split("/") if key.startswith(RECEIPTS) else []
+    if len(parts) != 2 or not parts[1].endswith(".json"):
+        return None
+    return parts[0], parts[1][:-5]
+
+
+def parse_name_key(key: str) -> tuple[str, str] | None:
+    """(skill, name) of a saved-name key."""
+    parts = key[len(NAMES):].split("/") if key.startswith(NAMES) else []
+    if len(parts) != 2 or not parts[1].endswith(".json"):
+        return None
+    return unquote(parts[0]), unquote(parts[1][:-5])
