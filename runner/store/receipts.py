@@ -132,6 +132,10 @@ def load_receipt(store: Store, run_id: str) -> Receipt:
                       "or is still running")
         raise RefusedInput(f"run {run_id!r} has no receipt in {store.uri}: {status} "
                            "(`skill-eval runs` lists the runs there)")
+    return receipt_at(store, key, run_id)
+
+
+def receipt_at(store: Store, key: str, run_id: str) -> Receipt:
     try:
         return read_receipt(store.get(key), key)
     except KeyError:
