@@ -11,6 +11,7 @@ from runner.schema.enums import ReceiptKind
 from runner.schema.receipt import Digests, Receipt
 from runner.schema.regression import Difference, Regression
 from runner.store.base import Store
+from runner.store.keys import RunKeys
 from runner.store.receipts import find_names, load_receipt, receipt_key_of
 
 DIGESTS = (*Digests.model_fields, "skill")
@@ -36,6 +37,8 @@ def resolve(store: Store, ref: str, skill: str | None = None) -> Side:
             side.trigger = receipt
         return side
     names = find_names(store, ref, skill)
+    if not names and store.exists(RunKeys(ref).plan):
+        load_receipt(store, ref)  # a run that left no receipt: refused, saying why
     if not names:
         raise RefusedInput(f"{ref!r} is neither a saved name nor the id of a completed run in "
                            f"{store.uri}" + (f" (skill {skill})" if skill else "")
@@ -66,7 +69,7 @@ def compare_refs(store: Store, before: str, after: str, allowed: tuple[str, ...]
     """B (after) against A (before). Refused (exit 2) when they share nothing to compare or a
     digest differs that `allowed` does not name."""
     permitted = check_allowed(allowed)
-    a, b = resolve(store, before, skill), resolve(store, after, skill or None)
+    a, b = resolve(store, before, skill), resolve(store, after, skill)
     paired = (a.paired, b.paired) if a.paired and b.paired else None
     trigger = (a.trigger, b.trigger) if a.trigger and b.trigger else None
     neighbours = {name: (a.neighbours[name], b.neighbours[name])
