@@ -17,7 +17,8 @@ SHARES = ("task success", "process followed", "strict success", "trigger precisi
 def figure_values(f: Figure) -> tuple[str, str, str]:
     """(before, after, change) as printed, the same on the terminal and in the viewer."""
     if f.name in SHARES:
-        return rate(f.before), rate(f.after), ""
+        points = "" if f.change is None else f"{f.change * 100:+.0f} pts"
+        return rate(f.before), rate(f.after), points
     fmt = "{:,.0f}" if f.name.startswith("tokens") else "{:.4f}"
     before = "n/a" if f.before is None else fmt.format(f.before)
     after = "n/a" if f.after is None else fmt.format(f.after)
