@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from runner.analysis.cases import case_deltas, case_stats, non_discriminating
 from runner.analysis.rows import arm_cost, build_rows, compare
 from runner.costs.pricing import PRICE_TABLE_VERSION
-from runner.schema.enums import Arm, Outcome, RunStatus
+from runner.schema.enums import Arm, GradingMode, Outcome, RunStatus
 from runner.schema.plan import Plan
 from runner.schema.report import Failure, Judgement, Report, TrialLine
 from runner.schema.trial import TrialResult
@@ -22,6 +22,12 @@ def run_status(partial: bool, stopped: str | None, leaked: bool) -> RunStatus:
     if stopped:
         return RunStatus.STOPPED
     return RunStatus.PARTIAL if partial else RunStatus.COMPLETED
+
+
+def modes(found: Iterable[GradingMode | None]) -> str | None:
+    """How a grader's calls were made across a run: one mode, or both joined by '+'."""
+    seen = sorted({str(m) for m in found if m is not None})
+    return "+".join(seen) if seen else None
 
 
 def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = None,
@@ -62,6 +68,8 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
         judge_model=plan.judge_model if judged else None,
         judge_cost_usd=sum(j.cost_usd for j in judged.values()) if judged else None,
         judge_calls=sum(j.requests for j in judged.values()),
+        grader_mode=modes(s.mode for r in ordered for s in r.scores.values() if s.model),
+        judge_mode=modes(j.mode for j in judged.values()),
         image_id=plan.image_id, isolation=plan.isolation, k=plan.k, cases=plan.cases,
         started_at=plan.created_at, per_case=(stats := case_stats(ordered, plan.skill.name)),
         case_deltas=case_deltas(stats), non_discriminating=non_discriminating(ordered))

@@ -105,6 +105,11 @@ OPTIONS: dict[str, Decorator] = {
                          help="Input tokens per minute, whole run."),
     "otpm": click.option("--otpm", type=click.IntRange(min=1),
                          help="Output tokens per minute, whole run."),
+    "batch_grading": click.option("--batch-grading", is_flag=True, default=None,
+                                  help="Send the statement grader's and the judge's calls "
+                                       "through the Message Batches API: half price, answers "
+                                       "within 24 h (the run waits, resumable); agent "
+                                       "sessions stay interactive."),
     "metrics_port": click.option("--metrics-port", type=click.IntRange(0, 65535),
                                  help="Serve Prometheus metrics on HOST:PORT/metrics while "
                                       "running."),
@@ -170,8 +175,8 @@ EVAL = ("k", "model", "case_ids", "incumbent_path", "arms", "timeout_s", "max_tu
         "judge_all")
 STORE = ("store_uri", "store_endpoint")
 PASS = ("concurrency", "prefetch", "model_script", *STORE, "max_budget_usd", "force", "rpm",
-        "itpm", "otpm", "metrics_port", "metrics_host", "metrics_linger_s", "executor",
-        "fresh", "wait", "ray_address")
+        "itpm", "otpm", "batch_grading", "metrics_port", "metrics_host", "metrics_linger_s",
+        "executor", "fresh", "wait", "ray_address")
 SANDBOX = ("image", "runtime", "backend")
 OUTPUT = ("report_json", "as_json", "quiet", "gate", "gate_max_p")
 

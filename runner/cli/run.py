@@ -38,6 +38,7 @@ def run(skill: Path, confirm: bool, triggers_only: bool, with_triggers: bool,
       skill-eval run ./my-skill --k 3 --incumbent ./my-skill-v1 --report-json report.json
       skill-eval run ./my-skill --case totals --timeout 300 --gate
       skill-eval run ./my-skill --grader-model claude-haiku-4-5 --no-judge
+      skill-eval run ./my-skill --k 5 --batch-grading
       skill-eval run ./my-skill --incumbent latest --save v2   # against the last version
     """
     from runner.driver.api import run_eval

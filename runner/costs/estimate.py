@@ -27,14 +27,16 @@ def estimate_usd(model: str, sessions: int) -> float:
 
 
 def _line(what: str, calls: int, model: str, per_in: float, per_out: float, basis: str,
-          upper_bound: bool = False) -> Line:
+          upper_bound: bool = False, batch: bool = False) -> Line:
     tokens_in, tokens_out = int(calls * per_in), int(calls * per_out)
     return Line(what=what, calls=calls, input_tokens=tokens_in, output_tokens=tokens_out,
-                usd=cost_usd(model, tokens_in, tokens_out, 0, 0), basis=basis,
-                upper_bound=upper_bound)
+                usd=cost_usd(model, tokens_in, tokens_out, 0, 0, batch),
+                basis=basis + (", batch rate" if batch else ""), upper_bound=upper_bound)
 
 
-def estimate_plan(plan: Plan, history: dict[Arm, TokenMeans] | None = None) -> Estimate:
+def estimate_plan(plan: Plan, history: dict[Arm, TokenMeans] | None = None,
+                  batch_grading: bool = False) -> Estimate:
+    """`batch_grading`: the grader's and the judge's calls priced at the batch rate."""
     history = history or {}
     lines: list[Line] = []
     for arm in plan.arms:
@@ -49,7 +51,8 @@ def estimate_plan(plan: Plan, history: dict[Arm, TokenMeans] | None = None) -> E
     graded = sum(1 for t in plan.trials if t.case.statements)
     if graded:
         lines.append(_line("grader", graded, plan.grader_model or plan.model,
-                           GRADER_INPUT_TOKENS, GRADER_OUTPUT_TOKENS, "one call per trial"))
+                           GRADER_INPUT_TOKENS, GRADER_OUTPUT_TOKENS, "one call per trial",
+                           batch=batch_grading))
     if plan.judge_model:
         opponents = [a for a in plan.arms if a is not Arm.CANDIDATE]
         judged = {t.case.id for t in plan.trials if plan.judge_all or t.case.rubric or (
@@ -58,6 +61,6 @@ def estimate_plan(plan: Plan, history: dict[Arm, TokenMeans] | None = None) -> E
         if calls:
             lines.append(_line("judge", calls, plan.judge_model, JUDGE_INPUT_TOKENS,
                                JUDGE_OUTPUT_TOKENS, "two calls per row it reads",
-                               upper_bound=not plan.judge_all))
+                               upper_bound=not plan.judge_all, batch=batch_grading))
     return Estimate(lines=lines, total_usd=sum(line.usd for line in lines),
                     price_table=PRICE_TABLE_VERSION)

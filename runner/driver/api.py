@@ -109,11 +109,12 @@ def require_scored(reports: list[Report]) -> None:
                 f"{first.error}); re-run the same command to resume once it is fixed")
 
 
-def estimate_run(plan: Plan, store: Store, done: set[str] | None = None) -> Estimate:
+def estimate_run(plan: Plan, store: Store, done: set[str] | None = None,
+                 batch_grading: bool = False) -> Estimate:
     """What the trials still to run would cost, from the skill's own history when it has one."""
     pending = [t for t in plan.trials if t.trial_id not in (done or set())]
     history = token_history(store, plan.skill.name, plan.model)
-    return estimate_plan(plan.model_copy(update={"trials": pending}), history)
+    return estimate_plan(plan.model_copy(update={"trials": pending}), history, batch_grading)
 
 
 def run_eval(opts: RunOptions, console: Console | None = None,
@@ -134,7 +135,7 @@ def run_eval(opts: RunOptions, console: Console | None = None,
                   f"{len(plan.arms)} arm(s) = {len(plan.trials)} trial(s) "
                   f"({len(done)} already done), model {plan.model}"
                   + (" [cyan](dry run: scripted model)[/]" if plan.dry_run else ""))
-    estimate = estimate_run(plan, store, set(done))
+    estimate = estimate_run(plan, store, set(done), opts.batch_grading)
     render_estimate(estimate, console, "would cost" if not plan.dry_run else
                     "would cost against the real model")
     if confirm is not None and estimate.lines and not confirm(estimate):

@@ -51,7 +51,8 @@ class Progress:
             self.console.print(Text(self.trial_line(result)))
 
     def trial_line(self, r: TrialResult) -> str:
-        outcome = str(r.status) if r.status.is_hole else ("pass" if r.passed else "fail")
+        outcome = str(r.status) if r.status.is_hole else (
+            "graded later" if r.passed is None else "pass" if r.passed else "fail")
         wall = "n/a" if r.wall_s is None else f"{r.wall_s:.1f}s"
         cost = "n/a" if r.usage is None else f"${r.usage.cost_usd:.3f}"
         retry = f" (attempt {r.attempt})" if r.attempt > 1 else ""

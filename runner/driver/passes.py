@@ -20,19 +20,31 @@ from runner.driver.lease import leases
 from runner.driver.metrics import RunMetrics, touch_arms
 from runner.driver.scheduler import execute, finished
 from runner.errors import RefusedInput, SkillLeak
+from runner.grading.statements import grade_pending, settle, ungraded
 from runner.judging.ties import Tie, judge_ties, pending_ties
 from runner.logs import run_log
 from runner.pacing.governor import Governor, GovernorGuard, find_governor, start_governor
 from runner.pacing.ledger import start_ledger
 from runner.schema.options import PassSettings
 from runner.schema.plan import Plan
-from runner.schema.trial import TrialResult, TrialSpec
+from runner.schema.trial import PassContext, TrialResult, TrialSpec
 from runner.scripted.script import load_script
 from runner.scripted.server import ScriptedEndpoint
 from runner.store.base import Store
 from runner.store.keys import RunKeys
 
 log = logging.getLogger(__name__)
+
+
+def pass_context(settings: PassSettings, pass_id: str, upstream: str) -> PassContext:
+    """What every trial of this pass shares, set once: `upstream` is the scripted endpoint's
+    address when the pass started one, else the settings' upstream."""
+    return PassContext(pass_id=pass_id, store_uri=settings.store_uri,
+                       store_endpoint=settings.store_endpoint, upstream_url=upstream,
+                       ledger=settings.max_budget_usd is not None, governor=settings.governor,
+                       session_slots=settings.concurrency if settings.ahead else 0,
+                       batch_grading=settings.batch_grading, retry=settings.retry,
+                       sandbox=settings.sandbox)
 
 
 def check_budget(cap_usd: float | None, force: bool, pending: list[TrialSpec],
@@ -114,12 +126,13 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
         log.info("pass %s: every trial already done", control_id)
         results = [done[t.trial_id] for t in trials]
         _refuse_leaks([r for r in results if r.leak])
-        pending = pending_ties(plans, results, store)
-        if not pending:
+        results, owed = settle(plans, results, store)
+        if not owed and not pending_ties(plans, results, store):
             return PassResult(results, None, None, ran=False)
-        judged: list[tuple[int, str | None]] = []  # a judge left to finish may still ask
-        with _upstream(settings.model_script, trials[0].upstream_url, judged) as upstream:
-            stopped = _judge(control_id, pending, results, store, settings, upstream)
+        judged: list[tuple[int, str | None]] = []  # a grader or judge left to finish may ask
+        with _upstream(settings.model_script, settings.upstream_url, judged) as upstream:
+            results, stopped = _after_trials(control_id, plans, results, store, settings,
+                                             upstream)
         ran = bool(judged and judged[0][0])
         return PassResult(results, stopped, None, judged[0] if ran else (0, None), ran=ran)
     metrics = RunMetrics(control_id, settings.max_budget_usd)
@@ -135,13 +148,9 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
     governor: Governor | None = None
     cleanup: Cleanup | None = None
     try:
-        with _upstream(settings.model_script, trials[0].upstream_url, unmatched) as upstream:
-            trials = [t.model_copy(update={"upstream_url": upstream,
-                                           "ledger": settings.max_budget_usd is not None,
-                                           "governor": settings.governor,
-                                           "ledger_id": control_id,
-                                           "session_slots": settings.concurrency
-                                           if settings.ahead else 0}) for t in trials]
+        with _upstream(settings.model_script, settings.upstream_url, unmatched) as upstream:
+            context = pass_context(settings, control_id, upstream)
+            trials = [t.model_copy(update={"context": context}) for t in trials]
             executor = open_executor(settings.executor, settings.concurrency,
                                      settings.ray_address, store if in_process else None,
                                      settings.ahead)
@@ -173,12 +182,11 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
                 signals.restore(previous_handlers)
             if ledger is not None:
                 metrics.budget(ledger.state().spent_usd)
-            if stopped is None:
-                stopped = _judge(control_id, pending_ties(plans, results, store), results,
-                                 store, settings, upstream,
-                                 ledger.state().spent_usd if ledger is not None else None,
-                                 GovernorGuard(find_governor(control_id))
-                                 if settings.governor else None)
+            results, stopped = _after_trials(
+                control_id, plans, results, store, settings, upstream,
+                ledger.state().spent_usd if ledger is not None else None,
+                GovernorGuard(find_governor(control_id)) if settings.governor else None,
+                stopped)
         store.put(RunKeys(control_id).metrics, metrics.snapshot())
         if settings.metrics_port is not None and settings.metrics_linger_s:
             time.sleep(settings.metrics_linger_s)  # let the next scrape see the final state
@@ -192,6 +200,35 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
     return PassResult(results, stopped, cleanup, unmatched[0] if unmatched else (0, None))
 
 
+def _after_trials(control_id: str, plans: list[Plan], results: list[TrialResult],
+                  store: Store, settings: PassSettings, upstream: str,
+                  spent: float | None = None, governor: GovernorGuard | None = None,
+                  stopped: str | None = None) -> tuple[list[TrialResult], str | None]:
+    """The driver's model calls after the trials: the statement grades the trials left (batch
+    grading, or a resume that owes some), then the pairwise judge on the tied rows. A trial
+    still without its grade is a hole that says why."""
+    def stop_requested() -> str | None:
+        return "stop requested" if store.exists(RunKeys(control_id).stop_flag) else None
+
+    before = spent_by(results)
+    results, owed = settle(plans, results, store)
+    failed: dict[str, str] = {}
+    if owed and stopped is None:
+        stopped, failed = grade_pending(
+            owed, store, upstream, settings.max_budget_usd,
+            before if spent is None else spent, settings.endpoint_attempts,
+            settings.endpoint_backoff_s, stop_requested, settings.batch_grading,
+            RunKeys(control_id).batch("grader"), governor)
+        results, _ = settle(plans, results, store)
+    results = ungraded(results, failed, stopped)
+    if stopped is None:
+        graded_usd = spent_by(results) - before
+        stopped = _judge(control_id, pending_ties(plans, results, store), results, store,
+                         settings, upstream, None if spent is None else spent + graded_usd,
+                         governor)
+    return results, stopped
+
+
 def _judge(control_id: str, pending: list[Tie], results: list[TrialResult], store: Store,
            settings: PassSettings, upstream: str, spent: float | None = None,
            governor: GovernorGuard | None = None) -> str | None:
@@ -202,7 +239,7 @@ def _judge(control_id: str, pending: list[Tie], results: list[TrialResult], stor
     return judge_ties(pending, upstream, store, settings.max_budget_usd,
                       spent_by(results) if spent is None else spent,
                       settings.endpoint_attempts, settings.endpoint_backoff_s, stop_requested,
-                      governor)
+                      governor, settings.batch_grading, RunKeys(control_id).batch("judge"))
 
 
 def _refuse_leaks(leaks: list[TrialResult]) -> None:

@@ -128,17 +128,23 @@ def render_cases(report: Report, console: Console) -> None:
             console.print(Text(f"  {signal.case}: always {signal.always}: {signal.check}"))
 
 
+def _mode(mode: str | None) -> str:
+    """Calls made through the Message Batches API say so (they cost half)."""
+    return f" ({mode}, at the batch rate)" if mode and "batch" in mode else ""
+
+
 def render_grading(report: Report, console: Console) -> None:
     """The grader's and the judge's cost on their own lines, and the process figures (only
     when some case carries process items)."""
     graded = {arm: a for arm, a in report.arms.items() if a.grader_cost_usd is not None}
     if graded:
-        console.print(Text(f"grader {report.grader_model}: " + ", ".join(
-            f"{arm} {a.grader_calls} call(s) ${a.grader_cost_usd:.4f}"
-            for arm, a in graded.items())))
+        console.print(Text(f"grader {report.grader_model}{_mode(report.grader_mode)}: "
+                           + ", ".join(f"{arm} {a.grader_calls} call(s) "
+                                       f"${a.grader_cost_usd:.4f}"
+                                       for arm, a in graded.items())))
     if report.judge_model:
-        console.print(Text(f"judge {report.judge_model}: {report.judge_calls} call(s) "
-                           f"${report.judge_cost_usd or 0:.4f}"))
+        console.print(Text(f"judge {report.judge_model}{_mode(report.judge_mode)}: "
+                           f"{report.judge_calls} call(s) ${report.judge_cost_usd or 0:.4f}"))
     process = {arm: a.process for arm, a in report.arms.items() if a.process is not None}
     if not process:
         return

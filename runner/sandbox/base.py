@@ -150,7 +150,7 @@ class Sandbox(ABC):
         (default: the configured scratch root)."""
         from runner.sandbox.reap import reap_scratch
 
-        return reap_scratch(set(), trial_ids, root)
+        return reap_scratch(set(), trial_ids, root, run_id)
 
 
 def argv(spec: SessionSpec, plugin_dir: str | None) -> list[str]:

@@ -262,7 +262,7 @@ class DockerSandbox(Sandbox):
         except DockerException as exc:
             raise SandboxError(f"cannot list or remove sandbox containers: {exc}") from exc
         return Reaped(containers=removed, failed=failed, kept=len(keep)).plus(
-            reap_scratch(keep, trial_ids, root))
+            reap_scratch(keep, trial_ids, root, run_id))
 
 
 WAIT_SLICE_S = 1.0

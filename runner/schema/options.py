@@ -51,6 +51,34 @@ class SandboxConfig(BaseModel):
                                            "gateway sockets and the bundle cache")
 
 
+class SessionLimits(BaseModel):
+    """What bounds one claude session: set per eval, shared by reference by its trials."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    timeout_s: float = Field(default=config.TIMEOUT_S, gt=0,
+                             description="Per-trial wall-clock limit, seconds")
+    max_turns: int | None = Field(default=None, ge=1, description="Passed to claude")
+    session_budget_usd: float | None = Field(default=None, gt=0,
+                                             description="Per-trial --max-budget-usd for claude")
+    allow_server_tools: bool = Field(default=False, description="Let server-side tools through")
+
+
+class RetryPolicy(BaseModel):
+    """How often a trial is tried again, and how long it waits between tries."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    infra_attempts: int = Field(default=config.INFRA_ATTEMPTS, ge=1,
+                                description="Tries when the machinery or the endpoint fails")
+    infra_backoff_s: float = Field(default=config.INFRA_BACKOFF_S, ge=0,
+                                   description="First retry delay after an infrastructure "
+                                               "failure, doubling")
+    endpoint_attempts: int = Field(default=config.ENDPOINT_ATTEMPTS, ge=1,
+                                   description="Tries when the model endpoint kept failing")
+    endpoint_backoff_s: float = Field(default=config.ENDPOINT_BACKOFF_S, ge=0,
+                                      description="First retry delay after the model endpoint "
+                                                  "kept failing, doubling")
+
+
 class EvalSettings(BaseModel):
     """What may differ from one eval to the next."""
 
@@ -81,6 +109,13 @@ class EvalSettings(BaseModel):
     @property
     def grader(self) -> str:
         return self.grader_model or self.model
+
+    @property
+    def limits(self) -> SessionLimits:
+        """This eval's session limits, as its trials carry them."""
+        return SessionLimits(timeout_s=self.timeout_s, max_turns=self.max_turns,
+                             session_budget_usd=self.session_budget_usd,
+                             allow_server_tools=self.allow_server_tools)
 
     @property
     def judge_by(self) -> str:
@@ -125,8 +160,18 @@ class PassSettings(BaseModel):
     otpm: int | None = Field(default=None, gt=0, description="Output tokens per minute")
     governor: bool = Field(default=True, description="Pace and hold model requests run-wide "
                                                      "(off only to measure what it buys)")
+    batch_grading: bool = Field(default=False, description="Send the statement grader's and "
+                                                           "the judge's calls through the "
+                                                           "Message Batches API (half price, "
+                                                           "answers within 24 h); agent "
+                                                           "sessions stay interactive")
     fresh: bool = Field(default=False, description="New run id instead of resuming")
     wait: bool = Field(default=False, description="Wait for another driver's lease to end")
+
+    @property
+    def retry(self) -> RetryPolicy:
+        return RetryPolicy(endpoint_attempts=self.endpoint_attempts,
+                           endpoint_backoff_s=self.endpoint_backoff_s)
 
     @property
     def ahead(self) -> int:

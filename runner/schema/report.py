@@ -10,7 +10,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
-from runner.schema.enums import Arm, Outcome, RunStatus, Verdict
+from runner.schema.enums import Arm, GradingMode, Outcome, RunStatus, Verdict
 
 REPORT_SCHEMA_VERSION = 3  # 3: rows may be decided by the judge; grading and process fields
 
@@ -37,6 +37,9 @@ class Judgement(BaseModel):
     outcome: Outcome = Field(description="win/loss when both orders agree, else tie")
     cost_usd: float = 0.0
     requests: int = 0
+    mode: GradingMode = Field(default=GradingMode.INTERACTIVE, description="How its calls were "
+                                                                           "made (batch: at the "
+                                                                           "batch rate)")
 
 
 class Row(BaseModel):
@@ -205,6 +208,10 @@ class Report(BaseModel):
     judge_model: str | None = Field(default=None, description="Broke ties, if it ran")
     judge_cost_usd: float | None = Field(default=None, description="The judge's metered cost")
     judge_calls: int = 0
+    grader_mode: str | None = Field(default=None, description="How the statement grader's "
+                                                              "calls were made: interactive, "
+                                                              "batch, or both (a mix)")
+    judge_mode: str | None = Field(default=None, description="How the judge's calls were made")
     image_id: str | None = None
     script_unmatched: int = Field(default=0, description="Dry runs: model requests that no "
                                                          "scenario of the script matched")

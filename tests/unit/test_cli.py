@@ -254,3 +254,18 @@ def test_feedback_json_is_written_and_keeps_what_a_reviewer_wrote(tmp_path: Path
     fake_run(str(store), "row-count")  # the same run again: a resume re-makes the report
     again = Feedback.model_validate_json(path.read_text())
     assert again.items[0].feedback == "this assertion is too strict"
+
+
+def test_batch_grading_is_a_run_flag_and_a_batch_file_field(tmp_path: Path) -> None:
+    from runner.authoring.batch import load_batch
+    from runner.cli.options import run_options
+
+    assert run_options(EXAMPLE, {"batch_grading": True}).batch_grading is True
+    assert run_options(EXAMPLE, {"batch_grading": None}).batch_grading is False
+    batch = tmp_path / "nightly.yaml"
+    batch.write_text(f"batch_grading: true\nevals: [{{skill: {EXAMPLE}}}]\n")
+    assert [o.batch_grading for o in load_batch(batch)] == [True]
+    batch.write_text(f"evals: [{{skill: {EXAMPLE}}}]\n")
+    assert [o.batch_grading for o in load_batch(batch, {"batch_grading": True})] == [True]
+    assert "--batch-grading" in CliRunner().invoke(main, ["run", "--help"]).output
+    assert "--batch-grading" in CliRunner().invoke(main, ["batch", "--help"]).output
