@@ -227,3 +227,29 @@ def test_incumbent_latest_picks_the_previous_bytes_from_an_s3_store(
     third = real_run(skill, store, *endpoint, "--incumbent", "latest", "--fresh")
     plan = json.loads(opened.get(f"runs/{third['run_id']}/plan.json"))
     assert plan["incumbent"]["digest"] == first["skill_digest"]  # not its own bytes
+
+
+def test_a_trigger_run_saved_by_name_files_a_receipt_and_compares(tmp_path: Path) -> None:
+    skill = tmp_path / "csv-summary"
+    shutil.copytree(EXAMPLE, skill)
+    trig = skill / "evals" / "trigger"
+    trig.mkdir()
+    (trig / "should-trigger.yaml").write_text(
+        "- prompt: Summarise this CSV into a totals table\n  expected: trigger\n")
+    (trig / "should-not-trigger.yaml").write_text(
+        "- prompt: Write a Python HTTP server\n  expected: no-trigger\n")
+    store = str(tmp_path / "store")
+    args = ["trigger", str(skill), "--sandbox", "fake", "--executor", "inprocess",
+            "--model-script", str(SCRIPT), "--store", store, "--k", "2"]
+    first = cli(*args, "--save", "t1")
+    assert first.exit_code == 0, first.output
+    second = cli(*args, "--fresh", "--save", "t2")
+    assert second.exit_code == 0, second.output
+    entries = skill_index(LocalStore(tmp_path / "store"), "csv-summary").entries
+    assert [e.kind for e in entries] == ["trigger", "trigger"]
+    assert all(e.receipt and e.names for e in entries)
+    result = cli("compare", "t1", "t2", "--store", store)
+    assert result.exit_code == 0, result.output
+    assert "trigger recall" in result.stdout and "paired runs" not in result.stdout
+    mixed = cli("compare", "t1", str(entries[0].run_id), "--store", store)
+    assert mixed.exit_code == 0

@@ -118,3 +118,24 @@ def test_the_evidence_card_counts_dry_runs_but_shows_only_evidence(tmp_path: Pat
     assert [p.run_id for p in card.trend] == ["r-1", "r-2"]
     assert [p.pass_rate for p in card.trend] == [0.75, 1.0]
     assert card.opponents[0].verdict == "PASS" and card.opponents[0].firm is None
+
+
+@pytest.mark.parametrize("stopped", ["the budget cap was reached", None])
+def test_a_stopped_or_partial_run_is_indexed_but_files_no_receipt(
+        tmp_path: Path, stopped: str | None) -> None:
+    from runner.analysis.report import build_report
+    from runner.driver.receipts import file_paired
+    from runner.planning.plan import make_plan
+    from runner.schema.options import RunOptions
+    from tests.helpers import EXAMPLE
+
+    store = LocalStore(tmp_path / "store")
+    plan = make_plan(RunOptions(skill_path=EXAMPLE, save="v1"))
+    report = build_report(plan, [], stopped)  # nothing finished: stopped, or partial
+    assert file_paired(store, plan, report, RunOptions(skill_path=EXAMPLE, save="v1")) is None
+    assert store.list("receipts/") == [] and store.list("names/") == []
+    entry = skill_index(store, "csv-summary").entries[0]
+    assert entry.status == ("stopped" if stopped else "partial") and entry.receipt is None
+    with pytest.raises(RefusedInput, match="only a completed run files one"):
+        store.put(f"runs/{plan.run_id}/plan.json", b"{}")
+        load_receipt(store, plan.run_id)
