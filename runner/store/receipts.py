@@ -16,7 +16,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from runner.errors import RefusedInput
-from runner.schema.enums import Arm, ReceiptKind
+from runner.schema.enums import Arm, ReceiptKind, RunStatus
 from runner.schema.receipt import (
     INDEX_VERSION,
     IndexEntry,
@@ -68,6 +68,10 @@ def _tokens(report: Report) -> dict[str, TokenMeans]:
 
 def entry_from_report(report: Report, receipt: str | None, source_run: str | None = None,
                       names: list[str] | None = None) -> IndexEntry:
+    """A paired run's entry. A run that did not complete carries no receipt key, even when
+    an older skill-eval filed one for it (it wrote one for every run)."""
+    if report.status is not RunStatus.COMPLETED:
+        receipt = None
     return IndexEntry(
         run_id=report.run_id, kind=ReceiptKind.PAIRED, skill_digest=report.skill_digest,
         status=str(report.status), receipt=receipt, verdict=str(report.verdict),
@@ -136,11 +140,17 @@ def load_receipt(store: Store, run_id: str) -> Receipt:
 
 
 def receipt_at(store: Store, key: str, run_id: str) -> Receipt:
+    """The receipt at `key`. One an older skill-eval filed for a run that did not complete
+    (it filed one for every run) is refused: it is not evidence."""
     try:
-        return read_receipt(store.get(key), key)
+        receipt = read_receipt(store.get(key), key)
     except KeyError:
         raise RefusedInput(f"run {run_id!r}: its receipt {key} is missing from "
                            f"{store.uri}") from None
+    if receipt.report is not None and receipt.report.status is not RunStatus.COMPLETED:
+        raise RefusedInput(f"run {run_id!r} did not complete ({receipt.report.status}): only a "
+                           "completed run is evidence to compare against")
+    return receipt
 
 
 # --- the index ---------------------------------------------------------------------------

@@ -227,6 +227,11 @@ def test_incumbent_latest_picks_the_previous_bytes_from_an_s3_store(
     third = real_run(skill, store, *endpoint, "--incumbent", "latest", "--fresh")
     plan = json.loads(opened.get(f"runs/{third['run_id']}/plan.json"))
     assert plan["incumbent"]["digest"] == first["skill_digest"]  # not its own bytes
+    compared = cli("compare", str(first["run_id"]), str(second["run_id"]), "--store", store,
+                   *endpoint)
+    assert compared.exit_code == 0, compared.output
+    card = cli("evidence", "csv-summary", "--store", store, *endpoint)
+    assert card.exit_code == 0 and "3 completed dry run(s)" in card.stdout
 
 
 def test_a_trigger_run_saved_by_name_files_a_receipt_and_compares(tmp_path: Path) -> None:
@@ -253,3 +258,10 @@ def test_a_trigger_run_saved_by_name_files_a_receipt_and_compares(tmp_path: Path
     assert "trigger recall" in result.stdout and "paired runs" not in result.stdout
     mixed = cli("compare", "t1", str(entries[0].run_id), "--store", store)
     assert mixed.exit_code == 0
+
+
+def test_incumbent_latest_outside_a_run_is_refused_naming_where_it_works() -> None:
+    for command in ("check", "estimate"):
+        result = cli(command, str(EXAMPLE), "--incumbent", "latest")
+        assert result.exit_code == 2, result.output
+        assert "read from the store when a run starts" in " ".join(result.output.split())

@@ -139,3 +139,17 @@ def test_a_stopped_or_partial_run_is_indexed_but_files_no_receipt(
     with pytest.raises(RefusedInput, match="only a completed run files one"):
         store.put(f"runs/{plan.run_id}/plan.json", b"{}")
         load_receipt(store, plan.run_id)
+
+
+def test_an_older_receipt_of_a_run_that_did_not_complete_is_not_evidence(
+        tmp_path: Path) -> None:
+    """skill-eval used to file a receipt for every run: a partial one lists, never compares."""
+    store = LocalStore(tmp_path / "store")
+    report = json.loads(V2.read_bytes()) | {"status": "partial", "run_id": "r-partial"}
+    store.put(receipt_key(report["skill_digest"], "r-partial"), json.dumps(report).encode())
+    listed = list_runs(store)
+    assert listed[0].run_id == "r-partial" and listed[0].status == "partial"
+    assert skill_index(store, "ledger").entries[0].receipt is None
+    with pytest.raises(RefusedInput, match="did not complete"):
+        load_receipt(store, "r-partial")
+    assert evidence_card(store, "ledger").without_receipt == 1
