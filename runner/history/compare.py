@@ -81,10 +81,18 @@ def compare_refs(store: Store, before: str, after: str, allowed: tuple[str, ...]
     unrecorded: set[str] = set()
     pairs = [("paired", paired), ("trigger", trigger),
              *((f"neighbour {n}", p) for n, p in neighbours.items())]
+    notes = []
     for what, pair in pairs:
-        if pair is not None:
-            found += differences(what, pair[0], pair[1], permitted)
-            unrecorded.update(pair[0].digests.unrecorded(pair[1].digests))
+        if pair is None:
+            continue
+        allowed_here = permitted
+        if regraded(pair[0], pair[1]):
+            allowed_here = permitted | REGRADE_MAY_DIFFER
+            source, rescored = pair if pair[1].source_run == pair[0].run_id else pair[::-1]
+            notes.append(f"{rescored.run_id} re-scored the trials of {source.run_id}: the same "
+                         "sessions, graded by the case set and graders as they are now")
+        found += differences(what, pair[0], pair[1], allowed_here)
+        unrecorded.update(pair[0].digests.unrecorded(pair[1].digests))
     refused = [d for d in found if not d.allowed]
     if refused:
         raise RefusedInput(
@@ -96,7 +104,18 @@ def compare_refs(store: Store, before: str, after: str, allowed: tuple[str, ...]
     regression = compare(before, after, b.skill, paired, trigger, neighbours, fail_on_cost)
     regression.differences = found
     regression.not_recorded = sorted(unrecorded)
+    regression.notes = notes + regression.notes
     return regression
+
+
+# A run re-scored from another's trials (regrade) measures the same sessions under the case
+# set and graders as they are now: those digests are what it exists to change.
+REGRADE_MAY_DIFFER = frozenset({"case_set", "grader_model", "grader_prompt", "judge_model",
+                                "judge_prompt", "runner"})
+
+
+def regraded(one: Receipt, other: Receipt) -> bool:
+    return one.source_run == other.run_id or other.source_run == one.run_id
 
 
 def _has(side: Side) -> str:

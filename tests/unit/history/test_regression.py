@@ -184,3 +184,19 @@ def test_the_trigger_rule_rarely_fails_an_unchanged_skill_and_catches_a_real_dro
                  for _ in range(rounds))
     assert false_alarms / rounds <= 0.1, false_alarms
     assert caught / rounds >= 0.8, caught
+
+
+def test_a_run_regraded_from_another_compares_with_it_despite_a_new_case_set(
+        tmp_path: Path) -> None:
+    worse = {**GOOD, "balance": ([False, False], [False, True])}
+    regraded = paired("r-2", worse, minutes=5, case_set="e" * 64, grader_prompt="g" * 64)
+    regraded.source_run = "r-1"
+    store = saved(tmp_path, (paired("r-1", GOOD), "v1"), (regraded, "v1-regraded"))
+    result = compare_refs(store, "v1", "v1-regraded")
+    assert result.regression and [c.case for c in result.cases_worse] == ["balance"]
+    assert {d.digest for d in result.differences} == {"case_set", "grader_prompt"}
+    assert any("r-2 re-scored the trials of r-1" in n for n in result.notes)
+    other = paired("r-3", GOOD, minutes=6, case_set="e" * 64)
+    store_receipt(store, other, "v3")
+    with pytest.raises(RefusedInput, match="case_set differs"):
+        compare_refs(store, "v1", "v3")
