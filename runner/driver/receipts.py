@@ -106,13 +106,21 @@ def file_paired(store: Store, plan: Plan, report: Report,
                           skill_digest=plan.skill.digest, model=plan.model, k=plan.k,
                           dry_run=plan.dry_run, finished_at=report.finished_at,
                           digests=paired_digests(plan, script),
-                          bundle=candidate.skill_bundle if candidate else None, report=report)
+                          bundle=candidate.skill_bundle if candidate else None, report=report,
+                          source_run=regraded_from(report))
         key = file_receipt(store, receipt)
         if save:
             save_name(store, save, receipt)
     record_run(store, plan.skill.name, entry_from_report(
-        report, key, names=[save] if save and receipt else []))
+        report, key, regraded_from(report), names=[save] if save and receipt else []))
     return receipt
+
+
+def regraded_from(report: Report) -> str | None:
+    """The run whose sessions a regraded run re-scored (the report names it when regrade made
+    it): the two then compare although their case sets differ."""
+    source = getattr(report, "regraded_from", None)
+    return source if isinstance(source, str) else None
 
 
 def file_trigger(store: Store, plan: Plan, report: TriggerReport, digests: Digests,
