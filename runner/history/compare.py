@@ -82,6 +82,13 @@ def compare_refs(store: Store, before: str, after: str, allowed: tuple[str, ...]
     pairs = [("paired", paired), ("trigger", trigger),
              *((f"neighbour {n}", p) for n, p in neighbours.items())]
     notes = []
+    for kind, mine, theirs in (("paired", a.paired, b.paired),
+                               ("trigger", a.trigger, b.trigger)):
+        if (mine is None) != (theirs is None):
+            notes.append(f"{kind} run only in {a.label if mine else b.label}: not compared")
+    for side, other in ((a, b), (b, a)):
+        notes += [f"neighbour {name} only in {side.label}: not compared"
+                  for name in side.neighbours if name not in other.neighbours]
     for what, pair in pairs:
         if pair is None:
             continue

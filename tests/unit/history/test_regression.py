@@ -200,3 +200,12 @@ def test_a_run_regraded_from_another_compares_with_it_despite_a_new_case_set(
     store_receipt(store, other, "v3")
     with pytest.raises(RefusedInput, match="case_set differs"):
         compare_refs(store, "v1", "v3")
+
+
+def test_what_only_one_side_has_is_named_not_compared(tmp_path: Path) -> None:
+    store = saved(tmp_path, (paired("r-1", GOOD), "v1"),
+                  (trigger("t-1", SEED_BEFORE), "v1"),
+                  (paired("r-2", GOOD, digest="b" * 64, minutes=5), "v2"))
+    result = compare_refs(store, "v1", "v2")
+    assert result.trigger is None and not result.regression
+    assert result.notes[0] == "trigger run only in v1: not compared"
