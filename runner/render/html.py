@@ -169,6 +169,10 @@ def _trial(view: TrialView | None, line: TrialLine, open_session: bool = False) 
                  + "; ".join(esc(v) for v in line.safety) + "</p>")
     if view is None:
         return head + '<p class="muted">no stored artifacts</p></div>'
+    if view.result.phases:
+        head += ('<p class="muted phases">phases: ' + " · ".join(
+            f"{esc(phase)} {seconds:.2f}s" for phase, seconds in view.result.phases.items())
+            + "</p>")
     outputs = "".join(
         f"<details><summary>{esc(o.path)} ({o.size} bytes)</summary><pre>"
         f"{esc(o.text) if o.text is not None else '(binary)'}</pre></details>"

@@ -6,13 +6,11 @@ reasons) is printed as text, never read as markup: `[/b]` in a check must print 
 
 from __future__ import annotations
 
-from rich import box
 from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 from rich.text import Text
 
 from runner.render.numbers import num, pct, rate, spread
+from runner.render.table import Col, print_table
 from runner.schema.enums import Verdict
 from runner.schema.report import Report
 from runner.schema.runs import Estimate, RunSummary
@@ -59,36 +57,28 @@ def render(report: Report, console: Console) -> None:
         console.print(Text("retried after infrastructure or endpoint failures: " + ", ".join(
             f"{arm} {n}" for arm, n in retried.items())))
 
-    table = Table(box=box.SIMPLE_HEAD, title="comparisons (candidate vs ...)", title_justify="left")
-    for col in ("opponent", "W", "L", "T", "holes", "net lift", "verdict", "sign test p"):
-        table.add_column(col, justify="right" if col not in ("opponent", "verdict") else "left")
-    for c in report.comparisons:
-        table.add_row(str(c.opponent), str(c.wins), str(c.losses), str(c.ties), str(c.holes),
-                      pct(c.net_lift), f"[{VERDICT_STYLE[c.verdict]}]{c.verdict}[/]",
-                      num(c.sign_test_p, "{:.3f}"))
-    console.print(table)
+    print_table(console, "comparisons (candidate vs ...)", (
+        Col("opponent"), Col("W", True), Col("L", True), Col("T", True), Col("holes", True),
+        Col("net lift", True), Col("verdict"), Col("sign test p", True)), [
+        (str(c.opponent), str(c.wins), str(c.losses), str(c.ties), str(c.holes),
+         pct(c.net_lift), Text(str(c.verdict), style=VERDICT_STYLE[c.verdict]),
+         num(c.sign_test_p, "{:.3f}")) for c in report.comparisons])
 
-    cost = Table(box=box.SIMPLE_HEAD, title_justify="left",
-                 title="cost per arm (turns and wall: mean per session; tokens and USD: "
-                       "total, gateway-metered; CLI: claude's own estimate)")
-    for col in ("arm", "n", "pass", "turns", "wall s", "in tok", "out tok", "USD",
-                "USD cli"):
-        cost.add_column(col, justify="left" if col == "arm" else "right", no_wrap=True)
-    for arm, a in report.arms.items():
-        cost.add_row(arm, str(a.sessions), rate(a.pass_rate), num(a.turns, "{:.1f}"),
-                     num(a.wall_s, "{:.1f}"), num(a.input_tokens), num(a.output_tokens),
-                     num(a.cost_usd, "{:.4f}"), num(a.cli_cost_usd, "{:.4f}"))
-    console.print(cost)
+    print_table(console, "cost per arm (turns and wall: mean per session; tokens and USD: "
+                         "total, gateway-metered; CLI: claude's own estimate)", (
+        Col("arm"), *(Col(name, True) for name in ("n", "pass", "turns", "wall s", "in tok",
+                                                   "out tok", "USD", "USD cli"))), [
+        (arm, str(a.sessions), rate(a.pass_rate), num(a.turns, "{:.1f}"),
+         num(a.wall_s, "{:.1f}"), num(a.input_tokens), num(a.output_tokens),
+         num(a.cost_usd, "{:.4f}"), num(a.cli_cost_usd, "{:.4f}"))
+        for arm, a in report.arms.items()])
     render_grading(report, console)
     render_cases(report, console)
 
-    rows = Table(box=box.SIMPLE_HEAD, title="rows", title_justify="left")
-    for col in ("case", "rep", "opponent", "outcome", "why"):
-        rows.add_column(col)
-    for r in report.rows:
-        rows.add_row(escape(r.case), str(r.repetition), str(r.opponent), str(r.outcome),
-                     escape(r.reason))
-    console.print(rows)
+    print_table(console, "rows", (Col("case"), Col("rep", True), Col("opponent"),
+                                  Col("outcome"), Col("why", tail=True)), [
+        (r.case, str(r.repetition), str(r.opponent), str(r.outcome), r.reason)
+        for r in report.rows])
     render_failures(report, console)
 
 
@@ -96,29 +86,20 @@ def render_cases(report: Report, console: Console) -> None:
     """Per case and arm across the k repetitions (mean ± sample sd; no sd below two), and the
     checks that came out the same in both arms."""
     if report.k > 1 or len(report.per_case) <= 12:
-        table = Table(box=box.SIMPLE_HEAD, title_justify="left",
-                      title="per case (mean ± sd over repetitions)")
-        for col in ("case", "arm", "n", "pass", "wall s", "tokens", "USD", "loads", "unsafe"):
-            table.add_column(col, justify="left" if col in ("case", "arm") else "right",
-                             no_wrap=col != "case", overflow="fold")
-        for c in report.per_case:
-            table.add_row(escape(c.case), str(c.arm), str(c.scored),
-                          spread(c.pass_rate, "{:.0f}%", 100), spread(c.wall_s, "{:.1f}"),
-                          spread(c.tokens, "{:.0f}"), spread(c.cost_usd, "{:.4f}"),
-                          str(c.skill_loads), str(c.safety_violations))
-        console.print(table)
+        print_table(console, "per case (mean ± sd over repetitions)", (
+            Col("case"), Col("arm"), *(Col(name, True) for name in (
+                "n", "pass", "wall s", "tokens", "USD", "loads", "unsafe"))), [
+            (c.case, str(c.arm), str(c.scored), spread(c.pass_rate, "{:.0f}%", 100),
+             spread(c.wall_s, "{:.1f}"), spread(c.tokens, "{:.0f}"),
+             spread(c.cost_usd, "{:.4f}"), str(c.skill_loads), str(c.safety_violations))
+            for c in report.per_case])
     if report.case_deltas and (report.k > 1 or len(report.case_deltas) <= 12):
-        deltas = Table(box=box.SIMPLE_HEAD, title_justify="left",
-                       title="candidate minus opponent, per case (means)")
-        for col in ("case", "vs", "success", "tools", "tokens", "USD", "loads", "unsafe"):
-            deltas.add_column(col, justify="left" if col in ("case", "vs") else "right",
-                              no_wrap=col != "case", overflow="fold")
-        for d in report.case_deltas:
-            deltas.add_row(escape(d.case), str(d.opponent), pct(d.success),
-                           num(d.tool_calls, "{:+.1f}"), num(d.tokens, "{:+,.0f}"),
-                           num(d.cost_usd, "{:+.4f}"), str(d.skill_loads),
-                           f"{d.safety_violations:+d}")
-        console.print(deltas)
+        print_table(console, "candidate minus opponent, per case (means)", (
+            Col("case"), Col("vs"), *(Col(name, True) for name in (
+                "success", "tools", "tokens", "USD", "loads", "unsafe"))), [
+            (d.case, str(d.opponent), pct(d.success), num(d.tool_calls, "{:+.1f}"),
+             num(d.tokens, "{:+,.0f}"), num(d.cost_usd, "{:+.4f}"), str(d.skill_loads),
+             f"{d.safety_violations:+d}") for d in report.case_deltas])
     if report.non_discriminating:
         console.print(Text(
             f"{len(report.non_discriminating)} check(s) came out the same in both arms and "
@@ -148,15 +129,11 @@ def render_grading(report: Report, console: Console) -> None:
     process = {arm: a.process for arm, a in report.arms.items() if a.process is not None}
     if not process:
         return
-    table = Table(box=box.SIMPLE_HEAD, title_justify="left",
-                  title="process (over trials whose case carries process items)")
-    table.add_column("figure")
-    for arm in process:
-        table.add_column(arm, justify="right")
-    for label, attr in (("process followed", "followed"), ("process items met", "items_met"),
-                        ("strict (both)", "strict")):
-        table.add_row(label, *(f"{getattr(f, attr) * 100:.0f}%" for f in process.values()))
-    console.print(table)
+    print_table(console, "process (over trials whose case carries process items)", (
+        Col("figure"), *(Col(str(arm), True) for arm in process)), [
+        (label, *(f"{getattr(f, attr) * 100:.0f}%" for f in process.values()))
+        for label, attr in (("process followed", "followed"), ("process items met", "items_met"),
+                            ("strict (both)", "strict"))])
 
 
 def render_failures(report: Report, console: Console) -> None:
