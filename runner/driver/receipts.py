@@ -71,7 +71,9 @@ def paired_digests(plan: Plan, model_script: Path | None) -> Digests:
         image=plan.image_id or "", grader_model=plan.grader_model if graded else "",
         grader_prompt=GRADER_PROMPT if graded else "", judge_model=plan.judge_model or "",
         judge_prompt=JUDGE_PROMPT if plan.judge_model else "", price_table=PRICE_TABLE_VERSION,
-        runner=_runner_version(plan), model_script=_script(model_script))
+        runner=_runner_version(plan),
+        # a dry run whose script is not at hand (a caller without options): not recorded
+        model_script=None if plan.dry_run and model_script is None else _script(model_script))
 
 
 def trigger_digests(plan: Plan, skill: str, library: list[tuple[str, str]],
