@@ -142,7 +142,16 @@ def run_eval(opts: RunOptions, console: Console | None = None,
         raise RefusedInput("not started: declined at the cost prompt (nothing was spent)")
     outcome = run_pass(plan.run_id, [plan], store, opts.settings(), console, done)
     unmatched = outcome.unmatched if outcome.ran else stored_unmatched(store, plan.run_id)
-    return finish(plan, outcome.results, outcome.stopped, store, unmatched, opts)
+    report = finish(plan, outcome.results, outcome.stopped, store, unmatched, opts)
+    note_unsaved(report, opts, console)
+    return report
+
+
+def note_unsaved(report: Report, opts: RunOptions, console: Console) -> None:
+    """`--save NAME` names only a completed run: say so when this one was not."""
+    if opts.save and report.status is not RunStatus.COMPLETED:
+        console.print(f"[yellow]not saved as {escape(opts.save)!r}[/]: run {report.run_id} is "
+                      f"{report.status}; only a completed run files a receipt and takes a name")
 
 
 def with_incumbent(opts: RunOptions, store: Store | None,

@@ -11,7 +11,13 @@ from pydantic import BaseModel
 from rich.console import Console
 
 from runner.authoring.batch import load_batch
-from runner.driver.api import finish, preflight, stored_unmatched, with_incumbent
+from runner.driver.api import (
+    finish,
+    note_unsaved,
+    preflight,
+    stored_unmatched,
+    with_incumbent,
+)
 from runner.driver.passes import run_pass
 from runner.driver.preflight import check_pass
 from runner.errors import RefusedInput
@@ -54,6 +60,8 @@ def run_batch(path: Path, console: Console,
                       outcome.unmatched if outcome.ran else stored_unmatched(store, plan.run_id),
                       opts)
                for plan, opts in zip(plans, all_opts, strict=True)]
+    for report, opts in zip(reports, all_opts, strict=True):
+        note_unsaved(report, opts, console)
     summary = BatchSummary(batch_id=batch_id, stopped=outcome.stopped, runs=[
         {"run_id": r.run_id, "skill": r.skill, "verdict": str(r.verdict),
          "net_lift": r.net_lift, "partial": r.partial, "status": str(r.status)}

@@ -136,11 +136,12 @@ def test_a_run_that_does_not_complete_files_no_receipt_and_no_name(tmp_path: Pat
         "evals": [{"skill": str(EXAMPLE), "cases": ["row-count"], "save": "broken"}]}))
     FakeSandbox.plan["*"] = {"api_error_starts": 99}
     try:
-        result = cli("batch", str(batch), "--json", "--quiet")
+        result = cli("batch", str(batch), "--json")
     finally:
         FakeSandbox.plan.clear()
     assert result.exit_code == 3, result.output
     run_id = json.loads(result.stdout)["run_id"]  # one eval: one report
+    assert "not saved as 'broken'" in " ".join(result.stderr.split())
     assert not (store / "receipts").exists() and not (store / "names").exists()
     entry = skill_index(LocalStore(store), "csv-summary").entries[0]
     assert entry.run_id == run_id and entry.status == "partial" and entry.receipt is None
