@@ -4,14 +4,15 @@
     options   every shared option, declared once; parameters -> RunOptions in one place
     output    the report, the gate and output-path checks
     <command> one module each: run, check, batch, stop, regrade, estimate, view, trigger, route,
-              runs,
-              serve_model, gc
+              runs, serve_model, gc, compare, evidence
 """
 
 from runner.cli import (  # noqa: F401 - importing a command module registers it
     batch,
     check,
+    compare,
     estimate,
+    evidence,
     gc,
     regrade,
     route,
