@@ -19,7 +19,7 @@ from runner.schema.checked import CheckReport
 
 @main.command(epilog=CHECK_EXIT_CODES, short_help="Check a skill and its case set offline.")
 @click.argument("skill", type=click.Path(path_type=Path))
-@use("k", "incumbent_path", "model_script")
+@use("k", "max_k", "min_k", "incumbent_path", "model_script")
 @click.option("--verbose", "-v", is_flag=True,
               help="Also list each case: every check, how it will be graded, on what material "
                    "and where it came from; fixtures and where they are staged; what is kept "
@@ -69,8 +69,8 @@ def check(skill: Path, verbose: bool, as_json: bool, **params: Any) -> None:
     out = console.out()
     out.print(Text(
         f"ok: {plan.skill.name} (sha256 {plan.skill.short_digest}), {len(plan.cases)} "
-        f"case(s): {', '.join(plan.cases)}; arms {', '.join(plan.arms)}; k={opts.k} -> "
-        f"{len(plan.trials)} trial(s){script}"))
+        f"case(s): {', '.join(plan.cases)}; arms {', '.join(plan.arms)}; k={plan.k_label()} -> "
+        f"{'at most ' if plan.adaptive else ''}{len(plan.trials)} trial(s){script}"))
     if verbose:
         for reading in readings:
             for line in case_lines(reading):

@@ -25,7 +25,13 @@
     runs/<run_id>/feedback.json                          the trials laid out for human review
     runs/<run_id>/metrics.prom                           final metrics snapshot
     runs/<run_id>/driver.log                             the driver's log of the run
+    runs/<run_id>/regrade.json                           a regrade: what it reused and what changed
     receipts/<skill_digest>/<run_id>.json                the receipt, under the digest of the bytes
+    triggers/<skill_digest>/<run_id>.json                a trigger run's report (session mode)
+    triggers/<skill_digest>/catalog.json                 the latest catalog-mode trigger report
+    store.json                                           the store's own settings (daily budget)
+    control/STOP                                         `skill-eval stop --all`: every run refused
+    control/spend/<YYYY-MM-DD>/<pass_id>.json            what one pass spent that UTC day
 """
 
 from __future__ import annotations
@@ -117,6 +123,10 @@ class RunKeys:
         return f"{self.prefix}/driver.log"
 
     @property
+    def regrade(self) -> str:
+        return f"{self.prefix}/regrade.json"
+
+    @property
     def stop_flag(self) -> str:
         return f"{self.prefix}/STOP"
 
@@ -163,5 +173,30 @@ class RunKeys:
         return found
 
 
+RECEIPTS = "receipts/"
+TRIGGERS = "triggers/"
+
+
 def receipt_key(skill_digest: str, run_id: str) -> str:
-    return f"receipts/{skill_digest}/{run_id}.json"
+    return f"{RECEIPTS}{skill_digest}/{run_id}.json"
+
+
+def trigger_report_key(skill_digest: str, run_id: str) -> str:
+    return f"{TRIGGERS}{skill_digest}/{run_id}.json"
+
+
+def trigger_catalog_key(skill_digest: str) -> str:
+    return f"{TRIGGERS}{skill_digest}/catalog.json"
+
+
+STORE_CONFIG = "store.json"
+STORE_STOP = "control/STOP"
+
+
+def spend_prefix(day: str) -> str:
+    """Every pass's spend on one UTC day (YYYY-MM-DD)."""
+    return f"control/spend/{day}/"
+
+
+def spend_key(day: str, pass_id: str) -> str:
+    return f"{spend_prefix(day)}{pass_id}.json"
