@@ -231,6 +231,9 @@ class TrialResult(BaseModel):
     error: str | None = None
     node: str = ""
     outputs_skipped: dict[str, str] = Field(default_factory=dict)
+    inputs: dict[str, str] = Field(default_factory=dict, description="relpath -> sha256 of what "
+                                   "was in the working directory before the session (fixtures, "
+                                   "a chain's work): a file left so is not the trial's work")
     attempt: int = Field(default=1, description="The attempt whose artifacts stand")
     attempts: int = Field(default=1, description="Tries of this trial, killed ones included")
 
