@@ -18,6 +18,7 @@ from runner.driver.control import Progress, RunControl
 from runner.driver.executor import Cleanup, Executor, open_executor
 from runner.driver.lease import leases
 from runner.driver.metrics import RunMetrics, touch_arms
+from runner.driver.preflight import check_live
 from runner.driver.scheduler import execute, finished
 from runner.errors import RefusedInput, SkillLeak
 from runner.judging.ties import Tie, judge_ties, pending_ties
@@ -88,6 +89,8 @@ def run_pass(control_id: str, plans: list[Plan], store: Store, settings: PassSet
     # Refused before anything is written: nothing stored, nothing spent.
     check_budget(settings.max_budget_usd, settings.force,
                  [t for t in trials if t.trial_id not in done], spent_by(list(done.values())))
+    if any(t.trial_id not in done for t in trials):
+        check_live(plans, settings, settings.upstream_url, console)  # one tiny call per model
     with leases(store, run_ids, settings.wait), \
             run_log(store, [RunKeys(r).log for r in dict.fromkeys(run_ids)]):
         if settings.wait:  # the driver we waited for may have finished some trials

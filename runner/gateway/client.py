@@ -62,11 +62,14 @@ class ModelClient:
         """One non-streaming Messages call; the response body, or ModelCallError/ModelStopped."""
         last = ""
         attempt = pushed_back = 0
+        reached: int | None = None  # the last status the endpoint answered with
         while attempt < self.attempts:
             self._refuse_if_stopped()
             self._hold()
+            reached = None
             try:
                 status, data, headers = run_sync(self._post(body), timeout=CALL_TIMEOUT_S + 30)
+                reached = status
             except (aiohttp.ClientError, TimeoutError) as exc:
                 status, data, headers = 502, {"error": {
                     "message": f"unreachable: {type(exc).__name__}"}}, {}
@@ -84,7 +87,7 @@ class ModelClient:
             error = data.get("error") if isinstance(data, dict) else None
             last = f"HTTP {status}: " + str((error or {}).get("message", ""))[:200]
             if status not in RETRIED_STATUSES:
-                raise ModelCallError(f"model endpoint refused the call ({last})")
+                raise ModelCallError(f"model endpoint refused the call ({last})", reached)
             if status in PUSHBACK and self.governor.active and pushed_back < PUSHBACK_RETRIES:
                 pushed_back += 1  # the governor holds the run; the next try waits on it
                 continue
@@ -93,7 +96,8 @@ class ModelClient:
                 delay = self.backoff_s * 2 ** (attempt - 1)
                 log.info("model call failed (%s); retrying in %.0fs", last, delay)
                 time.sleep(delay)
-        raise ModelCallError(f"model endpoint failed {self.attempts} time(s) (last: {last})")
+        raise ModelCallError(f"model endpoint failed {self.attempts} time(s) (last: {last})",
+                             reached)
 
     def _refuse_if_stopped(self) -> None:
         stopped = self.guard.stopped or run_sync(self.guard.refresh())
