@@ -5,10 +5,11 @@ findings that are reported, never refused (CS004)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from pydantic import ValidationError
 
-from runner.schema.case import CaseSet, Finding
+from runner.schema.case import Case, Finding
 
 
 def describe(exc: ValidationError) -> str:
@@ -22,6 +23,7 @@ def describe(exc: ValidationError) -> str:
 
 # CS004 (seed 001): a body that numbers three or more steps while its set carries no process.
 STEPS_FOR_PROCESS = 3
+SET_LEVEL = "(set)"  # a finding about the whole set, not one case
 _STEP = re.compile(r"^ {0,3}(\d{1,2})[.)]\s+(\S.*)$")
 
 
@@ -48,14 +50,14 @@ def numbered_steps(body: str) -> list[str]:
     return best
 
 
-def steps_without_process(body: str, caseset: CaseSet, shown: str) -> Finding | None:
+def steps_without_process(body: str, cases: Iterable[Case], shown: str) -> Finding | None:
     """CS004: reported (never refused) when the body numbers STEPS_FOR_PROCESS or more steps and
     no case of the set carries a process item."""
     steps = numbered_steps(body)
-    if len(steps) < STEPS_FOR_PROCESS or any(case.process for case in caseset.evals):
+    if len(steps) < STEPS_FOR_PROCESS or any(case.process for case in cases):
         return None
     return Finding(
-        code="CS004", file=shown, case="(set)",
+        code="CS004", file=shown, case=SET_LEVEL,
         message=f"the skill's body numbers {len(steps)} steps and no case checks that they "
                 "are followed (no process item)",
         fix='add a process item, e.g. {"id": "steps", "order": ["Read:...", "Bash:..."]} '

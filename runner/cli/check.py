@@ -22,16 +22,24 @@ from runner.cli.options import run_options, use
 def check(skill: Path, verbose: bool, **params: Any) -> None:
     """Check SKILL and its case set offline (free, nothing written): what a run would do.
 
+    Also the skill's hygiene (HY001-HY008: an error refuses, as a run would), the static scan
+    of its files (network reach, process spawn, commands on load, hidden commands, destructive
+    commands, overrides, hidden characters, uploads) and CS004.
+
     \b
     Examples:
       skill-eval check examples/csv-summary
       skill-eval check examples/csv-summary -v      # how each check will be graded
       skill-eval check examples/csv-summary --model-script examples/csv-summary/model-script.yaml
     """
+    from runner.authoring.reading import located, read_skill, refuse_errors, skill_findings
+    from runner.authoring.scan import kinds
     from runner.planning.plan import make_plan
     from runner.scripted.script import load_script
 
     opts = run_options(skill, params)
+    reading = read_skill(skill)
+    refuse_errors(reading, skill)  # a run would refuse them too, before anything is billed
     plan = make_plan(opts)
     model_script = opts.model_script
     script = ""
@@ -49,6 +57,11 @@ def check(skill: Path, verbose: bool, **params: Any) -> None:
         for case in plan.cases_in_order():
             for line in describe_case(case, plan.judge_expected_output):
                 out.print(Text(line))
-    for finding in plan.findings:
-        out.print(Text(f"{finding.code} {finding.file}: case {finding.case!r}: "
-                       f"{finding.message}; fix: {finding.fix}"))
+    found = skill_findings(reading, plan.skill.path, plan.cases_in_order())
+    for finding in [*found, *plan.findings]:
+        out.print(Text(f"{finding.code} {located(finding)} {finding.message}; fix: "
+                       f"{finding.fix}"))
+    if reading.scan:
+        out.print(Text(f"static scan: {len(reading.scan)} finding(s) "
+                       f"({', '.join(kinds(list(reading.scan)))}): reported in a container "
+                       "sandbox; --sandbox local refuses the skill unless --trust-target"))

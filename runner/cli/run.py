@@ -18,7 +18,7 @@ from runner.cli.output import ask, check_writable, emit, verdict_exit
 
 @main.command(epilog=EXIT_CODES, short_help="Evaluate a skill: paired trials, net lift, verdict.")
 @click.argument("skill", type=click.Path(path_type=Path))
-@use(*EVAL, *PASS, *SANDBOX)
+@use(*EVAL, *PASS, *SANDBOX, "trust_target")
 @click.option("--confirm", is_flag=True,
               help="Show the cost estimate and ask before spending (needs a terminal).")
 @click.option("--triggers-only", is_flag=True,
@@ -38,6 +38,7 @@ def run(skill: Path, confirm: bool, triggers_only: bool, with_triggers: bool,
       skill-eval run ./my-skill --k 3 --incumbent ./my-skill-v1 --report-json report.json
       skill-eval run ./my-skill --case totals --timeout 300 --gate
       skill-eval run ./my-skill --grader-model claude-haiku-4-5 --no-judge
+      skill-eval run ./my-own-skill --sandbox local --trust-target   # no isolation: yours only
     """
     from runner.driver.api import run_eval
 
