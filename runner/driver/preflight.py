@@ -112,7 +112,17 @@ def check_live(plans: list[Plan], settings: PassSettings, upstream: str,
     """One tiny real call per model through the runner's metered, paced client, before the
     first trial: a bad key, an unknown model or an endpoint that cannot be reached refuses the
     pass here (nothing written, no trial started). A dry run asks its model script the same
-    way (`when: {purpose: preflight}`)."""
+    way (`when: {purpose: preflight}`). The fake backend runs no agent: against a real
+    upstream it asks nothing (tests point it at endpoints that do not exist); with a model
+    script it does, so the refusals are testable without Docker."""
+    if settings.sandbox.backend == "fake" and settings.model_script is None:
+        return []
+    return check_models(models_asked(plans), settings, upstream, console)
+
+
+def check_models(models: list[str], settings: PassSettings, upstream: str,
+                 console: Console) -> list[PreflightResult]:
+    """`check_live` for a list of models (a catalog trigger pass has no plan)."""
     endpoint = ScriptedEndpoint(load_script(settings.model_script)) \
         if settings.model_script else None
     url = endpoint.__enter__() if endpoint else upstream
@@ -121,7 +131,7 @@ def check_live(plans: list[Plan], settings: PassSettings, upstream: str,
             if settings.governor else None
         clients = {m: ModelClient(url, os.environ.get("ANTHROPIC_API_KEY"), None,
                                   PREFLIGHT_ATTEMPTS, PREFLIGHT_BACKOFF_S, governor)
-                   for m in models_asked(plans)}
+                   for m in models}
         results = live_preflight(clients, upstream if endpoint is None else "(model script)")
     finally:
         if endpoint is not None:

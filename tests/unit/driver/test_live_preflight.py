@@ -5,6 +5,7 @@ does not know are warnings, and the run goes on."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,9 +13,13 @@ from typing import Any
 import pytest
 import yaml
 from click.testing import CliRunner, Result
+from rich.console import Console
 
 from runner.cli import main
+from runner.driver.preflight import check_live, check_models
+from runner.errors import InfraError
 from runner.sandbox.fake import FakeSandbox
+from runner.schema.options import PassSettings, SandboxConfig
 from tests.helpers import EXAMPLE, free_port
 
 AGENT = {"name": "agent", "turns": [{"text": "5 rows, Total: 600"}]}
@@ -70,15 +75,22 @@ def test_an_unknown_model_is_one_clear_refusal(tmp_path: Path) -> None:
     assert left_behind(tmp_path) == []
 
 
-def test_an_endpoint_nobody_answers_is_exit_3(tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_endpoint_nobody_answers_is_exit_3(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against a real upstream (here a closed port): one refusal, infrastructure (exit 3)."""
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
-    monkeypatch.setenv("ANTHROPIC_BASE_URL", f"http://127.0.0.1:{free_port()}")
-    result = run(tmp_path)
-    assert result.exit_code == 3, result.output
-    assert "cannot be reached" in result.output
-    assert not FakeSandbox.starts
-    assert left_behind(tmp_path) == []
+    url = f"http://127.0.0.1:{free_port()}"
+    settings = PassSettings(sandbox=SandboxConfig(backend="docker"))
+    with pytest.raises(InfraError) as refused:
+        check_models(["claude-sonnet-5"], settings, url, Console(file=io.StringIO()))
+    assert refused.value.exit_code == 3 and "cannot be reached" in str(refused.value)
+    assert url in str(refused.value)
+
+
+def test_the_fake_backend_against_a_real_upstream_asks_nothing(tmp_path: Path) -> None:
+    """Tests point the fake backend (no agent) at upstreams that do not exist."""
+    settings = PassSettings(sandbox=SandboxConfig(backend="fake"))
+    assert check_live([], settings, f"http://127.0.0.1:{free_port()}",
+                      Console(file=io.StringIO())) == []
 
 
 def test_a_script_that_never_mentions_the_preflight_is_answered_ok(tmp_path: Path) -> None:
