@@ -15,7 +15,6 @@ from rich.console import Console
 from runner.errors import RayError, RefusedInput
 from runner.gateway.client import ModelClient
 from runner.gateway.preflight import PreflightResult, live_preflight
-from runner.pacing.governor import GovernorGuard, LocalGovernor
 from runner.schema.case import Case
 from runner.schema.options import PassSettings
 from runner.schema.plan import Plan
@@ -109,7 +108,7 @@ def models_asked(plans: list[Plan]) -> list[str]:
 
 def check_live(plans: list[Plan], settings: PassSettings, upstream: str,
                console: Console) -> list[PreflightResult]:
-    """One tiny real call per model through the runner's metered, paced client, before the
+    """One tiny real call per model through the runner's metered client, before the
     first trial: a bad key, an unknown model or an endpoint that cannot be reached refuses the
     pass here (nothing written, no trial started). A dry run asks its model script the same
     way (`when: {purpose: preflight}`). The fake backend runs no agent: against a real
@@ -127,10 +126,9 @@ def check_models(models: list[str], settings: PassSettings, upstream: str,
         if settings.model_script else None
     url = endpoint.__enter__() if endpoint else upstream
     try:
-        governor = GovernorGuard(LocalGovernor(settings.rpm, settings.itpm, settings.otpm)) \
-            if settings.governor else None
+        # no governor: a pushback is reported at once, not waited out (the run's is)
         clients = {m: ModelClient(url, os.environ.get("ANTHROPIC_API_KEY"), None,
-                                  PREFLIGHT_ATTEMPTS, PREFLIGHT_BACKOFF_S, governor)
+                                  PREFLIGHT_ATTEMPTS, PREFLIGHT_BACKOFF_S)
                    for m in models}
         results = live_preflight(clients, upstream if endpoint is None else "(model script)")
     finally:
