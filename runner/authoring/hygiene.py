@@ -21,6 +21,7 @@ from pathlib import Path, PurePosixPath
 
 import yaml
 
+from runner.authoring.caseset import word_count
 from runner.schema.hygiene import Severity, SkillFinding
 
 SKILL_FILE = "SKILL.md"
@@ -33,6 +34,8 @@ DESCRIPTION_MAX = 1024
 BODY_MAX_LINES = 500
 FILE_MAX_BYTES = 10 * 1024**2
 STAGED_MAX_BYTES = 32 * 1024**2
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+INLINE_CODE = re.compile(r"`[^`]*`")
 WHEN_WORDING = re.compile(r"\b(use|used|when|whenever|for|if|asks?|requests?|trigger)\b",
                           re.IGNORECASE)
 FIRST_PERSON = re.compile(r"^\s*(I|I'm|I am|I can|We|You can|You)\b")
@@ -178,7 +181,7 @@ class Hygiene:
                      "add description: what the skill does and when to use it")
             return
         text = " ".join(text.split())
-        words = len(text.split())
+        words = word_count(text)
         if len(text) > DESCRIPTION_MAX:
             self.add("HY003", "description", Severity.WARNING, SKILL_FILE,
                      f"description has {len(text)} characters (more than {DESCRIPTION_MAX}; "
@@ -187,7 +190,7 @@ class Hygiene:
             self.add("HY003", "description", Severity.WARNING, SKILL_FILE,
                      f"description has {words} word(s): too little to route a request",
                      "say what the skill does and when to use it, in a sentence or two")
-        elif not WHEN_WORDING.search(text):
+        elif not WHEN_WORDING.search(text) and not CJK.search(text):
             self.add("HY003", "description", Severity.WARNING, SKILL_FILE,
                      "description does not say when to use the skill",
                      "add 'Use when ...' with the requests it should answer")
@@ -202,8 +205,13 @@ class Hygiene:
     # HY004
     def references(self) -> None:
         seen: set[str] = set()
+        fenced = False
         for number, line in enumerate(self.body.splitlines(), self.body_line + 1):
-            targets = [m.group(1) for m in LINK.finditer(line)]
+            if line.lstrip().startswith(("```", "~~~")):
+                fenced = not fenced
+            # a link written as code (`[title](file.md)`) is an example, not a reference
+            targets = [] if fenced else [m.group(1) for m in
+                                         LINK.finditer(INLINE_CODE.sub("", line))]
             targets += [m.group(1) for m in BUNDLED_PATH.finditer(line)
                         if not _in_url(line, m.start())]
             for target in targets:

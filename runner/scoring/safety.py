@@ -96,8 +96,10 @@ PATTERNS = (
                        r"show|mention\s+(this\s+)?to)\s+the\s+user\b", re.IGNORECASE),
             Kind.OVERRIDE, in_flight=False),
     Pattern("SE010", "hidden characters (zero-width, bidirectional controls, tag characters)",
-            re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069"
-                       "\ufeff\U000e0000-\U000e007f]"),
+            # joiners between ASCII are hidden; inside emoji and scripts that need them not
+            re.compile("[\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+                       "\U000e0000-\U000e007f]|(?<=[\x00-\x7f])[\u200c\u200d]"
+                       "|[\u200c\u200d](?=[\x00-\x7f])"),
             Kind.HIDDEN_CHARACTERS, in_flight=False),
 )
 IN_FLIGHT = tuple(p for p in PATTERNS if p.in_flight)

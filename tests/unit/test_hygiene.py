@@ -160,3 +160,16 @@ def test_hy008_executables_a_person_can_read(tmp_path: Path) -> None:
     assert (found.code, found.severity) == ("HY008", Severity.WARNING)
     tool.write_text("#!/bin/sh\necho hi\n")
     assert hygiene(root) == []
+
+
+def test_found_on_public_skills_are_not_defects(tmp_path: Path) -> None:
+    """A link written as code is an example, not a reference; a Chinese description counts
+    two characters a word and is not asked for English 'when' wording."""
+    body = (GOOD.format(name="zh") + "每条记忆一行 `- [标题](file.md) — 摘要`\n"
+            "```\n[x](gone.md)\n```\n")
+    root = skill(tmp_path, body, "zh")
+    assert not (root / "file.md").exists()
+    assert hygiene(root) == []
+    chinese = skill(tmp_path, "---\nname: fuxi\ndescription: 复习备考教练:"
+                              "把复习资料变成零基础能懂的图文讲解\n---\nbody\n", "fuxi")
+    assert hygiene(chinese) == []

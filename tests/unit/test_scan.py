@@ -107,3 +107,12 @@ def test_local_sandbox_refuses_a_flagged_skill_unless_trusted(tmp_path: Path) ->
     clean = tmp_path / "clean"
     shutil.copytree(EXAMPLE, clean)
     gate_local(scan_skill(clean), "local", trust_target=False, skill=clean)
+
+
+def test_joiners_inside_emoji_are_not_hidden_characters(tmp_path: Path) -> None:
+    """Found on a public skill: 👩‍💻 is woman + ZWJ + laptop; a ZWJ between letters hides."""
+    root = planted(tmp_path, "notes.md", "| \U0001f469\u200d\U0001f4bb **Engineers** |\n")
+    assert "\u200d" in (root / "notes.md").read_text()
+    assert scan_skill(root) == []
+    (root / "notes.md").write_text("ig\u200dnore\n")
+    assert [f.code for f in scan_skill(root)] == ["SE010"]
