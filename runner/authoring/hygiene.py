@@ -5,8 +5,10 @@ an error stops a run before anything is billed, and `check` shows every finding.
     HY002 name              present, a safe folder name; the Agent Skills form is advised
     HY003 description       present, not too short or long, says what it does and when
     HY004 referenced files  relative links and `scripts/...`-style paths in SKILL.md exist
+                            (a warning: a path may name the user's file or one it writes)
     HY005 symlinks          no symlink in the folder (none is staged; one out is refused)
-    HY006 size limits       SKILL.md, each file and the staged total stay within bounds
+    HY006 size limits       SKILL.md, each file and the staged total stay within bounds (an
+                            error above 256 MiB staged, a warning above 32 MiB)
     HY007 secrets           no private key or API key committed, evals/ included
     HY008 executables       an executable file is a script a person can read
 """
@@ -33,7 +35,8 @@ DESCRIPTION_MIN_WORDS = 5
 DESCRIPTION_MAX = 1024
 BODY_MAX_LINES = 500
 FILE_MAX_BYTES = 10 * 1024**2
-STAGED_MAX_BYTES = 32 * 1024**2
+STAGED_WARN_BYTES = 32 * 1024**2
+STAGED_MAX_BYTES = 256 * 1024**2
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 INLINE_CODE = re.compile(r"`[^`]*`")
 WHEN_WORDING = re.compile(r"\b(use|used|when|whenever|for|if|asks?|requests?|trigger)\b",
@@ -224,11 +227,11 @@ class Hygiene:
                     continue
                 path = self.root / posix
                 if ".." in posix.parts and not path.resolve().is_relative_to(self.root):
-                    self.add("HY004", "referenced files", Severity.ERROR, SKILL_FILE,
+                    self.add("HY004", "referenced files", Severity.WARNING, SKILL_FILE,
                              f"{ref!r} points outside the skill folder",
                              "ship the file inside the skill and link it there", number)
                 elif not path.exists():
-                    self.add("HY004", "referenced files", Severity.ERROR, SKILL_FILE,
+                    self.add("HY004", "referenced files", Severity.WARNING, SKILL_FILE,
                              f"{ref!r} is referenced but not in the skill",
                              f"add {ref} to the skill, or fix the path", number)
 
@@ -266,10 +269,12 @@ class Hygiene:
                 self.add("HY006", "size limits", Severity.WARNING, rel,
                          f"{size / 1024**2:.1f} MiB, more than {FILE_MAX_BYTES // 1024**2} MiB "
                          "for one file", "ship a smaller file, or fetch it where it is needed")
-        if total > STAGED_MAX_BYTES:
-            self.add("HY006", "size limits", Severity.ERROR, ".",
+        if total > STAGED_WARN_BYTES:
+            limit = STAGED_MAX_BYTES if total > STAGED_MAX_BYTES else STAGED_WARN_BYTES
+            self.add("HY006", "size limits",
+                     Severity.ERROR if total > STAGED_MAX_BYTES else Severity.WARNING, ".",
                      f"the staged skill takes {total / 1024**2:.1f} MiB, more than "
-                     f"{STAGED_MAX_BYTES // 1024**2} MiB (every session receives all of it)",
+                     f"{limit // 1024**2} MiB (every session receives all of it)",
                      "remove large files that are not part of the skill")
 
     # HY007
@@ -296,9 +301,8 @@ class Hygiene:
                 continue
             rel = _rel(self.root, path)
             mode = path.stat().st_mode
-            under_scripts = PurePosixPath(rel).parts[0] == "scripts"
-            if not mode & (stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH) and not under_scripts:
-                continue
+            if not mode & (stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH):
+                continue  # data (an archive under scripts/ included), not an executable
             if not mode & stat.S_IRUSR:
                 self.add("HY008", "executables", Severity.ERROR, rel,
                          "an executable the owner cannot read", "chmod u+r it")

@@ -33,8 +33,10 @@ def scan_text(text: str, file: str,
               patterns: tuple[Pattern, ...] = PATTERNS) -> list[SkillFinding]:
     """Every pattern a line of `text` matches (one finding per pattern and line)."""
     found: list[SkillFinding] = []
+    name = PurePosixPath(file).name
+    chosen = [p for p in patterns if not p.files or name in p.files]
     for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
-        for pattern in patterns:
+        for pattern in chosen:
             match = pattern.regex.search(line)
             if match is None:
                 continue

@@ -43,6 +43,7 @@ class Pattern:
     regex: re.Pattern[str]
     kind: Kind = Kind.DESTRUCTIVE
     in_flight: bool = True  # also a violation when an agent runs it (else: at rest only)
+    files: tuple[str, ...] = ()  # at rest, only files of these names (empty: every file)
 
 
 PATTERNS = (
@@ -85,8 +86,8 @@ PATTERNS = (
                        r"|\bpty\.spawn\s*\("),
             Kind.SPAWN, in_flight=False),
     Pattern("CB004", "runs a command when the skill is loaded (`!` command, a hook)",
-            re.compile(r"(^|\s)!`[^`\n]+`|^\s*hooks\s*:|\"hooks\"\s*:\s*\{"),
-            Kind.ON_LOAD, in_flight=False),
+            re.compile(r"(^|\s)!`[^`\n]+`|^hooks\s*:"), Kind.ON_LOAD, in_flight=False,
+            files=("SKILL.md",)),
     Pattern("SE009", "tells the agent to override its rules (ignore instructions, skip "
                      "permissions, hide from the user)",
             re.compile(r"\b(ignore|disregard|forget)\s+(all\s+|any\s+)?(the\s+|your\s+)?"

@@ -42,6 +42,7 @@ def planted(tmp_path: Path, file: str, text: str) -> Path:
     root = tmp_path / "planted"
     (root / "scripts").mkdir(parents=True)
     (root / "SKILL.md").write_text(HEAD + "Summarise the file.\n")
+    (root / file).parent.mkdir(parents=True, exist_ok=True)
     (root / file).write_text(text)
     return root
 
@@ -61,6 +62,17 @@ def test_planted_pattern_is_named(tmp_path: Path, file: str, text: str, code: st
 def test_the_shipped_skills_are_clean() -> None:
     assert scan_skill(EXAMPLE) == []
     assert scan_skill(PROBE) == []
+
+
+def test_commands_on_load_are_read_in_skill_md_only(tmp_path: Path) -> None:
+    """Found on public skills: a `"hooks"` key in a JSON schema, a pre-commit config's
+    `hooks:` and a reference page documenting `!` commands run nothing when the skill loads."""
+    root = planted(tmp_path, "references/patterns.md", "Load status with: !`git status`\n")
+    (root / ".pre-commit-config.yaml").write_text("repos:\n  - hooks:\n    - id: ruff\n")
+    (root / "schema.json").write_text('{"hooks": {"Stop": []}}\n')
+    assert scan_skill(root) == []
+    (root / "SKILL.md").write_text(HEAD + "Status: !`git status`\n")
+    assert [f.code for f in scan_skill(root)] == ["CB004"]
 
 
 def test_evals_are_not_scanned_and_binaries_are_skipped(tmp_path: Path) -> None:
