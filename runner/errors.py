@@ -70,12 +70,11 @@ class RayError(InfraError):
 
 class ModelCallError(InfraError):
     """The model endpoint failed a grader or judge call after every retry, or answered it in
-    a shape that cannot be read: a hole by cause, never a verdict. `status` is the endpoint's
-    last HTTP status (None: it was never reached, or it answered in an unreadable shape)."""
+    a shape that cannot be read: a hole by cause, never a verdict."""
 
     def __init__(self, message: str, status: int | None = None) -> None:
         super().__init__(message)
-        self.status = status
+        self.status = status  # the endpoint's last HTTP status (None: never reached)
 
 
 class ModelStopped(InfraError):

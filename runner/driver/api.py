@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from runner.analysis.feedback import build_feedback
+from runner.analysis.planner import size_warning
 from runner.analysis.report import build_report
 from runner.authoring.reading import located, read_skill, refuse_errors, skill_findings
 from runner.authoring.scan import gate_local, scan_skill
@@ -105,8 +106,7 @@ def require_scored(reports: list[Report]) -> None:
     """A run in which infrastructure left nothing to score is a failure of the machinery,
     not a verdict (exit 3): every trial a hole, and not because the run was stopped."""
     for report in reports:
-        infra = [t for t in report.trials if t.status in ("infra_error", "api_error",
-                                                          "crashed")]
+        infra = [t for t in report.trials if t.status.is_hole]
         if report.status is not RunStatus.STOPPED and report.trials and \
                 report.wins + report.losses + report.ties == 0 and infra:
             first = infra[0]
@@ -116,11 +116,12 @@ def require_scored(reports: list[Report]) -> None:
                 f"{first.error}); re-run the same command to resume once it is fixed")
 
 
-def estimate_run(plan: Plan, store: Store, done: set[str] | None = None) -> Estimate:
+def estimate_run(plan: Plan, store: Store, done: set[str] | None = None,
+                 batch_grading: bool = False) -> Estimate:
     """What the trials still to run would cost, from the skill's own history when it has one."""
     pending = [t for t in plan.trials if t.trial_id not in (done or set())]
     history = token_history(store, plan.skill.name, plan.model)
-    return estimate_plan(plan.model_copy(update={"trials": pending}), history)
+    return estimate_plan(plan.model_copy(update={"trials": pending}), history, batch_grading)
 
 
 def run_eval(opts: RunOptions, console: Console | None = None,
@@ -136,11 +137,15 @@ def run_eval(opts: RunOptions, console: Console | None = None,
     for finding in plan.findings:
         console.print(f"[yellow]{finding.code}[/] {escape(located(finding))} "
                       f"{escape(finding.message)}; fix: {escape(finding.fix)}")
-    console.print(f"run {plan.run_id}: {len(plan.cases)} case(s) x k={plan.k} x "
-                  f"{len(plan.arms)} arm(s) = {len(plan.trials)} trial(s) "
+    console.print(f"run {plan.run_id}: {len(plan.cases)} case(s) x k={plan.k_label()} x "
+                  f"{len(plan.arms)} arm(s) = {'at most ' if plan.adaptive else ''}"
+                  f"{len(plan.trials)} trial(s) "
                   f"({len(done)} already done), model {plan.model}"
                   + (" [cyan](dry run: scripted model)[/]" if plan.dry_run else ""))
-    estimate = estimate_run(plan, store, set(done))
+    warning = size_warning(len(plan.cases), plan.k, plan.alpha)
+    if warning:
+        console.print(f"[yellow]{escape(warning)}[/]")
+    estimate = estimate_run(plan, store, set(done), opts.batch_grading)
     render_estimate(estimate, console, "would cost" if not plan.dry_run else
                     "would cost against the real model")
     if confirm is not None and estimate.lines and not confirm(estimate):

@@ -51,7 +51,8 @@ class Progress:
             self.console.print(Text(self.trial_line(result)))
 
     def trial_line(self, r: TrialResult) -> str:
-        outcome = str(r.status) if r.status.is_hole else ("pass" if r.passed else "fail")
+        outcome = str(r.status) if r.status.is_hole else (
+            "graded later" if r.passed is None else "pass" if r.passed else "fail")
         wall = "n/a" if r.wall_s is None else f"{r.wall_s:.1f}s"
         cost = "n/a" if r.usage is None else f"${r.usage.cost_usd:.3f}"
         retry = f" (attempt {r.attempt})" if r.attempt > 1 else ""
@@ -75,10 +76,10 @@ class Progress:
 
 
 class RunControl(Control):
-    def __init__(self, control_id: str, store: Store, ledger: Ledger | None,
+    def __init__(self, pass_id: str, store: Store, ledger: Ledger | None,
                  metrics: RunMetrics, progress: Progress,
                  governor: Governor | None = None) -> None:
-        self.control_id, self.store, self.ledger, self.metrics = control_id, store, ledger, metrics
+        self.pass_id, self.store, self.ledger, self.metrics = pass_id, store, ledger, metrics
         self.governor = governor
         self._pressure_checked = 0.0
         self._under_pressure = False
@@ -119,7 +120,7 @@ class RunControl(Control):
     def stop_reason(self, result: TrialResult | None) -> str | None:
         if self.leaks:
             return f"skill leak in case {self.leaks[0].case_id!r}"
-        if self.store.exists(RunKeys(self.control_id).stop_flag):
+        if self.store.exists(RunKeys(self.pass_id).stop_flag):
             self.stop(STOPPED_BY_USER)
             return STOPPED_BY_USER
         if self.ledger is not None:
