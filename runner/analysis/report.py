@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from runner.analysis.cases import case_deltas, case_stats, non_discriminating
+from runner.analysis.credentials import credentials_used, window_moves
 from runner.analysis.rows import arm_cost, build_rows, compare
 from runner.costs.pricing import PRICE_TABLE_VERSION
-from runner.schema.enums import Arm, Outcome, RunStatus
+from runner.schema.enums import Arm, CredentialKind, Outcome, RunStatus
 from runner.schema.plan import Plan
 from runner.schema.report import Failure, Judgement, Report, TrialLine
 from runner.schema.trial import TrialResult
@@ -62,4 +63,7 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
         judge_calls=sum(j.requests for j in judged.values()),
         image_id=plan.image_id, isolation=plan.isolation, k=plan.k, cases=plan.cases,
         started_at=plan.created_at, per_case=(stats := case_stats(ordered, plan.skill.name)),
-        case_deltas=case_deltas(stats), non_discriminating=non_discriminating(ordered))
+        case_deltas=case_deltas(stats), non_discriminating=non_discriminating(ordered),
+        credentials=(used := credentials_used(ordered)),
+        cost_notional=CredentialKind.OAUTH_TOKEN in used,
+        usage_windows=window_moves(ordered))

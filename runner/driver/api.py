@@ -3,7 +3,6 @@ runner.driver.batch; both go through one scheduling pass (runner.driver.passes).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -14,10 +13,12 @@ from runner.analysis.feedback import build_feedback
 from runner.analysis.report import build_report
 from runner.console import err as stderr_console
 from runner.costs.estimate import estimate_plan
+from runner.driver.cluster import is_cluster
 from runner.driver.passes import run_pass
 from runner.driver.preflight import check_fixtures_fit, check_pass
 from runner.driver.scheduler import finished
 from runner.errors import InfraError, RefusedInput
+from runner.gateway.credentials import read_credential
 from runner.judging.ties import stored as stored_judgements
 from runner.planning.plan import check_request, make_plan
 from runner.render.terminal import render_estimate
@@ -37,13 +38,24 @@ from runner.trial.isolation import check_staging
 
 
 def check_model_access(opts: RunOptions) -> None:
-    """A model script that loads, or a key to reach the real model: before anything is spent."""
+    """A model script that loads, or a credential to reach the real model: before anything is
+    spent. On a cluster whose nodes hold their own credential, each node is asked instead
+    (runner.driver.cluster); forwarded credentials must be in this shell."""
     if opts.model_script is not None:
         load_script(opts.model_script)
-    elif not os.environ.get("ANTHROPIC_API_KEY"):
-        raise RefusedInput("ANTHROPIC_API_KEY is not set: export it to run against the model, "
-                           "or give a model script (run --model-script FILE, or "
-                           "`model_script:` in a batch file) for an offline dry run")
+        return
+    if read_credential() is not None:
+        return
+    if opts.forward_credentials:
+        raise RefusedInput("--forward-credentials: neither ANTHROPIC_API_KEY nor "
+                           "CLAUDE_CODE_OAUTH_TOKEN is set in this shell, so there is nothing "
+                           "to forward; export one, or leave the flag out to use each node's")
+    if opts.executor == "ray" and is_cluster(opts.ray_address):
+        return
+    raise RefusedInput("ANTHROPIC_API_KEY is not set: export it (or CLAUDE_CODE_OAUTH_TOKEN, "
+                       "from `claude setup-token`, to run on a subscription) to run against "
+                       "the model, or give a model script (run --model-script FILE, or "
+                       "`model_script:` in a batch file) for an offline dry run")
 
 
 def preflight(opts: RunOptions) -> Plan:
@@ -120,7 +132,7 @@ def run_eval(opts: RunOptions, console: Console | None = None,
     console = console or stderr_console()
     plan = preflight(opts)
     store = store or open_store(opts.store_uri, opts.store_endpoint)
-    check_pass(opts.settings(), store)
+    check_pass(opts.settings(), store, plan.image_id)
     done = finished(plan.trials, store)  # read once: reused by the pass and the scheduler
     for finding in plan.findings:
         console.print(f"[yellow]{finding.code}[/] {escape(finding.file)}: case "

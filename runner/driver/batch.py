@@ -42,7 +42,7 @@ def run_batch(path: Path, console: Console,
     batch_id = "b-" + hashlib.sha256(" ".join(ids).encode()).hexdigest()[:16]
     settings = all_opts[0].settings()
     store = open_store(settings.store_uri, settings.store_endpoint)
-    check_pass(settings, store)
+    check_pass(settings, store, plans[0].image_id)
     store.put(RunKeys(batch_id).plan, ("\n".join(ids) + "\n").encode())
     total = sum(len(p.trials) for p in plans)
     console.print(f"batch {batch_id}: {len(plans)} eval(s), {total} trial(s), concurrency "

@@ -132,12 +132,19 @@ def _run_remote(spec: TrialSpec) -> TrialResult:
 class RayExecutor:
     """One Ray task per trial; Ray retries a trial whose worker or node died (3 times)."""
 
-    def __init__(self, address: str | None = None, share: float = 1.0) -> None:
+    def __init__(self, address: str | None = None, share: float = 1.0,
+                 env: dict[str, str] | None = None) -> None:
         import ray
 
         ensure_ray(address)
         self._ray = ray
         remote = ray.remote(num_cpus=0, max_retries=3, retry_exceptions=False)(_run_remote)
+        if env:
+            # --forward-credentials: the trials' workers get these variables through Ray's
+            # runtime environment (kept by the cluster's control store with the task; see the
+            # README for who can read it there). The sandbox never sees them: its claude gets
+            # the gateway's throwaway token.
+            remote = remote.options(runtime_env={"env_vars": env})
         resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
         if resources.get("sandbox"):
             # Nodes that declare a `sandbox` resource say how many sessions they hold. A
@@ -259,10 +266,13 @@ EXECUTORS = ("ray", "inprocess")
 
 
 def open_executor(name: str, concurrency: int, address: str | None,
-                  store: Store | None = None, prefetch: int = 0) -> Executor:
-    """`concurrency` sessions at once, and `prefetch` trials in flight beyond them."""
+                  store: Store | None = None, prefetch: int = 0,
+                  env: dict[str, str] | None = None) -> Executor:
+    """`concurrency` sessions at once, and `prefetch` trials in flight beyond them; `env` is
+    what the trials' processes get on top of their node's environment (forwarded
+    credentials)."""
     if name == "ray":
-        return RayExecutor(address, concurrency / (concurrency + prefetch))
+        return RayExecutor(address, concurrency / (concurrency + prefetch), env)
     if name == "inprocess":
         return InProcessExecutor(concurrency + prefetch, store)
     raise RefusedInput(f"unknown executor {name!r}; known: {', '.join(EXECUTORS)}")

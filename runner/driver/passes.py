@@ -20,6 +20,7 @@ from runner.driver.lease import leases
 from runner.driver.metrics import RunMetrics, touch_arms
 from runner.driver.scheduler import execute, finished
 from runner.errors import RefusedInput, SkillLeak
+from runner.gateway.credentials import read_credential
 from runner.judging.ties import Tie, judge_ties, pending_ties
 from runner.logs import run_log
 from runner.pacing.governor import Governor, GovernorGuard, find_governor, start_governor
@@ -46,6 +47,14 @@ def check_budget(cap_usd: float | None, force: bool, pending: list[TrialSpec],
             f"estimated cost ${estimate:.2f} for {len(pending)} session(s){already} exceeds "
             f"--max-budget-usd {cap_usd:g}; raise the cap, run fewer cases "
             "(--case, --k), or pass --force to run until the cap stops it")
+
+
+def forwarded(settings: PassSettings) -> dict[str, str] | None:
+    """The credential the driver sends its trials (--forward-credentials), as variables."""
+    if not settings.forward_credentials:
+        return None
+    credential = read_credential()
+    return credential.env() if credential is not None else None
 
 
 def spent_by(results: list[TrialResult]) -> float:
@@ -144,7 +153,7 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
                                            if settings.ahead else 0}) for t in trials]
             executor = open_executor(settings.executor, settings.concurrency,
                                      settings.ray_address, store if in_process else None,
-                                     settings.ahead)
+                                     settings.ahead, forwarded(settings))
             # after ray.init, which installs its own SIGTERM handler; restored when the pass ends
             previous_handlers = signals.install()
             if settings.max_budget_usd is not None:

@@ -77,7 +77,7 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
     opts = opts.model_copy(update={"sandbox": opts.sandbox.model_copy(
         update={"image_id": info.image_id})})
     plan = make_trigger_plan(opts, skill, library, queries)
-    check_pass(opts.settings(), store)
+    check_pass(opts.settings(), store, info.image_id)
     done = finished(plan.trials, store)
     console.print(f"run {plan.run_id}: {len(plan.cases)} quer(y/ies) x {plan.k} run(s) = "
                   f"{len(plan.trials)} session(s) ({len(done)} already done), model "

@@ -10,7 +10,6 @@ store's stop flag, checked before each row).
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -18,6 +17,7 @@ from pydantic import ValidationError
 
 from runner.errors import ModelCallError, ModelStopped
 from runner.gateway.client import ModelClient
+from runner.gateway.credentials import read_credential
 from runner.judging.judge import criteria, judge_pair
 from runner.pacing.governor import GovernorGuard
 from runner.pacing.ledger import BudgetGuard, LocalLedger
@@ -122,7 +122,7 @@ def judge_ties(pending: list[Tie], upstream: str, store: Store, cap_usd: float |
         reason = stopped()
         if reason:
             return reason
-        client = ModelClient(upstream, os.environ.get("ANTHROPIC_API_KEY"), guard, attempts,
+        client = ModelClient(upstream, read_credential(), guard, attempts,
                              backoff_s, governor)
         run_id, name = tie.plan.run_id, tie.plan.skill.name
         try:

@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from runner.render.numbers import num, pct, rate, spread
+from runner.render.windows import NOTIONAL_NOTE, describe_moves
 from runner.schema.enums import Verdict
 from runner.schema.report import Report
 from runner.schema.runs import Estimate, RunSummary
@@ -41,6 +42,12 @@ def render(report: Report, console: Console) -> None:
         console.print(Text.assemble(("stopped early:", "red"), f" {report.stopped}"))
     if report.note:
         console.print(Text.assemble(("note:", "cyan"), f" {report.note}"))
+    if report.cost_notional:
+        moved = describe_moves(report.usage_windows)
+        console.print(Text.assemble(("subscription:", "cyan"), f" {NOTIONAL_NOTE}"
+                                    + (f" ({moved})" if moved else "")))
+    elif report.credentials:
+        console.print(Text(f"credential: {', '.join(report.credentials)}", style="dim"))
     if report.incumbent_note:
         console.print(Text(f"incumbent: {report.incumbent_note}"))
     for c in report.comparisons:

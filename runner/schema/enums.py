@@ -64,3 +64,10 @@ class RunStatus(StrEnum):
     PARTIAL = "partial"  # some trials are holes (left out of every number)
     STOPPED = "stopped"  # budget, `skill-eval stop` or Ctrl-C ended it early
     REFUSED = "refused"  # a leaked skill voids the measurement
+
+
+class CredentialKind(StrEnum):
+    """What the gateways authenticated to the upstream with (never the value itself)."""
+
+    API_KEY = "api_key"            # ANTHROPIC_API_KEY: billed per token
+    OAUTH_TOKEN = "oauth_token"    # CLAUDE_CODE_OAUTH_TOKEN: a subscription's usage window

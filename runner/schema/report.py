@@ -10,7 +10,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
-from runner.schema.enums import Arm, Outcome, RunStatus, Verdict
+from runner.schema.enums import Arm, CredentialKind, Outcome, RunStatus, Verdict
 
 REPORT_SCHEMA_VERSION = 3  # 3: rows may be decided by the judge; grading and process fields
 
@@ -172,6 +172,16 @@ class TrialLine(BaseModel):
     attempts: int = 1
 
 
+class WindowMove(BaseModel):
+    """How far a subscription's usage window moved during the run, from the transcripts'
+    `rate_limit_event` lines (lowest and highest reading while the window did not reset)."""
+
+    window: str
+    start: float | None = Field(description="Lowest utilization seen, 0-1")
+    end: float | None = Field(description="Highest utilization seen, 0-1")
+    resets_at: int | None = None
+
+
 class Report(BaseModel):
     """Machine-readable report; the top-level numbers are candidate vs baseline (or vs
     incumbent when no baseline arm ran)."""
@@ -215,5 +225,11 @@ class Report(BaseModel):
     case_deltas: list[CaseDelta] = Field(default_factory=list)
     non_discriminating: list[CheckSignal] = Field(default_factory=list, description="Checks "
                                                   "that always pass or always fail in both arms")
+    credentials: list[CredentialKind] = Field(default_factory=list, description="What the "
+                                              "gateways authenticated upstream with")
+    cost_notional: bool = Field(default=False, description="A subscription paid: the dollar "
+                                                           "figures are what the tokens would "
+                                                           "cost on an API key, not a bill")
+    usage_windows: list[WindowMove] = Field(default_factory=list)
     started_at: datetime | None = Field(default=None, description="When the run was planned")
     finished_at: datetime | None = Field(default=None, description="When this report was made")

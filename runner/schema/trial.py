@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from runner import config
 from runner.schema.case import Case
-from runner.schema.enums import Arm, TrialStatus
+from runner.schema.enums import Arm, CredentialKind, TrialStatus
 from runner.schema.options import SandboxConfig
 
 
@@ -144,6 +144,16 @@ class TrialSpec(BaseModel):
         return self.sandbox.scratch_root
 
 
+class WindowReading(BaseModel):
+    """One `rate_limit_event` of a subscription session: where a usage window stood."""
+
+    window: str = Field(description="The CLI's rateLimitType, e.g. five_hour, seven_day")
+    utilization: float | None = Field(default=None, description="Share of the window used, "
+                                                                "0-1, as the CLI reports it")
+    resets_at: int | None = Field(default=None, description="Unix time the window resets")
+    status: str | None = None
+
+
 class TrialResult(BaseModel):
     """What a trial reports back to the driver (stored as result.json and in DONE)."""
 
@@ -170,6 +180,10 @@ class TrialResult(BaseModel):
     outputs_skipped: dict[str, str] = Field(default_factory=dict)
     attempt: int = Field(default=1, description="The attempt whose artifacts stand")
     attempts: int = Field(default=1, description="Tries of this trial, killed ones included")
+    credential: CredentialKind | None = Field(default=None, description="What its gateway "
+                                                                        "authenticated with")
+    windows: list[WindowReading] = Field(default_factory=list, description="The usage "
+                                         "window's first and last reading in the session")
 
     @property
     def checks(self) -> list[CheckResult]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
 import shutil
 import socket
 import tempfile
@@ -33,6 +32,7 @@ from runner.authoring.bundles import materialize
 from runner.authoring.skill import load_skill, stage_library, stage_plugin
 from runner.errors import InfraError, ModelCallError, ModelStopped, StoreError
 from runner.gateway.client import ModelClient
+from runner.gateway.credentials import read_credential
 from runner.gateway.server import GatewayPolicy, TrialGateway
 from runner.pacing.governor import GovernorGuard, find_governor
 from runner.pacing.ledger import BudgetGuard, find_ledger
@@ -228,7 +228,7 @@ def _slot(spec: TrialSpec, slots: SessionSlots | None, store: Store,
 
 
 def _grading(spec: TrialSpec, guard: BudgetGuard) -> Grading:
-    client = ModelClient(spec.upstream_url, os.environ.get("ANTHROPIC_API_KEY"), guard,
+    client = ModelClient(spec.upstream_url, read_credential(), guard,
                          spec.endpoint_attempts, spec.endpoint_backoff_s, _governor(spec))
     return Grading(client=client, model=spec.grader_model, skill_name=spec.skill_name)
 
@@ -260,9 +260,11 @@ def _status(run: SessionRun, transcript: Transcript,
 
 def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
              attempt: int) -> tuple[TrialResult, bytes, Collected]:
+    credential = read_credential()
     base = TrialResult(trial_id=spec.trial_id, case_id=spec.case.id, repetition=spec.repetition,
                        arm=spec.arm, status=TrialStatus.INFRA_ERROR, passed=None, node=_node(),
-                       attempt=attempt, attempts=attempt)
+                       attempt=attempt, attempts=attempt,
+                       credential=credential.kind if credential is not None else None)
     guard = _guard(spec)
     stopped = run_sync(guard.refresh())
     if stopped:
@@ -294,7 +296,7 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
         sandbox.prepare_workdir(workdir)
         policy = GatewayPolicy(allow_server_tools=spec.allow_server_tools,
                                pushback_retries=PUSHBACK_RETRIES if spec.governor else 0)
-        with TrialGateway(socket_dir, spec.upstream_url, os.environ.get("ANTHROPIC_API_KEY"),
+        with TrialGateway(socket_dir, spec.upstream_url, credential,
                          policy, guard, on_usage=keep_usage,
                          governor=_governor(spec)) as gateway:
             session = SessionSpec(
@@ -355,5 +357,6 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
         "turns": transcript.num_turns, "tool_calls": transcript.tool_calls,
         "safety": violations(transcript.calls),
         "wall_s": round(run.wall_s, 3), "usage": usage,
-        "cli_cost_usd": transcript.cli_cost_usd, "outputs_skipped": collected.skipped})
+        "cli_cost_usd": transcript.cli_cost_usd, "outputs_skipped": collected.skipped,
+        "windows": transcript.windows})
     return result, run.transcript, collected
