@@ -86,7 +86,8 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
     ids = {t.trial_id for t in plan.trials}
     report = build_trigger_report(skill.name, skill.description, "session", plan.k,
                                   queries.files, queries.queries, splits,
-                                  [r for r in outcome.results if r.trial_id in ids])
+                                  [r for r in outcome.results if r.trial_id in ids]).model_copy(
+                                  update={"run_id": plan.run_id})
     data = report.model_dump_json(indent=1).encode()
     store.put(trigger_key(plan.run_id), data)
     store.put(f"triggers/{skill.digest}/{plan.run_id}.json", data)
