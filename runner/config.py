@@ -21,6 +21,10 @@ UPSTREAM = "https://api.anthropic.com"
 K = 1
 CONCURRENCY = 2
 TIMEOUT_S = 600.0
+# A trigger run's sessions: the routing decision lands in the first turn or two (seed 001), so
+# each query runs a few times under a shorter limit.
+TRIGGER_RUNS = 3
+TRIGGER_TIMEOUT_S = 180.0
 # Tries of one trial when the machinery (or the model endpoint) failed it, and the first delay
 # between them (doubling).
 INFRA_ATTEMPTS = 3

@@ -1,0 +1,112 @@
+"""The `skill-eval` group and the one guard every command runs under (`guarded`): the
+project's errors become their exit codes and one line on stderr, Ctrl-C and SIGTERM become
+130, and anything else (a bug in skill-eval) exit 4 with the traceback in a file it names, or on
+stderr with `--debug`.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+import tempfile
+import traceback
+from collections.abc import Callable
+from typing import Any, NoReturn, TypeVar, cast
+
+import click
+from rich.console import Console
+from rich.text import Text
+
+from runner import config, console
+from runner.driver import signals
+from runner.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, SkillEvalError
+from runner.logs import LEVELS, configure
+
+EXIT_CODES = """\b
+Exit codes:
+  0    completed (whatever the verdict, unless --gate)
+  1    --gate given and a verdict is FAIL or NO EVIDENCE (or, with --gate-max-p, a
+       sign test is not below P)
+  2    refused input, nothing spent: skill folder, case set, flags, store URI, a leaked
+       skill, or a run another driver holds
+  3    infrastructure failure: Docker, image, gateway, store, Ray; or no trial could be
+       scored because of them (under --gate: exit 1, no evidence fails the gate)
+  4    a bug in skill-eval itself (the message names the file with the traceback)
+  130  interrupted (Ctrl-C or SIGTERM): in-flight trials cancelled and cleaned up
+"""
+
+CHECK_EXIT_CODES = """\b
+Exit codes:
+  0  the skill and its case set can run
+  2  refused: the message names the file, the case and the fix
+  4  a bug in skill-eval itself
+"""
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _fail(err: Console, exc: SkillEvalError) -> NoReturn:
+    err.print(Text.assemble(("error: ", "bold red"), str(exc)))
+    sys.exit(exc.exit_code)
+
+
+def _interrupted(err: Console) -> NoReturn:
+    err.print(Text.assemble(("interrupted: ", "red"), "in-flight trials cancelled and cleaned "
+                            "up (see the cleanup line above); re-run the same command to "
+                            "resume"))
+    sys.exit(EXIT_INTERRUPTED)
+
+
+def _internal(err: Console, exc: Exception, debug: bool) -> NoReturn:
+    trace = traceback.format_exc()
+    if debug:
+        err.print(Text(trace))
+        where = "above"
+    else:
+        fd, path = tempfile.mkstemp(prefix="skill-eval-crash-", suffix=".txt")
+        with os.fdopen(fd, "w") as handle:
+            handle.write(trace)
+        where = f"in {path}"
+    err.print(Text.assemble(("internal error: ", "bold red"),
+                            f"{type(exc).__name__}: {exc} (a bug in skill-eval; traceback "
+                            f"{where}; please report it)"))
+    sys.exit(EXIT_INTERNAL)
+
+
+def guarded(fn: F) -> F:
+    """Errors become exit codes and one line each; nothing else reaches the user raw."""
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        err = console.err()
+        try:
+            return fn(*args, **kwargs)
+        except SkillEvalError as exc:
+            _fail(err, exc)
+        except KeyboardInterrupt:
+            _interrupted(err)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except Exception as exc:  # noqa: BLE001 - the one place a bug is caught
+            ctx = click.get_current_context(silent=True)
+            _internal(err, exc, bool(ctx and ctx.find_root().params.get("debug")))
+    return cast(F, wrapper)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"],
+                                "max_content_width": 100}, epilog=EXIT_CODES)
+@click.option("--log-level", type=click.Choice(LEVELS), default=config.LOG_LEVEL,
+              show_default=True, help="What the runner logs on stderr (the run's own log in "
+                                      "the store always has INFO and up).")
+@click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
+def main(log_level: str, debug: bool) -> None:
+    """skill-eval: does the agent do the job better with this skill than without it?
+
+    Runs the real `claude` CLI on each case of a skill's evals/evals.json, once per arm
+    (baseline: no skill, candidate: the folder, incumbent: a previous version), k times,
+    each session in a throwaway network-less container, and reports net lift and a verdict.
+    """
+    configure(log_level)
+    signals.install()  # SIGTERM stops a run like Ctrl-C does
+

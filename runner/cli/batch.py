@@ -1,0 +1,57 @@
+"""`skill-eval batch`: Run many evals under one limit and one budget."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+from rich.text import Text
+
+from runner import console
+from runner.cli.app import EXIT_CODES, guarded, main
+from runner.cli.options import OUTPUT, use
+from runner.cli.output import check_writable, emit, verdict_exit
+
+
+@main.command(epilog=EXIT_CODES, short_help="Run many evals under one limit and one budget.")
+@click.argument("batch_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@use("store_uri", "ray_address", "metrics_port", "metrics_host", "force", "wait", *OUTPUT,
+     # the batch file's own settings stand unless a flag overrides them
+     store_uri=click.option("--store", "store_uri", default=None,
+                            help="Override the batch file's store (directory or "
+                                 "s3://bucket/prefix)."),
+     metrics_host=click.option("--metrics-host", default=None,
+                               help="Address the metrics server binds (default 127.0.0.1)."),
+     as_json=click.option("--json", "as_json", is_flag=True,
+                          help="Print the reports (a JSON list) on stdout instead of the "
+                               "tables."))
+@guarded
+def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
+          metrics_port: int | None, metrics_host: str | None, force: bool, wait: bool,
+          report_json: Path | None, as_json: bool, quiet: bool, gate: bool,
+          gate_max_p: float | None) -> None:
+    """Run every eval in BATCH_FILE in one driver: one concurrency limit, one budget,
+    resumable as a whole (re-run the same command). Relative paths in the file (skills,
+    store, model script) are read from the file's folder. For overnight queues on a cluster,
+    submit it as a Ray job (see README, "Running at scale").
+
+    \b
+    Examples:
+      skill-eval batch nightly.yaml
+      skill-eval batch nightly.yaml --store s3://evals/nightly --gate
+      ray job submit --address http://HEAD:8265 --working-dir . -- skill-eval batch nightly.yaml
+    """
+    from runner.driver.batch import run_batch
+
+    check_writable(report_json, "--report-json")
+    err = console.err(quiet=quiet)
+    summary, reports = run_batch(batch_file, err, overrides={
+        "store_uri": store_uri, "ray_address": ray_address, "metrics_port": metrics_port,
+        "metrics_host": metrics_host, "force": force or None, "wait": wait or None,
+        "upstream_url": os.environ.get("ANTHROPIC_BASE_URL")})
+    emit(reports, report_json, as_json)
+    err.print(Text(f"batch {summary.batch_id}: " + ", ".join(
+        f"{r['skill']} {r['verdict']}" for r in summary.runs)
+        + (f" (stopped: {summary.stopped})" if summary.stopped else "")))
+    verdict_exit(reports, err, gate, gate_max_p)

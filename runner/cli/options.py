@@ -1,0 +1,199 @@
+"""Every option the commands share, declared once, with its default read from the options
+models (runner/schema/options.py), and the one place click's parameters become a `RunOptions`.
+
+A command picks options by name (`use("k", "model", ...)` or a whole group: `EVAL`, `PASS`,
+`SANDBOX`, `STORE`, `OUTPUT`) and receives them as keyword arguments named after the model
+fields they fill, so `run_options` can build the model without a hand-written copy per command.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+import click
+
+from runner import config
+from runner.schema.enums import Arm
+from runner.schema.options import EvalSettings, PassSettings, RunOptions, SandboxConfig
+
+F = TypeVar("F", bound=Callable[..., Any])
+Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+
+
+def default(model: type[EvalSettings] | type[PassSettings] | type[SandboxConfig],
+            name: str) -> Any:
+    """A field's default as the model declares it: the CLI never spells one of its own."""
+    return model.model_fields[name].get_default(call_default_factory=True)
+
+
+def _arms(ctx: click.Context, param: click.Parameter, value: str) -> tuple[Arm, ...]:
+    try:
+        return tuple(Arm(a.strip()) for a in value.split(",") if a.strip())
+    except ValueError as exc:
+        raise click.BadParameter(f"{exc}; arms are baseline, candidate, incumbent",
+                                 param_hint="--arms") from exc
+
+
+def _store_default() -> str:
+    return os.environ.get(config.STORE_ENV, config.STORE)
+
+
+PATH = click.Path(path_type=Path)
+FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
+POSITIVE = click.FloatRange(min=0, min_open=True)
+
+# name (the field or parameter it fills) -> its one declaration
+OPTIONS: dict[str, Decorator] = {
+    # what may differ per eval (EvalSettings)
+    "k": click.option("--k", "k", default=default(EvalSettings, "k"), show_default=True,
+                      type=click.IntRange(min=1), help="Repetitions per case and arm."),
+    "model": click.option("--model", default=default(EvalSettings, "model"), show_default=True,
+                          help="Model passed to claude."),
+    "case_ids": click.option("--case", "case_ids", multiple=True,
+                             help="Run only this case id (repeatable)."),
+    "incumbent_path": click.option("--incumbent", "incumbent_path", type=PATH,
+                                   help="Folder of the version you already have (third arm)."),
+    "arms": click.option("--arms", default=",".join(default(EvalSettings, "arms")),
+                         show_default=True, callback=_arms,
+                         help="Arms to run (comma-separated)."),
+    "timeout_s": click.option("--timeout", "timeout_s", default=default(EvalSettings,
+                                                                        "timeout_s"),
+                              show_default=True, type=click.FloatRange(min=1),
+                              help="Per-trial wall-clock limit, seconds."),
+    "max_turns": click.option("--max-turns", type=click.IntRange(min=1),
+                              help="Passed to claude."),
+    "session_budget_usd": click.option("--session-budget-usd", type=POSITIVE,
+                                       help="Per-session --max-budget-usd passed to claude."),
+    "allow_server_tools": click.option("--allow-server-tools", is_flag=True,
+                                       help="Let server-side tools (web search/fetch, code "
+                                            "execution, MCP) through the gateway."),
+    "grader_model": click.option("--grader-model", default=None,
+                                 help="Model grading statements (default: the run's model)."),
+    "judge_model": click.option("--judge-model", default=None,
+                                help="Model of the pairwise judge (default: the grader's)."),
+    "no_judge": click.option("--no-judge", is_flag=True,
+                             help="Do not let the judge break ties: they stay ties."),
+    "judge_all": click.option("--judge-all", is_flag=True,
+                              help="Blind A/B of every case: the judge reads every scored row "
+                                   "(it still decides only ties)."),
+    # what one scheduling pass shares (PassSettings)
+    "concurrency": click.option("--concurrency", default=default(PassSettings, "concurrency"),
+                                show_default=True, type=click.IntRange(min=1),
+                                help="claude sessions running at once."),
+    "prefetch": click.option("--prefetch", type=click.IntRange(min=0),
+                             help="Trials prepared ahead of a free session slot (container "
+                                  "started, waiting at its start gate); default half "
+                                  "--concurrency, at least 1; 0: none."),
+    "max_budget_usd": click.option("--max-budget-usd", type=POSITIVE,
+                                   help="Run-level spend cap (USD), enforced at every gateway."),
+    "force": click.option("--force", is_flag=True,
+                          help="Run even when the cost estimate exceeds the cap."),
+    "rpm": click.option("--rpm", type=click.IntRange(min=1),
+                        help="Model requests per minute, whole run (the rate governor)."),
+    "itpm": click.option("--itpm", type=click.IntRange(min=1),
+                         help="Input tokens per minute, whole run."),
+    "otpm": click.option("--otpm", type=click.IntRange(min=1),
+                         help="Output tokens per minute, whole run."),
+    "metrics_port": click.option("--metrics-port", type=click.IntRange(0, 65535),
+                                 help="Serve Prometheus metrics on HOST:PORT/metrics while "
+                                      "running."),
+    "metrics_host": click.option("--metrics-host", default=default(PassSettings,
+                                                                   "metrics_host"),
+                                 show_default=True,
+                                 help="Address the metrics server binds (0.0.0.0: scrapable "
+                                      "from containers and other hosts)."),
+    "metrics_linger_s": click.option("--metrics-linger", "metrics_linger_s",
+                                     default=default(PassSettings, "metrics_linger_s"),
+                                     show_default=True, type=click.FloatRange(min=0),
+                                     help="Keep serving the final metrics this many seconds."),
+    "model_script": click.option("--model-script", type=FILE,
+                                 help="Scripted model endpoint for an offline dry run (no "
+                                      "API key, no cost)."),
+    "ray_address": click.option("--ray-address", default=None,
+                                help="Existing Ray cluster (default: local)."),
+    "executor": click.option("--executor", type=click.Choice(["ray", "inprocess"]),
+                             default=default(PassSettings, "executor"), show_default=True,
+                             help="inprocess = threads in this process, no Ray."),
+    "fresh": click.option("--fresh", is_flag=True,
+                          help="New run id; default resumes an identical run."),
+    "wait": click.option("--wait", is_flag=True,
+                         help="If another driver is running this run, wait for it instead of "
+                              "refusing."),
+    # where sessions run (SandboxConfig)
+    "image": click.option("--image", default=default(SandboxConfig, "image"), show_default=True,
+                          help="Sandbox image (built by `make image`)."),
+    "runtime": click.option("--runtime", help="Docker runtime for sandboxes, e.g. runsc "
+                                              "(gVisor)."),
+    "backend": click.option("--sandbox", "backend", type=click.Choice(["docker", "local",
+                                                                       "fake"]),
+                            default=default(SandboxConfig, "backend"), show_default=True,
+                            help="Where sessions run (local: no isolation; fake: tests)."),
+    # the store (PassSettings.store_uri / store_endpoint)
+    "store_uri": click.option("--store", "store_uri", default=_store_default,
+                              show_default=config.STORE,
+                              help="Where runs are kept: a directory or s3://bucket/prefix "
+                                   f"(or ${config.STORE_ENV})."),
+    "store_endpoint": click.option("--s3-endpoint-url", "store_endpoint",
+                                   envvar="AWS_ENDPOINT_URL_S3",
+                                   help="S3-compatible endpoint for an s3:// store (MinIO, "
+                                        "...)."),
+    # what a command prints and how it exits
+    "report_json": click.option("--report-json", type=click.Path(dir_okay=False,
+                                                                 path_type=Path),
+                                help="Also write the report here (checked before the run)."),
+    "as_json": click.option("--json", "as_json", is_flag=True,
+                            help="Print the report as JSON on stdout instead of the tables."),
+    "quiet": click.option("--quiet", "-q", is_flag=True,
+                          help="No progress or notes on stderr: only errors, and the report."),
+    "gate": click.option("--gate", is_flag=True,
+                         help="Exit 1 when a verdict is FAIL against any opponent, or a "
+                              "comparison has no evidence."),
+    "gate_max_p": click.option("--gate-max-p", type=click.FloatRange(0, 1), default=None,
+                               help="With --gate: also exit 1 unless every comparison's sign "
+                                    "test is below P (a PASS at 4 wins, 2 losses has p = "
+                                    "0.69: not evidence)."),
+}
+
+EVAL = ("k", "model", "case_ids", "incumbent_path", "arms", "timeout_s", "max_turns",
+        "session_budget_usd", "allow_server_tools", "grader_model", "judge_model", "no_judge",
+        "judge_all")
+STORE = ("store_uri", "store_endpoint")
+PASS = ("concurrency", "prefetch", "model_script", *STORE, "max_budget_usd", "force", "rpm",
+        "itpm", "otpm", "metrics_port", "metrics_host", "metrics_linger_s", "executor",
+        "fresh", "wait", "ray_address")
+SANDBOX = ("image", "runtime", "backend")
+OUTPUT = ("report_json", "as_json", "quiet", "gate", "gate_max_p")
+
+
+def use(*names: str, **overrides: Decorator) -> Callable[[F], F]:
+    """Apply the named options in order (first name = first in --help); `overrides` swaps a
+    declaration where a command means something narrower (e.g. trigger's --timeout default)."""
+    def apply(fn: F) -> F:
+        decorated: Callable[..., Any] = fn
+        for name in reversed(names):
+            decorated = overrides.get(name, OPTIONS[name])(decorated)
+        return cast(F, decorated)
+    return apply
+
+
+SANDBOX_FIELDS = ("backend", "image", "runtime")
+
+
+def run_options(skill: Path, params: dict[str, Any], **fixed: Any) -> RunOptions:
+    """The one translation from a command's parameters to `RunOptions`: every parameter named
+    after a field fills it, the sandbox group fills `sandbox`, `--no-judge` turns the judge off,
+    and the upstream is read from ANTHROPIC_BASE_URL. `fixed` is what the command decides
+    itself (e.g. trigger's runs per query as k)."""
+    fields = RunOptions.model_fields
+    values: dict[str, Any] = {name: value for name, value in params.items()
+                              if name in fields and value is not None}
+    if "no_judge" in params:
+        values["judge"] = not params["no_judge"]
+    values["sandbox"] = SandboxConfig(**{name: params[name] for name in SANDBOX_FIELDS
+                                         if params.get(name) is not None})
+    values["upstream_url"] = os.environ.get("ANTHROPIC_BASE_URL", config.UPSTREAM)
+    values.update(fixed)
+    return RunOptions(skill_path=skill, **values)
