@@ -40,6 +40,7 @@ def run(skill: Path, confirm: bool, triggers_only: bool, with_triggers: bool,
       skill-eval run ./my-skill --grader-model claude-haiku-4-5 --no-judge
     """
     from runner.driver.api import run_eval
+    from runner.driver.notify import for_reports, for_trigger, notifying
 
     check_writable(report_json, "--report-json")
     opts = run_options(skill, params)
@@ -48,18 +49,22 @@ def run(skill: Path, confirm: bool, triggers_only: bool, with_triggers: bool,
                                  "with --max-budget-usd instead", param_hint="--confirm")
     started = time.monotonic()
     err = console.err(quiet=quiet)
-    if triggers_only or with_triggers:
-        from runner.driver.triggers import run_trigger
-        from runner.render.terminal import render_trigger
+    with notifying(opts.notify, "run") as note:
+        if triggers_only or with_triggers:
+            from runner.driver.triggers import run_trigger
+            from runner.render.terminal import render_trigger
 
-        triggers = opts.model_copy(update={"k": config.TRIGGER_RUNS, "force": True})
-        if triggers_only:
+            triggers = opts.model_copy(update={"k": config.TRIGGER_RUNS, "force": True})
+            if triggers_only:
+                trigger_report = run_trigger(triggers, None, "session", err)
+                note.notice = for_trigger([trigger_report])
+                render_trigger(trigger_report, console.out())
+                return
+        report = run_eval(opts, err, confirm=ask if confirm else None)
+        note.notice = for_reports("run", report.run_id, [report])
+        emit([report], report_json, as_json)
+        err.print(Text(f"{len(report.trials)} trial(s) in {time.monotonic() - started:.1f}s; "
+                       f"stored under {opts.store_uri}/runs/{report.run_id}", style="dim"))
+        if with_triggers:
             render_trigger(run_trigger(triggers, None, "session", err), console.out())
-            return
-    report = run_eval(opts, err, confirm=ask if confirm else None)
-    emit([report], report_json, as_json)
-    err.print(Text(f"{len(report.trials)} trial(s) in {time.monotonic() - started:.1f}s; "
-                   f"stored under {opts.store_uri}/runs/{report.run_id}", style="dim"))
-    if with_triggers:
-        render_trigger(run_trigger(triggers, None, "session", err), console.out())
-    verdict_exit([report], err, gate, gate_max_p)
+        verdict_exit([report], err, gate, gate_max_p)

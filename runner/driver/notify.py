@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field
 from runner.errors import SkillEvalError
 from runner.schema.report import Report
 from runner.schema.triggers import TriggerReport
+from runner.store.runs import report_cost
 
 log = logging.getLogger(__name__)
 ATTEMPTS = 3
@@ -60,13 +61,6 @@ class Notice(BaseModel):
     text: str = Field(default="", description="One line for chat webhooks (Slack's `text`)")
 
 
-def report_cost(report: Report) -> float | None:
-    costs = [a.cost_usd for a in report.arms.values()]
-    if any(c is None for c in costs):
-        return None
-    return sum(c for c in costs if c is not None) + (report.judge_cost_usd or 0.0)
-
-
 def for_reports(command: str, ident: str | None, reports: list[Report],
                 stopped: str | None = None) -> Notice:
     stopped = stopped or next((r.stopped for r in reports if r.stopped), None)
@@ -79,6 +73,18 @@ def for_reports(command: str, ident: str | None, reports: list[Report],
                     cost_usd=None if any(c is None for c in costs) else sum(
                         c for c in costs if c is not None),
                     cost_notional=any(r.cost_notional for r in reports), stopped=stopped)
+    return notice.model_copy(update={"text": text_of(notice)})
+
+
+def for_batch(batch_id: str, reports: list[Report], stopped: str | None,
+              trigger_runs: list[dict[str, object]]) -> Notice:
+    """A batch: its paired evals' reports, and its trigger evals' lines from the summary."""
+    notice = for_reports("batch", batch_id, reports, stopped)
+    extra = [RunLine.model_validate({"run_id": t.get("run_id") or "", "skill": t["skill"],
+                                     "verdict": "trigger", "cost_usd": t.get("cost_usd"),
+                                     "status": t.get("status", "completed")})
+             for t in trigger_runs]
+    notice = notice.model_copy(update={"runs": notice.runs + extra})
     return notice.model_copy(update={"text": text_of(notice)})
 
 

@@ -18,7 +18,7 @@ from runner.store.base import Store
 RECEIPTS = "receipts/"
 
 
-def _cost(report: Report) -> float | None:
+def report_cost(report: Report) -> float | None:
     arms = list(report.arms.values())
     if not arms or any(a.cost_usd is None for a in arms):
         return None
@@ -48,7 +48,8 @@ def list_runs(store: Store, skill: str | None = None) -> list[RunSummary]:
             verdict=str(report.verdict), net_lift=report.net_lift, trials=len(report.trials),
             holes=sum(1 for t in report.trials if t.status in ("infra_error", "api_error",
                                                                "stopped")),
-            cost_usd=_cost(report), status=str(report.status), started_at=report.started_at,
+            cost_usd=report_cost(report), status=str(report.status),
+            started_at=report.started_at,
             finished_at=report.finished_at, model=report.model))
     if skill is not None:
         out = [r for r in out if r.skill == skill]

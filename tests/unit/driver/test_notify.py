@@ -3,53 +3,21 @@ for a completed, a stopped and a failed run; an endpoint that is down never fail
 
 from __future__ import annotations
 
-import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
 
 import pytest
 
 from runner.driver import notify
 from runner.driver.notify import Event, Notice, for_reports, notifying, send
 from runner.errors import InfraError
-from tests.helpers import free_port
-
-
-class Inbox:
-    def __init__(self) -> None:
-        self.posts: list[dict[str, Any]] = []
-        self.fail_first = 0
+from tests.helpers import Inbox, free_port
+from tests.helpers import inbox as loopback_inbox
 
 
 @pytest.fixture
 def inbox() -> Iterator[tuple[str, Inbox]]:
-    box = Inbox()
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 - http.server's name
-            body = self.rfile.read(int(self.headers["content-length"]))
-            if box.fail_first:
-                box.fail_first -= 1
-                self.send_response(503)
-                self.end_headers()
-                return
-            box.posts.append(json.loads(body))
-            self.send_response(200)
-            self.end_headers()
-
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/hook", box
-    finally:
-        server.shutdown()
-        server.server_close()
+    with loopback_inbox() as box:
+        yield box.url, box
 
 
 @pytest.fixture(autouse=True)
@@ -103,7 +71,8 @@ def test_the_summary_carries_verdicts_lift_cost_and_ids() -> None:
     from runner.schema.report import ArmCost, Report
 
     arm = ArmCost.model_construct(sessions=2, holes=0, turns=2.0, wall_s=3.0, input_tokens=10,
-                                  output_tokens=5, cost_usd=0.25, cli_cost_usd=None)
+                                  output_tokens=5, cost_usd=0.25, cli_cost_usd=None,
+                                  grader_cost_usd=0.0)
     report = Report.model_construct(run_id="r-abc", skill="csv-summary", verdict="PASS",
                                     net_lift=0.5, status="completed", stopped=None,
                                     arms={"baseline": arm, "candidate": arm},
