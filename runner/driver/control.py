@@ -98,7 +98,11 @@ class RunControl(Control):
         if now - self._pressure_checked >= 1.0:
             self._pressure_checked = now
             try:
-                self._under_pressure = self.governor.state().under_pressure
+                state = self.governor.state()
+                self._under_pressure = state.under_pressure
+                self.metrics.governor({"rpm": state.rpm, "itpm": state.itpm,
+                                       "otpm": state.otpm}, state.requests_last_minute,
+                                      state.holding_for_s)
             except Exception:  # noqa: BLE001 - pacing is advice: never stop a run over it
                 self._under_pressure = False
             self.metrics.pressure.set(1 if self._under_pressure else 0)
