@@ -14,9 +14,10 @@ from runner.analysis.report import build_report
 from runner.console import err as stderr_console
 from runner.costs.estimate import estimate_plan
 from runner.driver.cluster import is_cluster
-from runner.driver.passes import run_pass
+from runner.driver.passes import forwarded, run_pass
 from runner.driver.preflight import check_fixtures_fit, check_pass
 from runner.driver.scheduler import finished
+from runner.driver.warm import prestart
 from runner.errors import InfraError, RefusedInput
 from runner.gateway.credentials import read_credential
 from runner.judging.ties import stored as stored_judgements
@@ -58,12 +59,15 @@ def check_model_access(opts: RunOptions) -> None:
                        "`model_script:` in a batch file) for an offline dry run")
 
 
-def preflight(opts: RunOptions) -> Plan:
+def preflight(opts: RunOptions, warm: bool = False) -> Plan:
     """Everything that can refuse the run before anything is written or spent: the offline
     checks first (free), then the key, then the sandbox backend (its image id goes into every
-    id). The pass's own checks (store, Ray, metrics port) are `check_pass`."""
+    id). The pass's own checks (store, Ray, metrics port) are `check_pass`. With `warm`, Ray's
+    workers start once the cheap checks passed, while the rest is checked and planned."""
     request = check_request(opts)
     check_model_access(opts)
+    if warm:
+        prestart(opts.settings(), forwarded(opts.settings()))
     if opts.sandbox.backend == "docker":
         check_fixtures_fit(request.caseset.evals, request.skill.path,
                            opts.sandbox.limits.workspace_size)
@@ -130,7 +134,7 @@ def run_eval(opts: RunOptions, console: Console | None = None,
     """One eval. `confirm` is asked with the estimate before anything is spent; a False
     answer refuses the run (nothing written, nothing spent)."""
     console = console or stderr_console()
-    plan = preflight(opts)
+    plan = preflight(opts, warm=True)
     store = store or open_store(opts.store_uri, opts.store_endpoint)
     check_pass(opts.settings(), store, plan.image_id)
     done = finished(plan.trials, store)  # read once: reused by the pass and the scheduler

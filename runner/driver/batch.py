@@ -46,7 +46,7 @@ def run_batch(path: Path, console: Console,
     plans = []
     for index, opts in enumerate(batch.evals, 1):
         try:
-            plans.append(preflight(opts))
+            plans.append(preflight(opts, warm=index == 1))
         except RefusedInput as exc:
             raise RefusedInput(f"{path}: eval #{index} ({opts.skill_path}): {exc}") from exc
     ids = sorted({p.run_id for p in plans})

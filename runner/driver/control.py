@@ -80,7 +80,10 @@ class RunControl(Control):
                  governor: Governor | None = None) -> None:
         self.control_id, self.store, self.ledger, self.metrics = control_id, store, ledger, metrics
         self.governor = governor
-        self._pressure_checked = 0.0
+        # Not asked before a second has passed: nothing can have pushed back before the first
+        # trials ran, and the governor actor, created a moment ago, would hold the first
+        # wave until its worker has started (measured: ~2 s of every pass, bench/overhead.py)
+        self._pressure_checked = time.monotonic()
         self._under_pressure = False
         self.progress = progress
         self.leaks: list[TrialResult] = []

@@ -184,6 +184,10 @@ class TrialResult(BaseModel):
                                                                         "authenticated with")
     windows: list[WindowReading] = Field(default_factory=list, description="The usage "
                                          "window's first and last reading in the session")
+    session_at: float | None = Field(default=None, description="When the trial handed its "
+                                                               "session to the sandbox (Unix "
+                                                               "time): how long a pass took "
+                                                               "to its first session")
 
     @property
     def checks(self) -> list[CheckResult]:

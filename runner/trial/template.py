@@ -307,6 +307,7 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
                 extend_s=gateway.held_s, slot=_slot(spec, slots, store, guard))
             if slots is not None and sandbox.heavy_start:
                 slots.settle(SETTLE_S)
+            session_at = time.time()
             try:
                 run = sandbox.run(session)
             finally:
@@ -358,5 +359,5 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
         "safety": violations(transcript.calls),
         "wall_s": round(run.wall_s, 3), "usage": usage,
         "cli_cost_usd": transcript.cli_cost_usd, "outputs_skipped": collected.skipped,
-        "windows": transcript.windows})
+        "windows": transcript.windows, "session_at": session_at})
     return result, run.transcript, collected
