@@ -109,13 +109,14 @@ def test_forwarded_credentials_reach_the_gateway_and_never_the_sandbox(
     env = {**_without_credentials(keyless.env), "ANTHROPIC_API_KEY": REAL_KEY}  # driver only
     proc = subprocess.run(
         [sys.executable, "-m", "runner", "run", str(PROBE), "--case", "env", "--arms",
-         "candidate", "--model-script", str(script), "--ray-address", keyless.address,
+         "baseline,candidate", "--model-script", str(script), "--ray-address", keyless.address,
          "--store", str(store), "--forward-credentials", "--report-json", str(report_path),
          "--timeout", "90"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
     report = json.loads(report_path.read_text())
-    (trial,) = report["trials"]
-    assert trial["status"] == "completed" and trial["passed"], trial
+    assert len(report["trials"]) == 2
+    for trial in report["trials"]:
+        assert trial["status"] == "completed" and trial["passed"], trial
     assert report["credentials"] == ["api_key"] and not report["cost_notional"]
     dumps = [p.read_text() for p in store.rglob("env.txt")]
     assert dumps and all("ANTHROPIC_API_KEY=sk-ant-task-" in d for d in dumps)  # it ran
