@@ -74,8 +74,8 @@ def test_a_subscription_token_reaches_upstream_as_oauth_and_never_the_sandbox(
     store, report_path = tmp_path / "store", tmp_path / "report.json"
     proc = subprocess.run(
         [sys.executable, "-m", "runner", "run", str(PROBE), "--case", "env", "--arms",
-         "baseline,candidate", "--model-script", str(script), "--store", str(store), "--report-json",
-         str(report_path), "--timeout", "90"],
+         "baseline,candidate", "--model-script", str(script), "--store", str(store),
+         "--report-json", str(report_path), "--timeout", "90"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
     report = json.loads(report_path.read_text())
