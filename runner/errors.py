@@ -72,6 +72,10 @@ class ModelCallError(InfraError):
     """The model endpoint failed a grader or judge call after every retry, or answered it in
     a shape that cannot be read: a hole by cause, never a verdict."""
 
+    def __init__(self, message: str, status: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status  # the HTTP status the endpoint refused with, if it did
+
 
 class ModelStopped(InfraError):
     """The run was stopped (budget cap, `skill-eval stop`, Ctrl-C): no more model calls."""

@@ -104,10 +104,31 @@ def write_script(tmp_path: Path) -> Any:
     return make
 
 
+def own_runs(request: pytest.FixtureRequest, tmp_path: Path) -> set[str]:
+    """The run ids this test made: runs in any local store under its tmp_path, and in its S3
+    bucket when it has one. Only those are checked, so a test never blames (or waits on)
+    what other processes on the machine are running."""
+    found = {p.name for p in tmp_path.rglob("runs/*") if p.is_dir()}
+    if "s3_bucket" in request.fixturenames:
+        import boto3
+
+        client = boto3.client("s3", endpoint_url=request.getfixturevalue("s3_server"))
+        pages = client.get_paginator("list_objects_v2").paginate(
+            Bucket=request.getfixturevalue("s3_bucket"))
+        for page in pages:
+            for item in page.get("Contents", []):
+                parts = item["Key"].split("/")
+                found.update(parts[i + 1] for i, part in enumerate(parts[:-1])
+                             if part == "runs")
+    return found
+
+
 @pytest.fixture(autouse=True)
-def no_leftover_containers(request: pytest.FixtureRequest) -> Iterator[None]:
+def no_leftover_containers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[None]:
     yield
     if "docker_client" in request.fixturenames or "ray_session" in request.fixturenames:
         client = docker.from_env()
-        left = client.containers.list(all=True, filters={"label": LABEL_RUN})
+        mine = own_runs(request, tmp_path)
+        left = [c for c in client.containers.list(all=True, filters={"label": LABEL_RUN})
+                if c.labels.get(LABEL_RUN) in mine]
         assert left == [], f"containers left behind: {[c.name for c in left]}"

@@ -66,9 +66,11 @@ class Batch(BaseModel):
     triggers: list[TriggerEval] = Field(default_factory=list)
 
 
-def load_batch(path: Path, overrides: dict[str, Any] | None = None) -> Batch:
+def load_batch(path: Path, overrides: dict[str, Any] | None = None,
+               eval_overrides: dict[str, Any] | None = None) -> Batch:
     """The file's paired evals and trigger evals; `overrides` (command-line flags) win over
-    the file."""
+    the file, and `eval_overrides` (eval settings given as flags, e.g. --alpha) over every
+    eval's."""
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
@@ -99,7 +101,8 @@ def load_batch(path: Path, overrides: dict[str, Any] | None = None) -> Batch:
             raise RefusedInput(f"{path}: eval #{index}: needs `skill: PATH`")
         entry = dict(entry)
         trigger = entry.pop("trigger", None)
-        fields = {**batch.defaults, **entry}
+        fields = {**batch.defaults, **entry,
+                  **{k: v for k, v in (eval_overrides or {}).items() if v is not None}}
         fields["skill_path"] = anchor(fields.pop("skill"))
         fields["incumbent_path"] = anchor(fields.pop("incumbent", None))
         bad = sorted(set(fields) - EVAL_KEYS)

@@ -27,29 +27,35 @@ def estimate_usd(model: str, sessions: int) -> float:
 
 
 def _line(what: str, calls: int, model: str, per_in: float, per_out: float, basis: str,
-          upper_bound: bool = False) -> Line:
+          upper_bound: bool = False, batch: bool = False) -> Line:
     tokens_in, tokens_out = int(calls * per_in), int(calls * per_out)
     return Line(what=what, calls=calls, input_tokens=tokens_in, output_tokens=tokens_out,
-                usd=cost_usd(model, tokens_in, tokens_out, 0, 0), basis=basis,
-                upper_bound=upper_bound)
+                usd=cost_usd(model, tokens_in, tokens_out, 0, 0, batch),
+                basis=basis + (", batch rate" if batch else ""), upper_bound=upper_bound)
 
 
-def estimate_plan(plan: Plan, history: dict[Arm, TokenMeans] | None = None) -> Estimate:
+def estimate_plan(plan: Plan, history: dict[Arm, TokenMeans] | None = None,
+                  batch_grading: bool = False) -> Estimate:
+    """`batch_grading`: the grader's and the judge's calls priced at the batch rate."""
     history = history or {}
     lines: list[Line] = []
     for arm in plan.arms:
         sessions = sum(1 for t in plan.trials if t.arm is arm)
         past = history.get(arm)
+        adaptive = plan.adaptive is not None  # --k auto: up to max_k repetitions
         if past is not None and past.sessions:
             lines.append(_line(str(arm), sessions, plan.model, past.input_tokens,
-                               past.output_tokens, f"history: {past.sessions} past session(s)"))
+                               past.output_tokens, f"history: {past.sessions} past session(s)",
+                               upper_bound=adaptive))
         else:
             lines.append(_line(str(arm), sessions, plan.model, EST_INPUT_TOKENS,
-                               EST_OUTPUT_TOKENS, "default per-session figure"))
+                               EST_OUTPUT_TOKENS, "default per-session figure",
+                               upper_bound=adaptive))
     graded = sum(1 for t in plan.trials if t.case.statements)
     if graded:
         lines.append(_line("grader", graded, plan.grader_model or plan.model,
-                           GRADER_INPUT_TOKENS, GRADER_OUTPUT_TOKENS, "one call per trial"))
+                           GRADER_INPUT_TOKENS, GRADER_OUTPUT_TOKENS, "one call per trial",
+                           batch=batch_grading))
     if plan.judge_model:
         opponents = [a for a in plan.arms if a is not Arm.CANDIDATE]
         judged = {t.case.id for t in plan.trials if plan.judge_all or t.case.rubric or (
@@ -58,6 +64,17 @@ def estimate_plan(plan: Plan, history: dict[Arm, TokenMeans] | None = None) -> E
         if calls:
             lines.append(_line("judge", calls, plan.judge_model, JUDGE_INPUT_TOKENS,
                                JUDGE_OUTPUT_TOKENS, "two calls per row it reads",
-                               upper_bound=not plan.judge_all))
+                               upper_bound=not plan.judge_all, batch=batch_grading))
     return Estimate(lines=lines, total_usd=sum(line.usd for line in lines),
                     price_table=PRICE_TABLE_VERSION)
+
+
+def scaled(estimate: Estimate, factor: float) -> Estimate:
+    """The same run at `factor` times the sessions (more cases or more repetitions): every
+    line (arms, grader, judge) grows with the trials."""
+    lines = [line.model_copy(update={
+        "calls": round(line.calls * factor), "input_tokens": round(line.input_tokens * factor),
+        "output_tokens": round(line.output_tokens * factor), "usd": line.usd * factor})
+        for line in estimate.lines]
+    return estimate.model_copy(update={"lines": lines,
+                                       "total_usd": sum(line.usd for line in lines)})

@@ -2,14 +2,17 @@
 
 Versioned: the report names PRICE_TABLE_VERSION so a figure can be re-derived later. Figures
 follow the table the Claude Code CLI itself uses (CLAUDE-FORMATS.md). Unknown models are
-priced at the fallback and flagged.
+priced at the fallback and flagged. A call made through the Message Batches API (the grader and
+the judge under `--batch-grading`) is billed at BATCH_RATE of the interactive price, on every
+token kind (input, output, cache reads and writes).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-PRICE_TABLE_VERSION = "2026-11-cli-2.1"
+PRICE_TABLE_VERSION = "2026-12-cli-2.1-batch"  # + the batch rate
+BATCH_RATE = 0.5  # Message Batches: half the interactive price
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,9 @@ def price_for(model: str) -> tuple[Price, bool]:
 
 
 def cost_usd(model: str, input_tokens: int, output_tokens: int, cache_read: int,
-             cache_write: int) -> float:
+             cache_write: int, batch: bool = False) -> float:
+    """Dollars for one response's tokens; `batch`: made through the Message Batches API."""
     price, _ = price_for(model)
-    return (input_tokens * price.input + output_tokens * price.output
+    full = (input_tokens * price.input + output_tokens * price.output
             + cache_read * price.cache_read + cache_write * price.cache_write) / 1e6
+    return full * BATCH_RATE if batch else full

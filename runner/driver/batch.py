@@ -9,8 +9,10 @@ from typing import Any
 
 from pydantic import BaseModel
 from rich.console import Console
+from rich.text import Text
 
 from runner import config
+from runner.analysis.planner import size_warning
 from runner.authoring.batch import TriggerEval, load_batch
 from runner.driver.api import finish, preflight, stored_unmatched
 from runner.driver.lease import LeaseRecord
@@ -39,10 +41,11 @@ def batch_id_of(ids: list[str], triggers: list[TriggerEval]) -> str:
 
 
 def run_batch(path: Path, console: Console,
-              overrides: dict[str, Any] | None = None) -> tuple[BatchSummary, list[Report]]:
+              overrides: dict[str, Any] | None = None,
+              eval_overrides: dict[str, Any] | None = None) -> tuple[BatchSummary, list[Report]]:
     """The paired evals in one pass, then each trigger eval in its own, all under the file's
     pass settings; a stopped pass runs no trigger eval."""
-    batch = load_batch(path, overrides)
+    batch = load_batch(path, overrides, eval_overrides)
     plans = []
     for index, opts in enumerate(batch.evals, 1):
         try:
@@ -62,6 +65,10 @@ def run_batch(path: Path, console: Console,
                   + (f", {len(batch.triggers)} trigger eval(s)" if batch.triggers else "")
                   + f", concurrency {settings.concurrency}, budget "
                   + (f"${settings.max_budget_usd:g}" if settings.max_budget_usd else "uncapped"))
+    for plan in plans:
+        warning = size_warning(len(plan.cases), plan.k, plan.alpha)
+        if warning:
+            console.print(Text(f"{plan.skill.name}: {warning}", style="yellow"))
     reports: list[Report] = []
     stopped = None
     if plans:

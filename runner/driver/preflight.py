@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from runner.driver.cluster import check_cluster, is_cluster
+from runner.driver.storewide import refuse_if_stopped
 from runner.errors import RayError, RefusedInput
 from runner.schema.case import Case
 from runner.schema.options import PassSettings
@@ -86,6 +87,7 @@ def check_pass(settings: PassSettings, store: Store, image_id: str | None = None
             needs = settings.model_script is None and not settings.forward_credentials
             check_cluster(settings, store, image_id, needs)
     store.preflight()
+    refuse_if_stopped(store)
 
 
 RAY_WORKING_DIR_MARK = "runtime_resources/working_dir_files/"

@@ -18,13 +18,14 @@ from runner.driver.api import check_model_access
 from runner.driver.passes import run_pass
 from runner.driver.preflight import check_pass
 from runner.driver.scheduler import finished
+from runner.driver.storewide import refuse_if_stopped
 from runner.errors import RefusedInput
 from runner.sandbox.registry import open_sandbox
 from runner.schema.options import RunOptions
 from runner.schema.skill import Skill
 from runner.schema.triggers import TriggerReport
 from runner.store.base import Store, open_store
-from runner.store.keys import RunKeys
+from runner.store.keys import RunKeys, trigger_catalog_key, trigger_report_key
 from runner.triggers.plan import check_trigger_request, make_trigger_plan, neighbours
 from runner.triggers.queries import split
 
@@ -61,6 +62,7 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
     skill, library, queries = check_trigger_request(opts, skills_dir, extra)
     check_model_access(opts)
     store = store or open_store(opts.store_uri, opts.store_endpoint)
+    refuse_if_stopped(store)  # catalog mode too: it calls the model
     splits = split(queries.queries)
     console.print(f"trigger {skill.name}: {len(queries.queries)} quer(y/ies) from "
                   + ", ".join(queries.files) + f"; library of {len(library)} skill(s)")
@@ -70,7 +72,7 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
         results = run_catalog(opts, library, queries, console)
         report = build_trigger_report(skill.name, skill.description, "catalog", 1,
                                       queries.files, queries.queries, splits, results)
-        store.put(f"triggers/{skill.digest}/catalog.json",
+        store.put(trigger_catalog_key(skill.digest),
                   report.model_dump_json(indent=1).encode())
         return report
     info = open_sandbox(opts.sandbox).preflight()
@@ -90,5 +92,5 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
                                   update={"run_id": plan.run_id})
     data = report.model_dump_json(indent=1).encode()
     store.put(trigger_key(plan.run_id), data)
-    store.put(f"triggers/{skill.digest}/{plan.run_id}.json", data)
+    store.put(trigger_report_key(skill.digest, plan.run_id), data)
     return report

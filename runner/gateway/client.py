@@ -49,7 +49,8 @@ class ModelClient:
                  attempts: int = config.ENDPOINT_ATTEMPTS,
                  backoff_s: float = config.ENDPOINT_BACKOFF_S,
                  governor: GovernorGuard | None = None) -> None:
-        self.url = upstream.rstrip("/") + "/v1/messages"
+        self.base = upstream.rstrip("/")
+        self.url = self.base + "/v1/messages"
         self._credential = as_credential(credential)
         self.guard = guard or BudgetGuard()
         self.governor = governor or GovernorGuard()
@@ -62,37 +63,52 @@ class ModelClient:
 
     def create(self, body: dict[str, Any]) -> dict[str, Any]:
         """One non-streaming Messages call; the response body, or ModelCallError/ModelStopped."""
+        data: dict[str, Any] = self.call("POST", self.url, body)
+        dollars = self.meter.record(str(data.get("model") or body.get("model", "")),
+                                    data.get("usage") or {})
+        run_sync(self.guard.charge(dollars))
+        return data
+
+    def call(self, method: str, url: str, body: dict[str, Any] | None = None,
+             paced: bool = True, raw: bool = False) -> Any:
+        """One API request with the run's accounting around it: refused once the run is
+        stopped, held by the governor (`paced`: a request that makes the model work), retried
+        on the endpoint's failures. The parsed JSON answer (`raw`: its bytes)."""
         last = ""
         attempt = pushed_back = 0
         while attempt < self.attempts:
             self._refuse_if_stopped()
-            self._hold()
+            if paced:
+                self._hold()
             try:
-                status, data, headers = run_sync(self._post(body), timeout=CALL_TIMEOUT_S + 30)
+                status, data, headers = run_sync(self._request(method, url, body, raw),
+                                                 timeout=CALL_TIMEOUT_S + 30)
             except (aiohttp.ClientError, TimeoutError) as exc:
                 status, data, headers = 502, {"error": {
                     "message": f"unreachable: {type(exc).__name__}"}}, {}
-            usage = (data.get("usage") or {}) if status == 200 and isinstance(data, dict) else {}
-            run_sync(self.governor.report(
-                status, retry_after(headers) if status in PUSHBACK else None,
-                int(usage.get("input_tokens") or 0), int(usage.get("output_tokens") or 0),
-                read_limits(headers)))
-            if status == 200 and isinstance(data, dict):
-                dollars = self.meter.record(str(data.get("model") or body.get("model", "")),
-                                            usage)
-                run_sync(self.guard.charge(dollars))
+            ok = status == 200 and (raw or isinstance(data, dict))
+            if paced:
+                usage = (data.get("usage") or {}) if ok and isinstance(data, dict) else {}
+                run_sync(self.governor.report(
+                    status, retry_after(headers) if status in PUSHBACK else None,
+                    int(usage.get("input_tokens") or 0), int(usage.get("output_tokens") or 0),
+                    read_limits(headers)))
+            if ok:
                 return data
             self.meter.error(status)
             error = data.get("error") if isinstance(data, dict) else None
             last = f"HTTP {status}: " + str((error or {}).get("message", ""))[:200]
             if status not in RETRIED_STATUSES:
-                raise ModelCallError(f"model endpoint refused the call ({last})")
-            if status in PUSHBACK and self.governor.active and pushed_back < PUSHBACK_RETRIES:
+                raise ModelCallError(f"model endpoint refused the call ({last})", status)
+            if status in PUSHBACK and paced and self.governor.active \
+                    and pushed_back < PUSHBACK_RETRIES:
                 pushed_back += 1  # the governor holds the run; the next try waits on it
                 continue
             attempt += 1
             if attempt < self.attempts:
                 delay = self.backoff_s * 2 ** (attempt - 1)
+                if not paced and status in PUSHBACK:
+                    delay = max(delay, retry_after(headers) or 0.0)
                 log.info("model call failed (%s); retrying in %.0fs", last, delay)
                 time.sleep(delay)
         raise ModelCallError(f"model endpoint failed {self.attempts} time(s) (last: {last})")
@@ -108,15 +124,20 @@ class ModelClient:
             time.sleep(min(wait, HOLD_SLICE_S))
             self._refuse_if_stopped()
 
-    async def _post(self, body: dict[str, Any]) -> tuple[int, Any, Mapping[str, str]]:
+    async def _request(self, method: str, url: str, body: dict[str, Any] | None,
+                       raw: bool) -> tuple[int, Any, Mapping[str, str]]:
         headers = {"anthropic-version": API_VERSION, "content-type": "application/json"}
         if self._credential is not None:
             headers.update(self._credential.headers())
         timeout = aiohttp.ClientTimeout(total=CALL_TIMEOUT_S, sock_connect=30)
         async with aiohttp.ClientSession(timeout=timeout) as session, \
-                session.post(self.url, json=body, headers=headers) as response:
-            try:
-                data = await response.json(content_type=None)
-            except ValueError:
-                data = None
+                session.request(method, url, json=body, headers=headers) as response:
+            data: Any
+            if raw and response.status == 200:
+                data = await response.read()
+            else:
+                try:
+                    data = await response.json(content_type=None)
+                except ValueError:
+                    data = None
             return response.status, data, response.headers.copy()  # case-insensitive

@@ -30,13 +30,15 @@ class Meter:
         with self._lock:
             self.usage.held_s += seconds
 
-    def record(self, model: str, usage: dict[str, Any]) -> float:
-        """Add one response's usage; returns its dollars."""
+    def record(self, model: str, usage: dict[str, Any], batch: bool = False) -> float:
+        """Add one response's usage; returns its dollars (at the batch rate for a result of
+        the Message Batches API)."""
         tokens = {k: int(usage.get(k) or 0) for k in (
             "input_tokens", "output_tokens", "cache_read_input_tokens",
             "cache_creation_input_tokens")}
         dollars = cost_usd(model, tokens["input_tokens"], tokens["output_tokens"],
-                           tokens["cache_read_input_tokens"], tokens["cache_creation_input_tokens"])
+                           tokens["cache_read_input_tokens"], tokens["cache_creation_input_tokens"],
+                           batch)
         with self._lock:
             u = self.usage
             u.requests += 1

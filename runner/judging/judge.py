@@ -62,21 +62,28 @@ def judge_request(case: Case, rule: str, first: Material, second: Material,
             "tool_choice": {"type": "tool", "name": TOOL}}
 
 
-def _ask(client: ModelCaller, body: dict[str, Any]) -> tuple[str, str]:
-    answer = forced_tool_input(client.create(body), TOOL) or {}
+def read_answer(response: dict[str, Any]) -> tuple[str, str]:
+    """The judge's preference ("1", "2" or "tie") and reasons; ModelCallError otherwise."""
+    answer = forced_tool_input(response, TOOL) or {}
     preferred = str(answer.get("preferred", ""))
     if preferred not in ("1", "2", "tie"):
         raise ModelCallError(f"the judge did not answer with {TOOL} (preferred={preferred!r})")
     return preferred, str(answer.get("reasons", ""))[:2000]
 
 
-def judge_pair(client: ModelCaller, case: Case, rule: str, candidate: Material,
-               opponent: Material, model: str) -> tuple[Outcome, list[JudgeCall]]:
-    """Ask in both orders; map each answer back to candidate/opponent; agreement decides."""
+def pair_requests(case: Case, rule: str, candidate: Material, opponent: Material,
+                  model: str) -> list[tuple[str, dict[str, Any]]]:
+    """The two calls of one row, in both orders."""
+    return [(CANDIDATE_FIRST, judge_request(case, rule, candidate, opponent, model)),
+            (OPPONENT_FIRST, judge_request(case, rule, opponent, candidate, model))]
+
+
+def decide_pair(answers: list[tuple[str, dict[str, Any]]]) -> tuple[Outcome, list[JudgeCall]]:
+    """Each order's answer mapped back to candidate/opponent; agreement decides. The
+    interactive judge and batch grading both decide here."""
     calls: list[JudgeCall] = []
-    for order, first, second in ((CANDIDATE_FIRST, candidate, opponent),
-                                 (OPPONENT_FIRST, opponent, candidate)):
-        preferred, reasons = _ask(client, judge_request(case, rule, first, second, model))
+    for order, response in answers:
+        preferred, reasons = read_answer(response)
         if preferred == "tie":
             side = "tie"
         else:
@@ -90,3 +97,14 @@ def judge_pair(client: ModelCaller, case: Case, rule: str, candidate: Material,
     if sides == {"opponent"}:
         return Outcome.LOSS, calls
     return Outcome.TIE, calls
+
+
+def judge_pair(client: ModelCaller, case: Case, rule: str, candidate: Material,
+               opponent: Material, model: str) -> tuple[Outcome, list[JudgeCall]]:
+    """Ask in both orders, one call at a time; agreement decides."""
+    answers = []
+    for order, body in pair_requests(case, rule, candidate, opponent, model):
+        response = client.create(body)
+        read_answer(response)  # an unreadable first answer ends the row before the second
+        answers.append((order, response))
+    return decide_pair(answers)

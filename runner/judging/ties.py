@@ -4,7 +4,9 @@ runs/<id>/judge/ as it is made, so a resumed run neither re-judges nor re-pays.
 Runs in the driver after the trials, while the pass's model endpoint (a scripted one in a dry
 run) is up. Its calls go through ModelClient: metered, charged to a ledger that starts from
 what the pass has spent under the same cap, refused once the run is stopped (the cap, or the
-store's stop flag, checked before each row).
+store's stop flag, checked before each row). With `--batch-grading` every row's two calls go
+in one Message Batch (runner.grading.calls: resumable, failed calls retried alone, priced at
+the batch rate) and are decided by the same code.
 """
 
 from __future__ import annotations
@@ -12,19 +14,30 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from pydantic import ValidationError
 
 from runner.errors import ModelCallError, ModelStopped
+from runner.gateway.batches import BatchClient
 from runner.gateway.client import ModelClient
 from runner.gateway.credentials import read_credential
-from runner.judging.judge import criteria, judge_pair
+from runner.gateway.meter import Meter
+from runner.grading.calls import run_calls
+from runner.judging.judge import (
+    CANDIDATE_FIRST,
+    OPPONENT_FIRST,
+    criteria,
+    decide_pair,
+    judge_pair,
+    pair_requests,
+)
 from runner.pacing.governor import GovernorGuard
 from runner.pacing.ledger import BudgetGuard, LocalLedger
 from runner.planning.ids import digest_id
-from runner.schema.enums import Arm
+from runner.schema.enums import Arm, GradingMode, Outcome
 from runner.schema.plan import Plan
-from runner.schema.report import Judgement
+from runner.schema.report import JudgeCall, Judgement
 from runner.schema.trial import TrialResult, TrialSpec
 from runner.scoring.base import Evidence
 from runner.scoring.material import Material, build_material
@@ -110,36 +123,109 @@ def pending_ties(plans: list[Plan], results: list[TrialResult], store: Store) ->
 def judge_ties(pending: list[Tie], upstream: str, store: Store, cap_usd: float | None,
                spent_usd: float, attempts: int, backoff_s: float,
                stopped: Callable[[], str | None],
-               governor: GovernorGuard | None = None) -> str | None:
+               governor: GovernorGuard | None = None, batch: bool = False,
+               record_key: str = "", client: BatchClient | None = None) -> str | None:
     """Judge the pending ties (`pending_ties`); returns why judging stopped early, if it did.
     A judge call that keeps failing leaves its row a tie without a judgement (logged), never
-    a guess."""
+    a guess. `batch`: every row's two calls go in one Message Batch (runner.grading.calls),
+    recorded under `record_key` while pending."""
     if not pending:
         return None
     guard = BudgetGuard(LocalLedger(cap_usd, spent_usd)) if cap_usd is not None else None
-    log.info("judge: %d tied row(s) to judge", len(pending))
+    log.info("judge: %d tied row(s) to judge%s", len(pending), " (batch)" if batch else "")
+    if batch:
+        client = client or BatchClient(upstream, read_credential(), guard,
+                                       attempts, backoff_s, governor)
+        return _judge_batch(pending, store, client, stopped, record_key)
     for tie in pending:
         reason = stopped()
         if reason:
             return reason
-        client = ModelClient(upstream, read_credential(), guard, attempts,
+        single = ModelClient(upstream, read_credential(), guard, attempts,
                              backoff_s, governor)
         run_id, name = tie.plan.run_id, tie.plan.skill.name
         try:
             outcome, calls = judge_pair(
-                client, tie.spec.case, tie.rule, _material(store, run_id, tie.candidate, name),
+                single, tie.spec.case, tie.rule, _material(store, run_id, tie.candidate, name),
                 _material(store, run_id, tie.opponent, name), str(tie.plan.judge_model))
         except ModelStopped as exc:
             return str(exc)
         except (ModelCallError, KeyError) as exc:
-            log.warning("judge: %s rep %d vs %s not judged: %s", tie.spec.case.id,
-                        tie.spec.repetition, tie.opponent.arm, exc)
+            _not_judged(tie, exc)
             continue
-        usage = client.usage()
-        judgement = Judgement(
-            case=tie.spec.case.id, repetition=tie.spec.repetition, opponent=tie.opponent.arm,
-            candidate_trial=tie.candidate.trial_id, opponent_trial=tie.opponent.trial_id,
-            model=str(tie.plan.judge_model), calls=calls, outcome=outcome,
-            cost_usd=usage.cost_usd, requests=usage.requests)
-        store.put(tie.key, judgement.model_dump_json(indent=1).encode())
+        usage = single.usage()
+        _store(store, tie, outcome, calls, usage.cost_usd, usage.requests,
+               GradingMode.INTERACTIVE)
     return None
+
+
+def _not_judged(tie: Tie, why: object) -> None:
+    log.warning("judge: %s rep %d vs %s not judged: %s", tie.spec.case.id,
+                tie.spec.repetition, tie.opponent.arm, why)
+
+
+def _store(store: Store, tie: Tie, outcome: Outcome, calls: list[JudgeCall], cost_usd: float,
+           requests: int, mode: GradingMode) -> None:
+    judgement = Judgement(
+        case=tie.spec.case.id, repetition=tie.spec.repetition, opponent=tie.opponent.arm,
+        candidate_trial=tie.candidate.trial_id, opponent_trial=tie.opponent.trial_id,
+        model=str(tie.plan.judge_model), calls=calls, outcome=outcome, cost_usd=cost_usd,
+        requests=requests, mode=mode)
+    store.put(tie.key, judgement.model_dump_json(indent=1).encode())
+
+
+def _judge_batch(pending: list[Tie], store: Store, client: BatchClient,
+                 stopped: Callable[[], str | None], record_key: str) -> str | None:
+    """Both orders of every row in one batch; a row is decided once both its answers are in
+    (the same decision code as one call at a time)."""
+    rows: dict[str, tuple[Tie, list[str]]] = {}
+    calls: dict[str, dict[str, Any]] = {}
+    for tie in pending:
+        run_id, name = tie.plan.run_id, tie.plan.skill.name
+        try:
+            bodies = pair_requests(tie.spec.case, tie.rule,
+                                   _material(store, run_id, tie.candidate, name),
+                                   _material(store, run_id, tie.opponent, name),
+                                   str(tie.plan.judge_model))
+        except KeyError as exc:
+            _not_judged(tie, exc)
+            continue
+        digest = tie.key.rsplit("/", 1)[-1].removesuffix(".json")
+        ids = [RunKeys(run_id).custom_id("j", f"{digest}-{n}") for n in (1, 2)]
+        rows[digest] = (tie, ids)
+        for cid, (_, body) in zip(ids, bodies, strict=True):
+            calls[cid] = body
+    answered: dict[str, dict[str, Any]] = {}
+
+    def on_answer(custom_id: str, message: dict[str, Any]) -> None:
+        answered[custom_id] = message
+        for tie, ids in rows.values():
+            if custom_id in ids and all(i in answered for i in ids):
+                _decide(store, tie, [answered[i] for i in ids])
+
+    try:
+        answers = run_calls(calls, client, store, record_key, stopped, on_answer)
+    except ModelStopped as exc:
+        return str(exc)
+    except ModelCallError as exc:
+        log.warning("judge: the batch failed: %s", exc)
+        return None
+    for tie, ids in rows.values():
+        why = [answers.failed[i] for i in ids if i in answers.failed]
+        if why:
+            _not_judged(tie, why[0])
+    return None
+
+
+def _decide(store: Store, tie: Tie, messages: list[dict[str, Any]]) -> None:
+    orders = [CANDIDATE_FIRST, OPPONENT_FIRST]
+    try:
+        outcome, calls = decide_pair(list(zip(orders, messages, strict=True)))
+    except ModelCallError as exc:
+        _not_judged(tie, exc)
+        return
+    meter = Meter()
+    for message in messages:
+        meter.record(str(message.get("model") or ""), message.get("usage") or {}, batch=True)
+    usage = meter.snapshot()
+    _store(store, tie, outcome, calls, usage.cost_usd, usage.requests, GradingMode.BATCH)

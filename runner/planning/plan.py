@@ -15,12 +15,12 @@ from runner.authoring.caseset import load_caseset, restated_prompts
 from runner.authoring.skill import load_skill
 from runner.errors import RefusedInput
 from runner.planning.ids import digest_id
-from runner.schema.case import CaseSet
+from runner.planning.trials import TrialTemplate, expand
+from runner.schema.case import Case, CaseSet
 from runner.schema.enums import Arm
 from runner.schema.options import RunOptions, SandboxConfig
-from runner.schema.plan import Plan
+from runner.schema.plan import AdaptiveK, Plan
 from runner.schema.skill import Skill
-from runner.schema.trial import TrialSpec
 from runner.store.keys import RunKeys
 
 
@@ -29,6 +29,11 @@ def _version(dist: str) -> str:
         return metadata.version(dist)
     except metadata.PackageNotFoundError:
         return "unknown"
+
+
+def runner_versions() -> dict[str, str]:
+    return {"skill-eval": _version("skill-eval"), "ray": _version("ray"),
+            "claude-agent-sdk": config.CLAUDE_SDK_VERSION}
 
 
 def isolation(sandbox: SandboxConfig) -> str:
@@ -79,28 +84,35 @@ def check_request(opts: RunOptions) -> Request:
     return Request(skill, caseset, incumbent, note, arms)
 
 
+def session_options(opts: RunOptions) -> dict[str, object]:
+    """What a session is besides its skill, case and repetition: part of every id."""
+    script_digest = (hashlib.sha256(opts.model_script.read_bytes()).hexdigest()
+                     if opts.model_script else None)
+    # The image's content id, not its name: a rebuilt image is a different experiment.
+    image = opts.sandbox.image_id or opts.sandbox.image
+    return {"model": opts.model, "timeout_s": opts.timeout_s, "max_turns": opts.max_turns,
+            "session_budget_usd": opts.session_budget_usd, "script": script_digest,
+            "image": image, "runtime": opts.sandbox.runtime,
+            "allow_server_tools": opts.allow_server_tools,
+            "claude_sdk": config.CLAUDE_SDK_VERSION}
+
+
 def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
     """The plan for `opts`; `request` is `check_request(opts)` when the caller already has
     it (only the sandbox's image id may differ between the two)."""
     request = request or check_request(opts)
     skill, caseset, incumbent = request.skill, request.caseset, request.incumbent
     note, arms = request.incumbent_note, list(request.arms)
-    script_digest = (hashlib.sha256(opts.model_script.read_bytes()).hexdigest()
-                     if opts.model_script else None)
-    # The image's content id, not its name: a rebuilt image is a different experiment.
-    image = opts.sandbox.image_id or opts.sandbox.image
-    options = {"model": opts.model, "timeout_s": opts.timeout_s, "max_turns": opts.max_turns,
-               "session_budget_usd": opts.session_budget_usd, "script": script_digest,
-               "image": image, "runtime": opts.sandbox.runtime,
-               "allow_server_tools": opts.allow_server_tools,
-               "claude_sdk": config.CLAUDE_SDK_VERSION}
+    options = session_options(opts)
     digests = {Arm.BASELINE: None, Arm.CANDIDATE: skill.digest,
                Arm.INCUMBENT: incumbent.digest if incumbent else None}
     bundles = {Arm.BASELINE: None, Arm.CANDIDATE: pack_skill(skill.path),
                Arm.INCUMBENT: pack_skill(incumbent.path) if incumbent else None}
     fixtures = pack_fixtures(skill.path, caseset.fixture_files())
     graded = any(c.statements for c in caseset.evals)
-    run_key = {"skill": skill.digest, "incumbent": digests[Arm.INCUMBENT], "k": opts.k,
+    adaptive = AdaptiveK(min_k=min(opts.min_k, opts.k), max_k=opts.k) if opts.k_auto else None
+    k_key = f"auto:{adaptive.min_k}-{adaptive.max_k}" if adaptive else opts.k
+    run_key = {"skill": skill.digest, "incumbent": digests[Arm.INCUMBENT], "k": k_key,
                "cases": [c.digest() for c in caseset.evals], "arms": sorted(arms), **options,
                **({"grader": opts.grader} if graded else {})}
     salt = {"salt": secrets.token_hex(8)} if opts.fresh else {}
@@ -111,30 +123,22 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
     payloads = {k: d for k, d in ((keys[a], bundles[a]) for a in bundles) if k and d}
     fixtures_key = run_keys.bundle(fixtures)
     payloads[fixtures_key] = fixtures
-    trials = []
-    for case in caseset.evals:
-        for rep in range(opts.k):
-            for arm in arms:
-                # The grader model is part of what a statement-graded trial measured.
-                grader = {"grader": opts.grader} if case.statements else {}
-                trial_id = digest_id({"skill": digests[arm], "case": case.digest(),
-                                      "rep": rep, "arm": str(arm), **options, **grader,
-                                      **salt})
-                trials.append(TrialSpec(
-                    run_id=run_id, trial_id=trial_id, case=case, repetition=rep, arm=arm,
-                    model=opts.model, grader_model=opts.grader, skill_name=skill.name,
-                    fixtures_bundle=fixtures_key,
-                    skill_bundle=keys[arm], upstream_url=opts.upstream_url,
-                    timeout_s=opts.timeout_s, max_turns=opts.max_turns,
-                    session_budget_usd=opts.session_budget_usd,
-                    allow_server_tools=opts.allow_server_tools, store_uri=opts.store_uri,
-                    endpoint_attempts=opts.endpoint_attempts,
-                    endpoint_backoff_s=opts.endpoint_backoff_s,
-                    store_endpoint=opts.store_endpoint, sandbox=opts.sandbox))
+
+    def trial_id(case: Case, rep: int, arm: Arm) -> str:
+        # The grader model is part of what a statement-graded trial measured.
+        grader = {"grader": opts.grader} if case.statements else {}
+        return digest_id({"skill": digests[arm], "case": case.digest(), "rep": rep,
+                          "arm": str(arm), **options, **grader, **salt})
+
+    template = TrialTemplate(run_id=run_id, model=opts.model, skill_name=skill.name,
+                             fixtures_bundle=fixtures_key, bundles=keys, limits=opts.limits,
+                             grader_model=opts.grader)
+    trials = expand(template, caseset.evals, opts.k, arms, trial_id)
     return Plan(run_id=run_id, created_at=datetime.now(UTC), skill=skill, incumbent=incumbent,
                 incumbent_note=note,
                 caseset_digest=hashlib.sha256(caseset.model_dump_json().encode()).hexdigest(),
                 cases=[c.id for c in caseset.evals], k=opts.k, arms=arms, model=opts.model,
+                alpha=opts.alpha, adaptive=adaptive,
                 grader_model=opts.grader, judge_model=opts.judge_by if opts.judge else None,
                 judge_expected_output=caseset.judge_expected_output,
                 judge_all=opts.judge and opts.judge_all,
@@ -142,6 +146,5 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
                     caseset, skill.description, str(skill.path / "evals/evals.json"))],
                 dry_run=opts.model_script is not None, bundles=payloads,
                 image_id=opts.sandbox.image_id, isolation=isolation(opts.sandbox),
-                versions={"skill-eval": _version("skill-eval"), "ray": _version("ray"),
-                          "claude-agent-sdk": config.CLAUDE_SDK_VERSION},
+                versions=runner_versions(),
                 trials=trials)

@@ -30,11 +30,28 @@ def _unmount_all(path: Path) -> int:
     return count
 
 
+RUN_MARK = ".run"  # in a trial's scratch dir: the run it belongs to
+
+
+def mark_scratch(scratch: Path, run_id: str) -> None:
+    """Name the run a trial's scratch dir belongs to (its name holds only the trial id prefix:
+    a longer name would push the gateway's socket path past the AF_UNIX limit)."""
+    (scratch / RUN_MARK).write_text(run_id)
+
+
+def scratch_run(scratch: Path) -> str | None:
+    try:
+        return (scratch / RUN_MARK).read_text().strip()
+    except OSError:
+        return None
+
+
 def reap_scratch(keep_trials: set[str], only_trials: set[str] | None = None,
-                 root: Path | None = None) -> Reaped:
+                 root: Path | None = None, run_id: str | None = None) -> Reaped:
     """Unmount and remove scratch dirs under `root` (default: the configured scratch root);
-    keep those of trials still running (`keep_trials`); with `only_trials`, touch nothing else.
-    Trial ids may be given whole or as the 16-character prefixes scratch dirs are named by."""
+    keep those of trials still running (`keep_trials`); with `only_trials` or `run_id`, touch
+    nothing else. Trial ids may be given whole or as the 16-character prefixes scratch dirs are
+    named by."""
     root = root or config.SCRATCH_ROOT
     keep_trials = {t[:16] for t in keep_trials}
     only_trials = {t[:16] for t in only_trials} if only_trials is not None else None
@@ -46,6 +63,8 @@ def reap_scratch(keep_trials: set[str], only_trials: set[str] | None = None,
             continue
         prefix = entry.name.split("-", 1)[0]
         if prefix in keep_trials or (only_trials is not None and prefix not in only_trials):
+            continue
+        if run_id is not None and scratch_run(entry) != run_id:
             continue
         out.mounts += _unmount_all(entry)
         shutil.rmtree(entry, ignore_errors=True)

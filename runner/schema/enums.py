@@ -13,6 +13,32 @@ class Arm(StrEnum):
     INCUMBENT = "incumbent"
 
 
+class BaselineMode(StrEnum):
+    """Several skills at once (seed 003): what the without-arm leaves out."""
+
+    JOINT = "joint"  # one without-arm for all: the delta is the set's joint contribution
+    PER_SKILL = "per-skill"  # one without-arm per skill (all the others staged): N+1 arms
+
+
+class TrialKind(StrEnum):
+    """What a trial measures."""
+
+    TASK = "task"  # a paired trial: the case in one arm, graded
+    TRIGGER = "trigger"  # one run of a trigger query: read-only tools, nothing graded
+
+
+class TrialPhase(StrEnum):
+    """The phases of one trial, in the order they run (each timed per trial)."""
+
+    STAGE = "stage"  # scratch, workspace, fixtures and the arm's skill staged
+    GATEWAY = "gateway"  # the trial's model gateway up on its socket
+    CONTAINER = "container"  # the sandbox started and waiting at its start gate
+    QUEUED = "queued"  # waiting for a session slot on the node (prefetched trials)
+    SESSION = "session"  # claude running
+    COLLECT = "collect"  # outputs copied out, the sandbox removed
+    GRADE = "grade"  # judge program, checks, statement grader
+
+
 class Outcome(StrEnum):
     """The candidate's result in one comparison row."""
 
@@ -55,6 +81,13 @@ class TrialStatus(StrEnum):
     def retryable(self) -> bool:
         """Failed on the machinery or the model endpoint: another try may succeed."""
         return self in (TrialStatus.INFRA_ERROR, TrialStatus.API_ERROR)
+
+
+class GradingMode(StrEnum):
+    """How the statement grader's or the pairwise judge's calls were made."""
+
+    INTERACTIVE = "interactive"  # one Messages call at a time, full price
+    BATCH = "batch"  # through the Message Batches API (--batch-grading), at the batch rate
 
 
 class RunStatus(StrEnum):

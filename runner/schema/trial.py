@@ -1,6 +1,7 @@
 """One trial: one claude session of one (case, repetition, arm).
 
     TrialSpec     what a worker needs to run it (small, serialisable, no secrets)
+    PassContext   what every trial of a pass shares (store, upstream, pacing, slots, retries)
     TrialResult   what it produced, decided by the runner, stored as result.json and in DONE
     Score         one registered scorer's verdict on the trial, in `TrialResult.scores`
 """
@@ -8,13 +9,21 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from runner import config
 from runner.schema.case import Case
-from runner.schema.enums import Arm, CredentialKind, TrialStatus
-from runner.schema.options import SandboxConfig
+from runner.schema.enums import (
+    Arm,
+    CredentialKind,
+    GradingMode,
+    TrialKind,
+    TrialPhase,
+    TrialStatus,
+)
+from runner.schema.options import RetryPolicy, SandboxConfig, SessionLimits
 
 
 class Usage(BaseModel):
@@ -94,10 +103,52 @@ class Score(BaseModel):
     model: str | None = Field(default=None, description="The grader model, if one graded")
     decides: bool = Field(default=True, description="False: reported beside task success "
                                                     "(process rubrics), never deciding it")
+    mode: GradingMode | None = Field(default=None, description="How a model grader's calls "
+                                                               "were made")
+    pending: bool = Field(default=False, description="Graded after the trials (batch "
+                                                     "grading): not graded yet, the trial's "
+                                                     "pass/fail waits for it")
+
+
+class GraderCall(BaseModel):
+    """A grader call a trial left for the driver to make (stored as its attempt's
+    grader.json): the request, and the material it shows, which the grader's quotes are
+    verified against."""
+
+    request: dict[str, Any]
+    material: str
+    nonce: str
+
+
+class PassContext(BaseModel):
+    """What every trial of one scheduling pass shares, set once when the pass starts: where
+    results go, which upstream and pacing actors its gateways use, how many sessions a node
+    runs at once, and how failures are retried."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    pass_id: str = Field(default="", description="The run or batch id owning the pass's "
+                                                 "actors (ledger, governor), stop flag and "
+                                                 "session slots; empty: the trial's run id")
+    store_uri: str = Field(default=config.STORE, description="A directory or "
+                                                             "s3://bucket/prefix")
+    store_endpoint: str | None = Field(default=None, description="S3 endpoint URL, if any")
+    upstream_url: str = Field(default=config.UPSTREAM,
+                              description="Messages API endpoint the gateway forwards to")
+    ledger: bool = Field(default=False, description="A budget ledger actor meters the spend")
+    governor: bool = Field(default=False, description="A rate governor paces the requests")
+    session_slots: int = Field(default=0, ge=0, description="Sessions at once per node when "
+                                                            "trials are prefetched (0: no gate)")
+    batch_grading: bool = Field(default=False, description="Statements are graded after the "
+                                                           "trials, by the driver, through "
+                                                           "the Message Batches API")
+    retry: RetryPolicy = Field(default_factory=RetryPolicy)
+    sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
 
 
 class TrialSpec(BaseModel):
-    """Everything one worker needs; small, serialisable, no secrets."""
+    """Everything one worker needs; small, serialisable, no secrets. What the trial is, the
+    session limits of its eval (one object per eval) and its pass's context (one object per
+    pass)."""
 
     run_id: str
     trial_id: str
@@ -108,40 +159,35 @@ class TrialSpec(BaseModel):
     skill_name: str = Field(description="The candidate's skill name, for staging and leak checks")
     fixtures_bundle: str = Field(description="Store key of the case set's fixtures (tar)")
     skill_bundle: str | None = Field(description="Store key of this arm's skill (tar), or none")
-    upstream_url: str = Field(description="Messages API endpoint the gateway forwards to")
-    timeout_s: float = Field(gt=0)
-    max_turns: int | None = None
-    session_budget_usd: float | None = None
-    allow_server_tools: bool = False
+    library: tuple[str, ...] = Field(default=(), description="Several skills at once: the "
+                                                              "skills this arm stages, as one "
+                                                              "`library` plugin")
+    guarded: tuple[str, ...] = Field(default=(), description="Several skills at once: every "
+                                                              "skill of the run (a session may "
+                                                              "see only those it stages)")
     scorers: tuple[str, ...] = Field(default=("checks", "program", "process", "statements"),
                                      description="Registered scorers (each abstains when the "
                                                  "case gives it nothing to grade)")
     grader_model: str = Field(default=config.MODEL, description="Model grading statements")
-    kind: str = Field(default="task", description="task (a paired trial) | trigger (one run "
-                                                  "of a trigger query: read-only tools, the "
-                                                  "skill among a library, nothing graded)")
-    store_uri: str
-    store_endpoint: str | None = Field(default=None, description="S3 endpoint URL, if any")
-    infra_attempts: int = Field(default=config.INFRA_ATTEMPTS, ge=1,
-                                description="Tries when the machinery or the endpoint fails")
-    infra_backoff_s: float = Field(default=config.INFRA_BACKOFF_S, ge=0,
-                                   description="First retry delay after an infrastructure "
-                                               "failure, doubling")
-    endpoint_attempts: int = Field(default=config.ENDPOINT_ATTEMPTS, ge=1,
-                                   description="Tries when the model endpoint kept failing")
-    endpoint_backoff_s: float = Field(default=config.ENDPOINT_BACKOFF_S, ge=0,
-                                      description="First retry delay after the model endpoint "
-                                                  "kept failing, doubling")
-    ledger: bool = Field(default=False, description="A run ledger actor meters the budget")
-    governor: bool = Field(default=False, description="A rate governor paces the requests")
-    ledger_id: str = Field(default="", description="Run or batch id owning the ledger")
-    session_slots: int = Field(default=0, ge=0, description="Sessions at once per node when "
-                                                            "trials are prefetched (0: no gate)")
-    sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
+    kind: TrialKind = Field(default=TrialKind.TASK, description="task (a paired trial) | "
+                                                               "trigger (one run of a trigger "
+                                                               "query: read-only tools, the "
+                                                               "skill among a library, nothing "
+                                                               "graded)")
+    limits: SessionLimits = Field(default_factory=SessionLimits)
+    context: PassContext = Field(default_factory=PassContext)
+
+    @property
+    def pass_id(self) -> str:
+        return self.context.pass_id or self.run_id
+
+    @property
+    def sandbox(self) -> SandboxConfig:
+        return self.context.sandbox
 
     @property
     def scratch_root(self) -> Path:
-        return self.sandbox.scratch_root
+        return self.context.sandbox.scratch_root
 
 
 class WindowReading(BaseModel):
@@ -172,6 +218,10 @@ class TrialResult(BaseModel):
     safety: list[str] = Field(default_factory=list, description="Command patterns the agent's "
                                                                 "shell commands matched")
     wall_s: float | None = None
+    phases: dict[TrialPhase, float] = Field(default_factory=dict, description="Seconds each "
+                                                                              "phase of the "
+                                                                              "standing attempt "
+                                                                              "took")
     usage: Usage | None = Field(default=None, description="Metered at the gateway, every "
                                                           "attempt of the trial together")
     cli_cost_usd: float | None = Field(default=None, description="The CLI's own estimate")

@@ -16,9 +16,10 @@ from typing import Any
 
 from runner.errors import ModelCallError
 from runner.schema.case import Case
-from runner.schema.trial import CheckResult, Score
+from runner.schema.enums import GradingMode
+from runner.schema.trial import CheckResult, GraderCall, Score, Usage
 from runner.scoring.base import Evidence, Grading, forced_tool_input, register
-from runner.scoring.material import build_material, verify_quote
+from runner.scoring.material import Material, build_material, verify_quote
 
 NAME = "statements"
 TOOL = "record_grades"
@@ -82,6 +83,13 @@ def judge_statements(case: Case, evidence: Evidence, grading: Grading) -> list[C
         raise ModelCallError("statements need a grader model, and none is configured")
     material = build_material(evidence, grading.skill_name)
     response = grading.client.create(grader_request(case, material.block(), grading.model))
+    return decide(case, response, material)
+
+
+def decide(case: Case, response: dict[str, Any], material: Material) -> list[CheckResult]:
+    """The grader's answer read against the material it was shown: one check per statement;
+    a pass stands only when its quote verifies. ModelCallError when the answer cannot be read.
+    The interactive path and batch grading (runner.grading) both decide here."""
     grades = _grades(response)
     results: list[CheckResult] = []
     for n, statement in enumerate(case.statements, 1):
@@ -106,6 +114,22 @@ def judge_statements(case: Case, evidence: Evidence, grading: Grading) -> list[C
     return results
 
 
+def graded(checks: list[CheckResult], usage: Usage | None, model: str, cost_usd: float | None,
+           mode: GradingMode) -> Score:
+    return Score(scorer=NAME, passed=all(c.passed for c in checks), checks=checks,
+                 usage=usage, model=model, cost_usd=cost_usd, mode=mode)
+
+
+def deferred(case: Case, evidence: Evidence, grading: Grading) -> tuple[Score, GraderCall]:
+    """For batch grading: the score left pending and the call the driver makes for it later,
+    with the very material (and nonce) the interactive grader would have been shown."""
+    material = build_material(evidence, grading.skill_name)
+    call = GraderCall(request=grader_request(case, material.block(), grading.model),
+                      material=material.text, nonce=material.nonce)
+    return Score(scorer=NAME, passed=None, model=grading.model, mode=GradingMode.BATCH,
+                 pending=True), call
+
+
 class StatementScorer:
     name = NAME
 
@@ -115,9 +139,9 @@ class StatementScorer:
         before = grading.client.usage().cost_usd if grading.client else 0.0
         checks = judge_statements(case, evidence, grading)
         usage = grading.client.usage() if grading.client else None
-        return Score(scorer=NAME, passed=all(c.passed for c in checks), checks=checks,
-                     usage=usage, model=grading.model,
-                     cost_usd=None if usage is None else usage.cost_usd - before)
+        return graded(checks, usage, grading.model,
+                      None if usage is None else usage.cost_usd - before,
+                      GradingMode.INTERACTIVE)
 
 
 register(NAME, StatementScorer)

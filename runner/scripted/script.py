@@ -23,6 +23,18 @@ Grader and judge requests (the runner's own model calls) match only scenarios wi
 request text (task, material, statements or the two responses). Their answer is a `tool_use`
 of `record_grades` / `record_judgement`.
 
+`batches:` shapes the Message Batches API (`/v1/messages/batches`, the runner's own grader and
+judge calls under `--batch-grading`); each item is answered as the same request to
+`/v1/messages` would be:
+
+    batches:
+      pending_polls: 2      # each batch answers in_progress to its first 2 retrieves
+      pending_s: 0          # ... and for this long after its creation
+      expires_s: 86400      # still pending then: it ends, its items `expired`
+      fail:                 # items whose request text matches end `errored` (or expired,
+        - prompt: "refund"  #   canceled) in their first `times` batches, then are answered
+          times: 1
+
 A turn can also be `error: {status: 529, retry_after: 0}` (answered as the Messages API would)
 or carry `sleep_s` (injected latency) and `usage`. Requests with no tools (claude's side queries,
 e.g. titles) get `side_reply`. Past its last turn a scenario ends with `final_text`.
@@ -87,6 +99,35 @@ class RateLimit(BaseModel):
                                                     "is all it says)")
 
 
+class BatchFailure(BaseModel):
+    """Batch items that do not succeed: each item whose request text matches `prompt`
+    (assertion grammar; none: every item) ends `result` in its first `times` batches."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    prompt: str | None = None
+    times: int = Field(default=1, ge=1)
+    result: Literal["errored", "expired", "canceled"] = "errored"
+    type: str = Field(default="api_error", description="The error's type when errored")
+    message: str = "scripted batch item failure"
+
+    @model_validator(mode="after")
+    def _grammar(self) -> BatchFailure:
+        if self.prompt is not None:
+            parse_matcher(self.prompt)
+        return self
+
+
+class Batches(BaseModel):
+    """How the scripted Message Batches API behaves."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    pending_polls: int = Field(default=0, ge=0, description="Retrieves answered in_progress")
+    pending_s: float = Field(default=0.0, ge=0, description="Seconds in_progress after creation")
+    expires_s: float = Field(default=86400.0, gt=0, description="A batch still pending this "
+                                                               "long after creation expires")
+    fail: tuple[BatchFailure, ...] = ()
+
+
 class Turn(BaseModel):
     """One model response: text and/or one tool call, or an error status."""
 
@@ -144,6 +185,7 @@ class Script(BaseModel):
                                             "to send upstream")
     forbid_headers: tuple[str, ...] = Field(default=(), description="Headers a request must "
                                             "not carry (401 when it does)")
+    batches: Batches = Field(default_factory=Batches)
     scenarios: tuple[Scenario, ...] = Field(min_length=1)
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from aiohttp import web
 
 from runner.scoring.checks import parse_matcher
+from runner.scripted.batches import ScriptedBatches
 from runner.scripted.script import Scenario, Script, Turn, Usage
 
 
@@ -133,6 +134,7 @@ class ScriptedModel:
         self.unmatched = 0
         self.first_unmatched: str | None = None
         self._window: deque[float] = deque()  # request times in the rate limit's minute
+        self.batches = ScriptedBatches(script.batches, self)
 
     def _rate_limited(self) -> tuple[web.Response | None, dict[str, str]]:
         """429 with retry-after when the sliding window is full (rate_limit in the script);
@@ -166,6 +168,7 @@ class ScriptedModel:
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_post("/v1/messages", self.messages)
         app.router.add_post("/v1/messages/count_tokens", self.count_tokens)
+        self.batches.route(app)
         app.router.add_route("*", "/{tail:.*}", self.not_found)
         return app
 
@@ -205,6 +208,24 @@ class ScriptedModel:
             with self._lock:
                 self.counts["outage"] = self.counts.get("outage", 0) + 1
             return _error(outage.status, outage.type, outage.message)
+        turn = self.turn(body)
+        delay = turn.sleep_s if turn.sleep_s is not None else self.script.latency_s
+        if delay:
+            await asyncio.sleep(delay)
+        if turn.error is not None:
+            headers = {}
+            if turn.error.retry_after is not None:
+                headers["retry-after"] = str(turn.error.retry_after)
+            return _error(turn.error.status, turn.error.type, turn.error.message, headers)
+        message = self.message(body, turn)
+        msg_id, model, blocks = message["id"], message["model"], message["content"]
+        stop, usage = message["stop_reason"], message["usage"]
+        if not body.get("stream"):
+            return web.json_response(message, headers=limit_headers)
+        return await self._stream(request, msg_id, model, blocks, stop, usage, limit_headers)
+
+    def turn(self, body: dict[str, Any]) -> Turn:
+        """The scripted answer to one Messages request (counted under its scenario's name)."""
         scenario = choose(self.script, body) if body.get("tools") else None
         turn: Turn
         if scenario is None and body.get("tools"):
@@ -223,27 +244,17 @@ class ScriptedModel:
                 text=scenario.final_text)
         with self._lock:
             self.counts[name] = self.counts.get(name, 0) + 1
-        delay = turn.sleep_s if turn.sleep_s is not None else self.script.latency_s
-        if delay:
-            await asyncio.sleep(delay)
-        if turn.error is not None:
-            headers = {}
-            if turn.error.retry_after is not None:
-                headers["retry-after"] = str(turn.error.retry_after)
-            return _error(turn.error.status, turn.error.type, turn.error.message, headers)
+        return turn
+
+    def message(self, body: dict[str, Any], turn: Turn) -> dict[str, Any]:
+        """A non-streamed `message` answering `body` with `turn` (not an error turn)."""
         digest = hashlib.sha256(json.dumps(body.get("messages", []), sort_keys=True).encode())
-        msg_id = "msg_scripted_" + digest.hexdigest()[:20]
-        tool_id = "toolu_scripted_" + digest.hexdigest()[20:40]
-        blocks = _blocks(turn, tool_id)
-        stop = "tool_use" if turn.tool_use is not None else "end_turn"
-        usage = _usage(self.script, turn).model_dump()
-        model = str(body.get("model", "scripted"))
-        if not body.get("stream"):
-            return web.json_response({
-                "id": msg_id, "type": "message", "role": "assistant", "model": model,
-                "content": blocks, "stop_reason": stop, "stop_sequence": None, "usage": usage},
-                headers=limit_headers)
-        return await self._stream(request, msg_id, model, blocks, stop, usage, limit_headers)
+        blocks = _blocks(turn, "toolu_scripted_" + digest.hexdigest()[20:40])
+        return {"id": "msg_scripted_" + digest.hexdigest()[:20], "type": "message",
+                "role": "assistant", "model": str(body.get("model", "scripted")),
+                "content": blocks,
+                "stop_reason": "tool_use" if turn.tool_use is not None else "end_turn",
+                "stop_sequence": None, "usage": _usage(self.script, turn).model_dump()}
 
     async def _stream(self, request: web.Request, msg_id: str, model: str,
                       blocks: list[dict[str, Any]], stop: str,

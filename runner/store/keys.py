@@ -9,15 +9,29 @@
     runs/<run_id>/trials/<trial_id>/attempts/<n>/transcript.jsonl
     runs/<run_id>/trials/<trial_id>/attempts/<n>/result.json
     runs/<run_id>/trials/<trial_id>/attempts/<n>/outputs/<relpath>
+    runs/<run_id>/trials/<trial_id>/attempts/<n>/grader.json     the grader's request and the
+                                                         material it shows, when statements
+                                                         are graded after the trials
+                                                         (--batch-grading)
     runs/<run_id>/trials/<trial_id>/DONE                 written last, create-only; holds the
                                                          result that stands, which names its
                                                          attempt: readers never mix attempts
     runs/<run_id>/judge/<digest>.json                    the judge on one tied row (resumable)
+    runs/<run_id>/grades/<trial_id>.json                 statements graded after the trials
+    runs/<pass_id>/batches/<purpose>.json                the Message Batch a driver waits on
+                                                         (grader, judge): a resumed driver
+                                                         polls it instead of a new one
     runs/<run_id>/report.json
     runs/<run_id>/feedback.json                          the trials laid out for human review
     runs/<run_id>/metrics.prom                           final metrics snapshot
     runs/<run_id>/driver.log                             the driver's log of the run
+    runs/<run_id>/regrade.json                           a regrade: what it reused and what changed
     receipts/<skill_digest>/<run_id>.json                the receipt, under the digest of the bytes
+    triggers/<skill_digest>/<run_id>.json                a trigger run's report (session mode)
+    triggers/<skill_digest>/catalog.json                 the latest catalog-mode trigger report
+    store.json                                           the store's own settings (daily budget)
+    control/STOP                                         `skill-eval stop --all`: every run refused
+    control/spend/<YYYY-MM-DD>/<pass_id>.json            what one pass spent that UTC day
 """
 
 from __future__ import annotations
@@ -45,6 +59,10 @@ class AttemptKeys:
     @property
     def result(self) -> str:
         return f"{self.prefix}/result.json"
+
+    @property
+    def grader(self) -> str:
+        return f"{self.prefix}/grader.json"
 
     def output(self, relpath: str) -> str:
         return f"{self.prefix}/outputs/{relpath}"
@@ -105,6 +123,10 @@ class RunKeys:
         return f"{self.prefix}/driver.log"
 
     @property
+    def regrade(self) -> str:
+        return f"{self.prefix}/regrade.json"
+
+    @property
     def stop_flag(self) -> str:
         return f"{self.prefix}/STOP"
 
@@ -122,6 +144,21 @@ class RunKeys:
     def judgement(self, digest: str) -> str:
         return f"{self.prefix}/judge/{digest}.json"
 
+    @property
+    def grades(self) -> str:
+        return f"{self.prefix}/grades/"
+
+    def grade(self, trial_id: str) -> str:
+        return f"{self.prefix}/grades/{trial_id}.json"
+
+    def batch(self, purpose: str) -> str:
+        return f"{self.prefix}/batches/{purpose}.json"
+
+    def custom_id(self, kind: str, item: str) -> str:
+        """A Message Batches custom_id (^[a-zA-Z0-9_-]{1,64}$) naming one call of this run:
+        `kind` (g: grader, j: judge) and the item's hex id, unique across a batch's runs."""
+        return f"{kind}-{self.run_id.removeprefix('r-')[:16]}-{item}"[:64]
+
     def bundle(self, data: bytes) -> str:
         return f"{self.prefix}/bundles/{hashlib.sha256(data).hexdigest()}.tar"
 
@@ -136,5 +173,30 @@ class RunKeys:
         return found
 
 
+RECEIPTS = "receipts/"
+TRIGGERS = "triggers/"
+
+
 def receipt_key(skill_digest: str, run_id: str) -> str:
-    return f"receipts/{skill_digest}/{run_id}.json"
+    return f"{RECEIPTS}{skill_digest}/{run_id}.json"
+
+
+def trigger_report_key(skill_digest: str, run_id: str) -> str:
+    return f"{TRIGGERS}{skill_digest}/{run_id}.json"
+
+
+def trigger_catalog_key(skill_digest: str) -> str:
+    return f"{TRIGGERS}{skill_digest}/catalog.json"
+
+
+STORE_CONFIG = "store.json"
+STORE_STOP = "control/STOP"
+
+
+def spend_prefix(day: str) -> str:
+    """Every pass's spend on one UTC day (YYYY-MM-DD)."""
+    return f"control/spend/{day}/"
+
+
+def spend_key(day: str, pass_id: str) -> str:
+    return f"{spend_prefix(day)}{pass_id}.json"

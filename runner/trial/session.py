@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 from runner.schema.case import Case
+from runner.schema.enums import TrialKind
 from runner.schema.trial import TrialSpec
 
 AUTONOMY_NOTE = ("You are running headless: no human can answer questions. Work autonomously "
@@ -19,22 +20,22 @@ TRIGGER_TOOLS = "Skill Read Glob Grep"
 
 
 def claude_args(spec: TrialSpec) -> list[str]:
-    if spec.kind == "trigger":
+    if spec.kind == TrialKind.TRIGGER:
         args = ["-p", "--output-format", "stream-json", "--verbose", "--model", spec.model,
                 "--allowed-tools", TRIGGER_TOOLS, "--strict-mcp-config",
                 "--no-session-persistence", "--append-system-prompt", AUTONOMY_NOTE]
-        if spec.max_turns is not None:
-            args += ["--max-turns", str(spec.max_turns)]
-        if spec.session_budget_usd is not None:
-            args += ["--max-budget-usd", f"{spec.session_budget_usd:g}"]
+        if spec.limits.max_turns is not None:
+            args += ["--max-turns", str(spec.limits.max_turns)]
+        if spec.limits.session_budget_usd is not None:
+            args += ["--max-budget-usd", f"{spec.limits.session_budget_usd:g}"]
         return args
     args = ["-p", "--output-format", "stream-json", "--verbose", "--model", spec.model,
             "--dangerously-skip-permissions", "--no-session-persistence",
             "--append-system-prompt", AUTONOMY_NOTE]
-    if spec.max_turns is not None:
-        args += ["--max-turns", str(spec.max_turns)]
-    if spec.session_budget_usd is not None:
-        args += ["--max-budget-usd", f"{spec.session_budget_usd:g}"]
+    if spec.limits.max_turns is not None:
+        args += ["--max-turns", str(spec.limits.max_turns)]
+    if spec.limits.session_budget_usd is not None:
+        args += ["--max-budget-usd", f"{spec.limits.session_budget_usd:g}"]
     return args
 
 

@@ -22,6 +22,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -38,8 +39,9 @@ from runner.pacing.governor import GovernorGuard, find_governor
 from runner.pacing.ledger import BudgetGuard, find_ledger
 from runner.pacing.pushback import PUSHBACK_RETRIES
 from runner.sandbox.base import ProgramSpec, Sandbox, SessionRun, SessionSpec
+from runner.sandbox.reap import mark_scratch
 from runner.sandbox.registry import open_sandbox
-from runner.schema.enums import TrialStatus
+from runner.schema.enums import TrialKind, TrialPhase, TrialStatus
 from runner.schema.trial import (
     CheckResult,
     ProgramRun,
@@ -50,8 +52,10 @@ from runner.schema.trial import (
 )
 from runner.scoring.base import Evidence, Grading, passed, score_all
 from runner.scoring.safety import violations
+from runner.scoring.statements import NAME as STATEMENTS
+from runner.scoring.statements import deferred
 from runner.store.base import Store, open_store
-from runner.store.keys import AttemptKeys, RunKeys, TrialKeys
+from runner.store.keys import STORE_STOP, AttemptKeys, RunKeys, TrialKeys
 from runner.store.trials import read_done
 from runner.trial.collect import Collected, CollectLimits, collect_outputs
 from runner.trial.isolation import find_leak
@@ -100,7 +104,7 @@ def _stored_usage(store: Store, keys: AttemptKeys, listed: set[str]) -> Usage | 
 
 
 def run_trial(spec: TrialSpec, store: Store | None = None) -> TrialResult:
-    store = store or open_store(spec.store_uri, spec.store_endpoint)
+    store = store or open_store(spec.context.store_uri, spec.context.store_endpoint)
     keys = RunKeys(spec.run_id).trial(spec.trial_id)
     standing = read_done(store, keys)
     if standing is not None:
@@ -111,14 +115,14 @@ def run_trial(spec: TrialSpec, store: Store | None = None) -> TrialResult:
         result, transcript, collected = _execute(spec, store, keys.attempt(attempt), attempt)
         if result.status is TrialStatus.INFRA_ERROR:
             infra_tries += 1
-            if infra_tries >= spec.infra_attempts:
+            if infra_tries >= spec.context.retry.infra_attempts:
                 break
-            delay = spec.infra_backoff_s * 2 ** (infra_tries - 1)
+            delay = spec.context.retry.infra_backoff_s * 2 ** (infra_tries - 1)
         elif result.status is TrialStatus.API_ERROR:
             endpoint_tries += 1
-            if endpoint_tries >= spec.endpoint_attempts:
+            if endpoint_tries >= spec.context.retry.endpoint_attempts:
                 break
-            delay = spec.endpoint_backoff_s * 2 ** (endpoint_tries - 1)
+            delay = spec.context.retry.endpoint_backoff_s * 2 ** (endpoint_tries - 1)
         else:
             # An agent that ran and failed is data; a timeout would only time out again.
             break
@@ -169,9 +173,9 @@ def _node() -> str:
 
 
 def _guard(spec: TrialSpec) -> BudgetGuard:
-    if not spec.ledger:
+    if not spec.context.ledger:
         return BudgetGuard()
-    return BudgetGuard(find_ledger(spec.ledger_id or spec.run_id))
+    return BudgetGuard(find_ledger(spec.pass_id))
 
 
 def _judge_program(spec: TrialSpec, sandbox: Sandbox, workdir: Path, fixtures: Path,
@@ -183,28 +187,28 @@ def _judge_program(spec: TrialSpec, sandbox: Sandbox, workdir: Path, fixtures: P
     return sandbox.run_program(ProgramSpec(
         trial_id=spec.trial_id, run_id=spec.run_id, workdir=workdir,
         program=fixtures / spec.case.judge_program,
-        timeout_s=min(spec.timeout_s, config.JUDGE_PROGRAM_TIMEOUT_S),
+        timeout_s=min(spec.limits.timeout_s, config.JUDGE_PROGRAM_TIMEOUT_S),
         limits=spec.sandbox.limits))
 
 
 def _governor(spec: TrialSpec) -> GovernorGuard:
-    if not spec.governor:
+    if not spec.context.governor:
         return GovernorGuard()
-    return GovernorGuard(find_governor(spec.ledger_id or spec.run_id))
+    return GovernorGuard(find_governor(spec.pass_id))
 
 
 def _slots(spec: TrialSpec) -> SessionSlots | None:
     """The session slots a prefetched trial waits for (runner.trial.slots); on a Ray node that
     declares a `sandbox` resource the node's count holds for every run there, elsewhere the
     pass's concurrency."""
-    if not spec.session_slots:
+    if not spec.context.session_slots:
         return None
     node = node_sandbox_capacity()
     if node is not None:
         node_id, count = node
         return SessionSlots(spec.scratch_root / SLOTS_DIR / f"node-{node_id}", count)
-    return SessionSlots(spec.scratch_root / SLOTS_DIR / (spec.ledger_id or spec.run_id),
-                        spec.session_slots)
+    return SessionSlots(spec.scratch_root / SLOTS_DIR / (spec.pass_id),
+                        spec.context.session_slots)
 
 
 def _slot(spec: TrialSpec, slots: SessionSlots | None, store: Store,
@@ -212,13 +216,13 @@ def _slot(spec: TrialSpec, slots: SessionSlots | None, store: Store,
     """Holding a session slot; a run stopped while the trial waited never starts it."""
     if slots is None:
         return None
-    stop_flag = RunKeys(spec.ledger_id or spec.run_id).stop_flag
+    stop_flag = RunKeys(spec.pass_id).stop_flag
 
     @contextlib.contextmanager
     def hold() -> Iterator[object]:
         with slots.hold() as number:
             stopped = run_sync(guard.refresh())
-            if stopped is None and store.exists(stop_flag):
+            if stopped is None and (store.exists(stop_flag) or store.exists(STORE_STOP)):
                 stopped = "stop requested"
             if stopped:
                 raise ModelStopped(stopped)
@@ -228,8 +232,9 @@ def _slot(spec: TrialSpec, slots: SessionSlots | None, store: Store,
 
 
 def _grading(spec: TrialSpec, guard: BudgetGuard) -> Grading:
-    client = ModelClient(spec.upstream_url, read_credential(), guard,
-                         spec.endpoint_attempts, spec.endpoint_backoff_s, _governor(spec))
+    retry = spec.context.retry
+    client = ModelClient(spec.context.upstream_url, read_credential(), guard,
+                         retry.endpoint_attempts, retry.endpoint_backoff_s, _governor(spec))
     return Grading(client=client, model=spec.grader_model, skill_name=spec.skill_name)
 
 
@@ -258,8 +263,110 @@ def _status(run: SessionRun, transcript: Transcript,
     return TrialStatus.COMPLETED, None
 
 
+class PhaseClock:
+    """Seconds each phase of one attempt took (`TrialResult.phases`)."""
+
+    def __init__(self) -> None:
+        self.times: dict[TrialPhase, float] = {}
+        self.session_at: float | None = None  # when the session was handed to the sandbox
+
+    @contextlib.contextmanager
+    def phase(self, name: TrialPhase) -> Iterator[None]:
+        started = time.monotonic()
+        try:
+            yield
+        finally:
+            self.add(name, time.monotonic() - started)
+
+    def add(self, name: TrialPhase, seconds: float) -> None:
+        self.times[name] = round(self.times.get(name, 0.0) + seconds, 6)
+
+
+@dataclass(frozen=True)
+class Staged:
+    """What the stage phase left for the session: the working directory (fixtures in it), the
+    fixtures' folder (for a judge program) and the arm's plugin folder, if any."""
+
+    workdir: Path
+    socket_dir: Path
+    fixtures: Path
+    plugin_dir: Path | None
+
+
+def _stage(spec: TrialSpec, store: Store, sandbox: Sandbox, scratch: Path) -> Staged:
+    workdir, socket_dir, plugins = scratch / "work", scratch / "gw", scratch / "plugin"
+    sandbox.create_workdir(workdir, spec.sandbox.limits)
+    fixtures = materialize(store, spec.fixtures_bundle, spec.scratch_root)
+    stage_fixtures(spec.case, fixtures, workdir)
+    plugin_dir = None
+    if spec.skill_bundle is not None and (spec.kind == TrialKind.TRIGGER or spec.library):
+        plugin_dir = stage_library(materialize(store, spec.skill_bundle, spec.scratch_root),
+                                   plugins)
+    elif spec.skill_bundle is not None:
+        skill = load_skill(materialize(store, spec.skill_bundle, spec.scratch_root))
+        plugin_dir = stage_plugin(skill, plugins, spec.skill_name)
+    sandbox.reap_trial(spec.trial_id)  # an earlier attempt of this trial (worker died)
+    sandbox.prepare_workdir(workdir)
+    return Staged(workdir, socket_dir, fixtures, plugin_dir)
+
+
+def _session(spec: TrialSpec, store: Store, keys: AttemptKeys, sandbox: Sandbox,
+             staged: Staged, guard: BudgetGuard, clock: PhaseClock,
+             metered: list[Usage]) -> SessionRun:
+    """The gateway up, the sandbox started, claude run; the gateway's usage lands in
+    `metered` even when the session raises (it was paid for)."""
+    def keep_usage(current: Usage) -> None:
+        store.put(keys.usage, current.model_dump_json().encode())
+
+    slots = _slots(spec)
+    policy = GatewayPolicy(allow_server_tools=spec.limits.allow_server_tools,
+                           pushback_retries=PUSHBACK_RETRIES if spec.context.governor else 0)
+    with contextlib.ExitStack() as stack:
+        with clock.phase(TrialPhase.GATEWAY):
+            gateway = stack.enter_context(TrialGateway(
+                staged.socket_dir, spec.context.upstream_url,
+                read_credential(), policy, guard, on_usage=keep_usage,
+                governor=_governor(spec)))
+        session = SessionSpec(
+            trial_id=spec.trial_id, run_id=spec.run_id, workdir=staged.workdir,
+            socket_dir=staged.socket_dir, plugin_dir=staged.plugin_dir,
+            prompt=spec.case.prompt, claude_args=claude_args(spec),
+            env=session_env(gateway.token), timeout_s=spec.limits.timeout_s,
+            limits=spec.sandbox.limits, extend_s=gateway.held_s,
+            slot=_slot(spec, slots, store, guard))
+        if slots is not None and sandbox.heavy_start:
+            slots.settle(SETTLE_S)
+        clock.session_at = time.time()
+        try:
+            run = sandbox.run(session)
+        finally:
+            metered.append(gateway.usage())
+    clock.add(TrialPhase.CONTAINER, run.container_s)
+    clock.add(TrialPhase.QUEUED, run.queued_s)
+    clock.add(TrialPhase.SESSION, run.wall_s)
+    return run
+
+
+def _grade(spec: TrialSpec, store: Store, keys: AttemptKeys, evidence: Evidence,
+           guard: BudgetGuard) -> dict[str, Score]:
+    """Every scorer of the trial; with batch grading, the statements are left for the driver
+    (graded after the trials on the material shown here, with the same decision code)."""
+    later = (spec.context.batch_grading and STATEMENTS in spec.scorers
+             and bool(spec.case.statements))
+    scorers = tuple(n for n in spec.scorers if not (later and n == STATEMENTS))
+    scores = score_all(scorers, spec.case, evidence, _grading(spec, guard))
+    if later:
+        scores[STATEMENTS], call = deferred(spec.case, evidence, Grading(
+            model=spec.grader_model, skill_name=spec.skill_name))
+        store.put(keys.grader, call.model_dump_json().encode())
+    return scores
+
+
 def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
              attempt: int) -> tuple[TrialResult, bytes, Collected]:
+    """One attempt, phase by phase: stage, gateway, container, queued, session, collect,
+    grade. A failure of the machinery becomes a hole with its cause; what the session did is
+    graded."""
     credential = read_credential()
     base = TrialResult(trial_id=spec.trial_id, case_id=spec.case.id, repetition=spec.repetition,
                        arm=spec.arm, status=TrialStatus.INFRA_ERROR, passed=None, node=_node(),
@@ -270,62 +377,38 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
     if stopped:
         return base.model_copy(update={"status": TrialStatus.STOPPED,
                                        "error": f"not started: {stopped}"}), b"", Collected()
+    clock = PhaseClock()
     spec.scratch_root.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix=f"{spec.trial_id[:16]}-", dir=spec.scratch_root))
-    workdir, socket_dir, plugins = scratch / "work", scratch / "gw", scratch / "plugin"
+    mark_scratch(scratch, spec.run_id)
     sandbox: Sandbox | None = None
-    usage: Usage | None = None
-
-    def keep_usage(current: Usage) -> None:
-        store.put(keys.usage, current.model_dump_json().encode())
-
+    staged: Staged | None = None
+    metered: list[Usage] = []
     try:
         sandbox = open_sandbox(spec.sandbox)
-        sandbox.create_workdir(workdir, spec.sandbox.limits)
-        fixtures = materialize(store, spec.fixtures_bundle, spec.scratch_root)
-        stage_fixtures(spec.case, fixtures, workdir)
-        plugin_dir = None
-        if spec.skill_bundle is not None and spec.kind == "trigger":
-            plugin_dir = stage_library(materialize(store, spec.skill_bundle,
-                                                   spec.scratch_root), plugins)
-        elif spec.skill_bundle is not None:
-            skill = load_skill(materialize(store, spec.skill_bundle, spec.scratch_root))
-            plugin_dir = stage_plugin(skill, plugins, spec.skill_name)
-        sandbox.reap_trial(spec.trial_id)  # an earlier attempt of this trial (worker died)
-        slots = _slots(spec)
-        sandbox.prepare_workdir(workdir)
-        policy = GatewayPolicy(allow_server_tools=spec.allow_server_tools,
-                               pushback_retries=PUSHBACK_RETRIES if spec.governor else 0)
-        with TrialGateway(socket_dir, spec.upstream_url, credential,
-                         policy, guard, on_usage=keep_usage,
-                         governor=_governor(spec)) as gateway:
-            session = SessionSpec(
-                trial_id=spec.trial_id, run_id=spec.run_id, workdir=workdir,
-                socket_dir=socket_dir, plugin_dir=plugin_dir, prompt=spec.case.prompt,
-                claude_args=claude_args(spec), env=session_env(gateway.token),
-                timeout_s=spec.timeout_s, limits=spec.sandbox.limits,
-                extend_s=gateway.held_s, slot=_slot(spec, slots, store, guard))
-            if slots is not None and sandbox.heavy_start:
-                slots.settle(SETTLE_S)
-            session_at = time.time()
-            try:
-                run = sandbox.run(session)
-            finally:
-                usage = gateway.usage()
-        collected = collect_outputs(workdir, CollectLimits())
-        program = _judge_program(spec, sandbox, workdir, fixtures, run)
+        with clock.phase(TrialPhase.STAGE):
+            staged = _stage(spec, store, sandbox, scratch)
+        run = _session(spec, store, keys, sandbox, staged, guard, clock, metered)
+        with clock.phase(TrialPhase.COLLECT):
+            collected = collect_outputs(staged.workdir, CollectLimits())
+        with clock.phase(TrialPhase.GRADE):
+            program = _judge_program(spec, sandbox, staged.workdir, staged.fixtures, run)
     except ModelStopped as exc:  # stopped while it waited for its session slot
-        return base.model_copy(update={"status": TrialStatus.STOPPED, "usage": usage,
+        return base.model_copy(update={"status": TrialStatus.STOPPED, "usage": _last(metered),
                                        "error": f"not started: {exc}"}), b"", Collected()
     except InfraError as exc:
-        return base.model_copy(update={"error": str(exc), "usage": usage}), b"", Collected()
+        return base.model_copy(update={"error": str(exc), "usage": _last(metered)}), b"", \
+            Collected()
     except OSError as exc:
-        return base.model_copy(update={"error": f"staging failed: {exc}", "usage": usage}), \
-            b"", Collected()
+        return base.model_copy(update={"error": f"staging failed: {exc}",
+                                       "usage": _last(metered)}), b"", Collected()
     finally:
-        if sandbox is not None:
-            sandbox.release_workdir(workdir)
+        if sandbox is not None and staged is not None:
+            sandbox.release_workdir(staged.workdir)
+        elif sandbox is not None:
+            sandbox.release_workdir(scratch / "work")
         shutil.rmtree(scratch, ignore_errors=True)
+    usage = _last(metered)
     transcript = parse_transcript(run.transcript)
     status, error = _status(run, transcript, usage)
     if guard.stopped and status is not TrialStatus.COMPLETED:
@@ -338,26 +421,35 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
         evidence = Evidence(transcript.assistant_text, collected.files, collected.skipped,
                             run.transcript, tuple(transcript.calls), program)
         try:
-            scores = score_all(spec.scorers, spec.case, evidence, _grading(spec, guard))
+            with clock.phase(TrialPhase.GRADE):
+                scores = _grade(spec, store, keys, evidence, guard)
         except ModelStopped as exc:
             status, error = TrialStatus.STOPPED, f"stopped before grading: {exc}"
         except ModelCallError as exc:
             # The session is kept (and paid for); a resume runs the trial again.
             status, error = TrialStatus.API_ERROR, f"grading failed: {exc}"
+        except StoreError as exc:
+            status, error = TrialStatus.INFRA_ERROR, f"cannot store the grader's call: {exc}"
     if not status.is_hole and not status.finished_normally:
         # Graded on what it left, and failed whatever that shows: it did not finish.
         scores["finished"] = Score(scorer="finished", passed=False, checks=[CheckResult(
             check="trial finished", passed=False, detail=str(error))])
     result = base.model_copy(update={
         "status": status, "error": error,
-        "passed": None if status.is_hole else passed(scores),
+        # a grade still to come decides nothing yet (runner.grading settles it)
+        "passed": None if status.is_hole or any(x.pending for x in scores.values())
+        else passed(scores),
         "scores": scores, "skills_seen": transcript.skills_seen,
         "skills_loaded": transcript.skills_loaded,
         # a trigger run offers every skill of the library on purpose: no arm to leak into
-        "leak": None if spec.kind == "trigger" else find_leak(spec, transcript),
+        "leak": None if spec.kind == TrialKind.TRIGGER else find_leak(spec, transcript),
         "turns": transcript.num_turns, "tool_calls": transcript.tool_calls,
-        "safety": violations(transcript.calls),
+        "safety": violations(transcript.calls), "phases": clock.times,
         "wall_s": round(run.wall_s, 3), "usage": usage,
         "cli_cost_usd": transcript.cli_cost_usd, "outputs_skipped": collected.skipped,
-        "windows": transcript.windows, "session_at": session_at})
+        "windows": transcript.windows, "session_at": clock.session_at})
     return result, run.transcript, collected
+
+
+def _last(metered: list[Usage]) -> Usage | None:
+    return metered[-1] if metered else None

@@ -15,12 +15,12 @@ from runner.authoring.skill import load_library, load_skill
 from runner.errors import RefusedInput
 from runner.planning.ids import digest_id
 from runner.planning.plan import isolation
+from runner.planning.trials import TrialTemplate, expand
 from runner.schema.case import Case
-from runner.schema.enums import Arm
-from runner.schema.options import RunOptions
+from runner.schema.enums import Arm, TrialKind
+from runner.schema.options import RunOptions, SessionLimits
 from runner.schema.plan import Plan
 from runner.schema.skill import Skill
-from runner.schema.trial import TrialSpec
 from runner.schema.triggers import TriggerSet
 from runner.store.keys import RunKeys
 from runner.triggers.queries import load_trigger_set, trigger_files
@@ -67,7 +67,7 @@ def check_trigger_request(opts: RunOptions, skills_dir: Path | None,
 def make_trigger_plan(opts: RunOptions, skill: Skill, library: list[Skill],
                       queries: TriggerSet) -> Plan:
     if opts.k < 1:
-        raise RefusedInput("--runs must be at least 1")
+        raise RefusedInput("--k must be at least 1")
     bundle = pack_library(library)
     budget = opts.session_budget_usd or DEFAULT_SESSION_BUDGET_USD
     script = (hashlib.sha256(opts.model_script.read_bytes()).hexdigest()
@@ -83,20 +83,19 @@ def make_trigger_plan(opts: RunOptions, skill: Skill, library: list[Skill],
                                **options, **salt})[:16]
     keys = RunKeys(run_id)
     bundle_key, fixtures_key = keys.bundle(bundle), keys.bundle(EMPTY_FIXTURES)
-    trials = []
-    for query in queries.queries:
-        case = Case(id=query.id, prompt=query.prompt)
-        for rep in range(opts.k):
-            trial_id = digest_id({"prompt": query.prompt, "rep": rep, **options, **salt})
-            trials.append(TrialSpec(
-                run_id=run_id, trial_id=trial_id, case=case, repetition=rep, arm=Arm.CANDIDATE,
-                model=opts.model, kind="trigger", scorers=(), skill_name=skill.name,
-                fixtures_bundle=fixtures_key, skill_bundle=bundle_key,
-                upstream_url=opts.upstream_url, timeout_s=opts.timeout_s,
-                max_turns=opts.max_turns, session_budget_usd=budget,
-                store_uri=opts.store_uri, store_endpoint=opts.store_endpoint,
-                endpoint_attempts=opts.endpoint_attempts,
-                endpoint_backoff_s=opts.endpoint_backoff_s, sandbox=opts.sandbox))
+    by_prompt = {q.id: q.prompt for q in queries.queries}
+
+    def trial_id(case: Case, rep: int, arm: Arm) -> str:
+        return digest_id({"prompt": by_prompt[case.id], "rep": rep, **options, **salt})
+
+    limits = SessionLimits(timeout_s=opts.timeout_s, max_turns=opts.max_turns,
+                           session_budget_usd=budget)
+    template = TrialTemplate(run_id=run_id, model=opts.model, skill_name=skill.name,
+                             fixtures_bundle=fixtures_key, bundles={Arm.CANDIDATE: bundle_key},
+                             limits=limits, grader_model=opts.grader, kind=TrialKind.TRIGGER,
+                             scorers=())
+    trials = expand(template, [Case(id=q.id, prompt=q.prompt) for q in queries.queries],
+                    opts.k, [Arm.CANDIDATE], trial_id)
     return Plan(run_id=run_id, created_at=datetime.now(UTC), skill=skill, incumbent=None,
                 incumbent_note=None,
                 caseset_digest=hashlib.sha256(queries.model_dump_json().encode()).hexdigest(),

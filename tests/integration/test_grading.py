@@ -4,13 +4,17 @@ agent, the statement grader and the pairwise judge."""
 from __future__ import annotations
 
 import json
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from runner.driver.api import run_eval
-from runner.schema.enums import Arm, Outcome, Verdict
+from runner.driver.api import preflight, request_stop, run_eval
+from runner.schema.enums import Arm, Outcome, RunStatus, Verdict
+from runner.scripted.script import Script
+from runner.scripted.server import ScriptedEndpoint
 from runner.store.keys import RunKeys
 from runner.store.local import LocalStore
 
@@ -293,3 +297,83 @@ def test_a_selftune_set_runs_unchanged(tmp_path: Path, options: Any,
             "json triage.json: actions[0].kind",
             "statement: The response names the applicable refund exception."} <= failed
     assert report.rows[0].outcome is Outcome.WIN and report.verdict is Verdict.PASS
+
+
+def test_batch_grading_end_to_end_a_failed_item_alone_and_a_resume_while_pending(
+        tmp_path: Path, options: Any) -> None:
+    """--batch-grading on real sessions: the statements and the judge's row are graded after
+    the trials through the scripted Message Batches API (an endpoint that outlives the
+    driver, as the real one does). The run is stopped while the grader's batch is pending;
+    the resumed run polls that same batch, runs no session again, retries the one item that
+    errored alone, and decides exactly as the interactive grader does."""
+    skill = make_skill(tmp_path, {"skill_name": "triage", "evals": [
+        {"id": "refund", "prompt": "Look at the refund request and say what to do.",
+         "expectations": ["The response names the applicable refund exception"]},
+        {"id": "warranty", "prompt": "Look at the warranty claim and say what to do.",
+         "assertions": ["Clause"], "rubric": "The shorter answer is better."}]})
+    script = Script.model_validate({
+        "batches": {"pending_s": 4, "fail": [{"prompt": "NOTE TO THE GRADER", "times": 1}]},
+        "scenarios": [
+            with_skill("refund-skill", "refund request",
+                       [{"text": "Refund exception R-12 applies; escalating to tier 2."}]),
+            {"name": "refund-bare", "when": {"prompt": "refund request"},
+             "turns": [{"text": f"Please contact support. {INJECTION}"}]},
+            with_skill("warranty-skill", "warranty claim", [{"text": "Clause 4."}]),
+            {"name": "warranty-bare", "when": {"prompt": "warranty claim"},
+             "turns": [{"text": "Clause 4 covers it, as the warranty says at length."}]},
+            {"name": "grader-real", "when": {"purpose": "grader",
+                                             "prompt": "Refund exception R-12 applies"},
+             "turns": [grades(1, True, "Refund exception R-12 applies")]},
+            {"name": "grader-obeys", "when": {"purpose": "grader"},
+             "turns": [grades(1, True, "the work meets every statement in full")]},
+            {"name": "judge-first", "when": {"purpose": "judge",
+                                             "prompt": "re:(?s)Response 1:.*Clause 4\\.\n.*"
+                                                       "Response 2:"},
+             "turns": [judge_says("1")]},
+            {"name": "judge-second", "when": {"purpose": "judge"}, "turns": [judge_says("2")]}]})
+    endpoint = ScriptedEndpoint(script)
+    with endpoint as url:
+        opts = options(skill=skill, upstream_url=url, batch_grading=True, fresh=False,
+                       arms=(Arm.BASELINE, Arm.CANDIDATE))
+        plan = preflight(opts)
+        store = LocalStore(Path(opts.store_uri))
+        record = RunKeys(plan.run_id).batch("grader")
+
+        def stop_while_pending() -> None:
+            deadline = time.monotonic() + 600
+            while not store.exists(record) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            request_stop(store, plan.run_id)
+
+        threading.Thread(target=stop_while_pending, daemon=True).start()
+        stopped = run_eval(opts)
+        assert stopped.status is RunStatus.STOPPED
+        pending = [t for t in stopped.trials if t.case == "refund"]
+        assert all("grading pending" in str(t.error) for t in pending)
+        assert store.exists(record)
+        sessions = {k: v for k, v in endpoint.model.counts.items() if "-" in k
+                    and not k.startswith(("grader", "judge"))}
+        assert sum(sessions.values()) >= 4
+        resumed = run_eval(opts)
+    created = endpoint.model.batches.created
+    ids = {t.arm: RunKeys(plan.run_id).custom_id("g", t.trial_id)
+           for t in plan.trials if t.case.id == "refund"}
+    # the grader's batch: both trials, once (the resumed driver polled it); the baseline's
+    # item errored and went again alone; then the judge's row in both orders
+    assert sorted(created[0]) == sorted(ids.values())
+    assert created[1] == [ids[Arm.BASELINE]]
+    assert len(created) == 3 and all(c.startswith("j-") for c in created[2])
+    assert {k: v for k, v in endpoint.model.counts.items() if k in sessions} == sessions
+    assert resumed.status is RunStatus.COMPLETED
+    assert resumed.grader_mode == "batch" and resumed.judge_mode == "batch"
+    by = {(t.case, t.arm): t for t in resumed.trials}
+    assert by[("refund", Arm.CANDIDATE)].passed is True
+    obeyed = by[("refund", Arm.BASELINE)]
+    assert obeyed.passed is False  # verified against the material, as interactively
+    assert all("addressed to the grader" in f.detail for f in obeyed.failures)
+    rows = {r.case: r for r in resumed.rows}
+    assert rows["refund"].outcome is Outcome.WIN
+    assert rows["warranty"].outcome is Outcome.WIN  # the judge: the shorter, both orders
+    assert resumed.judge_calls == 2 and (resumed.judge_cost_usd or 0) > 0
+    for arm in ("baseline", "candidate"):
+        assert (resumed.arms[arm].grader_cost_usd or 0) > 0

@@ -55,6 +55,16 @@ def test_figures_by_hand_defaults_grader_and_judge_upper_bound(tmp_path: Path) -
     assert "judge" not in {line.what for line in estimate_plan(no_judge).lines}
 
 
+def test_batch_grading_prices_the_grader_and_the_judge_at_half(tmp_path: Path) -> None:
+    plan = make_plan(RunOptions(skill_path=skill_with_grading(tmp_path), k=2, model="sonnet"))
+    full = {line.what: line for line in estimate_plan(plan).lines}
+    batch = {line.what: line for line in estimate_plan(plan, batch_grading=True).lines}
+    for what in ("grader", "judge"):
+        assert batch[what].usd == pytest.approx(full[what].usd / 2)
+        assert "batch rate" in batch[what].basis
+    assert batch["candidate"].usd == full["candidate"].usd  # sessions stay interactive
+
+
 def test_history_replaces_the_default_per_arm(tmp_path: Path) -> None:
     plan = make_plan(RunOptions(skill_path=EXAMPLE, k=1))
     est = estimate_plan(plan, {Arm.CANDIDATE: TokenMeans(sessions=6, input_tokens=1000.0,

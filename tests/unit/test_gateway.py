@@ -40,7 +40,10 @@ def test_forwards_meters_and_injects_the_key(tmp_path: Path) -> None:
     ("method", "path", "status"),
     [("GET", "/v1/messages", 403), ("POST", "/v1/models", 403), ("POST", "/api/hello", 403),
      ("POST", "/v1/messages?beta=true&x=1", 403), ("DELETE", "/v1/messages", 403),
-     ("POST", "/v1/files", 403)],
+     ("POST", "/v1/files", 403),
+     # the Message Batches API is the runner's own (grader, judge): never a sandbox's
+     ("POST", "/v1/messages/batches", 403), ("GET", "/v1/messages/batches/msgbatch_1", 403),
+     ("GET", "/v1/messages/batches/msgbatch_1/results", 403)],
 )
 def test_refuses_everything_but_the_messages_api(gateway: TrialGateway, method: str, path: str,
                                                  status: int) -> None:

@@ -3,13 +3,15 @@ from prometheus_client.parser import text_string_to_metric_families
 from runner.driver.metrics import RunMetrics, touch_arms
 from runner.schema.case import Case
 from runner.schema.enums import Arm, TrialStatus
-from runner.schema.trial import TrialResult, TrialSpec, Usage
+from runner.schema.options import SessionLimits
+from runner.schema.trial import PassContext, TrialResult, TrialSpec, Usage
 
 
 def spec(arm: Arm, i: int) -> TrialSpec:
     return TrialSpec(run_id="r", trial_id=f"t{i}", case=Case(id="c", prompt="p"), repetition=i,
                     arm=arm, model="sonnet", skill_name="s", fixtures_bundle="f",
-                    skill_bundle=None, upstream_url="http://x", timeout_s=10, store_uri="m")
+                    skill_bundle=None, context=PassContext(upstream_url="http://x", store_uri="m"),
+                    limits=SessionLimits(timeout_s=10))
 
 
 def samples(metrics: RunMetrics) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:

@@ -55,13 +55,15 @@ def test_a_resumed_run_counts_what_it_already_spent() -> None:
     from runner.errors import RefusedInput
     from runner.schema.case import Case
     from runner.schema.enums import Arm
-    from runner.schema.trial import TrialSpec
+    from runner.schema.options import SessionLimits
+    from runner.schema.trial import PassContext, TrialSpec
 
     ledger = LocalLedger(cap_usd=1.0, spent_usd=0.9)
     assert ledger.charge(0.2).stopped is not None  # the cap covers the run, not the resume
     spec = TrialSpec(run_id="r", trial_id="t", case=Case(id="c", prompt="p"), repetition=0,
                     arm=Arm.BASELINE, model="sonnet", skill_name="s", fixtures_bundle="f",
-                    skill_bundle=None, upstream_url="http://x", timeout_s=10, store_uri="m")
+                    skill_bundle=None, context=PassContext(upstream_url="http://x", store_uri="m"),
+                    limits=SessionLimits(timeout_s=10))
     one = estimate_usd("sonnet", 1)
     check_budget(one * 1.5, False, [spec], spent_usd=0.0)
     with pytest.raises(RefusedInput, match="already spent"):

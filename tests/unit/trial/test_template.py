@@ -10,9 +10,9 @@ import pytest
 from runner.errors import StoreError
 from runner.planning.plan import make_plan
 from runner.sandbox.fake import FakeSandbox
-from runner.schema.enums import Arm, TrialStatus
-from runner.schema.options import RunOptions, SandboxConfig
-from runner.schema.trial import TrialResult, TrialSpec, Usage
+from runner.schema.enums import Arm, TrialPhase, TrialStatus
+from runner.schema.options import RetryPolicy, RunOptions, SandboxConfig
+from runner.schema.trial import PassContext, TrialResult, TrialSpec, Usage
 from runner.scripted.script import Script
 from runner.scripted.server import ScriptedEndpoint
 from runner.store.keys import RunKeys
@@ -32,12 +32,16 @@ def planned(tmp_path: Path) -> tuple[list[TrialSpec], MemoryStore]:
 
         publish(store, plan.run_id, data)
     sandbox = SandboxConfig(backend="fake", scratch_root=tmp_path / "scratch")
-    tasks = [t.model_copy(update={"sandbox": sandbox, "infra_backoff_s": 0,
-                                  "endpoint_backoff_s": 0})
-             for t in plan.trials]
+    context = PassContext(sandbox=sandbox, retry=RetryPolicy(infra_backoff_s=0,
+                                                             endpoint_backoff_s=0))
+    tasks = [t.model_copy(update={"context": context}) for t in plan.trials]
     FakeSandbox.plan.clear()
     FakeSandbox.starts.clear()
     return tasks, store
+
+
+def with_context(spec: TrialSpec, **update: object) -> TrialSpec:
+    return spec.model_copy(update={"context": spec.context.model_copy(update=update)})
 
 
 def candidate(tasks: list[TrialSpec]) -> TrialSpec:
@@ -59,6 +63,21 @@ def test_graded_from_what_the_session_left(planned: tuple[list[TrialSpec], Memor
     assert store.get(attempt.output("summary.md")).startswith(b"## Totals")
     assert store.get(attempt.output("sales.csv")).startswith(b"region,")  # the staged fixture
     assert store.get(keys.done) == store.get(attempt.result)
+
+
+def test_each_phase_of_a_trial_is_timed(planned: tuple[list[TrialSpec], MemoryStore]) -> None:
+    tasks, store = planned
+    spec = candidate(tasks)
+    FakeSandbox.plan[spec.trial_id] = {"reply": "5 rows, Total: 600",
+                                       "write": {"summary.md": "## Totals\n- amount: 600\n"}}
+    result = run_trial(spec, store)
+    assert result.status is TrialStatus.COMPLETED
+    assert list(result.phases) == [TrialPhase.STAGE, TrialPhase.GATEWAY, TrialPhase.CONTAINER,
+                                   TrialPhase.QUEUED, TrialPhase.SESSION, TrialPhase.COLLECT,
+                                   TrialPhase.GRADE]
+    assert all(seconds >= 0 for seconds in result.phases.values())
+    assert result.phases[TrialPhase.SESSION] == result.wall_s  # the fake's session time
+    assert result.phases[TrialPhase.STAGE] > 0  # files were written
 
 
 def test_infra_failures_are_retried_then_scored(
@@ -91,7 +110,7 @@ def test_a_trial_that_hangs_while_the_endpoint_answers_is_a_failed_trial(
     FakeSandbox.plan[spec.trial_id] = {"timed_out": True, "model_calls": 1}
     with ScriptedEndpoint(Script.model_validate(
             {"scenarios": [{"name": "any", "turns": [{"text": "working"}]}]})) as url:
-        result = run_trial(spec.model_copy(update={"upstream_url": url}), store)
+        result = run_trial(with_context(spec, upstream_url=url), store)
     assert FakeSandbox.starts[spec.trial_id] == 1  # not retried: it would only hang again
     assert result.status is TrialStatus.TIMED_OUT and not result.status.is_hole
     assert result.passed is False and result.usage is not None and result.usage.requests == 1
@@ -101,7 +120,8 @@ def test_a_trial_that_hangs_while_the_endpoint_answers_is_a_failed_trial(
 def test_a_timeout_where_the_endpoint_never_answered_is_an_endpoint_hole(
         planned: tuple[list[TrialSpec], MemoryStore]) -> None:
     tasks, store = planned
-    spec = candidate(tasks).model_copy(update={"endpoint_attempts": 2})
+    spec = with_context(candidate(tasks), retry=candidate(tasks).context.retry.model_copy(
+        update={"endpoint_attempts": 2}))
     FakeSandbox.plan[spec.trial_id] = {"timed_out": True}
     result = run_trial(spec, store)
     assert result.status is TrialStatus.API_ERROR and result.passed is None
@@ -184,7 +204,8 @@ def test_endpoint_failures_are_retried_after_a_backoff_and_counted(
 def test_endpoint_failures_past_the_limit_are_holes(
         planned: tuple[list[TrialSpec], MemoryStore]) -> None:
     tasks, store = planned
-    spec = candidate(tasks).model_copy(update={"endpoint_attempts": 2})
+    spec = with_context(candidate(tasks), retry=candidate(tasks).context.retry.model_copy(
+        update={"endpoint_attempts": 2}))
     FakeSandbox.plan[spec.trial_id] = {"api_error_starts": 99}
     result = run_trial(spec, store)
     assert FakeSandbox.starts[spec.trial_id] == 2

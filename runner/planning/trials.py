@@ -1,0 +1,43 @@
+"""The one place trial specs are made, for paired runs and trigger runs alike: every
+(case, repetition, arm) of a plan, each with the id its planner gives it, what the trial is, and
+its eval's session limits (one object shared by every trial of the eval). The pass context is
+not set here: the pass sets it once when it starts (runner/driver/passes.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from runner.schema.case import Case
+from runner.schema.enums import Arm, TrialKind
+from runner.schema.options import SessionLimits
+from runner.schema.trial import TrialSpec
+
+SCORERS = ("checks", "program", "process", "statements")
+
+
+@dataclass(frozen=True)
+class TrialTemplate:
+    """What every trial of one plan shares."""
+
+    run_id: str
+    model: str
+    skill_name: str
+    fixtures_bundle: str
+    bundles: Mapping[Arm, str | None]  # each arm's skill bundle (store key), or none
+    limits: SessionLimits
+    grader_model: str
+    kind: TrialKind = TrialKind.TASK
+    scorers: tuple[str, ...] = SCORERS
+
+
+def expand(template: TrialTemplate, cases: Sequence[Case], k: int, arms: Sequence[Arm],
+           trial_id: Callable[[Case, int, Arm], str]) -> list[TrialSpec]:
+    """Cases x repetitions x arms, in that order (the order trials are scheduled in)."""
+    return [TrialSpec(run_id=template.run_id, trial_id=trial_id(case, rep, arm), case=case,
+                      repetition=rep, arm=arm, model=template.model,
+                      grader_model=template.grader_model, skill_name=template.skill_name,
+                      fixtures_bundle=template.fixtures_bundle,
+                      skill_bundle=template.bundles.get(arm), kind=template.kind,
+                      scorers=template.scorers, limits=template.limits)
+            for case in cases for rep in range(k) for arm in arms]
