@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
 from collections.abc import Iterator
 
 from rich.console import Console
@@ -43,6 +42,7 @@ from runner.driver.storewide import (
 )
 from runner.errors import ModelCallError, ModelStopped, RefusedInput
 from runner.gateway.client import ModelClient
+from runner.gateway.credentials import read_credential
 from runner.judging.judge import criteria
 from runner.judging.ties import Tie, judge_ties, pending_ties, ties
 from runner.logs import run_log
@@ -123,7 +123,7 @@ class Regrader:
     def grading(self) -> Grading:
         if self.upstream is None:
             return Grading(skill_name=self.plan.skill.name)
-        client = ModelClient(self.upstream, os.environ.get("ANTHROPIC_API_KEY"), self.guard,
+        client = ModelClient(self.upstream, read_credential(), self.guard,
                              self.opts.endpoint_attempts, self.opts.endpoint_backoff_s)
         return Grading(client=client, model=self.plan.grader_model,
                        skill_name=self.plan.skill.name)
@@ -276,10 +276,11 @@ def regrade_run(opts: RegradeOptions, console: Console) -> Report:
                   f"{len(plan.cases)} case(s) scored again, 0 agent sessions; {to_grade} "
                   f"to the grader, up to {rows} row(s) to the judge (~${estimate:.4f})")
     needed = to_grade > 0 or rows > 0
-    if needed and opts.model_script is None and not os.environ.get("ANTHROPIC_API_KEY"):
+    if needed and opts.model_script is None and read_credential() is None:
         raise RefusedInput("the regrade needs the grader or the judge (changed statements or "
-                           "rubrics), and ANTHROPIC_API_KEY is not set: export it, or give "
-                           "--model-script FILE for an offline dry run")
+                           "rubrics), and ANTHROPIC_API_KEY is not set: export it (or "
+                           "CLAUDE_CODE_OAUTH_TOKEN), or give --model-script FILE for an "
+                           "offline dry run")
     if opts.model_script is not None:
         load_script(opts.model_script)
     if opts.max_budget_usd is not None and estimate > opts.max_budget_usd and not opts.force:

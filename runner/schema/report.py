@@ -10,7 +10,15 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
-from runner.schema.enums import Arm, GradingMode, Outcome, RunStatus, TrialStatus, Verdict
+from runner.schema.enums import (
+    Arm,
+    CredentialKind,
+    GradingMode,
+    Outcome,
+    RunStatus,
+    TrialStatus,
+    Verdict,
+)
 from runner.schema.regrade import Regrade
 
 REPORT_SCHEMA_VERSION = 3  # 3: rows may be decided by the judge; grading and process fields
@@ -215,6 +223,16 @@ class TrialLine(BaseModel):
     attempts: int = 1
 
 
+class WindowMove(BaseModel):
+    """How far a subscription's usage window moved during the run, from the transcripts'
+    `rate_limit_event` lines (lowest and highest reading while the window did not reset)."""
+
+    window: str
+    start: float | None = Field(description="Lowest utilization seen, 0-1")
+    end: float | None = Field(description="Highest utilization seen, 0-1")
+    resets_at: int | None = None
+
+
 class AdaptiveSummary(BaseModel):
     """`--k auto`: what adaptive k ran, against fixed `--k max_k`."""
 
@@ -277,6 +295,12 @@ class Report(BaseModel):
     case_deltas: list[CaseDelta] = Field(default_factory=list)
     non_discriminating: list[CheckSignal] = Field(default_factory=list, description="Checks "
                                                   "that always pass or always fail in both arms")
+    credentials: list[CredentialKind] = Field(default_factory=list, description="What the "
+                                              "gateways authenticated upstream with")
+    cost_notional: bool = Field(default=False, description="A subscription paid: the dollar "
+                                                           "figures are what the tokens would "
+                                                           "cost on an API key, not a bill")
+    usage_windows: list[WindowMove] = Field(default_factory=list)
     alpha: float = Field(default=0.05, description="A verdict is firm when its A/A rate is at "
                                                    "most this")
     adaptive: AdaptiveSummary | None = Field(default=None, description="`--k auto`: sessions "
