@@ -38,10 +38,10 @@ class RunMetrics:
         self.reused = Counter("skill_eval_trials_reused_total",
                               "Trials skipped on resume (DONE already stored)", ["arm"],
                               registry=r)
-        self.rate = Gauge("skill_eval_sessions_per_minute",
-                          "Sessions finished over the last 60 seconds", registry=r)
+        self.rate = Gauge("skill_eval_trials_per_minute",
+                          "Trials finished over the last 60 seconds", registry=r)
         self.duration = Histogram("skill_eval_session_duration_seconds",
-                                  "Wall time of a sandboxed session", ["arm"],
+                                  "Wall time of a trial's session phase (claude running)", ["arm"],
                                   buckets=DURATION_BUCKETS, registry=r)
         self.tokens = Counter("skill_eval_tokens_total", "Tokens metered at the gateway",
                               ["arm", "model", "kind"], registry=r)
