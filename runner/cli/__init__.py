@@ -3,8 +3,8 @@
     app       the group, exit codes and the guard every command runs under
     options   every shared option, declared once; parameters -> RunOptions in one place
     output    the report, the gate and output-path checks
-    <command> one module each: run, check, batch, stop, estimate, view, trigger, route, runs,
-              serve_model, gc, compare, evidence
+    <command> one module each: run, check, batch, stop, regrade, estimate, view, trigger, route,
+              runs, serve_model, gc, compare, evidence
 """
 
 from runner.cli import (  # noqa: F401 - importing a command module registers it
@@ -14,6 +14,7 @@ from runner.cli import (  # noqa: F401 - importing a command module registers it
     estimate,
     evidence,
     gc,
+    regrade,
     route,
     run,
     runs,

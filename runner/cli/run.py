@@ -14,10 +14,19 @@ from runner import config, console
 from runner.cli.app import EXIT_CODES, guarded, main
 from runner.cli.options import EVAL, OUTPUT, PASS, SANDBOX, run_options, use
 from runner.cli.output import ask, check_writable, emit, verdict_exit
+from runner.schema.enums import BaselineMode
 
 
 @main.command(epilog=EXIT_CODES, short_help="Evaluate a skill: paired trials, net lift, verdict.")
-@click.argument("skill", type=click.Path(path_type=Path))
+@click.argument("skill", type=click.Path(path_type=Path), required=False)
+@click.option("--skill", "skill_paths", multiple=True, type=click.Path(path_type=Path),
+              help="Several skills at once (repeat it; SKILL counts as one): the candidate arm "
+                   "stages them all, and each case set's cases run together.")
+@click.option("--baseline-mode", type=click.Choice([m.value for m in BaselineMode]),
+              default=None, help="With several skills: joint (default; one without-arm, no "
+                                 "skill: the delta is the set's joint contribution) or "
+                                 "per-skill (one without-arm per skill, staging the others: "
+                                 "N+1 arms, each skill's marginal contribution).")
 @use(*EVAL, "save", *PASS, *SANDBOX)
 @click.option("--confirm", is_flag=True,
               help="Show the cost estimate and ask before spending (needs a terminal).")
@@ -27,7 +36,8 @@ from runner.cli.output import ask, check_writable, emit, verdict_exit
               help="Also run the trigger eval after the paired trials.")
 @use(*OUTPUT)
 @guarded
-def run(skill: Path, confirm: bool, triggers_only: bool, with_triggers: bool,
+def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | None,
+        confirm: bool, triggers_only: bool, with_triggers: bool,
         report_json: Path | None, as_json: bool, quiet: bool, gate: bool,
         gate_max_p: float | None, **params: Any) -> None:
     """Evaluate SKILL (a folder with SKILL.md and evals/evals.json).
@@ -37,14 +47,28 @@ def run(skill: Path, confirm: bool, triggers_only: bool, with_triggers: bool,
       skill-eval run examples/csv-summary --model-script examples/csv-summary/model-script.yaml
       skill-eval run ./my-skill --k 3 --incumbent ./my-skill-v1 --report-json report.json
       skill-eval run ./my-skill --case totals --timeout 300 --gate
+      skill-eval run ./my-skill --k auto --max-k 5 --alpha 0.05 --gate
       skill-eval run ./my-skill --grader-model claude-haiku-4-5 --no-judge
       skill-eval run ./my-skill --k 5 --batch-grading
+      skill-eval run --skill ./pdf --skill ./xlsx --baseline-mode per-skill --confirm
       skill-eval run ./my-skill --incumbent latest --save v2   # against the last version
     """
     from runner.driver.api import run_eval
 
     check_writable(report_json, "--report-json")
-    opts = run_options(skill, params)
+    skills = list(dict.fromkeys([*([skill] if skill else []), *skill_paths]))
+    if not skills:
+        raise click.BadParameter("name the skill folder: `run SKILL` (or several with "
+                                 "--skill A --skill B)", param_hint="SKILL")
+    several = len(skills) > 1
+    if baseline_mode is not None and not several:
+        raise click.BadParameter("a baseline mode chooses between several skills' without-arms;"
+                                 " name two or more with --skill", param_hint="--baseline-mode")
+    if several and (triggers_only or with_triggers):
+        raise click.BadParameter("trigger runs measure one skill at a time",
+                                 param_hint="--skill")
+    opts = run_options(skills[0], {**params, "skill_paths": tuple(skills) if several else (),
+                                   "baseline_mode": baseline_mode})
     if confirm and not sys.stdin.isatty():
         raise click.BadParameter("there is no terminal to ask on; in scripts cap the spend "
                                  "with --max-budget-usd instead", param_hint="--confirm")
@@ -58,6 +82,16 @@ def run(skill: Path, confirm: bool, triggers_only: bool, with_triggers: bool,
         if triggers_only:
             render_trigger(run_trigger(triggers, None, "session", err), console.out())
             return
+    if several:
+        from runner.driver.group import run_group
+
+        reports = run_group(opts, err, confirm=ask if confirm else None)
+        emit(reports, report_json, as_json)
+        err.print(Text(f"{sum(len(r.trials) for r in reports)} trial record(s) in "
+                       f"{time.monotonic() - started:.1f}s; stored under {opts.store_uri}/runs/ "
+                       f"({', '.join(r.run_id for r in reports)})", style="dim"))
+        verdict_exit(reports, err, gate, gate_max_p)
+        return
     report = run_eval(opts, err, confirm=ask if confirm else None)
     emit([report], report_json, as_json)
     err.print(Text(f"{len(report.trials)} trial(s) in {time.monotonic() - started:.1f}s; "

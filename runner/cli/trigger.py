@@ -23,7 +23,8 @@ from runner.cli.options import POSITIVE, SANDBOX, STORE, run_options, use
 @click.option("--mode", type=click.Choice(["session", "catalog"]), default="session",
               show_default=True, help="session: real sessions in containers (observed "
                                       "activation); catalog: one model call per query")
-@use("k", "model", "model_script", "session_budget_usd", "max_budget_usd", "concurrency",
+@use("k", "model", "model_script", "session_budget_usd", "max_budget_usd", "store_budget_usd",
+     "concurrency",
      "timeout_s", *STORE, *SANDBOX, "executor", "fresh", "save",
      # the same settings, with what a trigger run means by them
      k=click.option("--k", "--runs", "k", default=config.TRIGGER_RUNS, show_default=True,

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from runner.analysis.feedback import build_feedback
+from runner.analysis.planner import size_warning
 from runner.analysis.report import build_report
 from runner.console import err as stderr_console
 from runner.costs.estimate import estimate_plan
@@ -27,6 +28,7 @@ from runner.schema.enums import RunStatus
 from runner.schema.feedback import Feedback
 from runner.schema.options import RunOptions
 from runner.schema.plan import Plan
+from runner.schema.regrade import Regrade
 from runner.schema.report import Report
 from runner.schema.runs import Estimate
 from runner.schema.trial import TrialResult
@@ -34,7 +36,7 @@ from runner.scripted.script import load_script
 from runner.store.base import Store, open_store
 from runner.store.keys import RunKeys
 from runner.store.runs import token_history
-from runner.trial.isolation import check_staging
+from runner.trial.isolation import check_library_staging, check_staging
 
 
 def check_model_access(opts: RunOptions) -> None:
@@ -63,17 +65,20 @@ def preflight(opts: RunOptions) -> Plan:
 
 def finish(plan: Plan, results: list[TrialResult], stopped: str | None, store: Store,
            unmatched: tuple[int, str | None] = (0, None),
-           opts: RunOptions | None = None) -> Report:
+           opts: RunOptions | None = None, regrade: Regrade | None = None) -> Report:
     """The report, its feedback file, and what the run leaves for later runs (its index
     entry; a receipt and its saved name only when it completed)."""
     ids = {t.trial_id for t in plan.trials}  # built once, not per result
     mine = [r for r in results if r.trial_id in ids]
-    check_staging(plan.skill.name, mine)
+    if plan.skills:  # several skills at once: each arm stages a library
+        check_library_staging({t.arm: t.library for t in plan.trials}, mine)
+    else:
+        check_staging(plan.skill.name, mine)
     judgements = [j for j in stored_judgements(store, plan.run_id)
                   if j.candidate_trial in ids and j.model == plan.judge_model]
     report = build_report(plan, mine, stopped, judgements).model_copy(update={
         "script_unmatched": unmatched[0], "script_first_unmatched": unmatched[1],
-        "finished_at": datetime.now(UTC)})
+        "finished_at": datetime.now(UTC), "regrade": regrade})
     data = report.model_dump_json(indent=1).encode()
     store.put(RunKeys(plan.run_id).report_json, data)
     store.put(RunKeys(plan.run_id).feedback, build_feedback(
@@ -98,8 +103,7 @@ def require_scored(reports: list[Report]) -> None:
     """A run in which infrastructure left nothing to score is a failure of the machinery,
     not a verdict (exit 3): every trial a hole, and not because the run was stopped."""
     for report in reports:
-        infra = [t for t in report.trials if t.status in ("infra_error", "api_error",
-                                                          "crashed")]
+        infra = [t for t in report.trials if t.status.is_hole]
         if report.status is not RunStatus.STOPPED and report.trials and \
                 report.wins + report.losses + report.ties == 0 and infra:
             first = infra[0]
@@ -131,10 +135,14 @@ def run_eval(opts: RunOptions, console: Console | None = None,
         console.print(f"[yellow]{finding.code}[/] {escape(finding.file)}: case "
                       f"{escape(finding.case)!r}: {escape(finding.message)}; fix: "
                       f"{escape(finding.fix)}")
-    console.print(f"run {plan.run_id}: {len(plan.cases)} case(s) x k={plan.k} x "
-                  f"{len(plan.arms)} arm(s) = {len(plan.trials)} trial(s) "
+    console.print(f"run {plan.run_id}: {len(plan.cases)} case(s) x k={plan.k_label()} x "
+                  f"{len(plan.arms)} arm(s) = {'at most ' if plan.adaptive else ''}"
+                  f"{len(plan.trials)} trial(s) "
                   f"({len(done)} already done), model {plan.model}"
                   + (" [cyan](dry run: scripted model)[/]" if plan.dry_run else ""))
+    warning = size_warning(len(plan.cases), plan.k, plan.alpha)
+    if warning:
+        console.print(f"[yellow]{escape(warning)}[/]")
     estimate = estimate_run(plan, store, set(done), opts.batch_grading)
     render_estimate(estimate, console, "would cost" if not plan.dry_run else
                     "would cost against the real model")

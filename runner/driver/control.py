@@ -10,11 +10,12 @@ from rich.text import Text
 
 from runner.driver.metrics import RunMetrics
 from runner.driver.scheduler import Control
+from runner.driver.storewide import STOPPED_ALL, StoreSpend
 from runner.pacing.governor import Governor
 from runner.pacing.ledger import Ledger
 from runner.schema.trial import TrialResult, TrialSpec
 from runner.store.base import Store
-from runner.store.keys import RunKeys
+from runner.store.keys import STORE_STOP, RunKeys
 
 log = logging.getLogger(__name__)
 STOPPED_BY_USER = "stopped by `skill-eval stop`"
@@ -76,10 +77,13 @@ class Progress:
 
 
 class RunControl(Control):
-    def __init__(self, control_id: str, store: Store, ledger: Ledger | None,
+    def __init__(self, pass_id: str, store: Store, ledger: Ledger | None,
                  metrics: RunMetrics, progress: Progress,
-                 governor: Governor | None = None) -> None:
-        self.control_id, self.store, self.ledger, self.metrics = control_id, store, ledger, metrics
+                 governor: Governor | None = None, store_spend: StoreSpend | None = None,
+                 spent_before: float = 0.0) -> None:
+        self.pass_id, self.store, self.ledger, self.metrics = pass_id, store, ledger, metrics
+        self.store_spend, self.spent_before = store_spend, spent_before
+        self.new_spend = 0.0  # what this pass's trials spent (sessions and grading)
         self.governor = governor
         self._pressure_checked = 0.0
         self._under_pressure = False
@@ -112,6 +116,9 @@ class RunControl(Control):
         if result.usage is not None:  # reused results were paid for too
             self.spent += result.usage.cost_usd
         if not reused:
+            self.new_spend += (result.usage.cost_usd if result.usage else 0.0) + sum(
+                s.cost_usd or 0.0 for s in result.scores.values())
+        if not reused:
             log.info("trial %s %s rep %d %s: %s%s", result.trial_id[:12], result.case_id,
                      result.repetition, result.arm, result.status,
                      f" ({result.error})" if result.error else "")
@@ -120,14 +127,26 @@ class RunControl(Control):
     def stop_reason(self, result: TrialResult | None) -> str | None:
         if self.leaks:
             return f"skill leak in case {self.leaks[0].case_id!r}"
-        if self.store.exists(RunKeys(self.control_id).stop_flag):
+        if self.store.exists(RunKeys(self.pass_id).stop_flag):
             self.stop(STOPPED_BY_USER)
             return STOPPED_BY_USER
+        if self.store.exists(STORE_STOP):
+            self.stop(STOPPED_ALL)
+            return STOPPED_ALL
+        new_spend = self.new_spend
         if self.ledger is not None:
             state = self.ledger.state()
             self.metrics.budget(state.spent_usd)
-            return state.stopped
-        self.metrics.budget(self.spent)
+            if state.stopped:
+                return state.stopped
+            new_spend = state.spent_usd - self.spent_before
+        else:
+            self.metrics.budget(self.spent)
+        if self.store_spend is not None:
+            reason = self.store_spend.exceeded(new_spend)
+            if reason:
+                self.stop(reason)
+                return reason
         return None
 
     def stop(self, reason: str) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from runner.analysis.adaptive import released
 from runner.authoring.bundles import publish
 from runner.costs.estimate import estimate_usd
 from runner.driver import signals
@@ -19,6 +20,13 @@ from runner.driver.executor import Cleanup, Executor, open_executor
 from runner.driver.lease import leases
 from runner.driver.metrics import RunMetrics, touch_arms
 from runner.driver.scheduler import execute, finished
+from runner.driver.storewide import (
+    STOPPED_ALL,
+    StoreSpend,
+    check_store_budget,
+    daily_cap,
+    refuse_if_stopped,
+)
 from runner.errors import RefusedInput, SkillLeak
 from runner.grading.statements import grade_pending, settle, ungraded
 from runner.judging.ties import Tie, judge_ties, pending_ties
@@ -27,21 +35,25 @@ from runner.pacing.governor import Governor, GovernorGuard, find_governor, start
 from runner.pacing.ledger import start_ledger
 from runner.schema.options import PassSettings
 from runner.schema.plan import Plan
+from runner.schema.report import Judgement
 from runner.schema.trial import PassContext, TrialResult, TrialSpec
 from runner.scripted.script import load_script
 from runner.scripted.server import ScriptedEndpoint
 from runner.store.base import Store
-from runner.store.keys import RunKeys
+from runner.store.keys import STORE_STOP, RunKeys
 
 log = logging.getLogger(__name__)
 
 
-def pass_context(settings: PassSettings, pass_id: str, upstream: str) -> PassContext:
+def pass_context(settings: PassSettings, pass_id: str, upstream: str,
+                 ledger: bool | None = None) -> PassContext:
     """What every trial of this pass shares, set once: `upstream` is the scripted endpoint's
-    address when the pass started one, else the settings' upstream."""
+    address when the pass started one, else the settings' upstream; `ledger` whether the pass
+    has a ledger (default: a run cap; the store's daily budget starts one too)."""
     return PassContext(pass_id=pass_id, store_uri=settings.store_uri,
                        store_endpoint=settings.store_endpoint, upstream_url=upstream,
-                       ledger=settings.max_budget_usd is not None, governor=settings.governor,
+                       ledger=settings.max_budget_usd is not None if ledger is None else ledger,
+                       governor=settings.governor,
                        session_slots=settings.concurrency if settings.ahead else 0,
                        batch_grading=settings.batch_grading, retry=settings.retry,
                        sandbox=settings.sandbox)
@@ -91,22 +103,26 @@ class PassResult:
         self.ran = ran  # False: every trial was already done, nothing was scheduled
 
 
-def run_pass(control_id: str, plans: list[Plan], store: Store, settings: PassSettings,
+def run_pass(pass_id: str, plans: list[Plan], store: Store, settings: PassSettings,
              console: Console, done: dict[str, TrialResult] | None = None) -> PassResult:
     """Schedule every trial of every plan in one bounded pass under one ledger."""
-    trials = [t for p in plans for t in p.trials]
-    run_ids = [control_id, *(p.run_id for p in plans)]
+    trials, copies = shared_trials(plans)
+    run_ids = [pass_id, *(p.run_id for p in plans)]
     done = finished(trials, store) if done is None else done
     # Refused before anything is written: nothing stored, nothing spent.
-    check_budget(settings.max_budget_usd, settings.force,
-                 [t for t in trials if t.trial_id not in done], spent_by(list(done.values())))
+    refuse_if_stopped(store)
+    to_run = [t for t in trials if t.trial_id not in done]
+    check_budget(settings.max_budget_usd, settings.force, to_run, spent_by(list(done.values())))
+    store_cap = daily_cap(store, settings.store_budget_usd)
+    left = check_store_budget(store, store_cap, sum(estimate_usd(t.model, 1) for t in to_run),
+                              settings.force)
     with leases(store, run_ids, settings.wait), \
             run_log(store, [RunKeys(r).log for r in dict.fromkeys(run_ids)]):
         if settings.wait:  # the driver we waited for may have finished some trials
             done = finished(trials, store)
         pending = [t for t in trials if t.trial_id not in done]
         spent = spent_by(list(done.values()))
-        log.info("pass %s: %d trial(s), %d already done, %d to run", control_id, len(trials),
+        log.info("pass %s: %d trial(s), %d already done, %d to run", pass_id, len(trials),
                  len(done), len(pending))
         for plan in plans:
             # the first driver's record stands: a resume keeps its creation time
@@ -114,28 +130,94 @@ def run_pass(control_id: str, plans: list[Plan], store: Store, settings: PassSet
                                 plan.model_dump_json(indent=1).encode())
             for data in plan.bundles.values():
                 publish(store, plan.run_id, data)
-        store.delete(RunKeys(control_id).stop_flag)  # a resumed run starts un-stopped
-        return _schedule(control_id, plans, trials, store, settings, console, done, spent)
+        store.delete(RunKeys(pass_id).stop_flag)  # a resumed run starts un-stopped
+        budget = PassBudget(settings.max_budget_usd, spent, left, store_cap,
+                            StoreSpend(store, pass_id, store_cap))
+        return _schedule(pass_id, plans, trials, store, settings, console, done, budget,
+                         copies)
 
 
-def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store: Store,
+def shared_trials(plans: list[Plan]) -> tuple[list[TrialSpec],
+                                              list[tuple[TrialSpec, TrialSpec]]]:
+    """A trial id names one session (its digest covers everything the session is): a trial
+    that several plans of a pass hold (the candidate of a per-skill run) runs once, and its
+    record is copied into the other runs (`mirror`). Returns the trials to run and the
+    (copy, original) pairs."""
+    first: dict[str, TrialSpec] = {}
+    copies: list[tuple[TrialSpec, TrialSpec]] = []
+    for trial in (t for p in plans for t in p.trials):
+        if trial.trial_id in first:
+            copies.append((trial, first[trial.trial_id]))
+        else:
+            first[trial.trial_id] = trial
+    return list(first.values()), copies
+
+
+def mirror(store: Store, copies: list[tuple[TrialSpec, TrialSpec]],
+           results: list[TrialResult]) -> None:
+    """Copy each shared trial's standing attempt and DONE into the runs that share it, so every
+    run's record is whole (reports, the judge and the viewer read a run's own trials)."""
+    by_id = {r.trial_id: r for r in results}
+    for copy, original in copies:
+        result = by_id.get(copy.trial_id)
+        keys = RunKeys(copy.run_id).trial(copy.trial_id)
+        if result is None or result.status.is_hole or store.exists(keys.done):
+            continue
+        source = RunKeys(original.run_id).trial(original.trial_id).attempt(result.attempt)
+        target = keys.attempt(result.attempt)
+        for key in store.list(source.prefix + "/"):
+            store.put(target.prefix + key[len(source.prefix):], store.get(key))
+        store.put_if_absent(keys.done, result.model_dump_json(indent=1).encode())
+
+
+class PassBudget:
+    """The pass's cap: the run's own, or what the store has left today when that is lower
+    (the ledger then stops the gateways at the store's cap); and the pass's store record."""
+
+    def __init__(self, run_cap: float | None, spent: float, store_left: float | None,
+                 store_cap: float | None, store_spend: StoreSpend) -> None:
+        self.spent, self.store_spend = spent, store_spend
+        self.cap, self.label = run_cap, "budget"
+        if store_left is not None and (run_cap is None or spent + store_left < run_cap):
+            self.cap = spent + store_left
+            self.label = f"store budget (${store_cap:g} a day)"
+
+    def record(self, spent_now: float) -> None:
+        """What the pass has spent in all, resumed spend included."""
+        self.store_spend.record(spent_now - self.spent)
+
+
+def released_ids(plans: list[Plan], results: dict[str, TrialResult]) -> set[str]:
+    """The trials the plans run given these results: all of them, except that adaptive k
+    (runner.analysis.adaptive) releases repetitions round by round from finished results, so
+    a resumed pass recomputes the same decisions from the store."""
+    return {t.trial_id for p in plans for t in released(p, results)}
+
+
+def _schedule(pass_id: str, plans: list[Plan], trials: list[TrialSpec], store: Store,
               settings: PassSettings, console: Console, done: dict[str, TrialResult],
-              spent: float) -> PassResult:
+              budget: PassBudget,
+              copies: list[tuple[TrialSpec, TrialSpec]] | None = None) -> PassResult:
+    spent = budget.spent
+    wanted = released_ids(plans, done)
+    trials = [t for t in trials if t.trial_id in wanted]
     if all(t.trial_id in done for t in trials):
         # Everything was done before: no executor, no Ray start-up, nothing to clean.
-        log.info("pass %s: every trial already done", control_id)
+        log.info("pass %s: every trial already done", pass_id)
         results = [done[t.trial_id] for t in trials]
         _refuse_leaks([r for r in results if r.leak])
+        mirror(store, copies or [], results)
         results, owed = settle(plans, results, store)
         if not owed and not pending_ties(plans, results, store):
             return PassResult(results, None, None, ran=False)
         judged: list[tuple[int, str | None]] = []  # a grader or judge left to finish may ask
         with _upstream(settings.model_script, settings.upstream_url, judged) as upstream:
-            results, stopped = _after_trials(control_id, plans, results, store, settings,
-                                             upstream)
+            results, stopped, extra = _after_trials(pass_id, plans, results, store,
+                                                    settings, upstream, cap=budget.cap)
+        budget.record(spent + extra)
         ran = bool(judged and judged[0][0])
         return PassResult(results, stopped, None, judged[0] if ran else (0, None), ran=ran)
-    metrics = RunMetrics(control_id, settings.max_budget_usd)
+    metrics = RunMetrics(pass_id, settings.max_budget_usd)
     touch_arms(metrics, sorted({a for p in plans for a in p.arms}))
     metrics.planned(trials)
     if settings.metrics_port is not None:
@@ -149,23 +231,24 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
     cleanup: Cleanup | None = None
     try:
         with _upstream(settings.model_script, settings.upstream_url, unmatched) as upstream:
-            context = pass_context(settings, control_id, upstream)
+            context = pass_context(settings, pass_id, upstream, budget.cap is not None)
             trials = [t.model_copy(update={"context": context}) for t in trials]
             executor = open_executor(settings.executor, settings.concurrency,
                                      settings.ray_address, store if in_process else None,
                                      settings.ahead)
             # after ray.init, which installs its own SIGTERM handler; restored when the pass ends
             previous_handlers = signals.install()
-            if settings.max_budget_usd is not None:
-                ledger = start_ledger(control_id, settings.max_budget_usd, spent, in_process)
-            governor = start_governor(control_id, settings.rpm, settings.itpm, settings.otpm,
+            if budget.cap is not None:
+                ledger = start_ledger(pass_id, budget.cap, spent, in_process, budget.label)
+            governor = start_governor(pass_id, settings.rpm, settings.itpm, settings.otpm,
                                       in_process)
             progress = Progress(len(trials), console)
-            control = RunControl(control_id, store, ledger, metrics, progress, governor)
+            control = RunControl(pass_id, store, ledger, metrics, progress, governor,
+                                 budget.store_spend, spent)
             interrupted = False
             try:
-                results, stopped = execute(trials, executor, settings.concurrency, control,
-                                           done, settings.ahead)
+                results, stopped = _rounds(plans, trials, executor, settings, control, done,
+                                           progress)
             except KeyboardInterrupt:
                 interrupted = True
                 control.stop("interrupted")
@@ -180,14 +263,19 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
                     log.info("cleanup: %s", cleanup.summary())
                     executor.close()
                 signals.restore(previous_handlers)
+            mirror(store, copies or [], results)
+            after_trials = spent + control.new_spend
             if ledger is not None:
-                metrics.budget(ledger.state().spent_usd)
-            results, stopped = _after_trials(
-                control_id, plans, results, store, settings, upstream,
+                after_trials = ledger.state().spent_usd
+                metrics.budget(after_trials)
+            budget.record(after_trials)
+            results, stopped, extra = _after_trials(
+                pass_id, plans, results, store, settings, upstream,
                 ledger.state().spent_usd if ledger is not None else None,
-                GovernorGuard(find_governor(control_id)) if settings.governor else None,
-                stopped)
-        store.put(RunKeys(control_id).metrics, metrics.snapshot())
+                GovernorGuard(find_governor(pass_id)) if settings.governor else None,
+                stopped, budget.cap)
+            budget.record(after_trials + extra)
+        store.put(RunKeys(pass_id).metrics, metrics.snapshot())
         if settings.metrics_port is not None and settings.metrics_linger_s:
             time.sleep(settings.metrics_linger_s)  # let the next scrape see the final state
     finally:
@@ -200,46 +288,102 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
     return PassResult(results, stopped, cleanup, unmatched[0] if unmatched else (0, None))
 
 
-def _after_trials(control_id: str, plans: list[Plan], results: list[TrialResult],
+def _rounds(plans: list[Plan], trials: list[TrialSpec], executor: Executor,
+            settings: PassSettings, control: RunControl, done: dict[str, TrialResult],
+            progress: Progress) -> tuple[list[TrialResult], str | None]:
+    """Execute the released trials; with adaptive k, each time a round's results are in, the
+    trials they release next (same executor, every node), until nothing more is released."""
+    every = {t.trial_id: t for t in trials}
+    by_id: dict[str, TrialResult] = {}
+    batch, reuse = trials, done
+    stopped: str | None = None
+    while batch:
+        got, stopped = execute(batch, executor, settings.concurrency, control, reuse,
+                               settings.ahead)
+        by_id.update((r.trial_id, r) for r in got)
+        if stopped:
+            break
+        reuse = {}
+        known = {**done, **by_id}
+        batch = [spec for spec in _specs(plans, known, every) if spec.trial_id not in known]
+        if batch:
+            log.info("adaptive k: %d more trial(s) released", len(batch))
+            progress.total += len(batch)
+    return list(by_id.values()), stopped
+
+
+def _specs(plans: list[Plan], results: dict[str, TrialResult],
+           every: dict[str, TrialSpec]) -> list[TrialSpec]:
+    """The released trials, as this pass prepared them (its pass context), in plan order; a
+    trial not prepared yet gets the same context."""
+    out = []
+    for plan in plans:
+        prepared = next(iter(every.values()))
+        for spec in released(plan, results):
+            out.append(every.get(spec.trial_id) or spec.model_copy(update={
+                "context": prepared.context}))
+    return out
+
+
+def _after_trials(pass_id: str, plans: list[Plan], results: list[TrialResult],
                   store: Store, settings: PassSettings, upstream: str,
                   spent: float | None = None, governor: GovernorGuard | None = None,
-                  stopped: str | None = None) -> tuple[list[TrialResult], str | None]:
+                  stopped: str | None = None, cap: float | None = None
+                  ) -> tuple[list[TrialResult], str | None, float]:
     """The driver's model calls after the trials: the statement grades the trials left (batch
     grading, or a resume that owes some), then the pairwise judge on the tied rows. A trial
-    still without its grade is a hole that says why."""
+    still without its grade is a hole that says why. `cap`: the pass's (the run's, or the
+    store's when lower). Also returns what these calls spent."""
     def stop_requested() -> str | None:
-        return "stop requested" if store.exists(RunKeys(control_id).stop_flag) else None
+        if store.exists(STORE_STOP):
+            return STOPPED_ALL
+        return "stop requested" if store.exists(RunKeys(pass_id).stop_flag) else None
 
     before = spent_by(results)
     results, owed = settle(plans, results, store)
     failed: dict[str, str] = {}
     if owed and stopped is None:
         stopped, failed = grade_pending(
-            owed, store, upstream, settings.max_budget_usd,
+            owed, store, upstream, cap,
             before if spent is None else spent, settings.endpoint_attempts,
             settings.endpoint_backoff_s, stop_requested, settings.batch_grading,
-            RunKeys(control_id).batch("grader"), governor)
+            RunKeys(pass_id).batch("grader"), governor)
         results, _ = settle(plans, results, store)
     results = ungraded(results, failed, stopped)
+    graded_usd = max(0.0, spent_by(results) - before)
+    judged: list[Tie] = []
     if stopped is None:
-        graded_usd = spent_by(results) - before
-        stopped = _judge(control_id, pending_ties(plans, results, store), results, store,
+        judged = pending_ties(plans, results, store)
+        stopped = _judge(pass_id, judged, results, store,
                          settings, upstream, None if spent is None else spent + graded_usd,
-                         governor)
-    return results, stopped
+                         governor, cap)
+    return results, stopped, graded_usd + judged_cost(store, judged)
 
 
-def _judge(control_id: str, pending: list[Tie], results: list[TrialResult], store: Store,
+def judged_cost(store: Store, judged: list[Tie]) -> float:
+    """What the judge spent on these rows (their stored judgements)."""
+    total = 0.0
+    for tie in judged:
+        try:
+            total += Judgement.model_validate_json(store.get(tie.key)).cost_usd
+        except (KeyError, ValueError):
+            continue  # not judged (stopped, or its calls failed)
+    return total
+
+
+def _judge(pass_id: str, pending: list[Tie], results: list[TrialResult], store: Store,
            settings: PassSettings, upstream: str, spent: float | None = None,
-           governor: GovernorGuard | None = None) -> str | None:
+           governor: GovernorGuard | None = None, cap: float | None = None) -> str | None:
     """The pairwise judge on the tied rows still to judge (runner.judging.ties)."""
     def stop_requested() -> str | None:
-        return "stop requested" if store.exists(RunKeys(control_id).stop_flag) else None
+        if store.exists(STORE_STOP):
+            return STOPPED_ALL
+        return "stop requested" if store.exists(RunKeys(pass_id).stop_flag) else None
 
-    return judge_ties(pending, upstream, store, settings.max_budget_usd,
+    return judge_ties(pending, upstream, store, cap,
                       spent_by(results) if spent is None else spent,
                       settings.endpoint_attempts, settings.endpoint_backoff_s, stop_requested,
-                      governor, settings.batch_grading, RunKeys(control_id).batch("judge"))
+                      governor, settings.batch_grading, RunKeys(pass_id).batch("judge"))
 
 
 def _refuse_leaks(leaks: list[TrialResult]) -> None:

@@ -9,6 +9,7 @@ import socket
 from collections.abc import Iterable
 from pathlib import Path
 
+from runner.driver.storewide import refuse_if_stopped
 from runner.errors import RayError, RefusedInput
 from runner.schema.case import Case
 from runner.schema.options import PassSettings
@@ -78,3 +79,4 @@ def check_pass(settings: PassSettings, store: Store) -> None:
     if settings.executor == "ray":
         check_ray_address(settings.ray_address)
     store.preflight()
+    refuse_if_stopped(store)

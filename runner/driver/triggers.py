@@ -19,13 +19,14 @@ from runner.driver.passes import run_pass
 from runner.driver.preflight import check_pass
 from runner.driver.receipts import file_trigger, trigger_digests
 from runner.driver.scheduler import finished
+from runner.driver.storewide import refuse_if_stopped
 from runner.errors import RefusedInput
 from runner.sandbox.registry import open_sandbox
 from runner.schema.options import RunOptions
 from runner.schema.skill import Skill
 from runner.schema.triggers import TriggerReport
 from runner.store.base import Store, open_store
-from runner.store.keys import RunKeys
+from runner.store.keys import RunKeys, trigger_catalog_key, trigger_report_key
 from runner.triggers.plan import check_trigger_request, make_trigger_plan, neighbours
 from runner.triggers.queries import split
 
@@ -67,6 +68,7 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
     skill, library, queries = check_trigger_request(opts, skills_dir, extra)
     check_model_access(opts)
     store = store or open_store(opts.store_uri, opts.store_endpoint)
+    refuse_if_stopped(store)  # catalog mode too: it calls the model
     splits = split(queries.queries)
     console.print(f"trigger {skill.name}: {len(queries.queries)} quer(y/ies) from "
                   + ", ".join(queries.files) + f"; library of {len(library)} skill(s)")
@@ -76,7 +78,7 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
         results = run_catalog(opts, library, queries, console)
         report = build_trigger_report(skill.name, skill.description, "catalog", 1,
                                       queries.files, queries.queries, splits, results)
-        store.put(f"triggers/{skill.digest}/catalog.json",
+        store.put(trigger_catalog_key(skill.digest),
                   report.model_dump_json(indent=1).encode())
         return report
     info = open_sandbox(opts.sandbox).preflight()
@@ -95,7 +97,7 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
                                   [r for r in outcome.results if r.trial_id in ids])
     data = report.model_dump_json(indent=1).encode()
     store.put(trigger_key(plan.run_id), data)
-    store.put(f"triggers/{skill.digest}/{plan.run_id}.json", data)
+    store.put(trigger_report_key(skill.digest, plan.run_id), data)
     digests = trigger_digests(plan, skill.name, [(s.name, s.digest) for s in library],
                               [(q.prompt, q.should_trigger) for q in queries.queries],
                               opts.model_script)

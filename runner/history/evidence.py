@@ -52,6 +52,7 @@ def evidence_card(store: Store, ref: str) -> EvidenceCard:
     card.opponents = [Opponent(
         opponent=str(c.opponent), verdict=str(c.verdict), net_lift=c.net_lift, wins=c.wins,
         losses=c.losses, ties=c.ties, sign_test_p=c.sign_test_p,
-        firm=getattr(c, "firm", None), aa_rate=getattr(c, "aa_rate", None))
+        # firmness is read against an A/A rate: without one (an older run) it is not known
+        firm=c.firm if c.aa_rate is not None else None, aa_rate=c.aa_rate)
         for c in report.comparisons]
     return card

@@ -33,8 +33,10 @@ class LedgerState(BaseModel):
 class LocalLedger:
     """The ledger's logic; used in-process by tests and wrapped as a Ray actor for runs."""
 
-    def __init__(self, cap_usd: float | None, spent_usd: float = 0.0) -> None:
+    def __init__(self, cap_usd: float | None, spent_usd: float = 0.0,
+                 label: str = "budget") -> None:
         self.cap_usd = cap_usd
+        self.label = label  # what the cap is, in the stop reason (the run's, the store's)
         self.spent_usd = spent_usd  # a resumed run starts from what it already spent
         self.stopped: str | None = None
         self._lock = threading.Lock()
@@ -43,7 +45,7 @@ class LocalLedger:
         with self._lock:
             self.spent_usd += usd
             if self.cap_usd is not None and self.spent_usd >= self.cap_usd and not self.stopped:
-                self.stopped = (f"budget: spent ${self.spent_usd:.4f} of the "
+                self.stopped = (f"{self.label}: spent ${self.spent_usd:.4f} of the "
                                 f"${self.cap_usd:.4f} cap")
             return self.state()
 
@@ -64,7 +66,7 @@ class Ledger:
 
     def __init__(self, actor: PassActor) -> None:
         self._actor = actor
-        self.ledger_id = actor.pass_id
+        self.pass_id = actor.pass_id
 
     def state(self) -> LedgerState:
         state: LedgerState = self._actor.call("state")
@@ -77,15 +79,16 @@ class Ledger:
         self._actor.close()
 
 
-def start_ledger(ledger_id: str, cap_usd: float | None, spent_usd: float = 0.0,
-                 in_process: bool = False) -> Ledger:
+def start_ledger(pass_id: str, cap_usd: float | None, spent_usd: float = 0.0,
+                 in_process: bool = False, label: str = "budget") -> Ledger:
     """Create (or, on resume, replace) the pass's ledger."""
-    return Ledger(start_actor(KIND, ledger_id, LocalLedger, (cap_usd, spent_usd), in_process))
+    return Ledger(start_actor(KIND, pass_id, LocalLedger, (cap_usd, spent_usd, label),
+                              in_process))
 
 
-def find_ledger(ledger_id: str) -> Any:
+def find_ledger(pass_id: str) -> Any:
     """What a trial's gateway charges: this process's ledger, or the pass's Ray actor."""
-    return find_actor(KIND, ledger_id)
+    return find_actor(KIND, pass_id)
 
 
 class BudgetGuard:

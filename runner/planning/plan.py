@@ -19,7 +19,7 @@ from runner.planning.trials import TrialTemplate, expand
 from runner.schema.case import Case, CaseSet
 from runner.schema.enums import Arm
 from runner.schema.options import RunOptions, SandboxConfig
-from runner.schema.plan import Plan
+from runner.schema.plan import AdaptiveK, Plan
 from runner.schema.skill import Skill
 from runner.store.keys import RunKeys
 
@@ -29,6 +29,11 @@ def _version(dist: str) -> str:
         return metadata.version(dist)
     except metadata.PackageNotFoundError:
         return "unknown"
+
+
+def runner_versions() -> dict[str, str]:
+    return {"skill-eval": _version("skill-eval"), "ray": _version("ray"),
+            "claude-agent-sdk": config.CLAUDE_SDK_VERSION}
 
 
 def isolation(sandbox: SandboxConfig) -> str:
@@ -82,28 +87,35 @@ def check_request(opts: RunOptions) -> Request:
     return Request(skill, caseset, incumbent, note, arms)
 
 
+def session_options(opts: RunOptions) -> dict[str, object]:
+    """What a session is besides its skill, case and repetition: part of every id."""
+    script_digest = (hashlib.sha256(opts.model_script.read_bytes()).hexdigest()
+                     if opts.model_script else None)
+    # The image's content id, not its name: a rebuilt image is a different experiment.
+    image = opts.sandbox.image_id or opts.sandbox.image
+    return {"model": opts.model, "timeout_s": opts.timeout_s, "max_turns": opts.max_turns,
+            "session_budget_usd": opts.session_budget_usd, "script": script_digest,
+            "image": image, "runtime": opts.sandbox.runtime,
+            "allow_server_tools": opts.allow_server_tools,
+            "claude_sdk": config.CLAUDE_SDK_VERSION}
+
+
 def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
     """The plan for `opts`; `request` is `check_request(opts)` when the caller already has
     it (only the sandbox's image id may differ between the two)."""
     request = request or check_request(opts)
     skill, caseset, incumbent = request.skill, request.caseset, request.incumbent
     note, arms = request.incumbent_note, list(request.arms)
-    script_digest = (hashlib.sha256(opts.model_script.read_bytes()).hexdigest()
-                     if opts.model_script else None)
-    # The image's content id, not its name: a rebuilt image is a different experiment.
-    image = opts.sandbox.image_id or opts.sandbox.image
-    options = {"model": opts.model, "timeout_s": opts.timeout_s, "max_turns": opts.max_turns,
-               "session_budget_usd": opts.session_budget_usd, "script": script_digest,
-               "image": image, "runtime": opts.sandbox.runtime,
-               "allow_server_tools": opts.allow_server_tools,
-               "claude_sdk": config.CLAUDE_SDK_VERSION}
+    options = session_options(opts)
     digests = {Arm.BASELINE: None, Arm.CANDIDATE: skill.digest,
                Arm.INCUMBENT: incumbent.digest if incumbent else None}
     bundles = {Arm.BASELINE: None, Arm.CANDIDATE: pack_skill(skill.path),
                Arm.INCUMBENT: pack_skill(incumbent.path) if incumbent else None}
     fixtures = pack_fixtures(skill.path, caseset.fixture_files())
     graded = any(c.statements for c in caseset.evals)
-    run_key = {"skill": skill.digest, "incumbent": digests[Arm.INCUMBENT], "k": opts.k,
+    adaptive = AdaptiveK(min_k=min(opts.min_k, opts.k), max_k=opts.k) if opts.k_auto else None
+    k_key = f"auto:{adaptive.min_k}-{adaptive.max_k}" if adaptive else opts.k
+    run_key = {"skill": skill.digest, "incumbent": digests[Arm.INCUMBENT], "k": k_key,
                "cases": [c.digest() for c in caseset.evals], "arms": sorted(arms), **options,
                **({"grader": opts.grader} if graded else {})}
     salt = {"salt": secrets.token_hex(8)} if opts.fresh else {}
@@ -129,6 +141,7 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
                 incumbent_note=note,
                 caseset_digest=hashlib.sha256(caseset.model_dump_json().encode()).hexdigest(),
                 cases=[c.id for c in caseset.evals], k=opts.k, arms=arms, model=opts.model,
+                alpha=opts.alpha, adaptive=adaptive,
                 grader_model=opts.grader, judge_model=opts.judge_by if opts.judge else None,
                 judge_expected_output=caseset.judge_expected_output,
                 judge_all=opts.judge and opts.judge_all,
@@ -136,6 +149,5 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
                     caseset, skill.description, str(skill.path / "evals/evals.json"))],
                 dry_run=opts.model_script is not None, bundles=payloads,
                 image_id=opts.sandbox.image_id, isolation=isolation(opts.sandbox),
-                versions={"skill-eval": _version("skill-eval"), "ray": _version("ray"),
-                          "claude-agent-sdk": config.CLAUDE_SDK_VERSION},
+                versions=runner_versions(),
                 trials=trials)

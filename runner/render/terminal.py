@@ -9,15 +9,46 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from runner.render.numbers import num, pct, rate, spread
+from runner.render.numbers import (
+    adaptive_line,
+    firmness,
+    num,
+    pct,
+    rate,
+    runtime_cell,
+    spread,
+    votes,
+)
 from runner.render.table import Col, print_table
 from runner.schema.enums import Verdict
 from runner.schema.report import Report
-from runner.schema.runs import Estimate, RunSummary
+from runner.schema.runs import Estimate, PowerPlan, RunSummary
 from runner.schema.triggers import TriggerReport
 
 VERDICT_STYLE = {Verdict.PASS: "bold green", Verdict.NEUTRAL: "bold yellow",
                  Verdict.FAIL: "bold red", Verdict.NO_EVIDENCE: "bold magenta"}
+
+
+def render_regrade(report: Report, console: Console) -> None:
+    """A regraded run: what it reused and what changed since."""
+    regrade = report.regrade
+    if regrade is None:
+        return
+    console.print(Text(
+        f"regraded from {regrade.regraded_from}: {len(regrade.reused_trials)} stored "
+        f"session(s) scored again, {regrade.agent_sessions} agent sessions; grader "
+        f"{regrade.graded_trials} trial(s) ${regrade.grader_cost_usd:.4f}, judge "
+        f"{regrade.judged_rows} row(s) ${regrade.judge_cost_usd:.4f}"))
+    for change in regrade.changes:
+        what = {"added": f"+ {change.after}", "removed": f"- {change.before}"}.get(
+            change.change, f"{change.before} -> {change.after}")
+        console.print(Text(f"  changed: {change.case} {change.kind} {change.change}: {what}"))
+    for item in regrade.not_regraded:
+        console.print(Text(f"  not regraded: {item.case}: {item.reason}"))
+    for case in regrade.removed_cases:
+        console.print(Text(f"  removed: {case}"))
+    if regrade.skill_note:
+        console.print(Text(f"  note: {regrade.skill_note}"))
 
 
 def render(report: Report, console: Console) -> None:
@@ -39,8 +70,18 @@ def render(report: Report, console: Console) -> None:
         console.print(Text.assemble(("stopped early:", "red"), f" {report.stopped}"))
     if report.note:
         console.print(Text.assemble(("note:", "cyan"), f" {report.note}"))
-    if report.incumbent_note:
+    if report.incumbent_note and not report.skills:
         console.print(Text(f"incumbent: {report.incumbent_note}"))
+    if report.baseline_mode == "joint":
+        console.print(Text(f"joint: the candidate stages {', '.join(report.skills)}, the "
+                           "baseline none; the delta is their joint contribution, not any "
+                           "one skill's"))
+    elif report.left_out:
+        others = ", ".join(s for s in report.skills if s != report.left_out)
+        console.print(Text(f"per-skill: {report.left_out}'s marginal contribution (the "
+                           f"baseline stages {others}, the candidate all)"))
+    if report.regrade is not None:
+        render_regrade(report, console)
     for c in report.comparisons:
         if c.lopsided_holes:
             console.print(Text.assemble(("holes fall mostly on one arm", "yellow"), (
@@ -57,12 +98,25 @@ def render(report: Report, console: Console) -> None:
         console.print(Text("retried after infrastructure or endpoint failures: " + ", ".join(
             f"{arm} {n}" for arm, n in retried.items())))
 
+    render_runtime(report, console)
     print_table(console, "comparisons (candidate vs ...)", (
         Col("opponent"), Col("W", True), Col("L", True), Col("T", True), Col("holes", True),
-        Col("net lift", True), Col("verdict"), Col("sign test p", True)), [
+        Col("net lift", True), Col("verdict"), Col("firm"), Col("A/A", True),
+        Col("sign test p", True), Col("cases W/L/T", True), Col("case sign p", True)), [
         (str(c.opponent), str(c.wins), str(c.losses), str(c.ties), str(c.holes),
          pct(c.net_lift), Text(str(c.verdict), style=VERDICT_STYLE[c.verdict]),
-         num(c.sign_test_p, "{:.3f}")) for c in report.comparisons])
+         ("yes" if c.firm else "no") if c.aa_rate is not None and c.aa_rate < 1 else "-",
+         rate(c.aa_rate) if c.aa_rate is not None and c.aa_rate < 1 else "-",
+         num(c.sign_test_p, "{:.3f}"), votes(c), num(c.case_sign_test_p, "{:.3f}"))
+        for c in report.comparisons])
+    adaptive = adaptive_line(report)
+    if adaptive:
+        console.print(Text(adaptive, style="cyan"))
+    for c in report.comparisons:
+        said = firmness(c)
+        if said:
+            console.print(Text(f"vs {c.opponent}: {said}",
+                               style="green" if c.firm else "yellow"))
 
     print_table(console, "cost per arm (turns and wall: mean per session; tokens and USD: "
                          "total, gateway-metered; CLI: claude's own estimate)", (
@@ -80,6 +134,21 @@ def render(report: Report, console: Console) -> None:
         (r.case, str(r.repetition), str(r.opponent), str(r.outcome), r.reason)
         for r in report.rows])
     render_failures(report, console)
+
+
+def render_runtime(report: Report, console: Console) -> None:
+    """Seed 001's runtime table: per arm and per opponent's delta, mean ± sd over
+    repetitions."""
+    if not report.runtime:
+        return
+    arms = list(report.runtime[0].arms)
+    opponents = list(report.runtime[0].deltas)
+    print_table(console, "runtime (per repetition, mean ± sd over repetitions)", (
+        Col("figure"), *(Col(str(a), True) for a in arms),
+        *(Col(f"delta vs {o}", True) for o in opponents)), [
+        (line.figure, *(runtime_cell(line.figure, line.arms[a]) for a in arms),
+         *(runtime_cell(line.figure, line.deltas[o], signed=True) for o in opponents))
+        for line in report.runtime])
 
 
 def render_cases(report: Report, console: Console) -> None:
@@ -180,6 +249,34 @@ def render_estimate(estimate: Estimate, console: Console, heading: str = "estima
             f"  {line.what}: {line.calls} {unit}, ~{line.input_tokens:,} in / "
             f"{line.output_tokens:,} out tokens, {'≤ ' if line.upper_bound else ''}"
             f"${line.usd:.4f} ({line.basis})"))
+
+
+def render_power(power: PowerPlan, console: Console) -> None:
+    """`estimate --detect`: what catches a true net lift with a firm PASS, priced."""
+    console.print(Text(
+        f"to catch a true net lift of {power.detect:+.0%} with a firm PASS (alpha "
+        f"{power.alpha:g}) {power.target_power:.0%} of the time, judged at an A/A tie rate of "
+        f"{power.tie_rate:.0%}:", style="bold"))
+    if power.note:
+        console.print(Text(power.note, style="yellow"))
+    if not power.can_be_firm:
+        console.print(Text(f"{power.cases} case(s) x k={power.k} can never give a firm "
+                           "verdict", style="yellow"))
+    for option in power.options:
+        if option.cases is None or option.k is None:
+            limit = (f"no k up to 10 at {power.cases} case(s)" if option.label ==
+                     "more repetitions" else f"no case count up to 60 at k={power.k}")
+            console.print(Text(f"  {option.label}: {limit} reaches it"))
+            continue
+        cost = "" if option.cost is None else f", ${option.cost.total_usd:.4f}"
+        sessions = "" if option.sessions is None else f", {option.sessions} session(s)"
+        console.print(Text(
+            f"  {option.label}: {option.cases} case(s) x k={option.k}: power "
+            f"{rate(option.power)}, an A/A run reads a verdict {rate(option.aa_rate)} of the "
+            f"time{sessions}{cost}"))
+    console.print(Text("  (model: a share LIFT of the cases the candidate always wins; in the "
+                       "rest both arms pass with the same per-case probability; "
+                       "runner/analysis/confidence.py)", style="dim"))
 
 
 def render_trigger(report: TriggerReport, console: Console) -> None:

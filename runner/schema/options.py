@@ -12,11 +12,12 @@ runner.config.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
 
 from runner import config
-from runner.schema.enums import Arm
+from runner.schema.enums import Arm, BaselineMode
 
 ALL_ARMS = (Arm.BASELINE, Arm.CANDIDATE, Arm.INCUMBENT)
 
@@ -84,6 +85,23 @@ class EvalSettings(BaseModel):
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
     k: int = Field(default=config.K, ge=1, description="Repetitions per case and arm")
+    alpha: float = Field(default=config.ALPHA, gt=0, lt=1, description="A verdict is firm when "
+                         "an A/A run of its design reads it at most this often")
+    k_auto: bool = Field(default=False, description="`k: auto`: adaptive k, every case from "
+                         "min_k up to max_k repetitions (runner.analysis.adaptive); k is max_k")
+    max_k: int = Field(default=config.MAX_K, ge=1, description="`k: auto`: the most "
+                                                               "repetitions a case gets")
+    min_k: int = Field(default=config.MIN_K, ge=1, description="`k: auto`: the repetitions "
+                                                               "every case starts with")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _auto(cls, data: Any) -> Any:
+        """`k: auto` (batch files, `--k auto`) is adaptive k up to max_k."""
+        if isinstance(data, dict) and str(data.get("k", "")).strip().lower() == "auto":
+            data = {**data, "k_auto": True,
+                    "k": data.get("max_k") or config.MAX_K}
+        return data
     model: str = Field(default=config.MODEL, description="Model passed to claude")
     case_ids: tuple[str, ...] = Field(default=(), validation_alias=AliasChoices(
         "case_ids", "cases"), description="Only these cases (default: all)")
@@ -134,6 +152,10 @@ class PassSettings(BaseModel):
                                              "gate); default half --concurrency (at least "
                                              "1), 0: none")
     max_budget_usd: float | None = Field(default=None, gt=0, description="Pass-level cap")
+    store_budget_usd: float | None = Field(default=None, gt=0,
+                                           description="Cap on what every run of the store "
+                                                       "spends per UTC day (with the store's "
+                                                       "store.json: the lower applies)")
     force: bool = Field(default=False, description="Run even if the estimate exceeds the cap")
     store_uri: str = Field(default=config.STORE, validation_alias=AliasChoices(
         "store_uri", "store"), description="A directory or s3://bucket/prefix")
@@ -190,7 +212,40 @@ class RunOptions(PassSettings, EvalSettings):
                                                               "of the skill's most recent "
                                                               "completed receipt whose bytes "
                                                               "differ, from the store")
+    skill_paths: tuple[Path, ...] = Field(default=(), description="Several skills at once "
+                                                                  "(two or more): the "
+                                                                  "candidate arm stages them "
+                                                                  "all")
+    baseline_mode: BaselineMode = Field(default=BaselineMode.JOINT,
+                                        description="Several skills: joint (one without-arm) "
+                                                    "or per-skill (one per skill)")
 
     def settings(self) -> PassSettings:
         return PassSettings.model_validate(
             {name: getattr(self, name) for name in PassSettings.model_fields})
+
+
+class RegradeOptions(BaseModel):
+    """`skill-eval regrade RUN_ID`: re-score a stored run's sessions against the case set as it
+    is now; no session runs. Model calls (grader, judge) are metered and capped as in a run."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    run_id: str = Field(description="The stored run whose sessions are re-scored")
+    skill_path: Path | None = Field(default=None, description="Where to read the case set "
+                                                              "(default: the folder the run "
+                                                              "was made from, in its plan)")
+    store_uri: str = Field(default=config.STORE, validation_alias=AliasChoices(
+        "store_uri", "store"))
+    store_endpoint: str | None = None
+    upstream_url: str = Field(default=config.UPSTREAM, description="Messages API endpoint")
+    model_script: Path | None = Field(default=None, description="Scripted model for the "
+                                                                "grader and judge (dry run)")
+    max_budget_usd: float | None = Field(default=None, gt=0, description="Cap on the "
+                                                                         "regrade's calls")
+    store_budget_usd: float | None = Field(default=None, gt=0, description="Cap on the "
+                                                                           "store's spend "
+                                                                           "per UTC day")
+    force: bool = Field(default=False, description="Run even if the estimate exceeds a cap")
+    endpoint_attempts: int = Field(default=config.ENDPOINT_ATTEMPTS, ge=1)
+    endpoint_backoff_s: float = Field(default=config.ENDPOINT_BACKOFF_S, ge=0)
+    wait: bool = Field(default=False, description="Wait for another driver's lease to end")

@@ -152,6 +152,12 @@ class TrialSpec(BaseModel):
     skill_name: str = Field(description="The candidate's skill name, for staging and leak checks")
     fixtures_bundle: str = Field(description="Store key of the case set's fixtures (tar)")
     skill_bundle: str | None = Field(description="Store key of this arm's skill (tar), or none")
+    library: tuple[str, ...] = Field(default=(), description="Several skills at once: the "
+                                                              "skills this arm stages, as one "
+                                                              "`library` plugin")
+    guarded: tuple[str, ...] = Field(default=(), description="Several skills at once: every "
+                                                              "skill of the run (a session may "
+                                                              "see only those it stages)")
     scorers: tuple[str, ...] = Field(default=("checks", "program", "process", "statements"),
                                      description="Registered scorers (each abstains when the "
                                                  "case gives it nothing to grade)")

@@ -25,11 +25,17 @@
     runs/<run_id>/feedback.json                          the trials laid out for human review
     runs/<run_id>/metrics.prom                           final metrics snapshot
     runs/<run_id>/driver.log                             the driver's log of the run
+    runs/<run_id>/regrade.json                           a regrade: what it reused and what changed
     runs/<run_id>/RECEIPT                                the key of its receipt (completed runs)
     receipts/<skill_digest>/<run_id>.json                the receipt, under the digest of the bytes
     index/<skill name>.json                              every run of a skill, at one read
     index/VERSION                                        the store's receipts are indexed
     names/<skill name>/<NAME>.json                       `--save NAME`: the runs it names
+    triggers/<skill_digest>/<run_id>.json                a trigger run's report (session mode)
+    triggers/<skill_digest>/catalog.json                 the latest catalog-mode trigger report
+    store.json                                           the store's own settings (daily budget)
+    control/STOP                                         `skill-eval stop --all`: every run refused
+    control/spend/<YYYY-MM-DD>/<pass_id>.json            what one pass spent that UTC day
 
 Skill names and saved names are percent-encoded in keys (a name may hold `/`).
 """
@@ -124,6 +130,10 @@ class RunKeys:
         return f"{self.prefix}/driver.log"
 
     @property
+    def regrade(self) -> str:
+        return f"{self.prefix}/regrade.json"
+
+    @property
     def receipt_pointer(self) -> str:
         return f"{self.prefix}/RECEIPT"
 
@@ -174,11 +184,35 @@ class RunKeys:
         return found
 
 
-def receipt_key(skill_digest: str, run_id: str) -> str:
-    return f"receipts/{skill_digest}/{run_id}.json"
-
-
 RECEIPTS = "receipts/"
+TRIGGERS = "triggers/"
+
+
+def receipt_key(skill_digest: str, run_id: str) -> str:
+    return f"{RECEIPTS}{skill_digest}/{run_id}.json"
+
+
+def trigger_report_key(skill_digest: str, run_id: str) -> str:
+    return f"{TRIGGERS}{skill_digest}/{run_id}.json"
+
+
+def trigger_catalog_key(skill_digest: str) -> str:
+    return f"{TRIGGERS}{skill_digest}/catalog.json"
+
+
+STORE_CONFIG = "store.json"
+STORE_STOP = "control/STOP"
+
+
+def spend_prefix(day: str) -> str:
+    """Every pass's spend on one UTC day (YYYY-MM-DD)."""
+    return f"control/spend/{day}/"
+
+
+def spend_key(day: str, pass_id: str) -> str:
+    return f"{spend_prefix(day)}{pass_id}.json"
+
+
 INDEX = "index/"
 INDEX_MARKER = "index/VERSION"
 NAMES = "names/"

@@ -14,6 +14,7 @@ from runner.schema.receipt import IndexEntry
 from runner.schema.runs import RunSummary
 from runner.schema.triggers import TriggerReport
 from runner.store.base import Store
+from runner.store.keys import TRIGGERS
 from runner.store.receipts import all_indexes, skill_index, token_history
 
 __all__ = ["list_runs", "list_trigger_runs", "summary", "token_history"]
@@ -40,9 +41,6 @@ def list_runs(store: Store, skill: str | None = None) -> list[RunSummary]:
     # Newest first; runs whose report predates timestamps go last.
     return sorted(out, key=lambda r: r.finished_at.timestamp() if r.finished_at else 0.0,
                   reverse=True)
-
-
-TRIGGERS = "triggers/"
 
 
 def list_trigger_runs(store: Store) -> list[tuple[str, TriggerReport]]:

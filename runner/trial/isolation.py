@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from runner.authoring.skill import LIBRARY_PLUGIN
 from runner.errors import InfraError
 from runner.schema.enums import Arm
 from runner.schema.trial import TrialResult, TrialSpec
@@ -21,6 +22,8 @@ def plugin_skill(skill_name: str) -> str:
 
 def find_leak(spec: TrialSpec, transcript: Transcript) -> str | None:
     """Why this trial breaks arm isolation, or None."""
+    if spec.guarded:
+        return _library_leak(spec, transcript)
     ours = plugin_skill(spec.skill_name)
     named = [s for s in transcript.skills_seen + transcript.skills_loaded
              if skill_basename(s) == spec.skill_name]
@@ -32,6 +35,32 @@ def find_leak(spec: TrialSpec, transcript: Transcript) -> str | None:
         if strays:
             return f"{spec.arm} arm saw a second copy of the skill: {strays}"
     return None
+
+
+def _library_leak(spec: TrialSpec, transcript: Transcript) -> str | None:
+    """Several skills at once: a session may see exactly the skills its arm stages, each as
+    the library plugin's copy."""
+    allowed = {f"{LIBRARY_PLUGIN}:{name}" for name in spec.library}
+    named = [s for s in transcript.skills_seen + transcript.skills_loaded
+             if skill_basename(s) in spec.guarded]
+    strays = sorted({s for s in named if s not in allowed})
+    if strays:
+        staged = ", ".join(spec.library) or "no skill"
+        return (f"{spec.arm} arm (staging {staged}) saw or loaded {strays} "
+                f"(seen: {transcript.skills_seen}, loaded: {transcript.skills_loaded})")
+    return None
+
+
+def check_library_staging(staged: dict[Arm, tuple[str, ...]],
+                          results: Iterable[TrialResult]) -> None:
+    """Several skills at once: every arm saw every skill it stages."""
+    for r in results:
+        wanted = {f"{LIBRARY_PLUGIN}:{name}" for name in staged.get(r.arm, ())}
+        missing = sorted(wanted - set(r.skills_seen))
+        if r.status.finished_normally and missing:
+            raise InfraError(f"the {r.arm} arm of case {r.case_id!r} did not see the staged "
+                             f"skill(s) {missing} (saw {r.skills_seen}): staging is broken, "
+                             "run refused")
 
 
 def check_staging(skill_name: str, results: Iterable[TrialResult]) -> None:

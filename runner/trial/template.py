@@ -55,7 +55,7 @@ from runner.scoring.safety import violations
 from runner.scoring.statements import NAME as STATEMENTS
 from runner.scoring.statements import deferred
 from runner.store.base import Store, open_store
-from runner.store.keys import AttemptKeys, RunKeys, TrialKeys
+from runner.store.keys import STORE_STOP, AttemptKeys, RunKeys, TrialKeys
 from runner.store.trials import read_done
 from runner.trial.collect import Collected, CollectLimits, collect_outputs
 from runner.trial.isolation import find_leak
@@ -222,7 +222,7 @@ def _slot(spec: TrialSpec, slots: SessionSlots | None, store: Store,
     def hold() -> Iterator[object]:
         with slots.hold() as number:
             stopped = run_sync(guard.refresh())
-            if stopped is None and store.exists(stop_flag):
+            if stopped is None and (store.exists(stop_flag) or store.exists(STORE_STOP)):
                 stopped = "stop requested"
             if stopped:
                 raise ModelStopped(stopped)
@@ -298,7 +298,7 @@ def _stage(spec: TrialSpec, store: Store, sandbox: Sandbox, scratch: Path) -> St
     fixtures = materialize(store, spec.fixtures_bundle, spec.scratch_root)
     stage_fixtures(spec.case, fixtures, workdir)
     plugin_dir = None
-    if spec.skill_bundle is not None and spec.kind == TrialKind.TRIGGER:
+    if spec.skill_bundle is not None and (spec.kind == TrialKind.TRIGGER or spec.library):
         plugin_dir = stage_library(materialize(store, spec.skill_bundle, spec.scratch_root),
                                    plugins)
     elif spec.skill_bundle is not None:

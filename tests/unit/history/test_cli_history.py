@@ -175,6 +175,13 @@ def test_evidence_shows_the_latest_receipt_and_the_trend(tmp_path: Path) -> None
     card = json.loads(cli("evidence", "ledger", "--store", str(tmp_path / "s"),
                           "--json").stdout)
     assert card["run_id"] == "r-2" and card["dry_runs"] == 1
+    assert card["opponents"][0]["firm"] is None  # no A/A rate: firmness not known
+    firm = paired("r-3", GOOD, digest="b" * 64, minutes=7)
+    assert firm.report is not None
+    firm.report.comparisons[0].aa_rate, firm.report.comparisons[0].firm = 0.012, True
+    store_receipt(store, firm)
+    shown = cli("evidence", "ledger", "--store", str(tmp_path / "s")).stdout
+    assert "firm (A/A rate 1.2%)" in shown
 
 
 def test_an_old_version_report_still_lists_and_compares(tmp_path: Path) -> None:

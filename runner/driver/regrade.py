@@ -1,0 +1,362 @@
+"""`skill-eval regrade RUN_ID`: score a stored run's sessions again against the case set as it
+is now, with no agent session: a new run record, stored like any run.
+
+Each trial of a case whose prompt, fixtures and judge program are unchanged keeps its id; its
+stored transcript and outputs (the attempt that stood) are copied under the new run and scored
+on the driver by the registered scorers. Statements the grader already graded, and the stored
+judge-program and judge results, are reused while what they read is unchanged; changed
+statements go to the grader and changed rubrics to the judge, metered and capped like a run's
+(--max-budget-usd, the store's daily budget, `stop RUN_ID`, `stop --all`). Re-running the same
+regrade resumes it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+from collections.abc import Iterator
+
+from rich.console import Console
+from rich.markup import escape
+
+from runner.authoring.caseset import load_caseset
+from runner.authoring.skill import load_skill
+from runner.costs.estimate import (
+    GRADER_INPUT_TOKENS,
+    GRADER_OUTPUT_TOKENS,
+    JUDGE_INPUT_TOKENS,
+    JUDGE_OUTPUT_TOKENS,
+)
+from runner.costs.pricing import cost_usd
+from runner.driver.api import finish
+from runner.driver.control import STOPPED_BY_USER
+from runner.driver.lease import leases
+from runner.driver.passes import judged_cost
+from runner.driver.scheduler import finished
+from runner.driver.storewide import (
+    STOPPED_ALL,
+    StoreSpend,
+    check_store_budget,
+    daily_cap,
+    refuse_if_stopped,
+)
+from runner.errors import ModelCallError, ModelStopped, RefusedInput
+from runner.gateway.client import ModelClient
+from runner.judging.judge import criteria
+from runner.judging.ties import Tie, judge_ties, pending_ties, ties
+from runner.logs import run_log
+from runner.pacing.ledger import BudgetGuard, LocalLedger
+from runner.planning.regrade import Scope, regrade_plan, regrade_scope, tar_files
+from runner.schema.case import Case
+from runner.schema.enums import Arm, TrialStatus
+from runner.schema.options import RegradeOptions
+from runner.schema.plan import Plan
+from runner.schema.regrade import Regrade
+from runner.schema.report import Report
+from runner.schema.trial import CheckResult, Score, TrialResult, TrialSpec
+from runner.scoring.base import Evidence, Grading, passed, score_all
+from runner.scripted.script import load_script
+from runner.scripted.server import ScriptedEndpoint
+from runner.store.base import Store, open_store
+from runner.store.keys import STORE_STOP, RunKeys
+from runner.store.trials import read_done, standing
+from runner.trial.transcript import parse_transcript
+
+log = logging.getLogger(__name__)
+
+
+def load_source(store: Store, run_id: str) -> Plan:
+    keys = RunKeys(run_id)
+    try:
+        raw = store.get(keys.plan)
+    except KeyError:
+        raise RefusedInput(f"no run {run_id!r} in store {store.uri} (run ids start with r-; "
+                           "`skill-eval runs` lists them)") from None
+    try:
+        plan = Plan.model_validate_json(raw)
+    except ValueError as exc:
+        raise RefusedInput(f"{store.uri}/{keys.plan}: not a run's plan (a batch or trigger "
+                           f"id?): {str(exc)[:200]}") from exc
+    if not store.exists(keys.report_json):
+        raise RefusedInput(f"run {run_id} has no report yet (still running, or interrupted): "
+                           "resume it with the same `skill-eval run` command first")
+    return plan
+
+
+def _unchanged_statements(before: Case, after: Case) -> bool:
+    return (before.statements, before.prompt, before.expected_output) == \
+        (after.statements, after.prompt, after.expected_output)
+
+
+def _stood(store: Store, run_id: str, trial_id: str) -> TrialResult | None:
+    """The source's result for a trial: its DONE, else (a hole) its last attempt's result."""
+    keys = RunKeys(run_id).trial(trial_id)
+    done = read_done(store, keys)
+    if done is not None:
+        return done
+    numbers = keys.attempt_numbers(store.list(keys.attempts))
+    for n in reversed(numbers):
+        try:
+            return TrialResult.model_validate_json(store.get(keys.attempt(n).result))
+        except (KeyError, ValueError):
+            continue
+    return None
+
+
+class Regrader:
+    """Scores the source's stored sessions for the new plan, one trial at a time."""
+
+    def __init__(self, store: Store, source: Plan, plan: Plan, guard: BudgetGuard,
+                 upstream: str | None, opts: RegradeOptions) -> None:
+        self.store, self.source, self.plan, self.guard = store, source, plan, guard
+        self.upstream, self.opts = upstream, opts
+        self.before = {t.trial_id: t.case for t in source.trials}
+        self.graded = 0
+        self.grader_cost = 0.0
+
+    def needs_grader(self, spec: TrialSpec, result: TrialResult) -> bool:
+        return bool(spec.case.statements) and not result.status.is_hole and not (
+            _unchanged_statements(self.before[spec.trial_id], spec.case)
+            and "statements" in result.scores)
+
+    def grading(self) -> Grading:
+        if self.upstream is None:
+            return Grading(skill_name=self.plan.skill.name)
+        client = ModelClient(self.upstream, os.environ.get("ANTHROPIC_API_KEY"), self.guard,
+                             self.opts.endpoint_attempts, self.opts.endpoint_backoff_s)
+        return Grading(client=client, model=self.plan.grader_model,
+                       skill_name=self.plan.skill.name)
+
+    def regrade(self, spec: TrialSpec, source: TrialResult) -> TrialResult:
+        """The trial scored again; stored under the new run (a hole stays a hole, unstored)."""
+        if source.status.is_hole:
+            return source
+        src = standing(self.store, self.source.run_id, spec.trial_id)
+        try:
+            transcript_bytes = self.store.get(src.transcript)
+        except KeyError:
+            transcript_bytes = b""
+        prefix = src.output("")
+        outputs = {k[len(prefix):]: self.store.get(k) for k in self.store.list(prefix)}
+        transcript = parse_transcript(transcript_bytes)
+        evidence = Evidence(transcript.assistant_text, outputs, source.outputs_skipped,
+                            transcript_bytes, tuple(transcript.calls), None)
+        reuse: dict[str, Score] = {}
+        if "program" in source.scores:  # unchanged, or the case would not be regraded
+            reuse["program"] = source.scores["program"]
+        fresh_grade = self.needs_grader(spec, source)
+        if not fresh_grade and "statements" in source.scores:
+            reuse["statements"] = source.scores["statements"]
+        names = tuple(n for n in spec.scorers if n not in reuse)
+        scored = score_all(names, spec.case, evidence,
+                           self.grading() if fresh_grade else Grading())
+        if fresh_grade:
+            self.graded += 1
+            if "statements" in scored:
+                self.grader_cost += scored["statements"].cost_usd or 0.0
+        scores = {n: (reuse.get(n) or scored[n]) for n in spec.scorers
+                  if n in reuse or n in scored}
+        if not source.status.finished_normally:
+            scores["finished"] = source.scores.get("finished") or Score(
+                scorer="finished", passed=False, checks=[CheckResult(
+                    check="trial finished", passed=False, detail=str(source.error))])
+        result = source.model_copy(update={"scores": scores, "passed": passed(scores),
+                                           "attempt": 1})
+        keys = RunKeys(self.plan.run_id).trial(spec.trial_id)
+        mine = keys.attempt(1)
+        if transcript_bytes:
+            self.store.put(mine.transcript, transcript_bytes)
+        for rel, data in outputs.items():
+            self.store.put(mine.output(rel), data)
+        self.store.put(mine.result, result.model_dump_json(indent=1).encode())
+        if not self.store.put_if_absent(keys.done, result.model_dump_json(indent=1).encode()):
+            return read_done(self.store, keys) or result
+        return result
+
+
+def _carry_judgements(store: Store, source: Plan, plan: Plan,
+                      results: list[TrialResult]) -> int:
+    """The source's judgement of a row stands when the pair and the rule are unchanged (the
+    judgement's key is their digest): copied, not asked again. Returns how many."""
+    copied = 0
+    for tie in ties(plan, {r.trial_id: r for r in results}):
+        old = RunKeys(source.run_id).judgement(tie.key.rsplit("/", 1)[1].removesuffix(".json"))
+        if not store.exists(tie.key) and store.exists(old):
+            store.put(tie.key, store.get(old))
+            copied += 1
+    return copied
+
+
+@contextlib.contextmanager
+def _model(opts: RegradeOptions, needed: bool) -> Iterator[str | None]:
+    """The endpoint the grader and judge call, only when there is something to ask."""
+    if not needed:
+        yield None
+        return
+    if opts.model_script is not None:
+        with ScriptedEndpoint(load_script(opts.model_script)) as url:
+            yield url
+        return
+    yield opts.upstream_url
+
+
+def _estimate(plan: Plan, to_grade: int, rows: int) -> float:
+    grader = cost_usd(plan.grader_model or plan.model, to_grade * GRADER_INPUT_TOKENS,
+                      to_grade * GRADER_OUTPUT_TOKENS, 0, 0)
+    judge = cost_usd(plan.judge_model or plan.model, 2 * rows * JUDGE_INPUT_TOKENS,
+                     2 * rows * JUDGE_OUTPUT_TOKENS, 0, 0)
+    return grader + judge
+
+
+def _changed_rule_rows(source: Plan, plan: Plan) -> int:
+    """Upper bound on the rows the judge reads again: candidate trials whose rule changed."""
+    if plan.judge_model is None:
+        return 0
+    before = {c.id: c for c in source.cases_in_order()}
+    opponents = len([a for a in plan.arms if a is not Arm.CANDIDATE])
+    changed = {c.id for c in plan.cases_in_order() if criteria(
+        c, plan.judge_expected_output, plan.judge_all) != criteria(
+        before[c.id], source.judge_expected_output, source.judge_all)}
+    return sum(1 for t in plan.trials if t.arm is Arm.CANDIDATE and t.case.id in changed
+               ) * opponents
+
+
+def print_scope(scope: Scope, console: Console) -> None:
+    for change in scope.changes:
+        what = {"added": f"+ {change.after}", "removed": f"- {change.before}",
+                "edited": f"{change.before} -> {change.after}"}[change.change]
+        console.print(f"changed: case {escape(change.case)!r} {change.kind} {change.change}: "
+                      f"{escape(what)}")
+    for item in scope.not_regraded:
+        console.print(f"[yellow]not regraded[/]: case {escape(item.case)!r}: "
+                      f"{escape(item.reason)}; run it to measure it")
+    for case in scope.removed:
+        console.print(f"removed: case {escape(case)!r} is no longer in the case set")
+
+
+def regrade_run(opts: RegradeOptions, console: Console) -> Report:
+    store = open_store(opts.store_uri, opts.store_endpoint)
+    store.preflight()
+    refuse_if_stopped(store)
+    source = load_source(store, opts.run_id)
+    if opts.skill_path is None and not source.skill.path.is_dir():
+        raise RefusedInput(f"{source.skill.path}: the folder run {opts.run_id} was made from "
+                           "is not here; name it with --skill PATH")
+    skill = load_skill(opts.skill_path or source.skill.path)
+    if skill.name != source.skill.name:
+        raise RefusedInput(f"{skill.path}: skill {skill.name!r}, but run {opts.run_id} "
+                           f"evaluated {source.skill.name!r}; name its folder with --skill")
+    caseset = load_caseset(skill.path, skill.name)
+    if not source.trials:
+        raise RefusedInput(f"run {opts.run_id} has no trials to regrade")
+    fixtures = tar_files(store.get(source.trials[0].fixtures_bundle))
+    scope = regrade_scope(source, caseset, fixtures, skill.path)
+    if not scope.kept:
+        print_scope(scope, console)
+        raise RefusedInput(f"nothing to regrade: no case of run {opts.run_id} stands for "
+                           f"{skill.path / 'evals/evals.json'} as it is now (see above)")
+    plan = regrade_plan(source, caseset, scope)
+    note = None if skill.digest == source.skill.digest else (
+        f"the skill's bytes in {skill.path} differ from the run's ({skill.short_digest} vs "
+        f"{source.skill.short_digest}): the regrade scores the sessions the run made, with "
+        "its bytes")
+    if note:
+        console.print(f"[yellow]note[/]: {escape(note)}")
+    done = finished(plan.trials, store)
+    sources = {t.trial_id: _stood(store, source.run_id, t.trial_id) for t in plan.trials}
+    before = {t.trial_id: t.case for t in source.trials}
+    to_grade = sum(1 for t in plan.trials if t.trial_id not in done and t.case.statements
+                   and (src := sources[t.trial_id]) is not None and not src.status.is_hole
+                   and not (_unchanged_statements(before[t.trial_id], t.case)
+                            and "statements" in src.scores))
+    rows = _changed_rule_rows(source, plan)
+    estimate = _estimate(plan, to_grade, rows)
+    console.print(f"regrade {plan.run_id} of {source.run_id}: {len(plan.trials)} trial(s) of "
+                  f"{len(plan.cases)} case(s) scored again, 0 agent sessions; {to_grade} "
+                  f"to the grader, up to {rows} row(s) to the judge (~${estimate:.4f})")
+    needed = to_grade > 0 or rows > 0
+    if needed and opts.model_script is None and not os.environ.get("ANTHROPIC_API_KEY"):
+        raise RefusedInput("the regrade needs the grader or the judge (changed statements or "
+                           "rubrics), and ANTHROPIC_API_KEY is not set: export it, or give "
+                           "--model-script FILE for an offline dry run")
+    if opts.model_script is not None:
+        load_script(opts.model_script)
+    if opts.max_budget_usd is not None and estimate > opts.max_budget_usd and not opts.force:
+        raise RefusedInput(f"estimated ${estimate:.2f} for the grader and judge exceeds "
+                           f"--max-budget-usd {opts.max_budget_usd:g}; raise the cap or pass "
+                           "--force to run until the cap stops it")
+    store_cap = daily_cap(store, opts.store_budget_usd)
+    # nothing to ask the model: nothing the store's budget could refuse
+    left = check_store_budget(store, store_cap, estimate, opts.force) if needed else None
+    caps = [c for c in (opts.max_budget_usd, left) if c is not None]
+    label = "budget" if left is None or (opts.max_budget_usd or float("inf")) <= left \
+        else f"store budget (${store_cap:g} a day)"
+    guard = BudgetGuard(LocalLedger(min(caps), 0.0, label) if caps else None)
+    spend = StoreSpend(store, plan.run_id, store_cap)
+    keys = RunKeys(plan.run_id)
+    with leases(store, [plan.run_id], opts.wait), run_log(store, [keys.log]):
+        store.put_if_absent(keys.plan, plan.model_dump_json(indent=1).encode())
+        store.delete(keys.stop_flag)
+        results: list[TrialResult] = []
+        stopped: str | None = None
+        judge_cost = 0.0
+        pending: list[Tie] = []
+        with _model(opts, needed) as upstream:
+            worker = Regrader(store, source, plan, guard, upstream, opts)
+            for spec in plan.trials:
+                if spec.trial_id in done:
+                    results.append(done[spec.trial_id])
+                    continue
+                found = sources[spec.trial_id]
+                if found is None:
+                    continue  # never ran in the source (it was stopped): missing here too
+                stopped = _stop_reason(store, keys, spend, worker.grader_cost)
+                if stopped:
+                    break
+                try:
+                    results.append(worker.regrade(spec, found))
+                except ModelStopped as exc:
+                    stopped = str(exc)
+                    break
+                except ModelCallError as exc:
+                    log.warning("trial %s not regraded: %s", spec.trial_id[:12], exc)
+                    results.append(found.model_copy(update={
+                        "status": TrialStatus.API_ERROR, "passed": None,
+                        "error": f"grading failed: {exc}"}))
+            spend.record(worker.grader_cost)
+            _carry_judgements(store, source, plan, results)
+            if stopped is None:
+                pending = pending_ties([plan], results, store)
+                if pending and upstream is None:
+                    log.warning("%d row(s) left unjudged: no model endpoint", len(pending))
+                    pending = []
+
+                def stop_check() -> str | None:
+                    return _stop_reason(store, keys, spend, worker.grader_cost)
+
+                stopped = judge_ties(pending, upstream or "", store,
+                                     min(caps) if caps else None, worker.grader_cost,
+                                     opts.endpoint_attempts, opts.endpoint_backoff_s,
+                                     stop_check)
+                judge_cost = judged_cost(store, pending)
+                spend.record(worker.grader_cost + judge_cost)
+        record = Regrade(
+            regraded_from=source.run_id, source_caseset_digest=source.caseset_digest,
+            caseset_digest=plan.caseset_digest, skill_path=str(skill.path),
+            reused_trials=[r.trial_id for r in results if not r.status.is_hole],
+            changes=scope.changes, not_regraded=scope.not_regraded,
+            removed_cases=scope.removed, graded_trials=worker.graded,
+            judged_rows=len(pending), grader_cost_usd=worker.grader_cost,
+            judge_cost_usd=judge_cost, skill_note=note)
+        store.put(keys.regrade, record.model_dump_json(indent=1).encode())
+        return finish(plan, results, stopped, store, regrade=record)
+
+
+def _stop_reason(store: Store, keys: RunKeys, spend: StoreSpend, spent: float) -> str | None:
+    if store.exists(keys.stop_flag):
+        return STOPPED_BY_USER
+    if store.exists(STORE_STOP):
+        return STOPPED_ALL
+    return spend.exceeded(spent)
+

@@ -1,0 +1,241 @@
+"""`regrade` without Docker: a run made with the fake sandbox, then scored again against an
+edited case set. The store, the scorers and the report are the real ones; the session counter
+is the fake sandbox's (the integration test counts requests at the scripted endpoint)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from runner.console import err
+from runner.driver.api import run_eval
+from runner.driver.regrade import regrade_run
+from runner.errors import RefusedInput
+from runner.planning.regrade import check_changes
+from runner.sandbox.fake import FakeSandbox
+from runner.schema.case import Case
+from runner.schema.options import RegradeOptions, RunOptions, SandboxConfig
+from runner.schema.report import Report
+from runner.schema.trial import TrialResult
+from runner.store.keys import RunKeys
+from runner.store.local import LocalStore
+
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "csv-summary"
+
+
+@pytest.fixture(autouse=True)
+def fake() -> Iterator[None]:
+    FakeSandbox.plan.clear()
+    FakeSandbox.starts.clear()
+    yield
+    FakeSandbox.plan.clear()
+
+
+@pytest.fixture
+def skill(tmp_path: Path) -> Path:
+    return Path(shutil.copytree(EXAMPLE, tmp_path / "csv-summary"))
+
+
+def _run(tmp_path: Path, skill: Path) -> Report:
+    script = tmp_path / "script.yaml"
+    script.write_text("scenarios: [{name: any, turns: [{text: ok}]}]\n")
+    # the candidate answers right, the baseline does not
+    FakeSandbox.plan["*"] = {"reply": "I cannot tell."}
+    opts = RunOptions.model_validate(dict(
+        skill_path=skill, k=2, store_uri=str(tmp_path / "store"), model_script=script,
+        executor="inprocess", concurrency=1, case_ids=("sales-totals", "row-count"),
+        sandbox=SandboxConfig(backend="fake", scratch_root=tmp_path / "scratch")))
+    from runner.driver.api import preflight
+
+    plan = preflight(opts)
+    for spec in plan.trials:
+        if spec.arm == "candidate":
+            FakeSandbox.plan[spec.trial_id] = {
+                "reply": "5 rows. Total: 600", "write": {"summary.md": "## Totals\namount: 600\n"}}
+    return run_eval(opts, err(quiet=True))
+
+
+def _regrade(tmp_path: Path, run_id: str, **changes: Any) -> Report:
+    opts = RegradeOptions.model_validate({"run_id": run_id, "store_uri": str(tmp_path / "store"),
+                                          **changes})
+    return regrade_run(opts, err(quiet=True))
+
+
+def _edit(skill: Path, case: str, **fields: Any) -> None:
+    path = skill / "evals/evals.json"
+    data = json.loads(path.read_text())
+    for item in data["evals"]:
+        if item["id"] == case:
+            item.update(fields)
+    path.write_text(json.dumps(data))
+
+
+def passes(report: Report) -> list[tuple[str, bool | None]]:
+    return sorted((t.trial_id, t.passed) for t in report.trials)
+
+
+def test_unchanged_case_set_reproduces_the_scores_without_a_session(tmp_path: Path,
+                                                                      skill: Path) -> None:
+    source = _run(tmp_path, skill)
+    sessions = sum(FakeSandbox.starts.values())
+    assert sessions == 8 and source.verdict == "PASS"
+    again = _regrade(tmp_path, source.run_id)
+    assert sum(FakeSandbox.starts.values()) == sessions  # no session ran
+    assert again.run_id != source.run_id and again.regraded_from == source.run_id
+    assert passes(again) == passes(source)
+    assert [r.model_dump() for r in again.rows] == [r.model_dump() for r in source.rows]
+    assert (again.verdict, again.wins, again.losses, again.ties) == \
+        (source.verdict, source.wins, source.losses, source.ties)
+    assert again.regrade is not None and again.regrade.changes == []
+    assert sorted(again.regrade.reused_trials) == sorted(t.trial_id for t in source.trials)
+    store = LocalStore(tmp_path / "store")
+    assert store.exists(RunKeys(again.run_id).regrade)  # stored like any run
+    assert store.exists(RunKeys(again.run_id).report_json)
+
+
+def test_an_edited_assertion_changes_the_scores_and_is_named(tmp_path: Path,
+                                                            skill: Path) -> None:
+    source = _run(tmp_path, skill)
+    # a weak assertion revised: the candidate no longer meets it, the baseline still fails
+    _edit(skill, "row-count", assertions=["re:\\b6 rows\\b", "not:I cannot"])
+    again = _regrade(tmp_path, source.run_id)
+    assert sum(FakeSandbox.starts.values()) == 8
+    assert again.regrade is not None
+    assert [(c.case, c.kind, c.change, c.before, c.after) for c in again.regrade.changes] == [
+        ("row-count", "assertions", "edited", "re:\\b5 rows\\b", "re:\\b6 rows\\b")]
+    before = {(t.case, t.arm): t.passed for t in source.trials}
+    after = {(t.case, t.arm): t.passed for t in again.trials}
+    assert before[("row-count", "candidate")] is True
+    assert after[("row-count", "candidate")] is False
+    assert after[("sales-totals", "candidate")] is True  # the other case is untouched
+    assert again.wins == source.wins - 2 and again.ties == source.ties + 2
+    failed = next(t for t in again.trials if t.case == "row-count" and t.arm == "candidate")
+    assert any("6 rows" in c for c in failed.failed_checks)
+
+
+def test_changed_prompt_and_new_cases_are_named_not_regraded(tmp_path: Path,
+                                                             skill: Path) -> None:
+    source = _run(tmp_path, skill)
+    _edit(skill, "row-count", prompt="How many rows, header excluded?")
+    again = _regrade(tmp_path, source.run_id)
+    assert again.regrade is not None
+    reasons = {n.case: n.reason for n in again.regrade.not_regraded}
+    assert "prompt changed" in reasons["row-count"]
+    assert "not in the source run" in reasons["inventory-totals"]  # left out by --case
+    assert again.cases == ["sales-totals"]
+    assert {t.case for t in again.trials} == {"sales-totals"}
+
+
+def test_changed_fixture_is_not_regraded(tmp_path: Path, skill: Path) -> None:
+    source = _run(tmp_path, skill)
+    with (skill / "evals/files/sales.csv").open("a") as handle:
+        handle.write("x,1\n")
+    with pytest.raises(RefusedInput, match="nothing to regrade"):
+        _regrade(tmp_path, source.run_id)
+
+
+def test_regrade_resumes_and_refuses_an_unknown_run(tmp_path: Path, skill: Path) -> None:
+    source = _run(tmp_path, skill)
+    first = _regrade(tmp_path, source.run_id)
+    again = _regrade(tmp_path, source.run_id)
+    assert again.run_id == first.run_id and passes(again) == passes(first)
+    with pytest.raises(RefusedInput, match="no run 'r-nope'"):
+        _regrade(tmp_path, "r-nope")
+
+
+def test_changed_statements_go_to_the_grader_and_are_capped(tmp_path: Path,
+                                                            skill: Path) -> None:
+    source = _run(tmp_path, skill)
+    _edit(skill, "row-count", expectations=["The answer states that the file has five rows"])
+    with pytest.raises(RefusedInput, match="ANTHROPIC_API_KEY"):
+        _regrade(tmp_path, source.run_id)  # nothing spent without a way to grade
+    script = tmp_path / "grader.yaml"
+    script.write_text(
+        "scenarios:\n- name: grades\n  when: {purpose: grader}\n  turns:\n"
+        "  - tool_use: {name: record_grades, input: {grades: [{statement: 1, passed: true, "
+        "evidence: '5 rows. Total: 600', reason: it says so}]}}\n")
+    with pytest.raises(RefusedInput, match="exceeds --max-budget-usd"):
+        _regrade(tmp_path, source.run_id, model_script=script, max_budget_usd=0.0001)
+    again = _regrade(tmp_path, source.run_id, model_script=script)
+    assert again.regrade is not None and again.regrade.graded_trials == 4
+    assert again.regrade.grader_cost_usd > 0
+    store = LocalStore(tmp_path / "store")
+    for trial in again.trials:
+        if trial.case == "row-count":
+            done = TrialResult.model_validate_json(
+                store.get(RunKeys(again.run_id).trial(trial.trial_id).done))
+            assert "statements" in done.scores
+
+
+def test_check_changes_pairs_removals_and_additions() -> None:
+    before = Case(id="a", prompt="p", assertions=("x", "y"), rubric="r")
+    after = Case(id="a", prompt="p", assertions=("x", "z", "w"))
+    assert [(c.kind, c.change) for c in check_changes(before, after)] == [
+        ("assertions", "edited"), ("assertions", "added"), ("rubric", "removed")]
+
+
+def test_regrade_through_the_cli(tmp_path: Path, skill: Path) -> None:
+    from click.testing import CliRunner
+
+    from runner.cli import main
+
+    source = _run(tmp_path, skill)
+    _edit(skill, "row-count", assertions=["re:\\b6 rows\\b"])
+    result = CliRunner().invoke(main, ["regrade", source.run_id, "--store",
+                                       str(tmp_path / "store"), "--json", "--gate"])
+    assert result.exit_code == 0, result.output  # still PASS: sales-totals carries it
+    report = json.loads(result.stdout)
+    assert report["regraded_from"] == source.run_id
+    assert report["regrade"]["agent_sessions"] == 0
+    assert report["regrade"]["changes"][0]["change"] == "edited"
+    unknown = CliRunner().invoke(main, ["regrade", "r-nope", "--store", str(tmp_path / "store")])
+    assert unknown.exit_code == 2 and "no run 'r-nope'" in unknown.output
+
+
+def test_judgements_are_reused_until_the_rubric_changes(tmp_path: Path, skill: Path) -> None:
+    _edit(skill, "row-count", rubric="The clearer answer is better.")
+    script = tmp_path / "judge.yaml"
+    script.write_text(
+        "scenarios:\n- name: judge\n  when: {purpose: judge}\n  turns:\n"
+        "  - tool_use: {name: record_judgement, input: {preferred: '1', reasons: first}}\n"
+        "- name: any\n  turns: [{text: ok}]\n")
+    FakeSandbox.plan["*"] = {"reply": "5 rows, I cannot say more."}  # both arms fail: ties
+    opts = RunOptions.model_validate(dict(
+        skill_path=skill, k=2, store_uri=str(tmp_path / "store"), model_script=script,
+        executor="inprocess", concurrency=1, case_ids=("row-count",),
+        sandbox=SandboxConfig(backend="fake", scratch_root=tmp_path / "scratch")))
+    source = run_eval(opts, err(quiet=True))
+    assert all(r.judge for r in source.rows) and source.judge_calls == 4
+    same = _regrade(tmp_path, source.run_id)  # no endpoint needed: nothing to ask
+    assert same.regrade is not None and same.regrade.judged_rows == 0
+    assert [r.model_dump() for r in same.rows] == [r.model_dump() for r in source.rows]
+    _edit(skill, "row-count", rubric="The shorter answer is better.")
+    with pytest.raises(RefusedInput, match="ANTHROPIC_API_KEY"):
+        _regrade(tmp_path, source.run_id)
+    rejudged = _regrade(tmp_path, source.run_id, model_script=script)
+    assert rejudged.regrade is not None and rejudged.regrade.judged_rows == 2
+    assert rejudged.regrade.judge_cost_usd > 0 and all(r.judge for r in rejudged.rows)
+    assert [(c.kind, c.change) for c in rejudged.regrade.changes] == [("rubric", "edited")]
+
+
+def test_the_store_budget_and_kill_switch_hold_for_a_regrade(tmp_path: Path,
+                                                            skill: Path) -> None:
+    from runner.driver.storewide import engage, lift
+
+    source = _run(tmp_path, skill)
+    store = LocalStore(tmp_path / "store")
+    engage(store)
+    with pytest.raises(RefusedInput, match="stop --lift"):
+        _regrade(tmp_path, source.run_id)
+    lift(store)
+    _edit(skill, "row-count", expectations=["The answer states that the file has five rows"])
+    script = tmp_path / "grader.yaml"
+    script.write_text("scenarios: [{name: any, turns: [{text: ok}]}]\n")
+    with pytest.raises(RefusedInput, match="daily store budget"):  # the grader would spend
+        _regrade(tmp_path, source.run_id, model_script=script, store_budget_usd=0.0001)
+    assert not [k for k in store.list("runs/") if "regrade.json" in k]  # nothing written

@@ -1,0 +1,135 @@
+"""The store-wide kill switch and daily budget, through the in-process executor and the fake
+sandbox (the gateway, the scripted endpoint, the ledger and the store are the real ones)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from runner.driver.api import run_eval
+from runner.driver.storewide import (
+    STOPPED_ALL,
+    SpendRecord,
+    engage,
+    lift,
+    spent_today,
+    today,
+)
+from runner.errors import RefusedInput
+from runner.sandbox.fake import FakeSandbox
+from runner.schema.enums import RunStatus
+from runner.schema.options import RunOptions, SandboxConfig
+from runner.store.keys import STORE_CONFIG, spend_key
+from runner.store.local import LocalStore
+
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "csv-summary"
+
+
+@pytest.fixture(autouse=True)
+def fake() -> Iterator[None]:
+    FakeSandbox.plan.clear()
+    FakeSandbox.starts.clear()
+    yield
+    FakeSandbox.plan.clear()
+
+
+@pytest.fixture
+def script(tmp_path: Path) -> Path:
+    path = tmp_path / "script.yaml"  # 100k input tokens on sonnet: $0.30 per model call
+    path.write_text("usage: {input_tokens: 100000, output_tokens: 0}\n"
+                    "scenarios: [{name: any, turns: [{text: ok}]}]\n")
+    return path
+
+
+def options(tmp_path: Path, script: Path, **changes: Any) -> RunOptions:
+    base: dict[str, Any] = dict(
+        skill_path=EXAMPLE, case_ids=("sales-totals",), k=3, store_uri=str(tmp_path / "store"),
+        model_script=script, executor="inprocess", concurrency=1,
+        sandbox=SandboxConfig(backend="fake", scratch_root=tmp_path / "scratch"))
+    base.update(changes)
+    return RunOptions.model_validate(base)
+
+
+def starts() -> int:
+    return sum(FakeSandbox.starts.values())
+
+
+def test_stop_all_stops_a_running_pass_and_refuses_its_resume_until_lifted(
+        tmp_path: Path, script: Path) -> None:
+    FakeSandbox.plan["*"] = {"sleep_s": 0.3}
+    store = LocalStore(tmp_path / "store")
+
+    def stop_all_soon() -> None:
+        while starts() < 2:
+            time.sleep(0.05)
+        engage(store)
+
+    threading.Thread(target=stop_all_soon, daemon=True).start()
+    report = run_eval(options(tmp_path, script, k=10))
+    assert report.stopped == STOPPED_ALL and report.status is RunStatus.STOPPED
+    ran = starts()
+    assert ran < 20
+    with pytest.raises(RefusedInput, match="stop --lift"):  # the resume is refused
+        run_eval(options(tmp_path, script, k=10))
+    with pytest.raises(RefusedInput, match="stop --lift"):  # and so is any other run
+        run_eval(options(tmp_path, script, k=1, fresh=True))
+    assert starts() == ran  # nothing started
+    assert lift(store) and not lift(store)
+    FakeSandbox.plan["*"] = {}
+    resumed = run_eval(options(tmp_path, script, k=10))
+    assert resumed.status is RunStatus.COMPLETED and resumed.run_id == report.run_id
+    assert starts() == 20
+
+
+def test_store_budget_refuses_before_spending(tmp_path: Path, script: Path) -> None:
+    store = LocalStore(tmp_path / "store")
+    with pytest.raises(RefusedInput, match="daily store budget"):  # the estimate passes it
+        run_eval(options(tmp_path, script, store_budget_usd=0.01))
+    assert starts() == 0
+    store.put(spend_key(today(), "r-earlier"), SpendRecord(
+        pass_id="r-earlier", day=today(), usd=5.0,
+        updated_at=datetime.now(UTC)).model_dump_json().encode())
+    store.put(STORE_CONFIG, b'{"daily_budget_usd": 5}')
+    with pytest.raises(RefusedInput, match=r"\$5.00 spent today"):  # even with --force
+        run_eval(options(tmp_path, script, force=True))
+    assert starts() == 0
+    store.put(STORE_CONFIG, b'{"daily_budget": 5}')
+    with pytest.raises(RefusedInput, match="store.json"):
+        run_eval(options(tmp_path, script))
+
+
+def test_store_budget_stops_in_flight_and_counts_every_run(tmp_path: Path,
+                                                          script: Path) -> None:
+    FakeSandbox.plan["*"] = {"model_calls": 1}  # $0.30 per trial
+    store = LocalStore(tmp_path / "store")
+    first = run_eval(options(tmp_path, script, k=1, store_budget_usd=0.8, force=True))
+    assert first.status is RunStatus.COMPLETED
+    assert spent_today(store) == pytest.approx(0.6)  # recorded for the store's day
+    second = run_eval(options(tmp_path, script, k=3, store_budget_usd=0.8, force=True,
+                              fresh=True))
+    assert second.stopped is not None and second.stopped.startswith("store budget")
+    assert starts() == 3  # one more trial crossed the store's cap: nothing after it
+    assert spent_today(store) == pytest.approx(0.9)
+
+
+def test_stop_all_and_lift_through_the_cli(tmp_path: Path, script: Path) -> None:
+    from click.testing import CliRunner
+
+    from runner.cli import main
+
+    store = ["--store", str(tmp_path / "store")]
+    run = ["run", str(EXAMPLE), "--case", "sales-totals", "--sandbox", "fake", "--executor",
+           "inprocess", "--model-script", str(script), *store]
+    assert CliRunner().invoke(main, ["stop", "--all", *store]).exit_code == 0
+    refused = CliRunner().invoke(main, run)
+    assert refused.exit_code == 2 and "stop --lift" in refused.output and starts() == 0
+    assert CliRunner().invoke(main, ["stop", *store]).exit_code == 2  # name one
+    lifted = CliRunner().invoke(main, ["stop", "--lift", *store])
+    assert lifted.exit_code == 0 and "lifted" in lifted.output
+    assert CliRunner().invoke(main, run).exit_code == 0 and starts() == 2
