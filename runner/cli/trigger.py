@@ -24,8 +24,7 @@ from runner.cli.options import POSITIVE, SANDBOX, STORE, run_options, use
               show_default=True, help="session: real sessions in containers (observed "
                                       "activation); catalog: one model call per query")
 @use("k", "model", "model_script", "session_budget_usd", "max_budget_usd", "store_budget_usd",
-     "concurrency",
-     "timeout_s", *STORE, *SANDBOX, "executor", "fresh", "save",
+     "concurrency", "timeout_s", *STORE, *SANDBOX, "executor", "fresh", "save",
      # the same settings, with what a trigger run means by them
      k=click.option("--k", "--runs", "k", default=config.TRIGGER_RUNS, show_default=True,
                     type=click.IntRange(min=1),

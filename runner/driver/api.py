@@ -65,7 +65,7 @@ def preflight(opts: RunOptions) -> Plan:
 
 def finish(plan: Plan, results: list[TrialResult], stopped: str | None, store: Store,
            unmatched: tuple[int, str | None] = (0, None),
-           opts: RunOptions | None = None, regrade: Regrade | None = None) -> Report:
+           regrade: Regrade | None = None, opts: RunOptions | None = None) -> Report:
     """The report, its feedback file, and what the run leaves for later runs (its index
     entry; a receipt and its saved name only when it completed)."""
     ids = {t.trial_id for t in plan.trials}  # built once, not per result
@@ -150,7 +150,7 @@ def run_eval(opts: RunOptions, console: Console | None = None,
         raise RefusedInput("not started: declined at the cost prompt (nothing was spent)")
     outcome = run_pass(plan.run_id, [plan], store, opts.settings(), console, done)
     unmatched = outcome.unmatched if outcome.ran else stored_unmatched(store, plan.run_id)
-    report = finish(plan, outcome.results, outcome.stopped, store, unmatched, opts)
+    report = finish(plan, outcome.results, outcome.stopped, store, unmatched, opts=opts)
     note_unsaved(report, opts, console)
     return report
 

@@ -65,7 +65,7 @@ def run_batch(path: Path, console: Console,
     outcome = run_pass(batch_id, plans, store, settings, console)
     reports = [finish(plan, outcome.results, outcome.stopped, store,
                       outcome.unmatched if outcome.ran else stored_unmatched(store, plan.run_id),
-                      opts)
+                      opts=opts)
                for plan, opts in zip(plans, all_opts, strict=True)]
     for report, opts in zip(reports, all_opts, strict=True):
         note_unsaved(report, opts, console)

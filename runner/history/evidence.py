@@ -52,7 +52,7 @@ def evidence_card(store: Store, ref: str) -> EvidenceCard:
     card.opponents = [Opponent(
         opponent=str(c.opponent), verdict=str(c.verdict), net_lift=c.net_lift, wins=c.wins,
         losses=c.losses, ties=c.ties, sign_test_p=c.sign_test_p,
-        # firmness is read against an A/A rate: without one (an older run) it is not known
+        # firmness is known only where the A/A rate was computed (reports since #18)
         firm=c.firm if c.aa_rate is not None else None, aa_rate=c.aa_rate)
         for c in report.comparisons]
     return card

@@ -208,10 +208,6 @@ class RunOptions(PassSettings, EvalSettings):
 
     skill_path: Path
     incumbent_path: Path | None = None
-    incumbent_latest: bool = Field(default=False, description="--incumbent latest: the bytes "
-                                                              "of the skill's most recent "
-                                                              "completed receipt whose bytes "
-                                                              "differ, from the store")
     skill_paths: tuple[Path, ...] = Field(default=(), description="Several skills at once "
                                                                   "(two or more): the "
                                                                   "candidate arm stages them "
@@ -219,6 +215,10 @@ class RunOptions(PassSettings, EvalSettings):
     baseline_mode: BaselineMode = Field(default=BaselineMode.JOINT,
                                         description="Several skills: joint (one without-arm) "
                                                     "or per-skill (one per skill)")
+    incumbent_latest: bool = Field(default=False, description="--incumbent latest: the bytes "
+                                                              "of the skill's most recent "
+                                                              "completed receipt whose bytes "
+                                                              "differ, from the store")
 
     def settings(self) -> PassSettings:
         return PassSettings.model_validate(

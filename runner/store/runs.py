@@ -43,6 +43,8 @@ def list_runs(store: Store, skill: str | None = None) -> list[RunSummary]:
                   reverse=True)
 
 
+
+
 def list_trigger_runs(store: Store) -> list[tuple[str, TriggerReport]]:
     """Stored trigger runs (session mode, by run id), newest first by key order."""
     out = []
