@@ -120,6 +120,10 @@ OPTIONS: dict[str, Decorator] = {
     "judge_all": click.option("--judge-all", is_flag=True,
                               help="Blind A/B of every case: the judge reads every scored row "
                                    "(it still decides only ties)."),
+    "trust_target": click.option("--trust-target", is_flag=True,
+                                 help="The skill is yours or has been read: with --sandbox "
+                                      "local (no isolation) run it even when the static scan "
+                                      "flags its files."),
     # what one scheduling pass shares (PassSettings)
     "concurrency": click.option("--concurrency", default=default(PassSettings, "concurrency"),
                                 show_default=True, type=click.IntRange(min=1),

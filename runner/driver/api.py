@@ -13,6 +13,8 @@ from rich.markup import escape
 from runner.analysis.feedback import build_feedback
 from runner.analysis.planner import size_warning
 from runner.analysis.report import build_report
+from runner.authoring.reading import located, read_skill, refuse_errors, skill_findings
+from runner.authoring.scan import gate_local, scan_skill
 from runner.console import err as stderr_console
 from runner.costs.estimate import estimate_plan
 from runner.driver.passes import run_pass
@@ -51,16 +53,25 @@ def check_model_access(opts: RunOptions) -> None:
 
 def preflight(opts: RunOptions) -> Plan:
     """Everything that can refuse the run before anything is written or spent: the offline
-    checks first (free), then the key, then the sandbox backend (its image id goes into every
-    id). The pass's own checks (store, Ray, metrics port) are `check_pass`."""
+    checks first (free: hygiene, the case set, the static scan's gate under --sandbox local),
+    then the key, then the sandbox backend (its image id goes into every id). The pass's own
+    checks (store, Ray, metrics port, the live model call) are `check_pass` and `check_live`."""
+    reading = read_skill(opts.skill_path)
+    refuse_errors(reading, opts.skill_path)  # hygiene errors: nothing is billed
     request = check_request(opts)
+    found = skill_findings(reading, request.skill.path, request.caseset.evals)
+    gate_local(list(reading.scan), opts.sandbox.backend, opts.trust_target, request.skill.path)
+    if request.incumbent is not None:
+        gate_local(scan_skill(request.incumbent.path), opts.sandbox.backend, opts.trust_target,
+                   request.incumbent.path)
     check_model_access(opts)
     if opts.sandbox.backend == "docker":
         check_fixtures_fit(request.caseset.evals, request.skill.path,
                            opts.sandbox.limits.workspace_size)
     info = open_sandbox(opts.sandbox).preflight()
     sandbox = opts.sandbox.model_copy(update={"image_id": info.image_id})
-    return make_plan(opts.model_copy(update={"sandbox": sandbox}), request)
+    plan = make_plan(opts.model_copy(update={"sandbox": sandbox}), request)
+    return plan.model_copy(update={"findings": [*found, *plan.findings]})
 
 
 def finish(plan: Plan, results: list[TrialResult], stopped: str | None, store: Store,
@@ -132,9 +143,8 @@ def run_eval(opts: RunOptions, console: Console | None = None,
     check_pass(opts.settings(), store)
     done = finished(plan.trials, store)  # read once: reused by the pass and the scheduler
     for finding in plan.findings:
-        console.print(f"[yellow]{finding.code}[/] {escape(finding.file)}: case "
-                      f"{escape(finding.case)!r}: {escape(finding.message)}; fix: "
-                      f"{escape(finding.fix)}")
+        console.print(f"[yellow]{finding.code}[/] {escape(located(finding))} "
+                      f"{escape(finding.message)}; fix: {escape(finding.fix)}")
     console.print(f"run {plan.run_id}: {len(plan.cases)} case(s) x k={plan.k_label()} x "
                   f"{len(plan.arms)} arm(s) = {'at most ' if plan.adaptive else ''}"
                   f"{len(plan.trials)} trial(s) "

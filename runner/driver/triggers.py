@@ -16,7 +16,7 @@ from runner.authoring.skill import load_skill
 from runner.console import err as stderr_console
 from runner.driver.api import check_model_access
 from runner.driver.passes import run_pass
-from runner.driver.preflight import check_pass
+from runner.driver.preflight import check_models, check_pass
 from runner.driver.receipts import file_trigger, trigger_digests
 from runner.driver.scheduler import finished
 from runner.driver.storewide import refuse_if_stopped
@@ -75,6 +75,7 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
     if mode == "catalog":
         from runner.triggers.catalog import run_catalog  # noqa: PLC0415
 
+        check_models([opts.model], opts.settings(), opts.upstream_url, console)
         results = run_catalog(opts, library, queries, console)
         report = build_trigger_report(skill.name, skill.description, "catalog", 1,
                                       queries.files, queries.queries, splits, results)

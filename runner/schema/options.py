@@ -123,6 +123,9 @@ class EvalSettings(BaseModel):
     judge_all: bool = Field(default=False, description="Blind A/B of every case: the judge "
                                                        "reads every scored row (it still "
                                                        "decides only ties)")
+    trust_target: bool = Field(default=False, description="The skill is yours or has been "
+                                                          "read: --sandbox local runs it even "
+                                                          "when the static scan flags it")
 
     @property
     def grader(self) -> str:

@@ -186,7 +186,8 @@ def reindex(store: Store) -> dict[str, SkillIndex]:
     for index in indexes.values():
         index.entries.sort(key=_when)
         store.put(index_key(index.skill), index.model_dump_json(indent=1).encode())
-    store.put(INDEX_MARKER, f"{INDEX_VERSION}\n".encode())
+    if indexes:  # an empty store stays empty: reading it (a refused run's estimate) writes nothing
+        store.put(INDEX_MARKER, f"{INDEX_VERSION}\n".encode())
     return indexes
 
 
