@@ -113,7 +113,7 @@ def file_receipt(store: Store, receipt: Receipt) -> str:
 
 
 def receipt_key_of(store: Store, run_id: str) -> str | None:
-    """The key of a run's receipt: its pointer, else (a store from before pointers) a listing
+    """The key of a run's receipt: its pointer, else (a run from before pointers) a listing
     of receipts/; None when the run has none."""
     try:
         return store.get(RunKeys(run_id).receipt_pointer).decode().strip()
