@@ -129,7 +129,7 @@ def render(report: Report, console: Console) -> None:
                          "total, gateway-metered; CLI: claude's own estimate)", (
         Col("arm"), *(Col(name, True) for name in ("n", "pass", "turns", "wall s", "in tok",
                                                    "out tok", "USD", "USD cli"))), [
-        (arm, str(a.sessions), rate(a.pass_rate), num(a.turns, "{:.1f}"),
+        (arm, str(a.trials), rate(a.pass_rate), num(a.turns, "{:.1f}"),
          num(a.wall_s, "{:.1f}"), num(a.input_tokens), num(a.output_tokens),
          num(a.cost_usd, "{:.4f}"), num(a.cli_cost_usd, "{:.4f}"))
         for arm, a in report.arms.items()])

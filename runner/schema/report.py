@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from pydantic import BaseModel, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
 from runner.schema.enums import (
     Arm,
@@ -123,7 +123,10 @@ class ProcessFigures(BaseModel):
 class ArmCost(BaseModel):
     """What an arm cost; None means not measured (printed n/a), never 0."""
 
-    sessions: int
+    model_config = ConfigDict(populate_by_name=True)
+    trials: int = Field(validation_alias=AliasChoices("trials", "sessions"),
+                        description="The arm's trials, holes included (reports before "
+                                    "#20 called it `sessions`)")
     holes: int
     holes_by_cause: dict[str, int] = Field(default_factory=dict, description="Hole status -> n")
     retries: int = Field(default=0, description="Extra attempts beyond one per trial")

@@ -91,7 +91,7 @@ def test_prometheus_scrape_matches_the_report(prometheus: tuple[str, int, str], 
                         'skill_eval_tokens_total{kind="input"}[10m]))')
     dollars = query(url, "sum by (arm) (max_over_time(skill_eval_cost_usd_total[10m]))")
     for arm, cost in report.arms.items():
-        assert finished[arm] == cost.sessions
+        assert finished[arm] == cost.trials
         assert tokens[arm] == cost.input_tokens
         assert dollars[arm] == pytest.approx(cost.cost_usd)
     assert query(url, "max_over_time(skill_eval_trials_queued[10m])")
