@@ -22,6 +22,7 @@ from runner.aio import run_sync
 from runner.errors import ModelCallError, ModelStopped
 from runner.gateway.client import ModelClient
 from runner.gateway.credentials import Credential
+from runner.gateway.models import with_api_model
 from runner.pacing.governor import GovernorGuard
 from runner.pacing.ledger import BudgetGuard
 from runner.schema.batches import BatchResult, MessageBatch, ProcessingStatus, ResultType
@@ -50,7 +51,7 @@ class BatchClient(ModelClient):
 
     def submit(self, requests: dict[str, dict[str, Any]]) -> MessageBatch:
         """Create one batch of these Messages requests (custom_id -> params)."""
-        body = {"requests": [{"custom_id": cid, "params": params}
+        body = {"requests": [{"custom_id": cid, "params": with_api_model(params)}
                              for cid, params in requests.items()]}
         return self._batch(self.call("POST", self.batches_url, body))
 

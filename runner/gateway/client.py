@@ -23,6 +23,7 @@ from runner.aio import run_sync
 from runner.errors import ModelCallError, ModelStopped
 from runner.gateway.credentials import Credential, as_credential
 from runner.gateway.meter import Meter
+from runner.gateway.models import with_api_model
 from runner.pacing.governor import GovernorGuard
 from runner.pacing.ledger import BudgetGuard
 from runner.pacing.pushback import (
@@ -63,6 +64,7 @@ class ModelClient:
 
     def create(self, body: dict[str, Any]) -> dict[str, Any]:
         """One non-streaming Messages call; the response body, or ModelCallError/ModelStopped."""
+        body = with_api_model(body)
         data: dict[str, Any] = self.call("POST", self.url, body)
         dollars = self.meter.record(str(data.get("model") or body.get("model", "")),
                                     data.get("usage") or {})

@@ -11,12 +11,20 @@ others); a full id passes through unchanged.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 ALIASES = {"sonnet": "claude-sonnet-5", "opus": "claude-opus-5", "haiku": "claude-haiku-4-5"}
 
 
 def is_alias(model: str) -> bool:
     return model.strip().lower() in ALIASES
+
+
+def with_api_model(body: dict[str, Any]) -> dict[str, Any]:
+    """A Messages request as the API wants it: an alias (`--grader-model sonnet`, the run's
+    `--model sonnet`) replaced by the id claude itself would send."""
+    model = body.get("model")
+    return {**body, "model": api_model(model)} if isinstance(model, str) else body
 
 
 def api_model(model: str) -> str:
