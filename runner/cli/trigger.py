@@ -24,9 +24,8 @@ from runner.cli.options import POSITIVE, SANDBOX, STORE, run_options, use
               show_default=True, help="session: real sessions in containers (observed "
                                       "activation); catalog: one model call per query")
 @use("k", "model", "model_script", "session_budget_usd", "max_budget_usd", "store_budget_usd",
-     "concurrency",
-     "timeout_s", *STORE, *SANDBOX, "executor", "fresh", "ray_address", "shared_store",
-     "forward_credentials", "notify",
+     "concurrency", "timeout_s", *STORE, *SANDBOX, "executor", "fresh", "save", "ray_address",
+     "shared_store", "forward_credentials", "notify",
      # the same settings, with what a trigger run means by them
      k=click.option("--k", "--runs", "k", default=config.TRIGGER_RUNS, show_default=True,
                     type=click.IntRange(min=1),
@@ -54,6 +53,7 @@ def trigger(skill: Path, skills_dir: Path | None, with_neighbours: int, mode: st
     Examples:
       skill-eval trigger ./my-skill --skills-dir ~/.claude/skills --k 3
       skill-eval trigger ./my-skill --mode catalog       # cheap: a model reads the catalog
+      skill-eval trigger ./my-skill --skills-dir lib --with-neighbours 2 --save before
     """
     from runner.driver.notify import for_trigger, notifying
     from runner.driver.triggers import run_with_neighbours

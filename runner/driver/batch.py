@@ -14,7 +14,13 @@ from rich.text import Text
 from runner import config
 from runner.analysis.planner import size_warning
 from runner.authoring.batch import TriggerEval, load_batch
-from runner.driver.api import finish, preflight, stored_unmatched
+from runner.driver.api import (
+    finish,
+    note_unsaved,
+    preflight,
+    stored_unmatched,
+    with_incumbent,
+)
 from runner.driver.lease import LeaseRecord
 from runner.driver.passes import run_pass
 from runner.driver.preflight import check_pass
@@ -46,9 +52,13 @@ def run_batch(path: Path, console: Console,
     """The paired evals in one pass, then each trigger eval in its own, all under the file's
     pass settings; a stopped pass runs no trigger eval."""
     batch = load_batch(path, overrides, eval_overrides)
+    settings = (batch.evals[0] if batch.evals else batch.triggers[0].opts).settings()
+    store = open_store(settings.store_uri, settings.store_endpoint)
+    all_opts = list(batch.evals)
     plans = []
-    for index, opts in enumerate(batch.evals, 1):
+    for index, opts in enumerate(all_opts, 1):
         try:
+            all_opts[index - 1] = opts = with_incumbent(opts, store, console)[0]
             plans.append(preflight(opts, warm=index == 1))
         except RefusedInput as exc:
             raise RefusedInput(f"{path}: eval #{index} ({opts.skill_path}): {exc}") from exc
@@ -56,8 +66,6 @@ def run_batch(path: Path, console: Console,
     if len(ids) != len(plans):
         raise RefusedInput(f"{path}: two evals in the batch are the same run; remove one")
     batch_id = batch_id_of(ids, batch.triggers)
-    settings = (batch.evals[0] if batch.evals else batch.triggers[0].opts).settings()
-    store = open_store(settings.store_uri, settings.store_endpoint)
     check_pass(settings, store, plans[0].image_id if plans else None)
     store.put(RunKeys(batch_id).plan, ("\n".join(ids) + "\n").encode())
     total = sum(len(p.trials) for p in plans)
@@ -76,7 +84,10 @@ def run_batch(path: Path, console: Console,
         stopped = outcome.stopped
         reports = [finish(plan, outcome.results, outcome.stopped, store,
                           outcome.unmatched if outcome.ran else
-                          stored_unmatched(store, plan.run_id)) for plan in plans]
+                          stored_unmatched(store, plan.run_id), opts=opts)
+                   for plan, opts in zip(plans, all_opts, strict=True)]
+        for paired, opts in zip(reports, all_opts, strict=True):
+            note_unsaved(paired, opts, console)
     runs: list[dict[str, object]] = [
         {"run_id": r.run_id, "skill": r.skill, "verdict": str(r.verdict),
          "net_lift": r.net_lift, "partial": r.partial, "status": str(r.status)}

@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 from runner.errors import SkillEvalError
 from runner.schema.report import Report
 from runner.schema.triggers import TriggerReport
-from runner.store.runs import report_cost
+from runner.store.receipts import report_cost
 
 log = logging.getLogger(__name__)
 ATTEMPTS = 3

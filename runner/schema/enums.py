@@ -99,6 +99,13 @@ class RunStatus(StrEnum):
     REFUSED = "refused"  # a leaked skill voids the measurement
 
 
+class ReceiptKind(StrEnum):
+    """What a receipt records: a paired run (arms, verdicts) or a trigger run (fire rates)."""
+
+    PAIRED = "paired"
+    TRIGGER = "trigger"
+
+
 class CredentialKind(StrEnum):
     """What the gateways authenticated to the upstream with (never the value itself)."""
 

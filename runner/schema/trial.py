@@ -110,14 +110,34 @@ class Score(BaseModel):
                                                      "pass/fail waits for it")
 
 
+class MaterialSource(BaseModel):
+    """One labelled part of what a grader is shown (runner.scoring.material): the agent's
+    account of its work (final text), a tool call with its result, a file it wrote, or the
+    runner's own listing of the working directory."""
+
+    model_config = ConfigDict(frozen=True)
+    name: str = Field(description="'final text', 'call 3 Read', 'file NOTES.md'")
+    text: str = Field(description="As the grader sees it (capped, redacted)")
+    file: str | None = Field(default=None, description="The file the agent wrote")
+    call_input: str = Field(default="", description="A tool call's input (which file it reads)")
+    call_result: str = ""
+
+    @property
+    def kind(self) -> str:
+        if self.file is not None:
+            return "file"
+        return {"final text": "account", "working directory": "listing"}.get(self.name, "call")
+
+
 class GraderCall(BaseModel):
     """A grader call a trial left for the driver to make (stored as its attempt's
     grader.json): the request, and the material it shows, which the grader's quotes are
-    verified against."""
+    verified against (each in the source it names)."""
 
     request: dict[str, Any]
     material: str
     nonce: str
+    sources: list[MaterialSource] = Field(default_factory=list)
 
 
 class PassContext(BaseModel):
@@ -228,6 +248,9 @@ class TrialResult(BaseModel):
     error: str | None = None
     node: str = ""
     outputs_skipped: dict[str, str] = Field(default_factory=dict)
+    inputs: dict[str, str] = Field(default_factory=dict, description="relpath -> sha256 of what "
+                                   "was in the working directory before the session (fixtures, "
+                                   "a chain's work): a file left so is not the trial's work")
     attempt: int = Field(default=1, description="The attempt whose artifacts stand")
     attempts: int = Field(default=1, description="Tries of this trial, killed ones included")
     credential: CredentialKind | None = Field(default=None, description="What its gateway "
