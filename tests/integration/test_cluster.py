@@ -48,7 +48,8 @@ def test_run_lands_on_both_nodes(cluster: Cluster, tmp_path: Path) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "runner", "run", str(PROBE), "--case", "greet", "--k", "3",
          "--model-script", str(script), "--ray-address", cluster.address, "--store",
-         str(tmp_path / "store"), "--report-json", str(report_path), "--timeout", "90"],
+         str(tmp_path / "store"), "--shared-store", "--report-json", str(report_path),
+         "--timeout", "90"],
         cwd=ROOT, env=cluster.env, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
     report = json.loads(report_path.read_text())
@@ -69,7 +70,7 @@ def test_batch_submitted_as_a_ray_job(cluster: Cluster, tmp_path: Path) -> None:
     store = tmp_path / "store"
     command = [RAY, "job", "submit", "--address", f"http://127.0.0.1:{cluster.dashboard_port}",
                "--", str(Path(sys.executable).parent / "skill-eval"), "batch", str(batch),
-               "--store", str(store)]
+               "--store", str(store), "--shared-store"]
     deadline = time.monotonic() + 120
     while True:  # the job agent comes up a little after the node itself
         proc = subprocess.run(command, cwd=ROOT, env=cluster.env, capture_output=True,
@@ -103,7 +104,7 @@ def test_ctrl_c_twice_cleans_up_every_node(cluster: Cluster, tmp_path: Path,
     driver = subprocess.Popen(
         [sys.executable, "-m", "runner", "run", str(PROBE), "--case", "greet", "--k", "1",
          "--model-script", str(script), "--ray-address", cluster.address, "--store",
-         str(tmp_path / "store"), "--timeout", "240", "--fresh"],
+         str(tmp_path / "store"), "--shared-store", "--timeout", "240", "--fresh"],
         cwd=ROOT, env=cluster.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 180
     while len(running := docker_client.containers.list(
