@@ -19,6 +19,9 @@ STORE = ".skill-eval"
 STORE_ENV = "SKILL_EVAL_STORE"
 UPSTREAM = "https://api.anthropic.com"
 K = 1
+ALPHA = 0.05  # a verdict is firm when an A/A run of its design reads it at most this often
+MAX_K = 5  # --k auto: the most repetitions a case can get
+MIN_K = 3  # --k auto: where every case starts (bench/adaptive.py: 2 agrees with fixed k less)
 CONCURRENCY = 2
 TIMEOUT_S = 600.0
 # A trigger run's sessions: the routing decision lands in the first turn or two (seed 001), so

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from runner.analysis.adaptive import released
 from runner.analysis.cases import case_deltas, case_stats, non_discriminating
 from runner.analysis.rows import arm_cost, build_rows, compare
+from runner.analysis.runtime import runtime_table
 from runner.costs.pricing import PRICE_TABLE_VERSION
 from runner.schema.enums import Arm, GradingMode, Outcome, RunStatus
 from runner.schema.plan import Plan
-from runner.schema.report import Failure, Judgement, Report, TrialLine
-from runner.schema.trial import TrialResult
+from runner.schema.report import AdaptiveSummary, Failure, Judgement, Report, TrialLine
+from runner.schema.trial import TrialResult, TrialSpec
 
 DRY_RUN_NOTE = ("dry run against a scripted model endpoint: no model was called and nothing "
                 "was spent; dollar figures price the scripted token counts")
@@ -40,9 +42,11 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
     rows = build_rows(ordered, judged, asked)
     graded = any(s.model for r in ordered for s in r.scores.values())
     opponents = [a for a in (Arm.BASELINE, Arm.INCUMBENT) if a in plan.arms]
-    comparisons = [compare(rows, o) for o in opponents]
+    adaptive = plan.adaptive is not None
+    comparisons = [compare(rows, o, plan.alpha, case_weighted=adaptive) for o in opponents]
     head = comparisons[0]
-    incomplete = len(results) < len(plan.trials)
+    expected = released(plan, {r.trial_id: r for r in results})
+    incomplete = len(results) < len(expected)
     partial = incomplete or any(r.outcome is Outcome.HOLE for r in rows)
     return Report(
         status=run_status(partial, stopped, any(r.leak for r in ordered)),
@@ -53,7 +57,7 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
         sign_test_p=head.sign_test_p, comparisons=comparisons,
         arms={str(a): arm_cost(ordered, a) for a in plan.arms}, rows=rows,
         trials=[TrialLine(trial_id=r.trial_id, case=r.case_id, repetition=r.repetition,
-                          arm=r.arm, status=str(r.status), passed=r.passed,
+                          arm=r.arm, status=r.status, passed=r.passed,
                           failed_checks=[c.check for c in r.checks if not c.passed],
                           failures=[Failure(check=c.check, detail=c.detail)
                                     for c in r.checks if not c.passed],
@@ -72,4 +76,18 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
         regraded_from=plan.regraded_from, skills=[s.name for s in plan.skills],
         baseline_mode=plan.baseline_mode, left_out=plan.left_out,
         started_at=plan.created_at, per_case=(stats := case_stats(ordered, plan.skill.name)),
-        case_deltas=case_deltas(stats), non_discriminating=non_discriminating(ordered))
+        case_deltas=case_deltas(stats), non_discriminating=non_discriminating(ordered),
+        runtime=runtime_table(ordered, plan.skill.name, plan.arms), alpha=plan.alpha,
+        adaptive=adaptive_summary(plan, expected, len(ordered)))
+
+
+def adaptive_summary(plan: Plan, expected: list[TrialSpec], ran: int) -> AdaptiveSummary | None:
+    if plan.adaptive is None:
+        return None
+    reps: dict[str, int] = dict.fromkeys(plan.cases, 0)
+    for spec in expected:
+        reps[spec.case.id] = max(reps.get(spec.case.id, 0), spec.repetition + 1)
+    fixed = len(plan.trials)
+    return AdaptiveSummary(min_k=plan.adaptive.min_k, max_k=plan.adaptive.max_k, sessions=ran,
+                           fixed_sessions=fixed, saving=1 - ran / fixed if fixed else 0.0,
+                           repetitions=reps)

@@ -4,9 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from runner.analysis.stats import net_lift, sign_test, verdict
+from runner.analysis.confidence import (
+    DEFAULT_ALPHA,
+    aa_rate,
+    case_vote,
+    firm_size,
+    is_firm,
+)
+from runner.analysis.stats import (
+    case_weighted_lift,
+    lift_verdict,
+    net_lift,
+    sign_test,
+    verdict,
+)
 from runner.schema.enums import Arm, Outcome
-from runner.schema.report import ArmCost, Comparison, Judgement, ProcessFigures, Row
+from runner.schema.report import ArmCost, CaseVotes, Comparison, Judgement, ProcessFigures, Row
 from runner.schema.trial import TrialResult
 
 JudgeKey = tuple[str, str]  # (candidate trial id, opponent trial id)
@@ -72,20 +85,72 @@ def _row(case: str, rep: int, opponent: Arm, cand: TrialResult, other: TrialResu
     return row.model_copy(update={"judge": judged.calls})
 
 
-def compare(rows: Iterable[Row], opponent: Arm) -> Comparison:
+def compare(rows: Iterable[Row], opponent: Arm, alpha: float = DEFAULT_ALPHA,
+            case_weighted: bool = False) -> Comparison:
+    """Candidate vs one opponent. `case_weighted` (adaptive k, where cases ran different
+    repetitions): the net lift is the mean of the cases' net lifts, so every case weighs what
+    it weighs at fixed k (runner.analysis.stats.case_weighted_lift); otherwise seed 000's
+    (W - L) / (W + L + T) over rows. The two agree whenever every case has as many rows."""
     mine = [r for r in rows if r.opponent is opponent]
     count = {o: sum(1 for r in mine if r.outcome is o) for o in Outcome}
     w, lo, t = count[Outcome.WIN], count[Outcome.LOSS], count[Outcome.TIE]
+    design = scored_per_case(mine)
+    votes = case_votes(mine)
+    weighted = case_weighted_lift(tallies(mine).values()) if case_weighted else None
+    lift = net_lift(w, lo, t) if not case_weighted else (
+        None if weighted is None else float(weighted))
+    reads = verdict(w, lo, t) if not case_weighted else lift_verdict(weighted)
+    rate = aa_rate(list(design.values()), w, lo, t, weighted)
+    firm = is_firm(rate, alpha)
+    settles = None
+    if not firm and rate is not None and rate < 1.0 and lift is not None:
+        settles = firm_size(len(design), max(design.values()), t / (w + lo + t), lift, alpha)
     by_arm: dict[str, int] = {}
     for row in mine:
         for arm in row.holed:
             by_arm[str(arm)] = by_arm.get(str(arm), 0) + 1
     total = sum(by_arm.values())
     return Comparison(opponent=opponent, wins=w, losses=lo, ties=t, holes=count[Outcome.HOLE],
-                      net_lift=net_lift(w, lo, t), verdict=verdict(w, lo, t),
+                      net_lift=lift, verdict=reads,
                       sign_test_p=sign_test(w, lo), holes_by_arm=by_arm,
                       lopsided_holes=total >= LOPSIDED_MIN and
-                      max(by_arm.values()) >= LOPSIDED_SHARE * total)
+                      max(by_arm.values()) >= LOPSIDED_SHARE * total,
+                      case_votes=votes, case_sign_test_p=sign_test(votes.wins, votes.losses),
+                      aa_rate=rate, firm=firm, alpha=alpha, firm_size=settles)
+
+
+_SIGN = {Outcome.WIN: 1, Outcome.LOSS: -1, Outcome.TIE: 0}
+
+
+def scored_per_case(rows: Iterable[Row]) -> dict[str, int]:
+    """A comparison's design: scored rows (not holes) per case, cases with none left out."""
+    design: dict[str, int] = {}
+    for r in rows:
+        if r.outcome is not Outcome.HOLE:
+            design[r.case] = design.get(r.case, 0) + 1
+    return design
+
+
+def tallies(rows: Iterable[Row]) -> dict[str, tuple[int, int, int]]:
+    """(wins, losses, ties) per case, holes left out."""
+    out: dict[str, tuple[int, int, int]] = {}
+    for r in rows:
+        if r.outcome is Outcome.HOLE:
+            continue
+        w, lo, t = out.get(r.case, (0, 0, 0))
+        out[r.case] = (w + (r.outcome is Outcome.WIN), lo + (r.outcome is Outcome.LOSS),
+                       t + (r.outcome is Outcome.TIE))
+    return out
+
+
+def case_votes(rows: Iterable[Row]) -> CaseVotes:
+    """One vote per case (runner.analysis.confidence.case_vote); holes do not vote."""
+    by_case: dict[str, list[int]] = {}
+    for r in rows:
+        if r.outcome is not Outcome.HOLE:
+            by_case.setdefault(r.case, []).append(_SIGN[r.outcome])
+    votes = [case_vote(v) for v in by_case.values()]
+    return CaseVotes(wins=votes.count(1), losses=votes.count(-1), ties=votes.count(0))
 
 
 def _sum_or_none(values: list[float | int | None]) -> float | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 from math import comb
 
@@ -30,6 +31,25 @@ def verdict(wins: int, losses: int, ties: int) -> Verdict:
     if lift <= -PASS_LINE:
         return Verdict.FAIL
     return Verdict.NEUTRAL
+
+
+def lift_verdict(lift: Fraction | None) -> Verdict:
+    """The verdict bands applied to a net lift computed elsewhere (a case-weighted one)."""
+    if lift is None:
+        return Verdict.NO_EVIDENCE
+    if lift >= PASS_LINE:
+        return Verdict.PASS
+    if lift <= -PASS_LINE:
+        return Verdict.FAIL
+    return Verdict.NEUTRAL
+
+
+def case_weighted_lift(tallies: Iterable[tuple[int, int, int]]) -> Fraction | None:
+    """Adaptive k's net lift: the mean over cases of each case's (W - L) / (W + L + T), so
+    every case weighs the same whatever its repetitions. With equal repetitions it is exactly
+    (W - L) / (W + L + T) over the rows. None when no case has a scored row."""
+    lifts = [Fraction(w - lo, w + lo + t) for w, lo, t in tallies if w + lo + t]
+    return sum(lifts, Fraction(0)) / len(lifts) if lifts else None
 
 
 def sign_test(wins: int, losses: int) -> float | None:

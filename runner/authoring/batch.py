@@ -42,8 +42,10 @@ class BatchFile(PassSettings):
                                         description="skill, incumbent and EvalSettings")
 
 
-def load_batch(path: Path, overrides: dict[str, Any] | None = None) -> list[RunOptions]:
-    """One RunOptions per eval; `overrides` (command-line flags) win over the file."""
+def load_batch(path: Path, overrides: dict[str, Any] | None = None,
+               eval_overrides: dict[str, Any] | None = None) -> list[RunOptions]:
+    """One RunOptions per eval; `overrides` (command-line flags) win over the file, and
+    `eval_overrides` (eval settings given as flags, e.g. --alpha) over every eval's."""
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
@@ -72,7 +74,8 @@ def load_batch(path: Path, overrides: dict[str, Any] | None = None) -> list[RunO
     for index, entry in enumerate(batch.evals, 1):
         if not isinstance(entry, dict) or "skill" not in entry:
             raise RefusedInput(f"{path}: eval #{index}: needs `skill: PATH`")
-        fields = {**batch.defaults, **entry}
+        fields = {**batch.defaults, **entry,
+                  **{k: v for k, v in (eval_overrides or {}).items() if v is not None}}
         fields["skill_path"] = anchor(fields.pop("skill"))
         fields["incumbent_path"] = anchor(fields.pop("incumbent", None))
         bad = sorted(set(fields) - EVAL_KEYS)

@@ -17,20 +17,25 @@ from runner.cli.output import check_writable, emit, verdict_exit
 @main.command(epilog=EXIT_CODES, short_help="Run many evals under one limit and one budget.")
 @click.argument("batch_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @use("store_uri", "ray_address", "metrics_port", "metrics_host", "store_budget_usd", "force",
-     "wait", "batch_grading", *OUTPUT,
+     "wait", "alpha", "batch_grading", *OUTPUT,
      # the batch file's own settings stand unless a flag overrides them
      store_uri=click.option("--store", "store_uri", default=None,
                             help="Override the batch file's store (directory or "
                                  "s3://bucket/prefix)."),
      metrics_host=click.option("--metrics-host", default=None,
                                help="Address the metrics server binds (default 127.0.0.1)."),
+     alpha=click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True),
+                        default=None, help="Override every eval's alpha: a PASS or FAIL is "
+                                           "firm when an A/A run of its size reads one at most "
+                                           "this often (default 0.05)."),
      as_json=click.option("--json", "as_json", is_flag=True,
                           help="Print the reports (a JSON list) on stdout instead of the "
                                "tables."))
 @guarded
 def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
           metrics_port: int | None, metrics_host: str | None, store_budget_usd: float | None,
-          force: bool, wait: bool, batch_grading: bool | None, report_json: Path | None,
+          force: bool, wait: bool, alpha: float | None, batch_grading: bool | None,
+          report_json: Path | None,
           as_json: bool, quiet: bool, gate: bool, gate_max_p: float | None) -> None:
     """Run every eval in BATCH_FILE in one driver: one concurrency limit, one budget,
     resumable as a whole (re-run the same command). Relative paths in the file (skills,
@@ -52,7 +57,7 @@ def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
         "store_uri": store_uri, "ray_address": ray_address, "metrics_port": metrics_port,
         "metrics_host": metrics_host, "force": force or None, "wait": wait or None,
         "store_budget_usd": store_budget_usd, "batch_grading": batch_grading or None,
-        "upstream_url": os.environ.get("ANTHROPIC_BASE_URL")})
+        "upstream_url": os.environ.get("ANTHROPIC_BASE_URL")}, eval_overrides={"alpha": alpha})
     emit(reports, report_json, as_json)
     err.print(Text(f"batch {summary.batch_id}: " + ", ".join(
         f"{r['skill']} {r['verdict']}" for r in summary.runs)

@@ -15,7 +15,7 @@ from runner.cli.options import run_options, use
 
 @main.command(epilog=CHECK_EXIT_CODES, short_help="Check a skill and its case set offline.")
 @click.argument("skill", type=click.Path(path_type=Path))
-@use("k", "incumbent_path", "model_script")
+@use("k", "max_k", "min_k", "incumbent_path", "model_script")
 @click.option("--verbose", "-v", is_flag=True,
               help="Also list each case and how each of its checks will be graded.")
 @guarded
@@ -41,8 +41,8 @@ def check(skill: Path, verbose: bool, **params: Any) -> None:
     out = console.out()
     out.print(Text(
         f"ok: {plan.skill.name} (sha256 {plan.skill.short_digest}), {len(plan.cases)} "
-        f"case(s): {', '.join(plan.cases)}; arms {', '.join(plan.arms)}; k={opts.k} -> "
-        f"{len(plan.trials)} trial(s){script}"))
+        f"case(s): {', '.join(plan.cases)}; arms {', '.join(plan.arms)}; k={plan.k_label()} -> "
+        f"{'at most ' if plan.adaptive else ''}{len(plan.trials)} trial(s){script}"))
     if verbose:
         from runner.authoring.describe import describe_case
 

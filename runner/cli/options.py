@@ -37,6 +37,26 @@ def _arms(ctx: click.Context, param: click.Parameter, value: str) -> tuple[Arm, 
                                  param_hint="--arms") from exc
 
 
+class RepetitionsType(click.ParamType):  # type: ignore[type-arg]
+    """--k: a whole number of at least 1, or `auto` (adaptive k)."""
+
+    name = "N|auto"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> int | str:
+        text = str(value).strip().lower()
+        if text == "auto":
+            return "auto"
+        try:
+            number = int(text)
+        except ValueError:
+            number = 0
+        if number < 1:
+            self.fail(f"{value!r}: give a number of repetitions (1 or more) or `auto`", param,
+                      ctx)
+        return number
+
+
 def _store_default() -> str:
     return os.environ.get(config.STORE_ENV, config.STORE)
 
@@ -48,8 +68,21 @@ POSITIVE = click.FloatRange(min=0, min_open=True)
 # name (the field or parameter it fills) -> its one declaration
 OPTIONS: dict[str, Decorator] = {
     # what may differ per eval (EvalSettings)
-    "k": click.option("--k", "k", default=default(EvalSettings, "k"), show_default=True,
-                      type=click.IntRange(min=1), help="Repetitions per case and arm."),
+    "k": click.option("--k", "k", default=str(default(EvalSettings, "k")), show_default=True,
+                      type=RepetitionsType(), metavar="N|auto",
+                      help="Repetitions per case and arm; `auto`: adaptive k, every case "
+                           "starts at --min-k and gets more, up to --max-k, only while its "
+                           "rows disagree and more can change a verdict or its firmness."),
+    "max_k": click.option("--max-k", default=default(EvalSettings, "max_k"), show_default=True,
+                          type=click.IntRange(min=1),
+                          help="With --k auto: the most repetitions a case gets."),
+    "min_k": click.option("--min-k", default=default(EvalSettings, "min_k"), show_default=True,
+                          type=click.IntRange(min=1),
+                          help="With --k auto: the repetitions every case starts with."),
+    "alpha": click.option("--alpha", default=default(EvalSettings, "alpha"), show_default=True,
+                          type=click.FloatRange(0, 1, min_open=True, max_open=True),
+                          help="A PASS or FAIL is firm when an A/A run of the same size reads "
+                               "one at most this often (the report's aa_rate)."),
     "model": click.option("--model", default=default(EvalSettings, "model"), show_default=True,
                           help="Model passed to claude."),
     "case_ids": click.option("--case", "case_ids", multiple=True,
@@ -167,9 +200,9 @@ OPTIONS: dict[str, Decorator] = {
                                     "0.69: not evidence)."),
 }
 
-EVAL = ("k", "model", "case_ids", "incumbent_path", "arms", "timeout_s", "max_turns",
-        "session_budget_usd", "allow_server_tools", "grader_model", "judge_model", "no_judge",
-        "judge_all")
+EVAL = ("k", "max_k", "min_k", "alpha", "model", "case_ids", "incumbent_path", "arms",
+        "timeout_s", "max_turns", "session_budget_usd", "allow_server_tools", "grader_model",
+        "judge_model", "no_judge", "judge_all")
 STORE = ("store_uri", "store_endpoint")
 PASS = ("concurrency", "prefetch", "model_script", *STORE, "max_budget_usd",
         "store_budget_usd", "force", "rpm", "itpm", "otpm", "batch_grading", "metrics_port",

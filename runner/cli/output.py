@@ -14,6 +14,7 @@ from rich.text import Text
 
 from runner import console
 from runner.errors import EXIT_GATE, InfraError, RefusedInput
+from runner.render.numbers import gate_note
 from runner.schema.enums import Verdict
 from runner.schema.report import Report
 from runner.schema.runs import Estimate
@@ -40,6 +41,11 @@ def verdict_exit(reports: list[Report], err: Console, gate: bool,
         sys.exit(EXIT_GATE)
     require_script_coverage(reports)
     if gate and gate_fails(reports, gate_max_p):
+        for report in reports:
+            for c in report.comparisons:
+                note = gate_note(c)
+                if note:
+                    err.print(Text(f"{report.skill}: {note}", style="red"))
         sys.exit(EXIT_GATE)
 
 

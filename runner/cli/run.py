@@ -47,6 +47,7 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
       skill-eval run examples/csv-summary --model-script examples/csv-summary/model-script.yaml
       skill-eval run ./my-skill --k 3 --incumbent ./my-skill-v1 --report-json report.json
       skill-eval run ./my-skill --case totals --timeout 300 --gate
+      skill-eval run ./my-skill --k auto --max-k 5 --alpha 0.05 --gate
       skill-eval run ./my-skill --grader-model claude-haiku-4-5 --no-judge
       skill-eval run ./my-skill --k 5 --batch-grading
       skill-eval run --skill ./pdf --skill ./xlsx --baseline-mode per-skill --confirm

@@ -42,12 +42,15 @@ def estimate_plan(plan: Plan, history: dict[Arm, TokenMeans] | None = None,
     for arm in plan.arms:
         sessions = sum(1 for t in plan.trials if t.arm is arm)
         past = history.get(arm)
+        adaptive = plan.adaptive is not None  # --k auto: up to max_k repetitions
         if past is not None and past.sessions:
             lines.append(_line(str(arm), sessions, plan.model, past.input_tokens,
-                               past.output_tokens, f"history: {past.sessions} past session(s)"))
+                               past.output_tokens, f"history: {past.sessions} past session(s)",
+                               upper_bound=adaptive))
         else:
             lines.append(_line(str(arm), sessions, plan.model, EST_INPUT_TOKENS,
-                               EST_OUTPUT_TOKENS, "default per-session figure"))
+                               EST_OUTPUT_TOKENS, "default per-session figure",
+                               upper_bound=adaptive))
     graded = sum(1 for t in plan.trials if t.case.statements)
     if graded:
         lines.append(_line("grader", graded, plan.grader_model or plan.model,
@@ -64,3 +67,14 @@ def estimate_plan(plan: Plan, history: dict[Arm, TokenMeans] | None = None,
                                upper_bound=not plan.judge_all, batch=batch_grading))
     return Estimate(lines=lines, total_usd=sum(line.usd for line in lines),
                     price_table=PRICE_TABLE_VERSION)
+
+
+def scaled(estimate: Estimate, factor: float) -> Estimate:
+    """The same run at `factor` times the sessions (more cases or more repetitions): every
+    line (arms, grader, judge) grows with the trials."""
+    lines = [line.model_copy(update={
+        "calls": round(line.calls * factor), "input_tokens": round(line.input_tokens * factor),
+        "output_tokens": round(line.output_tokens * factor), "usd": line.usd * factor})
+        for line in estimate.lines]
+    return estimate.model_copy(update={"lines": lines,
+                                       "total_usd": sum(line.usd for line in lines)})

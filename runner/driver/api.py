@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from runner.analysis.feedback import build_feedback
+from runner.analysis.planner import size_warning
 from runner.analysis.report import build_report
 from runner.console import err as stderr_console
 from runner.costs.estimate import estimate_plan
@@ -99,8 +100,7 @@ def require_scored(reports: list[Report]) -> None:
     """A run in which infrastructure left nothing to score is a failure of the machinery,
     not a verdict (exit 3): every trial a hole, and not because the run was stopped."""
     for report in reports:
-        infra = [t for t in report.trials if t.status in ("infra_error", "api_error",
-                                                          "crashed")]
+        infra = [t for t in report.trials if t.status.is_hole]
         if report.status is not RunStatus.STOPPED and report.trials and \
                 report.wins + report.losses + report.ties == 0 and infra:
             first = infra[0]
@@ -132,10 +132,14 @@ def run_eval(opts: RunOptions, console: Console | None = None,
         console.print(f"[yellow]{finding.code}[/] {escape(finding.file)}: case "
                       f"{escape(finding.case)!r}: {escape(finding.message)}; fix: "
                       f"{escape(finding.fix)}")
-    console.print(f"run {plan.run_id}: {len(plan.cases)} case(s) x k={plan.k} x "
-                  f"{len(plan.arms)} arm(s) = {len(plan.trials)} trial(s) "
+    console.print(f"run {plan.run_id}: {len(plan.cases)} case(s) x k={plan.k_label()} x "
+                  f"{len(plan.arms)} arm(s) = {'at most ' if plan.adaptive else ''}"
+                  f"{len(plan.trials)} trial(s) "
                   f"({len(done)} already done), model {plan.model}"
                   + (" [cyan](dry run: scripted model)[/]" if plan.dry_run else ""))
+    warning = size_warning(len(plan.cases), plan.k, plan.alpha)
+    if warning:
+        console.print(f"[yellow]{escape(warning)}[/]")
     estimate = estimate_run(plan, store, set(done), opts.batch_grading)
     render_estimate(estimate, console, "would cost" if not plan.dry_run else
                     "would cost against the real model")

@@ -9,7 +9,9 @@ from typing import Any
 
 from pydantic import BaseModel
 from rich.console import Console
+from rich.text import Text
 
+from runner.analysis.planner import size_warning
 from runner.authoring.batch import load_batch
 from runner.driver.api import finish, preflight, stored_unmatched
 from runner.driver.passes import run_pass
@@ -28,8 +30,9 @@ class BatchSummary(BaseModel):
 
 
 def run_batch(path: Path, console: Console,
-              overrides: dict[str, Any] | None = None) -> tuple[BatchSummary, list[Report]]:
-    all_opts = load_batch(path, overrides)
+              overrides: dict[str, Any] | None = None,
+              eval_overrides: dict[str, Any] | None = None) -> tuple[BatchSummary, list[Report]]:
+    all_opts = load_batch(path, overrides, eval_overrides)
     plans = []
     for index, opts in enumerate(all_opts, 1):
         try:
@@ -48,6 +51,10 @@ def run_batch(path: Path, console: Console,
     console.print(f"batch {batch_id}: {len(plans)} eval(s), {total} trial(s), concurrency "
                   f"{settings.concurrency}, budget "
                   + (f"${settings.max_budget_usd:g}" if settings.max_budget_usd else "uncapped"))
+    for plan in plans:
+        warning = size_warning(len(plan.cases), plan.k, plan.alpha)
+        if warning:
+            console.print(Text(f"{plan.skill.name}: {warning}", style="yellow"))
     outcome = run_pass(batch_id, plans, store, settings, console)
     reports = [finish(plan, outcome.results, outcome.stopped, store,
                       outcome.unmatched if outcome.ran else stored_unmatched(store, plan.run_id))

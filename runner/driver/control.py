@@ -77,11 +77,11 @@ class Progress:
 
 
 class RunControl(Control):
-    def __init__(self, control_id: str, store: Store, ledger: Ledger | None,
+    def __init__(self, pass_id: str, store: Store, ledger: Ledger | None,
                  metrics: RunMetrics, progress: Progress,
                  governor: Governor | None = None, store_spend: StoreSpend | None = None,
                  spent_before: float = 0.0) -> None:
-        self.control_id, self.store, self.ledger, self.metrics = control_id, store, ledger, metrics
+        self.pass_id, self.store, self.ledger, self.metrics = pass_id, store, ledger, metrics
         self.store_spend, self.spent_before = store_spend, spent_before
         self.new_spend = 0.0  # what this pass's trials spent (sessions and grading)
         self.governor = governor
@@ -127,7 +127,7 @@ class RunControl(Control):
     def stop_reason(self, result: TrialResult | None) -> str | None:
         if self.leaks:
             return f"skill leak in case {self.leaks[0].case_id!r}"
-        if self.store.exists(RunKeys(self.control_id).stop_flag):
+        if self.store.exists(RunKeys(self.pass_id).stop_flag):
             self.stop(STOPPED_BY_USER)
             return STOPPED_BY_USER
         if self.store.exists(STORE_STOP):

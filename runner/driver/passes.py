@@ -11,6 +11,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from runner.analysis.adaptive import released
 from runner.authoring.bundles import publish
 from runner.costs.estimate import estimate_usd
 from runner.driver import signals
@@ -102,11 +103,11 @@ class PassResult:
         self.ran = ran  # False: every trial was already done, nothing was scheduled
 
 
-def run_pass(control_id: str, plans: list[Plan], store: Store, settings: PassSettings,
+def run_pass(pass_id: str, plans: list[Plan], store: Store, settings: PassSettings,
              console: Console, done: dict[str, TrialResult] | None = None) -> PassResult:
     """Schedule every trial of every plan in one bounded pass under one ledger."""
     trials, copies = shared_trials(plans)
-    run_ids = [control_id, *(p.run_id for p in plans)]
+    run_ids = [pass_id, *(p.run_id for p in plans)]
     done = finished(trials, store) if done is None else done
     # Refused before anything is written: nothing stored, nothing spent.
     refuse_if_stopped(store)
@@ -121,7 +122,7 @@ def run_pass(control_id: str, plans: list[Plan], store: Store, settings: PassSet
             done = finished(trials, store)
         pending = [t for t in trials if t.trial_id not in done]
         spent = spent_by(list(done.values()))
-        log.info("pass %s: %d trial(s), %d already done, %d to run", control_id, len(trials),
+        log.info("pass %s: %d trial(s), %d already done, %d to run", pass_id, len(trials),
                  len(done), len(pending))
         for plan in plans:
             # the first driver's record stands: a resume keeps its creation time
@@ -129,10 +130,10 @@ def run_pass(control_id: str, plans: list[Plan], store: Store, settings: PassSet
                                 plan.model_dump_json(indent=1).encode())
             for data in plan.bundles.values():
                 publish(store, plan.run_id, data)
-        store.delete(RunKeys(control_id).stop_flag)  # a resumed run starts un-stopped
+        store.delete(RunKeys(pass_id).stop_flag)  # a resumed run starts un-stopped
         budget = PassBudget(settings.max_budget_usd, spent, left, store_cap,
-                            StoreSpend(store, control_id, store_cap))
-        return _schedule(control_id, plans, trials, store, settings, console, done, budget,
+                            StoreSpend(store, pass_id, store_cap))
+        return _schedule(pass_id, plans, trials, store, settings, console, done, budget,
                          copies)
 
 
@@ -186,14 +187,23 @@ class PassBudget:
         self.store_spend.record(spent_now - self.spent)
 
 
-def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store: Store,
+def released_ids(plans: list[Plan], results: dict[str, TrialResult]) -> set[str]:
+    """The trials the plans run given these results: all of them, except that adaptive k
+    (runner.analysis.adaptive) releases repetitions round by round from finished results, so
+    a resumed pass recomputes the same decisions from the store."""
+    return {t.trial_id for p in plans for t in released(p, results)}
+
+
+def _schedule(pass_id: str, plans: list[Plan], trials: list[TrialSpec], store: Store,
               settings: PassSettings, console: Console, done: dict[str, TrialResult],
               budget: PassBudget,
               copies: list[tuple[TrialSpec, TrialSpec]] | None = None) -> PassResult:
     spent = budget.spent
+    wanted = released_ids(plans, done)
+    trials = [t for t in trials if t.trial_id in wanted]
     if all(t.trial_id in done for t in trials):
         # Everything was done before: no executor, no Ray start-up, nothing to clean.
-        log.info("pass %s: every trial already done", control_id)
+        log.info("pass %s: every trial already done", pass_id)
         results = [done[t.trial_id] for t in trials]
         _refuse_leaks([r for r in results if r.leak])
         mirror(store, copies or [], results)
@@ -202,12 +212,12 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
             return PassResult(results, None, None, ran=False)
         judged: list[tuple[int, str | None]] = []  # a grader or judge left to finish may ask
         with _upstream(settings.model_script, settings.upstream_url, judged) as upstream:
-            results, stopped, extra = _after_trials(control_id, plans, results, store,
+            results, stopped, extra = _after_trials(pass_id, plans, results, store,
                                                     settings, upstream, cap=budget.cap)
         budget.record(spent + extra)
         ran = bool(judged and judged[0][0])
         return PassResult(results, stopped, None, judged[0] if ran else (0, None), ran=ran)
-    metrics = RunMetrics(control_id, settings.max_budget_usd)
+    metrics = RunMetrics(pass_id, settings.max_budget_usd)
     touch_arms(metrics, sorted({a for p in plans for a in p.arms}))
     metrics.planned(trials)
     if settings.metrics_port is not None:
@@ -221,7 +231,7 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
     cleanup: Cleanup | None = None
     try:
         with _upstream(settings.model_script, settings.upstream_url, unmatched) as upstream:
-            context = pass_context(settings, control_id, upstream, budget.cap is not None)
+            context = pass_context(settings, pass_id, upstream, budget.cap is not None)
             trials = [t.model_copy(update={"context": context}) for t in trials]
             executor = open_executor(settings.executor, settings.concurrency,
                                      settings.ray_address, store if in_process else None,
@@ -229,16 +239,16 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
             # after ray.init, which installs its own SIGTERM handler; restored when the pass ends
             previous_handlers = signals.install()
             if budget.cap is not None:
-                ledger = start_ledger(control_id, budget.cap, spent, in_process, budget.label)
-            governor = start_governor(control_id, settings.rpm, settings.itpm, settings.otpm,
+                ledger = start_ledger(pass_id, budget.cap, spent, in_process, budget.label)
+            governor = start_governor(pass_id, settings.rpm, settings.itpm, settings.otpm,
                                       in_process)
             progress = Progress(len(trials), console)
-            control = RunControl(control_id, store, ledger, metrics, progress, governor,
+            control = RunControl(pass_id, store, ledger, metrics, progress, governor,
                                  budget.store_spend, spent)
             interrupted = False
             try:
-                results, stopped = execute(trials, executor, settings.concurrency, control,
-                                           done, settings.ahead)
+                results, stopped = _rounds(plans, trials, executor, settings, control, done,
+                                           progress)
             except KeyboardInterrupt:
                 interrupted = True
                 control.stop("interrupted")
@@ -260,12 +270,12 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
                 metrics.budget(after_trials)
             budget.record(after_trials)
             results, stopped, extra = _after_trials(
-                control_id, plans, results, store, settings, upstream,
+                pass_id, plans, results, store, settings, upstream,
                 ledger.state().spent_usd if ledger is not None else None,
-                GovernorGuard(find_governor(control_id)) if settings.governor else None,
+                GovernorGuard(find_governor(pass_id)) if settings.governor else None,
                 stopped, budget.cap)
             budget.record(after_trials + extra)
-        store.put(RunKeys(control_id).metrics, metrics.snapshot())
+        store.put(RunKeys(pass_id).metrics, metrics.snapshot())
         if settings.metrics_port is not None and settings.metrics_linger_s:
             time.sleep(settings.metrics_linger_s)  # let the next scrape see the final state
     finally:
@@ -278,7 +288,44 @@ def _schedule(control_id: str, plans: list[Plan], trials: list[TrialSpec], store
     return PassResult(results, stopped, cleanup, unmatched[0] if unmatched else (0, None))
 
 
-def _after_trials(control_id: str, plans: list[Plan], results: list[TrialResult],
+def _rounds(plans: list[Plan], trials: list[TrialSpec], executor: Executor,
+            settings: PassSettings, control: RunControl, done: dict[str, TrialResult],
+            progress: Progress) -> tuple[list[TrialResult], str | None]:
+    """Execute the released trials; with adaptive k, each time a round's results are in, the
+    trials they release next (same executor, every node), until nothing more is released."""
+    every = {t.trial_id: t for t in trials}
+    by_id: dict[str, TrialResult] = {}
+    batch, reuse = trials, done
+    stopped: str | None = None
+    while batch:
+        got, stopped = execute(batch, executor, settings.concurrency, control, reuse,
+                               settings.ahead)
+        by_id.update((r.trial_id, r) for r in got)
+        if stopped:
+            break
+        reuse = {}
+        known = {**done, **by_id}
+        batch = [spec for spec in _specs(plans, known, every) if spec.trial_id not in known]
+        if batch:
+            log.info("adaptive k: %d more trial(s) released", len(batch))
+            progress.total += len(batch)
+    return list(by_id.values()), stopped
+
+
+def _specs(plans: list[Plan], results: dict[str, TrialResult],
+           every: dict[str, TrialSpec]) -> list[TrialSpec]:
+    """The released trials, as this pass prepared them (its pass context), in plan order; a
+    trial not prepared yet gets the same context."""
+    out = []
+    for plan in plans:
+        prepared = next(iter(every.values()))
+        for spec in released(plan, results):
+            out.append(every.get(spec.trial_id) or spec.model_copy(update={
+                "context": prepared.context}))
+    return out
+
+
+def _after_trials(pass_id: str, plans: list[Plan], results: list[TrialResult],
                   store: Store, settings: PassSettings, upstream: str,
                   spent: float | None = None, governor: GovernorGuard | None = None,
                   stopped: str | None = None, cap: float | None = None
@@ -290,7 +337,7 @@ def _after_trials(control_id: str, plans: list[Plan], results: list[TrialResult]
     def stop_requested() -> str | None:
         if store.exists(STORE_STOP):
             return STOPPED_ALL
-        return "stop requested" if store.exists(RunKeys(control_id).stop_flag) else None
+        return "stop requested" if store.exists(RunKeys(pass_id).stop_flag) else None
 
     before = spent_by(results)
     results, owed = settle(plans, results, store)
@@ -300,14 +347,14 @@ def _after_trials(control_id: str, plans: list[Plan], results: list[TrialResult]
             owed, store, upstream, cap,
             before if spent is None else spent, settings.endpoint_attempts,
             settings.endpoint_backoff_s, stop_requested, settings.batch_grading,
-            RunKeys(control_id).batch("grader"), governor)
+            RunKeys(pass_id).batch("grader"), governor)
         results, _ = settle(plans, results, store)
     results = ungraded(results, failed, stopped)
     graded_usd = max(0.0, spent_by(results) - before)
     judged: list[Tie] = []
     if stopped is None:
         judged = pending_ties(plans, results, store)
-        stopped = _judge(control_id, judged, results, store,
+        stopped = _judge(pass_id, judged, results, store,
                          settings, upstream, None if spent is None else spent + graded_usd,
                          governor, cap)
     return results, stopped, graded_usd + judged_cost(store, judged)
@@ -324,19 +371,19 @@ def judged_cost(store: Store, judged: list[Tie]) -> float:
     return total
 
 
-def _judge(control_id: str, pending: list[Tie], results: list[TrialResult], store: Store,
+def _judge(pass_id: str, pending: list[Tie], results: list[TrialResult], store: Store,
            settings: PassSettings, upstream: str, spent: float | None = None,
            governor: GovernorGuard | None = None, cap: float | None = None) -> str | None:
     """The pairwise judge on the tied rows still to judge (runner.judging.ties)."""
     def stop_requested() -> str | None:
         if store.exists(STORE_STOP):
             return STOPPED_ALL
-        return "stop requested" if store.exists(RunKeys(control_id).stop_flag) else None
+        return "stop requested" if store.exists(RunKeys(pass_id).stop_flag) else None
 
     return judge_ties(pending, upstream, store, cap,
                       spent_by(results) if spent is None else spent,
                       settings.endpoint_attempts, settings.endpoint_backoff_s, stop_requested,
-                      governor, settings.batch_grading, RunKeys(control_id).batch("judge"))
+                      governor, settings.batch_grading, RunKeys(pass_id).batch("judge"))
 
 
 def _refuse_leaks(leaks: list[TrialResult]) -> None:

@@ -25,7 +25,7 @@ from runner.schema.options import RunOptions
 from runner.schema.skill import Skill
 from runner.schema.triggers import TriggerReport
 from runner.store.base import Store, open_store
-from runner.store.keys import RunKeys
+from runner.store.keys import RunKeys, trigger_catalog_key, trigger_report_key
 from runner.triggers.plan import check_trigger_request, make_trigger_plan, neighbours
 from runner.triggers.queries import split
 
@@ -72,7 +72,7 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
         results = run_catalog(opts, library, queries, console)
         report = build_trigger_report(skill.name, skill.description, "catalog", 1,
                                       queries.files, queries.queries, splits, results)
-        store.put(f"triggers/{skill.digest}/catalog.json",
+        store.put(trigger_catalog_key(skill.digest),
                   report.model_dump_json(indent=1).encode())
         return report
     info = open_sandbox(opts.sandbox).preflight()
@@ -91,5 +91,5 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
                                   [r for r in outcome.results if r.trial_id in ids])
     data = report.model_dump_json(indent=1).encode()
     store.put(trigger_key(plan.run_id), data)
-    store.put(f"triggers/{skill.digest}/{plan.run_id}.json", data)
+    store.put(trigger_report_key(skill.digest, plan.run_id), data)
     return report

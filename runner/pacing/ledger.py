@@ -66,7 +66,7 @@ class Ledger:
 
     def __init__(self, actor: PassActor) -> None:
         self._actor = actor
-        self.ledger_id = actor.pass_id
+        self.pass_id = actor.pass_id
 
     def state(self) -> LedgerState:
         state: LedgerState = self._actor.call("state")
@@ -79,16 +79,16 @@ class Ledger:
         self._actor.close()
 
 
-def start_ledger(ledger_id: str, cap_usd: float | None, spent_usd: float = 0.0,
+def start_ledger(pass_id: str, cap_usd: float | None, spent_usd: float = 0.0,
                  in_process: bool = False, label: str = "budget") -> Ledger:
     """Create (or, on resume, replace) the pass's ledger."""
-    return Ledger(start_actor(KIND, ledger_id, LocalLedger, (cap_usd, spent_usd, label),
+    return Ledger(start_actor(KIND, pass_id, LocalLedger, (cap_usd, spent_usd, label),
                               in_process))
 
 
-def find_ledger(ledger_id: str) -> Any:
+def find_ledger(pass_id: str) -> Any:
     """What a trial's gateway charges: this process's ledger, or the pass's Ray actor."""
-    return find_actor(KIND, ledger_id)
+    return find_actor(KIND, pass_id)
 
 
 class BudgetGuard:

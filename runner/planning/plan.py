@@ -19,7 +19,7 @@ from runner.planning.trials import TrialTemplate, expand
 from runner.schema.case import Case, CaseSet
 from runner.schema.enums import Arm
 from runner.schema.options import RunOptions, SandboxConfig
-from runner.schema.plan import Plan
+from runner.schema.plan import AdaptiveK, Plan
 from runner.schema.skill import Skill
 from runner.store.keys import RunKeys
 
@@ -110,7 +110,9 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
                Arm.INCUMBENT: pack_skill(incumbent.path) if incumbent else None}
     fixtures = pack_fixtures(skill.path, caseset.fixture_files())
     graded = any(c.statements for c in caseset.evals)
-    run_key = {"skill": skill.digest, "incumbent": digests[Arm.INCUMBENT], "k": opts.k,
+    adaptive = AdaptiveK(min_k=min(opts.min_k, opts.k), max_k=opts.k) if opts.k_auto else None
+    k_key = f"auto:{adaptive.min_k}-{adaptive.max_k}" if adaptive else opts.k
+    run_key = {"skill": skill.digest, "incumbent": digests[Arm.INCUMBENT], "k": k_key,
                "cases": [c.digest() for c in caseset.evals], "arms": sorted(arms), **options,
                **({"grader": opts.grader} if graded else {})}
     salt = {"salt": secrets.token_hex(8)} if opts.fresh else {}
@@ -136,6 +138,7 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
                 incumbent_note=note,
                 caseset_digest=hashlib.sha256(caseset.model_dump_json().encode()).hexdigest(),
                 cases=[c.id for c in caseset.evals], k=opts.k, arms=arms, model=opts.model,
+                alpha=opts.alpha, adaptive=adaptive,
                 grader_model=opts.grader, judge_model=opts.judge_by if opts.judge else None,
                 judge_expected_output=caseset.judge_expected_output,
                 judge_all=opts.judge and opts.judge_all,

@@ -12,7 +12,7 @@ import difflib
 import html
 from collections.abc import Iterable
 
-from runner.render.numbers import pct, rate, spread
+from runner.render.numbers import adaptive_line, firmness, pct, rate, runtime_cell, spread, votes
 from runner.schema.enums import Arm, Outcome
 from runner.schema.report import Report, Row, TrialLine
 from runner.schema.runs import RunSummary
@@ -168,6 +168,10 @@ def _trial(view: TrialView | None, line: TrialLine, open_session: bool = False) 
                  + "; ".join(esc(v) for v in line.safety) + "</p>")
     if view is None:
         return head + '<p class="muted">no stored artifacts</p></div>'
+    if view.result.phases:
+        head += ('<p class="muted phases">phases: ' + " · ".join(
+            f"{esc(phase)} {seconds:.2f}s" for phase, seconds in view.result.phases.items())
+            + "</p>")
     outputs = "".join(
         f"<details><summary>{esc(o.path)} ({o.size} bytes)</summary><pre>"
         f"{esc(o.text) if o.text is not None else '(binary)'}</pre></details>"
@@ -242,10 +246,25 @@ def run_page(report: Report, views: dict[str, TrialView], history: list[RunSumma
         report.note, report.incumbent_note, report.stopped and f"stopped: {report.stopped}")
         if n)
     comparisons = _table(
-        ("opponent", "W", "L", "T", "holes", "net lift", "verdict", "sign test p"),
+        ("opponent", "W", "L", "T", "holes", "net lift", "verdict", "firm", "A/A",
+         "sign test p", "cases W/L/T", "case sign p"),
         [(c.opponent, c.wins, c.losses, c.ties, c.holes, pct(c.net_lift), c.verdict,
-          "n/a" if c.sign_test_p is None else f"{c.sign_test_p:.3f}")
-         for c in report.comparisons])
+          ("yes" if c.firm else "no") if c.aa_rate is not None and c.aa_rate < 1 else "-",
+          rate(c.aa_rate) if c.aa_rate is not None and c.aa_rate < 1 else "-",
+          "n/a" if c.sign_test_p is None else f"{c.sign_test_p:.3f}", votes(c),
+          "n/a" if c.case_sign_test_p is None else f"{c.case_sign_test_p:.3f}")
+         for c in report.comparisons]) + "".join(
+        f'<p class="muted">vs {esc(c.opponent)}: {esc(said)}</p>'
+        for c in report.comparisons if (said := firmness(c))) + (
+        f'<p class="muted">{esc(line)}</p>' if (line := adaptive_line(report)) else "")
+    runtime = ""
+    if report.runtime:
+        arms, opponents = list(report.runtime[0].arms), list(report.runtime[0].deltas)
+        runtime = "<h2>runtime (per repetition, mean ± sd over repetitions)</h2>" + _table(
+            ("", *arms, *(f"delta vs {o}" for o in opponents)),
+            [(line.figure, *(runtime_cell(line.figure, line.arms[a], sep=" ± ") for a in arms),
+              *(runtime_cell(line.figure, line.deltas[o], True, " ± ") for o in opponents))
+             for line in report.runtime])
     cost = _table(
         ("arm", "sessions", "pass", "turns", "wall s", "in tok", "out tok", "USD", "grader USD"),
         [(arm, a.sessions, rate(a.pass_rate),
@@ -273,7 +292,7 @@ def run_page(report: Report, views: dict[str, TrialView], history: list[RunSumma
                     ("case", "always", "check"),
                     [(s.case, s.always, s.check) for s in report.non_discriminating]))
     rows = "".join(_row_section(r, report, views) for r in report.rows)
-    body = (head + notes + "<h2>comparisons</h2>" + comparisons + "<h2>cost per arm</h2>"
+    body = (head + notes + runtime + "<h2>comparisons</h2>" + comparisons + "<h2>cost per arm</h2>"
             + cost + judge + "<h2>charts</h2>" + _charts(report)
             + "<h2>trials (case × repetition × arm)</h2>" + _grid(report) + per_case + weak
             + _history(history) + "<h2>rows, side by side</h2>" + rows)

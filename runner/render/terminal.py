@@ -6,16 +6,23 @@ reasons) is printed as text, never read as markup: `[/b]` in a check must print 
 
 from __future__ import annotations
 
-from rich import box
 from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 from rich.text import Text
 
-from runner.render.numbers import num, pct, rate, spread
+from runner.render.numbers import (
+    adaptive_line,
+    firmness,
+    num,
+    pct,
+    rate,
+    runtime_cell,
+    spread,
+    votes,
+)
+from runner.render.table import Col, print_table
 from runner.schema.enums import Verdict
 from runner.schema.report import Report
-from runner.schema.runs import Estimate, RunSummary
+from runner.schema.runs import Estimate, PowerPlan, RunSummary
 from runner.schema.triggers import TriggerReport
 
 VERDICT_STYLE = {Verdict.PASS: "bold green", Verdict.NEUTRAL: "bold yellow",
@@ -91,66 +98,77 @@ def render(report: Report, console: Console) -> None:
         console.print(Text("retried after infrastructure or endpoint failures: " + ", ".join(
             f"{arm} {n}" for arm, n in retried.items())))
 
-    table = Table(box=box.SIMPLE_HEAD, title="comparisons (candidate vs ...)", title_justify="left")
-    for col in ("opponent", "W", "L", "T", "holes", "net lift", "verdict", "sign test p"):
-        table.add_column(col, justify="right" if col not in ("opponent", "verdict") else "left")
+    render_runtime(report, console)
+    print_table(console, "comparisons (candidate vs ...)", (
+        Col("opponent"), Col("W", True), Col("L", True), Col("T", True), Col("holes", True),
+        Col("net lift", True), Col("verdict"), Col("firm"), Col("A/A", True),
+        Col("sign test p", True), Col("cases W/L/T", True), Col("case sign p", True)), [
+        (str(c.opponent), str(c.wins), str(c.losses), str(c.ties), str(c.holes),
+         pct(c.net_lift), Text(str(c.verdict), style=VERDICT_STYLE[c.verdict]),
+         ("yes" if c.firm else "no") if c.aa_rate is not None and c.aa_rate < 1 else "-",
+         rate(c.aa_rate) if c.aa_rate is not None and c.aa_rate < 1 else "-",
+         num(c.sign_test_p, "{:.3f}"), votes(c), num(c.case_sign_test_p, "{:.3f}"))
+        for c in report.comparisons])
+    adaptive = adaptive_line(report)
+    if adaptive:
+        console.print(Text(adaptive, style="cyan"))
     for c in report.comparisons:
-        table.add_row(str(c.opponent), str(c.wins), str(c.losses), str(c.ties), str(c.holes),
-                      pct(c.net_lift), f"[{VERDICT_STYLE[c.verdict]}]{c.verdict}[/]",
-                      num(c.sign_test_p, "{:.3f}"))
-    console.print(table)
+        said = firmness(c)
+        if said:
+            console.print(Text(f"vs {c.opponent}: {said}",
+                               style="green" if c.firm else "yellow"))
 
-    cost = Table(box=box.SIMPLE_HEAD, title_justify="left",
-                 title="cost per arm (turns and wall: mean per session; tokens and USD: "
-                       "total, gateway-metered; CLI: claude's own estimate)")
-    for col in ("arm", "n", "pass", "turns", "wall s", "in tok", "out tok", "USD",
-                "USD cli"):
-        cost.add_column(col, justify="left" if col == "arm" else "right", no_wrap=True)
-    for arm, a in report.arms.items():
-        cost.add_row(arm, str(a.sessions), rate(a.pass_rate), num(a.turns, "{:.1f}"),
-                     num(a.wall_s, "{:.1f}"), num(a.input_tokens), num(a.output_tokens),
-                     num(a.cost_usd, "{:.4f}"), num(a.cli_cost_usd, "{:.4f}"))
-    console.print(cost)
+    print_table(console, "cost per arm (turns and wall: mean per session; tokens and USD: "
+                         "total, gateway-metered; CLI: claude's own estimate)", (
+        Col("arm"), *(Col(name, True) for name in ("n", "pass", "turns", "wall s", "in tok",
+                                                   "out tok", "USD", "USD cli"))), [
+        (arm, str(a.sessions), rate(a.pass_rate), num(a.turns, "{:.1f}"),
+         num(a.wall_s, "{:.1f}"), num(a.input_tokens), num(a.output_tokens),
+         num(a.cost_usd, "{:.4f}"), num(a.cli_cost_usd, "{:.4f}"))
+        for arm, a in report.arms.items()])
     render_grading(report, console)
     render_cases(report, console)
 
-    rows = Table(box=box.SIMPLE_HEAD, title="rows", title_justify="left")
-    for col in ("case", "rep", "opponent", "outcome", "why"):
-        rows.add_column(col)
-    for r in report.rows:
-        rows.add_row(escape(r.case), str(r.repetition), str(r.opponent), str(r.outcome),
-                     escape(r.reason))
-    console.print(rows)
+    print_table(console, "rows", (Col("case"), Col("rep", True), Col("opponent"),
+                                  Col("outcome"), Col("why", tail=True)), [
+        (r.case, str(r.repetition), str(r.opponent), str(r.outcome), r.reason)
+        for r in report.rows])
     render_failures(report, console)
+
+
+def render_runtime(report: Report, console: Console) -> None:
+    """Seed 001's runtime table: per arm and per opponent's delta, mean ± sd over
+    repetitions."""
+    if not report.runtime:
+        return
+    arms = list(report.runtime[0].arms)
+    opponents = list(report.runtime[0].deltas)
+    print_table(console, "runtime (per repetition, mean ± sd over repetitions)", (
+        Col("figure"), *(Col(str(a), True) for a in arms),
+        *(Col(f"delta vs {o}", True) for o in opponents)), [
+        (line.figure, *(runtime_cell(line.figure, line.arms[a]) for a in arms),
+         *(runtime_cell(line.figure, line.deltas[o], signed=True) for o in opponents))
+        for line in report.runtime])
 
 
 def render_cases(report: Report, console: Console) -> None:
     """Per case and arm across the k repetitions (mean ± sample sd; no sd below two), and the
     checks that came out the same in both arms."""
     if report.k > 1 or len(report.per_case) <= 12:
-        table = Table(box=box.SIMPLE_HEAD, title_justify="left",
-                      title="per case (mean ± sd over repetitions)")
-        for col in ("case", "arm", "n", "pass", "wall s", "tokens", "USD", "loads", "unsafe"):
-            table.add_column(col, justify="left" if col in ("case", "arm") else "right",
-                             no_wrap=col != "case", overflow="fold")
-        for c in report.per_case:
-            table.add_row(escape(c.case), str(c.arm), str(c.scored),
-                          spread(c.pass_rate, "{:.0f}%", 100), spread(c.wall_s, "{:.1f}"),
-                          spread(c.tokens, "{:.0f}"), spread(c.cost_usd, "{:.4f}"),
-                          str(c.skill_loads), str(c.safety_violations))
-        console.print(table)
+        print_table(console, "per case (mean ± sd over repetitions)", (
+            Col("case"), Col("arm"), *(Col(name, True) for name in (
+                "n", "pass", "wall s", "tokens", "USD", "loads", "unsafe"))), [
+            (c.case, str(c.arm), str(c.scored), spread(c.pass_rate, "{:.0f}%", 100),
+             spread(c.wall_s, "{:.1f}"), spread(c.tokens, "{:.0f}"),
+             spread(c.cost_usd, "{:.4f}"), str(c.skill_loads), str(c.safety_violations))
+            for c in report.per_case])
     if report.case_deltas and (report.k > 1 or len(report.case_deltas) <= 12):
-        deltas = Table(box=box.SIMPLE_HEAD, title_justify="left",
-                       title="candidate minus opponent, per case (means)")
-        for col in ("case", "vs", "success", "tools", "tokens", "USD", "loads", "unsafe"):
-            deltas.add_column(col, justify="left" if col in ("case", "vs") else "right",
-                              no_wrap=col != "case", overflow="fold")
-        for d in report.case_deltas:
-            deltas.add_row(escape(d.case), str(d.opponent), pct(d.success),
-                           num(d.tool_calls, "{:+.1f}"), num(d.tokens, "{:+,.0f}"),
-                           num(d.cost_usd, "{:+.4f}"), str(d.skill_loads),
-                           f"{d.safety_violations:+d}")
-        console.print(deltas)
+        print_table(console, "candidate minus opponent, per case (means)", (
+            Col("case"), Col("vs"), *(Col(name, True) for name in (
+                "success", "tools", "tokens", "USD", "loads", "unsafe"))), [
+            (d.case, str(d.opponent), pct(d.success), num(d.tool_calls, "{:+.1f}"),
+             num(d.tokens, "{:+,.0f}"), num(d.cost_usd, "{:+.4f}"), str(d.skill_loads),
+             f"{d.safety_violations:+d}") for d in report.case_deltas])
     if report.non_discriminating:
         console.print(Text(
             f"{len(report.non_discriminating)} check(s) came out the same in both arms and "
@@ -180,15 +198,11 @@ def render_grading(report: Report, console: Console) -> None:
     process = {arm: a.process for arm, a in report.arms.items() if a.process is not None}
     if not process:
         return
-    table = Table(box=box.SIMPLE_HEAD, title_justify="left",
-                  title="process (over trials whose case carries process items)")
-    table.add_column("figure")
-    for arm in process:
-        table.add_column(arm, justify="right")
-    for label, attr in (("process followed", "followed"), ("process items met", "items_met"),
-                        ("strict (both)", "strict")):
-        table.add_row(label, *(f"{getattr(f, attr) * 100:.0f}%" for f in process.values()))
-    console.print(table)
+    print_table(console, "process (over trials whose case carries process items)", (
+        Col("figure"), *(Col(str(arm), True) for arm in process)), [
+        (label, *(f"{getattr(f, attr) * 100:.0f}%" for f in process.values()))
+        for label, attr in (("process followed", "followed"), ("process items met", "items_met"),
+                            ("strict (both)", "strict"))])
 
 
 def render_failures(report: Report, console: Console) -> None:
@@ -235,6 +249,34 @@ def render_estimate(estimate: Estimate, console: Console, heading: str = "estima
             f"  {line.what}: {line.calls} {unit}, ~{line.input_tokens:,} in / "
             f"{line.output_tokens:,} out tokens, {'≤ ' if line.upper_bound else ''}"
             f"${line.usd:.4f} ({line.basis})"))
+
+
+def render_power(power: PowerPlan, console: Console) -> None:
+    """`estimate --detect`: what catches a true net lift with a firm PASS, priced."""
+    console.print(Text(
+        f"to catch a true net lift of {power.detect:+.0%} with a firm PASS (alpha "
+        f"{power.alpha:g}) {power.target_power:.0%} of the time, judged at an A/A tie rate of "
+        f"{power.tie_rate:.0%}:", style="bold"))
+    if power.note:
+        console.print(Text(power.note, style="yellow"))
+    if not power.can_be_firm:
+        console.print(Text(f"{power.cases} case(s) x k={power.k} can never give a firm "
+                           "verdict", style="yellow"))
+    for option in power.options:
+        if option.cases is None or option.k is None:
+            limit = (f"no k up to 10 at {power.cases} case(s)" if option.label ==
+                     "more repetitions" else f"no case count up to 60 at k={power.k}")
+            console.print(Text(f"  {option.label}: {limit} reaches it"))
+            continue
+        cost = "" if option.cost is None else f", ${option.cost.total_usd:.4f}"
+        sessions = "" if option.sessions is None else f", {option.sessions} session(s)"
+        console.print(Text(
+            f"  {option.label}: {option.cases} case(s) x k={option.k}: power "
+            f"{rate(option.power)}, an A/A run reads a verdict {rate(option.aa_rate)} of the "
+            f"time{sessions}{cost}"))
+    console.print(Text("  (model: a share LIFT of the cases the candidate always wins; in the "
+                       "rest both arms pass with the same per-case probability; "
+                       "runner/analysis/confidence.py)", style="dim"))
 
 
 def render_trigger(report: TriggerReport, console: Console) -> None:

@@ -69,6 +69,9 @@ class SessionRun(BaseModel):
     exit_code: int | None = Field(default=None, description="None when killed at the timeout")
     timed_out: bool = False
     wall_s: float = Field(description="Wall time from start to exit, seconds")
+    container_s: float = Field(default=0.0, description="Starting the sandbox until it waited "
+                                                        "at its start gate, seconds")
+    queued_s: float = Field(default=0.0, description="Waiting for a session slot, seconds")
 
 
 class ProgramSpec(BaseModel):

@@ -203,11 +203,13 @@ class DockerSandbox(Sandbox):
             gate.bind(str(spec.socket_dir / GATE_NAME))
             os.chmod(spec.socket_dir / GATE_NAME, 0o666)
             gate.listen(1)
+            begun = time.monotonic()
             try:
                 container = self.client.containers.run(**self._create_kwargs(spec))
             except (APIError, DockerException) as exc:
                 raise SandboxError(f"container failed to start: {exc}") from exc
             waiting = _reach_gate(container, gate)
+            at_gate = time.monotonic()
             try:
                 with spec.session_slot():
                     started = time.monotonic()
@@ -228,7 +230,8 @@ class DockerSandbox(Sandbox):
             except (APIError, DockerException) as exc:
                 raise SandboxError(f"cannot read the session's output: {exc}") from exc
             return SessionRun(transcript=stdout, stderr_tail=tail(stderr), exit_code=exit_code,
-                              timed_out=timed_out, wall_s=wall)
+                              timed_out=timed_out, wall_s=wall, container_s=at_gate - begun,
+                              queued_s=started - at_gate)
         finally:
             gate.close()
             if container is not None:

@@ -27,6 +27,18 @@ class TrialKind(StrEnum):
     TRIGGER = "trigger"  # one run of a trigger query: read-only tools, nothing graded
 
 
+class TrialPhase(StrEnum):
+    """The phases of one trial, in the order they run (each timed per trial)."""
+
+    STAGE = "stage"  # scratch, workspace, fixtures and the arm's skill staged
+    GATEWAY = "gateway"  # the trial's model gateway up on its socket
+    CONTAINER = "container"  # the sandbox started and waiting at its start gate
+    QUEUED = "queued"  # waiting for a session slot on the node (prefetched trials)
+    SESSION = "session"  # claude running
+    COLLECT = "collect"  # outputs copied out, the sandbox removed
+    GRADE = "grade"  # judge program, checks, statement grader
+
+
 class Outcome(StrEnum):
     """The candidate's result in one comparison row."""
 

@@ -12,8 +12,9 @@ runner.config.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
 
 from runner import config
 from runner.schema.enums import Arm, BaselineMode
@@ -84,6 +85,23 @@ class EvalSettings(BaseModel):
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
     k: int = Field(default=config.K, ge=1, description="Repetitions per case and arm")
+    alpha: float = Field(default=config.ALPHA, gt=0, lt=1, description="A verdict is firm when "
+                         "an A/A run of its design reads it at most this often")
+    k_auto: bool = Field(default=False, description="`k: auto`: adaptive k, every case from "
+                         "min_k up to max_k repetitions (runner.analysis.adaptive); k is max_k")
+    max_k: int = Field(default=config.MAX_K, ge=1, description="`k: auto`: the most "
+                                                               "repetitions a case gets")
+    min_k: int = Field(default=config.MIN_K, ge=1, description="`k: auto`: the repetitions "
+                                                               "every case starts with")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _auto(cls, data: Any) -> Any:
+        """`k: auto` (batch files, `--k auto`) is adaptive k up to max_k."""
+        if isinstance(data, dict) and str(data.get("k", "")).strip().lower() == "auto":
+            data = {**data, "k_auto": True,
+                    "k": data.get("max_k") or config.MAX_K}
+        return data
     model: str = Field(default=config.MODEL, description="Model passed to claude")
     case_ids: tuple[str, ...] = Field(default=(), validation_alias=AliasChoices(
         "case_ids", "cases"), description="Only these cases (default: all)")

@@ -12,6 +12,15 @@ from runner.schema.skill import Skill
 from runner.schema.trial import TrialSpec
 
 
+class AdaptiveK(BaseModel):
+    """`--k auto`: every case starts at min_k repetitions and gets more, up to max_k, only
+    while its vote is unsettled and more can still change a verdict or its firmness
+    (runner.analysis.adaptive). The plan holds every trial up to max_k; the run releases them."""
+
+    min_k: int
+    max_k: int
+
+
 class Plan(BaseModel):
     run_id: str
     created_at: datetime
@@ -31,6 +40,10 @@ class Plan(BaseModel):
     judge_all: bool = Field(default=False, description="A blind A/B of every scored row, not "
                                                        "only ties (decides ties only)")
     dry_run: bool = Field(description="Scripted model endpoint: nothing was spent")
+    adaptive: AdaptiveK | None = Field(default=None, description="`--k auto`: k is max_k, "
+                                       "and trials are released case by case")
+    alpha: float = Field(default=0.05, description="A verdict is firm when an A/A run of its "
+                                                   "design reads it at most this often")
     image_id: str | None = Field(default=None, description="Content id of the sandbox image")
     isolation: str = Field(default="docker", description="What isolated each trial: docker, "
                                                          "docker/runsc, none (local), fake")
@@ -51,6 +64,12 @@ class Plan(BaseModel):
     trials: list[TrialSpec]
     bundles: dict[str, bytes] = Field(default_factory=dict, exclude=True,
                                       description="Store key -> tar: published before running")
+
+    def k_label(self) -> str:
+        """`3`, or `auto (3..5)` for adaptive k."""
+        if self.adaptive is None:
+            return str(self.k)
+        return f"auto ({self.adaptive.min_k}..{self.adaptive.max_k})"
 
     def cases_in_order(self) -> list[Case]:
         """Each planned case once, in the set's order."""

@@ -10,7 +10,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
-from runner.schema.enums import Arm, GradingMode, Outcome, RunStatus, Verdict
+from runner.schema.enums import Arm, GradingMode, Outcome, RunStatus, TrialStatus, Verdict
 from runner.schema.regrade import Regrade
 
 REPORT_SCHEMA_VERSION = 3  # 3: rows may be decided by the judge; grading and process fields
@@ -58,6 +58,22 @@ class Row(BaseModel):
                                                                      "when it broke a tie")
 
 
+class CaseVotes(BaseModel):
+    """Each case's repetitions collapsed to one vote, by the majority of its decided rows (an
+    even split, or no decided row, is a tie); cases with only holes do not vote."""
+
+    wins: int = 0
+    losses: int = 0
+    ties: int = 0
+
+
+class Size(BaseModel):
+    """A run size: cases x k repetitions."""
+
+    cases: int
+    k: int
+
+
 class Comparison(BaseModel):
     """Candidate vs one opponent, over all its rows."""
 
@@ -73,6 +89,17 @@ class Comparison(BaseModel):
                                          description="Hole rows by which arm was the hole")
     lopsided_holes: bool = Field(default=False, description="Most holes fall on one arm: the "
                                                             "scored rows may be a biased sample")
+    case_votes: CaseVotes = Field(default_factory=CaseVotes)
+    case_sign_test_p: float | None = Field(default=None, description="Exact two-sided sign "
+                                           "test on the case votes (wins vs losses)")
+    aa_rate: float | None = Field(default=None, description="How often an A/A run of this "
+                                  "design (cases, scored rows per case, observed tie rate) "
+                                  "reads a verdict at least this far from NEUTRAL, PASS or "
+                                  "FAIL (runner.analysis.confidence); 1.0 for NEUTRAL")
+    firm: bool = Field(default=False, description="PASS or FAIL with aa_rate <= alpha")
+    alpha: float = 0.05
+    firm_size: Size | None = Field(default=None, description="A verdict that is not firm: the "
+                                   "size at which this lift would be (None: firm, or neutral)")
 
 
 class ProcessFigures(BaseModel):
@@ -105,6 +132,16 @@ class ArmCost(BaseModel):
                                                                     "statements)")
     grader_calls: int = 0
     process: ProcessFigures | None = None
+
+
+class RuntimeFigure(BaseModel):
+    """One line of seed 001's runtime table: an arm's per-repetition values (mean and sd over
+    repetitions) and, per opponent, the candidate minus that opponent per repetition."""
+
+    figure: str
+    arms: dict[str, Spread] = Field(description="arm -> spread over repetitions")
+    deltas: dict[str, Spread] = Field(default_factory=dict,
+                                      description="opponent -> candidate minus opponent")
 
 
 class Spread(BaseModel):
@@ -163,7 +200,7 @@ class TrialLine(BaseModel):
     case: str
     repetition: int
     arm: Arm
-    status: str
+    status: TrialStatus
     passed: bool | None
     failed_checks: list[str] = Field(default_factory=list)
     failures: list[Failure] = Field(default_factory=list, description="The failed checks with "
@@ -174,6 +211,18 @@ class TrialLine(BaseModel):
     node: str = ""
     attempt: int = Field(default=1, description="The attempt whose artifacts stand")
     attempts: int = 1
+
+
+class AdaptiveSummary(BaseModel):
+    """`--k auto`: what adaptive k ran, against fixed `--k max_k`."""
+
+    min_k: int
+    max_k: int
+    sessions: int = Field(description="Sessions that ran (every arm)")
+    fixed_sessions: int = Field(description="Sessions fixed --k max_k would have run")
+    saving: float = Field(description="1 - sessions / fixed_sessions")
+    repetitions: dict[str, int] = Field(default_factory=dict,
+                                        description="Repetitions released per case")
 
 
 class Report(BaseModel):
@@ -196,6 +245,9 @@ class Report(BaseModel):
     holes: int
     partial: bool = Field(description="Some trial is a hole: its rows are left out")
     sign_test_p: float | None
+    runtime: list[RuntimeFigure] = Field(default_factory=list, description="Seed 001's runtime "
+                                         "table: task success, runs that loaded the skill, "
+                                         "tool calls, tokens, cost, safety violations")
     comparisons: list[Comparison]
     arms: dict[str, ArmCost]
     rows: list[Row]
@@ -223,6 +275,11 @@ class Report(BaseModel):
     case_deltas: list[CaseDelta] = Field(default_factory=list)
     non_discriminating: list[CheckSignal] = Field(default_factory=list, description="Checks "
                                                   "that always pass or always fail in both arms")
+    alpha: float = Field(default=0.05, description="A verdict is firm when its A/A rate is at "
+                                                   "most this")
+    adaptive: AdaptiveSummary | None = Field(default=None, description="`--k auto`: sessions "
+                                             "run against fixed k; net lifts weigh every "
+                                             "case the same")
     skills: list[str] = Field(default_factory=list, description="Several skills at once: "
                                                                 "their names (the candidate "
                                                                 "arm stages them all)")

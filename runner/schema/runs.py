@@ -51,3 +51,38 @@ class Estimate(BaseModel):
     lines: list[Line]
     total_usd: float
     price_table: str
+    power: PowerPlan | None = Field(default=None, description="`--detect LIFT`: the sizes that "
+                                                              "would catch it, priced")
+
+
+class SizeOption(BaseModel):
+    """One size the power planner weighs: cases x k, with its power and cost."""
+
+    label: str = Field(description="What changes: `current size`, `more repetitions`, "
+                                   "`more cases`")
+    cases: int | None = Field(description="None: no size up to the planner's limits reaches "
+                                          "the target power")
+    k: int | None
+    power: float | None = Field(default=None, description="P(a firm PASS) at the true lift")
+    aa_rate: float | None = Field(default=None, description="P(an A/A run of this size reads "
+                                                            "PASS or FAIL)")
+    sessions: int | None = Field(default=None, description="All arms' sessions")
+    cost: Estimate | None = None
+
+
+class PowerPlan(BaseModel):
+    """`estimate --detect LIFT`: what it takes to catch a true net lift with a firm verdict
+    (runner.analysis.confidence states the models)."""
+
+    detect: float
+    alpha: float
+    target_power: float
+    tie_rate: float = Field(description="The A/A tie rate the sizes are judged at")
+    cases: int
+    k: int
+    options: list[SizeOption]
+    can_be_firm: bool = Field(description="Whether any outcome at the current size is firm")
+    note: str | None = None
+
+
+Estimate.model_rebuild()

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from runner import config
 from runner.schema.case import Case
-from runner.schema.enums import Arm, GradingMode, TrialKind, TrialStatus
+from runner.schema.enums import Arm, GradingMode, TrialKind, TrialPhase, TrialStatus
 from runner.schema.options import RetryPolicy, SandboxConfig, SessionLimits
 
 
@@ -201,6 +201,10 @@ class TrialResult(BaseModel):
     safety: list[str] = Field(default_factory=list, description="Command patterns the agent's "
                                                                 "shell commands matched")
     wall_s: float | None = None
+    phases: dict[TrialPhase, float] = Field(default_factory=dict, description="Seconds each "
+                                                                              "phase of the "
+                                                                              "standing attempt "
+                                                                              "took")
     usage: Usage | None = Field(default=None, description="Metered at the gateway, every "
                                                           "attempt of the trial together")
     cli_cost_usd: float | None = Field(default=None, description="The CLI's own estimate")

@@ -7,6 +7,7 @@ at-most-once under Ray's at-least-once retries: the DONE marker is written with 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 
 from runner.errors import RefusedInput
 
@@ -44,24 +45,36 @@ class Store(ABC):
 SCHEMES = ("a directory", "file://DIR", "s3://BUCKET[/PREFIX]")
 
 
+def _local(uri: str, endpoint_url: str | None) -> Store:
+    from pathlib import Path
+
+    from runner.store.local import LocalStore
+
+    return LocalStore(Path(uri.removeprefix("file://")))
+
+
+def _s3(uri: str, endpoint_url: str | None) -> Store:
+    from runner.store.s3 import S3Store
+
+    return S3Store(uri, endpoint_url)
+
+
+def _memory(uri: str, endpoint_url: str | None) -> Store:
+    from runner.store.memory import MemoryStore
+
+    return MemoryStore()
+
+
+# Store backends by URI scheme, each importing lazily (boto3 loads only for s3://), the same
+# pattern as sandbox backends (runner/sandbox/registry.py) and scorers (runner/scoring/base.py).
+BACKENDS: dict[str, Callable[[str, str | None], Store]] = {
+    "": _local, "file": _local, "s3": _s3, "memory": _memory}
+
+
 def open_store(uri: str, endpoint_url: str | None = None) -> Store:
-    """Pick the backend by URI scheme; heavy clients (boto3) import only when used."""
     scheme, sep, _ = uri.partition("://")
-    if not sep:
-        scheme = ""
-    if scheme == "s3":
-        from runner.store.s3 import S3Store
-
-        return S3Store(uri, endpoint_url)
-    if scheme == "memory":
-        from runner.store.memory import MemoryStore
-
-        return MemoryStore()
-    if scheme in ("", "file"):
-        from pathlib import Path
-
-        from runner.store.local import LocalStore
-
-        return LocalStore(Path(uri.removeprefix("file://")))
-    raise RefusedInput(f"--store {uri}: unsupported scheme {scheme}://; a store is "
-                       f"{', '.join(SCHEMES)}")
+    factory = BACKENDS.get(scheme if sep else "")
+    if factory is None:
+        raise RefusedInput(f"--store {uri}: unsupported scheme {scheme}://; a store is "
+                           f"{', '.join(SCHEMES)}")
+    return factory(uri, endpoint_url)

@@ -27,6 +27,8 @@
     runs/<run_id>/driver.log                             the driver's log of the run
     runs/<run_id>/regrade.json                           a regrade: what it reused and what changed
     receipts/<skill_digest>/<run_id>.json                the receipt, under the digest of the bytes
+    triggers/<skill_digest>/<run_id>.json                a trigger run's report (session mode)
+    triggers/<skill_digest>/catalog.json                 the latest catalog-mode trigger report
     store.json                                           the store's own settings (daily budget)
     control/STOP                                         `skill-eval stop --all`: every run refused
     control/spend/<YYYY-MM-DD>/<pass_id>.json            what one pass spent that UTC day
@@ -171,8 +173,20 @@ class RunKeys:
         return found
 
 
+RECEIPTS = "receipts/"
+TRIGGERS = "triggers/"
+
+
 def receipt_key(skill_digest: str, run_id: str) -> str:
-    return f"receipts/{skill_digest}/{run_id}.json"
+    return f"{RECEIPTS}{skill_digest}/{run_id}.json"
+
+
+def trigger_report_key(skill_digest: str, run_id: str) -> str:
+    return f"{TRIGGERS}{skill_digest}/{run_id}.json"
+
+
+def trigger_catalog_key(skill_digest: str) -> str:
+    return f"{TRIGGERS}{skill_digest}/catalog.json"
 
 
 STORE_CONFIG = "store.json"

@@ -14,8 +14,7 @@ from runner.schema.report import Report
 from runner.schema.runs import RunSummary, TokenMeans
 from runner.schema.triggers import TriggerReport
 from runner.store.base import Store
-
-RECEIPTS = "receipts/"
+from runner.store.keys import RECEIPTS, TRIGGERS
 
 
 def _cost(report: Report) -> float | None:
@@ -46,8 +45,7 @@ def list_runs(store: Store, skill: str | None = None) -> list[RunSummary]:
         out.append(RunSummary(
             run_id=run_id, skill=report.skill, skill_digest=report.skill_digest,
             verdict=str(report.verdict), net_lift=report.net_lift, trials=len(report.trials),
-            holes=sum(1 for t in report.trials if t.status in ("infra_error", "api_error",
-                                                               "stopped")),
+            holes=sum(1 for t in report.trials if t.status.is_hole),
             cost_usd=_cost(report), status=str(report.status), started_at=report.started_at,
             finished_at=report.finished_at, model=report.model))
     if skill is not None:
@@ -85,7 +83,6 @@ def token_history(store: Store, skill: str, model: str) -> dict[Arm, TokenMeans]
             for arm, (n, i, o) in totals.items()}
 
 
-TRIGGERS = "triggers/"
 
 
 def list_trigger_runs(store: Store) -> list[tuple[str, TriggerReport]]:

@@ -23,6 +23,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -40,7 +41,7 @@ from runner.pacing.pushback import PUSHBACK_RETRIES
 from runner.sandbox.base import ProgramSpec, Sandbox, SessionRun, SessionSpec
 from runner.sandbox.reap import mark_scratch
 from runner.sandbox.registry import open_sandbox
-from runner.schema.enums import TrialKind, TrialStatus
+from runner.schema.enums import TrialKind, TrialPhase, TrialStatus
 from runner.schema.trial import (
     CheckResult,
     ProgramRun,
@@ -262,8 +263,108 @@ def _status(run: SessionRun, transcript: Transcript,
     return TrialStatus.COMPLETED, None
 
 
+class PhaseClock:
+    """Seconds each phase of one attempt took (`TrialResult.phases`)."""
+
+    def __init__(self) -> None:
+        self.times: dict[TrialPhase, float] = {}
+
+    @contextlib.contextmanager
+    def phase(self, name: TrialPhase) -> Iterator[None]:
+        started = time.monotonic()
+        try:
+            yield
+        finally:
+            self.add(name, time.monotonic() - started)
+
+    def add(self, name: TrialPhase, seconds: float) -> None:
+        self.times[name] = round(self.times.get(name, 0.0) + seconds, 6)
+
+
+@dataclass(frozen=True)
+class Staged:
+    """What the stage phase left for the session: the working directory (fixtures in it), the
+    fixtures' folder (for a judge program) and the arm's plugin folder, if any."""
+
+    workdir: Path
+    socket_dir: Path
+    fixtures: Path
+    plugin_dir: Path | None
+
+
+def _stage(spec: TrialSpec, store: Store, sandbox: Sandbox, scratch: Path) -> Staged:
+    workdir, socket_dir, plugins = scratch / "work", scratch / "gw", scratch / "plugin"
+    sandbox.create_workdir(workdir, spec.sandbox.limits)
+    fixtures = materialize(store, spec.fixtures_bundle, spec.scratch_root)
+    stage_fixtures(spec.case, fixtures, workdir)
+    plugin_dir = None
+    if spec.skill_bundle is not None and (spec.kind == TrialKind.TRIGGER or spec.library):
+        plugin_dir = stage_library(materialize(store, spec.skill_bundle, spec.scratch_root),
+                                   plugins)
+    elif spec.skill_bundle is not None:
+        skill = load_skill(materialize(store, spec.skill_bundle, spec.scratch_root))
+        plugin_dir = stage_plugin(skill, plugins, spec.skill_name)
+    sandbox.reap_trial(spec.trial_id)  # an earlier attempt of this trial (worker died)
+    sandbox.prepare_workdir(workdir)
+    return Staged(workdir, socket_dir, fixtures, plugin_dir)
+
+
+def _session(spec: TrialSpec, store: Store, keys: AttemptKeys, sandbox: Sandbox,
+             staged: Staged, guard: BudgetGuard, clock: PhaseClock,
+             metered: list[Usage]) -> SessionRun:
+    """The gateway up, the sandbox started, claude run; the gateway's usage lands in
+    `metered` even when the session raises (it was paid for)."""
+    def keep_usage(current: Usage) -> None:
+        store.put(keys.usage, current.model_dump_json().encode())
+
+    slots = _slots(spec)
+    policy = GatewayPolicy(allow_server_tools=spec.limits.allow_server_tools,
+                           pushback_retries=PUSHBACK_RETRIES if spec.context.governor else 0)
+    with contextlib.ExitStack() as stack:
+        with clock.phase(TrialPhase.GATEWAY):
+            gateway = stack.enter_context(TrialGateway(
+                staged.socket_dir, spec.context.upstream_url,
+                os.environ.get("ANTHROPIC_API_KEY"), policy, guard, on_usage=keep_usage,
+                governor=_governor(spec)))
+        session = SessionSpec(
+            trial_id=spec.trial_id, run_id=spec.run_id, workdir=staged.workdir,
+            socket_dir=staged.socket_dir, plugin_dir=staged.plugin_dir,
+            prompt=spec.case.prompt, claude_args=claude_args(spec),
+            env=session_env(gateway.token), timeout_s=spec.limits.timeout_s,
+            limits=spec.sandbox.limits, extend_s=gateway.held_s,
+            slot=_slot(spec, slots, store, guard))
+        if slots is not None and sandbox.heavy_start:
+            slots.settle(SETTLE_S)
+        try:
+            run = sandbox.run(session)
+        finally:
+            metered.append(gateway.usage())
+    clock.add(TrialPhase.CONTAINER, run.container_s)
+    clock.add(TrialPhase.QUEUED, run.queued_s)
+    clock.add(TrialPhase.SESSION, run.wall_s)
+    return run
+
+
+def _grade(spec: TrialSpec, store: Store, keys: AttemptKeys, evidence: Evidence,
+           guard: BudgetGuard) -> dict[str, Score]:
+    """Every scorer of the trial; with batch grading, the statements are left for the driver
+    (graded after the trials on the material shown here, with the same decision code)."""
+    later = (spec.context.batch_grading and STATEMENTS in spec.scorers
+             and bool(spec.case.statements))
+    scorers = tuple(n for n in spec.scorers if not (later and n == STATEMENTS))
+    scores = score_all(scorers, spec.case, evidence, _grading(spec, guard))
+    if later:
+        scores[STATEMENTS], call = deferred(spec.case, evidence, Grading(
+            model=spec.grader_model, skill_name=spec.skill_name))
+        store.put(keys.grader, call.model_dump_json().encode())
+    return scores
+
+
 def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
              attempt: int) -> tuple[TrialResult, bytes, Collected]:
+    """One attempt, phase by phase: stage, gateway, container, queued, session, collect,
+    grade. A failure of the machinery becomes a hole with its cause; what the session did is
+    graded."""
     base = TrialResult(trial_id=spec.trial_id, case_id=spec.case.id, repetition=spec.repetition,
                        arm=spec.arm, status=TrialStatus.INFRA_ERROR, passed=None, node=_node(),
                        attempt=attempt, attempts=attempt)
@@ -272,62 +373,38 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
     if stopped:
         return base.model_copy(update={"status": TrialStatus.STOPPED,
                                        "error": f"not started: {stopped}"}), b"", Collected()
+    clock = PhaseClock()
     spec.scratch_root.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix=f"{spec.trial_id[:16]}-", dir=spec.scratch_root))
     mark_scratch(scratch, spec.run_id)
-    workdir, socket_dir, plugins = scratch / "work", scratch / "gw", scratch / "plugin"
     sandbox: Sandbox | None = None
-    usage: Usage | None = None
-
-    def keep_usage(current: Usage) -> None:
-        store.put(keys.usage, current.model_dump_json().encode())
-
+    staged: Staged | None = None
+    metered: list[Usage] = []
     try:
         sandbox = open_sandbox(spec.sandbox)
-        sandbox.create_workdir(workdir, spec.sandbox.limits)
-        fixtures = materialize(store, spec.fixtures_bundle, spec.scratch_root)
-        stage_fixtures(spec.case, fixtures, workdir)
-        plugin_dir = None
-        if spec.skill_bundle is not None and (spec.kind == TrialKind.TRIGGER or spec.library):
-            plugin_dir = stage_library(materialize(store, spec.skill_bundle,
-                                                   spec.scratch_root), plugins)
-        elif spec.skill_bundle is not None:
-            skill = load_skill(materialize(store, spec.skill_bundle, spec.scratch_root))
-            plugin_dir = stage_plugin(skill, plugins, spec.skill_name)
-        sandbox.reap_trial(spec.trial_id)  # an earlier attempt of this trial (worker died)
-        slots = _slots(spec)
-        sandbox.prepare_workdir(workdir)
-        policy = GatewayPolicy(allow_server_tools=spec.limits.allow_server_tools,
-                               pushback_retries=PUSHBACK_RETRIES if spec.context.governor else 0)
-        with TrialGateway(socket_dir, spec.context.upstream_url,
-                          os.environ.get("ANTHROPIC_API_KEY"), policy, guard,
-                          on_usage=keep_usage, governor=_governor(spec)) as gateway:
-            session = SessionSpec(
-                trial_id=spec.trial_id, run_id=spec.run_id, workdir=workdir,
-                socket_dir=socket_dir, plugin_dir=plugin_dir, prompt=spec.case.prompt,
-                claude_args=claude_args(spec), env=session_env(gateway.token),
-                timeout_s=spec.limits.timeout_s, limits=spec.sandbox.limits,
-                extend_s=gateway.held_s, slot=_slot(spec, slots, store, guard))
-            if slots is not None and sandbox.heavy_start:
-                slots.settle(SETTLE_S)
-            try:
-                run = sandbox.run(session)
-            finally:
-                usage = gateway.usage()
-        collected = collect_outputs(workdir, CollectLimits())
-        program = _judge_program(spec, sandbox, workdir, fixtures, run)
+        with clock.phase(TrialPhase.STAGE):
+            staged = _stage(spec, store, sandbox, scratch)
+        run = _session(spec, store, keys, sandbox, staged, guard, clock, metered)
+        with clock.phase(TrialPhase.COLLECT):
+            collected = collect_outputs(staged.workdir, CollectLimits())
+        with clock.phase(TrialPhase.GRADE):
+            program = _judge_program(spec, sandbox, staged.workdir, staged.fixtures, run)
     except ModelStopped as exc:  # stopped while it waited for its session slot
-        return base.model_copy(update={"status": TrialStatus.STOPPED, "usage": usage,
+        return base.model_copy(update={"status": TrialStatus.STOPPED, "usage": _last(metered),
                                        "error": f"not started: {exc}"}), b"", Collected()
     except InfraError as exc:
-        return base.model_copy(update={"error": str(exc), "usage": usage}), b"", Collected()
+        return base.model_copy(update={"error": str(exc), "usage": _last(metered)}), b"", \
+            Collected()
     except OSError as exc:
-        return base.model_copy(update={"error": f"staging failed: {exc}", "usage": usage}), \
-            b"", Collected()
+        return base.model_copy(update={"error": f"staging failed: {exc}",
+                                       "usage": _last(metered)}), b"", Collected()
     finally:
-        if sandbox is not None:
-            sandbox.release_workdir(workdir)
+        if sandbox is not None and staged is not None:
+            sandbox.release_workdir(staged.workdir)
+        elif sandbox is not None:
+            sandbox.release_workdir(scratch / "work")
         shutil.rmtree(scratch, ignore_errors=True)
+    usage = _last(metered)
     transcript = parse_transcript(run.transcript)
     status, error = _status(run, transcript, usage)
     if guard.stopped and status is not TrialStatus.COMPLETED:
@@ -339,17 +416,9 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
     if not status.is_hole:
         evidence = Evidence(transcript.assistant_text, collected.files, collected.skipped,
                             run.transcript, tuple(transcript.calls), program)
-        # Batch grading: the statements are graded by the driver after the trials, on the
-        # material shown here (stored with the attempt), with the same decision code.
-        later = (spec.context.batch_grading and STATEMENTS in spec.scorers
-                 and bool(spec.case.statements))
-        scorers = tuple(n for n in spec.scorers if not (later and n == STATEMENTS))
         try:
-            scores = score_all(scorers, spec.case, evidence, _grading(spec, guard))
-            if later:
-                scores[STATEMENTS], call = deferred(spec.case, evidence, Grading(
-                    model=spec.grader_model, skill_name=spec.skill_name))
-                store.put(keys.grader, call.model_dump_json().encode())
+            with clock.phase(TrialPhase.GRADE):
+                scores = _grade(spec, store, keys, evidence, guard)
         except ModelStopped as exc:
             status, error = TrialStatus.STOPPED, f"stopped before grading: {exc}"
         except ModelCallError as exc:
@@ -371,7 +440,11 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
         # a trigger run offers every skill of the library on purpose: no arm to leak into
         "leak": None if spec.kind == TrialKind.TRIGGER else find_leak(spec, transcript),
         "turns": transcript.num_turns, "tool_calls": transcript.tool_calls,
-        "safety": violations(transcript.calls),
+        "safety": violations(transcript.calls), "phases": clock.times,
         "wall_s": round(run.wall_s, 3), "usage": usage,
         "cli_cost_usd": transcript.cli_cost_usd, "outputs_skipped": collected.skipped})
     return result, run.transcript, collected
+
+
+def _last(metered: list[Usage]) -> Usage | None:
+    return metered[-1] if metered else None

@@ -5,6 +5,7 @@ trial, and a transcript full of markup executes nothing and calls nowhere."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -139,6 +140,10 @@ def test_the_viewer_shows_the_run_and_runs_nothing_from_a_trial(
             trial, _ = chromium(f"http://127.0.0.1:{port}/run/{report.run_id}/trial/"
                                 f"{cand.trial_id}", ARTIFACTS / "trial-page.png")
             assert trial.count('class="trial"') == 2 and "<details open" in trial
+            # each trial's phases, timed by the real trial runner in a real container
+            assert trial.count('class="muted phases"') == 2, trial
+            phases = re.findall(r"phases: ([^<]*)<", trial)[0]
+            assert re.search(r"container \d+\.\d\ds", phases) and "session" in phases, phases
             assert "&lt;img src=" in trial and "<img" not in trial.lower()
         finally:
             server.terminate()

@@ -4,6 +4,9 @@ anything runs (no Docker, no Ray needed to get there)."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,6 +14,7 @@ import yaml
 from click.testing import CliRunner
 
 from runner.cli import main
+from runner.render.numbers import pct
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "csv-summary"
 
@@ -269,3 +273,36 @@ def test_batch_grading_is_a_run_flag_and_a_batch_file_field(tmp_path: Path) -> N
     assert [o.batch_grading for o in load_batch(batch, {"batch_grading": True})] == [True]
     assert "--batch-grading" in CliRunner().invoke(main, ["run", "--help"]).output
     assert "--batch-grading" in CliRunner().invoke(main, ["batch", "--help"]).output
+
+
+@pytest.mark.parametrize("columns", [40, 60, 80, 200])
+def test_the_report_survives_any_width_piped(tmp_path: Path, columns: int) -> None:
+    """A table never cuts or wraps a number, an id or a path: at the width it needs it prints
+    as columns, below it one record per line."""
+    store = str(tmp_path / "store")
+    args = [sys.executable, "-m", "runner", "run", str(EXAMPLE), "--k", "2", "--sandbox",
+            "fake", "--executor", "inprocess", "--model-script",
+            str(EXAMPLE / "model-script.yaml"), "--store", store]
+    env = {**os.environ, "COLUMNS": str(columns)}
+    report = json.loads(subprocess.run([*args, "--json", "--quiet"], capture_output=True,
+                                       text=True, env=env, check=True).stdout)
+    shown = subprocess.run(args, capture_output=True, text=True, env=env, check=True).stdout
+    assert report["run_id"] in shown
+    tokens = shown.split()
+    for case in report["cases"]:
+        assert case in tokens, case
+    for delta in report["case_deltas"]:
+        if delta["tokens"] is not None:
+            assert f"{delta['tokens']:+,.0f}" in tokens
+    for comparison in report["comparisons"]:
+        assert pct(comparison["net_lift"]) in tokens
+    for arm in report["arms"].values():
+        if arm["cost_usd"] is not None:
+            assert f"{arm['cost_usd']:.4f}" in tokens
+    table_lines = [line for line in shown.splitlines() if line.startswith("  ")]
+    if columns >= 200:  # wide enough: columns, each within the width
+        assert any(line.split()[:3] == ["opponent", "W", "L"] for line in table_lines)
+        assert all(len(line) <= columns for line in table_lines
+                   if not line.lstrip().startswith(tuple(report["cases"])))
+    if columns <= 60:  # too narrow for the cost table: one record per line
+        assert any(line.lstrip().startswith("arm candidate · n ") for line in table_lines)

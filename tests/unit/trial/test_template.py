@@ -10,7 +10,7 @@ import pytest
 from runner.errors import StoreError
 from runner.planning.plan import make_plan
 from runner.sandbox.fake import FakeSandbox
-from runner.schema.enums import Arm, TrialStatus
+from runner.schema.enums import Arm, TrialPhase, TrialStatus
 from runner.schema.options import RetryPolicy, RunOptions, SandboxConfig
 from runner.schema.trial import PassContext, TrialResult, TrialSpec, Usage
 from runner.scripted.script import Script
@@ -63,6 +63,21 @@ def test_graded_from_what_the_session_left(planned: tuple[list[TrialSpec], Memor
     assert store.get(attempt.output("summary.md")).startswith(b"## Totals")
     assert store.get(attempt.output("sales.csv")).startswith(b"region,")  # the staged fixture
     assert store.get(keys.done) == store.get(attempt.result)
+
+
+def test_each_phase_of_a_trial_is_timed(planned: tuple[list[TrialSpec], MemoryStore]) -> None:
+    tasks, store = planned
+    spec = candidate(tasks)
+    FakeSandbox.plan[spec.trial_id] = {"reply": "5 rows, Total: 600",
+                                       "write": {"summary.md": "## Totals\n- amount: 600\n"}}
+    result = run_trial(spec, store)
+    assert result.status is TrialStatus.COMPLETED
+    assert list(result.phases) == [TrialPhase.STAGE, TrialPhase.GATEWAY, TrialPhase.CONTAINER,
+                                   TrialPhase.QUEUED, TrialPhase.SESSION, TrialPhase.COLLECT,
+                                   TrialPhase.GRADE]
+    assert all(seconds >= 0 for seconds in result.phases.values())
+    assert result.phases[TrialPhase.SESSION] == result.wall_s  # the fake's session time
+    assert result.phases[TrialPhase.STAGE] > 0  # files were written
 
 
 def test_infra_failures_are_retried_then_scored(
