@@ -43,6 +43,7 @@ from runner.driver.storewide import (
 )
 from runner.errors import ModelCallError, ModelStopped, RefusedInput
 from runner.gateway.client import ModelClient
+from runner.grading.statements import settle
 from runner.judging.judge import criteria
 from runner.judging.ties import Tie, judge_ties, pending_ties, ties
 from runner.logs import run_log
@@ -89,6 +90,14 @@ def _unchanged_statements(before: Case, after: Case) -> bool:
         (after.statements, after.prompt, after.expected_output)
 
 
+def needs_grader(before: Case, after: Case, result: TrialResult) -> bool:
+    """The grader reads this trial again: its case has statements and the stored grade does
+    not stand for them (changed, never graded, or still pending)."""
+    stored = result.scores.get("statements")
+    return bool(after.statements) and not result.status.is_hole and not (
+        _unchanged_statements(before, after) and stored is not None and not stored.pending)
+
+
 def _stood(store: Store, run_id: str, trial_id: str) -> TrialResult | None:
     """The source's result for a trial: its DONE, else (a hole) its last attempt's result."""
     keys = RunKeys(run_id).trial(trial_id)
@@ -116,9 +125,7 @@ class Regrader:
         self.grader_cost = 0.0
 
     def needs_grader(self, spec: TrialSpec, result: TrialResult) -> bool:
-        return bool(spec.case.statements) and not result.status.is_hole and not (
-            _unchanged_statements(self.before[spec.trial_id], spec.case)
-            and "statements" in result.scores)
+        return needs_grader(self.before[spec.trial_id], spec.case, result)
 
     def grading(self) -> Grading:
         if self.upstream is None:
@@ -146,7 +153,7 @@ class Regrader:
         if "program" in source.scores:  # unchanged, or the case would not be regraded
             reuse["program"] = source.scores["program"]
         fresh_grade = self.needs_grader(spec, source)
-        if not fresh_grade and "statements" in source.scores:
+        if not fresh_grade and "statements" in source.scores and spec.case.statements:
             reuse["statements"] = source.scores["statements"]
         names = tuple(n for n in spec.scorers if n not in reuse)
         scored = score_all(names, spec.case, evidence,
@@ -264,12 +271,15 @@ def regrade_run(opts: RegradeOptions, console: Console) -> Report:
     if note:
         console.print(f"[yellow]note[/]: {escape(note)}")
     done = finished(plan.trials, store)
-    sources = {t.trial_id: _stood(store, source.run_id, t.trial_id) for t in plan.trials}
+    stood = {t.trial_id: _stood(store, source.run_id, t.trial_id) for t in plan.trials}
+    # statements graded after the trials (--batch-grading) are stored beside DONE
+    settled, _ = settle([source], [r for r in stood.values() if r is not None], store)
+    by_id = {r.trial_id: r for r in settled}
+    sources = {tid: by_id.get(tid) for tid in stood}
     before = {t.trial_id: t.case for t in source.trials}
-    to_grade = sum(1 for t in plan.trials if t.trial_id not in done and t.case.statements
-                   and (src := sources[t.trial_id]) is not None and not src.status.is_hole
-                   and not (_unchanged_statements(before[t.trial_id], t.case)
-                            and "statements" in src.scores))
+    to_grade = sum(1 for t in plan.trials if t.trial_id not in done
+                   and (src := sources[t.trial_id]) is not None
+                   and needs_grader(before[t.trial_id], t.case, src))
     rows = _changed_rule_rows(source, plan)
     estimate = _estimate(plan, to_grade, rows)
     console.print(f"regrade {plan.run_id} of {source.run_id}: {len(plan.trials)} trial(s) of "

@@ -239,3 +239,34 @@ def test_the_store_budget_and_kill_switch_hold_for_a_regrade(tmp_path: Path,
     with pytest.raises(RefusedInput, match="daily store budget"):  # the grader would spend
         _regrade(tmp_path, source.run_id, model_script=script, store_budget_usd=0.0001)
     assert not [k for k in store.list("runs/") if "regrade.json" in k]  # nothing written
+
+
+def test_grades_made_after_the_trials_are_reused(tmp_path: Path, skill: Path) -> None:
+    """With --batch-grading a trial's DONE holds a pending grade, the grade is stored beside
+    it: the regrade reads that one, and asks no grader for unchanged statements."""
+    _edit(skill, "row-count", expectations=["The answer states that the file has five rows"])
+    script = tmp_path / "grader.yaml"
+    script.write_text(
+        "scenarios:\n- name: grades\n  when: {purpose: grader}\n  turns:\n"
+        "  - tool_use: {name: record_grades, input: {grades: [{statement: 1, passed: true, "
+        "evidence: '5 rows. Total: 600', reason: it says so}]}}\n"
+        "- name: any\n  turns: [{text: ok}]\n")
+    FakeSandbox.plan["*"] = {"reply": "5 rows."}  # the checks pass: the statement decides
+    opts = RunOptions.model_validate(dict(
+        skill_path=skill, k=1, store_uri=str(tmp_path / "store"), model_script=script,
+        executor="inprocess", concurrency=1, case_ids=("row-count",), batch_grading=True,
+        sandbox=SandboxConfig(backend="fake", scratch_root=tmp_path / "scratch")))
+    from runner.driver.api import preflight
+
+    for spec in preflight(opts).trials:
+        if spec.arm == "candidate":
+            FakeSandbox.plan[spec.trial_id] = {"reply": "5 rows. Total: 600"}
+    source = run_eval(opts, err(quiet=True))
+    assert {t.arm: t.passed for t in source.trials} == {"candidate": True, "baseline": False}
+    store = LocalStore(tmp_path / "store")
+    done = [TrialResult.model_validate_json(store.get(RunKeys(source.run_id).trial(
+        t.trial_id).done)) for t in source.trials]
+    assert all(d.scores["statements"].pending for d in done)  # the grade lives beside DONE
+    again = _regrade(tmp_path, source.run_id)  # no model script: nothing to ask
+    assert again.regrade is not None and again.regrade.graded_trials == 0
+    assert passes(again) == passes(source)
