@@ -1,25 +1,35 @@
 """How many case sets written for other tools `skill-eval check` accepts, and why the rest are
-refused. Point it at a folder of evals.json files (one per skill, named anything *.json):
+refused. Point it at a folder of skills (each with its SKILL.md, evals/evals.json and every
+fixture and sibling file), or at a folder of bare evals.json files:
 
-    .venv/bin/python bench/caseset_acceptance.py /tmp/sample
+    .venv/bin/python bench/caseset_acceptance.py /work/wt/sample/skills     # whole skills
+    .venv/bin/python bench/caseset_acceptance.py /tmp/sample                # *.json files
 
-Each file is placed in a throwaway skill folder whose SKILL.md carries the set's skill_name.
-The sample has the sets but not their skills' fixtures, so every fixture a case names is
-stubbed as an empty file (pass --real-fixtures to count missing fixtures as refusals too).
-Prints one line per set and the totals: accepted, refused by reason, and how the accepted
-sets' checks will be graded (deterministic checks vs statements for the grader model).
+With skill folders, each is checked as `skill-eval check` does (SKILL.md, fixtures found and
+packed as they would be staged): every problem of a refused set is printed, with its code. With
+bare files, each is placed in a throwaway skill folder whose SKILL.md carries the set's
+skill_name, and every fixture a case names is stubbed as an empty file (pass --real-fixtures to
+count missing fixtures as refusals too). Prints one line per set and the totals: accepted,
+refused with each problem, and how the accepted sets' checks will be graded (deterministic
+checks vs statements for the grader model, and what was mapped and reported, EV012).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
 
-from runner.authoring.caseset import load_caseset
-from runner.errors import CaseSetError
+from runner.authoring.bundles import pack_fixtures, pack_skill
+from runner.authoring.caseset import load_caseset, restated_prompts
+from runner.authoring.problems import CaseSetRefused
+from runner.errors import CaseSetError, RefusedInput
+from runner.planning.plan import check_request
+from runner.schema.case import CaseSet
+from runner.schema.options import RunOptions
 
 
 def stage(source: Path, root: Path, stub: bool) -> Path:
@@ -41,21 +51,41 @@ def stage(source: Path, root: Path, stub: bool) -> Path:
     return skill
 
 
+def check_skill(folder: Path) -> tuple[CaseSet, list[str]]:
+    """What `skill-eval check` does offline, without the plan's ids: the skill, its set, the
+    findings, and both bundles packed as a run would stage them."""
+    request = check_request(RunOptions(skill_path=folder))
+    pack_skill(request.skill.path)
+    pack_fixtures(request.skill.path, request.caseset.fixture_files())
+    findings = [*request.caseset.findings, *restated_prompts(
+        request.caseset, request.skill.description, str(folder / "evals/evals.json"))]
+    return request.caseset, [f"{f.code} {f.case}: {f.message}" for f in findings]
+
+
 def main(folder: Path, stub: bool) -> None:
-    reasons: Counter[str] = Counter()
+    skills = sorted(p for p in folder.iterdir() if (p / "SKILL.md").exists()
+                    or (p / "evals" / "evals.json").exists()) if folder.is_dir() else []
+    files = [] if skills else sorted(folder.glob("*.json"))
+    refused: dict[str, Counter[str]] = {}
     kinds: Counter[str] = Counter()
-    files = sorted(folder.glob("*.json"))
     accepted = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for source in files:
+        for source in skills or files:
             try:
-                caseset = load_caseset(stage(source, Path(tmp), stub), source.stem)
-            except CaseSetError as exc:
-                reasons[exc.problem[:100]] += 1
-                print(f"refused  {source.name}: {exc}")
+                if skills:
+                    caseset, findings = check_skill(source)
+                else:
+                    caseset = load_caseset(stage(source, Path(tmp), stub), source.stem)
+                    findings = [f"{f.code} {f.case}: {f.message}" for f in caseset.findings]
+            except CaseSetRefused as exc:
+                print(f"refused  {source.name}:")
+                refused[source.name] = Counter()
+                for problem in exc.problems:
+                    refused[source.name][f"{problem.code} {_gist(problem.message)}"] += 1
+                    print(f"    {problem.code} case {problem.case!r}: {problem.message}")
                 continue
-            except (ValueError, OSError) as exc:
-                reasons[f"unreadable: {type(exc).__name__}"] += 1
+            except (CaseSetError, RefusedInput, ValueError, OSError) as exc:
+                refused[source.name] = Counter([_gist(str(exc).split(": ", 1)[-1])])
                 print(f"refused  {source.name}: {exc}")
                 continue
             accepted += 1
@@ -64,16 +94,25 @@ def main(folder: Path, stub: bool) -> None:
                 kinds["checks"] += len(case.assertions) + len(case.outputs) + len(
                     case.tool_calls) + len(case.json_checks)
                 kinds["statements"] += len(case.statements)
-            left_out = [f for f in caseset.findings if f.code == "EV008"]
-            kinds["left out (EV008)"] += len(left_out)
+            for finding in findings:
+                kinds[finding.split(" ", 1)[0]] += 1
             print(f"accepted {source.name}: {len(caseset.evals)} case(s)"
-                  + (f", {len(left_out)} left out (EV008)" if left_out else ""))
-    print(f"\n{accepted}/{len(files)} accepted ({accepted / max(1, len(files)):.0%}); "
+                  + "".join(f"\n    {f}" for f in findings))
+    total = len(skills or files)
+    print(f"\n{accepted}/{total} accepted ({accepted / max(1, total):.0%}); "
           f"{kinds['cases']} cases, {kinds['checks']} deterministic checks, "
-          f"{kinds['statements']} statements for the grader; "
-          f"{kinds['left out (EV008)']} case(s) left out as ungradable (EV008)")
-    for reason, n in reasons.most_common():
-        print(f"  refused {n}: {reason}")
+          f"{kinds['statements']} statements for the grader; findings on accepted sets: "
+          + ", ".join(f"{code} {kinds[code]}" for code in sorted(kinds)
+                      if code.startswith(("EV", "CS"))))
+    for name, reasons in refused.items():
+        print(f"  refused {name}: " + "; ".join(
+            f"{reason}" + (f" (x{n})" if n > 1 else "") for reason, n in reasons.most_common()))
+
+
+def _gist(message: str) -> str:
+    """A problem without the object it quotes, to count alike problems together."""
+    quoted = re.match(r"\w+\[\d+\] [{\[].*?: ((?:a |unknown type|type ).*)$", message)
+    return (quoted.group(1) if quoted else message)[:110]
 
 
 if __name__ == "__main__":

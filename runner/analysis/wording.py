@@ -1,12 +1,60 @@
 """EV010's reading, shared by case sets and trigger sets: a prompt that contains a phrase the
 skill's description quotes (two words or more, whole words, any case) measures the
-description's wording, not the job."""
+description's wording, not the job.
+
+Quoted material is read as quoted, on both sides: a phrase counts only where the prompt uses
+it in its own words, not inside text the user pastes to be worked on (a fenced block, a
+`>` quote, or a quoted span of three words or more), and `unquoted` gives the other readers
+of a prompt (EV011) the same view.
+"""
 
 from __future__ import annotations
 
 import re
 
 _QUOTED = re.compile(r'"([^"]+)"|“([^”]+)”|\'([^\']+)\'')
+# Fenced material: code fences, and text between two rule lines (---, ***, ===, """).
+_FENCE = re.compile(r"```.*?(?:```|\Z)|~~~.*?(?:~~~|\Z)"
+                    r"|^[ \t]*(-{3,}|\*{3,}|={3,}|\"{3})[ \t]*$.*?^[ \t]*\1[ \t]*$",
+                    re.DOTALL | re.MULTILINE)
+_BLOCKQUOTE = re.compile(r"^[ \t]*>.*$", re.MULTILINE)
+# A quoted span: double or curly quotes anywhere; single quotes only as quotes (not inside a
+# word, as in "don't"). Three words or more: a quoted file name or term is still a reference.
+_SPAN = re.compile(r'"[^"\n]*"|“[^”]*”|「[^」]*」|『[^』]*』|(?<![\w])\'[^\'\n]*\'(?![\w])')
+QUOTED_MIN_WORDS = 3
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def _words(text: str) -> int:
+    """Words, every two Chinese, Japanese or Korean characters counting as one."""
+    cjk = len(_CJK.findall(text))
+    return len(_CJK.sub(" ", text).split()) + (cjk + 1) // 2
+# Text pasted after a colon that ends its line ("Tighten this prompt:\n<the prompt>"), unless
+# what follows is a list of instructions.
+_PASTED = re.compile(r":[ \t]*\n+(?![ \t]*(?:[-*•]|\d+[.)])\s).*", re.DOTALL)
+
+
+def quoted_spans(text: str, pasted: bool = False) -> list[tuple[int, int]]:
+    """Where `text` quotes material: fenced blocks, `>` lines, quoted spans of three words or
+    more and, with `pasted`, a block pasted after a colon that ends its line."""
+    spans = [m.span() for m in _FENCE.finditer(text)]
+    spans += [m.span() for m in _BLOCKQUOTE.finditer(text)]
+    spans += [m.span() for m in _SPAN.finditer(text) if _words(m.group(0)) >= QUOTED_MIN_WORDS]
+    if pasted:
+        spans += [m.span() for m in _PASTED.finditer(text)]
+    return spans
+
+
+def unquoted(text: str, pasted: bool = False) -> str:
+    """`text` without the material it quotes (each quoted piece becomes one space)."""
+    spans = sorted(quoted_spans(text, pasted))
+    out, position = [], 0
+    for start, end in spans:
+        if end <= position:
+            continue
+        out.append(text[position:max(start, position)] + " ")
+        position = end
+    return "".join(out) + text[position:]
 
 
 def quoted_phrases(description: str) -> list[str]:
@@ -15,9 +63,14 @@ def quoted_phrases(description: str) -> list[str]:
 
 
 def restated_phrase(prompt: str, phrases: list[str]) -> str | None:
-    """The first quoted phrase `prompt` contains (whole words, any case), or None."""
+    """The first quoted phrase `prompt` uses in its own words (whole words, any case), or
+    None. A phrase inside material the prompt quotes (longer than the phrase: text the user
+    asks to work on) is not the prompt's wording; the phrase quoted alone still is."""
+    spans = quoted_spans(prompt, pasted=True)
     for phrase in phrases:
         pattern = r"(?<!\w)" + r"\s+".join(map(re.escape, phrase.split())) + r"(?!\w)"
-        if re.search(pattern, prompt, re.IGNORECASE):
-            return phrase
+        for match in re.finditer(pattern, prompt, re.IGNORECASE):
+            inside = [prompt[a:b] for a, b in spans if a <= match.start() and match.end() <= b]
+            if not any(_words(text) > _words(phrase) for text in inside):
+                return phrase
     return None

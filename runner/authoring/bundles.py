@@ -33,7 +33,7 @@ def _pack_pairs(pairs: list[tuple[Path, str]]) -> bytes:
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w", format=tarfile.PAX_FORMAT) as tar:
         for path, arcname in pairs:
-            info = tar.gettarinfo(str(path), arcname=arcname)
+            info = tar.gettarinfo(str(path.resolve()), arcname=arcname)  # a link's file
             info.uid = info.gid = 0
             info.uname = info.gname = ""
             info.mtime = 0  # deterministic bytes: same content, same digest

@@ -1,7 +1,8 @@
-"""Read and preflight a skill's case set: `evals/evals.json` in the Agent Skills contract.
+"""Read and preflight a skill's case set: `evals/evals.json` in the Agent Skills contract
+(other tools' dialects are read by runner.authoring.dialects).
 
 Everything here is offline and free; a set that cannot measure is refused before anything is
-spent, with a message naming the file, the case and the problem.
+spent, with every problem at once, each naming its code, file, case and fix.
 """
 
 from __future__ import annotations
@@ -15,10 +16,24 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from runner.analysis.wording import quoted_phrases, restated_phrase
-from runner.authoring.problems import describe
+from runner.analysis.wording import quoted_phrases, restated_phrase, unquoted
+from runner.authoring.dialects import (
+    CaseReader,
+    reads_as_statement,
+    word_count,
+    written_in_statements,
+)
+from runner.authoring.problems import Problems, describe
 from runner.errors import CaseSetError
-from runner.schema.case import CASESET_RELPATH, FIXTURE_ROOT, Case, CaseSet, Finding
+from runner.schema.case import (
+    CASESET_RELPATH,
+    EVALS_ROOT,
+    FIXTURE_ROOT,
+    Case,
+    CaseSet,
+    ChainStep,
+    Finding,
+)
 from runner.scoring.checks import parse_matcher
 from runner.scoring.deterministic import json_path_steps
 from runner.scoring.process import parse_call_matcher
@@ -33,206 +48,13 @@ BINARY_SUFFIXES = frozenset(
 # Top-level fields authors add to describe a set: kept and shown, never graded.
 DESCRIPTIVE_FIELDS = frozenset({"description", "notes", "version", "author", "license",
                                 "metadata", "tags", "name"})
-# Assertion objects: their `type` -> the assertion grammar's prefix.
-OBJECT_TYPES = {"contains": "", "substring": "", "includes": "", "text": "",
-                "required_text": "", "must_contain": "",
-                "regex": "re:", "pattern": "re:", "matches": "re:",
-                "not_contains": "not:", "excludes": "not:", "forbidden": "not:",
-                "forbidden_text": "not:", "must_not_contain": "not:",
-                "not_regex": "not:re:", "not_matches": "not:re:"}
-# Assertion objects that state behaviour for the grader model.
-STATEMENT_TYPES = frozenset({"statement", "llm", "llm_judge", "judge", "model", "rubric",
-                             "semantic", "behavior", "behaviour", "expectation", "human",
-                             "manual", "qualitative", ""})
-# Objects with a `terms` list: any one of them must appear, or all of them.
-ANY_TYPES = frozenset({"contains_any", "any", "includes_any"})
-ALL_TYPES = frozenset({"contains_all", "all", "includes_all"})
-TOOL_TYPES = frozenset({"tool_call", "tool_called", "tool_use", "tool"})
-JSON_TYPES = frozenset({"json_path", "jsonpath", "json"})
-# A plain assertion of this many words or more is a statement for the grader; shorter ones are
-# seed 001 substrings. Prefixes (`re:`, `not:`) and typed objects always mean a check.
-STATEMENT_MIN_WORDS = 4
-_TEXT_KEYS = ("value", "text", "pattern", "expected", "description", "statement", "criterion",
-              "check")
-# Types whose text is sometimes the literal and sometimes a description of it ("Mentions
-# --dry-run"): read by the plain-string rule below.
-DESCRIBED_TYPES = frozenset({"string_match", "string", "match", "keyword", "exact_match"})
-# Other tools' names for this runner's case fields.
-CASE_ALIASES = {"scorers": "assertions", "checks": "assertions", "eval_name": "name",
-                "expect": "expectations",
-                "expected_behavior": "expectations", "expected_behaviors": "expectations",
-                "must_contain": "must_include", "must_not_contain": "must_avoid",
-                "title": "name", "input": "prompt", "query": "prompt"}
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
-
-
-def word_count(text: str) -> int:
-    """Whitespace-separated words; in Chinese, Japanese or Korean text (no spaces between
-    words) every two characters count as one word."""
-    cjk = len(_CJK.findall(text))
-    return len(_CJK.sub(" ", text).split()) + (cjk + 1) // 2
-
-
-# Fields other tools write that normalize_case turns into this runner's own.
-CONSUMED_FIELDS = ("expectations", "selftune_assertions", "must_have", "must_not_have",
-                   "must_include", "must_avoid", "fail", "failures", "must_not")
-# Fields that decide pass or fail: an unknown field that looks like one of these is a typo.
-GRADING_FIELDS = ("prompt", "files", "assertions", "statements", "outputs", "tool_calls",
-                  "json_checks", "process", "rubric", "judge_program", *CONSUMED_FIELDS)
-# Lists of failures some authors write: each becomes a statement that the run avoided it.
-FAILURE_LISTS = ("fail", "failures", "must_not")
 # Other tools' names for the list of cases.
 TOP_ALIASES = ("cases", "test_cases", "tests")
 
 
-def reads_as_statement(assertion: str, set_of_statements: bool = False) -> bool:
-    """The documented rule for a plain string assertion (no `re:`/`not:` prefix): a statement
-    when it has four or more words, or when the set is written in statements (most of its
-    plain assertions are), so "Answers no" beside sentences is graded as one too."""
-    if assertion.startswith(("re:", "not:")):
-        return False
-    return set_of_statements or word_count(assertion) >= STATEMENT_MIN_WORDS
-
-
-def written_in_statements(items: list[Any]) -> bool:
-    """Most plain assertions of the set read as statements on their own."""
-    plain: list[str] = []
-    for item in items:
-        for key in ("assertions", "selftune_assertions"):
-            values = item.get(key) if isinstance(item, dict) else None
-            plain += [a for a in values if isinstance(a, str)
-                      and not a.startswith(("re:", "not:"))] if isinstance(values, list) else []
-    return bool(plain) and 2 * sum(reads_as_statement(a) for a in plain) > len(plain)
-
-
-def normalize_case(item: dict[str, Any], shown: str, label: str,
-                   set_of_statements: bool = False) -> dict[str, Any]:
-    """A case as other tools write it, in this runner's fields: deterministic checks stay
-    `assertions` (and `tool_calls`, `json_checks`); plain-language behaviour becomes
-    `statements` for the grader model. What neither can grade is refused with the reason."""
-    item = dict(item)
-    if isinstance(item.get("judge"), str):  # seed 001's name for the judge program
-        item["judge_program"] = item.pop("judge")
-    for alias, field in CASE_ALIASES.items():
-        if alias in item and field not in item:
-            item[field] = item.pop(alias)
-        elif isinstance(item.get(alias), list) and isinstance(item.get(field), list):
-            item[field] = [*item[field], *item.pop(alias)]
-    extra = sorted(set(item) - set(Case.model_fields) - set(CONSUMED_FIELDS))
-    for key in extra:
-        near = difflib.get_close_matches(key, GRADING_FIELDS, n=1, cutoff=0.75)
-        if near:  # a typo of a grading field would silently drop a check: refuse it
-            raise CaseSetError(shown, f"EV009: unknown field {key!r} (did you mean "
-                                      f"{near[0]!r}?)", label)
-    item["extra"] = {key: item.pop(key) for key in extra}
-    checks: list[str] = []
-    statements = list(item.pop("statements", None) or [])
-    tool_calls = list(item.pop("tool_calls", None) or [])
-    json_checks = list(item.pop("json_checks", None) or [])
-    expectations = item.pop("expectations", None) or []
-    if not isinstance(expectations, list) or not all(isinstance(e, str) for e in expectations):
-        raise CaseSetError(shown, "expectations: a list of statements (strings)", label)
-    statements += expectations
-    for key in FAILURE_LISTS:
-        failures = item.pop(key, None)
-        if failures is None:
-            continue
-        if not isinstance(failures, list) or not all(isinstance(f, str) for f in failures):
-            raise CaseSetError(shown, f"{key}: a list of failures (strings)", label)
-        statements += [f"The run avoids this failure: {f}" for f in failures]
-    regex_lists: list[str] = []
-    for key, prefix in (("must_have", "re:"), ("must_not_have", "not:re:"),
-                        ("must_include", ""), ("must_avoid", "not:")):
-        values = item.pop(key, None)
-        if values is None:
-            continue
-        if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-            what = "regular expressions" if "re:" in prefix else "texts"
-            raise CaseSetError(shown, f"{key}: a list of {what}", label)
-        regex_lists += [prefix + v for v in values]
-    raw = list(item.pop("assertions", None) or []) + list(
-        item.pop("selftune_assertions", None) or [])
-    for number, value in enumerate(raw, 1):
-        if isinstance(value, str):
-            (statements if reads_as_statement(value, set_of_statements)
-             else checks).append(value)
-        elif isinstance(value, dict):
-            for kind, text in _object(value, shown, label, number):
-                {"check": checks, "statement": statements, "tool": tool_calls,
-                 "json": json_checks}[kind].append(text)
-        else:
-            raise CaseSetError(shown, f"assertion #{number}: a string or an object, not "
-                                      f"{type(value).__name__}", label)
-    checks += regex_lists
-    gradable = (checks or statements or tool_calls or json_checks or item.get("outputs")
-                or item.get("judge_program"))
-    if not gradable and isinstance(item.get("expected_output"), str) \
-            and item["expected_output"].strip():
-        # Its author stated what a good answer does and nothing else: that is the statement.
-        statements.append(item["expected_output"])
-    for key, values in (("assertions", checks), ("statements", statements),
-                        ("tool_calls", tool_calls), ("json_checks", json_checks)):
-        if values:
-            item[key] = values
-    return item
-
-
-def _terms(kind: str, terms: list[str]) -> list[tuple[str, Any]]:
-    """Lists of literal terms: any of them (one alternation), all of them, or none of them."""
-    if kind in ANY_TYPES:
-        return [("check", "re:" + "|".join(re.escape(t) for t in terms))]
-    prefix = "not:" if kind in OBJECT_TYPES and OBJECT_TYPES[kind] == "not:" else ""
-    return [("check", prefix + t) for t in terms]
-
-
-def _object(value: dict[str, Any], shown: str, label: str,
-            number: int) -> list[tuple[str, Any]]:
-    """One assertion object -> (which list, entry) pairs."""
-    kind = str(value.get("type", "")).lower()
-    text = next((value[k] for k in _TEXT_KEYS if isinstance(value.get(k), str) and value[k]),
-                None)
-    terms = value.get("terms") or value.get("values")
-    if isinstance(terms, list) and terms and all(isinstance(t, str) and t for t in terms) \
-            and (kind in ANY_TYPES or kind in ALL_TYPES or kind in OBJECT_TYPES):
-        return _terms(kind, terms)
-    return [_one_object(kind, text, value, shown, label, number)]
-
-
-def _one_object(kind: str, text: str | None, value: dict[str, Any], shown: str, label: str,
-                number: int) -> tuple[str, Any]:
-    if kind in OBJECT_TYPES and text:
-        return "check", OBJECT_TYPES[kind] + text
-    if kind in DESCRIBED_TYPES and text:
-        return ("statement", text) if reads_as_statement(text) else ("check", text)
-    if kind in TOOL_TYPES:
-        tool = next((value[k] for k in ("tool", "name", "tool_name") if value.get(k)), None)
-        if not isinstance(tool, str):
-            raise CaseSetError(shown, f"assertion #{number}: a tool-call check names its tool "
-                                      "(`tool`)", label)
-        wanted = next((value[k] for k in ("input_contains", "with", "input") if value.get(k)),
-                      None)
-        return "tool", tool if wanted is None else f"{tool}:{wanted}"
-    if kind in JSON_TYPES:
-        entry = {"file": value.get("file") or value.get("output"),
-                 "path": value.get("path") or value.get("json_path")}
-        for key in ("equals", "contains", "exists"):
-            if key in value:
-                entry[key] = value[key]
-        if "value" in value and "equals" not in entry:
-            entry["equals"] = value["value"]
-        return "json", entry
-    if kind in STATEMENT_TYPES and text:
-        return "statement", text
-    readable = sorted(OBJECT_TYPES.keys() | TOOL_TYPES | JSON_TYPES | ANY_TYPES | ALL_TYPES)
-    raise CaseSetError(shown, f"assertion #{number} {json.dumps(value)[:120]}: unknown type "
-                              f"{kind!r}; types it reads: {', '.join(readable)}, or a "
-                              "statement (`text`/`description`, no type)", label)
-
-
-def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
-    """Parse and preflight `skill_dir/evals/evals.json`; raise CaseSetError on any problem.
-    A set without `skill_name` belongs to `default_name` (the SKILL.md name), when given."""
-    path = skill_dir / CASESET_RELPATH
+def _read_file(path: Path) -> dict[str, Any]:
+    """The set's JSON as an object with `evals` (a bare list, or other tools' names for it);
+    a file that cannot be read at all is one problem, raised."""
     shown = str(path)
     if not path.is_file():
         raise CaseSetError(shown, "no case set: create evals/evals.json (see README, "
@@ -249,88 +71,244 @@ def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
     for alias in TOP_ALIASES:
         if alias in raw and "evals" not in raw:
             raw["evals"] = raw.pop(alias)
+    return raw
+
+
+def _case_ids(items: list[Any], problems: Problems) -> list[str]:
+    """Each case's id: its `id`, else its `name` when no other case has that name."""
+    names = [str(i.get("name") or i.get("eval_name") or i.get("title") or "")
+             if isinstance(i, dict) else "" for i in items]
+    given = {str(i["id"]) for i in items if isinstance(i, dict) and "id" in i}
+    ids: list[str] = []
+    for index, item in enumerate(items):
+        if isinstance(item, dict) and "id" in item:
+            ids.append(str(item["id"]))
+            continue
+        name = names[index]
+        if name and names.count(name) == 1 and name not in given:
+            ids.append(name)
+            continue
+        label = f"#{index + 1}"
+        ids.append(label)
+        if isinstance(item, dict):
+            problems.refuse("EV009", label, "no `id` (and no `name` unique in the set)",
+                            "give the case an `id`, or a `name` no other case has")
+    return ids
+
+
+def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
+    """Parse and preflight `skill_dir/evals/evals.json`: every problem in one pass, refused
+    together (CaseSetRefused); findings that do not refuse are kept with the set. A set
+    without `skill_name` belongs to `default_name` (the SKILL.md name), when given."""
+    path = skill_dir / CASESET_RELPATH
+    shown = str(path)
+    raw = _read_file(path)
+    problems = Problems(shown)
+    known = ["skill_name", "evals", "judge_expected_output"]
+    about: dict[str, Any] = {}
+    for key in sorted(set(raw) - set(known)):
+        near = difflib.get_close_matches(key, known, n=1, cutoff=0.75)
+        if near and key not in DESCRIPTIVE_FIELDS:
+            if near[0] in raw:
+                problems.refuse("EV009", "", f"unknown top-level field {key!r} (did you mean "
+                                             f"{near[0]!r}?)", f"remove or rename {key!r}")
+                continue
+            raw[near[0]] = raw.pop(key)
+            problems.report("EV012", "", f"unknown top-level field {key!r} read as "
+                                         f"{near[0]!r}", f"rename {key!r} to {near[0]!r}")
+            continue
+        about[key] = raw[key]  # descriptive: kept in the plan, never graded
     name = raw.get("skill_name", default_name)
     if not isinstance(name, str) or not name.strip():
         raise CaseSetError(shown, "skill_name: required, a non-empty string")
     items = raw.get("evals")
     if not isinstance(items, list) or not items:
         raise CaseSetError(shown, "evals: required, a non-empty list of cases")
-    known = ["skill_name", "evals", "judge_expected_output"]
-    about: dict[str, Any] = {}
-    for key in sorted(set(raw) - set(known)):
-        near = difflib.get_close_matches(key, known, n=1, cutoff=0.75)
-        if near and key not in DESCRIPTIVE_FIELDS:
-            raise CaseSetError(shown, f"EV009: unknown top-level field {key!r} (did you mean "
-                                      f"{near[0]!r}?)")
-        about[key] = raw[key]  # descriptive: kept in the plan, never graded
 
     cases: list[Case] = []
-    findings: list[Finding] = []
+    every: dict[str, Case] = {}
+    depends: dict[str, list[str]] = {}
+    origins: dict[str, dict[str, tuple[str, ...]]] = {}
     seen: set[str] = set()
     in_statements = written_in_statements(items)
-    for index, item in enumerate(items):
-        label = str(item.get("id", f"#{index + 1}")) if isinstance(item, dict) else f"#{index + 1}"
-        if isinstance(item, dict):
-            item = normalize_case(item, shown, label, in_statements)
+    fixtures = SkillFiles(skill_dir)
+    for item, label in zip(items, _case_ids(items, problems), strict=True):
+        if not isinstance(item, dict):
+            problems.refuse("EV009", label, f"a case is an object, not {type(item).__name__}",
+                            "write the case as an object with id and prompt")
+            continue
+        before = len(problems.refusals)
+        reader = CaseReader(problems, label, in_statements)
+        normalized = {**reader.read(item), "id": label}
+        depends[label] = reader.depends
         try:
-            case = Case.model_validate(item)
+            case = Case.model_validate(normalized)
         except ValidationError as exc:
-            raise CaseSetError(shown, "EV009: " + describe(exc), label) from exc
+            problems.refuse("EV009", label, describe(exc), "correct the field as described")
+            continue
         if case.id in seen:
-            raise CaseSetError(shown, "EV009: duplicate id", case.id)
+            problems.refuse("EV009", case.id, "duplicate id", "give each case its own id")
         seen.add(case.id)
-        case, found = _outputs_under_files(skill_dir, shown, case)
-        findings += found
-        _preflight_case(skill_dir, shown, case)
+        case, file_origins = _fixtures(fixtures, problems, case)
+        _preflight_case(skill_dir, case, _refuser(problems, case.id))
+        if len(problems.refusals) > before:
+            continue
+        origins[case.id] = {**{k: tuple(v) for k, v in reader.origins.items() if v},
+                            "files": tuple(file_origins)}
+        every[case.id] = case
         if not case.gradable:
-            findings.append(Finding(
-                code="EV008", file=shown, case=case.id,
-                message="nothing can pass or fail this case (it would tie in every arm): it "
-                        "is left out of the run",
-                fix="add assertions, statements, outputs or a judge program"))
+            problems.report("EV008", case.id, "nothing can pass or fail this case (it would "
+                            "tie in every arm): it is left out of the run",
+                            "add assertions, statements, outputs or a judge program")
             continue
         cases.append(case)
+    chains = {i: _chain(i, every, depends, problems) for i in depends if depends[i]}
+    cases = [_chained(case, chains.get(case.id), every) for case in cases]
+    for case in cases:
+        own = origins[case.id].get("files", ())
+        inherited = [f"{f!r} (from case {step.id}, which runs first)" for step in case.chain
+                     for f in every[step.id].files]
+        origins[case.id]["files"] = (*inherited[:len(case.files) - len(own)], *own)
+    judge_expected = raw.get("judge_expected_output", False)
+    if not isinstance(judge_expected, bool):
+        problems.refuse("EV009", "", "judge_expected_output: true or false",
+                        "write true or false")
+    problems.raise_any()
     if not cases:
         raise CaseSetError(shown, "EV008: no case has anything that can pass or fail (each "
                                   "would tie in every arm); add assertions, statements, "
                                   "outputs or a judge program")
-    judge_expected = raw.get("judge_expected_output", False)
-    if not isinstance(judge_expected, bool):
-        raise CaseSetError(shown, "judge_expected_output: true or false")
     return CaseSet(skill_name=name, evals=tuple(cases), about=about,
-                   judge_expected_output=judge_expected, findings=tuple(findings))
+                   judge_expected_output=judge_expected, findings=tuple(problems.reported),
+                   origins=origins)
 
 
-def _outputs_under_files(skill_dir: Path, shown: str,
-                         case: Case) -> tuple[Case, list[Finding]]:
-    """EV011: a `files` entry that is not in the skill but is what the run must produce (one
-    of its outputs, or what the prompt asks to write) is an output listed as an input.
-    Reported, not refused; it is not staged."""
+def _chain(case: str, every: dict[str, Case], depends: dict[str, list[str]],
+           problems: Problems) -> list[str] | None:
+    """`depends_on`: the ids of the cases `case` needs, in the order they run (each after its
+    own dependencies); a missing dependency or a cycle is refused, naming it."""
+    order: list[str] = []
+
+    def visit(current: str, path: tuple[str, ...]) -> bool:
+        for needed in depends.get(current, []):
+            if needed in path:
+                problems.refuse("EV009", case, f"depends on case {needed!r}, which depends "
+                                f"on it again ({' -> '.join((*path, needed))})",
+                                "break the cycle: a case can only build on earlier work")
+                return False
+            if needed not in every:
+                problems.refuse("EV009", case, f"depends on case {needed!r}, which the set "
+                                "does not have (or refused)", "name an existing case's id in "
+                                "`depends_on`")
+                return False
+            if not visit(needed, (*path, needed)):
+                return False
+            if needed not in order:
+                order.append(needed)
+        return True
+
+    return order if visit(case, (case,)) else None
+
+
+def _chained(case: Case, order: list[str] | None, every: dict[str, Case]) -> Case:
+    """The chain runs first in one sandbox, in order, its fixtures staged with the case's
+    own; the case is scored on its own."""
+    if not order:
+        return case
+    steps = tuple(ChainStep(id=i, prompt=every[i].prompt) for i in order)
+    files = tuple(dict.fromkeys([*(f for i in order for f in every[i].files), *case.files]))
+    staged_at = {k: v for i in order for k, v in every[i].staged_at.items()}
+    return case.model_copy(update={"chain": steps, "files": files,
+                                   "staged_at": {**staged_at, **case.staged_at}})
+
+
+def _refuser(problems: Problems, case: str) -> Callable[[str, str], None]:
+    def refuse(message: str, fix: str) -> None:
+        problems.refuse("EV009", case, message, fix)
+    return refuse
+
+
+class SkillFiles:
+    """The skill's files (never evals.json or .git), listed once, to find a fixture written
+    relative to evals/ or to another folder."""
+
+    def __init__(self, skill_dir: Path) -> None:
+        self.root = skill_dir
+        self._files: list[PurePosixPath] | None = None
+
+    def ending_with(self, file: str) -> list[str]:
+        if self._files is None:
+            self._files = sorted(
+                PurePosixPath(p.relative_to(self.root).as_posix())
+                for p in self.root.rglob("*")
+                if (p.is_file() or p.is_dir()) and not p.is_symlink()
+                and ".git" not in p.relative_to(self.root).parts)
+        want = PurePosixPath(file).parts
+        return [str(p) for p in self._files if p.parts[-len(want):] == want
+                and str(p) != CASESET_RELPATH]
+
+
+def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, list[str]]:
+    """Each `files` entry as the skill holds it: as written, else relative to evals/, else
+    the one file of the skill whose path ends with it (several: refused, naming them). Only
+    the file named is staged, never what lies beside it (a scoring key). EV011: an entry that
+    is in no form in the skill but is what the run must produce (one of its outputs, or what
+    the prompt asks to write) is an output listed as an input: reported, not staged."""
     outputs = {o.path for o in case.outputs}
     kept: list[str] = []
-    found: list[Finding] = []
+    origins: list[str] = []
+    staged_at: dict[str, str] = {}
     for file in case.files:
         posix = PurePosixPath(file)
-        relative = not posix.is_absolute() and ".." not in posix.parts
-        missing = relative and not (skill_dir / file).exists()
-        if missing and (file in outputs or _asks_to_write(case.prompt, posix.name)):
-            found.append(Finding(
-                code="EV011", file=shown, case=case.id,
-                message=f"{file!r} is listed under files but is an output the run creates",
-                fix=f"move {file!r} from files to outputs (files are inputs staged before the "
-                    "run)"))
-        else:
+        if _SCORING_KEY.search(posix.name) and posix.name not in case.prompt:
+            problems.report("EV011", case.id, f"{file!r} is listed under files but reads as "
+                            "the scoring key (answers): never staged, the agent must not see "
+                            "it", f"remove {file!r} from files; grade with it from a judge "
+                            "program in evals/")
+            continue
+        relative = bool(posix.parts) and not posix.is_absolute() and ".." not in posix.parts
+        if not relative or (skill.root / file).exists():
             kept.append(file)
-    if not found:
-        return case, []
-    return case.model_copy(update={"files": tuple(kept)}), found
+            origins.append(f"{file!r}")
+            continue
+        beside = str(EVALS_ROOT / posix)
+        found = [beside] if (skill.root / beside).exists() else skill.ending_with(file)
+        if len(found) == 1:
+            kept.append(found[0])
+            origins.append(f"{file!r} (found at {found[0]})")
+            if found[0] != beside:  # written from another folder: it lands as written
+                staged_at[found[0]] = file
+        elif found:
+            problems.refuse("EV009", case.id, f"fixture {file!r} matches several files of the "
+                            f"skill: {', '.join(found[:5])}", "write its path from the skill "
+                            "folder, e.g. " + found[0])
+        elif file in outputs or _asks_to_write(case.prompt, posix.name):
+            problems.report("EV011", case.id, f"{file!r} is listed under files but is an "
+                            "output the run creates", f"move {file!r} from files to outputs "
+                            "(files are inputs staged before the run)")
+        else:
+            kept.append(file)  # refused by the preflight, naming it
+            origins.append(f"{file!r}")
+    return case.model_copy(update={"files": tuple(kept), "staged_at": staged_at}), origins
+
+
+# A file that holds the answers a run is graded against.
+_SCORING_KEY = re.compile(r"(?i)(?<![a-z])(?:answers?[-_ .]?keys?|answers|golden|"
+                          r"expected[-_ ]?(?:output|answer|result)s?|(?:grading|scoring)[-_ ]?"
+                          r"(?:key|sheet)s?)(?![a-z])")
+_CREATES = r"(?:write|writes|save|saves|create|creates|generate|produce|output|export|emit|dump)"
 
 
 def _asks_to_write(prompt: str, name: str) -> bool:
-    """The prompt asks the run to produce `name` ("write summary.md", "save it to out.csv")."""
-    verb = r"(?:write|save|create|generate|produce|output|export|into|to)\b[^.\n]{0,60}?"
-    return re.search(rf"\b{verb}(?<![\w.-]){re.escape(name)}(?![\w-])", prompt,
-                     re.IGNORECASE) is not None
+    """The prompt, in its own words (not inside material it quotes), asks the run to produce
+    `name`: a verb of making before it in the same sentence ("write summary.md", "save the
+    result to out.csv"), or `into`/`to` right before it ("... into summary.md"). An infinitive
+    `to` ("use X to improve the prompt at a.md") or a place ("at", "from") is not."""
+    own = unquoted(prompt)
+    file = rf"(?<![\w.-]){re.escape(name)}(?![\w-])"
+    made = rf"\b{_CREATES}\b[^.\n]{{0,60}}?(?<!\bat )(?<!\bfrom ){file}"
+    placed = rf"\b(?:into|to)\s+(?:(?:a|an|the|new|file|called|named)\s+)*`?{file}"
+    return re.search(f"{made}|{placed}", own, re.IGNORECASE) is not None
 
 
 def restated_prompts(caseset: CaseSet, description: str, shown: str) -> list[Finding]:
@@ -348,19 +326,20 @@ def restated_prompts(caseset: CaseSet, description: str, shown: str) -> list[Fin
     return found
 
 
-def _preflight_case(skill_dir: Path, shown: str, case: Case) -> None:
-    def refuse(problem: str) -> CaseSetError:
-        return CaseSetError(shown, problem, case.id)
+Refuse = Callable[[str, str], None]
 
+
+def _preflight_case(skill_dir: Path, case: Case, refuse: Refuse) -> None:
     if not case.id.strip():
-        raise refuse("EV009: id must not be empty")
+        refuse("id must not be empty", "give the case an id")
     if not case.prompt.strip():
-        raise refuse("EV009: prompt must not be empty")
+        refuse("prompt must not be empty", "write the task the agent is given")
     drafts = [("prompt", case.prompt), ("expected_output", case.expected_output),
               ("rubric", case.rubric or ""), *(("statement", t) for t in case.statements)]
     for field, value in drafts:
         if value.lstrip().upper().startswith("TODO"):
-            raise refuse(f"EV009: {field} is still a draft (starts with TODO)")
+            refuse(f"{field} is still a draft (starts with TODO)",
+                   f"write the {field} in place of the TODO")
     _preflight_checks(case, refuse)
     if case.judge_program is not None:
         _preflight_program(skill_dir, case.judge_program, refuse)
@@ -368,66 +347,73 @@ def _preflight_case(skill_dir: Path, shown: str, case: Case) -> None:
     for file in case.files:
         posix = PurePosixPath(file)
         if posix.is_absolute() or ".." in posix.parts or not posix.parts:
-            raise refuse(f"EV009: fixture {file!r} must be a relative path inside the skill")
-        if posix in (FIXTURE_ROOT, PurePosixPath(CASESET_RELPATH)) or posix.parts[0] == ".git":
-            raise refuse(f"EV009: fixture {file!r} cannot be staged (name a file or a folder of "
-                         "fixtures)")
-        local = skill_dir / posix
-        if local.is_symlink() or not local.exists():
-            raise refuse(f"EV009: fixture {file!r} is not in the skill (or is a symlink)")
-        if not local.resolve().is_relative_to(root):
-            raise refuse(f"EV009: fixture {file!r} resolves outside the skill")
+            refuse(f"fixture {file!r} must be a relative path inside the skill",
+                   "copy the file into the skill (evals/files/) and name it from there")
+        elif posix in (FIXTURE_ROOT, PurePosixPath(CASESET_RELPATH)) or posix.parts[0] == ".git":
+            refuse(f"fixture {file!r} cannot be staged",
+                   "name a file or a folder of fixtures")
+        elif (skill_dir / posix).is_symlink() or not (skill_dir / posix).exists():
+            refuse(f"fixture {file!r} is not in the skill (or is a symlink)",
+                   "add the file under evals/files/ or correct its path")
+        elif not (skill_dir / posix).resolve().is_relative_to(root):
+            refuse(f"fixture {file!r} resolves outside the skill",
+                   "copy the file into the skill")
 
 
-def _preflight_program(skill_dir: Path, program: str,
-                       refuse: Callable[[str], CaseSetError]) -> None:
+def _preflight_program(skill_dir: Path, program: str, refuse: Refuse) -> None:
     """A judge program ships in the skill's evals/ folder (never staged into a session)."""
     posix = PurePosixPath(program)
     if posix.is_absolute() or ".." in posix.parts or not posix.is_relative_to("evals") \
             or posix == PurePosixPath(CASESET_RELPATH):
-        raise refuse(f"EV009: judge program {program!r} must be a file inside the skill's "
-                     "evals/ folder, e.g. evals/judges/check.py")
+        refuse(f"judge program {program!r} must be a file inside the skill's evals/ folder",
+               "put it at e.g. evals/judges/check.py")
+        return
     local = skill_dir / posix
     if local.is_symlink() or not local.is_file():
-        raise refuse(f"EV009: judge program {program!r} is not a file in the skill")
+        refuse(f"judge program {program!r} is not a file in the skill",
+               "add the program or correct its path")
 
 
-def _preflight_checks(case: Case, refuse: Callable[[str], CaseSetError]) -> None:
+def _preflight_checks(case: Case, refuse: Refuse) -> None:
     """Every check must be gradable as written (EV009), or nothing is spent."""
     for assertion in case.assertions:
         if assertion.lstrip().upper().startswith("TODO"):
-            raise refuse(f"EV009: assertion {assertion!r} is still a draft")
+            refuse(f"assertion {assertion!r} is still a draft", "write the check in its place")
+            continue
         try:
             parse_matcher(assertion)
         except ValueError as exc:
-            raise refuse(f"EV009: assertion {assertion!r}: {exc}") from exc
+            refuse(f"assertion {assertion!r}: {exc}", "correct the assertion")
     for output in case.outputs:
         posix = PurePosixPath(output.path)
         if not output.path or posix.is_absolute() or ".." in posix.parts:
-            raise refuse(f"EV009: output {output.path!r} must be a relative path in the "
-                         "working directory")
+            refuse(f"output {output.path!r} must be a relative path in the working directory",
+                   "name the file as the agent writes it, e.g. summary.md")
         if output.contains and posix.suffix.lower() in BINARY_SUFFIXES:
-            raise refuse(f"EV009: output {output.path!r} is binary: 'contains' cannot check "
-                         "its text")
+            refuse(f"output {output.path!r} is binary: 'contains' cannot check its text",
+                   "drop `contains`, or check it with a judge program")
         for assertion in output.contains:
             try:
                 parse_matcher(assertion)
             except ValueError as exc:
-                raise refuse(f"EV009: output {output.path!r}: {exc}") from exc
+                refuse(f"output {output.path!r}: {exc}", "correct the assertion")
     for check in case.json_checks:
         try:
             json_path_steps(check.path)
             if check.contains is not None:
                 parse_matcher(check.contains)
         except ValueError as exc:
-            raise refuse(f"EV009: json check on {check.file!r}: {exc}") from exc
+            refuse(f"json check on {check.file!r}: {exc}", "correct the path or the check")
     seen: set[str] = set()
     for item in case.process:
         if item.id in seen:
-            raise refuse(f"EV009: process item {item.id!r} appears twice")
+            refuse(f"process item {item.id!r} appears twice", "give each item its own id")
         seen.add(item.id)
     for source in (*case.tool_calls, *(m for i in case.process for m in i.matchers)):
         try:
             parse_call_matcher(source)
         except ValueError as exc:
-            raise refuse(f"EV009: {exc}") from exc
+            refuse(str(exc), "correct the matcher (`Tool` or `Tool:<assertion>`)")
+
+
+__all__ = ["load_caseset", "reads_as_statement", "restated_prompts", "word_count"]

@@ -1,39 +1,119 @@
-"""How each check of a case will be graded, in words (`skill-eval check -v`)."""
+"""How each check of a case will be graded, on what material, and where it came from
+(`skill-eval check -v` and `check --json`)."""
 
 from __future__ import annotations
 
-from runner.schema.case import Case
+import re
+
+from runner.schema.case import Case, Reading
+from runner.schema.checked import CaseReading, CheckReading, FixtureReading
 from runner.scoring.checks import describe_matcher
 
+READS = {Reading.WORK: "the final text and every file the agent created or changed",
+         Reading.TEXT: "the final text only (\"in\": \"text\")",
+         Reading.FILES: "the files the agent created or changed (\"in\": \"files\")"}
+SOURCES = "labelled sources: final text, tool calls with results, files the agent wrote"
+_FILE = re.compile(r"(?<![\w/-])[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{0,7}(?![\w/-])")
 
-def describe_case(case: Case, judge_expected_output: bool = False) -> list[str]:
-    lines = [f"case {case.id}" + (f" ({case.name})" if case.name else "")]
-    lines += [f"  text {describe_matcher(a)}" for a in case.assertions]
-    for output in case.outputs:
-        lines.append(f"  file {output.path} must exist")
-        lines += [f"  file {output.path} {describe_matcher(a)}" for a in output.contains]
-    lines += [f"  statement for the grader model (quoted evidence verified): {s}"
-              for s in case.statements]
-    lines += [f"  tool call: some call must match {m}" for m in case.tool_calls]
-    if case.judge_program:
-        lines.append(f"  judge program {case.judge_program} must exit 0 (run in the trial's "
-                     "sandbox over its working directory, read-only)")
-    for check in case.json_checks:
+
+def _origin(origins: dict[str, tuple[str, ...]], field: str, index: int) -> str:
+    found = origins.get(field, ())
+    return found[index] if index < len(found) else f"{field}[{index}]"
+
+
+def _statement(text: str) -> tuple[str, str]:
+    files = [f for f in _FILE.findall(text) if not re.fullmatch(r"[\d.]+", f)]
+    graded = "grader model: pass only on a verbatim quote verified in the source it names"
+    if files:
+        graded += (f"; names {', '.join(dict.fromkeys(files))}: if the agent writes it, only "
+                   "a quote from that file (or a tool result reading it) counts, never its "
+                   "own account")
+    return graded, SOURCES
+
+
+def read_case(case: Case, origins: dict[str, tuple[str, ...]] | None = None,
+              judge_expected_output: bool = False) -> CaseReading:
+    origins = origins or {}
+    checks: list[CheckReading] = []
+    for n, assertion in enumerate(case.assertions):
+        checks.append(CheckReading(kind="assertion", entry=assertion,
+                                   graded=describe_matcher(assertion), reads=READS[case.reads],
+                                   origin=_origin(origins, "assertions", n)))
+    for n, output in enumerate(case.outputs):
+        checks.append(CheckReading(kind="output", entry=output.path, graded="must exist",
+                                   reads="the working directory after the run",
+                                   origin=f"outputs[{n}]"))
+        checks += [CheckReading(kind="output", entry=f"{output.path}: {a}",
+                                graded=describe_matcher(a), reads=f"the file {output.path}",
+                                origin=f"outputs[{n}].contains[{m}]")
+                   for m, a in enumerate(output.contains)]
+    for n, statement in enumerate(case.statements):
+        graded, reads = _statement(statement)
+        checks.append(CheckReading(kind="statement", entry=statement, graded=graded,
+                                   reads=reads, origin=_origin(origins, "statements", n)))
+    for n, matcher in enumerate(case.tool_calls):
+        checks.append(CheckReading(kind="tool_call", entry=matcher,
+                                   graded=f"some call must match {matcher}",
+                                   reads="the tool calls as the transcript recorded them",
+                                   origin=_origin(origins, "tool_calls", n)))
+    for n, check in enumerate(case.json_checks):
         want = ("must be absent" if not check.exists else
                 f"must equal {check.equals!r}" if check.equals is not None else
                 describe_matcher(check.contains) if check.contains else "must exist")
-        lines.append(f"  json {check.file} {check.path} {want}")
+        checks.append(CheckReading(kind="json", entry=f"{check.file} {check.path}",
+                                   graded=want, reads=f"the JSON file {check.file}",
+                                   origin=_origin(origins, "json_checks", n)))
+    if case.judge_program:
+        checks.append(CheckReading(kind="judge_program", entry=case.judge_program,
+                                   graded="must exit 0",
+                                   reads="the working directory, read-only, in the trial's "
+                                         "sandbox", origin="judge"))
     for item in case.process:
-        lines.append(f"  process {item.id} ({item.form}, reported beside task success): "
-                     + ", ".join(item.matchers)
-                     + (f" min {item.min}" if item.min is not None else "")
-                     + (f" max {item.max}" if item.max is not None else ""))
-    if case.extra:
-        lines.append(f"  kept, not graded: {', '.join(sorted(case.extra))}")
+        bounds = (f" min {item.min}" if item.min is not None else "") + (
+            f" max {item.max}" if item.max is not None else "")
+        checks.append(CheckReading(kind="process", entry=item.id,
+                                   graded=f"{item.form}: {', '.join(item.matchers)}{bounds}",
+                                   reads="the tool calls in order", origin=f"process {item.id}",
+                                   decides=False))
+    written = origins.get("files", ())
+    fixtures = [FixtureReading(file=file, written=written[n] if n < len(written) else file,
+                               staged_at=str(case.fixture_destination(file)))
+                for n, file in enumerate(case.files)]
+    ignored = [f"{key} (kept, not graded)" for key in sorted(case.extra)]
+    graded_expected = any(o.startswith("expected_output") for o in origins.get("statements", ()))
+    if case.expected_output and not graded_expected:
+        ignored.append("expected_output (shown to the grader beside statements; not a check)"
+                       if case.statements else "expected_output (not a check)")
     if case.rubric:
-        lines.append(f"  ties: the judge compares both arms by the rubric: {case.rubric}")
+        ties = f"the judge compares both arms by the rubric: {case.rubric}"
     elif judge_expected_output and case.expected_output:
-        lines.append("  ties: the judge compares both arms by the expected output")
+        ties = "the judge compares both arms by the expected output"
     else:
-        lines.append("  ties stay ties (no rubric)")
+        ties = "ties stay ties (no rubric)"
+    return CaseReading(id=case.id, name=case.name, checks=checks, fixtures=fixtures,
+                       ignored=ignored, runs_first=[step.id for step in case.chain], ties=ties)
+
+
+def case_lines(reading: CaseReading) -> list[str]:
+    """`check -v`: one case, a line per check, fixture and ignored field."""
+    lines = [f"case {reading.id}" + (f" ({reading.name})" if reading.name else "")]
+    if reading.runs_first:
+        lines.append(f"  depends on: case {', then case '.join(reading.runs_first)} runs first "
+                     "in its sandbox, by the same arm; what that leaves is its starting point "
+                     "(graded in its own trial), not this case's work")
+    for check in reading.checks:
+        note = "" if check.decides else " (reported beside task success)"
+        lines.append(f"  {check.kind} {check.entry}: {check.graded}{note}")
+        lines.append(f"      reads {check.reads}; from {check.origin}")
+    for fixture in reading.fixtures:
+        lines.append(f"  fixture {fixture.file} -> staged at ./{fixture.staged_at}"
+                     + ("" if fixture.written == repr(fixture.file)
+                        else f" (written {fixture.written})"))
+    for item in reading.ignored:
+        lines.append(f"  ignored: {item}")
+    lines.append(f"  ties: {reading.ties}")
     return lines
+
+
+def describe_case(case: Case, judge_expected_output: bool = False) -> list[str]:
+    return case_lines(read_case(case, None, judge_expected_output))

@@ -21,19 +21,34 @@ EXCLUDED_ANY = frozenset({"__pycache__", ".DS_Store"})
 
 
 def staged_files(root: Path) -> list[Path]:
-    """Files an arm receives, relative to root, sorted; refuses symlinks and special files."""
+    """Files an arm receives, relative to root, sorted. A symlink that resolves inside the skill
+    is ordinary packaging (a root SKILL.md linking to a packaged copy): staged as the file (or
+    folder) it names, except a folder link back to one of its own parents (a cycle); a link
+    that leaves the skill, or a special file, is refused."""
+    top = root.resolve()
     found: list[Path] = []
-    for path in sorted(root.rglob("*")):
-        rel = path.relative_to(root)
-        if rel.parts[0] in EXCLUDED_TOP or EXCLUDED_ANY.intersection(rel.parts):
-            continue
-        if path.is_symlink():
-            raise RefusedInput(f"{path}: symlinks are not staged; replace it with the file itself")
-        if path.is_file():
-            found.append(rel)
-        elif not path.is_dir():
-            raise RefusedInput(f"{path}: not a regular file or folder")
-    return found
+
+    def walk(folder: Path, rel_folder: Path) -> None:
+        for path in sorted(folder.iterdir()):
+            rel = rel_folder / path.name
+            if rel.parts[0] in EXCLUDED_TOP or EXCLUDED_ANY.intersection(rel.parts):
+                continue
+            real = path.resolve() if path.is_symlink() else path
+            if path.is_symlink():
+                if not real.is_relative_to(top) or not real.exists():
+                    raise RefusedInput(f"{path}: a symlink to {real}, outside the skill (or "
+                                       "missing); replace it with the file itself")
+                if real.is_dir() and (root / rel_folder).resolve().is_relative_to(real):
+                    continue  # a link to a parent: its files are staged once, from there
+            if real.is_file():
+                found.append(rel)
+            elif real.is_dir():
+                walk(path, rel)
+            else:
+                raise RefusedInput(f"{path}: not a regular file or folder")
+
+    walk(root, Path())
+    return sorted(found)
 
 
 def _frontmatter(skill_md: Path) -> dict[str, object]:

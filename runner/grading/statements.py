@@ -157,7 +157,8 @@ def grade_pending(pending: list[PendingGrade], store: Store, upstream: str,
     def decided(custom_id: str, message: dict[str, Any], usage: Usage, mode: GradingMode) -> None:
         item, call = calls[custom_id]
         try:
-            checks = decide(item.spec.case, message, Material(call.material, call.nonce))
+            checks = decide(item.spec.case, message,
+                            Material(call.material, call.nonce, tuple(call.sources)))
         except ModelCallError as exc:
             failed[item.result.trial_id] = str(exc)
             return

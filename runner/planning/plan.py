@@ -16,7 +16,7 @@ from runner.authoring.skill import load_skill
 from runner.errors import RefusedInput
 from runner.planning.ids import digest_id
 from runner.planning.trials import TrialTemplate, expand
-from runner.schema.case import Case, CaseSet
+from runner.schema.case import CASESET_RELPATH, Case, CaseSet, Finding
 from runner.schema.enums import Arm
 from runner.schema.options import RunOptions, SandboxConfig
 from runner.schema.plan import AdaptiveK, Plan
@@ -61,8 +61,14 @@ def check_request(opts: RunOptions) -> Request:
     skill = load_skill(opts.skill_path)
     caseset = load_caseset(skill.path, skill.name).select(opts.case_ids)
     if caseset.skill_name != skill.name:
-        raise RefusedInput(f"{skill.path / 'evals/evals.json'}: skill_name "
-                           f"{caseset.skill_name!r} does not match SKILL.md name {skill.name!r}")
+        # Often the repository's name: the set is this folder's, and SKILL.md names the skill.
+        caseset = caseset.model_copy(update={"skill_name": skill.name, "findings": (
+            *caseset.findings, Finding(
+                code="EV012", file=str(skill.path / CASESET_RELPATH), case="",
+                message=f"skill_name {caseset.skill_name!r} differs from the SKILL.md name "
+                        f"{skill.name!r}: read as the set of {skill.name!r} (the set in its "
+                        "folder)",
+                fix=f"write \"skill_name\": \"{skill.name}\""))})
     arms = list(dict.fromkeys(opts.arms))
     if Arm.CANDIDATE not in arms:
         raise RefusedInput("--arms must include candidate: every row compares the candidate")

@@ -200,6 +200,7 @@ class DockerSandbox(Sandbox):
         gate = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         container = None
         try:
+            (spec.socket_dir / GATE_NAME).unlink(missing_ok=True)  # an earlier session's
             gate.bind(str(spec.socket_dir / GATE_NAME))
             os.chmod(spec.socket_dir / GATE_NAME, 0o666)
             gate.listen(1)

@@ -4,6 +4,8 @@ Reading and preflighting `evals/evals.json` lives in runner.authoring.caseset.""
 from __future__ import annotations
 
 import hashlib
+import re
+from enum import StrEnum
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -27,6 +29,16 @@ class OutputCheck(BaseModel):
 
 
 PROCESS_FORMS = ("order", "after", "never", "count")
+
+
+class Reading(StrEnum):
+    """What a case's deterministic checks read (the case's `"in"`): the work (the agent's
+    final text and every file it created or changed in its working directory), the final
+    text only, or the files only."""
+
+    WORK = "work"
+    TEXT = "text"
+    FILES = "files"
 
 
 class ProcessItem(BaseModel):
@@ -80,6 +92,15 @@ class ProcessItem(BaseModel):
             m for m in (self.after, self.then, self.never, self.count) if m is not None)
 
 
+class ChainStep(BaseModel):
+    """A case this one depends on (`depends_on`): its prompt runs first, in the same sandbox,
+    so this case starts from that case's work. Scored on its own, in its own trial."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str
+    prompt: str
+
+
 class JsonCheck(BaseModel):
     """A value inside a JSON output file (selftune's JSON paths): `path` is dotted, with
     [n] for list items, e.g. `summary.rows` or `items[0].name`."""
@@ -103,7 +124,10 @@ class Case(BaseModel):
     expected_output: str = Field(default="", description="What a good answer does (for humans)")
     files: tuple[str, ...] = Field(default=(), description="Fixtures: paths inside the skill "
                                                             "folder (usually evals/files/...)")
-    assertions: tuple[str, ...] = Field(default=(), description="Checks on the agent's text")
+    assertions: tuple[str, ...] = Field(default=(), description="Checks on the agent's work "
+                                                                "(see `reads`)")
+    reads: Reading = Field(default=Reading.WORK, description="What the assertions read "
+                                                                  "(the case's `in`)")
     statements: tuple[str, ...] = Field(default=(), description="Behaviour in plain language, "
                                                                 "graded by a grader model on "
                                                                 "quoted, verified evidence")
@@ -122,6 +146,12 @@ class Case(BaseModel):
                                                                 "code decides")
     outputs: tuple[OutputCheck, ...] = Field(default=(), description="Files the run must create")
     rubric: str | None = Field(default=None, description="Judge rubric for tie-breaking")
+    staged_at: dict[str, str] = Field(default_factory=dict, description="Fixture -> where it "
+                                      "lands, for one the case names by a shorter path than "
+                                      "its place in the skill")
+    chain: tuple[ChainStep, ...] = Field(default=(), description="The cases it depends on, "
+                                                                  "run first in its sandbox, "
+                                                                  "in order")
 
     @field_validator("id", mode="before")
     @classmethod
@@ -132,12 +162,17 @@ class Case(BaseModel):
     def fixture_destination(self, file: str) -> PurePosixPath:
         """Where a fixture lands in the working directory: its path below evals/files/, below
         evals/ for one kept beside evals.json, else its path in the skill folder (e.g.
-        references/data.csv)."""
+        references/data.csv); but where the prompt names a longer form of that path ("audit
+        evals/files/memory"), there, so the path the task names exists."""
+        if file in self.staged_at:
+            return PurePosixPath(self.staged_at[file])
         path = PurePosixPath(file)
-        for root in (FIXTURE_ROOT, EVALS_ROOT):
-            if path.is_relative_to(root) and path != root:
-                return path.relative_to(root)
-        return path
+        forms = [path.relative_to(root) for root in (FIXTURE_ROOT, EVALS_ROOT)
+                 if path.is_relative_to(root) and path != root]
+        default = forms[0] if forms else path
+        longer = sorted((f for f in (path, *forms) if len(f.parts) > len(default.parts)),
+                        key=lambda f: -len(f.parts))
+        return next((f for f in longer if _names_path(self.prompt, str(f))), default)
 
     @property
     def gradable(self) -> bool:
@@ -148,6 +183,10 @@ class Case(BaseModel):
 
     def digest(self) -> str:
         return hashlib.sha256(self.model_dump_json().encode()).hexdigest()
+
+
+def _names_path(text: str, path: str) -> bool:
+    return re.search(rf"(?<![\w./-]){re.escape(path)}(?![\w-])", text) is not None
 
 
 class Finding(BaseModel):
@@ -163,6 +202,9 @@ class Finding(BaseModel):
 
 class CaseSet(BaseModel):
     model_config = ConfigDict(frozen=True)
+    origins: dict[str, dict[str, tuple[str, ...]]] = Field(
+        default_factory=dict, description="case id -> field -> where each entry came from in "
+                                          "the author's file (for `check -v`), by index")
     skill_name: str
     evals: tuple[Case, ...]
     findings: tuple[Finding, ...] = ()

@@ -103,14 +103,33 @@ class Score(BaseModel):
                                                      "pass/fail waits for it")
 
 
+class MaterialSource(BaseModel):
+    """One labelled part of what a grader is shown (runner.scoring.material): the agent's
+    account of its work (final text), a tool call with its result, or a file it wrote."""
+
+    model_config = ConfigDict(frozen=True)
+    name: str = Field(description="'final text', 'call 3 Read', 'file NOTES.md'")
+    text: str = Field(description="As the grader sees it (capped, redacted)")
+    file: str | None = Field(default=None, description="The file the agent wrote")
+    call_input: str = Field(default="", description="A tool call's input (which file it reads)")
+    call_result: str = ""
+
+    @property
+    def kind(self) -> str:
+        if self.file is not None:
+            return "file"
+        return "account" if self.name == "final text" else "call"
+
+
 class GraderCall(BaseModel):
     """A grader call a trial left for the driver to make (stored as its attempt's
     grader.json): the request, and the material it shows, which the grader's quotes are
-    verified against."""
+    verified against (each in the source it names)."""
 
     request: dict[str, Any]
     material: str
     nonce: str
+    sources: list[MaterialSource] = Field(default_factory=list)
 
 
 class PassContext(BaseModel):

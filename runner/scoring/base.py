@@ -9,6 +9,7 @@ process rubrics, trigger scoring) register here and never touch the trial templa
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -29,6 +30,29 @@ class Evidence:
     transcript: bytes = b""
     calls: tuple[ToolCall, ...] = ()
     program: ProgramRun | None = None
+    staged: dict[str, str] = field(default_factory=dict,
+                                   metadata={"doc": "relpath -> sha256 as staged before the run"})
+
+    def written(self) -> dict[str, bytes]:
+        """The files the agent created or changed in its working directory (a fixture left
+        as staged is not its work)."""
+        return {rel: data for rel, data in self.outputs.items()
+                if self.staged.get(rel) != hashlib.sha256(data).hexdigest()}
+
+    def written_texts(self) -> dict[str, str]:
+        """The written files that are text (UTF-8), by path."""
+        texts: dict[str, str] = {}
+        for rel, data in self.written().items():
+            try:
+                texts[rel] = data.decode("utf-8")
+            except UnicodeDecodeError:
+                continue
+        return texts
+
+
+def digests(files: dict[str, bytes]) -> dict[str, str]:
+    """relpath -> sha256, for `Evidence.staged`."""
+    return {rel: hashlib.sha256(data).hexdigest() for rel, data in files.items()}
 
 
 class ModelCaller(Protocol):

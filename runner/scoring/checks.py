@@ -102,3 +102,33 @@ def _found(matcher: Matcher, text: str) -> str:
         if (matcher.pattern.search(line) if matcher.pattern else matcher.needle in line):
             return f"line {number}: {_clip(line)!r}"
     return "matched across lines"
+
+
+def check_work(assertion: str, sources: list[tuple[str, str]], label: str) -> CheckResult:
+    """One assertion on the agent's work, read as several named sources (its final text, each
+    file it wrote): a positive check passes when some source matches, a prohibition when none
+    does. The evidence names the source it came from."""
+    matcher = parse_matcher(assertion)
+    check = f"{label}: {assertion}"
+    if not sources:
+        return CheckResult(check=check, passed=matcher.negate,
+                           detail="" if matcher.negate else "nothing to read: no file written",
+                           evidence="absent" if matcher.negate else "")
+    hits = [(name, text) for name, text in sources
+            if (matcher.pattern.search(text) is not None if matcher.pattern
+                else matcher.needle in text)]
+    names = ", ".join(name for name, _ in sources)
+    if matcher.negate:
+        if not hits:
+            return CheckResult(check=check, passed=True, evidence=f"absent from {names}")
+        name, text = hits[0]
+        return CheckResult(check=check, passed=False,
+                           detail=f"prohibited {matcher.needle!r} is present in {name}; "
+                                  f"{_where(matcher, text)}")
+    if hits:
+        name, text = hits[0]
+        return CheckResult(check=check, passed=True, evidence=f"{name} {_found(matcher, text)}")
+    name, text = sources[0]
+    return CheckResult(check=check, passed=False,
+                       detail=f"{matcher.needle!r} not found in {names}; {name}: "
+                              f"{_where(matcher, text)}")

@@ -1,7 +1,8 @@
 """The `checks` scorer: the case's deterministic checks. Every check must pass for the trial
 to pass, and each keeps its evidence (what matched, where).
 
-    assertions    the assertion grammar on the agent's text (runner.scoring.checks)
+    assertions    the assertion grammar on the agent's work: its final text and every file
+                  it created or changed (the case's `in` narrows it to "text" or "files")
     outputs       files the run had to create, optionally with `contains`
     tool_calls    process matchers at least one call must match (selftune's tool calls)
     json_checks   values at dotted paths inside JSON output files (selftune's JSON paths)
@@ -13,10 +14,10 @@ import json
 import re
 from typing import Any
 
-from runner.schema.case import Case, JsonCheck
+from runner.schema.case import Case, JsonCheck, Reading
 from runner.schema.trial import CheckResult, Score, ToolCall
 from runner.scoring.base import Evidence, Grading, register
-from runner.scoring.checks import check_text, parse_matcher
+from runner.scoring.checks import check_text, check_work, parse_matcher
 from runner.scoring.process import parse_call_matcher
 
 NAME = "checks"
@@ -89,8 +90,23 @@ def check_call(source: str, calls: tuple[ToolCall, ...]) -> CheckResult:
                        detail=f"no call matches (calls made: {', '.join(names) or 'none'})")
 
 
+FINAL_TEXT = "final text"
+
+
+def work_sources(reads: Reading, evidence: Evidence) -> list[tuple[str, str]]:
+    """What a case's assertions read, as named sources: the final text, each written file."""
+    sources: list[tuple[str, str]] = []
+    if reads is not Reading.FILES:
+        sources.append((FINAL_TEXT, evidence.assistant_text))
+    if reads is not Reading.TEXT:
+        sources += [(f"file {rel}", text)
+                    for rel, text in sorted(evidence.written_texts().items())]
+    return sources
+
+
 def grade(case: Case, evidence: Evidence) -> list[CheckResult]:
-    results = [check_text(a, evidence.assistant_text) for a in case.assertions]
+    sources = work_sources(case.reads, evidence) if case.assertions else []
+    results = [check_work(a, sources, case.reads.value) for a in case.assertions]
     for output in case.outputs:
         data = evidence.outputs.get(output.path)
         label = f"file {output.path}"

@@ -1,8 +1,12 @@
 """What a grader model is shown of one trial, and how its quotes are verified against it.
 
-The material is the trial's final text, its tool calls with their results, and its text output
-files, each capped. It is the agent's work, so it is untrusted: it travels inside a block
-delimited by a random nonce the agent never saw (it cannot close the block early), the
+The material is split into labelled sources: the agent's account of its work (its final
+text), each tool call with its result, and each text file the agent created or changed, each
+capped. A grader names the source of each quote, and the quote is verified in that source:
+claims are not evidence, so a statement about a file the agent wrote passes only on a quote
+from that file, or from the result of a tool call that reads it, never on the agent's
+description of it. The material is the agent's work, so it is untrusted: it travels inside a
+block delimited by a random nonce the agent never saw (it cannot close the block early), the
 grader is told it is data, and the skill's name is redacted so the grader is blind to the arm.
 """
 
@@ -11,7 +15,9 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 
+from runner.schema.trial import MaterialSource
 from runner.scoring.base import Evidence
 
 FINAL_CAP = 12_000
@@ -22,10 +28,17 @@ REDACTED = "[skill]"
 MIN_QUOTE = 8  # a shorter "quote" (one word) would occur almost anywhere
 
 
+ACCOUNT = "final text"
+
+
+Source = MaterialSource
+
+
 @dataclass(frozen=True)
 class Material:
     text: str
     nonce: str
+    sources: tuple[Source, ...] = ()
 
     @property
     def open_tag(self) -> str:
@@ -50,25 +63,42 @@ def _redact(text: str, name: str) -> str:
                   flags=re.IGNORECASE)
 
 
+def _header(source: Source) -> str:
+    about = {"account": "the agent's own account of its work",
+             "call": "a tool call and its result", "file": "a file the agent wrote"}
+    return f"=== source: {source.name} ({about[source.kind]}) ==="
+
+
 def build_material(evidence: Evidence, skill_name: str) -> Material:
-    parts = ["## Final text of the agent", _cap(evidence.assistant_text, FINAL_CAP) or "(none)"]
-    calls: list[str] = []
+    final = _redact(_cap(evidence.assistant_text, FINAL_CAP), skill_name)
+    sources = [Source(name=ACCOUNT, text=final or "(none)")]
+    spent = 0
     for n, call in enumerate(evidence.calls, 1):
         if call.name == "Skill":
             continue  # which skill loaded is exactly what the grader must not see
+        if spent >= CALLS_CAP:
+            break
         marker = " (error)" if call.is_error else ""
-        calls.append(f"[{n}] {call.name} {call.input}\n-> result{marker}: {call.result}")
-    parts += ["## Tool calls, in order", _cap("\n".join(calls), CALLS_CAP) or "(none)"]
-    files: list[str] = []
-    for rel, data in sorted(evidence.outputs.items()):
+        text = _cap(f"{call.name} {call.input}\n-> result{marker}: {call.result}",
+                    CALLS_CAP - spent)
+        spent += len(text)
+        sources.append(Source(name=_redact(f"call {n} {call.name}", skill_name),
+                              text=_redact(text, skill_name), call_input=call.input,
+                              call_result=_redact(call.result, skill_name)))
+    spent = 0
+    for rel, data in sorted(evidence.written().items()):
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
-            files.append(f"### {rel}\n(binary, {len(data)} bytes)")
-            continue
-        files.append(f"### {rel}\n{_cap(text, FILE_CAP)}")
-    parts += ["## Files in the working directory", _cap("\n".join(files), FILES_CAP) or "(none)"]
-    return Material(_redact("\n\n".join(parts), skill_name), secrets.token_hex(8))
+            text = f"(binary, {len(data)} bytes)"
+        if spent >= FILES_CAP:
+            break
+        text = _cap(text, min(FILE_CAP, FILES_CAP - spent))
+        spent += len(text)
+        sources.append(Source(name=_redact(f"file {rel}", skill_name),
+                              text=_redact(text, skill_name), file=rel))
+    rendered = "\n\n".join(f"{_header(s)}\n{s.text}" for s in sources)
+    return Material(rendered, secrets.token_hex(8), tuple(sources))
 
 
 def normalize(text: str) -> str:
@@ -99,3 +129,93 @@ def verify_quote(quote: str, material: Material) -> str | None:
                 return (f"quoted evidence {quote[:160]!r} comes from text addressed to the "
                         "grader, not from the work")
     return None
+
+
+def _source_key(name: str) -> str:
+    key = normalize(re.sub(r"[\[\]`'\":=()]", " ", name))
+    key = re.sub(r"^(?:source )?(?:the )?", "", key)
+    return re.sub(r"^(?:agent's )?(?:final text|final answer|account)\b.*", "final text", key)
+
+
+def find_source(name: str, material: Material) -> Source | None:
+    """The source a grader named: its header's name, forgiving case, quotes and a leading
+    "source:"/"the"; or a written file's path alone."""
+    wanted = _source_key(name)
+    for source in material.sources:
+        if wanted in (_source_key(source.name), normalize(source.file or "\0"),
+                      _source_key(f"file {source.file}") if source.file else "\0"):
+            return source
+    return None
+
+
+def files_named(statement: str, material: Material) -> list[str]:
+    """The files the agent wrote that a statement names (its path or its file name)."""
+    named: list[str] = []
+    for source in material.sources:
+        if source.file is None:
+            continue
+        for form in dict.fromkeys((source.file, PurePosixPath(source.file).name)):
+            if re.search(rf"(?<![\w./-]){re.escape(form)}(?![\w/-])", statement,
+                         re.IGNORECASE):
+                named.append(source.file)
+                break
+    return named
+
+
+def shows_file(source: Source, files: list[str], quote: str) -> bool:
+    """A quote about one of `files` counts from that file, or from the result of a tool call
+    whose input names it (the file read back), never from the agent's account."""
+    if source.file is not None:
+        return source.file in files
+    if source.kind != "call":
+        return False
+    reads = any(PurePosixPath(f).name in source.call_input for f in files)
+    return reads and normalize(quote.strip().strip('"“”\'')) in normalize(source.call_result)
+
+
+def verify_grade(statement: str, quote: str, source_name: str,
+                 material: Material) -> tuple[Source | None, str | None]:
+    """The source a quote stands on, or why it does not count: the quote must occur in the
+    source the grader named (when it named none, the first that holds it), not come from a
+    line addressed to the grader, and, for a statement about a file the agent wrote, come
+    from that file or a tool result reading it (claims are not evidence)."""
+    wanted = normalize(quote.strip().strip('"“”\''))
+    if len(wanted) < MIN_QUOTE:
+        return None, f"quoted evidence {quote!r} is too short to show anything"
+    if not material.sources:  # material stored before it had sources: one whole block
+        material = Material(material.text, material.nonce,
+                            (Source(name="material", text=material.text),))
+        source_name = ""
+    if source_name.strip():
+        source = find_source(source_name, material)
+        if source is None:
+            return None, (f"the grader named source {source_name[:80]!r}, which the material "
+                          "does not have")
+        if wanted not in normalize(source.text):
+            return None, (f"quoted evidence {quote[:160]!r} does not occur in {source.name} "
+                          "(the source the grader named)")
+    else:
+        source = next((s for s in material.sources if wanted in normalize(s.text)), None)
+        if source is None:
+            unverified = verify_quote(quote, material)
+            return None, unverified or (f"quoted evidence {quote[:160]!r} does not occur in "
+                                        "any one source of the trial's material")
+    tainted = _addressed_to_grader(wanted, source.text)
+    if tainted:
+        return None, (f"quoted evidence {quote[:160]!r} comes from text addressed to the "
+                      "grader, not from the work")
+    files = files_named(statement, material)
+    if files and not shows_file(source, files, quote):
+        return None, (f"the statement is about {', '.join(files)}, and the quote comes from "
+                      f"{source.name}: a claim about a file is not evidence; quote the file "
+                      "itself")
+    return source, None
+
+
+def _addressed_to_grader(wanted: str, text: str) -> bool:
+    for line in text.splitlines():
+        if ADDRESSES_GRADER.search(line):
+            tainted = normalize(line)
+            if wanted in tainted or tainted in wanted:
+                return True
+    return False

@@ -2,11 +2,13 @@
 applicable refund exception."), graded by a grader model after the trial.
 
 The grader sees the case prompt, the expected output and the trial's material (runner.scoring
-.material), never the arm or the skill's name, and answers through a forced tool call: for each
-statement pass or fail, a verbatim quote and a reason. A pass stands only when its quote occurs
-in the material: a grader that invents support (or was talked into it by the agent's output)
-records a fail with the reason. A grader that cannot be reached or answers in another shape
-raises ModelCallError: the trial becomes a hole, never a guessed grade.
+.material: labelled sources), never the arm or the skill's name, and answers through a forced
+tool call: for each statement pass or fail, a verbatim quote, the source it comes from and a
+reason. A pass stands only when its quote occurs in the source it names, and, for a statement
+about a file the agent wrote, when that source is the file (or a tool result reading it), not
+the agent's account of it: a grader that invents support, or was talked into it by the agent's
+output or claims, records a fail with the reason. A grader that cannot be reached or answers
+in another shape raises ModelCallError: the trial becomes a hole, never a guessed grade.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from runner.schema.case import Case
 from runner.schema.enums import GradingMode
 from runner.schema.trial import CheckResult, GraderCall, Score, Usage
 from runner.scoring.base import Evidence, Grading, forced_tool_input, register
-from runner.scoring.material import Material, build_material, verify_quote
+from runner.scoring.material import Material, build_material, verify_grade
 
 NAME = "statements"
 TOOL = "record_grades"
@@ -34,8 +36,13 @@ For each statement decide whether the material shows that it holds. A statement 
 you can quote, verbatim and between 8 and 300 characters, a piece of the material that shows it.
 If no such piece exists, the statement fails. A prohibition ("does not ...") passes when the
 material shows the behaviour and nothing in it breaks the prohibition: quote the part that
-shows the behaviour. Record your grades with the record_grades tool, once, covering every
-statement."""
+shows the behaviour.
+The material is split into sources, each under a header "=== source: NAME (...) ===": the
+agent's own account of its work (final text), each tool call with its result, and each file
+the agent wrote. Name the source of every quote exactly as its header names it. Claims are not
+evidence: a statement about a file holds only if that file's own content (or a tool result
+that reads it) shows it; what the agent says about the file shows nothing.
+Record your grades with the record_grades tool, once, covering every statement."""
 
 GRADES_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -45,9 +52,12 @@ GRADES_SCHEMA: dict[str, Any] = {
             "statement": {"type": "integer", "description": "The statement's number"},
             "passed": {"type": "boolean"},
             "evidence": {"type": "string", "description": "Verbatim quote from the material"},
+            "source": {"type": "string", "description": "The source the quote comes from, as "
+                                                       "its header names it (e.g. 'file "
+                                                       "NOTES.md', 'final text', 'call 3 Bash')"},
             "reason": {"type": "string", "description": "One sentence: why"},
         },
-        "required": ["statement", "passed", "evidence", "reason"]}}},
+        "required": ["statement", "passed", "evidence", "source", "reason"]}}},
     "required": ["grades"],
 }
 
@@ -105,12 +115,14 @@ def decide(case: Case, response: dict[str, Any], material: Material) -> list[Che
             results.append(CheckResult(check=label, passed=False,
                                        detail=f"grader: {reason or 'not shown'}"))
             continue
-        unverified = verify_quote(quote, material)
-        if unverified is not None:
+        source, unverified = verify_grade(statement, quote, str(grade.get("source") or ""),
+                                          material)
+        if source is None:
             results.append(CheckResult(check=label, passed=False,
                                        detail=f"grader said pass, but {unverified}"))
             continue
-        results.append(CheckResult(check=label, passed=True, evidence=quote.strip()[:300]))
+        results.append(CheckResult(check=label, passed=True,
+                                   evidence=f"[{source.name}] {quote.strip()[:300]}"))
     return results
 
 
@@ -125,7 +137,8 @@ def deferred(case: Case, evidence: Evidence, grading: Grading) -> tuple[Score, G
     with the very material (and nonce) the interactive grader would have been shown."""
     material = build_material(evidence, grading.skill_name)
     call = GraderCall(request=grader_request(case, material.block(), grading.model),
-                      material=material.text, nonce=material.nonce)
+                      material=material.text, nonce=material.nonce,
+                      sources=list(material.sources))
     return Score(scorer=NAME, passed=None, model=grading.model, mode=GradingMode.BATCH,
                  pending=True), call
 

@@ -23,7 +23,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -50,7 +50,7 @@ from runner.schema.trial import (
     TrialSpec,
     Usage,
 )
-from runner.scoring.base import Evidence, Grading, passed, score_all
+from runner.scoring.base import Evidence, Grading, digests, passed, score_all
 from runner.scoring.safety import violations
 from runner.scoring.statements import NAME as STATEMENTS
 from runner.scoring.statements import deferred
@@ -290,6 +290,7 @@ class Staged:
     socket_dir: Path
     fixtures: Path
     plugin_dir: Path | None
+    inputs: dict[str, str] = field(default_factory=dict)  # relpath -> sha256: not the work
 
 
 def _stage(spec: TrialSpec, store: Store, sandbox: Sandbox, scratch: Path) -> Staged:
@@ -297,6 +298,7 @@ def _stage(spec: TrialSpec, store: Store, sandbox: Sandbox, scratch: Path) -> St
     sandbox.create_workdir(workdir, spec.sandbox.limits)
     fixtures = materialize(store, spec.fixtures_bundle, spec.scratch_root)
     stage_fixtures(spec.case, fixtures, workdir)
+    inputs = digests(collect_outputs(workdir, CollectLimits()).files)
     plugin_dir = None
     if spec.skill_bundle is not None and (spec.kind == TrialKind.TRIGGER or spec.library):
         plugin_dir = stage_library(materialize(store, spec.skill_bundle, spec.scratch_root),
@@ -306,7 +308,7 @@ def _stage(spec: TrialSpec, store: Store, sandbox: Sandbox, scratch: Path) -> St
         plugin_dir = stage_plugin(skill, plugins, spec.skill_name)
     sandbox.reap_trial(spec.trial_id)  # an earlier attempt of this trial (worker died)
     sandbox.prepare_workdir(workdir)
-    return Staged(workdir, socket_dir, fixtures, plugin_dir)
+    return Staged(workdir, socket_dir, fixtures, plugin_dir, inputs)
 
 
 def _session(spec: TrialSpec, store: Store, keys: AttemptKeys, sandbox: Sandbox,
@@ -326,17 +328,26 @@ def _session(spec: TrialSpec, store: Store, keys: AttemptKeys, sandbox: Sandbox,
                 staged.socket_dir, spec.context.upstream_url,
                 os.environ.get("ANTHROPIC_API_KEY"), policy, guard, on_usage=keep_usage,
                 governor=_governor(spec)))
-        session = SessionSpec(
-            trial_id=spec.trial_id, run_id=spec.run_id, workdir=staged.workdir,
-            socket_dir=staged.socket_dir, plugin_dir=staged.plugin_dir,
-            prompt=spec.case.prompt, claude_args=claude_args(spec),
-            env=session_env(gateway.token), timeout_s=spec.limits.timeout_s,
-            limits=spec.sandbox.limits, extend_s=gateway.held_s,
-            slot=_slot(spec, slots, store, guard))
+        def session(prompt: str) -> SessionSpec:
+            return SessionSpec(
+                trial_id=spec.trial_id, run_id=spec.run_id, workdir=staged.workdir,
+                socket_dir=staged.socket_dir, plugin_dir=staged.plugin_dir,
+                prompt=prompt, claude_args=claude_args(spec),
+                env=session_env(gateway.token), timeout_s=spec.limits.timeout_s,
+                limits=spec.sandbox.limits, extend_s=gateway.held_s,
+                slot=_slot(spec, slots, store, guard))
         if slots is not None and sandbox.heavy_start:
             slots.settle(SETTLE_S)
         try:
-            run = sandbox.run(session)
+            # depends_on: the cases this one builds on run first, in this sandbox, in order;
+            # what they leave is this case's starting point, not its work.
+            for step in spec.case.chain:
+                sandbox.run(session(step.prompt))
+            if spec.case.chain:
+                staged.inputs.clear()
+                staged.inputs.update(digests(collect_outputs(staged.workdir,
+                                                             CollectLimits()).files))
+            run = sandbox.run(session(spec.case.prompt))
         finally:
             metered.append(gateway.usage())
     clock.add(TrialPhase.CONTAINER, run.container_s)
@@ -415,7 +426,8 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
     scores: dict[str, Score] = {}
     if not status.is_hole:
         evidence = Evidence(transcript.assistant_text, collected.files, collected.skipped,
-                            run.transcript, tuple(transcript.calls), program)
+                            run.transcript, tuple(transcript.calls), program,
+                            staged.inputs if staged is not None else {})
         try:
             with clock.phase(TrialPhase.GRADE):
                 scores = _grade(spec, store, keys, evidence, guard)

@@ -104,7 +104,7 @@ def test_skill_creator_set_runs_unchanged_graded_on_verified_evidence(
     quotes = [c["evidence"] for k in done
               for c in json.loads(store.get(k))["scores"].get("statements", {}).get("checks", [])
               if c["passed"]]
-    assert quotes == ["Refund exception R-12 applies; escalating to tier 2"] * 2
+    assert quotes == ["[final text] Refund exception R-12 applies; escalating to tier 2"] * 2
 
 
 def judge_says(preferred: str) -> dict[str, Any]:
@@ -293,10 +293,75 @@ def test_a_selftune_set_runs_unchanged(tmp_path: Path, options: Any,
     by = {t.arm: t for t in report.trials}
     assert by[Arm.CANDIDATE].passed is True, by[Arm.CANDIDATE].failures
     failed = {f.check for f in by[Arm.BASELINE].failures}
-    assert {"text: not:refund denied", "text: re:R-\\d+", "tool call: Bash:refund-request.txt",
+    assert {"work: not:refund denied", "work: re:R-\\d+", "tool call: Bash:refund-request.txt",
             "json triage.json: actions[0].kind",
             "statement: The response names the applicable refund exception."} <= failed
     assert report.rows[0].outcome is Outcome.WIN and report.verdict is Verdict.PASS
+
+
+def test_an_arm_that_writes_the_file_the_case_asks_for_passes_checks_that_read_files(
+        tmp_path: Path, options: Any, write_script: Any) -> None:
+    """Issue 19: the case asks for parse.py; the skilled arm writes it (the real claude runs
+    the Write tool in its container) and says only that it did, so checks on the chat text
+    alone would fail it. Checks read the work: the final text and the files it wrote. A
+    fixture left as staged is not the agent's work, though it holds the same text."""
+    skill = make_skill(tmp_path, {"skill_name": "triage", "evals": [
+        {"id": "parser", "prompt": "Write parse.py with a parse_line function for rows.csv.",
+         "files": ["evals/files/rows.csv"],
+         "assertions": ["re:def parse_line\\(", "not:TODO"]}]},
+        files={"evals/files/rows.csv": "def parse_line(, a fixture, not the work\n"})
+    script = write_script({"scenarios": [
+        with_skill("skilled", "Write parse.py", [
+            {"tool_use": {"name": "Write", "input": {
+                "file_path": "/work/parse.py",
+                "content": "def parse_line(line):\n    return line.rstrip('\\n').split(',')\n"}}},
+            {"text": "Wrote parse.py."}]),
+        {"name": "bare", "when": {"prompt": "Write parse.py"},
+         "turns": [{"text": "You could split each line on commas."}]}]})
+    report = run_eval(options(skill=skill, model_script=script,
+                              arms=(Arm.BASELINE, Arm.CANDIDATE)))
+    assert report.script_unmatched == 0
+    by = {t.arm: t for t in report.trials}
+    assert by[Arm.CANDIDATE].passed is True, by[Arm.CANDIDATE].failures
+    store = LocalStore(Path(options().store_uri))
+    done = json.loads(store.get(RunKeys(report.run_id).trial(by[Arm.CANDIDATE].trial_id).done))
+    first = done["scores"]["checks"]["checks"][0]
+    assert first["check"] == "work: re:def parse_line\\(" and first["passed"] is True
+    assert first["evidence"].startswith("file parse.py line 1"), first
+    assert by[Arm.BASELINE].passed is False  # the staged rows.csv is not its work
+    assert {f.check for f in by[Arm.BASELINE].failures} == {"work: re:def parse_line\\("}
+    assert report.rows[0].outcome is Outcome.WIN
+
+
+def test_depends_on_runs_the_chain_in_one_sandbox_each_case_scored_on_its_own(
+        tmp_path: Path, options: Any, write_script: Any) -> None:
+    """Case 2 counts the lines of what case 1 wrote: its trial runs case 1's prompt first in
+    the same sandbox (the real claude, twice), then its own; it is scored on its own work
+    (count.txt), and out.txt, left as case 1 made it, is not its work."""
+    skill = make_skill(tmp_path, {"skill_name": "triage", "evals": [
+        {"id": 1, "prompt": "Write two lines to out.txt.", "assertions": ["re:written"]},
+        {"id": 2, "prompt": "Count the lines of out.txt into count.txt.", "depends_on": 1,
+         "in": "files", "assertions": ["re:^2$", "not:first line"]}]})
+    script = write_script({"scenarios": [
+        {"name": "one", "when": {"prompt": "Write two lines to out.txt"},
+         "turns": [{"tool_use": {"name": "Bash", "input": {
+             "command": "printf 'first line\\nsecond line\\n' > out.txt"}}},
+                   {"text": "written"}]},
+        {"name": "two", "when": {"prompt": "Count the lines of out.txt"},
+         "turns": [{"tool_use": {"name": "Bash", "input": {
+             "command": "wc -l < out.txt | tr -d ' ' > count.txt"}}},
+                   {"text": "Counted."}]}]})
+    report = run_eval(options(skill=skill, model_script=script, case_ids=("2",),
+                              arms=(Arm.BASELINE, Arm.CANDIDATE)))
+    assert report.script_unmatched == 0
+    assert [t.case for t in report.trials] == ["2", "2"]
+    for trial in report.trials:
+        assert trial.passed is True, trial.failures
+    store = LocalStore(Path(options().store_uri))
+    done = json.loads(store.get(RunKeys(report.run_id).trial(report.trials[0].trial_id).done))
+    first, second = done["scores"]["checks"]["checks"]
+    assert first["evidence"].startswith("file count.txt line 1"), first
+    assert second["passed"] is True and "out.txt" not in second["evidence"], second
 
 
 def test_batch_grading_end_to_end_a_failed_item_alone_and_a_resume_while_pending(

@@ -1,3 +1,5 @@
+from typing import Any
+
 import pytest
 
 from runner.schema.case import Case, OutputCheck
@@ -44,7 +46,7 @@ def test_grade_outputs_existence_and_contains() -> None:
     results = grade(case, Evidence("all done", collected.files, collected.skipped))
     by_check = {r.check: r.passed for r in results}
     assert by_check == {
-        "text: done": True,
+        "work: done": True,
         "file summary.md": True,
         "file summary.md: ## Totals": True,
         "file summary.md: re:Total: \\d+": True,
@@ -88,3 +90,39 @@ def test_tool_call_and_json_checks_keep_their_evidence() -> None:
     assert by["json o.json: items[1].n"].evidence == "items[1].n = 2"
     assert by["json o.json: meta.title"].passed
     assert by["json o.json: secret absent"].passed
+
+
+def test_assertions_read_the_work_final_text_and_files_written_unless_in_says_otherwise(
+        ) -> None:
+    """An arm that writes the file the case asks for passes a check on its content; an arm
+    that prints the code inline passes too; `in` narrows what is read."""
+    from runner.schema.case import Reading
+    from runner.scoring.base import digests
+
+    files = {"parse.py": b"def parse(line):\n    return line.split(',')\n",
+             "data.csv": b"def parse staged\n"}
+    wrote = Evidence("Wrote parse.py.", files, staged=digests({"data.csv": b"def parse staged\n"}))
+    inline = Evidence("```python\ndef parse(line):\n    ...\n```")
+    untouched = Evidence("Done.", {"data.csv": b"def parse staged\n"},
+                         staged=digests({"data.csv": b"def parse staged\n"}))
+
+    def run(reads: Reading, evidence: Evidence, assertion: str = "re:def parse\\(") -> Any:
+        (result,) = grade(Case(id="c", prompt="p", assertions=(assertion,), reads=reads),
+                          evidence)
+        return result
+
+    work = run(Reading.WORK, wrote)
+    assert work.passed and work.check == "work: re:def parse\\("
+    assert work.evidence.startswith("file parse.py line 1")
+    assert run(Reading.WORK, inline).passed
+    assert run(Reading.WORK, inline).evidence.startswith("final text line 2")
+    assert not run(Reading.TEXT, wrote).passed  # the chat text alone does not hold it
+    assert run(Reading.FILES, wrote).passed
+    assert not run(Reading.FILES, inline).passed
+    # A fixture left as staged is not the agent's work.
+    left = run(Reading.WORK, untouched, "def parse staged")
+    assert not left.passed and "not found in final text" in left.detail
+    # A prohibition holds only when no source has it, and says where it was found.
+    banned = run(Reading.WORK, wrote, "not:return line")
+    assert not banned.passed and "present in file parse.py" in banned.detail
+    assert run(Reading.TEXT, wrote, "not:return line").passed

@@ -150,11 +150,14 @@ def test_check_says_how_each_check_will_be_graded() -> None:
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     at = lines.index("case sales-totals")
-    assert lines[at + 1:at + 4] == [
-        "  text must contain regular expression `\\b5 rows\\b`",
-        "  text must contain substring `Total: 600`",
-        "  text must not contain substring `I cannot`"]
-    assert "  file summary.md must exist" in lines
+    work = "      reads the final text and every file the agent created or changed; from "
+    assert lines[at + 1:at + 5] == [
+        "  assertion re:\\b5 rows\\b: must contain regular expression `\\b5 rows\\b`",
+        work + "assertions[0]",
+        "  assertion Total: 600: must contain substring `Total: 600`",
+        work + "assertions[1]"]
+    assert "  output summary.md: must exist" in lines
+    assert "  fixture evals/files/sales.csv -> staged at ./sales.csv" in lines
 
 
 def test_check_verbose_says_how_each_check_is_graded_and_reports_findings(
@@ -172,9 +175,11 @@ def test_check_verbose_says_how_each_check_is_graded_and_reports_findings(
     result = CliRunner().invoke(main, ["check", str(skill), "-v"])
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "statement for the grader model (quoted evidence verified): The notes name" in out
-    assert "text must contain regular expression `P[0-9]`" in out
-    assert "process offline (never, reported beside task success): WebFetch" in out
+    assert "statement The notes name the customer's product: grader model: pass only on a " \
+           "verbatim quote verified in the source it names" in out
+    assert "from expectations[0]" in out
+    assert "assertion re:P[0-9]: must contain regular expression `P[0-9]`" in out
+    assert "process offline: never: WebFetch (reported beside task success)" in out
     assert "ties: the judge compares both arms by the rubric" in out
     assert "EV011" in out and "move 'notes.md' from files to outputs" in out
     assert "EV010" in out and "'triage this ticket'" in out
@@ -258,6 +263,79 @@ def test_feedback_json_is_written_and_keeps_what_a_reviewer_wrote(tmp_path: Path
     fake_run(str(store), "row-count")  # the same run again: a resume re-makes the report
     again = Feedback.model_validate_json(path.read_text())
     assert again.items[0].feedback == "this assertion is too strict"
+
+
+def _skill(tmp_path: Path, cases: list[dict[str, object]],
+           files: dict[str, str] | None = None) -> Path:
+    skill = tmp_path / "notes"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text("---\nname: notes\ndescription: Release notes.\n---\nb\n")
+    for rel, text in (files or {}).items():
+        (skill / rel).parent.mkdir(parents=True, exist_ok=True)
+        (skill / rel).write_text(text)
+    (skill / "evals" / "evals.json").write_text(json.dumps({"skill_name": "notes",
+                                                            "evals": cases}))
+    return skill
+
+
+def test_check_verbose_names_where_each_check_came_from_and_what_was_ignored(
+        tmp_path: Path) -> None:
+    skill = _skill(tmp_path, [
+        {"id": "a", "prompt": "Write NOTES.md from log.txt.", "files": ["files/log.txt"],
+         "expected_output": "NOTES.md has a Features section naming dark mode",
+         "owner": "docs-team", "in": "files"},
+        {"id": "b", "prompt": "Write NOTES.md.", "assertions": [
+            {"type": "regex_absent", "description": "no PR numbers", "pattern": "PR #\\d+"}]}],
+        {"evals/files/log.txt": "PR #1 dark mode"})
+    result = CliRunner().invoke(main, ["check", str(skill), "-v"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "statement NOTES.md has a Features section naming dark mode" in out
+    assert "names NOTES.md: if the agent writes it, only a quote from that file" in out
+    assert "from expected_output (the case's only criterion)" in out
+    assert "fixture evals/files/log.txt -> staged at ./log.txt (written 'files/log.txt' " \
+           "(found at evals/files/log.txt))" in out
+    assert "ignored: owner (kept, not graded)" in out
+    assert "assertion not:re:PR #\\d+: must not contain regular expression" in out
+    assert "assertions[0] {type: 'regex_absent'} (no PR numbers)" in out
+    assert "EV012" in out and "'regex_absent' read as 'not_regex'" in out
+
+
+def test_check_refuses_with_every_problem_at_once(tmp_path: Path) -> None:
+    skill = _skill(tmp_path, [
+        {"id": "a", "prompt": "x", "assertions": ["re:("]},
+        {"id": "b", "prompt": "y", "depends_on": "zz", "assertions": ["ok"]},
+        {"id": "c", "prompt": "z", "files": ["gone.csv"], "assertions": ["ok"]}])
+    result = CliRunner().invoke(main, ["check", str(skill)])
+    assert result.exit_code == 2
+    assert "3 problems" in result.stderr
+    for case, what in (("a", "does not compile"), ("b", "depends on case 'zz'"),
+                       ("c", "'gone.csv' is not in the skill")):
+        line = next(ln for ln in result.stderr.splitlines() if f"case {case!r}" in ln)
+        assert line.strip().startswith("EV009") and what in line and "; fix: " in line
+
+
+def test_check_json_shape_for_an_accepted_and_a_refused_set(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["check", str(EXAMPLE), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["ok"] is True and report["skill"] == "csv-summary"
+    assert report["trials"] == 6 and report["problems"] == []
+    first = report["cases"][0]
+    assert set(first) == {"id", "name", "checks", "fixtures", "ignored", "runs_first", "ties"}
+    assert set(first["checks"][0]) == {"kind", "entry", "graded", "reads", "origin",
+                                       "decides"}
+    assert first["fixtures"] == [{"file": "evals/files/sales.csv",
+                                  "written": "'evals/files/sales.csv'",
+                                  "staged_at": "sales.csv"}]
+    skill = _skill(tmp_path, [{"id": "a", "prompt": "", "assertions": ["re:("]}])
+    refused = CliRunner().invoke(main, ["check", str(skill), "--json"])
+    assert refused.exit_code == 2
+    body = json.loads(refused.stdout)
+    assert body["ok"] is False and len(body["problems"]) == 2
+    assert {p["code"] for p in body["problems"]} == {"EV009"}
+    assert all(p["case"] == "a" and p["fix"] and p["file"].endswith("evals.json")
+               for p in body["problems"])
 
 
 def test_batch_grading_is_a_run_flag_and_a_batch_file_field(tmp_path: Path) -> None:

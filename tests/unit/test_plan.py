@@ -57,12 +57,16 @@ def test_bad_arms_refused(arms: tuple[Arm, ...], problem: str) -> None:
         make_plan(RunOptions(skill_path=EXAMPLE, arms=arms))
 
 
-def test_mismatched_names_refused(tmp_path: Path) -> None:
+def test_a_skill_name_differing_from_skill_md_is_read_as_this_skills_and_reported(
+        tmp_path: Path) -> None:
+    """Often the repository's name: the set in the folder is the skill's, reported (EV012)."""
     skill = copy_skill(tmp_path, "renamed")
     md = skill / "SKILL.md"
     md.write_text(md.read_text().replace("name: csv-summary", "name: other"))
-    with pytest.raises(RefusedInput, match="does not match SKILL.md name"):
-        make_plan(RunOptions(skill_path=skill))
+    plan = make_plan(RunOptions(skill_path=skill))
+    assert plan.skill.name == "other" and plan.trials[0].skill_name == "other"
+    (finding,) = [f for f in plan.findings if f.code == "EV012"]
+    assert "'csv-summary' differs from the SKILL.md name 'other'" in finding.message
 
 
 def test_ids_follow_the_image_content_not_its_name() -> None:

@@ -24,11 +24,38 @@ def test_staged_plugin_has_no_evals(tmp_path: Path) -> None:
                       "skills/demo/scripts/run.py"]
 
 
-def test_symlink_in_skill_refused(tmp_path: Path) -> None:
+def test_symlink_out_of_the_skill_refused(tmp_path: Path) -> None:
     skill = make(tmp_path)
     (skill / "leak").symlink_to("/etc/passwd")
-    with pytest.raises(RefusedInput, match="symlinks are not staged"):
+    with pytest.raises(RefusedInput, match="outside the skill"):
         load_skill(skill)
+
+
+def test_symlinks_inside_the_skill_are_packaging_staged_as_their_files(tmp_path: Path) -> None:
+    """A root SKILL.md linking to a packaged copy, a plugin mirror linking back: staged as the
+    files they name; a folder link to its own parent (a cycle) is not walked again."""
+    import io
+    import tarfile
+
+    from runner.authoring.bundles import pack_skill
+
+    skill = make(tmp_path)
+    packaged = skill / "plugins" / "demo"
+    packaged.mkdir(parents=True)
+    (skill / "SKILL.md").rename(packaged / "SKILL.md")
+    (skill / "SKILL.md").symlink_to("plugins/demo/SKILL.md")
+    (packaged / "scripts").symlink_to("../../scripts")
+    (packaged / "loop").symlink_to("..")
+    loaded = load_skill(skill)
+    root = stage_plugin(loaded, tmp_path / "stage", "demo")
+    staged = sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.is_file())
+    assert staged == [".claude-plugin/plugin.json", "skills/demo/SKILL.md",
+                      "skills/demo/plugins/demo/SKILL.md",
+                      "skills/demo/plugins/demo/scripts/run.py", "skills/demo/scripts/run.py"]
+    assert not any(p.is_symlink() for p in root.rglob("*"))
+    tar = tarfile.open(fileobj=io.BytesIO(pack_skill(skill)))
+    assert all(m.isfile() for m in tar.getmembers())
+    assert tar.extractfile("SKILL.md").read() == (packaged / "SKILL.md").read_bytes()
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ import pytest
 from runner.errors import ModelCallError
 from runner.schema.case import Case
 from runner.schema.trial import ToolCall, Usage
-from runner.scoring.base import Evidence, Grading
+from runner.scoring.base import Evidence, Grading, digests
 from runner.scoring.statements import TOOL, StatementScorer
 
 CASE = Case(id="refund", prompt="Review the request.", expected_output="Escalates it.",
@@ -59,8 +59,8 @@ def test_a_pass_with_verified_evidence_passes_and_keeps_the_quote() -> None:
                          grade(2, True, "escalated   to TIER 2")])  # whitespace/case aside
     result = score(grader)
     assert result.passed is True and result.model == "grader-x"
-    assert [c.evidence for c in result.checks] == ["Refund exception R-12 applies",
-                                                   "escalated   to TIER 2"]
+    assert [c.evidence for c in result.checks] == ["[final text] Refund exception R-12 applies",
+                                                   "[file notes.md] escalated   to TIER 2"]
     assert result.cost_usd == pytest.approx(0.01)
 
 
@@ -121,3 +121,80 @@ def test_an_answer_without_the_tool_is_not_a_grade_but_an_error() -> None:
 def test_no_statements_abstains() -> None:
     case = Case(id="c", prompt="p", assertions=("x",))
     assert StatementScorer().score(case, EVIDENCE, Grading()) is None
+
+
+# Claims are not evidence (issue 19): poor notes, a final text that claims good ones.
+POOR_NOTES = Evidence(
+    "Done. NOTES.md has a section for new features that mentions dark mode.",
+    {"NOTES.md": b"PR #412, PR #415, PR #420 merged\nfixes\n", "CHANGELOG.md": b"x"},
+    calls=(ToolCall(name="Bash", input='{"command": "cat NOTES.md"}',
+                    result="PR #412, PR #415, PR #420 merged\nfixes"),),
+    staged=digests({"CHANGELOG.md": b"x"}))
+NOTES_CASE = Case(id="notes", prompt="Write release notes to NOTES.md.",
+                  statements=("NOTES.md has a section for new features that mentions dark "
+                              "mode",))
+
+
+def notes_score(grades: list[dict[str, Any]], evidence: Evidence = POOR_NOTES) -> Any:
+    return StatementScorer().score(NOTES_CASE, evidence, Grading(client=FakeGrader(grades)))
+
+
+def test_a_statement_about_a_written_file_fails_on_the_agents_claim() -> None:
+    claim = "NOTES.md has a section for new features that mentions dark mode"
+    # The grader quotes the claim and says where it is: verified there, but a claim.
+    told = notes_score([{**grade(1, True, claim), "source": "final text"}])
+    assert told.passed is False
+    assert "a claim about a file is not evidence" in told.checks[0].detail
+    # A grader that names no source fares no better: the runner finds it in the account.
+    assert notes_score([grade(1, True, claim)]).passed is False
+    # Naming the file while quoting the claim: not in that file.
+    lied = notes_score([{**grade(1, True, claim), "source": "file NOTES.md"}])
+    assert lied.passed is False and "does not occur in file NOTES.md" in lied.checks[0].detail
+
+
+def test_a_statement_about_a_file_passes_on_the_file_or_a_tool_result_reading_it() -> None:
+    good = Evidence("Done.", {"NOTES.md": b"## New features\n- Dark mode for the editor\n"})
+    result = notes_score([{**grade(1, True, "- Dark mode for the editor"),
+                           "source": "file NOTES.md"}], good)
+    assert result.passed is True
+    assert result.checks[0].evidence == "[file NOTES.md] - Dark mode for the editor"
+    read_back = Evidence("Done.", {"NOTES.md": b"## New features\nDark mode\n"},
+                         calls=(ToolCall(name="Read", input='{"file_path": "/work/NOTES.md"}',
+                                         result="## New features\nDark mode"),))
+    assert notes_score([{**grade(1, True, "## New features Dark mode"),
+                         "source": "call 1 Read"}], read_back).passed is True
+
+
+def test_the_grader_sees_labelled_sources_and_unchanged_fixtures_are_not_the_work() -> None:
+    grader = FakeGrader([grade(1, False, "")])
+    StatementScorer().score(NOTES_CASE, POOR_NOTES, Grading(client=grader))
+    user = grader.requests[0]["messages"][0]["content"]
+    assert "=== source: final text (the agent's own account of its work) ===" in user
+    assert "=== source: file NOTES.md (a file the agent wrote) ===" in user
+    assert "=== source: call 1 Bash (a tool call and its result) ===" in user
+    assert "CHANGELOG.md" not in user  # staged and left as it was: not the agent's work
+    schema = grader.requests[0]["tools"][0]["input_schema"]
+    assert "source" in schema["properties"]["grades"]["items"]["required"]
+
+
+def test_material_stored_without_sources_still_verifies_quotes_in_the_whole_block() -> None:
+    from runner.scoring.material import Material, verify_grade
+
+    legacy = Material("## Final text of the agent\nRefund exception R-12 applies", "n" * 16)
+    source, why = verify_grade("Names the exception", "Refund exception R-12", "final text",
+                               legacy)
+    assert why is None and source is not None and source.name == "material"
+    assert verify_grade("Names it", "exception R-99 applies", "", legacy)[0] is None
+
+
+def test_a_source_is_found_however_the_grader_writes_its_name() -> None:
+    from runner.scoring.material import build_material, find_source
+
+    material = build_material(POOR_NOTES, "")
+    for written, expected in (("file NOTES.md", "file NOTES.md"), ("NOTES.md", "file NOTES.md"),
+                              ("[file: NOTES.md]", "file NOTES.md"),
+                              ("source: final text", "final text"),
+                              ("The final text", "final text"), ("call 1 Bash", "call 1 Bash")):
+        found = find_source(written, material)
+        assert found is not None and found.name == expected, written
+    assert find_source("file OTHER.md", material) is None

@@ -1,0 +1,495 @@
+"""Case sets as other tools write them, read into this runner's fields, each entry with where
+it came from (`check -v` shows it) and every problem collected, not raised.
+
+The rules (README, "A skill and its case set"):
+
+- A typed assertion object's operand comes from its operand field (`pattern` for a regex,
+  `value`/`text` for a literal, `terms` for a list); its `description` (or `name`) is only
+  its label. An object with a description and no operand is a statement for the grader.
+- An unknown type or field name near a known one is mapped when the reading is unambiguous
+  (`regex_absent` -> not-regex, `asserts` -> assertions) and reported (EV012); otherwise it is
+  refused with the fix (EV009).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from typing import Any
+
+from runner.authoring.problems import Problems
+from runner.schema.case import Case, Reading
+
+# Assertion objects: their `type` -> (kind, negated).
+LITERAL, REGEX, ANY, ALL, STATEMENT, TOOL, JSON, DESCRIBED, COUNT = (
+    "literal", "regex", "any", "all", "statement", "tool", "json", "described", "count")
+KNOWN_TYPES: dict[str, tuple[str, bool]] = {
+    **{t: (LITERAL, False) for t in ("contains", "substring", "includes", "text",
+                                     "required_text", "must_contain")},
+    **{t: (LITERAL, True) for t in ("not_contains", "excludes", "forbidden", "forbidden_text",
+                                    "must_not_contain")},
+    **{t: (REGEX, False) for t in ("regex", "pattern", "matches")},
+    **{t: (REGEX, True) for t in ("not_regex", "not_matches")},
+    **{t: (ANY, False) for t in ("contains_any", "any", "includes_any")},
+    **{t: (ALL, False) for t in ("contains_all", "all", "includes_all")},
+    **{t: (TOOL, False) for t in ("tool_call", "tool_called", "tool_use", "tool")},
+    **{t: (JSON, False) for t in ("json_path", "jsonpath", "json")},
+    # Sometimes the literal, sometimes a description of it ("Mentions --dry-run"): the
+    # plain-string rule decides.
+    **{t: (DESCRIBED, False) for t in ("string_match", "string", "match", "keyword",
+                                       "exact_match")},
+    **{t: (STATEMENT, False) for t in ("statement", "llm", "llm_judge", "judge", "model",
+                                       "rubric", "semantic", "behavior", "behaviour",
+                                       "expectation", "human", "manual", "qualitative", "")},
+}
+# Where each kind keeps its operand, in order of preference. A label is never an operand.
+OPERAND_KEYS = {LITERAL: ("value", "text", "substring", "string", "literal", "needle",
+                          "expected", "contains", "content", "keyword", "phrase", "check"),
+                REGEX: ("pattern", "regex", "regexp", "expression", "value", "re", "check")}
+# Keys that can only be an operand (never a statement's text): an unknown type with none of
+# them, and a sentence, is a statement for the grader.
+STRONG_OPERANDS = ("value", "pattern", "regex", "regexp", "expression", "expected", "substring",
+                   "literal", "needle", "command", "cmd", "script", "terms", "values")
+# Commands a check would run: that is a judge program's job.
+COMMAND_KEYS = ("command", "cmd", "script", "shell")
+COUNT_KEYS = ("min_count", "min", "at_least", "minimum", "count")
+OPERAND_KEYS[DESCRIBED] = OPERAND_KEYS[LITERAL]
+TERM_KEYS = ("terms", "values", "items", "keywords", "phrases", "strings", "patterns",
+             "sections", "headings", "titles", "words", "must_include")
+STATEMENT_KEYS = ("statement", "criterion", "check", "description", "text", "expectation",
+                  "requirement", "rule", "assertion", "value", "name")
+LABEL_KEYS = frozenset({"description", "name", "label", "title", "id", "rationale", "reason",
+                        "why", "note", "notes", "comment", "weight", "severity", "points",
+                        "score", "category", "critical", "required", "type", "kind"})
+# Every key some rule reads in an assertion object; others are shown as ignored.
+OBJECT_KEYS = frozenset({
+    "type", "kind", *(k for keys in OPERAND_KEYS.values() for k in keys), *TERM_KEYS,
+    *STATEMENT_KEYS, *LABEL_KEYS, "min_count", "min", "at_least", "minimum", "count", "tool",
+    "tool_name", "input_contains", "with", "input", "file", "output", "path", "json_path",
+    "equals", "contains", "exists"})
+# Words in an unknown type's name that say what it means.
+_WORDS = {
+    "neg": {"not", "no", "absent", "absence", "forbidden", "forbid", "excludes", "exclude",
+            "without", "never", "avoid", "avoids", "missing", "prohibited", "disallowed",
+            "banned", "negative", "none", "lacks"},
+    REGEX: {"regex", "regexp", "re", "pattern", "patterns", "matches", "match", "matching"},
+    LITERAL: {"contains", "contain", "includes", "include", "substring", "text", "string",
+              "literal", "keyword", "keywords", "phrase", "phrases", "present", "presence",
+              "has", "mentions", "mention", "word", "words", "section", "sections",
+              "heading", "headings", "title", "titles"},
+    COUNT: {"count", "occurrences", "times"},
+    ANY: {"any", "oneof", "either"},
+    ALL: {"all", "every", "each", "sections", "headings", "titles"},
+    TOOL: {"tool", "call", "calls", "invoked", "invokes"},
+    JSON: {"json", "jsonpath"},
+    STATEMENT: {"llm", "judge", "rubric", "semantic", "grader", "model", "ai", "qualitative",
+                "human", "manual", "statement", "behavior", "behaviour"},
+}
+# Other tools' names for this runner's case fields.
+CASE_ALIASES = {"scorers": "assertions", "checks": "assertions", "eval_name": "name",
+                "expect": "expectations",
+                "expected_behavior": "expectations", "expected_behaviors": "expectations",
+                "must_contain": "must_include", "must_not_contain": "must_avoid",
+                "title": "name", "input": "prompt", "query": "prompt", "in": "reads"}
+# Fields other tools write that normalize_case turns into this runner's own.
+CONSUMED_FIELDS = ("expectations", "selftune_assertions", "must_have", "must_not_have",
+                   "must_include", "must_avoid", "fail", "failures", "must_not")
+# Fields that decide pass or fail: an unknown field near one of these is a typo of it.
+GRADING_FIELDS = ("prompt", "files", "assertions", "statements", "outputs", "tool_calls",
+                  "json_checks", "process", "rubric", "judge_program", *CONSUMED_FIELDS)
+FAILURE_LISTS = ("fail", "failures", "must_not")
+# A case that needs another case's work: each case runs alone, in a fresh sandbox.
+DEPENDENCY_FIELDS = ("depends_on", "dependsOn", "depends", "dependencies", "requires_case")
+_SECTION_WORDS = {"section", "sections", "heading", "headings", "header", "headers",
+                  "title", "titles", "marker", "markers"}
+# Fields naming where a case's files live.
+_PLACE_WORDS = {"fixture", "fixtures", "input", "inputs", "dir", "directory", "workspace",
+                "folder"}
+# A "marker" that says whether the skill should fire is a trigger expectation, not a text.
+_TRIGGER_MARKER = re.compile(r"(?i)^(?:do_?)?(?:not?|should_?not)_?trigger(?:ed)?$")
+STATEMENT_MIN_WORDS = 4
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def word_count(text: str) -> int:
+    """Whitespace-separated words; in Chinese, Japanese or Korean text (no spaces between
+    words) every two characters count as one word."""
+    cjk = len(_CJK.findall(text))
+    return len(_CJK.sub(" ", text).split()) + (cjk + 1) // 2
+
+
+def reads_as_statement(assertion: str, set_of_statements: bool = False) -> bool:
+    """The documented rule for a plain string assertion (no `re:`/`not:` prefix): a statement
+    when it has four or more words, or when the set is written in statements (most of its
+    plain assertions are), so "Answers no" beside sentences is graded as one too."""
+    if assertion.startswith(("re:", "not:")):
+        return False
+    return set_of_statements or word_count(assertion) >= STATEMENT_MIN_WORDS
+
+
+def written_in_statements(items: list[Any]) -> bool:
+    """Most plain assertions of the set read as statements on their own."""
+    plain: list[str] = []
+    for item in items:
+        for key in ("assertions", "selftune_assertions"):
+            values = item.get(key) if isinstance(item, dict) else None
+            plain += [a for a in values if isinstance(a, str)
+                      and not a.startswith(("re:", "not:"))] if isinstance(values, list) else []
+    return bool(plain) and 2 * sum(reads_as_statement(a) for a in plain) > len(plain)
+
+
+def _shown(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)[:120]
+
+
+def _operand(value: dict[str, Any], kind: str) -> str | None:
+    return next((value[k] for k in OPERAND_KEYS[kind] if isinstance(value.get(k), str)
+                 and value[k]), None)
+
+
+def _statement_text(value: dict[str, Any]) -> str | None:
+    return next((value[k] for k in STATEMENT_KEYS if isinstance(value.get(k), str)
+                 and value[k].strip()), None)
+
+
+def _words(name: str) -> set[str]:
+    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
+    return {w for w in re.split(r"[^a-z0-9]+", snake.lower()) if w}
+
+
+def _strings(value: Any) -> list[str] | None:
+    if isinstance(value, list) and value and all(isinstance(v, str) and v.strip()
+                                                 for v in value):
+        return list(value)
+    return None
+
+
+class CaseReader:
+    """Reads one case: its entries, where each came from, and its problems."""
+
+    def __init__(self, problems: Problems, label: str, set_of_statements: bool) -> None:
+        self.problems, self.label, self.in_statements = problems, label, set_of_statements
+        self.checks: list[str] = []
+        self.statements: list[str] = []
+        self.tool_calls: list[str] = []
+        self.json_checks: list[dict[str, Any]] = []
+        self.origins: dict[str, list[str]] = {"assertions": [], "statements": [],
+                                              "tool_calls": [], "json_checks": []}
+        self.depends: list[str] = []  # the ids of the cases it depends on (depends_on)
+
+    def refuse(self, message: str, fix: str) -> None:
+        self.problems.refuse("EV009", self.label, message, fix)
+
+    def mapped(self, message: str, fix: str) -> None:
+        self.problems.report("EV012", self.label, message, fix)
+
+    def add(self, kind: str, entry: Any, origin: str) -> None:
+        field = {"check": "assertions", "statement": "statements", "tool": "tool_calls",
+                 "json": "json_checks"}[kind]
+        lists: dict[str, list[Any]] = {"assertions": self.checks,
+                                       "statements": self.statements,
+                                       "tool_calls": self.tool_calls,
+                                       "json_checks": self.json_checks}
+        values = lists[field]
+        values.append(entry)
+        self.origins[field].append(origin)
+
+    # -- the case's fields ------------------------------------------------------------------
+
+    def read(self, item: dict[str, Any]) -> dict[str, Any]:
+        item = dict(item)
+        for key in list(item):  # expectedBehavior -> expected_behavior
+            snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower()
+            if snake != key and snake not in item:
+                item[snake] = item.pop(key)
+        if isinstance(item.get("judge"), str):  # seed 001's name for the judge program
+            item["judge_program"] = item.pop("judge")
+        for alias, field in CASE_ALIASES.items():
+            if alias in item and field not in item:
+                item[field] = item.pop(alias)
+            elif isinstance(item.get(alias), list) and isinstance(item.get(field), list):
+                item[field] = [*item[field], *item.pop(alias)]
+        for key in DEPENDENCY_FIELDS:
+            if key in item:
+                found = item.pop(key)
+                ids = found if isinstance(found, list) else [found]
+                if all(isinstance(i, (str, int)) and not isinstance(i, bool) for i in ids):
+                    self.depends += [str(i) for i in ids]
+                else:
+                    self.refuse(f"`{key}`: {json.dumps(found)} names no case",
+                                "write the id of the case it depends on, or a list of ids")
+        self._unknown_fields(item)
+        reads = item.get("reads")
+        if reads is not None and reads not in {m.value for m in Reading}:
+            self.refuse(f"`in`: {reads!r} is not what checks can read",
+                        "write \"in\": \"text\" (the final text only), \"files\" (the files "
+                        "it wrote only), or leave it out (both)")
+            item.pop("reads")
+        self._lists(item)
+        self._given_lists(item)
+        raw = [*((f"assertions[{n}]", v) for n, v in enumerate(item.pop("assertions", None)
+                                                              or [])),
+               *((f"selftune_assertions[{n}]", v) for n, v in enumerate(
+                   item.pop("selftune_assertions", None) or []))]
+        for origin, value in raw:
+            if isinstance(value, str):
+                self.add("statement" if reads_as_statement(value, self.in_statements)
+                         else "check", value, origin)
+            elif isinstance(value, dict):
+                self._object(value, origin)
+            else:
+                self.refuse(f"{origin}: a string or an object, not {type(value).__name__}",
+                            "write the check as a string or an object with a type")
+        self._literal_lists(item)
+        gradable = (self.checks or self.statements or self.tool_calls or self.json_checks
+                    or item.get("outputs") or item.get("judge_program"))
+        expected = item.get("expected_output")
+        if not gradable and isinstance(expected, str) and expected.strip():
+            # Its author stated what a good answer does and nothing else: that is the
+            # statement.
+            self.add("statement", expected, "expected_output (the case's only criterion)")
+        for key, values in (("assertions", self.checks), ("statements", self.statements),
+                            ("tool_calls", self.tool_calls), ("json_checks", self.json_checks)):
+            if values:
+                item[key] = values
+        return item
+
+    def _unknown_fields(self, item: dict[str, Any]) -> None:
+        known = set(Case.model_fields) | set(CONSUMED_FIELDS)
+        for key in sorted(set(item) - known):
+            words = _words(key)
+            where = item[key]
+            if words & _PLACE_WORDS and isinstance(where, str) and where.startswith(("/", "~")):
+                self.refuse(f"`{key}` names {where!r}, outside the skill: a session sees only "
+                            "what the case stages from the skill folder",
+                            "copy those files into the skill (evals/files/...) and list them "
+                            "in `files`")
+                item.pop(key)
+                continue
+            if words & _SECTION_WORDS and _strings(item[key]) is not None \
+                    and not words & _WORDS["neg"]:
+                titles = _strings(item.pop(key)) or []
+                triggers = [t for t in titles if _TRIGGER_MARKER.match(t)]
+                if triggers:
+                    titles = [t for t in titles if t not in triggers]
+                    item[f"{key} (trigger expectations)"] = triggers
+                    self.mapped(f"`{key}`: {', '.join(triggers)} says whether the skill should "
+                                "fire, not a text to find: not graded here",
+                                "measure it with `skill-eval trigger` (evals/trigger-queries."
+                                "json)")
+                for n, title in enumerate(titles):
+                    self.add("check", title, f"{key}[{n}] (a section title: must appear)")
+                if titles:
+                    self.mapped(f"`{key}` read as section titles that must each appear, as "
+                                f"written: {', '.join(repr(t) for t in titles[:4])}",
+                                "write them as assertions to make this explicit: "
+                                f"{json.dumps(titles[:2], ensure_ascii=False)}")
+                continue
+            near = difflib.get_close_matches(key, GRADING_FIELDS, n=2, cutoff=0.75)
+            if len(near) == 1 and near[0] not in item:
+                item[near[0]] = item.pop(key)
+                self.mapped(f"unknown field {key!r} read as {near[0]!r}",
+                            f"rename {key!r} to {near[0]!r}")
+            elif near:  # a typo of a grading field would silently drop a check
+                self.refuse(f"unknown field {key!r} (did you mean "
+                            f"{' or '.join(repr(n) for n in near)}?)",
+                            f"rename {key!r} to the field you meant")
+                item.pop(key)
+        item["extra"] = {key: item.pop(key) for key in sorted(set(item) - known)}
+
+    def _lists(self, item: dict[str, Any]) -> None:
+        statements = item.pop("statements", None) or []
+        expectations = item.pop("expectations", None) or []
+        for key, values in (("statements", statements), ("expectations", expectations)):
+            values = [values] if isinstance(values, str) and values.strip() else values
+            if not isinstance(values, list) or not all(isinstance(e, str) for e in values):
+                self.refuse(f"{key}: a list of statements (strings)",
+                            f"write {key} as a list of sentences")
+                continue
+            for n, text in enumerate(values):
+                self.add("statement", text, f"{key}[{n}]")
+        for key in FAILURE_LISTS:
+            failures = item.pop(key, None)
+            if failures is None:
+                continue
+            failures = [failures] if isinstance(failures, str) else failures
+            if not isinstance(failures, list) or not all(isinstance(f, str) for f in failures):
+                self.refuse(f"{key}: a list of failures (strings)",
+                            f"write {key} as a list of sentences")
+                continue
+            for n, text in enumerate(failures):
+                self.add("statement", f"The run avoids this failure: {text}", f"{key}[{n}]")
+
+    def _literal_lists(self, item: dict[str, Any]) -> None:
+        for key, prefix in (("must_have", "re:"), ("must_not_have", "not:re:"),
+                            ("must_include", ""), ("must_avoid", "not:")):
+            values = item.pop(key, None)
+            if values is None:
+                continue
+            if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+                what = "regular expressions" if "re:" in prefix else "texts"
+                self.refuse(f"{key}: a list of {what}", f"write {key} as a list of {what}")
+                continue
+            for n, text in enumerate(values):
+                self.add("check", prefix + text, f"{key}[{n}]")
+
+    def _given_lists(self, item: dict[str, Any]) -> None:
+        for key in ("tool_calls", "json_checks"):
+            values = item.pop(key, None) or []
+            for n, value in enumerate(values if isinstance(values, list) else [values]):
+                self.add("tool" if key == "tool_calls" else "json", value, f"{key}[{n}]")
+
+    # -- assertion objects ------------------------------------------------------------------
+
+    def _object(self, value: dict[str, Any], origin: str) -> None:
+        raw_type = value.get("type", value.get("kind", ""))
+        name = str(raw_type).strip()
+        kind_neg = KNOWN_TYPES.get(name.lower())
+        if not name and any(isinstance(value.get(k), str) for k in ("pattern", "regex")):
+            kind_neg = REGEX, False  # no type, a pattern: a regular expression
+        if kind_neg is None:
+            kind_neg = self._map_type(name, value, origin)
+            if kind_neg is None:
+                return
+        kind, negate = kind_neg
+        label = value.get("description") or value.get("name")
+        shown = f"{origin} {{type: {name!r}}}" + (f" ({label})" if isinstance(label, str)
+                                                  and label else "")
+        ignored = sorted(set(value) - OBJECT_KEYS)
+        if ignored:
+            shown += f" [ignored: {', '.join(ignored)}]"
+        if kind in (LITERAL, REGEX, ANY, ALL, DESCRIBED):
+            # A list operand first (then a `text` beside it is its label), then a string one.
+            terms = self._terms(value, listed_only=True)
+            operand = None if kind in (ANY, ALL) else next(
+                (value[k] for k in OPERAND_KEYS[kind] if isinstance(value.get(k), str)
+                 and value[k]), None)
+            if terms is None and operand is None:
+                terms = self._terms(value, listed_only=False)
+            if terms is not None:
+                self._term_list(kind, negate, terms, name, shown)
+            elif operand is None:
+                self._statement_or_refuse(value, shown, f"a {name!r} check has no operand")
+            elif kind == DESCRIBED:
+                self.add("statement" if reads_as_statement(operand) else "check", operand,
+                         shown)
+            else:
+                prefix = ("not:" if negate else "") + ("re:" if kind == REGEX else "")
+                self.add("check", prefix + operand, shown)
+        elif kind == COUNT:
+            needle = _operand(value, LITERAL) or ""
+            times = next(value[k] for k in COUNT_KEYS if isinstance(value.get(k), int))
+            self.add("check", f"re:(?s)(?:.*?{re.escape(needle)}){{{times}}}",
+                     f"{shown} ({needle!r} at least {times} times)")
+        elif kind == TOOL:
+            self._tool(value, shown)
+        elif kind == JSON:
+            entry = {"file": value.get("file") or value.get("output"),
+                     "path": value.get("path") or value.get("json_path")}
+            for key in ("equals", "contains", "exists"):
+                if key in value:
+                    entry[key] = value[key]
+            if "value" in value and "equals" not in entry:
+                entry["equals"] = value["value"]
+            self.add("json", entry, shown)
+        else:
+            self._statement_or_refuse(value, shown, "a statement has no text")
+
+    def _statement_or_refuse(self, value: dict[str, Any], shown: str, problem: str) -> None:
+        """An object with a description and no operand is a statement for the grader."""
+        text = _statement_text(value)
+        if text is not None:
+            self.add("statement", text, f"{shown}: no operand, so a statement for the grader")
+            return
+        self.refuse(f"{shown}: {problem}",
+                    "give the operand (`value`, `pattern` or `terms`) or a `description` to "
+                    "grade as a statement")
+
+    def _terms(self, value: dict[str, Any], listed_only: bool) -> list[str] | None:
+        for key in TERM_KEYS:
+            found = _strings(value.get(key))
+            if found is not None:
+                return found
+        if listed_only:
+            return None
+        lists = [k for k, v in value.items() if k not in LABEL_KEYS and _strings(v)]
+        return _strings(value[lists[0]]) if len(lists) == 1 else None
+
+    def _term_list(self, kind: str, negate: bool, terms: list[str], name: str,
+                   shown: str) -> None:
+        """Lists of terms: any of them (one alternation), all of them, or none of them."""
+        regex = kind == REGEX or bool(_words(name) & _WORDS[REGEX])
+        if kind == ANY:
+            body = "|".join(terms if regex else (re.escape(t) for t in terms))
+            self.add("check", ("not:" if negate else "") + "re:" + body, shown + " (any)")
+            return
+        prefix = ("not:" if negate else "") + ("re:" if regex else "")
+        for n, term in enumerate(terms):
+            self.add("check", prefix + term, f"{shown} term {n + 1}")
+
+    def _tool(self, value: dict[str, Any], shown: str) -> None:
+        tool = next((value[k] for k in ("tool", "name", "tool_name") if value.get(k)), None)
+        if not isinstance(tool, str):
+            self.refuse(f"{shown}: a tool-call check names its tool",
+                        "add \"tool\": \"Read\" (the tool's name)")
+            return
+        wanted = next((value[k] for k in ("input_contains", "with", "input") if value.get(k)),
+                      None)
+        self.add("tool", tool if wanted is None else f"{tool}:{wanted}", shown)
+
+    def _map_type(self, name: str, value: dict[str, Any],
+                  origin: str) -> tuple[str, bool] | None:
+        """An unknown type near a known one, when only one reading fits: mapped and
+        reported; otherwise refused with the fix."""
+        close = difflib.get_close_matches(name.lower(), [k for k in KNOWN_TYPES if k],
+                                          n=1, cutoff=0.85)
+        if close:
+            found = KNOWN_TYPES[close[0]]
+            self.mapped(f"{origin}: unknown type {name!r} read as {close[0]!r}",
+                        f"write \"type\": \"{close[0]}\"")
+            return found
+        words = _words(name)
+        command = next((k for k in COMMAND_KEYS if isinstance(value.get(k), str)), None)
+        if command is not None:
+            self.refuse(f"{origin} {_shown(value)}: a {name!r} check runs a command "
+                        f"(`{command}`), which a case set cannot run",
+                        "ship the command as a judge program in evals/ (\"judge\": "
+                        "\"evals/judges/check.sh\", exit 0 passes): it runs in the trial's "
+                        "sandbox over the working directory")
+            return None
+        if words & _WORDS[COUNT] and isinstance(_operand(value, LITERAL), str) \
+                and any(isinstance(value.get(k), int) for k in COUNT_KEYS):
+            return COUNT, False
+        families = {f for f in (REGEX, LITERAL, TOOL, JSON, STATEMENT) if words & _WORDS[f]}
+        if not families and not any(k in value for k in STRONG_OPERANDS):
+            text = _statement_text(value)
+            if text is not None and reads_as_statement(text):
+                # a sentence and nothing to search: the grader's statement
+                self.mapped(f"{origin}: type {name!r} has no operand: read as a statement for "
+                            "the grader", "write it under `expectations` (or give the "
+                            "operand: `value`, `pattern`)")
+                return STATEMENT, False
+        if families == {REGEX, LITERAL}:
+            operand = {REGEX for k in OPERAND_KEYS[REGEX][:4] if k in value} | {
+                LITERAL for k in OPERAND_KEYS[LITERAL][:6] if k in value}
+            families = operand if len(operand) == 1 else families | operand
+        negate = bool(words & _WORDS["neg"])
+        if len(families) == 1:
+            (kind,) = families
+            if kind == LITERAL and words & _WORDS[ANY]:
+                kind = ANY
+            known = {(REGEX, False): "regex", (REGEX, True): "not_regex",
+                     (LITERAL, False): "contains", (LITERAL, True): "not_contains",
+                     (ANY, False): "contains_any", (ANY, True): "not_contains",
+                     (TOOL, False): "tool_call", (JSON, False): "json_path",
+                     (STATEMENT, False): "statement"}.get((kind, negate))
+            if known is not None:
+                self.mapped(f"{origin}: unknown type {name!r} read as {known!r}",
+                            f"write \"type\": \"{known}\"")
+                return KNOWN_TYPES[known]
+        readable = ", ".join(sorted(k for k in KNOWN_TYPES if k and KNOWN_TYPES[k][0]
+                                    not in (STATEMENT, DESCRIBED)))
+        self.refuse(f"{origin} {_shown(value)}: unknown type {name!r}",
+                    f"use one of: {readable}; or a statement (`description`, no type)")
+        return None

@@ -1,0 +1,52 @@
+"""What `skill-eval check` reports (`--json`): for each case, every check with how it will be
+graded, on what material and where in the author's file it came from; fixtures and where
+they are staged; what is kept but not graded. A refused set reports every problem instead."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from runner.schema.case import Finding
+
+
+class CheckReading(BaseModel):
+    kind: str = Field(description="assertion, output, statement, tool_call, json, "
+                                  "judge_program or process")
+    entry: str = Field(description="The check as the runner holds it")
+    graded: str = Field(description="How it will be graded, in words")
+    reads: str = Field(description="The material it reads")
+    origin: str = Field(description="Where it came from in evals.json")
+    decides: bool = Field(default=True, description="False: reported beside task success")
+
+
+class FixtureReading(BaseModel):
+    file: str = Field(description="The file in the skill folder")
+    written: str = Field(description="As the case names it")
+    staged_at: str = Field(description="Its path in the agent's working directory")
+
+
+class CaseReading(BaseModel):
+    id: str
+    name: str | None = None
+    checks: list[CheckReading]
+    fixtures: list[FixtureReading]
+    ignored: list[str] = Field(description="Kept but never graded")
+    runs_first: list[str] = Field(default_factory=list, description="depends_on: the cases "
+                                  "whose prompts run first in its sandbox, in order")
+    ties: str
+
+
+class CheckReport(BaseModel):
+    ok: bool
+    skill: str | None = None
+    skill_sha256: str | None = None
+    arms: list[str] = Field(default_factory=list)
+    k: int | None = None
+    trials: int | None = None
+    cases: list[CaseReading] = Field(default_factory=list)
+    findings: list[Finding] = Field(default_factory=list, description="Reported, not refused")
+    problems: list[Finding] = Field(default_factory=list, description="Why it was refused")
+    about: dict[str, Any] = Field(default_factory=dict, description="Descriptive top-level "
+                                                                    "fields (kept)")
