@@ -270,3 +270,23 @@ def test_grades_made_after_the_trials_are_reused(tmp_path: Path, skill: Path) ->
     again = _regrade(tmp_path, source.run_id)  # no model script: nothing to ask
     assert again.regrade is not None and again.regrade.graded_trials == 0
     assert passes(again) == passes(source)
+
+
+def test_a_row_that_becomes_a_tie_goes_to_the_judge(tmp_path: Path, skill: Path) -> None:
+    _edit(skill, "row-count", rubric="The clearer answer is better.")
+    source = _run(tmp_path, skill)  # the candidate passes row-count, the baseline fails
+    rows = [r for r in source.rows if r.case == "row-count"]
+    assert all(r.outcome == "win" and not r.judge for r in rows)
+    _edit(skill, "row-count", assertions=["re:\\b6 rows\\b"])  # now both arms fail: ties
+    unjudged = _regrade(tmp_path, source.run_id)  # no way to reach the judge: said, not spent
+    assert unjudged.regrade is not None and unjudged.regrade.judged_rows == 0
+    assert all(r.outcome == "tie" and not r.judge
+               for r in unjudged.rows if r.case == "row-count")
+    script = tmp_path / "judge.yaml"
+    script.write_text(
+        "scenarios:\n- name: judge\n  when: {purpose: judge}\n  turns:\n"
+        "  - tool_use: {name: record_judgement, input: {preferred: tie, reasons: even}}\n")
+    judged = _regrade(tmp_path, source.run_id, model_script=script)  # the same regrade resumes
+    assert judged.run_id == unjudged.run_id
+    assert judged.regrade is not None and judged.regrade.judged_rows == 2
+    assert all(r.judge for r in judged.rows if r.case == "row-count")
