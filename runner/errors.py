@@ -74,7 +74,7 @@ class ModelCallError(InfraError):
 
     def __init__(self, message: str, status: int | None = None) -> None:
         super().__init__(message)
-        self.status = status  # the HTTP status the endpoint refused with, if it did
+        self.status = status  # the endpoint's last HTTP status (None: never reached)
 
 
 class ModelStopped(InfraError):

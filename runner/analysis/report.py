@@ -62,6 +62,8 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
                           failures=[Failure(check=c.check, detail=c.detail)
                                     for c in r.checks if not c.passed],
                           skills_loaded=r.skills_loaded, safety=r.safety, error=r.error,
+                          process_followed=None if r.process is None else bool(
+                              r.process.passed),
                           node=r.node,
                           attempt=r.attempt, attempts=r.attempts)
                 for r in ordered],

@@ -11,6 +11,8 @@ one budget, resumable as a whole (every id is a digest).
       - skill: skills/ledger
         k: 5
         cases: [append-row]
+        incumbent: latest        # the most recent completed run's bytes, from the store
+        save: nightly            # name the run when it completes (`skill-eval compare`)
 
 The top level takes every pass setting `skill-eval run` has (runner.schema.options.
 PassSettings), `defaults` and each eval every eval setting (EvalSettings). Relative paths are
@@ -31,7 +33,7 @@ from runner.schema.options import EvalSettings, PassSettings, RunOptions
 
 # What an eval entry (or `defaults`) may set: EvalSettings by name or by its short alias.
 EVAL_KEYS = frozenset(EvalSettings.model_fields) | {"cases", "timeout", "skill_path",
-                                                     "incumbent_path"}
+                                                     "incumbent_path", "incumbent_latest"}
 
 
 class BatchFile(PassSettings):
@@ -77,7 +79,11 @@ def load_batch(path: Path, overrides: dict[str, Any] | None = None,
         fields = {**batch.defaults, **entry,
                   **{k: v for k, v in (eval_overrides or {}).items() if v is not None}}
         fields["skill_path"] = anchor(fields.pop("skill"))
-        fields["incumbent_path"] = anchor(fields.pop("incumbent", None))
+        incumbent = fields.pop("incumbent", None)
+        if incumbent == "latest":  # the skill's most recent completed receipt, from the store
+            fields["incumbent_latest"] = True
+            incumbent = None
+        fields["incumbent_path"] = anchor(incumbent)
         bad = sorted(set(fields) - EVAL_KEYS)
         if bad:
             raise RefusedInput(f"{path}: eval #{index}: {', '.join(bad)}: not an eval setting "

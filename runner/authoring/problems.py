@@ -1,12 +1,16 @@
 """One way to say what is wrong with a user's file: pydantic's findings as one line each,
-without its links, with unknown fields called what they usually are (typos)."""
+without its links, with unknown fields called what they usually are (typos); and the set-level
+findings that are reported, never refused (CS004)."""
 
 from __future__ import annotations
+
+import re
+from collections.abc import Iterable
 
 from pydantic import ValidationError
 
 from runner.errors import CaseSetError
-from runner.schema.case import Finding
+from runner.schema.case import Case, Finding
 
 
 def describe(exc: ValidationError) -> str:
@@ -57,3 +61,46 @@ class CaseSetRefused(CaseSetError):
         else:
             lines = "\n".join(f"  {finding_line(p)}" for p in problems)
             super().__init__(file, f"{len(problems)} problems:\n{lines}")
+
+
+# CS004 (seed 001): a body that numbers three or more steps while its set carries no process.
+STEPS_FOR_PROCESS = 3
+SET_LEVEL = "(set)"  # a finding about the whole set, not one case
+_STEP = re.compile(r"^ {0,3}(\d{1,2})[.)]\s+(\S.*)$")
+
+
+def numbered_steps(body: str) -> list[str]:
+    """The longest run of steps numbered 1, 2, 3, ... in a markdown body (code fences skipped,
+    text between the steps allowed), each step's first line."""
+    best: list[str] = []
+    run: list[str] = []
+    fenced = False
+    for line in body.splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+            continue
+        match = None if fenced else _STEP.match(line)
+        if match is None:
+            continue
+        number, text = int(match.group(1)), match.group(2).strip()
+        if number == len(run) + 1:
+            run.append(text)
+        else:
+            run = [text] if number == 1 else []
+        if len(run) > len(best):
+            best = list(run)
+    return best
+
+
+def steps_without_process(body: str, cases: Iterable[Case], shown: str) -> Finding | None:
+    """CS004: reported (never refused) when the body numbers STEPS_FOR_PROCESS or more steps and
+    no case of the set carries a process item."""
+    steps = numbered_steps(body)
+    if len(steps) < STEPS_FOR_PROCESS or any(case.process for case in cases):
+        return None
+    return Finding(
+        code="CS004", file=shown, case=SET_LEVEL,
+        message=f"the skill's body numbers {len(steps)} steps and no case checks that they "
+                "are followed (no process item)",
+        fix='add a process item, e.g. {"id": "steps", "order": ["Read:...", "Bash:..."]} '
+            "(`skill-eval cases SKILL --generate` drafts one from the steps)")

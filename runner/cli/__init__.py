@@ -3,15 +3,17 @@
     app       the group, exit codes and the guard every command runs under
     options   every shared option, declared once; parameters -> RunOptions in one place
     output    the report, the gate and output-path checks
-    <command> one module each: run, check, batch, stop, regrade, estimate, view, trigger, route,
-              runs,
-              serve_model, gc
+    <command> one module each: run, check, cases, batch, stop, regrade, estimate, view, trigger,
+              route, runs, serve_model, gc, compare, evidence
 """
 
 from runner.cli import (  # noqa: F401 - importing a command module registers it
     batch,
+    cases,
     check,
+    compare,
     estimate,
+    evidence,
     gc,
     regrade,
     route,

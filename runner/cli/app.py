@@ -28,10 +28,13 @@ Exit codes:
   0    completed (whatever the verdict, unless --gate)
   1    --gate given and a verdict is FAIL or NO EVIDENCE (or, with --gate-max-p, a
        sign test is not below P)
-  2    refused input, nothing spent: skill folder, case set, flags, store URI, a leaked
-       skill, or a run another driver holds
-  3    infrastructure failure: Docker, image, gateway, store, Ray; or no trial could be
-       scored because of them (under --gate: exit 1, no evidence fails the gate)
+  2    refused input, nothing spent: skill folder (a hygiene error; static findings under
+       --sandbox local without --trust-target), case set, flags, store URI, the key or
+       model the endpoint refused at the live preflight, a leaked skill, or a run another
+       driver holds
+  3    infrastructure failure: Docker, image, gateway, store, Ray, a model endpoint that
+       cannot be reached at the live preflight; or no trial could be scored because of them
+       (under --gate: exit 1, no evidence fails the gate)
   4    a bug in skill-eval itself (the message names the file with the traceback)
   130  interrupted (Ctrl-C or SIGTERM): in-flight trials cancelled and cleaned up
 """
@@ -39,7 +42,8 @@ Exit codes:
 CHECK_EXIT_CODES = """\b
 Exit codes:
   0  the skill and its case set can run
-  2  refused: the message names the file, the case and the fix
+  2  refused: a hygiene error, or the case set; the message names the file, the case and
+     the fix
   4  a bug in skill-eval itself
 """
 

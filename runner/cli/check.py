@@ -33,6 +33,10 @@ def check(skill: Path, verbose: bool, as_json: bool, **params: Any) -> None:
     A set with problems is refused with all of them at once, each with its code, file, case
     and fix.
 
+    Also the skill's hygiene (HY001-HY008: an error refuses, as a run would), the static scan
+    of its files (network reach, process spawn, commands on load, hidden commands, destructive
+    commands, overrides, hidden characters, uploads) and CS004.
+
     \b
     Examples:
       skill-eval check examples/csv-summary
@@ -41,11 +45,15 @@ def check(skill: Path, verbose: bool, as_json: bool, **params: Any) -> None:
       skill-eval check examples/csv-summary --model-script examples/csv-summary/model-script.yaml
     """
     from runner.authoring.describe import case_lines, read_case
+    from runner.authoring.reading import located, read_skill, refuse_errors, skill_findings
+    from runner.authoring.scan import kinds
     from runner.planning.plan import check_request, make_plan
     from runner.scripted.script import load_script
 
     opts = run_options(skill, params)
     try:
+        skill_reading = read_skill(skill)
+        refuse_errors(skill_reading, skill)  # a run would refuse them too, before it bills
         request = check_request(opts)
         plan = make_plan(opts, request)
         script = ""
@@ -59,11 +67,12 @@ def check(skill: Path, verbose: bool, as_json: bool, **params: Any) -> None:
     caseset = request.caseset
     readings = [read_case(case, caseset.origins.get(case.id), caseset.judge_expected_output)
                 for case in plan.cases_in_order()]
+    found = skill_findings(skill_reading, plan.skill.path, plan.cases_in_order())
     if as_json:
         report = CheckReport(ok=True, skill=plan.skill.name, skill_sha256=plan.skill.digest,
                              arms=[str(a) for a in plan.arms], k=opts.k,
                              trials=len(plan.trials), cases=readings,
-                             findings=list(plan.findings), about=caseset.about)
+                             findings=[*found, *plan.findings], about=caseset.about)
         click.echo(report.model_dump_json(indent=2))
         return
     out = console.out()
@@ -77,10 +86,14 @@ def check(skill: Path, verbose: bool, as_json: bool, **params: Any) -> None:
                 out.print(Text(line))
         if caseset.about:
             out.print(Text(f"kept, not graded (top level): {', '.join(sorted(caseset.about))}"))
-    for finding in plan.findings:
-        where = f"case {finding.case!r}: " if finding.case else ""
-        out.print(Text(f"{finding.code} {finding.file}: {where}{finding.message}; "
-                       f"fix: {finding.fix}"))
+    for finding in [*found, *plan.findings]:
+        out.print(Text(f"{finding.code} {located(finding)} {finding.message}; fix: "
+                       f"{finding.fix}"))
+    if skill_reading.scan:
+        out.print(Text(f"static scan: {len(skill_reading.scan)} finding(s) "
+                       f"({', '.join(kinds(list(skill_reading.scan)))}): reported in a "
+                       "container sandbox; --sandbox local refuses the skill unless "
+                       "--trust-target"))
 
 
 def _refused_json(exc: RefusedInput) -> None:
@@ -89,7 +102,7 @@ def _refused_json(exc: RefusedInput) -> None:
         file = exc.path if isinstance(exc, CaseSetError) else ""
         case = (exc.case_id or "") if isinstance(exc, CaseSetError) else ""
         message = exc.problem if isinstance(exc, CaseSetError) else str(exc)
-        code = message.split(":", 1)[0] if message[:2] in ("EV", "CS") else ""
+        code = message.split(":", 1)[0] if message[:2] in ("EV", "CS", "HY") else ""
         problems = [Finding(code=code, file=file, case=case, message=message, fix="")]
     click.echo(CheckReport(ok=False, problems=problems).model_dump_json(indent=2))
     sys.exit(exc.exit_code)

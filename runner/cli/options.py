@@ -16,8 +16,10 @@ from typing import Any, TypeVar, cast
 import click
 
 from runner import config
+from runner.errors import RefusedInput
 from runner.schema.enums import Arm
 from runner.schema.options import EvalSettings, PassSettings, RunOptions, SandboxConfig
+from runner.store.base import Store
 
 F = TypeVar("F", bound=Callable[..., Any])
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
@@ -88,7 +90,13 @@ OPTIONS: dict[str, Decorator] = {
     "case_ids": click.option("--case", "case_ids", multiple=True,
                              help="Run only this case id (repeatable)."),
     "incumbent_path": click.option("--incumbent", "incumbent_path", type=PATH,
-                                   help="Folder of the version you already have (third arm)."),
+                                   help="Folder of the version you already have (third arm); "
+                                        "`latest`: the bytes of the skill's most recent "
+                                        "completed run whose bytes differ, from the store "
+                                        "(write ./latest for a folder of that name)."),
+    "save": click.option("--save", default=None, metavar="NAME",
+                         help="Name the run when it completes (`skill-eval compare NAME "
+                              "OTHER`); a run that does not complete is not named."),
     "arms": click.option("--arms", default=",".join(default(EvalSettings, "arms")),
                          show_default=True, callback=_arms,
                          help="Arms to run (comma-separated)."),
@@ -112,6 +120,10 @@ OPTIONS: dict[str, Decorator] = {
     "judge_all": click.option("--judge-all", is_flag=True,
                               help="Blind A/B of every case: the judge reads every scored row "
                                    "(it still decides only ties)."),
+    "trust_target": click.option("--trust-target", is_flag=True,
+                                 help="The skill is yours or has been read: with --sandbox "
+                                      "local (no isolation) run it even when the static scan "
+                                      "flags its files."),
     # what one scheduling pass shares (PassSettings)
     "concurrency": click.option("--concurrency", default=default(PassSettings, "concurrency"),
                                 show_default=True, type=click.IntRange(min=1),
@@ -238,5 +250,25 @@ def run_options(skill: Path, params: dict[str, Any], **fixed: Any) -> RunOptions
     values["sandbox"] = SandboxConfig(**{name: params[name] for name in SANDBOX_FIELDS
                                          if params.get(name) is not None})
     values["upstream_url"] = os.environ.get("ANTHROPIC_BASE_URL", config.UPSTREAM)
+    if str(values.get("incumbent_path")) == LATEST:  # --incumbent latest, not ./latest
+        values.pop("incumbent_path")
+        values["incumbent_latest"] = True
     values.update(fixed)
     return RunOptions(skill_path=skill, **values)
+
+
+LATEST = "latest"
+
+
+def read_store(store_uri: str, store_endpoint: str | None) -> Store:
+    """The store a read-only command reads (runs, view, compare, evidence): a local one must
+    exist (nothing is created by reading), an S3 bucket must answer."""
+    from runner.store.base import open_store  # noqa: PLC0415 - boto3 only when used
+
+    if "://" not in store_uri and not Path(store_uri).is_dir():
+        raise RefusedInput(f"--store {store_uri}: no such directory, so no runs there; name "
+                           "the store the runs were made with (run --store)")
+    store = open_store(store_uri, store_endpoint)
+    if "://" in store_uri:
+        store.preflight()
+    return store

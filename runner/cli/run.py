@@ -27,7 +27,7 @@ from runner.schema.enums import BaselineMode
                                  "skill: the delta is the set's joint contribution) or "
                                  "per-skill (one without-arm per skill, staging the others: "
                                  "N+1 arms, each skill's marginal contribution).")
-@use(*EVAL, *PASS, *SANDBOX)
+@use(*EVAL, "save", *PASS, *SANDBOX, "trust_target")
 @click.option("--confirm", is_flag=True,
               help="Show the cost estimate and ask before spending (needs a terminal).")
 @click.option("--triggers-only", is_flag=True,
@@ -51,6 +51,8 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
       skill-eval run ./my-skill --grader-model claude-haiku-4-5 --no-judge
       skill-eval run ./my-skill --k 5 --batch-grading
       skill-eval run --skill ./pdf --skill ./xlsx --baseline-mode per-skill --confirm
+      skill-eval run ./my-skill --incumbent latest --save v2   # against the last version
+      skill-eval run ./my-own-skill --sandbox local --trust-target   # no isolation: yours only
     """
     from runner.driver.api import run_eval
 

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from runner import console
 from runner.cli.app import EXIT_CODES, guarded, main
-from runner.cli.options import STORE, use
-from runner.errors import RefusedInput
+from runner.cli.options import STORE, read_store, use
 
 
 @main.command(epilog=EXIT_CODES, short_help="List the runs in a store, newest first.")
@@ -22,7 +19,8 @@ from runner.errors import RefusedInput
 def runs(store_uri: str, store_endpoint: str | None, skill_name: str | None, limit: int,
          as_json: bool) -> None:
     """List the runs in a store, newest first: id, skill and digest, verdict, net lift,
-    trials, holes, cost, when it finished, status. Read from the receipts: nothing is changed.
+    trials, holes, cost, when it finished, status (a dry run says so). Read from each skill's
+    index (one read per skill): nothing is changed.
 
     \b
     Examples:
@@ -30,16 +28,9 @@ def runs(store_uri: str, store_endpoint: str | None, skill_name: str | None, lim
       skill-eval runs --store s3://evals/nightly --skill csv-summary --limit 10
     """
     from runner.render.terminal import render_runs
-    from runner.store.base import open_store
     from runner.store.runs import list_runs
 
-    if "://" not in store_uri and not Path(store_uri).is_dir():
-        raise RefusedInput(f"--store {store_uri}: no such directory, so no runs there; name "
-                           "the store the runs were made with (run --store)")
-    store = open_store(store_uri, store_endpoint)
-    if "://" in store_uri:
-        store.preflight()  # the bucket must exist; a local store is only read
-    found = list_runs(store, skill_name)[:limit]
+    found = list_runs(read_store(store_uri, store_endpoint), skill_name)[:limit]
     if as_json:
         console.out().print_json(data=[r.model_dump(mode="json") for r in found])
         return

@@ -24,8 +24,7 @@ from runner.cli.options import POSITIVE, SANDBOX, STORE, run_options, use
               show_default=True, help="session: real sessions in containers (observed "
                                       "activation); catalog: one model call per query")
 @use("k", "model", "model_script", "session_budget_usd", "max_budget_usd", "store_budget_usd",
-     "concurrency",
-     "timeout_s", *STORE, *SANDBOX, "executor", "fresh",
+     "concurrency", "timeout_s", *STORE, *SANDBOX, "executor", "fresh", "save",
      # the same settings, with what a trigger run means by them
      k=click.option("--k", "--runs", "k", default=config.TRIGGER_RUNS, show_default=True,
                     type=click.IntRange(min=1),
@@ -53,6 +52,7 @@ def trigger(skill: Path, skills_dir: Path | None, with_neighbours: int, mode: st
     Examples:
       skill-eval trigger ./my-skill --skills-dir ~/.claude/skills --k 3
       skill-eval trigger ./my-skill --mode catalog       # cheap: a model reads the catalog
+      skill-eval trigger ./my-skill --skills-dir lib --with-neighbours 2 --save before
     """
     from runner.driver.triggers import run_with_neighbours
     from runner.render.terminal import render_trigger

@@ -13,10 +13,13 @@ from rich.markup import escape
 from runner.analysis.feedback import build_feedback
 from runner.analysis.planner import size_warning
 from runner.analysis.report import build_report
+from runner.authoring.reading import located, read_skill, refuse_errors, skill_findings
+from runner.authoring.scan import gate_local, scan_skill
 from runner.console import err as stderr_console
 from runner.costs.estimate import estimate_plan
 from runner.driver.passes import run_pass
 from runner.driver.preflight import check_fixtures_fit, check_pass
+from runner.driver.receipts import file_paired, resolve_incumbent
 from runner.driver.scheduler import finished
 from runner.errors import InfraError, RefusedInput
 from runner.judging.ties import stored as stored_judgements
@@ -33,7 +36,7 @@ from runner.schema.runs import Estimate
 from runner.schema.trial import TrialResult
 from runner.scripted.script import load_script
 from runner.store.base import Store, open_store
-from runner.store.keys import RunKeys, receipt_key
+from runner.store.keys import RunKeys
 from runner.store.runs import token_history
 from runner.trial.isolation import check_library_staging, check_staging
 
@@ -50,21 +53,32 @@ def check_model_access(opts: RunOptions) -> None:
 
 def preflight(opts: RunOptions) -> Plan:
     """Everything that can refuse the run before anything is written or spent: the offline
-    checks first (free), then the key, then the sandbox backend (its image id goes into every
-    id). The pass's own checks (store, Ray, metrics port) are `check_pass`."""
+    checks first (free: hygiene, the case set, the static scan's gate under --sandbox local),
+    then the key, then the sandbox backend (its image id goes into every id). The pass's own
+    checks (store, Ray, metrics port, the live model call) are `check_pass` and `check_live`."""
+    reading = read_skill(opts.skill_path)
+    refuse_errors(reading, opts.skill_path)  # hygiene errors: nothing is billed
     request = check_request(opts)
+    found = skill_findings(reading, request.skill.path, request.caseset.evals)
+    gate_local(list(reading.scan), opts.sandbox.backend, opts.trust_target, request.skill.path)
+    if request.incumbent is not None:
+        gate_local(scan_skill(request.incumbent.path), opts.sandbox.backend, opts.trust_target,
+                   request.incumbent.path)
     check_model_access(opts)
     if opts.sandbox.backend == "docker":
         check_fixtures_fit(request.caseset.evals, request.skill.path,
                            opts.sandbox.limits.workspace_size)
     info = open_sandbox(opts.sandbox).preflight()
     sandbox = opts.sandbox.model_copy(update={"image_id": info.image_id})
-    return make_plan(opts.model_copy(update={"sandbox": sandbox}), request)
+    plan = make_plan(opts.model_copy(update={"sandbox": sandbox}), request)
+    return plan.model_copy(update={"findings": [*found, *plan.findings]})
 
 
 def finish(plan: Plan, results: list[TrialResult], stopped: str | None, store: Store,
            unmatched: tuple[int, str | None] = (0, None),
-           regrade: Regrade | None = None) -> Report:
+           regrade: Regrade | None = None, opts: RunOptions | None = None) -> Report:
+    """The report, its feedback file, and what the run leaves for later runs (its index
+    entry; a receipt and its saved name only when it completed)."""
     ids = {t.trial_id for t in plan.trials}  # built once, not per result
     mine = [r for r in results if r.trial_id in ids]
     if plan.skills:  # several skills at once: each arm stages a library
@@ -80,7 +94,7 @@ def finish(plan: Plan, results: list[TrialResult], stopped: str | None, store: S
     store.put(RunKeys(plan.run_id).report_json, data)
     store.put(RunKeys(plan.run_id).feedback, build_feedback(
         report, mine, stored_feedback(store, plan.run_id)).model_dump_json(indent=1).encode())
-    store.put(receipt_key(plan.skill.digest, plan.run_id), data)
+    file_paired(store, plan, report, opts)
     return report
 
 
@@ -124,14 +138,13 @@ def run_eval(opts: RunOptions, console: Console | None = None,
     """One eval. `confirm` is asked with the estimate before anything is spent; a False
     answer refuses the run (nothing written, nothing spent)."""
     console = console or stderr_console()
+    opts, store = with_incumbent(opts, store, console)
     plan = preflight(opts)
-    store = store or open_store(opts.store_uri, opts.store_endpoint)
     check_pass(opts.settings(), store)
     done = finished(plan.trials, store)  # read once: reused by the pass and the scheduler
     for finding in plan.findings:
-        console.print(f"[yellow]{finding.code}[/] {escape(finding.file)}: case "
-                      f"{escape(finding.case)!r}: {escape(finding.message)}; fix: "
-                      f"{escape(finding.fix)}")
+        console.print(f"[yellow]{finding.code}[/] {escape(located(finding))} "
+                      f"{escape(finding.message)}; fix: {escape(finding.fix)}")
     console.print(f"run {plan.run_id}: {len(plan.cases)} case(s) x k={plan.k_label()} x "
                   f"{len(plan.arms)} arm(s) = {'at most ' if plan.adaptive else ''}"
                   f"{len(plan.trials)} trial(s) "
@@ -147,7 +160,28 @@ def run_eval(opts: RunOptions, console: Console | None = None,
         raise RefusedInput("not started: declined at the cost prompt (nothing was spent)")
     outcome = run_pass(plan.run_id, [plan], store, opts.settings(), console, done)
     unmatched = outcome.unmatched if outcome.ran else stored_unmatched(store, plan.run_id)
-    return finish(plan, outcome.results, outcome.stopped, store, unmatched)
+    report = finish(plan, outcome.results, outcome.stopped, store, unmatched, opts=opts)
+    note_unsaved(report, opts, console)
+    return report
+
+
+def note_unsaved(report: Report, opts: RunOptions, console: Console) -> None:
+    """`--save NAME` names only a completed run: say so when this one was not."""
+    if opts.save and report.status is not RunStatus.COMPLETED:
+        console.print(f"[yellow]not saved as {escape(opts.save)!r}[/]: run {report.run_id} is "
+                      f"{report.status}; only a completed run files a receipt and takes a name")
+
+
+def with_incumbent(opts: RunOptions, store: Store | None,
+                   console: Console) -> tuple[RunOptions, Store]:
+    """The store the run uses, and `--incumbent latest` resolved from it (exit 2 when the
+    skill has no completed run of other bytes there)."""
+    store = store or open_store(opts.store_uri, opts.store_endpoint)
+    if opts.incumbent_latest:
+        store.preflight()
+        opts, note = resolve_incumbent(opts, store)
+        console.print(f"incumbent: {escape(note)}")
+    return opts, store
 
 
 def stored_feedback(store: Store, run_id: str) -> Feedback | None:

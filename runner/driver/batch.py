@@ -13,7 +13,13 @@ from rich.text import Text
 
 from runner.analysis.planner import size_warning
 from runner.authoring.batch import load_batch
-from runner.driver.api import finish, preflight, stored_unmatched
+from runner.driver.api import (
+    finish,
+    note_unsaved,
+    preflight,
+    stored_unmatched,
+    with_incumbent,
+)
 from runner.driver.passes import run_pass
 from runner.driver.preflight import check_pass
 from runner.errors import RefusedInput
@@ -34,8 +40,10 @@ def run_batch(path: Path, console: Console,
               eval_overrides: dict[str, Any] | None = None) -> tuple[BatchSummary, list[Report]]:
     all_opts = load_batch(path, overrides, eval_overrides)
     plans = []
+    store = open_store(all_opts[0].store_uri, all_opts[0].store_endpoint)
     for index, opts in enumerate(all_opts, 1):
         try:
+            all_opts[index - 1] = opts = with_incumbent(opts, store, console)[0]
             plans.append(preflight(opts))
         except RefusedInput as exc:
             raise RefusedInput(f"{path}: eval #{index} ({opts.skill_path}): {exc}") from exc
@@ -44,7 +52,6 @@ def run_batch(path: Path, console: Console,
         raise RefusedInput(f"{path}: two evals in the batch are the same run; remove one")
     batch_id = "b-" + hashlib.sha256(" ".join(ids).encode()).hexdigest()[:16]
     settings = all_opts[0].settings()
-    store = open_store(settings.store_uri, settings.store_endpoint)
     check_pass(settings, store)
     store.put(RunKeys(batch_id).plan, ("\n".join(ids) + "\n").encode())
     total = sum(len(p.trials) for p in plans)
@@ -57,8 +64,11 @@ def run_batch(path: Path, console: Console,
             console.print(Text(f"{plan.skill.name}: {warning}", style="yellow"))
     outcome = run_pass(batch_id, plans, store, settings, console)
     reports = [finish(plan, outcome.results, outcome.stopped, store,
-                      outcome.unmatched if outcome.ran else stored_unmatched(store, plan.run_id))
-               for plan in plans]
+                      outcome.unmatched if outcome.ran else stored_unmatched(store, plan.run_id),
+                      opts=opts)
+               for plan, opts in zip(plans, all_opts, strict=True)]
+    for report, opts in zip(reports, all_opts, strict=True):
+        note_unsaved(report, opts, console)
     summary = BatchSummary(batch_id=batch_id, stopped=outcome.stopped, runs=[
         {"run_id": r.run_id, "skill": r.skill, "verdict": str(r.verdict),
          "net_lift": r.net_lift, "partial": r.partial, "status": str(r.status)}

@@ -19,6 +19,7 @@ from runner.driver.control import Progress, RunControl
 from runner.driver.executor import Cleanup, Executor, open_executor
 from runner.driver.lease import leases
 from runner.driver.metrics import RunMetrics, touch_arms
+from runner.driver.preflight import check_live
 from runner.driver.scheduler import execute, finished
 from runner.driver.storewide import (
     STOPPED_ALL,
@@ -116,6 +117,8 @@ def run_pass(pass_id: str, plans: list[Plan], store: Store, settings: PassSettin
     store_cap = daily_cap(store, settings.store_budget_usd)
     left = check_store_budget(store, store_cap, sum(estimate_usd(t.model, 1) for t in to_run),
                               settings.force)
+    if to_run:
+        check_live(plans, settings, settings.upstream_url, console)  # one tiny call per model
     with leases(store, run_ids, settings.wait), \
             run_log(store, [RunKeys(r).log for r in dict.fromkeys(run_ids)]):
         if settings.wait:  # the driver we waited for may have finished some trials

@@ -1,5 +1,6 @@
 """Checks a pass makes before anything is planned, written or spent: each refuses with the
-problem and the fix (exit 2) or reports the machinery unreachable (exit 3)."""
+problem and the fix (exit 2) or reports the machinery unreachable (exit 3). The last of them,
+`check_live`, spends one tiny model call per model (runner.gateway.preflight)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,17 @@ import socket
 from collections.abc import Iterable
 from pathlib import Path
 
+from rich.console import Console
+
 from runner.driver.storewide import refuse_if_stopped
 from runner.errors import RayError, RefusedInput
+from runner.gateway.client import ModelClient
+from runner.gateway.preflight import PreflightResult, live_preflight
 from runner.schema.case import Case
 from runner.schema.options import PassSettings
+from runner.schema.plan import Plan
+from runner.scripted.script import load_script
+from runner.scripted.server import ScriptedEndpoint
 from runner.store.base import Store
 
 RAY_CONNECT_TIMEOUT_S = 3.0
@@ -80,3 +88,58 @@ def check_pass(settings: PassSettings, store: Store) -> None:
         check_ray_address(settings.ray_address)
     store.preflight()
     refuse_if_stopped(store)
+
+
+PREFLIGHT_ATTEMPTS = 2
+PREFLIGHT_BACKOFF_S = 2.0
+
+
+def models_asked(plans: list[Plan]) -> list[str]:
+    """Every model the pass will call: each plan's agent model, its grader when a case has
+    statements, its judge when a case has a rubric (or every row is judged)."""
+    models: list[str] = []
+    for plan in plans:
+        cases = plan.cases_in_order()
+        models.append(plan.model)
+        if plan.grader_model and any(c.statements for c in cases):
+            models.append(plan.grader_model)
+        if plan.judge_model and (plan.judge_all or any(c.rubric for c in cases)):
+            models.append(plan.judge_model)
+    return list(dict.fromkeys(models))
+
+
+def check_live(plans: list[Plan], settings: PassSettings, upstream: str,
+               console: Console) -> list[PreflightResult]:
+    """One tiny real call per model through the runner's metered client, before the
+    first trial: a bad key, an unknown model or an endpoint that cannot be reached refuses the
+    pass here (nothing written, no trial started). A dry run asks its model script the same
+    way (`when: {purpose: preflight}`). The fake backend runs no agent: against a real
+    upstream it asks nothing (tests point it at endpoints that do not exist); with a model
+    script it does, so the refusals are testable without Docker."""
+    if settings.sandbox.backend == "fake" and settings.model_script is None:
+        return []
+    return check_models(models_asked(plans), settings, upstream, console)
+
+
+def check_models(models: list[str], settings: PassSettings, upstream: str,
+                 console: Console) -> list[PreflightResult]:
+    """`check_live` for a list of models (a catalog trigger pass has no plan)."""
+    endpoint = ScriptedEndpoint(load_script(settings.model_script)) \
+        if settings.model_script else None
+    url = endpoint.__enter__() if endpoint else upstream
+    try:
+        # no governor: a pushback is reported at once, not waited out (the run's is)
+        clients = {m: ModelClient(url, os.environ.get("ANTHROPIC_API_KEY"), None,
+                                  PREFLIGHT_ATTEMPTS, PREFLIGHT_BACKOFF_S)
+                   for m in models}
+        results = live_preflight(clients, upstream if endpoint is None else "(model script)")
+    finally:
+        if endpoint is not None:
+            endpoint.__exit__(None, None, None)
+    spent = sum(r.usage.cost_usd for r in results)
+    for result in results:
+        if result.warning:
+            console.print(result.warning, markup=False)
+    console.print(f"preflight: {len(results)} model call(s) answered "
+                  f"({', '.join(r.model for r in results)}), ${spent:.4f}", markup=False)
+    return results

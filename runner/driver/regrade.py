@@ -148,7 +148,7 @@ class Regrader:
         outputs = {k[len(prefix):]: self.store.get(k) for k in self.store.list(prefix)}
         transcript = parse_transcript(transcript_bytes)
         evidence = Evidence(transcript.assistant_text, outputs, source.outputs_skipped,
-                            transcript_bytes, tuple(transcript.calls), None)
+                            transcript_bytes, tuple(transcript.calls), None, source.inputs)
         reuse: dict[str, Score] = {}
         if "program" in source.scores:  # unchanged, or the case would not be regraded
             reuse["program"] = source.scores["program"]

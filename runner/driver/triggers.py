@@ -16,7 +16,8 @@ from runner.authoring.skill import load_skill
 from runner.console import err as stderr_console
 from runner.driver.api import check_model_access
 from runner.driver.passes import run_pass
-from runner.driver.preflight import check_pass
+from runner.driver.preflight import check_models, check_pass
+from runner.driver.receipts import file_trigger, trigger_digests
 from runner.driver.scheduler import finished
 from runner.driver.storewide import refuse_if_stopped
 from runner.errors import RefusedInput
@@ -49,13 +50,18 @@ def run_with_neighbours(opts: RunOptions, skills_dir: Path | None, mode: str, co
         skill = load_skill(opts.skill_path)
         for neighbour in neighbours(skill, skills_dir, count):
             reports.append(run_trigger(opts.model_copy(update={"skill_path": neighbour.path}),
-                                       skills_dir, mode, console, extra=(skill,)))
+                                       skills_dir, mode, console, extra=(skill,),
+                                       neighbour_of=skill.name))
     return reports
 
 
 def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "session",
                 console: Console | None = None, store: Store | None = None,
-                extra: tuple[Skill, ...] = ()) -> TriggerReport:
+                extra: tuple[Skill, ...] = (), neighbour_of: str | None = None
+                ) -> TriggerReport:
+    """One trigger run. A session-mode run that completed (not stopped, every session
+    decided) files a receipt, saved under `opts.save` (a neighbour's joins the tested skill's
+    name); catalog mode is a reading of the descriptions and files none."""
     console = console or stderr_console()
     if mode not in MODES:
         raise RefusedInput(f"--mode {mode}: one of {', '.join(MODES)}")
@@ -69,6 +75,7 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
     if mode == "catalog":
         from runner.triggers.catalog import run_catalog  # noqa: PLC0415
 
+        check_models([opts.model], opts.settings(), opts.upstream_url, console)
         results = run_catalog(opts, library, queries, console)
         report = build_trigger_report(skill.name, skill.description, "catalog", 1,
                                       queries.files, queries.queries, splits, results)
@@ -92,4 +99,8 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
     data = report.model_dump_json(indent=1).encode()
     store.put(trigger_key(plan.run_id), data)
     store.put(trigger_report_key(skill.digest, plan.run_id), data)
+    digests = trigger_digests(plan, skill.name, [(s.name, s.digest) for s in library],
+                              [(q.prompt, q.should_trigger) for q in queries.queries],
+                              opts.model_script)
+    file_trigger(store, plan, report, digests, outcome.stopped, opts.save, neighbour_of)
     return report

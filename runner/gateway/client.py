@@ -74,13 +74,16 @@ class ModelClient:
         on the endpoint's failures. The parsed JSON answer (`raw`: its bytes)."""
         last = ""
         attempt = pushed_back = 0
+        reached: int | None = None  # the last status the endpoint answered with
         while attempt < self.attempts:
             self._refuse_if_stopped()
             if paced:
                 self._hold()
+            reached = None
             try:
                 status, data, headers = run_sync(self._request(method, url, body, raw),
                                                  timeout=CALL_TIMEOUT_S + 30)
+                reached = status
             except (aiohttp.ClientError, TimeoutError) as exc:
                 status, data, headers = 502, {"error": {
                     "message": f"unreachable: {type(exc).__name__}"}}, {}
@@ -109,7 +112,8 @@ class ModelClient:
                     delay = max(delay, retry_after(headers) or 0.0)
                 log.info("model call failed (%s); retrying in %.0fs", last, delay)
                 time.sleep(delay)
-        raise ModelCallError(f"model endpoint failed {self.attempts} time(s) (last: {last})")
+        raise ModelCallError(f"model endpoint failed {self.attempts} time(s) (last: {last})",
+                             reached)
 
     def _refuse_if_stopped(self) -> None:
         stopped = self.guard.stopped or run_sync(self.guard.refresh())

@@ -107,7 +107,7 @@ def _material(store: Store, run_id: str, result: TrialResult, skill_name: str) -
     prefix = keys.output("")
     outputs = {k[len(prefix):]: store.get(k) for k in store.list(prefix)}
     return build_material(Evidence(transcript.assistant_text, outputs, {}, b"",
-                                   tuple(transcript.calls)), skill_name)
+                                   tuple(transcript.calls), staged=result.inputs), skill_name)
 
 
 def pending_ties(plans: list[Plan], results: list[TrialResult], store: Store) -> list[Tie]:

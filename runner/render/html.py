@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import html
 from collections.abc import Iterable
+from urllib.parse import quote
 
 from runner.render.numbers import adaptive_line, firmness, pct, rate, runtime_cell, spread, votes
 from runner.schema.enums import Arm, Outcome
@@ -314,7 +315,8 @@ def trial_page(report: Report, views: dict[str, TrialView], trial_id: str) -> st
 
 
 def index_page(runs: list[RunSummary], link: str = "/run/",
-               triggers: list[tuple[str, TriggerReport]] | None = None) -> str:
+               triggers: list[tuple[str, TriggerReport]] | None = None,
+               skills: list[str] | None = None) -> str:
     rows = [(f'<a href="{esc(link + r.run_id)}">{esc(r.run_id)}</a>', esc(r.skill),
              esc(r.verdict), esc(pct(r.net_lift)), str(r.trials), str(r.holes),
              esc(_usd(r.cost_usd)), esc(r.status)) for r in runs]
@@ -327,6 +329,9 @@ def index_page(runs: list[RunSummary], link: str = "/run/",
             [(f'<a href="/trigger/{esc(run_id)}">{esc(run_id)}</a>', esc(t.skill),
               esc(t.mode), rate(t.overall.recall), rate(t.overall.precision),
               rate(t.overall.f1)) for run_id, t in triggers], raw=True)
+    if skills:
+        body += "<h2>evidence</h2><p>" + " · ".join(
+            f'<a href="/evidence/{esc(quote(s, safe=""))}">{esc(s)}</a>' for s in skills) + "</p>"
     return page("skill-eval runs", body)
 
 

@@ -97,3 +97,10 @@ class RunStatus(StrEnum):
     PARTIAL = "partial"  # some trials are holes (left out of every number)
     STOPPED = "stopped"  # budget, `skill-eval stop` or Ctrl-C ended it early
     REFUSED = "refused"  # a leaked skill voids the measurement
+
+
+class ReceiptKind(StrEnum):
+    """What a receipt records: a paired run (arms, verdicts) or a trigger run (fire rates)."""
+
+    PAIRED = "paired"
+    TRIGGER = "trigger"

@@ -117,9 +117,15 @@ class EvalSettings(BaseModel):
     judge: bool = Field(default=True, description="Let the pairwise judge break ties")
     judge_model: str | None = Field(default=None, description="The judge's model (default: "
                                                               "the grader's)")
+    save: str | None = Field(default=None, min_length=1, description="Name the run when it "
+                                                                    "completes (`compare` "
+                                                                    "reads it)")
     judge_all: bool = Field(default=False, description="Blind A/B of every case: the judge "
                                                        "reads every scored row (it still "
                                                        "decides only ties)")
+    trust_target: bool = Field(default=False, description="The skill is yours or has been "
+                                                          "read: --sandbox local runs it even "
+                                                          "when the static scan flags it")
 
     @property
     def grader(self) -> str:
@@ -212,6 +218,10 @@ class RunOptions(PassSettings, EvalSettings):
     baseline_mode: BaselineMode = Field(default=BaselineMode.JOINT,
                                         description="Several skills: joint (one without-arm) "
                                                     "or per-skill (one per skill)")
+    incumbent_latest: bool = Field(default=False, description="--incumbent latest: the bytes "
+                                                              "of the skill's most recent "
+                                                              "completed receipt whose bytes "
+                                                              "differ, from the store")
 
     def settings(self) -> PassSettings:
         return PassSettings.model_validate(

@@ -206,6 +206,8 @@ class TrialLine(BaseModel):
     failures: list[Failure] = Field(default_factory=list, description="The failed checks with "
                                                                       "their evidence")
     skills_loaded: list[str] = Field(default_factory=list)
+    process_followed: bool | None = Field(default=None, description="Met every process item "
+                                                                    "(None: the case has none)")
     safety: list[str] = Field(default_factory=list, description="Command patterns matched")
     error: str | None = None
     node: str = ""

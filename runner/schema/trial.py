@@ -105,7 +105,8 @@ class Score(BaseModel):
 
 class MaterialSource(BaseModel):
     """One labelled part of what a grader is shown (runner.scoring.material): the agent's
-    account of its work (final text), a tool call with its result, or a file it wrote."""
+    account of its work (final text), a tool call with its result, a file it wrote, or the
+    runner's own listing of the working directory."""
 
     model_config = ConfigDict(frozen=True)
     name: str = Field(description="'final text', 'call 3 Read', 'file NOTES.md'")
@@ -118,7 +119,7 @@ class MaterialSource(BaseModel):
     def kind(self) -> str:
         if self.file is not None:
             return "file"
-        return "account" if self.name == "final text" else "call"
+        return {"final text": "account", "working directory": "listing"}.get(self.name, "call")
 
 
 class GraderCall(BaseModel):
@@ -230,6 +231,9 @@ class TrialResult(BaseModel):
     error: str | None = None
     node: str = ""
     outputs_skipped: dict[str, str] = Field(default_factory=dict)
+    inputs: dict[str, str] = Field(default_factory=dict, description="relpath -> sha256 of what "
+                                   "was in the working directory before the session (fixtures, "
+                                   "a chain's work): a file left so is not the trial's work")
     attempt: int = Field(default=1, description="The attempt whose artifacts stand")
     attempts: int = Field(default=1, description="Tries of this trial, killed ones included")
 

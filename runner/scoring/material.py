@@ -65,7 +65,8 @@ def _redact(text: str, name: str) -> str:
 
 def _header(source: Source) -> str:
     about = {"account": "the agent's own account of its work",
-             "call": "a tool call and its result", "file": "a file the agent wrote"}
+             "call": "a tool call and its result", "file": "a file the agent wrote",
+             "listing": "what the runner found in the working directory after the run"}
     return f"=== source: {source.name} ({about[source.kind]}) ==="
 
 
@@ -97,8 +98,30 @@ def build_material(evidence: Evidence, skill_name: str) -> Material:
         spent += len(text)
         sources.append(Source(name=_redact(f"file {rel}", skill_name),
                               text=_redact(text, skill_name), file=rel))
+    listing = _listing(evidence)
+    if listing:
+        sources.append(Source(name=LISTING, text=_redact(listing, skill_name)))
     rendered = "\n\n".join(f"{_header(s)}\n{s.text}" for s in sources)
     return Material(rendered, secrets.token_hex(8), tuple(sources))
+
+
+LISTING = "working directory"
+LISTED = 200
+
+
+def _listing(evidence: Evidence) -> str:
+    """The runner's own record of the working directory: files created, changed, deleted and
+    left as staged (so "no input was modified" can be judged on facts, not on claims)."""
+    written = evidence.written()
+    groups = {"created": sorted(r for r in written if r not in evidence.staged),
+              "changed": sorted(r for r in written if r in evidence.staged),
+              "deleted": sorted(r for r in evidence.staged if r not in evidence.outputs),
+              "left as staged": sorted(r for r in evidence.staged
+                                       if r in evidence.outputs and r not in written)}
+    lines = [f"{what}: {', '.join(files[:LISTED])}"
+             + (f" (+{len(files) - LISTED} more)" if len(files) > LISTED else "")
+             for what, files in groups.items() if files]
+    return "\n".join(lines)
 
 
 def normalize(text: str) -> str:

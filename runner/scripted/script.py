@@ -21,7 +21,10 @@ answers 429 with retry-after above 30 Messages requests per sliding minute.
 Grader and judge requests (the runner's own model calls) match only scenarios with
 `when: {purpose: grader}` or `{purpose: judge}`; `prompt` is then matched against the whole
 request text (task, material, statements or the two responses). Their answer is a `tool_use`
-of `record_grades` / `record_judgement`.
+of `record_grades` / `record_judgement`. `cases --generate` asks as `{purpose: generator}` and
+is answered with a `draft_cases` tool_use. The live preflight before a run asks as
+`{purpose: preflight}`; with no such scenario it is answered OK (so a script need not know it),
+and a scenario can answer it an error (`error: {status: 401}`, or 404 `when: {model: ...}`).
 
 `batches:` shapes the Message Batches API (`/v1/messages/batches`, the runner's own grader and
 judge calls under `--batch-grading`); each item is answered as the same request to
@@ -151,10 +154,11 @@ class When(BaseModel):
     skill: str | None = Field(default=None, description="Skill that must be offered")
     no_skill: str | None = Field(default=None, description="Skill that must NOT be offered")
     model: str | None = Field(default=None, description="Assertion on the requested model id")
-    purpose: Literal["agent", "grader", "judge", "router"] = Field(
+    purpose: Literal["agent", "grader", "judge", "router", "generator", "preflight"] = Field(
         default="agent", description="Who asks: the agent (a claude session), the statement "
-                                     "grader, the pairwise judge or the catalog router (their "
-                                     "forced tool names it)")
+                                     "grader, the pairwise judge, the catalog router, the case "
+                                     "generator or the live preflight (their forced tool names "
+                                     "it)")
 
     @model_validator(mode="after")
     def _grammar(self) -> When:

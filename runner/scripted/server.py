@@ -21,7 +21,7 @@ from aiohttp import web
 
 from runner.scoring.checks import parse_matcher
 from runner.scripted.batches import ScriptedBatches
-from runner.scripted.script import Scenario, Script, Turn, Usage
+from runner.scripted.script import Scenario, Script, ToolUse, Turn, Usage
 
 
 def _texts(content: Any) -> Iterator[str]:
@@ -69,7 +69,8 @@ def assistant_turns(body: dict[str, Any]) -> int:
 
 # The forced tool of the runner's own model calls names who is asking.
 PURPOSE_TOOLS = {"record_grades": "grader", "record_judgement": "judge",
-                 "choose_skill": "router"}
+                 "choose_skill": "router", "draft_cases": "generator",
+                 "preflight": "preflight"}
 
 
 def purpose(body: dict[str, Any]) -> str:
@@ -211,7 +212,10 @@ class ScriptedModel:
         """The scripted answer to one Messages request (counted under its scenario's name)."""
         scenario = choose(self.script, body) if body.get("tools") else None
         turn: Turn
-        if scenario is None and body.get("tools"):
+        if scenario is None and purpose(body) == "preflight":
+            name = "preflight"  # the runner's own check: answered OK unless a scenario says
+            turn = Turn(tool_use=ToolUse(name="preflight", input={}))
+        elif scenario is None and body.get("tools"):
             name = "unmatched"
             with self._lock:
                 self.unmatched += 1

@@ -26,18 +26,25 @@
     runs/<run_id>/metrics.prom                           final metrics snapshot
     runs/<run_id>/driver.log                             the driver's log of the run
     runs/<run_id>/regrade.json                           a regrade: what it reused and what changed
+    runs/<run_id>/RECEIPT                                the key of its receipt (completed runs)
     receipts/<skill_digest>/<run_id>.json                the receipt, under the digest of the bytes
+    index/<skill name>.json                              every run of a skill, at one read
+    index/VERSION                                        the store's receipts are indexed
+    names/<skill name>/<NAME>.json                       `--save NAME`: the runs it names
     triggers/<skill_digest>/<run_id>.json                a trigger run's report (session mode)
     triggers/<skill_digest>/catalog.json                 the latest catalog-mode trigger report
     store.json                                           the store's own settings (daily budget)
     control/STOP                                         `skill-eval stop --all`: every run refused
     control/spend/<YYYY-MM-DD>/<pass_id>.json            what one pass spent that UTC day
+
+Skill names and saved names are percent-encoded in keys (a name may hold `/`).
 """
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from urllib.parse import quote, unquote
 
 
 @dataclass(frozen=True)
@@ -127,6 +134,10 @@ class RunKeys:
         return f"{self.prefix}/regrade.json"
 
     @property
+    def receipt_pointer(self) -> str:
+        return f"{self.prefix}/RECEIPT"
+
+    @property
     def stop_flag(self) -> str:
         return f"{self.prefix}/STOP"
 
@@ -200,3 +211,36 @@ def spend_prefix(day: str) -> str:
 
 def spend_key(day: str, pass_id: str) -> str:
     return f"{spend_prefix(day)}{pass_id}.json"
+
+
+INDEX = "index/"
+INDEX_MARKER = "index/VERSION"
+NAMES = "names/"
+
+
+def _part(text: str) -> str:
+    return quote(text, safe="")
+
+
+def index_key(skill: str) -> str:
+    return f"{INDEX}{_part(skill)}.json"
+
+
+def name_key(skill: str, name: str) -> str:
+    return f"{NAMES}{_part(skill)}/{_part(name)}.json"
+
+
+def parse_receipt_key(key: str) -> tuple[str, str] | None:
+    """(skill digest, run id) of a receipt key; None for anything else under receipts/."""
+    parts = key[len(RECEIPTS):].split("/") if key.startswith(RECEIPTS) else []
+    if len(parts) != 2 or not parts[1].endswith(".json"):
+        return None
+    return parts[0], parts[1][:-5]
+
+
+def parse_name_key(key: str) -> tuple[str, str] | None:
+    """(skill, name) of a saved-name key."""
+    parts = key[len(NAMES):].split("/") if key.startswith(NAMES) else []
+    if len(parts) != 2 or not parts[1].endswith(".json"):
+        return None
+    return unquote(parts[0]), unquote(parts[1][:-5])

@@ -454,7 +454,8 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
         "turns": transcript.num_turns, "tool_calls": transcript.tool_calls,
         "safety": violations(transcript.calls), "phases": clock.times,
         "wall_s": round(run.wall_s, 3), "usage": usage,
-        "cli_cost_usd": transcript.cli_cost_usd, "outputs_skipped": collected.skipped})
+        "cli_cost_usd": transcript.cli_cost_usd, "outputs_skipped": collected.skipped,
+        "inputs": dict(staged.inputs) if staged is not None else {}})
     return result, run.transcript, collected
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pydantic import ValidationError
 
 from runner.errors import RefusedInput
+from runner.schema.receipt import read_report
 from runner.schema.report import Report
 from runner.schema.runs import RunSummary
 from runner.schema.triggers import TriggerReport
@@ -20,14 +21,14 @@ FILE_CAP = 64 * 1024
 
 
 def load_report(store: Store, run_id: str) -> Report:
+    """A run's report, of any older schema version (migrated); a newer one is refused with
+    its version named."""
     try:
-        return Report.model_validate_json(store.get(RunKeys(run_id).report_json))
+        data = store.get(RunKeys(run_id).report_json)
     except KeyError:
         raise RefusedInput(f"no report for run {run_id!r} in {store.uri} (`skill-eval runs` "
                            "lists the runs there)") from None
-    except (ValidationError, ValueError) as exc:
-        raise RefusedInput(f"run {run_id!r}: its report cannot be read by this skill-eval "
-                           f"({str(exc)[:200]})") from exc
+    return read_report(data, f"run {run_id!r}")
 
 
 def latest_run(store: Store) -> str:

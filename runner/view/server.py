@@ -7,6 +7,9 @@ import asyncio
 from aiohttp import web
 
 from runner.errors import RefusedInput
+from runner.history.compare import compare_refs
+from runner.history.evidence import evidence_card
+from runner.render.history_html import compare_page, evidence_page
 from runner.render.html import (
     CSP,
     esc,
@@ -40,12 +43,30 @@ class Viewer:
         app.router.add_get("/run/{run_id}", self.run)
         app.router.add_get("/run/{run_id}/trial/{trial_id}", self.trial)
         app.router.add_get("/trigger/{run_id}", self.trigger)
+        app.router.add_get("/compare/{before}/{after}", self.compare)
+        app.router.add_get("/evidence/{skill}", self.evidence)
         return app
+
+    async def compare(self, request: web.Request) -> web.Response:
+        """/compare/A/B[?allow=image,runner]: B against A, as `skill-eval compare` says it."""
+        before, after = request.match_info["before"], request.match_info["after"]
+        allowed = tuple(a for a in request.query.get("allow", "").split(",") if a)
+        try:
+            result = await asyncio.to_thread(compare_refs, self.store, before, after, allowed,
+                                             request.query.get("skill"))
+        except RefusedInput as exc:
+            return _not_found(exc)
+        return _html(compare_page(result))
+
+    async def evidence(self, request: web.Request) -> web.Response:
+        card = await asyncio.to_thread(evidence_card, self.store, request.match_info["skill"])
+        return _html(evidence_page(card))
 
     async def index(self, request: web.Request) -> web.Response:
         runs = await asyncio.to_thread(list_runs, self.store)
         triggers = await asyncio.to_thread(list_trigger_runs, self.store)
-        return _html(index_page(runs, triggers=triggers))
+        return _html(index_page(runs, triggers=triggers,
+                                skills=sorted({r.skill for r in runs if r.readable})))
 
     async def run(self, request: web.Request) -> web.Response:
         run_id = request.match_info["run_id"]

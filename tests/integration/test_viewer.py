@@ -166,3 +166,49 @@ def test_view_refuses_an_unknown_run_and_a_missing_store(tmp_path: Path) -> None
     assert unknown.returncode == 2 and "no report for run 'r-nope'" in unknown.stderr
     assert not (tmp_path / "x.html").exists()
     assert PROBE.exists()
+
+
+def test_the_viewer_shows_a_comparison_and_an_evidence_card(tmp_path: Path) -> None:
+    """`view AFTER --against BEFORE` served, and `view --evidence SKILL --html`, in chromium:
+    the regression and the case that got worse, the card's verdict and trend; a case name
+    carrying markup stays text."""
+    from runner.store.local import LocalStore
+    from tests.stored_runs import paired, store_receipt
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    hostile = "<script>document.title='PWNED'</script>balance"
+    good = {"append-row": ([True, True], [False, False]), hostile: ([True, True], [False, True])}
+    worse = {**good, hostile: ([False, False], [False, True])}
+    store = LocalStore(tmp_path / "store")
+    store_receipt(store, paired("r-1", good), "v1")
+    store_receipt(store, paired("r-2", worse, digest="b" * 64, minutes=5), "v2")
+    card = ARTIFACTS / "evidence.html"
+    export = subprocess.run([sys.executable, "-m", "runner", "view", "--evidence", "ledger",
+                             "--store", str(tmp_path / "store"), "--html", str(card)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert export.returncode == 0, export.stderr
+    dom, _ = chromium(card.as_uri(), ARTIFACTS / "evidence-page.png")
+    assert "evidence · ledger" in dom and "latest evidence: run r-2" in dom
+    assert "trend across receipts" in dom and dom.count("<tr>") >= 4
+    assert "<script" not in dom.lower()
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "runner", "view", "v2", "--against", "v1", "--store",
+         str(tmp_path / "store"), "--port", str(port)], cwd=ROOT, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, env={**os.environ, "COLUMNS": "200"})
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        assert line.startswith(f"serving http://127.0.0.1:{port}/compare/v1/v2"), line
+        served, log = chromium(f"http://127.0.0.1:{port}/compare/v1/v2",
+                               ARTIFACTS / "compare-page.png")
+        assert "REGRESSION DETECTED" in served and "tasks that got worse" in served
+        assert "&lt;script&gt;document.title='PWNED'&lt;/script&gt;balance" in served
+        assert "<title>REGRESSION DETECTED v1 → v2</title>" in served
+        index, _ = chromium(f"http://127.0.0.1:{port}/")
+        assert 'href="/evidence/ledger"' in index
+        missing, _ = chromium(f"http://127.0.0.1:{port}/compare/v1/nope")
+        assert "neither a saved name" in missing
+    finally:
+        server.terminate()
+        server.wait(timeout=20)

@@ -26,7 +26,7 @@ LAYERS = (
     "scoring", "authoring",                 # offline: checks, case sets, problems
     "pacing",                               # ledger, governor, pushback rules
     "sandbox", "gateway", "scripted", "trial",  # what runs one trial
-    "planning", "grading", "judging", "triggers", "view",
+    "planning", "grading", "judging", "triggers", "history", "view",
     "driver",                               # passes, scheduling, the run
     "cli",                                  # the command line
     "__init__", "__main__",                 # the package's public face

@@ -290,3 +290,22 @@ def test_a_row_that_becomes_a_tie_goes_to_the_judge(tmp_path: Path, skill: Path)
     assert judged.run_id == unjudged.run_id
     assert judged.regrade is not None and judged.regrade.judged_rows == 2
     assert all(r.judge for r in judged.rows if r.case == "row-count")
+
+
+def test_a_regrade_reads_the_work_not_the_fixtures_left_as_staged(tmp_path: Path,
+                                                                 skill: Path) -> None:
+    """The stored trial keeps what was staged before its session (inputs): a revised check
+    that a staged fixture would satisfy still reads only what the trial wrote."""
+    source = _run(tmp_path, skill)
+    assert all("sales.csv" in t.inputs for t in _results(tmp_path, source))
+    _edit(skill, "row-count", assertions=["region,product,amount"])  # sales.csv's header
+    again = _regrade(tmp_path, source.run_id)
+    assert {t.arm: t.passed for t in again.trials if t.case == "row-count"} == {
+        "baseline": False, "candidate": False}
+
+
+def _results(tmp_path: Path, report: Report) -> list[TrialResult]:
+    store = LocalStore(tmp_path / "store")
+    keys = RunKeys(report.run_id)
+    return [TrialResult.model_validate_json(store.get(keys.trial(t.trial_id).done))
+            for t in report.trials]

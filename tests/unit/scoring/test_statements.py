@@ -172,7 +172,9 @@ def test_the_grader_sees_labelled_sources_and_unchanged_fixtures_are_not_the_wor
     assert "=== source: final text (the agent's own account of its work) ===" in user
     assert "=== source: file NOTES.md (a file the agent wrote) ===" in user
     assert "=== source: call 1 Bash (a tool call and its result) ===" in user
-    assert "CHANGELOG.md" not in user  # staged and left as it was: not the agent's work
+    # staged and left as it was: not the agent's work, only listed as such
+    assert "=== source: file CHANGELOG.md" not in user
+    assert "left as staged: CHANGELOG.md" in user
     schema = grader.requests[0]["tools"][0]["input_schema"]
     assert "source" in schema["properties"]["grades"]["items"]["required"]
 
@@ -198,3 +200,21 @@ def test_a_source_is_found_however_the_grader_writes_its_name() -> None:
         found = find_source(written, material)
         assert found is not None and found.name == expected, written
     assert find_source("file OTHER.md", material) is None
+
+
+def test_the_runner_lists_what_was_created_changed_deleted_and_left_as_staged() -> None:
+    from runner.scoring.material import build_material
+
+    evidence = Evidence("Done.", {"new.md": b"n", "in.csv": b"edited", "kept.txt": b"k"},
+                        staged=digests({"in.csv": b"orig", "kept.txt": b"k", "gone.txt": b"g"}))
+    material = build_material(evidence, "")
+    (listing,) = [s for s in material.sources if s.kind == "listing"]
+    assert listing.text.splitlines() == ["created: new.md", "changed: in.csv",
+                                         "deleted: gone.txt", "left as staged: kept.txt"]
+    assert "=== source: working directory (what the runner found in the working directory " \
+           "after the run) ===" in material.text
+    # the listing names a file; it does not show what the file holds
+    grades = [{**grade(1, True, "created: new.md"), "source": "working directory"}]
+    case = Case(id="c", prompt="p", statements=("new.md has a features section",))
+    result = StatementScorer().score(case, evidence, Grading(client=FakeGrader(grades)))
+    assert result.passed is False and "not evidence" in result.checks[0].detail

@@ -1,0 +1,263 @@
+"""The regression gate (seed 001): B (after) against A (before), from their receipts. Pure.
+
+- Quality falling fails: task success, process followed and strict success (the candidate
+  arm), each past a fixed line of LINE (5 points); the cases whose candidate got worse are
+  named, a case whose process stopped being followed as `<id> (process)`.
+- Trigger precision and recall falling fail only when the drop survives CONFIDENCE (95%) of
+  REDRAWS bootstrap redraws of every query's stored runs; at one run per query there is no
+  spread to read ("noise not measured") and the fixed line applies.
+- Tokens and cost rising past LINE (relative) are marked, failing only with fail_on_cost.
+- A neighbour whose recall fell (by the same rule) is a regression.
+
+Runs are compared only when every digest both recorded is the same (`differences`), unless the
+caller allows the ones that differ.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from runner.schema.enums import Arm, TrialStatus
+from runner.schema.receipt import Receipt
+from runner.schema.regression import CaseChange, Difference, Figure, Flip, Regression, TriggerBlock
+from runner.schema.report import Report
+from runner.schema.triggers import TriggerReport
+
+LINE = 0.05
+REDRAWS = 2000
+CONFIDENCE = 0.95
+PRIOR = 0.5  # Jeffreys; measured: 0 false alarms in 100 unchanged pairs, 88% of 0.9->0.4 caught
+SEED = 1729  # the redraws are reproducible: the same receipts give the same answer
+HOLES = frozenset(str(s) for s in TrialStatus if s.is_hole)
+
+
+def differences(what: str, before: Receipt, after: Receipt,
+                allowed: frozenset[str]) -> list[Difference]:
+    """Every digest both receipts recorded that differs (the skill's name too)."""
+    found = [Difference(what=what, digest=name, before=mine, after=theirs,
+                        allowed=name in allowed)
+             for name, mine, theirs in before.digests.differences(after.digests)]
+    if before.skill != after.skill:
+        found.append(Difference(what=what, digest="skill", before=before.skill,
+                                after=after.skill, allowed="skill" in allowed))
+    return found
+
+
+# --- paired runs -------------------------------------------------------------------------
+
+
+def _share_figure(name: str, before: float | None, after: float | None) -> Figure:
+    change = None if before is None or after is None else after - before
+    worse = change is not None and change < -LINE
+    return Figure(name=name, before=before, after=after, change=change, worse=worse,
+                  fails=worse)
+
+
+def _rise_figure(name: str, before: float | None, after: float | None,
+                 fail_on_cost: bool) -> Figure:
+    change = None if before is None or after is None or before <= 0 else after / before - 1
+    worse = change is not None and change > LINE
+    return Figure(name=name, before=before, after=after, change=change, relative=True,
+                  worse=worse, fails=worse and fail_on_cost)
+
+
+def _per_session(report: Report, arm: Arm) -> tuple[float | None, float | None]:
+    cost = report.arms.get(str(arm))
+    if cost is None or not cost.sessions:
+        return None, None
+    tokens = (None if cost.input_tokens is None or cost.output_tokens is None
+              else (cost.input_tokens + cost.output_tokens) / cost.sessions)
+    usd = None if cost.cost_usd is None else cost.cost_usd / cost.sessions
+    return tokens, usd
+
+
+def paired_figures(before: Report, after: Report, fail_on_cost: bool) -> list[Figure]:
+    a, b = before.arms.get(str(Arm.CANDIDATE)), after.arms.get(str(Arm.CANDIDATE))
+    figures = [_share_figure("task success", a.pass_rate if a else None,
+                             b.pass_rate if b else None)]
+    pa, pb = (a.process if a else None), (b.process if b else None)
+    if pa is not None or pb is not None:
+        figures.append(_share_figure("process followed", pa.followed if pa else None,
+                                     pb.followed if pb else None))
+        figures.append(_share_figure("strict success", pa.strict if pa else None,
+                                     pb.strict if pb else None))
+    tokens_a, usd_a = _per_session(before, Arm.CANDIDATE)
+    tokens_b, usd_b = _per_session(after, Arm.CANDIDATE)
+    figures.append(_rise_figure("tokens per session", tokens_a, tokens_b, fail_on_cost))
+    figures.append(_rise_figure("cost per session", usd_a, usd_b, fail_on_cost))
+    return figures
+
+
+def _case_rates(report: Report, field: Callable[[bool | None, bool | None], bool | None]
+                ) -> dict[str, float]:
+    """Per case, the candidate's share of scored trials for which `field` is true."""
+    seen: dict[str, list[bool]] = {}
+    for t in report.trials:
+        if t.arm is not Arm.CANDIDATE or t.status in HOLES:
+            continue
+        value = field(t.passed, t.process_followed)
+        if value is not None:
+            seen.setdefault(t.case, []).append(value)
+    return {case: sum(v) / len(v) for case, v in seen.items() if v}
+
+
+def cases_worse(before: Report, after: Report) -> list[CaseChange]:
+    """Cases (in both runs) whose candidate passed less often, or followed the process less
+    often, in the later run: seed 001's "tasks that got worse"."""
+    out: list[CaseChange] = []
+    for what, field in (("task", lambda passed, _: passed),
+                        ("process", lambda _, followed: followed)):
+        a, b = _case_rates(before, field), _case_rates(after, field)
+        out.extend(CaseChange(case=case, what=what, before=a[case], after=b[case])
+                   for case in a if case in b and b[case] < a[case])
+    order = {c: i for i, c in enumerate(after.cases)}
+    return sorted(out, key=lambda c: (order.get(c.case, len(order)), c.what != "task"))
+
+
+# --- trigger runs ------------------------------------------------------------------------
+
+
+def _figures(queries: list[tuple[bool, int, int]]) -> tuple[float | None, float | None]:
+    """(precision, recall) over runs from (should_trigger, runs, fired) per query."""
+    tp = sum(f for s, _, f in queries if s)
+    fp = sum(f for s, _, f in queries if not s)
+    positives = sum(n for s, n, _ in queries if s)
+    return (tp / (tp + fp) if tp + fp else None, tp / positives if positives else None)
+
+
+def _counts(report: TriggerReport) -> list[tuple[bool, int, int]]:
+    return [(q.query.should_trigger, q.runs, q.fired) for q in report.queries if q.runs]
+
+
+def _redraw(queries: list[tuple[bool, int, int]], rng: random.Random
+            ) -> list[tuple[bool, int, int]]:
+    """Each query's runs drawn again from what they showed: a fire rate from the posterior of
+    its observed runs (Jeffreys: half a pseudo-run each way, so 3/3 is not certainty), then
+    as many runs as it had."""
+    out = []
+    for should, runs, fired in queries:
+        p = rng.betavariate(fired + PRIOR, runs - fired + PRIOR)
+        out.append((should, runs, sum(1 for _ in range(runs) if rng.random() < p)))
+    return out
+
+
+def bootstrap_drops(before: TriggerReport, after: TriggerReport, redraws: int | None = None,
+                    seed: int = SEED) -> dict[str, tuple[float, float]]:
+    """For precision and recall: (share of redraws in which after < before, half the 95%
+    spread of after - before)."""
+    rng = random.Random(seed)
+    redraws = redraws or REDRAWS
+    a, b = _counts(before), _counts(after)
+    deltas: dict[str, list[float]] = {"precision": [], "recall": []}
+    for _ in range(redraws):
+        pa, ra = _figures(_redraw(a, rng))
+        pb, rb = _figures(_redraw(b, rng))
+        for name, x, y in (("precision", pa, pb), ("recall", ra, rb)):
+            if x is not None and y is not None:
+                deltas[name].append(y - x)
+    out = {}
+    for name, values in deltas.items():
+        if not values:
+            continue
+        values.sort()
+        low = values[int(0.025 * (len(values) - 1))]
+        high = values[int(0.975 * (len(values) - 1))]
+        out[name] = (sum(1 for v in values if v < 0) / len(values), (high - low) / 2)
+    return out
+
+
+def _trigger_figure(name: str, before: float | None, after: float | None,
+                    noise: tuple[float, float] | None, measured: bool) -> Figure:
+    change = None if before is None or after is None else after - before
+    if change is None:
+        return Figure(name=name, before=before, after=after, change=None)
+    if not measured or noise is None:
+        worse = change < -LINE
+        return Figure(name=name, before=before, after=after, change=change, worse=worse,
+                      fails=worse, noise_note="noise not measured")
+    survived, spread = noise
+    worse = change < 0 and survived >= CONFIDENCE
+    return Figure(name=name, before=before, after=after, change=change, noise=spread,
+                  survived=survived, worse=worse, fails=worse)
+
+
+def flips(before: TriggerReport, after: TriggerReport) -> list[Flip]:
+    """Queries (matched by prompt) whose fire rate crossed one half."""
+    rates = {q.query.prompt: q.fire_rate for q in before.queries}
+    out = []
+    for q in after.queries:
+        was, now = rates.get(q.query.prompt), q.fire_rate
+        if was is None or now is None or (was >= 0.5) == (now >= 0.5):
+            continue
+        fired_now = now >= 0.5
+        out.append(Flip(prompt=q.query.prompt, should_trigger=q.query.should_trigger,
+                        before=was, after=now, worse=fired_now != q.query.should_trigger))
+    return out
+
+
+def _bill(report: TriggerReport) -> float | None:
+    return None if report.cost_usd is None or not report.runs_made else \
+        report.cost_usd / report.runs_made
+
+
+def trigger_block(skill: str, before: Receipt, after: Receipt, fail_on_cost: bool,
+                  neighbour: bool = False) -> TriggerBlock:
+    """One skill's trigger figures. For a neighbour only recall decides (its requests taken
+    by the edited skill); precision is shown."""
+    a, b = before.trigger, after.trigger
+    assert a is not None and b is not None
+    measured = a.runs_per_query > 1 and b.runs_per_query > 1
+    noise = bootstrap_drops(a, b) if measured else {}
+    precision = _trigger_figure("trigger precision", a.overall.precision,
+                                b.overall.precision, noise.get("precision"), measured)
+    recall = _trigger_figure("trigger recall", a.overall.recall, b.overall.recall,
+                             noise.get("recall"), measured)
+    if neighbour:
+        precision = precision.model_copy(update={"fails": False})
+    cost = _rise_figure("trigger cost per run", _bill(a), _bill(b), fail_on_cost)
+    figures = [precision, recall, cost]
+    return TriggerBlock(skill=skill, before_run=before.run_id, after_run=after.run_id,
+                        figures=figures, flips=flips(a, b),
+                        regression=any(f.fails for f in figures))
+
+
+# --- the whole comparison ----------------------------------------------------------------
+
+
+def compare(before_name: str, after_name: str, skill: str,
+            paired: tuple[Receipt, Receipt] | None,
+            trigger: tuple[Receipt, Receipt] | None,
+            neighbours: dict[str, tuple[Receipt, Receipt]],
+            fail_on_cost: bool = False) -> Regression:
+    """B against A: the receipts already checked comparable (runner.analysis.compare.
+    differences) and paired up by the caller."""
+    figures: list[Figure] = []
+    worse: list[CaseChange] = []
+    notes: list[str] = []
+    if paired is not None:
+        a, b = paired
+        assert a.report is not None and b.report is not None
+        figures = paired_figures(a.report, b.report, fail_on_cost)
+        worse = cases_worse(a.report, b.report)
+        for receipt in (a, b):
+            if receipt.dry_run:
+                notes.append(f"{receipt.run_id} is a dry run (scripted model): not evidence")
+            if receipt.migrated_from is not None:
+                notes.append(f"{receipt.run_id} was read from a version {receipt.migrated_from} "
+                             "report (migrated): digests it did not record are not compared")
+        if a.k != b.k:
+            notes.append(f"k differs: {a.k} → {b.k} (rates are per session)")
+    block = None
+    if trigger is not None:
+        block = trigger_block(skill, trigger[0], trigger[1], fail_on_cost)
+    blocks = [trigger_block(name, a, b, fail_on_cost, neighbour=True)
+              for name, (a, b) in sorted(neighbours.items())]
+    regression = (any(f.fails for f in figures) or (block is not None and block.regression)
+                  or any(n.regression for n in blocks))
+    return Regression(before=before_name, after=after_name, skill=skill, regression=regression,
+                      fail_on_cost=fail_on_cost,
+                      before_run=paired[0].run_id if paired else None,
+                      after_run=paired[1].run_id if paired else None, figures=figures,
+                      cases_worse=worse, trigger=block, neighbours=blocks, notes=notes)
+

@@ -1,0 +1,323 @@
+"""Eight deterministic hygiene checks of a skill folder, free and offline (seed 000, "Hygiene"):
+an error stops a run before anything is billed, and `check` shows every finding.
+
+    HY001 frontmatter       SKILL.md opens with a closed YAML mapping
+    HY002 name              present, a safe folder name; the Agent Skills form is advised
+    HY003 description       present, not too short or long, says what it does and when
+    HY004 referenced files  relative links and `scripts/...`-style paths in SKILL.md exist
+                            (a warning: a path may name the user's file or one it writes)
+    HY005 symlinks          no symlink in the folder (none is staged; one out is refused)
+    HY006 size limits       SKILL.md, each file and the staged total stay within bounds (an
+                            error above 256 MiB staged, a warning above 32 MiB)
+    HY007 secrets           no private key or API key committed, evals/ included
+    HY008 executables       an executable file is a script a person can read
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from collections.abc import Callable, Iterator
+from pathlib import Path, PurePosixPath
+
+import yaml
+
+from runner.authoring.caseset import word_count
+from runner.schema.hygiene import Severity, SkillFinding
+
+SKILL_FILE = "SKILL.md"
+SKIPPED = frozenset({".git", "__pycache__", ".DS_Store"})
+NAME_MAX = 64
+NAME_FORM = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+UNSAFE_NAME = re.compile(r"[/\\\x00-\x1f]|^\.+$")
+DESCRIPTION_MIN_WORDS = 5
+DESCRIPTION_MAX = 1024
+BODY_MAX_LINES = 500
+FILE_MAX_BYTES = 10 * 1024**2
+STAGED_WARN_BYTES = 32 * 1024**2
+STAGED_MAX_BYTES = 256 * 1024**2
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+INLINE_CODE = re.compile(r"`[^`]*`")
+WHEN_WORDING = re.compile(r"\b(use|used|when|whenever|for|if|asks?|requests?|trigger)\b",
+                          re.IGNORECASE)
+FIRST_PERSON = re.compile(r"^\s*(I|I'm|I am|I can|We|You can|You)\b")
+LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+BUNDLED_PATH = re.compile(r"(?<![\w.-])((?:scripts|references|assets|templates)/[\w./-]*\w)")
+SECRETS = (
+    ("a private key", re.compile(r"-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?"
+                                 r"PRIVATE KEY(?: BLOCK)?-----")),
+    ("an Anthropic API key", re.compile(r"\bsk-ant-[A-Za-z0-9_-]{20,}")),
+    ("an OpenAI-style API key", re.compile(r"\bsk-(?:proj-)?[A-Za-z0-9]{32,}")),
+    ("an AWS access key id", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
+    ("a GitHub token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_\w{40,})")),
+    ("a Slack token", re.compile(r"\bxox[abprs]-[A-Za-z0-9-]{10,}")),
+    ("a Google API key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
+)
+BINARY_MAGIC = (b"\x7fELF", b"MZ", b"\xcf\xfa\xed\xfe", b"\xca\xfe\xba\xbe", b"\xfe\xed\xfa")
+
+
+def walk(root: Path) -> Iterator[Path]:
+    """Every entry under root (files, folders, symlinks), never following a symlink, sorted."""
+    for folder, dirs, files in os.walk(root, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if d not in SKIPPED)
+        base = Path(folder)
+        for name in sorted(files) + [d for d in dirs if (base / d).is_symlink()]:
+            if name not in SKIPPED:
+                yield base / name
+
+
+def _in_url(line: str, start: int) -> bool:
+    """The match at `start` is part of a URL (its whitespace-delimited token holds ://)."""
+    token = line[:start].split()[-1:] if line[:start] and not line[start - 1].isspace() else []
+    return bool(token) and "://" in token[0]
+
+
+def _rel(root: Path, path: Path) -> str:
+    return path.relative_to(root).as_posix()
+
+
+def _finding(code: str, check: str, severity: Severity, file: str, message: str, fix: str,
+             line: int | None = None) -> SkillFinding:
+    return SkillFinding(code=code, severity=severity, check=check, file=file, line=line,
+                        message=message, fix=fix)
+
+
+def split_frontmatter(text: str) -> tuple[str | None, str]:
+    """(frontmatter text or None, body)."""
+    if not text.startswith("---"):
+        return None, text
+    end = text.find("\n---", 3)
+    if end < 0:
+        return None, text
+    rest = text[end + 4:]
+    return text[3:end], rest.split("\n", 1)[1] if "\n" in rest else ""
+
+
+class Hygiene:
+    """The eight checks over one folder; `run()` returns every finding, errors first."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root.resolve()
+        self.found: list[SkillFinding] = []
+        self.meta: dict[str, object] = {}
+        self.body = ""
+        self.body_line = 0  # lines of SKILL.md before its body
+
+    def run(self) -> list[SkillFinding]:
+        checks: tuple[Callable[[], None], ...] = (
+            self.frontmatter, self.name, self.description, self.references, self.symlinks,
+            self.sizes, self.secrets, self.executables)
+        for check in checks:
+            check()
+        order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+        return sorted(self.found, key=lambda f: (order[f.severity], f.code))
+
+    def add(self, code: str, check: str, severity: Severity, file: str, message: str,
+            fix: str, line: int | None = None) -> None:
+        self.found.append(_finding(code, check, severity, file, message, fix, line))
+
+    # HY001
+    def frontmatter(self) -> None:
+        path = self.root / SKILL_FILE
+        if not path.is_file():
+            self.add("HY001", "frontmatter", Severity.ERROR, SKILL_FILE, "no SKILL.md",
+                     "add SKILL.md with a YAML frontmatter holding name and description")
+            return
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            self.add("HY001", "frontmatter", Severity.ERROR, SKILL_FILE, "SKILL.md is not UTF-8",
+                     "save SKILL.md as UTF-8 text")
+            return
+        raw, self.body = split_frontmatter(text.removeprefix("\ufeff"))
+        self.body_line = text.count("\n", 0, len(text) - len(self.body))
+        if raw is None:
+            self.body = text
+            self.add("HY001", "frontmatter", Severity.ERROR, SKILL_FILE,
+                     "no closed YAML frontmatter ('---' on the first line and after it)",
+                     "open SKILL.md with ---, name: ..., description: ..., ---")
+            return
+        try:
+            data = yaml.safe_load(raw)
+        except yaml.YAMLError as exc:
+            self.add("HY001", "frontmatter", Severity.ERROR, SKILL_FILE,
+                     f"frontmatter is not valid YAML: {str(exc).splitlines()[0]}",
+                     "quote values that hold ':' or '#' (description: \"...\")")
+            return
+        if not isinstance(data, dict):
+            self.add("HY001", "frontmatter", Severity.ERROR, SKILL_FILE,
+                     "frontmatter is not a mapping", "write name: and description: keys")
+            return
+        self.meta = data
+
+    # HY002
+    def name(self) -> None:
+        if not self.meta:
+            return
+        name = self.meta.get("name")
+        if name is None:
+            self.add("HY002", "name", Severity.WARNING, SKILL_FILE,
+                     f"no name: the folder's name {self.root.name!r} is used",
+                     f"add name: {self.root.name}")
+            return
+        if not isinstance(name, str) or not name.strip() or UNSAFE_NAME.search(name.strip()):
+            self.add("HY002", "name", Severity.ERROR, SKILL_FILE,
+                     f"name {name!r} cannot name a skill folder",
+                     "a short name of lowercase letters, digits and hyphens")
+            return
+        name = name.strip()
+        if len(name) > NAME_MAX or not NAME_FORM.match(name):
+            self.add("HY002", "name", Severity.WARNING, SKILL_FILE,
+                     f"name {name!r} is not in the Agent Skills form (lowercase letters, "
+                     f"digits and single hyphens, at most {NAME_MAX} characters)",
+                     f"rename it, e.g. {re.sub(r'[^a-z0-9]+', '-', name.lower()).strip('-')!r}")
+
+    # HY003
+    def description(self) -> None:
+        if not self.meta:
+            return
+        text = self.meta.get("description")
+        if not isinstance(text, str) or not text.strip():
+            self.add("HY003", "description", Severity.ERROR, SKILL_FILE,
+                     "no description: it is how the skill fires",
+                     "add description: what the skill does and when to use it")
+            return
+        text = " ".join(text.split())
+        words = word_count(text)
+        if len(text) > DESCRIPTION_MAX:
+            self.add("HY003", "description", Severity.WARNING, SKILL_FILE,
+                     f"description has {len(text)} characters (more than {DESCRIPTION_MAX}; "
+                     "agents may cut it)", "keep what it does and when; move detail to the body")
+        if words < DESCRIPTION_MIN_WORDS:
+            self.add("HY003", "description", Severity.WARNING, SKILL_FILE,
+                     f"description has {words} word(s): too little to route a request",
+                     "say what the skill does and when to use it, in a sentence or two")
+        elif not WHEN_WORDING.search(text) and not CJK.search(text):
+            self.add("HY003", "description", Severity.WARNING, SKILL_FILE,
+                     "description does not say when to use the skill",
+                     "add 'Use when ...' with the requests it should answer")
+        if FIRST_PERSON.match(text):
+            self.add("HY003", "description", Severity.WARNING, SKILL_FILE,
+                     "description is written in the first or second person",
+                     "write it in the third person ('Summarises ...')")
+        if re.search(r"<[A-Za-z/][^>]*>", text):
+            self.add("HY003", "description", Severity.WARNING, SKILL_FILE,
+                     "description holds XML-like tags", "write it as plain text")
+
+    # HY004
+    def references(self) -> None:
+        seen: set[str] = set()
+        fenced = False
+        for number, line in enumerate(self.body.splitlines(), self.body_line + 1):
+            if line.lstrip().startswith(("```", "~~~")):
+                fenced = not fenced
+            # a link written as code (`[title](file.md)`) is an example, not a reference
+            targets = [] if fenced else [m.group(1) for m in
+                                         LINK.finditer(INLINE_CODE.sub("", line))]
+            targets += [m.group(1) for m in BUNDLED_PATH.finditer(line)
+                        if not _in_url(line, m.start())]
+            for target in targets:
+                ref = target.split("#", 1)[0].split("?", 1)[0]
+                if not ref or re.match(r"^[a-z][\w+.-]*:", ref, re.IGNORECASE) or ref in seen:
+                    continue
+                seen.add(ref)
+                posix = PurePosixPath(ref)
+                if posix.is_absolute() or "<" in ref or "*" in ref:
+                    continue
+                path = self.root / posix
+                if ".." in posix.parts and not path.resolve().is_relative_to(self.root):
+                    self.add("HY004", "referenced files", Severity.WARNING, SKILL_FILE,
+                             f"{ref!r} points outside the skill folder",
+                             "ship the file inside the skill and link it there", number)
+                elif not path.exists():
+                    self.add("HY004", "referenced files", Severity.WARNING, SKILL_FILE,
+                             f"{ref!r} is referenced but not in the skill",
+                             f"add {ref} to the skill, or fix the path", number)
+
+    # HY005
+    def symlinks(self) -> None:
+        for path in walk(self.root):
+            if not path.is_symlink():
+                continue
+            target = Path(os.path.realpath(path))
+            rel = _rel(self.root, path)
+            if not target.is_relative_to(self.root):
+                self.add("HY005", "symlinks", Severity.ERROR, rel,
+                         f"symlink points outside the skill ({os.readlink(path)})",
+                         "replace it with the file itself, or remove it")
+            else:
+                self.add("HY005", "symlinks", Severity.ERROR, rel,
+                         "symlinks are not staged", "replace it with the file it points to")
+
+    # HY006
+    def sizes(self) -> None:
+        lines = self.body.count("\n") + 1
+        if lines > BODY_MAX_LINES:
+            self.add("HY006", "size limits", Severity.WARNING, SKILL_FILE,
+                     f"SKILL.md body has {lines} lines (more than {BODY_MAX_LINES})",
+                     "move detail into references/ files the body links to")
+        total = 0
+        for path in walk(self.root):
+            if path.is_symlink() or not path.is_file():
+                continue
+            rel = _rel(self.root, path)
+            size = path.stat().st_size
+            if rel.split("/", 1)[0] != "evals":
+                total += size
+            if size > FILE_MAX_BYTES:
+                self.add("HY006", "size limits", Severity.WARNING, rel,
+                         f"{size / 1024**2:.1f} MiB, more than {FILE_MAX_BYTES // 1024**2} MiB "
+                         "for one file", "ship a smaller file, or fetch it where it is needed")
+        if total > STAGED_WARN_BYTES:
+            limit = STAGED_MAX_BYTES if total > STAGED_MAX_BYTES else STAGED_WARN_BYTES
+            self.add("HY006", "size limits",
+                     Severity.ERROR if total > STAGED_MAX_BYTES else Severity.WARNING, ".",
+                     f"the staged skill takes {total / 1024**2:.1f} MiB, more than "
+                     f"{limit // 1024**2} MiB (every session receives all of it)",
+                     "remove large files that are not part of the skill")
+
+    # HY007
+    def secrets(self) -> None:
+        for path in walk(self.root):
+            if path.is_symlink() or not path.is_file():
+                continue
+            rel = _rel(self.root, path)
+            if path.stat().st_size > FILE_MAX_BYTES:
+                continue
+            text = path.read_bytes().decode("utf-8", errors="replace")
+            for number, line in enumerate(text.splitlines(), 1):
+                for what, regex in SECRETS:
+                    if regex.search(line):
+                        self.add("HY007", "secrets", Severity.ERROR, rel,
+                                 f"{what} is committed", "remove it from the skill and "
+                                 "revoke it; read keys from the environment", number)
+                        break
+
+    # HY008
+    def executables(self) -> None:
+        for path in walk(self.root):
+            if path.is_symlink() or not path.is_file():
+                continue
+            rel = _rel(self.root, path)
+            mode = path.stat().st_mode
+            if not mode & (stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH):
+                continue  # data (an archive under scripts/ included), not an executable
+            if not mode & stat.S_IRUSR:
+                self.add("HY008", "executables", Severity.ERROR, rel,
+                         "an executable the owner cannot read", "chmod u+r it")
+                continue
+            head = path.read_bytes()[:4096]
+            if head.startswith(BINARY_MAGIC) or b"\0" in head:
+                self.add("HY008", "executables", Severity.ERROR, rel,
+                         "a compiled binary: nobody can read what it does",
+                         "ship its source as a script instead")
+            elif mode & stat.S_IXUSR and not head.startswith(b"#!"):
+                self.add("HY008", "executables", Severity.WARNING, rel,
+                         "executable without a #! line: how it runs depends on the shell",
+                         "add a #! line (e.g. #!/usr/bin/env python3) or drop the x bit")
+
+
+def hygiene(root: Path) -> list[SkillFinding]:
+    """Every hygiene finding of the folder, errors first."""
+    return Hygiene(root).run()

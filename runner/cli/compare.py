@@ -1,0 +1,69 @@
+"""`skill-eval compare A B`: the regression gate between two saved runs."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from runner import console
+from runner.cli.app import guarded, main
+from runner.cli.options import STORE, read_store, use
+from runner.errors import EXIT_GATE
+
+COMPARE_EXIT_CODES = """\b
+Exit codes:
+  0  no regression (rising cost is reported, not failed, unless --fail-on-cost)
+  1  REGRESSION DETECTED
+  2  refused: an unknown name or run id, runs that are not comparable (a digest differs
+     that --allow-different does not name), nothing in common to compare
+  3  the store cannot be read
+  4  a bug in skill-eval itself
+"""
+
+
+@main.command(epilog=COMPARE_EXIT_CODES, short_help="Did B get worse than A? (regression gate)")
+@click.argument("before")
+@click.argument("after")
+@use(*STORE)
+@click.option("--skill", "skill", default=None,
+              help="The skill whose saved names these are (when several skills use them).")
+@click.option("--allow-different", "allow", default="",
+              help="Comma-separated digests that may differ (model, case_set, fixtures, "
+                   "claude, image, grader_model, grader_prompt, judge_model, judge_prompt, "
+                   "price_table, runner, model_script, library, skill).")
+@click.option("--fail-on-cost", is_flag=True,
+              help="Also fail when tokens or cost per session rise more than 5%.")
+@click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON (CI).")
+@guarded
+def compare(before: str, after: str, store_uri: str, store_endpoint: str | None,
+            skill: str | None, allow: str, fail_on_cost: bool, as_json: bool) -> None:
+    """Compare AFTER against BEFORE (each a `--save` name or a run id) and print seed 001's
+    report: REGRESSION DETECTED when task success, process followed or strict success fell
+    more than 5 points (the cases that got worse named, `<id> (process)` for a process no
+    longer followed), when trigger precision or recall fell by more than the runs' own noise
+    (the drop survives 95% of bootstrap redraws of each query's stored runs; at one run per
+    query a fixed 5-point line), or when a neighbour's recall fell. Trigger queries that
+    flipped are listed. Tokens and cost rising are reported, failing only with
+    --fail-on-cost. Runs that differ in a digest (case set, fixtures, claude, image, grader
+    or judge, price table, runner) are refused unless --allow-different names it.
+
+    \b
+    Examples:
+      skill-eval run ./my-skill --save v1 ... edit ... skill-eval run ./my-skill --save v2
+      skill-eval compare v1 v2
+      skill-eval compare r-8cfe993a564bfb22 r-1f2e3d4c5b6a7980 --json
+      skill-eval compare v1 v2 --allow-different image,runner --fail-on-cost
+    """
+    from runner.history.compare import compare_refs
+    from runner.render.history import render_regression
+
+    store = read_store(store_uri, store_endpoint)
+    allowed = tuple(a.strip() for a in allow.split(",") if a.strip())
+    result = compare_refs(store, before, after, allowed, skill, fail_on_cost)
+    if as_json:
+        sys.stdout.write(result.model_dump_json(indent=1) + "\n")
+    else:
+        render_regression(result, console.out())
+    if result.regression:
+        sys.exit(EXIT_GATE)

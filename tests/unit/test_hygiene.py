@@ -1,0 +1,182 @@
+"""The eight hygiene checks: each test plants one defect, proves it is there, then that it is
+found (with its code, file and severity); a clean skill has no finding."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import yaml
+
+from runner.authoring.hygiene import hygiene
+from runner.schema.hygiene import Severity
+from tests.helpers import EXAMPLE, PROBE
+
+GOOD = ("---\nname: {name}\ndescription: Summarises a CSV file into a markdown report. Use when "
+        "asked to total or summarise a .csv file.\n---\n\n# Body\n\n1. Run `scripts/run.py`.\n")
+
+
+def skill(tmp_path: Path, text: str | None = None, name: str = "good-skill") -> Path:
+    root = tmp_path / name
+    (root / "scripts").mkdir(parents=True)
+    (root / "scripts" / "run.py").write_text("print('hi')\n")
+    (root / "SKILL.md").write_text(text if text is not None else GOOD.format(name=name))
+    return root
+
+
+def codes(root: Path, severity: Severity | None = None) -> list[str]:
+    return [f.code for f in hygiene(root) if severity is None or f.severity is severity]
+
+
+def test_clean_skills_have_no_finding(tmp_path: Path) -> None:
+    assert hygiene(skill(tmp_path)) == []
+    assert hygiene(EXAMPLE) == [] and hygiene(PROBE) == []
+
+
+def test_hy001_no_or_broken_frontmatter(tmp_path: Path) -> None:
+    root = skill(tmp_path, "# just a body\n")
+    assert not (root / "SKILL.md").read_text().startswith("---")
+    assert codes(root, Severity.ERROR) == ["HY001"]
+    broken = skill(tmp_path, "---\nname: x\ndescription: a: b: c\n---\nbody\n", "broken")
+    raw = (broken / "SKILL.md").read_text().split("---")[1]
+    try:
+        yaml.safe_load(raw)
+        raise AssertionError("the planted frontmatter should not parse")
+    except yaml.YAMLError:
+        pass
+    (finding,) = hygiene(broken)
+    assert finding.code == "HY001" and "not valid YAML" in finding.message
+    shutil.rmtree(broken)
+    missing = skill(tmp_path, "", "missing")
+    (missing / "SKILL.md").unlink()
+    assert codes(missing) == ["HY001"]
+
+
+def test_hy002_name_that_cannot_name_a_folder_or_is_off_form(tmp_path: Path) -> None:
+    root = skill(tmp_path, GOOD.format(name="'../escape'"))
+    assert yaml.safe_load((root / "SKILL.md").read_text().split("---")[1])["name"] \
+        == "../escape"
+    (found,) = hygiene(root)
+    assert (found.code, found.severity) == ("HY002", Severity.ERROR)
+    styled = skill(tmp_path, GOOD.format(name="My Skill"), "styled")
+    (found,) = hygiene(styled)
+    assert (found.code, found.severity) == ("HY002", Severity.WARNING)
+    assert "'my-skill'" in found.fix
+
+
+def test_hy003_description_missing_short_or_silent_on_when(tmp_path: Path) -> None:
+    root = skill(tmp_path, "---\nname: a\n---\nbody\n", "a")
+    assert "description" not in (root / "SKILL.md").read_text()
+    assert codes(root, Severity.ERROR) == ["HY003"]
+    short = skill(tmp_path, "---\nname: b\ndescription: CSV tool\n---\nbody\n", "b")
+    (found,) = hygiene(short)
+    assert found.code == "HY003" and "2 word(s)" in found.message
+    silent = skill(tmp_path, "---\nname: c\ndescription: I summarise comma separated value "
+                             "files into reports\n---\nbody\n", "c")
+    messages = [f.message for f in hygiene(silent)]
+    assert any("when to use" in m for m in messages)
+    assert any("first or second person" in m for m in messages)
+    long = skill(tmp_path, "---\nname: d\ndescription: Use when " + "word " * 300
+                           + "\n---\nbody\n", "d")
+    (found,) = hygiene(long)
+    assert "more than 1024" in found.message
+
+
+def test_hy004_referenced_files_exist(tmp_path: Path) -> None:
+    body = GOOD.format(name="refs") + ("See [the guide](references/guide.md) and run "
+                                       "`scripts/missing.sh`; docs at "
+                                       "https://example.com/scripts/remote.py.\n")
+    root = skill(tmp_path, body, "refs")
+    assert not (root / "references" / "guide.md").exists()
+    assert not (root / "scripts" / "missing.sh").exists()
+    found = hygiene(root)
+    # a warning: a path in the body may also name the user's file, or one the skill writes
+    assert [(f.code, f.severity) for f in found] == [("HY004", Severity.WARNING)] * 2
+    assert {f.message.split("'")[1] for f in found} == {"references/guide.md",
+                                                        "scripts/missing.sh"}
+    assert all(f.line == 9 for f in found)  # the line in SKILL.md, frontmatter counted
+    (root / "references").mkdir()
+    (root / "references" / "guide.md").write_text("guide\n")
+    (root / "scripts" / "missing.sh").write_text("echo\n")
+    assert hygiene(root) == []
+
+
+def test_hy005_symlink_out_of_the_skill(tmp_path: Path) -> None:
+    root = skill(tmp_path)
+    secret = tmp_path / "outside.txt"
+    secret.write_text("not the skill's\n")
+    (root / "notes.txt").symlink_to(secret)
+    assert not (root / "notes.txt").resolve().is_relative_to(root)
+    (found,) = hygiene(root)
+    assert (found.code, found.file, found.severity) == ("HY005", "notes.txt", Severity.ERROR)
+    assert "outside" in found.message
+    (root / "notes.txt").unlink()
+    os.symlink("../..", root / "scripts" / "up")  # a folder link is found, never followed
+    (found,) = hygiene(root)
+    assert found.file == "scripts/up"
+
+
+def test_hy006_size_limits(tmp_path: Path) -> None:
+    root = skill(tmp_path, GOOD.format(name="big") + "line\n" * 600, "big")
+    assert (root / "SKILL.md").read_text().count("\n") > 500
+    (found,) = hygiene(root)
+    assert (found.code, found.severity) == ("HY006", Severity.WARNING)
+    blob = root / "scripts" / "blob.dat"
+    with blob.open("wb") as handle:
+        handle.truncate(33 * 1024**2)  # sparse: 33 MiB staged
+    assert blob.stat().st_size > 32 * 1024**2
+    assert "HY006" not in codes(root, Severity.ERROR)
+    assert any("33.0 MiB, more than 32 MiB" in f.message for f in hygiene(root))
+    with blob.open("wb") as handle:
+        handle.truncate(257 * 1024**2)
+    assert blob.stat().st_size > 256 * 1024**2
+    assert "HY006" in codes(root, Severity.ERROR)
+
+
+def test_hy007_secrets_committed_anywhere(tmp_path: Path) -> None:
+    root = skill(tmp_path)
+    (root / "evals").mkdir()
+    key = "sk-ant-api03-" + "A1b2C3d4" * 4
+    (root / "evals" / "notes.md").write_text(f"ok\nexport ANTHROPIC_API_KEY={key}\n")
+    (root / "scripts" / "deploy.pem").write_text("-----BEGIN OPENSSH PRIVATE KEY-----\nabc\n")
+    assert key in (root / "evals" / "notes.md").read_text()
+    found = hygiene(root)
+    assert [(f.code, f.file, f.line) for f in found] == [
+        ("HY007", "evals/notes.md", 2), ("HY007", "scripts/deploy.pem", 1)]
+    assert key not in " ".join(f.message for f in found)  # the finding never repeats it
+
+
+def test_hy007_placeholders_are_not_secrets(tmp_path: Path) -> None:
+    root = skill(tmp_path, GOOD.format(name="docs") + "\nexport ANTHROPIC_API_KEY=sk-ant-...\n",
+                 "docs")
+    assert hygiene(root) == []
+
+
+def test_hy008_executables_a_person_can_read(tmp_path: Path) -> None:
+    root = skill(tmp_path)
+    tool = root / "scripts" / "tool"
+    tool.write_bytes(b"\x7fELF\x02\x01\x01" + b"\0" * 64)
+    tool.chmod(0o755)
+    assert os.access(tool, os.X_OK) and tool.read_bytes().startswith(b"\x7fELF")
+    (found,) = hygiene(root)
+    assert (found.code, found.file, found.severity) == ("HY008", "scripts/tool",
+                                                        Severity.ERROR)
+    tool.write_text("echo hi\n")
+    (found,) = hygiene(root)
+    assert (found.code, found.severity) == ("HY008", Severity.WARNING)
+    tool.write_text("#!/bin/sh\necho hi\n")
+    assert hygiene(root) == []
+
+
+def test_found_on_public_skills_are_not_defects(tmp_path: Path) -> None:
+    """A link written as code is an example, not a reference; a Chinese description counts
+    two characters a word and is not asked for English 'when' wording."""
+    body = (GOOD.format(name="zh") + "每条记忆一行 `- [标题](file.md) — 摘要`\n"
+            "```\n[x](gone.md)\n```\n")
+    root = skill(tmp_path, body, "zh")
+    assert not (root / "file.md").exists()
+    assert hygiene(root) == []
+    chinese = skill(tmp_path, "---\nname: fuxi\ndescription: 复习备考教练:"
+                              "把复习资料变成零基础能懂的图文讲解\n---\nbody\n", "fuxi")
+    assert hygiene(chinese) == []
