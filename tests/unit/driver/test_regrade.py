@@ -309,3 +309,18 @@ def _results(tmp_path: Path, report: Report) -> list[TrialResult]:
     keys = RunKeys(report.run_id)
     return [TrialResult.model_validate_json(store.get(keys.trial(t.trial_id).done))
             for t in report.trials]
+
+
+def test_a_regraded_receipt_names_its_source_and_the_sessions_script(tmp_path: Path,
+                                                                    skill: Path) -> None:
+    from runner.store.receipts import load_receipt
+
+    source = _run(tmp_path, skill)
+    _edit(skill, "row-count", assertions=["re:\\b6 rows\\b"])
+    again = _regrade(tmp_path, source.run_id)
+    store = LocalStore(tmp_path / "store")
+    before, after = load_receipt(store, source.run_id), load_receipt(store, again.run_id)
+    assert after.source_run == source.run_id
+    assert after.digests.model_script is not None
+    assert after.digests.model_script == before.digests.model_script  # the sessions' script
+    assert after.digests.case_set != before.digests.case_set
