@@ -145,3 +145,13 @@ def test_per_skill_with_batch_grading_grades_a_shared_trial_once(tmp_path: Path)
     store = LocalStore(tmp_path / "store")
     shared = next(t.trial_id for t in reports[0].trials if t.arm is Arm.CANDIDATE)
     assert all(store.exists(RunKeys(r.run_id).grade(shared)) for r in reports)
+
+
+def test_a_joint_run_takes_a_name_and_per_skill_refuses_one(tmp_path: Path) -> None:
+    from runner.store.receipts import find_names
+
+    with pytest.raises(RefusedInput, match="one run per skill"):
+        check_group(options(tmp_path, BaselineMode.PER_SKILL, save="both"))
+    reports = run_group(options(tmp_path, BaselineMode.JOINT, save="both"), err(quiet=True))
+    names = find_names(LocalStore(tmp_path / "store"), "both")
+    assert [n.paired for n in names] == [reports[0].run_id]
