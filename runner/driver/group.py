@@ -86,5 +86,5 @@ def run_group(opts: RunOptions, console: Console | None = None,
     store.put(RunKeys(group_id).plan, "".join(f"{p.run_id}\n" for p in plans).encode())
     outcome = run_pass(group_id, plans, store, opts.settings(), console, None)
     return [finish(plan, outcome.results, outcome.stopped, store,
-                   outcome.unmatched if outcome.ran else stored_unmatched(store, plan.run_id))
-            for plan in plans]
+                   outcome.unmatched if outcome.ran else stored_unmatched(store, plan.run_id),
+                   opts=opts) for plan in plans]

@@ -182,6 +182,16 @@ def mirror(store: Store, copies: list[tuple[TrialSpec, TrialSpec]],
         store.put_if_absent(keys.done, result.model_dump_json(indent=1).encode())
 
 
+def mirror_grades(store: Store, copies: list[tuple[TrialSpec, TrialSpec]]) -> None:
+    """Statements graded after the trials (--batch-grading) of a shared trial: its grade,
+    stored under the run that ran it, copied beside each copy's DONE."""
+    for copy, original in copies:
+        source = RunKeys(original.run_id).grade(original.trial_id)
+        target = RunKeys(copy.run_id).grade(copy.trial_id)
+        if store.exists(source) and not store.exists(target):
+            store.put(target, store.get(source))
+
+
 class PassBudget:
     """The pass's cap: the run's own, or what the store has left today when that is lower
     (the ledger then stops the gateways at the store's cap); and the pass's store record."""
@@ -227,6 +237,7 @@ def _schedule(pass_id: str, plans: list[Plan], trials: list[TrialSpec], store: S
             results, stopped, extra = _after_trials(pass_id, plans, results, store,
                                                     settings, upstream, cap=budget.cap)
         budget.record(spent + extra)
+        mirror_grades(store, copies or [])
         ran = bool(judged and judged[0][0])
         return PassResult(results, stopped, None, judged[0] if ran else (0, None), ran=ran)
     metrics = RunMetrics(pass_id, settings.max_budget_usd)
@@ -287,6 +298,7 @@ def _schedule(pass_id: str, plans: list[Plan], trials: list[TrialSpec], store: S
                 GovernorGuard(find_governor(pass_id)) if settings.governor else None,
                 stopped, budget.cap)
             budget.record(after_trials + extra)
+            mirror_grades(store, copies or [])
         store.put(RunKeys(pass_id).metrics, metrics.snapshot())
         if settings.metrics_port is not None and settings.metrics_linger_s:
             time.sleep(settings.metrics_linger_s)  # let the next scrape see the final state

@@ -107,7 +107,8 @@ def file_paired(store: Store, plan: Plan, report: Report,
         receipt = Receipt(kind=ReceiptKind.PAIRED, run_id=plan.run_id, skill=plan.skill.name,
                           skill_digest=plan.skill.digest, model=plan.model, k=plan.k,
                           dry_run=plan.dry_run, finished_at=report.finished_at,
-                          digests=paired_digests(plan, script),
+                          digests=_sessions_script(store, report,
+                                                   paired_digests(plan, script)),
                           bundle=candidate.skill_bundle if candidate else None, report=report,
                           source_run=regraded_from(report))
         key = file_receipt(store, receipt)
@@ -116,6 +117,19 @@ def file_paired(store: Store, plan: Plan, report: Report,
     record_run(store, plan.skill.name, entry_from_report(
         report, key, regraded_from(report), names=[save] if save and receipt else []))
     return receipt
+
+
+def _sessions_script(store: Store, report: Report, digests: Digests) -> Digests:
+    """A regraded run's sessions are its source's: so is the model script they ran against
+    (the regrade's own script, if any, only grades)."""
+    source = regraded_from(report)
+    if source is None:
+        return digests
+    try:
+        script = load_receipt(store, source).digests.model_script
+    except RefusedInput:
+        return digests  # the source left no receipt: not recorded, as before
+    return digests.model_copy(update={"model_script": script})
 
 
 def regraded_from(report: Report) -> str | None:

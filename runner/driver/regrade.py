@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from rich.console import Console
 from rich.markup import escape
@@ -43,6 +43,7 @@ from runner.driver.storewide import (
 from runner.errors import ModelCallError, ModelStopped, RefusedInput
 from runner.gateway.client import ModelClient
 from runner.gateway.credentials import read_credential
+from runner.grading.statements import settle
 from runner.judging.judge import criteria
 from runner.judging.ties import Tie, judge_ties, pending_ties, ties
 from runner.logs import run_log
@@ -89,6 +90,14 @@ def _unchanged_statements(before: Case, after: Case) -> bool:
         (after.statements, after.prompt, after.expected_output)
 
 
+def needs_grader(before: Case, after: Case, result: TrialResult) -> bool:
+    """The grader reads this trial again: its case has statements and the stored grade does
+    not stand for them (changed, never graded, or still pending)."""
+    stored = result.scores.get("statements")
+    return bool(after.statements) and not result.status.is_hole and not (
+        _unchanged_statements(before, after) and stored is not None and not stored.pending)
+
+
 def _stood(store: Store, run_id: str, trial_id: str) -> TrialResult | None:
     """The source's result for a trial: its DONE, else (a hole) its last attempt's result."""
     keys = RunKeys(run_id).trial(trial_id)
@@ -116,9 +125,7 @@ class Regrader:
         self.grader_cost = 0.0
 
     def needs_grader(self, spec: TrialSpec, result: TrialResult) -> bool:
-        return bool(spec.case.statements) and not result.status.is_hole and not (
-            _unchanged_statements(self.before[spec.trial_id], spec.case)
-            and "statements" in result.scores)
+        return needs_grader(self.before[spec.trial_id], spec.case, result)
 
     def grading(self) -> Grading:
         if self.upstream is None:
@@ -146,7 +153,7 @@ class Regrader:
         if "program" in source.scores:  # unchanged, or the case would not be regraded
             reuse["program"] = source.scores["program"]
         fresh_grade = self.needs_grader(spec, source)
-        if not fresh_grade and "statements" in source.scores:
+        if not fresh_grade and "statements" in source.scores and spec.case.statements:
             reuse["statements"] = source.scores["statements"]
         names = tuple(n for n in spec.scorers if n not in reuse)
         scored = score_all(names, spec.case, evidence,
@@ -264,12 +271,15 @@ def regrade_run(opts: RegradeOptions, console: Console) -> Report:
     if note:
         console.print(f"[yellow]note[/]: {escape(note)}")
     done = finished(plan.trials, store)
-    sources = {t.trial_id: _stood(store, source.run_id, t.trial_id) for t in plan.trials}
+    stood = {t.trial_id: _stood(store, source.run_id, t.trial_id) for t in plan.trials}
+    # statements graded after the trials (--batch-grading) are stored beside DONE
+    settled, _ = settle([source], [r for r in stood.values() if r is not None], store)
+    by_id = {r.trial_id: r for r in settled}
+    sources = {tid: by_id.get(tid) for tid in stood}
     before = {t.trial_id: t.case for t in source.trials}
-    to_grade = sum(1 for t in plan.trials if t.trial_id not in done and t.case.statements
-                   and (src := sources[t.trial_id]) is not None and not src.status.is_hole
-                   and not (_unchanged_statements(before[t.trial_id], t.case)
-                            and "statements" in src.scores))
+    to_grade = sum(1 for t in plan.trials if t.trial_id not in done
+                   and (src := sources[t.trial_id]) is not None
+                   and needs_grader(before[t.trial_id], t.case, src))
     rows = _changed_rule_rows(source, plan)
     estimate = _estimate(plan, to_grade, rows)
     console.print(f"regrade {plan.run_id} of {source.run_id}: {len(plan.trials)} trial(s) of "
@@ -283,6 +293,73 @@ def regrade_run(opts: RegradeOptions, console: Console) -> Report:
                            "offline dry run")
     if opts.model_script is not None:
         load_script(opts.model_script)
+    cap, label, store_cap = _caps(opts, store, estimate, needed)
+    guard = BudgetGuard(LocalLedger(cap, 0.0, label) if cap is not None else None)
+    spend = StoreSpend(store, plan.run_id, store_cap)
+    keys = RunKeys(plan.run_id)
+
+    def stop_check(spent: float) -> str | None:
+        if store.exists(keys.stop_flag):
+            return STOPPED_BY_USER
+        if store.exists(STORE_STOP):
+            return STOPPED_ALL
+        return spend.exceeded(spent)
+
+    with leases(store, [plan.run_id], opts.wait), run_log(store, [keys.log]):
+        store.put_if_absent(keys.plan, plan.model_dump_json(indent=1).encode())
+        store.delete(keys.stop_flag)
+        judged: list[Tie] = []
+        with contextlib.ExitStack() as endpoints:
+            upstream = endpoints.enter_context(_model(opts, needed))
+            worker = Regrader(store, source, plan, guard, upstream, opts)
+            results, stopped = _score_trials(worker, done, sources, stop_check)
+            spend.record(worker.grader_cost)
+            _carry_judgements(store, source, plan, results)
+            if stopped is None:
+                # a revised check can turn a decided row into a tie the judge reads
+                judged = pending_ties([plan], results, store)
+                if judged and upstream is None:
+                    upstream = _late_endpoint(opts, store, plan, len(judged), console,
+                                              endpoints)
+                    judged = judged if upstream is not None else []
+                if judged and upstream is not None:
+                    stopped = judge_ties(judged, upstream, store, cap, worker.grader_cost,
+                                         opts.endpoint_attempts, opts.endpoint_backoff_s,
+                                         lambda: stop_check(worker.grader_cost))
+            judge_cost = judged_cost(store, judged)
+            spend.record(worker.grader_cost + judge_cost)
+        record = Regrade(
+            regraded_from=source.run_id, source_caseset_digest=source.caseset_digest,
+            caseset_digest=plan.caseset_digest, skill_path=str(skill.path),
+            reused_trials=[r.trial_id for r in results if not r.status.is_hole],
+            changes=scope.changes, not_regraded=scope.not_regraded,
+            removed_cases=scope.removed, graded_trials=worker.graded,
+            judged_rows=len(judged), grader_cost_usd=worker.grader_cost,
+            judge_cost_usd=judge_cost, skill_note=note)
+        store.put(keys.regrade, record.model_dump_json(indent=1).encode())
+        return finish(plan, results, stopped, store, regrade=record)
+
+
+def _late_endpoint(opts: RegradeOptions, store: Store, plan: Plan, rows: int,
+                   console: Console, endpoints: contextlib.ExitStack) -> str | None:
+    """Rows that became ties after scoring, with no endpoint open: open one when there is a way
+    to reach the judge (priced against the store's budget first), else say how to judge them
+    (the same regrade again judges what it left)."""
+    if opts.model_script is None and read_credential() is None:
+        console.print(f"[yellow]note[/]: {rows} row(s) now tie and the judge would read them; "
+                      "export ANTHROPIC_API_KEY or CLAUDE_CODE_OAUTH_TOKEN (or give "
+                      "--model-script FILE) and run the same "
+                      "regrade again to judge them")
+        return None
+    check_store_budget(store, daily_cap(store, opts.store_budget_usd),
+                       _estimate(plan, 0, rows), opts.force)
+    return endpoints.enter_context(_model(opts, True))
+
+
+def _caps(opts: RegradeOptions, store: Store, estimate: float,
+          needed: bool) -> tuple[float | None, str, float | None]:
+    """Refuse before spending; returns the regrade's cap (the run's, or the store's when
+    lower), what to call it, and the store's daily cap."""
     if opts.max_budget_usd is not None and estimate > opts.max_budget_usd and not opts.force:
         raise RefusedInput(f"estimated ${estimate:.2f} for the grader and judge exceeds "
                            f"--max-budget-usd {opts.max_budget_usd:g}; raise the cap or pass "
@@ -290,74 +367,34 @@ def regrade_run(opts: RegradeOptions, console: Console) -> Report:
     store_cap = daily_cap(store, opts.store_budget_usd)
     # nothing to ask the model: nothing the store's budget could refuse
     left = check_store_budget(store, store_cap, estimate, opts.force) if needed else None
-    caps = [c for c in (opts.max_budget_usd, left) if c is not None]
-    label = "budget" if left is None or (opts.max_budget_usd or float("inf")) <= left \
-        else f"store budget (${store_cap:g} a day)"
-    guard = BudgetGuard(LocalLedger(min(caps), 0.0, label) if caps else None)
-    spend = StoreSpend(store, plan.run_id, store_cap)
-    keys = RunKeys(plan.run_id)
-    with leases(store, [plan.run_id], opts.wait), run_log(store, [keys.log]):
-        store.put_if_absent(keys.plan, plan.model_dump_json(indent=1).encode())
-        store.delete(keys.stop_flag)
-        results: list[TrialResult] = []
-        stopped: str | None = None
-        judge_cost = 0.0
-        pending: list[Tie] = []
-        with _model(opts, needed) as upstream:
-            worker = Regrader(store, source, plan, guard, upstream, opts)
-            for spec in plan.trials:
-                if spec.trial_id in done:
-                    results.append(done[spec.trial_id])
-                    continue
-                found = sources[spec.trial_id]
-                if found is None:
-                    continue  # never ran in the source (it was stopped): missing here too
-                stopped = _stop_reason(store, keys, spend, worker.grader_cost)
-                if stopped:
-                    break
-                try:
-                    results.append(worker.regrade(spec, found))
-                except ModelStopped as exc:
-                    stopped = str(exc)
-                    break
-                except ModelCallError as exc:
-                    log.warning("trial %s not regraded: %s", spec.trial_id[:12], exc)
-                    results.append(found.model_copy(update={
-                        "status": TrialStatus.API_ERROR, "passed": None,
-                        "error": f"grading failed: {exc}"}))
-            spend.record(worker.grader_cost)
-            _carry_judgements(store, source, plan, results)
-            if stopped is None:
-                pending = pending_ties([plan], results, store)
-                if pending and upstream is None:
-                    log.warning("%d row(s) left unjudged: no model endpoint", len(pending))
-                    pending = []
-
-                def stop_check() -> str | None:
-                    return _stop_reason(store, keys, spend, worker.grader_cost)
-
-                stopped = judge_ties(pending, upstream or "", store,
-                                     min(caps) if caps else None, worker.grader_cost,
-                                     opts.endpoint_attempts, opts.endpoint_backoff_s,
-                                     stop_check)
-                judge_cost = judged_cost(store, pending)
-                spend.record(worker.grader_cost + judge_cost)
-        record = Regrade(
-            regraded_from=source.run_id, source_caseset_digest=source.caseset_digest,
-            caseset_digest=plan.caseset_digest, skill_path=str(skill.path),
-            reused_trials=[r.trial_id for r in results if not r.status.is_hole],
-            changes=scope.changes, not_regraded=scope.not_regraded,
-            removed_cases=scope.removed, graded_trials=worker.graded,
-            judged_rows=len(pending), grader_cost_usd=worker.grader_cost,
-            judge_cost_usd=judge_cost, skill_note=note)
-        store.put(keys.regrade, record.model_dump_json(indent=1).encode())
-        return finish(plan, results, stopped, store, regrade=record)
+    if left is not None and (opts.max_budget_usd is None or left < opts.max_budget_usd):
+        return left, f"store budget (${store_cap:g} a day)", store_cap
+    return opts.max_budget_usd, "budget", store_cap
 
 
-def _stop_reason(store: Store, keys: RunKeys, spend: StoreSpend, spent: float) -> str | None:
-    if store.exists(keys.stop_flag):
-        return STOPPED_BY_USER
-    if store.exists(STORE_STOP):
-        return STOPPED_ALL
-    return spend.exceeded(spent)
-
+def _score_trials(worker: Regrader, done: dict[str, TrialResult],
+                  sources: dict[str, TrialResult | None],
+                  stop_check: Callable[[float], str | None]
+                  ) -> tuple[list[TrialResult], str | None]:
+    """Every trial scored again (or its regraded record reused on a resume), until stopped."""
+    results: list[TrialResult] = []
+    for spec in worker.plan.trials:
+        if spec.trial_id in done:
+            results.append(done[spec.trial_id])
+            continue
+        found = sources[spec.trial_id]
+        if found is None:
+            continue  # never ran in the source (it was stopped): missing here too
+        stopped = stop_check(worker.grader_cost)
+        if stopped:
+            return results, stopped
+        try:
+            results.append(worker.regrade(spec, found))
+        except ModelStopped as exc:
+            return results, str(exc)
+        except ModelCallError as exc:
+            log.warning("trial %s not regraded: %s", spec.trial_id[:12], exc)
+            results.append(found.model_copy(update={
+                "status": TrialStatus.API_ERROR, "passed": None,
+                "error": f"grading failed: {exc}"}))
+    return results, None

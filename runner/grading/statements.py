@@ -89,7 +89,11 @@ def apply(result: TrialResult, score: Score) -> TrialResult:
 def settle(plans: list[Plan], results: list[TrialResult],
            store: Store) -> tuple[list[TrialResult], list[PendingGrade]]:
     """The results with every stored grade applied, and the grades still to make."""
-    specs = {t.trial_id: t for p in plans for t in p.trials}
+    specs: dict[str, TrialSpec] = {}
+    for trial in (t for p in plans for t in p.trials):
+        # a trial several plans share (runner.driver.passes.shared_trials) is graded once,
+        # under the run that ran it
+        specs.setdefault(trial.trial_id, trial)
     out: list[TrialResult] = []
     todo: list[PendingGrade] = []
     for result in results:

@@ -92,6 +92,9 @@ def check_group(opts: RunOptions) -> GroupRequest:
                     for c in casesets]
     if not any(c.evals for c in casesets):
         raise RefusedInput("no case to run")
+    if opts.save is not None and opts.baseline_mode is BaselineMode.PER_SKILL:
+        raise RefusedInput("--save names one run, and per-skill makes one run per skill; save "
+                           "a joint run, or compare the per-skill runs by their ids")
     if Arm.CANDIDATE not in opts.arms or Arm.BASELINE not in opts.arms:
         raise RefusedInput("several skills at once run the candidate and baseline arms "
                            "(--arms baseline,candidate)")

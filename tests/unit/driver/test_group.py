@@ -115,3 +115,43 @@ def test_several_skills_through_the_cli(tmp_path: Path) -> None:
     assert "3 arms" in per_skill.stderr and starts() == 2 + 3
     one = CliRunner().invoke(main, ["run", str(CSV), "--baseline-mode", "joint"])
     assert one.exit_code == 2 and "two or more" in one.output
+
+
+def test_per_skill_with_batch_grading_grades_a_shared_trial_once(tmp_path: Path) -> None:
+    import json
+
+    from runner.store.keys import RunKeys
+
+    csv = Path(shutil.copytree(CSV, tmp_path / "csv-summary"))
+    evals = json.loads((csv / "evals/evals.json").read_text())
+    for case in evals["evals"]:
+        if case["id"] == "row-count":
+            case["expectations"] = ["The answer states that the file has five rows"]
+    (csv / "evals/evals.json").write_text(json.dumps(evals))
+    script = tmp_path / "grader.yaml"
+    script.write_text(
+        "scenarios:\n- name: grades\n  when: {purpose: grader}\n  turns:\n"
+        "  - tool_use: {name: record_grades, input: {grades: [{statement: 1, passed: true, "
+        "evidence: 'there are 5 rows here', reason: it says so}]}}\n"
+        "- name: any\n  turns: [{text: ok}]\n")
+    FakeSandbox.plan["*"] = {"reply": "there are 5 rows here"}
+    opts = options(tmp_path, BaselineMode.PER_SKILL, skill_path=csv, skill_paths=(csv, PROBE),
+                   case_ids=("row-count",), k=1, model_script=script, batch_grading=True)
+    reports = run_group(opts, err(quiet=True))
+    assert starts() == 3  # candidate, without csv-summary, without probe
+    for report in reports:
+        assert all(t.passed for t in report.trials), report.trials
+        assert report.arms["candidate"].grader_calls == 1
+    store = LocalStore(tmp_path / "store")
+    shared = next(t.trial_id for t in reports[0].trials if t.arm is Arm.CANDIDATE)
+    assert all(store.exists(RunKeys(r.run_id).grade(shared)) for r in reports)
+
+
+def test_a_joint_run_takes_a_name_and_per_skill_refuses_one(tmp_path: Path) -> None:
+    from runner.store.receipts import find_names
+
+    with pytest.raises(RefusedInput, match="one run per skill"):
+        check_group(options(tmp_path, BaselineMode.PER_SKILL, save="both"))
+    reports = run_group(options(tmp_path, BaselineMode.JOINT, save="both"), err(quiet=True))
+    names = find_names(LocalStore(tmp_path / "store"), "both")
+    assert [n.paired for n in names] == [reports[0].run_id]

@@ -241,6 +241,57 @@ def test_the_store_budget_and_kill_switch_hold_for_a_regrade(tmp_path: Path,
     assert not [k for k in store.list("runs/") if "regrade.json" in k]  # nothing written
 
 
+def test_grades_made_after_the_trials_are_reused(tmp_path: Path, skill: Path) -> None:
+    """With --batch-grading a trial's DONE holds a pending grade, the grade is stored beside
+    it: the regrade reads that one, and asks no grader for unchanged statements."""
+    _edit(skill, "row-count", expectations=["The answer states that the file has five rows"])
+    script = tmp_path / "grader.yaml"
+    script.write_text(
+        "scenarios:\n- name: grades\n  when: {purpose: grader}\n  turns:\n"
+        "  - tool_use: {name: record_grades, input: {grades: [{statement: 1, passed: true, "
+        "evidence: '5 rows. Total: 600', reason: it says so}]}}\n"
+        "- name: any\n  turns: [{text: ok}]\n")
+    FakeSandbox.plan["*"] = {"reply": "5 rows."}  # the checks pass: the statement decides
+    opts = RunOptions.model_validate(dict(
+        skill_path=skill, k=1, store_uri=str(tmp_path / "store"), model_script=script,
+        executor="inprocess", concurrency=1, case_ids=("row-count",), batch_grading=True,
+        sandbox=SandboxConfig(backend="fake", scratch_root=tmp_path / "scratch")))
+    from runner.driver.api import preflight
+
+    for spec in preflight(opts).trials:
+        if spec.arm == "candidate":
+            FakeSandbox.plan[spec.trial_id] = {"reply": "5 rows. Total: 600"}
+    source = run_eval(opts, err(quiet=True))
+    assert {t.arm: t.passed for t in source.trials} == {"candidate": True, "baseline": False}
+    store = LocalStore(tmp_path / "store")
+    done = [TrialResult.model_validate_json(store.get(RunKeys(source.run_id).trial(
+        t.trial_id).done)) for t in source.trials]
+    assert all(d.scores["statements"].pending for d in done)  # the grade lives beside DONE
+    again = _regrade(tmp_path, source.run_id)  # no model script: nothing to ask
+    assert again.regrade is not None and again.regrade.graded_trials == 0
+    assert passes(again) == passes(source)
+
+
+def test_a_row_that_becomes_a_tie_goes_to_the_judge(tmp_path: Path, skill: Path) -> None:
+    _edit(skill, "row-count", rubric="The clearer answer is better.")
+    source = _run(tmp_path, skill)  # the candidate passes row-count, the baseline fails
+    rows = [r for r in source.rows if r.case == "row-count"]
+    assert all(r.outcome == "win" and not r.judge for r in rows)
+    _edit(skill, "row-count", assertions=["re:\\b6 rows\\b"])  # now both arms fail: ties
+    unjudged = _regrade(tmp_path, source.run_id)  # no way to reach the judge: said, not spent
+    assert unjudged.regrade is not None and unjudged.regrade.judged_rows == 0
+    assert all(r.outcome == "tie" and not r.judge
+               for r in unjudged.rows if r.case == "row-count")
+    script = tmp_path / "judge.yaml"
+    script.write_text(
+        "scenarios:\n- name: judge\n  when: {purpose: judge}\n  turns:\n"
+        "  - tool_use: {name: record_judgement, input: {preferred: tie, reasons: even}}\n")
+    judged = _regrade(tmp_path, source.run_id, model_script=script)  # the same regrade resumes
+    assert judged.run_id == unjudged.run_id
+    assert judged.regrade is not None and judged.regrade.judged_rows == 2
+    assert all(r.judge for r in judged.rows if r.case == "row-count")
+
+
 def test_a_regrade_reads_the_work_not_the_fixtures_left_as_staged(tmp_path: Path,
                                                                  skill: Path) -> None:
     """The stored trial keeps what was staged before its session (inputs): a revised check
@@ -258,3 +309,18 @@ def _results(tmp_path: Path, report: Report) -> list[TrialResult]:
     keys = RunKeys(report.run_id)
     return [TrialResult.model_validate_json(store.get(keys.trial(t.trial_id).done))
             for t in report.trials]
+
+
+def test_a_regraded_receipt_names_its_source_and_the_sessions_script(tmp_path: Path,
+                                                                    skill: Path) -> None:
+    from runner.store.receipts import load_receipt
+
+    source = _run(tmp_path, skill)
+    _edit(skill, "row-count", assertions=["re:\\b6 rows\\b"])
+    again = _regrade(tmp_path, source.run_id)
+    store = LocalStore(tmp_path / "store")
+    before, after = load_receipt(store, source.run_id), load_receipt(store, again.run_id)
+    assert after.source_run == source.run_id
+    assert after.digests.model_script is not None
+    assert after.digests.model_script == before.digests.model_script  # the sessions' script
+    assert after.digests.case_set != before.digests.case_set
