@@ -2,9 +2,8 @@
 refused. Point it at a folder of whole skill folders (each with its SKILL.md, evals/, fixtures
 and sibling files, e.g. the sample bench/caseset_sample_fresh.txt lists):
 
-    PYTHONPATH=. .venv/bin/python bench/caseset_acceptance.py /tmp/skills
+    .venv/bin/python bench/caseset_acceptance.py /tmp/skills
 
-(PYTHONPATH=. measures the tree you run it from; without it the installed runner is imported.)
 Each skill folder is checked as is, exactly as `skill-eval check` does (the same plan is made:
 SKILL.md, the set, its real fixtures, nothing stubbed). Or point it at a folder of evals.json
 files (one per skill, named anything *.json; the first sample, bench/caseset_sample.txt):
@@ -60,9 +59,6 @@ def reason(problem: str, skill: Path | None = None) -> str:
         problem = problem.replace(str(skill) + "/", "")
     problem = re.sub(r"^assertion #\d+ .*?: (unknown type '[^']*')", r"\1", problem)
     problem = re.sub(r"fixture '[^']*'", "fixture", problem)
-    lines = problem.splitlines()
-    if len(lines) > 1:  # "N problems:" then one per line: count it by its first problem
-        problem = f"{lines[0]} first {lines[1].strip()}"
     return problem[:100]
 
 
