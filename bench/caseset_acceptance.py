@@ -1,36 +1,25 @@
 """How many case sets written for other tools `skill-eval check` accepts, and why the rest are
-refused. Point it at a folder of whole skill folders (each with its SKILL.md, evals/, fixtures
-and sibling files, e.g. the sample bench/caseset_sample_fresh.txt lists):
-
-    .venv/bin/python bench/caseset_acceptance.py /tmp/skills
-
-Each skill folder is checked as is, exactly as `skill-eval check` does (the same plan is made:
-SKILL.md, the set, its real fixtures, nothing stubbed). Or point it at a folder of evals.json
-files (one per skill, named anything *.json; the first sample, bench/caseset_sample.txt):
+refused. Point it at a folder of evals.json files (one per skill, named anything *.json):
 
     .venv/bin/python bench/caseset_acceptance.py /tmp/sample
 
-Each file is then placed in a throwaway skill folder whose SKILL.md carries the set's
-skill_name; the sample has the sets but not their skills' fixtures, so every fixture a case
-names is stubbed as an empty file (pass --real-fixtures to count missing fixtures as refusals
-too). Prints one line per set and the totals: accepted, refused by reason, and how the accepted
+Each file is placed in a throwaway skill folder whose SKILL.md carries the set's skill_name.
+The sample has the sets but not their skills' fixtures, so every fixture a case names is
+stubbed as an empty file (pass --real-fixtures to count missing fixtures as refusals too).
+Prints one line per set and the totals: accepted, refused by reason, and how the accepted
 sets' checks will be graded (deterministic checks vs statements for the grader model).
 """
 
 from __future__ import annotations
 
 import json
-import re
 import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
 
 from runner.authoring.caseset import load_caseset
-from runner.errors import CaseSetError, RefusedInput
-from runner.planning.plan import make_plan
-from runner.schema.case import Case, CaseSet
-from runner.schema.options import RunOptions
+from runner.errors import CaseSetError
 
 
 def stage(source: Path, root: Path, stub: bool) -> Path:
@@ -52,60 +41,17 @@ def stage(source: Path, root: Path, stub: bool) -> Path:
     return skill
 
 
-def reason(problem: str, skill: Path | None = None) -> str:
-    """A refusal's reason without what differs between sets (the path, the object quoted),
-    so the same reason counts once per set."""
-    if skill is not None:
-        problem = problem.replace(str(skill) + "/", "")
-    problem = re.sub(r"^assertion #\d+ .*?: (unknown type '[^']*')", r"\1", problem)
-    problem = re.sub(r"fixture '[^']*'", "fixture", problem)
-    return problem[:100]
-
-
-def count(kinds: Counter[str], cases: list[Case] | tuple[Case, ...]) -> None:
-    for case in cases:
-        kinds["cases"] += 1
-        kinds["checks"] += len(case.assertions) + len(case.outputs) + len(
-            case.tool_calls) + len(case.json_checks)
-        kinds["statements"] += len(case.statements)
-
-
-def is_skills_folder(folder: Path) -> bool:
-    """A folder of whole skill folders (each holds SKILL.md or evals/evals.json)."""
-    return any((d / "SKILL.md").exists() or (d / "evals" / "evals.json").exists()
-               for d in folder.iterdir() if d.is_dir())
-
-
-def check_skills(folder: Path, reasons: Counter[str], kinds: Counter[str]) -> tuple[int, int]:
-    """Each skill folder as `skill-eval check` plans it: SKILL.md, its set, real fixtures."""
-    skills = sorted((d for d in folder.iterdir() if d.is_dir()), key=lambda d: d.name.lower())
-    accepted = 0
-    for skill in skills:
-        try:
-            plan = make_plan(RunOptions(skill_path=skill))
-        except RefusedInput as exc:
-            reasons[reason(str(getattr(exc, "problem", exc)), skill)] += 1
-            print(f"refused  {skill.name}: {exc}")
-            continue
-        accepted += 1
-        count(kinds, plan.cases_in_order())
-        findings = sorted({f.code for f in plan.findings})
-        print(f"accepted {skill.name}: {len(plan.cases)} case(s)"
-              + (f", findings {', '.join(findings)}" if findings else ""))
-    return accepted, len(skills)
-
-
-def check_sets(folder: Path, stub: bool, reasons: Counter[str],
-               kinds: Counter[str]) -> tuple[int, int]:
-    """Each evals.json in a throwaway skill folder (its fixtures stubbed unless not `stub`)."""
+def main(folder: Path, stub: bool) -> None:
+    reasons: Counter[str] = Counter()
+    kinds: Counter[str] = Counter()
     files = sorted(folder.glob("*.json"))
     accepted = 0
     with tempfile.TemporaryDirectory() as tmp:
         for source in files:
             try:
-                caseset: CaseSet = load_caseset(stage(source, Path(tmp), stub), source.stem)
+                caseset = load_caseset(stage(source, Path(tmp), stub), source.stem)
             except CaseSetError as exc:
-                reasons[reason(exc.problem)] += 1
+                reasons[exc.problem[:100]] += 1
                 print(f"refused  {source.name}: {exc}")
                 continue
             except (ValueError, OSError) as exc:
@@ -113,20 +59,16 @@ def check_sets(folder: Path, stub: bool, reasons: Counter[str],
                 print(f"refused  {source.name}: {exc}")
                 continue
             accepted += 1
-            count(kinds, caseset.evals)
+            for case in caseset.evals:
+                kinds["cases"] += 1
+                kinds["checks"] += len(case.assertions) + len(case.outputs) + len(
+                    case.tool_calls) + len(case.json_checks)
+                kinds["statements"] += len(case.statements)
             left_out = [f for f in caseset.findings if f.code == "EV008"]
             kinds["left out (EV008)"] += len(left_out)
             print(f"accepted {source.name}: {len(caseset.evals)} case(s)"
                   + (f", {len(left_out)} left out (EV008)" if left_out else ""))
-    return accepted, len(files)
-
-
-def main(folder: Path, stub: bool) -> None:
-    reasons: Counter[str] = Counter()
-    kinds: Counter[str] = Counter()
-    accepted, total = (check_skills(folder, reasons, kinds) if is_skills_folder(folder)
-                       else check_sets(folder, stub, reasons, kinds))
-    print(f"\n{accepted}/{total} accepted ({accepted / max(1, total):.0%}); "
+    print(f"\n{accepted}/{len(files)} accepted ({accepted / max(1, len(files)):.0%}); "
           f"{kinds['cases']} cases, {kinds['checks']} deterministic checks, "
           f"{kinds['statements']} statements for the grader; "
           f"{kinds['left out (EV008)']} case(s) left out as ungradable (EV008)")
