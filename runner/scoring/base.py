@@ -90,32 +90,45 @@ class Scorer(Protocol):
         """The scorer's verdict, or None when the case gives it nothing to grade."""
 
 
-_REGISTRY: dict[str, Callable[[], Scorer]] = {}
+def _checks() -> Scorer:
+    from runner.scoring.deterministic import ChecksScorer
+
+    return ChecksScorer()
 
 
-def register(name: str, factory: Callable[[], Scorer]) -> None:
-    _REGISTRY[name] = factory
+def _program() -> Scorer:
+    from runner.scoring.program import ProgramScorer
+
+    return ProgramScorer()
+
+
+def _process() -> Scorer:
+    from runner.scoring.process import ProcessScorer
+
+    return ProcessScorer()
+
+
+def _statements() -> Scorer:
+    from runner.scoring.statements import StatementScorer
+
+    return StatementScorer()
+
+
+# Scorers by name, each importing lazily (this module stays a leaf): the same pattern as
+# sandbox backends (runner/sandbox/registry.py) and stores (runner/store/base.py).
+SCORERS: dict[str, Callable[[], Scorer]] = {
+    "checks": _checks, "program": _program, "process": _process, "statements": _statements}
 
 
 def scorer(name: str) -> Scorer:
-    _load_builtins()
-    try:
-        return _REGISTRY[name]()
-    except KeyError:
-        raise RefusedInput(f"unknown scorer {name!r}; known: {sorted(_REGISTRY)}") from None
+    factory = SCORERS.get(name)
+    if factory is None:
+        raise RefusedInput(f"unknown scorer {name!r}; known: {sorted(SCORERS)}")
+    return factory()
 
 
 def known() -> list[str]:
-    _load_builtins()
-    return sorted(_REGISTRY)
-
-
-def _load_builtins() -> None:
-    # Built-in scorers register on import; imported lazily so this module stays a leaf.
-    import runner.scoring.deterministic  # noqa: F401
-    import runner.scoring.process  # noqa: F401
-    import runner.scoring.program  # noqa: F401
-    import runner.scoring.statements  # noqa: F401
+    return sorted(SCORERS)
 
 
 def score_all(names: tuple[str, ...], case: Case, evidence: Evidence,

@@ -16,7 +16,7 @@ from typing import Any
 
 from runner.schema.case import Case, JsonCheck, Reading
 from runner.schema.trial import CheckResult, Score, ToolCall
-from runner.scoring.base import Evidence, Grading, register
+from runner.scoring.base import Evidence, Grading
 from runner.scoring.checks import check_text, check_work, parse_matcher
 from runner.scoring.process import parse_call_matcher
 
@@ -135,5 +135,3 @@ class ChecksScorer:
         checks = grade(case, evidence)
         return Score(scorer=NAME, passed=all(c.passed for c in checks), checks=checks)
 
-
-register(NAME, ChecksScorer)

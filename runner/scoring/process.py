@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from runner.schema.case import Case, ProcessItem
 from runner.schema.trial import CheckResult, Score, ToolCall
-from runner.scoring.base import Evidence, Grading, register
+from runner.scoring.base import Evidence, Grading
 from runner.scoring.checks import Matcher, parse_matcher
 
 NAME = "process"
@@ -117,5 +117,3 @@ class ProcessScorer:
         return Score(scorer=NAME, passed=all(c.passed for c in checks), checks=checks,
                      decides=False)
 
-
-register(NAME, ProcessScorer)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from runner.schema.case import Case
 from runner.schema.trial import CheckResult, Score
-from runner.scoring.base import Evidence, Grading, register
+from runner.scoring.base import Evidence, Grading
 
 NAME = "program"
 SHOWN = 600
@@ -42,5 +42,3 @@ class ProgramScorer:
                                 + _output(run.stdout, run.stderr))
         return Score(scorer=NAME, passed=check.passed, checks=[check])
 
-
-register(NAME, ProgramScorer)

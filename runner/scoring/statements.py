@@ -20,7 +20,7 @@ from runner.errors import ModelCallError
 from runner.schema.case import Case
 from runner.schema.enums import GradingMode
 from runner.schema.trial import CheckResult, GraderCall, Score, Usage
-from runner.scoring.base import Evidence, Grading, forced_tool_input, register
+from runner.scoring.base import Evidence, Grading, forced_tool_input
 from runner.scoring.material import Material, build_material, verify_grade
 
 NAME = "statements"
@@ -156,5 +156,3 @@ class StatementScorer:
                       None if usage is None else usage.cost_usd - before,
                       GradingMode.INTERACTIVE)
 
-
-register(NAME, StatementScorer)
