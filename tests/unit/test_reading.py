@@ -5,7 +5,6 @@ container and refused under `--sandbox local` unless `--trust-target`, and CS004
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,12 +18,7 @@ from tests.helpers import EXAMPLE
 SECRET = "AKIA" + "ABCDEFGHIJKLMNOP"
 
 
-@pytest.fixture(autouse=True)
-def fake() -> Iterator[None]:
-    FakeSandbox.plan.clear()
-    FakeSandbox.starts.clear()
-    yield
-    FakeSandbox.plan.clear()
+pytestmark = pytest.mark.usefixtures("fake_sandbox")
 
 
 @pytest.fixture

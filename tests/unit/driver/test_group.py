@@ -4,7 +4,6 @@ sessions, library staging and its leak check, through the fake sandbox and the r
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,12 +24,7 @@ CSV = ROOT / "examples" / "csv-summary"
 PROBE = ROOT / "tests" / "fixtures" / "skills" / "probe"
 
 
-@pytest.fixture(autouse=True)
-def fake() -> Iterator[None]:
-    FakeSandbox.plan.clear()
-    FakeSandbox.starts.clear()
-    yield
-    FakeSandbox.plan.clear()
+pytestmark = pytest.mark.usefixtures("fake_sandbox")
 
 
 def options(tmp_path: Path, mode: BaselineMode, **changes: Any) -> RunOptions:

@@ -6,7 +6,6 @@ does not know are warnings, and the run goes on."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,12 +24,7 @@ from tests.helpers import EXAMPLE, free_port
 AGENT = {"name": "agent", "turns": [{"text": "5 rows, Total: 600"}]}
 
 
-@pytest.fixture(autouse=True)
-def fake() -> Iterator[None]:
-    FakeSandbox.plan.clear()
-    FakeSandbox.starts.clear()
-    yield
-    FakeSandbox.plan.clear()
+pytestmark = pytest.mark.usefixtures("fake_sandbox")
 
 
 def script(tmp_path: Path, *scenarios: dict[str, Any]) -> Path:

@@ -8,7 +8,6 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -28,12 +27,7 @@ from runner.store.local import LocalStore
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "csv-summary"
 
 
-@pytest.fixture(autouse=True)
-def fake() -> Iterator[None]:
-    FakeSandbox.plan.clear()
-    FakeSandbox.starts.clear()
-    yield
-    FakeSandbox.plan.clear()
+pytestmark = pytest.mark.usefixtures("fake_sandbox")
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -31,12 +30,7 @@ from runner.store.local import LocalStore
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "csv-summary"
 
 
-@pytest.fixture(autouse=True)
-def fake() -> Iterator[None]:
-    FakeSandbox.plan.clear()
-    FakeSandbox.starts.clear()
-    yield
-    FakeSandbox.plan.clear()
+pytestmark = pytest.mark.usefixtures("fake_sandbox")
 
 
 @pytest.fixture
