@@ -235,6 +235,39 @@ def verify_grade(statement: str, quote: str, source_name: str,
     return source, None
 
 
+# A file name a statement can be about: a path ending in a short extension (NOTES.md, out/a.csv).
+FILE_WORD = re.compile(r"(?<![\w/.-])((?:[\w-][\w.-]*/)*[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,5})"
+                       r"(?![\w/-])")
+NEGATED = re.compile(r"\b(?:not|no|never|none|nor|neither|without|avoids?|absent|missing)\b"
+                     r"|n't\b", re.IGNORECASE)
+
+
+def present_files(material: Material) -> set[str]:
+    """Every file the work holds or held: written by the agent, or named in the runner's
+    listing (created, changed, deleted, left as staged)."""
+    present = {s.file for s in material.sources if s.file is not None}
+    for source in material.sources:
+        if source.name == LISTING:
+            for line in source.text.splitlines():
+                _, _, names = line.partition(": ")
+                present.update(n.strip() for n in names.split(", ") if n.strip())
+    return present
+
+
+def missing_files(statement: str, prompt: str, material: Material) -> list[str]:
+    """Files a positive statement is about that the task names and the work never held: no
+    quote can show such a statement (what the agent says of a file it never wrote is a claim).
+    A negated statement ("does not create out.md") is left to its quote."""
+    if NEGATED.search(statement) or not material.sources:
+        return []
+    present = present_files(material)
+    names = {PurePosixPath(p).name.lower() for p in present} | {p.lower() for p in present}
+    asked = {m.lower() for m in FILE_WORD.findall(prompt)}
+    return [f for f in dict.fromkeys(FILE_WORD.findall(statement))
+            if f.lower() in asked and f.lower() not in names
+            and PurePosixPath(f).name.lower() not in names]
+
+
 def _addressed_to_grader(wanted: str, text: str) -> bool:
     for line in text.splitlines():
         if ADDRESSES_GRADER.search(line):

@@ -21,7 +21,7 @@ from runner.schema.case import Case
 from runner.schema.enums import GradingMode
 from runner.schema.trial import CheckResult, GraderCall, Score, Usage
 from runner.scoring.base import Evidence, Grading, forced_tool_input
-from runner.scoring.material import Material, build_material, verify_grade
+from runner.scoring.material import Material, build_material, missing_files, verify_grade
 
 NAME = "statements"
 TOOL = "record_grades"
@@ -114,6 +114,12 @@ def decide(case: Case, response: dict[str, Any], material: Material) -> list[Che
         if grade.get("passed") is not True:
             results.append(CheckResult(check=label, passed=False,
                                        detail=f"grader: {reason or 'not shown'}"))
+            continue
+        missing = missing_files(statement, case.prompt, material)
+        if missing:
+            results.append(CheckResult(check=label, passed=False, detail=(
+                f"grader said pass, but the statement is about {', '.join(missing)}, which the "
+                "work does not hold (never written): a claim about a file is not evidence")))
             continue
         source, unverified = verify_grade(statement, quote, str(grade.get("source") or ""),
                                           material)

@@ -218,3 +218,28 @@ def test_the_runner_lists_what_was_created_changed_deleted_and_left_as_staged() 
     case = Case(id="c", prompt="p", statements=("new.md has a features section",))
     result = StatementScorer().score(case, evidence, Grading(client=FakeGrader(grades)))
     assert result.passed is False and "not evidence" in result.checks[0].detail
+
+
+def test_a_statement_about_a_file_the_agent_never_wrote_fails_on_its_claim() -> None:
+    """The task asks for NOTES.md; the agent writes nothing and says it did: no quote shows a
+    statement about a file the work never held."""
+    claim = "NOTES.md has a section for new features that mentions dark mode"
+    nothing = Evidence(f"Done. {claim}.", {"CHANGELOG.md": b"x"},
+                       staged=digests({"CHANGELOG.md": b"x"}))
+    told = notes_score([{**grade(1, True, claim), "source": "final text"}], nothing)
+    assert told.passed is False
+    assert "about NOTES.md, which the work does not hold" in told.checks[0].detail
+    # A negated statement about the same file is left to its quote.
+    negated = Case(id="n", prompt="Write release notes to NOTES.md.",
+                   statements=("The agent did not overwrite NOTES.md",))
+    quote = "I left the existing notes alone"
+    kept = StatementScorer().score(negated, Evidence(f"Done. {quote}.", {}), Grading(
+        client=FakeGrader([{**grade(1, True, quote), "source": "final text"}])))
+    assert kept is not None and kept.passed is True
+    # A file the prompt does not ask for is not held to the rule either.
+    other = Case(id="o", prompt="Summarise the notes.",
+                 statements=("The summary says NOTES.md mentions dark mode",))
+    said = "NOTES.md mentions dark mode"
+    shown = StatementScorer().score(other, Evidence(f"{said}.", {}), Grading(
+        client=FakeGrader([{**grade(1, True, said), "source": "final text"}])))
+    assert shown is not None and shown.passed is True
