@@ -8,7 +8,9 @@ For N sessions of the same scripted case (instant model), at concurrency 1 and 2
              containers start while sessions wait on the model, --prefetch as default)
   serial     the same with --prefetch 0: each trial starts its container when its turn comes
 Prints wall seconds per session, machine CPU-seconds per session (from /proc/stat, so
-dockerd/containerd/runc count too) and throughput relative to bare.
+dockerd/containerd/runc count too) and throughput relative to bare; then, per runner mode,
+the time from a pass's start to its first session (Ray handing the first trials to workers:
+what the warm pool started while the plan was made saves).
 
 usage: .venv/bin/python bench/overhead.py [--sessions 12] [--latency 0] [--repeat 1]
                                           [--modes bare,local,container,serial]
@@ -17,6 +19,7 @@ usage: .venv/bin/python bench/overhead.py [--sessions 12] [--latency 0] [--repea
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -27,11 +30,13 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from runner.config import CLAUDE_SDK_VERSION  # noqa: E402
+from runner.driver import api, passes  # noqa: E402
 from runner.driver.api import run_eval  # noqa: E402
 from runner.driver.executor import ensure_ray  # noqa: E402
 from runner.schema.enums import Arm  # noqa: E402
@@ -83,6 +88,28 @@ def bare(url: str, sessions: int, concurrency: int) -> None:
         list(pool.map(one, range(sessions)))
 
 
+PASS_STARTS: list[float] = []
+
+
+def _timed_pass(*args: Any, **kwargs: Any) -> Any:
+    PASS_STARTS.append(time.time())
+    return _run_pass(*args, **kwargs)
+
+
+_run_pass = passes.run_pass
+setattr(api, "run_pass", _timed_pass)  # noqa: B010 - the pass's start, as run_eval calls it
+
+
+def first_session_s(store: str) -> float:
+    """Seconds from the last pass's start to its first trial's session."""
+    starts: list[float] = []
+    for done in Path(store).glob("runs/*/trials/*/DONE"):
+        at = json.loads(done.read_text()).get("session_at")
+        if at is not None:
+            starts.append(float(at))
+    return min(starts) - PASS_STARTS[-1]
+
+
 def through_runner(script: Path, store: str, backend: str, sessions: int,
                    concurrency: int, prefetch: int | None = None) -> None:
     opts = RunOptions(skill_path=PROBE, case_ids=("greet",), k=max(1, sessions // 2),
@@ -116,6 +143,8 @@ def main() -> None:
     ensure_ray()
     modes = args.modes.split(",")
 
+    firsts: dict[str, list[float]] = {}
+
     def run_mode(mode: str, concurrency: int, round_: int) -> tuple[float, float]:
         """(wall, CPU) of one cell: `container:N` is the container path with --prefetch N."""
         if mode == "bare":
@@ -125,8 +154,10 @@ def main() -> None:
         prefetch = 0 if mode == "serial" else (
             int(mode.split(":")[1]) if ":" in mode else None)
         store = str(work / f"{mode}-{concurrency}-{round_}")
-        return measure(lambda: through_runner(script_path, store, backend, args.sessions,
+        cell = measure(lambda: through_runner(script_path, store, backend, args.sessions,
                                               concurrency, prefetch))
+        firsts.setdefault(mode, []).append(first_session_s(store))
+        return cell
 
     # warm-up: Ray workers started, imports done, page cache hot
     with ScriptedEndpoint(Script.model_validate(script_data)) as url:
@@ -156,6 +187,10 @@ def main() -> None:
             ratio = f"{rate / baseline:.2f}x" if baseline else "-"
             print(f"{mode:<12} {concurrency:>4} {wall:>8.2f} {wall / args.sessions:>10.3f} "
                   f"{cpu / args.sessions:>14.3f} {rate:>11.3f} {ratio:>8}", flush=True)
+    print("\npass start -> first session (s), median over every cell of the mode")
+    for mode, values in firsts.items():
+        print(f"{mode:<12} {statistics.median(values):>8.3f}  (min {min(values):.3f}, "
+              f"max {max(values):.3f}, n={len(values)})", flush=True)
     shutil.rmtree(work, ignore_errors=True)
 
 

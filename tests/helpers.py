@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 import socket
@@ -89,3 +90,45 @@ def make(tmp_path: Path, body: str = "body") -> Path:
     (skill / "scripts").mkdir()
     (skill / "scripts" / "run.py").write_text("print(1)")
     return skill
+
+
+class Inbox:
+    """A loopback HTTP server that keeps every JSON body POSTed to it (notifications);
+    `fail_first` answers that many 503s first."""
+
+    def __init__(self) -> None:
+        self.posts: list[dict[str, Any]] = []
+        self.fail_first = 0
+        self.url = ""
+
+
+@contextlib.contextmanager
+def inbox() -> Iterator[Inbox]:
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    box = Inbox()
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:  # noqa: N802 - http.server's name
+            body = self.rfile.read(int(self.headers["content-length"]))
+            if box.fail_first:
+                box.fail_first -= 1
+                self.send_response(503)
+            else:
+                box.posts.append(json.loads(body))
+                self.send_response(200)
+            self.end_headers()
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    box.url = f"http://127.0.0.1:{server.server_address[1]}/hook"
+    try:
+        yield box
+    finally:
+        server.shutdown()
+        server.server_close()

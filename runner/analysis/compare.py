@@ -64,11 +64,11 @@ def _rise_figure(name: str, before: float | None, after: float | None,
 
 def _per_session(report: Report, arm: Arm) -> tuple[float | None, float | None]:
     cost = report.arms.get(str(arm))
-    if cost is None or not cost.sessions:
+    if cost is None or not cost.trials:
         return None, None
     tokens = (None if cost.input_tokens is None or cost.output_tokens is None
-              else (cost.input_tokens + cost.output_tokens) / cost.sessions)
-    usd = None if cost.cost_usd is None else cost.cost_usd / cost.sessions
+              else (cost.input_tokens + cost.output_tokens) / cost.trials)
+    usd = None if cost.cost_usd is None else cost.cost_usd / cost.trials
     return tokens, usd
 
 

@@ -6,10 +6,11 @@ from collections.abc import Iterable
 
 from runner.analysis.adaptive import released
 from runner.analysis.cases import case_deltas, case_stats, non_discriminating
+from runner.analysis.credentials import credentials_used, window_moves
 from runner.analysis.rows import arm_cost, build_rows, compare
 from runner.analysis.runtime import runtime_table
 from runner.costs.pricing import PRICE_TABLE_VERSION
-from runner.schema.enums import Arm, GradingMode, Outcome, RunStatus
+from runner.schema.enums import Arm, CredentialKind, GradingMode, Outcome, RunStatus
 from runner.schema.plan import Plan
 from runner.schema.report import AdaptiveSummary, Failure, Judgement, Report, TrialLine
 from runner.schema.trial import TrialResult, TrialSpec
@@ -80,7 +81,10 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
         started_at=plan.created_at, per_case=(stats := case_stats(ordered, plan.skill.name)),
         case_deltas=case_deltas(stats), non_discriminating=non_discriminating(ordered),
         runtime=runtime_table(ordered, plan.skill.name, plan.arms), alpha=plan.alpha,
-        adaptive=adaptive_summary(plan, expected, len(ordered)))
+        adaptive=adaptive_summary(plan, expected, len(ordered)),
+        credentials=(used := credentials_used(ordered)),
+        cost_notional=CredentialKind.OAUTH_TOKEN in used,
+        usage_windows=window_moves(ordered))
 
 
 def adaptive_summary(plan: Plan, expected: list[TrialSpec], ran: int) -> AdaptiveSummary | None:

@@ -172,7 +172,7 @@ def arm_cost(results: Iterable[TrialResult], arm: Arm) -> ArmCost:
     return ArmCost(
         grader_cost_usd=sum(s.cost_usd or 0.0 for s in graders) if graders else None,
         grader_calls=sum(1 for _ in graders), process=process_figures(measured),
-        sessions=len(mine), holes=len(mine) - len(measured),
+        trials=len(mine), holes=len(mine) - len(measured),
         holes_by_cause={str(s): sum(1 for r in mine if r.status is s)
                         for s in dict.fromkeys(r.status for r in mine if r.status.is_hole)},
         retries=sum(r.attempts - 1 for r in mine),

@@ -13,10 +13,14 @@ one budget, resumable as a whole (every id is a digest).
         cases: [append-row]
         incumbent: latest        # the most recent completed run's bytes, from the store
         save: nightly            # name the run when it completes (`skill-eval compare`)
+      - skill: skills/csv-summary  # a trigger eval: does it fire, and only when it should
+        trigger: {skills_dir: library, runs: 3}   # or `trigger: true`
 
 The top level takes every pass setting `skill-eval run` has (runner.schema.options.
 PassSettings), `defaults` and each eval every eval setting (EvalSettings). Relative paths are
-read from the batch file's folder.
+read from the batch file's folder. A trigger eval (`trigger:`) takes `skills_dir` (the library),
+`mode` (session | catalog) and `runs` (sessions per query); it runs after the paired evals,
+with the same pass settings.
 """
 
 from __future__ import annotations
@@ -25,8 +29,9 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from runner import config
 from runner.authoring.problems import describe
 from runner.errors import RefusedInput
 from runner.schema.options import EvalSettings, PassSettings, RunOptions
@@ -44,10 +49,30 @@ class BatchFile(PassSettings):
                                         description="skill, incumbent and EvalSettings")
 
 
+class TriggerSpec(BaseModel):
+    """What a batch's trigger eval asks for (`trigger:` of an eval entry)."""
+
+    model_config = ConfigDict(extra="forbid")
+    skills_dir: Path | None = Field(default=None, description="The library it competes with")
+    mode: str = Field(default="session", description="session | catalog")
+    runs: int = Field(default=config.TRIGGER_RUNS, ge=1, description="Sessions per query")
+
+
+class TriggerEval(BaseModel):
+    opts: RunOptions
+    spec: TriggerSpec
+
+
+class Batch(BaseModel):
+    evals: list[RunOptions] = Field(description="Paired evals, one pass together")
+    triggers: list[TriggerEval] = Field(default_factory=list)
+
+
 def load_batch(path: Path, overrides: dict[str, Any] | None = None,
-               eval_overrides: dict[str, Any] | None = None) -> list[RunOptions]:
-    """One RunOptions per eval; `overrides` (command-line flags) win over the file, and
-    `eval_overrides` (eval settings given as flags, e.g. --alpha) over every eval's."""
+               eval_overrides: dict[str, Any] | None = None) -> Batch:
+    """The file's paired evals and trigger evals; `overrides` (command-line flags) win over
+    the file, and `eval_overrides` (eval settings given as flags, e.g. --alpha) over every
+    eval's."""
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
@@ -72,10 +97,12 @@ def load_batch(path: Path, overrides: dict[str, Any] | None = None,
 
     shared = batch.model_dump(exclude={"defaults", "evals"})
     shared["model_script"] = anchor(batch.model_script)
-    out = []
+    out = Batch(evals=[])
     for index, entry in enumerate(batch.evals, 1):
         if not isinstance(entry, dict) or "skill" not in entry:
             raise RefusedInput(f"{path}: eval #{index}: needs `skill: PATH`")
+        entry = dict(entry)
+        trigger = entry.pop("trigger", None)
         fields = {**batch.defaults, **entry,
                   **{k: v for k, v in (eval_overrides or {}).items() if v is not None}}
         fields["skill_path"] = anchor(fields.pop("skill"))
@@ -89,7 +116,15 @@ def load_batch(path: Path, overrides: dict[str, Any] | None = None,
             raise RefusedInput(f"{path}: eval #{index}: {', '.join(bad)}: not an eval setting "
                                "(pass settings such as concurrency go at the top level)")
         try:
-            out.append(RunOptions.model_validate({**shared, **fields}))
+            if trigger is None or trigger is False:
+                out.evals.append(RunOptions.model_validate({**shared, **fields}))
+                continue
+            spec = TriggerSpec.model_validate({} if trigger is True else trigger)
+            spec = spec.model_copy(update={"skills_dir": anchor(spec.skills_dir)})
+            fields.setdefault("timeout_s", fields.pop("timeout", config.TRIGGER_TIMEOUT_S))
+            opts = RunOptions.model_validate({**shared, **fields, "k": spec.runs,
+                                              "force": True})
+            out.triggers.append(TriggerEval(opts=opts, spec=spec))
         except ValidationError as exc:
             raise RefusedInput(f"{path}: eval #{index}: {describe(exc)}") from exc
     return out

@@ -17,7 +17,8 @@ from runner.cli.output import check_writable, emit, verdict_exit
 @main.command(epilog=EXIT_CODES, short_help="Run many evals under one limit and one budget.")
 @click.argument("batch_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @use("store_uri", "ray_address", "metrics_port", "metrics_host", "store_budget_usd", "force",
-     "wait", "alpha", "batch_grading", *OUTPUT,
+     "wait", "alpha", "batch_grading", "shared_store", "forward_credentials", "notify",
+     *OUTPUT,
      # the batch file's own settings stand unless a flag overrides them
      store_uri=click.option("--store", "store_uri", default=None,
                             help="Override the batch file's store (directory or "
@@ -35,6 +36,7 @@ from runner.cli.output import check_writable, emit, verdict_exit
 def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
           metrics_port: int | None, metrics_host: str | None, store_budget_usd: float | None,
           force: bool, wait: bool, alpha: float | None, batch_grading: bool | None,
+          shared_store: bool, forward_credentials: bool, notify: str | None,
           report_json: Path | None,
           as_json: bool, quiet: bool, gate: bool, gate_max_p: float | None) -> None:
     """Run every eval in BATCH_FILE in one driver: one concurrency limit, one budget,
@@ -46,20 +48,42 @@ def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
     Examples:
       skill-eval batch nightly.yaml
       skill-eval batch nightly.yaml --store s3://evals/nightly --gate
+      skill-eval batch nightly.yaml --notify https://hooks.slack.com/services/T/B/X
       skill-eval batch nightly.yaml --batch-grading   # or `batch_grading: true` in the file
       ray job submit --address http://HEAD:8265 --working-dir . -- skill-eval batch nightly.yaml
     """
     from runner.driver.batch import run_batch
+    from runner.driver.notify import for_batch, notifying
 
     check_writable(report_json, "--report-json")
     err = console.err(quiet=quiet)
-    summary, reports = run_batch(batch_file, err, overrides={
+    overrides = {
         "store_uri": store_uri, "ray_address": ray_address, "metrics_port": metrics_port,
         "metrics_host": metrics_host, "force": force or None, "wait": wait or None,
         "store_budget_usd": store_budget_usd, "batch_grading": batch_grading or None,
-        "upstream_url": os.environ.get("ANTHROPIC_BASE_URL")}, eval_overrides={"alpha": alpha})
-    emit(reports, report_json, as_json)
-    err.print(Text(f"batch {summary.batch_id}: " + ", ".join(
-        f"{r['skill']} {r['verdict']}" for r in summary.runs)
-        + (f" (stopped: {summary.stopped})" if summary.stopped else "")))
-    verdict_exit(reports, err, gate, gate_max_p)
+        "shared_store": shared_store or None,
+        "forward_credentials": forward_credentials or None, "notify": notify,
+        "upstream_url": os.environ.get("ANTHROPIC_BASE_URL")}
+    with notifying(notify or file_notify(batch_file), "batch") as note:
+        summary, reports = run_batch(batch_file, err, overrides=overrides,
+                                     eval_overrides={"alpha": alpha})
+        note.notice = for_batch(summary.batch_id, reports, summary.stopped,
+                                [r for r in summary.runs if r.get("kind") == "trigger"])
+        emit(reports, report_json, as_json)
+        err.print(Text(f"batch {summary.batch_id}: " + ", ".join(
+            f"{r['skill']} {r['verdict']}" for r in summary.runs)
+            + (f" (stopped: {summary.stopped})" if summary.stopped else "")))
+        verdict_exit(reports, err, gate, gate_max_p)
+
+
+def file_notify(path: Path) -> str | None:
+    """The batch file's own `notify:` URL, read even when the file is refused later (a
+    refusal overnight is what the notification is for)."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return None
+    url = data.get("notify") if isinstance(data, dict) else None
+    return url if isinstance(url, str) and url.startswith(("http://", "https://")) else None

@@ -63,6 +63,13 @@ def _store_default() -> str:
     return os.environ.get(config.STORE_ENV, config.STORE)
 
 
+def _url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None and not value.startswith(("http://", "https://")):
+        raise click.BadParameter(f"{value!r}: expected an http:// or https:// URL (e.g. a "
+                                 "Slack incoming webhook)", param_hint="--notify")
+    return value
+
+
 PATH = click.Path(path_type=Path)
 FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
 POSITIVE = click.FloatRange(min=0, min_open=True)
@@ -172,6 +179,19 @@ OPTIONS: dict[str, Decorator] = {
     "executor": click.option("--executor", type=click.Choice(["ray", "inprocess"]),
                              default=default(PassSettings, "executor"), show_default=True,
                              help="inprocess = threads in this process, no Ray."),
+    "shared_store": click.option("--shared-store", is_flag=True,
+                                 help="The local --store path is a shared filesystem mounted at "
+                                      "the same path on every Ray node (else a run on several "
+                                      "nodes needs s3://)."),
+    "forward_credentials": click.option("--forward-credentials", is_flag=True,
+                                        help="Send this shell's ANTHROPIC_API_KEY (or "
+                                             "CLAUDE_CODE_OAUTH_TOKEN) to the trials through "
+                                             "Ray's runtime environment, instead of each "
+                                             "node's own (see README: who can read it)."),
+    "notify": click.option("--notify", metavar="URL", callback=_url,
+                           help="POST a JSON summary here when the run completes, stops or "
+                                "fails (has a Slack-style `text` field); retried, never fails "
+                                "the run."),
     "fresh": click.option("--fresh", is_flag=True,
                           help="New run id; default resumes an identical run."),
     "wait": click.option("--wait", is_flag=True,
@@ -218,7 +238,8 @@ EVAL = ("k", "max_k", "min_k", "alpha", "model", "case_ids", "incumbent_path", "
 STORE = ("store_uri", "store_endpoint")
 PASS = ("concurrency", "prefetch", "model_script", *STORE, "max_budget_usd",
         "store_budget_usd", "force", "rpm", "itpm", "otpm", "batch_grading", "metrics_port",
-        "metrics_host", "metrics_linger_s", "executor", "fresh", "wait", "ray_address")
+        "metrics_host", "metrics_linger_s", "executor", "fresh", "wait", "ray_address",
+        "shared_store", "forward_credentials", "notify")
 SANDBOX = ("image", "runtime", "backend")
 OUTPUT = ("report_json", "as_json", "quiet", "gate", "gate_max_p")
 

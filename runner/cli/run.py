@@ -55,6 +55,7 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
       skill-eval run ./my-own-skill --sandbox local --trust-target   # no isolation: yours only
     """
     from runner.driver.api import run_eval
+    from runner.driver.notify import for_reports, for_trigger, notifying
 
     check_writable(report_json, "--report-json")
     skills = list(dict.fromkeys([*([skill] if skill else []), *skill_paths]))
@@ -75,28 +76,34 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
                                  "with --max-budget-usd instead", param_hint="--confirm")
     started = time.monotonic()
     err = console.err(quiet=quiet)
-    if triggers_only or with_triggers:
-        from runner.driver.triggers import run_trigger
-        from runner.render.terminal import render_trigger
+    with notifying(opts.notify, "run") as note:
+        if triggers_only or with_triggers:
+            from runner.driver.triggers import run_trigger
+            from runner.render.terminal import render_trigger
 
-        triggers = opts.model_copy(update={"k": config.TRIGGER_RUNS, "force": True})
-        if triggers_only:
-            render_trigger(run_trigger(triggers, None, "session", err), console.out())
+            triggers = opts.model_copy(update={"k": config.TRIGGER_RUNS, "force": True})
+            if triggers_only:
+                trigger_report = run_trigger(triggers, None, "session", err)
+                note.notice = for_trigger([trigger_report])
+                render_trigger(trigger_report, console.out())
+                return
+        if several:
+            from runner.driver.group import run_group
+
+            reports = run_group(opts, err, confirm=ask if confirm else None)
+            note.notice = for_reports("run", None, reports)
+            emit(reports, report_json, as_json)
+            err.print(Text(f"{sum(len(r.trials) for r in reports)} trial record(s) in "
+                           f"{time.monotonic() - started:.1f}s; stored under "
+                           f"{opts.store_uri}/runs/ ({', '.join(r.run_id for r in reports)})",
+                           style="dim"))
+            verdict_exit(reports, err, gate, gate_max_p)
             return
-    if several:
-        from runner.driver.group import run_group
-
-        reports = run_group(opts, err, confirm=ask if confirm else None)
-        emit(reports, report_json, as_json)
-        err.print(Text(f"{sum(len(r.trials) for r in reports)} trial record(s) in "
-                       f"{time.monotonic() - started:.1f}s; stored under {opts.store_uri}/runs/ "
-                       f"({', '.join(r.run_id for r in reports)})", style="dim"))
-        verdict_exit(reports, err, gate, gate_max_p)
-        return
-    report = run_eval(opts, err, confirm=ask if confirm else None)
-    emit([report], report_json, as_json)
-    err.print(Text(f"{len(report.trials)} trial(s) in {time.monotonic() - started:.1f}s; "
-                   f"stored under {opts.store_uri}/runs/{report.run_id}", style="dim"))
-    if with_triggers:
-        render_trigger(run_trigger(triggers, None, "session", err), console.out())
-    verdict_exit([report], err, gate, gate_max_p)
+        report = run_eval(opts, err, confirm=ask if confirm else None)
+        note.notice = for_reports("run", report.run_id, [report])
+        emit([report], report_json, as_json)
+        err.print(Text(f"{len(report.trials)} trial(s) in {time.monotonic() - started:.1f}s; "
+                       f"stored under {opts.store_uri}/runs/{report.run_id}", style="dim"))
+        if with_triggers:
+            render_trigger(run_trigger(triggers, None, "session", err), console.out())
+        verdict_exit([report], err, gate, gate_max_p)

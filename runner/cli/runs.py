@@ -14,10 +14,12 @@ from runner.cli.options import STORE, read_store, use
 @click.option("--skill", "skill_name", default=None, help="Only runs of this skill (its name).")
 @click.option("--limit", default=50, show_default=True, type=click.IntRange(min=1),
               help="Show at most this many.")
+@click.option("--batch", "batch_id", default=None, metavar="ID",
+              help="Show this batch's evals and where each stands (while it runs, or after).")
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON on stdout.")
 @guarded
 def runs(store_uri: str, store_endpoint: str | None, skill_name: str | None, limit: int,
-         as_json: bool) -> None:
+         batch_id: str | None, as_json: bool) -> None:
     """List the runs in a store, newest first: id, skill and digest, verdict, net lift,
     trials, holes, cost, when it finished, status (a dry run says so). Read from each skill's
     index (one read per skill): nothing is changed.
@@ -26,11 +28,23 @@ def runs(store_uri: str, store_endpoint: str | None, skill_name: str | None, lim
     Examples:
       skill-eval runs
       skill-eval runs --store s3://evals/nightly --skill csv-summary --limit 10
+      skill-eval runs --store s3://evals/nightly --batch b-3f2a9c0d1e4b5a6f
     """
     from runner.render.terminal import render_runs
     from runner.store.runs import list_runs
 
-    found = list_runs(read_store(store_uri, store_endpoint), skill_name)[:limit]
+    store = read_store(store_uri, store_endpoint)
+    if batch_id is not None:
+        from runner.driver.batch import batch_status
+        from runner.render.terminal import render_batch
+
+        evals = batch_status(store, batch_id)
+        if as_json:
+            console.out().print_json(data=[e.model_dump(mode="json") for e in evals])
+        else:
+            render_batch(batch_id, evals, console.out())
+        return
+    found = list_runs(store, skill_name)[:limit]
     if as_json:
         console.out().print_json(data=[r.model_dump(mode="json") for r in found])
         return

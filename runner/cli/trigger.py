@@ -24,7 +24,8 @@ from runner.cli.options import POSITIVE, SANDBOX, STORE, run_options, use
               show_default=True, help="session: real sessions in containers (observed "
                                       "activation); catalog: one model call per query")
 @use("k", "model", "model_script", "session_budget_usd", "max_budget_usd", "store_budget_usd",
-     "concurrency", "timeout_s", *STORE, *SANDBOX, "executor", "fresh", "save",
+     "concurrency", "timeout_s", *STORE, *SANDBOX, "executor", "fresh", "save", "ray_address",
+     "shared_store", "forward_credentials", "notify",
      # the same settings, with what a trigger run means by them
      k=click.option("--k", "--runs", "k", default=config.TRIGGER_RUNS, show_default=True,
                     type=click.IntRange(min=1),
@@ -54,11 +55,14 @@ def trigger(skill: Path, skills_dir: Path | None, with_neighbours: int, mode: st
       skill-eval trigger ./my-skill --mode catalog       # cheap: a model reads the catalog
       skill-eval trigger ./my-skill --skills-dir lib --with-neighbours 2 --save before
     """
+    from runner.driver.notify import for_trigger, notifying
     from runner.driver.triggers import run_with_neighbours
     from runner.render.terminal import render_trigger
 
     opts = run_options(skill, params, force=True)
-    reports = run_with_neighbours(opts, skills_dir, mode, with_neighbours, console.err())
+    with notifying(opts.notify, "trigger") as note:
+        reports = run_with_neighbours(opts, skills_dir, mode, with_neighbours, console.err())
+        note.notice = for_trigger(reports)
     if as_json:
         console.out().print_json(data=[r.model_dump(mode="json") for r in reports])
         return

@@ -3,7 +3,6 @@ runner.driver.batch; both go through one scheduling pass (runner.driver.passes).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -17,11 +16,14 @@ from runner.authoring.reading import located, read_skill, refuse_errors, skill_f
 from runner.authoring.scan import gate_local, scan_skill
 from runner.console import err as stderr_console
 from runner.costs.estimate import estimate_plan
-from runner.driver.passes import run_pass
+from runner.driver.cluster import is_cluster
+from runner.driver.passes import forwarded, run_pass
 from runner.driver.preflight import check_fixtures_fit, check_pass
 from runner.driver.receipts import file_paired, resolve_incumbent
 from runner.driver.scheduler import finished
+from runner.driver.warm import prestart
 from runner.errors import InfraError, RefusedInput
+from runner.gateway.credentials import read_credential
 from runner.judging.ties import stored as stored_judgements
 from runner.planning.plan import check_request, make_plan
 from runner.render.terminal import render_estimate
@@ -42,20 +44,33 @@ from runner.trial.isolation import check_library_staging, check_staging
 
 
 def check_model_access(opts: RunOptions) -> None:
-    """A model script that loads, or a key to reach the real model: before anything is spent."""
+    """A model script that loads, or a credential to reach the real model: before anything is
+    spent. On a cluster whose nodes hold their own credential, each node is asked instead
+    (runner.driver.cluster); forwarded credentials must be in this shell."""
     if opts.model_script is not None:
         load_script(opts.model_script)
-    elif not os.environ.get("ANTHROPIC_API_KEY"):
-        raise RefusedInput("ANTHROPIC_API_KEY is not set: export it to run against the model, "
-                           "or give a model script (run --model-script FILE, or "
-                           "`model_script:` in a batch file) for an offline dry run")
+        return
+    if read_credential() is not None:
+        return
+    if opts.forward_credentials:
+        raise RefusedInput("--forward-credentials: neither ANTHROPIC_API_KEY nor "
+                           "CLAUDE_CODE_OAUTH_TOKEN is set in this shell, so there is nothing "
+                           "to forward; export one, or leave the flag out to use each node's")
+    if opts.executor == "ray" and is_cluster(opts.ray_address):
+        return
+    raise RefusedInput("ANTHROPIC_API_KEY is not set: export it (or CLAUDE_CODE_OAUTH_TOKEN, "
+                       "from `claude setup-token`, to run on a subscription) to run against "
+                       "the model, or give a model script (run --model-script FILE, or "
+                       "`model_script:` in a batch file) for an offline dry run")
 
 
-def preflight(opts: RunOptions) -> Plan:
+def preflight(opts: RunOptions, warm: bool = False) -> Plan:
     """Everything that can refuse the run before anything is written or spent: the offline
     checks first (free: hygiene, the case set, the static scan's gate under --sandbox local),
     then the key, then the sandbox backend (its image id goes into every id). The pass's own
-    checks (store, Ray, metrics port, the live model call) are `check_pass` and `check_live`."""
+    checks (store, Ray, metrics port, the live model call) are `check_pass` and `check_live`.
+    With `warm`, Ray's workers start once the cheap checks passed, while the rest is checked
+    and planned."""
     reading = read_skill(opts.skill_path)
     refuse_errors(reading, opts.skill_path)  # hygiene errors: nothing is billed
     request = check_request(opts)
@@ -65,6 +80,8 @@ def preflight(opts: RunOptions) -> Plan:
         gate_local(scan_skill(request.incumbent.path), opts.sandbox.backend, opts.trust_target,
                    request.incumbent.path)
     check_model_access(opts)
+    if warm:
+        prestart(opts.settings(), forwarded(opts.settings()))
     if opts.sandbox.backend == "docker":
         check_fixtures_fit(request.caseset.evals, request.skill.path,
                            opts.sandbox.limits.workspace_size)
@@ -139,8 +156,8 @@ def run_eval(opts: RunOptions, console: Console | None = None,
     answer refuses the run (nothing written, nothing spent)."""
     console = console or stderr_console()
     opts, store = with_incumbent(opts, store, console)
-    plan = preflight(opts)
-    check_pass(opts.settings(), store)
+    plan = preflight(opts, warm=True)
+    check_pass(opts.settings(), store, plan.image_id)
     done = finished(plan.trials, store)  # read once: reused by the pass and the scheduler
     for finding in plan.findings:
         console.print(f"[yellow]{finding.code}[/] {escape(located(finding))} "

@@ -11,8 +11,9 @@ from pydantic import BaseModel
 from rich.console import Console
 from rich.text import Text
 
+from runner import config
 from runner.analysis.planner import size_warning
-from runner.authoring.batch import load_batch
+from runner.authoring.batch import TriggerEval, load_batch
 from runner.driver.api import (
     finish,
     note_unsaved,
@@ -20,12 +21,16 @@ from runner.driver.api import (
     stored_unmatched,
     with_incumbent,
 )
+from runner.driver.lease import LeaseRecord
 from runner.driver.passes import run_pass
 from runner.driver.preflight import check_pass
+from runner.driver.triggers import run_trigger
 from runner.errors import RefusedInput
 from runner.schema.enums import Verdict
+from runner.schema.plan import Plan
 from runner.schema.report import Report
-from runner.store.base import open_store
+from runner.schema.runs import BatchEvalState
+from runner.store.base import Store, open_store
 from runner.store.keys import RunKeys
 
 
@@ -35,46 +40,119 @@ class BatchSummary(BaseModel):
     runs: list[dict[str, object]]
 
 
+def batch_id_of(ids: list[str], triggers: list[TriggerEval]) -> str:
+    wanted = ids + [f"trigger:{t.opts.skill_path.resolve()}:{t.spec.mode}:{t.spec.runs}"
+                    for t in triggers]
+    return "b-" + hashlib.sha256(" ".join(wanted).encode()).hexdigest()[:16]
+
+
 def run_batch(path: Path, console: Console,
               overrides: dict[str, Any] | None = None,
               eval_overrides: dict[str, Any] | None = None) -> tuple[BatchSummary, list[Report]]:
-    all_opts = load_batch(path, overrides, eval_overrides)
+    """The paired evals in one pass, then each trigger eval in its own, all under the file's
+    pass settings; a stopped pass runs no trigger eval."""
+    batch = load_batch(path, overrides, eval_overrides)
+    settings = (batch.evals[0] if batch.evals else batch.triggers[0].opts).settings()
+    store = open_store(settings.store_uri, settings.store_endpoint)
+    all_opts = list(batch.evals)
     plans = []
-    store = open_store(all_opts[0].store_uri, all_opts[0].store_endpoint)
     for index, opts in enumerate(all_opts, 1):
         try:
             all_opts[index - 1] = opts = with_incumbent(opts, store, console)[0]
-            plans.append(preflight(opts))
+            plans.append(preflight(opts, warm=index == 1))
         except RefusedInput as exc:
             raise RefusedInput(f"{path}: eval #{index} ({opts.skill_path}): {exc}") from exc
     ids = sorted({p.run_id for p in plans})
     if len(ids) != len(plans):
         raise RefusedInput(f"{path}: two evals in the batch are the same run; remove one")
-    batch_id = "b-" + hashlib.sha256(" ".join(ids).encode()).hexdigest()[:16]
-    settings = all_opts[0].settings()
-    check_pass(settings, store)
+    batch_id = batch_id_of(ids, batch.triggers)
+    check_pass(settings, store, plans[0].image_id if plans else None)
     store.put(RunKeys(batch_id).plan, ("\n".join(ids) + "\n").encode())
     total = sum(len(p.trials) for p in plans)
-    console.print(f"batch {batch_id}: {len(plans)} eval(s), {total} trial(s), concurrency "
-                  f"{settings.concurrency}, budget "
+    console.print(f"batch {batch_id}: {len(plans)} eval(s), {total} trial(s)"
+                  + (f", {len(batch.triggers)} trigger eval(s)" if batch.triggers else "")
+                  + f", concurrency {settings.concurrency}, budget "
                   + (f"${settings.max_budget_usd:g}" if settings.max_budget_usd else "uncapped"))
     for plan in plans:
         warning = size_warning(len(plan.cases), plan.k, plan.alpha)
         if warning:
             console.print(Text(f"{plan.skill.name}: {warning}", style="yellow"))
-    outcome = run_pass(batch_id, plans, store, settings, console)
-    reports = [finish(plan, outcome.results, outcome.stopped, store,
-                      outcome.unmatched if outcome.ran else stored_unmatched(store, plan.run_id),
-                      opts=opts)
-               for plan, opts in zip(plans, all_opts, strict=True)]
-    for report, opts in zip(reports, all_opts, strict=True):
-        note_unsaved(report, opts, console)
-    summary = BatchSummary(batch_id=batch_id, stopped=outcome.stopped, runs=[
+    reports: list[Report] = []
+    stopped = None
+    if plans:
+        outcome = run_pass(batch_id, plans, store, settings, console)
+        stopped = outcome.stopped
+        reports = [finish(plan, outcome.results, outcome.stopped, store,
+                          outcome.unmatched if outcome.ran else
+                          stored_unmatched(store, plan.run_id), opts=opts)
+                   for plan, opts in zip(plans, all_opts, strict=True)]
+        for paired, opts in zip(reports, all_opts, strict=True):
+            note_unsaved(paired, opts, console)
+    runs: list[dict[str, object]] = [
         {"run_id": r.run_id, "skill": r.skill, "verdict": str(r.verdict),
          "net_lift": r.net_lift, "partial": r.partial, "status": str(r.status)}
-        for r in reports])
+        for r in reports]
+    for trigger in batch.triggers if stopped is None else []:
+        report = run_trigger(trigger.opts, trigger.spec.skills_dir, trigger.spec.mode,
+                             console, store)
+        ids.append(report.run_id or f"catalog:{report.skill}")
+        store.put(RunKeys(batch_id).plan, ("\n".join(ids) + "\n").encode())
+        runs.append({"run_id": report.run_id, "skill": report.skill, "kind": "trigger",
+                     "verdict": "n/a", "recall": report.overall.recall,
+                     "precision": report.overall.precision, "f1": report.overall.f1,
+                     "cost_usd": report.cost_usd, "status": "completed"})
+    summary = BatchSummary(batch_id=batch_id, stopped=stopped, runs=runs)
     store.put(RunKeys(batch_id).report_json, summary.model_dump_json(indent=1).encode())
     return summary, reports
+
+
+def batch_status(store: Store, batch_id: str) -> list[BatchEvalState]:
+    """Each eval of a batch and where it stands, read from the store while the batch runs (or
+    after): trials done of planned, and its report once the pass wrote one."""
+    try:
+        run_ids = store.get(RunKeys(batch_id).plan).decode().split()
+    except KeyError:
+        raise RefusedInput(f"--batch {batch_id}: no such batch in store {store.uri} (batch ids "
+                           "start with b-; `skill-eval batch` prints it first)") from None
+    running = _lease_live(store, batch_id)
+    states = []
+    for run_id in run_ids:
+        if run_id.startswith(("t-", "catalog:")):  # a trigger eval: listed once it ran
+            states.append(BatchEvalState(run_id=run_id, skill="(trigger eval)", trials=0,
+                                         done=0, state="finished"))
+            continue
+        try:
+            plan = Plan.model_validate_json(store.get(RunKeys(run_id).plan))
+        except (KeyError, ValueError):
+            states.append(BatchEvalState(run_id=run_id, skill="?", trials=0, done=0,
+                                         state="waiting"))
+            continue
+        keys = RunKeys(run_id)
+        done = len(keys.done_trial_ids(store.list(keys.trials)))
+        report = stored_report(store, run_id)
+        state = "running" if running else "waiting"
+        if report is not None and not running:
+            state = str(report.status)
+        states.append(BatchEvalState(
+            run_id=run_id, skill=plan.skill.name, trials=len(plan.trials), done=done,
+            state=state, verdict=str(report.verdict) if report and not running else None,
+            net_lift=report.net_lift if report and not running else None))
+    return states
+
+
+def stored_report(store: Store, run_id: str) -> Report | None:
+    try:
+        return Report.model_validate_json(store.get(RunKeys(run_id).report_json))
+    except (KeyError, ValueError):
+        return None
+
+
+def _lease_live(store: Store, run_id: str) -> bool:
+    try:
+        held = LeaseRecord.model_validate_json(store.get(RunKeys(run_id).lease))
+    except (KeyError, ValueError):
+        return False
+    return held.age_s() <= config.LEASE_TTL_S
 
 
 def any_fail(reports: list[Report]) -> bool:

@@ -85,7 +85,10 @@ class RunControl(Control):
         self.store_spend, self.spent_before = store_spend, spent_before
         self.new_spend = 0.0  # what this pass's trials spent (sessions and grading)
         self.governor = governor
-        self._pressure_checked = 0.0
+        # Not asked before a second has passed: nothing can have pushed back before the first
+        # trials ran, and the governor actor, created a moment ago, would hold the first
+        # wave until its worker has started (measured: ~2 s of every pass, bench/overhead.py)
+        self._pressure_checked = time.monotonic()
         self._under_pressure = False
         self.progress = progress
         self.leaks: list[TrialResult] = []
@@ -103,7 +106,11 @@ class RunControl(Control):
         if now - self._pressure_checked >= 1.0:
             self._pressure_checked = now
             try:
-                self._under_pressure = self.governor.state().under_pressure
+                state = self.governor.state()
+                self._under_pressure = state.under_pressure
+                self.metrics.governor({"rpm": state.rpm, "itpm": state.itpm,
+                                       "otpm": state.otpm}, state.requests_last_minute,
+                                      state.holding_for_s)
             except Exception:  # noqa: BLE001 - pacing is advice: never stop a run over it
                 self._under_pressure = False
             self.metrics.pressure.set(1 if self._under_pressure else 0)

@@ -132,19 +132,13 @@ def _run_remote(spec: TrialSpec) -> TrialResult:
 class RayExecutor:
     """One Ray task per trial; Ray retries a trial whose worker or node died (3 times)."""
 
-    def __init__(self, address: str | None = None, share: float = 1.0) -> None:
+    def __init__(self, address: str | None = None, share: float = 1.0,
+                 env: dict[str, str] | None = None) -> None:
         import ray
 
         ensure_ray(address)
         self._ray = ray
-        remote = ray.remote(num_cpus=0, max_retries=3, retry_exceptions=False)(_run_remote)
-        resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
-        if resources.get("sandbox"):
-            # Nodes that declare a `sandbox` resource say how many sessions they hold. A
-            # prefetched trial takes a `share` of one, so a node holds its sessions plus the
-            # trials waiting for them; its session slots keep the sessions to the count.
-            remote = remote.options(resources={"sandbox": round(share, 4)})
-        self._remote = remote
+        self._remote = ray.remote(_run_remote).options(**trial_options(share, env))
 
     def submit(self, spec: TrialSpec) -> Any:
         return self._remote.remote(spec)
@@ -205,6 +199,29 @@ class RayExecutor:
         pass
 
 
+def trial_options(share: float, env: dict[str, str] | None = None,
+                  retries: int = 3) -> dict[str, Any]:
+    """The options every trial task runs with (and the warm-up tasks that start its workers,
+    runner.driver.warm): Ray retries a trial whose worker or node died; nodes that declare a
+    `sandbox` resource say how many sessions they hold, and a prefetched trial takes a
+    `share` of one, so a node holds its sessions plus the trials waiting for them (its
+    session slots keep the sessions to the count)."""
+    import ray
+
+    options: dict[str, Any] = {"num_cpus": 0, "max_retries": retries,
+                               "retry_exceptions": False}
+    resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+    if resources.get("sandbox"):
+        options["resources"] = {"sandbox": round(share, 4)}
+    if env:
+        # --forward-credentials: the trials' workers get these variables through Ray's
+        # runtime environment (kept by the cluster's control store with the task; see the
+        # README for who can read it there). The sandbox never sees them: its claude gets
+        # the gateway's throwaway token.
+        options["runtime_env"] = {"env_vars": env}
+    return options
+
+
 def ensure_ray(address: str | None = None) -> None:
     import ray
 
@@ -259,10 +276,13 @@ EXECUTORS = ("ray", "inprocess")
 
 
 def open_executor(name: str, concurrency: int, address: str | None,
-                  store: Store | None = None, prefetch: int = 0) -> Executor:
-    """`concurrency` sessions at once, and `prefetch` trials in flight beyond them."""
+                  store: Store | None = None, prefetch: int = 0,
+                  env: dict[str, str] | None = None) -> Executor:
+    """`concurrency` sessions at once, and `prefetch` trials in flight beyond them; `env` is
+    what the trials' processes get on top of their node's environment (forwarded
+    credentials)."""
     if name == "ray":
-        return RayExecutor(address, concurrency / (concurrency + prefetch))
+        return RayExecutor(address, concurrency / (concurrency + prefetch), env)
     if name == "inprocess":
         return InProcessExecutor(concurrency + prefetch, store)
     raise RefusedInput(f"unknown executor {name!r}; known: {', '.join(EXECUTORS)}")

@@ -38,10 +38,10 @@ class RunMetrics:
         self.reused = Counter("skill_eval_trials_reused_total",
                               "Trials skipped on resume (DONE already stored)", ["arm"],
                               registry=r)
-        self.rate = Gauge("skill_eval_sessions_per_minute",
-                          "Sessions finished over the last 60 seconds", registry=r)
+        self.rate = Gauge("skill_eval_trials_per_minute",
+                          "Trials finished over the last 60 seconds", registry=r)
         self.duration = Histogram("skill_eval_session_duration_seconds",
-                                  "Wall time of a sandboxed session", ["arm"],
+                                  "Wall time of a trial's session phase (claude running)", ["arm"],
                                   buckets=DURATION_BUCKETS, registry=r)
         self.tokens = Counter("skill_eval_tokens_total", "Tokens metered at the gateway",
                               ["arm", "model", "kind"], registry=r)
@@ -57,6 +57,19 @@ class RunMetrics:
         self.pressure = Gauge("skill_eval_upstream_pushback",
                               "1 while the upstream pushes back (429/529 in the last 30 s)",
                               registry=r)
+        self.governor_limit = Gauge("skill_eval_governor_limit",
+                                    "The rate governor's limit in force per minute (configured "
+                                    "or stated by the upstream; NaN: none)", ["kind"],
+                                    registry=r)
+        for kind in ("rpm", "itpm", "otpm"):
+            self.governor_limit.labels(kind).set(float("nan"))
+        self.governor_requests = Gauge("skill_eval_governor_requests_last_minute",
+                                       "Model requests the governor let through in the last "
+                                       "minute", registry=r)
+        self.governor_holding = Gauge("skill_eval_governor_holding_seconds",
+                                      "How long the governor holds every gateway from now "
+                                      "(a pushback's retry-after, or a stated reset)",
+                                      registry=r)
         self.budget_used = Gauge("skill_eval_budget_used_usd", "Dollars spent so far",
                                  registry=r)
         self.budget_cap = Gauge("skill_eval_budget_cap_usd",
@@ -113,6 +126,13 @@ class RunMetrics:
         for status, count in usage.errors_by_status.items():
             self.model_errors.labels(status).inc(count)
 
+    def governor(self, limits: dict[str, int | None], requests: int,
+                 holding_s: float) -> None:
+        for kind, value in limits.items():
+            self.governor_limit.labels(kind).set(float("nan") if value is None else value)
+        self.governor_requests.set(requests)
+        self.governor_holding.set(holding_s)
+
     def budget(self, spent_usd: float) -> None:
         self.budget_used.set(spent_usd)
 
@@ -126,3 +146,4 @@ def touch_arms(metrics: RunMetrics, arms: list[Arm]) -> None:
         metrics.queued.labels(str(arm))
         metrics.running.labels(str(arm))
         metrics.holes.labels(str(arm))
+        metrics.held.labels(str(arm))

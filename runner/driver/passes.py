@@ -29,6 +29,7 @@ from runner.driver.storewide import (
     refuse_if_stopped,
 )
 from runner.errors import RefusedInput, SkillLeak
+from runner.gateway.credentials import read_credential
 from runner.grading.statements import grade_pending, settle, ungraded
 from runner.judging.ties import Tie, judge_ties, pending_ties
 from runner.logs import run_log
@@ -71,6 +72,14 @@ def check_budget(cap_usd: float | None, force: bool, pending: list[TrialSpec],
             f"estimated cost ${estimate:.2f} for {len(pending)} session(s){already} exceeds "
             f"--max-budget-usd {cap_usd:g}; raise the cap, run fewer cases "
             "(--case, --k), or pass --force to run until the cap stops it")
+
+
+def forwarded(settings: PassSettings) -> dict[str, str] | None:
+    """The credential the driver sends its trials (--forward-credentials), as variables."""
+    if not settings.forward_credentials:
+        return None
+    credential = read_credential()
+    return credential.env() if credential is not None else None
 
 
 def spent_by(results: list[TrialResult]) -> float:
@@ -249,7 +258,7 @@ def _schedule(pass_id: str, plans: list[Plan], trials: list[TrialSpec], store: S
             trials = [t.model_copy(update={"context": context}) for t in trials]
             executor = open_executor(settings.executor, settings.concurrency,
                                      settings.ray_address, store if in_process else None,
-                                     settings.ahead)
+                                     settings.ahead, forwarded(settings))
             # after ray.init, which installs its own SIGTERM handler; restored when the pass ends
             previous_handlers = signals.install()
             if budget.cap is not None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from runner.driver.cluster import check_cluster, is_cluster
 from runner.driver.storewide import refuse_if_stopped
 from runner.errors import RayError, RefusedInput
 from runner.gateway.client import ModelClient
@@ -22,6 +23,7 @@ from runner.schema.plan import Plan
 from runner.scripted.script import load_script
 from runner.scripted.server import ScriptedEndpoint
 from runner.store.base import Store
+from runner.store.local import LocalStore
 
 RAY_CONNECT_TIMEOUT_S = 3.0
 SIZE_UNITS = {"": 1, "b": 1, "k": 1024, "m": 1024**2, "g": 1024**3, "t": 1024**4}
@@ -82,10 +84,16 @@ def check_fixtures_fit(cases: Iterable[Case], skill_dir: Path, cap: str) -> None
                 "shrink them or raise the cap (Limits.workspace_size)")
 
 
-def check_pass(settings: PassSettings, store: Store) -> None:
+def check_pass(settings: PassSettings, store: Store, image_id: str | None = None) -> None:
+    """The pass's own checks, before anything is written: the store's place, the metrics port,
+    the cluster (every node that runs trials asked, runner.driver.cluster), the store."""
+    check_store_place(store)
     check_metrics_port(settings.metrics_port, settings.metrics_host)
     if settings.executor == "ray":
         check_ray_address(settings.ray_address)
+        if is_cluster(settings.ray_address):
+            needs = settings.model_script is None and not settings.forward_credentials
+            check_cluster(settings, store, image_id, needs)
     store.preflight()
     refuse_if_stopped(store)
 
@@ -143,3 +151,30 @@ def check_models(models: list[str], settings: PassSettings, upstream: str,
     console.print(f"preflight: {len(results)} model call(s) answered "
                   f"({', '.join(r.model for r in results)}), ${spent:.4f}", markup=False)
     return results
+
+
+RAY_WORKING_DIR_MARK = "runtime_resources/working_dir_files/"
+
+
+def ray_working_dir(cwd: Path | None = None) -> Path | None:
+    """The root of Ray's temporary copy of a job's working directory, when this process runs
+    inside one (`ray job submit --working-dir`): Ray deletes it after the job."""
+    here = str((cwd or Path.cwd()).resolve())
+    head, mark, tail = here.partition(RAY_WORKING_DIR_MARK)
+    if not mark:
+        return None
+    return Path(head + mark + tail.split("/", 1)[0])
+
+
+def check_store_place(store: Store, cwd: Path | None = None) -> None:
+    """A local store inside a Ray job's working-directory copy is written where Ray deletes
+    it, and where nobody looks: refused before anything runs."""
+    copy = ray_working_dir(cwd)
+    if copy is None or not isinstance(store, LocalStore):
+        return
+    if store.root == copy or copy in store.root.parents:
+        raise RefusedInput(
+            f"store {store.uri}: inside Ray's temporary copy of the job's working directory "
+            f"({copy}), which Ray deletes when the job ends: give the store as an absolute "
+            "path on a filesystem every node shares (store: /mnt/evals/nightly, with "
+            "--shared-store on a cluster), or as s3://bucket/prefix")

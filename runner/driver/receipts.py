@@ -133,10 +133,9 @@ def _sessions_script(store: Store, report: Report, digests: Digests) -> Digests:
 
 
 def regraded_from(report: Report) -> str | None:
-    """The run whose sessions a regraded run re-scored (the report names it when regrade made
-    it): the two then compare although their case sets differ."""
-    source = getattr(report, "regraded_from", None)
-    return source if isinstance(source, str) else None
+    """The run whose sessions a regraded run re-scored: the two then compare although their
+    case sets differ."""
+    return report.regraded_from
 
 
 def file_trigger(store: Store, plan: Plan, report: TriggerReport, digests: Digests,

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
 from collections.abc import Callable, Iterator
 
 from rich.console import Console
@@ -43,6 +42,7 @@ from runner.driver.storewide import (
 )
 from runner.errors import ModelCallError, ModelStopped, RefusedInput
 from runner.gateway.client import ModelClient
+from runner.gateway.credentials import read_credential
 from runner.grading.statements import settle
 from runner.judging.judge import criteria
 from runner.judging.ties import Tie, judge_ties, pending_ties, ties
@@ -130,7 +130,7 @@ class Regrader:
     def grading(self) -> Grading:
         if self.upstream is None:
             return Grading(skill_name=self.plan.skill.name)
-        client = ModelClient(self.upstream, os.environ.get("ANTHROPIC_API_KEY"), self.guard,
+        client = ModelClient(self.upstream, read_credential(), self.guard,
                              self.opts.endpoint_attempts, self.opts.endpoint_backoff_s)
         return Grading(client=client, model=self.plan.grader_model,
                        skill_name=self.plan.skill.name)
@@ -286,10 +286,11 @@ def regrade_run(opts: RegradeOptions, console: Console) -> Report:
                   f"{len(plan.cases)} case(s) scored again, 0 agent sessions; {to_grade} "
                   f"to the grader, up to {rows} row(s) to the judge (~${estimate:.4f})")
     needed = to_grade > 0 or rows > 0
-    if needed and opts.model_script is None and not os.environ.get("ANTHROPIC_API_KEY"):
+    if needed and opts.model_script is None and read_credential() is None:
         raise RefusedInput("the regrade needs the grader or the judge (changed statements or "
-                           "rubrics), and ANTHROPIC_API_KEY is not set: export it, or give "
-                           "--model-script FILE for an offline dry run")
+                           "rubrics), and ANTHROPIC_API_KEY is not set: export it (or "
+                           "CLAUDE_CODE_OAUTH_TOKEN), or give --model-script FILE for an "
+                           "offline dry run")
     if opts.model_script is not None:
         load_script(opts.model_script)
     cap, label, store_cap = _caps(opts, store, estimate, needed)
@@ -344,7 +345,7 @@ def _late_endpoint(opts: RegradeOptions, store: Store, plan: Plan, rows: int,
     """Rows that became ties after scoring, with no endpoint open: open one when there is a way
     to reach the judge (priced against the store's budget first), else say how to judge them
     (the same regrade again judges what it left)."""
-    if opts.model_script is None and not os.environ.get("ANTHROPIC_API_KEY"):
+    if opts.model_script is None and read_credential() is None:
         console.print(f"[yellow]note[/]: {rows} row(s) now tie and the judge would read them; "
                       "export ANTHROPIC_API_KEY (or give --model-script FILE) and run the same "
                       "regrade again to judge them")

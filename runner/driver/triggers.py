@@ -86,7 +86,7 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
     opts = opts.model_copy(update={"sandbox": opts.sandbox.model_copy(
         update={"image_id": info.image_id})})
     plan = make_trigger_plan(opts, skill, library, queries)
-    check_pass(opts.settings(), store)
+    check_pass(opts.settings(), store, info.image_id)
     done = finished(plan.trials, store)
     console.print(f"run {plan.run_id}: {len(plan.cases)} quer(y/ies) x {plan.k} run(s) = "
                   f"{len(plan.trials)} session(s) ({len(done)} already done), model "
@@ -95,7 +95,8 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
     ids = {t.trial_id for t in plan.trials}
     report = build_trigger_report(skill.name, skill.description, "session", plan.k,
                                   queries.files, queries.queries, splits,
-                                  [r for r in outcome.results if r.trial_id in ids])
+                                  [r for r in outcome.results if r.trial_id in ids]).model_copy(
+                                  update={"run_id": plan.run_id})
     data = report.model_dump_json(indent=1).encode()
     store.put(trigger_key(plan.run_id), data)
     store.put(trigger_report_key(skill.digest, plan.run_id), data)

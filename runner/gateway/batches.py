@@ -21,6 +21,7 @@ from runner import config
 from runner.aio import run_sync
 from runner.errors import ModelCallError, ModelStopped
 from runner.gateway.client import ModelClient
+from runner.gateway.credentials import Credential
 from runner.pacing.governor import GovernorGuard
 from runner.pacing.ledger import BudgetGuard
 from runner.schema.batches import BatchResult, MessageBatch, ProcessingStatus, ResultType
@@ -34,7 +35,8 @@ MAX_POLL_S = 60.0
 class BatchClient(ModelClient):
     """Create, poll and read Message Batches for one grading step, metered on its own meter."""
 
-    def __init__(self, upstream: str, api_key: str | None, guard: BudgetGuard | None = None,
+    def __init__(self, upstream: str, api_key: Credential | str | None,
+                 guard: BudgetGuard | None = None,
                  attempts: int = config.ENDPOINT_ATTEMPTS,
                  backoff_s: float = config.ENDPOINT_BACKOFF_S,
                  governor: GovernorGuard | None = None, poll_s: float = POLL_S,

@@ -21,6 +21,7 @@ import aiohttp
 from runner import config
 from runner.aio import run_sync
 from runner.errors import ModelCallError, ModelStopped
+from runner.gateway.credentials import Credential, as_credential
 from runner.gateway.meter import Meter
 from runner.pacing.governor import GovernorGuard
 from runner.pacing.ledger import BudgetGuard
@@ -43,13 +44,14 @@ CALL_TIMEOUT_S = 600.0
 class ModelClient:
     """Blocking Messages API calls for one grader or judge, metered on its own meter."""
 
-    def __init__(self, upstream: str, api_key: str | None, guard: BudgetGuard | None = None,
+    def __init__(self, upstream: str, credential: Credential | str | None,
+                 guard: BudgetGuard | None = None,
                  attempts: int = config.ENDPOINT_ATTEMPTS,
                  backoff_s: float = config.ENDPOINT_BACKOFF_S,
                  governor: GovernorGuard | None = None) -> None:
         self.base = upstream.rstrip("/")
         self.url = self.base + "/v1/messages"
-        self._api_key = api_key
+        self._credential = as_credential(credential)
         self.guard = guard or BudgetGuard()
         self.governor = governor or GovernorGuard()
         self.attempts = attempts
@@ -129,8 +131,8 @@ class ModelClient:
     async def _request(self, method: str, url: str, body: dict[str, Any] | None,
                        raw: bool) -> tuple[int, Any, Mapping[str, str]]:
         headers = {"anthropic-version": API_VERSION, "content-type": "application/json"}
-        if self._api_key:
-            headers["x-api-key"] = self._api_key
+        if self._credential is not None:
+            headers.update(self._credential.headers())
         timeout = aiohttp.ClientTimeout(total=CALL_TIMEOUT_S, sock_connect=30)
         async with aiohttp.ClientSession(timeout=timeout) as session, \
                 session.request(method, url, json=body, headers=headers) as response:

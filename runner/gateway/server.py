@@ -22,6 +22,7 @@ import aiohttp
 from aiohttp import web
 
 from runner.aio import HostedApp
+from runner.gateway.credentials import Credential, as_credential
 from runner.gateway.meter import Meter, SSEUsageReader
 from runner.pacing.governor import GovernorGuard
 from runner.pacing.ledger import BudgetGuard
@@ -43,6 +44,9 @@ FORWARDED_REQUEST_HEADERS = ("anthropic-version", "anthropic-beta", "content-typ
                              "x-stainless-retry-count", "x-stainless-timeout")
 FORWARDED_RESPONSE_HEADERS = ("content-type", "retry-after", "retry-after-ms", "x-should-retry",
                               "request-id", "anthropic-ratelimit-requests-remaining")
+# A subscription's usage-window state: claude turns these into the transcript's
+# `rate_limit_event` lines, which the report reads for the window's movement.
+FORWARDED_RESPONSE_PREFIXES = ("anthropic-ratelimit-unified-",)
 # Tools the API executes on its own side: they would fetch from the internet for the agent.
 SERVER_SIDE_TOOL_PREFIXES = ("web_search", "web_fetch", "code_execution", "mcp_toolset")
 MAX_BODY_BYTES = 32 * 1024 * 1024
@@ -80,7 +84,7 @@ def _error(status: int, kind: str, message: str) -> web.Response:
 class TrialGateway:
     """The gateway for one trial; `with TrialGateway(...) as gw:` mounts gw.socket_dir."""
 
-    def __init__(self, socket_dir: Path, upstream: str, api_key: str | None,
+    def __init__(self, socket_dir: Path, upstream: str, credential: Credential | str | None,
                  policy: GatewayPolicy | None = None, budget: BudgetGuard | None = None,
                  on_usage: Callable[[Usage], None] | None = None,
                  governor: GovernorGuard | None = None) -> None:
@@ -90,7 +94,7 @@ class TrialGateway:
         self.governor = governor or GovernorGuard()
         self._holding: list[float] = []  # start times of the requests waiting right now
         self.upstream = upstream.rstrip("/")
-        self._api_key = api_key
+        self._credential = as_credential(credential)
         self.policy = policy or GatewayPolicy()
         self.token = "sk-ant-task-" + secrets.token_urlsafe(24)
         self.meter = Meter()
@@ -194,8 +198,8 @@ class TrialGateway:
                 timeout=aiohttp.ClientTimeout(total=None, sock_connect=30, sock_read=600),
                 auto_decompress=True)
         headers = {h: request.headers[h] for h in FORWARDED_REQUEST_HEADERS if h in request.headers}
-        if self._api_key:
-            headers["x-api-key"] = self._api_key
+        if self._credential is not None:
+            headers.update(self._credential.headers(headers.get("anthropic-beta")))
         url = self.upstream + request.path + (f"?{request.query_string}"
                                               if request.query_string else "")
         is_messages = request.path == "/v1/messages"
@@ -225,6 +229,9 @@ class TrialGateway:
             for name in FORWARDED_RESPONSE_HEADERS:
                 if name in upstream.headers:
                     response.headers[name] = upstream.headers[name]
+            for name, value in upstream.headers.items():
+                if name.lower().startswith(FORWARDED_RESPONSE_PREFIXES):
+                    response.headers[name] = value
             await response.prepare(request)
             sse = upstream.headers.get("content-type", "").startswith("text/event-stream")
             reader = SSEUsageReader() if sse else None

@@ -14,7 +14,6 @@ owes are made one call at a time, the same way.
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +23,7 @@ from pydantic import ValidationError
 from runner.errors import ModelCallError, ModelStopped
 from runner.gateway.batches import BatchClient
 from runner.gateway.client import ModelClient
+from runner.gateway.credentials import read_credential
 from runner.gateway.meter import Meter
 from runner.grading.calls import run_calls
 from runner.pacing.governor import GovernorGuard
@@ -145,7 +145,7 @@ def grade_pending(pending: list[PendingGrade], store: Store, upstream: str,
     if not pending:
         return None, failed
     guard = BudgetGuard(LocalLedger(cap_usd, spent_usd)) if cap_usd is not None else None
-    key = os.environ.get("ANTHROPIC_API_KEY")
+    key = read_credential()
     calls: dict[str, tuple[PendingGrade, GraderCall]] = {}
     for item in pending:
         try:

@@ -27,33 +27,35 @@ class Side:
 
 
 def resolve(store: Store, ref: str, skill: str | None = None) -> Side:
-    """A run id with a receipt, else a saved name (of `skill`, when several skills use it)."""
-    if receipt_key_of(store, ref) is not None:
-        receipt = load_receipt(store, ref)
-        side = Side(label=ref, skill=receipt.skill)
-        if receipt.kind is ReceiptKind.PAIRED:
-            side.paired = receipt
-        else:
-            side.trigger = receipt
-        return side
+    """A saved name (of `skill`, when several skills use it), else a run id with a receipt.
+    Names are looked up first: they are few, and a run id found by listing receipts (a run
+    from before receipt pointers) costs a listing of them all."""
     names = find_names(store, ref, skill)
-    if not names and store.exists(RunKeys(ref).plan):
-        load_receipt(store, ref)  # a run that left no receipt: refused, saying why
-    if not names:
-        raise RefusedInput(f"{ref!r} is neither a saved name nor the id of a completed run in "
-                           f"{store.uri}" + (f" (skill {skill})" if skill else "")
-                           + "; save one with `run --save NAME`, list runs with `skill-eval "
-                             "runs`")
     if len(names) > 1:
         raise RefusedInput(f"{ref!r} names runs of several skills ("
                            + ", ".join(sorted(n.skill for n in names))
                            + "); pick one with --skill NAME")
-    saved = names[0]
-    return Side(label=ref, skill=saved.skill,
-                paired=load_receipt(store, saved.paired) if saved.paired else None,
-                trigger=load_receipt(store, saved.trigger) if saved.trigger else None,
-                neighbours={name: load_receipt(store, run_id)
-                            for name, run_id in saved.neighbours.items()})
+    if names:
+        saved = names[0]
+        return Side(label=ref, skill=saved.skill,
+                    paired=load_receipt(store, saved.paired) if saved.paired else None,
+                    trigger=load_receipt(store, saved.trigger) if saved.trigger else None,
+                    neighbours={name: load_receipt(store, run_id)
+                                for name, run_id in saved.neighbours.items()})
+    if receipt_key_of(store, ref) is None:
+        if store.exists(RunKeys(ref).plan):
+            load_receipt(store, ref)  # a run that left no receipt: refused, saying why
+        raise RefusedInput(f"{ref!r} is neither a saved name nor the id of a completed run in "
+                           f"{store.uri}" + (f" (skill {skill})" if skill else "")
+                           + "; save one with `run --save NAME`, list runs with `skill-eval "
+                             "runs`")
+    receipt = load_receipt(store, ref)
+    side = Side(label=ref, skill=receipt.skill)
+    if receipt.kind is ReceiptKind.PAIRED:
+        side.paired = receipt
+    else:
+        side.trigger = receipt
+    return side
 
 
 def check_allowed(allowed: tuple[str, ...]) -> frozenset[str]:

@@ -12,7 +12,6 @@ the batch rate) and are decided by the same code.
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +21,7 @@ from pydantic import ValidationError
 from runner.errors import ModelCallError, ModelStopped
 from runner.gateway.batches import BatchClient
 from runner.gateway.client import ModelClient
+from runner.gateway.credentials import read_credential
 from runner.gateway.meter import Meter
 from runner.grading.calls import run_calls
 from runner.judging.judge import (
@@ -134,14 +134,14 @@ def judge_ties(pending: list[Tie], upstream: str, store: Store, cap_usd: float |
     guard = BudgetGuard(LocalLedger(cap_usd, spent_usd)) if cap_usd is not None else None
     log.info("judge: %d tied row(s) to judge%s", len(pending), " (batch)" if batch else "")
     if batch:
-        client = client or BatchClient(upstream, os.environ.get("ANTHROPIC_API_KEY"), guard,
+        client = client or BatchClient(upstream, read_credential(), guard,
                                        attempts, backoff_s, governor)
         return _judge_batch(pending, store, client, stopped, record_key)
     for tie in pending:
         reason = stopped()
         if reason:
             return reason
-        single = ModelClient(upstream, os.environ.get("ANTHROPIC_API_KEY"), guard, attempts,
+        single = ModelClient(upstream, read_credential(), guard, attempts,
                              backoff_s, governor)
         run_id, name = tie.plan.run_id, tie.plan.skill.name
         try:

@@ -267,8 +267,8 @@ def run_page(report: Report, views: dict[str, TrialView], history: list[RunSumma
               *(runtime_cell(line.figure, line.deltas[o], True, " ± ") for o in opponents))
              for line in report.runtime])
     cost = _table(
-        ("arm", "sessions", "pass", "turns", "wall s", "in tok", "out tok", "USD", "grader USD"),
-        [(arm, a.sessions, rate(a.pass_rate),
+        ("arm", "trials", "pass", "turns", "wall s", "in tok", "out tok", "USD", "grader USD"),
+        [(arm, a.trials, rate(a.pass_rate),
           "n/a" if a.turns is None else f"{a.turns:.1f}",
           "n/a" if a.wall_s is None else f"{a.wall_s:.1f}",
           a.input_tokens if a.input_tokens is not None else "n/a",

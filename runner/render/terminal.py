@@ -20,9 +20,10 @@ from runner.render.numbers import (
     votes,
 )
 from runner.render.table import Col, print_table
+from runner.render.windows import NOTIONAL_NOTE, describe_moves
 from runner.schema.enums import Verdict
 from runner.schema.report import Report
-from runner.schema.runs import Estimate, PowerPlan, RunSummary
+from runner.schema.runs import BatchEvalState, Estimate, PowerPlan, RunSummary
 from runner.schema.triggers import TriggerReport
 
 VERDICT_STYLE = {Verdict.PASS: "bold green", Verdict.NEUTRAL: "bold yellow",
@@ -70,6 +71,12 @@ def render(report: Report, console: Console) -> None:
         console.print(Text.assemble(("stopped early:", "red"), f" {report.stopped}"))
     if report.note:
         console.print(Text.assemble(("note:", "cyan"), f" {report.note}"))
+    if report.cost_notional:
+        moved = describe_moves(report.usage_windows)
+        console.print(Text.assemble(("subscription:", "cyan"), f" {NOTIONAL_NOTE}"
+                                    + (f" ({moved})" if moved else "")))
+    elif report.credentials:
+        console.print(Text(f"credential: {', '.join(report.credentials)}", style="dim"))
     if report.incumbent_note and not report.skills:
         console.print(Text(f"incumbent: {report.incumbent_note}"))
     if report.baseline_mode == "joint":
@@ -122,7 +129,7 @@ def render(report: Report, console: Console) -> None:
                          "total, gateway-metered; CLI: claude's own estimate)", (
         Col("arm"), *(Col(name, True) for name in ("n", "pass", "turns", "wall s", "in tok",
                                                    "out tok", "USD", "USD cli"))), [
-        (arm, str(a.sessions), rate(a.pass_rate), num(a.turns, "{:.1f}"),
+        (arm, str(a.trials), rate(a.pass_rate), num(a.turns, "{:.1f}"),
          num(a.wall_s, "{:.1f}"), num(a.input_tokens), num(a.output_tokens),
          num(a.cost_usd, "{:.4f}"), num(a.cli_cost_usd, "{:.4f}"))
         for arm, a in report.arms.items()])
@@ -233,6 +240,21 @@ def render_runs(runs: list[RunSummary], console: Console) -> None:
         for r in runs]
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
     console.print(Text(f"{len(runs)} run(s), newest first", style="bold"))
+    for number, line in enumerate(lines):
+        text = "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True))
+        console.print(Text(text.rstrip(), style="dim" if number == 0 else ""))
+
+
+def render_batch(batch_id: str, evals: list[BatchEvalState], console: Console) -> None:
+    """`skill-eval runs --batch ID`: each eval of the batch and where it stands."""
+    done = sum(e.done for e in evals)
+    total = sum(e.trials for e in evals)
+    console.print(Text(f"batch {batch_id}: {len(evals)} eval(s), {done}/{total} trial(s) "
+                       "done", style="bold"))
+    header = ("run", "skill", "trials", "state", "verdict", "net lift")
+    lines = [header] + [(e.run_id, e.skill, f"{e.done}/{e.trials}", e.state, e.verdict or "",
+                         pct(e.net_lift) if e.verdict else "") for e in evals]
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
     for number, line in enumerate(lines):
         text = "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True))
         console.print(Text(text.rstrip(), style="dim" if number == 0 else ""))

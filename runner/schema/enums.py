@@ -104,3 +104,10 @@ class ReceiptKind(StrEnum):
 
     PAIRED = "paired"
     TRIGGER = "trigger"
+
+
+class CredentialKind(StrEnum):
+    """What the gateways authenticated to the upstream with (never the value itself)."""
+
+    API_KEY = "api_key"            # ANTHROPIC_API_KEY: billed per token
+    OAUTH_TOKEN = "oauth_token"    # CLAUDE_CODE_OAUTH_TOKEN: a subscription's usage window

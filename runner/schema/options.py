@@ -185,6 +185,14 @@ class PassSettings(BaseModel):
     otpm: int | None = Field(default=None, gt=0, description="Output tokens per minute")
     governor: bool = Field(default=True, description="Pace and hold model requests run-wide "
                                                      "(off only to measure what it buys)")
+    shared_store: bool = Field(default=False, description="The local store path is a shared "
+                                                          "filesystem mounted at the same path "
+                                                          "on every node")
+    forward_credentials: bool = Field(default=False, description="Send the driver's "
+                                      "ANTHROPIC_API_KEY (or CLAUDE_CODE_OAUTH_TOKEN) to the "
+                                      "trials it starts, through Ray's runtime environment")
+    notify: str | None = Field(default=None, description="POST a JSON summary here when the "
+                                                         "pass completes, stops or fails")
     batch_grading: bool = Field(default=False, description="Send the statement grader's and "
                                                            "the judge's calls through the "
                                                            "Message Batches API (half price, "

@@ -8,9 +8,17 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from pydantic import BaseModel, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
-from runner.schema.enums import Arm, GradingMode, Outcome, RunStatus, TrialStatus, Verdict
+from runner.schema.enums import (
+    Arm,
+    CredentialKind,
+    GradingMode,
+    Outcome,
+    RunStatus,
+    TrialStatus,
+    Verdict,
+)
 from runner.schema.regrade import Regrade
 
 REPORT_SCHEMA_VERSION = 3  # 3: rows may be decided by the judge; grading and process fields
@@ -115,7 +123,10 @@ class ProcessFigures(BaseModel):
 class ArmCost(BaseModel):
     """What an arm cost; None means not measured (printed n/a), never 0."""
 
-    sessions: int
+    model_config = ConfigDict(populate_by_name=True)
+    trials: int = Field(validation_alias=AliasChoices("trials", "sessions"),
+                        description="The arm's trials, holes included (reports before "
+                                    "#20 called it `sessions`)")
     holes: int
     holes_by_cause: dict[str, int] = Field(default_factory=dict, description="Hole status -> n")
     retries: int = Field(default=0, description="Extra attempts beyond one per trial")
@@ -215,6 +226,16 @@ class TrialLine(BaseModel):
     attempts: int = 1
 
 
+class WindowMove(BaseModel):
+    """How far a subscription's usage window moved during the run, from the transcripts'
+    `rate_limit_event` lines (lowest and highest reading while the window did not reset)."""
+
+    window: str
+    start: float | None = Field(description="Lowest utilization seen, 0-1")
+    end: float | None = Field(description="Highest utilization seen, 0-1")
+    resets_at: int | None = None
+
+
 class AdaptiveSummary(BaseModel):
     """`--k auto`: what adaptive k ran, against fixed `--k max_k`."""
 
@@ -277,6 +298,12 @@ class Report(BaseModel):
     case_deltas: list[CaseDelta] = Field(default_factory=list)
     non_discriminating: list[CheckSignal] = Field(default_factory=list, description="Checks "
                                                   "that always pass or always fail in both arms")
+    credentials: list[CredentialKind] = Field(default_factory=list, description="What the "
+                                              "gateways authenticated upstream with")
+    cost_notional: bool = Field(default=False, description="A subscription paid: the dollar "
+                                                           "figures are what the tokens would "
+                                                           "cost on an API key, not a bill")
+    usage_windows: list[WindowMove] = Field(default_factory=list)
     alpha: float = Field(default=0.05, description="A verdict is firm when its A/A rate is at "
                                                    "most this")
     adaptive: AdaptiveSummary | None = Field(default=None, description="`--k auto`: sessions "

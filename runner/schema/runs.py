@@ -86,3 +86,15 @@ class PowerPlan(BaseModel):
 
 
 Estimate.model_rebuild()
+
+
+class BatchEvalState(BaseModel):
+    """One eval of a batch, as `skill-eval runs --batch ID` shows it while the batch runs."""
+
+    run_id: str
+    skill: str
+    trials: int
+    done: int = Field(description="Trials with a standing result")
+    state: str = Field(description="waiting | running | finished | stopped | partial")
+    verdict: str | None = None
+    net_lift: float | None = None

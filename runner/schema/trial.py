@@ -15,7 +15,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from runner import config
 from runner.schema.case import Case
-from runner.schema.enums import Arm, GradingMode, TrialKind, TrialPhase, TrialStatus
+from runner.schema.enums import (
+    Arm,
+    CredentialKind,
+    GradingMode,
+    TrialKind,
+    TrialPhase,
+    TrialStatus,
+)
 from runner.schema.options import RetryPolicy, SandboxConfig, SessionLimits
 
 
@@ -203,6 +210,16 @@ class TrialSpec(BaseModel):
         return self.context.sandbox.scratch_root
 
 
+class WindowReading(BaseModel):
+    """One `rate_limit_event` of a subscription session: where a usage window stood."""
+
+    window: str = Field(description="The CLI's rateLimitType, e.g. five_hour, seven_day")
+    utilization: float | None = Field(default=None, description="Share of the window used, "
+                                                                "0-1, as the CLI reports it")
+    resets_at: int | None = Field(default=None, description="Unix time the window resets")
+    status: str | None = None
+
+
 class TrialResult(BaseModel):
     """What a trial reports back to the driver (stored as result.json and in DONE)."""
 
@@ -236,6 +253,14 @@ class TrialResult(BaseModel):
                                    "a chain's work): a file left so is not the trial's work")
     attempt: int = Field(default=1, description="The attempt whose artifacts stand")
     attempts: int = Field(default=1, description="Tries of this trial, killed ones included")
+    credential: CredentialKind | None = Field(default=None, description="What its gateway "
+                                                                        "authenticated with")
+    windows: list[WindowReading] = Field(default_factory=list, description="The usage "
+                                         "window's first and last reading in the session")
+    session_at: float | None = Field(default=None, description="When the trial handed its "
+                                                               "session to the sandbox (Unix "
+                                                               "time): how long a pass took "
+                                                               "to its first session")
 
     @property
     def checks(self) -> list[CheckResult]:

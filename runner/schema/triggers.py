@@ -69,6 +69,7 @@ class Confusion(BaseModel):
 
 class TriggerReport(BaseModel):
     skill: str
+    run_id: str | None = Field(default=None, description="The trigger run (session mode)")
     mode: str = Field(description="session (observed activation) | catalog (a model reading "
                                   "the descriptions)")
     runs_per_query: int

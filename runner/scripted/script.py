@@ -183,6 +183,12 @@ class Script(BaseModel):
     side_reply: str = "OK"
     outage: Outage | None = None
     rate_limit: RateLimit | None = None
+    require_headers: dict[str, str] = Field(default_factory=dict, description="Header -> text "
+                                            "its value must contain; a request without it is "
+                                            "refused (401): what a test expects the gateway "
+                                            "to send upstream")
+    forbid_headers: tuple[str, ...] = Field(default=(), description="Headers a request must "
+                                            "not carry (401 when it does)")
     batches: Batches = Field(default_factory=Batches)
     scenarios: tuple[Scenario, ...] = Field(min_length=1)
 

@@ -180,10 +180,27 @@ class ScriptedModel:
         body = await request.read()
         return web.json_response({"input_tokens": max(1, len(body) // 4)})
 
+    def _refused_headers(self, request: web.Request) -> web.Response | None:
+        """The script's header expectations (what the gateway must send upstream)."""
+        problems = [f"{name} must contain {text!r}"
+                    for name, text in self.script.require_headers.items()
+                    if text not in request.headers.get(name, "")]
+        problems += [f"{name} must not be sent" for name in self.script.forbid_headers
+                     if name in request.headers]
+        if not problems:
+            return None
+        with self._lock:
+            self.counts["headers_refused"] = self.counts.get("headers_refused", 0) + 1
+        return _error(401, "authentication_error",
+                      "scripted endpoint: " + "; ".join(problems))
+
     async def messages(self, request: web.Request) -> web.StreamResponse:
         body = await request.json()
         with self._lock:
             self.api_keys.add(request.headers.get("x-api-key", ""))
+        refused = self._refused_headers(request)
+        if refused is not None:
+            return refused
         limited, limit_headers = self._rate_limited()
         if limited is not None:
             return limited

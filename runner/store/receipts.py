@@ -58,11 +58,11 @@ def report_cost(report: Report) -> float | None:
 def _tokens(report: Report) -> dict[str, TokenMeans]:
     out = {}
     for arm, cost in report.arms.items():
-        if cost.input_tokens is None or cost.output_tokens is None or not cost.sessions:
+        if cost.input_tokens is None or cost.output_tokens is None or not cost.trials:
             continue
-        out[arm] = TokenMeans(sessions=cost.sessions,
-                              input_tokens=cost.input_tokens / cost.sessions,
-                              output_tokens=cost.output_tokens / cost.sessions)
+        out[arm] = TokenMeans(sessions=cost.trials,
+                              input_tokens=cost.input_tokens / cost.trials,
+                              output_tokens=cost.output_tokens / cost.trials)
     return out
 
 
@@ -113,7 +113,7 @@ def file_receipt(store: Store, receipt: Receipt) -> str:
 
 
 def receipt_key_of(store: Store, run_id: str) -> str | None:
-    """The key of a run's receipt: its pointer, else (a store from before pointers) a listing
+    """The key of a run's receipt: its pointer, else (a run from before pointers) a listing
     of receipts/; None when the run has none."""
     try:
         return store.get(RunKeys(run_id).receipt_pointer).decode().strip()

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
 import shutil
 import socket
 import tempfile
@@ -34,6 +33,7 @@ from runner.authoring.bundles import materialize
 from runner.authoring.skill import load_skill, stage_library, stage_plugin
 from runner.errors import InfraError, ModelCallError, ModelStopped, StoreError
 from runner.gateway.client import ModelClient
+from runner.gateway.credentials import read_credential
 from runner.gateway.server import GatewayPolicy, TrialGateway
 from runner.pacing.governor import GovernorGuard, find_governor
 from runner.pacing.ledger import BudgetGuard, find_ledger
@@ -233,7 +233,7 @@ def _slot(spec: TrialSpec, slots: SessionSlots | None, store: Store,
 
 def _grading(spec: TrialSpec, guard: BudgetGuard) -> Grading:
     retry = spec.context.retry
-    client = ModelClient(spec.context.upstream_url, os.environ.get("ANTHROPIC_API_KEY"), guard,
+    client = ModelClient(spec.context.upstream_url, read_credential(), guard,
                          retry.endpoint_attempts, retry.endpoint_backoff_s, _governor(spec))
     return Grading(client=client, model=spec.grader_model, skill_name=spec.skill_name)
 
@@ -268,6 +268,7 @@ class PhaseClock:
 
     def __init__(self) -> None:
         self.times: dict[TrialPhase, float] = {}
+        self.session_at: float | None = None  # when the session was handed to the sandbox
 
     @contextlib.contextmanager
     def phase(self, name: TrialPhase) -> Iterator[None]:
@@ -326,7 +327,7 @@ def _session(spec: TrialSpec, store: Store, keys: AttemptKeys, sandbox: Sandbox,
         with clock.phase(TrialPhase.GATEWAY):
             gateway = stack.enter_context(TrialGateway(
                 staged.socket_dir, spec.context.upstream_url,
-                os.environ.get("ANTHROPIC_API_KEY"), policy, guard, on_usage=keep_usage,
+                read_credential(), policy, guard, on_usage=keep_usage,
                 governor=_governor(spec)))
         def session(prompt: str) -> SessionSpec:
             return SessionSpec(
@@ -338,6 +339,7 @@ def _session(spec: TrialSpec, store: Store, keys: AttemptKeys, sandbox: Sandbox,
                 slot=_slot(spec, slots, store, guard))
         if slots is not None and sandbox.heavy_start:
             slots.settle(SETTLE_S)
+        clock.session_at = time.time()
         try:
             # depends_on: the cases this one builds on run first, in this sandbox, in order;
             # what they leave is this case's starting point, not its work.
@@ -376,9 +378,11 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
     """One attempt, phase by phase: stage, gateway, container, queued, session, collect,
     grade. A failure of the machinery becomes a hole with its cause; what the session did is
     graded."""
+    credential = read_credential()
     base = TrialResult(trial_id=spec.trial_id, case_id=spec.case.id, repetition=spec.repetition,
                        arm=spec.arm, status=TrialStatus.INFRA_ERROR, passed=None, node=_node(),
-                       attempt=attempt, attempts=attempt)
+                       attempt=attempt, attempts=attempt,
+                       credential=credential.kind if credential is not None else None)
     guard = _guard(spec)
     stopped = run_sync(guard.refresh())
     if stopped:
@@ -455,7 +459,8 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
         "safety": violations(transcript.calls), "phases": clock.times,
         "wall_s": round(run.wall_s, 3), "usage": usage,
         "cli_cost_usd": transcript.cli_cost_usd, "outputs_skipped": collected.skipped,
-        "inputs": dict(staged.inputs) if staged is not None else {}})
+        "inputs": dict(staged.inputs) if staged is not None else {},
+        "windows": transcript.windows, "session_at": clock.session_at})
     return result, run.transcript, collected
 
 

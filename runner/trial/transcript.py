@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from runner.schema.trial import INPUT_CAP, RESULT_CAP, ToolCall
+from runner.schema.trial import INPUT_CAP, RESULT_CAP, ToolCall, WindowReading
 from runner.schema.view import Turn
 
 
@@ -38,6 +38,8 @@ class Transcript(BaseModel):
     output_tokens: int | None = None
     model: str | None = None
     bad_lines: int = 0
+    windows: list[WindowReading] = Field(default_factory=list, description="Each usage "
+                                         "window's first and last rate_limit_event")
 
     @property
     def finished(self) -> bool:
@@ -106,6 +108,8 @@ def parse_transcript(raw: bytes) -> Transcript:
                         out.calls[index] = out.calls[index].model_copy(update={
                             "result": _cap(_result_text(block.get("content")), RESULT_CAP),
                             "is_error": bool(block.get("is_error", False))})
+        elif kind == "rate_limit_event":
+            _window(out.windows, event.get("rate_limit_info"))
         elif kind == "result":
             out.result_subtype = str(event.get("subtype", ""))
             out.is_error = bool(event.get("is_error", False))
@@ -121,6 +125,23 @@ def parse_transcript(raw: bytes) -> Transcript:
                 out.output_tokens = _usage_int(usage, "output_tokens")
     out.assistant_text = "\n".join(texts)
     return out
+
+
+def _window(readings: list[WindowReading], info: object) -> None:
+    """Keep the first and the latest reading of each window (the session's movement)."""
+    if not isinstance(info, dict) or not info.get("rateLimitType"):
+        return
+    used, resets = info.get("utilization"), info.get("resetsAt")
+    reading = WindowReading(
+        window=str(info["rateLimitType"]),
+        utilization=float(used) if isinstance(used, int | float) else None,
+        resets_at=int(resets) if isinstance(resets, int | float) else None,
+        status=str(info["status"]) if info.get("status") is not None else None)
+    same = [i for i, r in enumerate(readings) if r.window == reading.window]
+    if len(same) >= 2:
+        readings[same[-1]] = reading
+    else:
+        readings.append(reading)
 
 
 TURN_TEXT_CAP = 20_000

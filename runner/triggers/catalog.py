@@ -5,13 +5,13 @@ descriptions, not an observed activation (the report says which mode it is)."""
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from rich.console import Console
 
 from runner.errors import ModelCallError, ModelStopped
 from runner.gateway.client import ModelClient
+from runner.gateway.credentials import read_credential
 from runner.pacing.ledger import BudgetGuard, LocalLedger
 from runner.schema.enums import Arm, TrialStatus
 from runner.schema.options import RunOptions
@@ -69,7 +69,7 @@ def run_catalog(opts: RunOptions, library: list[Skill], queries: TriggerSet,
     results = []
     try:
         for number, query in enumerate(queries.queries, 1):
-            client = ModelClient(upstream, os.environ.get("ANTHROPIC_API_KEY"), guard,
+            client = ModelClient(upstream, read_credential(), guard,
                                  attempts=opts.endpoint_attempts,
                                  backoff_s=opts.endpoint_backoff_s)
             results.append(_ask(client, query.id, query.prompt, library, opts.model))

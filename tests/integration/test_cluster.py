@@ -3,10 +3,7 @@ declaring one `sandbox`), driven by the CLI over --ray-address and by `ray job s
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import secrets
 import shutil
 import signal
 import subprocess
@@ -19,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import EXAMPLE, HANG, PROBE, ROOT, cmdlines, free_port
+from tests.helpers import EXAMPLE, HANG, PROBE, ROOT
+from tests.raycluster import RAY, Cluster
 
 pytestmark = pytest.mark.integration
-RAY = str(Path(sys.executable).parent / "ray")
 SCRIPT = {"latency_s": 0.5, "scenarios": [
     {"name": "with-skill", "when": {"prompt": "magic word", "skill": "probe"},
      "turns": [{"tool_use": {"name": "Skill", "input": {"skill": "probe:probe"}}},
@@ -30,72 +27,6 @@ SCRIPT = {"latency_s": 0.5, "scenarios": [
     {"name": "rows", "when": {"prompt": "How many data rows"},
      "turns": [{"text": "5 rows"}]},
     {"name": "plain", "turns": [{"text": "no idea"}]}]}
-
-
-class Cluster:
-    def __init__(self, root: Path, sandboxes_per_node: int = 1) -> None:
-        self.root = root
-        self.sandboxes = sandboxes_per_node
-        self.gcs_port, self.dashboard_port = free_port(), free_port()
-        # Ray's token auth: every process of this cluster (and only these) share the token.
-        self.env = {**os.environ, "RAY_AUTH_MODE": "token",
-                    "RAY_AUTH_TOKEN": secrets.token_hex(32)}
-        self.env.pop("RAY_ADDRESS", None)
-        self.procs: list[subprocess.Popen[bytes]] = []
-
-    @property
-    def address(self) -> str:
-        return f"127.0.0.1:{self.gcs_port}"
-
-    def _start(self, args: list[str], log: str) -> None:
-        with open(self.root / log, "wb") as out:
-            self.procs.append(subprocess.Popen(
-                [RAY, "start", "--block", "--node-ip-address=127.0.0.1", "--num-cpus=1",
-                 f'--resources={{"sandbox": {self.sandboxes}}}',
-                 # two nodes on one machine: each agent needs its own ports
-                 f"--dashboard-agent-listen-port={free_port()}",
-                 f"--dashboard-agent-grpc-port={free_port()}",
-                 f"--metrics-export-port={free_port()}", *args], env=self.env, stdout=out,
-                stderr=subprocess.STDOUT, start_new_session=True))
-
-    def start(self, nodes: int = 2) -> None:
-        self._start(["--head", f"--port={self.gcs_port}", "--include-dashboard=true",
-                     "--dashboard-host=127.0.0.1", f"--dashboard-port={self.dashboard_port}",
-                     f"--temp-dir={self.root}/ray"], "head.log")
-        self._wait_nodes(1)
-        for number in range(2, nodes + 1):
-            self._start([f"--address={self.address}"], f"worker-{number}.log")
-            self._wait_nodes(number)
-
-    def _wait_nodes(self, count: int) -> None:
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            status = subprocess.run([RAY, "status", "--address", self.address], env=self.env,
-                                    capture_output=True, text=True)
-            total = count * self.sandboxes
-            if status.returncode == 0 and f"0.0/{total}.0 sandbox" in status.stdout:
-                return
-            time.sleep(1)
-        raise RuntimeError(f"cluster did not reach {count} node(s): "
-                           + (self.root / "head.log").read_text()[-2000:])
-
-    def stop(self) -> None:
-        for proc in reversed(self.procs):
-            with contextlib.suppress(OSError):
-                os.killpg(proc.pid, signal.SIGTERM)
-        for proc in self.procs:
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(OSError):
-                    os.killpg(proc.pid, signal.SIGKILL)
-        # Ray's daemons re-parent: stop every process that still belongs to this cluster's
-        # session directory (ours, by construction), by pid.
-        marker = str(self.root).encode()
-        for pid, cmdline in cmdlines():
-            if marker in cmdline:
-                with contextlib.suppress(OSError):
-                    os.kill(pid, signal.SIGKILL)
 
 
 @pytest.fixture(scope="module")

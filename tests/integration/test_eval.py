@@ -47,9 +47,9 @@ def test_candidate_wins_cli_pass_and_report_json(tmp_path: Path, docker_client: 
     assert report["image_id"] == docker_client.images.get(DEFAULT_IMAGE).id
     for arm in ("baseline", "candidate"):
         cost = report["arms"][arm]
-        assert set(cost) >= {"sessions", "turns", "wall_s", "input_tokens", "output_tokens",
+        assert set(cost) >= {"trials", "turns", "wall_s", "input_tokens", "output_tokens",
                              "cost_usd"}
-        assert cost["sessions"] == 3 and cost["input_tokens"] > 0 and cost["wall_s"] > 0
+        assert cost["trials"] == 3 and cost["input_tokens"] > 0 and cost["wall_s"] > 0
     assert {r["outcome"] for r in report["rows"]} == {"win", "tie"}
     # the candidate's summary.md is what the skill's script really computed in the container
     store = LocalStore(tmp_path / "store")

@@ -45,3 +45,46 @@ def test_api_key_never_inside_the_container(options: Any, tmp_path: Path) -> Non
         assert REAL_KEY not in dump
         assert REAL_KEY not in transcript
         assert "INTEGRATION" not in dump
+
+
+def test_a_subscription_token_reaches_upstream_as_oauth_and_never_the_sandbox(
+        tmp_path: Path) -> None:
+    """CLAUDE_CODE_OAUTH_TOKEN instead of an API key: the scripted upstream refuses anything
+    but `Authorization: Bearer` with the oauth beta (and no x-api-key), so a passing run proves
+    the headers; the sandbox's environment dump holds only its throwaway token."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from tests.helpers import PROBE, ROOT
+
+    token = "sk-ant-oat01-INTEGRATION-" + os.urandom(8).hex()
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps({
+        "require_headers": {"authorization": f"Bearer {token}",
+                            "anthropic-beta": "oauth-2025-04-20"},
+        "forbid_headers": ["x-api-key"],
+        "scenarios": [{"name": "dump", "when": {"prompt": "Inspect the environment"},
+                       "turns": [{"tool_use": {"name": "Bash", "input": {"command": ENV_DUMP}}},
+                                 {"text": "inspected"}]}]}))
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("ANTHROPIC_API_KEY", "RAY_ADDRESS")}
+    env["CLAUDE_CODE_OAUTH_TOKEN"] = token
+    store, report_path = tmp_path / "store", tmp_path / "report.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "runner", "run", str(PROBE), "--case", "env", "--arms",
+         "baseline,candidate", "--model-script", str(script), "--store", str(store),
+         "--report-json", str(report_path), "--timeout", "90"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    report = json.loads(report_path.read_text())
+    assert len(report["trials"]) == 2
+    for trial in report["trials"]:
+        assert trial["status"] == "completed" and trial["passed"], trial
+    assert report["credentials"] == ["oauth_token"] and report["cost_notional"] is True
+    dumps = [p.read_text() for p in store.rglob("env.txt")]
+    assert dumps and all("ANTHROPIC_API_KEY=sk-ant-task-" in d for d in dumps)  # it ran
+    assert all("CLAUDE_CODE_OAUTH_TOKEN" not in d for d in dumps)
+    stored = b"".join(p.read_bytes() for p in store.rglob("*") if p.is_file())
+    assert token.encode() not in stored

@@ -1,11 +1,10 @@
 """A real Prometheus server (Debian's package) scrapes the driver during a run the way the
-shipped deploy/monitoring/prometheus.yml does (promtool checks that file first): from beyond
-loopback, so the driver listens with --metrics-host 0.0.0.0. What it stored matches the run's
-report."""
+shipped deploy/monitoring/prometheus.yml does (promtool checks that file first): on the host's
+network, so a driver on its default loopback address is reached, and one listed in the
+targets folder too. What it stored matches the run's report."""
 
 from __future__ import annotations
 
-import ipaddress
 import shutil
 import subprocess
 import time
@@ -37,14 +36,15 @@ def prometheus(tmp_path: Path, docker_client: Any) -> Any:
     binary = shutil.which("prometheus")
     assert binary, "no prometheus binary: `make test` installs it (scripts/ensure-prometheus.sh)"
     target, web = free_port(), free_port()
-    # What host.docker.internal (host-gateway) resolves to inside the shipped container: the
-    # host's address on Docker's bridge. Only a driver listening beyond loopback answers there.
-    ipam = docker_client.networks.get("bridge").attrs["IPAM"]["Config"][0]
-    gateway = ipam.get("Gateway") or str(ipaddress.ip_network(ipam["Subnet"])[1])
     shipped = SHIPPED.read_text()
-    assert "host.docker.internal:9464" in shipped
+    assert '"127.0.0.1:9464"' in shipped and "/etc/prometheus/targets/*.json" in shipped
+    targets = tmp_path / "targets"
+    targets.mkdir()
+    (targets / "drivers.json").write_text((SHIPPED.parent / "targets/drivers.json").read_text())
     config = tmp_path / "prometheus.yml"
-    config.write_text(shipped.replace("host.docker.internal:9464", f"{gateway}:{target}"))
+    config.write_text(shipped.replace("127.0.0.1:9464", f"127.0.0.1:{target}").replace(
+        "/etc/prometheus/targets", str(targets)))
+    gateway = "127.0.0.1"
     proc = subprocess.Popen([binary, f"--config.file={config}",
                              f"--storage.tsdb.path={tmp_path / 'tsdb'}",
                              f"--web.listen-address=127.0.0.1:{web}"],
@@ -80,8 +80,9 @@ def test_prometheus_scrape_matches_the_report(prometheus: tuple[str, int, str], 
                            "scenarios": [MAGIC_WITH_SKILL,
                                          {"name": "plain", "turns": [{"text": "no"}]}]})
     # the shipped scrape interval is 5 s: linger past one so the final values are scraped
+    # the default metrics host (loopback): the shipped Prometheus shares the host's network
     report = run_eval(options(case_ids=("greet",), k=2, model_script=script, metrics_port=port,
-                              metrics_host="0.0.0.0", metrics_linger_s=7.0))
+                              metrics_linger_s=7.0))
     up = query(url, 'max_over_time(up{job="skill-eval"}[10m])')
     assert up and max(up.values()) == 1.0, f"Prometheus never reached {gateway}:{port}"
     finished = query(url, "sum by (arm) (max_over_time("
@@ -90,7 +91,7 @@ def test_prometheus_scrape_matches_the_report(prometheus: tuple[str, int, str], 
                         'skill_eval_tokens_total{kind="input"}[10m]))')
     dollars = query(url, "sum by (arm) (max_over_time(skill_eval_cost_usd_total[10m]))")
     for arm, cost in report.arms.items():
-        assert finished[arm] == cost.sessions
+        assert finished[arm] == cost.trials
         assert tokens[arm] == cost.input_tokens
         assert dollars[arm] == pytest.approx(cost.cost_usd)
     assert query(url, "max_over_time(skill_eval_trials_queued[10m])")

@@ -141,7 +141,7 @@ def test_metrics_scraped_during_the_run_match_the_report(options: Any, write_scr
     for arm, cost in report.arms.items():
         finished = sum(v for (name, labels), v in final.items()
                        if name == "skill_eval_trials_finished_total" and ("arm", arm) in labels)
-        assert finished == cost.sessions
+        assert finished == cost.trials
         tokens = sum(v for (name, labels), v in final.items()
                      if name == "skill_eval_tokens_total" and ("arm", arm) in labels
                      and ("kind", "input") in labels)

@@ -81,13 +81,13 @@ def test_arm_cost_sums_and_reports_unmeasured_as_none() -> None:
     results = [result("a", Arm.CANDIDATE, True), result("b", Arm.CANDIDATE, False, cli=None),
                result("c", Arm.BASELINE, True)]
     cost = arm_cost(results, Arm.CANDIDATE)
-    assert cost.sessions == 2
+    assert cost.trials == 2
     assert cost.input_tokens == 200
     assert cost.cost_usd == 0.002
     assert cost.cli_cost_usd is None  # one session reported no cost: n/a, not a partial sum
     assert cost.pass_rate == 0.5
     empty = arm_cost(results, Arm.INCUMBENT)
-    assert empty.sessions == 0 and empty.turns is None and empty.cost_usd is None
+    assert empty.trials == 0 and empty.turns is None and empty.cost_usd is None
 
 
 def test_untrusted_text_is_printed_as_written() -> None:

@@ -346,9 +346,9 @@ def test_batch_grading_is_a_run_flag_and_a_batch_file_field(tmp_path: Path) -> N
     assert run_options(EXAMPLE, {"batch_grading": None}).batch_grading is False
     batch = tmp_path / "nightly.yaml"
     batch.write_text(f"batch_grading: true\nevals: [{{skill: {EXAMPLE}}}]\n")
-    assert [o.batch_grading for o in load_batch(batch)] == [True]
+    assert [o.batch_grading for o in load_batch(batch).evals] == [True]
     batch.write_text(f"evals: [{{skill: {EXAMPLE}}}]\n")
-    assert [o.batch_grading for o in load_batch(batch, {"batch_grading": True})] == [True]
+    assert [o.batch_grading for o in load_batch(batch, {"batch_grading": True}).evals] == [True]
     assert "--batch-grading" in CliRunner().invoke(main, ["run", "--help"]).output
     assert "--batch-grading" in CliRunner().invoke(main, ["batch", "--help"]).output
 

@@ -50,7 +50,7 @@ def test_counters_follow_the_tasks() -> None:
                                              ("model", "claude-sonnet-4-5")))] == 0.5
     assert got[("skill_eval_model_errors_total", (("status", "529"),))] == 2
     assert got[("skill_eval_session_duration_seconds_count", (("arm", "baseline"),))] == 1
-    assert got[("skill_eval_sessions_per_minute", ())] == 2
+    assert got[("skill_eval_trials_per_minute", ())] == 2
     assert got[("skill_eval_budget_used_usd", ())] == 0.5
     assert got[("skill_eval_budget_cap_usd", ())] == 1.0
 

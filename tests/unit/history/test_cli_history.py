@@ -175,6 +175,13 @@ def test_evidence_shows_the_latest_receipt_and_the_trend(tmp_path: Path) -> None
     card = json.loads(cli("evidence", "ledger", "--store", str(tmp_path / "s"),
                           "--json").stdout)
     assert card["run_id"] == "r-2" and card["dry_runs"] == 1
+    assert card["opponents"][0]["firm"] is None  # no A/A rate: firmness not known
+    firm = paired("r-3", GOOD, digest="b" * 64, minutes=7)
+    assert firm.report is not None
+    firm.report.comparisons[0].aa_rate, firm.report.comparisons[0].firm = 0.012, True
+    store_receipt(store, firm)
+    shown = cli("evidence", "ledger", "--store", str(tmp_path / "s")).stdout
+    assert "firm (A/A rate 1.2%)" in shown
 
 
 def test_an_old_version_report_still_lists_and_compares(tmp_path: Path) -> None:
@@ -266,3 +273,28 @@ def test_incumbent_latest_outside_a_run_is_refused_naming_where_it_works() -> No
         result = cli(command, str(EXAMPLE), "--incumbent", "latest")
         assert result.exit_code == 2, result.output
         assert "read from the store when a run starts" in " ".join(result.output.split())
+
+
+def test_a_regraded_run_compares_with_its_source_despite_the_edited_case_set(
+        tmp_path: Path) -> None:
+    skill = tmp_path / "csv-summary"
+    shutil.copytree(EXAMPLE, skill)
+    store = str(tmp_path / "store")
+    source = real_run(skill, store, "--save", "v1")
+    cases = skill / "evals" / "evals.json"
+    data = json.loads(cases.read_text())
+    next(c for c in data["evals"] if c["id"] == "row-count")["assertions"] = ["ok"]
+    cases.write_text(json.dumps(data))
+    regraded = cli("regrade", str(source["run_id"]), "--store", store, "--model-script",
+                   str(SCRIPT), "--json")
+    assert regraded.exit_code == 0, regraded.output
+    run_id = json.loads(regraded.stdout)["run_id"]
+    receipt = load_receipt(LocalStore(tmp_path / "store"), run_id)
+    assert receipt.source_run == source["run_id"]
+    result = cli("compare", "v1", run_id, "--store", store)
+    assert result.exit_code == 0, result.output
+    assert "allowed to differ: paired case_set" in result.stdout
+    assert f"re-scored the trials of {source['run_id']}" in " ".join(result.stdout.split())
+    other = real_run(skill, store, "--fresh")  # a new run of the edited set: not a regrade
+    refused = cli("compare", "v1", str(other["run_id"]), "--store", store)
+    assert refused.exit_code == 2 and "case_set differs" in refused.output
