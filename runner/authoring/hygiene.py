@@ -6,7 +6,8 @@ an error stops a run before anything is billed, and `check` shows every finding.
     HY003 description       present, not too short or long, says what it does and when
     HY004 referenced files  relative links and `scripts/...`-style paths in SKILL.md exist
                             (a warning: a path may name the user's file or one it writes)
-    HY005 symlinks          no symlink in the folder (none is staged; one out is refused)
+    HY005 symlinks          no symlink out of the folder (refused); one inside is staged as
+                            the file it points to (a warning)
     HY006 size limits       SKILL.md, each file and the staged total stay within bounds (an
                             error above 256 MiB staged, a warning above 32 MiB)
     HY007 secrets           no private key or API key committed, evals/ included
@@ -246,9 +247,10 @@ class Hygiene:
                 self.add("HY005", "symlinks", Severity.ERROR, rel,
                          f"symlink points outside the skill ({os.readlink(path)})",
                          "replace it with the file itself, or remove it")
-            else:
-                self.add("HY005", "symlinks", Severity.ERROR, rel,
-                         "symlinks are not staged", "replace it with the file it points to")
+            else:  # packaging (a root SKILL.md naming a packaged copy): staged as its file
+                self.add("HY005", "symlinks", Severity.WARNING, rel,
+                         "a symlink inside the skill: staged as the file it points to",
+                         "replace it with the file itself if the copy should differ")
 
     # HY006
     def sizes(self) -> None:

@@ -117,6 +117,15 @@ def test_hy005_symlink_out_of_the_skill(tmp_path: Path) -> None:
     assert found.file == "scripts/up"
 
 
+def test_hy005_a_symlink_inside_the_skill_is_staged_and_only_reported(tmp_path: Path) -> None:
+    root = skill(tmp_path)
+    (root / "scripts" / "run2.py").symlink_to("run.py")
+    assert (root / "scripts" / "run2.py").resolve().is_relative_to(root)
+    (found,) = hygiene(root)
+    assert (found.code, found.file, found.severity) == ("HY005", "scripts/run2.py",
+                                                        Severity.WARNING)
+
+
 def test_hy006_size_limits(tmp_path: Path) -> None:
     root = skill(tmp_path, GOOD.format(name="big") + "line\n" * 600, "big")
     assert (root / "SKILL.md").read_text().count("\n") > 500
