@@ -38,10 +38,14 @@ def prestart(settings: PassSettings, env: dict[str, str] | None = None) -> int:
     if settings.executor != "ray":
         return 0
     from runner.driver.executor import ensure_ray, trial_options
+    from runner.driver.preflight import check_ray_address
 
     try:
         import ray
 
+        # a cluster that does not answer would hold ray.init for minutes: the pass's own
+        # check refuses it in seconds, so warm nothing
+        check_ray_address(settings.ray_address)
         ensure_ray(settings.ray_address)
         count = min(WARM_MAX, settings.concurrency + settings.ahead)
         share = settings.concurrency / (settings.concurrency + settings.ahead)
