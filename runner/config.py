@@ -41,6 +41,9 @@ SCRATCH_ROOT = Path(tempfile.gettempdir()) / "skill-eval"
 LEASE_TTL_S = 30.0
 LEASE_RENEW_S = 5.0
 LOG_LEVEL = "warning"
+# Plain `skill-eval gc` leaves what ended or was touched this recently: a live run may still be
+# reading a container that just exited, or staging a trial whose container is not started yet.
+GC_GRACE_S = 600.0
 
 # A case's judge program gets at most this long (and never longer than the session's timeout).
 JUDGE_PROGRAM_TIMEOUT_S = 120.0

@@ -20,7 +20,8 @@ from runner.errors import InfraError
 def gc(run_id: str | None, include_running: bool) -> None:
     """Remove what interrupted runs left behind: sandbox containers (by label), workspace
     mounts, scratch directories, and cached skill and fixture bundles no trial is using.
-    By default running sandboxes are kept.
+    By default running sandboxes are kept, and so is what ended or was touched in the last 10
+    minutes (a live run may still be reading it); --all and --run take everything of theirs.
 
     \b
     Examples:

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from runner import config
 from runner.schema.options import Limits
 from runner.schema.trial import ProgramRun
 
@@ -153,7 +154,8 @@ class Sandbox(ABC):
         (default: the configured scratch root)."""
         from runner.sandbox.reap import reap_scratch
 
-        return reap_scratch(set(), trial_ids, root, run_id)
+        return reap_scratch(set(), trial_ids, root, run_id,
+                            0.0 if include_running else config.GC_GRACE_S)
 
 
 def argv(spec: SessionSpec, plugin_dir: str | None) -> list[str]:

@@ -8,6 +8,7 @@ import subprocess
 import time
 import uuid
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -256,7 +257,9 @@ class DockerSandbox(Sandbox):
             found = self.client.containers.list(all=True, filters={"label": label})
             failed = 0
             for container in found:
-                if include_running or container.status != "running":
+                if not include_running and _recent(container, config.GC_GRACE_S):
+                    keep.add(container.labels.get(LABEL_TRIAL, ""))  # a live run may read it
+                elif include_running or container.status != "running":
                     if _remove(container):
                         removed += 1
                     else:
@@ -266,7 +269,8 @@ class DockerSandbox(Sandbox):
         except DockerException as exc:
             raise SandboxError(f"cannot list or remove sandbox containers: {exc}") from exc
         return Reaped(containers=removed, failed=failed, kept=len(keep)).plus(
-            reap_scratch(keep, trial_ids, root, run_id))
+            reap_scratch(keep, trial_ids, root, run_id,
+                         0.0 if include_running else config.GC_GRACE_S))
 
 
 WAIT_SLICE_S = 1.0
@@ -322,6 +326,21 @@ def _wait(container: Any, deadline: Callable[[], float]) -> int | None:
             continue
         except RequestsConnectionError:
             time.sleep(0.2)  # some docker-py versions report a read timeout this way too
+
+
+def _recent(container: Any, grace_s: float) -> bool:
+    """The container ended (or, never started, was created) less than `grace_s` ago."""
+    state = (container.attrs or {}).get("State") or {}
+    stamp = state.get("FinishedAt") or ""
+    if not stamp or stamp.startswith("0001-"):
+        stamp = (container.attrs or {}).get("Created") or ""
+    try:
+        # Docker writes nanoseconds; Python reads at most microseconds
+        head, _, frac = stamp.rstrip("Z").partition(".")
+        when = datetime.fromisoformat(f"{head}.{(frac + '000000')[:6]}+00:00")
+    except ValueError:
+        return False
+    return (datetime.now(UTC) - when).total_seconds() < grace_s
 
 
 def _remove(container: Any) -> bool:

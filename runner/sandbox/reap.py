@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 from runner import config
@@ -17,6 +18,13 @@ from runner.sandbox.base import Reaped
 
 BUNDLE_DIR = "bundles"
 SLOTS_DIR = "slots"  # session slots (runner.trial.slots): a holder's lock lives on its file
+
+
+def _age_s(path: Path) -> float:
+    try:
+        return time.time() - path.stat().st_mtime
+    except OSError:
+        return float("inf")
 
 
 def _unmount_all(path: Path) -> int:
@@ -47,7 +55,8 @@ def scratch_run(scratch: Path) -> str | None:
 
 
 def reap_scratch(keep_trials: set[str], only_trials: set[str] | None = None,
-                 root: Path | None = None, run_id: str | None = None) -> Reaped:
+                 root: Path | None = None, run_id: str | None = None,
+                 grace_s: float = 0.0) -> Reaped:
     """Unmount and remove scratch dirs under `root` (default: the configured scratch root);
     keep those of trials still running (`keep_trials`); with `only_trials` or `run_id`, touch
     nothing else. Trial ids may be given whole or as the 16-character prefixes scratch dirs are
@@ -65,6 +74,8 @@ def reap_scratch(keep_trials: set[str], only_trials: set[str] | None = None,
         if prefix in keep_trials or (only_trials is not None and prefix not in only_trials):
             continue
         if run_id is not None and scratch_run(entry) != run_id:
+            continue
+        if grace_s and _age_s(entry) < grace_s:
             continue
         out.mounts += _unmount_all(entry)
         shutil.rmtree(entry, ignore_errors=True)
