@@ -21,7 +21,7 @@ import yaml
 
 from runner.sandbox.docker import DEFAULT_IMAGE, LABEL_RUN
 from runner.schema.options import RunOptions
-from tests.helpers import PROBE, REAL_KEY, free_port
+from tests.helpers import PROBE, REAL_KEY, free_port, own_runs
 
 # Fake credentials for the test S3 server; set at import so every Ray worker inherits them.
 os.environ.setdefault("AWS_ACCESS_KEY_ID", "testing")
@@ -102,25 +102,6 @@ def write_script(tmp_path: Path) -> Any:
         path.write_text(yaml.safe_dump(data))
         return path
     return make
-
-
-def own_runs(request: pytest.FixtureRequest, tmp_path: Path) -> set[str]:
-    """The run ids this test made: runs in any local store under its tmp_path, and in its S3
-    bucket when it has one. Only those are checked, so a test never blames (or waits on)
-    what other processes on the machine are running."""
-    found = {p.name for p in tmp_path.rglob("runs/*") if p.is_dir()}
-    if "s3_bucket" in request.fixturenames:
-        import boto3
-
-        client = boto3.client("s3", endpoint_url=request.getfixturevalue("s3_server"))
-        pages = client.get_paginator("list_objects_v2").paginate(
-            Bucket=request.getfixturevalue("s3_bucket"))
-        for page in pages:
-            for item in page.get("Contents", []):
-                parts = item["Key"].split("/")
-                found.update(parts[i + 1] for i, part in enumerate(parts[:-1])
-                             if part == "runs")
-    return found
 
 
 @pytest.fixture(autouse=True)

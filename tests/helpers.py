@@ -132,3 +132,22 @@ def inbox() -> Iterator[Inbox]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def own_runs(request: pytest.FixtureRequest, tmp_path: Path) -> set[str]:
+    """The run ids this test made: runs in any local store under its tmp_path, and in its S3
+    bucket when it has one. Only those are checked, so a test never blames (or waits on)
+    what other processes on the machine are running."""
+    found = {p.name for p in tmp_path.rglob("runs/*") if p.is_dir()}
+    if "s3_bucket" in request.fixturenames:
+        import boto3
+
+        client = boto3.client("s3", endpoint_url=request.getfixturevalue("s3_server"))
+        pages = client.get_paginator("list_objects_v2").paginate(
+            Bucket=request.getfixturevalue("s3_bucket"))
+        for page in pages:
+            for item in page.get("Contents", []):
+                parts = item["Key"].split("/")
+                found.update(parts[i + 1] for i, part in enumerate(parts[:-1])
+                             if part == "runs")
+    return found

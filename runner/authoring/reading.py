@@ -27,6 +27,8 @@ def located(finding: Finding) -> str:
 def read_skill(path: Path) -> SkillReading:
     """Hygiene and the scan of the folder at `path`; scanned only when hygiene lets it be
     read (a folder without SKILL.md has nothing to scan)."""
+    if not path.is_dir():  # the same refusal loading the skill gives, before any check
+        raise RefusedInput(f"{path}: not a folder")
     found = hygiene(path)
     scanned = scan_skill(path) if (path / SKILL_FILE).is_file() else []
     return SkillReading(hygiene=tuple(found), scan=tuple(scanned))

@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 
 from runner.config import SCRATCH_ROOT
-from tests.helpers import EXAMPLE, PROBE, ROOT
+from runner.sandbox.reap import scratch_run
+from tests.helpers import EXAMPLE, PROBE, ROOT, own_runs
 
 pytestmark = pytest.mark.integration
 SCRIPT = EXAMPLE / "model-script.yaml"
@@ -42,14 +43,26 @@ def deep(tmp_path: Path) -> Path:
     return folder
 
 
+def work_mounts() -> set[str]:
+    return {line.split()[1] for line in Path("/proc/mounts").read_text().splitlines()
+            if "skill-eval-work" in line}
+
+
 @pytest.fixture(autouse=True)
-def nothing_left_behind(docker_client: Any) -> Iterator[None]:
-    mounts = Path("/proc/mounts").read_text().count("skill-eval-work")
+def nothing_left_behind(docker_client: Any, request: pytest.FixtureRequest,
+                        tmp_path: Path) -> Iterator[None]:
+    """What this test made and left (new mounts, new scratch dirs of its own runs or of no
+    run); what other processes on the machine mount, stage or remove meanwhile is theirs."""
+    mounts = work_mounts()
     scratch = set(SCRATCH_ROOT.iterdir()) if SCRATCH_ROOT.is_dir() else set()
     yield
-    assert Path("/proc/mounts").read_text().count("skill-eval-work") == mounts
+    mine = own_runs(request, tmp_path)
+    new_mounts = {m for m in work_mounts() - mounts
+                  if scratch_run(Path(m).parent) in mine | {None}}
+    assert new_mounts == set()
     after = set(SCRATCH_ROOT.iterdir()) if SCRATCH_ROOT.is_dir() else set()
-    assert {p.name for p in after - scratch} <= {"bundles"}
+    assert {p.name for p in after - scratch
+            if scratch_run(p) in mine | {None}} <= {"bundles"}
 
 
 def cli(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None,
