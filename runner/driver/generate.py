@@ -5,7 +5,6 @@ plays the model in a dry run (`when: {purpose: generator}`)."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +13,7 @@ from runner.authoring.generate import MAX_TOKENS, Draft, DraftRequest, generate,
 from runner.costs.pricing import cost_usd
 from runner.errors import RefusedInput
 from runner.gateway.client import ModelClient
+from runner.gateway.credentials import read_credential
 from runner.gateway.models import api_model
 from runner.pacing.governor import GovernorGuard, LocalGovernor
 from runner.pacing.ledger import BudgetGuard, LocalLedger
@@ -50,9 +50,10 @@ def run_generate(request: DraftRequest, model_script: Path | None = None,
     """Refuse what would overwrite or overspend before anything is spent, then draft."""
     plan_draft(request)  # an existing set without --force is refused here, for free
     model = api_model(request.model or config.MODEL)
-    if model_script is None and not os.environ.get("ANTHROPIC_API_KEY"):
-        raise RefusedInput("ANTHROPIC_API_KEY is not set: export it to draft with the model, or "
-                           "give --model-script FILE for an offline dry run")
+    if model_script is None and read_credential() is None:
+        raise RefusedInput("ANTHROPIC_API_KEY is not set: export it (or "
+                           "CLAUDE_CODE_OAUTH_TOKEN) to draft with the model, or give "
+                           "--model-script FILE for an offline dry run")
     worst = worst_case_usd(model, request.skill_dir)
     if max_budget_usd is not None and worst > max_budget_usd:
         raise RefusedInput(f"--max-budget-usd {max_budget_usd}: drafting may cost up to "
@@ -63,7 +64,7 @@ def run_generate(request: DraftRequest, model_script: Path | None = None,
     url = endpoint.__enter__() if endpoint else upstream
     try:
         guard = BudgetGuard(LocalLedger(max_budget_usd)) if max_budget_usd else None
-        client = ModelClient(url, os.environ.get("ANTHROPIC_API_KEY"), guard, attempts,
+        client = ModelClient(url, read_credential(), guard, attempts,
                              backoff_s, GovernorGuard(LocalGovernor()))
         draft, written = generate(request, client.create, model, has_triggers(
             request.skill_dir))

@@ -16,6 +16,7 @@ from runner.driver.cluster import check_cluster, is_cluster
 from runner.driver.storewide import refuse_if_stopped
 from runner.errors import RayError, RefusedInput
 from runner.gateway.client import ModelClient
+from runner.gateway.credentials import read_credential
 from runner.gateway.preflight import PreflightResult, live_preflight
 from runner.schema.case import Case
 from runner.schema.options import PassSettings
@@ -137,7 +138,7 @@ def check_models(models: list[str], settings: PassSettings, upstream: str,
     url = endpoint.__enter__() if endpoint else upstream
     try:
         # no governor: a pushback is reported at once, not waited out (the run's is)
-        clients = {m: ModelClient(url, os.environ.get("ANTHROPIC_API_KEY"), None,
+        clients = {m: ModelClient(url, read_credential(), None,
                                   PREFLIGHT_ATTEMPTS, PREFLIGHT_BACKOFF_S)
                    for m in models}
         results = live_preflight(clients, upstream if endpoint is None else "(model script)")

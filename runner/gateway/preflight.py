@@ -66,7 +66,8 @@ def check_model(client: ModelClient, model: str, upstream: str) -> PreflightResu
                              "spent)") from exc
         if status in KEY_STATUSES:
             raise RefusedInput(f"model endpoint {upstream} refused the key ({detail}): check "
-                               "ANTHROPIC_API_KEY (nothing was spent)") from exc
+                               "ANTHROPIC_API_KEY or CLAUDE_CODE_OAUTH_TOKEN (nothing was "
+                               "spent)") from exc
         model_problem = status == 404 or (status == 400 and "model" in detail.lower())
         if model_problem and is_alias(model):
             warning = (f"preflight: the endpoint does not know {sent!r}, the id guessed for "
