@@ -134,17 +134,25 @@ def inbox() -> Iterator[Inbox]:
         server.server_close()
 
 
-def own_runs(request: pytest.FixtureRequest, tmp_path: Path) -> set[str]:
+def s3_of(request: pytest.FixtureRequest) -> tuple[str, str] | None:
+    """(server, bucket) of a test that uses an S3 bucket. Called while the calling fixture
+    is set up, so the bucket outlives that fixture's teardown."""
+    if "s3_bucket" not in request.fixturenames:
+        return None
+    return request.getfixturevalue("s3_server"), request.getfixturevalue("s3_bucket")
+
+
+def own_runs(tmp_path: Path, s3: tuple[str, str] | None = None) -> set[str]:
     """The run ids this test made: runs in any local store under its tmp_path, and in its S3
-    bucket when it has one. Only those are checked, so a test never blames (or waits on)
-    what other processes on the machine are running."""
+    bucket when it has one (`s3_of`). Only those are checked, so a test never blames (or waits
+    on) what other processes on the machine are running."""
     found = {p.name for p in tmp_path.rglob("runs/*") if p.is_dir()}
-    if "s3_bucket" in request.fixturenames:
+    if s3 is not None:
         import boto3
 
-        client = boto3.client("s3", endpoint_url=request.getfixturevalue("s3_server"))
-        pages = client.get_paginator("list_objects_v2").paginate(
-            Bucket=request.getfixturevalue("s3_bucket"))
+        server, bucket = s3
+        pages = boto3.client("s3", endpoint_url=server).get_paginator(
+            "list_objects_v2").paginate(Bucket=bucket)
         for page in pages:
             for item in page.get("Contents", []):
                 parts = item["Key"].split("/")

@@ -49,14 +49,13 @@ def work_mounts() -> set[str]:
 
 
 @pytest.fixture(autouse=True)
-def nothing_left_behind(docker_client: Any, request: pytest.FixtureRequest,
-                        tmp_path: Path) -> Iterator[None]:
+def nothing_left_behind(docker_client: Any, tmp_path: Path) -> Iterator[None]:
     """What this test made and left (new mounts, new scratch dirs of its own runs or of no
     run); what other processes on the machine mount, stage or remove meanwhile is theirs."""
     mounts = work_mounts()
     scratch = set(SCRATCH_ROOT.iterdir()) if SCRATCH_ROOT.is_dir() else set()
     yield
-    mine = own_runs(request, tmp_path)
+    mine = own_runs(tmp_path)
     new_mounts = {m for m in work_mounts() - mounts
                   if scratch_run(Path(m).parent) in mine | {None}}
     assert new_mounts == set()
