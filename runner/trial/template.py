@@ -373,11 +373,32 @@ def _grade(spec: TrialSpec, store: Store, keys: AttemptKeys, evidence: Evidence,
     return scores
 
 
+@dataclass(frozen=True)
+class Unrun:
+    """An attempt the machinery ended before there was a session to grade: a hole by cause."""
+
+    status: TrialStatus
+    error: str
+    usage: Usage | None = None
+
+
+@dataclass(frozen=True)
+class Ran:
+    """What the sandbox left once it is gone: the session, the work collected, the judge
+    program's run, the inputs (not the work) and what the gateway metered."""
+
+    run: SessionRun
+    collected: Collected
+    program: ProgramRun | None
+    inputs: dict[str, str]
+    usage: Usage | None
+
+
 def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
              attempt: int) -> tuple[TrialResult, bytes, Collected]:
-    """One attempt, phase by phase: stage, gateway, container, queued, session, collect,
-    grade. A failure of the machinery becomes a hole with its cause; what the session did is
-    graded."""
+    """One attempt, phase by phase: stage, session (gateway, container, queued, session),
+    collect, grade. A failure of the machinery becomes a hole with its cause; what the
+    session did is graded."""
     credential = read_credential()
     base = TrialResult(trial_id=spec.trial_id, case_id=spec.case.id, repetition=spec.repetition,
                        arm=spec.arm, status=TrialStatus.INFRA_ERROR, passed=None, node=_node(),
@@ -385,10 +406,30 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
                        credential=credential.kind if credential is not None else None)
     guard = _guard(spec)
     stopped = run_sync(guard.refresh())
-    if stopped:
-        return base.model_copy(update={"status": TrialStatus.STOPPED,
-                                       "error": f"not started: {stopped}"}), b"", Collected()
     clock = PhaseClock()
+    ran = (Unrun(TrialStatus.STOPPED, f"not started: {stopped}") if stopped
+           else _in_sandbox(spec, store, keys, guard, clock))
+    if isinstance(ran, Unrun):
+        return base.model_copy(update={"status": ran.status, "error": ran.error,
+                                       "usage": ran.usage}), b"", Collected()
+    transcript = parse_transcript(ran.run.transcript)
+    status, error = _settle(ran, transcript, guard)
+    scores: dict[str, Score] = {}
+    if not status.is_hole:
+        scores, status, error = _grade_phase(spec, store, keys, ran, transcript, guard, clock,
+                                             (status, error))
+    if not status.is_hole and not status.finished_normally:
+        # Graded on what it left, and failed whatever that shows: it did not finish.
+        scores["finished"] = Score(scorer="finished", passed=False, checks=[CheckResult(
+            check="trial finished", passed=False, detail=str(error))])
+    return _result(base, spec, ran, transcript, clock, status, error, scores), \
+        ran.run.transcript, ran.collected
+
+
+def _in_sandbox(spec: TrialSpec, store: Store, keys: AttemptKeys, guard: BudgetGuard,
+                clock: PhaseClock) -> Ran | Unrun:
+    """Stage, session and collect in one sandbox, released (and the scratch removed) however
+    they end."""
     spec.scratch_root.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix=f"{spec.trial_id[:16]}-", dir=spec.scratch_root))
     mark_scratch(scratch, spec.run_id)
@@ -400,53 +441,71 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
         with clock.phase(TrialPhase.STAGE):
             staged = _stage(spec, store, sandbox, scratch)
         run = _session(spec, store, keys, sandbox, staged, guard, clock, metered)
-        with clock.phase(TrialPhase.COLLECT):
-            collected = collect_outputs(staged.workdir, CollectLimits())
-        with clock.phase(TrialPhase.GRADE):
-            program = _judge_program(spec, sandbox, staged.workdir, staged.fixtures, run)
+        collected, program = _collect(spec, sandbox, staged, run, clock)
     except ModelStopped as exc:  # stopped while it waited for its session slot
-        return base.model_copy(update={"status": TrialStatus.STOPPED, "usage": _last(metered),
-                                       "error": f"not started: {exc}"}), b"", Collected()
+        return Unrun(TrialStatus.STOPPED, f"not started: {exc}", _last(metered))
     except InfraError as exc:
-        return base.model_copy(update={"error": str(exc), "usage": _last(metered)}), b"", \
-            Collected()
+        return Unrun(TrialStatus.INFRA_ERROR, str(exc), _last(metered))
     except OSError as exc:
-        return base.model_copy(update={"error": f"staging failed: {exc}",
-                                       "usage": _last(metered)}), b"", Collected()
+        return Unrun(TrialStatus.INFRA_ERROR, f"staging failed: {exc}", _last(metered))
     finally:
         if sandbox is not None and staged is not None:
             sandbox.release_workdir(staged.workdir)
         elif sandbox is not None:
             sandbox.release_workdir(scratch / "work")
         shutil.rmtree(scratch, ignore_errors=True)
-    usage = _last(metered)
-    transcript = parse_transcript(run.transcript)
-    status, error = _status(run, transcript, usage)
+    return Ran(run, collected, program, staged.inputs, _last(metered))
+
+
+def _collect(spec: TrialSpec, sandbox: Sandbox, staged: Staged, run: SessionRun,
+             clock: PhaseClock) -> tuple[Collected, ProgramRun | None]:
+    """The work copied out, then the case's judge program over it: the one part of grading
+    that needs the working directory, so it runs before the sandbox lets it go (its seconds
+    count toward the grade phase)."""
+    with clock.phase(TrialPhase.COLLECT):
+        collected = collect_outputs(staged.workdir, CollectLimits())
+    with clock.phase(TrialPhase.GRADE):
+        program = _judge_program(spec, sandbox, staged.workdir, staged.fixtures, run)
+    return collected, program
+
+
+def _settle(ran: Ran, transcript: Transcript,
+            guard: BudgetGuard) -> tuple[TrialStatus, str | None]:
+    """How the session ended, with a stop and a silent endpoint named as the cause."""
+    status, error = _status(ran.run, transcript, ran.usage)
     if guard.stopped and status is not TrialStatus.COMPLETED:
-        status, error = TrialStatus.STOPPED, f"stopped mid-session: {guard.stopped}"
-    elif status in (TrialStatus.TIMED_OUT, TrialStatus.CRASHED) and not _answered(usage):
+        return TrialStatus.STOPPED, f"stopped mid-session: {guard.stopped}"
+    if status in (TrialStatus.TIMED_OUT, TrialStatus.CRASHED) and not _answered(ran.usage):
         # The endpoint never answered this session: not the arm's failure, a hole by cause.
-        status, error = TrialStatus.API_ERROR, f"{error}; the model endpoint never answered"
-    scores: dict[str, Score] = {}
-    if not status.is_hole:
-        evidence = Evidence(transcript.assistant_text, collected.files, collected.skipped,
-                            run.transcript, tuple(transcript.calls), program,
-                            staged.inputs if staged is not None else {})
-        try:
-            with clock.phase(TrialPhase.GRADE):
-                scores = _grade(spec, store, keys, evidence, guard)
-        except ModelStopped as exc:
-            status, error = TrialStatus.STOPPED, f"stopped before grading: {exc}"
-        except ModelCallError as exc:
-            # The session is kept (and paid for); a resume runs the trial again.
-            status, error = TrialStatus.API_ERROR, f"grading failed: {exc}"
-        except StoreError as exc:
-            status, error = TrialStatus.INFRA_ERROR, f"cannot store the grader's call: {exc}"
-    if not status.is_hole and not status.finished_normally:
-        # Graded on what it left, and failed whatever that shows: it did not finish.
-        scores["finished"] = Score(scorer="finished", passed=False, checks=[CheckResult(
-            check="trial finished", passed=False, detail=str(error))])
-    result = base.model_copy(update={
+        return TrialStatus.API_ERROR, f"{error}; the model endpoint never answered"
+    return status, error
+
+
+def _grade_phase(spec: TrialSpec, store: Store, keys: AttemptKeys, ran: Ran,
+                 transcript: Transcript, guard: BudgetGuard, clock: PhaseClock,
+                 settled: tuple[TrialStatus, str | None],
+                 ) -> tuple[dict[str, Score], TrialStatus, str | None]:
+    """The scorers over the session's evidence; a grader that cannot answer or be stored
+    turns the trial into a hole by cause."""
+    evidence = Evidence(transcript.assistant_text, ran.collected.files, ran.collected.skipped,
+                        ran.run.transcript, tuple(transcript.calls), ran.program, ran.inputs)
+    status, error = settled
+    try:
+        with clock.phase(TrialPhase.GRADE):
+            return _grade(spec, store, keys, evidence, guard), status, error
+    except ModelStopped as exc:
+        return {}, TrialStatus.STOPPED, f"stopped before grading: {exc}"
+    except ModelCallError as exc:
+        # The session is kept (and paid for); a resume runs the trial again.
+        return {}, TrialStatus.API_ERROR, f"grading failed: {exc}"
+    except StoreError as exc:
+        return {}, TrialStatus.INFRA_ERROR, f"cannot store the grader's call: {exc}"
+
+
+def _result(base: TrialResult, spec: TrialSpec, ran: Ran, transcript: Transcript,
+            clock: PhaseClock, status: TrialStatus, error: str | None,
+            scores: dict[str, Score]) -> TrialResult:
+    return base.model_copy(update={
         "status": status, "error": error,
         # a grade still to come decides nothing yet (runner.grading settles it)
         "passed": None if status.is_hole or any(x.pending for x in scores.values())
@@ -457,11 +516,10 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
         "leak": None if spec.kind == TrialKind.TRIGGER else find_leak(spec, transcript),
         "turns": transcript.num_turns, "tool_calls": transcript.tool_calls,
         "safety": violations(transcript.calls), "phases": clock.times,
-        "wall_s": round(run.wall_s, 3), "usage": usage,
-        "cli_cost_usd": transcript.cli_cost_usd, "outputs_skipped": collected.skipped,
-        "inputs": dict(staged.inputs) if staged is not None else {},
-        "windows": transcript.windows, "session_at": clock.session_at})
-    return result, run.transcript, collected
+        "wall_s": round(ran.run.wall_s, 3), "usage": ran.usage,
+        "cli_cost_usd": transcript.cli_cost_usd, "outputs_skipped": ran.collected.skipped,
+        "inputs": dict(ran.inputs), "windows": transcript.windows,
+        "session_at": clock.session_at})
 
 
 def _last(metered: list[Usage]) -> Usage | None:
