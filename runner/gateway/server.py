@@ -203,11 +203,21 @@ class TrialGateway:
         url = self.upstream + request.path + (f"?{request.query_string}"
                                               if request.query_string else "")
         is_messages = request.path == "/v1/messages"
+        upstream = await self._post(self._session, url, raw, headers, is_messages)
+        if isinstance(upstream, web.Response):
+            return upstream
+        return await self._relay(request, upstream, is_messages, body)
+
+    async def _post(self, session: aiohttp.ClientSession, url: str, raw: bytes,
+                    headers: dict[str, str], is_messages: bool,
+                    ) -> aiohttp.ClientResponse | web.Response:
+        """The upstream's answer, asked again (after the governor's hold) while it pushes
+        back and the policy allows; an unreachable upstream is a 502 to the session."""
         pushed_back = 0
         while True:
             await self._hold()
             try:
-                upstream = await self._session.post(url, data=raw, headers=headers)
+                upstream = await session.post(url, data=raw, headers=headers)
             except aiohttp.ClientError as exc:
                 self.meter.error(502)
                 return _error(502, "api_error", f"skill-eval gateway: upstream unreachable: "
@@ -216,7 +226,7 @@ class TrialGateway:
                     or pushed_back >= self.policy.pushback_retries:
                 if upstream.status < 400:  # say it now: a streamed answer ends much later
                     await self._learn(upstream.headers)
-                break
+                return upstream
             # The upstream is pushing back: every gateway of the run holds (the governor), and
             # this one asks again itself, so the session does not spend its own retries.
             pushed_back += 1
@@ -224,6 +234,10 @@ class TrialGateway:
             await self.governor.report(upstream.status, retry_after(upstream.headers),
                                        stated=read_limits(upstream.headers))
             upstream.release()
+
+    async def _relay(self, request: web.Request, upstream: aiohttp.ClientResponse,
+                     is_messages: bool, body: dict[str, Any]) -> web.StreamResponse:
+        """The answer streamed to the session as it arrives, metered on the way."""
         async with upstream:
             response = web.StreamResponse(status=upstream.status)
             for name in FORWARDED_RESPONSE_HEADERS:

@@ -27,7 +27,7 @@ from runner.errors import RefusedInput
 from runner.planning.ids import digest_id
 from runner.planning.plan import isolation, runner_versions, session_options
 from runner.planning.trials import TrialTemplate, expand
-from runner.schema.case import Case, CaseSet
+from runner.schema.case import Case, CaseSet, Finding
 from runner.schema.enums import Arm, BaselineMode
 from runner.schema.options import RunOptions
 from runner.schema.plan import Plan
@@ -115,64 +115,66 @@ def _trial_ids(digests: dict[Arm, str | None], options: dict[str, object],
 def make_group_plans(opts: RunOptions, request: GroupRequest | None = None) -> list[Plan]:
     """One plan per without-arm: joint -> one, per-skill -> one per skill."""
     request = request or check_group(opts)
-    skills, options = request.skills, session_options(opts)
-    everything = group_skill(skills)
     salt = {"salt": secrets.token_hex(8)} if opts.fresh else {}
     per_skill = opts.baseline_mode is BaselineMode.PER_SKILL
-    without: list[Skill | None] = list(skills) if per_skill else [None]
+    without: list[Skill | None] = list(request.skills) if per_skill else [None]
+    return [_group_plan(opts, request, left_out, salt) for left_out in without]
+
+
+def _group_plan(opts: RunOptions, request: GroupRequest, left_out: Skill | None,
+                salt: dict[str, str]) -> Plan:
+    """The plan whose baseline leaves `left_out` out (None: every skill, the joint plan)."""
+    skills, options = request.skills, session_options(opts)
+    everything = group_skill(skills)
     caseset = CaseSet(skill_name=everything.name, evals=tuple(request.cases),
                       judge_expected_output=all(c.judge_expected_output
                                                 for c in request.casesets))
     graded = any(c.statements for c in caseset.evals)
-    plans = []
-    for left_out in without:
-        staged = {Arm.CANDIDATE: skills,
-                  Arm.BASELINE: [s for s in skills if s is not left_out] if left_out else []}
-        digests = {arm: group_skill(found).digest if found else None
-                   for arm, found in staged.items()}
-        run_key = {"skills": everything.digest, "baseline_mode": str(opts.baseline_mode),
-                   "left_out": left_out.name if left_out else None, "k": opts.k,
-                   "cases": [c.digest() for c in caseset.evals],
-                   "arms": [str(Arm.BASELINE), str(Arm.CANDIDATE)], **options,
-                   **({"grader": opts.grader} if graded else {})}
-        run_id = "r-" + digest_id({**run_key, **salt})[:16]
-        bundles = {arm: pack_library(found) if found else None for arm, found in staged.items()}
-        keys = {arm: RunKeys(run_id).bundle(data) if data else None
-                for arm, data in bundles.items()}
-        payloads = {RunKeys(run_id).bundle(d): d for d in bundles.values() if d is not None}
-        fixtures: dict[str, str] = {}  # skill name -> its cases' fixtures bundle
-        for skill, part in zip(skills, request.casesets, strict=True):
-            data = pack_fixtures(skill.path, part.fixture_files())
-            payloads[RunKeys(run_id).bundle(data)] = data
-            fixtures[skill.name] = RunKeys(run_id).bundle(data)
-        names = tuple(s.name for s in skills)
-        trial_id = _trial_ids(digests, {**options, **salt}, opts.grader)
+    staged = {Arm.CANDIDATE: skills,
+              Arm.BASELINE: [s for s in skills if s is not left_out] if left_out else []}
+    run_key = {"skills": everything.digest, "baseline_mode": str(opts.baseline_mode),
+               "left_out": left_out.name if left_out else None, "k": opts.k,
+               "cases": [c.digest() for c in caseset.evals],
+               "arms": [str(Arm.BASELINE), str(Arm.CANDIDATE)], **options,
+               **({"grader": opts.grader} if graded else {})}
+    run_id = "r-" + digest_id({**run_key, **salt})[:16]
+    bundles = {arm: pack_library(found) if found else None for arm, found in staged.items()}
+    keys = {arm: RunKeys(run_id).bundle(data) if data else None
+            for arm, data in bundles.items()}
+    payloads = {RunKeys(run_id).bundle(d): d for d in bundles.values() if d is not None}
+    fixtures: dict[str, str] = {}  # skill name -> its cases' fixtures bundle
+    for skill, part in zip(skills, request.casesets, strict=True):
+        data = pack_fixtures(skill.path, part.fixture_files())
+        payloads[RunKeys(run_id).bundle(data)] = data
+        fixtures[skill.name] = RunKeys(run_id).bundle(data)
+    digests = {arm: group_skill(found).digest if found else None
+               for arm, found in staged.items()}
+    trial_id = _trial_ids(digests, {**options, **salt}, opts.grader)
+    trials = []
+    for skill, part in zip(skills, request.casesets, strict=True):
+        template = TrialTemplate(run_id=run_id, model=opts.model, skill_name=everything.name,
+                                 fixtures_bundle=fixtures[skill.name], bundles=keys,
+                                 limits=opts.limits, grader_model=opts.grader)
+        trials += [t.model_copy(update={"library": tuple(s.name for s in staged[t.arm]),
+                                        "guarded": tuple(s.name for s in skills)})
+                   for t in expand(template, part.evals, opts.k,
+                                   (Arm.BASELINE, Arm.CANDIDATE), trial_id)]
+    return Plan(
+        run_id=run_id, created_at=datetime.now(UTC), skill=everything, incumbent=None,
+        incumbent_note="several skills at once: no incumbent",
+        caseset_digest=hashlib.sha256(caseset.model_dump_json().encode()).hexdigest(),
+        cases=[c.id for c in caseset.evals], k=opts.k, arms=[Arm.BASELINE, Arm.CANDIDATE],
+        model=opts.model, grader_model=opts.grader,
+        judge_model=opts.judge_by if opts.judge else None,
+        judge_expected_output=caseset.judge_expected_output,
+        judge_all=opts.judge and opts.judge_all, findings=_group_findings(request),
+        dry_run=opts.model_script is not None, bundles=payloads,
+        image_id=opts.sandbox.image_id, isolation=isolation(opts.sandbox),
+        versions=runner_versions(), skills=skills, baseline_mode=opts.baseline_mode,
+        left_out=left_out.name if left_out else None, trials=trials)
 
-        trials = []
-        for skill, part in zip(skills, request.casesets, strict=True):
-            template = TrialTemplate(run_id=run_id, model=opts.model,
-                                     skill_name=everything.name,
-                                     fixtures_bundle=fixtures[skill.name], bundles=keys,
-                                     limits=opts.limits, grader_model=opts.grader)
-            trials += [t.model_copy(update={"library": tuple(s.name for s in staged[t.arm]),
-                                            "guarded": names})
-                       for t in expand(template, part.evals, opts.k,
-                                       (Arm.BASELINE, Arm.CANDIDATE), trial_id)]
-        findings = [f for s, part in zip(skills, request.casesets, strict=True)
-                    for f in [*part.findings, *restated_prompts(
-                        part, s.description, str(s.path / "evals/evals.json"))]]
-        plans.append(Plan(
-            run_id=run_id, created_at=datetime.now(UTC), skill=everything, incumbent=None,
-            incumbent_note="several skills at once: no incumbent",
-            caseset_digest=hashlib.sha256(caseset.model_dump_json().encode()).hexdigest(),
-            cases=[c.id for c in caseset.evals], k=opts.k, arms=[Arm.BASELINE, Arm.CANDIDATE],
-            model=opts.model, grader_model=opts.grader,
-            judge_model=opts.judge_by if opts.judge else None,
-            judge_expected_output=caseset.judge_expected_output,
-            judge_all=opts.judge and opts.judge_all, findings=findings,
-            dry_run=opts.model_script is not None, bundles=payloads,
-            image_id=opts.sandbox.image_id, isolation=isolation(opts.sandbox),
-            versions=runner_versions(),
-            skills=skills, baseline_mode=opts.baseline_mode,
-            left_out=left_out.name if left_out else None, trials=trials))
-    return plans
+
+def _group_findings(request: GroupRequest) -> list[Finding]:
+    return [f for s, part in zip(request.skills, request.casesets, strict=True)
+            for f in [*part.findings, *restated_prompts(
+                part, s.description, str(s.path / "evals/evals.json"))]]

@@ -246,7 +246,19 @@ def run_page(report: Report, views: dict[str, TrialView], history: list[RunSumma
     notes = "".join(f'<p class="muted">{esc(n)}</p>' for n in (
         report.note, report.incumbent_note, report.stopped and f"stopped: {report.stopped}")
         if n)
-    comparisons = _table(
+    judge = (f"<p>judge {esc(report.judge_model)}: {report.judge_calls} call(s) "
+             f"{_usd(report.judge_cost_usd)}</p>" if report.judge_model else "")
+    rows = "".join(_row_section(r, report, views) for r in report.rows)
+    body = (head + notes + _runtime(report) + "<h2>comparisons</h2>" + _comparisons(report)
+            + "<h2>cost per arm</h2>" + _cost(report) + judge + "<h2>charts</h2>"
+            + _charts(report) + "<h2>trials (case × repetition × arm)</h2>" + _grid(report)
+            + _per_case(report) + _weak(report) + _history(history)
+            + "<h2>rows, side by side</h2>" + rows)
+    return page(f"{verdict} {report.skill} {report.run_id}", body)
+
+
+def _comparisons(report: Report) -> str:
+    return _table(
         ("opponent", "W", "L", "T", "holes", "net lift", "verdict", "firm", "A/A",
          "sign test p", "cases W/L/T", "case sign p"),
         [(c.opponent, c.wins, c.losses, c.ties, c.holes, pct(c.net_lift), c.verdict,
@@ -258,15 +270,21 @@ def run_page(report: Report, views: dict[str, TrialView], history: list[RunSumma
         f'<p class="muted">vs {esc(c.opponent)}: {esc(said)}</p>'
         for c in report.comparisons if (said := firmness(c))) + (
         f'<p class="muted">{esc(line)}</p>' if (line := adaptive_line(report)) else "")
-    runtime = ""
-    if report.runtime:
-        arms, opponents = list(report.runtime[0].arms), list(report.runtime[0].deltas)
-        runtime = "<h2>runtime (per repetition, mean ± sd over repetitions)</h2>" + _table(
-            ("", *arms, *(f"delta vs {o}" for o in opponents)),
-            [(line.figure, *(runtime_cell(line.figure, line.arms[a], sep=" ± ") for a in arms),
-              *(runtime_cell(line.figure, line.deltas[o], True, " ± ") for o in opponents))
-             for line in report.runtime])
-    cost = _table(
+
+
+def _runtime(report: Report) -> str:
+    if not report.runtime:
+        return ""
+    arms, opponents = list(report.runtime[0].arms), list(report.runtime[0].deltas)
+    return "<h2>runtime (per repetition, mean ± sd over repetitions)</h2>" + _table(
+        ("", *arms, *(f"delta vs {o}" for o in opponents)),
+        [(line.figure, *(runtime_cell(line.figure, line.arms[a], sep=" ± ") for a in arms),
+          *(runtime_cell(line.figure, line.deltas[o], True, " ± ") for o in opponents))
+         for line in report.runtime])
+
+
+def _cost(report: Report) -> str:
+    return _table(
         ("arm", "trials", "pass", "turns", "wall s", "in tok", "out tok", "USD", "grader USD"),
         [(arm, a.trials, rate(a.pass_rate),
           "n/a" if a.turns is None else f"{a.turns:.1f}",
@@ -274,30 +292,28 @@ def run_page(report: Report, views: dict[str, TrialView], history: list[RunSumma
           a.input_tokens if a.input_tokens is not None else "n/a",
           a.output_tokens if a.output_tokens is not None else "n/a", _usd(a.cost_usd),
           _usd(a.grader_cost_usd)) for arm, a in report.arms.items()])
-    judge = (f"<p>judge {esc(report.judge_model)}: {report.judge_calls} call(s) "
-             f"{_usd(report.judge_cost_usd)}</p>" if report.judge_model else "")
-    per_case = ""
-    if report.per_case:
-        per_case = "<h2>per case (mean ± sd over repetitions)</h2>" + _table(
-            ("case", "arm", "n", "holes", "pass", "wall s", "tokens", "USD", "tool calls",
-             "skill loads", "unsafe"),
-            [(c.case, c.arm, c.scored, c.holes, spread(c.pass_rate, "{:.0f}%", 100, " ± "),
-              spread(c.wall_s, "{:.1f}", sep=" ± "), spread(c.tokens, "{:.0f}", sep=" ± "),
-              spread(c.cost_usd, "{:.4f}", sep=" ± "),
-              spread(c.tool_calls, "{:.1f}", sep=" ± "), c.skill_loads,
-              c.safety_violations) for c in report.per_case])
-    weak = ""
-    if report.non_discriminating:
-        weak = ("<h2>checks that measure nothing</h2><p>These came out the same in both arms; "
-                "revise them before changing the skill.</p>" + _table(
-                    ("case", "always", "check"),
-                    [(s.case, s.always, s.check) for s in report.non_discriminating]))
-    rows = "".join(_row_section(r, report, views) for r in report.rows)
-    body = (head + notes + runtime + "<h2>comparisons</h2>" + comparisons + "<h2>cost per arm</h2>"
-            + cost + judge + "<h2>charts</h2>" + _charts(report)
-            + "<h2>trials (case × repetition × arm)</h2>" + _grid(report) + per_case + weak
-            + _history(history) + "<h2>rows, side by side</h2>" + rows)
-    return page(f"{verdict} {report.skill} {report.run_id}", body)
+
+
+def _per_case(report: Report) -> str:
+    if not report.per_case:
+        return ""
+    return "<h2>per case (mean ± sd over repetitions)</h2>" + _table(
+        ("case", "arm", "n", "holes", "pass", "wall s", "tokens", "USD", "tool calls",
+         "skill loads", "unsafe"),
+        [(c.case, c.arm, c.scored, c.holes, spread(c.pass_rate, "{:.0f}%", 100, " ± "),
+          spread(c.wall_s, "{:.1f}", sep=" ± "), spread(c.tokens, "{:.0f}", sep=" ± "),
+          spread(c.cost_usd, "{:.4f}", sep=" ± "),
+          spread(c.tool_calls, "{:.1f}", sep=" ± "), c.skill_loads,
+          c.safety_violations) for c in report.per_case])
+
+
+def _weak(report: Report) -> str:
+    if not report.non_discriminating:
+        return ""
+    return ("<h2>checks that measure nothing</h2><p>These came out the same in both arms; "
+            "revise them before changing the skill.</p>" + _table(
+                ("case", "always", "check"),
+                [(s.case, s.always, s.check) for s in report.non_discriminating]))
 
 
 def trial_page(report: Report, views: dict[str, TrialView], trial_id: str) -> str | None:

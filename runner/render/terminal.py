@@ -53,6 +53,32 @@ def render_regrade(report: Report, console: Console) -> None:
 
 
 def render(report: Report, console: Console) -> None:
+    """The whole report: the headline and its notes, comparisons, cost, grading, rows."""
+    render_headline(report, console)
+    render_notes(report, console)
+    render_holes(report, console)
+    render_runtime(report, console)
+    render_comparisons(report, console)
+    print_table(console, "cost per arm (turns and wall: mean per session; tokens and USD: "
+                         "total, gateway-metered; CLI: claude's own estimate)", (
+        Col("arm"), *(Col(name, True) for name in ("n", "pass", "turns", "wall s", "in tok",
+                                                   "out tok", "USD", "USD cli"))), [
+        (arm, str(a.trials), rate(a.pass_rate), num(a.turns, "{:.1f}"),
+         num(a.wall_s, "{:.1f}"), num(a.input_tokens), num(a.output_tokens),
+         num(a.cost_usd, "{:.4f}"), num(a.cli_cost_usd, "{:.4f}"))
+        for arm, a in report.arms.items()])
+    render_grading(report, console)
+    render_cases(report, console)
+
+    print_table(console, "rows", (Col("case"), Col("rep", True), Col("opponent"),
+                                  Col("outcome"), Col("why", tail=True)), [
+        (r.case, str(r.repetition), str(r.opponent), str(r.outcome), r.reason)
+        for r in report.rows])
+    render_failures(report, console)
+
+
+def render_headline(report: Report, console: Console) -> None:
+    """The verdict line, then what makes the run unlike a plain complete one."""
     style = VERDICT_STYLE[report.verdict]
     console.print(Text.assemble(
         (str(report.verdict), style),
@@ -71,6 +97,10 @@ def render(report: Report, console: Console) -> None:
         console.print(Text.assemble(("stopped early:", "red"), f" {report.stopped}"))
     if report.note:
         console.print(Text.assemble(("note:", "cyan"), f" {report.note}"))
+
+
+def render_notes(report: Report, console: Console) -> None:
+    """The credential, the incumbent, several skills' baseline and a regrade's changes."""
     if report.cost_notional:
         moved = describe_moves(report.usage_windows)
         console.print(Text.assemble(("subscription:", "cyan"), f" {NOTIONAL_NOTE}"
@@ -89,6 +119,10 @@ def render(report: Report, console: Console) -> None:
                            f"baseline stages {others}, the candidate all)"))
     if report.regrade is not None:
         render_regrade(report, console)
+
+
+def render_holes(report: Report, console: Console) -> None:
+    """Where the holes fell and what was retried."""
     for c in report.comparisons:
         if c.lopsided_holes:
             console.print(Text.assemble(("holes fall mostly on one arm", "yellow"), (
@@ -105,7 +139,9 @@ def render(report: Report, console: Console) -> None:
         console.print(Text("retried after infrastructure or endpoint failures: " + ", ".join(
             f"{arm} {n}" for arm, n in retried.items())))
 
-    render_runtime(report, console)
+
+def render_comparisons(report: Report, console: Console) -> None:
+    """Candidate vs each opponent, then the adaptive line and each verdict's firmness."""
     print_table(console, "comparisons (candidate vs ...)", (
         Col("opponent"), Col("W", True), Col("L", True), Col("T", True), Col("holes", True),
         Col("net lift", True), Col("verdict"), Col("firm"), Col("A/A", True),
@@ -124,23 +160,6 @@ def render(report: Report, console: Console) -> None:
         if said:
             console.print(Text(f"vs {c.opponent}: {said}",
                                style="green" if c.firm else "yellow"))
-
-    print_table(console, "cost per arm (turns and wall: mean per session; tokens and USD: "
-                         "total, gateway-metered; CLI: claude's own estimate)", (
-        Col("arm"), *(Col(name, True) for name in ("n", "pass", "turns", "wall s", "in tok",
-                                                   "out tok", "USD", "USD cli"))), [
-        (arm, str(a.trials), rate(a.pass_rate), num(a.turns, "{:.1f}"),
-         num(a.wall_s, "{:.1f}"), num(a.input_tokens), num(a.output_tokens),
-         num(a.cost_usd, "{:.4f}"), num(a.cli_cost_usd, "{:.4f}"))
-        for arm, a in report.arms.items()])
-    render_grading(report, console)
-    render_cases(report, console)
-
-    print_table(console, "rows", (Col("case"), Col("rep", True), Col("opponent"),
-                                  Col("outcome"), Col("why", tail=True)), [
-        (r.case, str(r.repetition), str(r.opponent), str(r.outcome), r.reason)
-        for r in report.rows])
-    render_failures(report, console)
 
 
 def render_runtime(report: Report, console: Console) -> None:

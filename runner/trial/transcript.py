@@ -85,46 +85,62 @@ def parse_transcript(raw: bytes) -> Transcript:
             out.skills_seen = [str(s) for s in event.get("skills") or []]
             out.model = str(event.get("model") or "") or None
         elif kind == "assistant":
-            for block in (event.get("message") or {}).get("content") or []:
-                if not isinstance(block, dict):
-                    continue
-                if block.get("type") == "text":
-                    texts.append(str(block.get("text", "")))
-                elif block.get("type") == "tool_use":
-                    out.tool_calls += 1
-                    tool_input = block.get("input") or {}
-                    by_id[str(block.get("id", ""))] = len(out.calls)
-                    out.calls.append(ToolCall(
-                        name=str(block.get("name", "")),
-                        input=_cap(json.dumps(tool_input, ensure_ascii=False), INPUT_CAP)))
-                    if block.get("name") == "Skill" and isinstance(tool_input, dict):
-                        out.skills_loaded.append(str(tool_input.get("skill", "")))
+            _assistant(out, event, texts, by_id)
         elif kind == "user":
-            content = (event.get("message") or {}).get("content")
-            for block in content if isinstance(content, list) else []:
-                if isinstance(block, dict) and block.get("type") == "tool_result":
-                    index = by_id.get(str(block.get("tool_use_id", "")))
-                    if index is not None:
-                        out.calls[index] = out.calls[index].model_copy(update={
-                            "result": _cap(_result_text(block.get("content")), RESULT_CAP),
-                            "is_error": bool(block.get("is_error", False))})
+            _tool_results(out, event, by_id)
         elif kind == "rate_limit_event":
             _window(out.windows, event.get("rate_limit_info"))
         elif kind == "result":
-            out.result_subtype = str(event.get("subtype", ""))
-            out.is_error = bool(event.get("is_error", False))
-            turns = event.get("num_turns")
-            out.num_turns = int(turns) if isinstance(turns, int) else None
-            duration = event.get("duration_ms")
-            out.duration_ms = int(duration) if isinstance(duration, int | float) else None
-            cost = event.get("total_cost_usd")
-            out.cli_cost_usd = float(cost) if isinstance(cost, int | float) else None
-            usage = event.get("usage") or {}
-            if isinstance(usage, dict):
-                out.input_tokens = _usage_int(usage, "input_tokens")
-                out.output_tokens = _usage_int(usage, "output_tokens")
+            _result_event(out, event)
     out.assistant_text = "\n".join(texts)
     return out
+
+
+def _assistant(out: Transcript, event: dict[str, Any], texts: list[str],
+               by_id: dict[str, int]) -> None:
+    """An assistant message: its text, and each tool call (a Skill call loads a skill)."""
+    for block in (event.get("message") or {}).get("content") or []:
+        if not isinstance(block, dict):
+            continue
+        if block.get("type") == "text":
+            texts.append(str(block.get("text", "")))
+        elif block.get("type") == "tool_use":
+            out.tool_calls += 1
+            tool_input = block.get("input") or {}
+            by_id[str(block.get("id", ""))] = len(out.calls)
+            out.calls.append(ToolCall(
+                name=str(block.get("name", "")),
+                input=_cap(json.dumps(tool_input, ensure_ascii=False), INPUT_CAP)))
+            if block.get("name") == "Skill" and isinstance(tool_input, dict):
+                out.skills_loaded.append(str(tool_input.get("skill", "")))
+
+
+def _tool_results(out: Transcript, event: dict[str, Any], by_id: dict[str, int]) -> None:
+    """A user message: each tool result lands on the call it answers."""
+    content = (event.get("message") or {}).get("content")
+    for block in content if isinstance(content, list) else []:
+        if isinstance(block, dict) and block.get("type") == "tool_result":
+            index = by_id.get(str(block.get("tool_use_id", "")))
+            if index is not None:
+                out.calls[index] = out.calls[index].model_copy(update={
+                    "result": _cap(_result_text(block.get("content")), RESULT_CAP),
+                    "is_error": bool(block.get("is_error", False))})
+
+
+def _result_event(out: Transcript, event: dict[str, Any]) -> None:
+    """The result event: how the session ended, its turns, duration, cost and tokens."""
+    out.result_subtype = str(event.get("subtype", ""))
+    out.is_error = bool(event.get("is_error", False))
+    turns = event.get("num_turns")
+    out.num_turns = int(turns) if isinstance(turns, int) else None
+    duration = event.get("duration_ms")
+    out.duration_ms = int(duration) if isinstance(duration, int | float) else None
+    cost = event.get("total_cost_usd")
+    out.cli_cost_usd = float(cost) if isinstance(cost, int | float) else None
+    usage = event.get("usage") or {}
+    if isinstance(usage, dict):
+        out.input_tokens = _usage_int(usage, "input_tokens")
+        out.output_tokens = _usage_int(usage, "output_tokens")
 
 
 def _window(readings: list[WindowReading], info: object) -> None:
