@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.text import Text
 
-from runner import console
+from runner import config, console
 from runner.cli.app import EXIT_CODES, guarded, main
 from runner.cli.options import OUTPUT, use
 from runner.cli.output import check_writable, emit, verdict_exit
@@ -28,17 +28,10 @@ from runner.cli.output import check_writable, emit, verdict_exit
      alpha=click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True),
                         default=None, help="Override every eval's alpha: a PASS or FAIL is "
                                            "firm when an A/A run of its size reads one at most "
-                                           "this often (default 0.05)."),
-     as_json=click.option("--json", "as_json", is_flag=True,
-                          help="Print the reports (a JSON list) on stdout instead of the "
-                               "tables."))
+                                           f"this often (default {config.ALPHA})."))
 @guarded
-def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
-          metrics_port: int | None, metrics_host: str | None, store_budget_usd: float | None,
-          force: bool, wait: bool, alpha: float | None, batch_grading: bool | None,
-          shared_store: bool, forward_credentials: bool, notify: str | None,
-          report_json: Path | None,
-          as_json: bool, quiet: bool, gate: bool, gate_max_p: float | None) -> None:
+def batch(batch_file: Path, report_json: Path | None, as_json: bool, quiet: bool, gate: bool,
+          gate_max_p: float | None, **params: Any) -> None:
     """Run every eval in BATCH_FILE in one driver: one concurrency limit, one budget,
     resumable as a whole (re-run the same command). Relative paths in the file (skills,
     store, model script) are read from the file's folder. For overnight queues on a cluster,
@@ -52,38 +45,23 @@ def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
       skill-eval batch nightly.yaml --batch-grading   # or `batch_grading: true` in the file
       ray job submit --address http://HEAD:8265 --working-dir . -- skill-eval batch nightly.yaml
     """
-    from runner.driver.batch import run_batch
-    from runner.driver.notify import for_batch, notifying
+    from runner.driver.api import (
+        BatchFlags,
+        batch_line,
+        batch_notify,
+        for_batch,
+        notifying,
+        run_batch_file,
+        trigger_runs,
+    )
 
     check_writable(report_json, "--report-json")
     err = console.err(quiet=quiet)
-    overrides = {
-        "store_uri": store_uri, "ray_address": ray_address, "metrics_port": metrics_port,
-        "metrics_host": metrics_host, "force": force or None, "wait": wait or None,
-        "store_budget_usd": store_budget_usd, "batch_grading": batch_grading or None,
-        "shared_store": shared_store or None,
-        "forward_credentials": forward_credentials or None, "notify": notify,
-        "upstream_url": os.environ.get("ANTHROPIC_BASE_URL")}
-    with notifying(notify or file_notify(batch_file), "batch") as note:
-        summary, reports = run_batch(batch_file, err, overrides=overrides,
-                                     eval_overrides={"alpha": alpha})
+    flags = BatchFlags(**params)
+    with notifying(batch_notify(batch_file, flags), "batch") as note:
+        summary, reports = run_batch_file(batch_file, flags, err)
         note.notice = for_batch(summary.batch_id, reports, summary.stopped,
-                                [r for r in summary.runs if r.get("kind") == "trigger"])
+                                trigger_runs(summary))
         emit(reports, report_json, as_json)
-        err.print(Text(f"batch {summary.batch_id}: " + ", ".join(
-            f"{r['skill']} {r['verdict']}" for r in summary.runs)
-            + (f" (stopped: {summary.stopped})" if summary.stopped else "")))
+        err.print(Text(batch_line(summary)))
         verdict_exit(reports, err, gate, gate_max_p)
-
-
-def file_notify(path: Path) -> str | None:
-    """The batch file's own `notify:` URL, read even when the file is refused later (a
-    refusal overnight is what the notification is for)."""
-    import yaml
-
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return None
-    url = data.get("notify") if isinstance(data, dict) else None
-    return url if isinstance(url, str) and url.startswith(("http://", "https://")) else None

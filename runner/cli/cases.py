@@ -13,7 +13,7 @@ from rich.text import Text
 
 from runner import config, console
 from runner.cli.app import guarded, main
-from runner.cli.options import OPTIONS, POSITIVE
+from runner.cli.options import OPTIONS, POSITIVE, use
 
 CASES_EXIT_CODES = """\b
 Exit codes:
@@ -42,7 +42,7 @@ Exit codes:
 @click.option("--max-budget-usd", type=POSITIVE,
               help="Spend cap (USD): refused before the call when its worst case is above it.")
 @OPTIONS["model_script"]
-@click.option("--json", "as_json", is_flag=True, help="Print what was written as JSON.")
+@use("as_json")
 @guarded
 def cases(skill: Path, generate: bool, expectations: tuple[str, ...],
           improvements: tuple[str, ...], force: bool, model: str,
@@ -64,8 +64,7 @@ def cases(skill: Path, generate: bool, expectations: tuple[str, ...],
       skill-eval cases ./my-skill --generate --improvement "reads semicolon-separated files"
       skill-eval cases examples/csv-summary --generate --force --model-script script.yaml
     """
-    from runner.authoring.generate import DraftRequest
-    from runner.driver.generate import run_generate, summary
+    from runner.driver.api import DraftRequest, draft_summary, run_generate
 
     request = DraftRequest(skill_dir=skill, expectations=expectations,
                            improvements=improvements, force=force, model=model)
@@ -73,7 +72,7 @@ def cases(skill: Path, generate: bool, expectations: tuple[str, ...],
                           os.environ.get("ANTHROPIC_BASE_URL", config.UPSTREAM), max_budget_usd)
     out = console.out()
     if as_json:
-        out.print_json(json.dumps(summary(result)))
+        out.print_json(json.dumps(draft_summary(result)))
         return
     caseset, *triggers = result.written
     out.print(Text(f"drafted {result.draft.added} case(s) into {caseset}; "

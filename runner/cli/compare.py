@@ -34,7 +34,7 @@ Exit codes:
                    "price_table, runner, model_script, library, skill).")
 @click.option("--fail-on-cost", is_flag=True,
               help="Also fail when tokens or cost per session rise more than 5%.")
-@click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON (CI).")
+@use("as_json")
 @guarded
 def compare(before: str, after: str, store_uri: str, store_endpoint: str | None,
             skill: str | None, allow: str, fail_on_cost: bool, as_json: bool) -> None:
@@ -55,7 +55,7 @@ def compare(before: str, after: str, store_uri: str, store_endpoint: str | None,
       skill-eval compare r-8cfe993a564bfb22 r-1f2e3d4c5b6a7980 --json
       skill-eval compare v1 v2 --allow-different image,runner --fail-on-cost
     """
-    from runner.history.compare import compare_refs
+    from runner.driver.api import compare_refs
     from runner.render.history import render_regression
 
     store = read_store(store_uri, store_endpoint)

@@ -12,7 +12,7 @@ from runner.cli.options import STORE, read_store, use
 @main.command(epilog=CHECK_EXIT_CODES, short_help="What the store shows about a skill.")
 @click.argument("skill")
 @use(*STORE)
-@click.option("--json", "as_json", is_flag=True, help="Print the card as JSON on stdout.")
+@use("as_json")
 @guarded
 def evidence(skill: str, store_uri: str, store_endpoint: str | None, as_json: bool) -> None:
     """The evidence card of SKILL (a skill name, or its folder): the latest completed run
@@ -26,7 +26,7 @@ def evidence(skill: str, store_uri: str, store_endpoint: str | None, as_json: bo
       skill-eval evidence csv-summary
       skill-eval evidence ./my-skill --store s3://evals/nightly --json
     """
-    from runner.history.evidence import evidence_card
+    from runner.driver.api import evidence_card
     from runner.render.history import render_evidence
 
     card = evidence_card(read_store(store_uri, store_endpoint), skill)

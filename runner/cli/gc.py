@@ -28,14 +28,9 @@ def gc(run_id: str | None, include_running: bool) -> None:
       skill-eval gc
       skill-eval gc --run r-8cfe993a564bfb22
     """
-    from runner.sandbox.reap import reap_bundles
-    from runner.sandbox.registry import open_sandbox
-    from runner.schema.options import SandboxConfig
+    from runner.driver.api import reap_leftovers
 
-    reaped = open_sandbox(SandboxConfig()).reap_run(
-        run_id, include_running=include_running or run_id is not None)
-    if run_id is None and not reaped.kept:  # nothing runs here: no trial needs the cache
-        reaped = reaped.plus(reap_bundles())
+    reaped = reap_leftovers(run_id, include_running)
     console.out().print(Text(
         f"removed {reaped.containers} container(s), {reaped.mounts} mount(s), "
         f"{reaped.scratch_dirs} scratch dir(s), {reaped.bundles} cached bundle(s)"

@@ -17,8 +17,9 @@ import click
 
 from runner import config
 from runner.errors import RefusedInput
-from runner.schema.enums import Arm
-from runner.schema.options import EvalSettings, PassSettings, RunOptions, SandboxConfig
+from runner.schema.enums import Arm, BaselineMode
+from runner.schema.options import EvalSettings, PassSettings, SandboxConfig
+from runner.schema.options import RunOptions as RunOptions  # the commands' type of it
 from runner.store.base import Store
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -127,6 +128,14 @@ OPTIONS: dict[str, Decorator] = {
     "judge_all": click.option("--judge-all", is_flag=True,
                               help="Blind A/B of every case: the judge reads every scored row "
                                    "(it still decides only ties)."),
+    "baseline_mode": click.option("--baseline-mode",
+                                  type=click.Choice([m.value for m in BaselineMode]),
+                                  default=None,
+                                  help="With several skills: joint (default; one without-arm, "
+                                       "no skill: the delta is the set's joint contribution) "
+                                       "or per-skill (one without-arm per skill, staging the "
+                                       "others: N+1 arms, each skill's marginal "
+                                       "contribution)."),
     "trust_target": click.option("--trust-target", is_flag=True,
                                  help="The skill is yours or has been read: with --sandbox "
                                       "local (no isolation) run it even when the static scan "
@@ -220,7 +229,8 @@ OPTIONS: dict[str, Decorator] = {
                                                                  path_type=Path),
                                 help="Also write the report here (checked before the run)."),
     "as_json": click.option("--json", "as_json", is_flag=True,
-                            help="Print the report as JSON on stdout instead of the tables."),
+                            help="Print the result as JSON on stdout instead of the tables "
+                                 "and text (for tools and CI)."),
     "quiet": click.option("--quiet", "-q", is_flag=True,
                           help="No progress or notes on stderr: only errors, and the report."),
     "gate": click.option("--gate", is_flag=True,

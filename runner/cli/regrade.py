@@ -39,8 +39,7 @@ def regrade(run_id: str, skill_path: Path | None, report_json: Path | None, as_j
       skill-eval regrade r-8cfe993a564bfb22 --skill ./my-skill --gate --report-json re.json
       skill-eval regrade r-8cfe993a564bfb22 --model-script grader.yaml   # offline grader
     """
-    from runner.driver.regrade import regrade_run
-    from runner.schema.options import RegradeOptions
+    from runner.driver.api import RegradeOptions, regrade_run
 
     check_writable(report_json, "--report-json")
     opts = RegradeOptions(run_id=run_id, skill_path=skill_path,

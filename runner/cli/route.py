@@ -27,11 +27,9 @@ def route(skills_dir: Path, prompt: str, top: int) -> None:
     Example:
       skill-eval route --skills-dir ~/.claude/skills --prompt "list the PRs merged since v2"
     """
-    from runner.authoring.skill import load_library
-    from runner.triggers.route import rank
+    from runner.driver.api import route_prompt
 
-    library = load_library(skills_dir)
-    ranked = rank(prompt, {s.name: s.description for s in library})[:top]
+    ranked = route_prompt(skills_dir, prompt, top)
     out = console.out()
     width = max(len(m.skill) for m in ranked)
     for number, match in enumerate(ranked, 1):

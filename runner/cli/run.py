@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import click
+from rich.console import Console
 from rich.text import Text
 
 from runner import config, console
 from runner.cli.app import EXIT_CODES, guarded, main
-from runner.cli.options import EVAL, OUTPUT, PASS, SANDBOX, run_options, use
+from runner.cli.options import EVAL, OUTPUT, PASS, SANDBOX, RunOptions, run_options, use
 from runner.cli.output import ask, check_writable, emit, verdict_exit
-from runner.schema.enums import BaselineMode
 
 
 @main.command(epilog=EXIT_CODES, short_help="Evaluate a skill: paired trials, net lift, verdict.")
@@ -22,12 +23,7 @@ from runner.schema.enums import BaselineMode
 @click.option("--skill", "skill_paths", multiple=True, type=click.Path(path_type=Path),
               help="Several skills at once (repeat it; SKILL counts as one): the candidate arm "
                    "stages them all, and each case set's cases run together.")
-@click.option("--baseline-mode", type=click.Choice([m.value for m in BaselineMode]),
-              default=None, help="With several skills: joint (default; one without-arm, no "
-                                 "skill: the delta is the set's joint contribution) or "
-                                 "per-skill (one without-arm per skill, staging the others: "
-                                 "N+1 arms, each skill's marginal contribution).")
-@use(*EVAL, "save", *PASS, *SANDBOX, "trust_target")
+@use("baseline_mode", *EVAL, "save", *PASS, *SANDBOX, "trust_target")
 @click.option("--confirm", is_flag=True,
               help="Show the cost estimate and ask before spending (needs a terminal).")
 @click.option("--triggers-only", is_flag=True,
@@ -54,10 +50,39 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
       skill-eval run ./my-skill --incumbent latest --save v2   # against the last version
       skill-eval run ./my-own-skill --sandbox local --trust-target   # no isolation: yours only
     """
-    from runner.driver.api import run_eval
-    from runner.driver.notify import for_reports, for_trigger, notifying
-
     check_writable(report_json, "--report-json")
+    skills = _skills(skill, skill_paths, baseline_mode, triggers_only or with_triggers)
+    several = len(skills) > 1
+    opts = run_options(skills[0], {**params, "skill_paths": tuple(skills) if several else (),
+                                   "baseline_mode": baseline_mode})
+    if confirm and not sys.stdin.isatty():
+        raise click.BadParameter("there is no terminal to ask on; in scripts cap the spend "
+                                 "with --max-budget-usd instead", param_hint="--confirm")
+    output = Output(report_json, as_json, gate, gate_max_p, console.err(quiet=quiet),
+                    time.monotonic())
+    if triggers_only:
+        _triggers_only(opts, output)
+    elif several:
+        _several(opts, confirm, output)
+    else:
+        _one(opts, confirm, with_triggers, output)
+
+
+@dataclass(frozen=True)
+class Output:
+    """Where the command's report goes and how it exits (--report-json, --json, --gate)."""
+
+    report_json: Path | None
+    as_json: bool
+    gate: bool
+    gate_max_p: float | None
+    err: Console
+    started: float
+
+
+def _skills(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | None,
+            triggers: bool) -> list[Path]:
+    """SKILL and every --skill, once each; a baseline mode and a trigger run need which."""
     skills = list(dict.fromkeys([*([skill] if skill else []), *skill_paths]))
     if not skills:
         raise click.BadParameter("name the skill folder: `run SKILL` (or several with "
@@ -66,44 +91,53 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
     if baseline_mode is not None and not several:
         raise click.BadParameter("a baseline mode chooses between several skills' without-arms;"
                                  " name two or more with --skill", param_hint="--baseline-mode")
-    if several and (triggers_only or with_triggers):
+    if several and triggers:
         raise click.BadParameter("trigger runs measure one skill at a time",
                                  param_hint="--skill")
-    opts = run_options(skills[0], {**params, "skill_paths": tuple(skills) if several else (),
-                                   "baseline_mode": baseline_mode})
-    if confirm and not sys.stdin.isatty():
-        raise click.BadParameter("there is no terminal to ask on; in scripts cap the spend "
-                                 "with --max-budget-usd instead", param_hint="--confirm")
-    started = time.monotonic()
-    err = console.err(quiet=quiet)
+    return skills
+
+
+def _trigger_options(opts: RunOptions) -> RunOptions:
+    """--triggers-only and --with-triggers: the trigger eval's sessions per query."""
+    return opts.model_copy(update={"k": config.TRIGGER_RUNS, "force": True})
+
+
+def _triggers_only(opts: RunOptions, output: Output) -> None:
+    from runner.driver.api import for_trigger, notifying, run_trigger
+    from runner.render.terminal import render_trigger
+
     with notifying(opts.notify, "run") as note:
-        if triggers_only or with_triggers:
-            from runner.driver.triggers import run_trigger
-            from runner.render.terminal import render_trigger
+        trigger_report = run_trigger(_trigger_options(opts), None, "session", output.err)
+        note.notice = for_trigger([trigger_report])
+        render_trigger(trigger_report, console.out())
 
-            triggers = opts.model_copy(update={"k": config.TRIGGER_RUNS, "force": True})
-            if triggers_only:
-                trigger_report = run_trigger(triggers, None, "session", err)
-                note.notice = for_trigger([trigger_report])
-                render_trigger(trigger_report, console.out())
-                return
-        if several:
-            from runner.driver.group import run_group
 
-            reports = run_group(opts, err, confirm=ask if confirm else None)
-            note.notice = for_reports("run", None, reports)
-            emit(reports, report_json, as_json)
-            err.print(Text(f"{sum(len(r.trials) for r in reports)} trial record(s) in "
-                           f"{time.monotonic() - started:.1f}s; stored under "
-                           f"{opts.store_uri}/runs/ ({', '.join(r.run_id for r in reports)})",
-                           style="dim"))
-            verdict_exit(reports, err, gate, gate_max_p)
-            return
-        report = run_eval(opts, err, confirm=ask if confirm else None)
+def _several(opts: RunOptions, confirm: bool, output: Output) -> None:
+    from runner.driver.api import for_reports, notifying, run_group
+
+    with notifying(opts.notify, "run") as note:
+        reports = run_group(opts, output.err, confirm=ask if confirm else None)
+        note.notice = for_reports("run", None, reports)
+        emit(reports, output.report_json, output.as_json)
+        output.err.print(Text(
+            f"{sum(len(r.trials) for r in reports)} trial record(s) in "
+            f"{time.monotonic() - output.started:.1f}s; stored under {opts.store_uri}/runs/ "
+            f"({', '.join(r.run_id for r in reports)})", style="dim"))
+        verdict_exit(reports, output.err, output.gate, output.gate_max_p)
+
+
+def _one(opts: RunOptions, confirm: bool, with_triggers: bool, output: Output) -> None:
+    from runner.driver.api import for_reports, notifying, run_eval, run_trigger
+    from runner.render.terminal import render_trigger
+
+    with notifying(opts.notify, "run") as note:
+        report = run_eval(opts, output.err, confirm=ask if confirm else None)
         note.notice = for_reports("run", report.run_id, [report])
-        emit([report], report_json, as_json)
-        err.print(Text(f"{len(report.trials)} trial(s) in {time.monotonic() - started:.1f}s; "
-                       f"stored under {opts.store_uri}/runs/{report.run_id}", style="dim"))
+        emit([report], output.report_json, output.as_json)
+        output.err.print(Text(
+            f"{len(report.trials)} trial(s) in {time.monotonic() - output.started:.1f}s; "
+            f"stored under {opts.store_uri}/runs/{report.run_id}", style="dim"))
         if with_triggers:
-            render_trigger(run_trigger(triggers, None, "session", err), console.out())
-        verdict_exit([report], err, gate, gate_max_p)
+            render_trigger(run_trigger(_trigger_options(opts), None, "session", output.err),
+                           console.out())
+        verdict_exit([report], output.err, output.gate, output.gate_max_p)

@@ -16,7 +16,7 @@ from runner.cli.options import STORE, read_store, use
               help="Show at most this many.")
 @click.option("--batch", "batch_id", default=None, metavar="ID",
               help="Show this batch's evals and where each stands (while it runs, or after).")
-@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON on stdout.")
+@use("as_json")
 @guarded
 def runs(store_uri: str, store_endpoint: str | None, skill_name: str | None, limit: int,
          batch_id: str | None, as_json: bool) -> None:
@@ -30,12 +30,11 @@ def runs(store_uri: str, store_endpoint: str | None, skill_name: str | None, lim
       skill-eval runs --store s3://evals/nightly --skill csv-summary --limit 10
       skill-eval runs --store s3://evals/nightly --batch b-3f2a9c0d1e4b5a6f
     """
+    from runner.driver.api import batch_status, list_runs
     from runner.render.terminal import render_runs
-    from runner.store.runs import list_runs
 
     store = read_store(store_uri, store_endpoint)
     if batch_id is not None:
-        from runner.driver.batch import batch_status
         from runner.render.terminal import render_batch
 
         evals = batch_status(store, batch_id)

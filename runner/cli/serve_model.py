@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import click
@@ -10,7 +9,6 @@ from rich.text import Text
 
 from runner import console
 from runner.cli.app import EXIT_CODES, guarded, main
-from runner.errors import RefusedInput
 
 
 @main.command("serve-model", epilog=EXIT_CODES,
@@ -27,20 +25,6 @@ def serve_model(script: Path, port: int, host: str) -> None:
       skill-eval serve-model examples/csv-summary/model-script.yaml --port 8787
       ANTHROPIC_BASE_URL=http://127.0.0.1:8787 ANTHROPIC_API_KEY=x claude -p hi
     """
-    from runner.scripted.script import load_script
-    from runner.scripted.server import ScriptedEndpoint
+    from runner.driver.api import serve_script
 
-    endpoint = ScriptedEndpoint(load_script(script), host, port)
-    try:
-        url = endpoint.__enter__()
-    except OSError as exc:
-        raise RefusedInput(f"--host {host} --port {port}: cannot listen there "
-                           f"({exc.strerror or exc}); pick another address or port") from exc
-    try:
-        console.err().print(Text(f"scripted model endpoint at {url} (Ctrl-C stops)"))
-        while True:
-            time.sleep(3600)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        endpoint.__exit__(None, None, None)
+    serve_script(script, host, port, lambda line: console.err().print(Text(line)))

@@ -32,14 +32,12 @@ def stop(run_id: str | None, stop_all: bool, lift: bool, store_uri: str,
       skill-eval stop --all --store s3://evals/nightly
       skill-eval stop --lift --store s3://evals/nightly
     """
-    from runner.driver.api import request_stop
-    from runner.driver.storewide import engage
-    from runner.driver.storewide import lift as lift_switch
-    from runner.store.base import open_store
+    from runner.driver.api import engage, request_stop, store_at
+    from runner.driver.api import lift as lift_switch
 
     if sum([run_id is not None, stop_all, lift]) != 1:
         raise click.UsageError("name one: RUN_ID, --all or --lift")
-    store = open_store(store_uri, store_endpoint)
+    store = store_at(store_uri, store_endpoint)
     if run_id is not None:
         request_stop(store, run_id)
         console.out().print(Text(f"stop requested for {run_id}"))

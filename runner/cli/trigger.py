@@ -38,7 +38,7 @@ from runner.cli.options import POSITIVE, SANDBOX, STORE, run_options, use
                                           "in a turn or two)."),
      max_budget_usd=click.option("--max-budget-usd", type=POSITIVE,
                                  help="Cap on the whole trigger run."))
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON on stdout.")
+@use("as_json")
 @guarded
 def trigger(skill: Path, skills_dir: Path | None, with_neighbours: int, mode: str,
             as_json: bool, **params: Any) -> None:
@@ -55,8 +55,7 @@ def trigger(skill: Path, skills_dir: Path | None, with_neighbours: int, mode: st
       skill-eval trigger ./my-skill --mode catalog       # cheap: a model reads the catalog
       skill-eval trigger ./my-skill --skills-dir lib --with-neighbours 2 --save before
     """
-    from runner.driver.notify import for_trigger, notifying
-    from runner.driver.triggers import run_with_neighbours
+    from runner.driver.api import for_trigger, notifying, run_with_neighbours
     from runner.render.terminal import render_trigger
 
     opts = run_options(skill, params, force=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import click
@@ -12,8 +11,6 @@ from runner import console
 from runner.cli.app import EXIT_CODES, guarded, main
 from runner.cli.options import STORE, read_store, use
 from runner.cli.output import check_writable
-from runner.errors import RefusedInput
-from runner.store.base import Store
 
 
 @main.command(epilog=EXIT_CODES, short_help="Look at a run in the browser.")
@@ -48,69 +45,25 @@ def view(run_id: str | None, store_uri: str, store_endpoint: str | None, host: s
       skill-eval view v2 --against v1         # the regression gate's comparison
       skill-eval view --evidence csv-summary --html card.html
     """
-    from urllib.parse import quote
-
-    from runner.render.html import run_page, trigger_page
-    from runner.view.load import latest_run, load_run, load_trigger
+    from runner.driver.api import history_page, run_html, run_path, serve_viewer
 
     store = read_store(store_uri, store_endpoint)
+    if against is not None and run_id is None:
+        raise click.BadParameter("name the run to show against it: view AFTER --against "
+                                 "BEFORE", param_hint="--against")
+    allowed = tuple(a.strip() for a in allow.split(",") if a.strip())
     if against is not None or evidence_of is not None:
-        if against is not None and run_id is None:
-            raise click.BadParameter("name the run to show against it: view AFTER --against "
-                                     "BEFORE", param_hint="--against")
-        from runner.history.compare import compare_refs
-        from runner.history.evidence import evidence_card
-        from runner.render.history_html import compare_page, evidence_page
-
-        allowed = tuple(a.strip() for a in allow.split(",") if a.strip())
-        if against is not None and run_id is not None:
-            text = compare_page(compare_refs(store, against, run_id, allowed))
-            path = f"/compare/{quote(against, safe='')}/{quote(run_id, safe='')}" + (
-                f"?allow={quote(','.join(allowed))}" if allowed else "")
-        else:
-            assert evidence_of is not None
-            text = evidence_page(evidence_card(store, evidence_of))
-            path = f"/evidence/{quote(evidence_of, safe='')}"
-        if html_file is not None:
-            check_writable(html_file, "--html")
-            html_file.write_text(text, encoding="utf-8")
-            console.out().print(Text(f"wrote {html_file}"))
-            return
-        _serve(store, host, port, path)
-        return
+        text, path = history_page(store, against, run_id, allowed, evidence_of)
+        wrote = ""
+    elif html_file is not None:
+        check_writable(html_file, "--html")  # before the run is read
+        text, chosen = run_html(store, run_id)
+        wrote = f" (run {chosen})"
+    else:
+        text, path = "", run_path(store, run_id)
     if html_file is not None:
         check_writable(html_file, "--html")
-        chosen = run_id or latest_run(store)
-        if chosen.startswith("t-"):  # a trigger run
-            html_file.write_text(trigger_page(load_trigger(store, chosen), chosen),
-                                 encoding="utf-8")
-        else:
-            report, views, history = load_run(store, chosen)
-            html_file.write_text(run_page(report, views, history), encoding="utf-8")
-        console.out().print(Text(f"wrote {html_file} (run {chosen})"))
+        html_file.write_text(text, encoding="utf-8")
+        console.out().print(Text(f"wrote {html_file}{wrote}"))
         return
-    if run_id is not None:  # refuse an unknown run now, not in the browser
-        (load_trigger if run_id.startswith("t-") else load_run)(store, run_id)
-    kind = "trigger" if run_id and run_id.startswith("t-") else "run"
-    _serve(store, host, port, f"/{kind}/{run_id}" if run_id else "/")
-
-
-def _serve(store: Store, host: str, port: int, path: str) -> None:
-    from runner.aio import HostedApp
-    from runner.view.server import Viewer
-
-    hosted = HostedApp(Viewer(store).app())
-    try:
-        url = hosted.start_tcp(host, port)
-    except OSError as exc:
-        raise RefusedInput(f"--host {host} --port {port}: cannot listen there "
-                           f"({exc.strerror or exc}); pick another address or port") from exc
-    target = f"{url}{path}"
-    try:
-        console.out().print(Text(f"serving {target} (read-only; Ctrl-C stops)"))
-        while True:
-            time.sleep(3600)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        hosted.stop()
+    serve_viewer(store, host, port, path, lambda line: console.out().print(Text(line)))

@@ -222,3 +222,48 @@ def request_stop(store: Store, run_id: str) -> None:
     if not store.exists(RunKeys(run_id).plan):
         raise RefusedInput(f"no run or batch {run_id!r} in store {store.uri}")
     store.put(RunKeys(run_id).stop_flag, b"stop requested\n")
+
+
+# The driver's public API for the command line: every command module imports from here (or
+# runner.driver), never the layers below. Imported last: these modules import this one.
+from runner.authoring.generate import DraftRequest as DraftRequest  # noqa: E402
+from runner.driver.batch import batch_status as batch_status  # noqa: E402
+from runner.driver.batch import run_batch as run_batch  # noqa: E402
+from runner.driver.batchflags import BatchFlags as BatchFlags  # noqa: E402
+from runner.driver.batchflags import batch_line as batch_line  # noqa: E402
+from runner.driver.batchflags import batch_notify as batch_notify  # noqa: E402
+from runner.driver.batchflags import run_batch_file as run_batch_file  # noqa: E402
+from runner.driver.batchflags import trigger_runs as trigger_runs  # noqa: E402
+from runner.driver.checking import check_skill as check_skill  # noqa: E402
+from runner.driver.checking import refused_report as refused_report  # noqa: E402
+from runner.driver.estimating import estimate_eval as estimate_eval  # noqa: E402
+from runner.driver.generate import run_generate as run_generate  # noqa: E402
+from runner.driver.generate import summary as _draft_summary  # noqa: E402
+from runner.driver.group import run_group as run_group  # noqa: E402
+from runner.driver.local import reap_leftovers as reap_leftovers  # noqa: E402
+from runner.driver.local import route_prompt as route_prompt  # noqa: E402
+from runner.driver.local import serve_script as serve_script  # noqa: E402
+from runner.driver.local import serve_viewer as serve_viewer  # noqa: E402
+from runner.driver.notify import for_batch as for_batch  # noqa: E402
+from runner.driver.notify import for_reports as for_reports  # noqa: E402
+from runner.driver.notify import for_trigger as for_trigger  # noqa: E402
+from runner.driver.notify import notifying as notifying  # noqa: E402
+from runner.driver.regrade import regrade_run as regrade_run  # noqa: E402
+from runner.driver.storewide import engage as engage  # noqa: E402
+from runner.driver.storewide import lift as lift  # noqa: E402
+from runner.driver.triggers import run_trigger as run_trigger  # noqa: E402
+from runner.driver.triggers import run_with_neighbours as run_with_neighbours  # noqa: E402
+from runner.driver.viewing import history_page as history_page  # noqa: E402
+from runner.driver.viewing import run_html as run_html  # noqa: E402
+from runner.driver.viewing import run_path as run_path  # noqa: E402
+from runner.history.compare import compare_refs as compare_refs  # noqa: E402
+from runner.history.evidence import evidence_card as evidence_card  # noqa: E402
+from runner.schema.options import RegradeOptions as RegradeOptions  # noqa: E402
+from runner.store.runs import list_runs as list_runs  # noqa: E402
+
+draft_summary = _draft_summary  # `cases --generate --json`: what was written
+
+
+def store_at(uri: str, endpoint: str | None) -> Store:
+    """The store a command writes to (`stop`): opened, not checked (the caller preflights)."""
+    return open_store(uri, endpoint)
