@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from runner import config
 from runner.authoring.problems import describe
 from runner.errors import RefusedInput
+from runner.schema.enums import TriggerMode
 from runner.schema.options import EvalSettings, PassSettings, RunOptions
 
 # What an eval entry (or `defaults`) may set: EvalSettings by name or by its short alias.
@@ -54,7 +55,7 @@ class TriggerSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     skills_dir: Path | None = Field(default=None, description="The library it competes with")
-    mode: str = Field(default="session", description="session | catalog")
+    mode: TriggerMode = Field(default=TriggerMode.SESSION, description="session | catalog")
     runs: int = Field(default=config.TRIGGER_RUNS, ge=1, description="Sessions per query")
 
 

@@ -17,7 +17,7 @@ import click
 
 from runner import config
 from runner.errors import RefusedInput
-from runner.schema.enums import Arm, BaselineMode
+from runner.schema.enums import Arm, Backend, BaselineMode, Executor, TriggerMode
 from runner.schema.options import EvalSettings, PassSettings, SandboxConfig
 from runner.schema.options import RunOptions as RunOptions  # the commands' type of it
 from runner.store.base import Store
@@ -136,6 +136,10 @@ OPTIONS: dict[str, Decorator] = {
                                        "or per-skill (one without-arm per skill, staging the "
                                        "others: N+1 arms, each skill's marginal "
                                        "contribution)."),
+    "mode": click.option("--mode", type=click.Choice([m.value for m in TriggerMode]),
+                         default=TriggerMode.SESSION.value, show_default=True,
+                         help="session: real sessions in containers (observed activation); "
+                              "catalog: one model call per query"),
     "trust_target": click.option("--trust-target", is_flag=True,
                                  help="The skill is yours or has been read: with --sandbox "
                                       "local (no isolation) run it even when the static scan "
@@ -185,7 +189,7 @@ OPTIONS: dict[str, Decorator] = {
                                       "API key, no cost)."),
     "ray_address": click.option("--ray-address", default=None,
                                 help="Existing Ray cluster (default: local)."),
-    "executor": click.option("--executor", type=click.Choice(["ray", "inprocess"]),
+    "executor": click.option("--executor", type=click.Choice([e.value for e in Executor]),
                              default=default(PassSettings, "executor"), show_default=True,
                              help="inprocess = threads in this process, no Ray."),
     "shared_store": click.option("--shared-store", is_flag=True,
@@ -211,8 +215,8 @@ OPTIONS: dict[str, Decorator] = {
                           help="Sandbox image (built by `make image`)."),
     "runtime": click.option("--runtime", help="Docker runtime for sandboxes, e.g. runsc "
                                               "(gVisor)."),
-    "backend": click.option("--sandbox", "backend", type=click.Choice(["docker", "local",
-                                                                       "fake"]),
+    "backend": click.option("--sandbox", "backend",
+                            type=click.Choice([b.value for b in Backend]),
                             default=default(SandboxConfig, "backend"), show_default=True,
                             help="Where sessions run (local: no isolation; fake: tests)."),
     # the store (PassSettings.store_uri / store_endpoint)

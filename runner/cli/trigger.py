@@ -20,12 +20,9 @@ from runner.cli.options import POSITIVE, SANDBOX, STORE, run_options, use
 @click.option("--with-neighbours", "with_neighbours", default=0, type=click.IntRange(min=0),
               help="Also measure the N library skills whose descriptions overlap most (and "
                    "that have trigger sets): an edit can take a neighbour's requests.")
-@click.option("--mode", type=click.Choice(["session", "catalog"]), default="session",
-              show_default=True, help="session: real sessions in containers (observed "
-                                      "activation); catalog: one model call per query")
-@use("k", "model", "model_script", "session_budget_usd", "max_budget_usd", "store_budget_usd",
-     "concurrency", "timeout_s", *STORE, *SANDBOX, "executor", "fresh", "save", "ray_address",
-     "shared_store", "forward_credentials", "notify",
+@use("mode", "k", "model", "model_script", "session_budget_usd", "max_budget_usd",
+     "store_budget_usd", "concurrency", "timeout_s", *STORE, *SANDBOX, "executor", "fresh",
+     "save", "ray_address", "shared_store", "forward_credentials", "notify",
      # the same settings, with what a trigger run means by them
      k=click.option("--k", "--runs", "k", default=config.TRIGGER_RUNS, show_default=True,
                     type=click.IntRange(min=1),

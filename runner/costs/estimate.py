@@ -10,7 +10,7 @@ trial whose case has statements; the judge at most two per tied row whose case i
 from __future__ import annotations
 
 from runner.costs.pricing import PRICE_TABLE_VERSION, cost_usd
-from runner.schema.enums import Arm
+from runner.schema.enums import Arm, CostLine
 from runner.schema.plan import Plan
 from runner.schema.runs import Estimate, Line, TokenMeans
 
@@ -29,7 +29,7 @@ def estimate_usd(model: str, sessions: int) -> float:
 def _line(what: str, calls: int, model: str, per_in: float, per_out: float, basis: str,
           upper_bound: bool = False, batch: bool = False) -> Line:
     tokens_in, tokens_out = int(calls * per_in), int(calls * per_out)
-    return Line(what=what, calls=calls, input_tokens=tokens_in, output_tokens=tokens_out,
+    return Line(what=CostLine(what), calls=calls, input_tokens=tokens_in, output_tokens=tokens_out,
                 usd=cost_usd(model, tokens_in, tokens_out, 0, 0, batch),
                 basis=basis + (", batch rate" if batch else ""), upper_bound=upper_bound)
 

@@ -19,6 +19,7 @@ from enum import StrEnum
 from pydantic import BaseModel, Field
 
 from runner.errors import SkillEvalError
+from runner.schema.enums import Command, RunStatus
 from runner.schema.report import Report
 from runner.schema.triggers import TriggerReport
 from runner.store.receipts import report_cost
@@ -41,7 +42,7 @@ class RunLine(BaseModel):
     verdict: str
     net_lift: float | None = None
     cost_usd: float | None = None
-    status: str
+    status: RunStatus
 
 
 class Notice(BaseModel):
@@ -49,7 +50,7 @@ class Notice(BaseModel):
 
     source: str = "skill-eval"
     event: Event
-    command: str = Field(description="run | trigger | batch")
+    command: Command
     id: str | None = Field(default=None, description="The run, trigger run or batch id")
     runs: list[RunLine] = Field(default_factory=list)
     cost_usd: float | None = Field(default=None, description="Metered, every run together")
@@ -65,10 +66,10 @@ def for_reports(command: str, ident: str | None, reports: list[Report],
                 stopped: str | None = None) -> Notice:
     stopped = stopped or next((r.stopped for r in reports if r.stopped), None)
     lines = [RunLine(run_id=r.run_id, skill=r.skill, verdict=str(r.verdict),
-                     net_lift=r.net_lift, cost_usd=report_cost(r), status=str(r.status))
+                     net_lift=r.net_lift, cost_usd=report_cost(r), status=r.status)
              for r in reports]
     costs = [line.cost_usd for line in lines]
-    notice = Notice(event=Event.STOPPED if stopped else Event.COMPLETED, command=command,
+    notice = Notice(event=Event.STOPPED if stopped else Event.COMPLETED, command=Command(command),
                     id=ident or (reports[0].run_id if len(reports) == 1 else None), runs=lines,
                     cost_usd=None if any(c is None for c in costs) else sum(
                         c for c in costs if c is not None),
@@ -92,15 +93,16 @@ def for_trigger(reports: list[TriggerReport]) -> Notice:
     head = reports[0]
     figures = {"recall": head.overall.recall, "precision": head.overall.precision,
                "f1": head.overall.f1}
-    notice = Notice(event=Event.COMPLETED, command="trigger", id=head.run_id,
+    notice = Notice(event=Event.COMPLETED, command=Command.TRIGGER, id=head.run_id,
                     cost_usd=head.cost_usd, trigger=figures,
                     runs=[RunLine(run_id=r.run_id or "", skill=r.skill, verdict="n/a",
-                                  cost_usd=r.cost_usd, status="completed") for r in reports])
+                                  cost_usd=r.cost_usd, status=RunStatus.COMPLETED)
+                          for r in reports])
     return notice.model_copy(update={"text": text_of(notice)})
 
 
 def failed(command: str, error: str, stopped: bool = False) -> Notice:
-    notice = Notice(event=Event.STOPPED if stopped else Event.FAILED, command=command,
+    notice = Notice(event=Event.STOPPED if stopped else Event.FAILED, command=Command(command),
                     error=error, stopped=error if stopped else None)
     return notice.model_copy(update={"text": text_of(notice)})
 

@@ -50,7 +50,7 @@ def evidence_card(store: Store, ref: str) -> EvidenceCard:
     card.baseline_delta = None if cand is None or base is None else cand - base
     card.these_bytes = None if digest is None else digest == latest.skill_digest
     card.opponents = [Opponent(
-        opponent=str(c.opponent), verdict=str(c.verdict), net_lift=c.net_lift, wins=c.wins,
+        opponent=str(c.opponent), verdict=c.verdict, net_lift=c.net_lift, wins=c.wins,
         losses=c.losses, ties=c.ties, sign_test_p=c.sign_test_p,
         # firmness is known only where the A/A rate was computed (reports since #18)
         firm=c.firm if c.aa_rate is not None else None, aa_rate=c.aa_rate)

@@ -111,3 +111,119 @@ class CredentialKind(StrEnum):
 
     API_KEY = "api_key"            # ANTHROPIC_API_KEY: billed per token
     OAUTH_TOKEN = "oauth_token"    # CLAUDE_CODE_OAUTH_TOKEN: a subscription's usage window
+
+
+class TurnKind(StrEnum):
+    """One turn of a transcript as the viewer shows it."""
+
+    TEXT = "text"
+    TOOL_USE = "tool_use"
+    TOOL_RESULT = "tool_result"
+    SKILL_LOAD = "skill_load"  # a Skill tool call: the session loaded a skill
+
+
+class TriggerMode(StrEnum):
+    """How a trigger eval observes activation."""
+
+    SESSION = "session"  # real sessions in containers: the skill each one loads first
+    CATALOG = "catalog"  # one model call per query reading the skills' catalog
+
+
+class CostLine(StrEnum):
+    """What one line of an estimate prices: an arm's sessions, or the grader's or judge's
+    calls."""
+
+    BASELINE = "baseline"
+    CANDIDATE = "candidate"
+    INCUMBENT = "incumbent"
+    GRADER = "grader"
+    JUDGE = "judge"
+
+
+class Command(StrEnum):
+    """The command a notification reports on."""
+
+    RUN = "run"
+    TRIGGER = "trigger"
+    BATCH = "batch"
+
+
+# Closed sets whose fields are still `str` because their writers live in modules other
+# helpers own (the field and its writer change together): see each docstring.
+
+
+class JudgeOrder(StrEnum):
+    """JudgeCall.order (written by runner.judging.judge): the order the judge saw the pair."""
+
+    CANDIDATE_FIRST = "candidate-first"
+    OPPONENT_FIRST = "opponent-first"
+
+
+class Preference(StrEnum):
+    """JudgeCall.preferred (written by runner.judging.judge)."""
+
+    CANDIDATE = "candidate"
+    OPPONENT = "opponent"
+    TIE = "tie"
+
+
+class Always(StrEnum):
+    """CheckSignal.always (written by runner.analysis.cases): how a check that measures
+    nothing always came out."""
+
+    PASS = "pass"
+    FAIL = "fail"
+
+
+class Split(StrEnum):
+    """QueryLine.split (written by runner.analysis.triggers from runner.triggers.queries)."""
+
+    TRAIN = "train"
+    VALIDATION = "validation"
+
+
+class Regressed(StrEnum):
+    """CaseChange.what (written by runner.analysis.compare): what of a case got worse."""
+
+    TASK = "task"
+    PROCESS = "process"
+
+
+class CheckKind(StrEnum):
+    """CheckReading.kind (written by runner.authoring.describe)."""
+
+    ASSERTION = "assertion"
+    OUTPUT = "output"
+    STATEMENT = "statement"
+    TOOL_CALL = "tool_call"
+    JSON = "json"
+    JUDGE_PROGRAM = "judge_program"
+    PROCESS = "process"
+
+
+class BatchState(StrEnum):
+    """BatchEvalState.state (written by runner.driver.batch): where one eval of a batch
+    stands; once it has a report, the report's RunStatus."""
+
+    WAITING = "waiting"
+    RUNNING = "running"
+    FINISHED = "finished"  # a trigger eval, listed once it ran
+    COMPLETED = "completed"
+    PARTIAL = "partial"
+    STOPPED = "stopped"
+    REFUSED = "refused"
+
+
+class Backend(StrEnum):
+    """SandboxConfig.backend (runner.schema.options): where sessions run."""
+
+    DOCKER = "docker"
+    LOCAL = "local"  # no isolation
+    FAKE = "fake"  # tests
+
+
+class Executor(StrEnum):
+    """PassSettings.executor (runner.schema.options): what runs the trials."""
+
+    RAY = "ray"
+    INPROCESS = "inprocess"  # threads in the driver's process (tests, debugging)

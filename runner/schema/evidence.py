@@ -8,12 +8,14 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
+from runner.schema.enums import Verdict
+
 
 class Opponent(BaseModel):
     """The latest evidence against one opponent (baseline or incumbent)."""
 
     opponent: str
-    verdict: str
+    verdict: Verdict
     net_lift: float | None
     wins: int
     losses: int
@@ -31,7 +33,7 @@ class TrendPoint(BaseModel):
     skill_digest: str
     model: str
     k: int
-    verdict: str | None
+    verdict: Verdict | None
     pass_rate: float | None = Field(description="The candidate's")
     baseline_pass_rate: float | None
     net_lift: float | None

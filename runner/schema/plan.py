@@ -6,6 +6,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
+from runner import config
 from runner.schema.case import Case, Finding
 from runner.schema.enums import Arm, BaselineMode
 from runner.schema.skill import Skill
@@ -42,8 +43,9 @@ class Plan(BaseModel):
     dry_run: bool = Field(description="Scripted model endpoint: nothing was spent")
     adaptive: AdaptiveK | None = Field(default=None, description="`--k auto`: k is max_k, "
                                        "and trials are released case by case")
-    alpha: float = Field(default=0.05, description="A verdict is firm when an A/A run of its "
-                                                   "design reads it at most this often")
+    alpha: float = Field(default=config.ALPHA, description="A verdict is firm when an A/A run "
+                                                           "of its design reads it at most "
+                                                           "this often")
     image_id: str | None = Field(default=None, description="Content id of the sandbox image")
     isolation: str = Field(default="docker", description="What isolated each trial: docker, "
                                                          "docker/runsc, none (local), fake")

@@ -23,7 +23,7 @@ from typing import Any
 from pydantic import BaseModel, Field, ValidationError
 
 from runner.errors import RefusedInput
-from runner.schema.enums import ReceiptKind
+from runner.schema.enums import ReceiptKind, Verdict
 from runner.schema.report import REPORT_SCHEMA_VERSION, Report
 from runner.schema.runs import TokenMeans
 from runner.schema.triggers import TriggerReport
@@ -113,8 +113,8 @@ class IndexEntry(BaseModel):
     receipt: str | None = Field(description="Its receipt's key; None: not completed, no "
                                             "receipt (stopped, partial, refused)")
     readable: bool = True
-    verdict: str | None = None
-    verdicts: dict[str, str] = Field(default_factory=dict, description="Opponent -> verdict")
+    verdict: Verdict | None = None
+    verdicts: dict[str, Verdict] = Field(default_factory=dict, description="Opponent -> verdict")
     net_lift: float | None = None
     wins: int = 0
     losses: int = 0

@@ -10,8 +10,10 @@ from datetime import datetime
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
+from runner import config
 from runner.schema.enums import (
     Arm,
+    BaselineMode,
     CredentialKind,
     GradingMode,
     Outcome,
@@ -105,7 +107,7 @@ class Comparison(BaseModel):
                                   "reads a verdict at least this far from NEUTRAL, PASS or "
                                   "FAIL (runner.analysis.confidence); 1.0 for NEUTRAL")
     firm: bool = Field(default=False, description="PASS or FAIL with aa_rate <= alpha")
-    alpha: float = 0.05
+    alpha: float = config.ALPHA
     firm_size: Size | None = Field(default=None, description="A verdict that is not firm: the "
                                    "size at which this lift would be (None: firm, or neutral)")
 
@@ -304,18 +306,17 @@ class Report(BaseModel):
                                                            "figures are what the tokens would "
                                                            "cost on an API key, not a bill")
     usage_windows: list[WindowMove] = Field(default_factory=list)
-    alpha: float = Field(default=0.05, description="A verdict is firm when its A/A rate is at "
-                                                   "most this")
+    alpha: float = Field(default=config.ALPHA, description="A verdict is firm when its A/A "
+                                                           "rate is at most this")
     adaptive: AdaptiveSummary | None = Field(default=None, description="`--k auto`: sessions "
                                              "run against fixed k; net lifts weigh every "
                                              "case the same")
     skills: list[str] = Field(default_factory=list, description="Several skills at once: "
                                                                 "their names (the candidate "
                                                                 "arm stages them all)")
-    baseline_mode: str | None = Field(default=None, description="joint: the baseline stages "
-                                                                "none, the delta is the set's "
-                                                                "joint contribution; "
-                                                                "per-skill: see left_out")
+    baseline_mode: BaselineMode | None = Field(
+        default=None, description="joint: the baseline stages none, the delta is the set's "
+                                  "joint contribution; per-skill: see left_out")
     left_out: str | None = Field(default=None, description="Per-skill: the baseline stages "
                                                            "every skill but this one, so the "
                                                            "delta is its marginal contribution")

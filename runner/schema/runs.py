@@ -6,6 +6,8 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
+from runner.schema.enums import CostLine
+
 
 class RunSummary(BaseModel):
     """One line of `skill-eval runs`."""
@@ -36,7 +38,7 @@ class TokenMeans(BaseModel):
 class Line(BaseModel):
     """One line of an estimate: an arm, the statement grader or the judge."""
 
-    what: str = Field(description="An arm's name, `grader` or `judge`")
+    what: CostLine = Field(description="An arm's name, `grader` or `judge`")
     calls: int = Field(description="Sessions (an arm) or model calls (grader, judge)")
     input_tokens: int
     output_tokens: int
@@ -98,3 +100,28 @@ class BatchEvalState(BaseModel):
     state: str = Field(description="waiting | running | finished | stopped | partial")
     verdict: str | None = None
     net_lift: float | None = None
+
+
+GROUP_PLAN_VERSION = 1
+
+
+class GroupPlan(BaseModel):
+    """`runs/<group id>/plan.json`: the runs a group (a batch file's evals) schedules
+    together, in order (trigger evals as their `t-` or `catalog:` ids, once they ran).
+
+    Stored as JSON since version 1; before it the file was the ids one a line, which
+    `decode` still reads."""
+
+    group_plan_version: int = GROUP_PLAN_VERSION
+    run_ids: list[str] = Field(default_factory=list)
+
+    def encode(self) -> bytes:
+        return self.model_dump_json(indent=1).encode()
+
+    @classmethod
+    def decode(cls, data: bytes) -> GroupPlan:
+        """Either form: a JSON object, or the older newline list of run ids."""
+        text = data.decode("utf-8", "replace")
+        if text.lstrip().startswith("{"):
+            return cls.model_validate_json(text)
+        return cls(run_ids=text.split())

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from runner.schema.enums import TurnKind
 from runner.schema.trial import TrialResult
 
 
 class Turn(BaseModel):
     """One step of a session, in order."""
 
-    kind: str = Field(description="text | tool_use | tool_result | skill_load")
+    kind: TurnKind
     text: str = ""
     tool: str = ""
     is_error: bool = False

@@ -1,6 +1,8 @@
 """Every storage key skill-eval writes, built in one place (local dir and S3 share them).
 
     runs/<run_id>/plan.json                              what was asked, digests, versions
+    runs/<group_id>/plan.json                            a group's (batch's) run ids, in order
+                                                         (runner.schema.runs.GroupPlan)
     runs/<run_id>/LEASE                                  the driver holding the run (renewed)
     runs/<run_id>/STOP                                   `skill-eval stop` asks the driver to stop
     runs/<run_id>/bundles/<sha256>.tar                   skill and fixture bytes for the nodes
@@ -22,6 +24,7 @@
                                                          (grader, judge): a resumed driver
                                                          polls it instead of a new one
     runs/<run_id>/report.json
+    runs/<run_id>/trigger.json                           a trigger run's report
     runs/<run_id>/feedback.json                          the trials laid out for human review
     runs/<run_id>/metrics.prom                           final metrics snapshot
     runs/<run_id>/driver.log                             the driver's log of the run
@@ -116,6 +119,11 @@ class RunKeys:
     @property
     def report_json(self) -> str:
         return f"{self.prefix}/report.json"
+
+    @property
+    def trigger_json(self) -> str:
+        """A trigger run's report (its paired counterpart is `report_json`)."""
+        return f"{self.prefix}/trigger.json"
 
     @property
     def feedback(self) -> str:

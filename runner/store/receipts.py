@@ -74,8 +74,8 @@ def entry_from_report(report: Report, receipt: str | None, source_run: str | Non
         receipt = None
     return IndexEntry(
         run_id=report.run_id, kind=ReceiptKind.PAIRED, skill_digest=report.skill_digest,
-        status=str(report.status), receipt=receipt, verdict=str(report.verdict),
-        verdicts={str(c.opponent): str(c.verdict) for c in report.comparisons},
+        status=str(report.status), receipt=receipt, verdict=report.verdict,
+        verdicts={str(c.opponent): c.verdict for c in report.comparisons},
         net_lift=report.net_lift, wins=report.wins, losses=report.losses, ties=report.ties,
         holes=sum(1 for t in report.trials if t.status in ("infra_error", "api_error",
                                                            "stopped")),

@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from runner.schema.enums import TurnKind
 from runner.schema.trial import INPUT_CAP, RESULT_CAP, ToolCall, WindowReading
 from runner.schema.view import Turn
 
@@ -180,18 +181,18 @@ def turns(raw: bytes) -> list[Turn]:
                 if not isinstance(block, dict):
                     continue
                 if block.get("type") == "text":
-                    out.append(Turn(kind="text", text=_cap(str(block.get("text", "")),
+                    out.append(Turn(kind=TurnKind.TEXT, text=_cap(str(block.get("text", "")),
                                                            TURN_TEXT_CAP)))
                 elif block.get("type") == "tool_use":
                     name = str(block.get("name", ""))
                     tool_input = block.get("input") or {}
-                    kind = "skill_load" if name == "Skill" else "tool_use"
+                    kind = TurnKind.SKILL_LOAD if name == "Skill" else TurnKind.TOOL_USE
                     out.append(Turn(kind=kind, tool=name, text=_cap(json.dumps(
                         tool_input, ensure_ascii=False, indent=1), TURN_TEXT_CAP)))
         elif event.get("type") == "user":
             for block in blocks:
                 if isinstance(block, dict) and block.get("type") == "tool_result":
-                    out.append(Turn(kind="tool_result", is_error=bool(block.get("is_error")),
+                    out.append(Turn(kind=TurnKind.TOOL_RESULT, is_error=bool(block.get("is_error")),
                                     text=_cap(_result_text(block.get("content")),
                                               TURN_TEXT_CAP)))
     return out

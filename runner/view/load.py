@@ -74,8 +74,7 @@ def load_run(store: Store, run_id: str) -> tuple[Report, dict[str, TrialView],
 
 def load_trigger(store: Store, run_id: str) -> TriggerReport:
     try:
-        return TriggerReport.model_validate_json(store.get(f"{RunKeys(run_id).prefix}/"
-                                                           "trigger.json"))
+        return TriggerReport.model_validate_json(store.get(RunKeys(run_id).trigger_json))
     except KeyError:
         raise RefusedInput(f"no trigger report for run {run_id!r} in {store.uri}") from None
     except (ValidationError, ValueError) as exc:
