@@ -26,7 +26,7 @@ Exit codes:
 @click.argument("before")
 @click.argument("after")
 @use(*STORE)
-@click.option("--skill", "skill", default=None,
+@click.option("--skill-name", "--skill", "skill", default=None, metavar="NAME",
               help="The skill whose saved names these are (when several skills use them).")
 @click.option("--allow-different", "allow", default="",
               help="Comma-separated digests that may differ (model, case_set, fixtures, "
