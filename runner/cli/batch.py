@@ -35,8 +35,8 @@ def batch(batch_file: Path, report_json: Path | None, as_json: bool, quiet: bool
     """Run every eval in BATCH_FILE in one driver: one concurrency limit, one budget,
     resumable as a whole (re-run the same command). Relative paths in the file (skills,
     store, model script) are read from the file's folder. For overnight queues on a cluster,
-    submit it as a Ray job (see README, "Running at scale"). With --json the reports are a
-    JSON list.
+    submit it as a Ray job (see docs/cluster.md, "The overnight queue"). With --json the
+    reports are a JSON list.
 
     \b
     Examples:

@@ -20,9 +20,10 @@ from runner.cli.output import ask, check_writable, emit, verdict_exit
 
 @main.command(epilog=EXIT_CODES, short_help="Evaluate a skill: paired trials, net lift, verdict.")
 @click.argument("skill", type=click.Path(path_type=Path), required=False)
-@click.option("--skill", "skill_paths", multiple=True, type=click.Path(path_type=Path),
-              help="Several skills at once (repeat it; SKILL counts as one): the candidate arm "
-                   "stages them all, and each case set's cases run together.")
+@click.option("--add-skill", "--skill", "skill_paths", multiple=True,
+              type=click.Path(path_type=Path),
+              help="Add a skill folder to the run (repeat it; SKILL counts as one): the "
+                   "candidate arm stages them all, and each case set's cases run together.")
 @use("baseline_mode", *EVAL, "save", *PASS, *SANDBOX, "trust_target")
 @click.option("--confirm", is_flag=True,
               help="Show the cost estimate and ask before spending (needs a terminal).")
@@ -46,7 +47,7 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
       skill-eval run ./my-skill --k auto --max-k 5 --alpha 0.05 --gate
       skill-eval run ./my-skill --grader-model claude-haiku-4-5 --no-judge
       skill-eval run ./my-skill --k 5 --batch-grading
-      skill-eval run --skill ./pdf --skill ./xlsx --baseline-mode per-skill --confirm
+      skill-eval run --add-skill ./pdf --add-skill ./xlsx --baseline-mode per-skill --confirm
       skill-eval run ./my-skill --incumbent latest --save v2   # against the last version
       skill-eval run ./my-own-skill --sandbox local --trust-target   # no isolation: yours only
     """
