@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Coroutine
+import time
+from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
 from aiohttp import web
@@ -70,3 +71,16 @@ class HostedApp:
 
     def stop(self) -> None:
         run_sync(self._runner.cleanup())
+
+
+def serve_until_interrupted(started: Callable[[], None], stop: Callable[[], None]) -> None:
+    """A foreground command serving until Ctrl-C (`serve-model`, `view`): `started` once the
+    server listens, `stop` however it ends."""
+    try:
+        started()
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        stop()

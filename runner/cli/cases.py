@@ -5,7 +5,6 @@ lands."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import click
@@ -69,7 +68,7 @@ def cases(skill: Path, generate: bool, expectations: tuple[str, ...],
     request = DraftRequest(skill_dir=skill, expectations=expectations,
                            improvements=improvements, force=force, model=model)
     result = run_generate(request, model_script,
-                          os.environ.get("ANTHROPIC_BASE_URL", config.UPSTREAM), max_budget_usd)
+                          config.upstream(), max_budget_usd)
     out = console.out()
     if as_json:
         out.print_json(json.dumps(draft_summary(result)))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +42,7 @@ def regrade(run_id: str, skill_path: Path | None, report_json: Path | None, as_j
 
     check_writable(report_json, "--report-json")
     opts = RegradeOptions(run_id=run_id, skill_path=skill_path,
-                          upstream_url=os.environ.get("ANTHROPIC_BASE_URL", config.UPSTREAM),
+                          upstream_url=config.upstream(),
                           **{k: v for k, v in params.items() if v is not None})
     err = console.err(quiet=quiet)
     report = regrade_run(opts, err)

@@ -242,7 +242,6 @@ from runner.driver.generate import summary as _draft_summary  # noqa: E402
 from runner.driver.group import run_group as run_group  # noqa: E402
 from runner.driver.local import reap_leftovers as reap_leftovers  # noqa: E402
 from runner.driver.local import route_prompt as route_prompt  # noqa: E402
-from runner.driver.local import serve_script as serve_script  # noqa: E402
 from runner.driver.local import serve_viewer as serve_viewer  # noqa: E402
 from runner.driver.notify import for_batch as for_batch  # noqa: E402
 from runner.driver.notify import for_reports as for_reports  # noqa: E402
@@ -259,6 +258,7 @@ from runner.driver.viewing import run_path as run_path  # noqa: E402
 from runner.history.compare import compare_refs as compare_refs  # noqa: E402
 from runner.history.evidence import evidence_card as evidence_card  # noqa: E402
 from runner.schema.options import RegradeOptions as RegradeOptions  # noqa: E402
+from runner.scripted.serve import serve_script as serve_script  # noqa: E402
 from runner.store.runs import list_runs as list_runs  # noqa: E402
 
 draft_summary = _draft_summary  # `cases --generate --json`: what was written

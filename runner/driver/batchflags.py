@@ -5,7 +5,6 @@ read before the file is validated (a refusal overnight is what the notification 
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +12,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict
 from rich.console import Console
 
+from runner import config
 from runner.driver.batch import BatchSummary, run_batch
 from runner.schema.report import Report
 
@@ -45,7 +45,7 @@ class BatchFlags(BaseModel):
             "batch_grading": self.batch_grading or None,
             "shared_store": self.shared_store or None,
             "forward_credentials": self.forward_credentials or None, "notify": self.notify,
-            "upstream_url": os.environ.get("ANTHROPIC_BASE_URL")}
+            "upstream_url": config.upstream_env()}
 
     def eval_overrides(self) -> dict[str, Any]:
         return {"alpha": self.alpha}

@@ -1,22 +1,19 @@
 """What the commands that run no eval do on this machine, below the command line: rank a
 library's descriptions for a prompt (`route`), remove what interrupted runs left (`gc`), and
-hold a server open until Ctrl-C (`serve-model`, `view`)."""
+serve the viewer until Ctrl-C (`view`; `serve-model` is runner.scripted.serve)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 
-from runner.aio import HostedApp
+from runner.aio import HostedApp, serve_until_interrupted
 from runner.authoring.skill import load_library
 from runner.errors import RefusedInput
 from runner.sandbox.base import Reaped
 from runner.sandbox.reap import reap_bundles
 from runner.sandbox.registry import open_sandbox
 from runner.schema.options import SandboxConfig
-from runner.scripted.script import load_script
-from runner.scripted.server import ScriptedEndpoint
 from runner.store.base import Store
 from runner.triggers.route import Match, rank
 from runner.view.server import Viewer
@@ -39,18 +36,6 @@ def reap_leftovers(run_id: str | None, include_running: bool) -> Reaped:
     return reaped
 
 
-def serve_script(script: Path, host: str, port: int, announce: Callable[[str], None]) -> None:
-    """The scripted Messages API endpoint of `script` on host:port until Ctrl-C."""
-    endpoint = ScriptedEndpoint(load_script(script), host, port)
-    try:
-        url = endpoint.__enter__()
-    except OSError as exc:
-        raise RefusedInput(f"--host {host} --port {port}: cannot listen there "
-                           f"({exc.strerror or exc}); pick another address or port") from exc
-    _hold(lambda: announce(f"scripted model endpoint at {url} (Ctrl-C stops)"),
-          lambda: endpoint.__exit__(None, None, None))
-
-
 def serve_viewer(store: Store, host: str, port: int, path: str,
                  announce: Callable[[str], None]) -> None:
     """The read-only viewer of `store` on host:port until Ctrl-C, announcing `path` on it."""
@@ -60,17 +45,5 @@ def serve_viewer(store: Store, host: str, port: int, path: str,
     except OSError as exc:
         raise RefusedInput(f"--host {host} --port {port}: cannot listen there "
                            f"({exc.strerror or exc}); pick another address or port") from exc
-    _hold(lambda: announce(f"serving {url}{path} (read-only; Ctrl-C stops)"), hosted.stop)
-
-
-def _hold(started: Callable[[], None], stop: Callable[[], None]) -> None:
-    try:
-        started()
-        while True:
-            time.sleep(3600)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        stop()
-
-
+    serve_until_interrupted(
+        lambda: announce(f"serving {url}{path} (read-only; Ctrl-C stops)"), hosted.stop)
