@@ -24,6 +24,7 @@ from runner.authoring.dialects import (
     written_in_statements,
 )
 from runner.authoring.problems import Problems, describe
+from runner.authoring.programs import SET_FIELDS, SetPrograms
 from runner.errors import CaseSetError
 from runner.schema.case import (
     CASESET_RELPATH,
@@ -104,7 +105,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
     shown = str(path)
     raw = _read_file(path)
     problems = Problems(shown)
-    known = ["skill_name", "evals", "judge_expected_output"]
+    known = ["skill_name", "evals", "judge_expected_output", *SET_FIELDS]
     about: dict[str, Any] = {}
     for key in sorted(set(raw) - set(known)):
         near = difflib.get_close_matches(key, known, n=1, cutoff=0.75)
@@ -132,6 +133,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
     seen: set[str] = set()
     in_statements = written_in_statements(items)
     fixtures = SkillFiles(skill_dir)
+    programs = SetPrograms(raw, skill_dir, problems)  # authors' grader programs
     for item, label in zip(items, _case_ids(items, problems), strict=True):
         if not isinstance(item, dict):
             problems.refuse("EV009", label, f"a case is an object, not {type(item).__name__}",
@@ -150,6 +152,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
             problems.refuse("EV009", case.id, "duplicate id", "give each case its own id")
         seen.add(case.id)
         case, file_origins = _fixtures(fixtures, problems, case)
+        case = programs.attach(case)
         _preflight_case(skill_dir, case, _refuser(problems, case.id))
         if len(problems.refusals) > before:
             continue
@@ -162,6 +165,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
                             "add assertions, statements, outputs or a judge program")
             continue
         cases.append(case)
+    programs.unread()
     chains = {i: _chain(i, every, depends, problems) for i in depends if depends[i]}
     cases = [_chained(case, chains.get(case.id), every) for case in cases]
     for case in cases:
