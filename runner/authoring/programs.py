@@ -23,6 +23,7 @@ from pydantic import ValidationError
 
 from runner.authoring.problems import Problems, describe
 from runner.schema.case import EVALS_ROOT, FIXTURE_ROOT, Case
+from runner.schema.checked import CheckReading
 from runner.schema.programs import Found, GraderProgram
 
 SET_FIELDS = ("grader_program",)
@@ -211,7 +212,8 @@ class SetPrograms:
 
 
 def _judges(raw: dict[str, Any]) -> list[str]:
-    items = raw.get("evals") if isinstance(raw.get("evals"), list) else []
+    found = raw.get("evals")
+    items: list[Any] = found if isinstance(found, list) else []
     return [str(item[key]).removeprefix("./") for item in items if isinstance(item, dict)
             for key in ("judge", "judge_program") if isinstance(item.get(key), str)]
 
@@ -224,3 +226,21 @@ def _points_at(token: str, program: str) -> bool:
 def _names_program(text: str, program: str) -> bool:
     name = PurePosixPath(program).name
     return re.search(rf"(?<![\w./-])(?:[\w.-]+/)*{re.escape(name)}(?![\w-])", text) is not None
+
+
+def grader_readings(case: Case) -> list[CheckReading]:
+    """How `check -v` shows the case's grader program and the checks of it the case reads."""
+    program = case.grader_program
+    if program is None:
+        return []
+    reads = (f"its output, run after the trial in its own container over the working "
+             f"directory (read-only) and the case ({program.found})")
+    if program.checks:
+        return [CheckReading(kind="grader_program", entry=f"{program.path}: {name}",
+                             graded=f"its check {name!r} must pass", reads=reads,
+                             origin="grader_program") for name in program.checks]
+    graded = (f"its score must reach {program.threshold:g}" if program.threshold is not None
+              else "its JSON verdict (checks, passed, or a score against its threshold) "
+                   "must pass; with no JSON, it must exit 0")
+    return [CheckReading(kind="grader_program", entry=program.path, graded=graded,
+                         reads=reads, origin="grader_program")]
