@@ -27,7 +27,7 @@ from runner.errors import RefusedInput, StoreError
 from runner.sandbox.programs import refuse_untrusted
 from runner.sandbox.registry import open_sandbox
 from runner.schema.case import Case
-from runner.schema.options import RunOptions
+from runner.schema.options import PassSettings, RunOptions
 from runner.store.base import open_store
 from runner.store.local import LocalStore
 
@@ -42,7 +42,7 @@ def find_claude() -> str | None:
     return shutil.which("claude")
 
 
-def refuse_no_claude(opts: RunOptions) -> None:
+def refuse_no_claude(opts: PassSettings) -> None:
     """--sandbox local runs claude from this machine (on a cluster, each node has its own)."""
     if opts.sandbox.backend != "local":
         return
