@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -226,6 +227,15 @@ def _points_at(token: str, program: str) -> bool:
 def _names_program(text: str, program: str) -> bool:
     name = PurePosixPath(program).name
     return re.search(rf"(?<![\w./-])(?:[\w.-]+/)*{re.escape(name)}(?![\w-])", text) is not None
+
+
+def programs_of(cases: Iterable[Case]) -> list[str]:
+    """Every program of the skill the cases will run (judge and grader), once, in order."""
+    found: list[str] = []
+    for case in cases:
+        found += [p for p in (case.judge_program,
+                              case.grader_program.path if case.grader_program else None) if p]
+    return list(dict.fromkeys(found))
 
 
 def grader_readings(case: Case) -> list[CheckReading]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path, PurePosixPath
 
 from runner.authoring.hygiene import FILE_MAX_BYTES, walk
+from runner.authoring.programs import programs_of
 from runner.errors import RefusedInput
 from runner.schema.case import Case, Finding
 from runner.schema.hygiene import Severity, SkillFinding
@@ -66,8 +67,6 @@ def _text_of(path: Path) -> str | None:
 
 def scan_programs(root: Path, cases: list[Case]) -> list[SkillFinding]:
     """The static findings of every program the cases will run (judge and grader programs)."""
-    from runner.sandbox.programs import programs_of
-
     found: list[SkillFinding] = []
     for program in programs_of(cases):
         text = _text_of(root / program)

@@ -9,21 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from runner.authoring.programs import programs_of
 from runner.errors import RefusedInput, SandboxError
 from runner.sandbox.base import ProgramSpec, Sandbox, run_host_program
 from runner.schema.case import Case
 from runner.schema.trial import ProgramRun
 
 CONTAINING_BACKENDS = frozenset({"docker"})
-
-
-def programs_of(cases: Iterable[Case]) -> list[str]:
-    """Every program of the skill the cases will run, once, in order."""
-    found: list[str] = []
-    for case in cases:
-        found += [p for p in (case.judge_program,
-                              case.grader_program.path if case.grader_program else None) if p]
-    return list(dict.fromkeys(found))
 
 
 def why_untrusted(backend: str, programs: list[str]) -> str:
