@@ -61,11 +61,16 @@ def refuse_no_claude(opts: PassSettings) -> None:
 
 def refuse_unwritable_store(opts: RunOptions) -> None:
     """The store takes a probe object (put, then removed): a store that cannot be written is
-    refused now, not after the first session has been paid for."""
+    refused now, not after the first session has been paid for. A local store's folders this
+    probe had to create are removed again, so a later refusal leaves nothing behind."""
     store = open_store(opts.store_uri, opts.store_endpoint)
-    store.preflight()  # a local store's own preflight writes a probe file already
     if isinstance(store, LocalStore):
+        made = _first_missing(store.root)
+        store.preflight()  # creates the folder and writes a probe file there
+        if made is not None:
+            _remove_empty(store.root, made)
         return
+    store.preflight()
     probe = f"{PROBE_PREFIX}{uuid.uuid4().hex}"
     try:
         store.put(probe, b"")
@@ -76,6 +81,27 @@ def refuse_unwritable_store(opts: RunOptions) -> None:
     except OSError as exc:
         raise RefusedInput(f"--store {opts.store_uri}: cannot write there "
                            f"({exc.strerror or exc}); pick a writable store") from exc
+
+
+def _first_missing(path: Path) -> Path | None:
+    """The topmost folder of `path` that does not exist yet, or None."""
+    missing = None
+    for folder in (path, *path.parents):
+        if folder.exists():
+            break
+        missing = folder
+    return missing
+
+
+def _remove_empty(path: Path, top: Path) -> None:
+    """Remove `path` and its parents up to `top`, each only while it is empty."""
+    for folder in (path, *path.parents):
+        try:
+            folder.rmdir()
+        except OSError:
+            return
+        if folder == top:
+            return
 
 
 def refuse_bad_image(opts: RunOptions) -> None:
@@ -92,6 +118,6 @@ def refuse_before_trials(opts: RunOptions, cases: Iterable[Case], skill: Path) -
     except RefusedInput as exc:
         raise RefusedInput(f"{skill}: {exc}") from exc
     refuse_no_claude(opts)
-    refuse_unwritable_store(opts)
     refuse_bad_image(opts)
+    refuse_unwritable_store(opts)
 

@@ -78,7 +78,7 @@ def test_no_claude_for_the_local_sandbox_names_both_places(
     fake.chmod(fake.stat().st_mode | stat.S_IXUSR)
     monkeypatch.setenv("SKILL_EVAL_CLAUDE", str(fake))
     refuse_before_trials(opts(tmp_path), [], tmp_path)
-    assert not (tmp_path / "store" / "_skill-eval-probe").exists()
+    assert not (tmp_path / "store").exists()  # the probe leaves no folder behind
 
 
 def test_a_store_that_cannot_be_written_is_refused(tmp_path: Path,
