@@ -67,7 +67,9 @@ OBJECT_KEYS = frozenset({
     "type", "kind", *(k for keys in OPERAND_KEYS.values() for k in keys), *TERM_KEYS,
     *STATEMENT_KEYS, *LABEL_KEYS, "min_count", "min", "at_least", "minimum", "count", "tool",
     "tool_name", "input_contains", "with", "input", "file", "output", "path", "json_path",
-    "equals", "contains", "exists"})
+    "equals", "contains", "exists", "instruction", "instructions", "grading",
+    "grading_instruction", "criteria", "pass_if", "pass_criteria", "passes_if", "guidance",
+    "judge_prompt", "prompt", "rubric", "question"})
 # Words in an unknown type's name that say what it means.
 _WORDS = {
     "neg": {"not", "no", "absent", "absence", "forbidden", "forbid", "excludes", "exclude",
@@ -109,6 +111,21 @@ _PLACE_WORDS = {"fixture", "fixtures", "input", "inputs", "dir", "directory", "w
 # A "marker" that says whether the skill should fire is a trigger expectation, not a text.
 _TRIGGER_MARKER = re.compile(r"(?i)^(?:do_?)?(?:not?|should_?not)_?trigger(?:ed)?$")
 STATEMENT_MIN_WORDS = 4
+# Case fields that hold lists: a scalar there is one item.
+LIST_FIELDS = ("assertions", "selftune_assertions", "statements", "expectations", "files",
+               "tool_calls", "json_checks", "must_have", "must_not_have", "must_include",
+               "must_avoid", "fail", "failures", "must_not", "outputs")
+# An object with one of these is check-shaped (under an unknown list name: a check).
+CHECK_SHAPE_KEYS = frozenset({"type", "kind", "pattern", "regex", "regexp", "value",
+                              "substring", "contains", "not_contains", "expected", "terms"})
+# Words in an unknown list's name that say its items grade the work.
+_CHECK_NAME_WORDS = {"grader", "graders", "check", "checks", "assert", "asserts", "assertion",
+                     "validators", "validator", "validations", "tests", "criteria",
+                     "expectations", "rules", "scorers", "matchers", "verifications"}
+# A typed statement's own grading instruction, kept beside its text.
+INSTRUCTION_KEYS = ("instruction", "instructions", "grading", "grading_instruction",
+                    "criteria", "pass_if", "pass_criteria", "passes_if", "guidance",
+                    "judge_prompt", "prompt", "rubric", "question")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
 
@@ -177,6 +194,10 @@ class CaseReader:
         self.origins: dict[str, list[str]] = {"assertions": [], "statements": [],
                                               "tool_calls": [], "json_checks": []}
         self.depends: list[str] = []  # the ids of the cases it depends on (depends_on)
+        # Check-shaped lists under a name no rule knows (`graders`, `anti_graders`): read as
+        # checks (negated for a negative name), each with its origin.
+        self.check_lists: list[tuple[str, Any]] = []
+        self.negated_origins: set[str] = set()
 
     def refuse(self, message: str, fix: str) -> None:
         self.problems.refuse("EV009", self.label, message, fix)
@@ -226,14 +247,22 @@ class CaseReader:
                         "write \"in\": \"text\" (the final text only), \"files\" (the files "
                         "it wrote only), or leave it out (both)")
             item.pop("reads")
+        self._scalars(item)
         self._lists(item)
         self._given_lists(item)
         raw = [*((f"assertions[{n}]", v) for n, v in enumerate(item.pop("assertions", None)
                                                               or [])),
                *((f"selftune_assertions[{n}]", v) for n, v in enumerate(
-                   item.pop("selftune_assertions", None) or []))]
+                   item.pop("selftune_assertions", None) or [])),
+               *self.check_lists]
         for origin, value in raw:
-            if isinstance(value, str):
+            negated = origin in self.negated_origins
+            if isinstance(value, str) and negated:
+                statement = reads_as_statement(value, self.in_statements)
+                self.add("statement" if statement else "check",
+                         f"The run avoids this: {value}" if statement else f"not:{value}",
+                         f"{origin} (negated)")
+            elif isinstance(value, str):
                 self.add("statement" if reads_as_statement(value, self.in_statements)
                          else "check", value, origin)
             elif isinstance(value, dict):
@@ -287,6 +316,9 @@ class CaseReader:
                                 f"{json.dumps(titles[:2], ensure_ascii=False)}")
                 continue
             near = difflib.get_close_matches(key, GRADING_FIELDS, n=2, cutoff=0.75)
+            if not near and self._check_list(key, item[key]):
+                item.pop(key)
+                continue
             if len(near) == 1 and near[0] not in item:
                 item[near[0]] = item.pop(key)
                 self.mapped(f"unknown field {key!r} read as {near[0]!r}",
@@ -297,6 +329,44 @@ class CaseReader:
                             f"rename {key!r} to the field you meant")
                 item.pop(key)
         item["extra"] = {key: item.pop(key) for key in sorted(set(item) - known)}
+
+    def _scalars(self, item: dict[str, Any]) -> None:
+        """A string (or one object) where a list is expected is that one item, never walked
+        character by character; anything else there is refused by the field's own rule."""
+        for key in LIST_FIELDS:
+            value = item.get(key)
+            if isinstance(value, str) and value.strip() or isinstance(value, dict) \
+                    and key not in ("outputs",):
+                item[key] = [value]
+                self.mapped(f"`{key}` is one {type(value).__name__}, not a list: read as one "
+                            f"item ({_shown(value)})", f"write {key} as a list: "
+                            f"[{_shown(value)}]")
+            elif isinstance(value, str):  # blank
+                item.pop(key)
+
+    def _check_list(self, key: str, value: Any) -> bool:
+        """`graders`, `anti_graders`, `validators`...: a list whose items are checks (typed
+        objects, or strings beside a grading word in the name) is read as assertions; a name
+        with a negative word negates each. True when taken."""
+        items = [value] if isinstance(value, dict) else value
+        if not isinstance(items, list) or not items:
+            return False
+        typed = all(isinstance(v, dict) and (v.keys() & CHECK_SHAPE_KEYS) for v in items)
+        words = _words(key)
+        graded_name = bool(words & _CHECK_NAME_WORDS)
+        texts = graded_name and all(isinstance(v, str) and v.strip() for v in items)
+        if not (typed and (graded_name or all("type" in v for v in items)) or texts):
+            return False
+        negate = bool(words & (_WORDS["neg"] | {"anti", "negative", "negatives"}))
+        for n, entry in enumerate(items):
+            origin = f"{key}[{n}]"
+            if negate:
+                self.negated_origins.add(origin)
+            self.check_lists.append((origin, entry))
+        self.mapped(f"`{key}`: {len(items)} check(s) under a name the runner does not know, "
+                    "graded as " + ("checks that must NOT hold" if negate else "assertions"),
+                    "move them to `assertions`" + (" (as not: checks)" if negate else ""))
+        return True
 
     def _lists(self, item: dict[str, Any]) -> None:
         statements = item.pop("statements", None) or []
@@ -353,6 +423,11 @@ class CaseReader:
             if kind_neg is None:
                 return
         kind, negate = kind_neg
+        if origin in self.negated_origins:
+            if kind in (STATEMENT, TOOL, JSON, COUNT):
+                self._negated_statement(value, origin)
+                return
+            negate, origin = not negate, f"{origin} (negated)"
         label = value.get("description") or value.get("name")
         shown = f"{origin} {{type: {name!r}}}" + (f" ({label})" if isinstance(label, str)
                                                   and label else "")
@@ -396,11 +471,23 @@ class CaseReader:
         else:
             self._statement_or_refuse(value, shown, "a statement has no text")
 
+    def _negated_statement(self, value: dict[str, Any], origin: str) -> None:
+        """A check under a negative name whose kind has no negated form: its text, as what
+        the run must avoid, for the grader."""
+        text = _statement_text(value) or _shown(value)
+        self.add("statement", f"The run avoids this: {text}", f"{origin} (negated)")
+
     def _statement_or_refuse(self, value: dict[str, Any], shown: str, problem: str) -> None:
-        """An object with a description and no operand is a statement for the grader."""
+        """An object with a description and no operand is a statement for the grader; its own
+        grading instruction (`instruction`, `criteria`, `pass_if`...) goes with it."""
         text = _statement_text(value)
-        if text is not None:
-            self.add("statement", text, f"{shown}: no operand, so a statement for the grader")
+        instruction = next((value[k] for k in INSTRUCTION_KEYS if isinstance(value.get(k), str)
+                            and value[k].strip() and value[k] != text), None)
+        if text is not None or instruction is not None:
+            whole = text if instruction is None else instruction if text is None else \
+                f"{text} ({instruction.strip()})"
+            self.add("statement", whole, f"{shown}: no operand, so a statement for the grader"
+                     + (" with its own instruction" if instruction else ""))
             return
         self.refuse(f"{shown}: {problem}",
                     "give the operand (`value`, `pattern` or `terms`) or a `description` to "

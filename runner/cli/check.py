@@ -44,7 +44,7 @@ def check(skill: Path, verbose: bool, as_json: bool, **params: Any) -> None:
       skill-eval check examples/csv-summary --json  # the same, for tools
       skill-eval check examples/csv-summary --model-script examples/csv-summary/model-script.yaml
     """
-    from runner.authoring.describe import case_lines, read_case
+    from runner.authoring.describe import case_lines, ignored_summary, read_case
     from runner.authoring.reading import located, read_skill, refuse_errors, skill_findings
     from runner.authoring.scan import kinds
     from runner.planning.plan import check_request, make_plan
@@ -80,6 +80,9 @@ def check(skill: Path, verbose: bool, as_json: bool, **params: Any) -> None:
         f"ok: {plan.skill.name} (sha256 {plan.skill.short_digest}), {len(plan.cases)} "
         f"case(s): {', '.join(plan.cases)}; arms {', '.join(plan.arms)}; k={plan.k_label()} -> "
         f"{'at most ' if plan.adaptive else ''}{len(plan.trials)} trial(s){script}"))
+    ignored = ignored_summary(readings)
+    if ignored is not None:
+        out.print(Text(ignored))
     if verbose:
         for reading in readings:
             for line in case_lines(reading):

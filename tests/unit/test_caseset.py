@@ -90,7 +90,7 @@ def test_nested_fixture_keeps_its_path_below_evals_files(tmp_path: Path) -> None
         (with_case(judge="evals/judges/missing.py"), "is not a file in the skill"),
         (with_case(selftune_assertions=[{"type": "json_path", "file": "a.json",
                                          "path": "a..b"}]), "JSON path"),
-        (with_case(must_have="Total"), "must_have: a list of regular expressions"),
+        (with_case(must_have=5), "must_have: a list of regular expressions"),
         (with_case(outputs=[{"path": "chart.png", "contains": ["x"]}]), "is binary"),
         (with_case(outputs=[{"path": "/etc/passwd"}]), "relative path in the working directory"),
         (with_case(outputs=[{"path": "a.md", "contains": ["re:["]}]), "does not compile"),
