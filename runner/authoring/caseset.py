@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from runner.analysis.wording import quoted_phrases, restated_phrase, unquoted
+from runner.analysis.wording import quoted_phrases, restated_phrase
 from runner.authoring.dialects import (
     CaseReader,
     reads_as_statement,
@@ -34,6 +34,7 @@ from runner.schema.case import (
     ChainStep,
     Finding,
 )
+from runner.scoring.asked import asks_to_write
 from runner.scoring.checks import parse_matcher
 from runner.scoring.deterministic import json_path_steps
 from runner.scoring.process import parse_call_matcher
@@ -282,7 +283,7 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
             problems.refuse("EV009", case.id, f"fixture {file!r} matches several files of the "
                             f"skill: {', '.join(found[:5])}", "write its path from the skill "
                             "folder, e.g. " + found[0])
-        elif file in outputs or _asks_to_write(case.prompt, posix.name):
+        elif file in outputs or asks_to_write(case.prompt, posix.name):
             problems.report("EV011", case.id, f"{file!r} is listed under files but is an "
                             "output the run creates", f"move {file!r} from files to outputs "
                             "(files are inputs staged before the run)")
@@ -296,21 +297,6 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
 _SCORING_KEY = re.compile(r"(?i)(?<![a-z])(?:answers?[-_ .]?keys?|answers|golden|"
                           r"expected[-_ ]?(?:output|answer|result)s?|(?:grading|scoring)[-_ ]?"
                           r"(?:key|sheet)s?)(?![a-z])")
-_CREATES = r"(?:write|writes|save|saves|create|creates|generate|produce|output|export|emit|dump)"
-
-
-def _asks_to_write(prompt: str, name: str) -> bool:
-    """The prompt, in its own words (not inside material it quotes), asks the run to produce
-    `name`: a verb of making before it in the same sentence ("write summary.md", "save the
-    result to out.csv"), or `into`/`to` right before it ("... into summary.md"). An infinitive
-    `to` ("use X to improve the prompt at a.md") or a place ("at", "from") is not."""
-    own = unquoted(prompt)
-    file = rf"(?<![\w.-]){re.escape(name)}(?![\w-])"
-    made = rf"\b{_CREATES}\b[^.\n]{{0,60}}?(?<!\bat )(?<!\bfrom ){file}"
-    placed = rf"\b(?:into|to)\s+(?:(?:a|an|the|new|file|called|named)\s+)*`?{file}"
-    return re.search(f"{made}|{placed}", own, re.IGNORECASE) is not None
-
-
 def restated_prompts(caseset: CaseSet, description: str, shown: str) -> list[Finding]:
     """EV010 (runner.analysis.wording), reported per case, never refused."""
     phrases = quoted_phrases(description)
