@@ -209,7 +209,8 @@ def shows_file(source: Source, files: list[str], quote: str, statement: str = ""
     if source.file is not None:
         return source.file in files
     if source.name == LISTING:
-        return about_existence(statement) and any(f in quote or PurePosixPath(f).name in quote for f in files)
+        return about_existence(statement) and any(
+            f in quote or PurePosixPath(f).name in quote for f in files)
     if source.kind != "call":
         return False
     reads = any(PurePosixPath(f).name in source.call_input for f in files)
