@@ -17,6 +17,12 @@ from typing import Any
 from pydantic import ValidationError
 
 from runner.analysis.wording import quoted_phrases, restated_phrase
+from runner.authoring.answers import (
+    ANSWER_KEY,
+    REFERENCE_NOTE,
+    answer_keys,
+    skill_file_reason,
+)
 from runner.authoring.dialects import (
     CaseReader,
     reads_as_statement,
@@ -150,8 +156,13 @@ def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
         if case.id in seen:
             problems.refuse("EV009", case.id, "duplicate id", "give each case its own id")
         seen.add(case.id)
+        case = _references(case, about, problems)
         case, file_origins = _fixtures(fixtures, problems, case)
         _preflight_case(skill_dir, case, _refuser(problems, case.id))
+        for key in answer_keys(skill_dir, case) if len(problems.refusals) == before else []:
+            problems.report(ANSWER_KEY, case.id, f"answer key among the fixtures: {key}",
+                            "stage only the inputs (move the answer to expected_output or a "
+                            "judge program in evals/; strip planted comments)")
         if len(problems.refusals) > before:
             continue
         origins[case.id] = {**{k: tuple(v) for k, v in reader.origins.items() if v},
@@ -221,6 +232,24 @@ def _chained(case: Case, order: list[str] | None, every: dict[str, Case]) -> Cas
     staged_at = {k: v for i in order for k, v in every[i].staged_at.items()}
     return case.model_copy(update={"chain": steps, "files": files,
                                    "staged_at": {**staged_at, **case.staged_at}})
+
+
+def _notes(values: dict[str, Any]) -> str:
+    return " ".join(str(v) for k, v in values.items() if "note" in k.lower()
+                    or k.lower() in ("description", "comment", "comments"))
+
+
+def _references(case: Case, about: dict[str, Any], problems: Problems) -> Case:
+    """Files a case's notes (or the set's) mark as the references behind its expected output
+    are not inputs: left unstaged, reported (EV013)."""
+    if not case.files or not (REFERENCE_NOTE.search(_notes(case.extra))
+                              or REFERENCE_NOTE.search(_notes(about))):
+        return case
+    problems.report(ANSWER_KEY, case.id, f"the notes mark its files ({', '.join(case.files)}) "
+                    "as references behind the expected output: read as references, never "
+                    "staged for the agent", "list inputs under `files`; keep references out "
+                    "of it (a judge program in evals/ can read them)")
+    return case.model_copy(update={"files": ()})
 
 
 def _refuser(problems: Problems, case: str) -> Callable[[str, str], None]:
@@ -332,6 +361,11 @@ def _preflight_case(skill_dir: Path, case: Case, refuse: Refuse) -> None:
     root = skill_dir.resolve()
     for file in case.files:
         posix = PurePosixPath(file)
+        own = skill_file_reason(skill_dir, file)
+        if own is not None:
+            refuse(f"{own}: staged, it would give the baseline arm the skill", "stage an "
+                   "input the task works on (a copy under evals/files/), never the skill")
+            continue
         if posix.is_absolute() or ".." in posix.parts or not posix.parts:
             refuse(f"fixture {file!r} must be a relative path inside the skill",
                    "copy the file into the skill (evals/files/) and name it from there")

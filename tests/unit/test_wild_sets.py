@@ -80,3 +80,42 @@ def test_plain_check_counts_what_it_keeps_and_does_not_grade(tmp_path: Path) -> 
     assert result.exit_code == 0, result.output
     line = next(x for x in result.output.splitlines() if x.startswith("ignored"))
     assert "difficulty in 2 case(s)" in line and "'hint' x1" in line
+
+
+def test_the_baseline_never_receives_the_skill(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, {"skill_name": "tidy-notes", "evals": [{
+        "id": "own", "prompt": "Tidy the notes in notes.txt", "files": ["SKILL.md"],
+        "assertions": ["Decisions"]}]})
+    result = check(str(skill))
+    assert result.exit_code == 2
+    assert "is the skill under test" in result.output and "baseline" in result.output
+
+
+def test_an_answer_key_fixture_is_reported(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, {"skill_name": "tidy-notes", "evals": [
+        {"id": "leaky", "prompt": "Summarize evals/files/notes.txt into summary.md",
+         "files": ["evals/files/notes.txt"],
+         "assertions": ["owner=Ana.Lopez/budget"]},
+        {"id": "planted", "prompt": "Review evals/files/app.py for bugs",
+         "files": ["evals/files/app.py"], "assertions": ["off-by-one"]}]},
+        files={"evals/files/notes.txt": "Minutes.\nowner=Ana.Lopez/budget\n",
+               "evals/files/app.py": "def last(xs):\n    # BUG: off-by-one below\n"
+                                     "    return xs[len(xs)]\n"})
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    lines = [x for x in result.output.splitlines() if x.startswith("EV013")]
+    assert any("'leaky'" in x and "operand" in x for x in lines), result.output
+    assert any("'planted'" in x and "answer comment" in x for x in lines), result.output
+
+
+def test_files_the_notes_mark_as_references_are_not_staged(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, {"skill_name": "tidy-notes", "evals": [{
+        "id": "ref", "prompt": "Tidy these notes: ship Friday, Ana owns it.",
+        "files": ["evals/files/good-summary.md"],
+        "notes": "The files are references for the grader, not inputs.",
+        "expected_output": "A summary naming Ana as owner", "assertions": ["Ana"]}]},
+        files={"evals/files/good-summary.md": "# Summary\nAna owns shipping.\n"})
+    report = json.loads(check(str(skill), "--json").output)
+    assert report["cases"][0]["fixtures"] == []
+    assert any(f["code"] == "EV013" and "references" in f["message"]
+               for f in report["findings"])
