@@ -30,6 +30,13 @@ from runner.authoring.dialects import (
     written_in_statements,
 )
 from runner.authoring.problems import Problems, describe
+from runner.authoring.prompts import (
+    OUTSIDE,
+    missing_inputs,
+    outside_needs,
+    placeholders,
+    staged_names,
+)
 from runner.errors import CaseSetError
 from runner.schema.case import (
     CASESET_RELPATH,
@@ -177,6 +184,8 @@ def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
     chains = {i: _chain(i, every, depends, problems) for i in depends if depends[i]}
     cases = [_chained(case, chains.get(case.id), every) for case in cases]
     for case in cases:
+        _preflight_prompt(fixtures, case, problems)
+    for case in cases:
         own = origins[case.id].get("files", ())
         inherited = [f"{f!r} (from case {step.id}, which runs first)" for step in case.chain
                      for f in every[step.id].files]
@@ -250,6 +259,32 @@ def _references(case: Case, about: dict[str, Any], problems: Problems) -> Case:
                     "staged for the agent", "list inputs under `files`; keep references out "
                     "of it (a judge program in evals/ can read them)")
     return case.model_copy(update={"files": ()})
+
+
+def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None:
+    """Placeholders and named-but-unstaged inputs refuse (EV009); a need for the network or
+    the author's machine is reported (EV014)."""
+    blanks = placeholders(case.prompt)
+    if blanks:
+        problems.refuse("EV009", case.id, f"the prompt still holds placeholder(s) "
+                        f"{', '.join(blanks[:5])}: the session would receive them as written",
+                        "write the value in place of each placeholder (a fixture's path as "
+                        "it is staged, e.g. notes.txt for evals/files/notes.txt)")
+    listed = {f: [p.relative_to(skill.root / f).as_posix() for p in (skill.root / f).rglob("*")
+                  if p.is_file()] for f in case.files if (skill.root / f).is_dir()}
+    for name in missing_inputs(case, staged_names(case, listed)):
+        near = [f for f in skill.ending_with(PurePosixPath(name).name)
+                if not f.startswith(".")][:3]
+        problems.refuse("EV009", case.id, f"the prompt names the input {name!r}, which the "
+                        "case does not stage: the session would not have it",
+                        f"add {near[0]!r} to files" if near else
+                        f"add {name!r} under evals/files/ and list it in files (or say in "
+                        "the prompt that the agent creates it)")
+    for need in outside_needs(case.prompt):
+        problems.report(OUTSIDE, case.id, f"the prompt needs {need!r}: the sandbox has no "
+                        "network and none of the author's machine, so no arm can do it",
+                        "stage what it needs as fixtures (a copy of the page, the package, "
+                        "the files) and say so in the prompt")
 
 
 def _refuser(problems: Problems, case: str) -> Callable[[str, str], None]:

@@ -236,7 +236,8 @@ def test_ev011_output_under_files_reported_not_refused_and_ev010(tmp_path: Path)
 
 def test_a_case_with_only_an_expected_output_is_graded_on_it(tmp_path: Path) -> None:
     evals = {"skill_name": "csv-summary", "evals": [
-        {"id": 1, "prompt": "Summarise sales.csv", "expected_output": "A one-line summary"}]}
+        {"id": 1, "prompt": "Summarise sales.csv", "expected_output": "A one-line summary",
+         "files": ["evals/files/sales.csv"]}]}
     case = load_caseset(make_skill(tmp_path, evals)).evals[0]
     assert case.statements == ("A one-line summary",)
 

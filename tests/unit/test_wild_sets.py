@@ -119,3 +119,31 @@ def test_files_the_notes_mark_as_references_are_not_staged(tmp_path: Path) -> No
     assert report["cases"][0]["fixtures"] == []
     assert any(f["code"] == "EV013" and "references" in f["message"]
                for f in report["findings"])
+
+
+def test_placeholders_and_unstaged_inputs_in_a_prompt_are_refused(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, {"skill_name": "tidy-notes", "evals": [
+        {"id": "blank", "prompt": "Tidy the notes in <NOTES_FILE> and save to /path/to/out",
+         "assertions": ["Decisions"]},
+        {"id": "unstaged", "prompt": "Summarize minutes.txt for the team",
+         "assertions": ["Decisions"]},
+        {"id": "fine", "prompt": "Summarize minutes.txt and write summary.md",
+         "files": ["evals/files/minutes.txt"], "assertions": ["Decisions"]}]},
+        files={"evals/files/minutes.txt": "We decided to ship.\n"})
+    result = check(str(skill))
+    assert result.exit_code == 2
+    assert "'blank'" in result.output and "<NOTES_FILE>" in result.output
+    assert "/path/to/out" in result.output
+    assert "'unstaged'" in result.output and "add 'evals/files/minutes.txt' to files" \
+        in result.output
+    assert "'fine'" not in result.output
+
+
+def test_a_case_that_needs_the_network_is_reported(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, {"skill_name": "tidy-notes", "evals": [{
+        "id": "web", "prompt": "Download the minutes from https://intranet.example/minutes "
+                               "and tidy them", "assertions": ["Decisions"]}]})
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    assert any(x.startswith("EV014") and "'web'" in x and "no network" in x
+               for x in result.output.splitlines()), result.output
