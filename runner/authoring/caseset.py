@@ -8,7 +8,6 @@ spent, with every problem at once, each naming its code, file, case and fix.
 from __future__ import annotations
 
 import difflib
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
@@ -29,6 +28,7 @@ from runner.authoring.dialects import (
     word_count,
     written_in_statements,
 )
+from runner.authoring.layouts import case_skill, find_prose, find_set, prose_refusal, read_set
 from runner.authoring.problems import Problems, describe
 from runner.authoring.prompts import (
     OUTSIDE,
@@ -66,17 +66,32 @@ DESCRIPTIVE_FIELDS = frozenset({"description", "notes", "version", "author", "li
 TOP_ALIASES = ("cases", "test_cases", "tests")
 
 
+def set_path(skill_dir: Path, name: str | None = None, set_file: Path | None = None) -> Path:
+    """The set file a skill is graded on, in any layout (runner.authoring.layouts); a prose
+    set is refused with the command that drafts one; none at all names where to create it."""
+    if set_file is not None:
+        if not set_file.exists():
+            raise CaseSetError(str(set_file), "--cases: no such file")
+        return set_file.resolve()
+    found = find_set(skill_dir, name)
+    if found is not None:
+        return found
+    prose = find_prose(skill_dir, name)
+    if prose is not None:
+        raise prose_refusal(prose, skill_dir)
+    raise CaseSetError(str(skill_dir / CASESET_RELPATH), "no case set: create evals/evals.json "
+                       "(see README, 'A skill and its case set'), or draft one with "
+                       f"`skill-eval cases {skill_dir} --generate`")
+
+
 def _read_file(path: Path) -> dict[str, Any]:
-    """The set's JSON as an object with `evals` (a bare list, or other tools' names for it);
-    a file that cannot be read at all is one problem, raised."""
+    """The set as an object with `evals` (a bare list, or other tools' names for it), from
+    JSON, YAML or a folder of case files; a file that cannot be read is one problem, raised."""
     shown = str(path)
-    if not path.is_file():
+    if not path.exists():
         raise CaseSetError(shown, "no case set: create evals/evals.json (see README, "
                                   "'A skill and its case set')")
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise CaseSetError(shown, f"not valid JSON: {exc}") from exc
+    raw = read_set(path)
     if isinstance(raw, list):  # a bare list of cases
         raw = {"evals": raw}
     if not isinstance(raw, dict):
@@ -110,14 +125,19 @@ def _case_ids(items: list[Any], problems: Problems) -> list[str]:
     return ids
 
 
-def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
-    """Parse and preflight `skill_dir/evals/evals.json`: every problem in one pass, refused
-    together (CaseSetRefused); findings that do not refuse are kept with the set. A set
-    without `skill_name` belongs to `default_name` (the SKILL.md name), when given."""
-    path = skill_dir / CASESET_RELPATH
+def load_caseset(skill_dir: Path, default_name: str | None = None,
+                 set_file: Path | None = None) -> CaseSet:
+    """Parse and preflight the skill's case set (`evals/evals.json`, another name or layout,
+    or `set_file`): every problem in one pass, refused together (CaseSetRefused); findings
+    that do not refuse are kept with the set. A set without `skill_name` belongs to
+    `default_name` (the SKILL.md name), when given."""
+    path = set_path(skill_dir, default_name, set_file)
     shown = str(path)
     raw = _read_file(path)
     problems = Problems(shown)
+    for alias in ("skill", "skill-name", "skillName"):
+        if alias in raw and "skill_name" not in raw and isinstance(raw[alias], str):
+            raw["skill_name"] = raw.pop(alias)
     known = ["skill_name", "evals", "judge_expected_output"]
     about: dict[str, Any] = {}
     for key in sorted(set(raw) - set(known)):
@@ -138,6 +158,8 @@ def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
     items = raw.get("evals")
     if not isinstance(items, list) or not items:
         raise CaseSetError(shown, "evals: required, a non-empty list of cases")
+    items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
+                       shown)
 
     cases: list[Case] = []
     every: dict[str, Case] = {}
@@ -145,7 +167,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
     origins: dict[str, dict[str, tuple[str, ...]]] = {}
     seen: set[str] = set()
     in_statements = written_in_statements(items)
-    fixtures = SkillFiles(skill_dir)
+    fixtures = SkillFiles(skill_dir, path)
     for item, label in zip(items, _case_ids(items, problems), strict=True):
         if not isinstance(item, dict):
             problems.refuse("EV009", label, f"a case is an object, not {type(item).__name__}",
@@ -293,13 +315,46 @@ def _refuser(problems: Problems, case: str) -> Callable[[str, str], None]:
     return refuse
 
 
+def _own_cases(items: list[Any], names: list[str], problems: Problems,
+               shown: str) -> list[Any]:
+    """A set shared by a collection's skills, each case naming its skill: the cases of this
+    skill (the others are left to theirs, reported); a set whose cases name no skill is all
+    this skill's."""
+    named = [case_skill(i) for i in items]
+    if not any(named):
+        return items
+    mine = [dict(i) for i, n in zip(items, named, strict=True)
+            if not n or set(n) & set(names)]
+    for item in mine:
+        for key in ("skill", "skills", "target_skill", "skill_under_test"):
+            item.pop(key, None)
+    others = sorted({s for n in named for s in n} - set(names))
+    if not mine:
+        raise CaseSetError(shown, f"no case of this shared set names skill {names[0]!r} "
+                                  f"(its cases name {', '.join(others[:8])}): check the skill "
+                                  "they name, or give this skill's cases `\"skill\": "
+                                  f"\"{names[0]}\"`")
+    if len(mine) < len(items):
+        problems.report("EV012", "", f"a set shared by several skills: {len(mine)} of "
+                        f"{len(items)} case(s) name this skill and are read; the rest are "
+                        f"left to {', '.join(others[:6])}", "check each skill on its own "
+                        "(`skill-eval check` on the collection lists them)")
+    return mine
+
+
 class SkillFiles:
     """The skill's files (never evals.json or .git), listed once, to find a fixture written
-    relative to evals/ or to another folder."""
+    relative to evals/, to the set's own folder or to another folder."""
 
-    def __init__(self, skill_dir: Path) -> None:
+    def __init__(self, skill_dir: Path, set_file: Path | None = None) -> None:
         self.root = skill_dir
         self._files: list[PurePosixPath] | None = None
+        folder = (set_file if set_file is not None and set_file.is_dir()
+                  else set_file.parent if set_file is not None else None)
+        inside = folder is not None and folder.resolve().is_relative_to(skill_dir.resolve())
+        # where the set's own relative paths start, as a path inside the skill
+        self.set_folder = (PurePosixPath(folder.resolve().relative_to(skill_dir.resolve())
+                                         .as_posix()) if inside and folder else None)
 
     def ending_with(self, file: str) -> list[str]:
         if self._files is None:
@@ -336,12 +391,14 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
             kept.append(file)
             origins.append(f"{file!r}")
             continue
-        beside = str(EVALS_ROOT / posix)
+        besides = [str(EVALS_ROOT / posix)] + ([str(skill.set_folder / posix)]
+                                               if skill.set_folder else [])
+        beside = next((b for b in besides if (skill.root / b).exists()), besides[0])
         found = [beside] if (skill.root / beside).exists() else skill.ending_with(file)
         if len(found) == 1:
             kept.append(found[0])
             origins.append(f"{file!r} (found at {found[0]})")
-            if found[0] != beside:  # written from another folder: it lands as written
+            if found[0] != str(EVALS_ROOT / posix):  # from another folder: lands as written
                 staged_at[found[0]] = file
         elif found:
             problems.refuse("EV009", case.id, f"fixture {file!r} matches several files of the "

@@ -19,7 +19,7 @@ from runner.schema.checked import CheckReport
 
 @main.command(epilog=CHECK_EXIT_CODES, short_help="Check a skill and its case set offline.")
 @click.argument("skill", type=click.Path(path_type=Path))
-@use("k", "max_k", "min_k", "incumbent_path", "model_script")
+@use("k", "max_k", "min_k", "incumbent_path", "model_script", "cases_file")
 @click.option("--verbose", "-v", is_flag=True,
               help="Also list each case: every check, how it will be graded, on what material "
                    "and where it came from; fixtures and where they are staged; what is kept "
@@ -45,11 +45,19 @@ def check(skill: Path, verbose: bool, as_json: bool, **params: Any) -> None:
       skill-eval check examples/csv-summary --model-script examples/csv-summary/model-script.yaml
     """
     from runner.authoring.describe import case_lines, ignored_summary, read_case
+    from runner.authoring.layouts import collection, collection_lines
     from runner.authoring.reading import located, read_skill, refuse_errors, skill_findings
     from runner.authoring.scan import kinds
     from runner.planning.plan import check_request, make_plan
     from runner.scripted.script import load_script
 
+    members = collection(skill)
+    if len(members) == 1:
+        skill = members[0][0]  # a repository whose one skill sits in a subfolder
+    elif members:
+        for line in collection_lines(skill, members):
+            click.echo(line)
+        return
     opts = run_options(skill, params)
     try:
         skill_reading = read_skill(skill)
