@@ -159,7 +159,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     if not isinstance(items, list) or not items:
         raise CaseSetError(shown, "evals: required, a non-empty list of cases")
     items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
-                       shown)
+                       shown, path.resolve().is_relative_to(skill_dir.resolve()))
 
     cases: list[Case] = []
     every: dict[str, Case] = {}
@@ -316,12 +316,12 @@ def _refuser(problems: Problems, case: str) -> Callable[[str, str], None]:
 
 
 def _own_cases(items: list[Any], names: list[str], problems: Problems,
-               shown: str) -> list[Any]:
-    """A set shared by a collection's skills, each case naming its skill: the cases of this
-    skill (the others are left to theirs, reported); a set whose cases name no skill is all
-    this skill's."""
+               shown: str, own_folder: bool) -> list[Any]:
+    """A set shared by a collection's skills (outside the skill's folder, or naming several
+    skills), each case naming its skill: the cases of this skill (the others are left to
+    theirs, reported); a set whose cases name no skill is all this skill's."""
     named = [case_skill(i) for i in items]
-    if not any(named):
+    if not any(named) or own_folder and len({s for n in named for s in n}) < 2:
         return items
     mine = [dict(i) for i, n in zip(items, named, strict=True)
             if not n or set(n) & set(names)]

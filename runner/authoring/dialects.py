@@ -94,6 +94,17 @@ CASE_ALIASES = {"scorers": "assertions", "checks": "assertions", "eval_name": "n
                 "expected_behavior": "expectations", "expected_behaviors": "expectations",
                 "must_contain": "must_include", "must_not_contain": "must_avoid",
                 "title": "name", "input": "prompt", "query": "prompt", "in": "reads"}
+# Other tools' names for the prompt (read when a string), the expectations and the failures.
+PROMPT_ALIASES = ("user", "user_input", "user_message", "user_prompt", "trigger_input",
+                  "input_prompt", "request", "task", "utterance", "question", "instruction",
+                  "message", "ask", "user_query", "scenario_prompt", "command")
+EXPECT_ALIASES = ("pass_conditions", "pass_criteria", "success_criteria",
+                  "acceptance_criteria", "criteria", "required_actions", "required_behaviors",
+                  "required_behaviours", "expected_behaviours", "must_do", "should",
+                  "should_do", "expected", "expected_results", "success_conditions")
+FAIL_ALIASES = ("fail_conditions", "failure_conditions", "forbidden", "forbidden_actions",
+                "forbidden_behaviors", "forbidden_behaviours", "should_not", "should_not_do",
+                "must_not_do", "anti_patterns", "red_flags", "failure_modes")
 # Fields other tools write that normalize_case turns into this runner's own.
 CONSUMED_FIELDS = ("expectations", "selftune_assertions", "must_have", "must_not_have",
                    "must_include", "must_avoid", "fail", "failures", "must_not")
@@ -197,6 +208,7 @@ class CaseReader:
         # Check-shaped lists under a name no rule knows (`graders`, `anti_graders`): read as
         # checks (negated for a negative name), each with its origin.
         self.check_lists: list[tuple[str, Any]] = []
+        self.unread: dict[str, Any] = {}  # parts of a field no rule reads: kept, reported
         self.negated_origins: set[str] = set()
 
     def refuse(self, message: str, fix: str) -> None:
@@ -226,6 +238,7 @@ class CaseReader:
                 item[snake] = item.pop(key)
         if isinstance(item.get("judge"), str):  # seed 001's name for the judge program
             item["judge_program"] = item.pop("judge")
+        self._typed_aliases(item)
         for alias, field in CASE_ALIASES.items():
             if alias in item and field not in item:
                 item[field] = item.pop(alias)
@@ -278,6 +291,8 @@ class CaseReader:
             # Its author stated what a good answer does and nothing else: that is the
             # statement.
             self.add("statement", expected, "expected_output (the case's only criterion)")
+        if self.unread:
+            item["extra"] = {**item.get("extra", {}), **self.unread}
         for key, values in (("assertions", self.checks), ("statements", self.statements),
                             ("tool_calls", self.tool_calls), ("json_checks", self.json_checks)):
             if values:
@@ -329,6 +344,63 @@ class CaseReader:
                             f"rename {key!r} to the field you meant")
                 item.pop(key)
         item["extra"] = {key: item.pop(key) for key in sorted(set(item) - known)}
+
+    def _typed_aliases(self, item: dict[str, Any]) -> None:
+        """Other tools' names for the prompt (a string), the expectations and the failures
+        (a list of sentences, or one) and an assertions mapping ({contains: [...], regex:
+        ...}), each reported."""
+        given = item.get("input", item.get("inputs"))
+        if "prompt" not in item and isinstance(given, dict):
+            text = next(((k, given[k]) for k in ("user_request", "prompt", "query", "message",
+                                                  "text", "request", "user", "question")
+                         if isinstance(given.get(k), str) and given[k].strip()), None)
+            if text is not None:
+                item.pop("input", None) if "input" in item else item.pop("inputs", None)
+                rest = {k: v for k, v in given.items() if k != text[0]}
+                item["prompt"] = text[1]
+                if rest:
+                    self.unread[f"input (besides {text[0]})"] = rest
+                self.mapped(f"`input.{text[0]}` read as the prompt",
+                            "write the request as `prompt`")
+        for key in ("fixture_dir", "fixtures_dir", "fixture_folder", "input_dir", "workspace_dir",
+                    "fixture", "fixtures"):
+            where = item.get(key)
+            if isinstance(where, str) and where.strip() and not where.startswith(("/", "~")) \
+                    and " " not in where.strip() and "files" not in item:
+                item["files"] = [item.pop(key).strip()]
+                self.mapped(f"`{key}` read as the case's fixtures", f"list {where!r} under "
+                            "`files`")
+        for key in PROMPT_ALIASES:
+            if "prompt" not in item and isinstance(item.get(key), str) and item[key].strip():
+                item["prompt"] = item.pop(key)
+                self.mapped(f"`{key}` read as the prompt", f"rename {key!r} to 'prompt'")
+        for aliases, field in ((EXPECT_ALIASES, "expectations"), (FAIL_ALIASES, "failures")):
+            for key in aliases:
+                value = item.get(key)
+                if isinstance(value, str) and value.strip():
+                    value = [value]
+                if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+                    item.pop(key)
+                    item[field] = [*item.get(field, []), *value]
+                    self.mapped(f"`{key}` read as {field} ({len(value)})",
+                                f"rename {key!r} to {field!r}")
+        checks = item.get("assertions")
+        if isinstance(checks, dict) and not checks.keys() & {"type", "kind"} and all(
+                _words(k) & (_WORDS[REGEX] | _WORDS[LITERAL] | _WORDS[ANY] | _WORDS[ALL]
+                             | _WORDS["neg"]) or not isinstance(v, (str, list))
+                for k, v in checks.items()):
+            listed, unread = [], []
+            for key, value in checks.items():
+                if isinstance(value, (str, list)):
+                    listed.append({"type": key, ("terms" if isinstance(value, list)
+                                                 else "value"): value})
+                else:
+                    unread.append(key)
+            item["assertions"] = listed
+            self.unread.update({f"assertions.{k}": checks[k] for k in unread})
+            self.mapped(f"`assertions` is a mapping: each key read as a check's type "
+                        f"({', '.join(list(checks)[:5])})", "write assertions as a list of "
+                        "typed objects")
 
     def _scalars(self, item: dict[str, Any]) -> None:
         """A string (or one object) where a list is expected is that one item, never walked
@@ -549,6 +621,9 @@ class CaseReader:
                 and any(isinstance(value.get(k), int) for k in COUNT_KEYS):
             return COUNT, False
         families = {f for f in (REGEX, LITERAL, TOOL, JSON, STATEMENT) if words & _WORDS[f]}
+        if not families and (_strings(value.get("patterns"))
+                             or isinstance(value.get("pattern"), str)):
+            families = {REGEX}  # a pattern operand says what the check is
         if not families and not any(k in value for k in STRONG_OPERANDS):
             text = _statement_text(value)
             if text is not None and reads_as_statement(text):

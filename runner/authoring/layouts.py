@@ -74,9 +74,23 @@ def find_set(skill_dir: Path, name: str | None = None) -> Path | None:
                 found = _in_folder(evals / label) if (evals / label).is_dir() else None
                 if found is not None:
                     break
-        if found is not None:
+        if found is not None and (root == skill_dir.resolve()
+                                  or _names_this(found, [n for n in (name, skill_dir.name)
+                                                         if n])):
             return found
     return None
+
+
+def _names_this(found: Path, names: list[str]) -> bool:
+    """A set above the skill is its set unless the set says it belongs to another skill."""
+    if found.is_dir():
+        return True
+    try:
+        data = read_set(found)
+    except CaseSetError:
+        return True  # the reader refuses it, naming the problem
+    owner = data.get("skill_name") or data.get("skill") if isinstance(data, dict) else None
+    return not isinstance(owner, str) or owner in names
 
 
 def find_prose(skill_dir: Path, name: str | None = None) -> Path | None:
