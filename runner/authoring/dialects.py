@@ -133,6 +133,22 @@ CHECK_SHAPE_KEYS = frozenset({"type", "kind", "pattern", "regex", "regexp", "val
 _CHECK_NAME_WORDS = {"grader", "graders", "check", "checks", "assert", "asserts", "assertion",
                      "validators", "validator", "validations", "tests", "criteria",
                      "expectations", "rules", "scorers", "matchers", "verifications"}
+TRIGGER_FLAGS = ("should_trigger", "expected_trigger", "should_activate", "triggers",
+                 "trigger", "should_fire", "activates", "expect_trigger")
+# A statement about whether the skill loads (which the grader cannot see).
+_ABOUT_FIRING = re.compile(
+    r"(?i)^(?:the\s+)?(?:[\w-]+\s+)?skill\b[^.]{0,40}?\b(?:is\s+)?(?:invoked|triggered|"
+    r"triggers|activates|activated|fires|loads|loaded|declines|is not (?:invoked|triggered|"
+    r"activated|loaded)|does not (?:trigger|activate|fire|load))\b"
+    r"|^(?:triggers|activates|does not trigger|should not trigger|should trigger)\b"
+    r"|^skill (?:activates|triggers|is used)\b")
+def _about_firing(statement: str) -> bool:
+    """Only about the skill loading: short, one clause, saying it fires or not."""
+    return bool(_ABOUT_FIRING.search(statement)) and ";" not in statement \
+        and word_count(statement) <= 16
+
+
+_IDENTIFIER = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)+$")
 # A typed statement's own grading instruction, kept beside its text.
 INSTRUCTION_KEYS = ("instruction", "instructions", "grading", "grading_instruction",
                     "criteria", "pass_if", "pass_criteria", "passes_if", "guidance",
@@ -284,6 +300,7 @@ class CaseReader:
                 self.refuse(f"{origin}: a string or an object, not {type(value).__name__}",
                             "write the check as a string or an object with a type")
         self._literal_lists(item)
+        self._trigger_expectations(item)
         gradable = (self.checks or self.statements or self.tool_calls or self.json_checks
                     or item.get("outputs") or item.get("judge_program"))
         expected = item.get("expected_output")
@@ -344,6 +361,35 @@ class CaseReader:
                             f"rename {key!r} to the field you meant")
                 item.pop(key)
         item["extra"] = {key: item.pop(key) for key in sorted(set(item) - known)}
+
+    def _trigger_expectations(self, item: dict[str, Any]) -> None:
+        """Whether the skill fires is not behaviour a grader can see (it never sees the skill
+        load): a `should_trigger` flag and statements about the skill activating are taken
+        out of the runtime grading and offered as trigger queries."""
+        extra = item.get("extra", {})
+        for key in TRIGGER_FLAGS:
+            holder = item if isinstance(item.get(key), bool) else extra
+            if isinstance(holder.get(key), bool):
+                fires = holder.pop(key)
+                self.unread[f"{key} (trigger expectation)"] = fires
+                where = "should-trigger" if fires else "should-not-trigger"
+                self.problems.report("EV012", self.label, f"`{key}: {str(fires).lower()}` is "
+                                     "a trigger expectation, not behaviour: not graded here; "
+                                     f"offered as a trigger query: {item.get('prompt', '')!r}"
+                                     [:300], f"add the prompt to evals/trigger/{where}.yaml and "
+                                     "measure it with `skill-eval trigger`")
+        kept = [(t, o) for t, o in zip(self.statements, self.origins["statements"], strict=True)
+                if not _about_firing(t)]
+        dropped = [t for t in self.statements if _about_firing(t)]
+        if dropped:
+            self.statements[:] = [t for t, _ in kept]
+            self.origins["statements"][:] = [o for _, o in kept]
+            self.unread["statements about the skill firing"] = dropped
+            self.problems.report("EV012", self.label, f"{len(dropped)} statement(s) say "
+                                 f"whether the skill fires ({dropped[0][:80]!r}): the grader "
+                                 "never sees the skill load, so not graded here; offered as a "
+                                 "trigger query", "put the prompt in evals/trigger/ and measure "
+                                 "it with `skill-eval trigger`")
 
     def _typed_aliases(self, item: dict[str, Any]) -> None:
         """Other tools' names for the prompt (a string), the expectations and the failures
@@ -426,7 +472,10 @@ class CaseReader:
         typed = all(isinstance(v, dict) and (v.keys() & CHECK_SHAPE_KEYS) for v in items)
         words = _words(key)
         graded_name = bool(words & _CHECK_NAME_WORDS)
-        texts = graded_name and all(isinstance(v, str) and v.strip() for v in items)
+        # identifiers (`default-direct-explanation`) name the author's own rules or checks,
+        # not text the work holds: never substring checks (kept and reported instead)
+        texts = graded_name and all(isinstance(v, str) and v.strip()
+                                    and not _IDENTIFIER.match(v) for v in items)
         if not (typed and (graded_name or all("type" in v for v in items)) or texts):
             return False
         negate = bool(words & (_WORDS["neg"] | {"anti", "negative", "negatives"}))

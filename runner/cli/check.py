@@ -50,6 +50,7 @@ def check(skill: Path, verbose: bool, as_json: bool, **params: Any) -> None:
     from runner.authoring.scan import kinds
     from runner.planning.plan import check_request, make_plan
     from runner.scripted.script import load_script
+    from runner.triggers.checked import trigger_findings
 
     members = collection(skill)
     if len(members) == 1:
@@ -75,7 +76,8 @@ def check(skill: Path, verbose: bool, as_json: bool, **params: Any) -> None:
     caseset = request.caseset
     readings = [read_case(case, caseset.origins.get(case.id), caseset.judge_expected_output)
                 for case in plan.cases_in_order()]
-    found = skill_findings(skill_reading, plan.skill.path, plan.cases_in_order())
+    found = [*skill_findings(skill_reading, plan.skill.path, plan.cases_in_order()),
+             *trigger_findings(plan.skill.path, plan.skill.name, plan.skill.description)]
     if as_json:
         report = CheckReport(ok=True, skill=plan.skill.name, skill_sha256=plan.skill.digest,
                              arms=[str(a) for a in plan.arms], k=opts.k,

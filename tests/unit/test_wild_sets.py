@@ -147,3 +147,126 @@ def test_a_case_that_needs_the_network_is_reported(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert any(x.startswith("EV014") and "'web'" in x and "no network" in x
                for x in result.output.splitlines()), result.output
+
+
+def test_trigger_expectations_in_a_runtime_set_are_offered_as_trigger_queries(
+        tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, {"skill_name": "tidy-notes", "evals": [
+        {"id": "off-topic", "prompt": "What is the capital of Peru?", "should_trigger": False,
+         "expectations": ["Answers Lima"]},
+        {"id": "on-topic", "prompt": "Tidy these notes: ship Friday, Ana owns it.",
+         "expectations": ["The tidy-notes skill is invoked",
+                          "The summary names Ana as the owner"]}]})
+    report = json.loads(check(str(skill), "--json").output)
+    graded = {c["id"]: [x["entry"] for x in c["checks"]] for c in report["cases"]}
+    assert graded["on-topic"] == ["The summary names Ana as the owner"]
+    offered = [f["message"] for f in report["findings"] if f["code"] == "EV012"]
+    assert any("trigger expectation" in m and "capital of Peru" in m for m in offered)
+    assert any("whether the skill fires" in m for m in offered)
+
+
+def test_check_reads_the_trigger_set_and_reports_a_broken_one(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, {"skill_name": "tidy-notes", "evals": [{
+        "id": "a", "prompt": "Tidy these notes: ship Friday.", "assertions": ["Friday"]}]},
+        files={"evals/trigger/should-trigger.yaml": "- prompt: tidy: my notes\n  - oops\n"})
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    assert any(x.startswith("EV010") and "trigger set cannot be read" in x
+               for x in result.output.splitlines()), result.output
+
+
+def _skill_md(folder: Path, name: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "SKILL.md").write_text(SKILL_MD.replace("tidy-notes", name))
+    return folder
+
+
+def test_a_root_evals_folder_beside_a_skill_subfolder_is_found(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    _skill_md(repo / "skills" / "tidy-notes", "tidy-notes")
+    (repo / "evals").mkdir()
+    (repo / "evals" / "cases.yaml").write_text(
+        "skill: tidy-notes\ncases:\n  - id: y\n    prompt: 'Tidy these notes: ship Friday.'\n"
+        "    expectations: ['The summary says the team ships on Friday']\n")
+    result = check(str(repo), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["cases"][0]["id"] == "y"
+
+
+def test_a_collection_is_listed_and_its_shared_set_read_per_skill(tmp_path: Path) -> None:
+    repo = tmp_path / "collection"
+    (repo / ".git").mkdir(parents=True)
+    for name in ("tidy-notes", "draft-mail"):
+        _skill_md(repo / "skills" / name, name)
+    (repo / "evals").mkdir()
+    (repo / "evals" / "evals.json").write_text(json.dumps({"evals": [
+        {"id": "n", "skill": "tidy-notes", "prompt": "Tidy: ship Friday.",
+         "assertions": ["Friday"]},
+        {"id": "m", "skill": "draft-mail", "prompt": "Draft a mail to Ana.",
+         "assertions": ["Ana"]}]}))
+    listed = check(str(repo))
+    assert listed.exit_code == 0, listed.output
+    assert "a collection of 2 skill(s)" in listed.output and "draft-mail" in listed.output
+    one = json.loads(check(str(repo / "skills" / "draft-mail"), "--json").output)
+    assert [c["id"] for c in one["cases"]] == ["m"]
+
+
+def test_cases_file_reads_any_set_file(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, {"skill_name": "tidy-notes", "evals": [{
+        "id": "default", "prompt": "Tidy: ship Friday.", "assertions": ["Friday"]}]})
+    other = tmp_path / "functional.yaml"
+    other.write_text("- id: other\n  prompt: 'Tidy: ship Monday.'\n  assertions: [Monday]\n")
+    report = json.loads(check(str(skill), "--cases", str(other), "--json").output)
+    assert [c["id"] for c in report["cases"]] == ["other"]
+
+
+def _draft_script(tmp_path: Path) -> Path:
+    import yaml
+
+    answer = {"cases": [{"id": "from-prose", "source": "expectation", "from": "Case 1",
+                         "prompt": "Tidy these notes: ship Friday.",
+                         "expected_output": "A summary with the decision",
+                         "statements": ["The summary records the decision to ship Friday"]}]}
+    path = tmp_path / "draft.yaml"
+    path.write_text(yaml.safe_dump({"scenarios": [{
+        "name": "drafter", "when": {"purpose": "generator"},
+        "turns": [{"tool_use": {"name": "draft_cases", "input": answer}}]}]}))
+    return path
+
+
+def test_a_markdown_set_is_refused_then_drafted_into_evals_json(tmp_path: Path) -> None:
+    skill = _skill_md(tmp_path / "tidy-notes", "tidy-notes")
+    (skill / "evals").mkdir()
+    prose = skill / "evals" / "evals.md"
+    prose.write_text("# Case 1\nAsk it to tidy notes about shipping Friday; the summary "
+                     "must record the decision.\n")
+    refused = check(str(skill))
+    assert refused.exit_code == 2 and "--generate --from" in refused.output
+    drafted = CliRunner().invoke(main, ["cases", str(skill), "--generate", "--from",
+                                        str(prose), "--model-script",
+                                        str(_draft_script(tmp_path))])
+    assert drafted.exit_code == 0, drafted.output
+    data = json.loads((skill / "evals" / "evals.json").read_text())
+    assert data["evals"][0]["id"] == "from-prose"
+
+
+def test_run_on_a_skill_without_a_set_drafts_one_and_stops(tmp_path: Path) -> None:
+    skill = _skill_md(tmp_path / "tidy-notes", "tidy-notes")
+    result = CliRunner().invoke(main, ["run", str(skill), "--model-script",
+                                       str(_draft_script(tmp_path)),
+                                       "--store", str(tmp_path / "store")])
+    assert result.exit_code == 2, result.output
+    assert (skill / "evals" / "evals.json").is_file()
+    assert "no case set, so one was drafted" in result.output
+    assert not (tmp_path / "store").exists()  # nothing else spent
+
+
+def test_the_draft_request_carries_the_authors_prose(tmp_path: Path) -> None:
+    from runner.authoring.generate import DraftRequest, draft_request
+
+    prose = tmp_path / "evals.md"
+    prose.write_text("# Case 1\nThe summary must record the decision to ship Friday.\n")
+    body = draft_request("tidy-notes", "Tidies notes.", "body", DraftRequest(
+        skill_dir=tmp_path, source=prose), "m", [])["messages"][0]["content"]
+    assert "<author_cases>" in body and "ship Friday" in body
