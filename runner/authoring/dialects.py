@@ -133,6 +133,9 @@ CHECK_SHAPE_KEYS = frozenset({"type", "kind", "pattern", "regex", "regexp", "val
 _CHECK_NAME_WORDS = {"grader", "graders", "check", "checks", "assert", "asserts", "assertion",
                      "validators", "validator", "validations", "tests", "criteria",
                      "expectations", "rules", "scorers", "matchers", "verifications"}
+TURN_FIELDS = ("follow_up_turns", "followups", "follow_ups", "turns", "conversation",
+               "messages", "dialogue")
+MULTI_TURN = "EV015"
 TRIGGER_FLAGS = ("should_trigger", "expected_trigger", "should_activate", "triggers",
                  "trigger", "should_fire", "activates", "expect_trigger")
 # A statement about whether the skill loads (which the grader cannot see).
@@ -362,6 +365,35 @@ class CaseReader:
                 item.pop(key)
         item["extra"] = {key: item.pop(key) for key in sorted(set(item) - known)}
 
+    def _turns(self, item: dict[str, Any]) -> None:
+        """A multi-turn case (`follow_up_turns`, a `turns` or conversation list): its first
+        user turn is the prompt; the follow-ups are kept and reported, never dropped in
+        silence (one session turn is sent: checks about later turns read the first turn's
+        work only)."""
+        for key in TURN_FIELDS:
+            value = item.get(key)
+            if not isinstance(value, list) or not value:
+                continue
+            turns = [t if isinstance(t, str) else t.get("content") or t.get("text")
+                     or t.get("prompt") or t.get("user") for t in value
+                     if isinstance(t, str) or isinstance(t, dict)
+                     and t.get("role", "user") == "user"]
+            turns = [t for t in turns if isinstance(t, str) and t.strip()]
+            if not turns:
+                continue
+            item.pop(key)
+            if "prompt" not in item and key != "follow_up_turns":
+                item["prompt"], turns = turns[0], turns[1:]
+            if turns:
+                self.unread[f"{key} (follow-up turns, not sent)"] = turns
+                self.problems.report(MULTI_TURN, self.label, f"a multi-turn case: "
+                                     f"{len(turns)} follow-up turn(s) in `{key}` are not sent "
+                                     "(a trial is one turn); its checks read the first turn's "
+                                     "work only", "split each follow-up into its own case "
+                                     "(`depends_on` the one before), or grade the first turn "
+                                     "only")
+            return
+
     def _trigger_expectations(self, item: dict[str, Any]) -> None:
         """Whether the skill fires is not behaviour a grader can see (it never sees the skill
         load): a `should_trigger` flag and statements about the skill activating are taken
@@ -395,6 +427,7 @@ class CaseReader:
         """Other tools' names for the prompt (a string), the expectations and the failures
         (a list of sentences, or one) and an assertions mapping ({contains: [...], regex:
         ...}), each reported."""
+        self._turns(item)
         given = item.get("input", item.get("inputs"))
         if "prompt" not in item and isinstance(given, dict):
             text = next(((k, given[k]) for k in ("user_request", "prompt", "query", "message",
