@@ -89,8 +89,8 @@ def judged_shares(path: Path, verdicts: dict[str, bool]) -> None:
     accepted among the sets whose authors' meaning is clear; graded as meant among those
     accepted."""
     judged = json.loads(path.read_text(encoding="utf-8"))
-    clear = [n for n, j in judged.items() if j.get("clear") and n in verdicts]
-    accepted = [n for n in clear if verdicts[n]]
+    clear = [n for n, j in judged.items() if j.get("clear")]
+    accepted = [n for n in clear if verdicts.get(n, False)]  # no set found: not accepted
     meant = [n for n in accepted if judged[n].get("as_meant")]
     print(f"\njudged ({path}): {len(judged)} set(s); meaning clear: {len(clear)}; "
           f"accepted among them: {len(accepted)}/{len(clear)} "
