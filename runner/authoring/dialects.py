@@ -122,6 +122,14 @@ _PLACE_WORDS = {"fixture", "fixtures", "input", "inputs", "dir", "directory", "w
 # A "marker" that says whether the skill should fire is a trigger expectation, not a text.
 _TRIGGER_MARKER = re.compile(r"(?i)^(?:do_?)?(?:not?|should_?not)_?trigger(?:ed)?$")
 STATEMENT_MIN_WORDS = 4
+# A criterion written as a description of the work ("Includes performance benchmarks"): a
+# capitalised verb of describing, then two words or more; never a text to find verbatim.
+_DESCRIBES = re.compile(
+    r"^(?:Includes|Contains|Has|Documents|Mentions|Uses|Provides|Lists|Shows|Explains|Gives|"
+    r"Cites|Follows|Avoids|Asks|Offers|Names|References|Describes|Identifies|Suggests|"
+    r"Recommends|Produces|Creates|Writes|Returns|Reports|Notes|Flags|Warns|Keeps|Uses|"
+    r"Applies|Handles|Refuses|Declines|Summari[sz]es|Compares|States|Answers)"
+    r"\s+\S+\s+\S+")
 # Case fields that hold lists: a scalar there is one item.
 LIST_FIELDS = ("assertions", "selftune_assertions", "statements", "expectations", "files",
                "tool_calls", "json_checks", "must_have", "must_not_have", "must_include",
@@ -145,6 +153,15 @@ _ABOUT_FIRING = re.compile(
     r"activated|loaded)|does not (?:trigger|activate|fire|load))\b"
     r"|^(?:triggers|activates|does not trigger|should not trigger|should trigger)\b"
     r"|^skill (?:activates|triggers|is used)\b")
+def _regex_object(value: Any) -> Any:
+    """`{regex: "..."}` (or `pattern`) in a list of texts: that item as `re:...`."""
+    if isinstance(value, dict) and len(value) == 1:
+        (key, operand), = value.items()
+        if key in ("regex", "pattern", "re", "regexp") and isinstance(operand, str):
+            return "re:" + operand
+    return value
+
+
 def _about_firing(statement: str) -> bool:
     """Only about the skill loading: short, one clause, saying it fires or not."""
     return bool(_ABOUT_FIRING.search(statement)) and ";" not in statement \
@@ -172,7 +189,8 @@ def reads_as_statement(assertion: str, set_of_statements: bool = False) -> bool:
     plain assertions are), so "Answers no" beside sentences is graded as one too."""
     if assertion.startswith(("re:", "not:")):
         return False
-    return set_of_statements or word_count(assertion) >= STATEMENT_MIN_WORDS
+    return set_of_statements or word_count(assertion) >= STATEMENT_MIN_WORDS \
+        or _DESCRIBES.match(assertion) is not None
 
 
 def written_in_statements(items: list[Any]) -> bool:
@@ -551,12 +569,16 @@ class CaseReader:
             values = item.pop(key, None)
             if values is None:
                 continue
+            values = [_regex_object(v) for v in values] if isinstance(values, list) else values
             if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
                 what = "regular expressions" if "re:" in prefix else "texts"
                 self.refuse(f"{key}: a list of {what}", f"write {key} as a list of {what}")
                 continue
             for n, text in enumerate(values):
-                self.add("check", prefix + text, f"{key}[{n}]")
+                # {regex: ...} inside a list of texts: that item is a regular expression
+                entry = (prefix.replace("re:", "") + text if text.startswith("re:")
+                         else prefix + text)
+                self.add("check", entry, f"{key}[{n}]")
 
     def _given_lists(self, item: dict[str, Any]) -> None:
         for key in ("tool_calls", "json_checks"):

@@ -74,11 +74,39 @@ def find_set(skill_dir: Path, name: str | None = None) -> Path | None:
                 found = _in_folder(evals / label) if (evals / label).is_dir() else None
                 if found is not None:
                     break
+        if found is None and root == skill_dir.resolve() and _topic_files(evals):
+            found = evals  # several case lists under topic names (discover.json, ...)
         if found is not None and (root == skill_dir.resolve()
                                   or _names_this(found, [n for n in (name, skill_dir.name)
                                                          if n])):
             return found
     return None
+
+
+PROMPT_KEYS = ("prompt", "query", "input", "user", "user_input", "question", "request")
+
+
+def _case_list(data: Any) -> list[Any] | None:
+    """A list of case-like objects (each with a prompt under some name), or None."""
+    items = data.get("evals") or data.get("cases") if isinstance(data, dict) else data
+    if isinstance(items, list) and items and all(
+            isinstance(i, dict) and any(k in i for k in PROMPT_KEYS) for i in items):
+        return items
+    return None
+
+
+def _topic_files(evals: Path) -> list[Path]:
+    """Files of an evals/ folder that each hold a list of cases (trigger sets aside)."""
+    found = []
+    for path in sorted(evals.iterdir()):
+        if path.suffix not in SET_SUFFIXES or "trigger" in path.name:
+            continue
+        try:
+            if _case_list(read_set(path)) is not None:
+                found.append(path)
+        except CaseSetError:
+            continue
+    return found
 
 
 def _names_this(found: Path, names: list[str]) -> bool:
@@ -111,11 +139,15 @@ def read_set(path: Path) -> Any:
     shown = str(path)
     if path.is_dir():
         cases: list[Any] = []
-        for file in sorted(p for p in path.iterdir() if p.suffix in SET_SUFFIXES):
+        topics = _topic_files(path)
+        for file in topics or sorted(p for p in path.iterdir() if p.suffix in SET_SUFFIXES):
             data = read_set(file)
             items = data.get("evals") or data.get("cases") if isinstance(data, dict) else data
             if isinstance(items, list):
-                cases += items
+                # ids are the file's own: prefixed with its topic so they stay unique
+                cases += [{**i, "id": f"{file.stem}-{i.get('id', n + 1)}"}
+                          if isinstance(i, dict) and len(topics) > 1 else i
+                          for n, i in enumerate(items)]
             elif isinstance(data, dict):
                 cases.append({"id": file.stem, **data})
         return {"evals": cases}

@@ -282,3 +282,25 @@ def test_a_multi_turn_case_is_never_graded_on_its_first_turn_in_silence(
     assert report["cases"][0]["id"] == "two"
     (finding,) = [f for f in report["findings"] if f["code"] == "EV015"]
     assert "1 follow-up turn(s)" in finding["message"] and "not sent" in finding["message"]
+
+
+def test_regex_objects_in_a_literal_list_and_described_criteria(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, {"skill_name": "tidy-notes", "evals": [{
+        "id": "mix", "prompt": "Tidy these notes: ship Friday.",
+        "must_include": ["Friday", {"regex": "(?i)ship(s|ping)?"}],
+        "must_avoid": [{"regex": "lorem"}],
+        "assertions": ["Includes the decision", "Owner"]}]})
+    entries = {c["entry"]: c["kind"] for c in checks_of(check(str(skill), "--json"))}
+    assert entries["Friday"] == "assertion" and entries["re:(?i)ship(s|ping)?"] == "assertion"
+    assert entries["not:re:lorem"] == "assertion"
+    assert entries["Includes the decision"] == "statement" and entries["Owner"] == "assertion"
+
+
+def test_an_evals_folder_of_topic_case_lists_is_one_set(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [{"query": "Tidy: ship Friday.",
+                                   "expected_behavior": "Records the Friday decision"}],
+                       where="evals/decisions.json")
+    (skill / "evals" / "owners.json").write_text(json.dumps([
+        {"query": "Tidy: Ana owns it.", "expected_behavior": "Names Ana as the owner"}]))
+    report = json.loads(check(str(skill), "--json").output)
+    assert sorted(c["id"] for c in report["cases"]) == ["decisions-1", "owners-1"]
