@@ -1,6 +1,6 @@
-"""`run` on a skill with no case set (seed 000: "When it has none, the run generates them and
-writes them into the folder for you to review"): one drafting call, the draft written, and
-the run stops for review (exit 2, nothing else spent). A prose or Markdown set in the skill's
+"""`run` on a skill with no case set (docs/running.md, "A skill without a case set"): one
+drafting call, the draft written into the folder for review, and the run stops (exit 2,
+nothing else spent). A prose or Markdown set in the skill's
 layout is what the draft is read from."""
 
 from __future__ import annotations
