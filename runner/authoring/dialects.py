@@ -300,6 +300,27 @@ class CaseReader:
         self._scalars(item)
         self._lists(item)
         self._given_lists(item)
+        self._assertions(item)
+        self._literal_lists(item)
+        self._trigger_expectations(item)
+        gradable = (self.checks or self.statements or self.tool_calls or self.json_checks
+                    or item.get("outputs") or item.get("judge_program"))
+        expected = item.get("expected_output")
+        if not gradable and isinstance(expected, str) and expected.strip():
+            # Its author stated what a good answer does and nothing else: that is the
+            # statement.
+            self.add("statement", expected, "expected_output (the case's only criterion)")
+        if self.unread:
+            item["extra"] = {**item.get("extra", {}), **self.unread}
+        for key, values in (("assertions", self.checks), ("statements", self.statements),
+                            ("tool_calls", self.tool_calls), ("json_checks", self.json_checks)):
+            if values:
+                item[key] = values
+        return item
+
+    def _assertions(self, item: dict[str, Any]) -> None:
+        """`assertions` (and selftune's), then check-shaped lists under unknown names: each a
+        check or a statement by the plain-string rule, or a typed object."""
         raw = [*((f"assertions[{n}]", v) for n, v in enumerate(item.pop("assertions", None)
                                                               or [])),
                *((f"selftune_assertions[{n}]", v) for n, v in enumerate(
@@ -320,22 +341,6 @@ class CaseReader:
             else:
                 self.refuse(f"{origin}: a string or an object, not {type(value).__name__}",
                             "write the check as a string or an object with a type")
-        self._literal_lists(item)
-        self._trigger_expectations(item)
-        gradable = (self.checks or self.statements or self.tool_calls or self.json_checks
-                    or item.get("outputs") or item.get("judge_program"))
-        expected = item.get("expected_output")
-        if not gradable and isinstance(expected, str) and expected.strip():
-            # Its author stated what a good answer does and nothing else: that is the
-            # statement.
-            self.add("statement", expected, "expected_output (the case's only criterion)")
-        if self.unread:
-            item["extra"] = {**item.get("extra", {}), **self.unread}
-        for key, values in (("assertions", self.checks), ("statements", self.statements),
-                            ("tool_calls", self.tool_calls), ("json_checks", self.json_checks)):
-            if values:
-                item[key] = values
-        return item
 
     def _unknown_fields(self, item: dict[str, Any]) -> None:
         known = set(Case.model_fields) | set(CONSUMED_FIELDS)
