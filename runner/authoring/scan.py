@@ -1,8 +1,9 @@
-"""The static scan of a skill's files before a run (seeds 000 and 001): named findings for
-network reach, process spawn, commands on load, hidden or obfuscated commands, destructive
-commands, overrides, hidden characters and uploads. The same scan reads every program the case
-set will run (judge programs, authors' grader programs under evals/: `scan_programs`): they are
-the skill's code too, and their findings are reported like the skill's own.
+"""The static scan of a skill's files before a run (docs/security.md#the-static-scan): named
+findings for network reach, process spawn, commands on load, hidden or obfuscated commands,
+destructive commands, overrides, hidden characters and uploads. The same scan reads every
+program the case set will run (judge programs, authors' grader programs under evals/:
+`scan_programs`): they are the skill's code too, and their findings are reported like the
+skill's own.
 
 It reads the one pattern table the in-flight safety violations read (runner.scoring.safety
 .PATTERNS), so a rule reported at rest and a rule reported in flight cannot drift. Only what an

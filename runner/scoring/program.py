@@ -1,5 +1,5 @@
-"""The `program` scorer: a case's judge program (seed 001) decides by its exit code, and an
-author's grader program by its JSON output or exit code (runner.scoring.grader_program).
+"""The `program` scorer: a case's judge program (docs/case-sets.md) decides by its exit code,
+and an author's grader program by its JSON output or exit code (runner.scoring.grader_program).
 
 Each ran after the session in its own network-less container (the session's limits, the
 working directory read-only), or on the host only under --trust-target
