@@ -26,7 +26,7 @@ def _timeout(spec: TrialSpec) -> float:
 
 def judge_program(spec: TrialSpec, sandbox: Sandbox, workdir: Path, fixtures: Path,
                   run: SessionRun) -> ProgramRun | None:
-    """The case's judge program (seed 001): its exit code decides."""
+    """The case's judge program (docs/case-sets.md): its exit code decides."""
     if not spec.case.judge_program or not _started(run):
         return None
     return run_case_program(sandbox, ProgramSpec(

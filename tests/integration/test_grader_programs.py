@@ -59,9 +59,9 @@ def make_skill(root: Path) -> Path:
     (skill / "evals" / "grade.py").write_text(GRADE)
     (skill / "evals" / "evals.json").write_text(json.dumps({
         "skill_name": "reporter", "grader_program": "evals/grade.py", "evals": [
-            {"id": "report", "prompt": "Give me a report on this folder in report.txt.",
+            {"id": "report", "prompt": "Write a report on this folder to report.txt.",
              "assertions": ["report_written", "says_done", "ran_sandboxed"]},
-            {"id": "garbled", "prompt": "Give me a garbled report in report.txt.",
+            {"id": "garbled", "prompt": "Write a garbled report to report.txt.",
              "assertions": ["report_written"]}]}))
     return skill
 

@@ -75,7 +75,7 @@ def make_skill(root: Path, marker: Path, port: int) -> Path:
     program = JUDGE.replace("MARKER", repr(str(marker))).replace("PORT", str(port))
     (skill / "evals" / "check.py").write_text(program)
     (skill / "evals" / "evals.json").write_text(json.dumps({"skill_name": "judged", "evals": [
-        {"id": "answer", "prompt": "Put the answer in answer.txt.",
+        {"id": "answer", "prompt": "Write the answer to answer.txt.",
          "judge": "evals/check.py"}]}))
     (root / "script.yaml").write_text(yaml.safe_dump({"scenarios": [{"name": "any", "turns": [
         {"tool_use": {"name": "Bash", "input": {"command": "echo 42 > answer.txt"}}},

@@ -55,7 +55,8 @@ def make_skill(root: Path, caseset: dict[str, Any], files: dict[str, str]) -> Pa
     return skill
 
 
-def case(prompt: str = "Report on the folder in report.txt.", **fields: Any) -> dict[str, Any]:
+def case(prompt: str = "Write a report on the folder to report.txt.",
+         **fields: Any) -> dict[str, Any]:
     return {"id": fields.pop("id", "report"), "prompt": prompt, **fields}
 
 
