@@ -17,7 +17,7 @@ from runner.errors import RefusedInput
 
 @main.command(epilog=CHECK_EXIT_CODES, short_help="Check a skill and its case set offline.")
 @click.argument("skill", type=click.Path(path_type=Path))
-@use("k", "max_k", "min_k", "incumbent_path", "model_script")
+@use("k", "max_k", "min_k", "incumbent_path", "model_script", "cases_file")
 @click.option("--verbose", "-v", is_flag=True,
               help="Also list each case: every check, how it will be graded, on what material "
                    "and where it came from; fixtures and where they are staged; what is kept "
@@ -41,8 +41,13 @@ def check(skill: Path, verbose: bool, as_json: bool, **params: Any) -> None:
       skill-eval check examples/csv-summary --json  # the same, for tools
       skill-eval check examples/csv-summary --model-script examples/csv-summary/model-script.yaml
     """
-    from runner.driver.api import check_skill, refused_report
+    from runner.driver.api import check_skill, check_target, refused_report
 
+    skill, members = check_target(skill)
+    if members:  # a collection of skills: each is listed, none is checked
+        for line in members:
+            click.echo(line)
+        return
     opts = run_options(skill, params)
     try:
         checked = check_skill(opts)
@@ -55,5 +60,5 @@ def check(skill: Path, verbose: bool, as_json: bool, **params: Any) -> None:
         click.echo(checked.report.model_dump_json(indent=2))
         return
     out = console.out()
-    for line in [checked.summary, *(checked.details if verbose else []), *checked.notes]:
+    for line in checked.lines(verbose):
         out.print(Text(line))

@@ -16,6 +16,7 @@ from runner import config, console
 from runner.cli.app import EXIT_CODES, guarded, main
 from runner.cli.options import EVAL, OUTPUT, PASS, SANDBOX, RunOptions, run_options, use
 from runner.cli.output import ask, check_writable, emit, verdict_exit
+from runner.errors import RefusedInput
 
 
 @main.command(epilog=EXIT_CODES, short_help="Evaluate a skill: paired trials, net lift, verdict.")
@@ -51,9 +52,17 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
       skill-eval run ./my-skill --incumbent latest --save v2   # against the last version
       skill-eval run ./my-own-skill --sandbox local --trust-target   # no isolation: yours only
     """
+    from runner.driver.api import draft_when_missing, one_skill
+
     check_writable(report_json, "--report-json")
     skills = _skills(skill, skill_paths, baseline_mode, triggers_only or with_triggers)
     several = len(skills) > 1
+    if not several:
+        skills = [one_skill(skills[0])]
+        drafted = draft_when_missing(skills[0], params)
+        if drafted is not None:  # no set: drafted and written for review, nothing else spent
+            console.err().print(Text(drafted))
+            sys.exit(RefusedInput.exit_code)
     opts = run_options(skills[0], {**params, "skill_paths": tuple(skills) if several else (),
                                    "baseline_mode": baseline_mode})
     if confirm and not sys.stdin.isatty():

@@ -8,16 +8,19 @@ prints."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
-from runner.authoring.describe import case_lines, read_case
+from runner.authoring.describe import case_lines, ignored_summary, read_case
+from runner.authoring.layouts import collection, collection_lines
 from runner.authoring.reading import located, read_skill, refuse_errors, skill_findings
-from runner.authoring.scan import kinds
+from runner.authoring.scan import kinds, program_findings, scan_programs
 from runner.errors import CaseSetError, RefusedInput
 from runner.planning.plan import check_request, make_plan
 from runner.schema.case import Finding
 from runner.schema.checked import CheckReport
 from runner.schema.options import RunOptions
 from runner.scripted.script import load_script
+from runner.triggers.checked import trigger_findings
 
 
 @dataclass(frozen=True)
@@ -26,8 +29,26 @@ class Checked:
 
     report: CheckReport
     summary: str  # the `ok:` line
+    ignored: str | None  # every field kept and never graded (plain `check` too)
     details: list[str]  # -v: each case's checks, fixtures and origins; what is kept
-    notes: list[str]  # every finding with its fix, then the static scan
+    notes: list[str]  # every finding with its fix, then the static scans
+
+    def lines(self, verbose: bool) -> list[str]:
+        """What `check` prints, in order (with -v: `verbose`)."""
+        return [self.summary, *([self.ignored] if self.ignored else []),
+                *(self.details if verbose else []), *self.notes]
+
+
+def check_target(skill: Path) -> tuple[Path, list[str]]:
+    """The skill folder `check SKILL` reads, and for a collection of skills (a folder
+    without SKILL.md holding several) the lines that list them instead (nothing is checked).
+    A repository whose one skill sits in a subfolder is that skill."""
+    members = collection(skill)
+    if len(members) == 1:
+        return members[0][0], []
+    if members:
+        return skill, collection_lines(skill, members)
+    return skill, []
 
 
 def check_skill(opts: RunOptions) -> Checked:
@@ -44,7 +65,11 @@ def check_skill(opts: RunOptions) -> Checked:
     caseset = request.caseset
     readings = [read_case(case, caseset.origins.get(case.id), caseset.judge_expected_output)
                 for case in plan.cases_in_order()]
-    findings = [*skill_findings(skill_reading, plan.skill.path, plan.cases_in_order()),
+    cases = plan.cases_in_order()
+    programs = scan_programs(plan.skill.path, cases)
+    findings = [*skill_findings(skill_reading, plan.skill.path, cases),
+                *program_findings(plan.skill.path, cases),
+                *trigger_findings(plan.skill.path, plan.skill.name, plan.skill.description),
                 *plan.findings]
     report = CheckReport(ok=True, skill=plan.skill.name, skill_sha256=plan.skill.digest,
                          arms=[str(a) for a in plan.arms], k=opts.k, trials=len(plan.trials),
@@ -62,7 +87,11 @@ def check_skill(opts: RunOptions) -> Checked:
                      f"({', '.join(kinds(list(skill_reading.scan)))}): reported in a "
                      "container sandbox; --sandbox local refuses the skill unless "
                      "--trust-target")
-    return Checked(report, summary, details, notes)
+    if programs:
+        notes.append(f"static scan of the case set's programs: {len(programs)} finding(s) "
+                     f"({', '.join(kinds(programs))}): they run in their own container; "
+                     "on the host only with --trust-target")
+    return Checked(report, summary, ignored_summary(readings), details, notes)
 
 
 def refused_report(exc: RefusedInput) -> CheckReport:

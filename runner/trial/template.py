@@ -27,7 +27,6 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from runner import config
 from runner.aio import run_sync
 from runner.authoring.bundles import materialize
 from runner.authoring.skill import load_skill, stage_library, stage_plugin
@@ -38,7 +37,7 @@ from runner.gateway.server import GatewayPolicy, TrialGateway
 from runner.pacing.governor import GovernorGuard, find_governor
 from runner.pacing.ledger import BudgetGuard, find_ledger
 from runner.pacing.pushback import PUSHBACK_RETRIES
-from runner.sandbox.base import ProgramSpec, Sandbox, SessionRun, SessionSpec
+from runner.sandbox.base import Sandbox, SessionRun, SessionSpec
 from runner.sandbox.reap import mark_scratch
 from runner.sandbox.registry import open_sandbox
 from runner.schema.enums import TrialKind, TrialPhase, TrialStatus
@@ -59,6 +58,7 @@ from runner.store.keys import STORE_STOP, AttemptKeys, RunKeys, TrialKeys
 from runner.store.trials import read_done
 from runner.trial.collect import Collected, CollectLimits, collect_outputs
 from runner.trial.isolation import find_leak
+from runner.trial.programs import grader_program, judge_program
 from runner.trial.session import claude_args, session_env, stage_fixtures
 from runner.trial.slots import SLOTS_DIR, SessionSlots, node_sandbox_capacity
 from runner.trial.transcript import Transcript, parse_transcript
@@ -180,15 +180,10 @@ def _guard(spec: TrialSpec) -> BudgetGuard:
 
 def _judge_program(spec: TrialSpec, sandbox: Sandbox, workdir: Path, fixtures: Path,
                    run: SessionRun) -> ProgramRun | None:
-    """The case's judge program over what the session left, in the trial's sandbox, before
-    the working directory goes away. Not run for a session that never started."""
-    if not spec.case.judge_program or (run.exit_code is None and not run.timed_out):
-        return None
-    return sandbox.run_program(ProgramSpec(
-        trial_id=spec.trial_id, run_id=spec.run_id, workdir=workdir,
-        program=fixtures / spec.case.judge_program,
-        timeout_s=min(spec.limits.timeout_s, config.JUDGE_PROGRAM_TIMEOUT_S),
-        limits=spec.sandbox.limits))
+    """The case's judge program over what the session left, in its own container (on the
+    host only under --trust-target: runner.trial.programs), before the working directory goes
+    away. Not run for a session that never started."""
+    return judge_program(spec, sandbox, workdir, fixtures, run)
 
 
 def _governor(spec: TrialSpec) -> GovernorGuard:
@@ -385,11 +380,13 @@ class Unrun:
 @dataclass(frozen=True)
 class Ran:
     """What the sandbox left once it is gone: the session, the work collected, the judge
-    program's run, the inputs (not the work) and what the gateway metered."""
+    program's and the grader program's runs, the inputs (not the work) and what the gateway
+    metered."""
 
     run: SessionRun
     collected: Collected
     program: ProgramRun | None
+    grader: ProgramRun | None
     inputs: dict[str, str]
     usage: Usage | None
 
@@ -441,7 +438,7 @@ def _in_sandbox(spec: TrialSpec, store: Store, keys: AttemptKeys, guard: BudgetG
         with clock.phase(TrialPhase.STAGE):
             staged = _stage(spec, store, sandbox, scratch)
         run = _session(spec, store, keys, sandbox, staged, guard, clock, metered)
-        collected, program = _collect(spec, sandbox, staged, run, clock)
+        collected, program, grader = _collect(spec, sandbox, staged, run, clock)
     except ModelStopped as exc:  # stopped while it waited for its session slot
         return Unrun(TrialStatus.STOPPED, f"not started: {exc}", _last(metered))
     except InfraError as exc:
@@ -454,19 +451,20 @@ def _in_sandbox(spec: TrialSpec, store: Store, keys: AttemptKeys, guard: BudgetG
         elif sandbox is not None:
             sandbox.release_workdir(scratch / "work")
         shutil.rmtree(scratch, ignore_errors=True)
-    return Ran(run, collected, program, staged.inputs, _last(metered))
+    return Ran(run, collected, program, grader, staged.inputs, _last(metered))
 
 
 def _collect(spec: TrialSpec, sandbox: Sandbox, staged: Staged, run: SessionRun,
-             clock: PhaseClock) -> tuple[Collected, ProgramRun | None]:
-    """The work copied out, then the case's judge program over it: the one part of grading
-    that needs the working directory, so it runs before the sandbox lets it go (its seconds
-    count toward the grade phase)."""
+             clock: PhaseClock) -> tuple[Collected, ProgramRun | None, ProgramRun | None]:
+    """The work copied out, then the case's judge program and the author's grader program
+    over it: the part of grading that needs the working directory, so it runs before the
+    sandbox lets it go (its seconds count toward the grade phase)."""
     with clock.phase(TrialPhase.COLLECT):
         collected = collect_outputs(staged.workdir, CollectLimits())
     with clock.phase(TrialPhase.GRADE):
         program = _judge_program(spec, sandbox, staged.workdir, staged.fixtures, run)
-    return collected, program
+        grader = grader_program(spec, sandbox, staged.workdir, staged.fixtures, run)
+    return collected, program, grader
 
 
 def _settle(ran: Ran, transcript: Transcript,
@@ -488,7 +486,8 @@ def _grade_phase(spec: TrialSpec, store: Store, keys: AttemptKeys, ran: Ran,
     """The scorers over the session's evidence; a grader that cannot answer or be stored
     turns the trial into a hole by cause."""
     evidence = Evidence(transcript.assistant_text, ran.collected.files, ran.collected.skipped,
-                        ran.run.transcript, tuple(transcript.calls), ran.program, ran.inputs)
+                        ran.run.transcript, tuple(transcript.calls), ran.program, ran.inputs,
+                        ran.grader)
     status, error = settled
     try:
         with clock.phase(TrialPhase.GRADE):
