@@ -230,6 +230,11 @@ OPTIONS: dict[str, Decorator] = {
                                help="With --gate: also exit 1 unless every comparison's sign "
                                     "test is below P (a PASS at 4 wins, 2 losses has p = "
                                     "0.69: not evidence)."),
+    # what CI reads (runner/cli/ci.py)
+    "junit": click.option("--junit", type=click.Path(dir_okay=False, path_type=Path),
+                          help="Also write JUnit XML here: one test case per case x opponent "
+                               "x model; a lost case is a failure, an inconclusive one is "
+                               "skipped (checked before the run)."),
 }
 
 EVAL = ("k", "max_k", "min_k", "alpha", "model", "case_ids", "incumbent_path", "arms",
@@ -242,6 +247,7 @@ PASS = ("concurrency", "prefetch", "model_script", *STORE, "max_budget_usd",
         "shared_store", "forward_credentials", "notify")
 SANDBOX = ("image", "runtime", "backend")
 OUTPUT = ("report_json", "as_json", "quiet", "gate", "gate_max_p")
+CI = ("junit",)
 
 
 def use(*names: str, **overrides: Decorator) -> Callable[[F], F]:
