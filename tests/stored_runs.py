@@ -103,8 +103,31 @@ def trigger(run_id: str, queries: list[tuple[str, bool, int, int]], *, skill: st
                    trigger=report)
 
 
+def store_run(store: Store, receipt: Receipt) -> None:
+    """The stored run a receipt is checked against (runner.history.verify): its plan, its
+    report, a DONE marker per trial."""
+    from pathlib import Path
+
+    from runner.schema.plan import Plan
+    from runner.schema.skill import Skill
+    from runner.store.keys import RunKeys
+
+    keys = RunKeys(receipt.run_id)
+    plan = Plan(run_id=receipt.run_id, created_at=receipt.finished_at or T0,
+                skill=Skill(path=Path("/skills") / receipt.skill, name=receipt.skill,
+                            digest=receipt.skill_digest),
+                incumbent=None, caseset_digest="c" * 64, cases=[], k=receipt.k, arms=[],
+                model=receipt.model, dry_run=receipt.dry_run, versions={}, trials=[])
+    store.put(keys.plan, plan.model_dump_json().encode())
+    if receipt.report is not None:
+        store.put(keys.report_json, receipt.report.model_dump_json(indent=1).encode())
+        for trial in receipt.report.trials:
+            store.put(keys.trial(trial.trial_id).done, trial.model_dump_json().encode())
+
+
 def store_receipt(store: Store, receipt: Receipt, save: str | None = None) -> None:
-    """What a completed run leaves: its receipt, its index entry, its saved name."""
+    """What a completed run leaves: its run, its receipt, its index entry, its saved name."""
+    store_run(store, receipt)
     key = file_receipt(store, receipt)
     entry = entry_from_receipt(receipt, key)
     if save:

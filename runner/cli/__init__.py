@@ -16,6 +16,7 @@ from runner.cli import (  # noqa: F401 - importing a command module registers it
     evidence,
     gc,
     merge,
+    publish,
     regrade,
     route,
     run,

@@ -100,7 +100,9 @@ OPTIONS: dict[str, Decorator] = {
                                    help="Folder of the version you already have (third arm); "
                                         "`latest`: the bytes of the skill's most recent "
                                         "completed run whose bytes differ, from the store "
-                                        "(write ./latest for a folder of that name)."),
+                                        "(write ./latest for a folder of that name); `team`: "
+                                        "the team's published version with the most recent "
+                                        "verified receipt (`skill-eval publish`)."),
     "save": click.option("--save", default=None, metavar="NAME",
                          help="Name the run when it completes (`skill-eval compare NAME "
                               "OTHER`); a run that does not complete is not named."),
@@ -280,11 +282,15 @@ def run_options(skill: Path, params: dict[str, Any], **fixed: Any) -> RunOptions
     if str(values.get("incumbent_path")) == LATEST:  # --incumbent latest, not ./latest
         values.pop("incumbent_path")
         values["incumbent_latest"] = True
+    if str(values.get("incumbent_path")) == TEAM:  # --incumbent team, not ./team
+        values.pop("incumbent_path")
+        values["incumbent_team"] = True
     values.update(fixed)
     return RunOptions(skill_path=skill, **values)
 
 
 LATEST = "latest"
+TEAM = "team"
 
 
 def read_store(store_uri: str, store_endpoint: str | None) -> Store:

@@ -230,6 +230,10 @@ class RunOptions(PassSettings, EvalSettings):
                                                               "of the skill's most recent "
                                                               "completed receipt whose bytes "
                                                               "differ, from the store")
+    incumbent_team: bool = Field(default=False, description="--incumbent team: the team's "
+                                                            "published version (other bytes) "
+                                                            "with the most recent verified "
+                                                            "receipt, from the store")
 
     def settings(self) -> PassSettings:
         return PassSettings.model_validate(
