@@ -164,3 +164,29 @@ def test_merge_refuses_what_is_not_a_report(tmp_path: Path) -> None:
     assert done.returncode == 2 and "notes.json" in done.stderr
     missing = _cli(["merge", str(tmp_path / "nowhere")], tmp_path)
     assert missing.returncode == 2 and "nowhere" in missing.stderr
+
+
+def test_a_batch_writes_junit_and_annotates_its_skills_cases(tmp_path: Path) -> None:
+    import yaml
+
+    workspace = tmp_path / "repo"
+    skill = workspace / "skills" / "csv-summary"
+    shutil.copytree(EXAMPLE, skill)
+    batch = workspace / "nightly.yaml"
+    batch.write_text(yaml.safe_dump({
+        "store": "store", "executor": "inprocess", "sandbox": {"backend": "fake"},
+        "model_script": str(EXAMPLE / "model-script.yaml"),
+        "evals": [{"skill": "skills/csv-summary", "cases": ["row-count", "sales-totals"],
+                   "k": 2}]}))
+    junit, summary = tmp_path / "batch.xml", tmp_path / "summary.md"
+    done = _cli(["batch", str(batch), "--junit", str(junit), "-q"], workspace, env={
+        "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(summary),
+        "GITHUB_WORKSPACE": str(workspace)})
+    assert done.returncode == 0, done.stderr
+    xml = JUnitXml.fromfile(str(junit))
+    assert sorted(c.name for s in xml for c in s) == ["row-count vs baseline",
+                                                     "sales-totals vs baseline"]
+    # the fake session answers the same in both arms: ties, a NEUTRAL, nothing to annotate
+    assert xml.failures == 0 and xml.skipped == 0
+    assert "::error" not in done.stderr and "::warning" not in done.stderr
+    assert "### skill-eval: csv-summary [sonnet]: NEUTRAL" in summary.read_text()
