@@ -88,7 +88,7 @@ def actions_outputs(reports: list[Report], folders: dict[str, Path]) -> None:
     from runner.render.actions import annotation_lines, case_lines, summary_markdown
 
     root = workspace()
-    missing = {r.skill for r in reports} - set(folders)
+    missing = {name for r in reports for name in (r.skills or [r.skill])} - set(folders)
     folders = {**search_folders(missing, root), **folders} if missing else folders
     spots = {name: case_lines(folder / "evals" / "evals.json", root)
              for name, folder in folders.items()}

@@ -36,13 +36,13 @@ def skill_name(ref: str) -> tuple[str, str | None]:
 def attribution(report: Report) -> str:
     """Whose contribution a run measured: the skill alone, several skills jointly, or one
     skill's marginal contribution beside the others (per-skill)."""
-    others = [s for s in report.skills if s != report.skill]
     if not report.skills:
         return "alone"
     if report.baseline_mode == "per-skill":
+        others = [s for s in report.skills if s != report.left_out]
         return f"per-skill (marginal of {report.left_out or report.skill}" + (
             f", beside {', '.join(others)})" if others else ")")
-    return "joint with " + (", ".join(others) if others else ", ".join(report.skills))
+    return "joint: " + ", ".join(report.skills)
 
 
 def _published(store: Store, name: str,

@@ -79,13 +79,17 @@ def annotation_lines(reports: list[Report],
     """One line per failed or inconclusive case; `spots` is skill -> case -> its place."""
     lines = []
     for report in reports:
+        # several skills at once: the cases come from each skill's own case set
+        places: dict[str, CaseSpot] = {}
+        for name in [*report.skills, report.skill]:
+            places.update(spots.get(name, {}))
         for o in case_outcomes(report):
             level = _level(o)
             if level is None:
                 continue
             body = o.message + ("\n" + "\n".join(o.details[:20]) if o.details else "")
             lines.append(annotation(level, body, f"skill-eval {o.skill} [{o.model}]: {o.name}",
-                                    spots.get(o.skill, {}).get(o.case)))
+                                    places.get(o.case)))
     return lines
 
 

@@ -190,3 +190,20 @@ def test_a_batch_writes_junit_and_annotates_its_skills_cases(tmp_path: Path) -> 
     assert xml.failures == 0 and xml.skipped == 0
     assert "::error" not in done.stderr and "::warning" not in done.stderr
     assert "### skill-eval: csv-summary [sonnet]: NEUTRAL" in summary.read_text()
+
+
+def test_several_skills_annotate_each_case_in_its_own_case_set(tmp_path: Path) -> None:
+    from runner.history.evidence import attribution
+    from runner.render.actions import annotation_lines, case_lines
+
+    report = _report("r-set", {"sales-totals": ["loss"]}, Verdict.FAIL, firm=True,
+                     aa_rate=0.01, skill="csv-summary+probe")
+    report.skills = ["csv-summary", "probe"]
+    spots = {"csv-summary": case_lines(EXAMPLE / "evals" / "evals.json", ROOT)}
+    (line,) = annotation_lines([report], spots)
+    assert line.startswith("::error file=examples/csv-summary/evals/evals.json,line=")
+    assert attribution(report) == "joint: csv-summary, probe"
+    report.baseline_mode, report.left_out = "per-skill", "probe"
+    assert attribution(report) == "per-skill (marginal of probe, beside csv-summary)"
+    report.skills = []
+    assert attribution(report) == "alone"
