@@ -1,8 +1,9 @@
 """Receipts checked against the stored run they came from, so that nothing but a completed run
 can make evidence: an index entry must say what its receipt says, the receipt's report must be
 the run's report.json, its dry-run mark must be the plan's, and every trial it counts must have
-its DONE marker in the run. Anything else reads "not verified" (seed 003: only a completed
-paired run writes evidence; "nothing else, including a hand-crafted edit, can fabricate it").
+its DONE marker in the run. Anything else reads "not verified": only a completed paired run
+writes evidence, and nothing else, a hand-made edit included, can fabricate it (docs/running.md,
+"Evidence that cannot be hand-made").
 
 Cost: per receipt, four reads (receipt, pointer, report, plan) and one listing of its trials.
 """
