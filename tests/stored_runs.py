@@ -4,6 +4,7 @@ receipts, index entries and saved names a completed run would leave (tests of `c
 
 from __future__ import annotations
 
+import hashlib
 from datetime import UTC, datetime, timedelta
 
 from runner.schema.enums import Arm, ReceiptKind, RunStatus, Verdict
@@ -46,12 +47,14 @@ def paired(run_id: str, cases: dict[str, tuple[list[bool], list[bool]]], *,
     lines: list[TrialLine] = []
     wins = losses = ties = 0
     for case, (cand, base) in cases.items():
+        # a trial id is a key part, as a real run's (hex) is: a case name may hold anything
+        tag = hashlib.sha256(case.encode()).hexdigest()[:8]
         for rep, (c, b) in enumerate(zip(cand, base, strict=True)):
             followed = process[case][rep] if process and case in process else None
-            lines.append(TrialLine(trial_id=f"{run_id}-{case}-{rep}-c", case=case,
+            lines.append(TrialLine(trial_id=f"{run_id}-{tag}-{rep}-c", case=case,
                                    repetition=rep, arm=Arm.CANDIDATE, status="completed",
                                    passed=c, process_followed=followed))
-            lines.append(TrialLine(trial_id=f"{run_id}-{case}-{rep}-b", case=case,
+            lines.append(TrialLine(trial_id=f"{run_id}-{tag}-{rep}-b", case=case,
                                    repetition=rep, arm=Arm.BASELINE, status="completed",
                                    passed=b))
             wins += c and not b
