@@ -191,3 +191,22 @@ def test_an_edited_index_entry_or_receipt_reads_not_verified(tmp_path: Path) -> 
     refused = _cli(["run", str(_variant(tmp_path, "v2")), *FAKE, "--store", str(store),
                     "--incumbent", "latest"], tmp_path)
     assert refused.returncode == 2 and "--incumbent latest" in refused.stderr
+
+
+def test_a_batch_file_names_the_team_incumbent(tmp_path: Path) -> None:
+    import yaml
+
+    store = tmp_path / "team"
+    v1, v2 = _variant(tmp_path, "v1"), _variant(tmp_path, "v2")
+    _run(v1, [str(store)])
+    assert _cli(["publish", str(v1), "--store", str(store)], tmp_path).returncode == 0
+    batch = tmp_path / "nightly.yaml"
+    batch.write_text(yaml.safe_dump({
+        "store": str(store), "executor": "inprocess", "sandbox": {"backend": "fake"},
+        "model_script": str(SCRIPT),
+        "evals": [{"skill": str(v2), "cases": ["row-count"], "incumbent": "team"}]}))
+    done = _cli(["batch", str(batch), "--json"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)  # one eval: its report alone
+    assert {c["opponent"] for c in report["comparisons"]} == {"baseline", "incumbent"}
+    assert "team: published version" in done.stderr
