@@ -201,6 +201,12 @@ def with_incumbent(opts: RunOptions, store: Store | None,
         store.preflight()
         opts, note = resolve_incumbent(opts, store)
         console.print(f"incumbent: {escape(note)}")
+    if opts.incumbent_team:
+        from runner.driver.team import resolve_team_incumbent
+
+        store.preflight()
+        opts, note = resolve_team_incumbent(opts, store)
+        console.print(f"incumbent: {escape(note)}")
     return opts, store
 
 
