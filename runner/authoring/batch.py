@@ -39,7 +39,8 @@ from runner.schema.options import EvalSettings, PassSettings, RunOptions
 
 # What an eval entry (or `defaults`) may set: EvalSettings by name or by its short alias.
 EVAL_KEYS = frozenset(EvalSettings.model_fields) | {"cases", "timeout", "skill_path",
-                                                     "incumbent_path", "incumbent_latest"}
+                                                     "incumbent_path", "incumbent_latest",
+                                                     "incumbent_team"}
 
 
 class BatchFile(PassSettings):
@@ -59,6 +60,28 @@ class TriggerSpec(BaseModel):
     runs: int = Field(default=config.TRIGGER_RUNS, ge=1, description="Sessions per query")
 
 
+def _read(path: Path, overrides: dict[str, Any] | None) -> BatchFile:
+    """The file as a model, its store read from the file's folder, the flags over it."""
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        raise RefusedInput(f"{path}: cannot read batch file: {exc}") from exc
+    if not isinstance(data, dict):
+        raise RefusedInput(f"{path}: a batch file is a mapping with an `evals` list")
+    store = data.get("store", data.get("store_uri"))
+    if isinstance(store, str) and "://" not in store and not Path(store).is_absolute():
+        # like the skills: read from the file's folder, whatever the current directory
+        data.pop("store", None)
+        data["store_uri"] = str(path.resolve().parent / store)
+    data.update({k: v for k, v in (overrides or {}).items() if v is not None})
+    try:
+        batch = BatchFile.model_validate(data)
+        EvalSettings.model_validate(batch.defaults)
+    except ValidationError as exc:
+        raise RefusedInput(f"{path}: invalid batch file: {describe(exc)}") from exc
+    return batch
+
+
 class TriggerEval(BaseModel):
     opts: RunOptions
     spec: TriggerSpec
@@ -74,24 +97,8 @@ def load_batch(path: Path, overrides: dict[str, Any] | None = None,
     """The file's paired evals and trigger evals; `overrides` (command-line flags) win over
     the file, and `eval_overrides` (eval settings given as flags, e.g. --alpha) over every
     eval's."""
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        raise RefusedInput(f"{path}: cannot read batch file: {exc}") from exc
-    if not isinstance(data, dict):
-        raise RefusedInput(f"{path}: a batch file is a mapping with an `evals` list")
+    batch = _read(path, overrides)
     base = path.resolve().parent
-    store = data.get("store", data.get("store_uri"))
-    if isinstance(store, str) and "://" not in store and not Path(store).is_absolute():
-        # like the skills: read from the file's folder, whatever the current directory
-        data.pop("store", None)
-        data["store_uri"] = str(base / store)
-    data.update({k: v for k, v in (overrides or {}).items() if v is not None})
-    try:
-        batch = BatchFile.model_validate(data)
-        EvalSettings.model_validate(batch.defaults)
-    except ValidationError as exc:
-        raise RefusedInput(f"{path}: invalid batch file: {describe(exc)}") from exc
 
     def anchor(p: Any) -> Any:
         return None if p is None else (Path(p) if Path(p).is_absolute() else base / p)
@@ -110,6 +117,9 @@ def load_batch(path: Path, overrides: dict[str, Any] | None = None,
         incumbent = fields.pop("incumbent", None)
         if incumbent == "latest":  # the skill's most recent completed receipt, from the store
             fields["incumbent_latest"] = True
+            incumbent = None
+        if incumbent == "team":  # the team's published version (runner.history.team)
+            fields["incumbent_team"] = True
             incumbent = None
         fields["incumbent_path"] = anchor(incumbent)
         bad = sorted(set(fields) - EVAL_KEYS)

@@ -14,7 +14,8 @@ from rich.text import Text
 
 from runner import config, console
 from runner.cli.app import EXIT_CODES, guarded, main
-from runner.cli.options import EVAL, OUTPUT, PASS, SANDBOX, RunOptions, run_options, use
+from runner.cli.ci import check_ci, ci_outputs, folders_of
+from runner.cli.options import CI, EVAL, OUTPUT, PASS, SANDBOX, RunOptions, run_options, use
 from runner.cli.output import ask, check_writable, emit, verdict_exit
 from runner.errors import RefusedInput
 
@@ -32,12 +33,12 @@ from runner.errors import RefusedInput
               help="Run the trigger eval alone (3 sessions per query): the cheapest signal.")
 @click.option("--with-triggers", is_flag=True,
               help="Also run the trigger eval after the paired trials.")
-@use(*OUTPUT)
+@use(*OUTPUT, *CI)
 @guarded
 def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | None,
         confirm: bool, triggers_only: bool, with_triggers: bool,
         report_json: Path | None, as_json: bool, quiet: bool, gate: bool,
-        gate_max_p: float | None, **params: Any) -> None:
+        gate_max_p: float | None, junit: Path | None, **params: Any) -> None:
     """Evaluate SKILL (a folder with SKILL.md and evals/evals.json).
 
     \b
@@ -55,6 +56,7 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
     from runner.driver.api import draft_when_missing, one_skill
 
     check_writable(report_json, "--report-json")
+    check_ci(junit)
     skills = _skills(skill, skill_paths, baseline_mode, triggers_only or with_triggers)
     several = len(skills) > 1
     if not several:
@@ -69,7 +71,7 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
         raise click.BadParameter("there is no terminal to ask on; in scripts cap the spend "
                                  "with --max-budget-usd instead", param_hint="--confirm")
     output = Output(report_json, as_json, gate, gate_max_p, console.err(quiet=quiet),
-                    time.monotonic())
+                    time.monotonic(), junit, skills)
     if triggers_only:
         _triggers_only(opts, output)
     elif several:
@@ -80,7 +82,8 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
 
 @dataclass(frozen=True)
 class Output:
-    """Where the command's report goes and how it exits (--report-json, --json, --gate)."""
+    """Where the command's report goes and how it exits (--report-json, --json, --gate,
+    --junit and the CI annotations on the skills' folders)."""
 
     report_json: Path | None
     as_json: bool
@@ -88,6 +91,8 @@ class Output:
     gate_max_p: float | None
     err: Console
     started: float
+    junit: Path | None
+    skills: list[Path]
 
 
 def _skills(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | None,
@@ -129,6 +134,7 @@ def _several(opts: RunOptions, confirm: bool, output: Output) -> None:
         reports = run_group(opts, output.err, confirm=ask if confirm else None)
         note.notice = for_reports("run", None, reports)
         emit(reports, output.report_json, output.as_json)
+        ci_outputs(reports, output.junit, folders_of(output.skills))
         output.err.print(Text(
             f"{sum(len(r.trials) for r in reports)} trial record(s) in "
             f"{time.monotonic() - output.started:.1f}s; stored under {opts.store_uri}/runs/ "
@@ -144,6 +150,7 @@ def _one(opts: RunOptions, confirm: bool, with_triggers: bool, output: Output) -
         report = run_eval(opts, output.err, confirm=ask if confirm else None)
         note.notice = for_reports("run", report.run_id, [report])
         emit([report], output.report_json, output.as_json)
+        ci_outputs([report], output.junit, folders_of(output.skills))
         output.err.print(Text(
             f"{len(report.trials)} trial(s) in {time.monotonic() - output.started:.1f}s; "
             f"stored under {opts.store_uri}/runs/{report.run_id}", style="dim"))

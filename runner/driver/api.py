@@ -201,6 +201,12 @@ def with_incumbent(opts: RunOptions, store: Store | None,
         store.preflight()
         opts, note = resolve_incumbent(opts, store)
         console.print(f"incumbent: {escape(note)}")
+    if opts.incumbent_team:
+        from runner.driver.team import resolve_team_incumbent
+
+        store.preflight()
+        opts, note = resolve_team_incumbent(opts, store)
+        console.print(f"incumbent: {escape(note)}")
     return opts, store
 
 
@@ -229,7 +235,10 @@ def request_stop(store: Store, run_id: str) -> None:
 
 # The driver's public API for the command line: every command module imports from here (or
 # runner.driver), never the layers below. Imported last: these modules import this one.
+from runner.authoring.batch import load_batch as load_batch  # noqa: E402
+from runner.authoring.bundles import pack_skill as pack_skill  # noqa: E402
 from runner.authoring.generate import DraftRequest as DraftRequest  # noqa: E402
+from runner.authoring.skill import load_skill as load_skill  # noqa: E402
 from runner.driver.batch import batch_status as batch_status  # noqa: E402
 from runner.driver.batch import run_batch as run_batch  # noqa: E402
 from runner.driver.batchflags import BatchFlags as BatchFlags  # noqa: E402
@@ -263,11 +272,16 @@ from runner.driver.viewing import run_html as run_html  # noqa: E402
 from runner.driver.viewing import run_path as run_path  # noqa: E402
 from runner.history.compare import compare_refs as compare_refs  # noqa: E402
 from runner.history.evidence import evidence_card as evidence_card  # noqa: E402
+from runner.history.shards import merge as _merge_shards  # noqa: E402
+from runner.history.team import publish_version as publish_version  # noqa: E402
+from runner.history.team import require_unpublished_ok as require_unpublished_ok  # noqa: E402
+from runner.history.team import verified_receipts as verified_receipts  # noqa: E402
 from runner.schema.options import RegradeOptions as RegradeOptions  # noqa: E402
 from runner.scripted.serve import serve_script as serve_script  # noqa: E402
 from runner.store.runs import list_runs as list_runs  # noqa: E402
 
 draft_summary = _draft_summary  # `cases --generate --json`: what was written
+merge_shards = _merge_shards  # `merge`: the shards of one eval as one report each
 
 
 def store_at(uri: str, endpoint: str | None) -> Store:

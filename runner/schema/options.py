@@ -237,6 +237,10 @@ class RunOptions(PassSettings, EvalSettings):
                                                               "of the skill's most recent "
                                                               "completed receipt whose bytes "
                                                               "differ, from the store")
+    incumbent_team: bool = Field(default=False, description="--incumbent team: the team's "
+                                                            "published version (other bytes) "
+                                                            "with the most recent verified "
+                                                            "receipt, from the store")
 
     @model_validator(mode="after")
     def _trust_reaches_the_trials(self) -> RunOptions:
