@@ -49,10 +49,8 @@ def reading(cases: Tallies, alpha: float) -> Reading:
     """The comparison's reading with adaptive k: case-weighted net lift, its A/A rate."""
     lift = case_weighted_lift(cases.values())
     v = lift_verdict(lift)
-    w, lo, t = (sum(x[i] for x in cases.values()) for i in range(3))
-    design = [sum(x) for x in cases.values()]
     return Reading(v, v in (Verdict.PASS, Verdict.FAIL) and is_firm(
-        aa_rate(design, w, lo, t, lift), alpha))
+        aa_rate(list(cases.values()), weighted=True), alpha))
 
 
 def unsettled(rows: Iterable[Row]) -> bool:

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from runner.analysis.adaptive import released
 from runner.analysis.cases import case_deltas, case_stats, non_discriminating
 from runner.analysis.credentials import credentials_used, window_moves
-from runner.analysis.rows import arm_cost, build_rows, compare
+from runner.analysis.rows import adjust_family, arm_cost, build_rows, compare
 from runner.analysis.runtime import runtime_table
 from runner.costs.pricing import PRICE_TABLE_VERSION
 from runner.schema.enums import Arm, CredentialKind, GradingMode, Outcome, RunStatus
@@ -44,7 +44,8 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
     graded = any(s.model for r in ordered for s in r.scores.values())
     opponents = [a for a in (Arm.BASELINE, Arm.INCUMBENT) if a in plan.arms]
     adaptive = plan.adaptive is not None
-    comparisons = [compare(rows, o, plan.alpha, case_weighted=adaptive) for o in opponents]
+    comparisons = adjust_family([compare(rows, o, plan.alpha, case_weighted=adaptive,
+                                         family=len(opponents)) for o in opponents])
     head = comparisons[0]
     expected = released(plan, {r.trial_id: r for r in results})
     incomplete = len(results) < len(expected)

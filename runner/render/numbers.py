@@ -30,19 +30,49 @@ def spread(value: Spread, fmt: str, scale: float = 1.0, sep: str = "Â±") -> str:
 
 def firmness(c: Comparison) -> str | None:
     """How far a PASS or FAIL can be trusted, the same words on the terminal, in the viewer and
-    at the gate: `firm (...)`, or `PASS, not firm: ...` with the size that would settle it."""
+    at the gate: `firm (...)`, or `PASS, not firm: ...` with the sizes that would settle it.
+    The one number is the A/A rate, either sign (two-sided), as the table prints it."""
     if c.verdict not in (Verdict.PASS, Verdict.FAIL) or c.aa_rate is None:
         return None
-    side = c.aa_rate / 2
     beyond = ("" if c.net_lift is None or abs(c.net_lift) < 1 / 3 + 1e-9
               else " at this net lift or beyond")
+    said = (f"an A/A run of this design reads PASS or FAIL{beyond} {_share(c.aa_rate)} of "
+            f"the time (exact case-level test){_adjusted(c)}")
     if c.firm:
-        return (f"{c.verdict}, firm: an A/A run of this size reads {c.verdict} "
-                f"{_share(side)} of the time{beyond} (alpha {c.alpha:g})")
-    settle = ("; no size up to k=20 or 4x the cases would make it firm" if c.firm_size is None
-              else f"; {c.firm_size.cases} cases x k={c.firm_size.k} would make it firm")
-    return (f"{c.verdict}, not firm: an A/A run of this size reads {c.verdict} "
-            f"{_share(side)} of the time{beyond}{settle}")
+        return f"{c.verdict}, firm: {said} (alpha {c.alpha:g})"
+    return f"{c.verdict}, not firm: {said}{sizes(c)}"
+
+
+def _adjusted(c: Comparison) -> str:
+    if c.correction is None or c.aa_rate_adjusted is None or c.correction.startswith("none"):
+        return ""
+    return f"; {_share(c.aa_rate_adjusted)} after {c.correction}"
+
+
+def sizes(c: Comparison) -> str:
+    """What size buys: the size at which this lift, if it held, would be firm, and the size at
+    which a true lift of power_lift reads firm with 80% power."""
+    held = ("; no size up to 200 cases would make this lift firm" if c.firm_size is None
+            else f"; would be firm if this lift held at {c.firm_size.cases} cases x "
+                 f"k={c.firm_size.k}")
+    if c.power_size is None or c.power_lift is None:
+        return held
+    return (f"{held}; a true lift of {c.power_lift * 100:+.0f}% reads firm at "
+            f"{c.power_size.cases} cases x k={c.power_size.k} with 80% power")
+
+
+def aa(value: float | None) -> str:
+    """An A/A rate as the table prints it (either sign), small ones with two digits."""
+    return "n/a" if value is None else _share(value)
+
+
+def budget(report: Report) -> str | None:
+    """The run's one error budget: alpha and how its comparisons share it."""
+    said = next((c.correction for c in report.comparisons if c.correction), None)
+    if said is None:
+        return None
+    return (f"error budget: alpha {report.alpha:g} for the whole run, {said}; firm reads the "
+            "adjusted A/A rate")
 
 
 def _share(value: float) -> str:
@@ -66,16 +96,6 @@ def runtime_cell(figure: str, value: Spread, signed: bool = False, sep: str = "Â
         return "n/a"
     mean = (fmt.replace("{:", "{:+") if signed else fmt).format(value.mean * scale)
     return mean + ("" if value.sd is None else sep + fmt.format(value.sd * scale))
-
-
-def gate_note(c: Comparison) -> str | None:
-    """Under --gate, a FAIL that is not firm still blocks; this says so and what would settle
-    it."""
-    if c.verdict is not Verdict.FAIL or c.firm:
-        return None
-    said = firmness(c)
-    return (f"gate: FAIL vs {c.opponent} blocks, though it is not firm ({said}); a hang or a "
-            "crash must never pass quietly, so re-run at that size to settle it")
 
 
 def adaptive_line(report: Report) -> str | None:

@@ -1,5 +1,6 @@
-"""A FAIL that is not firm still fails the gate (a hang or a crash must never pass quietly),
-and the gate says it is not firm and what size would settle it."""
+"""A FAIL that is not firm is inconclusive at the gate (exit 5), naming the size that would
+decide; the hang or crash behind it is a loss row, so a broken skill reads a firm FAIL (exit 1)
+as soon as the size allows."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from runner.schema.options import RunOptions, SandboxConfig
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "csv-summary"
 
 
-def test_a_gated_run_with_a_fail_that_is_not_firm_exits_1_and_says_so(tmp_path: Path) -> None:
+def test_a_gated_run_with_a_fail_that_is_not_firm_exits_5_and_names_the_size(
+        tmp_path: Path) -> None:
     store = str(tmp_path / "store")
     opts = RunOptions(skill_path=EXAMPLE, case_ids=("row-count",), store_uri=store,
                       model_script=EXAMPLE / "model-script.yaml", executor="inprocess",
@@ -39,10 +41,13 @@ def test_a_gated_run_with_a_fail_that_is_not_firm_exits_1_and_says_so(tmp_path: 
     assert report["run_id"] == plan.run_id
     comp = report["comparisons"][0]
     assert comp["verdict"] == "FAIL" and comp["losses"] == 1
-    assert comp["firm"] is False and comp["aa_rate"] == 0.5  # one row: a coin reads it half
-    assert comp["firm_size"] == {"cases": 1, "k": 3}
+    assert comp["firm"] is False and comp["aa_rate"] == 1.0  # one row: a flip reads it too
+    assert comp["firm_size"] == {"cases": 6, "k": 1}  # if it held: six lost cases
+    assert comp["power_size"]["k"] == 1 and comp["power_lift"] == 0.5
     assert comp["case_votes"] == {"wins": 0, "losses": 1, "ties": 0}
     assert "can never give a firm verdict" in plain.stderr  # warned before spending
-    assert gated.exit_code == 1, gated.output
-    assert "gate: FAIL vs baseline blocks, though it is not firm" in gated.stderr
-    assert "1 cases x k=3 would make it firm" in gated.stderr
+    assert gated.exit_code == 5, gated.output
+    size = comp["power_size"]["cases"]
+    assert "gate: inconclusive vs baseline: FAIL at -100.0%, not firm" in gated.stderr
+    assert (f"{size} cases x k=1 would decide a true lift of +50% with 80% power"
+            in gated.stderr)
