@@ -5,6 +5,7 @@ as soon as the size allows."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -51,3 +52,44 @@ def test_a_gated_run_with_a_fail_that_is_not_firm_exits_5_and_names_the_size(
     assert "gate: inconclusive vs baseline: FAIL at -100.0%, not firm" in gated.stderr
     assert (f"{size} cases x k=1 would decide a true lift of +50% with 80% power"
             in gated.stderr)
+
+
+def _six_case_skill(tmp_path: Path) -> Path:
+    skill = tmp_path / "csv-summary"
+    shutil.copytree(EXAMPLE, skill)
+    evals = json.loads((skill / "evals" / "evals.json").read_text())
+    base = next(e for e in evals["evals"] if e["id"] == "row-count")
+    evals["evals"] = [{**base, "id": f"row-count-{i}"} for i in range(6)]
+    (skill / "evals" / "evals.json").write_text(json.dumps(evals))
+    return skill
+
+
+def test_a_firm_fail_exits_1_and_a_gated_pass_exits_0(tmp_path: Path) -> None:
+    """Six cases the candidate loses (it answers without the row count where the baseline
+    gives it): an A/A run loses or wins all six 2/64 of the time, a firm FAIL; the mirror image
+    is a firm PASS and the gate lets it through."""
+    skill = _six_case_skill(tmp_path)
+    outcomes = {}
+    for name, arm in (("fail", Arm.BASELINE), ("pass", Arm.CANDIDATE)):
+        store = str(tmp_path / f"store-{name}")
+        plan = preflight(RunOptions(skill_path=skill, store_uri=store,
+                                    model_script=skill / "model-script.yaml",
+                                    executor="inprocess", sandbox=SandboxConfig(backend="fake")))
+        for t in plan.trials:
+            if t.arm is arm:
+                FakeSandbox.plan[t.trial_id] = {"reply": "sales.csv has 5 rows."}
+        try:
+            outcomes[name] = CliRunner().invoke(main, [
+                "run", str(skill), "--sandbox", "fake", "--executor", "inprocess",
+                "--model-script", str(skill / "model-script.yaml"), "--store", store, "--json",
+                "--gate"])
+        finally:
+            FakeSandbox.plan.clear()
+    failed, passed = outcomes["fail"], outcomes["pass"]
+    comp = json.loads(failed.stdout)["comparisons"][0]
+    assert comp["verdict"] == "FAIL" and comp["firm"] is True
+    assert comp["aa_rate"] == 2 / 64 and comp["correction"] == "none (one comparison)"
+    assert failed.exit_code == 1, failed.output
+    assert "gate: firm FAIL vs baseline at -100.0%" in failed.stderr
+    assert json.loads(passed.stdout)["comparisons"][0]["firm"] is True
+    assert passed.exit_code == 0, passed.output
