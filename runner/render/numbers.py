@@ -99,11 +99,20 @@ def runtime_cell(figure: str, value: Spread, signed: bool = False, sep: str = "Â
 
 
 def adaptive_line(report: Report) -> str | None:
-    """`--k auto`: the sessions it ran against fixed k, and each case's repetitions."""
+    """`--k auto`: where the sequential run stopped, the sessions it ran against the fixed
+    design, cost per decision, and each case's repetitions."""
     a = report.adaptive
     if a is None:
         return None
     per_case = ", ".join(f"{case} {n}" for case, n in a.repetitions.items())
-    return (f"adaptive k ({a.min_k}..{a.max_k}): {a.sessions} session(s) against "
-            f"{a.fixed_sessions} at fixed --k {a.max_k}, {a.saving * 100:.0f}% saved; "
-            f"repetitions per case: {per_case}; net lifts weigh every case the same")
+    where = ("" if a.look is None else
+             f"look {a.look} of {a.looks} ({a.stopped_because or 'running'}), alpha spent "
+             f"{a.stop_alpha:.3g}; ")
+    if a.firm_verdicts:
+        usd = "" if a.usd_per_firm is None else f", ${a.usd_per_firm:.4f}"
+        cost = f"cost per decision: {a.sessions_per_firm:.1f} sessions{usd} per firm verdict"
+    else:
+        cost = "cost per decision: no firm verdict"
+    return (f"sequential k ({a.min_k}..{a.max_k}): {where}{a.sessions} session(s) against "
+            f"{a.fixed_sessions} for the fixed design, {a.saving * 100:.0f}% saved; {cost}; "
+            f"repetitions per case: {per_case}")

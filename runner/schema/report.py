@@ -258,6 +258,16 @@ class AdaptiveSummary(BaseModel):
     saving: float = Field(description="1 - sessions / fixed_sessions")
     repetitions: dict[str, int] = Field(default_factory=dict,
                                         description="Repetitions released per case")
+    look: int | None = Field(default=None, description="The look the run stopped at (1-based)")
+    looks: int | None = Field(default=None, description="Looks in the sequential design")
+    stop_alpha: float | None = Field(default=None, description="The alpha spent at that look: "
+                                     "the comparisons are firm against it")
+    stopped_because: str | None = None
+    firm_verdicts: int | None = Field(default=None, description="Comparisons read firm")
+    sessions_per_firm: float | None = Field(default=None, description="Cost per decision: "
+                                            "sessions per firm verdict (None: none firm)")
+    usd_per_firm: float | None = Field(default=None, description="Cost per decision: dollars "
+                                       "per firm verdict (None: none firm, or not metered)")
 
 
 class Report(BaseModel):
