@@ -93,3 +93,48 @@ def test_a_firm_fail_exits_1_and_a_gated_pass_exits_0(tmp_path: Path) -> None:
     assert "gate: firm FAIL vs baseline at -100.0%" in failed.stderr
     assert json.loads(passed.stdout)["comparisons"][0]["firm"] is True
     assert passed.exit_code == 0, passed.output
+
+
+def test_a_judge_decided_aa_run_is_not_firm(tmp_path: Path) -> None:
+    """Eight cases both arms fail by checks, each with a rubric: the judge decides every row.
+    Both arms are the same skill; which of the two answers it prefers is a coin the test
+    fixes at 7-1. Under the exact conditional test that split is read 2 * 9 / 256 = 7.0% of
+    the time: not firm (the old tie-rate model clamped no ties to a coin per row and read it
+    firm)."""
+    skill = tmp_path / "same"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text("---\nname: same\ndescription: Use when asked to "
+                                    "answer.\n---\nAnswer.\n")
+    (skill / "evals" / "evals.json").write_text(json.dumps({"skill_name": "same", "evals": [
+        {"id": f"q{i}", "prompt": f"Answer question {i}.", "assertions": ["NEVER-THERE"],
+         "rubric": "The answer that says alpha is better."} for i in range(8)]}))
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps({"scenarios": [
+        {"name": "judge-first", "when": {"purpose": "judge",
+                                         "prompt": "re:(?s)Response 1:.*alpha.*Response 2:"},
+         "turns": [{"tool_use": {"name": "record_judgement", "input": {
+             "preferred": "1", "reasons": "alpha"}}}]},
+        {"name": "judge-second", "when": {"purpose": "judge"},
+         "turns": [{"tool_use": {"name": "record_judgement", "input": {
+             "preferred": "2", "reasons": "alpha"}}}]},
+        {"name": "answer", "turns": [{"text": "an answer"}]}]}))
+    store = str(tmp_path / "store")
+    plan = preflight(RunOptions(skill_path=skill, store_uri=store, model_script=script,
+                                executor="inprocess", sandbox=SandboxConfig(backend="fake")))
+    for t in plan.trials:
+        case = int(t.case.id[1:])
+        alpha_side = Arm.CANDIDATE if case < 7 else Arm.BASELINE
+        FakeSandbox.plan[t.trial_id] = {"reply": "alpha" if t.arm is alpha_side else "beta"}
+    try:
+        result = CliRunner().invoke(main, [
+            "run", str(skill), "--sandbox", "fake", "--executor", "inprocess",
+            "--model-script", str(script), "--store", store, "--json", "--gate"])
+    finally:
+        FakeSandbox.plan.clear()
+    report = json.loads(result.stdout)
+    comp = report["comparisons"][0]
+    assert all(r["judge"] for r in report["rows"])  # every row was the judge's
+    assert (comp["wins"], comp["losses"], comp["ties"]) == (7, 1, 0)
+    assert comp["verdict"] == "PASS" and comp["firm"] is False
+    assert comp["aa_rate"] == 18 / 256
+    assert result.exit_code == 0, result.output  # not a FAIL: the gate lets it through
