@@ -55,7 +55,9 @@ from bisect import bisect
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from math import comb, erfc, exp, lcm, lgamma, sqrt
+from math import ceil, comb, erfc, exp, lcm, lgamma, sqrt
+
+import numpy as np
 
 from runner.analysis.stats import PASS_LINE
 from runner.schema.report import Size
@@ -249,6 +251,8 @@ def flip_tail(magnitudes: Sequence[Fraction], line: Fraction) -> float:
     if not counts:
         return 1.0 if line <= 0 else 0.0
     groups = tuple(sorted(counts.items()))
+    if all(m.denominator == 1 for m, _ in groups):  # |S| >= line on the integer grid
+        return _int_tail(tuple((int(m), c) for m, c in groups), ceil(line))
     support = 1
     for _, c in groups:
         support *= c + 1
@@ -384,8 +388,27 @@ def _power_cached(design: tuple[int, ...], lift: float, tie_rate: float, alpha: 
 
 @lru_cache(maxsize=65536)
 def _int_tail(groups: tuple[tuple[int, int], ...], line: int) -> float:
-    """flip_tail for whole-number magnitudes (the row statistic), cached for the power loop."""
-    return flip_tail([Fraction(m) for m, c in groups for _ in range(c)], Fraction(line))
+    """flip_tail for whole-number magnitudes (the row statistic): the law of S on an integer
+    grid, each group's binomial signs convolved in (numpy: the power loop asks thousands)."""
+    dist = _int_dist(groups)
+    offset = (len(dist) - 1) // 2
+    if line <= 0:
+        return 1.0
+    low, high = offset - line, offset + line  # the tails: S <= -line and S >= line
+    return min(1.0, float(dist[:max(0, low + 1)].sum() + dist[max(0, high):].sum()))
+
+
+@lru_cache(maxsize=16384)
+def _int_dist(groups: tuple[tuple[int, int], ...]) -> np.ndarray:
+    dist = np.ones(1)
+    for m, c in groups:
+        if m == 0:
+            continue
+        group = np.zeros(2 * m * c + 1)
+        for j in range(c + 1):
+            group[2 * m * j] = comb(c, j) / 2.0 ** c
+        dist = np.convolve(dist, group)
+    return dist
 
 
 def _cumulative(k: int, shape: float | None) -> tuple[list[float], list[tuple[int, int]]]:
