@@ -17,7 +17,7 @@ An A/A run compares a skill with itself. Its rows are the report's rows: one per
    the model's tie rate is 1 - 2 E[p(1-p)] = (a+1) / (2a+1), so a = (1-t) / (2t-1). Identical
    arms tie at least half the time (p(1-p) <= 1/4), so t is clamped to [1/2, 1]: t = 1/2 is a
    coin per case (p = 1/2 everywhere), t -> 1 makes every case all-pass or all-fail.
-4. The verdict rule is seed 000's, unchanged: net lift (W-L)/(W+L+T) >= +1/3 reads PASS,
+4. The verdict rule is docs/statistics.md's, unchanged: net lift (W-L)/(W+L+T) >= +1/3 reads PASS,
    <= -1/3 FAIL, else NEUTRAL. With N scored rows and D = W - L, PASS is 3D >= N.
 
 The firmness test (what `aa_rate` is; the Beta model above is only the design-time model of
@@ -266,7 +266,7 @@ def aa_rate(cases: Sequence[CaseTally], weighted: bool = False) -> float | None:
     """A comparison's A/A rate: how often an A/A run of its design reads a verdict at least as
     far from NEUTRAL as it did (either sign), under the exact conditional null of the module
     docstring (each case's W - L kept, its sign a fair coin). A NEUTRAL: 1.0; no scored row:
-    None. `weighted`: the case-weighted net lift (adaptive k), else seed 000's over rows."""
+    None. `weighted`: the case-weighted net lift (adaptive k), else the rows' net lift."""
     rows = sum(w + lo + t for w, lo, t in cases)
     if rows == 0:
         return None

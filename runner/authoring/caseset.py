@@ -38,7 +38,7 @@ from runner.scoring.checks import parse_matcher
 from runner.scoring.deterministic import json_path_steps
 from runner.scoring.process import parse_call_matcher
 
-# Text checks inside these cannot mean anything (seed 001 refuses them).
+# Text checks inside these cannot mean anything (refused, EV009: docs/case-sets.md#problem-codes).
 BINARY_SUFFIXES = frozenset(
     ".png .jpg .jpeg .gif .webp .bmp .ico .pdf .zip .gz .tgz .bz2 .xz .7z .tar .xlsx .xls .docx "
     ".pptx .mp3 .mp4 .wav .ogg .sqlite .db .parquet .pkl .bin .exe .so .woff .woff2".split()

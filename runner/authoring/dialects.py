@@ -1,7 +1,7 @@
 """Case sets as other tools write them, read into this runner's fields, each entry with where
 it came from (`check -v` shows it) and every problem collected, not raised.
 
-The rules (README, "A skill and its case set"):
+The rules (docs/case-sets.md#formats-read):
 
 - A typed assertion object's operand comes from its operand field (`pattern` for a regex,
   `value`/`text` for a literal, `terms` for a list); its `description` (or `name`) is only
@@ -203,7 +203,7 @@ class CaseReader:
             snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower()
             if snake != key and snake not in item:
                 item[snake] = item.pop(key)
-        if isinstance(item.get("judge"), str):  # seed 001's name for the judge program
+        if isinstance(item.get("judge"), str):  # the native grammar's name for the judge program
             item["judge_program"] = item.pop("judge")
         for alias, field in CASE_ALIASES.items():
             if alias in item and field not in item:

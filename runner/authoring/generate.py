@@ -1,4 +1,4 @@
-"""Drafting a case set for a skill that has none (seed 001, "where the cases come from"):
+"""Drafting a case set for a skill that has none (docs/case-sets.md#drafting-a-case-set):
 `skill-eval cases SKILL --generate`.
 
 Three sources, each named in the draft beside the case it produced:

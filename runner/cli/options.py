@@ -189,7 +189,7 @@ OPTIONS: dict[str, Decorator] = {
                                         help="Send this shell's ANTHROPIC_API_KEY (or "
                                              "CLAUDE_CODE_OAUTH_TOKEN) to the trials through "
                                              "Ray's runtime environment, instead of each "
-                                             "node's own (see README: who can read it)."),
+                                             "node's own (docs/cluster.md: who can read it)."),
     "notify": click.option("--notify", metavar="URL", callback=_url,
                            help="POST a JSON summary here when the run completes, stops or "
                                 "fails (has a Slack-style `text` field); retried, never fails "

@@ -68,7 +68,7 @@ def test_a_design_that_can_never_be_firm_stops_at_once() -> None:
     assert said is not None and said.startswith("cannot become firm")
 
 
-def test_case_weighted_lift_is_seed_000_at_equal_k() -> None:
+def test_case_weighted_lift_is_the_row_lift_at_equal_k() -> None:
     assert case_weighted_lift([(2, 0, 1), (0, 1, 2)]) == Fraction(1, 6)  # (2-1)/6
     assert case_weighted_lift([(2, 0, 0), (0, 1, 4)]) == Fraction(2, 5)  # (1 + -1/5)/2
     rows = [row("a", 0, W), row("a", 1, W), *(row("b", r, T) for r in range(4)),

@@ -17,7 +17,7 @@ import pytest
 
 RUNNER = Path(__file__).resolve().parents[2] / "runner"
 
-# bottom first; DESIGN.md draws the same order
+# bottom first
 LAYERS = (
     "config", "errors",                     # constants and the error tree
     "schema",                               # pure data models
