@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from runner.analysis import compare as regress  # noqa: E402
 from runner.analysis.adaptive import look_state, schedule  # noqa: E402
-from runner.analysis.gate import decide  # noqa: E402
+from runner.analysis.gate import Answer, decide  # noqa: E402
 from runner.analysis.rows import adjust_family, compare  # noqa: E402
 from runner.schema.enums import Arm, Outcome, TrialStatus, Verdict  # noqa: E402
 from runner.schema.report import ArmCost, Comparison, Report, Row, TrialLine  # noqa: E402
@@ -128,15 +128,15 @@ def gate_table(runs: int, seed: int) -> None:
     for cases, k in DESIGNS:
         for arms in (2, 3):
             rng = random.Random(seed + cases * 10 + k + arms)
-            codes = {0: 0, 1: 0, 5: 0}
+            codes = dict.fromkeys(Answer, 0)
             old = 0
             for _ in range(runs):
                 comps = comparisons(simulate(rng, cases, k, DIFFICULTY["uniform"], "always",
                                              arms=arms), arms)
-                codes[decide([report_of(comps)]).exit_code] += 1
+                codes[decide([report_of(comps)]).answer] += 1
                 old += any(c.verdict is Verdict.FAIL for c in comps)
-            print(f"{cases:>4}x{k:<3} {arms:>5} {codes[1] / runs:>21.2%} "
-                  f"{codes[5] / runs:>22.1%} {old / runs:>17.1%}")
+            print(f"{cases:>4}x{k:<3} {arms:>5} {codes[Answer.FAIL] / runs:>21.2%} "
+                  f"{codes[Answer.INCONCLUSIVE] / runs:>22.1%} {old / runs:>17.1%}")
 
 
 def paired_report(run: str, outcomes: dict[int, list[bool]]) -> Report:

@@ -1,12 +1,13 @@
 """The verdict gate (`--gate`, `--gate-max-p`): three answers from a run's (or a batch's)
-comparisons, under one error budget. Pure: the CLI prints the lines and exits with the code.
+comparisons, under one error budget. Pure: the CLI prints the lines and maps the answer to
+its exit code.
 
-- exit 1 (EXIT_GATE): some comparison is a **firm** FAIL, its A/A rate adjusted by Holm over
-  every comparison the gate reads (each opponent of each run of the batch);
-- exit 5 (EXIT_INCONCLUSIVE): none is, but some comparison cannot decide: a FAIL that is not
-  firm, no evidence, or (with --gate-max-p P) an adjusted A/A rate not below P; the line names
-  the size that would decide;
-- exit 0: every comparison is decided and none is a FAIL.
+- FAIL (the CLI exits 1, EXIT_GATE): some comparison is a **firm** FAIL, its A/A rate
+  adjusted by Holm over every comparison the gate reads (each opponent of each run);
+- INCONCLUSIVE (exit 5, EXIT_INCONCLUSIVE): none is, but some comparison cannot decide: a
+  FAIL that is not firm, no evidence, or (with --gate-max-p P) an adjusted A/A rate not
+  below P; the line names the size that would decide;
+- DECIDED (exit 0): every comparison is decided and none is a FAIL.
 
 A candidate that crashes or hangs where its opponent did not is a failed trial, not a hole
 (runner.schema.enums.TrialStatus): its rows are losses, so a broken skill reads a firm FAIL as
@@ -16,28 +17,28 @@ soon as the size allows, and an inconclusive one before that.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from runner.analysis.rows import adjust_family
-from runner.errors import EXIT_GATE, EXIT_INCONCLUSIVE
-from runner.render.numbers import pct, sizes
 from runner.schema.enums import Verdict
 from runner.schema.report import Comparison, Report
 
-EXIT_DECIDED = 0
+
+class Answer(StrEnum):
+    """The gate's three answers (the CLI maps them to exit codes 1, 5 and 0)."""
+
+    FAIL = "fail"
+    INCONCLUSIVE = "inconclusive"
+    DECIDED = "decided"
 
 
 @dataclass
 class GateDecision:
-    """The gate's answer: its exit code and one line per comparison that is not a clean pass."""
+    """The gate's answer and one line per comparison that is not a clean pass."""
 
-    exit_code: int
+    answer: Answer
     lines: list[str] = field(default_factory=list)
     correction: str = ""
-
-    @property
-    def answer(self) -> str:
-        return {EXIT_GATE: "FAIL", EXIT_INCONCLUSIVE: "inconclusive"}.get(self.exit_code,
-                                                                          "pass")
 
 
 def family(reports: list[Report]) -> list[tuple[str, Comparison]]:
@@ -62,10 +63,10 @@ def decide(reports: list[Report], max_p: float | None = None) -> GateDecision:
             open_.append(f"{skill}: gate: inconclusive vs {c.opponent}: {line}")
     correction = comparisons[0][1].correction or "" if comparisons else ""
     if fails:
-        return GateDecision(EXIT_GATE, fails + open_, correction)
+        return GateDecision(Answer.FAIL, fails + open_, correction)
     if open_:
-        return GateDecision(EXIT_INCONCLUSIVE, open_, correction)
-    return GateDecision(EXIT_DECIDED, [], correction)
+        return GateDecision(Answer.INCONCLUSIVE, open_, correction)
+    return GateDecision(Answer.DECIDED, [], correction)
 
 
 def _undecided(c: Comparison, max_p: float | None) -> str | None:
@@ -82,11 +83,19 @@ def _undecided(c: Comparison, max_p: float | None) -> str | None:
 
 
 def _decide_size(c: Comparison) -> str:
+    """What size would decide (render.numbers.sizes words the report's version of it)."""
     if c.power_size is not None and c.power_lift is not None:
         return (f"; {c.power_size.cases} cases x k={c.power_size.k} would decide a true lift "
                 f"of {c.power_lift * 100:+.0f}% with 80% power")
-    return sizes(c)
+    if c.firm_size is not None:
+        return (f"; would be firm if this lift held at {c.firm_size.cases} cases x "
+                f"k={c.firm_size.k}")
+    return ""
 
 
 def _p(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.3g}"
+
+
+def pct(value: float | None) -> str:
+    return "n/a" if value is None else f"{value * 100:+.1f}%"

@@ -28,7 +28,7 @@ def verdict_exit(reports: list[Report], err: Console, gate: bool,
     """After the report: exit 2 for a script that missed requests, 3 when infrastructure left
     nothing to score; under --gate the gate's answer (runner.analysis.gate): 1 on a firm FAIL,
     5 when the run cannot decide (no evidence included, its cause printed), else 0."""
-    from runner.analysis.gate import decide
+    from runner.analysis.gate import Answer, decide
     from runner.driver.api import require_scored, require_script_coverage
 
     try:
@@ -42,10 +42,11 @@ def verdict_exit(reports: list[Report], err: Console, gate: bool,
     if not gate:
         return
     decision = decide(reports, gate_max_p)
+    failed = decision.answer is Answer.FAIL
     for line in decision.lines:
-        err.print(Text(line, style="red" if decision.exit_code == EXIT_GATE else "yellow"))
-    if decision.exit_code:
-        sys.exit(decision.exit_code)
+        err.print(Text(line, style="red" if failed else "yellow"))
+    if decision.answer is not Answer.DECIDED:
+        sys.exit(EXIT_GATE if failed else EXIT_INCONCLUSIVE)
 
 
 def check_writable(path: Path | None, flag: str) -> None:
@@ -82,6 +83,6 @@ def emit(reports: list[Report], report_json: Path | None, as_json: bool) -> None
 
 def gate_fails(reports: list[Report], max_p: float | None = None) -> bool:
     """Whether the gate would exit non-zero (a firm FAIL, or a run that cannot decide)."""
-    from runner.analysis.gate import decide
+    from runner.analysis.gate import Answer, decide
 
-    return decide(reports, max_p).exit_code != 0
+    return decide(reports, max_p).answer is not Answer.DECIDED

@@ -125,7 +125,7 @@ def test_json_and_quiet_for_scripts(tmp_path: Path) -> None:
 def test_the_gate_has_three_answers() -> None:
     """1 on a firm FAIL (Holm over every comparison), 5 when the run cannot decide (a FAIL
     that is not firm, no evidence, an A/A rate not below --gate-max-p), else 0."""
-    from runner.analysis.gate import decide
+    from runner.analysis.gate import Answer, decide
     from runner.cli import gate_fails
     from runner.schema.report import Report
 
@@ -142,18 +142,18 @@ def test_the_gate_has_three_answers() -> None:
 
     # PASS against baseline, a firm FAIL against the incumbent (0.001 x 2 after Holm): 1
     assert decide([report(("baseline", "PASS", 0.69), ("incumbent", "FAIL", 0.001))]
-                  ).exit_code == 1
+                  ).answer is Answer.FAIL
     # the same FAIL at 0.03 is firm alone, not after Holm over two (0.06): inconclusive
-    assert decide([report(("baseline", "FAIL", 0.03))]).exit_code == 1
+    assert decide([report(("baseline", "FAIL", 0.03))]).answer is Answer.FAIL
     held = decide([report(("baseline", "PASS", 0.69), ("incumbent", "FAIL", 0.03))])
-    assert held.exit_code == 5 and "Holm over 2 comparisons" in held.lines[0]
+    assert held.answer is Answer.INCONCLUSIVE and "Holm over 2 comparisons" in held.lines[0]
     # a batch shares one budget too: two runs' FAILs at 0.03 each are not firm together
     assert decide([report(("baseline", "FAIL", 0.03)), report(("baseline", "FAIL", 0.03))]
-                  ).exit_code == 5
-    assert decide([report(("baseline", "NO EVIDENCE", None))]).exit_code == 5
-    assert decide([report(("baseline", "PASS", 0.69))]).exit_code == 0
+                  ).answer is Answer.INCONCLUSIVE
+    assert decide([report(("baseline", "NO EVIDENCE", None))]).answer is Answer.INCONCLUSIVE
+    assert decide([report(("baseline", "PASS", 0.69))]).answer is Answer.DECIDED
     assert not gate_fails([report(("baseline", "PASS", 0.69))])
-    assert decide([report(("baseline", "PASS", 0.69))], max_p=0.05).exit_code == 5
+    assert decide([report(("baseline", "PASS", 0.69))], max_p=0.05).answer is Answer.INCONCLUSIVE
     assert not gate_fails([report(("baseline", "PASS", 0.01))], max_p=0.05)
 
 
