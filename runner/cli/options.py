@@ -98,6 +98,10 @@ OPTIONS: dict[str, Decorator] = {
                           help="Model passed to claude."),
     "case_ids": click.option("--case", "case_ids", multiple=True,
                              help="Run only this case id (repeatable)."),
+    "cases_file": click.option("--cases", "cases_file", type=PATH, metavar="FILE",
+                               help="The case set to read (any set file: JSON, YAML or a "
+                                    "folder of case files), in place of the one found in "
+                                    "the skill's layout."),
     "incumbent_path": click.option("--incumbent", "incumbent_path", type=PATH,
                                    help="Folder of the version you already have (third arm); "
                                         "`latest`: the bytes of the skill's most recent "
@@ -234,7 +238,8 @@ OPTIONS: dict[str, Decorator] = {
                                     "reads), is below P."),
 }
 
-EVAL = ("k", "max_k", "min_k", "alpha", "model", "case_ids", "incumbent_path", "arms",
+EVAL = ("k", "max_k", "min_k", "alpha", "model", "case_ids", "cases_file", "incumbent_path",
+        "arms",
         "timeout_s", "max_turns", "session_budget_usd", "allow_server_tools", "grader_model",
         "judge_model", "no_judge", "judge_all")
 STORE = ("store_uri", "store_endpoint")

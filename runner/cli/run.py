@@ -12,6 +12,7 @@ from rich.text import Text
 
 from runner import config, console
 from runner.cli.app import EXIT_CODES, guarded, main
+from runner.cli.drafting import draft_when_missing, one_skill
 from runner.cli.options import EVAL, OUTPUT, PASS, SANDBOX, run_options, use
 from runner.cli.output import ask, check_writable, emit, verdict_exit
 from runner.schema.enums import BaselineMode
@@ -70,6 +71,9 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
     if several and (triggers_only or with_triggers):
         raise click.BadParameter("trigger runs measure one skill at a time",
                                  param_hint="--skill")
+    if not several:
+        skills = [one_skill(skills[0])]
+        draft_when_missing(skills[0], params)  # no set: drafted, written, exit 2
     opts = run_options(skills[0], {**params, "skill_paths": tuple(skills) if several else (),
                                    "baseline_mode": baseline_mode})
     if confirm and not sys.stdin.isatty():

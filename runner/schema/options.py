@@ -50,6 +50,10 @@ class SandboxConfig(BaseModel):
     scratch_root: Path = Field(default=config.SCRATCH_ROOT,
                                description="Host folder for trials' working directories, "
                                            "gateway sockets and the bundle cache")
+    trust_programs: bool = Field(default=False, description="--trust-target: a backend that "
+                                                            "cannot contain the skill's judge "
+                                                            "and grader programs may run them "
+                                                            "on the host (set by the driver)")
 
 
 class SessionLimits(BaseModel):
@@ -105,6 +109,9 @@ class EvalSettings(BaseModel):
     model: str = Field(default=config.MODEL, description="Model passed to claude")
     case_ids: tuple[str, ...] = Field(default=(), validation_alias=AliasChoices(
         "case_ids", "cases"), description="Only these cases (default: all)")
+    cases_file: Path | None = Field(default=None, description="The case set file to read "
+                                    "(--cases FILE), in place of the one found in the skill's "
+                                    "layout")
     arms: tuple[Arm, ...] = Field(default=ALL_ARMS, description="Arms to run")
     timeout_s: float = Field(default=config.TIMEOUT_S, gt=0, validation_alias=AliasChoices(
         "timeout_s", "timeout"), description="Per-trial wall-clock limit, seconds")
@@ -230,6 +237,14 @@ class RunOptions(PassSettings, EvalSettings):
                                                               "of the skill's most recent "
                                                               "completed receipt whose bytes "
                                                               "differ, from the store")
+
+    @model_validator(mode="after")
+    def _trust_reaches_the_trials(self) -> RunOptions:
+        """--trust-target travels to the trials with the sandbox: a backend that cannot
+        contain the skill's programs runs them on the host only then."""
+        if self.trust_target and not self.sandbox.trust_programs:
+            self.sandbox = self.sandbox.model_copy(update={"trust_programs": True})
+        return self
 
     def settings(self) -> PassSettings:
         return PassSettings.model_validate(

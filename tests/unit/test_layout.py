@@ -36,7 +36,8 @@ LAYERS = (
 RULES = {
     "schema": ("runner.schema", "runner.errors", "runner.config"),
     "analysis": ("runner.analysis", "runner.schema", "runner.costs"),
-    "scoring": ("runner.scoring", "runner.schema", "runner.errors", "runner.config"),
+    "scoring": ("runner.scoring", "runner.schema", "runner.errors", "runner.config",
+                "runner.analysis"),
     "render": ("runner.render", "runner.schema"),
     "costs": ("runner.costs", "runner.schema"),
     "store": ("runner.store", "runner.schema", "runner.errors"),
