@@ -13,8 +13,18 @@ import html
 from collections.abc import Iterable
 from urllib.parse import quote
 
-from runner.render.numbers import adaptive_line, firmness, pct, rate, runtime_cell, spread, votes
-from runner.schema.enums import Arm, Outcome
+from runner.render.numbers import (
+    aa,
+    adaptive_line,
+    budget,
+    firmness,
+    pct,
+    rate,
+    runtime_cell,
+    spread,
+    votes,
+)
+from runner.schema.enums import Arm, Outcome, Verdict
 from runner.schema.report import Report, Row, TrialLine
 from runner.schema.runs import RunSummary
 from runner.schema.triggers import TriggerReport
@@ -247,17 +257,18 @@ def run_page(report: Report, views: dict[str, TrialView], history: list[RunSumma
         report.note, report.incumbent_note, report.stopped and f"stopped: {report.stopped}")
         if n)
     comparisons = _table(
-        ("opponent", "W", "L", "T", "holes", "net lift", "verdict", "firm", "A/A",
+        ("opponent", "W", "L", "T", "holes", "net lift", "verdict", "firm", "A/A (either sign)",
          "sign test p", "cases W/L/T", "case sign p"),
         [(c.opponent, c.wins, c.losses, c.ties, c.holes, pct(c.net_lift), c.verdict,
-          ("yes" if c.firm else "no") if c.aa_rate is not None and c.aa_rate < 1 else "-",
-          rate(c.aa_rate) if c.aa_rate is not None and c.aa_rate < 1 else "-",
+          ("yes" if c.firm else "no") if c.verdict in (Verdict.PASS, Verdict.FAIL) else "-",
+          aa(c.aa_rate) if c.verdict in (Verdict.PASS, Verdict.FAIL) else "-",
           "n/a" if c.sign_test_p is None else f"{c.sign_test_p:.3f}", votes(c),
           "n/a" if c.case_sign_test_p is None else f"{c.case_sign_test_p:.3f}")
          for c in report.comparisons]) + "".join(
         f'<p class="muted">vs {esc(c.opponent)}: {esc(said)}</p>'
         for c in report.comparisons if (said := firmness(c))) + (
-        f'<p class="muted">{esc(line)}</p>' if (line := adaptive_line(report)) else "")
+        f'<p class="muted">{esc(line)}</p>' if (line := adaptive_line(report)) else "") + (
+        f'<p class="muted">{esc(shared)}</p>' if (shared := budget(report)) else "")
     runtime = ""
     if report.runtime:
         arms, opponents = list(report.runtime[0].arms), list(report.runtime[0].deltas)
