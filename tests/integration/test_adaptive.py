@@ -25,7 +25,7 @@ from runner.schema.report import Report
 from runner.store.keys import RunKeys
 from runner.store.local import LocalStore
 from runner.store.trials import standing
-from tests.helpers import ROOT
+from tests.helpers import ROOT, remove_own_containers
 
 pytestmark = pytest.mark.integration
 
@@ -117,8 +117,7 @@ def test_adaptive_k_stops_unanimous_cases_grows_a_split_one_and_resumes(
     assert first_round <= keys.done_trial_ids(store.list(keys.trials))
     os.killpg(driver.pid, signal.SIGKILL)
     driver.wait()
-    for c in docker_client.containers.list(all=True, filters={"label": "skill-eval.run"}):
-        c.remove(force=True)  # what `skill-eval gc` does; the killed driver could not
+    remove_own_containers(docker_client, {plan.run_id})  # `gc --run`: the driver could not
     done_before = keys.done_trial_ids(store.list(keys.trials))
     transcripts = {t: store.get(standing(store, plan.run_id, t).transcript)
                    for t in done_before}
