@@ -171,12 +171,23 @@ LABEL_RUN = "skill-eval.run"
 
 
 def own_containers(client: Any, run_ids: set[str], running: bool = False) -> list[Any]:
-    """The containers of these runs (every container carries its run's id as a label)."""
-    filters: dict[str, Any] = {"label": LABEL_RUN}
-    if running:
-        filters["status"] = "running"
-    return [c for c in client.containers.list(all=not running, filters=filters)
-            if c.labels.get(LABEL_RUN) in run_ids]
+    """The containers of these runs (every container carries its run's id as a label),
+    asked of the engine by label value: other runs' containers are never even inspected,
+    so one of them going away mid-listing cannot fail this test."""
+    import docker
+
+    found: list[Any] = []
+    for run_id in sorted(run_ids):
+        filters: dict[str, Any] = {"label": f"{LABEL_RUN}={run_id}"}
+        if running:
+            filters["status"] = "running"
+        for _ in range(10):
+            try:  # listing inspects each container: one removed meanwhile answers 404
+                found += client.containers.list(all=not running, filters=filters)
+                break
+            except docker.errors.NotFound:
+                continue
+    return found
 
 
 def remove_own_containers(client: Any, run_ids: set[str]) -> None:

@@ -18,7 +18,7 @@ from runner.sandbox.docker import LABEL_RUN, DockerSandbox
 from runner.schema.enums import Verdict
 from runner.scripted.script import Script
 from runner.scripted.server import ScriptedEndpoint
-from tests.helpers import MAGIC_WITH_SKILL, own_runs
+from tests.helpers import MAGIC_WITH_SKILL, own_containers, own_runs
 
 pytestmark = pytest.mark.integration
 
@@ -36,10 +36,8 @@ class Watch:
     def _sample(self) -> None:
         while not self._stop.is_set():
             sessions = containers = 0
-            mine = self.runs()  # other evals on the machine run containers of their own
-            for container in self.client.containers.list(filters={"label": LABEL_RUN}):
-                if container.labels.get(LABEL_RUN) not in mine:
-                    continue
+            # this test's runs only: other evals on the machine run containers of their own
+            for container in own_containers(self.client, self.runs(), running=True):
                 containers += 1
                 try:
                     rows = container.top(ps_args="-o pid,args").get("Processes") or []

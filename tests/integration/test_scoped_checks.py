@@ -77,8 +77,8 @@ def test_a_scoped_check_does_not_blame_a_demo_running_beside_it(tmp_path: Path,
             # which a count of every container carrying the bare label would have blamed.
             demo_runs = own_runs(demo_dir)
             assert demo.poll() is None
-            labelled = docker_client.containers.list(all=True, filters={"label": LABEL_RUN})
-            assert any(c.labels.get(LABEL_RUN) in demo_runs for c in labelled)
+            alive = own_containers(docker_client, demo_runs)
+            assert alive and all(LABEL_RUN in c.labels for c in alive)
     finally:
         if demo.poll() is None:
             with contextlib.suppress(ProcessLookupError):
