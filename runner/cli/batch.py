@@ -42,7 +42,7 @@ def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
     """Run every eval in BATCH_FILE in one driver: one concurrency limit, one budget,
     resumable as a whole (re-run the same command). Relative paths in the file (skills,
     store, model script) are read from the file's folder. For overnight queues on a cluster,
-    submit it as a Ray job (see README, "Running at scale").
+    submit it as a Ray job (see docs/cluster.md, "The overnight queue").
 
     \b
     Examples:

@@ -17,7 +17,7 @@ from runner.cli.output import check_writable, emit, verdict_exit
 
 @main.command(epilog=EXIT_CODES, short_help="Re-score a stored run's sessions; no session runs.")
 @click.argument("run_id")
-@click.option("--skill", "skill_path", type=click.Path(path_type=Path),
+@click.option("--cases-from", "--skill", "skill_path", type=click.Path(path_type=Path),
               help="Read the case set from this folder (default: the folder the run was made "
                    "from, as its plan records it).")
 @use(*STORE, "model_script", "max_budget_usd", "store_budget_usd", "force", "wait", *OUTPUT)
@@ -36,7 +36,7 @@ def regrade(run_id: str, skill_path: Path | None, report_json: Path | None, as_j
     \b
     Examples:
       skill-eval regrade r-8cfe993a564bfb22
-      skill-eval regrade r-8cfe993a564bfb22 --skill ./my-skill --gate --report-json re.json
+      skill-eval regrade r-8cfe993a564bfb22 --cases-from ./my-skill --gate --report-json re.json
       skill-eval regrade r-8cfe993a564bfb22 --model-script grader.yaml   # offline grader
     """
     from runner.driver.regrade import regrade_run

@@ -105,6 +105,9 @@ class EvalSettings(BaseModel):
     model: str = Field(default=config.MODEL, description="Model passed to claude")
     case_ids: tuple[str, ...] = Field(default=(), validation_alias=AliasChoices(
         "case_ids", "cases"), description="Only these cases (default: all)")
+    cases_file: Path | None = Field(default=None, description="The case set file to read "
+                                    "(--cases FILE), in place of the one found in the skill's "
+                                    "layout")
     arms: tuple[Arm, ...] = Field(default=ALL_ARMS, description="Arms to run")
     timeout_s: float = Field(default=config.TIMEOUT_S, gt=0, validation_alias=AliasChoices(
         "timeout_s", "timeout"), description="Per-trial wall-clock limit, seconds")
