@@ -21,7 +21,7 @@ from runner.schema.report import Report
 from runner.store.keys import RunKeys
 from runner.store.local import LocalStore
 from runner.store.trials import standing
-from tests.helpers import ROOT
+from tests.helpers import ROOT, remove_own_containers
 
 pytestmark = pytest.mark.integration
 
@@ -88,9 +88,7 @@ def test_a_sequential_run_extends_when_it_could_still_decide_and_resumes(
     assert first_look <= keys.done_trial_ids(store.list(keys.trials))  # looks wait
     os.killpg(driver.pid, signal.SIGKILL)
     driver.wait()
-    for c in docker_client.containers.list(all=True, filters={"label": f"skill-eval.run="
-                                                                       f"{run_id}"}):
-        c.remove(force=True)  # what `skill-eval gc` does; the killed driver could not
+    remove_own_containers(docker_client, {run_id})  # `gc --run`: the driver could not
     done_before = keys.done_trial_ids(store.list(keys.trials))
     transcripts = {t: store.get(standing(store, run_id, t).transcript) for t in done_before}
     assert first_look <= done_before and len(done_before) < 28
