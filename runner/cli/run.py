@@ -56,6 +56,7 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
     """
     from runner.driver.api import run_eval
     from runner.driver.notify import for_reports, for_trigger, notifying
+    from runner.driver.wave import RunBudget
 
     check_writable(report_json, "--report-json")
     skills = list(dict.fromkeys([*([skill] if skill else []), *skill_paths]))
@@ -81,6 +82,7 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
             from runner.driver.triggers import run_trigger
             from runner.render.terminal import render_trigger
 
+            # the trigger wave skips the estimate's question (--force), never the run's cap
             triggers = opts.model_copy(update={"k": config.TRIGGER_RUNS, "force": True})
             if triggers_only:
                 trigger_report = run_trigger(triggers, None, "session", err)
@@ -99,11 +101,13 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
                            style="dim"))
             verdict_exit(reports, err, gate, gate_max_p)
             return
-        report = run_eval(opts, err, confirm=ask if confirm else None)
+        budget = RunBudget()  # one cap for every wave of the run, triggers included
+        report = run_eval(opts, err, confirm=ask if confirm else None, budget=budget)
         note.notice = for_reports("run", report.run_id, [report])
         emit([report], report_json, as_json)
         err.print(Text(f"{len(report.trials)} trial(s) in {time.monotonic() - started:.1f}s; "
                        f"stored under {opts.store_uri}/runs/{report.run_id}", style="dim"))
         if with_triggers:
-            render_trigger(run_trigger(triggers, None, "session", err), console.out())
+            render_trigger(run_trigger(triggers, None, "session", err, budget=budget),
+                           console.out())
         verdict_exit([report], err, gate, gate_max_p)

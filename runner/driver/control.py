@@ -10,15 +10,15 @@ from rich.text import Text
 
 from runner.driver.metrics import RunMetrics
 from runner.driver.scheduler import Control
-from runner.driver.storewide import STOPPED_ALL, StoreSpend
+from runner.driver.stops import StopReason, requested
+from runner.driver.storewide import StoreSpend
 from runner.pacing.governor import Governor
 from runner.pacing.ledger import Ledger
 from runner.schema.trial import TrialResult, TrialSpec
 from runner.store.base import Store
-from runner.store.keys import STORE_STOP, RunKeys
 
 log = logging.getLogger(__name__)
-STOPPED_BY_USER = "stopped by `skill-eval stop`"
+STOPPED_BY_USER = StopReason.USER
 
 
 class Progress:
@@ -134,12 +134,10 @@ class RunControl(Control):
     def stop_reason(self, result: TrialResult | None) -> str | None:
         if self.leaks:
             return f"skill leak in case {self.leaks[0].case_id!r}"
-        if self.store.exists(RunKeys(self.pass_id).stop_flag):
-            self.stop(STOPPED_BY_USER)
-            return STOPPED_BY_USER
-        if self.store.exists(STORE_STOP):
-            self.stop(STOPPED_ALL)
-            return STOPPED_ALL
+        asked = requested(self.store, self.pass_id)
+        if asked is not None:
+            self.stop(asked)
+            return asked
         new_spend = self.new_spend
         if self.ledger is not None:
             state = self.ledger.state()
