@@ -1,18 +1,12 @@
-"""Why a wave stopped early: one enum, one wording per reason (a report's `stopped` keeps the
-wording, so old reports read the same)."""
+"""A stop someone asked for, read from the store (the reasons: runner.pacing.stops)."""
 
 from __future__ import annotations
 
-from enum import StrEnum
-
+from runner.pacing.stops import StopReason
 from runner.store.base import Store
 from runner.store.keys import STORE_STOP, RunKeys
 
-
-class StopReason(StrEnum):
-    USER = "stopped by `skill-eval stop`"  # the wave's own stop flag (`stop RUN_ID`)
-    ALL = "stopped by `skill-eval stop --all`"  # the store's kill switch
-    INTERRUPTED = "interrupted"  # Ctrl-C, SIGTERM
+__all__ = ["StopReason", "requested"]
 
 
 def requested(store: Store, wave_id: str) -> StopReason | None:
