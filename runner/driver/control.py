@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import dataclass
 
 from rich.console import Console
 from rich.text import Text
@@ -76,13 +77,24 @@ class Progress:
             self.console.file.flush()
 
 
+@dataclass(frozen=True)
+class Spending:
+    """What a wave's spend is held against: its ledger (None: no cap), its record in the
+    store's day, and what the run had spent when the wave began."""
+
+    ledger: Ledger | None = None
+    store_spend: StoreSpend | None = None
+    spent_before: float = 0.0
+
+
 class RunControl(Control):
-    def __init__(self, pass_id: str, store: Store, ledger: Ledger | None,
+    def __init__(self, pass_id: str, store: Store, spending: Spending | None,
                  metrics: RunMetrics, progress: Progress,
-                 governor: Governor | None = None, store_spend: StoreSpend | None = None,
-                 spent_before: float = 0.0) -> None:
-        self.pass_id, self.store, self.ledger, self.metrics = pass_id, store, ledger, metrics
-        self.store_spend, self.spent_before = store_spend, spent_before
+                 governor: Governor | None = None) -> None:
+        spending = spending or Spending()
+        self.pass_id, self.store, self.metrics = pass_id, store, metrics
+        self.ledger, self.store_spend = spending.ledger, spending.store_spend
+        self.spent_before = spending.spent_before
         self.new_spend = 0.0  # what this pass's trials spent (sessions and grading)
         self.governor = governor
         # Not asked before a second has passed: nothing can have pushed back before the first

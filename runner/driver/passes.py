@@ -13,7 +13,7 @@ from runner.authoring.bundles import publish
 from runner.costs.estimate import estimate_usd
 from runner.driver import signals
 from runner.driver.after import after_trials, spent_by
-from runner.driver.control import Progress, RunControl
+from runner.driver.control import Progress, RunControl, Spending
 from runner.driver.executor import Cleanup, Executor, open_executor
 from runner.driver.metrics import touch_arms
 from runner.driver.preflight import check_live
@@ -231,9 +231,9 @@ def _run_trials(wave: Wave, plans: list[Plan], trials: list[TrialSpec],
     try:
         ledger = wave.ledger(spent, in_process)
         governor = wave.governor(settings.rpm, settings.itpm, settings.otpm, in_process)
-        control = RunControl(wave.wave_id, wave.store, ledger,
-                             wave.metrics(settings.max_budget_usd), progress, governor,
-                             wave.store_spend(), spent)
+        control = RunControl(wave.wave_id, wave.store,
+                             Spending(ledger, wave.store_spend(), spent),
+                             wave.metrics(settings.max_budget_usd), progress, governor)
         try:
             results, stopped = _rounds(plans, trials, executor, settings, control, done,
                                        progress)

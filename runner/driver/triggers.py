@@ -52,23 +52,24 @@ def run_with_neighbours(opts: RunOptions, skills_dir: Path | None, mode: str, co
         skill = load_skill(opts.skill_path)
         for neighbour in neighbours(skill, skills_dir, count):
             reports.append(run_trigger(opts.model_copy(update={"skill_path": neighbour.path}),
-                                       skills_dir, mode, console, extra=(skill,),
-                                       neighbour_of=skill.name))
+                                       skills_dir, mode, console, neighbour_of=skill))
     return reports
 
 
 def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "session",
                 console: Console | None = None, store: Store | None = None,
-                extra: tuple[Skill, ...] = (), neighbour_of: str | None = None,
-                budget: RunBudget | None = None) -> TriggerReport:
+                neighbour_of: Skill | None = None, budget: RunBudget | None = None
+                ) -> TriggerReport:
     """One trigger run. A session-mode run that completed (not stopped, every session
     decided) files a receipt, saved under `opts.save` (a neighbour's joins the tested skill's
-    name); catalog mode is a reading of the descriptions and files none. `budget`: what the
+    name; `neighbour_of`: the tested skill, staged in the neighbour's library); catalog mode
+    is a reading of the descriptions and files none. `budget`: what the
     run's earlier waves spent (`run --with-triggers`: one cap for the whole run)."""
     console = console or stderr_console()
     if mode not in MODES:
         raise RefusedInput(f"--mode {mode}: one of {', '.join(MODES)}")
-    skill, library, queries = check_trigger_request(opts, skills_dir, extra)
+    skill, library, queries = check_trigger_request(
+        opts, skills_dir, (neighbour_of,) if neighbour_of else ())
     check_model_access(opts)
     store = store or open_store(opts.store_uri, opts.store_endpoint)
     refuse_if_stopped(store)  # catalog mode too: it calls the model
@@ -102,7 +103,8 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
     digests = trigger_digests(plan, skill.name, [(s.name, s.digest) for s in library],
                               [(q.prompt, q.should_trigger) for q in queries.queries],
                               opts.model_script)
-    file_trigger(store, plan, report, digests, outcome.stopped, opts.save, neighbour_of)
+    file_trigger(store, plan, report, digests, outcome.stopped, opts.save,
+                 neighbour_of.name if neighbour_of else None)
     return report
 
 
