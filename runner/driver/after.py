@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from runner.driver.wave import Wave
-from runner.gateway.access import ModelAccess
 from runner.grading.statements import grade_pending, settle, ungraded
 from runner.judging.ties import Tie, judge_ties, pending_ties
 from runner.pacing.governor import GovernorGuard
@@ -56,7 +55,7 @@ def after_trials(wave: Wave, plans: list[Plan], results: list[TrialResult],
     failed: dict[str, str] = {}
     keys = RunKeys(wave.wave_id)
     if owed and stopped is None:
-        stopped, failed = grade_pending(owed, store, _access(wave, start, governor),
+        stopped, failed = grade_pending(owed, store, wave.access(start, governor),
                                         wave.stop_reason,
                                         keys.batch("grader") if batch else None)
         results, _ = settle(plans, results, store)
@@ -66,10 +65,7 @@ def after_trials(wave: Wave, plans: list[Plan], results: list[TrialResult],
     if stopped is None:
         judged = pending_ties(plans, results, store)
         if judged:
-            stopped = judge_ties(judged, store, _access(wave, start + graded_usd, governor),
+            stopped = judge_ties(judged, store, wave.access(start + graded_usd, governor),
                                  wave.stop_reason, keys.batch("judge") if batch else None)
     return AfterTrials(results, stopped, graded_usd + judged_cost(store, judged))
 
-
-def _access(wave: Wave, spent: float, governor: GovernorGuard | None) -> ModelAccess:
-    return wave.access(spent, governor)

@@ -14,7 +14,9 @@ batch's trials, a regrade, catalog triggers, a case draft).
     wave.governor(...)  trials, closed with the wave
     wave.metrics(...)
     wave.stop_reason()  a stop someone asked for (StopReason)
-    wave.after_trials   grades owed, then the judge (runner.driver.after)
+
+In a wave: the trials (runner.driver.passes), then `after_trials(wave, ...)`: grades owed,
+then the judge (runner.driver.after), through `wave.access`.
 
 A run's waves share one `RunBudget`: `run --with-triggers` spends its cap once, across the
 paired trials, their grading and judging, and the trigger sessions.
