@@ -4,6 +4,14 @@ fixture and sibling file), or at a folder of bare evals.json files:
 
     .venv/bin/python bench/caseset_acceptance.py /work/wt/sample/skills     # whole skills
     .venv/bin/python bench/caseset_acceptance.py /tmp/sample                # *.json files
+    .venv/bin/python bench/caseset_acceptance.py SAMPLE --judged judged.json  # both figures
+
+A folder of the sample may be a skill, or a repository whose skill sits in a subfolder (its
+set under the repository's evals/), or a collection: each skill in it whose layout holds a
+set is checked; the sample's set counts as accepted when every such skill's is. With
+--judged (a person's reading of each set, kept outside the repository) it prints the two
+figures of issue 26: accepted among sets whose authors' meaning is clear, graded as meant
+among those accepted.
 
 With skill folders, each is checked as `skill-eval check` does (SKILL.md, fixtures found and
 packed as they would be staged): every problem of a refused set is printed, with its code. With
@@ -25,6 +33,8 @@ from pathlib import Path
 
 from runner.authoring.bundles import pack_fixtures, pack_skill
 from runner.authoring.caseset import load_caseset, restated_prompts
+from runner.authoring.describe import ignored_summary, read_case
+from runner.authoring.layouts import collection
 from runner.authoring.problems import CaseSetRefused
 from runner.errors import CaseSetError, RefusedInput
 from runner.planning.plan import check_request
@@ -59,18 +69,52 @@ def check_skill(folder: Path) -> tuple[CaseSet, list[str]]:
     pack_fixtures(request.skill.path, request.caseset.fixture_files())
     findings = [*request.caseset.findings, *restated_prompts(
         request.caseset, request.skill.description, str(folder / "evals/evals.json"))]
-    return request.caseset, [f"{f.code} {f.case}: {f.message}" for f in findings]
+    readings = [read_case(c, request.caseset.origins.get(c.id)) for c in request.caseset.evals]
+    ignored = ignored_summary(readings)
+    return request.caseset, [f"{f.code} {f.case}: {f.message}" for f in findings] + (
+        [ignored] if ignored else [])
 
 
-def main(folder: Path, stub: bool) -> None:
-    skills = sorted(p for p in folder.iterdir() if (p / "SKILL.md").exists()
-                    or (p / "evals" / "evals.json").exists()) if folder.is_dir() else []
+def skills_of(folder: Path) -> list[Path]:
+    """A sample folder's skills with a set: the folder itself, or (a repository, a collection)
+    each skill below it whose layout holds a set, as `check` finds them."""
+    if (folder / "SKILL.md").is_file():
+        return [folder]
+    return [skill for skill, found in collection(folder) if found is not None]
+
+
+def judged_shares(path: Path, verdicts: dict[str, bool]) -> None:
+    """The two figures of issue 26 from a person's judgments (JSON: sample folder -> {"clear":
+    bool, "as_meant": bool, "why": str}), kept beside the sample, never in the repository:
+    accepted among the sets whose authors' meaning is clear; graded as meant among those
+    accepted."""
+    judged = json.loads(path.read_text(encoding="utf-8"))
+    clear = [n for n, j in judged.items() if j.get("clear")]
+    accepted = [n for n in clear if verdicts.get(n, False)]  # no set found: not accepted
+    meant = [n for n in accepted if judged[n].get("as_meant")]
+    print(f"\njudged ({path}): {len(judged)} set(s); meaning clear: {len(clear)}; "
+          f"accepted among them: {len(accepted)}/{len(clear)} "
+          f"({len(accepted) / max(1, len(clear)):.0%}); graded as meant among accepted: "
+          f"{len(meant)}/{len(accepted)} ({len(meant) / max(1, len(accepted)):.0%})")
+    for name in sorted(set(clear) - set(accepted)):
+        print(f"  clear, refused: {name}: {judged[name].get('why', '')}")
+    for name in sorted(set(accepted) - set(meant)):
+        print(f"  accepted, not as meant: {name}: {judged[name].get('why', '')}")
+
+
+def main(folder: Path, stub: bool, judged: Path | None = None) -> None:
+    samples = sorted(p for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []
+    skills = [s for p in samples for s in skills_of(p)]
     files = [] if skills else sorted(folder.glob("*.json"))
     refused: dict[str, Counter[str]] = {}
     kinds: Counter[str] = Counter()
     accepted = 0
+    verdicts: dict[str, bool] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for source in skills or files:
+            sample = source.relative_to(folder).parts[0] if skills else source.name
+            verdicts.setdefault(sample, True)
+            verdicts[sample] = False  # until this skill's set is accepted
             try:
                 if skills:
                     caseset, findings = check_skill(source)
@@ -89,6 +133,7 @@ def main(folder: Path, stub: bool) -> None:
                 print(f"refused  {source.name}: {exc}")
                 continue
             accepted += 1
+            verdicts[sample] = True
             for case in caseset.evals:
                 kinds["cases"] += 1
                 kinds["checks"] += len(case.assertions) + len(case.outputs) + len(
@@ -96,7 +141,8 @@ def main(folder: Path, stub: bool) -> None:
                 kinds["statements"] += len(case.statements)
             for finding in findings:
                 kinds[finding.split(" ", 1)[0]] += 1
-            print(f"accepted {source.name}: {len(caseset.evals)} case(s)"
+            print(f"accepted {source.relative_to(folder) if skills else source.name}: "
+                  f"{len(caseset.evals)} case(s)"
                   + "".join(f"\n    {f}" for f in findings))
     total = len(skills or files)
     print(f"\n{accepted}/{total} accepted ({accepted / max(1, total):.0%}); "
@@ -107,6 +153,11 @@ def main(folder: Path, stub: bool) -> None:
     for name, reasons in refused.items():
         print(f"  refused {name}: " + "; ".join(
             f"{reason}" + (f" (x{n})" if n > 1 else "") for reason, n in reasons.most_common()))
+    empty = [p.name for p in samples if not skills_of(p)]
+    if empty:
+        print(f"  no skill with a case set found in: {', '.join(empty)}")
+    if judged is not None:
+        judged_shares(judged, verdicts)
 
 
 def _gist(message: str) -> str:
@@ -116,7 +167,9 @@ def _gist(message: str) -> str:
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    argv = sys.argv[1:]
+    judged_file = Path(argv[argv.index("--judged") + 1]) if "--judged" in argv else None
+    args = [a for a in argv if not a.startswith("--") and Path(a) != judged_file]
     if len(args) != 1:
         sys.exit(__doc__)
-    main(Path(args[0]), stub="--real-fixtures" not in sys.argv)
+    main(Path(args[0]), stub="--real-fixtures" not in sys.argv, judged=judged_file)

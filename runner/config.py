@@ -24,7 +24,7 @@ MAX_K = 5  # --k auto: the most repetitions a case can get
 MIN_K = 3  # --k auto: where every case starts (bench/adaptive.py: 2 agrees with fixed k less)
 CONCURRENCY = 2
 TIMEOUT_S = 600.0
-# A trigger run's sessions: the routing decision lands in the first turn or two (seed 001), so
+# A trigger run's sessions: the routing decision lands in the first turn or two, so
 # each query runs a few times under a shorter limit.
 TRIGGER_RUNS = 3
 TRIGGER_TIMEOUT_S = 180.0

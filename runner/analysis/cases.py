@@ -1,5 +1,5 @@
-"""Per-case statistics (seed 004, "Reading the benchmark"): each case in each arm across its k
-repetitions, candidate-minus-opponent deltas, and checks that cannot tell the arms apart.
+"""Per-case statistics (docs/statistics.md#cost-and-the-runtime-table): each case in each arm across
+its k repetitions, candidate-minus-opponent deltas, and checks that cannot tell the arms apart.
 
 Do not pick a winner from one aggregate number: these are what a reader checks next.
 """

@@ -1,4 +1,5 @@
-"""The regression gate (seed 001): B (after) against A (before), from their receipts. Pure.
+"""The regression gate (docs/statistics.md#the-regression-gate): B (after) against A (before),
+from their receipts. Pure.
 
 - Quality falling fails: task success, process followed and strict success (the candidate
   arm), each past a fixed line of LINE (5 points); the cases whose candidate got worse are
@@ -104,7 +105,7 @@ def _case_rates(report: Report, field: Callable[[bool | None, bool | None], bool
 
 def cases_worse(before: Report, after: Report) -> list[CaseChange]:
     """Cases (in both runs) whose candidate passed less often, or followed the process less
-    often, in the later run: seed 001's "tasks that got worse"."""
+    often, in the later run: the regression report's "tasks that got worse"."""
     out: list[CaseChange] = []
     for what, field in (("task", lambda passed, _: passed),
                         ("process", lambda _, followed: followed)):

@@ -17,7 +17,7 @@ An A/A run compares a skill with itself. Its rows are the report's rows: one per
    the model's tie rate is 1 - 2 E[p(1-p)] = (a+1) / (2a+1), so a = (1-t) / (2t-1). Identical
    arms tie at least half the time (p(1-p) <= 1/4), so t is clamped to [1/2, 1]: t = 1/2 is a
    coin per case (p = 1/2 everywhere), t -> 1 makes every case all-pass or all-fail.
-4. The verdict rule is seed 000's, unchanged: net lift (W-L)/(W+L+T) >= +1/3 reads PASS,
+4. The verdict rule is docs/statistics.md's, unchanged: net lift (W-L)/(W+L+T) >= +1/3 reads PASS,
    <= -1/3 FAIL, else NEUTRAL. With N scored rows and D = W - L, PASS is 3D >= N.
 
 `aa_rate` is the probability that such an A/A run of the same design (the same cases with the

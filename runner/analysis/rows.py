@@ -89,8 +89,9 @@ def compare(rows: Iterable[Row], opponent: Arm, alpha: float = DEFAULT_ALPHA,
             case_weighted: bool = False) -> Comparison:
     """Candidate vs one opponent. `case_weighted` (adaptive k, where cases ran different
     repetitions): the net lift is the mean of the cases' net lifts, so every case weighs what
-    it weighs at fixed k (runner.analysis.stats.case_weighted_lift); otherwise seed 000's
-    (W - L) / (W + L + T) over rows. The two agree whenever every case has as many rows."""
+    it weighs at fixed k (runner.analysis.stats.case_weighted_lift); otherwise
+    (W - L) / (W + L + T) over rows (docs/statistics.md#the-comparison-line). The two agree whenever
+    every case has as many rows."""
     mine = [r for r in rows if r.opponent is opponent]
     count = {o: sum(1 for r in mine if r.outcome is o) for o in Outcome}
     w, lo, t = count[Outcome.WIN], count[Outcome.LOSS], count[Outcome.TIE]

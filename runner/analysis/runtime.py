@@ -1,5 +1,6 @@
-"""Seed 001's runtime table, at the head of the report: per arm and per opponent's delta, task
-success, runs that loaded the skill, tool calls, tokens, cost and safety violations.
+"""The runtime table (docs/statistics.md#cost-and-the-runtime-table), at the head of the report: per
+arm and per opponent's delta, task success, runs that loaded the skill, tool calls, tokens, cost and
+safety violations.
 
 Each figure is computed per repetition (over that repetition's scored trials of the arm) and
 reported as its mean and sample sd over repetitions; a delta is the candidate's value minus the

@@ -1,4 +1,4 @@
-"""The numbers of DESIGN.md: net lift, verdict bands, the exact two-sided sign test."""
+"""The numbers of docs/statistics.md: net lift, verdict bands, the exact two-sided sign test."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""From trigger runs to seed 001's report: the confusion matrix over runs, per query its fire
-rate and where its misses went, train and validation figures, EV010, and the bill."""
+"""From trigger runs to the trigger report (docs/statistics.md#trigger-figures): the confusion
+matrix over runs, per query its fire rate and where its misses went, train and validation figures,
+EV010, and the bill."""
 
 from __future__ import annotations
 

@@ -8,7 +8,6 @@ spent, with every problem at once, each naming its code, file, case and fix.
 from __future__ import annotations
 
 import difflib
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
@@ -16,14 +15,28 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from runner.analysis.wording import quoted_phrases, restated_phrase, unquoted
+from runner.analysis.wording import quoted_phrases, restated_phrase
+from runner.authoring.answers import (
+    ANSWER_KEY,
+    REFERENCE_NOTE,
+    answer_keys,
+    skill_file_reason,
+)
 from runner.authoring.dialects import (
     CaseReader,
     reads_as_statement,
     word_count,
     written_in_statements,
 )
+from runner.authoring.layouts import case_skill, find_prose, find_set, prose_refusal, read_set
 from runner.authoring.problems import Problems, describe
+from runner.authoring.prompts import (
+    OUTSIDE,
+    missing_inputs,
+    outside_needs,
+    placeholders,
+    staged_names,
+)
 from runner.errors import CaseSetError
 from runner.schema.case import (
     CASESET_RELPATH,
@@ -34,11 +47,12 @@ from runner.schema.case import (
     ChainStep,
     Finding,
 )
+from runner.scoring.asked import asks_to_write
 from runner.scoring.checks import parse_matcher
 from runner.scoring.deterministic import json_path_steps
 from runner.scoring.process import parse_call_matcher
 
-# Text checks inside these cannot mean anything (seed 001 refuses them).
+# Text checks inside these cannot mean anything (refused, EV009: docs/case-sets.md#problem-codes).
 BINARY_SUFFIXES = frozenset(
     ".png .jpg .jpeg .gif .webp .bmp .ico .pdf .zip .gz .tgz .bz2 .xz .7z .tar .xlsx .xls .docx "
     ".pptx .mp3 .mp4 .wav .ogg .sqlite .db .parquet .pkl .bin .exe .so .woff .woff2".split()
@@ -52,17 +66,32 @@ DESCRIPTIVE_FIELDS = frozenset({"description", "notes", "version", "author", "li
 TOP_ALIASES = ("cases", "test_cases", "tests")
 
 
+def set_path(skill_dir: Path, name: str | None = None, set_file: Path | None = None) -> Path:
+    """The set file a skill is graded on, in any layout (runner.authoring.layouts); a prose
+    set is refused with the command that drafts one; none at all names where to create it."""
+    if set_file is not None:
+        if not set_file.exists():
+            raise CaseSetError(str(set_file), "--cases: no such file")
+        return set_file.resolve()
+    found = find_set(skill_dir, name)
+    if found is not None:
+        return found
+    prose = find_prose(skill_dir, name)
+    if prose is not None:
+        raise prose_refusal(prose, skill_dir)
+    raise CaseSetError(str(skill_dir / CASESET_RELPATH), "no case set: create evals/evals.json "
+                       "(see README, 'A skill and its case set'), or draft one with "
+                       f"`skill-eval cases {skill_dir} --generate`")
+
+
 def _read_file(path: Path) -> dict[str, Any]:
-    """The set's JSON as an object with `evals` (a bare list, or other tools' names for it);
-    a file that cannot be read at all is one problem, raised."""
+    """The set as an object with `evals` (a bare list, or other tools' names for it), from
+    JSON, YAML or a folder of case files; a file that cannot be read is one problem, raised."""
     shown = str(path)
-    if not path.is_file():
+    if not path.exists():
         raise CaseSetError(shown, "no case set: create evals/evals.json (see README, "
                                   "'A skill and its case set')")
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise CaseSetError(shown, f"not valid JSON: {exc}") from exc
+    raw = read_set(path)
     if isinstance(raw, list):  # a bare list of cases
         raw = {"evals": raw}
     if not isinstance(raw, dict):
@@ -96,14 +125,19 @@ def _case_ids(items: list[Any], problems: Problems) -> list[str]:
     return ids
 
 
-def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
-    """Parse and preflight `skill_dir/evals/evals.json`: every problem in one pass, refused
-    together (CaseSetRefused); findings that do not refuse are kept with the set. A set
-    without `skill_name` belongs to `default_name` (the SKILL.md name), when given."""
-    path = skill_dir / CASESET_RELPATH
+def load_caseset(skill_dir: Path, default_name: str | None = None,
+                 set_file: Path | None = None) -> CaseSet:
+    """Parse and preflight the skill's case set (`evals/evals.json`, another name or layout,
+    or `set_file`): every problem in one pass, refused together (CaseSetRefused); findings
+    that do not refuse are kept with the set. A set without `skill_name` belongs to
+    `default_name` (the SKILL.md name), when given."""
+    path = set_path(skill_dir, default_name, set_file)
     shown = str(path)
     raw = _read_file(path)
     problems = Problems(shown)
+    for alias in ("skill", "skill-name", "skillName"):
+        if alias in raw and "skill_name" not in raw and isinstance(raw[alias], str):
+            raw["skill_name"] = raw.pop(alias)
     known = ["skill_name", "evals", "judge_expected_output"]
     about: dict[str, Any] = {}
     for key in sorted(set(raw) - set(known)):
@@ -124,6 +158,8 @@ def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
     items = raw.get("evals")
     if not isinstance(items, list) or not items:
         raise CaseSetError(shown, "evals: required, a non-empty list of cases")
+    items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
+                       shown, path.resolve().is_relative_to(skill_dir.resolve()))
 
     cases: list[Case] = []
     every: dict[str, Case] = {}
@@ -131,7 +167,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
     origins: dict[str, dict[str, tuple[str, ...]]] = {}
     seen: set[str] = set()
     in_statements = written_in_statements(items)
-    fixtures = SkillFiles(skill_dir)
+    fixtures = SkillFiles(skill_dir, path)
     for item, label in zip(items, _case_ids(items, problems), strict=True):
         if not isinstance(item, dict):
             problems.refuse("EV009", label, f"a case is an object, not {type(item).__name__}",
@@ -149,8 +185,13 @@ def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
         if case.id in seen:
             problems.refuse("EV009", case.id, "duplicate id", "give each case its own id")
         seen.add(case.id)
+        case = _references(case, about, problems)
         case, file_origins = _fixtures(fixtures, problems, case)
         _preflight_case(skill_dir, case, _refuser(problems, case.id))
+        for key in answer_keys(skill_dir, case) if len(problems.refusals) == before else []:
+            problems.report(ANSWER_KEY, case.id, f"answer key among the fixtures: {key}",
+                            "stage only the inputs (move the answer to expected_output or a "
+                            "judge program in evals/; strip planted comments)")
         if len(problems.refusals) > before:
             continue
         origins[case.id] = {**{k: tuple(v) for k, v in reader.origins.items() if v},
@@ -164,6 +205,8 @@ def load_caseset(skill_dir: Path, default_name: str | None = None) -> CaseSet:
         cases.append(case)
     chains = {i: _chain(i, every, depends, problems) for i in depends if depends[i]}
     cases = [_chained(case, chains.get(case.id), every) for case in cases]
+    for case in cases:
+        _preflight_prompt(fixtures, case, problems)
     for case in cases:
         own = origins[case.id].get("files", ())
         inherited = [f"{f!r} (from case {step.id}, which runs first)" for step in case.chain
@@ -222,19 +265,96 @@ def _chained(case: Case, order: list[str] | None, every: dict[str, Case]) -> Cas
                                    "staged_at": {**staged_at, **case.staged_at}})
 
 
+def _notes(values: dict[str, Any]) -> str:
+    return " ".join(str(v) for k, v in values.items() if "note" in k.lower()
+                    or k.lower() in ("description", "comment", "comments"))
+
+
+def _references(case: Case, about: dict[str, Any], problems: Problems) -> Case:
+    """Files a case's notes (or the set's) mark as the references behind its expected output
+    are not inputs: left unstaged, reported (EV013)."""
+    if not case.files or not (REFERENCE_NOTE.search(_notes(case.extra))
+                              or REFERENCE_NOTE.search(_notes(about))):
+        return case
+    problems.report(ANSWER_KEY, case.id, f"the notes mark its files ({', '.join(case.files)}) "
+                    "as references behind the expected output: read as references, never "
+                    "staged for the agent", "list inputs under `files`; keep references out "
+                    "of it (a judge program in evals/ can read them)")
+    return case.model_copy(update={"files": ()})
+
+
+def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None:
+    """Placeholders and named-but-unstaged inputs refuse (EV009); a need for the network or
+    the author's machine is reported (EV014)."""
+    blanks = placeholders(case.prompt)
+    if blanks:
+        problems.refuse("EV009", case.id, f"the prompt still holds placeholder(s) "
+                        f"{', '.join(blanks[:5])}: the session would receive them as written",
+                        "write the value in place of each placeholder (a fixture's path as "
+                        "it is staged, e.g. notes.txt for evals/files/notes.txt)")
+    listed = {f: [p.relative_to(skill.root / f).as_posix() for p in (skill.root / f).rglob("*")
+                  if p.is_file()] for f in case.files if (skill.root / f).is_dir()}
+    for name in missing_inputs(case, staged_names(case, listed)):
+        near = [f for f in skill.ending_with(PurePosixPath(name).name)
+                if not f.startswith(".")][:3]
+        problems.refuse("EV009", case.id, f"the prompt names the input {name!r}, which the "
+                        "case does not stage: the session would not have it",
+                        f"add {near[0]!r} to files" if near else
+                        f"add {name!r} under evals/files/ and list it in files (or say in "
+                        "the prompt that the agent creates it)")
+    for need in outside_needs(case.prompt):
+        problems.report(OUTSIDE, case.id, f"the prompt needs {need!r}: the sandbox has no "
+                        "network and none of the author's machine, so no arm can do it",
+                        "stage what it needs as fixtures (a copy of the page, the package, "
+                        "the files) and say so in the prompt")
+
+
 def _refuser(problems: Problems, case: str) -> Callable[[str, str], None]:
     def refuse(message: str, fix: str) -> None:
         problems.refuse("EV009", case, message, fix)
     return refuse
 
 
+def _own_cases(items: list[Any], names: list[str], problems: Problems,
+               shown: str, own_folder: bool) -> list[Any]:
+    """A set shared by a collection's skills (outside the skill's folder, or naming several
+    skills), each case naming its skill: the cases of this skill (the others are left to
+    theirs, reported); a set whose cases name no skill is all this skill's."""
+    named = [case_skill(i) for i in items]
+    if not any(named) or own_folder and len({s for n in named for s in n}) < 2:
+        return items
+    mine = [dict(i) for i, n in zip(items, named, strict=True)
+            if not n or set(n) & set(names)]
+    for item in mine:
+        for key in ("skill", "skills", "target_skill", "skill_under_test"):
+            item.pop(key, None)
+    others = sorted({s for n in named for s in n} - set(names))
+    if not mine:
+        raise CaseSetError(shown, f"no case of this shared set names skill {names[0]!r} "
+                                  f"(its cases name {', '.join(others[:8])}): check the skill "
+                                  "they name, or give this skill's cases `\"skill\": "
+                                  f"\"{names[0]}\"`")
+    if len(mine) < len(items):
+        problems.report("EV012", "", f"a set shared by several skills: {len(mine)} of "
+                        f"{len(items)} case(s) name this skill and are read; the rest are "
+                        f"left to {', '.join(others[:6])}", "check each skill on its own "
+                        "(`skill-eval check` on the collection lists them)")
+    return mine
+
+
 class SkillFiles:
     """The skill's files (never evals.json or .git), listed once, to find a fixture written
-    relative to evals/ or to another folder."""
+    relative to evals/, to the set's own folder or to another folder."""
 
-    def __init__(self, skill_dir: Path) -> None:
+    def __init__(self, skill_dir: Path, set_file: Path | None = None) -> None:
         self.root = skill_dir
         self._files: list[PurePosixPath] | None = None
+        folder = (set_file if set_file is not None and set_file.is_dir()
+                  else set_file.parent if set_file is not None else None)
+        inside = folder is not None and folder.resolve().is_relative_to(skill_dir.resolve())
+        # where the set's own relative paths start, as a path inside the skill
+        self.set_folder = (PurePosixPath(folder.resolve().relative_to(skill_dir.resolve())
+                                         .as_posix()) if inside and folder else None)
 
     def ending_with(self, file: str) -> list[str]:
         if self._files is None:
@@ -271,18 +391,20 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
             kept.append(file)
             origins.append(f"{file!r}")
             continue
-        beside = str(EVALS_ROOT / posix)
+        besides = [str(EVALS_ROOT / posix)] + ([str(skill.set_folder / posix)]
+                                               if skill.set_folder else [])
+        beside = next((b for b in besides if (skill.root / b).exists()), besides[0])
         found = [beside] if (skill.root / beside).exists() else skill.ending_with(file)
         if len(found) == 1:
             kept.append(found[0])
             origins.append(f"{file!r} (found at {found[0]})")
-            if found[0] != beside:  # written from another folder: it lands as written
+            if found[0] != str(EVALS_ROOT / posix):  # from another folder: lands as written
                 staged_at[found[0]] = file
         elif found:
             problems.refuse("EV009", case.id, f"fixture {file!r} matches several files of the "
                             f"skill: {', '.join(found[:5])}", "write its path from the skill "
                             "folder, e.g. " + found[0])
-        elif file in outputs or _asks_to_write(case.prompt, posix.name):
+        elif file in outputs or asks_to_write(case.prompt, posix.name):
             problems.report("EV011", case.id, f"{file!r} is listed under files but is an "
                             "output the run creates", f"move {file!r} from files to outputs "
                             "(files are inputs staged before the run)")
@@ -296,21 +418,6 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
 _SCORING_KEY = re.compile(r"(?i)(?<![a-z])(?:answers?[-_ .]?keys?|answers|golden|"
                           r"expected[-_ ]?(?:output|answer|result)s?|(?:grading|scoring)[-_ ]?"
                           r"(?:key|sheet)s?)(?![a-z])")
-_CREATES = r"(?:write|writes|save|saves|create|creates|generate|produce|output|export|emit|dump)"
-
-
-def _asks_to_write(prompt: str, name: str) -> bool:
-    """The prompt, in its own words (not inside material it quotes), asks the run to produce
-    `name`: a verb of making before it in the same sentence ("write summary.md", "save the
-    result to out.csv"), or `into`/`to` right before it ("... into summary.md"). An infinitive
-    `to` ("use X to improve the prompt at a.md") or a place ("at", "from") is not."""
-    own = unquoted(prompt)
-    file = rf"(?<![\w.-]){re.escape(name)}(?![\w-])"
-    made = rf"\b{_CREATES}\b[^.\n]{{0,60}}?(?<!\bat )(?<!\bfrom ){file}"
-    placed = rf"\b(?:into|to)\s+(?:(?:a|an|the|new|file|called|named)\s+)*`?{file}"
-    return re.search(f"{made}|{placed}", own, re.IGNORECASE) is not None
-
-
 def restated_prompts(caseset: CaseSet, description: str, shown: str) -> list[Finding]:
     """EV010 (runner.analysis.wording), reported per case, never refused."""
     phrases = quoted_phrases(description)
@@ -346,6 +453,11 @@ def _preflight_case(skill_dir: Path, case: Case, refuse: Refuse) -> None:
     root = skill_dir.resolve()
     for file in case.files:
         posix = PurePosixPath(file)
+        own = skill_file_reason(skill_dir, file)
+        if own is not None:
+            refuse(f"{own}: staged, it would give the baseline arm the skill", "stage an "
+                   "input the task works on (a copy under evals/files/), never the skill")
+            continue
         if posix.is_absolute() or ".." in posix.parts or not posix.parts:
             refuse(f"fixture {file!r} must be a relative path inside the skill",
                    "copy the file into the skill (evals/files/) and name it from there")

@@ -115,5 +115,29 @@ def case_lines(reading: CaseReading) -> list[str]:
     return lines
 
 
+_IGNORED_KEYS = re.compile(r"\[ignored: ([^\]]+)\]")
+
+
+def ignored_summary(readings: list[CaseReading]) -> str | None:
+    """Plain `check`: every field kept and never graded, with how many cases carry it, and
+    every key of a check object no rule reads, so nothing is dropped without a line."""
+    fields: dict[str, int] = {}
+    keys: dict[str, int] = {}
+    for reading in readings:
+        for item in reading.ignored:
+            name = item.split(" (", 1)[0]
+            fields[name] = fields.get(name, 0) + 1
+        for check in reading.checks:
+            for found in _IGNORED_KEYS.findall(check.origin):
+                for key in found.split(", "):
+                    keys[key] = keys.get(key, 0) + 1
+    if not fields and not keys:
+        return None
+    parts = [f"{name} in {n} case(s)" for name, n in sorted(fields.items())]
+    parts += [f"check key {key!r} x{n}" for key, n in sorted(keys.items())]
+    return (f"ignored (kept, not graded): {', '.join(parts)}; `check -v` shows each; fix: "
+            "move what should decide into assertions, statements or outputs")
+
+
 def describe_case(case: Case, judge_expected_output: bool = False) -> list[str]:
     return case_lines(read_case(case, None, judge_expected_output))

@@ -1,7 +1,7 @@
 """Case sets as other tools write them, read into this runner's fields, each entry with where
 it came from (`check -v` shows it) and every problem collected, not raised.
 
-The rules (README, "A skill and its case set"):
+The rules (docs/case-sets.md#formats-read):
 
 - A typed assertion object's operand comes from its operand field (`pattern` for a regex,
   `value`/`text` for a literal, `terms` for a list); its `description` (or `name`) is only
@@ -67,7 +67,9 @@ OBJECT_KEYS = frozenset({
     "type", "kind", *(k for keys in OPERAND_KEYS.values() for k in keys), *TERM_KEYS,
     *STATEMENT_KEYS, *LABEL_KEYS, "min_count", "min", "at_least", "minimum", "count", "tool",
     "tool_name", "input_contains", "with", "input", "file", "output", "path", "json_path",
-    "equals", "contains", "exists"})
+    "equals", "contains", "exists", "instruction", "instructions", "grading",
+    "grading_instruction", "criteria", "pass_if", "pass_criteria", "passes_if", "guidance",
+    "judge_prompt", "prompt", "rubric", "question"})
 # Words in an unknown type's name that say what it means.
 _WORDS = {
     "neg": {"not", "no", "absent", "absence", "forbidden", "forbid", "excludes", "exclude",
@@ -92,6 +94,17 @@ CASE_ALIASES = {"scorers": "assertions", "checks": "assertions", "eval_name": "n
                 "expected_behavior": "expectations", "expected_behaviors": "expectations",
                 "must_contain": "must_include", "must_not_contain": "must_avoid",
                 "title": "name", "input": "prompt", "query": "prompt", "in": "reads"}
+# Other tools' names for the prompt (read when a string), the expectations and the failures.
+PROMPT_ALIASES = ("user", "user_input", "user_message", "user_prompt", "trigger_input",
+                  "input_prompt", "request", "task", "utterance", "question", "instruction",
+                  "message", "ask", "user_query", "scenario_prompt", "command")
+EXPECT_ALIASES = ("pass_conditions", "pass_criteria", "success_criteria",
+                  "acceptance_criteria", "criteria", "required_actions", "required_behaviors",
+                  "required_behaviours", "expected_behaviours", "must_do", "should",
+                  "should_do", "expected", "expected_results", "success_conditions")
+FAIL_ALIASES = ("fail_conditions", "failure_conditions", "forbidden", "forbidden_actions",
+                "forbidden_behaviors", "forbidden_behaviours", "should_not", "should_not_do",
+                "must_not_do", "anti_patterns", "red_flags", "failure_modes")
 # Fields other tools write that normalize_case turns into this runner's own.
 CONSUMED_FIELDS = ("expectations", "selftune_assertions", "must_have", "must_not_have",
                    "must_include", "must_avoid", "fail", "failures", "must_not")
@@ -109,6 +122,57 @@ _PLACE_WORDS = {"fixture", "fixtures", "input", "inputs", "dir", "directory", "w
 # A "marker" that says whether the skill should fire is a trigger expectation, not a text.
 _TRIGGER_MARKER = re.compile(r"(?i)^(?:do_?)?(?:not?|should_?not)_?trigger(?:ed)?$")
 STATEMENT_MIN_WORDS = 4
+# A criterion written as a description of the work ("Includes performance benchmarks"): a
+# capitalised verb of describing, then two words or more; never a text to find verbatim.
+_DESCRIBES = re.compile(
+    r"^(?:Includes|Contains|Has|Documents|Mentions|Uses|Provides|Lists|Shows|Explains|Gives|"
+    r"Cites|Follows|Avoids|Asks|Offers|Names|References|Describes|Identifies|Suggests|"
+    r"Recommends|Produces|Creates|Writes|Returns|Reports|Notes|Flags|Warns|Keeps|Uses|"
+    r"Applies|Handles|Refuses|Declines|Summari[sz]es|Compares|States|Answers)"
+    r"\s+\S+\s+\S+")
+# Case fields that hold lists: a scalar there is one item.
+LIST_FIELDS = ("assertions", "selftune_assertions", "statements", "expectations", "files",
+               "tool_calls", "json_checks", "must_have", "must_not_have", "must_include",
+               "must_avoid", "fail", "failures", "must_not", "outputs")
+# An object with one of these is check-shaped (under an unknown list name: a check).
+CHECK_SHAPE_KEYS = frozenset({"type", "kind", "pattern", "regex", "regexp", "value",
+                              "substring", "contains", "not_contains", "expected", "terms"})
+# Words in an unknown list's name that say its items grade the work.
+_CHECK_NAME_WORDS = {"grader", "graders", "check", "checks", "assert", "asserts", "assertion",
+                     "validators", "validator", "validations", "tests", "criteria",
+                     "expectations", "rules", "scorers", "matchers", "verifications"}
+TURN_FIELDS = ("follow_up_turns", "followups", "follow_ups", "turns", "conversation",
+               "messages", "dialogue")
+MULTI_TURN = "EV015"
+TRIGGER_FLAGS = ("should_trigger", "expected_trigger", "should_activate", "triggers",
+                 "trigger", "should_fire", "activates", "expect_trigger")
+# A statement about whether the skill loads (which the grader cannot see).
+_ABOUT_FIRING = re.compile(
+    r"(?i)^(?:the\s+)?(?:[\w-]+\s+)?skill\b[^.]{0,40}?\b(?:is\s+)?(?:invoked|triggered|"
+    r"triggers|activates|activated|fires|loads|loaded|declines|is not (?:invoked|triggered|"
+    r"activated|loaded)|does not (?:trigger|activate|fire|load))\b"
+    r"|^(?:triggers|activates|does not trigger|should not trigger|should trigger)\b"
+    r"|^skill (?:activates|triggers|is used)\b")
+def _regex_object(value: Any) -> Any:
+    """`{regex: "..."}` (or `pattern`) in a list of texts: that item as `re:...`."""
+    if isinstance(value, dict) and len(value) == 1:
+        (key, operand), = value.items()
+        if key in ("regex", "pattern", "re", "regexp") and isinstance(operand, str):
+            return "re:" + operand
+    return value
+
+
+def _about_firing(statement: str) -> bool:
+    """Only about the skill loading: short, one clause, saying it fires or not."""
+    return bool(_ABOUT_FIRING.search(statement)) and ";" not in statement \
+        and word_count(statement) <= 16
+
+
+_IDENTIFIER = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)+$")
+# A typed statement's own grading instruction, kept beside its text.
+INSTRUCTION_KEYS = ("instruction", "instructions", "grading", "grading_instruction",
+                    "criteria", "pass_if", "pass_criteria", "passes_if", "guidance",
+                    "judge_prompt", "prompt", "rubric", "question")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
 
@@ -125,7 +189,8 @@ def reads_as_statement(assertion: str, set_of_statements: bool = False) -> bool:
     plain assertions are), so "Answers no" beside sentences is graded as one too."""
     if assertion.startswith(("re:", "not:")):
         return False
-    return set_of_statements or word_count(assertion) >= STATEMENT_MIN_WORDS
+    return set_of_statements or word_count(assertion) >= STATEMENT_MIN_WORDS \
+        or _DESCRIBES.match(assertion) is not None
 
 
 def written_in_statements(items: list[Any]) -> bool:
@@ -177,6 +242,11 @@ class CaseReader:
         self.origins: dict[str, list[str]] = {"assertions": [], "statements": [],
                                               "tool_calls": [], "json_checks": []}
         self.depends: list[str] = []  # the ids of the cases it depends on (depends_on)
+        # Check-shaped lists under a name no rule knows (`graders`, `anti_graders`): read as
+        # checks (negated for a negative name), each with its origin.
+        self.check_lists: list[tuple[str, Any]] = []
+        self.unread: dict[str, Any] = {}  # parts of a field no rule reads: kept, reported
+        self.negated_origins: set[str] = set()
 
     def refuse(self, message: str, fix: str) -> None:
         self.problems.refuse("EV009", self.label, message, fix)
@@ -203,8 +273,9 @@ class CaseReader:
             snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower()
             if snake != key and snake not in item:
                 item[snake] = item.pop(key)
-        if isinstance(item.get("judge"), str):  # seed 001's name for the judge program
+        if isinstance(item.get("judge"), str):  # the native grammar's name for the judge program
             item["judge_program"] = item.pop("judge")
+        self._typed_aliases(item)
         for alias, field in CASE_ALIASES.items():
             if alias in item and field not in item:
                 item[field] = item.pop(alias)
@@ -226,22 +297,12 @@ class CaseReader:
                         "write \"in\": \"text\" (the final text only), \"files\" (the files "
                         "it wrote only), or leave it out (both)")
             item.pop("reads")
+        self._scalars(item)
         self._lists(item)
         self._given_lists(item)
-        raw = [*((f"assertions[{n}]", v) for n, v in enumerate(item.pop("assertions", None)
-                                                              or [])),
-               *((f"selftune_assertions[{n}]", v) for n, v in enumerate(
-                   item.pop("selftune_assertions", None) or []))]
-        for origin, value in raw:
-            if isinstance(value, str):
-                self.add("statement" if reads_as_statement(value, self.in_statements)
-                         else "check", value, origin)
-            elif isinstance(value, dict):
-                self._object(value, origin)
-            else:
-                self.refuse(f"{origin}: a string or an object, not {type(value).__name__}",
-                            "write the check as a string or an object with a type")
+        self._assertions(item)
         self._literal_lists(item)
+        self._trigger_expectations(item)
         gradable = (self.checks or self.statements or self.tool_calls or self.json_checks
                     or item.get("outputs") or item.get("judge_program"))
         expected = item.get("expected_output")
@@ -249,11 +310,37 @@ class CaseReader:
             # Its author stated what a good answer does and nothing else: that is the
             # statement.
             self.add("statement", expected, "expected_output (the case's only criterion)")
+        if self.unread:
+            item["extra"] = {**item.get("extra", {}), **self.unread}
         for key, values in (("assertions", self.checks), ("statements", self.statements),
                             ("tool_calls", self.tool_calls), ("json_checks", self.json_checks)):
             if values:
                 item[key] = values
         return item
+
+    def _assertions(self, item: dict[str, Any]) -> None:
+        """`assertions` (and selftune's), then check-shaped lists under unknown names: each a
+        check or a statement by the plain-string rule, or a typed object."""
+        raw = [*((f"assertions[{n}]", v) for n, v in enumerate(item.pop("assertions", None)
+                                                              or [])),
+               *((f"selftune_assertions[{n}]", v) for n, v in enumerate(
+                   item.pop("selftune_assertions", None) or [])),
+               *self.check_lists]
+        for origin, value in raw:
+            negated = origin in self.negated_origins
+            if isinstance(value, str) and negated:
+                statement = reads_as_statement(value, self.in_statements)
+                self.add("statement" if statement else "check",
+                         f"The run avoids this: {value}" if statement else f"not:{value}",
+                         f"{origin} (negated)")
+            elif isinstance(value, str):
+                self.add("statement" if reads_as_statement(value, self.in_statements)
+                         else "check", value, origin)
+            elif isinstance(value, dict):
+                self._object(value, origin)
+            else:
+                self.refuse(f"{origin}: a string or an object, not {type(value).__name__}",
+                            "write the check as a string or an object with a type")
 
     def _unknown_fields(self, item: dict[str, Any]) -> None:
         known = set(Case.model_fields) | set(CONSUMED_FIELDS)
@@ -287,6 +374,9 @@ class CaseReader:
                                 f"{json.dumps(titles[:2], ensure_ascii=False)}")
                 continue
             near = difflib.get_close_matches(key, GRADING_FIELDS, n=2, cutoff=0.75)
+            if not near and self._check_list(key, item[key]):
+                item.pop(key)
+                continue
             if len(near) == 1 and near[0] not in item:
                 item[near[0]] = item.pop(key)
                 self.mapped(f"unknown field {key!r} read as {near[0]!r}",
@@ -297,6 +387,163 @@ class CaseReader:
                             f"rename {key!r} to the field you meant")
                 item.pop(key)
         item["extra"] = {key: item.pop(key) for key in sorted(set(item) - known)}
+
+    def _turns(self, item: dict[str, Any]) -> None:
+        """A multi-turn case (`follow_up_turns`, a `turns` or conversation list): its first
+        user turn is the prompt; the follow-ups are kept and reported, never dropped in
+        silence (one session turn is sent: checks about later turns read the first turn's
+        work only)."""
+        for key in TURN_FIELDS:
+            value = item.get(key)
+            if not isinstance(value, list) or not value:
+                continue
+            turns = [t if isinstance(t, str) else t.get("content") or t.get("text")
+                     or t.get("prompt") or t.get("user") for t in value
+                     if isinstance(t, str) or isinstance(t, dict)
+                     and t.get("role", "user") == "user"]
+            turns = [t for t in turns if isinstance(t, str) and t.strip()]
+            if not turns:
+                continue
+            item.pop(key)
+            if "prompt" not in item and key != "follow_up_turns":
+                item["prompt"], turns = turns[0], turns[1:]
+            if turns:
+                self.unread[f"{key} (follow-up turns, not sent)"] = turns
+                self.problems.report(MULTI_TURN, self.label, f"a multi-turn case: "
+                                     f"{len(turns)} follow-up turn(s) in `{key}` are not sent "
+                                     "(a trial is one turn); its checks read the first turn's "
+                                     "work only", "split each follow-up into its own case "
+                                     "(`depends_on` the one before), or grade the first turn "
+                                     "only")
+            return
+
+    def _trigger_expectations(self, item: dict[str, Any]) -> None:
+        """Whether the skill fires is not behaviour a grader can see (it never sees the skill
+        load): a `should_trigger` flag and statements about the skill activating are taken
+        out of the runtime grading and offered as trigger queries."""
+        extra = item.get("extra", {})
+        for key in TRIGGER_FLAGS:
+            holder = item if isinstance(item.get(key), bool) else extra
+            if isinstance(holder.get(key), bool):
+                fires = holder.pop(key)
+                self.unread[f"{key} (trigger expectation)"] = fires
+                where = "should-trigger" if fires else "should-not-trigger"
+                self.problems.report("EV012", self.label, f"`{key}: {str(fires).lower()}` is "
+                                     "a trigger expectation, not behaviour: not graded here; "
+                                     f"offered as a trigger query: {item.get('prompt', '')!r}"
+                                     [:300], f"add the prompt to evals/trigger/{where}.yaml and "
+                                     "measure it with `skill-eval trigger`")
+        kept = [(t, o) for t, o in zip(self.statements, self.origins["statements"], strict=True)
+                if not _about_firing(t)]
+        dropped = [t for t in self.statements if _about_firing(t)]
+        if dropped:
+            self.statements[:] = [t for t, _ in kept]
+            self.origins["statements"][:] = [o for _, o in kept]
+            self.unread["statements about the skill firing"] = dropped
+            self.problems.report("EV012", self.label, f"{len(dropped)} statement(s) say "
+                                 f"whether the skill fires ({dropped[0][:80]!r}): the grader "
+                                 "never sees the skill load, so not graded here; offered as a "
+                                 "trigger query", "put the prompt in evals/trigger/ and measure "
+                                 "it with `skill-eval trigger`")
+
+    def _typed_aliases(self, item: dict[str, Any]) -> None:
+        """Other tools' names for the prompt (a string), the expectations and the failures
+        (a list of sentences, or one) and an assertions mapping ({contains: [...], regex:
+        ...}), each reported."""
+        self._turns(item)
+        given = item.get("input", item.get("inputs"))
+        if "prompt" not in item and isinstance(given, dict):
+            text = next(((k, given[k]) for k in ("user_request", "prompt", "query", "message",
+                                                  "text", "request", "user", "question")
+                         if isinstance(given.get(k), str) and given[k].strip()), None)
+            if text is not None:
+                item.pop("input", None) if "input" in item else item.pop("inputs", None)
+                rest = {k: v for k, v in given.items() if k != text[0]}
+                item["prompt"] = text[1]
+                if rest:
+                    self.unread[f"input (besides {text[0]})"] = rest
+                self.mapped(f"`input.{text[0]}` read as the prompt",
+                            "write the request as `prompt`")
+        for key in ("fixture_dir", "fixtures_dir", "fixture_folder", "input_dir", "workspace_dir",
+                    "fixture", "fixtures"):
+            where = item.get(key)
+            if isinstance(where, str) and where.strip() and not where.startswith(("/", "~")) \
+                    and " " not in where.strip() and "files" not in item:
+                item["files"] = [item.pop(key).strip()]
+                self.mapped(f"`{key}` read as the case's fixtures", f"list {where!r} under "
+                            "`files`")
+        for key in PROMPT_ALIASES:
+            if "prompt" not in item and isinstance(item.get(key), str) and item[key].strip():
+                item["prompt"] = item.pop(key)
+                self.mapped(f"`{key}` read as the prompt", f"rename {key!r} to 'prompt'")
+        for aliases, field in ((EXPECT_ALIASES, "expectations"), (FAIL_ALIASES, "failures")):
+            for key in aliases:
+                value = item.get(key)
+                if isinstance(value, str) and value.strip():
+                    value = [value]
+                if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+                    item.pop(key)
+                    item[field] = [*item.get(field, []), *value]
+                    self.mapped(f"`{key}` read as {field} ({len(value)})",
+                                f"rename {key!r} to {field!r}")
+        checks = item.get("assertions")
+        if isinstance(checks, dict) and not checks.keys() & {"type", "kind"} and all(
+                _words(k) & (_WORDS[REGEX] | _WORDS[LITERAL] | _WORDS[ANY] | _WORDS[ALL]
+                             | _WORDS["neg"]) or not isinstance(v, (str, list))
+                for k, v in checks.items()):
+            listed, unread = [], []
+            for key, value in checks.items():
+                if isinstance(value, (str, list)):
+                    listed.append({"type": key, ("terms" if isinstance(value, list)
+                                                 else "value"): value})
+                else:
+                    unread.append(key)
+            item["assertions"] = listed
+            self.unread.update({f"assertions.{k}": checks[k] for k in unread})
+            self.mapped(f"`assertions` is a mapping: each key read as a check's type "
+                        f"({', '.join(list(checks)[:5])})", "write assertions as a list of "
+                        "typed objects")
+
+    def _scalars(self, item: dict[str, Any]) -> None:
+        """A string (or one object) where a list is expected is that one item, never walked
+        character by character; anything else there is refused by the field's own rule."""
+        for key in LIST_FIELDS:
+            value = item.get(key)
+            if isinstance(value, str) and value.strip() or isinstance(value, dict) \
+                    and key not in ("outputs",):
+                item[key] = [value]
+                self.mapped(f"`{key}` is one {type(value).__name__}, not a list: read as one "
+                            f"item ({_shown(value)})", f"write {key} as a list: "
+                            f"[{_shown(value)}]")
+            elif isinstance(value, str):  # blank
+                item.pop(key)
+
+    def _check_list(self, key: str, value: Any) -> bool:
+        """`graders`, `anti_graders`, `validators`...: a list whose items are checks (typed
+        objects, or strings beside a grading word in the name) is read as assertions; a name
+        with a negative word negates each. True when taken."""
+        items = [value] if isinstance(value, dict) else value
+        if not isinstance(items, list) or not items:
+            return False
+        typed = all(isinstance(v, dict) and (v.keys() & CHECK_SHAPE_KEYS) for v in items)
+        words = _words(key)
+        graded_name = bool(words & _CHECK_NAME_WORDS)
+        # identifiers (`default-direct-explanation`) name the author's own rules or checks,
+        # not text the work holds: never substring checks (kept and reported instead)
+        texts = graded_name and all(isinstance(v, str) and v.strip()
+                                    and not _IDENTIFIER.match(v) for v in items)
+        if not (typed and (graded_name or all("type" in v for v in items)) or texts):
+            return False
+        negate = bool(words & (_WORDS["neg"] | {"anti", "negative", "negatives"}))
+        for n, entry in enumerate(items):
+            origin = f"{key}[{n}]"
+            if negate:
+                self.negated_origins.add(origin)
+            self.check_lists.append((origin, entry))
+        self.mapped(f"`{key}`: {len(items)} check(s) under a name the runner does not know, "
+                    "graded as " + ("checks that must NOT hold" if negate else "assertions"),
+                    "move them to `assertions`" + (" (as not: checks)" if negate else ""))
+        return True
 
     def _lists(self, item: dict[str, Any]) -> None:
         statements = item.pop("statements", None) or []
@@ -327,12 +574,16 @@ class CaseReader:
             values = item.pop(key, None)
             if values is None:
                 continue
+            values = [_regex_object(v) for v in values] if isinstance(values, list) else values
             if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
                 what = "regular expressions" if "re:" in prefix else "texts"
                 self.refuse(f"{key}: a list of {what}", f"write {key} as a list of {what}")
                 continue
             for n, text in enumerate(values):
-                self.add("check", prefix + text, f"{key}[{n}]")
+                # {regex: ...} inside a list of texts: that item is a regular expression
+                entry = (prefix.replace("re:", "") + text if text.startswith("re:")
+                         else prefix + text)
+                self.add("check", entry, f"{key}[{n}]")
 
     def _given_lists(self, item: dict[str, Any]) -> None:
         for key in ("tool_calls", "json_checks"):
@@ -353,6 +604,11 @@ class CaseReader:
             if kind_neg is None:
                 return
         kind, negate = kind_neg
+        if origin in self.negated_origins:
+            if kind in (STATEMENT, TOOL, JSON, COUNT):
+                self._negated_statement(value, origin)
+                return
+            negate, origin = not negate, f"{origin} (negated)"
         label = value.get("description") or value.get("name")
         shown = f"{origin} {{type: {name!r}}}" + (f" ({label})" if isinstance(label, str)
                                                   and label else "")
@@ -396,11 +652,23 @@ class CaseReader:
         else:
             self._statement_or_refuse(value, shown, "a statement has no text")
 
+    def _negated_statement(self, value: dict[str, Any], origin: str) -> None:
+        """A check under a negative name whose kind has no negated form: its text, as what
+        the run must avoid, for the grader."""
+        text = _statement_text(value) or _shown(value)
+        self.add("statement", f"The run avoids this: {text}", f"{origin} (negated)")
+
     def _statement_or_refuse(self, value: dict[str, Any], shown: str, problem: str) -> None:
-        """An object with a description and no operand is a statement for the grader."""
+        """An object with a description and no operand is a statement for the grader; its own
+        grading instruction (`instruction`, `criteria`, `pass_if`...) goes with it."""
         text = _statement_text(value)
-        if text is not None:
-            self.add("statement", text, f"{shown}: no operand, so a statement for the grader")
+        instruction = next((value[k] for k in INSTRUCTION_KEYS if isinstance(value.get(k), str)
+                            and value[k].strip() and value[k] != text), None)
+        if text is not None or instruction is not None:
+            whole = text if instruction is None else instruction if text is None else \
+                f"{text} ({instruction.strip()})"
+            self.add("statement", whole, f"{shown}: no operand, so a statement for the grader"
+                     + (" with its own instruction" if instruction else ""))
             return
         self.refuse(f"{shown}: {problem}",
                     "give the operand (`value`, `pattern` or `terms`) or a `description` to "
@@ -462,6 +730,9 @@ class CaseReader:
                 and any(isinstance(value.get(k), int) for k in COUNT_KEYS):
             return COUNT, False
         families = {f for f in (REGEX, LITERAL, TOOL, JSON, STATEMENT) if words & _WORDS[f]}
+        if not families and (_strings(value.get("patterns"))
+                             or isinstance(value.get("pattern"), str)):
+            families = {REGEX}  # a pattern operand says what the check is
         if not families and not any(k in value for k in STRONG_OPERANDS):
             text = _statement_text(value)
             if text is not None and reads_as_statement(text):

@@ -1,4 +1,4 @@
-"""Drafting a case set for a skill that has none (seed 001, "where the cases come from"):
+"""Drafting a case set for a skill that has none (docs/case-sets.md#drafting-a-case-set):
 `skill-eval cases SKILL --generate`.
 
 Three sources, each named in the draft beside the case it produced:
@@ -86,6 +86,8 @@ class DraftRequest(BaseModel):
     expectations: tuple[str, ...] = Field(default=(), description="--expect, in order")
     improvements: tuple[str, ...] = Field(default=(), description="--improvement, in order")
     force: bool = Field(default=False, description="Replace an existing set and triggers")
+    source: Path | None = Field(default=None, description="--from: a prose or Markdown case "
+                                "set the draft is read from, one case per case it describes")
     model: str = Field(default="", description="The model that drafts (as given)")
 
 
@@ -139,6 +141,13 @@ def draft_request(name: str, description: str, body: str, request: DraftRequest,
     if request.expectations and not only_improvements:
         listed = "\n".join(f"- {e}" for e in request.expectations)
         parts.append(f"The author expects (one case each, source \"expectation\"):\n{listed}")
+    if request.source is not None and not only_improvements:
+        text = request.source.read_text(encoding="utf-8", errors="replace")[:SOURCE_CHARS]
+        parts.append(f"The author's own case set, written in prose ({request.source.name}), "
+                     "between the tags below. Draft one case per case it describes (source "
+                     "\"expectation\", `from` its title), keeping its prompt and what it "
+                     "expects in the author's words; add no case of your own.\n"
+                     f"<author_cases>\n{text}\n</author_cases>")
     if request.improvements:
         listed = "\n".join(f"- {i}" for i in request.improvements)
         parts.append(f"Improvements that just landed (one case each, source \"improvement\", "
@@ -153,6 +162,9 @@ def draft_request(name: str, description: str, body: str, request: DraftRequest,
             "tools": [{"name": TOOL, "description": "Record the drafted cases and queries.",
                        "input_schema": DRAFT_SCHEMA}],
             "tool_choice": {"type": "tool", "name": TOOL}}
+
+
+SOURCE_CHARS = 40_000  # a prose set beyond this is cut (one call drafts it)
 
 
 def _slug(text: str, taken: set[str]) -> str:

@@ -1,5 +1,6 @@
-"""Eight deterministic hygiene checks of a skill folder, free and offline (seed 000, "Hygiene"):
-an error stops a run before anything is billed, and `check` shows every finding.
+"""Eight deterministic hygiene checks of a skill folder, free and offline
+(docs/case-sets.md#hygiene): an error stops a run before anything is billed, and `check` shows every
+finding.
 
     HY001 frontmatter       SKILL.md opens with a closed YAML mapping
     HY002 name              present, a safe folder name; the Agent Skills form is advised

@@ -63,7 +63,8 @@ class CaseSetRefused(CaseSetError):
             super().__init__(file, f"{len(problems)} problems:\n{lines}")
 
 
-# CS004 (seed 001): a body that numbers three or more steps while its set carries no process.
+# CS004 (docs/case-sets.md#problem-codes): a body that numbers three or more steps while its set
+# carries no process.
 STEPS_FOR_PROCESS = 3
 SET_LEVEL = "(set)"  # a finding about the whole set, not one case
 _STEP = re.compile(r"^ {0,3}(\d{1,2})[.)]\s+(\S.*)$")

@@ -1,6 +1,6 @@
-"""The static scan of a skill's files before a run (seeds 000 and 001): named findings for
-network reach, process spawn, commands on load, hidden or obfuscated commands, destructive
-commands, overrides, hidden characters and uploads.
+"""The static scan of a skill's files before a run (docs/security.md#the-static-scan): named
+findings for network reach, process spawn, commands on load, hidden or obfuscated commands,
+destructive commands, overrides, hidden characters and uploads.
 
 It reads the one pattern table the in-flight safety violations read (runner.scoring.safety
 .PATTERNS), so a rule reported at rest and a rule reported in flight cannot drift. Only what an

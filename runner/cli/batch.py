@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import click
@@ -42,7 +41,7 @@ def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
     """Run every eval in BATCH_FILE in one driver: one concurrency limit, one budget,
     resumable as a whole (re-run the same command). Relative paths in the file (skills,
     store, model script) are read from the file's folder. For overnight queues on a cluster,
-    submit it as a Ray job (see README, "Running at scale").
+    submit it as a Ray job (see docs/cluster.md, "The overnight queue").
 
     \b
     Examples:
@@ -62,8 +61,7 @@ def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
         "metrics_host": metrics_host, "force": force or None, "wait": wait or None,
         "store_budget_usd": store_budget_usd, "batch_grading": batch_grading or None,
         "shared_store": shared_store or None,
-        "forward_credentials": forward_credentials or None, "notify": notify,
-        "upstream_url": os.environ.get("ANTHROPIC_BASE_URL")}
+        "forward_credentials": forward_credentials or None, "notify": notify}
     with notifying(notify or file_notify(batch_file), "batch") as note:
         summary, reports = run_batch(batch_file, err, overrides=overrides,
                                      eval_overrides={"alpha": alpha})

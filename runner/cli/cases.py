@@ -5,7 +5,6 @@ lands."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import click
@@ -37,6 +36,10 @@ Exit codes:
                    "without --force (repeatable).")
 @click.option("--force", is_flag=True,
               help="Replace an existing evals/evals.json (and the drafted trigger files).")
+@click.option("--from", "source", type=click.Path(path_type=Path, exists=True, dir_okay=False),
+              metavar="FILE",
+              help="Draft from the author's own prose or Markdown case set (one case per case "
+                   "it describes).")
 @click.option("--model", default=config.MODEL, show_default=True,
               help="The model that drafts.")
 @click.option("--max-budget-usd", type=POSITIVE,
@@ -45,7 +48,7 @@ Exit codes:
 @click.option("--json", "as_json", is_flag=True, help="Print what was written as JSON.")
 @guarded
 def cases(skill: Path, generate: bool, expectations: tuple[str, ...],
-          improvements: tuple[str, ...], force: bool, model: str,
+          improvements: tuple[str, ...], force: bool, source: Path | None, model: str,
           max_budget_usd: float | None, model_script: Path | None, as_json: bool) -> None:
     """Draft a case set for SKILL from three sources: what its description and body promise,
     what you expect of it (--expect), and each improvement as it lands (--improvement).
@@ -62,15 +65,15 @@ def cases(skill: Path, generate: bool, expectations: tuple[str, ...],
       skill-eval cases ./my-skill --generate --expect "totals every numeric column" \\
           --expect "refuses a file that is not CSV" --max-budget-usd 0.50
       skill-eval cases ./my-skill --generate --improvement "reads semicolon-separated files"
+      skill-eval cases ./my-skill --generate --from evals/evals.md   # the author's prose set
       skill-eval cases examples/csv-summary --generate --force --model-script script.yaml
     """
     from runner.authoring.generate import DraftRequest
     from runner.driver.generate import run_generate, summary
 
     request = DraftRequest(skill_dir=skill, expectations=expectations,
-                           improvements=improvements, force=force, model=model)
-    result = run_generate(request, model_script,
-                          os.environ.get("ANTHROPIC_BASE_URL", config.UPSTREAM), max_budget_usd)
+                           improvements=improvements, force=force, model=model, source=source)
+    result = run_generate(request, model_script, max_budget_usd=max_budget_usd)
     out = console.out()
     if as_json:
         out.print_json(json.dumps(summary(result)))

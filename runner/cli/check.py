@@ -19,7 +19,7 @@ from runner.schema.checked import CheckReport
 
 @main.command(epilog=CHECK_EXIT_CODES, short_help="Check a skill and its case set offline.")
 @click.argument("skill", type=click.Path(path_type=Path))
-@use("k", "max_k", "min_k", "incumbent_path", "model_script")
+@use("k", "max_k", "min_k", "incumbent_path", "model_script", "cases_file")
 @click.option("--verbose", "-v", is_flag=True,
               help="Also list each case: every check, how it will be graded, on what material "
                    "and where it came from; fixtures and where they are staged; what is kept "
@@ -44,12 +44,21 @@ def check(skill: Path, verbose: bool, as_json: bool, **params: Any) -> None:
       skill-eval check examples/csv-summary --json  # the same, for tools
       skill-eval check examples/csv-summary --model-script examples/csv-summary/model-script.yaml
     """
-    from runner.authoring.describe import case_lines, read_case
+    from runner.authoring.describe import case_lines, ignored_summary, read_case
+    from runner.authoring.layouts import collection, collection_lines
     from runner.authoring.reading import located, read_skill, refuse_errors, skill_findings
     from runner.authoring.scan import kinds
     from runner.planning.plan import check_request, make_plan
     from runner.scripted.script import load_script
+    from runner.triggers.checked import trigger_findings
 
+    members = collection(skill)
+    if len(members) == 1:
+        skill = members[0][0]  # a repository whose one skill sits in a subfolder
+    elif members:
+        for line in collection_lines(skill, members):
+            click.echo(line)
+        return
     opts = run_options(skill, params)
     try:
         skill_reading = read_skill(skill)
@@ -67,7 +76,8 @@ def check(skill: Path, verbose: bool, as_json: bool, **params: Any) -> None:
     caseset = request.caseset
     readings = [read_case(case, caseset.origins.get(case.id), caseset.judge_expected_output)
                 for case in plan.cases_in_order()]
-    found = skill_findings(skill_reading, plan.skill.path, plan.cases_in_order())
+    found = [*skill_findings(skill_reading, plan.skill.path, plan.cases_in_order()),
+             *trigger_findings(plan.skill.path, plan.skill.name, plan.skill.description)]
     if as_json:
         report = CheckReport(ok=True, skill=plan.skill.name, skill_sha256=plan.skill.digest,
                              arms=[str(a) for a in plan.arms], k=opts.k,
@@ -80,6 +90,9 @@ def check(skill: Path, verbose: bool, as_json: bool, **params: Any) -> None:
         f"ok: {plan.skill.name} (sha256 {plan.skill.short_digest}), {len(plan.cases)} "
         f"case(s): {', '.join(plan.cases)}; arms {', '.join(plan.arms)}; k={plan.k_label()} -> "
         f"{'at most ' if plan.adaptive else ''}{len(plan.trials)} trial(s){script}"))
+    ignored = ignored_summary(readings)
+    if ignored is not None:
+        out.print(Text(ignored))
     if verbose:
         for reading in readings:
             for line in case_lines(reading):

@@ -26,7 +26,7 @@ Exit codes:
 @click.argument("before")
 @click.argument("after")
 @use(*STORE)
-@click.option("--skill", "skill", default=None,
+@click.option("--skill-name", "--skill", "skill", default=None, metavar="NAME",
               help="The skill whose saved names these are (when several skills use them).")
 @click.option("--allow-different", "allow", default="",
               help="Comma-separated digests that may differ (model, case_set, fixtures, "
@@ -38,7 +38,7 @@ Exit codes:
 @guarded
 def compare(before: str, after: str, store_uri: str, store_endpoint: str | None,
             skill: str | None, allow: str, fail_on_cost: bool, as_json: bool) -> None:
-    """Compare AFTER against BEFORE (each a `--save` name or a run id) and print seed 001's
+    """Compare AFTER against BEFORE (each a `--save` name or a run id) and print the
     report: REGRESSION DETECTED when task success, process followed or strict success fell
     more than 5 points (the cases that got worse named, `<id> (process)` for a process no
     longer followed), when trigger precision or recall fell by more than the runs' own noise

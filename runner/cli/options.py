@@ -96,6 +96,10 @@ OPTIONS: dict[str, Decorator] = {
                           help="Model passed to claude."),
     "case_ids": click.option("--case", "case_ids", multiple=True,
                              help="Run only this case id (repeatable)."),
+    "cases_file": click.option("--cases", "cases_file", type=PATH, metavar="FILE",
+                               help="The case set to read (any set file: JSON, YAML or a "
+                                    "folder of case files), in place of the one found in "
+                                    "the skill's layout."),
     "incumbent_path": click.option("--incumbent", "incumbent_path", type=PATH,
                                    help="Folder of the version you already have (third arm); "
                                         "`latest`: the bytes of the skill's most recent "
@@ -187,7 +191,7 @@ OPTIONS: dict[str, Decorator] = {
                                         help="Send this shell's ANTHROPIC_API_KEY (or "
                                              "CLAUDE_CODE_OAUTH_TOKEN) to the trials through "
                                              "Ray's runtime environment, instead of each "
-                                             "node's own (see README: who can read it)."),
+                                             "node's own (docs/cluster.md: who can read it)."),
     "notify": click.option("--notify", metavar="URL", callback=_url,
                            help="POST a JSON summary here when the run completes, stops or "
                                 "fails (has a Slack-style `text` field); retried, never fails "
@@ -232,7 +236,8 @@ OPTIONS: dict[str, Decorator] = {
                                     "0.69: not evidence)."),
 }
 
-EVAL = ("k", "max_k", "min_k", "alpha", "model", "case_ids", "incumbent_path", "arms",
+EVAL = ("k", "max_k", "min_k", "alpha", "model", "case_ids", "cases_file", "incumbent_path",
+        "arms",
         "timeout_s", "max_turns", "session_budget_usd", "allow_server_tools", "grader_model",
         "judge_model", "no_judge", "judge_all")
 STORE = ("store_uri", "store_endpoint")
@@ -270,7 +275,6 @@ def run_options(skill: Path, params: dict[str, Any], **fixed: Any) -> RunOptions
         values["judge"] = not params["no_judge"]
     values["sandbox"] = SandboxConfig(**{name: params[name] for name in SANDBOX_FIELDS
                                          if params.get(name) is not None})
-    values["upstream_url"] = os.environ.get("ANTHROPIC_BASE_URL", config.UPSTREAM)
     if str(values.get("incumbent_path")) == LATEST:  # --incumbent latest, not ./latest
         values.pop("incumbent_path")
         values["incumbent_latest"] = True

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import click
 from rich.text import Text
 
-from runner import config, console
+from runner import console
 from runner.cli.app import EXIT_CODES, guarded, main
 from runner.cli.options import OUTPUT, STORE, use
 from runner.cli.output import check_writable, emit, verdict_exit
@@ -17,7 +16,7 @@ from runner.cli.output import check_writable, emit, verdict_exit
 
 @main.command(epilog=EXIT_CODES, short_help="Re-score a stored run's sessions; no session runs.")
 @click.argument("run_id")
-@click.option("--skill", "skill_path", type=click.Path(path_type=Path),
+@click.option("--cases-from", "--skill", "skill_path", type=click.Path(path_type=Path),
               help="Read the case set from this folder (default: the folder the run was made "
                    "from, as its plan records it).")
 @use(*STORE, "model_script", "max_budget_usd", "store_budget_usd", "force", "wait", *OUTPUT)
@@ -36,7 +35,7 @@ def regrade(run_id: str, skill_path: Path | None, report_json: Path | None, as_j
     \b
     Examples:
       skill-eval regrade r-8cfe993a564bfb22
-      skill-eval regrade r-8cfe993a564bfb22 --skill ./my-skill --gate --report-json re.json
+      skill-eval regrade r-8cfe993a564bfb22 --cases-from ./my-skill --gate --report-json re.json
       skill-eval regrade r-8cfe993a564bfb22 --model-script grader.yaml   # offline grader
     """
     from runner.driver.regrade import regrade_run
@@ -44,7 +43,6 @@ def regrade(run_id: str, skill_path: Path | None, report_json: Path | None, as_j
 
     check_writable(report_json, "--report-json")
     opts = RegradeOptions(run_id=run_id, skill_path=skill_path,
-                          upstream_url=os.environ.get("ANTHROPIC_BASE_URL", config.UPSTREAM),
                           **{k: v for k, v in params.items() if v is not None})
     err = console.err(quiet=quiet)
     report = regrade_run(opts, err)

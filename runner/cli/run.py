@@ -12,6 +12,7 @@ from rich.text import Text
 
 from runner import config, console
 from runner.cli.app import EXIT_CODES, guarded, main
+from runner.cli.drafting import draft_when_missing, one_skill
 from runner.cli.options import EVAL, OUTPUT, PASS, SANDBOX, run_options, use
 from runner.cli.output import ask, check_writable, emit, verdict_exit
 from runner.schema.enums import BaselineMode
@@ -19,9 +20,10 @@ from runner.schema.enums import BaselineMode
 
 @main.command(epilog=EXIT_CODES, short_help="Evaluate a skill: paired trials, net lift, verdict.")
 @click.argument("skill", type=click.Path(path_type=Path), required=False)
-@click.option("--skill", "skill_paths", multiple=True, type=click.Path(path_type=Path),
-              help="Several skills at once (repeat it; SKILL counts as one): the candidate arm "
-                   "stages them all, and each case set's cases run together.")
+@click.option("--add-skill", "--skill", "skill_paths", multiple=True,
+              type=click.Path(path_type=Path),
+              help="Add a skill folder to the run (repeat it; SKILL counts as one): the "
+                   "candidate arm stages them all, and each case set's cases run together.")
 @click.option("--baseline-mode", type=click.Choice([m.value for m in BaselineMode]),
               default=None, help="With several skills: joint (default; one without-arm, no "
                                  "skill: the delta is the set's joint contribution) or "
@@ -50,13 +52,12 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
       skill-eval run ./my-skill --k auto --max-k 5 --alpha 0.05 --gate
       skill-eval run ./my-skill --grader-model claude-haiku-4-5 --no-judge
       skill-eval run ./my-skill --k 5 --batch-grading
-      skill-eval run --skill ./pdf --skill ./xlsx --baseline-mode per-skill --confirm
+      skill-eval run --add-skill ./pdf --add-skill ./xlsx --baseline-mode per-skill --confirm
       skill-eval run ./my-skill --incumbent latest --save v2   # against the last version
       skill-eval run ./my-own-skill --sandbox local --trust-target   # no isolation: yours only
     """
-    from runner.driver.api import run_eval
+    from runner.driver.api import RunBudget, run_eval
     from runner.driver.notify import for_reports, for_trigger, notifying
-    from runner.driver.wave import RunBudget
 
     check_writable(report_json, "--report-json")
     skills = list(dict.fromkeys([*([skill] if skill else []), *skill_paths]))
@@ -70,6 +71,9 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
     if several and (triggers_only or with_triggers):
         raise click.BadParameter("trigger runs measure one skill at a time",
                                  param_hint="--skill")
+    if not several:
+        skills = [one_skill(skills[0])]
+        draft_when_missing(skills[0], params)  # no set: drafted, written, exit 2
     opts = run_options(skills[0], {**params, "skill_paths": tuple(skills) if several else (),
                                    "baseline_mode": baseline_mode})
     if confirm and not sys.stdin.isatty():

@@ -11,7 +11,8 @@ from runner.cli.options import STORE, read_store, use
 
 @main.command(epilog=EXIT_CODES, short_help="List the runs in a store, newest first.")
 @use(*STORE)
-@click.option("--skill", "skill_name", default=None, help="Only runs of this skill (its name).")
+@click.option("--skill-name", "--skill", "skill_name", default=None, metavar="NAME",
+              help="Only runs of the skill of this name.")
 @click.option("--limit", default=50, show_default=True, type=click.IntRange(min=1),
               help="Show at most this many.")
 @click.option("--batch", "batch_id", default=None, metavar="ID",
@@ -27,7 +28,7 @@ def runs(store_uri: str, store_endpoint: str | None, skill_name: str | None, lim
     \b
     Examples:
       skill-eval runs
-      skill-eval runs --store s3://evals/nightly --skill csv-summary --limit 10
+      skill-eval runs --store s3://evals/nightly --skill-name csv-summary --limit 10
       skill-eval runs --store s3://evals/nightly --batch b-3f2a9c0d1e4b5a6f
     """
     from runner.render.terminal import render_runs

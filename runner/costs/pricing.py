@@ -1,7 +1,7 @@
 """Dollar prices the gateway applies to metered tokens (USD per million tokens).
 
 Versioned: the report names PRICE_TABLE_VERSION so a figure can be re-derived later. Figures
-follow the table the Claude Code CLI itself uses (CLAUDE-FORMATS.md). Unknown models are
+follow the table the Claude Code CLI itself uses. Unknown models are
 priced at the fallback and flagged. A call made through the Message Batches API (the grader and
 the judge under `--batch-grading`) is billed at BATCH_RATE of the interactive price, on every
 token kind (input, output, cache reads and writes).

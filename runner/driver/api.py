@@ -22,7 +22,7 @@ from runner.driver.preflight import check_fixtures_fit, check_pass
 from runner.driver.receipts import file_paired, resolve_incumbent
 from runner.driver.scheduler import finished
 from runner.driver.warm import prestart
-from runner.driver.wave import RunBudget
+from runner.driver.wave import RunBudget as RunBudget  # public: a run shares it across waves
 from runner.errors import InfraError, RefusedInput
 from runner.gateway.credentials import read_credential
 from runner.judging.ties import stored as stored_judgements

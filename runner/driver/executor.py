@@ -215,8 +215,8 @@ def trial_options(share: float, env: dict[str, str] | None = None,
         options["resources"] = {"sandbox": round(share, 4)}
     if env:
         # --forward-credentials: the trials' workers get these variables through Ray's
-        # runtime environment (kept by the cluster's control store with the task; see the
-        # README for who can read it there). The sandbox never sees them: its claude gets
+        # runtime environment (kept by the cluster's control store with the task; who can read
+        # it there: docs/cluster.md#a-ray-cluster). The sandbox never sees them: its claude gets
         # the gateway's throwaway token.
         options["runtime_env"] = {"env_vars": env}
     return options

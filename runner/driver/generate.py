@@ -42,7 +42,7 @@ def worst_case_usd(model: str, skill_dir: Path) -> float:
 
 
 def run_generate(request: DraftRequest, model_script: Path | None = None,
-                 upstream: str = config.UPSTREAM, max_budget_usd: float | None = None,
+                 upstream: str | None = None, max_budget_usd: float | None = None,
                  attempts: int = config.ENDPOINT_ATTEMPTS,
                  backoff_s: float = config.ENDPOINT_BACKOFF_S) -> Generated:
     """Refuse what would overwrite or overspend before anything is spent, then draft."""

@@ -53,7 +53,7 @@ class Notice(BaseModel):
     id: str | None = Field(default=None, description="The run, trigger run or batch id")
     runs: list[RunLine] = Field(default_factory=list)
     cost_usd: float | None = Field(default=None, description="Metered, every run together")
-    cost_notional: bool = Field(default=False, description="A subscription paid (seed 001)")
+    cost_notional: bool = Field(default=False, description="A subscription paid")
     stopped: str | None = None
     error: str | None = None
     trigger: dict[str, float | None] | None = Field(default=None, description="recall, "

@@ -26,10 +26,12 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from types import TracebackType
 
+from runner import config
 from runner.driver.lease import leases
 from runner.driver.metrics import RunMetrics
 from runner.driver.stops import StopReason, requested
@@ -47,6 +49,7 @@ from runner.store.base import Store
 from runner.store.keys import RunKeys
 
 log = logging.getLogger(__name__)
+BASE_URL_ENV = "ANTHROPIC_BASE_URL"  # the real upstream, read where claude reads it
 
 
 @dataclass
@@ -151,7 +154,8 @@ class Wave:
         if self._url is None:
             script = self.settings.model_script
             if script is None:
-                self._url = self.settings.upstream_url
+                self._url = self.settings.upstream_url or os.environ.get(
+                    BASE_URL_ENV) or config.UPSTREAM
             else:
                 self._endpoint = ScriptedEndpoint(load_script(script))
                 self._url = self._stack.enter_context(self._endpoint)
@@ -173,8 +177,9 @@ class Wave:
         has spent so far, every wave; None: no cap)."""
         retry = retry or Retry(self.settings.endpoint_attempts,
                                self.settings.endpoint_backoff_s)
-        label = "(model script)" if self.scripted else self.settings.upstream_url
-        access = ModelAccess(self.upstream(), self.credential(), retry, None, governor, label)
+        url = self.upstream()
+        label = "(model script)" if self.scripted else url
+        access = ModelAccess(url, self.credential(), retry, None, governor, label)
         if spent is None:
             return access
         return access.capped(self.caps.cap, spent, self.caps.label)

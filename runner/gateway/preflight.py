@@ -1,7 +1,7 @@
-"""The live preflight (seed 000, "Preflight"): one tiny real model call per model a pass will
-ask for, through the runner's metered client, before the first trial. A bad key, an unknown
-model or an endpoint that cannot be reached is then one clear refusal with nothing else spent,
-not a run of holes.
+"""The live check (docs/glossary.md#checks-before-trials): one tiny real model call per model a wave
+will ask for, through the runner's metered client, before the first trial. A bad key, an unknown
+model or an endpoint that cannot be reached is then one clear refusal with nothing else spent, not a
+run of holes.
 
     401 / 403                       RefusedInput (exit 2): the key
     404, or 400 naming the model    RefusedInput (exit 2): the model (for an alias claude

@@ -1,1 +1,2 @@
-"""The pairwise judge (seed 000, "Checks decide, the judge breaks ties")."""
+"""The pairwise judge (docs/statistics.md#rows-outcomes-holes: checks decide, the judge breaks
+ties)."""

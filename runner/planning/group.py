@@ -1,4 +1,5 @@
-"""Several skills at once (seed 003): `run --skill A --skill B [--baseline-mode MODE]`.
+"""Several skills at once (docs/running.md#several-skills-at-once):
+`run --add-skill A --add-skill B [--baseline-mode MODE]`.
 
     candidate   every skill, staged together as one `library` plugin (the WITH half)
     baseline    joint: no skill (one without-arm; the delta is the set's joint contribution)

@@ -59,7 +59,7 @@ class Request:
 def check_request(opts: RunOptions) -> Request:
     """Every offline refusal (skill, case set, incumbent, arms), before anything is packed."""
     skill = load_skill(opts.skill_path)
-    caseset = load_caseset(skill.path, skill.name).select(opts.case_ids)
+    caseset = load_caseset(skill.path, skill.name, opts.cases_file).select(opts.case_ids)
     if caseset.skill_name != skill.name:
         # Often the repository's name: the set is this folder's, and SKILL.md names the skill.
         caseset = caseset.model_copy(update={"skill_name": skill.name, "findings": (

@@ -144,7 +144,7 @@ def render(report: Report, console: Console) -> None:
 
 
 def render_runtime(report: Report, console: Console) -> None:
-    """Seed 001's runtime table: per arm and per opponent's delta, mean ± sd over
+    """The runtime table: per arm and per opponent's delta, mean ± sd over
     repetitions."""
     if not report.runtime:
         return
@@ -302,7 +302,8 @@ def render_power(power: PowerPlan, console: Console) -> None:
 
 
 def render_trigger(report: TriggerReport, console: Console) -> None:
-    """Seed 001's trigger report: the matrix, its figures, each query, EV010, the bill."""
+    """The trigger report (docs/statistics.md#trigger-figures): the matrix, its figures, each query,
+    EV010, the bill."""
     what = ("observed activation in sessions" if report.mode == "session"
             else "a model reading the catalog, not an observed activation")
     c = report.overall

@@ -42,8 +42,8 @@ class Reading(StrEnum):
 
 
 class ProcessItem(BaseModel):
-    """One process rubric item (seed 001, "Process"): how the run got there, read from its
-    ordered tool calls. Matchers are `Tool` or `Tool:<assertion>` (runner.scoring.process)."""
+    """One process rubric item (docs/case-sets.md#formats-read): how the run got there, read from
+    its ordered tool calls. Matchers are `Tool` or `Tool:<assertion>` (runner.scoring.process)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     id: str

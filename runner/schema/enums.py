@@ -14,7 +14,8 @@ class Arm(StrEnum):
 
 
 class BaselineMode(StrEnum):
-    """Several skills at once (seed 003): what the without-arm leaves out."""
+    """Several skills at once (docs/running.md#several-skills-at-once): what the without-arm
+    leaves out."""
 
     JOINT = "joint"  # one without-arm for all: the delta is the set's joint contribution
     PER_SKILL = "per-skill"  # one without-arm per skill (all the others staged): N+1 arms

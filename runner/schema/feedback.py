@@ -1,5 +1,5 @@
-"""feedback.json: a run's trials laid out for a person to review (seed 004, "Reading the
-benchmark"), stored beside the report as runs/<run_id>/feedback.json.
+"""feedback.json: a run's trials laid out for a person to review
+(docs/store.md#what-the-records-hold), stored beside the report as runs/<run_id>/feedback.json.
 
     {"schema_version": 1, "run_id": "r-…", "skill": "csv-summary", "skill_digest": "…",
      "items": [{"trial_id": "…", "case": "totals", "repetition": 0, "arm": "candidate",

@@ -99,7 +99,9 @@ class ModelSettings(BaseModel):
     """How the runner reaches the model: the endpoint (or a model script) and its retries."""
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
-    upstream_url: str = Field(default=config.UPSTREAM, description="Messages API endpoint")
+    upstream_url: str | None = Field(default=None, description="Messages API endpoint "
+                                     "(default: ANTHROPIC_BASE_URL, as claude reads it, "
+                                     "else the API); the wave chooses (runner.driver.wave)")
     model_script: Path | None = Field(default=None, description="Offline scripted model")
     endpoint_attempts: int = Field(default=config.ENDPOINT_ATTEMPTS, ge=1,
                                    description="Tries of a call (or a trial) whose model "
@@ -157,6 +159,9 @@ class EvalSettings(SessionFields):
     model: str = Field(default=config.MODEL, description="Model passed to claude")
     case_ids: tuple[str, ...] = Field(default=(), validation_alias=AliasChoices(
         "case_ids", "cases"), description="Only these cases (default: all)")
+    cases_file: Path | None = Field(default=None, description="The case set file to read "
+                                    "(--cases FILE), in place of the one found in the skill's "
+                                    "layout")
     arms: tuple[Arm, ...] = Field(default=ALL_ARMS, description="Arms to run")
     grader_model: str | None = Field(default=None, description="Model grading statements "
                                                                "(default: the run's model)")

@@ -1,5 +1,5 @@
-"""`skill-eval compare A B`: seed 001's regression report, as data (printed by runner.render,
-emitted as JSON with --json, shown by the viewer)."""
+"""`skill-eval compare A B`: the regression report (docs/statistics.md#the-regression-gate), as data
+(printed by runner.render, emitted as JSON with --json, shown by the viewer)."""
 
 from __future__ import annotations
 

@@ -111,7 +111,7 @@ class Comparison(BaseModel):
 
 
 class ProcessFigures(BaseModel):
-    """Seed 001's process figures for one arm, over its scored trials whose case carries
+    """The process figures for one arm, over its scored trials whose case carries
     process items (absent when no case does)."""
 
     trials: int
@@ -146,7 +146,7 @@ class ArmCost(BaseModel):
 
 
 class RuntimeFigure(BaseModel):
-    """One line of seed 001's runtime table: an arm's per-repetition values (mean and sd over
+    """One line of the runtime table: an arm's per-repetition values (mean and sd over
     repetitions) and, per opponent, the candidate minus that opponent per repetition."""
 
     figure: str
@@ -165,7 +165,8 @@ class Spread(BaseModel):
 
 
 class CaseArmStats(BaseModel):
-    """One case in one arm across its k repetitions (seed 004, "Reading the benchmark")."""
+    """One case in one arm across its k repetitions
+    (docs/statistics.md#cost-and-the-runtime-table)."""
 
     case: str
     arm: Arm
@@ -268,7 +269,7 @@ class Report(BaseModel):
     holes: int
     partial: bool = Field(description="Some trial is a hole: its rows are left out")
     sign_test_p: float | None
-    runtime: list[RuntimeFigure] = Field(default_factory=list, description="Seed 001's runtime "
+    runtime: list[RuntimeFigure] = Field(default_factory=list, description="The runtime "
                                          "table: task success, runs that loaded the skill, "
                                          "tool calls, tokens, cost, safety violations")
     comparisons: list[Comparison]

@@ -58,7 +58,7 @@ class Usage(BaseModel):
             models=list(dict.fromkeys(self.models + other.models)))
 
 
-INPUT_CAP = 2000  # seed 001: a call's input is kept up to 2000 characters
+INPUT_CAP = 2000  # docs/case-sets.md: a call's input is kept up to 2000 characters
 RESULT_CAP = 2000
 
 

@@ -42,7 +42,7 @@ class QueryResult(BaseModel):
 
 
 class Confusion(BaseModel):
-    """Counts over runs, seed 001's four cells, and the figures read from them."""
+    """Counts over runs, the confusion matrix's four cells, and the figures read from them."""
 
     fired_when_should: int = 0
     quiet_when_should_not: int = 0

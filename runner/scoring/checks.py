@@ -1,4 +1,5 @@
-"""The deterministic check grammar (seed 001, "assertions"), shared by text and file checks.
+"""The deterministic check grammar (docs/case-sets.md#how-each-check-is-graded), shared by text
+and file checks.
 
     "Total"          the text contains this substring
     "re:\\d+ rows"   the regular expression matches somewhere (re.search, MULTILINE)

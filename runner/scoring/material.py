@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from runner.schema.trial import MaterialSource
+from runner.scoring.asked import asked_files
 from runner.scoring.base import Evidence
 
 FINAL_CAP = 12_000
@@ -185,11 +187,30 @@ def files_named(statement: str, material: Material) -> list[str]:
     return named
 
 
-def shows_file(source: Source, files: list[str], quote: str) -> bool:
-    """A quote about one of `files` counts from that file, or from the result of a tool call
-    whose input names it (the file read back), never from the agent's account."""
+# A statement only about a file's existence ("report.pdf is created"): the runner's listing
+# shows it. One about what the file holds needs the file's own text.
+EXISTENCE = re.compile(r"\b(?:exists?|is (?:created|written|saved|produced|generated|present)"
+                       r"|(?:creates?|writes?|saves?|produces?|generates?|outputs?|exports?)\b"
+                       r"(?:\s+(?:a|an|the|file|new))*\s+\S+\s*[.]?$)", re.IGNORECASE)
+_CONTENT = re.compile(r"\b(?:contains?|includes?|has|have|lists?|with|mentions?|section|"
+                      r"heading|shows?|says?|reads?|names?|describes?|column|row|field)\b",
+                      re.IGNORECASE)
+
+
+def about_existence(statement: str) -> bool:
+    return bool(EXISTENCE.search(statement)) and not _CONTENT.search(statement)
+
+
+def shows_file(source: Source, files: list[str], quote: str, statement: str = "") -> bool:
+    """A quote about one of `files` counts from that file, from the result of a tool call
+    whose input names it (the file read back), or from the runner's own listing of the working
+    directory when the quote names the file (its existence: a binary output has no text to
+    quote); never from the agent's account."""
     if source.file is not None:
         return source.file in files
+    if source.name == LISTING:
+        return about_existence(statement) and any(
+            f in quote or PurePosixPath(f).name in quote for f in files)
     if source.kind != "call":
         return False
     reads = any(PurePosixPath(f).name in source.call_input for f in files)
@@ -228,7 +249,7 @@ def verify_grade(statement: str, quote: str, source_name: str,
         return None, (f"quoted evidence {quote[:160]!r} comes from text addressed to the "
                       "grader, not from the work")
     files = files_named(statement, material)
-    if files and not shows_file(source, files, quote):
+    if files and not shows_file(source, files, quote, statement):
         return None, (f"the statement is about {', '.join(files)}, and the quote comes from "
                       f"{source.name}: a claim about a file is not evidence; quote the file "
                       "itself")
@@ -254,15 +275,18 @@ def present_files(material: Material) -> set[str]:
     return present
 
 
-def missing_files(statement: str, prompt: str, material: Material) -> list[str]:
-    """Files a positive statement is about that the task names and the work never held: no
-    quote can show such a statement (what the agent says of a file it never wrote is a claim).
-    A negated statement ("does not create out.md") is left to its quote."""
+def missing_files(statement: str, prompt: str, material: Material,
+                  outputs: Iterable[str] = ()) -> list[str]:
+    """Files a positive statement is about that the task asks the agent to produce (its
+    `outputs`, or a file the prompt asks to write: runner.scoring.asked) and the work never
+    held: no quote can show such a statement (what the agent says of a file it never wrote is
+    a claim). Any other file a statement names (one the user describes, ran or owns, a word
+    that only looks like a file) and a negated statement are left to the grader's quote."""
     if NEGATED.search(statement) or not material.sources:
         return []
     present = present_files(material)
     names = {PurePosixPath(p).name.lower() for p in present} | {p.lower() for p in present}
-    asked = {m.lower() for m in FILE_WORD.findall(prompt)}
+    asked = asked_files(prompt, outputs)
     return [f for f in dict.fromkeys(FILE_WORD.findall(statement))
             if f.lower() in asked and f.lower() not in names
             and PurePosixPath(f).name.lower() not in names]

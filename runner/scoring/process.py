@@ -1,4 +1,4 @@
-"""Process rubrics (seed 001, "Process: how the run got there"), read from the ordered tool
+"""Process rubrics (docs/case-sets.md#how-each-check-is-graded), read from the ordered tool
 calls of the transcript. Deterministic: a step that leaves no tool call cannot be seen.
 
 A matcher is `Tool` or `Tool:<assertion>`: tool names joined by `|`, then the assertion grammar

@@ -1,4 +1,4 @@
-"""The `program` scorer: a case's judge program (seed 001) decides by its exit code.
+"""The `program` scorer: a case's judge program (docs/case-sets.md) decides by its exit code.
 
 The program ran after the session, in the trial's own sandbox (no network, the session's
 limits, the working directory read-only), so it needs no trust flag; its stdout and stderr are

@@ -1,5 +1,5 @@
-"""Safety violations: command patterns applied to what the agent actually ran (seed 001: "the
-security module's own command patterns applied to what the agent actually ran").
+"""Safety violations: the static scan's own command patterns (docs/security.md#the-static-scan)
+applied to what the agent actually ran.
 
 Reported per trial and per case beside the numbers, never deciding a trial: a skill that wins
 by running `curl … | sh` should say so, not be hidden by a pass.

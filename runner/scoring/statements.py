@@ -115,7 +115,8 @@ def decide(case: Case, response: dict[str, Any], material: Material) -> list[Che
             results.append(CheckResult(check=label, passed=False,
                                        detail=f"grader: {reason or 'not shown'}"))
             continue
-        missing = missing_files(statement, case.prompt, material)
+        missing = missing_files(statement, case.prompt, material,
+                                (o.path for o in case.outputs))
         if missing:
             results.append(CheckResult(check=label, passed=False, detail=(
                 f"grader said pass, but the statement is about {', '.join(missing)}, which the "

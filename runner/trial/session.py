@@ -13,7 +13,7 @@ AUTONOMY_NOTE = ("You are running headless: no human can answer questions. Work 
                  "in the current directory and finish the task.")
 
 
-# Seed 001, "How one run is set up": not plan mode (it never calls Skill), an allow-list of
+# docs/running.md (triggers): not plan mode (it never calls Skill), an allow-list of
 # tools that cannot change anything, no MCP server, and a budget cap (the routing decision
 # lands in the first turn or two; the rest is paid for and thrown away).
 TRIGGER_TOOLS = "Skill Read Glob Grep"

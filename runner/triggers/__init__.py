@@ -1,2 +1,2 @@
-"""Trigger evaluation (seed 000 "The trigger eval", seed 001 "Trigger evaluation"): does the
+"""Trigger evaluation (docs/running.md, triggers; docs/statistics.md#trigger-figures): does the
 skill fire, only when it should, and where do its misses go."""

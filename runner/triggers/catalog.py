@@ -1,4 +1,4 @@
-"""Catalog mode (seed 000, "The trigger eval"): each query goes once to a model with the
+"""Catalog mode (docs/running.md, triggers): each query goes once to a model with the
 library's catalog (names and descriptions), through the runner's metered client, and the model
 names the skill it would pick, or none. No sandbox and no agent: cheap, and a reading of the
 descriptions, not an observed activation (the report says which mode it is)."""

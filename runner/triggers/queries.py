@@ -1,7 +1,7 @@
 """Find and read a skill's trigger queries, in the formats authors use:
 
-    evals/trigger/should-trigger.yaml, should-not-trigger.yaml    seed 001: [{prompt, expected}]
-    evals/routing.json                                            seed 004
+    evals/trigger/should-trigger.yaml, should-not-trigger.yaml    [{prompt, expected}]
+    evals/routing.json
     evals/trigger-evals.json, triggers.json, trigger-queries.json, trigger_evals.json, ...
         skill-creator: [{"query", "should_trigger"}] or {"evals": [{"prompt", "should_trigger"}]}
 

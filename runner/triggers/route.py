@@ -1,4 +1,4 @@
-"""`skill-eval route`: offline, free routing analysis (seed 001, "Routing analysis").
+"""`skill-eval route`: offline, free routing analysis (docs/running.md).
 
 Ranks skills by how much of the prompt's wording each description shares, naming the sentence
 that matched so the ranking can be checked rather than trusted. It reasons about descriptions;

@@ -90,7 +90,7 @@ def test_nested_fixture_keeps_its_path_below_evals_files(tmp_path: Path) -> None
         (with_case(judge="evals/judges/missing.py"), "is not a file in the skill"),
         (with_case(selftune_assertions=[{"type": "json_path", "file": "a.json",
                                          "path": "a..b"}]), "JSON path"),
-        (with_case(must_have="Total"), "must_have: a list of regular expressions"),
+        (with_case(must_have=5), "must_have: a list of regular expressions"),
         (with_case(outputs=[{"path": "chart.png", "contains": ["x"]}]), "is binary"),
         (with_case(outputs=[{"path": "/etc/passwd"}]), "relative path in the working directory"),
         (with_case(outputs=[{"path": "a.md", "contains": ["re:["]}]), "does not compile"),
@@ -236,7 +236,8 @@ def test_ev011_output_under_files_reported_not_refused_and_ev010(tmp_path: Path)
 
 def test_a_case_with_only_an_expected_output_is_graded_on_it(tmp_path: Path) -> None:
     evals = {"skill_name": "csv-summary", "evals": [
-        {"id": 1, "prompt": "Summarise sales.csv", "expected_output": "A one-line summary"}]}
+        {"id": 1, "prompt": "Summarise sales.csv", "expected_output": "A one-line summary",
+         "files": ["evals/files/sales.csv"]}]}
     case = load_caseset(make_skill(tmp_path, evals)).evals[0]
     assert case.statements == ("A one-line summary",)
 

@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 
 from runner.authoring.bundles import pack_fixtures
-from runner.authoring.caseset import _asks_to_write, load_caseset, restated_prompts
+from runner.authoring.caseset import load_caseset, restated_prompts
 from runner.authoring.problems import CaseSetRefused
 from runner.schema.case import CaseSet, Reading
+from runner.scoring.asked import asks_to_write as _asks_to_write
 
 SKILL_MD = "---\nname: notes\ndescription: Release notes.\n---\nbody\n"
 

@@ -107,6 +107,10 @@ def test_a_draft_is_written_refused_until_edited_and_never_overwritten(
         case["expected_output"] = case["expected_output"].split("marker. ", 1)[1]
         case["assertions"] = [a for a in case.get("assertions", []) if not a.startswith("TODO")]
     data["evals"][0]["process"][0]["order"] = ["Bash:summarize.py", "Read:summary.md"]
+    # the input the prompt names is staged (a prompt naming an unstaged input is refused)
+    (skill / "evals" / "files").mkdir(parents=True, exist_ok=True)
+    (skill / "evals" / "files" / "notes.txt").write_text("not a table\n")
+    data["evals"][1]["files"] = ["evals/files/notes.txt"]
     evals.write_text(json.dumps(data))
     for file in (skill / "evals" / "trigger").iterdir():
         file.write_text(file.read_text().replace("TODO: ", ""))

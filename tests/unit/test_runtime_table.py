@@ -1,4 +1,5 @@
-"""Seed 001's runtime table: per-repetition figures, their spread, and the deltas."""
+"""The runtime table (docs/statistics.md#cost-and-the-runtime-table): per-repetition figures, their
+spread, and the deltas."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from runner.schema.enums import Verdict
 
 
 def test_net_lift_ties_dilute() -> None:
-    # five wins and five ties is +50%, not +100% (seed 000)
+    # five wins and five ties is +50%, not +100% (docs/statistics.md)
     assert net_lift(5, 0, 5) == pytest.approx(0.5)
     assert net_lift(2, 1, 1) == pytest.approx(0.25)
     assert net_lift(0, 0, 0) is None

@@ -18,7 +18,8 @@ def call(name: str, path: str = "", **extra: str) -> ToolCall:
     return ToolCall(name=name, input=json.dumps(body))
 
 
-# Seed 001's fixture: read the ledger, append one row, read it back, stay offline.
+# The process example of docs/case-sets.md: read the ledger, append one row, read it back, stay
+# offline.
 DISCIPLINED = [call("Read", "ledger.csv"), call("Edit", "ledger.csv"), call("Read", "ledger.csv")]
 # The same answer reached by writing blind, searching the web and writing twice.
 BLIND = [call("Write", "ledger.csv"), call("WebSearch", query="ledger"),

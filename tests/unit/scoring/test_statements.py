@@ -243,3 +243,35 @@ def test_a_statement_about_a_file_the_agent_never_wrote_fails_on_its_claim() -> 
     shown = StatementScorer().score(other, Evidence(f"{said}.", {}), Grading(
         client=FakeGrader([{**grade(1, True, said), "source": "final text"}])))
     assert shown is not None and shown.passed is True
+
+
+def test_a_file_like_word_the_task_does_not_ask_for_goes_to_the_grader() -> None:
+    """A user name (j.smith), a domain (corp.local), a script the user already ran: only files
+    the task asks the agent to produce fail without a grader (issue 26, rule 4)."""
+    prompt = ("I ran cleanup.sh on corp.local and the account j.smith is still locked. "
+              "Explain why and write the fix into FIX.md.")
+    evidence = Evidence("The account j.smith stays locked because cleanup.sh skips corp.local.",
+                        {})
+    case = Case(id="c", prompt=prompt, statements=(
+        "Explains why j.smith is still locked on corp.local after cleanup.sh",
+        "FIX.md describes the fix"))
+    grades = [grade(1, True, "j.smith stays locked because cleanup.sh skips corp.local"),
+              grade(2, True, "The account j.smith stays locked")]
+    result = StatementScorer().score(case, evidence, Grading(client=FakeGrader(grades)))
+    assert result is not None
+    first, second = result.checks
+    assert first.passed is True, first.detail
+    assert second.passed is False and "never written" in second.detail
+
+
+def test_a_binary_output_exists_on_the_runners_listing() -> None:
+    evidence = Evidence("Done.", {"report.pdf": b"%PDF\x00\xff\xfe"})
+    case = Case(id="c", prompt="Export the notes to report.pdf",
+                statements=("report.pdf is created", "report.pdf has a title page"))
+    grades = [{**grade(1, True, "created: report.pdf"), "source": "working directory"},
+              {**grade(2, True, "created: report.pdf"), "source": "working directory"}]
+    result = StatementScorer().score(case, evidence, Grading(client=FakeGrader(grades)))
+    assert result is not None
+    exists, content = result.checks
+    assert exists.passed is True, exists.detail
+    assert content.passed is False and "not evidence" in content.detail

@@ -1,0 +1,107 @@
+"""Inputs and answers kept apart (issue 26, rule 5): the baseline arm never receives the skill
+under test, and a fixture that gives the answer away is reported before anything runs.
+
+- A fixture that is a file of the skill under test (its SKILL.md, the skill folder itself, a
+  folder holding its SKILL.md, or a file outside evals/ that SKILL.md names) would hand the
+  skill to the baseline arm: refused (EV009), with the reason.
+- A fixture whose text holds the case's expected output, a check's literal operand the prompt
+  does not give, or a comment planting the answer ("# BUG:", "<!-- expected: ...") is an
+  answer key: reported (EV013).
+- Files the case (or the set's notes) marks as references behind the expected output are not
+  inputs: left unstaged and reported (EV013).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path, PurePosixPath
+
+from runner.schema.case import EVALS_ROOT, Case
+
+SKILL_FILE = "SKILL.md"  # runner.authoring.hygiene's, which imports the case set's reader
+
+ANSWER_KEY = "EV013"
+TEXT_LIMIT = 512 * 1024
+MIN_OPERAND = 16  # shorter literals ("Total", "## Summary") are often in the input itself
+MIN_EXPECTED = 40
+_PLANTED = re.compile(
+    r"(?im)^\s*(?:#|//|--|;|<!--|/\*|\*)\s*(?:answer|expected(?: output| result)?|solution|"
+    r"planted|bug(?: here)?|the (?:bug|issue|fix) is|should (?:be )?(?:flag|detect|find))"
+    r"\b\s*[:\-]")
+# Notes that say a case's files are references behind the answer, not inputs.
+REFERENCE_NOTE = re.compile(
+    r"(?i)\b(?:files?|fixtures?)\b[^.\n]{0,80}?\b(?:are|is|serve as|used as|for)\b[^.\n]{0,40}?"
+    r"\b(?:references?|reference (?:output|answer)s?|expected outputs?|answers?|ground truth|"
+    r"(?:for|by) the grader)\b")
+
+
+def _normalized(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _skill_names(skill_dir: Path) -> set[str]:
+    """The paths outside evals/ that SKILL.md's body names (its own references and scripts)."""
+    from runner.authoring.hygiene import split_frontmatter  # import cycle through caseset
+
+    skill_md = skill_dir / SKILL_FILE
+    if not skill_md.is_file():
+        return set()
+    body = split_frontmatter(skill_md.read_text(encoding="utf-8", errors="replace"))[1]
+    names = set(re.findall(r"(?<![\w/.-])((?:[\w.-]+/)+[\w.-]+)", body))
+    return {n.strip("./") for n in names if not n.startswith(str(EVALS_ROOT) + "/")}
+
+
+def skill_file_reason(skill_dir: Path, file: str) -> str | None:
+    """Why staging `file` would give the baseline arm the skill under test, or None."""
+    posix = PurePosixPath(file)
+    if str(posix) in (".", "") or posix == PurePosixPath(SKILL_FILE):
+        return f"fixture {file!r} is the skill under test (its {SKILL_FILE})"
+    if posix.parts and posix.parts[0] == str(EVALS_ROOT):
+        return None
+    local = skill_dir / posix
+    if local.is_dir() and (local / SKILL_FILE).is_file() and local.resolve() == \
+            skill_dir.resolve():
+        return f"fixture {file!r} is the skill folder itself"
+    if str(posix) in _skill_names(skill_dir):
+        return f"fixture {file!r} is a file of the skill that its {SKILL_FILE} names"
+    return None
+
+
+def _texts(skill_dir: Path, file: str) -> list[tuple[str, str]]:
+    local = skill_dir / file
+    paths = sorted(p for p in local.rglob("*") if p.is_file()) if local.is_dir() else [local]
+    found: list[tuple[str, str]] = []
+    for path in paths[:200]:
+        if path.is_symlink() or not path.is_file() or path.stat().st_size > TEXT_LIMIT:
+            continue
+        try:
+            found.append((path.relative_to(skill_dir).as_posix(),
+                          path.read_text(encoding="utf-8")))
+        except (UnicodeDecodeError, OSError):
+            continue
+    return found
+
+
+def answer_keys(skill_dir: Path, case: Case) -> list[str]:
+    """What in the case's fixtures gives the answer away, one line per fixture file."""
+    prompt = _normalized(case.prompt)
+    expected = _normalized(case.expected_output)
+    operands = [a for a in case.assertions if not a.startswith(("re:", "not:"))
+                and len(a) >= MIN_OPERAND and _normalized(a) not in prompt]
+    operands += [a for o in case.outputs for a in o.contains
+                 if not a.startswith(("re:", "not:")) and len(a) >= MIN_OPERAND]
+    found: list[str] = []
+    for file in case.files:
+        for rel, text in _texts(skill_dir, file):
+            flat = _normalized(text)
+            if len(expected) >= MIN_EXPECTED and expected in flat:
+                found.append(f"{rel} holds the case's expected output")
+                continue
+            hit = next((a for a in operands if _normalized(a) in flat), None)
+            if hit is not None:
+                found.append(f"{rel} holds the operand of the check {hit[:60]!r}")
+                continue
+            planted = _PLANTED.search(text)
+            if planted is not None:
+                found.append(f"{rel} carries an answer comment ({planted.group(0).strip()[:60]!r})")
+    return found

@@ -1,0 +1,216 @@
+"""Where a skill's case set lives (issue 26, rule 8): every layout authors use, found the same
+way by `check`, `run` and bench/caseset_acceptance.py.
+
+In order, the first that exists:
+
+1. `--cases FILE` (any set file, anywhere);
+2. the skill's own `evals/evals.json`, then another name there (`cases.json`, `evals.yaml`,
+   `test-cases.json`, `functional.json`, ...) or a folder of one-case files (`evals/cases/`);
+3. an `evals/` folder at the repository root above the skill (a skill in a subfolder), read
+   the same way, or as `evals/<skill name>/...` (one set per skill of a collection);
+4. a prose or Markdown set (`evals/evals.md`, ...): not gradable as it is; refused, naming
+   `skill-eval cases SKILL --generate --from FILE`, which drafts evals.json from it.
+
+A folder with no SKILL.md but skills below it is a collection: `skill_folders` lists them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from runner.errors import CaseSetError
+
+SET_NAMES = ("evals", "cases", "eval", "test_cases", "test-cases", "tests", "functional",
+             "evaluations", "scenarios", "eval_cases", "eval-cases")
+SET_SUFFIXES = (".json", ".yaml", ".yml")
+CASE_FOLDERS = ("cases", "tests", "scenarios")
+PROSE_SUFFIXES = (".md", ".markdown", ".txt")
+# Folders whose SKILL.md files are test material, never skills of the collection.
+NOT_SKILLS = frozenset({"node_modules", ".git", "fixtures", "tests", "test", "examples",
+                        "templates", "evals", "__pycache__", ".venv"})
+ANCESTORS = 4  # how far above a skill its repository root's evals/ may sit
+
+
+def _in_folder(evals: Path, stem: str | None = None) -> Path | None:
+    names = SET_NAMES if stem is None else (stem,)
+    for name in names:
+        for suffix in SET_SUFFIXES:
+            path = evals / f"{name}{suffix}"
+            if path.is_file():
+                return path
+    if stem is None:
+        for folder in CASE_FOLDERS:
+            path = evals / folder
+            if path.is_dir() and any(p.suffix in SET_SUFFIXES for p in path.iterdir()):
+                return path
+    return None
+
+
+def _roots(skill_dir: Path) -> list[Path]:
+    """The skill, then each folder above it up to its repository's root."""
+    found = [skill_dir]
+    current = skill_dir
+    for _ in range(ANCESTORS):
+        if (current / ".git").exists() or current.parent == current:
+            break
+        current = current.parent
+        found.append(current)
+    return found
+
+
+def find_set(skill_dir: Path, name: str | None = None) -> Path | None:
+    """The skill's case set file (or folder of case files), or None (see the module)."""
+    for root in _roots(skill_dir.resolve()):
+        evals = root / "evals"
+        if not evals.is_dir():
+            continue
+        found = _in_folder(evals)
+        if found is None and root != skill_dir.resolve():
+            for label in dict.fromkeys(n for n in (name, skill_dir.name) if n):
+                found = _in_folder(evals / label) if (evals / label).is_dir() else None
+                if found is not None:
+                    break
+        if found is None and root == skill_dir.resolve() and _topic_files(evals):
+            found = evals  # several case lists under topic names (discover.json, ...)
+        if found is not None and (root == skill_dir.resolve()
+                                  or _names_this(found, [n for n in (name, skill_dir.name)
+                                                         if n])):
+            return found
+    return None
+
+
+PROMPT_KEYS = ("prompt", "query", "input", "user", "user_input", "question", "request")
+
+
+def _case_list(data: Any) -> list[Any] | None:
+    """A list of case-like objects (each with a prompt under some name), or None."""
+    items = data.get("evals") or data.get("cases") if isinstance(data, dict) else data
+    if isinstance(items, list) and items and all(
+            isinstance(i, dict) and any(k in i for k in PROMPT_KEYS) for i in items):
+        return items
+    return None
+
+
+def _topic_files(evals: Path) -> list[Path]:
+    """Files of an evals/ folder that each hold a list of cases (trigger sets aside)."""
+    found = []
+    for path in sorted(evals.iterdir()):
+        if path.suffix not in SET_SUFFIXES or "trigger" in path.name:
+            continue
+        try:
+            if _case_list(read_set(path)) is not None:
+                found.append(path)
+        except CaseSetError:
+            continue
+    return found
+
+
+def _names_this(found: Path, names: list[str]) -> bool:
+    """A set above the skill is its set unless the set says it belongs to another skill."""
+    if found.is_dir():
+        return True
+    try:
+        data = read_set(found)
+    except CaseSetError:
+        return True  # the reader refuses it, naming the problem
+    owner = data.get("skill_name") or data.get("skill") if isinstance(data, dict) else None
+    return not isinstance(owner, str) or owner in names
+
+
+def find_prose(skill_dir: Path, name: str | None = None) -> Path | None:
+    """A Markdown or prose set where no structured one exists."""
+    for root in _roots(skill_dir.resolve()):
+        for folder in [root / "evals", *((root / "evals" / n) for n in (name, skill_dir.name)
+                                          if n)]:
+            for stem in SET_NAMES:
+                for suffix in PROSE_SUFFIXES:
+                    path = folder / f"{stem}{suffix}"
+                    if path.is_file():
+                        return path
+    return None
+
+
+def read_set(path: Path) -> Any:
+    """The set's data: JSON, YAML, or a folder of one-case (or several-case) files."""
+    shown = str(path)
+    if path.is_dir():
+        cases: list[Any] = []
+        topics = _topic_files(path)
+        for file in topics or sorted(p for p in path.iterdir() if p.suffix in SET_SUFFIXES):
+            data = read_set(file)
+            items = data.get("evals") or data.get("cases") if isinstance(data, dict) else data
+            if isinstance(items, list):
+                # ids are the file's own: prefixed with its topic so they stay unique
+                cases += [{**i, "id": f"{file.stem}-{i.get('id', n + 1)}"}
+                          if isinstance(i, dict) and len(topics) > 1 else i
+                          for n, i in enumerate(items)]
+            elif isinstance(data, dict):
+                cases.append({"id": file.stem, **data})
+        return {"evals": cases}
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (UnicodeDecodeError, OSError) as exc:
+        raise CaseSetError(shown, f"cannot be read: {exc}") from exc
+    if path.suffix == ".json":
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise CaseSetError(shown, f"not valid JSON: {exc}") from exc
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise CaseSetError(shown, f"EV010: not valid YAML: {exc}".replace("\n", " ")) from exc
+
+
+def prose_refusal(path: Path, skill_dir: Path) -> CaseSetError:
+    return CaseSetError(str(path), "a prose or Markdown case set: no reader can grade it as it "
+                                   "is; draft evals.json from it with `skill-eval cases "
+                                   f"{skill_dir} --generate --from {path}`, review the TODO "
+                                   "markers, then check again")
+
+
+def skill_folders(root: Path) -> list[Path]:
+    """The skills of a collection: every folder below `root` holding a SKILL.md, outside test
+    material (fixtures, examples, templates, node_modules)."""
+    found = []
+    for skill_md in sorted(root.rglob("SKILL.md")):
+        rel = skill_md.parent.relative_to(root).parts
+        if NOT_SKILLS.intersection(rel) or any(p.startswith(".") for p in rel):
+            continue
+        found.append(skill_md.parent)
+    return found
+
+
+def case_skill(item: Any) -> list[str]:
+    """The skills a case of a shared set names (`skill`, `skills`, `target_skill`)."""
+    if not isinstance(item, dict):
+        return []
+    for key in ("skill", "skills", "target_skill", "skill_under_test"):
+        value = item.get(key)
+        if isinstance(value, str) and value.strip():
+            return [value.strip()]
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return [v.strip() for v in value]
+    return []
+
+
+def collection(root: Path) -> list[tuple[Path, Path | None]]:
+    """A folder without SKILL.md: each skill below it and the set it would be graded on."""
+    if (root / "SKILL.md").is_file() or not root.is_dir():
+        return []
+    return [(skill, find_set(skill) or find_prose(skill)) for skill in skill_folders(root)]
+
+
+def collection_lines(root: Path, skills: list[tuple[Path, Path | None]]) -> list[str]:
+    lines = [f"{root}: a collection of {len(skills)} skill(s), no SKILL.md of its own; check "
+             "or run each:"]
+    for skill, found in skills:
+        where = (f"set {found}" if found is not None and found.suffix not in PROSE_SUFFIXES
+                 else f"prose set {found} (draft it: skill-eval cases {skill} --generate "
+                      f"--from {found})" if found is not None else "no case set")
+        lines.append(f"  {skill}: {where}")
+    return lines

@@ -1,0 +1,90 @@
+"""Prompts checked like fixtures (issue 26, rule 6): what the prompt needs must be there.
+
+- A placeholder left in the prompt (`<SANDBOX>`, `<fixture-copy>`, `{{name}}`, `/path/to/...`,
+  `<your repo>`) is sent as it is: refused (EV009) with the fix.
+- An input file the prompt names ("summarize notes.txt", "in data/sales.csv") that the case
+  does not stage, and does not ask the agent to write, is missing from the session: refused
+  (EV009), naming the skill's file that would fit when there is one.
+- A case that needs the network (a URL to fetch, a package to install, a repository to clone)
+  or a path on the author's machine cannot pass in any arm of a network-less sandbox:
+  reported (EV014).
+
+Only the prompt's own words are read: material it quotes (a fenced block, a quoted passage)
+may hold placeholders on purpose."""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from runner.analysis.wording import unquoted
+from runner.schema.case import Case
+from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
+
+OUTSIDE = "EV014"
+_PLACEHOLDER = re.compile(
+    r"<(?:[A-Z][A-Z0-9_]{2,}|[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+|(?:your|insert|path|name|the)"
+    r"\b[^<>\n]{1,40})>"
+    r"|\{\{\s*[\w.-]+\s*\}\}|(?<![\w.])/path/to/[\w./-]*|\[(?:INSERT|YOUR|PLACEHOLDER)[^\]]*\]",
+)
+_INPUT_CUE = re.compile(
+    r"(?i)\b(?:read|reads|in|from|open|attached|review|reviews|analy[sz]e|parse|load|using|"
+    r"given|provided|summari[sz]e|fix|edit|refactor|inside|of|at|see|audit|check|inspect|"
+    r"process|convert|translate|clean|the file|file)\s+(?:the\s+|my\s+|this\s+|our\s+|"
+    r"attached\s+|file\s+|`)*$")
+_NETWORK = re.compile(
+    r"(?i)\b(?:fetch|download|curl|wget|visit|browse|scrape|crawl|clone|look up online|"
+    r"search the web|web search)\b[^.\n]{0,80}?(?:https?://|www\.|\b(?:repo|repository|"
+    r"site|page|url|website|web)\b)"
+    r"|\b(?:pip|npm|pnpm|yarn|cargo|gem|brew|apt(?:-get)?)\s+(?:install|add)\b"
+    r"|\bgit\s+clone\b")
+_OUTSIDE_PATH = re.compile(r"(?<![\w.])(?:/Users/|/home/|~/|[A-Z]:\\\\)[\w./\\-]+")
+
+
+def placeholders(prompt: str) -> list[str]:
+    own = unquoted(prompt)
+    found = [m.group(0) for m in _PLACEHOLDER.finditer(own)]
+    # an XML-ish wrapper the prompt closes (<context> ... </context>) is structure, not a blank
+    return list(dict.fromkeys(f for f in found if not re.search(
+        rf"</{re.escape(f.strip('<>'))}>", prompt)))
+
+
+def missing_inputs(case: Case, staged: set[str]) -> list[str]:
+    """Files the prompt names as inputs that nothing stages (by path or file name)."""
+    own = unquoted(case.prompt)
+    made = " ".join(step.prompt for step in case.chain)
+    outputs = {o.path.lower() for o in case.outputs}
+    missing: list[str] = []
+    for match in FILE_WORD.finditer(own):
+        name = match.group(1)
+        base = PurePosixPath(name).name
+        if not reads_as_file(name) or not _INPUT_CUE.search(own[max(0, match.start() - 40):
+                                                                  match.start()]):
+            continue
+        if name.lower() in outputs or base.lower() in staged or name.lower() in staged:
+            continue
+        if asks_to_write(case.prompt, base) or (made and base in made):
+            continue
+        missing.append(name)
+    return list(dict.fromkeys(missing))
+
+
+def staged_names(case: Case, listed: dict[str, list[str]]) -> set[str]:
+    """Every path and file name the case's fixtures put in the working directory
+    (`listed`: fixture -> the files below it, for a folder)."""
+    names: set[str] = set()
+    for file in case.files:
+        dest = case.fixture_destination(file)
+        for below in listed.get(file, [""]):
+            path = dest / below if below else dest
+            names |= {str(path).lower(), path.name.lower()}
+            names |= {str(PurePosixPath(*path.parts[n:])).lower()
+                      for n in range(len(path.parts))}
+    return names
+
+
+def outside_needs(prompt: str) -> list[str]:
+    own = unquoted(prompt)
+    found = [m.group(0).strip() for m in _NETWORK.finditer(own)]
+    found += [m.group(0) for m in _OUTSIDE_PATH.finditer(own)]
+    return list(dict.fromkeys(found))

@@ -1,0 +1,53 @@
+"""Which files a task asks the agent to produce: the only files whose absence fails a
+statement without a grader (runner.scoring.material.missing_files). A name the task only
+mentions (a user name `j.smith`, a domain `corp.local`, a script the user ran, a file it
+describes) is left to the grader and its quotes.
+
+A file is asked for when the prompt, in its own words (not inside material it quotes), puts a
+verb of making before it in the same sentence ("write summary.md", "save the result to
+out.csv") or `into`/`to` right before it, and the name reads as a file: a path with a folder,
+or a name with a common file extension."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import PurePosixPath
+
+from runner.analysis.wording import unquoted
+
+_CREATES = r"(?:write|writes|save|saves|create|creates|generate|produce|output|export|emit|dump)"
+# Extensions of files a task asks for; a dotted word with another ending (a user name, a
+# domain) is not read as a file unless it has a folder.
+FILE_EXTENSIONS = frozenset(
+    "md mdx txt rst json jsonl yaml yml toml ini cfg conf env csv tsv xml html htm css scss js "
+    "mjs cjs ts tsx jsx vue svelte py ipynb rb php go rs java kt swift scala c h cc cpp hpp cs "
+    "sh bash zsh ps1 bat sql r jl lua pl dart tf hcl proto graphql gql log diff patch pdf docx "
+    "doc xlsx xls pptx ppt odt png jpg jpeg gif svg webp ico mp3 mp4 wav zip tar gz tgz lock "
+    "tex bib epub srt vtt ics eml dot mmd puml drawio excalidraw".split())
+FILE_WORD = re.compile(r"(?<![\w/.-])((?:[\w-][\w.-]*/)*[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,5})"
+                       r"(?![\w/-])")
+
+
+def reads_as_file(name: str) -> bool:
+    path = PurePosixPath(name)
+    return len(path.parts) > 1 or path.suffix.lower().lstrip(".") in FILE_EXTENSIONS
+
+
+def asks_to_write(prompt: str, name: str) -> bool:
+    """The prompt, in its own words, asks the run to produce `name` (see the module)."""
+    own = unquoted(prompt)
+    file = rf"(?<![\w.-]){re.escape(name)}(?![\w-])"
+    made = rf"\b{_CREATES}\b[^.\n]{{0,60}}?(?<!\bat )(?<!\bfrom ){file}"
+    placed = rf"\b(?:into|to)\s+(?:(?:a|an|the|new|file|called|named)\s+)*`?{file}"
+    return re.search(f"{made}|{placed}", own, re.IGNORECASE) is not None
+
+
+def asked_files(prompt: str, outputs: Iterable[str] = ()) -> set[str]:
+    """The files the task asks the agent to produce, lower-cased: each of the case's
+    `outputs`, and each file the prompt asks to write."""
+    asked = {o.lower() for o in outputs}
+    for name in dict.fromkeys(FILE_WORD.findall(prompt)):
+        if reads_as_file(name) and asks_to_write(prompt, PurePosixPath(name).name):
+            asked.add(name.lower())
+    return asked
