@@ -4,6 +4,7 @@ receipts, index entries and saved names a completed run would leave (tests of `c
 
 from __future__ import annotations
 
+import hashlib
 from datetime import UTC, datetime, timedelta
 
 from runner.schema.enums import Arm, ReceiptKind, RunStatus, Verdict
@@ -46,12 +47,14 @@ def paired(run_id: str, cases: dict[str, tuple[list[bool], list[bool]]], *,
     lines: list[TrialLine] = []
     wins = losses = ties = 0
     for case, (cand, base) in cases.items():
+        # a trial id is a key part, as a real run's (hex) is: a case name may hold anything
+        tag = hashlib.sha256(case.encode()).hexdigest()[:8]
         for rep, (c, b) in enumerate(zip(cand, base, strict=True)):
             followed = process[case][rep] if process and case in process else None
-            lines.append(TrialLine(trial_id=f"{run_id}-{case}-{rep}-c", case=case,
+            lines.append(TrialLine(trial_id=f"{run_id}-{tag}-{rep}-c", case=case,
                                    repetition=rep, arm=Arm.CANDIDATE, status="completed",
                                    passed=c, process_followed=followed))
-            lines.append(TrialLine(trial_id=f"{run_id}-{case}-{rep}-b", case=case,
+            lines.append(TrialLine(trial_id=f"{run_id}-{tag}-{rep}-b", case=case,
                                    repetition=rep, arm=Arm.BASELINE, status="completed",
                                    passed=b))
             wins += c and not b
@@ -103,8 +106,31 @@ def trigger(run_id: str, queries: list[tuple[str, bool, int, int]], *, skill: st
                    trigger=report)
 
 
+def store_run(store: Store, receipt: Receipt) -> None:
+    """The stored run a receipt is checked against (runner.history.verify): its plan, its
+    report, a DONE marker per trial."""
+    from pathlib import Path
+
+    from runner.schema.plan import Plan
+    from runner.schema.skill import Skill
+    from runner.store.keys import RunKeys
+
+    keys = RunKeys(receipt.run_id)
+    plan = Plan(run_id=receipt.run_id, created_at=receipt.finished_at or T0,
+                skill=Skill(path=Path("/skills") / receipt.skill, name=receipt.skill,
+                            digest=receipt.skill_digest),
+                incumbent=None, caseset_digest="c" * 64, cases=[], k=receipt.k, arms=[],
+                model=receipt.model, dry_run=receipt.dry_run, versions={}, trials=[])
+    store.put(keys.plan, plan.model_dump_json().encode())
+    if receipt.report is not None:
+        store.put(keys.report_json, receipt.report.model_dump_json(indent=1).encode())
+        for trial in receipt.report.trials:
+            store.put(keys.trial(trial.trial_id).done, trial.model_dump_json().encode())
+
+
 def store_receipt(store: Store, receipt: Receipt, save: str | None = None) -> None:
-    """What a completed run leaves: its receipt, its index entry, its saved name."""
+    """What a completed run leaves: its run, its receipt, its index entry, its saved name."""
+    store_run(store, receipt)
     key = file_receipt(store, receipt)
     entry = entry_from_receipt(receipt, key)
     if save:

@@ -38,7 +38,8 @@ from runner.schema.options import EvalSettings, PassSettings, RunOptions
 
 # What an eval entry (or `defaults`) may set: EvalSettings by name or by its short alias.
 EVAL_KEYS = frozenset(EvalSettings.model_fields) | {"cases", "timeout", "skill_path",
-                                                     "incumbent_path", "incumbent_latest"}
+                                                     "incumbent_path", "incumbent_latest",
+                                                     "incumbent_team"}
 
 
 class BatchFile(PassSettings):
@@ -109,6 +110,9 @@ def load_batch(path: Path, overrides: dict[str, Any] | None = None,
         incumbent = fields.pop("incumbent", None)
         if incumbent == "latest":  # the skill's most recent completed receipt, from the store
             fields["incumbent_latest"] = True
+            incumbent = None
+        if incumbent == "team":  # the team's published version (runner.history.team)
+            fields["incumbent_team"] = True
             incumbent = None
         fields["incumbent_path"] = anchor(incumbent)
         bad = sorted(set(fields) - EVAL_KEYS)

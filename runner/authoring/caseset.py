@@ -30,6 +30,7 @@ from runner.authoring.dialects import (
 )
 from runner.authoring.layouts import case_skill, find_prose, find_set, prose_refusal, read_set
 from runner.authoring.problems import Problems, describe
+from runner.authoring.programs import SET_FIELDS, SetPrograms
 from runner.authoring.prompts import (
     OUTSIDE,
     missing_inputs,
@@ -138,7 +139,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     for alias in ("skill", "skill-name", "skillName"):
         if alias in raw and "skill_name" not in raw and isinstance(raw[alias], str):
             raw["skill_name"] = raw.pop(alias)
-    known = ["skill_name", "evals", "judge_expected_output"]
+    known = ["skill_name", "evals", "judge_expected_output", *SET_FIELDS]
     about: dict[str, Any] = {}
     for key in sorted(set(raw) - set(known)):
         near = difflib.get_close_matches(key, known, n=1, cutoff=0.75)
@@ -168,6 +169,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     seen: set[str] = set()
     in_statements = written_in_statements(items)
     fixtures = SkillFiles(skill_dir, path)
+    programs = SetPrograms(raw, skill_dir, problems)  # authors' grader programs
     for item, label in zip(items, _case_ids(items, problems), strict=True):
         if not isinstance(item, dict):
             problems.refuse("EV009", label, f"a case is an object, not {type(item).__name__}",
@@ -187,6 +189,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
         seen.add(case.id)
         case = _references(case, about, problems)
         case, file_origins = _fixtures(fixtures, problems, case)
+        case = programs.attach(case)
         _preflight_case(skill_dir, case, _refuser(problems, case.id))
         for key in answer_keys(skill_dir, case) if len(problems.refusals) == before else []:
             problems.report(ANSWER_KEY, case.id, f"answer key among the fixtures: {key}",
@@ -203,6 +206,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
                             "add assertions, statements, outputs or a judge program")
             continue
         cases.append(case)
+    programs.unread()
     chains = {i: _chain(i, every, depends, problems) for i in depends if depends[i]}
     cases = [_chained(case, chains.get(case.id), every) for case in cases]
     for case in cases:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from runner.authoring.programs import grader_readings
 from runner.schema.case import Case, Reading
 from runner.schema.checked import CaseReading, CheckReading, FixtureReading
 from runner.scoring.checks import describe_matcher
@@ -68,6 +69,7 @@ def read_case(case: Case, origins: dict[str, tuple[str, ...]] | None = None,
                                    graded="must exit 0",
                                    reads="the working directory, read-only, in the trial's "
                                          "sandbox", origin="judge"))
+    checks += grader_readings(case)  # an author's grader program (runner.authoring.programs)
     for item in case.process:
         bounds = (f" min {item.min}" if item.min is not None else "") + (
             f" max {item.max}" if item.max is not None else "")

@@ -1,6 +1,9 @@
 """The static scan of a skill's files before a run (docs/security.md#the-static-scan): named
 findings for network reach, process spawn, commands on load, hidden or obfuscated commands,
-destructive commands, overrides, hidden characters and uploads.
+destructive commands, overrides, hidden characters and uploads. The same scan reads every
+program the case set will run (judge programs, authors' grader programs under evals/:
+`scan_programs`): they are the skill's code too, and their findings are reported like the
+skill's own.
 
 It reads the one pattern table the in-flight safety violations read (runner.scoring.safety
 .PATTERNS), so a rule reported at rest and a rule reported in flight cannot drift. Only what an
@@ -15,12 +18,18 @@ from __future__ import annotations
 from pathlib import Path, PurePosixPath
 
 from runner.authoring.hygiene import FILE_MAX_BYTES, walk
+from runner.authoring.programs import programs_of
 from runner.errors import RefusedInput
+from runner.schema.case import Case, Finding
 from runner.schema.hygiene import Severity, SkillFinding
 from runner.scoring.safety import PATTERNS, Kind, Pattern
 
 EXCERPT = 120
 NOT_STAGED = frozenset({"evals"})
+FIX_SKILL = ("remove it, or run with a container sandbox (or --trust-target once the skill has "
+             "been read)")
+FIX_PROGRAM = ("it runs after each trial in its own network-less container (the default "
+               "sandbox); on the host only with --trust-target, once the program has been read")
 
 
 def _excerpt(line: str, start: int) -> str:
@@ -29,8 +38,8 @@ def _excerpt(line: str, start: int) -> str:
     return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
 
 
-def scan_text(text: str, file: str,
-              patterns: tuple[Pattern, ...] = PATTERNS) -> list[SkillFinding]:
+def scan_text(text: str, file: str, patterns: tuple[Pattern, ...] = PATTERNS,
+              fix: str = FIX_SKILL) -> list[SkillFinding]:
     """Every pattern a line of `text` matches (one finding per pattern and line)."""
     found: list[SkillFinding] = []
     name = PurePosixPath(file).name
@@ -43,10 +52,35 @@ def scan_text(text: str, file: str,
             shown = _excerpt(line, match.start())
             found.append(SkillFinding(
                 code=pattern.id, severity=Severity.WARNING, check=str(pattern.kind), file=file,
-                line=number, message=f"{pattern.what}: {shown}",
-                fix="remove it, or run with a container sandbox (or --trust-target once the "
-                    "skill has been read)"))
+                line=number, message=f"{pattern.what}: {shown}", fix=fix))
     return found
+
+
+def _text_of(path: Path) -> str | None:
+    """A file's text as a person reads it, or None (a symlink, too large, binary)."""
+    if path.is_symlink() or not path.is_file() or path.stat().st_size > FILE_MAX_BYTES:
+        return None
+    data = path.read_bytes()
+    if b"\0" in data[:4096]:
+        return None
+    return data.decode("utf-8", errors="replace")
+
+
+def scan_programs(root: Path, cases: list[Case]) -> list[SkillFinding]:
+    """The static findings of every program the cases will run (judge and grader programs)."""
+    found: list[SkillFinding] = []
+    for program in programs_of(cases):
+        text = _text_of(root / program)
+        if text is not None:
+            found += scan_text(text, program, fix=FIX_PROGRAM)
+    return found
+
+
+def program_findings(root: Path, cases: list[Case]) -> list[Finding]:
+    """`scan_programs` as the findings a run and `check` report beside the skill's own."""
+    from runner.authoring.reading import as_finding
+
+    return [as_finding(f, root) for f in scan_programs(root, cases)]
 
 
 def scan_skill(root: Path) -> list[SkillFinding]:

@@ -4,7 +4,7 @@
     options   every shared option, declared once; parameters -> RunOptions in one place
     output    the report, the gate and output-path checks
     <command> one module each: run, check, cases, batch, stop, regrade, estimate, view, trigger,
-              route, runs, serve_model, gc, compare, evidence
+              route, runs, serve_model, gc, compare, evidence, merge, publish
 """
 
 from runner.cli import (  # noqa: F401 - importing a command module registers it
@@ -15,6 +15,8 @@ from runner.cli import (  # noqa: F401 - importing a command module registers it
     estimate,
     evidence,
     gc,
+    merge,
+    publish,
     regrade,
     route,
     run,

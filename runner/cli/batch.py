@@ -9,7 +9,8 @@ from rich.text import Text
 
 from runner import console
 from runner.cli.app import EXIT_CODES, guarded, main
-from runner.cli.options import OUTPUT, use
+from runner.cli.ci import batch_folders, check_ci, ci_outputs
+from runner.cli.options import CI, OUTPUT, use
 from runner.cli.output import check_writable, emit, verdict_exit
 
 
@@ -17,7 +18,7 @@ from runner.cli.output import check_writable, emit, verdict_exit
 @click.argument("batch_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @use("store_uri", "ray_address", "metrics_port", "metrics_host", "store_budget_usd", "force",
      "wait", "alpha", "batch_grading", "shared_store", "forward_credentials", "notify",
-     *OUTPUT,
+     *OUTPUT, *CI,
      # the batch file's own settings stand unless a flag overrides them
      store_uri=click.option("--store", "store_uri", default=None,
                             help="Override the batch file's store (directory or "
@@ -37,7 +38,8 @@ def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
           force: bool, wait: bool, alpha: float | None, batch_grading: bool | None,
           shared_store: bool, forward_credentials: bool, notify: str | None,
           report_json: Path | None,
-          as_json: bool, quiet: bool, gate: bool, gate_max_p: float | None) -> None:
+          as_json: bool, quiet: bool, gate: bool, gate_max_p: float | None,
+          junit: Path | None) -> None:
     """Run every eval in BATCH_FILE in one driver: one concurrency limit, one budget,
     resumable as a whole (re-run the same command). Relative paths in the file (skills,
     store, model script) are read from the file's folder. For overnight queues on a cluster,
@@ -55,6 +57,7 @@ def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
     from runner.driver.notify import for_batch, notifying
 
     check_writable(report_json, "--report-json")
+    check_ci(junit)
     err = console.err(quiet=quiet)
     overrides = {
         "store_uri": store_uri, "ray_address": ray_address, "metrics_port": metrics_port,
@@ -68,6 +71,7 @@ def batch(batch_file: Path, store_uri: str | None, ray_address: str | None,
         note.notice = for_batch(summary.batch_id, reports, summary.stopped,
                                 [r for r in summary.runs if r.get("kind") == "trigger"])
         emit(reports, report_json, as_json)
+        ci_outputs(reports, junit, batch_folders(batch_file))
         err.print(Text(f"batch {summary.batch_id}: " + ", ".join(
             f"{r['skill']} {r['verdict']}" for r in summary.runs)
             + (f" (stopped: {summary.stopped})" if summary.stopped else "")))

@@ -47,7 +47,7 @@ def check(skill: Path, verbose: bool, as_json: bool, **params: Any) -> None:
     from runner.authoring.describe import case_lines, ignored_summary, read_case
     from runner.authoring.layouts import collection, collection_lines
     from runner.authoring.reading import located, read_skill, refuse_errors, skill_findings
-    from runner.authoring.scan import kinds
+    from runner.authoring.scan import kinds, program_findings, scan_programs
     from runner.planning.plan import check_request, make_plan
     from runner.scripted.script import load_script
     from runner.triggers.checked import trigger_findings
@@ -76,7 +76,9 @@ def check(skill: Path, verbose: bool, as_json: bool, **params: Any) -> None:
     caseset = request.caseset
     readings = [read_case(case, caseset.origins.get(case.id), caseset.judge_expected_output)
                 for case in plan.cases_in_order()]
+    programs = scan_programs(plan.skill.path, plan.cases_in_order())
     found = [*skill_findings(skill_reading, plan.skill.path, plan.cases_in_order()),
+             *program_findings(plan.skill.path, plan.cases_in_order()),
              *trigger_findings(plan.skill.path, plan.skill.name, plan.skill.description)]
     if as_json:
         report = CheckReport(ok=True, skill=plan.skill.name, skill_sha256=plan.skill.digest,
@@ -107,6 +109,10 @@ def check(skill: Path, verbose: bool, as_json: bool, **params: Any) -> None:
                        f"({', '.join(kinds(list(skill_reading.scan)))}): reported in a "
                        "container sandbox; --sandbox local refuses the skill unless "
                        "--trust-target"))
+    if programs:
+        out.print(Text(f"static scan of the case set's programs: {len(programs)} finding(s) "
+                       f"({', '.join(kinds(programs))}): they run in their own container; "
+                       "on the host only with --trust-target"))
 
 
 def _refused_json(exc: RefusedInput) -> None:

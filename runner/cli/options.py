@@ -104,7 +104,9 @@ OPTIONS: dict[str, Decorator] = {
                                    help="Folder of the version you already have (third arm); "
                                         "`latest`: the bytes of the skill's most recent "
                                         "completed run whose bytes differ, from the store "
-                                        "(write ./latest for a folder of that name)."),
+                                        "(write ./latest for a folder of that name); `team`: "
+                                        "the team's published version with the most recent "
+                                        "verified receipt (`skill-eval publish`)."),
     "save": click.option("--save", default=None, metavar="NAME",
                          help="Name the run when it completes (`skill-eval compare NAME "
                               "OTHER`); a run that does not complete is not named."),
@@ -234,6 +236,11 @@ OPTIONS: dict[str, Decorator] = {
                                help="With --gate: also exit 1 unless every comparison's sign "
                                     "test is below P (a PASS at 4 wins, 2 losses has p = "
                                     "0.69: not evidence)."),
+    # what CI reads (runner/cli/ci.py)
+    "junit": click.option("--junit", type=click.Path(dir_okay=False, path_type=Path),
+                          help="Also write JUnit XML here: one test case per case x opponent "
+                               "x model; a lost case is a failure, an inconclusive one is "
+                               "skipped (checked before the run)."),
 }
 
 EVAL = ("k", "max_k", "min_k", "alpha", "model", "case_ids", "cases_file", "incumbent_path",
@@ -247,6 +254,7 @@ PASS = ("concurrency", "prefetch", "model_script", *STORE, "max_budget_usd",
         "shared_store", "forward_credentials", "notify")
 SANDBOX = ("image", "runtime", "backend")
 OUTPUT = ("report_json", "as_json", "quiet", "gate", "gate_max_p")
+CI = ("junit",)
 
 
 def use(*names: str, **overrides: Decorator) -> Callable[[F], F]:
@@ -278,11 +286,15 @@ def run_options(skill: Path, params: dict[str, Any], **fixed: Any) -> RunOptions
     if str(values.get("incumbent_path")) == LATEST:  # --incumbent latest, not ./latest
         values.pop("incumbent_path")
         values["incumbent_latest"] = True
+    if str(values.get("incumbent_path")) == TEAM:  # --incumbent team, not ./team
+        values.pop("incumbent_path")
+        values["incumbent_team"] = True
     values.update(fixed)
     return RunOptions(skill_path=skill, **values)
 
 
 LATEST = "latest"
+TEAM = "team"
 
 
 def read_store(store_uri: str, store_endpoint: str | None) -> Store:

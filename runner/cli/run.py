@@ -12,8 +12,9 @@ from rich.text import Text
 
 from runner import config, console
 from runner.cli.app import EXIT_CODES, guarded, main
+from runner.cli.ci import check_ci, ci_outputs, folders_of
 from runner.cli.drafting import draft_when_missing, one_skill
-from runner.cli.options import EVAL, OUTPUT, PASS, SANDBOX, run_options, use
+from runner.cli.options import CI, EVAL, OUTPUT, PASS, SANDBOX, run_options, use
 from runner.cli.output import ask, check_writable, emit, verdict_exit
 from runner.schema.enums import BaselineMode
 
@@ -36,12 +37,12 @@ from runner.schema.enums import BaselineMode
               help="Run the trigger eval alone (3 sessions per query): the cheapest signal.")
 @click.option("--with-triggers", is_flag=True,
               help="Also run the trigger eval after the paired trials.")
-@use(*OUTPUT)
+@use(*OUTPUT, *CI)
 @guarded
 def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | None,
         confirm: bool, triggers_only: bool, with_triggers: bool,
         report_json: Path | None, as_json: bool, quiet: bool, gate: bool,
-        gate_max_p: float | None, **params: Any) -> None:
+        gate_max_p: float | None, junit: Path | None, **params: Any) -> None:
     """Evaluate SKILL (a folder with SKILL.md and evals/evals.json).
 
     \b
@@ -60,6 +61,7 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
     from runner.driver.notify import for_reports, for_trigger, notifying
 
     check_writable(report_json, "--report-json")
+    check_ci(junit)
     skills = list(dict.fromkeys([*([skill] if skill else []), *skill_paths]))
     if not skills:
         raise click.BadParameter("name the skill folder: `run SKILL` (or several with "
@@ -99,6 +101,7 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
             reports = run_group(opts, err, confirm=ask if confirm else None)
             note.notice = for_reports("run", None, reports)
             emit(reports, report_json, as_json)
+            ci_outputs(reports, junit, folders_of(skills))
             err.print(Text(f"{sum(len(r.trials) for r in reports)} trial record(s) in "
                            f"{time.monotonic() - started:.1f}s; stored under "
                            f"{opts.store_uri}/runs/ ({', '.join(r.run_id for r in reports)})",
@@ -109,6 +112,7 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
         report = run_eval(opts, err, confirm=ask if confirm else None, budget=budget)
         note.notice = for_reports("run", report.run_id, [report])
         emit([report], report_json, as_json)
+        ci_outputs([report], junit, folders_of(skills))
         err.print(Text(f"{len(report.trials)} trial(s) in {time.monotonic() - started:.1f}s; "
                        f"stored under {opts.store_uri}/runs/{report.run_id}", style="dim"))
         if with_triggers:

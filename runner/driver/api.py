@@ -13,13 +13,14 @@ from runner.analysis.feedback import build_feedback
 from runner.analysis.planner import size_warning
 from runner.analysis.report import build_report
 from runner.authoring.reading import located, read_skill, refuse_errors, skill_findings
-from runner.authoring.scan import gate_local, scan_skill
+from runner.authoring.scan import gate_local, program_findings, scan_skill
 from runner.console import err as stderr_console
 from runner.costs.estimate import estimate_plan
 from runner.driver.cluster import is_cluster
 from runner.driver.passes import forwarded, run_pass
 from runner.driver.preflight import check_fixtures_fit, check_pass
 from runner.driver.receipts import file_paired, resolve_incumbent
+from runner.driver.refusals import refuse_before_trials
 from runner.driver.scheduler import finished
 from runner.driver.warm import prestart
 from runner.driver.wave import RunBudget as RunBudget  # public: a run shares it across waves
@@ -75,12 +76,14 @@ def preflight(opts: RunOptions, warm: bool = False) -> Plan:
     reading = read_skill(opts.skill_path)
     refuse_errors(reading, opts.skill_path)  # hygiene errors: nothing is billed
     request = check_request(opts)
-    found = skill_findings(reading, request.skill.path, request.caseset.evals)
+    found = [*skill_findings(reading, request.skill.path, request.caseset.evals),
+             *program_findings(request.skill.path, list(request.caseset.evals))]
     gate_local(list(reading.scan), opts.sandbox.backend, opts.trust_target, request.skill.path)
     if request.incumbent is not None:
         gate_local(scan_skill(request.incumbent.path), opts.sandbox.backend, opts.trust_target,
                    request.incumbent.path)
     check_model_access(opts)
+    refuse_before_trials(opts, request.caseset.evals, request.skill.path)
     if warm:
         prestart(opts.settings(), forwarded(opts.settings()))
     if opts.sandbox.backend == "docker":
@@ -201,6 +204,12 @@ def with_incumbent(opts: RunOptions, store: Store | None,
     if opts.incumbent_latest:
         store.preflight()
         opts, note = resolve_incumbent(opts, store)
+        console.print(f"incumbent: {escape(note)}")
+    if opts.incumbent_team:
+        from runner.driver.team import resolve_team_incumbent
+
+        store.preflight()
+        opts, note = resolve_team_incumbent(opts, store)
         console.print(f"incumbent: {escape(note)}")
     return opts, store
 

@@ -14,6 +14,7 @@ from runner.costs.estimate import estimate_plan
 from runner.driver.api import check_model_access, finish, stored_unmatched
 from runner.driver.passes import run_pass, shared_trials
 from runner.driver.preflight import check_fixtures_fit, check_pass
+from runner.driver.refusals import refuse_before_trials
 from runner.driver.scheduler import finished
 from runner.errors import RefusedInput
 from runner.planning.group import GroupRequest, check_group, make_group_plans
@@ -32,6 +33,8 @@ from runner.store.runs import token_history
 def preflight_group(opts: RunOptions) -> tuple[list[Plan], GroupRequest]:
     request = check_group(opts)
     check_model_access(opts)
+    for skill, caseset in zip(request.skills, request.casesets, strict=True):
+        refuse_before_trials(opts, caseset.evals, skill.path)
     if opts.sandbox.backend == "docker":
         for skill, caseset in zip(request.skills, request.casesets, strict=True):
             check_fixtures_fit(caseset.evals, skill.path, opts.sandbox.limits.workspace_size)

@@ -183,8 +183,10 @@ def resolve_incumbent(opts: RunOptions, store: Store) -> tuple[RunOptions, str]:
     """`--incumbent latest`: fetch the bytes of the skill's most recent completed receipt
     whose bytes differ, from the store, into the local cache; the options now name that
     folder. Refused (exit 2) when there is none."""
+    from runner.history.team import latest_verified_other  # receipts checked against runs
+
     skill = load_skill(opts.skill_path)
-    entry = latest_other(store, skill.name, skill.digest)
+    entry = latest_verified_other(store, skill.name, skill.digest)
     if entry is None:
         raise RefusedInput(
             f"--incumbent latest: no completed run of skill {skill.name!r} with other bytes "

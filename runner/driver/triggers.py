@@ -18,6 +18,7 @@ from runner.driver.api import check_model_access
 from runner.driver.passes import run_pass
 from runner.driver.preflight import check_models, check_pass
 from runner.driver.receipts import file_trigger, trigger_digests
+from runner.driver.refusals import refuse_no_claude
 from runner.driver.scheduler import finished
 from runner.driver.storewide import refuse_if_stopped
 from runner.driver.wave import RunBudget, Wave
@@ -81,6 +82,7 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
         store.put(trigger_catalog_key(skill.digest),
                   report.model_dump_json(indent=1).encode())
         return report
+    refuse_no_claude(opts.settings())  # once, before any session (runner.driver.refusals)
     info = open_sandbox(opts.sandbox).preflight()
     opts = opts.model_copy(update={"sandbox": opts.sandbox.model_copy(
         update={"image_id": info.image_id})})

@@ -74,9 +74,9 @@ def check_request(opts: RunOptions) -> Request:
         raise RefusedInput("--arms must include candidate: every row compares the candidate")
     incumbent: Skill | None = None
     note: str | None = "no --incumbent given"
-    if opts.incumbent_latest:
-        raise RefusedInput("--incumbent latest is read from the store when a run starts (run, "
-                           "batch); here give the incumbent's folder")
+    if opts.incumbent_latest or opts.incumbent_team:
+        raise RefusedInput("--incumbent latest or team is read from the store when a run "
+                           "starts (run, batch); here give the incumbent's folder")
     if opts.incumbent_path is not None:
         incumbent = load_skill(opts.incumbent_path)
         if incumbent.name != skill.name:

@@ -94,6 +94,32 @@ def render_regression(result: Regression, console: Console) -> None:
         console.print(Text(f"  note: {note}", style="dim"))
 
 
+def team_lines(card: EvidenceCard) -> list[str]:
+    """Published versions, the latest evidence's attribution, and what did not verify: the
+    same lines for the terminal and the viewer."""
+    lines = []
+    if card.attribution is not None:
+        lines.append(f"attribution: {card.attribution}")
+    if card.latest_published is not None:
+        lines.append("the latest evidence is of a published version" if card.latest_published
+                     else "the latest evidence is of unpublished bytes (not the team's until "
+                          "`skill-eval publish` attaches it)")
+    for v in card.published:
+        lines.append(f"published {v.skill_digest[:12]} on {v.published_at:%Y-%m-%d %H:%M} by "
+                     f"{v.published_by}: {v.receipts} verified receipt(s)"
+                     + (f", newest {v.newest_verdict}" if v.newest_verdict else "")
+                     + (" (published over a FAIL)" if v.overridden_fail else ""))
+    lines += [f"not verified (never evidence): run {u.run_id}: {'; '.join(u.problems)}"
+              for u in card.not_verified]
+    return lines
+
+
+def _print_team(card: EvidenceCard, console: Console) -> None:
+    for line in team_lines(card):
+        style = "yellow" if line.startswith("not verified") else None
+        console.print(Text(f"  {line}", style=style or ""))
+
+
 def render_evidence(card: EvidenceCard, console: Console) -> None:
     if card.run_id is None:
         console.print(Text(f"no evidence for {card.skill} in {card.store}: no completed run "
@@ -109,6 +135,7 @@ def render_evidence(card: EvidenceCard, console: Console) -> None:
             console.print(Text(f"  {line}"))
         console.print(Text("  evidence comes from a completed `skill-eval run SKILL` (every "
                            "trial scored, not stopped)"))
+        _print_team(card, console)
         return
     when = card.validated_at.strftime("%Y-%m-%d %H:%M UTC") if card.validated_at else "n/a"
     console.print(Text.assemble((f"evidence for {card.skill}", "bold"),
@@ -141,3 +168,4 @@ def render_evidence(card: EvidenceCard, console: Console) -> None:
     if card.dry_runs:
         console.print(Text(f"  {card.dry_runs} dry run(s) not counted (scripted model)",
                            style="dim"))
+    _print_team(card, console)

@@ -4,7 +4,7 @@ script, nothing loaded."""
 
 from __future__ import annotations
 
-from runner.render.history import figure_note, figure_values, flip_line
+from runner.render.history import figure_note, figure_values, flip_line, team_lines
 from runner.render.html import _bars, _table, esc, page
 from runner.render.numbers import pct, rate
 from runner.schema.evidence import EvidenceCard
@@ -73,6 +73,7 @@ def evidence_page(card: EvidenceCard) -> str:
             lines.append(f"{card.without_receipt} run(s) stopped, partial or refused: no "
                          "receipt.")
         lines.append("Evidence comes from a completed `skill-eval run SKILL`.")
+        lines += team_lines(card)
         body = f"<h1>{esc(title)}</h1>" + "".join(f"<p>{esc(x)}</p>" for x in lines)
         return page(title, body)
     when = card.validated_at.strftime("%Y-%m-%d %H:%M UTC") if card.validated_at else "n/a"
@@ -105,5 +106,6 @@ def evidence_page(card: EvidenceCard) -> str:
             f"{esc(card.model)} · k={card.k} · {len(card.cases)} case(s): "
             f"{esc(', '.join(card.cases))}</p>{older}<h2>verdicts</h2>{opponents}"
             f"<h2>pass rate per arm</h2>{arms}<p>baseline delta {esc(pct(card.baseline_delta))}"
-            f"</p>{trend}{dry}")
+            f"</p>{trend}{dry}<h2>team</h2>"
+            + "".join(f"<p>{esc(x)}</p>" for x in team_lines(card)))
     return page(title, body)

@@ -84,11 +84,26 @@ class ProgramSpec(BaseModel):
     program: Path = Field(description="The program on the host; its folder is mounted too")
     timeout_s: float = Field(gt=0)
     limits: Limits = Field(default_factory=Limits)
+    case_file: Path | None = Field(default=None, description="The case as JSON, given to an "
+                                                             "author's grader program (its "
+                                                             "folder is mounted read-only)")
+    pass_work: bool = Field(default=False, description="The working directory is the "
+                                                       "program's first argument")
 
-    def command(self, program: str) -> list[str]:
-        """How to start it, by suffix: python3 for .py, sh for .sh, else run it directly."""
+    def command(self, program: str, work: str | None = None) -> list[str]:
+        """How to start it, by suffix: python3 for .py, sh for .sh (bash for .bash), node for
+        .js, else run it directly; the working directory after it when `pass_work`."""
         suffix = self.program.suffix.lower()
-        return {".py": ["python3", program], ".sh": ["sh", program]}.get(suffix, [program])
+        head = {".py": ["python3", program], ".sh": ["sh", program],
+                ".bash": ["bash", program], ".js": ["node", program]}.get(suffix, [program])
+        return [*head, work] if self.pass_work and work is not None else head
+
+    def environment(self, work: str, case_file: str | None) -> dict[str, str]:
+        """What a grader program reads to find its input, as the program sees the paths."""
+        env = {"SKILL_EVAL_WORK": work}
+        if case_file is not None:
+            env["SKILL_EVAL_CASE"] = case_file
+        return env
 
 
 class SandboxInfo(BaseModel):
@@ -116,6 +131,10 @@ class Reaped(BaseModel):
 
 class Sandbox(ABC):
     name: str
+    # Whether run_program holds a program in its own isolation (a network-less container);
+    # a backend that cannot runs the skill's programs on the host, only under --trust-target
+    # (runner.sandbox.programs).
+    contains_programs: bool = False
     # Starting a session's place costs real CPU (a container: ~0.6 CPU-s in dockerd, containerd
     # and runc): a prefetched trial then waits for the node's last session start-up to pass.
     heavy_start: bool = False
@@ -130,7 +149,9 @@ class Sandbox(ABC):
         claude runs inside `spec.session_slot()`; everything before and after it should not."""
 
     def run_program(self, spec: ProgramSpec) -> ProgramRun:
-        """Run a judge program over a session's working directory, leaving nothing running."""
+        """Run a judge or grader program over a session's working directory, leaving nothing
+        running. Call it through runner.sandbox.programs.run_case_program, which refuses the
+        host unless trusted."""
         return run_host_program(spec)
 
     def create_workdir(self, workdir: Path, limits: Limits) -> None:
@@ -177,7 +198,10 @@ def run_host_program(spec: ProgramSpec) -> ProgramRun:
     import time
 
     started = time.monotonic()
-    proc = subprocess.Popen(spec.command(str(spec.program)), cwd=spec.workdir,
+    case_file = str(spec.case_file) if spec.case_file else None
+    env = {**os.environ, **spec.environment(str(spec.workdir), case_file)}
+    proc = subprocess.Popen(spec.command(str(spec.program), str(spec.workdir)),
+                            cwd=spec.workdir, env=env,
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, start_new_session=True)
     try:

@@ -43,6 +43,7 @@ CONTAINER_WORKDIR = "/work"
 CONTAINER_SOCKET_DIR = "/run/gw"
 CONTAINER_PLUGIN_ROOT = "/opt/skill"
 CONTAINER_JUDGE_DIR = "/judge"
+CONTAINER_INPUT_DIR = "/skill-eval-input"
 LABEL_GATE = "skill-eval.start-gate"
 GATE_NAME = "start.sock"  # the start gate, beside the gateway's socket
 GATE_REACH_S = 120.0  # a container start this slow means a sick engine
@@ -52,6 +53,7 @@ GATE_POLL_S = 0.1  # how often a container that never reaches the gate is looked
 class DockerSandbox(Sandbox):
     name = "docker"
     heavy_start = True
+    contains_programs = True
 
     def __init__(self, image: str = DEFAULT_IMAGE, runtime: str | None = None) -> None:
         self.image = image
@@ -164,16 +166,28 @@ class DockerSandbox(Sandbox):
             kwargs["runtime"] = self.runtime
         return kwargs
 
-    def run_program(self, spec: ProgramSpec) -> ProgramRun:
-        """The judge program in its own container: the session's working directory mounted
-        read-only, the program's folder read-only, no network, the session's limits."""
+    def _program_kwargs(self, spec: ProgramSpec) -> dict[str, Any]:
+        """A program's container: the session's working directory mounted read-only, the
+        program's folder read-only, the case (for a grader program) read-only, no network,
+        the session's limits, labelled with the run and trial (reapers and gc find it)."""
         mounts = [Mount(CONTAINER_WORKDIR, str(spec.workdir), type="bind", read_only=True),
                   Mount(CONTAINER_JUDGE_DIR, str(spec.program.parent), type="bind",
                         read_only=True)]
-        command = spec.command(f"{CONTAINER_JUDGE_DIR}/{spec.program.name}")
+        case_file = None
+        if spec.case_file is not None:
+            mounts.append(Mount(CONTAINER_INPUT_DIR, str(spec.case_file.parent), type="bind",
+                                read_only=True))
+            case_file = f"{CONTAINER_INPUT_DIR}/{spec.case_file.name}"
+        command = spec.command(f"{CONTAINER_JUDGE_DIR}/{spec.program.name}", CONTAINER_WORKDIR)
         kwargs = self._hardened(command[1:], mounts, spec.limits, spec.run_id, spec.trial_id,
-                                {})
+                                spec.environment(CONTAINER_WORKDIR, case_file)
+                                if spec.case_file is not None else {})
         kwargs["entrypoint"] = command[:1]  # not the image's claude entrypoint
+        return kwargs
+
+    def run_program(self, spec: ProgramSpec) -> ProgramRun:
+        """The program in its own throwaway container (`_program_kwargs`), removed after."""
+        kwargs = self._program_kwargs(spec)
         container = None
         started = time.monotonic()
         try:

@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from runner.errors import CaseSetError
+from runner.schema.programs import GraderProgram
 
 CASESET_RELPATH = "evals/evals.json"
 FIXTURE_ROOT = PurePosixPath("evals/files")
@@ -144,6 +145,9 @@ class Case(BaseModel):
                                                                 "evals/ folder run after the "
                                                                 "trial in its sandbox; its exit "
                                                                 "code decides")
+    grader_program: GraderProgram | None = Field(default=None, description="The author's "
+                                                 "grader program, run after the trial in its "
+                                                 "own container (runner.schema.programs)")
     outputs: tuple[OutputCheck, ...] = Field(default=(), description="Files the run must create")
     rubric: str | None = Field(default=None, description="Judge rubric for tie-breaking")
     staged_at: dict[str, str] = Field(default_factory=dict, description="Fixture -> where it "
@@ -179,10 +183,12 @@ class Case(BaseModel):
         # Process items are reported beside task success and never decide it: a case with
         # only those ties on every row.
         return bool(self.assertions or self.outputs or self.statements or self.tool_calls
-                    or self.json_checks or self.judge_program)
+                    or self.json_checks or self.judge_program or self.grader_program)
 
     def digest(self) -> str:
-        return hashlib.sha256(self.model_dump_json().encode()).hexdigest()
+        # a case without a grader program digests as it did before the field existed
+        unset = {"grader_program"} if self.grader_program is None else None
+        return hashlib.sha256(self.model_dump_json(exclude=unset).encode()).hexdigest()
 
 
 def _names_path(text: str, path: str) -> bool:
@@ -230,4 +236,6 @@ class CaseSet(BaseModel):
     def fixture_files(self) -> list[str]:
         """Every fixture any case names, and every judge program, once, in order."""
         return list(dict.fromkeys([*(f for case in self.evals for f in case.files),
-                                   *(c.judge_program for c in self.evals if c.judge_program)]))
+                                   *(c.judge_program for c in self.evals if c.judge_program),
+                                   *(c.grader_program.path for c in self.evals
+                                     if c.grader_program)]))

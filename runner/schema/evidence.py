@@ -35,6 +35,28 @@ class TrendPoint(BaseModel):
     pass_rate: float | None = Field(description="The candidate's")
     baseline_pass_rate: float | None
     net_lift: float | None
+    published: bool = Field(default=False, description="Its bytes are a published version "
+                                                       "in this store")
+    attribution: str = Field(default="alone", description="alone | joint (with the skills "
+                                                          "named) | per-skill (marginal)")
+
+
+class PublishedView(BaseModel):
+    """One published version of the skill, as the evidence card shows it."""
+
+    skill_digest: str
+    published_at: datetime
+    published_by: str
+    receipts: int = Field(description="Verified receipts of these bytes in this store")
+    newest_verdict: str | None = Field(description="Of the newest verified paired receipt")
+    overridden_fail: bool = False
+
+
+class Unverified(BaseModel):
+    """A receipt or index entry that does not match the run it names: never evidence."""
+
+    run_id: str
+    problems: list[str]
 
 
 class EvidenceCard(BaseModel):
@@ -56,3 +78,11 @@ class EvidenceCard(BaseModel):
     trend: list[TrendPoint] = Field(default_factory=list, description="Oldest first")
     dry_runs: int = Field(default=0, description="Completed dry runs: labelled, not evidence")
     without_receipt: int = Field(default=0, description="Stopped, partial or refused runs")
+    attribution: str | None = Field(default=None, description="Of the latest evidence: alone, "
+                                                              "joint or per-skill")
+    published: list[PublishedView] = Field(default_factory=list, description="The team's "
+                                           "published versions in this store, oldest first")
+    latest_published: bool | None = Field(default=None, description="The latest evidence is "
+                                          "of a published version")
+    not_verified: list[Unverified] = Field(default_factory=list, description="Receipts that "
+                                           "do not match their stored run: not evidence")

@@ -50,6 +50,10 @@ class SandboxConfig(BaseModel):
     scratch_root: Path = Field(default=config.SCRATCH_ROOT,
                                description="Host folder for trials' working directories, "
                                            "gateway sockets and the bundle cache")
+    trust_programs: bool = Field(default=False, description="--trust-target: a backend that "
+                                                            "cannot contain the skill's judge "
+                                                            "and grader programs may run them "
+                                                            "on the host (set by the driver)")
 
 
 class SessionFields(BaseModel):
@@ -262,6 +266,18 @@ class RunOptions(PassSettings, EvalSettings):
                                                               "of the skill's most recent "
                                                               "completed receipt whose bytes "
                                                               "differ, from the store")
+    incumbent_team: bool = Field(default=False, description="--incumbent team: the team's "
+                                                            "published version (other bytes) "
+                                                            "with the most recent verified "
+                                                            "receipt, from the store")
+
+    @model_validator(mode="after")
+    def _trust_reaches_the_trials(self) -> RunOptions:
+        """--trust-target travels to the trials with the sandbox: a backend that cannot
+        contain the skill's programs runs them on the host only then."""
+        if self.trust_target and not self.sandbox.trust_programs:
+            self.sandbox = self.sandbox.model_copy(update={"trust_programs": True})
+        return self
 
     def settings(self) -> PassSettings:
         return PassSettings.model_validate(

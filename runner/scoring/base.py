@@ -32,6 +32,8 @@ class Evidence:
     program: ProgramRun | None = None
     staged: dict[str, str] = field(default_factory=dict,
                                    metadata={"doc": "relpath -> sha256 as staged before the run"})
+    grader: ProgramRun | None = field(default=None, metadata={"doc": "the author's grader "
+                                                                     "program's run"})
 
     def written(self) -> dict[str, bytes]:
         """The files the agent created or changed in its working directory (a fixture left

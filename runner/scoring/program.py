@@ -1,8 +1,9 @@
-"""The `program` scorer: a case's judge program (docs/case-sets.md) decides by its exit code.
+"""The `program` scorer: a case's judge program (docs/case-sets.md) decides by its exit code,
+and an author's grader program by its JSON output or exit code (runner.scoring.grader_program).
 
-The program ran after the session, in the trial's own sandbox (no network, the session's
-limits, the working directory read-only), so it needs no trust flag; its stdout and stderr are
-kept as the check's evidence.
+Each ran after the session in its own network-less container (the session's limits, the
+working directory read-only), or on the host only under --trust-target
+(runner.sandbox.programs); its stdout and stderr are kept as the check's evidence.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from runner.schema.case import Case
 from runner.schema.trial import CheckResult, Score
 from runner.scoring.base import Evidence, Grading
+from runner.scoring.grader_program import grade
 
 NAME = "program"
 SHOWN = 600
@@ -25,8 +27,16 @@ class ProgramScorer:
     name = NAME
 
     def score(self, case: Case, evidence: Evidence, grading: Grading) -> Score | None:
-        if not case.judge_program:
+        checks = [*self._judge(case, evidence)]
+        if case.grader_program is not None:
+            checks += grade(case.grader_program, evidence.grader)
+        if not checks:
             return None
+        return Score(scorer=NAME, passed=all(c.passed for c in checks), checks=checks)
+
+    def _judge(self, case: Case, evidence: Evidence) -> list[CheckResult]:
+        if not case.judge_program:
+            return []
         label = f"judge program {case.judge_program}"
         run = evidence.program
         if run is None:
@@ -40,5 +50,5 @@ class ProgramScorer:
         else:
             check = CheckResult(check=label, passed=False, detail=f"exit {run.exit_code}; "
                                 + _output(run.stdout, run.stderr))
-        return Score(scorer=NAME, passed=check.passed, checks=[check])
+        return [check]
 

@@ -244,3 +244,34 @@ def parse_name_key(key: str) -> tuple[str, str] | None:
     if len(parts) != 2 or not parts[1].endswith(".json"):
         return None
     return unquote(parts[0]), unquote(parts[1][:-5])
+
+
+# --- the team's published versions (`skill-eval publish`; appended) ------------------------
+#
+#   published/<skill name>/<skill_digest>.json       one published version: the exact bytes
+#                                                    (its bundle), when and by whom, and the
+#                                                    receipts attached to it
+#   published/<skill name>/bundles/<sha256>.tar      the bytes themselves (`--incumbent team`
+#                                                    fetches them)
+
+PUBLISHED = "published/"
+
+
+def published_prefix(skill: str) -> str:
+    return f"{PUBLISHED}{_part(skill)}/"
+
+
+def published_key(skill: str, skill_digest: str) -> str:
+    return f"{published_prefix(skill)}{skill_digest}.json"
+
+
+def published_bundle_key(skill: str, data: bytes) -> str:
+    return f"{published_prefix(skill)}bundles/{hashlib.sha256(data).hexdigest()}.tar"
+
+
+def parse_published_key(key: str) -> tuple[str, str] | None:
+    """(skill, skill digest) of a published version's record; None for its bundles."""
+    parts = key[len(PUBLISHED):].split("/") if key.startswith(PUBLISHED) else []
+    if len(parts) != 2 or not parts[1].endswith(".json"):
+        return None
+    return unquote(parts[0]), parts[1][:-5]

@@ -27,7 +27,6 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from runner import config
 from runner.aio import run_sync
 from runner.authoring.bundles import materialize
 from runner.authoring.skill import load_skill, stage_library, stage_plugin
@@ -39,7 +38,7 @@ from runner.pacing.governor import GovernorGuard, find_governor
 from runner.pacing.ledger import BudgetGuard, find_ledger
 from runner.pacing.pushback import PUSHBACK_RETRIES
 from runner.pacing.stops import StopReason
-from runner.sandbox.base import ProgramSpec, Sandbox, SessionRun, SessionSpec
+from runner.sandbox.base import Sandbox, SessionRun, SessionSpec
 from runner.sandbox.reap import mark_scratch
 from runner.sandbox.registry import open_sandbox
 from runner.schema.enums import TrialKind, TrialPhase, TrialStatus
@@ -60,6 +59,7 @@ from runner.store.keys import STORE_STOP, AttemptKeys, RunKeys, TrialKeys
 from runner.store.trials import read_done
 from runner.trial.collect import Collected, CollectLimits, collect_outputs
 from runner.trial.isolation import find_leak
+from runner.trial.programs import grader_program, judge_program
 from runner.trial.session import claude_args, session_env, stage_fixtures
 from runner.trial.slots import SLOTS_DIR, SessionSlots, node_sandbox_capacity
 from runner.trial.transcript import Transcript, parse_transcript
@@ -181,15 +181,10 @@ def _guard(spec: TrialSpec) -> BudgetGuard:
 
 def _judge_program(spec: TrialSpec, sandbox: Sandbox, workdir: Path, fixtures: Path,
                    run: SessionRun) -> ProgramRun | None:
-    """The case's judge program over what the session left, in the trial's sandbox, before
-    the working directory goes away. Not run for a session that never started."""
-    if not spec.case.judge_program or (run.exit_code is None and not run.timed_out):
-        return None
-    return sandbox.run_program(ProgramSpec(
-        trial_id=spec.trial_id, run_id=spec.run_id, workdir=workdir,
-        program=fixtures / spec.case.judge_program,
-        timeout_s=min(spec.limits.timeout_s, config.JUDGE_PROGRAM_TIMEOUT_S),
-        limits=spec.sandbox.limits))
+    """The case's judge program over what the session left, in its own container (on the
+    host only under --trust-target: runner.trial.programs), before the working directory goes
+    away. Not run for a session that never started."""
+    return judge_program(spec, sandbox, workdir, fixtures, run)
 
 
 def _governor(spec: TrialSpec) -> GovernorGuard:
@@ -408,6 +403,7 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
             collected = collect_outputs(staged.workdir, CollectLimits())
         with clock.phase(TrialPhase.GRADE):
             program = _judge_program(spec, sandbox, staged.workdir, staged.fixtures, run)
+            grader = grader_program(spec, sandbox, staged.workdir, staged.fixtures, run)
     except ModelStopped as exc:  # stopped while it waited for its session slot
         return base.model_copy(update={"status": TrialStatus.STOPPED, "usage": _last(metered),
                                        "error": f"not started: {exc}"}), b"", Collected()
@@ -435,7 +431,7 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
     if not status.is_hole:
         evidence = Evidence(transcript.assistant_text, collected.files, collected.skipped,
                             run.transcript, tuple(transcript.calls), program,
-                            staged.inputs if staged is not None else {})
+                            staged.inputs if staged is not None else {}, grader)
         try:
             with clock.phase(TrialPhase.GRADE):
                 scores = _grade(spec, store, keys, evidence, guard)

@@ -98,7 +98,8 @@ def test_runs_history_and_estimate_read_one_index_not_each_receipt(tmp_path: Pat
     assert history["candidate"].sessions == 24 and history["candidate"].input_tokens == 1000
     store.gets.clear()
     card = evidence_card(store, "ledger")
-    assert len(card.trend) == 6 and len(store.gets) == 2  # the index and the latest receipt
+    # the index, then each receipt checked against its run: receipt, pointer, plan, report
+    assert len(card.trend) == 6 and len(store.gets) == 1 + 6 * 4
     assert [e.run_id for e in skill_index(store, "ledger").entries][-1] == "r-5"
 
 

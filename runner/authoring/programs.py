@@ -1,0 +1,256 @@
+"""Authors' grader programs in a case set: the one the set names (`grader_program`, at the top
+or in a case), or one the set's own text points at, or a conventional one in evals/
+(grade.py, scorer.py, check_*.py, eval.sh...), found and reported by `check`.
+
+A case reads the program when the set names it (its exit code or JSON verdict decides), when
+an assertion names one of its checks (a snake_case name its source mentions, or `program:NAME`:
+that check of its JSON output decides), or when a criterion names the program itself
+("evals/check_features.py reports 10/10": its whole verdict decides). A program found but read
+by no case is reported and not run. What cannot be mapped is refused with the fix.
+
+caseset.py calls `SetPrograms` once per set and `attach` once per case (a two-line hook), so
+the grader-program fields are read here and nowhere else.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from pydantic import ValidationError
+
+from runner.authoring.problems import Problems, describe
+from runner.schema.case import EVALS_ROOT, FIXTURE_ROOT, Case
+from runner.schema.checked import CheckReading
+from runner.schema.programs import Found, GraderProgram
+
+SET_FIELDS = ("grader_program",)
+SUFFIXES = (".py", ".sh", ".bash", ".js")
+CONVENTIONAL = re.compile(r"(?i)^(?:grade|grader|grading|scorer|score|scoring|evaluate|evaluator|"
+                          r"judge|verify|verifier|check|checker|run_evals?|eval|evals)"
+                          r"(?:[_-]\w+)?\.(?:py|sh|bash|js)$|^check_\w+\.(?:py|sh|bash|js)$")
+_PATHLIKE = re.compile(r"(?<![\w.-])((?:[\w.-]+/)*[\w.-]+\.(?:py|sh|bash|js))(?![\w-])")
+_QUOTED = re.compile(r"""["']([A-Za-z_][\w.-]{0,79})["']""")
+_NAME = re.compile(r"^(?:(?P<prefix>program|grader):)?(?P<name>[A-Za-z_][\w.-]{0,79})$")
+SOURCE_MAX = 512 * 1024
+FIX_PATH = "put the program in the skill's evals/ folder, e.g. evals/grade.py, and name it there"
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def program_problem(skill_dir: Path, path: str) -> str | None:
+    """Why `path` cannot be a grader program of this skill, or None."""
+    posix = PurePosixPath(path)
+    if posix.is_absolute() or ".." in posix.parts or not posix.is_relative_to(EVALS_ROOT):
+        return f"grader program {path!r} must be a file inside the skill's evals/ folder"
+    file = skill_dir / posix
+    if file.is_symlink() or not file.is_file():
+        return f"grader program {path!r} is not a file of the skill (or is a symlink)"
+    if file.suffix.lower() not in SUFFIXES and not file.stat().st_mode & 0o111:
+        return (f"grader program {path!r} is neither a {'/'.join(SUFFIXES)} file nor "
+                "executable")
+    return None
+
+
+def source_names(skill_dir: Path, path: str) -> set[str]:
+    """The quoted names a program's source mentions: the names its checks can have."""
+    try:
+        text = (skill_dir / path).read_bytes()[:SOURCE_MAX].decode("utf-8", "replace")
+    except OSError:
+        return set()
+    return set(_QUOTED.findall(text))
+
+
+def evals_programs(skill_dir: Path) -> list[str]:
+    """Every program file of evals/ (fixtures under evals/files/ are the agent's, not it)."""
+    root = skill_dir / EVALS_ROOT
+    if not root.is_dir():
+        return []
+    found = []
+    for folder, dirs, files in os.walk(root, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules"
+                         and d != "__pycache__")
+        found += _programs_in(skill_dir, Path(folder), sorted(files))
+    return found
+
+
+def _programs_in(skill_dir: Path, folder: Path, files: list[str]) -> list[str]:
+    found = []
+    for path in (folder / name for name in files):
+        rel = PurePosixPath(path.relative_to(skill_dir).as_posix())
+        if rel.is_relative_to(FIXTURE_ROOT) or path.is_symlink() or not path.is_file():
+            continue
+        if path.suffix.lower() in SUFFIXES:
+            found.append(rel.as_posix())
+    return found
+
+
+class SetPrograms:
+    """The grader program of one set: named, pointed at, or conventional."""
+
+    def __init__(self, raw: dict[str, Any], skill_dir: Path, problems: Problems) -> None:
+        self.skill_dir, self.problems = skill_dir, problems
+        self.program: GraderProgram | None = None
+        self.read_by: list[str] = []
+        self._names: dict[str, set[str]] = {}
+        programs = evals_programs(skill_dir)
+        if "grader_program" in raw:
+            self.program = self._named(raw["grader_program"], "")
+        else:
+            self.program = self._discover(raw, programs)
+
+    def _named(self, value: Any, case: str) -> GraderProgram | None:
+        try:
+            program = GraderProgram.model_validate(value)
+        except ValidationError as exc:
+            self.problems.refuse("EV009", case, f"grader_program: {describe(exc)}",
+                                 'write "grader_program": "evals/grade.py", or {"path": ..., '
+                                 '"threshold": 0.8, "checks": [...]}')
+            return None
+        problem = program_problem(self.skill_dir, program.path)
+        if problem is not None:
+            self.problems.refuse("EV009", case, problem, FIX_PATH)
+            return None
+        unknown = [c for c in program.checks if c not in self.names(program.path)]
+        if unknown:
+            self.problems.report("EV012", case, f"grader program {program.path} never mentions "
+                                 f"the checks {', '.join(unknown)} it is said to report",
+                                 "check the names against what the program prints")
+        return program.model_copy(update={"found": Found.NAMED})
+
+    def _discover(self, raw: dict[str, Any], programs: list[str]) -> GraderProgram | None:
+        judges = set(_judges(raw))  # a case's judge program runs as such (runner.scoring)
+        programs = [p for p in programs if p not in judges]
+        text = " ".join(_strings(raw))
+        pointed = [p for p in programs if any(_points_at(t, p) for t in _PATHLIKE.findall(text))]
+        if pointed:
+            return GraderProgram(path=pointed[0], found=Found.POINTED)
+        usual = [p for p in programs if CONVENTIONAL.match(PurePosixPath(p).name)]
+        if len(usual) == 1:
+            return GraderProgram(path=usual[0], found=Found.CONVENTIONAL)
+        if usual:
+            self.problems.report("EV012", "", f"several grader programs in evals/ "
+                                 f"({', '.join(usual[:4])}); none is run",
+                                 'name the one to run: "grader_program": "evals/..."')
+        return None
+
+    def names(self, path: str) -> set[str]:
+        if path not in self._names:
+            self._names[path] = source_names(self.skill_dir, path)
+        return self._names[path]
+
+    def attach(self, case: Case) -> Case:
+        """The case, reading its grader program where the set says so."""
+        program = case.grader_program
+        if program is not None:  # the case names its own
+            own = self._named(program.model_dump(exclude={"found"}), case.id)
+            if own is None:
+                return case.model_copy(update={"grader_program": None})
+            program = own
+        program = program or self.program
+        if program is None:
+            return case
+        names = self.names(program.path)
+        checks, kept, refused = list(program.checks), [], False
+        for assertion in case.assertions:
+            match = _NAME.match(assertion)
+            name = match.group("name") if match else ""
+            if match and match.group("prefix"):
+                if name not in names and name not in program.checks:
+                    self.problems.refuse("EV009", case.id, f"assertion {assertion!r} names no "
+                                         f"check grader program {program.path} mentions",
+                                         "name a check the program reports, or write the "
+                                         "assertion as text to find")
+                    refused = True
+                checks.append(name)
+            elif match and (name in program.checks or ("_" in name and name in names)):
+                checks.append(name)
+            else:
+                kept.append(assertion)
+        statements = [s for s in case.statements if not _names_program(s, program.path)]
+        whole = len(statements) < len(case.statements) or any(
+            _names_program(a, program.path) for a in kept)
+        kept = [a for a in kept if not _names_program(a, program.path)]
+        if refused or not (checks or whole or program.found is Found.NAMED):
+            return case
+        chosen = program.model_copy(update={"checks": tuple(dict.fromkeys(checks))})
+        self.read_by.append(case.id)
+        self._report(case, chosen, whole)
+        return case.model_copy(update={"grader_program": chosen, "assertions": tuple(kept),
+                                       "statements": tuple(statements)})
+
+    def _report(self, case: Case, program: GraderProgram, whole: bool) -> None:
+        how = (f"its checks {', '.join(program.checks)} decide" if program.checks
+               else "its verdict (JSON, else its exit code) decides")
+        said = {Found.NAMED: "named by the set", Found.POINTED: "the set points at it",
+                Found.CONVENTIONAL: "found in evals/"}[program.found]
+        note = "; a criterion naming the program is read as its verdict" if whole else ""
+        fix = ("nothing to fix" if program.found is Found.NAMED else
+               f'name it to make this explicit: "grader_program": "{program.path}"')
+        self.problems.report("EV012", case.id, f"grader program {program.path} ({said}) runs "
+                             f"after each trial in its own container; {how}{note}", fix)
+
+    def unread(self) -> None:
+        """A program found and read by no case: reported, never run in silence."""
+        if self.program is not None and not self.read_by and \
+                self.program.found is not Found.NAMED:
+            self.problems.report("EV012", "", f"grader program {self.program.path} "
+                                 f"({self.program.found}) is read by no case: not run",
+                                 f'name it: "grader_program": "{self.program.path}" (its exit '
+                                 'code or JSON verdict decides each case), or name its checks '
+                                 "in the assertions")
+
+
+def _judges(raw: dict[str, Any]) -> list[str]:
+    found = raw.get("evals")
+    items: list[Any] = found if isinstance(found, list) else []
+    return [str(item[key]).removeprefix("./") for item in items if isinstance(item, dict)
+            for key in ("judge", "judge_program") if isinstance(item.get(key), str)]
+
+
+def _points_at(token: str, program: str) -> bool:
+    token = token.removeprefix("./")
+    return program == token or program.endswith("/" + token)
+
+
+def _names_program(text: str, program: str) -> bool:
+    name = PurePosixPath(program).name
+    return re.search(rf"(?<![\w./-])(?:[\w.-]+/)*{re.escape(name)}(?![\w-])", text) is not None
+
+
+def programs_of(cases: Iterable[Case]) -> list[str]:
+    """Every program of the skill the cases will run (judge and grader), once, in order."""
+    found: list[str] = []
+    for case in cases:
+        found += [p for p in (case.judge_program,
+                              case.grader_program.path if case.grader_program else None) if p]
+    return list(dict.fromkeys(found))
+
+
+def grader_readings(case: Case) -> list[CheckReading]:
+    """How `check -v` shows the case's grader program and the checks of it the case reads."""
+    program = case.grader_program
+    if program is None:
+        return []
+    reads = (f"its output, run after the trial in its own container over the working "
+             f"directory (read-only) and the case ({program.found})")
+    if program.checks:
+        return [CheckReading(kind="grader_program", entry=f"{program.path}: {name}",
+                             graded=f"its check {name!r} must pass", reads=reads,
+                             origin="grader_program") for name in program.checks]
+    graded = (f"its score must reach {program.threshold:g}" if program.threshold is not None
+              else "its JSON verdict (checks, passed, or a score against its threshold) "
+                   "must pass; with no JSON, it must exit 0")
+    return [CheckReading(kind="grader_program", entry=program.path, graded=graded,
+                         reads=reads, origin="grader_program")]

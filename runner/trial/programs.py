@@ -1,0 +1,56 @@
+"""The skill's programs after a session, in the grade phase, before the working directory goes
+away: the case's judge program and the author's grader program, each in its own container
+(runner.sandbox.programs; on the host only under --trust-target). Not run for a session that
+never started."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from runner import config
+from runner.sandbox.base import ProgramSpec, Sandbox, SessionRun
+from runner.sandbox.programs import run_case_program
+from runner.schema.trial import ProgramRun, TrialSpec
+
+CASE_FILE = "case.json"
+
+
+def _started(run: SessionRun) -> bool:
+    return run.exit_code is not None or run.timed_out
+
+
+def _timeout(spec: TrialSpec) -> float:
+    return min(spec.limits.timeout_s, config.JUDGE_PROGRAM_TIMEOUT_S)
+
+
+def judge_program(spec: TrialSpec, sandbox: Sandbox, workdir: Path, fixtures: Path,
+                  run: SessionRun) -> ProgramRun | None:
+    """The case's judge program (docs/case-sets.md): its exit code decides."""
+    if not spec.case.judge_program or not _started(run):
+        return None
+    return run_case_program(sandbox, ProgramSpec(
+        trial_id=spec.trial_id, run_id=spec.run_id, workdir=workdir,
+        program=fixtures / spec.case.judge_program, timeout_s=_timeout(spec),
+        limits=spec.sandbox.limits), spec.sandbox.trust_programs)
+
+
+def grader_program(spec: TrialSpec, sandbox: Sandbox, workdir: Path, fixtures: Path,
+                   run: SessionRun) -> ProgramRun | None:
+    """The author's grader program, given the case (JSON, `SKILL_EVAL_CASE`) and the work
+    (its first argument, its cwd and `SKILL_EVAL_WORK`); runner.scoring.grader_program reads
+    what it says."""
+    program = spec.case.grader_program
+    if program is None or not _started(run):
+        return None
+    # beside the working directory, in the trial's scratch (removed with it)
+    with tempfile.TemporaryDirectory(prefix="grader-input-", dir=workdir.parent) as inputs:
+        case_file = Path(inputs) / CASE_FILE
+        case_file.write_text(spec.case.model_dump_json(indent=1))
+        Path(inputs).chmod(0o755)
+        case_file.chmod(0o644)
+        return run_case_program(sandbox, ProgramSpec(
+            trial_id=spec.trial_id, run_id=spec.run_id, workdir=workdir,
+            program=fixtures / program.path, timeout_s=_timeout(spec),
+            limits=spec.sandbox.limits, case_file=case_file, pass_work=True),
+            spec.sandbox.trust_programs)

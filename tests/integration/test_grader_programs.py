@@ -1,0 +1,126 @@
+"""An author's grader program through the real CLI (issue 26.1): a small set of our own names
+checks its grader program computes; the real claude runs each session in its container, the
+program then runs in a container of its own (no network, the work read-only) with the case and
+the work as its input, and its JSON output decides: a pass, a fail, and an output that cannot
+be mapped (refused as a verdict, with the fix)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from runner.store.keys import RunKeys
+from runner.store.local import LocalStore
+from tests.helpers import ROOT
+
+pytestmark = pytest.mark.integration
+
+SKILL_MD = """---
+name: reporter
+description: Writes folder reports. Use when asked for a report on a folder.
+---
+Write report.txt holding the word DONE.
+"""
+GRADE = """import json, os, pathlib, socket, sys
+work = pathlib.Path(sys.argv[1])
+case = json.loads(pathlib.Path(os.environ["SKILL_EVAL_CASE"]).read_text())
+text = (work / "report.txt").read_text() if (work / "report.txt").exists() else ""
+try:
+    socket.create_connection(("1.1.1.1", 53), timeout=3).close()
+    reached = "NETWORK REACHED"
+except OSError as exc:
+    reached = f"offline: {exc}"
+try:
+    (work / "tampered.txt").write_text("x")
+    wrote = "WROTE INTO THE WORK"
+except OSError as exc:
+    wrote = f"read-only: {exc}"
+print(f"tried: {reached}; {wrote}", file=sys.stderr)
+if case["id"] == "garbled":
+    print("looks fine to me")
+else:
+    print(json.dumps({"checks": {
+        "report_written": bool(text), "says_done": "DONE" in text,
+        "ran_sandboxed": {"passed": reached.startswith("offline") and wrote.startswith("read-only"),
+                      "detail": f"{reached}; {wrote}"}}}))
+"""
+
+
+def make_skill(root: Path) -> Path:
+    skill = root / "reporter"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text(SKILL_MD)
+    (skill / "evals" / "grade.py").write_text(GRADE)
+    (skill / "evals" / "evals.json").write_text(json.dumps({
+        "skill_name": "reporter", "grader_program": "evals/grade.py", "evals": [
+            {"id": "report", "prompt": "Write a report on this folder to report.txt.",
+             "assertions": ["report_written", "says_done", "ran_sandboxed"]},
+            {"id": "garbled", "prompt": "Write a garbled report to report.txt.",
+             "assertions": ["report_written"]}]}))
+    return skill
+
+
+def script(root: Path) -> Path:
+    path = root / "script.yaml"
+    path.write_text(yaml.safe_dump({"scenarios": [
+        {"name": "skilled", "when": {"skill": "reporter"}, "turns": [
+            {"tool_use": {"name": "Skill", "input": {"skill": "reporter:reporter"}}},
+            {"tool_use": {"name": "Bash", "input": {"command": "echo DONE > report.txt"}}},
+            {"text": "Wrote report.txt."}]},
+        {"name": "bare", "turns": [
+            {"tool_use": {"name": "Bash", "input": {"command": "echo later > report.txt"}}},
+            {"text": "Wrote report.txt."}]}]}))
+    return path
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "runner", *args], cwd=ROOT, text=True,
+                          capture_output=True, timeout=600, env={**os.environ})
+
+
+def test_a_set_naming_checks_of_its_grader_program_is_graded_by_it_in_its_container(
+        tmp_path: Path, docker_client: object) -> None:
+    skill = make_skill(tmp_path)
+    checked = cli("check", str(skill), "-v")
+    assert checked.returncode == 0, checked.stderr
+    assert "grader_program evals/grade.py: says_done" in checked.stdout
+    assert "runs after each trial in its own container" in checked.stdout
+
+    store = tmp_path / "store"
+    done = cli("run", str(skill), "--model-script", str(script(tmp_path)), "--store",
+               str(store), "--executor", "inprocess", "--fresh")
+    assert done.returncode in (0, 1), done.stderr[-3000:]
+    assert "Traceback" not in done.stderr
+    local = LocalStore(store)
+    (run_id,) = [p.name for p in (store / "runs").iterdir()]
+    keys = RunKeys(run_id)
+    checks: dict[tuple[str, str, str], dict[str, object]] = {}
+    for key in local.list(f"runs/{run_id}/trials/"):
+        if key != keys.trial(key.split("/")[3]).done:
+            continue
+        result = json.loads(local.get(key))
+        for check in result["scores"]["program"]["checks"]:
+            checks[(result["case_id"], result["arm"], str(check["check"]))] = check
+    label = "grader program evals/grade.py"
+    # pass and fail, each read from the program's own named check
+    assert checks[("report", "candidate", f"{label}: says_done")]["passed"] is True
+    assert checks[("report", "baseline", f"{label}: says_done")]["passed"] is False
+    assert checks[("report", "baseline", f"{label}: report_written")]["passed"] is True
+    # it tried the network and a write in its container, and both were refused
+    for arm in ("baseline", "candidate"):
+        sandboxed = checks[("report", arm, f"{label}: ran_sandboxed")]
+        assert sandboxed["passed"] is True, sandboxed
+        assert "offline:" in str(sandboxed["evidence"]), sandboxed
+        garbled = checks[("garbled", arm, label)]
+        assert garbled["passed"] is False
+        assert str(garbled["detail"]).startswith("unmappable:") and "fix:" in \
+            str(garbled["detail"])
+    report = json.loads(local.get(keys.report_json))
+    rows = {(r["case"], r["outcome"]) for r in report["rows"]}
+    assert ("report", "win") in rows and ("garbled", "tie") in rows
