@@ -85,10 +85,20 @@ def coin_firm_rate(cases: int, k: int, alpha: float) -> float:
     for w in range(rows + 1):
         for lo in range(rows + 1 - w):
             t = rows - w - lo
-            rate = aa_rate((k,) * cases, w, lo, t)
+            # one row per case at k = 1; above it the rows are spread (w, lo, t) over cases
+            rate = aa_rate(_spread(cases, k, w, lo, t))
             if verdict(w, lo, t) in (Verdict.PASS, Verdict.FAIL) and is_firm(rate, alpha):
                 total += comb(rows, w) * comb(rows - w, lo) * 0.25 ** (w + lo) * 0.5 ** t
     return total
+
+
+def _spread(cases: int, k: int, w: int, lo: int, t: int) -> list[tuple[int, int, int]]:
+    """(W, L, T) dealt to cases in turn: a fixed deal for the coin enumeration (the flip
+    test reads per-case tallies; at k = 1 this is exact, above it one of many deals)."""
+    per = [[0, 0, 0] for _ in range(cases)]
+    for i, kind in enumerate([0] * w + [1] * lo + [2] * t):
+        per[i % cases][kind] += 1
+    return [(a, b, c) for a, b, c in per]
 
 
 def main() -> None:

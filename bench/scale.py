@@ -9,8 +9,13 @@
    capacity (`sandbox` resources S), the driver's concurrency equal to the total capacity
    (S, then 2S), run through the real CLI.
 
+3. --trials 1000000 --skip-ray --skip-throughput: a million-trial plan built, scanned and
+   scheduled with the driver's peak RSS against 1 GiB (the no-op Ray tasks, at ~1,000/s on
+   two shared cores, are left out at that size).
+
 usage: .venv/bin/python bench/scale.py [--trials 100000] [--sessions 16] [--latency 3]
                                         [--capacity 2] [--prefetch N] [--skip-plan]
+                                        [--skip-ray] [--skip-throughput]
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from runner.schema.enums import Arm, TrialStatus  # noqa: E402
 from runner.schema.options import RunOptions  # noqa: E402
 from runner.schema.trial import TrialResult, TrialSpec  # noqa: E402
 from runner.store.local import LocalStore  # noqa: E402
-from tests.integration.test_cluster import Cluster  # noqa: E402
+from tests.raycluster import Cluster  # noqa: E402
 
 PROBE = ROOT / "tests" / "fixtures" / "skills" / "probe"
 
@@ -44,7 +49,10 @@ def rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def plan_and_submit(trials: int) -> None:
+GIB_MIB = 1024
+
+
+def plan_and_submit(trials: int, with_ray: bool = True) -> None:
     import ray
 
     work = Path(tempfile.mkdtemp(prefix="skill-eval-bench-"))
@@ -58,9 +66,6 @@ def plan_and_submit(trials: int) -> None:
     done_already = finished(plan.trials, store)
     pending = [t for t in plan.trials if t.trial_id not in done_already]
     t_scan = time.perf_counter() - t0
-    ray.init(address="local", include_dashboard=False, log_to_driver=False,
-             configure_logging=False)
-
     # 1 CPU per no-op so Ray reuses its workers: this measures the driver, not process spawns
     @ray.remote(num_cpus=1)
     def noop(trial_id: str) -> str:
@@ -79,7 +84,7 @@ def plan_and_submit(trials: int) -> None:
             return RayExecutor.wait(self, handles, timeout)  # type: ignore[arg-type]
 
         def result(self, handle: object, spec: TrialSpec) -> TrialResult:
-            ray.get(handle)
+            ray.get(handle)  # type: ignore[call-overload]
             return TrialResult(trial_id=spec.trial_id, case_id=spec.case.id,
                                repetition=spec.repetition, arm=spec.arm,
                                status=TrialStatus.COMPLETED, passed=True)
@@ -90,7 +95,17 @@ def plan_and_submit(trials: int) -> None:
 
     class InstantExecutor:
         """Handles that are finished as soon as they are submitted: what is left is the
-        driver's own cost per trial (the scheduler loop, results, bookkeeping)."""
+        driver's own cost per trial (the scheduler loop, results, bookkeeping). With
+        `shared`, every trial answers with one result object: the scheduler's own state,
+        without the results the driver keeps for the report."""
+
+        def __init__(self, shared: bool = False) -> None:
+            self.shared: TrialResult | None = None
+            if shared:
+                spec = pending[0]
+                self.shared = TrialResult(trial_id=spec.trial_id, case_id=spec.case.id,
+                                          repetition=0, arm=spec.arm,
+                                          status=TrialStatus.COMPLETED, passed=True)
 
         def submit(self, spec: TrialSpec) -> object:
             return spec.trial_id
@@ -99,6 +114,8 @@ def plan_and_submit(trials: int) -> None:
             return handles
 
         def result(self, handle: object, spec: TrialSpec) -> TrialResult:
+            if self.shared is not None:
+                return self.shared
             return TrialResult(trial_id=spec.trial_id, case_id=spec.case.id,
                                repetition=spec.repetition, arm=spec.arm,
                                status=TrialStatus.COMPLETED, passed=True)
@@ -106,13 +123,27 @@ def plan_and_submit(trials: int) -> None:
         def cancel(self, handles: list[object]) -> None:
             pass
 
-    t0 = time.perf_counter()
-    results, _ = execute(pending, InstantExecutor(), 1000, prefetch=1000)  # type: ignore[arg-type]
-    t_driver = time.perf_counter() - t0
-    print(f"plan + resume scan + schedule {len(results):,} trials (instant executor: the "
-          f"driver's own cost): {t_plan + t_scan + t_driver:.2f}s "
-          f"(schedule alone {t_driver:.2f}s)", flush=True)
+    planned = rss_mib()
+    print(f"plan {len(plan.trials):,} trials: {t_plan:.2f}s; resume scan: {t_scan:.2f}s; "
+          f"driver peak RSS with the plan {planned:.0f} MiB", flush=True)
+    for shared in (True, False):
+        t0 = time.perf_counter()
+        results, _ = execute(pending, InstantExecutor(shared), 1000,  # type: ignore[arg-type]
+                             prefetch=1000)
+        t_driver = time.perf_counter() - t0
+        peak = rss_mib()
+        held = ("one shared result: the scheduler's own state" if shared else
+                "a result object per trial, every one held as the driver holds them for "
+                "the report")
+        print(f"schedule {len(results):,} trials (instant executor, {held}): "
+              f"{t_driver:.2f}s; driver peak RSS {peak:.0f} MiB (+{peak - before:.0f} MiB "
+              f"over start): {'under' if peak < GIB_MIB else 'OVER'} 1 GiB", flush=True)
+        del results
+    if not with_ray:
+        return
 
+    ray.init(address="local", include_dashboard=False, log_to_driver=False,
+             configure_logging=False)
     t0 = time.perf_counter()
     results, _ = execute(pending, NoopExecutor(), 1000)  # type: ignore[arg-type]
     done = len(results)
@@ -181,10 +212,12 @@ def main() -> None:
                         help="sandbox resources per node")
     parser.add_argument("--prefetch", type=int, help="passed to run (default: its default)")
     parser.add_argument("--skip-plan", action="store_true")
+    parser.add_argument("--skip-ray", action="store_true",
+                        help="plan, scan and schedule only (no no-op Ray tasks)")
     parser.add_argument("--skip-throughput", action="store_true")
     args = parser.parse_args()
     if not args.skip_plan:
-        plan_and_submit(args.trials)
+        plan_and_submit(args.trials, with_ray=not args.skip_ray)
     if not args.skip_throughput:
         throughput(args.sessions, args.latency, args.capacity, args.prefetch)
 

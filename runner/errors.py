@@ -23,6 +23,7 @@ they are graded like any other session.
 from __future__ import annotations
 
 EXIT_GATE = 1
+EXIT_INCONCLUSIVE = 5  # --gate: the run cannot decide (not firm, no evidence): docs/exit-codes.md
 EXIT_INTERNAL = 4
 EXIT_INTERRUPTED = 130
 

@@ -19,9 +19,9 @@ import docker
 import pytest
 import yaml
 
-from runner.sandbox.docker import DEFAULT_IMAGE, LABEL_RUN
+from runner.sandbox.docker import DEFAULT_IMAGE
 from runner.schema.options import RunOptions
-from tests.helpers import PROBE, REAL_KEY, free_port, own_runs, s3_of
+from tests.helpers import PROBE, REAL_KEY, free_port, own_containers, own_runs, s3_of
 
 # Fake credentials for the test S3 server; set at import so every Ray worker inherits them.
 os.environ.setdefault("AWS_ACCESS_KEY_ID", "testing")
@@ -109,8 +109,5 @@ def no_leftover_containers(request: pytest.FixtureRequest, tmp_path: Path) -> It
     s3 = s3_of(request)
     yield
     if "docker_client" in request.fixturenames or "ray_session" in request.fixturenames:
-        client = docker.from_env()
-        mine = own_runs(tmp_path, s3)
-        left = [c for c in client.containers.list(all=True, filters={"label": LABEL_RUN})
-                if c.labels.get(LABEL_RUN) in mine]
+        left = own_containers(docker.from_env(), own_runs(tmp_path, s3))
         assert left == [], f"containers left behind: {[c.name for c in left]}"

@@ -8,6 +8,7 @@ import json
 import secrets
 import socket
 import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -159,3 +160,95 @@ def own_runs(tmp_path: Path, s3: tuple[str, str] | None = None) -> set[str]:
                 found.update(parts[i + 1] for i, part in enumerate(parts[:-1])
                              if part == "runs")
     return found
+
+
+# --- checks scoped to a test's own runs -------------------------------------------------
+# The machine is shared: other evals (a demo, another engineer's suite) run containers, mounts,
+# scratch dirs and Ray workers beside a test. Every leftover, container or process check below
+# looks only at what the test's own runs (their run ids) or its own processes made.
+
+LABEL_RUN = "skill-eval.run"
+
+
+def own_containers(client: Any, run_ids: set[str], running: bool = False) -> list[Any]:
+    """The containers of these runs (every container carries its run's id as a label),
+    asked of the engine by label value: other runs' containers are never even inspected,
+    so one of them going away mid-listing cannot fail this test."""
+    import docker
+
+    found: list[Any] = []
+    for run_id in sorted(run_ids):
+        filters: dict[str, Any] = {"label": f"{LABEL_RUN}={run_id}"}
+        if running:
+            filters["status"] = "running"
+        for _ in range(10):
+            try:  # listing inspects each container: one removed meanwhile answers 404
+                found += client.containers.list(all=not running, filters=filters)
+                break
+            except docker.errors.NotFound:
+                continue
+    return found
+
+
+def remove_own_containers(client: Any, run_ids: set[str]) -> None:
+    """What `skill-eval gc --run` does for a killed driver, for these runs only."""
+    for container in own_containers(client, run_ids):
+        container.remove(force=True)
+
+
+def work_mounts() -> set[str]:
+    return {line.split()[1] for line in Path("/proc/mounts").read_text().splitlines()
+            if "skill-eval-work" in line}
+
+
+def scratch_dirs(root: Path) -> set[Path]:
+    return set(root.iterdir()) if root.is_dir() else set()
+
+
+@contextlib.contextmanager
+def no_leftovers_of(runs: Any, scratch_root: Path) -> Iterator[None]:
+    """Around a block: the workspace mounts and scratch dirs created meanwhile by `runs()`
+    (a callable giving the block's run ids once it is done), or by no run, are gone after it.
+    What other processes mount, stage or remove meanwhile is theirs."""
+    from runner.sandbox.reap import scratch_run
+
+    mounts, scratch = work_mounts(), scratch_dirs(scratch_root)
+    yield
+    mine = set(runs()) | {None}
+
+    def ours(folder: Path) -> bool:
+        if scratch_run(folder) is None and folder.exists():
+            time.sleep(0.5)  # another run's trial marks its dir just after creating it
+        return scratch_run(folder) in mine
+
+    new_mounts = {m for m in work_mounts() - mounts if ours(Path(m).parent)}
+    assert new_mounts == set(), f"workspace mounts left behind: {new_mounts}"
+    left = {p.name for p in scratch_dirs(scratch_root) - scratch if ours(p)}
+    assert left <= {"bundles"}, f"scratch dirs left behind: {left}"
+
+
+def parent_pid(pid: int) -> int | None:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return int(stat.rsplit(")", 1)[1].split()[1])  # the command may hold spaces and ')'
+
+
+def descends_from(pid: int, ancestor: int) -> bool:
+    """Whether `pid` is `ancestor` or one of its descendants (by walking parent ids)."""
+    seen = 0
+    current: int | None = pid
+    while current and seen < 64:
+        if current == ancestor:
+            return True
+        current = parent_pid(current)
+        seen += 1
+    return False
+
+
+def own_processes(prefix: bytes, ancestor: int) -> list[int]:
+    """Processes whose command line starts with `prefix` and that this test's process tree
+    started (e.g. the workers of the embedded Ray cluster this pytest process runs)."""
+    return [pid for pid, cmdline in cmdlines()
+            if cmdline.startswith(prefix) and descends_from(pid, ancestor)]

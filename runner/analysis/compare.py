@@ -2,11 +2,14 @@
 from their receipts. Pure.
 
 - Quality falling fails: task success, process followed and strict success (the candidate
-  arm), each past a fixed line of LINE (5 points); the cases whose candidate got worse are
-  named, a case whose process stopped being followed as `<id> (process)`.
-- Trigger precision and recall falling fail only when the drop survives CONFIDENCE (95%) of
-  REDRAWS bootstrap redraws of every query's stored runs; at one run per query there is no
-  spread to read ("noise not measured") and the fixed line applies.
+  arm), each only when the drop is larger than the runs' own noise at 95%: a stratified
+  permutation test over the cases both ran (runner.analysis.noise); where nothing can be
+  redrawn (no case's trials in both reports) a fixed line of LINE (5 points) stands in and says
+  "noise not measured". The cases whose candidate got worse are named either way, a case
+  whose process stopped being followed as `<id> (process)`.
+- Trigger precision and recall falling fail by the same test, each query a stratum (its runs
+  shuffled between the two trigger runs); at one run per query there is no spread to read
+  ("noise not measured") and the fixed line applies.
 - Tokens and cost rising past LINE (relative) are marked, failing only with fail_on_cost.
 - A neighbour whose recall fell (by the same rule) is a regression.
 
@@ -16,9 +19,9 @@ caller allows the ones that differ.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from runner.analysis import noise
 from runner.schema.enums import Arm, TrialStatus
 from runner.schema.receipt import Receipt
 from runner.schema.regression import CaseChange, Difference, Figure, Flip, Regression, TriggerBlock
@@ -26,10 +29,9 @@ from runner.schema.report import Report
 from runner.schema.triggers import TriggerReport
 
 LINE = 0.05
-REDRAWS = 2000
-CONFIDENCE = 0.95
-PRIOR = 0.5  # Jeffreys; measured: 0 false alarms in 100 unchanged pairs, 88% of 0.9->0.4 caught
-SEED = 1729  # the redraws are reproducible: the same receipts give the same answer
+REDRAWS = noise.REDRAWS
+CONFIDENCE = noise.CONFIDENCE
+SEED = noise.SEED
 HOLES = frozenset(str(s) for s in TrialStatus if s.is_hole)
 
 
@@ -48,17 +50,28 @@ def differences(what: str, before: Receipt, after: Receipt,
 # --- paired runs -------------------------------------------------------------------------
 
 
-def _share_figure(name: str, before: float | None, after: float | None) -> Figure:
+def _share_figure(name: str, before: float | None, after: float | None,
+                  strata: Sequence[noise.Stratum] = ()) -> Figure:
+    """A quality share: worse only past the runs' own noise (the permutation test over the
+    strata), the fixed line where nothing can be redrawn."""
     change = None if before is None or after is None else after - before
-    worse = change is not None and change < -LINE
-    return Figure(name=name, before=before, after=after, change=change, worse=worse,
-                  fails=worse)
+    tested = noise.drop_test(strata, redraws=REDRAWS) if strata and change is not None else None
+    if change is None or tested is None:
+        # "more than 5 points": compared after rounding away float noise (0.75 - 0.80 is
+        # -0.05000000000000004, exactly the line, which does not fail)
+        worse = change is not None and round(change, 9) < -LINE
+        return Figure(name=name, before=before, after=after, change=change, worse=worse,
+                      fails=worse, noise_note=None if change is None else "noise not measured")
+    survived, spread = tested
+    worse = change < 0 and noise.beyond_noise(survived)
+    return Figure(name=name, before=before, after=after, change=change, noise=spread,
+                  survived=survived, worse=worse, fails=worse)
 
 
 def _rise_figure(name: str, before: float | None, after: float | None,
                  fail_on_cost: bool) -> Figure:
     change = None if before is None or after is None or before <= 0 else after / before - 1
-    worse = change is not None and change > LINE
+    worse = change is not None and round(change, 9) > LINE
     return Figure(name=name, before=before, after=after, change=change, relative=True,
                   worse=worse, fails=worse and fail_on_cost)
 
@@ -76,13 +89,16 @@ def _per_session(report: Report, arm: Arm) -> tuple[float | None, float | None]:
 def paired_figures(before: Report, after: Report, fail_on_cost: bool) -> list[Figure]:
     a, b = before.arms.get(str(Arm.CANDIDATE)), after.arms.get(str(Arm.CANDIDATE))
     figures = [_share_figure("task success", a.pass_rate if a else None,
-                             b.pass_rate if b else None)]
+                             b.pass_rate if b else None,
+                             strata(before, after, lambda passed, _: passed))]
     pa, pb = (a.process if a else None), (b.process if b else None)
     if pa is not None or pb is not None:
         figures.append(_share_figure("process followed", pa.followed if pa else None,
-                                     pb.followed if pb else None))
+                                     pb.followed if pb else None,
+                                     strata(before, after, lambda _, followed: followed)))
         figures.append(_share_figure("strict success", pa.strict if pa else None,
-                                     pb.strict if pb else None))
+                                     pb.strict if pb else None,
+                                     strata(before, after, _strict)))
     tokens_a, usd_a = _per_session(before, Arm.CANDIDATE)
     tokens_b, usd_b = _per_session(after, Arm.CANDIDATE)
     figures.append(_rise_figure("tokens per session", tokens_a, tokens_b, fail_on_cost))
@@ -90,9 +106,14 @@ def paired_figures(before: Report, after: Report, fail_on_cost: bool) -> list[Fi
     return figures
 
 
-def _case_rates(report: Report, field: Callable[[bool | None, bool | None], bool | None]
-                ) -> dict[str, float]:
-    """Per case, the candidate's share of scored trials for which `field` is true."""
+Field_ = Callable[[bool | None, bool | None], bool | None]
+
+
+def _strict(passed: bool | None, followed: bool | None) -> bool | None:
+    return None if passed is None or followed is None else passed and followed
+
+
+def _case_values(report: Report, field: Field_) -> dict[str, list[bool]]:
     seen: dict[str, list[bool]] = {}
     for t in report.trials:
         if t.arm is not Arm.CANDIDATE or t.status in HOLES:
@@ -100,7 +121,18 @@ def _case_rates(report: Report, field: Callable[[bool | None, bool | None], bool
         value = field(t.passed, t.process_followed)
         if value is not None:
             seen.setdefault(t.case, []).append(value)
-    return {case: sum(v) / len(v) for case, v in seen.items() if v}
+    return seen
+
+
+def strata(before: Report, after: Report, field: Field_) -> list[noise.Stratum]:
+    """Per case both runs scored: (trials, successes) before and after, the candidate arm."""
+    a, b = _case_values(before, field), _case_values(after, field)
+    return [(len(a[c]), sum(a[c]), len(b[c]), sum(b[c])) for c in sorted(a) if c in b]
+
+
+def _case_rates(report: Report, field: Field_) -> dict[str, float]:
+    """Per case, the candidate's share of scored trials for which `field` is true."""
+    return {case: sum(v) / len(v) for case, v in _case_values(report, field).items() if v}
 
 
 def cases_worse(before: Report, after: Report) -> list[CaseChange]:
@@ -119,66 +151,44 @@ def cases_worse(before: Report, after: Report) -> list[CaseChange]:
 # --- trigger runs ------------------------------------------------------------------------
 
 
-def _figures(queries: list[tuple[bool, int, int]]) -> tuple[float | None, float | None]:
-    """(precision, recall) over runs from (should_trigger, runs, fired) per query."""
-    tp = sum(f for s, _, f in queries if s)
-    fp = sum(f for s, _, f in queries if not s)
-    positives = sum(n for s, n, _ in queries if s)
-    return (tp / (tp + fp) if tp + fp else None, tp / positives if positives else None)
-
-
-def _counts(report: TriggerReport) -> list[tuple[bool, int, int]]:
-    return [(q.query.should_trigger, q.runs, q.fired) for q in report.queries if q.runs]
-
-
-def _redraw(queries: list[tuple[bool, int, int]], rng: random.Random
-            ) -> list[tuple[bool, int, int]]:
-    """Each query's runs drawn again from what they showed: a fire rate from the posterior of
-    its observed runs (Jeffreys: half a pseudo-run each way, so 3/3 is not certainty), then
-    as many runs as it had."""
-    out = []
-    for should, runs, fired in queries:
-        p = rng.betavariate(fired + PRIOR, runs - fired + PRIOR)
-        out.append((should, runs, sum(1 for _ in range(runs) if rng.random() < p)))
-    return out
-
-
 def bootstrap_drops(before: TriggerReport, after: TriggerReport, redraws: int | None = None,
                     seed: int = SEED) -> dict[str, tuple[float, float]]:
-    """For precision and recall: (share of redraws in which after < before, half the 95%
-    spread of after - before)."""
-    rng = random.Random(seed)
-    redraws = redraws or REDRAWS
-    a, b = _counts(before), _counts(after)
-    deltas: dict[str, list[float]] = {"precision": [], "recall": []}
-    for _ in range(redraws):
-        pa, ra = _figures(_redraw(a, rng))
-        pb, rb = _figures(_redraw(b, rng))
-        for name, x, y in (("precision", pa, pb), ("recall", ra, rb)):
-            if x is not None and y is not None:
-                deltas[name].append(y - x)
+    """For precision and recall: (survived, half the 95% spread of the null changes), from the
+    permutation test of runner.analysis.noise, each query (matched by prompt) a stratum."""
+    was = {q.query.prompt: q for q in before.queries if q.runs}
+    pairs = [(was[q.query.prompt], q) for q in after.queries
+             if q.runs and q.query.prompt in was]
+    tags = [q.query.should_trigger for _, q in pairs]
+    rows: list[noise.Stratum] = [(a.runs, a.fired, b.runs, b.fired) for a, b in pairs]
+
+    def recall(s: Sequence[noise.Stratum]) -> float | None:
+        return noise.pooled_change([x for x, t in zip(s, tags, strict=True) if t])
+
+    def precision(s: Sequence[noise.Stratum]) -> float | None:
+        tp_a = sum(x[1] for x, t in zip(s, tags, strict=True) if t)
+        tp_b = sum(x[3] for x, t in zip(s, tags, strict=True) if t)
+        fired_a, fired_b = sum(x[1] for x in s), sum(x[3] for x in s)
+        return None if not fired_a or not fired_b else tp_b / fired_b - tp_a / fired_a
+
     out = {}
-    for name, values in deltas.items():
-        if not values:
-            continue
-        values.sort()
-        low = values[int(0.025 * (len(values) - 1))]
-        high = values[int(0.975 * (len(values) - 1))]
-        out[name] = (sum(1 for v in values if v < 0) / len(values), (high - low) / 2)
+    for name, change in (("precision", precision), ("recall", recall)):
+        tested = noise.drop_test(rows, change, redraws or REDRAWS, seed)
+        if tested is not None:
+            out[name] = tested
     return out
 
 
 def _trigger_figure(name: str, before: float | None, after: float | None,
-                    noise: tuple[float, float] | None, measured: bool) -> Figure:
+                    drop: tuple[float, float] | None, measured: bool) -> Figure:
     change = None if before is None or after is None else after - before
     if change is None:
         return Figure(name=name, before=before, after=after, change=None)
-    if not measured or noise is None:
-        worse = change < -LINE
+    if not measured or drop is None:
+        worse = round(change, 9) < -LINE
         return Figure(name=name, before=before, after=after, change=change, worse=worse,
                       fails=worse, noise_note="noise not measured")
-    survived, spread = noise
-    worse = change < 0 and survived >= CONFIDENCE
+    survived, spread = drop
+    worse = change < 0 and noise.beyond_noise(survived)
     return Figure(name=name, before=before, after=after, change=change, noise=spread,
                   survived=survived, worse=worse, fails=worse)
 
@@ -209,11 +219,11 @@ def trigger_block(skill: str, before: Receipt, after: Receipt, fail_on_cost: boo
     a, b = before.trigger, after.trigger
     assert a is not None and b is not None
     measured = a.runs_per_query > 1 and b.runs_per_query > 1
-    noise = bootstrap_drops(a, b) if measured else {}
+    drops = bootstrap_drops(a, b) if measured else {}
     precision = _trigger_figure("trigger precision", a.overall.precision,
-                                b.overall.precision, noise.get("precision"), measured)
+                                b.overall.precision, drops.get("precision"), measured)
     recall = _trigger_figure("trigger recall", a.overall.recall, b.overall.recall,
-                             noise.get("recall"), measured)
+                             drops.get("recall"), measured)
     if neighbour:
         precision = precision.model_copy(update={"fails": False})
     cost = _rise_figure("trigger cost per run", _bill(a), _bill(b), fail_on_cost)

@@ -20,18 +20,27 @@ An A/A run compares a skill with itself. Its rows are the report's rows: one per
 4. The verdict rule is docs/statistics.md's, unchanged: net lift (W-L)/(W+L+T) >= +1/3 reads PASS,
    <= -1/3 FAIL, else NEUTRAL. With N scored rows and D = W - L, PASS is 3D >= N.
 
-`aa_rate` is the probability that such an A/A run of the same design (the same cases with the
-same number of scored rows each, the same tie rate) reads a verdict at least as far from
-NEUTRAL as the one observed: PASS or FAIL, with a net lift at least as far from zero as the
-observed one (never less than the 1/3 line). It is two-sided, so that firm verdicts of either
-sign are wrong at most `alpha` of the time; the model is symmetric, so an A/A run reads PASS
-half that often and FAIL half that often. For a NEUTRAL it is 1.0. It is computed exactly:
-each case's (wins, losses, ties) distribution integrates the Beta difficulty in closed form,
-and the cases convolve. With adaptive k the statistic is the case-weighted net lift (each
-case's rows weigh 1/k_c), convolved the same way on a common denominator. Above EXACT_ROWS
-scored rows (EXACT_WEIGHTED_ROWS for the case-weighted one) a normal law with the exact
-variance stands in: there every tail that matters is far below any alpha.
-A verdict is **firm** when it is PASS or FAIL and `aa_rate <= alpha`.
+The firmness test (what `aa_rate` is; the Beta model above is only the design-time model of
+the planner's verdict rate `aa_tail` and of the power model)
+------------------------------------------------------------------------------------------
+Under A/A the two arms are exchangeable within a case, whoever decides its rows (checks, a
+judge that breaks ties at random, one that always picks a side, repetitions that share more
+than the case's difficulty): swapping the arms of one case turns its D_c = W_c - L_c into
+-D_c and leaves everything else alone. So, conditional on the magnitudes |D_c| the run
+observed, the signs are independent fair coins: the exact **case-level sign-flip** null. At
+k = 1 it is Binomial(W + L, 1/2) on W - L, the decided rows' sign test; above k = 1 a case is
+one unit, so clustered repetitions cannot inflate it. It needs no tie rate and no difficulty
+law: it is valid for any of them.
+
+`aa_rate` is how often an A/A run of this design reads a verdict at least as far from NEUTRAL
+as the observed one, under that null: P(|net lift| >= max(1/3, |observed|)), either sign
+(two-sided: a firm verdict of either sign is wrong at most alpha of the time; one side is half
+of it). A NEUTRAL: 1.0. Computed exactly (cases grouped by magnitude, binomial signs within a
+group; FLIP_SUPPORT bounds the exact enumeration, a normal law with the exact variance beyond).
+With adaptive k the statistic is the case-weighted net lift (D_c / n_c per case), the same way.
+A verdict is **firm** when it is PASS or FAIL and its A/A rate, adjusted by Holm over the run's
+family of comparisons (`holm`), is <= alpha. A clean sweep of n cases reads 2 / 2^n, so no
+design under `clean_sweep_cases(alpha)` cases (6 at alpha 0.05) can be firm, whatever k.
 
 The power model (`power`) adds a true effect to the A/A model: a share `lift` of the cases is
 one the candidate always wins (every repetition), the other cases are A/A as above; the
@@ -41,10 +50,14 @@ some cases, not spread evenly over rows, so more repetitions cannot stand in for
 
 from __future__ import annotations
 
+import random
+from bisect import bisect
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from math import comb, erfc, exp, lcm, lgamma, sqrt
+from math import ceil, comb, erfc, exp, lcm, lgamma, sqrt
+
+import numpy as np
 
 from runner.analysis.stats import PASS_LINE
 from runner.schema.report import Size
@@ -56,6 +69,7 @@ MAX_K = 20
 _COIN = 1e6  # shapes above this are p = 1/2 exactly
 EXACT_ROWS = 600  # above this many scored rows, a normal law with the exact variance
 EXACT_WEIGHTED_ROWS = 200  # the same for adaptive k's case-weighted statistic
+FLIP_SUPPORT = 200_000  # above this many sign patterns' sums, the flip test's normal law
 
 
 def shape_for(tie_rate: float) -> float | None:
@@ -192,20 +206,84 @@ def _normal_tail(design: tuple[int, ...], tie_rate: float, lift: float | Fractio
     return min(1.0, erfc(line / sqrt(2 * variance)))
 
 
-def aa_rate(design: Sequence[int], wins: int, losses: int, ties: int,
-            lift: Fraction | None = None) -> float | None:
-    """A comparison's A/A rate: the chance that an A/A run of its design (scored rows per
-    case) at its observed tie rate reads a verdict at least as far from NEUTRAL as it did
-    (a NEUTRAL: 1.0, every run does; no scored row: None). `lift`: a case-weighted net lift
-    (adaptive k), read against the same statistic; default the rows' net lift."""
-    rows = wins + losses + ties
+CaseTally = tuple[int, int, int]  # one case's (wins, losses, ties) against one opponent
+
+
+def _magnitudes(cases: Sequence[CaseTally], weighted: bool) -> tuple[Fraction, ...]:
+    """Each case's |W - L| (weighted: |W - L| / its scored rows), cases with no row left out."""
+    out = []
+    for w, lo, t in cases:
+        n = w + lo + t
+        if n:
+            out.append(Fraction(abs(w - lo), n if weighted else 1))
+    return tuple(sorted(out))
+
+
+@lru_cache(maxsize=16384)
+def _flip_dist(groups: tuple[tuple[Fraction, int], ...]) -> tuple[tuple[Fraction, float], ...]:
+    """The law of S = sum_c s_c m_c with independent fair signs s_c, cases grouped by their
+    magnitude m: within a group of c cases, the number of + signs is Binomial(c, 1/2)."""
+    dist: dict[Fraction, float] = {Fraction(0): 1.0}
+    for m, c in groups:
+        if m == 0:
+            continue
+        group = {m * (2 * j - c): comb(c, j) / 2 ** c for j in range(c + 1)}
+        dist = _fconvolve(dist, group)
+    return tuple(sorted(dist.items()))
+
+
+def _fconvolve(a: dict[Fraction, float], b: dict[Fraction, float]) -> dict[Fraction, float]:
+    out: dict[Fraction, float] = {}
+    for x, px in a.items():
+        for y, py in b.items():
+            out[x + y] = out.get(x + y, 0.0) + px * py
+    return out
+
+
+def flip_tail(magnitudes: Sequence[Fraction], line: Fraction) -> float:
+    """P(|S| >= line) for S = sum of the magnitudes with independent fair signs: the exact
+    case-level sign-flip tail. Above FLIP_SUPPORT distinct sums a normal law with the exact
+    variance (sum of m^2) stands in."""
+    counts: dict[Fraction, int] = {}
+    for m in magnitudes:
+        if m:
+            counts[m] = counts.get(m, 0) + 1
+    if not counts:
+        return 1.0 if line <= 0 else 0.0
+    groups = tuple(sorted(counts.items()))
+    if all(m.denominator == 1 for m, _ in groups):  # |S| >= line on the integer grid
+        return _int_tail(tuple((int(m), c) for m, c in groups), ceil(line))
+    support = 1
+    for _, c in groups:
+        support *= c + 1
+    if support > FLIP_SUPPORT:
+        variance = float(sum(m * m * c for m, c in groups))
+        return min(1.0, erfc(float(line) / sqrt(2 * variance)))
+    return min(1.0, sum(p for s, p in _flip_dist(groups) if abs(s) >= line))
+
+
+def aa_rate(cases: Sequence[CaseTally], weighted: bool = False) -> float | None:
+    """A comparison's A/A rate: how often an A/A run of its design reads a verdict at least as
+    far from NEUTRAL as it did (either sign), under the exact conditional null of the module
+    docstring (each case's W - L kept, its sign a fair coin). A NEUTRAL: 1.0; no scored row:
+    None. `weighted`: the case-weighted net lift (adaptive k), else the rows' net lift."""
+    rows = sum(w + lo + t for w, lo, t in cases)
     if rows == 0:
         return None
-    weighted = lift is not None
-    lift = Fraction(wins - losses, rows) if lift is None else lift
+    lift = _lift_of(cases, weighted)
     if abs(lift) < PASS_LINE:
         return 1.0
-    return aa_tail(design, ties / rows, lift, weighted)
+    scale = sum(1 for w, lo, t in cases if w + lo + t) if weighted else rows
+    return flip_tail(_magnitudes(cases, weighted), abs(lift) * scale)
+
+
+def _lift_of(cases: Sequence[CaseTally], weighted: bool) -> Fraction:
+    scored = [(w, lo, t) for w, lo, t in cases if w + lo + t]
+    if weighted:
+        return sum((Fraction(w - lo, w + lo + t) for w, lo, t in scored),
+                   Fraction(0)) / len(scored)
+    rows = sum(w + lo + t for w, lo, t in scored)
+    return Fraction(sum(w - lo for w, lo, _ in scored), rows)
 
 
 def is_firm(rate: float | None, alpha: float = DEFAULT_ALPHA) -> bool:
@@ -213,36 +291,49 @@ def is_firm(rate: float | None, alpha: float = DEFAULT_ALPHA) -> bool:
     return rate is not None and rate <= alpha
 
 
-def firm_size(cases: int, k: int, tie_rate: float, lift: float = 0.0,
-              alpha: float = DEFAULT_ALPHA, max_k: int = MAX_K) -> Size | None:
-    """The size that settles a verdict: at these cases, the smallest k (up to max_k) at which
-    an A/A run reaches this net lift (at least the verdict line) at most alpha of the time
-    at this tie rate; failing that, the fewest cases (up to 4x plus 10) at this k. None when
-    neither does."""
-    cases = max(1, cases)
-    for kk in range(max(1, k), max_k + 1):
-        if aa_tail((kk,) * cases, tie_rate, lift) <= alpha:
-            return Size(cases=cases, k=kk)
-    for n in range(cases + 1, 4 * cases + 11):
-        if aa_tail((max(1, k),) * n, tie_rate, lift) <= alpha:
-            return Size(cases=n, k=max(1, k))
-    return None
+def holm(rates: Sequence[float | None]) -> list[float | None]:
+    """Holm's step-down adjustment of a family's A/A rates (None stays None, left out of the
+    family): adjusted <= alpha for a comparison exactly when Holm's procedure rejects it, so
+    the chance that any comparison of the family reads firm under A/A is at most alpha."""
+    known = sorted((r, i) for i, r in enumerate(rates) if r is not None)
+    m = len(known)
+    out: list[float | None] = [None] * len(rates)
+    running = 0.0
+    for rank, (r, i) in enumerate(known):
+        running = max(running, min(1.0, (m - rank) * r))
+        out[i] = running
+    return out
+
+
+def clean_sweep_cases(alpha: float = DEFAULT_ALPHA) -> int:
+    """The fewest cases whose clean sweep (every case won, or every case lost) is firm: an A/A
+    run sweeps either way 2 / 2^n of the time, whatever k."""
+    n = 1
+    while 2.0 ** (1 - n) > alpha:
+        n += 1
+    return n
 
 
 def can_be_firm(design: Sequence[int], alpha: float = DEFAULT_ALPHA) -> bool:
-    """Whether any outcome of this design could be a firm verdict (the strongest is every row
-    a win, or a win and ties)."""
-    rows = sum(_key(design))
-    if rows == 0:
-        return False
-    for ties in range(0, rows):
-        wins = rows - ties
-        if 3 * wins < rows:
-            break
-        rate = aa_rate(design, wins, 0, ties)
-        if rate is not None and rate <= alpha:
-            return True
-    return False
+    """Whether any outcome of this design (scored rows per case) could be a firm verdict: its
+    strongest is a clean sweep, whose rate is 2 / 2^cases."""
+    return len(_key(design)) >= clean_sweep_cases(alpha)
+
+
+def firm_size(cases: Sequence[CaseTally], alpha: float = DEFAULT_ALPHA,
+              weighted: bool = False, max_cases: int = 200) -> Size | None:
+    """If this lift held: the fewest cases (at this k) at which a run whose cases repeat this
+    one's pattern (its cases cycled) would be firm; None when none up to `max_cases` is. Under
+    a case-level test repetitions do not stand in for cases, so the k stays."""
+    scored = [c for c in cases if sum(c)]
+    if not scored or abs(_lift_of(scored, weighted)) < PASS_LINE:
+        return None
+    k = max(sum(c) for c in scored)
+    for n in range(len(scored) + 1, max_cases + 1):
+        grown = [scored[i % len(scored)] for i in range(n)]
+        if is_firm(aa_rate(grown, weighted), alpha):
+            return Size(cases=n, k=k)
+    return None
 
 
 def case_vote(outcomes: Iterable[int]) -> int:
@@ -254,58 +345,94 @@ def case_vote(outcomes: Iterable[int]) -> int:
 
 # --- power -----------------------------------------------------------------------------------
 
-
-def _joint(design: Sequence[int], shape: float | None,
-           decided: float) -> dict[tuple[int, int], float]:
-    """Joint distribution of (D, T) over a design under the power model."""
-    dist: dict[tuple[int, int], float] = {(0, 0): 1.0}
-    for k in design:
-        case: dict[tuple[int, int], float] = {}
-        for w, lo, p in case_outcomes(k, shape):
-            key = (w - lo, k - w - lo)
-            case[key] = case.get(key, 0.0) + p * (1 - decided)
-        case[(k, 0)] = case.get((k, 0), 0.0) + decided
-        out: dict[tuple[int, int], float] = {}
-        for (d1, t1), p1 in dist.items():
-            for (d2, t2), p2 in case.items():
-                key = (d1 + d2, t1 + t2)
-                out[key] = out.get(key, 0.0) + p1 * p2
-        dist = out
-    return dist
-
-
-def firm_wins(design: Sequence[int], ties: int, alpha: float = DEFAULT_ALPHA) -> int | None:
-    """The smallest D = W - L that is a firm PASS for this design with this many ties (the A/A
-    tail falls as D grows); None: no D is."""
-    rows = sum(_key(design))
-    if rows == 0:
-        return None
-    dist = dict(_diff_cached(_key(design), round(ties / rows, 9), 0.0))
-    tail = 0.0
-    best: int | None = None
-    for d in range(rows, 0, -1):
-        tail += dist.get(d, 0.0) + dist.get(-d, 0.0)
-        if 3 * d < rows or tail > alpha:
-            break
-        best = d
-    return best
+POWER_DRAWS = 1000  # seeded draws per power figure above k = 1 (k = 1 is exact)
+POWER_SEED = 20260
 
 
 def power(design: Sequence[int], lift: float, tie_rate: float = DEFAULT_TIE_RATE,
           alpha: float = DEFAULT_ALPHA) -> float:
     """P(a firm PASS) when a share `lift` of the cases is a sure win and the rest are A/A at
-    this tie rate (the power model in the module's docstring)."""
-    design = _key(design)
-    rows = sum(design)
-    if rows == 0:
+    this tie rate (the power model in the module's docstring), read by the real test
+    (`aa_rate`): exact at k = 1, else a seeded simulation of POWER_DRAWS runs."""
+    key = _key(design)
+    if not key:
         return 0.0
-    joint = _joint(design, shape_for(tie_rate), min(1.0, max(0.0, lift)))
-    floors = {t: firm_wins(design, t, alpha) for t in range(rows + 1)}
+    return _power_cached(key, round(min(1.0, max(0.0, lift)), 9), round(tie_rate, 9), alpha)
+
+
+@lru_cache(maxsize=4096)
+def _power_cached(design: tuple[int, ...], lift: float, tie_rate: float, alpha: float) -> float:
+    shape = shape_for(tie_rate)
+    if set(design) == {1}:
+        return _power_k1(len(design), lift, shape, alpha)
+    rng = random.Random(POWER_SEED)
+    tables = {k: _cumulative(k, shape) for k in set(design)}
+    rows = sum(design)
+    hits = 0
+    for _ in range(POWER_DRAWS):
+        diffs: dict[int, int] = {}
+        total = 0
+        for k in design:
+            if rng.random() < lift:
+                d = k
+            else:
+                probs, splits = tables[k]
+                w, lo = splits[min(len(splits) - 1, bisect(probs, rng.random()))]
+                d = w - lo
+            total += d
+            diffs[abs(d)] = diffs.get(abs(d), 0) + 1
+        if 3 * total >= rows and _int_tail(tuple(sorted(diffs.items())), total) <= alpha:
+            hits += 1
+    return hits / POWER_DRAWS
+
+
+@lru_cache(maxsize=65536)
+def _int_tail(groups: tuple[tuple[int, int], ...], line: int) -> float:
+    """flip_tail for whole-number magnitudes (the row statistic): the law of S on an integer
+    grid, each group's binomial signs convolved in (numpy: the power loop asks thousands)."""
+    dist = _int_dist(groups)
+    offset = (len(dist) - 1) // 2
+    if line <= 0:
+        return 1.0
+    low, high = offset - line, offset + line  # the tails: S <= -line and S >= line
+    return min(1.0, float(dist[:max(0, low + 1)].sum() + dist[max(0, high):].sum()))
+
+
+@lru_cache(maxsize=16384)
+def _int_dist(groups: tuple[tuple[int, int], ...]) -> np.ndarray:
+    dist = np.ones(1)
+    for m, c in groups:
+        if m == 0:
+            continue
+        group = np.zeros(2 * m * c + 1)
+        for j in range(c + 1):
+            group[2 * m * j] = comb(c, j) / 2.0 ** c
+        dist = np.convolve(dist, group)
+    return dist
+
+
+def _cumulative(k: int, shape: float | None) -> tuple[list[float], list[tuple[int, int]]]:
+    total, probs, splits = 0.0, [], []
+    for w, lo, p in case_outcomes(k, shape):
+        total += p
+        probs.append(total)
+        splits.append((w, lo))
+    return probs, splits
+
+
+def _power_k1(n: int, lift: float, shape: float | None, alpha: float) -> float:
+    """k = 1: a case is a win (lift + (1 - lift) q), a loss ((1 - lift) q) or a tie, q =
+    E[p(1-p)]; the firm PASS outcomes are those (W, L) whose sign test is <= alpha."""
+    q = sum(p for w, lo, p in case_outcomes(1, shape) if w == 1)
+    pw, pl = lift + (1 - lift) * q, (1 - lift) * q
+    pt = max(0.0, 1 - pw - pl)
     total = 0.0
-    for (d, t), p in joint.items():
-        floor = floors[t]
-        if floor is not None and d >= floor:
-            total += p
+    for w in range(n + 1):
+        for lo in range(n + 1 - w):
+            if 3 * (w - lo) < n or not is_firm(aa_rate([(1, 0, 0)] * w + [(0, 1, 0)] * lo
+                                                       + [(0, 0, 1)] * (n - w - lo)), alpha):
+                continue
+            total += (comb(n, w) * comb(n - w, lo) * pw ** w * pl ** lo * pt ** (n - w - lo))
     return total
 
 

@@ -14,6 +14,7 @@ from runner.analysis.confidence import (
     aa_tail,
     can_be_firm,
     cases_for_power,
+    clean_sweep_cases,
     k_for_power,
     power,
 )
@@ -52,12 +53,12 @@ def plan_detect(cases: int, k: int, lift: float, alpha: float = DEFAULT_ALPHA,
 
 
 def size_warning(cases: int, k: int, alpha: float = DEFAULT_ALPHA) -> str | None:
-    """Before spending: a size at which no outcome can be a firm verdict, and the smallest k
-    at these cases that can (None when this size can)."""
+    """Before spending: a size at which no outcome can be a firm verdict, and the fewest cases
+    that can (None when this size can). Under the case-level test more repetitions cannot."""
     if can_be_firm((k,) * cases, alpha):
         return None
-    enough = next((kk for kk in range(k + 1, 21) if can_be_firm((kk,) * cases, alpha)), None)
-    fix = (f"k={enough} can" if enough else "more cases can")
+    enough = clean_sweep_cases(alpha)
     return (f"{cases} case(s) x k={k} can never give a firm verdict at alpha {alpha:g}: even "
-            f"a clean sweep is read that way by an A/A run more often than that; {fix} "
+            f"a clean sweep is read that way by an A/A run {2 ** (1 - cases):.0%} of the time "
+            f"(the test counts cases, not repetitions); {enough} cases can "
             "(skill-eval estimate SKILL --detect LIFT plans a size)")

@@ -4,15 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from runner.analysis.adaptive import released
+from runner.analysis.adaptive import decide, released
 from runner.analysis.cases import case_deltas, case_stats, non_discriminating
 from runner.analysis.credentials import credentials_used, window_moves
-from runner.analysis.rows import arm_cost, build_rows, compare
+from runner.analysis.rows import adjust_family, arm_cost, build_rows, compare
 from runner.analysis.runtime import runtime_table
 from runner.costs.pricing import PRICE_TABLE_VERSION
 from runner.schema.enums import Arm, CredentialKind, GradingMode, Outcome, RunStatus
 from runner.schema.plan import Plan
-from runner.schema.report import AdaptiveSummary, Failure, Judgement, Report, TrialLine
+from runner.schema.report import (
+    AdaptiveSummary,
+    Comparison,
+    Failure,
+    Judgement,
+    Report,
+    TrialLine,
+)
 from runner.schema.trial import TrialResult, TrialSpec
 
 DRY_RUN_NOTE = ("dry run against a scripted model endpoint: no model was called and nothing "
@@ -44,9 +51,13 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
     graded = any(s.model for r in ordered for s in r.scores.values())
     opponents = [a for a in (Arm.BASELINE, Arm.INCUMBENT) if a in plan.arms]
     adaptive = plan.adaptive is not None
-    comparisons = [compare(rows, o, plan.alpha, case_weighted=adaptive) for o in opponents]
+    by_id = {r.trial_id: r for r in results}
+    # a sequential run is read at the alpha its stopping look spent (runner.analysis.adaptive)
+    alpha = decide(plan, by_id).alpha if adaptive else plan.alpha
+    comparisons = adjust_family([compare(rows, o, alpha, case_weighted=adaptive,
+                                         family=len(opponents)) for o in opponents])
     head = comparisons[0]
-    expected = released(plan, {r.trial_id: r for r in results})
+    expected = released(plan, by_id)
     incomplete = len(results) < len(expected)
     partial = incomplete or any(r.outcome is Outcome.HOLE for r in rows)
     return Report(
@@ -81,19 +92,29 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
         started_at=plan.created_at, per_case=(stats := case_stats(ordered, plan.skill.name)),
         case_deltas=case_deltas(stats), non_discriminating=non_discriminating(ordered),
         runtime=runtime_table(ordered, plan.skill.name, plan.arms), alpha=plan.alpha,
-        adaptive=adaptive_summary(plan, expected, len(ordered)),
+        adaptive=adaptive_summary(plan, expected, ordered, comparisons),
         credentials=(used := credentials_used(ordered)),
         cost_notional=CredentialKind.OAUTH_TOKEN in used,
         usage_windows=window_moves(ordered))
 
 
-def adaptive_summary(plan: Plan, expected: list[TrialSpec], ran: int) -> AdaptiveSummary | None:
+def adaptive_summary(plan: Plan, expected: list[TrialSpec], ran: list[TrialResult],
+                     comparisons: list[Comparison]) -> AdaptiveSummary | None:
+    """`--k auto`: sessions against the fixed design, where it stopped, cost per decision."""
     if plan.adaptive is None:
         return None
     reps: dict[str, int] = dict.fromkeys(plan.cases, 0)
     for spec in expected:
         reps[spec.case.id] = max(reps.get(spec.case.id, 0), spec.repetition + 1)
     fixed = len(plan.trials)
-    return AdaptiveSummary(min_k=plan.adaptive.min_k, max_k=plan.adaptive.max_k, sessions=ran,
-                           fixed_sessions=fixed, saving=1 - ran / fixed if fixed else 0.0,
-                           repetitions=reps)
+    state = decide(plan, {r.trial_id: r for r in ran})
+    firm = sum(1 for c in comparisons if c.firm)
+    usd = [r.usage.cost_usd for r in ran if r.usage is not None]
+    spent = None if not usd or any(u is None for u in usd) else sum(u or 0.0 for u in usd)
+    return AdaptiveSummary(min_k=plan.adaptive.min_k, max_k=plan.adaptive.max_k,
+                           sessions=len(ran), fixed_sessions=fixed,
+                           saving=1 - len(ran) / fixed if fixed else 0.0, repetitions=reps,
+                           look=state.look + 1, looks=state.looks, stop_alpha=state.alpha,
+                           stopped_because=state.stopped, firm_verdicts=firm,
+                           sessions_per_firm=len(ran) / firm if firm else None,
+                           usd_per_firm=None if spent is None or not firm else spent / firm)

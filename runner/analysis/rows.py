@@ -6,9 +6,13 @@ from collections.abc import Iterable, Mapping
 
 from runner.analysis.confidence import (
     DEFAULT_ALPHA,
+    DEFAULT_TIE_RATE,
+    POWER_TARGET,
     aa_rate,
     case_vote,
+    cases_for_power,
     firm_size,
+    holm,
     is_firm,
 )
 from runner.analysis.stats import (
@@ -18,8 +22,16 @@ from runner.analysis.stats import (
     sign_test,
     verdict,
 )
-from runner.schema.enums import Arm, Outcome
-from runner.schema.report import ArmCost, CaseVotes, Comparison, Judgement, ProcessFigures, Row
+from runner.schema.enums import Arm, Outcome, Verdict
+from runner.schema.report import (
+    ArmCost,
+    CaseVotes,
+    Comparison,
+    Judgement,
+    ProcessFigures,
+    Row,
+    Size,
+)
 from runner.schema.trial import TrialResult
 
 JudgeKey = tuple[str, str]  # (candidate trial id, opponent trial id)
@@ -85,27 +97,34 @@ def _row(case: str, rep: int, opponent: Arm, cand: TrialResult, other: TrialResu
     return row.model_copy(update={"judge": judged.calls})
 
 
+DETECT_LIFT = 0.5  # the true lift a report prices ("a true lift of +50% reads firm at ...")
+
+
 def compare(rows: Iterable[Row], opponent: Arm, alpha: float = DEFAULT_ALPHA,
-            case_weighted: bool = False) -> Comparison:
+            case_weighted: bool = False, family: int = 1) -> Comparison:
     """Candidate vs one opponent. `case_weighted` (adaptive k, where cases ran different
     repetitions): the net lift is the mean of the cases' net lifts, so every case weighs what
     it weighs at fixed k (runner.analysis.stats.case_weighted_lift); otherwise
-    (W - L) / (W + L + T) over rows (docs/statistics.md#the-comparison-line). The two agree whenever
-    every case has as many rows."""
+    (W - L) / (W + L + T) over rows (docs/statistics.md#the-comparison-line). The two agree
+    whenever every case has as many rows. `family`: how many comparisons share the run's
+    alpha (`adjust_family` then applies Holm); the sizes that would settle it are priced at
+    alpha / family, Holm's strictest step."""
     mine = [r for r in rows if r.opponent is opponent]
     count = {o: sum(1 for r in mine if r.outcome is o) for o in Outcome}
     w, lo, t = count[Outcome.WIN], count[Outcome.LOSS], count[Outcome.TIE]
-    design = scored_per_case(mine)
+    per_case = list(tallies(mine).values())
     votes = case_votes(mine)
-    weighted = case_weighted_lift(tallies(mine).values()) if case_weighted else None
+    weighted = case_weighted_lift(per_case) if case_weighted else None
     lift = net_lift(w, lo, t) if not case_weighted else (
         None if weighted is None else float(weighted))
     reads = verdict(w, lo, t) if not case_weighted else lift_verdict(weighted)
-    rate = aa_rate(list(design.values()), w, lo, t, weighted)
+    rate = aa_rate(per_case, case_weighted)
     firm = is_firm(rate, alpha)
-    settles = None
-    if not firm and rate is not None and rate < 1.0 and lift is not None:
-        settles = firm_size(len(design), max(design.values()), t / (w + lo + t), lift, alpha)
+    settles = power_size = None
+    if not firm and reads in (Verdict.PASS, Verdict.FAIL):
+        settles = firm_size(per_case, alpha / family, case_weighted)
+    if not firm and per_case:
+        power_size = detect_size(len(per_case), max(sum(c) for c in per_case), alpha / family)
     by_arm: dict[str, int] = {}
     for row in mine:
         for arm in row.holed:
@@ -117,7 +136,35 @@ def compare(rows: Iterable[Row], opponent: Arm, alpha: float = DEFAULT_ALPHA,
                       lopsided_holes=total >= LOPSIDED_MIN and
                       max(by_arm.values()) >= LOPSIDED_SHARE * total,
                       case_votes=votes, case_sign_test_p=sign_test(votes.wins, votes.losses),
-                      aa_rate=rate, firm=firm, alpha=alpha, firm_size=settles)
+                      aa_rate=rate, aa_rate_adjusted=rate, correction=CORRECTION_NONE,
+                      firm=firm, alpha=alpha, firm_size=settles, power_size=power_size,
+                      power_lift=DETECT_LIFT if power_size is not None else None)
+
+
+CORRECTION_NONE = "none (one comparison)"
+
+
+def detect_size(cases: int, k: int, alpha: float, lift: float = DETECT_LIFT) -> Size | None:
+    """The size at which a true lift of `lift` reads firm with POWER_TARGET power, at this k
+    (the same code as `estimate --detect`): None up to 60 cases."""
+    n = cases_for_power(k, lift, cases, DEFAULT_TIE_RATE, alpha, POWER_TARGET)
+    return None if n is None else Size(cases=n, k=k)
+
+
+def adjust_family(comparisons: list[Comparison], alpha: float | None = None,
+                  what: str = "comparisons") -> list[Comparison]:
+    """One error budget over a family: Holm over every comparison's A/A rate; `firm` then
+    reads the adjusted rate. `alpha`: the family's (default each comparison's own)."""
+    adjusted = holm([c.aa_rate for c in comparisons])
+    m = sum(1 for c in comparisons if c.aa_rate is not None)
+    said = CORRECTION_NONE if m <= 1 else f"Holm over {m} {what}"
+    out = []
+    for c, adj in zip(comparisons, adjusted, strict=True):
+        a = c.alpha if alpha is None else alpha
+        firm = c.verdict in (Verdict.PASS, Verdict.FAIL) and is_firm(adj, a)
+        out.append(c.model_copy(update={"aa_rate_adjusted": adj, "correction": said,
+                                        "firm": firm, "alpha": a}))
+    return out
 
 
 _SIGN = {Outcome.WIN: 1, Outcome.LOSS: -1, Outcome.TIE: 0}

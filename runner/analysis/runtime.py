@@ -62,7 +62,11 @@ def runtime_table(results: list[TrialResult], skill: str, arms: list[Arm]) -> li
     cost: mean per session; loads and safety violations: count per repetition), its spread
     over repetitions, and per opponent the spread of the candidate's per-repetition delta.
     The baseline has no skill to load: its loads and their delta are n/a."""
-    scored = [r for r in results if not r.status.is_hole]
+    # grouped once: filtering every result per (figure, arm, repetition) grew with k squared
+    by_rep: dict[tuple[Arm, int], list[TrialResult]] = {}
+    for r in results:
+        if not r.status.is_hole:
+            by_rep.setdefault((r.arm, r.repetition), []).append(r)
     reps = sorted({r.repetition for r in results})
     out: list[RuntimeFigure] = []
     for label, figure in FIGURES:
@@ -70,8 +74,7 @@ def runtime_table(results: list[TrialResult], skill: str, arms: list[Arm]) -> li
         for arm in arms:
             if label == "runs that loaded it" and arm is Arm.BASELINE:
                 continue
-            per[arm] = {rep: figure([r for r in scored if r.arm is arm and r.repetition == rep],
-                                    skill) for rep in reps}
+            per[arm] = {rep: figure(by_rep.get((arm, rep), []), skill) for rep in reps}
         deltas = {}
         mine = per.get(Arm.CANDIDATE, {})
         for opponent in (Arm.BASELINE, Arm.INCUMBENT):

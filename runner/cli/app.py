@@ -26,16 +26,18 @@ from runner.logs import LEVELS, configure
 EXIT_CODES = """\b
 Exit codes:
   0    completed (whatever the verdict, unless --gate)
-  1    --gate given and a verdict is FAIL or NO EVIDENCE (or, with --gate-max-p, a
-       sign test is not below P)
+  1    --gate given and a verdict is a firm FAIL (Holm over every comparison)
   2    refused input, nothing spent: skill folder (a hygiene error; static findings under
        --sandbox local without --trust-target), case set, flags, store URI, the key or
        model the endpoint refused at the live preflight, a leaked skill, or a run another
        driver holds
   3    infrastructure failure: Docker, image, gateway, store, Ray, a model endpoint that
        cannot be reached at the live preflight; or no trial could be scored because of them
-       (under --gate: exit 1, no evidence fails the gate)
+       (under --gate: exit 5, no evidence cannot decide)
   4    a bug in skill-eval itself (the message names the file with the traceback)
+  5    --gate given and the run cannot decide: a FAIL that is not firm, no evidence, or
+       (with --gate-max-p) an adjusted A/A rate not below P; the size that would decide
+       is named
   130  interrupted (Ctrl-C or SIGTERM): in-flight trials cancelled and cleaned up
 """
 

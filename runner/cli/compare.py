@@ -40,10 +40,12 @@ def compare(before: str, after: str, store_uri: str, store_endpoint: str | None,
             skill: str | None, allow: str, fail_on_cost: bool, as_json: bool) -> None:
     """Compare AFTER against BEFORE (each a `--save` name or a run id) and print the
     report: REGRESSION DETECTED when task success, process followed or strict success fell
-    more than 5 points (the cases that got worse named, `<id> (process)` for a process no
-    longer followed), when trigger precision or recall fell by more than the runs' own noise
-    (the drop survives 95% of bootstrap redraws of each query's stored runs; at one run per
-    query a fixed 5-point line), or when a neighbour's recall fell. Trigger queries that
+    by more than the runs' own noise (a permutation test over the cases both ran, at 95%;
+    a fixed line of more than 5 points only where nothing can be redrawn, marked "noise not
+    measured"), when trigger precision or recall fell by more than the runs' noise (the same
+    test, each query's runs; at one run per query the fixed line), or when a neighbour's
+    recall fell. The cases that got worse are named either way, `<id> (process)` for a
+    process no longer followed. Trigger queries that
     flipped are listed. Tokens and cost rising are reported, failing only with
     --fail-on-cost. Runs that differ in a digest (case set, fixtures, claude, image, grader
     or judge, price table, runner) are refused unless --allow-different names it.

@@ -79,9 +79,10 @@ OPTIONS: dict[str, Decorator] = {
     # what may differ per eval (EvalSettings)
     "k": click.option("--k", "k", default=str(default(EvalSettings, "k")), show_default=True,
                       type=RepetitionsType(), metavar="N|auto",
-                      help="Repetitions per case and arm; `auto`: adaptive k, every case "
-                           "starts at --min-k and gets more, up to --max-k, only while its "
-                           "rows disagree and more can change a verdict or its firmness."),
+                      help="Repetitions per case and arm; `auto`: a sequential run, trials "
+                           "in stages (seeded case order, --min-k up to --max-k), stopping "
+                           "once the comparison is firm or cannot become firm (alpha spent "
+                           "across the looks)."),
     "max_k": click.option("--max-k", default=default(EvalSettings, "max_k"), show_default=True,
                           type=click.IntRange(min=1),
                           help="With --k auto: the most repetitions a case gets."),
@@ -90,8 +91,9 @@ OPTIONS: dict[str, Decorator] = {
                           help="With --k auto: the repetitions every case starts with."),
     "alpha": click.option("--alpha", default=default(EvalSettings, "alpha"), show_default=True,
                           type=click.FloatRange(0, 1, min_open=True, max_open=True),
-                          help="A PASS or FAIL is firm when an A/A run of the same size reads "
-                               "one at most this often (the report's aa_rate)."),
+                          help="The run's one error budget: a PASS or FAIL is firm when an A/A "
+                               "run of this design reads one at most this often (the report's "
+                               "aa_rate, Holm over its opponents)."),
     "model": click.option("--model", default=default(EvalSettings, "model"), show_default=True,
                           help="Model passed to claude."),
     "case_ids": click.option("--case", "case_ids", multiple=True,
@@ -230,12 +232,12 @@ OPTIONS: dict[str, Decorator] = {
     "quiet": click.option("--quiet", "-q", is_flag=True,
                           help="No progress or notes on stderr: only errors, and the report."),
     "gate": click.option("--gate", is_flag=True,
-                         help="Exit 1 when a verdict is FAIL against any opponent, or a "
-                              "comparison has no evidence."),
+                         help="Exit 1 on a firm FAIL against any opponent, 5 when the run "
+                              "cannot decide (a FAIL not firm, no evidence), else 0."),
     "gate_max_p": click.option("--gate-max-p", type=click.FloatRange(0, 1), default=None,
-                               help="With --gate: also exit 1 unless every comparison's sign "
-                                    "test is below P (a PASS at 4 wins, 2 losses has p = "
-                                    "0.69: not evidence)."),
+                               help="With --gate: also exit 5 (inconclusive) unless every "
+                                    "comparison's A/A rate, Holm-adjusted (the test firm "
+                                    "reads), is below P."),
     # what CI reads (runner/cli/ci.py)
     "junit": click.option("--junit", type=click.Path(dir_okay=False, path_type=Path),
                           help="Also write JUnit XML here: one test case per case x opponent "

@@ -13,9 +13,7 @@ from rich.console import Console
 from rich.text import Text
 
 from runner import console
-from runner.errors import EXIT_GATE, InfraError, RefusedInput
-from runner.render.numbers import gate_note
-from runner.schema.enums import Verdict
+from runner.errors import EXIT_GATE, EXIT_INCONCLUSIVE, InfraError, RefusedInput
 from runner.schema.report import Report
 from runner.schema.runs import Estimate
 
@@ -28,8 +26,9 @@ def ask(estimate: Estimate) -> bool:
 def verdict_exit(reports: list[Report], err: Console, gate: bool,
                   gate_max_p: float | None) -> None:
     """After the report: exit 2 for a script that missed requests, 3 when infrastructure left
-    nothing to score, 1 when the gate fails. Under --gate a run with no evidence fails the
-    gate (exit 1) whatever the cause, the cause printed: the gate's question has one answer."""
+    nothing to score; under --gate the gate's answer (runner.analysis.gate): 1 on a firm FAIL,
+    5 when the run cannot decide (no evidence included, its cause printed), else 0."""
+    from runner.analysis.gate import Answer, decide
     from runner.driver.api import require_scored, require_script_coverage
 
     try:
@@ -37,16 +36,17 @@ def verdict_exit(reports: list[Report], err: Console, gate: bool,
     except InfraError as exc:
         if not gate:
             raise
-        err.print(Text(f"gate: no evidence: {exc}", style="red"))
-        sys.exit(EXIT_GATE)
+        err.print(Text(f"gate: inconclusive: no evidence: {exc}", style="red"))
+        sys.exit(EXIT_INCONCLUSIVE)
     require_script_coverage(reports)
-    if gate and gate_fails(reports, gate_max_p):
-        for report in reports:
-            for c in report.comparisons:
-                note = gate_note(c)
-                if note:
-                    err.print(Text(f"{report.skill}: {note}", style="red"))
-        sys.exit(EXIT_GATE)
+    if not gate:
+        return
+    decision = decide(reports, gate_max_p)
+    failed = decision.answer is Answer.FAIL
+    for line in decision.lines:
+        err.print(Text(line, style="red" if failed else "yellow"))
+    if decision.answer is not Answer.DECIDED:
+        sys.exit(EXIT_GATE if failed else EXIT_INCONCLUSIVE)
 
 
 def check_writable(path: Path | None, flag: str) -> None:
@@ -82,11 +82,7 @@ def emit(reports: list[Report], report_json: Path | None, as_json: bool) -> None
 
 
 def gate_fails(reports: list[Report], max_p: float | None = None) -> bool:
-    """The gate fails on FAIL or NO EVIDENCE against any opponent (baseline or incumbent),
-    and with `max_p` on any comparison whose sign test is not below it."""
-    comparisons = [c for r in reports for c in r.comparisons]
-    if any(c.verdict in (Verdict.FAIL, Verdict.NO_EVIDENCE) for c in comparisons):
-        return True
-    return max_p is not None and any(c.sign_test_p is None or c.sign_test_p >= max_p
-                                     for c in comparisons)
+    """Whether the gate would exit non-zero (a firm FAIL, or a run that cannot decide)."""
+    from runner.analysis.gate import Answer, decide
 
+    return decide(reports, max_p).answer is not Answer.DECIDED

@@ -133,10 +133,13 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
     fixtures_key = run_keys.bundle(fixtures)
     payloads[fixtures_key] = fixtures
 
+    case_digests: dict[int, str] = {}  # by object: once per case, not once per trial
+
     def trial_id(case: Case, rep: int, arm: Arm) -> str:
         # The grader model is part of what a statement-graded trial measured.
         grader = {"grader": opts.grader} if case.statements else {}
-        return digest_id({"skill": digests[arm], "case": case.digest(), "rep": rep,
+        digest = case_digests.get(id(case)) or case_digests.setdefault(id(case), case.digest())
+        return digest_id({"skill": digests[arm], "case": digest, "rep": rep,
                           "arm": str(arm), **options, **grader, **salt})
 
     template = TrialTemplate(run_id=run_id, model=opts.model, skill_name=skill.name,

@@ -13,8 +13,18 @@ import html
 from collections.abc import Iterable
 from urllib.parse import quote
 
-from runner.render.numbers import adaptive_line, firmness, pct, rate, runtime_cell, spread, votes
-from runner.schema.enums import Arm, Outcome
+from runner.render.numbers import (
+    aa,
+    adaptive_line,
+    budget,
+    firmness,
+    pct,
+    rate,
+    runtime_cell,
+    spread,
+    votes,
+)
+from runner.schema.enums import Arm, Outcome, Verdict
 from runner.schema.report import Report, Row, TrialLine
 from runner.schema.runs import RunSummary
 from runner.schema.triggers import TriggerReport
@@ -158,7 +168,8 @@ def _evidence_in_text(view: TrialView) -> str:
     return f"<h3>grader evidence in the agent's text</h3><pre>{marked}</pre>"
 
 
-def _trial(view: TrialView | None, line: TrialLine, open_session: bool = False) -> str:
+def _trial(view: TrialView | None, line: TrialLine, open_session: bool = False,
+           run_id: str | None = None) -> str:
     state = "hole" if line.passed is None else "pass" if line.passed else "fail"
     head = (f'<div class="trial" id="t-{esc(line.trial_id)}"><h3>{esc(line.arm)} · '
             f"{esc(line.status)} · {state}"
@@ -167,6 +178,9 @@ def _trial(view: TrialView | None, line: TrialLine, open_session: bool = False) 
     if line.safety:
         head += ('<p class="check-no">unsafe commands: '
                  + "; ".join(esc(v) for v in line.safety) + "</p>")
+    if view is None and run_id is not None:  # a large run: its material is on its own page
+        return head + (f'<p class="muted">material on its own page (`skill-eval view`): <a '
+                       f'href="/run/{esc(run_id)}/trial/{esc(line.trial_id)}">open</a></p></div>')
     if view is None:
         return head + '<p class="muted">no stored artifacts</p></div>'
     if view.result.phases:
@@ -203,15 +217,17 @@ def _diff(left: TrialView | None, right: TrialView | None) -> str:
 
 
 def _row_section(row: Row, report: Report, views: dict[str, TrialView],
-                 open_sessions: bool = False) -> str:
-    by = {(t.case, t.repetition, t.arm): t for t in report.trials}
+                 open_sessions: bool = False, by: TrialIndex | None = None) -> str:
+    by = by if by is not None else trial_index(report)
+    linked = None if all_material(report) else report.run_id
     cand = by.get((row.case, row.repetition, Arm.CANDIDATE))
     other = by.get((row.case, row.repetition, row.opponent))
     judge = ""
     if row.judge:
         judge = _table(("order", "preferred", "reasons"),
                        [(c.order, c.preferred, c.reasons) for c in row.judge])
-    pair = "".join(_trial(views.get(t.trial_id), t, open_sessions)
+    pair = "".join(_trial(views.get(t.trial_id), t, open_sessions,
+                          linked if t.trial_id not in views else None)
                    for t in (cand, other) if t is not None)
     tone = {Outcome.WIN: "PASS", Outcome.LOSS: "FAIL"}.get(row.outcome, "NEUTRAL")
     diff = _diff(views.get(cand.trial_id) if cand else None,
@@ -219,6 +235,49 @@ def _row_section(row: Row, report: Report, views: dict[str, TrialView],
     return (f"<section><h2>{esc(row.case)} · rep {row.repetition} · vs {esc(row.opponent)}: "
             f'<span class="{tone}">{esc(row.outcome)}</span></h2><p>{esc(row.reason)}</p>'
             f'{judge}<div class="pair">{pair}</div>{diff}</section>')
+
+
+TrialIndex = dict[tuple[str, int, Arm], TrialLine]
+# A run page carries every trial's material (transcript, outputs) up to this many trials; a
+# larger run's page carries that of its first MATERIAL_ROWS rows and links the rest to their
+# own pages, so a run of thousands of trials neither reads nor renders thousands of sessions.
+MATERIAL_TRIALS = 200
+MATERIAL_ROWS = 100
+
+
+def trial_index(report: Report) -> TrialIndex:
+    return {(t.case, t.repetition, t.arm): t for t in report.trials}
+
+
+def all_material(report: Report) -> bool:
+    return len(report.trials) <= MATERIAL_TRIALS
+
+
+def material_trials(report: Report) -> set[str] | None:
+    """The trials whose material a run page shows; None: every trial."""
+    if all_material(report):
+        return None
+    by = trial_index(report)
+    return {t.trial_id for r in report.rows[:MATERIAL_ROWS]
+            for t in (by.get((r.case, r.repetition, Arm.CANDIDATE)),
+                      by.get((r.case, r.repetition, r.opponent))) if t is not None}
+
+
+def _material_note(report: Report) -> str:
+    if all_material(report):
+        return ""
+    return (f'<p class="muted">{len(report.trials):,} trials: the sessions and output files of '
+            f"the first {MATERIAL_ROWS} rows are on this page; every other trial links to its "
+            "own page.</p>")
+
+
+def row_trials(report: Report, trial_id: str) -> set[str]:
+    """A trial and the trials it is compared with: what its own page shows."""
+    line = next((t for t in report.trials if t.trial_id == trial_id), None)
+    if line is None:
+        return set()
+    return {t.trial_id for t in report.trials
+            if t.case == line.case and t.repetition == line.repetition}
 
 
 def _history(runs: list[RunSummary]) -> str:
@@ -247,17 +306,18 @@ def run_page(report: Report, views: dict[str, TrialView], history: list[RunSumma
         report.note, report.incumbent_note, report.stopped and f"stopped: {report.stopped}")
         if n)
     comparisons = _table(
-        ("opponent", "W", "L", "T", "holes", "net lift", "verdict", "firm", "A/A",
+        ("opponent", "W", "L", "T", "holes", "net lift", "verdict", "firm", "A/A (either sign)",
          "sign test p", "cases W/L/T", "case sign p"),
         [(c.opponent, c.wins, c.losses, c.ties, c.holes, pct(c.net_lift), c.verdict,
-          ("yes" if c.firm else "no") if c.aa_rate is not None and c.aa_rate < 1 else "-",
-          rate(c.aa_rate) if c.aa_rate is not None and c.aa_rate < 1 else "-",
+          ("yes" if c.firm else "no") if c.verdict in (Verdict.PASS, Verdict.FAIL) else "-",
+          aa(c.aa_rate) if c.verdict in (Verdict.PASS, Verdict.FAIL) else "-",
           "n/a" if c.sign_test_p is None else f"{c.sign_test_p:.3f}", votes(c),
           "n/a" if c.case_sign_test_p is None else f"{c.case_sign_test_p:.3f}")
          for c in report.comparisons]) + "".join(
         f'<p class="muted">vs {esc(c.opponent)}: {esc(said)}</p>'
         for c in report.comparisons if (said := firmness(c))) + (
-        f'<p class="muted">{esc(line)}</p>' if (line := adaptive_line(report)) else "")
+        f'<p class="muted">{esc(line)}</p>' if (line := adaptive_line(report)) else "") + (
+        f'<p class="muted">{esc(shared)}</p>' if (shared := budget(report)) else "")
     runtime = ""
     if report.runtime:
         arms, opponents = list(report.runtime[0].arms), list(report.runtime[0].deltas)
@@ -292,11 +352,12 @@ def run_page(report: Report, views: dict[str, TrialView], history: list[RunSumma
                 "revise them before changing the skill.</p>" + _table(
                     ("case", "always", "check"),
                     [(s.case, s.always, s.check) for s in report.non_discriminating]))
-    rows = "".join(_row_section(r, report, views) for r in report.rows)
+    by = trial_index(report)
+    rows = "".join(_row_section(r, report, views, by=by) for r in report.rows)
     body = (head + notes + runtime + "<h2>comparisons</h2>" + comparisons + "<h2>cost per arm</h2>"
             + cost + judge + "<h2>charts</h2>" + _charts(report)
             + "<h2>trials (case × repetition × arm)</h2>" + _grid(report) + per_case + weak
-            + _history(history) + "<h2>rows, side by side</h2>" + rows)
+            + _history(history) + "<h2>rows, side by side</h2>" + _material_note(report) + rows)
     return page(f"{verdict} {report.skill} {report.run_id}", body)
 
 
@@ -308,7 +369,9 @@ def trial_page(report: Report, views: dict[str, TrialView], trial_id: str) -> st
     rows = [r for r in report.rows if r.case == line.case and r.repetition == line.repetition
             and line.arm in (Arm.CANDIDATE, r.opponent)]
     back = f'<p><a href="/run/{esc(report.run_id)}">back to run {esc(report.run_id)}</a></p>'
-    body = back + "".join(_row_section(r, report, views, open_sessions=True) for r in rows)
+    by = trial_index(report)
+    body = back + "".join(_row_section(r, report, views, open_sessions=True, by=by)
+                          for r in rows)
     if not rows:  # an arm with no row (a lone trial): show it alone
         body += _trial(views.get(trial_id), line, open_session=True)
     return page(f"{line.case} {line.arm} {report.run_id}", body)

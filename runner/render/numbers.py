@@ -30,19 +30,49 @@ def spread(value: Spread, fmt: str, scale: float = 1.0, sep: str = "Â±") -> str:
 
 def firmness(c: Comparison) -> str | None:
     """How far a PASS or FAIL can be trusted, the same words on the terminal, in the viewer and
-    at the gate: `firm (...)`, or `PASS, not firm: ...` with the size that would settle it."""
+    at the gate: `firm (...)`, or `PASS, not firm: ...` with the sizes that would settle it.
+    The one number is the A/A rate, either sign (two-sided), as the table prints it."""
     if c.verdict not in (Verdict.PASS, Verdict.FAIL) or c.aa_rate is None:
         return None
-    side = c.aa_rate / 2
     beyond = ("" if c.net_lift is None or abs(c.net_lift) < 1 / 3 + 1e-9
               else " at this net lift or beyond")
+    said = (f"an A/A run of this design reads PASS or FAIL{beyond} {_share(c.aa_rate)} of "
+            f"the time (exact case-level test){_adjusted(c)}")
     if c.firm:
-        return (f"{c.verdict}, firm: an A/A run of this size reads {c.verdict} "
-                f"{_share(side)} of the time{beyond} (alpha {c.alpha:g})")
-    settle = ("; no size up to k=20 or 4x the cases would make it firm" if c.firm_size is None
-              else f"; {c.firm_size.cases} cases x k={c.firm_size.k} would make it firm")
-    return (f"{c.verdict}, not firm: an A/A run of this size reads {c.verdict} "
-            f"{_share(side)} of the time{beyond}{settle}")
+        return f"{c.verdict}, firm: {said} (alpha {c.alpha:g})"
+    return f"{c.verdict}, not firm: {said}{sizes(c)}"
+
+
+def _adjusted(c: Comparison) -> str:
+    if c.correction is None or c.aa_rate_adjusted is None or c.correction.startswith("none"):
+        return ""
+    return f"; {_share(c.aa_rate_adjusted)} after {c.correction}"
+
+
+def sizes(c: Comparison) -> str:
+    """What size buys: the size at which this lift, if it held, would be firm, and the size at
+    which a true lift of power_lift reads firm with 80% power."""
+    held = ("; no size up to 200 cases would make this lift firm" if c.firm_size is None
+            else f"; would be firm if this lift held at {c.firm_size.cases} cases x "
+                 f"k={c.firm_size.k}")
+    if c.power_size is None or c.power_lift is None:
+        return held
+    return (f"{held}; a true lift of {c.power_lift * 100:+.0f}% reads firm at "
+            f"{c.power_size.cases} cases x k={c.power_size.k} with 80% power")
+
+
+def aa(value: float | None) -> str:
+    """An A/A rate as the table prints it (either sign), small ones with two digits."""
+    return "n/a" if value is None else _share(value)
+
+
+def budget(report: Report) -> str | None:
+    """The run's one error budget: alpha and how its comparisons share it."""
+    said = next((c.correction for c in report.comparisons if c.correction), None)
+    if said is None:
+        return None
+    return (f"error budget: alpha {report.alpha:g} for the whole run, {said}; firm reads the "
+            "adjusted A/A rate")
 
 
 def _share(value: float) -> str:
@@ -68,22 +98,21 @@ def runtime_cell(figure: str, value: Spread, signed: bool = False, sep: str = "Â
     return mean + ("" if value.sd is None else sep + fmt.format(value.sd * scale))
 
 
-def gate_note(c: Comparison) -> str | None:
-    """Under --gate, a FAIL that is not firm still blocks; this says so and what would settle
-    it."""
-    if c.verdict is not Verdict.FAIL or c.firm:
-        return None
-    said = firmness(c)
-    return (f"gate: FAIL vs {c.opponent} blocks, though it is not firm ({said}); a hang or a "
-            "crash must never pass quietly, so re-run at that size to settle it")
-
-
 def adaptive_line(report: Report) -> str | None:
-    """`--k auto`: the sessions it ran against fixed k, and each case's repetitions."""
+    """`--k auto`: where the sequential run stopped, the sessions it ran against the fixed
+    design, cost per decision, and each case's repetitions."""
     a = report.adaptive
     if a is None:
         return None
     per_case = ", ".join(f"{case} {n}" for case, n in a.repetitions.items())
-    return (f"adaptive k ({a.min_k}..{a.max_k}): {a.sessions} session(s) against "
-            f"{a.fixed_sessions} at fixed --k {a.max_k}, {a.saving * 100:.0f}% saved; "
-            f"repetitions per case: {per_case}; net lifts weigh every case the same")
+    where = ("" if a.look is None else
+             f"look {a.look} of {a.looks} ({a.stopped_because or 'running'}), alpha spent "
+             f"{a.stop_alpha:.3g}; ")
+    if a.firm_verdicts:
+        usd = "" if a.usd_per_firm is None else f", ${a.usd_per_firm:.4f}"
+        cost = f"cost per decision: {a.sessions_per_firm:.1f} sessions{usd} per firm verdict"
+    else:
+        cost = "cost per decision: no firm verdict"
+    return (f"sequential k ({a.min_k}..{a.max_k}): {where}{a.sessions} session(s) against "
+            f"{a.fixed_sessions} for the fixed design, {a.saving * 100:.0f}% saved; {cost}; "
+            f"repetitions per case: {per_case}")

@@ -103,9 +103,10 @@ def _one(report: Report, c: Comparison, case: str) -> CaseOutcome:
     tally = f"W {wins} L {losses} T {ties}" + (f", {counts[Outcome.HOLE]} hole(s)"
                                                if counts[Outcome.HOLE] else "")
     size = decide_size(c)
-    gate = c.verdict in (Verdict.FAIL, Verdict.NO_EVIDENCE)
+    # the gate blocks only on a firm FAIL (runner.analysis.gate); no evidence is inconclusive
+    gate = c.verdict is Verdict.FAIL and c.firm
     if c.verdict is Verdict.NO_EVIDENCE:
-        return replace(base, result=CaseResult.FAILED, gate_fails=True,
+        return replace(base, result=CaseResult.FAILED, gate_fails=False,
                            message=f"no evidence against {c.opponent}: no row was scored "
                                    f"({tally})")
     if losses > wins:

@@ -10,7 +10,9 @@ from rich.console import Console
 from rich.text import Text
 
 from runner.render.numbers import (
+    aa,
     adaptive_line,
+    budget,
     firmness,
     num,
     pct,
@@ -108,17 +110,20 @@ def render(report: Report, console: Console) -> None:
     render_runtime(report, console)
     print_table(console, "comparisons (candidate vs ...)", (
         Col("opponent"), Col("W", True), Col("L", True), Col("T", True), Col("holes", True),
-        Col("net lift", True), Col("verdict"), Col("firm"), Col("A/A", True),
+        Col("net lift", True), Col("verdict"), Col("firm"), Col("A/A (either sign)", True),
         Col("sign test p", True), Col("cases W/L/T", True), Col("case sign p", True)), [
         (str(c.opponent), str(c.wins), str(c.losses), str(c.ties), str(c.holes),
          pct(c.net_lift), Text(str(c.verdict), style=VERDICT_STYLE[c.verdict]),
-         ("yes" if c.firm else "no") if c.aa_rate is not None and c.aa_rate < 1 else "-",
-         rate(c.aa_rate) if c.aa_rate is not None and c.aa_rate < 1 else "-",
+         ("yes" if c.firm else "no") if c.verdict in (Verdict.PASS, Verdict.FAIL) else "-",
+         aa(c.aa_rate) if c.verdict in (Verdict.PASS, Verdict.FAIL) else "-",
          num(c.sign_test_p, "{:.3f}"), votes(c), num(c.case_sign_test_p, "{:.3f}"))
         for c in report.comparisons])
     adaptive = adaptive_line(report)
     if adaptive:
         console.print(Text(adaptive, style="cyan"))
+    shared = budget(report)
+    if shared:
+        console.print(Text(shared))
     for c in report.comparisons:
         said = firmness(c)
         if said:

@@ -13,9 +13,9 @@ from runner.schema.trial import TrialSpec
 
 
 class AdaptiveK(BaseModel):
-    """`--k auto`: every case starts at min_k repetitions and gets more, up to max_k, only
-    while its vote is unsettled and more can still change a verdict or its firmness
-    (runner.analysis.adaptive). The plan holds every trial up to max_k; the run releases them."""
+    """`--k auto`: a sequential run from min_k up to max_k repetitions, stopping once its
+    comparisons are firm or cannot become firm (runner.analysis.adaptive). The plan holds
+    every trial up to max_k; the run releases them stage by stage."""
 
     min_k: int
     max_k: int

@@ -101,13 +101,25 @@ class Comparison(BaseModel):
     case_sign_test_p: float | None = Field(default=None, description="Exact two-sided sign "
                                            "test on the case votes (wins vs losses)")
     aa_rate: float | None = Field(default=None, description="How often an A/A run of this "
-                                  "design (cases, scored rows per case, observed tie rate) "
-                                  "reads a verdict at least this far from NEUTRAL, PASS or "
-                                  "FAIL (runner.analysis.confidence); 1.0 for NEUTRAL")
-    firm: bool = Field(default=False, description="PASS or FAIL with aa_rate <= alpha")
+                                  "design reads a verdict at least this far from NEUTRAL, "
+                                  "either sign, under the exact case-level sign-flip null "
+                                  "(valid whoever decides the rows: checks or a judge; "
+                                  "runner.analysis.confidence); 1.0 for NEUTRAL")
+    aa_rate_adjusted: float | None = Field(default=None, description="aa_rate adjusted by "
+                                           "`correction` over the run's comparisons (or a "
+                                           "batch gate's); firm and --gate-max-p read it")
+    correction: str | None = Field(default=None, description="How the run's one alpha is "
+                                   "shared: 'Holm over N comparisons' or 'none (one "
+                                   "comparison)'; None: a report from before it was shared")
+    firm: bool = Field(default=False, description="PASS or FAIL with aa_rate_adjusted <= alpha")
     alpha: float = 0.05
     firm_size: Size | None = Field(default=None, description="A verdict that is not firm: the "
-                                   "size at which this lift would be (None: firm, or neutral)")
+                                   "size at which it would be if this lift held (None: firm, "
+                                   "neutral, or no size up to 200 cases)")
+    power_size: Size | None = Field(default=None, description="Not firm: the size at which a "
+                                    "true lift of power_lift reads a firm PASS with 80% power "
+                                    "(the code of `estimate --detect`)")
+    power_lift: float | None = None
 
 
 class ProcessFigures(BaseModel):
@@ -247,6 +259,16 @@ class AdaptiveSummary(BaseModel):
     saving: float = Field(description="1 - sessions / fixed_sessions")
     repetitions: dict[str, int] = Field(default_factory=dict,
                                         description="Repetitions released per case")
+    look: int | None = Field(default=None, description="The look the run stopped at (1-based)")
+    looks: int | None = Field(default=None, description="Looks in the sequential design")
+    stop_alpha: float | None = Field(default=None, description="The alpha spent at that look: "
+                                     "the comparisons are firm against it")
+    stopped_because: str | None = None
+    firm_verdicts: int | None = Field(default=None, description="Comparisons read firm")
+    sessions_per_firm: float | None = Field(default=None, description="Cost per decision: "
+                                            "sessions per firm verdict (None: none firm)")
+    usd_per_firm: float | None = Field(default=None, description="Cost per decision: dollars "
+                                       "per firm verdict (None: none firm, or not metered)")
 
 
 class Report(BaseModel):

@@ -1,7 +1,10 @@
-"""The Store interface: a flat key -> bytes space with create-only writes.
+"""The Store interface: a flat key -> bytes space with create-only and conditional writes.
 
 Keys come from runner.store.keys only. `put_if_absent` is what makes a trial's side effects
 at-most-once under Ray's at-least-once retries: the DONE marker is written with it, last.
+`get_versioned` + `put_if_match` are a compare-and-swap: records several drivers rewrite (a
+skill's index, a saved name) change through `runner.store.cas.update`, which retries on a
+lost race, so two drivers finishing at once both keep their change.
 """
 
 from __future__ import annotations
@@ -25,6 +28,15 @@ class Store(ABC):
     @abstractmethod
     def get(self, key: str) -> bytes:
         """Raise KeyError when absent."""
+
+    @abstractmethod
+    def get_versioned(self, key: str) -> tuple[bytes, str]:
+        """The bytes and an opaque version of them (an ETag, a digest); KeyError when absent."""
+
+    @abstractmethod
+    def put_if_match(self, key: str, data: bytes, version: str | None) -> bool:
+        """Write only if the key still holds `version` (None: only if it is absent); True
+        when this call wrote, False when another writer changed the key first."""
 
     @abstractmethod
     def exists(self, key: str) -> bool: ...

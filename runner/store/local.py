@@ -3,11 +3,17 @@
 Every write is atomic (complete or absent): bytes go to a temporary file in the same folder,
 are flushed to disk, then renamed (put) or hard-linked (put_if_absent, which must not replace)
 into place. A full disk or any other OS failure leaves no partial key and raises StoreError.
+`put_if_match` is a compare-and-swap: under an exclusive lock on a lock file beside the key
+(named like a temporary file, so listings skip it), the key's digest is compared with the
+version the writer read, and only then is the new copy renamed into place. Every process on
+the machine (or on a shared filesystem honouring flock) serialises on that lock.
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import hashlib
 import os
 import tempfile
 from collections.abc import Iterator
@@ -73,6 +79,36 @@ class LocalStore(Store):
                 os.link(tmp, path)  # atomic, and fails if the key exists
             except FileExistsError:
                 return False
+            return True
+
+    @contextlib.contextmanager
+    def _locked(self, key: str) -> Iterator[None]:
+        path = self._path(key)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path.parent / f"{TMP_PREFIX}lock-{path.name}", os.O_RDWR | os.O_CREAT,
+                         0o644)
+        except OSError as exc:
+            raise StoreError(f"store {self.uri}: cannot lock {key}: {exc}") from exc
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # closing releases the lock
+
+    def get_versioned(self, key: str) -> tuple[bytes, str]:
+        data = self.get(key)
+        return data, hashlib.sha256(data).hexdigest()
+
+    def put_if_match(self, key: str, data: bytes, version: str | None) -> bool:
+        with self._staged(key, data) as (path, tmp), self._locked(key):
+            try:
+                current: str | None = hashlib.sha256(path.read_bytes()).hexdigest()
+            except FileNotFoundError:
+                current = None
+            if current != version:
+                return False
+            os.replace(tmp, path)
             return True
 
     def get(self, key: str) -> bytes:

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import threading
 
 from runner.store.base import Store
+
+
+def _version(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 class MemoryStore(Store):
@@ -28,6 +33,19 @@ class MemoryStore(Store):
     def get(self, key: str) -> bytes:
         with self._lock:
             return self._data[key]
+
+    def get_versioned(self, key: str) -> tuple[bytes, str]:
+        with self._lock:
+            data = self._data[key]
+        return data, _version(data)
+
+    def put_if_match(self, key: str, data: bytes, version: str | None) -> bool:
+        with self._lock:
+            current = self._data.get(key)
+            if (None if current is None else _version(current)) != version:
+                return False
+            self._data[key] = bytes(data)
+            return True
 
     def exists(self, key: str) -> bool:
         with self._lock:

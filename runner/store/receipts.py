@@ -7,8 +7,11 @@ so `runs`, the viewer's history, `evidence` and the estimate read one key per sk
 one per past run. A store whose receipts predate the index is indexed once, on first read
 (its older receipts migrated on read).
 
-The index is rewritten whole (read, change, write): two drivers finishing runs of the same
-skill in the same instant can lose one entry; `reindex` rebuilds it from the receipts.
+The index and saved names change by compare-and-swap (`runner.store.cas.update`: read with
+a version, write only if unchanged, retry otherwise), so two drivers finishing runs of the same
+skill in the same instant both keep their entry. An index that still misses a receipt (written
+by an older skill-eval, or a crash between receipt and index) is repaired on read by `runs`
+(`repair_index`), which calls `reindex`: the index is rebuilt from the receipts.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from runner.schema.receipt import (
 from runner.schema.report import Report
 from runner.schema.runs import TokenMeans
 from runner.store.base import Store
+from runner.store.cas import update
 from runner.store.keys import (
     INDEX,
     INDEX_MARKER,
@@ -182,13 +186,37 @@ def reindex(store: Store) -> dict[str, SkillIndex]:
                 status=f"unreadable: {str(exc)[:160]}", receipt=key, readable=False))
             continue
         index = indexes.setdefault(receipt.skill, SkillIndex(skill=receipt.skill))
+        # an older skill-eval's receipt of a run that did not complete is indexed without it:
+        # one entry per run, not one per rebuild
+        index.entries = [e for e in index.entries if e.run_id != run_id]
         index.entries.append(entry_from_receipt(receipt, key))
+    listed = {key for key in store.list(RECEIPTS)}
     for index in indexes.values():
-        index.entries.sort(key=_when)
-        store.put(index_key(index.skill), index.model_dump_json(indent=1).encode())
+        _write_rebuilt(store, index, listed)
     if indexes:  # an empty store stays empty: reading it (a refused run's estimate) writes nothing
         store.put(INDEX_MARKER, f"{INDEX_VERSION}\n".encode())
     return indexes
+
+
+def _write_rebuilt(store: Store, index: SkillIndex, listed: set[str]) -> None:
+    """Write a rebuilt index, keeping what a driver recorded since it was read: an entry of a
+    run not rebuilt whose receipt is absent (stopped, partial) or was filed after the listing."""
+    key = index_key(index.skill)
+    rebuilt = {e.run_id for e in index.entries}
+
+    def change(current: bytes | None) -> bytes:
+        entries = list(index.entries)
+        if current is not None:
+            try:
+                now = read_index(current, key)
+            except UnreadableRecord:
+                now = SkillIndex(skill=index.skill)
+            entries += [e for e in now.entries if e.run_id not in rebuilt and (
+                e.receipt is None or (e.receipt not in listed and store.exists(e.receipt)))]
+        merged = SkillIndex(skill=index.skill, entries=sorted(entries, key=_when))
+        return merged.model_dump_json(indent=1).encode()
+
+    update(store, key, change)
 
 
 def _when(entry: IndexEntry) -> float:
@@ -227,12 +255,44 @@ def all_indexes(store: Store) -> list[SkillIndex]:
 def record_run(store: Store, skill: str, entry: IndexEntry) -> None:
     """Add or replace a run's entry in its skill's index; a name it carries leaves the
     entries that carried it before."""
-    index = skill_index(store, skill)
-    kept = [e for e in index.entries if e.run_id != entry.run_id]
-    for other in kept:
-        other.names = [n for n in other.names if n not in entry.names]
-    index.entries = sorted([*kept, entry], key=_when)
-    store.put(index_key(skill), index.model_dump_json(indent=1).encode())
+    _ensure_indexed(store)
+    key = index_key(skill)
+
+    def change(current: bytes | None) -> bytes:
+        index = read_index(current, key) if current is not None else SkillIndex(skill=skill)
+        kept = [e for e in index.entries if e.run_id != entry.run_id]
+        for other in kept:
+            other.names = [n for n in other.names if n not in entry.names]
+        index.entries = sorted([*kept, entry], key=_when)
+        return index.model_dump_json(indent=1).encode()
+
+    update(store, key, change)
+
+
+def stale(store: Store, indexes: list[SkillIndex], every: bool) -> bool:
+    """Whether a filed receipt of one of these indexes' skills is missing from them: an index
+    left stale by a crash between receipt and index, or by an older skill-eval's lost write.
+    One listing of receipts/ (one key per completed run, never per trial). Given `every`
+    index, any receipt counts; given one skill's, the receipts of the bytes it has run."""
+    runs = {e.run_id for index in indexes for e in index.entries}
+    digests = {e.skill_digest for index in indexes for e in index.entries}
+    for key in store.list(RECEIPTS):
+        parsed = parse_receipt_key(key)
+        if parsed is not None and parsed[1] not in runs and (every or parsed[0] in digests):
+            return True
+    return False
+
+
+def repair_index(store: Store, indexes: list[SkillIndex] | None = None) -> bool:
+    """Rebuild the indexes (`reindex`) when `stale`; True when it did. `indexes`: one skill's
+    the caller has just read (default: every skill's, read here)."""
+    every = indexes is None
+    if indexes is None:
+        indexes = all_indexes(store)
+    if not stale(store, indexes, every):
+        return False
+    reindex(store)
+    return True
 
 
 # --- saved names -------------------------------------------------------------------------
@@ -243,32 +303,46 @@ def save_name(store: Store, name: str, receipt: Receipt) -> SavedName:
     skill's same bytes gains the part; other bytes replace the name whole."""
     key = name_key(receipt.skill, name)
     now = datetime.now(UTC)
+
+    def change(current: bytes | None) -> bytes:
+        saved = _saved(current)
+        if saved is None or saved.skill_digest != receipt.skill_digest:
+            saved = SavedName(name=name, skill=receipt.skill, skill_digest=receipt.skill_digest,
+                              saved_at=now)
+        if receipt.kind is ReceiptKind.PAIRED:
+            saved.paired = receipt.run_id
+        else:
+            saved.trigger = receipt.run_id
+            saved.neighbours = {}  # a new trigger run brings its own neighbours
+        saved.saved_at = now
+        return saved.model_dump_json(indent=1).encode()
+
+    written = update(store, key, change)
+    assert written is not None  # change always writes
+    return SavedName.model_validate_json(written)
+
+
+def _saved(data: bytes | None) -> SavedName | None:
+    if data is None:
+        return None
     try:
-        saved = SavedName.model_validate_json(store.get(key))
-    except (KeyError, ValueError):
-        saved = None
-    if saved is None or saved.skill_digest != receipt.skill_digest:
-        saved = SavedName(name=name, skill=receipt.skill, skill_digest=receipt.skill_digest,
-                          saved_at=now)
-    if receipt.kind is ReceiptKind.PAIRED:
-        saved.paired = receipt.run_id
-    else:
-        saved.trigger = receipt.run_id
-        saved.neighbours = {}  # a new trigger run brings its own neighbours
-    saved.saved_at = now
-    store.put(key, saved.model_dump_json(indent=1).encode())
-    return saved
+        return SavedName.model_validate_json(data)
+    except ValueError:
+        return None
 
 
 def add_neighbour(store: Store, name: str, skill: str, neighbour: str, run_id: str) -> None:
     """Record a neighbour's trigger run under the tested skill's saved name."""
     key = name_key(skill, name)
-    try:
-        saved = SavedName.model_validate_json(store.get(key))
-    except (KeyError, ValueError):
-        return
-    saved.neighbours[neighbour] = run_id
-    store.put(key, saved.model_dump_json(indent=1).encode())
+
+    def change(current: bytes | None) -> bytes | None:
+        saved = _saved(current)
+        if saved is None:  # no such name (or a spoiled one): leave it as it is
+            return None
+        saved.neighbours[neighbour] = run_id
+        return saved.model_dump_json(indent=1).encode()
+
+    update(store, key, change)
 
 
 def find_names(store: Store, name: str, skill: str | None = None) -> list[SavedName]:

@@ -10,12 +10,12 @@ from __future__ import annotations
 from pydantic import ValidationError
 
 from runner.schema.enums import ReceiptKind
-from runner.schema.receipt import IndexEntry
+from runner.schema.receipt import IndexEntry, SkillIndex
 from runner.schema.runs import RunSummary
 from runner.schema.triggers import TriggerReport
 from runner.store.base import Store
 from runner.store.keys import TRIGGERS
-from runner.store.receipts import all_indexes, skill_index, token_history
+from runner.store.receipts import all_indexes, reindex, skill_index, stale, token_history
 
 __all__ = ["list_runs", "list_trigger_runs", "summary", "token_history"]
 
@@ -32,17 +32,23 @@ def summary(skill: str, entry: IndexEntry) -> RunSummary:
                       model=entry.model, readable=entry.readable)
 
 
+def _indexes(store: Store, skill: str | None) -> list[SkillIndex]:
+    return [skill_index(store, skill)] if skill is not None else all_indexes(store)
+
+
 def list_runs(store: Store, skill: str | None = None) -> list[RunSummary]:
     """Every paired run (completed or not), newest first; a receipt this skill-eval cannot
-    read (a newer schema) is listed as such, never skipped silently."""
-    indexes = [skill_index(store, skill)] if skill is not None else all_indexes(store)
+    read (a newer schema) is listed as such, never skipped silently. An index missing a
+    filed receipt is repaired on read (one listing of receipts/, then the index again)."""
+    indexes = _indexes(store, skill)
+    if stale(store, indexes, every=skill is None):
+        reindex(store)
+        indexes = _indexes(store, skill)
     out = [summary(index.skill, e) for index in indexes for e in index.entries
            if e.kind is ReceiptKind.PAIRED]
     # Newest first; runs whose report predates timestamps go last.
     return sorted(out, key=lambda r: r.finished_at.timestamp() if r.finished_at else 0.0,
                   reverse=True)
-
-
 
 
 def list_trigger_runs(store: Store) -> list[tuple[str, TriggerReport]]:

@@ -4,7 +4,8 @@
 `AWS_ENDPOINT_URL_S3` / `AWS_ENDPOINT_URL`); credentials come from the usual AWS environment.
 Large objects go up as multipart (boto3's transfer manager, above 8 MiB). `put_if_absent` uses
 a conditional write (`If-None-Match: *`), so a DONE marker is created at most once even when
-Ray retries a trial on another node.
+Ray retries a trial on another node; `put_if_match` sends `If-Match: <ETag>` (or
+`If-None-Match: *` for a key read as absent), S3's own compare-and-swap.
 """
 
 from __future__ import annotations
@@ -120,6 +121,32 @@ class S3Store(Store):
             except ClientError as exc:
                 if _code(exc) in MISSING:
                     raise KeyError(key) from exc
+                raise
+
+    def get_versioned(self, key: str) -> tuple[bytes, str]:
+        from botocore.exceptions import ClientError
+
+        with self._infra("read", key):
+            try:
+                answer = self._client.get_object(Bucket=self.bucket, Key=self._key(key))
+                return bytes(answer["Body"].read()), str(answer["ETag"])
+            except ClientError as exc:
+                if _code(exc) in MISSING:
+                    raise KeyError(key) from exc
+                raise
+
+    def put_if_match(self, key: str, data: bytes, version: str | None) -> bool:
+        from botocore.exceptions import ClientError
+
+        condition = {"IfNoneMatch": "*"} if version is None else {"IfMatch": version}
+        with self._infra("write", key):
+            try:
+                self._client.put_object(Bucket=self.bucket, Key=self._key(key), Body=data,
+                                        **condition)
+                return True
+            except ClientError as exc:
+                if _code(exc) in CONFLICT | MISSING:  # If-Match on a key deleted meanwhile: 404
+                    return False
                 raise
 
     def exists(self, key: str) -> bool:

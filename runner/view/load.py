@@ -6,6 +6,7 @@ from __future__ import annotations
 from pydantic import ValidationError
 
 from runner.errors import RefusedInput
+from runner.render.html import material_trials, row_trials
 from runner.schema.receipt import read_report
 from runner.schema.report import Report
 from runner.schema.runs import RunSummary
@@ -60,11 +61,18 @@ def load_trial(store: Store, run_id: str, trial_id: str) -> TrialView | None:
     return TrialView(result=result, turns=steps, outputs=outputs)
 
 
-def load_run(store: Store, run_id: str) -> tuple[Report, dict[str, TrialView],
-                                                  list[RunSummary]]:
+def load_run(store: Store, run_id: str, trial_id: str | None = None
+             ) -> tuple[Report, dict[str, TrialView], list[RunSummary]]:
+    """A run's report, the material its page shows and the skill's other runs. With
+    `trial_id`: the material of that trial's page only (it and its opponents). A large run's
+    page shows only some trials' material (`material_trials`): one store read per trial
+    shown, never one per trial of the run."""
     report = load_report(store, run_id)
+    wanted = row_trials(report, trial_id) if trial_id is not None else material_trials(report)
     trials = {}
     for line in report.trials:
+        if wanted is not None and line.trial_id not in wanted:
+            continue
         view = load_trial(store, run_id, line.trial_id)
         if view is not None:
             trials[line.trial_id] = view

@@ -87,7 +87,7 @@ class Viewer:
     async def trial(self, request: web.Request) -> web.Response:
         run_id, trial_id = request.match_info["run_id"], request.match_info["trial_id"]
         try:
-            report, views, _ = await asyncio.to_thread(load_run, self.store, run_id)
+            report, views, _ = await asyncio.to_thread(load_run, self.store, run_id, trial_id)
         except RefusedInput as exc:
             return _not_found(exc)
         found = trial_page(report, views, trial_id)

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import EXAMPLE, HANG, PROBE, ROOT
+from tests.helpers import EXAMPLE, HANG, PROBE, ROOT, own_containers, own_runs, work_mounts
 from tests.raycluster import RAY, Cluster
 
 pytestmark = pytest.mark.integration
@@ -87,10 +87,6 @@ def test_batch_submitted_as_a_ray_job(cluster: Cluster, tmp_path: Path) -> None:
     assert verdicts == {"probe": "PASS", "csv-summary": "NEUTRAL"}
 
 
-def _workspace_mounts() -> int:
-    return Path("/proc/mounts").read_text().count("skill-eval-work")
-
-
 def test_ctrl_c_twice_cleans_up_every_node(cluster: Cluster, tmp_path: Path,
                                            docker_client: Any) -> None:
     """Bug: Ctrl-C cancelled Ray tasks with force=True (no worker cleanup), reaped only the
@@ -100,15 +96,15 @@ def test_ctrl_c_twice_cleans_up_every_node(cluster: Cluster, tmp_path: Path,
     script.write_text(json.dumps({"scenarios": [{"name": "hang", "turns": [
         {"tool_use": {"name": "Bash", "input": {"command": HANG, "timeout": 600000}}},
         {"text": "done"}]}]}))
-    mounts_before = _workspace_mounts()
+    mounts_before = work_mounts()
     driver = subprocess.Popen(
         [sys.executable, "-m", "runner", "run", str(PROBE), "--case", "greet", "--k", "1",
          "--model-script", str(script), "--ray-address", cluster.address, "--store",
          str(tmp_path / "store"), "--shared-store", "--timeout", "240", "--fresh"],
         cwd=ROOT, env=cluster.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 180
-    while len(running := docker_client.containers.list(
-            filters={"label": "skill-eval.run", "status": "running"})) < 2:
+    # only this test's run: other evals on the machine run containers of their own
+    while len(running := own_containers(docker_client, own_runs(tmp_path), running=True)) < 2:
         assert time.monotonic() < deadline and driver.poll() is None, driver.stderr
         time.sleep(0.2)
     nodes = {c.labels["skill-eval.trial"] for c in running}
@@ -124,8 +120,13 @@ def test_ctrl_c_twice_cleans_up_every_node(cluster: Cluster, tmp_path: Path,
     assert driver.returncode == 130, err[-3000:]
     assert "interrupted" in err and "on 2 node(s)" in err, err[-3000:]
     assert "not cleaned" not in err, err[-3000:]
-    assert docker_client.containers.list(all=True, filters={"label": "skill-eval.run"}) == []
-    assert _workspace_mounts() == mounts_before
+    run_ids = own_runs(tmp_path)
+    assert len(run_ids) == 1
+    assert own_containers(docker_client, run_ids) == []
+    # the workspace mounts of this run's trials (named by trial id prefix) are gone
+    trials = {c.labels["skill-eval.trial"][:16] for c in running}
+    assert {m for m in work_mounts() - mounts_before
+            if Path(m).parent.name[:16] in trials} == set()
 
 
 def test_a_token_cluster_without_the_token_says_what_to_set(cluster: Cluster,

@@ -15,7 +15,10 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import PROBE, REAL_KEY, ROOT
+from runner.planning.plan import make_plan
+from runner.sandbox.docker import DEFAULT_IMAGE
+from runner.schema.options import RunOptions
+from tests.helpers import PROBE, REAL_KEY, ROOT, own_containers
 from tests.raycluster import Cluster, engine_without_images
 
 pytestmark = pytest.mark.integration
@@ -52,7 +55,14 @@ def _run(cluster: Cluster, env: dict[str, str], *args: str) -> subprocess.Comple
 
 
 def _labelled(docker_client: Any) -> list[Any]:
-    return docker_client.containers.list(all=True, filters={"label": "skill-eval.run"})
+    """Containers of the run `_run` asks for: a refused run has no folder to read its id from,
+    so its id is planned here (the same inputs, the sandbox image's id among them, give the
+    same id); other evals on the machine run containers of their own."""
+    opts = RunOptions(skill_path=PROBE, case_ids=("greet",), timeout_s=90)
+    image = str(docker_client.images.get(DEFAULT_IMAGE).id)
+    opts = opts.model_copy(update={"sandbox": opts.sandbox.model_copy(
+        update={"image_id": image})})
+    return own_containers(docker_client, {make_plan(opts).run_id})
 
 
 def test_a_cluster_missing_a_key_and_an_image_is_refused_naming_both(

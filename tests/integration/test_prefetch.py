@@ -18,7 +18,7 @@ from runner.sandbox.docker import LABEL_RUN, DockerSandbox
 from runner.schema.enums import Verdict
 from runner.scripted.script import Script
 from runner.scripted.server import ScriptedEndpoint
-from tests.helpers import MAGIC_WITH_SKILL
+from tests.helpers import MAGIC_WITH_SKILL, own_containers, own_runs
 
 pytestmark = pytest.mark.integration
 
@@ -27,8 +27,8 @@ class Watch:
     """Samples the run's containers: how many exist, and how many run claude (not the
     entrypoint waiting at its gate)."""
 
-    def __init__(self, client: Any) -> None:
-        self.client = client
+    def __init__(self, client: Any, runs: Any) -> None:
+        self.client, self.runs = client, runs  # runs(): this test's run ids, read as they appear
         self.most_containers = self.most_sessions = 0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._sample, daemon=True)
@@ -36,7 +36,8 @@ class Watch:
     def _sample(self) -> None:
         while not self._stop.is_set():
             sessions = containers = 0
-            for container in self.client.containers.list(filters={"label": LABEL_RUN}):
+            # this test's runs only: other evals on the machine run containers of their own
+            for container in own_containers(self.client, self.runs(), running=True):
                 containers += 1
                 try:
                     rows = container.top(ps_args="-o pid,args").get("Processes") or []
@@ -57,10 +58,10 @@ class Watch:
 
 
 def test_prefetched_containers_wait_at_the_gate_while_one_session_runs(
-        options: Any, write_script: Any, docker_client: Any) -> None:
+        options: Any, write_script: Any, docker_client: Any, tmp_path: Path) -> None:
     script = write_script({"latency_s": 1.5, "scenarios": [
         MAGIC_WITH_SKILL, {"name": "plain", "turns": [{"text": "no idea"}]}]})
-    with Watch(docker_client) as watch:
+    with Watch(docker_client, lambda: own_runs(tmp_path)) as watch:
         report = run_eval(options(case_ids=("greet",), k=2, model_script=script,
                                   concurrency=1, prefetch=2))
     assert report.verdict is Verdict.PASS and report.holes == 0

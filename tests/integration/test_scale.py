@@ -27,7 +27,18 @@ from runner.store.keys import RunKeys
 from runner.store.local import LocalStore
 from runner.store.s3 import S3Store
 from runner.store.trials import standing
-from tests.helpers import HANG, MAGIC_WITH_SKILL, PROBE, ROOT, cmdlines, free_port
+from tests.helpers import (
+    HANG,
+    MAGIC_WITH_SKILL,
+    PROBE,
+    ROOT,
+    free_port,
+    no_leftovers_of,
+    own_containers,
+    own_processes,
+    own_runs,
+    remove_own_containers,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -170,9 +181,8 @@ def test_resume_after_the_driver_is_killed(write_script: Any, tmp_path: Path,
         time.sleep(0.1)
     os.killpg(driver.pid, signal.SIGKILL)
     driver.wait()
-    for c in docker_client.containers.list(all=True, filters={"label": "skill-eval.run"}):
-        c.remove(force=True)  # what `skill-eval gc` does; the killed driver could not
     run_id = store.list("runs")[0].split("/")[1]
+    remove_own_containers(docker_client, {run_id})  # what `gc --run` does; the driver could not
     done_ids = RunKeys(run_id).done_trial_ids(store.list("runs"))
     done_before = {t: store.get(standing(store, run_id, t).transcript) for t in done_ids}
     assert 3 <= len(done_before) < 8
@@ -195,7 +205,9 @@ def test_resume_after_the_driver_is_killed(write_script: Any, tmp_path: Path,
 
 
 def _busy_worker_pids() -> list[int]:
-    return [pid for pid, cmdline in cmdlines() if cmdline.startswith(b"ray::_run_remote")]
+    """Busy workers of the embedded Ray cluster this pytest process started (its
+    descendants), never those of other evals on the machine."""
+    return own_processes(b"ray::_run_remote", os.getpid())
 
 
 def test_killed_worker_trial_is_retried_and_recorded_once(options: Any, write_script: Any,
@@ -243,24 +255,23 @@ def test_sigterm_cancels_cleans_up_and_says_so(write_script: Any, tmp_path: Path
     script = write_script({"scenarios": [{"name": "hang", "turns": [
         {"tool_use": {"name": "Bash", "input": {"command": HANG, "timeout": 600000}}},
         {"text": "done"}]}]})
-    scratch_before = set(SCRATCH_ROOT.iterdir()) if SCRATCH_ROOT.is_dir() else set()
-    driver = _run_cli(["run", str(PROBE), "--case", "greet", "--model-script", str(script),
-                       "--store", str(tmp_path / "store"), "--timeout", "240", "--fresh"])
-    deadline = time.monotonic() + 180
-    while len(running := docker_client.containers.list(
-            filters={"label": "skill-eval.run", "status": "running"})) < 2:
-        assert time.monotonic() < deadline and driver.poll() is None
-        time.sleep(0.2)
-    time.sleep(3)
-    for container in running:  # really hanging, not about to finish on their own
-        container.reload()
-        assert container.status == "running"
-    driver.send_signal(signal.SIGTERM)
-    _, err = driver.communicate(timeout=180)
-    assert driver.returncode == 130, err[-3000:]
-    # each cancelled trial removed its own container; the reap after it found nothing left
-    assert "interrupted" in err and "cleanup: removed 0 container(s)" in err, err[-3000:]
-    assert "Traceback" not in err and "SIGABRT" not in err
-    assert docker_client.containers.list(all=True, filters={"label": "skill-eval.run"}) == []
-    left = (set(SCRATCH_ROOT.iterdir()) if SCRATCH_ROOT.is_dir() else set()) - scratch_before
-    assert {p.name for p in left} <= {"bundles"}
+    with no_leftovers_of(lambda: own_runs(tmp_path), SCRATCH_ROOT):
+        driver = _run_cli(["run", str(PROBE), "--case", "greet", "--model-script", str(script),
+                           "--store", str(tmp_path / "store"), "--timeout", "240", "--fresh"])
+        deadline = time.monotonic() + 180
+        # this test's run only: other evals on the machine run containers of their own
+        while len(running := own_containers(docker_client, own_runs(tmp_path),
+                                            running=True)) < 2:
+            assert time.monotonic() < deadline and driver.poll() is None
+            time.sleep(0.2)
+        time.sleep(3)
+        for container in running:  # really hanging, not about to finish on their own
+            container.reload()
+            assert container.status == "running"
+        driver.send_signal(signal.SIGTERM)
+        _, err = driver.communicate(timeout=180)
+        assert driver.returncode == 130, err[-3000:]
+        # each cancelled trial removed its own container; the reap after it found nothing left
+        assert "interrupted" in err and "cleanup: removed 0 container(s)" in err, err[-3000:]
+        assert "Traceback" not in err and "SIGABRT" not in err
+        assert own_runs(tmp_path) and own_containers(docker_client, own_runs(tmp_path)) == []

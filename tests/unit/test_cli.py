@@ -122,7 +122,10 @@ def test_json_and_quiet_for_scripts(tmp_path: Path) -> None:
     assert len(lines) == 2 and lines[0].startswith("[1/2] row-count r0 ")  # one per trial
 
 
-def test_the_gate_fails_on_any_fail_on_no_evidence_and_on_weak_evidence() -> None:
+def test_the_gate_has_three_answers() -> None:
+    """1 on a firm FAIL (Holm over every comparison), 5 when the run cannot decide (a FAIL
+    that is not firm, no evidence, an A/A rate not below --gate-max-p), else 0."""
+    from runner.analysis.gate import Answer, decide
     from runner.cli import gate_fails
     from runner.schema.report import Report
 
@@ -134,14 +137,23 @@ def test_the_gate_fails_on_any_fail_on_no_evidence_and_on_weak_evidence() -> Non
             "sign_test_p": None, "arms": {}, "rows": [], "trials": [], "price_table": "t",
             "k": 1, "cases": [], "comparisons": [
                 {"opponent": opponent, "wins": 4, "losses": 2, "ties": 0, "holes": 0,
-                 "net_lift": 0.33, "verdict": verdict, "sign_test_p": p}
+                 "net_lift": 0.33, "verdict": verdict, "sign_test_p": p, "aa_rate": p}
                 for opponent, verdict, p in verdicts]})
 
-    # PASS against baseline but FAIL against the incumbent: the gate must fail
-    assert gate_fails([report(("baseline", "PASS", 0.69), ("incumbent", "FAIL", 0.5))])
-    assert gate_fails([report(("baseline", "NO EVIDENCE", None))])
+    # PASS against baseline, a firm FAIL against the incumbent (0.001 x 2 after Holm): 1
+    assert decide([report(("baseline", "PASS", 0.69), ("incumbent", "FAIL", 0.001))]
+                  ).answer is Answer.FAIL
+    # the same FAIL at 0.03 is firm alone, not after Holm over two (0.06): inconclusive
+    assert decide([report(("baseline", "FAIL", 0.03))]).answer is Answer.FAIL
+    held = decide([report(("baseline", "PASS", 0.69), ("incumbent", "FAIL", 0.03))])
+    assert held.answer is Answer.INCONCLUSIVE and "Holm over 2 comparisons" in held.lines[0]
+    # a batch shares one budget too: two runs' FAILs at 0.03 each are not firm together
+    assert decide([report(("baseline", "FAIL", 0.03)), report(("baseline", "FAIL", 0.03))]
+                  ).answer is Answer.INCONCLUSIVE
+    assert decide([report(("baseline", "NO EVIDENCE", None))]).answer is Answer.INCONCLUSIVE
+    assert decide([report(("baseline", "PASS", 0.69))]).answer is Answer.DECIDED
     assert not gate_fails([report(("baseline", "PASS", 0.69))])
-    assert gate_fails([report(("baseline", "PASS", 0.69))], max_p=0.05)  # 4 W, 2 L: weak
+    assert decide([report(("baseline", "PASS", 0.69))], max_p=0.05).answer is Answer.INCONCLUSIVE
     assert not gate_fails([report(("baseline", "PASS", 0.01))], max_p=0.05)
 
 
@@ -202,8 +214,8 @@ def test_an_upstream_that_fails_every_call_fails_the_gate(tmp_path: Path) -> Non
     finally:
         FakeSandbox.plan.clear()
     assert plain.exit_code == 3, plain.output
-    assert gated.exit_code == 1, gated.output
-    assert "gate: no evidence" in gated.stderr and "api_error" in gated.stderr
+    assert gated.exit_code == 5, gated.output  # it cannot decide: inconclusive
+    assert "gate: inconclusive: no evidence" in gated.stderr and "api_error" in gated.stderr
     assert "NO EVIDENCE" in gated.stdout
 
 

@@ -14,14 +14,14 @@ from runner.analysis.confidence import (
     can_be_firm,
     case_vote,
     firm_size,
+    holm,
     is_firm,
     power,
     shape_for,
 )
 from runner.analysis.planner import plan_detect
-from runner.analysis.rows import case_votes, compare
+from runner.analysis.rows import adjust_family, case_votes, compare
 from runner.render.html import run_page
-from runner.render.numbers import gate_note
 from runner.render.terminal import render
 from runner.schema.enums import Arm, Outcome, Verdict
 from runner.schema.report import Report, Row, Size
@@ -73,7 +73,6 @@ def test_aa_rate_three_cases_k1_by_hand() -> None:
     when W = L: all ties (8/27) or one of each (6 * 1/6 * 1/6 * 2/3 = 1/9): 11/27. So
     PASS or FAIL 16/27 (the issue's 30% and 30%)."""
     assert aa_tail((1, 1, 1), 2 / 3) == pytest.approx(16 / 27)
-    assert aa_rate((1, 1, 1), 1, 0, 2) == pytest.approx(16 / 27)
 
 
 def test_aa_rate_one_case_k2_by_hand() -> None:
@@ -90,29 +89,43 @@ def test_issue_figures() -> None:
         assert aa_tail(design, 2 / 3) == pytest.approx(expected, abs=0.005)
 
 
-def test_a_sweep_at_the_coin_is_firm_only_below_its_rate() -> None:
-    """Three wins, no ties: the tie rate clamps to 1/2 (p = 1/2: a row wins 1/4); an A/A run
-    sweeps either way 2 / 4^3 = 1/32 of the time."""
-    rate = aa_rate((1, 1, 1), 3, 0, 0)
-    assert rate == pytest.approx(1 / 32)
-    assert is_firm(rate, 0.05) and not is_firm(rate, 0.01)
-    assert aa_rate((1, 1, 1), 1, 1, 1) == 1.0  # NEUTRAL: every A/A run is that far
-    assert aa_rate((), 0, 0, 0) is None
-    assert not can_be_firm((1, 1)) and can_be_firm((1, 1, 1))
+def test_the_exact_conditional_test_by_hand() -> None:
+    """10 cases x k=1: at 8-2 the decided rows are Binomial(10, 1/2) on W - L; an A/A run
+    splits at least 8-2 either way 2 * (1 + 10 + 45) / 1024 = 0.109 of the time: not firm.
+    At 10-0: 2 / 1024, firm. Ties do not change it (they stay ties when the arms swap)."""
+    eight_two = [(1, 0, 0)] * 8 + [(0, 1, 0)] * 2
+    assert aa_rate(eight_two) == pytest.approx(112 / 1024)
+    assert not is_firm(aa_rate(eight_two))
+    assert aa_rate([(1, 0, 0)] * 10) == pytest.approx(2 / 1024)
+    assert is_firm(aa_rate([(1, 0, 0)] * 10))
+    assert aa_rate([(1, 0, 0)] * 3) == pytest.approx(0.25)  # three wins: 2 / 2^3
+    assert aa_rate([(1, 0, 0), (0, 1, 0), (0, 0, 1)]) == 1.0  # NEUTRAL
+    assert aa_rate([]) is None
+    assert not can_be_firm((1,) * 5) and can_be_firm((1,) * 6) and not can_be_firm((9,) * 5)
 
 
-def test_aa_rate_matches_a_seeded_simulation() -> None:
+def test_repetitions_of_a_case_flip_together() -> None:
+    """4 cases each won at every one of 3 repetitions: pooled rows would read 2 / 2^12; the
+    case is the unit, so it is 2 / 2^4. A case at 2-1 counts |D| = 1, not 3."""
+    assert aa_rate([(3, 0, 0)] * 4) == pytest.approx(2 / 16)
+    # magnitudes 3, 3, 1: S >= 5 only with both 3s the same sign and the 1 with them: 2/8
+    assert aa_rate([(3, 0, 0), (3, 0, 0), (2, 1, 0)]) == pytest.approx(2 / 8)
+
+
+def test_flip_tail_matches_brute_force() -> None:
     rng = random.Random(3)
-    design, runs, hits = (3, 3, 1, 2), 40_000, 0
-    rows = sum(design)
-    for _ in range(runs):
-        d = 0
-        for k in design:
-            p = rng.random()
-            for _ in range(k):
-                d += (rng.random() < p) - (rng.random() < p)
-        hits += 3 * abs(d) >= rows
-    assert hits / runs == pytest.approx(aa_tail(design, 2 / 3), abs=0.01)
+    for _ in range(30):
+        cases = [(w, lo, rng.randint(0, 2)) for w, lo in
+                 ((rng.randint(0, 3), rng.randint(0, 3)) for _ in range(rng.randint(1, 8)))]
+        rows = sum(map(sum, cases))
+        if not rows:
+            continue
+        d = [w - lo for w, lo, _ in cases]
+        line = max(Fraction(1, 3), abs(Fraction(sum(d), rows))) * rows
+        hits = sum(abs(sum(x if (mask >> i) & 1 else -x for i, x in enumerate(d))) >= line
+                   for mask in range(2 ** len(d)))
+        expected = hits / 2 ** len(d) if 3 * abs(sum(d)) >= rows else 1.0
+        assert aa_rate(cases) == pytest.approx(expected)
 
 
 def test_more_ties_less_noise() -> None:
@@ -121,23 +134,37 @@ def test_more_ties_less_noise() -> None:
 
 
 def test_firm_size_and_the_comparison_fields() -> None:
-    assert firm_size(3, 1, 2 / 3) == Size(cases=3, k=5)
+    """One win and two ties: a flip turns the win into a loss, so an A/A run reads PASS or
+    FAIL every time (1.0). If the lift held, cycling W, T, T needs 6 decided cases: 18."""
+    assert firm_size([(1, 0, 0), (0, 0, 1), (0, 0, 1)]) == Size(cases=16, k=1)
     rows = [row("a", 0, W), row("b", 0, T), row("c", 0, T)]
     comp = compare(rows, Arm.BASELINE)
     assert comp.verdict is Verdict.PASS and not comp.firm
-    assert comp.aa_rate == pytest.approx(16 / 27)
-    assert comp.firm_size == Size(cases=3, k=5)
-    five = [row(c, r, W if r == 0 else T) for c in "abcde" for r in range(3)]
-    firm = compare(five, Arm.BASELINE)
+    assert comp.aa_rate == pytest.approx(1.0)
+    assert comp.firm_size == Size(cases=16, k=1)
+    assert comp.power_size is not None and comp.power_lift == 0.5
+    six = [row(c, r, W if r == 0 else T) for c in "abcdef" for r in range(3)]
+    firm = compare(six, Arm.BASELINE)
     assert firm.verdict is Verdict.PASS and firm.firm and firm.firm_size is None
-    assert firm.aa_rate == pytest.approx(aa_tail((3,) * 5, 2 / 3))
-    assert not compare(five, Arm.BASELINE, alpha=0.01).firm
+    assert firm.aa_rate == pytest.approx(2 / 64)
+    assert not compare(six, Arm.BASELINE, alpha=0.01).firm
+
+
+def test_holm_over_a_family() -> None:
+    assert holm([0.01, 0.04, None]) == [0.02, 0.04, None]
+    assert holm([0.03, 0.01, 0.2]) == [pytest.approx(0.06), pytest.approx(0.03), 0.2]
+    sweep = [row(c, 0, W) for c in "abcdef"]  # 2/64 alone: firm; Holm over two: 1/16
+    both = sweep + [r.model_copy(update={"opponent": Arm.INCUMBENT}) for r in sweep]
+    comps = adjust_family([compare(both, o, family=2) for o in (Arm.BASELINE, Arm.INCUMBENT)])
+    assert all(not c.firm and c.aa_rate_adjusted == pytest.approx(1 / 16) for c in comps)
+    assert comps[0].correction == "Holm over 2 comparisons"
 
 
 def test_power_at_the_extremes() -> None:
-    assert power((1, 1, 1), 1.0) == pytest.approx(1.0)  # every case a sure win: 1/32 firm
-    assert power((3,) * 5, 0.0) <= 0.05 / 2 + 1e-9  # an A/A run: firm PASS at most alpha/2
-    assert power((1,) * 18, 0.5) >= 0.8
+    assert power((1,) * 6, 1.0) == pytest.approx(1.0)  # six sure wins: 2/64, firm
+    assert power((1,) * 5, 1.0) == 0.0  # five cannot be firm
+    assert power((3,) * 8, 0.0) <= 0.05 / 2 + 0.01  # A/A: firm PASS at most alpha/2 (+draws)
+    assert power((1,) * 18, 0.5) < 0.8 <= power((1,) * 21, 0.5)
 
 
 def test_planner_options() -> None:
@@ -163,13 +190,13 @@ def _report(rows: list[Row]) -> Report:
 
 def test_terminal_and_viewer_say_when_a_verdict_is_not_firm() -> None:
     report = _report([row("a", 0, L), row("b", 0, T), row("c", 0, T)])
-    console = Console(width=200, record=True)
+    console = Console(width=300, record=True)
     render(report, console)
     text = console.export_text()
-    said = ("FAIL, not firm: an A/A run of this size reads FAIL 30% of the time; 3 cases x k=5 "
-            "would make it firm")
+    said = ("FAIL, not firm: an A/A run of this design reads PASS or FAIL 100% of the time "
+            "(exact case-level test); would be firm if this lift held at 16 cases x k=1; a "
+            "true lift of +50% reads firm at 21 cases x k=1 with 80% power")
     assert said in text
+    assert "A/A (either sign)" in text
     assert "0/1/2" in text  # the case votes
     assert said in run_page(report, {}, [])
-    note = gate_note(report.comparisons[0])
-    assert note and "not firm" in note and "3 cases x k=5" in note

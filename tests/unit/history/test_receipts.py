@@ -59,7 +59,8 @@ def test_an_old_store_is_indexed_on_first_read_and_its_run_lists_and_compares(
         compare_refs(store, "r-0a1b2c3d4e5f6071", "r-new")
     result = compare_refs(store, "r-0a1b2c3d4e5f6071", "r-new",
                           allowed=("image", "price_table"))
-    assert result.regression and [c.label for c in result.cases_worse] == ["append-row"]
+    assert not result.regression  # one case falling 2/2 -> 1/2 is inside the noise
+    assert [c.label for c in result.cases_worse] == ["append-row"]
     assert "case_set" in result.not_recorded
     assert any("version 2 report" in n for n in result.notes)
 

@@ -17,6 +17,10 @@ from runner.store.local import LocalStore
 from tests.stored_runs import paired, store_receipt, trigger
 
 GOOD = {"append-row": ([True, True], [False, False]), "balance": ([True, True], [False, True])}
+# Eight cases the candidate passes twice each; in WORSE six of them fail twice: a drop no
+# shuffle of the runs' own trials reaches (each case alone: 1/6; six together: below 1e-4)
+BIG = {f"case-{i}": ([True, True], [False, False]) for i in range(8)}
+WORSE = {**BIG, **{f"case-{i}": ([False, False], [False, False]) for i in range(6)}}
 
 
 def saved(tmp_path: Path, *receipts: tuple[Receipt, str]) -> LocalStore:
@@ -27,28 +31,48 @@ def saved(tmp_path: Path, *receipts: tuple[Receipt, str]) -> LocalStore:
 
 
 def test_a_case_that_got_worse_is_a_regression_and_is_named(tmp_path: Path) -> None:
-    worse = {**GOOD, "balance": ([False, False], [False, True])}
-    store = saved(tmp_path, (paired("r-1", GOOD), "v1"),
-                  (paired("r-2", worse, digest="b" * 64, minutes=5), "v2"))
+    store = saved(tmp_path, (paired("r-1", BIG), "v1"),
+                  (paired("r-2", WORSE, digest="b" * 64, minutes=5), "v2"))
     result = compare_refs(store, "v1", "v2")
     assert result.regression
     task = next(f for f in result.figures if f.name == "task success")
-    assert (task.before, task.after, task.fails) == (1.0, 0.5, True)
-    assert [c.label for c in result.cases_worse] == ["balance"]
+    assert (task.before, task.after, task.fails) == (1.0, 0.25, True)
+    assert task.survived is not None and task.survived > 0.99 and task.noise_note is None
+    assert [c.label for c in result.cases_worse] == [f"case-{i}" for i in range(6)]
     same = compare_refs(store, "v1", "v1")
     assert not same.regression and same.cases_worse == []
 
 
+def test_a_drop_inside_the_noise_is_listed_and_does_not_fail(tmp_path: Path) -> None:
+    """Two cases, one falling from 2/2 to 0/2: a shuffle of that case's four trials does it
+    1/6 of the time, so the 50-point drop is not beyond the runs' noise; the case is named."""
+    worse = {**GOOD, "balance": ([False, False], [False, True])}
+    store = saved(tmp_path, (paired("r-1", GOOD), "v1"),
+                  (paired("r-2", worse, digest="b" * 64, minutes=5), "v2"))
+    result = compare_refs(store, "v1", "v2")
+    task = next(f for f in result.figures if f.name == "task success")
+    assert task.change == -0.5 and not task.fails
+    assert task.survived is not None and task.survived < 0.9
+    assert not result.regression and [c.label for c in result.cases_worse] == ["balance"]
+
+
+def test_the_fixed_line_is_the_fallback_and_exactly_5_points_does_not_fail() -> None:
+    exact = decide._share_figure("task success", 0.80, 0.75)
+    assert exact.noise_note == "noise not measured" and not exact.fails
+    assert decide._share_figure("task success", 0.80, 0.74).fails
+
+
 def test_a_process_no_longer_followed_is_listed_and_fails(tmp_path: Path) -> None:
+    followed = {c: [True, True] for c in BIG}
+    dropped = {**followed, **{f"case-{i}": [False, False] for i in range(6)}}
     store = saved(tmp_path,
-                  (paired("r-1", GOOD, process={"append-row": [True, True]}), "v1"),
-                  (paired("r-2", GOOD, digest="b" * 64, minutes=5,
-                          process={"append-row": [True, False]}), "v2"))
+                  (paired("r-1", BIG, process=followed), "v1"),
+                  (paired("r-2", BIG, digest="b" * 64, minutes=5, process=dropped), "v2"))
     result = compare_refs(store, "v1", "v2")
     assert result.regression
-    assert [c.label for c in result.cases_worse] == ["append-row (process)"]
-    followed = next(f for f in result.figures if f.name == "process followed")
-    assert followed.fails and followed.before == 1.0 and followed.after == 0.5
+    assert [c.label for c in result.cases_worse] == [f"case-{i} (process)" for i in range(6)]
+    followed_fig = next(f for f in result.figures if f.name == "process followed")
+    assert followed_fig.fails and followed_fig.before == 1.0 and followed_fig.after == 0.25
     task = next(f for f in result.figures if f.name == "task success")
     assert not task.fails  # every answer still came out right
 
@@ -107,7 +131,8 @@ def test_a_trigger_drop_beyond_the_noise_fails(tmp_path: Path) -> None:
     result = compare_refs(store, "v1", "v2")
     assert result.trigger is not None
     recall = result.trigger.figures[1]
-    assert recall.name == "trigger recall" and recall.fails and recall.survived == 1.0
+    assert recall.name == "trigger recall" and recall.fails and recall.survived is not None
+    assert recall.survived > 0.99
     assert result.regression and len(result.trigger.flips) == 12
 
 
@@ -188,15 +213,15 @@ def test_the_trigger_rule_rarely_fails_an_unchanged_skill_and_catches_a_real_dro
 
 def test_a_run_regraded_from_another_compares_with_it_despite_a_new_case_set(
         tmp_path: Path) -> None:
-    worse = {**GOOD, "balance": ([False, False], [False, True])}
-    regraded = paired("r-2", worse, minutes=5, case_set="e" * 64, grader_prompt="g" * 64)
+    regraded = paired("r-2", WORSE, minutes=5, case_set="e" * 64, grader_prompt="g" * 64)
     regraded.source_run = "r-1"
-    store = saved(tmp_path, (paired("r-1", GOOD), "v1"), (regraded, "v1-regraded"))
+    store = saved(tmp_path, (paired("r-1", BIG), "v1"), (regraded, "v1-regraded"))
     result = compare_refs(store, "v1", "v1-regraded")
-    assert result.regression and [c.case for c in result.cases_worse] == ["balance"]
+    assert result.regression
+    assert [c.case for c in result.cases_worse] == [f"case-{i}" for i in range(6)]
     assert {d.digest for d in result.differences} == {"case_set", "grader_prompt"}
     assert any("r-2 re-scored the trials of r-1" in n for n in result.notes)
-    other = paired("r-3", GOOD, minutes=6, case_set="e" * 64)
+    other = paired("r-3", BIG, minutes=6, case_set="e" * 64)
     store_receipt(store, other, "v3")
     with pytest.raises(RefusedInput, match="case_set differs"):
         compare_refs(store, "v1", "v3")
