@@ -5,7 +5,6 @@ timeout or version.
 
 from __future__ import annotations
 
-import os
 import tempfile
 from pathlib import Path
 
@@ -48,14 +47,3 @@ GC_GRACE_S = 600.0
 
 # A case's judge program gets at most this long (and never longer than the session's timeout).
 JUDGE_PROGRAM_TIMEOUT_S = 120.0
-
-
-def upstream_env() -> str | None:
-    """ANTHROPIC_BASE_URL as this shell sets it (None: unset), read in this one place."""
-    return os.environ.get("ANTHROPIC_BASE_URL")
-
-
-def upstream() -> str:
-    """The Messages API endpoint the commands use: ANTHROPIC_BASE_URL, else the real one."""
-    value = upstream_env()
-    return UPSTREAM if value is None else value

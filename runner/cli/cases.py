@@ -72,8 +72,7 @@ def cases(skill: Path, generate: bool, expectations: tuple[str, ...],
 
     request = DraftRequest(skill_dir=skill, expectations=expectations,
                            improvements=improvements, force=force, model=model, source=source)
-    result = run_generate(request, model_script,
-                          config.upstream(), max_budget_usd)
+    result = run_generate(request, model_script, max_budget_usd=max_budget_usd)
     out = console.out()
     if as_json:
         out.print_json(json.dumps(draft_summary(result)))

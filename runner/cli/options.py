@@ -299,7 +299,6 @@ def run_options(skill: Path, params: dict[str, Any], **fixed: Any) -> RunOptions
         values["judge"] = not params["no_judge"]
     values["sandbox"] = SandboxConfig(**{name: params[name] for name in SANDBOX_FIELDS
                                          if params.get(name) is not None})
-    values["upstream_url"] = config.upstream()
     if str(values.get("incumbent_path")) == LATEST:  # --incumbent latest, not ./latest
         values.pop("incumbent_path")
         values["incumbent_latest"] = True

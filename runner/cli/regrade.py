@@ -8,7 +8,7 @@ from typing import Any
 import click
 from rich.text import Text
 
-from runner import config, console
+from runner import console
 from runner.cli.app import EXIT_CODES, guarded, main
 from runner.cli.options import OUTPUT, STORE, use
 from runner.cli.output import check_writable, emit, verdict_exit
@@ -42,7 +42,6 @@ def regrade(run_id: str, skill_path: Path | None, report_json: Path | None, as_j
 
     check_writable(report_json, "--report-json")
     opts = RegradeOptions(run_id=run_id, skill_path=skill_path,
-                          upstream_url=config.upstream(),
                           **{k: v for k, v in params.items() if v is not None})
     err = console.err(quiet=quiet)
     report = regrade_run(opts, err)

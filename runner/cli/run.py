@@ -113,7 +113,8 @@ def _skills(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: st
 
 
 def _trigger_options(opts: RunOptions) -> RunOptions:
-    """--triggers-only and --with-triggers: the trigger eval's sessions per query."""
+    """--triggers-only and --with-triggers: the trigger eval's sessions per query; the
+    trigger wave skips the estimate's question (--force), never the run's cap."""
     return opts.model_copy(update={"k": config.TRIGGER_RUNS, "force": True})
 
 
@@ -143,11 +144,12 @@ def _several(opts: RunOptions, confirm: bool, output: Output) -> None:
 
 
 def _one(opts: RunOptions, confirm: bool, with_triggers: bool, output: Output) -> None:
-    from runner.driver.api import for_reports, notifying, run_eval, run_trigger
+    from runner.driver.api import RunBudget, for_reports, notifying, run_eval, run_trigger
     from runner.render.terminal import render_trigger
 
     with notifying(opts.notify, "run") as note:
-        report = run_eval(opts, output.err, confirm=ask if confirm else None)
+        budget = RunBudget()  # one cap for every wave of the run, triggers included
+        report = run_eval(opts, output.err, confirm=ask if confirm else None, budget=budget)
         note.notice = for_reports("run", report.run_id, [report])
         emit([report], output.report_json, output.as_json)
         ci_outputs([report], output.junit, folders_of(output.skills))
@@ -155,6 +157,6 @@ def _one(opts: RunOptions, confirm: bool, with_triggers: bool, output: Output) -
             f"{len(report.trials)} trial(s) in {time.monotonic() - output.started:.1f}s; "
             f"stored under {opts.store_uri}/runs/{report.run_id}", style="dim"))
         if with_triggers:
-            render_trigger(run_trigger(_trigger_options(opts), None, "session", output.err),
-                           console.out())
+            render_trigger(run_trigger(_trigger_options(opts), None, "session", output.err,
+                                       budget=budget), console.out())
         verdict_exit([report], output.err, output.gate, output.gate_max_p)

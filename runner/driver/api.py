@@ -23,6 +23,7 @@ from runner.driver.receipts import file_paired, resolve_incumbent
 from runner.driver.refusals import refuse_before_trials
 from runner.driver.scheduler import finished
 from runner.driver.warm import prestart
+from runner.driver.wave import RunBudget as RunBudget  # public: a run shares it across waves
 from runner.errors import InfraError, RefusedInput
 from runner.gateway.credentials import read_credential
 from runner.judging.ties import stored as stored_judgements
@@ -154,9 +155,11 @@ def estimate_run(plan: Plan, store: Store, done: set[str] | None = None,
 
 def run_eval(opts: RunOptions, console: Console | None = None,
              store: Store | None = None,
-             confirm: Callable[[Estimate], bool] | None = None) -> Report:
+             confirm: Callable[[Estimate], bool] | None = None,
+             budget: RunBudget | None = None) -> Report:
     """One eval. `confirm` is asked with the estimate before anything is spent; a False
-    answer refuses the run (nothing written, nothing spent)."""
+    answer refuses the run (nothing written, nothing spent). `budget`: shared with the run's
+    later waves (`run --with-triggers`), which then spend under the same cap."""
     console = console or stderr_console()
     opts, store = with_incumbent(opts, store, console)
     plan = preflight(opts, warm=True)
@@ -178,7 +181,8 @@ def run_eval(opts: RunOptions, console: Console | None = None,
                     "would cost against the real model")
     if confirm is not None and estimate.lines and not confirm(estimate):
         raise RefusedInput("not started: declined at the cost prompt (nothing was spent)")
-    outcome = run_pass(plan.run_id, [plan], store, opts.settings(), console, done)
+    outcome = run_pass(plan.run_id, [plan], store, opts.settings(), console, done,
+                       budget)
     unmatched = outcome.unmatched if outcome.ran else stored_unmatched(store, plan.run_id)
     report = finish(plan, outcome.results, outcome.stopped, store, unmatched, opts=opts)
     note_unsaved(report, opts, console)

@@ -12,7 +12,6 @@ import yaml
 from pydantic import BaseModel, ConfigDict
 from rich.console import Console
 
-from runner import config
 from runner.driver.batch import BatchSummary, run_batch
 from runner.schema.report import Report
 
@@ -35,8 +34,7 @@ class BatchFlags(BaseModel):
     alpha: float | None = None  # an eval setting: wins over every eval's
 
     def overrides(self) -> dict[str, Any]:
-        """The pass settings the flags set (a flag left off sets nothing: `or None`), and the
-        upstream from ANTHROPIC_BASE_URL."""
+        """The pass settings the flags set (a flag left off sets nothing: `or None`)."""
         return {
             "store_uri": self.store_uri, "ray_address": self.ray_address,
             "metrics_port": self.metrics_port, "metrics_host": self.metrics_host,
@@ -44,8 +42,7 @@ class BatchFlags(BaseModel):
             "store_budget_usd": self.store_budget_usd,
             "batch_grading": self.batch_grading or None,
             "shared_store": self.shared_store or None,
-            "forward_credentials": self.forward_credentials or None, "notify": self.notify,
-            "upstream_url": config.upstream_env()}
+            "forward_credentials": self.forward_credentials or None, "notify": self.notify}
 
     def eval_overrides(self) -> dict[str, Any]:
         return {"alpha": self.alpha}

@@ -4,21 +4,22 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import dataclass
 
 from rich.console import Console
 from rich.text import Text
 
 from runner.driver.metrics import RunMetrics
 from runner.driver.scheduler import Control
-from runner.driver.storewide import STOPPED_ALL, StoreSpend
+from runner.driver.stops import StopReason, requested
+from runner.driver.storewide import StoreSpend
 from runner.pacing.governor import Governor
 from runner.pacing.ledger import Ledger
 from runner.schema.trial import TrialResult, TrialSpec
 from runner.store.base import Store
-from runner.store.keys import STORE_STOP, RunKeys
 
 log = logging.getLogger(__name__)
-STOPPED_BY_USER = "stopped by `skill-eval stop`"
+STOPPED_BY_USER = StopReason.USER
 
 
 class Progress:
@@ -76,13 +77,24 @@ class Progress:
             self.console.file.flush()
 
 
+@dataclass(frozen=True)
+class Spending:
+    """What a wave's spend is held against: its ledger (None: no cap), its record in the
+    store's day, and what the run had spent when the wave began."""
+
+    ledger: Ledger | None = None
+    store_spend: StoreSpend | None = None
+    spent_before: float = 0.0
+
+
 class RunControl(Control):
-    def __init__(self, pass_id: str, store: Store, ledger: Ledger | None,
+    def __init__(self, pass_id: str, store: Store, spending: Spending | None,
                  metrics: RunMetrics, progress: Progress,
-                 governor: Governor | None = None, store_spend: StoreSpend | None = None,
-                 spent_before: float = 0.0) -> None:
-        self.pass_id, self.store, self.ledger, self.metrics = pass_id, store, ledger, metrics
-        self.store_spend, self.spent_before = store_spend, spent_before
+                 governor: Governor | None = None) -> None:
+        spending = spending or Spending()
+        self.pass_id, self.store, self.metrics = pass_id, store, metrics
+        self.ledger, self.store_spend = spending.ledger, spending.store_spend
+        self.spent_before = spending.spent_before
         self.new_spend = 0.0  # what this pass's trials spent (sessions and grading)
         self.governor = governor
         # Not asked before a second has passed: nothing can have pushed back before the first
@@ -134,12 +146,10 @@ class RunControl(Control):
     def stop_reason(self, result: TrialResult | None) -> str | None:
         if self.leaks:
             return f"skill leak in case {self.leaks[0].case_id!r}"
-        if self.store.exists(RunKeys(self.pass_id).stop_flag):
-            self.stop(STOPPED_BY_USER)
-            return STOPPED_BY_USER
-        if self.store.exists(STORE_STOP):
-            self.stop(STOPPED_ALL)
-            return STOPPED_ALL
+        asked = requested(self.store, self.pass_id)
+        if asked is not None:
+            self.stop(asked)
+            return asked
         new_spend = self.new_spend
         if self.ledger is not None:
             state = self.ledger.state()

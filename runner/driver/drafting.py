@@ -35,8 +35,8 @@ def draft_when_missing(skill: Path, params: dict[str, Any]) -> str | None:
     prose = find_prose(skill)
     request = DraftRequest(skill_dir=skill, model=params.get("model") or config.MODEL,
                            source=prose)
-    result = run_generate(request, params.get("model_script"), config.upstream(),
-                          params.get("max_budget_usd"))
+    result = run_generate(request, params.get("model_script"),
+                          max_budget_usd=params.get("max_budget_usd"))
     written = result.written[0]
     read_from = f" from {prose}" if prose is not None else ""
     return (f"{skill}: no case set, so one was drafted{read_from}: {result.draft.added} "

@@ -11,15 +11,13 @@ from pathlib import Path
 from runner import config
 from runner.authoring.generate import MAX_TOKENS, Draft, DraftRequest, generate, plan_draft
 from runner.costs.pricing import cost_usd
+from runner.driver.wave import Wave
 from runner.errors import RefusedInput
-from runner.gateway.client import ModelClient
-from runner.gateway.credentials import read_credential
 from runner.gateway.models import api_model
 from runner.pacing.governor import GovernorGuard, LocalGovernor
-from runner.pacing.ledger import BudgetGuard, LocalLedger
+from runner.schema.options import WaveSettings
 from runner.schema.trial import Usage
-from runner.scripted.script import load_script
-from runner.scripted.server import ScriptedEndpoint
+from runner.store.memory import MemoryStore
 from runner.triggers.queries import JSON_FILES, SEED_FILES
 
 CHARS_PER_TOKEN = 3.0  # a generous reading: the estimate errs high
@@ -44,33 +42,29 @@ def worst_case_usd(model: str, skill_dir: Path) -> float:
 
 
 def run_generate(request: DraftRequest, model_script: Path | None = None,
-                 upstream: str = config.UPSTREAM, max_budget_usd: float | None = None,
+                 upstream: str | None = None, max_budget_usd: float | None = None,
                  attempts: int = config.ENDPOINT_ATTEMPTS,
                  backoff_s: float = config.ENDPOINT_BACKOFF_S) -> Generated:
     """Refuse what would overwrite or overspend before anything is spent, then draft."""
     plan_draft(request)  # an existing set without --force is refused here, for free
     model = api_model(request.model or config.MODEL)
-    if model_script is None and read_credential() is None:
-        raise RefusedInput("ANTHROPIC_API_KEY is not set: export it (or "
-                           "CLAUDE_CODE_OAUTH_TOKEN) to draft with the model, or give "
-                           "--model-script FILE for an offline dry run")
-    worst = worst_case_usd(model, request.skill_dir)
-    if max_budget_usd is not None and worst > max_budget_usd:
-        raise RefusedInput(f"--max-budget-usd {max_budget_usd}: drafting may cost up to "
-                           f"${worst:.3f} (one call to {model}); raise the cap (nothing was "
-                           "spent)")
-    script = load_script(model_script) if model_script else None
-    endpoint = ScriptedEndpoint(script) if script else None
-    url = endpoint.__enter__() if endpoint else upstream
-    try:
-        guard = BudgetGuard(LocalLedger(max_budget_usd)) if max_budget_usd else None
-        client = ModelClient(url, read_credential(), guard, attempts,
-                             backoff_s, GovernorGuard(LocalGovernor()))
+    settings = WaveSettings(model_script=model_script, upstream_url=upstream,
+                            max_budget_usd=max_budget_usd, endpoint_attempts=attempts,
+                            endpoint_backoff_s=backoff_s)
+    # a draft writes to the skill's folder, not to a store: its wave's store is its own
+    with Wave("draft", MemoryStore(), settings) as wave:
+        if not wave.scripted and wave.credential() is None:
+            raise RefusedInput("ANTHROPIC_API_KEY is not set: export it (or "
+                               "CLAUDE_CODE_OAUTH_TOKEN) to draft with the model, or give "
+                               "--model-script FILE for an offline dry run")
+        worst = worst_case_usd(model, request.skill_dir)
+        if max_budget_usd is not None and worst > max_budget_usd:
+            raise RefusedInput(f"--max-budget-usd {max_budget_usd}: drafting may cost up to "
+                               f"${worst:.3f} (one call to {model}); raise the cap (nothing "
+                               "was spent)")
+        client = wave.access(0.0, GovernorGuard(LocalGovernor())).client()
         draft, written = generate(request, client.create, model, has_triggers(
             request.skill_dir))
-    finally:
-        if endpoint is not None:
-            endpoint.__exit__(None, None, None)
     return Generated(draft, written, client.usage(), model)
 
 

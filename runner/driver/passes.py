@@ -3,11 +3,8 @@ ledger, one executor and one set of leases. `run_eval` and `run_batch` both come
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 from rich.console import Console
 
@@ -15,34 +12,23 @@ from runner.analysis.adaptive import released
 from runner.authoring.bundles import publish
 from runner.costs.estimate import estimate_usd
 from runner.driver import signals
-from runner.driver.control import Progress, RunControl
+from runner.driver.after import after_trials, spent_by
+from runner.driver.control import Progress, RunControl, Spending
 from runner.driver.executor import Cleanup, Executor, open_executor
-from runner.driver.lease import leases
-from runner.driver.metrics import RunMetrics, touch_arms
+from runner.driver.metrics import touch_arms
 from runner.driver.preflight import check_live
 from runner.driver.scheduler import execute, finished
-from runner.driver.storewide import (
-    STOPPED_ALL,
-    StoreSpend,
-    check_store_budget,
-    daily_cap,
-    refuse_if_stopped,
-)
-from runner.errors import RefusedInput, SkillLeak
+from runner.driver.stops import StopReason
+from runner.driver.wave import RunBudget, Wave, run_cap_check
+from runner.errors import SkillLeak
 from runner.gateway.credentials import read_credential
-from runner.grading.statements import grade_pending, settle, ungraded
-from runner.judging.ties import Tie, judge_ties, pending_ties
-from runner.logs import run_log
-from runner.pacing.governor import Governor, GovernorGuard, find_governor, start_governor
-from runner.pacing.ledger import start_ledger
+from runner.grading.statements import settle
+from runner.judging.ties import pending_ties
 from runner.schema.options import PassSettings
 from runner.schema.plan import Plan
-from runner.schema.report import Judgement
 from runner.schema.trial import PassContext, TrialResult, TrialSpec
-from runner.scripted.script import load_script
-from runner.scripted.server import ScriptedEndpoint
 from runner.store.base import Store
-from runner.store.keys import STORE_STOP, RunKeys
+from runner.store.keys import RunKeys
 
 log = logging.getLogger(__name__)
 
@@ -63,15 +49,9 @@ def pass_context(settings: PassSettings, pass_id: str, upstream: str,
 
 def check_budget(cap_usd: float | None, force: bool, pending: list[TrialSpec],
                  spent_usd: float) -> None:
-    if cap_usd is None or force:
-        return
-    estimate = sum(estimate_usd(t.model, 1) for t in pending)
-    if spent_usd + estimate > cap_usd:
-        already = f" on top of ${spent_usd:.2f} already spent" if spent_usd else ""
-        raise RefusedInput(
-            f"estimated cost ${estimate:.2f} for {len(pending)} session(s){already} exceeds "
-            f"--max-budget-usd {cap_usd:g}; raise the cap, run fewer cases "
-            "(--case, --k), or pass --force to run until the cap stops it")
+    """The run's cap against the sessions still to run (runner.driver.wave.run_cap_check)."""
+    run_cap_check(cap_usd, force, sum(estimate_usd(t.model, 1) for t in pending), spent_usd,
+                  f"{len(pending)} session(s)")
 
 
 def forwarded(settings: PassSettings) -> dict[str, str] | None:
@@ -80,28 +60,6 @@ def forwarded(settings: PassSettings) -> dict[str, str] | None:
         return None
     credential = read_credential()
     return credential.env() if credential is not None else None
-
-
-def spent_by(results: list[TrialResult]) -> float:
-    """Metered dollars of finished trials (sessions and their grading): what a resumed run has
-    already spent."""
-    return sum(r.usage.cost_usd for r in results if r.usage is not None) + sum(
-        s.cost_usd or 0.0 for r in results for s in r.scores.values())
-
-
-@contextlib.contextmanager
-def _upstream(model_script: Path | None, default: str,
-              unmatched: list[tuple[int, str | None]]) -> Iterator[str]:
-    if model_script is None:
-        yield default
-        return
-    endpoint = ScriptedEndpoint(load_script(model_script))
-    with endpoint as url:
-        try:
-            yield url
-        finally:
-            model = endpoint.model
-            unmatched.append((model.unmatched, model.first_unmatched))
 
 
 class PassResult:
@@ -114,39 +72,34 @@ class PassResult:
 
 
 def run_pass(pass_id: str, plans: list[Plan], store: Store, settings: PassSettings,
-             console: Console, done: dict[str, TrialResult] | None = None) -> PassResult:
-    """Schedule every trial of every plan in one bounded pass under one ledger."""
+             console: Console, done: dict[str, TrialResult] | None = None,
+             budget: RunBudget | None = None) -> PassResult:
+    """Schedule every trial of every plan in one wave under one ledger; `budget`: what the
+    run's earlier waves spent (one cap for the whole run)."""
     trials, copies = shared_trials(plans)
-    run_ids = [pass_id, *(p.run_id for p in plans)]
     done = finished(trials, store) if done is None else done
     # Refused before anything is written: nothing stored, nothing spent.
-    refuse_if_stopped(store)
-    to_run = [t for t in trials if t.trial_id not in done]
-    check_budget(settings.max_budget_usd, settings.force, to_run, spent_by(list(done.values())))
-    store_cap = daily_cap(store, settings.store_budget_usd)
-    left = check_store_budget(store, store_cap, sum(estimate_usd(t.model, 1) for t in to_run),
-                              settings.force)
-    if to_run:
-        check_live(plans, settings, settings.upstream_url, console)  # one tiny call per model
-    with leases(store, run_ids, settings.wait), \
-            run_log(store, [RunKeys(r).log for r in dict.fromkeys(run_ids)]):
-        if settings.wait:  # the driver we waited for may have finished some trials
-            done = finished(trials, store)
-        pending = [t for t in trials if t.trial_id not in done]
-        spent = spent_by(list(done.values()))
-        log.info("pass %s: %d trial(s), %d already done, %d to run", pass_id, len(trials),
-                 len(done), len(pending))
-        for plan in plans:
-            # the first driver's record stands: a resume keeps its creation time
-            store.put_if_absent(RunKeys(plan.run_id).plan,
-                                plan.model_dump_json(indent=1).encode())
-            for data in plan.bundles.values():
-                publish(store, plan.run_id, data)
-        store.delete(RunKeys(pass_id).stop_flag)  # a resumed run starts un-stopped
-        budget = PassBudget(settings.max_budget_usd, spent, left, store_cap,
-                            StoreSpend(store, pass_id, store_cap))
-        return _schedule(pass_id, plans, trials, store, settings, console, done, budget,
-                         copies)
+    with Wave(pass_id, store, settings, budget) as wave:
+        to_run = [t for t in trials if t.trial_id not in done]
+        wave.price(sum(estimate_usd(t.model, 1) for t in to_run),
+                   spent_by(list(done.values())), f"{len(to_run)} session(s)")
+        if to_run:  # one tiny call per model, to the wave's upstream
+            check_live(plans, settings, wave.access(), console)
+        with wave.opened([p.run_id for p in plans]):
+            if settings.wait:  # the driver we waited for may have finished some trials
+                done = finished(trials, store)
+            log.info("pass %s: %d trial(s), %d already done, %d to run", pass_id, len(trials),
+                     len(done), len([t for t in trials if t.trial_id not in done]))
+            for plan in plans:
+                # the first driver's record stands: a resume keeps its creation time
+                store.put_if_absent(RunKeys(plan.run_id).plan,
+                                    plan.model_dump_json(indent=1).encode())
+                for data in plan.bundles.values():
+                    publish(store, plan.run_id, data)
+            outcome = _schedule(wave, plans, trials, settings, console, done, copies)
+    if outcome.ran:
+        outcome.unmatched = wave.unmatched
+    return outcome
 
 
 def shared_trials(plans: list[Plan]) -> tuple[list[TrialSpec],
@@ -192,23 +145,6 @@ def mirror_grades(store: Store, copies: list[tuple[TrialSpec, TrialSpec]]) -> No
             store.put(target, store.get(source))
 
 
-class PassBudget:
-    """The pass's cap: the run's own, or what the store has left today when that is lower
-    (the ledger then stops the gateways at the store's cap); and the pass's store record."""
-
-    def __init__(self, run_cap: float | None, spent: float, store_left: float | None,
-                 store_cap: float | None, store_spend: StoreSpend) -> None:
-        self.spent, self.store_spend = spent, store_spend
-        self.cap, self.label = run_cap, "budget"
-        if store_left is not None and (run_cap is None or spent + store_left < run_cap):
-            self.cap = spent + store_left
-            self.label = f"store budget (${store_cap:g} a day)"
-
-    def record(self, spent_now: float) -> None:
-        """What the pass has spent in all, resumed spend included."""
-        self.store_spend.record(spent_now - self.spent)
-
-
 def released_ids(plans: list[Plan], results: dict[str, TrialResult]) -> set[str]:
     """The trials the plans run given these results: all of them, except that adaptive k
     (runner.analysis.adaptive) releases repetitions round by round from finished results, so
@@ -216,100 +152,105 @@ def released_ids(plans: list[Plan], results: dict[str, TrialResult]) -> set[str]
     return {t.trial_id for p in plans for t in released(p, results)}
 
 
-def _schedule(pass_id: str, plans: list[Plan], trials: list[TrialSpec], store: Store,
+def _schedule(wave: Wave, plans: list[Plan], trials: list[TrialSpec],
               settings: PassSettings, console: Console, done: dict[str, TrialResult],
-              budget: PassBudget,
-              copies: list[tuple[TrialSpec, TrialSpec]] | None = None) -> PassResult:
-    spent = budget.spent
+              copies: list[tuple[TrialSpec, TrialSpec]]) -> PassResult:
     wanted = released_ids(plans, done)
     trials = [t for t in trials if t.trial_id in wanted]
+    spent = wave.prior + spent_by(list(done.values()))
     if all(t.trial_id in done for t in trials):
-        # Everything was done before: no executor, no Ray start-up, nothing to clean.
-        log.info("pass %s: every trial already done", pass_id)
-        results = [done[t.trial_id] for t in trials]
-        _refuse_leaks([r for r in results if r.leak])
-        mirror(store, copies or [], results)
-        results, owed = settle(plans, results, store)
-        if not owed and not pending_ties(plans, results, store):
-            return PassResult(results, None, None, ran=False)
-        judged: list[tuple[int, str | None]] = []  # a grader or judge left to finish may ask
-        with _upstream(settings.model_script, settings.upstream_url, judged) as upstream:
-            results, stopped, extra = _after_trials(pass_id, plans, results, store,
-                                                    settings, upstream, cap=budget.cap)
-        budget.record(spent + extra)
-        mirror_grades(store, copies or [])
-        ran = bool(judged and judged[0][0])
-        return PassResult(results, stopped, None, judged[0] if ran else (0, None), ran=ran)
-    metrics = RunMetrics(pass_id, settings.max_budget_usd)
+        return _all_done(wave, plans, [done[t.trial_id] for t in trials], settings, copies,
+                         spent)
+    metrics = wave.metrics(settings.max_budget_usd)
     touch_arms(metrics, sorted({a for p in plans for a in p.arms}))
     metrics.planned(trials)
     if settings.metrics_port is not None:
         metrics.serve(settings.metrics_port, settings.metrics_host)
         console.print(f"metrics at http://{settings.metrics_host}:{settings.metrics_port}"
                       "/metrics", markup=False)
-    in_process = settings.executor == "inprocess"
-    unmatched: list[tuple[int, str | None]] = []
-    ledger = None
-    governor: Governor | None = None
-    cleanup: Cleanup | None = None
-    try:
-        with _upstream(settings.model_script, settings.upstream_url, unmatched) as upstream:
-            context = pass_context(settings, pass_id, upstream, budget.cap is not None)
-            trials = [t.model_copy(update={"context": context}) for t in trials]
-            executor = open_executor(settings.executor, settings.concurrency,
-                                     settings.ray_address, store if in_process else None,
-                                     settings.ahead, forwarded(settings))
-            # after ray.init, which installs its own SIGTERM handler; restored when the pass ends
-            previous_handlers = signals.install()
-            if budget.cap is not None:
-                ledger = start_ledger(pass_id, budget.cap, spent, in_process, budget.label)
-            governor = start_governor(pass_id, settings.rpm, settings.itpm, settings.otpm,
-                                      in_process)
-            progress = Progress(len(trials), console)
-            control = RunControl(pass_id, store, ledger, metrics, progress, governor,
-                                 budget.store_spend, spent)
-            interrupted = False
-            try:
-                results, stopped = _rounds(plans, trials, executor, settings, control, done,
-                                           progress)
-            except KeyboardInterrupt:
-                interrupted = True
-                control.stop("interrupted")
-                raise
-            finally:
-                progress.close()
-                with signals.shielded():
-                    # every exit path: whatever the run still has on any node goes away
-                    cleanup = _reap(executor, plans, settings)
-                    if interrupted or cleanup.reaped.containers or not cleanup.complete:
-                        console.print(f"cleanup: {cleanup.summary()}", markup=False)
-                    log.info("cleanup: %s", cleanup.summary())
-                    executor.close()
-                signals.restore(previous_handlers)
-            mirror(store, copies or [], results)
-            after_trials = spent + control.new_spend
-            if ledger is not None:
-                after_trials = ledger.state().spent_usd
-                metrics.budget(after_trials)
-            budget.record(after_trials)
-            results, stopped, extra = _after_trials(
-                pass_id, plans, results, store, settings, upstream,
-                ledger.state().spent_usd if ledger is not None else None,
-                GovernorGuard(find_governor(pass_id)) if settings.governor else None,
-                stopped, budget.cap)
-            budget.record(after_trials + extra)
-            mirror_grades(store, copies or [])
-        store.put(RunKeys(pass_id).metrics, metrics.snapshot())
-        if settings.metrics_port is not None and settings.metrics_linger_s:
-            time.sleep(settings.metrics_linger_s)  # let the next scrape see the final state
-    finally:
-        if ledger is not None:
-            ledger.close()
-        if governor is not None:
-            governor.close()
-        metrics.close()
+    context = pass_context(settings, wave.wave_id, wave.upstream(), wave.caps.cap is not None)
+    trials = [t.model_copy(update={"context": context}) for t in trials]
+    results, stopped, cleanup, control = _run_trials(wave, plans, trials, settings, console,
+                                                     done, spent)
+    mirror(wave.store, copies, results)
+    after_trials_usd = spent + control.new_spend
+    if control.ledger is not None:
+        after_trials_usd = control.ledger.state().spent_usd
+        metrics.budget(after_trials_usd)
+    spend = control.store_spend or wave.store_spend()
+    spend.record(after_trials_usd - spent)
+    after = after_trials(wave, plans, results,
+                         control.ledger.state().spent_usd if control.ledger else None,
+                         wave.governor_guard() if settings.governor else None, stopped,
+                         settings.batch_grading)
+    wave.budget.spent_usd = after_trials_usd + after.spent_usd
+    spend.record(wave.budget.spent_usd - spent)
+    mirror_grades(wave.store, copies)
+    wave.store.put(RunKeys(wave.wave_id).metrics, metrics.snapshot())
+    if settings.metrics_port is not None and settings.metrics_linger_s:
+        time.sleep(settings.metrics_linger_s)  # let the next scrape see the final state
     _refuse_leaks(control.leaks)
-    return PassResult(results, stopped, cleanup, unmatched[0] if unmatched else (0, None))
+    return PassResult(after.results, after.stopped, cleanup)
+
+
+def _all_done(wave: Wave, plans: list[Plan], results: list[TrialResult],
+              settings: PassSettings, copies: list[tuple[TrialSpec, TrialSpec]],
+              spent: float) -> PassResult:
+    """Everything was done before: no executor, no Ray start-up, nothing to clean; what is
+    left is the grades owed and the judge (a resume after a stop that left them)."""
+    log.info("pass %s: every trial already done", wave.wave_id)
+    _refuse_leaks([r for r in results if r.leak])
+    mirror(wave.store, copies, results)
+    results, owed = settle(plans, results, wave.store)
+    if not owed and not pending_ties(plans, results, wave.store):
+        wave.budget.spent_usd = spent
+        return PassResult(results, None, None, ran=False)
+    after = after_trials(wave, plans, results, spent, None, None, settings.batch_grading)
+    wave.budget.spent_usd = spent + after.spent_usd
+    wave.store_spend().record(after.spent_usd)
+    mirror_grades(wave.store, copies)
+    wave.close()  # the scripted endpoint, if one answered, says what it left unmatched
+    ran = bool(wave.unmatched[0])
+    return PassResult(after.results, after.stopped, None, ran=ran)
+
+
+def _run_trials(wave: Wave, plans: list[Plan], trials: list[TrialSpec],
+                settings: PassSettings, console: Console, done: dict[str, TrialResult],
+                spent: float) -> tuple[list[TrialResult], str | None, Cleanup, RunControl]:
+    """The trials on the executor under the wave's ledger and governor; every exit path
+    reaps what the run still has on any node."""
+    in_process = settings.executor == "inprocess"
+    executor = open_executor(settings.executor, settings.concurrency, settings.ray_address,
+                             wave.store if in_process else None, settings.ahead,
+                             forwarded(settings))
+    # after ray.init, which installs its own SIGTERM handler; restored when the pass ends
+    previous_handlers = signals.install()
+    progress = Progress(len(trials), console)
+    interrupted = False
+    cleanup = Cleanup()
+    try:
+        ledger = wave.ledger(spent, in_process)
+        governor = wave.governor(settings.rpm, settings.itpm, settings.otpm, in_process)
+        control = RunControl(wave.wave_id, wave.store,
+                             Spending(ledger, wave.store_spend(), spent),
+                             wave.metrics(settings.max_budget_usd), progress, governor)
+        try:
+            results, stopped = _rounds(plans, trials, executor, settings, control, done,
+                                       progress)
+        except KeyboardInterrupt:
+            interrupted = True
+            control.stop(StopReason.INTERRUPTED)
+            raise
+    finally:
+        progress.close()
+        with signals.shielded():
+            cleanup = _reap(executor, plans, settings)
+            if interrupted or cleanup.reaped.containers or not cleanup.complete:
+                console.print(f"cleanup: {cleanup.summary()}", markup=False)
+            log.info("cleanup: %s", cleanup.summary())
+            executor.close()
+        signals.restore(previous_handlers)
+    return results, stopped, cleanup, control
 
 
 def _rounds(plans: list[Plan], trials: list[TrialSpec], executor: Executor,
@@ -347,67 +288,6 @@ def _specs(plans: list[Plan], results: dict[str, TrialResult],
             out.append(every.get(spec.trial_id) or spec.model_copy(update={
                 "context": prepared.context}))
     return out
-
-
-def _after_trials(pass_id: str, plans: list[Plan], results: list[TrialResult],
-                  store: Store, settings: PassSettings, upstream: str,
-                  spent: float | None = None, governor: GovernorGuard | None = None,
-                  stopped: str | None = None, cap: float | None = None
-                  ) -> tuple[list[TrialResult], str | None, float]:
-    """The driver's model calls after the trials: the statement grades the trials left (batch
-    grading, or a resume that owes some), then the pairwise judge on the tied rows. A trial
-    still without its grade is a hole that says why. `cap`: the pass's (the run's, or the
-    store's when lower). Also returns what these calls spent."""
-    def stop_requested() -> str | None:
-        if store.exists(STORE_STOP):
-            return STOPPED_ALL
-        return "stop requested" if store.exists(RunKeys(pass_id).stop_flag) else None
-
-    before = spent_by(results)
-    results, owed = settle(plans, results, store)
-    failed: dict[str, str] = {}
-    if owed and stopped is None:
-        stopped, failed = grade_pending(
-            owed, store, upstream, cap,
-            before if spent is None else spent, settings.endpoint_attempts,
-            settings.endpoint_backoff_s, stop_requested, settings.batch_grading,
-            RunKeys(pass_id).batch("grader"), governor)
-        results, _ = settle(plans, results, store)
-    results = ungraded(results, failed, stopped)
-    graded_usd = max(0.0, spent_by(results) - before)
-    judged: list[Tie] = []
-    if stopped is None:
-        judged = pending_ties(plans, results, store)
-        stopped = _judge(pass_id, judged, results, store,
-                         settings, upstream, None if spent is None else spent + graded_usd,
-                         governor, cap)
-    return results, stopped, graded_usd + judged_cost(store, judged)
-
-
-def judged_cost(store: Store, judged: list[Tie]) -> float:
-    """What the judge spent on these rows (their stored judgements)."""
-    total = 0.0
-    for tie in judged:
-        try:
-            total += Judgement.model_validate_json(store.get(tie.key)).cost_usd
-        except (KeyError, ValueError):
-            continue  # not judged (stopped, or its calls failed)
-    return total
-
-
-def _judge(pass_id: str, pending: list[Tie], results: list[TrialResult], store: Store,
-           settings: PassSettings, upstream: str, spent: float | None = None,
-           governor: GovernorGuard | None = None, cap: float | None = None) -> str | None:
-    """The pairwise judge on the tied rows still to judge (runner.judging.ties)."""
-    def stop_requested() -> str | None:
-        if store.exists(STORE_STOP):
-            return STOPPED_ALL
-        return "stop requested" if store.exists(RunKeys(pass_id).stop_flag) else None
-
-    return judge_ties(pending, upstream, store, cap,
-                      spent_by(results) if spent is None else spent,
-                      settings.endpoint_attempts, settings.endpoint_backoff_s, stop_requested,
-                      governor, settings.batch_grading, RunKeys(pass_id).batch("judge"))
 
 
 def _refuse_leaks(leaks: list[TrialResult]) -> None:

@@ -15,14 +15,11 @@ from rich.console import Console
 from runner.driver.cluster import check_cluster, is_cluster
 from runner.driver.storewide import refuse_if_stopped
 from runner.errors import RayError, RefusedInput
-from runner.gateway.client import ModelClient
-from runner.gateway.credentials import read_credential
+from runner.gateway.access import ModelAccess, Retry
 from runner.gateway.preflight import PreflightResult, live_preflight
 from runner.schema.case import Case
 from runner.schema.options import PassSettings
 from runner.schema.plan import Plan
-from runner.scripted.script import load_script
-from runner.scripted.server import ScriptedEndpoint
 from runner.store.base import Store
 from runner.store.local import LocalStore
 
@@ -117,34 +114,25 @@ def models_asked(plans: list[Plan]) -> list[str]:
     return list(dict.fromkeys(models))
 
 
-def check_live(plans: list[Plan], settings: PassSettings, upstream: str,
+def check_live(plans: list[Plan], settings: PassSettings, access: ModelAccess,
                console: Console) -> list[PreflightResult]:
-    """One tiny real call per model through the runner's metered client, before the
-    first trial: a bad key, an unknown model or an endpoint that cannot be reached refuses the
-    pass here (nothing written, no trial started). A dry run asks its model script the same
-    way (`when: {purpose: preflight}`). The fake backend runs no agent: against a real
-    upstream it asks nothing (tests point it at endpoints that do not exist); with a model
-    script it does, so the refusals are testable without Docker."""
+    """One tiny real call per model through the runner's metered client (`access`: the
+    wave's), before the first trial: a bad key, an unknown model or an endpoint that cannot
+    be reached refuses the pass here (nothing written, no trial started). A dry run asks its
+    model script the same way (`when: {purpose: preflight}`). The fake backend runs no agent:
+    against a real upstream it asks nothing (tests point it at endpoints that do not exist);
+    with a model script it does, so the refusals are testable without Docker."""
     if settings.sandbox.backend == "fake" and settings.model_script is None:
         return []
-    return check_models(models_asked(plans), settings, upstream, console)
+    return check_models(models_asked(plans), access, console)
 
 
-def check_models(models: list[str], settings: PassSettings, upstream: str,
+def check_models(models: list[str], access: ModelAccess,
                  console: Console) -> list[PreflightResult]:
-    """`check_live` for a list of models (a catalog trigger pass has no plan)."""
-    endpoint = ScriptedEndpoint(load_script(settings.model_script)) \
-        if settings.model_script else None
-    url = endpoint.__enter__() if endpoint else upstream
-    try:
-        # no governor: a pushback is reported at once, not waited out (the run's is)
-        clients = {m: ModelClient(url, read_credential(), None,
-                                  PREFLIGHT_ATTEMPTS, PREFLIGHT_BACKOFF_S)
-                   for m in models}
-        results = live_preflight(clients, upstream if endpoint is None else "(model script)")
-    finally:
-        if endpoint is not None:
-            endpoint.__exit__(None, None, None)
+    """`check_live` for a list of models (a catalog trigger wave has no plan). No governor:
+    a pushback is reported at once, not waited out (the run's is)."""
+    access = access.paced(None).retrying(Retry(PREFLIGHT_ATTEMPTS, PREFLIGHT_BACKOFF_S))
+    results = live_preflight({m: access.client() for m in models}, access.label)
     spent = sum(r.usage.cost_usd for r in results)
     for result in results:
         if result.warning:

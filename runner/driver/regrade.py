@@ -12,9 +12,9 @@ regrade resumes it.
 
 from __future__ import annotations
 
-import contextlib
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from rich.console import Console
 from rich.markup import escape
@@ -28,26 +28,16 @@ from runner.costs.estimate import (
     JUDGE_OUTPUT_TOKENS,
 )
 from runner.costs.pricing import cost_usd
+from runner.driver.after import judged_cost
 from runner.driver.api import finish
-from runner.driver.control import STOPPED_BY_USER
-from runner.driver.lease import leases
-from runner.driver.passes import judged_cost
 from runner.driver.scheduler import finished
-from runner.driver.storewide import (
-    STOPPED_ALL,
-    StoreSpend,
-    check_store_budget,
-    daily_cap,
-    refuse_if_stopped,
-)
+from runner.driver.storewide import check_store_budget, daily_cap, refuse_if_stopped
+from runner.driver.wave import Wave
 from runner.errors import ModelCallError, ModelStopped, RefusedInput
-from runner.gateway.client import ModelClient
-from runner.gateway.credentials import read_credential
+from runner.gateway.access import ModelAccess
 from runner.grading.statements import settle
 from runner.judging.judge import criteria
 from runner.judging.ties import Tie, judge_ties, pending_ties, ties
-from runner.logs import run_log
-from runner.pacing.ledger import BudgetGuard, LocalLedger
 from runner.planning.regrade import Scope, regrade_plan, regrade_scope, tar_files
 from runner.schema.case import Case
 from runner.schema.enums import Arm, TrialStatus
@@ -55,12 +45,11 @@ from runner.schema.options import RegradeOptions
 from runner.schema.plan import Plan
 from runner.schema.regrade import Regrade
 from runner.schema.report import Report
+from runner.schema.skill import Skill
 from runner.schema.trial import CheckResult, Score, TrialResult, TrialSpec
 from runner.scoring.base import Evidence, Grading, passed, score_all
-from runner.scripted.script import load_script
-from runner.scripted.server import ScriptedEndpoint
 from runner.store.base import Store, open_store
-from runner.store.keys import STORE_STOP, RunKeys
+from runner.store.keys import RunKeys
 from runner.store.trials import read_done, standing
 from runner.trial.transcript import parse_transcript
 
@@ -116,10 +105,9 @@ def _stood(store: Store, run_id: str, trial_id: str) -> TrialResult | None:
 class Regrader:
     """Scores the source's stored sessions for the new plan, one trial at a time."""
 
-    def __init__(self, store: Store, source: Plan, plan: Plan, guard: BudgetGuard,
-                 upstream: str | None, opts: RegradeOptions) -> None:
-        self.store, self.source, self.plan, self.guard = store, source, plan, guard
-        self.upstream, self.opts = upstream, opts
+    def __init__(self, store: Store, source: Plan, plan: Plan,
+                 access: ModelAccess | None) -> None:
+        self.store, self.source, self.plan, self.access = store, source, plan, access
         self.before = {t.trial_id: t.case for t in source.trials}
         self.graded = 0
         self.grader_cost = 0.0
@@ -128,11 +116,9 @@ class Regrader:
         return needs_grader(self.before[spec.trial_id], spec.case, result)
 
     def grading(self) -> Grading:
-        if self.upstream is None:
+        if self.access is None:
             return Grading(skill_name=self.plan.skill.name)
-        client = ModelClient(self.upstream, read_credential(), self.guard,
-                             self.opts.endpoint_attempts, self.opts.endpoint_backoff_s)
-        return Grading(client=client, model=self.plan.grader_model,
+        return Grading(client=self.access.client(), model=self.plan.grader_model,
                        skill_name=self.plan.skill.name)
 
     def regrade(self, spec: TrialSpec, source: TrialResult) -> TrialResult:
@@ -195,19 +181,6 @@ def _carry_judgements(store: Store, source: Plan, plan: Plan,
     return copied
 
 
-@contextlib.contextmanager
-def _model(opts: RegradeOptions, needed: bool) -> Iterator[str | None]:
-    """The endpoint the grader and judge call, only when there is something to ask."""
-    if not needed:
-        yield None
-        return
-    if opts.model_script is not None:
-        with ScriptedEndpoint(load_script(opts.model_script)) as url:
-            yield url
-        return
-    yield opts.upstream_url
-
-
 def _estimate(plan: Plan, to_grade: int, rows: int) -> float:
     grader = cost_usd(plan.grader_model or plan.model, to_grade * GRADER_INPUT_TOKENS,
                       to_grade * GRADER_OUTPUT_TOKENS, 0, 0)
@@ -242,10 +215,19 @@ def print_scope(scope: Scope, console: Console) -> None:
         console.print(f"removed: case {escape(case)!r} is no longer in the case set")
 
 
-def regrade_run(opts: RegradeOptions, console: Console) -> Report:
-    store = open_store(opts.store_uri, opts.store_endpoint)
-    store.preflight()
-    refuse_if_stopped(store)
+@dataclass(frozen=True)
+class Prepared:
+    """What a regrade scores: the source run, the skill as it is now, the new plan."""
+
+    source: Plan
+    skill: Skill
+    scope: Scope
+    plan: Plan
+    note: str | None
+
+
+def _prepare(opts: RegradeOptions, store: Store, console: Console) -> Prepared:
+    """The source run and the case set as it is now, checked; the regrade's plan."""
     source = load_source(store, opts.run_id)
     if opts.skill_path is None and not source.skill.path.is_dir():
         raise RefusedInput(f"{source.skill.path}: the folder run {opts.run_id} was made from "
@@ -263,19 +245,32 @@ def regrade_run(opts: RegradeOptions, console: Console) -> Report:
         print_scope(scope, console)
         raise RefusedInput(f"nothing to regrade: no case of run {opts.run_id} stands for "
                            f"{skill.path / 'evals/evals.json'} as it is now (see above)")
-    plan = regrade_plan(source, caseset, scope)
     note = None if skill.digest == source.skill.digest else (
         f"the skill's bytes in {skill.path} differ from the run's ({skill.short_digest} vs "
         f"{source.skill.short_digest}): the regrade scores the sessions the run made, with "
         "its bytes")
     if note:
         console.print(f"[yellow]note[/]: {escape(note)}")
-    done = finished(plan.trials, store)
+    return Prepared(source, skill, scope, regrade_plan(source, caseset, scope), note)
+
+
+def _sources(store: Store, source: Plan, plan: Plan) -> dict[str, TrialResult | None]:
+    """Each trial's result in the source run, with the grades stored beside its DONE
+    (--batch-grading) applied."""
     stood = {t.trial_id: _stood(store, source.run_id, t.trial_id) for t in plan.trials}
-    # statements graded after the trials (--batch-grading) are stored beside DONE
     settled, _ = settle([source], [r for r in stood.values() if r is not None], store)
     by_id = {r.trial_id: r for r in settled}
-    sources = {tid: by_id.get(tid) for tid in stood}
+    return {tid: by_id.get(tid) for tid in stood}
+
+
+def regrade_run(opts: RegradeOptions, console: Console) -> Report:
+    store = open_store(opts.store_uri, opts.store_endpoint)
+    store.preflight()
+    refuse_if_stopped(store)
+    job = _prepare(opts, store, console)
+    source, plan = job.source, job.plan
+    done = finished(plan.trials, store)
+    sources = _sources(store, source, plan)
     before = {t.trial_id: t.case for t in source.trials}
     to_grade = sum(1 for t in plan.trials if t.trial_id not in done
                    and (src := sources[t.trial_id]) is not None
@@ -286,90 +281,75 @@ def regrade_run(opts: RegradeOptions, console: Console) -> Report:
                   f"{len(plan.cases)} case(s) scored again, 0 agent sessions; {to_grade} "
                   f"to the grader, up to {rows} row(s) to the judge (~${estimate:.4f})")
     needed = to_grade > 0 or rows > 0
-    if needed and opts.model_script is None and read_credential() is None:
-        raise RefusedInput("the regrade needs the grader or the judge (changed statements or "
-                           "rubrics), and ANTHROPIC_API_KEY is not set: export it (or "
-                           "CLAUDE_CODE_OAUTH_TOKEN), or give --model-script FILE for an "
-                           "offline dry run")
-    if opts.model_script is not None:
-        load_script(opts.model_script)
-    cap, label, store_cap = _caps(opts, store, estimate, needed)
-    guard = BudgetGuard(LocalLedger(cap, 0.0, label) if cap is not None else None)
-    spend = StoreSpend(store, plan.run_id, store_cap)
-    keys = RunKeys(plan.run_id)
+    with Wave(plan.run_id, store, opts) as wave:
+        if needed and not wave.scripted and wave.credential() is None:
+            raise RefusedInput("the regrade needs the grader or the judge (changed statements "
+                               "or rubrics), and ANTHROPIC_API_KEY is not set: export it (or "
+                               "CLAUDE_CODE_OAUTH_TOKEN), or give --model-script FILE for an "
+                               "offline dry run")
+        wave.price(estimate, 0.0, "the grader and judge", needed)
+        with wave.opened([]):
+            store.put_if_absent(RunKeys(plan.run_id).plan,
+                                plan.model_dump_json(indent=1).encode())
+            return _regrade(wave, job, done, sources, needed, console)
+
+
+def _regrade(wave: Wave, job: Prepared, done: dict[str, TrialResult],
+             sources: dict[str, TrialResult | None], needed: bool,
+             console: Console) -> Report:
+    """Inside the wave: every trial scored again, judgements carried, new ties judged."""
+    store, source, plan = wave.store, job.source, job.plan
+    worker = Regrader(store, source, plan, wave.access(0.0) if needed else None)
+    spend = wave.store_spend()
 
     def stop_check(spent: float) -> str | None:
-        if store.exists(keys.stop_flag):
-            return STOPPED_BY_USER
-        if store.exists(STORE_STOP):
-            return STOPPED_ALL
-        return spend.exceeded(spent)
+        return wave.stop_reason() or spend.exceeded(spent)
 
-    with leases(store, [plan.run_id], opts.wait), run_log(store, [keys.log]):
-        store.put_if_absent(keys.plan, plan.model_dump_json(indent=1).encode())
-        store.delete(keys.stop_flag)
-        judged: list[Tie] = []
-        with contextlib.ExitStack() as endpoints:
-            upstream = endpoints.enter_context(_model(opts, needed))
-            worker = Regrader(store, source, plan, guard, upstream, opts)
-            results, stopped = _score_trials(worker, done, sources, stop_check)
-            spend.record(worker.grader_cost)
-            _carry_judgements(store, source, plan, results)
-            if stopped is None:
-                # a revised check can turn a decided row into a tie the judge reads
-                judged = pending_ties([plan], results, store)
-                if judged and upstream is None:
-                    upstream = _late_endpoint(opts, store, plan, len(judged), console,
-                                              endpoints)
-                    judged = judged if upstream is not None else []
-                if judged and upstream is not None:
-                    stopped = judge_ties(judged, upstream, store, cap, worker.grader_cost,
-                                         opts.endpoint_attempts, opts.endpoint_backoff_s,
-                                         lambda: stop_check(worker.grader_cost))
-            judge_cost = judged_cost(store, judged)
-            spend.record(worker.grader_cost + judge_cost)
-        record = Regrade(
-            regraded_from=source.run_id, source_caseset_digest=source.caseset_digest,
-            caseset_digest=plan.caseset_digest, skill_path=str(skill.path),
-            reused_trials=[r.trial_id for r in results if not r.status.is_hole],
-            changes=scope.changes, not_regraded=scope.not_regraded,
-            removed_cases=scope.removed, graded_trials=worker.graded,
-            judged_rows=len(judged), grader_cost_usd=worker.grader_cost,
-            judge_cost_usd=judge_cost, skill_note=note)
-        store.put(keys.regrade, record.model_dump_json(indent=1).encode())
-        return finish(plan, results, stopped, store, regrade=record)
+    results, stopped = _score_trials(worker, done, sources, stop_check)
+    spend.record(worker.grader_cost)
+    _carry_judgements(store, source, plan, results)
+    judged: list[Tie] = []
+    if stopped is None:
+        # a revised check can turn a decided row into a tie the judge reads
+        judged = pending_ties([plan], results, store)
+        access = worker.access or _late_access(wave, plan, len(judged), worker.grader_cost,
+                                               console)
+        if judged and access is not None:
+            stopped = judge_ties(judged, store, access,
+                                 lambda: stop_check(worker.grader_cost))
+        elif access is None:
+            judged = []
+    judge_cost = judged_cost(store, judged)
+    spend.record(worker.grader_cost + judge_cost)
+    scope = job.scope
+    record = Regrade(
+        regraded_from=source.run_id, source_caseset_digest=source.caseset_digest,
+        caseset_digest=plan.caseset_digest, skill_path=str(job.skill.path),
+        reused_trials=[r.trial_id for r in results if not r.status.is_hole],
+        changes=scope.changes, not_regraded=scope.not_regraded,
+        removed_cases=scope.removed, graded_trials=worker.graded,
+        judged_rows=len(judged), grader_cost_usd=worker.grader_cost,
+        judge_cost_usd=judge_cost, skill_note=job.note)
+    store.put(RunKeys(plan.run_id).regrade, record.model_dump_json(indent=1).encode())
+    return finish(plan, results, stopped, store, regrade=record)
 
 
-def _late_endpoint(opts: RegradeOptions, store: Store, plan: Plan, rows: int,
-                   console: Console, endpoints: contextlib.ExitStack) -> str | None:
-    """Rows that became ties after scoring, with no endpoint open: open one when there is a way
-    to reach the judge (priced against the store's budget first), else say how to judge them
-    (the same regrade again judges what it left)."""
-    if opts.model_script is None and read_credential() is None:
+def _late_access(wave: Wave, plan: Plan, rows: int, spent: float,
+                 console: Console) -> ModelAccess | None:
+    """Rows that became ties after scoring, with no endpoint open: reach the judge when there
+    is a way (priced against the store's budget first), else say how to judge them (the same
+    regrade again judges what it left)."""
+    if not rows:
+        return None
+    if not wave.scripted and wave.credential() is None:
         console.print(f"[yellow]note[/]: {rows} row(s) now tie and the judge would read them; "
                       "export ANTHROPIC_API_KEY or CLAUDE_CODE_OAUTH_TOKEN (or give "
                       "--model-script FILE) and run the same "
                       "regrade again to judge them")
         return None
-    check_store_budget(store, daily_cap(store, opts.store_budget_usd),
-                       _estimate(plan, 0, rows), opts.force)
-    return endpoints.enter_context(_model(opts, True))
-
-
-def _caps(opts: RegradeOptions, store: Store, estimate: float,
-          needed: bool) -> tuple[float | None, str, float | None]:
-    """Refuse before spending; returns the regrade's cap (the run's, or the store's when
-    lower), what to call it, and the store's daily cap."""
-    if opts.max_budget_usd is not None and estimate > opts.max_budget_usd and not opts.force:
-        raise RefusedInput(f"estimated ${estimate:.2f} for the grader and judge exceeds "
-                           f"--max-budget-usd {opts.max_budget_usd:g}; raise the cap or pass "
-                           "--force to run until the cap stops it")
-    store_cap = daily_cap(store, opts.store_budget_usd)
-    # nothing to ask the model: nothing the store's budget could refuse
-    left = check_store_budget(store, store_cap, estimate, opts.force) if needed else None
-    if left is not None and (opts.max_budget_usd is None or left < opts.max_budget_usd):
-        return left, f"store budget (${store_cap:g} a day)", store_cap
-    return opts.max_budget_usd, "budget", store_cap
+    check_store_budget(wave.store, daily_cap(wave.store, wave.settings.store_budget_usd),
+                       _estimate(plan, 0, rows), wave.settings.force)
+    return wave.access(spent)
 
 
 def _score_trials(worker: Regrader, done: dict[str, TrialResult],

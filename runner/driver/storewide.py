@@ -24,12 +24,13 @@ from datetime import UTC, datetime
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from runner.driver.stops import StopReason
 from runner.errors import RefusedInput
 from runner.store.base import Store
 from runner.store.keys import STORE_CONFIG, STORE_STOP, spend_key, spend_prefix
 
 log = logging.getLogger(__name__)
-STOPPED_ALL = "stopped by `skill-eval stop --all`"
+STOPPED_ALL = StopReason.ALL
 OTHERS_EVERY_S = 5.0  # how often a running pass reads other passes' spend
 
 

@@ -21,13 +21,15 @@ from runner.driver.receipts import file_trigger, trigger_digests
 from runner.driver.refusals import refuse_no_claude
 from runner.driver.scheduler import finished
 from runner.driver.storewide import refuse_if_stopped
+from runner.driver.wave import RunBudget, Wave
 from runner.errors import RefusedInput
 from runner.sandbox.registry import open_sandbox
 from runner.schema.options import RunOptions
 from runner.schema.skill import Skill
-from runner.schema.triggers import TriggerReport
+from runner.schema.triggers import TriggerReport, TriggerSet
 from runner.store.base import Store, open_store
 from runner.store.keys import RunKeys, trigger_catalog_key, trigger_report_key
+from runner.triggers.catalog import run_catalog
 from runner.triggers.plan import check_trigger_request, make_trigger_plan, neighbours
 from runner.triggers.queries import split
 
@@ -51,22 +53,24 @@ def run_with_neighbours(opts: RunOptions, skills_dir: Path | None, mode: str, co
         skill = load_skill(opts.skill_path)
         for neighbour in neighbours(skill, skills_dir, count):
             reports.append(run_trigger(opts.model_copy(update={"skill_path": neighbour.path}),
-                                       skills_dir, mode, console, extra=(skill,),
-                                       neighbour_of=skill.name))
+                                       skills_dir, mode, console, neighbour_of=skill))
     return reports
 
 
 def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "session",
                 console: Console | None = None, store: Store | None = None,
-                extra: tuple[Skill, ...] = (), neighbour_of: str | None = None
+                neighbour_of: Skill | None = None, budget: RunBudget | None = None
                 ) -> TriggerReport:
     """One trigger run. A session-mode run that completed (not stopped, every session
     decided) files a receipt, saved under `opts.save` (a neighbour's joins the tested skill's
-    name); catalog mode is a reading of the descriptions and files none."""
+    name; `neighbour_of`: the tested skill, staged in the neighbour's library); catalog mode
+    is a reading of the descriptions and files none. `budget`: what the
+    run's earlier waves spent (`run --with-triggers`: one cap for the whole run)."""
     console = console or stderr_console()
     if mode not in MODES:
         raise RefusedInput(f"--mode {mode}: one of {', '.join(MODES)}")
-    skill, library, queries = check_trigger_request(opts, skills_dir, extra)
+    skill, library, queries = check_trigger_request(
+        opts, skills_dir, (neighbour_of,) if neighbour_of else ())
     check_model_access(opts)
     store = store or open_store(opts.store_uri, opts.store_endpoint)
     refuse_if_stopped(store)  # catalog mode too: it calls the model
@@ -74,12 +78,7 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
     console.print(f"trigger {skill.name}: {len(queries.queries)} quer(y/ies) from "
                   + ", ".join(queries.files) + f"; library of {len(library)} skill(s)")
     if mode == "catalog":
-        from runner.triggers.catalog import run_catalog  # noqa: PLC0415
-
-        check_models([opts.model], opts.settings(), opts.upstream_url, console)
-        results = run_catalog(opts, library, queries, console)
-        report = build_trigger_report(skill.name, skill.description, "catalog", 1,
-                                      queries.files, queries.queries, splits, results)
+        report = _catalog(opts, store, skill, library, queries, console, budget)
         store.put(trigger_catalog_key(skill.digest),
                   report.model_dump_json(indent=1).encode())
         return report
@@ -93,7 +92,8 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
     console.print(f"run {plan.run_id}: {len(plan.cases)} quer(y/ies) x {plan.k} run(s) = "
                   f"{len(plan.trials)} session(s) ({len(done)} already done), model "
                   f"{plan.model}" + (" (dry run: scripted model)" if plan.dry_run else ""))
-    outcome = run_pass(plan.run_id, [plan], store, opts.settings(), console, done)
+    outcome = run_pass(plan.run_id, [plan], store, opts.settings(), console, done,
+                       budget)
     ids = {t.trial_id for t in plan.trials}
     report = build_trigger_report(skill.name, skill.description, "session", plan.k,
                                   queries.files, queries.queries, splits,
@@ -105,5 +105,21 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
     digests = trigger_digests(plan, skill.name, [(s.name, s.digest) for s in library],
                               [(q.prompt, q.should_trigger) for q in queries.queries],
                               opts.model_script)
-    file_trigger(store, plan, report, digests, outcome.stopped, opts.save, neighbour_of)
+    file_trigger(store, plan, report, digests, outcome.stopped, opts.save,
+                 neighbour_of.name if neighbour_of else None)
     return report
+
+
+def _catalog(opts: RunOptions, store: Store, skill: Skill, library: list[Skill],
+             queries: TriggerSet, console: Console, budget: RunBudget | None) -> TriggerReport:
+    """Catalog mode: one call per query in one wave (its live check, its caps, its upstream)."""
+    wave_id = f"catalog-{skill.digest[:12]}"
+    with Wave(wave_id, store, opts.settings(), budget) as wave:
+        wave.price(0.0, 0.0, f"{len(queries.queries)} catalog call(s)")
+        check_models([opts.model], wave.access(), console)
+        results = run_catalog(wave.access(wave.prior), library, queries, opts.model, console)
+        spent = sum(r.usage.cost_usd for r in results if r.usage is not None)
+        wave.store_spend().record(spent)
+        wave.budget.spent_usd = wave.prior + spent
+    return build_trigger_report(skill.name, skill.description, "catalog", 1, queries.files,
+                                queries.queries, split(queries.queries), results)

@@ -15,6 +15,7 @@ import json
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from runner import config
@@ -33,6 +34,15 @@ POLL_S = 2.0  # first wait between polls of a batch in progress, doubling
 MAX_POLL_S = 60.0
 
 
+@dataclass(frozen=True)
+class Polling:
+    """How a pending batch is polled: first wait, longest wait, and the clock to wait on."""
+
+    poll_s: float = POLL_S
+    max_poll_s: float = MAX_POLL_S
+    sleep: Callable[[float], None] = time.sleep
+
+
 class BatchClient(ModelClient):
     """Create, poll and read Message Batches for one grading step, metered on its own meter."""
 
@@ -40,13 +50,13 @@ class BatchClient(ModelClient):
                  guard: BudgetGuard | None = None,
                  attempts: int = config.ENDPOINT_ATTEMPTS,
                  backoff_s: float = config.ENDPOINT_BACKOFF_S,
-                 governor: GovernorGuard | None = None, poll_s: float = POLL_S,
-                 max_poll_s: float = MAX_POLL_S,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 governor: GovernorGuard | None = None,
+                 polling: Polling | None = None) -> None:
         super().__init__(upstream, api_key, guard, attempts, backoff_s, governor)
         self.batches_url = self.base + "/v1/messages/batches"
-        self.poll_s, self.max_poll_s = poll_s, max_poll_s
-        self.sleep = sleep
+        polling = polling or Polling()
+        self.poll_s, self.max_poll_s = polling.poll_s, polling.max_poll_s
+        self.sleep = polling.sleep
         self.polls = 0  # retrieves made, for the report and the tests
 
     def submit(self, requests: dict[str, dict[str, Any]]) -> MessageBatch:

@@ -23,7 +23,7 @@ from pydantic import ValidationError
 
 from runner.errors import ModelCallError, ModelStopped
 from runner.gateway.batches import BatchClient
-from runner.schema.batches import BatchRecord, ResultType
+from runner.schema.batches import BatchRecord, MessageBatch, ResultType
 from runner.store.base import Store
 
 log = logging.getLogger(__name__)
@@ -93,26 +93,32 @@ def run_calls(calls: dict[str, dict[str, Any]], client: BatchClient, store: Stor
             store.delete(key)
             record = None
             continue
-        wanted = set(mine)
-        seen: set[str] = set()
-        for result in client.results(ended):
-            if result.custom_id not in wanted:
-                continue
-            seen.add(result.custom_id)
-            message = result.result.message
-            if result.result.type is ResultType.SUCCEEDED and message is not None:
-                on_answer(result.custom_id, message)
-                answers.messages[result.custom_id] = message
-                answers.failed.pop(result.custom_id, None)
-            else:
-                answers.failed[result.custom_id] = result.why
-        for cid in wanted - seen:
-            answers.failed[cid] = "no result in the batch"
-        answers.batches.append(ended.id)
-        failed = [cid for cid in mine if cid not in answers.messages]
-        if failed:
-            log.warning("batch %s: %d of %d call(s) failed (first: %s)", ended.id,
-                        len(failed), len(mine), answers.failed[failed[0]])
+        _take(client, ended, mine, answers, on_answer)
         store.delete(key)
         record = None
     return answers
+
+
+def _take(client: BatchClient, ended: MessageBatch, mine: list[str], answers: Answers,
+          on_answer: Callable[[str, dict[str, Any]], None]) -> None:
+    """Read the ended batch's results for `mine`: each answer handed on, each other noted."""
+    wanted = set(mine)
+    seen: set[str] = set()
+    for result in client.results(ended):
+        if result.custom_id not in wanted:
+            continue
+        seen.add(result.custom_id)
+        message = result.result.message
+        if result.result.type is ResultType.SUCCEEDED and message is not None:
+            on_answer(result.custom_id, message)
+            answers.messages[result.custom_id] = message
+            answers.failed.pop(result.custom_id, None)
+        else:
+            answers.failed[result.custom_id] = result.why
+    for cid in wanted - seen:
+        answers.failed[cid] = "no result in the batch"
+    answers.batches.append(ended.id)
+    failed = [cid for cid in mine if cid not in answers.messages]
+    if failed:
+        log.warning("batch %s: %d of %d call(s) failed (first: %s)", ended.id,
+                    len(failed), len(mine), answers.failed[failed[0]])

@@ -21,13 +21,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from runner.errors import ModelCallError, ModelStopped
+from runner.gateway.access import ModelAccess
 from runner.gateway.batches import BatchClient
-from runner.gateway.client import ModelClient
-from runner.gateway.credentials import read_credential
 from runner.gateway.meter import Meter
 from runner.grading.calls import run_calls
-from runner.pacing.governor import GovernorGuard
-from runner.pacing.ledger import BudgetGuard, LocalLedger
 from runner.schema.enums import GradingMode, TrialStatus
 from runner.schema.plan import Plan
 from runner.schema.trial import GraderCall, Score, TrialResult, TrialSpec, Usage
@@ -134,63 +131,86 @@ def _usage(message: dict[str, Any]) -> Usage:
     return meter.snapshot()
 
 
-def grade_pending(pending: list[PendingGrade], store: Store, upstream: str,
-                  cap_usd: float | None, spent_usd: float, attempts: int, backoff_s: float,
-                  stopped: Callable[[], str | None], batch: bool, record_key: str,
-                  governor: GovernorGuard | None = None,
-                  client: BatchClient | None = None) -> tuple[str | None, dict[str, str]]:
-    """Make the grades still owed; each is stored as it is decided. Returns why grading
-    stopped early (if it did) and why each grade that could not be made failed."""
-    failed: dict[str, str] = {}
-    if not pending:
-        return None, failed
-    guard = BudgetGuard(LocalLedger(cap_usd, spent_usd)) if cap_usd is not None else None
-    key = read_credential()
-    calls: dict[str, tuple[PendingGrade, GraderCall]] = {}
-    for item in pending:
-        try:
-            calls[item.custom_id] = (item, item.call(store))
-        except (KeyError, ValueError) as exc:
-            failed[item.result.trial_id] = f"the trial's grader call cannot be read ({exc})"
-    log.info("grader: %d trial(s) to grade (%s)", len(calls), "batch" if batch else "one by one")
+class _Grades:
+    """The grades owed, their calls, and why each that could not be made failed."""
 
-    def decided(custom_id: str, message: dict[str, Any], usage: Usage, mode: GradingMode) -> None:
-        item, call = calls[custom_id]
+    def __init__(self, pending: list[PendingGrade], store: Store) -> None:
+        self.store = store
+        self.failed: dict[str, str] = {}
+        self.calls: dict[str, tuple[PendingGrade, GraderCall]] = {}
+        for item in pending:
+            try:
+                self.calls[item.custom_id] = (item, item.call(store))
+            except (KeyError, ValueError) as exc:
+                self.failed[item.result.trial_id] = (f"the trial's grader call cannot be read "
+                                                     f"({exc})")
+
+    def fail(self, custom_id: str, why: str) -> None:
+        self.failed[self.calls[custom_id][0].result.trial_id] = why
+
+    def decided(self, custom_id: str, message: dict[str, Any], usage: Usage,
+                mode: GradingMode) -> None:
+        item, call = self.calls[custom_id]
         try:
             checks = decide(item.spec.case, message,
                             Material(call.material, call.nonce, tuple(call.sources)))
         except ModelCallError as exc:
-            failed[item.result.trial_id] = str(exc)
+            self.failed[item.result.trial_id] = str(exc)
             return
         score = graded(checks, usage, str(call.request.get("model", "")), usage.cost_usd, mode)
-        store.put(item.key, score.model_dump_json(indent=1).encode())
-        failed.pop(item.result.trial_id, None)
+        self.store.put(item.key, score.model_dump_json(indent=1).encode())
+        self.failed.pop(item.result.trial_id, None)
 
+
+def grade_pending(pending: list[PendingGrade], store: Store, access: ModelAccess,
+                  stopped: Callable[[], str | None], batch_key: str | None = None,
+                  client: BatchClient | None = None) -> tuple[str | None, dict[str, str]]:
+    """Make the grades still owed (`access`: the model, capped at what the wave has left);
+    each is stored as it is decided. `batch_key`: one Message Batch, recorded there while
+    pending (--batch-grading); else one call at a time. Returns why grading stopped early
+    (if it did) and why each grade that could not be made failed."""
+    if not pending:
+        return None, {}
+    grades = _Grades(pending, store)
+    log.info("grader: %d trial(s) to grade (%s)", len(grades.calls),
+             "batch" if batch_key is not None else "one by one")
     try:
-        if batch:
-            client = client or BatchClient(upstream, key, guard, attempts, backoff_s, governor)
-            answers = run_calls(
-                {cid: call.request for cid, (_, call) in calls.items()}, client, store,
-                record_key, stopped,
-                lambda cid, message: decided(cid, message, _usage(message), GradingMode.BATCH))
-            for cid, why in answers.failed.items():
-                failed[calls[cid][0].result.trial_id] = why
+        if batch_key is not None:
+            _in_batch(grades, client or access.batch_client(), batch_key, stopped)
         else:
-            for cid, (_, call) in calls.items():
-                reason = stopped()
-                if reason:
-                    return reason, failed
-                single = ModelClient(upstream, key, guard, attempts, backoff_s, governor)
-                try:
-                    message = single.create(call.request)
-                except ModelCallError as exc:
-                    failed[calls[cid][0].result.trial_id] = str(exc)
-                    continue
-                decided(cid, message, single.usage(), GradingMode.INTERACTIVE)
+            reason = _one_by_one(grades, access, stopped)
+            if reason:
+                return reason, grades.failed
     except ModelStopped as exc:
-        return str(exc), failed
+        return str(exc), grades.failed
     except ModelCallError as exc:
-        for item, _ in calls.values():
-            failed.setdefault(item.result.trial_id, str(exc))
+        for item, _ in grades.calls.values():
+            grades.failed.setdefault(item.result.trial_id, str(exc))
         log.warning("grader: the batch failed: %s", exc)
-    return None, failed
+    return None, grades.failed
+
+
+def _in_batch(grades: _Grades, client: BatchClient, record_key: str,
+              stopped: Callable[[], str | None]) -> None:
+    answers = run_calls(
+        {cid: call.request for cid, (_, call) in grades.calls.items()}, client, grades.store,
+        record_key, stopped,
+        lambda cid, message: grades.decided(cid, message, _usage(message), GradingMode.BATCH))
+    for cid, why in answers.failed.items():
+        grades.fail(cid, why)
+
+
+def _one_by_one(grades: _Grades, access: ModelAccess,
+                stopped: Callable[[], str | None]) -> str | None:
+    for cid, (_, call) in grades.calls.items():
+        reason = stopped()
+        if reason:
+            return reason
+        single = access.client()
+        try:
+            message = single.create(call.request)
+        except ModelCallError as exc:
+            grades.fail(cid, str(exc))
+            continue
+        grades.decided(cid, message, single.usage(), GradingMode.INTERACTIVE)
+    return None

@@ -19,9 +19,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from runner.errors import ModelCallError, ModelStopped
+from runner.gateway.access import ModelAccess
 from runner.gateway.batches import BatchClient
-from runner.gateway.client import ModelClient
-from runner.gateway.credentials import read_credential
 from runner.gateway.meter import Meter
 from runner.grading.calls import run_calls
 from runner.judging.judge import (
@@ -32,8 +31,6 @@ from runner.judging.judge import (
     judge_pair,
     pair_requests,
 )
-from runner.pacing.governor import GovernorGuard
-from runner.pacing.ledger import BudgetGuard, LocalLedger
 from runner.planning.ids import digest_id
 from runner.schema.enums import Arm, GradingMode, Outcome
 from runner.schema.plan import Plan
@@ -120,29 +117,25 @@ def pending_ties(plans: list[Plan], results: list[TrialResult], store: Store) ->
     return [t for t in found if t.key not in done]
 
 
-def judge_ties(pending: list[Tie], upstream: str, store: Store, cap_usd: float | None,
-               spent_usd: float, attempts: int, backoff_s: float,
-               stopped: Callable[[], str | None],
-               governor: GovernorGuard | None = None, batch: bool = False,
-               record_key: str = "", client: BatchClient | None = None) -> str | None:
-    """Judge the pending ties (`pending_ties`); returns why judging stopped early, if it did.
-    A judge call that keeps failing leaves its row a tie without a judgement (logged), never
-    a guess. `batch`: every row's two calls go in one Message Batch (runner.grading.calls),
-    recorded under `record_key` while pending."""
+def judge_ties(pending: list[Tie], store: Store, access: ModelAccess,
+               stopped: Callable[[], str | None], batch_key: str | None = None,
+               client: BatchClient | None = None) -> str | None:
+    """Judge the pending ties (`pending_ties`) through `access` (the model, capped at what the
+    wave has left); returns why judging stopped early, if it did. A judge call that keeps
+    failing leaves its row a tie without a judgement (logged), never a guess. `batch_key`:
+    every row's two calls go in one Message Batch (runner.grading.calls), recorded there
+    while pending."""
     if not pending:
         return None
-    guard = BudgetGuard(LocalLedger(cap_usd, spent_usd)) if cap_usd is not None else None
-    log.info("judge: %d tied row(s) to judge%s", len(pending), " (batch)" if batch else "")
-    if batch:
-        client = client or BatchClient(upstream, read_credential(), guard,
-                                       attempts, backoff_s, governor)
-        return _judge_batch(pending, store, client, stopped, record_key)
+    log.info("judge: %d tied row(s) to judge%s", len(pending),
+             " (batch)" if batch_key is not None else "")
+    if batch_key is not None:
+        return _judge_batch(pending, store, client or access.batch_client(), stopped, batch_key)
     for tie in pending:
         reason = stopped()
         if reason:
             return reason
-        single = ModelClient(upstream, read_credential(), guard, attempts,
-                             backoff_s, governor)
+        single = access.client()
         run_id, name = tie.plan.run_id, tie.plan.skill.name
         try:
             outcome, calls = judge_pair(

@@ -40,14 +40,19 @@ class LocalLedger:
         self.spent_usd = spent_usd  # a resumed run starts from what it already spent
         self.stopped: str | None = None
         self._lock = threading.Lock()
+        # a later wave of a run whose earlier waves spent the cap starts stopped
+        self._check()
 
     def charge(self, usd: float) -> LedgerState:
         with self._lock:
             self.spent_usd += usd
-            if self.cap_usd is not None and self.spent_usd >= self.cap_usd and not self.stopped:
-                self.stopped = (f"{self.label}: spent ${self.spent_usd:.4f} of the "
-                                f"${self.cap_usd:.4f} cap")
+            self._check()
             return self.state()
+
+    def _check(self) -> None:
+        if self.cap_usd is not None and self.spent_usd >= self.cap_usd and not self.stopped:
+            self.stopped = (f"{self.label}: spent ${self.spent_usd:.4f} of the "
+                            f"${self.cap_usd:.4f} cap")
 
     def stop(self, reason: str) -> LedgerState:
         with self._lock:

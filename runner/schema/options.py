@@ -56,16 +56,70 @@ class SandboxConfig(BaseModel):
                                                             "on the host (set by the driver)")
 
 
-class SessionLimits(BaseModel):
-    """What bounds one claude session: set per eval, shared by reference by its trials."""
+class SessionFields(BaseModel):
+    """What bounds one claude session (declared once: `SessionLimits` and `EvalSettings` both
+    hold these fields)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    timeout_s: float = Field(default=config.TIMEOUT_S, gt=0,
-                             description="Per-trial wall-clock limit, seconds")
+    timeout_s: float = Field(default=config.TIMEOUT_S, gt=0, validation_alias=AliasChoices(
+        "timeout_s", "timeout"), description="Per-trial wall-clock limit, seconds")
     max_turns: int | None = Field(default=None, ge=1, description="Passed to claude")
     session_budget_usd: float | None = Field(default=None, gt=0,
                                              description="Per-trial --max-budget-usd for claude")
     allow_server_tools: bool = Field(default=False, description="Let server-side tools through")
+
+
+class SessionLimits(SessionFields):
+    """What bounds one claude session: set per eval, shared by reference by its trials."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class StoreSettings(BaseModel):
+    """Where results go."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    store_uri: str = Field(default=config.STORE, validation_alias=AliasChoices(
+        "store_uri", "store"), description="A directory or s3://bucket/prefix")
+    store_endpoint: str | None = Field(default=None, validation_alias=AliasChoices(
+        "store_endpoint", "s3_endpoint_url"), description="S3 endpoint URL")
+
+
+class BudgetSettings(BaseModel):
+    """What a run may spend: its own cap and the store's daily cap (the lower applies)."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    max_budget_usd: float | None = Field(default=None, gt=0, description="Cap on what the "
+                                                                         "run spends, every "
+                                                                         "wave of it")
+    store_budget_usd: float | None = Field(default=None, gt=0,
+                                           description="Cap on what every run of the store "
+                                                       "spends per UTC day (with the store's "
+                                                       "store.json: the lower applies)")
+    force: bool = Field(default=False, description="Run even if the estimate exceeds the cap "
+                                                   "(the cap still stops it)")
+
+
+class ModelSettings(BaseModel):
+    """How the runner reaches the model: the endpoint (or a model script) and its retries."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    upstream_url: str | None = Field(default=None, description="Messages API endpoint "
+                                     "(default: ANTHROPIC_BASE_URL, as claude reads it, "
+                                     "else the API); the wave chooses (runner.driver.wave)")
+    model_script: Path | None = Field(default=None, description="Offline scripted model")
+    endpoint_attempts: int = Field(default=config.ENDPOINT_ATTEMPTS, ge=1,
+                                   description="Tries of a call (or a trial) whose model "
+                                               "endpoint kept failing (or never answered)")
+    endpoint_backoff_s: float = Field(default=config.ENDPOINT_BACKOFF_S, ge=0,
+                                      description="First wait before such a retry, doubling")
+
+
+class WaveSettings(StoreSettings, BudgetSettings, ModelSettings):
+    """What every wave needs, whatever it runs (trials, a regrade, catalog triggers, a
+    draft): the store, the budget, the model; `wait` for another driver's lease."""
+
+    wait: bool = Field(default=False, description="Wait for another driver's lease to end")
+
 
 
 class RetryPolicy(BaseModel):
@@ -84,7 +138,7 @@ class RetryPolicy(BaseModel):
                                                   "kept failing, doubling")
 
 
-class EvalSettings(BaseModel):
+class EvalSettings(SessionFields):
     """What may differ from one eval to the next."""
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
@@ -113,12 +167,6 @@ class EvalSettings(BaseModel):
                                     "(--cases FILE), in place of the one found in the skill's "
                                     "layout")
     arms: tuple[Arm, ...] = Field(default=ALL_ARMS, description="Arms to run")
-    timeout_s: float = Field(default=config.TIMEOUT_S, gt=0, validation_alias=AliasChoices(
-        "timeout_s", "timeout"), description="Per-trial wall-clock limit, seconds")
-    max_turns: int | None = Field(default=None, ge=1, description="Passed to claude")
-    session_budget_usd: float | None = Field(default=None, gt=0,
-                                             description="Per-trial --max-budget-usd for claude")
-    allow_server_tools: bool = Field(default=False, description="Let server-side tools through")
     grader_model: str | None = Field(default=None, description="Model grading statements "
                                                                "(default: the run's model)")
     judge: bool = Field(default=True, description="Let the pairwise judge break ties")
@@ -141,16 +189,15 @@ class EvalSettings(BaseModel):
     @property
     def limits(self) -> SessionLimits:
         """This eval's session limits, as its trials carry them."""
-        return SessionLimits(timeout_s=self.timeout_s, max_turns=self.max_turns,
-                             session_budget_usd=self.session_budget_usd,
-                             allow_server_tools=self.allow_server_tools)
+        return SessionLimits.model_validate(
+            {name: getattr(self, name) for name in SessionFields.model_fields})
 
     @property
     def judge_by(self) -> str:
         return self.judge_model or self.grader
 
 
-class PassSettings(BaseModel):
+class PassSettings(WaveSettings):
     """What every eval of one scheduling pass (a run, or a batch) shares."""
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
@@ -161,31 +208,14 @@ class PassSettings(BaseModel):
                                              "(container started, waiting at its start "
                                              "gate); default half --concurrency (at least "
                                              "1), 0: none")
-    max_budget_usd: float | None = Field(default=None, gt=0, description="Pass-level cap")
-    store_budget_usd: float | None = Field(default=None, gt=0,
-                                           description="Cap on what every run of the store "
-                                                       "spends per UTC day (with the store's "
-                                                       "store.json: the lower applies)")
-    force: bool = Field(default=False, description="Run even if the estimate exceeds the cap")
-    store_uri: str = Field(default=config.STORE, validation_alias=AliasChoices(
-        "store_uri", "store"), description="A directory or s3://bucket/prefix")
-    store_endpoint: str | None = Field(default=None, validation_alias=AliasChoices(
-        "store_endpoint", "s3_endpoint_url"), description="S3 endpoint URL")
     metrics_port: int | None = Field(default=None, ge=0, le=65535)
     metrics_host: str = Field(default="127.0.0.1", description="Address the metrics server "
                                                                "binds (0.0.0.0: scrapable from "
                                                                "containers and other hosts)")
     metrics_linger_s: float = Field(default=0.0, ge=0, description="Serve final metrics longer")
-    upstream_url: str = Field(default=config.UPSTREAM, description="Messages API endpoint")
-    model_script: Path | None = Field(default=None, description="Offline scripted model")
     sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
     ray_address: str | None = None
     executor: str = Field(default="ray", description="ray | inprocess (tests, debugging)")
-    endpoint_attempts: int = Field(default=config.ENDPOINT_ATTEMPTS, ge=1,
-                                   description="Tries of a trial whose model endpoint kept "
-                                               "failing (or never answered)")
-    endpoint_backoff_s: float = Field(default=config.ENDPOINT_BACKOFF_S, ge=0,
-                                      description="First wait before such a retry, doubling")
     rpm: int | None = Field(default=None, gt=0, description="Model requests per minute, whole "
                                                            "run (the rate governor)")
     itpm: int | None = Field(default=None, gt=0, description="Input tokens per minute")
@@ -206,7 +236,6 @@ class PassSettings(BaseModel):
                                                            "answers within 24 h); agent "
                                                            "sessions stay interactive")
     fresh: bool = Field(default=False, description="New run id instead of resuming")
-    wait: bool = Field(default=False, description="Wait for another driver's lease to end")
 
     @property
     def retry(self) -> RetryPolicy:
@@ -255,7 +284,7 @@ class RunOptions(PassSettings, EvalSettings):
             {name: getattr(self, name) for name in PassSettings.model_fields})
 
 
-class RegradeOptions(BaseModel):
+class RegradeOptions(WaveSettings):
     """`skill-eval regrade RUN_ID`: re-score a stored run's sessions against the case set as it
     is now; no session runs. Model calls (grader, judge) are metered and capped as in a run."""
 
@@ -264,18 +293,3 @@ class RegradeOptions(BaseModel):
     skill_path: Path | None = Field(default=None, description="Where to read the case set "
                                                               "(default: the folder the run "
                                                               "was made from, in its plan)")
-    store_uri: str = Field(default=config.STORE, validation_alias=AliasChoices(
-        "store_uri", "store"))
-    store_endpoint: str | None = None
-    upstream_url: str = Field(default=config.UPSTREAM, description="Messages API endpoint")
-    model_script: Path | None = Field(default=None, description="Scripted model for the "
-                                                                "grader and judge (dry run)")
-    max_budget_usd: float | None = Field(default=None, gt=0, description="Cap on the "
-                                                                         "regrade's calls")
-    store_budget_usd: float | None = Field(default=None, gt=0, description="Cap on the "
-                                                                           "store's spend "
-                                                                           "per UTC day")
-    force: bool = Field(default=False, description="Run even if the estimate exceeds a cap")
-    endpoint_attempts: int = Field(default=config.ENDPOINT_ATTEMPTS, ge=1)
-    endpoint_backoff_s: float = Field(default=config.ENDPOINT_BACKOFF_S, ge=0)
-    wait: bool = Field(default=False, description="Wait for another driver's lease to end")

@@ -23,7 +23,7 @@ from runner.schema.enums import (
     TrialPhase,
     TrialStatus,
 )
-from runner.schema.options import RetryPolicy, SandboxConfig, SessionLimits
+from runner.schema.options import RetryPolicy, SandboxConfig, SessionLimits, StoreSettings
 
 
 class Usage(BaseModel):
@@ -140,7 +140,7 @@ class GraderCall(BaseModel):
     sources: list[MaterialSource] = Field(default_factory=list)
 
 
-class PassContext(BaseModel):
+class PassContext(StoreSettings):
     """What every trial of one scheduling pass shares, set once when the pass starts: where
     results go, which upstream and pacing actors its gateways use, how many sessions a node
     runs at once, and how failures are retried."""
@@ -149,9 +149,6 @@ class PassContext(BaseModel):
     pass_id: str = Field(default="", description="The run or batch id owning the pass's "
                                                  "actors (ledger, governor), stop flag and "
                                                  "session slots; empty: the trial's run id")
-    store_uri: str = Field(default=config.STORE, description="A directory or "
-                                                             "s3://bucket/prefix")
-    store_endpoint: str | None = Field(default=None, description="S3 endpoint URL, if any")
     upstream_url: str = Field(default=config.UPSTREAM,
                               description="Messages API endpoint the gateway forwards to")
     ledger: bool = Field(default=False, description="A budget ledger actor meters the spend")

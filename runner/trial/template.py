@@ -31,12 +31,13 @@ from runner.aio import run_sync
 from runner.authoring.bundles import materialize
 from runner.authoring.skill import load_skill, stage_library, stage_plugin
 from runner.errors import InfraError, ModelCallError, ModelStopped, StoreError
-from runner.gateway.client import ModelClient
+from runner.gateway.access import ModelAccess, Retry
 from runner.gateway.credentials import read_credential
 from runner.gateway.server import GatewayPolicy, TrialGateway
 from runner.pacing.governor import GovernorGuard, find_governor
 from runner.pacing.ledger import BudgetGuard, find_ledger
 from runner.pacing.pushback import PUSHBACK_RETRIES
+from runner.pacing.stops import StopReason
 from runner.sandbox.base import Sandbox, SessionRun, SessionSpec
 from runner.sandbox.reap import mark_scratch
 from runner.sandbox.registry import open_sandbox
@@ -217,8 +218,9 @@ def _slot(spec: TrialSpec, slots: SessionSlots | None, store: Store,
     def hold() -> Iterator[object]:
         with slots.hold() as number:
             stopped = run_sync(guard.refresh())
-            if stopped is None and (store.exists(stop_flag) or store.exists(STORE_STOP)):
-                stopped = "stop requested"
+            if stopped is None:
+                stopped = StopReason.USER if store.exists(stop_flag) else \
+                    StopReason.ALL if store.exists(STORE_STOP) else None
             if stopped:
                 raise ModelStopped(stopped)
             yield number
@@ -228,9 +230,11 @@ def _slot(spec: TrialSpec, slots: SessionSlots | None, store: Store,
 
 def _grading(spec: TrialSpec, guard: BudgetGuard) -> Grading:
     retry = spec.context.retry
-    client = ModelClient(spec.context.upstream_url, read_credential(), guard,
-                         retry.endpoint_attempts, retry.endpoint_backoff_s, _governor(spec))
-    return Grading(client=client, model=spec.grader_model, skill_name=spec.skill_name)
+    access = ModelAccess(spec.context.upstream_url, read_credential(),
+                         Retry(retry.endpoint_attempts, retry.endpoint_backoff_s), guard,
+                         _governor(spec))
+    return Grading(client=access.client(), model=spec.grader_model,
+                   skill_name=spec.skill_name)
 
 
 def _answered(usage: Usage | None) -> bool:

@@ -10,17 +10,13 @@ from typing import Any
 from rich.console import Console
 
 from runner.errors import ModelCallError, ModelStopped
+from runner.gateway.access import ModelAccess
 from runner.gateway.client import ModelClient
-from runner.gateway.credentials import read_credential
-from runner.pacing.ledger import BudgetGuard, LocalLedger
 from runner.schema.enums import Arm, TrialStatus
-from runner.schema.options import RunOptions
 from runner.schema.skill import Skill
 from runner.schema.trial import TrialResult
 from runner.schema.triggers import TriggerSet
 from runner.scoring.base import forced_tool_input
-from runner.scripted.script import load_script
-from runner.scripted.server import ScriptedEndpoint
 
 TOOL = "choose_skill"
 SYSTEM = """You route a user's request to at most one skill from a catalog. Pick the skill
@@ -60,23 +56,13 @@ def _ask(client: ModelClient, query_id: str, prompt: str, library: list[Skill],
                                    "usage": client.usage()})
 
 
-def run_catalog(opts: RunOptions, library: list[Skill], queries: TriggerSet,
+def run_catalog(access: ModelAccess, library: list[Skill], queries: TriggerSet, model: str,
                 console: Console) -> list[TrialResult]:
-    """One call per query (a scripted endpoint in a dry run), under --max-budget-usd."""
-    guard = BudgetGuard(LocalLedger(opts.max_budget_usd)) if opts.max_budget_usd else None
-    endpoint = ScriptedEndpoint(load_script(opts.model_script)) if opts.model_script else None
-    upstream = endpoint.__enter__() if endpoint else opts.upstream_url
+    """One call per query through `access` (the wave's: a scripted endpoint in a dry run,
+    capped like every wave of the run)."""
     results = []
-    try:
-        for number, query in enumerate(queries.queries, 1):
-            client = ModelClient(upstream, read_credential(), guard,
-                                 attempts=opts.endpoint_attempts,
-                                 backoff_s=opts.endpoint_backoff_s)
-            results.append(_ask(client, query.id, query.prompt, library, opts.model))
-            chosen = results[-1].skills_loaded[0] if results[-1].skills_loaded else "none"
-            console.print(f"[{number}/{len(queries.queries)}] {query.id}: {chosen}",
-                          markup=False)
-    finally:
-        if endpoint is not None:
-            endpoint.__exit__(None, None, None)
+    for number, query in enumerate(queries.queries, 1):
+        results.append(_ask(access.client(), query.id, query.prompt, library, model))
+        chosen = results[-1].skills_loaded[0] if results[-1].skills_loaded else "none"
+        console.print(f"[{number}/{len(queries.queries)}] {query.id}: {chosen}", markup=False)
     return results

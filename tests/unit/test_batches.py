@@ -11,7 +11,7 @@ import requests
 
 from runner.costs.pricing import BATCH_RATE, cost_usd
 from runner.errors import ModelStopped
-from runner.gateway.batches import BatchClient
+from runner.gateway.batches import BatchClient, Polling
 from runner.grading.calls import ROUNDS, run_calls
 from runner.pacing.ledger import BudgetGuard, LocalLedger
 from runner.schema.batches import BatchRecord
@@ -49,8 +49,8 @@ class Sleeps(list[float]):
 def client(url: str, sleeps: Sleeps | None = None, ledger: LocalLedger | None = None,
            poll_s: float = 1.0, max_poll_s: float = 3.0) -> BatchClient:
     return BatchClient(url, "sk-test", BudgetGuard(ledger), attempts=2, backoff_s=0,
-                       poll_s=poll_s, max_poll_s=max_poll_s,
-                       sleep=Sleeps() if sleeps is None else sleeps)
+                       polling=Polling(poll_s, max_poll_s,
+                                       Sleeps() if sleeps is None else sleeps))
 
 
 def never() -> str | None:

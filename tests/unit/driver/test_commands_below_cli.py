@@ -61,8 +61,6 @@ def test_batch_flags_left_off_override_nothing(monkeypatch: pytest.MonkeyPatch) 
     set_ = {k: v for k, v in flags.overrides().items() if v is not None}
     assert set_ == {"force": True, "shared_store": True, "store_uri": "s3://b/p"}
     assert flags.eval_overrides() == {"alpha": 0.1}
-    monkeypatch.setenv("ANTHROPIC_BASE_URL", "http://127.0.0.1:9")
-    assert BatchFlags().overrides()["upstream_url"] == "http://127.0.0.1:9"
 
 
 def test_the_batch_notifies_the_flag_else_the_file(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from rich.console import Console
 from runner.cli import main
 from runner.driver.preflight import check_live, check_models
 from runner.errors import InfraError
+from runner.gateway.access import ModelAccess
 from runner.sandbox.fake import FakeSandbox
 from runner.schema.options import PassSettings, SandboxConfig
 from tests.helpers import EXAMPLE, free_port
@@ -73,9 +74,9 @@ def test_an_endpoint_nobody_answers_is_exit_3(monkeypatch: pytest.MonkeyPatch) -
     """Against a real upstream (here a closed port): one refusal, infrastructure (exit 3)."""
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
     url = f"http://127.0.0.1:{free_port()}"
-    settings = PassSettings(sandbox=SandboxConfig(backend="docker"))
     with pytest.raises(InfraError) as refused:
-        check_models(["claude-sonnet-5"], settings, url, Console(file=io.StringIO()))
+        check_models(["claude-sonnet-5"], ModelAccess.reading(url),
+                     Console(file=io.StringIO()))
     assert refused.value.exit_code == 3 and "cannot be reached" in str(refused.value)
     assert url in str(refused.value)
 
@@ -83,7 +84,7 @@ def test_an_endpoint_nobody_answers_is_exit_3(monkeypatch: pytest.MonkeyPatch) -
 def test_the_fake_backend_against_a_real_upstream_asks_nothing(tmp_path: Path) -> None:
     """Tests point the fake backend (no agent) at upstreams that do not exist."""
     settings = PassSettings(sandbox=SandboxConfig(backend="fake"))
-    assert check_live([], settings, f"http://127.0.0.1:{free_port()}",
+    assert check_live([], settings, ModelAccess.reading(f"http://127.0.0.1:{free_port()}"),
                       Console(file=io.StringIO())) == []
 
 
