@@ -9,7 +9,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterable
 
-from runner.schema.enums import Arm
+from runner.schema.enums import Always, Arm
 from runner.schema.report import CaseArmStats, CaseDelta, CheckSignal, Spread
 from runner.schema.trial import TrialResult
 
@@ -91,5 +91,5 @@ def non_discriminating(results: list[TrialResult]) -> list[CheckSignal]:
         seen = set().union(*arms.values())
         if len(seen) == 1:
             out.append(CheckSignal(case=case, check=label,
-                                   always="pass" if seen.pop() else "fail"))
+                                   always=Always.PASS if seen.pop() else Always.FAIL))
     return out

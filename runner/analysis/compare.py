@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from runner.analysis import noise
-from runner.schema.enums import Arm, TrialStatus
+from runner.schema.enums import Arm, Regressed, TrialStatus
 from runner.schema.receipt import Receipt
 from runner.schema.regression import CaseChange, Difference, Figure, Flip, Regression, TriggerBlock
 from runner.schema.report import Report
@@ -139,13 +139,13 @@ def cases_worse(before: Report, after: Report) -> list[CaseChange]:
     """Cases (in both runs) whose candidate passed less often, or followed the process less
     often, in the later run: the regression report's "tasks that got worse"."""
     out: list[CaseChange] = []
-    for what, field in (("task", lambda passed, _: passed),
-                        ("process", lambda _, followed: followed)):
+    for what, field in ((Regressed.TASK, lambda passed, _: passed),
+                        (Regressed.PROCESS, lambda _, followed: followed)):
         a, b = _case_rates(before, field), _case_rates(after, field)
         out.extend(CaseChange(case=case, what=what, before=a[case], after=b[case])
                    for case in a if case in b and b[case] < a[case])
     order = {c: i for i, c in enumerate(after.cases)}
-    return sorted(out, key=lambda c: (order.get(c.case, len(order)), c.what != "task"))
+    return sorted(out, key=lambda c: (order.get(c.case, len(order)), c.what is not Regressed.TASK))
 
 
 # --- trigger runs ------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from runner.analysis.wording import quoted_phrases, restated_phrase
+from runner.schema.enums import Split, TriggerMode
 from runner.schema.trial import TrialResult
 from runner.schema.triggers import Confusion, QueryResult, TriggerQuery, TriggerReport
 
@@ -43,9 +44,9 @@ def restated(queries: list[TriggerQuery], description: str) -> list[TriggerQuery
             if q.should_trigger and restated_phrase(q.prompt, phrases) is not None]
 
 
-def build_trigger_report(skill: str, description: str, mode: str, runs_per_query: int,
-                         files: list[str], queries: list[TriggerQuery],
-                         splits: dict[str, str],
+def build_trigger_report(skill: str, description: str, mode: TriggerMode,
+                         runs_per_query: int, files: list[str], queries: list[TriggerQuery],
+                         splits: dict[str, Split],
                          results: list[TrialResult]) -> TriggerReport:
     by_query: dict[str, list[TrialResult]] = {}
     for r in results:
@@ -61,8 +62,8 @@ def build_trigger_report(skill: str, description: str, mode: str, runs_per_query
         for d in decided:
             if d != skill:
                 misses[d] = misses.get(d, 0) + 1
-        side = splits.get(query.id, "train")
-        for cell in (overall, train if side == "train" else validation):
+        side = splits.get(query.id, Split.TRAIN)
+        for cell in (overall, train if side == Split.TRAIN else validation):
             _add(cell, query, fired, len(decided))
         costs = [r.usage.cost_usd if r.usage else None for r in mine]
         lines.append(QueryResult(

@@ -8,6 +8,7 @@ import re
 from runner.authoring.programs import grader_readings
 from runner.schema.case import Case, Reading
 from runner.schema.checked import CaseReading, CheckReading, FixtureReading
+from runner.schema.enums import CheckKind
 from runner.scoring.checks import describe_matcher
 
 READS = {Reading.WORK: "the final text and every file the agent created or changed",
@@ -37,23 +38,23 @@ def read_case(case: Case, origins: dict[str, tuple[str, ...]] | None = None,
     origins = origins or {}
     checks: list[CheckReading] = []
     for n, assertion in enumerate(case.assertions):
-        checks.append(CheckReading(kind="assertion", entry=assertion,
+        checks.append(CheckReading(kind=CheckKind.ASSERTION, entry=assertion,
                                    graded=describe_matcher(assertion), reads=READS[case.reads],
                                    origin=_origin(origins, "assertions", n)))
     for n, output in enumerate(case.outputs):
-        checks.append(CheckReading(kind="output", entry=output.path, graded="must exist",
+        checks.append(CheckReading(kind=CheckKind.OUTPUT, entry=output.path, graded="must exist",
                                    reads="the working directory after the run",
                                    origin=f"outputs[{n}]"))
-        checks += [CheckReading(kind="output", entry=f"{output.path}: {a}",
+        checks += [CheckReading(kind=CheckKind.OUTPUT, entry=f"{output.path}: {a}",
                                 graded=describe_matcher(a), reads=f"the file {output.path}",
                                 origin=f"outputs[{n}].contains[{m}]")
                    for m, a in enumerate(output.contains)]
     for n, statement in enumerate(case.statements):
         graded, reads = _statement(statement)
-        checks.append(CheckReading(kind="statement", entry=statement, graded=graded,
+        checks.append(CheckReading(kind=CheckKind.STATEMENT, entry=statement, graded=graded,
                                    reads=reads, origin=_origin(origins, "statements", n)))
     for n, matcher in enumerate(case.tool_calls):
-        checks.append(CheckReading(kind="tool_call", entry=matcher,
+        checks.append(CheckReading(kind=CheckKind.TOOL_CALL, entry=matcher,
                                    graded=f"some call must match {matcher}",
                                    reads="the tool calls as the transcript recorded them",
                                    origin=_origin(origins, "tool_calls", n)))
@@ -61,11 +62,11 @@ def read_case(case: Case, origins: dict[str, tuple[str, ...]] | None = None,
         want = ("must be absent" if not check.exists else
                 f"must equal {check.equals!r}" if check.equals is not None else
                 describe_matcher(check.contains) if check.contains else "must exist")
-        checks.append(CheckReading(kind="json", entry=f"{check.file} {check.path}",
+        checks.append(CheckReading(kind=CheckKind.JSON, entry=f"{check.file} {check.path}",
                                    graded=want, reads=f"the JSON file {check.file}",
                                    origin=_origin(origins, "json_checks", n)))
     if case.judge_program:
-        checks.append(CheckReading(kind="judge_program", entry=case.judge_program,
+        checks.append(CheckReading(kind=CheckKind.JUDGE_PROGRAM, entry=case.judge_program,
                                    graded="must exit 0",
                                    reads="the working directory, read-only, in the trial's "
                                          "sandbox", origin="judge"))
@@ -73,7 +74,7 @@ def read_case(case: Case, origins: dict[str, tuple[str, ...]] | None = None,
     for item in case.process:
         bounds = (f" min {item.min}" if item.min is not None else "") + (
             f" max {item.max}" if item.max is not None else "")
-        checks.append(CheckReading(kind="process", entry=item.id,
+        checks.append(CheckReading(kind=CheckKind.PROCESS, entry=item.id,
                                    graded=f"{item.form}: {', '.join(item.matchers)}{bounds}",
                                    reads="the tool calls in order", origin=f"process {item.id}",
                                    decides=False))

@@ -25,6 +25,7 @@ from pydantic import ValidationError
 from runner.authoring.problems import Problems, describe
 from runner.schema.case import EVALS_ROOT, FIXTURE_ROOT, Case
 from runner.schema.checked import CheckReading
+from runner.schema.enums import CheckKind
 from runner.schema.programs import Found, GraderProgram
 
 SET_FIELDS = ("grader_program",)
@@ -246,11 +247,11 @@ def grader_readings(case: Case) -> list[CheckReading]:
     reads = (f"its output, run after the trial in its own container over the working "
              f"directory (read-only) and the case ({program.found})")
     if program.checks:
-        return [CheckReading(kind="grader_program", entry=f"{program.path}: {name}",
+        return [CheckReading(kind=CheckKind.GRADER_PROGRAM, entry=f"{program.path}: {name}",
                              graded=f"its check {name!r} must pass", reads=reads,
                              origin="grader_program") for name in program.checks]
     graded = (f"its score must reach {program.threshold:g}" if program.threshold is not None
               else "its JSON verdict (checks, passed, or a score against its threshold) "
                    "must pass; with no JSON, it must exit 0")
-    return [CheckReading(kind="grader_program", entry=program.path, graded=graded,
+    return [CheckReading(kind=CheckKind.GRADER_PROGRAM, entry=program.path, graded=graded,
                          reads=reads, origin="grader_program")]

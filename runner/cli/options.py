@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from enum import Enum
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -28,8 +29,10 @@ Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 
 def default(model: type[EvalSettings] | type[PassSettings] | type[SandboxConfig],
             name: str) -> Any:
-    """A field's default as the model declares it: the CLI never spells one of its own."""
-    return model.model_fields[name].get_default(call_default_factory=True)
+    """A field's default as the model declares it: the CLI never spells one of its own. An
+    enum member is given as its string, the form click.Choice compares and shows."""
+    value = model.model_fields[name].get_default(call_default_factory=True)
+    return value.value if isinstance(value, Enum) else value
 
 
 def _arms(ctx: click.Context, param: click.Parameter, value: str) -> tuple[Arm, ...]:

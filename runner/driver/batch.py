@@ -26,7 +26,7 @@ from runner.driver.passes import run_pass
 from runner.driver.preflight import check_pass
 from runner.driver.triggers import run_trigger
 from runner.errors import RefusedInput
-from runner.schema.enums import Verdict
+from runner.schema.enums import BatchState, Verdict
 from runner.schema.plan import Plan
 from runner.schema.report import Report
 from runner.schema.runs import BatchEvalState
@@ -119,23 +119,23 @@ def batch_status(store: Store, batch_id: str) -> list[BatchEvalState]:
     for run_id in run_ids:
         if run_id.startswith(("t-", "catalog:")):  # a trigger eval: listed once it ran
             states.append(BatchEvalState(run_id=run_id, skill="(trigger eval)", trials=0,
-                                         done=0, state="finished"))
+                                         done=0, state=BatchState.FINISHED))
             continue
         try:
             plan = Plan.model_validate_json(store.get(RunKeys(run_id).plan))
         except (KeyError, ValueError):
             states.append(BatchEvalState(run_id=run_id, skill="?", trials=0, done=0,
-                                         state="waiting"))
+                                         state=BatchState.WAITING))
             continue
         keys = RunKeys(run_id)
         done = len(keys.done_trial_ids(store.list(keys.trials)))
         report = stored_report(store, run_id)
-        state = "running" if running else "waiting"
+        state = BatchState.RUNNING if running else BatchState.WAITING
         if report is not None and not running:
-            state = str(report.status)
+            state = BatchState(report.status)  # a RunStatus: the same strings
         states.append(BatchEvalState(
             run_id=run_id, skill=plan.skill.name, trials=len(plan.trials), done=done,
-            state=state, verdict=str(report.verdict) if report and not running else None,
+            state=state, verdict=report.verdict if report and not running else None,
             net_lift=report.net_lift if report and not running else None))
     return states
 

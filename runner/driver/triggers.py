@@ -24,6 +24,7 @@ from runner.driver.storewide import refuse_if_stopped
 from runner.driver.wave import RunBudget, Wave
 from runner.errors import RefusedInput
 from runner.sandbox.registry import open_sandbox
+from runner.schema.enums import TriggerMode
 from runner.schema.options import RunOptions
 from runner.schema.skill import Skill
 from runner.schema.triggers import TriggerReport, TriggerSet
@@ -95,7 +96,7 @@ def run_trigger(opts: RunOptions, skills_dir: Path | None = None, mode: str = "s
     outcome = run_pass(plan.run_id, [plan], store, opts.settings(), console, done,
                        budget)
     ids = {t.trial_id for t in plan.trials}
-    report = build_trigger_report(skill.name, skill.description, "session", plan.k,
+    report = build_trigger_report(skill.name, skill.description, TriggerMode.SESSION, plan.k,
                                   queries.files, queries.queries, splits,
                                   [r for r in outcome.results if r.trial_id in ids]).model_copy(
                                   update={"run_id": plan.run_id})
@@ -121,5 +122,5 @@ def _catalog(opts: RunOptions, store: Store, skill: Skill, library: list[Skill],
         spent = sum(r.usage.cost_usd for r in results if r.usage is not None)
         wave.store_spend().record(spent)
         wave.budget.spent_usd = wave.prior + spent
-    return build_trigger_report(skill.name, skill.description, "catalog", 1, queries.files,
-                                queries.queries, split(queries.queries), results)
+    return build_trigger_report(skill.name, skill.description, TriggerMode.CATALOG, 1,
+                                queries.files, queries.queries, split(queries.queries), results)

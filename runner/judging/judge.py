@@ -11,14 +11,14 @@ from typing import Any
 
 from runner.errors import ModelCallError
 from runner.schema.case import Case
-from runner.schema.enums import Outcome
+from runner.schema.enums import JudgeOrder, Outcome, Preference
 from runner.schema.report import JudgeCall
 from runner.scoring.base import ModelCaller, forced_tool_input
 from runner.scoring.material import Material
 
 TOOL = "record_judgement"
 MAX_TOKENS = 2048
-CANDIDATE_FIRST, OPPONENT_FIRST = "candidate-first", "opponent-first"
+CANDIDATE_FIRST, OPPONENT_FIRST = JudgeOrder.CANDIDATE_FIRST, JudgeOrder.OPPONENT_FIRST
 
 SYSTEM = """You compare two responses of AI agents to the same task and decide which does the
 job better by the criteria given. Each response is given between tags whose name carries a
@@ -72,29 +72,31 @@ def read_answer(response: dict[str, Any]) -> tuple[str, str]:
 
 
 def pair_requests(case: Case, rule: str, candidate: Material, opponent: Material,
-                  model: str) -> list[tuple[str, dict[str, Any]]]:
+                  model: str) -> list[tuple[JudgeOrder, dict[str, Any]]]:
     """The two calls of one row, in both orders."""
     return [(CANDIDATE_FIRST, judge_request(case, rule, candidate, opponent, model)),
             (OPPONENT_FIRST, judge_request(case, rule, opponent, candidate, model))]
 
 
-def decide_pair(answers: list[tuple[str, dict[str, Any]]]) -> tuple[Outcome, list[JudgeCall]]:
+def decide_pair(answers: list[tuple[JudgeOrder, dict[str, Any]]],
+                ) -> tuple[Outcome, list[JudgeCall]]:
     """Each order's answer mapped back to candidate/opponent; agreement decides. The
     interactive judge and batch grading both decide here."""
     calls: list[JudgeCall] = []
     for order, response in answers:
         preferred, reasons = read_answer(response)
+        side: Preference
         if preferred == "tie":
-            side = "tie"
+            side = Preference.TIE
         else:
-            first_side = "candidate" if order == CANDIDATE_FIRST else "opponent"
-            second_side = "opponent" if order == CANDIDATE_FIRST else "candidate"
+            first_side = Preference.CANDIDATE if order == CANDIDATE_FIRST else Preference.OPPONENT
+            second_side = Preference.OPPONENT if order == CANDIDATE_FIRST else Preference.CANDIDATE
             side = first_side if preferred == "1" else second_side
         calls.append(JudgeCall(order=order, preferred=side, reasons=reasons))
     sides = {c.preferred for c in calls}
-    if sides == {"candidate"}:
+    if sides == {Preference.CANDIDATE}:
         return Outcome.WIN, calls
-    if sides == {"opponent"}:
+    if sides == {Preference.OPPONENT}:
         return Outcome.LOSS, calls
     return Outcome.TIE, calls
 

@@ -19,11 +19,13 @@ from pydantic import BaseModel
 
 from runner.planning.ids import digest_id
 from runner.schema.case import Case, CaseSet
+from runner.schema.enums import CriterionChange, CriterionKind
 from runner.schema.plan import Plan
 from runner.schema.regrade import CheckChange, NotRegraded
 
-LISTS = ("assertions", "statements", "tool_calls", "outputs", "json_checks", "process")
-TEXTS = ("rubric", "expected_output")
+LISTS = (CriterionKind.ASSERTIONS, CriterionKind.STATEMENTS, CriterionKind.TOOL_CALLS,
+         CriterionKind.OUTPUTS, CriterionKind.JSON_CHECKS, CriterionKind.PROCESS)
+TEXTS = (CriterionKind.RUBRIC, CriterionKind.EXPECTED_OUTPUT)
 
 
 def _label(item: object) -> str:
@@ -42,16 +44,19 @@ def check_changes(before: Case, after: Case) -> list[CheckChange]:
         removed = [x for x in old if x not in new]
         added = [x for x in new if x not in old]
         for gone, came in zip(removed, added, strict=False):
-            out.append(CheckChange(case=after.id, kind=kind, change="edited", before=gone,
-                                   after=came))
-        out += [CheckChange(case=after.id, kind=kind, change="removed", before=x)
+            out.append(CheckChange(case=after.id, kind=kind, change=CriterionChange.EDITED,
+                                   before=gone, after=came))
+        out += [CheckChange(case=after.id, kind=kind, change=CriterionChange.REMOVED,
+                            before=x)
                 for x in removed[len(added):]]
-        out += [CheckChange(case=after.id, kind=kind, change="added", after=x)
+        out += [CheckChange(case=after.id, kind=kind, change=CriterionChange.ADDED,
+                            after=x)
                 for x in added[len(removed):]]
     for kind in TEXTS:
         old_text, new_text = getattr(before, kind) or None, getattr(after, kind) or None
         if old_text != new_text:
-            change = "added" if old_text is None else "removed" if new_text is None else "edited"
+            change = (CriterionChange.ADDED if old_text is None else CriterionChange.REMOVED
+                      if new_text is None else CriterionChange.EDITED)
             out.append(CheckChange(case=after.id, kind=kind, change=change, before=old_text,
                                    after=new_text))
     return out

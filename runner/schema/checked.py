@@ -9,11 +9,12 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from runner.schema.case import Finding
+from runner.schema.enums import CheckKind
 
 
 class CheckReading(BaseModel):
-    kind: str = Field(description="assertion, output, statement, tool_call, json, "
-                                  "judge_program or process")
+    kind: CheckKind = Field(description="assertion, output, statement, tool_call, json, "
+                                        "judge_program, grader_program or process")
     entry: str = Field(description="The check as the runner holds it")
     graded: str = Field(description="How it will be graded, in words")
     reads: str = Field(description="The material it reads")

@@ -199,6 +199,7 @@ class CheckKind(StrEnum):
     TOOL_CALL = "tool_call"
     JSON = "json"
     JUDGE_PROGRAM = "judge_program"
+    GRADER_PROGRAM = "grader_program"  # written by runner.authoring.programs
     PROCESS = "process"
 
 
@@ -228,3 +229,25 @@ class Executor(StrEnum):
 
     RAY = "ray"
     INPROCESS = "inprocess"  # threads in the driver's process (tests, debugging)
+
+
+class CriterionKind(StrEnum):
+    """CheckChange.kind (written by runner.planning.regrade): which of a case's criteria, by
+    the Case field that holds it."""
+
+    ASSERTIONS = "assertions"
+    STATEMENTS = "statements"
+    TOOL_CALLS = "tool_calls"
+    OUTPUTS = "outputs"
+    JSON_CHECKS = "json_checks"
+    PROCESS = "process"
+    RUBRIC = "rubric"
+    EXPECTED_OUTPUT = "expected_output"
+
+
+class CriterionChange(StrEnum):
+    """CheckChange.change (written by runner.planning.regrade)."""
+
+    ADDED = "added"
+    REMOVED = "removed"
+    EDITED = "edited"

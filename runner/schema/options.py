@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
 
 from runner import config
-from runner.schema.enums import Arm, BaselineMode
+from runner.schema.enums import Arm, Backend, BaselineMode, Executor
 
 ALL_ARMS = (Arm.BASELINE, Arm.CANDIDATE, Arm.INCUMBENT)
 
@@ -40,8 +40,8 @@ class SandboxConfig(BaseModel):
     """Which sandbox backend runs trials, and how."""
 
     model_config = ConfigDict(extra="forbid")
-    backend: str = Field(default="docker", description="A registered backend: docker | local "
-                                                       "| fake (runner.sandbox.registry)")
+    backend: Backend = Field(default=Backend.DOCKER, description="A registered backend: docker "
+                             "| local | fake (runner.sandbox.registry)")
     image: str = Field(default=config.IMAGE, description="Sandbox image (docker)")
     image_id: str | None = Field(default=None, description="The image's content id, filled in "
                                                            "by preflight; part of every id")
@@ -215,7 +215,8 @@ class PassSettings(WaveSettings):
     metrics_linger_s: float = Field(default=0.0, ge=0, description="Serve final metrics longer")
     sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
     ray_address: str | None = None
-    executor: str = Field(default="ray", description="ray | inprocess (tests, debugging)")
+    executor: Executor = Field(default=Executor.RAY, description="ray | inprocess (tests, "
+                                                                 "debugging)")
     rpm: int | None = Field(default=None, gt=0, description="Model requests per minute, whole "
                                                            "run (the rate governor)")
     itpm: int | None = Field(default=None, gt=0, description="Input tokens per minute")

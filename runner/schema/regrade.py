@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from runner.schema.enums import CriterionChange, CriterionKind
+
 
 class CheckChange(BaseModel):
     """One criterion of one case that differs between the source run and the case set now."""
 
     case: str
-    kind: str = Field(description="assertions | statements | outputs | tool_calls | "
-                                  "json_checks | process | rubric | expected_output")
-    change: str = Field(description="added | removed | edited")
+    kind: CriterionKind = Field(description="assertions | statements | outputs | tool_calls "
+                                            "| json_checks | process | rubric | "
+                                            "expected_output")
+    change: CriterionChange = Field(description="added | removed | edited")
     before: str | None = None
     after: str | None = None
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from runner.schema.enums import Regressed
+
 
 class Figure(BaseModel):
     """One figure before and after: marked worse when it moved the wrong way past its line,
@@ -32,7 +34,7 @@ class CaseChange(BaseModel):
     """A case whose candidate got worse: its task (pass rate) or its process (followed)."""
 
     case: str
-    what: str = Field(description="task | process")
+    what: Regressed = Field(description="task | process")
     before: float | None
     after: float | None
 

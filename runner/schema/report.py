@@ -12,11 +12,14 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
 from runner import config
 from runner.schema.enums import (
+    Always,
     Arm,
     BaselineMode,
     CredentialKind,
     GradingMode,
+    JudgeOrder,
     Outcome,
+    Preference,
     RunStatus,
     TrialStatus,
     Verdict,
@@ -30,8 +33,8 @@ class JudgeCall(BaseModel):
     """One of the judge's two readings of a tied row: the order it saw the trials in, which
     it preferred, and why."""
 
-    order: str = Field(description="candidate-first | opponent-first")
-    preferred: str = Field(description="candidate | opponent | tie")
+    order: JudgeOrder = Field(description="candidate-first | opponent-first")
+    preferred: Preference = Field(description="candidate | opponent | tie")
     reasons: str = ""
 
 
@@ -213,7 +216,7 @@ class CheckSignal(BaseModel):
 
     case: str
     check: str
-    always: str = Field(description="pass | fail")
+    always: Always = Field(description="pass | fail")
 
 
 class Failure(BaseModel):

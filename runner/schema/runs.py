@@ -6,7 +6,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
-from runner.schema.enums import CostLine
+from runner.schema.enums import BatchState, CostLine, Verdict
 
 
 class RunSummary(BaseModel):
@@ -97,8 +97,9 @@ class BatchEvalState(BaseModel):
     skill: str
     trials: int
     done: int = Field(description="Trials with a standing result")
-    state: str = Field(description="waiting | running | finished | stopped | partial")
-    verdict: str | None = None
+    state: BatchState = Field(description="waiting | running | finished | completed | "
+                                          "partial | stopped | refused")
+    verdict: Verdict | None = None
     net_lift: float | None = None
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from runner.schema.enums import Split, TriggerMode
+
 
 class TriggerQuery(BaseModel):
     id: str
@@ -33,7 +35,7 @@ class QueryResult(BaseModel):
                                                                       "run that did not fire "
                                                                       "this one ('nothing' "
                                                                       "when none)")
-    split: str = Field(default="train", description="train | validation")
+    split: Split = Field(default=Split.TRAIN, description="train | validation")
     cost_usd: float | None = None
 
     @property
@@ -70,8 +72,8 @@ class Confusion(BaseModel):
 class TriggerReport(BaseModel):
     skill: str
     run_id: str | None = Field(default=None, description="The trigger run (session mode)")
-    mode: str = Field(description="session (observed activation) | catalog (a model reading "
-                                  "the descriptions)")
+    mode: TriggerMode = Field(description="session (observed activation) | catalog (a model "
+                                         "reading the descriptions)")
     runs_per_query: int
     files: list[str]
     queries: list[QueryResult]

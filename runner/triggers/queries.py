@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from runner.errors import CaseSetError
+from runner.schema.enums import Split
 from runner.schema.triggers import TriggerQuery, TriggerSet
 
 SEED_FILES = {"evals/trigger/should-trigger.yaml": True,
@@ -115,14 +116,14 @@ def load_trigger_set(skill_dir: Path, skill_name: str) -> TriggerSet:
     return TriggerSet(skill_name=skill_name, queries=unique, files=[str(p) for p, _ in files])
 
 
-def split(queries: list[TriggerQuery], train_share: float = 0.6) -> dict[str, str]:
+def split(queries: list[TriggerQuery], train_share: float = 0.6) -> dict[str, Split]:
     """Query id -> train | validation: 60/40, stratified by should_trigger, deterministic (by
     the digest of each prompt, so adding a query does not reshuffle the others)."""
-    out: dict[str, str] = {}
+    out: dict[str, Split] = {}
     for wanted in (True, False):
         group = sorted((q for q in queries if q.should_trigger is wanted),
                        key=lambda q: hashlib.sha256(q.prompt.encode()).hexdigest())
         cut = round(len(group) * train_share)
         for index, query in enumerate(group):
-            out[query.id] = "train" if index < cut else "validation"
+            out[query.id] = Split.TRAIN if index < cut else Split.VALIDATION
     return out

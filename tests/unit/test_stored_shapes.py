@@ -43,11 +43,14 @@ STORED = {
     enums.Split: {"train", "validation"},
     enums.Regressed: {"task", "process"},
     enums.CheckKind: {"assertion", "output", "statement", "tool_call", "json",
-                      "judge_program", "process"},
+                      "judge_program", "grader_program", "process"},
     enums.BatchState: {"waiting", "running", "finished", "completed", "partial", "stopped",
                        "refused"},
     enums.Backend: {"docker", "local", "fake"},
     enums.Executor: {"ray", "inprocess"},
+    enums.CriterionKind: {"assertions", "statements", "tool_calls", "outputs", "json_checks",
+                          "process", "rubric", "expected_output"},
+    enums.CriterionChange: {"added", "removed", "edited"},
 }
 
 
@@ -152,3 +155,59 @@ def test_a_group_plan_reads_the_old_newline_list_and_its_json_form(tmp_path: Pat
 
 def test_a_trigger_run_report_is_keyed_beside_the_run() -> None:
     assert RunKeys("t-1").trigger_json == "runs/t-1/trigger.json"
+
+
+# Each field that became an enum, as an older file held it: it loads as the member and writes
+# back the very same string.
+OLD_FIELDS: list[tuple[str, str, dict[str, Any], str]] = [
+    ("runner.schema.report", "JudgeCall",
+     {"order": "opponent-first", "preferred": "tie", "reasons": "r"}, "order"),
+    ("runner.schema.report", "JudgeCall",
+     {"order": "candidate-first", "preferred": "opponent", "reasons": "r"}, "preferred"),
+    ("runner.schema.report", "CheckSignal", {"case": "c", "check": "x", "always": "fail"},
+     "always"),
+    ("runner.schema.triggers", "QueryResult",
+     {"query": {"id": "q", "prompt": "p", "should_trigger": True, "source": "q.json"},
+      "runs": 1, "fired": 1,
+      "split": "validation"}, "split"),
+    ("runner.schema.regression", "CaseChange",
+     {"case": "c", "what": "process", "before": 1.0, "after": 0.5}, "what"),
+    ("runner.schema.checked", "CheckReading",
+     {"kind": "tool_call", "entry": "e", "graded": "g", "reads": "r", "origin": "o"}, "kind"),
+    ("runner.schema.runs", "BatchEvalState",
+     {"run_id": "r", "skill": "s", "trials": 1, "done": 1, "state": "partial",
+      "verdict": "NO EVIDENCE"}, "state"),
+    ("runner.schema.runs", "BatchEvalState",
+     {"run_id": "r", "skill": "s", "trials": 1, "done": 1, "state": "completed",
+      "verdict": "FAIL"}, "verdict"),
+    ("runner.schema.options", "SandboxConfig", {"backend": "local"}, "backend"),
+    ("runner.schema.regrade", "CheckChange",
+     {"case": "c", "kind": "expected_output", "change": "edited"}, "kind"),
+    ("runner.schema.regrade", "CheckChange",
+     {"case": "c", "kind": "rubric", "change": "removed"}, "change"),
+]
+
+
+@pytest.mark.parametrize(("module", "name", "data", "field"), OLD_FIELDS)
+def test_an_old_closed_set_field_loads_as_its_enum_and_writes_the_same(
+        module: str, name: str, data: dict[str, Any], field: str) -> None:
+    import importlib
+
+    model = getattr(importlib.import_module(module), name)
+    loaded = model.model_validate(data)
+    assert isinstance(getattr(loaded, field), StrEnum)
+    assert json.loads(loaded.model_dump_json())[field] == data[field]
+    with pytest.raises(ValidationError):
+        model.model_validate({**data, field: "something-else"})
+
+
+def test_pass_settings_executor_and_trigger_report_mode_read_their_strings() -> None:
+    from runner.schema.enums import Executor
+    from runner.schema.options import PassSettings
+    from runner.schema.triggers import TriggerReport
+
+    settings = PassSettings.model_validate({"executor": "inprocess"})
+    assert settings.executor is Executor.INPROCESS
+    assert json.loads(settings.model_dump_json())["executor"] == "inprocess"
+    fields = TriggerReport.model_fields
+    assert fields["mode"].annotation is TriggerMode
