@@ -60,9 +60,9 @@ from math import ceil, comb, erfc, exp, lcm, lgamma, sqrt
 import numpy as np
 
 from runner.analysis.stats import PASS_LINE
-from runner.schema.report import Size
+from runner.schema.report import ALPHA, Size
 
-DEFAULT_ALPHA = 0.05
+DEFAULT_ALPHA = ALPHA  # runner.config.ALPHA, through schema (analysis may not read config)
 DEFAULT_TIE_RATE = 2 / 3  # uniform difficulty: what a design is judged at before any data
 POWER_TARGET = 0.8
 MAX_K = 20

@@ -31,6 +31,7 @@ from runner.schema.plan import Plan
 from runner.schema.report import Report
 from runner.schema.runs import BatchEvalState
 from runner.store.base import Store, open_store
+from runner.store.groups import read_group_plan, write_group_plan
 from runner.store.keys import RunKeys
 
 
@@ -67,7 +68,7 @@ def run_batch(path: Path, console: Console,
         raise RefusedInput(f"{path}: two evals in the batch are the same run; remove one")
     batch_id = batch_id_of(ids, batch.triggers)
     check_pass(settings, store, plans[0].image_id if plans else None)
-    store.put(RunKeys(batch_id).plan, ("\n".join(ids) + "\n").encode())
+    write_group_plan(store, batch_id, ids)
     total = sum(len(p.trials) for p in plans)
     console.print(f"batch {batch_id}: {len(plans)} eval(s), {total} trial(s)"
                   + (f", {len(batch.triggers)} trigger eval(s)" if batch.triggers else "")
@@ -96,7 +97,7 @@ def run_batch(path: Path, console: Console,
         report = run_trigger(trigger.opts, trigger.spec.skills_dir, trigger.spec.mode,
                              console, store)
         ids.append(report.run_id or f"catalog:{report.skill}")
-        store.put(RunKeys(batch_id).plan, ("\n".join(ids) + "\n").encode())
+        write_group_plan(store, batch_id, ids)
         runs.append({"run_id": report.run_id, "skill": report.skill, "kind": "trigger",
                      "verdict": "n/a", "recall": report.overall.recall,
                      "precision": report.overall.precision, "f1": report.overall.f1,
@@ -110,7 +111,7 @@ def batch_status(store: Store, batch_id: str) -> list[BatchEvalState]:
     """Each eval of a batch and where it stands, read from the store while the batch runs (or
     after): trials done of planned, and its report once the pass wrote one."""
     try:
-        run_ids = store.get(RunKeys(batch_id).plan).decode().split()
+        run_ids = read_group_plan(store, batch_id).run_ids
     except KeyError:
         raise RefusedInput(f"--batch {batch_id}: no such batch in store {store.uri} (batch ids "
                            "start with b-; `skill-eval batch` prints it first)") from None

@@ -38,7 +38,7 @@ MODES = ("session", "catalog")
 
 
 def trigger_key(run_id: str) -> str:
-    return f"{RunKeys(run_id).prefix}/trigger.json"
+    return RunKeys(run_id).trigger_json
 
 
 def run_with_neighbours(opts: RunOptions, skills_dir: Path | None, mode: str, count: int,

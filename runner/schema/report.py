@@ -26,6 +26,9 @@ from runner.schema.enums import (
 )
 from runner.schema.regrade import Regrade
 
+# The configured alpha (runner.config, its one spelling), readable by the pure analysis layer,
+# which may import schema but not config.
+ALPHA = config.ALPHA
 REPORT_SCHEMA_VERSION = 3  # 3: rows may be decided by the judge; grading and process fields
 
 

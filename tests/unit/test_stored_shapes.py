@@ -136,6 +136,9 @@ def test_report_and_plan_defaults_are_the_configured_alpha() -> None:
     assert Report.model_fields["alpha"].default == config.ALPHA
     assert Plan.model_fields["alpha"].default == config.ALPHA
     assert Comparison.model_fields["alpha"].default == config.ALPHA
+    from runner.analysis import confidence
+
+    assert confidence.DEFAULT_ALPHA == config.ALPHA  # spelled once, in config
     assert Report.model_fields["baseline_mode"].annotation == BaselineMode | None
 
 
