@@ -10,6 +10,8 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
+from dataclasses import field as _field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -136,6 +138,41 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     shown = str(path)
     raw = _read_file(path)
     problems = Problems(shown)
+    about = _top_level(raw, problems)
+    name = raw.get("skill_name", default_name)
+    if not isinstance(name, str) or not name.strip():
+        raise CaseSetError(shown, "skill_name: required, a non-empty string")
+    items = raw.get("evals")
+    if not isinstance(items, list) or not items:
+        raise CaseSetError(shown, "evals: required, a non-empty list of cases")
+    items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
+                       shown, path.resolve().is_relative_to(skill_dir.resolve()))
+    fixtures = SkillFiles(skill_dir, path)
+    read = _Read()
+    programs = SetPrograms(raw, skill_dir, problems)  # authors' grader programs
+    in_statements = written_in_statements(items)
+    for item, label in zip(items, _case_ids(items, problems), strict=True):
+        _read_case(item, label, _Setting(skill_dir, about, fixtures, programs, problems,
+                                         in_statements), read)
+    programs.unread()
+    cases = _linked(read, fixtures, problems)
+    judge_expected = raw.get("judge_expected_output", False)
+    if not isinstance(judge_expected, bool):
+        problems.refuse("EV009", "", "judge_expected_output: true or false",
+                        "write true or false")
+    problems.raise_any()
+    if not cases:
+        raise CaseSetError(shown, "EV008: no case has anything that can pass or fail (each "
+                                  "would tie in every arm); add assertions, statements, "
+                                  "outputs or a judge program")
+    return CaseSet(skill_name=name, evals=tuple(cases), about=about,
+                   judge_expected_output=judge_expected, findings=tuple(problems.reported),
+                   origins=read.origins)
+
+
+def _top_level(raw: dict[str, Any], problems: Problems) -> dict[str, Any]:
+    """The set's top-level fields: aliases of skill_name renamed, a near miss of a known
+    field read as it (or refused when both are given), the rest returned as descriptive."""
     for alias in ("skill", "skill-name", "skillName"):
         if alias in raw and "skill_name" not in raw and isinstance(raw[alias], str):
             raw["skill_name"] = raw.pop(alias)
@@ -153,62 +190,80 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
                                          f"{near[0]!r}", f"rename {key!r} to {near[0]!r}")
             continue
         about[key] = raw[key]  # descriptive: kept in the plan, never graded
-    name = raw.get("skill_name", default_name)
-    if not isinstance(name, str) or not name.strip():
-        raise CaseSetError(shown, "skill_name: required, a non-empty string")
-    items = raw.get("evals")
-    if not isinstance(items, list) or not items:
-        raise CaseSetError(shown, "evals: required, a non-empty list of cases")
-    items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
-                       shown, path.resolve().is_relative_to(skill_dir.resolve()))
+    return about
 
-    cases: list[Case] = []
-    every: dict[str, Case] = {}
-    depends: dict[str, list[str]] = {}
-    origins: dict[str, dict[str, tuple[str, ...]]] = {}
-    seen: set[str] = set()
-    in_statements = written_in_statements(items)
-    fixtures = SkillFiles(skill_dir, path)
-    programs = SetPrograms(raw, skill_dir, problems)  # authors' grader programs
-    for item, label in zip(items, _case_ids(items, problems), strict=True):
-        if not isinstance(item, dict):
-            problems.refuse("EV009", label, f"a case is an object, not {type(item).__name__}",
-                            "write the case as an object with id and prompt")
-            continue
-        before = len(problems.refusals)
-        reader = CaseReader(problems, label, in_statements)
-        normalized = {**reader.read(item), "id": label}
-        depends[label] = reader.depends
-        try:
-            case = Case.model_validate(normalized)
-        except ValidationError as exc:
-            problems.refuse("EV009", label, describe(exc), "correct the field as described")
-            continue
-        if case.id in seen:
-            problems.refuse("EV009", case.id, "duplicate id", "give each case its own id")
-        seen.add(case.id)
-        case = _references(case, about, problems)
-        case, file_origins = _fixtures(fixtures, problems, case)
-        case = programs.attach(case)
-        _preflight_case(skill_dir, case, _refuser(problems, case.id))
-        for key in answer_keys(skill_dir, case) if len(problems.refusals) == before else []:
-            problems.report(ANSWER_KEY, case.id, f"answer key among the fixtures: {key}",
-                            "stage only the inputs (move the answer to expected_output or a "
-                            "judge program in evals/; strip planted comments)")
-        if len(problems.refusals) > before:
-            continue
-        origins[case.id] = {**{k: tuple(v) for k, v in reader.origins.items() if v},
-                            "files": tuple(file_origins)}
-        every[case.id] = case
-        if not case.gradable:
-            problems.report("EV008", case.id, "nothing can pass or fail this case (it would "
-                            "tie in every arm): it is left out of the run",
-                            "add assertions, statements, outputs or a judge program")
-            continue
-        cases.append(case)
-    programs.unread()
+
+@dataclass(frozen=True)
+class _Setting:
+    """What every case of one set is read against."""
+
+    skill_dir: Path
+    about: dict[str, Any]
+    fixtures: SkillFiles
+    programs: SetPrograms
+    problems: Problems
+    in_statements: bool
+
+
+@dataclass
+class _Read:
+    """The cases read so far: the gradable ones in order, every valid one by id, each one's
+    dependencies and the origins of its criteria and files."""
+
+    cases: list[Case] = _field(default_factory=list)
+    every: dict[str, Case] = _field(default_factory=dict)
+    depends: dict[str, list[str]] = _field(default_factory=dict)
+    origins: dict[str, dict[str, tuple[str, ...]]] = _field(default_factory=dict)
+    seen: set[str] = _field(default_factory=set)
+
+
+def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
+    """One case: validated, its references, fixtures and programs attached and preflighted;
+    kept when nothing about it was refused (and among the run's cases when gradable)."""
+    problems = at.problems
+    if not isinstance(item, dict):
+        problems.refuse("EV009", label, f"a case is an object, not {type(item).__name__}",
+                        "write the case as an object with id and prompt")
+        return
+    before = len(problems.refusals)
+    reader = CaseReader(problems, label, at.in_statements)
+    normalized = {**reader.read(item), "id": label}
+    read.depends[label] = reader.depends
+    try:
+        case = Case.model_validate(normalized)
+    except ValidationError as exc:
+        problems.refuse("EV009", label, describe(exc), "correct the field as described")
+        return
+    if case.id in read.seen:
+        problems.refuse("EV009", case.id, "duplicate id", "give each case its own id")
+    read.seen.add(case.id)
+    case = _references(case, at.about, problems)
+    case, file_origins = _fixtures(at.fixtures, problems, case)
+    case = at.programs.attach(case)
+    _preflight_case(at.skill_dir, case, _refuser(problems, case.id))
+    for key in answer_keys(at.skill_dir, case) if len(problems.refusals) == before else []:
+        problems.report(ANSWER_KEY, case.id, f"answer key among the fixtures: {key}",
+                        "stage only the inputs (move the answer to expected_output or a "
+                        "judge program in evals/; strip planted comments)")
+    if len(problems.refusals) > before:
+        return
+    read.origins[case.id] = {**{k: tuple(v) for k, v in reader.origins.items() if v},
+                             "files": tuple(file_origins)}
+    read.every[case.id] = case
+    if not case.gradable:
+        problems.report("EV008", case.id, "nothing can pass or fail this case (it would "
+                        "tie in every arm): it is left out of the run",
+                        "add assertions, statements, outputs or a judge program")
+        return
+    read.cases.append(case)
+
+
+def _linked(read: _Read, fixtures: SkillFiles, problems: Problems) -> list[Case]:
+    """The gradable cases with their `depends_on` chains resolved, each prompt preflighted,
+    and each case's file origins led by those it inherits from its chain."""
+    depends, every, origins = read.depends, read.every, read.origins
     chains = {i: _chain(i, every, depends, problems) for i in depends if depends[i]}
-    cases = [_chained(case, chains.get(case.id), every) for case in cases]
+    cases = [_chained(case, chains.get(case.id), every) for case in read.cases]
     for case in cases:
         _preflight_prompt(fixtures, case, problems)
     for case in cases:
@@ -216,18 +271,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
         inherited = [f"{f!r} (from case {step.id}, which runs first)" for step in case.chain
                      for f in every[step.id].files]
         origins[case.id]["files"] = (*inherited[:len(case.files) - len(own)], *own)
-    judge_expected = raw.get("judge_expected_output", False)
-    if not isinstance(judge_expected, bool):
-        problems.refuse("EV009", "", "judge_expected_output: true or false",
-                        "write true or false")
-    problems.raise_any()
-    if not cases:
-        raise CaseSetError(shown, "EV008: no case has anything that can pass or fail (each "
-                                  "would tie in every arm); add assertions, statements, "
-                                  "outputs or a judge program")
-    return CaseSet(skill_name=name, evals=tuple(cases), about=about,
-                   judge_expected_output=judge_expected, findings=tuple(problems.reported),
-                   origins=origins)
+    return cases
 
 
 def _chain(case: str, every: dict[str, Case], depends: dict[str, list[str]],
