@@ -36,6 +36,20 @@ def _statement(text: str) -> tuple[str, str]:
 def read_case(case: Case, origins: dict[str, tuple[str, ...]] | None = None,
               judge_expected_output: bool = False) -> CaseReading:
     origins = origins or {}
+    checks = [*_text_checks(case, origins), *_file_checks(case, origins),
+              *grader_readings(case),  # an author's grader program (runner.authoring.programs)
+              *_process_checks(case)]
+    written = origins.get("files", ())
+    fixtures = [FixtureReading(file=file, written=written[n] if n < len(written) else file,
+                               staged_at=str(case.fixture_destination(file)))
+                for n, file in enumerate(case.files)]
+    return CaseReading(id=case.id, name=case.name, checks=checks, fixtures=fixtures,
+                       ignored=_ignored(case, origins), runs_first=[s.id for s in case.chain],
+                       ties=_ties(case, judge_expected_output))
+
+
+def _text_checks(case: Case, origins: dict[str, tuple[str, ...]]) -> list[CheckReading]:
+    """Assertions, output files, statements and tool calls, in that order."""
     checks: list[CheckReading] = []
     for n, assertion in enumerate(case.assertions):
         checks.append(CheckReading(kind=CheckKind.ASSERTION, entry=assertion,
@@ -58,6 +72,12 @@ def read_case(case: Case, origins: dict[str, tuple[str, ...]] | None = None,
                                    graded=f"some call must match {matcher}",
                                    reads="the tool calls as the transcript recorded them",
                                    origin=_origin(origins, "tool_calls", n)))
+    return checks
+
+
+def _file_checks(case: Case, origins: dict[str, tuple[str, ...]]) -> list[CheckReading]:
+    """JSON checks, then the judge program."""
+    checks: list[CheckReading] = []
     for n, check in enumerate(case.json_checks):
         want = ("must be absent" if not check.exists else
                 f"must equal {check.equals!r}" if check.equals is not None else
@@ -70,7 +90,12 @@ def read_case(case: Case, origins: dict[str, tuple[str, ...]] | None = None,
                                    graded="must exit 0",
                                    reads="the working directory, read-only, in the trial's "
                                          "sandbox", origin="judge"))
-    checks += grader_readings(case)  # an author's grader program (runner.authoring.programs)
+    return checks
+
+
+def _process_checks(case: Case) -> list[CheckReading]:
+    """The process items: reported beside task success, never deciding it."""
+    checks: list[CheckReading] = []
     for item in case.process:
         bounds = (f" min {item.min}" if item.min is not None else "") + (
             f" max {item.max}" if item.max is not None else "")
@@ -78,23 +103,26 @@ def read_case(case: Case, origins: dict[str, tuple[str, ...]] | None = None,
                                    graded=f"{item.form}: {', '.join(item.matchers)}{bounds}",
                                    reads="the tool calls in order", origin=f"process {item.id}",
                                    decides=False))
-    written = origins.get("files", ())
-    fixtures = [FixtureReading(file=file, written=written[n] if n < len(written) else file,
-                               staged_at=str(case.fixture_destination(file)))
-                for n, file in enumerate(case.files)]
+    return checks
+
+
+def _ignored(case: Case, origins: dict[str, tuple[str, ...]]) -> list[str]:
+    """The case's fields kept and never graded."""
     ignored = [f"{key} (kept, not graded)" for key in sorted(case.extra)]
     graded_expected = any(o.startswith("expected_output") for o in origins.get("statements", ()))
     if case.expected_output and not graded_expected:
         ignored.append("expected_output (shown to the grader beside statements; not a check)"
                        if case.statements else "expected_output (not a check)")
+    return ignored
+
+
+def _ties(case: Case, judge_expected_output: bool) -> str:
+    """How a tied row of this case is decided."""
     if case.rubric:
-        ties = f"the judge compares both arms by the rubric: {case.rubric}"
-    elif judge_expected_output and case.expected_output:
-        ties = "the judge compares both arms by the expected output"
-    else:
-        ties = "ties stay ties (no rubric)"
-    return CaseReading(id=case.id, name=case.name, checks=checks, fixtures=fixtures,
-                       ignored=ignored, runs_first=[step.id for step in case.chain], ties=ties)
+        return f"the judge compares both arms by the rubric: {case.rubric}"
+    if judge_expected_output and case.expected_output:
+        return "the judge compares both arms by the expected output"
+    return "ties stay ties (no rubric)"
 
 
 def case_lines(reading: CaseReading) -> list[str]:
