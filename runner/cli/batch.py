@@ -10,7 +10,7 @@ from rich.text import Text
 
 from runner import config, console
 from runner.cli.app import EXIT_CODES, guarded, main
-from runner.cli.ci import batch_folders, check_ci, ci_outputs
+from runner.cli.ci import check_ci
 from runner.cli.options import CI, OUTPUT, use
 from runner.cli.output import check_writable, emit, verdict_exit
 
@@ -49,8 +49,10 @@ def batch(batch_file: Path, report_json: Path | None, as_json: bool, quiet: bool
     """
     from runner.driver.api import (
         BatchFlags,
+        batch_folders,
         batch_line,
         batch_notify,
+        ci_outputs,
         for_batch,
         notifying,
         run_batch_file,

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from runner import console
 from runner.cli.app import EXIT_CODES, guarded, main
-from runner.cli.ci import check_ci, ci_outputs
+from runner.cli.ci import check_ci
 from runner.cli.options import CI, OUTPUT, use
 from runner.cli.output import check_writable, emit, verdict_exit
 
@@ -35,6 +35,7 @@ def merge(sources: tuple[str, ...], store_endpoint: str | None, report_json: Pat
       skill-eval merge ./store-a ./store-b --report-json all.json
       skill-eval merge s3://evals/pr-123/shard-1 s3://evals/pr-123/shard-2 --gate
     """
+    from runner.driver.api import ci_outputs
     from runner.driver.api import merge_shards as merged
 
     check_writable(report_json, "--report-json")

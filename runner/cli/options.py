@@ -255,7 +255,7 @@ OPTIONS: dict[str, Decorator] = {
                                help="With --gate: also exit 5 (inconclusive) unless every "
                                     "comparison's A/A rate, Holm-adjusted (the test firm "
                                     "reads), is below P."),
-    # what CI reads (runner/cli/ci.py)
+    # what CI reads (runner/driver/ci.py)
     "junit": click.option("--junit", type=click.Path(dir_okay=False, path_type=Path),
                           help="Also write JUnit XML here: one test case per case x opponent "
                                "x model; a lost case is a failure, an inconclusive one is "

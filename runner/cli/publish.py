@@ -3,9 +3,6 @@ of the skill in the team store."""
 
 from __future__ import annotations
 
-import getpass
-import os
-import socket
 import sys
 from pathlib import Path
 
@@ -24,16 +21,6 @@ Exit codes:
   3  the store failed
   4  a bug in skill-eval itself
 """
-
-
-def _who() -> str:
-    actor = os.environ.get("GITHUB_ACTOR")
-    if actor:
-        return f"{actor} (GitHub Actions)"
-    try:
-        return f"{getpass.getuser()}@{socket.gethostname()}"
-    except (KeyError, OSError):
-        return "unknown"
 
 
 @main.command(epilog=PUBLISH_EXIT_CODES,
@@ -62,34 +49,25 @@ def publish(skill: Path, store_uri: str, store_endpoint: str | None, from_store:
       skill-eval publish ./my-skill --store s3://team-evals/registry --from-store ./store
       skill-eval publish ./my-skill --store s3://team-evals/registry --yes   # in CI
     """
-    from runner.driver.api import (
-        load_skill,
-        pack_skill,
-        publish_version,
-        require_unpublished_ok,
-        store_at,
-        verified_receipts,
-    )
+    from runner.driver.api import publish_skill, store_at
 
-    folder = load_skill(skill)
-    team = store_at(store_uri, store_endpoint)
-    team.preflight()
-    source = read_store(from_store, store_endpoint) if from_store else team
-    found = verified_receipts(source, folder.name, folder.digest)
     err = console.err()
-    if not require_unpublished_ok(found, yes, sys.stdin.isatty()):
-        newest = found.newest
-        if not click.confirm(f"the newest receipt of these bytes (run "
-                             f"{newest.run_id if newest else '?'}) is FAIL; publish them "
-                             "anyway?", default=False, err=True):
-            err.print(Text("not published"))
-            return
-    version = publish_version(source, team, folder, pack_skill(folder.path), _who(), found,
-                              overridden_fail=found.newest_fails)
-    for check in found.not_verified:
+
+    def confirm(run_id: str) -> bool:
+        return click.confirm(f"the newest receipt of these bytes (run {run_id}) is FAIL; "
+                             "publish them anyway?", default=False, err=True)
+
+    done = publish_skill(skill, lambda: store_at(store_uri, store_endpoint),
+                         (lambda: read_store(from_store, store_endpoint)) if from_store
+                         else None, yes, sys.stdin.isatty(), confirm)
+    if done.version is None:
+        err.print(Text("not published"))
+        return
+    for check in done.found.not_verified:
         err.print(Text(f"not attached: run {check.run_id}: {check.label}", style="yellow"))
     console.out().print(Text(
-        f"published {folder.name} (sha256 {folder.short_digest}) to {team.uri}: "
-        f"{len(version.receipts)} receipt(s) attached"
-        + (f", newest {version.newest_verdict}" if version.newest_verdict else ", no receipt "
-           "yet (a run of these bytes attaches when it completes in this store)")))
+        f"published {done.skill.name} (sha256 {done.skill.short_digest}) to {done.team_uri}: "
+        f"{len(done.version.receipts)} receipt(s) attached"
+        + (f", newest {done.version.newest_verdict}" if done.version.newest_verdict
+           else ", no receipt yet (a run of these bytes attaches when it completes in this "
+                "store)")))

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from runner import config, console
 from runner.cli.app import EXIT_CODES, guarded, main
-from runner.cli.ci import check_ci, ci_outputs, folders_of
+from runner.cli.ci import check_ci
 from runner.cli.options import CI, EVAL, OUTPUT, PASS, SANDBOX, RunOptions, run_options, use
 from runner.cli.output import ask, check_writable, emit, verdict_exit
 from runner.errors import RefusedInput
@@ -129,7 +129,7 @@ def _triggers_only(opts: RunOptions, output: Output) -> None:
 
 
 def _several(opts: RunOptions, confirm: bool, output: Output) -> None:
-    from runner.driver.api import for_reports, notifying, run_group
+    from runner.driver.api import ci_outputs, folders_of, for_reports, notifying, run_group
 
     with notifying(opts.notify, "run") as note:
         reports = run_group(opts, output.err, confirm=ask if confirm else None)
@@ -144,7 +144,15 @@ def _several(opts: RunOptions, confirm: bool, output: Output) -> None:
 
 
 def _one(opts: RunOptions, confirm: bool, with_triggers: bool, output: Output) -> None:
-    from runner.driver.api import RunBudget, for_reports, notifying, run_eval, run_trigger
+    from runner.driver.api import (
+        RunBudget,
+        ci_outputs,
+        folders_of,
+        for_reports,
+        notifying,
+        run_eval,
+        run_trigger,
+    )
     from runner.render.terminal import render_trigger
 
     with notifying(opts.notify, "run") as note:

@@ -291,3 +291,12 @@ merge_shards = _merge_shards  # `merge`: the shards of one eval as one report ea
 def store_at(uri: str, endpoint: str | None) -> Store:
     """The store a command writes to (`stop`): opened, not checked (the caller preflights)."""
     return open_store(uri, endpoint)
+
+
+# Appended: `publish` (the folder's bytes to the team store, its verified receipts attached)
+# and the CI outputs after the report (`run`, `batch`, `merge`: --junit, Actions annotations
+# and summary).
+from runner.driver.ci import batch_folders as batch_folders  # noqa: E402
+from runner.driver.ci import ci_outputs as ci_outputs  # noqa: E402
+from runner.driver.ci import folders_of as folders_of  # noqa: E402
+from runner.driver.publishing import publish_skill as publish_skill  # noqa: E402
