@@ -12,7 +12,7 @@ simulated under the power model (a share `lift` of the cases always won, the res
 uniform difficulty) and under a row-level alternative (every case: the candidate passes with
 p + lift*(1-p)... scaled to the same expected net lift), printing the firm PASS rate.
 
-usage: .venv/bin/python bench/confidence.py [--runs 4000] [--seed 7] [--alpha 0.05]
+usage: .venv/bin/python bench/confidence.py [--runs 4000] [--seed 7] [--alpha ALPHA (runner.config)]
                                             [--lift 0.5]
 """
 
@@ -28,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from runner import config  # noqa: E402
 from runner.analysis.confidence import aa_rate, is_firm  # noqa: E402
 from runner.analysis.planner import plan_detect  # noqa: E402
 from runner.analysis.rows import compare  # noqa: E402
@@ -105,7 +106,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=4000)
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--alpha", type=float, default=0.05)
+    ap.add_argument("--alpha", type=float, default=config.ALPHA)
     ap.add_argument("--lift", type=float, default=0.5)
     args = ap.parse_args()
 
