@@ -177,8 +177,11 @@ def test_the_viewer_shows_a_comparison_and_an_evidence_card(tmp_path: Path) -> N
 
     ARTIFACTS.mkdir(exist_ok=True)
     hostile = "<script>document.title='PWNED'</script>balance"
-    good = {"append-row": ([True, True], [False, False]), hostile: ([True, True], [False, True])}
-    worse = {**good, hostile: ([False, False], [False, True])}
+    # compare reads a drop only beyond the runs' own noise (a paired test over cases): the
+    # regression is a real one, every case falling, the hostile name among them
+    names = [hostile, *(f"task-{i}" for i in range(7))]
+    good = {n: ([True, True], [False, True]) for n in names}
+    worse = {n: ([False, False], [False, True]) for n in names}
     store = LocalStore(tmp_path / "store")
     store_receipt(store, paired("r-1", good), "v1")
     store_receipt(store, paired("r-2", worse, digest="b" * 64, minutes=5), "v2")
