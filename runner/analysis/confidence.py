@@ -56,11 +56,14 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from math import ceil, comb, erfc, exp, lcm, lgamma, sqrt
+from typing import TypeVar
 
 import numpy as np
 
 from runner.analysis.stats import PASS_LINE
 from runner.schema.report import ALPHA, Size
+
+Sum = TypeVar("Sum", int, Fraction)
 
 DEFAULT_ALPHA = ALPHA  # runner.config.ALPHA, through schema (analysis may not read config)
 DEFAULT_TIE_RATE = 2 / 3  # uniform difficulty: what a design is judged at before any data
@@ -120,8 +123,9 @@ def _diff_dist(k: int, shape: float | None, decided: float = 0.0) -> dict[int, f
     return dist
 
 
-def _convolve(a: dict[int, float], b: dict[int, float]) -> dict[int, float]:
-    out: dict[int, float] = {}
+def _convolve(a: dict[Sum, float], b: dict[Sum, float]) -> dict[Sum, float]:
+    """The law of x + y for independent x ~ a, y ~ b (integer or exact fractional sums)."""
+    out: dict[Sum, float] = {}
     for x, px in a.items():
         for y, py in b.items():
             out[x + y] = out.get(x + y, 0.0) + px * py
@@ -228,16 +232,8 @@ def _flip_dist(groups: tuple[tuple[Fraction, int], ...]) -> tuple[tuple[Fraction
         if m == 0:
             continue
         group = {m * (2 * j - c): comb(c, j) / 2 ** c for j in range(c + 1)}
-        dist = _fconvolve(dist, group)
+        dist = _convolve(dist, group)
     return tuple(sorted(dist.items()))
-
-
-def _fconvolve(a: dict[Fraction, float], b: dict[Fraction, float]) -> dict[Fraction, float]:
-    out: dict[Fraction, float] = {}
-    for x, px in a.items():
-        for y, py in b.items():
-            out[x + y] = out.get(x + y, 0.0) + px * py
-    return out
 
 
 def flip_tail(magnitudes: Sequence[Fraction], line: Fraction) -> float:
