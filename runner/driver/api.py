@@ -277,9 +277,6 @@ from runner.driver.viewing import run_path as run_path  # noqa: E402
 from runner.history.compare import compare_refs as compare_refs  # noqa: E402
 from runner.history.evidence import evidence_card as evidence_card  # noqa: E402
 from runner.history.shards import merge as _merge_shards  # noqa: E402
-from runner.history.team import publish_version as publish_version  # noqa: E402
-from runner.history.team import require_unpublished_ok as require_unpublished_ok  # noqa: E402
-from runner.history.team import verified_receipts as verified_receipts  # noqa: E402
 from runner.schema.options import RegradeOptions as RegradeOptions  # noqa: E402
 from runner.scripted.serve import serve_script as serve_script  # noqa: E402
 from runner.store.runs import list_runs as list_runs  # noqa: E402

@@ -23,7 +23,7 @@ from runner.judging import judge
 from runner.schema.enums import Arm, ReceiptKind, RunStatus
 from runner.schema.options import RunOptions
 from runner.schema.plan import Plan
-from runner.schema.receipt import Digests, IndexEntry, Receipt
+from runner.schema.receipt import Digests, Receipt
 from runner.schema.report import Report
 from runner.schema.triggers import TriggerReport
 from runner.scoring import statements
@@ -36,7 +36,6 @@ from runner.store.receipts import (
     load_receipt,
     record_run,
     save_name,
-    skill_index,
 )
 
 
@@ -167,16 +166,6 @@ def file_trigger(store: Store, plan: Plan, report: TriggerReport, digests: Diges
 # --- --incumbent latest ------------------------------------------------------------------
 
 INCUMBENT_CACHE = "incumbents"
-
-
-def latest_other(store: Store, skill: str, digest: str) -> IndexEntry | None:
-    """The skill's most recent completed receipt whose bytes differ from `digest` and that
-    carries its bytes."""
-    for entry in reversed(skill_index(store, skill).entries):
-        if entry.receipt and entry.readable and entry.skill_digest != digest and \
-                entry.kind is ReceiptKind.PAIRED:
-            return entry
-    return None
 
 
 def resolve_incumbent(opts: RunOptions, store: Store) -> tuple[RunOptions, str]:

@@ -149,8 +149,8 @@ class Command(StrEnum):
     BATCH = "batch"
 
 
-# Closed sets whose fields are still `str` because their writers live in modules other
-# helpers own (the field and its writer change together): see each docstring.
+# Closed sets of the report's and the judge's fields: each docstring names the field and the
+# module that writes it.
 
 
 class JudgeOrder(StrEnum):
