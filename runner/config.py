@@ -19,6 +19,7 @@ STORE = ".skill-eval"
 STORE_ENV = "SKILL_EVAL_STORE"
 UPSTREAM = "https://api.anthropic.com"
 K = 1
+MARGIN = 0.10  # the model table: a model within this of the best is good enough
 ALPHA = 0.05  # a verdict is firm when an A/A run of its design reads it at most this often
 MAX_K = 5  # --k auto: the most repetitions a case can get
 MIN_K = 3  # --k auto: where every case starts (bench/adaptive.py: 2 agrees with fixed k less)

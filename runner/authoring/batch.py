@@ -12,6 +12,7 @@ one budget, resumable as a whole (every id is a digest).
         k: 5
         cases: [append-row]
         incumbent: latest        # the most recent completed run's bytes, from the store
+        models: [claude-haiku-4-5, claude-sonnet-4-5]   # once per model (beside `model:`)
         save: nightly            # name the run when it completes (`skill-eval compare`)
       - skill: skills/csv-summary  # a trigger eval: does it fire, and only when it should
         trigger: {skills_dir: library, runs: 3}   # or `trigger: true`
@@ -128,14 +129,26 @@ def load_batch(path: Path, overrides: dict[str, Any] | None = None,
                                "(pass settings such as concurrency go at the top level)")
         try:
             if trigger is None or trigger is False:
-                out.evals.append(RunOptions.model_validate({**shared, **fields}))
+                out.evals += [RunOptions.model_validate({**shared, **one})
+                              for one in per_model(fields)]
                 continue
             spec = TriggerSpec.model_validate({} if trigger is True else trigger)
             spec = spec.model_copy(update={"skills_dir": anchor(spec.skills_dir)})
             fields.setdefault("timeout_s", fields.pop("timeout", config.TRIGGER_TIMEOUT_S))
-            opts = RunOptions.model_validate({**shared, **fields, "k": spec.runs,
-                                              "force": True})
-            out.triggers.append(TriggerEval(opts=opts, spec=spec))
+            out.triggers += [TriggerEval(opts=RunOptions.model_validate(
+                {**shared, **one, "k": spec.runs, "force": True}), spec=spec)
+                for one in per_model(fields)]
         except ValidationError as exc:
             raise RefusedInput(f"{path}: eval #{index}: {describe(exc)}") from exc
     return out
+
+
+def per_model(fields: dict[str, Any]) -> list[dict[str, Any]]:
+    """`models: [A, B]` in an eval (or `defaults`): the same eval once per model, each an
+    ordinary eval of the batch (its own run, named by its model in the batch's summary)."""
+    models = fields.get("models") or ()
+    if isinstance(models, str):
+        models = [models]
+    if not models:
+        return [fields]
+    return [{**fields, "model": model, "models": ()} for model in dict.fromkeys(models)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
@@ -56,16 +57,33 @@ def compare(before: str, after: str, store_uri: str, store_endpoint: str | None,
       skill-eval compare v1 v2
       skill-eval compare r-8cfe993a564bfb22 r-1f2e3d4c5b6a7980 --json
       skill-eval compare v1 v2 --allow-different image,runner --fail-on-cost
+      skill-eval compare m-0c1d2e3f4a5b6c7d m-9a8b7c6d5e4f3a2b   # two multi-model runs
     """
-    from runner.driver.api import compare_refs
+    from runner.driver.api import compare_models, compare_refs, is_models_ref
     from runner.render.history import render_regression
 
     store = read_store(store_uri, store_endpoint)
     allowed = tuple(a.strip() for a in allow.split(",") if a.strip())
+    if is_models_ref(before) or is_models_ref(after):
+        _per_model(compare_models(store, before, after, allowed, skill, fail_on_cost),
+                   as_json)
+        return
     result = compare_refs(store, before, after, allowed, skill, fail_on_cost)
     if as_json:
         sys.stdout.write(result.model_dump_json(indent=1) + "\n")
     else:
         render_regression(result, console.out())
     if result.regression:
+        sys.exit(EXIT_GATE)
+
+
+def _per_model(results: dict[str, Any], as_json: bool) -> None:
+    """One regression report per model both runs ran; exit 1 when any model regressed."""
+    from runner.render.models import regressions_json, render_regressions
+
+    if as_json:
+        sys.stdout.write(regressions_json(results) + "\n")
+    else:
+        render_regressions(results, console.out())
+    if any(r.regression for r in results.values()):
         sys.exit(EXIT_GATE)

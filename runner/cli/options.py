@@ -100,6 +100,18 @@ OPTIONS: dict[str, Decorator] = {
                                "aa_rate, Holm over its opponents)."),
     "model": click.option("--model", default=default(EvalSettings, "model"), show_default=True,
                           help="Model passed to claude."),
+    # run, trigger, batch: repeatable; two or more make a multi-model run (run_options)
+    "models": click.option("--model", "model", multiple=True,
+                           help="Model passed to claude [default: "
+                                f"{default(EvalSettings, 'model')}]. Repeat it to compare "
+                                "models: one run per model, the same "
+                                "cases x k in each, read together in the model table."),
+    "margin": click.option("--margin", type=click.FloatRange(0, 1, min_open=True,
+                                                             max_open=True),
+                           default=default(EvalSettings, "margin"), show_default=True,
+                           help="Several --model: how far (a share, 0.1 = 10 points) a model's "
+                                "with-skill pass rate may trail the best model's and still be "
+                                "good enough (the non-inferiority margin)."),
     "case_ids": click.option("--case", "case_ids", multiple=True,
                              help="Run only this case id (repeatable)."),
     "cases_file": click.option("--cases", "cases_file", type=PATH, metavar="FILE",
@@ -308,6 +320,15 @@ def run_options(skill: Path, params: dict[str, Any], **fixed: Any) -> RunOptions
     if str(values.get("incumbent_path")) == TEAM:  # --incumbent team, not ./team
         values.pop("incumbent_path")
         values["incumbent_team"] = True
+    models = values.pop("model", None)
+    if isinstance(models, tuple):  # the repeatable --model: one is a plain run
+        models = tuple(dict.fromkeys(models))
+        if len(models) > 1:
+            values["models"] = models
+        if models:
+            values["model"] = models[0]
+    elif models is not None:
+        values["model"] = models
     values.update(fixed)
     return RunOptions(skill_path=skill, **values)
 

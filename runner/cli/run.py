@@ -15,7 +15,17 @@ from rich.text import Text
 from runner import config, console
 from runner.cli.app import EXIT_CODES, guarded, main
 from runner.cli.ci import check_ci
-from runner.cli.options import CI, EVAL, OUTPUT, PASS, SANDBOX, RunOptions, run_options, use
+from runner.cli.options import (
+    CI,
+    EVAL,
+    OPTIONS,
+    OUTPUT,
+    PASS,
+    SANDBOX,
+    RunOptions,
+    run_options,
+    use,
+)
 from runner.cli.output import ask, check_writable, emit, verdict_exit
 from runner.errors import RefusedInput
 
@@ -26,7 +36,8 @@ from runner.errors import RefusedInput
               type=click.Path(path_type=Path),
               help="Add a skill folder to the run (repeat it; SKILL counts as one): the "
                    "candidate arm stages them all, and each case set's cases run together.")
-@use("baseline_mode", *EVAL, "save", *PASS, *SANDBOX, "trust_target")
+@use("baseline_mode", *EVAL, "margin", "save", *PASS, *SANDBOX, "trust_target",
+     model=OPTIONS["models"])
 @click.option("--confirm", is_flag=True,
               help="Show the cost estimate and ask before spending (needs a terminal).")
 @click.option("--triggers-only", is_flag=True,
@@ -52,6 +63,7 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
       skill-eval run --add-skill ./pdf --add-skill ./xlsx --baseline-mode per-skill --confirm
       skill-eval run ./my-skill --incumbent latest --save v2   # against the last version
       skill-eval run ./my-own-skill --sandbox local --trust-target   # no isolation: yours only
+      skill-eval run ./my-skill --model claude-haiku-4-5 --model claude-sonnet-4-5 --margin 0.1
     """
     from runner.driver.api import draft_when_missing, one_skill
 
@@ -72,8 +84,13 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
                                  "with --max-budget-usd instead", param_hint="--confirm")
     output = Output(report_json, as_json, gate, gate_max_p, console.err(quiet=quiet),
                     time.monotonic(), junit, skills)
+    if opts.models and (triggers_only or with_triggers or several):
+        raise click.BadParameter("several models run the paired eval of one skill; run "
+                                 "triggers or several skills per model", param_hint="--model")
     if triggers_only:
         _triggers_only(opts, output)
+    elif opts.models:
+        _models(opts, confirm, output)
     elif several:
         _several(opts, confirm, output)
     else:
@@ -168,3 +185,22 @@ def _one(opts: RunOptions, confirm: bool, with_triggers: bool, output: Output) -
             render_trigger(run_trigger(_trigger_options(opts), None, "session", output.err,
                                        budget=budget), console.out())
         verdict_exit([report], output.err, output.gate, output.gate_max_p)
+
+
+def _models(opts: RunOptions, confirm: bool, output: Output) -> None:
+    from runner.driver.api import ci_outputs, folders_of, for_reports, notifying, run_models
+    from runner.render.models import render_model_table
+
+    with notifying(opts.notify, "run") as note:
+        reports, table = run_models(opts, output.err, confirm=ask if confirm else None)
+        note.notice = for_reports("run", None, reports)
+        emit(reports, output.report_json, output.as_json)
+        if not output.as_json:
+            console.out().print()
+            render_model_table(table, console.out())
+        ci_outputs(reports, output.junit, folders_of(output.skills))
+        output.err.print(Text(
+            f"{sum(len(r.trials) for r in reports)} trial record(s) in "
+            f"{time.monotonic() - output.started:.1f}s; stored under {opts.store_uri}/runs/ "
+            f"({', '.join(f'{r.model}: {r.run_id}' for r in reports)})", style="dim"))
+        verdict_exit(reports, output.err, output.gate, output.gate_max_p)

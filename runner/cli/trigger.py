@@ -20,7 +20,7 @@ from runner.cli.options import POSITIVE, SANDBOX, STORE, run_options, use
 @click.option("--with-neighbours", "with_neighbours", default=0, type=click.IntRange(min=0),
               help="Also measure the N library skills whose descriptions overlap most (and "
                    "that have trigger sets): an edit can take a neighbour's requests.")
-@use("mode", "k", "model", "model_script", "session_budget_usd", "max_budget_usd",
+@use("mode", "k", "models", "model_script", "session_budget_usd", "max_budget_usd",
      "store_budget_usd", "concurrency", "timeout_s", *STORE, *SANDBOX, "executor", "fresh",
      "save", "ray_address", "shared_store", "forward_credentials", "notify",
      # the same settings, with what a trigger run means by them
@@ -51,18 +51,33 @@ def trigger(skill: Path, skills_dir: Path | None, with_neighbours: int, mode: st
       skill-eval trigger ./my-skill --skills-dir ~/.claude/skills --k 3
       skill-eval trigger ./my-skill --mode catalog       # cheap: a model reads the catalog
       skill-eval trigger ./my-skill --skills-dir lib --with-neighbours 2 --save before
+      skill-eval trigger ./my-skill --model claude-haiku-4-5 --model claude-sonnet-4-5
     """
-    from runner.driver.api import for_trigger, notifying, run_with_neighbours
+    from runner.driver.api import RunBudget, for_trigger, notifying, run_with_neighbours
     from runner.render.terminal import render_trigger
 
     opts = run_options(skill, params, force=True)
+    models = list(opts.models) or [opts.model]
+    if len(models) > 1 and opts.save:
+        raise click.BadParameter("--save names one run, and several models make one per "
+                                 "model", param_hint="--save")
+    budget = RunBudget()  # one --max-budget-usd over every model's trigger run
+    by_model: dict[str, list[Any]] = {}
     with notifying(opts.notify, "trigger") as note:
-        reports = run_with_neighbours(opts, skills_dir, mode, with_neighbours, console.err())
-        note.notice = for_trigger(reports)
+        for model in models:
+            by_model[model] = run_with_neighbours(
+                opts.model_copy(update={"model": model, "models": ()}), skills_dir, mode,
+                with_neighbours, console.err(), budget)
+        note.notice = for_trigger([r for found in by_model.values() for r in found])
     if as_json:
-        console.out().print_json(data=[r.model_dump(mode="json") for r in reports])
+        data: Any = {m: [r.model_dump(mode="json") for r in found]
+                     for m, found in by_model.items()}
+        console.out().print_json(data=data if len(models) > 1 else data[models[0]])
         return
-    for number, report in enumerate(reports):
-        if number:
-            console.out().print(Text(f"\nneighbour {report.skill}:", style="bold"))
-        render_trigger(report, console.out())
+    for model, reports in by_model.items():
+        if len(models) > 1:
+            console.out().print(Text(f"\nmodel {model}:", style="bold"))
+        for number, report in enumerate(reports):
+            if number:
+                console.out().print(Text(f"\nneighbour {report.skill}:", style="bold"))
+            render_trigger(report, console.out())

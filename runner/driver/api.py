@@ -100,6 +100,16 @@ def finish(plan: Plan, results: list[TrialResult], stopped: str | None, store: S
            regrade: Regrade | None = None, opts: RunOptions | None = None) -> Report:
     """The report, its feedback file, and what the run leaves for later runs (its index
     entry; a receipt and its saved name only when it completed)."""
+    report = make_report(plan, results, stopped, store, unmatched, regrade)
+    keep_report(plan, report, results, store, opts)
+    return report
+
+
+def make_report(plan: Plan, results: list[TrialResult], stopped: str | None, store: Store,
+                unmatched: tuple[int, str | None] = (0, None),
+                regrade: Regrade | None = None) -> Report:
+    """The run's report from its own results (the store gives its judgements), not yet
+    kept: a multi-model run adds the model table before it is (runner.driver.models)."""
     ids = {t.trial_id for t in plan.trials}  # built once, not per result
     mine = [r for r in results if r.trial_id in ids]
     if plan.skills:  # several skills at once: each arm stages a library
@@ -108,15 +118,22 @@ def finish(plan: Plan, results: list[TrialResult], stopped: str | None, store: S
         check_staging(plan.skill.name, mine)
     judgements = [j for j in stored_judgements(store, plan.run_id)
                   if j.candidate_trial in ids and j.model == plan.judge_model]
-    report = build_report(plan, mine, stopped, judgements).model_copy(update={
+    return build_report(plan, mine, stopped, judgements).model_copy(update={
         "script_unmatched": unmatched[0], "script_first_unmatched": unmatched[1],
         "finished_at": datetime.now(UTC), "regrade": regrade})
+
+
+def keep_report(plan: Plan, report: Report, results: list[TrialResult], store: Store,
+                opts: RunOptions | None = None) -> None:
+    """The report and its feedback file into the store, then its index entry and receipt
+    (which carries the report as stored)."""
+    ids = {t.trial_id for t in plan.trials}
+    mine = [r for r in results if r.trial_id in ids]
     data = report.model_dump_json(indent=1).encode()
     store.put(RunKeys(plan.run_id).report_json, data)
     store.put(RunKeys(plan.run_id).feedback, build_feedback(
         report, mine, stored_feedback(store, plan.run_id)).model_dump_json(indent=1).encode())
     file_paired(store, plan, report, opts)
-    return report
 
 
 def require_script_coverage(reports: list[Report]) -> None:
@@ -262,6 +279,7 @@ from runner.driver.group import run_group as run_group  # noqa: E402
 from runner.driver.local import reap_leftovers as reap_leftovers  # noqa: E402
 from runner.driver.local import route_prompt as route_prompt  # noqa: E402
 from runner.driver.local import serve_viewer as serve_viewer  # noqa: E402
+from runner.driver.models import run_models as run_models  # noqa: E402
 from runner.driver.notify import for_batch as for_batch  # noqa: E402
 from runner.driver.notify import for_reports as for_reports  # noqa: E402
 from runner.driver.notify import for_trigger as for_trigger  # noqa: E402
@@ -276,6 +294,8 @@ from runner.driver.viewing import run_html as run_html  # noqa: E402
 from runner.driver.viewing import run_path as run_path  # noqa: E402
 from runner.history.compare import compare_refs as compare_refs  # noqa: E402
 from runner.history.evidence import evidence_card as evidence_card  # noqa: E402
+from runner.history.models import compare_models as compare_models  # noqa: E402
+from runner.history.models import is_models_ref as is_models_ref  # noqa: E402
 from runner.history.shards import merge as _merge_shards  # noqa: E402
 from runner.schema.options import RegradeOptions as RegradeOptions  # noqa: E402
 from runner.scripted.serve import serve_script as serve_script  # noqa: E402

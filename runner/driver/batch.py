@@ -90,7 +90,7 @@ def run_batch(path: Path, console: Console,
         for paired, opts in zip(reports, all_opts, strict=True):
             note_unsaved(paired, opts, console)
     runs: list[dict[str, object]] = [
-        {"run_id": r.run_id, "skill": r.skill, "verdict": str(r.verdict),
+        {"run_id": r.run_id, "skill": r.skill, "model": r.model, "verdict": str(r.verdict),
          "net_lift": r.net_lift, "partial": r.partial, "status": str(r.status)}
         for r in reports]
     for trigger in batch.triggers if stopped is None else []:

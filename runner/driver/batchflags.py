@@ -72,9 +72,12 @@ def file_notify(path: Path) -> str | None:
 
 
 def batch_line(summary: BatchSummary) -> str:
-    """The batch's one line on stderr: each eval's verdict, and why it stopped."""
+    """The batch's one line on stderr: each eval's verdict (and its model, when the batch ran
+    several), and why it stopped."""
+    several = len({r.get("model") for r in summary.runs if r.get("model")}) > 1
     return (f"batch {summary.batch_id}: " + ", ".join(
-        f"{r['skill']} {r['verdict']}" for r in summary.runs)
+        f"{r['skill']}" + (f" on {r['model']}" if several and r.get("model") else "")
+        + f" {r['verdict']}" for r in summary.runs)
         + (f" (stopped: {summary.stopped})" if summary.stopped else ""))
 
 

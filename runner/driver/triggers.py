@@ -42,19 +42,21 @@ def trigger_key(run_id: str) -> str:
 
 
 def run_with_neighbours(opts: RunOptions, skills_dir: Path | None, mode: str, count: int,
-                        console: Console | None = None) -> list[TriggerReport]:
+                        console: Console | None = None,
+                        budget: RunBudget | None = None) -> list[TriggerReport]:
     """The skill's trigger report, then one per neighbour (`--with-neighbours N`): the N
     skills of the library whose descriptions overlap most and that have their own trigger
     sets, each measured in a library that includes the skill under test. A neighbour whose
     recall fell is what an edit of this skill's description cost."""
     if count and skills_dir is None:
         raise RefusedInput("--with-neighbours needs --skills-dir (the library to find them in)")
-    reports = [run_trigger(opts, skills_dir, mode, console)]
+    reports = [run_trigger(opts, skills_dir, mode, console, budget=budget)]
     if count and skills_dir is not None:
         skill = load_skill(opts.skill_path)
         for neighbour in neighbours(skill, skills_dir, count):
             reports.append(run_trigger(opts.model_copy(update={"skill_path": neighbour.path}),
-                                       skills_dir, mode, console, neighbour_of=skill))
+                                       skills_dir, mode, console, neighbour_of=skill,
+                                       budget=budget))
     return reports
 
 

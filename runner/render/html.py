@@ -13,6 +13,7 @@ import html
 from collections.abc import Iterable
 from urllib.parse import quote
 
+from runner.render.models import table_html
 from runner.render.numbers import (
     aa,
     adaptive_line,
@@ -309,7 +310,8 @@ def run_page(report: Report, views: dict[str, TrialView], history: list[RunSumma
              f"{_usd(report.judge_cost_usd)}</p>" if report.judge_model else "")
     by = trial_index(report)
     rows = "".join(_row_section(r, report, views, by=by) for r in report.rows)
-    body = (head + notes + _runtime(report) + "<h2>comparisons</h2>" + _comparisons(report)
+    body = (head + notes + table_html(report.model_table) + _runtime(report)
+            + "<h2>comparisons</h2>" + _comparisons(report)
             + "<h2>cost per arm</h2>" + _cost(report) + judge + "<h2>charts</h2>"
             + _charts(report) + "<h2>trials (case × repetition × arm)</h2>" + _grid(report)
             + _per_case(report) + _weak(report) + _history(history)

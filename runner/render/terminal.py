@@ -292,7 +292,8 @@ def render_estimate(estimate: Estimate, console: Console, heading: str = "estima
     for line in estimate.lines:
         unit = "session(s)" if line.what not in ("grader", "judge") else "call(s)"
         console.print(Text(
-            f"  {line.what}: {line.calls} {unit}, ~{line.input_tokens:,} in / "
+            f"  {line.what}{f' ({line.model})' if line.model else ''}: {line.calls} {unit}, "
+            f"~{line.input_tokens:,} in / "
             f"{line.output_tokens:,} out tokens, {'≤ ' if line.upper_bound else ''}"
             f"${line.usd:.4f} ({line.basis})"))
 

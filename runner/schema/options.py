@@ -161,6 +161,12 @@ class EvalSettings(SessionFields):
                     "k": data.get("max_k") or config.MAX_K}
         return data
     model: str = Field(default=config.MODEL, description="Model passed to claude")
+    models: tuple[str, ...] = Field(default=(), description="Several models (`--model A "
+                                    "--model B`, `models:`): one run per model, read "
+                                    "together in the model table; `model` is then the first")
+    margin: float = Field(default=config.MARGIN, gt=0, lt=1, description="How far (a share "
+                          "of cases) a model's pass rate may trail the best model's and still "
+                          "be good enough")
     case_ids: tuple[str, ...] = Field(default=(), validation_alias=AliasChoices(
         "case_ids", "cases"), description="Only these cases (default: all)")
     cases_file: Path | None = Field(default=None, description="The case set file to read "

@@ -355,3 +355,11 @@ class Report(BaseModel):
                                                               "what changed")
     started_at: datetime | None = Field(default=None, description="When the run was planned")
     finished_at: datetime | None = Field(default=None, description="When this report was made")
+    model_table: ModelTable | None = Field(default=None, description="A multi-model run "
+                                           "(`--model A --model B`): every model's run read "
+                                           "together; the same table in each model's report")
+
+
+from runner.schema.models import ModelTable  # noqa: E402 - it reads Comparison from here
+
+Report.model_rebuild()

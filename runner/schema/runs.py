@@ -45,6 +45,8 @@ class Line(BaseModel):
     usd: float
     basis: str = Field(description="Where the per-call figures come from")
     upper_bound: bool = Field(default=False, description="The judge asks only on ties: at most")
+    model: str | None = Field(default=None, description="A multi-model run: whose sessions or "
+                                                        "calls these are")
 
 
 class Estimate(BaseModel):

@@ -1,0 +1,188 @@
+"""The model table of a multi-model run (docs/statistics.md#the-model-table): each model's
+with-skill pass rate against the best model's at a margin (non-inferiority), and the skill on a
+smaller model against no skill on a bigger one (the stand-in comparison). Pure: no I/O."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from itertools import combinations
+
+from runner.analysis.rows import adjust_family, build_rows, compare
+from runner.costs.pricing import price_for
+from runner.schema.enums import Arm, Verdict
+from runner.schema.models import ModelRow, ModelTable, NonInferiority, StandIn, Standing
+from runner.schema.report import Report
+from runner.schema.trial import TrialResult
+
+DEFAULT_MARGIN = 0.10  # config.MARGIN (analysis may not import config)
+TEST = ("Tango's score test for paired proportions, one-sided at the margin, pairs of case x "
+        "repetition with counts divided by k (a case's repetitions weigh one case)")
+Pair = tuple[bool, bool]  # (reference passed, this one passed)
+
+
+def _normal_sf(z: float) -> float:
+    return 0.5 * math.erfc(z / math.sqrt(2))
+
+
+def _normal_quantile(p: float) -> float:
+    """Inverse of the standard normal CDF by bisection (enough for a bound to 1e-9)."""
+    lo, hi = -12.0, 12.0
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        if 1 - _normal_sf(mid) < p:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def tango_z(b: float, c: float, n: float, delta: float) -> float | None:
+    """Tango (1998): the score statistic of H0 p(ref only) - p(this only) = delta, from b
+    pairs where only the reference passed, c where only this one did, n pairs in all. The
+    restricted estimate of p(this only) is the positive root of
+    2n q^2 - (b(1+delta) + c(1-delta) - 2n delta) q - c delta (1-delta) = 0."""
+    if n <= 0:
+        return None
+    big_b = b * (1 + delta) + c * (1 - delta) - 2 * n * delta
+    q = (big_b + math.sqrt(big_b ** 2 + 8 * n * c * delta * (1 - delta))) / (4 * n)
+    variance = n * (2 * q + delta * (1 - delta))
+    if variance <= 0:
+        return None
+    return (b - c - n * delta) / math.sqrt(variance)
+
+
+def noninferiority(pairs: Sequence[Pair], k: int, margin: float,
+                   alpha: float) -> NonInferiority:
+    """Reference minus this model's pass rate, tested against `margin` both ways."""
+    n = len(pairs)
+    b = sum(1 for ref, this in pairs if ref and not this)
+    c = sum(1 for ref, this in pairs if this and not ref)
+    scale = 1 / max(k, 1)
+    z = tango_z(b * scale, c * scale, n * scale, margin)
+    bound = None
+    if n:
+        crit = _normal_quantile(1 - alpha)
+        # the bound is the largest delta the one-sided test at alpha does not reject
+        lo, hi = -1.0, 1.0
+        for _ in range(60):
+            mid = (lo + hi) / 2
+            at = tango_z(b * scale, c * scale, n * scale, mid) if mid > -1 else None
+            if at is not None and at < -crit:
+                hi = mid
+            else:
+                lo = mid
+        bound = hi
+    return NonInferiority(test=TEST, pairs=n, difference=(b - c) / n if n else 0.0,
+                          margin=margin, z=z,
+                          p_good=None if z is None else 1 - _normal_sf(z),
+                          p_bad=None if z is None else _normal_sf(z), upper_bound=bound)
+
+
+def _passed(results: Sequence[TrialResult], arm: Arm) -> dict[tuple[str, int], bool]:
+    return {(r.case_id, r.repetition): bool(r.passed) for r in results
+            if r.arm is arm and not r.status.is_hole and r.passed is not None}
+
+
+def pair_up(reference: Sequence[TrialResult], ref_arm: Arm, other: Sequence[TrialResult],
+            other_arm: Arm) -> list[Pair]:
+    """Both models' outcomes on the same case x repetition (holes on either side left out)."""
+    ref, this = _passed(reference, ref_arm), _passed(other, other_arm)
+    return [(ref[key], this[key]) for key in sorted(ref.keys() & this.keys())]
+
+
+def price_order(models: Sequence[str]) -> list[str]:
+    """Cheapest first, by the price table's output then input price (then the name)."""
+    def key(model: str) -> tuple[float, float, str]:
+        price, _ = price_for(model)
+        return price.output, price.input, model
+    return sorted(models, key=key)
+
+
+def _standing(test: NonInferiority, alpha: float) -> tuple[Standing, bool]:
+    good = test.difference < test.margin
+    firm = (test.p_good if good else test.p_bad)
+    return (Standing.GOOD_ENOUGH if good else Standing.NOT_GOOD_ENOUGH,
+            firm is not None and firm <= alpha)
+
+
+def _stand_in(smaller: Report, bigger: Report, results: dict[str, list[TrialResult]],
+              margin: float, alpha: float) -> StandIn:
+    """Candidate on the smaller model against baseline on the bigger, with the run's row
+    code: ties stay ties (the judge compared arms of one model only)."""
+    small = [r for r in results[smaller.model] if r.arm is Arm.CANDIDATE]
+    big = [r for r in results[bigger.model] if r.arm is Arm.BASELINE]
+    rows = build_rows([*small, *big])
+    comparison = compare(rows, Arm.BASELINE, alpha)
+    test = noninferiority(pair_up(big, Arm.BASELINE, small, Arm.CANDIDATE), bigger.k,
+                          margin, alpha)
+    within = test.difference < margin and comparison.verdict is not Verdict.FAIL
+    firm = (test.p_good is not None and test.p_good <= alpha) if within else (
+        comparison.firm or (test.p_bad is not None and test.p_bad <= alpha))
+    return StandIn(smaller=smaller.model, bigger=bigger.model, comparison=comparison,
+                   pass_smaller_with=smaller.arms[str(Arm.CANDIDATE)].pass_rate,
+                   pass_bigger_without=bigger.arms[str(Arm.BASELINE)].pass_rate,
+                   test=test, stands_in=within, firm=firm)
+
+
+def _cost(report: Report) -> tuple[float | None, float | None]:
+    arm = report.arms.get(str(Arm.CANDIDATE))
+    if arm is None or arm.cost_usd is None or not arm.trials:
+        return None, None
+    passes = sum(1 for t in report.trials if t.arm is Arm.CANDIDATE and t.passed)
+    return arm.cost_usd / arm.trials, (arm.cost_usd / passes if passes else None)
+
+
+def build_model_table(reports: Sequence[Report], results: dict[str, list[TrialResult]],
+                      margin: float = DEFAULT_MARGIN, alpha: float = 0.05,
+                      stopped: frozenset[str] = frozenset()) -> ModelTable:
+    """`reports`: one per model (each an ordinary candidate-vs-baseline run); `results`:
+    each model's trial results, by model. The comparisons shown (each model's own and every
+    stand-in) share alpha by Holm."""
+    by_model = {r.model: r for r in reports}
+    order = price_order(list(by_model))
+    rank = {m: i for i, m in enumerate(order)}
+
+    def rate(model: str) -> float:
+        value = by_model[model].arms.get(str(Arm.CANDIDATE))
+        return (value.pass_rate or 0.0) if value is not None else 0.0
+    best = max(order, key=lambda m: (rate(m), rank[m]))
+    stand_ins = [_stand_in(by_model[small], by_model[big], results, margin, alpha)
+                 for small, big in combinations(order, 2)
+                 if str(Arm.BASELINE) in by_model[big].arms]
+    own = [next((c for c in by_model[m].comparisons if c.opponent is Arm.BASELINE), None)
+           for m in order]
+    family = adjust_family([c for c in own if c is not None]
+                           + [s.comparison for s in stand_ins], alpha, "model comparisons")
+    adjusted = iter(family)
+    own = [next(adjusted) if c is not None else None for c in own]
+    stand_ins = [s.model_copy(update={"comparison": next(adjusted)}) for s in stand_ins]
+    rows = []
+    for model, comparison in zip(order, own, strict=True):
+        report = by_model[model]
+        per_session, per_pass = _cost(report)
+        # against the best of the others: the best model by observation is tested against
+        # the runner-up, so picking the best from the data grants no model firmness
+        reference = max((m for m in order if m != model), key=lambda m: (rate(m), rank[m]))
+        test = noninferiority(
+            pair_up(results[reference], Arm.CANDIDATE, results[model], Arm.CANDIDATE),
+            report.k, margin, alpha)
+        standing, firm = _standing(test, alpha)
+        if model == best:
+            standing = Standing.BEST
+        without = report.arms.get(str(Arm.BASELINE))
+        rows.append(ModelRow(
+            model=model, run_id=report.run_id, price_rank=rank[model],
+            known_price=price_for(model)[1], sessions=sum(a.trials for a in report.arms.values()),
+            pass_with=report.arms[str(Arm.CANDIDATE)].pass_rate,
+            pass_without=without.pass_rate if without else None, comparison=comparison,
+            cost_per_session=per_session, cost_per_pass=per_pass, standing=standing, firm=firm,
+            test=test, reference=reference, stopped_early=model in stopped))
+    enough = [r.model for r in rows if r.standing is not Standing.NOT_GOOD_ENOUGH]
+    # firm: shown within the margin of the best other model (the best too needs the test)
+    firm_enough = [r.model for r in rows if r.standing is not Standing.NOT_GOOD_ENOUGH and r.firm]
+    return ModelTable(models=rows, best=best, margin=margin, alpha=alpha,
+                      cheapest_good_enough=enough[0] if enough else None,
+                      cheapest_firm=firm_enough[0] if firm_enough else None,
+                      stand_ins=stand_ins, correction=(family[0].correction if family else None) or
+                      "none (no comparison)", test=TEST)

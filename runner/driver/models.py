@@ -1,0 +1,115 @@
+"""`skill-eval run SKILL --model A --model B`: the model axis (docs/running.md#several-models).
+
+Each model is an ordinary single-skill run (its own plan, run id, report and receipt; the model
+is already in every trial id and digest, so a single-model run's ids do not change), and all
+of them are scheduled in one wave under one run budget. The model table
+(runner.analysis.models) then reads the runs together and is attached to each model's report."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.markup import escape
+
+from runner.analysis.models import build_model_table
+from runner.authoring.reading import located
+from runner.console import err as stderr_console
+from runner.driver.api import (
+    RunBudget,
+    estimate_run,
+    keep_report,
+    make_report,
+    note_unsaved,
+    preflight,
+    stored_unmatched,
+    with_incumbent,
+)
+from runner.driver.passes import run_pass, shared_trials
+from runner.driver.preflight import check_pass
+from runner.driver.scheduler import finished
+from runner.errors import RefusedInput
+from runner.render.terminal import render_estimate
+from runner.schema.models import ModelTable
+from runner.schema.options import RunOptions
+from runner.schema.plan import Plan
+from runner.schema.report import Report
+from runner.schema.runs import Estimate
+from runner.store.base import Store
+from runner.store.groups import write_group_plan
+
+
+def check_models(opts: RunOptions) -> list[str]:
+    """The models, once each: two or more, and no combination the table cannot read."""
+    models = list(dict.fromkeys(opts.models))
+    if len(models) < 2:
+        raise RefusedInput("--model: name two or more models to compare them (one model: "
+                           "`--model NAME` once)")
+    if opts.skill_paths:
+        raise RefusedInput("--model A --model B compares models on one skill; it does not "
+                           "combine with several --add-skill (run them per model)")
+    if opts.save is not None:
+        raise RefusedInput("--save names one run, and several models make one run per "
+                           "model; compare the per-model runs by their ids")
+    return models
+
+
+def plan_models(opts: RunOptions) -> list[Plan]:
+    """One plan per model, each the plan a single-model run of it would make."""
+    models = check_models(opts)
+    return [preflight(opts.model_copy(update={"model": model, "models": ()}), warm=not index)
+            for index, model in enumerate(models)]
+
+
+def estimate_models(plans: list[Plan], store: Store, done: set[str],
+                    batch_grading: bool = False) -> Estimate:
+    """Every model priced at its own price, before anything runs."""
+    parts = [estimate_run(plan, store, done, batch_grading) for plan in plans]
+    lines = [line.model_copy(update={"model": plan.model})
+             for plan, part in zip(plans, parts, strict=True) for line in part.lines]
+    return parts[0].model_copy(update={"lines": lines,
+                                       "total_usd": sum(line.usd for line in lines)})
+
+
+def run_models(opts: RunOptions, console: Console | None = None,
+               confirm: Callable[[Estimate], bool] | None = None,
+               budget: RunBudget | None = None) -> tuple[list[Report], ModelTable]:
+    """Every model's run in one wave, then the table; each report carries the table."""
+    console = console or stderr_console()
+    opts, store = with_incumbent(opts, None, console)
+    plans = plan_models(opts)
+    check_pass(opts.settings(), store, plans[0].image_id)
+    trials, _ = shared_trials(plans)
+    done = finished(trials, store)
+    for finding in plans[0].findings:
+        console.print(f"[yellow]{finding.code}[/] {escape(located(finding))} "
+                      f"{escape(finding.message)}; fix: {escape(finding.fix)}")
+    for plan in plans:
+        console.print(f"run {plan.run_id}: model {escape(plan.model)}, {len(plan.cases)} "
+                      f"case(s) x k={plan.k_label()} x {len(plan.arms)} arm(s) = "
+                      f"{len(plan.trials)} trial(s)")
+    console.print(f"{len(plans)} models, {len(trials)} trial(s) ({len(done)} already done)"
+                  + (" [cyan](dry run: scripted model)[/]" if plans[0].dry_run else ""))
+    estimate = estimate_models(plans, store, set(done), opts.batch_grading)
+    render_estimate(estimate, console, "would cost" if not plans[0].dry_run else
+                    "would cost against the real model")
+    if confirm is not None and estimate.lines and not confirm(estimate):
+        raise RefusedInput("not started: declined at the cost prompt (nothing was spent)")
+    group_id = "m-" + hashlib.sha256(" ".join(p.run_id for p in plans).encode()).hexdigest()[:16]
+    console.print(f"group {group_id} (`skill-eval stop {group_id}` stops every model's run)")
+    write_group_plan(store, group_id, [p.run_id for p in plans])
+    outcome = run_pass(group_id, plans, store, opts.settings(), console, done, budget)
+    reports = [make_report(plan, outcome.results, outcome.stopped, store,
+                           outcome.unmatched if outcome.ran else
+                           stored_unmatched(store, plan.run_id)) for plan in plans]
+    by_model = {plan.model: [r for r in outcome.results
+                             if r.trial_id in {t.trial_id for t in plan.trials}]
+                for plan in plans}
+    table = build_model_table(reports, by_model, opts.margin, opts.alpha)
+    # the table is part of each model's report before it is kept: its receipt carries it
+    reports = [r.model_copy(update={"model_table": table}) for r in reports]
+    for plan, report in zip(plans, reports, strict=True):
+        keep_report(plan, report, outcome.results, store, opts)
+        note_unsaved(report, opts, console)
+    return reports, table

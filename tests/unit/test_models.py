@@ -1,0 +1,186 @@
+"""The model table (runner.analysis.models): non-inferiority against the best model, the
+skill standing in for a bigger model, price order, and the per-model estimate."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from runner.analysis.models import build_model_table, noninferiority, price_order, tango_z
+from runner.analysis.report import build_report
+from runner.planning.plan import make_plan
+from runner.schema.enums import Arm, TrialStatus, Verdict
+from runner.schema.models import Standing
+from runner.schema.options import RunOptions
+from runner.schema.report import Report
+from runner.schema.trial import TrialResult, Usage
+
+BIG, SMALL, MID = "claude-opus-4-5", "claude-haiku-4-5", "claude-sonnet-4-5"
+Passes = Callable[[str, int, Arm], bool]
+
+
+def _skill(folder: Path, cases: int) -> Path:
+    (folder / "evals").mkdir(parents=True)
+    (folder / "SKILL.md").write_text("---\nname: words\ndescription: Says the word. Use when "
+                                     "asked for the word.\n---\n\nSay WORD.\n")
+    (folder / "evals" / "evals.json").write_text(json.dumps({"skill_name": "words", "evals": [
+        {"id": f"c{n}", "prompt": f"Question {n}: the word?", "assertions": ["WORD"]}
+        for n in range(cases)]}))
+    return folder
+
+
+def _run(skill: Path, model: str, k: int, passes: Passes) -> tuple[Report, list[TrialResult]]:
+    """A model's run as the driver would make it: its real plan, results as `passes` says."""
+    plan = make_plan(RunOptions(skill_path=skill, k=k, model=model, store_uri="memory://",
+                                arms=(Arm.BASELINE, Arm.CANDIDATE)))
+    results = [TrialResult(trial_id=t.trial_id, case_id=t.case.id, repetition=t.repetition,
+                           arm=t.arm, status=TrialStatus.COMPLETED,
+                           passed=passes(t.case.id, t.repetition, t.arm),
+                           usage=Usage(input_tokens=100, output_tokens=10, cost_usd=0.01))
+               for t in plan.trials]
+    return build_report(plan, results), results
+
+
+def _table(tmp_path: Path, cases: int, k: int, runs: dict[str, Passes],
+           margin: float = 0.1):  # type: ignore[no-untyped-def]
+    skill = _skill(tmp_path / "words", cases)
+    made = {m: _run(skill, m, k, p) for m, p in runs.items()}
+    return build_model_table([r for r, _ in made.values()],
+                             {m: res for m, (_, res) in made.items()}, margin, 0.05)
+
+
+def test_tango_matches_hand_computation() -> None:
+    # no discordant pair: the restricted estimate puts delta on "only the reference passed"
+    assert tango_z(0, 0, 4, 0.1) == pytest.approx(-(4 * 0.1 / 0.9) ** 0.5)
+    # every pair discordant the reference's way
+    assert tango_z(4, 0, 4, 0.1) == pytest.approx(1.809068, abs=1e-6)
+    assert tango_z(0, 0, 0, 0.1) is None
+
+
+def test_noninferiority_needs_enough_pairs_to_be_firm() -> None:
+    same = [(True, True)] * 4
+    few = noninferiority(same, 1, 0.1, 0.05)
+    assert few.difference == 0 and few.p_good is not None and few.p_good > 0.05
+    many = noninferiority([(True, True)] * 30, 1, 0.1, 0.05)
+    assert many.p_good is not None and many.p_good < 0.05
+    assert many.upper_bound is not None and many.upper_bound < 0.1
+    # k repetitions of a case weigh one case: 30 pairs of 10 cases x k=3 are not firm
+    clustered = noninferiority([(True, True)] * 30, 3, 0.1, 0.05)
+    assert clustered.p_good is not None and clustered.p_good > 0.05
+
+
+def test_noninferiority_names_a_model_firmly_worse() -> None:
+    worse = noninferiority([(True, False)] * 6, 1, 0.1, 0.05)
+    assert worse.difference == 1.0 and worse.p_bad is not None and worse.p_bad < 0.05
+
+
+def test_price_order_is_cheapest_first() -> None:
+    assert price_order([BIG, SMALL, MID]) == [SMALL, MID, BIG]
+
+
+def test_skill_stands_in_for_the_bigger_model(tmp_path: Path) -> None:
+    """Only the bigger model passes without the skill; both pass with it."""
+    table = _table(tmp_path, 4, 1, {
+        BIG: lambda case, rep, arm: True,
+        SMALL: lambda case, rep, arm: arm is Arm.CANDIDATE})
+    assert [r.model for r in table.models] == [SMALL, BIG]
+    small, big = table.models
+    assert (small.pass_with, small.pass_without) == (1.0, 0.0)
+    assert small.comparison is not None and small.comparison.verdict is Verdict.PASS
+    assert big.comparison is not None and big.comparison.verdict is Verdict.NEUTRAL
+    assert table.best == BIG  # tied pass rates: the bigger model is the reference
+    assert small.standing is Standing.GOOD_ENOUGH and not small.firm  # 4 cases: not firm
+    assert table.cheapest_good_enough == SMALL and table.cheapest_firm is None  # 4 cases
+    assert big.standing is Standing.BEST and big.reference == SMALL and not big.firm
+    [stand_in] = table.stand_ins
+    assert (stand_in.smaller, stand_in.bigger, stand_in.stands_in) == (SMALL, BIG, True)
+    assert stand_in.comparison.ties == 4 and stand_in.comparison.verdict is Verdict.NEUTRAL
+    # the stand-in is counted in the family: two models' comparisons and itself
+    assert table.correction == "Holm over 3 model comparisons"
+    assert small.cost_per_session == pytest.approx(0.01)
+    assert small.cost_per_pass == pytest.approx(0.01)
+
+
+def test_model_not_good_enough_is_named(tmp_path: Path) -> None:
+    table = _table(tmp_path, 6, 1, {
+        BIG: lambda case, rep, arm: True,
+        MID: lambda case, rep, arm: False,
+        SMALL: lambda case, rep, arm: arm is Arm.CANDIDATE})
+    by = {r.model: r for r in table.models}
+    assert by[MID].standing is Standing.NOT_GOOD_ENOUGH and by[MID].firm
+    assert by[MID].cost_per_pass is None  # nothing passed: no price per pass
+    stand = {(s.smaller, s.bigger): s for s in table.stand_ins}
+    assert not stand[(MID, BIG)].stands_in and stand[(MID, BIG)].firm
+    assert stand[(SMALL, MID)].stands_in  # the skill on haiku beats sonnet without it
+    assert table.cheapest_good_enough == SMALL
+
+
+def test_best_passes_more_and_margin_decides(tmp_path: Path) -> None:
+    # SMALL passes 9 of 10 with the skill, BIG all 10: within a 20-point margin, not 5
+    def small(case: str, rep: int, arm: Arm) -> bool:
+        return arm is Arm.CANDIDATE and case != "c0"
+    wide = _table(tmp_path / "a", 10, 1, {BIG: lambda c, r, a: True, SMALL: small}, 0.2)
+    narrow = _table(tmp_path / "b", 10, 1, {BIG: lambda c, r, a: True, SMALL: small}, 0.05)
+    assert wide.models[0].standing is Standing.GOOD_ENOUGH
+    assert narrow.models[0].standing is Standing.NOT_GOOD_ENOUGH
+    assert wide.models[0].test is not None and wide.models[0].test.difference == 0.1
+
+
+def test_the_best_by_observation_is_not_firm_for_free(tmp_path: Path) -> None:
+    """The best model is tested against the runner-up: a best picked from the data, over a
+    few cases, is not shown good enough."""
+    table = _table(tmp_path, 3, 1, {BIG: lambda c, r, a: a is Arm.CANDIDATE and c != "c0",
+                                    SMALL: lambda c, r, a: a is Arm.CANDIDATE})
+    assert table.best == SMALL
+    by = {r.model: r for r in table.models}
+    assert by[SMALL].standing is Standing.BEST and not by[SMALL].firm
+    assert table.cheapest_firm is None
+
+
+def test_repeated_model_flag_makes_a_multi_model_run(tmp_path: Path) -> None:
+    from runner.cli.options import run_options
+
+    skill = _skill(tmp_path / "words", 1)
+    several = run_options(skill, {"model": (SMALL, BIG, SMALL)})
+    assert several.models == (SMALL, BIG) and several.model == SMALL
+    one = run_options(skill, {"model": (BIG,)})
+    assert one.models == () and one.model == BIG
+    assert run_options(skill, {"model": ()}).model == RunOptions(skill_path=skill).model
+    assert run_options(skill, {"model": BIG}).model == BIG  # the single flag (estimate, ...)
+
+
+def test_batch_models_key_runs_the_eval_once_per_model(tmp_path: Path) -> None:
+    from runner.authoring.batch import load_batch
+
+    _skill(tmp_path / "words", 1)
+    path = tmp_path / "batch.yaml"
+    path.write_text(f"evals:\n  - skill: words\n    models: [{SMALL}, {BIG}]\n"
+                    f"  - skill: words\n    model: {MID}\n")
+    batch = load_batch(path)
+    assert [(e.model, e.models) for e in batch.evals] == [(SMALL, ()), (BIG, ()), (MID, ())]
+
+
+def test_batch_line_names_the_models() -> None:
+    from runner.driver.batch import BatchSummary
+    from runner.driver.batchflags import batch_line
+
+    runs: list[dict[str, object]] = [
+        {"skill": "alpha", "model": SMALL, "verdict": "PASS"},
+        {"skill": "alpha", "model": BIG, "verdict": "NEUTRAL"}]
+    line = batch_line(BatchSummary(batch_id="b-1", stopped=None, runs=runs))
+    assert line == f"batch b-1: alpha on {SMALL} PASS, alpha on {BIG} NEUTRAL"
+    one = batch_line(BatchSummary(batch_id="b-1", stopped=None, runs=runs[:1]))
+    assert one == "batch b-1: alpha PASS"
+
+
+def test_several_models_refuse_save(tmp_path: Path) -> None:
+    from runner.driver.models import check_models
+    from runner.errors import RefusedInput
+
+    skill = _skill(tmp_path / "words", 1)
+    with pytest.raises(RefusedInput, match="--save"):
+        check_models(RunOptions(skill_path=skill, models=(SMALL, BIG), save="v1"))
+    assert check_models(RunOptions(skill_path=skill, models=(SMALL, BIG, SMALL))) == [SMALL, BIG]
