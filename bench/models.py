@@ -10,7 +10,7 @@ good enough (point), good enough and firm, not good enough and firm. At the marg
 "good enough, firm" is the test's type I error and should stay at or below alpha; with a true
 gap of 0 "not good enough, firm" is the other error.
 
-usage: .venv/bin/python bench/models.py [--runs 400] [--seed 7] [--margin 0.1]
+usage: .venv/bin/python bench/models.py [--runs 200] [--seed 7] [--margin 0.1]
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def simulate(cases: int, k: int, rate: float, gap: float, margin: float, runs: i
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=400)
+    parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--margin", type=float, default=0.1)
     args = parser.parse_args()
@@ -91,8 +91,8 @@ def main() -> None:
           "with-skill pass rate of the bigger model ~0.8 per case (sd 0.1)")
     print(f"{'true gap':>8} {'cases':>5} {'k':>2} {'good enough':>12} {'firm good':>10} "
           f"{'firm not good':>14}")
-    for gap in (0.0, args.margin, 2 * args.margin, 3 * args.margin):
-        for cases, k in ((10, 1), (30, 1), (15, 2), (60, 1)):
+    for gap in (0.0, args.margin, 2 * args.margin):
+        for cases, k in ((10, 1), (30, 1), (15, 2)):
             point, good, bad, _ = simulate(cases, k, 0.8, gap, args.margin, args.runs, rng)
             print(f"{gap:>8.2f} {cases:>5} {k:>2} {point:>12.3f} {good:>10.3f} {bad:>14.3f}")
 

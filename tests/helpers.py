@@ -252,3 +252,14 @@ def own_processes(prefix: bytes, ancestor: int) -> list[int]:
     started (e.g. the workers of the embedded Ray cluster this pytest process runs)."""
     return [pid for pid, cmdline in cmdlines()
             if cmdline.startswith(prefix) and descends_from(pid, ancestor)]
+
+
+def word_skill(folder: Path, cases: int, name: str = "words") -> Path:
+    """A skill folder whose every case asks for the word and checks the answer says WORD."""
+    (folder / "evals").mkdir(parents=True)
+    (folder / "SKILL.md").write_text(f"---\nname: {name}\ndescription: Says the word. Use "
+                                     "when asked for the word.\n---\n\nAnswer WORD.\n")
+    (folder / "evals" / "evals.json").write_text(json.dumps({"skill_name": name, "evals": [
+        {"id": f"c{n}", "prompt": f"Question {n}: say the word.", "assertions": ["WORD"]}
+        for n in range(cases)]}))
+    return folder

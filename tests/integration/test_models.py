@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.helpers import ROOT
+from tests.helpers import ROOT, word_skill
 
 pytestmark = pytest.mark.integration
 
@@ -22,13 +22,7 @@ CASES = 3
 
 
 def _skill(folder: Path) -> Path:
-    (folder / "evals").mkdir(parents=True)
-    (folder / "SKILL.md").write_text("---\nname: zqsay\ndescription: Says the word. Use when "
-                                     "asked for the word.\n---\n\nAnswer WORD.\n")
-    (folder / "evals" / "evals.json").write_text(json.dumps({"skill_name": "zqsay", "evals": [
-        {"id": f"q{n}", "prompt": f"Question {n}: say the word.", "assertions": ["WORD"]}
-        for n in range(CASES)]}))
-    return folder
+    return word_skill(folder, CASES, "zqsay")
 
 
 # Only the bigger model passes without the skill; the small one passes with it; the middle

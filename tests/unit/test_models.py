@@ -3,7 +3,6 @@ skill standing in for a bigger model, price order, and the per-model estimate.""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -17,19 +16,14 @@ from runner.schema.models import Standing
 from runner.schema.options import RunOptions
 from runner.schema.report import Report
 from runner.schema.trial import TrialResult, Usage
+from tests.helpers import word_skill
 
 BIG, SMALL, MID = "claude-opus-4-5", "claude-haiku-4-5", "claude-sonnet-4-5"
 Passes = Callable[[str, int, Arm], bool]
 
 
 def _skill(folder: Path, cases: int) -> Path:
-    (folder / "evals").mkdir(parents=True)
-    (folder / "SKILL.md").write_text("---\nname: words\ndescription: Says the word. Use when "
-                                     "asked for the word.\n---\n\nSay WORD.\n")
-    (folder / "evals" / "evals.json").write_text(json.dumps({"skill_name": "words", "evals": [
-        {"id": f"c{n}", "prompt": f"Question {n}: the word?", "assertions": ["WORD"]}
-        for n in range(cases)]}))
-    return folder
+    return word_skill(folder, cases)
 
 
 def _run(skill: Path, model: str, k: int, passes: Passes) -> tuple[Report, list[TrialResult]]:
@@ -184,3 +178,26 @@ def test_several_models_refuse_save(tmp_path: Path) -> None:
     with pytest.raises(RefusedInput, match="--save"):
         check_models(RunOptions(skill_path=skill, models=(SMALL, BIG), save="v1"))
     assert check_models(RunOptions(skill_path=skill, models=(SMALL, BIG, SMALL))) == [SMALL, BIG]
+
+
+def test_table_in_the_terminal_and_the_viewer(tmp_path: Path) -> None:
+    from rich.console import Console
+
+    from runner.render.html import run_page
+    from runner.render.models import render_model_table
+
+    skill = _skill(tmp_path / "words", 4)
+    made = {BIG: _run(skill, BIG, 1, lambda c, r, a: True),
+            SMALL: _run(skill, SMALL, 1, lambda c, r, a: a is Arm.CANDIDATE)}
+    table = build_model_table([r for r, _ in made.values()],
+                              {m: res for m, (_, res) in made.items()})
+    console = Console(record=True, width=200)
+    render_model_table(table, console)
+    text = console.export_text()
+    assert f"cheapest good enough: {SMALL}" in text
+    assert f"the skill on {SMALL} stands in for {BIG} without it (not firm)" in text
+    assert "Tango's score test" in text
+    report = made[SMALL][0].model_copy(update={"model_table": table})
+    page = run_page(report, {}, [])
+    assert "cheapest good enough: " + SMALL in page and "stands in for" in page
+    assert "<h2>models" not in run_page(made[SMALL][0], {}, [])
