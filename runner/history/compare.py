@@ -109,7 +109,11 @@ def compare_refs(store: Store, before: str, after: str, allowed: tuple[str, ...]
                 f"{d.what} {d.digest} differs ({_short(d.before)} → {_short(d.after)})"
                 for d in refused)
             + "; compare anyway with --allow-different "
-            + ",".join(sorted({d.digest for d in refused})))
+            + ",".join(sorted({d.digest for d in refused}))
+            + (" (runs of two models answer which model, not whether B got worse: `run "
+               "--model A --model B` reads models side by side, and `compare` of two such "
+               "runs' m- ids compares them model by model)"
+               if any(d.digest == "model" for d in refused) else ""))
     regression = compare(before, after, b.skill, paired, trigger, neighbours, fail_on_cost)
     regression.differences = found
     regression.not_recorded = sorted(unrecorded)

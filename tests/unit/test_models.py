@@ -201,3 +201,26 @@ def test_table_in_the_terminal_and_the_viewer(tmp_path: Path) -> None:
     page = run_page(report, {}, [])
     assert "cheapest good enough: " + SMALL in page and "stands in for" in page
     assert "<h2>models" not in run_page(made[SMALL][0], {}, [])
+
+
+def test_compare_of_multi_model_runs_refuses_what_it_cannot_pair(tmp_path: Path) -> None:
+    from runner.errors import RefusedInput
+    from runner.history.models import compare_models, model_runs
+    from runner.store.groups import write_group_plan
+    from runner.store.keys import RunKeys
+    from runner.store.memory import MemoryStore
+
+    skill = _skill(tmp_path / "words", 1)
+    store = MemoryStore()
+    plans = {m: make_plan(RunOptions(skill_path=skill, model=m, store_uri="memory://"))
+             for m in (SMALL, BIG, MID)}
+    for plan in plans.values():
+        store.put(RunKeys(plan.run_id).plan, plan.model_dump_json().encode())
+    write_group_plan(store, "m-one", [plans[SMALL].run_id, plans[BIG].run_id])
+    write_group_plan(store, "m-two", [plans[MID].run_id])
+    assert model_runs(store, "m-one") == {SMALL: plans[SMALL].run_id, BIG: plans[BIG].run_id}
+    assert model_runs(store, plans[SMALL].run_id) is None
+    with pytest.raises(RefusedInput, match="is a multi-model run and"):
+        compare_models(store, "m-one", plans[MID].run_id)
+    with pytest.raises(RefusedInput, match="share no model"):
+        compare_models(store, "m-one", "m-two")
