@@ -14,7 +14,7 @@ from runner.cli.options import STORE, run_options, use
 
 @main.command(epilog=CHECK_EXIT_CODES, short_help="What a run would cost, before spending.")
 @click.argument("skill", type=click.Path(path_type=Path))
-@use("k", "max_k", "min_k", "model", "case_ids", "incumbent_path", "grader_model",
+@use("k", "max_k", "min_k", "models", "case_ids", "incumbent_path", "grader_model",
      "judge_model", "no_judge", *STORE)
 @click.option("--detect", type=click.FloatRange(0, 1, min_open=True), default=None,
               metavar="LIFT",
@@ -32,6 +32,7 @@ def estimate(skill: Path, as_json: bool, detect: float | None, **params: Any) ->
       skill-eval estimate examples/csv-summary
       skill-eval estimate ./my-skill --k 3 --incumbent ./my-skill-v1 --store s3://evals/runs
       skill-eval estimate ./my-skill --detect 0.5 --json
+      skill-eval estimate ./my-skill --model claude-haiku-4-5 --model claude-opus-4-5
     """
     from runner.driver.api import estimate_eval
     from runner.render.terminal import render_estimate, render_power
@@ -40,7 +41,8 @@ def estimate(skill: Path, as_json: bool, detect: float | None, **params: Any) ->
     if as_json:
         console.out().print_json(result.model_dump_json())
         return
-    render_estimate(result, console.out(), f"{plan.skill.name}: {len(plan.trials)} trial(s) "
-                                           "would cost")
+    models = len({line.model for line in result.lines if line.model}) or 1
+    render_estimate(result, console.out(), f"{plan.skill.name}: {len(plan.trials) * models} "
+                                           "trial(s) would cost")
     if result.power is not None:
         render_power(result.power, console.out())

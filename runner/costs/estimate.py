@@ -78,3 +78,12 @@ def scaled(estimate: Estimate, factor: float) -> Estimate:
         for line in estimate.lines]
     return estimate.model_copy(update={"lines": lines,
                                        "total_usd": sum(line.usd for line in lines)})
+
+
+def per_model(parts: list[tuple[str, Estimate]]) -> Estimate:
+    """Several models' estimates as one: every line tagged with its model, each priced at
+    that model's price (`run --model A --model B`, `estimate --model A --model B`)."""
+    lines = [line.model_copy(update={"model": model}) for model, part in parts
+             for line in part.lines]
+    return parts[0][1].model_copy(update={"lines": lines,
+                                          "total_usd": sum(line.usd for line in lines)})

@@ -16,6 +16,7 @@ from rich.markup import escape
 from runner.analysis.models import build_model_table
 from runner.authoring.reading import located
 from runner.console import err as stderr_console
+from runner.costs.estimate import per_model
 from runner.driver.api import (
     RunBudget,
     estimate_run,
@@ -65,11 +66,8 @@ def plan_models(opts: RunOptions) -> list[Plan]:
 def estimate_models(plans: list[Plan], store: Store, done: set[str],
                     batch_grading: bool = False) -> Estimate:
     """Every model priced at its own price, before anything runs."""
-    parts = [estimate_run(plan, store, done, batch_grading) for plan in plans]
-    lines = [line.model_copy(update={"model": plan.model})
-             for plan, part in zip(plans, parts, strict=True) for line in part.lines]
-    return parts[0].model_copy(update={"lines": lines,
-                                       "total_usd": sum(line.usd for line in lines)})
+    return per_model([(plan.model, estimate_run(plan, store, done, batch_grading))
+                      for plan in plans])
 
 
 def run_models(opts: RunOptions, console: Console | None = None,

@@ -3,6 +3,7 @@ skill standing in for a bigger model, price order, and the per-model estimate.""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -224,3 +225,22 @@ def test_compare_of_multi_model_runs_refuses_what_it_cannot_pair(tmp_path: Path)
         compare_models(store, "m-one", plans[MID].run_id)
     with pytest.raises(RefusedInput, match="share no model"):
         compare_models(store, "m-one", "m-two")
+
+
+def test_estimate_prices_every_model(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from runner.cli.app import main
+
+    skill = _skill(tmp_path / "words", 2)
+    args = ["estimate", str(skill), "--store", str(tmp_path / "none"), "--json"]
+    one = json.loads(CliRunner().invoke(main, args + ["--model", SMALL]).output)
+    both = CliRunner().invoke(main, args + ["--model", SMALL, "--model", BIG])
+    lines = json.loads(both.output)["lines"]
+    assert [(x["what"], x["model"]) for x in lines] == [
+        ("baseline", SMALL), ("candidate", SMALL), ("baseline", BIG), ("candidate", BIG)]
+    assert lines[0]["usd"] == one["lines"][0]["usd"]
+    assert lines[2]["usd"] == pytest.approx(5 * lines[0]["usd"])  # opus 4.5 is 5x haiku here
+    refused = CliRunner().invoke(main, args + ["--model", SMALL, "--model", BIG,
+                                               "--detect", "0.5"])
+    assert refused.exit_code == 2 and "--detect" in refused.output
