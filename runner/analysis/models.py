@@ -5,13 +5,14 @@ smaller model against no skill on a bigger one (the stand-in comparison). Pure: 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 
 from runner.analysis.rows import adjust_family, build_rows, compare
 from runner.costs.pricing import price_for
 from runner.schema.enums import Arm, Verdict
 from runner.schema.models import ModelRow, ModelTable, NonInferiority, StandIn, Standing
+from runner.schema.plan import Plan
 from runner.schema.report import Report
 from runner.schema.trial import TrialResult
 
@@ -186,3 +187,24 @@ def build_model_table(reports: Sequence[Report], results: dict[str, list[TrialRe
                       cheapest_firm=firm_enough[0] if firm_enough else None,
                       stand_ins=stand_ins, correction=(family[0].correction if family else None) or
                       "none (no comparison)", test=TEST)
+
+
+def futile(plans: Sequence[Plan], results: Mapping[str, TrialResult]) -> set[str]:
+    """Under --k auto, the runs (by run id) of a multi-model run whose model can no longer be
+    good enough: even if every candidate trial it may still run passed, and every one the
+    other models may still run failed, its with-skill pass rate over its whole design would
+    trail another model's by the margin or more. Such a model stops getting work; what it ran
+    stays in its report."""
+    if len(plans) < 2 or any(p.adaptive is None or p.margin is None for p in plans):
+        return set()
+    floor: dict[str, float] = {}
+    ceiling: dict[str, float] = {}
+    for plan in plans:
+        mine = [t.trial_id for t in plan.trials if t.arm is Arm.CANDIDATE]
+        ran = [results[i] for i in mine if i in results]
+        passed = sum(1 for r in ran if r.passed)
+        floor[plan.run_id] = passed / len(mine) if mine else 0.0
+        ceiling[plan.run_id] = (passed + len(mine) - len(ran)) / len(mine) if mine else 1.0
+    return {p.run_id for p in plans
+            if max(floor[q.run_id] for q in plans if q is not p) - ceiling[p.run_id]
+            >= (p.margin or 0.0)}

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.markup import escape
 
-from runner.analysis.models import build_model_table
+from runner.analysis.models import build_model_table, futile
 from runner.authoring.reading import located
 from runner.console import err as stderr_console
 from runner.costs.estimate import per_model
@@ -60,7 +60,7 @@ def plan_models(opts: RunOptions) -> list[Plan]:
     """One plan per model, each the plan a single-model run of it would make."""
     models = check_models(opts)
     return [preflight(opts.model_copy(update={"model": model, "models": ()}), warm=not index)
-            for index, model in enumerate(models)]
+            .model_copy(update={"margin": opts.margin}) for index, model in enumerate(models)]
 
 
 def estimate_models(plans: list[Plan], store: Store, done: set[str],
@@ -104,7 +104,9 @@ def run_models(opts: RunOptions, console: Console | None = None,
     by_model = {plan.model: [r for r in outcome.results
                              if r.trial_id in {t.trial_id for t in plan.trials}]
                 for plan in plans}
-    table = build_model_table(reports, by_model, opts.margin, opts.alpha)
+    stopped = futile(plans, {r.trial_id: r for r in outcome.results})
+    table = build_model_table(reports, by_model, opts.margin, opts.alpha,
+                              frozenset(p.model for p in plans if p.run_id in stopped))
     # the table is part of each model's report before it is kept: its receipt carries it
     reports = [r.model_copy(update={"model_table": table}) for r in reports]
     for plan, report in zip(plans, reports, strict=True):

@@ -9,6 +9,7 @@ import time
 from rich.console import Console
 
 from runner.analysis.adaptive import released
+from runner.analysis.models import futile
 from runner.authoring.bundles import publish
 from runner.costs.estimate import estimate_usd
 from runner.driver import signals
@@ -149,7 +150,16 @@ def released_ids(plans: list[Plan], results: dict[str, TrialResult]) -> set[str]
     """The trials the plans run given these results: all of them, except that adaptive k
     (runner.analysis.adaptive) releases repetitions round by round from finished results, so
     a resumed pass recomputes the same decisions from the store."""
-    return {t.trial_id for p in plans for t in released(p, results)}
+    return {t.trial_id for p in plans for t in _released(plans, p, results)}
+
+
+def _released(plans: list[Plan], plan: Plan,
+              results: dict[str, TrialResult]) -> list[TrialSpec]:
+    """A plan's released trials; a model of a multi-model run that can no longer be good
+    enough (runner.analysis.models.futile) keeps only what it already ran."""
+    if plan.run_id in futile(plans, results):
+        return [t for t in released(plan, results) if t.trial_id in results]
+    return released(plan, results)
 
 
 def _schedule(wave: Wave, plans: list[Plan], trials: list[TrialSpec],
@@ -284,7 +294,7 @@ def _specs(plans: list[Plan], results: dict[str, TrialResult],
     out = []
     for plan in plans:
         prepared = next(iter(every.values()))
-        for spec in released(plan, results):
+        for spec in _released(plans, plan, results):
             out.append(every.get(spec.trial_id) or spec.model_copy(update={
                 "context": prepared.context}))
     return out

@@ -43,6 +43,10 @@ class Plan(BaseModel):
     dry_run: bool = Field(description="Scripted model endpoint: nothing was spent")
     adaptive: AdaptiveK | None = Field(default=None, description="`--k auto`: k is max_k, "
                                        "and trials are released case by case")
+    margin: float | None = Field(default=None, description="A multi-model run (`run --model "
+                                 "A --model B`): how far a model may trail the best; under "
+                                 "--k auto a model that can no longer be within it stops "
+                                 "getting work (runner.analysis.models.futile)")
     alpha: float = Field(default=config.ALPHA, description="A verdict is firm when an A/A run "
                                                            "of its design reads it at most "
                                                            "this often")

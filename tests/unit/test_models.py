@@ -15,6 +15,7 @@ from runner.planning.plan import make_plan
 from runner.schema.enums import Arm, TrialStatus, Verdict
 from runner.schema.models import Standing
 from runner.schema.options import RunOptions
+from runner.schema.plan import Plan
 from runner.schema.report import Report
 from runner.schema.trial import TrialResult, Usage
 from tests.helpers import word_skill
@@ -244,3 +245,36 @@ def test_estimate_prices_every_model(tmp_path: Path) -> None:
     refused = CliRunner().invoke(main, args + ["--model", SMALL, "--model", BIG,
                                                "--detect", "0.5"])
     assert refused.exit_code == 2 and "--detect" in refused.output
+
+
+def test_k_auto_stops_a_model_that_cannot_be_good_enough(tmp_path: Path) -> None:
+    from runner.analysis.models import futile
+    from runner.driver.passes import released_ids
+
+    skill = _skill(tmp_path / "words", 10)
+    plans = [make_plan(RunOptions(skill_path=skill, k="auto", min_k=1, max_k=3, model=m,
+                                  store_uri="memory://", arms=(Arm.BASELINE, Arm.CANDIDATE)))
+             .model_copy(update={"margin": 0.1}) for m in (BIG, SMALL)]
+    big, small = plans
+
+    def ran(plan: Plan, passed: bool, reps: int) -> dict[str, TrialResult]:
+        return {t.trial_id: TrialResult(trial_id=t.trial_id, case_id=t.case.id,
+                                        repetition=t.repetition, arm=t.arm,
+                                        status=TrialStatus.COMPLETED, passed=passed)
+                for t in plan.trials if t.repetition < reps}
+
+    # early: the small model could still catch up
+    early = {**ran(big, True, 1), **ran(small, False, 1)}
+    assert futile(plans, early) == set()
+    # the big model passed all 30 candidate trials; 20 passes of 30 cannot come within 10
+    # points
+    late = {**ran(big, True, 3), **ran(small, False, 1)}
+    assert futile(plans, late) == {small.run_id}
+    from runner.analysis.adaptive import released
+
+    assert any(t.trial_id not in late for t in released(small, late))  # it would get work
+    wanted = released_ids(plans, late)
+    assert all(t.trial_id in late for t in small.trials if t.trial_id in wanted)
+    # a fixed-k run never stops a model
+    fixed = [p.model_copy(update={"adaptive": None}) for p in plans]
+    assert futile(fixed, late) == set()
