@@ -54,7 +54,7 @@ def cheapest_words(table: ModelTable) -> str:
 def stand_in_words(s: StandIn) -> str:
     """The second answer, for one pair of models."""
     yes = "stands in" if s.stands_in else "does not stand in"
-    firm = "firm" if s.firm else "not firm"
+    firm = "shown at alpha" if s.firm else "not shown at alpha"
     return (f"the skill on {s.smaller} {yes} for {s.bigger} without it ({firm}): "
             f"{rate(s.pass_smaller_with)} vs {rate(s.pass_bigger_without)}, W{s.comparison.wins}"
             f" L{s.comparison.losses} T{s.comparison.ties}, net lift "

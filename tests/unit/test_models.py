@@ -197,7 +197,7 @@ def test_table_in_the_terminal_and_the_viewer(tmp_path: Path) -> None:
     render_model_table(table, console)
     text = console.export_text()
     assert f"cheapest good enough: {SMALL}" in text
-    assert f"the skill on {SMALL} stands in for {BIG} without it (not firm)" in text
+    assert f"the skill on {SMALL} stands in for {BIG} without it (not shown at alpha)" in text
     assert "Tango's score test" in text
     report = made[SMALL][0].model_copy(update={"model_table": table})
     page = run_page(report, {}, [])
