@@ -277,6 +277,10 @@ class RunOptions(PassSettings, EvalSettings):
                                                             "published version (other bytes) "
                                                             "with the most recent verified "
                                                             "receipt, from the store")
+    incumbent_note: str | None = Field(default=None, description="Why the incumbent asked "
+                                       "for does not run (--incumbent team before any "
+                                       "published version of other bytes): the report's "
+                                       "incumbent line; set by the driver, not a flag")
 
     @model_validator(mode="after")
     def _trust_reaches_the_trials(self) -> RunOptions:
