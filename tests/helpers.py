@@ -60,10 +60,6 @@ RUNTIMES = ["runc", pytest.param("runsc", marks=pytest.mark.skipif(
     not runsc_available(), reason="gVisor (runsc) is not registered with Docker"))]
 
 
-RUNTIMES = ["runc", pytest.param("runsc", marks=pytest.mark.skipif(
-    not runsc_available(), reason="gVisor (runsc) is not registered with Docker"))]
-
-
 def call(socket_path: Path, method: str, path: str, token: str | None,
          payload: dict[str, Any] | None = None,
          raw: bytes | None = None) -> tuple[int, bytes]:

@@ -11,12 +11,17 @@ from rich.text import Text
 from runner import config, console
 from runner.cli.app import EXIT_CODES, guarded, main
 from runner.cli.ci import check_ci
+from runner.cli.merge import merged_result
 from runner.cli.options import CI, OUTPUT, use
 from runner.cli.output import check_writable, emit, verdict_exit
 
 
 @main.command(epilog=EXIT_CODES, short_help="Run many evals under one limit and one budget.")
-@click.argument("batch_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("batch_file", nargs=-1, required=True, metavar="BATCH_FILE | --merge SOURCE...")
+@click.option("--merge", "merge_sources", is_flag=True,
+              help="Run nothing: read the arguments as shards (report files or stores) and "
+                   "merge them into one result, as `skill-eval merge` does (--junit, --gate "
+                   "and the Actions summary on the merged result).")
 @use("store_uri", "ray_address", "metrics_port", "metrics_host", "store_budget_usd", "force",
      "wait", "alpha", "batch_grading", "shared_store", "forward_credentials", "notify",
      *OUTPUT, *CI,
@@ -31,13 +36,15 @@ from runner.cli.output import check_writable, emit, verdict_exit
                                            "firm when an A/A run of its size reads one at most "
                                            f"this often (default {config.ALPHA})."))
 @guarded
-def batch(batch_file: Path, report_json: Path | None, as_json: bool, quiet: bool, gate: bool,
-          gate_max_p: float | None, junit: Path | None, **params: Any) -> None:
+def batch(batch_file: tuple[str, ...], merge_sources: bool, report_json: Path | None,
+          as_json: bool, quiet: bool, gate: bool, gate_max_p: float | None,
+          junit: Path | None, **params: Any) -> None:
     """Run every eval in BATCH_FILE in one driver: one concurrency limit, one budget,
     resumable as a whole (re-run the same command). Relative paths in the file (skills,
     store, model script) are read from the file's folder. For overnight queues on a cluster,
     submit it as a Ray job (see docs/cluster.md, "The overnight queue"). With --json the
-    reports are a JSON list.
+    reports are a JSON list. With --merge, the arguments are shards (report files or stores,
+    as `skill-eval merge` reads them) and their reports are one result: nothing runs.
 
     \b
     Examples:
@@ -46,7 +53,12 @@ def batch(batch_file: Path, report_json: Path | None, as_json: bool, quiet: bool
       skill-eval batch nightly.yaml --notify https://hooks.slack.com/services/T/B/X
       skill-eval batch nightly.yaml --batch-grading   # or `batch_grading: true` in the file
       ray job submit --address http://HEAD:8265 --working-dir . -- skill-eval batch nightly.yaml
+      skill-eval batch --merge shard-1.json ./store-b --junit junit.xml --gate
     """
+    if merge_sources:
+        refuse_run_flags(params)
+        return merged_result(batch_file, None, report_json, as_json, quiet, gate, gate_max_p,
+                             junit)
     from runner.driver.api import (
         BatchFlags,
         batch_folders,
@@ -59,15 +71,36 @@ def batch(batch_file: Path, report_json: Path | None, as_json: bool, quiet: bool
         trigger_runs,
     )
 
+    path = one_batch_file(batch_file)
     check_writable(report_json, "--report-json")
     check_ci(junit)
     err = console.err(quiet=quiet)
     flags = BatchFlags(**params)
-    with notifying(batch_notify(batch_file, flags), "batch") as note:
-        summary, reports = run_batch_file(batch_file, flags, err)
+    with notifying(batch_notify(path, flags), "batch") as note:
+        summary, reports = run_batch_file(path, flags, err)
         note.notice = for_batch(summary.batch_id, reports, summary.stopped,
                                 trigger_runs(summary))
         emit(reports, report_json, as_json)
-        ci_outputs(reports, junit, batch_folders(batch_file))
+        ci_outputs(reports, junit, batch_folders(path))
         err.print(Text(batch_line(summary)))
         verdict_exit(reports, err, gate, gate_max_p)
+
+
+def one_batch_file(given: tuple[str, ...]) -> Path:
+    """Without --merge, exactly one argument: a batch file that exists."""
+    if len(given) != 1:
+        raise click.UsageError(f"expected one BATCH_FILE, got {len(given)} argument(s); to "
+                               "merge shards' results pass --merge SOURCE...")
+    path = Path(given[0])
+    if not path.is_file():
+        raise click.BadParameter(f"{path}: no such batch file", param_hint="'BATCH_FILE'")
+    return path
+
+
+def refuse_run_flags(params: dict[str, Any]) -> None:
+    """--merge runs nothing: a flag that sets how a batch runs would be silently ignored."""
+    given = sorted(k for k, v in params.items() if v not in (None, False))
+    if given:
+        flags = ", ".join("--" + k.removesuffix("_uri").replace("_", "-") for k in given)
+        raise click.UsageError(f"--merge reads results and runs nothing: {flags} would be "
+                               "ignored; drop it (s3:// sources read AWS_ENDPOINT_URL_S3)")

@@ -1,4 +1,5 @@
-"""`skill-eval merge`: shards' reports as one result (tables, JSON, JUnit, the gate)."""
+"""`skill-eval merge` (and `batch --merge`): shards' reports as one result (tables, JSON,
+JUnit, the Actions summary, the gate)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ def merge(sources: tuple[str, ...], store_endpoint: str | None, report_json: Pat
     (written by --report-json, one report or a list) or a store (a directory or
     s3://bucket/prefix: every run's report in it). A run found in two sources counts once.
     Prints the tables (or --json), writes --report-json and --junit, and gates like `batch`;
-    in GitHub Actions it annotates the cases and appends the job summary.
+    in GitHub Actions it annotates the cases and appends the job summary. `skill-eval batch
+    --merge SOURCE...` is the same.
 
     \b
     Examples:
@@ -35,6 +37,14 @@ def merge(sources: tuple[str, ...], store_endpoint: str | None, report_json: Pat
       skill-eval merge ./store-a ./store-b --report-json all.json
       skill-eval merge s3://evals/pr-123/shard-1 s3://evals/pr-123/shard-2 --gate
     """
+    merged_result(sources, store_endpoint, report_json, as_json, quiet, gate, gate_max_p,
+                  junit)
+
+
+def merged_result(sources: tuple[str, ...], store_endpoint: str | None,
+                  report_json: Path | None, as_json: bool, quiet: bool, gate: bool,
+                  gate_max_p: float | None, junit: Path | None) -> None:
+    """The one implementation of `merge` and `batch --merge`."""
     from runner.driver.api import ci_outputs
     from runner.driver.api import merge_shards as merged
 

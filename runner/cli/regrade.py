@@ -19,7 +19,8 @@ from runner.cli.output import check_writable, emit, verdict_exit
 @click.option("--cases-from", "--skill", "skill_path", type=click.Path(path_type=Path),
               help="Read the case set from this folder (default: the folder the run was made "
                    "from, as its plan records it).")
-@use(*STORE, "model_script", "max_budget_usd", "store_budget_usd", "force", "wait", *OUTPUT)
+@use(*STORE, "model_script", "max_budget_usd", "store_budget_usd", "force", "rpm", "itpm", "otpm",
+     "wait", *OUTPUT)
 @guarded
 def regrade(run_id: str, skill_path: Path | None, report_json: Path | None, as_json: bool,
             quiet: bool, gate: bool, gate_max_p: float | None, **params: Any) -> None:
@@ -28,7 +29,8 @@ def regrade(run_id: str, skill_path: Path | None, report_json: Path | None, as_j
     the sessions you already paid for. The result is a new run (its own id, stored like any
     run, `regraded_from` RUN_ID) that names the trials it reused and what changed (criteria
     added, removed, edited). Changed statements go to the grader and changed rubrics to the
-    judge, metered and capped like a run's; unchanged grades and judgements are reused. A case
+    judge, metered, capped and paced (--rpm) like a run's; unchanged grades and judgements are
+    reused. A case
     whose prompt or fixtures changed, or that the run did not have, cannot be regraded: it is
     named (run it to measure it). The same command again resumes.
 
@@ -37,6 +39,7 @@ def regrade(run_id: str, skill_path: Path | None, report_json: Path | None, as_j
       skill-eval regrade r-8cfe993a564bfb22
       skill-eval regrade r-8cfe993a564bfb22 --cases-from ./my-skill --gate --report-json re.json
       skill-eval regrade r-8cfe993a564bfb22 --model-script grader.yaml   # offline grader
+      skill-eval regrade r-8cfe993a564bfb22 --max-budget-usd 2 --rpm 50
     """
     from runner.driver.api import RegradeOptions, regrade_run
 

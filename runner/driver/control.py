@@ -120,9 +120,7 @@ class RunControl(Control):
             try:
                 state = self.governor.state()
                 self._under_pressure = state.under_pressure
-                self.metrics.governor({"rpm": state.rpm, "itpm": state.itpm,
-                                       "otpm": state.otpm}, state.requests_last_minute,
-                                      state.holding_for_s)
+                self.metrics.read_governor(state)
             except Exception:  # noqa: BLE001 - pacing is advice: never stop a run over it
                 self._under_pressure = False
             self.metrics.pressure.set(1 if self._under_pressure else 0)

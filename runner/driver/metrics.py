@@ -13,6 +13,7 @@ from typing import Any
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import start_http_server
 
+from runner.pacing.governor import GovernorState
 from runner.schema.enums import Arm
 from runner.schema.trial import TrialResult, TrialSpec
 
@@ -126,12 +127,13 @@ class RunMetrics:
         for status, count in usage.errors_by_status.items():
             self.model_errors.labels(status).inc(count)
 
-    def governor(self, limits: dict[str, int | None], requests: int,
-                 holding_s: float) -> None:
-        for kind, value in limits.items():
+    def read_governor(self, state: GovernorState) -> None:
+        """The governor's reading: the limits in force, what it let through in the last
+        minute, how long it holds every gateway from now."""
+        for kind, value in (("rpm", state.rpm), ("itpm", state.itpm), ("otpm", state.otpm)):
             self.governor_limit.labels(kind).set(float("nan") if value is None else value)
-        self.governor_requests.set(requests)
-        self.governor_holding.set(holding_s)
+        self.governor_requests.set(state.requests_last_minute)
+        self.governor_holding.set(state.holding_for_s)
 
     def budget(self, spent_usd: float) -> None:
         self.budget_used.set(spent_usd)

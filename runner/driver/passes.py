@@ -17,7 +17,7 @@ from runner.driver.after import after_trials, spent_by
 from runner.driver.control import Progress, RunControl, Spending
 from runner.driver.executor import Cleanup, Executor, open_executor
 from runner.driver.metrics import touch_arms
-from runner.driver.preflight import check_live
+from runner.driver.preflight import live_check, live_models
 from runner.driver.scheduler import execute, finished
 from runner.driver.stops import StopReason
 from runner.driver.wave import RunBudget, Wave, run_cap_check
@@ -84,8 +84,9 @@ def run_pass(pass_id: str, plans: list[Plan], store: Store, settings: PassSettin
         to_run = [t for t in trials if t.trial_id not in done]
         wave.price(sum(estimate_usd(t.model, 1) for t in to_run),
                    spent_by(list(done.values())), f"{len(to_run)} session(s)")
-        if to_run:  # one tiny call per model, to the wave's upstream
-            check_live(plans, settings, wave.access(), console)
+        if to_run:  # one tiny call per model, to the wave's upstream, on the run's bill
+            live_check(wave, live_models(plans, settings), console,
+                       spent_by(list(done.values())))
         with wave.opened([p.run_id for p in plans]):
             if settings.wait:  # the driver we waited for may have finished some trials
                 done = finished(trials, store)
@@ -240,7 +241,7 @@ def _run_trials(wave: Wave, plans: list[Plan], trials: list[TrialSpec],
     cleanup = Cleanup()
     try:
         ledger = wave.ledger(spent, in_process)
-        governor = wave.governor(settings.rpm, settings.itpm, settings.otpm, in_process)
+        governor = wave.governor(settings, in_process)
         control = RunControl(wave.wave_id, wave.store,
                              Spending(ledger, wave.store_spend(), spent),
                              wave.metrics(settings.max_budget_usd), progress, governor)

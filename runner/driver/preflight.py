@@ -1,6 +1,7 @@
 """Checks a pass makes before anything is planned, written or spent: each refuses with the
 problem and the fix (exit 2) or reports the machinery unreachable (exit 3). The last of them,
-`check_live`, spends one tiny model call per model (runner.gateway.preflight)."""
+`check_live`, spends one tiny model call per model (runner.gateway.preflight); `live_check`
+charges those calls to the run's wave (its cap, the store's day)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from rich.console import Console
 
 from runner.driver.cluster import check_cluster, is_cluster
 from runner.driver.storewide import refuse_if_stopped
+from runner.driver.wave import Wave
 from runner.errors import RayError, RefusedInput
 from runner.gateway.access import ModelAccess, Retry
 from runner.gateway.preflight import PreflightResult, live_preflight
@@ -122,9 +124,30 @@ def check_live(plans: list[Plan], settings: PassSettings, access: ModelAccess,
     model script the same way (`when: {purpose: preflight}`). The fake backend runs no agent:
     against a real upstream it asks nothing (tests point it at endpoints that do not exist);
     with a model script it does, so the refusals are testable without Docker."""
+    return check_models(live_models(plans, settings), access, console)
+
+
+def live_models(plans: list[Plan], settings: PassSettings) -> list[str]:
+    """The models the live check asks (none for the fake backend against a real upstream)."""
     if settings.sandbox.backend == "fake" and settings.model_script is None:
         return []
-    return check_models(models_asked(plans), access, console)
+    return models_asked(plans)
+
+
+def live_check(wave: Wave, models: list[str], console: Console, spent: float = 0.0) -> None:
+    """`check_models` as part of the run that follows: its calls are the run's spend (charged
+    to the wave: the trials' ledger starts past them, under the same cap, and the store's day
+    records them). `spent`: what the wave's own records already cost (a resume). Skipped when
+    the run's cap is already spent: nothing would start (a later wave of such a run starts
+    stopped), and --force skips the estimate's question, never the cap."""
+    if not models:
+        return
+    if wave.cap_spent(spent):
+        console.print(f"preflight: not asked, the {wave.caps.label} cap is already spent",
+                      markup=False)
+        return
+    results = check_models(models, wave.access(), console)
+    wave.charge(sum(r.usage.cost_usd for r in results), "preflight")
 
 
 def check_models(models: list[str], access: ModelAccess,

@@ -38,10 +38,11 @@ from runner.gateway.access import ModelAccess
 from runner.grading.statements import settle
 from runner.judging.judge import criteria
 from runner.judging.ties import Tie, judge_ties, pending_ties, ties
+from runner.pacing.governor import GovernorGuard
 from runner.planning.regrade import Scope, regrade_plan, regrade_scope, tar_files
 from runner.schema.case import Case
 from runner.schema.enums import Arm, TrialStatus
-from runner.schema.options import RegradeOptions
+from runner.schema.options import RateSettings, RegradeOptions
 from runner.schema.plan import Plan
 from runner.schema.regrade import Regrade
 from runner.schema.report import Report
@@ -291,15 +292,17 @@ def regrade_run(opts: RegradeOptions, console: Console) -> Report:
         with wave.opened([]):
             store.put_if_absent(RunKeys(plan.run_id).plan,
                                 plan.model_dump_json(indent=1).encode())
-            return _regrade(wave, job, done, sources, needed, console)
+            return _regrade(wave, job, done, sources, needed, opts, console)
 
 
 def _regrade(wave: Wave, job: Prepared, done: dict[str, TrialResult],
-             sources: dict[str, TrialResult | None], needed: bool,
+             sources: dict[str, TrialResult | None], needed: bool, rates: RateSettings,
              console: Console) -> Report:
-    """Inside the wave: every trial scored again, judgements carried, new ties judged."""
+    """Inside the wave: every trial scored again, judgements carried, new ties judged, every
+    model call under the wave's cap and its governor (--rpm, --itpm, --otpm)."""
     store, source, plan = wave.store, job.source, job.plan
-    worker = Regrader(store, source, plan, wave.access(0.0) if needed else None)
+    governor, guard = wave.paced(rates)
+    worker = Regrader(store, source, plan, wave.access(0.0, guard) if needed else None)
     spend = wave.store_spend()
 
     def stop_check(spent: float) -> str | None:
@@ -313,7 +316,7 @@ def _regrade(wave: Wave, job: Prepared, done: dict[str, TrialResult],
         # a revised check can turn a decided row into a tie the judge reads
         judged = pending_ties([plan], results, store)
         access = worker.access or _late_access(wave, plan, len(judged), worker.grader_cost,
-                                               console)
+                                               guard, console)
         if judged and access is not None:
             stopped = judge_ties(judged, store, access,
                                  lambda: stop_check(worker.grader_cost))
@@ -331,10 +334,14 @@ def _regrade(wave: Wave, job: Prepared, done: dict[str, TrialResult],
         judged_rows=len(judged), grader_cost_usd=worker.grader_cost,
         judge_cost_usd=judge_cost, skill_note=job.note)
     store.put(RunKeys(plan.run_id).regrade, record.model_dump_json(indent=1).encode())
+    metrics = wave.metrics(wave.caps.cap)
+    metrics.read_governor(governor.state())
+    metrics.budget(worker.grader_cost + judge_cost)
+    store.put(RunKeys(plan.run_id).metrics, metrics.snapshot())
     return finish(plan, results, stopped, store, regrade=record)
 
 
-def _late_access(wave: Wave, plan: Plan, rows: int, spent: float,
+def _late_access(wave: Wave, plan: Plan, rows: int, spent: float, guard: GovernorGuard,
                  console: Console) -> ModelAccess | None:
     """Rows that became ties after scoring, with no endpoint open: reach the judge when there
     is a way (priced against the store's budget first), else say how to judge them (the same
@@ -349,7 +356,7 @@ def _late_access(wave: Wave, plan: Plan, rows: int, spent: float,
         return None
     check_store_budget(wave.store, daily_cap(wave.store, wave.settings.store_budget_usd),
                        _estimate(plan, 0, rows), wave.settings.force)
-    return wave.access(spent)
+    return wave.access(spent, guard)
 
 
 def _score_trials(worker: Regrader, done: dict[str, TrialResult],

@@ -23,9 +23,9 @@ def resolve_team_incumbent(opts: RunOptions, store: Store) -> tuple[RunOptions, 
         versions = published_versions(store, skill.name)
         why = ("none is published" if not versions else
                f"{len(versions)} published, none of other bytes with a verified receipt")
-        return (opts.model_copy(update={"incumbent_team": False}),
-                f"team: no published version of {skill.name!r} to compare against in "
+        note = (f"team: no published version of {skill.name!r} to compare against in "
                 f"{store.uri} ({why}): baseline only")
+        return opts.model_copy(update={"incumbent_team": False, "incumbent_note": note}), note
     version, receipt = picked
     try:
         folder = materialize(store, version.bundle, opts.sandbox.scratch_root / INCUMBENT_CACHE)

@@ -16,7 +16,7 @@ from runner.authoring.skill import load_skill
 from runner.console import err as stderr_console
 from runner.driver.api import check_model_access
 from runner.driver.passes import run_pass
-from runner.driver.preflight import check_models, check_pass
+from runner.driver.preflight import check_pass, live_check
 from runner.driver.receipts import file_trigger, trigger_digests
 from runner.driver.refusals import refuse_no_claude
 from runner.driver.scheduler import finished
@@ -119,8 +119,10 @@ def _catalog(opts: RunOptions, store: Store, skill: Skill, library: list[Skill],
     wave_id = f"catalog-{skill.digest[:12]}"
     with Wave(wave_id, store, opts.settings(), budget) as wave:
         wave.price(0.0, 0.0, f"{len(queries.queries)} catalog call(s)")
-        check_models([opts.model], wave.access(), console)
-        results = run_catalog(wave.access(wave.prior), library, queries, opts.model, console)
+        live_check(wave, [opts.model], console)
+        _, guard = wave.paced(opts)
+        results = run_catalog(wave.access(wave.prior, guard), library, queries, opts.model,
+                              console)
         spent = sum(r.usage.cost_usd for r in results if r.usage is not None)
         wave.store_spend().record(spent)
         wave.budget.spent_usd = wave.prior + spent

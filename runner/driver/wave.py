@@ -13,13 +13,16 @@ batch's trials, a regrade, catalog triggers, a case draft).
     wave.ledger(...)    the budget ledger, the rate governor and the metrics of a wave with
     wave.governor(...)  trials, closed with the wave
     wave.metrics(...)
+    wave.paced(...)     the governor of a wave whose only calls are the driver's own (a
+                        regrade, catalog triggers), in this process
+    wave.charge(...)    spend outside a ledger (the live check): the run's, and the store's day
     wave.stop_reason()  a stop someone asked for (StopReason)
 
 In a wave: the trials (runner.driver.passes), then `after_trials(wave, ...)`: grades owed,
 then the judge (runner.driver.after), through `wave.access`.
 
-A run's waves share one `RunBudget`: `run --with-triggers` spends its cap once, across the
-paired trials, their grading and judging, and the trigger sessions.
+A run's waves share one `RunBudget`: `run --with-triggers` spends its cap once, across each
+wave's live check, the paired trials, their grading and judging, and the trigger sessions.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from types import TracebackType
@@ -42,7 +46,7 @@ from runner.gateway.credentials import Credential, read_credential
 from runner.logs import run_log
 from runner.pacing.governor import Governor, GovernorGuard, find_governor, start_governor
 from runner.pacing.ledger import Ledger, start_ledger
-from runner.schema.options import WaveSettings
+from runner.schema.options import RateSettings, WaveSettings
 from runner.scripted.script import load_script
 from runner.scripted.server import ScriptedEndpoint
 from runner.store.base import Store
@@ -130,6 +134,22 @@ class Wave:
             self.caps = Caps(spent + left, f"store budget (${store_cap:g} a day)", store_cap)
         return self.caps
 
+    def charge(self, usd: float, what: str) -> None:
+        """Spend made outside a ledger (the live check): the run's from here on (a later
+        ledger of the wave starts there, under the same cap) and the store's day, under its
+        own record (`what` names it: a resume's check adds a record, it does not overwrite)."""
+        if usd <= 0:
+            return
+        self.prior += usd
+        self.budget.spent_usd = max(self.budget.spent_usd, self.prior)
+        name = f"{self.wave_id}.{what}.{time.time_ns()}"
+        StoreSpend(self.store, name, self.caps.store_cap).record(usd)
+
+    def cap_spent(self, spent: float) -> bool:
+        """The wave's cap is already spent at `spent` (the run's, every wave): nothing more
+        may call the model (a later wave of a run that spent its cap starts stopped)."""
+        return self.caps.cap is not None and self.prior + spent >= self.caps.cap
+
     def store_spend(self) -> StoreSpend:
         """The wave's record in the store's day (runner.driver.storewide)."""
         return StoreSpend(self.store, self.wave_id, self.caps.store_cap)
@@ -188,6 +208,12 @@ class Wave:
         """The driver's calls under the wave's governor (`wave.governor` started it)."""
         return GovernorGuard(find_governor(self.wave_id))
 
+    def paced(self, rates: RateSettings) -> tuple[Governor, GovernorGuard]:
+        """A wave whose only model calls are the driver's own (a regrade, catalog triggers):
+        its governor in this process, under --rpm / --itpm / --otpm like a run's."""
+        governor = self.governor(rates, in_process=True)
+        return governor, self.governor_guard()
+
     # the actors of a wave with trials ---------------------------------------------------
     def ledger(self, spent: float, in_process: bool) -> Ledger | None:
         if self.caps.cap is None:
@@ -196,9 +222,8 @@ class Wave:
         self._stack.callback(ledger.close)
         return ledger
 
-    def governor(self, rpm: int | None, itpm: int | None, otpm: int | None,
-                 in_process: bool) -> Governor:
-        governor = start_governor(self.wave_id, rpm, itpm, otpm, in_process)
+    def governor(self, rates: RateSettings, in_process: bool) -> Governor:
+        governor = start_governor(self.wave_id, rates.rpm, rates.itpm, rates.otpm, in_process)
         self._stack.callback(governor.close)
         return governor
 

@@ -73,7 +73,7 @@ def check_request(opts: RunOptions) -> Request:
     if Arm.CANDIDATE not in arms:
         raise RefusedInput("--arms must include candidate: every row compares the candidate")
     incumbent: Skill | None = None
-    note: str | None = "no --incumbent given"
+    note: str | None = opts.incumbent_note or "no --incumbent given"
     if opts.incumbent_latest or opts.incumbent_team:
         raise RefusedInput("--incumbent latest or team is read from the store when a run "
                            "starts (run, batch); here give the incumbent's folder")

@@ -121,6 +121,16 @@ class WaveSettings(StoreSettings, BudgetSettings, ModelSettings):
     wait: bool = Field(default=False, description="Wait for another driver's lease to end")
 
 
+class RateSettings(BaseModel):
+    """The rate governor's limits (runner.pacing.governor): every model call of a run's waves
+    (the trials, the grader, the judge, a regrade's, catalog triggers) goes through it."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    rpm: int | None = Field(default=None, gt=0, description="Model requests per minute, whole "
+                                                           "run (the rate governor)")
+    itpm: int | None = Field(default=None, gt=0, description="Input tokens per minute")
+    otpm: int | None = Field(default=None, gt=0, description="Output tokens per minute")
+
 
 class RetryPolicy(BaseModel):
     """How often a trial is tried again, and how long it waits between tries."""
@@ -203,7 +213,7 @@ class EvalSettings(SessionFields):
         return self.judge_model or self.grader
 
 
-class PassSettings(WaveSettings):
+class PassSettings(WaveSettings, RateSettings):
     """What every eval of one scheduling pass (a run, or a batch) shares."""
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
@@ -223,10 +233,6 @@ class PassSettings(WaveSettings):
     ray_address: str | None = None
     executor: Executor = Field(default=Executor.RAY, description="ray | inprocess (tests, "
                                                                  "debugging)")
-    rpm: int | None = Field(default=None, gt=0, description="Model requests per minute, whole "
-                                                           "run (the rate governor)")
-    itpm: int | None = Field(default=None, gt=0, description="Input tokens per minute")
-    otpm: int | None = Field(default=None, gt=0, description="Output tokens per minute")
     governor: bool = Field(default=True, description="Pace and hold model requests run-wide "
                                                      "(off only to measure what it buys)")
     shared_store: bool = Field(default=False, description="The local store path is a shared "
@@ -277,6 +283,10 @@ class RunOptions(PassSettings, EvalSettings):
                                                             "published version (other bytes) "
                                                             "with the most recent verified "
                                                             "receipt, from the store")
+    incumbent_note: str | None = Field(default=None, description="Why the incumbent asked "
+                                       "for does not run (--incumbent team before any "
+                                       "published version of other bytes): the report's "
+                                       "incumbent line; set by the driver, not a flag")
 
     @model_validator(mode="after")
     def _trust_reaches_the_trials(self) -> RunOptions:
@@ -291,7 +301,7 @@ class RunOptions(PassSettings, EvalSettings):
             {name: getattr(self, name) for name in PassSettings.model_fields})
 
 
-class RegradeOptions(WaveSettings):
+class RegradeOptions(WaveSettings, RateSettings):
     """`skill-eval regrade RUN_ID`: re-score a stored run's sessions against the case set as it
     is now; no session runs. Model calls (grader, judge) are metered and capped as in a run."""
 

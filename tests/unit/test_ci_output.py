@@ -166,6 +166,44 @@ def test_merge_refuses_what_is_not_a_report(tmp_path: Path) -> None:
     assert missing.returncode == 2 and "nowhere" in missing.stderr
 
 
+def test_batch_merges_shards_into_one_result(tmp_path: Path,
+                                            shards: tuple[Path, Path]) -> None:
+    """`batch --merge SOURCE...` is `merge`: one result, --junit and the Actions summary on
+    it, the gate on every shard at once."""
+    workspace = tmp_path / "repo"
+    shutil.copytree(EXAMPLE, workspace / "skills" / "csv-summary")
+    junit, summary = tmp_path / "junit.xml", tmp_path / "summary.md"
+    done = _cli(["batch", "--merge", *map(str, shards), "--junit", str(junit), "--gate",
+                 "--json"], workspace, env={
+        "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(summary),
+        "GITHUB_WORKSPACE": str(workspace)})
+    assert done.returncode == 1, done.stderr  # the firm FAIL of one shard fails the gate
+    assert [r["run_id"] for r in json.loads(done.stdout)] == ["r-fail", "r-weak"]
+    xml = JUnitXml.fromfile(str(junit))
+    assert xml.tests == 3 and xml.failures == 1 and xml.skipped == 1
+    errors = [ln for ln in done.stderr.splitlines() if ln.startswith("::error ")]
+    assert len(errors) == 1 and "sales-totals" in errors[0]
+    assert errors[0].startswith("::error file=skills/csv-summary/evals/evals.json,line=")
+    text = summary.read_text()
+    assert "| baseline | FAIL | yes | 0 | 2 | 2 |" in text and "| baseline | PASS | no |" in text
+    same = _cli(["merge", *map(str, shards), "--json"], tmp_path)
+    assert json.loads(same.stdout) == json.loads(done.stdout)
+
+
+def test_batch_merge_refuses_run_flags_and_a_batch_takes_one_file(
+        tmp_path: Path, shards: tuple[Path, Path]) -> None:
+    flagged = _cli(["batch", "--merge", str(shards[0]), "--store", str(tmp_path / "s"),
+                    "--force"], tmp_path)
+    assert flagged.returncode == 2 and "--force, --store would be ignored" in flagged.stderr
+    assert not (tmp_path / "s").exists()
+    two = _cli(["batch", *map(str, shards)], tmp_path)
+    assert two.returncode == 2 and "--merge SOURCE" in two.stderr
+    absent = _cli(["batch", str(tmp_path / "nightly.yaml")], tmp_path)
+    assert absent.returncode == 2 and "no such batch file" in absent.stderr
+    missing = _cli(["batch", "--merge", str(tmp_path / "nowhere")], tmp_path)
+    assert missing.returncode == 2 and "nowhere" in missing.stderr
+
+
 def test_a_batch_writes_junit_and_annotates_its_skills_cases(tmp_path: Path) -> None:
     import yaml
 

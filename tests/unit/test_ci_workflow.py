@@ -52,7 +52,8 @@ def test_the_workflow_gates_a_pull_request_against_the_published_version() -> No
     commands = _commands()
     by_name = {words[1]: words for words in commands}
     assert "--incumbent" in by_name["run"] and "team" in by_name["run"]
-    assert {"--junit", "--gate"} <= set(by_name["merge"])
+    merged = by_name["batch"]  # the shards merged by `batch --merge` (same as `merge`)
+    assert {"--merge", "--junit", "--gate"} <= set(merged)
     assert "--yes" in by_name["publish"]
     for words in commands:
         usage = CliRunner().invoke(main, [words[1], "--help"], terminal_width=200).output

@@ -115,10 +115,19 @@ def test_incumbent_team_picks_the_published_bytes_from_s3(
 
 def test_incumbent_team_without_a_published_version_runs_baseline_only(
         tmp_path: Path) -> None:
-    done = _run(_variant(tmp_path, "v1"), [str(tmp_path / "team")], "--json", "--incumbent",
-                "team")
+    folder = _variant(tmp_path, "v1")
+    done = _run(folder, [str(tmp_path / "team")], "--json", "--incumbent", "team")
     assert "none is published" in done.stderr and "baseline only" in done.stderr
-    assert [c["opponent"] for c in json.loads(done.stdout)["comparisons"]] == ["baseline"]
+    report = json.loads(done.stdout)
+    assert [c["opponent"] for c in report["comparisons"]] == ["baseline"]
+    # explicit in the JSON (and so in the report's incumbent line), not "no --incumbent given"
+    assert report["incumbent_note"].startswith("team: no published version of 'csv-summary'")
+    assert report["incumbent_note"].endswith("(none is published): baseline only")
+    # not a refusal: a CI workflow's first run gates on the baseline comparison (0, 1 or 5)
+    gated = _cli(["run", str(folder), *FAKE, "--store", str(tmp_path / "team"),
+                  "--incumbent", "team", "--gate"], tmp_path)
+    assert gated.returncode in (0, 1, 5), gated.stderr
+    assert "incumbent: team: no published version" in gated.stdout + gated.stderr
 
 
 def _failing_run(folder: Path, store: Path) -> str:

@@ -14,10 +14,12 @@ from typing import Any
 
 import pytest
 
+from runner.costs.pricing import cost_usd
 from runner.driver.api import request_stop, run_eval
 from runner.driver.control import STOPPED_BY_USER
 from runner.driver.lease import Lease, LeaseRecord
 from runner.errors import RunBusy, SkillLeak
+from runner.gateway.models import api_model
 from runner.sandbox.fake import FakeSandbox
 from runner.schema.enums import RunStatus
 from runner.schema.options import RunOptions, SandboxConfig
@@ -77,9 +79,12 @@ def test_stop_from_another_shell_ends_the_run(tmp_path: Path, script: Path) -> N
 
 
 def test_the_budget_cap_stops_the_run(tmp_path: Path, script: Path) -> None:
-    # Each trial makes one model call through its gateway: 100k input tokens = $0.30.
+    # Each trial makes one model call through its gateway: 100k input tokens = $0.30. The
+    # live check's one call (100k tokens too, priced as the id it sends) is the run's spend
+    # first: the cap is $0.50 on top of it.
     FakeSandbox.plan["*"] = {"model_calls": 1}
-    report = run_eval(options(tmp_path, script, max_budget_usd=0.5, force=True))
+    live = cost_usd(api_model("sonnet"), 100_000, 0, 0, 0)
+    report = run_eval(options(tmp_path, script, max_budget_usd=0.5 + live, force=True))
     assert report.stopped is not None and report.stopped.startswith("budget")
     assert starts() == 2  # the second call crossed the cap: no third trial started
     spent = sum(a.cost_usd or 0 for a in report.arms.values())

@@ -12,9 +12,11 @@ from typing import Any
 import pytest
 
 from runner.console import err
+from runner.costs.pricing import cost_usd
 from runner.driver.api import run_eval
 from runner.driver.regrade import regrade_run
 from runner.errors import RefusedInput
+from runner.gateway.models import api_model
 from runner.planning.regrade import check_changes
 from runner.sandbox.fake import FakeSandbox
 from runner.schema.case import Case
@@ -25,6 +27,7 @@ from runner.store.keys import RunKeys
 from runner.store.local import LocalStore
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "csv-summary"
+GRADER_USD = cost_usd(api_model("sonnet"), 100_000, 0, 0, 0)  # as the table prices the id sent
 
 
 pytestmark = pytest.mark.usefixtures("fake_sandbox")
@@ -318,3 +321,52 @@ def test_a_regraded_receipt_names_its_source_and_the_sessions_script(tmp_path: P
     assert after.digests.model_script is not None
     assert after.digests.model_script == before.digests.model_script  # the sessions' script
     assert after.digests.case_set != before.digests.case_set
+
+
+def _priced_grader(tmp_path: Path) -> Path:
+    """A grader script whose every answer is 100k input tokens (GRADER_USD)."""
+    script = tmp_path / "grader.yaml"
+    script.write_text(
+        "usage: {input_tokens: 100000, output_tokens: 0}\n"
+        "scenarios:\n- name: grades\n  when: {purpose: grader}\n  turns:\n"
+        "  - tool_use: {name: record_grades, input: {grades: [{statement: 1, passed: true, "
+        "evidence: '5 rows. Total: 600', reason: it says so}]}}\n")
+    return script
+
+
+def test_a_regrades_grader_calls_go_through_the_rate_governor(tmp_path: Path,
+                                                               skill: Path) -> None:
+    """`regrade --rpm` paces the grader like a run's: the regrade's stored metrics hold the
+    governor's reading (its limit, the requests it let through), and the priced grader's
+    spend is the regrade's."""
+    from click.testing import CliRunner
+
+    from runner.cli import main
+
+    source = _run(tmp_path, skill)
+    _edit(skill, "row-count", expectations=["The answer states that the file has five rows"])
+    store = tmp_path / "store"
+    result = CliRunner().invoke(main, [
+        "regrade", source.run_id, "--store", str(store), "--model-script",
+        str(_priced_grader(tmp_path)), "--rpm", "120", "--itpm", "9000000", "--json"])
+    assert result.exit_code == 0, result.output
+    report = Report.model_validate_json(result.stdout)
+    assert report.regrade is not None and report.regrade.graded_trials == 4
+    assert report.regrade.grader_cost_usd == pytest.approx(4 * GRADER_USD)
+    metrics = LocalStore(store).get(RunKeys(report.run_id).metrics).decode()
+    assert 'skill_eval_governor_limit{kind="rpm"} 120.0' in metrics
+    assert 'skill_eval_governor_limit{kind="itpm"} 9e+06' in metrics
+    # every grader call asked the governor first
+    assert "skill_eval_governor_requests_last_minute 4.0" in metrics
+
+
+def test_a_regrade_stops_at_its_cap_under_force(tmp_path: Path, skill: Path) -> None:
+    """--force skips the estimate's question, never the cap: 2.5 grader calls' worth covers
+    three of the four, the third passing it; the fourth trial is not graded."""
+    source = _run(tmp_path, skill)
+    _edit(skill, "row-count", expectations=["The answer states that the file has five rows"])
+    again = _regrade(tmp_path, source.run_id, model_script=_priced_grader(tmp_path),
+                     max_budget_usd=2.5 * GRADER_USD, force=True, rpm=60)
+    assert again.regrade is not None and again.regrade.graded_trials == 3
+    assert again.regrade.grader_cost_usd == pytest.approx(3 * GRADER_USD)
+    assert again.stopped is not None and "budget" in again.stopped

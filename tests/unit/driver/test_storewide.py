@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from runner.costs.pricing import cost_usd
 from runner.driver.api import run_eval
 from runner.driver.storewide import (
     STOPPED_ALL,
@@ -21,6 +22,7 @@ from runner.driver.storewide import (
     today,
 )
 from runner.errors import RefusedInput
+from runner.gateway.models import api_model
 from runner.sandbox.fake import FakeSandbox
 from runner.schema.enums import RunStatus
 from runner.schema.options import RunOptions, SandboxConfig
@@ -101,15 +103,19 @@ def test_store_budget_refuses_before_spending(tmp_path: Path, script: Path) -> N
 def test_store_budget_stops_in_flight_and_counts_every_run(tmp_path: Path,
                                                           script: Path) -> None:
     FakeSandbox.plan["*"] = {"model_calls": 1}  # $0.30 per trial
+    # each run's live check is one call too (100k tokens, priced as the id it sends), and the
+    # store's day counts it: the cap leaves room for the two runs' checks
+    live = cost_usd(api_model("sonnet"), 100_000, 0, 0, 0)
+    cap = 0.8 + 2 * live
     store = LocalStore(tmp_path / "store")
-    first = run_eval(options(tmp_path, script, k=1, store_budget_usd=0.8, force=True))
+    first = run_eval(options(tmp_path, script, k=1, store_budget_usd=cap, force=True))
     assert first.status is RunStatus.COMPLETED
-    assert spent_today(store) == pytest.approx(0.6)  # recorded for the store's day
-    second = run_eval(options(tmp_path, script, k=3, store_budget_usd=0.8, force=True,
+    assert spent_today(store) == pytest.approx(0.6 + live)  # recorded for the store's day
+    second = run_eval(options(tmp_path, script, k=3, store_budget_usd=cap, force=True,
                               fresh=True))
     assert second.stopped is not None and second.stopped.startswith("store budget")
     assert starts() == 3  # one more trial crossed the store's cap: nothing after it
-    assert spent_today(store) == pytest.approx(0.9)
+    assert spent_today(store) == pytest.approx(0.9 + 2 * live)
 
 
 def test_stop_all_and_lift_through_the_cli(tmp_path: Path, script: Path) -> None:

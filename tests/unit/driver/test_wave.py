@@ -57,3 +57,26 @@ def test_one_stop_reason_per_stop_and_the_kill_switch() -> None:
     engage(store)
     with pytest.raises(RefusedInput, match="every run is stopped"):
         Wave("w2", store, WaveSettings())
+
+
+def test_a_charge_is_the_runs_spend_and_the_stores_day() -> None:
+    """What a wave spends outside its ledger (the live check) counts for the run: a later
+    ledger and a later wave start past it, the store's day records it (one record per charge,
+    so a resume's check adds to the day, never overwrites), and a spent cap is seen."""
+    from runner.driver.storewide import spent_today
+
+    store = MemoryStore()
+    budget = RunBudget(spent_usd=0.25)
+    wave = Wave("w", store, WaveSettings(max_budget_usd=1.0, force=True), budget)
+    wave.price(0.0, 0.0, "1 session(s)")
+    wave.charge(0.5, "preflight")
+    wave.charge(0.0, "preflight")  # nothing spent, nothing recorded
+    assert budget.spent_usd == pytest.approx(0.75) and wave.prior == pytest.approx(0.75)
+    assert spent_today(store) == pytest.approx(0.5)
+    assert not wave.cap_spent(0.2) and wave.cap_spent(0.25)
+    wave.charge(0.25, "preflight")
+    assert spent_today(store) == pytest.approx(0.75)
+    later = Wave("w2", store, WaveSettings(max_budget_usd=1.0, force=True), budget)
+    later.price(0.0, 0.0, "1 session(s)")
+    guard = later.access(later.prior).guard
+    assert guard is not None and guard._ledger.stopped is not None  # the cap is spent
