@@ -66,6 +66,10 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
     check_ci(junit)
     skills = _skills(skill, skill_paths, baseline_mode, triggers_only or with_triggers)
     several = len(skills) > 1
+    if several and any(collection_at(p) is not None for p in skills):
+        raise click.BadParameter("a collection of skills runs alone (`run COLLECTION`: a run "
+                                 "per skill); to stage skills together name each skill folder",
+                                 param_hint="--add-skill")
     found = None if several else collection_at(skills[0], params.get("skill_name"),
                                                params.get("cases_file"))
     if found is not None and (triggers_only or with_triggers):

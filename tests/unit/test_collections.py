@@ -110,6 +110,7 @@ def test_a_case_naming_a_skill_outside_the_collection_is_refused(tmp_path: Path)
     (("--incumbent", "elsewhere"), "--incumbent PATH is one skill's previous version"),
     (("--save", "v1"), "--save names one run"),
     (("--with-triggers",), "trigger runs measure one skill at a time"),
+    (("--add-skill", "elsewhere"), "a collection of skills runs alone"),
 ])
 def test_run_refuses_what_a_collection_cannot_mean(tmp_path: Path, args: tuple[str, ...],
                                                    words: str) -> None:
