@@ -140,3 +140,27 @@ def test_a_csv_fixture_in_a_case_folder_is_not_read_as_a_set(tmp_path: Path) -> 
     skill = skill_with_csv(tmp_path, "region,total\nnorth,3\n", name="evals/tests/data.csv")
     result = check(str(skill))
     assert result.exit_code == 2 and "no case set" in result.output
+
+
+def test_a_data_csv_beside_no_set_is_no_set(tmp_path: Path) -> None:
+    """A fixture CSV directly in evals/ (no prompt column) is never taken for the set."""
+    skill = skill_with_csv(tmp_path, "region,total\nnorth,3\n", name="evals/sales.csv")
+    result = check(str(skill))
+    assert result.exit_code == 2 and "no case set" in result.output
+
+
+def test_a_shared_csv_set_of_a_collection_is_read_per_skill(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    for name in ("tidy-notes", "draft-mail"):
+        (repo / "skills" / name).mkdir(parents=True)
+        (repo / "skills" / name / "SKILL.md").write_text(SKILL_MD.replace("tidy-notes", name))
+    (repo / "evals").mkdir()
+    (repo / "evals" / "evals.csv").write_text(
+        "id,skill,prompt,assertions\n"
+        "n,tidy-notes,Tidy: ship Friday.,Friday\n"
+        "m,draft-mail,Draft a mail to Ana.,Ana\n")
+    result = check(str(repo), "--json")
+    assert result.exit_code == 0, result.output
+    assert {r["skill"]: [c["id"] for c in r["cases"]] for r in json.loads(result.output)} == {
+        "tidy-notes": ["n"], "draft-mail": ["m"]}
