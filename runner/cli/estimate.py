@@ -15,8 +15,7 @@ from runner.cli.options import STORE, run_options, use
 @main.command(epilog=CHECK_EXIT_CODES, short_help="What a run would cost, before spending.")
 @click.argument("skill", type=click.Path(path_type=Path))
 @use("k", "max_k", "min_k", "model", "case_ids", "cases_file", "skill_name", "incumbent_path",
-     "grader_model",
-     "judge_model", "no_judge", *STORE)
+     "grader_model", "judge_model", "no_judge", *STORE)
 @click.option("--detect", type=click.FloatRange(0, 1, min_open=True), default=None,
               metavar="LIFT",
               help="Plan a size: the k and the number of cases that catch a true net lift "
