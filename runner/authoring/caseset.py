@@ -24,6 +24,7 @@ from runner.authoring.answers import (
     answer_keys,
     skill_file_reason,
 )
+from runner.authoring.csvsets import csv_findings
 from runner.authoring.dialects import (
     CaseReader,
     reads_as_statement,
@@ -138,6 +139,8 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     shown = str(path)
     raw = _read_file(path)
     problems = Problems(shown)
+    for message, fix in csv_findings(path):  # a CSV set: what each column was read as
+        problems.report("EV012", "", message, fix)
     about = _top_level(raw, problems)
     name = raw.get("skill_name", default_name)
     if not isinstance(name, str) or not name.strip():

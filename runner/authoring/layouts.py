@@ -22,11 +22,14 @@ from typing import Any
 
 import yaml
 
+from runner.authoring.csvsets import read_csv_set
 from runner.errors import CaseSetError
 
 SET_NAMES = ("evals", "cases", "eval", "test_cases", "test-cases", "tests", "functional",
              "evaluations", "scenarios", "eval_cases", "eval-cases")
-SET_SUFFIXES = (".json", ".yaml", ".yml")
+SET_SUFFIXES = (".json", ".yaml", ".yml", ".csv")
+# A folder of one-case files holds no CSV: there a CSV is a fixture (data the case reads).
+FOLDER_SUFFIXES = (".json", ".yaml", ".yml")
 CASE_FOLDERS = ("cases", "tests", "scenarios")
 PROSE_SUFFIXES = (".md", ".markdown", ".txt")
 # Folders whose SKILL.md files are test material, never skills of the collection.
@@ -45,7 +48,7 @@ def _in_folder(evals: Path, stem: str | None = None) -> Path | None:
     if stem is None:
         for folder in CASE_FOLDERS:
             path = evals / folder
-            if path.is_dir() and any(p.suffix in SET_SUFFIXES for p in path.iterdir()):
+            if path.is_dir() and any(p.suffix in FOLDER_SUFFIXES for p in path.iterdir()):
                 return path
     return None
 
@@ -140,7 +143,7 @@ def read_set(path: Path) -> Any:
     if path.is_dir():
         cases: list[Any] = []
         topics = _topic_files(path)
-        for file in topics or sorted(p for p in path.iterdir() if p.suffix in SET_SUFFIXES):
+        for file in topics or sorted(p for p in path.iterdir() if p.suffix in FOLDER_SUFFIXES):
             data = read_set(file)
             items = data.get("evals") or data.get("cases") if isinstance(data, dict) else data
             if isinstance(items, list):
@@ -155,6 +158,8 @@ def read_set(path: Path) -> Any:
         text = path.read_text(encoding="utf-8")
     except (UnicodeDecodeError, OSError) as exc:
         raise CaseSetError(shown, f"cannot be read: {exc}") from exc
+    if path.suffix == ".csv":
+        return {"evals": read_csv_set(path).cases}
     if path.suffix == ".json":
         try:
             return json.loads(text)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.text import Text
@@ -14,10 +16,13 @@ from runner.cli.app import CHECK_EXIT_CODES, guarded, main
 from runner.cli.options import run_options, use
 from runner.errors import RefusedInput
 
+if TYPE_CHECKING:
+    from runner.driver.api import Collection
+
 
 @main.command(epilog=CHECK_EXIT_CODES, short_help="Check a skill and its case set offline.")
 @click.argument("skill", type=click.Path(path_type=Path))
-@use("k", "max_k", "min_k", "incumbent_path", "model_script", "cases_file")
+@use("k", "max_k", "min_k", "incumbent_path", "model_script", "cases_file", "skill_name")
 @click.option("--verbose", "-v", is_flag=True,
               help="Also list each case: every check, how it will be graded, on what material "
                    "and where it came from; fixtures and where they are staged; what is kept "
@@ -40,25 +45,54 @@ def check(skill: Path, verbose: bool, as_json: bool, **params: Any) -> None:
       skill-eval check examples/csv-summary -v      # how each check will be graded
       skill-eval check examples/csv-summary --json  # the same, for tools
       skill-eval check examples/csv-summary --model-script examples/csv-summary/model-script.yaml
+      skill-eval check ./my-skills                  # a collection: each skill a run would run
     """
-    from runner.driver.api import check_skill, check_target, refused_report
+    from runner.driver.api import check_skill, check_target, collection_at
 
-    skill, members = check_target(skill)
-    if members:  # a collection of skills: each is listed, none is checked
-        for line in members:
-            click.echo(line)
+    with _refusals(as_json):
+        found = collection_at(skill, params.get("skill_name"), params.get("cases_file"))
+    if found is not None:
+        _collection(found, verbose, as_json, params)
         return
-    opts = run_options(skill, params)
-    try:
-        checked = check_skill(opts)
-    except RefusedInput as exc:
-        if not as_json:
-            raise
-        click.echo(refused_report(exc).model_dump_json(indent=2))
-        sys.exit(exc.exit_code)
+    skill, _ = check_target(skill)  # a repository whose one skill sits in a subfolder
+    with _refusals(as_json):
+        checked = check_skill(run_options(skill, params))
     if as_json:
         click.echo(checked.report.model_dump_json(indent=2))
         return
     out = console.out()
     for line in checked.lines(verbose):
         out.print(Text(line))
+
+
+def _collection(found: Collection, verbose: bool, as_json: bool, params: dict[str, Any]) -> None:
+    """Each skill a run on the collection would run, checked as `check SKILL` checks it."""
+    from runner.driver.api import check_collection
+
+    with _refusals(as_json):
+        checked = check_collection(run_options(found.root, params), found)
+    if as_json:
+        click.echo("[" + ",\n".join(c.report.model_dump_json(indent=2)
+                                     for _, c in checked) + "]")
+        return
+    out = console.out()
+    for line in found.lines():
+        out.print(Text(line))
+    for member, result in checked:
+        out.print(Text(f"{member.name}:", style="bold"))
+        for line in result.lines(verbose):
+            out.print(Text(f"  {line}"))
+
+
+@contextmanager
+def _refusals(as_json: bool) -> Iterator[None]:
+    """With --json, a refusal is printed as the report `check --json` gives (exit 2)."""
+    from runner.driver.api import refused_report
+
+    try:
+        yield
+    except RefusedInput as exc:
+        if not as_json:
+            raise
+        click.echo(refused_report(exc).model_dump_json(indent=2))
+        sys.exit(exc.exit_code)

@@ -118,6 +118,9 @@ OPTIONS: dict[str, Decorator] = {
                                help="The case set to read (any set file: JSON, YAML or a "
                                     "folder of case files), in place of the one found in "
                                     "the skill's layout."),
+    "skill_name": click.option("--skill-name", "skill_name", default=None, metavar="NAME",
+                               help="On a collection of skills: only the skill named NAME "
+                                    "(its SKILL.md or folder name)."),
     "incumbent_path": click.option("--incumbent", "incumbent_path", type=PATH,
                                    help="Folder of the version you already have (third arm); "
                                         "`latest`: the bytes of the skill's most recent "

@@ -6,7 +6,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
@@ -29,6 +29,9 @@ from runner.cli.options import (
 from runner.cli.output import ask, check_writable, emit, verdict_exit
 from runner.errors import RefusedInput
 
+if TYPE_CHECKING:
+    from runner.driver.api import Collection
+
 
 @main.command(epilog=EXIT_CODES, short_help="Evaluate a skill: paired trials, net lift, verdict.")
 @click.argument("skill", type=click.Path(path_type=Path), required=False)
@@ -36,7 +39,7 @@ from runner.errors import RefusedInput
               type=click.Path(path_type=Path),
               help="Add a skill folder to the run (repeat it; SKILL counts as one): the "
                    "candidate arm stages them all, and each case set's cases run together.")
-@use("baseline_mode", *EVAL, "margin", "save", *PASS, *SANDBOX, "trust_target",
+@use("baseline_mode", "skill_name", *EVAL, "margin", "save", *PASS, *SANDBOX, "trust_target",
      model=OPTIONS["models"])
 @click.option("--confirm", is_flag=True,
               help="Show the cost estimate and ask before spending (needs a terminal).")
@@ -50,7 +53,9 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
         confirm: bool, triggers_only: bool, with_triggers: bool,
         report_json: Path | None, as_json: bool, quiet: bool, gate: bool,
         gate_max_p: float | None, junit: Path | None, **params: Any) -> None:
-    """Evaluate SKILL (a folder with SKILL.md and evals/evals.json).
+    """Evaluate SKILL (a folder with SKILL.md and evals/evals.json). On a collection (a folder
+    of skills, one shared set whose cases each name their skill): a run per skill with cases,
+    in one wave under one budget, a report per skill and the group summary.
 
     \b
     Examples:
@@ -64,14 +69,25 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
       skill-eval run ./my-skill --incumbent latest --save v2   # against the last version
       skill-eval run ./my-own-skill --sandbox local --trust-target   # no isolation: yours only
       skill-eval run ./my-skill --model claude-haiku-4-5 --model claude-sonnet-4-5 --margin 0.1
+      skill-eval run ./my-skills --k 3                # a collection: a run per skill
+      skill-eval run ./my-skills --skill-name pdf     # one skill of the collection
     """
-    from runner.driver.api import draft_when_missing, one_skill
+    from runner.driver.api import collection_at, draft_when_missing, one_skill
 
     check_writable(report_json, "--report-json")
     check_ci(junit)
     skills = _skills(skill, skill_paths, baseline_mode, triggers_only or with_triggers)
     several = len(skills) > 1
-    if not several:
+    if several and any(collection_at(p) is not None for p in skills):
+        raise click.BadParameter("a collection of skills runs alone (`run COLLECTION`: a run "
+                                 "per skill); to stage skills together name each skill folder",
+                                 param_hint="--add-skill")
+    found = None if several else collection_at(skills[0], params.get("skill_name"),
+                                               params.get("cases_file"))
+    if found is not None and (triggers_only or with_triggers):
+        raise click.BadParameter("trigger runs measure one skill at a time; run each skill "
+                                 "of the collection", param_hint="--with-triggers")
+    if not several and found is None:
         skills = [one_skill(skills[0])]
         drafted = draft_when_missing(skills[0], params)
         if drafted is not None:  # no set: drafted and written for review, nothing else spent
@@ -84,10 +100,13 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
                                  "with --max-budget-usd instead", param_hint="--confirm")
     output = Output(report_json, as_json, gate, gate_max_p, console.err(quiet=quiet),
                     time.monotonic(), junit, skills)
-    if opts.models and (triggers_only or with_triggers or several):
+    if opts.models and (triggers_only or with_triggers or several or found is not None):
         raise click.BadParameter("several models run the paired eval of one skill; run "
-                                 "triggers or several skills per model", param_hint="--model")
-    if triggers_only:
+                                 "triggers, several skills or a collection per model",
+                                 param_hint="--model")
+    if found is not None:
+        _collection(opts, found, confirm, output)
+    elif triggers_only:
         _triggers_only(opts, output)
     elif opts.models:
         _models(opts, confirm, output)
@@ -203,4 +222,23 @@ def _models(opts: RunOptions, confirm: bool, output: Output) -> None:
             f"{sum(len(r.trials) for r in reports)} trial record(s) in "
             f"{time.monotonic() - output.started:.1f}s; stored under {opts.store_uri}/runs/ "
             f"({', '.join(f'{r.model}: {r.run_id}' for r in reports)})", style="dim"))
+        verdict_exit(reports, output.err, output.gate, output.gate_max_p)
+
+
+def _collection(opts: RunOptions, found: Collection, confirm: bool, output: Output) -> None:
+    from runner.driver.api import ci_outputs, folders_of, for_reports, notifying, run_collection
+    from runner.render.collection import render_collection
+
+    with notifying(opts.notify, "run") as note:
+        summary, reports = run_collection(opts, found, output.err,
+                                          confirm=ask if confirm else None)
+        note.notice = for_reports("run", summary.group_id, reports, summary.stopped)
+        emit(reports, output.report_json, output.as_json)
+        render_collection(summary, output.err if output.as_json else console.out())
+        ci_outputs(reports, output.junit, folders_of([Path(r.path) for r in summary.runs]))
+        output.err.print(Text(
+            f"{sum(len(r.trials) for r in reports)} trial record(s) in "
+            f"{time.monotonic() - output.started:.1f}s; stored under {opts.store_uri}/runs/ "
+            f"(group {summary.group_id}: {', '.join(r.run_id for r in reports)})",
+            style="dim"))
         verdict_exit(reports, output.err, output.gate, output.gate_max_p)

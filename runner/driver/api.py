@@ -312,8 +312,14 @@ def store_at(uri: str, endpoint: str | None) -> Store:
 
 # Appended: `publish` (the folder's bytes to the team store, its verified receipts attached)
 # and the CI outputs after the report (`run`, `batch`, `merge`: --junit, Actions annotations
-# and summary).
+# and summary); a collection of skills (`run`, `check`, `estimate` on a folder of skills).
+from runner.authoring.collections import Collection as Collection  # noqa: E402
 from runner.driver.ci import batch_folders as batch_folders  # noqa: E402
 from runner.driver.ci import ci_outputs as ci_outputs  # noqa: E402
 from runner.driver.ci import folders_of as folders_of  # noqa: E402
+from runner.driver.collection import check_collection as check_collection  # noqa: E402
+from runner.driver.collection import collection_at as collection_at  # noqa: E402
+from runner.driver.collection import estimate_collection as estimate_collection  # noqa: E402
+from runner.driver.collection import run_collection as run_collection  # noqa: E402
+from runner.driver.collection import total as total  # noqa: E402
 from runner.driver.publishing import publish_skill as publish_skill  # noqa: E402

@@ -1,0 +1,149 @@
+"""A collection of skills as one eval (issue 26, rule 8; docs/case-sets.md#collections): a
+folder without SKILL.md holding several skills, graded on one shared set whose cases each name
+their skill (`skill`, `skills`, `target_skill`), or on each skill's own set.
+
+`read_collection` says, offline, which skills a run would run and which it would not (no case
+names them, no set), and refuses before anything is spent:
+
+- a case naming a skill that is not in the collection (the fix: name one of its skills);
+- a shared set whose cases name no skill (every skill would be graded on every case);
+- `--skill-name` naming no skill of the collection;
+- a collection in which no skill has a set. A run does not draft sets for a collection (one
+  drafting call per skill, each to be reviewed): it names the command that drafts each.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from runner.authoring.layouts import (
+    PROSE_SUFFIXES,
+    case_skill,
+    collection,
+    read_set,
+)
+from runner.authoring.skill import load_skill
+from runner.errors import CaseSetError, RefusedInput
+
+
+@dataclass(frozen=True)
+class Member:
+    """One skill of the collection and the set it would be graded on."""
+
+    path: Path
+    name: str  # SKILL.md's name
+    set_file: Path | None
+    runs: bool  # a case of its set is its own
+    why_not: str = ""  # when it does not run
+
+    @property
+    def names(self) -> set[str]:
+        """What a case may call it: its SKILL.md name or its folder's."""
+        return {self.name, self.path.name}
+
+
+@dataclass(frozen=True)
+class Collection:
+    root: Path
+    members: list[Member]
+    skipped: list[Member] = field(default_factory=list)  # not run, each with its reason
+
+    @property
+    def running(self) -> list[Member]:
+        return [m for m in self.members if m.runs]
+
+    def lines(self) -> list[str]:
+        """What `check`, `estimate` and `run` say about the collection before the skills."""
+        out = [f"{self.root}: a collection of {len(self.members) + len(self.skipped)} "
+               f"skill(s); {len(self.running)} run(s), one per skill with cases:"]
+        out += [f"  {m.name} ({m.path}): set {m.set_file}" for m in self.running]
+        out += [f"  {m.name} ({m.path}): not run: {m.why_not}"
+                for m in self.members if not m.runs]
+        out += [f"  {m.name} ({m.path}): not run: left out by --skill-name"
+                for m in self.skipped]
+        return out
+
+
+def _items(data: Any) -> list[Any]:
+    items = data.get("evals") or data.get("cases") if isinstance(data, dict) else data
+    return items if isinstance(items, list) else []
+
+
+def _shared(member: Path, set_file: Path) -> bool:
+    return not set_file.resolve().is_relative_to(member.resolve())
+
+
+def _member(path: Path, set_file: Path | None, names_in: dict[Path, list[list[str]]]) -> Member:
+    name = load_skill(path).name
+    if set_file is None:
+        return Member(path, name, None, False, f"no case set (draft one: `skill-eval run "
+                                               f"{path}` or `skill-eval cases {path} "
+                                               "--generate`)")
+    if set_file.suffix in PROSE_SUFFIXES:
+        return Member(path, name, set_file, False, f"prose set {set_file} (draft it: "
+                                                   f"skill-eval cases {path} --generate "
+                                                   f"--from {set_file})")
+    named = names_in.get(set_file.resolve(), [])
+    if _shared(path, set_file) and any(named) and not any(
+            {name, path.name} & set(n) for n in named if n):
+        return Member(path, name, set_file, False, f"no case of {set_file} names it")
+    return Member(path, name, set_file, True)
+
+
+def _refuse_unknown(names_in: dict[Path, list[list[str]]], members: list[Member],
+                    root: Path) -> None:
+    """Every case of a shared set names a skill of the collection, or none at all."""
+    known = set().union(*(m.names for m in members)) if members else set()
+    mine = ", ".join(sorted(m.name for m in members))
+    for set_file, named in names_in.items():
+        unknown = sorted({s for n in named for s in n} - known)
+        if unknown:
+            raise CaseSetError(str(set_file), f"case(s) name skill(s) {', '.join(unknown)}, "
+                               f"which {root} does not hold (its skills: {mine}); fix: name "
+                               "one of its skills in the case's `skill` field, or add the "
+                               "skill's folder (with its SKILL.md) to the collection")
+        if named and not any(named) and sum(
+                m.set_file is not None and m.set_file.resolve() == set_file
+                for m in members) > 1:
+            raise CaseSetError(str(set_file), "a set shared by the collection's skills whose "
+                               "cases name no skill: every skill would be graded on every "
+                               "case; fix: give each case `\"skill\": \"<its skill's name>\"`")
+
+
+def _narrowed(found: list[Member], skill_name: str | None, root: Path) -> list[Member]:
+    if skill_name is None:
+        return found
+    chosen = [m for m in found if skill_name in m.names]
+    if not chosen:
+        raise RefusedInput(f"--skill-name {skill_name}: no such skill in the collection "
+                           f"{root} (its skills: {', '.join(sorted(m.name for m in found))})")
+    return chosen
+
+
+def read_collection(root: Path, skill_name: str | None = None,
+                    cases_file: Path | None = None) -> Collection | None:
+    """The collection at `root` (None when `root` is a skill, or holds one skill only), every
+    skill with the set it would be graded on (`--cases FILE`: that one, shared); refused as the
+    module says."""
+    pairs = [(s, cases_file or f) for s, f in collection(root)]
+    if len(pairs) < 2:
+        return None
+    names_in: dict[Path, list[list[str]]] = {}
+    for skill, set_file in pairs:
+        if set_file is not None and set_file.suffix not in PROSE_SUFFIXES \
+                and _shared(skill, set_file) and set_file.resolve() not in names_in:
+            names_in[set_file.resolve()] = [case_skill(i) for i in _items(read_set(set_file))]
+    found = [_member(skill, set_file, names_in) for skill, set_file in pairs]
+    _refuse_unknown(names_in, found, root)
+    chosen = _narrowed(found, skill_name, root)
+    result = Collection(root, chosen, [m for m in found if m not in chosen])
+    if not result.running:
+        raise RefusedInput("\n".join([
+            *result.lines(), "nothing to run: no skill of the collection has a case of its "
+            "own. A run does not draft sets for a collection (a drafting call per skill, each "
+            "for you to review): draft each with `skill-eval run SKILL` (or `skill-eval cases "
+            "SKILL --generate`), or write one shared evals/evals.json whose cases each name "
+            "their skill (`\"skill\": \"NAME\"`)"]))
+    return result

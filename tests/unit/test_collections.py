@@ -1,0 +1,154 @@
+"""A collection of skills (docs/running.md#a-collection-of-skills): what `check`, `estimate`
+and `run` say they would run agree, and every refusal comes before anything is written or
+spent, naming the fix; through the real command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from runner.authoring.collections import read_collection
+from runner.cli import main
+
+
+def skill_md(folder: Path, name: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "SKILL.md").write_text(
+        f"---\nname: {name}\ndescription: Use when the user asks to {name.replace('-', ' ')}"
+        f" in a careful way.\n---\nDo it well.\n")
+    return folder
+
+
+def collection(tmp_path: Path, cases: list[dict[str, Any]] | None = None,
+               names: tuple[str, ...] = ("tidy-notes", "draft-mail", "plan-trip")) -> Path:
+    repo = tmp_path / "skills-repo"
+    (repo / ".git").mkdir(parents=True)
+    for name in names:
+        skill_md(repo / "skills" / name, name)
+    if cases is not None:
+        (repo / "evals").mkdir()
+        (repo / "evals" / "evals.json").write_text(json.dumps({"evals": cases}))
+    return repo
+
+
+CASES = [{"id": "n", "skill": "tidy-notes", "prompt": "Tidy: ship Friday.",
+          "assertions": ["Friday"]},
+         {"id": "m", "skill": "draft-mail", "prompt": "Draft a mail to Ana.",
+          "assertions": ["Ana"]},
+         {"id": "m2", "skill": "draft-mail", "prompt": "Draft a mail to Bo.",
+          "assertions": ["Bo"]}]
+
+
+def script(tmp_path: Path) -> str:
+    path = tmp_path / "script.yaml"
+    path.write_text("scenarios:\n  - name: any\n    turns:\n      - text: done\n")
+    return str(path)
+
+
+def cli(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args))
+
+
+def test_each_case_goes_to_the_skill_it_names_and_the_rest_are_said(tmp_path: Path) -> None:
+    found = read_collection(collection(tmp_path, CASES))
+    assert found is not None
+    assert sorted(m.name for m in found.running) == ["draft-mail", "tidy-notes"]
+    idle = [m for m in found.members if not m.runs]
+    assert [m.name for m in idle] == ["plan-trip"] and "names it" in idle[0].why_not
+
+
+def test_check_checks_each_skill_a_run_would_run(tmp_path: Path) -> None:
+    repo = collection(tmp_path, CASES)
+    plain = cli("check", str(repo))
+    assert plain.exit_code == 0, plain.output
+    assert "2 run(s), one per skill with cases" in plain.output
+    assert "plan-trip" in plain.output and "not run" in plain.output
+    reports = json.loads(cli("check", str(repo), "--json").output)
+    assert {r["skill"]: [c["id"] for c in r["cases"]] for r in reports} == {
+        "draft-mail": ["m", "m2"], "tidy-notes": ["n"]}
+
+
+def test_estimate_prices_the_same_runs_and_sums_them(tmp_path: Path) -> None:
+    repo = collection(tmp_path, CASES)
+    result = cli("estimate", str(repo), "--store", str(tmp_path / "none"))
+    assert result.exit_code == 0, result.output
+    assert "draft-mail: 4 trial(s)" in result.output and "tidy-notes: 2 trial(s)" in \
+        result.output and "the collection: 6 trial(s)" in result.output
+    total = json.loads(cli("estimate", str(repo), "--json", "--store",
+                           str(tmp_path / "none")).output)
+    assert {line["what"]: line["calls"] for line in total["lines"]} == {
+        "baseline": 3, "candidate": 3}
+
+
+def test_skill_name_narrows_every_command_to_one_skill(tmp_path: Path) -> None:
+    repo = collection(tmp_path, CASES)
+    reports = json.loads(cli("check", str(repo), "--skill-name", "tidy-notes", "--json").output)
+    assert [r["skill"] for r in reports] == ["tidy-notes"]
+    priced = cli("estimate", str(repo), "--skill-name", "tidy-notes")
+    assert "tidy-notes: 2 trial(s)" in priced.output and "draft-mail:" not in priced.output
+
+
+def test_a_case_naming_a_skill_outside_the_collection_is_refused(tmp_path: Path) -> None:
+    repo = collection(tmp_path, [*CASES, {"id": "x", "skill": "tidy-notse",
+                                          "prompt": "Tidy: ship Monday.",
+                                          "assertions": ["Monday"]}])
+    for command in ("check", "estimate", "run"):
+        result = cli(command, str(repo), "--store", str(tmp_path / "store")) \
+            if command != "check" else cli(command, str(repo))
+        assert result.exit_code == 2, (command, result.output)
+        assert "tidy-notse" in result.output and "does not hold" in result.output
+        assert "fix: name one of its skills" in result.output
+    assert not (tmp_path / "store").exists()  # nothing written, nothing spent
+
+
+@pytest.mark.parametrize("args,words", [
+    (("--skill-name", "nope"), "no such skill in the collection"),
+    (("--incumbent", "elsewhere"), "--incumbent PATH is one skill's previous version"),
+    (("--save", "v1"), "--save names one run"),
+    (("--with-triggers",), "trigger runs measure one skill at a time"),
+    (("--add-skill", "elsewhere"), "a collection of skills runs alone"),
+])
+def test_run_refuses_what_a_collection_cannot_mean(tmp_path: Path, args: tuple[str, ...],
+                                                   words: str) -> None:
+    repo = collection(tmp_path, CASES)
+    result = cli("run", str(repo), "--model-script", script(tmp_path),
+                 "--store", str(tmp_path / "store"), *args)
+    assert result.exit_code == 2, result.output
+    assert words in result.output
+    assert not (tmp_path / "store").exists()
+
+
+def test_a_shared_set_whose_cases_name_no_skill_is_refused(tmp_path: Path) -> None:
+    repo = collection(tmp_path, [{"id": "n", "prompt": "Tidy: ship Friday.",
+                                  "assertions": ["Friday"]}])
+    result = cli("check", str(repo))
+    assert result.exit_code == 2 and 'give each case `"skill"' in result.output
+
+
+def test_a_collection_without_sets_is_not_drafted_by_run(tmp_path: Path) -> None:
+    """Decided: `run` drafts for one skill, never for a collection (a drafting call per skill,
+    each to review): it stops with exit 2, names the command per skill, and writes nothing."""
+    repo = collection(tmp_path, None)
+    result = cli("run", str(repo), "--model-script", script(tmp_path),
+                 "--store", str(tmp_path / "store"))
+    assert result.exit_code == 2, result.output
+    assert "A run does not draft sets for a collection" in result.output
+    assert "skill-eval run" in result.output and "draft-mail" in result.output
+    assert not list(repo.rglob("evals.json")) and not (tmp_path / "store").exists()
+
+
+def test_a_skill_name_outside_a_collection_is_refused(tmp_path: Path) -> None:
+    skill = skill_md(tmp_path / "tidy-notes", "tidy-notes")
+    result = cli("check", str(skill), "--skill-name", "tidy-notes")
+    assert result.exit_code == 2 and "is not a collection of skills" in result.output
+
+
+def test_a_repository_with_one_skill_is_still_that_skill(tmp_path: Path) -> None:
+    repo = collection(tmp_path, [CASES[0]], names=("tidy-notes",))
+    assert read_collection(repo) is None
+    result = cli("check", str(repo), "--json")
+    assert result.exit_code == 0 and json.loads(result.output)["skill"] == "tidy-notes"
