@@ -95,7 +95,8 @@ CASE_ALIASES = {"scorers": "assertions", "checks": "assertions", "eval_name": "n
                 "must_contain": "must_include", "must_not_contain": "must_avoid",
                 "title": "name", "input": "prompt", "query": "prompt", "in": "reads",
                 "must_mention": "must_include", "must_not_mention": "must_avoid",
-                "must_preserve": "must_include", "must_keep": "must_include"}
+                "must_preserve": "must_include", "must_keep": "must_include",
+                "must_not_include": "must_avoid"}
 # Other tools' names for the prompt (read when a string), the expectations and the failures.
 PROMPT_ALIASES = ("user", "user_input", "user_message", "user_prompt", "trigger_input",
                   "input_prompt", "request", "task", "utterance", "question", "instruction",
@@ -154,6 +155,10 @@ _CHECK_FIELDS = frozenset({"must_contain", "must_not_contain", "must_include", "
 # Words in an expected-use field's name: files the work reads, or scripts it runs.
 _READ_WORDS = {"ref", "refs", "references", "reads", "read", "docs"}
 _RUN_WORDS = {"script", "scripts", "runs", "run", "executes"}
+# Words in the name of a mapping of named groups of texts that the work must hold.
+_GROUP_WORDS = {"required", "must", "expected", "should"}
+# A rule judge's output conditions: each a text to find, or (True) a regular expression.
+OUTPUT_CONDITIONS = {"output_contains": False, "output_matches": True, "output_regex": True}
 # A judge mapping's key for its program's path.
 PROGRAM_KEYS = ("script_path", "script", "program", "path", "file")
 TURN_FIELDS = ("follow_up_turns", "followups", "follow_ups", "turns", "conversation",
@@ -304,6 +309,7 @@ class CaseReader:
         self._foreign_mappings(item)
         self._one_of_lists(item)
         self._expected_uses(item)
+        self._named_groups(item)
         self._typed_aliases(item)
         for alias, field in CASE_ALIASES.items():
             if alias in item and field not in item:
@@ -402,7 +408,10 @@ class CaseReader:
                                 "write them as assertions to make this explicit: "
                                 f"{json.dumps(titles[:2], ensure_ascii=False)}")
                 continue
-            near = difflib.get_close_matches(key, GRADING_FIELDS, n=2, cutoff=0.75)
+            # a name saying "not" never reads as a field that does not, nor the other way
+            negative = bool(words & _WORDS["neg"])
+            near = [n for n in difflib.get_close_matches(key, GRADING_FIELDS, n=2, cutoff=0.75)
+                    if bool(_words(n) & _WORDS["neg"]) == negative]
             if not near and self._check_list(key, item[key]):
                 item.pop(key)
                 continue
@@ -494,11 +503,13 @@ class CaseReader:
         for part, negate in (("success", False), ("failure", True)):
             conditions = judge.get(part)
             for n, condition in enumerate(conditions if isinstance(conditions, list) else []):
-                texts = condition.get("output_contains") if isinstance(condition, dict) else None
+                kind = next(iter(condition), "") if isinstance(condition, dict) else ""
+                texts = condition.get(kind) if kind in OUTPUT_CONDITIONS else None
                 listed = _strings([texts] if isinstance(texts, str) else texts)
                 groups = [("all", listed)] if listed is not None else [
                     (k, found) for k, v in texts.items() if k in ("any", "all")
                     and (found := _strings(v)) is not None] if isinstance(texts, dict) else []
+                regex = OUTPUT_CONDITIONS.get(kind, False)
                 if not groups or len(condition) != 1:
                     left.setdefault(part, []).append(condition)
                     continue
@@ -507,12 +518,13 @@ class CaseReader:
                     # a failure condition fails the case when it holds: its negation must hold
                     alternatives = mode == "any" if not negate else mode == "all"
                     if alternatives and len(terms) > 1:
-                        body = "|".join(re.escape(t) for t in terms)
+                        body = "|".join(f"(?:{t})" if regex else re.escape(t) for t in terms)
                         self.add("check", ("not:" if negate else "") + "re:" + body,
                                  f"{origin} ({mode})")
                     else:
                         for term in terms:
-                            self.add("check", ("not:" if negate else "") + term,
+                            self.add("check", ("not:" if negate else "") + ("re:" if regex
+                                                                          else "") + term,
                                      f"{origin} ({mode})")
         self.mapped(f"`{where}` lists conditions of success and failure: its output "
                     "conditions read as checks (failure ones as must-not)",
@@ -536,6 +548,28 @@ class CaseReader:
             self.mapped(f"`{key}`: {len(files)} file(s) the work should "
                         f"{'read' if tool == 'Read' else 'run'}, each a {tool} tool-call check",
                         f"write them under tool_calls: \"{tool}:{files[0].strip()}\"")
+
+    def _named_groups(self, item: dict[str, Any]) -> None:
+        """`required_signals: {quality-gates: ["evaluation", "acceptance"], ...}`: each named
+        group one check passed by any of its texts (none of them, under a negative name)."""
+        for key in list(item):
+            words = _words(key)
+            groups = item[key]
+            if not words & (_GROUP_WORDS | _WORDS["neg"]) or not isinstance(groups, dict) \
+                    or not groups or not all(_strings([v] if isinstance(v, str) else v)
+                                             for v in groups.values()):
+                continue
+            item.pop(key)
+            negate = bool(words & _WORDS["neg"])
+            for name, terms in groups.items():
+                body = "|".join(re.escape(t) for t in ([terms] if isinstance(terms, str)
+                                                       else terms))
+                self.add("check", ("not:" if negate else "") + "re:" + body,
+                         f"{key}.{name} (any of its texts)")
+            self.mapped(f"`{key}`: {len(groups)} named group(s), each a check passed by any of "
+                        "its texts" + (" (must not appear)" if negate else ""),
+                        "write each as {\"type\": \"contains_any\", \"terms\": [...]} under "
+                        "assertions")
 
     def _one_of_lists(self, item: dict[str, Any]) -> None:
         """`must_include_one_of: [["a", "b"], ["c"]]`: each inner list is one check that any

@@ -33,7 +33,7 @@ SET_FOLDERS = ("evals", "eval")
 # Hidden folders agents load skills from: their skills count when a repository has no other.
 AGENT_FOLDERS = frozenset({".claude", ".cursor", ".codex", ".agents", ".agent", ".gemini",
                            ".opencode", ".github", ".windsurf", ".kiro"})
-SET_SUFFIXES = (".json", ".yaml", ".yml")
+SET_SUFFIXES = (".json", ".yaml", ".yml", ".jsonl")
 CASE_FOLDERS = ("cases", "tests", "scenarios")
 PROSE_SUFFIXES = (".md", ".markdown", ".txt")
 # Folders whose SKILL.md files are test material, never skills of the collection.
@@ -171,10 +171,23 @@ def read_set(path: Path) -> Any:
             return json.loads(text)
         except json.JSONDecodeError as exc:
             raise CaseSetError(shown, f"not valid JSON: {exc}") from exc
+    if path.suffix == ".jsonl":
+        return _json_lines(text, shown)
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as exc:
         raise CaseSetError(shown, f"EV010: not valid YAML: {exc}".replace("\n", " ")) from exc
+
+
+def _json_lines(text: str, shown: str) -> list[Any]:
+    """JSON Lines: one case per non-empty line."""
+    cases = []
+    for number, line in enumerate(text.splitlines(), 1):
+        try:
+            cases += [json.loads(line)] if line.strip() else []
+        except json.JSONDecodeError as exc:
+            raise CaseSetError(shown, f"line {number} is not valid JSON: {exc}") from exc
+    return cases
 
 
 def prose_refusal(path: Path, skill_dir: Path) -> CaseSetError:

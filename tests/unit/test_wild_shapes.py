@@ -155,3 +155,38 @@ def test_a_case_whose_criteria_expect_a_web_tool_is_reported_as_needing_the_netw
     assert any(f["code"] == "EV014" and "web_search" in f["message"]
                for f in got["findings"])
     assert {c["entry"] for c in got["cases"][0]["checks"]} >= {"release notes"}
+
+
+def test_a_negative_name_is_never_read_as_its_positive_twin(tmp_path: Path) -> None:
+    skill = _skill_md(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", {"evals": [{
+        "id": "one", "prompt": "Tidy these notes: ship Friday, Ana owns it.",
+        "must_include": ["Friday"], "must_not_include": ["TODO"]}]})
+    assert entries(skill) == {"Friday": "assertion", "not:TODO": "assertion"}
+
+
+def test_a_rule_judges_output_matches_conditions_are_regular_expressions(
+        tmp_path: Path) -> None:
+    skill = _skill_md(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", {"evals": [{
+        "id": "one", "prompt": "Tidy these notes: ship Friday, Ana owns it.",
+        "judge": {"type": "rule_based", "success": [
+            {"output_matches": {"all": ["(?i)owner:\\s*Ana"]}},
+            {"output_matches": {"any": ["Fri(day)?", "5th"]}}]}}]})
+    assert entries(skill) == {"re:(?i)owner:\\s*Ana": "assertion",
+                              "re:(?:Fri(day)?)|(?:5th)": "assertion"}
+
+
+def test_a_json_lines_set_with_named_groups_of_texts(tmp_path: Path) -> None:
+    skill = _skill_md(tmp_path / "tidy-notes")
+    (skill / "evals").mkdir()
+    (skill / "evals" / "cases.jsonl").write_text("\n".join(json.dumps(c) for c in [
+        {"id": "a", "prompt": "Tidy: ship Friday, Ana owns it.",
+         "required_signals": {"day": ["Friday", "Fri"], "owner": ["Ana"]},
+         "forbidden_signals": {"filler": ["As an AI"]}},
+        {"id": "b", "prompt": "Tidy: hire Bo, Eli owns it.",
+         "required_signals": {"owner": ["Eli"]}}]) + "\n")
+    got = report(skill)
+    assert [c["id"] for c in got["cases"]] == ["a", "b"]
+    assert {c["entry"] for c in got["cases"][0]["checks"]} == {
+        "re:Friday|Fri", "re:Ana", "not:re:As\\ an\\ AI"}
