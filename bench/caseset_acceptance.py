@@ -30,6 +30,7 @@ import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from runner.authoring.bundles import pack_fixtures, pack_skill
 from runner.authoring.caseset import load_caseset, restated_prompts
@@ -85,21 +86,40 @@ def skills_of(folder: Path) -> list[Path]:
 
 def judged_shares(path: Path, verdicts: dict[str, bool]) -> None:
     """The two figures of issue 26 from a person's judgments (JSON: sample folder -> {"clear":
-    bool, "as_meant": bool, "why": str}), kept beside the sample, never in the repository:
-    accepted among the sets whose authors' meaning is clear; graded as meant among those
-    accepted."""
+    bool, "as_meant": bool, "why": str, "kind": "prose" | "none" (optional), "cause": str
+    (optional)}), kept beside the sample, never in the repository: accepted among the sets
+    whose authors' meaning is clear; graded as meant among those accepted. Prose sets (which
+    `check` refuses with the command that drafts evals.json) and folders without a set are
+    counted apart, outside both figures; the misses are listed grouped by cause."""
     judged = json.loads(path.read_text(encoding="utf-8"))
+    apart = Counter(str(j["kind"]) for j in judged.values() if j.get("kind"))
     clear = [n for n, j in judged.items() if j.get("clear")]
     accepted = [n for n in clear if verdicts.get(n, False)]  # no set found: not accepted
     meant = [n for n in accepted if judged[n].get("as_meant")]
-    print(f"\njudged ({path}): {len(judged)} set(s); meaning clear: {len(clear)}; "
+    print(f"\njudged ({path}): {len(judged)} sample(s); "
+          + "".join(f"{kind} {n} (outside both figures); " for kind, n in sorted(apart.items()))
+          + f"meaning clear: {len(clear)}; "
           f"accepted among them: {len(accepted)}/{len(clear)} "
           f"({len(accepted) / max(1, len(clear)):.0%}); graded as meant among accepted: "
           f"{len(meant)}/{len(accepted)} ({len(meant) / max(1, len(accepted)):.0%})")
-    for name in sorted(set(clear) - set(accepted)):
-        print(f"  clear, refused: {name}: {judged[name].get('why', '')}")
-    for name in sorted(set(accepted) - set(meant)):
-        print(f"  accepted, not as meant: {name}: {judged[name].get('why', '')}")
+    misses = [("clear, refused", n) for n in sorted(set(clear) - set(accepted))] + [
+        ("accepted, not as meant", n) for n in sorted(set(accepted) - set(meant))]
+    for cause, names in _by_cause(judged, misses).items():
+        print(f"  {cause}: {len(names)}")
+        for what, name in names:
+            print(f"    {what}: {name}: {judged[name].get('why', '')}")
+    unclear = [n for n, j in judged.items() if not j.get("clear") and not j.get("kind")]
+    for name in sorted(unclear):
+        print(f"  not clear: {name}: {judged[name].get('why', '')}")
+
+
+def _by_cause(judged: dict[str, Any], misses: list[tuple[str, str]]
+              ) -> dict[str, list[tuple[str, str]]]:
+    grouped: dict[str, list[tuple[str, str]]] = {}
+    for what, name in misses:
+        grouped.setdefault(str(judged[name].get("cause", "(no cause given)")), []).append(
+            (what, name))
+    return dict(sorted(grouped.items(), key=lambda kv: -len(kv[1])))
 
 
 def main(folder: Path, stub: bool, judged: Path | None = None) -> None:

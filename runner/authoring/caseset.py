@@ -40,7 +40,9 @@ from runner.authoring.prompts import (
     outside_needs,
     placeholders,
     staged_names,
+    web_criteria,
 )
+from runner.authoring.shapes import unwrap
 from runner.errors import CaseSetError
 from runner.schema.case import (
     CASESET_RELPATH,
@@ -88,7 +90,7 @@ def set_path(skill_dir: Path, name: str | None = None, set_file: Path | None = N
                        f"`skill-eval cases {skill_dir} --generate`")
 
 
-def _read_file(path: Path) -> dict[str, Any]:
+def _read_file(path: Path, skill_dir: Path) -> dict[str, Any]:
     """The set as an object with `evals` (a bare list, or other tools' names for it), from
     JSON, YAML or a folder of case files; a file that cannot be read is one problem, raised."""
     shown = str(path)
@@ -100,7 +102,7 @@ def _read_file(path: Path) -> dict[str, Any]:
         raw = {"evals": raw}
     if not isinstance(raw, dict):
         raise CaseSetError(shown, "top level must be an object with skill_name and evals")
-    raw = dict(raw)
+    raw = unwrap(raw, path, skill_dir)
     for alias in TOP_ALIASES:
         if alias in raw and "evals" not in raw:
             raw["evals"] = raw.pop(alias)
@@ -137,7 +139,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     `default_name` (the SKILL.md name), when given."""
     path = set_path(skill_dir, default_name, set_file)
     shown = str(path)
-    raw = _read_file(path)
+    raw = _read_file(path, skill_dir)
     problems = Problems(shown)
     for message, fix in csv_findings(path):  # a CSV set: what each column was read as
         problems.report("EV012", "", message, fix)
@@ -358,6 +360,10 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         "network and none of the author's machine, so no arm can do it",
                         "stage what it needs as fixtures (a copy of the page, the package, "
                         "the files) and say so in the prompt")
+    for tool in web_criteria([*case.statements, *case.assertions, *case.tool_calls]):
+        problems.report(OUTSIDE, case.id, f"its criteria expect {tool!r}: the sandbox has no "
+                        "network, so no arm can use it", "stage the pages it would read as "
+                        "fixtures and grade what the work makes of them")
 
 
 def _refuser(problems: Problems, case: str) -> Callable[[str, str], None]:

@@ -93,7 +93,10 @@ CASE_ALIASES = {"scorers": "assertions", "checks": "assertions", "eval_name": "n
                 "expect": "expectations",
                 "expected_behavior": "expectations", "expected_behaviors": "expectations",
                 "must_contain": "must_include", "must_not_contain": "must_avoid",
-                "title": "name", "input": "prompt", "query": "prompt", "in": "reads"}
+                "title": "name", "input": "prompt", "query": "prompt", "in": "reads",
+                "must_mention": "must_include", "must_not_mention": "must_avoid",
+                "must_preserve": "must_include", "must_keep": "must_include",
+                "must_not_include": "must_avoid"}
 # Other tools' names for the prompt (read when a string), the expectations and the failures.
 PROMPT_ALIASES = ("user", "user_input", "user_message", "user_prompt", "trigger_input",
                   "input_prompt", "request", "task", "utterance", "question", "instruction",
@@ -101,7 +104,8 @@ PROMPT_ALIASES = ("user", "user_input", "user_message", "user_prompt", "trigger_
 EXPECT_ALIASES = ("pass_conditions", "pass_criteria", "success_criteria",
                   "acceptance_criteria", "criteria", "required_actions", "required_behaviors",
                   "required_behaviours", "expected_behaviours", "must_do", "should",
-                  "should_do", "expected", "expected_results", "success_conditions")
+                  "should_do", "expected", "expected_results", "success_conditions",
+                  "must_hold", "should_hold")
 FAIL_ALIASES = ("fail_conditions", "failure_conditions", "forbidden", "forbidden_actions",
                 "forbidden_behaviors", "forbidden_behaviours", "should_not", "should_not_do",
                 "must_not_do", "anti_patterns", "red_flags", "failure_modes")
@@ -139,8 +143,24 @@ CHECK_SHAPE_KEYS = frozenset({"type", "kind", "pattern", "regex", "regexp", "val
                               "substring", "contains", "not_contains", "expected", "terms"})
 # Words in an unknown list's name that say its items grade the work.
 _CHECK_NAME_WORDS = {"grader", "graders", "check", "checks", "assert", "asserts", "assertion",
+                     "assertions",
                      "validators", "validator", "validations", "tests", "criteria",
                      "expectations", "rules", "scorers", "matchers", "verifications"}
+# Mappings other tools hold a case's checks in, and the fields that make one such a mapping.
+EXPECT_MAPPINGS = ("expect", "expected", "expectations", "checks", "assert")
+_CHECK_FIELDS = frozenset({"must_contain", "must_not_contain", "must_include", "must_avoid",
+                           "must_have", "must_not_have", "must_mention", "must_not_mention",
+                           "assertions", "statements", "outputs", "tool_calls", "json_checks",
+                           "contains", "not_contains", "regex", "not_regex", "expectations"})
+# Words in an expected-use field's name: files the work reads, or scripts it runs.
+_READ_WORDS = {"ref", "refs", "references", "reads", "read", "docs"}
+_RUN_WORDS = {"script", "scripts", "runs", "run", "executes"}
+# Words in the name of a mapping of named groups of texts that the work must hold.
+_GROUP_WORDS = {"required", "must", "expected", "should"}
+# A rule judge's output conditions: each a text to find, or (True) a regular expression.
+OUTPUT_CONDITIONS = {"output_contains": False, "output_matches": True, "output_regex": True}
+# A judge mapping's key for its program's path.
+PROGRAM_KEYS = ("script_path", "script", "program", "path", "file")
 TURN_FIELDS = ("follow_up_turns", "followups", "follow_ups", "turns", "conversation",
                "messages", "dialogue")
 MULTI_TURN = "EV015"
@@ -160,6 +180,17 @@ def _regex_object(value: Any) -> Any:
         if key in ("regex", "pattern", "re", "regexp") and isinstance(operand, str):
             return "re:" + operand
     return value
+
+
+def judge_paths(value: Any) -> list[str]:
+    """The program paths a case's `judge` names: a path, or mappings naming one
+    (`{type: script, script_path: ...}`), alone or in a list."""
+    if isinstance(value, str):
+        return [value]
+    judges = [value] if isinstance(value, dict) else value if isinstance(value, list) else []
+    paths = (next((j[k].strip() for k in PROGRAM_KEYS if isinstance(j.get(k), str)
+                   and j[k].strip()), None) for j in judges if isinstance(j, dict))
+    return [p for p in paths if p is not None]
 
 
 def _about_firing(statement: str) -> bool:
@@ -275,6 +306,10 @@ class CaseReader:
                 item[snake] = item.pop(key)
         if isinstance(item.get("judge"), str):  # the native grammar's name for the judge program
             item["judge_program"] = item.pop("judge")
+        self._foreign_mappings(item)
+        self._one_of_lists(item)
+        self._expected_uses(item)
+        self._named_groups(item)
         self._typed_aliases(item)
         for alias, field in CASE_ALIASES.items():
             if alias in item and field not in item:
@@ -373,7 +408,10 @@ class CaseReader:
                                 "write them as assertions to make this explicit: "
                                 f"{json.dumps(titles[:2], ensure_ascii=False)}")
                 continue
-            near = difflib.get_close_matches(key, GRADING_FIELDS, n=2, cutoff=0.75)
+            # a name saying "not" never reads as a field that does not, nor the other way
+            negative = bool(words & _WORDS["neg"])
+            near = [n for n in difflib.get_close_matches(key, GRADING_FIELDS, n=2, cutoff=0.75)
+                    if bool(_words(n) & _WORDS["neg"]) == negative]
             if not near and self._check_list(key, item[key]):
                 item.pop(key)
                 continue
@@ -416,6 +454,144 @@ class CaseReader:
                                      "(`depends_on` the one before), or grade the first turn "
                                      "only")
             return
+
+    def _foreign_mappings(self, item: dict[str, Any]) -> None:
+        """Other tools' mappings: `expect: {must_contain: [...], ...}` holds the case's checks
+        (each read as the case's own field; the rest kept and reported); a `judge` names the
+        author's grader program (`{type: script, script_path: evals/...}`) or lists the
+        conditions of success and failure (`{success: [{output_contains: ...}], failure:
+        [...]}`), read as checks."""
+        for key in EXPECT_MAPPINGS:
+            given = item.get(key)
+            if not isinstance(given, dict) or given.keys() & {"type", "kind"}:
+                continue
+            item.pop(key)
+            for field, value in given.items():
+                if field in _CHECK_FIELDS and field not in item:
+                    item[field] = value
+                else:
+                    self.unread[f"{key}.{field}"] = value
+            taken = sorted(given.keys() & _CHECK_FIELDS)
+            if taken:
+                self.mapped(f"`{key}` is a mapping of checks: {', '.join(taken)} read as the "
+                            "case's own", f"move them out of `{key}` to the case")
+        judges = item.get("judge")
+        judges = [judges] if isinstance(judges, dict) else judges
+        if not isinstance(judges, list) or not judges \
+                or not all(isinstance(j, dict) for j in judges):
+            return
+        item.pop("judge")
+        for n, judge in enumerate(judges):
+            where = f"judge[{n}]" if len(judges) > 1 else "judge"
+            program = next(iter(judge_paths(judge)), None)
+            rest = {k: v for k, v in judge.items()
+                    if k not in (*PROGRAM_KEYS, "type", "kind", "timeout_seconds", "timeout")}
+            if program is not None and "judge_program" not in item:
+                item["judge_program"] = program.strip()
+                self.mapped(f"`{where}` names a program: {program!r} is the case's judge "
+                            "program", f"write \"judge\": {program!r}")
+            elif program is None and rest.keys() & {"success", "failure"}:
+                rest = self._conditions(rest, where)
+            if rest:
+                self.unread[where] = rest
+
+    def _conditions(self, judge: dict[str, Any], where: str) -> dict[str, Any]:
+        """A rule judge's `success` and `failure` lists: each output condition a check (any or
+        all of its texts; negated under failure); what is no output condition is returned."""
+        left: dict[str, Any] = {k: v for k, v in judge.items()
+                                if k not in ("success", "failure")}
+        for part, negate in (("success", False), ("failure", True)):
+            conditions = judge.get(part)
+            for n, condition in enumerate(conditions if isinstance(conditions, list) else []):
+                kind = next(iter(condition), "") if isinstance(condition, dict) else ""
+                texts = condition.get(kind) if kind in OUTPUT_CONDITIONS else None
+                listed = _strings([texts] if isinstance(texts, str) else texts)
+                groups = [("all", listed)] if listed is not None else [
+                    (k, found) for k, v in texts.items() if k in ("any", "all")
+                    and (found := _strings(v)) is not None] if isinstance(texts, dict) else []
+                regex = OUTPUT_CONDITIONS.get(kind, False)
+                if not groups or len(condition) != 1:
+                    left.setdefault(part, []).append(condition)
+                    continue
+                origin = f"{where}.{part}[{n}]"
+                for mode, terms in groups:
+                    # a failure condition fails the case when it holds: its negation must hold
+                    alternatives = mode == "any" if not negate else mode == "all"
+                    if alternatives and len(terms) > 1:
+                        body = "|".join(f"(?:{t})" if regex else re.escape(t) for t in terms)
+                        self.add("check", ("not:" if negate else "") + "re:" + body,
+                                 f"{origin} ({mode})")
+                    else:
+                        for term in terms:
+                            self.add("check", ("not:" if negate else "") + ("re:" if regex
+                                                                          else "") + term,
+                                     f"{origin} ({mode})")
+        self.mapped(f"`{where}` lists conditions of success and failure: its output "
+                    "conditions read as checks (failure ones as must-not)",
+                    "write them as assertions (`not:` for the failure ones)")
+        return left
+
+    def _expected_uses(self, item: dict[str, Any]) -> None:
+        """`expect_refs: [references/x.md]`, `expect_scripts: [scripts/y.py]`: the skill's
+        files the work should read or run, each a tool-call check (Read, or Bash naming it)."""
+        for key in list(item):
+            words = _words(key)
+            files = _strings(item[key])
+            if files is None or not words & {"expect", "expected", "must", "should"}:
+                continue
+            tool = "Read" if words & _READ_WORDS else "Bash" if words & _RUN_WORDS else None
+            if tool is None or not all(" " not in f.strip() and "." in f for f in files):
+                continue
+            item.pop(key)
+            for n, file in enumerate(files):
+                self.add("tool", f"{tool}:{file.strip()}", f"{key}[{n}] ({tool} names it)")
+            self.mapped(f"`{key}`: {len(files)} file(s) the work should "
+                        f"{'read' if tool == 'Read' else 'run'}, each a {tool} tool-call check",
+                        f"write them under tool_calls: \"{tool}:{files[0].strip()}\"")
+
+    def _named_groups(self, item: dict[str, Any]) -> None:
+        """`required_signals: {quality-gates: ["evaluation", "acceptance"], ...}`: each named
+        group one check passed by any of its texts (none of them, under a negative name)."""
+        for key in list(item):
+            words = _words(key)
+            groups = item[key]
+            if not words & (_GROUP_WORDS | _WORDS["neg"]) or not isinstance(groups, dict) \
+                    or not groups or not all(_strings([v] if isinstance(v, str) else v)
+                                             for v in groups.values()):
+                continue
+            item.pop(key)
+            negate = bool(words & _WORDS["neg"])
+            for name, terms in groups.items():
+                body = "|".join(re.escape(t) for t in ([terms] if isinstance(terms, str)
+                                                       else terms))
+                self.add("check", ("not:" if negate else "") + "re:" + body,
+                         f"{key}.{name} (any of its texts)")
+            self.mapped(f"`{key}`: {len(groups)} named group(s), each a check passed by any of "
+                        "its texts" + (" (must not appear)" if negate else ""),
+                        "write each as {\"type\": \"contains_any\", \"terms\": [...]} under "
+                        "assertions")
+
+    def _one_of_lists(self, item: dict[str, Any]) -> None:
+        """`must_include_one_of: [["a", "b"], ["c"]]`: each inner list is one check that any
+        of its texts passes (none of them, under a negative name)."""
+        for key in list(item):
+            words = _words(key)
+            groups = item[key]
+            if not ({"one", "any"} & words and "of" in words or "either" in words) \
+                    or not isinstance(groups, list) or not groups:
+                continue
+            groups = [[g] if isinstance(g, str) else g for g in groups]
+            if not all(_strings(g) is not None for g in groups):
+                continue
+            item.pop(key)
+            negate = bool(words & _WORDS["neg"])
+            for n, group in enumerate(groups):
+                body = "|".join(re.escape(t) for t in group)
+                self.add("check", ("not:" if negate else "") + "re:" + body,
+                         f"{key}[{n}] (any of {len(group)})")
+            self.mapped(f"`{key}`: {len(groups)} check(s), each passed by any of its texts",
+                        "write each as {\"type\": \"contains_any\", \"terms\": [...]} under "
+                        "assertions")
 
     def _trigger_expectations(self, item: dict[str, Any]) -> None:
         """Whether the skill fires is not behaviour a grader can see (it never sees the skill

@@ -17,19 +17,26 @@ A folder with no SKILL.md but skills below it is a collection: `skill_folders` l
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 import yaml
 
 from runner.authoring.csvsets import read_csv_set
+from runner.authoring.skill import declared_name
 from runner.errors import CaseSetError
 
 SET_NAMES = ("evals", "cases", "eval", "test_cases", "test-cases", "tests", "functional",
-             "evaluations", "scenarios", "eval_cases", "eval-cases")
-SET_SUFFIXES = (".json", ".yaml", ".yml", ".csv")
+             "evaluations", "scenarios", "eval_cases", "eval-cases", "eval_set", "eval-set",
+             "test_prompts", "test-prompts", "prompts")
+# The folder a set sits in: `evals/`, or the singular some authors write.
+SET_FOLDERS = ("evals", "eval")
+# Hidden folders agents load skills from: their skills count when a repository has no other.
+AGENT_FOLDERS = frozenset({".claude", ".cursor", ".codex", ".agents", ".agent", ".gemini",
+                           ".opencode", ".github", ".windsurf", ".kiro"})
+SET_SUFFIXES = (".json", ".yaml", ".yml", ".jsonl", ".csv")
 # A folder of one-case files holds no CSV: there a CSV is a fixture (data the case reads).
-FOLDER_SUFFIXES = (".json", ".yaml", ".yml")
+FOLDER_SUFFIXES = (".json", ".yaml", ".yml", ".jsonl")
 CASE_FOLDERS = ("cases", "tests", "scenarios")
 PROSE_SUFFIXES = (".md", ".markdown", ".txt")
 # Folders whose SKILL.md files are test material, never skills of the collection.
@@ -67,10 +74,7 @@ def _roots(skill_dir: Path) -> list[Path]:
 
 def find_set(skill_dir: Path, name: str | None = None) -> Path | None:
     """The skill's case set file (or folder of case files), or None (see the module)."""
-    for root in _roots(skill_dir.resolve()):
-        evals = root / "evals"
-        if not evals.is_dir():
-            continue
+    for root, evals in _set_folders(skill_dir):
         found = _in_folder(evals)
         if found is None and root != skill_dir.resolve():
             for label in dict.fromkeys(n for n in (name, skill_dir.name) if n):
@@ -84,6 +88,12 @@ def find_set(skill_dir: Path, name: str | None = None) -> Path | None:
                                                          if n])):
             return found
     return None
+
+
+def _set_folders(skill_dir: Path) -> list[tuple[Path, Path]]:
+    """Each root (the skill, then the folders above it) with a set folder, `evals/` first."""
+    return [(root, root / name) for root in _roots(skill_dir.resolve()) for name in SET_FOLDERS
+            if (root / name).is_dir()]
 
 
 PROMPT_KEYS = ("prompt", "query", "input", "user", "user_input", "question", "request")
@@ -121,14 +131,15 @@ def _names_this(found: Path, names: list[str]) -> bool:
     except CaseSetError:
         return True  # the reader refuses it, naming the problem
     owner = data.get("skill_name") or data.get("skill") if isinstance(data, dict) else None
+    if isinstance(owner, str) and "/" in owner:  # the skill's folder, from the set's
+        return PurePosixPath(owner).name in names
     return not isinstance(owner, str) or owner in names
 
 
 def find_prose(skill_dir: Path, name: str | None = None) -> Path | None:
     """A Markdown or prose set where no structured one exists."""
-    for root in _roots(skill_dir.resolve()):
-        for folder in [root / "evals", *((root / "evals" / n) for n in (name, skill_dir.name)
-                                          if n)]:
+    for _, evals in _set_folders(skill_dir):
+        for folder in [evals, *((evals / n) for n in (name, skill_dir.name) if n)]:
             for stem in SET_NAMES:
                 for suffix in PROSE_SUFFIXES:
                     path = folder / f"{stem}{suffix}"
@@ -165,10 +176,23 @@ def read_set(path: Path) -> Any:
             return json.loads(text)
         except json.JSONDecodeError as exc:
             raise CaseSetError(shown, f"not valid JSON: {exc}") from exc
+    if path.suffix == ".jsonl":
+        return _json_lines(text, shown)
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as exc:
         raise CaseSetError(shown, f"EV010: not valid YAML: {exc}".replace("\n", " ")) from exc
+
+
+def _json_lines(text: str, shown: str) -> list[Any]:
+    """JSON Lines: one case per non-empty line."""
+    cases = []
+    for number, line in enumerate(text.splitlines(), 1):
+        try:
+            cases += [json.loads(line)] if line.strip() else []
+        except json.JSONDecodeError as exc:
+            raise CaseSetError(shown, f"line {number} is not valid JSON: {exc}") from exc
+    return cases
 
 
 def prose_refusal(path: Path, skill_dir: Path) -> CaseSetError:
@@ -181,13 +205,17 @@ def prose_refusal(path: Path, skill_dir: Path) -> CaseSetError:
 def skill_folders(root: Path) -> list[Path]:
     """The skills of a collection: every folder below `root` holding a SKILL.md, outside test
     material (fixtures, examples, templates, node_modules)."""
-    found = []
+    found: list[Path] = []
+    hidden: list[Path] = []  # under an agent's folder (.claude/skills/...)
     for skill_md in sorted(root.rglob("SKILL.md")):
         rel = skill_md.parent.relative_to(root).parts
-        if NOT_SKILLS.intersection(rel) or any(p.startswith(".") for p in rel):
+        dotted = [p for p in rel if p.startswith(".")]
+        if NOT_SKILLS.intersection(rel) or dotted and (dotted != [rel[0]]
+                                                       or rel[0] not in AGENT_FOLDERS):
             continue
-        found.append(skill_md.parent)
-    return found
+        (hidden if dotted else found).append(skill_md.parent)
+    # helpers kept for the agent beside a repository's own skills are not what it ships
+    return found or hidden
 
 
 def case_skill(item: Any) -> list[str]:
@@ -207,7 +235,8 @@ def collection(root: Path) -> list[tuple[Path, Path | None]]:
     """A folder without SKILL.md: each skill below it and the set it would be graded on."""
     if (root / "SKILL.md").is_file() or not root.is_dir():
         return []
-    return [(skill, find_set(skill) or find_prose(skill)) for skill in skill_folders(root)]
+    return [(skill, find_set(skill, declared_name(skill))
+             or find_prose(skill, declared_name(skill))) for skill in skill_folders(root)]
 
 
 def collection_lines(root: Path, skills: list[tuple[Path, Path | None]]) -> list[str]:

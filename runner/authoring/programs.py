@@ -22,6 +22,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from runner.authoring.dialects import judge_paths
 from runner.authoring.problems import Problems, describe
 from runner.schema.case import EVALS_ROOT, FIXTURE_ROOT, Case
 from runner.schema.checked import CheckReading
@@ -216,8 +217,8 @@ class SetPrograms:
 def _judges(raw: dict[str, Any]) -> list[str]:
     found = raw.get("evals")
     items: list[Any] = found if isinstance(found, list) else []
-    return [str(item[key]).removeprefix("./") for item in items if isinstance(item, dict)
-            for key in ("judge", "judge_program") if isinstance(item.get(key), str)]
+    return [path.removeprefix("./") for item in items if isinstance(item, dict)
+            for key in ("judge", "judge_program") for path in judge_paths(item.get(key))]
 
 
 def _points_at(token: str, program: str) -> bool:

@@ -38,6 +38,9 @@ _NETWORK = re.compile(
     r"site|page|url|website|web)\b)"
     r"|\b(?:pip|npm|pnpm|yarn|cargo|gem|brew|apt(?:-get)?)\s+(?:install|add)\b"
     r"|\bgit\s+clone\b")
+# A criterion naming a tool that reaches the web: the case needs the network to pass.
+_WEB_TOOL = re.compile(r"(?i)(?<![\w-])(?:web[ _-]?search|web[ _-]?fetch|firecrawl|tavily|"
+                       r"search(?:es|ing)? the web|browse[sd]? the web)(?![\w-])")
 _OUTSIDE_PATH = re.compile(r"(?<![\w.])(?:/Users/|/home/|~/|[A-Z]:\\\\)[\w./\\-]+")
 
 
@@ -88,3 +91,9 @@ def outside_needs(prompt: str) -> list[str]:
     found = [m.group(0).strip() for m in _NETWORK.finditer(own)]
     found += [m.group(0) for m in _OUTSIDE_PATH.finditer(own)]
     return list(dict.fromkeys(found))
+
+
+def web_criteria(criteria: list[str]) -> list[str]:
+    """The web tools a case's own criteria expect the work to use ("Uses web_search ...")."""
+    return list(dict.fromkeys(m.group(0) for text in criteria
+                              for m in _WEB_TOOL.finditer(text)))

@@ -67,6 +67,16 @@ def _frontmatter(skill_md: Path) -> dict[str, object]:
     return data
 
 
+def declared_name(skill_dir: Path) -> str | None:
+    """The name a SKILL.md declares, or None when it has none that can be read (load_skill
+    says why): a shared set above the skill names it by this name, not its folder's."""
+    try:
+        name = _frontmatter(skill_dir / SKILL_FILE).get("name")
+    except (RefusedInput, OSError, UnicodeDecodeError):
+        return None
+    return name.strip() if isinstance(name, str) and name.strip() else None
+
+
 def load_skill(path: Path) -> Skill:
     root = path.resolve()
     if not root.is_dir():

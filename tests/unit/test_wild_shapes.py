@@ -1,0 +1,192 @@
+"""Set shapes and layouts of other tools (issue 26, the tuning half of the fresh sample), each
+rule by a small set of its own through the real `skill-eval check`: a singular `eval/` folder,
+skills under an agent's hidden folder, a shared set naming a skill by its SKILL.md name or its
+path, the case list under another key, checks written once for every case, a harness
+configuration naming its case files, `expect` and `judge` mappings, any-of lists, the skill's
+files a case expects read or run."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+from click.testing import CliRunner, Result
+
+from runner.cli import main
+
+
+def _skill_md(folder: Path, name: str = "tidy-notes") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "SKILL.md").write_text(f"---\nname: {name}\ndescription: Tidies meeting notes "
+                                     "into a summary with decisions and owners.\n---\nbody\n")
+    return folder
+
+
+def _write(path: Path, data: Any) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data) if path.suffix == ".json" else yaml.safe_dump(data))
+
+
+def check(*args: str) -> Result:
+    return CliRunner().invoke(main, ["check", *args])
+
+
+def report(target: Path) -> dict[str, Any]:
+    result = check(str(target), "--json")
+    assert result.exit_code == 0, result.output
+    return dict(json.loads(result.output))
+
+
+def entries(target: Path) -> dict[str, str]:
+    return {c["entry"]: c["kind"] for case in report(target)["cases"] for c in case["checks"]}
+
+
+ONE = {"id": "one", "prompt": "Tidy these notes: we ship on Friday, Ana owns it.",
+       "assertions": ["Friday"]}
+
+
+def test_a_set_in_a_singular_eval_folder_is_found(tmp_path: Path) -> None:
+    skill = _skill_md(tmp_path / "tidy-notes")
+    _write(skill / "eval" / "evals.json", {"evals": [ONE]})
+    assert [c["id"] for c in report(skill)["cases"]] == ["one"]
+
+
+def test_skills_under_an_agents_folder_count_only_when_the_repository_has_no_other(
+        tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    _skill_md(repo / ".claude" / "skills" / "tidy-notes")
+    _write(repo / "evals" / "cases.json", {"evals": [ONE]})
+    assert [c["id"] for c in report(repo)["cases"]] == ["one"]
+    # beside a skill of the repository's own, the agent's folder holds a helper: not listed
+    _skill_md(repo / "skills" / "draft-mail", "draft-mail")
+    _skill_md(repo / ".claude" / "skills" / "helper", "helper")
+    listed = check(str(repo))
+    assert "draft-mail" in listed.output and "helper" not in listed.output
+
+
+def test_a_set_above_the_skill_names_it_by_its_skill_md_name_or_its_path(
+        tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    _skill_md(repo / "skill")  # the folder is not the name
+    _write(repo / "evals" / "eval-cases.json", {"skill_name": "tidy-notes", "evals": [ONE]})
+    assert [c["id"] for c in report(repo)["cases"]] == ["one"]
+    _write(repo / "evals" / "eval-cases.json", {"skill": "../skill", "evals": [ONE]})
+    assert [c["id"] for c in report(repo)["cases"]] == ["one"]
+
+
+def test_cases_under_another_key_with_checks_written_once_for_every_case(
+        tmp_path: Path) -> None:
+    skill = _skill_md(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "scenarios.json", {"version": "2", "global_assertions": [
+        "The summary names an owner for every decision"], "scenarios": [
+        {"id": "a", "prompt": "Tidy: ship Friday, Ana owns it.", "assertions": ["Friday"]},
+        {"id": "b", "prompt": "Tidy: hire Bo, Eli owns it.", "assertions": ["Eli"]}]})
+    got = report(skill)
+    statements = [[c["entry"] for c in case["checks"] if c["kind"] == "statement"]
+                  for case in got["cases"]]
+    assert statements == [["The summary names an owner for every decision"]] * 2
+    assert any("global_assertions" in f["message"] for f in got["findings"])
+
+
+def test_a_harness_configuration_reads_the_case_files_it_names_over_its_defaults(
+        tmp_path: Path) -> None:
+    skill = _skill_md(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "eval.yaml", {"engine": {"name": "other"}, "cases": {
+        "files": ["evals/cases/friday.yaml"],
+        "defaults": {"timeout_seconds": 60, "expect": {"must_not_contain": ["TODO"]}}}})
+    _write(skill / "evals" / "cases" / "friday.yaml", {
+        "id": "friday", "input": {"prompt": "Tidy: ship Friday, Ana owns it."},
+        "expect": {"must_contain": ["Friday"]}})
+    assert entries(skill) == {"Friday": "assertion", "not:TODO": "assertion"}
+    _write(skill / "evals" / "eval.yaml", {"cases": {"files": ["evals/cases/gone.yaml"]}})
+    refused = check(str(skill))
+    assert refused.exit_code != 0 and "gone.yaml" in refused.output
+
+
+def test_a_judge_mapping_names_the_program_or_lists_conditions_read_as_checks(
+        tmp_path: Path) -> None:
+    skill = _skill_md(tmp_path / "tidy-notes")
+    (skill / "evals").mkdir(parents=True)
+    (skill / "evals" / "verify.sh").write_text("#!/bin/sh\ngrep -q Friday summary.md\n")
+    _write(skill / "evals" / "evals.json", {"evals": [
+        {"id": "scripted", "prompt": "Tidy: ship Friday. Write summary.md.",
+         "judge": {"type": "script", "script_path": "evals/verify.sh", "timeout_seconds": 30}},
+        {"id": "ruled", "prompt": "Tidy: ship Friday, Ana owns it.",
+         "judge": [{"type": "rule_based",
+                    "success": [{"output_contains": {"any": ["Friday", "Fri."]}}],
+                    "failure": [{"output_contains": {"any": ["I cannot", "unable"]}}]}]}]})
+    got = report(skill)
+    kinds = {case["id"]: {c["entry"]: c["kind"] for c in case["checks"]}
+             for case in got["cases"]}
+    assert kinds["scripted"] == {"evals/verify.sh": "judge_program"}
+    assert kinds["ruled"] == {r"re:Friday|Fri\.": "assertion",
+                              "not:I cannot": "assertion", "not:unable": "assertion"}
+    # the program a case's judge names is read: not reported as unread
+    assert not any("read by no case" in f["message"] for f in got["findings"])
+
+
+def test_any_of_lists_and_files_the_work_should_read_or_run(tmp_path: Path) -> None:
+    skill = _skill_md(tmp_path / "tidy-notes")
+    (skill / "references").mkdir()
+    (skill / "references" / "owners.md").write_text("who owns what\n")
+    _write(skill / "evals" / "evals.json", {"evals": [{
+        "id": "one", "prompt": "Tidy: ship Friday, Ana owns it.",
+        "must_include_one_of": [["Friday", "Fri"], ["Ana"]],
+        "expect_refs": ["references/owners.md"], "expect_scripts": ["scripts/tidy.py"],
+        "must_mention": ["owner"], "must_hold": ["Every decision has an owner"]}]})
+    assert entries(skill) == {
+        "re:Friday|Fri": "assertion", "re:Ana": "assertion", "owner": "assertion",
+        "Read:references/owners.md": "tool_call", "Bash:scripts/tidy.py": "tool_call",
+        "Every decision has an owner": "statement"}
+
+
+def test_a_case_whose_criteria_expect_a_web_tool_is_reported_as_needing_the_network(
+        tmp_path: Path) -> None:
+    skill = _skill_md(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", {"evals": [{
+        "id": "web", "prompt": "What changed in the notes tool this week?",
+        "expectations": ["Uses web_search to find the release notes"],
+        "must_preserve": ["release notes"]}]})
+    got = report(skill)
+    assert any(f["code"] == "EV014" and "web_search" in f["message"]
+               for f in got["findings"])
+    assert {c["entry"] for c in got["cases"][0]["checks"]} >= {"release notes"}
+
+
+def test_a_negative_name_is_never_read_as_its_positive_twin(tmp_path: Path) -> None:
+    skill = _skill_md(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", {"evals": [{
+        "id": "one", "prompt": "Tidy these notes: ship Friday, Ana owns it.",
+        "must_include": ["Friday"], "must_not_include": ["TODO"]}]})
+    assert entries(skill) == {"Friday": "assertion", "not:TODO": "assertion"}
+
+
+def test_a_rule_judges_output_matches_conditions_are_regular_expressions(
+        tmp_path: Path) -> None:
+    skill = _skill_md(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", {"evals": [{
+        "id": "one", "prompt": "Tidy these notes: ship Friday, Ana owns it.",
+        "judge": {"type": "rule_based", "success": [
+            {"output_matches": {"all": ["(?i)owner:\\s*Ana"]}},
+            {"output_matches": {"any": ["Fri(day)?", "5th"]}}]}}]})
+    assert entries(skill) == {"re:(?i)owner:\\s*Ana": "assertion",
+                              "re:(?:Fri(day)?)|(?:5th)": "assertion"}
+
+
+def test_a_json_lines_set_with_named_groups_of_texts(tmp_path: Path) -> None:
+    skill = _skill_md(tmp_path / "tidy-notes")
+    (skill / "evals").mkdir()
+    (skill / "evals" / "cases.jsonl").write_text("\n".join(json.dumps(c) for c in [
+        {"id": "a", "prompt": "Tidy: ship Friday, Ana owns it.",
+         "required_signals": {"day": ["Friday", "Fri"], "owner": ["Ana"]},
+         "forbidden_signals": {"filler": ["As an AI"]}},
+        {"id": "b", "prompt": "Tidy: hire Bo, Eli owns it.",
+         "required_signals": {"owner": ["Eli"]}}]) + "\n")
+    got = report(skill)
+    assert [c["id"] for c in got["cases"]] == ["a", "b"]
+    assert {c["entry"] for c in got["cases"][0]["checks"]} == {
+        "re:Friday|Fri", "re:Ana", "not:re:As\\ an\\ AI"}
