@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 
 from runner.analysis.confidence import (
@@ -61,6 +62,16 @@ def build_rows(results: Iterable[TrialResult],
     return rows
 
 
+_TURN = re.compile(r"^turn (\d+): ")
+
+
+def _failed_turns(result: TrialResult) -> str:
+    """A multi-turn case's failing arm: at which turns its own checks failed."""
+    failed = sorted({int(m.group(1)) for c in result.checks if not c.passed
+                     for m in [_TURN.match(c.check)] if m})
+    return f" (at turn {', '.join(map(str, failed))})" if failed else ""
+
+
 def _row(case: str, rep: int, opponent: Arm, cand: TrialResult, other: TrialResult,
          judged: Judgement | None = None, judge_asked: bool = False) -> Row:
     def make(outcome: Outcome, reason: str, holed: list[Arm] | None = None) -> Row:
@@ -77,6 +88,7 @@ def _row(case: str, rep: int, opponent: Arm, cand: TrialResult, other: TrialResu
         outcome = Outcome.WIN if cand.passed else Outcome.LOSS
         reason = ("checks: candidate passed, opponent failed" if cand.passed
                   else "checks: opponent passed, candidate failed")
+        reason += _failed_turns(other if cand.passed else cand)
         row = make(outcome, reason)
         if judged is not None:
             said = "; ".join(f"{c.order}: {c.preferred}" for c in judged.calls)

@@ -43,9 +43,25 @@ def read_case(case: Case, origins: dict[str, tuple[str, ...]] | None = None,
     fixtures = [FixtureReading(file=file, written=written[n] if n < len(written) else file,
                                staged_at=str(case.fixture_destination(file)))
                 for n, file in enumerate(case.files)]
-    return CaseReading(id=case.id, name=case.name, checks=checks, fixtures=fixtures,
-                       ignored=_ignored(case, origins), runs_first=[s.id for s in case.chain],
-                       ties=_ties(case, judge_expected_output))
+    return CaseReading(id=case.id, name=case.name, checks=[*_turn_checks(case), *checks],
+                       fixtures=fixtures, ignored=_ignored(case, origins),
+                       runs_first=[s.id for s in case.chain],
+                       ties=_ties(case, judge_expected_output), turns=len(case.prompts))
+
+
+def _turn_checks(case: Case) -> list[CheckReading]:
+    """A multi-turn case's checks written on its turns, each named by its turn (the case's
+    own checks, listed after them, grade the last turn)."""
+    checks: list[CheckReading] = []
+    for number in range(1, len(case.prompts) + 1):
+        own = case.turn_case(number)
+        where = "first turn" if number == 1 else f"follow_ups[{number - 2}]"
+        for check in [*_text_checks(own, {}), *_file_checks(own, {})] if own else []:
+            checks.append(check.model_copy(update={
+                "entry": f"turn {number}: {check.entry}",
+                "reads": f"{check.reads}, as turn {number} left it",
+                "origin": f"{where}: {check.origin}"}))
+    return checks
 
 
 def _text_checks(case: Case, origins: dict[str, tuple[str, ...]]) -> list[CheckReading]:
@@ -132,6 +148,10 @@ def case_lines(reading: CaseReading) -> list[str]:
         lines.append(f"  depends on: case {', then case '.join(reading.runs_first)} runs first "
                      "in its sandbox, by the same arm; what that leaves is its starting point "
                      "(graded in its own trial), not this case's work")
+    if reading.turns > 1:
+        lines.append(f"  {reading.turns} turns: each follow-up is sent in the same session "
+                     "(claude --resume) after the turn before; a `turn N:` check grades that "
+                     f"turn, the case's own checks grade turn {reading.turns}")
     for check in reading.checks:
         note = "" if check.decides else " (reported beside task success)"
         lines.append(f"  {check.kind} {check.entry}: {check.graded}{note}")

@@ -19,7 +19,7 @@ import re
 from typing import Any
 
 from runner.authoring.problems import Problems
-from runner.schema.case import Case, Reading
+from runner.schema.case import TURN_CHECK_FIELDS, Case, Reading
 
 # Assertion objects: their `type` -> (kind, negated).
 LITERAL, REGEX, ANY, ALL, STATEMENT, TOOL, JSON, DESCRIBED, COUNT = (
@@ -428,31 +428,42 @@ class CaseReader:
 
     def _turns(self, item: dict[str, Any]) -> None:
         """A multi-turn case (`follow_up_turns`, a `turns` or conversation list): its first
-        user turn is the prompt; the follow-ups are kept and reported, never dropped in
-        silence (one session turn is sent: checks about later turns read the first turn's
-        work only)."""
+        user turn is the prompt (unless the case has one), each later user turn a follow-up
+        sent in the same session, with the checks written on it (`_turn`). An assistant entry
+        is the author's reference reply, kept and reported (claude writes its own)."""
         for key in TURN_FIELDS:
             value = item.get(key)
             if not isinstance(value, list) or not value:
                 continue
-            turns = [t if isinstance(t, str) else t.get("content") or t.get("text")
-                     or t.get("prompt") or t.get("user") for t in value
-                     if isinstance(t, str) or isinstance(t, dict)
+            users = [t for t in value if isinstance(t, str) or isinstance(t, dict)
                      and t.get("role", "user") == "user"]
-            turns = [t for t in turns if isinstance(t, str) and t.strip()]
-            if not turns:
+            entries = [(n, self._turn(t, n + 1)) for n, t in enumerate(users)]
+            unsendable = [n for n, checks in entries if checks is None]
+            if not users or len(unsendable) == len(users):
                 continue
             item.pop(key)
-            if "prompt" not in item and key != "follow_up_turns":
-                item["prompt"], turns = turns[0], turns[1:]
+            replies = [t for t in value if isinstance(t, dict) and t.get("role") == "assistant"]
+            if replies:
+                self.unread[f"{key} (the author's replies, not sent)"] = replies
+                self.mapped(f"{len(replies)} assistant entr(y/ies) in `{key}` read as the "
+                            "author's reference replies, not sent: claude answers each turn "
+                            "itself", "move what a good reply does into that turn's "
+                            "`expectations`")
+            if unsendable:
+                self.unread[f"{key} (turns without text, not sent)"] = [
+                    users[n] for n in unsendable]
+                self.problems.report(MULTI_TURN, self.label, f"{len(unsendable)} user turn(s) "
+                                     f"in `{key}` carry no text to send", "write each user "
+                                     "turn as a string or an object with `content`")
+            turns = [checks for _, checks in entries if checks is not None]
+            if "prompt" not in item and key not in ("follow_up_turns", "followups",
+                                                    "follow_ups"):
+                first = turns.pop(0)
+                item["prompt"] = first.pop("prompt")
+                if any(first.values()):
+                    item["first_turn"] = first
             if turns:
-                self.unread[f"{key} (follow-up turns, not sent)"] = turns
-                self.problems.report(MULTI_TURN, self.label, f"a multi-turn case: "
-                                     f"{len(turns)} follow-up turn(s) in `{key}` are not sent "
-                                     "(a trial is one turn); its checks read the first turn's "
-                                     "work only", "split each follow-up into its own case "
-                                     "(`depends_on` the one before), or grade the first turn "
-                                     "only")
+                item["follow_ups"] = turns
             return
 
     def _foreign_mappings(self, item: dict[str, Any]) -> None:
@@ -592,6 +603,26 @@ class CaseReader:
             self.mapped(f"`{key}`: {len(groups)} check(s), each passed by any of its texts",
                         "write each as {\"type\": \"contains_any\", \"terms\": [...]} under "
                         "assertions")
+
+    def _turn(self, entry: str | dict[str, Any], number: int) -> dict[str, Any] | None:
+        """One user turn as {prompt, its own checks}, read by the rules a case is read by
+        (aliases, statements, typed objects); None when it has no text to send."""
+        if isinstance(entry, str):
+            return {"prompt": entry} if entry.strip() else None
+        rest = dict(entry)
+        rest.pop("role", None)
+        text = next((rest.pop(k) for k in ("content", "text", "prompt", "user", "message",
+                                           "query", "input") if isinstance(rest.get(k), str)
+                     and rest[k].strip()), None)
+        if text is None:
+            return None
+        reader = CaseReader(self.problems, f"{self.label} turn {number}", self.in_statements)
+        read = reader.read(rest) if rest else {}
+        turn = {k: read.pop(k) for k in TURN_CHECK_FIELDS if k in read}
+        kept = {k: v for k, v in {**read.pop("extra", {}), **read}.items() if v}
+        if kept:
+            self.unread[f"turn {number} (kept, not graded)"] = kept
+        return {"prompt": text, **turn}
 
     def _trigger_expectations(self, item: dict[str, Any]) -> None:
         """Whether the skill fires is not behaviour a grader can see (it never sees the skill

@@ -66,6 +66,7 @@ def check_skill(opts: RunOptions) -> Checked:
     readings = [read_case(case, caseset.origins.get(case.id), caseset.judge_expected_output)
                 for case in plan.cases_in_order()]
     cases = plan.cases_in_order()
+    turns = {r.id: r.turns for r in readings if r.turns > 1}
     programs = scan_programs(plan.skill.path, cases)
     findings = [*skill_findings(skill_reading, plan.skill.path, cases),
                 *program_findings(plan.skill.path, cases),
@@ -74,9 +75,10 @@ def check_skill(opts: RunOptions) -> Checked:
     report = CheckReport(ok=True, skill=plan.skill.name, skill_sha256=plan.skill.digest,
                          arms=[str(a) for a in plan.arms], k=opts.k, trials=len(plan.trials),
                          cases=readings, findings=findings, about=caseset.about)
+    shown = [f"{c} ({turns[c]} turns)" if c in turns else c for c in plan.cases]
     summary = (
         f"ok: {plan.skill.name} (sha256 {plan.skill.short_digest}), {len(plan.cases)} "
-        f"case(s): {', '.join(plan.cases)}; arms {', '.join(plan.arms)}; k={plan.k_label()} -> "
+        f"case(s): {', '.join(shown)}; arms {', '.join(plan.arms)}; k={plan.k_label()} -> "
         f"{'at most ' if plan.adaptive else ''}{len(plan.trials)} trial(s){script}")
     details = [line for reading in readings for line in case_lines(reading)]
     if caseset.about:

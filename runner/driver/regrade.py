@@ -50,7 +50,7 @@ from runner.schema.skill import Skill
 from runner.schema.trial import CheckResult, Score, TrialResult, TrialSpec
 from runner.scoring.base import Evidence, Grading, passed, score_all
 from runner.store.base import Store, open_store
-from runner.store.keys import RunKeys
+from runner.store.keys import AttemptKeys, RunKeys
 from runner.store.trials import read_done, standing
 from runner.trial.transcript import parse_transcript
 
@@ -122,6 +122,21 @@ class Regrader:
         return Grading(client=self.access.client(), model=self.plan.grader_model,
                        skill_name=self.plan.skill.name)
 
+    def _last_turn(self, src: AttemptKeys, case: Case) -> bytes | None:
+        """The last turn sent of a multi-turn case's stored conversation, if any."""
+        turns = self._turns(src, case)
+        return turns[-1] if turns else None
+
+    def _turns(self, src: AttemptKeys, case: Case) -> list[bytes]:
+        """A multi-turn case's stored turns, in order (those sent)."""
+        found: list[bytes] = []
+        for number in range(1, len(case.prompts) + 1) if case.follow_ups else ():
+            try:
+                found.append(self.store.get(src.turn(number).transcript))
+            except KeyError:
+                break
+        return found
+
     def regrade(self, spec: TrialSpec, source: TrialResult) -> TrialResult:
         """The trial scored again; stored under the new run (a hole stays a hole, unstored)."""
         if source.status.is_hole:
@@ -133,17 +148,23 @@ class Regrader:
             transcript_bytes = b""
         prefix = src.output("")
         outputs = {k[len(prefix):]: self.store.get(k) for k in self.store.list(prefix)}
-        transcript = parse_transcript(transcript_bytes)
+        # a multi-turn case's own checks grade its last turn; its turns' own scores stand
+        # (why_not sends a case whose turn checks changed to a new run)
+        last = self._last_turn(src, spec.case) or transcript_bytes
+        transcript = parse_transcript(last)
         evidence = Evidence(transcript.assistant_text, outputs, source.outputs_skipped,
-                            transcript_bytes, tuple(transcript.calls), None, source.inputs)
-        reuse: dict[str, Score] = {}
+                            last, tuple(transcript.calls), None, source.inputs)
+        reuse: dict[str, Score] = {n: s for n, s in source.scores.items()
+                                   if n.startswith("turn ")}
         if "program" in source.scores:  # unchanged, or the case would not be regraded
             reuse["program"] = source.scores["program"]
         fresh_grade = self.needs_grader(spec, source)
         if not fresh_grade and "statements" in source.scores and spec.case.statements:
             reuse["statements"] = source.scores["statements"]
         names = tuple(n for n in spec.scorers if n not in reuse)
-        scored = score_all(names, spec.case, evidence,
+        case = spec.case.model_copy(update={
+            "prompt": spec.case.conversation_prompt(len(spec.case.prompts))})
+        scored = score_all(names, case, evidence,
                            self.grading() if fresh_grade else Grading())
         if fresh_grade:
             self.graded += 1
@@ -151,6 +172,7 @@ class Regrader:
                 self.grader_cost += scored["statements"].cost_usd or 0.0
         scores = {n: (reuse.get(n) or scored[n]) for n in spec.scorers
                   if n in reuse or n in scored}
+        scores |= {n: s for n, s in reuse.items() if n.startswith("turn ")}
         if not source.status.finished_normally:
             scores["finished"] = source.scores.get("finished") or Score(
                 scorer="finished", passed=False, checks=[CheckResult(
@@ -161,6 +183,8 @@ class Regrader:
         mine = keys.attempt(1)
         if transcript_bytes:
             self.store.put(mine.transcript, transcript_bytes)
+        for number, raw in enumerate(self._turns(src, spec.case), 1):
+            self.store.put(mine.turn(number).transcript, raw)
         for rel, data in outputs.items():
             self.store.put(mine.output(rel), data)
         self.store.put(mine.result, result.model_dump_json(indent=1).encode())

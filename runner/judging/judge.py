@@ -53,7 +53,9 @@ def criteria(case: Case, use_expected_output: bool, every_case: bool = False) ->
 
 def judge_request(case: Case, rule: str, first: Material, second: Material,
                   model: str) -> dict[str, Any]:
-    user = (f"<task>\n{case.prompt}\n</task>\n\n<criteria>\n{rule}\n</criteria>\n\n"
+    # a multi-turn case: every user turn (each response is the whole conversation's work)
+    task = case.conversation_prompt(len(case.prompts))
+    user = (f"<task>\n{task}\n</task>\n\n<criteria>\n{rule}\n</criteria>\n\n"
             f"Response 1:\n{first.block()}\n\nResponse 2:\n{second.block()}")
     return {"model": model, "max_tokens": MAX_TOKENS, "system": SYSTEM,
             "messages": [{"role": "user", "content": user}],

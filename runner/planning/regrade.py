@@ -99,8 +99,11 @@ def entries_digest(files: dict[str, bytes], entries: list[str]) -> str:
 
 def why_not(before: Case, after: Case, before_files: dict[str, bytes], root: Path) -> str | None:
     """Why the stored sessions of `before` do not stand for `after`, or None when they do."""
-    if before.prompt != after.prompt:
+    if before.prompts != after.prompts:
         return "its prompt changed: the agent was asked something else"
+    if (before.first_turn, before.follow_ups) != (after.first_turn, after.follow_ups):
+        return ("its turns' own checks changed: they read the files after each turn, which "
+                "are not kept")
     if before.files != after.files or entries_digest(before_files, list(before.files)) != \
             entries_digest(folder_files(root, list(after.files)), list(after.files)):
         return "its fixtures changed: the agent worked on other files"

@@ -50,6 +50,7 @@ max-height:420px;overflow:auto}
 .pair{display:grid;grid-template-columns:1fr 1fr;gap:12px}
 .trial{border:1px solid #ddd;padding:8px;border-radius:4px;min-width:0}
 .turn{margin:4px 0}.turn .k{font-size:12px;color:#666}
+.user_turn{border-top:2px solid #888;padding-top:4px}
 .skill_load{border-left:4px solid #6a4bc4;padding-left:6px}
 .tool_result.err pre{background:#fbecea}
 .check-ok{color:#0a7a2f}.check-no{color:#b3261e}
@@ -129,7 +130,8 @@ def _grid(report: Report) -> str:
 def _turn(turn: Turn) -> str:
     label = {"text": "assistant", "tool_use": f"tool call · {turn.tool}",
              "tool_result": "result" + (" (error)" if turn.is_error else ""),
-             "skill_load": "skill loaded"}.get(turn.kind, turn.kind)
+             "skill_load": "skill loaded",
+             "user_turn": "user"}.get(turn.kind, turn.kind)
     klass = f"turn {esc(turn.kind)}" + (" err" if turn.is_error else "")
     return (f'<div class="{klass}"><div class="k">{esc(label)}</div>'
             f"<pre>{esc(turn.text)}</pre></div>")

@@ -44,6 +44,10 @@ class SessionSpec(BaseModel):
     prompt: str = Field(description="The case prompt, passed after `--`")
     claude_args: list[str] = Field(description="Arguments after `claude`; plugin added by backend")
     env: dict[str, str] = Field(default_factory=dict, description="Session environment")
+    state_dir: Path | None = Field(default=None, description="claude's own state "
+                                   "(CLAUDE_CONFIG_DIR), kept across the turns of one "
+                                   "conversation so a follow-up can --resume it; none: the "
+                                   "session's home is thrown away with it")
     timeout_s: float = Field(gt=0, description="Wall-clock limit; the session is killed past it")
     limits: Limits = Field(default_factory=Limits)
     extend_s: Callable[[], float] | None = Field(

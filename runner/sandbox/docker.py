@@ -40,6 +40,7 @@ LABEL_RUN = "skill-eval.run"
 LABEL_TRIAL = "skill-eval.trial"
 LABEL_SDK = "skill-eval.claude-sdk"
 CONTAINER_WORKDIR = "/work"
+CONTAINER_STATE_DIR = "/run/claude-state"
 CONTAINER_SOCKET_DIR = "/run/gw"
 CONTAINER_PLUGIN_ROOT = "/opt/skill"
 CONTAINER_JUDGE_DIR = "/judge"
@@ -128,6 +129,9 @@ class DockerSandbox(Sandbox):
             inside = f"{CONTAINER_PLUGIN_ROOT}/{spec.plugin_dir.name}"
             mounts.append(Mount(inside, str(spec.plugin_dir), type="bind", read_only=True))
         env = {**spec.env, "SKILL_EVAL_GATE": f"{CONTAINER_SOCKET_DIR}/{GATE_NAME}"}
+        if spec.state_dir is not None:  # outside /work: claude's state is not the agent's work
+            mounts.append(Mount(CONTAINER_STATE_DIR, str(spec.state_dir), type="bind"))
+            env["CLAUDE_CONFIG_DIR"] = CONTAINER_STATE_DIR
         return self._hardened(argv(spec, inside), mounts, spec.limits, spec.run_id,
                               spec.trial_id, env)
 

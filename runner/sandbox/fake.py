@@ -32,6 +32,8 @@ class FakeSandbox(Sandbox):
     plan: ClassVar[dict[str, dict[str, Any]]] = {}
     starts: ClassVar[dict[str, int]] = {}
     running: ClassVar[int] = 0  # sessions inside their slot now
+    # (trial id, prompt, claude args) of every session started: what a test sent
+    sent: ClassVar[list[tuple[str, str, list[str]]]] = []
     peak: ClassVar[int] = 0  # the most sessions ever inside their slots at once
     _lock = threading.Lock()
 
@@ -48,7 +50,13 @@ class FakeSandbox(Sandbox):
 
     def _session(self, spec: SessionSpec) -> SessionRun:
         behaviour = self.plan.get(spec.trial_id) or self.plan.get("*", {})
+        # `by_prompt`: {text in the prompt: behaviour} answers each turn of a conversation
+        for needle, step in behaviour.get("by_prompt", {}).items():
+            if needle in spec.prompt:
+                behaviour = {**behaviour, **step}
+                break
         with self._lock:
+            self.sent.append((spec.trial_id, spec.prompt, list(spec.claude_args)))
             self.starts[spec.trial_id] = self.starts.get(spec.trial_id, 0) + 1
             start = self.starts[spec.trial_id]
         if behaviour.get("sleep_s"):

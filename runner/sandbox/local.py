@@ -67,6 +67,8 @@ class LocalSandbox(Sandbox):
         home = tempfile.mkdtemp(prefix="skill-eval-home-")
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home,
                "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{port}", **spec.env}
+        if spec.state_dir is not None:
+            env["CLAUDE_CONFIG_DIR"] = str(spec.state_dir)
         if os.geteuid() == 0:
             env["IS_SANDBOX"] = "1"  # claude refuses to skip permissions as root otherwise
         plugin = str(spec.plugin_dir) if spec.plugin_dir else None

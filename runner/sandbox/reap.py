@@ -27,14 +27,20 @@ def _age_s(path: Path) -> float:
         return float("inf")
 
 
+# A trial's scratch dir mounts its working directory and, for a multi-turn case, claude's
+# own state kept across the turns (runner.trial.template): both size-capped tmpfs mounts.
+MOUNTED = ("work", "claude")
+
+
 def _unmount_all(path: Path) -> int:
     count = 0
-    work = path / "work"
-    while os.path.ismount(work):  # stacked mounts unwind one at a time
-        subprocess.run(["umount", "-l", str(work)], capture_output=True)
-        count += 1
-        if count > 8:
-            break
+    for name in MOUNTED:
+        tries = 0
+        while os.path.ismount(path / name):  # stacked mounts unwind one at a time
+            subprocess.run(["umount", "-l", str(path / name)], capture_output=True)
+            count, tries = count + 1, tries + 1
+            if tries > 8:
+                break
     return count
 
 

@@ -115,6 +115,39 @@ class JsonCheck(BaseModel):
     exists: bool = Field(default=True, description="False: the path must be absent")
 
 
+class TurnChecks(BaseModel):
+    """What decides one turn of a multi-turn case, graded on that turn's material only: its
+    final answer, the files as they stand after it, its tool calls
+    (docs/case-sets.md#multi-turn-cases)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    assertions: tuple[str, ...] = Field(default=(), description="Checks, as a case's")
+    reads: Reading = Field(default=Reading.WORK, description="What the assertions read")
+    statements: tuple[str, ...] = Field(default=(), description="Graded by the grader model "
+                                                                "on this turn")
+    tool_calls: tuple[str, ...] = Field(default=(), description="Matchers one of this turn's "
+                                                                "calls must match")
+    outputs: tuple[OutputCheck, ...] = Field(default=(), description="Files that must exist "
+                                                                      "after this turn")
+    json_checks: tuple[JsonCheck, ...] = Field(default=(), description="Values inside JSON "
+                                                                        "outputs after it")
+
+    @property
+    def gradable(self) -> bool:
+        return bool(self.assertions or self.statements or self.tool_calls or self.outputs
+                    or self.json_checks)
+
+
+class Turn(TurnChecks):
+    """A follow-up turn: a prompt sent in the same claude session after the turn before
+    (claude's own --resume), and the checks of its own, if any."""
+
+    prompt: str = Field(description="The user's follow-up message")
+
+
+TURN_CHECK_FIELDS = tuple(TurnChecks.model_fields)
+
+
 class Case(BaseModel):
     """One authored problem: a prompt, its fixtures and what decides pass or fail."""
 
@@ -156,6 +189,12 @@ class Case(BaseModel):
     chain: tuple[ChainStep, ...] = Field(default=(), description="The cases it depends on, "
                                                                   "run first in its sandbox, "
                                                                   "in order")
+    follow_ups: tuple[Turn, ...] = Field(default=(), description="Follow-up turns sent in the "
+                                         "same session after `prompt`, in order; the case's "
+                                         "own checks grade the last turn")
+    first_turn: TurnChecks | None = Field(default=None, description="Checks of the first turn "
+                                          "itself (a conversation whose first turn carries its "
+                                          "own)")
 
     @field_validator("id", mode="before")
     @classmethod
@@ -183,11 +222,40 @@ class Case(BaseModel):
         # Process items are reported beside task success and never decide it: a case with
         # only those ties on every row.
         return bool(self.assertions or self.outputs or self.statements or self.tool_calls
-                    or self.json_checks or self.judge_program or self.grader_program)
+                    or self.json_checks or self.judge_program or self.grader_program
+                    or any(t.gradable for t in self.follow_ups)
+                    or (self.first_turn is not None and self.first_turn.gradable))
+
+    @property
+    def prompts(self) -> tuple[str, ...]:
+        """Every user turn of the conversation, the first one first."""
+        return (self.prompt, *(t.prompt for t in self.follow_ups))
+
+    def conversation_prompt(self, index: int) -> str:
+        """The task a grader is shown for turn `index`: every user turn up to it, the graded
+        one marked (a follow-up alone, "now add the owner", says little)."""
+        if not self.follow_ups:
+            return self.prompt
+        return "\n\n".join(f"[user turn {n}{' (graded here)' if n == index else ''}] {p}"
+                            for n, p in enumerate(self.prompts[:index], 1))
+
+    def turn_case(self, index: int) -> Case | None:
+        """The checks of turn `index` (1-based) as a case of their own, for the scorers, or
+        None when that turn carries none. The case's top-level checks are not among them:
+        they grade the last turn, as the case itself."""
+        checks = self.first_turn if index == 1 else self.follow_ups[index - 2]
+        if checks is None or not checks.gradable:
+            return None
+        return Case(id=self.id, prompt=self.conversation_prompt(index), files=self.files,
+                    staged_at=self.staged_at,
+                    **{f: getattr(checks, f) for f in TURN_CHECK_FIELDS})
 
     def digest(self) -> str:
         # a case without a grader program digests as it did before the field existed
-        unset = {"grader_program"} if self.grader_program is None else None
+        # nor a single-turn case as it did before follow-ups existed
+        unset = {f for f, v in (("grader_program", self.grader_program),
+                                ("follow_ups", self.follow_ups),
+                                ("first_turn", self.first_turn)) if not v} or None
         return hashlib.sha256(self.model_dump_json(exclude=unset).encode()).hexdigest()
 
 

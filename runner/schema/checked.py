@@ -37,6 +37,8 @@ class CaseReading(BaseModel):
     runs_first: list[str] = Field(default_factory=list, description="depends_on: the cases "
                                   "whose prompts run first in its sandbox, in order")
     ties: str
+    turns: int = Field(default=1, description="User turns sent in one session (a multi-turn "
+                                              "case: its follow-ups, by claude's --resume)")
 
 
 class CheckReport(BaseModel):

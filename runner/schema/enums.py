@@ -121,6 +121,7 @@ class TurnKind(StrEnum):
     TOOL_USE = "tool_use"
     TOOL_RESULT = "tool_result"
     SKILL_LOAD = "skill_load"  # a Skill tool call: the session loaded a skill
+    USER_TURN = "user_turn"  # a multi-turn case's follow-up starts (claude resumed)
 
 
 class TriggerMode(StrEnum):

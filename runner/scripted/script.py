@@ -7,6 +7,7 @@
         when:
           prompt: "sales.csv"          # assertion grammar on the task prompt (first user turn)
           skill: csv-summary           # this skill is offered to the model
+          # last_prompt: "add a title"  # the latest user turn (a follow-up); list it first
         turns:                         # turn N answers the request with N assistant turns so far
           - tool_use: {name: Skill, input: {skill: "csv-summary:csv-summary"}}
           - tool_use: {name: Bash, input: {command: "wc -l sales.csv"}}
@@ -154,6 +155,9 @@ class When(BaseModel):
     skill: str | None = Field(default=None, description="Skill that must be offered")
     no_skill: str | None = Field(default=None, description="Skill that must NOT be offered")
     model: str | None = Field(default=None, description="Assertion on the requested model id")
+    last_prompt: str | None = Field(default=None, description="Assertion on the latest user "
+                                    "turn (a follow-up of a multi-turn case); the scenario's "
+                                    "turns count from it")
     purpose: Literal["agent", "grader", "judge", "router", "generator", "preflight"] = Field(
         default="agent", description="Who asks: the agent (a claude session), the statement "
                                      "grader, the pairwise judge, the catalog router, the case "
@@ -162,7 +166,7 @@ class When(BaseModel):
 
     @model_validator(mode="after")
     def _grammar(self) -> When:
-        for value in (self.prompt, self.model):
+        for value in (self.prompt, self.model, self.last_prompt):
             if value is not None:
                 parse_matcher(value)
         return self

@@ -63,8 +63,37 @@ def skill_offered(body: dict[str, Any], skill: str) -> bool:
     return re.search(pattern, offered_text(body)) is not None
 
 
-def assistant_turns(body: dict[str, Any]) -> int:
-    return sum(1 for m in body.get("messages", []) if m.get("role") == "assistant")
+def _typed(message: dict[str, Any]) -> bool:
+    """A user message someone typed: text of its own, not tool results, not claude's
+    injected reminders or a loaded skill's body."""
+    content = message.get("content")
+    blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
+    if message.get("role") != "user" or not isinstance(blocks, list):
+        return False
+    if any(isinstance(b, dict) and b.get("type") == "tool_result" for b in blocks):
+        return False
+    return any(isinstance(b, dict) and b.get("type") == "text" and "<system-reminder>" not in
+               str(b.get("text", "")) and not str(b.get("text", "")).startswith(
+                   "Base directory for this skill") for b in blocks)
+
+
+def last_typed(body: dict[str, Any]) -> int:
+    """The index of the latest typed user message (a multi-turn case's follow-up), or -1."""
+    messages = body.get("messages", [])
+    return next((i for i in range(len(messages) - 1, -1, -1) if _typed(messages[i])), -1)
+
+
+def latest_prompt(body: dict[str, Any]) -> str:
+    """The latest typed user turn's text, without injected reminders."""
+    index = last_typed(body)
+    if index < 0:
+        return ""
+    content = body["messages"][index].get("content")
+    return "\n".join(t for t in _texts(content) if "<system-reminder>" not in t)
+
+
+def assistant_turns(body: dict[str, Any], since: int = -1) -> int:
+    return sum(1 for m in body.get("messages", [])[since + 1:] if m.get("role") == "assistant")
 
 
 # The forced tool of the runner's own model calls names who is asking.
@@ -91,6 +120,9 @@ def choose(script: Script, body: dict[str, Any]) -> Scenario | None:
         if when.prompt is not None and not parse_matcher(when.prompt).check(prompt):
             continue
         if when.model is not None and not parse_matcher(when.model).check(model):
+            continue
+        if when.last_prompt is not None and not parse_matcher(when.last_prompt).check(
+                latest_prompt(body)):
             continue
         if when.skill is not None and not skill_offered(body, when.skill):
             continue
@@ -243,7 +275,8 @@ class ScriptedModel:
             turn = Turn(text=self.script.side_reply)
         else:
             name = scenario.name
-            index = assistant_turns(body)
+            index = assistant_turns(body, last_typed(body) if scenario.when.last_prompt
+                                    is not None else -1)
             turn = scenario.turns[index] if index < len(scenario.turns) else Turn(
                 text=scenario.final_text)
         with self._lock:

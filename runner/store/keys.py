@@ -8,7 +8,10 @@
     runs/<run_id>/bundles/<sha256>.tar                   skill and fixture bytes for the nodes
     runs/<run_id>/trials/<trial_id>/attempts/<n>/CLAIM   attempt n started (create-only)
     runs/<run_id>/trials/<trial_id>/attempts/<n>/usage.json       metered so far (rewritten)
-    runs/<run_id>/trials/<trial_id>/attempts/<n>/transcript.jsonl
+    runs/<run_id>/trials/<trial_id>/attempts/<n>/transcript.jsonl   the session (a multi-turn
+                                                         case: every turn, in order)
+    runs/<run_id>/trials/<trial_id>/attempts/<n>/turns/<i>/transcript.jsonl   turn i alone
+                                                         (multi-turn cases only)
     runs/<run_id>/trials/<trial_id>/attempts/<n>/result.json
     runs/<run_id>/trials/<trial_id>/attempts/<n>/outputs/<relpath>
     runs/<run_id>/trials/<trial_id>/attempts/<n>/grader.json     the grader's request and the
@@ -76,6 +79,19 @@ class AttemptKeys:
 
     def output(self, relpath: str) -> str:
         return f"{self.prefix}/outputs/{relpath}"
+
+    def turn(self, number: int) -> TurnKeys:
+        """One turn (1-based) of a multi-turn case's conversation."""
+        return TurnKeys(f"{self.prefix}/turns/{number}")
+
+
+@dataclass(frozen=True)
+class TurnKeys:
+    prefix: str
+
+    @property
+    def transcript(self) -> str:
+        return f"{self.prefix}/transcript.jsonl"
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,14 @@ def claude_args(spec: TrialSpec) -> list[str]:
     return args
 
 
+def turn_args(args: list[str], session_id: str, turn: int) -> list[str]:
+    """One turn of a multi-turn case: the first keeps its session under `session_id` (no
+    --no-session-persistence, or it could not be resumed), each later one resumes it with
+    claude's own --resume, so the model sees the whole conversation."""
+    kept = [a for a in args if a != "--no-session-persistence"]
+    return [*kept, "--session-id" if turn == 1 else "--resume", session_id]
+
+
 def session_env(token: str) -> dict[str, str]:
     return {"ANTHROPIC_API_KEY": token, "CLAUDE_CODE_MAX_RETRIES": "3",
             "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1", "DISABLE_AUTOUPDATER": "1",

@@ -20,6 +20,7 @@ import shutil
 import socket
 import tempfile
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
@@ -39,7 +40,7 @@ from runner.pacing.ledger import BudgetGuard, find_ledger
 from runner.pacing.pushback import PUSHBACK_RETRIES
 from runner.pacing.stops import StopReason
 from runner.sandbox.base import Sandbox, SessionRun, SessionSpec
-from runner.sandbox.reap import mark_scratch
+from runner.sandbox.reap import MOUNTED, mark_scratch
 from runner.sandbox.registry import open_sandbox
 from runner.schema.enums import TrialKind, TrialPhase, TrialStatus
 from runner.schema.trial import (
@@ -60,9 +61,10 @@ from runner.store.trials import read_done
 from runner.trial.collect import Collected, CollectLimits, collect_outputs
 from runner.trial.isolation import find_leak
 from runner.trial.programs import grader_program, judge_program
-from runner.trial.session import claude_args, session_env, stage_fixtures
+from runner.trial.session import claude_args, session_env, stage_fixtures, turn_args
 from runner.trial.slots import SLOTS_DIR, SessionSlots, node_sandbox_capacity
 from runner.trial.transcript import Transcript, parse_transcript
+from runner.trial.turns import Conversation, converse, grade_turns, merged, turn_evidence
 
 log = logging.getLogger(__name__)
 SETTLE_S = 1.0  # a prefetched container starts no sooner than this after a session started
@@ -152,10 +154,15 @@ def run_trial(spec: TrialSpec, store: Store | None = None) -> TrialResult:
     return result
 
 
-def _store_attempt(store: Store, keys: AttemptKeys, result: TrialResult, transcript: bytes,
-                   collected: Collected) -> None:
-    if transcript:
-        store.put(keys.transcript, transcript)
+def _store_attempt(store: Store, keys: AttemptKeys, result: TrialResult,
+                   transcript: tuple[bytes, ...], collected: Collected) -> None:
+    """The attempt's artifacts: transcript.jsonl holds the whole conversation (one turn: the
+    session), and a multi-turn case's each turn under turns/<i>/ as well."""
+    if any(transcript):
+        store.put(keys.transcript, b"".join(transcript))
+    if len(transcript) > 1:
+        for number, raw in enumerate(transcript, 1):
+            store.put(keys.turn(number).transcript, raw)
     for rel, data in collected.files.items():
         store.put(keys.output(rel), data)
     store.put(keys.result, result.model_dump_json(indent=1).encode())
@@ -291,6 +298,7 @@ class Staged:
     fixtures: Path
     plugin_dir: Path | None
     inputs: dict[str, str] = field(default_factory=dict)  # relpath -> sha256: not the work
+    state_dir: Path | None = None  # claude's own state, kept across a conversation's turns
 
 
 def _stage(spec: TrialSpec, store: Store, sandbox: Sandbox, scratch: Path) -> Staged:
@@ -308,14 +316,20 @@ def _stage(spec: TrialSpec, store: Store, sandbox: Sandbox, scratch: Path) -> St
         plugin_dir = stage_plugin(skill, plugins, spec.skill_name)
     sandbox.reap_trial(spec.trial_id)  # an earlier attempt of this trial (worker died)
     sandbox.prepare_workdir(workdir)
-    return Staged(workdir, socket_dir, fixtures, plugin_dir, inputs)
+    state_dir = None
+    if spec.case.follow_ups:  # size-capped and owned by the agent, as its working directory
+        state_dir = scratch / MOUNTED[1]
+        sandbox.create_workdir(state_dir, spec.sandbox.limits)
+        sandbox.prepare_workdir(state_dir)
+    return Staged(workdir, socket_dir, fixtures, plugin_dir, inputs, state_dir)
 
 
 def _session(spec: TrialSpec, store: Store, keys: AttemptKeys, sandbox: Sandbox,
              staged: Staged, guard: BudgetGuard, clock: PhaseClock,
-             metered: list[Usage]) -> SessionRun:
-    """The gateway up, the sandbox started, claude run; the gateway's usage lands in
-    `metered` even when the session raises (it was paid for)."""
+             metered: list[Usage]) -> Conversation:
+    """The gateway up, the sandbox started, claude run (each turn of a multi-turn case, in
+    this sandbox: runner.trial.turns); the gateway's usage lands in `metered` even when the
+    session raises (it was paid for)."""
     def keep_usage(current: Usage) -> None:
         store.put(keys.usage, current.model_dump_json().encode())
 
@@ -328,14 +342,23 @@ def _session(spec: TrialSpec, store: Store, keys: AttemptKeys, sandbox: Sandbox,
                 staged.socket_dir, spec.context.upstream_url,
                 read_credential(), policy, guard, on_usage=keep_usage,
                 governor=_governor(spec)))
-        def session(prompt: str) -> SessionSpec:
+        def session(prompt: str, args: list[str] | None = None,
+                    timeout_s: float = spec.limits.timeout_s) -> SessionSpec:
             return SessionSpec(
                 trial_id=spec.trial_id, run_id=spec.run_id, workdir=staged.workdir,
                 socket_dir=staged.socket_dir, plugin_dir=staged.plugin_dir,
-                prompt=prompt, claude_args=claude_args(spec),
-                env=session_env(gateway.token), timeout_s=spec.limits.timeout_s,
+                prompt=prompt, claude_args=args or claude_args(spec),
+                env=session_env(gateway.token), timeout_s=timeout_s,
                 limits=spec.sandbox.limits, extend_s=gateway.held_s,
-                slot=_slot(spec, slots, store, guard))
+                slot=_slot(spec, slots, store, guard), state_dir=staged.state_dir)
+
+        conversation = str(uuid.uuid4())  # this attempt's own: a retry starts afresh
+
+        def turn(prompt: str, number: int, timeout_s: float) -> SessionRun:
+            if not spec.case.follow_ups:
+                return sandbox.run(session(prompt))
+            return sandbox.run(session(prompt, turn_args(claude_args(spec), conversation,
+                                                         number), timeout_s))
         if slots is not None and sandbox.heavy_start:
             slots.settle(SETTLE_S)
         clock.session_at = time.time()
@@ -348,25 +371,30 @@ def _session(spec: TrialSpec, store: Store, keys: AttemptKeys, sandbox: Sandbox,
                 staged.inputs.clear()
                 staged.inputs.update(digests(collect_outputs(staged.workdir,
                                                              CollectLimits()).files))
-            run = sandbox.run(session(spec.case.prompt))
+            talk = converse(spec.case.prompts, spec.limits.timeout_s, turn,
+                            lambda: collect_outputs(staged.workdir, CollectLimits()))
         finally:
             metered.append(gateway.usage())
-    clock.add(TrialPhase.CONTAINER, run.container_s)
-    clock.add(TrialPhase.QUEUED, run.queued_s)
-    clock.add(TrialPhase.SESSION, run.wall_s)
-    return run
+    for run in (*(t.run for t in talk.earlier), talk.last):
+        clock.add(TrialPhase.CONTAINER, run.container_s)
+        clock.add(TrialPhase.QUEUED, run.queued_s)
+        clock.add(TrialPhase.SESSION, run.wall_s)
+    return talk
 
 
 def _grade(spec: TrialSpec, store: Store, keys: AttemptKeys, evidence: Evidence,
            guard: BudgetGuard) -> dict[str, Score]:
     """Every scorer of the trial; with batch grading, the statements are left for the driver
-    (graded after the trials on the material shown here, with the same decision code)."""
+    (graded after the trials on the material shown here, with the same decision code). A
+    multi-turn case's own checks grade its last turn, shown the conversation's prompts."""
+    case = spec.case.model_copy(update={
+        "prompt": spec.case.conversation_prompt(len(spec.case.prompts))})
     later = (spec.context.batch_grading and STATEMENTS in spec.scorers
-             and bool(spec.case.statements))
+             and bool(case.statements))
     scorers = tuple(n for n in spec.scorers if not (later and n == STATEMENTS))
-    scores = score_all(scorers, spec.case, evidence, _grading(spec, guard))
+    scores = score_all(scorers, case, evidence, _grading(spec, guard))
     if later:
-        scores[STATEMENTS], call = deferred(spec.case, evidence, Grading(
+        scores[STATEMENTS], call = deferred(case, evidence, Grading(
             model=spec.grader_model, skill_name=spec.skill_name))
         store.put(keys.grader, call.model_dump_json().encode())
     return scores
@@ -393,10 +421,15 @@ class Ran:
     grader: ProgramRun | None
     inputs: dict[str, str]
     usage: Usage | None
+    talk: Conversation | None = None  # every turn sent (`run` is the last)
+
+    @property
+    def transcripts(self) -> tuple[bytes, ...]:
+        return self.talk.transcripts if self.talk is not None else (self.run.transcript,)
 
 
 def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
-             attempt: int) -> tuple[TrialResult, bytes, Collected]:
+             attempt: int) -> tuple[TrialResult, tuple[bytes, ...], Collected]:
     """One attempt, phase by phase: stage, session (gateway, container, queued, session),
     collect, grade. A failure of the machinery becomes a hole with its cause; what the
     session did is graded."""
@@ -412,7 +445,7 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
            else _in_sandbox(spec, store, keys, guard, clock))
     if isinstance(ran, Unrun):
         return base.model_copy(update={"status": ran.status, "error": ran.error,
-                                       "usage": ran.usage}), b"", Collected()
+                                       "usage": ran.usage}), (), Collected()
     transcript = parse_transcript(ran.run.transcript)
     status, error = _settle(ran, transcript, guard)
     scores: dict[str, Score] = {}
@@ -423,8 +456,9 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
         # Graded on what it left, and failed whatever that shows: it did not finish.
         scores["finished"] = Score(scorer="finished", passed=False, checks=[CheckResult(
             check="trial finished", passed=False, detail=str(error))])
-    return _result(base, spec, ran, transcript, clock, status, error, scores), \
-        ran.run.transcript, ran.collected
+    whole = merged([parse_transcript(raw) for raw in ran.transcripts])
+    return _result(base, spec, ran, whole, clock, status, error, scores), \
+        ran.transcripts, ran.collected
 
 
 def _in_sandbox(spec: TrialSpec, store: Store, keys: AttemptKeys, guard: BudgetGuard,
@@ -441,7 +475,8 @@ def _in_sandbox(spec: TrialSpec, store: Store, keys: AttemptKeys, guard: BudgetG
         sandbox = open_sandbox(spec.sandbox)
         with clock.phase(TrialPhase.STAGE):
             staged = _stage(spec, store, sandbox, scratch)
-        run = _session(spec, store, keys, sandbox, staged, guard, clock, metered)
+        talk = _session(spec, store, keys, sandbox, staged, guard, clock, metered)
+        run = talk.last
         collected, program, grader = _collect(spec, sandbox, staged, run, clock)
     except ModelStopped as exc:  # stopped while it waited for its session slot
         return Unrun(TrialStatus.STOPPED, f"not started: {exc}", _last(metered))
@@ -450,12 +485,12 @@ def _in_sandbox(spec: TrialSpec, store: Store, keys: AttemptKeys, guard: BudgetG
     except OSError as exc:
         return Unrun(TrialStatus.INFRA_ERROR, f"staging failed: {exc}", _last(metered))
     finally:
-        if sandbox is not None and staged is not None:
-            sandbox.release_workdir(staged.workdir)
-        elif sandbox is not None:
-            sandbox.release_workdir(scratch / "work")
+        if sandbox is not None:
+            sandbox.release_workdir(staged.workdir if staged is not None else scratch / "work")
+            if (scratch / MOUNTED[1]).exists():  # a multi-turn case's claude state
+                sandbox.release_workdir(scratch / MOUNTED[1])
         shutil.rmtree(scratch, ignore_errors=True)
-    return Ran(run, collected, program, grader, staged.inputs, _last(metered))
+    return Ran(run, collected, program, grader, staged.inputs, _last(metered), talk)
 
 
 def _collect(spec: TrialSpec, sandbox: Sandbox, staged: Staged, run: SessionRun,
@@ -495,7 +530,13 @@ def _grade_phase(spec: TrialSpec, store: Store, keys: AttemptKeys, ran: Ran,
     status, error = settled
     try:
         with clock.phase(TrialPhase.GRADE):
-            return _grade(spec, store, keys, evidence, guard), status, error
+            scores = _grade(spec, store, keys, evidence, guard)
+            if spec.case.follow_ups and ran.talk is not None:
+                turns = [turn_evidence(t.run.transcript, t.collected, ran.inputs)
+                         for t in ran.talk.earlier]
+                scores |= grade_turns(spec.case, spec.scorers, [*turns, evidence],
+                                      _grading(spec, guard))
+            return scores, status, error
     except ModelStopped as exc:
         return {}, TrialStatus.STOPPED, f"stopped before grading: {exc}"
     except ModelCallError as exc:
@@ -519,7 +560,8 @@ def _result(base: TrialResult, spec: TrialSpec, ran: Ran, transcript: Transcript
         "leak": None if spec.kind == TrialKind.TRIGGER else find_leak(spec, transcript),
         "turns": transcript.num_turns, "tool_calls": transcript.tool_calls,
         "safety": violations(transcript.calls), "phases": clock.times,
-        "wall_s": round(ran.run.wall_s, 3), "usage": ran.usage,
+        "wall_s": round(ran.talk.wall_s if ran.talk else ran.run.wall_s, 3),
+        "usage": ran.usage,
         "cli_cost_usd": transcript.cli_cost_usd, "outputs_skipped": ran.collected.skipped,
         "inputs": dict(ran.inputs), "windows": transcript.windows,
         "session_at": clock.session_at})

@@ -165,8 +165,11 @@ TURN_TEXT_CAP = 20_000
 
 
 def turns(raw: bytes) -> list[Turn]:
-    """The session as a person reads it: text, tool calls with inputs, results, skill loads."""
+    """The session as a person reads it: text, tool calls with inputs, results, skill loads;
+    in a multi-turn case's transcript (its turns one after another), where each follow-up
+    starts."""
     out: list[Turn] = []
+    inits = 0
     for line in raw.decode("utf-8", "replace").splitlines():
         try:
             event = json.loads(line)
@@ -174,6 +177,11 @@ def turns(raw: bytes) -> list[Turn]:
             continue
         if not isinstance(event, dict):
             continue
+        if event.get("type") == "system" and event.get("subtype") == "init":
+            inits += 1
+            if inits > 1:
+                out.append(Turn(kind=TurnKind.USER_TURN, text=f"user turn {inits}: the "
+                                "case's follow-up, sent in the same session (--resume)"))
         content = (event.get("message") or {}).get("content")
         blocks = content if isinstance(content, list) else []
         if event.get("type") == "assistant":

@@ -22,5 +22,7 @@ def fake_sandbox() -> Iterator[None]:
     """The fake sandbox's scripted behaviour and start counts, empty before and after."""
     FakeSandbox.plan.clear()
     FakeSandbox.starts.clear()
+    FakeSandbox.sent.clear()
     yield
     FakeSandbox.plan.clear()
+    FakeSandbox.sent.clear()

@@ -30,7 +30,7 @@ HELP = {"-h", "--help"}
 FOREIGN = {
     # claude, as each session is started
     "--output-format": "claude", "--plugin-dir": "claude", "--allowed-tools": "claude",
-    "--strict-mcp-config": "claude",
+    "--strict-mcp-config": "claude", "--session-id": "claude", "--resume": "claude",
     # docker, as each sandbox is started
     "--network": "docker", "--internal": "docker", "--init": "docker",
     # ray, on a cluster

@@ -140,6 +140,8 @@ def test_a_case_without_a_program_keeps_its_digest() -> None:
     plain = Case(id="a", prompt="p", assertions=("x",))
     dumped = json.loads(plain.model_dump_json())
     assert dumped.pop("grader_program") is None
+    # nor follow-up turns: a single-turn case digests as before they existed too
+    assert dumped.pop("follow_ups") == [] and dumped.pop("first_turn") is None
     before = json.dumps(dumped, separators=(",", ":"), ensure_ascii=False)
     assert plain.digest() == hashlib.sha256(before.encode()).hexdigest()
 

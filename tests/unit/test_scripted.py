@@ -6,7 +6,7 @@ import requests
 
 from runner.errors import RefusedInput
 from runner.scripted.script import Script, load_script
-from runner.scripted.server import ScriptedEndpoint, choose
+from runner.scripted.server import ScriptedEndpoint, ScriptedModel, choose
 
 SCRIPT = Script.model_validate({
     "usage": {"input_tokens": 10, "output_tokens": 5},
@@ -84,3 +84,30 @@ def test_bad_script_refused(tmp_path: Any) -> None:
     path.write_text("scenarios: [{name: x, turns: [{}]}]")
     with pytest.raises(RefusedInput, match="needs text, tool_use or error"):
         load_script(path)
+
+
+def test_a_follow_up_is_matched_on_the_latest_user_turn_and_answered_from_its_first_turn(
+        ) -> None:
+    script = Script.model_validate({"scenarios": [
+        {"name": "follow-up", "when": {"prompt": "sales", "last_prompt": "add regions"},
+         "turns": [{"text": "Regions: 3"}, {"text": "done with regions"}]},
+        {"name": "first", "when": {"prompt": "sales"},
+         "turns": [{"tool_use": {"name": "Bash", "input": {"command": "wc -l sales.csv"}}},
+                   {"text": "Total: 600"}]}]})
+    endpoint = ScriptedModel(script)
+    first = body("summarise sales")
+    first["messages"] += [
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "Bash",
+                                           "input": {}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1",
+                                      "content": "6 sales.csv"}]},
+        {"role": "assistant", "content": [{"type": "text", "text": "Total: 600"}]}]
+    assert choose(script, first).name == "first"  # a tool result is not a typed turn
+    resumed = {**first, "messages": [*first["messages"], {"role": "user", "content": [
+        {"type": "text", "text": "<system-reminder>ctx</system-reminder>"},
+        {"type": "text", "text": "Now add regions to it."}]}]}
+    assert choose(script, resumed).name == "follow-up"
+    assert endpoint.turn(resumed).text == "Regions: 3"  # counted from the follow-up
+    later = {**resumed, "messages": [*resumed["messages"], {"role": "assistant", "content": [
+        {"type": "text", "text": "Regions: 3"}]}]}
+    assert endpoint.turn(later).text == "done with regions"

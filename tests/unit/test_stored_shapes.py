@@ -30,7 +30,8 @@ V2 = ROOT / "tests" / "fixtures" / "report-v2.json"
 
 # The strings stored runs hold for each closed set, as the files wrote them before the enums.
 STORED = {
-    enums.TurnKind: {"text", "tool_use", "tool_result", "skill_load"},
+    # user_turn: where a multi-turn case's follow-up starts (new with multi-turn cases)
+    enums.TurnKind: {"text", "tool_use", "tool_result", "skill_load", "user_turn"},
     enums.TriggerMode: {"session", "catalog"},
     enums.CostLine: {"baseline", "candidate", "incumbent", "grader", "judge"},
     enums.Command: {"run", "trigger", "batch"},

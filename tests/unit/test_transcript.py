@@ -1,3 +1,4 @@
+import json
 from pathlib import Path
 
 from runner.trial.transcript import parse_transcript, skill_basename
@@ -56,3 +57,19 @@ def test_tool_calls_keep_order_input_and_result_capped() -> None:
         "Read", '{"file_path": "x.csv"}', "1,2", False)
     assert second.is_error and second.result == "boom"
     assert second.input.startswith('{"command": "yyy') and len(second.input) < 2100
+
+
+def test_a_multi_turn_transcript_shows_where_each_follow_up_starts() -> None:
+    from runner.schema.enums import TurnKind
+    from runner.trial.transcript import turns
+
+    def session(text: str) -> bytes:
+        return b"".join(json.dumps(e).encode() + b"\n" for e in (
+            {"type": "system", "subtype": "init", "session_id": "s"},
+            {"type": "assistant", "message": {"content": [{"type": "text", "text": text}]}},
+            {"type": "result", "subtype": "success", "num_turns": 1}))
+
+    steps = turns(session("one") + session("two"))
+    assert [s.kind for s in steps] == [TurnKind.TEXT, TurnKind.USER_TURN, TurnKind.TEXT]
+    assert steps[1].text.startswith("user turn 2")
+    assert [s.kind for s in turns(session("one"))] == [TurnKind.TEXT]

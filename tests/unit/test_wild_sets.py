@@ -272,16 +272,16 @@ def test_the_draft_request_carries_the_authors_prose(tmp_path: Path) -> None:
     assert "<author_cases>" in body and "ship Friday" in body
 
 
-def test_a_multi_turn_case_is_never_graded_on_its_first_turn_in_silence(
+def test_a_multi_turn_case_is_sent_whole_never_graded_on_its_first_turn_in_silence(
         tmp_path: Path) -> None:
     skill = skill_with(tmp_path, {"skill_name": "tidy-notes", "evals": [{
         "id": "two", "turns": [{"role": "user", "content": "Tidy: ship Friday."},
                                {"role": "user", "content": "Now add Ana as the owner."}],
         "assertions": ["Friday"]}]})
     report = json.loads(check(str(skill), "--json").output)
-    assert report["cases"][0]["id"] == "two"
-    (finding,) = [f for f in report["findings"] if f["code"] == "EV015"]
-    assert "1 follow-up turn(s)" in finding["message"] and "not sent" in finding["message"]
+    assert report["cases"][0]["id"] == "two" and report["cases"][0]["turns"] == 2
+    assert not [f for f in report["findings"] if f["code"] == "EV015"]
+    assert "case(s): two (2 turns)" in check(str(skill)).output
 
 
 def test_regex_objects_in_a_literal_list_and_described_criteria(tmp_path: Path) -> None:

@@ -1,0 +1,134 @@
+"""A multi-turn case's conversation (docs/case-sets.md#multi-turn-cases): the first prompt,
+then each follow-up sent in the same claude session with claude's own `--resume`, in the same
+sandbox and working directory, so what one turn wrote is there for the next.
+
+    turn 1   claude -p --session-id <id> -- <prompt>        (state kept in a per-trial dir)
+    turn i   claude -p --resume <id> -- <follow-up i>       files after turn i-1 are there
+             ... stopped at the first turn that does not end normally (later ones not sent)
+
+Each turn is graded on its own material: that turn's final answer and tool calls (its own
+transcript) and the files as they stand after it. The session timeout covers the whole
+conversation: each turn gets what the turns before it left of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from runner.sandbox.base import SessionRun
+from runner.schema.case import Case
+from runner.schema.trial import CheckResult, ProgramRun, Score
+from runner.scoring.base import Evidence, Grading, score_all
+from runner.trial.collect import Collected
+from runner.trial.transcript import Transcript, parse_transcript
+
+# A follow-up sent when the conversation has (almost) used its time still gets this long, so
+# it ends as a timeout of its own rather than never being sent.
+MIN_TURN_S = 1.0
+NOT_SENT = "sent"
+
+
+@dataclass(frozen=True)
+class TurnRun:
+    """One turn that was not the last sent: its session and the files as they stood after
+    it."""
+
+    run: SessionRun
+    collected: Collected
+
+
+@dataclass(frozen=True)
+class Conversation:
+    """Every turn sent: the earlier ones with their files, then the last one (whose files the
+    trial collects as its work)."""
+
+    earlier: tuple[TurnRun, ...]
+    last: SessionRun
+
+    @property
+    def sent(self) -> int:
+        return len(self.earlier) + 1
+
+    @property
+    def transcripts(self) -> tuple[bytes, ...]:
+        return (*(t.run.transcript for t in self.earlier), self.last.transcript)
+
+    @property
+    def wall_s(self) -> float:
+        return sum(t.run.wall_s for t in self.earlier) + self.last.wall_s
+
+
+def _went_on(run: SessionRun) -> bool:
+    """The turn ended normally, so the next may be sent."""
+    transcript = parse_transcript(run.transcript)
+    return not run.timed_out and transcript.finished and not transcript.is_error
+
+
+def converse(prompts: tuple[str, ...], timeout_s: float,
+             run_turn: Callable[[str, int, float], SessionRun],
+             collect: Callable[[], Collected]) -> Conversation:
+    """Send each prompt in turn (`run_turn(prompt, number, seconds left)`), collecting the
+    files after every turn but the last; stop at the first turn that does not end normally."""
+    earlier: list[TurnRun] = []
+    used = 0.0
+    for number, prompt in enumerate(prompts, 1):
+        run = run_turn(prompt, number, max(timeout_s - used, MIN_TURN_S))
+        used += run.wall_s
+        if number == len(prompts) or not _went_on(run):
+            return Conversation(tuple(earlier), run)
+        earlier.append(TurnRun(run, collect()))
+    raise ValueError("a conversation needs a prompt")
+
+
+def merged(turns: list[Transcript]) -> Transcript:
+    """The whole conversation as one transcript for the trial's figures: turns, tool calls,
+    cost and tokens summed over its turns, every skill seen and loaded, how the last ended."""
+    last = turns[-1]
+
+    def total(name: str) -> int | float | None:
+        values = [getattr(t, name) for t in turns if getattr(t, name) is not None]
+        return sum(values) if values else None
+
+    return last.model_copy(update={
+        "skills_seen": list(dict.fromkeys(s for t in turns for s in t.skills_seen)),
+        "skills_loaded": [s for t in turns for s in t.skills_loaded],
+        "assistant_text": "\n".join(t.assistant_text for t in turns),
+        "tool_calls": sum(t.tool_calls for t in turns),
+        "calls": [c for t in turns for c in t.calls],
+        "has_init": any(t.has_init for t in turns),
+        "num_turns": total("num_turns"), "duration_ms": total("duration_ms"),
+        "cli_cost_usd": total("cli_cost_usd"), "input_tokens": total("input_tokens"),
+        "output_tokens": total("output_tokens"), "bad_lines": sum(t.bad_lines for t in turns),
+        "windows": [w for t in turns for w in t.windows]})
+
+
+def turn_evidence(raw: bytes, collected: Collected, staged: dict[str, str],
+                  program: ProgramRun | None = None,
+                  grader: ProgramRun | None = None) -> Evidence:
+    """What one turn left: its own answer, calls and transcript, the files after it."""
+    transcript = parse_transcript(raw)
+    return Evidence(transcript.assistant_text, collected.files, collected.skipped, raw,
+                    tuple(transcript.calls), program, staged, grader)
+
+
+def grade_turns(case: Case, scorers: tuple[str, ...], evidence: list[Evidence],
+                grading: Grading) -> dict[str, Score]:
+    """Each turn's own checks on that turn's evidence, as `turn N: <scorer>` (each check named
+    `turn N: ...`, so the report rows say which turn failed); a turn with checks that was never
+    sent fails them."""
+    out: dict[str, Score] = {}
+    for number in range(1, len(case.prompts) + 1):
+        own = case.turn_case(number)
+        if own is None:
+            continue
+        if number > len(evidence):
+            out[f"turn {number}: {NOT_SENT}"] = Score(scorer=NOT_SENT, passed=False, checks=[
+                CheckResult(check=f"turn {number}: sent", passed=False,
+                            detail="the conversation ended before this turn")])
+            continue
+        for name, score in score_all(scorers, own, evidence[number - 1], grading).items():
+            out[f"turn {number}: {name}"] = score.model_copy(update={"checks": [
+                c.model_copy(update={"check": f"turn {number}: {c.check}"})
+                for c in score.checks]})
+    return out
