@@ -58,6 +58,7 @@ def batch(batch_file: Path, report_json: Path | None, as_json: bool, quiet: bool
         run_batch_file,
         trigger_runs,
     )
+    from runner.render.models import render_model_table
 
     check_writable(report_json, "--report-json")
     check_ci(junit)
@@ -68,6 +69,10 @@ def batch(batch_file: Path, report_json: Path | None, as_json: bool, quiet: bool
         note.notice = for_batch(summary.batch_id, reports, summary.stopped,
                                 trigger_runs(summary))
         emit(reports, report_json, as_json)
+        if not as_json:  # an eval on several models: its table, as `run --model A --model B`
+            for table in summary.model_tables:
+                console.out().print()
+                render_model_table(table, console.out())
         ci_outputs(reports, junit, batch_folders(batch_file))
         err.print(Text(batch_line(summary)))
         verdict_exit(reports, err, gate, gate_max_p)

@@ -278,3 +278,39 @@ def test_k_auto_stops_a_model_that_cannot_be_good_enough(tmp_path: Path) -> None
     # a fixed-k run never stops a model
     fixed = [p.model_copy(update={"adaptive": None}) for p in plans]
     assert futile(fixed, late) == set()
+
+
+def test_batch_models_print_the_model_table(tmp_path: Path) -> None:
+    """A batch eval with `models:` gets the table `run --model A --model B` prints, from the
+    same code: on the terminal, in each of its reports and in the stored batch summary; an
+    eval of the batch on one model gets none."""
+    import yaml
+    from click.testing import CliRunner
+
+    from runner.cli import main
+    from runner.driver.batch import BatchSummary
+    from runner.store.keys import RunKeys
+    from runner.store.local import LocalStore
+
+    example = Path(__file__).resolve().parents[2] / "examples" / "csv-summary"
+    batch = tmp_path / "batch.yaml"
+    batch.write_text(yaml.safe_dump({
+        "store": str(tmp_path / "store"), "executor": "inprocess", "sandbox": {"backend": "fake"},
+        "model_script": str(example / "model-script.yaml"),
+        "evals": [{"skill": str(example), "cases": ["row-count"], "models": [BIG, SMALL]},
+                  {"skill": str(example), "cases": ["row-count"], "k": 2, "model": MID}]}))
+    result = CliRunner().invoke(main, ["batch", str(batch), "--report-json",
+                                       str(tmp_path / "r.json")])
+    assert result.exit_code == 0, result.output
+    assert "models (cheapest first; margin 10%" in result.stdout
+    assert "Holm over 3 model comparisons" in result.stdout  # each model's own + 1 stand-in
+    assert f"cheapest good enough: {SMALL}" in result.stdout
+    assert f"the skill on {SMALL}" in result.stdout and f"for {BIG} without it" in result.stdout
+    reports = {r["model"]: r for r in json.loads((tmp_path / "r.json").read_text())}
+    assert reports[MID]["model_table"] is None
+    tables = [reports[m]["model_table"] for m in (BIG, SMALL)]
+    assert tables[0] == tables[1] and [r["model"] for r in tables[0]["models"]] == [SMALL, BIG]
+    batch_id = result.stderr.split("batch ")[1].split(":")[0]
+    stored = BatchSummary.model_validate_json(
+        LocalStore(tmp_path / "store").get(RunKeys(batch_id).report_json))
+    assert [t.model_dump(mode="json") for t in stored.model_tables] == [tables[0]]
