@@ -23,7 +23,7 @@ from runner.driver.api import (
     with_incumbent,
 )
 from runner.driver.lease import LeaseRecord
-from runner.driver.models import model_groups, with_table
+from runner.driver.models import group_of, model_groups, with_table
 from runner.driver.passes import run_pass
 from runner.driver.preflight import check_pass
 from runner.driver.triggers import run_trigger
@@ -95,6 +95,9 @@ def run_batch(path: Path, console: Console,
                                stored_unmatched(store, plan.run_id))
                    for plan in plans]
         for group in model_groups(all_opts):
+            # its own group too: `compare m-A m-B` reads a batch's per-model runs as a run's
+            write_group_plan(store, group_of([plans[i] for i in group]),
+                             [plans[i].run_id for i in group])
             made, table = with_table([plans[i] for i in group], [reports[i] for i in group],
                                      outcome.results, all_opts[group[0]].margin,
                                      all_opts[group[0]].alpha)

@@ -57,6 +57,11 @@ def check_models(opts: RunOptions) -> list[str]:
     return models
 
 
+def group_of(plans: list[Plan]) -> str:
+    """The id (`m-...`) of the runs of one eval on several models, from their run ids."""
+    return "m-" + hashlib.sha256(" ".join(p.run_id for p in plans).encode()).hexdigest()[:16]
+
+
 def with_table(plans: list[Plan], reports: list[Report], results: list[TrialResult],
                margin: float, alpha: float) -> tuple[list[Report], ModelTable]:
     """The model table of these runs of one eval on several models (one plan and report per
@@ -67,6 +72,7 @@ def with_table(plans: list[Plan], reports: list[Report], results: list[TrialResu
     stopped = futile(plans, {r.trial_id: r for r in results})
     table = build_model_table(reports, by_model, margin, alpha,
                               frozenset(p.model for p in plans if p.run_id in stopped))
+    table = table.model_copy(update={"group_id": group_of(plans)})
     # the table is part of each model's report before it is kept: its receipt carries it
     return [r.model_copy(update={"model_table": table}) for r in reports], table
 
@@ -118,7 +124,7 @@ def run_models(opts: RunOptions, console: Console | None = None,
                     "would cost against the real model")
     if confirm is not None and estimate.lines and not confirm(estimate):
         raise RefusedInput("not started: declined at the cost prompt (nothing was spent)")
-    group_id = "m-" + hashlib.sha256(" ".join(p.run_id for p in plans).encode()).hexdigest()[:16]
+    group_id = group_of(plans)
     console.print(f"group {group_id} (`skill-eval stop {group_id}` stops every model's run)")
     write_group_plan(store, group_id, [p.run_id for p in plans])
     outcome = run_pass(group_id, plans, store, opts.settings(), console, done, budget)

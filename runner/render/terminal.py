@@ -254,19 +254,28 @@ def render_failures(report: Report, console: Console) -> None:
 
 def render_runs(runs: list[RunSummary], console: Console) -> None:
     """`skill-eval runs`: newest first, one line each, columns padded but never cut (ids must
-    survive a pipe whatever its width)."""
-    header = ("run", "skill", "sha256", "verdict", "net lift", "trials", "holes", "USD",
-              "finished (UTC)", "status")
+    survive a pipe whatever its width). Runs of one eval on several models name their group
+    (`m-...`) and the group gets a line of its own after them."""
+    header = ("run", "skill", "model", "sha256", "verdict", "net lift", "trials", "holes",
+              "USD", "finished (UTC)", "status", "group")
     lines = [header] + [(
-        r.run_id, r.skill, r.skill_digest[:12], r.verdict, pct(r.net_lift), str(r.trials),
-        str(r.holes), num(r.cost_usd, "{:.4f}"),
-        r.finished_at.strftime("%Y-%m-%d %H:%M") if r.finished_at else "n/a", r.status)
-        for r in runs]
+        r.run_id, r.skill, r.model, r.skill_digest[:12], r.verdict, pct(r.net_lift),
+        str(r.trials), str(r.holes), num(r.cost_usd, "{:.4f}"),
+        r.finished_at.strftime("%Y-%m-%d %H:%M") if r.finished_at else "n/a", r.status,
+        r.group or "") for r in runs]
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
     console.print(Text(f"{len(runs)} run(s), newest first", style="bold"))
     for number, line in enumerate(lines):
         text = "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True))
         console.print(Text(text.rstrip(), style="dim" if number == 0 else ""))
+    groups: dict[str, list[RunSummary]] = {}
+    for r in runs:
+        if r.group:
+            groups.setdefault(r.group, []).append(r)
+    for group, members in groups.items():
+        console.print(Text(f"{group}: multi-model run of {members[0].skill} on "
+                           f"{', '.join(r.model for r in members)} (`skill-eval compare "
+                           f"{group} m-...` compares two such runs model by model)"))
 
 
 def render_batch(batch_id: str, evals: list[BatchEvalState], console: Console) -> None:

@@ -92,3 +92,5 @@ class ModelTable(BaseModel):
     stand_ins: list[StandIn] = Field(default_factory=list)
     correction: str = Field(description="How the table's comparisons share alpha")
     test: str = Field(description="The non-inferiority test, in words")
+    group_id: str | None = Field(default=None, description="The runs' group (`m-...`): "
+                                 "`skill-eval compare m-A m-B`, `skill-eval runs` lists it")

@@ -314,3 +314,43 @@ def test_batch_models_print_the_model_table(tmp_path: Path) -> None:
     stored = BatchSummary.model_validate_json(
         LocalStore(tmp_path / "store").get(RunKeys(batch_id).report_json))
     assert [t.model_dump(mode="json") for t in stored.model_tables] == [tables[0]]
+    from runner.store.groups import read_group_plan  # `compare m-A m-B` reads it
+
+    assert set(read_group_plan(LocalStore(tmp_path / "store"), tables[0]["group_id"]).run_ids) \
+        == {reports[BIG]["run_id"], reports[SMALL]["run_id"]}
+
+
+def test_runs_lists_each_model_and_the_group(tmp_path: Path) -> None:
+    """`skill-eval runs` tells per-model runs of one skill apart (a model column, `model` and
+    `group` in --json) and lists the multi-model group as one; a batch's `models:` eval is a
+    group too, which `compare` reads model by model."""
+    from click.testing import CliRunner
+
+    from runner.cli import main
+
+    example = Path(__file__).resolve().parents[2] / "examples" / "csv-summary"
+    store = str(tmp_path / "store")
+    ran = CliRunner().invoke(main, [
+        "run", str(example), "--case", "row-count", "--sandbox", "fake", "--executor",
+        "inprocess", "--model-script", str(example / "model-script.yaml"), "--store", store,
+        "--model", SMALL, "--model", BIG, "--json", "--quiet"])
+    assert ran.exit_code == 0, ran.output
+    group = json.loads(ran.stdout)[0]["model_table"]["group_id"]
+    assert group.startswith("m-")
+    single = CliRunner().invoke(main, [
+        "run", str(example), "--case", "row-count", "--sandbox", "fake", "--executor",
+        "inprocess", "--model-script", str(example / "model-script.yaml"), "--store", store,
+        "--model", MID, "--json", "--quiet"])
+    assert single.exit_code == 0, single.output
+    listed = CliRunner().invoke(main, ["runs", "--store", store, "--json"])
+    assert listed.exit_code == 0, listed.output
+    rows = {r["model"]: r for r in json.loads(listed.stdout)}
+    assert set(rows) == {SMALL, BIG, MID}
+    assert rows[SMALL]["group"] == rows[BIG]["group"] == group and rows[MID]["group"] is None
+    text = CliRunner().invoke(main, ["runs", "--store", store]).stdout
+    header = text.splitlines()[1].split()
+    assert header[:3] == ["run", "skill", "model"] and header[-1] == "group"
+    line = next(x for x in text.splitlines() if x.startswith(rows[SMALL]["run_id"]))
+    assert SMALL in line and line.rstrip().endswith(group)
+    assert f"{group}: multi-model run of csv-summary on " in text
+    assert text.count("multi-model run of") == 1
