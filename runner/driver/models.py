@@ -13,7 +13,7 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.markup import escape
 
-from runner.analysis.models import build_model_table, futile
+from runner.analysis.models import build_model_table, futile, futility
 from runner.authoring.reading import located
 from runner.console import err as stderr_console
 from runner.costs.estimate import per_model
@@ -128,9 +128,12 @@ def run_models(opts: RunOptions, console: Console | None = None,
     console.print(f"group {group_id} (`skill-eval stop {group_id}` stops every model's run)")
     write_group_plan(store, group_id, [p.run_id for p in plans])
     outcome = run_pass(group_id, plans, store, opts.settings(), console, done, budget)
+    # a model stopped for futility is decided (not good enough): its run is complete
+    cut = futility(plans, {r.trial_id: r for r in outcome.results})
     reports = [make_report(plan, outcome.results, outcome.stopped, store,
                            outcome.unmatched if outcome.ran else
-                           stored_unmatched(store, plan.run_id)) for plan in plans]
+                           stored_unmatched(store, plan.run_id),
+                           futility=cut.get(plan.run_id)) for plan in plans]
     reports, table = with_table(plans, reports, outcome.results, opts.margin, opts.alpha)
     for plan, report in zip(plans, reports, strict=True):
         keep_report(plan, report, outcome.results, store, opts)

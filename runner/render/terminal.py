@@ -9,6 +9,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
+from runner.render.models import futility_words
 from runner.render.numbers import (
     aa,
     adaptive_line,
@@ -95,6 +96,8 @@ def render_headline(report: Report, console: Console) -> None:
     if report.partial:
         console.print(Text.assemble(("partial run:", "yellow"),
                                     f" {report.holes} hole(s) left out of every number"))
+    if report.futility is not None:
+        console.print(Text.assemble(("decided:", "yellow"), f" {futility_words(report.futility)}"))
     if report.stopped:
         console.print(Text.assemble(("stopped early:", "red"), f" {report.stopped}"))
     if report.note:

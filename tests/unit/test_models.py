@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from io import StringIO
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from runner.analysis.models import build_model_table, noninferiority, price_order, tango_z
 from runner.analysis.report import build_report
 from runner.planning.plan import make_plan
 from runner.schema.enums import Arm, TrialStatus, Verdict
-from runner.schema.models import Standing
+from runner.schema.models import Futility, Standing
 from runner.schema.options import RunOptions
 from runner.schema.plan import Plan
 from runner.schema.report import Report
@@ -354,3 +356,73 @@ def test_runs_lists_each_model_and_the_group(tmp_path: Path) -> None:
     assert SMALL in line and line.rstrip().endswith(group)
     assert f"{group}: multi-model run of csv-summary on " in text
     assert text.count("multi-model run of") == 1
+
+
+def _futile_pair(tmp_path: Path) -> tuple[Plan, dict[str, TrialResult], dict[str, Futility]]:
+    """Two models under --k auto: the big one passed all 30 candidate trials, the small one
+    failed every trial of its first 10 cases x 1, so it can no longer come within 10 points."""
+    from runner.analysis.models import futility
+
+    skill = _skill(tmp_path / "words", 10)
+    plans = [make_plan(RunOptions(skill_path=skill, k="auto", min_k=1, max_k=3, model=m,
+                                  store_uri="memory://", arms=(Arm.BASELINE, Arm.CANDIDATE)))
+             .model_copy(update={"margin": 0.1}) for m in (BIG, SMALL)]
+    results = {t.trial_id: TrialResult(trial_id=t.trial_id, case_id=t.case.id,
+                                       repetition=t.repetition, arm=t.arm,
+                                       status=TrialStatus.COMPLETED,
+                                       passed=p is plans[0] and t.arm is Arm.CANDIDATE)
+               for p, reps in ((plans[0], 3), (plans[1], 1)) for t in p.trials
+               if t.repetition < reps}
+    small = plans[1]
+    return small, {i: r for i, r in results.items()
+                   if i in {t.trial_id for t in small.trials}}, futility(plans, results)
+
+
+def test_a_model_stopped_for_futility_is_a_decided_complete_run(tmp_path: Path) -> None:
+    """Its report is complete (not partial: nothing is a hole), says why it stopped, reads
+    its comparison at the last look it finished (not a later look's larger alpha), and files
+    a receipt like any completed run."""
+    from runner.driver.api import keep_report
+    from runner.store.keys import RunKeys
+    from runner.store.local import LocalStore
+
+    small, mine, cut = _futile_pair(tmp_path)
+    futility = cut[small.run_id]
+    assert (futility.trails, futility.other_at_least, round(futility.at_most, 3)) == \
+        (BIG, 1.0, 0.667)
+    plain = build_report(small, list(mine.values()))
+    decided = build_report(small, list(mine.values()), futility=futility)
+    assert plain.partial and str(plain.status) == "partial"  # before: read as a hole
+    assert not decided.partial and str(decided.status) == "completed"
+    assert decided.futility == futility
+    assert decided.adaptive is not None and plain.adaptive is not None
+    assert decided.adaptive.stopped_because == f"futility: trails {BIG} by the margin"
+    assert decided.adaptive.look == plain.adaptive.look - 1  # the look it finished
+    assert (decided.adaptive.stop_alpha or 1) < (plain.adaptive.stop_alpha or 0)
+    store = LocalStore(tmp_path / "store")
+    keep_report(small, decided, list(mine.values()), store)
+    assert store.exists(RunKeys(small.run_id).receipt_pointer)
+
+
+def test_the_gate_reads_a_futility_stop_as_decided(tmp_path: Path) -> None:
+    """--gate: a model stopped for futility does not make the gate inconclusive (exit 5); a
+    firm FAIL of it still fails the gate."""
+    from runner.analysis.gate import Answer, decide
+    from runner.render.terminal import render
+
+    small, mine, cut = _futile_pair(tmp_path)
+    futility = cut[small.run_id]
+    plain = build_report(small, list(mine.values()))
+    decided = build_report(small, list(mine.values()), futility=futility)
+    assert decide([plain], max_p=0.05).answer is Answer.INCONCLUSIVE
+    gate = decide([decided], max_p=0.05)
+    assert gate.answer is Answer.DECIDED
+    assert gate.lines and "decided by futility (not good enough next to " + BIG in gate.lines[0]
+    firm_fail = decided.model_copy(update={"comparisons": [
+        c.model_copy(update={"verdict": Verdict.FAIL, "firm": True, "aa_rate": 0.001})
+        for c in decided.comparisons]})
+    assert decide([firm_fail]).answer is Answer.FAIL
+    out = StringIO()
+    render(decided, Console(file=out, width=200))
+    assert "decided: stopped for futility: not good enough, decided" in out.getvalue()
+    assert "partial run" not in out.getvalue()
