@@ -155,6 +155,19 @@ def decide(plan: Plan, results: Mapping[str, TrialResult]) -> Decision:
     raise AssertionError("a schedule has at least one look")
 
 
+def decide_cut(plan: Plan, results: Mapping[str, TrialResult], why: str) -> Decision:
+    """A sequential run cut short by a decision outside its own looks (a model of a
+    multi-model run stopped for futility): read at the last look it completed (the first, if
+    none), at the alpha that look spends, never at a later look's."""
+    state = decide(plan, results)
+    if state.stopped is not None:  # its own design had ended anyway
+        return state
+    assert plan.adaptive is not None
+    looks = schedule(len(plan.cases), plan.adaptive.min_k, plan.adaptive.max_k, plan.alpha)
+    last = max(state.look - 1, 0)
+    return Decision(last, len(looks), looks[last].alpha, why)
+
+
 def _stage(plan: Plan, order: Sequence[str], look: Look) -> list[TrialSpec]:
     chosen = set(order[:look.cases])
     return [t for t in plan.trials if t.case.id in chosen and t.repetition < look.k]

@@ -9,6 +9,12 @@ its exit code.
   below P; the line names the size that would decide;
 - DECIDED (exit 0): every comparison is decided and none is a FAIL.
 
+A model of a `--k auto` multi-model run that stopped for futility (`Report.futility`) is a
+decided model, not a hole: it cannot be good enough, and that is the answer about it. Its
+comparisons stay in the Holm family and a firm FAIL among them still fails the gate, but one
+that cannot decide does not make the gate inconclusive: the gate names it as decided by
+futility and reads the other models.
+
 A candidate that crashes or hangs where its opponent did not is a failed trial, not a hole
 (runner.schema.enums.TrialStatus): its rows are losses, so a broken skill reads a firm FAIL as
 soon as the size allows, and an inconclusive one before that.
@@ -53,20 +59,28 @@ def decide(reports: list[Report], max_p: float | None = None) -> GateDecision:
     """The gate over these reports (see the module docstring)."""
     fails: list[str] = []
     open_: list[str] = []
+    futile: list[str] = []
     comparisons = family(reports)
-    for skill, c in comparisons:
+    several = len({r.model for r in reports}) > 1
+    owners = [r for r in reports for _ in r.comparisons]  # family() keeps this order
+    for report, (_, c) in zip(owners, comparisons, strict=True):
+        name = report.skill + (f" on {report.model}" if several else "")
         line = _undecided(c, max_p)
         if c.verdict is Verdict.FAIL and c.firm:
-            fails.append(f"{skill}: gate: firm FAIL vs {c.opponent} at {pct(c.net_lift)} "
+            fails.append(f"{name}: gate: firm FAIL vs {c.opponent} at {pct(c.net_lift)} "
                          f"(A/A rate {_p(c.aa_rate_adjusted)}, {c.correction})")
+        elif line is not None and report.futility is not None:
+            futile.append(f"{name}: gate: decided by futility (not good enough next to "
+                          f"{report.futility.trails}), not read as inconclusive vs "
+                          f"{c.opponent}: {line}")
         elif line is not None:
-            open_.append(f"{skill}: gate: inconclusive vs {c.opponent}: {line}")
+            open_.append(f"{name}: gate: inconclusive vs {c.opponent}: {line}")
     correction = comparisons[0][1].correction or "" if comparisons else ""
     if fails:
-        return GateDecision(Answer.FAIL, fails + open_, correction)
+        return GateDecision(Answer.FAIL, fails + open_ + futile, correction)
     if open_:
-        return GateDecision(Answer.INCONCLUSIVE, open_, correction)
-    return GateDecision(Answer.DECIDED, [], correction)
+        return GateDecision(Answer.INCONCLUSIVE, open_ + futile, correction)
+    return GateDecision(Answer.DECIDED, futile, correction)
 
 
 def _undecided(c: Comparison, max_p: float | None) -> str | None:

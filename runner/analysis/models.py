@@ -8,10 +8,18 @@ import math
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 
+from runner.analysis.adaptive import released
 from runner.analysis.rows import adjust_family, build_rows, compare
 from runner.costs.pricing import price_for
 from runner.schema.enums import Arm, Verdict
-from runner.schema.models import ModelRow, ModelTable, NonInferiority, StandIn, Standing
+from runner.schema.models import (
+    Futility,
+    ModelRow,
+    ModelTable,
+    NonInferiority,
+    StandIn,
+    Standing,
+)
 from runner.schema.plan import Plan
 from runner.schema.report import Report
 from runner.schema.trial import TrialResult
@@ -191,12 +199,18 @@ def build_model_table(reports: Sequence[Report], results: dict[str, list[TrialRe
 
 def futile(plans: Sequence[Plan], results: Mapping[str, TrialResult]) -> set[str]:
     """Under --k auto, the runs (by run id) of a multi-model run whose model can no longer be
-    good enough: even if every candidate trial it may still run passed, and every one the
-    other models may still run failed, its with-skill pass rate over its whole design would
-    trail another model's by the margin or more. Such a model stops getting work; what it ran
-    stays in its report."""
+    good enough (`futility`)."""
+    return set(futility(plans, results))
+
+
+def futility(plans: Sequence[Plan], results: Mapping[str, TrialResult]) -> dict[str, Futility]:
+    """Under --k auto, by run id, each model of a multi-model run that can no longer be good
+    enough while its design would still give it work: even if every candidate trial it may
+    still run passed, and every one the other models may still run failed, its with-skill
+    pass rate over its whole design would trail another model's by the margin or more. Such
+    a model stops getting work; what it ran is its report, a decided run."""
     if len(plans) < 2 or any(p.adaptive is None or p.margin is None for p in plans):
-        return set()
+        return {}
     floor: dict[str, float] = {}
     ceiling: dict[str, float] = {}
     for plan in plans:
@@ -205,6 +219,12 @@ def futile(plans: Sequence[Plan], results: Mapping[str, TrialResult]) -> set[str
         passed = sum(1 for r in ran if r.passed)
         floor[plan.run_id] = passed / len(mine) if mine else 0.0
         ceiling[plan.run_id] = (passed + len(mine) - len(ran)) / len(mine) if mine else 1.0
-    return {p.run_id for p in plans
-            if max(floor[q.run_id] for q in plans if q is not p) - ceiling[p.run_id]
-            >= (p.margin or 0.0)}
+    out = {}
+    for plan in plans:
+        ahead = max((q for q in plans if q is not plan), key=lambda q: floor[q.run_id])
+        cut = any(t.trial_id not in results for t in released(plan, results))
+        if cut and floor[ahead.run_id] - ceiling[plan.run_id] >= (plan.margin or 0.0):
+            out[plan.run_id] = Futility(trails=ahead.model, at_most=ceiling[plan.run_id],
+                                        other_at_least=floor[ahead.run_id],
+                                        margin=plan.margin or 0.0)
+    return out

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from runner.analysis.adaptive import decide, released
+from runner.analysis.adaptive import Decision, decide, decide_cut, released
 from runner.analysis.cases import case_deltas, case_stats, non_discriminating
 from runner.analysis.credentials import credentials_used, window_moves
 from runner.analysis.rows import adjust_family, arm_cost, build_rows, compare
 from runner.analysis.runtime import runtime_table
 from runner.costs.pricing import PRICE_TABLE_VERSION
 from runner.schema.enums import Arm, CredentialKind, GradingMode, Outcome, RunStatus
+from runner.schema.models import Futility
 from runner.schema.plan import Plan
 from runner.schema.report import (
     AdaptiveSummary,
@@ -41,7 +42,11 @@ def modes(found: Iterable[GradingMode | None]) -> str | None:
 
 
 def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = None,
-                 judgements: Iterable[Judgement] = ()) -> Report:
+                 judgements: Iterable[Judgement] = (), futility: Futility | None = None
+                 ) -> Report:
+    """`futility`: a model of a `--k auto` multi-model run that stopped getting work
+    (runner.analysis.models.futility): what it ran is the whole run, read at the last look
+    it completed."""
     ordered = sorted(results, key=lambda r: (r.case_id, r.repetition, r.arm))
     judged = {(j.candidate_trial, j.opponent_trial): j for j in judgements}
     asked = frozenset(t.case.id for t in plan.trials if plan.judge_model and (
@@ -53,11 +58,15 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
     adaptive = plan.adaptive is not None
     by_id = {r.trial_id: r for r in results}
     # a sequential run is read at the alpha its stopping look spent (runner.analysis.adaptive)
-    alpha = decide(plan, by_id).alpha if adaptive else plan.alpha
+    state = (None if not adaptive else decide(plan, by_id) if futility is None else
+             decide_cut(plan, by_id, f"futility: trails {futility.trails} by the margin"))
+    alpha = state.alpha if state is not None else plan.alpha
     comparisons = adjust_family([compare(rows, o, alpha, case_weighted=adaptive,
                                          family=len(opponents)) for o in opponents])
     head = comparisons[0]
     expected = released(plan, by_id)
+    if futility is not None:  # a decision, not a hole: nothing more was to run
+        expected = [t for t in expected if t.trial_id in by_id]
     incomplete = len(results) < len(expected)
     partial = incomplete or any(r.outcome is Outcome.HOLE for r in rows)
     return Report(
@@ -92,14 +101,16 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
         started_at=plan.created_at, per_case=(stats := case_stats(ordered, plan.skill.name)),
         case_deltas=case_deltas(stats), non_discriminating=non_discriminating(ordered),
         runtime=runtime_table(ordered, plan.skill.name, plan.arms), alpha=plan.alpha,
-        adaptive=adaptive_summary(plan, expected, ordered, comparisons),
+        adaptive=adaptive_summary(plan, expected, ordered, comparisons, state),
+        futility=futility,
         credentials=(used := credentials_used(ordered)),
         cost_notional=CredentialKind.OAUTH_TOKEN in used,
         usage_windows=window_moves(ordered))
 
 
 def adaptive_summary(plan: Plan, expected: list[TrialSpec], ran: list[TrialResult],
-                     comparisons: list[Comparison]) -> AdaptiveSummary | None:
+                     comparisons: list[Comparison],
+                     state: Decision | None = None) -> AdaptiveSummary | None:
     """`--k auto`: sessions against the fixed design, where it stopped, cost per decision."""
     if plan.adaptive is None:
         return None
@@ -107,7 +118,7 @@ def adaptive_summary(plan: Plan, expected: list[TrialSpec], ran: list[TrialResul
     for spec in expected:
         reps[spec.case.id] = max(reps.get(spec.case.id, 0), spec.repetition + 1)
     fixed = len(plan.trials)
-    state = decide(plan, {r.trial_id: r for r in ran})
+    state = state or decide(plan, {r.trial_id: r for r in ran})
     firm = sum(1 for c in comparisons if c.firm)
     usd = [r.usage.cost_usd for r in ran if r.usage is not None]
     spent = None if not usd or any(u is None for u in usd) else sum(u or 0.0 for u in usd)

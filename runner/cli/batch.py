@@ -70,6 +70,7 @@ def batch(batch_file: tuple[str, ...], merge_sources: bool, report_json: Path | 
         run_batch_file,
         trigger_runs,
     )
+    from runner.render.models import render_model_table
 
     path = one_batch_file(batch_file)
     check_writable(report_json, "--report-json")
@@ -81,6 +82,10 @@ def batch(batch_file: tuple[str, ...], merge_sources: bool, report_json: Path | 
         note.notice = for_batch(summary.batch_id, reports, summary.stopped,
                                 trigger_runs(summary))
         emit(reports, report_json, as_json)
+        if not as_json:  # an eval on several models: its table, as `run --model A --model B`
+            for table in summary.model_tables:
+                console.out().print()
+                render_model_table(table, console.out())
         ci_outputs(reports, junit, batch_folders(path))
         err.print(Text(batch_line(summary)))
         verdict_exit(reports, err, gate, gate_max_p)

@@ -32,6 +32,7 @@ from runner.render.terminal import render_estimate
 from runner.sandbox.registry import open_sandbox
 from runner.schema.enums import RunStatus
 from runner.schema.feedback import Feedback
+from runner.schema.models import Futility
 from runner.schema.options import RunOptions
 from runner.schema.plan import Plan
 from runner.schema.regrade import Regrade
@@ -107,9 +108,10 @@ def finish(plan: Plan, results: list[TrialResult], stopped: str | None, store: S
 
 def make_report(plan: Plan, results: list[TrialResult], stopped: str | None, store: Store,
                 unmatched: tuple[int, str | None] = (0, None),
-                regrade: Regrade | None = None) -> Report:
+                regrade: Regrade | None = None, futility: Futility | None = None) -> Report:
     """The run's report from its own results (the store gives its judgements), not yet
-    kept: a multi-model run adds the model table before it is (runner.driver.models)."""
+    kept: a multi-model run adds the model table before it is (runner.driver.models), and
+    says which model stopped for futility (`futility`)."""
     ids = {t.trial_id for t in plan.trials}  # built once, not per result
     mine = [r for r in results if r.trial_id in ids]
     if plan.skills:  # several skills at once: each arm stages a library
@@ -118,7 +120,7 @@ def make_report(plan: Plan, results: list[TrialResult], stopped: str | None, sto
         check_staging(plan.skill.name, mine)
     judgements = [j for j in stored_judgements(store, plan.run_id)
                   if j.candidate_trial in ids and j.model == plan.judge_model]
-    return build_report(plan, mine, stopped, judgements).model_copy(update={
+    return build_report(plan, mine, stopped, judgements, futility).model_copy(update={
         "script_unmatched": unmatched[0], "script_first_unmatched": unmatched[1],
         "finished_at": datetime.now(UTC), "regrade": regrade})
 

@@ -7,7 +7,7 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from rich.console import Console
 from rich.text import Text
 
@@ -15,18 +15,21 @@ from runner import config
 from runner.analysis.planner import size_warning
 from runner.authoring.batch import TriggerEval, load_batch
 from runner.driver.api import (
-    finish,
+    keep_report,
+    make_report,
     note_unsaved,
     preflight,
     stored_unmatched,
     with_incumbent,
 )
 from runner.driver.lease import LeaseRecord
+from runner.driver.models import group_of, model_groups, with_table
 from runner.driver.passes import run_pass
 from runner.driver.preflight import check_pass
 from runner.driver.triggers import run_trigger
 from runner.errors import RefusedInput
 from runner.schema.enums import BatchState, Verdict
+from runner.schema.models import ModelTable
 from runner.schema.plan import Plan
 from runner.schema.report import Report
 from runner.schema.runs import BatchEvalState
@@ -39,6 +42,9 @@ class BatchSummary(BaseModel):
     batch_id: str
     stopped: str | None
     runs: list[dict[str, object]]
+    model_tables: list[ModelTable] = Field(
+        default_factory=list, description="One per eval the batch ran on several models "
+                                          "(docs/running.md#several-models)")
 
 
 def batch_id_of(ids: list[str], triggers: list[TriggerEval]) -> str:
@@ -79,15 +85,27 @@ def run_batch(path: Path, console: Console,
         if warning:
             console.print(Text(f"{plan.skill.name}: {warning}", style="yellow"))
     reports: list[Report] = []
+    tables: list[ModelTable] = []
     stopped = None
     if plans:
         outcome = run_pass(batch_id, plans, store, settings, console)
         stopped = outcome.stopped
-        reports = [finish(plan, outcome.results, outcome.stopped, store,
-                          outcome.unmatched if outcome.ran else
-                          stored_unmatched(store, plan.run_id), opts=opts)
-                   for plan, opts in zip(plans, all_opts, strict=True)]
-        for paired, opts in zip(reports, all_opts, strict=True):
+        reports = [make_report(plan, outcome.results, outcome.stopped, store,
+                               outcome.unmatched if outcome.ran else
+                               stored_unmatched(store, plan.run_id))
+                   for plan in plans]
+        for group in model_groups(all_opts):
+            # its own group too: `compare m-A m-B` reads a batch's per-model runs as a run's
+            write_group_plan(store, group_of([plans[i] for i in group]),
+                             [plans[i].run_id for i in group])
+            made, table = with_table([plans[i] for i in group], [reports[i] for i in group],
+                                     outcome.results, all_opts[group[0]].margin,
+                                     all_opts[group[0]].alpha)
+            tables.append(table)
+            for i, with_it in zip(group, made, strict=True):
+                reports[i] = with_it
+        for plan, paired, opts in zip(plans, reports, all_opts, strict=True):
+            keep_report(plan, paired, outcome.results, store, opts)
             note_unsaved(paired, opts, console)
     runs: list[dict[str, object]] = [
         {"run_id": r.run_id, "skill": r.skill, "model": r.model, "verdict": str(r.verdict),
@@ -102,7 +120,7 @@ def run_batch(path: Path, console: Console,
                      "verdict": "n/a", "recall": report.overall.recall,
                      "precision": report.overall.precision, "f1": report.overall.f1,
                      "cost_usd": report.cost_usd, "status": "completed"})
-    summary = BatchSummary(batch_id=batch_id, stopped=stopped, runs=runs)
+    summary = BatchSummary(batch_id=batch_id, stopped=stopped, runs=runs, model_tables=tables)
     store.put(RunKeys(batch_id).report_json, summary.model_dump_json(indent=1).encode())
     return summary, reports
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.markup import escape
 
-from runner.analysis.models import build_model_table, futile
+from runner.analysis.models import build_model_table, futile, futility
 from runner.authoring.reading import located
 from runner.console import err as stderr_console
 from runner.costs.estimate import per_model
@@ -37,6 +37,7 @@ from runner.schema.options import RunOptions
 from runner.schema.plan import Plan
 from runner.schema.report import Report
 from runner.schema.runs import Estimate
+from runner.schema.trial import TrialResult
 from runner.store.base import Store
 from runner.store.groups import write_group_plan
 
@@ -54,6 +55,35 @@ def check_models(opts: RunOptions) -> list[str]:
         raise RefusedInput("--save names one run, and several models make one run per "
                            "model; compare the per-model runs by their ids")
     return models
+
+
+def group_of(plans: list[Plan]) -> str:
+    """The id (`m-...`) of the runs of one eval on several models, from their run ids."""
+    return "m-" + hashlib.sha256(" ".join(p.run_id for p in plans).encode()).hexdigest()[:16]
+
+
+def with_table(plans: list[Plan], reports: list[Report], results: list[TrialResult],
+               margin: float, alpha: float) -> tuple[list[Report], ModelTable]:
+    """The model table of these runs of one eval on several models (one plan and report per
+    model), attached to each report; shared by `run --model` and a batch's `models:`."""
+    by_model = {plan.model: [r for r in results
+                             if r.trial_id in {t.trial_id for t in plan.trials}]
+                for plan in plans}
+    stopped = futile(plans, {r.trial_id: r for r in results})
+    table = build_model_table(reports, by_model, margin, alpha,
+                              frozenset(p.model for p in plans if p.run_id in stopped))
+    table = table.model_copy(update={"group_id": group_of(plans)})
+    # the table is part of each model's report before it is kept: its receipt carries it
+    return [r.model_copy(update={"model_table": table}) for r in reports], table
+
+
+def model_groups(evals: list[RunOptions]) -> list[list[int]]:
+    """Which evals of a batch are one eval on several models (`models:`, or evals that differ
+    only in `model:`), by index: each group of two or more gets a model table."""
+    groups: dict[str, list[int]] = {}
+    for index, opts in enumerate(evals):
+        groups.setdefault(opts.model_dump_json(exclude={"model", "models"}), []).append(index)
+    return [g for g in groups.values() if len({evals[i].model for i in g}) > 1]
 
 
 def plan_models(opts: RunOptions) -> list[Plan]:
@@ -94,21 +124,17 @@ def run_models(opts: RunOptions, console: Console | None = None,
                     "would cost against the real model")
     if confirm is not None and estimate.lines and not confirm(estimate):
         raise RefusedInput("not started: declined at the cost prompt (nothing was spent)")
-    group_id = "m-" + hashlib.sha256(" ".join(p.run_id for p in plans).encode()).hexdigest()[:16]
+    group_id = group_of(plans)
     console.print(f"group {group_id} (`skill-eval stop {group_id}` stops every model's run)")
     write_group_plan(store, group_id, [p.run_id for p in plans])
     outcome = run_pass(group_id, plans, store, opts.settings(), console, done, budget)
+    # a model stopped for futility is decided (not good enough): its run is complete
+    cut = futility(plans, {r.trial_id: r for r in outcome.results})
     reports = [make_report(plan, outcome.results, outcome.stopped, store,
                            outcome.unmatched if outcome.ran else
-                           stored_unmatched(store, plan.run_id)) for plan in plans]
-    by_model = {plan.model: [r for r in outcome.results
-                             if r.trial_id in {t.trial_id for t in plan.trials}]
-                for plan in plans}
-    stopped = futile(plans, {r.trial_id: r for r in outcome.results})
-    table = build_model_table(reports, by_model, opts.margin, opts.alpha,
-                              frozenset(p.model for p in plans if p.run_id in stopped))
-    # the table is part of each model's report before it is kept: its receipt carries it
-    reports = [r.model_copy(update={"model_table": table}) for r in reports]
+                           stored_unmatched(store, plan.run_id),
+                           futility=cut.get(plan.run_id)) for plan in plans]
+    reports, table = with_table(plans, reports, outcome.results, opts.margin, opts.alpha)
     for plan, report in zip(plans, reports, strict=True):
         keep_report(plan, report, outcome.results, store, opts)
         note_unsaved(report, opts, console)

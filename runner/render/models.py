@@ -13,7 +13,7 @@ from runner.render.history import render_regression
 from runner.render.numbers import num, pct, rate
 from runner.render.table import Col, print_table
 from runner.schema.enums import Verdict
-from runner.schema.models import ModelRow, ModelTable, NonInferiority, StandIn
+from runner.schema.models import Futility, ModelRow, ModelTable, NonInferiority, StandIn
 from runner.schema.regression import Regression
 
 
@@ -59,6 +59,14 @@ def stand_in_words(s: StandIn) -> str:
             f"{rate(s.pass_smaller_with)} vs {rate(s.pass_bigger_without)}, W{s.comparison.wins}"
             f" L{s.comparison.losses} T{s.comparison.ties}, net lift "
             f"{pct(s.comparison.net_lift)}, {_verdict(s)}")
+
+
+def futility_words(f: Futility) -> str:
+    """Why a model of a `--k auto` multi-model run stopped getting work, as a decision."""
+    return (f"stopped for futility: not good enough, decided: even if every candidate trial it "
+            f"did not run passed, its with-skill pass rate ({f.at_most:.0%} at most) would "
+            f"trail {f.trails}'s ({f.other_at_least:.0%} at least) by the margin "
+            f"({f.margin:.0%}) or more")
 
 
 def render_model_table(table: ModelTable, console: Console) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
+from runner.render.models import futility_words
 from runner.render.numbers import (
     aa,
     adaptive_line,
@@ -95,6 +96,8 @@ def render_headline(report: Report, console: Console) -> None:
     if report.partial:
         console.print(Text.assemble(("partial run:", "yellow"),
                                     f" {report.holes} hole(s) left out of every number"))
+    if report.futility is not None:
+        console.print(Text.assemble(("decided:", "yellow"), f" {futility_words(report.futility)}"))
     if report.stopped:
         console.print(Text.assemble(("stopped early:", "red"), f" {report.stopped}"))
     if report.note:
@@ -254,19 +257,28 @@ def render_failures(report: Report, console: Console) -> None:
 
 def render_runs(runs: list[RunSummary], console: Console) -> None:
     """`skill-eval runs`: newest first, one line each, columns padded but never cut (ids must
-    survive a pipe whatever its width)."""
-    header = ("run", "skill", "sha256", "verdict", "net lift", "trials", "holes", "USD",
-              "finished (UTC)", "status")
+    survive a pipe whatever its width). Runs of one eval on several models name their group
+    (`m-...`) and the group gets a line of its own after them."""
+    header = ("run", "skill", "model", "sha256", "verdict", "net lift", "trials", "holes",
+              "USD", "finished (UTC)", "status", "group")
     lines = [header] + [(
-        r.run_id, r.skill, r.skill_digest[:12], r.verdict, pct(r.net_lift), str(r.trials),
-        str(r.holes), num(r.cost_usd, "{:.4f}"),
-        r.finished_at.strftime("%Y-%m-%d %H:%M") if r.finished_at else "n/a", r.status)
-        for r in runs]
+        r.run_id, r.skill, r.model, r.skill_digest[:12], r.verdict, pct(r.net_lift),
+        str(r.trials), str(r.holes), num(r.cost_usd, "{:.4f}"),
+        r.finished_at.strftime("%Y-%m-%d %H:%M") if r.finished_at else "n/a", r.status,
+        r.group or "") for r in runs]
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
     console.print(Text(f"{len(runs)} run(s), newest first", style="bold"))
     for number, line in enumerate(lines):
         text = "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True))
         console.print(Text(text.rstrip(), style="dim" if number == 0 else ""))
+    groups: dict[str, list[RunSummary]] = {}
+    for r in runs:
+        if r.group:
+            groups.setdefault(r.group, []).append(r)
+    for group, members in groups.items():
+        console.print(Text(f"{group}: multi-model run of {members[0].skill} on "
+                           f"{', '.join(r.model for r in members)} (`skill-eval compare "
+                           f"{group} m-...` compares two such runs model by model)"))
 
 
 def render_batch(batch_id: str, evals: list[BatchEvalState], console: Console) -> None:

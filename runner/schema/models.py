@@ -35,6 +35,19 @@ class NonInferiority(BaseModel):
                                                   "bound on the difference")
 
 
+class Futility(BaseModel):
+    """`--k auto` with several models: the model stopped getting work because it could no
+    longer be good enough (docs/statistics.md#the-model-table). A decision about the model,
+    not a hole: its run is read at the last look it completed."""
+
+    trails: str = Field(description="The model it can no longer come within the margin of")
+    at_most: float = Field(description="Its with-skill pass rate over its whole design had "
+                                       "every candidate trial it did not run passed")
+    other_at_least: float = Field(description="`trails`' with-skill pass rate over its whole "
+                                              "design had every trial it did not run failed")
+    margin: float
+
+
 class ModelRow(BaseModel):
     """One model's line of the table: its own run (candidate vs baseline), priced."""
 
@@ -92,3 +105,5 @@ class ModelTable(BaseModel):
     stand_ins: list[StandIn] = Field(default_factory=list)
     correction: str = Field(description="How the table's comparisons share alpha")
     test: str = Field(description="The non-inferiority test, in words")
+    group_id: str | None = Field(default=None, description="The runs' group (`m-...`): "
+                                 "`skill-eval compare m-A m-B`, `skill-eval runs` lists it")

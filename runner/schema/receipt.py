@@ -135,6 +135,8 @@ class IndexEntry(BaseModel):
     finished_at: datetime | None = None
     source_run: str | None = None
     names: list[str] = Field(default_factory=list, description="--save names it carries")
+    group: str | None = Field(default=None, description="Its multi-model group (`m-...`): "
+                                                        "one eval on several models")
 
     @property
     def evidence(self) -> bool:

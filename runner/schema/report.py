@@ -358,8 +358,12 @@ class Report(BaseModel):
     model_table: ModelTable | None = Field(default=None, description="A multi-model run "
                                            "(`--model A --model B`): every model's run read "
                                            "together; the same table in each model's report")
+    futility: Futility | None = Field(default=None, description="--k auto with several "
+                                      "models: this model stopped getting work once it could "
+                                      "not be good enough; a decision, not a hole (the run is "
+                                      "complete at the last look it finished)")
 
 
-from runner.schema.models import ModelTable  # noqa: E402 - it reads Comparison from here
+from runner.schema.models import Futility, ModelTable  # noqa: E402 - it reads Comparison here
 
 Report.model_rebuild()

@@ -24,6 +24,8 @@ class RunSummary(BaseModel):
     started_at: datetime | None = Field(description="When the run was planned")
     finished_at: datetime | None = Field(description="When its report was last written")
     model: str
+    group: str | None = Field(default=None, description="Its multi-model group (`m-...`; "
+                                                        "None: a run of one model)")
     readable: bool = True
 
 

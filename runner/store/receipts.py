@@ -87,7 +87,8 @@ def entry_from_report(report: Report, receipt: str | None, source_run: str | Non
         dry_run=report.dry_run, cost_usd=report_cost(report),
         pass_rates={arm: a.pass_rate for arm, a in report.arms.items()},
         tokens=_tokens(report), started_at=report.started_at, finished_at=report.finished_at,
-        source_run=source_run, names=names or [])
+        source_run=source_run, names=names or [],
+        group=report.model_table.group_id if report.model_table else None)
 
 
 def entry_from_receipt(receipt: Receipt, key: str) -> IndexEntry:

@@ -29,7 +29,7 @@ def summary(skill: str, entry: IndexEntry) -> RunSummary:
                       trials=entry.trials, holes=entry.holes, cost_usd=entry.cost_usd,
                       status=status if entry.readable else "unreadable report",
                       started_at=entry.started_at, finished_at=entry.finished_at,
-                      model=entry.model, readable=entry.readable)
+                      model=entry.model, group=entry.group, readable=entry.readable)
 
 
 def _indexes(store: Store, skill: str | None) -> list[SkillIndex]:

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from io import StringIO
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from runner.analysis.models import build_model_table, noninferiority, price_order, tango_z
 from runner.analysis.report import build_report
 from runner.planning.plan import make_plan
 from runner.schema.enums import Arm, TrialStatus, Verdict
-from runner.schema.models import Standing
+from runner.schema.models import Futility, Standing
 from runner.schema.options import RunOptions
 from runner.schema.plan import Plan
 from runner.schema.report import Report
@@ -278,3 +280,149 @@ def test_k_auto_stops_a_model_that_cannot_be_good_enough(tmp_path: Path) -> None
     # a fixed-k run never stops a model
     fixed = [p.model_copy(update={"adaptive": None}) for p in plans]
     assert futile(fixed, late) == set()
+
+
+def test_batch_models_print_the_model_table(tmp_path: Path) -> None:
+    """A batch eval with `models:` gets the table `run --model A --model B` prints, from the
+    same code: on the terminal, in each of its reports and in the stored batch summary; an
+    eval of the batch on one model gets none."""
+    import yaml
+    from click.testing import CliRunner
+
+    from runner.cli import main
+    from runner.driver.batch import BatchSummary
+    from runner.store.keys import RunKeys
+    from runner.store.local import LocalStore
+
+    example = Path(__file__).resolve().parents[2] / "examples" / "csv-summary"
+    batch = tmp_path / "batch.yaml"
+    batch.write_text(yaml.safe_dump({
+        "store": str(tmp_path / "store"), "executor": "inprocess", "sandbox": {"backend": "fake"},
+        "model_script": str(example / "model-script.yaml"),
+        "evals": [{"skill": str(example), "cases": ["row-count"], "models": [BIG, SMALL]},
+                  {"skill": str(example), "cases": ["row-count"], "k": 2, "model": MID}]}))
+    result = CliRunner().invoke(main, ["batch", str(batch), "--report-json",
+                                       str(tmp_path / "r.json")])
+    assert result.exit_code == 0, result.output
+    assert "models (cheapest first; margin 10%" in result.stdout
+    assert "Holm over 3 model comparisons" in result.stdout  # each model's own + 1 stand-in
+    assert f"cheapest good enough: {SMALL}" in result.stdout
+    assert f"the skill on {SMALL}" in result.stdout and f"for {BIG} without it" in result.stdout
+    reports = {r["model"]: r for r in json.loads((tmp_path / "r.json").read_text())}
+    assert reports[MID]["model_table"] is None
+    tables = [reports[m]["model_table"] for m in (BIG, SMALL)]
+    assert tables[0] == tables[1] and [r["model"] for r in tables[0]["models"]] == [SMALL, BIG]
+    batch_id = result.stderr.split("batch ")[1].split(":")[0]
+    stored = BatchSummary.model_validate_json(
+        LocalStore(tmp_path / "store").get(RunKeys(batch_id).report_json))
+    assert [t.model_dump(mode="json") for t in stored.model_tables] == [tables[0]]
+    from runner.store.groups import read_group_plan  # `compare m-A m-B` reads it
+
+    assert set(read_group_plan(LocalStore(tmp_path / "store"), tables[0]["group_id"]).run_ids) \
+        == {reports[BIG]["run_id"], reports[SMALL]["run_id"]}
+
+
+def test_runs_lists_each_model_and_the_group(tmp_path: Path) -> None:
+    """`skill-eval runs` tells per-model runs of one skill apart (a model column, `model` and
+    `group` in --json) and lists the multi-model group as one; a batch's `models:` eval is a
+    group too, which `compare` reads model by model."""
+    from click.testing import CliRunner
+
+    from runner.cli import main
+
+    example = Path(__file__).resolve().parents[2] / "examples" / "csv-summary"
+    store = str(tmp_path / "store")
+    ran = CliRunner().invoke(main, [
+        "run", str(example), "--case", "row-count", "--sandbox", "fake", "--executor",
+        "inprocess", "--model-script", str(example / "model-script.yaml"), "--store", store,
+        "--model", SMALL, "--model", BIG, "--json", "--quiet"])
+    assert ran.exit_code == 0, ran.output
+    group = json.loads(ran.stdout)[0]["model_table"]["group_id"]
+    assert group.startswith("m-")
+    single = CliRunner().invoke(main, [
+        "run", str(example), "--case", "row-count", "--sandbox", "fake", "--executor",
+        "inprocess", "--model-script", str(example / "model-script.yaml"), "--store", store,
+        "--model", MID, "--json", "--quiet"])
+    assert single.exit_code == 0, single.output
+    listed = CliRunner().invoke(main, ["runs", "--store", store, "--json"])
+    assert listed.exit_code == 0, listed.output
+    rows = {r["model"]: r for r in json.loads(listed.stdout)}
+    assert set(rows) == {SMALL, BIG, MID}
+    assert rows[SMALL]["group"] == rows[BIG]["group"] == group and rows[MID]["group"] is None
+    text = CliRunner().invoke(main, ["runs", "--store", store]).stdout
+    header = text.splitlines()[1].split()
+    assert header[:3] == ["run", "skill", "model"] and header[-1] == "group"
+    line = next(x for x in text.splitlines() if x.startswith(rows[SMALL]["run_id"]))
+    assert SMALL in line and line.rstrip().endswith(group)
+    assert f"{group}: multi-model run of csv-summary on " in text
+    assert text.count("multi-model run of") == 1
+
+
+def _futile_pair(tmp_path: Path) -> tuple[Plan, dict[str, TrialResult], dict[str, Futility]]:
+    """Two models under --k auto: the big one passed all 30 candidate trials, the small one
+    failed every trial of its first 10 cases x 1, so it can no longer come within 10 points."""
+    from runner.analysis.models import futility
+
+    skill = _skill(tmp_path / "words", 10)
+    plans = [make_plan(RunOptions(skill_path=skill, k="auto", min_k=1, max_k=3, model=m,
+                                  store_uri="memory://", arms=(Arm.BASELINE, Arm.CANDIDATE)))
+             .model_copy(update={"margin": 0.1}) for m in (BIG, SMALL)]
+    results = {t.trial_id: TrialResult(trial_id=t.trial_id, case_id=t.case.id,
+                                       repetition=t.repetition, arm=t.arm,
+                                       status=TrialStatus.COMPLETED,
+                                       passed=p is plans[0] and t.arm is Arm.CANDIDATE)
+               for p, reps in ((plans[0], 3), (plans[1], 1)) for t in p.trials
+               if t.repetition < reps}
+    small = plans[1]
+    return small, {i: r for i, r in results.items()
+                   if i in {t.trial_id for t in small.trials}}, futility(plans, results)
+
+
+def test_a_model_stopped_for_futility_is_a_decided_complete_run(tmp_path: Path) -> None:
+    """Its report is complete (not partial: nothing is a hole), says why it stopped, reads
+    its comparison at the last look it finished (not a later look's larger alpha), and files
+    a receipt like any completed run."""
+    from runner.driver.api import keep_report
+    from runner.store.keys import RunKeys
+    from runner.store.local import LocalStore
+
+    small, mine, cut = _futile_pair(tmp_path)
+    futility = cut[small.run_id]
+    assert (futility.trails, futility.other_at_least, round(futility.at_most, 3)) == \
+        (BIG, 1.0, 0.667)
+    plain = build_report(small, list(mine.values()))
+    decided = build_report(small, list(mine.values()), futility=futility)
+    assert plain.partial and str(plain.status) == "partial"  # before: read as a hole
+    assert not decided.partial and str(decided.status) == "completed"
+    assert decided.futility == futility
+    assert decided.adaptive is not None and plain.adaptive is not None
+    assert decided.adaptive.stopped_because == f"futility: trails {BIG} by the margin"
+    assert decided.adaptive.look == plain.adaptive.look - 1  # the look it finished
+    assert (decided.adaptive.stop_alpha or 1) < (plain.adaptive.stop_alpha or 0)
+    store = LocalStore(tmp_path / "store")
+    keep_report(small, decided, list(mine.values()), store)
+    assert store.exists(RunKeys(small.run_id).receipt_pointer)
+
+
+def test_the_gate_reads_a_futility_stop_as_decided(tmp_path: Path) -> None:
+    """--gate: a model stopped for futility does not make the gate inconclusive (exit 5); a
+    firm FAIL of it still fails the gate."""
+    from runner.analysis.gate import Answer, decide
+    from runner.render.terminal import render
+
+    small, mine, cut = _futile_pair(tmp_path)
+    futility = cut[small.run_id]
+    plain = build_report(small, list(mine.values()))
+    decided = build_report(small, list(mine.values()), futility=futility)
+    assert decide([plain], max_p=0.05).answer is Answer.INCONCLUSIVE
+    gate = decide([decided], max_p=0.05)
+    assert gate.answer is Answer.DECIDED
+    assert gate.lines and "decided by futility (not good enough next to " + BIG in gate.lines[0]
+    firm_fail = decided.model_copy(update={"comparisons": [
+        c.model_copy(update={"verdict": Verdict.FAIL, "firm": True, "aa_rate": 0.001})
+        for c in decided.comparisons]})
+    assert decide([firm_fail]).answer is Answer.FAIL
+    out = StringIO()
+    render(decided, Console(file=out, width=200))
+    assert "decided: stopped for futility: not good enough, decided" in out.getvalue()
+    assert "partial run" not in out.getvalue()
