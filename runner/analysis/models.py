@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from itertools import combinations
+from statistics import NormalDist
 
 from runner.analysis.adaptive import released
 from runner.analysis.rows import adjust_family, build_rows, compare
@@ -30,20 +31,11 @@ TEST = ("Tango's score test for paired proportions, one-sided at the margin, pai
 Pair = tuple[bool, bool]  # (reference passed, this one passed)
 
 
+_NORMAL = NormalDist()
+
+
 def _normal_sf(z: float) -> float:
-    return 0.5 * math.erfc(z / math.sqrt(2))
-
-
-def _normal_quantile(p: float) -> float:
-    """Inverse of the standard normal CDF by bisection (enough for a bound to 1e-9)."""
-    lo, hi = -12.0, 12.0
-    for _ in range(100):
-        mid = (lo + hi) / 2
-        if 1 - _normal_sf(mid) < p:
-            lo = mid
-        else:
-            hi = mid
-    return (lo + hi) / 2
+    return 1 - _NORMAL.cdf(z)
 
 
 def tango_z(b: float, c: float, n: float, delta: float) -> float | None:
@@ -71,7 +63,7 @@ def noninferiority(pairs: Sequence[Pair], k: int, margin: float,
     z = tango_z(b * scale, c * scale, n * scale, margin)
     bound = None
     if n:
-        crit = _normal_quantile(1 - alpha)
+        crit = _NORMAL.inv_cdf(1 - alpha)
         # the bound is the largest delta the one-sided test at alpha does not reject
         lo, hi = -1.0, 1.0
         for _ in range(60):
