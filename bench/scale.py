@@ -171,38 +171,61 @@ FOLD_RUN = ROOT / "tests" / "fixtures" / "stored" / "report-run.json"
 
 class MadeStore(MemoryStore):
     """A store whose every DONE is one stored result renamed to the trial its key names: a run
-    of a million results without a million objects written."""
+    of a million results without a million objects written. The bytes are cut from three
+    templates (candidate passed, baseline passed, baseline failed), so a read costs what
+    reading bytes costs, and the verdict is a firm PASS as a real skill's would be."""
+
+    ID, CASE, REP = "0" * 32, "case-template", 987654321
 
     def __init__(self, plan: Plan) -> None:
         super().__init__()
         data = json.loads(FOLD_RUN.read_text())
-        self.template = next(TrialResult.model_validate(r) for r in data["results"]
-                             if "grader" in r["scores"] and "process" in r["scores"])
-        self.template.phases = {TrialPhase.STAGE: 0.4, TrialPhase.SESSION: 2.1}
+        template = next(TrialResult.model_validate(r) for r in data["results"]
+                        if "grader" in r["scores"] and "process" in r["scores"])
+        template.phases = {TrialPhase.STAGE: 0.4, TrialPhase.SESSION: 2.1}
+        self.parts: dict[tuple[Arm, bool], list[bytes]] = {}
+        for arm, passed in ((Arm.CANDIDATE, True), (Arm.BASELINE, True), (Arm.BASELINE, False)):
+            made = template.model_copy(update={"trial_id": self.ID, "case_id": self.CASE,
+                                               "repetition": self.REP, "arm": arm,
+                                               "passed": passed}).model_dump_json()
+            self.parts[arm, passed] = [part.encode() for part in made.replace(
+                self.ID, "\0").replace(self.CASE, "\0").replace(str(self.REP), "\0").split("\0")]
+            assert len(self.parts[arm, passed]) == 4, "each stand-in once, in field order"
         self.specs = {t.trial_id: t for t in plan.trials}
         self.gets = 0
 
-    def result(self, spec: TrialSpec) -> TrialResult:
-        return self.template.model_copy(update={
-            "trial_id": spec.trial_id, "case_id": spec.case.id, "repetition": spec.repetition,
-            "arm": spec.arm, "passed": spec.arm is Arm.CANDIDATE or spec.repetition % 2 == 0})
+    def result(self, spec: TrialSpec) -> bytes:
+        parts = self.parts[spec.arm, spec.arm is Arm.CANDIDATE or spec.repetition % 2 == 0]
+        fill = (spec.trial_id.encode(), spec.case.id.encode(), str(spec.repetition).encode())
+        return b"".join(p + f for p, f in zip(parts, fill, strict=False)) + parts[-1]
 
     def get(self, key: str) -> bytes:
         self.gets += 1
-        spec = self.specs[key.rsplit("/", 2)[-2]]
-        return self.result(spec).model_dump_json().encode()
+        return self.result(self.specs[key.rsplit("/", 2)[-2]])
 
 
-def report_at(trials: int, how: str) -> None:
-    """One report of `trials` results, held or streamed: time and this process's peak RSS."""
+def cases_skill(folder: Path, cases: int) -> Path:
+    (folder / "evals").mkdir(parents=True)
+    (folder / "SKILL.md").write_text("---\nname: many\ndescription: Says the word. Use when "
+                                     "asked for the word.\n---\n\nSay WORD.\n")
+    (folder / "evals" / "evals.json").write_text(json.dumps({"skill_name": "many", "evals": [
+        {"id": f"c{n:02d}", "prompt": f"Question {n}: the word?", "assertions": ["WORD"]}
+        for n in range(cases)]}))
+    return folder
+
+
+def report_at(trials: int, how: str, cases: int = 10) -> None:
+    """One report of `trials` results (`cases` cases x k x 2 arms), held or streamed: time and
+    this process's peak RSS."""
     t0 = time.perf_counter()
-    plan = make_plan(RunOptions(skill_path=PROBE, case_ids=("greet",), k=trials // 2,
+    skill = cases_skill(Path(tempfile.mkdtemp(prefix="skill-eval-bench-")) / "many", cases)
+    plan = make_plan(RunOptions(skill_path=skill, k=trials // (2 * cases),
                                 arms=(Arm.BASELINE, Arm.CANDIDATE), store_uri="memory://"))
     store = MadeStore(plan)
     t_plan, planned = time.perf_counter() - t0, rss_mib()
     t0 = time.perf_counter()
     if how == "held":
-        results = [store.result(t) for t in plan.trials]
+        results = [TrialResult.model_validate_json(store.result(t)) for t in plan.trials]
         held = rss_mib()
         report = build_report(plan, results)
         what = f"every TrialResult held ({held:.0f} MiB with them), then build_report"
@@ -212,14 +235,21 @@ def report_at(trials: int, how: str) -> None:
         what = f"streamed: {store.gets:,} DONEs read from the store and folded as read"
     t_report = time.perf_counter() - t0
     peak = rss_mib()
-    print(f"report of {len(report.trials):,} results ({what}): {t_report:.1f}s; plan "
+    print(f"report of {len(report.trials):,} results, {cases} cases x k={plan.k} x 2 arms "
+          f"({what}): {t_report:.1f}s; plan "
           f"{t_plan:.0f}s, {planned:.0f} MiB with it; driver peak RSS {peak:.0f} MiB: "
           f"{'under' if peak < GIB_MIB else 'OVER'} 1 GiB; verdict {report.verdict}, "
           f"{len(report.rows):,} rows", flush=True)
 
 
+HELD_MAX = 200_000  # parsed results take ~13 KB each (20,000 measured): 1M would be ~13 GiB
+
+
 def reports(trials: int) -> None:
-    for how in ("held", "streamed"):
+    if trials > HELD_MAX:
+        print(f"report held: not run above {HELD_MAX:,} results (each parsed result ~13 KB: "
+              "run --report 20000 to see it), on a machine others share", flush=True)
+    for how in ("held", "streamed") if trials <= HELD_MAX else ("streamed",):
         proc = subprocess.run([sys.executable, __file__, "--report-one", how, "--report",
                                str(trials)], cwd=ROOT, capture_output=True, text=True)
         print(proc.stdout.strip() or proc.stderr[-2000:], flush=True)

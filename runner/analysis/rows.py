@@ -154,10 +154,18 @@ def compare(rows: Iterable[Row], opponent: Arm, alpha: float = DEFAULT_ALPHA,
 CORRECTION_NONE = "none (one comparison)"
 
 
+# The power model's table of one case's outcomes costs k cubed, and past k ~ 1,030 its
+# binomial weights overflow a float (a 1-case x k=50,000 report raised OverflowError); a case's
+# vote is what the test reads, so the cases needed stop falling with k long before this.
+POWER_K_CAP = 200
+
+
 def detect_size(cases: int, k: int, alpha: float, lift: float = DETECT_LIFT) -> Size | None:
     """The size at which a true lift of `lift` reads firm with POWER_TARGET power, at this k
-    (the same code as `estimate --detect`): None up to 60 cases."""
-    n = cases_for_power(k, lift, cases, DEFAULT_TIE_RATE, alpha, POWER_TARGET)
+    (the same code as `estimate --detect`): None up to 60 cases. Above POWER_K_CAP the cases
+    are those at the cap: more repetitions only make each case's vote surer, so enough."""
+    n = cases_for_power(min(k, POWER_K_CAP), lift, cases, DEFAULT_TIE_RATE, alpha,
+                        POWER_TARGET)
     return None if n is None else Size(cases=n, k=k)
 
 

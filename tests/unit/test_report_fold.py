@@ -110,3 +110,13 @@ def test_the_fold_lets_each_result_go() -> None:
     gc.collect()
     assert sum(ref() is not None for ref in alive) == 0
     assert not folded.kept
+
+
+def test_a_report_prices_power_at_any_k() -> None:
+    """A case run thousands of times (found by bench/scale.py --report: 1 case x k=50,000)
+    no longer overflows the power model; the cases it names are those at the cap."""
+    from runner.analysis.rows import POWER_K_CAP, detect_size
+
+    capped = detect_size(3, POWER_K_CAP, 0.05)
+    assert capped is not None
+    assert detect_size(3, 5000, 0.05) == capped.model_copy(update={"k": 5000})
