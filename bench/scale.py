@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -218,9 +219,11 @@ def report_at(trials: int, how: str, cases: int = 10) -> None:
     """One report of `trials` results (`cases` cases x k x 2 arms), held or streamed: time and
     this process's peak RSS."""
     t0 = time.perf_counter()
-    skill = cases_skill(Path(tempfile.mkdtemp(prefix="skill-eval-bench-")) / "many", cases)
+    folder = Path(tempfile.mkdtemp(prefix="skill-eval-bench-"))
+    skill = cases_skill(folder / "many", cases)
     plan = make_plan(RunOptions(skill_path=skill, k=trials // (2 * cases),
                                 arms=(Arm.BASELINE, Arm.CANDIDATE), store_uri="memory://"))
+    shutil.rmtree(folder)  # the plan holds the case set: the folder is not read again
     store = MadeStore(plan)
     t_plan, planned = time.perf_counter() - t0, rss_mib()
     t0 = time.perf_counter()
