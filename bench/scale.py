@@ -12,10 +12,16 @@
 3. --trials 1000000 --skip-ray --skip-throughput: a million-trial plan built, scanned and
    scheduled with the driver's peak RSS against 1 GiB (the no-op Ray tasks, at ~1,000/s on
    two shared cores, are left out at that size).
+4. --report N (each in its own process, so each peak RSS is its own): the report of a run of
+   N results, built (a) the way the driver held them, every TrialResult in a list, then
+   build_report, and (b) streamed: each result read from the store in report order and folded
+   (runner.analysis.fold) as it is read. The store answers each DONE from its key with one
+   realistic stored result (a grader score, process items, usage, phases): the parsing and the
+   folding, not the disk.
 
 usage: .venv/bin/python bench/scale.py [--trials 100000] [--sessions 16] [--latency 3]
                                         [--capacity 2] [--prefetch N] [--skip-plan]
-                                        [--skip-ray] [--skip-throughput]
+                                        [--skip-ray] [--skip-throughput] [--report N]
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -33,13 +40,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from runner.analysis.fold import fold, spec_order  # noqa: E402
+from runner.analysis.report import build_report, fold_report  # noqa: E402
 from runner.driver.executor import RayExecutor  # noqa: E402
 from runner.driver.scheduler import execute, finished  # noqa: E402
 from runner.planning.plan import make_plan  # noqa: E402
-from runner.schema.enums import Arm, TrialStatus  # noqa: E402
+from runner.schema.enums import Arm, TrialPhase, TrialStatus  # noqa: E402
 from runner.schema.options import RunOptions  # noqa: E402
+from runner.schema.plan import Plan  # noqa: E402
 from runner.schema.trial import TrialResult, TrialSpec  # noqa: E402
 from runner.store.local import LocalStore  # noqa: E402
+from runner.store.memory import MemoryStore  # noqa: E402
+from runner.store.trials import stored_in_order  # noqa: E402
 from tests.raycluster import Cluster  # noqa: E402
 
 PROBE = ROOT / "tests" / "fixtures" / "skills" / "probe"
@@ -155,6 +167,97 @@ def plan_and_submit(trials: int, with_ray: bool = True) -> None:
           f"(+{rss_mib() - before:.0f} MiB over start)")
 
 
+FOLD_RUN = ROOT / "tests" / "fixtures" / "stored" / "report-run.json"
+
+
+class MadeStore(MemoryStore):
+    """A store whose every DONE is one stored result renamed to the trial its key names: a run
+    of a million results without a million objects written. The bytes are cut from three
+    templates (candidate passed, baseline passed, baseline failed), so a read costs what
+    reading bytes costs, and the verdict is a firm PASS as a real skill's would be."""
+
+    ID, CASE, REP = "0" * 32, "case-template", 987654321
+
+    def __init__(self, plan: Plan) -> None:
+        super().__init__()
+        data = json.loads(FOLD_RUN.read_text())
+        template = next(TrialResult.model_validate(r) for r in data["results"]
+                        if "grader" in r["scores"] and "process" in r["scores"])
+        template.phases = {TrialPhase.STAGE: 0.4, TrialPhase.SESSION: 2.1}
+        self.parts: dict[tuple[Arm, bool], list[bytes]] = {}
+        for arm, passed in ((Arm.CANDIDATE, True), (Arm.BASELINE, True), (Arm.BASELINE, False)):
+            made = template.model_copy(update={"trial_id": self.ID, "case_id": self.CASE,
+                                               "repetition": self.REP, "arm": arm,
+                                               "passed": passed}).model_dump_json()
+            self.parts[arm, passed] = [part.encode() for part in made.replace(
+                self.ID, "\0").replace(self.CASE, "\0").replace(str(self.REP), "\0").split("\0")]
+            assert len(self.parts[arm, passed]) == 4, "each stand-in once, in field order"
+        self.specs = {t.trial_id: t for t in plan.trials}
+        self.gets = 0
+
+    def result(self, spec: TrialSpec) -> bytes:
+        parts = self.parts[spec.arm, spec.arm is Arm.CANDIDATE or spec.repetition % 2 == 0]
+        fill = (spec.trial_id.encode(), spec.case.id.encode(), str(spec.repetition).encode())
+        return b"".join(p + f for p, f in zip(parts, fill, strict=False)) + parts[-1]
+
+    def get(self, key: str) -> bytes:
+        self.gets += 1
+        return self.result(self.specs[key.rsplit("/", 2)[-2]])
+
+
+def cases_skill(folder: Path, cases: int) -> Path:
+    (folder / "evals").mkdir(parents=True)
+    (folder / "SKILL.md").write_text("---\nname: many\ndescription: Says the word. Use when "
+                                     "asked for the word.\n---\n\nSay WORD.\n")
+    (folder / "evals" / "evals.json").write_text(json.dumps({"skill_name": "many", "evals": [
+        {"id": f"c{n:02d}", "prompt": f"Question {n}: the word?", "assertions": ["WORD"]}
+        for n in range(cases)]}))
+    return folder
+
+
+def report_at(trials: int, how: str, cases: int = 10) -> None:
+    """One report of `trials` results (`cases` cases x k x 2 arms), held or streamed: time and
+    this process's peak RSS."""
+    t0 = time.perf_counter()
+    folder = Path(tempfile.mkdtemp(prefix="skill-eval-bench-"))
+    skill = cases_skill(folder / "many", cases)
+    plan = make_plan(RunOptions(skill_path=skill, k=trials // (2 * cases),
+                                arms=(Arm.BASELINE, Arm.CANDIDATE), store_uri="memory://"))
+    shutil.rmtree(folder)  # the plan holds the case set: the folder is not read again
+    store = MadeStore(plan)
+    t_plan, planned = time.perf_counter() - t0, rss_mib()
+    t0 = time.perf_counter()
+    if how == "held":
+        results = [TrialResult.model_validate_json(store.result(t)) for t in plan.trials]
+        held = rss_mib()
+        report = build_report(plan, results)
+        what = f"every TrialResult held ({held:.0f} MiB with them), then build_report"
+    else:
+        ordered = stored_in_order(store, sorted(plan.trials, key=spec_order))
+        report = fold_report(fold(plan, ordered))
+        what = f"streamed: {store.gets:,} DONEs read from the store and folded as read"
+    t_report = time.perf_counter() - t0
+    peak = rss_mib()
+    print(f"report of {len(report.trials):,} results, {cases} cases x k={plan.k} x 2 arms "
+          f"({what}): {t_report:.1f}s; plan "
+          f"{t_plan:.0f}s, {planned:.0f} MiB with it; driver peak RSS {peak:.0f} MiB: "
+          f"{'under' if peak < GIB_MIB else 'OVER'} 1 GiB; verdict {report.verdict}, "
+          f"{len(report.rows):,} rows", flush=True)
+
+
+HELD_MAX = 200_000  # parsed results take ~13 KB each (20,000 measured): 1M would be ~13 GiB
+
+
+def reports(trials: int) -> None:
+    if trials > HELD_MAX:
+        print(f"report held: not run above {HELD_MAX:,} results (each parsed result ~13 KB: "
+              "run --report 20000 to see it), on a machine others share", flush=True)
+    for how in ("held", "streamed") if trials <= HELD_MAX else ("streamed",):
+        proc = subprocess.run([sys.executable, __file__, "--report-one", how, "--report",
+                               str(trials)], cwd=ROOT, capture_output=True, text=True)
+        print(proc.stdout.strip() or proc.stderr[-2000:], flush=True)
+
+
 def throughput(sessions: int, latency: float, capacity: int, prefetch: int | None) -> None:
     work = Path(tempfile.mkdtemp(prefix="skill-eval-bench-"))
     script = work / "script.json"
@@ -215,7 +318,15 @@ def main() -> None:
     parser.add_argument("--skip-ray", action="store_true",
                         help="plan, scan and schedule only (no no-op Ray tasks)")
     parser.add_argument("--skip-throughput", action="store_true")
+    parser.add_argument("--report", type=int, metavar="N",
+                        help="the report of N results, held then streamed (each in a process)")
+    parser.add_argument("--report-one", choices=("held", "streamed"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.report_one:
+        report_at(args.report, args.report_one)
+        return
+    if args.report:
+        reports(args.report)
     if not args.skip_plan:
         plan_and_submit(args.trials, with_ray=not args.skip_ray)
     if not args.skip_throughput:

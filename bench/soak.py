@@ -11,7 +11,7 @@
    trials in a memory store, timed: a ratio near 4 is linear, near 16 quadratic.
 
 usage: .venv/bin/python bench/soak.py [--trials 2000] [--cases 10] [--capacity 2]
-                                       [--growth N] [--skip-soak]
+                                       [--growth N] [--skip-soak] [--profile]
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from runner.analysis.report import build_report  # noqa: E402
+from runner.analysis.fold import fold, spec_order  # noqa: E402
+from runner.analysis.report import build_report, fold_report  # noqa: E402
 from runner.planning.plan import make_plan  # noqa: E402
 from runner.render.html import run_page  # noqa: E402
 from runner.schema.enums import Arm, TrialStatus  # noqa: E402
@@ -204,18 +205,62 @@ def view_latency(store_dir: Path, run_id: str, trial_id: str) -> tuple[float, fl
         proc.wait(timeout=30)
 
 
-def run_soak(work: Path, trials: int, cases: int, capacity: int) -> None:
+def children_cpu_s() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def loadavg() -> str:
+    return "/".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def top_frames(raw: Path, count: int = 15) -> list[tuple[float, str]]:
+    """py-spy's raw output (one collapsed stack and its samples a line): the runner functions
+    the most samples were inside, as shares of all samples."""
+    inside: dict[str, int] = {}
+    total = 0
+    for line in raw.read_text().splitlines():
+        stack, _, n = line.rpartition(" ")
+        if not n.isdigit():
+            continue
+        total += int(n)
+        for frame in dict.fromkeys(f for f in stack.split(";") if "runner/" in f):
+            inside[frame] = inside.get(frame, 0) + int(n)
+    ranked = sorted(inside.items(), key=lambda kv: -kv[1])[:count]
+    return [(n / total, frame) for frame, n in ranked] if total else []
+
+
+def phase_means(store_dir: Path, run_id: str) -> dict[str, float]:
+    from runner.store.local import LocalStore
+    from runner.store.trials import read_done
+
+    store, keys = LocalStore(store_dir), RunKeys(run_id)
+    sums: dict[str, list[float]] = {}
+    for trial_id in sorted(keys.done_trial_ids(store.list(keys.trials))):
+        result = read_done(store, keys.trial(trial_id))
+        for phase, seconds in (result.phases if result else {}).items():
+            sums.setdefault(str(phase), []).append(seconds)
+    return {phase: sum(v) / len(v) for phase, v in sums.items()}
+
+
+def run_soak(work: Path, trials: int, cases: int, capacity: int, profile: bool) -> None:
     k = max(1, trials // (2 * cases))
     skill, script = make_skill(work, cases), make_script(work / "script.json")
     store_dir, report_path = work / "store", work / "report.json"
     cluster = Cluster(Path(tempfile.mkdtemp(prefix="rs", dir="/tmp")),
                       sandboxes_per_node=capacity)
+    raw = work / "driver-profile.txt"
+    spy = [str(Path(sys.executable).parent / "py-spy"), "record", "-r", "20", "-f", "raw",
+           "-o", str(raw), "--"] if profile else []
+    load_before = loadavg()
     try:
         cluster.start(1)
-        wall, proc = timed(cli("run", str(skill), "--k", str(k), "--model-script", str(script),
-                               "--store", str(store_dir), "--ray-address", cluster.address,
-                               "--concurrency", str(capacity), "--fresh", "--timeout", "300",
-                               "--report-json", str(report_path)), cluster.env)
+        cpu0 = children_cpu_s()
+        wall, proc = timed(spy + cli(
+            "run", str(skill), "--k", str(k), "--model-script", str(script), "--store",
+            str(store_dir), "--ray-address", cluster.address, "--concurrency", str(capacity),
+            "--fresh", "--timeout", "300", "--report-json", str(report_path)), cluster.env)
+        driver_cpu = children_cpu_s() - cpu0
         peak = children_peak_rss_mib()  # the driver: the only child waited for so far
     finally:
         cluster.stop()
@@ -233,29 +278,35 @@ def run_soak(work: Path, trials: int, cases: int, capacity: int) -> None:
           f"verdict {report['verdict']}), capacity {capacity} sandbox(es) on 1 node", flush=True)
     print(f"  trials per minute: {done / wall * 60:.1f} (whole command {wall:.0f}s), "
           f"{done / span * 60:.1f} (run span {span:.0f}s)")
-    print(f"  driver peak RSS: {peak:.0f} MiB")
+    print(f"  driver peak RSS: {peak:.0f} MiB; driver CPU {driver_cpu:.1f}s = "
+          f"{driver_cpu / done:.3f} CPU-s per trial{' (py-spy included)' if profile else ''}")
+    print(f"  load average (1/5/15 min) before {load_before}, after {loadavg()}")
+    phases = phase_means(store_dir, report["run_id"])
+    print("  node phases, mean seconds per trial: " + ", ".join(
+        f"{phase} {seconds:.2f}" for phase, seconds in phases.items()) +
+        f"; all but the session {sum(phases.values()) - phases.get('session', 0.0):.2f}")
     print(f"  store objects: {sum(objects.values()):,} = {objects['trial']:,} per-trial "
           f"({objects['trial'] / done:.1f} per trial) + {objects['run']:,} run-level + "
           f"{objects['other']:,} index/receipts/other")
     after_run(store_dir, report["run_id"], report["trials"][0]["trial_id"], work)
+    if profile:
+        print("  driver profile (share of samples inside each runner function):")
+        for share, frame in top_frames(raw):
+            print(f"    {share:6.1%}  {frame}")
 
 
 def after_run(store_dir: Path, run_id: str, trial_id: str, work: Path) -> None:
-    from runner.schema.report import Report
+    from runner.schema.plan import Plan
     from runner.store.local import LocalStore
-    from runner.store.trials import read_done
+    from runner.store.trials import stored_in_order
 
     store = LocalStore(store_dir)
-    plan_report = Report.model_validate_json(store.get(RunKeys(run_id).report_json))
     keys = RunKeys(run_id)
-    results = [r for t in plan_report.trials
-               if (r := read_done(store, keys.trial(t.trial_id))) is not None]
-    from runner.schema.plan import Plan
-
     plan = Plan.model_validate_json(store.get(keys.plan))
-    t0 = time.perf_counter()
-    build_report(plan, results)
+    t0 = time.perf_counter()  # as `finish` could: each DONE read and folded, none held
+    stored = fold_report(fold(plan, stored_in_order(store, sorted(plan.trials, key=spec_order))))
     t_report = time.perf_counter() - t0
+    results = stored.trials
     t0 = time.perf_counter()
     loaded, views, history = load_run(store, run_id)
     html = run_page(loaded, views, history)
@@ -267,7 +318,8 @@ def after_run(store_dir: Path, run_id: str, trial_id: str, work: Path) -> None:
                              str(work / "page.html")), env)
     assert proc.returncode == 0, proc.stderr
     index, page, trial = view_latency(store_dir, run_id, trial_id)
-    print(f"  report build (in process, {len(results):,} stored results): {t_report:.2f}s")
+    print(f"  report build (in process, {len(results):,} stored results read and folded): "
+          f"{t_report:.2f}s")
     print(f"  viewer build (in process: load + render the run page, {len(views):,} trials' "
           f"material, {len(html) / 1e6:.1f} MB): {t_view:.2f}s")
     print(f"  `skill-eval runs`: {t_runs:.2f}s; `skill-eval view --html`: {t_html:.2f}s "
@@ -284,13 +336,15 @@ def main() -> None:
     parser.add_argument("--growth", type=int, default=0, metavar="N",
                         help="also time report and viewer at N and 4N synthetic trials")
     parser.add_argument("--skip-soak", action="store_true")
+    parser.add_argument("--profile", action="store_true",
+                        help="run the driver under py-spy and print where it spent its time")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="skill-eval-soak-"))
     try:
         if args.growth:
             growth(work / "growth", args.growth, args.cases)
         if not args.skip_soak:
-            run_soak(work, args.trials, args.cases, args.capacity)
+            run_soak(work, args.trials, args.cases, args.capacity, args.profile)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

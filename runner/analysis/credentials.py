@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from runner.schema.enums import CredentialKind
 from runner.schema.report import WindowMove
-from runner.schema.trial import TrialResult
+from runner.schema.trial import TrialResult, WindowReading
 
 
 def credentials_used(results: Iterable[TrialResult]) -> list[CredentialKind]:
@@ -14,9 +14,12 @@ def credentials_used(results: Iterable[TrialResult]) -> list[CredentialKind]:
 
 
 def window_moves(results: Iterable[TrialResult]) -> list[WindowMove]:
+    return moves([w for r in results for w in r.windows])
+
+
+def moves(readings: list[WindowReading]) -> list[WindowMove]:
     """Per window: the lowest and highest utilization its latest period showed."""
     latest: dict[str, int | None] = {}
-    readings = [w for r in results for w in r.windows]
     for w in readings:  # a window that reset during the run: only its newest period counts
         if w.resets_at is not None and (latest.get(w.window) or 0) < w.resets_at:
             latest[w.window] = w.resets_at

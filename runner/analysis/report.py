@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from runner.analysis.adaptive import Decision, decide, decide_cut, released
-from runner.analysis.cases import case_deltas, case_stats, non_discriminating
-from runner.analysis.credentials import credentials_used, window_moves
-from runner.analysis.rows import adjust_family, arm_cost, build_rows, compare
-from runner.analysis.runtime import runtime_table
+from runner.analysis.cases import case_deltas
+from runner.analysis.credentials import moves
+from runner.analysis.fold import ReportFold, fold, order
+from runner.analysis.rows import adjust_family, compare
 from runner.costs.pricing import PRICE_TABLE_VERSION
 from runner.schema.enums import Arm, CredentialKind, GradingMode, Outcome, RunStatus
 from runner.schema.models import Futility
@@ -16,10 +16,8 @@ from runner.schema.plan import Plan
 from runner.schema.report import (
     AdaptiveSummary,
     Comparison,
-    Failure,
     Judgement,
     Report,
-    TrialLine,
 )
 from runner.schema.trial import TrialResult, TrialSpec
 
@@ -44,19 +42,19 @@ def modes(found: Iterable[GradingMode | None]) -> str | None:
 def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = None,
                  judgements: Iterable[Judgement] = (), futility: Futility | None = None
                  ) -> Report:
-    """`futility`: a model of a `--k auto` multi-model run that stopped getting work
-    (runner.analysis.models.futility): what it ran is the whole run, read at the last look
-    it completed."""
-    ordered = sorted(results, key=lambda r: (r.case_id, r.repetition, r.arm))
-    judged = {(j.candidate_trial, j.opponent_trial): j for j in judgements}
-    asked = frozenset(t.case.id for t in plan.trials if plan.judge_model and (
-        plan.judge_all or t.case.rubric
-        or (plan.judge_expected_output and t.case.expected_output)))
-    rows = build_rows(ordered, judged, asked)
-    graded = any(s.model for r in ordered for s in r.scores.values())
+    return fold_report(fold(plan, sorted(results, key=order), judgements), stopped, futility)
+
+
+def fold_report(folded: ReportFold, stopped: str | None = None,
+                futility: Futility | None = None) -> Report:
+    """The report of a folded run (runner.analysis.fold): what build_report gives for the same
+    results, without holding them. `futility`: a model of a `--k auto` multi-model run that
+    stopped getting work (runner.analysis.models.futility): what it ran is the whole run, read
+    at the last look it completed."""
+    plan, rows, judged = folded.plan, folded.rows, folded.judged
     opponents = [a for a in (Arm.BASELINE, Arm.INCUMBENT) if a in plan.arms]
     adaptive = plan.adaptive is not None
-    by_id = {r.trial_id: r for r in results}
+    by_id = folded.by_id
     # a sequential run is read at the alpha its stopping look spent (runner.analysis.adaptive)
     state = (None if not adaptive else decide(plan, by_id) if futility is None else
              decide_cut(plan, by_id, f"futility: trails {futility.trails} by the margin"))
@@ -67,45 +65,35 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
     expected = released(plan, by_id)
     if futility is not None:  # a decision, not a hole: nothing more was to run
         expected = [t for t in expected if t.trial_id in by_id]
-    incomplete = len(results) < len(expected)
+    incomplete = folded.count < len(expected)
     partial = incomplete or any(r.outcome is Outcome.HOLE for r in rows)
     return Report(
-        status=run_status(partial, stopped, any(r.leak for r in ordered)),
+        status=run_status(partial, stopped, folded.leaked),
         run_id=plan.run_id, skill=plan.skill.name, skill_digest=plan.skill.digest,
         model=plan.model, dry_run=plan.dry_run, note=DRY_RUN_NOTE if plan.dry_run else None,
         verdict=head.verdict, net_lift=head.net_lift, wins=head.wins, losses=head.losses,
         ties=head.ties, holes=head.holes, partial=partial,
         sign_test_p=head.sign_test_p, comparisons=comparisons,
-        arms={str(a): arm_cost(ordered, a) for a in plan.arms}, rows=rows,
-        trials=[TrialLine(trial_id=r.trial_id, case=r.case_id, repetition=r.repetition,
-                          arm=r.arm, status=r.status, passed=r.passed,
-                          failed_checks=[c.check for c in r.checks if not c.passed],
-                          failures=[Failure(check=c.check, detail=c.detail)
-                                    for c in r.checks if not c.passed],
-                          skills_loaded=r.skills_loaded, safety=r.safety, error=r.error,
-                          process_followed=None if r.process is None else bool(
-                              r.process.passed),
-                          node=r.node,
-                          attempt=r.attempt, attempts=r.attempts)
-                for r in ordered],
+        arms={str(a): folded.arms[a].cost() for a in plan.arms}, rows=rows,
+        trials=folded.lines,
         incumbent_note=plan.incumbent_note, stopped=stopped, price_table=PRICE_TABLE_VERSION,
-        grader_model=plan.grader_model if graded else None,
+        grader_model=plan.grader_model if folded.graded else None,
         judge_model=plan.judge_model if judged else None,
         judge_cost_usd=sum(j.cost_usd for j in judged.values()) if judged else None,
         judge_calls=sum(j.requests for j in judged.values()),
-        grader_mode=modes(s.mode for r in ordered for s in r.scores.values() if s.model),
+        grader_mode=modes(folded.grader_modes),
         judge_mode=modes(j.mode for j in judged.values()),
         image_id=plan.image_id, isolation=plan.isolation, k=plan.k, cases=plan.cases,
         regraded_from=plan.regraded_from, skills=[s.name for s in plan.skills],
         baseline_mode=plan.baseline_mode, left_out=plan.left_out,
-        started_at=plan.created_at, per_case=(stats := case_stats(ordered, plan.skill.name)),
-        case_deltas=case_deltas(stats), non_discriminating=non_discriminating(ordered),
-        runtime=runtime_table(ordered, plan.skill.name, plan.arms), alpha=plan.alpha,
-        adaptive=adaptive_summary(plan, expected, ordered, comparisons, state),
+        started_at=plan.created_at, per_case=(stats := folded.cases.stats()),
+        case_deltas=case_deltas(stats), non_discriminating=folded.signals.signals(),
+        runtime=folded.runtime.table(plan.arms), alpha=plan.alpha,
+        adaptive=adaptive_summary(plan, expected, folded.kept, comparisons, state),
         futility=futility,
-        credentials=(used := credentials_used(ordered)),
+        credentials=(used := sorted(folded.credentials)),
         cost_notional=CredentialKind.OAUTH_TOKEN in used,
-        usage_windows=window_moves(ordered))
+        usage_windows=moves(folded.windows))
 
 
 def adaptive_summary(plan: Plan, expected: list[TrialSpec], ran: list[TrialResult],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Iterable, Mapping
 
 from runner.analysis.confidence import (
@@ -47,18 +48,27 @@ def build_rows(results: Iterable[TrialResult],
                judged_cases: frozenset[str] = frozenset()) -> list[Row]:
     """Rows per (case, repetition, opponent). `judged_cases`: cases whose ties the judge was
     asked to break, so a tie it left without a judgement says so."""
-    by_key: dict[tuple[str, int, Arm], TrialResult] = {
-        (r.case_id, r.repetition, r.arm): r for r in results}
+    groups: dict[tuple[str, int], dict[Arm, TrialResult]] = {}
+    for r in results:
+        groups.setdefault((r.case_id, r.repetition), {})[r.arm] = r
     rows: list[Row] = []
-    for (case, rep, arm), cand in sorted(by_key.items()):
-        if arm is not Arm.CANDIDATE:
-            continue
-        for opponent in (Arm.BASELINE, Arm.INCUMBENT):
-            other = by_key.get((case, rep, opponent))
-            if other is None:
-                continue
-            judged = (judgements or {}).get((cand.trial_id, other.trial_id))
-            rows.append(_row(case, rep, opponent, cand, other, judged, case in judged_cases))
+    for (case, rep), group in sorted(groups.items()):
+        rows += group_rows(case, rep, group, judgements or {}, case in judged_cases)
+    return rows
+
+
+def group_rows(case: str, rep: int, group: Mapping[Arm, TrialResult],
+               judgements: Mapping[JudgeKey, Judgement], judge_asked: bool) -> list[Row]:
+    """The rows of one (case, repetition): the candidate against each opponent that ran it."""
+    cand = group.get(Arm.CANDIDATE)
+    rows: list[Row] = []
+    if cand is None:
+        return rows
+    for opponent in (Arm.BASELINE, Arm.INCUMBENT):
+        other = group.get(opponent)
+        if other is not None:
+            judged = judgements.get((cand.trial_id, other.trial_id))
+            rows.append(_row(case, rep, opponent, cand, other, judged, judge_asked))
     return rows
 
 
@@ -156,10 +166,18 @@ def compare(rows: Iterable[Row], opponent: Arm, alpha: float = DEFAULT_ALPHA,
 CORRECTION_NONE = "none (one comparison)"
 
 
+# The power model's table of one case's outcomes costs k cubed, and past k ~ 1,030 its
+# binomial weights overflow a float (a 1-case x k=50,000 report raised OverflowError); a case's
+# vote is what the test reads, so the cases needed stop falling with k long before this.
+POWER_K_CAP = 200
+
+
 def detect_size(cases: int, k: int, alpha: float, lift: float = DETECT_LIFT) -> Size | None:
     """The size at which a true lift of `lift` reads firm with POWER_TARGET power, at this k
-    (the same code as `estimate --detect`): None up to 60 cases."""
-    n = cases_for_power(k, lift, cases, DEFAULT_TIE_RATE, alpha, POWER_TARGET)
+    (the same code as `estimate --detect`): None up to 60 cases. Above POWER_K_CAP the cases
+    are those at the cap: more repetitions only make each case's vote surer, so enough."""
+    n = cases_for_power(min(k, POWER_K_CAP), lift, cases, DEFAULT_TIE_RATE, alpha,
+                        POWER_TARGET)
     return None if n is None else Size(cases=n, k=k)
 
 
@@ -213,45 +231,102 @@ def case_votes(rows: Iterable[Row]) -> CaseVotes:
     return CaseVotes(wins=votes.count(1), losses=votes.count(-1), ties=votes.count(0))
 
 
-def _sum_or_none(values: list[float | int | None]) -> float | None:
-    return None if not values or any(v is None for v in values) else float(
-        sum(v for v in values if v is not None))
-
-
 def arm_cost(results: Iterable[TrialResult], arm: Arm) -> ArmCost:
-    mine = [r for r in results if r.arm is arm]
-    measured = [r for r in mine if not r.status.is_hole]
-    turns = [r.turns for r in measured if r.turns is not None]
-    walls = [r.wall_s for r in mine if r.wall_s is not None]
-    # A hole that failed before its gateway started has no usage: it spent nothing measurable.
-    usages = [r.usage for r in mine if r.usage is not None]
-    in_tok = _sum_or_none([u.input_tokens for u in usages])
-    out_tok = _sum_or_none([u.output_tokens for u in usages])
-    graded = [r for r in measured if r.passed is not None]
-    graders = [s for r in mine for s in r.scores.values() if s.usage is not None]
-    return ArmCost(
-        grader_cost_usd=sum(s.cost_usd or 0.0 for s in graders) if graders else None,
-        grader_calls=sum(1 for _ in graders), process=process_figures(measured),
-        trials=len(mine), holes=len(mine) - len(measured),
-        holes_by_cause={str(s): sum(1 for r in mine if r.status is s)
-                        for s in dict.fromkeys(r.status for r in mine if r.status.is_hole)},
-        retries=sum(r.attempts - 1 for r in mine),
-        turns=sum(turns) / len(turns) if turns else None,
-        wall_s=sum(walls) / len(walls) if walls else None,
-        input_tokens=None if in_tok is None else int(in_tok),
-        output_tokens=None if out_tok is None else int(out_tok),
-        cost_usd=_sum_or_none([u.cost_usd for u in usages]),
-        cli_cost_usd=_sum_or_none([r.cli_cost_usd for r in measured]),
-        pass_rate=sum(1 for r in graded if r.passed) / len(graded) if graded else None)
+    fold = ArmFold()
+    for r in results:
+        if r.arm is arm:
+            fold.add(r)
+    return fold.cost()
 
 
-def process_figures(measured: list[TrialResult]) -> ProcessFigures | None:
-    scored = [(r, r.process) for r in measured if r.process is not None]
-    if not scored:
-        return None
-    items = [c for _, p in scored for c in p.checks]
-    followed = [r for r, p in scored if p.passed]
-    return ProcessFigures(
-        trials=len(scored), followed=len(followed) / len(scored),
-        items_met=sum(1 for c in items if c.passed) / len(items) if items else 0.0,
-        strict=sum(1 for r in followed if r.passed) / len(scored))
+class ArmFold:
+    """One arm's cost and process figures, a result at a time (runner.analysis.fold): counts,
+    and the values summed kept as 8-byte numbers in the order they came, so every sum is the
+    one a list of the results gave."""
+
+    def __init__(self) -> None:
+        self.trials = self.holes = self.retries = 0
+        self.holes_by_cause: dict[str, int] = {}
+        self.turns = self.turned = 0
+        self.walls = array("d")
+        self.usages = self.input_tokens = self.output_tokens = 0
+        self.costs = array("d")
+        self.measured = 0
+        self.cli_costs, self.cli_missing = array("d"), False
+        self.graded = self.passed = 0
+        self.grader_costs = array("d")
+        self.process = ProcessFold()
+
+    def add(self, r: TrialResult) -> None:
+        self.trials += 1
+        self.retries += r.attempts - 1
+        if r.wall_s is not None:
+            self.walls.append(r.wall_s)
+        # A hole that failed before its gateway started has no usage: it spent nothing
+        # measurable.
+        if r.usage is not None:
+            self.usages += 1
+            self.input_tokens += r.usage.input_tokens
+            self.output_tokens += r.usage.output_tokens
+            self.costs.append(r.usage.cost_usd)
+        for s in r.scores.values():
+            if s.usage is not None:
+                self.grader_costs.append(s.cost_usd or 0.0)
+        if r.status.is_hole:
+            self.holes += 1
+            self.holes_by_cause[str(r.status)] = self.holes_by_cause.get(str(r.status), 0) + 1
+            return
+        self.measured += 1
+        if r.turns is not None:
+            self.turns, self.turned = self.turns + r.turns, self.turned + 1
+        if r.cli_cost_usd is None:
+            self.cli_missing = True
+        else:
+            self.cli_costs.append(r.cli_cost_usd)
+        if r.passed is not None:
+            self.graded, self.passed = self.graded + 1, self.passed + bool(r.passed)
+        self.process.add(r)
+
+    def cost(self) -> ArmCost:
+        tokens = self.usages > 0
+        return ArmCost(
+            grader_cost_usd=sum(self.grader_costs) if self.grader_costs else None,
+            grader_calls=len(self.grader_costs), process=self.process.figures(),
+            trials=self.trials, holes=self.holes, holes_by_cause=dict(self.holes_by_cause),
+            retries=self.retries, turns=self.turns / self.turned if self.turned else None,
+            wall_s=sum(self.walls) / len(self.walls) if self.walls else None,
+            input_tokens=self.input_tokens if tokens else None,
+            output_tokens=self.output_tokens if tokens else None,
+            cost_usd=_sum_or_none(self.costs, False),
+            cli_cost_usd=_sum_or_none(self.cli_costs, self.cli_missing or not self.measured),
+            pass_rate=self.passed / self.graded if self.graded else None)
+
+
+def _sum_or_none(values: array[float], missing: bool) -> float | None:
+    return None if not values or missing else float(sum(values))
+
+
+class ProcessFold:
+    """The process figures of an arm's measured trials, a trial at a time."""
+
+    def __init__(self) -> None:
+        self.scored = self.followed = self.items = self.met = self.strict = 0
+
+    def add(self, r: TrialResult) -> None:
+        p = r.process
+        if p is None:
+            return
+        self.scored += 1
+        self.items += len(p.checks)
+        self.met += sum(1 for c in p.checks if c.passed)
+        if p.passed:
+            self.followed += 1
+            self.strict += bool(r.passed)
+
+    def figures(self) -> ProcessFigures | None:
+        if not self.scored:
+            return None
+        return ProcessFigures(
+            trials=self.scored, followed=self.followed / self.scored,
+            items_met=self.met / self.items if self.items else 0.0,
+            strict=self.strict / self.scored)

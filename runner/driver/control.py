@@ -15,11 +15,17 @@ from runner.driver.stops import StopReason, requested
 from runner.driver.storewide import StoreSpend
 from runner.pacing.governor import Governor
 from runner.pacing.ledger import Ledger
+from runner.schema.enums import TrialStatus
 from runner.schema.trial import TrialResult, TrialSpec
 from runner.store.base import Store
 
 log = logging.getLogger(__name__)
 STOPPED_BY_USER = StopReason.USER
+# A stop asked for (the wave's flag, the store's kill switch) is two reads of the store: once a
+# second at most, not once per result, which on S3 (two HEADs, tens of ms each) would bound a
+# driver's results per second whatever the cluster's size. Trials check the flag themselves
+# before their session starts, so none starts late for this.
+STOP_CHECK_S = 1.0
 
 
 class Progress:
@@ -105,6 +111,8 @@ class RunControl(Control):
         self.progress = progress
         self.leaks: list[TrialResult] = []
         self.spent = 0.0
+        self._asked: StopReason | None = None
+        self._stop_checked = float("-inf")
 
     def on_submit(self, spec: TrialSpec) -> None:
         self.metrics.submitted(spec)
@@ -144,7 +152,7 @@ class RunControl(Control):
     def stop_reason(self, result: TrialResult | None) -> str | None:
         if self.leaks:
             return f"skill leak in case {self.leaks[0].case_id!r}"
-        asked = requested(self.store, self.pass_id)
+        asked = self._requested(result)
         if asked is not None:
             self.stop(asked)
             return asked
@@ -163,6 +171,15 @@ class RunControl(Control):
                 self.stop(reason)
                 return reason
         return None
+
+    def _requested(self, result: TrialResult | None) -> StopReason | None:
+        """A trial that saw the stop itself (it did not start) has it read at once."""
+        now = time.monotonic()
+        seen = result is not None and result.status is TrialStatus.STOPPED
+        if self._asked is None and (seen or now - self._stop_checked >= STOP_CHECK_S):
+            self._stop_checked = now
+            self._asked = requested(self.store, self.pass_id)
+        return self._asked
 
     def stop(self, reason: str) -> None:
         if self.ledger is not None:

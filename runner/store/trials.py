@@ -5,14 +5,25 @@ so no reader ever mixes one attempt's result with another's evidence."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable, Iterator
 
 from pydantic import ValidationError
 
-from runner.schema.trial import TrialResult
+from runner.schema.trial import TrialResult, TrialSpec
 from runner.store.base import Store
 from runner.store.keys import AttemptKeys, RunKeys, TrialKeys
 
 log = logging.getLogger(__name__)
+
+
+def stored_in_order(store: Store, specs: Iterable[TrialSpec]) -> Iterator[TrialResult]:
+    """The stored result of each trial in `specs` that has one, read when asked for, in the
+    order given: a reader that folds them (runner.analysis.fold) never holds them all. No
+    listing first: a run's listing is every object of every trial, larger than the DONEs."""
+    for spec in specs:
+        result = read_done(store, RunKeys(spec.run_id).trial(spec.trial_id))
+        if result is not None:
+            yield result
 
 
 def read_done(store: Store, keys: TrialKeys) -> TrialResult | None:
