@@ -190,3 +190,19 @@ def test_a_json_lines_set_with_named_groups_of_texts(tmp_path: Path) -> None:
     assert [c["id"] for c in got["cases"]] == ["a", "b"]
     assert {c["entry"] for c in got["cases"][0]["checks"]} == {
         "re:Friday|Fri", "re:Ana", "not:re:As\\ an\\ AI"}
+
+
+def test_of_two_set_files_the_one_of_cases_is_read_and_two_case_sets_are_refused(
+        tmp_path: Path) -> None:
+    skill = _skill_md(tmp_path / "tidy-notes")
+    # evals.json comes first by name but lists rule ids, not cases: cases.json is the set.
+    _write(skill / "evals" / "evals.json", {"rules": ["R1", "R2"], "version": 2})
+    _write(skill / "evals" / "cases.json", [ONE])
+    assert [c["id"] for c in report(skill)["cases"]] == ["one"]
+    _write(skill / "evals" / "evals.json", {"evals": [dict(ONE, id="two")]})
+    result = check(str(skill))
+    assert result.exit_code == 2, result.output
+    assert "evals.json and cases.json" in result.output and "--cases" in result.output
+    chosen = check(str(skill), "--cases", str(skill / "evals" / "cases.json"), "--json")
+    assert chosen.exit_code == 0 and [c["id"] for c in json.loads(chosen.output)["cases"]] \
+        == ["one"]
