@@ -224,6 +224,22 @@ def reads_as_statement(assertion: str, set_of_statements: bool = False) -> bool:
         or _DESCRIBES.match(assertion) is not None
 
 
+# Behaviour written where a literal belongs: several words, a verb among them, and nothing of
+# a literal's look (quotes, code, markup, a path or a pattern). Short phrases stay literal.
+BEHAVIOUR_MIN_WORDS = 6
+_LITERAL_LOOK = re.compile(r"[`\"{}\[\]<>=|\\/*$^]|(?:^|\s)'|\w\(|^[\w ]{1,24}: |^re:|^not:")
+_VERB = re.compile(r"\b(?:is|are|be|should|must|does|do|not|never|has|have|can|will|"
+                   r"\w{3,}(?:es|ed|ing|s))\b", re.IGNORECASE)
+
+
+def describes_behaviour(text: str) -> bool:
+    """A `must_include`-like operand that is a sentence for the grader, not a substring."""
+    words = [w for w in text.split() if w[:1].isalpha()]
+    title_case = 3 * sum(w[0].isupper() for w in words) >= 2 * len(words)  # a heading
+    return word_count(text) >= BEHAVIOUR_MIN_WORDS and not _LITERAL_LOOK.search(text) \
+        and not title_case and _VERB.search(text) is not None and not _CJK.search(text)
+
+
 def written_in_statements(items: list[Any]) -> bool:
     """Most plain assertions of the set read as statements on their own."""
     plain: list[str] = []
@@ -756,10 +772,21 @@ class CaseReader:
                 self.refuse(f"{key}: a list of {what}", f"write {key} as a list of {what}")
                 continue
             for n, text in enumerate(values):
+                if key in ("must_include", "must_avoid") and describes_behaviour(text):
+                    self._behaviour(key, n, text)
+                    continue
                 # {regex: ...} inside a list of texts: that item is a regular expression
                 entry = (prefix.replace("re:", "") + text if text.startswith("re:")
                          else prefix + text)
                 self.add("check", entry, f"{key}[{n}]")
+
+    def _behaviour(self, key: str, n: int, text: str) -> None:
+        statement = text if key == "must_include" else f"The run avoids this: {text}"
+        self.add("statement", statement, f"{key}[{n}]")
+        self.mapped(f"{key}[{n}] describes behaviour, not a text to find: graded as a "
+                    f"statement ({_shown(text)})",
+                    f"write a literal under {key} (or the sentence under assertions) to "
+                    "choose otherwise")
 
     def _given_lists(self, item: dict[str, Any]) -> None:
         for key in ("tool_calls", "json_checks"):

@@ -206,3 +206,23 @@ def test_of_two_set_files_the_one_of_cases_is_read_and_two_case_sets_are_refused
     chosen = check(str(skill), "--cases", str(skill / "evals" / "cases.json"), "--json")
     assert chosen.exit_code == 0 and [c["id"] for c in json.loads(chosen.output)["cases"]] \
         == ["one"]
+
+
+def test_behaviour_written_under_must_include_is_a_statement_and_literals_stay_literal(
+        tmp_path: Path) -> None:
+    skill = _skill_md(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", {"evals": [{
+        "id": "one", "prompt": "Tidy these notes: ship Friday, Ana owns it.",
+        "must_include": ["Friday", "Ana owns the release", "Decisions And Owners Of The Week",
+                         "Error: could not reach the notes server today",
+                         "asks which owner to record before writing the summary"],
+        "must_avoid": ["invents owners that the notes never mention at all", "TODO"]}]})
+    got = report(skill)
+    assert {c["entry"]: c["kind"] for c in got["cases"][0]["checks"]} == {
+        "Friday": "assertion", "Ana owns the release": "assertion",
+        "Decisions And Owners Of The Week": "assertion",
+        "Error: could not reach the notes server today": "assertion",
+        "asks which owner to record before writing the summary": "statement",
+        "The run avoids this: invents owners that the notes never mention at all": "statement",
+        "not:TODO": "assertion"}
+    assert sum("describes behaviour" in f["message"] for f in got["findings"]) == 2
