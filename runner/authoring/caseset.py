@@ -49,6 +49,7 @@ from runner.authoring.prompts import (
     staged_names,
     web_criteria,
 )
+from runner.authoring.runnable import cannot_run
 from runner.authoring.shapes import unwrap
 from runner.errors import CaseSetError
 from runner.schema.case import (
@@ -553,6 +554,12 @@ def _preflight_program(skill_dir: Path, program: str, refuse: Refuse) -> None:
     if local.is_symlink() or not local.is_file():
         refuse(f"judge program {program!r} is not a file in the skill",
                "add the program or correct its path")
+        return
+    why = cannot_run(local)
+    if why is not None:
+        refuse(f"judge program {program!r} cannot run in the sandbox: {why}",
+               "rewrite it in Python (standard library), bash or node, or grade the case with "
+               "assertions")
 
 
 def _preflight_checks(case: Case, refuse: Refuse) -> None:

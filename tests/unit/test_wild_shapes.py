@@ -226,3 +226,23 @@ def test_behaviour_written_under_must_include_is_a_statement_and_literals_stay_l
         "The run avoids this: invents owners that the notes never mention at all": "statement",
         "not:TODO": "assertion"}
     assert sum("describes behaviour" in f["message"] for f in got["findings"]) == 2
+
+
+def test_a_program_the_sandbox_cannot_run_is_named_at_check_time_with_why(
+        tmp_path: Path) -> None:
+    skill = _skill_md(tmp_path / "tidy-notes")
+    (skill / "evals").mkdir()
+    (skill / "evals" / "judge.ps1").write_text("Write-Output 'ok'\n")
+    (skill / "evals" / "grade.py").write_text(
+        "import json\nimport numpy as np\ntry:\n    import yaml\nexcept ImportError:\n"
+        "    yaml = None\nfrom helpers import score\nprint(json.dumps(score(np)))\n")
+    (skill / "evals" / "helpers.py").write_text("def score(x):\n    return 1\n")
+    _write(skill / "evals" / "evals.json", {"grader_program": "evals/grade.py", "evals": [
+        dict(ONE, judge="evals/judge.ps1")]})
+    result = check(str(skill))
+    assert result.exit_code == 2, result.output
+    assert "judge.ps1" in result.output and "PowerShell" in result.output
+    assert "imports numpy" in result.output and "yaml" not in result.output.split("imports")[1]
+    (skill / "evals" / "grade.py").write_text("import json\nprint(json.dumps({'score': 1}))\n")
+    _write(skill / "evals" / "evals.json", {"grader_program": "evals/grade.py", "evals": [ONE]})
+    assert check(str(skill)).exit_code == 0
