@@ -18,6 +18,8 @@ import json
 import re
 from typing import Any
 
+import yaml
+
 from runner.authoring.problems import Problems
 from runner.schema.case import Case, Reading
 
@@ -265,6 +267,35 @@ def _statement_text(value: dict[str, Any]) -> str | None:
                  and value[k].strip()), None)
 
 
+# Field names that hold the task's own input, sent with the prompt (issue 26, rule 2).
+_MATERIAL_WORDS = {"context", "evidence", "supplied", "input", "inputs", "document", "documents",
+                   "material", "materials", "transcript", "excerpt", "passage", "snippet",
+                   "attachment", "background", "mode", "situation"}
+# ...unless the name says it is the answer, the author's note or a grading aid.
+_NOT_MATERIAL = {"expected", "expect", "answer", "answers", "solution", "gold", "reference",
+                 "rubric", "criteria", "grading", "grader", "note", "notes", "comment",
+                 "description", "why", "rationale", "not", "no", "file", "files", "path",
+                 "paths", "dir", "directory", "folder", "fixture", "fixtures"}
+
+
+def _names_files(text: str) -> bool:
+    """Paths, alone or listed ("['a.csv', 'b/c.md']"), name files: not text to send."""
+    tokens = [t for t in re.split(r"[\s,\[\]'\"]+", text) if t]
+    return all("/" in t or re.search(r"\.\w{1,5}$", t) for t in tokens)
+
+
+def _material_text(value: Any) -> str | None:
+    """A field's value as text to send, or None (empty, or a lone path naming a file)."""
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        if _names_files(" ".join(value)):
+            return None
+    if isinstance(value, str):
+        return None if _names_files(value) else value.strip()
+    if isinstance(value, (dict, list)) and value:
+        return str(yaml.safe_dump(value, allow_unicode=True, sort_keys=False)).strip()
+    return None
+
+
 def _words(name: str) -> set[str]:
     snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
     return {w for w in re.split(r"[^a-z0-9]+", snake.lower()) if w}
@@ -341,6 +372,7 @@ class CaseReader:
                 else:
                     self.refuse(f"`{key}`: {json.dumps(found)} names no case",
                                 "write the id of the case it depends on, or a list of ids")
+        self._task_material(item)
         self._unknown_fields(item)
         reads = item.get("reads")
         if reads is not None and reads not in {m.value for m in Reading}:
@@ -392,6 +424,30 @@ class CaseReader:
             else:
                 self.refuse(f"{origin}: a string or an object, not {type(value).__name__}",
                             "write the check as a string or an object with a type")
+
+    def _task_material(self, item: dict[str, Any]) -> None:
+        """The task's input split into a field beside the prompt (`supplied_evidence`,
+        `context`, `mode`): sent with the prompt, labelled, when the field is plainly task
+        material or the prompt refers to it; any other unknown field stays kept, not sent."""
+        prompt = item.get("prompt")
+        if not isinstance(prompt, str) or not prompt.strip():
+            return
+        known = set(Case.model_fields) | set(CONSUMED_FIELDS) | set(GRADING_FIELDS)
+        for key in [k for k in item if k not in known]:
+            text = _material_text(item[key])
+            words = _words(key)
+            if text is None or words & _NOT_MATERIAL:
+                continue
+            referred = " ".join(re.split(r"[^a-z0-9]+", key.lower())) in prompt.lower()
+            if not (words & _MATERIAL_WORDS or referred):
+                continue
+            label = key.replace("_", " ").replace("-", " ").strip().capitalize()
+            item["prompt"] = prompt = f"{prompt}\n\n{label}:\n{text}"
+            item.pop(key)
+            why = "the prompt refers to it" if referred else "it is the task's material"
+            self.mapped(f"`{key}` sent with the prompt, labelled {label!r} ({len(text)} "
+                        f"characters): {why}", f"fold `{key}` into `prompt` to make this "
+                        "explicit, or rename it to keep it unsent")
 
     def _unknown_fields(self, item: dict[str, Any]) -> None:
         known = set(Case.model_fields) | set(CONSUMED_FIELDS)

@@ -246,3 +246,22 @@ def test_a_program_the_sandbox_cannot_run_is_named_at_check_time_with_why(
     (skill / "evals" / "grade.py").write_text("import json\nprint(json.dumps({'score': 1}))\n")
     _write(skill / "evals" / "evals.json", {"grader_program": "evals/grade.py", "evals": [ONE]})
     assert check(str(skill)).exit_code == 0
+
+
+def test_task_input_in_a_field_beside_the_prompt_is_sent_with_it_labelled(
+        tmp_path: Path) -> None:
+    from runner.authoring.caseset import load_caseset
+
+    skill = _skill_md(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", {"evals": [
+        {"id": "one", "prompt": "Tidy the notes in the meeting log.", "assertions": ["Friday"],
+         "meeting_log": "we ship Friday, Ana owns it", "context": {"team": "web"},
+         "expected_context": "a summary", "owner_of_case": "sam"}]})
+    (case,) = load_caseset(skill, "tidy-notes").evals
+    assert case.prompt == ("Tidy the notes in the meeting log.\n\nMeeting log:\n"
+                           "we ship Friday, Ana owns it\n\nContext:\nteam: web")
+    assert set(case.extra) == {"expected_context", "owner_of_case"}
+    messages = [f["message"] for f in report(skill)["findings"]]
+    assert any("`meeting_log` sent with the prompt" in m and "refers to it" in m
+               for m in messages)
+    assert any("`context` sent with the prompt" in m and "material" in m for m in messages)
