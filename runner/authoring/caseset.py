@@ -31,7 +31,14 @@ from runner.authoring.dialects import (
     word_count,
     written_in_statements,
 )
-from runner.authoring.layouts import case_skill, find_prose, find_set, prose_refusal, read_set
+from runner.authoring.layouts import (
+    case_skill,
+    find_prose,
+    find_set,
+    prose_refusal,
+    read_set,
+    rival_sets,
+)
 from runner.authoring.problems import Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms
 from runner.authoring.prompts import (
@@ -42,6 +49,7 @@ from runner.authoring.prompts import (
     staged_names,
     web_criteria,
 )
+from runner.authoring.runnable import cannot_run
 from runner.authoring.shapes import unwrap
 from runner.errors import CaseSetError
 from runner.schema.case import (
@@ -81,6 +89,11 @@ def set_path(skill_dir: Path, name: str | None = None, set_file: Path | None = N
         return set_file.resolve()
     found = find_set(skill_dir, name)
     if found is not None:
+        rivals = rival_sets(found)
+        if len(rivals) > 1:
+            named = " and ".join(p.name for p in rivals)
+            raise CaseSetError(str(found.parent), f"holds {len(rivals)} case sets ({named}); "
+                               f"name the one to grade: --cases {rivals[0]}")
         return found
     prose = find_prose(skill_dir, name)
     if prose is not None:
@@ -541,6 +554,12 @@ def _preflight_program(skill_dir: Path, program: str, refuse: Refuse) -> None:
     if local.is_symlink() or not local.is_file():
         refuse(f"judge program {program!r} is not a file in the skill",
                "add the program or correct its path")
+        return
+    why = cannot_run(local)
+    if why is not None:
+        refuse(f"judge program {program!r} cannot run in the sandbox: {why}",
+               "rewrite it in Python (standard library), bash or node, or grade the case with "
+               "assertions")
 
 
 def _preflight_checks(case: Case, refuse: Refuse) -> None:

@@ -18,6 +18,8 @@ import json
 import re
 from typing import Any
 
+import yaml
+
 from runner.authoring.problems import Problems
 from runner.schema.case import TURN_CHECK_FIELDS, Case, Reading
 
@@ -224,6 +226,22 @@ def reads_as_statement(assertion: str, set_of_statements: bool = False) -> bool:
         or _DESCRIBES.match(assertion) is not None
 
 
+# Behaviour written where a literal belongs: several words, a verb among them, and nothing of
+# a literal's look (quotes, code, markup, a path or a pattern). Short phrases stay literal.
+BEHAVIOUR_MIN_WORDS = 6
+_LITERAL_LOOK = re.compile(r"[`\"{}\[\]<>=|\\/*$^]|(?:^|\s)'|\w\(|^[\w ]{1,24}: |^re:|^not:")
+_VERB = re.compile(r"\b(?:is|are|be|should|must|does|do|not|never|has|have|can|will|"
+                   r"\w{3,}(?:es|ed|ing|s))\b", re.IGNORECASE)
+
+
+def describes_behaviour(text: str) -> bool:
+    """A `must_include`-like operand that is a sentence for the grader, not a substring."""
+    words = [w for w in text.split() if w[:1].isalpha()]
+    title_case = 3 * sum(w[0].isupper() for w in words) >= 2 * len(words)  # a heading
+    return word_count(text) >= BEHAVIOUR_MIN_WORDS and not _LITERAL_LOOK.search(text) \
+        and not title_case and _VERB.search(text) is not None and not _CJK.search(text)
+
+
 def written_in_statements(items: list[Any]) -> bool:
     """Most plain assertions of the set read as statements on their own."""
     plain: list[str] = []
@@ -247,6 +265,35 @@ def _operand(value: dict[str, Any], kind: str) -> str | None:
 def _statement_text(value: dict[str, Any]) -> str | None:
     return next((value[k] for k in STATEMENT_KEYS if isinstance(value.get(k), str)
                  and value[k].strip()), None)
+
+
+# Field names that hold the task's own input, sent with the prompt (issue 26, rule 2).
+_MATERIAL_WORDS = {"context", "evidence", "supplied", "input", "inputs", "document", "documents",
+                   "material", "materials", "transcript", "excerpt", "passage", "snippet",
+                   "attachment", "background", "mode", "situation"}
+# ...unless the name says it is the answer, the author's note or a grading aid.
+_NOT_MATERIAL = {"expected", "expect", "answer", "answers", "solution", "gold", "reference",
+                 "rubric", "criteria", "grading", "grader", "note", "notes", "comment",
+                 "description", "why", "rationale", "not", "no", "file", "files", "path",
+                 "paths", "dir", "directory", "folder", "fixture", "fixtures"}
+
+
+def _names_files(text: str) -> bool:
+    """Paths, alone or listed ("['a.csv', 'b/c.md']"), name files: not text to send."""
+    tokens = [t for t in re.split(r"[\s,\[\]'\"]+", text) if t]
+    return all("/" in t or re.search(r"\.\w{1,5}$", t) for t in tokens)
+
+
+def _material_text(value: Any) -> str | None:
+    """A field's value as text to send, or None (empty, or a lone path naming a file)."""
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        if _names_files(" ".join(value)):
+            return None
+    if isinstance(value, str):
+        return None if _names_files(value) else value.strip()
+    if isinstance(value, (dict, list)) and value:
+        return str(yaml.safe_dump(value, allow_unicode=True, sort_keys=False)).strip()
+    return None
 
 
 def _words(name: str) -> set[str]:
@@ -325,6 +372,7 @@ class CaseReader:
                 else:
                     self.refuse(f"`{key}`: {json.dumps(found)} names no case",
                                 "write the id of the case it depends on, or a list of ids")
+        self._task_material(item)
         self._unknown_fields(item)
         reads = item.get("reads")
         if reads is not None and reads not in {m.value for m in Reading}:
@@ -376,6 +424,30 @@ class CaseReader:
             else:
                 self.refuse(f"{origin}: a string or an object, not {type(value).__name__}",
                             "write the check as a string or an object with a type")
+
+    def _task_material(self, item: dict[str, Any]) -> None:
+        """The task's input split into a field beside the prompt (`supplied_evidence`,
+        `context`, `mode`): sent with the prompt, labelled, when the field is plainly task
+        material or the prompt refers to it; any other unknown field stays kept, not sent."""
+        prompt = item.get("prompt")
+        if not isinstance(prompt, str) or not prompt.strip():
+            return
+        known = set(Case.model_fields) | set(CONSUMED_FIELDS) | set(GRADING_FIELDS)
+        for key in [k for k in item if k not in known]:
+            text = _material_text(item[key])
+            words = _words(key)
+            if text is None or words & _NOT_MATERIAL:
+                continue
+            referred = " ".join(re.split(r"[^a-z0-9]+", key.lower())) in prompt.lower()
+            if not (words & _MATERIAL_WORDS or referred):
+                continue
+            label = key.replace("_", " ").replace("-", " ").strip().capitalize()
+            item["prompt"] = prompt = f"{prompt}\n\n{label}:\n{text}"
+            item.pop(key)
+            why = "the prompt refers to it" if referred else "it is the task's material"
+            self.mapped(f"`{key}` sent with the prompt, labelled {label!r} ({len(text)} "
+                        f"characters): {why}", f"fold `{key}` into `prompt` to make this "
+                        "explicit, or rename it to keep it unsent")
 
     def _unknown_fields(self, item: dict[str, Any]) -> None:
         known = set(Case.model_fields) | set(CONSUMED_FIELDS)
@@ -787,10 +859,21 @@ class CaseReader:
                 self.refuse(f"{key}: a list of {what}", f"write {key} as a list of {what}")
                 continue
             for n, text in enumerate(values):
+                if key in ("must_include", "must_avoid") and describes_behaviour(text):
+                    self._behaviour(key, n, text)
+                    continue
                 # {regex: ...} inside a list of texts: that item is a regular expression
                 entry = (prefix.replace("re:", "") + text if text.startswith("re:")
                          else prefix + text)
                 self.add("check", entry, f"{key}[{n}]")
+
+    def _behaviour(self, key: str, n: int, text: str) -> None:
+        statement = text if key == "must_include" else f"The run avoids this: {text}"
+        self.add("statement", statement, f"{key}[{n}]")
+        self.mapped(f"{key}[{n}] describes behaviour, not a text to find: graded as a "
+                    f"statement ({_shown(text)})",
+                    f"write a literal under {key} (or the sentence under assertions) to "
+                    "choose otherwise")
 
     def _given_lists(self, item: dict[str, Any]) -> None:
         for key in ("tool_calls", "json_checks"):

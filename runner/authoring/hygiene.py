@@ -25,6 +25,7 @@ from pathlib import Path, PurePosixPath
 
 import yaml
 
+from runner.authoring import frontmatter
 from runner.authoring.caseset import word_count
 from runner.schema.hygiene import Severity, SkillFinding
 
@@ -141,12 +142,18 @@ class Hygiene:
                      "open SKILL.md with ---, name: ..., description: ..., ---")
             return
         try:
-            data = yaml.safe_load(raw)
+            data, loose = frontmatter.parse(raw)
         except yaml.YAMLError as exc:
             self.add("HY001", "frontmatter", Severity.ERROR, SKILL_FILE,
                      f"frontmatter is not valid YAML: {str(exc).splitlines()[0]}",
                      "quote values that hold ':' or '#' (description: \"...\")")
             return
+        if loose:
+            self.add("HY001", "frontmatter", Severity.WARNING, SKILL_FILE,
+                     "frontmatter is not valid YAML (an unquoted ': ' or '#' in a value); "
+                     "claude loads it leniently and so does skill-eval, but strict loaders "
+                     "(npx skills, Codex) skip this skill",
+                     "quote values that hold ': ' or ' #' (description: \"...\")")
         if not isinstance(data, dict):
             self.add("HY001", "frontmatter", Severity.ERROR, SKILL_FILE,
                      "frontmatter is not a mapping", "write name: and description: keys")

@@ -6,6 +6,8 @@ In order, the first that exists:
 1. `--cases FILE` (any set file, anywhere);
 2. the skill's own `evals/evals.json`, then another name there (`cases.json`, `evals.yaml`,
    `test-cases.json`, `functional.json`, ...) or a folder of one-case files (`evals/cases/`);
+   (of two set names in one folder, the one whose content is cases; two case sets there are
+   refused by `caseset.set_path`, naming both and `--cases FILE`);
 3. an `evals/` folder at the repository root above the skill (a skill in a subfolder), read
    the same way, or as `evals/<skill name>/...` (one set per skill of a collection);
 4. a prose or Markdown set (`evals/evals.md`, ...): not gradable as it is; refused, naming
@@ -45,13 +47,26 @@ NOT_SKILLS = frozenset({"node_modules", ".git", "fixtures", "tests", "test", "ex
 ANCESTORS = 4  # how far above a skill its repository root's evals/ may sit
 
 
+def _candidates(evals: Path, names: tuple[str, ...] = SET_NAMES) -> list[Path]:
+    return [evals / f"{name}{suffix}" for name in names for suffix in SET_SUFFIXES
+            if (evals / f"{name}{suffix}").is_file()]
+
+
+def _holds_cases(path: Path) -> bool:
+    try:
+        return _case_list(read_set(path)) is not None
+    except CaseSetError:
+        return False
+
+
 def _in_folder(evals: Path, stem: str | None = None) -> Path | None:
-    names = SET_NAMES if stem is None else (stem,)
-    for name in names:
-        for suffix in SET_SUFFIXES:
-            path = evals / f"{name}{suffix}"
-            if path.is_file():
-                return path
+    found = _candidates(evals, SET_NAMES if stem is None else (stem,))
+    if len(found) > 1:
+        # Two set names in one folder: the one holding cases (prompts), not a list of rule ids
+        # or settings beside it; when both hold cases, set_path refuses naming both.
+        found = [p for p in found if _holds_cases(p)][:1] or found
+    if found:
+        return found[0]
     if stem is None:
         for folder in CASE_FOLDERS:
             path = evals / folder
@@ -134,6 +149,14 @@ def _names_this(found: Path, names: list[str]) -> bool:
     if isinstance(owner, str) and "/" in owner:  # the skill's folder, from the set's
         return PurePosixPath(owner).name in names
     return not isinstance(owner, str) or owner in names
+
+
+def rival_sets(found: Path) -> list[Path]:
+    """Every set file beside `found` (itself included) that holds cases: more than one is a
+    choice only the author can make (`--cases FILE`)."""
+    if found.is_dir() or found.stem not in SET_NAMES:
+        return []
+    return [p for p in _candidates(found.parent) if _holds_cases(p)]
 
 
 def find_prose(skill_dir: Path, name: str | None = None) -> Path | None:

@@ -24,6 +24,7 @@ from pydantic import ValidationError
 
 from runner.authoring.dialects import judge_paths
 from runner.authoring.problems import Problems, describe
+from runner.authoring.runnable import cannot_run
 from runner.schema.case import EVALS_ROOT, FIXTURE_ROOT, Case
 from runner.schema.checked import CheckReading
 from runner.schema.enums import CheckKind
@@ -62,7 +63,8 @@ def program_problem(skill_dir: Path, path: str) -> str | None:
     if file.suffix.lower() not in SUFFIXES and not file.stat().st_mode & 0o111:
         return (f"grader program {path!r} is neither a {'/'.join(SUFFIXES)} file nor "
                 "executable")
-    return None
+    why = cannot_run(file)
+    return None if why is None else f"grader program {path!r} cannot run in the sandbox: {why}"
 
 
 def source_names(skill_dir: Path, path: str) -> set[str]:

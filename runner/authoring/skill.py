@@ -12,6 +12,7 @@ from pathlib import Path
 
 import yaml
 
+from runner.authoring import frontmatter
 from runner.errors import RefusedInput
 from runner.schema.skill import Skill
 
@@ -59,7 +60,7 @@ def _frontmatter(skill_md: Path) -> dict[str, object]:
     if end < 0:
         raise RefusedInput(f"{skill_md}: frontmatter is not closed with '---'")
     try:
-        data = yaml.safe_load(text[3:end])
+        data, _ = frontmatter.parse(text[3:end])
     except yaml.YAMLError as exc:
         raise RefusedInput(f"{skill_md}: frontmatter is not valid YAML: {exc}") from exc
     if not isinstance(data, dict):

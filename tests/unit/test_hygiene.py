@@ -7,6 +7,7 @@ import os
 import shutil
 from pathlib import Path
 
+import pytest
 import yaml
 
 from runner.authoring.hygiene import hygiene
@@ -38,7 +39,7 @@ def test_hy001_no_or_broken_frontmatter(tmp_path: Path) -> None:
     root = skill(tmp_path, "# just a body\n")
     assert not (root / "SKILL.md").read_text().startswith("---")
     assert codes(root, Severity.ERROR) == ["HY001"]
-    broken = skill(tmp_path, "---\nname: x\ndescription: a: b: c\n---\nbody\n", "broken")
+    broken = skill(tmp_path, "---\nname: x\n[description: a\n---\nbody\n", "broken")
     raw = (broken / "SKILL.md").read_text().split("---")[1]
     try:
         yaml.safe_load(raw)
@@ -51,6 +52,19 @@ def test_hy001_no_or_broken_frontmatter(tmp_path: Path) -> None:
     missing = skill(tmp_path, "", "missing")
     (missing / "SKILL.md").unlink()
     assert codes(missing) == ["HY001"]
+
+
+def test_hy001_unquoted_colon_is_read_leniently_with_a_warning(tmp_path: Path) -> None:
+    """A plain scalar holding ': ' is not YAML, yet claude loads such a skill: a warning
+    naming the fix, and the name and description are still checked (no HY002/HY003)."""
+    text = ("---\nname: tidy\ndescription: Tidy a repo: sort imports and trim whitespace."
+            " Use when asked to clean up code.\n---\nbody\n")
+    root = skill(tmp_path, text, "loose")
+    with pytest.raises(yaml.YAMLError):
+        yaml.safe_load(text.split("---")[1])
+    (finding,) = hygiene(root)
+    assert (finding.code, finding.severity) == ("HY001", Severity.WARNING)
+    assert "quote" in finding.fix and "strict loaders" in finding.message
 
 
 def test_hy002_name_that_cannot_name_a_folder_or_is_off_form(tmp_path: Path) -> None:

@@ -69,6 +69,14 @@ def test_bad_skill_md_refused(tmp_path: Path, text: str, problem: str) -> None:
         load_skill(tmp_path)
 
 
+def test_unquoted_colon_in_description_loads_as_claude_loads_it(tmp_path: Path) -> None:
+    (tmp_path / "SKILL.md").write_text(
+        "---\nname: tidy\ndescription: Tidy a repo: sort imports.\n  Use when asked.\n"
+        "metadata:\n  version: 1\n---\nbody\n")
+    skill = load_skill(tmp_path)
+    assert (skill.name, skill.description) == ("tidy", "Tidy a repo: sort imports. Use when asked.")
+
+
 def test_missing_skill_md_refused(tmp_path: Path) -> None:
     with pytest.raises(RefusedInput, match="no SKILL.md"):
         load_skill(tmp_path)

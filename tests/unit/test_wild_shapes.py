@@ -190,3 +190,78 @@ def test_a_json_lines_set_with_named_groups_of_texts(tmp_path: Path) -> None:
     assert [c["id"] for c in got["cases"]] == ["a", "b"]
     assert {c["entry"] for c in got["cases"][0]["checks"]} == {
         "re:Friday|Fri", "re:Ana", "not:re:As\\ an\\ AI"}
+
+
+def test_of_two_set_files_the_one_of_cases_is_read_and_two_case_sets_are_refused(
+        tmp_path: Path) -> None:
+    skill = _skill_md(tmp_path / "tidy-notes")
+    # evals.json comes first by name but lists rule ids, not cases: cases.json is the set.
+    _write(skill / "evals" / "evals.json", {"rules": ["R1", "R2"], "version": 2})
+    _write(skill / "evals" / "cases.json", [ONE])
+    assert [c["id"] for c in report(skill)["cases"]] == ["one"]
+    _write(skill / "evals" / "evals.json", {"evals": [dict(ONE, id="two")]})
+    result = check(str(skill))
+    assert result.exit_code == 2, result.output
+    assert "evals.json and cases.json" in result.output and "--cases" in result.output
+    chosen = check(str(skill), "--cases", str(skill / "evals" / "cases.json"), "--json")
+    assert chosen.exit_code == 0 and [c["id"] for c in json.loads(chosen.output)["cases"]] \
+        == ["one"]
+
+
+def test_behaviour_written_under_must_include_is_a_statement_and_literals_stay_literal(
+        tmp_path: Path) -> None:
+    skill = _skill_md(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", {"evals": [{
+        "id": "one", "prompt": "Tidy these notes: ship Friday, Ana owns it.",
+        "must_include": ["Friday", "Ana owns the release", "Decisions And Owners Of The Week",
+                         "Error: could not reach the notes server today",
+                         "asks which owner to record before writing the summary"],
+        "must_avoid": ["invents owners that the notes never mention at all", "TODO"]}]})
+    got = report(skill)
+    assert {c["entry"]: c["kind"] for c in got["cases"][0]["checks"]} == {
+        "Friday": "assertion", "Ana owns the release": "assertion",
+        "Decisions And Owners Of The Week": "assertion",
+        "Error: could not reach the notes server today": "assertion",
+        "asks which owner to record before writing the summary": "statement",
+        "The run avoids this: invents owners that the notes never mention at all": "statement",
+        "not:TODO": "assertion"}
+    assert sum("describes behaviour" in f["message"] for f in got["findings"]) == 2
+
+
+def test_a_program_the_sandbox_cannot_run_is_named_at_check_time_with_why(
+        tmp_path: Path) -> None:
+    skill = _skill_md(tmp_path / "tidy-notes")
+    (skill / "evals").mkdir()
+    (skill / "evals" / "judge.ps1").write_text("Write-Output 'ok'\n")
+    (skill / "evals" / "grade.py").write_text(
+        "import json\nimport numpy as np\ntry:\n    import yaml\nexcept ImportError:\n"
+        "    yaml = None\nfrom helpers import score\nprint(json.dumps(score(np)))\n")
+    (skill / "evals" / "helpers.py").write_text("def score(x):\n    return 1\n")
+    _write(skill / "evals" / "evals.json", {"grader_program": "evals/grade.py", "evals": [
+        dict(ONE, judge="evals/judge.ps1")]})
+    result = check(str(skill))
+    assert result.exit_code == 2, result.output
+    assert "judge.ps1" in result.output and "PowerShell" in result.output
+    assert "imports numpy" in result.output and "yaml" not in result.output.split("imports")[1]
+    (skill / "evals" / "grade.py").write_text("import json\nprint(json.dumps({'score': 1}))\n")
+    _write(skill / "evals" / "evals.json", {"grader_program": "evals/grade.py", "evals": [ONE]})
+    assert check(str(skill)).exit_code == 0
+
+
+def test_task_input_in_a_field_beside_the_prompt_is_sent_with_it_labelled(
+        tmp_path: Path) -> None:
+    from runner.authoring.caseset import load_caseset
+
+    skill = _skill_md(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", {"evals": [
+        {"id": "one", "prompt": "Tidy the notes in the meeting log.", "assertions": ["Friday"],
+         "meeting_log": "we ship Friday, Ana owns it", "context": {"team": "web"},
+         "expected_context": "a summary", "owner_of_case": "sam"}]})
+    (case,) = load_caseset(skill, "tidy-notes").evals
+    assert case.prompt == ("Tidy the notes in the meeting log.\n\nMeeting log:\n"
+                           "we ship Friday, Ana owns it\n\nContext:\nteam: web")
+    assert set(case.extra) == {"expected_context", "owner_of_case"}
+    messages = [f["message"] for f in report(skill)["findings"]]
+    assert any("`meeting_log` sent with the prompt" in m and "refers to it" in m
+               for m in messages)
+    assert any("`context` sent with the prompt" in m and "material" in m for m in messages)

@@ -1,0 +1,59 @@
+"""SKILL.md frontmatter as loading the skill reads it (issue 26, rule 4).
+
+Strict YAML refuses a plain scalar holding ': ' (`description: Use when X: Y`), and such
+frontmatter is common in published skills. Claude Code's loader is lenient and loads the skill
+anyway, while strict loaders (`npx skills`, Codex) skip it silently (reported in
+pbakaus/impeccable#102 and many like it). So a skill-eval trial, which runs the real `claude`,
+sees the skill: reading it the same lenient way keeps the case set gradable, and hygiene
+(HY001, a warning) still names the fix.
+"""
+
+from __future__ import annotations
+
+import re
+
+import yaml
+
+# A top-level key: a name at column 0, then ':' and a space or the line's end.
+TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*):(?:\s+(.*))?$")
+
+
+def parse(raw: str) -> tuple[object, bool]:
+    """(the frontmatter's data, whether it had to be read leniently); raises yaml.YAMLError
+    when neither strict YAML nor the lenient line reading finds a key in it."""
+    try:
+        return yaml.safe_load(raw), False
+    except yaml.YAMLError:
+        found = lenient(raw)
+        if not found:
+            raise
+        return found, True
+
+
+def lenient(raw: str) -> dict[str, object]:
+    """Each top-level `key: value` line, the value taken whole up to the next top-level key
+    (indented lines continue it, as a folded scalar would); nested blocks are read as YAML
+    when they parse, else kept as text."""
+    blocks: list[tuple[str, list[str]]] = []
+    for line in raw.splitlines():
+        match = TOP_KEY.match(line)
+        if match:
+            blocks.append((match.group(1), [match.group(2) or ""]))
+        elif blocks and (line[:1].isspace() or not line.strip()):
+            blocks[-1][1].append(line)
+        elif line.strip() and not line.lstrip().startswith("#"):
+            return {}  # a line that is neither a key nor a continuation: not frontmatter
+    return {key: _value(lines) for key, lines in blocks}
+
+
+def _value(lines: list[str]) -> object:
+    head, rest = lines[0].strip(), [line for line in lines[1:] if line.strip()]
+    if not head or head in ("|", ">", "|-", ">-"):
+        try:
+            return yaml.safe_load("\n".join(rest)) if rest else None
+        except yaml.YAMLError:
+            return " ".join(line.strip() for line in rest)
+    text = " ".join([head, *(line.strip() for line in rest)])
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    return text

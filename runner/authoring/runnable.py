@@ -1,0 +1,78 @@
+"""Whether the sandbox can run an author's program (issue 26, rule 5), told at check time.
+
+A judge or grader program runs in the sandbox image (images/sandbox/Dockerfile): bash, sh,
+python3 with its standard library only, node, perl, git and ripgrep. A PowerShell script, a
+`#!` naming another interpreter, or a Python program importing a package from PyPI would fail
+in every trial after the sessions were paid for; `check` names it and why first.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from pathlib import Path
+
+# Interpreters the image has, as a `#!` line names them.
+IMAGE_TOOLS = frozenset({"sh", "bash", "dash", "python3", "node", "nodejs", "perl", "git", "rg"})
+# Suffixes whose language the image has no interpreter for.
+FOREIGN = {".ps1": "PowerShell (pwsh)", ".psm1": "PowerShell (pwsh)", ".rb": "Ruby",
+           ".ts": "a TypeScript runtime (deno, tsx)", ".go": "Go", ".php": "PHP", ".lua": "Lua",
+           ".r": "R", ".jl": "Julia", ".bat": "Windows cmd", ".cmd": "Windows cmd",
+           ".swift": "Swift", ".kt": "Kotlin", ".java": "Java"}
+SHEBANG = re.compile(r"^#!\s*(\S+)(?:\s+(?:-\S+\s+)*(\S+))?")
+HEAD_BYTES = 256
+LOCAL_DEPTH = 3  # the skill's root sits at most this far above its program
+
+
+def cannot_run(file: Path) -> str | None:
+    """Why the sandbox image cannot run this program file, or None."""
+    suffix = file.suffix.lower()
+    if suffix in FOREIGN:
+        return f"a {suffix} program needs {FOREIGN[suffix]}, which the sandbox image lacks"
+    try:
+        head = file.read_bytes()[:HEAD_BYTES].decode("utf-8", "replace")
+    except OSError:
+        return None
+    tool = _shebang_tool(head)
+    if tool is not None and tool not in IMAGE_TOOLS and suffix not in (".py", ".sh", ".bash",
+                                                                       ".js"):
+        return f"its #! line runs {tool}, which the sandbox image lacks"
+    if suffix == ".py" or tool == "python3":
+        missing = _missing_imports(file)
+        if missing:
+            return (f"it imports {', '.join(missing)}, which the sandbox's python3 lacks "
+                    "(standard library only)")
+    return None
+
+
+def _shebang_tool(head: str) -> str | None:
+    match = SHEBANG.match(head)
+    if match is None:
+        return None
+    program = match.group(1).rsplit("/", 1)[-1]
+    return match.group(2) if program == "env" and match.group(2) else program
+
+
+def _missing_imports(file: Path) -> list[str]:
+    """Top-level modules imported that are neither standard library nor files beside it."""
+    try:
+        tree = ast.parse(file.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+        return []
+    # An import inside `try:` is optional (the program falls back when it fails).
+    guarded = {id(inner) for node in ast.walk(tree) if isinstance(node, ast.Try)
+               for stmt in node.body for inner in ast.walk(stmt)}
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if id(node) in guarded:
+            continue
+        if isinstance(node, ast.Import):
+            names += [alias.name.split(".")[0] for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.append(node.module.split(".")[0])
+    # Modules of the skill itself: beside the program or in a folder above it.
+    local = {p.stem for folder in [file.parent, *file.parents[:LOCAL_DEPTH]]
+             if folder.is_dir() for p in folder.iterdir()}
+    return sorted({n for n in names if n not in sys.stdlib_module_names and n not in local
+                   and n != "__future__"})
