@@ -77,7 +77,8 @@ def build_report(plan: Plan, results: list[TrialResult], stopped: str | None = N
                           process_followed=None if r.process is None else bool(
                               r.process.passed),
                           node=r.node,
-                          attempt=r.attempt, attempts=r.attempts)
+                          attempt=r.attempt, attempts=r.attempts,
+                          retried_because=r.retried_because)
                 for r in ordered],
         incumbent_note=plan.incumbent_note, stopped=stopped, price_table=PRICE_TABLE_VERSION,
         grader_model=plan.grader_model if graded else None,
