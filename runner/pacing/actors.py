@@ -85,7 +85,7 @@ def head_node() -> Any:
     and a worker node leaving the cluster (`ray stop` there, a lost VM) took the run's
     governor and ledger with it: every gateway's call then failed, and each later session
     ended on a model API error. The head node holds the cluster's control store: while it
-    is gone there is no cluster. Soft: a cluster without a marked head still places it."""
+    is gone there is no cluster. A cluster without a marked head places it as Ray will."""
     import ray
     from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
@@ -93,7 +93,7 @@ def head_node() -> Any:
              if n.get("Alive") and HEAD_RESOURCE in n.get("Resources", {})]
     if not heads:
         return "DEFAULT"
-    return NodeAffinitySchedulingStrategy(node_id=heads[0], soft=True)
+    return NodeAffinitySchedulingStrategy(node_id=heads[0], soft=False)
 
 
 def find_actor(kind: str, pass_id: str) -> Any:
