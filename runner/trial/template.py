@@ -455,13 +455,28 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
         ran.run.transcript, ran.collected
 
 
+def _scratch(spec: TrialSpec) -> Path:
+    """The trial's own scratch dir, marked with its run; none is left when that fails."""
+    spec.scratch_root.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix=f"{spec.trial_id[:16]}-", dir=spec.scratch_root))
+    try:
+        mark_scratch(scratch, spec.run_id)
+    except OSError:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
+    return scratch
+
+
 def _in_sandbox(spec: TrialSpec, store: Store, keys: AttemptKeys, guard: BudgetGuard,
                 clock: PhaseClock) -> Ran | Unrun:
     """Stage, session and collect in one sandbox, released (and the scratch removed) however
     they end."""
-    spec.scratch_root.mkdir(parents=True, exist_ok=True)
-    scratch = Path(tempfile.mkdtemp(prefix=f"{spec.trial_id[:16]}-", dir=spec.scratch_root))
-    mark_scratch(scratch, spec.run_id)
+    try:
+        scratch = _scratch(spec)
+    except OSError as exc:
+        # A full or unwritable scratch disk is the node's fault, not the arm's: a hole by
+        # cause, retried. It used to escape the trial, which then ended without a result.
+        return Unrun(TrialStatus.INFRA_ERROR, f"cannot make the trial's scratch dir: {exc}")
     sandbox: Sandbox | None = None
     staged: Staged | None = None
     metered: list[Usage] = []

@@ -260,6 +260,34 @@ def test_a_sandbox_killed_from_outside_is_retried_not_scored(
         "attempt 1: infra_error: the sandbox was killed from outside mid-session (exit 137)"]
 
 
+def test_a_full_scratch_disk_is_an_infrastructure_hole_retried(
+        planned: tuple[list[TrialSpec], MemoryStore], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """Bug: ENOSPC while marking the trial's scratch dir escaped the trial (no result, a
+    scratch dir left); it is now a hole by cause, retried, its dir removed."""
+    import errno
+
+    import runner.trial.template as template
+
+    tasks, store = planned
+    spec = candidate(tasks)
+    FakeSandbox.plan[spec.trial_id] = {"reply": "5 rows, Total: 600"}
+    real, fails = template.mark_scratch, [1]
+
+    def full_once(scratch: Path, run_id: str) -> None:
+        if fails:
+            fails.pop()
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(scratch, run_id)
+
+    monkeypatch.setattr(template, "mark_scratch", full_once)
+    result = run_trial(spec, store)
+    assert result.status is TrialStatus.COMPLETED and result.attempts == 2
+    assert "No space left on device" in result.retried_because[0]
+    assert result.retried_because[0].startswith("attempt 1: infra_error: cannot make")
+    assert list((tmp_path / "scratch").glob(f"{spec.trial_id[:16]}-*")) == []
+
+
 def test_a_corrupt_done_is_treated_as_absent(
         planned: tuple[list[TrialSpec], MemoryStore], caplog: pytest.LogCaptureFixture) -> None:
     """Bug: a full disk left an empty DONE, and every later resume crashed on it."""
