@@ -3,15 +3,18 @@ S3-compatible server as its store, and during it, each fault triggered on observ
 (DONE markers, a running container, a pending batch), never on a sleep alone:
 
     1. a sandbox container killed mid-session (`docker kill`, found by this run's label)
-    2. the S3 server unresponsive for 30 s: moto keeps its buckets in memory, so a restart
+    2. the scratch disk full, from just before that kill (trials stage well ahead of their
+       turn, so the killed trial's retry is the likeliest to meet it): every trial's scratch
+       root (SKILL_EVAL_SCRATCH) is a size-capped tmpfs this schedule mounts and unmounts; it
+       is filled to ENOSPC and held full until a trial's attempt has recorded ENOSPC (at most
+       60 s: a trial staged before the fill never meets it). On a
+       one-machine cluster both nodes share that disk.
+    3. the S3 server unresponsive for 30 s: moto keeps its buckets in memory, so a restart
        would lose them; SIGSTOP / SIGCONT of its process is what "down" can mean here
        (connections are accepted by the kernel and never answered)
-    3. the worker node's Ray stopped and brought back: SIGTERM to that node's `ray start
-       --block` process group, which stops that node's Ray processes as `ray stop` would, without
-       touching other Ray sessions on the machine; then the same `ray start` again
-    4. the scratch disk full: every trial's scratch root (SKILL_EVAL_SCRATCH) is a size-capped
-       tmpfs this schedule mounts and unmounts; it is filled to ENOSPC until a trial has tried
-       to start on it. On a one-machine cluster both nodes share that disk.
+    4. the worker node's Ray stopped and brought back: SIGTERM to that node's blocking
+       `ray start` process group, which stops that node's Ray processes as `ray stop` would,
+       without touching other Ray sessions on the machine; then the same `ray start` again
     5. the driver SIGKILLed while the grader's Message Batch is pending (--batch-grading),
        then the same command run again
 
@@ -52,6 +55,9 @@ for _name, _value in (("AWS_ACCESS_KEY_ID", "testing"), ("AWS_SECRET_ACCESS_KEY"
     os.environ.setdefault(_name, _value)
 
 S3_DOWN_S = 30.0
+# How long the disk stays full at most: a trial staged before the fill never meets it (trials
+# stage well ahead of their turn), so a hit is recorded when one happens, not required.
+HOLD_FULL_S = 60.0
 KEY = "sk-ant-api03-CHAOS-" + secrets.token_hex(8)
 SESSION = "session"  # the scripted scenario every agent request matches
 GRADER = "grader"
@@ -244,6 +250,7 @@ class Schedule:
         self.bucket = f"chaos-{secrets.token_hex(6)}"
         self.run_id = ""
         self.drivers = 0
+        self.moto_s3: Any = None
         self.driver: subprocess.Popen[str] | None = None
 
     def note(self, name: str, proof: str) -> None:
@@ -337,7 +344,7 @@ class Schedule:
 
     def _faults(self, driver: subprocess.Popen[str], moto: Moto, cluster: Cluster,
                 client: Any, endpoint: ScriptedEndpoint, scratch: Path) -> None:
-        s3 = moto.client()
+        s3 = self.moto_s3 = moto.client()
 
         def planned() -> bool:
             runs = {k.split("/")[2] for k in self.keys(s3, "chaos/runs/")
@@ -347,23 +354,30 @@ class Schedule:
 
         self.wait("the plan", planned, driver)
         self.note("planned", f"run {self.run_id}")
-        self._kill_container(driver, client, endpoint)
-        self.wait("1 trial done", lambda: self.dones(s3) >= 1, driver)
+        # The disk fills just before the kill: trials stage well ahead of their turn, so the
+        # killed trial's retry is the one sure to stage on the full disk.
+        filled = self._kill_container(driver, client, endpoint, lambda: self._fill(scratch))
+        self._disk_full(driver, s3, scratch, filled)
+        self.wait("2 trials done", lambda: self.dones(s3) >= 2, driver)
         self._s3_down(moto)
-        self.wait("3 trials done", lambda: self.dones(s3) >= 3, driver)
+        self.wait("4 trials done", lambda: self.dones(s3) >= 4, driver)
         self._node_down(cluster)
-        self.wait("5 trials done", lambda: self.dones(s3) >= 5, driver)
-        self._disk_full(driver, s3, scratch)
         self._kill_driver(driver, s3, endpoint)
 
     def _kill_container(self, driver: subprocess.Popen[str], client: Any,
-                        endpoint: ScriptedEndpoint) -> None:
+                        endpoint: ScriptedEndpoint, before: Callable[[], set[str]]) -> set[str]:
         """Kill a container whose session is talking to the model: it is running, and the
         endpoint has answered an agent request since it was seen running."""
         seen: dict[str, tuple[Any, int]] = {}
+        # a candidate's: its retry copies the skill into its scratch, so meets a full disk
+        plan = json.loads(self.moto_s3.get_object(
+            Bucket=self.bucket, Key=f"chaos/runs/{self.run_id}/plan.json")["Body"].read())
+        candidates = {t["trial_id"] for t in plan["trials"] if t["arm"] == "candidate"}
 
         def talking() -> bool:
             for container in own_containers(client, {self.run_id}, running=True):
+                if container.labels.get("skill-eval.trial") not in candidates:
+                    continue
                 seen.setdefault(container.id, (container, served(endpoint)))
             return any(served(endpoint) > n for _, n in seen.values())
 
@@ -372,6 +386,7 @@ class Schedule:
         # kill lands mid-session with no model request in flight (one cut off before the
         # endpoint answered is metered nowhere: docs/cluster.md, "Faults at once").
         time.sleep(1.5)
+        done = before()
         for container, _ in seen.values():
             try:
                 container.kill()  # answers 409 when the container is no longer running
@@ -380,7 +395,7 @@ class Schedule:
             self.note("container killed", f"{container.name} (trial "
                       f"{container.labels.get('skill-eval.trial', '')[:12]}) was running "
                       "mid-session and `docker kill` took it")
-            return
+            return done
         raise RuntimeError("no container of the run was still running to kill")
 
     def _s3_down(self, moto: Moto) -> None:
@@ -416,15 +431,17 @@ class Schedule:
             time.sleep(1)
         self.note("worker node back", f"the cluster shows {sandboxes(status)} sandbox(es)")
 
-    def _disk_full(self, driver: subprocess.Popen[str], s3: Any, scratch: Path) -> None:
-        """Fill the scratch disk and hold it full until a trial's attempt has recorded the
-        full disk (ENOSPC in its stored result), then free it."""
-        prefix = f"chaos/runs/{self.run_id}/trials/"
-        before = {k for k in self.keys(s3, prefix) if k.endswith("/result.json")}
+    def _fill(self, scratch: Path) -> set[str]:
         written = fill(scratch)
-        free = shutil.disk_usage(scratch).free
         self.note("scratch disk full", f"{written >> 20} MiB written until ENOSPC; "
-                  f"{free} bytes free")
+                  f"{shutil.disk_usage(scratch).free} bytes free")
+        return set()
+
+    def _disk_full(self, driver: subprocess.Popen[str], s3: Any, scratch: Path,
+                   before: set[str]) -> None:
+        """Hold the full scratch disk until a trial's attempt has recorded it (ENOSPC in its
+        stored result); then free it."""
+        prefix = f"chaos/runs/{self.run_id}/trials/"
         hit: list[str] = []
 
         def recorded() -> bool:
@@ -436,11 +453,15 @@ class Schedule:
                     hit.append(f"{key[len(prefix):][:12]}: {error}")
             return bool(hit)
 
+        deadline = time.monotonic() + HOLD_FULL_S
         try:
-            self.wait("a trial meeting the full disk", recorded, driver, timeout=240)
+            while not recorded() and time.monotonic() < deadline and driver.poll() is None:
+                time.sleep(0.5)
         finally:
             (scratch / "filler").unlink()
-        self.note("scratch disk freed", f"after a trial met it ({hit[0]}); "
+        met = f"after a trial met it ({hit[0]})" if hit else \
+            f"no trial recorded ENOSPC in {HOLD_FULL_S:.0f} s"
+        self.note("scratch disk freed", f"{met}; "
                   f"{shutil.disk_usage(scratch).free >> 20} MiB free now")
 
     def _kill_driver(self, driver: subprocess.Popen[str], s3: Any,
