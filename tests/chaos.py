@@ -292,7 +292,7 @@ class Schedule:
         moto = Moto()
         cluster = PatientCluster(self.root / "rc")
         (self.root / "rc").mkdir()
-        endpoint = ScriptedEndpoint(make_script(batch_pending_s=25.0 if self.faults else 1.0))
+        endpoint = ScriptedEndpoint(make_script(batch_pending_s=90.0 if self.faults else 1.0))
         scratch = self.root / "scratch"
         size = SCRATCH_BYTES if self.faults else None
         codes: list[int] = []
