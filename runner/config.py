@@ -5,6 +5,7 @@ timeout or version.
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -37,7 +38,11 @@ INFRA_BACKOFF_S = 1.0
 # tries with a longer first delay: an overload spell lasts tens of seconds (10+20+40 s here).
 ENDPOINT_ATTEMPTS = 4
 ENDPOINT_BACKOFF_S = 10.0
-SCRATCH_ROOT = Path(tempfile.gettempdir()) / "skill-eval"
+# Where trials stage their working folders, gateway sockets and bundle cache. A cluster (or a
+# test) can put it on its own disk with SKILL_EVAL_SCRATCH, read where the run's options are
+# made: the driver's value travels with each trial.
+SCRATCH_ENV = "SKILL_EVAL_SCRATCH"
+SCRATCH_ROOT = Path(os.environ.get(SCRATCH_ENV) or Path(tempfile.gettempdir()) / "skill-eval")
 # A run's lease: renewed every LEASE_RENEW_S by its driver, stale after LEASE_TTL_S.
 LEASE_TTL_S = 30.0
 LEASE_RENEW_S = 5.0

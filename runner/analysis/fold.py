@@ -43,7 +43,8 @@ def trial_line(r: TrialResult) -> TrialLine:
                                for c in r.checks if not c.passed],
                      skills_loaded=r.skills_loaded, safety=r.safety, error=r.error,
                      process_followed=None if r.process is None else bool(r.process.passed),
-                     node=r.node, attempt=r.attempt, attempts=r.attempts)
+                     node=r.node, attempt=r.attempt, attempts=r.attempts,
+                     retried_because=r.retried_because)
 
 
 class ReportFold:

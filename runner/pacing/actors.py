@@ -6,6 +6,7 @@ as a named Ray actor, found by name from any node.
     find_actor    what a trial's gateway talks to: the local object or the Ray actor handle
     PassActor     the driver's handle, with blocking calls
     call_async    a gateway's call, awaited on its event loop whichever the target is
+    head_node     where a pass's actors live: the cluster's head node
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from runner.errors import RayError
 
 _LOCAL: dict[tuple[str, str], Any] = {}
+HEAD_RESOURCE = "node:__internal_head__"  # what Ray gives the head node alone
 
 
 def actor_name(kind: str, pass_id: str) -> str:
@@ -73,8 +75,25 @@ def start_actor(kind: str, pass_id: str, local_type: type, args: tuple[Any, ...]
     except ValueError:
         pass
     actor: Any = ray.remote(num_cpus=0)(local_type)
-    handle = actor.options(name=name, max_concurrency=64).remote(*args)
+    handle = actor.options(name=name, max_concurrency=64,
+                           scheduling_strategy=head_node()).remote(*args)
     return PassActor(kind, pass_id, handle, local_type)
+
+
+def head_node() -> Any:
+    """Place a pass's actor on the cluster's head node. Left to Ray it may land on any node,
+    and a worker node leaving the cluster (`ray stop` there, a lost VM) took the run's
+    governor and ledger with it: every gateway's call then failed, and each later session
+    ended on a model API error. The head node holds the cluster's control store: while it
+    is gone there is no cluster. A cluster without a marked head places it as Ray will."""
+    import ray
+    from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+
+    heads = [n["NodeID"] for n in ray.nodes()  # type: ignore[no-untyped-call]
+             if n.get("Alive") and HEAD_RESOURCE in n.get("Resources", {})]
+    if not heads:
+        return "DEFAULT"
+    return NodeAffinitySchedulingStrategy(node_id=heads[0], soft=False)
 
 
 def find_actor(kind: str, pass_id: str) -> Any:

@@ -143,6 +143,10 @@ def render_holes(report: Report, console: Console) -> None:
     if retried:
         console.print(Text("retried after infrastructure or endpoint failures: " + ", ".join(
             f"{arm} {n}" for arm, n in retried.items())))
+    for line in report.trials:  # each retried trial by name, and why each try did not stand
+        if line.retried_because:
+            console.print(Text(f"  {line.case} #{line.repetition} {line.arm} "
+                               f"({line.trial_id[:12]}): " + "; ".join(line.retried_because)))
 
 
 def render_comparisons(report: Report, console: Console) -> None:

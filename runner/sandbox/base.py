@@ -73,6 +73,9 @@ class SessionRun(BaseModel):
     stderr_tail: str = Field(default="", description="Last few KB of stderr, for diagnosis")
     exit_code: int | None = Field(default=None, description="None when killed at the timeout")
     timed_out: bool = False
+    killed_outside: bool = Field(default=False, description="Killed mid-session by something "
+                                 "outside the sandbox (an operator's `docker kill`, the "
+                                 "engine), not by the session itself nor at the timeout")
     wall_s: float = Field(description="Wall time from start to exit, seconds")
     container_s: float = Field(default=0.0, description="Starting the sandbox until it waited "
                                                         "at its start gate, seconds")

@@ -241,6 +241,7 @@ class DockerSandbox(Sandbox):
                     if timed_out:
                         container.kill()
                     wall = time.monotonic() - started
+                    killed = exit_code not in (None, 0) and self._killed(container, begun)
             finally:
                 if waiting is not None:  # given up before its turn: the entrypoint exits
                     waiting.close()
@@ -250,12 +251,25 @@ class DockerSandbox(Sandbox):
             except (APIError, DockerException) as exc:
                 raise SandboxError(f"cannot read the session's output: {exc}") from exc
             return SessionRun(transcript=stdout, stderr_tail=tail(stderr), exit_code=exit_code,
-                              timed_out=timed_out, wall_s=wall, container_s=at_gate - begun,
-                              queued_s=started - at_gate)
+                              timed_out=timed_out, killed_outside=killed, wall_s=wall,
+                              container_s=at_gate - begun, queued_s=started - at_gate)
         finally:
             gate.close()
             if container is not None:
                 _remove(container)
+
+    def _killed(self, container: Any, begun: float) -> bool:
+        """Whether the engine was asked to kill (or stop) this container: its event log says
+        so. A session that kills its own claude exits the same way (137) but cannot reach the
+        engine, so this tells the machinery's fault (retried) from the arm's (scored)."""
+        since = time.time() - (time.monotonic() - begun) - 1
+        try:
+            events = self.client.events(since=int(since), until=int(time.time()) + 1,
+                                        filters={"container": container.id, "event": "kill"},
+                                        decode=True)
+            return any(True for _ in events)
+        except (APIError, DockerException):
+            return False  # unknown: left as the session's own ending, as before
 
     def _remove_labelled(self, label: str) -> int:
         found = self.client.containers.list(all=True, filters={"label": label})

@@ -8,6 +8,7 @@ Behaviour, per trial id (set by tests through `FakeSandbox.plan`; "*" applies to
     fail_starts      the first N starts raise SandboxError (container failed to start)
     api_error_starts the first N sessions end on a model API error (the endpoint kept failing)
     timed_out        the session is reported killed at the timeout
+    killed_starts    the first N sessions are reported killed from outside mid-session
     sleep_s          the session takes this long (wall clock)
     skills           the skills the session reports seeing (default: the staged plugin's)
     model_calls      this many Messages API calls through the trial's gateway (metered and
@@ -79,6 +80,9 @@ class FakeSandbox(Sandbox):
         if behaviour.get("timed_out"):
             return SessionRun(transcript=_lines(events), exit_code=None, timed_out=True,
                               wall_s=spec.timeout_s)
+        if start <= behaviour.get("killed_starts", 0):  # no result event: claude was killed
+            return SessionRun(transcript=_lines(events), exit_code=137, killed_outside=True,
+                              wall_s=0.01)
         if start <= behaviour.get("api_error_starts", 0):
             events.append({"type": "result", "subtype": "success", "is_error": True,
                            "num_turns": 1, "result": "API Error: 529 overloaded"})

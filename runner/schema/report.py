@@ -245,6 +245,8 @@ class TrialLine(BaseModel):
     node: str = ""
     attempt: int = Field(default=1, description="The attempt whose artifacts stand")
     attempts: int = 1
+    retried_because: list[str] = Field(default_factory=list, description="Why each earlier "
+                                       "attempt did not stand, in order")
 
 
 class WindowMove(BaseModel):

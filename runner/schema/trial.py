@@ -250,6 +250,8 @@ class TrialResult(BaseModel):
                                    "a chain's work): a file left so is not the trial's work")
     attempt: int = Field(default=1, description="The attempt whose artifacts stand")
     attempts: int = Field(default=1, description="Tries of this trial, killed ones included")
+    retried_because: list[str] = Field(default_factory=list, description="Why each earlier "
+                                       "attempt did not stand, in order (empty: one try)")
     credential: CredentialKind | None = Field(default=None, description="What its gateway "
                                                                         "authenticated with")
     windows: list[WindowReading] = Field(default_factory=list, description="The usage "

@@ -106,6 +106,28 @@ def _stored_usage(store: Store, keys: AttemptKeys, listed: set[str]) -> Usage | 
     return None
 
 
+def retried_because(store: Store, keys: TrialKeys, current: int) -> list[str]:
+    """Why each attempt before `current` did not stand, from what it left: its stored result
+    (status and error), or only its claim when the process running it died mid-try (a worker
+    or node stopped, a driver killed), which leaves nothing else."""
+    listed = set(store.list(keys.attempts))
+    reasons: list[str] = []
+    for n in keys.attempt_numbers(sorted(listed)):
+        if n >= current:
+            continue
+        earlier = keys.attempt(n)
+        why = f"attempt {n}: ended without a result (its worker, node or driver stopped)"
+        if earlier.result in listed:
+            try:
+                stored = TrialResult.model_validate_json(store.get(earlier.result))
+                why = f"attempt {n}: {stored.status}" + (f": {stored.error}"
+                                                          if stored.error else "")
+            except (KeyError, ValidationError):
+                why = f"attempt {n}: its result is unreadable"
+        reasons.append(why)
+    return reasons
+
+
 def run_trial(spec: TrialSpec, store: Store | None = None) -> TrialResult:
     store = store or open_store(spec.context.store_uri, spec.context.store_endpoint)
     keys = RunKeys(spec.run_id).trial(spec.trial_id)
@@ -137,7 +159,9 @@ def run_trial(spec: TrialSpec, store: Store | None = None) -> TrialResult:
             log.warning("trial %s attempt %d: not stored: %s", spec.trial_id[:12], attempt, exc)
         time.sleep(delay)
     count, usage = attempts_usage(store, keys, attempt, result.usage)
-    result = result.model_copy(update={"attempts": count, "usage": usage})
+    result = result.model_copy(update={"attempts": count, "usage": usage,
+                                       "retried_because": retried_because(store, keys,
+                                                                          attempt)})
     try:
         _store_attempt(store, keys.attempt(attempt), result, transcript, collected)
         if result.status.is_hole:
@@ -253,6 +277,10 @@ def _status(run: SessionRun, transcript: Transcript,
             usage: Usage | None) -> tuple[TrialStatus, str | None]:
     if run.timed_out:
         return TrialStatus.TIMED_OUT, "killed at the session timeout"
+    if run.killed_outside:
+        # Not the arm's doing (a session cannot reach the engine): the machinery's, retried.
+        return TrialStatus.INFRA_ERROR, (f"the sandbox was killed from outside mid-session "
+                                         f"(exit {run.exit_code})")
     if not transcript.has_init:
         if _answered(usage):
             # It reached the model, so it started: the session itself destroyed the start of
@@ -461,13 +489,28 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
         ran.transcripts, ran.collected
 
 
+def _scratch(spec: TrialSpec) -> Path:
+    """The trial's own scratch dir, marked with its run; none is left when that fails."""
+    spec.scratch_root.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix=f"{spec.trial_id[:16]}-", dir=spec.scratch_root))
+    try:
+        mark_scratch(scratch, spec.run_id)
+    except OSError:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
+    return scratch
+
+
 def _in_sandbox(spec: TrialSpec, store: Store, keys: AttemptKeys, guard: BudgetGuard,
                 clock: PhaseClock) -> Ran | Unrun:
     """Stage, session and collect in one sandbox, released (and the scratch removed) however
     they end."""
-    spec.scratch_root.mkdir(parents=True, exist_ok=True)
-    scratch = Path(tempfile.mkdtemp(prefix=f"{spec.trial_id[:16]}-", dir=spec.scratch_root))
-    mark_scratch(scratch, spec.run_id)
+    try:
+        scratch = _scratch(spec)
+    except OSError as exc:
+        # A full or unwritable scratch disk is the node's fault, not the arm's: a hole by
+        # cause, retried. It used to escape the trial, which then ended without a result.
+        return Unrun(TrialStatus.INFRA_ERROR, f"cannot make the trial's scratch dir: {exc}")
     sandbox: Sandbox | None = None
     staged: Staged | None = None
     metered: list[Usage] = []

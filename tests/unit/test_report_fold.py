@@ -55,13 +55,21 @@ def as_stored(plan: Plan, results: list[TrialResult]) -> CountingStore:
     return store
 
 
-def dumped(report: Report, before: dict[str, Any]) -> dict[str, Any]:
-    """The report as JSON; a field added to Report since the fixture was written must be at its
-    empty default here (the fixture's run has no model table, no futility stop, ...)."""
-    data = dict(json.loads(report.model_dump_json()))
-    added = {k: data.pop(k) for k in set(data) - set(before)}
-    assert all(v in (None, [], {}) for v in added.values()), added
+def without_added(data: Any, before: Any) -> Any:
+    """`data` with the fields the fixture does not have removed, at any depth; each such field
+    (added to the report since the fixture was written: a model table, a futility stop, why a
+    trial was retried, ...) must be at its empty default for the fixture's run."""
+    if isinstance(data, dict) and isinstance(before, dict):
+        added = {k: data[k] for k in set(data) - set(before)}
+        assert all(v in (None, [], {}) for v in added.values()), added
+        return {k: without_added(v, before[k]) for k, v in data.items() if k in before}
+    if isinstance(data, list) and isinstance(before, list) and len(data) == len(before):
+        return [without_added(d, b) for d, b in zip(data, before, strict=True)]
     return data
+
+
+def dumped(report: Report, before: dict[str, Any]) -> dict[str, Any]:
+    return dict(without_added(json.loads(report.model_dump_json()), before))
 
 
 def test_the_fixture_is_a_run_with_every_kind_of_trial() -> None:

@@ -229,6 +229,65 @@ def test_a_killed_attempts_spend_is_counted(
     assert result.usage.input_tokens == 900
 
 
+def test_each_retried_try_is_named_with_why_it_did_not_stand(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:
+    """A retried trial says why each earlier try did not stand: a killed worker's try (only
+    its claim left) and a try the machinery failed (its stored result), in order."""
+    tasks, store = planned
+    spec = candidate(tasks)
+    keys = RunKeys(spec.run_id).trial(spec.trial_id)
+    store.put(keys.attempt(1).claim, b"node-a\n")  # what a stopped node's try leaves
+    FakeSandbox.plan[spec.trial_id] = {"fail_starts": 1, "reply": "nope"}
+    result = run_trial(spec, store)
+    assert result.attempt == 3 and result.attempts == 3
+    first, second = result.retried_because
+    assert first.startswith("attempt 1: ended without a result")
+    assert second.startswith("attempt 2: infra_error: ")
+    one_try = run_trial(next(t for t in tasks if t.arm is Arm.BASELINE), store)
+    assert one_try.attempts == 1 and one_try.retried_because == []
+
+
+def test_a_sandbox_killed_from_outside_is_retried_not_scored(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:
+    """Bug: a container killed by `docker kill` mid-session ended "no result event (exit
+    137)", CRASHED: scored as the arm's failure and never retried."""
+    tasks, store = planned
+    spec = candidate(tasks)
+    FakeSandbox.plan[spec.trial_id] = {"killed_starts": 1, "reply": "5 rows, Total: 600"}
+    result = run_trial(spec, store)
+    assert result.status is TrialStatus.COMPLETED and result.attempts == 2
+    assert result.retried_because == [
+        "attempt 1: infra_error: the sandbox was killed from outside mid-session (exit 137)"]
+
+
+def test_a_full_scratch_disk_is_an_infrastructure_hole_retried(
+        planned: tuple[list[TrialSpec], MemoryStore], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """Bug: ENOSPC while marking the trial's scratch dir escaped the trial (no result, a
+    scratch dir left); it is now a hole by cause, retried, its dir removed."""
+    import errno
+
+    import runner.trial.template as template
+
+    tasks, store = planned
+    spec = candidate(tasks)
+    FakeSandbox.plan[spec.trial_id] = {"reply": "5 rows, Total: 600"}
+    real, fails = template.mark_scratch, [1]
+
+    def full_once(scratch: Path, run_id: str) -> None:
+        if fails:
+            fails.pop()
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(scratch, run_id)
+
+    monkeypatch.setattr(template, "mark_scratch", full_once)
+    result = run_trial(spec, store)
+    assert result.status is TrialStatus.COMPLETED and result.attempts == 2
+    assert "No space left on device" in result.retried_because[0]
+    assert result.retried_because[0].startswith("attempt 1: infra_error: cannot make")
+    assert list((tmp_path / "scratch").glob(f"{spec.trial_id[:16]}-*")) == []
+
+
 def test_a_corrupt_done_is_treated_as_absent(
         planned: tuple[list[TrialSpec], MemoryStore], caplog: pytest.LogCaptureFixture) -> None:
     """Bug: a full disk left an empty DONE, and every later resume crashed on it."""
