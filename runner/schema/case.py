@@ -183,6 +183,9 @@ class Case(BaseModel):
                                                  "own container (runner.schema.programs)")
     outputs: tuple[OutputCheck, ...] = Field(default=(), description="Files the run must create")
     rubric: str | None = Field(default=None, description="Judge rubric for tie-breaking")
+    inline_files: dict[str, str] = Field(default_factory=dict, description="Fixtures given "
+                                         "in the case itself: path in the working directory "
+                                         "-> content")
     staged_at: dict[str, str] = Field(default_factory=dict, description="Fixture -> where it "
                                       "lands, for one the case names by a shorter path than "
                                       "its place in the skill")
@@ -247,7 +250,7 @@ class Case(BaseModel):
         if checks is None or not checks.gradable:
             return None
         return Case(id=self.id, prompt=self.conversation_prompt(index), files=self.files,
-                    staged_at=self.staged_at,
+                    staged_at=self.staged_at, inline_files=self.inline_files,
                     **{f: getattr(checks, f) for f in TURN_CHECK_FIELDS})
 
     def digest(self) -> str:
@@ -255,7 +258,8 @@ class Case(BaseModel):
         # nor a single-turn case as it did before follow-ups existed
         unset = {f for f, v in (("grader_program", self.grader_program),
                                 ("follow_ups", self.follow_ups),
-                                ("first_turn", self.first_turn)) if not v} or None
+                                ("first_turn", self.first_turn),
+                                ("inline_files", self.inline_files)) if not v} or None
         return hashlib.sha256(self.model_dump_json(exclude=unset).encode()).hexdigest()
 
 
