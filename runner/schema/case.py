@@ -9,7 +9,15 @@ from enum import StrEnum
 from pathlib import PurePosixPath
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from runner.errors import CaseSetError
 from runner.schema.programs import GraderProgram
@@ -204,6 +212,14 @@ class Case(BaseModel):
     def _id_as_text(cls, value: Any) -> Any:
         # skill-creator writes integer ids; the contract allows both.
         return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+    @model_serializer(mode="wrap")
+    def _without_empty_inline(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # a set without inline fixtures dumps, and so digests (plan, receipts), as before
+        data = handler(self)
+        if not self.inline_files and isinstance(data, dict):
+            data.pop("inline_files", None)
+        return data
 
     def fixture_destination(self, file: str) -> PurePosixPath:
         """Where a fixture lands in the working directory: its path below evals/files/, below

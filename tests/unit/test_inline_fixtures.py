@@ -112,8 +112,11 @@ def test_the_digest_covers_inline_content_and_leaves_file_sets_unchanged(tmp_pat
     two = load_caseset(skill_with(tmp_path / "b", [case(files={"notes.md": "B"})]),
                        "tidy-notes").evals[0]
     assert one.digest() != two.digest()
-    plain = load_caseset(skill_with(tmp_path / "c", [case(files=["evals/files/n.md"])],
-                                    {"evals/files/n.md": "n"}), "tidy-notes").evals[0]
+    plain_set = load_caseset(skill_with(tmp_path / "c", [case(files=["evals/files/n.md"])],
+                                        {"evals/files/n.md": "n"}), "tidy-notes")
+    # the plan's and the receipts' caseset digest hash this dump: unchanged without inline
+    assert "inline_files" not in plain_set.model_dump_json()
+    plain = plain_set.evals[0]
     assert "inline_files" not in plain.model_dump_json(
         exclude={"grader_program", "follow_ups", "first_turn", "inline_files"})
     assert plain.digest() == plain.model_copy().digest()
