@@ -344,8 +344,10 @@ def _chained(case: Case, order: list[str] | None, every: dict[str, Case]) -> Cas
     steps = tuple(ChainStep(id=i, prompt=every[i].prompt) for i in order)
     files = tuple(dict.fromkeys([*(f for i in order for f in every[i].files), *case.files]))
     staged_at = {k: v for i in order for k, v in every[i].staged_at.items()}
+    inline = {k: v for i in order for k, v in every[i].inline_files.items()}
     return case.model_copy(update={"chain": steps, "files": files,
-                                   "staged_at": {**staged_at, **case.staged_at}})
+                                   "staged_at": {**staged_at, **case.staged_at},
+                                   "inline_files": {**inline, **case.inline_files}})
 
 
 def _notes(values: dict[str, Any]) -> str:

@@ -138,3 +138,14 @@ def test_an_input_the_prompt_names_is_staged_when_inline(tmp_path: Path) -> None
     fixtures = json.loads(result.output)["cases"][0]["fixtures"]
     assert [(f["file"], f["staged_at"]) for f in fixtures] == [("data/notes.md",
                                                                 "data/notes.md")]
+
+
+def test_a_dependency_s_inline_fixtures_are_staged_with_the_case(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        case(id="first", files={"notes.md": "Ana owns the budget."}),
+        case(id="then", prompt="Add the owner to summary.md.", depends_on=["first"],
+             files={"extra.md": "Bo books the room."})])
+    then = next(c for c in load_caseset(skill, "tidy-notes").evals if c.id == "then")
+    stage_fixtures(then, skill, tmp_path / "work")
+    assert (tmp_path / "work" / "notes.md").read_text() == "Ana owns the budget."
+    assert (tmp_path / "work" / "extra.md").read_text() == "Bo books the room."
