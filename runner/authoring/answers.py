@@ -67,6 +67,18 @@ def skill_file_reason(skill_dir: Path, file: str) -> str | None:
     return None
 
 
+def inline_skill_reason(skill_dir: Path, path: str, content: str) -> str | None:
+    """Why an inline fixture would give the baseline arm the skill under test, or None: it is
+    named as the skill's SKILL.md or holds that file's text."""
+    skill = skill_dir / SKILL_FILE
+    if PurePosixPath(path) == PurePosixPath(SKILL_FILE):
+        return f"inline fixture {path!r} is the skill under test (its {SKILL_FILE})"
+    if skill.is_file() and content.strip() and \
+            content.strip() == skill.read_text(encoding="utf-8", errors="replace").strip():
+        return f"inline fixture {path!r} holds the skill's {SKILL_FILE}"
+    return None
+
+
 def _texts(skill_dir: Path, file: str) -> list[tuple[str, str]]:
     local = skill_dir / file
     paths = sorted(p for p in local.rglob("*") if p.is_file()) if local.is_dir() else [local]
@@ -91,17 +103,18 @@ def answer_keys(skill_dir: Path, case: Case) -> list[str]:
     operands += [a for o in case.outputs for a in o.contains
                  if not a.startswith(("re:", "not:")) and len(a) >= MIN_OPERAND]
     found: list[str] = []
-    for file in case.files:
-        for rel, text in _texts(skill_dir, file):
-            flat = _normalized(text)
-            if len(expected) >= MIN_EXPECTED and expected in flat:
-                found.append(f"{rel} holds the case's expected output")
-                continue
-            hit = next((a for a in operands if _normalized(a) in flat), None)
-            if hit is not None:
-                found.append(f"{rel} holds the operand of the check {hit[:60]!r}")
-                continue
-            planted = _PLANTED.search(text)
-            if planted is not None:
-                found.append(f"{rel} carries an answer comment ({planted.group(0).strip()[:60]!r})")
+    texts = [*(t for file in case.files for t in _texts(skill_dir, file)),
+             *case.inline_files.items()]
+    for rel, text in texts:
+        flat = _normalized(text)
+        if len(expected) >= MIN_EXPECTED and expected in flat:
+            found.append(f"{rel} holds the case's expected output")
+            continue
+        hit = next((a for a in operands if _normalized(a) in flat), None)
+        if hit is not None:
+            found.append(f"{rel} holds the operand of the check {hit[:60]!r}")
+            continue
+        planted = _PLANTED.search(text)
+        if planted is not None:
+            found.append(f"{rel} carries an answer comment ({planted.group(0).strip()[:60]!r})")
     return found

@@ -22,6 +22,7 @@ from runner.authoring.answers import (
     ANSWER_KEY,
     REFERENCE_NOTE,
     answer_keys,
+    inline_skill_reason,
     skill_file_reason,
 )
 from runner.authoring.csvsets import csv_findings
@@ -31,6 +32,7 @@ from runner.authoring.dialects import (
     word_count,
     written_in_statements,
 )
+from runner.authoring.inline import split_inline
 from runner.authoring.layouts import (
     case_skill,
     find_prose,
@@ -244,6 +246,16 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
                         "write the case as an object with id and prompt")
         return
     before = len(problems.refusals)
+    item, inline, wrong = split_inline(item)
+    for message in wrong:
+        problems.refuse("EV009", label, message, "give each inline fixture a relative path "
+                        "inside the work dir (no '..', not absolute), once, and its text "
+                        "under content (at most 10 MiB)")
+    for path, content in inline.items():
+        own = inline_skill_reason(at.skill_dir, path, content)
+        if own is not None:
+            problems.refuse("EV009", label, f"{own}: staged, it would give the baseline arm "
+                            "the skill", "stage an input the task works on, never the skill")
     reader = CaseReader(problems, label, at.in_statements)
     normalized = {**reader.read(item), "id": label}
     read.depends[label] = reader.depends
@@ -257,6 +269,11 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     read.seen.add(case.id)
     case = _references(case, at.about, problems)
     case, file_origins = _fixtures(at.fixtures, problems, case)
+    case = case.model_copy(update={"inline_files": inline})
+    if inline:
+        problems.report("EV012", case.id, f"{len(inline)} inline fixture(s) staged from the "
+                        f"case itself: {', '.join(list(inline)[:5])}", "none needed (or "
+                        "move them under evals/files/ and name their paths)")
     case = at.programs.attach(case)
     _preflight_case(at.skill_dir, case, _refuser(problems, case.id))
     for key in answer_keys(at.skill_dir, case) if len(problems.refusals) == before else []:
@@ -327,8 +344,10 @@ def _chained(case: Case, order: list[str] | None, every: dict[str, Case]) -> Cas
     steps = tuple(ChainStep(id=i, prompt=every[i].prompt) for i in order)
     files = tuple(dict.fromkeys([*(f for i in order for f in every[i].files), *case.files]))
     staged_at = {k: v for i in order for k, v in every[i].staged_at.items()}
+    inline = {k: v for i in order for k, v in every[i].inline_files.items()}
     return case.model_copy(update={"chain": steps, "files": files,
-                                   "staged_at": {**staged_at, **case.staged_at}})
+                                   "staged_at": {**staged_at, **case.staged_at},
+                                   "inline_files": {**inline, **case.inline_files}})
 
 
 def _notes(values: dict[str, Any]) -> str:

@@ -43,6 +43,8 @@ def read_case(case: Case, origins: dict[str, tuple[str, ...]] | None = None,
     fixtures = [FixtureReading(file=file, written=written[n] if n < len(written) else file,
                                staged_at=str(case.fixture_destination(file)))
                 for n, file in enumerate(case.files)]
+    fixtures += [FixtureReading(file=path, written=f"{path!r} (inline, {len(text)} chars)",
+                                staged_at=path) for path, text in case.inline_files.items()]
     return CaseReading(id=case.id, name=case.name, checks=[*_turn_checks(case), *checks],
                        fixtures=fixtures, ignored=_ignored(case, origins),
                        runs_first=[s.id for s in case.chain],

@@ -83,6 +83,10 @@ def staged_names(case: Case, listed: dict[str, list[str]]) -> set[str]:
             names |= {str(path).lower(), path.name.lower()}
             names |= {str(PurePosixPath(*path.parts[n:])).lower()
                       for n in range(len(path.parts))}
+    for inline in case.inline_files:
+        path = PurePosixPath(inline)
+        names |= {str(PurePosixPath(*path.parts[n:])).lower()
+                  for n in range(len(path.parts))} | {path.name.lower()}
     return names
 
 

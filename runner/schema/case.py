@@ -9,7 +9,15 @@ from enum import StrEnum
 from pathlib import PurePosixPath
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from runner.errors import CaseSetError
 from runner.schema.programs import GraderProgram
@@ -183,6 +191,9 @@ class Case(BaseModel):
                                                  "own container (runner.schema.programs)")
     outputs: tuple[OutputCheck, ...] = Field(default=(), description="Files the run must create")
     rubric: str | None = Field(default=None, description="Judge rubric for tie-breaking")
+    inline_files: dict[str, str] = Field(default_factory=dict, description="Fixtures given "
+                                         "in the case itself: path in the working directory "
+                                         "-> content")
     staged_at: dict[str, str] = Field(default_factory=dict, description="Fixture -> where it "
                                       "lands, for one the case names by a shorter path than "
                                       "its place in the skill")
@@ -201,6 +212,14 @@ class Case(BaseModel):
     def _id_as_text(cls, value: Any) -> Any:
         # skill-creator writes integer ids; the contract allows both.
         return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+    @model_serializer(mode="wrap")
+    def _without_empty_inline(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # a set without inline fixtures dumps, and so digests (plan, receipts), as before
+        data = handler(self)
+        if not self.inline_files and isinstance(data, dict):
+            data.pop("inline_files", None)
+        return data
 
     def fixture_destination(self, file: str) -> PurePosixPath:
         """Where a fixture lands in the working directory: its path below evals/files/, below
@@ -247,7 +266,7 @@ class Case(BaseModel):
         if checks is None or not checks.gradable:
             return None
         return Case(id=self.id, prompt=self.conversation_prompt(index), files=self.files,
-                    staged_at=self.staged_at,
+                    staged_at=self.staged_at, inline_files=self.inline_files,
                     **{f: getattr(checks, f) for f in TURN_CHECK_FIELDS})
 
     def digest(self) -> str:
@@ -255,7 +274,8 @@ class Case(BaseModel):
         # nor a single-turn case as it did before follow-ups existed
         unset = {f for f, v in (("grader_program", self.grader_program),
                                 ("follow_ups", self.follow_ups),
-                                ("first_turn", self.first_turn)) if not v} or None
+                                ("first_turn", self.first_turn),
+                                ("inline_files", self.inline_files)) if not v} or None
         return hashlib.sha256(self.model_dump_json(exclude=unset).encode()).hexdigest()
 
 

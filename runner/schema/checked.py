@@ -23,7 +23,8 @@ class CheckReading(BaseModel):
 
 
 class FixtureReading(BaseModel):
-    file: str = Field(description="The file in the skill folder")
+    file: str = Field(description="The file in the skill folder (an inline fixture: its "
+                                  "path in the working directory)")
     written: str = Field(description="As the case names it")
     staged_at: str = Field(description="Its path in the agent's working directory")
 

@@ -62,3 +62,7 @@ def stage_fixtures(case: Case, fixtures_root: Path, workdir: Path) -> None:
             shutil.copytree(src, dest, symlinks=False, dirs_exist_ok=True)
         else:
             shutil.copy2(src, dest)
+    for path, content in case.inline_files.items():
+        dest = workdir / path
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_text(content, encoding="utf-8")

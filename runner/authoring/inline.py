@@ -1,0 +1,75 @@
+"""Fixtures given inline in a case: `files: [{path, content}]` (also `name`/`filename`/`file`
+with `text`/`body`), `context.files` the same way, or a mapping `{path: content}` under
+`files`. They are taken out of the case's `files` (which then names only files of the skill)
+and carried by the case as `inline_files`, path -> content, so the case's digest covers their
+content and a trial writes them into its working directory like any fixture."""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+from typing import Any
+
+PATH_KEYS = ("path", "name", "filename", "file")
+CONTENT_KEYS = ("content", "text", "body")
+# the cap on one fixture file (runner.authoring.hygiene, which imports the reader)
+FILE_MAX_BYTES = 10 * 1024**2
+
+
+def _entry(entry: dict[str, Any]) -> tuple[str | None, str | None]:
+    path = next((entry[k] for k in PATH_KEYS if isinstance(entry.get(k), str)), None)
+    content = next((entry[k] for k in CONTENT_KEYS if isinstance(entry.get(k), str)), None)
+    return path, content
+
+
+def _is_inline(entry: Any) -> bool:
+    return isinstance(entry, dict) and any(k in entry for k in CONTENT_KEYS)
+
+
+def path_problem(path: str) -> str | None:
+    """Why an inline fixture's path cannot land in the working directory, or None."""
+    posix = PurePosixPath(path)
+    if not path.strip() or posix.is_absolute() or ".." in posix.parts or not posix.parts:
+        return f"inline fixture path {path!r} must be a relative path inside the work dir"
+    if posix.parts[0] == ".git":
+        return f"inline fixture path {path!r} cannot be staged"
+    return None
+
+
+def split_inline(item: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str], list[str]]:
+    """The case without its inline fixtures, those fixtures (path -> content) and what is
+    wrong with any of them (each a message; the caller refuses the case)."""
+    out = dict(item)
+    inline: dict[str, str] = {}
+    wrong: list[str] = []
+    entries: list[Any] = []
+    files = out.get("files")
+    if isinstance(files, dict) and all(isinstance(v, str) for v in files.values()):
+        entries += [{"path": k, "content": v} for k, v in files.items()]
+        out.pop("files")
+    elif isinstance(files, list) and any(_is_inline(f) for f in files):
+        entries += [f for f in files if _is_inline(f)]
+        out["files"] = [f for f in files if not _is_inline(f)]
+    context = out.get("context")
+    if isinstance(context, dict) and isinstance(context.get("files"), list) \
+            and any(_is_inline(f) for f in context["files"]):
+        entries += [f for f in context["files"] if _is_inline(f)]
+        rest = {k: v for k, v in context.items() if k != "files"}
+        out.pop("context")
+        if rest:  # anything else under context is the reader's to judge
+            out["context"] = rest
+    for entry in entries:
+        path, content = _entry(entry)
+        if path is None or content is None:
+            wrong.append(f"inline fixture {entry!r} needs a path and a text content")
+            continue
+        problem = path_problem(path)
+        if problem is None and len(content.encode()) > FILE_MAX_BYTES:
+            problem = (f"inline fixture {path!r} holds {len(content.encode())} bytes, more "
+                       f"than {FILE_MAX_BYTES // 1024**2} MiB")
+        if problem is None and PurePosixPath(path).as_posix() in inline:
+            problem = f"inline fixture {path!r} is given twice"
+        if problem is not None:
+            wrong.append(problem)
+            continue
+        inline[PurePosixPath(path).as_posix()] = content
+    return out, inline, wrong
