@@ -74,7 +74,10 @@ def _read(path: Path, overrides: dict[str, Any] | None) -> BatchFile:
         # like the skills: read from the file's folder, whatever the current directory
         data.pop("store", None)
         data["store_uri"] = str(path.resolve().parent / store)
-    data.update({k: v for k, v in (overrides or {}).items() if v is not None})
+    given = {k: v for k, v in (overrides or {}).items() if v is not None}
+    if "store_endpoint" in given:  # --s3-endpoint-url over the file's, whichever spelling
+        data.pop("s3_endpoint_url", None)
+    data.update(given)
     try:
         batch = BatchFile.model_validate(data)
         EvalSettings.model_validate(batch.defaults)

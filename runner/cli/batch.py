@@ -22,13 +22,18 @@ from runner.cli.output import check_writable, emit, verdict_exit
               help="Run nothing: read the arguments as shards (report files or stores) and "
                    "merge them into one result, as `skill-eval merge` does (--junit, --gate "
                    "and the Actions summary on the merged result).")
-@use("store_uri", "ray_address", "metrics_port", "metrics_host", "store_budget_usd", "force",
-     "wait", "alpha", "batch_grading", "shared_store", "forward_credentials", "notify",
+@use("store_uri", "store_endpoint", "ray_address", "metrics_port", "metrics_host",
+     "store_budget_usd", "force", "wait", "alpha", "batch_grading", "shared_store",
+     "forward_credentials", "notify",
      *OUTPUT, *CI,
      # the batch file's own settings stand unless a flag overrides them
      store_uri=click.option("--store", "store_uri", default=None,
                             help="Override the batch file's store (directory or "
                                  "s3://bucket/prefix)."),
+     store_endpoint=click.option("--s3-endpoint-url", "store_endpoint",
+                                 envvar="AWS_ENDPOINT_URL_S3",
+                                 help="S3-compatible endpoint (MinIO, ...) for an s3:// store, "
+                                      "over the batch file's; with --merge, for s3:// sources."),
      metrics_host=click.option("--metrics-host", default=None,
                                help="Address the metrics server binds (default 127.0.0.1)."),
      alpha=click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True),
@@ -54,11 +59,14 @@ def batch(batch_file: tuple[str, ...], merge_sources: bool, report_json: Path | 
       skill-eval batch nightly.yaml --batch-grading   # or `batch_grading: true` in the file
       ray job submit --address http://HEAD:8265 --working-dir . -- skill-eval batch nightly.yaml
       skill-eval batch --merge shard-1.json ./store-b --junit junit.xml --gate
+      skill-eval batch --merge s3://evals/pr-1/a s3://evals/pr-1/b \
+          --s3-endpoint-url http://minio:9000
     """
+    store_endpoint = params.pop("store_endpoint")  # both modes read stores through it
     if merge_sources:
         refuse_run_flags(params)
-        return merged_result(batch_file, None, report_json, as_json, quiet, gate, gate_max_p,
-                             junit)
+        return merged_result(batch_file, store_endpoint, report_json, as_json, quiet, gate,
+                             gate_max_p, junit)
     from runner.driver.api import (
         BatchFlags,
         batch_folders,
@@ -76,7 +84,7 @@ def batch(batch_file: tuple[str, ...], merge_sources: bool, report_json: Path | 
     check_writable(report_json, "--report-json")
     check_ci(junit)
     err = console.err(quiet=quiet)
-    flags = BatchFlags(**params)
+    flags = BatchFlags(**params, store_endpoint=store_endpoint)
     with notifying(batch_notify(path, flags), "batch") as note:
         summary, reports = run_batch_file(path, flags, err)
         note.notice = for_batch(summary.batch_id, reports, summary.stopped,
@@ -108,4 +116,4 @@ def refuse_run_flags(params: dict[str, Any]) -> None:
     if given:
         flags = ", ".join("--" + k.removesuffix("_uri").replace("_", "-") for k in given)
         raise click.UsageError(f"--merge reads results and runs nothing: {flags} would be "
-                               "ignored; drop it (s3:// sources read AWS_ENDPOINT_URL_S3)")
+                               "ignored; drop it (s3:// sources take --s3-endpoint-url)")

@@ -193,7 +193,8 @@ def _one(opts: RunOptions, confirm: bool, with_triggers: bool, output: Output) -
 
     with notifying(opts.notify, "run") as note:
         budget = RunBudget()  # one cap for every wave of the run, triggers included
-        report = run_eval(opts, output.err, confirm=ask if confirm else None, budget=budget)
+        report = run_eval(opts, output.err, confirm=ask if confirm else None, budget=budget,
+                          with_triggers=with_triggers)
         note.notice = for_reports("run", report.run_id, [report])
         emit([report], output.report_json, output.as_json)
         ci_outputs([report], output.junit, folders_of(output.skills))

@@ -1,15 +1,19 @@
 """Dollar prices the gateway applies to metered tokens (USD per million tokens).
 
 Versioned: the report names PRICE_TABLE_VERSION so a figure can be re-derived later. Figures
-follow the table the Claude Code CLI itself uses. Unknown models are
-priced at the fallback and flagged. A call made through the Message Batches API (the grader and
-the judge under `--batch-grading`) is billed at BATCH_RATE of the interactive price, on every
-token kind (input, output, cache reads and writes).
+follow the table the Claude Code CLI itself uses. An alias (`sonnet`) is priced as the id it
+resolves to (`runner.costs.aliases`), the id the calls carry, so one model has one price
+whichever name a figure was made under. Unknown models are priced at the fallback and flagged.
+A call made through the Message Batches API (the grader and the judge under `--batch-grading`)
+is billed at BATCH_RATE of the interactive price, on every token kind (input, output, cache
+reads and writes).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from runner.costs.aliases import api_model
 
 PRICE_TABLE_VERSION = "2026-12-cli-2.1-batch"  # + the batch rate
 BATCH_RATE = 0.5  # Message Batches: half the interactive price
@@ -41,8 +45,9 @@ FALLBACK = Price(5.0, 25.0, 0.50)
 
 
 def price_for(model: str) -> tuple[Price, bool]:
-    """The price for a model id and whether it was known."""
-    lowered = model.lower().replace(".", "-")
+    """The price for a model id (an alias: for the id it resolves to) and whether it was
+    known."""
+    lowered = api_model(model).lower().replace(".", "-")
     for key, price in _TABLE:
         if key in lowered:
             return price, True

@@ -67,13 +67,14 @@ def check_model_access(opts: RunOptions) -> None:
                        "`model_script:` in a batch file) for an offline dry run")
 
 
-def preflight(opts: RunOptions, warm: bool = False) -> Plan:
+def preflight(opts: RunOptions, warm: bool = False, triggers: bool = False) -> Plan:
     """Everything that can refuse the run before anything is written or spent: the offline
     checks first (free: hygiene, the case set, the static scan's gate under --sandbox local),
     then the key, then the sandbox backend (its image id goes into every id). The pass's own
     checks (store, Ray, metrics port, the live model call) are `check_pass` and `check_live`.
     With `warm`, Ray's workers start once the cheap checks passed, while the rest is checked
-    and planned."""
+    and planned. With `triggers`, the trigger wave that follows (`run --with-triggers`) must
+    have queries to ask."""
     reading = read_skill(opts.skill_path)
     refuse_errors(reading, opts.skill_path)  # hygiene errors: nothing is billed
     request = check_request(opts)
@@ -84,7 +85,7 @@ def preflight(opts: RunOptions, warm: bool = False) -> Plan:
         gate_local(scan_skill(request.incumbent.path), opts.sandbox.backend, opts.trust_target,
                    request.incumbent.path)
     check_model_access(opts)
-    refuse_before_trials(opts, request.caseset.evals, request.skill.path)
+    refuse_before_trials(opts, request.caseset.evals, request.skill.path, triggers)
     if warm:
         prestart(opts.settings(), forwarded(opts.settings()))
     if opts.sandbox.backend == "docker":
@@ -175,13 +176,14 @@ def estimate_run(plan: Plan, store: Store, done: set[str] | None = None,
 def run_eval(opts: RunOptions, console: Console | None = None,
              store: Store | None = None,
              confirm: Callable[[Estimate], bool] | None = None,
-             budget: RunBudget | None = None) -> Report:
+             budget: RunBudget | None = None, with_triggers: bool = False) -> Report:
     """One eval. `confirm` is asked with the estimate before anything is spent; a False
     answer refuses the run (nothing written, nothing spent). `budget`: shared with the run's
-    later waves (`run --with-triggers`), which then spend under the same cap."""
+    later waves (`run --with-triggers`), which then spend under the same cap; `with_triggers`
+    refuses, before anything is spent, a skill with no trigger queries for that wave."""
     console = console or stderr_console()
     opts, store = with_incumbent(opts, store, console)
-    plan = preflight(opts, warm=True)
+    plan = preflight(opts, warm=True, triggers=with_triggers)
     check_pass(opts.settings(), store, plan.image_id)
     done = finished(plan.trials, store)  # read once: reused by the pass and the scheduler
     for finding in plan.findings:

@@ -21,6 +21,7 @@ class BatchFlags(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     store_uri: str | None = None
+    store_endpoint: str | None = None
     ray_address: str | None = None
     metrics_port: int | None = None
     metrics_host: str | None = None
@@ -36,7 +37,8 @@ class BatchFlags(BaseModel):
     def overrides(self) -> dict[str, Any]:
         """The pass settings the flags set (a flag left off sets nothing: `or None`)."""
         return {
-            "store_uri": self.store_uri, "ray_address": self.ray_address,
+            "store_uri": self.store_uri, "store_endpoint": self.store_endpoint,
+            "ray_address": self.ray_address,
             "metrics_port": self.metrics_port, "metrics_host": self.metrics_host,
             "force": self.force or None, "wait": self.wait or None,
             "store_budget_usd": self.store_budget_usd,

@@ -10,6 +10,8 @@ the machine, such as a Docker engine that does not answer).
     the sandbox image       missing, or not the pinned claude (images/CLAUDE_SDK_VERSION,
                             label skill-eval.claude-sdk): the docker backend's own preflight
     the store               cannot be written (a probe object put and removed)
+    trigger queries         `run --with-triggers` on a skill with none (or none it should
+                            fire on): refused here, not after the paired wave has been paid for
 
 Called from the driver's preflight with one line (`refuse_before_trials`).
 """
@@ -30,6 +32,7 @@ from runner.schema.case import Case
 from runner.schema.options import PassSettings, RunOptions
 from runner.store.base import open_store
 from runner.store.local import LocalStore
+from runner.triggers.queries import load_trigger_set
 
 PROBE_PREFIX = "_skill-eval-probe/"
 
@@ -111,12 +114,27 @@ def refuse_bad_image(opts: RunOptions) -> None:
         open_sandbox(opts.sandbox).preflight()
 
 
-def refuse_before_trials(opts: RunOptions, cases: Iterable[Case], skill: Path) -> None:
-    """Every refusal a preflight can know, cheapest first."""
+def refuse_no_trigger_queries(skill: Path) -> None:
+    """`run --with-triggers` reads the queries its trigger wave will ask now: the same reading
+    the wave does, so what passes here cannot be refused after the paired wave spent."""
+    try:
+        load_trigger_set(skill, skill.name)
+    except RefusedInput as exc:
+        raise RefusedInput(f"--with-triggers: {exc}; write trigger queries under "
+                           f"{skill / 'evals' / 'trigger'}/ (should-trigger.yaml and "
+                           "should-not-trigger.yaml), or drop --with-triggers") from exc
+
+
+def refuse_before_trials(opts: RunOptions, cases: Iterable[Case], skill: Path,
+                         triggers: bool = False) -> None:
+    """Every refusal a preflight can know, cheapest first. `triggers`: a trigger wave follows
+    the paired one (`run --with-triggers`)."""
     try:
         refuse_untrusted(cases, opts.sandbox.backend, opts.trust_target)
     except RefusedInput as exc:
         raise RefusedInput(f"{skill}: {exc}") from exc
+    if triggers:
+        refuse_no_trigger_queries(skill)
     refuse_no_claude(opts)
     refuse_bad_image(opts)
     refuse_unwritable_store(opts)

@@ -1,23 +1,15 @@
 """The model id to send when the runner calls the Messages API itself with a name the claude CLI
-takes as an alias (`--model sonnet`).
-
-claude resolves `sonnet`, `opus` and `haiku` to a full id itself (from its own configuration and
-ANTHROPIC_DEFAULT_{SONNET,OPUS,HAIKU}_MODEL, which win here too), so the runner's own direct
-calls (the live preflight, case generation) need a full id for them. The table is what the
-pinned CLI's binary names as its defaults (read: "the Sonnet 5 default"; inferred for the
-others); a full id passes through unchanged.
+takes as an alias (`--model sonnet`). The alias table lives in `runner.costs.aliases`, the one
+place an alias is resolved, so the price of a call and the id it carries agree.
 """
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
-ALIASES = {"sonnet": "claude-sonnet-5", "opus": "claude-opus-5", "haiku": "claude-haiku-4-5"}
-
-
-def is_alias(model: str) -> bool:
-    return model.strip().lower() in ALIASES
+from runner.costs.aliases import ALIASES as ALIASES
+from runner.costs.aliases import api_model as api_model
+from runner.costs.aliases import is_alias as is_alias
 
 
 def with_api_model(body: dict[str, Any]) -> dict[str, Any]:
@@ -25,11 +17,3 @@ def with_api_model(body: dict[str, Any]) -> dict[str, Any]:
     `--model sonnet`) replaced by the id claude itself would send."""
     model = body.get("model")
     return {**body, "model": api_model(model)} if isinstance(model, str) else body
-
-
-def api_model(model: str) -> str:
-    """The id a direct Messages call should carry for `model`."""
-    name = model.strip().lower()
-    if name not in ALIASES:
-        return model
-    return os.environ.get(f"ANTHROPIC_DEFAULT_{name.upper()}_MODEL") or ALIASES[name]

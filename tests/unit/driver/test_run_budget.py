@@ -120,3 +120,19 @@ def test_without_a_cap_every_trigger_session_runs(tmp_path: Path) -> None:
     _, trigger, _ = run(tmp_path)
     assert trigger.runs_made == 12
     assert trigger.cost_usd == pytest.approx(12 * SESSION_USD)
+
+
+def test_with_triggers_and_no_queries_is_refused_before_anything_is_spent(
+        tmp_path: Path) -> None:
+    folder = tmp_path / "csv-summary"
+    shutil.copytree(EXAMPLE, folder)  # no evals/trigger/: the trigger wave has nothing to ask
+    store = tmp_path / "store"
+    FakeSandbox.plan["*"] = {"model_calls": 1}
+    result = CliRunner().invoke(main, [
+        "run", str(folder), "--case", "row-count", "--k", "1", "--sandbox", "fake",
+        "--executor", "inprocess", "--concurrency", "1", "--model-script",
+        str(script(tmp_path)), "--store", str(store), "--with-triggers", "--force"])
+    assert result.exit_code == 2, result.output
+    assert "evals/trigger/" in result.output and "drop --with-triggers" in result.output
+    assert sum(FakeSandbox.starts.values()) == 0  # no paired trial ran
+    assert not store.exists() or spent_today(LocalStore(store)) == 0.0
