@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from runner.costs.aliases import api_model
 
-PRICE_TABLE_VERSION = "2026-12-cli-2.1-batch"  # + the batch rate
+PRICE_TABLE_VERSION = "2026-12-cli-2.2-aliases"  # + the batch rate; an alias priced as its id
 BATCH_RATE = 0.5  # Message Batches: half the interactive price
 
 
