@@ -30,7 +30,7 @@ from runner.cli.output import ask, check_writable, emit, verdict_exit
 from runner.errors import RefusedInput
 
 if TYPE_CHECKING:
-    from runner.driver.api import Collection
+    from runner.driver.api import Collection, Report
 
 
 @main.command(epilog=EXIT_CODES, short_help="Evaluate a skill: paired trials, net lift, verdict.")
@@ -130,6 +130,13 @@ class Output:
     junit: Path | None
     skills: list[Path]
 
+    def stored(self, opts: RunOptions, reports: list[Report], runs: str) -> None:
+        """The closing line of a command that ran several runs: trials, time, where."""
+        self.err.print(Text(
+            f"{sum(len(r.trials) for r in reports)} trial record(s) in "
+            f"{time.monotonic() - self.started:.1f}s; stored under {opts.store_uri}/runs/ "
+            f"({runs})", style="dim"))
+
 
 def _skills(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | None,
             triggers: bool) -> list[Path]:
@@ -172,10 +179,7 @@ def _several(opts: RunOptions, confirm: bool, output: Output) -> None:
         note.notice = for_reports("run", None, reports)
         emit(reports, output.report_json, output.as_json)
         ci_outputs(reports, output.junit, folders_of(output.skills))
-        output.err.print(Text(
-            f"{sum(len(r.trials) for r in reports)} trial record(s) in "
-            f"{time.monotonic() - output.started:.1f}s; stored under {opts.store_uri}/runs/ "
-            f"({', '.join(r.run_id for r in reports)})", style="dim"))
+        output.stored(opts, reports, ", ".join(r.run_id for r in reports))
         verdict_exit(reports, output.err, output.gate, output.gate_max_p)
 
 
@@ -219,10 +223,7 @@ def _models(opts: RunOptions, confirm: bool, output: Output) -> None:
             console.out().print()
             render_model_table(table, console.out())
         ci_outputs(reports, output.junit, folders_of(output.skills))
-        output.err.print(Text(
-            f"{sum(len(r.trials) for r in reports)} trial record(s) in "
-            f"{time.monotonic() - output.started:.1f}s; stored under {opts.store_uri}/runs/ "
-            f"({', '.join(f'{r.model}: {r.run_id}' for r in reports)})", style="dim"))
+        output.stored(opts, reports, ", ".join(f"{r.model}: {r.run_id}" for r in reports))
         verdict_exit(reports, output.err, output.gate, output.gate_max_p)
 
 
@@ -237,9 +238,6 @@ def _collection(opts: RunOptions, found: Collection, confirm: bool, output: Outp
         emit(reports, output.report_json, output.as_json)
         render_collection(summary, output.err if output.as_json else console.out())
         ci_outputs(reports, output.junit, folders_of([Path(r.path) for r in summary.runs]))
-        output.err.print(Text(
-            f"{sum(len(r.trials) for r in reports)} trial record(s) in "
-            f"{time.monotonic() - output.started:.1f}s; stored under {opts.store_uri}/runs/ "
-            f"(group {summary.group_id}: {', '.join(r.run_id for r in reports)})",
-            style="dim"))
+        output.stored(opts, reports,
+                      f"group {summary.group_id}: {', '.join(r.run_id for r in reports)}")
         verdict_exit(reports, output.err, output.gate, output.gate_max_p)

@@ -36,7 +36,7 @@ from runner.schema.models import Futility
 from runner.schema.options import RunOptions
 from runner.schema.plan import Plan
 from runner.schema.regrade import Regrade
-from runner.schema.report import Report
+from runner.schema.report import Report as Report  # also for the CLI's type hints
 from runner.schema.runs import Estimate
 from runner.schema.trial import TrialResult
 from runner.scripted.script import load_script
