@@ -230,6 +230,9 @@ class TrialGateway:
         url = self.upstream + request.path + (f"?{request.query_string}"
                                               if request.query_string else "")
         is_messages = request.path == "/v1/messages"
+        # Held here, outside the shield: a session that goes away while it waits on the
+        # governor has sent nothing, and nothing is sent for it.
+        await self._hold()
         # Once sent, the upstream answers and bills the request whether or not the session
         # is still there: the post runs shielded from this handler's cancellation (a client
         # that went away, the gateway's shutdown) and its answer is then metered unrelayed.
@@ -290,7 +293,8 @@ class TrialGateway:
         back and the policy allows; an unreachable upstream is a 502 to the session."""
         pushed_back = 0
         while True:
-            await self._hold()
+            if pushed_back:
+                await self._hold()  # the first hold is the caller's
             try:
                 upstream = await session.post(url, data=raw, headers=headers)
             except aiohttp.ClientError as exc:

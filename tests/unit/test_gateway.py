@@ -290,3 +290,28 @@ def test_the_gateway_close_waits_for_an_answer_its_shutdown_cut_off(tmp_path: Pa
     assert answered == [1]
     assert usage.requests == 1 and usage.cost_usd == pytest.approx(0.3, rel=0.01)
     assert ledger.state().spent_usd == pytest.approx(usage.cost_usd)
+
+
+def test_a_request_whose_session_leaves_while_held_is_never_sent(tmp_path: Path) -> None:
+    """The other side of billing once: a session gone while its request still waits on the
+    run's governor has sent nothing, so nothing is sent (and billed) for it later."""
+    import time
+
+    from runner.aio import HostedApp
+    from runner.pacing.governor import GovernorGuard, LocalGovernor
+
+    answered: list[int] = []
+    upstream = HostedApp(_slow_upstream(0.0, False, answered))
+    url = upstream.start_tcp()
+    governor = LocalGovernor()
+    governor.report(429, retry_after_s=1.0)  # every gateway of the run holds for 1 s
+    try:
+        with TrialGateway(tmp_path / "gw", url, REAL_KEY,
+                          governor=GovernorGuard(governor)) as gw:
+            _ask(gw, False, 0.2)
+            time.sleep(1.5)  # past the hold: a request still alive would have gone by now
+            usage = gw.usage()
+    finally:
+        upstream.stop()
+    assert answered == []
+    assert usage.requests == 0 and usage.cost_usd == 0.0 and usage.held_s > 0
