@@ -51,6 +51,12 @@ FORWARDED_RESPONSE_PREFIXES = ("anthropic-ratelimit-unified-",)
 SERVER_SIDE_TOOL_PREFIXES = ("web_search", "web_fetch", "code_execution", "mcp_toolset")
 MAX_BODY_BYTES = 32 * 1024 * 1024
 SOCKET_NAME = "gw.sock"
+# A JSON answer is kept up to this size for its usage; an SSE answer is read to its end.
+MAX_METERED_BODY_BYTES = 4 * 1024 * 1024
+# How long an answer nobody is left to relay to is read for its usage, and how long the
+# gateway's close waits for such answers: under HostedApp.stop's 30 s, so the figure is in
+# before the trial reads its usage without a stuck upstream holding the trial up.
+UNRELAYED_WAIT_S = 20.0
 
 
 
@@ -74,6 +80,19 @@ def server_side_tools(body: dict[str, Any]) -> list[str]:
     if body.get("mcp_servers"):
         found.append("mcp_servers")
     return found
+
+
+def _is_sse(upstream: aiohttp.ClientResponse) -> bool:
+    return upstream.headers.get("content-type", "").startswith("text/event-stream")
+
+
+def _take(chunk: bytes, reader: SSEUsageReader | None, collected: bytearray,
+          is_messages: bool) -> None:
+    """What of an answer's chunk the meter needs: the SSE usage events, or the JSON body."""
+    if reader is not None:
+        reader.feed(chunk)
+    elif is_messages and len(collected) < MAX_METERED_BODY_BYTES:
+        collected.extend(chunk)
 
 
 def _error(status: int, kind: str, message: str) -> web.Response:
@@ -100,6 +119,8 @@ class TrialGateway:
         self.meter = Meter()
         self._open = False
         self._session: aiohttp.ClientSession | None = None
+        # Answers being read for their usage after their session went away: the close waits.
+        self._unrelayed: set[asyncio.Task[None]] = set()
         app = web.Application(client_max_size=self.policy.max_body_bytes)
         app.router.add_route("*", "/{tail:.*}", self._handle)
         app.on_cleanup.append(self._close_session)
@@ -127,6 +148,12 @@ class TrialGateway:
         return self.meter.snapshot()
 
     async def _close_session(self, _app: web.Application) -> None:
+        if self._unrelayed:
+            _done, late = await asyncio.wait(set(self._unrelayed), timeout=UNRELAYED_WAIT_S)
+            for task in late:  # cancelled, a late task still meters what it has read
+                task.cancel()
+            if late:
+                await asyncio.wait(late, timeout=1.0)
         if self._session is not None:
             await self._session.close()
 
@@ -203,10 +230,61 @@ class TrialGateway:
         url = self.upstream + request.path + (f"?{request.query_string}"
                                               if request.query_string else "")
         is_messages = request.path == "/v1/messages"
-        upstream = await self._post(self._session, url, raw, headers, is_messages)
+        # Held here, outside the shield: a session that goes away while it waits on the
+        # governor has sent nothing, and nothing is sent for it.
+        await self._hold()
+        # Once sent, the upstream answers and bills the request whether or not the session
+        # is still there: the post runs shielded from this handler's cancellation (a client
+        # that went away, the gateway's shutdown) and its answer is then metered unrelayed.
+        posting = asyncio.ensure_future(self._post(self._session, url, raw, headers,
+                                                   is_messages))
+        try:
+            upstream = await asyncio.shield(posting)
+        except asyncio.CancelledError:
+            self._keep_unrelayed(self._meter_when_posted(posting, is_messages, body))
+            raise
         if isinstance(upstream, web.Response):
             return upstream
         return await self._relay(request, upstream, is_messages, body)
+
+    def _keep_unrelayed(self, work: Any) -> None:
+        task: asyncio.Task[None] = asyncio.ensure_future(work)
+        self._unrelayed.add(task)
+        task.add_done_callback(self._unrelayed.discard)
+
+    async def _meter_when_posted(self, posting: asyncio.Future[aiohttp.ClientResponse
+                                                              | web.Response],
+                                 is_messages: bool, body: dict[str, Any]) -> None:
+        try:
+            upstream = await posting
+        except asyncio.CancelledError:
+            posting.cancel()
+            raise
+        except Exception as exc:  # noqa: BLE001 - nobody is left to tell
+            log.warning("an unrelayed request to the upstream failed: %s", exc)
+            return
+        if isinstance(upstream, aiohttp.ClientResponse):
+            await self._meter_unrelayed(upstream, is_messages, body)
+
+    async def _meter_unrelayed(self, upstream: aiohttp.ClientResponse, is_messages: bool,
+                               body: dict[str, Any]) -> None:
+        """An answer nobody is left to relay to, read to its end (bounded in time; a JSON
+        body in size) for its usage, then metered, charged and kept like a relayed one."""
+        reader = SSEUsageReader() if _is_sse(upstream) else None
+        collected = bytearray()
+
+        async def read_to_end() -> None:
+            async for chunk in upstream.content.iter_any():
+                _take(chunk, reader, collected, is_messages)
+
+        try:
+            async with upstream:
+                await asyncio.wait_for(read_to_end(), UNRELAYED_WAIT_S)
+        except (TimeoutError, aiohttp.ClientError) as exc:
+            log.warning("an unrelayed answer was cut short: %s", type(exc).__name__)
+        finally:
+            await self._book(upstream.status, upstream.headers, is_messages, body, reader,
+                             collected)
 
     async def _post(self, session: aiohttp.ClientSession, url: str, raw: bytes,
                     headers: dict[str, str], is_messages: bool,
@@ -215,7 +293,8 @@ class TrialGateway:
         back and the policy allows; an unreachable upstream is a 502 to the session."""
         pushed_back = 0
         while True:
-            await self._hold()
+            if pushed_back:
+                await self._hold()  # the first hold is the caller's
             try:
                 upstream = await session.post(url, data=raw, headers=headers)
             except aiohttp.ClientError as exc:
@@ -238,24 +317,25 @@ class TrialGateway:
     async def _relay(self, request: web.Request, upstream: aiohttp.ClientResponse,
                      is_messages: bool, body: dict[str, Any]) -> web.StreamResponse:
         """The answer streamed to the session as it arrives, metered on the way."""
-        async with upstream:
-            response = web.StreamResponse(status=upstream.status)
-            for name in FORWARDED_RESPONSE_HEADERS:
-                if name in upstream.headers:
-                    response.headers[name] = upstream.headers[name]
-            for name, value in upstream.headers.items():
-                if name.lower().startswith(FORWARDED_RESPONSE_PREFIXES):
-                    response.headers[name] = value
+        response = web.StreamResponse(status=upstream.status)
+        for name in FORWARDED_RESPONSE_HEADERS:
+            if name in upstream.headers:
+                response.headers[name] = upstream.headers[name]
+        for name, value in upstream.headers.items():
+            if name.lower().startswith(FORWARDED_RESPONSE_PREFIXES):
+                response.headers[name] = value
+        try:
             await response.prepare(request)
-            sse = upstream.headers.get("content-type", "").startswith("text/event-stream")
-            reader = SSEUsageReader() if sse else None
+        except BaseException:
+            # The session went away before anything of the answer reached it.
+            self._keep_unrelayed(self._meter_unrelayed(upstream, is_messages, body))
+            raise
+        async with upstream:
+            reader = SSEUsageReader() if _is_sse(upstream) else None
             collected = bytearray()
             try:
                 async for chunk in upstream.content.iter_any():
-                    if reader is not None:
-                        reader.feed(chunk)
-                    elif is_messages and len(collected) < 4 * 1024 * 1024:
-                        collected.extend(chunk)
+                    _take(chunk, reader, collected, is_messages)
                     await response.write(chunk)
             finally:
                 # Metered, charged to the run's ledger and kept in the store before the client
@@ -263,12 +343,17 @@ class TrialGateway:
                 # and on every other path: a client that went away mid-stream (a session
                 # killed at its timeout, a stop) cancels this handler, and the shield lets the
                 # bookkeeping finish anyway.
-                dollars = self._meter(upstream.status, is_messages, body, reader, collected)
-                await asyncio.shield(self._account(dollars))
-                await asyncio.shield(self._report(upstream.status, upstream.headers, reader,
-                                                  collected))
+                await asyncio.shield(self._book(upstream.status, upstream.headers, is_messages,
+                                                body, reader, collected))
             await response.write_eof()
         return response
+
+    async def _book(self, status: int, headers: Any, is_messages: bool, body: dict[str, Any],
+                    reader: SSEUsageReader | None, collected: bytearray) -> None:
+        """One answer's bookkeeping: metered, charged to the run's ledger, kept, reported."""
+        dollars = self._meter(status, is_messages, body, reader, collected)
+        await asyncio.shield(self._account(dollars))
+        await asyncio.shield(self._report(status, headers, reader, collected))
 
     async def _report(self, status: int, headers: Any, reader: SSEUsageReader | None,
                       collected: bytearray) -> None:

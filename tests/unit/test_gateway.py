@@ -167,3 +167,151 @@ def test_a_stream_cut_off_mid_response_is_charged_to_the_ledger(tmp_path: Path) 
     assert metered == pytest.approx(0.3, rel=0.01)
     assert ledger.state().spent_usd == pytest.approx(metered)
     assert kept and kept[-1] == pytest.approx(metered)  # the store copy follows the meter
+
+
+def _slow_upstream(delay_s: float, sse: bool, answered: list[int]) -> Any:
+    """An endpoint that thinks for `delay_s` before sending anything, then answers 100k input
+    tokens: $0.30 of claude-sonnet-4-5. Like the real API it bills what it received, whether
+    or not anyone is still there for the answer: `answered` counts on arrival."""
+    from aiohttp import web
+
+    usage = {"input_tokens": 100_000, "output_tokens": 1}
+
+    async def slow(request: web.Request) -> web.StreamResponse:
+        await request.read()
+        answered.append(1)
+        await asyncio.sleep(delay_s)
+        if not sse:
+            return web.json_response({"type": "message", "model": "claude-sonnet-4-5",
+                                      "content": [], "usage": usage})
+        response = web.StreamResponse(headers={"content-type": "text/event-stream"})
+        await response.prepare(request)
+        start = {"type": "message_start",
+                 "message": {"model": "claude-sonnet-4-5", "usage": usage}}
+        delta = {"type": "message_delta", "usage": {"output_tokens": 1}}
+        for kind, data in (("message_start", start), ("message_delta", delta),
+                           ("message_stop", {"type": "message_stop"})):
+            await response.write(f"event: {kind}\ndata: {json.dumps(data)}\n\n".encode())
+        return response
+
+    app = web.Application()
+    app.router.add_post("/v1/messages", slow)
+    return app
+
+
+def _ask(gw: TrialGateway, sse: bool, leave_after_s: float | None) -> bytes | None:
+    """One request through the gateway; with `leave_after_s`, the client hangs up then."""
+    async def go() -> bytes:
+        connector = aiohttp.UnixConnector(str(gw.socket_path))
+        async with aiohttp.ClientSession(connector=connector) as session:
+            async with session.post("http://127.0.0.1:8080/v1/messages", json=message(sse),
+                                    headers={"x-api-key": gw.token}) as r:
+                return await r.read()
+
+    async def leave() -> None:
+        await asyncio.wait_for(go(), leave_after_s)
+
+    if leave_after_s is None:
+        return asyncio.run(go())
+    with pytest.raises(TimeoutError):
+        asyncio.run(leave())
+    return None
+
+
+@pytest.mark.parametrize("sse", [False, True], ids=["json", "sse"])
+@pytest.mark.parametrize("client_leaves", [True, False], ids=["client-leaves", "client-stays"])
+def test_a_request_cut_off_before_the_upstream_answers_is_billed_once(
+        tmp_path: Path, sse: bool, client_leaves: bool) -> None:
+    """Bug (issue 28): a session that went away before the upstream sent anything cancelled
+    the handler while it awaited the upstream, so the answer the upstream billed was metered
+    nowhere: not in the trial's usage, the run's ledger, nor the kept copy."""
+    import time
+
+    from runner.aio import HostedApp
+    from runner.pacing.ledger import BudgetGuard, LocalLedger
+
+    answered: list[int] = []
+    upstream = HostedApp(_slow_upstream(1.0, sse, answered))
+    url = upstream.start_tcp()
+    ledger = LocalLedger(cap_usd=None)
+    kept: list[float] = []
+    try:
+        with TrialGateway(tmp_path / "gw", url, REAL_KEY, budget=BudgetGuard(ledger),
+                          on_usage=lambda u: kept.append(u.cost_usd)) as gw:
+            got = _ask(gw, sse, 0.2 if client_leaves else None)
+            if not client_leaves:
+                assert got is not None and b"100000" in got  # relayed whole to a live client
+            deadline = time.monotonic() + 10
+            while (not kept or gw.usage().requests == 0) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            time.sleep(0.3)  # room for a second, wrong, charge to show up
+            usage = gw.usage()
+    finally:
+        upstream.stop()
+    assert answered == [1]
+    assert usage.requests == 1
+    assert usage.cost_usd == pytest.approx(0.3, rel=0.01)
+    assert ledger.state().spent_usd == pytest.approx(usage.cost_usd)
+    assert kept and kept[-1] == pytest.approx(usage.cost_usd)
+
+
+def test_the_gateway_close_waits_for_an_answer_its_shutdown_cut_off(tmp_path: Path) -> None:
+    """The trial ends (the gateway closes) while a request is still with the upstream: the
+    shutdown cancels the handler, and the close waits for the answer to be metered, so the
+    figure is in before the trial reads its usage."""
+    import threading
+    import time
+
+    from runner.aio import HostedApp
+    from runner.pacing.ledger import BudgetGuard, LocalLedger
+
+    answered: list[int] = []
+    sse = True
+    # Longer than the server's shutdown grace (twice its 2 s shutdown_timeout, from the
+    # close at 0.5 s): the handler is cancelled while the upstream is still thinking.
+    upstream = HostedApp(_slow_upstream(5.5, sse, answered))
+    url = upstream.start_tcp()
+    ledger = LocalLedger(cap_usd=None)
+    try:
+        with TrialGateway(tmp_path / "gw", url, REAL_KEY, budget=BudgetGuard(ledger)) as gw:
+            def asking() -> None:
+                try:
+                    _ask(gw, sse, None)
+                except aiohttp.ClientError:
+                    pass  # the gateway went away under it: expected
+
+            client = threading.Thread(target=asking, daemon=True)
+            client.start()
+            time.sleep(0.5)
+        usage = gw.usage()  # read right after the close, as the trial does
+        client.join(10)
+    finally:
+        upstream.stop()
+    assert answered == [1]
+    assert usage.requests == 1 and usage.cost_usd == pytest.approx(0.3, rel=0.01)
+    assert ledger.state().spent_usd == pytest.approx(usage.cost_usd)
+
+
+def test_a_request_whose_session_leaves_while_held_is_never_sent(tmp_path: Path) -> None:
+    """The other side of billing once: a session gone while its request still waits on the
+    run's governor has sent nothing, so nothing is sent (and billed) for it later."""
+    import time
+
+    from runner.aio import HostedApp
+    from runner.pacing.governor import GovernorGuard, LocalGovernor
+
+    answered: list[int] = []
+    upstream = HostedApp(_slow_upstream(0.0, False, answered))
+    url = upstream.start_tcp()
+    governor = LocalGovernor()
+    governor.report(429, retry_after_s=1.0)  # every gateway of the run holds for 1 s
+    try:
+        with TrialGateway(tmp_path / "gw", url, REAL_KEY,
+                          governor=GovernorGuard(governor)) as gw:
+            _ask(gw, False, 0.2)
+            time.sleep(1.5)  # past the hold: a request still alive would have gone by now
+            usage = gw.usage()
+    finally:
+        upstream.stop()
+    assert answered == []
+    assert usage.requests == 0 and usage.cost_usd == 0.0 and usage.held_s > 0
