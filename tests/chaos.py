@@ -354,8 +354,8 @@ class Schedule:
 
         self.wait("the plan", planned, driver)
         self.note("planned", f"run {self.run_id}")
-        # The disk fills just before the kill: trials stage well ahead of their turn, so the
-        # killed trial's retry is the one sure to stage on the full disk.
+        # The disk fills right after the kill: the killed trial's retry (and any trial staged
+        # after it) meets the full disk.
         filled = self._kill_container(driver, client, endpoint, lambda: self._fill(scratch))
         self._disk_full(driver, s3, scratch, filled)
         self.wait("2 trials done", lambda: self.dones(s3) >= 2, driver)
@@ -382,20 +382,27 @@ class Schedule:
             return any(served(endpoint) > n for _, n in seen.values())
 
         self.wait("a container mid-session", talking, driver)
-        # Its first answer has arrived and the session is running its 4-second command: the
-        # kill lands mid-session with no model request in flight (one cut off before the
-        # endpoint answered is metered nowhere: docs/cluster.md, "Faults at once").
+        # Its first answer has arrived and the session is running its 4-second command. The
+        # kill comes first and the disk fills after it: filling takes seconds, long enough for
+        # the seen sessions to end, and a full disk lets no new one start. Any candidate's
+        # container still running then is a session in progress (one exists per `claude -p`).
         time.sleep(1.5)
-        done = before()
-        for container, _ in seen.values():
-            try:
-                container.kill()  # answers 409 when the container is no longer running
-            except Exception:  # noqa: BLE001 - it ended meanwhile: try the next one
-                continue
-            self.note("container killed", f"{container.name} (trial "
-                      f"{container.labels.get('skill-eval.trial', '')[:12]}) was running "
-                      "mid-session and `docker kill` took it")
-            return done
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            running = [c for c in own_containers(client, {self.run_id}, running=True)
+                       if c.labels.get("skill-eval.trial") in candidates]
+            for container in [c for c, _ in seen.values()] + running:
+                try:
+                    container.kill()  # answers 409 when the container is no longer running
+                except Exception:  # noqa: BLE001 - it ended meanwhile: try the next one
+                    continue
+                self.note("container killed", f"{container.name} (trial "
+                          f"{container.labels.get('skill-eval.trial', '')[:12]}) was running "
+                          "mid-session and `docker kill` took it")
+                return before()
+            if driver.poll() is not None:
+                break
+            time.sleep(0.2)
         raise RuntimeError("no container of the run was still running to kill")
 
     def _s3_down(self, moto: Moto) -> None:
