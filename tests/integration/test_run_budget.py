@@ -29,7 +29,7 @@ def test_the_trigger_wave_spends_what_the_paired_wave_left(
     (folder / "evals" / "trigger").mkdir()
     (folder / "evals/trigger/should-trigger.yaml").write_text(yaml.safe_dump(
         ["Summarise this CSV file", "Give me the totals of sales.csv"]))
-    # every answer is priced: 100k input tokens of sonnet, $0.30
+    # every answer is priced: 100k input tokens of sonnet (Sonnet 5: $0.20)
     script = write_script({"usage": {"input_tokens": 100_000, "output_tokens": 0},
                            "scenarios": [{"name": "any", "turns": [{"text": "Done."}]}]})
     opts = options(skill=folder, case_ids=("row-count",), k=1, model_script=script,
@@ -48,6 +48,6 @@ def test_the_trigger_wave_spends_what_the_paired_wave_left(
     assert spent == pytest.approx(budget.spent_usd)
     assert spent <= CAP + most + 1e-9, (paired, trigger.cost_usd, spent)
     # the trigger wave had what the paired wave left, not a fresh cap: 2 queries x 3 runs
-    # would cost about $1.80
+    # would cost about $1.20
     assert (trigger.cost_usd or 0.0) <= max(0.0, CAP - paired) + most + 1e-9
     assert trigger.runs_made <= 6

@@ -18,6 +18,8 @@ import requests
 from prometheus_client.parser import text_string_to_metric_families
 
 from runner.config import SCRATCH_ROOT
+from runner.costs.aliases import api_model
+from runner.costs.pricing import cost_usd
 from runner.driver.api import preflight, run_eval
 from runner.driver.control import STOPPED_BY_USER
 from runner.schema.enums import Arm, TrialStatus
@@ -71,7 +73,8 @@ def test_s3_store_full_run_matches_local(options: Any, write_script: Any, s3_buc
 
 
 def test_budget_stops_the_run_within_one_wave(options: Any, write_script: Any) -> None:
-    # 100k input tokens on sonnet = $0.30 per response; a skilled session makes 2 responses.
+    # Every answer is 100k input tokens (the live check's one call too); a skilled session
+    # makes 2 responses. The live check spends from the same cap as the sessions.
     script = write_script({"usage": {"input_tokens": 100_000, "output_tokens": 0},
                            "latency_s": 0.3, "scenarios": [MAGIC_WITH_SKILL, PLAIN]})
     cap = 1.0
@@ -79,8 +82,9 @@ def test_budget_stops_the_run_within_one_wave(options: Any, write_script: Any) -
                               max_budget_usd=cap, force=True, concurrency=2))
     assert report.stopped is not None and report.stopped.startswith("budget:")
     assert report.partial
-    spent = sum(c.cost_usd or 0 for c in report.arms.values())
-    wave = 2 * 2 * 0.30  # concurrency x responses per session x dollars per response
+    response = cost_usd(api_model(report.model), 100_000, 0, 0, 0)
+    spent = sum(c.cost_usd or 0 for c in report.arms.values()) + response  # + the live check
+    wave = 2 * 2 * response  # concurrency x responses per session x dollars per response
     assert cap <= spent <= cap + wave
     assert len(report.trials) < 12  # not every session ran
 
