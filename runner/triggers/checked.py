@@ -17,7 +17,7 @@ SET_LEVEL = "(set)"
 
 def trigger_findings(skill_dir: Path, skill_name: str, description: str) -> list[Finding]:
     """Nothing when the skill has no trigger set (a runtime set alone is fine)."""
-    files = trigger_files(skill_dir)
+    files = trigger_files(skill_dir, skill_name)
     if not files:
         return []
     try:
