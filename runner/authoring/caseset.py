@@ -200,7 +200,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
                    judge_expected_output=judge_expected, findings=tuple(problems.reported),
                    origins=read.origins, source=shown,
                    read_files=tuple(str(f) for f in found.files),
-                   unread_files=tuple(f"{f} ({why})" for f, why in found.unread),
+                   unread_files=tuple(f"{f.name} ({why})" for f, why in found.unread),
                    case_files=case_files)
 
 

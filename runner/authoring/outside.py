@@ -1,7 +1,8 @@
 """Fixtures of a set that sits outside the skill's folder (a collection's root `evals/`, a root
 set beside a skill subfolder; issue 26, rule 8). A path a case names is looked for in the set's
-own folder first (`fixtures/repo-a` beside `evals/evals.json`), then in the skill's folder, then
-at the repository's root, never outside it.
+own folder first (`fixtures/repo-a` beside `evals/evals.json`; for a set in `evals/<skill>/`,
+then in `evals/`), then in the skill's folder, then at the repository's root, never outside
+it.
 
 One found outside the skill is staged from there as the case's own text files, carried in the
 case like an inline fixture (so the case's digest covers them), at the path the prompt names
@@ -41,16 +42,24 @@ class Outside:
         return cls(folder, skill, Path(os.path.commonpath([skill, folder])))
 
     @property
+    def bases(self) -> list[Path]:
+        """The set's folder and each folder above it below the root (`evals/` for a set in
+        `evals/<skill>/`), the skill, the root."""
+        above = [p for p in self.set_folder.parents if p.is_relative_to(self.root)
+                 and p != self.root]
+        return [self.set_folder, *above, self.skill_dir, self.root]
+
+    @property
     def places(self) -> str:
-        return f"the set's folder {self.set_folder}, the skill {self.skill_dir}, the " \
-               f"repository root {self.root}"
+        return ", ".join(str(b) for b in self.bases[:-2]) + f" (the set's folder), the skill " \
+               f"{self.skill_dir}, the repository root {self.root}"
 
     def resolve(self, file: str) -> Path | None:
         """The file or folder `file` names, in the first place holding it, or None."""
         posix = PurePosixPath(file)
         if posix.is_absolute() or ".." in posix.parts or not posix.parts:
             return None
-        for base in (self.set_folder, self.skill_dir, self.root):
+        for base in self.bases:
             path = base / posix
             if path.exists() and not path.is_symlink() \
                     and path.resolve().is_relative_to(self.root):

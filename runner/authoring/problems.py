@@ -42,7 +42,9 @@ class Problems:
 
     def raise_any(self) -> None:
         if self.refusals:
-            raise CaseSetRefused(self.file, self.refusals)
+            # one problem names its own file (several files read as one set: the case's)
+            only = {f.file for f in self.refusals}
+            raise CaseSetRefused(only.pop() if len(only) == 1 else self.file, self.refusals)
 
 
 def finding_line(finding: Finding) -> str:

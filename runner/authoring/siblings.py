@@ -10,8 +10,9 @@ say whether the skill should fire is a trigger set (`skill-eval trigger` reads i
 
 Several case files in one folder are one set when they share a shape: the same format, the same
 wrapper (a bare list, the same key, one case a file), the same prompt field(s), one skill, and
-no prompt in two files (two versions of one set). Otherwise they are refused together, each
-named, with the `--cases FILE` fix: one is never read while the others are dropped.
+not half of one file's prompts again in another (two versions of one set). Otherwise they are
+refused together, each named, with the `--cases FILE` fix: one is never read while the others
+are dropped.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any
 import yaml
 
 from runner.authoring.csvsets import read_csv_set
-from runner.authoring.dialects import PROMPT_ALIASES, TRIGGER_FLAGS
+from runner.authoring.dialects import GRADING_FIELDS, PROMPT_ALIASES, TRIGGER_FLAGS
 from runner.errors import CaseSetError
 
 SET_SUFFIXES = (".json", ".yaml", ".yml", ".jsonl", ".csv")
@@ -33,10 +34,9 @@ PROMPT_KEYS = tuple(dict.fromkeys((
     "prompt", "query", "input", "user", "user_input", "question", "request",
     *(k for k in PROMPT_ALIASES if k != "command"))))
 TURN_KEYS = ("turns", "conversation", "follow_up_turns", "messages", "dialogue")
-# Keys a trigger query carries besides its prompt and its flag.
-_TRIGGER_EXTRAS = frozenset({"id", "name", "notes", "note", "tags", "category", "description",
-                             "reason", "rationale", "comment", "source", "difficulty", "type",
-                             "expected", "label", "why"})
+# Fields that grade the work: an object holding one is a case, never only a trigger query.
+_GRADED = frozenset({*GRADING_FIELDS, "expected_output", "expected_behavior",
+                     "expected_behaviour", "expectation", "criteria", "checks", "graders"})
 MAX_BYTES = 5 * 1024 * 1024  # a results dump, not a set an author wrote
 # Top-level fields naming the skill a set belongs to.
 OWNER_KEYS = ("skill_name", "skill", "skill-name", "skillName")
@@ -115,10 +115,10 @@ def _names_case_files(data: Any) -> bool:
 
 
 def is_trigger_list(items: list[Any]) -> bool:
-    """Every object only says whether the skill should fire on its prompt."""
+    """Every object says whether the skill should fire on its prompt and none carries a field
+    that grades the work (a trigger run's results keep their rates and counts beside)."""
     flags = set(TRIGGER_FLAGS)
-    return all(isinstance(i, dict) and flags & set(i)
-               and set(i) <= flags | _TRIGGER_EXTRAS | set(PROMPT_KEYS) for i in items)
+    return all(isinstance(i, dict) and flags & set(i) and not _GRADED & set(i) for i in items)
 
 
 def owner(data: Any) -> str | None:
@@ -143,8 +143,8 @@ class Judged:
 def judge(path: Path) -> Judged:
     """What one file of a set folder is, by its content."""
     if "trigger" in path.name.lower():
-        return Judged(path, why_not="a trigger set: `skill-eval trigger` reads it (and `check` "
-                                    "reports what it would refuse)")
+        return Judged(path, why_not="a trigger set, read by `skill-eval trigger` (`check` "
+                                    "reports on it below)")
     if path.stat().st_size > MAX_BYTES:
         return Judged(path, why_not="larger than 5 MiB: read as data, not as a set")
     try:
@@ -160,8 +160,8 @@ def judge(path: Path) -> Judged:
             return Judged(path, (path.suffix, "case files", frozenset()), owner(data))
         return Judged(path, why_not="holds no cases (no list of objects with a prompt)")
     if is_trigger_list(items):
-        return Judged(path, why_not="a trigger set (prompts with a should-trigger flag, "
-                                    "nothing to grade): `skill-eval trigger` reads it")
+        return Judged(path, why_not="prompts with a should-trigger flag and nothing to grade, "
+                                    "a trigger set's shape")
     fields = frozenset().union(*(prompt_fields(i) for i in items))
     prompts = frozenset(str(i.get(k)) for i in items for k in prompt_fields(i) & set(PROMPT_KEYS))
     fmt = ".yaml" if path.suffix == ".yml" else path.suffix
@@ -213,9 +213,10 @@ def _conflict(cases: list[Judged]) -> str | None:
     for n, first in enumerate(cases):
         for second in cases[n + 1:]:
             same = first.prompts & second.prompts
-            if same:
-                return (f"holding the same case ({next(iter(same))[:60]!r} in {first.path.name} "
-                        f"and {second.path.name}): versions of one set")
+            # a prompt reused is two cases; half of a file's prompts again is another version
+            if same and 2 * len(same) >= min(len(first.prompts), len(second.prompts)):
+                return (f"holding the same cases ({len(same)}, e.g. {next(iter(same))[:60]!r}, "
+                        f"in {first.path.name} and {second.path.name}): versions of one set")
     return None
 
 

@@ -88,13 +88,22 @@ def test_case_files_of_different_shapes_or_versions_are_refused_each_named(
     assert shapes.exit_code == 2, shapes.output
     assert "evals.json and extra.json" in shapes.output and "different shapes" in shapes.output
     assert "--cases" in shapes.output
-    # the same shape, but one case in both files: two versions of one set
+    # the same shape, the same cases in both files: two versions of one set
     _write(skill / "evals" / "extra.json", {"evals": [_case("b", "Notes: ship Friday.")]})
     versions = check(str(skill))
     assert versions.exit_code == 2 and "versions of one set" in versions.output
+    # one prompt reused among others is two cases, each with its own checks
+    _write(skill / "evals" / "evals.json", {"evals": [
+        _case("a", "Notes: ship Friday."), _case("e", "Notes: Cy owns QA.", "Cy"),
+        _case("f", "Notes: Di owns docs.", "Di")]})
+    _write(skill / "evals" / "extra.json", {"evals": [
+        _case("b", "Notes: ship Friday."), _case("c", "Notes: Ana owns it.", "Ana"),
+        _case("d", "Notes: Bo owns the deck.", "Bo")]})
+    assert sorted(c["id"] for c in report(skill)["cases"]) == [
+        "evals-a", "evals-e", "evals-f", "extra-b", "extra-c", "extra-d"]
     chosen = check(str(skill), "--cases", str(skill / "evals" / "extra.json"), "--json")
     assert chosen.exit_code == 0, chosen.output
-    assert [c["id"] for c in json.loads(chosen.output)["cases"]] == ["b"]
+    assert [c["id"] for c in json.loads(chosen.output)["cases"]] == ["b", "c", "d"]
 
 
 def test_case_files_disagreeing_on_how_they_are_graded_are_refused(tmp_path: Path) -> None:
