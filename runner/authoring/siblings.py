@@ -157,7 +157,10 @@ def judge(path: Path) -> Judged:
         items = [data]
     if items is None:
         if _names_case_files(data):
-            return Judged(path, (path.suffix, "case files", frozenset()), owner(data))
+            named = frozenset(f for k in ("evals", "cases", "tasks")
+                              if isinstance(data.get(k), dict)
+                              for f in data[k].get("files") or [])
+            return Judged(path, (path.suffix, "case files", frozenset()), owner(data), named)
         return Judged(path, why_not="holds no cases (no list of objects with a prompt)")
     if is_trigger_list(items):
         return Judged(path, why_not="prompts with a should-trigger flag and nothing to grade, "
@@ -188,8 +191,13 @@ def survey(folder: Path, names: list[str] | None = None, shared: bool = False,
     unread: list[tuple[Path, str]] = []
     every = [judge(p) for p in files]
     for judged in every:
+        twin = next((j for j in cases if judged.shape is not None and j.shape == judged.shape
+                     and j.shape[1] == "case files" and j.prompts == judged.prompts), None)
         if judged.shape is None:
             unread.append((judged.path, judged.why_not))
+        elif twin is not None:  # harness settings around the very same case files
+            unread.append((judged.path, f"names the same case files as {twin.path.name}, "
+                                        "which is read"))
         elif shared and names and judged.owner is not None and judged.owner not in names:
             unread.append((judged.path, f"the set of skill {judged.owner!r} (its skill_name)"))
         else:

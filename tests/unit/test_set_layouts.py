@@ -219,3 +219,16 @@ def test_a_shared_sets_fixture_found_nowhere_names_where_it_looked(tmp_path: Pat
     assert "EV009" in result.output and "fixtures/retro" in result.output
     assert "in none of the places" in result.output
     assert str(repo / "evals") in result.output and "repository root" in result.output
+
+
+def test_two_harness_files_naming_the_same_case_files_are_read_once_and_said(
+        tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "cases" / "one.json", _case("one", "Notes: ship Friday."))
+    config = "cases:\n  files: [evals/cases/one.json]\n  defaults: {max_turns: 4}\n"
+    _write(skill / "evals" / "eval.yaml", config + "sandbox: true\n")
+    _write(skill / "evals" / "with-skill.yaml", config + "sandbox: false\n")
+    got = report(skill)
+    assert [c["id"] for c in got["cases"]] == ["one"]
+    assert any(u.startswith("with-skill.yaml (names the same case files as eval.yaml")
+               for u in got["unread_files"]), got["unread_files"]
