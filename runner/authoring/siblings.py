@@ -136,6 +136,7 @@ class Judged:
     shape: tuple[str, str, frozenset[str]] | None = None  # (format, wrapper, prompt fields)
     owner: str | None = None
     prompts: frozenset[str] = frozenset()
+    inputs: frozenset[str] = frozenset()  # names of the fixture files its cases list
     why_not: str = ""
     error: CaseSetError | None = None  # it did not parse
 
@@ -168,7 +169,15 @@ def judge(path: Path) -> Judged:
     fields = frozenset().union(*(prompt_fields(i) for i in items))
     prompts = frozenset(str(i.get(k)) for i in items for k in prompt_fields(i) & set(PROMPT_KEYS))
     fmt = ".yaml" if path.suffix == ".yml" else path.suffix
-    return Judged(path, (fmt, _wrapper(data), fields), None if single else owner(data), prompts)
+    return Judged(path, (fmt, _wrapper(data), fields), None if single else owner(data), prompts,
+                  _inputs(items))
+
+
+def _inputs(items: list[Any]) -> frozenset[str]:
+    """The file names the cases list under `files` (a data file a case reads is no set)."""
+    listed = [f for i in items if isinstance(i, dict) and isinstance(i.get("files"), list)
+              for f in i["files"]]
+    return frozenset(PurePosixPath(f).name for f in listed if isinstance(f, str) and f)
 
 
 @dataclass(frozen=True)
@@ -190,11 +199,15 @@ def survey(folder: Path, names: list[str] | None = None, shared: bool = False,
     cases: list[Judged] = []
     unread: list[tuple[Path, str]] = []
     every = [judge(p) for p in files]
+    inputs = {name: j.path.name for j in every for name in j.inputs}
     for judged in every:
         twin = next((j for j in cases if judged.shape is not None and j.shape == judged.shape
                      and j.shape[1] == "case files" and j.prompts == judged.prompts), None)
         if judged.shape is None:
             unread.append((judged.path, judged.why_not))
+        elif judged.path.name in inputs:
+            unread.append((judged.path, f"a fixture the cases of {inputs[judged.path.name]} "
+                                        "list under files"))
         elif twin is not None:  # harness settings around the very same case files
             unread.append((judged.path, f"names the same case files as {twin.path.name}, "
                                         "which is read"))

@@ -232,3 +232,15 @@ def test_two_harness_files_naming_the_same_case_files_are_read_once_and_said(
     assert [c["id"] for c in got["cases"]] == ["one"]
     assert any(u.startswith("with-skill.yaml (names the same case files as eval.yaml")
                for u in got["unread_files"]), got["unread_files"]
+
+
+def test_a_data_file_a_case_lists_under_files_is_its_input_never_a_set(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", {"skill_name": "tidy-notes", "evals": [{
+        "id": "q", "prompt": "Answer each question of questions.json into answers.md.",
+        "files": ["evals/questions.json"], "assertions": ["Friday"]}]})
+    _write(skill / "evals" / "questions.json", [{"question": "When do we ship?"}])
+    got = report(skill)
+    assert [c["id"] for c in got["cases"]] == ["q"]
+    assert any(u.startswith("questions.json (a fixture the cases of evals.json")
+               for u in got["unread_files"]), got["unread_files"]
