@@ -33,14 +33,16 @@ from runner.authoring.dialects import (
     written_in_statements,
 )
 from runner.authoring.inline import split_inline
+from runner.authoring.joined import TOP_ALIASES, read_joined
 from runner.authoring.layouts import (
+    Located,
     case_skill,
     find_prose,
-    find_set,
+    locate,
     prose_refusal,
     read_set,
-    rival_sets,
 )
+from runner.authoring.outside import Outside
 from runner.authoring.problems import Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms
 from runner.authoring.prompts import (
@@ -78,24 +80,29 @@ BINARY_SUFFIXES = frozenset(
 # Top-level fields authors add to describe a set: kept and shown, never graded.
 DESCRIPTIVE_FIELDS = frozenset({"description", "notes", "version", "author", "license",
                                 "metadata", "tags", "name"})
-# Other tools' names for the list of cases.
-TOP_ALIASES = ("cases", "test_cases", "tests")
 
 
 def set_path(skill_dir: Path, name: str | None = None, set_file: Path | None = None) -> Path:
-    """The set file a skill is graded on, in any layout (runner.authoring.layouts); a prose
-    set is refused with the command that drafts one; none at all names where to create it."""
+    """The set file a skill is graded on, in any layout (runner.authoring.layouts)."""
+    return located_set(skill_dir, name, set_file).path
+
+
+def located_set(skill_dir: Path, name: str | None = None,
+                set_file: Path | None = None) -> Located:
+    """Where the skill's set is and which files are read (runner.authoring.layouts); several
+    case files that are not one set are refused naming each and `--cases FILE`; a prose set is
+    refused with the command that drafts one; none at all names where to create it."""
     if set_file is not None:
         if not set_file.exists():
             raise CaseSetError(str(set_file), "--cases: no such file")
-        return set_file.resolve()
-    found = find_set(skill_dir, name)
+        return Located(set_file.resolve(), (set_file.resolve(),))
+    found = locate(skill_dir, name)
     if found is not None:
-        rivals = rival_sets(found)
-        if len(rivals) > 1:
-            named = " and ".join(p.name for p in rivals)
-            raise CaseSetError(str(found.parent), f"holds {len(rivals)} case sets ({named}); "
-                               f"name the one to grade: --cases {rivals[0]}")
+        if found.conflict is not None:
+            named = " and ".join(p.name for p in found.files)
+            raise CaseSetError(str(found.path), f"holds {len(found.files)} case sets ({named}) "
+                               f"{found.conflict}: not one set; fix: name the one to grade: "
+                               f"--cases {found.files[0]} (or another of them)")
         return found
     prose = find_prose(skill_dir, name)
     if prose is not None:
@@ -152,10 +159,14 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     or `set_file`): every problem in one pass, refused together (CaseSetRefused); findings
     that do not refuse are kept with the set. A set without `skill_name` belongs to
     `default_name` (the SKILL.md name), when given."""
-    path = set_path(skill_dir, default_name, set_file)
-    shown = str(path)
-    raw = _read_file(path, skill_dir)
-    problems = Problems(shown)
+    found = located_set(skill_dir, default_name, set_file)
+    path, shown = found.path, str(found.path)
+    case_files: dict[str, str] = {}
+    if len(found.files) > 1:
+        raw, case_files = read_joined(found.files, skill_dir)
+    else:
+        raw = _read_file(path, skill_dir)
+    problems = Problems(shown, case_files)
     for message, fix in csv_findings(path):  # a CSV set: what each column was read as
         problems.report("EV012", "", message, fix)
     about = _top_level(raw, problems)
@@ -187,7 +198,10 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
                                   "outputs or a judge program")
     return CaseSet(skill_name=name, evals=tuple(cases), about=about,
                    judge_expected_output=judge_expected, findings=tuple(problems.reported),
-                   origins=read.origins)
+                   origins=read.origins, source=shown,
+                   read_files=tuple(str(f) for f in found.files),
+                   unread_files=tuple(f"{f.name} ({why})" for f, why in found.unread),
+                   case_files=case_files)
 
 
 def _top_level(raw: dict[str, Any], problems: Problems) -> dict[str, Any]:
@@ -269,7 +283,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     read.seen.add(case.id)
     case = _references(case, at.about, problems)
     case, file_origins = _fixtures(at.fixtures, problems, case)
-    case = case.model_copy(update={"inline_files": inline})
+    case = case.model_copy(update={"inline_files": {**case.inline_files, **inline}})
     if inline:
         problems.report("EV012", case.id, f"{len(inline)} inline fixture(s) staged from the "
                         f"case itself: {', '.join(list(inline)[:5])}", "none needed (or "
@@ -444,6 +458,8 @@ class SkillFiles:
         # where the set's own relative paths start, as a path inside the skill
         self.set_folder = (PurePosixPath(folder.resolve().relative_to(skill_dir.resolve())
                                          .as_posix()) if inside and folder else None)
+        # a set outside the skill: where its paths are looked for
+        self.outside = None if set_file is None else Outside.of(skill_dir, set_file)
 
     def ending_with(self, file: str) -> list[str]:
         if self._files is None:
@@ -467,6 +483,7 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
     kept: list[str] = []
     origins: list[str] = []
     staged_at: dict[str, str] = {}
+    carried: dict[str, str] = {}  # from outside the skill (runner.authoring.outside)
     for file in case.files:
         posix = PurePosixPath(file)
         if _SCORING_KEY.search(posix.name) and posix.name not in case.prompt:
@@ -476,6 +493,23 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
                             "program in evals/")
             continue
         relative = bool(posix.parts) and not posix.is_absolute() and ".." not in posix.parts
+        away = skill.outside.resolve(file) if skill.outside is not None and relative else None
+        if skill.outside is not None and away is not None \
+                and not away.resolve().is_relative_to(skill.root.resolve()):
+            texts, why = skill.outside.staged(away, file, case.prompt)
+            if why:
+                problems.refuse("EV009", case.id, f"fixture {file!r} (found at {away}, outside "
+                                f"the skill) cannot be staged: {why}", "copy it into the skill "
+                                "(evals/files/) and name it from there")
+            for path, content in texts.items():
+                own = inline_skill_reason(skill.root, path, content)
+                if own is not None:
+                    problems.refuse("EV009", case.id, f"{own} (from {away}): staged, it would "
+                                    "give the baseline arm the skill", "stage an input the "
+                                    "task works on, never the skill")
+            carried.update(texts)
+            origins.append(f"{file!r} (found at {away}, outside the skill: staged from there)")
+            continue
         if not relative or (skill.root / file).exists():
             kept.append(file)
             origins.append(f"{file!r}")
@@ -497,10 +531,21 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
             problems.report("EV011", case.id, f"{file!r} is listed under files but is an "
                             "output the run creates", f"move {file!r} from files to outputs "
                             "(files are inputs staged before the run)")
+        elif skill.outside is not None and relative:
+            problems.refuse("EV009", case.id, f"fixture {file!r} is in none of the places a "
+                            f"set outside the skill names paths from: {skill.outside.places}",
+                            "correct the path (from the set's folder), or copy the file into "
+                            "the skill under evals/files/ and name it from there")
         else:
             kept.append(file)  # refused by the preflight, naming it
             origins.append(f"{file!r}")
-    return case.model_copy(update={"files": tuple(kept), "staged_at": staged_at}), origins
+    if carried:
+        problems.report("EV012", case.id, f"{len(carried)} fixture file(s) staged from outside "
+                        f"the skill, where the set's paths point: {', '.join(list(carried)[:3])}"
+                        f"{' ...' if len(carried) > 3 else ''}", "none needed (or copy them "
+                        "into the skill under evals/files/)")
+    return case.model_copy(update={"files": tuple(kept), "staged_at": staged_at,
+                                   "inline_files": {**case.inline_files, **carried}}), origins
 
 
 # A file that holds the answers a run is graded against.
@@ -508,14 +553,15 @@ _SCORING_KEY = re.compile(r"(?i)(?<![a-z])(?:answers?[-_ .]?keys?|answers|golden
                           r"expected[-_ ]?(?:output|answer|result)s?|(?:grading|scoring)[-_ ]?"
                           r"(?:key|sheet)s?)(?![a-z])")
 def restated_prompts(caseset: CaseSet, description: str, shown: str) -> list[Finding]:
-    """EV010 (runner.analysis.wording), reported per case, never refused."""
+    """EV010 (runner.analysis.wording), reported per case, never refused, naming the set file
+    the case was read from (`shown` only for a set that does not say)."""
     phrases = quoted_phrases(description)
     found: list[Finding] = []
     for case in caseset.evals:
         phrase = restated_phrase(case.prompt, phrases)
         if phrase is not None:
             found.append(Finding(
-                code="EV010", file=shown, case=case.id,
+                code="EV010", file=caseset.file_of(case.id, shown), case=case.id,
                 message=f"the prompt restates the description's {phrase!r}",
                 fix="write the request the way users phrase it, with context, in other "
                     "words"))

@@ -4,12 +4,14 @@ way by `check`, `run` and bench/caseset_acceptance.py.
 In order, the first that exists:
 
 1. `--cases FILE` (any set file, anywhere);
-2. the skill's own `evals/evals.json`, then another name there (`cases.json`, `evals.yaml`,
-   `test-cases.json`, `functional.json`, ...) or a folder of one-case files (`evals/cases/`);
-   (of two set names in one folder, the one whose content is cases; two case sets there are
-   refused by `caseset.set_path`, naming both and `--cases FILE`);
-3. an `evals/` folder at the repository root above the skill (a skill in a subfolder), read
-   the same way, or as `evals/<skill name>/...` (one set per skill of a collection);
+2. the skill's own set folder (`evals/`, `eval/`, `tests/evals/`): its files of cases, found by
+   content whatever their names (runner.authoring.siblings), several of one shape read as one
+   set and several of different shapes refused naming each and `--cases FILE`; else a file
+   under a set's usual name (`evals.json`, `cases.yaml`, ...), read and refused with what is
+   wrong; else a folder of one-case files (`evals/cases/`);
+3. the set folders above the skill, up to its repository's root (a skill in a subfolder):
+   `evals/<skill name>/` first, then `evals/` itself, whose files naming another skill in
+   `skill_name` are that skill's;
 4. a prose or Markdown set (`evals/evals.md`, ...): not gradable as it is; refused, naming
    `skill-eval cases SKILL --generate --from FILE`, which drafts evals.json from it.
 
@@ -18,25 +20,29 @@ A folder with no SKILL.md but skills below it is a collection: `skill_folders` l
 
 from __future__ import annotations
 
-import json
-from pathlib import Path, PurePosixPath
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-import yaml
-
-from runner.authoring.csvsets import read_csv_set
+from runner.authoring.siblings import (
+    SET_SUFFIXES,
+    case_list,
+    owner,
+    read_data,
+    survey,
+)
 from runner.authoring.skill import declared_name
 from runner.errors import CaseSetError
+from runner.schema.case import CaseSet
 
 SET_NAMES = ("evals", "cases", "eval", "test_cases", "test-cases", "tests", "functional",
              "evaluations", "scenarios", "eval_cases", "eval-cases", "eval_set", "eval-set",
              "test_prompts", "test-prompts", "prompts")
-# The folder a set sits in: `evals/`, or the singular some authors write.
-SET_FOLDERS = ("evals", "eval")
+# The folder a set sits in: `evals/`, the singular some authors write, or below tests/.
+SET_FOLDERS = ("evals", "eval", "tests/evals")
 # Hidden folders agents load skills from: their skills count when a repository has no other.
 AGENT_FOLDERS = frozenset({".claude", ".cursor", ".codex", ".agents", ".agent", ".gemini",
                            ".opencode", ".github", ".windsurf", ".kiro"})
-SET_SUFFIXES = (".json", ".yaml", ".yml", ".jsonl", ".csv")
 # A folder of one-case files holds no CSV: there a CSV is a fixture (data the case reads).
 FOLDER_SUFFIXES = (".json", ".yaml", ".yml", ".jsonl")
 CASE_FOLDERS = ("cases", "tests", "scenarios")
@@ -47,31 +53,41 @@ NOT_SKILLS = frozenset({"node_modules", ".git", "fixtures", "tests", "test", "ex
 ANCESTORS = 4  # how far above a skill its repository root's evals/ may sit
 
 
-def _candidates(evals: Path, names: tuple[str, ...] = SET_NAMES) -> list[Path]:
-    return [evals / f"{name}{suffix}" for name in names for suffix in SET_SUFFIXES
-            if (evals / f"{name}{suffix}").is_file()]
+@dataclass(frozen=True)
+class Located:
+    """Where a skill's set was found: the set file (or the folder whose case files are read
+    as one set), the files read, every other data file of that folder with why it was not
+    read, and why several case files there are not one set (refused by caseset.set_path)."""
+
+    path: Path
+    files: tuple[Path, ...]
+    unread: tuple[tuple[Path, str], ...] = ()
+    conflict: str | None = None
 
 
-def _holds_cases(path: Path) -> bool:
-    try:
-        return _case_list(read_set(path)) is not None
-    except CaseSetError:
-        return False
+def _named_first(path: Path) -> tuple[int, str]:
+    """The conventional names first (in SET_NAMES order), then the others by name."""
+    return (SET_NAMES.index(path.stem) if path.stem in SET_NAMES else len(SET_NAMES), path.name)
 
 
-def _in_folder(evals: Path, stem: str | None = None) -> Path | None:
-    found = _candidates(evals, SET_NAMES if stem is None else (stem,))
-    if len(found) > 1:
-        # Two set names in one folder: the one holding cases (prompts), not a list of rule ids
-        # or settings beside it; when both hold cases, set_path refuses naming both.
-        found = [p for p in found if _holds_cases(p)][:1] or found
-    if found:
-        return found[0]
-    if stem is None:
-        for folder in CASE_FOLDERS:
-            path = evals / folder
-            if path.is_dir() and any(p.suffix in FOLDER_SUFFIXES for p in path.iterdir()):
-                return path
+def _located(folder: Path, names: list[str], shared: bool) -> Located | None:
+    """The set in one folder, judged by content (runner.authoring.siblings); else a file
+    under a set's usual name (the reader says what is wrong with it); else a folder of
+    one-case files."""
+    surveyed = survey(folder, names, shared)
+    if surveyed.read:
+        files = tuple(sorted(surveyed.read, key=_named_first))
+        return Located(files[0] if len(files) == 1 else folder, files, surveyed.unread,
+                       surveyed.conflict)
+    named = sorted((p for p, _ in surveyed.unread if p.stem in SET_NAMES
+                    and "trigger" not in p.name), key=_named_first)
+    if named:
+        return Located(named[0], (named[0],),
+                       tuple(u for u in surveyed.unread if u[0] != named[0]))
+    for sub in CASE_FOLDERS:
+        path = folder / sub
+        if path.is_dir() and any(p.suffix in FOLDER_SUFFIXES for p in path.iterdir()):
+            return Located(path, (path,), surveyed.unread)
     return None
 
 
@@ -87,22 +103,33 @@ def _roots(skill_dir: Path) -> list[Path]:
     return found
 
 
-def find_set(skill_dir: Path, name: str | None = None) -> Path | None:
-    """The skill's case set file (or folder of case files), or None (see the module)."""
+def search_order(skill_dir: Path, name: str | None = None) -> list[tuple[Path, bool]]:
+    """Each set folder a skill's sets are looked for in, in order, and whether it is shared
+    (above the skill): its own, then above it `evals/<skill>/` before `evals/` itself."""
+    names = [n for n in dict.fromkeys((name, skill_dir.name)) if n]
+    own = skill_dir.resolve()
+    order: list[tuple[Path, bool]] = []
     for root, evals in _set_folders(skill_dir):
-        found = _in_folder(evals)
-        if found is None and root != skill_dir.resolve():
-            for label in dict.fromkeys(n for n in (name, skill_dir.name) if n):
-                found = _in_folder(evals / label) if (evals / label).is_dir() else None
-                if found is not None:
-                    break
-        if found is None and root == skill_dir.resolve() and _topic_files(evals):
-            found = evals  # several case lists under topic names (discover.json, ...)
-        if found is not None and (root == skill_dir.resolve()
-                                  or _names_this(found, [n for n in (name, skill_dir.name)
-                                                         if n])):
+        above = root != own
+        order += [(evals / n, False) for n in names if above and (evals / n).is_dir()]
+        order.append((evals, above))
+    return order
+
+
+def locate(skill_dir: Path, name: str | None = None) -> Located | None:
+    """The skill's set (see the module): the first folder of `search_order` holding one."""
+    names = [n for n in dict.fromkeys((name, skill_dir.name)) if n]
+    for folder, shared in search_order(skill_dir, name):
+        found = _located(folder, names, shared)
+        if found is not None and (not shared or _names_this(found, names)):
             return found
     return None
+
+
+def find_set(skill_dir: Path, name: str | None = None) -> Path | None:
+    """The skill's case set file (or folder of case files), or None (see the module)."""
+    found = locate(skill_dir, name)
+    return None if found is None else found.path
 
 
 def _set_folders(skill_dir: Path) -> list[tuple[Path, Path]]:
@@ -111,52 +138,16 @@ def _set_folders(skill_dir: Path) -> list[tuple[Path, Path]]:
             if (root / name).is_dir()]
 
 
-PROMPT_KEYS = ("prompt", "query", "input", "user", "user_input", "question", "request")
-
-
-def _case_list(data: Any) -> list[Any] | None:
-    """A list of case-like objects (each with a prompt under some name), or None."""
-    items = data.get("evals") or data.get("cases") if isinstance(data, dict) else data
-    if isinstance(items, list) and items and all(
-            isinstance(i, dict) and any(k in i for k in PROMPT_KEYS) for i in items):
-        return items
-    return None
-
-
-def _topic_files(evals: Path) -> list[Path]:
-    """Files of an evals/ folder that each hold a list of cases (trigger sets aside)."""
-    found = []
-    for path in sorted(evals.iterdir()):
-        if path.suffix not in SET_SUFFIXES or "trigger" in path.name:
-            continue
-        try:
-            if _case_list(read_set(path)) is not None:
-                found.append(path)
-        except CaseSetError:
-            continue
-    return found
-
-
-def _names_this(found: Path, names: list[str]) -> bool:
+def _names_this(found: Located, names: list[str]) -> bool:
     """A set above the skill is its set unless the set says it belongs to another skill."""
-    if found.is_dir():
+    if found.path.is_dir():
         return True
     try:
-        data = read_set(found)
+        data = read_data(found.path)
     except CaseSetError:
         return True  # the reader refuses it, naming the problem
-    owner = data.get("skill_name") or data.get("skill") if isinstance(data, dict) else None
-    if isinstance(owner, str) and "/" in owner:  # the skill's folder, from the set's
-        return PurePosixPath(owner).name in names
-    return not isinstance(owner, str) or owner in names
-
-
-def rival_sets(found: Path) -> list[Path]:
-    """Every set file beside `found` (itself included) that holds cases: more than one is a
-    choice only the author can make (`--cases FILE`)."""
-    if found.is_dir() or found.stem not in SET_NAMES:
-        return []
-    return [p for p in _candidates(found.parent) if _holds_cases(p)]
+    said = owner(data)
+    return said is None or said in names
 
 
 def find_prose(skill_dir: Path, name: str | None = None) -> Path | None:
@@ -172,50 +163,25 @@ def find_prose(skill_dir: Path, name: str | None = None) -> Path | None:
 
 
 def read_set(path: Path) -> Any:
-    """The set's data: JSON, YAML, or a folder of one-case (or several-case) files."""
-    shown = str(path)
-    if path.is_dir():
-        cases: list[Any] = []
-        topics = _topic_files(path)
-        for file in topics or sorted(p for p in path.iterdir() if p.suffix in FOLDER_SUFFIXES):
-            data = read_set(file)
-            items = data.get("evals") or data.get("cases") if isinstance(data, dict) else data
-            if isinstance(items, list):
-                # ids are the file's own: prefixed with its topic so they stay unique
-                cases += [{**i, "id": f"{file.stem}-{i.get('id', n + 1)}"}
-                          if isinstance(i, dict) and len(topics) > 1 else i
-                          for n, i in enumerate(items)]
-            elif isinstance(data, dict):
-                cases.append({"id": file.stem, **data})
-        return {"evals": cases}
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (UnicodeDecodeError, OSError) as exc:
-        raise CaseSetError(shown, f"cannot be read: {exc}") from exc
-    if path.suffix == ".csv":
-        return {"evals": read_csv_set(path).cases}
-    if path.suffix == ".json":
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise CaseSetError(shown, f"not valid JSON: {exc}") from exc
-    if path.suffix == ".jsonl":
-        return _json_lines(text, shown)
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise CaseSetError(shown, f"EV010: not valid YAML: {exc}".replace("\n", " ")) from exc
-
-
-def _json_lines(text: str, shown: str) -> list[Any]:
-    """JSON Lines: one case per non-empty line."""
-    cases = []
-    for number, line in enumerate(text.splitlines(), 1):
-        try:
-            cases += [json.loads(line)] if line.strip() else []
-        except json.JSONDecodeError as exc:
-            raise CaseSetError(shown, f"line {number} is not valid JSON: {exc}") from exc
-    return cases
+    """The set's data: one file, or a folder's case files (or its one-case files) as one."""
+    if not path.is_dir():
+        return read_data(path)
+    cases: list[Any] = []
+    suffixes = FOLDER_SUFFIXES if path.name in CASE_FOLDERS else SET_SUFFIXES
+    read = survey(path, suffixes=suffixes).read or tuple(
+        sorted(p for p in path.iterdir() if p.suffix in FOLDER_SUFFIXES))
+    found = [(file, read_data(file)) for file in sorted(read, key=_named_first)]
+    lists = sum(case_list(data) is not None for _, data in found)
+    for file, data in found:
+        items = case_list(data)
+        if items is not None:
+            # ids are the file's own: prefixed with its name so they stay unique
+            cases += [{**i, "id": f"{file.stem}-{i.get('id', n + 1)}"}
+                      if isinstance(i, dict) and lists > 1 else i
+                      for n, i in enumerate(items)]
+        elif isinstance(data, dict):
+            cases.append({"id": file.stem, **data})
+    return {"evals": cases}
 
 
 def prose_refusal(path: Path, skill_dir: Path) -> CaseSetError:
@@ -270,4 +236,23 @@ def collection_lines(root: Path, skills: list[tuple[Path, Path | None]]) -> list
                  else f"prose set {found} (draft it: skill-eval cases {skill} --generate "
                       f"--from {found})" if found is not None else "no case set")
         lines.append(f"  {skill}: {where}")
+    return lines
+
+
+def set_lines(caseset: CaseSet) -> list[str]:
+    """What plain `check` says about where the set came from: every set file read (several:
+    how many cases each gave) and every other data file of its folder, with why not read."""
+    files = [Path(f) for f in caseset.read_files]
+    if not files:
+        return []
+    if len(files) == 1:
+        lines = [f"set: {files[0]}"]
+    else:
+        given = list(caseset.case_files.values())
+        each = ", ".join(f"{f.name} ({given.count(str(f))} case(s))" for f in files)
+        lines = [f"set: {len(files)} files of one shape in {files[0].parent}, read as one set "
+                 f"(each case id led by its file's name): {each}"]
+    if caseset.unread_files:
+        lines.append(f"set folder: {len(caseset.unread_files)} other file(s) not read: "
+                     + "; ".join(caseset.unread_files))
     return lines

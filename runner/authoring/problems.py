@@ -26,22 +26,25 @@ class Problems:
     """Every problem of one case set, collected in one pass (an author fixes them all in one
     edit), and the findings that are only reported. Each has its code, file, case and fix."""
 
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, case_files: dict[str, str] | None = None) -> None:
         self.file = file
+        self.case_files = case_files or {}  # several files read as one set: each case's own
         self.refusals: list[Finding] = []
         self.reported: list[Finding] = []
 
     def refuse(self, code: str, case: str, message: str, fix: str) -> None:
-        self.refusals.append(Finding(code=code, file=self.file, case=case, message=message,
-                                     fix=fix))
+        self.refusals.append(Finding(code=code, file=self.case_files.get(case, self.file),
+                                     case=case, message=message, fix=fix))
 
     def report(self, code: str, case: str, message: str, fix: str) -> None:
-        self.reported.append(Finding(code=code, file=self.file, case=case, message=message,
-                                     fix=fix))
+        self.reported.append(Finding(code=code, file=self.case_files.get(case, self.file),
+                                     case=case, message=message, fix=fix))
 
     def raise_any(self) -> None:
         if self.refusals:
-            raise CaseSetRefused(self.file, self.refusals)
+            # one problem names its own file (several files read as one set: the case's)
+            only = {f.file for f in self.refusals}
+            raise CaseSetRefused(only.pop() if len(only) == 1 else self.file, self.refusals)
 
 
 def finding_line(finding: Finding) -> str:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from runner.authoring.layouts import PROMPT_KEYS, read_set
+from runner.authoring.layouts import read_set
+from runner.authoring.siblings import PROMPT_KEYS
 from runner.errors import CaseSetError
 
 # Keys (besides `evals`, `cases`, `test_cases`, `tests`) under which a list of cases is held.
@@ -39,7 +40,9 @@ def unwrap(raw: dict[str, Any], path: Path, skill_dir: Path) -> dict[str, Any]:
             raw["evals"] = _config_cases(raw.pop(key), path, skill_dir)
             break
     if "evals" not in raw and not any(k in raw for k in ("cases", "test_cases", "tests")):
-        found = [k for k in LIST_KEYS if _case_like(raw.get(k))]
+        # the one list of cases, under whatever key (`questions`, `scenarios`, ...)
+        found = [k for k in LIST_KEYS if _case_like(raw.get(k))] or [
+            k for k, v in raw.items() if _case_like(v)]
         if len(found) == 1:
             raw["evals"] = raw.pop(found[0])
     cases = raw.get("evals", raw.get("cases"))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from runner.authoring.describe import case_lines, ignored_summary, read_case
-from runner.authoring.layouts import collection, collection_lines
+from runner.authoring.layouts import collection, collection_lines, set_lines
 from runner.authoring.reading import located, read_skill, refuse_errors, skill_findings
 from runner.authoring.scan import kinds, program_findings, scan_programs
 from runner.errors import CaseSetError, RefusedInput
@@ -74,7 +74,9 @@ def check_skill(opts: RunOptions) -> Checked:
                 *plan.findings]
     report = CheckReport(ok=True, skill=plan.skill.name, skill_sha256=plan.skill.digest,
                          arms=[str(a) for a in plan.arms], k=opts.k, trials=len(plan.trials),
-                         cases=readings, findings=findings, about=caseset.about)
+                         cases=readings, findings=findings, about=caseset.about,
+                         set_files=list(caseset.read_files),
+                         unread_files=list(caseset.unread_files))
     shown = [f"{c} ({turns[c]} turns)" if c in turns else c for c in plan.cases]
     summary = (
         f"ok: {plan.skill.name} (sha256 {plan.skill.short_digest}), {len(plan.cases)} "
@@ -93,7 +95,8 @@ def check_skill(opts: RunOptions) -> Checked:
         notes.append(f"static scan of the case set's programs: {len(programs)} finding(s) "
                      f"({', '.join(kinds(programs))}): they run in their own container; "
                      "on the host only with --trust-target")
-    return Checked(report, summary, ignored_summary(readings), details, notes)
+    return Checked(report, summary, ignored_summary(readings), details,
+                   [*set_lines(caseset), *notes])
 
 
 def refused_report(exc: RefusedInput) -> CheckReport:

@@ -18,7 +18,7 @@ from runner.pacing.governor import GovernorGuard, LocalGovernor
 from runner.schema.options import WaveSettings
 from runner.schema.trial import Usage
 from runner.store.memory import MemoryStore
-from runner.triggers.queries import JSON_FILES, SEED_FILES
+from runner.triggers.queries import trigger_files
 
 CHARS_PER_TOKEN = 3.0  # a generous reading: the estimate errs high
 
@@ -32,7 +32,7 @@ class Generated:
 
 
 def has_triggers(skill_dir: Path) -> bool:
-    return any((skill_dir / p).is_file() for p in (*SEED_FILES, *JSON_FILES))
+    return bool(trigger_files(skill_dir))
 
 
 def worst_case_usd(model: str, skill_dir: Path) -> float:

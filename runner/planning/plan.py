@@ -64,7 +64,8 @@ def check_request(opts: RunOptions) -> Request:
         # Often the repository's name: the set is this folder's, and SKILL.md names the skill.
         caseset = caseset.model_copy(update={"skill_name": skill.name, "findings": (
             *caseset.findings, Finding(
-                code="EV012", file=str(skill.path / CASESET_RELPATH), case="",
+                code="EV012", file=caseset.source or str(skill.path / CASESET_RELPATH),
+                case="",
                 message=f"skill_name {caseset.skill_name!r} differs from the SKILL.md name "
                         f"{skill.name!r}: read as the set of {skill.name!r} (the set in its "
                         "folder)",

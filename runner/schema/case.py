@@ -308,6 +308,20 @@ class CaseSet(BaseModel):
     about: dict[str, Any] = Field(default_factory=dict, description="Descriptive top-level "
                                                                     "fields (description, "
                                                                     "notes, version...)")
+    # Where the set was read from: shown by `check`, never dumped (so never in a digest).
+    source: str = Field(default="", exclude=True, description="The set file read (or the "
+                        "folder whose case files were read as one set)")
+    read_files: tuple[str, ...] = Field(default=(), exclude=True,
+                                        description="Every set file read")
+    unread_files: tuple[str, ...] = Field(default=(), exclude=True, description="Every other "
+                                          "data file of the set's folder, with why not read")
+    case_files: dict[str, str] = Field(default_factory=dict, exclude=True, description="case "
+                                       "id -> the set file it came from (several files read "
+                                       "as one set)")
+
+    def file_of(self, case_id: str, default: str = "") -> str:
+        """The set file a case was read from (what its findings name)."""
+        return self.case_files.get(case_id) or self.source or default
 
     def select(self, ids: tuple[str, ...]) -> CaseSet:
         if not ids:

@@ -54,3 +54,7 @@ class CheckReport(BaseModel):
     problems: list[Finding] = Field(default_factory=list, description="Why it was refused")
     about: dict[str, Any] = Field(default_factory=dict, description="Descriptive top-level "
                                                                     "fields (kept)")
+    set_files: list[str] = Field(default_factory=list, description="Every set file read "
+                                                                   "(several: read as one set)")
+    unread_files: list[str] = Field(default_factory=list, description="Every other data file "
+                                    "of the set's folder, each with why it was not read")

@@ -17,7 +17,7 @@ SET_LEVEL = "(set)"
 
 def trigger_findings(skill_dir: Path, skill_name: str, description: str) -> list[Finding]:
     """Nothing when the skill has no trigger set (a runtime set alone is fine)."""
-    files = trigger_files(skill_dir)
+    files = trigger_files(skill_dir, skill_name)
     if not files:
         return []
     try:
@@ -32,7 +32,7 @@ def trigger_findings(skill_dir: Path, skill_name: str, description: str) -> list
                 and restated_phrase(q.prompt, phrases) is not None]
     if not restated:
         return []
-    return [Finding(code="EV010", file=found.files[0], case=SET_LEVEL,
+    return [Finding(code="EV010", file=restated[0].source or found.files[0], case=SET_LEVEL,
                     message=f"{len(restated)} should-trigger quer(y/ies) restate the "
                             f"description's wording (e.g. {restated[0].prompt[:80]!r}): they "
                             "measure the wording, not the job",

@@ -3,7 +3,10 @@
     evals/trigger/should-trigger.yaml, should-not-trigger.yaml    [{prompt, expected}]
     evals/routing.json
     evals/trigger-evals.json, triggers.json, trigger-queries.json, trigger_evals.json, ...
+    (any evals/trigger*.json, any JSON or YAML under evals/trigger/)
         skill-creator: [{"query", "should_trigger"}] or {"evals": [{"prompt", "should_trigger"}]}
+
+in the skill's own evals/ or, for a skill in a subfolder, its repository's (trigger_files).
 
 Every file found is read and named; a malformed one is refused with its path and the fix.
 """
@@ -17,6 +20,8 @@ from typing import Any
 
 import yaml
 
+from runner.authoring.layouts import search_order
+from runner.authoring.siblings import owner
 from runner.errors import CaseSetError
 from runner.schema.enums import Split
 from runner.schema.triggers import TriggerQuery, TriggerSet
@@ -91,17 +96,45 @@ def _read(path: Path, default: bool | None) -> list[TriggerQuery]:
     return [_query(item, n, default, shown) for n, item in enumerate(_items(raw, shown), 1)]
 
 
-def trigger_files(skill_dir: Path) -> list[tuple[Path, bool | None]]:
-    found: list[tuple[Path, bool | None]] = []
-    for rel, default in SEED_FILES.items():
-        if (skill_dir / rel).is_file():
-            found.append((skill_dir / rel, default))
-    found += [(skill_dir / rel, None) for rel in JSON_FILES if (skill_dir / rel).is_file()]
+def trigger_files(skill_dir: Path, name: str | None = None) -> list[tuple[Path, bool | None]]:
+    """The skill's trigger files, in the set folders its case set is looked for in (its own
+    evals/, then a repository's evals/<skill>/ and evals/ above it: runner.authoring.layouts):
+    the files of the first folder holding any. Besides the names above, any `trigger*.json`
+    there and any JSON or YAML file under its `trigger/` are read; a shared folder's file whose
+    `skill_name` names another skill is that skill's."""
+    names = [n for n in dict.fromkeys((name, skill_dir.name)) if n]
+    for folder, shared in search_order(skill_dir, name):
+        found = [(f, d) for f, d in _in_folder(folder)
+                 if not shared or _owned_by(f, names)]
+        if found:
+            return found
+    return []
+
+
+def _in_folder(folder: Path) -> list[tuple[Path, bool | None]]:
+    seeds = {folder / Path(rel).relative_to("evals"): default
+             for rel, default in SEED_FILES.items()}
+    found: list[tuple[Path, bool | None]] = [(p, d) for p, d in seeds.items() if p.is_file()]
+    named = [folder / Path(rel).relative_to("evals") for rel in JSON_FILES]
+    below = folder / "trigger"
+    others = [*folder.glob("trigger*.json"),
+              *(p for p in (below.iterdir() if below.is_dir() else [])
+                if p.suffix in (".json", ".yaml", ".yml") and p not in seeds)]
+    found += [(p, None) for p in dict.fromkeys([*named, *sorted(others)]) if p.is_file()]
     return found
 
 
+def _owned_by(path: Path, names: list[str]) -> bool:
+    try:
+        said = owner(json.loads(path.read_text(encoding="utf-8"))) if path.suffix == ".json" \
+            else None
+    except (OSError, UnicodeDecodeError, ValueError):
+        return True  # read, and refused with the reader's words
+    return said is None or said in names
+
+
 def load_trigger_set(skill_dir: Path, skill_name: str) -> TriggerSet:
-    files = trigger_files(skill_dir)
+    files = trigger_files(skill_dir, skill_name)
     if not files:
         raise CaseSetError(str(skill_dir / "evals"), "no trigger queries: add "
                            "evals/trigger/should-trigger.yaml and should-not-trigger.yaml "

@@ -1,0 +1,84 @@
+"""Several case files of one folder read as one set (issue 26, rule 8; runner.authoring.siblings
+decides when they are one): each file read in its own shape first (its checks written once for
+every case go to its own cases only), then the cases joined, each id prefixed with its file's
+name so ids stay unique and each case names its file.
+
+Top-level fields the runner grades by (`judge_expected_output`, a grader program) must agree
+across the files, else the set is refused with the fix; descriptive ones that differ are kept
+per file.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from runner.authoring.programs import SET_FIELDS
+from runner.authoring.shapes import unwrap
+from runner.authoring.siblings import OWNER_KEYS, case_list, prompt_fields, read_data
+from runner.errors import CaseSetError
+
+# Other tools' names for the list of cases.
+TOP_ALIASES = ("cases", "test_cases", "tests")
+_GRADED = ("judge_expected_output", *SET_FIELDS)
+
+
+def as_set(data: Any) -> dict[str, Any] | None:
+    """A file's data as a set mapping: a bare list under `evals`, one case as a list of one."""
+    if isinstance(data, list):
+        return {"evals": data}
+    if not isinstance(data, dict):
+        return None
+    if case_list(data) is None and prompt_fields(data) and "evals" not in data:
+        return {"evals": [data], "__one_case__": True}
+    return dict(data)
+
+
+def read_joined(files: tuple[Path, ...], skill_dir: Path) -> tuple[dict[str, Any],
+                                                                    dict[str, str]]:
+    """The files' cases as one set, and case id -> the file it came from."""
+    tops: dict[str, dict[str, Any]] = {}
+    cases: list[Any] = []
+    origin: dict[str, str] = {}
+    for file in files:
+        raw = as_set(read_data(file))
+        if raw is None:
+            raise CaseSetError(str(file), "top level must be a list of cases or an object "
+                                          "holding one")
+        single = bool(raw.pop("__one_case__", False))
+        raw = unwrap(raw, file, skill_dir)
+        for alias in TOP_ALIASES:
+            if alias in raw and "evals" not in raw:
+                raw["evals"] = raw.pop(alias)
+        items = raw.pop("evals", None)
+        if not isinstance(items, list) or not items:
+            raise CaseSetError(str(file), "evals: required, a non-empty list of cases")
+        for number, item in enumerate(items, 1):
+            if not isinstance(item, dict):
+                cases.append(item)
+                continue
+            given = item.get("id", item.get("name") or number)
+            ident = str(given) if single else f"{file.stem}-{given}"
+            cases.append({**item, "id": ident})
+            origin[ident] = str(file)
+        for key, value in raw.items():
+            tops.setdefault(key, {})[file.name] = value
+    return {**_top(tops, files), "evals": cases}, origin
+
+
+def _top(tops: dict[str, dict[str, Any]], files: tuple[Path, ...]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, per_file in tops.items():
+        distinct = {json.dumps(v, sort_keys=True, default=str) for v in per_file.values()}
+        if len(distinct) == 1 and (len(per_file) == len(files) or key in OWNER_KEYS):
+            out[key] = next(iter(per_file.values()))
+        elif key in _GRADED:
+            given = ", ".join(f"{name}: {json.dumps(v, default=str)[:60]}"
+                              for name, v in per_file.items())
+            raise CaseSetError(str(files[0].parent), f"its case files disagree on {key!r} "
+                               f"({given}); fix: give every file the same {key!r}, or grade "
+                               f"one file with --cases FILE")
+        else:
+            out[key] = per_file  # descriptive: kept per file, never graded
+    return out

@@ -1,0 +1,92 @@
+"""Fixtures of a set that sits outside the skill's folder (a collection's root `evals/`, a root
+set beside a skill subfolder; issue 26, rule 8). A path a case names is looked for in the set's
+own folder first (`fixtures/repo-a` beside `evals/evals.json`; for a set in `evals/<skill>/`,
+then in `evals/`), then in the skill's folder, then at the repository's root, never outside
+it.
+
+One found outside the skill is staged from there as the case's own text files, carried in the
+case like an inline fixture (so the case's digest covers them), at the path the prompt names
+(`./evals/fixtures/repo-a`) or else as the case writes it. What cannot be carried (a binary
+file, more than the inline cap) is refused with the fix: copy it into the skill.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from runner.authoring.inline import FILE_MAX_BYTES
+
+
+def _names(prompt: str, path: PurePosixPath) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(str(path))}(?![\w-])", prompt) is not None
+
+
+@dataclass(frozen=True)
+class Outside:
+    """Where a shared set's relative paths are looked for, in order."""
+
+    set_folder: Path
+    skill_dir: Path
+    root: Path  # the repository: the folder holding both the skill and the set
+
+    @classmethod
+    def of(cls, skill_dir: Path, set_path: Path) -> Outside | None:
+        """None when the set is inside the skill (its paths are the skill's own)."""
+        folder = (set_path if set_path.is_dir() else set_path.parent).resolve()
+        skill = skill_dir.resolve()
+        if folder.is_relative_to(skill):
+            return None
+        return cls(folder, skill, Path(os.path.commonpath([skill, folder])))
+
+    @property
+    def bases(self) -> list[Path]:
+        """The set's folder and each folder above it below the root (`evals/` for a set in
+        `evals/<skill>/`), the skill, the root."""
+        above = [p for p in self.set_folder.parents if p.is_relative_to(self.root)
+                 and p != self.root]
+        return [self.set_folder, *above, self.skill_dir, self.root]
+
+    @property
+    def places(self) -> str:
+        return ", ".join(str(b) for b in self.bases[:-2]) + f" (the set's folder), the skill " \
+               f"{self.skill_dir}, the repository root {self.root}"
+
+    def resolve(self, file: str) -> Path | None:
+        """The file or folder `file` names, in the first place holding it, or None."""
+        posix = PurePosixPath(file)
+        if posix.is_absolute() or ".." in posix.parts or not posix.parts:
+            return None
+        for base in self.bases:
+            path = base / posix
+            if path.exists() and not path.is_symlink() \
+                    and path.resolve().is_relative_to(self.root):
+                return path
+        return None
+
+    def staged(self, path: Path, written: str, prompt: str) -> tuple[dict[str, str], str]:
+        """The files at `path` as working-directory path -> text, or why they cannot be."""
+        landing = self.landing(path, written, prompt)
+        files = [path] if path.is_file() else sorted(
+            p for p in path.rglob("*") if p.is_file() and not p.is_symlink())
+        out: dict[str, str] = {}
+        size = 0
+        for file in files:
+            try:
+                text = file.read_text(encoding="utf-8")
+            except (UnicodeDecodeError, OSError):
+                return {}, f"{file} is not a text file"
+            size += len(text.encode())
+            if size > FILE_MAX_BYTES:
+                return {}, f"{path} holds more than {FILE_MAX_BYTES // 1024**2} MiB"
+            dest = landing if file == path else landing / file.relative_to(path).as_posix()
+            out[dest.as_posix()] = text
+        return out, ""
+
+    def landing(self, path: Path, written: str, prompt: str) -> PurePosixPath:
+        """Where it lands: the longest form of its path the prompt names, else as written."""
+        from_root = PurePosixPath(path.resolve().relative_to(self.root).as_posix())
+        forms = [PurePosixPath(*from_root.parts[n:]) for n in range(len(from_root.parts))]
+        return next((f for f in forms if _names(prompt, f)), PurePosixPath(written))

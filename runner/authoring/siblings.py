@@ -1,0 +1,246 @@
+"""The data files of one set folder, judged by what they hold and never by their names (issue
+26, rule 8): which are case sets, which are not and why, and whether several case sets there
+are one set (read together) or a choice only the author can make (`--cases FILE`).
+
+A file holds cases when its content is a list of objects that each carry a prompt-like field
+(`prompt`, `query`, `question`, `input`, `task`, `turns`, ...), a mapping holding one such list
+under any key (`evals`, `cases`, `questions`, `scenarios`, ...), one such object (a folder of
+one-case files), or a harness configuration naming its case files. A list whose objects only
+say whether the skill should fire is a trigger set (`skill-eval trigger` reads it).
+
+Several case files in one folder are one set when they share a shape: the same format, the same
+wrapper (a bare list, the same key, one case a file), the same prompt field(s), one skill, and
+not half of one file's prompts again in another (two versions of one set). Otherwise they are
+refused together, each named, with the `--cases FILE` fix: one is never read while the others
+are dropped.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import yaml
+
+from runner.authoring.csvsets import read_csv_set
+from runner.authoring.dialects import GRADING_FIELDS, PROMPT_ALIASES, TRIGGER_FLAGS
+from runner.errors import CaseSetError
+
+SET_SUFFIXES = (".json", ".yaml", ".yml", ".jsonl", ".csv")
+# `command` names a program to run in harness files, never a user's request.
+PROMPT_KEYS = tuple(dict.fromkeys((
+    "prompt", "query", "input", "user", "user_input", "question", "request",
+    *(k for k in PROMPT_ALIASES if k != "command"))))
+TURN_KEYS = ("turns", "conversation", "follow_up_turns", "messages", "dialogue")
+# Fields that grade the work: an object holding one is a case, never only a trigger query.
+_GRADED = frozenset({*GRADING_FIELDS, "expected_output", "expected_behavior",
+                     "expected_behaviour", "expectation", "criteria", "checks", "graders"})
+MAX_BYTES = 5 * 1024 * 1024  # a results dump, not a set an author wrote
+# Top-level fields naming the skill a set belongs to.
+OWNER_KEYS = ("skill_name", "skill", "skill-name", "skillName")
+
+
+def read_data(path: Path) -> Any:
+    """One set file's data: JSON, JSON Lines, YAML or CSV (as `{"evals": [...]}`)."""
+    shown = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (UnicodeDecodeError, OSError) as exc:
+        raise CaseSetError(shown, f"cannot be read: {exc}") from exc
+    if path.suffix == ".csv":
+        return {"evals": read_csv_set(path).cases}
+    if path.suffix == ".json":
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise CaseSetError(shown, f"not valid JSON: {exc}") from exc
+    if path.suffix == ".jsonl":
+        cases = []
+        for number, line in enumerate(text.splitlines(), 1):
+            try:
+                cases += [json.loads(line)] if line.strip() else []
+            except json.JSONDecodeError as exc:
+                raise CaseSetError(shown, f"line {number} is not valid JSON: {exc}") from exc
+        return cases
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise CaseSetError(shown, f"EV010: not valid YAML: {exc}".replace("\n", " ")) from exc
+
+
+def prompt_fields(item: Any) -> frozenset[str]:
+    """The prompt-like fields an object fills (empty: not a case)."""
+    if not isinstance(item, dict):
+        return frozenset()
+    found = {k for k in PROMPT_KEYS if isinstance(item.get(k), str) and item[k].strip()}
+    found |= {k for k in TURN_KEYS if isinstance(item.get(k), list) and item[k]}
+    return frozenset(found)
+
+
+def _case_like(items: Any) -> bool:
+    return isinstance(items, list) and bool(items) and all(prompt_fields(i) for i in items)
+
+
+def case_list(data: Any) -> list[Any] | None:
+    """The list of case objects the data holds (bare, or under one key of a mapping), or None."""
+    if _case_like(data):
+        return list(data)
+    if not isinstance(data, dict):
+        return None
+    keys = [k for k, v in data.items() if _case_like(v)]
+    preferred = [k for k in ("evals", "cases", "tests", "test_cases") if k in keys]
+    chosen = keys if len(keys) == 1 else preferred[:1]
+    return list(data[chosen[0]]) if chosen else None
+
+
+def _wrapper(data: Any) -> str:
+    """Where a file keeps its cases: `list`, the key, `one case` or `case files`."""
+    if isinstance(data, list):
+        return "list"
+    if isinstance(data, dict) and case_list(data) is None:
+        return "one case" if prompt_fields(data) else "case files"
+    keys = [k for k, v in data.items() if _case_like(v)] if isinstance(data, dict) else []
+    preferred = [k for k in ("evals", "cases", "tests", "test_cases") if k in keys]
+    return f"under {(keys if len(keys) == 1 else preferred)[0]!r}"
+
+
+def _names_case_files(data: Any) -> bool:
+    """A harness configuration: `cases: {files: [...]}` (runner.authoring.shapes reads it)."""
+    return isinstance(data, dict) and any(
+        isinstance(data.get(k), dict) and isinstance(data[k].get("files"), list)
+        and data[k]["files"] and all(isinstance(f, str) for f in data[k]["files"])
+        for k in ("evals", "cases", "tasks"))
+
+
+def is_trigger_list(items: list[Any]) -> bool:
+    """Every object says whether the skill should fire on its prompt and none carries a field
+    that grades the work (a trigger run's results keep their rates and counts beside)."""
+    flags = set(TRIGGER_FLAGS)
+    return all(isinstance(i, dict) and flags & set(i) and not _GRADED & set(i) for i in items)
+
+
+def owner(data: Any) -> str | None:
+    """The skill a set file says it belongs to (its folder's name when given as a path)."""
+    value = next((data[k] for k in OWNER_KEYS if isinstance(data, dict)
+                  and isinstance(data.get(k), str)), None)
+    return PurePosixPath(value).name if value and "/" in value else value
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One data file of a set folder: its cases' shape, or why it is not read."""
+
+    path: Path
+    shape: tuple[str, str, frozenset[str]] | None = None  # (format, wrapper, prompt fields)
+    owner: str | None = None
+    prompts: frozenset[str] = frozenset()
+    inputs: frozenset[str] = frozenset()  # names of the fixture files its cases list
+    why_not: str = ""
+    error: CaseSetError | None = None  # it did not parse
+
+
+def judge(path: Path) -> Judged:
+    """What one file of a set folder is, by its content."""
+    if "trigger" in path.name.lower():
+        return Judged(path, why_not="a trigger set, read by `skill-eval trigger` (`check` "
+                                    "reports on it below)")
+    if path.stat().st_size > MAX_BYTES:
+        return Judged(path, why_not="larger than 5 MiB: read as data, not as a set")
+    try:
+        data = read_data(path)
+    except CaseSetError as exc:
+        return Judged(path, why_not=f"cannot be read ({exc.problem})", error=exc)
+    items = case_list(data)
+    single = isinstance(data, dict) and items is None and bool(prompt_fields(data))
+    if single:
+        items = [data]
+    if items is None:
+        if _names_case_files(data):
+            named = frozenset(f for k in ("evals", "cases", "tasks")
+                              if isinstance(data.get(k), dict)
+                              for f in data[k].get("files") or [])
+            return Judged(path, (path.suffix, "case files", frozenset()), owner(data), named)
+        return Judged(path, why_not="holds no cases (no list of objects with a prompt)")
+    if is_trigger_list(items):
+        return Judged(path, why_not="prompts with a should-trigger flag and nothing to grade, "
+                                    "a trigger set's shape")
+    fields = frozenset().union(*(prompt_fields(i) for i in items))
+    prompts = frozenset(str(i.get(k)) for i in items for k in prompt_fields(i) & set(PROMPT_KEYS))
+    fmt = ".yaml" if path.suffix == ".yml" else path.suffix
+    return Judged(path, (fmt, _wrapper(data), fields), None if single else owner(data), prompts,
+                  _inputs(items))
+
+
+def _inputs(items: list[Any]) -> frozenset[str]:
+    """The file names the cases list under `files` (a data file a case reads is no set)."""
+    listed = [f for i in items if isinstance(i, dict) and isinstance(i.get("files"), list)
+              for f in i["files"]]
+    return frozenset(PurePosixPath(f).name for f in listed if isinstance(f, str) and f)
+
+
+@dataclass(frozen=True)
+class Surveyed:
+    """A set folder's data files: those read as its set, the others each with why."""
+
+    folder: Path
+    read: tuple[Path, ...] = ()
+    unread: tuple[tuple[Path, str], ...] = ()
+    conflict: str | None = None  # several case files that are not one set: why
+    broken: tuple[Judged, ...] = field(default=())  # files that did not parse
+
+
+def survey(folder: Path, names: list[str] | None = None, shared: bool = False,
+           suffixes: tuple[str, ...] = SET_SUFFIXES) -> Surveyed:
+    """The folder's case files (`shared`: a folder above the skill, where a file naming another
+    skill in `skill_name` is that skill's) and every other data file with why it is not read."""
+    files = sorted(p for p in folder.iterdir() if p.is_file() and p.suffix in suffixes)
+    cases: list[Judged] = []
+    unread: list[tuple[Path, str]] = []
+    every = [judge(p) for p in files]
+    inputs = {name: j.path.name for j in every for name in j.inputs}
+    for judged in every:
+        twin = next((j for j in cases if judged.shape is not None and j.shape == judged.shape
+                     and j.shape[1] == "case files" and j.prompts == judged.prompts), None)
+        if judged.shape is None:
+            unread.append((judged.path, judged.why_not))
+        elif judged.path.name in inputs:
+            unread.append((judged.path, f"a fixture the cases of {inputs[judged.path.name]} "
+                                        "list under files"))
+        elif twin is not None:  # harness settings around the very same case files
+            unread.append((judged.path, f"names the same case files as {twin.path.name}, "
+                                        "which is read"))
+        elif shared and names and judged.owner is not None and judged.owner not in names:
+            unread.append((judged.path, f"the set of skill {judged.owner!r} (its skill_name)"))
+        else:
+            cases.append(judged)
+    broken = tuple(j for j in every if j.error is not None)
+    return Surveyed(folder, tuple(j.path for j in cases), tuple(unread), _conflict(cases),
+                    broken)
+
+
+def _conflict(cases: list[Judged]) -> str | None:
+    """Why several case files are not one set, or None when they are (or there is one)."""
+    if len(cases) < 2:
+        return None
+    shapes = {j.shape for j in cases}
+    if len(shapes) > 1:
+        return "of different shapes (" + "; ".join(
+            f"{j.path.name}: {_shown(j.shape)}" for j in cases if j.shape) + ")"
+    owners = {j.owner for j in cases if j.owner is not None}
+    if len(owners) > 1:
+        return f"naming different skills ({', '.join(sorted(owners))})"
+    for n, first in enumerate(cases):
+        for second in cases[n + 1:]:
+            same = first.prompts & second.prompts
+            # a prompt reused is two cases; half of a file's prompts again is another version
+            if same and 2 * len(same) >= min(len(first.prompts), len(second.prompts)):
+                return (f"holding the same cases ({len(same)}, e.g. {next(iter(same))[:60]!r}, "
+                        f"in {first.path.name} and {second.path.name}): versions of one set")
+    return None
+
+
+def _shown(shape: tuple[str, str, frozenset[str]]) -> str:
+    fmt, wrapper, fields = shape
+    return f"{fmt[1:].upper()} {wrapper}" + (f", {'/'.join(sorted(fields))}" if fields else "")

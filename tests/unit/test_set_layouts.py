@@ -1,0 +1,246 @@
+"""Where a set is found and what `check` reads (issue 26, rule 8 and 7), each rule by a small
+set of its own through the real `skill-eval check`: sibling case files of one shape read as one
+set (or refused, each named), a set under any name found by its content, findings naming the
+file actually read at a repository root, trigger sets read in every layout."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner, Result
+
+from runner.cli import main
+
+DESCRIPTION = 'Tidies meeting notes into a summary. Use when asked to "tidy my notes".'
+
+
+def _skill(folder: Path, name: str = "tidy-notes") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "SKILL.md").write_text(f"---\nname: {name}\ndescription: {DESCRIPTION}\n---\n"
+                                     "Read the notes, write summary.md.\n")
+    return folder
+
+
+def _write(path: Path, data: Any) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return path
+
+
+def check(*args: str) -> Result:
+    return CliRunner().invoke(main, ["check", *args])
+
+
+def report(target: Path) -> dict[str, Any]:
+    result = check(str(target), "--json")
+    assert result.exit_code == 0, result.output
+    return dict(json.loads(result.output))
+
+
+def _case(ident: Any, prompt: str, word: str = "Friday") -> dict[str, Any]:
+    return {"id": ident, "prompt": prompt, "assertions": [word]}
+
+
+def test_sibling_case_files_of_one_shape_are_one_set_each_case_naming_its_file(
+        tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    evals = skill / "evals"
+    _write(evals / "basic.json", {"skill_name": "tidy-notes", "notes": "the easy ones",
+                                  "evals": [_case(1, "Notes: we ship Friday. Summarise.")]})
+    _write(evals / "advanced.json", {"skill_name": "tidy-notes", "notes": "the hard ones",
+                                     "evals": [_case(1, "Please tidy my notes: Ana owns it.",
+                                                     "Ana")]})
+    _write(evals / "trigger-evals.json", [{"query": "tidy my notes", "should_trigger": True}])
+    _write(evals / "settings.json", {"model": "sonnet", "retries": 2})
+    got = report(skill)
+    # ids collide across the files (both 1): each is led by its file's name
+    assert sorted(c["id"] for c in got["cases"]) == ["advanced-1", "basic-1"]
+    assert [Path(f).name for f in got["set_files"]] == ["advanced.json", "basic.json"]
+    unread = " ".join(got["unread_files"])
+    assert "trigger-evals.json (a trigger set" in unread and "settings.json (holds no cases" \
+        in unread
+    # the restated description names the file its case came from, not evals/evals.json
+    restated = [f for f in got["findings"] if f["code"] == "EV010" and f["case"] != "(set)"]
+    assert [(Path(f["file"]).name, f["case"]) for f in restated] == [
+        ("advanced.json", "advanced-1")]
+    plain = check(str(skill))
+    assert plain.exit_code == 0, plain.output
+    assert "set: 2 files of one shape" in plain.output
+    assert "advanced.json (1 case(s)), basic.json (1 case(s))" in plain.output
+    assert "2 other file(s) not read" in plain.output and "settings.json" in plain.output
+
+
+def test_one_file_per_case_is_one_set(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "friday.json", _case("friday", "Notes: we ship Friday."))
+    _write(skill / "evals" / "owner.json", _case("owner", "Notes: Ana owns it.", "Ana"))
+    assert sorted(c["id"] for c in report(skill)["cases"]) == ["friday", "owner"]
+
+
+def test_case_files_of_different_shapes_or_versions_are_refused_each_named(
+        tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", {"evals": [_case("a", "Notes: ship Friday.")]})
+    _write(skill / "evals" / "extra.json", [_case("b", "Notes: Ana owns it.", "Ana")])
+    shapes = check(str(skill))
+    assert shapes.exit_code == 2, shapes.output
+    assert "evals.json and extra.json" in shapes.output and "different shapes" in shapes.output
+    assert "--cases" in shapes.output
+    # the same shape, the same cases in both files: two versions of one set
+    _write(skill / "evals" / "extra.json", {"evals": [_case("b", "Notes: ship Friday.")]})
+    versions = check(str(skill))
+    assert versions.exit_code == 2 and "versions of one set" in versions.output
+    # one prompt reused among others is two cases, each with its own checks
+    _write(skill / "evals" / "evals.json", {"evals": [
+        _case("a", "Notes: ship Friday."), _case("e", "Notes: Cy owns QA.", "Cy"),
+        _case("f", "Notes: Di owns docs.", "Di")]})
+    _write(skill / "evals" / "extra.json", {"evals": [
+        _case("b", "Notes: ship Friday."), _case("c", "Notes: Ana owns it.", "Ana"),
+        _case("d", "Notes: Bo owns the deck.", "Bo")]})
+    assert sorted(c["id"] for c in report(skill)["cases"]) == [
+        "evals-a", "evals-e", "evals-f", "extra-b", "extra-c", "extra-d"]
+    chosen = check(str(skill), "--cases", str(skill / "evals" / "extra.json"), "--json")
+    assert chosen.exit_code == 0, chosen.output
+    assert [c["id"] for c in json.loads(chosen.output)["cases"]] == ["b", "c", "d"]
+
+
+def test_case_files_disagreeing_on_how_they_are_graded_are_refused(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "one.json", {"judge_expected_output": True,
+                                          "evals": [_case("a", "Notes: ship Friday.")]})
+    _write(skill / "evals" / "two.json", {"judge_expected_output": False,
+                                          "evals": [_case("b", "Notes: Ana owns it.", "Ana")]})
+    result = check(str(skill))
+    assert result.exit_code == 2, result.output
+    assert "disagree on 'judge_expected_output'" in result.output and "--cases" in result.output
+
+
+def test_a_set_under_any_name_is_found_by_its_content(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "research_questions.json", [
+        {"id": "rq-decision", "question": "Notes: we ship Friday. What was decided?",
+         "quality_criteria": ["The answer says the team ships on Friday"]}])
+    _write(skill / "evals" / "README.json", {"title": "how to run"})
+    got = report(skill)
+    assert len(got["cases"]) == 1 and got["cases"][0]["checks"][0]["kind"] == "statement"
+    # a mapping holding the list under another key, in YAML, below tests/evals/
+    other = _skill(tmp_path / "other" / "tidy-notes")
+    _write(other / "tests" / "evals" / "walkthroughs.yaml",
+           "questions:\n  - id: w\n    question: 'Notes: ship Friday. Summarise.'\n"
+           "    assertions: [Friday]\n")
+    assert [c["id"] for c in report(other)["cases"]] == ["w"]
+
+
+def _repo(tmp_path: Path, *skills: str) -> Path:
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    for name in skills:
+        _skill(repo / "skills" / name, name)
+    return repo
+
+
+def test_findings_name_the_root_set_file_actually_read(tmp_path: Path) -> None:
+    repo = _repo(tmp_path, "tidy-notes")
+    root_set = _write(repo / "evals" / "cases.json", {"skill_name": "tidy-notes", "evals": [
+        _case("r", "Can you tidy my notes? We ship Friday.")]})
+    got = report(repo / "skills" / "tidy-notes")
+    assert [f["file"] for f in got["findings"] if f["code"] == "EV010"] == [str(root_set)]
+    plain = check(str(repo))
+    assert f"set: {root_set}" in plain.output, plain.output
+
+
+def test_a_root_evals_folder_gives_each_skill_its_own_files(tmp_path: Path) -> None:
+    repo = _repo(tmp_path, "tidy-notes", "draft-mail")
+    _write(repo / "evals" / "notes.json", {"skill_name": "tidy-notes",
+                                           "evals": [_case("n", "Notes: ship Friday.")]})
+    _write(repo / "evals" / "mail.json", {"skill_name": "draft-mail",
+                                          "evals": [_case("m", "Draft a mail to Ana.", "Ana")]})
+    got = report(repo / "skills" / "draft-mail")
+    assert [c["id"] for c in got["cases"]] == ["m"]
+    assert any("notes.json (the set of skill 'tidy-notes'" in u for u in got["unread_files"])
+
+
+def test_check_reads_trigger_sets_at_a_repository_root_and_per_skill(tmp_path: Path) -> None:
+    repo = _repo(tmp_path, "tidy-notes", "draft-mail")
+    _write(repo / "evals" / "tidy-notes" / "evals.json", [_case("n", "Notes: ship Friday.")])
+    _write(repo / "evals" / "tidy-notes" / "trigger-cases.json",
+           [{"query": "Please tidy my notes from the standup", "should_trigger": True}])
+    _write(repo / "evals" / "draft-mail" / "evals.json",
+           [_case("m", "Draft a mail to Ana.", "Ana")])
+    _write(repo / "evals" / "trigger-eval.json", '[{"query": "oops", }]')
+    notes = report(repo / "skills" / "tidy-notes")
+    restated = [f for f in notes["findings"] if f["code"] == "EV010"]
+    assert [Path(f["file"]).name for f in restated] == ["trigger-cases.json"]
+    assert "restate the description" in restated[0]["message"]
+    mail = report(repo / "skills" / "draft-mail")
+    broken = [f for f in mail["findings"] if f["code"] == "EV010"]
+    assert [Path(f["file"]).name for f in broken] == ["trigger-eval.json"]
+    assert "cannot be read" in broken[0]["message"]
+
+
+def _fixture_repo(tmp_path: Path, files: list[str]) -> Path:
+    repo = _repo(tmp_path, "tidy-notes", "draft-mail")
+    _write(repo / "evals" / "evals.json", {"skill_name": "tidy-notes", "evals": [{
+        "id": "r", "prompt": "Tidy the notes in ./evals/fixtures/standup into summary.md",
+        "files": files, "assertions": ["Friday"]}]})
+    _write(repo / "evals" / "fixtures" / "standup" / "notes.md", "we ship Friday\n")
+    _write(repo / "evals" / "draft-mail" / "evals.json",
+           [_case("m", "Draft a mail to Ana.", "Ana")])
+    return repo
+
+
+def test_a_collections_root_fixtures_resolve_from_the_sets_folder_and_are_staged(
+        tmp_path: Path) -> None:
+    from runner.authoring.caseset import load_caseset
+    from runner.trial.session import stage_fixtures
+
+    repo = _fixture_repo(tmp_path, ["fixtures/standup"])
+    skill = repo / "skills" / "tidy-notes"
+    got = report(skill)
+    # found beside the set (not in the skill), landing where the prompt names it
+    assert [f["staged_at"] for f in got["cases"][0]["fixtures"]] == [
+        "evals/fixtures/standup/notes.md"]
+    assert any(f["code"] == "EV012" and "outside the skill" in f["message"]
+               for f in got["findings"])
+    case = load_caseset(skill, "tidy-notes").evals[0]
+    work = tmp_path / "work"
+    work.mkdir()
+    stage_fixtures(case, tmp_path / "no-bundle", work)
+    assert (work / "evals" / "fixtures" / "standup" / "notes.md").read_text() == \
+        "we ship Friday\n"
+
+
+def test_a_shared_sets_fixture_found_nowhere_names_where_it_looked(tmp_path: Path) -> None:
+    repo = _fixture_repo(tmp_path, ["fixtures/retro"])
+    result = check(str(repo / "skills" / "tidy-notes"))
+    assert result.exit_code == 2, result.output
+    assert "EV009" in result.output and "fixtures/retro" in result.output
+    assert "in none of the places" in result.output
+    assert str(repo / "evals") in result.output and "repository root" in result.output
+
+
+def test_two_harness_files_naming_the_same_case_files_are_read_once_and_said(
+        tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "cases" / "one.json", _case("one", "Notes: ship Friday."))
+    config = "cases:\n  files: [evals/cases/one.json]\n  defaults: {max_turns: 4}\n"
+    _write(skill / "evals" / "eval.yaml", config + "sandbox: true\n")
+    _write(skill / "evals" / "with-skill.yaml", config + "sandbox: false\n")
+    got = report(skill)
+    assert [c["id"] for c in got["cases"]] == ["one"]
+    assert any(u.startswith("with-skill.yaml (names the same case files as eval.yaml")
+               for u in got["unread_files"]), got["unread_files"]
+
+
+def test_a_data_file_a_case_lists_under_files_is_its_input_never_a_set(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", {"skill_name": "tidy-notes", "evals": [{
+        "id": "q", "prompt": "Answer each question of questions.json into answers.md.",
+        "files": ["evals/questions.json"], "assertions": ["Friday"]}]})
+    _write(skill / "evals" / "questions.json", [{"question": "When do we ship?"}])
+    got = report(skill)
+    assert [c["id"] for c in got["cases"]] == ["q"]
+    assert any(u.startswith("questions.json (a fixture the cases of evals.json")
+               for u in got["unread_files"]), got["unread_files"]
