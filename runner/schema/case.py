@@ -139,11 +139,26 @@ class TurnChecks(BaseModel):
                                                                       "after this turn")
     json_checks: tuple[JsonCheck, ...] = Field(default=(), description="Values inside JSON "
                                                                         "outputs after it")
+    judge_program: str | None = Field(default=None, description="A judge program run right "
+                                      "after this turn, on its files; its exit code decides")
+    grader_program: GraderProgram | None = Field(default=None, description="The author's "
+                                                 "grader program run right after this turn, "
+                                                 "on its files, in its own container")
+
+    @model_serializer(mode="wrap")
+    def _without_unset_programs(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # a turn without programs of its own dumps, and so digests, as before they existed
+        data = handler(self)
+        if isinstance(data, dict):
+            for name in ("judge_program", "grader_program"):
+                if data.get(name) is None:
+                    data.pop(name, None)
+        return data
 
     @property
     def gradable(self) -> bool:
         return bool(self.assertions or self.statements or self.tool_calls or self.outputs
-                    or self.json_checks)
+                    or self.json_checks or self.judge_program or self.grader_program)
 
 
 class Turn(TurnChecks):

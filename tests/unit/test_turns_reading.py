@@ -99,15 +99,29 @@ def test_check_names_each_turns_checks_and_a_turn_without_text_is_reported(
     assert "2 turns: each follow-up is sent in the same session" in verbose
 
 
-def test_a_regrade_sends_a_case_whose_turns_changed_to_a_new_run(tmp_path: Path) -> None:
+def test_a_regrade_sends_a_case_to_a_new_run_only_when_its_turns_kept_too_little(
+        tmp_path: Path) -> None:
     from runner.planning.regrade import why_not
-    from runner.schema.case import Turn
+    from runner.schema.case import OutputCheck, Turn, TurnChecks
 
-    before = Case(id="n", prompt="Write notes.txt.", follow_ups=(
+    before = Case(id="n", prompt="Write notes.txt.", first_turn=TurnChecks(
+        outputs=(OutputCheck(path="notes.txt"),)), follow_ups=(
         Turn(prompt="Append BETA.", assertions=("BETA",)),))
     assert why_not(before, before, {}, tmp_path) is None
-    checks = before.model_copy(update={"follow_ups": (
-        Turn(prompt="Append BETA.", assertions=("GAMMA",)),)})
-    assert "turns' own checks changed" in str(why_not(before, checks, {}, tmp_path))
+    # the last turn's files are the attempt's outputs, all kept: any check of it regrades
+    last = before.model_copy(update={"follow_ups": (
+        Turn(prompt="Append BETA.", assertions=("GAMMA",), statements=("It says BETA",)),)})
+    assert why_not(before, last, {}, tmp_path) is None
+    # turn 1 kept notes.txt only (what its checks read): another check of notes.txt regrades
+    same_file = before.model_copy(update={"first_turn": TurnChecks(
+        outputs=(OutputCheck(path="notes.txt", contains=("ALPHA",)),))})
+    assert why_not(before, same_file, {}, tmp_path) is None
+    # a check of every file written (or the grader's statements) needs what was not kept
+    wider = before.model_copy(update={"first_turn": TurnChecks(assertions=("ALPHA",))})
+    assert "turn 1's checks now read files that were not kept" in str(
+        why_not(before, wider, {}, tmp_path))
+    program = before.model_copy(update={"first_turn": TurnChecks(
+        judge_program="evals/check.py")})
+    assert "turn 1's program changed" in str(why_not(before, program, {}, tmp_path))
     asked = before.model_copy(update={"follow_ups": (Turn(prompt="Append GAMMA."),)})
     assert "prompt changed" in str(why_not(before, asked, {}, tmp_path))

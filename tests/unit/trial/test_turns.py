@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from runner.sandbox.fake import FakeSandbox
 from runner.schema.case import OutputCheck, Reading, Turn, TurnChecks
 from runner.schema.enums import TrialStatus
 from runner.schema.trial import TrialSpec
+from runner.schema.turns import TurnFiles
 from runner.store.keys import RunKeys
 from runner.store.memory import MemoryStore
 from runner.trial.template import run_trial
@@ -104,3 +107,105 @@ def test_a_single_turn_case_keeps_its_one_transcript_and_no_turn_keys(
     assert not [k for k in store.list(attempt.prefix) if "/turns/" in k]
     (args,) = [a for t, _, a in FakeSandbox.sent if t == spec.trial_id]
     assert "--no-session-persistence" in args and "--resume" not in args
+
+
+def three_turns(spec: TrialSpec, max_turns: int | None = None,
+                budget: float | None = None) -> TrialSpec:
+    """Three user turns, the last with a check of its own; the case's limits as given."""
+    case = spec.case.model_copy(update={"follow_ups": (
+        Turn(prompt="Second: add a Regions section."),
+        Turn(prompt="Third: add an Owners section.", assertions=("Owners",),
+             reads=Reading.TEXT))})
+    limits = spec.limits.model_copy(update={"max_turns": max_turns,
+                                            "session_budget_usd": budget})
+    return spec.model_copy(update={"case": case, "limits": limits})
+
+
+def _flag(args: list[str], flag: str) -> str:
+    return args[args.index(flag) + 1]
+
+
+def test_max_turns_covers_the_whole_conversation_and_says_where_it_stopped(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:  # noqa: F811
+    tasks, store = planned
+    spec = three_turns(candidate(tasks), max_turns=5)
+    # each turn takes 2 model turns: turn 1 gets 5, turn 2 the 3 left, turn 3 the 1 left,
+    # too few, so it ends as claude ends at its cap
+    FakeSandbox.plan[spec.trial_id] = {"num_turns": 2, **FIRST, "reply": "Owners"}
+    result = run_trial(spec, store)
+    sent = [a for t, _, a in FakeSandbox.sent if t == spec.trial_id]
+    assert [_flag(a, "--max-turns") for a in sent] == ["5", "3", "1"]
+    assert result.status is TrialStatus.AGENT_ERROR and result.passed is False
+    assert result.error == "error_max_turns (at turn 3 of 3)"
+    assert result.turns == 5  # every model turn of the conversation, within its cap
+
+
+def test_a_follow_up_the_limits_leave_nothing_for_is_not_sent(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:  # noqa: F811
+    tasks, store = planned
+    spec = three_turns(candidate(tasks), max_turns=4)
+    FakeSandbox.plan[spec.trial_id] = {"num_turns": 2, **FIRST}
+    result = run_trial(spec, store)
+    sent = [a for t, _, a in FakeSandbox.sent if t == spec.trial_id]
+    assert [_flag(a, "--max-turns") for a in sent] == ["4", "2"]  # turn 3: none left
+    assert result.status is TrialStatus.AGENT_ERROR and result.passed is False
+    assert result.error is not None and result.error.startswith(
+        "stopped at turn 3 of 3: --max-turns 4 covers the whole conversation")
+    (unsent,) = result.scores["turn 3: sent"].checks
+    assert not unsent.passed and "turn 3 was not sent" in unsent.detail
+    attempt = RunKeys(spec.run_id).trial(spec.trial_id).attempt(result.attempt)
+    assert not store.exists(attempt.turn(3).transcript)
+
+
+def test_the_session_budget_covers_the_whole_conversation(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:  # noqa: F811
+    tasks, store = planned
+    spec = three_turns(candidate(tasks), budget=0.05)
+    FakeSandbox.plan[spec.trial_id] = {"cost_usd": 0.02, **FIRST, "reply": "Owners"}
+    result = run_trial(spec, store)
+    sent = [a for t, _, a in FakeSandbox.sent if t == spec.trial_id]
+    assert [float(_flag(a, "--max-budget-usd")) for a in sent] == \
+        pytest.approx([0.05, 0.03, 0.01])
+    assert result.status is TrialStatus.AGENT_ERROR
+    assert result.error == "error_max_budget_usd (at turn 3 of 3)"
+
+
+def test_the_files_after_each_turn_are_kept_with_it_as_its_checks_read_them(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:  # noqa: F811
+    tasks, store = planned
+    spec = two_turns(candidate(tasks))
+    spec = spec.model_copy(update={"case": spec.case.model_copy(update={
+        "first_turn": TurnChecks(outputs=(OutputCheck(path="summary.md",
+                                                      contains=("amount: 600",)),))})})
+    # turn 2 rewrites summary.md: turn 1's check reads the file as turn 1 left it
+    FakeSandbox.plan[spec.trial_id] = {"by_prompt": {
+        "Summarise": {**FIRST, "write": {"summary.md": "## Totals\n- amount: 600\n",
+                                         "scratch.txt": "notes"}},
+        "Regions section": {"reply": "Regions: 3",
+                            "write": {"summary.md": "## Regions\n"}}}}
+    result = run_trial(spec, store)
+    assert result.scores["turn 1: checks"].passed is True
+    attempt = RunKeys(spec.run_id).trial(spec.trial_id).attempt(result.attempt)
+    one = TurnFiles.model_validate_json(store.get(attempt.turn(1).files))
+    assert {"summary.md", "scratch.txt", "sales.csv"} <= set(one.listing)
+    assert one.kept == ("summary.md",) and not one.last  # only what its checks read
+    assert store.get(attempt.turn(1).output("summary.md")) == b"## Totals\n- amount: 600\n"
+    assert not store.exists(attempt.turn(1).output("scratch.txt"))
+    two = TurnFiles.model_validate_json(store.get(attempt.turn(2).files))
+    assert two.last and two.kept == () and "summary.md" in two.listing
+    assert store.get(attempt.output("summary.md")) == b"## Regions\n"
+
+
+def test_a_turn_with_statements_keeps_every_file_and_one_without_checks_only_its_listing(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:  # noqa: F811
+    tasks, store = planned
+    spec = three_turns(candidate(tasks))
+    spec = spec.model_copy(update={"case": spec.case.model_copy(update={
+        "first_turn": TurnChecks(statements=("The summary gives the total",))})})
+    FakeSandbox.plan[spec.trial_id] = {**FIRST, "reply": "Owners"}
+    result = run_trial(spec, store)
+    attempt = RunKeys(spec.run_id).trial(spec.trial_id).attempt(result.attempt)
+    one = TurnFiles.model_validate_json(store.get(attempt.turn(1).files))
+    assert set(one.kept) == set(one.listing) == {"sales.csv", "summary.md"}
+    two = TurnFiles.model_validate_json(store.get(attempt.turn(2).files))
+    assert two.kept == () and set(two.listing) == {"sales.csv", "summary.md"}
