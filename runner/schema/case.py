@@ -337,8 +337,13 @@ class CaseSet(BaseModel):
         return self.model_copy(update={"evals": chosen})
 
     def fixture_files(self) -> list[str]:
-        """Every fixture any case names, and every judge program, once, in order."""
+        """Every fixture any case names, and every judge program, once, in order (a turn's
+        own programs after its case's)."""
+        turns = [t for c in self.evals for t in (c.first_turn, *c.follow_ups) if t is not None]
         return list(dict.fromkeys([*(f for case in self.evals for f in case.files),
                                    *(c.judge_program for c in self.evals if c.judge_program),
                                    *(c.grader_program.path for c in self.evals
-                                     if c.grader_program)]))
+                                     if c.grader_program),
+                                   *(t.judge_program for t in turns if t.judge_program),
+                                   *(t.grader_program.path for t in turns
+                                     if t.grader_program)]))

@@ -5,6 +5,7 @@ transcript kept per turn, and a retried attempt re-running every turn."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -209,3 +210,50 @@ def test_a_turn_with_statements_keeps_every_file_and_one_without_checks_only_its
     assert set(one.kept) == set(one.listing) == {"sales.csv", "summary.md"}
     two = TurnFiles.model_validate_json(store.get(attempt.turn(2).files))
     assert two.kept == () and set(two.listing) == {"sales.csv", "summary.md"}
+
+
+ONLY_ALPHA = ("import pathlib, sys\nnotes = pathlib.Path('notes.txt')\n"
+              "text = notes.read_text() if notes.exists() else ''\nprint(repr(text))\n"
+              "sys.exit(0 if text == 'ALPHA\\n' else 1)\n")
+
+
+def test_a_turns_own_program_runs_right_after_that_turn_on_its_files(
+        tmp_path: Path) -> None:
+    """Turn 1 names a judge program that passes only on notes.txt as turn 1 leaves it; turn 2
+    appends to it. Read from the set, bundled, run after turn 1 (before turn 2 is sent) and
+    scored as `turn 1: program`; the case's own checks still grade the last turn."""
+    from runner.planning.plan import make_plan
+    from runner.schema.options import RetryPolicy, RunOptions, SandboxConfig
+    from runner.schema.trial import PassContext
+    from tests.unit.test_wild_sets import skill_with
+
+    skill = skill_with(tmp_path, {"skill_name": "tidy-notes", "evals": [{"id": "n", "turns": [
+        {"role": "user", "content": "Write notes.txt holding ALPHA.",
+         "judge_program": "evals/only_alpha.py"},
+        {"role": "user", "content": "Append BETA to notes.txt.", "must_include": ["BETA"]}]}]},
+        files={"evals/only_alpha.py": ONLY_ALPHA})
+    plan = make_plan(RunOptions(skill_path=skill, sandbox=SandboxConfig(backend="fake"),
+                                fresh=True))
+    (case,) = {t.case.id: t.case for t in plan.trials}.values()
+    assert case.first_turn is not None and case.first_turn.judge_program == "evals/only_alpha.py"
+    store = MemoryStore()
+    from runner.authoring.bundles import publish
+
+    for data in plan.bundles.values():
+        publish(store, plan.run_id, data)
+    sandbox = SandboxConfig(backend="fake", scratch_root=tmp_path / "scratch",
+                            trust_programs=True)
+    context = PassContext(sandbox=sandbox, retry=RetryPolicy(infra_backoff_s=0,
+                                                             endpoint_backoff_s=0))
+    spec = next(t for t in plan.trials if t.arm == "candidate").model_copy(
+        update={"context": context})
+    FakeSandbox.plan.clear()
+    FakeSandbox.plan[spec.trial_id] = {"by_prompt": {
+        "holding ALPHA": {"reply": "Wrote it.", "write": {"notes.txt": "ALPHA\n"}},
+        "Append BETA": {"reply": "Appended BETA.", "write": {"notes.txt": "ALPHA\nBETA\n"}}}}
+    result = run_trial(spec, store)
+    assert result.status is TrialStatus.COMPLETED and result.passed is True, result.scores
+    (ran,) = result.scores["turn 1: program"].checks
+    assert ran.passed and "'ALPHA\\n'" in ran.evidence  # turn 1's file, not the last turn's
+    assert "program" not in result.scores  # the case names no program of its own
+    assert result.scores["turn 2: checks"].passed is True
