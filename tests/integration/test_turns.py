@@ -102,11 +102,7 @@ def test_a_two_turn_case_is_sent_in_one_session_and_graded_per_turn(
     local = LocalStore(store)
     (run_id,) = [p.name for p in (store / "runs").iterdir()]
     keys = RunKeys(run_id)
-    results = {}
-    for key in local.list(f"runs/{run_id}/trials/"):
-        if key == keys.trial(key.split("/")[3]).done:
-            result = json.loads(local.get(key))
-            results[result["arm"]] = result
+    results = _results(local, run_id)
     assert set(results) == {"baseline", "candidate"}
     cand, base = results["candidate"], results["baseline"]
     assert cand["status"] == "completed" and cand["passed"] is True, cand
