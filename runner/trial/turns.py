@@ -9,9 +9,11 @@ sandbox and working directory, so what one turn wrote is there for the next.
 Each turn is graded on its own material: that turn's final answer and tool calls (its own
 transcript) and the files as they stand after it. The session timeout, `--max-turns` and
 `--session-budget-usd` cover the whole conversation: each turn gets what the turns before it
-left of them (model turns and dollars as the CLI counted them in each turn's result event, the
-figures its own --max-turns and --max-budget-usd read). A follow-up with no model turn or no
-dollar left is not sent: the conversation stopped there, and the trial says at which turn.
+left of them (model turns and dollars as the CLI counted them in each turn's result event: a
+resumed turn's `num_turns` is its own, its `total_cost_usd` the conversation's running total,
+while its --max-turns and --max-budget-usd bound that invocation alone). A follow-up with no
+model turn or no dollar left is not sent: the conversation stopped there, and the trial says
+at which turn.
 """
 
 from __future__ import annotations
@@ -113,7 +115,10 @@ def converse(prompts: tuple[str, ...], bounds: Bounds,
             return Conversation(tuple(earlier), run)
         spent = parse_transcript(run.transcript)
         turns += spent.num_turns or 0
-        usd += spent.cli_cost_usd or 0.0
+        # a resumed session's total_cost_usd is the conversation's running total (measured
+        # with claude 2.1: 0.005 after turn 1, 0.01 after an equal turn 2), its num_turns and
+        # --max-budget-usd the invocation's own
+        usd = spent.cli_cost_usd if spent.cli_cost_usd is not None else usd
         earlier.append(after(number, run))
     raise ValueError("a conversation needs a prompt")
 
@@ -136,13 +141,19 @@ def ended_at(talk: Conversation, total: int, error: str | None) -> str | None:
 
 
 def merged(turns: list[Transcript]) -> Transcript:
-    """The whole conversation as one transcript for the trial's figures: turns, tool calls,
-    cost and tokens summed over its turns, every skill seen and loaded, how the last ended."""
+    """The whole conversation as one transcript for the trial's figures: turns, tool calls
+    and tokens summed over its turns, the CLI's cost as the last turn's running total, every
+    skill seen and loaded, how the last ended."""
     last = turns[-1]
 
     def total(name: str) -> int | float | None:
         values = [getattr(t, name) for t in turns if getattr(t, name) is not None]
         return sum(values) if values else None
+
+    def running(name: str) -> float | None:
+        # a resumed turn reports the conversation's total so far, not its own
+        values = [getattr(t, name) for t in turns if getattr(t, name) is not None]
+        return max(values) if values else None
 
     return last.model_copy(update={
         "skills_seen": list(dict.fromkeys(s for t in turns for s in t.skills_seen)),
@@ -152,7 +163,7 @@ def merged(turns: list[Transcript]) -> Transcript:
         "calls": [c for t in turns for c in t.calls],
         "has_init": any(t.has_init for t in turns),
         "num_turns": total("num_turns"), "duration_ms": total("duration_ms"),
-        "cli_cost_usd": total("cli_cost_usd"), "input_tokens": total("input_tokens"),
+        "cli_cost_usd": running("cli_cost_usd"), "input_tokens": total("input_tokens"),
         "output_tokens": total("output_tokens"), "bad_lines": sum(t.bad_lines for t in turns),
         "windows": [w for t in turns for w in t.windows]})
 

@@ -162,6 +162,8 @@ def test_the_session_budget_covers_the_whole_conversation(
         planned: tuple[list[TrialSpec], MemoryStore]) -> None:  # noqa: F811
     tasks, store = planned
     spec = three_turns(candidate(tasks), budget=0.05)
+    # each turn costs 0.02 and reports the running total (0.02, 0.04): what is left is the
+    # cap less that total, never less the sum of the totals
     FakeSandbox.plan[spec.trial_id] = {"cost_usd": 0.02, **FIRST, "reply": "Owners"}
     result = run_trial(spec, store)
     sent = [a for t, _, a in FakeSandbox.sent if t == spec.trial_id]
@@ -169,6 +171,8 @@ def test_the_session_budget_covers_the_whole_conversation(
         pytest.approx([0.05, 0.03, 0.01])
     assert result.status is TrialStatus.AGENT_ERROR
     assert result.error == "error_max_budget_usd (at turn 3 of 3)"
+    # a resumed turn reports the conversation's running total: the last one is the cost
+    assert result.cli_cost_usd == pytest.approx(0.06)
 
 
 def test_the_files_after_each_turn_are_kept_with_it_as_its_checks_read_them(
