@@ -16,6 +16,7 @@ from runner.schema.case import Case, Reading, TurnChecks
 from runner.schema.turns import TurnFiles
 from runner.scoring.base import digests
 from runner.trial.collect import Collected
+from runner.trial.turns import Conversation
 
 
 @dataclass(frozen=True)
@@ -59,3 +60,14 @@ def snapshot(checks: TurnChecks | None, collected: Collected,
     return TurnFiles(listing=listing, skipped=dict(collected.skipped), kept=tuple(sorted(kept)),
                      last=last), kept
 
+
+def conversation_snapshots(case: Case, talk: Conversation | None, last: Collected,
+                           staged: dict[str, str]) -> tuple[tuple[TurnFiles, dict[str, bytes]],
+                                                            ...]:
+    """A multi-turn case's every turn sent: its listing and the files its checks read (`last`:
+    the work after the last turn sent, which the attempt keeps whole)."""
+    if not case.follow_ups or talk is None:
+        return ()
+    checks = [case.first_turn, *case.follow_ups]
+    earlier = [snapshot(checks[n], t.collected, staged) for n, t in enumerate(talk.earlier)]
+    return (*earlier, snapshot(checks[talk.sent - 1], last, staged, last=True))

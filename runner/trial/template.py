@@ -51,7 +51,6 @@ from runner.schema.trial import (
     TrialSpec,
     Usage,
 )
-from runner.schema.turns import TurnFiles
 from runner.scoring.base import Evidence, Grading, digests, passed, score_all
 from runner.scoring.safety import violations
 from runner.scoring.statements import NAME as STATEMENTS
@@ -59,12 +58,13 @@ from runner.scoring.statements import deferred
 from runner.store.base import Store, open_store
 from runner.store.keys import STORE_STOP, AttemptKeys, RunKeys, TrialKeys
 from runner.store.trials import read_done
+from runner.trial.artifacts import Kept, store_attempt
 from runner.trial.collect import Collected, CollectLimits, collect_outputs
 from runner.trial.isolation import find_leak
 from runner.trial.programs import grader_program, judge_program
 from runner.trial.session import claude_args, session_env, stage_fixtures, turn_args
 from runner.trial.slots import SLOTS_DIR, SessionSlots, node_sandbox_capacity
-from runner.trial.snapshot import snapshot
+from runner.trial.snapshot import conversation_snapshots
 from runner.trial.transcript import Transcript, parse_transcript
 from runner.trial.turns import (
     Bounds,
@@ -166,7 +166,7 @@ def run_trial(spec: TrialSpec, store: Store | None = None) -> TrialResult:
         log.info("trial %s attempt %d: %s (%s); retrying in %.0fs", spec.trial_id[:12], attempt,
                  result.status, result.error, delay)
         try:  # evidence of a failed try; the next try does not depend on it
-            _store_attempt(store, keys.attempt(attempt), result, kept)
+            store_attempt(store, keys.attempt(attempt), result, kept)
         except StoreError as exc:
             log.warning("trial %s attempt %d: not stored: %s", spec.trial_id[:12], attempt, exc)
         time.sleep(delay)
@@ -175,7 +175,7 @@ def run_trial(spec: TrialSpec, store: Store | None = None) -> TrialResult:
                                        "retried_because": retried_because(store, keys,
                                                                           attempt)})
     try:
-        _store_attempt(store, keys.attempt(attempt), result, kept)
+        store_attempt(store, keys.attempt(attempt), result, kept)
         if result.status.is_hole:
             return result  # no DONE: a resumed run tries this trial again
         # DONE carries the result itself and is create-only: if another try of this trial (a
@@ -188,36 +188,6 @@ def run_trial(spec: TrialSpec, store: Store | None = None) -> TrialResult:
         return result.model_copy(update={"status": TrialStatus.INFRA_ERROR, "passed": None,
                                          "error": f"cannot store the trial: {exc}"})
     return result
-
-
-@dataclass(frozen=True)
-class Kept:
-    """What an attempt keeps besides its result: every turn's transcript, the work after the
-    last, and a multi-turn case's each turn's listing and the files its checks read
-    (runner.trial.snapshot)."""
-
-    transcripts: tuple[bytes, ...] = ()
-    collected: Collected = field(default_factory=Collected)
-    turns: tuple[tuple[TurnFiles, dict[str, bytes]], ...] = ()
-
-
-def _store_attempt(store: Store, keys: AttemptKeys, result: TrialResult, kept: Kept) -> None:
-    """The attempt's artifacts: transcript.jsonl holds the whole conversation (one turn: the
-    session), and a multi-turn case's each turn under turns/<i>/ as well, with the files
-    that turn's checks read."""
-    transcript = kept.transcripts
-    if any(transcript):
-        store.put(keys.transcript, b"".join(transcript))
-    if len(transcript) > 1:
-        for number, raw in enumerate(transcript, 1):
-            store.put(keys.turn(number).transcript, raw)
-    for number, (files, saved) in enumerate(kept.turns, 1):
-        for rel, content in saved.items():
-            store.put(keys.turn(number).output(rel), content)
-        store.put(keys.turn(number).files, files.model_dump_json(indent=1).encode())
-    for rel, data in kept.collected.files.items():
-        store.put(keys.output(rel), data)
-    store.put(keys.result, result.model_dump_json(indent=1).encode())
 
 
 def _node() -> str:
@@ -525,18 +495,9 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
             check="trial finished", passed=False, detail=str(error))])
     whole = merged([parse_transcript(raw) for raw in ran.transcripts])
     return _result(base, spec, ran, whole, clock, status, error, scores), \
-        Kept(ran.transcripts, ran.collected, _snapshots(spec, ran))
+        Kept(ran.transcripts, ran.collected, conversation_snapshots(
+            spec.case, ran.talk, ran.collected, ran.inputs))
 
-
-def _snapshots(spec: TrialSpec, ran: Ran) -> tuple[tuple[TurnFiles, dict[str, bytes]], ...]:
-    """A multi-turn case's every turn sent: its listing and the files its checks read."""
-    if not spec.case.follow_ups or ran.talk is None:
-        return ()
-    checks = [spec.case.first_turn, *spec.case.follow_ups]
-    earlier = [snapshot(checks[n], t.collected, ran.inputs)
-               for n, t in enumerate(ran.talk.earlier)]
-    return (*earlier, snapshot(checks[ran.talk.sent - 1], ran.collected, ran.inputs,
-                               last=True))
 
 
 def _scratch(spec: TrialSpec) -> Path:
