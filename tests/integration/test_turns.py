@@ -239,22 +239,27 @@ def _results(local: LocalStore, run_id: str) -> dict[str, Any]:
     return found
 
 
-def test_max_turns_covers_the_whole_conversation(tmp_path: Path,
-                                                 docker_client: object) -> None:
-    """--max-turns 3: the candidate's turn 1 takes two model turns (a Bash call, then its
-    answer), so its follow-up is resumed with --max-turns 1 and claude stops it at its cap;
-    the trial says it stopped at turn 2."""
+def _limited(tmp_path: Path, *limit: str) -> tuple[dict[str, Any], ...]:
+    """The two-turn case run under `limit`: the candidate's result and its two turns' result
+    events."""
     skill = make_skill(tmp_path)
     store = tmp_path / "store"
     done = cli("run", str(skill), "--model-script", str(script(tmp_path)), "--store",
-               str(store), "--executor", "inprocess", "--k", "1", "--fresh",
-               "--max-turns", "3")
+               str(store), "--executor", "inprocess", "--k", "1", "--fresh", *limit)
     assert done.returncode in (0, 1), done.stderr[-3000:]
     local = LocalStore(store)
     (run_id,) = [p.name for p in (store / "runs").iterdir()]
     cand = _results(local, run_id)["candidate"]
     attempt = RunKeys(run_id).trial(cand["trial_id"]).attempt(cand["attempt"])
-    one, two = (_result_event(local.get(attempt.turn(n).transcript)) for n in (1, 2))
+    return (cand, *(_result_event(local.get(attempt.turn(n).transcript)) for n in (1, 2)))
+
+
+def test_max_turns_covers_the_whole_conversation(tmp_path: Path,
+                                                 docker_client: object) -> None:
+    """--max-turns 3: the candidate's turn 1 takes two model turns (a Bash call, then its
+    answer), so its follow-up is resumed with --max-turns 1 and claude stops it at its cap;
+    the trial says it stopped at turn 2."""
+    cand, one, two = _limited(tmp_path, "--max-turns", "3")
     assert one["num_turns"] == 2 and one["subtype"] == "success", one
     assert two["subtype"] == "error_max_turns", two
     assert cand["status"] == "agent_error" and cand["passed"] is False, cand
@@ -267,17 +272,7 @@ def test_the_session_budget_covers_the_whole_conversation(tmp_path: Path,
     so the candidate's turn 1 takes $0.005 and its follow-up is resumed with
     --max-budget-usd 0.001 (claude bounds each invocation alone and reports the conversation's
     running total); claude stops it after its first call, and the trial says at which turn."""
-    skill = make_skill(tmp_path)
-    store = tmp_path / "store"
-    done = cli("run", str(skill), "--model-script", str(script(tmp_path)), "--store",
-               str(store), "--executor", "inprocess", "--k", "1", "--fresh",
-               "--session-budget-usd", "0.006")
-    assert done.returncode in (0, 1), done.stderr[-3000:]
-    local = LocalStore(store)
-    (run_id,) = [p.name for p in (store / "runs").iterdir()]
-    cand = _results(local, run_id)["candidate"]
-    attempt = RunKeys(run_id).trial(cand["trial_id"]).attempt(cand["attempt"])
-    one, two = (_result_event(local.get(attempt.turn(n).transcript)) for n in (1, 2))
+    cand, one, two = _limited(tmp_path, "--session-budget-usd", "0.006")
     assert one["subtype"] == "success" and one["total_cost_usd"] == 0.005, one
     assert two["subtype"] == "error_max_budget_usd", two
     assert cand["error"] == "error_max_budget_usd (at turn 2 of 2)", cand

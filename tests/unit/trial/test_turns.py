@@ -122,8 +122,9 @@ def three_turns(spec: TrialSpec, max_turns: int | None = None,
     return spec.model_copy(update={"case": case, "limits": limits})
 
 
-def _flag(args: list[str], flag: str) -> str:
-    return args[args.index(flag) + 1]
+def sent_with(spec: TrialSpec, flag: str) -> list[str]:
+    """`flag`'s value in each turn of the trial's conversation, as sent."""
+    return [a[a.index(flag) + 1] for t, _, a in FakeSandbox.sent if t == spec.trial_id]
 
 
 def test_max_turns_covers_the_whole_conversation_and_says_where_it_stopped(
@@ -134,8 +135,7 @@ def test_max_turns_covers_the_whole_conversation_and_says_where_it_stopped(
     # too few, so it ends as claude ends at its cap
     FakeSandbox.plan[spec.trial_id] = {"num_turns": 2, **FIRST, "reply": "Owners"}
     result = run_trial(spec, store)
-    sent = [a for t, _, a in FakeSandbox.sent if t == spec.trial_id]
-    assert [_flag(a, "--max-turns") for a in sent] == ["5", "3", "1"]
+    assert sent_with(spec, "--max-turns") == ["5", "3", "1"]
     assert result.status is TrialStatus.AGENT_ERROR and result.passed is False
     assert result.error == "error_max_turns (at turn 3 of 3)"
     assert result.turns == 5  # every model turn of the conversation, within its cap
@@ -147,8 +147,7 @@ def test_a_follow_up_the_limits_leave_nothing_for_is_not_sent(
     spec = three_turns(candidate(tasks), max_turns=4)
     FakeSandbox.plan[spec.trial_id] = {"num_turns": 2, **FIRST}
     result = run_trial(spec, store)
-    sent = [a for t, _, a in FakeSandbox.sent if t == spec.trial_id]
-    assert [_flag(a, "--max-turns") for a in sent] == ["4", "2"]  # turn 3: none left
+    assert sent_with(spec, "--max-turns") == ["4", "2"]  # turn 3: none left
     assert result.status is TrialStatus.AGENT_ERROR and result.passed is False
     assert result.error is not None and result.error.startswith(
         "stopped at turn 3 of 3: --max-turns 4 covers the whole conversation")
@@ -166,8 +165,7 @@ def test_the_session_budget_covers_the_whole_conversation(
     # cap less that total, never less the sum of the totals
     FakeSandbox.plan[spec.trial_id] = {"cost_usd": 0.02, **FIRST, "reply": "Owners"}
     result = run_trial(spec, store)
-    sent = [a for t, _, a in FakeSandbox.sent if t == spec.trial_id]
-    assert [float(_flag(a, "--max-budget-usd")) for a in sent] == \
+    assert [float(v) for v in sent_with(spec, "--max-budget-usd")] == \
         pytest.approx([0.05, 0.03, 0.01])
     assert result.status is TrialStatus.AGENT_ERROR
     assert result.error == "error_max_budget_usd (at turn 3 of 3)"
