@@ -585,6 +585,11 @@ def _preflight_case(skill_dir: Path, case: Case, refuse: Refuse) -> None:
     _preflight_checks(case, refuse)
     if case.judge_program is not None:
         _preflight_program(skill_dir, case.judge_program, refuse)
+    for turn in (case.first_turn, *case.follow_ups):  # a turn's own, run right after it
+        if turn is not None and turn.judge_program:
+            _preflight_program(skill_dir, turn.judge_program, refuse)
+        if turn is not None and turn.grader_program:
+            _preflight_program(skill_dir, turn.grader_program.path, refuse)
     root = skill_dir.resolve()
     for file in case.files:
         posix = PurePosixPath(file)

@@ -237,8 +237,10 @@ def programs_of(cases: Iterable[Case]) -> list[str]:
     """Every program of the skill the cases will run (judge and grader), once, in order."""
     found: list[str] = []
     for case in cases:
-        found += [p for p in (case.judge_program,
-                              case.grader_program.path if case.grader_program else None) if p]
+        for own in (case, case.first_turn, *case.follow_ups):  # a turn's own programs too
+            if own is not None:
+                found += [p for p in (own.judge_program, own.grader_program.path
+                                      if own.grader_program else None) if p]
     return list(dict.fromkeys(found))
 
 

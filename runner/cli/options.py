@@ -139,9 +139,11 @@ OPTIONS: dict[str, Decorator] = {
                               show_default=True, type=click.FloatRange(min=1),
                               help="Per-trial wall-clock limit, seconds."),
     "max_turns": click.option("--max-turns", type=click.IntRange(min=1),
-                              help="Passed to claude."),
+                              help="Passed to claude; covers a multi-turn case's whole "
+                                   "conversation."),
     "session_budget_usd": click.option("--session-budget-usd", type=POSITIVE,
-                                       help="Per-session --max-budget-usd passed to claude."),
+                                       help="Per-trial --max-budget-usd passed to claude; "
+                                            "covers a multi-turn case's whole conversation."),
     "allow_server_tools": click.option("--allow-server-tools", is_flag=True,
                                        help="Let server-side tools (web search/fetch, code "
                                             "execution, MCP) through the gateway."),

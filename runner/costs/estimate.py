@@ -5,6 +5,14 @@ Per session the figures are the skill's own history when there is one (mean mete
 session of each arm in its past receipts), else a deliberately generous default: an agent
 session re-sends its context every turn, so input dominates. The grader makes one call per
 trial whose case has statements; the judge at most two per tied row whose case it may judge.
+
+A multi-turn case is one trial but N claude invocations, and each follow-up resumes the
+conversation: every model call of turn j re-sends what the turns before it left in the context
+(their answers, tool calls and results) on top of what any session sends (system prompt, tools,
+its own work). The default figure counts each earlier turn as adding half a session's input to
+each follow-up, so turn j costs (1 + (j-1)/2) sessions' input and one session's output: a
+two-turn case is 2.5 sessions' input, a three-turn one 4.5 (`conversation_weight`). A skill's
+history is already per trial (a past conversation metered whole), so it is used as it is.
 """
 
 from __future__ import annotations
@@ -22,8 +30,18 @@ JUDGE_INPUT_TOKENS = 20_000  # two trials' material
 JUDGE_OUTPUT_TOKENS = 400
 
 
-def estimate_usd(model: str, sessions: int) -> float:
-    return sessions * cost_usd(model, EST_INPUT_TOKENS, EST_OUTPUT_TOKENS, 0, 0)
+FOLLOW_UP_GROWTH = 0.5  # of a session's input, added to each follow-up per earlier turn
+
+
+def conversation_weight(turns: int) -> float:
+    """A conversation of `turns` user turns in sessions' worth of input tokens."""
+    return sum(1 + FOLLOW_UP_GROWTH * (j - 1) for j in range(1, turns + 1))
+
+
+def estimate_usd(model: str, sessions: int, turns: int = 1) -> float:
+    """`sessions` trials at the default figure, each a conversation of `turns` user turns."""
+    return sessions * cost_usd(model, round(EST_INPUT_TOKENS * conversation_weight(turns)),
+                               EST_OUTPUT_TOKENS * turns, 0, 0)
 
 
 def _line(what: str, calls: int, model: str, per_in: float, per_out: float, basis: str,
@@ -32,6 +50,25 @@ def _line(what: str, calls: int, model: str, per_in: float, per_out: float, basi
     return Line(what=CostLine(what), calls=calls, input_tokens=tokens_in, output_tokens=tokens_out,
                 usd=cost_usd(model, tokens_in, tokens_out, 0, 0, batch),
                 basis=basis + (", batch rate" if batch else ""), upper_bound=upper_bound)
+
+
+def _default_line(arm: Arm, plan: Plan, sessions: int, adaptive: bool) -> Line:
+    """An arm at the default per-session figure, each multi-turn trial weighted by its turns
+    (`conversation_weight`); the basis says how many were."""
+    turns = [len(t.case.prompts) for t in plan.trials if t.arm is arm]
+    many = [n for n in turns if n > 1]
+    if not many:
+        return _line(str(arm), sessions, plan.model, EST_INPUT_TOKENS, EST_OUTPUT_TOKENS,
+                     "default per-session figure", upper_bound=adaptive)
+    weight = sum(conversation_weight(n) for n in turns)
+    tokens_in, tokens_out = round(weight * EST_INPUT_TOKENS), sum(turns) * EST_OUTPUT_TOKENS
+    span = f"{min(many)}" if min(many) == max(many) else f"{min(many)}-{max(many)}"
+    basis = (f"default per-session figure; {len(many)} multi-turn trial(s) of {span} turns: "
+             f"{sum(turns)} turns priced as {weight:g} sessions' input (each follow-up "
+             "re-sends the conversation before it)")
+    return Line(what=CostLine(str(arm)), calls=sessions, input_tokens=tokens_in,
+                output_tokens=tokens_out, usd=cost_usd(plan.model, tokens_in, tokens_out, 0, 0),
+                basis=basis, upper_bound=adaptive)
 
 
 def estimate_plan(plan: Plan, history: dict[Arm, TokenMeans] | None = None,
@@ -48,9 +85,7 @@ def estimate_plan(plan: Plan, history: dict[Arm, TokenMeans] | None = None,
                                past.output_tokens, f"history: {past.sessions} past session(s)",
                                upper_bound=adaptive))
         else:
-            lines.append(_line(str(arm), sessions, plan.model, EST_INPUT_TOKENS,
-                               EST_OUTPUT_TOKENS, "default per-session figure",
-                               upper_bound=adaptive))
+            lines.append(_default_line(arm, plan, sessions, adaptive))
     graded = sum(1 for t in plan.trials if t.case.statements)
     if graded:
         lines.append(_line("grader", graded, plan.grader_model or plan.model,

@@ -51,7 +51,8 @@ def pass_context(settings: PassSettings, pass_id: str, upstream: str,
 def check_budget(cap_usd: float | None, force: bool, pending: list[TrialSpec],
                  spent_usd: float) -> None:
     """The run's cap against the sessions still to run (runner.driver.wave.run_cap_check)."""
-    run_cap_check(cap_usd, force, sum(estimate_usd(t.model, 1) for t in pending), spent_usd,
+    run_cap_check(cap_usd, force, sum(estimate_usd(t.model, 1, len(t.case.prompts))
+                                         for t in pending), spent_usd,
                   f"{len(pending)} session(s)")
 
 
@@ -82,7 +83,7 @@ def run_pass(pass_id: str, plans: list[Plan], store: Store, settings: PassSettin
     # Refused before anything is written: nothing stored, nothing spent.
     with Wave(pass_id, store, settings, budget) as wave:
         to_run = [t for t in trials if t.trial_id not in done]
-        wave.price(sum(estimate_usd(t.model, 1) for t in to_run),
+        wave.price(sum(estimate_usd(t.model, 1, len(t.case.prompts)) for t in to_run),
                    spent_by(list(done.values())), f"{len(to_run)} session(s)")
         if to_run:  # one tiny call per model, to the wave's upstream, on the run's bill
             live_check(wave, live_models(plans, settings), console,

@@ -44,15 +44,18 @@ from runner.schema.case import Case
 from runner.schema.enums import Arm, TrialStatus
 from runner.schema.options import RateSettings, RegradeOptions
 from runner.schema.plan import Plan
-from runner.schema.regrade import Regrade
+from runner.schema.regrade import NotRegraded, Regrade
 from runner.schema.report import Report
 from runner.schema.skill import Skill
 from runner.schema.trial import CheckResult, Score, TrialResult, TrialSpec
+from runner.schema.turns import TurnFiles
 from runner.scoring.base import Evidence, Grading, passed, score_all
 from runner.store.base import Store, open_store
 from runner.store.keys import AttemptKeys, RunKeys
 from runner.store.trials import read_done, standing
+from runner.trial.collect import Collected
 from runner.trial.transcript import parse_transcript
+from runner.trial.turns import grade_turns, turn_evidence
 
 log = logging.getLogger(__name__)
 
@@ -81,11 +84,39 @@ def _unchanged_statements(before: Case, after: Case) -> bool:
 
 
 def needs_grader(before: Case, after: Case, result: TrialResult) -> bool:
-    """The grader reads this trial again: its case has statements and the stored grade does
-    not stand for them (changed, never graded, or still pending)."""
+    """The grader reads this trial again: its case (or one of its turns) has statements and
+    the stored grade does not stand for them (changed, never graded, or still pending)."""
+    return _case_needs_grader(before, after, result) or (
+        not result.status.is_hole and bool(_turns_to_grade(before, after, result)))
+
+
+def _case_needs_grader(before: Case, after: Case, result: TrialResult) -> bool:
+    """The case's own statements (not its turns') need the grader again."""
     stored = result.scores.get("statements")
     return bool(after.statements) and not result.status.is_hole and not (
         _unchanged_statements(before, after) and stored is not None and not stored.pending)
+
+
+def _turn_checks(case: Case, number: int) -> tuple[str, ...]:
+    own = case.turn_case(number) if case.follow_ups else None
+    return own.statements if own is not None else ()
+
+
+def _turns_to_grade(before: Case, after: Case, result: TrialResult) -> list[int]:
+    """The turns whose statements the grader reads again: changed, or never graded."""
+    numbers = range(1, len(after.prompts) + 1) if after.follow_ups else range(0)
+    return [n for n in numbers if _turn_checks(after, n) and (
+        _turn_checks(before, n) != _turn_checks(after, n)
+        or f"turn {n}: statements" not in result.scores)]
+
+
+def turns_kept(store: Store, run_id: str, trial_id: str) -> bool:
+    """The source trial kept the files after each turn (runs made before they were kept did
+    not: their turns' own scores can only stand as graded)."""
+    try:
+        return store.exists(standing(store, run_id, trial_id).turn(1).files)
+    except KeyError:
+        return False
 
 
 def _stood(store: Store, run_id: str, trial_id: str) -> TrialResult | None:
@@ -137,6 +168,42 @@ class Regrader:
                 break
         return found
 
+    def _turn_files(self, src: AttemptKeys, number: int,
+                    outputs: dict[str, bytes]) -> Collected | None:
+        """The files kept after turn `number` (the last turn's are the attempt's outputs),
+        or None for a run that kept none."""
+        try:
+            files = TurnFiles.model_validate_json(self.store.get(src.turn(number).files))
+        except KeyError:
+            return None
+        kept = outputs if files.last else {
+            rel: self.store.get(src.turn(number).output(rel)) for rel in files.kept}
+        return Collected(files=kept, skipped=files.skipped)
+
+    def _turn_scores(self, spec: TrialSpec, source: TrialResult, src: AttemptKeys,
+                     outputs: dict[str, bytes]) -> dict[str, Score]:
+        """Every turn's own checks graded again on its stored material; its programs' scores
+        (they ran in the session's sandbox) and statements the grader need not read again
+        stand. A run that kept no turn files keeps its turns' scores as graded."""
+        stood = {n: s for n, s in source.scores.items() if n.startswith("turn ")}
+        evidence = []
+        for number, raw in enumerate(self._turns(src, spec.case), 1):
+            files = self._turn_files(src, number, outputs)
+            if files is None:
+                return stood
+            evidence.append(turn_evidence(raw, files, source.inputs))
+        if not evidence:
+            return stood
+        fresh = _turns_to_grade(self.before[spec.trial_id], spec.case, source)
+        keep = {n: s for n, s in stood.items() if n.split(": ", 1)[1] == "program" or (
+            n.split(": ", 1)[1] == "statements" and not s.pending
+            and int(n.split()[1].rstrip(":")) not in fresh)}
+        scores = grade_turns(spec.case, spec.scorers, evidence,
+                             self.grading() if fresh else Grading(), kept=keep)
+        self.grader_cost += sum(scores[f"turn {n}: statements"].cost_usd or 0.0 for n in fresh
+                                if f"turn {n}: statements" in scores)
+        return scores
+
     def regrade(self, spec: TrialSpec, source: TrialResult) -> TrialResult:
         """The trial scored again; stored under the new run (a hole stays a hole, unstored)."""
         if source.status.is_hole:
@@ -148,17 +215,16 @@ class Regrader:
             transcript_bytes = b""
         prefix = src.output("")
         outputs = {k[len(prefix):]: self.store.get(k) for k in self.store.list(prefix)}
-        # a multi-turn case's own checks grade its last turn; its turns' own scores stand
-        # (why_not sends a case whose turn checks changed to a new run)
+        # a multi-turn case's own checks grade its last turn; each turn's own checks are
+        # graded again on that turn's transcript and the files kept after it
         last = self._last_turn(src, spec.case) or transcript_bytes
         transcript = parse_transcript(last)
         evidence = Evidence(transcript.assistant_text, outputs, source.outputs_skipped,
                             last, tuple(transcript.calls), None, source.inputs)
-        reuse: dict[str, Score] = {n: s for n, s in source.scores.items()
-                                   if n.startswith("turn ")}
+        reuse = self._turn_scores(spec, source, src, outputs)
         if "program" in source.scores:  # unchanged, or the case would not be regraded
             reuse["program"] = source.scores["program"]
-        fresh_grade = self.needs_grader(spec, source)
+        fresh_grade = _case_needs_grader(self.before[spec.trial_id], spec.case, source)
         if not fresh_grade and "statements" in source.scores and spec.case.statements:
             reuse["statements"] = source.scores["statements"]
         names = tuple(n for n in spec.scorers if n not in reuse)
@@ -166,10 +232,10 @@ class Regrader:
             "prompt": spec.case.conversation_prompt(len(spec.case.prompts))})
         scored = score_all(names, case, evidence,
                            self.grading() if fresh_grade else Grading())
-        if fresh_grade:
+        if self.needs_grader(spec, source):
             self.graded += 1
-            if "statements" in scored:
-                self.grader_cost += scored["statements"].cost_usd or 0.0
+        if fresh_grade and "statements" in scored:
+            self.grader_cost += scored["statements"].cost_usd or 0.0
         scores = {n: (reuse.get(n) or scored[n]) for n in spec.scorers
                   if n in reuse or n in scored}
         scores |= {n: s for n, s in reuse.items() if n.startswith("turn ")}
@@ -185,6 +251,11 @@ class Regrader:
             self.store.put(mine.transcript, transcript_bytes)
         for number, raw in enumerate(self._turns(src, spec.case), 1):
             self.store.put(mine.turn(number).transcript, raw)
+            # the files kept after the turn too, so this run can be regraded in its turn
+            for key in self.store.list(src.turn(number).prefix + "/"):
+                if key != src.turn(number).transcript:
+                    self.store.put(mine.turn(number).prefix + key[len(src.turn(number).prefix):],
+                                   self.store.get(key))
         for rel, data in outputs.items():
             self.store.put(mine.output(rel), data)
         self.store.put(mine.result, result.model_dump_json(indent=1).encode())
@@ -266,6 +337,7 @@ def _prepare(opts: RegradeOptions, store: Store, console: Console) -> Prepared:
         raise RefusedInput(f"run {opts.run_id} has no trials to regrade")
     fixtures = tar_files(store.get(source.trials[0].fixtures_bundle))
     scope = regrade_scope(source, caseset, fixtures, skill.path)
+    _unkept_turns(store, source, scope)
     if not scope.kept:
         print_scope(scope, console)
         raise RefusedInput(f"nothing to regrade: no case of run {opts.run_id} stands for "
@@ -277,6 +349,24 @@ def _prepare(opts: RegradeOptions, store: Store, console: Console) -> Prepared:
     if note:
         console.print(f"[yellow]note[/]: {escape(note)}")
     return Prepared(source, skill, scope, regrade_plan(source, caseset, scope), note)
+
+
+def _unkept_turns(store: Store, source: Plan, scope: Scope) -> None:
+    """A case whose turns' own checks changed needs the files kept after each turn; a run
+    made before they were kept has none, so such a case is not regraded."""
+    before = {c.id: c for c in source.cases_in_order()}
+    for case in list(scope.kept):
+        old = before[case.id]
+        if (old.first_turn, old.follow_ups) == (case.first_turn, case.follow_ups):
+            continue
+        ran = [t.trial_id for t in source.trials if t.case.id == case.id]
+        if ran and not any(turns_kept(store, source.run_id, t) for t in ran):
+            scope.kept.remove(case)
+            scope.changes = [c for c in scope.changes if c.case != case.id]
+            scope.not_regraded.append(NotRegraded(
+                case=case.id, reason="its turns' own checks changed, and this run did not "
+                                     "keep the files after each turn (made before they were "
+                                     "kept)"))
 
 
 def _sources(store: Store, source: Plan, plan: Plan) -> dict[str, TrialResult | None]:

@@ -22,6 +22,7 @@ from runner.schema.case import Case, CaseSet
 from runner.schema.enums import CriterionChange, CriterionKind
 from runner.schema.plan import Plan
 from runner.schema.regrade import CheckChange, NotRegraded
+from runner.trial.snapshot import need_of
 
 LISTS = (CriterionKind.ASSERTIONS, CriterionKind.STATEMENTS, CriterionKind.TOOL_CALLS,
          CriterionKind.OUTPUTS, CriterionKind.JSON_CHECKS, CriterionKind.PROCESS)
@@ -101,9 +102,9 @@ def why_not(before: Case, after: Case, before_files: dict[str, bytes], root: Pat
     """Why the stored sessions of `before` do not stand for `after`, or None when they do."""
     if before.prompts != after.prompts:
         return "its prompt changed: the agent was asked something else"
-    if (before.first_turn, before.follow_ups) != (after.first_turn, after.follow_ups):
-        return ("its turns' own checks changed: they read the files after each turn, which "
-                "are not kept")
+    turns = _turns_changed(before, after, before_files, root)
+    if turns is not None:
+        return turns
     if before.files != after.files or entries_digest(before_files, list(before.files)) != \
             entries_digest(folder_files(root, list(after.files)), list(after.files)):
         return "its fixtures changed: the agent worked on other files"
@@ -116,6 +117,31 @@ def why_not(before: Case, after: Case, before_files: dict[str, bytes], root: Pat
             before_files, grader) != entries_digest(folder_files(root, grader), grader):
         return "its grader program changed: it ran over the session's work, in its container"
     return None
+
+
+def _turns_changed(before: Case, after: Case, before_files: dict[str, bytes],
+                   root: Path) -> str | None:
+    """Why the turns' own checks cannot be graded again on what each turn kept: a turn's
+    program changed (it ran in the session's sandbox right after its turn), or a turn's
+    checks now read files that were not kept after it (runner.trial.snapshot). The last
+    turn's files are the attempt's outputs, all of them."""
+    for number in range(1, len(after.prompts)) if after.follow_ups else ():
+        old, new = before.turn_case(number), after.turn_case(number)
+        programs = [p for c in (old, new) if c is not None
+                    for p in (c.judge_program, c.grader_program.path if c.grader_program
+                              else None) if p]
+        if _programs(old) != _programs(new) or entries_digest(before_files, programs) != \
+                entries_digest(folder_files(root, programs), programs):
+            return (f"turn {number}'s program changed: it ran right after that turn, in the "
+                    "session's sandbox")
+        if not need_of(old).covers(need_of(new)):
+            return (f"turn {number}'s checks now read files that were not kept after that "
+                    "turn (only those its checks read then were)")
+    return None
+
+
+def _programs(turn: Case | None) -> tuple[object, object]:
+    return (turn.judge_program, turn.grader_program) if turn is not None else (None, None)
 
 
 @dataclass

@@ -13,6 +13,11 @@ Behaviour, per trial id (set by tests through `FakeSandbox.plan`; "*" applies to
     skills           the skills the session reports seeing (default: the staged plugin's)
     model_calls      this many Messages API calls through the trial's gateway (metered and
                      charged like a real session's)
+    num_turns        model turns the session reports (default 1); past --max-turns it ends
+                     as claude does, `error_max_turns` at the cap
+    cost_usd         what the invocation costs (default 0.001); past --max-budget-usd it
+                     ends `error_max_budget_usd`; a --resume'd session reports its running
+                     total, as claude does
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ class FakeSandbox(Sandbox):
     # (trial id, prompt, claude args) of every session started: what a test sent
     sent: ClassVar[list[tuple[str, str, list[str]]]] = []
     peak: ClassVar[int] = 0  # the most sessions ever inside their slots at once
+    costs: ClassVar[dict[str, float]] = {}  # a conversation's running cost, by session id
     _lock = threading.Lock()
 
     def run(self, spec: SessionSpec) -> SessionRun:
@@ -87,13 +93,33 @@ class FakeSandbox(Sandbox):
             events.append({"type": "result", "subtype": "success", "is_error": True,
                            "num_turns": 1, "result": "API Error: 529 overloaded"})
             return SessionRun(transcript=_lines(events), exit_code=1, wall_s=0.01)
+        turns, cost = behaviour.get("num_turns", 1), behaviour.get("cost_usd", 0.001)
+        session = _flag(spec.claude_args, "--session-id") or _flag(spec.claude_args, "--resume")
+        subtype = "success"
+        max_turns, budget = _flag(spec.claude_args, "--max-turns"), \
+            _flag(spec.claude_args, "--max-budget-usd")
+        if max_turns is not None and turns > int(max_turns):
+            subtype, turns = "error_max_turns", int(max_turns)
+        elif budget is not None and cost > float(budget):
+            subtype = "error_max_budget_usd"
         events += [
             {"type": "assistant", "message": {"content": [
                 {"type": "text", "text": behaviour.get("reply", "ok")}]}},
-            {"type": "result", "subtype": "success", "is_error": False, "num_turns": 1,
-             "duration_ms": 5, "total_cost_usd": 0.001,
+            {"type": "result", "subtype": subtype, "is_error": subtype != "success",
+             "num_turns": turns, "duration_ms": 5, "total_cost_usd": self._total(session, cost),
              "usage": {"input_tokens": 10, "output_tokens": 2}}]
         return SessionRun(transcript=_lines(events), exit_code=0, wall_s=0.01)
+
+
+    @classmethod
+    def _total(cls, session: str | None, cost: float) -> float:
+        with cls._lock:
+            cls.costs[session or ""] = cost + (cls.costs.get(session, 0.0) if session else 0.0)
+            return cls.costs[session or ""]
+
+
+def _flag(args: list[str], flag: str) -> str | None:
+    return args[args.index(flag) + 1] if flag in args else None
 
 
 def _lines(events: list[dict[str, Any]]) -> bytes:

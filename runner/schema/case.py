@@ -139,11 +139,26 @@ class TurnChecks(BaseModel):
                                                                       "after this turn")
     json_checks: tuple[JsonCheck, ...] = Field(default=(), description="Values inside JSON "
                                                                         "outputs after it")
+    judge_program: str | None = Field(default=None, description="A judge program run right "
+                                      "after this turn, on its files; its exit code decides")
+    grader_program: GraderProgram | None = Field(default=None, description="The author's "
+                                                 "grader program run right after this turn, "
+                                                 "on its files, in its own container")
+
+    @model_serializer(mode="wrap")
+    def _without_unset_programs(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # a turn without programs of its own dumps, and so digests, as before they existed
+        data = handler(self)
+        if isinstance(data, dict):
+            for name in ("judge_program", "grader_program"):
+                if data.get(name) is None:
+                    data.pop(name, None)
+        return data
 
     @property
     def gradable(self) -> bool:
         return bool(self.assertions or self.statements or self.tool_calls or self.outputs
-                    or self.json_checks)
+                    or self.json_checks or self.judge_program or self.grader_program)
 
 
 class Turn(TurnChecks):
@@ -336,8 +351,13 @@ class CaseSet(BaseModel):
         return self.model_copy(update={"evals": chosen})
 
     def fixture_files(self) -> list[str]:
-        """Every fixture any case names, and every judge program, once, in order."""
+        """Every fixture any case names, and every judge program, once, in order (a turn's
+        own programs after its case's)."""
+        turns = [t for c in self.evals for t in (c.first_turn, *c.follow_ups) if t is not None]
         return list(dict.fromkeys([*(f for case in self.evals for f in case.files),
                                    *(c.judge_program for c in self.evals if c.judge_program),
                                    *(c.grader_program.path for c in self.evals
-                                     if c.grader_program)]))
+                                     if c.grader_program),
+                                   *(t.judge_program for t in turns if t.judge_program),
+                                   *(t.grader_program.path for t in turns
+                                     if t.grader_program)]))

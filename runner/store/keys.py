@@ -12,6 +12,10 @@
                                                          case: every turn, in order)
     runs/<run_id>/trials/<trial_id>/attempts/<n>/turns/<i>/transcript.jsonl   turn i alone
                                                          (multi-turn cases only)
+    runs/<run_id>/trials/<trial_id>/attempts/<n>/turns/<i>/files.json   the work's listing
+                                                         after turn i
+    runs/<run_id>/trials/<trial_id>/attempts/<n>/turns/<i>/outputs/<relpath>   the files its
+                                                         checks read, as they stood after it
     runs/<run_id>/trials/<trial_id>/attempts/<n>/result.json
     runs/<run_id>/trials/<trial_id>/attempts/<n>/outputs/<relpath>
     runs/<run_id>/trials/<trial_id>/attempts/<n>/grader.json     the grader's request and the
@@ -92,6 +96,15 @@ class TurnKeys:
     @property
     def transcript(self) -> str:
         return f"{self.prefix}/transcript.jsonl"
+
+    @property
+    def files(self) -> str:
+        """The working directory's listing after the turn (runner.schema.turns.TurnFiles)."""
+        return f"{self.prefix}/files.json"
+
+    def output(self, relpath: str) -> str:
+        """A file the turn's checks read, as it stood after the turn."""
+        return f"{self.prefix}/outputs/{relpath}"
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from pathlib import Path
 from runner import config
 from runner.sandbox.base import ProgramSpec, Sandbox, SessionRun
 from runner.sandbox.programs import run_case_program
+from runner.schema.case import Case
 from runner.schema.trial import ProgramRun, TrialSpec
 
 CASE_FILE = "case.json"
@@ -25,28 +26,31 @@ def _timeout(spec: TrialSpec) -> float:
 
 
 def judge_program(spec: TrialSpec, sandbox: Sandbox, workdir: Path, fixtures: Path,
-                  run: SessionRun) -> ProgramRun | None:
-    """The case's judge program (docs/case-sets.md): its exit code decides."""
-    if not spec.case.judge_program or not _started(run):
+                  run: SessionRun, case: Case | None = None) -> ProgramRun | None:
+    """The case's judge program (docs/case-sets.md): its exit code decides. `case`: a turn's
+    own checks as a case (runner.trial.turns), run right after that turn."""
+    case = case or spec.case
+    if not case.judge_program or not _started(run):
         return None
     return run_case_program(sandbox, ProgramSpec(
         trial_id=spec.trial_id, run_id=spec.run_id, workdir=workdir,
-        program=fixtures / spec.case.judge_program, timeout_s=_timeout(spec),
+        program=fixtures / case.judge_program, timeout_s=_timeout(spec),
         limits=spec.sandbox.limits), spec.sandbox.trust_programs)
 
 
 def grader_program(spec: TrialSpec, sandbox: Sandbox, workdir: Path, fixtures: Path,
-                   run: SessionRun) -> ProgramRun | None:
+                   run: SessionRun, case: Case | None = None) -> ProgramRun | None:
     """The author's grader program, given the case (JSON, `SKILL_EVAL_CASE`) and the work
     (its first argument, its cwd and `SKILL_EVAL_WORK`); runner.scoring.grader_program reads
-    what it says."""
-    program = spec.case.grader_program
+    what it says. `case`: a turn's own checks as a case, run right after that turn."""
+    case = case or spec.case
+    program = case.grader_program
     if program is None or not _started(run):
         return None
     # beside the working directory, in the trial's scratch (removed with it)
     with tempfile.TemporaryDirectory(prefix="grader-input-", dir=workdir.parent) as inputs:
         case_file = Path(inputs) / CASE_FILE
-        case_file.write_text(spec.case.model_dump_json(indent=1))
+        case_file.write_text(case.model_dump_json(indent=1))
         Path(inputs).chmod(0o755)
         case_file.chmod(0o644)
         return run_case_program(sandbox, ProgramSpec(

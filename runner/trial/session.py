@@ -8,6 +8,7 @@ from pathlib import Path
 from runner.schema.case import Case
 from runner.schema.enums import TrialKind
 from runner.schema.trial import TrialSpec
+from runner.trial.turns import Left
 
 AUTONOMY_NOTE = ("You are running headless: no human can answer questions. Work autonomously "
                  "in the current directory and finish the task.")
@@ -39,12 +40,27 @@ def claude_args(spec: TrialSpec) -> list[str]:
     return args
 
 
-def turn_args(args: list[str], session_id: str, turn: int) -> list[str]:
+def turn_args(args: list[str], session_id: str, turn: int,
+              left: Left | None = None) -> list[str]:
     """One turn of a multi-turn case: the first keeps its session under `session_id` (no
     --no-session-persistence, or it could not be resumed), each later one resumes it with
-    claude's own --resume, so the model sees the whole conversation."""
+    claude's own --resume, so the model sees the whole conversation. `left`: the model turns
+    and dollars the conversation has left, given as this turn's --max-turns and
+    --max-budget-usd (the case's limits cover the whole conversation)."""
     kept = [a for a in args if a != "--no-session-persistence"]
+    if left is not None and left.turns is not None:
+        kept = _bounded(kept, "--max-turns", str(left.turns))
+    if left is not None and left.usd is not None:
+        kept = _bounded(kept, "--max-budget-usd", f"{left.usd:.6g}")
     return [*kept, "--session-id" if turn == 1 else "--resume", session_id]
+
+
+def _bounded(args: list[str], flag: str, value: str) -> list[str]:
+    """`args` with `flag`'s value replaced by `value`."""
+    if flag not in args:
+        return [*args, flag, value]
+    at = args.index(flag)
+    return [*args[:at + 1], value, *args[at + 2:]]
 
 
 def session_env(token: str) -> dict[str, str]:

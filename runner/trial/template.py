@@ -58,13 +58,25 @@ from runner.scoring.statements import deferred
 from runner.store.base import Store, open_store
 from runner.store.keys import STORE_STOP, AttemptKeys, RunKeys, TrialKeys
 from runner.store.trials import read_done
+from runner.trial.artifacts import Kept, store_attempt
 from runner.trial.collect import Collected, CollectLimits, collect_outputs
 from runner.trial.isolation import find_leak
 from runner.trial.programs import grader_program, judge_program
 from runner.trial.session import claude_args, session_env, stage_fixtures, turn_args
 from runner.trial.slots import SLOTS_DIR, SessionSlots, node_sandbox_capacity
+from runner.trial.snapshot import conversation_snapshots
 from runner.trial.transcript import Transcript, parse_transcript
-from runner.trial.turns import Conversation, converse, grade_turns, merged, turn_evidence
+from runner.trial.turns import (
+    Bounds,
+    Conversation,
+    Left,
+    TurnRun,
+    converse,
+    ended_at,
+    grade_turns,
+    merged,
+    turn_evidence,
+)
 
 log = logging.getLogger(__name__)
 SETTLE_S = 1.0  # a prefetched container starts no sooner than this after a session started
@@ -137,7 +149,7 @@ def run_trial(spec: TrialSpec, store: Store | None = None) -> TrialResult:
     infra_tries = endpoint_tries = 0
     while True:
         attempt = claim_attempt(store, keys)
-        result, transcript, collected = _execute(spec, store, keys.attempt(attempt), attempt)
+        result, kept = _execute(spec, store, keys.attempt(attempt), attempt)
         if result.status is TrialStatus.INFRA_ERROR:
             infra_tries += 1
             if infra_tries >= spec.context.retry.infra_attempts:
@@ -154,7 +166,7 @@ def run_trial(spec: TrialSpec, store: Store | None = None) -> TrialResult:
         log.info("trial %s attempt %d: %s (%s); retrying in %.0fs", spec.trial_id[:12], attempt,
                  result.status, result.error, delay)
         try:  # evidence of a failed try; the next try does not depend on it
-            _store_attempt(store, keys.attempt(attempt), result, transcript, collected)
+            store_attempt(store, keys.attempt(attempt), result, kept)
         except StoreError as exc:
             log.warning("trial %s attempt %d: not stored: %s", spec.trial_id[:12], attempt, exc)
         time.sleep(delay)
@@ -163,7 +175,7 @@ def run_trial(spec: TrialSpec, store: Store | None = None) -> TrialResult:
                                        "retried_because": retried_because(store, keys,
                                                                           attempt)})
     try:
-        _store_attempt(store, keys.attempt(attempt), result, transcript, collected)
+        store_attempt(store, keys.attempt(attempt), result, kept)
         if result.status.is_hole:
             return result  # no DONE: a resumed run tries this trial again
         # DONE carries the result itself and is create-only: if another try of this trial (a
@@ -176,20 +188,6 @@ def run_trial(spec: TrialSpec, store: Store | None = None) -> TrialResult:
         return result.model_copy(update={"status": TrialStatus.INFRA_ERROR, "passed": None,
                                          "error": f"cannot store the trial: {exc}"})
     return result
-
-
-def _store_attempt(store: Store, keys: AttemptKeys, result: TrialResult,
-                   transcript: tuple[bytes, ...], collected: Collected) -> None:
-    """The attempt's artifacts: transcript.jsonl holds the whole conversation (one turn: the
-    session), and a multi-turn case's each turn under turns/<i>/ as well."""
-    if any(transcript):
-        store.put(keys.transcript, b"".join(transcript))
-    if len(transcript) > 1:
-        for number, raw in enumerate(transcript, 1):
-            store.put(keys.turn(number).transcript, raw)
-    for rel, data in collected.files.items():
-        store.put(keys.output(rel), data)
-    store.put(keys.result, result.model_dump_json(indent=1).encode())
 
 
 def _node() -> str:
@@ -382,11 +380,15 @@ def _session(spec: TrialSpec, store: Store, keys: AttemptKeys, sandbox: Sandbox,
 
         conversation = str(uuid.uuid4())  # this attempt's own: a retry starts afresh
 
-        def turn(prompt: str, number: int, timeout_s: float) -> SessionRun:
+        def turn(prompt: str, number: int, left: Left) -> SessionRun:
             if not spec.case.follow_ups:
                 return sandbox.run(session(prompt))
             return sandbox.run(session(prompt, turn_args(claude_args(spec), conversation,
-                                                         number), timeout_s))
+                                                         number, left), left.seconds))
+
+        def after(number: int, run: SessionRun) -> TurnRun:
+            collected = collect_outputs(staged.workdir, CollectLimits())
+            return TurnRun(run, collected, *_turn_programs(spec, sandbox, staged, number, run))
         if slots is not None and sandbox.heavy_start:
             slots.settle(SETTLE_S)
         clock.session_at = time.time()
@@ -399,8 +401,9 @@ def _session(spec: TrialSpec, store: Store, keys: AttemptKeys, sandbox: Sandbox,
                 staged.inputs.clear()
                 staged.inputs.update(digests(collect_outputs(staged.workdir,
                                                              CollectLimits()).files))
-            talk = converse(spec.case.prompts, spec.limits.timeout_s, turn,
-                            lambda: collect_outputs(staged.workdir, CollectLimits()))
+            talk = converse(spec.case.prompts, Bounds(
+                spec.limits.timeout_s, spec.limits.max_turns, spec.limits.session_budget_usd),
+                turn, after)
         finally:
             metered.append(gateway.usage())
     for run in (*(t.run for t in talk.earlier), talk.last):
@@ -450,6 +453,8 @@ class Ran:
     inputs: dict[str, str]
     usage: Usage | None
     talk: Conversation | None = None  # every turn sent (`run` is the last)
+    # the last turn's own judge and grader programs (a multi-turn case's turn naming them)
+    last_own: tuple[ProgramRun | None, ProgramRun | None] = (None, None)
 
     @property
     def transcripts(self) -> tuple[bytes, ...]:
@@ -457,7 +462,7 @@ class Ran:
 
 
 def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
-             attempt: int) -> tuple[TrialResult, tuple[bytes, ...], Collected]:
+             attempt: int) -> tuple[TrialResult, Kept]:
     """One attempt, phase by phase: stage, session (gateway, container, queued, session),
     collect, grade. A failure of the machinery becomes a hole with its cause; what the
     session did is graded."""
@@ -473,9 +478,13 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
            else _in_sandbox(spec, store, keys, guard, clock))
     if isinstance(ran, Unrun):
         return base.model_copy(update={"status": ran.status, "error": ran.error,
-                                       "usage": ran.usage}), (), Collected()
+                                       "usage": ran.usage}), Kept()
     transcript = parse_transcript(ran.run.transcript)
     status, error = _settle(ran, transcript, guard)
+    if ran.talk is not None and spec.case.follow_ups:
+        error = ended_at(ran.talk, len(spec.case.prompts), error)
+        if ran.talk.unsent is not None and status is TrialStatus.COMPLETED:
+            status = TrialStatus.AGENT_ERROR  # a limit of the whole conversation ended it
     scores: dict[str, Score] = {}
     if not status.is_hole:
         scores, status, error = _grade_phase(spec, store, keys, ran, transcript, guard, clock,
@@ -486,7 +495,9 @@ def _execute(spec: TrialSpec, store: Store, keys: AttemptKeys,
             check="trial finished", passed=False, detail=str(error))])
     whole = merged([parse_transcript(raw) for raw in ran.transcripts])
     return _result(base, spec, ran, whole, clock, status, error, scores), \
-        ran.transcripts, ran.collected
+        Kept(ran.transcripts, ran.collected, conversation_snapshots(
+            spec.case, ran.talk, ran.collected, ran.inputs))
+
 
 
 def _scratch(spec: TrialSpec) -> Path:
@@ -521,6 +532,10 @@ def _in_sandbox(spec: TrialSpec, store: Store, keys: AttemptKeys, guard: BudgetG
         talk = _session(spec, store, keys, sandbox, staged, guard, clock, metered)
         run = talk.last
         collected, program, grader = _collect(spec, sandbox, staged, run, clock)
+        with clock.phase(TrialPhase.GRADE):  # unless they ran when the next turn was due
+            last_own = (talk.after_last.program, talk.after_last.grader) \
+                if talk.after_last is not None else \
+                _turn_programs(spec, sandbox, staged, talk.sent, run)
     except ModelStopped as exc:  # stopped while it waited for its session slot
         return Unrun(TrialStatus.STOPPED, f"not started: {exc}", _last(metered))
     except InfraError as exc:
@@ -533,7 +548,8 @@ def _in_sandbox(spec: TrialSpec, store: Store, keys: AttemptKeys, guard: BudgetG
             if (scratch / MOUNTED[1]).exists():  # a multi-turn case's claude state
                 sandbox.release_workdir(scratch / MOUNTED[1])
         shutil.rmtree(scratch, ignore_errors=True)
-    return Ran(run, collected, program, grader, staged.inputs, _last(metered), talk)
+    return Ran(run, collected, program, grader, staged.inputs, _last(metered), talk,
+               last_own)
 
 
 def _collect(spec: TrialSpec, sandbox: Sandbox, staged: Staged, run: SessionRun,
@@ -547,6 +563,17 @@ def _collect(spec: TrialSpec, sandbox: Sandbox, staged: Staged, run: SessionRun,
         program = _judge_program(spec, sandbox, staged.workdir, staged.fixtures, run)
         grader = grader_program(spec, sandbox, staged.workdir, staged.fixtures, run)
     return collected, program, grader
+
+
+def _turn_programs(spec: TrialSpec, sandbox: Sandbox, staged: Staged, number: int,
+                   run: SessionRun) -> tuple[ProgramRun | None, ProgramRun | None]:
+    """Turn `number`'s own judge and grader programs, right after it, on its files (none for
+    a single-turn case, or a turn that names none)."""
+    own = spec.case.turn_case(number) if spec.case.follow_ups else None
+    if own is None:
+        return None, None
+    return (judge_program(spec, sandbox, staged.workdir, staged.fixtures, run, own),
+            grader_program(spec, sandbox, staged.workdir, staged.fixtures, run, own))
 
 
 def _settle(ran: Ran, transcript: Transcript,
@@ -575,10 +602,12 @@ def _grade_phase(spec: TrialSpec, store: Store, keys: AttemptKeys, ran: Ran,
         with clock.phase(TrialPhase.GRADE):
             scores = _grade(spec, store, keys, evidence, guard)
             if spec.case.follow_ups and ran.talk is not None:
-                turns = [turn_evidence(t.run.transcript, t.collected, ran.inputs)
-                         for t in ran.talk.earlier]
-                scores |= grade_turns(spec.case, spec.scorers, [*turns, evidence],
-                                      _grading(spec, guard))
+                turns = [turn_evidence(t.run.transcript, t.collected, ran.inputs, t.program,
+                                       t.grader) for t in ran.talk.earlier]
+                last = turn_evidence(ran.run.transcript, ran.collected, ran.inputs,
+                                     *ran.last_own)
+                scores |= grade_turns(spec.case, spec.scorers, [*turns, last],
+                                      _grading(spec, guard), ran.talk.unsent)
             return scores, status, error
     except ModelStopped as exc:
         return {}, TrialStatus.STOPPED, f"stopped before grading: {exc}"

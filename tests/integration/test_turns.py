@@ -102,11 +102,7 @@ def test_a_two_turn_case_is_sent_in_one_session_and_graded_per_turn(
     local = LocalStore(store)
     (run_id,) = [p.name for p in (store / "runs").iterdir()]
     keys = RunKeys(run_id)
-    results = {}
-    for key in local.list(f"runs/{run_id}/trials/"):
-        if key == keys.trial(key.split("/")[3]).done:
-            result = json.loads(local.get(key))
-            results[result["arm"]] = result
+    results = _results(local, run_id)
     assert set(results) == {"baseline", "candidate"}
     cand, base = results["candidate"], results["baseline"]
     assert cand["status"] == "completed" and cand["passed"] is True, cand
@@ -180,3 +176,104 @@ def test_a_driver_killed_mid_conversation_runs_the_trial_again_whole(
     report = json.loads(local.get(keys.report_json))
     (row,) = report["rows"]
     assert row["outcome"] == "win" and "(at turn 2)" in row["reason"], row
+
+
+ONLY_ALPHA = """
+import pathlib, sys
+notes = pathlib.Path("notes.txt")
+text = notes.read_text() if notes.exists() else ""
+print(repr(text))
+sys.exit(0 if text == "ALPHA\\n" else 1)
+"""
+
+
+def test_each_turn_keeps_its_files_runs_its_own_program_and_is_regraded(
+        tmp_path: Path, docker_client: object) -> None:
+    """Turn 1 names a judge program that passes only on notes.txt as turn 1 leaves it (turn 2
+    appends to it): it runs right after turn 1, in its container. The files turn 1's checks
+    read are kept with it, so a regrade grades turn 1's revised check on them, no session."""
+    skill = make_skill(tmp_path)
+    data = json.loads((skill / "evals" / "evals.json").read_text())
+    data["evals"][0]["turns"][0]["judge_program"] = "evals/only_alpha.py"
+    (skill / "evals" / "evals.json").write_text(json.dumps(data))
+    (skill / "evals" / "only_alpha.py").write_text(ONLY_ALPHA)
+    store = tmp_path / "store"
+    done = cli("run", str(skill), "--model-script", str(script(tmp_path)), "--store",
+               str(store), "--executor", "inprocess", "--k", "1", "--fresh")
+    assert done.returncode in (0, 1), done.stderr[-3000:]
+    local = LocalStore(store)
+    (run_id,) = [p.name for p in (store / "runs").iterdir()]
+    results = _results(local, run_id)
+    cand = results["candidate"]
+    assert cand["passed"] is True, cand
+    (program,) = cand["scores"]["turn 1: program"]["checks"]
+    assert program["passed"] and "'ALPHA\\n'" in program["evidence"], program
+    attempt = RunKeys(run_id).trial(cand["trial_id"]).attempt(cand["attempt"])
+    one = json.loads(local.get(attempt.turn(1).files))
+    assert one["kept"] == ["notes.txt"] and not one["last"]
+    assert local.get(attempt.turn(1).output("notes.txt")) == b"ALPHA\n"
+    assert json.loads(local.get(attempt.turn(2).files))["last"] is True
+
+    # turn 1's check revised to what only turn 1's own file holds: graded on it, no session
+    data["evals"][0]["turns"][0]["outputs"] = [
+        {"path": "notes.txt", "contains": ["re:^ALPHA\\n$"]}]
+    (skill / "evals" / "evals.json").write_text(json.dumps(data))
+    again = cli("regrade", run_id, "--store", str(store))
+    assert again.returncode in (0, 1), again.stderr[-3000:]
+    regraded = [p.name for p in (store / "runs").iterdir() if p.name != run_id]
+    (new_id,) = regraded
+    cand = _results(local, new_id)["candidate"]
+    checks = {c["check"]: c["passed"] for c in cand["scores"]["turn 1: checks"]["checks"]}
+    assert checks == {"turn 1: file notes.txt": True,
+                      "turn 1: file notes.txt: re:^ALPHA\\n$": True}, checks
+    assert cand["scores"]["turn 1: program"]["passed"] is True  # stands as it ran
+
+
+def _results(local: LocalStore, run_id: str) -> dict[str, Any]:
+    keys = RunKeys(run_id)
+    found = {}
+    for key in local.list(f"runs/{run_id}/trials/"):
+        if key == keys.trial(key.split("/")[3]).done:
+            result = json.loads(local.get(key))
+            found[result["arm"]] = result
+    return found
+
+
+def _limited(tmp_path: Path, *limit: str) -> tuple[dict[str, Any], ...]:
+    """The two-turn case run under `limit`: the candidate's result and its two turns' result
+    events."""
+    skill = make_skill(tmp_path)
+    store = tmp_path / "store"
+    done = cli("run", str(skill), "--model-script", str(script(tmp_path)), "--store",
+               str(store), "--executor", "inprocess", "--k", "1", "--fresh", *limit)
+    assert done.returncode in (0, 1), done.stderr[-3000:]
+    local = LocalStore(store)
+    (run_id,) = [p.name for p in (store / "runs").iterdir()]
+    cand = _results(local, run_id)["candidate"]
+    attempt = RunKeys(run_id).trial(cand["trial_id"]).attempt(cand["attempt"])
+    return (cand, *(_result_event(local.get(attempt.turn(n).transcript)) for n in (1, 2)))
+
+
+def test_max_turns_covers_the_whole_conversation(tmp_path: Path,
+                                                 docker_client: object) -> None:
+    """--max-turns 3: the candidate's turn 1 takes two model turns (a Bash call, then its
+    answer), so its follow-up is resumed with --max-turns 1 and claude stops it at its cap;
+    the trial says it stopped at turn 2."""
+    cand, one, two = _limited(tmp_path, "--max-turns", "3")
+    assert one["num_turns"] == 2 and one["subtype"] == "success", one
+    assert two["subtype"] == "error_max_turns", two
+    assert cand["status"] == "agent_error" and cand["passed"] is False, cand
+    assert cand["error"] == "error_max_turns (at turn 2 of 2)", cand
+
+
+def test_the_session_budget_covers_the_whole_conversation(tmp_path: Path,
+                                                          docker_client: object) -> None:
+    """--session-budget-usd 0.006: each scripted response costs $0.0025 as the CLI prices it,
+    so the candidate's turn 1 takes $0.005 and its follow-up is resumed with
+    --max-budget-usd 0.001 (claude bounds each invocation alone and reports the conversation's
+    running total); claude stops it after its first call, and the trial says at which turn."""
+    cand, one, two = _limited(tmp_path, "--session-budget-usd", "0.006")
+    assert one["subtype"] == "success" and one["total_cost_usd"] == 0.005, one
+    assert two["subtype"] == "error_max_budget_usd", two
+    assert cand["error"] == "error_max_budget_usd (at turn 2 of 2)", cand
+    assert cand["cli_cost_usd"] == two["total_cost_usd"], cand  # the running total, once

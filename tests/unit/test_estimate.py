@@ -90,3 +90,28 @@ def test_estimate_command_and_declining_spends_nothing(tmp_path: Path) -> None:
     assert not (tmp_path / "store" / "runs").exists()  # nothing written, nothing spent
     piped = CliRunner().invoke(main, ["run", str(EXAMPLE), "--confirm", "--sandbox", "fake"])
     assert piped.exit_code == 2 and "no terminal to ask on" in piped.output
+
+
+def test_a_multi_turn_case_is_priced_as_its_turns_with_the_growing_context(
+        tmp_path: Path) -> None:
+    from runner.costs.estimate import conversation_weight
+
+    skill = skill_with_grading(tmp_path)
+    data = json.loads((skill / "evals/evals.json").read_text())
+    data["evals"][1]["follow_up_turns"] = ["And then?", "And last?"]
+    (skill / "evals/evals.json").write_text(json.dumps(data))
+    plan = make_plan(RunOptions(skill_path=skill, k=2, model="sonnet", judge=False))
+    assert [conversation_weight(n) for n in (1, 2, 3)] == [1, 2.5, 4.5]
+    by = {line.what: line for line in estimate_plan(plan).lines}
+    # per arm: case a (one turn) and case b (three turns: 1 + 1.5 + 2 sessions' input), k=2
+    line = by["candidate"]
+    assert line.calls == 4
+    assert line.input_tokens == round(2 * (1 + 4.5) * EST_INPUT_TOKENS)
+    assert line.output_tokens == 2 * (1 + 3) * EST_OUTPUT_TOKENS
+    assert line.usd == pytest.approx(cost_usd("sonnet", line.input_tokens,
+                                              line.output_tokens, 0, 0))
+    assert "2 multi-turn trial(s) of 3 turns: 8 turns priced as 11 sessions' input" \
+        in line.basis
+    out = CliRunner().invoke(main, ["estimate", str(skill), "--k", "2", "--no-judge"])
+    assert out.exit_code == 0, out.output
+    assert "8 turns priced as 11 sessions' input" in out.output

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from runner.authoring.caseset import load_caseset
-from runner.schema.case import Case, Reading
+from runner.schema.case import Case, Reading, Turn
 from tests.unit.test_wild_sets import check, skill_with
 
 
@@ -99,15 +99,54 @@ def test_check_names_each_turns_checks_and_a_turn_without_text_is_reported(
     assert "2 turns: each follow-up is sent in the same session" in verbose
 
 
-def test_a_regrade_sends_a_case_whose_turns_changed_to_a_new_run(tmp_path: Path) -> None:
+def test_a_regrade_sends_a_case_to_a_new_run_only_when_its_turns_kept_too_little(
+        tmp_path: Path) -> None:
     from runner.planning.regrade import why_not
-    from runner.schema.case import Turn
+    from runner.schema.case import OutputCheck, Turn, TurnChecks
 
-    before = Case(id="n", prompt="Write notes.txt.", follow_ups=(
+    before = Case(id="n", prompt="Write notes.txt.", first_turn=TurnChecks(
+        outputs=(OutputCheck(path="notes.txt"),)), follow_ups=(
         Turn(prompt="Append BETA.", assertions=("BETA",)),))
     assert why_not(before, before, {}, tmp_path) is None
-    checks = before.model_copy(update={"follow_ups": (
-        Turn(prompt="Append BETA.", assertions=("GAMMA",)),)})
-    assert "turns' own checks changed" in str(why_not(before, checks, {}, tmp_path))
+    # the last turn's files are the attempt's outputs, all kept: any check of it regrades
+    last = before.model_copy(update={"follow_ups": (
+        Turn(prompt="Append BETA.", assertions=("GAMMA",), statements=("It says BETA",)),)})
+    assert why_not(before, last, {}, tmp_path) is None
+    # turn 1 kept notes.txt only (what its checks read): another check of notes.txt regrades
+    same_file = before.model_copy(update={"first_turn": TurnChecks(
+        outputs=(OutputCheck(path="notes.txt", contains=("ALPHA",)),))})
+    assert why_not(before, same_file, {}, tmp_path) is None
+    # a check of every file written (or the grader's statements) needs what was not kept
+    wider = before.model_copy(update={"first_turn": TurnChecks(assertions=("ALPHA",))})
+    assert "turn 1's checks now read files that were not kept" in str(
+        why_not(before, wider, {}, tmp_path))
+    program = before.model_copy(update={"first_turn": TurnChecks(
+        judge_program="evals/check.py")})
+    assert "turn 1's program changed" in str(why_not(before, program, {}, tmp_path))
     asked = before.model_copy(update={"follow_ups": (Turn(prompt="Append GAMMA."),)})
     assert "prompt changed" in str(why_not(before, asked, {}, tmp_path))
+
+
+def test_a_turns_own_programs_are_read_bundled_and_checked_like_a_cases(
+        tmp_path: Path) -> None:
+    from runner.authoring.programs import programs_of
+
+    skill = skill_with(tmp_path, {"skill_name": "tidy-notes", "evals": [{"id": "p", "turns": [
+        {"role": "user", "content": "Write notes.txt.", "judge_program": "evals/one.py"},
+        {"role": "user", "content": "Append BETA.",
+         "grader_program": {"path": "evals/two.py", "threshold": 0.5}}]}]},
+        files={"evals/one.py": "print('ok')\n", "evals/two.py": "print('{}')\n"})
+    caseset = load_caseset(skill)
+    (case,) = caseset.evals
+    assert case.first_turn is not None and case.first_turn.judge_program == "evals/one.py"
+    (follow_up,) = case.follow_ups
+    assert follow_up.grader_program is not None and follow_up.grader_program.threshold == 0.5
+    assert programs_of([case]) == ["evals/one.py", "evals/two.py"]
+    assert {"evals/one.py", "evals/two.py"} <= set(caseset.fixture_files())
+    # a turn without programs dumps (and so digests) as before turns could name them
+    plain = Case(id="x", prompt="p", follow_ups=(Turn(prompt="q"),))
+    assert "program" not in json.dumps(plain.model_dump(mode="json")["follow_ups"])
+    # a turn's program that is not there is refused before anything runs, like a case's
+    (skill / "evals/one.py").unlink()
+    refused = check(str(skill))
+    assert refused.exit_code == 2 and "evals/one.py" in refused.output

@@ -370,3 +370,64 @@ def test_a_regrade_stops_at_its_cap_under_force(tmp_path: Path, skill: Path) -> 
     assert again.regrade is not None and again.regrade.graded_trials == 3
     assert again.regrade.grader_cost_usd == pytest.approx(3 * GRADER_USD)
     assert again.stopped is not None and "budget" in again.stopped
+
+
+def _two_turns(skill: Path, first_check: str) -> None:
+    """sales-totals as a conversation: turn 1 summarises, turn 2 rewrites summary.md as a
+    Regions section; turn 1's own check reads summary.md as turn 1 left it."""
+    path = skill / "evals/evals.json"
+    data = json.loads(path.read_text())
+    case = next(i for i in data["evals"] if i["id"] == "sales-totals")
+    prompt = case.pop("prompt")
+    case.pop("outputs")
+    case["turns"] = [
+        {"role": "user", "content": prompt,
+         "outputs": [{"path": "summary.md", "contains": [first_check]}]},
+        {"role": "user", "content": "Now replace summary.md with a Regions section.",
+         "outputs": [{"path": "summary.md", "contains": ["## Regions"]}]}]
+    path.write_text(json.dumps(data))
+
+
+def test_regrade_grades_every_turn_again_on_the_files_kept_after_it(tmp_path: Path,
+                                                                    skill: Path) -> None:
+    _two_turns(skill, "## Totals")
+    script = tmp_path / "script.yaml"
+    script.write_text("scenarios: [{name: any, turns: [{text: ok}]}]\n")
+    FakeSandbox.plan["*"] = {"reply": "I cannot tell."}
+    opts = RunOptions.model_validate(dict(
+        skill_path=skill, k=1, store_uri=str(tmp_path / "store"), model_script=script,
+        executor="inprocess", concurrency=1, case_ids=("sales-totals",),
+        sandbox=SandboxConfig(backend="fake", scratch_root=tmp_path / "scratch")))
+    from runner.driver.api import preflight
+
+    for spec in preflight(opts).trials:
+        if spec.arm == "candidate":
+            FakeSandbox.plan[spec.trial_id] = {"by_prompt": {
+                "Summarise": {"reply": "5 rows. Total: 600",
+                              "write": {"summary.md": "## Totals\namount: 600\n"}},
+                "Regions": {"reply": "Done: 5 rows. Total: 600",
+                            "write": {"summary.md": "## Regions\n"}}}}
+    source = run_eval(opts, err(quiet=True))
+    cand = next(t for t in source.trials if t.arm == "candidate")
+    assert cand.passed is True
+    # turn 1's check revised: still met by the file as turn 1 left it (turn 2 replaced it,
+    # so a grade on the last turn's files would fail it), and a second one it does not meet
+    data = json.loads((skill / "evals/evals.json").read_text())
+    data["evals"][0]["turns"][0]["outputs"][0]["contains"] = ["## Totals", "amount: 700"]
+    (skill / "evals/evals.json").write_text(json.dumps(data))
+    again = _regrade(tmp_path, source.run_id)
+    assert sum(FakeSandbox.starts.values()) == 4  # no session ran: two turns per arm
+    assert again.regrade is not None and again.cases == ["sales-totals"]
+    store = LocalStore(tmp_path / "store")
+    done = RunKeys(again.run_id).trial(cand.trial_id).done
+    result = TrialResult.model_validate_json(store.get(done))
+    checks = {c.check: c.passed for c in result.scores["turn 1: checks"].checks}
+    assert checks == {"turn 1: file summary.md": True,
+                      "turn 1: file summary.md: ## Totals": True,
+                      "turn 1: file summary.md: amount: 700": False}
+    assert result.scores["turn 2: checks"].passed is True and result.passed is False
+    # a check reading a file turn 1 never kept cannot be graded again: named, not regraded
+    data["evals"][0]["turns"][0]["outputs"] = [{"path": "notes.md"}]
+    (skill / "evals/evals.json").write_text(json.dumps(data))
+    with pytest.raises(RefusedInput, match="nothing to regrade"):
+        _regrade(tmp_path, source.run_id)

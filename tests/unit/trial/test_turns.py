@@ -5,11 +5,15 @@ transcript kept per turn, and a retried attempt re-running every turn."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import pytest
 
 from runner.sandbox.fake import FakeSandbox
 from runner.schema.case import OutputCheck, Reading, Turn, TurnChecks
 from runner.schema.enums import TrialStatus
 from runner.schema.trial import TrialSpec
+from runner.schema.turns import TurnFiles
 from runner.store.keys import RunKeys
 from runner.store.memory import MemoryStore
 from runner.trial.template import run_trial
@@ -104,3 +108,154 @@ def test_a_single_turn_case_keeps_its_one_transcript_and_no_turn_keys(
     assert not [k for k in store.list(attempt.prefix) if "/turns/" in k]
     (args,) = [a for t, _, a in FakeSandbox.sent if t == spec.trial_id]
     assert "--no-session-persistence" in args and "--resume" not in args
+
+
+def three_turns(spec: TrialSpec, max_turns: int | None = None,
+                budget: float | None = None) -> TrialSpec:
+    """Three user turns, the last with a check of its own; the case's limits as given."""
+    case = spec.case.model_copy(update={"follow_ups": (
+        Turn(prompt="Second: add a Regions section."),
+        Turn(prompt="Third: add an Owners section.", assertions=("Owners",),
+             reads=Reading.TEXT))})
+    limits = spec.limits.model_copy(update={"max_turns": max_turns,
+                                            "session_budget_usd": budget})
+    return spec.model_copy(update={"case": case, "limits": limits})
+
+
+def sent_with(spec: TrialSpec, flag: str) -> list[str]:
+    """`flag`'s value in each turn of the trial's conversation, as sent."""
+    return [a[a.index(flag) + 1] for t, _, a in FakeSandbox.sent if t == spec.trial_id]
+
+
+def test_max_turns_covers_the_whole_conversation_and_says_where_it_stopped(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:  # noqa: F811
+    tasks, store = planned
+    spec = three_turns(candidate(tasks), max_turns=5)
+    # each turn takes 2 model turns: turn 1 gets 5, turn 2 the 3 left, turn 3 the 1 left,
+    # too few, so it ends as claude ends at its cap
+    FakeSandbox.plan[spec.trial_id] = {"num_turns": 2, **FIRST, "reply": "Owners"}
+    result = run_trial(spec, store)
+    assert sent_with(spec, "--max-turns") == ["5", "3", "1"]
+    assert result.status is TrialStatus.AGENT_ERROR and result.passed is False
+    assert result.error == "error_max_turns (at turn 3 of 3)"
+    assert result.turns == 5  # every model turn of the conversation, within its cap
+
+
+def test_a_follow_up_the_limits_leave_nothing_for_is_not_sent(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:  # noqa: F811
+    tasks, store = planned
+    spec = three_turns(candidate(tasks), max_turns=4)
+    FakeSandbox.plan[spec.trial_id] = {"num_turns": 2, **FIRST}
+    result = run_trial(spec, store)
+    assert sent_with(spec, "--max-turns") == ["4", "2"]  # turn 3: none left
+    assert result.status is TrialStatus.AGENT_ERROR and result.passed is False
+    assert result.error is not None and result.error.startswith(
+        "stopped at turn 3 of 3: --max-turns 4 covers the whole conversation")
+    (unsent,) = result.scores["turn 3: sent"].checks
+    assert not unsent.passed and "turn 3 was not sent" in unsent.detail
+    attempt = RunKeys(spec.run_id).trial(spec.trial_id).attempt(result.attempt)
+    assert not store.exists(attempt.turn(3).transcript)
+
+
+def test_the_session_budget_covers_the_whole_conversation(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:  # noqa: F811
+    tasks, store = planned
+    spec = three_turns(candidate(tasks), budget=0.05)
+    # each turn costs 0.02 and reports the running total (0.02, 0.04): what is left is the
+    # cap less that total, never less the sum of the totals
+    FakeSandbox.plan[spec.trial_id] = {"cost_usd": 0.02, **FIRST, "reply": "Owners"}
+    result = run_trial(spec, store)
+    assert [float(v) for v in sent_with(spec, "--max-budget-usd")] == \
+        pytest.approx([0.05, 0.03, 0.01])
+    assert result.status is TrialStatus.AGENT_ERROR
+    assert result.error == "error_max_budget_usd (at turn 3 of 3)"
+    # a resumed turn reports the conversation's running total: the last one is the cost
+    assert result.cli_cost_usd == pytest.approx(0.06)
+
+
+def test_the_files_after_each_turn_are_kept_with_it_as_its_checks_read_them(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:  # noqa: F811
+    tasks, store = planned
+    spec = two_turns(candidate(tasks))
+    spec = spec.model_copy(update={"case": spec.case.model_copy(update={
+        "first_turn": TurnChecks(outputs=(OutputCheck(path="summary.md",
+                                                      contains=("amount: 600",)),))})})
+    # turn 2 rewrites summary.md: turn 1's check reads the file as turn 1 left it
+    FakeSandbox.plan[spec.trial_id] = {"by_prompt": {
+        "Summarise": {**FIRST, "write": {"summary.md": "## Totals\n- amount: 600\n",
+                                         "scratch.txt": "notes"}},
+        "Regions section": {"reply": "Regions: 3",
+                            "write": {"summary.md": "## Regions\n"}}}}
+    result = run_trial(spec, store)
+    assert result.scores["turn 1: checks"].passed is True
+    attempt = RunKeys(spec.run_id).trial(spec.trial_id).attempt(result.attempt)
+    one = TurnFiles.model_validate_json(store.get(attempt.turn(1).files))
+    assert {"summary.md", "scratch.txt", "sales.csv"} <= set(one.listing)
+    assert one.kept == ("summary.md",) and not one.last  # only what its checks read
+    assert store.get(attempt.turn(1).output("summary.md")) == b"## Totals\n- amount: 600\n"
+    assert not store.exists(attempt.turn(1).output("scratch.txt"))
+    two = TurnFiles.model_validate_json(store.get(attempt.turn(2).files))
+    assert two.last and two.kept == () and "summary.md" in two.listing
+    assert store.get(attempt.output("summary.md")) == b"## Regions\n"
+
+
+def test_a_turn_with_statements_keeps_every_file_and_one_without_checks_only_its_listing(
+        planned: tuple[list[TrialSpec], MemoryStore]) -> None:  # noqa: F811
+    tasks, store = planned
+    spec = three_turns(candidate(tasks))
+    spec = spec.model_copy(update={"case": spec.case.model_copy(update={
+        "first_turn": TurnChecks(statements=("The summary gives the total",))})})
+    FakeSandbox.plan[spec.trial_id] = {**FIRST, "reply": "Owners"}
+    result = run_trial(spec, store)
+    attempt = RunKeys(spec.run_id).trial(spec.trial_id).attempt(result.attempt)
+    one = TurnFiles.model_validate_json(store.get(attempt.turn(1).files))
+    assert set(one.kept) == set(one.listing) == {"sales.csv", "summary.md"}
+    two = TurnFiles.model_validate_json(store.get(attempt.turn(2).files))
+    assert two.kept == () and set(two.listing) == {"sales.csv", "summary.md"}
+
+
+ONLY_ALPHA = ("import pathlib, sys\nnotes = pathlib.Path('notes.txt')\n"
+              "text = notes.read_text() if notes.exists() else ''\nprint(repr(text))\n"
+              "sys.exit(0 if text == 'ALPHA\\n' else 1)\n")
+
+
+def test_a_turns_own_program_runs_right_after_that_turn_on_its_files(
+        tmp_path: Path) -> None:
+    """Turn 1 names a judge program that passes only on notes.txt as turn 1 leaves it; turn 2
+    appends to it. Read from the set, bundled, run after turn 1 (before turn 2 is sent) and
+    scored as `turn 1: program`; the case's own checks still grade the last turn."""
+    from runner.planning.plan import make_plan
+    from runner.schema.options import RetryPolicy, RunOptions, SandboxConfig
+    from runner.schema.trial import PassContext
+    from tests.unit.test_wild_sets import skill_with
+
+    skill = skill_with(tmp_path, {"skill_name": "tidy-notes", "evals": [{"id": "n", "turns": [
+        {"role": "user", "content": "Write notes.txt holding ALPHA.",
+         "judge_program": "evals/only_alpha.py"},
+        {"role": "user", "content": "Append BETA to notes.txt.", "must_include": ["BETA"]}]}]},
+        files={"evals/only_alpha.py": ONLY_ALPHA})
+    plan = make_plan(RunOptions(skill_path=skill, sandbox=SandboxConfig(backend="fake"),
+                                fresh=True))
+    (case,) = {t.case.id: t.case for t in plan.trials}.values()
+    assert case.first_turn is not None and case.first_turn.judge_program == "evals/only_alpha.py"
+    store = MemoryStore()
+    from runner.authoring.bundles import publish
+
+    for data in plan.bundles.values():
+        publish(store, plan.run_id, data)
+    sandbox = SandboxConfig(backend="fake", scratch_root=tmp_path / "scratch",
+                            trust_programs=True)
+    context = PassContext(sandbox=sandbox, retry=RetryPolicy(infra_backoff_s=0,
+                                                             endpoint_backoff_s=0))
+    spec = next(t for t in plan.trials if t.arm == "candidate").model_copy(
+        update={"context": context})
+    FakeSandbox.plan.clear()
+    FakeSandbox.plan[spec.trial_id] = {"by_prompt": {
+        "holding ALPHA": {"reply": "Wrote it.", "write": {"notes.txt": "ALPHA\n"}},
+        "Append BETA": {"reply": "Appended BETA.", "write": {"notes.txt": "ALPHA\nBETA\n"}}}}
+    result = run_trial(spec, store)
+    assert result.status is TrialStatus.COMPLETED and result.passed is True, result.scores
+    (ran,) = result.scores["turn 1: program"].checks
+    assert ran.passed and "'ALPHA\\n'" in ran.evidence  # turn 1's file, not the last turn's
+    assert "program" not in result.scores  # the case names no program of its own
+    assert result.scores["turn 2: checks"].passed is True
