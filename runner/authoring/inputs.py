@@ -51,9 +51,10 @@ _FILE_NAME = re.compile(r"\w\.[A-Za-z][A-Za-z0-9]{0,7}$")
 # that exists before any task ("this diff", "my repository"): any noun for the first, these
 # for the second; a document or file only after a verb that reads one ("review this file"),
 # since "write my report" asks for it.
-_SKIP = r"(?:(?!(?:a|an|the|as|to|into|in|on|for|with|and|or|of|from|is|are|that|it)\b)[\w.'-]+\s+)"
+_NOT_A_NAME = r"(?!(?:a|an|the|as|to|into|in|on|for|with|and|or|of|from|is|are|that|it)\b)"
+_SKIP = rf"(?:{_NOT_A_NAME}[\w.'-]+\s+)"
 _HANDED = re.compile(r"(?i)\bthe\s+(?:attached|uploaded|provided|enclosed|supplied)\s+"
-                     rf"{_SKIP}{{0,2}}?[\w-]+")
+                     rf"{_SKIP}{{0,2}}{_NOT_A_NAME}[\w.-]*\w")
 _EXISTING = re.compile(
     rf"(?i)\b(?:this|these|my|our)\s+{_SKIP}{{0,3}}?(?:diffs?|patch|repository|repo|"
     r"codebase|code\s?base|pull\s+request|PR|merge\s+request|commit|branch|staged\s+changes|"

@@ -30,6 +30,7 @@ OWN_TOOLS = frozenset({"Agent", "Bash", "BashOutput", "Edit", "ExitPlanMode", "G
                        "WebSearch", "Write", "AskUserQuestion", "ListMcpResourcesTool",
                        "ReadMcpResourceTool"})
 _SKILL_SAYS_MCP = re.compile(r"\bMCP\b")
+_BESIDE = re.compile(r"(?i)\bMCP\b|\bservers?\b|\btools?\b")
 
 
 def declared_servers(skill_dir: Path) -> dict[str, str]:
@@ -67,8 +68,15 @@ def _texts(case: Case) -> list[str]:
 
 
 def _server_named(text: str, server: str) -> bool:
-    return len(server) >= 3 and re.search(rf"(?i)(?<![\w-]){re.escape(server)}(?![\w-])",
-                                          text) is not None
+    """The server named in `text`: a distinctive name (`ledger-db`) anywhere; a plain word
+    (`github`, `memory`) only beside "MCP", "server" or "tool", where it means the server."""
+    if len(server) < 3:
+        return False
+    for match in re.finditer(rf"(?i)(?<![\w-]){re.escape(server)}(?![\w-])", text):
+        near = text[max(0, match.start() - 40):match.end() + 40]
+        if re.search(r"[-_\d]", server) or _BESIDE.search(near):
+            return True
+    return False
 
 
 def case_needs(case: Case, servers: dict[str, str]) -> list[str]:
@@ -79,8 +87,9 @@ def case_needs(case: Case, servers: dict[str, str]) -> list[str]:
                                                                for t in texts)]
     if servers:
         calls = {re.split(r"[:|(]", m, maxsplit=1)[0].strip() for m in case.tool_calls}
+        own = {t.lower() for t in OWN_TOOLS}
         needs += [f"the tool {c!r} (no tool of claude's own)" for c in sorted(calls)
-                  if c and c not in OWN_TOOLS and not c.startswith("mcp__")]
+                  if c and c.lower() not in own and not c.startswith("mcp__")]
     return list(dict.fromkeys(needs))
 
 

@@ -8,6 +8,7 @@ reported (EV016)."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -117,6 +118,22 @@ def test_a_fixture_described_in_words_is_refused_with_the_fix(tmp_path: Path) ->
     assert "evals/files/" in result.output and "`files`" in result.output
 
 
+def test_an_input_beside_a_set_outside_the_skill_is_refused_saying_where(
+        tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    shutil.rmtree(skill_with(repo / "skills", []) / "evals")  # its set is the repository's
+    (repo / "evals" / "fixtures").mkdir(parents=True)
+    (repo / "evals" / "fixtures" / "ledger.csv").write_text(LEDGER["evals/files/ledger.csv"])
+    (repo / "evals" / "cases.json").write_text(json.dumps({"skill": "ledger-audit", "cases": [
+        {"id": "beside", "prompt": "Audit ledger.csv for duplicate payments.",
+         "fixture_path": "fixtures/ledger.csv", "assertions": ["Acme"]}]}))
+    result = check(str(repo))
+    assert result.exit_code == 2
+    line = next(x for x in lines(result, "EV009") if "'beside'" in x)
+    assert "`fixture_path` names a path beside the set, outside the skill folder" in line
+
+
 def test_a_prompt_pointing_at_an_input_nobody_stages_is_refused(tmp_path: Path) -> None:
     skill = skill_with(tmp_path, [
         {"id": "diff", "prompt": "Review this staged ledger diff before I commit it.",
@@ -209,16 +226,19 @@ def test_a_case_needing_an_mcp_tool_gets_a_finding_of_its_own(tmp_path: Path) ->
         {"id": "call", "prompt": "List duplicate payments.", "tool_calls": ["find_payments"],
          "assertions": ["Acme"]},
         {"id": "plain", "prompt": "Audit this ledger: 1,Acme,10 and 2,Acme,10.",
-         "tool_calls": ["Read"], "assertions": ["Acme"]}])
+         "tool_calls": ["Read"], "assertions": ["Acme"]},
+        # a server called by a plain word: that word alone is not the server
+        {"id": "word", "prompt": "Audit this ledger: 1,Acme,10. Then draft a GitHub issue.",
+         "assertions": ["Acme"]}])
     (skill / ".mcp.json").write_text(json.dumps({"mcpServers": {"ledger-db": {
-        "command": "ledger-mcp"}}}))
+        "command": "ledger-mcp"}, "github": {"command": "gh-mcp"}}}))
     result = check(str(skill))
     assert result.exit_code == 0, result.output
     found = lines(result, "EV016")
     assert any("'named-tool'" in x and "mcp__ledger-db__query" in x for x in found), found
     assert any("'server'" in x and "'ledger-db'" in x for x in found), found
     assert any("'call'" in x and "'find_payments'" in x for x in found), found
-    assert not any("'plain'" in x for x in found), found
+    assert not any("'plain'" in x or "'word'" in x for x in found), found
     assert all("no MCP server" in x for x in found)
 
 
