@@ -67,6 +67,7 @@ _READ_ONE = re.compile(
 # Material the prompt carries itself: a fenced block, several lines, or a labelled block.
 _FENCE = re.compile(r"```|~~~|:\s*\n\s*\S")
 MATERIAL_LINES = 4
+_GIVEN_AFTER = re.compile(r"[^.?!\n:]{0,30}:\s*\S")
 
 
 @dataclass(frozen=True)
@@ -153,6 +154,7 @@ def pointed_inputs(case: Case) -> list[str]:
             sum(bool(line.strip()) for line in case.prompt.splitlines()) >= MATERIAL_LINES:
         return []
     own = unquoted(case.prompt)
+    # "review this diff: +a -b": the material follows the words pointing at it
     found = [m.group(0) for pattern in (_HANDED, _EXISTING, _READ_ONE)
-             for m in pattern.finditer(own)]
+             for m in pattern.finditer(own) if not _GIVEN_AFTER.match(own, m.end())]
     return list(dict.fromkeys(" ".join(f.split()) for f in found))

@@ -88,6 +88,17 @@ def test_a_label_or_an_answer_field_is_never_staged(tmp_path: Path) -> None:
                for f in found["findings"])
 
 
+def test_an_input_field_holding_the_answer_is_an_answer_key(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        {"id": "leaky", "prompt": "Audit ledger.csv for duplicate payments.",
+         "input_file": "files/ledger.csv", "assertions": ["dup:ACME-2024-03-01"]}],
+        files={"evals/files/ledger.csv": "id,payee\n1,Acme\n"
+                                        "2,dup:ACME-2024-03-01\n"})
+    found = report(skill)
+    assert any(f["code"] == "EV013" and f["case"] == "leaky" and "operand" in f["message"]
+               for f in found["findings"]), found["findings"]
+
+
 def test_a_field_naming_the_skills_own_file_never_reaches_the_baseline(tmp_path: Path) -> None:
     md = SKILL_MD + "See references/rules.md for the rules.\n"
     cases = [{"id": "a", "prompt": "Audit ledger.csv for duplicate payments.",
@@ -147,6 +158,8 @@ def test_a_prompt_pointing_at_an_input_nobody_stages_is_refused(tmp_path: Path) 
         # given in the prompt itself, staged, or something the task makes: all fine
         {"id": "pasted", "prompt": "Review this diff:\n+2,Acme,10\n",
          "assertions": ["duplicate"]},
+        {"id": "inline", "prompt": "Explain this code: `total = sum(set(amounts))` please",
+         "assertions": ["duplicate"]},
         {"id": "staged", "prompt": "Review this ledger diff.", "files": ["evals/files/x.diff"],
          "assertions": ["duplicate"]},
         {"id": "made", "prompt": "Write my report on duplicate payments to findings.md.",
@@ -158,7 +171,7 @@ def test_a_prompt_pointing_at_an_input_nobody_stages_is_refused(tmp_path: Path) 
     for case in ("'diff'", "'attached'", "'repo'", "'node'"):
         assert case in refused, result.output
     assert "'ledger.csv'" in refused and "this staged ledger diff" in refused
-    for case in ("'pasted'", "'staged'", "'made'"):
+    for case in ("'pasted'", "'inline'", "'staged'", "'made'"):
         assert case not in refused, result.output
 
 
