@@ -62,14 +62,18 @@ def test_a_field_naming_a_file_of_the_set_is_staged_as_a_fixture(tmp_path: Path)
          "xyz": "evals/files/ledger.csv", "assertions": ["Acme"]},
         # a list of them, under a name seen nowhere before
         {"id": "listed", "prompt": "Audit ledger.csv and notes.md for duplicate payments.",
-         "attachments": ["ledger.csv", "notes.md"], "assertions": ["Acme"]}],
+         "attachments": ["ledger.csv", "notes.md"], "assertions": ["Acme"]},
+        # beside a prompt, `input` and `document` holding a path name the input file
+        {"id": "input", "prompt": "Audit the ledger for duplicate payments.",
+         "input": "evals/files/ledger.csv", "document": "notes.md", "assertions": ["Acme"]}],
         files={**LEDGER, "evals/files/notes.md": "Acme was paid twice?\n"})
     found = report(skill)
     staged = {c["id"]: [f["staged_at"] for f in c["fixtures"]] for c in found["cases"]}
     assert staged == {"named": ["ledger.csv"], "unnamed": ["ledger.csv"],
-                      "listed": ["ledger.csv", "notes.md"]}
+                      "listed": ["ledger.csv", "notes.md"],
+                      "input": ["notes.md", "ledger.csv"]}
     ignored = {c["id"]: c["ignored"] for c in found["cases"]}
-    assert ignored == {"named": [], "unnamed": [], "listed": []}
+    assert ignored == {"named": [], "unnamed": [], "listed": [], "input": []}
     said = [f["message"] for f in found["findings"] if f["code"] == "EV012"]
     assert any("`input_file` names files/ledger.csv" in m and "staged" in m for m in said)
 
