@@ -20,13 +20,13 @@ PROSE_WORDS = frozenset({
     "probe", "probes", "note", "notes", "rationale", "why", "reason", "reasons", "reasoning",
     "description", "describe", "explanation", "explain", "comment", "comments", "purpose",
     "intent", "motivation", "summary", "commentary", "remarks", "remark", "hint", "hints",
-    "tests_for", "about", "story", "narrative", "observation", "observations", "todo"})
+    "about", "story", "narrative", "observation", "observations", "todo"})
 METADATA_WORDS = frozenset({
     "tier", "difficulty", "category", "categories", "tag", "tags", "priority", "level",
     "complexity", "severity", "weight", "group", "suite", "topic", "topics", "area",
     "domain", "locale", "language", "lang", "version", "author", "owner", "created",
     "updated", "date", "status", "label", "labels", "stage", "phase", "kind", "type",
-    "scenario", "persona", "segment", "cohort", "split", "source_type", "importance"})
+    "scenario", "persona", "segment", "cohort", "split", "importance"})
 # ...but a field named as what the work should come to (`expected_gate: block`) is an
 # expectation no rule grades: kept plain, so it stands out as a check that may be lost.
 EXPECTATION_WORDS = frozenset({"expected", "expect", "expects", "expectation", "answer",
