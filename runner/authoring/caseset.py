@@ -33,6 +33,7 @@ from runner.authoring.dialects import (
     written_in_statements,
 )
 from runner.authoring.inline import split_inline
+from runner.authoring.inputs import SetFolders, pointed_inputs, staged_fields
 from runner.authoring.joined import TOP_ALIASES, read_joined
 from runner.authoring.layouts import (
     Located,
@@ -42,9 +43,11 @@ from runner.authoring.layouts import (
     prose_refusal,
     read_set,
 )
+from runner.authoring.mcp import MCP_NEED, case_needs, declared_servers, skill_needs
 from runner.authoring.outside import Outside
 from runner.authoring.problems import Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms
+from runner.authoring.prompt_field import no_prompt
 from runner.authoring.prompts import (
     OUTSIDE,
     missing_inputs,
@@ -187,6 +190,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
                                          in_statements), read)
     programs.unread()
     cases = _linked(read, fixtures, problems)
+    _mcp_needs(skill_dir, cases, problems)
     judge_expected = raw.get("judge_expected_output", False)
     if not isinstance(judge_expected, bool):
         problems.refuse("EV009", "", "judge_expected_output: true or false",
@@ -273,6 +277,10 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     reader = CaseReader(problems, label, at.in_statements)
     normalized = {**reader.read(item), "id": label}
     read.depends[label] = reader.depends
+    missing = no_prompt(item, normalized)
+    if missing is not None:
+        problems.refuse("EV009", label, *missing)
+        return
     try:
         case = Case.model_validate(normalized)
     except ValidationError as exc:
@@ -282,6 +290,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
         problems.refuse("EV009", case.id, "duplicate id", "give each case its own id")
     read.seen.add(case.id)
     case = _references(case, at.about, problems)
+    case = staged_fields(case, at.fixtures.folders(), problems)
     case, file_origins = _fixtures(at.fixtures, problems, case)
     case = case.model_copy(update={"inline_files": {**case.inline_files, **inline}})
     if inline:
@@ -401,6 +410,11 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         f"add {near[0]!r} to files" if near else
                         f"add {name!r} under evals/files/ and list it in files (or say in "
                         "the prompt that the agent creates it)")
+    for pointed in pointed_inputs(case):
+        problems.refuse("EV009", case.id, f"the prompt works on {pointed!r}, which the case "
+                        "neither stages nor quotes: the session would not have it",
+                        "put the input under evals/files/ and list it in `files` (or paste it "
+                        "into the prompt)")
     for need in outside_needs(case.prompt):
         problems.report(OUTSIDE, case.id, f"the prompt needs {need!r}: the sandbox has no "
                         "network and none of the author's machine, so no arm can do it",
@@ -410,6 +424,24 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
         problems.report(OUTSIDE, case.id, f"its criteria expect {tool!r}: the sandbox has no "
                         "network, so no arm can use it", "stage the pages it would read as "
                         "fixtures and grade what the work makes of them")
+
+
+def _mcp_needs(skill_dir: Path, cases: list[Case], problems: Problems) -> None:
+    """EV016: the sandbox has no MCP server; what needs one cannot pass in any arm."""
+    servers = declared_servers(skill_dir)
+    relied = skill_needs(skill_dir, servers)
+    if relied:
+        problems.report(MCP_NEED, "", f"the skill relies on {', '.join(relied[:4])}: the "
+                        "sandbox has no MCP server, so a case that needs it cannot pass in any "
+                        "arm", "stage what the tool would return as fixtures, or grade only "
+                        "what the skill does without it")
+    for case in cases:
+        needs = case_needs(case, servers)
+        if needs:
+            problems.report(MCP_NEED, case.id, f"the case needs {', '.join(needs[:4])}: the "
+                            "sandbox has no MCP server, so no arm can call it",
+                            "stage what the tool would return as fixtures and say so in the "
+                            "prompt, or drop the case")
 
 
 def _refuser(problems: Problems, case: str) -> Callable[[str, str], None]:
@@ -455,11 +487,15 @@ class SkillFiles:
         folder = (set_file if set_file is not None and set_file.is_dir()
                   else set_file.parent if set_file is not None else None)
         inside = folder is not None and folder.resolve().is_relative_to(skill_dir.resolve())
+        self.set_dir = folder
         # where the set's own relative paths start, as a path inside the skill
         self.set_folder = (PurePosixPath(folder.resolve().relative_to(skill_dir.resolve())
                                          .as_posix()) if inside and folder else None)
         # a set outside the skill: where its paths are looked for
         self.outside = None if set_file is None else Outside.of(skill_dir, set_file)
+
+    def folders(self) -> SetFolders:
+        return SetFolders(self.root, self.set_folder, self.ending_with, self.set_dir)
 
     def ending_with(self, file: str) -> list[str]:
         if self._files is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from runner.authoring.fields import METADATA, PROSE, field_kind
 from runner.authoring.programs import grader_readings
 from runner.schema.case import Case, Reading
 from runner.schema.checked import CaseReading, CheckReading, FixtureReading
@@ -126,7 +127,8 @@ def _process_checks(case: Case) -> list[CheckReading]:
 
 def _ignored(case: Case, origins: dict[str, tuple[str, ...]]) -> list[str]:
     """The case's fields kept and never graded."""
-    ignored = [f"{key} (kept, not graded)" for key in sorted(case.extra)]
+    ignored = [f"{key} ({_KINDS.get(field_kind(key, case.extra[key]) or '', 'kept')}, not "
+               "graded)" for key in sorted(case.extra)]
     graded_expected = any(o.startswith("expected_output") for o in origins.get("statements", ()))
     if case.expected_output and not graded_expected:
         ignored.append("expected_output (shown to the grader beside statements; not a check)"
@@ -169,25 +171,33 @@ def case_lines(reading: CaseReading) -> list[str]:
 
 
 _IGNORED_KEYS = re.compile(r"\[ignored: ([^\]]+)\]")
+_KINDS = {PROSE: "prose", METADATA: "metadata"}
+_KIND_OF = re.compile(r"\((prose|metadata|kept), not graded\)$")
 
 
 def ignored_summary(readings: list[CaseReading]) -> str | None:
     """Plain `check`: every field kept and never graded, with how many cases carry it, and
     every key of a check object no rule reads, so nothing is dropped without a line."""
     fields: dict[str, int] = {}
+    kinds: dict[str, dict[str, int]] = {"prose": {}, "metadata": {}}
     keys: dict[str, int] = {}
     for reading in readings:
         for item in reading.ignored:
             name = item.split(" (", 1)[0]
-            fields[name] = fields.get(name, 0) + 1
+            kind = _KIND_OF.search(item)
+            counted = kinds.get(kind.group(1), fields) if kind else fields
+            counted[name] = counted.get(name, 0) + 1
         for check in reading.checks:
             for found in _IGNORED_KEYS.findall(check.origin):
                 for key in found.split(", "):
                     keys[key] = keys.get(key, 0) + 1
-    if not fields and not keys:
+    if not fields and not keys and not any(kinds.values()):
         return None
     parts = [f"{name} in {n} case(s)" for name, n in sorted(fields.items())]
     parts += [f"check key {key!r} x{n}" for key, n in sorted(keys.items())]
+    # the author's prose and labels: counted apart, so what may be a lost check stands out
+    parts += [f"{kind} {name} in {n} case(s)" for kind, named in kinds.items()
+              for name, n in sorted(named.items())]
     return (f"ignored (kept, not graded): {', '.join(parts)}; `check -v` shows each; fix: "
             "move what should decide into assertions, statements or outputs")
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import yaml
 
+from runner.authoring.fields import PROSE_WORDS, never_a_check
 from runner.authoring.problems import Problems
 from runner.schema.case import TURN_CHECK_FIELDS, Case, Reading
 
@@ -483,7 +484,8 @@ class CaseReader:
             # a name saying "not" never reads as a field that does not, nor the other way
             negative = bool(words & _WORDS["neg"])
             near = [n for n in difflib.get_close_matches(key, GRADING_FIELDS, n=2, cutoff=0.75)
-                    if bool(_words(n) & _WORDS["neg"]) == negative]
+                    if bool(_words(n) & _WORDS["neg"]) == negative
+                    and not never_a_check(key, item[key], n)]  # `probes` is no `process`
             if not near and self._check_list(key, item[key]):
                 item.pop(key)
                 continue
@@ -806,7 +808,8 @@ class CaseReader:
             return False
         typed = all(isinstance(v, dict) and (v.keys() & CHECK_SHAPE_KEYS) for v in items)
         words = _words(key)
-        graded_name = bool(words & _CHECK_NAME_WORDS)
+        # the author's notes about checks (`check_notes`, `criteria_rationale`) are prose
+        graded_name = bool(words & _CHECK_NAME_WORDS) and not words & PROSE_WORDS
         # identifiers (`default-direct-explanation`) name the author's own rules or checks,
         # not text the work holds: never substring checks (kept and reported instead)
         texts = graded_name and all(isinstance(v, str) and v.strip()

@@ -96,7 +96,7 @@ def test_nested_fixture_keeps_its_path_below_evals_files(tmp_path: Path) -> None
         (with_case(outputs=[{"path": "a.md", "contains": ["re:["]}]), "does not compile"),
         (with_case(assertions=[], outputs=[], expected_output=""),
          "EV008: no case has anything that can pass or fail"),
-        (with_case(prompt=5), "prompt: Input should be a valid string"),
+        (with_case(prompt=5), "`prompt` is int, not the text to send"),
     ],
 )
 def test_refusals_name_file_case_and_problem(tmp_path: Path, evals: object,

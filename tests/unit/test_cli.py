@@ -307,7 +307,7 @@ def test_check_verbose_names_where_each_check_came_from_and_what_was_ignored(
     assert "from expected_output (the case's only criterion)" in out
     assert "fixture evals/files/log.txt -> staged at ./log.txt (written 'files/log.txt' " \
            "(found at evals/files/log.txt))" in out
-    assert "ignored: owner (kept, not graded)" in out
+    assert "ignored: owner (metadata, not graded)" in out
     assert "assertion not:re:PR #\\d+: must not contain regular expression" in out
     assert "assertions[0] {type: 'regex_absent'} (no PR numbers)" in out
     assert "EV012" in out and "'regex_absent' read as 'not_regex'" in out

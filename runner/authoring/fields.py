@@ -1,0 +1,88 @@
+"""What a case field no rule grades is, so `check` can say so (issue 26, nothing in silence):
+
+- **prose**: the author's free text about the case (`probes`, `notes`, `rationale`, `why`,
+  or any field holding a sentence). It explains the case to a human; read as a check or a
+  process item it would grade the author's commentary, so it never is.
+- **metadata**: a condition or label (`tier`, `difficulty`, `category`, `tags`, `priority`,
+  or any field holding a number, a flag or short labels). It sorts cases; it never decides one.
+
+Both are kept with the case and counted on plain `check`. Names decide first; a name no list
+knows is judged by its value's shape, so a field never seen before is still classed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+PROSE, METADATA = "prose", "metadata"
+PROSE_WORDS = frozenset({
+    "probe", "probes", "note", "notes", "rationale", "why", "reason", "reasons", "reasoning",
+    "description", "describe", "explanation", "explain", "comment", "comments", "purpose",
+    "intent", "motivation", "summary", "commentary", "remarks", "remark", "hint", "hints",
+    "about", "story", "narrative", "observation", "observations", "todo"})
+METADATA_WORDS = frozenset({
+    "tier", "difficulty", "category", "categories", "tag", "tags", "priority", "level",
+    "complexity", "severity", "weight", "group", "suite", "topic", "topics", "area",
+    "domain", "locale", "language", "lang", "version", "author", "owner", "created",
+    "updated", "date", "status", "label", "labels", "stage", "phase", "kind", "type",
+    "scenario", "persona", "segment", "cohort", "split", "importance"})
+# ...but a field named as what the work should come to (`expected_gate: block`) is an
+# expectation no rule grades: kept plain, so it stands out as a check that may be lost.
+EXPECTATION_WORDS = frozenset({"expected", "expect", "expects", "expectation", "answer",
+                               "answers", "must", "should", "gold", "golden", "verdict",
+                               "want", "wanted", "correct", "target"})
+PROSE_MIN_WORDS = 6
+_LABEL = re.compile(r"^[\w.:/+-]{1,40}$")
+
+
+def words(name: str) -> set[str]:
+    """A field name's words, in any spelling (`expectedBehavior`, `must-not`, `why_it`)."""
+    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
+    return {w for w in re.split(r"[^a-z0-9]+", snake.lower()) if w}
+
+
+def is_prose(value: Any) -> bool:
+    """A sentence or more of free text (one string, or a list of them)."""
+    texts = [value] if isinstance(value, str) else value if isinstance(value, list) else None
+    return bool(texts) and all(isinstance(t, str) and len(t.split()) >= PROSE_MIN_WORDS
+                               for t in texts or [])
+
+
+def _labels(value: Any) -> bool:
+    if isinstance(value, (bool, int, float)):
+        return True
+    if isinstance(value, str):
+        return bool(_LABEL.match(value.strip()))
+    return isinstance(value, list) and bool(value) and all(
+        isinstance(v, (bool, int, float)) or isinstance(v, str) and _LABEL.match(v.strip())
+        for v in value)
+
+
+def field_kind(name: str, value: Any) -> str | None:
+    """PROSE, METADATA, or None when neither its name nor its value says which."""
+    named = words(name)
+    if named & EXPECTATION_WORDS:
+        return None
+    if named & PROSE_WORDS and not named & METADATA_WORDS:
+        return PROSE
+    if named & METADATA_WORDS and not named & PROSE_WORDS:
+        return METADATA
+    if is_prose(value):
+        return PROSE
+    if _labels(value):
+        return METADATA
+    return None
+
+
+# Fields whose value has a shape of its own (objects, paths, a program): a sentence there is
+# the author's prose, never the field.
+STRUCTURED = frozenset({"process", "json_checks", "outputs", "tool_calls", "files",
+                        "judge_program"})
+
+
+def never_a_check(name: str, value: Any, near: str) -> bool:
+    """A field that must not be read as the grading field `near` its name: one named as the
+    author's prose or a label, or a sentence where `near` holds structured entries."""
+    return bool(words(name) & (PROSE_WORDS | METADATA_WORDS)) \
+        or near in STRUCTURED and is_prose(value)

@@ -1,0 +1,160 @@
+"""An input the case names is given or flagged (issue 26, rules 5 and 6).
+
+- A case field no rule reads whose value names a file (or files) of the skill or its set
+  (`input_file`, `attachments`, `document`, any field whose value resolves to an existing
+  relative path) is the task's input: staged as a fixture (EV012 says so), through the same
+  rules as `files`, so a file of the skill itself is still refused for the baseline and an
+  answer key still reported. A field named as the answer (`expected_file`, `golden`,
+  `reference`) is an answer key, never staged (EV013).
+- A field named as the case's fixture or attachment that holds a description of the input
+  instead of a path ("a staged diff adding an API key") gives the session nothing: refused
+  (EV009) with the fix.
+- A prompt that works on an input it points at ("review this diff", "the attached report",
+  "in my repository") while the case stages nothing and quotes nothing is missing its input:
+  refused (EV009) with the fix.
+
+Only fields no other rule read are looked at: a path under `files` is a fixture already.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from runner.analysis.wording import unquoted
+from runner.authoring.answers import skill_file_reason
+from runner.authoring.fields import METADATA_WORDS, PROSE_WORDS, words
+from runner.authoring.problems import Problems
+from runner.schema.case import EVALS_ROOT, FIXTURE_ROOT, Case
+
+# Words in a field's name that say it holds the task's input (its path, or what it is).
+INPUT_WORDS = frozenset({"fixture", "fixtures", "input", "inputs", "file", "files", "attachment",
+                         "attachments", "attached", "document", "documents", "doc", "docs",
+                         "upload", "uploads", "data", "dataset", "source", "sources", "path",
+                         "paths", "sample", "samples", "repo", "repository", "workspace",
+                         "folder", "dir", "directory", "material", "materials"})
+# ...of which these say the field IS the fixture: a description there is an input not given.
+FIXTURE_WORDS = frozenset({"fixture", "fixtures", "attachment", "attachments", "attached",
+                           "upload", "uploads"})
+# Words that say the field is the answer or the grader's, never the agent's input.
+ANSWER_WORDS = frozenset({"expected", "expect", "answer", "answers", "solution", "solutions",
+                          "gold", "golden", "reference", "references", "ref", "refs",
+                          "oracle", "rubric",
+                          "grading", "grader", "truth", "output", "outputs", "result",
+                          "results"})
+_PATHLIKE = re.compile(r"^(?!https?:|/|~)[\w.@+-]*\w[\w.@+-]*(?:/[\w.@+-]+)*/?$")
+_FILE_NAME = re.compile(r"\w\.[A-Za-z][A-Za-z0-9]{0,7}$")
+# A prompt pointing at the input it works on. Handed over ("the attached notes") or a thing
+# that exists before any task ("this diff", "my repository"): any noun for the first, these
+# for the second; a document or file only after a verb that reads one ("review this file"),
+# since "write my report" asks for it.
+_NOT_A_NAME = r"(?!(?:a|an|the|as|to|into|in|on|for|with|and|or|of|from|is|are|that|it)\b)"
+_SKIP = rf"(?:{_NOT_A_NAME}[\w.'-]+\s+)"
+_HANDED = re.compile(r"(?i)\bthe\s+(?:attached|uploaded|provided|enclosed|supplied)\s+"
+                     rf"{_SKIP}{{0,2}}{_NOT_A_NAME}[\w.-]*\w")
+_EXISTING = re.compile(
+    rf"(?i)\b(?:this|these|my|our)\s+{_SKIP}{{0,3}}?(?:diffs?|patch|repository|repo|"
+    r"codebase|code\s?base|pull\s+request|PR|merge\s+request|commit|branch|staged\s+changes|"
+    r"spreadsheet|dataset|csv|pdf|screenshot|logs|log\s+file|transcript|notebook|manuscript)\b")
+_READ_ONE = re.compile(
+    rf"(?i)\b(?:review|summari[sz]e|analy[sz]e|read|check|audit|fix|refactor|translate|"
+    rf"proofread|edit|parse|convert|clean\s+up|debug|explain)\s+(?:this|these|my|our)\s+"
+    rf"{_SKIP}{{0,2}}?(?:file|files|document|documents|doc|report|draft|paper|contract|"
+    r"config|configuration|folder|directory|project|code|script|data)\b")
+# Material the prompt carries itself: a fenced block, several lines, or a labelled block.
+_FENCE = re.compile(r"```|~~~|:\s*\n\s*\S")
+MATERIAL_LINES = 4
+_GIVEN_AFTER = re.compile(r"[^.?!\n:]{0,30}:\s*\S")
+
+
+@dataclass(frozen=True)
+class SetFolders:
+    """Where a case's relative paths are looked up: the skill, its evals/ and the set's own
+    folder; `ending_with` finds the one skill file a shorter path ends."""
+
+    skill_dir: Path
+    set_folder: PurePosixPath | None
+    ending_with: Callable[[str], list[str]]
+    set_dir: Path | None = None  # the set's own folder, wherever it is
+
+    def exact(self, path: str) -> bool:
+        bases = [PurePosixPath("."), EVALS_ROOT, FIXTURE_ROOT,
+                 *([self.set_folder] if self.set_folder else [])]
+        return any((self.skill_dir / base / path).exists() for base in bases)
+
+
+def _paths(value: Any) -> list[str] | None:
+    """The value as relative paths (one, or a list of them), else None."""
+    values = [value] if isinstance(value, str) else value if isinstance(value, list) else None
+    if not values or not all(isinstance(v, str) and _PATHLIKE.match(v.strip())
+                             and ".." not in PurePosixPath(v.strip()).parts for v in values):
+        return None
+    return [v.strip() for v in values]
+
+
+def _resolves(folders: SetFolders, path: str, named_input: bool) -> bool:
+    if named_input:  # a file or a folder, and a name only (`data.csv`) where it is unique
+        return folders.exact(path) or len(folders.ending_with(path.rstrip("/"))) == 1
+    # any other field: a file's path as written, so a label (`scripts`) is never a fixture
+    return bool(_FILE_NAME.search(path)) and folders.exact(path)
+
+
+def staged_fields(case: Case, folders: SetFolders, problems: Problems) -> Case:
+    """The case with every unread field naming files of the skill moved to its fixtures;
+    described-but-not-given fixtures refused, answer fields reported."""
+    extra = dict(case.extra)
+    files = list(case.files)
+    for key in sorted(extra):
+        named = words(key)
+        value = extra[key]
+        paths = _paths(value)
+        named_input = bool(named & INPUT_WORDS)
+        found = paths is not None and all(_resolves(folders, p, named_input) for p in paths)
+        if named & (ANSWER_WORDS | PROSE_WORDS | METADATA_WORDS):
+            if found and named & ANSWER_WORDS:
+                problems.report("EV013", case.id, f"`{key}` names {', '.join(paths or [])}: "
+                                "read as the answer the work is graded against, never staged",
+                                "keep answers out of the agent's directory (a judge program in "
+                                "evals/ can read them); list inputs under `files`")
+            continue
+        if found and paths:
+            own = [r for p in paths if (r := skill_file_reason(folders.skill_dir, p))]
+            if own:  # from a field, never: only `files` says the skill is the input (refused)
+                problems.report("EV012", case.id, f"`{key}`: {own[0]}: not staged, the "
+                                "baseline arm must not have the skill", "stage an input the "
+                                "task works on under `files`, never the skill")
+                continue
+            extra.pop(key)
+            files += [p for p in paths if p not in files]
+            problems.report("EV012", case.id, f"`{key}` names {', '.join(paths)}, in the "
+                            "skill: staged as the case's input", f"list {paths[0]!r} under "
+                            "`files`")
+        elif named & FIXTURE_WORDS and isinstance(value, str) and value.strip():
+            shown = value.strip()[:80]
+            beside = paths is not None and folders.set_dir is not None and all(
+                (folders.set_dir / p).exists() for p in paths)
+            what = ("names a path beside the set, outside the skill folder, which is all a "
+                    "session is given" if beside else "names a path that is not in the skill"
+                    if paths is not None else "describes the input instead of giving it")
+            problems.refuse("EV009", case.id, f"`{key}` {what} ({shown!r}): the session would "
+                            "not have it", "put the input under evals/files/ and name its path "
+                            "in `files` (or give it inline: \"files\": [{\"path\": ..., "
+                            "\"content\": ...}])")
+    if files == list(case.files):
+        return case
+    return case.model_copy(update={"files": tuple(files), "extra": extra})
+
+
+def pointed_inputs(case: Case) -> list[str]:
+    """What the prompt works on but the case neither stages nor carries ("this diff")."""
+    if case.files or case.inline_files or case.chain or _FENCE.search(case.prompt) or \
+            sum(bool(line.strip()) for line in case.prompt.splitlines()) >= MATERIAL_LINES:
+        return []
+    own = unquoted(case.prompt)
+    # "review this diff: +a -b": the material follows the words pointing at it
+    found = [m.group(0) for pattern in (_HANDED, _EXISTING, _READ_ONE)
+             for m in pattern.finditer(own) if not _GIVEN_AFTER.match(own, m.end())]
+    return list(dict.fromkeys(" ".join(f.split()) for f in found))

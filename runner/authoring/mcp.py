@@ -1,0 +1,106 @@
+"""Cases that need an MCP tool (issue 26, rule 6): the sandbox runs claude with no MCP server,
+so a case whose prompt or checks need one cannot pass in any arm. Reported (EV016), like a
+need for the network (EV014), before anything is spent.
+
+A case needs one when its prompt, a turn or a criterion names an `mcp__server__tool`, or names
+an MCP server the skill's repository declares (`.mcp.json`, `mcpServers` in a plugin manifest
+or `.claude/settings*.json`), or expects a call to a tool that is no tool of claude's own while
+such a server is declared. The skill needs one when its SKILL.md names such a tool or server.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from runner.schema.case import Case
+
+MCP_NEED = "EV016"
+_MCP_TOOL = re.compile(r"(?<![\w-])mcp__[\w-]+(?:__[\w-]+)?")
+# Where a repository declares its MCP servers, relative to the skill or a folder above it.
+DECLARATIONS = (".mcp.json", "mcp.json", ".claude/settings.json", ".claude/settings.local.json",
+                ".claude-plugin/plugin.json", "plugin.json")
+LEVELS_UP = 3  # the skill folder and the folders above it, up to its repository's root
+# claude's own tools: a call to any other is a call to a server's.
+OWN_TOOLS = frozenset({"Agent", "Bash", "BashOutput", "Edit", "ExitPlanMode", "Glob", "Grep",
+                       "KillShell", "LS", "MultiEdit", "NotebookEdit", "NotebookRead", "Read",
+                       "Skill", "SlashCommand", "Task", "TodoRead", "TodoWrite", "WebFetch",
+                       "WebSearch", "Write", "AskUserQuestion", "ListMcpResourcesTool",
+                       "ReadMcpResourceTool"})
+_SKILL_SAYS_MCP = re.compile(r"\bMCP\b")
+_BESIDE = re.compile(r"(?i)\bMCP\b|\bservers?\b|\btools?\b")
+
+
+def declared_servers(skill_dir: Path) -> dict[str, str]:
+    """The MCP servers the skill's repository declares: name -> the file declaring it."""
+    servers: dict[str, str] = {}
+    folder = skill_dir.resolve()
+    for _ in range(LEVELS_UP + 1):
+        for name in DECLARATIONS:
+            declared = _servers_in(folder / name)
+            servers.update({s: str(folder / name) for s in declared if s not in servers})
+        if (folder / ".git").exists() or folder.parent == folder:
+            break
+        folder = folder.parent
+    return servers
+
+
+def _servers_in(path: Path) -> list[str]:
+    if not path.is_file():
+        return []
+    try:
+        data: Any = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return []  # not ours to judge: the file only tells what a server is called
+    found = data.get("mcpServers") if isinstance(data, dict) else None
+    return [str(k) for k in found] if isinstance(found, dict) else []
+
+
+def _texts(case: Case) -> list[str]:
+    """Everything a case asks or checks, every turn (never its fixtures' contents)."""
+    turns = [t.model_dump(mode="json") for t in case.follow_ups]
+    first = [case.first_turn.model_dump(mode="json")] if case.first_turn else []
+    return [case.prompt, case.expected_output, case.rubric or "", *case.statements,
+            *case.assertions, *case.tool_calls, *(m for i in case.process for m in i.matchers),
+            json.dumps([*turns, *first], ensure_ascii=False)]
+
+
+def _server_named(text: str, server: str) -> bool:
+    """The server named in `text`: a distinctive name (`ledger-db`) anywhere; a plain word
+    (`github`, `memory`) only beside "MCP", "server" or "tool", where it means the server."""
+    if len(server) < 3:
+        return False
+    for match in re.finditer(rf"(?i)(?<![\w-]){re.escape(server)}(?![\w-])", text):
+        near = text[max(0, match.start() - 40):match.end() + 40]
+        if re.search(r"[-_\d]", server) or _BESIDE.search(near):
+            return True
+    return False
+
+
+def case_needs(case: Case, servers: dict[str, str]) -> list[str]:
+    """The MCP tools and servers a case needs, as found in its text."""
+    texts = _texts(case)
+    needs = [m.group(0) for text in texts for m in _MCP_TOOL.finditer(text)]
+    needs += [f"the MCP server {s!r}" for s in servers if any(_server_named(t, s)
+                                                               for t in texts)]
+    if servers:
+        calls = {re.split(r"[:|(]", m, maxsplit=1)[0].strip() for m in case.tool_calls}
+        own = {t.lower() for t in OWN_TOOLS}
+        needs += [f"the tool {c!r} (no tool of claude's own)" for c in sorted(calls)
+                  if c and c.lower() not in own and not c.startswith("mcp__")]
+    return list(dict.fromkeys(needs))
+
+
+def skill_needs(skill_dir: Path, servers: dict[str, str]) -> list[str]:
+    """The MCP tools and servers the skill's own SKILL.md relies on."""
+    skill_md = skill_dir / "SKILL.md"
+    if not skill_md.is_file():
+        return []
+    text = skill_md.read_text(encoding="utf-8", errors="replace")
+    needs = list(dict.fromkeys(m.group(0) for m in _MCP_TOOL.finditer(text)))
+    named = [s for s in servers if _server_named(text, s)]
+    if servers and not named and _SKILL_SAYS_MCP.search(text):
+        named = list(servers)  # "use the MCP tools": the servers its repository declares
+    return needs + [f"the MCP server {s!r} (declared in {servers[s]})" for s in named]

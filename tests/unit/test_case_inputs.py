@@ -1,0 +1,275 @@
+"""Case inputs, prompts and fields: nothing in silence (issue 26, points 3, 5, 6), each rule
+by a small set of its own through the real `skill-eval check`: a field naming a file of the
+skill is staged, a fixture described in words and a prompt pointing at an input nobody
+stages are refused, a case without a prompt is refused with its fields and the fix, prose
+and metadata fields are counted and never graded, and a case needing an MCP tool is
+reported (EV016)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner, Result
+
+from runner.cli import main
+
+SKILL_MD = ("---\nname: ledger-audit\ndescription: Audits a ledger export for duplicate "
+            "payments and writes findings.md.\n---\nRead the ledger, list duplicates.\n")
+
+
+def skill_with(tmp_path: Path, cases: list[dict[str, Any]],
+               files: dict[str, str] | None = None, skill_md: str = SKILL_MD) -> Path:
+    skill = tmp_path / "ledger-audit"
+    skill.mkdir(parents=True, exist_ok=True)
+    (skill / "SKILL.md").write_text(skill_md)
+    for rel, text in (files or {}).items():
+        (skill / rel).parent.mkdir(parents=True, exist_ok=True)
+        (skill / rel).write_text(text)
+    (skill / "evals").mkdir(exist_ok=True)
+    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": cases}))
+    return skill
+
+
+def check(*args: str) -> Result:
+    return CliRunner().invoke(main, ["check", *args])
+
+
+def report(skill: Path) -> dict[str, Any]:
+    result = check(str(skill), "--json")
+    assert result.exit_code == 0, result.output
+    return dict(json.loads(result.output))
+
+
+def lines(result: Result, code: str) -> list[str]:
+    """The output's lines of one problem code (a lone refusal is one `error:` line)."""
+    return [x for x in result.output.splitlines() if x.strip().startswith(code) or f"{code}:" in x]
+
+
+LEDGER = {"evals/files/ledger.csv": "id,payee,amount\n1,Acme,10\n2,Acme,10\n"}
+
+
+# -- 1. an input the case names is given, or flagged ------------------------------------------
+
+def test_a_field_naming_a_file_of_the_set_is_staged_as_a_fixture(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        {"id": "named", "prompt": "Audit ledger.csv for duplicate payments.",
+         "input_file": "files/ledger.csv", "assertions": ["Acme"]},
+        # a field whose name says nothing, holding an existing file's path: still the input
+        {"id": "unnamed", "prompt": "Audit ledger.csv for duplicate payments.",
+         "xyz": "evals/files/ledger.csv", "assertions": ["Acme"]},
+        # a list of them, under a name seen nowhere before
+        {"id": "listed", "prompt": "Audit ledger.csv and notes.md for duplicate payments.",
+         "attachments": ["ledger.csv", "notes.md"], "assertions": ["Acme"]},
+        # beside a prompt, `input` and `document` holding a path name the input file
+        {"id": "input", "prompt": "Audit the ledger for duplicate payments.",
+         "input": "evals/files/ledger.csv", "document": "notes.md", "assertions": ["Acme"]}],
+        files={**LEDGER, "evals/files/notes.md": "Acme was paid twice?\n"})
+    found = report(skill)
+    staged = {c["id"]: [f["staged_at"] for f in c["fixtures"]] for c in found["cases"]}
+    assert staged == {"named": ["ledger.csv"], "unnamed": ["ledger.csv"],
+                      "listed": ["ledger.csv", "notes.md"],
+                      "input": ["notes.md", "ledger.csv"]}
+    ignored = {c["id"]: c["ignored"] for c in found["cases"]}
+    assert ignored == {"named": [], "unnamed": [], "listed": [], "input": []}
+    said = [f["message"] for f in found["findings"] if f["code"] == "EV012"]
+    assert any("`input_file` names files/ledger.csv" in m and "staged" in m for m in said)
+
+
+def test_a_label_or_an_answer_field_is_never_staged(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        {"id": "a", "prompt": "Audit ledger.csv for duplicate payments.",
+         "files": ["evals/files/ledger.csv"], "assertions": ["Acme"],
+         # a folder's name as a label, and the answer the work is graded against
+         "area": "scripts", "expected_file": "evals/answers/findings.md"}],
+        files={**LEDGER, "scripts/x.py": "", "evals/answers/findings.md": "Acme twice"})
+    found = report(skill)
+    case = found["cases"][0]
+    assert [f["staged_at"] for f in case["fixtures"]] == ["ledger.csv"]
+    assert any(f["code"] == "EV013" and "`expected_file`" in f["message"]
+               for f in found["findings"])
+
+
+def test_an_input_field_holding_the_answer_is_an_answer_key(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        {"id": "leaky", "prompt": "Audit ledger.csv for duplicate payments.",
+         "input_file": "files/ledger.csv", "assertions": ["dup:ACME-2024-03-01"]}],
+        files={"evals/files/ledger.csv": "id,payee\n1,Acme\n"
+                                        "2,dup:ACME-2024-03-01\n"})
+    found = report(skill)
+    assert any(f["code"] == "EV013" and f["case"] == "leaky" and "operand" in f["message"]
+               for f in found["findings"]), found["findings"]
+
+
+def test_a_field_naming_the_skills_own_file_never_reaches_the_baseline(tmp_path: Path) -> None:
+    md = SKILL_MD + "See references/rules.md for the rules.\n"
+    cases = [{"id": "a", "prompt": "Audit ledger.csv for duplicate payments.",
+              "files": ["evals/files/ledger.csv"], "assertions": ["Acme"],
+              "see_also": "references/rules.md"}]
+    skill = skill_with(tmp_path, cases, {**LEDGER, "references/rules.md": "rules"}, md)
+    found = report(skill)
+    assert [f["staged_at"] for f in found["cases"][0]["fixtures"]] == ["ledger.csv"]
+    assert any("not staged, the baseline arm must not have the skill" in f["message"]
+               for f in found["findings"])
+    # even named as the case's input: only `files` can name the skill, and is refused there
+    cases[0]["input_file"] = "SKILL.md"
+    found = report(skill_with(tmp_path, cases, {}, md))
+    assert [f["staged_at"] for f in found["cases"][0]["fixtures"]] == ["ledger.csv"]
+    assert any("`input_file`: fixture 'SKILL.md' is the skill under test" in f["message"]
+               for f in found["findings"])
+
+
+def test_a_fixture_described_in_words_is_refused_with_the_fix(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        {"id": "told", "prompt": "Review the staged ledger change before commit.",
+         "fixture": "A staged diff that adds a second payment to Acme.",
+         "assertions": ["duplicate"]}])
+    result = check(str(skill))
+    assert result.exit_code == 2
+    line = next(x for x in lines(result, "EV009") if "'told'" in x)
+    assert "`fixture` describes the input instead of giving it" in line
+    assert "evals/files/" in result.output and "`files`" in result.output
+
+
+def test_an_input_beside_a_set_outside_the_skill_is_refused_saying_where(
+        tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    shutil.rmtree(skill_with(repo / "skills", []) / "evals")  # its set is the repository's
+    (repo / "evals" / "fixtures").mkdir(parents=True)
+    (repo / "evals" / "fixtures" / "ledger.csv").write_text(LEDGER["evals/files/ledger.csv"])
+    (repo / "evals" / "cases.json").write_text(json.dumps({"skill": "ledger-audit", "cases": [
+        {"id": "beside", "prompt": "Audit ledger.csv for duplicate payments.",
+         "fixture_path": "fixtures/ledger.csv", "assertions": ["Acme"]}]}))
+    result = check(str(repo))
+    assert result.exit_code == 2
+    line = next(x for x in lines(result, "EV009") if "'beside'" in x)
+    assert "`fixture_path` names a path beside the set, outside the skill folder" in line
+
+
+def test_a_prompt_pointing_at_an_input_nobody_stages_is_refused(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        {"id": "diff", "prompt": "Review this staged ledger diff before I commit it.",
+         "assertions": ["duplicate"]},
+        {"id": "attached", "prompt": "Audit the attached `ledger.csv` for duplicates.",
+         "assertions": ["duplicate"]},
+        {"id": "repo", "prompt": "Find duplicate payments in my repository.",
+         "assertions": ["duplicate"]},
+        {"id": "node", "prompt": "Review this internal Node.js API repository for leaks.",
+         "assertions": ["duplicate"]},
+        # given in the prompt itself, staged, or something the task makes: all fine
+        {"id": "pasted", "prompt": "Review this diff:\n+2,Acme,10\n",
+         "assertions": ["duplicate"]},
+        {"id": "inline", "prompt": "Explain this code: `total = sum(set(amounts))` please",
+         "assertions": ["duplicate"]},
+        {"id": "staged", "prompt": "Review this ledger diff.", "files": ["evals/files/x.diff"],
+         "assertions": ["duplicate"]},
+        {"id": "made", "prompt": "Write my report on duplicate payments to findings.md.",
+         "assertions": ["duplicate"]}],
+        files={"evals/files/x.diff": "+2,Acme,10\n"})
+    result = check(str(skill))
+    assert result.exit_code == 2
+    refused = "\n".join(lines(result, "EV009"))
+    for case in ("'diff'", "'attached'", "'repo'", "'node'"):
+        assert case in refused, result.output
+    assert "'ledger.csv'" in refused and "this staged ledger diff" in refused
+    for case in ("'pasted'", "'inline'", "'staged'", "'made'"):
+        assert case not in refused, result.output
+
+
+# -- 2. a set without a prompt ----------------------------------------------------------------
+
+def test_a_case_without_a_prompt_names_its_fields_and_the_fix(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        {"id": "no-ask", "repo": "acme/ledger", "description": "A small ledger",
+         "expected": {"level": "quick"}},
+        {"id": "ask-in-a-field", "scenario_text": "Audit the ledger for duplicate payments",
+         "assertions": ["Acme"]}])
+    result = check(str(skill))
+    assert result.exit_code == 2
+    out = result.output
+    assert "Field required" not in out and "valid string" not in out
+    assert str(skill / "evals" / "evals.json") in out
+    first = next(x for x in lines(result, "EV009") if "'no-ask'" in x)
+    assert "no prompt" in first and "`repo`" in first and "`expected`" in first
+    assert 'add "prompt"' in first
+    second = next(x for x in lines(result, "EV009") if "'ask-in-a-field'" in x)
+    assert "rename it to `prompt`" in second and "`scenario_text`" in second
+
+
+# -- 3. prose and metadata fields are counted, never graded -----------------------------------
+
+def test_prose_is_never_a_process_item_and_metadata_is_counted(tmp_path: Path) -> None:
+    probes = ("The hard gate: a payment listed twice under two ids must still be found, "
+              "which is exactly where agents stop early.")
+    skill = skill_with(tmp_path, [
+        {"id": "a", "prompt": "Audit this ledger: 1,Acme,10 and 2,Acme,10.", "probes": probes,
+         "tier": "core", "difficulty": 3, "tags": ["money", "dupes"],
+         "expected_behavior": ["Names Acme as paid twice"]},
+        {"id": "b", "prompt": "Audit this ledger: 1,Bolt,5 and 2,Bolt,5.", "probes": probes,
+         "tier": "edge", "rationale": "Same shape, another payee, so the rule is general.",
+         "expected_behavior": ["Names Bolt as paid twice"]}])
+    found = report(skill)
+    kinds = [c["kind"] for case in found["cases"] for c in case["checks"]]
+    assert kinds == ["statement", "statement"]  # no process item, no check from prose
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    line = next(x for x in result.output.splitlines() if x.startswith("ignored"))
+    assert "prose probes in 2 case(s)" in line and "prose rationale in 1 case(s)" in line
+    assert "metadata tier in 2 case(s)" in line and "metadata difficulty in 1 case(s)" in line
+    assert "metadata tags in 1 case(s)" in line
+    verbose = check(str(skill), "-v").output
+    assert "ignored: probes (prose, not graded)" in verbose
+    assert "ignored: tier (metadata, not graded)" in verbose
+
+
+def test_a_field_near_a_grading_name_still_maps_when_it_is_one(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [{"id": "a", "prompt": "Audit this ledger: 1,Acme,10.",
+                                   "asertions": ["Acme"]}])
+    found = report(skill)
+    assert [c["entry"] for c in found["cases"][0]["checks"]] == ["Acme"]
+
+
+# -- 4. a case needing an MCP tool ------------------------------------------------------------
+
+def test_a_case_needing_an_mcp_tool_gets_a_finding_of_its_own(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        {"id": "named-tool", "prompt": "Audit the ledger with mcp__ledger-db__query first.",
+         "assertions": ["Acme"]},
+        {"id": "server", "prompt": "Look the payments up in ledger-db and list duplicates.",
+         "assertions": ["Acme"]},
+        {"id": "call", "prompt": "List duplicate payments.", "tool_calls": ["find_payments"],
+         "assertions": ["Acme"]},
+        {"id": "plain", "prompt": "Audit this ledger: 1,Acme,10 and 2,Acme,10.",
+         "tool_calls": ["Read"], "assertions": ["Acme"]},
+        # a server called by a plain word: that word alone is not the server
+        {"id": "word", "prompt": "Audit this ledger: 1,Acme,10. Then draft a GitHub issue.",
+         "assertions": ["Acme"]}])
+    (skill / ".mcp.json").write_text(json.dumps({"mcpServers": {"ledger-db": {
+        "command": "ledger-mcp"}, "github": {"command": "gh-mcp"}}}))
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    found = lines(result, "EV016")
+    assert any("'named-tool'" in x and "mcp__ledger-db__query" in x for x in found), found
+    assert any("'server'" in x and "'ledger-db'" in x for x in found), found
+    assert any("'call'" in x and "'find_payments'" in x for x in found), found
+    assert not any("'plain'" in x or "'word'" in x for x in found), found
+    assert all("no MCP server" in x for x in found)
+
+
+def test_a_skill_relying_on_an_mcp_server_is_reported_once(tmp_path: Path) -> None:
+    md = SKILL_MD + "Query the ledger through the MCP tools, never from memory.\n"
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (repo / ".mcp.json").write_text(json.dumps({"mcpServers": {"ledger-db": {}}}))
+    skill = skill_with(repo / "skills", [{"id": "a", "prompt": "Audit this ledger: 1,Acme,10.",
+                                          "assertions": ["Acme"]}], {}, md)
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    found = lines(result, "EV016")
+    assert len(found) == 1 and "'ledger-db'" in found[0] and ".mcp.json" in found[0]
+    # without a declared server, a word about MCP in SKILL.md needs nothing
+    (repo / ".mcp.json").unlink()
+    assert not lines(check(str(skill)), "EV016")
