@@ -16,32 +16,25 @@ usage: .venv/bin/python bench/models.py [--runs 200] [--seed 7] [--margin 0.1]
 from __future__ import annotations
 
 import argparse
-import json
 import random
+import sys
 import tempfile
 from pathlib import Path
 
-from runner.analysis.models import build_model_table
-from runner.analysis.report import build_report
-from runner.planning.plan import make_plan
-from runner.schema.enums import Arm, TrialStatus
-from runner.schema.models import Standing
-from runner.schema.options import RunOptions
-from runner.schema.plan import Plan
-from runner.schema.trial import TrialResult
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from runner.analysis.models import build_model_table  # noqa: E402
+from runner.analysis.report import build_report  # noqa: E402
+from runner.planning.plan import make_plan  # noqa: E402
+from runner.schema.enums import Arm, TrialStatus  # noqa: E402
+from runner.schema.models import Standing  # noqa: E402
+from runner.schema.options import RunOptions  # noqa: E402
+from runner.schema.plan import Plan  # noqa: E402
+from runner.schema.trial import TrialResult  # noqa: E402
+from tests.helpers import word_skill  # noqa: E402
 
 BIG, SMALL = "claude-opus-4-5", "claude-haiku-4-5"
 ALPHA = 0.05
-
-
-def _skill(folder: Path, cases: int) -> Path:
-    (folder / "evals").mkdir(parents=True)
-    (folder / "SKILL.md").write_text("---\nname: words\ndescription: Says the word. Use when "
-                                     "asked for it.\n---\n\nSay WORD.\n")
-    (folder / "evals" / "evals.json").write_text(json.dumps({"skill_name": "words", "evals": [
-        {"id": f"c{n}", "prompt": f"Question {n}?", "assertions": ["WORD"]}
-        for n in range(cases)]}))
-    return folder
 
 
 def _results(plan: Plan, chance: dict[str, float], rng: random.Random) -> list[TrialResult]:
@@ -59,7 +52,7 @@ def _clip(p: float) -> float:
 def simulate(cases: int, k: int, rate: float, gap: float, margin: float, runs: int,
              rng: random.Random) -> tuple[float, float, float, float]:
     with tempfile.TemporaryDirectory() as tmp:
-        skill = _skill(Path(tmp) / "words", cases)
+        skill = word_skill(Path(tmp) / "words", cases)
         plans = {m: make_plan(RunOptions(skill_path=skill, k=k, model=m, store_uri="memory://",
                                          arms=(Arm.BASELINE, Arm.CANDIDATE)))
                  for m in (BIG, SMALL)}

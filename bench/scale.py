@@ -52,6 +52,7 @@ from runner.schema.trial import TrialResult, TrialSpec  # noqa: E402
 from runner.store.local import LocalStore  # noqa: E402
 from runner.store.memory import MemoryStore  # noqa: E402
 from runner.store.trials import stored_in_order  # noqa: E402
+from tests.helpers import word_skill  # noqa: E402
 from tests.raycluster import Cluster  # noqa: E402
 
 PROBE = ROOT / "tests" / "fixtures" / "skills" / "probe"
@@ -205,22 +206,12 @@ class MadeStore(MemoryStore):
         return self.result(self.specs[key.rsplit("/", 2)[-2]])
 
 
-def cases_skill(folder: Path, cases: int) -> Path:
-    (folder / "evals").mkdir(parents=True)
-    (folder / "SKILL.md").write_text("---\nname: many\ndescription: Says the word. Use when "
-                                     "asked for the word.\n---\n\nSay WORD.\n")
-    (folder / "evals" / "evals.json").write_text(json.dumps({"skill_name": "many", "evals": [
-        {"id": f"c{n:02d}", "prompt": f"Question {n}: the word?", "assertions": ["WORD"]}
-        for n in range(cases)]}))
-    return folder
-
-
 def report_at(trials: int, how: str, cases: int = 10) -> None:
     """One report of `trials` results (`cases` cases x k x 2 arms), held or streamed: time and
     this process's peak RSS."""
     t0 = time.perf_counter()
     folder = Path(tempfile.mkdtemp(prefix="skill-eval-bench-"))
-    skill = cases_skill(folder / "many", cases)
+    skill = word_skill(folder / "many", cases, "many")
     plan = make_plan(RunOptions(skill_path=skill, k=trials // (2 * cases),
                                 arms=(Arm.BASELINE, Arm.CANDIDATE), store_uri="memory://"))
     shutil.rmtree(folder)  # the plan holds the case set: the folder is not read again

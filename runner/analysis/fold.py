@@ -12,11 +12,13 @@ report is the same to the last bit (tests/unit/test_report_fold.py).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 
 from runner.analysis.cases import CaseFold, SignalFold
 from runner.analysis.rows import ArmFold, group_rows
 from runner.analysis.runtime import RuntimeFold
+from runner.schema.compact import shared_fields
 from runner.schema.enums import Arm, CredentialKind, GradingMode
 from runner.schema.plan import Plan
 from runner.schema.report import Failure, Judgement, Row, TrialLine
@@ -36,15 +38,17 @@ def spec_order(spec: TrialSpec) -> Order:
 
 
 def trial_line(r: TrialResult) -> TrialLine:
-    return TrialLine(trial_id=r.trial_id, case=r.case_id, repetition=r.repetition,
-                     arm=r.arm, status=r.status, passed=r.passed,
-                     failed_checks=[c.check for c in r.checks if not c.passed],
-                     failures=[Failure(check=c.check, detail=c.detail)
+    # Strings a run repeats (its case ids, its checks) are interned: each parsed result
+    # brings its own copy, and a report keeps a line per trial.
+    return shared_fields(TrialLine(trial_id=r.trial_id, case=sys.intern(r.case_id),
+                     repetition=r.repetition, arm=r.arm, status=r.status, passed=r.passed,
+                     failed_checks=[sys.intern(c.check) for c in r.checks if not c.passed],
+                     failures=[shared_fields(Failure(check=sys.intern(c.check), detail=c.detail))
                                for c in r.checks if not c.passed],
                      skills_loaded=r.skills_loaded, safety=r.safety, error=r.error,
                      process_followed=None if r.process is None else bool(r.process.passed),
                      node=r.node, attempt=r.attempt, attempts=r.attempts,
-                     retried_because=r.retried_because)
+                     retried_because=r.retried_because))
 
 
 class ReportFold:
@@ -109,7 +113,8 @@ class ReportFold:
     def _close_group(self) -> None:
         if self._group and self._last is not None:
             case, rep, _ = self._last
-            self.rows += group_rows(case, rep, self._group, self.judged, case in self.asked)
+            self.rows += map(shared_fields, group_rows(sys.intern(case), rep, self._group,
+                                                       self.judged, case in self.asked))
         self._group = {}
 
     @property

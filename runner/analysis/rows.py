@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from array import array
 from collections.abc import Iterable, Mapping
 
@@ -87,7 +88,8 @@ def _row(case: str, rep: int, opponent: Arm, cand: TrialResult, other: TrialResu
     def make(outcome: Outcome, reason: str, holed: list[Arm] | None = None) -> Row:
         return Row(case=case, repetition=rep, opponent=opponent, outcome=outcome,
                    holed=holed or [], candidate_passed=cand.passed,
-                   opponent_passed=other.passed, reason=reason)
+                   opponent_passed=other.passed,
+                   reason=sys.intern(reason))  # a few distinct reasons, rows by the million
 
     holed = [r for r in (cand, other) if r.status.is_hole]
     if holed:

@@ -72,27 +72,12 @@ def run(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: str | 
       skill-eval run ./my-skills --k 3                # a collection: a run per skill
       skill-eval run ./my-skills --skill-name pdf     # one skill of the collection
     """
-    from runner.driver.api import collection_at, draft_when_missing, one_skill
-
     check_writable(report_json, "--report-json")
     check_ci(junit)
-    skills = _skills(skill, skill_paths, baseline_mode, triggers_only or with_triggers)
+    skills, found = _targets(_skills(skill, skill_paths, baseline_mode,
+                                     triggers_only or with_triggers),
+                             triggers_only or with_triggers, params)
     several = len(skills) > 1
-    if several and any(collection_at(p) is not None for p in skills):
-        raise click.BadParameter("a collection of skills runs alone (`run COLLECTION`: a run "
-                                 "per skill); to stage skills together name each skill folder",
-                                 param_hint="--add-skill")
-    found = None if several else collection_at(skills[0], params.get("skill_name"),
-                                               params.get("cases_file"))
-    if found is not None and (triggers_only or with_triggers):
-        raise click.BadParameter("trigger runs measure one skill at a time; run each skill "
-                                 "of the collection", param_hint="--with-triggers")
-    if not several and found is None:
-        skills = [one_skill(skills[0])]
-        drafted = draft_when_missing(skills[0], params)
-        if drafted is not None:  # no set: drafted and written for review, nothing else spent
-            console.err().print(Text(drafted))
-            sys.exit(RefusedInput.exit_code)
     opts = run_options(skills[0], {**params, "skill_paths": tuple(skills) if several else (),
                                    "baseline_mode": baseline_mode})
     if confirm and not sys.stdin.isatty():
@@ -153,6 +138,32 @@ def _skills(skill: Path | None, skill_paths: tuple[Path, ...], baseline_mode: st
         raise click.BadParameter("trigger runs measure one skill at a time",
                                  param_hint="--skill")
     return skills
+
+
+def _targets(skills: list[Path], triggers: bool, params: dict[str, Any]
+             ) -> tuple[list[Path], Collection | None]:
+    """What the run is about: several skills staged together, a collection (a run per
+    skill), or one skill, resolved to its folder; a skill without a case set gets one drafted
+    for review and the command exits 2, nothing else spent."""
+    from runner.driver.api import collection_at, draft_when_missing, one_skill
+
+    several = len(skills) > 1
+    if several and any(collection_at(p) is not None for p in skills):
+        raise click.BadParameter("a collection of skills runs alone (`run COLLECTION`: a run "
+                                 "per skill); to stage skills together name each skill folder",
+                                 param_hint="--add-skill")
+    found = None if several else collection_at(skills[0], params.get("skill_name"),
+                                               params.get("cases_file"))
+    if found is not None and triggers:
+        raise click.BadParameter("trigger runs measure one skill at a time; run each skill "
+                                 "of the collection", param_hint="--with-triggers")
+    if not several and found is None:
+        skills = [one_skill(skills[0])]
+        drafted = draft_when_missing(skills[0], params)
+        if drafted is not None:  # no set: drafted and written for review, nothing else spent
+            console.err().print(Text(drafted))
+            sys.exit(RefusedInput.exit_code)
+    return skills, found
 
 
 def _trigger_options(opts: RunOptions) -> RunOptions:

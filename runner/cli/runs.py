@@ -31,11 +31,12 @@ def runs(store_uri: str, store_endpoint: str | None, skill_name: str | None, lim
       skill-eval runs --store s3://evals/nightly --skill-name csv-summary --limit 10
       skill-eval runs --store s3://evals/nightly --batch b-3f2a9c0d1e4b5a6f
     """
-    from runner.driver.api import batch_status, list_runs
+    from runner.driver.api import list_runs
     from runner.render.terminal import render_runs
 
     store = read_store(store_uri, store_endpoint)
-    if batch_id is not None:
+    if batch_id is not None:  # a batch's module loads the driver's run machinery: only here
+        from runner.driver.api import batch_status
         from runner.render.terminal import render_batch
 
         evals = batch_status(store, batch_id)

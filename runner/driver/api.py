@@ -1,329 +1,174 @@
-"""The driver's entry points: `run_eval` (one skill), `request_stop`. A batch is in
-runner.driver.batch; both go through one scheduling pass (runner.driver.passes)."""
+"""The driver's public API for the command line: every command module imports from here (or
+runner.driver), never the layers below.
+
+Each name is imported on first use, not when this module is: a command imports only what it
+calls, so `runs` and `view` (which read the store) do not load Ray, docker and the trial
+machinery `run` needs (that took ~1.2 s of every command's start). `EXPORTS` says where each
+name lives; the imports under TYPE_CHECKING say the same to the type checker
+(tests/unit/driver/test_api_exports.py holds the two equal)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import UTC, datetime
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.markup import escape
+if TYPE_CHECKING:
+    from runner.authoring.batch import load_batch as load_batch
+    from runner.authoring.bundles import pack_skill as pack_skill
+    from runner.authoring.collections import Collection as Collection
+    from runner.authoring.generate import DraftRequest as DraftRequest
+    from runner.authoring.skill import load_skill as load_skill
+    from runner.driver.batch import batch_status as batch_status
+    from runner.driver.batch import run_batch as run_batch
+    from runner.driver.batchflags import BatchFlags as BatchFlags
+    from runner.driver.batchflags import batch_line as batch_line
+    from runner.driver.batchflags import batch_notify as batch_notify
+    from runner.driver.batchflags import run_batch_file as run_batch_file
+    from runner.driver.batchflags import trigger_runs as trigger_runs
+    from runner.driver.checking import check_skill as check_skill
+    from runner.driver.checking import check_target as check_target
+    from runner.driver.checking import refused_report as refused_report
+    from runner.driver.ci import batch_folders as batch_folders
+    from runner.driver.ci import ci_outputs as ci_outputs
+    from runner.driver.ci import folders_of as folders_of
+    from runner.driver.collection import check_collection as check_collection
+    from runner.driver.collection import collection_at as collection_at
+    from runner.driver.collection import estimate_collection as estimate_collection
+    from runner.driver.collection import run_collection as run_collection
+    from runner.driver.collection import total as total
+    from runner.driver.drafting import draft_when_missing as draft_when_missing
+    from runner.driver.drafting import one_skill as one_skill
+    from runner.driver.estimating import estimate_eval as estimate_eval
+    from runner.driver.evaluate import check_model_access as check_model_access
+    from runner.driver.evaluate import estimate_run as estimate_run
+    from runner.driver.evaluate import finish as finish
+    from runner.driver.evaluate import keep_report as keep_report
+    from runner.driver.evaluate import make_report as make_report
+    from runner.driver.evaluate import note_unsaved as note_unsaved
+    from runner.driver.evaluate import preflight as preflight
+    from runner.driver.evaluate import request_stop as request_stop
+    from runner.driver.evaluate import require_scored as require_scored
+    from runner.driver.evaluate import require_script_coverage as require_script_coverage
+    from runner.driver.evaluate import run_eval as run_eval
+    from runner.driver.evaluate import store_at as store_at
+    from runner.driver.evaluate import stored_feedback as stored_feedback
+    from runner.driver.evaluate import stored_unmatched as stored_unmatched
+    from runner.driver.evaluate import with_incumbent as with_incumbent
+    from runner.driver.generate import run_generate as run_generate
+    from runner.driver.generate import summary as _draft_summary
+    from runner.driver.group import run_group as run_group
+    from runner.driver.local import reap_leftovers as reap_leftovers
+    from runner.driver.local import route_prompt as route_prompt
+    from runner.driver.local import serve_viewer as serve_viewer
+    from runner.driver.models import run_models as run_models
+    from runner.driver.notify import for_batch as for_batch
+    from runner.driver.notify import for_reports as for_reports
+    from runner.driver.notify import for_trigger as for_trigger
+    from runner.driver.notify import notifying as notifying
+    from runner.driver.publishing import publish_skill as publish_skill
+    from runner.driver.regrade import regrade_run as regrade_run
+    from runner.driver.storewide import engage as engage
+    from runner.driver.storewide import lift as lift
+    from runner.driver.triggers import run_trigger as run_trigger
+    from runner.driver.triggers import run_with_neighbours as run_with_neighbours
+    from runner.driver.viewing import history_page as history_page
+    from runner.driver.viewing import run_html as run_html
+    from runner.driver.viewing import run_path as run_path
+    from runner.driver.wave import RunBudget as RunBudget
+    from runner.history.compare import compare_refs as compare_refs
+    from runner.history.evidence import evidence_card as evidence_card
+    from runner.history.models import compare_models as compare_models
+    from runner.history.models import is_models_ref as is_models_ref
+    from runner.history.shards import merge as _merge_shards
+    from runner.schema.options import RegradeOptions as RegradeOptions
+    from runner.schema.report import Report as Report
+    from runner.scripted.serve import serve_script as serve_script
+    from runner.store.runs import list_runs as list_runs
 
-from runner.analysis.feedback import build_feedback
-from runner.analysis.planner import size_warning
-from runner.analysis.report import build_report
-from runner.authoring.reading import located, read_skill, refuse_errors, skill_findings
-from runner.authoring.scan import gate_local, program_findings, scan_skill
-from runner.console import err as stderr_console
-from runner.costs.estimate import estimate_plan
-from runner.driver.cluster import is_cluster
-from runner.driver.passes import forwarded, run_pass
-from runner.driver.preflight import check_fixtures_fit, check_pass
-from runner.driver.receipts import file_paired, resolve_incumbent
-from runner.driver.refusals import refuse_before_trials
-from runner.driver.scheduler import finished
-from runner.driver.warm import prestart
-from runner.driver.wave import RunBudget as RunBudget  # public: a run shares it across waves
-from runner.errors import InfraError, RefusedInput
-from runner.gateway.credentials import read_credential
-from runner.judging.ties import stored as stored_judgements
-from runner.planning.plan import check_request, make_plan
-from runner.render.terminal import render_estimate
-from runner.sandbox.registry import open_sandbox
-from runner.schema.enums import RunStatus
-from runner.schema.feedback import Feedback
-from runner.schema.models import Futility
-from runner.schema.options import RunOptions
-from runner.schema.plan import Plan
-from runner.schema.regrade import Regrade
-from runner.schema.report import Report as Report  # also for the CLI's type hints
-from runner.schema.runs import Estimate
-from runner.schema.trial import TrialResult
-from runner.scripted.script import load_script
-from runner.store.base import Store, open_store
-from runner.store.keys import RunKeys
-from runner.store.runs import token_history
-from runner.trial.isolation import check_library_staging, check_staging
+    draft_summary = _draft_summary  # `cases --generate --json`: what was written
+    merge_shards = _merge_shards  # `merge`: the shards of one eval as one report each
 
-
-def check_model_access(opts: RunOptions) -> None:
-    """A model script that loads, or a credential to reach the real model: before anything is
-    spent. On a cluster whose nodes hold their own credential, each node is asked instead
-    (runner.driver.cluster); forwarded credentials must be in this shell."""
-    if opts.model_script is not None:
-        load_script(opts.model_script)
-        return
-    if read_credential() is not None:
-        return
-    if opts.forward_credentials:
-        raise RefusedInput("--forward-credentials: neither ANTHROPIC_API_KEY nor "
-                           "CLAUDE_CODE_OAUTH_TOKEN is set in this shell, so there is nothing "
-                           "to forward; export one, or leave the flag out to use each node's")
-    if opts.executor == "ray" and is_cluster(opts.ray_address):
-        return
-    raise RefusedInput("ANTHROPIC_API_KEY is not set: export it (or CLAUDE_CODE_OAUTH_TOKEN, "
-                       "from `claude setup-token`, to run on a subscription) to run against "
-                       "the model, or give a model script (run --model-script FILE, or "
-                       "`model_script:` in a batch file) for an offline dry run")
-
-
-def preflight(opts: RunOptions, warm: bool = False, triggers: bool = False) -> Plan:
-    """Everything that can refuse the run before anything is written or spent: the offline
-    checks first (free: hygiene, the case set, the static scan's gate under --sandbox local),
-    then the key, then the sandbox backend (its image id goes into every id). The pass's own
-    checks (store, Ray, metrics port, the live model call) are `check_pass` and `check_live`.
-    With `warm`, Ray's workers start once the cheap checks passed, while the rest is checked
-    and planned. With `triggers`, the trigger wave that follows (`run --with-triggers`) must
-    have queries to ask."""
-    reading = read_skill(opts.skill_path)
-    refuse_errors(reading, opts.skill_path)  # hygiene errors: nothing is billed
-    request = check_request(opts)
-    found = [*skill_findings(reading, request.skill.path, request.caseset.evals),
-             *program_findings(request.skill.path, list(request.caseset.evals))]
-    gate_local(list(reading.scan), opts.sandbox.backend, opts.trust_target, request.skill.path)
-    if request.incumbent is not None:
-        gate_local(scan_skill(request.incumbent.path), opts.sandbox.backend, opts.trust_target,
-                   request.incumbent.path)
-    check_model_access(opts)
-    refuse_before_trials(opts, request.caseset.evals, request.skill.path, triggers)
-    if warm:
-        prestart(opts.settings(), forwarded(opts.settings()))
-    if opts.sandbox.backend == "docker":
-        check_fixtures_fit(request.caseset.evals, request.skill.path,
-                           opts.sandbox.limits.workspace_size)
-    info = open_sandbox(opts.sandbox).preflight()
-    sandbox = opts.sandbox.model_copy(update={"image_id": info.image_id})
-    plan = make_plan(opts.model_copy(update={"sandbox": sandbox}), request)
-    return plan.model_copy(update={"findings": [*found, *plan.findings]})
-
-
-def finish(plan: Plan, results: list[TrialResult], stopped: str | None, store: Store,
-           unmatched: tuple[int, str | None] = (0, None),
-           regrade: Regrade | None = None, opts: RunOptions | None = None) -> Report:
-    """The report, its feedback file, and what the run leaves for later runs (its index
-    entry; a receipt and its saved name only when it completed)."""
-    report = make_report(plan, results, stopped, store, unmatched, regrade)
-    keep_report(plan, report, results, store, opts)
-    return report
-
-
-def make_report(plan: Plan, results: list[TrialResult], stopped: str | None, store: Store,
-                unmatched: tuple[int, str | None] = (0, None),
-                regrade: Regrade | None = None, futility: Futility | None = None) -> Report:
-    """The run's report from its own results (the store gives its judgements), not yet
-    kept: a multi-model run adds the model table before it is (runner.driver.models), and
-    says which model stopped for futility (`futility`)."""
-    ids = {t.trial_id for t in plan.trials}  # built once, not per result
-    mine = [r for r in results if r.trial_id in ids]
-    if plan.skills:  # several skills at once: each arm stages a library
-        check_library_staging({t.arm: t.library for t in plan.trials}, mine)
-    else:
-        check_staging(plan.skill.name, mine)
-    judgements = [j for j in stored_judgements(store, plan.run_id)
-                  if j.candidate_trial in ids and j.model == plan.judge_model]
-    return build_report(plan, mine, stopped, judgements, futility).model_copy(update={
-        "script_unmatched": unmatched[0], "script_first_unmatched": unmatched[1],
-        "finished_at": datetime.now(UTC), "regrade": regrade})
-
-
-def keep_report(plan: Plan, report: Report, results: list[TrialResult], store: Store,
-                opts: RunOptions | None = None) -> None:
-    """The report and its feedback file into the store, then its index entry and receipt
-    (which carries the report as stored)."""
-    ids = {t.trial_id for t in plan.trials}
-    mine = [r for r in results if r.trial_id in ids]
-    data = report.model_dump_json(indent=1).encode()
-    store.put(RunKeys(plan.run_id).report_json, data)
-    store.put(RunKeys(plan.run_id).feedback, build_feedback(
-        report, mine, stored_feedback(store, plan.run_id)).model_dump_json(indent=1).encode())
-    file_paired(store, plan, report, opts)
-
-
-def require_script_coverage(reports: list[Report]) -> None:
-    """A dry run whose model script answered requests it has no scenario for measured the
-    script, not the skill: the input is wrong (exit 2), and the report says where."""
-    for report in reports:
-        if report.script_unmatched:
-            raise RefusedInput(
-                f"run {report.run_id}: the model script matched no scenario for "
-                f"{report.script_unmatched} model request(s) (first prompt: "
-                f"{report.script_first_unmatched!r}); add a scenario for it, or a fallback "
-                "scenario without `when`")
-
-
-def require_scored(reports: list[Report]) -> None:
-    """A run in which infrastructure left nothing to score is a failure of the machinery,
-    not a verdict (exit 3): every trial a hole, and not because the run was stopped."""
-    for report in reports:
-        infra = [t for t in report.trials if t.status.is_hole]
-        if report.status is not RunStatus.STOPPED and report.trials and \
-                report.wins + report.losses + report.ties == 0 and infra:
-            first = infra[0]
-            raise InfraError(
-                f"run {report.run_id}: no trial could be scored, {len(infra)} failed on the "
-                f"infrastructure (first: {first.case} {first.arm}: {first.status}: "
-                f"{first.error}); re-run the same command to resume once it is fixed")
+# name -> "module" (the same name there) or "module:name"
+EXPORTS: dict[str, str] = {
+    "BatchFlags": "runner.driver.batchflags",
+    "Collection": "runner.authoring.collections",
+    "DraftRequest": "runner.authoring.generate",
+    "RegradeOptions": "runner.schema.options",
+    "Report": "runner.schema.report",
+    "RunBudget": "runner.driver.wave",
+    "batch_folders": "runner.driver.ci",
+    "batch_line": "runner.driver.batchflags",
+    "batch_notify": "runner.driver.batchflags",
+    "batch_status": "runner.driver.batch",
+    "check_collection": "runner.driver.collection",
+    "check_model_access": "runner.driver.evaluate",
+    "check_skill": "runner.driver.checking",
+    "check_target": "runner.driver.checking",
+    "ci_outputs": "runner.driver.ci",
+    "collection_at": "runner.driver.collection",
+    "compare_models": "runner.history.models",
+    "compare_refs": "runner.history.compare",
+    "draft_summary": "runner.driver.generate:summary",
+    "draft_when_missing": "runner.driver.drafting",
+    "engage": "runner.driver.storewide",
+    "estimate_collection": "runner.driver.collection",
+    "estimate_eval": "runner.driver.estimating",
+    "estimate_run": "runner.driver.evaluate",
+    "evidence_card": "runner.history.evidence",
+    "finish": "runner.driver.evaluate",
+    "folders_of": "runner.driver.ci",
+    "for_batch": "runner.driver.notify",
+    "for_reports": "runner.driver.notify",
+    "for_trigger": "runner.driver.notify",
+    "history_page": "runner.driver.viewing",
+    "is_models_ref": "runner.history.models",
+    "keep_report": "runner.driver.evaluate",
+    "lift": "runner.driver.storewide",
+    "list_runs": "runner.store.runs",
+    "load_batch": "runner.authoring.batch",
+    "load_skill": "runner.authoring.skill",
+    "make_report": "runner.driver.evaluate",
+    "merge_shards": "runner.history.shards:merge",
+    "note_unsaved": "runner.driver.evaluate",
+    "notifying": "runner.driver.notify",
+    "one_skill": "runner.driver.drafting",
+    "pack_skill": "runner.authoring.bundles",
+    "preflight": "runner.driver.evaluate",
+    "publish_skill": "runner.driver.publishing",
+    "reap_leftovers": "runner.driver.local",
+    "refused_report": "runner.driver.checking",
+    "regrade_run": "runner.driver.regrade",
+    "request_stop": "runner.driver.evaluate",
+    "require_scored": "runner.driver.evaluate",
+    "require_script_coverage": "runner.driver.evaluate",
+    "route_prompt": "runner.driver.local",
+    "run_batch": "runner.driver.batch",
+    "run_batch_file": "runner.driver.batchflags",
+    "run_collection": "runner.driver.collection",
+    "run_eval": "runner.driver.evaluate",
+    "run_generate": "runner.driver.generate",
+    "run_group": "runner.driver.group",
+    "run_html": "runner.driver.viewing",
+    "run_models": "runner.driver.models",
+    "run_path": "runner.driver.viewing",
+    "run_trigger": "runner.driver.triggers",
+    "run_with_neighbours": "runner.driver.triggers",
+    "serve_script": "runner.scripted.serve",
+    "serve_viewer": "runner.driver.local",
+    "store_at": "runner.driver.evaluate",
+    "stored_feedback": "runner.driver.evaluate",
+    "stored_unmatched": "runner.driver.evaluate",
+    "total": "runner.driver.collection",
+    "trigger_runs": "runner.driver.batchflags",
+    "with_incumbent": "runner.driver.evaluate",
+}
 
 
-def estimate_run(plan: Plan, store: Store, done: set[str] | None = None,
-                 batch_grading: bool = False) -> Estimate:
-    """What the trials still to run would cost, from the skill's own history when it has one."""
-    pending = [t for t in plan.trials if t.trial_id not in (done or set())]
-    history = token_history(store, plan.skill.name, plan.model)
-    return estimate_plan(plan.model_copy(update={"trials": pending}), history, batch_grading)
-
-
-def run_eval(opts: RunOptions, console: Console | None = None,
-             store: Store | None = None,
-             confirm: Callable[[Estimate], bool] | None = None,
-             budget: RunBudget | None = None, with_triggers: bool = False) -> Report:
-    """One eval. `confirm` is asked with the estimate before anything is spent; a False
-    answer refuses the run (nothing written, nothing spent). `budget`: shared with the run's
-    later waves (`run --with-triggers`), which then spend under the same cap; `with_triggers`
-    refuses, before anything is spent, a skill with no trigger queries for that wave."""
-    console = console or stderr_console()
-    opts, store = with_incumbent(opts, store, console)
-    plan = preflight(opts, warm=True, triggers=with_triggers)
-    check_pass(opts.settings(), store, plan.image_id)
-    done = finished(plan.trials, store)  # read once: reused by the pass and the scheduler
-    for finding in plan.findings:
-        console.print(f"[yellow]{finding.code}[/] {escape(located(finding))} "
-                      f"{escape(finding.message)}; fix: {escape(finding.fix)}")
-    console.print(f"run {plan.run_id}: {len(plan.cases)} case(s) x k={plan.k_label()} x "
-                  f"{len(plan.arms)} arm(s) = {'at most ' if plan.adaptive else ''}"
-                  f"{len(plan.trials)} trial(s) "
-                  f"({len(done)} already done), model {plan.model}"
-                  + (" [cyan](dry run: scripted model)[/]" if plan.dry_run else ""))
-    warning = size_warning(len(plan.cases), plan.k, plan.alpha)
-    if warning:
-        console.print(f"[yellow]{escape(warning)}[/]")
-    estimate = estimate_run(plan, store, set(done), opts.batch_grading)
-    render_estimate(estimate, console, "would cost" if not plan.dry_run else
-                    "would cost against the real model")
-    if confirm is not None and estimate.lines and not confirm(estimate):
-        raise RefusedInput("not started: declined at the cost prompt (nothing was spent)")
-    outcome = run_pass(plan.run_id, [plan], store, opts.settings(), console, done,
-                       budget)
-    unmatched = outcome.unmatched if outcome.ran else stored_unmatched(store, plan.run_id)
-    report = finish(plan, outcome.results, outcome.stopped, store, unmatched, opts=opts)
-    note_unsaved(report, opts, console)
-    return report
-
-
-def note_unsaved(report: Report, opts: RunOptions, console: Console) -> None:
-    """`--save NAME` names only a completed run: say so when this one was not."""
-    if opts.save and report.status is not RunStatus.COMPLETED:
-        console.print(f"[yellow]not saved as {escape(opts.save)!r}[/]: run {report.run_id} is "
-                      f"{report.status}; only a completed run files a receipt and takes a name")
-
-
-def with_incumbent(opts: RunOptions, store: Store | None,
-                   console: Console) -> tuple[RunOptions, Store]:
-    """The store the run uses, and `--incumbent latest` resolved from it (exit 2 when the
-    skill has no completed run of other bytes there)."""
-    store = store or open_store(opts.store_uri, opts.store_endpoint)
-    if opts.incumbent_latest:
-        store.preflight()
-        opts, note = resolve_incumbent(opts, store)
-        console.print(f"incumbent: {escape(note)}")
-    if opts.incumbent_team:
-        from runner.driver.team import resolve_team_incumbent
-
-        store.preflight()
-        opts, note = resolve_team_incumbent(opts, store)
-        console.print(f"incumbent: {escape(note)}")
-    return opts, store
-
-
-def stored_feedback(store: Store, run_id: str) -> Feedback | None:
-    try:
-        return Feedback.model_validate_json(store.get(RunKeys(run_id).feedback))
-    except (KeyError, ValueError):
-        return None
-
-
-def stored_unmatched(store: Store, run_id: str) -> tuple[int, str | None]:
-    """A resume that ran nothing keeps what the run's model script left unmatched before."""
-    try:
-        previous = Report.model_validate_json(store.get(RunKeys(run_id).report_json))
-    except (KeyError, ValueError):
-        return 0, None
-    return previous.script_unmatched, previous.script_first_unmatched
-
-
-def request_stop(store: Store, run_id: str) -> None:
-    """`skill-eval stop`: the driver sees the flag within a poll interval."""
-    if not store.exists(RunKeys(run_id).plan):
-        raise RefusedInput(f"no run or batch {run_id!r} in store {store.uri}")
-    store.put(RunKeys(run_id).stop_flag, b"stop requested\n")
-
-
-# The driver's public API for the command line: every command module imports from here (or
-# runner.driver), never the layers below. Imported last: these modules import this one.
-from runner.authoring.batch import load_batch as load_batch  # noqa: E402
-from runner.authoring.bundles import pack_skill as pack_skill  # noqa: E402
-from runner.authoring.generate import DraftRequest as DraftRequest  # noqa: E402
-from runner.authoring.skill import load_skill as load_skill  # noqa: E402
-from runner.driver.batch import batch_status as batch_status  # noqa: E402
-from runner.driver.batch import run_batch as run_batch  # noqa: E402
-from runner.driver.batchflags import BatchFlags as BatchFlags  # noqa: E402
-from runner.driver.batchflags import batch_line as batch_line  # noqa: E402
-from runner.driver.batchflags import batch_notify as batch_notify  # noqa: E402
-from runner.driver.batchflags import run_batch_file as run_batch_file  # noqa: E402
-from runner.driver.batchflags import trigger_runs as trigger_runs  # noqa: E402
-from runner.driver.checking import check_skill as check_skill  # noqa: E402
-from runner.driver.checking import check_target as check_target  # noqa: E402
-from runner.driver.checking import refused_report as refused_report  # noqa: E402
-from runner.driver.drafting import draft_when_missing as draft_when_missing  # noqa: E402
-from runner.driver.drafting import one_skill as one_skill  # noqa: E402
-from runner.driver.estimating import estimate_eval as estimate_eval  # noqa: E402
-from runner.driver.generate import run_generate as run_generate  # noqa: E402
-from runner.driver.generate import summary as _draft_summary  # noqa: E402
-from runner.driver.group import run_group as run_group  # noqa: E402
-from runner.driver.local import reap_leftovers as reap_leftovers  # noqa: E402
-from runner.driver.local import route_prompt as route_prompt  # noqa: E402
-from runner.driver.local import serve_viewer as serve_viewer  # noqa: E402
-from runner.driver.models import run_models as run_models  # noqa: E402
-from runner.driver.notify import for_batch as for_batch  # noqa: E402
-from runner.driver.notify import for_reports as for_reports  # noqa: E402
-from runner.driver.notify import for_trigger as for_trigger  # noqa: E402
-from runner.driver.notify import notifying as notifying  # noqa: E402
-from runner.driver.regrade import regrade_run as regrade_run  # noqa: E402
-from runner.driver.storewide import engage as engage  # noqa: E402
-from runner.driver.storewide import lift as lift  # noqa: E402
-from runner.driver.triggers import run_trigger as run_trigger  # noqa: E402
-from runner.driver.triggers import run_with_neighbours as run_with_neighbours  # noqa: E402
-from runner.driver.viewing import history_page as history_page  # noqa: E402
-from runner.driver.viewing import run_html as run_html  # noqa: E402
-from runner.driver.viewing import run_path as run_path  # noqa: E402
-from runner.history.compare import compare_refs as compare_refs  # noqa: E402
-from runner.history.evidence import evidence_card as evidence_card  # noqa: E402
-from runner.history.models import compare_models as compare_models  # noqa: E402
-from runner.history.models import is_models_ref as is_models_ref  # noqa: E402
-from runner.history.shards import merge as _merge_shards  # noqa: E402
-from runner.schema.options import RegradeOptions as RegradeOptions  # noqa: E402
-from runner.scripted.serve import serve_script as serve_script  # noqa: E402
-from runner.store.runs import list_runs as list_runs  # noqa: E402
-
-draft_summary = _draft_summary  # `cases --generate --json`: what was written
-merge_shards = _merge_shards  # `merge`: the shards of one eval as one report each
-
-
-def store_at(uri: str, endpoint: str | None) -> Store:
-    """The store a command writes to (`stop`): opened, not checked (the caller preflights)."""
-    return open_store(uri, endpoint)
-
-
-# Appended: `publish` (the folder's bytes to the team store, its verified receipts attached)
-# and the CI outputs after the report (`run`, `batch`, `merge`: --junit, Actions annotations
-# and summary); a collection of skills (`run`, `check`, `estimate` on a folder of skills).
-from runner.authoring.collections import Collection as Collection  # noqa: E402
-from runner.driver.ci import batch_folders as batch_folders  # noqa: E402
-from runner.driver.ci import ci_outputs as ci_outputs  # noqa: E402
-from runner.driver.ci import folders_of as folders_of  # noqa: E402
-from runner.driver.collection import check_collection as check_collection  # noqa: E402
-from runner.driver.collection import collection_at as collection_at  # noqa: E402
-from runner.driver.collection import estimate_collection as estimate_collection  # noqa: E402
-from runner.driver.collection import run_collection as run_collection  # noqa: E402
-from runner.driver.collection import total as total  # noqa: E402
-from runner.driver.publishing import publish_skill as publish_skill  # noqa: E402
+def __getattr__(name: str) -> Any:
+    where = EXPORTS.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module, _, attr = where.partition(":")
+    value = getattr(importlib.import_module(module), attr or name)
+    globals()[name] = value  # once: later reads are plain attribute reads
+    return value

@@ -14,7 +14,7 @@ from rich.text import Text
 from runner import config
 from runner.analysis.planner import size_warning
 from runner.authoring.batch import TriggerEval, load_batch
-from runner.driver.api import (
+from runner.driver.evaluate import (
     keep_report,
     make_report,
     note_unsaved,
@@ -30,6 +30,7 @@ from runner.driver.triggers import run_trigger
 from runner.errors import RefusedInput
 from runner.schema.enums import BatchState, Verdict
 from runner.schema.models import ModelTable
+from runner.schema.options import PassSettings, RunOptions
 from runner.schema.plan import Plan
 from runner.schema.report import Report
 from runner.schema.runs import BatchEvalState
@@ -61,7 +62,34 @@ def run_batch(path: Path, console: Console,
     batch = load_batch(path, overrides, eval_overrides)
     settings = (batch.evals[0] if batch.evals else batch.triggers[0].opts).settings()
     store = open_store(settings.store_uri, settings.store_endpoint)
-    all_opts = list(batch.evals)
+    all_opts, plans = _plans(path, list(batch.evals), store, console)
+    ids = sorted({p.run_id for p in plans})
+    if len(ids) != len(plans):
+        raise RefusedInput(f"{path}: two evals in the batch are the same run; remove one")
+    batch_id = batch_id_of(ids, batch.triggers)
+    check_pass(settings, store, plans[0].image_id if plans else None)
+    write_group_plan(store, batch_id, ids)
+    _announce(batch_id, plans, len(batch.triggers), settings, console)
+    reports: list[Report] = []
+    tables: list[ModelTable] = []
+    stopped = None
+    if plans:
+        reports, tables, stopped = _paired(batch_id, plans, all_opts, store, settings, console)
+    runs: list[dict[str, object]] = [
+        {"run_id": r.run_id, "skill": r.skill, "model": r.model, "verdict": str(r.verdict),
+         "net_lift": r.net_lift, "partial": r.partial, "status": str(r.status)}
+        for r in reports]
+    if stopped is None:
+        runs += _trigger_evals(batch.triggers, batch_id, ids, store, console)
+    summary = BatchSummary(batch_id=batch_id, stopped=stopped, runs=runs, model_tables=tables)
+    store.put(RunKeys(batch_id).report_json, summary.model_dump_json(indent=1).encode())
+    return summary, reports
+
+
+def _plans(path: Path, all_opts: list[RunOptions], store: Store,
+           console: Console) -> tuple[list[RunOptions], list[Plan]]:
+    """Each paired eval's options (its incumbent resolved) and plan; a refusal names the
+    eval by its place in the file."""
     plans = []
     for index, opts in enumerate(all_opts, 1):
         try:
@@ -69,49 +97,55 @@ def run_batch(path: Path, console: Console,
             plans.append(preflight(opts, warm=index == 1))
         except RefusedInput as exc:
             raise RefusedInput(f"{path}: eval #{index} ({opts.skill_path}): {exc}") from exc
-    ids = sorted({p.run_id for p in plans})
-    if len(ids) != len(plans):
-        raise RefusedInput(f"{path}: two evals in the batch are the same run; remove one")
-    batch_id = batch_id_of(ids, batch.triggers)
-    check_pass(settings, store, plans[0].image_id if plans else None)
-    write_group_plan(store, batch_id, ids)
+    return all_opts, plans
+
+
+def _announce(batch_id: str, plans: list[Plan], triggers: int, settings: PassSettings,
+              console: Console) -> None:
+    """The batch's opening lines: its size and budget, then each eval's size warning."""
     total = sum(len(p.trials) for p in plans)
     console.print(f"batch {batch_id}: {len(plans)} eval(s), {total} trial(s)"
-                  + (f", {len(batch.triggers)} trigger eval(s)" if batch.triggers else "")
+                  + (f", {triggers} trigger eval(s)" if triggers else "")
                   + f", concurrency {settings.concurrency}, budget "
                   + (f"${settings.max_budget_usd:g}" if settings.max_budget_usd else "uncapped"))
     for plan in plans:
         warning = size_warning(len(plan.cases), plan.k, plan.alpha)
         if warning:
             console.print(Text(f"{plan.skill.name}: {warning}", style="yellow"))
-    reports: list[Report] = []
+
+
+def _paired(batch_id: str, plans: list[Plan], all_opts: list[RunOptions], store: Store,
+            settings: PassSettings, console: Console
+            ) -> tuple[list[Report], list[ModelTable], str | None]:
+    """The paired evals' one pass, then each eval's report (with its model table when the
+    eval ran on several models), kept in the store."""
+    outcome = run_pass(batch_id, plans, store, settings, console)
+    reports = [make_report(plan, outcome.results, outcome.stopped, store,
+                           outcome.unmatched if outcome.ran else
+                           stored_unmatched(store, plan.run_id))
+               for plan in plans]
     tables: list[ModelTable] = []
-    stopped = None
-    if plans:
-        outcome = run_pass(batch_id, plans, store, settings, console)
-        stopped = outcome.stopped
-        reports = [make_report(plan, outcome.results, outcome.stopped, store,
-                               outcome.unmatched if outcome.ran else
-                               stored_unmatched(store, plan.run_id))
-                   for plan in plans]
-        for group in model_groups(all_opts):
-            # its own group too: `compare m-A m-B` reads a batch's per-model runs as a run's
-            write_group_plan(store, group_of([plans[i] for i in group]),
-                             [plans[i].run_id for i in group])
-            made, table = with_table([plans[i] for i in group], [reports[i] for i in group],
-                                     outcome.results, all_opts[group[0]].margin,
-                                     all_opts[group[0]].alpha)
-            tables.append(table)
-            for i, with_it in zip(group, made, strict=True):
-                reports[i] = with_it
-        for plan, paired, opts in zip(plans, reports, all_opts, strict=True):
-            keep_report(plan, paired, outcome.results, store, opts)
-            note_unsaved(paired, opts, console)
-    runs: list[dict[str, object]] = [
-        {"run_id": r.run_id, "skill": r.skill, "model": r.model, "verdict": str(r.verdict),
-         "net_lift": r.net_lift, "partial": r.partial, "status": str(r.status)}
-        for r in reports]
-    for trigger in batch.triggers if stopped is None else []:
+    for group in model_groups(all_opts):
+        # its own group too: `compare m-A m-B` reads a batch's per-model runs as a run's
+        write_group_plan(store, group_of([plans[i] for i in group]),
+                         [plans[i].run_id for i in group])
+        made, table = with_table([plans[i] for i in group], [reports[i] for i in group],
+                                 outcome.results, all_opts[group[0]].margin,
+                                 all_opts[group[0]].alpha)
+        tables.append(table)
+        for i, with_it in zip(group, made, strict=True):
+            reports[i] = with_it
+    for plan, paired, opts in zip(plans, reports, all_opts, strict=True):
+        keep_report(plan, paired, outcome.results, store, opts)
+        note_unsaved(paired, opts, console)
+    return reports, tables, outcome.stopped
+
+
+def _trigger_evals(triggers: list[TriggerEval], batch_id: str, ids: list[str], store: Store,
+                   console: Console) -> list[dict[str, object]]:
+    """Each trigger eval in its own pass, the batch's group plan updated after each."""
+    runs: list[dict[str, object]] = []
+    for trigger in triggers:
         report = run_trigger(trigger.opts, trigger.spec.skills_dir, trigger.spec.mode,
                              console, store)
         ids.append(report.run_id or f"catalog:{report.skill}")
@@ -120,9 +154,7 @@ def run_batch(path: Path, console: Console,
                      "verdict": "n/a", "recall": report.overall.recall,
                      "precision": report.overall.precision, "f1": report.overall.f1,
                      "cost_usd": report.cost_usd, "status": "completed"})
-    summary = BatchSummary(batch_id=batch_id, stopped=stopped, runs=runs, model_tables=tables)
-    store.put(RunKeys(batch_id).report_json, summary.model_dump_json(indent=1).encode())
-    return summary, reports
+    return runs
 
 
 def batch_status(store: Store, batch_id: str) -> list[BatchEvalState]:

@@ -17,7 +17,9 @@ from rich.text import Text
 from runner.authoring.caseset import load_caseset
 from runner.authoring.collections import Collection, Member, read_collection
 from runner.authoring.reading import located
-from runner.driver.api import (
+from runner.driver.checking import Checked, check_skill
+from runner.driver.estimating import estimate_eval
+from runner.driver.evaluate import (
     estimate_run,
     finish,
     note_unsaved,
@@ -25,8 +27,6 @@ from runner.driver.api import (
     stored_unmatched,
     with_incumbent,
 )
-from runner.driver.checking import Checked, check_skill
-from runner.driver.estimating import estimate_eval
 from runner.driver.passes import run_pass
 from runner.driver.preflight import check_pass
 from runner.driver.scheduler import finished

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from runner.analysis.planner import plan_detect
 from runner.costs.estimate import estimate_plan, per_model, scaled
-from runner.driver.api import estimate_run
+from runner.driver.evaluate import estimate_run
 from runner.errors import RefusedInput
 from runner.planning.plan import make_plan
 from runner.schema.options import RunOptions

@@ -11,7 +11,7 @@ from rich.markup import escape
 
 from runner.console import err as stderr_console
 from runner.costs.estimate import estimate_plan
-from runner.driver.api import check_model_access, finish, stored_unmatched
+from runner.driver.evaluate import check_model_access, finish, stored_unmatched
 from runner.driver.passes import run_pass, shared_trials
 from runner.driver.preflight import check_fixtures_fit, check_pass
 from runner.driver.refusals import refuse_before_trials

@@ -17,7 +17,7 @@ from runner.analysis.models import build_model_table, futile, futility
 from runner.authoring.reading import located
 from runner.console import err as stderr_console
 from runner.costs.estimate import per_model
-from runner.driver.api import (
+from runner.driver.evaluate import (
     RunBudget,
     estimate_run,
     keep_report,

@@ -29,7 +29,7 @@ from runner.costs.estimate import (
 )
 from runner.costs.pricing import cost_usd
 from runner.driver.after import judged_cost
-from runner.driver.api import finish
+from runner.driver.evaluate import finish
 from runner.driver.scheduler import finished
 from runner.driver.storewide import check_store_budget, daily_cap, refuse_if_stopped
 from runner.driver.wave import Wave

@@ -13,6 +13,7 @@ from typing import Any
 
 from runner.driver import signals
 from runner.driver.executor import Executor
+from runner.schema.compact import shared_fields
 from runner.schema.trial import TrialResult, TrialSpec
 from runner.store.base import Store
 from runner.store.keys import RunKeys
@@ -51,7 +52,7 @@ def finished(trials: list[TrialSpec], store: Store) -> dict[str, TrialResult]:
             if spec.run_id == run_id and spec.trial_id in done_ids:
                 result = read_done(store, keys.trial(spec.trial_id))
                 if result is not None:
-                    out[spec.trial_id] = result
+                    out[spec.trial_id] = shared_fields(result)
     return out
 
 
@@ -92,7 +93,8 @@ def execute(trials: list[TrialSpec], executor: Executor, concurrency: int,
             ready = executor.wait(list(in_flight), POLL_S)
             for handle in ready:
                 spec = in_flight.pop(handle)
-                result = executor.result(handle, spec)
+                # a million results are held for the report: each as small as it can be
+                result = shared_fields(executor.result(handle, spec))
                 results.append(result)
                 control.on_result(result, False)
                 stopped = stopped or control.stop_reason(result)

@@ -14,7 +14,7 @@ from rich.console import Console
 from runner.analysis.triggers import build_trigger_report
 from runner.authoring.skill import load_skill
 from runner.console import err as stderr_console
-from runner.driver.api import check_model_access
+from runner.driver.evaluate import check_model_access
 from runner.driver.passes import run_pass
 from runner.driver.preflight import check_pass, live_check
 from runner.driver.receipts import file_trigger, trigger_digests

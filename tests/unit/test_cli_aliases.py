@@ -21,7 +21,7 @@ CASES = [
 
 
 def _parsed(command: str, argv: list[str]) -> dict[str, object]:
-    cmd = main.commands[command]
+    cmd = main.every_command()[command]
     assert isinstance(cmd, click.Command)
     with cmd.make_context(command, argv, resilient_parsing=False) as ctx:
         return dict(ctx.params)
@@ -39,7 +39,7 @@ def test_the_new_name_and_the_old_spelling_fill_the_same_parameter(
 def test_no_command_takes_a_bare_skill_flag_for_anything_else() -> None:
     """Where `--skill` is still accepted it is the alias of one of the named flags above."""
     named = {(c, f) for c, f, *_ in CASES}
-    for name, cmd in main.commands.items():
+    for name, cmd in main.every_command().items():
         for p in cmd.params:
             if isinstance(p, click.Option) and "--skill" in p.opts:
                 assert any((name, flag) in named for flag in p.opts), (name, p.opts)

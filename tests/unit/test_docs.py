@@ -42,7 +42,7 @@ def cli_flags() -> dict[str, set[str]]:
     """Every option string of every command (aliases included) -> the commands that take it."""
     found: dict[str, set[str]] = {}
     commands: list[tuple[str, click.Command]] = [("skill-eval", main)]
-    commands += sorted(main.commands.items())
+    commands += sorted(main.every_command().items())
     for name, cmd in commands:
         for param in cmd.params:
             if isinstance(param, click.Option):

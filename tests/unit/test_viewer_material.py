@@ -4,7 +4,6 @@ still carries every trial's."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ from runner.schema.trial import CheckResult, Score, TrialResult
 from runner.store.keys import RunKeys
 from runner.store.memory import MemoryStore
 from runner.view.load import load_run
+from tests.helpers import word_skill
 
 TRANSCRIPT = (Path(__file__).parents[1] / "fixtures" / "transcript-candidate.jsonl").read_bytes()
 
@@ -33,18 +33,8 @@ class CountingStore(MemoryStore):
         return super().get(key)
 
 
-def _skill(folder: Path, cases: int) -> Path:
-    (folder / "evals").mkdir(parents=True)
-    (folder / "SKILL.md").write_text("---\nname: big\ndescription: Says the word. Use when asked "
-                                     "for the word.\n---\n\nSay WORD.\n")
-    (folder / "evals" / "evals.json").write_text(json.dumps({"skill_name": "big", "evals": [
-        {"id": f"c{n}", "prompt": f"Question {n}: the word?", "assertions": ["WORD"]}
-        for n in range(cases)]}))
-    return folder
-
-
 def _stored_run(tmp_path: Path, k: int) -> tuple[CountingStore, Report]:
-    plan = make_plan(RunOptions(skill_path=_skill(tmp_path / "big", 5), k=k,
+    plan = make_plan(RunOptions(skill_path=word_skill(tmp_path / "big", 5, "big"), k=k,
                                 arms=(Arm.BASELINE, Arm.CANDIDATE), store_uri="memory://"))
     store = CountingStore()
     results = []
