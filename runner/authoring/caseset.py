@@ -41,7 +41,7 @@ from runner.authoring.layouts import (
     read_set,
     rival_sets,
 )
-from runner.authoring.problems import Problems, describe
+from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms
 from runner.authoring.prompts import (
     OUTSIDE,
@@ -177,7 +177,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     programs.unread()
     if read.routing:
         fires = sum(read.routing)
-        problems.report("EV012", "", f"{len(read.routing)} trigger expectation(s) in the "
+        problems.report("EV012", SET_LEVEL, f"{len(read.routing)} trigger expectation(s) in the "
                         f"runtime set ({fires} should fire, {len(read.routing) - fires} should "
                         "not): not graded as behaviour, offered as trigger queries",
                         "put those prompts in evals/trigger/should-trigger.yaml and "

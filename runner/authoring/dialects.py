@@ -162,7 +162,8 @@ EXPECT_MAPPINGS = ("expect", "expected", "expectations", "checks", "assert")
 _CHECK_FIELDS = frozenset({"must_contain", "must_not_contain", "must_include", "must_avoid",
                            "must_have", "must_not_have", "must_mention", "must_not_mention",
                            "assertions", "statements", "outputs", "tool_calls", "json_checks",
-                           "contains", "not_contains", "regex", "not_regex", "expectations"})
+                           "contains", "not_contains", "regex", "not_regex", "expectations",
+                           "must_not_include", "forbidden", "avoid", "banned", "never_say"})
 # Words in an expected-use field's name: files the work reads, or scripts it runs.
 _READ_WORDS = {"ref", "refs", "references", "reads", "read", "docs"}
 _RUN_WORDS = {"script", "scripts", "runs", "run", "executes"}
@@ -895,8 +896,8 @@ class CaseReader:
 
     def _avoid_lists(self, item: dict[str, Any]) -> None:
         """`forbidden: ["TODO", "As an AI"]`, `avoid`, `banned_phrases`...: each literal a
-        not-contains check on the work, each sentence of behaviour a statement of what the
-        run avoids (the plain-string rule tells them apart)."""
+        not-contains check on the work, each sentence of behaviour (four words or more, or
+        ending as a sentence ends) a statement of what the run avoids."""
         for key in list(item):
             words = _words(key)
             values = item[key]
@@ -907,9 +908,12 @@ class CaseReader:
                 continue
             item.pop(key)
             literals = 0
+            avoids = "The run avoids this failure: " if key in FAIL_ALIASES else \
+                "The run avoids this: "
             for n, text in enumerate(values):
-                if reads_as_statement(text):
-                    self.add("statement", f"The run avoids this: {text}", f"{key}[{n}]")
+                # a sentence ("Invent application source.") is behaviour, not a text
+                if reads_as_statement(text) or text.rstrip().endswith((".", "!", "?", "。")):
+                    self.add("statement", avoids + text, f"{key}[{n}]")
                     continue
                 literals += 1
                 self.add("check", "not:" + (f"re:{re.escape(text)}" if text.startswith(

@@ -50,8 +50,10 @@ _STATEMENT = re.compile(
     rf"(?P<neg2>not\s+|never\s+|n't\s+)?"
     rf"(?:trigger|triggers|activate|activates|load|loads|invoke|invokes|use|uses)\s+"
     rf"(?:the\s+)?(?:[\w-]+\s+)?skill\b(?P<rest2>.*)$", re.IGNORECASE)
-_REST_OK = re.compile(r"^\s*(?:\([^)]*\)|for\s+this\s+(?:request|prompt|query|input|case)|here|"
-                      r"at\s+all|on\s+this\s+(?:request|prompt|query|input)|[.,!])*\s*$",
+# After the verb: an adverb, then at most the request it fires on ("correctly on an English
+# research request", "when asked to tidy notes"); never a second thing the skill does.
+_REST_OK = re.compile(r"^\s*(?:\w+ly\b\s*)?(?:\([^)]*\)|(?:on|for|when|with|given|in\s+"
+                      r"response\s+to)\b[^;]*|here|at\s+all|[.,!])?\s*[.!]?\s*$",
                       re.IGNORECASE)
 MAX_WORDS = 16
 

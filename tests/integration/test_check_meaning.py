@@ -39,7 +39,7 @@ def test_absences_decide_on_the_work_and_a_routing_case_is_not_run(
         "command": "printf 'Fast \\342\\200\\224 cheap. TODO\\n' > out.md"}}}
     script = write_script({"scenarios": [
         {"name": "skilled", "when": {"prompt": "out.md", "skill": "plain-prose"},
-         "turns": [{"tool_use": {"name": "Skill", "input": {"skill": "plain-prose"}}},
+         "turns": [{"tool_use": {"name": "Skill", "input": {"skill": "plain-prose:plain-prose"}}},
                    plain, {"text": "Done."}]},
         {"name": "bare", "when": {"prompt": "out.md"},
          "turns": [dashed, {"text": "Done."}]}]})

@@ -90,11 +90,16 @@ def test_an_absence_is_graded_on_the_work_deterministically(tmp_path: Path) -> N
 def test_forbidden_and_avoid_lists_are_not_contains_checks(tmp_path: Path) -> None:
     skill = skill_with(tmp_path, {"skill_name": "plain-prose", "evals": [{
         "id": "f", "prompt": "Rewrite the draft.",
-        "forbidden": ["As an AI", "delve", "Calls the web to check every single fact"],
-        "avoid": "—", "banned_phrases": ["game changer"]}]})
+        "forbidden": ["As an AI", "delve", "Calls the web to check every single fact",
+                      "Invent sources."],
+        "avoid": "—", "banned_phrases": ["game changer"],
+        "expected": {"must_not_include": ["Lorem"]}}]})
     entries = graded(report_of(skill))["f"]
-    assert {"not:As an AI", "not:delve", "not:—", "not:game changer"} <= set(entries)
-    assert "The run avoids this: Calls the web to check every single fact" in entries
+    assert {"not:As an AI", "not:delve", "not:—", "not:game changer", "not:Lorem"} <= set(
+        entries)
+    # sentences of behaviour (four words or more, or ending as a sentence) stay statements
+    assert "The run avoids this failure: Calls the web to check every single fact" in entries
+    assert "The run avoids this failure: Invent sources." in entries
 
 
 @pytest.mark.parametrize(("key", "value", "fires"), [
@@ -118,6 +123,9 @@ def test_routing_fields(key: str, value: Any, fires: bool | None) -> None:
     ("The skill is not loaded for this request", False), ("Skill doesn't fire", False),
     ("The pdf skill gets triggered.", True),
     ("The skill should not activate (off-topic)", False),
+    ("Skill triggers correctly on an English research request", True),
+    ("The skill activates when asked to summarise", True),
+    ("The skill loads, then writes summary.md", None),
     ("The skill loads and writes summary.md", None), ("The skill's output is a summary", None),
     ("Uses the skill to write summary.md", None), ("The summary is loaded into memory", None),
 ])
