@@ -176,6 +176,8 @@ PROGRAM_KEYS = ("script_path", "script", "program", "path", "file")
 TURN_FIELDS = ("follow_up_turns", "followups", "follow_ups", "turns", "conversation",
                "messages", "dialogue")
 MULTI_TURN = "EV015"
+TRIGGER_FLAGS = ("should_trigger", "expected_trigger", "should_activate", "triggers",
+                 "trigger", "should_fire", "activates", "expect_trigger")
 OTHER_CASE = "EV016"
 # Outputs whose text a check cannot read (caseset refuses `contains` on them).
 _BINARY_SUFFIXES = frozenset({"pdf", "png", "jpg", "jpeg", "gif", "webp", "ico", "zip", "gz",
@@ -185,15 +187,8 @@ _BINARY_SUFFIXES = frozenset({"pdf", "png", "jpg", "jpeg", "gif", "webp", "ico",
 
 def _binary(path: str) -> bool:
     return path.rsplit(".", 1)[-1].lower() in _BINARY_SUFFIXES
-TRIGGER_FLAGS = ("should_trigger", "expected_trigger", "should_activate", "triggers",
-                 "trigger", "should_fire", "activates", "expect_trigger")
-# A statement about whether the skill loads (which the grader cannot see).
-_ABOUT_FIRING = re.compile(
-    r"(?i)^(?:the\s+)?(?:[\w-]+\s+)?skill\b[^.]{0,40}?\b(?:is\s+)?(?:invoked|triggered|"
-    r"triggers|activates|activated|fires|loads|loaded|declines|is not (?:invoked|triggered|"
-    r"activated|loaded)|does not (?:trigger|activate|fire|load))\b"
-    r"|^(?:triggers|activates|does not trigger|should not trigger|should trigger)\b"
-    r"|^skill (?:activates|triggers|is used)\b")
+
+
 def _regex_object(value: Any) -> Any:
     """`{regex: "..."}` (or `pattern`) in a list of texts: that item as `re:...`."""
     if isinstance(value, dict) and len(value) == 1:
@@ -212,12 +207,6 @@ def judge_paths(value: Any) -> list[str]:
     paths = (next((j[k].strip() for k in PROGRAM_KEYS if isinstance(j.get(k), str)
                    and j[k].strip()), None) for j in judges if isinstance(j, dict))
     return [p for p in paths if p is not None]
-
-
-def _about_firing(statement: str) -> bool:
-    """Only about the skill loading: short, one clause, saying it fires or not."""
-    return bool(_ABOUT_FIRING.search(statement)) and ";" not in statement \
-        and word_count(statement) <= 16
 
 
 _IDENTIFIER = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)+$")
