@@ -487,6 +487,7 @@ class CaseReader:
                 titles = _strings(item.pop(key)) or []
                 triggers = [t for t in titles if _TRIGGER_MARKER.match(t)]
                 if triggers:
+                    self.routing += [False] * len(triggers)  # each says "do not fire"
                     titles = [t for t in titles if t not in triggers]
                     item[f"{key} (trigger expectations)"] = triggers
                     self.mapped(f"`{key}`: {', '.join(triggers)} says whether the skill should "
