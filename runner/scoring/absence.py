@@ -166,8 +166,11 @@ def literal_absence(statement: str) -> Absence | None:
 
 
 # A statement whose one clause denies something: it passes when nothing breaks it. Before the
-# denial, at most a short subject without a conjunction ("The final summary", "CLAUDE.md").
-_PREFIX = r"(?:(?!(?:and|but|or|then|while)\b)[\w'’.-]+\s+){0,5}?"
+# denial, at most a short subject without a conjunction ("The final summary", "CLAUDE.md"),
+# and no verb that reports what the work says ("Output says X is not Y" must quote it).
+_PREFIX = (r"(?:(?!(?:and|but|or|then|while|that|whether|why|because|if|says?|states?|"
+           r"explains?|notes?|mentions?|reports?|shows?|confirms?|answers?|tells?|warns?|"
+           r"clarifies|argues?|concludes?|recommends?)\b)[\w'’.-]+\s+){0,5}?")
 _DENIES = re.compile(
     r"^(?:the\s+run\s+avoids\s+this|(?:no|zero|without|never|nothing|none|neither)\b"
     rf"|{_PREFIX}(?:does|do|did|must|should|shall|will|may|can|is|are|was|were|has|have)"
@@ -179,9 +182,9 @@ _DENIES = re.compile(
     rf"|{_PREFIX}(?:avoids?|omits?|excludes?|lacks?|(?:is|are)\s+free\s+of)\b)",
     re.IGNORECASE)
 # ...and nothing it must show besides (a positive clause needs its quote).
-_ALSO_SHOWS = re.compile(r";|,?\s+\b(?:and|but|instead|rather|while|whereas|then)\b\s+"
-                         r"(?!(?:no|not|never|nor|without|or|doesn'?t|don'?t)\b)",
-                         re.IGNORECASE)
+# (a second sentence too: a full stop, then a capital)
+_ALSO_SHOWS = re.compile(r";|[.!?]\s+[A-Z]|(?i:,?\s+\b(?:and|but|instead|rather|while|whereas|"
+                         r"then)\b\s+(?!(?:no|not|never|nor|without|or|doesn'?t|don'?t)\b))")
 AVOIDS = "the run avoids this"
 
 

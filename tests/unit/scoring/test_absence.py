@@ -89,6 +89,9 @@ def test_what_cannot_be_made_literal_stays_with_the_grader(statement: str) -> No
     ("The response does not apologise; it explains the refund", False),
     ("The summary names Ana, not Bob", False),
     ("Names the owner of each decision", False),
+    ("Output says WLAST is not the same as write completion.", False),
+    ("The skill should NOT attempt research. It should ask for a topic", False),
+    ("Does NOT update .state.md", True),
 ])
 def test_an_absence_is_told_from_a_statement_that_must_show_something(
         statement: str, absence: bool) -> None:
