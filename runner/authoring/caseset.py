@@ -45,7 +45,7 @@ from runner.authoring.layouts import (
 )
 from runner.authoring.mcp import MCP_NEED, case_needs, declared_servers, skill_needs
 from runner.authoring.outside import Outside
-from runner.authoring.problems import Problems, describe
+from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms
 from runner.authoring.prompt_field import no_prompt
 from runner.authoring.prompts import (
@@ -189,6 +189,13 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
         _read_case(item, label, _Setting(skill_dir, about, fixtures, programs, problems,
                                          in_statements), read)
     programs.unread()
+    if read.routing:
+        fires = sum(read.routing)
+        problems.report("EV012", SET_LEVEL, f"{len(read.routing)} trigger expectation(s) in the "
+                        f"runtime set ({fires} should fire, {len(read.routing) - fires} should "
+                        "not): not graded as behaviour, offered as trigger queries",
+                        "put those prompts in evals/trigger/should-trigger.yaml and "
+                        "should-not-trigger.yaml and measure them with `skill-eval trigger`")
     cases = _linked(read, fixtures, problems)
     _mcp_needs(skill_dir, cases, problems)
     judge_expected = raw.get("judge_expected_output", False)
@@ -196,6 +203,10 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
         problems.refuse("EV009", "", "judge_expected_output: true or false",
                         "write true or false")
     problems.raise_any()
+    if not cases and read.routing:
+        raise CaseSetError(shown, "EV008: every case is only a routing expectation (whether "
+                                  "the skill fires): a trigger set, not a runtime set; move it "
+                                  "to evals/trigger/ and measure it with `skill-eval trigger`")
     if not cases:
         raise CaseSetError(shown, "EV008: no case has anything that can pass or fail (each "
                                   "would tie in every arm); add assertions, statements, "
@@ -253,6 +264,7 @@ class _Read:
     depends: dict[str, list[str]] = _field(default_factory=dict)
     origins: dict[str, dict[str, tuple[str, ...]]] = _field(default_factory=dict)
     seen: set[str] = _field(default_factory=set)
+    routing: list[bool] = _field(default_factory=list)  # trigger expectations found
 
 
 def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
@@ -277,6 +289,13 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     reader = CaseReader(problems, label, at.in_statements)
     normalized = {**reader.read(item), "id": label}
     read.depends[label] = reader.depends
+    read.routing += reader.routing
+    if reader.routing_only:
+        problems.report("EV012", label, "only a routing expectation (whether the skill "
+                        "fires): moved out of the runtime set, offered as a trigger query",
+                        "move the case to evals/trigger/ and measure it with `skill-eval "
+                        "trigger`")
+        return
     missing = no_prompt(item, normalized)
     if missing is not None:
         problems.refuse("EV009", label, *missing)

@@ -10,6 +10,7 @@ from runner.authoring.programs import grader_readings
 from runner.schema.case import Case, Reading
 from runner.schema.checked import CaseReading, CheckReading, FixtureReading
 from runner.schema.enums import CheckKind
+from runner.scoring.absence import states_absence
 from runner.scoring.checks import describe_matcher
 
 READS = {Reading.WORK: "the final text and every file the agent created or changed",
@@ -27,6 +28,9 @@ def _origin(origins: dict[str, tuple[str, ...]], field: str, index: int) -> str:
 def _statement(text: str) -> tuple[str, str]:
     files = [f for f in _FILE.findall(text) if not re.fullmatch(r"[\d.]+", f)]
     graded = "grader model: pass only on a verbatim quote verified in the source it names"
+    if states_absence(text):  # nothing to quote for an absence
+        graded = ("grader model, an absence: passes when nothing in the material breaks it "
+                  "(no quote), fails on a quote of what does")
     if files:
         graded += (f"; names {', '.join(dict.fromkeys(files))}: if the agent writes it, only "
                    "a quote from that file (or a tool result reading it) counts, never its "

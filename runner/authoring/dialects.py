@@ -20,9 +20,12 @@ from typing import Any
 
 import yaml
 
+from runner.authoring.crosscase import other_case_reference
 from runner.authoring.fields import PROSE_WORDS, never_a_check
 from runner.authoring.problems import Problems
+from runner.authoring.routing import about_firing, routing_value, routing_word
 from runner.schema.case import TURN_CHECK_FIELDS, Case, Reading
+from runner.scoring.absence import literal_absence
 
 # Assertion objects: their `type` -> (kind, negated).
 LITERAL, REGEX, ANY, ALL, STATEMENT, TOOL, JSON, DESCRIBED, COUNT = (
@@ -112,6 +115,12 @@ EXPECT_ALIASES = ("pass_conditions", "pass_criteria", "success_criteria",
 FAIL_ALIASES = ("fail_conditions", "failure_conditions", "forbidden", "forbidden_actions",
                 "forbidden_behaviors", "forbidden_behaviours", "should_not", "should_not_do",
                 "must_not_do", "anti_patterns", "red_flags", "failure_modes")
+# Lists of what must not appear: texts (not-contains checks) or sentences (statements).
+AVOID_LISTS = ("forbidden", "avoid", "avoids", "banned", "disallowed", "prohibited",
+               "blocklist", "denylist", "never_say", "must_not_say", "must_not_use",
+               "must_never_contain", "must_never_include", "must_never_say")
+_TEXT_WORDS = {"word", "words", "phrase", "phrases", "term", "terms", "string", "strings",
+               "token", "tokens", "text", "texts", "say", "says", "wording", "vocabulary"}
 # Fields other tools write that normalize_case turns into this runner's own.
 CONSUMED_FIELDS = ("expectations", "selftune_assertions", "must_have", "must_not_have",
                    "must_include", "must_avoid", "fail", "failures", "must_not")
@@ -154,7 +163,8 @@ EXPECT_MAPPINGS = ("expect", "expected", "expectations", "checks", "assert")
 _CHECK_FIELDS = frozenset({"must_contain", "must_not_contain", "must_include", "must_avoid",
                            "must_have", "must_not_have", "must_mention", "must_not_mention",
                            "assertions", "statements", "outputs", "tool_calls", "json_checks",
-                           "contains", "not_contains", "regex", "not_regex", "expectations"})
+                           "contains", "not_contains", "regex", "not_regex", "expectations",
+                           "must_not_include", "forbidden", "avoid", "banned", "never_say"})
 # Words in an expected-use field's name: files the work reads, or scripts it runs.
 _READ_WORDS = {"ref", "refs", "references", "reads", "read", "docs"}
 _RUN_WORDS = {"script", "scripts", "runs", "run", "executes"}
@@ -169,13 +179,17 @@ TURN_FIELDS = ("follow_up_turns", "followups", "follow_ups", "turns", "conversat
 MULTI_TURN = "EV015"
 TRIGGER_FLAGS = ("should_trigger", "expected_trigger", "should_activate", "triggers",
                  "trigger", "should_fire", "activates", "expect_trigger")
-# A statement about whether the skill loads (which the grader cannot see).
-_ABOUT_FIRING = re.compile(
-    r"(?i)^(?:the\s+)?(?:[\w-]+\s+)?skill\b[^.]{0,40}?\b(?:is\s+)?(?:invoked|triggered|"
-    r"triggers|activates|activated|fires|loads|loaded|declines|is not (?:invoked|triggered|"
-    r"activated|loaded)|does not (?:trigger|activate|fire|load))\b"
-    r"|^(?:triggers|activates|does not trigger|should not trigger|should trigger)\b"
-    r"|^skill (?:activates|triggers|is used)\b")
+OTHER_CASE = "EV017"
+# Outputs whose text a check cannot read (caseset refuses `contains` on them).
+_BINARY_SUFFIXES = frozenset({"pdf", "png", "jpg", "jpeg", "gif", "webp", "ico", "zip", "gz",
+                              "tgz", "tar", "docx", "xlsx", "pptx", "doc", "xls", "ppt", "odt",
+                              "mp3", "mp4", "wav", "epub"})
+
+
+def _binary(path: str) -> bool:
+    return path.rsplit(".", 1)[-1].lower() in _BINARY_SUFFIXES
+
+
 def _regex_object(value: Any) -> Any:
     """`{regex: "..."}` (or `pattern`) in a list of texts: that item as `re:...`."""
     if isinstance(value, dict) and len(value) == 1:
@@ -194,12 +208,6 @@ def judge_paths(value: Any) -> list[str]:
     paths = (next((j[k].strip() for k in PROGRAM_KEYS if isinstance(j.get(k), str)
                    and j[k].strip()), None) for j in judges if isinstance(j, dict))
     return [p for p in paths if p is not None]
-
-
-def _about_firing(statement: str) -> bool:
-    """Only about the skill loading: short, one clause, saying it fires or not."""
-    return bool(_ABOUT_FIRING.search(statement)) and ";" not in statement \
-        and word_count(statement) <= 16
 
 
 _IDENTIFIER = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)+$")
@@ -326,6 +334,10 @@ class CaseReader:
         self.check_lists: list[tuple[str, Any]] = []
         self.unread: dict[str, Any] = {}  # parts of a field no rule reads: kept, reported
         self.negated_origins: set[str] = set()
+        # Routing expectations found (True: the skill should fire), and whether they are all
+        # the case holds (then it is a trigger query, moved out of the runtime set).
+        self.routing: list[bool] = []
+        self.routing_only = False
 
     def refuse(self, message: str, fix: str) -> None:
         self.problems.refuse("EV009", self.label, message, fix)
@@ -352,6 +364,7 @@ class CaseReader:
             snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower()
             if snake != key and snake not in item:
                 item[snake] = item.pop(key)
+        self._routing_fields(item)
         if isinstance(item.get("judge"), str):  # the native grammar's name for the judge program
             item["judge_program"] = item.pop("judge")
         self._foreign_mappings(item)
@@ -387,10 +400,18 @@ class CaseReader:
         self._assertions(item)
         self._literal_lists(item)
         self._trigger_expectations(item)
+        self._absences(item)
+        self._other_cases()
         gradable = (self.checks or self.statements or self.tool_calls or self.json_checks
                     or item.get("outputs") or item.get("judge_program"))
         expected = item.get("expected_output")
-        if not gradable and isinstance(expected, str) and expected.strip():
+        if not gradable and isinstance(expected, str) and about_firing(expected) is not None:
+            self.routing.append(bool(about_firing(expected)))
+            self.unread["expected_output (about the skill firing)"] = expected
+        if not gradable and self.routing:
+            # only a routing expectation: a trigger query, never a runtime case
+            self.routing_only = True
+        elif not gradable and isinstance(expected, str) and expected.strip():
             # Its author stated what a good answer does and nothing else: that is the
             # statement.
             self.add("statement", expected, "expected_output (the case's only criterion)")
@@ -467,6 +488,7 @@ class CaseReader:
                 titles = _strings(item.pop(key)) or []
                 triggers = [t for t in titles if _TRIGGER_MARKER.match(t)]
                 if triggers:
+                    self.routing += [False] * len(triggers)  # each says "do not fire"
                     titles = [t for t in titles if t not in triggers]
                     item[f"{key} (trigger expectations)"] = triggers
                     self.mapped(f"`{key}`: {', '.join(triggers)} says whether the skill should "
@@ -698,25 +720,48 @@ class CaseReader:
             self.unread[f"turn {number} (kept, not graded)"] = kept
         return {"prompt": text, **turn}
 
+    def _routing_fields(self, item: dict[str, Any]) -> None:
+        """Fields saying whether the skill should fire (`should_trigger: false`, `expect_skill:
+        true`, `expected_behavior: "no_trigger"`): routing expectations (runner.authoring
+        .routing), taken out before any alias reads them as behaviour."""
+        for key in list(item):
+            fires = routing_value(key, item[key])
+            if fires is None:
+                continue
+            self._routed(key, item.pop(key), fires, item)
+
+    def _routed(self, key: str, value: Any, fires: bool, item: dict[str, Any]) -> None:
+        self.routing.append(fires)
+        self.unread[f"{key} (trigger expectation)"] = value
+        where = "should-trigger" if fires else "should-not-trigger"
+        prompt = next((item[k] for k in ("prompt", "input", "query", *PROMPT_ALIASES)
+                       if isinstance(item.get(k), str)), "")
+        self.problems.report("EV012", self.label, f"`{key}: {json.dumps(value)}` is a trigger "
+                             "expectation, not behaviour: not graded here; offered as a trigger "
+                             f"query ({where}): {prompt[:200]!r}",
+                             f"add the prompt to evals/trigger/{where}.yaml and measure it "
+                             "with `skill-eval trigger`")
+
     def _trigger_expectations(self, item: dict[str, Any]) -> None:
         """Whether the skill fires is not behaviour a grader can see (it never sees the skill
-        load): a `should_trigger` flag and statements about the skill activating are taken
-        out of the runtime grading and offered as trigger queries."""
+        load): a flag left in `extra` and statements only about the skill firing (or a bare
+        routing word: "should_not_trigger") are taken out of the runtime grading and offered
+        as trigger queries."""
         extra = item.get("extra", {})
-        for key in TRIGGER_FLAGS:
-            holder = item if isinstance(item.get(key), bool) else extra
-            if isinstance(holder.get(key), bool):
-                fires = holder.pop(key)
-                self.unread[f"{key} (trigger expectation)"] = fires
-                where = "should-trigger" if fires else "should-not-trigger"
-                self.problems.report("EV012", self.label, f"`{key}: {str(fires).lower()}` is "
-                                     "a trigger expectation, not behaviour: not graded here; "
-                                     f"offered as a trigger query: {item.get('prompt', '')!r}"
-                                     [:300], f"add the prompt to evals/trigger/{where}.yaml and "
-                                     "measure it with `skill-eval trigger`")
-        kept = [(t, o) for t, o in zip(self.statements, self.origins["statements"], strict=True)
-                if not _about_firing(t)]
-        dropped = [t for t in self.statements if _about_firing(t)]
+        for key in [k for k in extra if k in TRIGGER_FLAGS]:
+            fires = routing_value("should_trigger", extra[key])
+            if fires is not None:
+                self._routed(key, extra.pop(key), fires, item)
+        kept: list[tuple[str, str]] = []
+        dropped: list[str] = []
+        for text, origin in zip(self.statements, self.origins["statements"], strict=True):
+            fires = about_firing(text)
+            fires = routing_word(text) if fires is None and len(text.split()) <= 4 else fires
+            if fires is None:
+                kept.append((text, origin))
+                continue
+            dropped.append(text)
+            self.routing.append(fires)
         if dropped:
             self.statements[:] = [t for t, _ in kept]
             self.origins["statements"][:] = [o for _, o in kept]
@@ -726,6 +771,61 @@ class CaseReader:
                                  "never sees the skill load, so not graded here; offered as a "
                                  "trigger query", "put the prompt in evals/trigger/ and measure "
                                  "it with `skill-eval trigger`")
+
+    def _absences(self, item: dict[str, Any]) -> None:
+        """A statement of absence with a literal operand ("No em dash", "Does not contain 'As
+        an AI'") is a not-contains check on the work, or on the file it names
+        (runner.scoring.absence): a grader can only quote what is present."""
+        kept: list[tuple[str, str]] = []
+        read: list[str] = []
+        for text, origin in zip(self.statements, self.origins["statements"], strict=True):
+            absence = literal_absence(text)
+            outputs = item.get("outputs")
+            if absence is None or absence.file is not None and (
+                    _binary(absence.file) or not isinstance(outputs, (list, type(None)))):
+                kept.append((text, origin))
+                continue
+            read.append(text)
+            checks = ["not:" + (f"re:{re.escape(o)}" if o.startswith(("re:", "not:")) else o)
+                      for o in absence.operands]
+            if absence.file is None:
+                for check in checks:
+                    self.add("check", check, f"{origin} (an absence: must not contain)")
+                continue
+            outputs = item["outputs"] = list(outputs or [])
+            same = next((n for n, o in enumerate(outputs) if isinstance(o, dict)
+                         and o.get("path") == absence.file
+                         and isinstance(o.get("contains", []), list)), None)
+            if same is None:
+                outputs.append({"path": absence.file, "contains": checks})
+            else:
+                outputs[same] = {**outputs[same],
+                                 "contains": [*outputs[same].get("contains", []), *checks]}
+        if read:
+            self.statements[:] = [t for t, _ in kept]
+            self.origins["statements"][:] = [o for _, o in kept]
+            self.mapped(f"{len(read)} statement(s) of absence read as not-contains checks "
+                        f"({_shown(read[0])}): a grader can only quote what is there",
+                        "none needed (write `not:TEXT` under assertions to say so yourself)")
+
+    def _other_cases(self) -> None:
+        """A statement comparing with another case's output is never graded blind: each case
+        runs alone and the grader sees only its own trial (runner.authoring.crosscase)."""
+        kept: list[tuple[str, str]] = []
+        for text, origin in zip(self.statements, self.origins["statements"], strict=True):
+            other = other_case_reference(text)
+            if other is None:
+                kept.append((text, origin))
+                continue
+            self.unread.setdefault("statements comparing with another case", []).append(text)
+            self.problems.report(OTHER_CASE, self.label, f"{origin} compares with another "
+                                 f"case ({other!r}): {_shown(text)}; each case runs alone and "
+                                 "the grader never sees the other output, so it is not graded",
+                                 "state what this case's own answer must show (its "
+                                 "structure, its sections), or compare the two outputs "
+                                 "yourself")
+        self.statements[:] = [t for t, _ in kept]
+        self.origins["statements"][:] = [o for _, o in kept]
 
     def _typed_aliases(self, item: dict[str, Any]) -> None:
         """Other tools' names for the prompt (a string), the expectations and the failures
@@ -757,6 +857,7 @@ class CaseReader:
             if "prompt" not in item and isinstance(item.get(key), str) and item[key].strip():
                 item["prompt"] = item.pop(key)
                 self.mapped(f"`{key}` read as the prompt", f"rename {key!r} to 'prompt'")
+        self._avoid_lists(item)
         for aliases, field in ((EXPECT_ALIASES, "expectations"), (FAIL_ALIASES, "failures")):
             for key in aliases:
                 value = item.get(key)
@@ -784,6 +885,34 @@ class CaseReader:
             self.mapped(f"`assertions` is a mapping: each key read as a check's type "
                         f"({', '.join(list(checks)[:5])})", "write assertions as a list of "
                         "typed objects")
+
+    def _avoid_lists(self, item: dict[str, Any]) -> None:
+        """`forbidden: ["TODO", "As an AI"]`, `avoid`, `banned_phrases`...: each literal a
+        not-contains check on the work, each sentence of behaviour (four words or more, or
+        ending as a sentence ends) a statement of what the run avoids."""
+        for key in list(item):
+            words = _words(key)
+            values = item[key]
+            values = [values] if isinstance(values, str) and values.strip() else values
+            if not (key in AVOID_LISTS or words & _WORDS["neg"] and words & _TEXT_WORDS) \
+                    or not isinstance(values, list) or not values \
+                    or not all(isinstance(v, str) and v.strip() for v in values):
+                continue
+            item.pop(key)
+            literals = 0
+            avoids = "The run avoids this failure: " if key in FAIL_ALIASES else \
+                "The run avoids this: "
+            for n, text in enumerate(values):
+                # a sentence ("Invent application source.") is behaviour, not a text
+                if reads_as_statement(text) or text.rstrip().endswith((".", "!", "?", "。")):
+                    self.add("statement", avoids + text, f"{key}[{n}]")
+                    continue
+                literals += 1
+                self.add("check", "not:" + (f"re:{re.escape(text)}" if text.startswith(
+                    ("re:", "not:")) else text), f"{key}[{n}] (must not contain)")
+            self.mapped(f"`{key}`: {literals} text(s) that must not appear (not-contains "
+                        f"checks), {len(values) - literals} sentence(s) of what the run avoids "
+                        "(statements)", "write the texts under assertions as `not:TEXT`")
 
     def _scalars(self, item: dict[str, Any]) -> None:
         """A string (or one object) where a list is expected is that one item, never walked

@@ -1,0 +1,112 @@
+"""Routing expectations in a runtime set: whether the skill should fire (load, activate) on a
+case's prompt. A grader never sees the skill load, and both arms would be graded on it, so
+these belong to `skill-eval trigger`, not to the runtime grading.
+
+Read as one, each saying fire (True) or not (False):
+
+- a field whose name speaks of firing (`should_trigger`, `expect_skill`, `skill_should_load`,
+  `expected_activation`, ...) holding a flag (true/false, yes/no) or a routing word;
+- a behaviour field (`expect_behavior`, `expected_behavior`, `behavior`, `expected`, ...)
+  holding a routing word ("trigger", "no_trigger", "should not activate", "decline");
+- a statement that is only about the skill firing ("The skill should not load", "Skill is
+  invoked", "Does not trigger the skill").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+# Words in a field's name that say it is about the skill firing.
+_FIRING_WORDS = {"trigger", "triggers", "triggered", "triggering", "activate", "activates",
+                 "activated", "activation", "fire", "fires", "fired", "load", "loads",
+                 "loaded", "invoke", "invokes", "invoked", "invocation", "route", "routing",
+                 "routed"}
+# Field names that name the skill expected to be used (`expect_skill: true`).
+_SKILL_FLAGS = ({"expect", "skill"}, {"expected", "skill"}, {"should", "use", "skill"},
+                {"uses", "skill"}, {"use", "skill"}, {"skill", "used"}, {"expect", "skill", "use"})
+# Behaviour fields whose value may be a routing word instead of a behaviour.
+BEHAVIOUR_FIELDS = ("expect_behavior", "expected_behavior", "expect_behaviour",
+                    "expected_behaviour", "behavior", "behaviour", "expected", "expect",
+                    "expectation", "outcome", "expected_outcome", "expected_result")
+_YES = {"true", "yes", "y", "1"}
+_NO = {"false", "no", "n", "0", "none"}
+_FIRE = r"(?:trigger(?:s|ed)?|activat(?:e|es|ed|ion)|fir(?:e|es|ed)|load(?:s|ed)?|" \
+        r"invok(?:e|es|ed)|engag(?:e|es|ed)|(?:be\s+)?(?:used|invoked|triggered|activated|loaded))"
+_ROUTING_WORD = re.compile(
+    rf"^(?:the\s+)?(?:skill\s+)?(?:(?:should|must|will|to|is\s+expected\s+to|expected\s+to)\s+)?"
+    rf"(?P<neg>(?:not|no|never|do\s+not|does\s+not|don'?t|doesn'?t)\s+)?(?:be\s+)?{_FIRE}"
+    rf"(?:\s+(?:the\s+)?skill)?$"
+    rf"|^(?P<off>declines?|declined|skip|skipped|ignore|ignored|no\s+skill|"
+    rf"(?:should\s+)?(?:not|no)\s+(?:use\s+)?(?:the\s+)?skill)$", re.IGNORECASE)
+# A statement about the skill firing, and nothing else.
+_SKILL = r"(?:the\s+)?(?:[\w-]+\s+)?skill"
+_NOT = r"(?P<neg>not\s+|never\s+|n't\s+)"
+_STATEMENT = re.compile(
+    rf"^{_SKILL}\s+(?:(?:should|must|will|does|did|is|was|gets?|would)(?P<nt>n'?t)?\s+)?"
+    rf"{_NOT}?(?:be\s+|get\s+)?(?:{_FIRE}|(?P<off>declines?|declined|stays?\s+(?:silent|"
+    rf"inactive|unloaded)))\b(?P<rest>.*)$"
+    rf"|^(?:(?:claude|the\s+agent|the\s+model)\s+)?(?:(?:should|must|does|did|will)\s+)?"
+    rf"(?P<neg2>not\s+|never\s+|n't\s+)?"
+    rf"(?:trigger|triggers|activate|activates|load|loads|invoke|invokes|use|uses)\s+"
+    rf"(?:the\s+)?(?:[\w-]+\s+)?skill\b(?P<rest2>.*)$", re.IGNORECASE)
+# After the verb: an adverb, then at most the request it fires on ("correctly on an English
+# research request", "when asked to tidy notes"); never a second thing the skill does.
+_REST_OK = re.compile(r"^\s*(?:\w+ly\b\s*)?(?:\([^)]*\)|(?:on|for|when|with|given|in\s+"
+                      r"response\s+to)\b[^;]*|here|at\s+all|[.,!])?\s*[.!]?\s*$",
+                      re.IGNORECASE)
+MAX_WORDS = 16
+
+
+def _words(name: str) -> set[str]:
+    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
+    return {w for w in re.split(r"[^a-z0-9]+", snake.lower()) if w}
+
+
+def routing_word(value: str) -> bool | None:
+    """"trigger" -> True; "no_trigger", "should not activate", "decline" -> False; else None."""
+    text = " ".join(re.sub(r"[_-]+", " ", value).split()).strip(" .")
+    found = _ROUTING_WORD.match(text)
+    if found is None:
+        return None
+    return not (found.group("neg") or found.group("off"))
+
+
+def flag_field(key: str) -> bool:
+    """A field whose name says it holds whether the skill should fire."""
+    words = _words(key)
+    return bool(words & _FIRING_WORDS) or any(flag <= words and len(words) <= len(flag) + 1
+                                              for flag in _SKILL_FLAGS)
+
+
+def routing_value(key: str, value: Any) -> bool | None:
+    """Whether field `key` holding `value` says the skill should fire (True), should not
+    (False), or is not a routing expectation (None)."""
+    if flag_field(key):
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str):
+            word = value.strip().lower()
+            if word in _YES | _NO:
+                return word in _YES
+            return routing_word(value)
+        return None
+    if key in BEHAVIOUR_FIELDS and isinstance(value, str):
+        return routing_word(value)
+    return None
+
+
+def about_firing(statement: str) -> bool | None:
+    """A statement only about the skill firing: True (it fires), False (it does not), else
+    None."""
+    text = " ".join(statement.split())
+    if ";" in text or len(text.split()) > MAX_WORDS:
+        return None
+    found = _STATEMENT.match(text)
+    if found is None:
+        return None
+    rest = found.group("rest") if found.group("rest") is not None else found.group("rest2")
+    if rest and not _REST_OK.match(rest):
+        return None
+    return not (found.group("neg") or found.group("neg2") or found.group("nt")
+                or found.group("off"))

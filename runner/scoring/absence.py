@@ -1,0 +1,198 @@
+"""Statements of absence ("No em dash", "Does not contain 'As an AI'", "Never uses the word
+delve"): what they say must not be in the work.
+
+An absence cannot be shown by a quote (a grader can only quote what is present), so:
+- `literal_absence` reads one whose operand is literal as not-contains checks, the operand as
+  the author wrote it (a named character such as "em dash" is its character), on the material
+  the statement names (a file it names, else the work). The whole statement must be consumed
+  by the grammar below; anything more ("... when it is backed by evidence", "or its variants",
+  a subject that is not the work, such as "Commit message") leaves it to the grader.
+- `states_absence` tells the grader's absences (the ones left) from other statements, so their
+  pass needs no quote (runner.scoring.statements).
+
+Grammar (case-insensitive), the statement whole:
+
+    [SUBJECT] NEGATION [INTRO] OPERAND {SEP OPERAND} [UNIT] [WHERE] [.]
+    SUBJECT   the work's artefact (response, answer, output, draft, file, ...), a file name, it
+    NEGATION  no | zero | without | never VERBs | does not VERB | must not VERB | don't VERB |
+              has no | contains no | avoids | omits | excludes | is free of
+    INTRO     any | a | the | (instances|occurrences|uses|mentions) of | word | phrase | string
+              | character | ... (after "word"/"term"/"token" a bare word is the operand)
+    OPERAND   a quoted text ('x', "x", `x`, “x”), a named character (em dash -> "—", or the
+              character the author puts after it in brackets), or a bare token that looks
+              literal (TODO, <script>, console.log; not a plain word like "competitors")
+    WHERE     anywhere | in the response | in index.html | in any text of the file | ...
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+FILE_NAME = r"`?(?:[\w-][\w.-]*/)*[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,5}`?"
+_ARTEFACT = (r"(?:response|answer|reply|output|text|draft|summary|report|document|copy|post|"
+             r"article|essay|email|page|html|markup|code|file|markdown|content|result|work|"
+             r"message|prose|body|writing|rewrite|translation|story|letter|script|outputs?)s?")
+_ADJECTIVE = (r"(?:agent'?s|final|generated|written|produced|whole|entire|output|resulting|"
+              r"new|returned|rewritten|edited|revised|updated|html|markdown)")
+SUBJECT = (rf"(?:(?:the|its|your|a|an|each|every|any)\s+)?(?:{_ADJECTIVE}\s+)*{_ARTEFACT}"
+           rf"|(?:the\s+)?{FILE_NAME}|it")
+_VERB = (r"(?:contain|include|use|mention|say|output|emit|print|have|write|produce|add|show|"
+         r"insert|return|leave|feature|display|repeat|introduce|keep|put)")
+NEGATION = (
+    rf"(?:(?:does|do|did|must|should|shall|will|may|can|is\s+to)\s+(?:not|never)"
+    rf"|doesn'?t|don'?t|didn'?t|mustn'?t|shouldn'?t|won'?t|can'?t|cannot)"
+    rf"\s+(?:ever\s+|at\s+all\s+)?{_VERB}"
+    rf"|never\s+{_VERB}(?:s|es)?"
+    rf"|(?:has|have|contains?|includes?|uses?|shows?|holds?|with)\s+(?:no|zero)"
+    rf"|(?:avoids?|omits?|excludes?|lacks?|(?:is|are)\s+(?:free\s+of|without))"
+    rf"|no|zero|without|free\s+of")
+_HEAD = re.compile(rf"^(?:(?P<subject>{SUBJECT})\s+)?(?P<neg>{NEGATION})\s+", re.IGNORECASE)
+
+_BARE_WORD_INTROS = {"word", "words", "term", "terms", "token", "tokens", "name", "names"}
+_INTRO = re.compile(
+    r"^(?:(?:any|a|an|the|single|literal|exact)\s+)*"
+    r"(?:(?:instances?|occurrences?|uses?|usages?|mentions?)\s+of\s+(?:the\s+|a\s+|an\s+)?)?"
+    r"(?:(?:literal|exact)\s+)?"
+    r"(?P<noun>words?|phrases?|strings?|terms?|texts?|tokens?|characters?|chars?|symbols?|"
+    r"markers?|expressions?|names?|sequences?)?\s*", re.IGNORECASE)
+_QUOTES = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’", "«": "»", "„": "“"}
+# Characters authors name in words; a name with no literal form (emoji) stays with the grader.
+NAMED_CHARACTERS: dict[str, tuple[str, ...]] = {
+    r"em[\s-]?dash(?:es)?": ("—",),
+    r"en[\s-]?dash(?:es)?": ("–",),
+    r"(?:curly|smart|typographic)\s+quot(?:es|ation\s+marks)": ("“", "”", "‘", "’"),
+    r"(?:unicode\s+)?ellipsis\s+characters?|ellipsis\s+glyphs?": ("…",),
+    r"exclamation\s+(?:marks?|points?)": ("!",),
+    r"semicolons?": (";",),
+    r"non[\s-]?breaking\s+spaces?": ("\u00a0",),
+    r"bullet\s+characters?|bullet\s+symbols?": ("•",),
+}
+_NAMED = re.compile(r"^(?:the\s+)?(?P<name>" + "|".join(NAMED_CHARACTERS) + r")"
+                    r"(?:\s*\(\s*(?P<given>[^\s()]{1,8})\s*\))?", re.IGNORECASE)
+_SEP = re.compile(r"^\s*(?:,\s*(?:or|and|nor)?|/|\bor\b|\band\b|\bnor\b)\s*", re.IGNORECASE)
+_UNIT = re.compile(r"^\s*(?:(?:tags?|characters?|chars?|symbols?|calls?|statements?|markers?|"
+                   r"comments?|strings?|words?|phrases?|lines?|occurrences?|instances?|"
+                   r"placeholders?)\b)?", re.IGNORECASE)
+_WHERE = re.compile(
+    rf"^\s*(?:(?:anywhere|at\s+all|ever|whatsoever)\b\s*)?"
+    rf"(?:(?:anywhere\s+)?(?:in|inside|within|throughout|across)\s+"
+    rf"(?:(?:the|its|any|your|all|every|each)\s+)*(?:(?:text|part|line)s?\s+of\s+"
+    rf"(?:(?:the|its|any)\s+)?)?(?P<where>{SUBJECT}))?\s*[.!]?\s*$", re.IGNORECASE)
+_LITERAL_TOKEN = re.compile(r"^(?:[A-Z][A-Z0-9_]{2,}|\S*[^\w\s'’-]\S*|\S*\d\S*)$")
+
+
+@dataclass(frozen=True)
+class Absence:
+    """A statement of absence read literally: texts that must not appear, and the file they
+    must not appear in (None: the work the case's checks read)."""
+
+    operands: tuple[str, ...]
+    file: str | None = None
+
+
+def _quoted(rest: str) -> tuple[str, str] | None:
+    opener = rest[:1]
+    closer = _QUOTES.get(opener)
+    if closer is None:
+        return None
+    end = rest.find(closer, 1)
+    if end <= 1:
+        return None
+    return rest[1:end], rest[end + 1:]
+
+
+def _one_operand(rest: str, bare_word: bool) -> tuple[tuple[str, ...], str] | None:
+    quoted = _quoted(rest)
+    if quoted is not None:
+        return (quoted[0],), quoted[1]
+    named = _NAMED.match(rest)
+    if named is not None:
+        given = named.group("given")
+        if given is not None:
+            given = given.strip("'\"`“”‘’")
+        key = next(k for k in NAMED_CHARACTERS if re.fullmatch(k, named.group("name"),
+                                                               re.IGNORECASE))
+        return ((given,) if given else NAMED_CHARACTERS[key]), rest[named.end():]
+    token = re.match(r"^[^\s,/]+", rest)
+    if token is None:
+        return None
+    text = token.group(0).rstrip(".!")
+    if not text or not (_LITERAL_TOKEN.match(text) or bare_word and re.fullmatch(
+            r"[\w'’-]+", text)):
+        return None
+    return (text,), rest[len(text):]
+
+
+def _file_of(subject: str | None) -> str | None:
+    found = re.fullmatch(rf"(?:the\s+)?({FILE_NAME})", subject or "", re.IGNORECASE)
+    if found is not None:
+        return found.group(1).strip("`")
+    return None
+
+
+def literal_absence(statement: str) -> Absence | None:
+    """The statement as not-contains checks, or None when it is not a whole statement of
+    absence with literal operands (the grader's, then)."""
+    text = " ".join(statement.split()).strip()
+    head = _HEAD.match(text)
+    if head is None:
+        return None
+    rest = text[head.end():]
+    intro = _INTRO.match(rest)
+    noun = (intro.group("noun") or "").lower() if intro else ""
+    rest = rest[intro.end():] if intro else rest
+    operands: list[str] = []
+    while True:
+        found = _one_operand(rest, noun in _BARE_WORD_INTROS)
+        if found is None:
+            return None
+        operands += found[0]
+        rest = found[1]
+        sep = _SEP.match(rest)
+        if sep is None or not sep.group(0).strip():
+            break
+        after = rest[sep.end():]
+        if _one_operand(after, noun in _BARE_WORD_INTROS) is None:
+            break
+        rest = after
+    unit = _UNIT.match(rest)
+    rest = rest[unit.end():] if unit else rest
+    where = _WHERE.match(rest)
+    if where is None or not operands:
+        return None
+    file = _file_of(where.group("where")) or _file_of(head.group("subject"))
+    return Absence(tuple(dict.fromkeys(operands)), file)
+
+
+# A statement whose one clause denies something: it passes when nothing breaks it. Before the
+# denial, at most a short subject without a conjunction ("The final summary", "CLAUDE.md"),
+# and no verb that reports what the work says ("Output says X is not Y" must quote it).
+_PREFIX = (r"(?:(?!(?:and|but|or|then|while|that|whether|why|because|if|says?|states?|"
+           r"explains?|notes?|mentions?|reports?|shows?|confirms?|answers?|tells?|warns?|"
+           r"clarifies|argues?|concludes?|recommends?)\b)[\w'’.-]+\s+){0,5}?")
+_DENIES = re.compile(
+    r"^(?:the\s+run\s+avoids\s+this|(?:no|zero|without|never|nothing|none|neither)\b"
+    rf"|{_PREFIX}(?:does|do|did|must|should|shall|will|may|can|is|are|was|were|has|have)"
+    r"\s+(?:not|never)\b"
+    rf"|{_PREFIX}(?:doesn'?t|don'?t|didn'?t|mustn'?t|shouldn'?t|won'?t|can'?t|cannot|isn'?t|"
+    r"aren'?t|wasn'?t|weren'?t|hasn'?t|haven'?t)\b"
+    rf"|{_PREFIX}never\b"
+    rf"|{_PREFIX}(?:has|have|contains?|includes?|uses?|shows?|holds?)\s+(?:no|zero)\b"
+    rf"|{_PREFIX}(?:avoids?|omits?|excludes?|lacks?|(?:is|are)\s+free\s+of)\b)",
+    re.IGNORECASE)
+# ...and nothing it must show besides (a positive clause needs its quote).
+# (a second sentence too: a full stop, then a capital)
+_ALSO_SHOWS = re.compile(r";|[.!?]\s+[A-Z]|(?i:,?\s+\b(?:and|but|instead|rather|while|whereas|"
+                         r"then)\b\s+(?!(?:no|not|never|nor|without|or|doesn'?t|don'?t)\b))")
+AVOIDS = "the run avoids this"
+
+
+def states_absence(statement: str) -> bool:
+    """Only says something is not there (or not done): a grader cannot quote an absence, so
+    such a statement passes on the grader's word that nothing breaks it. What the reader
+    writes as "The run avoids this: ..." (a `must_avoid` sentence, a failure) is one."""
+    text = " ".join(statement.split())
+    if text.lower().startswith(AVOIDS):
+        return True
+    return bool(_DENIES.match(text)) and not _ALSO_SHOWS.search(text)
