@@ -35,14 +35,17 @@ from runner.authoring.dialects import (
 from runner.authoring.inline import split_inline
 from runner.authoring.layouts import (
     case_skill,
+    drop_skill,
     find_prose,
     find_set,
     prose_refusal,
     read_set,
     rival_sets,
+    several_skills,
 )
 from runner.authoring.problems import Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms
+from runner.authoring.promptfoo import is_promptfoo, read_promptfoo
 from runner.authoring.prompts import (
     OUTSIDE,
     missing_inputs,
@@ -158,6 +161,8 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     problems = Problems(shown)
     for message, fix in csv_findings(path):  # a CSV set: what each column was read as
         problems.report("EV012", "", message, fix)
+    for finding in (read_promptfoo(path).findings if is_promptfoo(path) else []):
+        problems.report("EV012", "", finding.message, finding.fix)
     about = _top_level(raw, problems)
     name = raw.get("skill_name", default_name)
     if not isinstance(name, str) or not name.strip():
@@ -410,13 +415,14 @@ def _own_cases(items: list[Any], names: list[str], problems: Problems,
     skills), each case naming its skill: the cases of this skill (the others are left to
     theirs, reported); a set whose cases name no skill is all this skill's."""
     named = [case_skill(i) for i in items]
+    for item in items:
+        refusal = several_skills(item, shown)
+        if refusal is not None:
+            raise refusal
     if not any(named) or own_folder and len({s for n in named for s in n}) < 2:
         return items
-    mine = [dict(i) for i, n in zip(items, named, strict=True)
+    mine = [drop_skill(i) for i, n in zip(items, named, strict=True)
             if not n or set(n) & set(names)]
-    for item in mine:
-        for key in ("skill", "skills", "target_skill", "skill_under_test"):
-            item.pop(key, None)
     others = sorted({s for n in named for s in n} - set(names))
     if not mine:
         raise CaseSetError(shown, f"no case of this shared set names skill {names[0]!r} "
