@@ -38,16 +38,19 @@ from runner.authoring.joined import TOP_ALIASES, read_joined
 from runner.authoring.layouts import (
     Located,
     case_skill,
+    drop_skill,
     find_prose,
     locate,
     prose_refusal,
     read_set,
+    several_skills,
 )
 from runner.authoring.mcp import MCP_NEED, case_needs, declared_servers, skill_needs
 from runner.authoring.outside import Outside
 from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms
 from runner.authoring.prompt_field import no_prompt
+from runner.authoring.promptfoo import is_promptfoo, read_promptfoo
 from runner.authoring.prompts import (
     OUTSIDE,
     missing_inputs,
@@ -172,6 +175,8 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     problems = Problems(shown, case_files)
     for message, fix in csv_findings(path):  # a CSV set: what each column was read as
         problems.report("EV012", "", message, fix)
+    for finding in (read_promptfoo(path).findings if is_promptfoo(path) else []):
+        problems.report("EV012", "", finding.message, finding.fix)
     about = _top_level(raw, problems)
     name = raw.get("skill_name", default_name)
     if not isinstance(name, str) or not name.strip():
@@ -475,13 +480,14 @@ def _own_cases(items: list[Any], names: list[str], problems: Problems,
     skills), each case naming its skill: the cases of this skill (the others are left to
     theirs, reported); a set whose cases name no skill is all this skill's."""
     named = [case_skill(i) for i in items]
+    for item in items:
+        refusal = several_skills(item, shown)
+        if refusal is not None:
+            raise refusal
     if not any(named) or own_folder and len({s for n in named for s in n}) < 2:
         return items
-    mine = [dict(i) for i, n in zip(items, named, strict=True)
+    mine = [drop_skill(i) for i, n in zip(items, named, strict=True)
             if not n or set(n) & set(names)]
-    for item in mine:
-        for key in ("skill", "skills", "target_skill", "skill_under_test"):
-            item.pop(key, None)
     others = sorted({s for n in named for s in n} - set(names))
     if not mine:
         raise CaseSetError(shown, f"no case of this shared set names skill {names[0]!r} "

@@ -1,6 +1,6 @@
 """A collection of skills as one eval (issue 26, rule 8; docs/case-sets.md#collections): a
 folder without SKILL.md holding several skills, graded on one shared set whose cases each name
-their skill (`skill`, `skills`, `target_skill`), or on each skill's own set.
+their skill (`skill`, `skills`, `target_skill(s)`, `metadata.skill`), or on each skill's own set.
 
 `read_collection` says, offline, which skills a run would run and which it would not (no case
 names them, no set), and refuses before anything is spent:
@@ -23,6 +23,7 @@ from runner.authoring.layouts import (
     case_skill,
     collection,
     read_set,
+    several_skills,
 )
 from runner.authoring.skill import load_skill
 from runner.errors import CaseSetError, RefusedInput
@@ -134,7 +135,12 @@ def read_collection(root: Path, skill_name: str | None = None,
     for skill, set_file in pairs:
         if set_file is not None and set_file.suffix not in PROSE_SUFFIXES \
                 and _shared(skill, set_file) and set_file.resolve() not in names_in:
-            names_in[set_file.resolve()] = [case_skill(i) for i in _items(read_set(set_file))]
+            items = _items(read_set(set_file))
+            for item in items:
+                refusal = several_skills(item, str(set_file))
+                if refusal is not None:
+                    raise refusal
+            names_in[set_file.resolve()] = [case_skill(i) for i in items]
     found = [_member(skill, set_file, names_in) for skill, set_file in pairs]
     _refuse_unknown(names_in, found, root)
     chosen = _narrowed(found, skill_name, root)

@@ -20,6 +20,7 @@ from typing import Any
 
 import yaml
 
+from runner.authoring.assertion_dsl import read_dsl
 from runner.authoring.crosscase import other_case_reference
 from runner.authoring.fields import PROSE_WORDS, never_a_check
 from runner.authoring.problems import Problems
@@ -438,6 +439,8 @@ class CaseReader:
                 self.add("statement" if statement else "check",
                          f"The run avoids this: {value}" if statement else f"not:{value}",
                          f"{origin} (negated)")
+            elif isinstance(value, str) and self._dsl(value, origin):
+                continue
             elif isinstance(value, str):
                 self.add("statement" if reads_as_statement(value, self.in_statements)
                          else "check", value, origin)
@@ -446,6 +449,25 @@ class CaseReader:
             else:
                 self.refuse(f"{origin}: a string or an object, not {type(value).__name__}",
                             "write the check as a string or an object with a type")
+
+    def _dsl(self, value: str, origin: str) -> bool:
+        """An assertion in the quoted/prefixed check language (runner.authoring.assertion_dsl):
+        its checks, or a routing expectation offered as a trigger query; False when the string
+        is not in that language."""
+        found = read_dsl(value)
+        if found is None:
+            return False
+        for n, check in enumerate(found.checks):
+            self.add("check", check, origin if len(found.checks) == 1 else f"{origin}.{n + 1}")
+        if found.loads_skill is not None:
+            self.unread.setdefault("SKILL_LOADED (trigger expectation)", []).append(
+                found.loads_skill)
+            self.problems.report("EV012", self.label, f"{origin} {value!r} is a routing "
+                                 "expectation (the skill loads): the grader never sees the "
+                                 "skill load, so not graded here; offered as a trigger query",
+                                 "add the prompt to evals/trigger/should-trigger.yaml and "
+                                 "measure it with `skill-eval trigger`")
+        return True
 
     def _task_material(self, item: dict[str, Any]) -> None:
         """The task's input split into a field beside the prompt (`supplied_evidence`,

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from runner.authoring.promptfoo import CONFIG_STEMS
 from runner.authoring.siblings import (
     SET_SUFFIXES,
     case_list,
@@ -37,9 +38,9 @@ from runner.schema.case import CaseSet
 
 SET_NAMES = ("evals", "cases", "eval", "test_cases", "test-cases", "tests", "functional",
              "evaluations", "scenarios", "eval_cases", "eval-cases", "eval_set", "eval-set",
-             "test_prompts", "test-prompts", "prompts")
-# The folder a set sits in: `evals/`, the singular some authors write, or below tests/.
-SET_FOLDERS = ("evals", "eval", "tests/evals")
+             "test_prompts", "test-prompts", "prompts", *CONFIG_STEMS)
+# The folder a set sits in: `evals/`, the singular some authors write, a test folder.
+SET_FOLDERS = ("evals", "eval", "tests/evals", "tests", "test", "evaluations")
 # Hidden folders agents load skills from: their skills count when a repository has no other.
 AGENT_FOLDERS = frozenset({".claude", ".cursor", ".codex", ".agents", ".agent", ".gemini",
                            ".opencode", ".github", ".windsurf", ".kiro"})
@@ -146,6 +147,9 @@ def _names_this(found: Located, names: list[str]) -> bool:
         data = read_data(found.path)
     except CaseSetError:
         return True  # the reader refuses it, naming the problem
+    items = case_list(data)
+    if items is not None and any(set(case_skill(i)) & set(names) for i in items):
+        return True  # its cases name the skill: the set's own `skill_name` is the plugin's
     said = owner(data)
     return said is None or said in names
 
@@ -207,17 +211,58 @@ def skill_folders(root: Path) -> list[Path]:
     return found or hidden
 
 
+# Where a case of a shared set names its skill: top-level keys, then a metadata mapping's.
+SKILL_KEYS = ("skill", "skills", "target_skill", "target_skills", "skill_under_test")
+SKILL_HOLDERS = ("metadata", "custom_metadata")
+
+
+def _named(value: Any) -> list[str]:
+    if isinstance(value, str) and value.strip():
+        return [value.strip()]
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return [v.strip() for v in value]
+    return []
+
+
 def case_skill(item: Any) -> list[str]:
-    """The skills a case of a shared set names (`skill`, `skills`, `target_skill`)."""
+    """The skills a case of a shared set names (`skill`, `skills`, `target_skill(s)`,
+    `metadata.skill`, `custom_metadata.skill`)."""
     if not isinstance(item, dict):
         return []
-    for key in ("skill", "skills", "target_skill", "skill_under_test"):
-        value = item.get(key)
-        if isinstance(value, str) and value.strip():
-            return [value.strip()]
-        if isinstance(value, list) and all(isinstance(v, str) for v in value):
-            return [v.strip() for v in value]
+    for key in SKILL_KEYS:
+        if _named(item.get(key)):
+            return _named(item.get(key))
+    for holder in SKILL_HOLDERS:
+        meta = item.get(holder)
+        if isinstance(meta, dict) and _named(meta.get("skill")):
+            return _named(meta.get("skill"))
     return []
+
+
+def drop_skill(item: dict[str, Any]) -> dict[str, Any]:
+    """The case without the key that named its skill (read; nothing left to grade)."""
+    kept = {k: v for k, v in item.items() if k not in SKILL_KEYS}
+    for holder in SKILL_HOLDERS:
+        meta = kept.get(holder)
+        if isinstance(meta, dict) and "skill" in meta:
+            rest = {k: v for k, v in meta.items() if k != "skill"}
+            if rest:
+                kept[holder] = rest
+            else:
+                kept.pop(holder)
+    return kept
+
+
+def several_skills(item: Any, shown: str) -> CaseSetError | None:
+    """A case naming several skills: one case runs against one skill, so it is refused."""
+    named = case_skill(item)
+    if len(set(named)) < 2:
+        return None
+    label = item.get("id", item.get("name", "?")) if isinstance(item, dict) else "?"
+    return CaseSetError(shown, f"case {label} names several skills ({', '.join(named)}): a "
+                               "case runs against one skill, so which one it grades is the "
+                               "author's choice; fix: name one skill, or split it into one "
+                               "case per skill")
 
 
 def collection(root: Path) -> list[tuple[Path, Path | None]]:

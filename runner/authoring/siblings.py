@@ -26,6 +26,7 @@ import yaml
 
 from runner.authoring.csvsets import read_csv_set
 from runner.authoring.dialects import GRADING_FIELDS, PROMPT_ALIASES, TRIGGER_FLAGS
+from runner.authoring.promptfoo import is_promptfoo, read_promptfoo
 from runner.errors import CaseSetError
 
 SET_SUFFIXES = (".json", ".yaml", ".yml", ".jsonl", ".csv")
@@ -43,7 +44,8 @@ OWNER_KEYS = ("skill_name", "skill", "skill-name", "skillName")
 
 
 def read_data(path: Path) -> Any:
-    """One set file's data: JSON, JSON Lines, YAML or CSV (as `{"evals": [...]}`)."""
+    """One set file's data: JSON, JSON Lines, YAML, CSV or a promptfoo suite (the last two as
+    `{"evals": [...]}`)."""
     shown = str(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -51,6 +53,8 @@ def read_data(path: Path) -> Any:
         raise CaseSetError(shown, f"cannot be read: {exc}") from exc
     if path.suffix == ".csv":
         return {"evals": read_csv_set(path).cases}
+    if is_promptfoo(path):
+        return {"evals": read_promptfoo(path).evals}
     if path.suffix == ".json":
         try:
             return json.loads(text)

@@ -1,0 +1,85 @@
+"""A small language some authors write in assertion strings (issue 26; docs/case-sets.md):
+quoted and prefixed forms that are deterministic checks, read as checks with the operand
+exactly as written, never as sentences for the grader.
+
+- `contains 'X'`, `does not contain 'X'` (also `"X"`), and `contains 'X' or contains 'Y'`
+  (one alternation), `contains 'X' and contains 'Y'` (two checks);
+- `CONTAINS: X`, `NOT_CONTAINS: X`, `regex: R`, `not_regex: R` (any case of the prefix);
+- `SKILL_LOADED: name`: a routing expectation (the skill loads), which no check can see in the
+  work: offered as a trigger query.
+
+A leading weight label (`PRIORITY_1: ...`) is a label. Any other string is not this language
+(None): the plain-string rule decides, as before.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# `PRIORITY_2: CONTAINS: x`: the priority is the author's weight, not part of the operand.
+_LABEL = re.compile(r"^\s*PRIORITY_\d+\s*:\s*", re.IGNORECASE)
+_PREFIXED = re.compile(r"^\s*(CONTAINS|NOT_CONTAINS|REGEX|NOT_REGEX|SKILL_LOADED)\s*:\s?(.*)$",
+                       re.IGNORECASE | re.DOTALL)
+# One quoted clause: `contains 'X'` / `does not contain "X"` / `doesn't contain 'X'`.
+_CLAUSE = re.compile(r"""\s*(?P<neg>does\s+not\s+|doesn't\s+|not\s+)?contains?\s+
+                         (?P<q>['"])(?P<operand>.*?)(?P=q)\s*""",
+                     re.IGNORECASE | re.VERBOSE | re.DOTALL)
+_JOIN = re.compile(r"\s*\b(or|and)\b\s*", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class DslReading:
+    """What one DSL string became: checks in the runner's grammar (`X`, `not:X`, `re:R`), or
+    the skill a routing expectation names."""
+
+    checks: tuple[str, ...] = ()
+    loads_skill: str | None = None
+
+
+def _clauses(text: str) -> tuple[list[tuple[bool, str]], str] | None:
+    """The quoted clauses and the word joining them (`or`/`and`), when the whole string is
+    made of them."""
+    found: list[tuple[bool, str]] = []
+    joins: set[str] = set()
+    at = 0
+    while True:
+        match = _CLAUSE.match(text, at)
+        if match is None or not match.group("operand"):
+            return None
+        found.append((match.group("neg") is not None, match.group("operand")))
+        at = match.end()
+        if at == len(text):
+            break
+        join = _JOIN.match(text, at)
+        if join is None:
+            return None
+        joins.add(join.group(1).lower())
+        at = join.end()
+    if len(joins) > 1:
+        return None  # `a or b and c`: the author's precedence is not written down
+    return found, next(iter(joins), "and")
+
+
+def read_dsl(text: str) -> DslReading | None:
+    """The checks (or routing expectation) a DSL string is, or None when it is not one."""
+    body = _LABEL.sub("", text, count=1)
+    prefixed = _PREFIXED.match(body)
+    if prefixed is not None:
+        kind, operand = prefixed.group(1).upper(), prefixed.group(2).strip()
+        if not operand:
+            return None
+        if kind == "SKILL_LOADED":
+            return DslReading(loads_skill=operand)
+        return DslReading(checks=({"CONTAINS": "", "NOT_CONTAINS": "not:", "REGEX": "re:",
+                                   "NOT_REGEX": "not:re:"}[kind] + operand,))
+    parsed = _clauses(body.strip())
+    if parsed is None:
+        return None
+    clauses, join = parsed
+    if join == "or" and len(clauses) > 1:
+        if any(negated for negated, _ in clauses):
+            return None  # `contains X or does not contain Y` is no single check
+        return DslReading(checks=("re:" + "|".join(re.escape(o) for _, o in clauses),))
+    return DslReading(checks=tuple(("not:" if negated else "") + operand
+                                   for negated, operand in clauses))
