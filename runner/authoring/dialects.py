@@ -982,13 +982,19 @@ class CaseReader:
         statements = item.pop("statements", None) or []
         expectations = item.pop("expectations", None) or []
         for key, values in (("statements", statements), ("expectations", expectations)):
-            values = [values] if isinstance(values, str) and values.strip() else values
-            if not isinstance(values, list) or not all(isinstance(e, str) for e in values):
+            values = [values] if isinstance(values, (str, dict)) and values else values
+            if not isinstance(values, list) or not all(
+                    isinstance(e, str) or isinstance(e, dict) and e for e in values):
                 self.refuse(f"{key}: a list of statements (strings)",
                             f"write {key} as a list of sentences")
                 continue
-            for n, text in enumerate(values):
-                self.add("statement", text, f"{key}[{n}]")
+            for n, entry in enumerate(values):
+                if isinstance(entry, dict):
+                    # `{text, category}`: read as an assertion object is (its text a
+                    # statement unless it carries an operand), its labels kept as labels
+                    self.check_lists.append((f"{key}[{n}]", entry))
+                else:
+                    self.add("statement", entry, f"{key}[{n}]")
         for key in FAILURE_LISTS:
             failures = item.pop(key, None)
             if failures is None:

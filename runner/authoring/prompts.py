@@ -53,8 +53,10 @@ def placeholders(prompt: str) -> list[str]:
 
 
 def missing_inputs(case: Case, staged: set[str]) -> list[str]:
-    """Files the prompt names as inputs that nothing stages (by path or file name)."""
-    own = unquoted(case.prompt)
+    """Files the prompt names as inputs that nothing stages (by path or file name). A name
+    inside material the prompt carries (a block pasted after a colon, a fence, a quote) is
+    the material's own words ("See CONTRIBUTING.md." in a README to rewrite), not an input."""
+    own = unquoted(case.prompt, pasted=True)
     made = " ".join(step.prompt for step in case.chain)
     outputs = {o.path.lower() for o in case.outputs}
     missing: list[str] = []

@@ -1,0 +1,76 @@
+"""Two reading rules general enough to hold on shapes not seen before: statements given as
+objects (`{text, category}`) under `expectations`/`statements` are read like assertion objects,
+never refused as "not strings"; and a file named inside material the prompt carries (a README
+pasted after a colon) is the material's own words, not an input the case must stage."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner, Result
+
+from runner.cli import main
+
+SKILL_MD = ("---\nname: readme-writer\ndescription: Writes and tightens README files for "
+            "command-line tools.\n---\nWrite short READMEs with real commands.\n")
+
+
+def skill_with(tmp_path: Path, cases: list[dict[str, Any]]) -> Path:
+    skill = tmp_path / "readme-writer"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text(SKILL_MD)
+    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": cases}))
+    return skill
+
+
+def check(*args: str) -> Result:
+    return CliRunner().invoke(main, ["check", *args])
+
+
+def entries(skill: Path) -> list[str]:
+    result = check(str(skill), "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    return [c["entry"] for c in report["cases"][0]["checks"]]
+
+
+def test_expectations_given_as_objects_are_read_by_their_text(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [{
+        "id": "diagram", "prompt": "Write a README for snapenv, a Go CLI with save and load.",
+        "expectations": [
+            {"text": "Shows the snapenv save command with an example", "category": "content"},
+            {"statement": "Explains what the tool does in the first sentence"},
+            "Includes how to install the tool"]}])
+    got = entries(skill)
+    assert "Shows the snapenv save command with an example" in got
+    assert "Explains what the tool does in the first sentence" in got
+    assert "Includes how to install the tool" in got
+    # the label is not graded
+    assert not any(e == "content" for e in got)
+
+
+def test_a_single_expectation_object_is_one_statement(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [{
+        "id": "one", "prompt": "Write a README for snapenv, a Go CLI with save and load.",
+        "statements": {"text": "Names all three commands", "category": "coverage"}}])
+    assert entries(skill) == ["Names all three commands"]
+
+
+def test_a_file_named_inside_pasted_material_is_not_an_input(tmp_path: Path) -> None:
+    pasted = ("Rewrite this README to be more concise:\n\n# Welcome to DataPipe!\n\n"
+              "DataPipe is a data pipeline framework.\n\n## Contributing\n"
+              "Contributions welcome! See CONTRIBUTING.md.\n\n## License\nMIT\n")
+    skill = skill_with(tmp_path, [{"id": "rewrite", "prompt": pasted,
+                                   "assertions": ["DataPipe"]}])
+    assert entries(skill) == ["DataPipe"]
+
+
+def test_a_file_the_prompt_itself_names_as_input_is_still_refused(tmp_path: Path) -> None:
+    """The rule above must not open a hole: named by the prompt's own words, it is missing."""
+    skill = skill_with(tmp_path, [{"id": "fix", "prompt": "Review CONTRIBUTING.md and tighten "
+                                   "its wording.", "assertions": ["pull request"]}])
+    result = check(str(skill))
+    assert result.exit_code == 2, result.output
+    assert "CONTRIBUTING.md" in result.output and "EV009" in result.output
