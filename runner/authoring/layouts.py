@@ -11,7 +11,8 @@ In order, the first that exists:
    wrong; else a folder of one-case files (`evals/cases/`);
 3. the set folders above the skill, up to its repository's root (a skill in a subfolder):
    `evals/<skill name>/` first, then `evals/` itself, whose files naming another skill in
-   `skill_name` are that skill's;
+   `skill_name` are that skill's; then set folders one or two levels below those
+   (`development/evals/`) in the skill's git repository, only for a set that names the skill;
 4. a prose or Markdown set (`evals/evals.md`, ...): not gradable as it is; refused, naming
    `skill-eval cases SKILL --generate --from FILE`, which drafts evals.json from it.
 
@@ -118,13 +119,45 @@ def search_order(skill_dir: Path, name: str | None = None) -> list[tuple[Path, b
 
 
 def locate(skill_dir: Path, name: str | None = None) -> Located | None:
-    """The skill's set (see the module): the first folder of `search_order` holding one."""
+    """The skill's set (see the module): the first folder of `search_order` holding one;
+    else a set folder elsewhere in the repository whose set names the skill."""
     names = [n for n in dict.fromkeys((name, skill_dir.name)) if n]
     for folder, shared in search_order(skill_dir, name):
         found = _located(folder, names, shared)
         if found is not None and (not shared or _names_this(found, names)):
             return found
+    for folder in _elsewhere(skill_dir):
+        found = _located(folder, names, True)
+        if found is not None and _names_this(found, names, explicit=True):
+            return found
     return None
+
+
+def _elsewhere(skill_dir: Path) -> list[Path]:
+    """Set folders one or two levels below a folder above the skill (`development/evals/`,
+    `tools/qa/evals/`) in the skill's git repository: a set there is the skill's only when
+    it names the skill (`skill_name`, or its cases' skill), never by where it sits."""
+    own = skill_dir.resolve()
+    roots = _roots(own)
+    if not (roots[-1] / ".git").exists():
+        return []  # no repository around the skill: its neighbours are not its project's
+    found: list[Path] = []
+    for root in roots[1:]:
+        for child in _subfolders(root):
+            for folder in (child, *_subfolders(child)):
+                if own.is_relative_to(folder) or folder in found:
+                    continue
+                found += [folder / n for n in SET_FOLDERS if (folder / n).is_dir()
+                          and not own.is_relative_to(folder / n)]
+    return found
+
+
+def _subfolders(folder: Path) -> list[Path]:
+    try:
+        return sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")
+                      and p.name not in NOT_SKILLS)
+    except OSError:
+        return []
 
 
 def find_set(skill_dir: Path, name: str | None = None) -> Path | None:
@@ -139,19 +172,20 @@ def _set_folders(skill_dir: Path) -> list[tuple[Path, Path]]:
             if (root / name).is_dir()]
 
 
-def _names_this(found: Located, names: list[str]) -> bool:
-    """A set above the skill is its set unless the set says it belongs to another skill."""
+def _names_this(found: Located, names: list[str], explicit: bool = False) -> bool:
+    """A set above the skill is its set unless the set says it belongs to another skill;
+    `explicit`: only when it says it belongs to this one."""
     if found.path.is_dir():
-        return True
+        return not explicit
     try:
         data = read_data(found.path)
     except CaseSetError:
-        return True  # the reader refuses it, naming the problem
+        return not explicit  # the reader refuses it, naming the problem
     items = case_list(data)
     if items is not None and any(set(case_skill(i)) & set(names) for i in items):
         return True  # its cases name the skill: the set's own `skill_name` is the plugin's
     said = owner(data)
-    return said is None or said in names
+    return said in names if explicit else said is None or said in names
 
 
 def find_prose(skill_dir: Path, name: str | None = None) -> Path | None:

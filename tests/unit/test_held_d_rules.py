@@ -74,3 +74,45 @@ def test_a_file_the_prompt_itself_names_as_input_is_still_refused(tmp_path: Path
     result = check(str(skill))
     assert result.exit_code == 2, result.output
     assert "CONTRIBUTING.md" in result.output and "EV009" in result.output
+
+
+def _repo_with_sets(tmp_path: Path, owner: str) -> Path:
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    for name in ("cover-letter", "cover-letter-trainer"):
+        skill = repo / "skills" / name
+        skill.mkdir(parents=True)
+        (skill / "SKILL.md").write_text(f"---\nname: {name}\ndescription: Drafts cover "
+                                        f"letters for journal submissions.\n---\nDraft.\n")
+    evals = repo / "development" / "evals"
+    evals.mkdir(parents=True)
+    (evals / "evals.json").write_text(json.dumps({"skill_name": owner, "evals": [
+        {"id": "letter", "prompt": "Draft a cover letter for a paper on soil microbes.",
+         "assertions": ["Dear Editor"]}]}))
+    return repo
+
+
+def test_a_set_elsewhere_in_the_repository_that_names_the_skill_is_its_set(
+        tmp_path: Path) -> None:
+    repo = _repo_with_sets(tmp_path, "cover-letter")
+    result = check(str(repo / "skills" / "cover-letter"), "--json")
+    assert result.exit_code == 0, result.output
+    assert [c["id"] for c in json.loads(result.output)["cases"]] == ["letter"]
+    # the other skill of the repository is not given a set it does not own
+    other = check(str(repo / "skills" / "cover-letter-trainer"))
+    assert other.exit_code == 2 and "no case set" in other.output
+
+
+def test_a_set_elsewhere_that_names_no_skill_is_not_taken(tmp_path: Path) -> None:
+    repo = _repo_with_sets(tmp_path, "")
+    result = check(str(repo / "skills" / "cover-letter"))
+    assert result.exit_code == 2 and "no case set" in result.output
+
+
+def test_outside_a_git_repository_no_set_is_taken_from_the_neighbours(tmp_path: Path) -> None:
+    """Without a repository around it, the folders beside the skill's parents may be anyone's
+    (a temp dir, a download folder): a set there naming a skill of the same name is not it."""
+    repo = _repo_with_sets(tmp_path, "cover-letter")
+    (repo / ".git").rmdir()
+    result = check(str(repo / "skills" / "cover-letter"))
+    assert result.exit_code == 2 and "no case set" in result.output
