@@ -575,6 +575,12 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
             kept.append(file)
             origins.append(f"{file!r}")
             continue
+        if away is not None:  # a file of the skill, named from the repository's root
+            inside = str(PurePosixPath(*away.resolve().relative_to(skill.root.resolve()).parts))
+            kept.append(inside)
+            staged_at[inside] = file  # lands where the set's path puts it
+            origins.append(f"{file!r} (the skill's {inside}, named from outside it)")
+            continue
         besides = [str(EVALS_ROOT / posix)] + ([str(skill.set_folder / posix)]
                                                if skill.set_folder else [])
         beside = next((b for b in besides if (skill.root / b).exists()), besides[0])

@@ -116,3 +116,18 @@ def test_outside_a_git_repository_no_set_is_taken_from_the_neighbours(tmp_path: 
     (repo / ".git").rmdir()
     result = check(str(repo / "skills" / "cover-letter"))
     assert result.exit_code == 2 and "no case set" in result.output
+
+
+def test_a_file_of_the_skill_named_from_the_repository_root_is_found(tmp_path: Path) -> None:
+    repo = _repo_with_sets(tmp_path, "cover-letter")
+    assets = repo / "skills" / "cover-letter" / "assets"
+    assets.mkdir()
+    (assets / "payload.example.json").write_text('{"journal": "Soil Biology"}')
+    evals = repo / "development" / "evals" / "evals.json"
+    data = json.loads(evals.read_text())
+    data["evals"][0]["files"] = ["skills/cover-letter/assets/payload.example.json"]
+    evals.write_text(json.dumps(data))
+    result = check(str(repo / "skills" / "cover-letter"), "--json")
+    assert result.exit_code == 0, result.output
+    case = json.loads(result.output)["cases"][0]
+    assert "skills/cover-letter/assets/payload.example.json" in json.dumps(case)
