@@ -557,18 +557,7 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
         away = skill.outside.resolve(file) if skill.outside is not None and relative else None
         if skill.outside is not None and away is not None \
                 and not away.resolve().is_relative_to(skill.root.resolve()):
-            texts, why = skill.outside.staged(away, file, case.prompt)
-            if why:
-                problems.refuse("EV009", case.id, f"fixture {file!r} (found at {away}, outside "
-                                f"the skill) cannot be staged: {why}", "copy it into the skill "
-                                "(evals/files/) and name it from there")
-            for path, content in texts.items():
-                own = inline_skill_reason(skill.root, path, content)
-                if own is not None:
-                    problems.refuse("EV009", case.id, f"{own} (from {away}): staged, it would "
-                                    "give the baseline arm the skill", "stage an input the "
-                                    "task works on, never the skill")
-            carried.update(texts)
+            carried.update(_carried(skill, skill.outside, problems, case, file, away))
             origins.append(f"{file!r} (found at {away}, outside the skill: staged from there)")
             continue
         if not relative or (skill.root / file).exists():
@@ -594,16 +583,7 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
             problems.refuse("EV009", case.id, f"fixture {file!r} matches several files of the "
                             f"skill: {', '.join(found[:5])}", "write its path from the skill "
                             "folder, e.g. " + found[0])
-        elif file in outputs or asks_to_write(case.prompt, posix.name):
-            problems.report("EV011", case.id, f"{file!r} is listed under files but is an "
-                            "output the run creates", f"move {file!r} from files to outputs "
-                            "(files are inputs staged before the run)")
-        elif skill.outside is not None and relative:
-            problems.refuse("EV009", case.id, f"fixture {file!r} is in none of the places a "
-                            f"set outside the skill names paths from: {skill.outside.places}",
-                            "correct the path (from the set's folder), or copy the file into "
-                            "the skill under evals/files/ and name it from there")
-        else:
+        elif _not_found(skill, problems, case, file, file in outputs, relative):
             kept.append(file)  # refused by the preflight, naming it
             origins.append(f"{file!r}")
     if carried:
@@ -613,6 +593,43 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
                         "into the skill under evals/files/)")
     return case.model_copy(update={"files": tuple(kept), "staged_at": staged_at,
                                    "inline_files": {**case.inline_files, **carried}}), origins
+
+
+def _carried(skill: SkillFiles, outside: Outside, problems: Problems, case: Case, file: str,
+             away: Path) -> dict[str, str]:
+    """A fixture found outside the skill, as the case's own text files (refused when it
+    cannot be staged, or when a file of it is the skill itself)."""
+    texts, why = outside.staged(away, file, case.prompt)
+    if why:
+        problems.refuse("EV009", case.id, f"fixture {file!r} (found at {away}, outside "
+                        f"the skill) cannot be staged: {why}", "copy it into the skill "
+                        "(evals/files/) and name it from there")
+    for path, content in texts.items():
+        own = inline_skill_reason(skill.root, path, content)
+        if own is not None:
+            problems.refuse("EV009", case.id, f"{own} (from {away}): staged, it would "
+                            "give the baseline arm the skill", "stage an input the "
+                            "task works on, never the skill")
+    return texts
+
+
+def _not_found(skill: SkillFiles, problems: Problems, case: Case, file: str, output: bool,
+               relative: bool) -> bool:
+    """A fixture in no form in the skill: an output listed as an input (EV011), or found
+    nowhere a set outside the skill names paths from (EV009); True: kept for the preflight
+    to refuse, naming it."""
+    if output or asks_to_write(case.prompt, PurePosixPath(file).name):
+        problems.report("EV011", case.id, f"{file!r} is listed under files but is an "
+                        "output the run creates", f"move {file!r} from files to outputs "
+                        "(files are inputs staged before the run)")
+        return False
+    if skill.outside is not None and relative:
+        problems.refuse("EV009", case.id, f"fixture {file!r} is in none of the places a "
+                        f"set outside the skill names paths from: {skill.outside.places}",
+                        "correct the path (from the set's folder), or copy the file into "
+                        "the skill under evals/files/ and name it from there")
+        return False
+    return True
 
 
 # A file that holds the answers a run is graded against.

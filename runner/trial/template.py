@@ -393,14 +393,7 @@ def _session(spec: TrialSpec, store: Store, keys: AttemptKeys, sandbox: Sandbox,
             slots.settle(SETTLE_S)
         clock.session_at = time.time()
         try:
-            # depends_on: the cases this one builds on run first, in this sandbox, in order;
-            # what they leave is this case's starting point, not its work.
-            for step in spec.case.chain:
-                sandbox.run(session(step.prompt))
-            if spec.case.chain:
-                staged.inputs.clear()
-                staged.inputs.update(digests(collect_outputs(staged.workdir,
-                                                             CollectLimits()).files))
+            _run_chain(spec, sandbox, staged, session)
             talk = converse(spec.case.prompts, Bounds(
                 spec.limits.timeout_s, spec.limits.max_turns, spec.limits.session_budget_usd),
                 turn, after)
@@ -411,6 +404,17 @@ def _session(spec: TrialSpec, store: Store, keys: AttemptKeys, sandbox: Sandbox,
         clock.add(TrialPhase.QUEUED, run.queued_s)
         clock.add(TrialPhase.SESSION, run.wall_s)
     return talk
+
+
+def _run_chain(spec: TrialSpec, sandbox: Sandbox, staged: Staged,
+               session: Callable[[str], SessionSpec]) -> None:
+    """depends_on: the cases this one builds on run first, in this sandbox, in order; what
+    they leave is this case's starting point, not its work."""
+    for step in spec.case.chain:
+        sandbox.run(session(step.prompt))
+    if spec.case.chain:
+        staged.inputs.clear()
+        staged.inputs.update(digests(collect_outputs(staged.workdir, CollectLimits()).files))
 
 
 def _grade(spec: TrialSpec, store: Store, keys: AttemptKeys, evidence: Evidence,
