@@ -12,6 +12,7 @@ from runner.schema.checked import CaseReading, CheckReading, FixtureReading
 from runner.schema.enums import CheckKind
 from runner.scoring.absence import states_absence
 from runner.scoring.checks import describe_matcher
+from runner.scoring.conditional import condition_of
 
 READS = {Reading.WORK: "the final text and every file the agent created or changed",
          Reading.TEXT: "the final text only (\"in\": \"text\")",
@@ -31,6 +32,10 @@ def _statement(text: str) -> tuple[str, str]:
     if states_absence(text):  # nothing to quote for an absence
         graded = ("grader model, an absence: passes when nothing in the material breaks it "
                   "(no quote), fails on a quote of what does")
+    condition = condition_of(text)
+    if condition is not None:  # the author's `applies_when`, kept
+        graded = (f"grader model, conditional: passes with no quote when {condition!r} does "
+                  f"not hold; when it holds, {graded.removeprefix('grader model').lstrip(', :')}")
     if files:
         graded += (f"; names {', '.join(dict.fromkeys(files))}: if the agent writes it, only "
                    "a quote from that file (or a tool result reading it) counts, never its "

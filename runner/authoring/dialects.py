@@ -27,6 +27,8 @@ from runner.authoring.problems import Problems
 from runner.authoring.routing import about_firing, routing_value, routing_word
 from runner.schema.case import TURN_CHECK_FIELDS, Case, Reading
 from runner.scoring.absence import literal_absence
+from runner.scoring.checks import parse_matcher
+from runner.scoring.conditional import CONDITION_KEYS, conditional
 
 # Assertion objects: their `type` -> (kind, negated).
 LITERAL, REGEX, ANY, ALL, STATEMENT, TOOL, JSON, DESCRIBED, COUNT = (
@@ -261,6 +263,25 @@ def written_in_statements(items: list[Any]) -> bool:
             plain += [a for a in values if isinstance(a, str)
                       and not a.startswith(("re:", "not:"))] if isinstance(values, list) else []
     return bool(plain) and 2 * sum(reads_as_statement(a) for a in plain) > len(plain)
+
+
+def _as_statement(field: str, entry: Any) -> str:
+    """An entry of a case's check lists in words, for the grader."""
+    if field == "statements":
+        return str(entry)
+    if field == "assertions":
+        try:
+            m = parse_matcher(str(entry))
+        except ValueError:
+            return f"the work satisfies the check {entry!r}"
+        what = (f"text matching the regular expression `{m.needle}`" if m.pattern is not None
+                else f"the text `{m.needle}`")
+        return f"the work {'does not contain' if m.negate else 'contains'} {what}"
+    if field == "tool_calls":
+        tool, _, wanted = str(entry).partition(":")
+        return f"the agent calls the tool {tool}" + (f" with input containing `{wanted}`"
+                                                     if wanted else "")
+    return f"the JSON check {_shown(entry)} holds"
 
 
 def _shown(value: Any) -> str:
@@ -1044,6 +1065,11 @@ class CaseReader:
     # -- assertion objects ------------------------------------------------------------------
 
     def _object(self, value: dict[str, Any], origin: str) -> None:
+        key = next((k for k in CONDITION_KEYS if isinstance(value.get(k), str)
+                    and value[k].strip()), None)
+        if key is not None:
+            self._conditional(value, origin, key)
+            return
         raw_type = value.get("type", value.get("kind", ""))
         name = str(raw_type).strip()
         kind_neg = KNOWN_TYPES.get(name.lower())
@@ -1101,6 +1127,35 @@ class CaseReader:
             self.add("json", entry, shown)
         else:
             self._statement_or_refuse(value, shown, "a statement has no text")
+
+    def _conditional(self, value: dict[str, Any], origin: str, key: str) -> None:
+        """A check with a condition (`applies_when`): read without it, then each entry it gave
+        goes to the grader as "When <condition>: <statement>", which passes when the condition
+        does not hold. A literal check cannot know whether the condition holds, so it becomes
+        such a statement too."""
+        condition = str(value[key])
+        lists: dict[str, list[Any]] = {"assertions": self.checks,
+                                       "statements": self.statements,
+                                       "tool_calls": self.tool_calls,
+                                       "json_checks": self.json_checks}
+        marks = {field: len(values) for field, values in lists.items()}
+        self._object({k: v for k, v in value.items() if k != key}, origin)
+        new: list[tuple[str, Any, str]] = []  # every entry first: they become statements
+        for field, values in lists.items():
+            new += [(field, entry, where) for entry, where in zip(
+                values[marks[field]:], self.origins[field][marks[field]:], strict=True)]
+            del values[marks[field]:], self.origins[field][marks[field]:]
+        for field, entry, where in new:
+            self.add("statement", conditional(condition, _as_statement(field, entry)),
+                     f"{where} (`{key}` kept as its condition)")
+        fields = [field for field, _, _ in new]
+        if fields:
+            literal = "" if set(fields) == {"statements"} else (
+                " (a deterministic check with a condition cannot be literal: the grader "
+                "grades it as a statement)")
+            self.mapped(f"{origin}: `{key}` kept as the statement's condition: graded when it "
+                        f"holds, passed when it does not{literal}",
+                        f"drop `{key}` to grade the check in every run")
 
     def _negated_statement(self, value: dict[str, Any], origin: str) -> None:
         """A check under a negative name whose kind has no negated form: its text, as what
