@@ -29,6 +29,7 @@ from runner.schema.case import TURN_CHECK_FIELDS, Case, Reading
 from runner.scoring.absence import literal_absence
 from runner.scoring.checks import parse_matcher
 from runner.scoring.conditional import CONDITION_KEYS, conditional
+from runner.scoring.on_calls import behaviour_typed, marked
 
 # Assertion objects: their `type` -> (kind, negated).
 LITERAL, REGEX, ANY, ALL, STATEMENT, TOOL, JSON, DESCRIBED, COUNT = (
@@ -282,6 +283,11 @@ def _as_statement(field: str, entry: Any) -> str:
         return f"the agent calls the tool {tool}" + (f" with input containing `{wanted}`"
                                                      if wanted else "")
     return f"the JSON check {_shown(entry)} holds"
+
+
+def _tool_name(value: dict[str, Any]) -> str | None:
+    tool = next((value[k] for k in ("tool", "name", "tool_name") if value.get(k)), None)
+    return tool if isinstance(tool, str) else None
 
 
 def _shown(value: Any) -> str:
@@ -1114,6 +1120,10 @@ class CaseReader:
             times = next(value[k] for k in COUNT_KEYS if isinstance(value.get(k), int))
             self.add("check", f"re:(?s)(?:.*?{re.escape(needle)}){{{times}}}",
                      f"{shown} ({needle!r} at least {times} times)")
+        elif kind == TOOL and not _tool_name(value) and _statement_text(value) is not None:
+            # a tool-typed check with no tool named, only a sentence: what the agent did,
+            # for the grader, on the tool calls
+            self._statement_or_refuse(value, shown, "a statement has no text", on_calls=True)
         elif kind == TOOL:
             self._tool(value, shown)
         elif kind == JSON:
@@ -1126,7 +1136,8 @@ class CaseReader:
                 entry["equals"] = value["value"]
             self.add("json", entry, shown)
         else:
-            self._statement_or_refuse(value, shown, "a statement has no text")
+            self._statement_or_refuse(value, shown, "a statement has no text",
+                                      on_calls=behaviour_typed(name, _words(name)))
 
     def _conditional(self, value: dict[str, Any], origin: str, key: str) -> None:
         """A check with a condition (`applies_when`): read without it, then each entry it gave
@@ -1163,16 +1174,20 @@ class CaseReader:
         text = _statement_text(value) or _shown(value)
         self.add("statement", f"The run avoids this: {text}", f"{origin} (negated)")
 
-    def _statement_or_refuse(self, value: dict[str, Any], shown: str, problem: str) -> None:
+    def _statement_or_refuse(self, value: dict[str, Any], shown: str, problem: str,
+                             on_calls: bool = False) -> None:
         """An object with a description and no operand is a statement for the grader; its own
-        grading instruction (`instruction`, `criteria`, `pass_if`...) goes with it."""
+        grading instruction (`instruction`, `criteria`, `pass_if`...) goes with it. One the
+        author typed as behaviour (`on_calls`) is marked to be graded on the tool calls only
+        (runner.scoring.on_calls)."""
         text = _statement_text(value)
         instruction = next((value[k] for k in INSTRUCTION_KEYS if isinstance(value.get(k), str)
                             and value[k].strip() and value[k] != text), None)
         if text is not None or instruction is not None:
             whole = text if instruction is None else instruction if text is None else \
                 f"{text} ({instruction.strip()})"
-            self.add("statement", whole, f"{shown}: no operand, so a statement for the grader"
+            self.add("statement", marked(whole) if on_calls and whole else whole,
+                     f"{shown}: no operand, so a statement for the grader"
                      + (" with its own instruction" if instruction else ""))
             return
         self.refuse(f"{shown}: {problem}",
@@ -1202,8 +1217,8 @@ class CaseReader:
             self.add("check", prefix + term, f"{shown} term {n + 1}")
 
     def _tool(self, value: dict[str, Any], shown: str) -> None:
-        tool = next((value[k] for k in ("tool", "name", "tool_name") if value.get(k)), None)
-        if not isinstance(tool, str):
+        tool = _tool_name(value)
+        if tool is None:
             self.refuse(f"{shown}: a tool-call check names its tool",
                         "add \"tool\": \"Read\" (the tool's name)")
             return

@@ -10,7 +10,8 @@ the agent's account of it: a grader that invents support, or was talked into it 
 output or claims, records a fail with the reason. A statement of absence ("does not ...",
 runner.scoring.absence) has nothing to quote: it is marked so, and the grader's pass stands
 without a quote; so does a conditional statement's ("When <condition>: ...", runner.scoring
-.conditional) when the grader finds its condition does not hold. A grader that cannot be
+.conditional) when the grader finds its condition does not hold. A statement about what the
+agent ran (runner.scoring.on_calls) passes only on a quote from a tool call. A grader that cannot be
 reached or answers in another shape raises ModelCallError: the trial becomes a hole, never a
 guessed grade.
 """
@@ -28,6 +29,7 @@ from runner.scoring.absence import states_absence
 from runner.scoring.base import Evidence, Grading, forced_tool_input
 from runner.scoring.conditional import condition_of
 from runner.scoring.material import Material, build_material, missing_files, verify_grade
+from runner.scoring.on_calls import MARK, on_calls
 
 NAME = "statements"
 TOOL = "record_grades"
@@ -47,6 +49,9 @@ A statement marked [conditional] reads "When <condition>: <statement>": decide f
 the condition holds in this task and material, and record it as condition_holds. When it does
 not hold, the statement passes with no quote (leave the evidence empty, condition_holds false);
 when it holds, grade the statement after the colon like any other (condition_holds true).
+A statement marked [tool calls only] is about what the agent ran or did: only a tool call
+source (its input or its result) can show it; the final text and the files the agent wrote
+saying it ran something are claims, never evidence that it did.
 The material is split into sources, each under a header "=== source: NAME (...) ===": the
 agent's own account of its work (final text), each tool call with its result, and each file
 the agent wrote. Name the source of every quote exactly as its header names it. Claims are not
@@ -77,10 +82,13 @@ GRADES_SCHEMA: dict[str, Any] = {
 
 ABSENCE_MARK = " [absence]"
 CONDITIONAL_MARK = " [conditional]"
+CALLS_MARK = " [tool calls only]"
 
 
 def _marked(statement: str) -> str:
-    return (statement + (CONDITIONAL_MARK if condition_of(statement) is not None else "")
+    return (statement.replace(MARK, "", 1)
+            + (CONDITIONAL_MARK if condition_of(statement) is not None else "")
+            + (CALLS_MARK if on_calls(statement) else "")
             + (ABSENCE_MARK if states_absence(statement) else ""))
 
 
@@ -163,6 +171,11 @@ def decide(case: Case, response: dict[str, Any], material: Material) -> list[Che
         if source is None:
             results.append(CheckResult(check=label, passed=False,
                                        detail=f"grader said pass, but {unverified}"))
+            continue
+        if on_calls(statement) and source.kind != "call":
+            results.append(CheckResult(check=label, passed=False, detail=(
+                f"grader said pass, but on {source.name}: the statement is about what the "
+                "agent ran, which only its tool calls show (saying it ran is not evidence)")))
             continue
         results.append(CheckResult(check=label, passed=True,
                                    evidence=f"[{source.name}] {quote.strip()[:300]}"))
