@@ -44,6 +44,7 @@ from runner.authoring.layouts import (
     prose_refusal,
     read_set,
     several_skills,
+    shared_naming,
 )
 from runner.authoring.mcp import MCP_NEED, case_needs, declared_servers, skill_needs
 from runner.authoring.outside import Outside
@@ -177,6 +178,8 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
         problems.report("EV012", "", message, fix)
     for finding in (read_promptfoo(path).findings if is_promptfoo(path) else []):
         problems.report("EV012", "", finding.message, finding.fix)
+    if set_file is None:
+        _shared_unread(skill_dir, found, default_name, problems)
     about = _top_level(raw, problems)
     name = raw.get("skill_name", default_name)
     if not isinstance(name, str) or not name.strip():
@@ -472,6 +475,18 @@ def _refuser(problems: Problems, case: str) -> Callable[[str, str], None]:
     def refuse(message: str, fix: str) -> None:
         problems.refuse("EV009", case, message, fix)
     return refuse
+
+
+def _shared_unread(skill_dir: Path, found: Located, name: str | None,
+                   problems: Problems) -> None:
+    """A shared set above the skill whose cases name it, beside the set it is graded on:
+    never dropped without a line (a skill is graded on one set, its own first)."""
+    for shared, mine, total in shared_naming(skill_dir, found, name):
+        problems.report("EV012", SET_LEVEL, f"shared set {shared}: {mine} of its {total} "
+                        f"case(s) name this skill and are not read: the skill's own set "
+                        f"{found.path} is the one graded (a skill is graded on one set)",
+                        f"move them into {found.path.name}, or check them on their own: "
+                        f"--cases {shared}")
 
 
 def _own_cases(items: list[Any], names: list[str], problems: Problems,

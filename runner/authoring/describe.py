@@ -12,11 +12,15 @@ from runner.schema.checked import CaseReading, CheckReading, FixtureReading
 from runner.schema.enums import CheckKind
 from runner.scoring.absence import states_absence
 from runner.scoring.checks import describe_matcher
+from runner.scoring.conditional import condition_of
+from runner.scoring.on_calls import on_calls
 
 READS = {Reading.WORK: "the final text and every file the agent created or changed",
          Reading.TEXT: "the final text only (\"in\": \"text\")",
          Reading.FILES: "the files the agent created or changed (\"in\": \"files\")"}
 SOURCES = "labelled sources: final text, tool calls with results, files the agent wrote"
+CALLS_ONLY = ("tool calls with their results only (the final text and files saying it ran are "
+              "claims, not evidence)")
 _FILE = re.compile(r"(?<![\w/-])[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{0,7}(?![\w/-])")
 
 
@@ -31,10 +35,17 @@ def _statement(text: str) -> tuple[str, str]:
     if states_absence(text):  # nothing to quote for an absence
         graded = ("grader model, an absence: passes when nothing in the material breaks it "
                   "(no quote), fails on a quote of what does")
+    condition = condition_of(text)
+    if condition is not None:  # the author's `applies_when`, kept
+        graded = (f"grader model, conditional: passes with no quote when {condition!r} does "
+                  f"not hold; when it holds, {graded.removeprefix('grader model').lstrip(', :')}")
     if files:
         graded += (f"; names {', '.join(dict.fromkeys(files))}: if the agent writes it, only "
                    "a quote from that file (or a tool result reading it) counts, never its "
                    "own account")
+    if on_calls(text):  # running it is shown by the calls, never by saying so
+        return (graded + "; about what the agent ran: only a quote from a tool call counts",
+                CALLS_ONLY)
     return graded, SOURCES
 
 

@@ -27,6 +27,9 @@ from runner.authoring.problems import Problems
 from runner.authoring.routing import about_firing, routing_value, routing_word
 from runner.schema.case import TURN_CHECK_FIELDS, Case, Reading
 from runner.scoring.absence import literal_absence
+from runner.scoring.checks import parse_matcher
+from runner.scoring.conditional import CONDITION_KEYS, conditional
+from runner.scoring.on_calls import behaviour_typed, marked
 
 # Assertion objects: their `type` -> (kind, negated).
 LITERAL, REGEX, ANY, ALL, STATEMENT, TOOL, JSON, DESCRIBED, COUNT = (
@@ -261,6 +264,30 @@ def written_in_statements(items: list[Any]) -> bool:
             plain += [a for a in values if isinstance(a, str)
                       and not a.startswith(("re:", "not:"))] if isinstance(values, list) else []
     return bool(plain) and 2 * sum(reads_as_statement(a) for a in plain) > len(plain)
+
+
+def _as_statement(field: str, entry: Any) -> str:
+    """An entry of a case's check lists in words, for the grader."""
+    if field == "statements":
+        return str(entry)
+    if field == "assertions":
+        try:
+            m = parse_matcher(str(entry))
+        except ValueError:
+            return f"the work satisfies the check {entry!r}"
+        what = (f"text matching the regular expression `{m.needle}`" if m.pattern is not None
+                else f"the text `{m.needle}`")
+        return f"the work {'does not contain' if m.negate else 'contains'} {what}"
+    if field == "tool_calls":
+        tool, _, wanted = str(entry).partition(":")
+        return f"the agent calls the tool {tool}" + (f" with input containing `{wanted}`"
+                                                     if wanted else "")
+    return f"the JSON check {_shown(entry)} holds"
+
+
+def _tool_name(value: dict[str, Any]) -> str | None:
+    tool = next((value[k] for k in ("tool", "name", "tool_name") if value.get(k)), None)
+    return tool if isinstance(tool, str) else None
 
 
 def _shown(value: Any) -> str:
@@ -1044,6 +1071,11 @@ class CaseReader:
     # -- assertion objects ------------------------------------------------------------------
 
     def _object(self, value: dict[str, Any], origin: str) -> None:
+        key = next((k for k in CONDITION_KEYS if isinstance(value.get(k), str)
+                    and value[k].strip()), None)
+        if key is not None:
+            self._conditional(value, origin, key)
+            return
         raw_type = value.get("type", value.get("kind", ""))
         name = str(raw_type).strip()
         kind_neg = KNOWN_TYPES.get(name.lower())
@@ -1088,6 +1120,10 @@ class CaseReader:
             times = next(value[k] for k in COUNT_KEYS if isinstance(value.get(k), int))
             self.add("check", f"re:(?s)(?:.*?{re.escape(needle)}){{{times}}}",
                      f"{shown} ({needle!r} at least {times} times)")
+        elif kind == TOOL and not _tool_name(value) and _statement_text(value) is not None:
+            # a tool-typed check with no tool named, only a sentence: what the agent did,
+            # for the grader, on the tool calls
+            self._statement_or_refuse(value, shown, "a statement has no text", on_calls=True)
         elif kind == TOOL:
             self._tool(value, shown)
         elif kind == JSON:
@@ -1100,7 +1136,37 @@ class CaseReader:
                 entry["equals"] = value["value"]
             self.add("json", entry, shown)
         else:
-            self._statement_or_refuse(value, shown, "a statement has no text")
+            self._statement_or_refuse(value, shown, "a statement has no text",
+                                      on_calls=behaviour_typed(name, _words(name)))
+
+    def _conditional(self, value: dict[str, Any], origin: str, key: str) -> None:
+        """A check with a condition (`applies_when`): read without it, then each entry it gave
+        goes to the grader as "When <condition>: <statement>", which passes when the condition
+        does not hold. A literal check cannot know whether the condition holds, so it becomes
+        such a statement too."""
+        condition = str(value[key])
+        lists: dict[str, list[Any]] = {"assertions": self.checks,
+                                       "statements": self.statements,
+                                       "tool_calls": self.tool_calls,
+                                       "json_checks": self.json_checks}
+        marks = {field: len(values) for field, values in lists.items()}
+        self._object({k: v for k, v in value.items() if k != key}, origin)
+        new: list[tuple[str, Any, str]] = []  # every entry first: they become statements
+        for field, values in lists.items():
+            new += [(field, entry, where) for entry, where in zip(
+                values[marks[field]:], self.origins[field][marks[field]:], strict=True)]
+            del values[marks[field]:], self.origins[field][marks[field]:]
+        for field, entry, where in new:
+            self.add("statement", conditional(condition, _as_statement(field, entry)),
+                     f"{where} (`{key}` kept as its condition)")
+        fields = [field for field, _, _ in new]
+        if fields:
+            literal = "" if set(fields) == {"statements"} else (
+                " (a deterministic check with a condition cannot be literal: the grader "
+                "grades it as a statement)")
+            self.mapped(f"{origin}: `{key}` kept as the statement's condition: graded when it "
+                        f"holds, passed when it does not{literal}",
+                        f"drop `{key}` to grade the check in every run")
 
     def _negated_statement(self, value: dict[str, Any], origin: str) -> None:
         """A check under a negative name whose kind has no negated form: its text, as what
@@ -1108,16 +1174,20 @@ class CaseReader:
         text = _statement_text(value) or _shown(value)
         self.add("statement", f"The run avoids this: {text}", f"{origin} (negated)")
 
-    def _statement_or_refuse(self, value: dict[str, Any], shown: str, problem: str) -> None:
+    def _statement_or_refuse(self, value: dict[str, Any], shown: str, problem: str,
+                             on_calls: bool = False) -> None:
         """An object with a description and no operand is a statement for the grader; its own
-        grading instruction (`instruction`, `criteria`, `pass_if`...) goes with it."""
+        grading instruction (`instruction`, `criteria`, `pass_if`...) goes with it. One the
+        author typed as behaviour (`on_calls`) is marked to be graded on the tool calls only
+        (runner.scoring.on_calls)."""
         text = _statement_text(value)
         instruction = next((value[k] for k in INSTRUCTION_KEYS if isinstance(value.get(k), str)
                             and value[k].strip() and value[k] != text), None)
         if text is not None or instruction is not None:
             whole = text if instruction is None else instruction if text is None else \
                 f"{text} ({instruction.strip()})"
-            self.add("statement", whole, f"{shown}: no operand, so a statement for the grader"
+            self.add("statement", marked(whole) if on_calls and whole else whole,
+                     f"{shown}: no operand, so a statement for the grader"
                      + (" with its own instruction" if instruction else ""))
             return
         self.refuse(f"{shown}: {problem}",
@@ -1147,8 +1217,8 @@ class CaseReader:
             self.add("check", prefix + term, f"{shown} term {n + 1}")
 
     def _tool(self, value: dict[str, Any], shown: str) -> None:
-        tool = next((value[k] for k in ("tool", "name", "tool_name") if value.get(k)), None)
-        if not isinstance(tool, str):
+        tool = _tool_name(value)
+        if tool is None:
             self.refuse(f"{shown}: a tool-call check names its tool",
                         "add \"tool\": \"Read\" (the tool's name)")
             return

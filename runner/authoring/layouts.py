@@ -133,6 +133,28 @@ def locate(skill_dir: Path, name: str | None = None) -> Located | None:
     return None
 
 
+def shared_naming(skill_dir: Path, found: Located,
+                  name: str | None = None) -> list[tuple[Path, int, int]]:
+    """Sets in the shared folders above the skill, other than `found` (the set it is graded
+    on), with cases naming this skill: (the set, how many of its cases name it, how many it
+    holds). A skill is graded on one set, so these cases are not read; `check` says so."""
+    names = [n for n in dict.fromkeys((name, skill_dir.name)) if n]
+    graded = found.path.resolve()
+    out: list[tuple[Path, int, int]] = []
+    for folder, shared in search_order(skill_dir, name):
+        other = _located(folder, names, True) if shared else None
+        if other is None or other.path.resolve() == graded:
+            continue
+        try:
+            items = case_list(read_set(other.path)) or []
+        except CaseSetError:
+            continue  # unreadable: it was never this skill's set either
+        mine = sum(bool(set(case_skill(i)) & set(names)) for i in items)
+        if mine:
+            out.append((other.path, mine, len(items)))
+    return out
+
+
 def _elsewhere(skill_dir: Path) -> list[Path]:
     """Set folders one or two levels below a folder above the skill (`development/evals/`,
     `tools/qa/evals/`) in the skill's git repository: a set there is the skill's only when

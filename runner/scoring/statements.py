@@ -9,8 +9,11 @@ about a file the agent wrote, when that source is the file (or a tool result rea
 the agent's account of it: a grader that invents support, or was talked into it by the agent's
 output or claims, records a fail with the reason. A statement of absence ("does not ...",
 runner.scoring.absence) has nothing to quote: it is marked so, and the grader's pass stands
-without a quote. A grader that cannot be reached or answers
-in another shape raises ModelCallError: the trial becomes a hole, never a guessed grade.
+without a quote; so does a conditional statement's ("When <condition>: ...", runner.scoring
+.conditional) when the grader finds its condition does not hold. A statement about what the
+agent ran (runner.scoring.on_calls) passes only on a quote from a tool call. A grader that cannot be
+reached or answers in another shape raises ModelCallError: the trial becomes a hole, never a
+guessed grade.
 """
 
 from __future__ import annotations
@@ -24,7 +27,9 @@ from runner.schema.enums import GradingMode
 from runner.schema.trial import CheckResult, GraderCall, Score, Usage
 from runner.scoring.absence import states_absence
 from runner.scoring.base import Evidence, Grading, forced_tool_input
+from runner.scoring.conditional import condition_of
 from runner.scoring.material import Material, build_material, missing_files, verify_grade
+from runner.scoring.on_calls import MARK, on_calls
 
 NAME = "statements"
 TOOL = "record_grades"
@@ -40,6 +45,13 @@ you can quote, verbatim and between 8 and 300 characters, a piece of the materia
 If no such piece exists, the statement fails. A statement marked [absence] says something is
 not there or not done: nothing can be quoted to show an absence, so it passes when nothing in
 the material breaks it (leave the evidence empty), and fails when something does (quote it).
+A statement marked [conditional] reads "When <condition>: <statement>": decide first whether
+the condition holds in this task and material, and record it as condition_holds. When it does
+not hold, the statement passes with no quote (leave the evidence empty, condition_holds false);
+when it holds, grade the statement after the colon like any other (condition_holds true).
+A statement marked [tool calls only] is about what the agent ran or did: only a tool call
+source (its input or its result) can show it; the final text and the files the agent wrote
+saying it ran something are claims, never evidence that it did.
 The material is split into sources, each under a header "=== source: NAME (...) ===": the
 agent's own account of its work (final text), each tool call with its result, and each file
 the agent wrote. Name the source of every quote exactly as its header names it. Claims are not
@@ -59,6 +71,9 @@ GRADES_SCHEMA: dict[str, Any] = {
                                                        "its header names it (e.g. 'file "
                                                        "NOTES.md', 'final text', 'call 3 Bash')"},
             "reason": {"type": "string", "description": "One sentence: why"},
+            "condition_holds": {"type": "boolean", "description": "For a [conditional] "
+                                                                   "statement only: whether "
+                                                                   "its condition holds"},
         },
         "required": ["statement", "passed", "evidence", "source", "reason"]}}},
     "required": ["grades"],
@@ -66,11 +81,19 @@ GRADES_SCHEMA: dict[str, Any] = {
 
 
 ABSENCE_MARK = " [absence]"
+CONDITIONAL_MARK = " [conditional]"
+CALLS_MARK = " [tool calls only]"
+
+
+def _marked(statement: str) -> str:
+    return (statement.replace(MARK, "", 1)
+            + (CONDITIONAL_MARK if condition_of(statement) is not None else "")
+            + (CALLS_MARK if on_calls(statement) else "")
+            + (ABSENCE_MARK if states_absence(statement) else ""))
 
 
 def grader_request(case: Case, material_block: str, model: str) -> dict[str, Any]:
-    statements = "\n".join(f"{n}. {s}{ABSENCE_MARK if states_absence(s) else ''}"
-                           for n, s in enumerate(case.statements, 1))
+    statements = "\n".join(f"{n}. {_marked(s)}" for n, s in enumerate(case.statements, 1))
     expected = case.expected_output or "(not given)"
     user = (f"<task>\n{case.prompt}\n</task>\n\n<expected_output>\n{expected}\n"
             f"</expected_output>\n\n{material_block}\n\n<statements>\n{statements}\n"
@@ -122,6 +145,11 @@ def decide(case: Case, response: dict[str, Any], material: Material) -> list[Che
             results.append(CheckResult(check=label, passed=False,
                                        detail=f"grader: {reason or 'not shown'}"))
             continue
+        if condition_of(statement) is not None and grade.get("condition_holds") is False:
+            # the case the check is about did not arise: nothing to quote, like an absence
+            results.append(CheckResult(check=label, passed=True, evidence=(
+                f"condition does not hold (grader: {reason or 'not the case here'})")))
+            continue
         if states_absence(statement):
             # an absence has nothing to quote: the grader's word that nothing breaks it
             # stands, with the quote kept when it gave one that verifies
@@ -143,6 +171,11 @@ def decide(case: Case, response: dict[str, Any], material: Material) -> list[Che
         if source is None:
             results.append(CheckResult(check=label, passed=False,
                                        detail=f"grader said pass, but {unverified}"))
+            continue
+        if on_calls(statement) and source.kind != "call":
+            results.append(CheckResult(check=label, passed=False, detail=(
+                f"grader said pass, but on {source.name}: the statement is about what the "
+                "agent ran, which only its tool calls show (saying it ran is not evidence)")))
             continue
         results.append(CheckResult(check=label, passed=True,
                                    evidence=f"[{source.name}] {quote.strip()[:300]}"))

@@ -1,0 +1,126 @@
+"""A check object's condition (`applies_when`, `when`, `if`, ...) is kept: the grader sees
+"When <condition>: <statement>" and passes it, with no quote, when the condition does not hold;
+a deterministic check with a condition goes to the grader as such a statement."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner, Result
+
+from runner.cli import main
+from runner.schema.case import Case
+from runner.scoring.material import Material, Source
+from runner.scoring.statements import decide, grader_request
+
+SKILL_MD = ("---\nname: changelog-writer\ndescription: Writes changelog entries from commit "
+            "lists.\n---\nGroup entries by kind.\n")
+PROMPT = "Write a changelog entry for these commits: fix login, add export."
+
+
+def skill_with(tmp_path: Path, assertions: list[Any]) -> Path:
+    skill = tmp_path / "changelog-writer"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text(SKILL_MD)
+    (skill / "evals" / "evals.json").write_text(json.dumps(
+        {"evals": [{"id": "entry", "prompt": PROMPT, "assertions": assertions}]}))
+    return skill
+
+
+def check(*args: str) -> Result:
+    return CliRunner().invoke(main, ["check", *args])
+
+
+def checks_of(skill: Path) -> list[dict[str, Any]]:
+    result = check(str(skill), "--json")
+    assert result.exit_code == 0, result.output
+    return list(json.loads(result.output)["cases"][0]["checks"])
+
+
+def test_a_statement_keeps_its_condition(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        {"text": "The entry lists the export feature under Added",
+         "applies_when": "the agent writes a changelog rather than asking a question"}])
+    (got,) = checks_of(skill)
+    assert got["kind"] == "statement"
+    assert got["entry"] == ("When the agent writes a changelog rather than asking a question: "
+                            "The entry lists the export feature under Added")
+    assert "conditional" in got["graded"] and "no quote" in got["graded"]
+    shown = check(str(skill), "-v").output
+    assert "applies_when" in shown and "kept as the statement's condition" in shown
+    assert "check key 'applies_when'" not in shown  # no longer "ignored"
+
+
+def test_every_condition_key_is_read(tmp_path: Path) -> None:
+    for key in ("when", "if", "condition", "only_if", "precondition"):
+        skill = skill_with(tmp_path / key, [
+            {"description": "Mentions the breaking change to the login API", key:
+             "a commit breaks compatibility"}])
+        (got,) = checks_of(skill)
+        assert got["entry"].startswith("When a commit breaks compatibility: "), (key, got)
+
+
+def test_a_deterministic_check_with_a_condition_goes_to_the_grader(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        {"type": "not_contains", "value": "TODO", "when": "the entry is written to a file"},
+        {"type": "regex", "pattern": "^## \\d", "if": "If a version number is given."}])
+    got = checks_of(skill)
+    assert [c["kind"] for c in got] == ["statement", "statement"]
+    assert got[0]["entry"] == ("When the entry is written to a file: the work does not "
+                               "contain the text `TODO`")
+    assert got[1]["entry"].startswith("When a version number is given: the work contains "
+                                      "text matching the regular expression")
+    shown = check(str(skill), "-v").output
+    assert "EV012" in shown and "cannot be literal" in shown
+
+
+def test_no_condition_leaves_the_check_as_it_was(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        {"type": "contains", "value": "### Added"},
+        {"text": "When a commit fixes a bug the entry says which"},  # "When" in its own words
+        {"text": "The entry is short", "applies_when": ""},  # an empty condition: none
+        {"text": "Names the export feature", "when": {"tool": "Read"}}])  # not a sentence
+    got = checks_of(skill)
+    assert got[0] == {**got[0], "kind": "assertion", "entry": "### Added"}
+    assert [c["entry"] for c in got[1:]] == ["When a commit fixes a bug the entry says which",
+                                             "The entry is short", "Names the export feature"]
+    assert not any("conditional" in c["graded"] for c in got)
+    shown = check(str(skill), "-v").output
+    assert "kept as the statement's condition" not in shown
+
+
+def _material() -> Material:
+    return Material("=== source: final text ===\nCould you share which version this is?",
+                    "n0", (Source(name="final text",
+                                  text="Could you share which version this is?"),))
+
+
+def _grade(**grade: Any) -> dict[str, Any]:
+    return {"content": [{"type": "tool_use", "name": "record_grades",
+                         "input": {"grades": [{"statement": 1, **grade}]}}]}
+
+
+def test_the_grader_passes_a_condition_that_does_not_hold_without_a_quote() -> None:
+    case = Case(id="c", prompt=PROMPT, statements=[
+        "When the agent writes a changelog: the entry lists the export feature"])
+    request = grader_request(case, _material().block(), "m")
+    assert "[conditional]" in request["messages"][0]["content"]
+    assert "condition_holds" in request["system"]
+    (result,) = decide(case, _grade(passed=True, evidence="", source="", reason="it asked",
+                                    condition_holds=False), _material())
+    assert result.passed and "condition does not hold" in (result.evidence or "")
+
+
+def test_a_condition_that_holds_still_needs_a_quote() -> None:
+    case = Case(id="c", prompt=PROMPT, statements=[
+        "When the agent writes a changelog: the entry lists the export feature"])
+    (result,) = decide(case, _grade(passed=True, evidence="", source="", reason="yes",
+                                    condition_holds=True), _material())
+    assert not result.passed
+    plain = Case(id="c", prompt=PROMPT, statements=["The entry lists the export feature"])
+    assert "[conditional]" not in grader_request(plain, "", "m")["messages"][0]["content"]
+    (result,) = decide(plain, _grade(passed=True, evidence="", source="", reason="yes",
+                                     condition_holds=False), _material())
+    assert not result.passed  # no condition: the flag grants nothing
