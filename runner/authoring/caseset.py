@@ -52,14 +52,8 @@ from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms
 from runner.authoring.prompt_field import no_prompt
 from runner.authoring.promptfoo import is_promptfoo, read_promptfoo
-from runner.authoring.prompts import (
-    OUTSIDE,
-    missing_inputs,
-    outside_needs,
-    placeholders,
-    staged_names,
-    web_criteria,
-)
+from runner.authoring.prompts import missing_inputs, placeholders, staged_names
+from runner.authoring.reach import report_reach
 from runner.authoring.runnable import cannot_run
 from runner.authoring.shapes import unwrap
 from runner.errors import CaseSetError
@@ -206,6 +200,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
                         "should-not-trigger.yaml and measure them with `skill-eval trigger`")
     cases = _linked(read, fixtures, problems)
     _mcp_needs(skill_dir, cases, problems)
+    report_reach(skill_dir, cases, problems)
     judge_expected = raw.get("judge_expected_output", False)
     if not isinstance(judge_expected, bool):
         problems.refuse("EV009", "", "judge_expected_output: true or false",
@@ -420,7 +415,7 @@ def _references(case: Case, about: dict[str, Any], problems: Problems) -> Case:
 
 def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None:
     """Placeholders and named-but-unstaged inputs refuse (EV009); a need for the network or
-    the author's machine is reported (EV014)."""
+    the author's machine is reported with the set (EV014, runner.authoring.reach)."""
     blanks = placeholders(case.prompt)
     if blanks:
         problems.refuse("EV009", case.id, f"the prompt still holds placeholder(s) "
@@ -442,15 +437,6 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         "neither stages nor quotes: the session would not have it",
                         "put the input under evals/files/ and list it in `files` (or paste it "
                         "into the prompt)")
-    for need in outside_needs(case.prompt):
-        problems.report(OUTSIDE, case.id, f"the prompt needs {need!r}: the sandbox has no "
-                        "network and none of the author's machine, so no arm can do it",
-                        "stage what it needs as fixtures (a copy of the page, the package, "
-                        "the files) and say so in the prompt")
-    for tool in web_criteria([*case.statements, *case.assertions, *case.tool_calls]):
-        problems.report(OUTSIDE, case.id, f"its criteria expect {tool!r}: the sandbox has no "
-                        "network, so no arm can use it", "stage the pages it would read as "
-                        "fixtures and grade what the work makes of them")
 
 
 def _mcp_needs(skill_dir: Path, cases: list[Case], problems: Problems) -> None:

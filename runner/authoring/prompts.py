@@ -6,8 +6,8 @@
   does not stage, and does not ask the agent to write, is missing from the session: refused
   (EV009), naming the skill's file that would fit when there is one.
 - A case that needs the network (a URL to fetch, a package to install, a repository to clone)
-  or a path on the author's machine cannot pass in any arm of a network-less sandbox:
-  reported (EV014).
+  cannot pass in any arm of a network-less sandbox: reported (EV014, with what else a case
+  reaches outside the sandbox: runner.authoring.reach).
 
 Only the prompt's own words are read: material it quotes (a fenced block, a quoted passage)
 may hold placeholders on purpose."""
@@ -21,7 +21,6 @@ from runner.analysis.wording import unquoted
 from runner.schema.case import Case
 from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
 
-OUTSIDE = "EV014"
 _PLACEHOLDER = re.compile(
     r"<(?:[A-Z][A-Z0-9_]{2,}|[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+|(?:your|insert|path|name|the)"
     r"\b[^<>\n]{1,40})>"
@@ -41,7 +40,6 @@ _NETWORK = re.compile(
 # A criterion naming a tool that reaches the web: the case needs the network to pass.
 _WEB_TOOL = re.compile(r"(?i)(?<![\w-])(?:web[ _-]?search|web[ _-]?fetch|firecrawl|tavily|"
                        r"search(?:es|ing)? the web|browse[sd]? the web)(?![\w-])")
-_OUTSIDE_PATH = re.compile(r"(?<![\w.])(?:/Users/|/home/|~/|[A-Z]:\\\\)[\w./\\-]+")
 
 
 def placeholders(prompt: str) -> list[str]:
@@ -95,7 +93,6 @@ def staged_names(case: Case, listed: dict[str, list[str]]) -> set[str]:
 def outside_needs(prompt: str) -> list[str]:
     own = unquoted(prompt)
     found = [m.group(0).strip() for m in _NETWORK.finditer(own)]
-    found += [m.group(0) for m in _OUTSIDE_PATH.finditer(own)]
     return list(dict.fromkeys(found))
 
 

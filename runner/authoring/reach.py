@@ -1,0 +1,270 @@
+"""What a case reaches outside the sandbox (issue 26, EV014/EV016): a trial runs in a
+network-less container holding only the staged files, so a case that needs the user's own
+machine, the user's own account on a live service, or a page on the web cannot pass in any arm.
+
+Read in the prompt's own words (material it quotes or pastes is the material's words) and in
+what the author expects the answer to hold (statements, expected output): an answer expected
+to quote "real data from the X API" needs that API as much as a prompt asking for it.
+
+Each finder returns the words that triggered it, so the report can name them.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from runner.analysis.wording import unquoted
+from runner.authoring.mcp import MCP_NEED, OWN_TOOLS
+from runner.authoring.problems import Problems
+from runner.schema.case import Case
+from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
+
+OUTSIDE = "EV014"
+
+# A path on the user's machine: their home folder in any of its spellings.
+_HOME_PATH = re.compile(
+    r"(?<![\w.$%/])(?:~[/\\]|\$HOME\b|\$\{HOME\}|%USERPROFILE%|/Users/[\w.-]+|/home/[\w.-]+"
+    r"|[A-Za-z]:\\(?:Users|Documents and Settings)\\)[\w./\\-]*")
+# The user's own folders and computer. "my Documents" only capitalised or called a folder:
+# "my documents" may be papers the prompt carries.
+_OWN_FOLDER = re.compile(
+    r"(?:\b(?i:my|your)\s+(?:(?i:own|entire|whole)\s+)?|\b(?i:folder|directory)\s+"
+    r"(?i:called|named)\s+)(?:(?i:downloads|desktop|dropbox|icloud(?:\s+drive)?|"
+    r"onedrive|google\s+drive|home\s+(?:folder|directory|dir))\b(?:\s+(?i:folder|directory))?"
+    r"|(?:Documents|Pictures|Photos|Music|Movies|Videos)\b(?:\s+(?i:folder|directory))?"
+    r"|(?i:documents|pictures|photos|music|movies|videos)\s+(?i:folder|directory))"
+    r"|\b(?i:on|in|from|across)\s+(?i:my|your)\s+(?i:mac|macbook|computer|laptop|pc|machine|"
+    r"hard\s+drive|disk|file\s*system)\b")
+# The user's own account on a live service. "my portfolio site" is a web page to build.
+_OWN_ACCOUNT = re.compile(
+    r"(?i)\bmy\s+(?:own\s+|current\s+|live\s+)?(?:(?:investment\s+|stock\s+|crypto\s+)?"
+    r"portfolio(?!\s+(?:site|website|page|template|project|app))|brokerage(?:\s+account)?|"
+    r"(?:bank|banking|trading|brokerage|investment|cloud|aws|gcp|azure|stripe|shopify|"
+    r"google|github|slack|email)\s+account|account\s+balance|inbox|mailbox|calendar|"
+    r"holdings|open\s+positions|(?:unread\s+)?e-?mails?(?!\s*(?:below|above|here|:))|"
+    r"api\s+(?:key|token)|access\s+token)\b")
+# Data a live service holds now: current prices, live quotes, real data from an API.
+_LIVE_DATA = re.compile(
+    r"(?i)\b(?:current|live|real[- ]time|today'?s|latest|up[- ]to[- ]date|actual)\s+"
+    r"(?:stock\s+|market\s+|share\s+|crypto\s+|exchange\s+|fx\s+)?(?:prices?|quotes?|"
+    r"exchange\s+rates?|market\s+data|weather|headlines)\b"
+    r"|\b(?:real|live|actual|production)\s+(?:[\w-]+\s+){0,3}?(?:API|account)\s+"
+    r"(?:data|results?|responses?|values?)\b"
+    r"|\b(?:real|live)\s+(?:[\w-]+\s+)?data\s+(?:from|via|through|of)\s+(?:the\s+)?"
+    r"(?:[\w-]+\s+){0,2}API\b"
+    r"|\b(?:via|using|with)\s+(?:the|my|your|an?)\s+API\s+(?:key|token)\b")
+# With a skill whose own scripts reach the network (the scan's CB001), an answer expected to
+# hold data "from the API" holds the live service's data, unless it explains how to call it.
+_FROM_API = re.compile(r"\b(?:from|through)\s+(?:the\s+)?(?:[\w-]+\s+)?API\b(?!\s+(?:surface|"
+                       r"reference|docs?|documentation|spec|design|contract|calls?|functions?|"
+                       r"methods?|names?))")
+# ... and names data: "term ranges from the API", not "an alternative from the verified API".
+_DATA = re.compile(r"(?i)\b(?:data|values?|ranges?|prices?|scores?|numbers|metrics|figures|"
+                   r"results?|responses?|terms|quotes?|balances?|counts?)\b")
+_HOW_TO = re.compile(r"(?i)\b(?:explain|explains|describe|describes|document|how\s+to|example|"
+                     r"endpoints?|code|function|snippet|request\s+body)\b")
+_URL = re.compile(r"https?://[^\s<>()\"'`\]]+")
+# The last cue before a URL says what it is for: to be read, or to be written into the work.
+_READ_CUE = re.compile(
+    r"(?i)\b(?:read|reads|reading|fetch|open|visit|research|summari[sz]e|review|analy[sz]e|"
+    r"look\s+(?:at|up|into)|go\s+through|based\s+on|from|study|scrape|extract|pull|crawl|"
+    r"follow|check\s+out|browse|investigate|learn|compare|using|"
+    r"(?:page|article|post|docs?|document|documentation|spec|paper|thread|issue|ticket|"
+    r"pull\s+request|repo|repository|site|website|video|dataset|project|url)\s+(?:at|here|on)"
+    r"|[\w-]*url\s*[:=])")
+_WRITE_CUE = re.compile(
+    r"(?i)\b(?:link|links|linking|href|add|adds|insert|include|put|append|cite|mention|"
+    r"reference|point|points|redirect|footer|header|button|canonical|set|replace|named|"
+    r"hosted|deploy|domain|contact|email|print|output|return|write|embed)\b")
+# A page of a web app is read through its account whatever the verb.
+_APP_PAGE = re.compile(r"(?i)https?://(?:[\w-]+\.)*(?:notion\.so|notion\.site|"
+                       r"docs\.google\.com|drive\.google\.com|atlassian\.net|confluence\.|"
+                       r"sharepoint\.com|figma\.com|airtable\.com|dropbox\.com|"
+                       r"onedrive\.live\.com)\S*")
+# A tool named like a server's fetcher (`notion-fetch`, `drive_search`): none of claude's own.
+# ASCII bounds: a name runs straight into the next word in Japanese or Chinese.
+_TOOL_NAME = re.compile(r"(?<![A-Za-z0-9_-])([a-z][a-z0-9]{2,}[-_](?:fetch|search|get|read|"
+                        r"query|retrieve|lookup|list)(?:[-_][a-z0-9]+)*)(?![A-Za-z0-9_-])")
+_WEB_TOOLS = frozenset({"web-fetch", "web_fetch", "web-search", "web_search"})
+# An answer expected to show a file changed, not made: the file was the user's.
+_EDITED = re.compile(r"(?i)\b(?:updated?|modified|edited|changed|patched|bumped|amended|"
+                     r"existing)\b")
+# The user's own history, kept by the skill on their machine.
+_OWN_HISTORY = re.compile(
+    r"(?i)\b(?:I|I've|my|me)\b[^.?!\n]{0,60}?\b(?:spent|logged|tracked|recorded|history|"
+    r"so\s+far|this\s+(?:week|month|year)|last\s+(?:week|month|year)|yesterday)\b")
+_SKILL_HOME = re.compile(r"(?<![\w.$%/])(?:~/\.?[\w./-]+|\$HOME/[\w./-]+|Path\.home\(\)[^\n]{0,60}"
+                         r"|expanduser\([^)\n]{1,60}\)|os\.homedir\(\)[^\n]{0,60})")
+
+
+def _criteria(case: Case) -> list[str]:
+    """What the author expects the answer to hold."""
+    return [case.expected_output, *case.statements]
+
+
+def _stages_nothing(case: Case) -> bool:
+    return not case.files and not case.inline_files
+
+
+def machine_needs(case: Case) -> list[str]:
+    """Home paths in the prompt's own words; the user's own folders there or in the
+    criteria."""
+    texts = [unquoted(case.prompt, pasted=True), *(unquoted(t) for t in _criteria(case))]
+    # a home path in the criteria is what the answer names ("flags that it reads ~/.ssh"),
+    # not where the work happens: only the prompt's own count
+    found = [m.group(0).rstrip(".,;:") for m in _HOME_PATH.finditer(texts[0])]
+    found += [m.group(0) for t in texts for m in _OWN_FOLDER.finditer(t)]
+    return list(dict.fromkeys(f.strip() for f in found))
+
+
+def account_needs(case: Case, skill_reaches: bool) -> list[str]:
+    """The user's own account or a live service's data. Live data a case stages (a copy of
+    the prices) is the fixture's, not the service's."""
+    texts = [unquoted(case.prompt, pasted=True), *(unquoted(t) for t in _criteria(case))]
+    found = [m.group(0) for t in texts for m in _OWN_ACCOUNT.finditer(t)]
+    if _stages_nothing(case):
+        found += [m.group(0) for t in texts for m in _LIVE_DATA.finditer(t)]
+        if skill_reaches:
+            found += [m.group(0) for t in texts[1:] for sentence in _sentences(t)
+                      if _DATA.search(sentence) and not _HOW_TO.search(sentence)
+                      for m in _FROM_API.finditer(sentence)]
+    return list(dict.fromkeys(" ".join(f.split()) for f in found))
+
+
+def _sentences(text: str) -> list[str]:
+    return re.split(r"(?<=[.!?])\s+|\n", text)
+
+
+def _read_url(text: str, match: re.Match[str]) -> bool:
+    """The URL is handed over to be read: a web app's page, or the last cue before it in its
+    clause is a reading one ("summarise https://...", not "add a link to https://...")."""
+    if _APP_PAGE.match(match.group(0)):
+        return not _last_cue_writes(text, match.start())
+    return _last_cue_reads(text, match.start())
+
+
+def _clause_before(text: str, at: int) -> str:
+    window = text[max(0, at - 80):at]
+    return re.split(r"[.;!?\n]\s|\n", window)[-1]
+
+
+def _last_cue_reads(text: str, at: int) -> bool:
+    clause = _clause_before(text, at)
+    reads = [m.end() for m in _READ_CUE.finditer(clause)]
+    writes = [m.end() for m in _WRITE_CUE.finditer(clause)]
+    return bool(reads) and (not writes or max(reads) > max(writes))
+
+
+def _last_cue_writes(text: str, at: int) -> bool:
+    clause = _clause_before(text, at)
+    reads = [m.end() for m in _READ_CUE.finditer(clause)]
+    writes = [m.end() for m in _WRITE_CUE.finditer(clause)]
+    return bool(writes) and (not reads or max(writes) > max(reads))
+
+
+def urls_to_read(case: Case) -> list[str]:
+    """The links the prompt hands the agent to read (quoted material's links are its own)."""
+    own = unquoted(case.prompt)
+    return list(dict.fromkeys(m.group(0).rstrip(".,;:") for m in _URL.finditer(own)
+                              if _read_url(own, m)))
+
+
+def fetch_tools(case: Case) -> list[str]:
+    """Tools the case names to fetch with that are no tool of claude's own (`notion-fetch`):
+    an MCP server's, which the sandbox does not have."""
+    own = {t.lower() for t in OWN_TOOLS} | _WEB_TOOLS
+    texts = [case.prompt, *_criteria(case), *case.assertions, *case.tool_calls]
+    names = [m.group(1) for t in texts for m in _TOOL_NAME.finditer(t)]
+    return list(dict.fromkeys(n for n in names if n.lower() not in own))
+
+
+def unstaged_edits(case: Case) -> list[str]:
+    """Files the criteria expect changed (not made) while the case stages nothing: the
+    user's own checkout, which the sandbox does not have."""
+    if not _stages_nothing(case) or "```" in case.prompt:
+        return []
+    outputs = {o.path.lower() for o in case.outputs}
+    found: list[str] = []
+    for text in _criteria(case):
+        if not _EDITED.search(text):
+            continue
+        for match in FILE_WORD.finditer(unquoted(text)):
+            name = match.group(1)
+            if reads_as_file(name) and name.lower() not in outputs \
+                    and not asks_to_write(case.prompt, Path(name).name):
+                found.append(name)
+    return list(dict.fromkeys(found))
+
+
+def skill_home_data(skill_dir: Path) -> list[str]:
+    """Where the skill's own files keep data under the user's home folder."""
+    found: list[str] = []
+    for path in [skill_dir / "SKILL.md", *sorted((skill_dir / "scripts").rglob("*"))]:
+        if not path.is_file() or path.is_symlink() or path.stat().st_size > 1_000_000:
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        found += [m.group(0).strip() for m in _SKILL_HOME.finditer(text)]
+    return list(dict.fromkeys(found))
+
+
+def history_needs(case: Case, home_data: list[str]) -> list[str]:
+    """A question about the user's own history, when the skill keeps it under their home
+    folder and the case stages none of it."""
+    if not home_data or not _stages_nothing(case):
+        return []
+    own = unquoted(case.prompt, pasted=True)
+    return [" ".join(m.group(0).split()) for m in _OWN_HISTORY.finditer(own)][:2]
+
+
+def _skill_reaches(skill_dir: Path) -> bool:
+    """The static scan finds network reach (CB001) in the skill's own files."""
+    from runner.authoring.scan import scan_skill
+
+    return any(f.code == "CB001" for f in scan_skill(skill_dir))
+
+
+def case_reach(case: Case, skill_reaches: bool, home_data: list[str]) -> list[str]:
+    """Why no arm can pass the case, each reason with the words that triggered it."""
+    from runner.authoring.prompts import outside_needs, web_criteria
+
+    why = [f"the prompt needs '{n}' (no network, none of the user's machine)"
+           for n in outside_needs(case.prompt)]
+    why += [f"its criteria expect '{t}' (no network)"
+            for t in web_criteria([*case.statements, *case.assertions, *case.tool_calls])]
+    why += [f"'{w}': the user's own machine, which the sandbox does not have"
+            for w in machine_needs(case)]
+    why += [f"'{w}': the user's own account or a live service, which the sandbox cannot reach"
+            for w in account_needs(case, skill_reaches)]
+    why += [f"'{u}': a page to read, and the sandbox has no network" for u in urls_to_read(case)]
+    why += [f"its criteria expect '{f}' changed, which the case does not stage (the user's "
+            "own files)" for f in unstaged_edits(case)]
+    where = ", ".join(home_data[:2])
+    why += [f"'{w}': the user's own history, which the skill keeps at {where} on their "
+            "machine and the case does not stage" for w in history_needs(case, home_data)]
+    return list(dict.fromkeys(why))
+
+
+def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None:
+    """One EV014 line a case that needs what the sandbox lacks; EV016 when the case fetches
+    a page with a tool that is none of claude's own (an MCP server's)."""
+    reaches: bool | None = None
+    home_data = skill_home_data(skill_dir)
+    for case in cases:
+        tools = fetch_tools(case)
+        urls = urls_to_read(case)
+        if tools and urls:
+            problems.report(MCP_NEED, case.id, f"the case reads {', '.join(urls[:3])} with "
+                            f"{', '.join(repr(t) for t in tools[:3])}, no tool of claude's own "
+                            "(an MCP server's): the sandbox has none, so no arm can call it",
+                            "stage what the tool would return as fixtures and say so in the "
+                            "prompt, or drop the case")
+        if reaches is None and re.search(r"\bAPI\b", " ".join([case.prompt, *_criteria(case)])):
+            reaches = _skill_reaches(skill_dir)
+        why = case_reach(case, bool(reaches), home_data)
+        if tools and urls:
+            why = [w for w in why if not any(u in w for u in urls)]
+        if why:
+            problems.report(OUTSIDE, case.id, "no arm can pass it: " + "; ".join(why),
+                            "stage what it needs as fixtures (a copy of the page, the data, "
+                            "the files) and say so in the prompt, or drop the case")

@@ -1,0 +1,210 @@
+"""EV014 on cases no arm can pass in a network-less sandbox holding only the staged files:
+the user's own machine (home paths, personal folders, a history the skill keeps under the home
+folder, a checkout the criteria expect edited), the user's own account or a live service, and a
+page handed over to be read (EV016 when a server's tool is named to fetch it). Read in the
+prompt's own words and in what the author expects the answer to hold, through the real
+`skill-eval check`; phrasings that only look alike must stay silent."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+from runner.cli import main
+
+SKILL_MD = ("---\nname: desk-helper\ndescription: Helps with files, notes and small reports. "
+            "Use when the user asks to tidy, summarise or report.\n---\nBe brief.\n")
+
+
+def skill_with(tmp_path: Path, cases: list[dict[str, Any]], body: str = "",
+               scripts: dict[str, str] | None = None) -> Path:
+    skill = tmp_path / "desk-helper"
+    (skill / "evals" / "files").mkdir(parents=True)
+    (skill / "SKILL.md").write_text(SKILL_MD + body)
+    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": cases}))
+    (skill / "evals" / "files" / "log.jsonl").write_text('{"task": "a", "hours": 2}\n')
+    for name, text in (scripts or {}).items():
+        (skill / "scripts").mkdir(exist_ok=True)
+        (skill / "scripts" / name).write_text(text)
+    return skill
+
+
+def findings(skill: Path, code: str = "EV014") -> dict[str, str]:
+    """case id -> its finding's message, for one code; each case has at most one line."""
+    result = CliRunner().invoke(main, ["check", str(skill), "--json"])
+    assert result.exit_code == 0, result.output
+    found = [f for f in json.loads(result.output)["findings"] if f["code"] == code]
+    ids = [f["case"] for f in found]
+    assert len(ids) == len(set(ids)), found
+    return {f["case"]: f["message"] for f in found}
+
+
+def case(cid: str, prompt: str, **more: Any) -> dict[str, Any]:
+    return {"id": cid, "prompt": prompt, "expectations": more.pop("expectations", [
+        "The answer lists what it did in a short summary"]), **more}
+
+
+def test_home_paths_and_personal_folders_are_the_users_machine(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        case("home", "Tidy up the folder $HOME/projects/old and report what you removed"),
+        case("mac", "Sort everything under /Users/ana/Screenshots by month"),
+        case("win", "List the largest items in C:\\Users\\ana\\Videos for me"),
+        case("downloads", "Organize my Downloads by file type and delete the installers"),
+        case("called", "I have a folder called Desktop full of clutter; group it by project"),
+        case("dropbox", "Scan my entire Dropbox Shared Work folder for duplicates"),
+        case("laptop", "Find the old invoices on my laptop and rename them by date")])
+    got = findings(skill)
+    assert set(got) == {"home", "mac", "win", "downloads", "called", "dropbox", "laptop"}
+    assert "$HOME/projects/old" in got["home"] and "user's own machine" in got["home"]
+    assert "C:\\Users\\ana\\Videos" in got["win"]
+    assert "my Downloads" in got["downloads"]
+    assert "called Desktop" in got["called"]
+    assert "no arm can pass it" in got["laptop"]
+
+
+def test_what_the_prompt_carries_is_not_the_users_machine(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        case("draft", "Tighten my draft below:\n\nWe ship the Desktop app on Friday and the "
+                      "web app after.\nOwners: Ana."),
+        case("code", "Explain my function:\n```python\nimport os\n\ndef cfg():\n    return "
+                     "os.path.expanduser('~/.app/config.toml')\n```"),
+        case("pasted", "Review this config for mistakes:\n\nlog_dir: ~/logs/app\n"
+                       "cache: /home/svc/cache\nretries: 3\n"),
+        case("docs", "Write three tips for keeping documents tidy on a shared drive")])
+    assert findings(skill) == {}
+
+
+def test_the_users_account_or_a_live_service(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        case("inbox", "Triage my inbox and draft replies to the urgent ones"),
+        case("portfolio", "How is my portfolio doing this quarter?"),
+        case("broker", "Export last month's trades from my brokerage account"),
+        case("prices", "Compare the two funds", expected_output="A table of the current "
+                                                                "prices of both funds"),
+        case("api", "Draft a content brief for 'trail shoes'",
+             expectations=["The brief uses real data from the Acme SEO API for its terms"]),
+        case("key", "Pull this week's signups via the API key and chart them")])
+    got = findings(skill)
+    assert set(got) == {"inbox", "portfolio", "broker", "prices", "api", "key"}
+    assert "my inbox" in got["inbox"] and "live service" in got["inbox"]
+    assert "current prices" in got["prices"]
+    assert "real data from the Acme SEO API" in got["api"]
+    assert "via the API key" in got["key"]
+
+
+def test_programming_about_apis_and_staged_data_are_not_a_live_service(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        case("rest", "Design a REST API for a library with books, members and loans"),
+        case("site", "Build my portfolio website with three project cards"),
+        case("emails", "Reply politely to my emails below:\n\nHi, can we move the call?\n"),
+        case("staged", "Chart the hours in log.jsonl", files=["evals/files/log.jsonl"],
+             expected_output="A chart of the current prices and hours from the log"),
+        case("from-api", "Write a brief on trail shoes",
+             expectations=["The brief lists term ranges from the API"])])
+    assert findings(skill) == {}
+
+
+def test_an_answer_drawn_from_the_api_needs_it_when_the_skills_scripts_reach_the_network(
+        tmp_path: Path) -> None:
+    cases = [case("from-api", "Write a brief on trail shoes",
+                  expectations=["The brief lists term ranges from the API"])]
+    skill = skill_with(tmp_path, cases, scripts={
+        "brief.sh": "#!/bin/sh\ncurl -s https://api.acme.example/v1/terms?q=\"$1\"\n"})
+    assert "from the API" in findings(skill)["from-api"]
+
+
+def test_a_page_handed_over_to_read_needs_the_network(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        case("summary", "Summarize https://blog.example.org/posts/launch in three bullets"),
+        case("research", "Research the project at https://tool.example.dev and write a "
+                         "one-page brief"),
+        case("field", "Write an agent config.\nproject_url: https://www.example.io\n"),
+        case("app", "Turn the Notion page https://www.notion.so/acme/Launch-plan-12ab into a "
+                    "checklist")])
+    got = findings(skill)
+    assert set(got) == {"summary", "research", "field", "app"}
+    assert "https://blog.example.org/posts/launch" in got["summary"]
+    assert "no network" in got["summary"]
+
+
+def test_a_url_to_put_in_the_work_is_not_a_page_to_read(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        case("footer", "Read the style notes in the brief and write a footer; add a link to "
+                       "https://example.com in the footer"),
+        case("cite", "Write a short bio and cite https://orcid.org/0000-0002 as the source "
+                     "of the publication list"),
+        case("quoted", "Fix the typos in this paragraph:\n\n> Read more at "
+                       "https://docs.example.org and enjoy.\n")])
+    assert findings(skill) == {}
+
+
+def test_a_server_tool_named_to_fetch_the_page_is_ev016(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [case(
+        "fetch", "https://www.notion.so/acme/Process-9f のページを図にしてください",
+        expectations=["drive-fetchでページ内容を取得する", "A flowchart of the steps"])])
+    mcp = findings(skill, "EV016")
+    assert "drive-fetch" in mcp["fetch"] and "https://www.notion.so/acme/Process-9f" in \
+        mcp["fetch"]
+    assert "fetch" not in findings(skill)
+
+
+def test_a_checkout_the_criteria_expect_edited_but_nothing_stages(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        case("edit", "Turn off the beta flag in our deployment settings",
+             expectations=["deploy/chart/values.yaml is updated so beta is false",
+                           "The Makefile target is changed to skip beta"]),
+        case("made", "Write a Helm values file for a two-replica web app",
+             expectations=["deploy/values.yaml sets replicas to 2"]),
+        case("staged", "Turn off the beta flag in log.jsonl", files=["evals/files/log.jsonl"],
+             expectations=["log.jsonl is updated so beta is false"])])
+    got = findings(skill)
+    assert set(got) == {"edit"}
+    assert "deploy/chart/values.yaml" in got["edit"] and "does not stage" in got["edit"]
+
+
+def test_history_the_skill_keeps_under_the_home_folder(tmp_path: Path) -> None:
+    body = "Each estimate is appended to ~/.desk-helper/hours.jsonl; reports read it back.\n"
+    skill = skill_with(tmp_path, [
+        case("week", "How much time have I spent on the Apollo project this week?"),
+        case("staged", "How much time have I spent on task a? The log is log.jsonl",
+             files=["evals/files/log.jsonl"]),
+        case("estimate", "Estimate how long a login page with tests takes")], body=body)
+    got = findings(skill)
+    assert set(got) == {"week"}
+    assert "~/.desk-helper/hours.jsonl" in got["week"] and "I spent" in got["week"]
+
+
+def test_the_same_question_is_silent_when_the_skill_keeps_nothing_at_home(
+        tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        case("week", "How much time have I spent on the Apollo project this week?")])
+    assert findings(skill) == {}
+
+
+def test_how_to_call_the_api_is_not_its_data_even_when_the_skill_reaches_it(
+        tmp_path: Path) -> None:
+    cases = [case("how", "I need to upload a file programmatically via the API",
+                  expected_output="Explains the POST /upload request body and how to read "
+                                  "the session id from the API")]
+    skill = skill_with(tmp_path, cases, scripts={
+        "brief.sh": "#!/bin/sh\ncurl -s https://api.acme.example/v1/terms?q=\"$1\"\n"})
+    assert findings(skill) == {}
+
+
+def test_an_api_as_a_reference_is_not_its_data(tmp_path: Path) -> None:
+    cases = [case("surface", "Write the plugin call that reads an item's hash",
+                  expectations=["Proposes an alternative drawn from the verified API surface",
+                                "Uses only names from the public API"])]
+    skill = skill_with(tmp_path, cases, scripts={
+        "brief.sh": "#!/bin/sh\ncurl -s https://api.acme.example/v1/terms?q=\"$1\"\n"})
+    assert findings(skill) == {}
+
+
+def test_a_home_path_the_answer_names_is_not_a_need(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [case(
+        "audit", "Audit the permissions this sample skill asks for and list the risky ones",
+        expectations=["Flags that the skill reads ~/.ssh.", "Names the $HOME/.aws access"])])
+    assert findings(skill) == {}
