@@ -168,10 +168,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     else:
         raw = _read_file(path, skill_dir)
     problems = Problems(shown, case_files)
-    for message, fix in csv_findings(path):  # a CSV set: what each column was read as
-        problems.report("EV012", "", message, fix)
-    for finding in (read_promptfoo(path).findings if is_promptfoo(path) else []):
-        problems.report("EV012", "", finding.message, finding.fix)
+    _reader_findings(path, problems)
     if set_file is None:
         _shared_unread(skill_dir, found, default_name, problems)
     about = _top_level(raw, problems)
@@ -191,13 +188,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
         _read_case(item, label, _Setting(skill_dir, about, fixtures, programs, problems,
                                          in_statements), read)
     programs.unread()
-    if read.routing:
-        fires = sum(read.routing)
-        problems.report("EV012", SET_LEVEL, f"{len(read.routing)} trigger expectation(s) in the "
-                        f"runtime set ({fires} should fire, {len(read.routing) - fires} should "
-                        "not): not graded as behaviour, offered as trigger queries",
-                        "put those prompts in evals/trigger/should-trigger.yaml and "
-                        "should-not-trigger.yaml and measure them with `skill-eval trigger`")
+    _routing_summary(read.routing, problems)
     cases = _linked(read, fixtures, problems)
     _mcp_needs(skill_dir, cases, problems)
     report_reach(skill_dir, cases, problems)
@@ -206,7 +197,36 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
         problems.refuse("EV009", "", "judge_expected_output: true or false",
                         "write true or false")
     problems.raise_any()
-    if not cases and read.routing:
+    _refuse_empty(cases, bool(read.routing), shown)
+    return CaseSet(skill_name=name, evals=tuple(cases), about=about,
+                   judge_expected_output=judge_expected, findings=tuple(problems.reported),
+                   origins=read.origins, source=shown,
+                   read_files=tuple(str(f) for f in found.files),
+                   unread_files=tuple(f"{f.name} ({why})" for f, why in found.unread),
+                   case_files=case_files)
+
+
+def _reader_findings(path: Path, problems: Problems) -> None:
+    """What a reader of another tool's format made of it: a CSV set's columns, a promptfoo
+    suite's asserts."""
+    for message, fix in csv_findings(path):
+        problems.report("EV012", "", message, fix)
+    for finding in (read_promptfoo(path).findings if is_promptfoo(path) else []):
+        problems.report("EV012", "", finding.message, finding.fix)
+
+
+def _routing_summary(routing: list[bool], problems: Problems) -> None:
+    if routing:
+        fires = sum(routing)
+        problems.report("EV012", SET_LEVEL, f"{len(routing)} trigger expectation(s) in the "
+                        f"runtime set ({fires} should fire, {len(routing) - fires} should "
+                        "not): not graded as behaviour, offered as trigger queries",
+                        "put those prompts in evals/trigger/should-trigger.yaml and "
+                        "should-not-trigger.yaml and measure them with `skill-eval trigger`")
+
+
+def _refuse_empty(cases: list[Case], routed: bool, shown: str) -> None:
+    if not cases and routed:
         raise CaseSetError(shown, "EV008: every case is only a routing expectation (whether "
                                   "the skill fires): a trigger set, not a runtime set; move it "
                                   "to evals/trigger/ and measure it with `skill-eval trigger`")
@@ -214,12 +234,6 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
         raise CaseSetError(shown, "EV008: no case has anything that can pass or fail (each "
                                   "would tie in every arm); add assertions, statements, "
                                   "outputs or a judge program")
-    return CaseSet(skill_name=name, evals=tuple(cases), about=about,
-                   judge_expected_output=judge_expected, findings=tuple(problems.reported),
-                   origins=read.origins, source=shown,
-                   read_files=tuple(str(f) for f in found.files),
-                   unread_files=tuple(f"{f.name} ({why})" for f, why in found.unread),
-                   case_files=case_files)
 
 
 def _top_level(raw: dict[str, Any], problems: Problems) -> dict[str, Any]:
@@ -279,16 +293,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
                         "write the case as an object with id and prompt")
         return
     before = len(problems.refusals)
-    item, inline, wrong = split_inline(item)
-    for message in wrong:
-        problems.refuse("EV009", label, message, "give each inline fixture a relative path "
-                        "inside the work dir (no '..', not absolute), once, and its text "
-                        "under content (at most 10 MiB)")
-    for path, content in inline.items():
-        own = inline_skill_reason(at.skill_dir, path, content)
-        if own is not None:
-            problems.refuse("EV009", label, f"{own}: staged, it would give the baseline arm "
-                            "the skill", "stage an input the task works on, never the skill")
+    item, inline = _inline(item, label, at)
     reader = CaseReader(problems, label, at.in_statements)
     normalized = {**reader.read(item), "id": label}
     read.depends[label] = reader.depends
@@ -336,6 +341,24 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
                         "add assertions, statements, outputs or a judge program")
         return
     read.cases.append(case)
+
+
+def _inline(item: dict[str, Any], label: str, at: _Setting) -> tuple[dict[str, Any],
+                                                                     dict[str, str]]:
+    """The case without its inline fixtures, and those fixtures (refused when malformed or
+    when one is the skill itself)."""
+    item, inline, wrong = split_inline(item)
+    for message in wrong:
+        at.problems.refuse("EV009", label, message, "give each inline fixture a relative path "
+                           "inside the work dir (no '..', not absolute), once, and its text "
+                           "under content (at most 10 MiB)")
+    for path, content in inline.items():
+        own = inline_skill_reason(at.skill_dir, path, content)
+        if own is not None:
+            at.problems.refuse("EV009", label, f"{own}: staged, it would give the baseline "
+                               "arm the skill", "stage an input the task works on, never the "
+                               "skill")
+    return item, inline
 
 
 def _linked(read: _Read, fixtures: SkillFiles, problems: Problems) -> list[Case]:

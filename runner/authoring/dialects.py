@@ -345,6 +345,15 @@ def _strings(value: Any) -> list[str] | None:
     return None
 
 
+
+def _aliased(item: dict[str, Any]) -> None:
+    """Another tool's name for a case field, as the runner's (lists under both: joined)."""
+    for alias, field in CASE_ALIASES.items():
+        if alias in item and field not in item:
+            item[field] = item.pop(alias)
+        elif isinstance(item.get(alias), list) and isinstance(item.get(field), list):
+            item[field] = [*item[field], *item.pop(alias)]
+
 class CaseReader:
     """Reads one case: its entries, where each came from, and its problems."""
 
@@ -400,20 +409,8 @@ class CaseReader:
         self._expected_uses(item)
         self._named_groups(item)
         self._typed_aliases(item)
-        for alias, field in CASE_ALIASES.items():
-            if alias in item and field not in item:
-                item[field] = item.pop(alias)
-            elif isinstance(item.get(alias), list) and isinstance(item.get(field), list):
-                item[field] = [*item[field], *item.pop(alias)]
-        for key in DEPENDENCY_FIELDS:
-            if key in item:
-                found = item.pop(key)
-                ids = found if isinstance(found, list) else [found]
-                if all(isinstance(i, (str, int)) and not isinstance(i, bool) for i in ids):
-                    self.depends += [str(i) for i in ids]
-                else:
-                    self.refuse(f"`{key}`: {json.dumps(found)} names no case",
-                                "write the id of the case it depends on, or a list of ids")
+        _aliased(item)
+        self._dependencies(item)
         self._task_material(item)
         self._unknown_fields(item)
         reads = item.get("reads")
@@ -430,19 +427,7 @@ class CaseReader:
         self._trigger_expectations(item)
         self._absences(item)
         self._other_cases()
-        gradable = (self.checks or self.statements or self.tool_calls or self.json_checks
-                    or item.get("outputs") or item.get("judge_program"))
-        expected = item.get("expected_output")
-        if not gradable and isinstance(expected, str) and about_firing(expected) is not None:
-            self.routing.append(bool(about_firing(expected)))
-            self.unread["expected_output (about the skill firing)"] = expected
-        if not gradable and self.routing:
-            # only a routing expectation: a trigger query, never a runtime case
-            self.routing_only = True
-        elif not gradable and isinstance(expected, str) and expected.strip():
-            # Its author stated what a good answer does and nothing else: that is the
-            # statement.
-            self.add("statement", expected, "expected_output (the case's only criterion)")
+        self._only_expected(item)
         if self.unread:
             item["extra"] = {**item.get("extra", {}), **self.unread}
         for key, values in (("assertions", self.checks), ("statements", self.statements),
@@ -450,6 +435,31 @@ class CaseReader:
             if values:
                 item[key] = values
         return item
+
+    def _dependencies(self, item: dict[str, Any]) -> None:
+        for key in DEPENDENCY_FIELDS:
+            if key in item:
+                found = item.pop(key)
+                ids = found if isinstance(found, list) else [found]
+                if all(isinstance(i, (str, int)) and not isinstance(i, bool) for i in ids):
+                    self.depends += [str(i) for i in ids]
+                else:
+                    self.refuse(f"`{key}`: {json.dumps(found)} names no case",
+                                "write the id of the case it depends on, or a list of ids")
+
+    def _only_expected(self, item: dict[str, Any]) -> None:
+        """A case with nothing to grade but its `expected_output`: a routing expectation
+        (a trigger query, never a runtime case), else that text is its one statement."""
+        gradable = (self.checks or self.statements or self.tool_calls or self.json_checks
+                    or item.get("outputs") or item.get("judge_program"))
+        expected = item.get("expected_output")
+        if not gradable and isinstance(expected, str) and about_firing(expected) is not None:
+            self.routing.append(bool(about_firing(expected)))
+            self.unread["expected_output (about the skill firing)"] = expected
+        if not gradable and self.routing:
+            self.routing_only = True
+        elif not gradable and isinstance(expected, str) and expected.strip():
+            self.add("statement", expected, "expected_output (the case's only criterion)")
 
     def _assertions(self, item: dict[str, Any]) -> None:
         """`assertions` (and selftune's), then check-shaped lists under unknown names: each a
@@ -1098,23 +1108,7 @@ class CaseReader:
         if ignored:
             shown += f" [ignored: {', '.join(ignored)}]"
         if kind in (LITERAL, REGEX, ANY, ALL, DESCRIBED):
-            # A list operand first (then a `text` beside it is its label), then a string one.
-            terms = self._terms(value, listed_only=True)
-            operand = None if kind in (ANY, ALL) else next(
-                (value[k] for k in OPERAND_KEYS[kind] if isinstance(value.get(k), str)
-                 and value[k]), None)
-            if terms is None and operand is None:
-                terms = self._terms(value, listed_only=False)
-            if terms is not None:
-                self._term_list(kind, negate, terms, name, shown)
-            elif operand is None:
-                self._statement_or_refuse(value, shown, f"a {name!r} check has no operand")
-            elif kind == DESCRIBED:
-                self.add("statement" if reads_as_statement(operand) else "check", operand,
-                         shown)
-            else:
-                prefix = ("not:" if negate else "") + ("re:" if kind == REGEX else "")
-                self.add("check", prefix + operand, shown)
+            self._textual(value, kind, negate, name, shown)
         elif kind == COUNT:
             needle = _operand(value, LITERAL) or ""
             times = next(value[k] for k in COUNT_KEYS if isinstance(value.get(k), int))
@@ -1138,6 +1132,26 @@ class CaseReader:
         else:
             self._statement_or_refuse(value, shown, "a statement has no text",
                                       on_calls=behaviour_typed(name, _words(name)))
+
+    def _textual(self, value: dict[str, Any], kind: str, negate: bool, name: str,
+                 shown: str) -> None:
+        """A check on the text: a list operand first (then a `text` beside it is its label),
+        then a string one; none, a statement (or refused)."""
+        terms = self._terms(value, listed_only=True)
+        operand = None if kind in (ANY, ALL) else next(
+            (value[k] for k in OPERAND_KEYS[kind] if isinstance(value.get(k), str)
+             and value[k]), None)
+        if terms is None and operand is None:
+            terms = self._terms(value, listed_only=False)
+        if terms is not None:
+            self._term_list(kind, negate, terms, name, shown)
+        elif operand is None:
+            self._statement_or_refuse(value, shown, f"a {name!r} check has no operand")
+        elif kind == DESCRIBED:
+            self.add("statement" if reads_as_statement(operand) else "check", operand, shown)
+        else:
+            prefix = ("not:" if negate else "") + ("re:" if kind == REGEX else "")
+            self.add("check", prefix + operand, shown)
 
     def _conditional(self, value: dict[str, Any], origin: str, key: str) -> None:
         """A check with a condition (`applies_when`): read without it, then each entry it gave
