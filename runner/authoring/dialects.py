@@ -346,6 +346,9 @@ def _strings(value: Any) -> list[str] | None:
 
 
 
+# A statement its author marks optional ("Optionally proposes ...", "(optional) ...").
+_OPTIONAL = re.compile(r"(?i)^\s*(?:optionally\b|\(optional\)|optional\s*[:\-\u2013\u2014])")
+
 def _aliased(item: dict[str, Any]) -> None:
     """Another tool's name for a case field, as the runner's (lists under both: joined)."""
     for alias, field in CASE_ALIASES.items():
@@ -383,6 +386,13 @@ class CaseReader:
         self.problems.report("EV012", self.label, message, fix)
 
     def add(self, kind: str, entry: Any, origin: str) -> None:
+        if kind == "statement" and isinstance(entry, str) and _OPTIONAL.match(entry):
+            # graded, an optional item would fail the work that left it out on purpose;
+            # it can never fail as the author meant it, so it measures nothing
+            self.unread[f"{origin} (optional)"] = entry
+            self.mapped(f"{origin}: marked optional, not graded (an optional item cannot "
+                        f"fail): {entry[:60]!r}", "make it a requirement, or leave it out")
+            return
         field = {"check": "assertions", "statement": "statements", "tool": "tool_calls",
                  "json": "json_checks"}[kind]
         lists: dict[str, list[Any]] = {"assertions": self.checks,

@@ -183,8 +183,11 @@ _DENIES = re.compile(
     re.IGNORECASE)
 # ...and nothing it must show besides (a positive clause needs its quote).
 # (a second sentence too: a full stop, then a capital)
+# (or a clause after a spaced dash: "Does NOT proceed \u2014 asks the user to clarify")
 _ALSO_SHOWS = re.compile(r";|[.!?]\s+[A-Z]|(?i:,?\s+\b(?:and|but|instead|rather|while|whereas|"
-                         r"then)\b\s+(?!(?:no|not|never|nor|without|or|doesn'?t|don'?t)\b))")
+                         r"then)\b\s+(?!(?:no|not|never|nor|without|or|doesn'?t|don'?t)\b))"
+                         r"|(?i:\s[\u2014\u2013-]+\s+(?!(?:no|not|never|nor|without|or|"
+                         r"doesn'?t|don'?t)\b)\w)")
 AVOIDS = "the run avoids this"
 
 

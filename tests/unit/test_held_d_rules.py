@@ -131,3 +131,24 @@ def test_a_file_of_the_skill_named_from_the_repository_root_is_found(tmp_path: P
     assert result.exit_code == 0, result.output
     case = json.loads(result.output)["cases"][0]
     assert "skills/cover-letter/assets/payload.example.json" in json.dumps(case)
+
+
+def test_an_item_marked_optional_is_reported_and_not_graded(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [{
+        "id": "chart", "prompt": "Suggest a chart for monthly revenue by region.",
+        "assertions": ["Recommends a grouped bar chart",
+                       "Optionally proposes a small-multiple view",
+                       "(optional) mentions a colour-blind safe palette"]}])
+    assert entries(skill) == ["Recommends a grouped bar chart"]
+    plain = check(str(skill))
+    assert plain.output.count("marked optional, not graded") == 2, plain.output
+
+
+def test_an_absence_joined_to_an_action_after_a_dash_needs_its_quote() -> None:
+    from runner.scoring.absence import states_absence
+
+    assert not states_absence("Does NOT proceed to Phase 1 — asks the user to clarify")
+    assert not states_absence("Does not guess the value - asks for it")
+    # a dash that only goes on denying is still one absence
+    assert states_absence("Does not use jargon — not even once")
+    assert states_absence("No em dash")
