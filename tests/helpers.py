@@ -15,6 +15,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+from click.testing import CliRunner, Result
 
 ROOT = Path(__file__).resolve().parents[1]
 PROBE = ROOT / "tests" / "fixtures" / "skills" / "probe"
@@ -259,3 +260,45 @@ def word_skill(folder: Path, cases: int, name: str = "words") -> Path:
         {"id": f"c{n}", "prompt": f"Question {n}: say the word.", "assertions": ["WORD"]}
         for n in range(cases)]}))
     return folder
+
+
+# -- a throwaway skill with a case set, read by the real `skill-eval check` ------------------
+
+
+def make_skill(tmp_path: Path, cases: Any, files: dict[str, str] | None = None, *,
+               name: str = "tidy-notes", skill_md: str | None = None) -> Path:
+    """The skill `tmp_path/name`: its SKILL.md (`skill_md`, or a plain one naming it), `files`
+    (a path in the skill -> its text) and its set evals/evals.json: `cases` a list of cases,
+    or the whole set as written (an object, or the file's text)."""
+    skill = tmp_path / name
+    skill.mkdir(parents=True, exist_ok=True)
+    (skill / "SKILL.md").write_text(skill_md if skill_md is not None else (
+        f"---\nname: {name}\ndescription: Use when the user asks to "
+        f"{name.replace('-', ' ')} carefully.\n---\nbody\n"))
+    for rel, text in (files or {}).items():
+        (skill / rel).parent.mkdir(parents=True, exist_ok=True)
+        (skill / rel).write_text(text)
+    (skill / "evals").mkdir(exist_ok=True)
+    written = {"evals": cases} if isinstance(cases, list) else cases
+    (skill / "evals" / "evals.json").write_text(
+        written if isinstance(written, str) else json.dumps(written))
+    return skill
+
+
+def check_cli(*args: str) -> Result:
+    """`skill-eval check ARGS` in process, as a user runs it."""
+    from runner.cli import main  # only here: most users of these helpers never load the CLI
+
+    return CliRunner().invoke(main, ["check", *args])
+
+
+def check_json(target: Path, *args: str) -> dict[str, Any]:
+    """What `check TARGET --json` reports (it must accept the set)."""
+    result = check_cli(str(target), "--json", *args)
+    assert result.exit_code == 0, result.output
+    return dict(json.loads(result.output))
+
+
+def check_verbose(target: Path, *args: str) -> str:
+    """What `check TARGET -v` prints, accepted or not."""
+    return check_cli(str(target), "-v", *args).output

@@ -10,11 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
 
 from runner.authoring.assertion_dsl import DslReading, read_dsl
-from runner.cli import main
 from runner.scoring.checks import parse_matcher
+from tests.helpers import check_cli as check
 
 
 def _skill_md(folder: Path, name: str = "tidy-notes") -> Path:
@@ -29,11 +28,8 @@ def _write(path: Path, data: Any) -> None:
     path.write_text(json.dumps(data))
 
 
-def check(*args: str) -> Result:
-    return CliRunner().invoke(main, ["check", *args])
-
-
 def report(target: Path) -> Any:
+    """A listing of a collection is a list: check_json's is one report."""
     result = check(str(target), "--json")
     assert result.exit_code == 0, result.output
     return json.loads(result.output)
