@@ -302,3 +302,39 @@ def check_json(target: Path, *args: str) -> dict[str, Any]:
 def check_verbose(target: Path, *args: str) -> str:
     """What `check TARGET -v` prints, accepted or not."""
     return check_cli(str(target), "-v", *args).output
+
+
+# -- the same skill end to end: real claude in a real container, played by a model script ----
+
+COUNTER_MD = """---
+name: counter
+description: Counts the lines of meeting notes. Use when asked to "count the notes".
+---
+Count the lines of the notes with wc -l and write the number to count.txt.
+"""
+
+
+def bash_turn(command: str) -> dict[str, Any]:
+    """A scripted turn: the agent runs `command` with its Bash tool."""
+    return {"tool_use": {"name": "Bash", "input": {"command": command}}}
+
+
+def arms_script(skill: str, prompt: str, skilled: list[dict[str, Any]],
+                bare: list[dict[str, Any]]) -> dict[str, Any]:
+    """A model script for both arms: on a prompt holding `prompt`, with `skill` offered, the
+    agent loads it and plays `skilled`; without it, `bare`."""
+    load = {"tool_use": {"name": "Skill", "input": {"skill": f"{skill}:{skill}"}}}
+    return {"scenarios": [
+        {"name": "skilled", "when": {"prompt": prompt, "skill": skill},
+         "turns": [load, *skilled]},
+        {"name": "bare", "when": {"prompt": prompt}, "turns": bare}]}
+
+
+def run_both_arms(options: Any, skill: Path, script: Path) -> tuple[Any, dict[Any, Any]]:
+    """The report of a run of both arms, and its trials by arm (one case, k=1)."""
+    from runner.driver.api import run_eval  # only here: Ray and Docker are integration's
+    from runner.schema.enums import Arm
+
+    report = run_eval(options(skill=skill, model_script=script,
+                              arms=(Arm.BASELINE, Arm.CANDIDATE)))
+    return report, {t.arm: t for t in report.trials}
