@@ -285,6 +285,23 @@ def make_skill(tmp_path: Path, cases: Any, files: dict[str, str] | None = None, 
     return skill
 
 
+def write_skill_md(folder: Path, name: str, description: str, body: str = "body\n") -> Path:
+    """`folder` as a skill: its SKILL.md with that name and description, and no set."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "SKILL.md").write_text(f"---\nname: {name}\ndescription: {description}\n---\n{body}")
+    return folder
+
+
+def write_data(path: Path, data: Any) -> Path:
+    """A set's file as written: text as it is, else JSON (a .json file) or YAML."""
+    import yaml  # only here: most users of these helpers write JSON
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(data if isinstance(data, str) else
+                    json.dumps(data) if path.suffix == ".json" else yaml.safe_dump(data))
+    return path
+
+
 def check_cli(*args: str) -> Result:
     """`skill-eval check ARGS` in process, as a user runs it."""
     from runner.cli import main  # only here: most users of these helpers never load the CLI

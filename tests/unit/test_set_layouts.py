@@ -11,21 +11,14 @@ from typing import Any
 
 from tests.helpers import check_cli as check
 from tests.helpers import check_json as report
+from tests.helpers import write_data as _write
+from tests.helpers import write_skill_md
 
 DESCRIPTION = 'Tidies meeting notes into a summary. Use when asked to "tidy my notes".'
 
 
 def _skill(folder: Path, name: str = "tidy-notes") -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "SKILL.md").write_text(f"---\nname: {name}\ndescription: {DESCRIPTION}\n---\n"
-                                     "Read the notes, write summary.md.\n")
-    return folder
-
-
-def _write(path: Path, data: Any) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(data if isinstance(data, str) else json.dumps(data))
-    return path
+    return write_skill_md(folder, name, DESCRIPTION, "Read the notes, write summary.md.\n")
 
 
 def _case(ident: Any, prompt: str, word: str = "Friday") -> dict[str, Any]:

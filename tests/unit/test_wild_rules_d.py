@@ -14,18 +14,13 @@ import pytest
 from runner.authoring.assertion_dsl import DslReading, read_dsl
 from runner.scoring.checks import parse_matcher
 from tests.helpers import check_cli as check
+from tests.helpers import write_data as _write
+from tests.helpers import write_skill_md
 
 
 def _skill_md(folder: Path, name: str = "tidy-notes") -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "SKILL.md").write_text(f"---\nname: {name}\ndescription: Use when the user asks "
-                                     f"to {name.replace('-', ' ')} carefully.\n---\nbody\n")
-    return folder
-
-
-def _write(path: Path, data: Any) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data))
+    return write_skill_md(folder, name, f"Use when the user asks to {name.replace('-', ' ')} "
+                          "carefully.")
 
 
 def report(target: Path) -> Any:
