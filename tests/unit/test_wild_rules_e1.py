@@ -1,0 +1,52 @@
+"""Case-set reading rules from sample E's tune half (issue 26), each by a small set of its own
+through the real `skill-eval check`: a file under a trigger name that holds graded cases is the
+runtime set (its name is not its content), and the trigger reader leaves it alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.helpers import check_cli as check
+from tests.helpers import check_json as report
+from tests.helpers import write_data as _write
+from tests.helpers import write_skill_md
+
+DESCRIPTION = 'Tidies meeting notes into a summary. Use when asked to "tidy my notes".'
+
+
+def _skill(folder: Path, name: str = "tidy-notes") -> Path:
+    return write_skill_md(folder, name, DESCRIPTION, "Read the notes, write summary.md.\n")
+
+
+def test_a_trigger_named_file_of_graded_cases_is_the_runtime_set(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "trigger-queries.json", [
+        {"id": "ship", "query": "Notes: we ship Friday. What was decided?",
+         "expected_output": "says the team ships on Friday", "expected_depth": "light"},
+        {"id": "owner", "query": "Notes: Ana owns QA. Who owns QA?",
+         "expected_tone": "brief"}])
+    got = report(skill)
+    assert [c["id"] for c in got["cases"]] == ["ship"]  # `owner` has nothing to grade: EV008
+    assert any(f["code"] == "EV008" and f["case"] == "owner" for f in got["findings"])
+    assert not [f for f in got["findings"] if f["code"] == "EV010"], got["findings"]
+    plain = check(str(skill))
+    assert f"set: {skill / 'evals' / 'trigger-queries.json'}" in plain.output, plain.output
+
+
+def test_a_trigger_named_file_of_queries_stays_a_trigger_set(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", [
+        {"id": "ship", "prompt": "Notes: we ship Friday. Summarise.", "assertions": ["Friday"]}])
+    # a should-trigger flag beside an expected_output: still the trigger set
+    _write(skill / "evals" / "trigger-evals.json", [
+        {"query": "Please tidy my notes from the standup", "should_trigger": True,
+         "expected_output": "fires"},
+        {"query": "What is the capital of France?", "should_trigger": False}])
+    got = report(skill)
+    assert [c["id"] for c in got["cases"]] == ["ship"]
+    assert any("trigger-evals.json" in u and "trigger set" in u for u in got["unread_files"])
+    # queries with nothing expected are not cases either
+    bare = _skill(tmp_path / "bare" / "tidy-notes")
+    _write(bare / "evals" / "trigger-queries.json",
+           [{"id": "q", "query": "Please tidy my notes from the standup"}])
+    assert check(str(bare)).exit_code == 2
