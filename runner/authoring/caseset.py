@@ -33,7 +33,7 @@ from runner.authoring.dialects import (
     word_count,
     written_in_statements,
 )
-from runner.authoring.inline import split_inline
+from runner.authoring.inline import file_references, split_inline
 from runner.authoring.inputs import SetFolders, pointed_inputs, staged_fields
 from runner.authoring.joined import TOP_ALIASES, read_joined
 from runner.authoring.layouts import (
@@ -348,6 +348,11 @@ def _inline(item: dict[str, Any], label: str, at: _Setting) -> tuple[dict[str, A
                                                                      dict[str, str]]:
     """The case without its inline fixtures, and those fixtures (refused when malformed or
     when one is the skill itself)."""
+    item, notes = file_references(item)
+    if notes:
+        at.problems.report("EV012", label, "files given as objects with a path: each read "
+                           "as the file at its path; " + ", ".join(f"`{n}`" for n in notes)
+                           + " kept as the author's note, not graded", "none needed")
     item, inline, wrong = split_inline(item)
     for message in wrong:
         at.problems.refuse("EV009", label, message, "give each inline fixture a relative path "

@@ -50,3 +50,24 @@ def test_a_trigger_named_file_of_queries_stays_a_trigger_set(tmp_path: Path) -> 
     _write(bare / "evals" / "trigger-queries.json",
            [{"id": "q", "query": "Please tidy my notes from the standup"}])
     assert check(str(bare)).exit_code == 2
+
+
+def test_files_given_as_objects_with_a_path_and_a_note_are_those_files(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    (skill / "samples").mkdir()
+    (skill / "samples" / "standup.md").write_text("we ship Friday\n")
+    _write(skill / "evals" / "evals.json", {"evals": [
+        {"id": "ship", "prompt": "Tidy samples/standup.md into summary.md",
+         "files": [{"path": "samples/standup.md", "purpose": "a standup with one decision"}],
+         "assertions": ["Friday"]},
+        # a path and a content is an inline fixture, as before
+        {"id": "inline", "prompt": "Tidy notes.md into summary.md",
+         "files": [{"path": "notes.md", "content": "we ship Monday\n"}],
+         "assertions": ["Monday"]}]})
+    got = report(skill)
+    staged = {c["id"]: [f["staged_at"] for f in c["fixtures"]] for c in got["cases"]}
+    assert staged["ship"] == ["samples/standup.md"], staged
+    assert staged["inline"] == ["notes.md"], staged
+    noted = [f["message"] for f in got["findings"]
+             if f["code"] == "EV012" and f["case"] == "ship"]
+    assert any("`purpose` kept as the author's note" in m for m in noted), noted
