@@ -71,3 +71,30 @@ def test_files_given_as_objects_with_a_path_and_a_note_are_those_files(tmp_path:
     noted = [f["message"] for f in got["findings"]
              if f["code"] == "EV012" and f["case"] == "ship"]
     assert any("`purpose` kept as the author's note" in m for m in noted), noted
+
+
+def _listed_files_set(skill: Path, note: str) -> None:
+    (skill / "references").mkdir()
+    (skill / "references" / "style.md").write_text("Summaries lead with the decision.\n")
+    (skill / "SKILL.md").write_text((skill / "SKILL.md").read_text()
+                                    + "See references/style.md.\n")
+    _write(skill / "evals" / "evals.json", {"description": note, "evals": [
+        {"id": "ship", "prompt": "Notes: we ship Friday. Summarise them.",
+         "expected_output": "A summary that leads with the Friday ship decision.",
+         "files": ["SKILL.md", "references/style.md"]}]})
+
+
+def test_a_note_saying_the_files_field_lists_references_leaves_them_unstaged(
+        tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    _listed_files_set(skill, "The `files` field lists the references inside this repo that "
+                             "back the expected output.")
+    got = report(skill)
+    assert [f["staged_at"] for f in got["cases"][0]["fixtures"]] == []
+    assert any(f["code"] == "EV013" and "references behind the expected output" in f["message"]
+               for f in got["findings"]), got["findings"]
+    # a note saying the field lists inputs: the skill's own files are refused, as before
+    other = _skill(tmp_path / "other" / "tidy-notes")
+    _listed_files_set(other, "The `files` field lists the inputs each case works on.")
+    refused = check(str(other))
+    assert refused.exit_code == 2 and "is the skill under test" in refused.output
