@@ -98,3 +98,16 @@ def test_a_note_saying_the_files_field_lists_references_leaves_them_unstaged(
     _listed_files_set(other, "The `files` field lists the inputs each case works on.")
     refused = check(str(other))
     assert refused.exit_code == 2 and "is the skill under test" in refused.output
+
+
+def test_check_v_names_a_statements_file_only_when_it_reads_as_one(tmp_path: Path) -> None:
+    from tests.helpers import check_verbose
+
+    skill = _skill(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", [
+        {"id": "ship", "prompt": "Notes: we ship Friday. Summarise them into summary.md.",
+         "expectations": ["Names at least two follow-ups (e.g., a QA pass, a release note)",
+                          "summary.md leads with the decision to ship on Friday"]}])
+    shown = check_verbose(skill)
+    assert "names e.g" not in shown, shown
+    assert "names summary.md: if the agent writes it" in shown, shown
