@@ -5,6 +5,7 @@ runtime set (its name is not its content), and the trigger reader leaves it alon
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tests.helpers import check_cli as check
 from tests.helpers import check_json as report
@@ -111,3 +112,39 @@ def test_check_v_names_a_statements_file_only_when_it_reads_as_one(tmp_path: Pat
     shown = check_verbose(skill)
     assert "names e.g" not in shown, shown
     assert "names summary.md: if the agent writes it" in shown, shown
+
+
+def _checks(got: dict[str, Any], case: str) -> list[str]:
+    found = next(c for c in got["cases"] if c["id"] == case)
+    return [str(c["entry"]) for c in found["checks"]]
+
+
+def test_a_typed_check_with_a_pattern_reads_the_pattern_never_its_text_label(
+        tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", [
+        {"id": "ship", "prompt": "Notes: we ship Friday. Summarise them.",
+         "assertions": [
+             {"text": "the day is named", "type": "content_contains", "pattern": "Fri(day)?"},
+             {"text": "no draft marker", "type": "content_not_contains", "pattern": "TODO|TBD"},
+             # a literal operand beside the pattern: not this rule's to decide (as before)
+             {"type": "content_contains", "value": "Friday"}]}])
+    checks = _checks(report(skill), "ship")
+    assert checks == ["re:Fri(day)?", "not:re:TODO|TBD", "Friday"], checks
+
+
+def test_an_ordered_type_is_one_check_of_its_terms_in_order(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", [
+        {"id": "ship", "prompt": "Notes: we ship Friday. Summarise them, decision first.",
+         "assertions": [
+             {"text": "decision before owners", "type": "ordered_content",
+              "patterns": ["Decision", "**Owners:**"]},
+             # a type that says nothing of order: each term its own check, as before
+             {"type": "content_regex", "patterns": ["Decision", "Owners"]}]}])
+    got = report(skill)
+    checks = _checks(got, "ship")
+    assert checks[0] == r"re:(?s)(?:Decision).*?\*\*Owners:\*\*", checks
+    assert checks[1:] == ["re:Decision", "re:Owners"], checks
+    assert any("terms must appear in this order" in f["message"] and "**Owners:**" in
+               f["message"] for f in got["findings"]), got["findings"]
