@@ -22,6 +22,9 @@ from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
 
 OUTSIDE = "EV014"
 
+# A folder on a Windows drive of the user's machine (`D:/repos/app`, `C:\work`): the sandbox
+# is Linux, so no arm has it.
+_DRIVE_PATH = re.compile(r"(?<![\w.$%/\\:-])[A-Za-z]:[\\/](?![\\/])[\w.-]+(?:[\\/][\w.-]+)*")
 # A path on the user's machine: their home folder in any of its spellings.
 _HOME_PATH = re.compile(
     r"(?<![\w.$%/])(?:~[/\\]|\$HOME\b|\$\{HOME\}|%USERPROFILE%|/Users/[\w.-]+|/home/[\w.-]+"
@@ -114,6 +117,7 @@ def machine_needs(case: Case) -> list[str]:
     # a home path in the criteria is what the answer names ("flags that it reads ~/.ssh"),
     # not where the work happens: only the prompt's own count
     found = [m.group(0).rstrip(".,;:") for m in _HOME_PATH.finditer(texts[0])]
+    found += [m.group(0).rstrip(".,;:") for m in _DRIVE_PATH.finditer(texts[0])]
     found += [m.group(0) for t in texts for m in _OWN_FOLDER.finditer(t)]
     return list(dict.fromkeys(f.strip() for f in found))
 

@@ -148,3 +148,22 @@ def test_an_ordered_type_is_one_check_of_its_terms_in_order(tmp_path: Path) -> N
     assert checks[1:] == ["re:Decision", "re:Owners"], checks
     assert any("terms must appear in this order" in f["message"] and "**Owners:**" in
                f["message"] for f in got["findings"]), got["findings"]
+
+
+def test_a_prompt_working_in_a_windows_drive_folder_needs_the_users_machine(
+        tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", [
+        {"id": "drive", "prompt": "Tidy the notes in D:/work/standups and say what shipped.",
+         "expectations": ["The summary says what shipped"]},
+        {"id": "back", "prompt": "Tidy the notes under C:\\team\\notes into a summary.",
+         "expectations": ["The summary says what shipped"]},
+        # a ratio, a URL and a path inside pasted material are not the user's drive
+        {"id": "quiet", "prompt": "Notes: the ratio was 3:1, see http://example.com/a. "
+                                  "Summarise:\n```\nlogs at E:/ci/build\n```",
+         "expectations": ["The summary gives the ratio"]}])
+    got = report(skill)
+    flagged = {f["case"]: f["message"] for f in got["findings"] if f["code"] == "EV014"}
+    assert "D:/work/standups" in flagged.get("drive", ""), flagged
+    assert "C:\\team\\notes" in flagged.get("back", ""), flagged
+    assert "quiet" not in flagged, flagged
