@@ -109,9 +109,19 @@ def located_set(skill_dir: Path, name: str | None = None,
     prose = find_prose(skill_dir, name)
     if prose is not None:
         raise prose_refusal(prose, skill_dir)
-    raise CaseSetError(str(skill_dir / CASESET_RELPATH), "no case set: create evals/evals.json "
-                       "(see README, 'A skill and its case set'), or draft one with "
-                       f"`skill-eval cases {skill_dir} --generate`")
+    raise CaseSetError(str(skill_dir / CASESET_RELPATH), "no case set" + _triggers_only(
+        skill_dir, name) + ": create evals/evals.json (see README, 'A skill and its case set'), "
+                       f"or draft one with `skill-eval cases {skill_dir} --generate`")
+
+
+def _triggers_only(skill_dir: Path, name: str | None) -> str:
+    """The trigger files a skill with no case set has: said, never passed over in silence
+    (they measure whether it fires, not what it does)."""
+    from runner.triggers.queries import trigger_files  # it reads the layouts this module does
+
+    files = [str(p) for p, _ in trigger_files(skill_dir, name)]
+    return (f" (only trigger queries: {', '.join(files)}, measured by `skill-eval trigger "
+            f"{skill_dir}`; a case set says what the skill should do)" if files else "")
 
 
 def _read_file(path: Path, skill_dir: Path) -> dict[str, Any]:

@@ -167,3 +167,15 @@ def test_a_prompt_working_in_a_windows_drive_folder_needs_the_users_machine(
     assert "D:/work/standups" in flagged.get("drive", ""), flagged
     assert "C:\\team\\notes" in flagged.get("back", ""), flagged
     assert "quiet" not in flagged, flagged
+
+
+def test_a_skill_with_only_trigger_queries_is_told_so_not_passed_over(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "triggers.json", [
+        {"prompt": "Please tidy my notes from the standup", "should_trigger": True}])
+    refused = check(str(skill))
+    assert refused.exit_code == 2
+    assert f"only trigger queries: {skill / 'evals' / 'triggers.json'}" in refused.output
+    assert "skill-eval trigger" in refused.output
+    bare = _skill(tmp_path / "bare" / "tidy-notes")
+    assert "only trigger queries" not in check(str(bare)).output
