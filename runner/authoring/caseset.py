@@ -44,6 +44,7 @@ from runner.authoring.layouts import (
     locate,
     prose_refusal,
     read_set,
+    search_order,
     several_skills,
     shared_naming,
 )
@@ -117,9 +118,14 @@ def located_set(skill_dir: Path, name: str | None = None,
 def _triggers_only(skill_dir: Path, name: str | None) -> str:
     """The trigger files a skill with no case set has: said, never passed over in silence
     (they measure whether it fires, not what it does)."""
-    from runner.triggers.queries import trigger_files  # it reads the layouts this module does
-
-    files = [str(p) for p, _ in trigger_files(skill_dir, name)]
+    files: list[str] = []
+    for folder, _ in search_order(skill_dir, name):  # the folders `trigger` reads, in order
+        below = folder / "trigger"
+        files = [str(p) for p in sorted([*folder.glob("*trigger*"), *folder.glob("routing.*"),
+                                         *(below.iterdir() if below.is_dir() else [])])
+                 if p.is_file() and p.suffix in (".json", ".yaml", ".yml")]
+        if files:
+            break
     return (f" (only trigger queries: {', '.join(files)}, measured by `skill-eval trigger "
             f"{skill_dir}`; a case set says what the skill should do)" if files else "")
 
