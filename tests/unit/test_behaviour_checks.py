@@ -55,12 +55,12 @@ def test_statements_saying_the_agent_ran_something_read_the_calls(tmp_path: Path
 
 def test_behaviour_typed_statements_read_the_calls(tmp_path: Path) -> None:
     got = reads(skill_with(tmp_path, [
-        {"text": "Groups the invoices by vendor before summing", "type": "behavioral"},
+        {"text": "Greps the invoices folder before summing", "type": "behavioral"},
         {"description": "Passes the month as an argument", "type": "process"},
         {"text": "Reads every invoice once and only once", "type": "action"},
         {"text": "Opens each invoice file before totalling", "type": "tool"}]))
     assert len(got) == 4 and all(CALLS_ONLY in r for _, r in got), got
-    assert got[0][0].endswith("Groups the invoices by vendor before summing")
+    assert got[0][0].endswith("Greps the invoices folder before summing")
 
 
 def test_other_statements_keep_all_the_material(tmp_path: Path) -> None:
