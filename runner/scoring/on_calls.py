@@ -23,7 +23,7 @@ _CONDITION = re.compile(r"^When [^:\n]{3,}?: ")
 _LEAD = (r"^(?:(?:before|after|first|then|once)\b[^,\n]{0,60},\s*)?"
          r"(?:(?:did|does|do|has|have)\s+)?"
          r"(?:(?:the\s+)?(?:agent|assistant|model|claude|skill|it|you|response)\s+)?"
-         r"(?:(?:should|must|shall|will|would|always|first|then|actually|correctly|"
+         r"(?:(?:should|must|shall|will|would|has|have|had|always|first|then|actually|correctly|"
          r"successfully|also|only|needs?\s+to|has\s+to|have\s+to|is\s+expected\s+to|"
          r"(?:is\s+)?(?:able|required|supposed)\s+to)\s+)*")
 _RUN_VERB = (r"(?:run|runs|ran|running|call|calls|called|calling|invoke|invokes|invoked|"
@@ -38,7 +38,7 @@ _USED = re.compile(_LEAD + r"(?:uses?|used|using|makes\s+use\s+of)\b"
 _PASSIVE = re.compile(
     r"^(?P<rest>[^,;\n]{2,80}?)\s+(?:is|was|were|are|gets?|got|has\s+been|have\s+been|"
     r"(?:should|must|will|needs\s+to)\s+be)\s+(?:first\s+|actually\s+|successfully\s+)?"
-    r"(?:run|ran|called|invoked|executed|launched|used)\b", re.IGNORECASE)
+    r"(?P<verb>run|ran|called|invoked|executed|launched|used)\b", re.IGNORECASE)
 # "Tool call: Bash with `pytest`", "Tool calls include Read on config.yaml".
 _TOOL_CALL = re.compile(r"^(?:expected\s+)?tool[\s_-]?(?:calls?|use|usage)\b", re.IGNORECASE)
 # ...that it names: a script file, a function call, code, a command-line flag, a path, a
@@ -116,7 +116,11 @@ def ran_named(body: str) -> bool:
     if used is not None and _TOOL_NAMED.search(used.group("rest")):
         return True
     passive = _PASSIVE.match(body)
-    return passive is not None and _NAMED.search(passive.group("rest")) is not None
+    if passive is None:
+        return False
+    # "The fetch_rates result is used ...": what is used must be named as a tool
+    named = _TOOL_NAMED if passive.group("verb").lower() == "used" else _NAMED
+    return named.search(passive.group("rest")) is not None
 
 
 def on_calls(statement: str) -> bool:

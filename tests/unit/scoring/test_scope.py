@@ -38,6 +38,8 @@ CALLS_ONLY = "tool calls with their results only"
     "Before answering, the agent runs the validate script",
     "Uses the Grep tool to find the config files",
     "When the cache is stale: runs `make clean`",
+    "The agent has run scripts/estimate.py",
+    "The estimate script is used to price the parcel",
 ])
 def test_a_claim_that_the_agent_ran_something_named_is_graded_on_the_calls(
         statement: str) -> None:
@@ -55,6 +57,8 @@ def test_a_claim_that_the_agent_ran_something_named_is_graded_on_the_calls(
     "The result is used to compute the average",   # passive, nothing named
     "Calls out orders with a missing address",
     "Runs through each carrier in turn",
+    "The fetch_rates result is used in the answer",  # a value used, not a tool
+    "Never runs `rm -rf`",                           # an absence keeps its own reading
 ])
 def test_answer_content_about_running_keeps_all_the_material(statement: str) -> None:
     assert not on_calls(statement)
