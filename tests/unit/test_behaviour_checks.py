@@ -93,7 +93,7 @@ def _grade(quote: str, source: str) -> dict[str, Any]:
 
 def test_the_answer_claiming_it_ran_is_not_evidence() -> None:
     case = Case(id="c", prompt=PROMPT,
-                statements=["Executes scripts/sum_invoices.py on the folder"])
+                statements=("Executes scripts/sum_invoices.py on the folder",))
     assert "[tool calls only]" in grader_request(case, "", "m")["messages"][0]["content"]
     (result,) = decide(case, _grade("I ran scripts/sum_invoices.py", "final text"),
                        _material())
@@ -103,7 +103,7 @@ def test_the_answer_claiming_it_ran_is_not_evidence() -> None:
 
 
 def test_an_answer_statement_still_passes_on_the_final_text() -> None:
-    case = Case(id="c", prompt=PROMPT, statements=["The total is given in euros"])
+    case = Case(id="c", prompt=PROMPT, statements=("The total is given in euros",))
     assert "[tool calls only]" not in grader_request(case, "", "m")["messages"][0]["content"]
     (result,) = decide(case, _grade("the total is 4,210.00 EUR", "final text"), _material())
     assert result.passed
