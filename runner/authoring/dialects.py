@@ -468,16 +468,16 @@ class CaseReader:
                 continue
             value = item[key]
             entries = value if isinstance(value, list) else [value]
-            said = [e for e in entries if _tool_sentence(e)]
-            for n, sentence in enumerate(entries):
-                if sentence in said:
-                    self.add("statement", MARK + sentence.strip(),
+            for n, entry in enumerate(entries):
+                if _tool_sentence(entry):
+                    self.add("statement", MARK + entry.strip(),
                              f"{key}[{n}] (a sentence about a tool: graded on the tool calls)")
             rest = [e for e in entries if not _tool_sentence(e)]
-            if said and rest:
-                item[key] = rest
-            elif said:
-                item.pop(key)
+            if len(rest) < len(entries):
+                if rest:
+                    item[key] = rest
+                else:
+                    item.pop(key)
 
     def _dependencies(self, item: dict[str, Any]) -> None:
         for key in DEPENDENCY_FIELDS:

@@ -29,6 +29,7 @@ from runner.scoring.absence import states_absence
 from runner.scoring.base import Evidence, Grading, forced_tool_input
 from runner.scoring.conditional import condition_of
 from runner.scoring.material import (
+    FILE_WORD,
     Material,
     Source,
     build_material,
@@ -96,7 +97,8 @@ def _marked(statement: str) -> str:
     return (statement.replace(MARK, "", 1)
             + (CONDITIONAL_MARK if condition_of(statement) is not None else "")
             # one about a file it writes is shown by that file too (decide holds it there)
-            + (CALLS_MARK if on_calls(statement) and not about_writing(statement) else "")
+            + (CALLS_MARK if on_calls(statement) and not (
+                about_writing(statement) and FILE_WORD.search(statement)) else "")
             + (ABSENCE_MARK if states_absence(statement) else ""))
 
 

@@ -184,3 +184,13 @@ def test_check_v_shows_the_scope_of_each_statement(tmp_path: Path) -> None:
                for line in lines), result.output
     asks = next(n for n, line in enumerate(lines) if "Asks which delivery speed" in line)
     assert "[tool calls]" not in lines[asks] and CALLS_ONLY not in lines[asks + 1]
+
+
+def test_the_grader_is_told_a_file_written_shows_it_and_a_run_needs_a_call() -> None:
+    def request(statement: str) -> str:
+        content = grader_request(Case(id="c", prompt="p", statements=(statement,)), "",
+                                 "m")["messages"][0]["content"]
+        return str(content)
+    assert "[tool calls only]" not in request(marked("Creates report.md with a summary section"))
+    assert "[tool calls only]" in request(marked("Writes the totals to disk"))  # no file named
+    assert "[tool calls only]" in request(marked("Reads every order file once"))
