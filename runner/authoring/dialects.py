@@ -29,7 +29,7 @@ from runner.schema.case import TURN_CHECK_FIELDS, Case, Reading
 from runner.scoring.absence import literal_absence
 from runner.scoring.checks import parse_matcher
 from runner.scoring.conditional import CONDITION_KEYS, conditional
-from runner.scoring.on_calls import behaviour_typed, marked
+from runner.scoring.on_calls import MARK, behaviour_typed, marked
 
 # Assertion objects: their `type` -> (kind, negated).
 LITERAL, REGEX, ANY, ALL, STATEMENT, TOOL, JSON, DESCRIBED, COUNT = (
@@ -285,6 +285,17 @@ def _as_statement(field: str, entry: Any) -> str:
     return f"the JSON check {_shown(entry)} holds"
 
 
+# Words that, beside "tool", name a field listing the tools the agent should call.
+_TOOL_FIELD_WORDS = {"calls", "call", "expected", "expect", "used", "uses", "use", "required",
+                     "must", "should"}
+
+
+def _tool_sentence(entry: Any) -> bool:
+    """A sentence, not a tool matcher (`Tool`, `Tool1|Tool2`, `Tool:<input>`)."""
+    return isinstance(entry, str) and " " in entry.partition(":")[0].strip() \
+        and word_count(entry) >= 3
+
+
 def _tool_name(value: dict[str, Any]) -> str | None:
     tool = next((value[k] for k in ("tool", "name", "tool_name") if value.get(k)), None)
     return tool if isinstance(tool, str) else None
@@ -422,6 +433,7 @@ class CaseReader:
         _aliased(item)
         self._dependencies(item)
         self._task_material(item)
+        self._tool_statements(item)
         self._unknown_fields(item)
         reads = item.get("reads")
         if reads is not None and reads not in {m.value for m in Reading}:
@@ -445,6 +457,27 @@ class CaseReader:
             if values:
                 item[key] = values
         return item
+
+    def _tool_statements(self, item: dict[str, Any]) -> None:
+        """Sentences under `tool_calls`, `expected_tools`, `tools_used`: what the agent ran,
+        for the grader, on the tool calls only (runner.scoring.on_calls); the field's tool
+        matchers and bare tool names stay where they are."""
+        for key in list(item):
+            words = _words(key)
+            if not words & {"tool", "tools"} or not words & _TOOL_FIELD_WORDS:
+                continue
+            value = item[key]
+            entries = value if isinstance(value, list) else [value]
+            for n, entry in enumerate(entries):
+                if _tool_sentence(entry):
+                    self.add("statement", MARK + entry.strip(),
+                             f"{key}[{n}] (a sentence about a tool: graded on the tool calls)")
+            rest = [e for e in entries if not _tool_sentence(e)]
+            if len(rest) < len(entries):
+                if rest:
+                    item[key] = rest
+                else:
+                    item.pop(key)
 
     def _dependencies(self, item: dict[str, Any]) -> None:
         for key in DEPENDENCY_FIELDS:
