@@ -284,6 +284,20 @@ class _Read:
     routing: list[bool] = _field(default_factory=list)  # trigger expectations found
 
 
+def _kept(given: list[Any], origins: tuple[str, ...], kept: tuple[Any, ...]) -> tuple[str, ...]:
+    """The origins of the entries a later step kept (a grader program took the others), in
+    order; as read when the kept entries are not a subsequence of those read."""
+    out, at = [], 0
+    for value in kept:
+        while at < len(given) and given[at] != value:
+            at += 1
+        if at >= len(given) or len(given) != len(origins):
+            return origins
+        out.append(origins[at])
+        at += 1
+    return tuple(out)
+
+
 def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     """One case: validated, its references, fixtures and programs attached and preflighted;
     kept when nothing about it was refused (and among the run's cases when gradable)."""
@@ -324,7 +338,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
         problems.report("EV012", case.id, f"{len(inline)} inline fixture(s) staged from the "
                         f"case itself: {', '.join(list(inline)[:5])}", "none needed (or "
                         "move them under evals/files/ and name their paths)")
-    case = at.programs.attach(case)
+    case = at.programs.attach(case, reader.program_typed)
     _preflight_case(at.skill_dir, case, _refuser(problems, case.id))
     for key in answer_keys(at.skill_dir, case) if len(problems.refusals) == before else []:
         problems.report(ANSWER_KEY, case.id, f"answer key among the fixtures: {key}",
@@ -332,8 +346,10 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
                         "judge program in evals/; strip planted comments)")
     if len(problems.refusals) > before:
         return
-    read.origins[case.id] = {**{k: tuple(v) for k, v in reader.origins.items() if v},
-                             "files": tuple(file_origins)}
+    origins = {k: tuple(v) for k, v in reader.origins.items() if v}
+    for field, given in (("statements", reader.statements), ("assertions", reader.checks)):
+        origins[field] = _kept(given, origins.get(field, ()), getattr(case, field))
+    read.origins[case.id] = {**origins, "files": tuple(file_origins)}
     read.every[case.id] = case
     if not case.gradable:
         problems.report("EV008", case.id, "nothing can pass or fail this case (it would "

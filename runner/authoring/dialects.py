@@ -61,6 +61,10 @@ OPERAND_KEYS = {LITERAL: ("value", "text", "substring", "string", "literal", "ne
 # them, and a sentence, is a statement for the grader.
 STRONG_OPERANDS = ("value", "pattern", "regex", "regexp", "expression", "expected", "substring",
                    "literal", "needle", "command", "cmd", "script", "terms", "values")
+# Check types that say a program, not a reader, decides the check (by its id).
+PROGRAM_TYPES = frozenset({"static", "programmatic", "program", "code", "script",
+                           "deterministic", "automated", "automatic"})
+_CHECK_ID = re.compile(r"^[A-Za-z_][\w-]{0,79}$")
 # Commands a check would run: that is a judge program's job.
 COMMAND_KEYS = ("command", "cmd", "script", "shell")
 COUNT_KEYS = ("min_count", "min", "at_least", "minimum", "count")
@@ -378,6 +382,8 @@ class CaseReader:
         # the case holds (then it is a trigger query, moved out of the runtime set).
         self.routing: list[bool] = []
         self.routing_only = False
+        # Checks typed as decided by a program, by their statement text: text -> the check's id
+        self.program_typed: dict[str, str] = {}
 
     def refuse(self, message: str, fix: str) -> None:
         self.problems.refuse("EV009", self.label, message, fix)
@@ -1101,6 +1107,8 @@ class CaseReader:
         kind_neg = KNOWN_TYPES.get(name.lower())
         if not name and any(isinstance(value.get(k), str) for k in ("pattern", "regex")):
             kind_neg = REGEX, False  # no type, a pattern: a regular expression
+        if kind_neg is None and self._program_typed(value, origin, name):
+            return
         if kind_neg is None:
             kind_neg = self._map_type(name, value, origin)
             if kind_neg is None:
@@ -1142,6 +1150,22 @@ class CaseReader:
         else:
             self._statement_or_refuse(value, shown, "a statement has no text",
                                       on_calls=behaviour_typed(name, _words(name)))
+
+    def _program_typed(self, value: dict[str, Any], origin: str, name: str) -> bool:
+        """A check typed as one a program decides (`static`, `programmatic`...) and named by an
+        id, with nothing to search: a statement for now, its id kept so that the set's grader
+        program takes it when its source computes it (runner.authoring.programs.attach)."""
+        check_id = next((value[k] for k in ("id", "name") if isinstance(value.get(k), str)
+                         and _CHECK_ID.match(value[k])), None)
+        if name.lower() not in PROGRAM_TYPES or check_id is None or any(
+                k in value for k in (*STRONG_OPERANDS, *COMMAND_KEYS)):
+            return False
+        text = next((value[k] for k in STATEMENT_KEYS if k != "name"
+                     and isinstance(value.get(k), str) and value[k].strip()),
+                    check_id.replace("_", " ").replace("-", " "))
+        self.program_typed[text] = check_id
+        self.add("statement", text, f"{origin} {{type: {name!r}}} ({check_id})")
+        return True
 
     def _textual(self, value: dict[str, Any], kind: str, negate: bool, name: str,
                  shown: str) -> None:
