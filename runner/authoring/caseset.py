@@ -182,7 +182,8 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
                        shown, path.resolve().is_relative_to(skill_dir.resolve()))
     fixtures = SkillFiles(skill_dir, path)
     read = _Read()
-    programs = SetPrograms(raw, skill_dir, problems)  # authors' grader programs
+    programs = SetPrograms(raw, skill_dir, problems,  # authors' grader programs
+                           path if path.is_dir() else path.parent)
     in_statements = written_in_statements(items)
     for item, label in zip(items, _case_ids(items, problems), strict=True):
         _read_case(item, label, _Setting(skill_dir, about, fixtures, programs, problems,

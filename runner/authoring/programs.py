@@ -58,10 +58,12 @@ def _strings(value: Any) -> list[str]:
     return []
 
 
-def program_problem(skill_dir: Path, path: str) -> str | None:
-    """Why `path` cannot be a grader program of this skill, or None."""
+def program_problem(skill_dir: Path, path: str, anywhere: bool = False) -> str | None:
+    """Why `path` cannot be a grader program of this skill, or None. `anywhere`: a command's
+    program may be any file of the skill (`tasks/check.sh` beside its task files)."""
     posix = PurePosixPath(path)
-    if posix.is_absolute() or ".." in posix.parts or not posix.is_relative_to(EVALS_ROOT):
+    if posix.is_absolute() or ".." in posix.parts or not (anywhere
+                                                           or posix.is_relative_to(EVALS_ROOT)):
         return f"grader program {path!r} must be a file inside the skill's evals/ folder"
     file = skill_dir / posix
     if file.is_symlink() or not file.is_file():
@@ -73,12 +75,14 @@ def program_problem(skill_dir: Path, path: str) -> str | None:
     return None if why is None else f"grader program {path!r} cannot run in the sandbox: {why}"
 
 
-def resolved(skill_dir: Path, program: GraderProgram) -> GraderProgram:
-    """A command's program as a path of the skill: as written from the skill's root, else
-    from evals/ (`bash check.sh` beside evals.json)."""
+def resolved(skill_dir: Path, program: GraderProgram, base: str = "") -> GraderProgram:
+    """A program as a path of the skill: as written from the skill's root, else from evals/
+    (`bash check.sh` beside evals.json), else from the set's own folder (`tasks/`)."""
     path = program.path.removeprefix("./")
-    if path and not (skill_dir / path).is_file() and (skill_dir / EVALS_ROOT / path).is_file():
-        path = f"{EVALS_ROOT}/{path}"
+    for folder in (EVALS_ROOT.as_posix(), base):
+        if path and folder and not (skill_dir / path).is_file() \
+                and (skill_dir / folder / path).is_file():
+            path = f"{folder}/{path}"
     return program.model_copy(update={"path": path})
 
 
@@ -136,8 +140,14 @@ def _programs_in(skill_dir: Path, folder: Path, files: list[str]) -> list[str]:
 class SetPrograms:
     """The grader program of one set: named, pointed at, or conventional."""
 
-    def __init__(self, raw: dict[str, Any], skill_dir: Path, problems: Problems) -> None:
+    def __init__(self, raw: dict[str, Any], skill_dir: Path, problems: Problems,
+                 set_folder: Path | None = None) -> None:
         self.skill_dir, self.problems = skill_dir, problems
+        # the set's own folder, as a path of the skill: a command's program may sit beside it
+        inside = set_folder is not None and set_folder.resolve().is_relative_to(
+            skill_dir.resolve())
+        self.base = set_folder.resolve().relative_to(skill_dir.resolve()).as_posix() \
+            if set_folder is not None and inside else ""
         self.program: GraderProgram | None = None
         self.read_by: list[str] = []
         self._names: dict[str, set[str]] = {}
@@ -155,9 +165,9 @@ class SetPrograms:
                                  'write "grader_program": "evals/grade.py", or {"path": ..., '
                                  '"threshold": 0.8, "checks": [...]}')
             return None
-        program = resolved(self.skill_dir, program)
+        program = resolved(self.skill_dir, program, self.base)
         problem = (command_problem(self.skill_dir, program)
-                   or program_problem(self.skill_dir, program.path))
+                   or program_problem(self.skill_dir, program.path, program.is_command))
         if problem is not None:
             shown = f"grader command {program.command!r}: " if program.is_command else ""
             self.problems.refuse("EV009", case, shown + problem,

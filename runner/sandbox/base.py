@@ -107,11 +107,11 @@ class ProgramSpec(BaseModel):
         .js, else run it directly; the working directory after it when `pass_work`. A grader
         command runs as the author wrote it (its interpreter, the program, its arguments)."""
         suffix = self.program.suffix.lower()
-        if self.as_command:
-            head = list(self.interpreter) or [program]
-            return [*head, program, *self.args] if self.interpreter else [*head, *self.args]
         head = {".py": ["python3", program], ".sh": ["sh", program],
                 ".bash": ["bash", program], ".js": ["node", program]}.get(suffix, [program])
+        if self.as_command:
+            start = [*self.interpreter, program] if self.interpreter else head
+            return [*start, *self.args]
         return [*head, work] if self.pass_work and work is not None else head
 
     def environment(self, work: str, case_file: str | None) -> dict[str, str]:

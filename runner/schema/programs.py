@@ -74,14 +74,13 @@ class GraderProgram(BaseModel):
         if isinstance(value, dict) and "path" not in value and "program" in value:
             value = {**value, "path": value["program"]}
             value.pop("program")
-        if isinstance(value, dict) and "path" not in value and "command" in value:
-            value = {**value, "path": value["command"]}
         if isinstance(value, dict) and isinstance(value.get("path"), str) \
                 and value.get("command") is None and len(value["path"].split()) > 1:
-            value = {**value, "command": value["path"]}  # `bash check.sh`: a command line
+            value = {**{k: v for k, v in value.items() if k != "path"},  # `bash check.sh`:
+                     "command": value["path"]}  # a command line
         if isinstance(value, dict) and isinstance(value.get("command"), str) \
                 and "interpreter" not in value:
-            value = {**value, **split_command(value["command"])}
+            value = {**split_command(value["command"]), **value}  # a path given wins
         return value
 
 

@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from runner.authoring.caseset import load_caseset
 from runner.authoring.problems import CaseSetRefused
 from runner.cli import main
+from runner.errors import CaseSetError
 from runner.sandbox.base import ProgramSpec, run_host_program
 from runner.schema.case import Case
 from runner.schema.programs import GraderProgram
@@ -183,3 +184,52 @@ def test_a_case_with_a_command_grader_round_trips() -> None:
     case = Case(id="c", prompt="p", grader_program=GraderProgram.model_validate("bash e/x.sh"))
     assert Case.model_validate_json(case.model_dump_json()) == case
     assert yaml.safe_dump(case.model_dump(mode="json"))
+
+
+# -- rule 4: Markdown task files --------------------------------------------------------------
+
+TASK = """---
+id: weekly-report
+grader: "bash check.sh --strict"
+---
+Write a weekly status report for the data team into report.md.
+"""
+
+
+@pytest.mark.parametrize("folder", ["tasks", "evals/tasks"])
+def test_markdown_task_files_with_a_grader_are_cases(tmp_path: Path, folder: str) -> None:
+    second_md = "---\nexpected: Summary\n---\nWrite a summary of the week into summary.md.\n"
+    skill = make_skill(tmp_path, {f"{folder}/weekly.md": TASK, f"{folder}/check.sh": CHECK_SH,
+                                  f"{folder}/README.md": "# About\nThese are the tasks.\n",
+                                  f"{folder}/second.md": second_md})
+    caseset = load_caseset(skill, "tm")
+    weekly, second = sorted(caseset.evals, key=lambda c: c.id != "weekly-report")
+    assert weekly.id == "weekly-report" and weekly.prompt == PROMPT
+    assert weekly.grader_program is not None
+    assert weekly.grader_program.path == f"{folder}/check.sh"  # beside the task files
+    assert weekly.grader_program.args == ("--strict",)
+    assert second.id == "second" and second.prompt.startswith("Write a summary")
+    assert len(caseset.evals) == 2  # the README is prose, not a task
+
+
+def test_a_single_task_file_is_read_with_cases(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, {"tasks/weekly.md": TASK, "tasks/check.sh": CHECK_SH})
+    caseset = load_caseset(skill, "tm", set_file=skill / "tasks" / "weekly.md")
+    assert [c.id for c in caseset.evals] == ["weekly-report"]
+
+
+@pytest.mark.parametrize("files", [
+    {"tasks/weekly.md": "# Weekly\nWrite a weekly status report into report.md.\n"},
+    {"tasks/weekly.md": "---\ntitle: Weekly\n---\nWrite a weekly status report.\n"},
+])
+def test_markdown_tasks_that_are_prose_only_are_no_set(tmp_path: Path,
+                                                       files: dict[str, str]) -> None:
+    skill = make_skill(tmp_path, files)
+    with pytest.raises(CaseSetError, match="no case set"):
+        load_caseset(skill)
+
+
+def test_a_prose_markdown_set_is_still_refused_with_the_draft_command(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, {"evals/evals.md": "# Cases\n1. Write a weekly report.\n"})
+    with pytest.raises(CaseSetError, match="--generate --from"):
+        load_caseset(skill)
