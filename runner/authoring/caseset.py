@@ -320,7 +320,8 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
                         "trigger`")
         return
     missing = no_prompt(item, normalized)
-    if missing is not None:
+    if missing is not None:  # a harness program of evals/ building it says more
+        missing = at.programs.prompt_builder(item) or missing
         problems.refuse("EV009", label, *missing)
         return
     try:

@@ -42,6 +42,9 @@ _NAME = re.compile(r"^(?:(?P<prefix>program|grader):)?(?P<name>[A-Za-z_][\w.-]{0
 _FUNCTION = re.compile(r"(?m)(?:^\s*(?:async\s+)?(?:def|function)\s+([A-Za-z_]\w{0,79})|"
                        r"^\s*([A-Za-z_]\w{0,79})\s*\(\)\s*\{)")
 SOURCE_MAX = 512 * 1024
+# A program that makes the prompt it sends (a harness driving the model itself).
+_BUILDS_PROMPT = re.compile(r"(?i)\b(?:build|make|render|format|create|compose)_?prompt|"
+                            r"\bprompt\s*=|\bmessages\s*=|[\"']role[\"']\s*:\s*[\"']user")
 FIX_PATH = "put the program in the skill's evals/ folder, e.g. evals/grade.py, and name it there"
 FIX_COMMAND = ("name a program file of the skill's evals/ folder run by python3, bash, sh, node "
                "or perl, e.g. \"bash evals/check.sh\" (it runs in the working directory; exit 0 "
@@ -97,16 +100,20 @@ def command_problem(skill_dir: Path, program: GraderProgram) -> str | None:
         return "it names no program file to run"
     if not (skill_dir / program.path).is_file():
         return (f"its program {program.path!r} is no file of the skill (looked from the "
-                "skill's root and from evals/)")
+                "skill's root, evals/ and the set's folder)")
     return None
+
+
+def _source(skill_dir: Path, path: str) -> str:
+    try:
+        return (skill_dir / path).read_bytes()[:SOURCE_MAX].decode("utf-8", "replace")
+    except OSError:
+        return ""
 
 
 def source_names(skill_dir: Path, path: str) -> set[str]:
     """The quoted names a program's source mentions: the names its checks can have."""
-    try:
-        text = (skill_dir / path).read_bytes()[:SOURCE_MAX].decode("utf-8", "replace")
-    except OSError:
-        return set()
+    text = _source(skill_dir, path)
     found = set(_QUOTED.findall(text))
     for name in (a or b for a, b in _FUNCTION.findall(text)):  # def check_title(): title
         found |= {name, re.sub(r"^(?:check|test|grade|eval|verify)_", "", name)}
@@ -152,6 +159,7 @@ class SetPrograms:
         self.read_by: list[str] = []
         self._names: dict[str, set[str]] = {}
         programs = evals_programs(skill_dir)
+        self.programs = programs
         if "grader_program" in raw:
             self.program = self._named(raw["grader_program"], "")
         else:
@@ -194,6 +202,22 @@ class SetPrograms:
             self.problems.report("EV012", "", f"several grader programs in evals/ "
                                  f"({', '.join(usual[:4])}); none is run",
                                  'name the one to run: "grader_program": "evals/..."')
+        return None
+
+    def prompt_builder(self, item: dict[str, Any]) -> tuple[str, str] | None:
+        """For a case with no prompt: (message, fix) when a program of evals/ builds the
+        prompt from the case's fields (its source reads them and speaks of a prompt): the
+        author's harness supplies the task, which skill-eval cannot ask it for."""
+        fields = [k for k in item if k not in ("id", "name") and isinstance(k, str)]
+        for path in self.programs:
+            read = [k for k in fields if k in self.names(path)]
+            if read and _BUILDS_PROMPT.search(_source(self.skill_dir, path)):
+                return (f"no prompt: the case holds {', '.join(f'`{k}`' for k in read)}, the "
+                        f"inputs {path} builds the prompt from; skill-eval sends the prompt "
+                        "to claude itself and cannot run that program to get it",
+                        f"write the request {path} would send under `prompt` in each case "
+                        "(run it once and copy the prompts it builds), keeping the fields "
+                        "as the case's files or expectations")
         return None
 
     def names(self, path: str) -> set[str]:

@@ -233,3 +233,38 @@ def test_a_prose_markdown_set_is_still_refused_with_the_draft_command(tmp_path: 
     skill = make_skill(tmp_path, {"evals/evals.md": "# Cases\n1. Write a weekly report.\n"})
     with pytest.raises(CaseSetError, match="--generate --from"):
         load_caseset(skill)
+
+
+# -- rule 2: no prompt, where the author's program builds it ----------------------------------
+
+HARNESS = '''import json, sys
+def build_prompt(case):
+    return f"Write a status report on {case['topic']} for {case['audience']}."
+for case in json.load(open("evals/evals.json"))["evals"]:
+    print(build_prompt(case))
+'''
+NO_PROMPT = json.dumps({"skill_name": "tm", "evals": [
+    {"id": "q3", "topic": "Q3 sales", "audience": "the board", "expected_output": "# Q3"}]})
+
+
+def test_a_case_without_prompt_whose_program_builds_it_is_refused_naming_the_program(
+        tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, {"evals/evals.json": NO_PROMPT, "evals/run_eval.py": HARNESS})
+    with pytest.raises(CaseSetRefused) as refused:
+        load_caseset(skill)
+    (problem,) = refused.value.problems
+    assert problem.code == "EV009" and "evals/run_eval.py builds the prompt" in problem.message
+    assert "`topic`, `audience`" in problem.message and "under `prompt`" in (problem.fix or "")
+
+
+@pytest.mark.parametrize("program", [
+    "import sys\nprint(sys.argv)\n",  # reads none of the case's fields
+    "import json\nprint(json.dumps({'topic': 1}))\n",  # reads one, builds no prompt
+])
+def test_a_case_without_prompt_otherwise_gets_the_usual_refusal(tmp_path: Path,
+                                                                program: str) -> None:
+    skill = make_skill(tmp_path, {"evals/evals.json": NO_PROMPT, "evals/grade.py": program})
+    with pytest.raises(CaseSetRefused) as refused:
+        load_caseset(skill)
+    (problem,) = refused.value.problems
+    assert problem.message.startswith("no prompt: the case has")
