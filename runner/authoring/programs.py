@@ -46,9 +46,9 @@ SOURCE_MAX = 512 * 1024
 _BUILDS_PROMPT = re.compile(r"(?i)\b(?:build|make|render|format|create|compose)_?prompt|"
                             r"\bprompt\s*=|\bmessages\s*=|[\"']role[\"']\s*:\s*[\"']user")
 FIX_PATH = "put the program in the skill's evals/ folder, e.g. evals/grade.py, and name it there"
-FIX_COMMAND = ("name a program file of the skill's evals/ folder run by python3, bash, sh, node "
-               "or perl, e.g. \"bash evals/check.sh\" (it runs in the working directory; exit 0 "
-               "passes)")
+FIX_COMMAND = ("put the command in a script of the skill and name it, run by python3, bash, sh, "
+               "node or perl, e.g. \"bash evals/check.sh\" (it runs in the working directory; "
+               "exit 0 passes)")
 
 
 def _strings(value: Any) -> list[str]:
@@ -94,8 +94,10 @@ def command_problem(skill_dir: Path, program: GraderProgram) -> str | None:
     if not program.is_command:
         return None
     if program.interpreter and program.interpreter[0] not in COMMAND_INTERPRETERS.values():
-        return (f"it runs {program.interpreter[0]!r}, which the sandbox image lacks (it has "
-                f"{', '.join(sorted(set(COMMAND_INTERPRETERS.values())))})")
+        return (f"it starts with {program.interpreter[0]!r}, neither an interpreter the "
+                f"sandbox image runs programs with "
+                f"({', '.join(sorted(set(COMMAND_INTERPRETERS.values())))}) nor a program "
+                "file of the skill")
     if not program.path:
         return "it names no program file to run"
     if not (skill_dir / program.path).is_file():

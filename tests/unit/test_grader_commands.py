@@ -157,7 +157,7 @@ def test_a_command_grader_is_found_beside_the_set_and_runs_in_the_work(tmp_path:
 
 @pytest.mark.parametrize(("command", "said"), [
     ("bash nothere.sh", "'nothere.sh' is no file of the skill"),
-    ("pytest evals/check.sh", "runs 'pytest', which the sandbox image lacks"),
+    ("pytest evals/check.sh", "starts with 'pytest', neither an interpreter"),
 ])
 def test_a_command_grader_that_cannot_run_is_refused_naming_it(tmp_path: Path, command: str,
                                                                said: str) -> None:
@@ -268,3 +268,46 @@ def test_a_case_without_prompt_otherwise_gets_the_usual_refusal(tmp_path: Path,
         load_caseset(skill)
     (problem,) = refused.value.problems
     assert problem.message.startswith("no prompt: the case has")
+
+
+# -- rule 3: a check that runs a command ------------------------------------------------------
+
+def command_set(*graders: dict[str, Any]) -> str:
+    return yaml.safe_dump({"tasks": [{"name": "weekly", "instruction": PROMPT,
+                                      "graders": list(graders)}]})
+
+
+def test_a_check_running_a_command_is_the_cases_grader_command(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, {"eval.yaml": command_set(
+        {"type": "deterministic", "run": "bash graders/check.sh --strict", "weight": 0.7},
+        {"type": "llm_rubric", "rubric": "The report reads as a status update."}),
+        "graders/check.sh": CHECK_SH})
+    caseset = load_caseset(skill, "tm", set_file=skill / "eval.yaml")
+    (only,) = caseset.evals
+    assert only.grader_program is not None and only.grader_program.is_command
+    assert (only.grader_program.path, only.grader_program.args) == ("graders/check.sh",
+                                                                    ("--strict",))
+    assert only.statements == ("The report reads as a status update.",)
+    assert "graders/check.sh" in caseset.fixture_files()
+    assert any("runs as the case's grader command" in f.message for f in caseset.findings)
+
+
+def test_a_second_command_in_a_case_is_refused(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, {"eval.yaml": command_set(
+        {"type": "deterministic", "run": "bash graders/check.sh"},
+        {"type": "deterministic", "run": "sh graders/other.sh"}),
+        "graders/check.sh": CHECK_SH, "graders/other.sh": CHECK_SH})
+    with pytest.raises(CaseSetRefused) as refused:
+        load_caseset(skill, "tm", set_file=skill / "eval.yaml")
+    (problem,) = refused.value.problems
+    assert "a second grader command" in problem.message
+
+
+def test_an_inline_command_with_no_program_file_is_refused_naming_it(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, {"eval.yaml": command_set(
+        {"type": "deterministic", "run": "grep -q Summary report.md"})})
+    with pytest.raises(CaseSetRefused) as refused:
+        load_caseset(skill, "tm", set_file=skill / "eval.yaml")
+    (problem,) = refused.value.problems
+    assert problem.code == "EV009" and "starts with 'grep'" in problem.message
+    assert "put the command in a script" in (problem.fix or "")
