@@ -183,7 +183,8 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
                        shown, path.resolve().is_relative_to(skill_dir.resolve()))
     fixtures = SkillFiles(skill_dir, path)
     read = _Read()
-    programs = SetPrograms(raw, skill_dir, problems)  # authors' grader programs
+    programs = SetPrograms(raw, skill_dir, problems,  # authors' grader programs
+                           path if path.is_dir() else path.parent)
     in_statements = written_in_statements(items)
     for item, label in zip(items, _case_ids(items, problems), strict=True):
         _read_case(item, label, _Setting(skill_dir, about, fixtures, programs, problems,
@@ -285,6 +286,20 @@ class _Read:
     routing: list[bool] = _field(default_factory=list)  # trigger expectations found
 
 
+def _kept(given: list[Any], origins: tuple[str, ...], kept: tuple[Any, ...]) -> tuple[str, ...]:
+    """The origins of the entries a later step kept (a grader program took the others), in
+    order; as read when the kept entries are not a subsequence of those read."""
+    out, at = [], 0
+    for value in kept:
+        while at < len(given) and given[at] != value:
+            at += 1
+        if at >= len(given) or len(given) != len(origins):
+            return origins
+        out.append(origins[at])
+        at += 1
+    return tuple(out)
+
+
 def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     """One case: validated, its references, fixtures and programs attached and preflighted;
     kept when nothing about it was refused (and among the run's cases when gradable)."""
@@ -306,7 +321,8 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
                         "trigger`")
         return
     missing = no_prompt(item, normalized)
-    if missing is not None:
+    if missing is not None:  # a harness program of evals/ building it says more
+        missing = at.programs.prompt_builder(item) or missing
         problems.refuse("EV009", label, *missing)
         return
     try:
@@ -325,7 +341,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
         problems.report("EV012", case.id, f"{len(inline)} inline fixture(s) staged from the "
                         f"case itself: {', '.join(list(inline)[:5])}", "none needed (or "
                         "move them under evals/files/ and name their paths)")
-    case = at.programs.attach(case)
+    case = at.programs.attach(case, reader.program_typed)
     _preflight_case(at.skill_dir, case, _refuser(problems, case.id))
     for key in answer_keys(at.skill_dir, case) if len(problems.refusals) == before else []:
         problems.report(ANSWER_KEY, case.id, f"answer key among the fixtures: {key}",
@@ -333,8 +349,10 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
                         "judge program in evals/; strip planted comments)")
     if len(problems.refusals) > before:
         return
-    read.origins[case.id] = {**{k: tuple(v) for k, v in reader.origins.items() if v},
-                             "files": tuple(file_origins)}
+    origins = {k: tuple(v) for k, v in reader.origins.items() if v}
+    for field, given in (("statements", reader.statements), ("assertions", reader.checks)):
+        origins[field] = _kept(given, origins.get(field, ()), getattr(case, field))
+    read.origins[case.id] = {**origins, "files": tuple(file_origins)}
     read.every[case.id] = case
     if not case.gradable:
         problems.report("EV008", case.id, "nothing can pass or fail this case (it would "

@@ -61,6 +61,12 @@ OPERAND_KEYS = {LITERAL: ("value", "text", "substring", "string", "literal", "ne
 # them, and a sentence, is a statement for the grader.
 STRONG_OPERANDS = ("value", "pattern", "regex", "regexp", "expression", "expected", "substring",
                    "literal", "needle", "command", "cmd", "script", "terms", "values")
+# Check types that say a program, not a reader, decides the check (by its id).
+PROGRAM_TYPES = frozenset({"static", "programmatic", "program", "code", "script",
+                           "deterministic", "automated", "automatic"})
+_CHECK_ID = re.compile(r"^[A-Za-z_][\w-]{0,79}$")
+# A check's command line, run as the case's grader command when nothing compares its output.
+GRADER_COMMAND_KEYS = ("run", "command", "cmd", "shell", "script")
 # Commands a check would run: that is a judge program's job.
 COMMAND_KEYS = ("command", "cmd", "script", "shell")
 COUNT_KEYS = ("min_count", "min", "at_least", "minimum", "count")
@@ -389,6 +395,9 @@ class CaseReader:
         # the case holds (then it is a trigger query, moved out of the runtime set).
         self.routing: list[bool] = []
         self.routing_only = False
+        # Checks typed as decided by a program, by their statement text: text -> the check's id
+        self.program_typed: dict[str, str] = {}
+        self.grader_command: str | None = None  # a check's command line (_grader_command)
 
     def refuse(self, message: str, fix: str) -> None:
         self.problems.refuse("EV009", self.label, message, fix)
@@ -450,6 +459,8 @@ class CaseReader:
         self._absences(item)
         self._other_cases()
         self._only_expected(item)
+        if self.grader_command is not None:
+            self._command_program(item)
         if self.unread:
             item["extra"] = {**item.get("extra", {}), **self.unread}
         for key, values in (("assertions", self.checks), ("statements", self.statements),
@@ -478,6 +489,18 @@ class CaseReader:
                     item[key] = rest
                 else:
                     item.pop(key)
+
+    def _command_program(self, item: dict[str, Any]) -> None:
+        """A check's command becomes the case's grader program, unless it names one."""
+        if item.get("grader_program") is not None:
+            self.refuse(f"a check runs the command {self.grader_command!r} and the case "
+                        "names a grader program too: a case runs one",
+                        "keep one (the command's script can call the other)")
+            return
+        item["grader_program"] = {"command": self.grader_command}
+        self.mapped(f"the check command {self.grader_command!r} runs as the case's grader "
+                    "command (exit 0 passes)", "none needed (or name it: \"grader_program\": "
+                    f"\"{self.grader_command}\")")
 
     def _dependencies(self, item: dict[str, Any]) -> None:
         for key in DEPENDENCY_FIELDS:
@@ -1134,6 +1157,9 @@ class CaseReader:
         kind_neg = KNOWN_TYPES.get(name.lower())
         if not name and any(isinstance(value.get(k), str) for k in ("pattern", "regex")):
             kind_neg = REGEX, False  # no type, a pattern: a regular expression
+        if kind_neg is None and (self._grader_command(value, origin)
+                                 or self._program_typed(value, origin, name)):
+            return
         if kind_neg is None:
             kind_neg = self._map_type(name, value, origin)
             if kind_neg is None:
@@ -1175,6 +1201,39 @@ class CaseReader:
         else:
             self._statement_or_refuse(value, shown, "a statement has no text",
                                       on_calls=behaviour_typed(name, _words(name)))
+
+    def _grader_command(self, value: dict[str, Any], origin: str) -> bool:
+        """A check that runs a command and has nothing to compare its output with (`{type:
+        deterministic, run: "bash graders/check.sh"}`): the case's grader command, its exit
+        code deciding (runner.authoring.programs checks it can run). One a case."""
+        command = next((value[k] for k in GRADER_COMMAND_KEYS if isinstance(value.get(k), str)
+                        and value[k].strip()), None)
+        if command is None or any(k in value for k in STRONG_OPERANDS
+                                  if k not in GRADER_COMMAND_KEYS):
+            return False
+        if self.grader_command is not None and self.grader_command != command.strip():
+            self.refuse(f"{origin}: a second grader command ({command.strip()!r}, after "
+                        f"{self.grader_command!r}): a case runs one",
+                        "run both from one script of the skill that exits 0 when all pass")
+            return True
+        self.grader_command = command.strip()
+        return True
+
+    def _program_typed(self, value: dict[str, Any], origin: str, name: str) -> bool:
+        """A check typed as one a program decides (`static`, `programmatic`...) and named by an
+        id, with nothing to search: a statement for now, its id kept so that the set's grader
+        program takes it when its source computes it (runner.authoring.programs.attach)."""
+        check_id = next((value[k] for k in ("id", "name") if isinstance(value.get(k), str)
+                         and _CHECK_ID.match(value[k])), None)
+        if name.lower() not in PROGRAM_TYPES or check_id is None or any(
+                k in value for k in (*STRONG_OPERANDS, *COMMAND_KEYS)):
+            return False
+        text = next((value[k] for k in STATEMENT_KEYS if k != "name"
+                     and isinstance(value.get(k), str) and value[k].strip()),
+                    check_id.replace("_", " ").replace("-", " "))
+        self.program_typed[text] = check_id
+        self.add("statement", text, f"{origin} {{type: {name!r}}} ({check_id})")
+        return True
 
     def _textual(self, value: dict[str, Any], kind: str, negate: bool, name: str,
                  shown: str) -> None:

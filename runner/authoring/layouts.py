@@ -13,6 +13,8 @@ In order, the first that exists:
    `evals/<skill name>/` first, then `evals/` itself, whose files naming another skill in
    `skill_name` are that skill's; then set folders one or two levels below those
    (`development/evals/`) in the skill's git repository, only for a set that names the skill;
+   A folder of Markdown task files (`evals/tasks/*.md`, else the skill's own `tasks/*.md`),
+   each with a grader or checks in its front matter, is a set too (runner.authoring.mdtasks);
 4. a prose or Markdown set (`evals/evals.md`, ...): not gradable as it is; refused, naming
    `skill-eval cases SKILL --generate --from FILE`, which drafts evals.json from it.
 
@@ -25,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from runner.authoring.mdtasks import TASK_FOLDERS, is_task, read_tasks, task_case, task_files
 from runner.authoring.promptfoo import CONFIG_STEMS
 from runner.authoring.siblings import (
     SET_SUFFIXES,
@@ -90,6 +93,14 @@ def _located(folder: Path, names: list[str], shared: bool) -> Located | None:
         path = folder / sub
         if path.is_dir() and any(p.suffix in FOLDER_SUFFIXES for p in path.iterdir()):
             return Located(path, (path,), surveyed.unread)
+    return _tasks(folder)
+
+
+def _tasks(folder: Path) -> Located | None:
+    """A folder of Markdown task files below `folder` (`tasks/`), read as one set."""
+    for sub in TASK_FOLDERS:
+        if task_files(folder / sub):
+            return Located(folder / sub, (folder / sub,))
     return None
 
 
@@ -130,7 +141,7 @@ def locate(skill_dir: Path, name: str | None = None) -> Located | None:
         found = _located(folder, names, True)
         if found is not None and _names_this(found, names, explicit=True):
             return found
-    return None
+    return _tasks(skill_dir)  # the skill's own tasks/ folder of Markdown task files
 
 
 def shared_naming(skill_dir: Path, found: Located,
@@ -225,7 +236,9 @@ def find_prose(skill_dir: Path, name: str | None = None) -> Path | None:
 def read_set(path: Path) -> Any:
     """The set's data: one file, or a folder's case files (or its one-case files) as one."""
     if not path.is_dir():
-        return read_data(path)
+        return {"evals": [task_case(path)]} if is_task(path) else read_data(path)
+    if path.name in TASK_FOLDERS and task_files(path):
+        return read_tasks(path)
     cases: list[Any] = []
     suffixes = FOLDER_SUFFIXES if path.name in CASE_FOLDERS else SET_SUFFIXES
     read = survey(path, suffixes=suffixes).read or tuple(
