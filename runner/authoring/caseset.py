@@ -25,7 +25,6 @@ from runner.authoring.answers import (
     inline_skill_reason,
     skill_file_reason,
 )
-from runner.authoring.csvsets import csv_findings
 from runner.authoring.dialects import (
     CaseReader,
     reads_as_statement,
@@ -51,11 +50,11 @@ from runner.authoring.outside import Outside
 from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms
 from runner.authoring.prompt_field import no_prompt
-from runner.authoring.promptfoo import is_promptfoo, read_promptfoo
 from runner.authoring.prompts import missing_inputs, placeholders, staged_names
 from runner.authoring.reach import report_reach
 from runner.authoring.runnable import cannot_run
 from runner.authoring.shapes import unwrap
+from runner.authoring.siblings import read_with_findings
 from runner.errors import CaseSetError
 from runner.schema.case import (
     CASESET_RELPATH,
@@ -113,14 +112,19 @@ def located_set(skill_dir: Path, name: str | None = None,
                        f"`skill-eval cases {skill_dir} --generate`")
 
 
-def _read_file(path: Path, skill_dir: Path) -> dict[str, Any]:
+def _read_file(path: Path, skill_dir: Path,
+               problems: Problems) -> dict[str, Any]:
     """The set as an object with `evals` (a bare list, or other tools' names for it), from
-    JSON, YAML or a folder of case files; a file that cannot be read is one problem, raised."""
+    JSON, YAML or a folder of case files; a file that cannot be read is one problem, raised.
+    What another format's reader made of it (a CSV set's columns, a promptfoo suite's
+    asserts) is reported from the same reading."""
     shown = str(path)
     if not path.exists():
         raise CaseSetError(shown, "no case set: create evals/evals.json (see README, "
                                   "'A skill and its case set')")
-    raw = read_set(path)
+    raw, findings = read_with_findings(path) if path.is_file() else (read_set(path), [])
+    for message, fix in findings:
+        problems.report("EV012", "", message, fix)
     if isinstance(raw, list):  # a bare list of cases
         raw = {"evals": raw}
     if not isinstance(raw, dict):
@@ -165,10 +169,10 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     case_files: dict[str, str] = {}
     if len(found.files) > 1:
         raw, case_files = read_joined(found.files, skill_dir)
+        problems = Problems(shown, case_files)
     else:
-        raw = _read_file(path, skill_dir)
-    problems = Problems(shown, case_files)
-    _reader_findings(path, problems)
+        problems = Problems(shown, case_files)
+        raw = _read_file(path, skill_dir, problems)
     if set_file is None:
         _shared_unread(skill_dir, found, default_name, problems)
     about = _top_level(raw, problems)
@@ -204,15 +208,6 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
                    read_files=tuple(str(f) for f in found.files),
                    unread_files=tuple(f"{f.name} ({why})" for f, why in found.unread),
                    case_files=case_files)
-
-
-def _reader_findings(path: Path, problems: Problems) -> None:
-    """What a reader of another tool's format made of it: a CSV set's columns, a promptfoo
-    suite's asserts."""
-    for message, fix in csv_findings(path):
-        problems.report("EV012", "", message, fix)
-    for finding in (read_promptfoo(path).findings if is_promptfoo(path) else []):
-        problems.report("EV012", "", finding.message, finding.fix)
 
 
 def _routing_summary(routing: list[bool], problems: Problems) -> None:
