@@ -174,7 +174,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
         problems = Problems(shown, case_files)
         raw = _read_file(path, skill_dir, problems)
     if set_file is None:
-        _shared_unread(skill_dir, found, default_name, problems)
+        _shared_beside(skill_dir, found, default_name, raw, problems)
     about = _top_level(raw, problems)
     name = raw.get("skill_name", default_name)
     if not isinstance(name, str) or not name.strip():
@@ -481,16 +481,31 @@ def _refuser(problems: Problems, case: str) -> Callable[[str, str], None]:
     return refuse
 
 
-def _shared_unread(skill_dir: Path, found: Located, name: str | None,
-                   problems: Problems) -> None:
-    """A shared set above the skill whose cases name it, beside the set it is graded on:
-    never dropped without a line (a skill is graded on one set, its own first)."""
+def _shared_beside(skill_dir: Path, found: Located, name: str | None,
+                   raw: dict[str, Any], problems: Problems) -> None:
+    """A shared set above the skill whose cases name it, beside the skill's own set: their
+    authors named the skill, so they are read with its own cases (an id another case holds
+    is led by `shared-`), each finding naming the shared file, and `check` says so."""
+    own = raw.get("evals")
+    if not isinstance(own, list):
+        return
+    taken = {str(i.get("id", i.get("name"))) for i in own if isinstance(i, dict)}
     for shared, mine, total in shared_naming(skill_dir, found, name):
-        problems.report("EV012", SET_LEVEL, f"shared set {shared}: {mine} of its {total} "
-                        f"case(s) name this skill and are not read: the skill's own set "
-                        f"{found.path} is the one graded (a skill is graded on one set)",
-                        f"move them into {found.path.name}, or check them on their own: "
-                        f"--cases {shared}")
+        ids = []
+        for n, item in enumerate(mine, 1):
+            given = str(item.get("id", item.get("name") or n))
+            ident, k = given, 1
+            while ident in taken:
+                ident, k = f"shared-{given}" + (f"-{k}" if k > 1 else ""), k + 1
+            taken.add(ident)
+            ids.append(ident)
+            own.append({**drop_skill(item), "id": ident})
+            problems.case_files[ident] = str(shared)
+        problems.report("EV012", SET_LEVEL, f"shared set {shared}: {len(mine)} of its {total} "
+                        f"case(s) name this skill: read beside its own set {found.path} "
+                        f"({', '.join(ids[:6])}{', ...' if len(ids) > 6 else ''})",
+                        f"none needed; move them into {found.path.name} to keep one set, or "
+                        f"check them on their own: --cases {shared}")
 
 
 def _own_cases(items: list[Any], names: list[str], problems: Problems,
