@@ -456,6 +456,12 @@ class CaseReader:
             if negated:
                 self.negated_origins.add(origin)
             self.check_lists.append((origin, entry))
+        keys = dict.fromkeys(origin.split("[")[0] for origin, _, _ in graded)
+        if keys:
+            self.mapped(f"{', '.join(f'`{k}`' for k in keys)} read as assertions ({len(graded)} "
+                        "item(s): a literal a substring check, a sentence a statement; negated "
+                        "under `must_not`)", "write them under `assertions` (`not:` for what "
+                        "must not appear) to make this explicit")
         for origin, entry in soft:
             self.unread[f"{origin} (optional)"] = entry
         if soft:

@@ -53,6 +53,7 @@ def test_must_and_must_not_literals_are_checks_and_sentences_statements(
     assert ("statement", "The run avoids this: The README invents flags the tool does not "
             "have") in got
     assert len(got) == 4
+    assert "`must`, `must_not` read as assertions (4 item(s)" in check(str(skill)).output
 
 
 def test_should_alone_is_graded_like_must(tmp_path: Path) -> None:
