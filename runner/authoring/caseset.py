@@ -23,6 +23,7 @@ from runner.authoring.answers import (
     REFERENCE_NOTE,
     answer_keys,
     inline_skill_reason,
+    refuse_skill,
     skill_file_reason,
 )
 from runner.authoring.dialects import (
@@ -348,11 +349,8 @@ def _inline(item: dict[str, Any], label: str, at: _Setting) -> tuple[dict[str, A
                            "inside the work dir (no '..', not absolute), once, and its text "
                            "under content (at most 10 MiB)")
     for path, content in inline.items():
-        own = inline_skill_reason(at.skill_dir, path, content)
-        if own is not None:
-            at.problems.refuse("EV009", label, f"{own}: staged, it would give the baseline "
-                               "arm the skill", "stage an input the task works on, never the "
-                               "skill")
+        refuse_skill(_refuser(at.problems, label), inline_skill_reason(at.skill_dir, path,
+                                                                        content))
     return item, inline
 
 
@@ -639,11 +637,8 @@ def _carried(skill: SkillFiles, outside: Outside, problems: Problems, case: Case
                         f"the skill) cannot be staged: {why}", "copy it into the skill "
                         "(evals/files/) and name it from there")
     for path, content in texts.items():
-        own = inline_skill_reason(skill.root, path, content)
-        if own is not None:
-            problems.refuse("EV009", case.id, f"{own} (from {away}): staged, it would "
-                            "give the baseline arm the skill", "stage an input the "
-                            "task works on, never the skill")
+        refuse_skill(_refuser(problems, case.id), inline_skill_reason(skill.root, path, content),
+                     origin=f" (from {away})")
     return texts
 
 
@@ -711,10 +706,8 @@ def _preflight_case(skill_dir: Path, case: Case, refuse: Refuse) -> None:
     root = skill_dir.resolve()
     for file in case.files:
         posix = PurePosixPath(file)
-        own = skill_file_reason(skill_dir, file)
-        if own is not None:
-            refuse(f"{own}: staged, it would give the baseline arm the skill", "stage an "
-                   "input the task works on (a copy under evals/files/), never the skill")
+        if refuse_skill(refuse, skill_file_reason(skill_dir, file), fix="stage an input the "
+                        "task works on (a copy under evals/files/), never the skill"):
             continue
         if posix.is_absolute() or ".." in posix.parts or not posix.parts:
             refuse(f"fixture {file!r} must be a relative path inside the skill",

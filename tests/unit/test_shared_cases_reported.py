@@ -8,9 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from click.testing import CliRunner, Result
-
-from runner.cli import main
+from tests.helpers import check_cli as check
 
 LINE = "name this skill: read beside its own set"
 
@@ -36,10 +34,6 @@ def _repo(tmp_path: Path, shared: list[dict[str, Any]]) -> Path:
     (tmp_path / "evals").mkdir()
     (tmp_path / "evals" / "evals.json").write_text(json.dumps({"evals": shared}))
     return tmp_path
-
-
-def check(*args: str) -> Result:
-    return CliRunner().invoke(main, ["check", *args])
 
 
 def test_shared_cases_naming_the_skill_get_a_line(tmp_path: Path) -> None:
