@@ -25,6 +25,7 @@ from runner.authoring.crosscase import other_case_reference
 from runner.authoring.fields import PROSE_WORDS, never_a_check
 from runner.authoring.problems import Problems
 from runner.authoring.routing import about_firing, routing_value, routing_word
+from runner.authoring.tiers import expect_operands, soft_marking, tier_lists
 from runner.schema.case import TURN_CHECK_FIELDS, Case, Reading
 from runner.scoring.absence import literal_absence
 from runner.scoring.checks import parse_matcher
@@ -434,6 +435,7 @@ class CaseReader:
         self._routing_fields(item)
         if isinstance(item.get("judge"), str):  # the native grammar's name for the judge program
             item["judge_program"] = item.pop("judge")
+        self._tiers(item)
         self._foreign_mappings(item)
         self._one_of_lists(item)
         self._expected_uses(item)
@@ -501,6 +503,27 @@ class CaseReader:
         self.mapped(f"the check command {self.grader_command!r} runs as the case's grader "
                     "command (exit 0 passes)", "none needed (or name it: \"grader_program\": "
                     f"\"{self.grader_command}\")")
+
+    def _tiers(self, item: dict[str, Any]) -> None:
+        """`must`, `must_not` and `should` (runner.authoring.tiers): graded items read as
+        assertions (negated under `must_not`); a soft tier reported, not graded."""
+        graded, soft = tier_lists(item)
+        for origin, entry, negated in graded:
+            if negated:
+                self.negated_origins.add(origin)
+            self.check_lists.append((origin, entry))
+        keys = dict.fromkeys(origin.split("[")[0] for origin, _, _ in graded)
+        if keys:
+            self.mapped(f"{', '.join(f'`{k}`' for k in keys)} read as assertions ({len(graded)} "
+                        "item(s): a literal a substring check, a sentence a statement; negated "
+                        "under `must_not`)", "write them under `assertions` (`not:` for what "
+                        "must not appear) to make this explicit")
+        for origin, entry in soft:
+            self.unread[f"{origin} (optional)"] = entry
+        if soft:
+            self.mapped(f"`should` beside `must`: {len(soft)} item(s) of the soft tier, "
+                        "reported and not graded (graded, they would fail work that left them "
+                        "out on purpose)", "move an item to `must` to grade it")
 
     def _dependencies(self, item: dict[str, Any]) -> None:
         for key in DEPENDENCY_FIELDS:
@@ -698,15 +721,21 @@ class CaseReader:
             if not isinstance(given, dict) or given.keys() & {"type", "kind"}:
                 continue
             item.pop(key)
+            taken = sorted(given.keys() & (_CHECK_FIELDS | {"equals"}))
+            given, renamed = expect_operands(given)  # contains -> must_include, ...
             for field, value in given.items():
-                if field in _CHECK_FIELDS and field not in item:
+                if field in _CHECK_FIELDS and isinstance(item.get(field), list) \
+                        and isinstance(value, list):
+                    item[field] = [*item[field], *value]
+                elif field in _CHECK_FIELDS and field not in item:
                     item[field] = value
                 else:
                     self.unread[f"{key}.{field}"] = value
-            taken = sorted(given.keys() & _CHECK_FIELDS)
             if taken:
+                equals = " (`equals`: one source is exactly that text)" if renamed.count(
+                    "equals") else ""
                 self.mapped(f"`{key}` is a mapping of checks: {', '.join(taken)} read as the "
-                            "case's own", f"move them out of `{key}` to the case")
+                            f"case's own{equals}", f"move them out of `{key}` to the case")
         judges = item.get("judge")
         judges = [judges] if isinstance(judges, dict) else judges
         if not isinstance(judges, list) or not judges \
@@ -1147,6 +1176,12 @@ class CaseReader:
     # -- assertion objects ------------------------------------------------------------------
 
     def _object(self, value: dict[str, Any], origin: str) -> None:
+        soft = soft_marking(value)
+        if soft is not None:  # graded, it would fail work that left it out on purpose
+            self.unread[f"{origin} (optional)"] = value
+            self.mapped(f"{origin}: marked {soft}, not graded (an optional item cannot fail): "
+                        f"{_shown(value)[:80]}", "make it a requirement, or leave it out")
+            return
         key = next((k for k in CONDITION_KEYS if isinstance(value.get(k), str)
                     and value[k].strip()), None)
         if key is not None:
