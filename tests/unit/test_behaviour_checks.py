@@ -42,12 +42,12 @@ def test_statements_saying_the_agent_ran_something_read_the_calls(tmp_path: Path
 
 def test_behaviour_typed_statements_read_the_calls(tmp_path: Path) -> None:
     got = reads(skill_with(tmp_path, [
-        {"text": "Groups the invoices by vendor before summing", "type": "behavioral"},
+        {"text": "Greps the invoices folder before summing", "type": "behavioral"},
         {"description": "Passes the month as an argument", "type": "process"},
         {"text": "Reads every invoice once and only once", "type": "action"},
         {"text": "Opens each invoice file before totalling", "type": "tool"}]))
     assert len(got) == 4 and all(CALLS_ONLY in r for _, r in got), got
-    assert got[0][0].endswith("Groups the invoices by vendor before summing")
+    assert got[0][0].endswith("Greps the invoices folder before summing")
 
 
 def test_other_statements_keep_all_the_material(tmp_path: Path) -> None:
@@ -80,7 +80,7 @@ def _grade(quote: str, source: str) -> dict[str, Any]:
 
 def test_the_answer_claiming_it_ran_is_not_evidence() -> None:
     case = Case(id="c", prompt=PROMPT,
-                statements=["Executes scripts/sum_invoices.py on the folder"])
+                statements=("Executes scripts/sum_invoices.py on the folder",))
     assert "[tool calls only]" in grader_request(case, "", "m")["messages"][0]["content"]
     (result,) = decide(case, _grade("I ran scripts/sum_invoices.py", "final text"),
                        _material())
@@ -90,7 +90,7 @@ def test_the_answer_claiming_it_ran_is_not_evidence() -> None:
 
 
 def test_an_answer_statement_still_passes_on_the_final_text() -> None:
-    case = Case(id="c", prompt=PROMPT, statements=["The total is given in euros"])
+    case = Case(id="c", prompt=PROMPT, statements=("The total is given in euros",))
     assert "[tool calls only]" not in grader_request(case, "", "m")["messages"][0]["content"]
     (result,) = decide(case, _grade("the total is 4,210.00 EUR", "final text"), _material())
     assert result.passed

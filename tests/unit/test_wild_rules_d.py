@@ -209,7 +209,7 @@ tests:
     assert "Bo" in {c["entry"] for c in cases["a-2"]["checks"]}
     plain = check(str(skill))
     assert plain.exit_code == 0, plain.output
-    assert "'javascript': not mappable" in plain.output and "judge program" in plain.output
+    assert "'javascript': code run on" in plain.output and "grader program" in plain.output
     assert "threshold 0.7" in plain.output and "providers" in plain.output
 
 
