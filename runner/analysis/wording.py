@@ -31,7 +31,7 @@ def _words(text: str) -> int:
     return len(_CJK.sub(" ", text).split()) + (cjk + 1) // 2
 # Text pasted after a colon that ends its line ("Tighten this prompt:\n<the prompt>"), unless
 # what follows is a list of instructions.
-_PASTED = re.compile(r":[ \t]*\n+(?![ \t]*(?:[-*•]|\d+[.)])\s).*", re.DOTALL)
+_PASTED = re.compile(r"[:：][ \t]*\n+(?![ \t]*(?:[-*•]|\d+[.)])\s).*", re.DOTALL)
 
 
 def quoted_spans(text: str, pasted: bool = False) -> list[tuple[int, int]]:

@@ -29,6 +29,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from runner.analysis.wording_i18n import denies, quoted_clause
+
 FILE_NAME = r"`?(?:[\w-][\w.-]*/)*[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,5}`?"
 _ARTEFACT = (r"(?:response|answer|reply|output|text|draft|summary|report|document|copy|post|"
              r"article|essay|email|page|html|markup|code|file|markdown|content|result|work|"
@@ -137,7 +139,9 @@ def literal_absence(statement: str) -> Absence | None:
     text = " ".join(statement.split()).strip()
     head = _HEAD.match(text)
     if head is None:
-        return None
+        # another language: a short subject, then "does not contain 'X'" and nothing more
+        other = quoted_clause(text, subject=True)
+        return Absence(tuple(dict.fromkeys(other[1]))) if other and other[0] else None
     rest = text[head.end():]
     intro = _INTRO.match(rest)
     noun = (intro.group("noun") or "").lower() if intro else ""
@@ -198,4 +202,6 @@ def states_absence(statement: str) -> bool:
     text = " ".join(statement.split())
     if text.lower().startswith(AVOIDS):
         return True
-    return bool(_DENIES.match(text)) and not _ALSO_SHOWS.search(text)
+    if _DENIES.match(text):
+        return not _ALSO_SHOWS.search(text)
+    return denies(text)  # another language's denial
