@@ -32,9 +32,9 @@ OWN_ACCOUNT: Table = {
     "zh": (r"我(?:的|们的|們的)?(?:投资组合|投資組合|持仓|持倉|股票账户|股票帳戶|银行账户|"
            r"銀行帳戶|账户|帳戶|賬戶|账号|帳號|收件箱|收件匣|邮箱|郵箱|信箱|日历|日曆|行事曆|"
            r"日程|邮件|郵件)",),
-    "ja": (r"(?:私の|自分の|僕の|うちの)(?:ポートフォリオ|保有株|証券口座|銀行口座|口座|"
+    "ja": (r"(?:私の|自分の|僕の|うちの)(?:ポートフォリオ(?!サイト|ページ|ウェブ)|保有株|証券口座|銀行口座|口座|"
            r"アカウント|受信トレイ|受信箱|メールボックス|カレンダー|予定表|メール)",),
-    "ko": (r"(?:내|제|나의|저의)\s*(?:포트폴리오|보유\s*주식|증권\s*계좌|은행\s*계좌|계좌|계정|"
+    "ko": (r"(?:내|제|나의|저의)\s*(?:포트폴리오(?!\s*(?:사이트|웹|페이지))|보유\s*주식|증권\s*계좌|은행\s*계좌|계좌|계정|"
            r"받은\s*편지함|메일함|캘린더|일정|이메일|메일)",),
     "ru": (r"(?:мо[йяеёи]\w*|наш\w*)\s+(?:инвестиционн\w+\s+|брокерск\w+\s+|текущ\w+\s+)?"
            r"(?:портфел\w*|сч[её]т\w*|аккаунт\w*|учётн\w+\s+запис\w*|учетн\w+\s+запис\w*|"
@@ -423,7 +423,7 @@ DENY_HEAD: Table = {
     "ru": (r"не|нет|никогда|без|ни",),
     "es": (r"no|nunca|sin|ning[uú]n|ninguna|jam[aá]s",),
     "pt": (r"n[aã]o|nunca|sem|nenhum|nenhuma|jamais",),
-    "fr": (r"ne|n'|jamais|sans|aucun|aucune|pas\s+de|pas\s+d'",),
+    "fr": (r"ne|n'\w+\s+(?:pas|jamais)|jamais|sans|aucun|aucune|pas\s+de|pas\s+d'\w+",),
     "de": (r"(?:\w+\s+)?(?:kein(?:e[mnrs]?)?|nicht|nie|niemals|ohne)",),
     "it": (r"non|mai|senza|nessun|nessuna|nessuno",),
     "vi": (r"kh[oô]ng|ch[uư]a|tuy[eệ]t\s+đ[oố]i\s+kh[oô]ng",),
@@ -437,9 +437,16 @@ _DENY_HEAD_RE = compiled(DENY_HEAD)
 _DENY_TAIL_RE = re.compile(rf"(?:{alternation(DENY_TAIL)})\s*[.。!！]?\s*$", re.IGNORECASE)
 # A second clause the work must show besides: a second sentence, a semicolon, or a word that
 # joins a positive clause ("... y explica", "但是 ...").
-_MORE = re.compile(r"[;；]|[.。!！?？]\s*\S|(?<!\w)(?:y|e|pero|sino|mas|mais|et|und|aber|sondern|"
-                   r"и|но|а|ma|però|v[aà]|nh[uư]ng|ve|ama|ancak)(?!\w)|而且|但是|但|并且|並且|"
-                   r"然后|然後|しかし|そして|が、|그리고|하지만|그러나", re.IGNORECASE)
+# (a joining word stands between spaces: "e-mail" and "a" in "No a/b" are no clause)
+_AND_BUT = re.compile(r"(?<=\s)(?:y|e|pero|sino|mas|mais|et|und|aber|sondern|\u0438|\u043d\u043e|"
+                      r"\u0430|ma|però|v[aà]|nh[uư]ng|ve|ama|ancak)(?=\s)|而且|但是|但|并且|並且|"
+                      r"然后|然後|しかし|そして|が、|그리고|하지만|그러나", re.IGNORECASE)
+_MORE = re.compile(rf"[;；]|[.。!！?？]\s*\S|{_AND_BUT.pattern}", re.IGNORECASE)
+
+
+def joins_a_clause(text: str) -> bool:
+    """Another language's word joining a second clause ("... y cita la fuente")."""
+    return bool(_AND_BUT.search(" ".join(text.split())))
 
 
 def denies(statement: str) -> bool:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from runner.analysis.wording_i18n import denies, quoted_clause
+from runner.analysis.wording_i18n import denies, joins_a_clause, quoted_clause
 
 FILE_NAME = r"`?(?:[\w-][\w.-]*/)*[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,5}`?"
 _ARTEFACT = (r"(?:response|answer|reply|output|text|draft|summary|report|document|copy|post|"
@@ -202,6 +202,6 @@ def states_absence(statement: str) -> bool:
     text = " ".join(statement.split())
     if text.lower().startswith(AVOIDS):
         return True
-    if _DENIES.match(text):
-        return not _ALSO_SHOWS.search(text)
+    if _DENIES.match(text):  # "No ..." opens a denial in Spanish too: its "y" joins as well
+        return not _ALSO_SHOWS.search(text) and not joins_a_clause(text)
     return denies(text)  # another language's denial
