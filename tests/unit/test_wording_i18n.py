@@ -251,7 +251,8 @@ def test_a_denial_with_a_clause_to_show_or_a_claim_needs_its_quote(statement: st
 
 # -- optional items -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text", ["（可选）列出参考文献", "可选：列出参考文献", "任意：参考文献を挙げる",
+@pytest.mark.parametrize("text", ["（可选）列出参考文献", "可选：列出参考文献",
+                                  "任意：参考文献を挙げる",
                                   "(선택) 참고 문헌을 나열", "Опционально: список литературы",
                                   "Opcional: lista de referencias", "(opcional) lista referências",
                                   "Facultatif : liste des références", "Bonus: nennt Quellen",
