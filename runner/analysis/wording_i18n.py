@@ -124,67 +124,79 @@ LIVE_DATA: Table = {
            r"(?:fiyat\w*|kur\w*|haber\w*|hava\s+durumu|man[sş]et\w*)",),
 }
 
-# What a prompt points at as its input: "this diff", "my repository", "the attached file".
-# Romance languages put the participle after the noun ("le fichier joint").
-_THINGS_ZH = (r"(?:代码库|代碼庫|程式碼|代码|代碼|文件|檔案|文档|文檔|补丁|補丁|差异|仓库|倉庫|"
-              r"項目|项目|專案|拉取请求|合并请求|日志|日誌|表格|电子表格|試算表|数据集|資料集|"
-              r"报告|報告|合同|合約|脚本|腳本|手册|手冊|diff|PR|CSV|PDF|runbook|repo)")
-_THINGS_JA = (r"(?:コードベース|コード|ファイル|ドキュメント|文書|差分|パッチ|リポジトリ|"
-              r"プルリクエスト|プロジェクト|ログ|スクリプト|レポート|報告書|契約書|"
-              r"スプレッドシート|データセット|ランブック|手順書|diff|PR|CSV|PDF|runbook)")
-_THINGS_KO = (r"(?:코드베이스|코드|파일|문서|패치|저장소|리포지토리|레포|풀\s*리퀘스트|"
-              r"프로젝트|로그|스크립트|보고서|계약서|스프레드시트|데이터셋|런북|diff|PR|CSV|PDF|runbook)")
+# What a prompt points at as its input: "this diff", "the attached file" (any thing), "my
+# repository" (only what a user holds before any task: "mon projet", "mi informe" may be what
+# the task asks to write). Romance languages put the participle after the noun ("le fichier
+# joint"). Korean "이" (this) stands alone, never as the particle ending a word.
+_HELD_ZH = (r"代码库|代碼庫|程式碼|代码|代碼|补丁|補丁|仓库|倉庫|拉取请求|合并请求|日志|日誌|"
+            r"数据集|資料集|diff|PR|repo")
+_HELD_JA = r"コードベース|コード|差分|パッチ|リポジトリ|プルリクエスト|ログ|データセット|diff|PR"
+_HELD_KO = r"코드베이스|코드|패치|저장소|리포지토리|레포|풀\s*리퀘스트|로그|데이터셋|diff|PR"
+_HELD_RU = (r"diff|дифф\w*|патч\w*|код\w*|репозитори\w*|репо|pr|пул\s*-?реквест\w*|"
+            r"пулл\s*-?реквест\w*|коммит\w*|лог\w*|датасет\w*")
+_HELD_ES = r"diff|parche|c[oó]digo|repositorio|repo|pr|pull\s+request|commit|registros|logs?"
+_HELD_PT = r"diff|patch|c[oó]digo|reposit[oó]rio|repo|pr|pull\s+request|commit|logs?"
+_HELD_FR = (r"diff|patch|correctif|code|d[eé]p[oô]t|repo|pr|pull\s+request|merge\s+request|"
+            r"commit|logs?")
+_HELD_DE = (r"diff|patch|code|codebasis|repository|repo|pr|pull\s+request|merge\s+request|"
+            r"commit|logs?")
+_HELD_IT = r"diff|patch|codice|repository|repo|pr|pull\s+request|commit|log"
 POINTED: Table = {
-    "zh": (rf"(?:这个|這個|这份|這份|这段|這段|这些|這些|此|该|該|附件中的|附带的|附帶的|"
-           rf"上传的|上傳的|附加的|我的|我们的|我們的)\s*{_THINGS_ZH}",
-           r"附件|附加的文件|上传的文件|上傳的檔案"),
-    "ja": (rf"(?:この|これらの|添付の|添付した|添付された|アップロードした|アップロードされた|"
-           rf"私の|自分の|うちの)\s*{_THINGS_JA}",
+    "zh": (rf"(?:这个|這個|这份|這份|这段|這段|这些|這些|附件中的|附件里的|附件裡的|附带的|附帶的|"
+           rf"上传的|上傳的|附加的)\s*(?:{_HELD_ZH}|文件|檔案|文档|文檔|差异|項目|项目|專案|表格|"
+           r"电子表格|試算表|报告|報告|合同|合約|脚本|腳本|手册|手冊|CSV|PDF|runbook)",
+           rf"(?:我的|我们的|我們的)\s*(?:{_HELD_ZH})",
+           r"附加的文件|上传的文件|上傳的檔案"),
+    "ja": (rf"(?:この|これらの|添付の|添付した|添付された|アップロードした|アップロードされた)\s*"
+           rf"(?:{_HELD_JA}|ファイル|ドキュメント|文書|プロジェクト|スクリプト|レポート|報告書|"
+           r"契約書|スプレッドシート|ランブック|手順書|CSV|PDF|runbook)",
+           rf"(?:私の|自分の|うちの)\s*(?:{_HELD_JA})",
            r"添付ファイル"),
-    "ko": (rf"(?:(?<![가-힣])이|이번|첨부된|첨부한|업로드된|업로드한|내|제|우리)\s*{_THINGS_KO}",
+    "ko": (rf"(?:(?<![가-힣])이|이번|첨부된|첨부한|업로드된|업로드한)\s*(?:{_HELD_KO}|파일|문서|"
+           r"프로젝트|스크립트|보고서|계약서|스프레드시트|런북|CSV|PDF|runbook)",
+           rf"(?:(?<![가-힣])내|(?<![가-힣])제|우리)\s*(?:{_HELD_KO})",
            r"첨부\s*파일"),
-    "ru": (r"(?:эт(?:от|а|у|о|ого|ом|и|их)|приложенн\w+|прикрепл[её]нн\w+|загруженн\w+|"
-           r"мо[йюеёи]\w*|наш\w*)\s+(?:diff|дифф\w*|патч\w*|код\w*|файл\w*|документ\w*|"
-           r"репозитори\w*|репо|pr|пул\s*-?реквест\w*|пулл\s*-?реквест\w*|коммит\w*|лог\w*|"
-           r"журнал\w*|скрипт\w*|отч[её]т\w*|договор\w*|проект\w*|runbook|ранбук\w*|"
-           r"регламент\w*|таблиц\w*|датасет\w*|csv|pdf)",
-           r"вложени\w+"),
-    "es": (r"(?:este|esta|estos|estas|mi|mis|nuestro|nuestra)\s+(?:diff|parche|c[oó]digo|"
-           r"archivo|fichero|documento|repositorio|repo|pr|pull\s+request|commit|registros?|"
-           r"logs?|script|informe|contrato|proyecto|runbook|manual\s+de\s+operaciones|"
-           r"hoja\s+de\s+c[aá]lculo|conjunto\s+de\s+datos|csv|pdf)",
+    "ru": (rf"(?:эт(?:от|а|у|ого|ом|и|их)|приложенн\w+|прикрепл[её]нн\w+|загруженн\w+)\s+"
+           rf"(?:{_HELD_RU}|файл\w*|документ\w*|журнал\w*|скрипт\w*|отч[её]т\w*|договор\w*|"
+           r"проект\w*|runbook|ранбук\w*|регламент\w*|таблиц\w*|csv|pdf)",
+           rf"(?:мо[йюеёи]\w*|наш\w*)\s+(?:{_HELD_RU})"),
+    "es": (rf"(?:este|esta|estos|estas)\s+(?:{_HELD_ES}|archivo|fichero|documento|script|"
+           r"informe|contrato|proyecto|runbook|manual\s+de\s+operaciones|hoja\s+de\s+c[aá]lculo|"
+           r"conjunto\s+de\s+datos|csv|pdf)",
+           rf"(?:mi|mis|nuestro|nuestra|nuestros)\s+(?:{_HELD_ES})",
            r"(?:archivo|fichero|documento|informe|c[oó]digo|pdf|csv)\s+(?:adjunt[oa]|"
            r"subid[oa]|proporcionad[oa]|anexad[oa])"),
-    "pt": (r"(?:este|esta|esse|essa|estes|estas|meu|minha|meus|minhas|nosso|nossa)\s+"
-           r"(?:diff|patch|c[oó]digo|arquivo|ficheiro|documento|reposit[oó]rio|repo|pr|"
-           r"pull\s+request|commit|logs?|registros?|script|relat[oó]rio|contrato|projeto|"
-           r"runbook|planilha|conjunto\s+de\s+dados|csv|pdf)",
+    "pt": (rf"(?:este|esta|esse|essa|estes|estas)\s+(?:{_HELD_PT}|arquivo|ficheiro|documento|"
+           r"registros?|script|relat[oó]rio|contrato|projeto|runbook|planilha|"
+           r"conjunto\s+de\s+dados|csv|pdf)",
+           rf"(?:meu|minha|meus|minhas|nosso|nossa)\s+(?:{_HELD_PT})",
            r"(?:arquivo|ficheiro|documento|relat[oó]rio|c[oó]digo|pdf|csv)\s+(?:anexad[oa]|"
            r"anex[oa]|enviad[oa]|carregad[oa]|fornecid[oa])"),
-    "fr": (r"(?:ce|cet|cette|ces|mon|ma|mes|notre|nos)\s+(?:diff|patch|correctif|code|"
-           r"fichier|document|d[eé]p[oô]t|repo|pr|pull\s+request|merge\s+request|commit|"
-           r"journal|journaux|logs?|script|rapport|contrat|projet|runbook|proc[eé]dure|"
-           r"tableur|classeur|jeu\s+de\s+donn[eé]es|csv|pdf)",
+    "fr": (rf"(?:ce|cet|cette|ces)\s+(?:{_HELD_FR}|fichier|document|journal|journaux|script|"
+           r"rapport|contrat|projet|runbook|proc[eé]dure|tableur|classeur|jeu\s+de\s+donn[eé]es|"
+           r"csv|pdf)",
+           rf"(?:mon|ma|mes|notre|nos)\s+(?:{_HELD_FR})",
            r"(?:fichier|document|rapport|code|pdf|csv)\s+(?:joint|ci-joint|t[eé]l[eé]vers[eé]|"
            r"fourni|envoy[eé])|pi[eè]ce\s+jointe"),
-    "de": (r"(?:dies(?:e[mnrs]?)?|mein(?:e[mnrs]?)?|unser(?:e[mnrs]?)?)\s+(?:diff|patch|"
-           r"code|codebasis|datei|dokument|repository|repo|pr|pull\s+request|merge\s+request|"
-           r"commit|logs?|logdatei|skript|bericht|vertrag|projekt|runbook|tabelle|"
-           r"datensatz|csv|pdf)\w*",
+    "de": (rf"(?:diese[mnrs]?)\s+(?:{_HELD_DE}|datei|dokument|logdatei|skript|bericht|vertrag|"
+           r"projekt|runbook|tabelle|datensatz|csv|pdf)\w*",
+           rf"(?:mein(?:e[mnrs]?)?|unser(?:e[mnrs]?)?)\s+(?:{_HELD_DE})",
            r"(?:angeh[aä]ngt|beigef[uü]gt|hochgeladen|bereitgestellt)e[nrs]?\s+\w+"),
-    "it": (r"(?:questo|questa|questi|queste|il\s+mio|la\s+mia|mio|mia|nostro|nostra)\s+"
-           r"(?:diff|patch|codice|file|documento|repository|repo|pr|pull\s+request|commit|"
-           r"log|script|rapporto|report|contratto|progetto|runbook|foglio\s+di\s+calcolo|"
-           r"dataset|csv|pdf)",
+    "it": (rf"(?:questo|questa|questi|queste)\s+(?:{_HELD_IT}|file|documento|script|rapporto|"
+           r"report|contratto|progetto|runbook|foglio\s+di\s+calcolo|dataset|csv|pdf)",
+           rf"(?:il\s+mio|la\s+mia|i\s+miei|mio|mia|nostro|nostra)\s+(?:{_HELD_IT})",
            r"(?:file|documento|rapporto|codice|pdf|csv)\s+(?:allegat[oi]|caricat[oi]|"
            r"fornit[oi])|l'allegato"),
     "vi": (r"(?:đo[aạ]n\s+m[aã]|m[aã]\s+ngu[oồ]n|t[eệ]p|file|t[aà]i\s+li[eệ]u|kho\s+m[aã]|"
            r"d[uự]\s+[aá]n|b[aả]n\s+v[aá]|diff|pr|runbook|nh[aậ]t\s+k[yý]|b[aá]o\s+c[aá]o|"
-           r"h[oợ]p\s+đ[oồ]ng|b[aả]ng\s+t[ií]nh)\s+(?:n[aà]y|c[uủ]a\s+t[oô]i|đ[ií]nh\s+k[eè]m|"
-           r"đ[uư][oợ]c\s+t[aả]i\s+l[eê]n)",),
+           r"h[oợ]p\s+đ[oồ]ng|b[aả]ng\s+t[ií]nh)\s+(?:n[aà]y|đ[ií]nh\s+k[eè]m|"
+           r"đ[uư][oợ]c\s+t[aả]i\s+l[eê]n)",
+           r"(?:đo[aạ]n\s+m[aã]|m[aã]\s+ngu[oồ]n|kho\s+m[aã]|b[aả]n\s+v[aá]|diff|pr|"
+           r"nh[aậ]t\s+k[yý])\s+c[uủ]a\s+(?:t[oô]i|ch[uú]ng\s+t[oô]i)"),
     "tr": (r"(?:bu|ekteki|y[uü]klenen|y[uü]kledi[gğ]im)\s+(?:diff|yama\w*|kod\w*|dosya\w*|"
-           r"belge\w*|dok[uü]man\w*|depo\w*|pr|log\w*|betik\w*|rapor\w*|s[oö]zle[sş]me\w*|"
-           r"proje\w*|runbook|tablo\w*|csv|pdf)",),
+           r"belge\w*|dok[uü]man\w*|depo\w*|pr(?!\w)|log\w*|betik\w*|rapor\w*|s[oö]zle[sş]me\w*|"
+           r"proje\w*|runbook|tablo\w*|csv|pdf)",
+           r"(?:kodum|depom|yamam|loglar[iı]m)\w*"),
 }
 
 # The word before a quoted operand that denies it ("does not contain 'X'"), and the word

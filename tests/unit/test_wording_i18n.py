@@ -130,6 +130,9 @@ def test_a_program_for_any_machine_is_not_the_users_own(prompt: str) -> None:
     "Analizza questo log e trova l'errore",                # it
     "Xem xét đoạn mã này và sửa lỗi",                      # vi
     "Bu kodu incele ve hataları bul",                      # tr
+    "Revisa mi repositorio y lista los riesgos",           # es: my repository
+    "检查我的代码库里的安全问题",                             # zh: my codebase
+    "Prüfe unser Repository auf Geheimnisse",              # de: our repository
 ])
 def test_a_pointed_input_nobody_stages_in_each_language(prompt: str) -> None:
     assert pointed_inputs(_case(prompt))
@@ -143,6 +146,11 @@ def test_a_pointed_input_nobody_stages_in_each_language(prompt: str) -> None:
     "Écris un runbook pour redémarrer le service",          # fr: a runbook to write
     "Schreibe ein Skript, das Logs rotiert",               # de: nothing pointed at
     "Crea un file di configurazione per nginx",            # it
+    "Crée mon projet Django avec une API",                 # fr: my project, to make
+    "Escribe mi informe semanal",                          # es: my report, to write
+    "Schreibe meinen Bericht über das Quartal",            # de
+    "为一个 React 应用写 README，该项目使用 Vite",          # zh: "the project" just described
+    "Напиши README, это проект на Go",                     # ru: "this is a project"
 ])
 def test_material_given_or_a_thing_to_make_is_no_pointed_input(prompt: str) -> None:
     assert pointed_inputs(_case(prompt)) == []
