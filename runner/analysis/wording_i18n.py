@@ -431,7 +431,7 @@ def quoted_clause(text: str, subject: bool = False) -> tuple[bool, list[str]] | 
 # A statement that only denies: its negation first (after a short subject, or the verb of a
 # verb-second language: "Die Antwort enthält keine ..."), or last where the verb comes last.
 DENY_HEAD: Table = {
-    "zh": (r"不|没有|沒有|无|無|绝不|絕不|决不|決不|从不|從不|从未|從未|禁止|未",),
+    "zh": (r"不|没有|沒有|无任何|無任何|绝不|絕不|决不|決不|从不|從不|从未|從未|禁止|未",),
     "ru": (r"не|нет|никогда|без|ни",),
     "es": (r"no|nunca|sin|ning[uú]n|ninguna|jam[aá]s",),
     "pt": (r"n[aã]o|nunca|sem|nenhum|nenhuma|jamais",),
@@ -441,7 +441,7 @@ DENY_HEAD: Table = {
     "vi": (r"kh[oô]ng|ch[uư]a|tuy[eệ]t\s+đ[oố]i\s+kh[oô]ng",),
 }
 DENY_TAIL: Table = {
-    "ja": (r"(?:ない|ません|なし|しない|ないこと|しないこと|なかった)",),
+    "ja": (r"(?<!少)(?<!危)(?<!しか)(?:ない|ません|なし|しない|ないこと|しないこと|なかった)",),
     "ko": (r"(?:않는다|않음|않습니다|않아야\s*한다|없다|없음|없습니다|말\s*것)",),
     "tr": (r"\w*(?:maz|mez|mamal[iı]|memeli|m[iı]yor|m[uü]yor)|yok|de[gğ]il",),
 }
@@ -456,15 +456,26 @@ _AND_BUT = re.compile(r"(?<=\s)(?:y|e|pero|sino|mas|mais|et|und|aber|sondern|\u0
 _MORE = re.compile(rf"[;；]|[.。!！?？]\s*\S|{_AND_BUT.pattern}", re.IGNORECASE)
 
 
+
+
+
+# "Not only ... but": a claim, however it opens.
+_NOT_ONLY = re.compile(r"(?<!\w)(?:no\s+s[oó]lo|n[aã]o\s+s[oó]|non\s+solo|pas\s+seulement|"
+                       r"nicht\s+nur|не\s+только|kh[oô]ng\s+ch[iỉ])(?!\w)|不仅|不僅|不但|不只|"
+                       r"无需|無需|还|還", re.IGNORECASE)
+
+
 def joins_a_clause(text: str) -> bool:
-    """Another language's word joining a second clause ("... y cita la fuente")."""
-    return bool(_AND_BUT.search(" ".join(text.split())))
+    """Another language's word joining a second clause ("... y cita la fuente", "No solo
+    ...")."""
+    text = " ".join(text.split())
+    return bool(_AND_BUT.search(text) or _NOT_ONLY.search(text))
 
 
 def denies(statement: str) -> bool:
     """Only says something is not there, in one of these languages."""
     text = " ".join(statement.split()).strip()
-    if not text or _MORE.search(text):
+    if not text or _MORE.search(text) or _NOT_ONLY.search(text):
         return False
     if _DENY_TAIL_RE.search(text):
         return True

@@ -252,7 +252,10 @@ def test_a_denial_in_each_language_needs_no_quote(statement: str) -> None:
 @pytest.mark.parametrize("statement", ["No usa emojis y cita la fuente",
                                        "不使用表情符号，但是列出来源",
                                        "Die Antwort nennt drei Quellen",
-                                       "La respuesta cita tres fuentes"])
+                                       "La respuesta cita tres fuentes",
+                                       "No solo lista las fuentes, las compara",
+                                       "不仅列出来源，还比较它们", "无需询问即可生成报告",
+                                       "エラーが少ない"])
 def test_a_denial_with_a_clause_to_show_or_a_claim_needs_its_quote(statement: str) -> None:
     assert not states_absence(statement)
 
