@@ -480,3 +480,52 @@ def denies(statement: str) -> bool:
     if _DENY_TAIL_RE.search(text):
         return True
     return any(_DENY_HEAD_RE.match(text, start) for start in _subject_ends(text))
+
+
+# A statement only about the skill firing ("La skill no se activa", "技能不应被触发"): the
+# whole statement, a language a pattern; negated when it holds a negation.
+FIRING: Table = {
+    "zh": (r"(?:该|這個|这个|此)?(?:技能|skill)(?:应该|應該|应当|應當|应|應|会|會|将|將|必须|必須)?"
+           r"(?:不|不会|不會|没有|沒有|未|不应|不應)?(?:被)?(?:触发|觸發|激活|启用|啟用|加载|"
+           r"載入|调用|調用)",),
+    "ja": (r"(?:この)?(?:スキル|skill)(?:は|が)?(?:起動|発動|トリガー|読み込み|呼び出し)"
+           r"(?:される|する|されない|しない|されません|しません|されるべき(?:ではない)?|"
+           r"すべき(?:ではない)?)",),
+    "ko": (r"(?:이\s*)?(?:스킬|skill)(?:은|는|이|가)?\s*(?:트리거|활성화|로드|호출)"
+           r"(?:된다|되어야\s*한다|됨|되지\s*않는다|되지\s*않아야\s*한다|되지\s*않음)",),
+    "ru": (r"(?:этот\s+)?(?:скилл|навык|skill)\s+(?:не\s+)?(?:должен\s+)?(?:не\s+)?"
+           r"(?:срабатыва\w*|сработа\w*|активир\w*|загруж\w*|вызыва\w*|запуска\w*)",),
+    "es": (r"(?:la\s+|el\s+|esta\s+|este\s+)?(?:skill|habilidad)\s+(?:no\s+)?"
+           r"(?:(?:debe|deber[ií]a)\s+)?(?:no\s+)?(?:se\s+)?(?:activa(?:rse)?|dispara(?:rse)?|"
+           r"carga(?:rse)?|invoca(?:rse)?)",),
+    "pt": (r"(?:a\s+|o\s+|esta\s+|este\s+)?(?:skill|habilidade)\s+(?:n[aã]o\s+)?"
+           r"(?:(?:deve|deveria)\s+)?(?:n[aã]o\s+)?(?:(?:[eé]|ser)\s+)?(?:ativad[ao]|"
+           r"acionad[ao]|carregad[ao]|invocad[ao]|ativa|dispara)",),
+    "fr": (r"(?:la\s+|le\s+|cette\s+|ce\s+)?(?:skill|comp[eé]tence)\s+(?:ne\s+|n')?"
+           r"(?:(?:doit|devrait)\s+)?(?:pas\s+)?(?:se\s+|s')?(?:est\s+|[eê]tre\s+)?(?:pas\s+)?"
+           r"(?:d[eé]clench[eé]e?|d[eé]clenche(?:r)?|activ[eé]e?|active(?:r)?|charg[eé]e?|"
+           r"invoqu[eé]e?)(?:\s+pas)?",),
+    "de": (r"(?:der\s+|die\s+|das\s+|dieser\s+|diese\s+)?(?:skill)\s+(?:wird|soll|sollte|darf)\s+"
+           r"(?:nicht\s+|nie\s+)?(?:ausgel[oö]st|aktiviert|geladen|aufgerufen)(?:\s+werden)?",),
+    "it": (r"(?:la\s+|il\s+|questa\s+|questo\s+)?(?:skill|abilit[aà])\s+(?:non\s+)?"
+           r"(?:(?:deve|dovrebbe)\s+)?(?:(?:viene|essere)\s+)?(?:si\s+)?(?:attivat[ao]|attiva(?:rsi)?|"
+           r"caricat[ao]|invocat[ao])",),
+    "vi": (r"(?:k[yỹ]\s+n[aă]ng|skill)\s+(?:n[aà]y\s+)?(?:kh[oô]ng\s+)?(?:n[eê]n\s+)?"
+           r"(?:kh[oô]ng\s+)?(?:đ[uư][oợ]c\s+)?(?:k[ií]ch\s+ho[aạ]t|g[oọ]i|t[aả]i)",),
+    "tr": (r"(?:bu\s+)?(?:beceri|yetenek|skill)\s+(?:tetiklen|etkinle[sş]|y[uü]klen|"
+           r"[cç]a[gğ]r[iı]l)\w*",),
+}
+_FIRING_RE = re.compile(rf"^(?:{alternation(FIRING, bounded=False)})\s*[.。!！]?$",
+                        re.IGNORECASE)
+_FIRING_NEG = re.compile(r"不|没有|沒有|未|ない|ません|않|(?<!\w)(?:не|no|n[aã]o|ne|n'|pas|nicht|"
+                         r"nie|non|kh[oô]ng)(?!\w)|(?:ma|me)(?:mal[iı]|meli|z|d[iı]|di)(?!\w)",
+                         re.IGNORECASE)
+
+
+def about_firing(statement: str) -> bool | None:
+    """A statement in one of these languages only about the skill firing: True (it fires),
+    False (it does not), else None."""
+    text = " ".join(statement.split()).strip()
+    if not _FIRING_RE.match(text):
+        return None
+    return not _FIRING_NEG.search(text)

@@ -19,6 +19,7 @@ from runner.authoring.dialects import _OPTIONAL
 from runner.authoring.inputs import pointed_inputs
 from runner.authoring.mcp import _server_named
 from runner.authoring.reach import account_needs, machine_needs, urls_to_read
+from runner.authoring.routing import about_firing
 from runner.cli import main
 from runner.schema.case import Case
 from runner.scoring.absence import literal_absence, states_absence
@@ -340,3 +341,32 @@ def test_check_reads_an_absence_in_chinese_and_spanish_as_not_contains(tmp_path:
     assert ("not:TODO", "assertion") in checks["es"]
     assert ("not:Como IA", "assertion") in checks["es"]
     assert not [e for e, k in checks["zh"] + checks["es"] if k == "statement"]
+
+
+# -- statements only about the skill firing -----------------------------------------------------
+
+@pytest.mark.parametrize(("statement", "fires"), [
+    ("技能不应被触发", False), ("该技能被触发", True), ("スキルは起動されない", False),
+    ("스킬이 트리거된다", True), ("Скилл не должен срабатывать", False),
+    ("La skill no se activa", False), ("A skill é ativada", True),
+    ("La compétence ne se déclenche pas", False), ("Der Skill wird nicht ausgelöst", False),
+    ("La skill viene attivata", True), ("Kỹ năng không được kích hoạt", False),
+    ("Beceri tetiklenmemeli", False)])
+def test_a_statement_about_firing_in_each_language(statement: str, fires: bool) -> None:
+    assert about_firing(statement) is fires
+
+
+@pytest.mark.parametrize("statement", ["La skill se activa y resume el texto",
+                                       "技能被触发并生成报告", "La habilidad de escribir es buena",
+                                       "Der Skill erklärt die Schritte"])
+def test_a_statement_that_also_asks_for_work_is_graded(statement: str) -> None:
+    assert about_firing(statement) is None
+
+
+def test_check_offers_a_spanish_firing_statement_as_a_trigger_query(tmp_path: Path) -> None:
+    report = _check(tmp_path, [
+        {"id": "es", "prompt": "Resume estas notas: lanzamos el viernes.",
+         "expectations": ["La skill no se activa", "El resumen nombra el viernes"]}])
+    checks = [(c["entry"], c["kind"]) for case in report["cases"] for c in case["checks"]]
+    assert checks == [("El resumen nombra el viernes", "statement")]
+    assert any(f["code"] == "EV012" and "trigger" in f["message"] for f in report["findings"])
