@@ -38,7 +38,7 @@ OWN_ACCOUNT: Table = {
            r"증권\s*계좌|은행\s*계좌|계좌|계정|받은\s*편지함|메일함|캘린더|일정|이메일|메일)",),
     "ru": (r"(?:мо[йяеёи]\w*|наш\w*)\s+(?:инвестиционн\w+\s+|брокерск\w+\s+|текущ\w+\s+)?"
            r"(?:портфел\w*|сч[её]т\w*|аккаунт\w*|учётн\w+\s+запис\w*|учетн\w+\s+запис\w*|"
-           r"почт\w*|входящ\w*|календар\w*|акци\w*|позици\w*|письм\w*)",),
+           r"почт\w*|входящ\w*|календар\w*|акци\w*|позици\w*)",),
     "es": (r"(?:mi|mis|nuestra|nuestro)\s+(?:cartera(?:\s+de\s+inversi[oó]n)?|"
            r"portafolio\s+de\s+(?:inversi[oó]n|acciones)|inversiones|cuenta(?:\s+bancaria)?|"
            r"bandeja\s+de\s+entrada|calendario|agenda|correos?(?:\s+electr[oó]nicos?)?|"
