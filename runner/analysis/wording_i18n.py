@@ -199,6 +199,25 @@ POINTED: Table = {
            r"(?:kodum|depom|yamam|loglar[iı]m)\w*"),
 }
 
+# Searching the web: the prompt needs the network ("busca en internet", "在网上搜索").
+WEB_SEARCH: Table = {
+    "zh": (r"(?:在|上)?(?:网上|網上|网络上|網路上|互联网上|網際網路上)(?:搜索|搜尋|查找|查询|查詢)|"
+           r"联网(?:搜索|查询)|聯網(?:搜尋|查詢)",),
+    "ja": (r"(?:ウェブ|ネット|インターネット|オンライン)(?:で|上で)?(?:検索|調べ)",),
+    "ko": (r"(?:웹|인터넷|온라인)(?:에서)?\s*(?:검색|찾아)",),
+    "ru": (r"(?:поищи|найди|ищи|посмотри|поиск)\w*\s+(?:\w+\s+)?в\s+(?:интернете|сети|гугле)|"
+           r"загугли\w*",),
+    "es": (r"(?:busca|buscar|b[uú]squeda|investiga)\w*\s+(?:\w+\s+)?en\s+(?:internet|la\s+web|"
+           r"google|l[ií]nea)",),
+    "pt": (r"(?:pesquis|busqu|procur)\w*\s+(?:\w+\s+)?na\s+(?:internet|web)",),
+    "fr": (r"(?:cherche|recherche)\w*\s+(?:\w+\s+)?sur\s+(?:internet|le\s+web|google|le\s+net)",),
+    "de": (r"(?:such|recherchier)\w*\s+(?:\w+\s+)?im\s+(?:internet|web|netz)",),
+    "it": (r"(?:cerca|ricerca)\w*\s+(?:\w+\s+)?(?:su|in|sul)\s+(?:internet|web|google)",),
+    "vi": (r"(?:t[iì]m\s+ki[eế]m|tra\s+c[uứ]u|t[iì]m)\s+(?:\w+\s+)?tr[eê]n\s+(?:m[aạ]ng|"
+           r"internet|web|google)",),
+    "tr": (r"(?:internette|webde|google'?da|[cç]evrimi[cç]i)\s+ara\w*",),
+}
+
 # The word before a quoted operand that denies it ("does not contain 'X'"), and the word
 # after one, where the verb comes last (Japanese, Korean, Turkish).
 NOT_CONTAINS_BEFORE: Table = {
@@ -350,6 +369,7 @@ POINTED_RE = compiled(POINTED)
 OPTIONAL_RE = re.compile(rf"^\s*(?:{alternation(OPTIONAL, bounded=False)})", re.IGNORECASE)
 SERVER_WORDS_RE = compiled(SERVER_WORDS)
 READ_CUE_RE = compiled(READ_CUE)
+WEB_SEARCH_RE = compiled(WEB_SEARCH)
 
 # A quoted operand, in any of the quotes these languages use.
 _QUOTED = re.compile(r"'(?P<o1>[^'\n]+)'|\"(?P<o2>[^\"\n]+)\"|`(?P<o3>[^`\n]+)`|“(?P<o4>[^”\n]+)”"

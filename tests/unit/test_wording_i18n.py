@@ -18,6 +18,7 @@ from runner.authoring.assertion_dsl import DslReading, read_dsl
 from runner.authoring.dialects import _OPTIONAL
 from runner.authoring.inputs import pointed_inputs
 from runner.authoring.mcp import _server_named
+from runner.authoring.prompts import outside_needs
 from runner.authoring.reach import account_needs, machine_needs, urls_to_read
 from runner.authoring.routing import about_firing
 from runner.cli import main
@@ -370,3 +371,22 @@ def test_check_offers_a_spanish_firing_statement_as_a_trigger_query(tmp_path: Pa
     checks = [(c["entry"], c["kind"]) for case in report["cases"] for c in case["checks"]]
     assert checks == [("El resumen nombra el viernes", "statement")]
     assert any(f["code"] == "EV012" and "trigger" in f["message"] for f in report["findings"])
+
+
+# -- EV014: searching the web -------------------------------------------------------------------
+
+@pytest.mark.parametrize("prompt", [
+    "在网上搜索最新的论文并总结", "ネットで検索して比較して", "인터넷에서 검색해서 알려줘",
+    "Поищи в интернете отзывы", "Busca en internet opiniones", "Pesquise na internet sobre isso",
+    "Cherche sur internet des avis", "Suche im Internet nach Bewertungen",
+    "Cerca su internet recensioni", "Tìm kiếm trên mạng về chủ đề này",
+    "İnternette ara ve özetle"])
+def test_a_web_search_in_each_language_needs_the_network(prompt: str) -> None:
+    assert outside_needs(prompt)
+
+
+@pytest.mark.parametrize("prompt", ["Escribe una función de búsqueda web", "Crea un buscador",
+                                    "Explica cómo buscar en una lista",
+                                    "Richte Google Analytics ein", "写一个网页搜索的函数"])
+def test_building_a_search_is_not_searching_the_web(prompt: str) -> None:
+    assert outside_needs(prompt) == []
