@@ -1,7 +1,9 @@
 """The case-set rules' words in the languages public skills are most often written in besides
-English (issue 26): the user's own account and machine, live data (EV014), an input the prompt
-points at (EV009), a server or tool beside a server's name (EV016), an absence ("does not
-contain 'X'") and an item marked optional.
+English (issue 26): the user's own account and machine, live data, a web search, a link handed
+over to read (EV014), an input the prompt points at (EV009), a server or tool beside a
+server's name (EV016), an absence ("does not contain 'X'") in statements and in the check
+language, a denial that needs no quote, an item marked optional, and a statement only about
+the skill firing.
 
 One table a concept, one tuple of patterns a language, compiled once into one pattern a
 concept: adding a language is adding its words. English keeps its own, older grammar in the

@@ -11,7 +11,8 @@
   (EV009) with the fix.
 - A prompt that works on an input it points at ("review this diff", "the attached report",
   "in my repository") while the case stages nothing and quotes nothing is missing its input:
-  refused (EV009) with the fix.
+  refused (EV009) with the fix. In other languages too ("ce runbook", "这个diff", "el
+  archivo adjunto"): runner.analysis.wording_i18n.
 
 Only fields no other rule read are looked at: a path under `files` is a fixture already.
 """

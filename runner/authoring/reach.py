@@ -6,7 +6,9 @@ Read in the prompt's own words (material it quotes or pastes is the material's w
 what the author expects the answer to hold (statements, expected output): an answer expected
 to quote "real data from the X API" needs that API as much as a prompt asking for it.
 
-Each finder returns the words that triggered it, so the report can name them.
+Each finder returns the words that triggered it, so the report can name them. The words are
+read in other languages too ("мой портфель", "mi carpeta de descargas", "現在の株価"):
+runner.analysis.wording_i18n.
 """
 
 from __future__ import annotations

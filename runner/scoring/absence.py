@@ -137,11 +137,19 @@ def literal_absence(statement: str) -> Absence | None:
     """The statement as not-contains checks, or None when it is not a whole statement of
     absence with literal operands (the grader's, then)."""
     text = " ".join(statement.split()).strip()
+    found = _english_absence(text)
+    if found is not None:
+        return found
+    # another language ("No contiene 'X'" opens like English, so after it): a short subject,
+    # then "does not contain 'X'" and nothing more
+    other = quoted_clause(text, subject=True)
+    return Absence(tuple(dict.fromkeys(other[1]))) if other and other[0] else None
+
+
+def _english_absence(text: str) -> Absence | None:
     head = _HEAD.match(text)
     if head is None:
-        # another language: a short subject, then "does not contain 'X'" and nothing more
-        other = quoted_clause(text, subject=True)
-        return Absence(tuple(dict.fromkeys(other[1]))) if other and other[0] else None
+        return None
     rest = text[head.end():]
     intro = _INTRO.match(rest)
     noun = (intro.group("noun") or "").lower() if intro else ""

@@ -222,6 +222,8 @@ def test_anything_else_is_not_the_dsl(text: str) -> None:
 
 @pytest.mark.parametrize(("statement", "operands"), [
     ("La respuesta no contiene 'Como IA'", ("Como IA",)),
+    ("No contiene 'Como IA'", ("Como IA",)),
+    ("Sin 'TODO' ni 'FIXME'", ("TODO", "FIXME")),
     ("回答中不包含“作为AI”", ("作为AI",)),
     ("回答は「X」という語を含まない", ("X",)),
     ("Ответ не содержит слова \"X\"", ("X",)),
