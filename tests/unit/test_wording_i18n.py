@@ -78,6 +78,7 @@ def test_live_data_in_each_language(prompt: str) -> None:
     "Explica cómo funciona una cuenta de ahorro",          # es: no possessive
     "Écris un guide sur les prix en général",              # fr: no live data
     "Was ist ein Wechselkurs? Erkläre es einfach",         # de
+    "把这段文字翻译成英文：今天天气很好",                    # zh: the text to translate
 ])
 def test_a_site_to_build_or_a_general_question_is_no_account(prompt: str) -> None:
     assert account_needs(_case(prompt), skill_reaches=False) == []
