@@ -29,37 +29,46 @@ _UNSPACED = frozenset({"zh", "ja"})
 # Languages that add endings to a word: bounded on the left only.
 _SUFFIXED = frozenset({"ko", "tr"})
 
-# The user's own account on a live service: their portfolio, account, inbox, calendar, mail.
+# The user's own account on a live service: their portfolio, bank or broker account, inbox,
+# calendar, mail. A generic account ("mi cuenta de Twitter" for a post to write, "アカウント")
+# and a plan to make ("mi calendario de contenidos", "내 일정") are not one, as in English.
+_NOT_A_PLAN = r"(?!\s+(?:de|del|des|di|da|do|editorial\w*|editoriale))"
 OWN_ACCOUNT: Table = {
     "zh": (r"我(?:的|们的|們的)?(?:投资组合|投資組合|持仓|持倉|股票账户|股票帳戶|银行账户|"
-           r"銀行帳戶|账户|帳戶|賬戶|账号|帳號|收件箱|收件匣|邮箱|郵箱|信箱|日历|日曆|行事曆|"
-           r"日程|邮件|郵件)",),
+           r"銀行帳戶|账户|帳戶|賬戶|账户余额|收件箱|收件匣|邮箱|郵箱|信箱|日历|日曆|行事曆|"
+           r"邮件|郵件)",),
     "ja": (r"(?:私の|自分の|僕の|うちの)(?:ポートフォリオ(?!サイト|ページ|ウェブ)|保有株|"
-           r"証券口座|銀行口座|口座|アカウント|受信トレイ|受信箱|メールボックス|カレンダー|予定表|メール)",),
-    "ko": (r"(?:내|제|나의|저의)\s*(?:포트폴리오(?!\s*(?:사이트|웹|페이지))|보유\s*주식|"
-           r"증권\s*계좌|은행\s*계좌|계좌|계정|받은\s*편지함|메일함|캘린더|일정|이메일|메일)",),
-    "ru": (r"(?:мо[йяеёи]\w*|наш\w*)\s+(?:инвестиционн\w+\s+|брокерск\w+\s+|текущ\w+\s+)?"
-           r"(?:портфел\w*|сч[её]т\w*|аккаунт\w*|учётн\w+\s+запис\w*|учетн\w+\s+запис\w*|"
-           r"почт\w*|входящ\w*|календар\w*|акци\w*|позици\w*)",),
+           r"証券口座|銀行口座|口座|受信トレイ|受信箱|メールボックス|カレンダー|メール)",),
+    "ko": (r"(?:(?<![가-힣])내|(?<![가-힣])제|나의|저의)\s*(?:"
+           r"포트폴리오(?!\s*(?:사이트|웹|페이지))|보유\s*주식|증권\s*계좌|은행\s*계좌|계좌|받은\s*편지함|메일함|캘린더)",),
+    "ru": (r"(?:мо[йяеёи]\w*|наш\w*)\s+(?:инвестиционн\w+\s+|брокерск\w+\s+|банковск\w+\s+|"
+           r"текущ\w+\s+)?(?:портфел\w*|сч[её]т\w*|почт\w*|входящ\w*|календар\w*|акци\w*|"
+           r"позици\w*)",),
     "es": (r"(?:mi|mis|nuestra|nuestro)\s+(?:cartera(?:\s+de\s+inversi[oó]n)?|"
-           r"portafolio\s+de\s+(?:inversi[oó]n|acciones)|inversiones|cuenta(?:\s+bancaria)?|"
-           r"bandeja\s+de\s+entrada|calendario|agenda|correos?(?:\s+electr[oó]nicos?)?|"
+           r"portafolio\s+de\s+(?:inversi[oó]n|acciones)|inversiones|cuenta\s+(?:bancaria|"
+           r"de\s+(?:inversi[oó]n|corretaje|banco|trading|aws|google|github|gmail|correo))|saldo|"
+           rf"bandeja\s+de\s+entrada|calendario{_NOT_A_PLAN}|correos?(?:\s+electr[oó]nicos?)?|"
            r"acciones|posiciones)",),
     "pt": (r"(?:meu|minha|meus|minhas|nosso|nossa)\s+(?:carteira(?:\s+de\s+investimentos?)?|"
-           r"portf[oó]lio\s+de\s+(?:investimentos?|a[cç][oõ]es)|investimentos|conta(?:\s+banc[aá]ria)?|"
-           r"caixa\s+de\s+entrada|calend[aá]rio|agenda|e-?mails?|a[cç][oõ]es|posi[cç][oõ]es)",),
-    "fr": (r"(?:mon|ma|mes|notre|nos)\s+(?:portefeuille|compte(?:\s+bancaire)?|"
-           r"bo[iî]te\s+(?:de\s+r[eé]ception|mail|aux\s+lettres)|agenda|calendrier|e-?mails?|"
-           r"courriels?|actions|positions|placements)",),
-    "de": (r"(?:mein|meine|meinem|meinen|meiner|meines|unser\w*)\s+(?:Aktien|Wertpapier)?"
-           r"(?:depot|portfolio(?!-?\s*(?:website|seite|webseite))|konto|kontostand|"
-           r"posteingang|postfach|kalender|termine|e-?mails?|positionen)",),
+           r"portf[oó]lio\s+de\s+(?:investimentos?|a[cç][oõ]es)|investimentos|conta\s+(?:"
+           r"banc[aá]ria|corrente|de\s+(?:investimentos?|corretora|banco|aws|google|github|"
+           rf"e-?mail))|saldo|caixa\s+de\s+entrada|calend[aá]rio{_NOT_A_PLAN}|e-?mails?|"
+           r"a[cç][oõ]es|posi[cç][oõ]es)",),
+    "fr": (r"(?:mon|ma|mes|notre|nos)\s+(?:portefeuille|compte\s+(?:bancaire|courant|titres|"
+           r"de\s+trading|aws|google|github|gmail)|solde|bo[iî]te\s+(?:de\s+r[eé]ception|mail|"
+           rf"aux\s+lettres)|agenda{_NOT_A_PLAN}|calendrier{_NOT_A_PLAN}|e-?mails?|courriels?|"
+           r"actions|positions|placements)",),
+    "de": (r"(?:mein|meine|meinem|meinen|meiner|meines|unser\w*)\s+(?:aktien|wertpapier|bank|"
+           r"giro)?(?:depot|portfolio(?!-?\s*(?:website|seite|webseite))|konto|kontostand|"
+           r"posteingang|postfach|kalender|e-?mails?|positionen)",),
     "it": (r"(?:il\s+mio|la\s+mia|i\s+miei|le\s+mie|mio|mia|miei|mie|nostro|nostra)\s+"
-           r"(?:portafoglio|conto(?:\s+corrente)?|account|casella\s+(?:di\s+posta|email)|"
-           r"posta\s+in\s+arrivo|calendario|agenda|e-?mail|azioni|posizioni|investimenti)",),
-    "vi": (r"(?:danh\s+m[uụ]c\s+đ[aầ]u\s+t[uư]|t[aà]i\s+kho[aả]n|h[oộ]p\s+th[uư]|l[iị]ch|"
-           r"email|c[oổ]\s+phi[eế]u)\s+c[uủ]a\s+(?:t[oô]i|m[iì]nh)",),
-    "tr": (r"(?:portf[oö]y[uü]m|hesab[iı]m|hesaplar[iı]m|gelen\s+kutum|takvimim|"
+           r"(?:portafoglio|conto\s+(?:corrente|bancario|titoli|trading)|saldo|"
+           rf"casella\s+(?:di\s+posta|email)|posta\s+in\s+arrivo|calendario{_NOT_A_PLAN}|"
+           r"e-?mail|azioni|posizioni|investimenti)",),
+    "vi": (r"(?:danh\s+m[uụ]c\s+đ[aầ]u\s+t[uư]|t[aà]i\s+kho[aả]n\s+(?:ng[aâ]n\s+h[aà]ng|"
+           r"ch[uứ]ng\s+kho[aá]n)|h[oộ]p\s+th[uư]|email|c[oổ]\s+phi[eế]u)\s+c[uủ]a\s+"
+           r"(?:t[oô]i|m[iì]nh)",),
+    "tr": (r"(?:portf[oö]y[uü]m|banka\s+hesab[iı]m|hesap\s+bakiyem|gelen\s+kutum|takvimim|"
            r"e-?postalar[iı]m|hisselerim|pozisyonlar[iı]m)",),
 }
 

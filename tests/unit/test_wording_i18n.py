@@ -76,6 +76,10 @@ def test_live_data_in_each_language(prompt: str) -> None:
     "Crée mon portfolio en ligne avec trois projets",      # fr: "portfolio" is a site
     "Baue mein Portfolio-Website mit drei Projekten",      # de
     "Explica cómo funciona una cuenta de ahorro",          # es: no possessive
+    "Escribe un tuit para mi cuenta de Twitter",           # es: a post to write
+    "Crea mi calendario de contenidos para mayo",          # es: a plan to make
+    "내 일정을 짜 줘",                                      # ko: a schedule to plan
+    "Prépare mon agenda de réunion",                       # fr: an agenda to write
     "Écris un guide sur les prix en général",              # fr: no live data
     "Was ist ein Wechselkurs? Erkläre es einfach",         # de
     "把这段文字翻译成英文：今天天气很好",                    # zh: the text to translate
