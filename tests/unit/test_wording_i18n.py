@@ -117,6 +117,7 @@ def test_the_users_own_machine_in_each_language(prompt: str) -> None:
     "Напиши скрипт, который чистит папку загрузок",       # ru
     "Escribe un script que ordene las descargas",          # es
     "Écris un script qui range les téléchargements",       # fr
+    "다운로드 안내 문서 폴더를 만드는 스크립트를 작성해",    # ko: "안내" (a guide) holds 내
 ])
 def test_a_program_for_any_machine_is_not_the_users_own(prompt: str) -> None:
     assert machine_needs(_case(prompt)) == []
