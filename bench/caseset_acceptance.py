@@ -5,13 +5,15 @@ fixture and sibling file), or at a folder of bare evals.json files:
     .venv/bin/python bench/caseset_acceptance.py /work/wt/sample/skills     # whole skills
     .venv/bin/python bench/caseset_acceptance.py /tmp/sample                # *.json files
     .venv/bin/python bench/caseset_acceptance.py SAMPLE --judged judged.json  # both figures
+    .venv/bin/python bench/caseset_acceptance.py SAMPLE --views DIR  # `check -v` per skill
 
 A folder of the sample may be a skill, or a repository whose skill sits in a subfolder (its
 set under the repository's evals/), or a collection: each skill in it whose layout holds a
 set is checked; the sample's set counts as accepted when every such skill's is. With
 --judged (a person's reading of each set, kept outside the repository) it prints the two
 figures of issue 26: accepted among sets whose authors' meaning is clear, graded as meant
-among those accepted.
+among those accepted. With --views DIR it also writes, for each skill, what `skill-eval check
+-v` prints (DIR/<sample>[__<skill>].txt): the reading a reviewer judges "graded as meant" from.
 
 With skill folders, each is checked as `skill-eval check` does (SKILL.md, fixtures found and
 packed as they would be staged): every problem of a refused set is printed, with its code. With
@@ -25,7 +27,9 @@ checks vs statements for the grader model, and what was mapped and reported, EV0
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
 import sys
 import tempfile
 from collections import Counter
@@ -180,6 +184,21 @@ def main(folder: Path, stub: bool, judged: Path | None = None) -> None:
         judged_shares(judged, verdicts)
 
 
+def write_views(folder: Path, views: Path) -> None:
+    """`skill-eval check -v` of every skill of the sample, one file each, as a user sees it."""
+    views.mkdir(parents=True, exist_ok=True)
+    cli = Path(sys.executable).with_name("skill-eval")
+    for sample in sorted(p for p in folder.iterdir() if p.is_dir()):
+        for skill in skills_of(sample):
+            name = sample.name + ("" if skill == sample else "__" + "_".join(
+                skill.relative_to(sample).parts))
+            shown = subprocess.run([str(cli), "check", "-v", str(skill)], capture_output=True,
+                                   text=True, env={**os.environ, "COLUMNS": "160"}, check=False)
+            (views / f"{name}.txt").write_text(
+                f"$ skill-eval check -v {skill}\n(exit {shown.returncode})\n{shown.stdout}"
+                f"{shown.stderr}", encoding="utf-8")
+
+
 def _gist(message: str) -> str:
     """A problem without the object it quotes, to count alike problems together."""
     quoted = re.match(r"\w+\[\d+\] [{\[].*?: ((?:a |unknown type|type ).*)$", message)
@@ -189,7 +208,10 @@ def _gist(message: str) -> str:
 if __name__ == "__main__":
     argv = sys.argv[1:]
     judged_file = Path(argv[argv.index("--judged") + 1]) if "--judged" in argv else None
-    args = [a for a in argv if not a.startswith("--") and Path(a) != judged_file]
+    views_dir = Path(argv[argv.index("--views") + 1]) if "--views" in argv else None
+    args = [a for a in argv if not a.startswith("--") and Path(a) not in (judged_file, views_dir)]
     if len(args) != 1:
         sys.exit(__doc__)
     main(Path(args[0]), stub="--real-fixtures" not in sys.argv, judged=judged_file)
+    if views_dir is not None:
+        write_views(Path(args[0]), views_dir)

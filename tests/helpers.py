@@ -15,6 +15,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+from click.testing import CliRunner, Result
 
 ROOT = Path(__file__).resolve().parents[1]
 PROBE = ROOT / "tests" / "fixtures" / "skills" / "probe"
@@ -259,3 +260,98 @@ def word_skill(folder: Path, cases: int, name: str = "words") -> Path:
         {"id": f"c{n}", "prompt": f"Question {n}: say the word.", "assertions": ["WORD"]}
         for n in range(cases)]}))
     return folder
+
+
+# -- a throwaway skill with a case set, read by the real `skill-eval check` ------------------
+
+
+def make_skill(tmp_path: Path, cases: Any, files: dict[str, str] | None = None, *,
+               name: str = "tidy-notes", skill_md: str | None = None) -> Path:
+    """The skill `tmp_path/name`: its SKILL.md (`skill_md`, or a plain one naming it), `files`
+    (a path in the skill -> its text) and its set evals/evals.json: `cases` a list of cases,
+    or the whole set as written (an object, or the file's text)."""
+    skill = tmp_path / name
+    skill.mkdir(parents=True, exist_ok=True)
+    (skill / "SKILL.md").write_text(skill_md if skill_md is not None else (
+        f"---\nname: {name}\ndescription: Use when the user asks to "
+        f"{name.replace('-', ' ')} carefully.\n---\nbody\n"))
+    for rel, text in (files or {}).items():
+        (skill / rel).parent.mkdir(parents=True, exist_ok=True)
+        (skill / rel).write_text(text)
+    (skill / "evals").mkdir(exist_ok=True)
+    written = {"evals": cases} if isinstance(cases, list) else cases
+    (skill / "evals" / "evals.json").write_text(
+        written if isinstance(written, str) else json.dumps(written))
+    return skill
+
+
+def write_skill_md(folder: Path, name: str, description: str, body: str = "body\n") -> Path:
+    """`folder` as a skill: its SKILL.md with that name and description, and no set."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "SKILL.md").write_text(f"---\nname: {name}\ndescription: {description}\n---\n{body}")
+    return folder
+
+
+def write_data(path: Path, data: Any) -> Path:
+    """A set's file as written: text as it is, else JSON (a .json file) or YAML."""
+    import yaml  # only here: most users of these helpers write JSON
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(data if isinstance(data, str) else
+                    json.dumps(data) if path.suffix == ".json" else yaml.safe_dump(data))
+    return path
+
+
+def check_cli(*args: str) -> Result:
+    """`skill-eval check ARGS` in process, as a user runs it."""
+    from runner.cli import main  # only here: most users of these helpers never load the CLI
+
+    return CliRunner().invoke(main, ["check", *args])
+
+
+def check_json(target: Path, *args: str) -> dict[str, Any]:
+    """What `check TARGET --json` reports (it must accept the set)."""
+    result = check_cli(str(target), "--json", *args)
+    assert result.exit_code == 0, result.output
+    return dict(json.loads(result.output))
+
+
+def check_verbose(target: Path, *args: str) -> str:
+    """What `check TARGET -v` prints, accepted or not."""
+    return check_cli(str(target), "-v", *args).output
+
+
+# -- the same skill end to end: real claude in a real container, played by a model script ----
+
+COUNTER_MD = """---
+name: counter
+description: Counts the lines of meeting notes. Use when asked to "count the notes".
+---
+Count the lines of the notes with wc -l and write the number to count.txt.
+"""
+
+
+def bash_turn(command: str) -> dict[str, Any]:
+    """A scripted turn: the agent runs `command` with its Bash tool."""
+    return {"tool_use": {"name": "Bash", "input": {"command": command}}}
+
+
+def arms_script(skill: str, prompt: str, skilled: list[dict[str, Any]],
+                bare: list[dict[str, Any]]) -> dict[str, Any]:
+    """A model script for both arms: on a prompt holding `prompt`, with `skill` offered, the
+    agent loads it and plays `skilled`; without it, `bare`."""
+    load = {"tool_use": {"name": "Skill", "input": {"skill": f"{skill}:{skill}"}}}
+    return {"scenarios": [
+        {"name": "skilled", "when": {"prompt": prompt, "skill": skill},
+         "turns": [load, *skilled]},
+        {"name": "bare", "when": {"prompt": prompt}, "turns": bare}]}
+
+
+def run_both_arms(options: Any, skill: Path, script: Path) -> tuple[Any, dict[Any, Any]]:
+    """The report of a run of both arms, and its trials by arm (one case, k=1)."""
+    from runner.driver.api import run_eval  # only here: Ray and Docker are integration's
+    from runner.schema.enums import Arm
+
+    report = run_eval(options(skill=skill, model_script=script,
+                              arms=(Arm.BASELINE, Arm.CANDIDATE)))
+    return report, {t.arm: t for t in report.trials}

@@ -74,3 +74,19 @@ def restated_phrase(prompt: str, phrases: list[str]) -> str | None:
             if not any(_words(text) > _words(phrase) for text in inside):
                 return phrase
     return None
+
+
+# English words that deny what follows, one list for every reader of a denial (absence,
+# routing expectations, the assertion language), so that a language's words are added once.
+# (other languages' denials, with their own word order: runner.analysis.wording_i18n)
+NEGATIONS: tuple[str, ...] = ("no", "not", "never", "nor", "without", "don't", "doesn't",
+                              "do not", "does not")
+
+
+def negation_pattern(*, but: tuple[str, ...] = (), apostrophe: str = "'?") -> str:
+    """NEGATIONS less `but` (the forms a reader's grammar does not take) as a regex
+    alternation: any white space between words, the apostrophe as `apostrophe` (authors drop
+    it), longest first."""
+    kept = sorted((w for w in NEGATIONS if w not in but), key=len, reverse=True)
+    return "|".join(r"\s+".join(re.escape(part).replace("'", apostrophe)
+                                for part in word.split()) for word in kept)

@@ -14,6 +14,7 @@ under test, and a fixture that gives the answer away is reported before anything
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
 from runner.schema.case import EVALS_ROOT, Case
@@ -24,6 +25,7 @@ ANSWER_KEY = "EV013"
 TEXT_LIMIT = 512 * 1024
 MIN_OPERAND = 16  # shorter literals ("Total", "## Summary") are often in the input itself
 MIN_EXPECTED = 40
+SKILL_INPUT_FIX = "stage an input the task works on, never the skill"
 _PLANTED = re.compile(
     r"(?im)^\s*(?:#|//|--|;|<!--|/\*|\*)\s*(?:answer|expected(?: output| result)?|solution|"
     r"planted|bug(?: here)?|the (?:bug|issue|fix) is|should (?:be )?(?:flag|detect|find))"
@@ -77,6 +79,16 @@ def inline_skill_reason(skill_dir: Path, path: str, content: str) -> str | None:
             content.strip() == skill.read_text(encoding="utf-8", errors="replace").strip():
         return f"inline fixture {path!r} holds the skill's {SKILL_FILE}"
     return None
+
+
+def refuse_skill(refuse: Callable[[str, str], None], reason: str | None, *, origin: str = "",
+                 fix: str = SKILL_INPUT_FIX) -> bool:
+    """Refuse (through `refuse(message, fix)`) a fixture that would give the baseline arm the
+    skill, `reason` being skill_file_reason's or inline_skill_reason's; True when it did."""
+    if reason is None:
+        return False
+    refuse(f"{reason}{origin}: staged, it would give the baseline arm the skill", fix)
+    return True
 
 
 def _texts(skill_dir: Path, file: str) -> list[tuple[str, str]]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from runner.analysis.wording import negation_pattern
 from runner.analysis.wording_i18n import quoted_clause
 
 # `PRIORITY_2: CONTAINS: x`: the priority is the author's weight, not part of the operand.
@@ -25,7 +26,10 @@ _LABEL = re.compile(r"^\s*PRIORITY_\d+\s*:\s*", re.IGNORECASE)
 _PREFIXED = re.compile(r"^\s*(CONTAINS|NOT_CONTAINS|REGEX|NOT_REGEX|SKILL_LOADED)\s*:\s?(.*)$",
                        re.IGNORECASE | re.DOTALL)
 # One quoted clause: `contains 'X'` / `does not contain "X"` / `doesn't contain 'X'`.
-_CLAUSE = re.compile(r"""\s*(?P<neg>does\s+not\s+|doesn't\s+|not\s+)?contains?\s+
+# (a clause's denial is the verb's: `no`/`never contains` is not the language)
+_CLAUSE_NOT = negation_pattern(but=("no", "never", "nor", "without", "don't", "do not"),
+                               apostrophe="'")
+_CLAUSE = re.compile(rf"""\s*(?P<neg>(?:{_CLAUSE_NOT})\s+)?contains?\s+
                          (?P<q>['"])(?P<operand>.*?)(?P=q)\s*""",
                      re.IGNORECASE | re.VERBOSE | re.DOTALL)
 _JOIN = re.compile(r"\s*\b(or|and)\b\s*", re.IGNORECASE)

@@ -23,9 +23,9 @@ from runner.authoring.answers import (
     REFERENCE_NOTE,
     answer_keys,
     inline_skill_reason,
+    refuse_skill,
     skill_file_reason,
 )
-from runner.authoring.csvsets import csv_findings
 from runner.authoring.dialects import (
     CaseReader,
     reads_as_statement,
@@ -51,11 +51,11 @@ from runner.authoring.outside import Outside
 from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms
 from runner.authoring.prompt_field import no_prompt
-from runner.authoring.promptfoo import is_promptfoo, read_promptfoo
 from runner.authoring.prompts import missing_inputs, placeholders, staged_names
 from runner.authoring.reach import report_reach
 from runner.authoring.runnable import cannot_run
 from runner.authoring.shapes import unwrap
+from runner.authoring.siblings import read_with_findings
 from runner.errors import CaseSetError
 from runner.schema.case import (
     CASESET_RELPATH,
@@ -113,14 +113,19 @@ def located_set(skill_dir: Path, name: str | None = None,
                        f"`skill-eval cases {skill_dir} --generate`")
 
 
-def _read_file(path: Path, skill_dir: Path) -> dict[str, Any]:
+def _read_file(path: Path, skill_dir: Path,
+               problems: Problems) -> dict[str, Any]:
     """The set as an object with `evals` (a bare list, or other tools' names for it), from
-    JSON, YAML or a folder of case files; a file that cannot be read is one problem, raised."""
+    JSON, YAML or a folder of case files; a file that cannot be read is one problem, raised.
+    What another format's reader made of it (a CSV set's columns, a promptfoo suite's
+    asserts) is reported from the same reading."""
     shown = str(path)
     if not path.exists():
         raise CaseSetError(shown, "no case set: create evals/evals.json (see README, "
                                   "'A skill and its case set')")
-    raw = read_set(path)
+    raw, findings = read_with_findings(path) if path.is_file() else (read_set(path), [])
+    for message, fix in findings:
+        problems.report("EV012", "", message, fix)
     if isinstance(raw, list):  # a bare list of cases
         raw = {"evals": raw}
     if not isinstance(raw, dict):
@@ -165,12 +170,12 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     case_files: dict[str, str] = {}
     if len(found.files) > 1:
         raw, case_files = read_joined(found.files, skill_dir)
+        problems = Problems(shown, case_files)
     else:
-        raw = _read_file(path, skill_dir)
-    problems = Problems(shown, case_files)
-    _reader_findings(path, problems)
+        problems = Problems(shown, case_files)
+        raw = _read_file(path, skill_dir, problems)
     if set_file is None:
-        _shared_unread(skill_dir, found, default_name, problems)
+        _shared_beside(skill_dir, found, default_name, raw, problems)
     about = _top_level(raw, problems)
     name = raw.get("skill_name", default_name)
     if not isinstance(name, str) or not name.strip():
@@ -182,7 +187,8 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
                        shown, path.resolve().is_relative_to(skill_dir.resolve()))
     fixtures = SkillFiles(skill_dir, path)
     read = _Read()
-    programs = SetPrograms(raw, skill_dir, problems)  # authors' grader programs
+    programs = SetPrograms(raw, skill_dir, problems,  # authors' grader programs
+                           path if path.is_dir() else path.parent)
     in_statements = written_in_statements(items)
     for item, label in zip(items, _case_ids(items, problems), strict=True):
         _read_case(item, label, _Setting(skill_dir, about, fixtures, programs, problems,
@@ -204,15 +210,6 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
                    read_files=tuple(str(f) for f in found.files),
                    unread_files=tuple(f"{f.name} ({why})" for f, why in found.unread),
                    case_files=case_files)
-
-
-def _reader_findings(path: Path, problems: Problems) -> None:
-    """What a reader of another tool's format made of it: a CSV set's columns, a promptfoo
-    suite's asserts."""
-    for message, fix in csv_findings(path):
-        problems.report("EV012", "", message, fix)
-    for finding in (read_promptfoo(path).findings if is_promptfoo(path) else []):
-        problems.report("EV012", "", finding.message, finding.fix)
 
 
 def _routing_summary(routing: list[bool], problems: Problems) -> None:
@@ -284,6 +281,20 @@ class _Read:
     routing: list[bool] = _field(default_factory=list)  # trigger expectations found
 
 
+def _kept(given: list[Any], origins: tuple[str, ...], kept: tuple[Any, ...]) -> tuple[str, ...]:
+    """The origins of the entries a later step kept (a grader program took the others), in
+    order; as read when the kept entries are not a subsequence of those read."""
+    out, at = [], 0
+    for value in kept:
+        while at < len(given) and given[at] != value:
+            at += 1
+        if at >= len(given) or len(given) != len(origins):
+            return origins
+        out.append(origins[at])
+        at += 1
+    return tuple(out)
+
+
 def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     """One case: validated, its references, fixtures and programs attached and preflighted;
     kept when nothing about it was refused (and among the run's cases when gradable)."""
@@ -305,7 +316,8 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
                         "trigger`")
         return
     missing = no_prompt(item, normalized)
-    if missing is not None:
+    if missing is not None:  # a harness program of evals/ building it says more
+        missing = at.programs.prompt_builder(item) or missing
         problems.refuse("EV009", label, *missing)
         return
     try:
@@ -324,7 +336,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
         problems.report("EV012", case.id, f"{len(inline)} inline fixture(s) staged from the "
                         f"case itself: {', '.join(list(inline)[:5])}", "none needed (or "
                         "move them under evals/files/ and name their paths)")
-    case = at.programs.attach(case)
+    case = at.programs.attach(case, reader.program_typed)
     _preflight_case(at.skill_dir, case, _refuser(problems, case.id))
     for key in answer_keys(at.skill_dir, case) if len(problems.refusals) == before else []:
         problems.report(ANSWER_KEY, case.id, f"answer key among the fixtures: {key}",
@@ -332,8 +344,10 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
                         "judge program in evals/; strip planted comments)")
     if len(problems.refusals) > before:
         return
-    read.origins[case.id] = {**{k: tuple(v) for k, v in reader.origins.items() if v},
-                             "files": tuple(file_origins)}
+    origins = {k: tuple(v) for k, v in reader.origins.items() if v}
+    for field, given in (("statements", reader.statements), ("assertions", reader.checks)):
+        origins[field] = _kept(given, origins.get(field, ()), getattr(case, field))
+    read.origins[case.id] = {**origins, "files": tuple(file_origins)}
     read.every[case.id] = case
     if not case.gradable:
         problems.report("EV008", case.id, "nothing can pass or fail this case (it would "
@@ -353,11 +367,8 @@ def _inline(item: dict[str, Any], label: str, at: _Setting) -> tuple[dict[str, A
                            "inside the work dir (no '..', not absolute), once, and its text "
                            "under content (at most 10 MiB)")
     for path, content in inline.items():
-        own = inline_skill_reason(at.skill_dir, path, content)
-        if own is not None:
-            at.problems.refuse("EV009", label, f"{own}: staged, it would give the baseline "
-                               "arm the skill", "stage an input the task works on, never the "
-                               "skill")
+        refuse_skill(_refuser(at.problems, label), inline_skill_reason(at.skill_dir, path,
+                                                                        content))
     return item, inline
 
 
@@ -486,16 +497,31 @@ def _refuser(problems: Problems, case: str) -> Callable[[str, str], None]:
     return refuse
 
 
-def _shared_unread(skill_dir: Path, found: Located, name: str | None,
-                   problems: Problems) -> None:
-    """A shared set above the skill whose cases name it, beside the set it is graded on:
-    never dropped without a line (a skill is graded on one set, its own first)."""
+def _shared_beside(skill_dir: Path, found: Located, name: str | None,
+                   raw: dict[str, Any], problems: Problems) -> None:
+    """A shared set above the skill whose cases name it, beside the skill's own set: their
+    authors named the skill, so they are read with its own cases (an id another case holds
+    is led by `shared-`), each finding naming the shared file, and `check` says so."""
+    own = raw.get("evals")
+    if not isinstance(own, list):
+        return
+    taken = {str(i.get("id", i.get("name"))) for i in own if isinstance(i, dict)}
     for shared, mine, total in shared_naming(skill_dir, found, name):
-        problems.report("EV012", SET_LEVEL, f"shared set {shared}: {mine} of its {total} "
-                        f"case(s) name this skill and are not read: the skill's own set "
-                        f"{found.path} is the one graded (a skill is graded on one set)",
-                        f"move them into {found.path.name}, or check them on their own: "
-                        f"--cases {shared}")
+        ids = []
+        for n, item in enumerate(mine, 1):
+            given = str(item.get("id", item.get("name") or n))
+            ident, k = given, 1
+            while ident in taken:
+                ident, k = f"shared-{given}" + (f"-{k}" if k > 1 else ""), k + 1
+            taken.add(ident)
+            ids.append(ident)
+            own.append({**drop_skill(item), "id": ident})
+            problems.case_files[ident] = str(shared)
+        problems.report("EV012", SET_LEVEL, f"shared set {shared}: {len(mine)} of its {total} "
+                        f"case(s) name this skill: read beside its own set {found.path} "
+                        f"({', '.join(ids[:6])}{', ...' if len(ids) > 6 else ''})",
+                        f"none needed; move them into {found.path.name} to keep one set, or "
+                        f"check them on their own: --cases {shared}")
 
 
 def _own_cases(items: list[Any], names: list[str], problems: Problems,
@@ -629,11 +655,8 @@ def _carried(skill: SkillFiles, outside: Outside, problems: Problems, case: Case
                         f"the skill) cannot be staged: {why}", "copy it into the skill "
                         "(evals/files/) and name it from there")
     for path, content in texts.items():
-        own = inline_skill_reason(skill.root, path, content)
-        if own is not None:
-            problems.refuse("EV009", case.id, f"{own} (from {away}): staged, it would "
-                            "give the baseline arm the skill", "stage an input the "
-                            "task works on, never the skill")
+        refuse_skill(_refuser(problems, case.id), inline_skill_reason(skill.root, path, content),
+                     origin=f" (from {away})")
     return texts
 
 
@@ -701,10 +724,8 @@ def _preflight_case(skill_dir: Path, case: Case, refuse: Refuse) -> None:
     root = skill_dir.resolve()
     for file in case.files:
         posix = PurePosixPath(file)
-        own = skill_file_reason(skill_dir, file)
-        if own is not None:
-            refuse(f"{own}: staged, it would give the baseline arm the skill", "stage an "
-                   "input the task works on (a copy under evals/files/), never the skill")
+        if refuse_skill(refuse, skill_file_reason(skill_dir, file), fix="stage an input the "
+                        "task works on (a copy under evals/files/), never the skill"):
             continue
         if posix.is_absolute() or ".." in posix.parts or not posix.parts:
             refuse(f"fixture {file!r} must be a relative path inside the skill",

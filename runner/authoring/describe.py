@@ -13,7 +13,7 @@ from runner.schema.enums import CheckKind
 from runner.scoring.absence import states_absence
 from runner.scoring.checks import describe_matcher
 from runner.scoring.conditional import condition_of
-from runner.scoring.on_calls import on_calls
+from runner.scoring.on_calls import MARK, about_writing, on_calls
 
 READS = {Reading.WORK: "the final text and every file the agent created or changed",
          Reading.TEXT: "the final text only (\"in\": \"text\")",
@@ -21,6 +21,8 @@ READS = {Reading.WORK: "the final text and every file the agent created or chang
 SOURCES = "labelled sources: final text, tool calls with results, files the agent wrote"
 CALLS_ONLY = ("tool calls with their results only (the final text and files saying it ran are "
               "claims, not evidence)")
+CALLS_OR_FILE = ("tool calls with their results, and the file it names as the agent wrote it "
+                 "(the final text saying so is a claim, not evidence)")
 _FILE = re.compile(r"(?<![\w/-])[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{0,7}(?![\w/-])")
 
 
@@ -43,6 +45,9 @@ def _statement(text: str) -> tuple[str, str]:
         graded += (f"; names {', '.join(dict.fromkeys(files))}: if the agent writes it, only "
                    "a quote from that file (or a tool result reading it) counts, never its "
                    "own account")
+    if on_calls(text) and about_writing(text) and files:  # the file it writes shows it too
+        return (graded + "; about what the agent did: only a quote from a tool call or from "
+                "the file it wrote counts", CALLS_OR_FILE)
     if on_calls(text):  # running it is shown by the calls, never by saying so
         return (graded + "; about what the agent ran: only a quote from a tool call counts",
                 CALLS_ONLY)
@@ -173,7 +178,10 @@ def case_lines(reading: CaseReading) -> list[str]:
                      f"turn, the case's own checks grade turn {reading.turns}")
     for check in reading.checks:
         note = "" if check.decides else " (reported beside task success)"
-        lines.append(f"  {check.kind} {check.entry}: {check.graded}{note}")
+        # every statement scoped to the calls wears the reader's mark, however it was worded
+        scoped = MARK if check.reads in (CALLS_ONLY, CALLS_OR_FILE) \
+            and not check.entry.startswith(MARK) else ""
+        lines.append(f"  {check.kind} {scoped}{check.entry}: {check.graded}{note}")
         lines.append(f"      reads {check.reads}; from {check.origin}")
     for fixture in reading.fixtures:
         lines.append(f"  fixture {fixture.file} -> staged at ./{fixture.staged_at}"

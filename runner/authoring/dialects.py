@@ -26,11 +26,12 @@ from runner.authoring.crosscase import other_case_reference
 from runner.authoring.fields import PROSE_WORDS, never_a_check
 from runner.authoring.problems import Problems
 from runner.authoring.routing import about_firing, routing_value, routing_word
+from runner.authoring.tiers import expect_operands, soft_marking, tier_lists
 from runner.schema.case import TURN_CHECK_FIELDS, Case, Reading
 from runner.scoring.absence import literal_absence
 from runner.scoring.checks import parse_matcher
 from runner.scoring.conditional import CONDITION_KEYS, conditional
-from runner.scoring.on_calls import behaviour_typed, marked
+from runner.scoring.on_calls import MARK, behaviour_typed, marked
 
 # Assertion objects: their `type` -> (kind, negated).
 LITERAL, REGEX, ANY, ALL, STATEMENT, TOOL, JSON, DESCRIBED, COUNT = (
@@ -62,6 +63,12 @@ OPERAND_KEYS = {LITERAL: ("value", "text", "substring", "string", "literal", "ne
 # them, and a sentence, is a statement for the grader.
 STRONG_OPERANDS = ("value", "pattern", "regex", "regexp", "expression", "expected", "substring",
                    "literal", "needle", "command", "cmd", "script", "terms", "values")
+# Check types that say a program, not a reader, decides the check (by its id).
+PROGRAM_TYPES = frozenset({"static", "programmatic", "program", "code", "script",
+                           "deterministic", "automated", "automatic"})
+_CHECK_ID = re.compile(r"^[A-Za-z_][\w-]{0,79}$")
+# A check's command line, run as the case's grader command when nothing compares its output.
+GRADER_COMMAND_KEYS = ("run", "command", "cmd", "shell", "script")
 # Commands a check would run: that is a judge program's job.
 COMMAND_KEYS = ("command", "cmd", "script", "shell")
 COUNT_KEYS = ("min_count", "min", "at_least", "minimum", "count")
@@ -286,6 +293,17 @@ def _as_statement(field: str, entry: Any) -> str:
     return f"the JSON check {_shown(entry)} holds"
 
 
+# Words that, beside "tool", name a field listing the tools the agent should call.
+_TOOL_FIELD_WORDS = {"calls", "call", "expected", "expect", "used", "uses", "use", "required",
+                     "must", "should"}
+
+
+def _tool_sentence(entry: Any) -> bool:
+    """A sentence, not a tool matcher (`Tool`, `Tool1|Tool2`, `Tool:<input>`)."""
+    return isinstance(entry, str) and " " in entry.partition(":")[0].strip() \
+        and word_count(entry) >= 3
+
+
 def _tool_name(value: dict[str, Any]) -> str | None:
     tool = next((value[k] for k in ("tool", "name", "tool_name") if value.get(k)), None)
     return tool if isinstance(tool, str) else None
@@ -380,6 +398,9 @@ class CaseReader:
         # the case holds (then it is a trigger query, moved out of the runtime set).
         self.routing: list[bool] = []
         self.routing_only = False
+        # Checks typed as decided by a program, by their statement text: text -> the check's id
+        self.program_typed: dict[str, str] = {}
+        self.grader_command: str | None = None  # a check's command line (_grader_command)
 
     def refuse(self, message: str, fix: str) -> None:
         self.problems.refuse("EV009", self.label, message, fix)
@@ -416,6 +437,7 @@ class CaseReader:
         self._routing_fields(item)
         if isinstance(item.get("judge"), str):  # the native grammar's name for the judge program
             item["judge_program"] = item.pop("judge")
+        self._tiers(item)
         self._foreign_mappings(item)
         self._one_of_lists(item)
         self._expected_uses(item)
@@ -424,6 +446,7 @@ class CaseReader:
         _aliased(item)
         self._dependencies(item)
         self._task_material(item)
+        self._tool_statements(item)
         self._unknown_fields(item)
         reads = item.get("reads")
         if reads is not None and reads not in {m.value for m in Reading}:
@@ -440,6 +463,8 @@ class CaseReader:
         self._absences(item)
         self._other_cases()
         self._only_expected(item)
+        if self.grader_command is not None:
+            self._command_program(item)
         if self.unread:
             item["extra"] = {**item.get("extra", {}), **self.unread}
         for key, values in (("assertions", self.checks), ("statements", self.statements),
@@ -447,6 +472,60 @@ class CaseReader:
             if values:
                 item[key] = values
         return item
+
+    def _tool_statements(self, item: dict[str, Any]) -> None:
+        """Sentences under `tool_calls`, `expected_tools`, `tools_used`: what the agent ran,
+        for the grader, on the tool calls only (runner.scoring.on_calls); the field's tool
+        matchers and bare tool names stay where they are."""
+        for key in list(item):
+            words = _words(key)
+            if not words & {"tool", "tools"} or not words & _TOOL_FIELD_WORDS:
+                continue
+            value = item[key]
+            entries = value if isinstance(value, list) else [value]
+            for n, entry in enumerate(entries):
+                if _tool_sentence(entry):
+                    self.add("statement", MARK + entry.strip(),
+                             f"{key}[{n}] (a sentence about a tool: graded on the tool calls)")
+            rest = [e for e in entries if not _tool_sentence(e)]
+            if len(rest) < len(entries):
+                if rest:
+                    item[key] = rest
+                else:
+                    item.pop(key)
+
+    def _command_program(self, item: dict[str, Any]) -> None:
+        """A check's command becomes the case's grader program, unless it names one."""
+        if item.get("grader_program") is not None:
+            self.refuse(f"a check runs the command {self.grader_command!r} and the case "
+                        "names a grader program too: a case runs one",
+                        "keep one (the command's script can call the other)")
+            return
+        item["grader_program"] = {"command": self.grader_command}
+        self.mapped(f"the check command {self.grader_command!r} runs as the case's grader "
+                    "command (exit 0 passes)", "none needed (or name it: \"grader_program\": "
+                    f"\"{self.grader_command}\")")
+
+    def _tiers(self, item: dict[str, Any]) -> None:
+        """`must`, `must_not` and `should` (runner.authoring.tiers): graded items read as
+        assertions (negated under `must_not`); a soft tier reported, not graded."""
+        graded, soft = tier_lists(item)
+        for origin, entry, negated in graded:
+            if negated:
+                self.negated_origins.add(origin)
+            self.check_lists.append((origin, entry))
+        keys = dict.fromkeys(origin.split("[")[0] for origin, _, _ in graded)
+        if keys:
+            self.mapped(f"{', '.join(f'`{k}`' for k in keys)} read as assertions ({len(graded)} "
+                        "item(s): a literal a substring check, a sentence a statement; negated "
+                        "under `must_not`)", "write them under `assertions` (`not:` for what "
+                        "must not appear) to make this explicit")
+        for origin, entry in soft:
+            self.unread[f"{origin} (optional)"] = entry
+        if soft:
+            self.mapped(f"`should` beside `must`: {len(soft)} item(s) of the soft tier, "
+                        "reported and not graded (graded, they would fail work that left them "
+                        "out on purpose)", "move an item to `must` to grade it")
 
     def _dependencies(self, item: dict[str, Any]) -> None:
         for key in DEPENDENCY_FIELDS:
@@ -644,15 +723,21 @@ class CaseReader:
             if not isinstance(given, dict) or given.keys() & {"type", "kind"}:
                 continue
             item.pop(key)
+            taken = sorted(given.keys() & (_CHECK_FIELDS | {"equals"}))
+            given, renamed = expect_operands(given)  # contains -> must_include, ...
             for field, value in given.items():
-                if field in _CHECK_FIELDS and field not in item:
+                if field in _CHECK_FIELDS and isinstance(item.get(field), list) \
+                        and isinstance(value, list):
+                    item[field] = [*item[field], *value]
+                elif field in _CHECK_FIELDS and field not in item:
                     item[field] = value
                 else:
                     self.unread[f"{key}.{field}"] = value
-            taken = sorted(given.keys() & _CHECK_FIELDS)
             if taken:
+                equals = " (`equals`: one source is exactly that text)" if renamed.count(
+                    "equals") else ""
                 self.mapped(f"`{key}` is a mapping of checks: {', '.join(taken)} read as the "
-                            "case's own", f"move them out of `{key}` to the case")
+                            f"case's own{equals}", f"move them out of `{key}` to the case")
         judges = item.get("judge")
         judges = [judges] if isinstance(judges, dict) else judges
         if not isinstance(judges, list) or not judges \
@@ -1093,6 +1178,12 @@ class CaseReader:
     # -- assertion objects ------------------------------------------------------------------
 
     def _object(self, value: dict[str, Any], origin: str) -> None:
+        soft = soft_marking(value)
+        if soft is not None:  # graded, it would fail work that left it out on purpose
+            self.unread[f"{origin} (optional)"] = value
+            self.mapped(f"{origin}: marked {soft}, not graded (an optional item cannot fail): "
+                        f"{_shown(value)[:80]}", "make it a requirement, or leave it out")
+            return
         key = next((k for k in CONDITION_KEYS if isinstance(value.get(k), str)
                     and value[k].strip()), None)
         if key is not None:
@@ -1103,6 +1194,9 @@ class CaseReader:
         kind_neg = KNOWN_TYPES.get(name.lower())
         if not name and any(isinstance(value.get(k), str) for k in ("pattern", "regex")):
             kind_neg = REGEX, False  # no type, a pattern: a regular expression
+        if kind_neg is None and (self._grader_command(value, origin)
+                                 or self._program_typed(value, origin, name)):
+            return
         if kind_neg is None:
             kind_neg = self._map_type(name, value, origin)
             if kind_neg is None:
@@ -1144,6 +1238,39 @@ class CaseReader:
         else:
             self._statement_or_refuse(value, shown, "a statement has no text",
                                       on_calls=behaviour_typed(name, _words(name)))
+
+    def _grader_command(self, value: dict[str, Any], origin: str) -> bool:
+        """A check that runs a command and has nothing to compare its output with (`{type:
+        deterministic, run: "bash graders/check.sh"}`): the case's grader command, its exit
+        code deciding (runner.authoring.programs checks it can run). One a case."""
+        command = next((value[k] for k in GRADER_COMMAND_KEYS if isinstance(value.get(k), str)
+                        and value[k].strip()), None)
+        if command is None or any(k in value for k in STRONG_OPERANDS
+                                  if k not in GRADER_COMMAND_KEYS):
+            return False
+        if self.grader_command is not None and self.grader_command != command.strip():
+            self.refuse(f"{origin}: a second grader command ({command.strip()!r}, after "
+                        f"{self.grader_command!r}): a case runs one",
+                        "run both from one script of the skill that exits 0 when all pass")
+            return True
+        self.grader_command = command.strip()
+        return True
+
+    def _program_typed(self, value: dict[str, Any], origin: str, name: str) -> bool:
+        """A check typed as one a program decides (`static`, `programmatic`...) and named by an
+        id, with nothing to search: a statement for now, its id kept so that the set's grader
+        program takes it when its source computes it (runner.authoring.programs.attach)."""
+        check_id = next((value[k] for k in ("id", "name") if isinstance(value.get(k), str)
+                         and _CHECK_ID.match(value[k])), None)
+        if name.lower() not in PROGRAM_TYPES or check_id is None or any(
+                k in value for k in (*STRONG_OPERANDS, *COMMAND_KEYS)):
+            return False
+        text = next((value[k] for k in STATEMENT_KEYS if k != "name"
+                     and isinstance(value.get(k), str) and value[k].strip()),
+                    check_id.replace("_", " ").replace("-", " "))
+        self.program_typed[text] = check_id
+        self.add("statement", text, f"{origin} {{type: {name!r}}} ({check_id})")
+        return True
 
     def _textual(self, value: dict[str, Any], kind: str, negate: bool, name: str,
                  shown: str) -> None:

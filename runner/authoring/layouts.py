@@ -10,9 +10,12 @@ In order, the first that exists:
    under a set's usual name (`evals.json`, `cases.yaml`, ...), read and refused with what is
    wrong; else a folder of one-case files (`evals/cases/`);
 3. the set folders above the skill, up to its repository's root (a skill in a subfolder):
-   `evals/<skill name>/` first, then `evals/` itself, whose files naming another skill in
-   `skill_name` are that skill's; then set folders one or two levels below those
-   (`development/evals/`) in the skill's git repository, only for a set that names the skill;
+   `evals/<skill name>/` first (or a plugin's `evals/cases/<skill name>/`), then `evals/`
+   itself, whose files naming another skill in `skill_name` are that skill's; then set
+   folders one or two levels below those (`development/evals/`) in the skill's git
+   repository, only for a set that names the skill;
+   A folder of Markdown task files (`evals/tasks/*.md`, else the skill's own `tasks/*.md`),
+   each with a grader or checks in its front matter, is a set too (runner.authoring.mdtasks);
 4. a prose or Markdown set (`evals/evals.md`, ...): not gradable as it is; refused, naming
    `skill-eval cases SKILL --generate --from FILE`, which drafts evals.json from it.
 
@@ -25,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from runner.authoring.mdtasks import TASK_FOLDERS, is_task, read_tasks, task_case, task_files
 from runner.authoring.promptfoo import CONFIG_STEMS
 from runner.authoring.siblings import (
     SET_SUFFIXES,
@@ -76,6 +80,8 @@ def _located(folder: Path, names: list[str], shared: bool) -> Located | None:
     """The set in one folder, judged by content (runner.authoring.siblings); else a file
     under a set's usual name (the reader says what is wrong with it); else a folder of
     one-case files."""
+    if per_skill(folder):
+        return Located(folder, (folder,)) if _case_files(folder) else None
     surveyed = survey(folder, names, shared)
     if surveyed.read:
         files = tuple(sorted(surveyed.read, key=_named_first))
@@ -90,7 +96,26 @@ def _located(folder: Path, names: list[str], shared: bool) -> Located | None:
         path = folder / sub
         if path.is_dir() and any(p.suffix in FOLDER_SUFFIXES for p in path.iterdir()):
             return Located(path, (path,), surveyed.unread)
+    return _tasks(folder)
+
+
+def _tasks(folder: Path) -> Located | None:
+    """A folder of Markdown task files below `folder` (`tasks/`), read as one set."""
+    for sub in TASK_FOLDERS:
+        if task_files(folder / sub):
+            return Located(folder / sub, (folder / sub,))
     return None
+
+
+def per_skill(folder: Path) -> bool:
+    """A plugin's folder of case files for one skill or command (`evals/cases/<name>/`): its
+    files are one case each, or lists of cases, in JSON or YAML, all read."""
+    return folder.parent.name in CASE_FOLDERS and folder.parent.parent.name in SET_FOLDERS
+
+
+def _case_files(folder: Path) -> tuple[Path, ...]:
+    return tuple(sorted(p for p in folder.iterdir() if p.is_file()
+                        and p.suffix in FOLDER_SUFFIXES))
 
 
 def _roots(skill_dir: Path) -> list[Path]:
@@ -113,7 +138,11 @@ def search_order(skill_dir: Path, name: str | None = None) -> list[tuple[Path, b
     order: list[tuple[Path, bool]] = []
     for root, evals in _set_folders(skill_dir):
         above = root != own
-        order += [(evals / n, False) for n in names if above and (evals / n).is_dir()]
+        # a plugin's layout: one folder of case files per skill or command, named for it
+        # (`evals/cases/<skill>/*.json`), read as that skill's set
+        order += [(folder, False) for n in names for folder in
+                  (evals / n, *(evals / sub / n for sub in CASE_FOLDERS))
+                  if above and folder.is_dir()]
         order.append((evals, above))
     return order
 
@@ -130,17 +159,17 @@ def locate(skill_dir: Path, name: str | None = None) -> Located | None:
         found = _located(folder, names, True)
         if found is not None and _names_this(found, names, explicit=True):
             return found
-    return None
+    return _tasks(skill_dir)  # the skill's own tasks/ folder of Markdown task files
 
 
 def shared_naming(skill_dir: Path, found: Located,
-                  name: str | None = None) -> list[tuple[Path, int, int]]:
-    """Sets in the shared folders above the skill, other than `found` (the set it is graded
-    on), with cases naming this skill: (the set, how many of its cases name it, how many it
-    holds). A skill is graded on one set, so these cases are not read; `check` says so."""
+                  name: str | None = None) -> list[tuple[Path, list[Any], int]]:
+    """Sets in the shared folders above the skill, other than `found` (its own set), with
+    cases naming this skill: (the set, its cases naming it, how many it holds). Their authors
+    named the skill, so they are read beside its own set (caseset says so)."""
     names = [n for n in dict.fromkeys((name, skill_dir.name)) if n]
     graded = found.path.resolve()
-    out: list[tuple[Path, int, int]] = []
+    out: list[tuple[Path, list[Any], int]] = []
     for folder, shared in search_order(skill_dir, name):
         other = _located(folder, names, True) if shared else None
         if other is None or other.path.resolve() == graded:
@@ -149,7 +178,7 @@ def shared_naming(skill_dir: Path, found: Located,
             items = case_list(read_set(other.path)) or []
         except CaseSetError:
             continue  # unreadable: it was never this skill's set either
-        mine = sum(bool(set(case_skill(i)) & set(names)) for i in items)
+        mine = [i for i in items if set(case_skill(i)) & set(names)]
         if mine:
             out.append((other.path, mine, len(items)))
     return out
@@ -225,11 +254,13 @@ def find_prose(skill_dir: Path, name: str | None = None) -> Path | None:
 def read_set(path: Path) -> Any:
     """The set's data: one file, or a folder's case files (or its one-case files) as one."""
     if not path.is_dir():
-        return read_data(path)
+        return {"evals": [task_case(path)]} if is_task(path) else read_data(path)
+    if path.name in TASK_FOLDERS and task_files(path):
+        return read_tasks(path)
     cases: list[Any] = []
     suffixes = FOLDER_SUFFIXES if path.name in CASE_FOLDERS else SET_SUFFIXES
-    read = survey(path, suffixes=suffixes).read or tuple(
-        sorted(p for p in path.iterdir() if p.suffix in FOLDER_SUFFIXES))
+    read = _case_files(path) if per_skill(path) else survey(path, suffixes=suffixes).read \
+        or tuple(sorted(p for p in path.iterdir() if p.suffix in FOLDER_SUFFIXES))
     found = [(file, read_data(file)) for file in sorted(read, key=_named_first)]
     lists = sum(case_list(data) is not None for _, data in found)
     for file, data in found:

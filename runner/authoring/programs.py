@@ -28,7 +28,7 @@ from runner.authoring.runnable import cannot_run
 from runner.schema.case import EVALS_ROOT, FIXTURE_ROOT, Case
 from runner.schema.checked import CheckReading
 from runner.schema.enums import CheckKind
-from runner.schema.programs import Found, GraderProgram
+from runner.schema.programs import COMMAND_INTERPRETERS, Found, GraderProgram
 
 SET_FIELDS = ("grader_program",)
 SUFFIXES = (".py", ".sh", ".bash", ".js")
@@ -38,8 +38,17 @@ CONVENTIONAL = re.compile(r"(?i)^(?:grade|grader|grading|scorer|score|scoring|ev
 _PATHLIKE = re.compile(r"(?<![\w.-])((?:[\w.-]+/)*[\w.-]+\.(?:py|sh|bash|js))(?![\w-])")
 _QUOTED = re.compile(r"""["']([A-Za-z_][\w.-]{0,79})["']""")
 _NAME = re.compile(r"^(?:(?P<prefix>program|grader):)?(?P<name>[A-Za-z_][\w.-]{0,79})$")
+# Functions (Python, JavaScript, shell) whose names can be the checks they compute.
+_FUNCTION = re.compile(r"(?m)(?:^\s*(?:async\s+)?(?:def|function)\s+([A-Za-z_]\w{0,79})|"
+                       r"^\s*([A-Za-z_]\w{0,79})\s*\(\)\s*\{)")
 SOURCE_MAX = 512 * 1024
+# A program that makes the prompt it sends (a harness driving the model itself).
+_BUILDS_PROMPT = re.compile(r"(?i)\b(?:build|make|render|format|create|compose)_?prompt|"
+                            r"\bprompt\s*=|\bmessages\s*=|[\"']role[\"']\s*:\s*[\"']user")
 FIX_PATH = "put the program in the skill's evals/ folder, e.g. evals/grade.py, and name it there"
+FIX_COMMAND = ("put the command in a script of the skill and name it, run by python3, bash, sh, "
+               "node or perl, e.g. \"bash evals/check.sh\" (it runs in the working directory; "
+               "exit 0 passes)")
 
 
 def _strings(value: Any) -> list[str]:
@@ -52,10 +61,12 @@ def _strings(value: Any) -> list[str]:
     return []
 
 
-def program_problem(skill_dir: Path, path: str) -> str | None:
-    """Why `path` cannot be a grader program of this skill, or None."""
+def program_problem(skill_dir: Path, path: str, anywhere: bool = False) -> str | None:
+    """Why `path` cannot be a grader program of this skill, or None. `anywhere`: a command's
+    program may be any file of the skill (`tasks/check.sh` beside its task files)."""
     posix = PurePosixPath(path)
-    if posix.is_absolute() or ".." in posix.parts or not posix.is_relative_to(EVALS_ROOT):
+    if posix.is_absolute() or ".." in posix.parts or not (anywhere
+                                                           or posix.is_relative_to(EVALS_ROOT)):
         return f"grader program {path!r} must be a file inside the skill's evals/ folder"
     file = skill_dir / posix
     if file.is_symlink() or not file.is_file():
@@ -67,13 +78,48 @@ def program_problem(skill_dir: Path, path: str) -> str | None:
     return None if why is None else f"grader program {path!r} cannot run in the sandbox: {why}"
 
 
+def resolved(skill_dir: Path, program: GraderProgram, base: str = "") -> GraderProgram:
+    """A program as a path of the skill: as written from the skill's root, else from evals/
+    (`bash check.sh` beside evals.json), else from the set's own folder (`tasks/`)."""
+    path = program.path.removeprefix("./")
+    for folder in (EVALS_ROOT.as_posix(), base):
+        if path and folder and not (skill_dir / path).is_file() \
+                and (skill_dir / folder / path).is_file():
+            path = f"{folder}/{path}"
+    return program.model_copy(update={"path": path})
+
+
+def command_problem(skill_dir: Path, program: GraderProgram) -> str | None:
+    """Why a grader command cannot run in the sandbox image, or None."""
+    if not program.is_command:
+        return None
+    if program.interpreter and program.interpreter[0] not in COMMAND_INTERPRETERS.values():
+        return (f"it starts with {program.interpreter[0]!r}, neither an interpreter the "
+                f"sandbox image runs programs with "
+                f"({', '.join(sorted(set(COMMAND_INTERPRETERS.values())))}) nor a program "
+                "file of the skill")
+    if not program.path:
+        return "it names no program file to run"
+    if not (skill_dir / program.path).is_file():
+        return (f"its program {program.path!r} is no file of the skill (looked from the "
+                "skill's root, evals/ and the set's folder)")
+    return None
+
+
+def _source(skill_dir: Path, path: str) -> str:
+    try:
+        return (skill_dir / path).read_bytes()[:SOURCE_MAX].decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
 def source_names(skill_dir: Path, path: str) -> set[str]:
     """The quoted names a program's source mentions: the names its checks can have."""
-    try:
-        text = (skill_dir / path).read_bytes()[:SOURCE_MAX].decode("utf-8", "replace")
-    except OSError:
-        return set()
-    return set(_QUOTED.findall(text))
+    text = _source(skill_dir, path)
+    found = set(_QUOTED.findall(text))
+    for name in (a or b for a, b in _FUNCTION.findall(text)):  # def check_title(): title
+        found |= {name, re.sub(r"^(?:check|test|grade|eval|verify)_", "", name)}
+    return found
 
 
 def evals_programs(skill_dir: Path) -> list[str]:
@@ -103,12 +149,19 @@ def _programs_in(skill_dir: Path, folder: Path, files: list[str]) -> list[str]:
 class SetPrograms:
     """The grader program of one set: named, pointed at, or conventional."""
 
-    def __init__(self, raw: dict[str, Any], skill_dir: Path, problems: Problems) -> None:
+    def __init__(self, raw: dict[str, Any], skill_dir: Path, problems: Problems,
+                 set_folder: Path | None = None) -> None:
         self.skill_dir, self.problems = skill_dir, problems
+        # the set's own folder, as a path of the skill: a command's program may sit beside it
+        inside = set_folder is not None and set_folder.resolve().is_relative_to(
+            skill_dir.resolve())
+        self.base = set_folder.resolve().relative_to(skill_dir.resolve()).as_posix() \
+            if set_folder is not None and inside else ""
         self.program: GraderProgram | None = None
         self.read_by: list[str] = []
         self._names: dict[str, set[str]] = {}
         programs = evals_programs(skill_dir)
+        self.programs = programs
         if "grader_program" in raw:
             self.program = self._named(raw["grader_program"], "")
         else:
@@ -122,9 +175,13 @@ class SetPrograms:
                                  'write "grader_program": "evals/grade.py", or {"path": ..., '
                                  '"threshold": 0.8, "checks": [...]}')
             return None
-        problem = program_problem(self.skill_dir, program.path)
+        program = resolved(self.skill_dir, program, self.base)
+        problem = (command_problem(self.skill_dir, program)
+                   or program_problem(self.skill_dir, program.path, program.is_command))
         if problem is not None:
-            self.problems.refuse("EV009", case, problem, FIX_PATH)
+            shown = f"grader command {program.command!r}: " if program.is_command else ""
+            self.problems.refuse("EV009", case, shown + problem,
+                                 FIX_COMMAND if program.is_command else FIX_PATH)
             return None
         unknown = [c for c in program.checks if c not in self.names(program.path)]
         if unknown:
@@ -149,13 +206,30 @@ class SetPrograms:
                                  'name the one to run: "grader_program": "evals/..."')
         return None
 
+    def prompt_builder(self, item: dict[str, Any]) -> tuple[str, str] | None:
+        """For a case with no prompt: (message, fix) when a program of evals/ builds the
+        prompt from the case's fields (its source reads them and speaks of a prompt): the
+        author's harness supplies the task, which skill-eval cannot ask it for."""
+        fields = [k for k in item if k not in ("id", "name") and isinstance(k, str)]
+        for path in self.programs:
+            read = [k for k in fields if k in self.names(path)]
+            if read and _BUILDS_PROMPT.search(_source(self.skill_dir, path)):
+                return (f"no prompt: the case holds {', '.join(f'`{k}`' for k in read)}, the "
+                        f"inputs {path} builds the prompt from; skill-eval sends the prompt "
+                        "to claude itself and cannot run that program to get it",
+                        f"write the request {path} would send under `prompt` in each case "
+                        "(run it once and copy the prompts it builds), keeping the fields "
+                        "as the case's files or expectations")
+        return None
+
     def names(self, path: str) -> set[str]:
         if path not in self._names:
             self._names[path] = source_names(self.skill_dir, path)
         return self._names[path]
 
-    def attach(self, case: Case) -> Case:
-        """The case, reading its grader program where the set says so."""
+    def attach(self, case: Case, typed: dict[str, str] | None = None) -> Case:
+        """The case, reading its grader program where the set says so. `typed`: statements
+        the author typed as a program's checks (text -> check id, runner.authoring.dialects)."""
         program = case.grader_program
         if program is not None:  # the case names its own
             own = self._named(program.model_dump(exclude={"found"}), case.id)
@@ -163,10 +237,11 @@ class SetPrograms:
                 return case.model_copy(update={"grader_program": None})
             program = own
         program = program or self.program
+        case, taken = self._typed(case, program, typed or {})
         if program is None:
             return case
         names = self.names(program.path)
-        checks, kept, refused = list(program.checks), [], False
+        checks, kept, refused = [*program.checks, *taken], [], False
         for assertion in case.assertions:
             match = _NAME.match(assertion)
             name = match.group("name") if match else ""
@@ -194,6 +269,27 @@ class SetPrograms:
         return case.model_copy(update={"grader_program": chosen, "assertions": tuple(kept),
                                        "statements": tuple(statements)})
 
+    def _typed(self, case: Case, program: GraderProgram | None,
+               typed: dict[str, str]) -> tuple[Case, list[str]]:
+        """Statements typed as a program's checks: the program's named result when its source
+        computes the id; else they stay statements for the grader model, reported with the fix
+        (never sent as prose in silence)."""
+        names = self.names(program.path) if program is not None else set()
+        taken = [typed[s] for s in case.statements if s in typed and typed[s] in names]
+        for text in (s for s in case.statements if s in typed and typed[s] not in names):
+            where = (f"grader {_label(program)} never computes it" if program is not None
+                     else "the set has no grader program that computes it")
+            self.problems.report("EV012", case.id, f"check {typed[text]!r} is typed as a "
+                                 f"program's, but {where}: graded by the grader model as the "
+                                 f"statement {text[:60]!r}", "make the grader program report "
+                                 f'it ({{"checks": {{"{typed[text]}": true}}}}, named by '
+                                 '"grader_program"), or write it under `expectations` as a '
+                                 "statement")
+        if not taken:
+            return case, []
+        statements = tuple(s for s in case.statements if s not in typed or typed[s] not in names)
+        return case.model_copy(update={"statements": statements}), taken
+
     def _report(self, case: Case, program: GraderProgram, whole: bool) -> None:
         how = (f"its checks {', '.join(program.checks)} decide" if program.checks
                else "its verdict (JSON, else its exit code) decides")
@@ -202,7 +298,7 @@ class SetPrograms:
         note = "; a criterion naming the program is read as its verdict" if whole else ""
         fix = ("nothing to fix" if program.found is Found.NAMED else
                f'name it to make this explicit: "grader_program": "{program.path}"')
-        self.problems.report("EV012", case.id, f"grader program {program.path} ({said}) runs "
+        self.problems.report("EV012", case.id, f"grader {_label(program)} ({said}) runs "
                              f"after each trial in its own container; {how}{note}", fix)
 
     def unread(self) -> None:
@@ -214,6 +310,13 @@ class SetPrograms:
                                  f'name it: "grader_program": "{self.program.path}" (its exit '
                                  'code or JSON verdict decides each case), or name its checks '
                                  "in the assertions")
+
+
+def _label(program: GraderProgram) -> str:
+    """How `check` names it: a command as written (in the working directory), else its path."""
+    if program.is_command:
+        return f"command `{program.command}` (program {program.path}, run in the work)"
+    return f"program {program.path}"
 
 
 def _judges(raw: dict[str, Any]) -> list[str]:
@@ -251,6 +354,8 @@ def grader_readings(case: Case) -> list[CheckReading]:
         return []
     reads = (f"its output, run after the trial in its own container over the working "
              f"directory (read-only) and the case ({program.found})")
+    if program.is_command:
+        reads = f"the command `{program.command}`'s {reads.removeprefix('its ')}"
     if program.checks:
         return [CheckReading(kind=CheckKind.GRADER_PROGRAM, entry=f"{program.path}: {name}",
                              graded=f"its check {name!r} must pass", reads=reads,

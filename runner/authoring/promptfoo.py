@@ -5,8 +5,10 @@ case: its prompt is each of the config's `prompts` templates rendered with the t
 (`{{ name }}`), or, with no template, `vars.prompt` / `vars.query` / `vars.input`. Its `assert`
 items become checks (`contains`, `icontains`, `not-contains`, `not-icontains`, `regex`,
 `not-regex`, `equals`, `starts-with`, `contains-any`, `contains-all`) or grader statements
-(`llm-rubric`, `g-eval`: their threshold is reported, not applied); what has no reading
-(`javascript`, `python`, similarity, cost, ...) is reported (EV012) with the fix. The providers
+(`llm-rubric`, `g-eval`, `similar`: their score bar is reported, not applied); what has no
+reading (`javascript`, `python`, cost, ...) is reported (EV012) with the fix. A test's
+`threshold` over its weighted asserts is applied where it is exact (`spare_asserts`: the
+asserts that may fail are reported, not graded; the rest must pass), else reported. The providers
 are promptfoo's: here the agent is claude, which `check` says.
 """
 
@@ -25,6 +27,8 @@ CONFIG_STEMS = ("promptfooconfig",)
 PROMPT_VARS = ("prompt", "query", "input", "question")
 _VAR = re.compile(r"{{\s*([A-Za-z_][\w.]*)\s*}}")
 STATEMENT_TYPES = frozenset({"llm-rubric", "g-eval", "model-graded-closedqa", "factuality"})
+# ...and `similar` (embedding similarity to a text): what the text says, for the grader.
+MODEL_GRADED = STATEMENT_TYPES | {"similar"}
 
 
 class Finding(BaseModel):
@@ -148,30 +152,93 @@ def _check(kind: str, value: Any) -> dict[str, Any] | None:
             "starts-with": {"type": "regex", "pattern": r"\A\s*" + escaped}}.get(kind)
 
 
-def _asserts(items: list[Any], label: str, suite: Suite) -> tuple[list[Any], list[str]]:
+def _weight(item: Any) -> float:
+    weight = item.get("weight", 1) if isinstance(item, dict) else 1
+    ok = isinstance(weight, (int, float)) and not isinstance(weight, bool) and weight >= 0
+    return float(weight) if ok else 1.0
+
+
+def spare_asserts(items: list[Any], threshold: Any) -> tuple[set[int], str | None]:
+    """The asserts whose failure cannot fail the test, as promptfoo scores it (the weighted
+    mean of the asserts must reach the test's `threshold`; without one, every assert of
+    non-zero weight must pass), and, when that cannot be applied exactly, why.
+
+    An assert of weight 0 is report-only. Under a threshold, the asserts that may each fail
+    are spare when all of them failing together still reaches it; the others must all pass,
+    which is what this runner grades. When only some of them may fail together, the
+    threshold cannot be applied: every assert is graded, and the note says so."""
+    weights = [_weight(i) for i in items]
+    zero = {n for n, w in enumerate(weights) if w == 0}
+    given = isinstance(threshold, (int, float)) and not isinstance(threshold, bool)
+    if not given:
+        return zero, None
+    slack = (1 - float(threshold)) * sum(weights) + 1e-9
+    spare = {n for n, w in enumerate(weights) if w <= slack}
+    if sum(weights[n] for n in spare) <= slack:
+        return spare, None
+    return zero, (f"test threshold {threshold}: asserts may fail while the weighted score "
+                  "reaches it, but not all such asserts at once; this runner grades each "
+                  "check, so every assert must pass here (stricter than the author's bar)")
+
+
+def _statement(kind: str, value: Any) -> list[str]:
+    """A model-graded assert's text for the grader (`similar`: the output says the same)."""
+    said = [value] if isinstance(value, str) else [str(v) for v in value]
+    if kind == "similar":
+        return [f"The output says in substance the same as: {v}" for v in said]
+    return said
+
+
+def _asserts(items: list[Any], label: str, suite: Suite,
+             threshold: Any = None) -> tuple[list[Any], list[str]]:
     """A test's asserts: (checks, statements); the rest reported."""
     checks: list[Any] = []
     statements: list[str] = []
+    spare, why = spare_asserts(items, threshold)
+    if why is not None:
+        suite.note(why, "give the asserts that may fail weight 0, or drop the threshold", label)
     for n, item in enumerate(items):
         kind = str(item.get("type", "")) if isinstance(item, dict) else ""
         value = item.get("value") if isinstance(item, dict) else None
         mapped = _check(kind, value)
-        if mapped is not None:
+        if n in spare:
+            suite.note("an assert whose failure cannot fail its test (weight 0, or within "
+                       "the test's threshold): reported, not graded", "none needed, or give "
+                       "it weight and drop the threshold to make it count", f"{label}[{n}]")
+        elif mapped is not None:
             checks.append(mapped)
-        elif kind in STATEMENT_TYPES and value:
-            said = [value] if isinstance(value, str) else [str(v) for v in value]
-            statements += said
-            if isinstance(item, dict) and item.get("threshold") is not None:
-                suite.note(f"{kind} threshold {item['threshold']}: read as grader "
-                           "statement(s), which pass or fail; the threshold is not applied",
-                           "none needed, or state the bar in the text", f"{label}[{n}]")
+        elif kind in MODEL_GRADED and value:
+            statements += _statement(kind, value)
+            _score_bar(item, kind, f"{label}[{n}]", suite)
         else:
-            suite.note(f"assert type {kind or '(none)'!r}: not mappable to a check or a "
-                       "statement, so not graded", "rewrite it as a contains/regex assert or "
-                       "an llm-rubric statement, or ship the logic as a judge program in "
-                       "evals/ (`\"judge\": \"evals/judges/check.py\"`, exit 0 passes)",
-                       f"{label}[{n}]")
+            suite.note(*_unmappable(kind), f"{label}[{n}]")
     return checks, statements
+
+
+def _score_bar(item: Any, kind: str, where: str, suite: Suite) -> None:
+    """A model-graded assert's own score bar: the grader answers pass or fail, so it cannot
+    be applied; reported."""
+    bar = item.get("threshold") if isinstance(item, dict) else None
+    if kind == "similar" or bar is not None:
+        suite.note(f"{kind} threshold {bar if bar is not None else 0.75}: read as grader "
+                   "statement(s), which pass or fail; the score bar is not applied",
+                   "none needed, or state the bar in the text", where)
+
+
+def _unmappable(kind: str) -> tuple[str, str]:
+    """The note for an assert with no reading, and its fix."""
+    if kind in ("javascript", "python"):
+        return (f"assert type {kind!r}: code run on promptfoo's `output` (the model's text); "
+                "here the agent's work is the session's final text and files, and an "
+                "author's program reads only the files, so it is not graded",
+                "if it checks the text, rewrite it as a regex/contains assert or an "
+                "llm-rubric statement; if it checks a file the agent writes, ship it as a "
+                "grader program in evals/ (`.js` runs with node, `.py` with python3; exit 0 "
+                "passes: `\"grader_program\": \"evals/check.js\"`)")
+    return (f"assert type {kind or '(none)'!r}: not mappable to a check or a statement, so "
+            "not graded", "rewrite it as a contains/regex assert or an llm-rubric statement, "
+            "or ship the logic as a judge program in evals/ (`\"judge\": "
+            "\"evals/judges/check.py\"`, exit 0 passes)")
 
 
 def _prompts(test: dict[str, Any], templates: list[str], base: Path) -> list[str]:
@@ -207,7 +274,7 @@ def read_promptfoo(path: Path) -> Suite:
                        f"{'/'.join(PROMPT_VARS)}): not read", "add vars.prompt or a prompts "
                        "template", label)
             continue
-        checks, statements = _asserts(merged["assert"], label, suite)
+        checks, statements = _asserts(merged["assert"], label, suite, merged.get("threshold"))
         meta = merged.get("metadata")
         for p, prompt in enumerate(prompts, 1):
             case: dict[str, Any] = {

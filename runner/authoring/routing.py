@@ -19,6 +19,7 @@ import re
 from typing import Any
 
 from runner.analysis import wording_i18n
+from runner.analysis.wording import negation_pattern
 
 # Words in a field's name that say it is about the skill firing.
 _FIRING_WORDS = {"trigger", "triggers", "triggered", "triggering", "activate", "activates",
@@ -38,7 +39,7 @@ _FIRE = r"(?:trigger(?:s|ed)?|activat(?:e|es|ed|ion)|fir(?:e|es|ed)|load(?:s|ed)
         r"invok(?:e|es|ed)|engag(?:e|es|ed)|(?:be\s+)?(?:used|invoked|triggered|activated|loaded))"
 _ROUTING_WORD = re.compile(
     rf"^(?:the\s+)?(?:skill\s+)?(?:(?:should|must|will|to|is\s+expected\s+to|expected\s+to)\s+)?"
-    rf"(?P<neg>(?:not|no|never|do\s+not|does\s+not|don'?t|doesn'?t)\s+)?(?:be\s+)?{_FIRE}"
+    rf"(?P<neg>(?:{negation_pattern(but=('nor', 'without'))})\s+)?(?:be\s+)?{_FIRE}"
     rf"(?:\s+(?:the\s+)?skill)?$"
     rf"|^(?P<off>declines?|declined|skip|skipped|ignore|ignored|no\s+skill|"
     rf"(?:should\s+)?(?:not|no)\s+(?:use\s+)?(?:the\s+)?skill)$", re.IGNORECASE)

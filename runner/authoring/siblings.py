@@ -43,6 +43,18 @@ MAX_BYTES = 5 * 1024 * 1024  # a results dump, not a set an author wrote
 OWNER_KEYS = ("skill_name", "skill", "skill-name", "skillName")
 
 
+def read_with_findings(path: Path) -> tuple[Any, list[tuple[str, str]]]:
+    """One set file's data and what its format's reader reports about it (a CSV set's
+    columns, a promptfoo suite's asserts: (message, fix) per EV012 line), read once."""
+    if path.suffix == ".csv" and path.is_file():
+        table = read_csv_set(path)
+        return {"evals": table.cases}, table.lines()
+    if is_promptfoo(path):
+        suite = read_promptfoo(path)
+        return {"evals": suite.evals}, [(f.message, f.fix) for f in suite.findings]
+    return read_data(path), []
+
+
 def read_data(path: Path) -> Any:
     """One set file's data: JSON, JSON Lines, YAML, CSV or a promptfoo suite (the last two as
     `{"evals": [...]}`)."""
@@ -51,10 +63,8 @@ def read_data(path: Path) -> Any:
         text = path.read_text(encoding="utf-8")
     except (UnicodeDecodeError, OSError) as exc:
         raise CaseSetError(shown, f"cannot be read: {exc}") from exc
-    if path.suffix == ".csv":
-        return {"evals": read_csv_set(path).cases}
-    if is_promptfoo(path):
-        return {"evals": read_promptfoo(path).evals}
+    if path.suffix == ".csv" or is_promptfoo(path):
+        return read_with_findings(path)[0]
     if path.suffix == ".json":
         try:
             return json.loads(text)

@@ -96,13 +96,22 @@ class ProgramSpec(BaseModel):
                                                              "folder is mounted read-only)")
     pass_work: bool = Field(default=False, description="The working directory is the "
                                                        "program's first argument")
+    interpreter: tuple[str, ...] = Field(default=(), description="A grader command's "
+                                         "interpreter and its options (`bash`, `python3 -u`)")
+    args: tuple[str, ...] = Field(default=(), description="A grader command's arguments")
+    as_command: bool = Field(default=False, description="A grader given as a command line: "
+                                                        "run as written, the work as its cwd")
 
     def command(self, program: str, work: str | None = None) -> list[str]:
         """How to start it, by suffix: python3 for .py, sh for .sh (bash for .bash), node for
-        .js, else run it directly; the working directory after it when `pass_work`."""
+        .js, else run it directly; the working directory after it when `pass_work`. A grader
+        command runs as the author wrote it (its interpreter, the program, its arguments)."""
         suffix = self.program.suffix.lower()
         head = {".py": ["python3", program], ".sh": ["sh", program],
                 ".bash": ["bash", program], ".js": ["node", program]}.get(suffix, [program])
+        if self.as_command:
+            start = [*self.interpreter, program] if self.interpreter else head
+            return [*start, *self.args]
         return [*head, work] if self.pass_work and work is not None else head
 
     def environment(self, work: str, case_file: str | None) -> dict[str, str]:

@@ -4,10 +4,23 @@ whose exit code or JSON output decides (runner.scoring.grader_program reads it).
 
 from __future__ import annotations
 
+import shlex
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
+
+# Interpreters a grader command may start with, as the sandbox image names them (the image has
+# python3 only; `python` is the author's usual spelling of it).
+COMMAND_INTERPRETERS = {"python": "python3", "python3": "python3", "sh": "sh", "bash": "bash",
+                        "node": "node", "perl": "perl"}
 
 
 class Found(StrEnum):
@@ -29,14 +42,66 @@ class GraderProgram(BaseModel):
     threshold: float | None = Field(default=None, description="With a score in its output: "
                                                               "the least score that passes")
     found: Found = Field(default=Found.NAMED, description="named | pointed | conventional")
+    interpreter: tuple[str, ...] = Field(default=(), description="A grader given as a command "
+                                         "line (`bash check.sh`): what runs the program, "
+                                         "with its options")
+    args: tuple[str, ...] = Field(default=(), description="A grader command's arguments after "
+                                                          "the program, passed as written")
+    command: str | None = Field(default=None, description="The command line as the author "
+                                                          "wrote it")
+
+    @property
+    def is_command(self) -> bool:
+        """Given as a command line: it runs as written, in the working directory, which is
+        then not appended as an argument."""
+        return self.command is not None
+
+    @model_serializer(mode="wrap")
+    def _without_unset_command(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # a grader given as a path dumps, and so digests, as before commands existed
+        data = handler(self)
+        if isinstance(data, dict) and data.get("command") is None:
+            for name in ("interpreter", "args", "command"):
+                data.pop(name, None)
+        return data
 
     @model_validator(mode="before")
     @classmethod
     def _path_alone(cls, value: Any) -> Any:
         # "grader_program": "evals/grade.py" is the short form of {"path": ...}
         if isinstance(value, str):
-            return {"path": value}
+            value = {"path": value}
         if isinstance(value, dict) and "path" not in value and "program" in value:
             value = {**value, "path": value["program"]}
             value.pop("program")
+        if isinstance(value, dict) and isinstance(value.get("path"), str) \
+                and value.get("command") is None and len(value["path"].split()) > 1:
+            value = {**{k: v for k, v in value.items() if k != "path"},  # `bash check.sh`:
+                     "command": value["path"]}  # a command line
+        if isinstance(value, dict) and isinstance(value.get("command"), str) \
+                and "interpreter" not in value:
+            value = {**split_command(value["command"]), **value}  # a path given wins
         return value
+
+
+def split_command(command: str) -> dict[str, Any]:
+    """A grader command line as (interpreter with its options, program file, arguments): the
+    first word when it is no interpreter, else the first word after it that is no option.
+    An interpreter the image lacks (`pytest`, `npx`) is kept as written; the reader refuses it."""
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        words = command.split()
+    if not words:
+        return {"path": command}
+    first = words[0].rsplit("/", 1)[-1]
+    if first not in COMMAND_INTERPRETERS and _program_like(words[0]):
+        return {"interpreter": (), "path": words[0], "args": tuple(words[1:])}
+    runner = COMMAND_INTERPRETERS.get(first, words[0])
+    at = next((n for n, w in enumerate(words[1:], 1) if not w.startswith("-")), len(words))
+    return {"interpreter": (runner, *words[1:at]),
+            "path": words[at] if at < len(words) else "", "args": tuple(words[at + 1:])}
+
+
+def _program_like(word: str) -> bool:
+    return "/" in word or "." in word.rsplit("/", 1)[-1]

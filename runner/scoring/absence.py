@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from runner.analysis.wording import negation_pattern
 from runner.analysis.wording_i18n import denies, joins_a_clause, quoted_clause
 
 FILE_NAME = r"`?(?:[\w-][\w.-]*/)*[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,5}`?"
@@ -196,10 +197,11 @@ _DENIES = re.compile(
 # ...and nothing it must show besides (a positive clause needs its quote).
 # (a second sentence too: a full stop, then a capital)
 # (or a clause after a spaced dash: "Does NOT proceed \u2014 asks the user to clarify")
+# (a clause that is itself a denial, or an alternative, is no positive: "and never X", "or Y")
+_NOT_SHOWN = rf"(?:{negation_pattern(but=('do not', 'does not'))}|or)\b"
 _ALSO_SHOWS = re.compile(r";|[.!?]\s+[A-Z]|(?i:,?\s+\b(?:and|but|instead|rather|while|whereas|"
-                         r"then)\b\s+(?!(?:no|not|never|nor|without|or|doesn'?t|don'?t)\b))"
-                         r"|(?i:\s[\u2014\u2013-]+\s+(?!(?:no|not|never|nor|without|or|"
-                         r"doesn'?t|don'?t)\b)\w)")
+                         rf"then)\b\s+(?!{_NOT_SHOWN}))"
+                         rf"|(?i:\s[\u2014\u2013-]+\s+(?!{_NOT_SHOWN})\w)")
 AVOIDS = "the run avoids this"
 
 

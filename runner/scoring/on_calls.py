@@ -1,8 +1,13 @@
-"""Statements about what the agent ran ("Runs the estimate command", "Calls build_tree()",
-"Executes scripts/x.py"), and statements the author typed as behaviour (`type: behavioral`,
-`process`, `action`, `tool`): shown only by the tool calls and their results. The agent's
-final text saying it ran something is a claim, not evidence that it did
-(runner.scoring.statements fails a pass quoted from anywhere else)."""
+"""Statements about what the agent ran, however worded ("Runs the estimate command", "The
+agent used `scripts/x.py` to ...", "`build_tree()` was called", "Should run `npm test`", "Did
+it call fetch_rates?", "Tool call: Bash with `pytest`"), and statements the author typed as
+behaviour (`type: behavioral`, `process`, `action`, `tool`) whose words are about tools, files
+or commands: shown only by the tool calls and their results. The agent's final text saying it
+ran something is a claim, not evidence that it did (runner.scoring.statements fails a pass
+quoted from anywhere else). What the agent says, asks, explains or recommends (running a
+command included) is its answer, graded on all the material, whatever the author's type.
+
+The English verbs of running and of answering live here, in one place."""
 
 from __future__ import annotations
 
@@ -13,22 +18,68 @@ MARK = "[tool calls] "  # how the reader marks an author's behaviour-typed state
 BEHAVIOUR_TYPES = frozenset({"behavioral", "behavioural", "behavior", "behaviour", "behaviors",
                              "behaviours", "process", "action", "actions", "tool", "tools"})
 _CONDITION = re.compile(r"^When [^:\n]{3,}?: ")
-# The agent (said or implied) running, calling, invoking or executing something...
-_RAN = re.compile(
-    r"^(?:(?:the\s+)?(?:agent|assistant|model|claude|skill|it)\s+)?"
-    r"(?:(?:first|then|actually|correctly|successfully|always)\s+)?"
-    r"(?:runs?|ran|calls?|called|invokes?|invoked|executes?|executed|launch(?:es|ed)?)\b"
-    r"(?!\s+(?:out|through|over|into|across|short|long|off|for|on|up|down|back)\b)"
-    r"(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
-# ...that it names: a script file, a function call, code, a command-line flag, a path, or
-# "the X command/script/tool".
+# What may come before the verb: a leading "Before answering," clause, a question's "did",
+# the agent named, modals and adverbs ("The agent should first run ...", "Did it call ...").
+_LEAD = (r"^(?:(?:before|after|first|then|once)\b[^,\n]{0,60},\s*)?"
+         r"(?:(?:did|does|do|has|have)\s+)?"
+         r"(?:(?:the\s+)?(?:agent|assistant|model|claude|skill|it|you|response)\s+)?"
+         r"(?:(?:should|must|shall|will|would|has|have|had|always|first|then|actually|correctly|"
+         r"successfully|also|only|needs?\s+to|has\s+to|have\s+to|is\s+expected\s+to|"
+         r"(?:is\s+)?(?:able|required|supposed)\s+to)\s+)*")
+_RUN_VERB = (r"(?:run|runs|ran|running|call|calls|called|calling|invoke|invokes|invoked|"
+             r"invoking|execute|executes|executed|executing|launch(?:es|ed|ing)?)\b"
+             r"(?!\s+(?:out|through|over|into|across|short|long|off|for|on|up|down|back)\b)")
+_RAN = re.compile(_LEAD + _RUN_VERB + r"(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
+# "Uses X": only a tool when X is named as one ("Uses a table" is about the answer).
+_USED = re.compile(_LEAD + r"(?:uses?|used|using|makes\s+use\s+of)\b"
+                   r"(?P<rest>[^,;.\n]*?)(?=\s+(?:to|for|when|before|after|so|and|in\s+order)"
+                   r"\b|[,;.\n]|$)", re.IGNORECASE)
+# "`compute_totals()` was called", "scripts/x.py should be run": the named thing first.
+_PASSIVE = re.compile(
+    r"^(?P<rest>[^,;\n]{2,80}?)\s+(?:is|was|were|are|gets?|got|has\s+been|have\s+been|"
+    r"(?:should|must|will|needs\s+to)\s+be)\s+(?:first\s+|actually\s+|successfully\s+)?"
+    r"(?P<verb>run|ran|called|invoked|executed|launched|used)\b", re.IGNORECASE)
+# "Tool call: Bash with `pytest`", "Tool calls include Read on config.yaml".
+_TOOL_CALL = re.compile(r"^(?:expected\s+)?tool[\s_-]?(?:calls?|use|usage)\b", re.IGNORECASE)
+# ...that it names: a script file, a function call, code, a command-line flag, a path, a
+# snake_case name, or "the X command/script/tool".
+_KIND = (r"\b(?:command|commands|subcommand|script|scripts|tool|tools|cli|binary|program|"
+         r"function|endpoint|test suite|linter|formatter)\b")
 _NAMED = re.compile(
     r"[\w./-]+\.(?:py|sh|bash|js|mjs|cjs|ts|rb|pl|ps1|php|go)\b"
-    r"|\b\w+\([^)]*\)|`[^`]+`|(?:^|\s)--?[a-z][\w-]*"
-    r"|\b[\w.-]+/[\w./-]+"
-    r"|\b(?:command|commands|subcommand|script|scripts|tool|tools|cli|binary|program|"
-    r"function|endpoint|query|migration|test suite|tests|linter|formatter)\b",
+    r"|\b\w+\([^)]*\)|`[^`]+`|(?:^|\s)--?[a-z][\w-]*|\b[\w.-]+/[\w./-]+|\b[a-z]+_[a-z_]+\b"
+    r"|\b(?:query|migration|tests)\b|" + _KIND, re.IGNORECASE)
+# What "uses" must name to be a tool: no bare backticked word (`snake_case` names, a term).
+_TOOL_NAMED = re.compile(
+    r"[\w./-]+\.(?:py|sh|bash|js|mjs|cjs|ts|rb|pl|ps1|php|go)\b|\b\w+\([^)]*\)"
+    r"|\b[\w.-]+/[\w./-]+|" + _KIND, re.IGNORECASE)
+# A behaviour-typed statement about the answer: what the agent says, asks, refuses...
+_SAYS = re.compile(
+    _LEAD + r"(?:says?|said|asks?|asked|refuses?|refused|declines?|declined|explains?|"
+    r"explained|responds?|responded|replies|replied|tells?|told|answers?|answered|mentions?|"
+    r"states?|stated|apologi[sz]es?|suggests?|recommends?|advises?|warns?|greets?|confirms?|"
+    r"clarifies|acknowledges?|describes?|summari[sz]es?|offers?|informs?|notes?|points?\s+out|"
+    r"speaks?|writes?\s+(?:back|a\s+reply)|is\s+(?:polite|friendly|concise|honest))\b",
     re.IGNORECASE)
+# A behaviour-typed statement about the process: tools, files, commands.
+_PROCESS = re.compile(
+    _RUN_VERB + r"|\b(?:uses?|used|using)\s+(?:the\s+|a\s+|an\s+)?\S*\s*" + _KIND
+    + r"|\b(?:reads?|writes?|wrote|edits?|edited|opens?|opened|creates?|created|deletes?|"
+    r"deleted|modif(?:y|ies|ied)|saves?|saved|overwrites?|installs?|greps?|searches|fetch(?:es)?"
+    r"|files?|folders?|director(?:y|ies)|paths?|commands?|scripts?|tools?|arguments?|flags?|"
+    r"shell|bash|terminal|tool\s+calls?)\b|" + _NAMED.pattern, re.IGNORECASE)
+
+
+# A statement about a file the agent makes: the file itself shows it, whoever made it.
+_WRITES = re.compile(r"\b(?:writes?|wrote|written|creates?|created|saves?|saved|edits?|edited|"
+                     r"updates?|updated|modif(?:y|ies|ied)|produces?|produced|generates?|"
+                     r"generated|outputs?|exports?|exported)\b", re.IGNORECASE)
+
+
+def about_writing(statement: str) -> bool:
+    """The statement is about a file the agent writes, creates or edits (not one it ran)."""
+    body = _CONDITION.sub("", statement, count=1).removeprefix(MARK).strip()
+    return _WRITES.search(body) is not None and not ran_named(body)
 
 
 def behaviour_typed(type_name: str, words: set[str]) -> bool:
@@ -36,14 +87,43 @@ def behaviour_typed(type_name: str, words: set[str]) -> bool:
     return type_name.lower() in BEHAVIOUR_TYPES or bool(words & BEHAVIOUR_TYPES)
 
 
+def about_process(statement: str) -> bool:
+    """A behaviour-typed statement whose words are about running or using a tool, a file or
+    a command; one about what the agent says, asks or refuses is about its answer."""
+    body = _CONDITION.sub("", statement, count=1).strip()
+    if _SAYS.match(body):
+        return False
+    return _PROCESS.search(body) is not None
+
+
 def marked(statement: str) -> str:
-    return statement if statement.startswith(MARK) else MARK + statement
+    """A behaviour-typed statement, marked for the tool calls when its words are about them
+    (an author's `behavior` type on "Responds in a friendly tone" is about the answer)."""
+    if statement.startswith(MARK) or not about_process(statement):
+        return statement
+    return MARK + statement
+
+
+def ran_named(body: str) -> bool:
+    """The statement claims the agent ran, used, called, invoked or executed something it
+    names (see the module); advice or an account in the answer is not such a claim."""
+    if _TOOL_CALL.match(body):
+        return True
+    ran = _RAN.match(body)
+    if ran is not None and _NAMED.search(ran.group("rest")):
+        return True
+    used = _USED.match(body)
+    if used is not None and _TOOL_NAMED.search(used.group("rest")):
+        return True
+    passive = _PASSIVE.match(body)
+    if passive is None:
+        return False
+    # "The fetch_rates result is used ...": what is used must be named as a tool
+    named = _TOOL_NAMED if passive.group("verb").lower() == "used" else _NAMED
+    return named.search(passive.group("rest")) is not None
 
 
 def on_calls(statement: str) -> bool:
     """Graded on the tool calls with their results only."""
     body = _CONDITION.sub("", statement, count=1).strip()
-    if body.startswith(MARK):
-        return True
-    ran = _RAN.match(body)
-    return ran is not None and _NAMED.search(ran.group("rest")) is not None
+    return body.startswith(MARK) or ran_named(body)

@@ -28,8 +28,16 @@ from runner.schema.trial import CheckResult, GraderCall, Score, Usage
 from runner.scoring.absence import states_absence
 from runner.scoring.base import Evidence, Grading, forced_tool_input
 from runner.scoring.conditional import condition_of
-from runner.scoring.material import Material, build_material, missing_files, verify_grade
-from runner.scoring.on_calls import MARK, on_calls
+from runner.scoring.material import (
+    FILE_WORD,
+    Material,
+    Source,
+    build_material,
+    files_named,
+    missing_files,
+    verify_grade,
+)
+from runner.scoring.on_calls import MARK, about_writing, on_calls
 
 NAME = "statements"
 TOOL = "record_grades"
@@ -88,7 +96,9 @@ CALLS_MARK = " [tool calls only]"
 def _marked(statement: str) -> str:
     return (statement.replace(MARK, "", 1)
             + (CONDITIONAL_MARK if condition_of(statement) is not None else "")
-            + (CALLS_MARK if on_calls(statement) else "")
+            # one about a file it writes is shown by that file too (decide holds it there)
+            + (CALLS_MARK if on_calls(statement) and not (
+                about_writing(statement) and FILE_WORD.search(statement)) else "")
             + (ABSENCE_MARK if states_absence(statement) else ""))
 
 
@@ -172,7 +182,7 @@ def decide(case: Case, response: dict[str, Any], material: Material) -> list[Che
             results.append(CheckResult(check=label, passed=False,
                                        detail=f"grader said pass, but {unverified}"))
             continue
-        if on_calls(statement) and source.kind != "call":
+        if on_calls(statement) and not _shows_the_run(statement, source, material):
             results.append(CheckResult(check=label, passed=False, detail=(
                 f"grader said pass, but on {source.name}: the statement is about what the "
                 "agent ran, which only its tool calls show (saying it ran is not evidence)")))
@@ -180,6 +190,16 @@ def decide(case: Case, response: dict[str, Any], material: Material) -> list[Che
         results.append(CheckResult(check=label, passed=True,
                                    evidence=f"[{source.name}] {quote.strip()[:300]}"))
     return results
+
+
+def _shows_the_run(statement: str, source: Source, material: Material) -> bool:
+    """A source that can show a statement about what the agent did: a tool call, or, for one
+    about a file it writes, that file (verify_grade already held the quote to it, or to the
+    runner's listing for its existence): the file is the work, not a claim about it."""
+    if source.kind == "call":
+        return True
+    return source.kind in ("file", "listing") and about_writing(statement) \
+        and bool(files_named(statement, material))
 
 
 def graded(checks: list[CheckResult], usage: Usage | None, model: str, cost_usd: float | None,

@@ -4,46 +4,29 @@ agent's Bash reads it."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from runner.driver.api import run_eval
 from runner.schema.enums import Arm, Outcome
+from tests.helpers import COUNTER_MD, arms_script, bash_turn, make_skill, run_both_arms
 
 pytestmark = pytest.mark.integration
-
-SKILL_MD = """---
-name: counter
-description: Counts the lines of meeting notes. Use when asked to "count the notes".
----
-Count the lines of the notes with wc -l and write the number to count.txt.
-"""
 
 
 def test_claude_reads_an_inline_fixture_in_its_sandbox(
         tmp_path: Path, options: Any, write_script: Any) -> None:
-    skill = tmp_path / "counter"
-    (skill / "evals").mkdir(parents=True)
-    (skill / "SKILL.md").write_text(SKILL_MD)
-    (skill / "evals" / "evals.json").write_text(json.dumps({"skill_name": "counter", "evals": [
+    skill = make_skill(tmp_path, {"skill_name": "counter", "evals": [
         {"id": "lines", "prompt": "Count the lines of data/notes.md into count.txt.",
          "files": [{"path": "data/notes.md", "content": "Ana: budget\nBo: room\nCy: deck\n"}],
-         "outputs": [{"path": "count.txt", "contains": ["3"]}]}]}))
-    count = {"tool_use": {"name": "Bash",
-                          "input": {"command": "wc -l < data/notes.md > count.txt"}}}
-    guess = {"tool_use": {"name": "Bash", "input": {"command": "echo 0 > count.txt"}}}
-    script = write_script({"scenarios": [
-        {"name": "skilled", "when": {"prompt": "data/notes.md", "skill": "counter"},
-         "turns": [{"tool_use": {"name": "Skill", "input": {"skill": "counter:counter"}}},
-                   count, {"text": "Counted."}]},
-        {"name": "bare", "when": {"prompt": "data/notes.md"},
-         "turns": [guess, {"text": "Guessed."}]}]})
-    report = run_eval(options(skill=skill, model_script=script,
-                              arms=(Arm.BASELINE, Arm.CANDIDATE)))
-    by = {t.arm: t for t in report.trials}
+         "outputs": [{"path": "count.txt", "contains": ["3"]}]}]},
+        name="counter", skill_md=COUNTER_MD)
+    script = write_script(arms_script(
+        "counter", "data/notes.md",
+        [bash_turn("wc -l < data/notes.md > count.txt"), {"text": "Counted."}],
+        [bash_turn("echo 0 > count.txt"), {"text": "Guessed."}]))
+    report, by = run_both_arms(options, skill, script)
     # only a staged data/notes.md lets wc write 3 (without it the redirect fails: no count.txt)
     assert by[Arm.CANDIDATE].passed is True, by[Arm.CANDIDATE].failures
     assert by[Arm.BASELINE].passed is False

@@ -4,16 +4,13 @@ the tool calls with their results only: the final text saying it ran is not evid
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from click.testing import CliRunner, Result
-
-from runner.cli import main
 from runner.schema.case import Case
 from runner.scoring.material import Material, Source
 from runner.scoring.statements import decide, grader_request
+from tests.helpers import check_json, check_verbose, make_skill
 
 SKILL_MD = ("---\nname: invoice-totals\ndescription: Totals invoices with the bundled "
             "sum_invoices.py script.\n---\nRun scripts/sum_invoices.py on the folder.\n")
@@ -22,22 +19,12 @@ CALLS_ONLY = "tool calls with their results only"
 
 
 def skill_with(tmp_path: Path, assertions: list[Any]) -> Path:
-    skill = tmp_path / "invoice-totals"
-    (skill / "evals").mkdir(parents=True)
-    (skill / "SKILL.md").write_text(SKILL_MD)
-    (skill / "evals" / "evals.json").write_text(json.dumps(
-        {"evals": [{"id": "march", "prompt": PROMPT, "assertions": assertions}]}))
-    return skill
-
-
-def check(*args: str) -> Result:
-    return CliRunner().invoke(main, ["check", *args])
+    return make_skill(tmp_path, [{"id": "march", "prompt": PROMPT, "assertions": assertions}],
+                      name="invoice-totals", skill_md=SKILL_MD)
 
 
 def reads(skill: Path) -> list[tuple[str, str]]:
-    result = check(str(skill), "--json")
-    assert result.exit_code == 0, result.output
-    return [(c["entry"], c["reads"]) for c in json.loads(result.output)["cases"][0]["checks"]]
+    return [(c["entry"], c["reads"]) for c in check_json(skill)["cases"][0]["checks"]]
 
 
 def test_statements_saying_the_agent_ran_something_read_the_calls(tmp_path: Path) -> None:
@@ -49,18 +36,18 @@ def test_statements_saying_the_agent_ran_something_read_the_calls(tmp_path: Path
     got = reads(skill_with(tmp_path, said))
     assert [e for e, _ in got] == said
     assert all(CALLS_ONLY in r for _, r in got), got
-    shown = check(str(skill_with(tmp_path / "v", said)), "-v").output
+    shown = check_verbose(skill_with(tmp_path / "v", said))
     assert f"reads {CALLS_ONLY}" in shown
 
 
 def test_behaviour_typed_statements_read_the_calls(tmp_path: Path) -> None:
     got = reads(skill_with(tmp_path, [
-        {"text": "Groups the invoices by vendor before summing", "type": "behavioral"},
+        {"text": "Greps the invoices folder before summing", "type": "behavioral"},
         {"description": "Passes the month as an argument", "type": "process"},
         {"text": "Reads every invoice once and only once", "type": "action"},
         {"text": "Opens each invoice file before totalling", "type": "tool"}]))
     assert len(got) == 4 and all(CALLS_ONLY in r for _, r in got), got
-    assert got[0][0].endswith("Groups the invoices by vendor before summing")
+    assert got[0][0].endswith("Greps the invoices folder before summing")
 
 
 def test_other_statements_keep_all_the_material(tmp_path: Path) -> None:
@@ -93,7 +80,7 @@ def _grade(quote: str, source: str) -> dict[str, Any]:
 
 def test_the_answer_claiming_it_ran_is_not_evidence() -> None:
     case = Case(id="c", prompt=PROMPT,
-                statements=["Executes scripts/sum_invoices.py on the folder"])
+                statements=("Executes scripts/sum_invoices.py on the folder",))
     assert "[tool calls only]" in grader_request(case, "", "m")["messages"][0]["content"]
     (result,) = decide(case, _grade("I ran scripts/sum_invoices.py", "final text"),
                        _material())
@@ -103,7 +90,7 @@ def test_the_answer_claiming_it_ran_is_not_evidence() -> None:
 
 
 def test_an_answer_statement_still_passes_on_the_final_text() -> None:
-    case = Case(id="c", prompt=PROMPT, statements=["The total is given in euros"])
+    case = Case(id="c", prompt=PROMPT, statements=("The total is given in euros",))
     assert "[tool calls only]" not in grader_request(case, "", "m")["messages"][0]["content"]
     (result,) = decide(case, _grade("the total is 4,210.00 EUR", "final text"), _material())
     assert result.passed

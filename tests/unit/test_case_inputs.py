@@ -12,9 +12,11 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from click.testing import CliRunner, Result
+from click.testing import Result
 
-from runner.cli import main
+from tests.helpers import check_cli as check
+from tests.helpers import check_json as report
+from tests.helpers import check_verbose, make_skill
 
 SKILL_MD = ("---\nname: ledger-audit\ndescription: Audits a ledger export for duplicate "
             "payments and writes findings.md.\n---\nRead the ledger, list duplicates.\n")
@@ -22,25 +24,7 @@ SKILL_MD = ("---\nname: ledger-audit\ndescription: Audits a ledger export for du
 
 def skill_with(tmp_path: Path, cases: list[dict[str, Any]],
                files: dict[str, str] | None = None, skill_md: str = SKILL_MD) -> Path:
-    skill = tmp_path / "ledger-audit"
-    skill.mkdir(parents=True, exist_ok=True)
-    (skill / "SKILL.md").write_text(skill_md)
-    for rel, text in (files or {}).items():
-        (skill / rel).parent.mkdir(parents=True, exist_ok=True)
-        (skill / rel).write_text(text)
-    (skill / "evals").mkdir(exist_ok=True)
-    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": cases}))
-    return skill
-
-
-def check(*args: str) -> Result:
-    return CliRunner().invoke(main, ["check", *args])
-
-
-def report(skill: Path) -> dict[str, Any]:
-    result = check(str(skill), "--json")
-    assert result.exit_code == 0, result.output
-    return dict(json.loads(result.output))
+    return make_skill(tmp_path, cases, files, name="ledger-audit", skill_md=skill_md)
 
 
 def lines(result: Result, code: str) -> list[str]:
@@ -220,7 +204,7 @@ def test_prose_is_never_a_process_item_and_metadata_is_counted(tmp_path: Path) -
     assert "prose probes in 2 case(s)" in line and "prose rationale in 1 case(s)" in line
     assert "metadata tier in 2 case(s)" in line and "metadata difficulty in 1 case(s)" in line
     assert "metadata tags in 1 case(s)" in line
-    verbose = check(str(skill), "-v").output
+    verbose = check_verbose(skill)
     assert "ignored: probes (prose, not graded)" in verbose
     assert "ignored: tier (metadata, not graded)" in verbose
 

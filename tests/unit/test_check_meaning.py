@@ -10,33 +10,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
 
 from runner.authoring.crosscase import other_case_reference
 from runner.authoring.routing import about_firing, routing_value
-from runner.cli import main
+from tests.helpers import check_cli as check
+from tests.helpers import check_json as report_of
+from tests.helpers import make_skill
 
 SKILL_MD = ("---\nname: plain-prose\ndescription: Rewrites drafts into plain prose without "
             "filler. Use when asked to tidy a draft.\n---\nRewrite the draft, write out.md.\n")
 
 
 def skill_with(tmp_path: Path, evals: Any) -> Path:
-    skill = tmp_path / "plain-prose"
-    (skill / "evals").mkdir(parents=True)
-    (skill / "SKILL.md").write_text(SKILL_MD)
-    (skill / "evals" / "evals.json").write_text(json.dumps(evals))
-    return skill
-
-
-def check(*args: str) -> Result:
-    return CliRunner().invoke(main, ["check", *args])
-
-
-def report_of(skill: Path) -> dict[str, Any]:
-    result = check(str(skill), "--json")
-    assert result.exit_code == 0, result.output
-    parsed: dict[str, Any] = json.loads(result.output)
-    return parsed
+    # a list is the set file as written (a bare list), not a list of cases to wrap
+    written = json.dumps(evals) if isinstance(evals, list) else evals
+    return make_skill(tmp_path, written, name="plain-prose", skill_md=SKILL_MD)
 
 
 def graded(report: dict[str, Any]) -> dict[str, list[str]]:

@@ -4,16 +4,13 @@ a deterministic check with a condition goes to the grader as such a statement.""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from click.testing import CliRunner, Result
-
-from runner.cli import main
 from runner.schema.case import Case
 from runner.scoring.material import Material, Source
 from runner.scoring.statements import decide, grader_request
+from tests.helpers import check_json, check_verbose, make_skill
 
 SKILL_MD = ("---\nname: changelog-writer\ndescription: Writes changelog entries from commit "
             "lists.\n---\nGroup entries by kind.\n")
@@ -21,22 +18,12 @@ PROMPT = "Write a changelog entry for these commits: fix login, add export."
 
 
 def skill_with(tmp_path: Path, assertions: list[Any]) -> Path:
-    skill = tmp_path / "changelog-writer"
-    (skill / "evals").mkdir(parents=True)
-    (skill / "SKILL.md").write_text(SKILL_MD)
-    (skill / "evals" / "evals.json").write_text(json.dumps(
-        {"evals": [{"id": "entry", "prompt": PROMPT, "assertions": assertions}]}))
-    return skill
-
-
-def check(*args: str) -> Result:
-    return CliRunner().invoke(main, ["check", *args])
+    return make_skill(tmp_path, [{"id": "entry", "prompt": PROMPT, "assertions": assertions}],
+                      name="changelog-writer", skill_md=SKILL_MD)
 
 
 def checks_of(skill: Path) -> list[dict[str, Any]]:
-    result = check(str(skill), "--json")
-    assert result.exit_code == 0, result.output
-    return list(json.loads(result.output)["cases"][0]["checks"])
+    return list(check_json(skill)["cases"][0]["checks"])
 
 
 def test_a_statement_keeps_its_condition(tmp_path: Path) -> None:
@@ -48,7 +35,7 @@ def test_a_statement_keeps_its_condition(tmp_path: Path) -> None:
     assert got["entry"] == ("When the agent writes a changelog rather than asking a question: "
                             "The entry lists the export feature under Added")
     assert "conditional" in got["graded"] and "no quote" in got["graded"]
-    shown = check(str(skill), "-v").output
+    shown = check_verbose(skill)
     assert "applies_when" in shown and "kept as the statement's condition" in shown
     assert "check key 'applies_when'" not in shown  # no longer "ignored"
 
@@ -72,7 +59,7 @@ def test_a_deterministic_check_with_a_condition_goes_to_the_grader(tmp_path: Pat
                                "contain the text `TODO`")
     assert got[1]["entry"].startswith("When a version number is given: the work contains "
                                       "text matching the regular expression")
-    shown = check(str(skill), "-v").output
+    shown = check_verbose(skill)
     assert "EV012" in shown and "cannot be literal" in shown
 
 
@@ -87,7 +74,7 @@ def test_no_condition_leaves_the_check_as_it_was(tmp_path: Path) -> None:
     assert [c["entry"] for c in got[1:]] == ["When a commit fixes a bug the entry says which",
                                              "The entry is short", "Names the export feature"]
     assert not any("conditional" in c["graded"] for c in got)
-    shown = check(str(skill), "-v").output
+    shown = check_verbose(skill)
     assert "kept as the statement's condition" not in shown
 
 

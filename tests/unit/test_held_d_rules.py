@@ -9,31 +9,19 @@ import json
 from pathlib import Path
 from typing import Any
 
-from click.testing import CliRunner, Result
-
-from runner.cli import main
+from tests.helpers import check_cli as check
+from tests.helpers import check_json, make_skill
 
 SKILL_MD = ("---\nname: readme-writer\ndescription: Writes and tightens README files for "
             "command-line tools.\n---\nWrite short READMEs with real commands.\n")
 
 
 def skill_with(tmp_path: Path, cases: list[dict[str, Any]]) -> Path:
-    skill = tmp_path / "readme-writer"
-    (skill / "evals").mkdir(parents=True)
-    (skill / "SKILL.md").write_text(SKILL_MD)
-    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": cases}))
-    return skill
-
-
-def check(*args: str) -> Result:
-    return CliRunner().invoke(main, ["check", *args])
+    return make_skill(tmp_path, cases, name="readme-writer", skill_md=SKILL_MD)
 
 
 def entries(skill: Path) -> list[str]:
-    result = check(str(skill), "--json")
-    assert result.exit_code == 0, result.output
-    report = json.loads(result.output)
-    return [c["entry"] for c in report["cases"][0]["checks"]]
+    return [c["entry"] for c in check_json(skill)["cases"][0]["checks"]]
 
 
 def test_expectations_given_as_objects_are_read_by_their_text(tmp_path: Path) -> None:

@@ -7,13 +7,10 @@ prompt's own words and in what the author expects the answer to hold, through th
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from click.testing import CliRunner
-
-from runner.cli import main
+from tests.helpers import check_json, make_skill
 
 SKILL_MD = ("---\nname: desk-helper\ndescription: Helps with files, notes and small reports. "
             "Use when the user asks to tidy, summarise or report.\n---\nBe brief.\n")
@@ -21,22 +18,14 @@ SKILL_MD = ("---\nname: desk-helper\ndescription: Helps with files, notes and sm
 
 def skill_with(tmp_path: Path, cases: list[dict[str, Any]], body: str = "",
                scripts: dict[str, str] | None = None) -> Path:
-    skill = tmp_path / "desk-helper"
-    (skill / "evals" / "files").mkdir(parents=True)
-    (skill / "SKILL.md").write_text(SKILL_MD + body)
-    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": cases}))
-    (skill / "evals" / "files" / "log.jsonl").write_text('{"task": "a", "hours": 2}\n')
-    for name, text in (scripts or {}).items():
-        (skill / "scripts").mkdir(exist_ok=True)
-        (skill / "scripts" / name).write_text(text)
-    return skill
+    files = {"evals/files/log.jsonl": '{"task": "a", "hours": 2}\n',
+             **{f"scripts/{name}": text for name, text in (scripts or {}).items()}}
+    return make_skill(tmp_path, cases, files, name="desk-helper", skill_md=SKILL_MD + body)
 
 
 def findings(skill: Path, code: str = "EV014") -> dict[str, str]:
     """case id -> its finding's message, for one code; each case has at most one line."""
-    result = CliRunner().invoke(main, ["check", str(skill), "--json"])
-    assert result.exit_code == 0, result.output
-    found = [f for f in json.loads(result.output)["findings"] if f["code"] == code]
+    found = [f for f in check_json(skill)["findings"] if f["code"] == code]
     ids = [f["case"] for f in found]
     assert len(ids) == len(set(ids)), found
     return {f["case"]: f["message"] for f in found}

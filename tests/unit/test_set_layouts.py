@@ -9,34 +9,16 @@ import json
 from pathlib import Path
 from typing import Any
 
-from click.testing import CliRunner, Result
-
-from runner.cli import main
+from tests.helpers import check_cli as check
+from tests.helpers import check_json as report
+from tests.helpers import write_data as _write
+from tests.helpers import write_skill_md
 
 DESCRIPTION = 'Tidies meeting notes into a summary. Use when asked to "tidy my notes".'
 
 
 def _skill(folder: Path, name: str = "tidy-notes") -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "SKILL.md").write_text(f"---\nname: {name}\ndescription: {DESCRIPTION}\n---\n"
-                                     "Read the notes, write summary.md.\n")
-    return folder
-
-
-def _write(path: Path, data: Any) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(data if isinstance(data, str) else json.dumps(data))
-    return path
-
-
-def check(*args: str) -> Result:
-    return CliRunner().invoke(main, ["check", *args])
-
-
-def report(target: Path) -> dict[str, Any]:
-    result = check(str(target), "--json")
-    assert result.exit_code == 0, result.output
-    return dict(json.loads(result.output))
+    return write_skill_md(folder, name, DESCRIPTION, "Read the notes, write summary.md.\n")
 
 
 def _case(ident: Any, prompt: str, word: str = "Friday") -> dict[str, Any]:

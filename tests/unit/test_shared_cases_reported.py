@@ -1,5 +1,6 @@
 """A skill with its own set and a shared set above it (a collection's root set whose cases
-name their skill): the shared cases naming this skill are never dropped without a line."""
+name their skill): the shared cases naming this skill are read beside its own set (their
+authors named the skill), and plain `check` says so."""
 
 from __future__ import annotations
 
@@ -7,11 +8,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from click.testing import CliRunner, Result
+from tests.helpers import check_cli as check
 
-from runner.cli import main
-
-LINE = "name this skill and are not read"
+LINE = "name this skill: read beside its own set"
 
 
 def _skill(root: Path, name: str, own: list[dict[str, Any]] | None) -> Path:
@@ -37,10 +36,6 @@ def _repo(tmp_path: Path, shared: list[dict[str, Any]]) -> Path:
     return tmp_path
 
 
-def check(*args: str) -> Result:
-    return CliRunner().invoke(main, ["check", *args])
-
-
 def test_shared_cases_naming_the_skill_get_a_line(tmp_path: Path) -> None:
     root = _repo(tmp_path, [_case(1, target_skill="ledger"), _case(2, skill="ledger"),
                             _case(3, target_skill="invoice")])
@@ -51,7 +46,7 @@ def test_shared_cases_naming_the_skill_get_a_line(tmp_path: Path) -> None:
     shared = root / "evals" / "evals.json"
     assert f"shared set {shared}: 2 of its 3 case(s) {LINE}" in result.output
     assert f"--cases {shared}" in result.output
-    assert "1 case(s): c9" in result.output  # the own set is what is graded
+    assert "3 case(s): c9, c1, c2" in result.output  # its own, then the shared naming it
 
 
 def test_no_line_when_no_shared_case_names_the_skill(tmp_path: Path) -> None:

@@ -10,30 +10,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
 
 from runner.authoring.assertion_dsl import DslReading, read_dsl
-from runner.cli import main
 from runner.scoring.checks import parse_matcher
+from tests.helpers import check_cli as check
+from tests.helpers import write_data as _write
+from tests.helpers import write_skill_md
 
 
 def _skill_md(folder: Path, name: str = "tidy-notes") -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "SKILL.md").write_text(f"---\nname: {name}\ndescription: Use when the user asks "
-                                     f"to {name.replace('-', ' ')} carefully.\n---\nbody\n")
-    return folder
-
-
-def _write(path: Path, data: Any) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data))
-
-
-def check(*args: str) -> Result:
-    return CliRunner().invoke(main, ["check", *args])
+    return write_skill_md(folder, name, f"Use when the user asks to {name.replace('-', ' ')} "
+                          "carefully.")
 
 
 def report(target: Path) -> Any:
+    """A listing of a collection is a list: check_json's is one report."""
     result = check(str(target), "--json")
     assert result.exit_code == 0, result.output
     return json.loads(result.output)
@@ -218,7 +209,7 @@ tests:
     assert "Bo" in {c["entry"] for c in cases["a-2"]["checks"]}
     plain = check(str(skill))
     assert plain.exit_code == 0, plain.output
-    assert "'javascript': not mappable" in plain.output and "judge program" in plain.output
+    assert "'javascript': code run on" in plain.output and "grader program" in plain.output
     assert "threshold 0.7" in plain.output and "providers" in plain.output
 
 

@@ -9,34 +9,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
-import yaml
-from click.testing import CliRunner, Result
-
-from runner.cli import main
+from tests.helpers import check_cli as check
+from tests.helpers import check_json as report
+from tests.helpers import write_data as _write
+from tests.helpers import write_skill_md
 
 
 def _skill_md(folder: Path, name: str = "tidy-notes") -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "SKILL.md").write_text(f"---\nname: {name}\ndescription: Tidies meeting notes "
-                                     "into a summary with decisions and owners.\n---\nbody\n")
-    return folder
-
-
-def _write(path: Path, data: Any) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data) if path.suffix == ".json" else yaml.safe_dump(data))
-
-
-def check(*args: str) -> Result:
-    return CliRunner().invoke(main, ["check", *args])
-
-
-def report(target: Path) -> dict[str, Any]:
-    result = check(str(target), "--json")
-    assert result.exit_code == 0, result.output
-    return dict(json.loads(result.output))
+    return write_skill_md(folder, name, "Tidies meeting notes into a summary with decisions and "
+                          "owners.")
 
 
 def entries(target: Path) -> dict[str, str]:

@@ -1,0 +1,101 @@
+"""Requirement tiers and typed expectation objects as other tools write them (issue 26,
+items 3 and 8; docs/case-sets.md#formats-read):
+
+- `must: [...]` holds what the work must do or hold, `must_not: [...]` what it must not: each
+  item is read as a plain assertion is (a literal is a substring check, negated under
+  `must_not`; a sentence is a statement for the grader, "The run avoids this: ..." under
+  `must_not`), so the operand stays the author's.
+- `should: [...]` is the case's expectations when it stands alone (test-writing usage: "it
+  should ..."). Beside `must` or `must_not` it is the soft tier the author set apart from the
+  hard one (RFC 2119's SHOULD): reported and not graded, as an item worded optional is, since
+  graded it would fail work that left it out on purpose.
+- A check object marked soft by a field (`optional: true`, `required: false`, `weight: 0`,
+  `severity: "nice-to-have"`) is reported and not graded, for the same reason.
+- `expect: {contains, not_contains, regex, not_regex, equals}` (and `expected: {...}`) names
+  its operands by kind: each is read as the runner's literal list of that kind.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+MUST, MUST_NOT, SHOULD = "must", "must_not", "should"
+_SOFT_SEVERITIES = frozenset({"nice-to-have", "nice_to_have", "nice to have", "optional",
+                              "bonus", "suggestion", "nice-to-haves"})
+# An expectation object's operand fields -> the runner's list of that kind.
+EXPECT_OPERANDS = {"contains": "must_include", "not_contains": "must_avoid",
+                   "regex": "must_have", "not_regex": "must_not_have",
+                   "equals": "must_have"}
+
+
+def soft_marking(check: dict[str, Any]) -> str | None:
+    """The field that marks a check object as not required, as written, or None."""
+    if check.get("optional") is True:
+        return "optional: true"
+    if check.get("required") is False:
+        return "required: false"
+    weight = check.get("weight")
+    if isinstance(weight, (int, float)) and not isinstance(weight, bool) and weight == 0:
+        return f"weight: {weight}"
+    severity = check.get("severity", check.get("priority"))
+    if isinstance(severity, str) and severity.strip().lower() in _SOFT_SEVERITIES:
+        return f"severity: {severity!r}"
+    return None
+
+
+def _items(value: Any) -> list[Any] | None:
+    """A tier's items: a list of strings or objects, or one string; None for other shapes
+    (left to the rules that read them today)."""
+    if isinstance(value, str) and value.strip():
+        return [value]
+    if isinstance(value, list) and value and all(
+            isinstance(v, str) and v.strip() or isinstance(v, dict) and v for v in value):
+        return list(value)
+    return None
+
+
+def tier_lists(item: dict[str, Any]) -> tuple[list[tuple[str, Any, bool]], list[tuple[str, Any]]]:
+    """Takes `must`, `must_not` and `should` out of a case: the items to grade (origin, entry,
+    negated) and the soft ones (origin, entry), reported and not graded."""
+    found = {key: _items(item.get(key)) for key in (MUST, MUST_NOT, SHOULD)}
+    graded: list[tuple[str, Any, bool]] = []
+    soft: list[tuple[str, Any]] = []
+    hard = found[MUST] is not None or found[MUST_NOT] is not None
+    for key, values in found.items():
+        if values is None:
+            continue
+        item.pop(key)
+        for n, entry in enumerate(values):
+            if key == SHOULD and hard:
+                soft.append((f"{key}[{n}]", entry))
+            else:
+                graded.append((f"{key}[{n}]", entry, key == MUST_NOT))
+    return graded, soft
+
+
+def _texts(value: Any) -> list[str] | None:
+    values = value if isinstance(value, list) else [value]
+    if values and all(isinstance(v, (str, int, float)) and not isinstance(v, bool)
+                      for v in values):
+        return [str(v) for v in values]
+    return None
+
+
+def expect_operands(given: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """An expectation object with its operand fields as the runner's lists (`contains` ->
+    `must_include`, `equals` -> a regular expression for the whole text of one source), and
+    the names it renamed; other fields are returned as they are."""
+    out: dict[str, Any] = {}
+    renamed: list[str] = []
+    for field, value in given.items():
+        target = EXPECT_OPERANDS.get(field)
+        texts = _texts(value) if target is not None else None
+        if target is None or texts is None:
+            out[field] = value
+            continue
+        if field == "equals":
+            texts = [r"\A\s*" + re.escape(t.strip()) + r"\s*\Z" for t in texts]
+        out[target] = [*out.get(target, []), *texts]
+        renamed.append(field)
+    return out, renamed

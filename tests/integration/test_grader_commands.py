@@ -1,0 +1,100 @@
+"""A grader given as a command line, through the real CLI (issue 26.1): Markdown task files of
+our own (`evals/tasks/*.md`, the body the prompt, `grader: "bash check.sh --strict"` in the
+front matter) are cases; the real claude runs each session in its container, then the command
+runs in a container of its own, as written (its interpreter, its arguments), in the working
+directory, and its exit code decides: a pass in the arm that wrote the word, a fail in the
+other."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from runner.store.keys import RunKeys
+from runner.store.local import LocalStore
+from tests.helpers import ROOT
+
+pytestmark = pytest.mark.integration
+
+SKILL_MD = """---
+name: reporter
+description: Writes folder reports. Use when asked for a report on a folder.
+---
+Write report.txt holding the word DONE.
+"""
+TASK = """---
+id: report
+grader: "bash check.sh --strict"
+---
+Write a report on this folder to report.txt.
+"""
+# exit 0 only when run as written (its argument) in the work (a relative path) with the word
+CHECK = """set -u
+[ "${1:-}" = --strict ] || { echo "not run as written: $*" >&2; exit 3; }
+[ -d "$SKILL_EVAL_WORK" ] || exit 4
+if touch tampered.txt 2>/dev/null; then echo "wrote into the work" >&2; exit 5; fi
+grep -q DONE report.txt
+"""
+
+
+def make_skill(root: Path) -> Path:
+    skill = root / "reporter"
+    (skill / "evals" / "tasks").mkdir(parents=True)
+    (skill / "SKILL.md").write_text(SKILL_MD)
+    (skill / "evals" / "tasks" / "report.md").write_text(TASK)
+    (skill / "evals" / "tasks" / "check.sh").write_text(CHECK)
+    return skill
+
+
+def script(root: Path) -> Path:
+    path = root / "script.yaml"
+    path.write_text(yaml.safe_dump({"scenarios": [
+        {"name": "skilled", "when": {"skill": "reporter"}, "turns": [
+            {"tool_use": {"name": "Skill", "input": {"skill": "reporter:reporter"}}},
+            {"tool_use": {"name": "Bash", "input": {"command": "echo DONE > report.txt"}}},
+            {"text": "Wrote report.txt."}]},
+        {"name": "bare", "turns": [
+            {"tool_use": {"name": "Bash", "input": {"command": "echo later > report.txt"}}},
+            {"text": "Wrote report.txt."}]}]}))
+    return path
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "runner", *args], cwd=ROOT, text=True,
+                          capture_output=True, timeout=600, env={**os.environ})
+
+
+def test_a_markdown_task_with_a_grader_command_is_graded_by_it_in_its_container(
+        tmp_path: Path, docker_client: object) -> None:
+    skill = make_skill(tmp_path)
+    checked = cli("check", str(skill), "-v")
+    assert checked.returncode == 0, checked.stderr
+    assert "grader_program evals/tasks/check.sh" in checked.stdout
+    assert "the command `bash check.sh --strict`" in checked.stdout
+
+    store = tmp_path / "store"
+    done = cli("run", str(skill), "--model-script", str(script(tmp_path)), "--store",
+               str(store), "--executor", "inprocess", "--fresh")
+    assert done.returncode in (0, 1), done.stderr[-3000:]
+    assert "Traceback" not in done.stderr
+    local = LocalStore(store)
+    (run_id,) = [p.name for p in (store / "runs").iterdir()]
+    keys = RunKeys(run_id)
+    verdicts: dict[str, dict[str, object]] = {}
+    for key in local.list(f"runs/{run_id}/trials/"):
+        if key != keys.trial(key.split("/")[3]).done:
+            continue
+        result = json.loads(local.get(key))
+        (check,) = result["scores"]["program"]["checks"]
+        assert check["check"] == "grader program evals/tasks/check.sh", check
+        verdicts[result["arm"]] = check
+    assert verdicts["candidate"]["passed"] is True, verdicts["candidate"]
+    assert verdicts["baseline"]["passed"] is False, verdicts["baseline"]
+    report = json.loads(local.get(keys.report_json))
+    assert {(r["case"], r["outcome"]) for r in report["rows"]} == {("report", "win")}
