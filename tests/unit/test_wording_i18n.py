@@ -25,6 +25,7 @@ from runner.cli import main
 from runner.schema.case import Case
 from runner.scoring.absence import literal_absence, states_absence
 from runner.scoring.checks import parse_matcher
+from tests.helpers import write_data, write_skill_md
 
 
 def _case(prompt: str, **more: Any) -> Case:
@@ -293,16 +294,11 @@ def test_an_item_that_only_mentions_the_word_is_required(text: str) -> None:
 
 # -- through the real `skill-eval check` --------------------------------------------------------
 
-SKILL_MD = ("---\nname: desk-helper\ndescription: Helps with files, notes and small reports. "
-            "Use when the user asks to tidy, summarise or report.\n---\nBe brief.\n")
-
-
 def _check(tmp_path: Path, cases: list[dict[str, Any]]) -> dict[str, Any]:
-    skill = tmp_path / "desk-helper"
-    (skill / "evals").mkdir(parents=True)
-    (skill / "SKILL.md").write_text(SKILL_MD)
-    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": cases},
-                                                           ensure_ascii=False))
+    """What `check --json` reports on a skill holding `cases`, accepted or refused."""
+    skill = write_skill_md(tmp_path / "desk-helper", "desk-helper", "Helps with files, notes "
+                           "and small reports. Use when the user asks to tidy or summarise.")
+    write_data(skill / "evals" / "evals.json", {"evals": cases})
     result = CliRunner().invoke(main, ["check", str(skill), "--json"])
     data: dict[str, Any] = json.loads(result.output)
     return data
