@@ -348,7 +348,9 @@ READ_CUE: Table = {
     "it": (r"leggi|leggere|riassumi|riassumere|analizza|analizzare|consulta|basandoti\s+su|"
            r"visita|apri",),
     "vi": (r"đ[oọ]c|t[oó]m\s+t[aắ]t|ph[aâ]n\s+t[ií]ch|xem|d[uự]a\s+tr[eê]n|truy\s+c[aậ]p",),
-    "tr": (r"oku|[oö]zetle|analiz\s+et|incele|g[oö]z\s+at|temel\s+alarak|a[cç]",),
+    # (Turkish is bounded on the left only: its short verbs end here, "ac" is no "access")
+    "tr": (r"oku(?:r|yun|yup)?(?!\w)|[oö]zetle\w*|analiz\s+et\w*|incele\w*|"
+           r"g[oö]z\s+at(?!\w)|temel\s+alarak|a[cç](?:[iı]n|[iı]p)?(?!\w)",),
 }
 
 

@@ -195,6 +195,13 @@ def test_a_page_handed_over_to_read_in_each_language(prompt: str) -> None:
     assert urls_to_read(_case(prompt)) == ["https://example.com/post"]
 
 
+@pytest.mark.parametrize("prompt", ["Set up access to https://api.example.com in config.yaml",
+                                    "Add a link to https://example.com/post in the footer",
+                                    "Ajoute un lien vers https://example.com/post"])
+def test_a_link_to_put_in_the_work_is_still_no_page_to_read(prompt: str) -> None:
+    assert urls_to_read(_case(prompt)) == []
+
+
 # -- absences: the DSL, a statement, a denial --------------------------------------------------
 
 @pytest.mark.parametrize(("text", "checks"), [
