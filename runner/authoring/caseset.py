@@ -48,6 +48,7 @@ from runner.authoring.layouts import (
     shared_naming,
 )
 from runner.authoring.mcp import MCP_NEED, case_needs, declared_servers, skill_needs
+from runner.authoring.mdtasks import is_task
 from runner.authoring.outside import Outside
 from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms
@@ -139,7 +140,9 @@ def _read_file(path: Path, skill_dir: Path,
     if not path.exists():
         raise CaseSetError(shown, "no case set: create evals/evals.json (see README, "
                                   "'A skill and its case set')")
-    raw, findings = read_with_findings(path) if path.is_file() else (read_set(path), [])
+    # a Markdown task file is read by read_set (runner.authoring.mdtasks) like a folder
+    raw, findings = read_with_findings(path) if path.is_file() and not is_task(path) \
+        else (read_set(path), [])
     for message, fix in findings:
         problems.report("EV012", "", message, fix)
     if isinstance(raw, list):  # a bare list of cases

@@ -20,6 +20,7 @@ from typing import Any
 
 import yaml
 
+from runner.analysis.wording_i18n import OPTIONAL_RE
 from runner.authoring.assertion_dsl import read_dsl
 from runner.authoring.crosscase import other_case_reference
 from runner.authoring.fields import PROSE_WORDS, never_a_check
@@ -384,8 +385,9 @@ def _strings(value: Any) -> list[str] | None:
 
 
 
-# A statement its author marks optional ("Optionally proposes ...", "(optional) ...").
-_OPTIONAL = re.compile(r"(?i)^\s*(?:optionally\b|\(optional\)|optional\s*[:\-\u2013\u2014])")
+# A statement its author marks optional ("Optionally proposes ...", "(optional) ...", "Bonus:",
+# "Opcional: ...", "（可选）..."): runner.analysis.wording_i18n.OPTIONAL, every language.
+_OPTIONAL = OPTIONAL_RE
 
 def _aliased(item: dict[str, Any]) -> None:
     """Another tool's name for a case field, as the runner's (lists under both: joined)."""
