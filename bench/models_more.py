@@ -20,7 +20,7 @@ Per line: the truth (each cheaper model's gap below the best), the design, the s
 with the error, and its 95% Clopper-Pearson interval over the runs. An error above alpha
 beyond Monte-Carlo noise is an interval whose low end is above alpha.
 
-usage: .venv/bin/python bench/models_more.py [--runs 300] [--seed 7] [--margin 0.1]
+usage: .venv/bin/python bench/models_more.py [--runs 200] [--seed 7] [--margin 0.1]
        [--only seq,family,cluster]
 """
 
@@ -195,7 +195,7 @@ def table(title: str, rows: list[tuple[Sequence[str], Sequence[float], Design, D
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=300)
+    parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--margin", type=float, default=0.1)
     parser.add_argument("--only", default="seq,family,cluster")
