@@ -1,0 +1,82 @@
+"""Rules from the tuning half of sample E (issue 26, second share), each by a small set of its
+own through the real `skill-eval check`: a list of claims the work must not make is statements
+of what the run avoids (never texts, never labels), and a list of codes the answer must cite
+(`expected_rule_ids`) is exact-match checks with the author's codes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from runner.authoring.caseset import load_caseset
+from runner.scoring.base import Evidence
+from runner.scoring.deterministic import grade
+from tests.helpers import check_json as report_of
+from tests.helpers import check_verbose, make_skill
+
+SKILL_MD = ("---\nname: lint-review\ndescription: Reviews a config file against the team's "
+            "lint rules. Use when asked to review a config.\n---\nCite each rule by its code.\n")
+
+
+def skill_with(tmp_path: Path, case: dict[str, Any]) -> Path:
+    base = {"id": "r", "prompt": "Review the retry settings described here: 3 retries, no "
+            "backoff, timeout 0."}
+    return make_skill(tmp_path, {"skill_name": "lint-review", "evals": [{**base, **case}]},
+                      name="lint-review", skill_md=SKILL_MD)
+
+
+def graded(skill: Path) -> list[tuple[str, str]]:
+    return [(c["entry"], c["origin"]) for c in report_of(skill)["cases"][0]["checks"]]
+
+
+def test_forbidden_claims_are_statements_of_what_the_run_avoids(tmp_path: Path) -> None:
+    # short claims without spaces (one CJK clause) used to be classed as labels, longer
+    # ones kept plain: either way never graded
+    skill = skill_with(tmp_path, {"forbidden_claims": ["重试越多越安全",
+                                                       "A zero timeout means no timeout"],
+                                  "must_not_claim": ["Backoff is optional"]})
+    entries = [e for e, _ in graded(skill)]
+    assert entries == ["The run avoids this claim: 重试越多越安全",
+                       "The run avoids this claim: A zero timeout means no timeout",
+                       "The run avoids this claim: Backoff is optional"]
+    shown = check_verbose(skill)
+    assert "an absence" in shown and "forbidden_claims[1]" in shown
+    assert "ignored" not in shown
+
+
+def test_lists_of_texts_under_a_negative_name_stay_literal(tmp_path: Path) -> None:
+    # the claims rule is for claims: banned words, and negative check lists, are as before
+    skill = skill_with(tmp_path, {"banned_phrases": ["retry storm"],
+                                  "negative_assertions": ["TODO"]})
+    assert {e for e, _ in graded(skill)} == {"not:retry storm", "not:TODO"}
+
+
+def test_expected_rule_ids_are_exact_codes_the_answer_cites(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, {"expected_rule_ids": ["NET-RETRY-004", "CWE-79"],
+                                  "forbidden_codes": ["E501"]})
+    entries = graded(skill)
+    assert [o for _, o in entries] == [
+        "expected_rule_ids[0] (a code that must appear)",
+        "expected_rule_ids[1] (a code that must appear)",
+        "forbidden_codes[0] (a code that must not appear)"]
+    case = load_caseset(skill).evals[0]
+
+    def passes(text: str) -> bool:
+        return all(c.passed for c in grade(case, Evidence(text, {})))
+
+    assert passes("| NET-RETRY-004 | major |\nSee CWE-79.")
+    # a longer code is not the one cited, nor a code inside another
+    assert not passes("NET-RETRY-0041 and CWE-798")
+    assert not passes("NET-RETRY-004, CWE-79; style E501")
+    assert passes("NET-RETRY-004, CWE-79; style E5011")
+
+
+def test_lists_that_are_not_codes_are_not_read_as_codes(tmp_path: Path) -> None:
+    # slugs name the author's own checks, lower case; a name without an expectation word is
+    # a label; neither is a code the answer cites
+    skill = skill_with(tmp_path, {"expected_rule_ids": ["retry-policy", "timeouts"],
+                                  "related_ids": ["NET-RETRY-004"],
+                                  "expectations": ["Names the missing backoff"]})
+    assert [e for e, _ in graded(skill)] == ["Names the missing backoff"]
+    shown = check_verbose(skill)
+    assert "ignored: expected_rule_ids" in shown and "related_ids" in shown
