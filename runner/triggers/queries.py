@@ -33,6 +33,7 @@ SEED_FILES = {"evals/trigger/should-trigger.yaml": True,
 JSON_FILES = ("evals/routing.json", "evals/trigger-evals.json", "evals/trigger_evals.json",
               "evals/triggers.json", "evals/trigger-queries.json", "evals/trigger_queries.json",
               "evals/trigger-eval.json", "evals/trigger_eval.json", "evals/trigger/evals.json")
+WRAPPER_WORDS = {"trigger", "triggers", "evals", "eval", "queries", "query", "routing"}
 PROMPT_KEYS = ("prompt", "query", "text", "input", "request")
 EXPECT_KEYS = ("should_trigger", "expected", "trigger", "should_fire", "expected_route")
 YES = {"trigger", "true", "yes", "fire", "use_skill", "use", "should-trigger", "positive"}
@@ -63,6 +64,12 @@ def _items(raw: Any, shown: str) -> list[Any]:
         if isinstance(positives, list) or isinstance(negatives, list):
             return ([{"prompt": p, "should_trigger": True} for p in positives or []]
                     + [{"prompt": p, "should_trigger": False} for p in negatives or []])
+        # the set under one wrapping key beside labels (`{skill_name, trigger_evals: {...}}`):
+        # read what it wraps, in any of the shapes above
+        wrapped = [v for k, v in raw.items() if isinstance(v, (list, dict))
+                   and WRAPPER_WORDS & set(k.lower().replace("-", "_").split("_"))]
+        if len(wrapped) == 1:
+            return _items(wrapped[0], shown)
     raise CaseSetError(shown, "a list of queries, or an object with `evals`/`queries`, or "
                               "`should_trigger` and `should_not_trigger` lists")
 

@@ -1,12 +1,16 @@
 """Rules from the tuning half of sample E (issue 26, second share), each by a small set of its
 own through the real `skill-eval check`: a list of claims the work must not make is statements
 of what the run avoids (never texts, never labels), and a list of codes the answer must cite
-(`expected_rule_ids`) is exact-match checks with the author's codes."""
+(`expected_rule_ids`) is exact-match checks with the author's codes, and a trigger set under one
+wrapping key (`{skill_name, trigger_evals: {should_trigger: [...]}}`) is read."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from runner.authoring.caseset import load_caseset
 from runner.scoring.base import Evidence
@@ -80,3 +84,33 @@ def test_lists_that_are_not_codes_are_not_read_as_codes(tmp_path: Path) -> None:
     assert [e for e, _ in graded(skill)] == ["Names the missing backoff"]
     shown = check_verbose(skill)
     assert "ignored: expected_rule_ids" in shown and "related_ids" in shown
+
+
+def test_a_trigger_set_under_one_wrapping_key_is_read(tmp_path: Path) -> None:
+    from runner.triggers.queries import load_trigger_set
+
+    skill = skill_with(tmp_path, {"expectations": ["Names the missing backoff"]})
+    nested = {"skill_name": "lint-review", "trigger_evals": {
+        "should_trigger": ["review my retry config"], "should_not_trigger": ["bake bread"]}}
+    (skill / "evals" / "trigger-eval.json").write_text(json.dumps(nested))
+    found = load_trigger_set(skill, "lint-review")
+    assert [(q.prompt, q.should_trigger) for q in found.queries] == [
+        ("review my retry config", True), ("bake bread", False)]
+    # `check` reads it too: no "cannot be read" line
+    assert "cannot be read" not in check_verbose(skill)
+    # a list under the wrapping key is the list of queries
+    listed = {"version": 2, "triggers": [{"query": "lint this", "should_trigger": True}]}
+    (skill / "evals" / "trigger-eval.json").write_text(json.dumps(listed))
+    assert [q.prompt for q in load_trigger_set(skill, "lint-review").queries] == ["lint this"]
+
+
+def test_two_wrapping_keys_stay_refused(tmp_path: Path) -> None:
+    from runner.errors import CaseSetError
+    from runner.triggers.queries import load_trigger_set
+
+    skill = skill_with(tmp_path, {"expectations": ["Names the missing backoff"]})
+    both = {"trigger_evals": [{"query": "a", "should_trigger": True}],
+            "routing_queries": [{"query": "b", "should_trigger": True}]}
+    (skill / "evals" / "trigger-eval.json").write_text(json.dumps(both))
+    with pytest.raises(CaseSetError, match="should_not_trigger"):
+        load_trigger_set(skill, "lint-review")
