@@ -114,3 +114,19 @@ def test_two_wrapping_keys_stay_refused(tmp_path: Path) -> None:
     (skill / "evals" / "trigger-eval.json").write_text(json.dumps(both))
     with pytest.raises(CaseSetError, match="should_not_trigger"):
         load_trigger_set(skill, "lint-review")
+
+
+def test_side_lists_of_query_objects_and_near_misses(tmp_path: Path) -> None:
+    from runner.triggers.queries import load_trigger_set
+
+    skill = skill_with(tmp_path, {"expectations": ["Names the missing backoff"]})
+    sides = {"rule": "Near misses must not fire it.",
+             "should_trigger": [{"id": "T1", "prompt": "review my retry config"}],
+             "near_miss": [{"id": "N1", "prompt": "write a retry loop", "why": "implementation"},
+                           "bake bread"]}
+    (skill / "evals" / "triggers.json").write_text(json.dumps(sides))
+    found = load_trigger_set(skill, "lint-review")
+    assert [(q.id, q.prompt, q.should_trigger) for q in found.queries][:2] == [
+        ("T1", "review my retry config", True), ("N1", "write a retry loop", False)]
+    assert [q.should_trigger for q in found.queries] == [True, False, False]
+    assert "cannot be read" not in check_verbose(skill)
