@@ -187,7 +187,8 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     in_statements = written_in_statements(items)
     for item, label in zip(items, _case_ids(items, problems), strict=True):
         _read_case(item, label, _Setting(skill_dir, about, fixtures, programs, problems,
-                                         in_statements), read)
+                                         in_statements, _names(name, default_name,
+                                                               skill_dir)), read)
     programs.unread()
     _routing_summary(read.routing, problems)
     cases = _linked(read, fixtures, problems)
@@ -260,6 +261,12 @@ def _top_level(raw: dict[str, Any], problems: Problems) -> dict[str, Any]:
     return about
 
 
+def _names(*given: str | Path | None) -> tuple[str, ...]:
+    """The names a case may call the skill by: the set's, SKILL.md's, its folder's."""
+    names = [g.name if isinstance(g, Path) else g for g in given]
+    return tuple(dict.fromkeys(n.strip() for n in names if n and n.strip()))
+
+
 @dataclass(frozen=True)
 class _Setting:
     """What every case of one set is read against."""
@@ -270,6 +277,7 @@ class _Setting:
     programs: SetPrograms
     problems: Problems
     in_statements: bool
+    names: tuple[str, ...] = ()  # what the set may call the skill
 
 
 @dataclass
@@ -295,7 +303,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
         return
     before = len(problems.refusals)
     item, inline = _inline(item, label, at)
-    reader = CaseReader(problems, label, at.in_statements)
+    reader = CaseReader(problems, label, at.in_statements, at.names)
     normalized = {**reader.read(item), "id": label}
     read.depends[label] = reader.depends
     read.routing += reader.routing

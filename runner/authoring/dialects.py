@@ -367,8 +367,10 @@ def _aliased(item: dict[str, Any]) -> None:
 class CaseReader:
     """Reads one case: its entries, where each came from, and its problems."""
 
-    def __init__(self, problems: Problems, label: str, set_of_statements: bool) -> None:
+    def __init__(self, problems: Problems, label: str, set_of_statements: bool,
+                 names: tuple[str, ...] = ()) -> None:
         self.problems, self.label, self.in_statements = problems, label, set_of_statements
+        self.names = names  # what the set calls the skill ("Does not run ledger-audit")
         self.checks: list[str] = []
         self.statements: list[str] = []
         self.tool_calls: list[str] = []
@@ -471,8 +473,9 @@ class CaseReader:
         gradable = (self.checks or self.statements or self.tool_calls or self.json_checks
                     or item.get("outputs") or item.get("judge_program"))
         expected = item.get("expected_output")
-        if not gradable and isinstance(expected, str) and about_firing(expected) is not None:
-            self.routing.append(bool(about_firing(expected)))
+        fires = about_firing(expected, self.names) if isinstance(expected, str) else None
+        if not gradable and fires is not None:
+            self.routing.append(fires)
             self.unread["expected_output (about the skill firing)"] = expected
         if not gradable and self.routing:
             self.routing_only = True
@@ -811,7 +814,8 @@ class CaseReader:
                      and rest[k].strip()), None)
         if text is None:
             return None
-        reader = CaseReader(self.problems, f"{self.label} turn {number}", self.in_statements)
+        reader = CaseReader(self.problems, f"{self.label} turn {number}", self.in_statements,
+                            self.names)
         read = reader.read(rest) if rest else {}
         turn = {k: read.pop(k) for k in TURN_CHECK_FIELDS if k in read}
         kept = {k: v for k, v in {**read.pop("extra", {}), **read}.items() if v}
@@ -854,7 +858,7 @@ class CaseReader:
         kept: list[tuple[str, str]] = []
         dropped: list[str] = []
         for text, origin in zip(self.statements, self.origins["statements"], strict=True):
-            fires = about_firing(text)
+            fires = about_firing(text, self.names)
             fires = routing_word(text) if fires is None and len(text.split()) <= 4 else fires
             if fires is None:
                 kept.append((text, origin))

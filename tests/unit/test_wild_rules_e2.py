@@ -130,3 +130,34 @@ def test_side_lists_of_query_objects_and_near_misses(tmp_path: Path) -> None:
         ("T1", "review my retry config", True), ("N1", "write a retry loop", False)]
     assert [q.should_trigger for q in found.queries] == [True, False, False]
     assert "cannot be read" not in check_verbose(skill)
+
+
+@pytest.mark.parametrize(("statement", "fires"), [
+    ("Does not run lint-review.", False),
+    ("Does not run lint-review. No review report.", False),
+    ("Should not use the lint-review skill", False),
+    ("Runs lint-review", True),
+    # another tool of the same shape, or the skill plus a second thing it must do
+    ("Does not run pre-commit.", None),
+    ("Does not run lint-review. Fixes the type error in place and explains it.", None),
+    ("Runs lint-review's checker script", None),
+])
+def test_a_statement_naming_the_skill_firing(statement: str, fires: bool | None) -> None:
+    from runner.authoring.routing import about_firing
+
+    assert about_firing(statement, ("lint-review",)) is fires
+
+
+def test_a_near_miss_case_naming_the_skill_is_a_trigger_query(tmp_path: Path) -> None:
+    # the prompt names a file nobody stages; the case only says the skill stays out of it,
+    # so it is a trigger query, not a runtime case refused for its missing input
+    skill = make_skill(tmp_path, {"skill_name": "lint-review", "evals": [
+        {"id": "own", "prompt": "Review the retry settings: 3 retries, no backoff.",
+         "expected_output": "Names the missing backoff."},
+        {"id": "near", "prompt": "Fix the type error in src/app.ts.",
+         "expected_output": "Does not run lint-review. No review report."}]},
+        name="lint-review", skill_md=SKILL_MD)
+    got = report_of(skill)
+    assert [c["id"] for c in got["cases"]] == ["own"]
+    assert any(f["case"] == "near" and "routing expectation" in f["message"]
+               for f in got["findings"])
