@@ -41,6 +41,7 @@ from runner.authoring.layouts import (
     case_skill,
     drop_skill,
     find_prose,
+    held_instead,
     locate,
     prose_refusal,
     read_set,
@@ -111,7 +112,8 @@ def located_set(skill_dir: Path, name: str | None = None,
         raise prose_refusal(prose, skill_dir)
     raise CaseSetError(str(skill_dir / CASESET_RELPATH), "no case set: create evals/evals.json "
                        "(see README, 'A skill and its case set'), or draft one with "
-                       f"`skill-eval cases {skill_dir} --generate`")
+                       f"`skill-eval cases {skill_dir} --generate`"
+                       + held_instead(skill_dir, name))
 
 
 def _read_file(path: Path, skill_dir: Path) -> dict[str, Any]:

@@ -118,6 +118,9 @@ def _names_case_files(data: Any) -> bool:
         for k in ("evals", "cases", "tasks"))
 
 
+TRIGGER_SHAPE = "a trigger set's shape"
+
+
 def is_trigger_list(items: list[Any]) -> bool:
     """Every object says whether the skill should fire on its prompt and none carries a field
     that grades the work (a trigger run's results keep their rates and counts beside)."""
@@ -169,7 +172,7 @@ def judge(path: Path) -> Judged:
         return Judged(path, why_not="holds no cases (no list of objects with a prompt)")
     if is_trigger_list(items):
         return Judged(path, why_not="prompts with a should-trigger flag and nothing to grade, "
-                                    "a trigger set's shape")
+                                    f"{TRIGGER_SHAPE}, read by `skill-eval trigger`")
     fields = frozenset().union(*(prompt_fields(i) for i in items))
     prompts = frozenset(str(i.get(k)) for i in items for k in prompt_fields(i) & set(PROMPT_KEYS))
     fmt = ".yaml" if path.suffix == ".yml" else path.suffix

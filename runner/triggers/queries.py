@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 
 from runner.authoring.layouts import search_order
-from runner.authoring.siblings import owner
+from runner.authoring.siblings import TRIGGER_SHAPE, judge, owner
 from runner.errors import CaseSetError
 from runner.schema.enums import Split
 from runner.schema.triggers import TriggerQuery, TriggerSet
@@ -141,6 +141,10 @@ def _in_folder(folder: Path) -> list[tuple[Path, bool | None]]:
               *(p for p in (below.iterdir() if below.is_dir() else [])
                 if p.suffix in (".json", ".yaml", ".yml") and p not in seeds)]
     found += [(p, None) for p in dict.fromkeys([*named, *sorted(others)]) if p.is_file()]
+    # ...and a file of queries under another name (`eval_queries.json`), known by its shape
+    known = {p for p, _ in found}
+    found += [(p, None) for p in sorted(folder.glob("*.json")) if p not in known
+              and TRIGGER_SHAPE in judge(p).why_not]
     return found
 
 

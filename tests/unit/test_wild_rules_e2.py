@@ -161,3 +161,44 @@ def test_a_near_miss_case_naming_the_skill_is_a_trigger_query(tmp_path: Path) ->
     assert [c["id"] for c in got["cases"]] == ["own"]
     assert any(f["case"] == "near" and "routing expectation" in f["message"]
                for f in got["findings"])
+
+
+def _bare_skill(tmp_path: Path, files: dict[str, Any]) -> Path:
+    skill = tmp_path / "lint-review"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text(SKILL_MD)
+    for rel, data in files.items():
+        (skill / rel).write_text(json.dumps(data))
+    return skill
+
+
+QUERIES = [{"query": "review my retry config", "should_trigger": True},
+           {"query": "bake bread", "should_trigger": False}]
+
+
+def test_no_case_set_names_what_the_folder_holds_instead(tmp_path: Path) -> None:
+    from tests.helpers import check_cli
+
+    skill = _bare_skill(tmp_path, {"evals/eval_queries.json": QUERIES,
+                                   "evals/interview-plan.json": {"time": "1 day",
+                                                            "acceptance": ["Fits a day"]}})
+    result = check_cli(str(skill))
+    assert result.exit_code == 2
+    assert "found instead: evals/eval_queries.json (" in result.output
+    assert "trigger set's shape, read by `skill-eval trigger`" in result.output
+    assert "evals/interview-plan.json (holds no cases" in result.output
+    assert "reports on it below" not in result.output
+
+
+def test_a_trigger_set_under_another_name_is_read_by_its_shape(tmp_path: Path) -> None:
+    from runner.triggers.queries import load_trigger_set
+
+    skill = _bare_skill(tmp_path, {"evals/eval_queries.json": QUERIES})
+    found = load_trigger_set(skill, "lint-review")
+    assert [q.prompt for q in found.queries] == ["review my retry config", "bake bread"]
+    # a case set beside it, under any name, is never read as trigger queries
+    cases = [{"id": "a", "prompt": "Review this.", "should_trigger": True,
+              "assertions": ["backoff"]}]
+    (skill / "evals" / "cases.json").write_text(json.dumps(cases))
+    found = load_trigger_set(skill, "lint-review")
+    assert found.files == [str(skill / "evals" / "eval_queries.json")]
