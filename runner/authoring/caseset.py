@@ -54,7 +54,12 @@ from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms
 from runner.authoring.prompt_field import no_prompt
 from runner.authoring.promptfoo import is_promptfoo, read_promptfoo
-from runner.authoring.prompts import missing_inputs, placeholders, staged_names
+from runner.authoring.prompts import (
+    describes_a_prompt,
+    missing_inputs,
+    placeholders,
+    staged_names,
+)
 from runner.authoring.reach import report_reach
 from runner.authoring.runnable import cannot_run
 from runner.authoring.shapes import unwrap
@@ -453,6 +458,10 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         f"{', '.join(blanks[:5])}: the session would receive them as written",
                         "write the value in place of each placeholder (a fixture's path as "
                         "it is staged, e.g. notes.txt for evals/files/notes.txt)")
+    if describes_a_prompt(case.prompt):
+        problems.refuse("EV009", case.id, f"the prompt {case.prompt[:70]!r} describes the "
+                        "prompt to write (a template's text), not a request a user would "
+                        "send", "write the request itself, as the user would type it")
     listed = {f: [p.relative_to(skill.root / f).as_posix() for p in (skill.root / f).rglob("*")
                   if p.is_file()] for f in case.files if (skill.root / f).is_dir()}
     for name in missing_inputs(case, staged_names(case, listed)):

@@ -202,3 +202,30 @@ def test_a_trigger_set_under_another_name_is_read_by_its_shape(tmp_path: Path) -
     (skill / "evals" / "cases.json").write_text(json.dumps(cases))
     found = load_trigger_set(skill, "lint-review")
     assert found.files == [str(skill / "evals" / "eval_queries.json")]
+
+
+@pytest.mark.parametrize(("prompt", "template"), [
+    ("User prompt that should trigger the skill", True),
+    ("A request that checks whether the skill keeps its steps", True),
+    ("Rushed scenario with a deadline that tests if the agent still follows the rules", True),
+    # requests a user sends, even about skills, agents and tests
+    ("Write a prompt that greets new users", False),
+    ("Review the retry settings that the agent service uses", False),
+    ("Add a test that checks the parser handles empty input", False),
+    ("Add a unit test that verifies the model rejects a negative retry count", False),
+    ("Does this config trigger the lint rules? 3 retries, no backoff.", False),
+])
+def test_a_prompt_that_describes_a_prompt(prompt: str, template: bool) -> None:
+    from runner.authoring.prompts import describes_a_prompt
+
+    assert describes_a_prompt(prompt) is template
+
+
+def test_a_template_set_is_refused(tmp_path: Path) -> None:
+    from tests.helpers import check_cli
+
+    skill = skill_with(tmp_path, {"prompt": "User prompt that should trigger the skill",
+                                  "assertions": [{"type": "contains", "value": "Using [name]"}]})
+    result = check_cli(str(skill))
+    assert result.exit_code == 2
+    assert "describes the prompt to write" in result.output
