@@ -229,3 +229,27 @@ def test_a_template_set_is_refused(tmp_path: Path) -> None:
     result = check_cli(str(skill))
     assert result.exit_code == 2
     assert "describes the prompt to write" in result.output
+
+
+def test_a_rule_stated_once_for_every_case_is_graded_on_each(tmp_path: Path) -> None:
+    rule = "The run must name the broken rule and must not rewrite the whole file."
+    skill = _bare_skill(tmp_path, {
+        "evals/retries.json": {"skill_name": "lint-review", "rule": rule, "evals": [
+            {"id": "a", "prompt": "Review: 3 retries, no backoff.", "flag": "backoff"},
+            {"id": "b", "prompt": "Review: timeout 0.", "expectations": ["Names the timeout"]}]},
+        "evals/timeouts.json": {"skill_name": "lint-review", "evals": [
+            {"id": "c", "prompt": "Review: timeout 90.", "expectations": ["Names the timeout"]}]}})
+    got = {c["id"]: [x["entry"] for x in c["checks"]] for c in report_of(skill)["cases"]}
+    assert got["retries-a"] == [rule]
+    assert got["retries-b"] == ["Names the timeout", rule]
+    assert got["timeouts-c"] == ["Names the timeout"]  # another file's rule is not its own
+
+
+def test_a_rule_that_obliges_nothing_stays_descriptive(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, {"skill_name": "lint-review",
+                                  "rule": "Cases were written from real review threads.",
+                                  "evals": [{"id": "a", "prompt": "Review: timeout 0.",
+                                             "expectations": ["Names the timeout"]}]},
+                       name="lint-review", skill_md=SKILL_MD)
+    assert [e for e, _ in graded(skill)] == ["Names the timeout"]
+    assert "rule" in check_verbose(skill)
