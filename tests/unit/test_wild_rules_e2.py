@@ -253,3 +253,38 @@ def test_a_rule_that_obliges_nothing_stays_descriptive(tmp_path: Path) -> None:
                        name="lint-review", skill_md=SKILL_MD)
     assert [e for e, _ in graded(skill)] == ["Names the timeout"]
     assert "rule" in check_verbose(skill)
+
+
+def _collection(tmp_path: Path, sets: dict[str, Any]) -> Path:
+    root = tmp_path / "design-kit"
+    for name in ("review-design", "design-tokens"):
+        (root / "skills" / name).mkdir(parents=True)
+        (root / "skills" / name / "SKILL.md").write_text(
+            f"---\nname: {name}\ndescription: Use when the user asks to {name.replace('-', ' ')}"
+            " carefully.\n---\nbody\n")
+    (root / "evals").mkdir()
+    for file, data in sets.items():
+        (root / "evals" / file).write_text(json.dumps(data))
+    return root
+
+
+REVIEW = [{"id": "r1", "prompt": "Review this button: 3px padding.",
+           "expectations": ["Names the padding as too tight"]}]
+
+
+def test_a_shared_set_whose_file_name_gives_it_to_one_skill(tmp_path: Path) -> None:
+    from tests.helpers import check_cli
+
+    root = _collection(tmp_path, {"review-evals.json": REVIEW})
+    assert [c["id"] for c in report_of(root / "skills" / "review-design")["cases"]] == ["r1"]
+    other = check_cli(str(root / "skills" / "design-tokens"))
+    assert other.exit_code == 2
+    assert "the set of skill 'review-design' (its file name)" in other.output
+
+
+def test_a_file_name_that_fits_several_skills_or_none_stays_shared(tmp_path: Path) -> None:
+    # "design" fits both skills, "evals" none: each skill reads the shared set as before
+    for file in ("design-evals.json", "evals.json"):
+        root = _collection(tmp_path / file, {file: REVIEW})
+        for skill in ("review-design", "design-tokens"):
+            assert [c["id"] for c in report_of(root / "skills" / skill)["cases"]] == ["r1"]
