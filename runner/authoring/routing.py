@@ -104,7 +104,8 @@ def about_firing(statement: str, names: tuple[str, ...] = ()) -> bool | None:
     """A statement only about the skill firing: True (it fires), False (it does not), else
     None. The skill may be called by one of its `names` ("Does not run ledger-audit")."""
     text = " ".join(statement.split())
-    for name in names:
+    # a one-word name ("pdf", "docx") is also a common word: "Does not use PDF" is no routing
+    for name in (n for n in names if re.search(r"\w[-_]\w", n)):
         text = re.sub(rf"(?<![\w-])(?:the\s+)?{re.escape(name)}(?:\s+skill)?(?![\w-])",
                       "the skill", text, flags=re.IGNORECASE)
     if ";" in text or len(text.split()) > MAX_WORDS:

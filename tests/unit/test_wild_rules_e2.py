@@ -148,6 +148,12 @@ def test_a_statement_naming_the_skill_firing(statement: str, fires: bool | None)
     assert about_firing(statement, ("lint-review",)) is fires
 
 
+def test_a_one_word_name_is_not_read_as_the_skill() -> None:
+    from runner.authoring.routing import about_firing
+
+    assert about_firing("Does not use pdf", ("pdf",)) is None
+
+
 def test_a_near_miss_case_naming_the_skill_is_a_trigger_query(tmp_path: Path) -> None:
     # the prompt names a file nobody stages; the case only says the skill stays out of it,
     # so it is a trigger query, not a runtime case refused for its missing input
