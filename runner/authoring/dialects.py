@@ -830,8 +830,23 @@ class CaseReader:
         for key in list(item):
             fires = routing_value(key, item[key])
             if fires is None:
+                fires = self._expected_skill(key, item[key])
+            if fires is None:
                 continue
             self._routed(key, item.pop(key), fires, item)
+
+    def _expected_skill(self, key: str, value: Any) -> bool | None:
+        """`expected_primary: "ledger-audit"`, `expected_skill: "none"`: the skill a router
+        should pick for the prompt. This one (by its names) fires; "none", or another skill's
+        name (a slug), does not. Else None."""
+        if not (_words(key) & {"expected", "expect", "target"}
+                and _words(key) & {"skill", "primary", "route", "routing", "router"}) \
+                or not isinstance(value, str) or not self.names:
+            return None
+        said = value.strip().lower()
+        if said in {n.lower() for n in self.names}:
+            return True
+        return False if said in ("none", "") or _IDENTIFIER.match(said) else None
 
     def _routed(self, key: str, value: Any, fires: bool, item: dict[str, Any]) -> None:
         self.routing.append(fires)

@@ -294,3 +294,18 @@ def test_a_file_name_that_fits_several_skills_or_none_stays_shared(tmp_path: Pat
         root = _collection(tmp_path / file, {file: REVIEW})
         for skill in ("review-design", "design-tokens"):
             assert [c["id"] for c in report_of(root / "skills" / skill)["cases"]] == ["r1"]
+
+
+def test_the_skill_a_router_should_pick_is_a_trigger_expectation(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, {"skill_name": "lint-review", "evals": [
+        {"id": "mine", "prompt": "Review the retry config.", "expected_primary": "lint-review"},
+        {"id": "other", "prompt": "Name these tokens.", "expected_skill": "design-tokens"},
+        {"id": "none", "prompt": "Bake bread.", "expected_route": "none"},
+        {"id": "kept", "prompt": "Review: timeout 0.", "expectations": ["Names the timeout"],
+         # a label that is no skill's routing: not read as one
+         "expected_tone": "formal-polite", "expected_primary": "Names the timeout first"}]},
+        name="lint-review", skill_md=SKILL_MD)
+    got = report_of(skill)
+    assert [c["id"] for c in got["cases"]] == ["kept"]
+    routed = [f["message"] for f in got["findings"] if "is a trigger expectation" in f["message"]]
+    assert len(routed) == 3 and "should-trigger" in routed[0] and "should-not" in routed[1]
