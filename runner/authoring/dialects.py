@@ -839,7 +839,8 @@ class CaseReader:
         """`expected_primary: "ledger-audit"`, `expected_skill: "none"`: the skill a router
         should pick for the prompt. This one (by its names) fires; "none", or another skill's
         name (a slug), does not. Else None."""
-        if not (_words(key) & {"expected", "expect", "target"}
+        # (`target_skill` names the skill a case of a collection's set belongs to: no routing)
+        if not (_words(key) & {"expected", "expect"}
                 and _words(key) & {"skill", "primary", "route", "routing", "router"}) \
                 or not isinstance(value, str) or not self.names:
             return None

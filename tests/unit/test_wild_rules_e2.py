@@ -309,3 +309,11 @@ def test_the_skill_a_router_should_pick_is_a_trigger_expectation(tmp_path: Path)
     assert [c["id"] for c in got["cases"]] == ["kept"]
     routed = [f["message"] for f in got["findings"] if "is a trigger expectation" in f["message"]]
     assert len(routed) == 3 and "should-trigger" in routed[0] and "should-not" in routed[1]
+
+
+def test_a_case_naming_its_own_skill_is_no_routing(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, {"skill_name": "lint-review", "evals": [
+        {"id": "mine", "prompt": "Review the retry config.", "target_skill": "lint-review",
+         "expectations": ["Names the missing backoff"]}]},
+        name="lint-review", skill_md=SKILL_MD)
+    assert [c["id"] for c in report_of(skill)["cases"]] == ["mine"]
