@@ -40,6 +40,7 @@ from runner.authoring.layouts import (
     case_skill,
     drop_skill,
     find_prose,
+    held_instead,
     locate,
     prose_refusal,
     read_set,
@@ -53,7 +54,12 @@ from runner.authoring.outside import Outside
 from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms
 from runner.authoring.prompt_field import no_prompt
-from runner.authoring.prompts import missing_inputs, placeholders, staged_names
+from runner.authoring.prompts import (
+    describes_a_prompt,
+    missing_inputs,
+    placeholders,
+    staged_names,
+)
 from runner.authoring.reach import report_reach
 from runner.authoring.runnable import cannot_run
 from runner.authoring.shapes import unwrap
@@ -112,7 +118,8 @@ def located_set(skill_dir: Path, name: str | None = None,
         raise prose_refusal(prose, skill_dir)
     raise CaseSetError(str(skill_dir / CASESET_RELPATH), "no case set" + _triggers_only(
         skill_dir, name) + ": create evals/evals.json (see README, 'A skill and its case set'), "
-                       f"or draft one with `skill-eval cases {skill_dir} --generate`")
+                       f"or draft one with `skill-eval cases {skill_dir} --generate`"
+                       + held_instead(skill_dir, name))
 
 
 def _triggers_only(skill_dir: Path, name: str | None) -> str:
@@ -211,7 +218,8 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     in_statements = written_in_statements(items)
     for item, label in zip(items, _case_ids(items, problems), strict=True):
         _read_case(item, label, _Setting(skill_dir, about, fixtures, programs, problems,
-                                         in_statements), read)
+                                         in_statements, _names(name, default_name,
+                                                               skill_dir)), read)
     programs.unread()
     _routing_summary(read.routing, problems)
     cases = _linked(read, fixtures, problems)
@@ -275,6 +283,12 @@ def _top_level(raw: dict[str, Any], problems: Problems) -> dict[str, Any]:
     return about
 
 
+def _names(*given: str | Path | None) -> tuple[str, ...]:
+    """The names a case may call the skill by: the set's, SKILL.md's, its folder's."""
+    names = [g.name if isinstance(g, Path) else g for g in given]
+    return tuple(dict.fromkeys(n.strip() for n in names if n and n.strip()))
+
+
 @dataclass(frozen=True)
 class _Setting:
     """What every case of one set is read against."""
@@ -285,6 +299,7 @@ class _Setting:
     programs: SetPrograms
     problems: Problems
     in_statements: bool
+    names: tuple[str, ...] = ()  # what the set may call the skill
 
 
 @dataclass
@@ -324,7 +339,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
         return
     before = len(problems.refusals)
     item, inline = _inline(item, label, at)
-    reader = CaseReader(problems, label, at.in_statements)
+    reader = CaseReader(problems, label, at.in_statements, at.names)
     normalized = {**reader.read(item), "id": label}
     read.depends[label] = reader.depends
     read.routing += reader.routing
@@ -480,6 +495,10 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         f"{', '.join(blanks[:5])}: the session would receive them as written",
                         "write the value in place of each placeholder (a fixture's path as "
                         "it is staged, e.g. notes.txt for evals/files/notes.txt)")
+    if describes_a_prompt(case.prompt):
+        problems.refuse("EV009", case.id, f"the prompt {case.prompt[:70]!r} describes the "
+                        "prompt to write (a template's text), not a request a user would "
+                        "send", "write the request itself, as the user would type it")
     listed = {f: [p.relative_to(skill.root / f).as_posix() for p in (skill.root / f).rglob("*")
                   if p.is_file()] for f in case.files if (skill.root / f).is_dir()}
     for name in missing_inputs(case, staged_names(case, listed)):

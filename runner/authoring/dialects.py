@@ -133,6 +133,9 @@ AVOID_LISTS = ("forbidden", "avoid", "avoids", "banned", "disallowed", "prohibit
                "must_never_contain", "must_never_include", "must_never_say")
 _TEXT_WORDS = {"word", "words", "phrase", "phrases", "term", "terms", "string", "strings",
                "token", "tokens", "text", "texts", "say", "says", "wording", "vocabulary"}
+# A claim is what the work asserts, in any wording: a list of claims it must not make
+# (`forbidden_claims`) is statements for the grader, never texts to find verbatim.
+_CLAIM_WORDS = {"claim", "claims", "statement", "statements"}
 # Fields other tools write that normalize_case turns into this runner's own.
 CONSUMED_FIELDS = ("expectations", "selftune_assertions", "must_have", "must_not_have",
                    "must_include", "must_avoid", "fail", "failures", "must_not")
@@ -182,6 +185,10 @@ _READ_WORDS = {"ref", "refs", "references", "reads", "read", "docs"}
 _RUN_WORDS = {"script", "scripts", "runs", "run", "executes"}
 # Words in the name of a mapping of named groups of texts that the work must hold.
 _GROUP_WORDS = {"required", "must", "expected", "should"}
+# A list of codes the answer must cite (`expected_rule_ids: ["HD-MOTION-004"]`, a lint
+# code, a CWE): an identifier in capitals with a digit, exact, never part of a longer code.
+_CODE_WORDS = {"id", "ids", "code", "codes"}
+_CODE = re.compile(r"^[A-Z][A-Z0-9]*(?:[-_.:][A-Z0-9]+)*$")
 # A rule judge's output conditions: each a text to find, or (True) a regular expression.
 OUTPUT_CONDITIONS = {"output_contains": False, "output_matches": True, "output_regex": True}
 # A judge mapping's key for its program's path.
@@ -400,8 +407,10 @@ def _aliased(item: dict[str, Any]) -> None:
 class CaseReader:
     """Reads one case: its entries, where each came from, and its problems."""
 
-    def __init__(self, problems: Problems, label: str, set_of_statements: bool) -> None:
+    def __init__(self, problems: Problems, label: str, set_of_statements: bool,
+                 names: tuple[str, ...] = ()) -> None:
         self.problems, self.label, self.in_statements = problems, label, set_of_statements
+        self.names = names  # what the set calls the skill ("Does not run ledger-audit")
         self.checks: list[str] = []
         self.statements: list[str] = []
         self.tool_calls: list[str] = []
@@ -467,6 +476,7 @@ class CaseReader:
         self._dependencies(item)
         self._task_material(item)
         self._tool_statements(item)
+        self._cited_codes(item)
         self._unknown_fields(item)
         reads = item.get("reads")
         if reads is not None and reads not in {m.value for m in Reading}:
@@ -564,8 +574,9 @@ class CaseReader:
         gradable = (self.checks or self.statements or self.tool_calls or self.json_checks
                     or item.get("outputs") or item.get("judge_program"))
         expected = item.get("expected_output")
-        if not gradable and isinstance(expected, str) and about_firing(expected) is not None:
-            self.routing.append(bool(about_firing(expected)))
+        fires = about_firing(expected, self.names) if isinstance(expected, str) else None
+        if not gradable and fires is not None:
+            self.routing.append(fires)
             self.unread["expected_output (about the skill firing)"] = expected
         if not gradable and self.routing:
             self.routing_only = True
@@ -640,6 +651,28 @@ class CaseReader:
             self.mapped(f"`{key}` sent with the prompt, labelled {label!r} ({len(text)} "
                         f"characters): {why}", f"fold `{key}` into `prompt` to make this "
                         "explicit, or rename it to keep it unsent")
+
+    def _cited_codes(self, item: dict[str, Any]) -> None:
+        """`expected_rule_ids: ["HD-MOTION-004"]`, `forbidden_codes`: codes the answer must (or,
+        under a negative name, must not) cite, each an exact match on the work: a code is its
+        own operand, and `CWE-79` is not cited by `CWE-798`."""
+        for key in list(item):
+            words = _words(key)
+            codes = _strings(item[key])
+            negate = bool(words & _WORDS["neg"])
+            if not words & _CODE_WORDS or not (negate or words & _GROUP_WORDS) \
+                    or codes is None or not all(_CODE.match(c.strip()) and any(
+                        ch.isdigit() for ch in c) for c in codes):
+                continue
+            item.pop(key)
+            for n, code in enumerate(codes):
+                pattern = rf"re:(?<![\w-]){re.escape(code.strip())}(?![\w-])"
+                self.add("check", ("not:" if negate else "") + pattern,
+                         f"{key}[{n}] (a code that must {'not ' if negate else ''}appear)")
+            self.mapped(f"`{key}`: {len(codes)} code(s) the work must "
+                        f"{'not ' if negate else ''}cite, each an exact match "
+                        f"({', '.join(codes[:3])})", "write them as assertions: "
+                        f"\"re:\\\\b{codes[0]}\\\\b\"")
 
     def _unknown_fields(self, item: dict[str, Any]) -> None:
         known = set(Case.model_fields) | set(CONSUMED_FIELDS)
@@ -888,7 +921,8 @@ class CaseReader:
                      and rest[k].strip()), None)
         if text is None:
             return None
-        reader = CaseReader(self.problems, f"{self.label} turn {number}", self.in_statements)
+        reader = CaseReader(self.problems, f"{self.label} turn {number}", self.in_statements,
+                            self.names)
         read = reader.read(rest) if rest else {}
         turn = {k: read.pop(k) for k in TURN_CHECK_FIELDS if k in read}
         kept = {k: v for k, v in {**read.pop("extra", {}), **read}.items() if v}
@@ -903,8 +937,24 @@ class CaseReader:
         for key in list(item):
             fires = routing_value(key, item[key])
             if fires is None:
+                fires = self._expected_skill(key, item[key])
+            if fires is None:
                 continue
             self._routed(key, item.pop(key), fires, item)
+
+    def _expected_skill(self, key: str, value: Any) -> bool | None:
+        """`expected_primary: "ledger-audit"`, `expected_skill: "none"`: the skill a router
+        should pick for the prompt. This one (by its names) fires; "none", or another skill's
+        name (a slug), does not. Else None."""
+        # (`target_skill` names the skill a case of a collection's set belongs to: no routing)
+        if not (_words(key) & {"expected", "expect"}
+                and _words(key) & {"skill", "primary", "route", "routing", "router"}) \
+                or not isinstance(value, str) or not self.names:
+            return None
+        said = value.strip().lower()
+        if said in {n.lower() for n in self.names}:
+            return True
+        return False if said in ("none", "") or _IDENTIFIER.match(said) else None
 
     def _routed(self, key: str, value: Any, fires: bool, item: dict[str, Any]) -> None:
         self.routing.append(fires)
@@ -931,7 +981,7 @@ class CaseReader:
         kept: list[tuple[str, str]] = []
         dropped: list[str] = []
         for text, origin in zip(self.statements, self.origins["statements"], strict=True):
-            fires = about_firing(text)
+            fires = about_firing(text, self.names)
             fires = routing_word(text) if fires is None and len(text.split()) <= 4 else fires
             if fires is None:
                 kept.append((text, origin))
@@ -1070,11 +1120,16 @@ class CaseReader:
             words = _words(key)
             values = item[key]
             values = [values] if isinstance(values, str) and values.strip() else values
-            if not (key in AVOID_LISTS or words & _WORDS["neg"] and words & _TEXT_WORDS) \
+            claims = bool(words & _WORDS["neg"] and words & _CLAIM_WORDS)
+            if not (key in AVOID_LISTS or words & _WORDS["neg"] and words & _TEXT_WORDS
+                    or claims) \
                     or not isinstance(values, list) or not values \
                     or not all(isinstance(v, str) and v.strip() for v in values):
                 continue
             item.pop(key)
+            if claims:
+                self._avoided_claims(key, values)
+                continue
             literals = 0
             avoids = "The run avoids this failure: " if key in FAIL_ALIASES else \
                 "The run avoids this: "
@@ -1089,6 +1144,17 @@ class CaseReader:
             self.mapped(f"`{key}`: {literals} text(s) that must not appear (not-contains "
                         f"checks), {len(values) - literals} sentence(s) of what the run avoids "
                         "(statements)", "write the texts under assertions as `not:TEXT`")
+
+    def _avoided_claims(self, key: str, values: list[str]) -> None:
+        """`forbidden_claims`, `must_not_claim_statements`...: each a claim the work must not
+        make, however worded, so a statement of what the run avoids (an absence: it passes
+        unless the grader quotes the work making it)."""
+        for n, text in enumerate(values):
+            self.add("statement", f"The run avoids this claim: {text}", f"{key}[{n}]")
+        self.mapped(f"`{key}`: {len(values)} claim(s) the work must not make, graded as "
+                    "statements of what the run avoids (a claim can be worded any way, so "
+                    "never a text to find)", "write them under `expectations` as \"Does not "
+                    "claim that ...\"")
 
     def _scalars(self, item: dict[str, Any]) -> None:
         """A string (or one object) where a list is expected is that one item, never walked

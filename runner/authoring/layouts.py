@@ -118,6 +118,19 @@ def _case_files(folder: Path) -> tuple[Path, ...]:
                         and p.suffix in FOLDER_SUFFIXES))
 
 
+_BELOW = " (`check` reports on it below)"  # not below a refusal
+
+
+def held_instead(skill_dir: Path, name: str | None = None) -> str:
+    """When no case set is found: the data files the set folders do hold, each with why it is
+    no set (a trigger set, no prompts, ...), so a refusal never passes over them in silence."""
+    names = [n for n in dict.fromkeys((name, skill_dir.name)) if n]
+    seen = [f"{path.relative_to(folder.parent)} ({why.replace(_BELOW, '')})"
+            for folder, shared in search_order(skill_dir, name) if folder.is_dir()
+            for path, why in survey(folder, names, shared).unread]
+    return f"; found instead: {'; '.join(seen)}" if seen else ""
+
+
 def _roots(skill_dir: Path) -> list[Path]:
     """The skill, then each folder above it up to its repository's root."""
     found = [skill_dir]

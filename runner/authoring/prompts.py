@@ -43,6 +43,21 @@ _WEB_TOOL = re.compile(r"(?i)(?<![\w-])(?:web[ _-]?search|web[ _-]?fetch|firecra
                        r"search(?:es|ing)? the web|browse[sd]? the web)(?![\w-])")
 
 
+# A template's prompt: the author's description of the prompt to write ("User prompt that
+# should trigger the skill", "Scenario ... that tests if the agent still follows it"), which
+# speaks of the agent or skill under test in the third person; a user's request never does.
+_DESCRIBED = re.compile(
+    r"(?i)^\s*(?:(?:a|an|the|example|sample)\s+)?(?:user\s+)?(?:prompt|request|query|message)"
+    r"\s+(?:that|which|to|for|where)\b"
+    r"|\b(?:that|which)\s+(?:should\s+)?(?:tests?|checks?|triggers?|verif(?:y|ies)|exercises?)"
+    r"\s+(?:(?:if|whether|that)\s+)?(?:the\s+)?(?:agent|skill)\b")
+
+
+def describes_a_prompt(prompt: str) -> bool:
+    """The prompt is a template's description of one, not a request a user would send."""
+    return bool(_DESCRIBED.search(unquoted(prompt)))
+
+
 def placeholders(prompt: str) -> list[str]:
     own = unquoted(prompt)
     found = [m.group(0) for m in _PLACEHOLDER.finditer(own)]
