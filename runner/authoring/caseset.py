@@ -56,6 +56,7 @@ from runner.authoring.reach import report_reach
 from runner.authoring.runnable import cannot_run
 from runner.authoring.shapes import unwrap
 from runner.authoring.siblings import read_with_findings
+from runner.authoring.skillgrade import read_tasks
 from runner.errors import CaseSetError
 from runner.schema.case import (
     CASESET_RELPATH,
@@ -134,7 +135,7 @@ def _read_file(path: Path, skill_dir: Path,
     for alias in TOP_ALIASES:
         if alias in raw and "evals" not in raw:
             raw["evals"] = raw.pop(alias)
-    return raw
+    return read_tasks(raw, path, skill_dir, problems)  # skillgrade's tasks mapped
 
 
 def _case_ids(items: list[Any], problems: Problems) -> list[str]:
@@ -593,7 +594,7 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
     outputs = {o.path for o in case.outputs}
     kept: list[str] = []
     origins: list[str] = []
-    staged_at: dict[str, str] = {}
+    staged_at: dict[str, str] = dict(case.staged_at)  # where the set itself puts them
     carried: dict[str, str] = {}  # from outside the skill (runner.authoring.outside)
     for file in case.files:
         posix = PurePosixPath(file)

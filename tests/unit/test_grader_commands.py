@@ -300,7 +300,7 @@ def test_a_second_command_in_a_case_is_refused(tmp_path: Path) -> None:
     with pytest.raises(CaseSetRefused) as refused:
         load_caseset(skill, "tm", set_file=skill / "eval.yaml")
     (problem,) = refused.value.problems
-    assert "a second grader command" in problem.message
+    assert "a case runs one" in problem.message
 
 
 def test_an_inline_command_with_no_program_file_is_refused_naming_it(tmp_path: Path) -> None:
