@@ -720,7 +720,7 @@ def _preflight_case(skill_dir: Path, case: Case, refuse: Refuse) -> None:
     for turn in (case.first_turn, *case.follow_ups):  # a turn's own, run right after it
         if turn is not None and turn.judge_program:
             _preflight_program(skill_dir, turn.judge_program, refuse)
-        if turn is not None and turn.grader_program:
+        if turn is not None and turn.grader_program and turn.grader_program.path:
             _preflight_program(skill_dir, turn.grader_program.path, refuse)
     root = skill_dir.resolve()
     for file in case.files:

@@ -1192,8 +1192,9 @@ class CaseReader:
         kind_neg = KNOWN_TYPES.get(name.lower())
         if not name and any(isinstance(value.get(k), str) for k in ("pattern", "regex")):
             kind_neg = REGEX, False  # no type, a pattern: a regular expression
-        if kind_neg is None and (self._grader_command(value, origin)
-                                 or self._program_typed(value, origin, name)):
+        if (kind_neg is None or not name) and self._grader_command(value, origin):
+            return  # no type but a command to run (`{command: "test -f out.pdf"}`) too
+        if kind_neg is None and self._program_typed(value, origin, name):
             return
         if kind_neg is None:
             kind_neg = self._map_type(name, value, origin)
