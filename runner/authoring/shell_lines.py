@@ -34,7 +34,7 @@ IMAGE_COMMANDS = frozenset({
 _NETWORK = re.compile(r"(?i)(?<![\w-])(curl|wget|npm|npx|pnpm|yarn|pip3?|uv|apt-get|apt|"
                       r"brew|ssh|scp|rsync|nc|git\s+(?:clone|fetch|pull|push)|https?://\S+)"
                       r"(?![\w-])")
-_SEGMENT = re.compile(r"&&|\|\||[;|&\n()`]|\$\(")
+_OPERATOR_CHARS = frozenset(";|&()<>\n")
 _KEYWORDS = frozenset({"if", "then", "else", "elif", "do", "while", "until", "!", "{",
                        "time", "exec", "command"})
 _ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
@@ -79,17 +79,35 @@ def _lacking(commands: list[str]) -> str | None:
     return None
 
 
+def _tokens(command: str) -> list[str]:
+    """The line's words and operators, quotes respected (`;` inside quotes is no operator)."""
+    lexer = shlex.shlex(command.replace("$(", "; ").replace("`", " ; "), posix=True,
+                        punctuation_chars=True)
+    lexer.whitespace_split = True
+    try:
+        return list(lexer)
+    except ValueError:
+        return command.split()
+
+
 def _first_words(command: str) -> list[str]:
     """The command word of each simple command of the line (assignments and keywords too)."""
-    found = []
-    for segment in _SEGMENT.split(command):
-        try:
-            words = shlex.split(segment)
-        except ValueError:
-            words = segment.split()
-        words = [w for w in words if not _ASSIGNMENT.match(w)]
-        while len(words) > 1 and words[0] in _KEYWORDS:  # `if grep ...`: grep is the command
-            words = words[1:]
-        if words and not words[0].startswith(("-", "$", '"', "'")):
-            found.append(words[0].rsplit("/", 1)[-1] if words[0].startswith("/") else words[0])
+    found: list[str] = []
+    words: list[str] = []
+    target = False  # the word after a redirection is its file, not a command
+    for token in [*_tokens(command), ";"]:
+        if target:
+            target = False
+        elif token and set(token) <= _OPERATOR_CHARS and set(token) & set("<>"):
+            target = True
+        elif token and set(token) <= _OPERATOR_CHARS:
+            words = [w for w in words if not _ASSIGNMENT.match(w)]
+            while len(words) > 1 and words[0] in _KEYWORDS:  # `if grep ...`: grep runs
+                words = words[1:]
+            if words and not words[0].startswith(("-", "$")):
+                found.append(words[0].rsplit("/", 1)[-1] if words[0].startswith("/")
+                             else words[0])
+            words = []
+        else:
+            words.append(token)
     return found

@@ -69,6 +69,7 @@ def test_a_command_running_a_program_file_stays_a_program(command: str) -> None:
     "N=$(wc -l < out.md); [ \"$N\" -gt 2 ]",
     "find . -name '*.md' | xargs grep -l TOTAL",
     "node -e \"require('fs').statSync('out.md')\"",
+    "! touch probe 2>/dev/null && python -c \"import sys; sys.exit(0)\" >&2",
 ])
 def test_shell_lines_of_the_images_tools_run(command: str) -> None:
     assert shell_problem(command) is None
