@@ -26,6 +26,7 @@ from runner.authoring.fields import PROSE_WORDS, never_a_check
 from runner.authoring.problems import Problems
 from runner.authoring.routing import about_firing, routing_value, routing_word
 from runner.authoring.tiers import expect_operands, soft_marking, tier_lists
+from runner.authoring.tool_names import tool_matcher
 from runner.schema.case import TURN_CHECK_FIELDS, Case, Reading
 from runner.scoring.absence import literal_absence
 from runner.scoring.checks import parse_matcher
@@ -486,11 +487,27 @@ class CaseReader:
                     self.add("statement", MARK + entry.strip(),
                              f"{key}[{n}] (a sentence about a tool: graded on the tool calls)")
             rest = [e for e in entries if not _tool_sentence(e)]
+            if key != "tool_calls" and not words & _WORDS["neg"]:
+                rest = self._tool_names(key, rest)
             if len(rest) < len(entries):
                 if rest:
                     item[key] = rest
                 else:
                     item.pop(key)
+
+    def _tool_names(self, key: str, entries: list[Any]) -> list[Any]:
+        """Bare tool names under a field listing the tools to call: each a tool-call check
+        (runner.authoring.tool_names); the entries left, as they were."""
+        found = [(n, tool_matcher(e)) for n, e in enumerate(entries)]
+        for n, matcher in found:
+            if matcher is not None:
+                self.add("tool", matcher, f"{key}[{n}] (a tool name: called at least once)")
+        read = [m for _, m in found if m is not None]
+        if read:
+            self.mapped(f"`{key}` read as tool-call checks, each tool called at least once: "
+                        f"{', '.join(read[:6])}", "write them under `tool_calls` to make this "
+                        "explicit")
+        return [e for (_, m), e in zip(found, entries, strict=True) if m is None]
 
     def _command_program(self, item: dict[str, Any]) -> None:
         """A check's command becomes the case's grader program, unless it names one."""
