@@ -54,6 +54,7 @@ from runner.authoring.prompt_field import no_prompt
 from runner.authoring.prompts import missing_inputs, placeholders, staged_names
 from runner.authoring.reach import report_reach
 from runner.authoring.runnable import cannot_run
+from runner.authoring.set_owned import report_exclusions
 from runner.authoring.shapes import unwrap
 from runner.authoring.siblings import read_with_findings
 from runner.authoring.skillgrade import read_tasks
@@ -199,6 +200,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     cases = _linked(read, fixtures, problems)
     _mcp_needs(skill_dir, cases, problems)
     report_reach(skill_dir, cases, problems)
+    report_exclusions(skill_dir, [str(f) for f in found.files], cases, problems)
     judge_expected = raw.get("judge_expected_output", False)
     if not isinstance(judge_expected, bool):
         problems.refuse("EV009", "", "judge_expected_output: true or false",
