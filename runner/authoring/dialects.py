@@ -71,6 +71,9 @@ _CHECK_ID = re.compile(r"^[A-Za-z_][\w-]{0,79}$")
 GRADER_COMMAND_KEYS = ("run", "command", "cmd", "shell", "script")
 # Commands a check would run: that is a judge program's job.
 COMMAND_KEYS = ("command", "cmd", "script", "shell")
+# With no type, only these say the object is a command to run (`script:` may name a file the
+# agent should use).
+_UNTYPED_COMMAND_KEYS = ("run", "command", "cmd")
 COUNT_KEYS = ("min_count", "min", "at_least", "minimum", "count")
 OPERAND_KEYS[DESCRIBED] = OPERAND_KEYS[LITERAL]
 TERM_KEYS = ("terms", "values", "items", "keywords", "phrases", "strings", "patterns",
@@ -1209,8 +1212,10 @@ class CaseReader:
         kind_neg = KNOWN_TYPES.get(name.lower())
         if not name and any(isinstance(value.get(k), str) for k in ("pattern", "regex")):
             kind_neg = REGEX, False  # no type, a pattern: a regular expression
-        if (kind_neg is None or not name) and self._grader_command(value, origin):
-            return  # no type but a command to run (`{command: "test -f out.pdf"}`) too
+        if (kind_neg is None or not name and any(isinstance(value.get(k), str) for k in
+                                                 _UNTYPED_COMMAND_KEYS)) \
+                and self._grader_command(value, origin):
+            return  # no type but a command line to run (`{command: "test -f out.pdf"}`) too
         if kind_neg is None and self._program_typed(value, origin, name):
             return
         if kind_neg is None:

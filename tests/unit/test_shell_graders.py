@@ -118,3 +118,11 @@ def test_check_shows_the_shell_line(tmp_path: Path) -> None:
     assert entry["kind"] == "grader_program" and entry["entry"] == "`grep -q TOTAL out.md`"
     assert "run by sh -c" in entry["reads"]
     assert "grader_program `grep -q TOTAL out.md`" in check_verbose(skill)
+
+
+def test_an_untyped_object_naming_a_script_stays_a_statement(tmp_path: Path) -> None:
+    caseset = load_caseset(one_check(tmp_path, {"description": "Formats the totals with the "
+                                                "helper", "script": "scripts/fmt.py"}))
+    (only,) = caseset.evals
+    assert only.grader_program is None
+    assert only.statements == ("Formats the totals with the helper",)
