@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 
+import yaml
+
 from runner.authoring.problems import SET_LEVEL, Problems
-from runner.authoring.siblings import read_data
 from runner.authoring.skill import staged_files
-from runner.errors import CaseSetError
 from runner.schema.case import EVALS_ROOT, Case
 
 TEXT_LIMIT = 512 * 1024
@@ -48,9 +48,9 @@ def _values_naming_files(path: Path, skill_dir: Path) -> list[str]:
     `instruction: instructions/task.md`, `rubric: rubrics/quality.md`): read as those files."""
     if not path.is_file() or path.suffix not in (".json", ".yaml", ".yml"):
         return []
-    try:
-        data = read_data(path)
-    except CaseSetError:
+    try:  # plainly: the set's own reader (promptfoo's, once) has read it already
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return []
     found = []
     for value in _strings(data):
