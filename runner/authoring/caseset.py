@@ -32,7 +32,7 @@ from runner.authoring.dialects import (
     word_count,
     written_in_statements,
 )
-from runner.authoring.inline import split_inline
+from runner.authoring.inline import file_references, split_inline
 from runner.authoring.inputs import SetFolders, pointed_inputs, staged_fields
 from runner.authoring.joined import TOP_ALIASES, read_joined
 from runner.authoring.layouts import (
@@ -43,10 +43,12 @@ from runner.authoring.layouts import (
     locate,
     prose_refusal,
     read_set,
+    search_order,
     several_skills,
     shared_naming,
 )
 from runner.authoring.mcp import MCP_NEED, case_needs, declared_servers, skill_needs
+from runner.authoring.mdtasks import is_task
 from runner.authoring.outside import Outside
 from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms
@@ -110,9 +112,24 @@ def located_set(skill_dir: Path, name: str | None = None,
     prose = find_prose(skill_dir, name)
     if prose is not None:
         raise prose_refusal(prose, skill_dir)
-    raise CaseSetError(str(skill_dir / CASESET_RELPATH), "no case set: create evals/evals.json "
-                       "(see README, 'A skill and its case set'), or draft one with "
-                       f"`skill-eval cases {skill_dir} --generate`")
+    raise CaseSetError(str(skill_dir / CASESET_RELPATH), "no case set" + _triggers_only(
+        skill_dir, name) + ": create evals/evals.json (see README, 'A skill and its case set'), "
+                       f"or draft one with `skill-eval cases {skill_dir} --generate`")
+
+
+def _triggers_only(skill_dir: Path, name: str | None) -> str:
+    """The trigger files a skill with no case set has: said, never passed over in silence
+    (they measure whether it fires, not what it does)."""
+    files: list[str] = []
+    for folder, _ in search_order(skill_dir, name):  # the folders `trigger` reads, in order
+        below = folder / "trigger"
+        files = [str(p) for p in sorted([*folder.glob("*trigger*"), *folder.glob("routing.*"),
+                                         *(below.iterdir() if below.is_dir() else [])])
+                 if p.is_file() and p.suffix in (".json", ".yaml", ".yml")]
+        if files:
+            break
+    return (f" (only trigger queries: {', '.join(files)}, measured by `skill-eval trigger "
+            f"{skill_dir}`; a case set says what the skill should do)" if files else "")
 
 
 def _read_file(path: Path, skill_dir: Path,
@@ -125,7 +142,9 @@ def _read_file(path: Path, skill_dir: Path,
     if not path.exists():
         raise CaseSetError(shown, "no case set: create evals/evals.json (see README, "
                                   "'A skill and its case set')")
-    raw, findings = read_with_findings(path) if path.is_file() else (read_set(path), [])
+    # a Markdown task file is read by read_set (runner.authoring.mdtasks) like a folder
+    raw, findings = read_with_findings(path) if path.is_file() and not is_task(path) \
+        else (read_set(path), [])
     for message, fix in findings:
         problems.report("EV012", "", message, fix)
     if isinstance(raw, list):  # a bare list of cases
@@ -364,6 +383,11 @@ def _inline(item: dict[str, Any], label: str, at: _Setting) -> tuple[dict[str, A
                                                                      dict[str, str]]:
     """The case without its inline fixtures, and those fixtures (refused when malformed or
     when one is the skill itself)."""
+    item, notes = file_references(item)
+    if notes:
+        at.problems.report("EV012", label, "files given as objects with a path: each read "
+                           "as the file at its path; " + ", ".join(f"`{n}`" for n in notes)
+                           + " kept as the author's note, not graded", "none needed")
     item, inline, wrong = split_inline(item)
     for message in wrong:
         at.problems.refuse("EV009", label, message, "give each inline fixture a relative path "

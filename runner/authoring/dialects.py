@@ -20,6 +20,7 @@ from typing import Any
 
 import yaml
 
+from runner.analysis.wording_i18n import OPTIONAL_RE
 from runner.authoring.assertion_dsl import read_dsl
 from runner.authoring.crosscase import other_case_reference
 from runner.authoring.fields import PROSE_WORDS, never_a_check
@@ -321,6 +322,26 @@ def _operand(value: dict[str, Any], kind: str) -> str | None:
                  and value[k]), None)
 
 
+# Words in a type's name saying its terms come in a given order.
+_ORDERED = {"ordered", "order", "sequence", "sequential", "sequenced", "inorder"}
+
+
+def _compiles(pattern: str) -> bool:
+    try:
+        re.compile(pattern)
+    except re.error:
+        return False
+    return True
+
+
+def _pattern_only(value: dict[str, Any]) -> bool:
+    """The object's operand is a regular expression (`pattern`, `patterns`, `regex`) and no
+    key only a literal fills is there (a `text` beside a pattern is the check's label)."""
+    return any(isinstance(value.get(k), (str, list)) and value[k]
+               for k in ("pattern", "patterns", "regex", "regexp")) and not any(
+        k in value for k in ("value", "substring", "literal", "needle", "terms", "values"))
+
+
 def _statement_text(value: dict[str, Any]) -> str | None:
     return next((value[k] for k in STATEMENT_KEYS if isinstance(value.get(k), str)
                  and value[k].strip()), None)
@@ -368,8 +389,9 @@ def _strings(value: Any) -> list[str] | None:
 
 
 
-# A statement its author marks optional ("Optionally proposes ...", "(optional) ...").
-_OPTIONAL = re.compile(r"(?i)^\s*(?:optionally\b|\(optional\)|optional\s*[:\-\u2013\u2014])")
+# A statement its author marks optional ("Optionally proposes ...", "(optional) ...", "Bonus:",
+# "Opcional: ...", "（可选）..."): runner.analysis.wording_i18n.OPTIONAL, every language.
+_OPTIONAL = OPTIONAL_RE
 
 def _aliased(item: dict[str, Any]) -> None:
     """Another tool's name for a case field, as the runner's (lists under both: joined)."""
@@ -1386,9 +1408,23 @@ class CaseReader:
             body = "|".join(terms if regex else (re.escape(t) for t in terms))
             self.add("check", ("not:" if negate else "") + "re:" + body, shown + " (any)")
             return
+        if _words(name) & _ORDERED and len(terms) > 1 and not negate:
+            self._in_order(terms, regex, shown)
+            return
         prefix = ("not:" if negate else "") + ("re:" if regex else "")
         for n, term in enumerate(terms):
             self.add("check", prefix + term, f"{shown} term {n + 1}")
+
+    def _in_order(self, terms: list[str], regex: bool, shown: str) -> None:
+        """Terms a type says come in order (`ordered_content`): one check that finds each
+        after the one before; a term that is no regular expression is read as its text."""
+        literal = [t for t in terms if not regex or not _compiles(t)]
+        parts = [re.escape(t) if t in literal else f"(?:{t})" for t in terms]
+        self.add("check", "re:(?s)" + ".*?".join(parts), f"{shown} ({len(terms)} in order)")
+        self.mapped(f"{shown}: its {len(terms)} terms must appear in this order: one check"
+                    + (f"; read as text, not a regular expression: {literal}"
+                       if regex and literal else ""),
+                    "none needed")
 
     def _tool(self, value: dict[str, Any], shown: str) -> None:
         tool = _tool_name(value)
@@ -1439,6 +1475,8 @@ class CaseReader:
             operand = {REGEX for k in OPERAND_KEYS[REGEX][:4] if k in value} | {
                 LITERAL for k in OPERAND_KEYS[LITERAL][:6] if k in value}
             families = operand if len(operand) == 1 else families | operand
+        if families == {LITERAL} and _pattern_only(value):
+            families = {REGEX}  # `content_contains` with a `pattern`: its `text` is a label
         negate = bool(words & _WORDS["neg"])
         if len(families) == 1:
             (kind,) = families

@@ -18,6 +18,7 @@ import re
 from pathlib import PurePosixPath
 
 from runner.analysis.wording import unquoted
+from runner.analysis.wording_i18n import WEB_SEARCH_RE
 from runner.schema.case import Case
 from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
 
@@ -92,7 +93,8 @@ def staged_names(case: Case, listed: dict[str, list[str]]) -> set[str]:
 
 def outside_needs(prompt: str) -> list[str]:
     own = unquoted(prompt)
-    found = [m.group(0).strip() for m in _NETWORK.finditer(own)]
+    found = [m.group(0).strip() for pattern in (_NETWORK, WEB_SEARCH_RE)
+             for m in pattern.finditer(own)]
     return list(dict.fromkeys(found))
 
 

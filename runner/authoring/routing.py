@@ -9,7 +9,8 @@ Read as one, each saying fire (True) or not (False):
 - a behaviour field (`expect_behavior`, `expected_behavior`, `behavior`, `expected`, ...)
   holding a routing word ("trigger", "no_trigger", "should not activate", "decline");
 - a statement that is only about the skill firing ("The skill should not load", "Skill is
-  invoked", "Does not trigger the skill").
+  invoked", "Does not trigger the skill"; "La skill no se activa", "技能不应被触发" through
+  runner.analysis.wording_i18n).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from runner.analysis import wording_i18n
 from runner.analysis.wording import negation_pattern
 
 # Words in a field's name that say it is about the skill firing.
@@ -106,7 +108,7 @@ def about_firing(statement: str) -> bool | None:
         return None
     found = _STATEMENT.match(text)
     if found is None:
-        return None
+        return wording_i18n.about_firing(text)
     rest = found.group("rest") if found.group("rest") is not None else found.group("rest2")
     if rest and not _REST_OK.match(rest):
         return None

@@ -155,11 +155,33 @@ class Judged:
     error: CaseSetError | None = None  # it did not parse
 
 
+_TRIGGER_FILE = "a trigger set, read by `skill-eval trigger` (`check` reports on it below)"
+
+
+def graded_cases(path: Path) -> bool:
+    """A file under a trigger name that holds cases to grade (each with a field that grades
+    the work or says what is expected, `expected_*`, none with a should-trigger flag): its
+    name is not its content."""
+    try:
+        items = case_list(read_data(path)) if path.stat().st_size <= MAX_BYTES else None
+    except CaseSetError:
+        return False
+    flags = set(TRIGGER_FLAGS)
+    return bool(items) and all(
+        isinstance(i, dict) and not flags & set(i) and any(_expects(k) for k in i)
+        for i in items or [])
+
+
+def _expects(key: str) -> bool:
+    """A field that grades the work or says what is expected; a prompt is neither, nor is a
+    bare `expected` (the trigger seed's `expected: trigger`)."""
+    return key not in (*PROMPT_KEYS, "files") and (key in _GRADED or key.startswith("expected_"))
+
+
 def judge(path: Path) -> Judged:
     """What one file of a set folder is, by its content."""
-    if "trigger" in path.name.lower():
-        return Judged(path, why_not="a trigger set, read by `skill-eval trigger` (`check` "
-                                    "reports on it below)")
+    if "trigger" in path.name.lower() and not graded_cases(path):
+        return Judged(path, why_not=_TRIGGER_FILE)
     if path.stat().st_size > MAX_BYTES:
         return Judged(path, why_not="larger than 5 MiB: read as data, not as a set")
     try:

@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 
 from runner.authoring.layouts import search_order
-from runner.authoring.siblings import owner
+from runner.authoring.siblings import graded_cases, owner
 from runner.errors import CaseSetError
 from runner.schema.enums import Split
 from runner.schema.triggers import TriggerQuery, TriggerSet
@@ -121,7 +121,8 @@ def _in_folder(folder: Path) -> list[tuple[Path, bool | None]]:
               *(p for p in (below.iterdir() if below.is_dir() else [])
                 if p.suffix in (".json", ".yaml", ".yml") and p not in seeds)]
     found += [(p, None) for p in dict.fromkeys([*named, *sorted(others)]) if p.is_file()]
-    return found
+    # a trigger-named file of graded cases is the runtime set (runner.authoring.siblings)
+    return [(p, d) for p, d in found if not graded_cases(p)]
 
 
 def _owned_by(path: Path, names: list[str]) -> bool:
