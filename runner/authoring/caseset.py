@@ -62,8 +62,10 @@ from runner.authoring.prompts import (
 )
 from runner.authoring.reach import report_reach
 from runner.authoring.runnable import cannot_run
+from runner.authoring.set_owned import report_exclusions
 from runner.authoring.shapes import unwrap
 from runner.authoring.siblings import read_with_findings
+from runner.authoring.skillgrade import read_tasks
 from runner.errors import CaseSetError
 from runner.schema.case import (
     CASESET_RELPATH,
@@ -160,7 +162,7 @@ def _read_file(path: Path, skill_dir: Path,
     for alias in TOP_ALIASES:
         if alias in raw and "evals" not in raw:
             raw["evals"] = raw.pop(alias)
-    return raw
+    return read_tasks(raw, path, skill_dir, problems)  # skillgrade's tasks mapped
 
 
 def _case_ids(items: list[Any], problems: Problems) -> list[str]:
@@ -225,6 +227,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     cases = _linked(read, fixtures, problems)
     _mcp_needs(skill_dir, cases, problems)
     report_reach(skill_dir, cases, problems)
+    report_exclusions(skill_dir, [str(f) for f in found.files], cases, problems)
     judge_expected = raw.get("judge_expected_output", False)
     if not isinstance(judge_expected, bool):
         problems.refuse("EV009", "", "judge_expected_output: true or false",
@@ -636,7 +639,7 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
     outputs = {o.path for o in case.outputs}
     kept: list[str] = []
     origins: list[str] = []
-    staged_at: dict[str, str] = {}
+    staged_at: dict[str, str] = dict(case.staged_at)  # where the set itself puts them
     carried: dict[str, str] = {}  # from outside the skill (runner.authoring.outside)
     for file in case.files:
         posix = PurePosixPath(file)
@@ -762,7 +765,7 @@ def _preflight_case(skill_dir: Path, case: Case, refuse: Refuse) -> None:
     for turn in (case.first_turn, *case.follow_ups):  # a turn's own, run right after it
         if turn is not None and turn.judge_program:
             _preflight_program(skill_dir, turn.judge_program, refuse)
-        if turn is not None and turn.grader_program:
+        if turn is not None and turn.grader_program and turn.grader_program.path:
             _preflight_program(skill_dir, turn.grader_program.path, refuse)
     root = skill_dir.resolve()
     for file in case.files:

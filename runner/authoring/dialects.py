@@ -27,6 +27,7 @@ from runner.authoring.fields import PROSE_WORDS, never_a_check
 from runner.authoring.problems import Problems
 from runner.authoring.routing import about_firing, routing_value, routing_word
 from runner.authoring.tiers import expect_operands, soft_marking, tier_lists
+from runner.authoring.tool_names import tool_matcher
 from runner.schema.case import TURN_CHECK_FIELDS, Case, Reading
 from runner.scoring.absence import literal_absence
 from runner.scoring.checks import parse_matcher
@@ -71,6 +72,9 @@ _CHECK_ID = re.compile(r"^[A-Za-z_][\w-]{0,79}$")
 GRADER_COMMAND_KEYS = ("run", "command", "cmd", "shell", "script")
 # Commands a check would run: that is a judge program's job.
 COMMAND_KEYS = ("command", "cmd", "script", "shell")
+# With no type, only these say the object is a command to run (`script:` may name a file the
+# agent should use).
+_UNTYPED_COMMAND_KEYS = ("run", "command", "cmd")
 COUNT_KEYS = ("min_count", "min", "at_least", "minimum", "count")
 OPERAND_KEYS[DESCRIBED] = OPERAND_KEYS[LITERAL]
 TERM_KEYS = ("terms", "values", "items", "keywords", "phrases", "strings", "patterns",
@@ -518,11 +522,27 @@ class CaseReader:
                     self.add("statement", MARK + entry.strip(),
                              f"{key}[{n}] (a sentence about a tool: graded on the tool calls)")
             rest = [e for e in entries if not _tool_sentence(e)]
+            if key != "tool_calls" and not words & _WORDS["neg"]:
+                rest = self._tool_names(key, rest)
             if len(rest) < len(entries):
                 if rest:
                     item[key] = rest
                 else:
                     item.pop(key)
+
+    def _tool_names(self, key: str, entries: list[Any]) -> list[Any]:
+        """Bare tool names under a field listing the tools to call: each a tool-call check
+        (runner.authoring.tool_names); the entries left, as they were."""
+        found = [(n, tool_matcher(e)) for n, e in enumerate(entries)]
+        for n, matcher in found:
+            if matcher is not None:
+                self.add("tool", matcher, f"{key}[{n}] (a tool name: called at least once)")
+        read = [m for _, m in found if m is not None]
+        if read:
+            self.mapped(f"`{key}` read as tool-call checks, each tool called at least once: "
+                        f"{', '.join(read[:6])}", "write them under `tool_calls` to make this "
+                        "explicit")
+        return [e for (_, m), e in zip(found, entries, strict=True) if m is None]
 
     def _command_program(self, item: dict[str, Any]) -> None:
         """A check's command becomes the case's grader program, unless it names one."""
@@ -1280,8 +1300,11 @@ class CaseReader:
         kind_neg = KNOWN_TYPES.get(name.lower())
         if not name and any(isinstance(value.get(k), str) for k in ("pattern", "regex")):
             kind_neg = REGEX, False  # no type, a pattern: a regular expression
-        if kind_neg is None and (self._grader_command(value, origin)
-                                 or self._program_typed(value, origin, name)):
+        if (kind_neg is None or not name and any(isinstance(value.get(k), str) for k in
+                                                 _UNTYPED_COMMAND_KEYS)) \
+                and self._grader_command(value, origin):
+            return  # no type but a command line to run (`{command: "test -f out.pdf"}`) too
+        if kind_neg is None and self._program_typed(value, origin, name):
             return
         if kind_neg is None:
             kind_neg = self._map_type(name, value, origin)
