@@ -58,12 +58,21 @@ def _values_naming_files(path: Path, skill_dir: Path) -> list[str]:
         if value.strip() and "\n" not in value and len(value) < 300 \
                 and not posix.is_absolute() and ".." not in posix.parts:
             for folder in (path.parent, skill_dir):
-                if (folder / posix).is_file() and (folder / posix).resolve().is_relative_to(
+                if _a_file(folder / posix) and (folder / posix).resolve().is_relative_to(
                         skill_dir.resolve()):
                     found.append((folder / posix).resolve().relative_to(
                         skill_dir.resolve()).as_posix())
                     break
     return found
+
+
+def _a_file(path: Path) -> bool:
+    """Whether a value names a file; a sentence is no file name, even one the system refuses
+    to look up (a name part over 255 bytes: ENAMETOOLONG)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def _strings(value: object) -> list[str]:

@@ -104,3 +104,13 @@ def test_check_json_reports_what_is_left_out(tmp_path: Path) -> None:
     findings = check_json(skill)["findings"]
     (line,) = [f for f in findings if "left out of the skill bundle" in f["message"]]
     assert line["code"] == "EV012" and "tasks/weekly.md" in line["message"]
+
+
+def test_a_long_prompt_in_a_root_set_is_no_file_name(tmp_path: Path) -> None:
+    """A value past the system's name limit (255 bytes a part) is a sentence, not a path:
+    looked up as one it raised ENAMETOOLONG and `check` crashed."""
+    prompt = "写一个会员积分系统的需求文档，需要支持积分获取、积分兑换、积分过期等场景。" * 4
+    skill = skill_with(tmp_path, {"evals/evals.json": json.dumps({"evals": [
+        {"id": "long", "prompt": prompt, "assertions": ["积分"]}]})})
+    assert len(prompt.encode()) > 255
+    assert len(check_json(skill)["cases"]) == 1
