@@ -25,7 +25,7 @@ from runner.authoring.crosscase import other_case_reference
 from runner.authoring.fields import PROSE_WORDS, never_a_check
 from runner.authoring.problems import Problems
 from runner.authoring.routing import about_firing, routing_value, routing_word
-from runner.authoring.tiers import expect_operands, soft_marking, tier_lists
+from runner.authoring.tiers import expect_operands, soft_marking, soft_objects, tier_lists
 from runner.schema.case import TURN_CHECK_FIELDS, Case, Reading
 from runner.scoring.absence import literal_absence
 from runner.scoring.checks import parse_matcher
@@ -170,7 +170,7 @@ _CHECK_NAME_WORDS = {"grader", "graders", "check", "checks", "assert", "asserts"
                      "validators", "validator", "validations", "tests", "criteria",
                      "expectations", "rules", "scorers", "matchers", "verifications"}
 # Mappings other tools hold a case's checks in, and the fields that make one such a mapping.
-EXPECT_MAPPINGS = ("expect", "expected", "expectations", "checks", "assert")
+EXPECT_MAPPINGS = ("expect", "expected", "expectations", "checks", "assert", "must")
 _CHECK_FIELDS = frozenset({"must_contain", "must_not_contain", "must_include", "must_avoid",
                            "must_have", "must_not_have", "must_mention", "must_not_mention",
                            "assertions", "statements", "outputs", "tool_calls", "json_checks",
@@ -453,6 +453,7 @@ class CaseReader:
                         "it wrote only), or leave it out (both)")
             item.pop("reads")
         self._scalars(item)
+        self._soft_objects(item)
         self._lists(item)
         self._given_lists(item)
         self._assertions(item)
@@ -521,7 +522,8 @@ class CaseReader:
         for origin, entry in soft:
             self.unread[f"{origin} (optional)"] = entry
         if soft:
-            self.mapped(f"`should` beside `must`: {len(soft)} item(s) of the soft tier, "
+            tiers = "/".join(dict.fromkeys(f"`{o.split('[')[0]}`" for o, _ in soft))
+            self.mapped(f"{tiers} beside `must`: {len(soft)} item(s) of the soft tier, "
                         "reported and not graded (graded, they would fail work that left them "
                         "out on purpose)", "move an item to `must` to grade it")
 
@@ -1166,6 +1168,15 @@ class CaseReader:
                     f"statement ({_shown(text)})",
                     f"write a literal under {key} (or the sentence under assertions) to "
                     "choose otherwise")
+
+    def _soft_objects(self, item: dict[str, Any]) -> None:
+        """`outputs`, `tool_calls`, `json_checks` objects marked soft by a field: reported and
+        not graded, as a soft assertion object is (`_object`)."""
+        for origin, value, marking in soft_objects(item, ("outputs", "tool_calls",
+                                                          "json_checks")):
+            self.unread[f"{origin} (optional)"] = value
+            self.mapped(f"{origin}: marked {marking}, not graded (an optional item cannot "
+                        f"fail): {_shown(value)[:80]}", "make it a requirement, or leave it out")
 
     def _given_lists(self, item: dict[str, Any]) -> None:
         for key in ("tool_calls", "json_checks"):
