@@ -453,7 +453,7 @@ class CaseReader:
                         "it wrote only), or leave it out (both)")
             item.pop("reads")
         self._scalars(item)
-        self._soft_objects(item)
+        self._soft_outputs(item)
         self._lists(item)
         self._given_lists(item)
         self._assertions(item)
@@ -1169,29 +1169,34 @@ class CaseReader:
                     f"write a literal under {key} (or the sentence under assertions) to "
                     "choose otherwise")
 
-    def _soft_objects(self, item: dict[str, Any]) -> None:
-        """`outputs`, `tool_calls`, `json_checks` objects marked soft by a field: reported and
-        not graded, as a soft assertion object is (`_object`)."""
-        for origin, value, marking in soft_objects(item, ("outputs", "tool_calls",
-                                                          "json_checks")):
-            self.unread[f"{origin} (optional)"] = value
-            self.mapped(f"{origin}: marked {marking}, not graded (an optional item cannot "
-                        f"fail): {_shown(value)[:80]}", "make it a requirement, or leave it out")
+    def _soft(self, value: dict[str, Any], origin: str, marking: str | None) -> bool:
+        """A check object marked soft by a field (runner.authoring.tiers.soft_marking): graded,
+        it would fail work that left it out on purpose; reported, not graded. True if so."""
+        if marking is None:
+            return False
+        self.unread[f"{origin} (optional)"] = value
+        self.mapped(f"{origin}: marked {marking}, not graded (an optional item cannot fail): "
+                    f"{_shown(value)[:80]}", "make it a requirement, or leave it out")
+        return True
+
+    def _soft_outputs(self, item: dict[str, Any]) -> None:
+        """`outputs` objects marked soft, taken out before the case is validated."""
+        for origin, value, marking in soft_objects(item, ("outputs",)):
+            self._soft(value, origin, marking)
 
     def _given_lists(self, item: dict[str, Any]) -> None:
         for key in ("tool_calls", "json_checks"):
             values = item.pop(key, None) or []
             for n, value in enumerate(values if isinstance(values, list) else [values]):
+                if isinstance(value, dict) and self._soft(value, f"{key}[{n}]",
+                                                          soft_marking(value)):
+                    continue
                 self.add("tool" if key == "tool_calls" else "json", value, f"{key}[{n}]")
 
     # -- assertion objects ------------------------------------------------------------------
 
     def _object(self, value: dict[str, Any], origin: str) -> None:
-        soft = soft_marking(value)
-        if soft is not None:  # graded, it would fail work that left it out on purpose
-            self.unread[f"{origin} (optional)"] = value
-            self.mapped(f"{origin}: marked {soft}, not graded (an optional item cannot fail): "
-                        f"{_shown(value)[:80]}", "make it a requirement, or leave it out")
+        if self._soft(value, origin, soft_marking(value)):
             return
         key = next((k for k in CONDITION_KEYS if isinstance(value.get(k), str)
                     and value[k].strip()), None)

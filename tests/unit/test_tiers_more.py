@@ -3,6 +3,7 @@ and soft marks on `outputs`, `tool_calls` and `json_checks` objects (runner.auth
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from tests.unit.test_tiers import PROMPT, check, graded, skill_with
@@ -53,7 +54,7 @@ def test_soft_marks_on_outputs_tool_calls_and_json_checks(tmp_path: Path) -> Non
     skill = skill_with(tmp_path, [{"id": "a", "prompt": PROMPT, "assertions": ["snapenv"],
                                    "outputs": [{"path": "README.md"},
                                                {"path": "CHANGELOG.md", "optional": True}],
-                                   "tool_calls": ["Write", {"tool": "Bash", "required": False}],
+                                   "tool_calls": [{"tool": "Bash", "required": False}, "Write"],
                                    "json_checks": [{"file": "a.json", "path": "x", "equals": 1,
                                                     "weight": 0},
                                                    {"file": "b.json", "path": "y",
@@ -63,7 +64,10 @@ def test_soft_marks_on_outputs_tool_calls_and_json_checks(tmp_path: Path) -> Non
     assert ("output", "README.md") in got and ("tool_call", "Write") in got
     assert not any("CHANGELOG" in e or "Bash" in e or ".json" in e for _, e in got)
     plain = check(str(skill)).output
-    for shown in ("outputs[1]: marked optional: true", "tool_calls[1]: marked required: false",
+    report = json.loads(check(str(skill), "--json").output)
+    assert [c["origin"] for c in report["cases"][0]["checks"]
+            if c["kind"] == "tool_call"] == ["tool_calls[1]"]  # numbered as the author wrote
+    for shown in ("outputs[1]: marked optional: true", "tool_calls[0]: marked required: false",
                   "json_checks[0]: marked weight: 0", "json_checks[1]: marked severity"):
         assert shown in plain
 
