@@ -1,5 +1,6 @@
 """promptfoo `javascript` / `python` asserts whose body is one simple expression over `output`
-(issue 26; docs/case-sets.md#promptfoo), read as the runner's own checks.
+(issue 26; docs/case-sets.md#sets-in-the-wild-layouts-dialects-nothing-in-silence), read as
+the runner's own checks.
 
 The body is parsed by the shapes below, never run or evaluated: code can do anything, and a
 shape this module does not know keeps the precise EV012 note of promptfoo.py. Shapes read
