@@ -100,11 +100,44 @@ def price_order(models: Sequence[str]) -> list[str]:
     return sorted(models, key=key)
 
 
-def _standing(test: NonInferiority, alpha: float) -> tuple[Standing, bool]:
+def _standing(test: NonInferiority) -> tuple[Standing, float | None]:
+    """The standing the observed difference gives, and the one-sided p of the test that
+    matches it (small: the standing is firm)."""
     good = test.difference < test.margin
-    firm = (test.p_good if good else test.p_bad)
     return (Standing.GOOD_ENOUGH if good else Standing.NOT_GOOD_ENOUGH,
-            firm is not None and firm <= alpha)
+            test.p_good if good else test.p_bad)
+
+
+def shaffer_good(p_good: Sequence[float | None]) -> list[float | None]:
+    """Holm's step-down over every model's p_good, with Shaffer's first step: the model truly
+    best cannot trail another by the margin, so at most m - 1 of the m "trails by the margin
+    or more" hypotheses are true together, and the smallest p is multiplied by m - 1, not m
+    (two models: no adjustment). The chance that any model truly at or beyond the margin is
+    called good enough firmly is then at most alpha."""
+    known = sorted((p, i) for i, p in enumerate(p_good) if p is not None)
+    m = len(known)
+    out: list[float | None] = [None] * len(p_good)
+    running = 0.0
+    for rank, (p, i) in enumerate(known):
+        running = max(running, min(1.0, max(m - rank - (rank == 0), 1) * p))
+        out[i] = running
+    return out
+
+
+def holm_standings(rows: Sequence[ModelRow], alpha: float) -> list[ModelRow]:
+    """Firmness over the whole table: good enough is firm when the row's p_good, adjusted over
+    the models (`shaffer_good`), is at most alpha. Tested one by one at alpha, two or three
+    models exactly at the margin were called good enough firmly by some test about twice as
+    often as alpha (bench/models_more.py), and `cheapest_firm` with them. Not good enough
+    stays a question about one model: its p_bad at alpha."""
+    adjusted = shaffer_good([r.test.p_good if r.test else None for r in rows])
+    out = []
+    for row, adj in zip(rows, adjusted, strict=True):
+        good = row.standing is not Standing.NOT_GOOD_ENOUGH
+        p = adj if good else row.firm_p
+        out.append(row.model_copy(update={"firm_p_adjusted": p,
+                                          "firm": p is not None and p <= alpha}))
+    return out
 
 
 def _stand_in(smaller: Report, bigger: Report, results: dict[str, list[TrialResult]],
@@ -168,7 +201,7 @@ def build_model_table(reports: Sequence[Report], results: dict[str, list[TrialRe
         test = noninferiority(
             pair_up(results[reference], Arm.CANDIDATE, results[model], Arm.CANDIDATE),
             report.k, margin, alpha)
-        standing, firm = _standing(test, alpha)
+        standing, firm_p = _standing(test)
         if model == best:
             standing = Standing.BEST
         without = report.arms.get(str(Arm.BASELINE))
@@ -177,8 +210,10 @@ def build_model_table(reports: Sequence[Report], results: dict[str, list[TrialRe
             known_price=price_for(model)[1], sessions=sum(a.trials for a in report.arms.values()),
             pass_with=report.arms[str(Arm.CANDIDATE)].pass_rate,
             pass_without=without.pass_rate if without else None, comparison=comparison,
-            cost_per_session=per_session, cost_per_pass=per_pass, standing=standing, firm=firm,
-            test=test, reference=reference, stopped_early=model in stopped))
+            cost_per_session=per_session, cost_per_pass=per_pass, standing=standing,
+            firm=False, firm_p=firm_p, test=test, reference=reference,
+            stopped_early=model in stopped))
+    rows = holm_standings(rows, alpha)
     enough = [r.model for r in rows if r.standing is not Standing.NOT_GOOD_ENOUGH]
     # firm: shown within the margin of the best other model (the best too needs the test)
     firm_enough = [r.model for r in rows if r.standing is not Standing.NOT_GOOD_ENOUGH and r.firm]

@@ -31,7 +31,7 @@ def _words(text: str) -> int:
     return len(_CJK.sub(" ", text).split()) + (cjk + 1) // 2
 # Text pasted after a colon that ends its line ("Tighten this prompt:\n<the prompt>"), unless
 # what follows is a list of instructions.
-_PASTED = re.compile(r":[ \t]*\n+(?![ \t]*(?:[-*•]|\d+[.)])\s).*", re.DOTALL)
+_PASTED = re.compile(r"[:：][ \t]*\n+(?![ \t]*(?:[-*•]|\d+[.)])\s).*", re.DOTALL)
 
 
 def quoted_spans(text: str, pasted: bool = False) -> list[tuple[int, int]]:
@@ -78,6 +78,7 @@ def restated_phrase(prompt: str, phrases: list[str]) -> str | None:
 
 # English words that deny what follows, one list for every reader of a denial (absence,
 # routing expectations, the assertion language), so that a language's words are added once.
+# (other languages' denials, with their own word order: runner.analysis.wording_i18n)
 NEGATIONS: tuple[str, ...] = ("no", "not", "never", "nor", "without", "don't", "doesn't",
                               "do not", "does not")
 

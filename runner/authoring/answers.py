@@ -32,7 +32,8 @@ _PLANTED = re.compile(
     r"\b\s*[:\-]")
 # Notes that say a case's files are references behind the answer, not inputs.
 REFERENCE_NOTE = re.compile(
-    r"(?i)\b(?:files?|fixtures?)\b[^.\n]{0,80}?\b(?:are|is|serve as|used as|for)\b[^.\n]{0,40}?"
+    r"(?i)\b(?:files?|fixtures?)\b[^.\n]{0,80}?\b(?:are|is|serve as|used as|for|lists?|names?|"
+    r"holds?|gives?|cites?|points? (?:to|at))\b[^.\n]{0,40}?"
     r"\b(?:references?|reference (?:output|answer)s?|expected outputs?|answers?|ground truth|"
     r"(?:for|by) the grader)\b")
 

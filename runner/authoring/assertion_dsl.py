@@ -2,8 +2,9 @@
 quoted and prefixed forms that are deterministic checks, read as checks with the operand
 exactly as written, never as sentences for the grader.
 
-- `contains 'X'`, `does not contain 'X'` (also `"X"`), and `contains 'X' or contains 'Y'`
-  (one alternation), `contains 'X' and contains 'Y'` (two checks);
+- `contains 'X'`, `does not contain 'X'` (also `"X"`), the same in the languages of
+  runner.analysis.wording_i18n (`no contiene 'X'`, `不包含 'X'`, `「X」を含まない`), and
+  `contains 'X' or contains 'Y'` (one alternation), `contains 'X' and contains 'Y'` (two checks);
 - `CONTAINS: X`, `NOT_CONTAINS: X`, `regex: R`, `not_regex: R` (any case of the prefix);
 - `SKILL_LOADED: name`: a routing expectation (the skill loads), which no check can see in the
   work: offered as a trigger query.
@@ -18,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from runner.analysis.wording import negation_pattern
+from runner.analysis.wording_i18n import quoted_clause
 
 # `PRIORITY_2: CONTAINS: x`: the priority is the author's weight, not part of the operand.
 _LABEL = re.compile(r"^\s*PRIORITY_\d+\s*:\s*", re.IGNORECASE)
@@ -66,6 +68,18 @@ def _clauses(text: str) -> tuple[list[tuple[bool, str]], str] | None:
     return found, next(iter(joins), "and")
 
 
+def _other_language(body: str) -> DslReading | None:
+    """`no contiene 'X'`, `不包含 'X'`: one clause, whole; several operands only when denied
+    ("ni 'X' ni 'Y'": none of them), since a positive join's meaning is the author's."""
+    found = quoted_clause(body)
+    if found is None:
+        return None
+    negated, operands = found
+    if negated:
+        return DslReading(checks=tuple("not:" + o for o in operands))
+    return DslReading(checks=(operands[0],)) if len(operands) == 1 else None
+
+
 def read_dsl(text: str) -> DslReading | None:
     """The checks (or routing expectation) a DSL string is, or None when it is not one."""
     body = _LABEL.sub("", text, count=1)
@@ -80,7 +94,7 @@ def read_dsl(text: str) -> DslReading | None:
                                    "NOT_REGEX": "not:re:"}[kind] + operand,))
     parsed = _clauses(body.strip())
     if parsed is None:
-        return None
+        return _other_language(body)
     clauses, join = parsed
     if join == "or" and len(clauses) > 1:
         if any(negated for negated, _ in clauses):

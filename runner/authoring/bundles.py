@@ -15,6 +15,7 @@ import os
 import shutil
 import tarfile
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from runner.authoring.skill import staged_files
@@ -50,9 +51,11 @@ def pack_library(skills: list[Skill]) -> bytes:
     return _pack_pairs(pairs)
 
 
-def pack_skill(skill_dir: Path) -> bytes:
-    """The bytes an arm receives: everything but evals/ (see runner.authoring.skill)."""
-    return _pack(skill_dir, staged_files(skill_dir))
+def pack_skill(skill_dir: Path, exclude: Iterable[str] = ()) -> bytes:
+    """The bytes an arm receives: everything but evals/ (see runner.authoring.skill) and the
+    case set's own files elsewhere in the skill (`exclude`, runner.authoring.set_owned)."""
+    left_out = set(exclude)
+    return _pack(skill_dir, [f for f in staged_files(skill_dir) if f.as_posix() not in left_out])
 
 
 def pack_fixtures(skill_dir: Path, files: list[str] | None = None) -> bytes:

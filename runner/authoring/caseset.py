@@ -32,7 +32,7 @@ from runner.authoring.dialects import (
     word_count,
     written_in_statements,
 )
-from runner.authoring.inline import split_inline
+from runner.authoring.inline import file_references, split_inline
 from runner.authoring.inputs import SetFolders, pointed_inputs, staged_fields
 from runner.authoring.joined import TOP_ALIASES, read_joined
 from runner.authoring.layouts import (
@@ -40,9 +40,11 @@ from runner.authoring.layouts import (
     case_skill,
     drop_skill,
     find_prose,
+    held_instead,
     locate,
     prose_refusal,
     read_set,
+    search_order,
     several_skills,
     shared_naming,
 )
@@ -52,11 +54,18 @@ from runner.authoring.outside import Outside
 from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms
 from runner.authoring.prompt_field import no_prompt
-from runner.authoring.prompts import missing_inputs, placeholders, staged_names
+from runner.authoring.prompts import (
+    describes_a_prompt,
+    missing_inputs,
+    placeholders,
+    staged_names,
+)
 from runner.authoring.reach import report_reach
 from runner.authoring.runnable import cannot_run
+from runner.authoring.set_owned import report_exclusions
 from runner.authoring.shapes import unwrap
 from runner.authoring.siblings import read_with_findings
+from runner.authoring.skillgrade import read_tasks
 from runner.errors import CaseSetError
 from runner.schema.case import (
     CASESET_RELPATH,
@@ -109,9 +118,25 @@ def located_set(skill_dir: Path, name: str | None = None,
     prose = find_prose(skill_dir, name)
     if prose is not None:
         raise prose_refusal(prose, skill_dir)
-    raise CaseSetError(str(skill_dir / CASESET_RELPATH), "no case set: create evals/evals.json "
-                       "(see README, 'A skill and its case set'), or draft one with "
-                       f"`skill-eval cases {skill_dir} --generate`")
+    raise CaseSetError(str(skill_dir / CASESET_RELPATH), "no case set" + _triggers_only(
+        skill_dir, name) + ": create evals/evals.json (see README, 'A skill and its case set'), "
+                       f"or draft one with `skill-eval cases {skill_dir} --generate`"
+                       + held_instead(skill_dir, name))
+
+
+def _triggers_only(skill_dir: Path, name: str | None) -> str:
+    """The trigger files a skill with no case set has: said, never passed over in silence
+    (they measure whether it fires, not what it does)."""
+    files: list[str] = []
+    for folder, _ in search_order(skill_dir, name):  # the folders `trigger` reads, in order
+        below = folder / "trigger"
+        files = [str(p) for p in sorted([*folder.glob("*trigger*"), *folder.glob("routing.*"),
+                                         *(below.iterdir() if below.is_dir() else [])])
+                 if p.is_file() and p.suffix in (".json", ".yaml", ".yml")]
+        if files:
+            break
+    return (f" (only trigger queries: {', '.join(files)}, measured by `skill-eval trigger "
+            f"{skill_dir}`; a case set says what the skill should do)" if files else "")
 
 
 def _read_file(path: Path, skill_dir: Path,
@@ -137,7 +162,7 @@ def _read_file(path: Path, skill_dir: Path,
     for alias in TOP_ALIASES:
         if alias in raw and "evals" not in raw:
             raw["evals"] = raw.pop(alias)
-    return raw
+    return read_tasks(raw, path, skill_dir, problems)  # skillgrade's tasks mapped
 
 
 def _case_ids(items: list[Any], problems: Problems) -> list[str]:
@@ -198,12 +223,14 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     in_statements = written_in_statements(items)
     for item, label in zip(items, _case_ids(items, problems), strict=True):
         _read_case(item, label, _Setting(skill_dir, about, case_fixtures.get(label, fixtures),
-                                         programs, problems, in_statements), read)
+                                         programs, problems, in_statements,
+                                         _names(name, default_name, skill_dir)), read)
     programs.unread()
     _routing_summary(read.routing, problems)
     cases = _linked(read, fixtures, problems)
     _mcp_needs(skill_dir, cases, problems)
     report_reach(skill_dir, cases, problems)
+    report_exclusions(skill_dir, [str(f) for f in found.files], cases, problems)
     judge_expected = raw.get("judge_expected_output", False)
     if not isinstance(judge_expected, bool):
         problems.refuse("EV009", "", "judge_expected_output: true or false",
@@ -262,6 +289,12 @@ def _top_level(raw: dict[str, Any], problems: Problems) -> dict[str, Any]:
     return about
 
 
+def _names(*given: str | Path | None) -> tuple[str, ...]:
+    """The names a case may call the skill by: the set's, SKILL.md's, its folder's."""
+    names = [g.name if isinstance(g, Path) else g for g in given]
+    return tuple(dict.fromkeys(n.strip() for n in names if n and n.strip()))
+
+
 @dataclass(frozen=True)
 class _Setting:
     """What every case of one set is read against."""
@@ -272,6 +305,7 @@ class _Setting:
     programs: SetPrograms
     problems: Problems
     in_statements: bool
+    names: tuple[str, ...] = ()  # what the set may call the skill
 
 
 @dataclass
@@ -311,7 +345,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
         return
     before = len(problems.refusals)
     item, inline = _inline(item, label, at)
-    reader = CaseReader(problems, label, at.in_statements)
+    reader = CaseReader(problems, label, at.in_statements, at.names)
     normalized = {**reader.read(item), "id": label}
     read.depends[label] = reader.depends
     read.routing += reader.routing
@@ -367,6 +401,11 @@ def _inline(item: dict[str, Any], label: str, at: _Setting) -> tuple[dict[str, A
                                                                      dict[str, str]]:
     """The case without its inline fixtures, and those fixtures (refused when malformed or
     when one is the skill itself)."""
+    item, notes = file_references(item)
+    if notes:
+        at.problems.report("EV012", label, "files given as objects with a path: each read "
+                           "as the file at its path; " + ", ".join(f"`{n}`" for n in notes)
+                           + " kept as the author's note, not graded", "none needed")
     item, inline, wrong = split_inline(item)
     for message in wrong:
         at.problems.refuse("EV009", label, message, "give each inline fixture a relative path "
@@ -462,6 +501,10 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         f"{', '.join(blanks[:5])}: the session would receive them as written",
                         "write the value in place of each placeholder (a fixture's path as "
                         "it is staged, e.g. notes.txt for evals/files/notes.txt)")
+    if describes_a_prompt(case.prompt):
+        problems.refuse("EV009", case.id, f"the prompt {case.prompt[:70]!r} describes the "
+                        "prompt to write (a template's text), not a request a user would "
+                        "send", "write the request itself, as the user would type it")
     listed = {f: [p.relative_to(skill.root / f).as_posix() for p in (skill.root / f).rglob("*")
                   if p.is_file()] for f in case.files if (skill.root / f).is_dir()}
     for name in missing_inputs(case, staged_names(case, listed)):
@@ -603,7 +646,7 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
     outputs = {o.path for o in case.outputs}
     kept: list[str] = []
     origins: list[str] = []
-    staged_at: dict[str, str] = {}
+    staged_at: dict[str, str] = dict(case.staged_at)  # where the set itself puts them
     carried: dict[str, str] = {}  # from outside the skill (runner.authoring.outside)
     for file in case.files:
         posix = PurePosixPath(file)
@@ -729,7 +772,7 @@ def _preflight_case(skill_dir: Path, case: Case, refuse: Refuse) -> None:
     for turn in (case.first_turn, *case.follow_ups):  # a turn's own, run right after it
         if turn is not None and turn.judge_program:
             _preflight_program(skill_dir, turn.judge_program, refuse)
-        if turn is not None and turn.grader_program:
+        if turn is not None and turn.grader_program and turn.grader_program.path:
             _preflight_program(skill_dir, turn.grader_program.path, refuse)
     root = skill_dir.resolve()
     for file in case.files:

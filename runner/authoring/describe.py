@@ -11,6 +11,7 @@ from runner.schema.case import Case, Reading
 from runner.schema.checked import CaseReading, CheckReading, FixtureReading
 from runner.schema.enums import CheckKind
 from runner.scoring.absence import states_absence
+from runner.scoring.asked import reads_as_file
 from runner.scoring.checks import describe_matcher
 from runner.scoring.conditional import condition_of
 from runner.scoring.on_calls import MARK, about_writing, on_calls
@@ -32,7 +33,10 @@ def _origin(origins: dict[str, tuple[str, ...]], field: str, index: int) -> str:
 
 
 def _statement(text: str) -> tuple[str, str]:
-    files = [f for f in _FILE.findall(text) if not re.fullmatch(r"[\d.]+", f)]
+    # the grader's own reading of a file name (a folder or a known extension): `e.g.`,
+    # `j.smith` and `corp.local` are words, not files
+    files = [f for f in _FILE.findall(text) if not re.fullmatch(r"[\d.]+", f)
+             and reads_as_file(f)]
     graded = "grader model: pass only on a verbatim quote verified in the source it names"
     if states_absence(text):  # nothing to quote for an absence
         graded = ("grader model, an absence: passes when nothing in the material breaks it "

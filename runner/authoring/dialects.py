@@ -20,12 +20,14 @@ from typing import Any
 
 import yaml
 
+from runner.analysis.wording_i18n import OPTIONAL_RE
 from runner.authoring.assertion_dsl import read_dsl
 from runner.authoring.crosscase import other_case_reference
 from runner.authoring.fields import PROSE_WORDS, never_a_check
 from runner.authoring.problems import Problems
 from runner.authoring.routing import about_firing, routing_value, routing_word
 from runner.authoring.tiers import expect_operands, soft_marking, soft_objects, tier_lists
+from runner.authoring.tool_names import tool_matcher
 from runner.schema.case import TURN_CHECK_FIELDS, Case, Reading
 from runner.scoring.absence import literal_absence
 from runner.scoring.checks import parse_matcher
@@ -70,6 +72,9 @@ _CHECK_ID = re.compile(r"^[A-Za-z_][\w-]{0,79}$")
 GRADER_COMMAND_KEYS = ("run", "command", "cmd", "shell", "script")
 # Commands a check would run: that is a judge program's job.
 COMMAND_KEYS = ("command", "cmd", "script", "shell")
+# With no type, only these say the object is a command to run (`script:` may name a file the
+# agent should use).
+_UNTYPED_COMMAND_KEYS = ("run", "command", "cmd")
 COUNT_KEYS = ("min_count", "min", "at_least", "minimum", "count")
 OPERAND_KEYS[DESCRIBED] = OPERAND_KEYS[LITERAL]
 TERM_KEYS = ("terms", "values", "items", "keywords", "phrases", "strings", "patterns",
@@ -132,6 +137,9 @@ AVOID_LISTS = ("forbidden", "avoid", "avoids", "banned", "disallowed", "prohibit
                "must_never_contain", "must_never_include", "must_never_say")
 _TEXT_WORDS = {"word", "words", "phrase", "phrases", "term", "terms", "string", "strings",
                "token", "tokens", "text", "texts", "say", "says", "wording", "vocabulary"}
+# A claim is what the work asserts, in any wording: a list of claims it must not make
+# (`forbidden_claims`) is statements for the grader, never texts to find verbatim.
+_CLAIM_WORDS = {"claim", "claims", "statement", "statements"}
 # Fields other tools write that normalize_case turns into this runner's own.
 CONSUMED_FIELDS = ("expectations", "selftune_assertions", "must_have", "must_not_have",
                    "must_include", "must_avoid", "fail", "failures", "must_not")
@@ -181,6 +189,10 @@ _READ_WORDS = {"ref", "refs", "references", "reads", "read", "docs"}
 _RUN_WORDS = {"script", "scripts", "runs", "run", "executes"}
 # Words in the name of a mapping of named groups of texts that the work must hold.
 _GROUP_WORDS = {"required", "must", "expected", "should"}
+# A list of codes the answer must cite (`expected_rule_ids: ["HD-MOTION-004"]`, a lint
+# code, a CWE): an identifier in capitals with a digit, exact, never part of a longer code.
+_CODE_WORDS = {"id", "ids", "code", "codes"}
+_CODE = re.compile(r"^[A-Z][A-Z0-9]*(?:[-_.:][A-Z0-9]+)*$")
 # A rule judge's output conditions: each a text to find, or (True) a regular expression.
 OUTPUT_CONDITIONS = {"output_contains": False, "output_matches": True, "output_regex": True}
 # A judge mapping's key for its program's path.
@@ -317,6 +329,26 @@ def _operand(value: dict[str, Any], kind: str) -> str | None:
                  and value[k]), None)
 
 
+# Words in a type's name saying its terms come in a given order.
+_ORDERED = {"ordered", "order", "sequence", "sequential", "sequenced", "inorder"}
+
+
+def _compiles(pattern: str) -> bool:
+    try:
+        re.compile(pattern)
+    except re.error:
+        return False
+    return True
+
+
+def _pattern_only(value: dict[str, Any]) -> bool:
+    """The object's operand is a regular expression (`pattern`, `patterns`, `regex`) and no
+    key only a literal fills is there (a `text` beside a pattern is the check's label)."""
+    return any(isinstance(value.get(k), (str, list)) and value[k]
+               for k in ("pattern", "patterns", "regex", "regexp")) and not any(
+        k in value for k in ("value", "substring", "literal", "needle", "terms", "values"))
+
+
 def _statement_text(value: dict[str, Any]) -> str | None:
     return next((value[k] for k in STATEMENT_KEYS if isinstance(value.get(k), str)
                  and value[k].strip()), None)
@@ -364,8 +396,9 @@ def _strings(value: Any) -> list[str] | None:
 
 
 
-# A statement its author marks optional ("Optionally proposes ...", "(optional) ...").
-_OPTIONAL = re.compile(r"(?i)^\s*(?:optionally\b|\(optional\)|optional\s*[:\-\u2013\u2014])")
+# A statement its author marks optional ("Optionally proposes ...", "(optional) ...", "Bonus:",
+# "Opcional: ...", "（可选）..."): runner.analysis.wording_i18n.OPTIONAL, every language.
+_OPTIONAL = OPTIONAL_RE
 
 def _aliased(item: dict[str, Any]) -> None:
     """Another tool's name for a case field, as the runner's (lists under both: joined)."""
@@ -378,8 +411,10 @@ def _aliased(item: dict[str, Any]) -> None:
 class CaseReader:
     """Reads one case: its entries, where each came from, and its problems."""
 
-    def __init__(self, problems: Problems, label: str, set_of_statements: bool) -> None:
+    def __init__(self, problems: Problems, label: str, set_of_statements: bool,
+                 names: tuple[str, ...] = ()) -> None:
         self.problems, self.label, self.in_statements = problems, label, set_of_statements
+        self.names = names  # what the set calls the skill ("Does not run ledger-audit")
         self.checks: list[str] = []
         self.statements: list[str] = []
         self.tool_calls: list[str] = []
@@ -445,6 +480,7 @@ class CaseReader:
         self._dependencies(item)
         self._task_material(item)
         self._tool_statements(item)
+        self._cited_codes(item)
         self._unknown_fields(item)
         reads = item.get("reads")
         if reads is not None and reads not in {m.value for m in Reading}:
@@ -487,11 +523,27 @@ class CaseReader:
                     self.add("statement", MARK + entry.strip(),
                              f"{key}[{n}] (a sentence about a tool: graded on the tool calls)")
             rest = [e for e in entries if not _tool_sentence(e)]
+            if key != "tool_calls" and not words & _WORDS["neg"]:
+                rest = self._tool_names(key, rest)
             if len(rest) < len(entries):
                 if rest:
                     item[key] = rest
                 else:
                     item.pop(key)
+
+    def _tool_names(self, key: str, entries: list[Any]) -> list[Any]:
+        """Bare tool names under a field listing the tools to call: each a tool-call check
+        (runner.authoring.tool_names); the entries left, as they were."""
+        found = [(n, tool_matcher(e)) for n, e in enumerate(entries)]
+        for n, matcher in found:
+            if matcher is not None:
+                self.add("tool", matcher, f"{key}[{n}] (a tool name: called at least once)")
+        read = [m for _, m in found if m is not None]
+        if read:
+            self.mapped(f"`{key}` read as tool-call checks, each tool called at least once: "
+                        f"{', '.join(read[:6])}", "write them under `tool_calls` to make this "
+                        "explicit")
+        return [e for (_, m), e in zip(found, entries, strict=True) if m is None]
 
     def _command_program(self, item: dict[str, Any]) -> None:
         """A check's command becomes the case's grader program, unless it names one."""
@@ -544,8 +596,9 @@ class CaseReader:
         gradable = (self.checks or self.statements or self.tool_calls or self.json_checks
                     or item.get("outputs") or item.get("judge_program"))
         expected = item.get("expected_output")
-        if not gradable and isinstance(expected, str) and about_firing(expected) is not None:
-            self.routing.append(bool(about_firing(expected)))
+        fires = about_firing(expected, self.names) if isinstance(expected, str) else None
+        if not gradable and fires is not None:
+            self.routing.append(fires)
             self.unread["expected_output (about the skill firing)"] = expected
         if not gradable and self.routing:
             self.routing_only = True
@@ -620,6 +673,28 @@ class CaseReader:
             self.mapped(f"`{key}` sent with the prompt, labelled {label!r} ({len(text)} "
                         f"characters): {why}", f"fold `{key}` into `prompt` to make this "
                         "explicit, or rename it to keep it unsent")
+
+    def _cited_codes(self, item: dict[str, Any]) -> None:
+        """`expected_rule_ids: ["HD-MOTION-004"]`, `forbidden_codes`: codes the answer must (or,
+        under a negative name, must not) cite, each an exact match on the work: a code is its
+        own operand, and `CWE-79` is not cited by `CWE-798`."""
+        for key in list(item):
+            words = _words(key)
+            codes = _strings(item[key])
+            negate = bool(words & _WORDS["neg"])
+            if not words & _CODE_WORDS or not (negate or words & _GROUP_WORDS) \
+                    or codes is None or not all(_CODE.match(c.strip()) and any(
+                        ch.isdigit() for ch in c) for c in codes):
+                continue
+            item.pop(key)
+            for n, code in enumerate(codes):
+                pattern = rf"re:(?<![\w-]){re.escape(code.strip())}(?![\w-])"
+                self.add("check", ("not:" if negate else "") + pattern,
+                         f"{key}[{n}] (a code that must {'not ' if negate else ''}appear)")
+            self.mapped(f"`{key}`: {len(codes)} code(s) the work must "
+                        f"{'not ' if negate else ''}cite, each an exact match "
+                        f"({', '.join(codes[:3])})", "write them as assertions: "
+                        f"\"re:\\\\b{codes[0]}\\\\b\"")
 
     def _unknown_fields(self, item: dict[str, Any]) -> None:
         known = set(Case.model_fields) | set(CONSUMED_FIELDS)
@@ -868,7 +943,8 @@ class CaseReader:
                      and rest[k].strip()), None)
         if text is None:
             return None
-        reader = CaseReader(self.problems, f"{self.label} turn {number}", self.in_statements)
+        reader = CaseReader(self.problems, f"{self.label} turn {number}", self.in_statements,
+                            self.names)
         read = reader.read(rest) if rest else {}
         turn = {k: read.pop(k) for k in TURN_CHECK_FIELDS if k in read}
         kept = {k: v for k, v in {**read.pop("extra", {}), **read}.items() if v}
@@ -883,8 +959,24 @@ class CaseReader:
         for key in list(item):
             fires = routing_value(key, item[key])
             if fires is None:
+                fires = self._expected_skill(key, item[key])
+            if fires is None:
                 continue
             self._routed(key, item.pop(key), fires, item)
+
+    def _expected_skill(self, key: str, value: Any) -> bool | None:
+        """`expected_primary: "ledger-audit"`, `expected_skill: "none"`: the skill a router
+        should pick for the prompt. This one (by its names) fires; "none", or another skill's
+        name (a slug), does not. Else None."""
+        # (`target_skill` names the skill a case of a collection's set belongs to: no routing)
+        if not (_words(key) & {"expected", "expect"}
+                and _words(key) & {"skill", "primary", "route", "routing", "router"}) \
+                or not isinstance(value, str) or not self.names:
+            return None
+        said = value.strip().lower()
+        if said in {n.lower() for n in self.names}:
+            return True
+        return False if said in ("none", "") or _IDENTIFIER.match(said) else None
 
     def _routed(self, key: str, value: Any, fires: bool, item: dict[str, Any]) -> None:
         self.routing.append(fires)
@@ -911,7 +1003,7 @@ class CaseReader:
         kept: list[tuple[str, str]] = []
         dropped: list[str] = []
         for text, origin in zip(self.statements, self.origins["statements"], strict=True):
-            fires = about_firing(text)
+            fires = about_firing(text, self.names)
             fires = routing_word(text) if fires is None and len(text.split()) <= 4 else fires
             if fires is None:
                 kept.append((text, origin))
@@ -1050,11 +1142,16 @@ class CaseReader:
             words = _words(key)
             values = item[key]
             values = [values] if isinstance(values, str) and values.strip() else values
-            if not (key in AVOID_LISTS or words & _WORDS["neg"] and words & _TEXT_WORDS) \
+            claims = bool(words & _WORDS["neg"] and words & _CLAIM_WORDS)
+            if not (key in AVOID_LISTS or words & _WORDS["neg"] and words & _TEXT_WORDS
+                    or claims) \
                     or not isinstance(values, list) or not values \
                     or not all(isinstance(v, str) and v.strip() for v in values):
                 continue
             item.pop(key)
+            if claims:
+                self._avoided_claims(key, values)
+                continue
             literals = 0
             avoids = "The run avoids this failure: " if key in FAIL_ALIASES else \
                 "The run avoids this: "
@@ -1069,6 +1166,17 @@ class CaseReader:
             self.mapped(f"`{key}`: {literals} text(s) that must not appear (not-contains "
                         f"checks), {len(values) - literals} sentence(s) of what the run avoids "
                         "(statements)", "write the texts under assertions as `not:TEXT`")
+
+    def _avoided_claims(self, key: str, values: list[str]) -> None:
+        """`forbidden_claims`, `must_not_claim_statements`...: each a claim the work must not
+        make, however worded, so a statement of what the run avoids (an absence: it passes
+        unless the grader quotes the work making it)."""
+        for n, text in enumerate(values):
+            self.add("statement", f"The run avoids this claim: {text}", f"{key}[{n}]")
+        self.mapped(f"`{key}`: {len(values)} claim(s) the work must not make, graded as "
+                    "statements of what the run avoids (a claim can be worded any way, so "
+                    "never a text to find)", "write them under `expectations` as \"Does not "
+                    "claim that ...\"")
 
     def _scalars(self, item: dict[str, Any]) -> None:
         """A string (or one object) where a list is expected is that one item, never walked
@@ -1208,8 +1316,11 @@ class CaseReader:
         kind_neg = KNOWN_TYPES.get(name.lower())
         if not name and any(isinstance(value.get(k), str) for k in ("pattern", "regex")):
             kind_neg = REGEX, False  # no type, a pattern: a regular expression
-        if kind_neg is None and (self._grader_command(value, origin)
-                                 or self._program_typed(value, origin, name)):
+        if (kind_neg is None or not name and any(isinstance(value.get(k), str) for k in
+                                                 _UNTYPED_COMMAND_KEYS)) \
+                and self._grader_command(value, origin):
+            return  # no type but a command line to run (`{command: "test -f out.pdf"}`) too
+        if kind_neg is None and self._program_typed(value, origin, name):
             return
         if kind_neg is None:
             kind_neg = self._map_type(name, value, origin)
@@ -1379,9 +1490,23 @@ class CaseReader:
             body = "|".join(terms if regex else (re.escape(t) for t in terms))
             self.add("check", ("not:" if negate else "") + "re:" + body, shown + " (any)")
             return
+        if _words(name) & _ORDERED and len(terms) > 1 and not negate:
+            self._in_order(terms, regex, shown)
+            return
         prefix = ("not:" if negate else "") + ("re:" if regex else "")
         for n, term in enumerate(terms):
             self.add("check", prefix + term, f"{shown} term {n + 1}")
+
+    def _in_order(self, terms: list[str], regex: bool, shown: str) -> None:
+        """Terms a type says come in order (`ordered_content`): one check that finds each
+        after the one before; a term that is no regular expression is read as its text."""
+        literal = [t for t in terms if not regex or not _compiles(t)]
+        parts = [re.escape(t) if t in literal else f"(?:{t})" for t in terms]
+        self.add("check", "re:(?s)" + ".*?".join(parts), f"{shown} ({len(terms)} in order)")
+        self.mapped(f"{shown}: its {len(terms)} terms must appear in this order: one check"
+                    + (f"; read as text, not a regular expression: {literal}"
+                       if regex and literal else ""),
+                    "none needed")
 
     def _tool(self, value: dict[str, Any], shown: str) -> None:
         tool = _tool_name(value)
@@ -1432,6 +1557,8 @@ class CaseReader:
             operand = {REGEX for k in OPERAND_KEYS[REGEX][:4] if k in value} | {
                 LITERAL for k in OPERAND_KEYS[LITERAL][:6] if k in value}
             families = operand if len(operand) == 1 else families | operand
+        if families == {LITERAL} and _pattern_only(value):
+            families = {REGEX}  # `content_contains` with a `pattern`: its `text` is a label
         negate = bool(words & _WORDS["neg"])
         if len(families) == 1:
             (kind,) = families

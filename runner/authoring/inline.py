@@ -35,6 +35,23 @@ def path_problem(path: str) -> str | None:
     return None
 
 
+def _is_reference(entry: Any) -> bool:
+    return (isinstance(entry, dict) and not _is_inline(entry)
+            and sum(isinstance(entry.get(k), str) for k in PATH_KEYS) == 1)
+
+
+def file_references(item: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """A `files` entry written as an object with a path and no content (`{path, purpose}`)
+    names a file of the skill like a plain path: the case with each such entry as its path,
+    and the other fields those objects carry (the author's notes on the input, not graded)."""
+    files = item.get("files")
+    if not isinstance(files, list) or not any(_is_reference(f) for f in files):
+        return item, []
+    notes = sorted({k for f in files if _is_reference(f) for k in f if k not in PATH_KEYS})
+    paths = [_entry(f)[0] if _is_reference(f) else f for f in files]
+    return {**item, "files": paths}, notes
+
+
 def split_inline(item: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str], list[str]]:
     """The case without its inline fixtures, those fixtures (path -> content) and what is
     wrong with any of them (each a message; the caller refuses the case)."""

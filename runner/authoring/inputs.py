@@ -11,7 +11,8 @@
   (EV009) with the fix.
 - A prompt that works on an input it points at ("review this diff", "the attached report",
   "in my repository") while the case stages nothing and quotes nothing is missing its input:
-  refused (EV009) with the fix.
+  refused (EV009) with the fix. In other languages too ("ce runbook", "这个diff", "el
+  archivo adjunto"): runner.analysis.wording_i18n.
 
 Only fields no other rule read are looked at: a path under `files` is a fixture already.
 """
@@ -25,6 +26,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from runner.analysis.wording import unquoted
+from runner.analysis.wording_i18n import POINTED_RE
 from runner.authoring.answers import skill_file_reason
 from runner.authoring.fields import METADATA_WORDS, PROSE_WORDS, words
 from runner.authoring.problems import Problems
@@ -67,7 +69,7 @@ _READ_ONE = re.compile(
 # Material the prompt carries itself: a fenced block, several lines, or a labelled block.
 _FENCE = re.compile(r"```|~~~|:\s*\n\s*\S")
 MATERIAL_LINES = 4
-_GIVEN_AFTER = re.compile(r"[^.?!\n:]{0,30}:\s*\S")
+_GIVEN_AFTER = re.compile(r"[^.?!\n:：。？！]{0,30}[:：]\s*\S")
 
 
 @dataclass(frozen=True)
@@ -155,6 +157,6 @@ def pointed_inputs(case: Case) -> list[str]:
         return []
     own = unquoted(case.prompt)
     # "review this diff: +a -b": the material follows the words pointing at it
-    found = [m.group(0) for pattern in (_HANDED, _EXISTING, _READ_ONE)
+    found = [m.group(0) for pattern in (_HANDED, _EXISTING, _READ_ONE, POINTED_RE)
              for m in pattern.finditer(own) if not _GIVEN_AFTER.match(own, m.end())]
     return list(dict.fromkeys(" ".join(f.split()) for f in found))

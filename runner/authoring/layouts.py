@@ -38,6 +38,7 @@ from runner.authoring.siblings import (
     survey,
 )
 from runner.authoring.skill import declared_name
+from runner.authoring.skillgrade import root_set
 from runner.errors import CaseSetError
 from runner.schema.case import CaseSet
 
@@ -118,6 +119,19 @@ def _case_files(folder: Path) -> tuple[Path, ...]:
                         and p.suffix in FOLDER_SUFFIXES))
 
 
+_BELOW = " (`check` reports on it below)"  # not below a refusal
+
+
+def held_instead(skill_dir: Path, name: str | None = None) -> str:
+    """When no case set is found: the data files the set folders do hold, each with why it is
+    no set (a trigger set, no prompts, ...), so a refusal never passes over them in silence."""
+    names = [n for n in dict.fromkeys((name, skill_dir.name)) if n]
+    seen = [f"{path.relative_to(folder.parent)} ({why.replace(_BELOW, '')})"
+            for folder, shared in search_order(skill_dir, name) if folder.is_dir()
+            for path, why in survey(folder, names, shared).unread]
+    return f"; found instead: {'; '.join(seen)}" if seen else ""
+
+
 def _roots(skill_dir: Path) -> list[Path]:
     """The skill, then each folder above it up to its repository's root."""
     found = [skill_dir]
@@ -148,13 +162,19 @@ def search_order(skill_dir: Path, name: str | None = None) -> list[tuple[Path, b
 
 
 def locate(skill_dir: Path, name: str | None = None) -> Located | None:
-    """The skill's set (see the module): the first folder of `search_order` holding one;
+    """The skill's set (see the module): the first folder of `search_order` holding one, the
+    skill's own before skillgrade's `eval.yaml` at its root, that before the shared ones;
     else a set folder elsewhere in the repository whose set names the skill."""
     names = [n for n in dict.fromkeys((name, skill_dir.name)) if n]
+    root = root_set(skill_dir)
     for folder, shared in search_order(skill_dir, name):
+        if shared and root is not None:
+            break
         found = _located(folder, names, shared)
         if found is not None and (not shared or _names_this(found, names)):
             return found
+    if root is not None:
+        return Located(root, (root,))
     for folder in _elsewhere(skill_dir):
         found = _located(folder, names, True)
         if found is not None and _names_this(found, names, explicit=True):

@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from runner.analysis.wording_i18n import SERVER_WORDS_RE
 from runner.schema.case import Case
 
 MCP_NEED = "EV016"
@@ -74,7 +75,7 @@ def _server_named(text: str, server: str) -> bool:
         return False
     for match in re.finditer(rf"(?i)(?<![\w-]){re.escape(server)}(?![\w-])", text):
         near = text[max(0, match.start() - 40):match.end() + 40]
-        if re.search(r"[-_\d]", server) or _BESIDE.search(near):
+        if re.search(r"[-_\d]", server) or _BESIDE.search(near) or SERVER_WORDS_RE.search(near):
             return True
     return False
 

@@ -25,6 +25,7 @@ from pydantic import ValidationError
 from runner.authoring.dialects import judge_paths
 from runner.authoring.problems import Problems, describe
 from runner.authoring.runnable import cannot_run
+from runner.authoring.shell_lines import as_shell, is_shell_line, shell_problem
 from runner.schema.case import EVALS_ROOT, FIXTURE_ROOT, Case
 from runner.schema.checked import CheckReading
 from runner.schema.enums import CheckKind
@@ -46,6 +47,8 @@ SOURCE_MAX = 512 * 1024
 _BUILDS_PROMPT = re.compile(r"(?i)\b(?:build|make|render|format|create|compose)_?prompt|"
                             r"\bprompt\s*=|\bmessages\s*=|[\"']role[\"']\s*:\s*[\"']user")
 FIX_PATH = "put the program in the skill's evals/ folder, e.g. evals/grade.py, and name it there"
+FIX_SHELL = ("grade with what the sandbox has offline (sh, coreutils, grep, python3...), or "
+             "put the check in a script of the skill (\"bash evals/check.sh\", exit 0 passes)")
 FIX_COMMAND = ("put the command in a script of the skill and name it, run by python3, bash, sh, "
                "node or perl, e.g. \"bash evals/check.sh\" (it runs in the working directory; "
                "exit 0 passes)")
@@ -175,6 +178,8 @@ class SetPrograms:
                                  'write "grader_program": "evals/grade.py", or {"path": ..., '
                                  '"threshold": 0.8, "checks": [...]}')
             return None
+        if is_shell_line(program):
+            return self._shell(program.model_copy(update={"found": Found.NAMED}), case)
         program = resolved(self.skill_dir, program, self.base)
         problem = (command_problem(self.skill_dir, program)
                    or program_problem(self.skill_dir, program.path, program.is_command))
@@ -189,6 +194,17 @@ class SetPrograms:
                                  f"the checks {', '.join(unknown)} it is said to report",
                                  "check the names against what the program prints")
         return program.model_copy(update={"found": Found.NAMED})
+
+    def _shell(self, program: GraderProgram, case: str) -> GraderProgram | None:
+        """A command line naming no program file: run by `sh -c` (runner.authoring.
+        shell_lines), unless it cannot run in the grader's container (refused naming why)."""
+        command = program.command or ""
+        problem = shell_problem(command)
+        if problem is not None:
+            self.problems.refuse("EV009", case, f"grader command {command!r}: {problem}",
+                                 FIX_SHELL)
+            return None
+        return as_shell(program)
 
     def _discover(self, raw: dict[str, Any], programs: list[str]) -> GraderProgram | None:
         judges = set(_judges(raw))  # a case's judge program runs as such (runner.scoring)
@@ -314,6 +330,8 @@ class SetPrograms:
 
 def _label(program: GraderProgram) -> str:
     """How `check` names it: a command as written (in the working directory), else its path."""
+    if program.shell:
+        return f"command `{program.command}` (a shell line, run by sh -c in the work)"
     if program.is_command:
         return f"command `{program.command}` (program {program.path}, run in the work)"
     return f"program {program.path}"
@@ -333,17 +351,23 @@ def _points_at(token: str, program: str) -> bool:
 
 def _names_program(text: str, program: str) -> bool:
     name = PurePosixPath(program).name
+    if not name:  # a shell line names no program file
+        return False
     return re.search(rf"(?<![\w./-])(?:[\w.-]+/)*{re.escape(name)}(?![\w-])", text) is not None
 
 
-def programs_of(cases: Iterable[Case]) -> list[str]:
-    """Every program of the skill the cases will run (judge and grader), once, in order."""
+def programs_of(cases: Iterable[Case], shell: bool = False) -> list[str]:
+    """Every program of the skill the cases will run (judge and grader), once, in order;
+    `shell`: with the shell lines among them (each as its command), which are the author's
+    code as much."""
     found: list[str] = []
     for case in cases:
         for own in (case, case.first_turn, *case.follow_ups):  # a turn's own programs too
             if own is not None:
-                found += [p for p in (own.judge_program, own.grader_program.path
-                                      if own.grader_program else None) if p]
+                grader = own.grader_program
+                found += [p for p in (own.judge_program, grader.path if grader else None,
+                                      grader.command if shell and grader and grader.shell
+                                      else None) if p]
     return list(dict.fromkeys(found))
 
 
@@ -356,12 +380,14 @@ def grader_readings(case: Case) -> list[CheckReading]:
              f"directory (read-only) and the case ({program.found})")
     if program.is_command:
         reads = f"the command `{program.command}`'s {reads.removeprefix('its ')}"
+    if program.shell:
+        reads = reads.replace("'s output", " run by sh -c (its exit code)", 1)
     if program.checks:
-        return [CheckReading(kind=CheckKind.GRADER_PROGRAM, entry=f"{program.path}: {name}",
+        return [CheckReading(kind=CheckKind.GRADER_PROGRAM, entry=f"{program.shown}: {name}",
                              graded=f"its check {name!r} must pass", reads=reads,
                              origin="grader_program") for name in program.checks]
     graded = (f"its score must reach {program.threshold:g}" if program.threshold is not None
               else "its JSON verdict (checks, passed, or a score against its threshold) "
                    "must pass; with no JSON, it must exit 0")
-    return [CheckReading(kind=CheckKind.GRADER_PROGRAM, entry=program.path, graded=graded,
+    return [CheckReading(kind=CheckKind.GRADER_PROGRAM, entry=program.shown, graded=graded,
                          reads=reads, origin="grader_program")]

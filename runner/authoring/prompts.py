@@ -18,6 +18,7 @@ import re
 from pathlib import PurePosixPath
 
 from runner.analysis.wording import unquoted
+from runner.analysis.wording_i18n import WEB_SEARCH_RE
 from runner.schema.case import Case
 from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
 
@@ -40,6 +41,21 @@ _NETWORK = re.compile(
 # A criterion naming a tool that reaches the web: the case needs the network to pass.
 _WEB_TOOL = re.compile(r"(?i)(?<![\w-])(?:web[ _-]?search|web[ _-]?fetch|firecrawl|tavily|"
                        r"search(?:es|ing)? the web|browse[sd]? the web)(?![\w-])")
+
+
+# A template's prompt: the author's description of the prompt to write ("User prompt that
+# should trigger the skill", "Scenario ... that tests if the agent still follows it"), which
+# speaks of the agent or skill under test in the third person; a user's request never does.
+_DESCRIBED = re.compile(
+    r"(?i)^\s*(?:(?:a|an|the|example|sample)\s+)?(?:user\s+)?(?:prompt|request|query|message)"
+    r"\s+(?:that|which|to|for|where)\b"
+    r"|\b(?:that|which)\s+(?:should\s+)?(?:tests?|checks?|triggers?|verif(?:y|ies)|exercises?)"
+    r"\s+(?:(?:if|whether|that)\s+)?(?:the\s+)?(?:agent|skill)\b")
+
+
+def describes_a_prompt(prompt: str) -> bool:
+    """The prompt is a template's description of one, not a request a user would send."""
+    return bool(_DESCRIBED.search(unquoted(prompt)))
 
 
 def placeholders(prompt: str) -> list[str]:
@@ -92,7 +108,8 @@ def staged_names(case: Case, listed: dict[str, list[str]]) -> set[str]:
 
 def outside_needs(prompt: str) -> list[str]:
     own = unquoted(prompt)
-    found = [m.group(0).strip() for m in _NETWORK.finditer(own)]
+    found = [m.group(0).strip() for pattern in (_NETWORK, WEB_SEARCH_RE)
+             for m in pattern.finditer(own)]
     return list(dict.fromkeys(found))
 
 

@@ -6,7 +6,9 @@ Read in the prompt's own words (material it quotes or pastes is the material's w
 what the author expects the answer to hold (statements, expected output): an answer expected
 to quote "real data from the X API" needs that API as much as a prompt asking for it.
 
-Each finder returns the words that triggered it, so the report can name them.
+Each finder returns the words that triggered it, so the report can name them. The words are
+read in other languages too ("мой портфель", "mi carpeta de descargas", "現在の株価"):
+runner.analysis.wording_i18n.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import re
 from pathlib import Path
 
 from runner.analysis.wording import unquoted
+from runner.analysis.wording_i18n import LIVE_DATA_RE, OWN_ACCOUNT_RE, OWN_MACHINE_RE, READ_CUE_RE
 from runner.authoring.mcp import MCP_NEED, OWN_TOOLS
 from runner.authoring.problems import Problems
 from runner.schema.case import Case
@@ -22,6 +25,9 @@ from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
 
 OUTSIDE = "EV014"
 
+# A folder on a Windows drive of the user's machine (`D:/repos/app`, `C:\work`): the sandbox
+# is Linux, so no arm has it.
+_DRIVE_PATH = re.compile(r"(?<![\w.$%/\\:-])[A-Za-z]:[\\/](?![\\/])[\w.-]+(?:[\\/][\w.-]+)*")
 # A path on the user's machine: their home folder in any of its spellings.
 _HOME_PATH = re.compile(
     r"(?<![\w.$%/])(?:~[/\\]|\$HOME\b|\$\{HOME\}|%USERPROFILE%|/Users/[\w.-]+|/home/[\w.-]+"
@@ -114,7 +120,9 @@ def machine_needs(case: Case) -> list[str]:
     # a home path in the criteria is what the answer names ("flags that it reads ~/.ssh"),
     # not where the work happens: only the prompt's own count
     found = [m.group(0).rstrip(".,;:") for m in _HOME_PATH.finditer(texts[0])]
-    found += [m.group(0) for t in texts for m in _OWN_FOLDER.finditer(t)]
+    found += [m.group(0).rstrip(".,;:") for m in _DRIVE_PATH.finditer(texts[0])]
+    found += [m.group(0) for t in texts for pattern in (_OWN_FOLDER, OWN_MACHINE_RE)
+              for m in pattern.finditer(t)]
     return list(dict.fromkeys(f.strip() for f in found))
 
 
@@ -122,9 +130,11 @@ def account_needs(case: Case, skill_reaches: bool) -> list[str]:
     """The user's own account or a live service's data. Live data a case stages (a copy of
     the prices) is the fixture's, not the service's."""
     texts = [unquoted(case.prompt, pasted=True), *(unquoted(t) for t in _criteria(case))]
-    found = [m.group(0) for t in texts for m in _OWN_ACCOUNT.finditer(t)]
+    found = [m.group(0) for t in texts for pattern in (_OWN_ACCOUNT, OWN_ACCOUNT_RE)
+             for m in pattern.finditer(t)]
     if _stages_nothing(case):
-        found += [m.group(0) for t in texts for m in _LIVE_DATA.finditer(t)]
+        found += [m.group(0) for t in texts for pattern in (_LIVE_DATA, LIVE_DATA_RE)
+                  for m in pattern.finditer(t)]
         if skill_reaches:
             found += [m.group(0) for t in texts[1:] for sentence in _sentences(t)
                       if _DATA.search(sentence) and not _HOW_TO.search(sentence)
@@ -146,12 +156,12 @@ def _read_url(text: str, match: re.Match[str]) -> bool:
 
 def _clause_before(text: str, at: int) -> str:
     window = text[max(0, at - 80):at]
-    return re.split(r"[.;!?\n]\s|\n", window)[-1]
+    return re.split(r"[.;!?\n]\s|\n|[。！？；]", window)[-1]
 
 
 def _last_cue_reads(text: str, at: int) -> bool:
     clause = _clause_before(text, at)
-    reads = [m.end() for m in _READ_CUE.finditer(clause)]
+    reads = [m.end() for pattern in (_READ_CUE, READ_CUE_RE) for m in pattern.finditer(clause)]
     writes = [m.end() for m in _WRITE_CUE.finditer(clause)]
     return bool(reads) and (not writes or max(reads) > max(writes))
 

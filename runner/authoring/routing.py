@@ -9,7 +9,8 @@ Read as one, each saying fire (True) or not (False):
 - a behaviour field (`expect_behavior`, `expected_behavior`, `behavior`, `expected`, ...)
   holding a routing word ("trigger", "no_trigger", "should not activate", "decline");
 - a statement that is only about the skill firing ("The skill should not load", "Skill is
-  invoked", "Does not trigger the skill").
+  invoked", "Does not trigger the skill"; "La skill no se activa", "技能不应被触发" through
+  runner.analysis.wording_i18n).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from runner.analysis import wording_i18n
 from runner.analysis.wording import negation_pattern
 
 # Words in a field's name that say it is about the skill firing.
@@ -50,12 +52,14 @@ _STATEMENT = re.compile(
     rf"inactive|unloaded)))\b(?P<rest>.*)$"
     rf"|^(?:(?:claude|the\s+agent|the\s+model)\s+)?(?:(?:should|must|does|did|will)\s+)?"
     rf"(?P<neg2>not\s+|never\s+|n't\s+)?"
-    rf"(?:trigger|triggers|activate|activates|load|loads|invoke|invokes|use|uses)\s+"
+    rf"(?:trigger|triggers|activate|activates|load|loads|invoke|invokes|use|uses|run|runs)\s+"
     rf"(?:the\s+)?(?:[\w-]+\s+)?skill\b(?P<rest2>.*)$", re.IGNORECASE)
 # After the verb: an adverb, then at most the request it fires on ("correctly on an English
 # research request", "when asked to tidy notes"); never a second thing the skill does.
 _REST_OK = re.compile(r"^\s*(?:\w+ly\b\s*)?(?:\([^)]*\)|(?:on|for|when|with|given|in\s+"
-                      r"response\s+to)\b[^;]*|here|at\s+all|[.,!])?\s*[.!]?\s*$",
+                      r"response\s+to)\b[^;]*|here|at\s+all|[.,!])?\s*[.!]?"
+                      # ...or a short sentence denying what it would have made ("No report.")
+                      r"(?:\s*No\s+[\w-]+(?:\s+[\w-]+){0,3}\s*[.!]?)?\s*$",
                       re.IGNORECASE)
 MAX_WORDS = 16
 
@@ -98,15 +102,19 @@ def routing_value(key: str, value: Any) -> bool | None:
     return None
 
 
-def about_firing(statement: str) -> bool | None:
+def about_firing(statement: str, names: tuple[str, ...] = ()) -> bool | None:
     """A statement only about the skill firing: True (it fires), False (it does not), else
-    None."""
+    None. The skill may be called by one of its `names` ("Does not run ledger-audit")."""
     text = " ".join(statement.split())
+    # a one-word name ("pdf", "docx") is also a common word: "Does not use PDF" is no routing
+    for name in (n for n in names if re.search(r"\w[-_]\w", n)):
+        text = re.sub(rf"(?<![\w-])(?:the\s+)?{re.escape(name)}(?:\s+skill)?(?![\w-])",
+                      "the skill", text, flags=re.IGNORECASE)
     if ";" in text or len(text.split()) > MAX_WORDS:
         return None
     found = _STATEMENT.match(text)
     if found is None:
-        return None
+        return wording_i18n.about_firing(text)
     rest = found.group("rest") if found.group("rest") is not None else found.group("rest2")
     if rest and not _REST_OK.match(rest):
         return None

@@ -8,6 +8,7 @@ set's own structure, never from its file name or its tool's name.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -20,6 +21,8 @@ LIST_KEYS = ("scenarios", "tasks", "prompts", "briefs", "examples", "items", "qu
 # Words in a top-level key that say its list holds checks for every case.
 _SHARED_WORDS = ("assertions", "checks", "expectations", "criteria", "graders")
 _SHARED_PREFIXES = ("global", "common", "shared", "all", "every", "default")
+# Words of obligation that make a set's `rule` a criterion, not a note.
+_OBLIGES = re.compile(r"(?i)\b(?:must|should|never|always|has to|needs? to)\b")
 
 
 def _case_like(items: Any) -> bool:
@@ -51,7 +54,26 @@ def unwrap(raw: dict[str, Any], path: Path, skill_dir: Path) -> dict[str, Any]:
             shared = raw.pop(key)
             cases[:] = [{**c, key: shared} if isinstance(c, dict) and key not in c else c
                         for c in cases]
+        rule = _suite_rule(raw)
+        if rule:
+            cases[:] = [{**c, "suite_rules": [*rule, *c.get("suite_rules", [])]}
+                        if isinstance(c, dict) else c for c in cases]
     return raw
+
+
+def _suite_rule(raw: dict[str, Any]) -> list[str]:
+    """A `rule` (or `rules`) the set states once for every case, in words of obligation ("The
+    run must name and kill that framing"): taken from the top level, a statement of each case
+    (under `suite_rules`, a list of checks by its name). Rules that oblige nothing (how cases
+    were written) stay descriptive."""
+    for key in ("rule", "rules"):
+        value = raw.get(key)
+        texts = [value] if isinstance(value, str) else value
+        if isinstance(texts, list) and texts and all(
+                isinstance(t, str) and _OBLIGES.search(t) for t in texts):
+            raw.pop(key)
+            return list(texts)
+    return []
 
 
 def _shared(key: str, value: Any) -> bool:

@@ -18,6 +18,7 @@ are dropped.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -128,6 +129,9 @@ def _names_case_files(data: Any) -> bool:
         for k in ("evals", "cases", "tasks"))
 
 
+TRIGGER_SHAPE = "a trigger set's shape"
+
+
 def is_trigger_list(items: list[Any]) -> bool:
     """Every object says whether the skill should fire on its prompt and none carries a field
     that grades the work (a trigger run's results keep their rates and counts beside)."""
@@ -155,11 +159,33 @@ class Judged:
     error: CaseSetError | None = None  # it did not parse
 
 
+_TRIGGER_FILE = "a trigger set, read by `skill-eval trigger` (`check` reports on it below)"
+
+
+def graded_cases(path: Path) -> bool:
+    """A file under a trigger name that holds cases to grade (each with a field that grades
+    the work or says what is expected, `expected_*`, none with a should-trigger flag): its
+    name is not its content."""
+    try:
+        items = case_list(read_data(path)) if path.stat().st_size <= MAX_BYTES else None
+    except CaseSetError:
+        return False
+    flags = set(TRIGGER_FLAGS)
+    return bool(items) and all(
+        isinstance(i, dict) and not flags & set(i) and any(_expects(k) for k in i)
+        for i in items or [])
+
+
+def _expects(key: str) -> bool:
+    """A field that grades the work or says what is expected; a prompt is neither, nor is a
+    bare `expected` (the trigger seed's `expected: trigger`)."""
+    return key not in (*PROMPT_KEYS, "files") and (key in _GRADED or key.startswith("expected_"))
+
+
 def judge(path: Path) -> Judged:
     """What one file of a set folder is, by its content."""
-    if "trigger" in path.name.lower():
-        return Judged(path, why_not="a trigger set, read by `skill-eval trigger` (`check` "
-                                    "reports on it below)")
+    if "trigger" in path.name.lower() and not graded_cases(path):
+        return Judged(path, why_not=_TRIGGER_FILE)
     if path.stat().st_size > MAX_BYTES:
         return Judged(path, why_not="larger than 5 MiB: read as data, not as a set")
     try:
@@ -179,7 +205,7 @@ def judge(path: Path) -> Judged:
         return Judged(path, why_not="holds no cases (no list of objects with a prompt)")
     if is_trigger_list(items):
         return Judged(path, why_not="prompts with a should-trigger flag and nothing to grade, "
-                                    "a trigger set's shape")
+                                    f"{TRIGGER_SHAPE}, read by `skill-eval trigger`")
     fields = frozenset().union(*(prompt_fields(i) for i in items))
     prompts = frozenset(str(i.get(k)) for i in items for k in prompt_fields(i) & set(PROMPT_KEYS))
     fmt = ".yaml" if path.suffix == ".yml" else path.suffix
@@ -227,11 +253,31 @@ def survey(folder: Path, names: list[str] | None = None, shared: bool = False,
                                         "which is read"))
         elif shared and names and judged.owner is not None and judged.owner not in names:
             unread.append((judged.path, f"the set of skill {judged.owner!r} (its skill_name)"))
+        elif shared and names and judged.owner is None \
+                and (other := named_skill(judged.path, names)) is not None:
+            unread.append((judged.path, f"the set of skill {other!r} (its file name)"))
         else:
             cases.append(judged)
     broken = tuple(j for j in every if j.error is not None)
     return Surveyed(folder, tuple(j.path for j in cases), tuple(unread), _conflict(cases),
                     broken)
+
+
+# Words of a set file's name that say it is a set, not whose.
+_SET_WORDS = frozenset({"evals", "eval", "cases", "case", "tests", "test", "set", "suite",
+                        "scenarios", "prompts", "json", "yaml"})
+
+
+def named_skill(path: Path, names: list[str]) -> str | None:
+    """In a collection's shared set folder, a file its name gives to one skill
+    (`review-evals.json` beside skills `review-design` and `design`): that skill, when it is
+    not this one (`names`). Read by name only when the file says nothing (no skill_name)."""
+    words = set(re.split(r"[^a-z0-9]+", path.stem.lower())) - _SET_WORDS - {""}
+    root = path.parent.parent
+    skills = {md.parent.name for pattern in ("*/SKILL.md", "*/*/SKILL.md")
+              for md in root.glob(pattern) if "node_modules" not in md.parts}
+    fits = [s for s in skills if words and words <= set(re.split(r"[^a-z0-9]+", s.lower()))]
+    return fits[0] if len(fits) == 1 and fits[0] not in names else None
 
 
 def _conflict(cases: list[Judged]) -> str | None:

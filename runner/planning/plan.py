@@ -12,6 +12,7 @@ from importlib import metadata
 from runner import config
 from runner.authoring.bundles import pack_fixtures, pack_skill
 from runner.authoring.caseset import load_caseset, restated_prompts
+from runner.authoring.set_owned import bundle_exclusions
 from runner.authoring.skill import load_skill
 from runner.errors import RefusedInput
 from runner.planning.ids import digest_id
@@ -116,8 +117,10 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
     options = session_options(opts)
     digests = {Arm.BASELINE: None, Arm.CANDIDATE: skill.digest,
                Arm.INCUMBENT: incumbent.digest if incumbent else None}
-    bundles = {Arm.BASELINE: None, Arm.CANDIDATE: pack_skill(skill.path),
-               Arm.INCUMBENT: pack_skill(incumbent.path) if incumbent else None}
+    # the set's own files outside evals/ never ship with the skill (runner.authoring.set_owned)
+    owned, _ = bundle_exclusions(skill.path, caseset.read_files, caseset.evals)
+    bundles = {Arm.BASELINE: None, Arm.CANDIDATE: pack_skill(skill.path, owned),
+               Arm.INCUMBENT: pack_skill(incumbent.path, owned) if incumbent else None}
     fixtures = pack_fixtures(skill.path, caseset.fixture_files())
     graded = any(c.statements for c in caseset.evals)
     adaptive = AdaptiveK(min_k=min(opts.min_k, opts.k), max_k=opts.k) if opts.k_auto else None

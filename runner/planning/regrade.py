@@ -112,7 +112,8 @@ def why_not(before: Case, after: Case, before_files: dict[str, bytes], root: Pat
     if before.judge_program != after.judge_program or entries_digest(
             before_files, program) != entries_digest(folder_files(root, program), program):
         return "its judge program changed: it runs inside the session's sandbox"
-    grader = [after.grader_program.path] if after.grader_program else []
+    grader = [after.grader_program.path] if after.grader_program \
+        and after.grader_program.path else []  # a shell line: its command is in the case
     if before.grader_program != after.grader_program or entries_digest(
             before_files, grader) != entries_digest(folder_files(root, grader), grader):
         return "its grader program changed: it ran over the session's work, in its container"

@@ -101,11 +101,16 @@ class ProgramSpec(BaseModel):
     args: tuple[str, ...] = Field(default=(), description="A grader command's arguments")
     as_command: bool = Field(default=False, description="A grader given as a command line: "
                                                         "run as written, the work as its cwd")
+    shell: str | None = Field(default=None, description="A grader command naming no program "
+                              "file: run by `sh -c` (`program` is then not mounted)")
 
     def command(self, program: str, work: str | None = None) -> list[str]:
         """How to start it, by suffix: python3 for .py, sh for .sh (bash for .bash), node for
         .js, else run it directly; the working directory after it when `pass_work`. A grader
         command runs as the author wrote it (its interpreter, the program, its arguments)."""
+        if self.shell is not None:
+            # the image has python3 only; authors write `python -c ...`
+            return ["sh", "-c", f'python() {{ python3 "$@"; }}\n{self.shell}']
         suffix = self.program.suffix.lower()
         head = {".py": ["python3", program], ".sh": ["sh", program],
                 ".bash": ["bash", program], ".js": ["node", program]}.get(suffix, [program])

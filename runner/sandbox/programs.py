@@ -32,7 +32,7 @@ def refuse_untrusted(cases: Iterable[Case], backend: str, trust_target: bool) ->
     them and without --trust-target, is refused (exit 2), nothing run."""
     if backend in CONTAINING_BACKENDS or trust_target:
         return
-    programs = programs_of(cases)
+    programs = programs_of(cases, shell=True)
     if programs:
         raise RefusedInput(why_untrusted(backend, programs))
 

@@ -357,7 +357,7 @@ class CaseSet(BaseModel):
         return list(dict.fromkeys([*(f for case in self.evals for f in case.files),
                                    *(c.judge_program for c in self.evals if c.judge_program),
                                    *(c.grader_program.path for c in self.evals
-                                     if c.grader_program),
+                                     if c.grader_program and c.grader_program.path),
                                    *(t.judge_program for t in turns if t.judge_program),
                                    *(t.grader_program.path for t in turns
-                                     if t.grader_program)]))
+                                     if t.grader_program and t.grader_program.path)]))

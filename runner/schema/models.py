@@ -65,8 +65,13 @@ class ModelRow(BaseModel):
     cost_per_pass: float | None = Field(description="Candidate arm's USD per passing "
                                                     "case x repetition (None: none passed)")
     standing: Standing
-    firm: bool = Field(description="The standing holds at alpha: the one-sided p of the test "
-                                   "that matches it is at most alpha")
+    firm: bool = Field(description="The standing holds at alpha: `firm_p_adjusted` is at "
+                                   "most alpha")
+    firm_p: float | None = Field(default=None, description="The one-sided p of the test that "
+                                 "matches the standing (p_good or p_bad), unadjusted")
+    firm_p_adjusted: float | None = Field(default=None, description="Good enough: p_good "
+                                          "adjusted over the table's models (Holm, Shaffer's "
+                                          "first step); not good enough: p_bad as it is")
     test: NonInferiority | None = Field(default=None, description="Against the best of the "
                                         "other models (the best model: against the runner-up)")
     reference: str | None = Field(default=None, description="The model `test` is against")

@@ -49,6 +49,9 @@ class GraderProgram(BaseModel):
                                                           "the program, passed as written")
     command: str | None = Field(default=None, description="The command line as the author "
                                                           "wrote it")
+    shell: bool = Field(default=False, description="A command line naming no program file "
+                        "(`grep -q TOTAL out.md`): run by `sh -c` as written, `path` empty "
+                        "(runner.authoring.shell_lines)")
 
     @property
     def is_command(self) -> bool:
@@ -60,10 +63,17 @@ class GraderProgram(BaseModel):
     def _without_unset_command(self, handler: SerializerFunctionWrapHandler) -> Any:
         # a grader given as a path dumps, and so digests, as before commands existed
         data = handler(self)
+        if isinstance(data, dict) and not data.get("shell"):
+            data.pop("shell", None)  # a program file's digest as before shell lines existed
         if isinstance(data, dict) and data.get("command") is None:
             for name in ("interpreter", "args", "command"):
                 data.pop(name, None)
         return data
+
+    @property
+    def shown(self) -> str:
+        """How `check` and the report name it: a shell line as written, else its path."""
+        return f"`{self.command}`" if self.shell else self.path
 
     @model_validator(mode="before")
     @classmethod

@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass
 
 from runner.analysis.wording import negation_pattern
+from runner.analysis.wording_i18n import denies, joins_a_clause, quoted_clause
 
 FILE_NAME = r"`?(?:[\w-][\w.-]*/)*[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,5}`?"
 _ARTEFACT = (r"(?:response|answer|reply|output|text|draft|summary|report|document|copy|post|"
@@ -137,6 +138,16 @@ def literal_absence(statement: str) -> Absence | None:
     """The statement as not-contains checks, or None when it is not a whole statement of
     absence with literal operands (the grader's, then)."""
     text = " ".join(statement.split()).strip()
+    found = _english_absence(text)
+    if found is not None:
+        return found
+    # another language ("No contiene 'X'" opens like English, so after it): a short subject,
+    # then "does not contain 'X'" and nothing more
+    other = quoted_clause(text, subject=True)
+    return Absence(tuple(dict.fromkeys(other[1]))) if other and other[0] else None
+
+
+def _english_absence(text: str) -> Absence | None:
     head = _HEAD.match(text)
     if head is None:
         return None
@@ -201,4 +212,6 @@ def states_absence(statement: str) -> bool:
     text = " ".join(statement.split())
     if text.lower().startswith(AVOIDS):
         return True
-    return bool(_DENIES.match(text)) and not _ALSO_SHOWS.search(text)
+    if _DENIES.match(text):  # "No ..." opens a denial in Spanish too: its "y" joins as well
+        return not _ALSO_SHOWS.search(text) and not joins_a_clause(text)
+    return denies(text)  # another language's denial

@@ -154,7 +154,7 @@ def _read_whole(program: GraderProgram, label: str, run: ProgramRun,
 
 def grade(program: GraderProgram, run: ProgramRun | None) -> list[CheckResult]:
     """The checks the grader program decides for one trial."""
-    label = f"grader program {program.path}"
+    label = f"grader program {program.shown}"
     if run is None:
         return [CheckResult(check=label, passed=False, detail="did not run")]
     if run.timed_out:

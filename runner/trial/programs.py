@@ -57,5 +57,6 @@ def grader_program(spec: TrialSpec, sandbox: Sandbox, workdir: Path, fixtures: P
             trial_id=spec.trial_id, run_id=spec.run_id, workdir=workdir,
             program=fixtures / program.path, timeout_s=_timeout(spec),
             limits=spec.sandbox.limits, case_file=case_file, pass_work=True,
-            interpreter=program.interpreter, args=program.args, as_command=program.is_command),
+            interpreter=program.interpreter, args=program.args, as_command=program.is_command,
+            shell=program.command if program.shell else None),
             spec.sandbox.trust_programs)

@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 
 from runner.authoring.layouts import search_order
-from runner.authoring.siblings import owner
+from runner.authoring.siblings import TRIGGER_SHAPE, graded_cases, judge, owner
 from runner.errors import CaseSetError
 from runner.schema.enums import Split
 from runner.schema.triggers import TriggerQuery, TriggerSet
@@ -33,6 +33,10 @@ SEED_FILES = {"evals/trigger/should-trigger.yaml": True,
 JSON_FILES = ("evals/routing.json", "evals/trigger-evals.json", "evals/trigger_evals.json",
               "evals/triggers.json", "evals/trigger-queries.json", "evals/trigger_queries.json",
               "evals/trigger-eval.json", "evals/trigger_eval.json", "evals/trigger/evals.json")
+# Lists of queries by side; a near miss is a query close to the skill's that must not fire it.
+POSITIVE_LISTS = ("should_trigger", "positives", "positive")
+NEGATIVE_LISTS = ("should_not_trigger", "near_miss", "near_misses", "negatives", "negative")
+WRAPPER_WORDS = {"trigger", "triggers", "evals", "eval", "queries", "query", "routing"}
 PROMPT_KEYS = ("prompt", "query", "text", "input", "request")
 EXPECT_KEYS = ("should_trigger", "expected", "trigger", "should_fire", "expected_route")
 YES = {"trigger", "true", "yes", "fire", "use_skill", "use", "should-trigger", "positive"}
@@ -59,12 +63,28 @@ def _items(raw: Any, shown: str) -> list[Any]:
         for key in ("evals", "queries", "cases", "tests", "routing"):
             if isinstance(raw.get(key), list):
                 return list(raw[key])
-        positives, negatives = raw.get("should_trigger"), raw.get("should_not_trigger")
-        if isinstance(positives, list) or isinstance(negatives, list):
-            return ([{"prompt": p, "should_trigger": True} for p in positives or []]
-                    + [{"prompt": p, "should_trigger": False} for p in negatives or []])
+        sides = [(raw[k], fires) for keys, fires in ((POSITIVE_LISTS, True),
+                                                     (NEGATIVE_LISTS, False))
+                 for k in keys if isinstance(raw.get(k), list)]
+        if sides:
+            return [_sided(entry, fires) for listed, fires in sides for entry in listed]
+        # the set under one wrapping key beside labels (`{skill_name, trigger_evals: {...}}`):
+        # read what it wraps, in any of the shapes above
+        wrapped = [v for k, v in raw.items() if isinstance(v, (list, dict))
+                   and WRAPPER_WORDS & set(k.lower().replace("-", "_").split("_"))]
+        if len(wrapped) == 1:
+            return _items(wrapped[0], shown)
     raise CaseSetError(shown, "a list of queries, or an object with `evals`/`queries`, or "
-                              "`should_trigger` and `should_not_trigger` lists")
+                              "`should_trigger` and `should_not_trigger` (or `near_miss`) "
+                              "lists")
+
+
+def _sided(entry: Any, fires: bool) -> Any:
+    """An entry of a should-trigger (or near-miss) list: a prompt, or a query object
+    (`{id, prompt}`) whose own expectation, if it has one, stands."""
+    if isinstance(entry, dict):
+        return entry if entry.keys() & set(EXPECT_KEYS) else {**entry, "should_trigger": fires}
+    return {"prompt": entry, "should_trigger": fires}
 
 
 def _query(item: Any, number: int, default: bool | None, shown: str) -> TriggerQuery:
@@ -121,6 +141,12 @@ def _in_folder(folder: Path) -> list[tuple[Path, bool | None]]:
               *(p for p in (below.iterdir() if below.is_dir() else [])
                 if p.suffix in (".json", ".yaml", ".yml") and p not in seeds)]
     found += [(p, None) for p in dict.fromkeys([*named, *sorted(others)]) if p.is_file()]
+    # a trigger-named file of graded cases is the runtime set (runner.authoring.siblings)
+    found = [(p, d) for p, d in found if not graded_cases(p)]
+    # ...and a file of queries under another name (`eval_queries.json`), known by its shape
+    known = {p for p, _ in found}
+    found += [(p, None) for p in sorted(folder.glob("*.json")) if p not in known
+              and TRIGGER_SHAPE in judge(p).why_not]
     return found
 
 

@@ -157,7 +157,7 @@ def test_a_command_grader_is_found_beside_the_set_and_runs_in_the_work(tmp_path:
 
 @pytest.mark.parametrize(("command", "said"), [
     ("bash nothere.sh", "'nothere.sh' is no file of the skill"),
-    ("pytest evals/check.sh", "starts with 'pytest', neither an interpreter"),
+    ("pytest evals/check.sh", "starts a command with 'pytest', which the sandbox image lacks"),
 ])
 def test_a_command_grader_that_cannot_run_is_refused_naming_it(tmp_path: Path, command: str,
                                                                said: str) -> None:
@@ -300,14 +300,4 @@ def test_a_second_command_in_a_case_is_refused(tmp_path: Path) -> None:
     with pytest.raises(CaseSetRefused) as refused:
         load_caseset(skill, "tm", set_file=skill / "eval.yaml")
     (problem,) = refused.value.problems
-    assert "a second grader command" in problem.message
-
-
-def test_an_inline_command_with_no_program_file_is_refused_naming_it(tmp_path: Path) -> None:
-    skill = make_skill(tmp_path, {"eval.yaml": command_set(
-        {"type": "deterministic", "run": "grep -q Summary report.md"})})
-    with pytest.raises(CaseSetRefused) as refused:
-        load_caseset(skill, "tm", set_file=skill / "eval.yaml")
-    (problem,) = refused.value.problems
-    assert problem.code == "EV009" and "starts with 'grep'" in problem.message
-    assert "put the command in a script" in (problem.fix or "")
+    assert "a case runs one" in problem.message

@@ -426,3 +426,51 @@ def test_the_gate_reads_a_futility_stop_as_decided(tmp_path: Path) -> None:
     render(decided, Console(file=out, width=200))
     assert "decided: stopped for futility: not good enough, decided" in out.getvalue()
     assert "partial run" not in out.getvalue()
+
+
+def _all_pass(case: str, rep: int, arm: Arm) -> bool:
+    return arm is Arm.CANDIDATE
+
+
+def test_good_enough_shares_alpha_over_three_models(tmp_path: Path) -> None:
+    """Three models passing every case alike at 25 cases: each test alone reads p_good 0.048,
+    but the table names a firm good enough only when it holds over the models (the truly best
+    cannot trail, so the smallest p is multiplied by m - 1 = 2)."""
+    three = _table(tmp_path / "a", 25, 1, {BIG: _all_pass, MID: _all_pass, SMALL: _all_pass})
+    assert all(r.test is not None and r.test.p_good is not None and r.test.p_good < 0.05
+               for r in three.models)
+    assert not any(r.firm for r in three.models) and three.cheapest_firm is None
+    assert three.cheapest_good_enough == SMALL
+    first = three.models[0].test
+    assert first is not None and first.p_good is not None
+    assert three.models[0].firm_p_adjusted == pytest.approx(2 * first.p_good)
+
+
+def test_good_enough_over_models_stays_firm_with_enough_cases(tmp_path: Path) -> None:
+    # 45 cases: p_good 0.013 each, 0.025 over three models: firm
+    three = _table(tmp_path / "a", 45, 1, {BIG: _all_pass, MID: _all_pass, SMALL: _all_pass})
+    assert all(r.firm for r in three.models) and three.cheapest_firm == SMALL
+
+
+def test_two_models_good_enough_is_not_adjusted(tmp_path: Path) -> None:
+    # only one of two can truly trail the other by the margin: the test alone decides
+    two = _table(tmp_path / "a", 25, 1, {BIG: _all_pass, SMALL: _all_pass})
+    assert all(r.firm for r in two.models) and two.cheapest_firm == SMALL
+    assert two.models[0].firm_p_adjusted == two.models[0].firm_p
+
+
+def test_not_good_enough_stays_a_question_about_one_model(tmp_path: Path) -> None:
+    def none(case: str, rep: int, arm: Arm) -> bool:
+        return False
+    table = _table(tmp_path, 6, 1, {BIG: _all_pass, MID: _all_pass, SMALL: none})
+    small = next(r for r in table.models if r.model == SMALL)
+    assert small.standing is Standing.NOT_GOOD_ENOUGH and small.firm
+    assert small.firm_p_adjusted == small.firm_p
+
+
+def test_shaffer_good_multiplies_the_smallest_by_m_minus_one() -> None:
+    from runner.analysis.models import shaffer_good
+    assert shaffer_good([0.02, 0.03]) == [0.02, 0.03]
+    assert shaffer_good([0.01, None, 0.02, 0.04, 0.5]) == pytest.approx(
+        [0.03, None, 0.06, 0.08, 0.5])
+    assert shaffer_good([0.9, 0.01, 0.9]) == pytest.approx([1.0, 0.02, 1.0])

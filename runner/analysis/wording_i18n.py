@@ -1,0 +1,564 @@
+"""The case-set rules' words in the languages public skills are most often written in besides
+English (issue 26): the user's own account and machine, live data, a web search, a link handed
+over to read (EV014), an input the prompt points at (EV009), a server or tool beside a
+server's name (EV016), an absence ("does not contain 'X'") in statements and in the check
+language, a denial that needs no quote, an item marked optional, and a statement only about
+the skill firing.
+
+One table a concept, one tuple of patterns a language, compiled once into one pattern a
+concept: adding a language is adding its words. English keeps its own, older grammar in the
+module of each rule; these extend it.
+
+Chinese and Japanese write no spaces between words, so `\\b` means nothing there: their
+patterns carry no word bounds (the words are long and specific enough), while every language
+written with spaces is bounded on the left (Korean and Turkish add endings to a word, so they
+are not bounded on the right). Words that also name something to build are left out ("mon
+portfolio", a site; "портфолио" too): only the investment sense ("portefeuille",
+"портфель").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+Table = Mapping[str, tuple[str, ...]]
+
+# Languages written without spaces between words: no bounds at all.
+_UNSPACED = frozenset({"zh", "ja"})
+# Languages that add endings to a word: bounded on the left only.
+_SUFFIXED = frozenset({"ko", "tr"})
+
+# The user's own account on a live service: their portfolio, bank or broker account, inbox,
+# calendar, mail. A generic account ("mi cuenta de Twitter" for a post to write, "アカウント")
+# and a plan to make ("mi calendario de contenidos", "내 일정") are not one, as in English.
+_NOT_A_PLAN = r"(?!\s+(?:de|del|des|di|da|do|editorial\w*|editoriale))"
+OWN_ACCOUNT: Table = {
+    "zh": (r"我(?:的|们的|們的)?(?:投资组合|投資組合|持仓|持倉|股票账户|股票帳戶|银行账户|"
+           r"銀行帳戶|账户|帳戶|賬戶|账户余额|收件箱|收件匣|邮箱|郵箱|信箱|日历|日曆|行事曆|"
+           r"邮件|郵件)",),
+    "ja": (r"(?:私の|自分の|僕の|うちの)(?:ポートフォリオ(?!サイト|ページ|ウェブ)|保有株|"
+           r"証券口座|銀行口座|口座|受信トレイ|受信箱|メールボックス|カレンダー|メール)",),
+    "ko": (r"(?:(?<![가-힣])내|(?<![가-힣])제|나의|저의)\s*(?:"
+           r"포트폴리오(?!\s*(?:사이트|웹|페이지))|보유\s*주식|증권\s*계좌|은행\s*계좌|계좌|받은\s*편지함|메일함|캘린더)",),
+    "ru": (r"(?:мо[йяеёи]\w*|наш\w*)\s+(?:инвестиционн\w+\s+|брокерск\w+\s+|банковск\w+\s+|"
+           r"текущ\w+\s+)?(?:портфел\w*|сч[её]т\w*|почт\w*|входящ\w*|календар\w*|акци\w*|"
+           r"позици\w*)",),
+    "es": (r"(?:mi|mis|nuestra|nuestro)\s+(?:cartera(?:\s+de\s+inversi[oó]n)?|"
+           r"portafolio\s+de\s+(?:inversi[oó]n|acciones)|inversiones|cuenta\s+(?:bancaria|"
+           r"de\s+(?:inversi[oó]n|corretaje|banco|trading|aws|google|github|gmail|correo))|saldo|"
+           rf"bandeja\s+de\s+entrada|calendario{_NOT_A_PLAN}|correos?(?:\s+electr[oó]nicos?)?|"
+           r"acciones|posiciones)",),
+    "pt": (r"(?:meu|minha|meus|minhas|nosso|nossa)\s+(?:carteira(?:\s+de\s+investimentos?)?|"
+           r"portf[oó]lio\s+de\s+(?:investimentos?|a[cç][oõ]es)|investimentos|conta\s+(?:"
+           r"banc[aá]ria|corrente|de\s+(?:investimentos?|corretora|banco|aws|google|github|"
+           rf"e-?mail))|saldo|caixa\s+de\s+entrada|calend[aá]rio{_NOT_A_PLAN}|e-?mails?|"
+           r"a[cç][oõ]es|posi[cç][oõ]es)",),
+    "fr": (r"(?:mon|ma|mes|notre|nos)\s+(?:portefeuille|compte\s+(?:bancaire|courant|titres|"
+           r"de\s+trading|aws|google|github|gmail)|solde|bo[iî]te\s+(?:de\s+r[eé]ception|mail|"
+           rf"aux\s+lettres)|agenda{_NOT_A_PLAN}|calendrier{_NOT_A_PLAN}|e-?mails?|courriels?|"
+           r"actions|positions|placements)",),
+    "de": (r"(?:mein|meine|meinem|meinen|meiner|meines|unser\w*)\s+(?:aktien|wertpapier|bank|"
+           r"giro)?(?:depot|portfolio(?!-?\s*(?:website|seite|webseite))|konto|kontostand|"
+           r"posteingang|postfach|kalender|e-?mails?|positionen)",),
+    "it": (r"(?:il\s+mio|la\s+mia|i\s+miei|le\s+mie|mio|mia|miei|mie|nostro|nostra)\s+"
+           r"(?:portafoglio|conto\s+(?:corrente|bancario|titoli|trading)|saldo|"
+           rf"casella\s+(?:di\s+posta|email)|posta\s+in\s+arrivo|calendario{_NOT_A_PLAN}|"
+           r"e-?mail|azioni|posizioni|investimenti)",),
+    "vi": (r"(?:danh\s+m[uụ]c\s+đ[aầ]u\s+t[uư]|t[aà]i\s+kho[aả]n\s+(?:ng[aâ]n\s+h[aà]ng|"
+           r"ch[uứ]ng\s+kho[aá]n)|h[oộ]p\s+th[uư]|email|c[oổ]\s+phi[eế]u)\s+c[uủ]a\s+"
+           r"(?:t[oô]i|m[iì]nh)",),
+    "tr": (r"(?:portf[oö]y[uü]m|banka\s+hesab[iı]m|hesap\s+bakiyem|gelen\s+kutum|takvimim|"
+           r"e-?postalar[iı]m|hisselerim|pozisyonlar[iı]m)",),
+}
+
+# The user's own computer and its personal folders.
+OWN_MACHINE: Table = {
+    "zh": (r"我(?:的)?(?:电脑|電腦|笔记本电脑|筆記型電腦|硬盘|硬碟|下载文件夹|下載資料夾|"
+           r"下载目录|下載目錄|桌面|文档文件夹|文件夾|主目录)",),
+    "ja": (r"(?:私の|自分の|僕の)(?:パソコン|PC|コンピューター?|ノートパソコン|Mac|"
+           r"ダウンロードフォルダ|ダウンロード|デスクトップ|ドキュメントフォルダ|"
+           r"ホームフォルダ|ハードディスク)",),
+    "ko": (r"(?:(?<![가-힣])내|(?<![가-힣])제|나의|저의)\s*(?:컴퓨터|노트북|PC|맥|"
+           r"다운로드\s*폴더|다운로드|바탕\s*화면|데스크톱|문서\s*폴더|홈\s*폴더|하드\s*디스크)",),
+    "ru": (r"(?:мо[йяеёи]\w*|на\s+мо[её]м)\s+(?:компьютер\w*|ноутбук\w*|маке|макбук\w*|"
+           r"пк|диск\w*|рабоч\w+\s+стол\w*|папк\w+\s+(?:загрузк\w*|документ\w*)|загрузк\w*)",),
+    "es": (r"(?:mi|mis|en\s+mi)\s+(?:ordenador|computadora|port[aá]til|mac|pc|disco\s+duro|"
+           r"escritorio|carpeta\s+de\s+(?:descargas|documentos)|descargas)",),
+    "pt": (r"(?:meu|minha|no\s+meu|na\s+minha)\s+(?:computador|notebook|port[aá]til|mac|pc|"
+           r"disco\s+r[ií]gido|[aá]rea\s+de\s+trabalho|pasta\s+de\s+(?:downloads|documentos)|"
+           r"downloads|transfer[eê]ncias)",),
+    "fr": (r"(?:mon|ma|mes|sur\s+mon)\s+(?:ordinateur|ordi|pc|mac|portable|disque\s+dur|"
+           r"dossier\s+(?:de\s+)?(?:t[eé]l[eé]chargements|documents)|t[eé]l[eé]chargements)",),
+    "de": (r"(?:mein|meine|meinem|meinen|meiner|auf\s+meinem)\s+(?:rechner|computer|laptop|pc|"
+           r"mac|festplatte|download-?ordner|downloads|desktop|schreibtisch|"
+           r"dokumente-?ordner|home-?verzeichnis)",),
+    "it": (r"(?:il\s+mio|sul\s+mio|nel\s+mio|la\s+mia|mio|mia)\s+(?:computer|pc|mac|portatile|"
+           r"disco\s+rigido|desktop|cartella\s+(?:download|documenti)|download)",),
+    "vi": (r"(?:m[aá]y\s+t[ií]nh|laptop|[oổ]\s+c[uứ]ng|th[uư]\s+m[uụ]c\s+t[aả]i\s+xu[oố]ng|"
+           r"m[aà]n\s+h[iì]nh\s+n[eề]n)\s+c[uủ]a\s+(?:t[oô]i|m[iì]nh)",),
+    "tr": (r"(?:bilgisayar[iı]m|diz[uü]st[uü]m|masa[uü]st[uü]m|indirilenler\s+klas[oö]r[uü]m|"
+           r"belgeler\s+klas[oö]r[uü]m|sabit\s+diskim)",),
+}
+
+# Data a live service holds now: current prices and rates, today's news, in real time.
+LIVE_DATA: Table = {
+    "zh": (r"(?:(?:实时|實時|即时|即時|最新|当前|當前|目前)的?|(?:今天|今日)的)(?:股价|股價|价格|"
+           r"價格|行情|报价|報價|汇率|匯率|新闻|新聞|天气|天氣|头条|頭條)",),
+    "ja": (r"(?:リアルタイムの?|最新の|現在の|今日の|本日の)(?:株価|価格|相場|為替レート|為替|"
+           r"ニュース|天気|見出し)",),
+    "ko": (r"(?:실시간|최신|현재|오늘의?)\s*(?:주가|가격|시세|환율|뉴스|날씨|헤드라인)",),
+    "ru": (r"(?:текущ\w+|актуальн\w+|сегодняшн\w+|свеж\w+|последн\w+)\s+(?:биржев\w+\s+)?"
+           r"(?:цен\w*|курс\w*|котировк\w*|новост\w*|погод\w*|заголовк\w*)",
+           r"(?:цен\w*|курс\w*|котировк\w*|новост\w*)\s+(?:\w+\s+)?(?:в\s+реальном\s+времени|"
+           r"на\s+сегодня)"),
+    "es": (r"(?:precios?|cotizaci[oó]n(?:es)?|tipos?\s+de\s+cambio|noticias|titulares|clima)\s+"
+           r"(?:\w+\s+)?(?:actual(?:es|izad[oa]s)?|en\s+tiempo\s+real|de\s+hoy|del\s+d[ií]a)",
+           r"[uú]ltimas\s+noticias"),
+    "pt": (r"(?:pre[cç]os?|cota[cç](?:[aã]o|[oõ]es)|c[aâ]mbio|not[ií]cias|manchetes|clima)\s+"
+           r"(?:\w+\s+)?(?:atua(?:l|is|lizad[oa]s)|em\s+tempo\s+real|de\s+hoje|do\s+dia)",
+           r"[uú]ltimas\s+not[ií]cias"),
+    "fr": (r"(?:prix|cours|cotations?|taux\s+de\s+change|actualit[eé]s|nouvelles|titres|"
+           r"m[eé]t[eé]o)\s+(?:\w+\s+)?(?:actuels?|actuelles?|en\s+temps\s+r[eé]el|du\s+jour|"
+           r"d'aujourd'hui)",
+           r"derni[eè]res\s+(?:nouvelles|actualit[eé]s)"),
+    "de": (r"(?:aktuell\w*|heutig\w*|neueste\w*|tagesaktuell\w*)\s+(?:\w+\s+)?(?:aktienkurs\w*|"
+           r"kurs\w*|preis\w*|wechselkurs\w*|nachrichten|schlagzeilen|wetter)",
+           r"(?:kurs\w*|preis\w*|nachrichten)\s+in\s+echtzeit|echtzeit-?(?:kurs\w*|preis\w*|"
+           r"daten|nachrichten)"),
+    "it": (r"(?:prezzi|prezzo|quotazion[ei]|tass[io]\s+di\s+cambio|notizie|titoli|meteo)\s+"
+           r"(?:\w+\s+)?(?:attual[ei]|in\s+tempo\s+reale|di\s+oggi|del\s+giorno)",
+           r"ultime\s+notizie"),
+    "vi": (r"(?:gi[aá]|t[iỷ]\s+gi[aá]|tin\s+t[uứ]c|th[oờ]i\s+ti[eế]t)\s+(?:\w+\s+)?"
+           r"(?:hi[eệ]n\s+t[aạ]i|h[oô]m\s+nay|th[oờ]i\s+gian\s+th[uự]c|m[oớ]i\s+nh[aấ]t)",),
+    "tr": (r"(?:g[uü]ncel|anl[iı]k|bug[uü]nk[uü]|ger[cç]ek\s+zamanl[iı])\s+(?:\w+\s+)?"
+           r"(?:fiyat\w*|kur\w*|haber\w*|hava\s+durumu|man[sş]et\w*)",),
+}
+
+# What a prompt points at as its input: "this diff", "the attached file" (any thing), "my
+# repository" (only what a user holds before any task: "mon projet", "mi informe" may be what
+# the task asks to write). Romance languages put the participle after the noun ("le fichier
+# joint"). Korean "이" (this) stands alone, never as the particle ending a word.
+_HELD_ZH = (r"代码库|代碼庫|程式碼|代码|代碼|补丁|補丁|仓库|倉庫|拉取请求|合并请求|日志|日誌|"
+            r"数据集|資料集|diff|PR|repo")
+_HELD_JA = r"コードベース|コード|差分|パッチ|リポジトリ|プルリクエスト|ログ|データセット|diff|PR"
+_HELD_KO = r"코드베이스|코드|패치|저장소|리포지토리|레포|풀\s*리퀘스트|로그|데이터셋|diff|PR"
+_HELD_RU = (r"diff|дифф\w*|патч\w*|код\w*|репозитори\w*|репо|pr|пул\s*-?реквест\w*|"
+            r"пулл\s*-?реквест\w*|коммит\w*|лог\w*|датасет\w*")
+_HELD_ES = r"diff|parche|c[oó]digo|repositorio|repo|pr|pull\s+request|commit|registros|logs?"
+_HELD_PT = r"diff|patch|c[oó]digo|reposit[oó]rio|repo|pr|pull\s+request|commit|logs?"
+_HELD_FR = (r"diff|patch|correctif|code|d[eé]p[oô]t|repo|pr|pull\s+request|merge\s+request|"
+            r"commit|logs?")
+_HELD_DE = (r"diff|patch|code|codebasis|repository|repo|pr|pull\s+request|merge\s+request|"
+            r"commit|logs?")
+_HELD_IT = r"diff|patch|codice|repository|repo|pr|pull\s+request|commit|log"
+POINTED: Table = {
+    "zh": (rf"(?:这个|這個|这份|這份|这段|這段|这些|這些|附件中的|附件里的|附件裡的|附带的|附帶的|"
+           rf"上传的|上傳的|附加的)\s*(?:{_HELD_ZH}|文件|檔案|文档|文檔|差异|項目|项目|專案|表格|"
+           r"电子表格|試算表|报告|報告|合同|合約|脚本|腳本|手册|手冊|CSV|PDF|runbook)",
+           rf"(?:我的|我们的|我們的)\s*(?:{_HELD_ZH})",
+           r"附加的文件|上传的文件|上傳的檔案"),
+    "ja": (rf"(?:この|これらの|添付の|添付した|添付された|アップロードした|アップロードされた)\s*"
+           rf"(?:{_HELD_JA}|ファイル|ドキュメント|文書|プロジェクト|スクリプト|レポート|報告書|"
+           r"契約書|スプレッドシート|ランブック|手順書|CSV|PDF|runbook)",
+           rf"(?:私の|自分の|うちの)\s*(?:{_HELD_JA})",
+           r"添付ファイル"),
+    "ko": (rf"(?:(?<![가-힣])이|이번|첨부된|첨부한|업로드된|업로드한)\s*(?:{_HELD_KO}|파일|문서|"
+           r"프로젝트|스크립트|보고서|계약서|스프레드시트|런북|CSV|PDF|runbook)",
+           rf"(?:(?<![가-힣])내|(?<![가-힣])제|우리)\s*(?:{_HELD_KO})",
+           r"첨부\s*파일"),
+    "ru": (rf"(?:эт(?:от|а|у|ого|ом|и|их)|приложенн\w+|прикрепл[её]нн\w+|загруженн\w+)\s+"
+           rf"(?:{_HELD_RU}|файл\w*|документ\w*|журнал\w*|скрипт\w*|отч[её]т\w*|договор\w*|"
+           r"проект\w*|runbook|ранбук\w*|регламент\w*|таблиц\w*|csv|pdf)",
+           rf"(?:мо[йюеёи]\w*|наш\w*)\s+(?:{_HELD_RU})"),
+    "es": (rf"(?:este|esta|estos|estas)\s+(?:{_HELD_ES}|archivo|fichero|documento|script|"
+           r"informe|contrato|proyecto|runbook|manual\s+de\s+operaciones|hoja\s+de\s+c[aá]lculo|"
+           r"conjunto\s+de\s+datos|csv|pdf)",
+           rf"(?:mi|mis|nuestro|nuestra|nuestros)\s+(?:{_HELD_ES})",
+           r"(?:archivo|fichero|documento|informe|c[oó]digo|pdf|csv)\s+(?:adjunt[oa]|"
+           r"subid[oa]|proporcionad[oa]|anexad[oa])"),
+    "pt": (rf"(?:este|esta|esse|essa|estes|estas)\s+(?:{_HELD_PT}|arquivo|ficheiro|documento|"
+           r"registros?|script|relat[oó]rio|contrato|projeto|runbook|planilha|"
+           r"conjunto\s+de\s+dados|csv|pdf)",
+           rf"(?:meu|minha|meus|minhas|nosso|nossa)\s+(?:{_HELD_PT})",
+           r"(?:arquivo|ficheiro|documento|relat[oó]rio|c[oó]digo|pdf|csv)\s+(?:anexad[oa]|"
+           r"anex[oa]|enviad[oa]|carregad[oa]|fornecid[oa])"),
+    "fr": (rf"(?:ce|cet|cette|ces)\s+(?:{_HELD_FR}|fichier|document|journal|journaux|script|"
+           r"rapport|contrat|projet|runbook|proc[eé]dure|tableur|classeur|jeu\s+de\s+donn[eé]es|"
+           r"csv|pdf)",
+           rf"(?:mon|ma|mes|notre|nos)\s+(?:{_HELD_FR})",
+           r"(?:fichier|document|rapport|code|pdf|csv)\s+(?:joint|ci-joint|t[eé]l[eé]vers[eé]|"
+           r"fourni|envoy[eé])|pi[eè]ce\s+jointe"),
+    "de": (rf"(?:diese[mnrs]?)\s+(?:{_HELD_DE}|datei|dokument|logdatei|skript|bericht|vertrag|"
+           r"projekt|runbook|tabelle|datensatz|csv|pdf)\w*",
+           rf"(?:mein(?:e[mnrs]?)?|unser(?:e[mnrs]?)?)\s+(?:{_HELD_DE})",
+           r"(?:angeh[aä]ngt|beigef[uü]gt|hochgeladen|bereitgestellt)e[nrs]?\s+\w+"),
+    "it": (rf"(?:questo|questa|questi|queste)\s+(?:{_HELD_IT}|file|documento|script|rapporto|"
+           r"report|contratto|progetto|runbook|foglio\s+di\s+calcolo|dataset|csv|pdf)",
+           rf"(?:il\s+mio|la\s+mia|i\s+miei|mio|mia|nostro|nostra)\s+(?:{_HELD_IT})",
+           r"(?:file|documento|rapporto|codice|pdf|csv)\s+(?:allegat[oi]|caricat[oi]|"
+           r"fornit[oi])|l'allegato"),
+    "vi": (r"(?:đo[aạ]n\s+m[aã]|m[aã]\s+ngu[oồ]n|t[eệ]p|file|t[aà]i\s+li[eệ]u|kho\s+m[aã]|"
+           r"d[uự]\s+[aá]n|b[aả]n\s+v[aá]|diff|pr|runbook|nh[aậ]t\s+k[yý]|b[aá]o\s+c[aá]o|"
+           r"h[oợ]p\s+đ[oồ]ng|b[aả]ng\s+t[ií]nh)\s+(?:n[aà]y|đ[ií]nh\s+k[eè]m|"
+           r"đ[uư][oợ]c\s+t[aả]i\s+l[eê]n)",
+           r"(?:đo[aạ]n\s+m[aã]|m[aã]\s+ngu[oồ]n|kho\s+m[aã]|b[aả]n\s+v[aá]|diff|pr|"
+           r"nh[aậ]t\s+k[yý])\s+c[uủ]a\s+(?:t[oô]i|ch[uú]ng\s+t[oô]i)"),
+    "tr": (r"(?:bu|ekteki|y[uü]klenen|y[uü]kledi[gğ]im)\s+(?:diff|yama\w*|kod\w*|dosya\w*|"
+           r"belge\w*|dok[uü]man\w*|depo\w*|pr(?!\w)|log\w*|betik\w*|rapor\w*|s[oö]zle[sş]me\w*|"
+           r"proje\w*|runbook|tablo\w*|csv|pdf)",
+           r"(?:kodum|depom|yamam|loglar[iı]m)\w*"),
+}
+
+# Searching the web: the prompt needs the network ("busca en internet", "在网上搜索").
+WEB_SEARCH: Table = {
+    "zh": (r"(?:在|上)?(?:网上|網上|网络上|網路上|互联网上|網際網路上)(?:搜索|搜尋|查找|查询|查詢)|"
+           r"联网(?:搜索|查询)|聯網(?:搜尋|查詢)",),
+    "ja": (r"(?:ウェブ|ネット|インターネット|オンライン)(?:で|上で)?(?:検索|調べ)",),
+    "ko": (r"(?:웹|인터넷|온라인)(?:에서)?\s*(?:검색|찾아)",),
+    "ru": (r"(?:поищи|найди|ищи|посмотри|поиск)\w*\s+(?:\w+\s+)?в\s+(?:интернете|сети|гугле)|"
+           r"загугли\w*",),
+    "es": (r"(?:busca|buscar|b[uú]squeda|investiga)\w*\s+(?:\w+\s+)?en\s+(?:internet|la\s+web|"
+           r"google|l[ií]nea)",),
+    "pt": (r"(?:pesquis|busqu|procur)\w*\s+(?:\w+\s+)?na\s+(?:internet|web)",),
+    "fr": (r"(?:cherche|recherche)\w*\s+(?:\w+\s+)?sur\s+(?:internet|le\s+web|google|le\s+net)",),
+    "de": (r"(?:such|recherchier)\w*\s+(?:\w+\s+)?im\s+(?:internet|web|netz)",),
+    "it": (r"(?:cerca|ricerca)\w*\s+(?:\w+\s+)?(?:su|in|sul)\s+(?:internet|web|google)",),
+    "vi": (r"(?:t[iì]m\s+ki[eế]m|tra\s+c[uứ]u|t[iì]m)\s+(?:\w+\s+)?tr[eê]n\s+(?:m[aạ]ng|"
+           r"internet|web|google)",),
+    "tr": (r"(?:internette|webde|google'?da|[cç]evrimi[cç]i)\s+ara\w*",),
+}
+
+# The word before a quoted operand that denies it ("does not contain 'X'"), and the word
+# after one, where the verb comes last (Japanese, Korean, Turkish).
+NOT_CONTAINS_BEFORE: Table = {
+    "zh": (r"(?:不应|不應|不得|不能|不可|不会|不會|绝不|絕不|决不|決不)\s*(?:包含|包括|含有|出现|"
+           r"出現|使用)|不(?:包含|包括|含有|含|出现|出現|使用)|没有|沒有|禁止(?:出现|出現|使用)?",),
+    "ru": (r"не\s+(?:должен\s+|должна\s+|должно\s+|должны\s+)?(?:содерж\w+|включа\w+|"
+           r"использ\w+|упомина\w+)|никогда\s+не\s+(?:содерж\w+|включа\w+|использ\w+|"
+           r"упомина\w+)|без",),
+    "es": (r"no\s+(?:debe\s+|deber[ií]a\s+)?(?:contiene|contener|incluye|incluir|usa|usar|"
+           r"menciona|mencionar)|nunca\s+(?:contiene|incluye|usa|menciona)|sin",),
+    "pt": (r"n[aã]o\s+(?:deve\s+|deveria\s+)?(?:cont[eé]m|conter|inclui|incluir|usa|usar|"
+           r"menciona|mencionar)|nunca\s+(?:cont[eé]m|inclui|usa|menciona)|sem",),
+    "fr": (r"(?:ne\s+|n')(?:doit\s+)?(?:contient|inclut|utilise|mentionne)\s+(?:pas|jamais)"
+           r"(?:\s+(?:de|d'))?|(?:ne\s+)?doit\s+(?:pas|jamais)\s+(?:contenir|inclure|utiliser|"
+           r"mentionner)|sans",),
+    "de": (r"(?:enth[aä]lt|verwendet|nutzt|erw[aä]hnt|beinhaltet)\s+(?:nicht|nie|niemals|"
+           r"kein(?:e[nrs]?)?)|(?:darf|soll)\s+(?:nicht|nie|kein(?:e[nrs]?)?)\s+"
+           r"(?:enthalten|verwenden|nutzen|erw[aä]hnen)|ohne",),
+    "it": (r"non\s+(?:deve\s+|dovrebbe\s+)?(?:contiene|contenere|include|includere|usa|usare|"
+           r"menziona|menzionare)|(?:non\s+)?(?:contiene|usa|menziona)\s+mai|senza",),
+    "vi": (r"kh[oô]ng\s+(?:đ[uư][oợ]c\s+)?(?:ch[uứ]a|bao\s+g[oồ]m|d[uù]ng|s[uử]\s+d[uụ]ng|"
+           r"nh[aắ]c\s+đ[eế]n|c[oó])",),
+}
+NOT_CONTAINS_AFTER: Table = {
+    "zh": (r"(?:不应|不應|不得|不能|不可)\s*(?:出现|出現)|不(?:出现|出現)",),
+    "ja": (r"(?:を|が|は)?\s*(?:含まない|含まれない|含んでいない|含まれていない|含めない|"
+           r"使わない|使用しない|出てこない)(?:こと)?",),
+    "ko": (r"(?:을|를|이|가|은|는)?\s*(?:포함하지\s*않|포함되지\s*않|사용하지\s*않|언급하지\s*않)"
+           r"[가-힣]*",),
+    "tr": (r"(?:i|ı|u|ü|yi|yı|yu|yü)?\s*(?:i[cç]ermez|i[cç]ermemeli|i[cç]ermiyor|"
+           r"kullanmaz|kullanmamal[iı])\w*",),
+}
+CONTAINS_BEFORE: Table = {
+    "zh": (r"包含|包括|含有",), "ru": (r"содерж\w+|включа\w+",),
+    "es": (r"contiene|incluye",), "pt": (r"cont[eé]m|inclui",),
+    "fr": (r"contient|inclut",), "de": (r"enth[aä]lt|beinhaltet",),
+    "it": (r"contiene|include",), "vi": (r"ch[uứ]a|bao\s+g[oồ]m",),
+}
+CONTAINS_AFTER: Table = {
+    "ja": (r"(?:を|が)?\s*(?:含む|含まれる|含んでいる|含まれている)(?:こと)?",),
+    "ko": (r"(?:을|를|이|가)?\s*(?:포함한다|포함함|포함됨|포함되어\s*있다|포함)[가-힣]*",),
+    "tr": (r"(?:i|ı|u|ü|yi|yı|yu|yü)?\s*(?:i[cç]erir|i[cç]ermeli|i[cç]eriyor)\w*",),
+}
+# Between the verb and its operand: "no contiene la palabra 'X'", "不包含词语“X”".
+OPERAND_NOUN: Table = {
+    "zh": (r"(?:词语|詞語|字样|字樣|字符串|短语|短語|单词|單詞|文字)",),
+    "ja": (r"(?:という)?(?:語|単語|文字列|表現|言葉|フレーズ)",),
+    "ko": (r"(?:라는\s*)?(?:단어|문구|문자열|표현)",),
+    "ru": (r"(?:слов\w*|фраз\w*|строк\w*|выражени\w*|текст\w*)",),
+    "es": (r"(?:la\s+|el\s+)?(?:palabra|frase|cadena|texto|t[eé]rmino|expresi[oó]n)",),
+    "pt": (r"(?:a\s+|o\s+)?(?:palavra|frase|cadeia|texto|termo|express[aã]o)",),
+    "fr": (r"(?:le\s+|la\s+|l')?(?:mot|phrase|cha[iî]ne|texte|terme|expression)",),
+    "de": (r"(?:das\s+|den\s+|die\s+)?(?:wort|phrase|zeichenkette|text|begriff|ausdruck)",),
+    "it": (r"(?:la\s+|il\s+|l')?(?:parola|frase|stringa|testo|termine|espressione)",),
+    "vi": (r"(?:t[uừ]|c[uụ]m\s+t[uừ]|chu[oỗ]i|v[aă]n\s+b[aả]n)",),
+}
+# Between two operands: "ni 'X' ni 'Y'", "'X' または 'Y'", "'X'、'Y'".
+OPERAND_JOIN: Table = {
+    "zh": (r"[,，、/]|或者?|和|及|与|與",), "ja": (r"[,，、/]|または|や|と|か",),
+    "ko": (r"[,，、/]|또는|및|나|와|과|이나",),
+    "ru": (r"[,/]|или|и|ни",), "es": (r"[,/]|ni|o|u|y|e",), "pt": (r"[,/]|nem|ou|e",),
+    "fr": (r"[,/]|ni|ou|et",), "de": (r"[,/]|noch|oder|und",), "it": (r"[,/]|n[eé]|o|e",),
+    "vi": (r"[,/]|ho[aặ]c|v[aà]",), "tr": (r"[,/]|veya|ya\s+da|ve",),
+}
+
+# An item its author marks optional, at the head of the statement.
+OPTIONAL: Table = {
+    "en": (r"optionally\b|\(optional\)|optional\s*[:\-\u2013\u2014]|"
+           r"(?:nice[\s-]to[\s-]have|bonus)\s*[:\-\u2013\u2014]|\((?:nice[\s-]to[\s-]have|bonus)\)",),
+    "zh": (r"[(（]?(?:可选|可選|选做|選做|加分项|加分項|非必需|非必须|非必須|锦上添花|錦上添花)"
+           r"(?:[)）]|\s*[:：\-—]|地)",),
+    "ja": (r"[(（]?(?:任意|オプション|ボーナス|加点|できれば|あれば尚可|あれば望ましい)"
+           r"(?:[)）]|\s*[:：\-—]|で)",),
+    "ko": (r"[(（]?(?:선택\s*사항|선택|보너스|가산점|있으면\s*좋음)(?:[)）]|\s*[:：\-—]|적으로)",),
+    "ru": (r"(?:необязательно|опционально|желательно|по\s+желанию)(?:\s*[:\-\u2013\u2014]|\s)"
+           r"|\((?:необязательно|опционально|по\s+желанию|бонус)\)|бонус\s*[:\-\u2013\u2014]",),
+    "es": (r"opcionalmente\b|\((?:opcional|deseable|extra|bonus)\)|"
+           r"(?:opcional|deseable|extra|bonus|punto\s+extra)\s*[:\-\u2013\u2014]",),
+    "pt": (r"opcionalmente\b|\((?:opcional|desej[aá]vel|extra|b[oô]nus)\)|"
+           r"(?:opcional|desej[aá]vel|extra|b[oô]nus)\s*[:\-\u2013\u2014]",),
+    "fr": (r"(?:optionnellement|facultativement)\b|\((?:optionnel(?:le)?|facultati(?:f|ve)|"
+           r"bonus)\)|(?:optionnel(?:le)?|facultati(?:f|ve)|bonus|un\s+plus)\s*[:\-\u2013\u2014]",),
+    "de": (r"\((?:optional|w[uü]nschenswert|bonus)\)|(?:optional|w[uü]nschenswert|bonus|"
+           r"freiwillig)\s*[:\-\u2013\u2014]",),
+    "it": (r"(?:opzionalmente|facoltativamente)\b|\((?:opzionale|facoltativo|bonus)\)|"
+           r"(?:opzionale|facoltativo|gradito|bonus)\s*[:\-\u2013\u2014]",),
+    "vi": (r"\((?:t[uù]y\s+ch[oọ]n|kh[oô]ng\s+b[aắ]t\s+bu[oộ]c|đi[eể]m\s+c[oộ]ng)\)|"
+           r"(?:t[uù]y\s+ch[oọ]n|kh[oô]ng\s+b[aắ]t\s+bu[oộ]c|đi[eể]m\s+c[oộ]ng)\s*[:\-\u2013\u2014]",),
+    "tr": (r"\((?:iste[gğ]e\s+ba[gğ]l[iı]|opsiyonel|bonus)\)|(?:iste[gğ]e\s+ba[gğ]l[iı]|"
+           r"opsiyonel|bonus)\s*[:\-\u2013\u2014]",),
+}
+
+# Words beside a server's plain name that say it is the server ("the github server").
+SERVER_WORDS: Table = {
+    "zh": (r"服务器|伺服器|服務器|工具",), "ja": (r"サーバー?|ツール",), "ko": (r"서버|도구|툴",),
+    "ru": (r"сервер\w*|инструмент\w*",), "es": (r"servidor\w*|herramienta\w*",),
+    "pt": (r"servidor\w*|ferramenta\w*",), "fr": (r"serveur\w*|outils?",),
+    "de": (r"server|werkzeug\w*|tools?",), "it": (r"server|strumento|strumenti",),
+    "vi": (r"m[aá]y\s+ch[uủ]|c[oô]ng\s+c[uụ]",), "tr": (r"sunucu\w*|ara[cç]\w*",),
+}
+
+# A verb that hands a link over to be read ("résume https://...").
+READ_CUE: Table = {
+    "zh": (r"阅读|閱讀|读取|讀取|总结|總結|概括|分析|查看|参考|參考|根据|根據|抓取|访问|訪問",),
+    "ja": (r"読んで|読み|要約|まとめ|分析|参照|確認して|に基づいて|取得",),
+    "ko": (r"읽고|읽어|요약|분석|참고|확인|바탕으로|가져와",),
+    "ru": (r"прочитай\w*|прочти|изучи\w*|проанализируй\w*|резюмируй\w*|кратко\s+изложи|"
+           r"открой|посмотри|на\s+основе|по\s+ссылке",),
+    "es": (r"lee|leer|resume|resumir|analiza|analizar|revisa|revisar|consulta|basado\s+en|"
+           r"bas[aá]ndote\s+en|visita|abre",),
+    "pt": (r"leia|ler|resuma|resumir|analise|analisar|revise|consulte|com\s+base\s+em|"
+           r"visite|abra",),
+    "fr": (r"lis|lire|r[eé]sume|r[eé]sumer|analyse|analyser|consulte|consulter|"
+           r"en\s+te\s+basant\s+sur|[aà]\s+partir\s+de|visite|ouvre",),
+    "de": (r"lies|lesen|fasse\s+\w*\s*zusammen|zusammenfassen|analysiere|pr[uü]fe|"
+           r"basierend\s+auf|besuche|[oö]ffne",),
+    "it": (r"leggi|leggere|riassumi|riassumere|analizza|analizzare|consulta|basandoti\s+su|"
+           r"visita|apri",),
+    "vi": (r"đ[oọ]c|t[oó]m\s+t[aắ]t|ph[aâ]n\s+t[ií]ch|xem|d[uự]a\s+tr[eê]n|truy\s+c[aậ]p",),
+    # (Turkish is bounded on the left only: its short verbs end here, "ac" is no "access")
+    "tr": (r"oku(?:r|yun|yup)?(?!\w)|[oö]zetle\w*|analiz\s+et\w*|incele\w*|"
+           r"g[oö]z\s+at(?!\w)|temel\s+alarak|a[cç](?:[iı]n|[iı]p)?(?!\w)",),
+}
+
+
+def _bounded(lang: str, pattern: str) -> str:
+    """`pattern` with the word bounds its language has."""
+    if lang in _UNSPACED:
+        return f"(?:{pattern})"
+    if lang in _SUFFIXED:
+        return rf"(?<!\w)(?:{pattern})"
+    return rf"(?<!\w)(?:{pattern})(?!\w)"
+
+
+def alternation(table: Table, bounded: bool = True) -> str:
+    """Every language's patterns for one concept as one alternation (empty: matches
+    nothing)."""
+    parts = [_bounded(lang, p) if bounded else f"(?:{p})"
+             for lang, patterns in table.items() for p in patterns]
+    return "|".join(parts) or r"(?!)"
+
+
+def compiled(table: Table) -> re.Pattern[str]:
+    return re.compile(alternation(table), re.IGNORECASE)
+
+
+OWN_ACCOUNT_RE = compiled(OWN_ACCOUNT)
+OWN_MACHINE_RE = compiled(OWN_MACHINE)
+LIVE_DATA_RE = compiled(LIVE_DATA)
+POINTED_RE = compiled(POINTED)
+OPTIONAL_RE = re.compile(rf"^\s*(?:{alternation(OPTIONAL, bounded=False)})", re.IGNORECASE)
+SERVER_WORDS_RE = compiled(SERVER_WORDS)
+READ_CUE_RE = compiled(READ_CUE)
+WEB_SEARCH_RE = compiled(WEB_SEARCH)
+
+# A quoted operand, in any of the quotes these languages use.
+_QUOTED = re.compile(r"'(?P<o1>[^'\n]+)'|\"(?P<o2>[^\"\n]+)\"|`(?P<o3>[^`\n]+)`|“(?P<o4>[^”\n]+)”"
+                     r"|‘(?P<o5>[^’\n]+)’|「(?P<o6>[^」\n]+)」|『(?P<o7>[^』\n]+)』"
+                     r"|«\s*(?P<o8>[^»\n]+?)\s*»|„(?P<o9>[^“\n]+)“")
+_CJK_CHAR = r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]"
+# What may stand before the clause in a statement: its subject, three words at most, no
+# punctuation ("La respuesta", "回答中", "응답은").
+# A word that opens a clause of its own ("explica que ...") makes it no subject.
+_CLAUSE_WORD = (r"(?!(?:que|qu'|that|что|чтобы|если|dass|daß|wenn|che|se|si|quand|cuando|"
+                r"quando|r[aằ]ng|n[eế]u|ki|e[gğ]er)(?!\w))")
+_SUBJECT = rf"(?:(?:{_CLAUSE_WORD}[^\W\d_][\w'’.-]*\s+){{1,3}}?|{_CJK_CHAR}{{1,10}}?\s*)?"
+_NOUN = alternation(OPERAND_NOUN, bounded=False)
+_BEFORE = re.compile(rf"(?P<neg>{alternation(NOT_CONTAINS_BEFORE)})|(?P<pos>"
+                     rf"{alternation(CONTAINS_BEFORE)})", re.IGNORECASE)
+_AFTER = re.compile(rf"\s*(?:{_NOUN})?\s*(?:(?P<neg>{alternation(NOT_CONTAINS_AFTER)})|(?P<pos>"
+                    rf"{alternation(CONTAINS_AFTER)}))", re.IGNORECASE)
+_JOIN = re.compile(rf"\s*(?:{alternation(OPERAND_JOIN)})\s*", re.IGNORECASE)
+_NOUN_RE = re.compile(rf"\s*(?:{_NOUN})\s*", re.IGNORECASE)
+_END = re.compile(r"\s*[.。!！]?\s*$")
+_SUBJECT_RE = re.compile(_SUBJECT)
+
+
+def _operands(text: str, at: int) -> tuple[list[str], int]:
+    """The quoted operands from `at` on, joined by "or", "and", commas; and where they end."""
+    found: list[str] = []
+    while True:
+        match = _QUOTED.match(text, at)
+        if match is None:
+            return found, at
+        found.append(next(g for g in match.groups() if g is not None))
+        at = match.end()
+        join = _JOIN.match(text, at)
+        if join is None or _QUOTED.match(text, join.end()) is None:
+            return found, at
+        at = join.end()
+
+
+def _verb_first(text: str, start: int) -> tuple[bool, list[str]] | None:
+    verb = _BEFORE.match(text, start)
+    if verb is None or not verb.group(0):
+        return None
+    at = verb.end()
+    noun = _NOUN_RE.match(text, at)
+    at = noun.end() if noun else at + (text[at:at + 1] == " ")
+    operands, at = _operands(text, at)
+    if not operands or not _END.match(text, at):
+        return None
+    return verb.group("neg") is not None, operands
+
+
+def _verb_last(text: str, start: int) -> tuple[bool, list[str]] | None:
+    operands, at = _operands(text, start)
+    verb = _AFTER.match(text, at) if operands else None
+    if verb is None or not _END.match(text, verb.end()):
+        return None
+    return verb.group("neg") is not None, operands
+
+
+def _subject_ends(text: str) -> list[int]:
+    """Where the clause may start: at once, or after a short subject."""
+    starts = [0] + [m.end() for m in re.finditer(r"\s+|(?<=" + _CJK_CHAR + ")", text[:40])
+                    if _SUBJECT_RE.fullmatch(text[:m.end()])]
+    return list(dict.fromkeys(starts))
+
+
+def quoted_clause(text: str, subject: bool = False) -> tuple[bool, list[str]] | None:
+    """`text`, whole, as "(does not) contain 'X'" in one of these languages: whether it is
+    negated and its operands; None when it is anything else. With `subject`, a short subject
+    may stand first ("La respuesta no contiene 'X'")."""
+    text = " ".join(text.split())
+    for start in _subject_ends(text) if subject else [0]:
+        found = _verb_first(text, start) or _verb_last(text, start)
+        if found is not None:
+            return found
+    return None
+
+
+# A statement that only denies: its negation first (after a short subject, or the verb of a
+# verb-second language: "Die Antwort enthält keine ..."), or last where the verb comes last.
+DENY_HEAD: Table = {
+    "zh": (r"不|没有|沒有|无任何|無任何|绝不|絕不|决不|決不|从不|從不|从未|從未|禁止|未",),
+    "ru": (r"не|нет|никогда|без|ни",),
+    "es": (r"no|nunca|sin|ning[uú]n|ninguna|jam[aá]s",),
+    "pt": (r"n[aã]o|nunca|sem|nenhum|nenhuma|jamais",),
+    "fr": (r"ne|n'\w+\s+(?:pas|jamais)|jamais|sans|aucun|aucune|pas\s+de|pas\s+d'\w+",),
+    "de": (r"(?:\w+\s+)?(?:kein(?:e[mnrs]?)?|nicht|nie|niemals|ohne)",),
+    "it": (r"non|mai|senza|nessun|nessuna|nessuno",),
+    "vi": (r"kh[oô]ng|ch[uư]a|tuy[eệ]t\s+đ[oố]i\s+kh[oô]ng",),
+}
+DENY_TAIL: Table = {
+    "ja": (r"(?<!少)(?<!危)(?<!しか)(?:ない|ません|なし|しない|ないこと|しないこと|なかった)",),
+    "ko": (r"(?:않는다|않음|않습니다|않아야\s*한다|없다|없음|없습니다|말\s*것)",),
+    "tr": (r"\w*(?:maz|mez|mamal[iı]|memeli|m[iı]yor|m[uü]yor)|yok|de[gğ]il",),
+}
+_DENY_HEAD_RE = compiled(DENY_HEAD)
+_DENY_TAIL_RE = re.compile(rf"(?:{alternation(DENY_TAIL)})\s*[.。!！]?\s*$", re.IGNORECASE)
+# A second clause the work must show besides: a second sentence, a semicolon, or a word that
+# joins a positive clause ("... y explica", "但是 ...").
+# (a joining word stands between spaces: "e-mail" and "a" in "No a/b" are no clause)
+_AND_BUT = re.compile(r"(?<=\s)(?:y|e|pero|sino|mas|mais|et|und|aber|sondern|\u0438|\u043d\u043e|"
+                      r"\u0430|ma|però|v[aà]|nh[uư]ng|ve|ama|ancak)(?=\s)|而且|但是|但|并且|並且|"
+                      r"然后|然後|しかし|そして|が、|그리고|하지만|그러나", re.IGNORECASE)
+_MORE = re.compile(rf"[;；]|[.。!！?？]\s*\S|{_AND_BUT.pattern}", re.IGNORECASE)
+
+
+
+
+
+# "Not only ... but": a claim, however it opens.
+_NOT_ONLY = re.compile(r"(?<!\w)(?:no\s+s[oó]lo|n[aã]o\s+s[oó]|non\s+solo|pas\s+seulement|"
+                       r"nicht\s+nur|не\s+только|kh[oô]ng\s+ch[iỉ])(?!\w)|不仅|不僅|不但|不只|"
+                       r"无需|無需|还|還", re.IGNORECASE)
+
+
+def joins_a_clause(text: str) -> bool:
+    """Another language's word joining a second clause ("... y cita la fuente", "No solo
+    ...")."""
+    text = " ".join(text.split())
+    return bool(_AND_BUT.search(text) or _NOT_ONLY.search(text))
+
+
+def denies(statement: str) -> bool:
+    """Only says something is not there, in one of these languages."""
+    text = " ".join(statement.split()).strip()
+    if not text or _MORE.search(text) or _NOT_ONLY.search(text):
+        return False
+    if _DENY_TAIL_RE.search(text):
+        return True
+    return any(_DENY_HEAD_RE.match(text, start) for start in _subject_ends(text))
+
+
+# A statement only about the skill firing ("La skill no se activa", "技能不应被触发"): the
+# whole statement, a language a pattern; negated when it holds a negation.
+FIRING: Table = {
+    "zh": (r"(?:该|這個|这个|此)?(?:技能|skill)(?:应该|應該|应当|應當|应|應|会|會|将|將|必须|必須)?"
+           r"(?:不|不会|不會|没有|沒有|未|不应|不應)?(?:被)?(?:触发|觸發|激活|启用|啟用|加载|"
+           r"載入|调用|調用)",),
+    "ja": (r"(?:この)?(?:スキル|skill)(?:は|が)?(?:起動|発動|トリガー|読み込み|呼び出し)"
+           r"(?:される|する|されない|しない|されません|しません|されるべき(?:ではない)?|"
+           r"すべき(?:ではない)?)",),
+    "ko": (r"(?:이\s*)?(?:스킬|skill)(?:은|는|이|가)?\s*(?:트리거|활성화|로드|호출)"
+           r"(?:된다|되어야\s*한다|됨|되지\s*않는다|되지\s*않아야\s*한다|되지\s*않음)",),
+    "ru": (r"(?:этот\s+)?(?:скилл|навык|skill)\s+(?:не\s+)?(?:должен\s+)?(?:не\s+)?"
+           r"(?:срабатыва\w*|сработа\w*|активир\w*|загруж\w*|вызыва\w*|запуска\w*)",),
+    "es": (r"(?:la\s+|el\s+|esta\s+|este\s+)?(?:skill|habilidad)\s+(?:no\s+)?"
+           r"(?:(?:debe|deber[ií]a)\s+)?(?:no\s+)?(?:se\s+)?(?:activa(?:rse)?|dispara(?:rse)?|"
+           r"carga(?:rse)?|invoca(?:rse)?)",),
+    "pt": (r"(?:a\s+|o\s+|esta\s+|este\s+)?(?:skill|habilidade)\s+(?:n[aã]o\s+)?"
+           r"(?:(?:deve|deveria)\s+)?(?:n[aã]o\s+)?(?:(?:[eé]|ser)\s+)?(?:ativad[ao]|"
+           r"acionad[ao]|carregad[ao]|invocad[ao]|ativa|dispara)",),
+    "fr": (r"(?:la\s+|le\s+|cette\s+|ce\s+)?(?:skill|comp[eé]tence)\s+(?:ne\s+|n')?"
+           r"(?:(?:doit|devrait)\s+)?(?:pas\s+)?(?:se\s+|s')?(?:est\s+|[eê]tre\s+)?(?:pas\s+)?"
+           r"(?:d[eé]clench[eé]e?|d[eé]clenche(?:r)?|activ[eé]e?|active(?:r)?|charg[eé]e?|"
+           r"invoqu[eé]e?)(?:\s+pas)?",),
+    "de": (r"(?:der\s+|die\s+|das\s+|dieser\s+|diese\s+)?(?:skill)\s+(?:wird|soll|sollte|darf)\s+"
+           r"(?:nicht\s+|nie\s+)?(?:ausgel[oö]st|aktiviert|geladen|aufgerufen)(?:\s+werden)?",),
+    "it": (r"(?:la\s+|il\s+|questa\s+|questo\s+)?(?:skill|abilit[aà])\s+(?:non\s+)?"
+           r"(?:(?:deve|dovrebbe)\s+)?(?:(?:viene|essere)\s+)?(?:si\s+)?(?:attivat[ao]|attiva(?:rsi)?|"
+           r"caricat[ao]|invocat[ao])",),
+    "vi": (r"(?:k[yỹ]\s+n[aă]ng|skill)\s+(?:n[aà]y\s+)?(?:kh[oô]ng\s+)?(?:n[eê]n\s+)?"
+           r"(?:kh[oô]ng\s+)?(?:đ[uư][oợ]c\s+)?(?:k[ií]ch\s+ho[aạ]t|g[oọ]i|t[aả]i)",),
+    "tr": (r"(?:bu\s+)?(?:beceri|yetenek|skill)\s+(?:tetiklen|etkinle[sş]|y[uü]klen|"
+           r"[cç]a[gğ]r[iı]l)\w*",),
+}
+_FIRING_RE = re.compile(rf"^(?:{alternation(FIRING, bounded=False)})\s*[.。!！]?$",
+                        re.IGNORECASE)
+_FIRING_NEG = re.compile(r"不|没有|沒有|未|ない|ません|않|(?<!\w)(?:не|no|n[aã]o|ne|n'|pas|nicht|"
+                         r"nie|non|kh[oô]ng)(?!\w)|(?:ma|me)(?:mal[iı]|meli|z|d[iı]|di)(?!\w)",
+                         re.IGNORECASE)
+
+
+def about_firing(statement: str) -> bool | None:
+    """A statement in one of these languages only about the skill firing: True (it fires),
+    False (it does not), else None."""
+    text = " ".join(statement.split()).strip()
+    if not _FIRING_RE.match(text):
+        return None
+    return not _FIRING_NEG.search(text)

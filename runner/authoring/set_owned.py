@@ -1,0 +1,139 @@
+"""Files of the case set that sit inside the skill but outside evals/ (issue 26 follow-up 2):
+a set file at the skill's root (`eval.yaml`), a `tasks/` folder of task files, a grader
+program or check script beside them, a fixture or answer file kept in another folder. The
+skill bundle would ship them to the candidate arm only: it could read the tasks, the checks
+and the answers, which the baseline cannot, and the arms would differ by more than the skill.
+
+Rule: such a file is the set's own and is left out of the skill bundle (runner.authoring.
+bundles.pack_skill; fixtures still reach both arms by staging), unless the skill's own files
+name it (SKILL.md or a script or reference of the skill mentions its path): then the skill
+reads it, leaving it out would break the skill, and it is kept and reported. `check` says both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path, PurePosixPath
+
+import yaml
+
+from runner.authoring.problems import SET_LEVEL, Problems
+from runner.authoring.skill import staged_files
+from runner.schema.case import EVALS_ROOT, Case
+
+TEXT_LIMIT = 512 * 1024
+
+
+def _case_paths(case: Case) -> list[str]:
+    """What one case uses from the skill: its fixtures and programs (a turn's too)."""
+    found = list(case.files)
+    for own in (case, case.first_turn, *case.follow_ups):
+        if own is None:
+            continue
+        found += [p for p in (own.judge_program, own.grader_program.path
+                              if own.grader_program else None) if p]
+    return found
+
+
+def _files_at(skill_dir: Path, rel: str) -> list[str]:
+    path = skill_dir / rel
+    if path.is_dir():
+        return sorted(p.relative_to(skill_dir).as_posix() for p in path.rglob("*")
+                      if p.is_file() and not p.is_symlink())
+    return [rel] if path.is_file() else []
+
+
+def _values_naming_files(path: Path, skill_dir: Path) -> list[str]:
+    """The values of a set file that are whole paths of files of the skill (skillgrade's
+    `instruction: instructions/task.md`, `rubric: rubrics/quality.md`): read as those files."""
+    if not path.is_file() or path.suffix not in (".json", ".yaml", ".yml"):
+        return []
+    try:  # plainly: the set's own reader (promptfoo's, once) has read it already
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return []
+    found = []
+    for value in _strings(data):
+        posix = PurePosixPath(value.strip())
+        if value.strip() and "\n" not in value and len(value) < 300 \
+                and not posix.is_absolute() and ".." not in posix.parts:
+            for folder in (path.parent, skill_dir):
+                if (folder / posix).is_file() and (folder / posix).resolve().is_relative_to(
+                        skill_dir.resolve()):
+                    found.append((folder / posix).resolve().relative_to(
+                        skill_dir.resolve()).as_posix())
+                    break
+    return found
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def set_files_outside_evals(skill_dir: Path, read_files: Iterable[str],
+                            cases: Iterable[Case]) -> list[str]:
+    """Every file of the skill outside evals/ the set uses as its own, once, in order."""
+    root = skill_dir.resolve()
+    given = []
+    for file in read_files:
+        path = Path(file).resolve()
+        if path.is_relative_to(root) and path != root:
+            given.append(path.relative_to(root).as_posix())
+        given += _values_naming_files(path, skill_dir)
+    given += [p for case in cases for p in _case_paths(case)]
+    found: list[str] = []
+    for rel in given:
+        found += [f for f in _files_at(skill_dir, rel)
+                  if not PurePosixPath(f).is_relative_to(EVALS_ROOT) and f != "SKILL.md"]
+    return list(dict.fromkeys(found))
+
+
+def _skill_text(skill_dir: Path, owned: set[str]) -> str:
+    """The text of the skill's own files (the set's left out), where it may name a file."""
+    parts = []
+    for rel in staged_files(skill_dir):
+        if rel.as_posix() in owned:
+            continue
+        try:
+            parts.append((skill_dir / rel).read_bytes()[:TEXT_LIMIT].decode("utf-8"))
+        except (OSError, UnicodeDecodeError):
+            continue
+    return "\n".join(parts)
+
+
+def bundle_exclusions(skill_dir: Path, read_files: Iterable[str],
+                      cases: Iterable[Case]) -> tuple[list[str], list[str]]:
+    """(left out of the skill bundle, kept because the skill's own files name them)."""
+    owned = set_files_outside_evals(skill_dir, read_files, cases)
+    if not owned:
+        return [], []
+    text = _skill_text(skill_dir, set(owned))
+    kept = [f for f in owned if f in text]
+    return [f for f in owned if f not in kept], kept
+
+
+def report_exclusions(skill_dir: Path, read_files: Iterable[str], cases: Iterable[Case],
+                      problems: Problems) -> None:
+    """One line each for what is left out of the skill bundle and what ships though the set
+    owns it (the skill names it): never in silence."""
+    left_out, kept = bundle_exclusions(skill_dir, read_files, cases)
+    if left_out:
+        problems.report("EV012", SET_LEVEL, f"{len(left_out)} file(s) of the set outside "
+                        f"evals/ left out of the skill bundle (the candidate arm would read "
+                        f"tasks, checks or answers the baseline cannot): {_shown(left_out)}",
+                        "none needed (or move them under evals/)")
+    if kept:
+        problems.report("EV012", SET_LEVEL, f"{len(kept)} file(s) of the set ship inside the "
+                        f"skill, which names them: the candidate arm can read them, the "
+                        f"baseline cannot: {_shown(kept)}", "move the set's copies under "
+                        "evals/ and keep the skill's own apart")
+
+
+def _shown(files: list[str]) -> str:
+    return ", ".join(files[:5]) + (f" (and {len(files) - 5} more)" if len(files) > 5 else "")

@@ -1,0 +1,35 @@
+"""Bare tool names where a set lists the tools the agent should call (`expected_tools: ["Bash",
+"Read"]`, `tools_used: ["WebSearch"]`, issue 26 follow-up 4): each is a tool-call check, the
+tool called at least once, in the native matcher grammar (`Tool`, `Tool1|Tool2`,
+`Tool:<assertion>`, runner.scoring.process). A name is read so only when it is one of claude's
+own tools (any case: `bash` is Bash) or an MCP tool (`mcp__server__tool`); any other word
+(`pandas`, `a spreadsheet`) stays where it was and is reported as before. A tool the sandbox
+cannot serve keeps its own finding (EV014 for the web tools, EV016 for an MCP tool)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from runner.authoring.mcp import OWN_TOOLS
+
+_BY_LOWER = {t.lower(): t for t in OWN_TOOLS}
+_MCP = re.compile(r"^mcp__[\w-]+(?:__[\w-]+)?$")
+
+
+def _tool(name: str) -> str | None:
+    name = name.strip()
+    if _MCP.match(name):
+        return name
+    return _BY_LOWER.get(name.lower())
+
+
+def tool_matcher(entry: Any) -> str | None:
+    """The matcher a bare tool name (or a matcher over such names) reads as, or None."""
+    if not isinstance(entry, str):
+        return None
+    names, sep, rest = entry.partition(":")
+    tools = [_tool(n) for n in names.split("|")]
+    if not tools or any(t is None for t in tools):
+        return None
+    return "|".join(t for t in tools if t) + (f":{rest}" if sep and rest.strip() else "")

@@ -1,0 +1,93 @@
+"""The set's own files outside evals/ never reach the candidate (issue 26 follow-up 2), through
+the real CLI: a skill whose cases are Markdown task files in its own `tasks/` folder, graded by
+`tasks/check.sh`. The candidate's real claude session lists what the skill it was given holds;
+the grader command (still run, from the fixtures, in its own container) passes only when that
+listing has the skill's SKILL.md and none of the set's files."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from runner.store.keys import RunKeys
+from runner.store.local import LocalStore
+from tests.helpers import ROOT
+
+pytestmark = pytest.mark.integration
+
+SKILL_MD = """---
+name: lister
+description: Writes folder reports. Use when asked for a report on a folder.
+---
+Write report.txt holding the word DONE.
+"""
+TASK = """---
+id: report
+grader: "bash check.sh"
+---
+Write a report on this folder to report.txt.
+"""
+CHECK = """grep -q DONE report.txt || exit 1
+grep -q 'skills/lister/SKILL.md' listing.txt || { echo "no skill listed" >&2; exit 2; }
+if grep -q 'skills/lister/tasks' listing.txt; then echo "the set shipped" >&2; exit 3; fi
+"""
+
+
+def make_skill(root: Path) -> Path:
+    skill = root / "lister"
+    (skill / "tasks").mkdir(parents=True)
+    (skill / "SKILL.md").write_text(SKILL_MD)
+    (skill / "tasks" / "report.md").write_text(TASK)
+    (skill / "tasks" / "check.sh").write_text(CHECK)
+    return skill
+
+
+def script(root: Path) -> Path:
+    listing = "find /opt/skill -type f > listing.txt 2>/dev/null; echo DONE > report.txt"
+    path = root / "script.yaml"
+    path.write_text(yaml.safe_dump({"scenarios": [
+        {"name": "skilled", "when": {"skill": "lister"}, "turns": [
+            {"tool_use": {"name": "Skill", "input": {"skill": "lister:lister"}}},
+            {"tool_use": {"name": "Bash", "input": {"command": listing}}},
+            {"text": "Wrote report.txt."}]},
+        {"name": "bare", "turns": [
+            {"tool_use": {"name": "Bash", "input": {"command": "echo later > report.txt"}}},
+            {"text": "Wrote report.txt."}]}]}))
+    return path
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "runner", *args], cwd=ROOT, text=True,
+                          capture_output=True, timeout=600, env={**os.environ})
+
+
+def test_the_candidate_receives_the_skill_without_the_sets_files(
+        tmp_path: Path, docker_client: object) -> None:
+    skill = make_skill(tmp_path)
+    checked = cli("check", str(skill))
+    assert checked.returncode == 0, checked.stderr
+    assert "left out of the skill bundle" in checked.stdout + checked.stderr
+
+    store = tmp_path / "store"
+    done = cli("run", str(skill), "--model-script", str(script(tmp_path)), "--store",
+               str(store), "--executor", "inprocess", "--fresh")
+    assert done.returncode in (0, 1), done.stderr[-3000:]
+    assert "Traceback" not in done.stderr
+    local = LocalStore(store)
+    (run_id,) = [p.name for p in (store / "runs").iterdir()]
+    keys = RunKeys(run_id)
+    verdicts: dict[str, dict[str, object]] = {}
+    for key in local.list(f"runs/{run_id}/trials/"):
+        if key != keys.trial(key.split("/")[3]).done:
+            continue
+        result = json.loads(local.get(key))
+        (check,) = result["scores"]["program"]["checks"]
+        verdicts[result["arm"]] = check
+    assert verdicts["candidate"]["passed"] is True, verdicts["candidate"]
+    assert verdicts["baseline"]["passed"] is False, verdicts["baseline"]

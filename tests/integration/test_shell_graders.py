@@ -1,0 +1,90 @@
+"""A check whose command names no program file, through the real CLI (issue 26 follow-up 3):
+`{type: deterministic, run: "<shell line>"}` in a set of our own runs after each session by
+`sh -c` in a container of its own, the working directory (read-only) its cwd, and its exit
+code decides: a pass in the arm that wrote the word, a fail in the other."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from runner.store.keys import RunKeys
+from runner.store.local import LocalStore
+from tests.helpers import ROOT
+
+pytestmark = pytest.mark.integration
+
+SKILL_MD = """---
+name: totaller
+description: Writes totals reports. Use when asked for the totals of a folder.
+---
+Write totals.md ending with a line "TOTAL 3".
+"""
+# passes only in the work, read-only, when the file holds the line; `python` is the author's
+# spelling of the image's python3
+LINE = ("[ -n \"$SKILL_EVAL_WORK\" ] && ! touch probe 2>/dev/null && grep -q '^TOTAL 3$' "
+        "totals.md && python -c \"import sys; sys.exit(0)\"")
+
+
+def make_skill(root: Path) -> Path:
+    skill = root / "totaller"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text(SKILL_MD)
+    (skill / "evals" / "evals.json").write_text(json.dumps({"skill_name": "totaller", "evals": [
+        {"id": "totals", "prompt": "Write the totals of this folder into totals.md.",
+         "checks": [{"type": "deterministic", "run": LINE}]}]}))
+    return skill
+
+
+def script(root: Path) -> Path:
+    path = root / "script.yaml"
+    path.write_text(yaml.safe_dump({"scenarios": [
+        {"name": "skilled", "when": {"skill": "totaller"}, "turns": [
+            {"tool_use": {"name": "Skill", "input": {"skill": "totaller:totaller"}}},
+            {"tool_use": {"name": "Bash", "input": {"command": "printf 'a 3\\nTOTAL 3\\n' > "
+                                                               "totals.md"}}},
+            {"text": "Wrote totals.md."}]},
+        {"name": "bare", "turns": [
+            {"tool_use": {"name": "Bash", "input": {"command": "echo 'a 3' > totals.md"}}},
+            {"text": "Wrote totals.md."}]}]}))
+    return path
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "runner", *args], cwd=ROOT, text=True,
+                          capture_output=True, timeout=600, env={**os.environ})
+
+
+def test_a_shell_line_check_is_graded_by_sh_c_in_its_container(
+        tmp_path: Path, docker_client: object) -> None:
+    skill = make_skill(tmp_path)
+    checked = cli("check", str(skill), "-v")
+    assert checked.returncode == 0, checked.stderr
+    assert "run by sh -c" in checked.stdout
+
+    store = tmp_path / "store"
+    done = cli("run", str(skill), "--model-script", str(script(tmp_path)), "--store",
+               str(store), "--executor", "inprocess", "--fresh")
+    assert done.returncode in (0, 1), done.stderr[-3000:]
+    assert "Traceback" not in done.stderr
+    local = LocalStore(store)
+    (run_id,) = [p.name for p in (store / "runs").iterdir()]
+    keys = RunKeys(run_id)
+    verdicts: dict[str, dict[str, object]] = {}
+    for key in local.list(f"runs/{run_id}/trials/"):
+        if key != keys.trial(key.split("/")[3]).done:
+            continue
+        result = json.loads(local.get(key))
+        (check,) = result["scores"]["program"]["checks"]
+        assert check["check"] == f"grader program `{LINE}`", check
+        verdicts[result["arm"]] = check
+    assert verdicts["candidate"]["passed"] is True, verdicts["candidate"]
+    assert verdicts["baseline"]["passed"] is False, verdicts["baseline"]
+    report = json.loads(local.get(keys.report_json))
+    assert {(r["case"], r["outcome"]) for r in report["rows"]} == {("totals", "win")}
