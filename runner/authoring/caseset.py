@@ -202,8 +202,8 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     else:
         problems = Problems(shown, case_files)
         raw = _read_file(path, skill_dir, problems)
-    if set_file is None:
-        _shared_beside(skill_dir, found, default_name, raw, problems)
+    shared = _shared_beside(skill_dir, found, default_name, raw, problems) \
+        if set_file is None else {}
     about = _top_level(raw, problems)
     name = raw.get("skill_name", default_name)
     if not isinstance(name, str) or not name.strip():
@@ -214,14 +214,17 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
                        shown, path.resolve().is_relative_to(skill_dir.resolve()))
     fixtures = SkillFiles(skill_dir, path)
+    # a shared case's paths start from its own set's folder (runner.authoring.outside)
+    theirs = {file: SkillFiles(skill_dir, file) for file in set(shared.values())}
+    case_fixtures = {ident: theirs[file] for ident, file in shared.items()}
     read = _Read()
     programs = SetPrograms(raw, skill_dir, problems,  # authors' grader programs
                            path if path.is_dir() else path.parent)
     in_statements = written_in_statements(items)
     for item, label in zip(items, _case_ids(items, problems), strict=True):
-        _read_case(item, label, _Setting(skill_dir, about, fixtures, programs, problems,
-                                         in_statements, _names(name, default_name,
-                                                               skill_dir)), read)
+        _read_case(item, label, _Setting(skill_dir, about, case_fixtures.get(label, fixtures),
+                                         programs, problems, in_statements,
+                                         _names(name, default_name, skill_dir)), read)
     programs.unread()
     _routing_summary(read.routing, problems)
     cases = _linked(read, fixtures, problems)
@@ -544,13 +547,15 @@ def _refuser(problems: Problems, case: str) -> Callable[[str, str], None]:
 
 
 def _shared_beside(skill_dir: Path, found: Located, name: str | None,
-                   raw: dict[str, Any], problems: Problems) -> None:
+                   raw: dict[str, Any], problems: Problems) -> dict[str, Path]:
     """A shared set above the skill whose cases name it, beside the skill's own set: their
     authors named the skill, so they are read with its own cases (an id another case holds
-    is led by `shared-`), each finding naming the shared file, and `check` says so."""
+    is led by `shared-`), each finding naming the shared file, and `check` says so. Returns
+    each such case's id -> its set file."""
     own = raw.get("evals")
+    read: dict[str, Path] = {}
     if not isinstance(own, list):
-        return
+        return read
     taken = {str(i.get("id", i.get("name"))) for i in own if isinstance(i, dict)}
     for shared, mine, total in shared_naming(skill_dir, found, name):
         ids = []
@@ -563,11 +568,13 @@ def _shared_beside(skill_dir: Path, found: Located, name: str | None,
             ids.append(ident)
             own.append({**drop_skill(item), "id": ident})
             problems.case_files[ident] = str(shared)
+            read[ident] = shared
         problems.report("EV012", SET_LEVEL, f"shared set {shared}: {len(mine)} of its {total} "
                         f"case(s) name this skill: read beside its own set {found.path} "
                         f"({', '.join(ids[:6])}{', ...' if len(ids) > 6 else ''})",
                         f"none needed; move them into {found.path.name} to keep one set, or "
                         f"check them on their own: --cases {shared}")
+    return read
 
 
 def _own_cases(items: list[Any], names: list[str], problems: Problems,

@@ -26,7 +26,7 @@ from runner.authoring.crosscase import other_case_reference
 from runner.authoring.fields import PROSE_WORDS, never_a_check
 from runner.authoring.problems import Problems
 from runner.authoring.routing import about_firing, routing_value, routing_word
-from runner.authoring.tiers import expect_operands, soft_marking, tier_lists
+from runner.authoring.tiers import expect_operands, soft_marking, soft_objects, tier_lists
 from runner.authoring.tool_names import tool_matcher
 from runner.schema.case import TURN_CHECK_FIELDS, Case, Reading
 from runner.scoring.absence import literal_absence
@@ -178,7 +178,7 @@ _CHECK_NAME_WORDS = {"grader", "graders", "check", "checks", "assert", "asserts"
                      "validators", "validator", "validations", "tests", "criteria",
                      "expectations", "rules", "scorers", "matchers", "verifications"}
 # Mappings other tools hold a case's checks in, and the fields that make one such a mapping.
-EXPECT_MAPPINGS = ("expect", "expected", "expectations", "checks", "assert")
+EXPECT_MAPPINGS = ("expect", "expected", "expectations", "checks", "assert", "must")
 _CHECK_FIELDS = frozenset({"must_contain", "must_not_contain", "must_include", "must_avoid",
                            "must_have", "must_not_have", "must_mention", "must_not_mention",
                            "assertions", "statements", "outputs", "tool_calls", "json_checks",
@@ -489,6 +489,7 @@ class CaseReader:
                         "it wrote only), or leave it out (both)")
             item.pop("reads")
         self._scalars(item)
+        self._soft_outputs(item)
         self._lists(item)
         self._given_lists(item)
         self._assertions(item)
@@ -573,7 +574,8 @@ class CaseReader:
         for origin, entry in soft:
             self.unread[f"{origin} (optional)"] = entry
         if soft:
-            self.mapped(f"`should` beside `must`: {len(soft)} item(s) of the soft tier, "
+            tiers = "/".join(dict.fromkeys(f"`{o.split('[')[0]}`" for o, _ in soft))
+            self.mapped(f"{tiers} beside `must`: {len(soft)} item(s) of the soft tier, "
                         "reported and not graded (graded, they would fail work that left them "
                         "out on purpose)", "move an item to `must` to grade it")
 
@@ -1275,20 +1277,34 @@ class CaseReader:
                     f"write a literal under {key} (or the sentence under assertions) to "
                     "choose otherwise")
 
+    def _soft(self, value: dict[str, Any], origin: str, marking: str | None) -> bool:
+        """A check object marked soft by a field (runner.authoring.tiers.soft_marking): graded,
+        it would fail work that left it out on purpose; reported, not graded. True if so."""
+        if marking is None:
+            return False
+        self.unread[f"{origin} (optional)"] = value
+        self.mapped(f"{origin}: marked {marking}, not graded (an optional item cannot fail): "
+                    f"{_shown(value)[:80]}", "make it a requirement, or leave it out")
+        return True
+
+    def _soft_outputs(self, item: dict[str, Any]) -> None:
+        """`outputs` objects marked soft, taken out before the case is validated."""
+        for origin, value, marking in soft_objects(item, ("outputs",)):
+            self._soft(value, origin, marking)
+
     def _given_lists(self, item: dict[str, Any]) -> None:
         for key in ("tool_calls", "json_checks"):
             values = item.pop(key, None) or []
             for n, value in enumerate(values if isinstance(values, list) else [values]):
+                if isinstance(value, dict) and self._soft(value, f"{key}[{n}]",
+                                                          soft_marking(value)):
+                    continue
                 self.add("tool" if key == "tool_calls" else "json", value, f"{key}[{n}]")
 
     # -- assertion objects ------------------------------------------------------------------
 
     def _object(self, value: dict[str, Any], origin: str) -> None:
-        soft = soft_marking(value)
-        if soft is not None:  # graded, it would fail work that left it out on purpose
-            self.unread[f"{origin} (optional)"] = value
-            self.mapped(f"{origin}: marked {soft}, not graded (an optional item cannot fail): "
-                        f"{_shown(value)[:80]}", "make it a requirement, or leave it out")
+        if self._soft(value, origin, soft_marking(value)):
             return
         key = next((k for k in CONDITION_KEYS if isinstance(value.get(k), str)
                     and value[k].strip()), None)

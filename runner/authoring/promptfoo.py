@@ -5,8 +5,10 @@ case: its prompt is each of the config's `prompts` templates rendered with the t
 (`{{ name }}`), or, with no template, `vars.prompt` / `vars.query` / `vars.input`. Its `assert`
 items become checks (`contains`, `icontains`, `not-contains`, `not-icontains`, `regex`,
 `not-regex`, `equals`, `starts-with`, `contains-any`, `contains-all`) or grader statements
-(`llm-rubric`, `g-eval`, `similar`: their score bar is reported, not applied); what has no
-reading (`javascript`, `python`, cost, ...) is reported (EV012) with the fix. A test's
+(`llm-rubric`, `g-eval`, `similar`: their score bar is reported, not applied); a `javascript`
+or `python` assert whose body is a simple expression over `output` is read as the checks it
+says (runner.authoring.codeasserts); what has no reading (other code, cost, ...) is reported
+(EV012) with the fix. A test's
 `threshold` over its weighted asserts is applied where it is exact (`spare_asserts`: the
 asserts that may fail are reported, not graded; the rest must pass), else reported. The providers
 are promptfoo's: here the agent is claude, which `check` says.
@@ -21,6 +23,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, Field
 
+from runner.authoring.codeasserts import read_code_assert
 from runner.errors import CaseSetError
 
 CONFIG_STEMS = ("promptfooconfig",)
@@ -201,7 +204,12 @@ def _asserts(items: list[Any], label: str, suite: Suite,
         kind = str(item.get("type", "")) if isinstance(item, dict) else ""
         value = item.get("value") if isinstance(item, dict) else None
         mapped = _check(kind, value)
-        if n in spare:
+        code = read_code_assert(kind, value) if n not in spare else None
+        if code is not None:
+            checks += code.checks
+            for bound in code.unbounded:
+                suite.note(*_length_bound(kind, bound), f"{label}[{n}]")
+        elif n in spare:
             suite.note("an assert whose failure cannot fail its test (weight 0, or within "
                        "the test's threshold): reported, not graded", "none needed, or give "
                        "it weight and drop the threshold to make it count", f"{label}[{n}]")
@@ -223,6 +231,15 @@ def _score_bar(item: Any, kind: str, where: str, suite: Suite) -> None:
         suite.note(f"{kind} threshold {bar if bar is not None else 0.75}: read as grader "
                    "statement(s), which pass or fail; the score bar is not applied",
                    "none needed, or state the bar in the text", where)
+
+
+def _length_bound(kind: str, bound: str) -> tuple[str, str]:
+    """The note for a length bound in a code assert: the runner has no length check."""
+    return (f"assert type {kind!r} `{bound}`: a length bound on promptfoo's `output`; this "
+            "runner has no length check, so the bound is not graded",
+            "state it as an llm-rubric statement (\"The answer is under 500 characters\"), or "
+            "ship it as a grader program in evals/ (`.js` runs with node, `.py` with python3; "
+            "exit 0 passes: `\"grader_program\": \"evals/check.js\"`)")
 
 
 def _unmappable(kind: str) -> tuple[str, str]:

@@ -8,7 +8,10 @@ items 3 and 8; docs/case-sets.md#formats-read):
 - `should: [...]` is the case's expectations when it stands alone (test-writing usage: "it
   should ..."). Beside `must` or `must_not` it is the soft tier the author set apart from the
   hard one (RFC 2119's SHOULD): reported and not graded, as an item worded optional is, since
-  graded it would fail work that left it out on purpose.
+  graded it would fail work that left it out on purpose. `should_not: [...]` is the same tier
+  negated: read as `must_not` alone, soft beside `must` or `must_not`.
+- `must: {contains, not_contains, regex, ...}` (a mapping, not a list) is read as an `expect:`
+  object is (dialects.EXPECT_MAPPINGS); it is still the hard tier for `should`.
 - A check object marked soft by a field (`optional: true`, `required: false`, `weight: 0`,
   `severity: "nice-to-have"`) is reported and not graded, for the same reason.
 - `expect: {contains, not_contains, regex, not_regex, equals}` (and `expected: {...}`) names
@@ -20,7 +23,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-MUST, MUST_NOT, SHOULD = "must", "must_not", "should"
+MUST, MUST_NOT, SHOULD, SHOULD_NOT = "must", "must_not", "should", "should_not"
+TIERS = (MUST, MUST_NOT, SHOULD, SHOULD_NOT)
 _SOFT_SEVERITIES = frozenset({"nice-to-have", "nice_to_have", "nice to have", "optional",
                               "bonus", "suggestion", "nice-to-haves"})
 # An expectation object's operand fields -> the runner's list of that kind.
@@ -47,7 +51,8 @@ def soft_marking(check: dict[str, Any]) -> str | None:
 def _items(value: Any) -> list[Any] | None:
     """A tier's items: a list of strings or objects, or one string; None for other shapes
     (left to the rules that read them today)."""
-    if isinstance(value, str) and value.strip():
+    if isinstance(value, str) and value.strip() or isinstance(value, dict) and value.keys() & {
+            "type", "kind"}:  # one item (an untyped mapping is an `expect:` object)
         return [value]
     if isinstance(value, list) and value and all(
             isinstance(v, str) and v.strip() or isinstance(v, dict) and v for v in value):
@@ -56,22 +61,47 @@ def _items(value: Any) -> list[Any] | None:
 
 
 def tier_lists(item: dict[str, Any]) -> tuple[list[tuple[str, Any, bool]], list[tuple[str, Any]]]:
-    """Takes `must`, `must_not` and `should` out of a case: the items to grade (origin, entry,
-    negated) and the soft ones (origin, entry), reported and not graded."""
-    found = {key: _items(item.get(key)) for key in (MUST, MUST_NOT, SHOULD)}
+    """Takes `must`, `must_not`, `should` and `should_not` out of a case: the items to grade
+    (origin, entry, negated) and the soft ones (origin, entry), reported and not graded."""
+    found = {key: _items(item.get(key)) for key in TIERS}
     graded: list[tuple[str, Any, bool]] = []
     soft: list[tuple[str, Any]] = []
-    hard = found[MUST] is not None or found[MUST_NOT] is not None
+    # a `must` mapping ({contains: [...]}) is the hard tier too, read elsewhere
+    hard = any(found[k] is not None or isinstance(item.get(k), dict) and item[k]
+               for k in (MUST, MUST_NOT))
     for key, values in found.items():
         if values is None:
             continue
         item.pop(key)
         for n, entry in enumerate(values):
-            if key == SHOULD and hard:
+            if key in (SHOULD, SHOULD_NOT) and hard:
                 soft.append((f"{key}[{n}]", entry))
             else:
-                graded.append((f"{key}[{n}]", entry, key == MUST_NOT))
+                graded.append((f"{key}[{n}]", entry, key in (MUST_NOT, SHOULD_NOT)))
     return graded, soft
+
+
+def soft_objects(item: dict[str, Any], keys: tuple[str, ...]
+                 ) -> list[tuple[str, dict[str, Any], str]]:
+    """Takes the objects marked soft by a field out of the case's lists `keys` (`outputs`,
+    `tool_calls`, `json_checks`): (origin, object, marking) of each, left out of grading."""
+    taken: list[tuple[str, dict[str, Any], str]] = []
+    for key in keys:
+        values = item.get(key)
+        if not isinstance(values, list):
+            continue
+        kept = []
+        for n, value in enumerate(values):
+            marking = soft_marking(value) if isinstance(value, dict) else None
+            if marking is None:
+                kept.append(value)
+            else:
+                taken.append((f"{key}[{n}]", value, marking))
+        if kept:
+            item[key] = kept
+        else:
+            item.pop(key)
+    return taken
 
 
 def _texts(value: Any) -> list[str] | None:
