@@ -575,9 +575,12 @@ RAN_VERB: Table = {
     "ja": (r"実行|使用|呼び出|起動|使っ|使う|使い|走らせ",),
     "ko": (r"실행|사용|호출",),
     "ru": (r"запуска\w*|запуст\w*|выполн\w*|вызыва\w*|вызва\w*|вызов\w*|использ\w*",),
-    "es": (r"ejecut\w*|llam[aoó]\w*|invoc\w*|(?-i:usa|us[oó]|usando|usar)|utiliz\w*|corre",),
-    "pt": (r"execut\w*|cham[aoó]\w*|invoc\w*|(?-i:usa|usou|usando|usar)|utiliz\w*|roda\w*",),
-    "fr": (r"ex[eé]cut\w*|lance|lanc[eé]\w*|appel\w*|invoqu\w*|utilis\w*|emploie",),
+    "es": (r"ejecut\w*|llam(?:a|ó|o|ar|ando|ado|ada)|invoc\w*|(?-i:usa|us[oó]|usando|usar)|"
+           r"utiliz\w*|corre",),
+    "pt": (r"execut(?:a|ar|ou|ado|ada|ando)|cham(?:a|ou|ar|ando|ado|ada)|invoc\w*|"
+           r"(?-i:usa|usou|usando|usar)|utiliz\w*|roda|rodou|rodar",),
+    "fr": (r"ex[eé]cut(?:e|er|é|ée|ent)|lanc(?:e|er|é|ée|ent)|appel(?:le|lent|er|é|ée)|"
+           r"invoqu\w*|utilis\w*|emploie",),
     "de": (r"f[uü]hrt|ausf[uü]hr\w*|ausgef[uü]hrt|ruft|aufgerufen|aufruf\w*|verwende\w*|"
            r"benutz\w*|nutzt|startet|gestartet",),
     "it": (r"esegu\w*|chiam\w*|invoc\w*|utilizz\w*|lancia\w*",),

@@ -38,6 +38,8 @@ def test_another_languages_run_claim_is_graded_on_the_calls(statement: str) -> N
     "usa una tabla clara",
     "The report covers USA sales in sales.csv",  # English: "USA" is no verb
     "Mentions the tally.py output",
+    "The executive summary names scripts/tally.py",  # English words that open like a verb
+    "Cites the appellate ruling in the tool's notes",
 ])
 def test_advice_or_nothing_named_stays_on_all_the_material(statement: str) -> None:
     assert not on_calls(statement)
