@@ -520,7 +520,10 @@ def denies(statement: str) -> bool:
 FIRING: Table = {
     "zh": (r"(?:该|這個|这个|此)?(?:技能|skill)(?:应该|應該|应当|應當|应|應|会|會|将|將|必须|必須)?"
            r"(?:不|不会|不會|没有|沒有|未|不应|不應)?(?:被)?(?:触发|觸發|激活|启用|啟用|加载|"
-           r"載入|调用|調用)",),
+           r"載入|调用|調用)",
+           # "使用该技能" ("uses the skill"), and nothing more
+           r"(?:应该|應該|应|應|会|會|必须|必須)?(?:不|没有|沒有|未|不应|不應)?(?:使用|调用|調用)"
+           r"(?:了)?(?:该|這個|这个|此)(?:技能|skill)",),
     "ja": (r"(?:この)?(?:スキル|skill)(?:は|が)?(?:起動|発動|トリガー|読み込み|呼び出し)"
            r"(?:される|する|されない|しない|されません|しません|されるべき(?:ではない)?|"
            r"すべき(?:ではない)?)",),
@@ -562,3 +565,42 @@ def about_firing(statement: str) -> bool | None:
     if not _FIRING_RE.match(text):
         return None
     return not _FIRING_NEG.search(text)
+
+
+# The agent ran, used or called something ("使用 download.py", "ejecuta `x.py`", "führt x.py
+# aus"): a claim about the tool calls when it names what it ran (runner.scoring.on_calls).
+# "usa" is lower-case only: "USA" is a country in an English statement.
+RAN_VERB: Table = {
+    "zh": (r"使用|调用|調用|运行|運行|执行|執行|启动|啟動|跑了?",),
+    "ja": (r"実行|使用|呼び出|起動|使っ|使う|使い|走らせ",),
+    "ko": (r"실행|사용|호출",),
+    "ru": (r"запуска\w*|запуст\w*|выполн\w*|вызыва\w*|вызва\w*|вызов\w*|использ\w*",),
+    "es": (r"ejecut\w*|llam(?:a|ó|o|ar|ando|ado|ada)|invoc\w*|(?-i:usa|us[oó]|usando|usar)|"
+           r"utiliz\w*|corre",),
+    "pt": (r"execut(?:a|ar|ou|ado|ada|ando)|cham(?:a|ou|ar|ando|ado|ada)|invoc\w*|"
+           r"(?-i:usa|usou|usando|usar)|utiliz\w*|roda|rodou|rodar",),
+    "fr": (r"ex[eé]cut(?:e|er|é|ée|ent)|lanc(?:e|er|é|ée|ent)|appel(?:le|lent|er|é|ée)|"
+           r"invoqu\w*|utilis\w*|emploie",),
+    "de": (r"f[uü]hrt|ausf[uü]hr\w*|ausgef[uü]hrt|ruft|aufgerufen|aufruf\w*|verwende\w*|"
+           r"benutz\w*|nutzt|startet|gestartet",),
+    "it": (r"esegu\w*|chiam\w*|invoc\w*|utilizz\w*|lancia\w*",),
+    "vi": (r"ch[aạ]y|g[oọ]i|s[uử]\s+d[uụ]ng|th[uự]c\s+thi",),
+    "tr": (r"[cç]al[iı][sş]t[iı]r\w*|kullan\w*|[cç]a[gğ][iı]r\w*",),
+}
+# ...unless the statement is about what the agent says: it explains how to run it, recommends
+# it ("推荐使用 x.py"): that is its answer, graded on all the material.
+ADVICE: Table = {
+    "zh": (r"推荐|推薦|建议|建議|解释|解釋|说明|說明|如何|怎么|怎麼|怎样|告诉|告訴|介绍|介紹",),
+    "ja": (r"説明|推奨|勧め|すすめ|方法|提案|教え",),
+    "ko": (r"설명|추천|권장|방법|제안|안내",),
+    "ru": (r"объясн\w*|рекоменд\w*|совет\w*|предлага\w*|предлож\w*",),
+    "es": (r"explic\w*|recomiend\w*|recomend\w*|sugier\w*|suger\w*|aconsej\w*",),
+    "pt": (r"explic\w*|recomend\w*|suger\w*|aconselh\w*",),
+    "fr": (r"expliqu\w*|recommand\w*|sugg[eè]r\w*|conseill\w*",),
+    "de": (r"erkl[aä]r\w*|empfiehlt|empfehl\w*|schl[aä]gt|vorschlag\w*|r[aä]t",),
+    "it": (r"spieg\w*|raccomand\w*|consigli\w*|suggerisc\w*|suggerire",),
+    "vi": (r"gi[aả]i\s+th[ií]ch|khuy[eê]n|đ[eề]\s+xu[aấ]t|h[uư][oớ]ng\s+d[aẫ]n",),
+    "tr": (r"a[cç][iı]kla\w*|[oö]ner\w*|tavsiye",),
+}
+RAN_VERB_RE = compiled(RAN_VERB)
+ADVICE_RE = compiled(ADVICE)

@@ -5,7 +5,10 @@ need for the network (EV014), before anything is spent.
 A case needs one when its prompt, a turn or a criterion names an `mcp__server__tool`, or names
 an MCP server the skill's repository declares (`.mcp.json`, `mcpServers` in a plugin manifest
 or `.claude/settings*.json`), or expects a call to a tool that is no tool of claude's own while
-such a server is declared. The skill needs one when its SKILL.md names such a tool or server.
+such a server is declared. The skill needs one when its SKILL.md names a server so declared,
+or a tool of one. A server is declared by MCP configuration only: SKILL.md's own prose or
+tables ("| Codex | `mcp__node_repl__js` for browser control |", the platforms it works with)
+declare nothing, so a tool of an undeclared server named there is no need of the skill's.
 """
 
 from __future__ import annotations
@@ -21,8 +24,8 @@ from runner.schema.case import Case
 MCP_NEED = "EV016"
 _MCP_TOOL = re.compile(r"(?<![\w-])mcp__[\w-]+(?:__[\w-]+)?")
 # Where a repository declares its MCP servers, relative to the skill or a folder above it.
-DECLARATIONS = (".mcp.json", "mcp.json", ".claude/settings.json", ".claude/settings.local.json",
-                ".claude-plugin/plugin.json", "plugin.json")
+DECLARATIONS = (".mcp.json", "mcp.json", "claude_desktop_config.json", ".claude/settings.json",
+                ".claude/settings.local.json", ".claude-plugin/plugin.json", "plugin.json")
 LEVELS_UP = 3  # the skill folder and the folders above it, up to its repository's root
 # claude's own tools: a call to any other is a call to a server's.
 OWN_TOOLS = frozenset({"Agent", "Bash", "BashOutput", "Edit", "ExitPlanMode", "Glob", "Grep",
@@ -94,13 +97,19 @@ def case_needs(case: Case, servers: dict[str, str]) -> list[str]:
     return list(dict.fromkeys(needs))
 
 
+def _tool_server(tool: str) -> str:
+    """`mcp__ledger-db__query` -> "ledger-db"."""
+    return tool.removeprefix("mcp__").split("__", 1)[0]
+
+
 def skill_needs(skill_dir: Path, servers: dict[str, str]) -> list[str]:
     """The MCP tools and servers the skill's own SKILL.md relies on."""
     skill_md = skill_dir / "SKILL.md"
     if not skill_md.is_file():
         return []
     text = skill_md.read_text(encoding="utf-8", errors="replace")
-    needs = list(dict.fromkeys(m.group(0) for m in _MCP_TOOL.finditer(text)))
+    needs = list(dict.fromkeys(m.group(0) for m in _MCP_TOOL.finditer(text)
+                               if _tool_server(m.group(0)) in servers))
     named = [s for s in servers if _server_named(text, s)]
     if servers and not named and _SKILL_SAYS_MCP.search(text):
         named = list(servers)  # "use the MCP tools": the servers its repository declares

@@ -10,7 +10,8 @@ Read as one, each saying fire (True) or not (False):
   holding a routing word ("trigger", "no_trigger", "should not activate", "decline");
 - a statement that is only about the skill firing ("The skill should not load", "Skill is
   invoked", "Does not trigger the skill"; "La skill no se activa", "技能不应被触发" through
-  runner.analysis.wording_i18n).
+  runner.analysis.wording_i18n). One that also says what work the run does ("Uses the skill
+  on every file and lists each finding") is a claim about that work, graded as a statement.
 """
 
 from __future__ import annotations
@@ -62,6 +63,16 @@ _REST_OK = re.compile(r"^\s*(?:\w+ly\b\s*)?(?:\([^)]*\)|(?:on|for|when|with|give
                       r"(?:\s*No\s+[\w-]+(?:\s+[\w-]+){0,3}\s*[.!]?)?\s*$",
                       re.IGNORECASE)
 MAX_WORDS = 16
+# ...and after the request, work the skill's run must show besides firing ("on every file and
+# lists each finding", "to produce a summary"): a claim to grade, not routing alone. (An
+# infinitive after "asked"/"told" is the request: "when asked to write a report".)
+_WORK = (r"(?:list|write|produce|create|generate|output|return|report|summari[sz]e|fix|flag|"
+         r"find|add|edit|build|save|explain|answer|show|draft|extract|convert|rank|cite|mark)")
+_DOES_MORE = re.compile(
+    rf"\b(?:and|then)\s+(?:also\s+|then\s+)?(?:{_WORK}(?:s|es)?\b|(?!not\b)[a-z]+s\s+"
+    r"(?:the|a|an|each|every|all|any|its|their|them|it|one|\d+)\b)"
+    rf"|(?<!asked\s)(?<!told\s)(?<!requested\s)(?<!wants\s)\b(?:to|so\s+as\s+to)\s+{_WORK}\b",
+    re.IGNORECASE)
 
 
 def _words(name: str) -> set[str]:
@@ -116,7 +127,7 @@ def about_firing(statement: str, names: tuple[str, ...] = ()) -> bool | None:
     if found is None:
         return wording_i18n.about_firing(text)
     rest = found.group("rest") if found.group("rest") is not None else found.group("rest2")
-    if rest and not _REST_OK.match(rest):
+    if rest and (not _REST_OK.match(rest) or _DOES_MORE.search(rest)):
         return None
     return not (found.group("neg") or found.group("neg2") or found.group("nt")
                 or found.group("off"))

@@ -22,6 +22,12 @@ Grammar (case-insensitive), the statement whole:
               character the author puts after it in brackets), or a bare token that looks
               literal (TODO, <script>, console.log; not a plain word like "competitors")
     WHERE     anywhere | in the response | in index.html | in any text of the file | ...
+
+A list after a colon is read too ("The output excludes these canary strings: CANARY-7731,
+SECRET_TOKEN_X", "Must not contain any of: `foo`, `bar`", "Output contains none of: TODO,
+FIXME", "不得出现：「甲」、「乙」"): each item a not-contains check when every item is literal
+(quoted, or a token that looks literal, or a short CJK word); a list of ideas ("Must not
+contain any of: jargon, hedging") stays with the grader.
 """
 
 from __future__ import annotations
@@ -30,7 +36,13 @@ import re
 from dataclasses import dataclass
 
 from runner.analysis.wording import negation_pattern
-from runner.analysis.wording_i18n import denies, joins_a_clause, quoted_clause
+from runner.analysis.wording_i18n import (
+    NOT_CONTAINS_BEFORE,
+    alternation,
+    denies,
+    joins_a_clause,
+    quoted_clause,
+)
 
 FILE_NAME = r"`?(?:[\w-][\w.-]*/)*[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,5}`?"
 _ARTEFACT = (r"(?:response|answer|reply|output|text|draft|summary|report|document|copy|post|"
@@ -138,13 +150,63 @@ def literal_absence(statement: str) -> Absence | None:
     """The statement as not-contains checks, or None when it is not a whole statement of
     absence with literal operands (the grader's, then)."""
     text = " ".join(statement.split()).strip()
-    found = _english_absence(text)
+    found = _english_absence(text) or _listed_absence(text)
     if found is not None:
         return found
     # another language ("No contiene 'X'" opens like English, so after it): a short subject,
     # then "does not contain 'X'" and nothing more
     other = quoted_clause(text, subject=True)
     return Absence(tuple(dict.fromkeys(other[1]))) if other and other[0] else None
+
+
+# "[SUBJECT] excludes these canary strings:", "contains none of:", "不得出现：": the head of a
+# list, at most four words between the denial and the colon, none opening a condition.
+_LIST_HEAD = re.compile(
+    rf"^(?:(?P<subject>{SUBJECT})\s+)?(?:{NEGATION}|(?:contains?|includes?|has|have|uses?|"
+    rf"mentions?|shows?)\s+none|{alternation(NOT_CONTAINS_BEFORE)})"
+    r"(?P<lead>(?:\s*[^\s:：]+){0,4}?)\s*[:：]\s*", re.IGNORECASE)
+_LIST_LEAD_STOP = re.compile(r"(?i)\b(?:unless|except|when|if|but|that|which|and|or|where)\b")
+_LIST_SEP = re.compile(r"^\s*(?:[,，、;；/]\s*(?:(?:or|and|nor)\b)?|\b(?:or|and|nor)\b)\s*",
+                       re.IGNORECASE)
+_CJK_WORD = re.compile(r"^[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{1,4}$")
+_CJK_QUOTES = {"「": "」", "『": "』", "“": "”"}
+
+
+def _list_item(rest: str) -> tuple[str, str] | None:
+    opener = rest[:1]
+    if opener in _CJK_QUOTES:
+        end = rest.find(_CJK_QUOTES[opener], 1)
+        return (rest[1:end], rest[end + 1:]) if end > 1 else None
+    quoted = _quoted(rest)
+    if quoted is not None:
+        return quoted
+    token = re.match(r"^[^\s,，、;；]+", rest)
+    if token is None:
+        return None
+    text = token.group(0)
+    literal = _LITERAL_TOKEN.match(text) or _CJK_WORD.match(text) and "的" not in text
+    return (text, rest[len(text):]) if literal else None
+
+
+def _listed_absence(text: str) -> Absence | None:
+    """A denial heading a list after a colon, every item literal."""
+    head = _LIST_HEAD.match(text)
+    if head is None or _LIST_LEAD_STOP.search(head.group("lead")):
+        return None
+    rest = re.sub(r"[.。!！]$", "", text[head.end():].strip())
+    operands: list[str] = []
+    while rest:
+        found = _list_item(rest)
+        if found is None:
+            return None
+        operands.append(found[0])
+        sep = _LIST_SEP.match(found[1])
+        if sep is None and found[1].strip():
+            return None
+        rest = found[1][sep.end():] if sep else ""
+    if not operands:
+        return None
+    return Absence(tuple(dict.fromkeys(operands)), _file_of(head.group("subject")))
 
 
 def _english_absence(text: str) -> Absence | None:

@@ -7,11 +7,14 @@ ran something is a claim, not evidence that it did (runner.scoring.statements fa
 quoted from anywhere else). What the agent says, asks, explains or recommends (running a
 command included) is its answer, graded on all the material, whatever the author's type.
 
-The English verbs of running and of answering live here, in one place."""
+The English verbs of running and of answering live here, in one place; other languages' verbs
+of running ("使用 download.py", "ejecuta `x.py`") in runner.analysis.wording_i18n."""
 
 from __future__ import annotations
 
 import re
+
+from runner.analysis.wording_i18n import ADVICE_RE, RAN_VERB_RE
 
 MARK = "[tool calls] "  # how the reader marks an author's behaviour-typed statement
 # Type names an author gives a check about the process rather than the answer.
@@ -107,7 +110,7 @@ def marked(statement: str) -> str:
 def ran_named(body: str) -> bool:
     """The statement claims the agent ran, used, called, invoked or executed something it
     names (see the module); advice or an account in the answer is not such a claim."""
-    if _TOOL_CALL.match(body):
+    if _TOOL_CALL.match(body) or _ran_named_i18n(body):
         return True
     ran = _RAN.match(body)
     if ran is not None and _NAMED.search(ran.group("rest")):
@@ -121,6 +124,22 @@ def ran_named(body: str) -> bool:
     # "The fetch_rates result is used ...": what is used must be named as a tool
     named = _TOOL_NAMED if passive.group("verb").lower() == "used" else _NAMED
     return named.search(passive.group("rest")) is not None
+
+
+# How far from another language's verb the thing it ran is named (before it where the verb
+# comes last: "スクリプト x.py を実行する").
+_NEAR = 40
+
+
+def _ran_named_i18n(body: str) -> bool:
+    """Another language's claim that the agent ran something it names as a tool."""
+    if ADVICE_RE.search(body):
+        return False
+    for verb in RAN_VERB_RE.finditer(body):
+        near = body[max(0, verb.start() - _NEAR):verb.end() + _NEAR]
+        if _TOOL_NAMED.search(near):
+            return True
+    return False
 
 
 def on_calls(statement: str) -> bool:

@@ -1,0 +1,54 @@
+"""Issue 26 (sample E): a statement is routing only when its whole claim is the skill firing;
+one that also asserts work done is graded as a statement."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from runner.authoring.routing import about_firing
+from runner.cli import main
+
+
+@pytest.mark.parametrize("statement", [
+    "Uses the skill on every file and lists each finding",
+    "Uses the skill to produce a summary table",
+    "The skill triggers on the request and writes a report",
+    "Uses the skill on every file, and then flags the broken links",
+    "使用该技能生成报告",
+])
+def test_firing_plus_work_done_is_a_statement(statement: str) -> None:
+    assert about_firing(statement) is None
+
+
+@pytest.mark.parametrize(("statement", "fires"), [
+    ("The skill should trigger", True),
+    ("Does not use the skill", False),
+    ("使用该技能", True),
+    ("不使用该技能", False),
+    ("Uses the skill when asked to write a report", True),
+    ("The skill triggers for pull requests and issues in the repo", True),
+    ("Triggers the skill on a French and English request", True),
+])
+def test_firing_alone_stays_routing(statement: str, fires: bool) -> None:
+    assert about_firing(statement) is fires
+
+
+def test_check_json_grades_the_work_and_routes_the_firing(tmp_path: Path) -> None:
+    skill = tmp_path / "link-audit"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text(
+        "---\nname: link-audit\ndescription: Audits links. Use when asked to check the links "
+        "of a site.\n---\nCheck every link.\n")
+    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": [{
+        "id": "a", "prompt": "Check the links in these pages",
+        "assertions": ["Uses the skill on every file and lists each finding",
+                       "The skill should trigger", "Names the broken link"]}]}))
+    result = CliRunner().invoke(main, ["check", str(skill), "--json"])
+    assert result.exit_code == 0, result.output
+    entries = [(c["kind"], c["entry"]) for c in json.loads(result.output)["cases"][0]["checks"]]
+    assert ("statement", "Uses the skill on every file and lists each finding") in entries
+    assert all("should trigger" not in e for _, e in entries)

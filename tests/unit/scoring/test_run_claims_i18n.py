@@ -1,0 +1,64 @@
+"""Issue 26 (sample E): a claim in another language that the agent ran a script, a function or
+a command it names is graded on the tool calls, as the English one is."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from runner.cli import main
+from runner.scoring.on_calls import on_calls
+
+CALLS_ONLY = "tool calls with their results only"
+
+
+@pytest.mark.parametrize("statement", [
+    "使用 ledger_sum.py 汇总账单",
+    "调用 `load_rows()`",
+    "运行 tools/tally.py",
+    "スクリプト tally.py を実行する",
+    "ejecuta `tally.py` con el archivo",
+    "führt tally.py aus",
+    "запускает tally.py",
+    "utilise le script tally.py",
+    "chama `load_rows()` antes de responder",
+])
+def test_another_languages_run_claim_is_graded_on_the_calls(statement: str) -> None:
+    assert on_calls(statement)
+
+
+@pytest.mark.parametrize("statement", [
+    "解释如何运行脚本",          # explains how to run it: the answer
+    "推荐使用 tally.py",         # recommends it: the answer
+    "使用表格",                  # a table: nothing named
+    "explica cómo ejecutar tally.py",
+    "usa una tabla clara",
+    "The report covers USA sales in sales.csv",  # English: "USA" is no verb
+    "Mentions the tally.py output",
+    "The executive summary names scripts/tally.py",  # English words that open like a verb
+    "Cites the appellate ruling in the tool's notes",
+])
+def test_advice_or_nothing_named_stays_on_all_the_material(statement: str) -> None:
+    assert not on_calls(statement)
+
+
+def test_check_json_reads_a_chinese_run_claim_on_the_calls(tmp_path: Path) -> None:
+    skill = tmp_path / "ledger-tally"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text(
+        "---\nname: ledger-tally\ndescription: Totals a ledger. Use when asked to total a "
+        "ledger.\n---\nRun scripts/tally.py on the ledger.\n")
+    (skill / "scripts").mkdir()
+    (skill / "scripts" / "tally.py").write_text("print(3)\n")
+    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": [{
+        "id": "t", "prompt": "汇总这个账本",
+        "assertions": ["运行 scripts/tally.py 汇总账本", "推荐使用 scripts/tally.py"]}]},
+        ensure_ascii=False))
+    result = CliRunner().invoke(main, ["check", str(skill), "--json"])
+    assert result.exit_code == 0, result.output
+    reads = {c["entry"]: c["reads"] for c in json.loads(result.output)["cases"][0]["checks"]}
+    assert CALLS_ONLY in reads["运行 scripts/tally.py 汇总账本"]
+    assert CALLS_ONLY not in reads["推荐使用 scripts/tally.py"]
