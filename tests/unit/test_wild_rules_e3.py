@@ -154,3 +154,28 @@ def test_root_data_that_is_no_set_stays_the_skills(tmp_path: Path) -> None:
 def _bundle_all(skill: Path) -> set[str]:
     with tarfile.open(fileobj=io.BytesIO(pack_skill(skill))) as tar:
         return set(tar.getnames())
+
+
+def _bench() -> Any:
+    import importlib.util
+
+    path = Path(__file__).parents[2] / "bench" / "caseset_acceptance.py"
+    spec = importlib.util.spec_from_file_location("caseset_acceptance", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_acceptance_bench_counts_a_trigger_only_skill_as_accepted(tmp_path: Path) -> None:
+    import pytest
+
+    from runner.errors import CaseSetError
+
+    bench = _bench()
+    caseset, lines = bench.check_skill(_triggers(_skill(tmp_path / "rank-reading")))
+    assert caseset.evals == () and "trigger set only: 3 queries" in lines[0]
+    broken = _skill(tmp_path / "broken" / "rank-reading")
+    _write(broken / "evals/trigger/should-trigger.yaml", "- prompt: a: b: c\n  - [\n")
+    with pytest.raises(CaseSetError, match="EV010"):
+        bench.check_skill(broken)
