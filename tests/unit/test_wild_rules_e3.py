@@ -179,3 +179,15 @@ def test_the_acceptance_bench_counts_a_trigger_only_skill_as_accepted(tmp_path: 
     _write(broken / "evals/trigger/should-trigger.yaml", "- prompt: a: b: c\n  - [\n")
     with pytest.raises(CaseSetError, match="EV010"):
         bench.check_skill(broken)
+
+
+def test_run_on_a_trigger_only_skill_names_trigger_and_drafts_nothing(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from runner.cli import main
+
+    skill = _triggers(_skill(tmp_path / "rank-reading"))
+    result = CliRunner().invoke(main, ["run", str(skill)])
+    assert result.exit_code == 2, result.output
+    assert f"skill-eval trigger {skill}" in " ".join(result.output.split())
+    assert sorted(p.name for p in (skill / "evals").iterdir()) == ["trigger"]
