@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from runner.authoring.layouts import held_instead
 from runner.authoring.reading import located, skill_findings
 from runner.authoring.scan import kinds
 from runner.authoring.skill import load_skill
@@ -43,6 +44,9 @@ def check_trigger_only(opts: RunOptions, reading: SkillReading) -> Checked | Non
                f"should trigger, {len(found.queries) - should} should not); nothing for `run` "
                f"to run: measure it with `skill-eval trigger {opts.skill_path}`")
     notes = [f"{f.code} {located(f)} {f.message}; fix: {f.fix}" for f in findings]
+    held = held_instead(skill.path, skill.name)
+    if held:  # every data file of the set folders, said (nothing passed over in silence)
+        notes.append(f"no case set{held}")
     if reading.scan:
         notes.append(f"static scan: {len(reading.scan)} finding(s) "
                      f"({', '.join(kinds(list(reading.scan)))})")
