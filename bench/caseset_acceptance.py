@@ -41,10 +41,12 @@ from runner.authoring.caseset import load_caseset, restated_prompts
 from runner.authoring.describe import ignored_summary, read_case
 from runner.authoring.layouts import collection
 from runner.authoring.problems import CaseSetRefused
+from runner.authoring.skill import load_skill
 from runner.errors import CaseSetError, RefusedInput
 from runner.planning.plan import check_request
 from runner.schema.case import CaseSet
 from runner.schema.options import RunOptions
+from runner.triggers.checked import read_trigger_only, triggers_only
 
 
 def stage(source: Path, root: Path, stub: bool) -> Path:
@@ -68,7 +70,13 @@ def stage(source: Path, root: Path, stub: bool) -> Path:
 
 def check_skill(folder: Path) -> tuple[CaseSet, list[str]]:
     """What `skill-eval check` does offline, without the plan's ids: the skill, its set, the
-    findings, and both bundles packed as a run would stage them."""
+    findings, and both bundles packed as a run would stage them. A skill whose authors wrote
+    only a trigger set is accepted as `check` accepts it (no cases; a broken one refused)."""
+    skill = load_skill(folder)
+    if triggers_only(skill.path, skill.name):
+        found = read_trigger_only(skill.path, skill.name)
+        return CaseSet(skill_name=skill.name, evals=()), [
+            f"trigger set only: {len(found.queries)} queries ({', '.join(found.files)})"]
     request = check_request(RunOptions(skill_path=folder))
     pack_skill(request.skill.path)
     pack_fixtures(request.skill.path, request.caseset.fixture_files())

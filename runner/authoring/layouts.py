@@ -14,6 +14,8 @@ In order, the first that exists:
    itself, whose files naming another skill in `skill_name` are that skill's; then set
    folders one or two levels below those (`development/evals/`) in the skill's git
    repository, only for a set that names the skill;
+   (before those, a set file beside SKILL.md: `eval.json`, `evals.json`, `cases.json`,
+   `evals.yaml`, ... judged by content, never shipped in the skill's bundle);
    A folder of Markdown task files (`evals/tasks/*.md`, else the skill's own `tasks/*.md`),
    each with a grader or checks in its front matter, is a set too (runner.authoring.mdtasks);
 4. a prose or Markdown set (`evals/evals.md`, ...): not gradable as it is; refused, naming
@@ -33,6 +35,7 @@ from runner.authoring.promptfoo import CONFIG_STEMS
 from runner.authoring.siblings import (
     SET_SUFFIXES,
     case_list,
+    judge,
     owner,
     read_data,
     survey,
@@ -166,7 +169,7 @@ def locate(skill_dir: Path, name: str | None = None) -> Located | None:
     skill's own before skillgrade's `eval.yaml` at its root, that before the shared ones;
     else a set folder elsewhere in the repository whose set names the skill."""
     names = [n for n in dict.fromkeys((name, skill_dir.name)) if n]
-    root = root_set(skill_dir)
+    root = root_set(skill_dir) or beside_skill_md(skill_dir)
     for folder, shared in search_order(skill_dir, name):
         if shared and root is not None:
             break
@@ -180,6 +183,18 @@ def locate(skill_dir: Path, name: str | None = None) -> Located | None:
         if found is not None and _names_this(found, names, explicit=True):
             return found
     return _tasks(skill_dir)  # the skill's own tasks/ folder of Markdown task files
+
+
+def beside_skill_md(skill_dir: Path) -> Path | None:
+    """A set file in the skill's own folder, next to SKILL.md (`eval.json`, `evals.json`,
+    `cases.json`, `evals.yaml`), judged by content as a set folder's files are: a file under a
+    set's name holding cases. Only set names: a root `config.json` is the skill's own data.
+    Read when no `evals/` set exists; left out of the skill bundle (set_owned)."""
+    found = sorted((p for p in skill_dir.iterdir() if p.is_file() and not p.is_symlink()
+                    and p.stem in SET_NAMES and p.suffix in SET_SUFFIXES
+                    and "trigger" not in p.name), key=_named_first) \
+        if skill_dir.is_dir() else []
+    return next((p for p in found if judge(p).shape is not None), None)
 
 
 def shared_naming(skill_dir: Path, found: Located,

@@ -14,13 +14,14 @@ from runner.authoring.describe import case_lines, ignored_summary, read_case
 from runner.authoring.layouts import collection, collection_lines, set_lines
 from runner.authoring.reading import located, read_skill, refuse_errors, skill_findings
 from runner.authoring.scan import kinds, program_findings, scan_programs
+from runner.driver.trigger_only import check_trigger_only
 from runner.errors import CaseSetError, RefusedInput
 from runner.planning.plan import check_request, make_plan
 from runner.schema.case import Finding
-from runner.schema.checked import CheckReport
+from runner.schema.checked import CheckReport, SetsFound
 from runner.schema.options import RunOptions
 from runner.scripted.script import load_script
-from runner.triggers.checked import trigger_findings
+from runner.triggers.checked import trigger_findings, trigger_location
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,9 @@ def check_skill(opts: RunOptions) -> Checked:
     it would do: cases, arms, trials, how each check is graded."""
     skill_reading = read_skill(opts.skill_path)
     refuse_errors(skill_reading, opts.skill_path)  # a run would refuse them too, before it bills
+    only = check_trigger_only(opts, skill_reading)
+    if only is not None:  # the authors chose triggers: nothing for `run`, nothing to refuse
+        return only
     request = check_request(opts)
     plan = make_plan(opts, request)
     script = ""
@@ -76,7 +80,9 @@ def check_skill(opts: RunOptions) -> Checked:
                          arms=[str(a) for a in plan.arms], k=opts.k, trials=len(plan.trials),
                          cases=readings, findings=findings, about=caseset.about,
                          set_files=list(caseset.read_files),
-                         unread_files=list(caseset.unread_files))
+                         unread_files=list(caseset.unread_files),
+                         sets=SetsFound(runtime=caseset.source or None, trigger=trigger_location(
+                             plan.skill.path, plan.skill.name)))
     shown = [f"{c} ({turns[c]} turns)" if c in turns else c for c in plan.cases]
     summary = (
         f"ok: {plan.skill.name} (sha256 {plan.skill.short_digest}), {len(plan.cases)} "

@@ -13,6 +13,7 @@ from runner.authoring.generate import DraftRequest
 from runner.authoring.layouts import collection, collection_lines, find_prose, find_set
 from runner.driver.generate import run_generate
 from runner.errors import RefusedInput
+from runner.triggers.queries import trigger_files
 
 
 def one_skill(path: Path) -> Path:
@@ -27,11 +28,12 @@ def one_skill(path: Path) -> Path:
 
 
 def draft_when_missing(skill: Path, params: dict[str, Any]) -> str | None:
-    """None when the skill has a set (or is not a skill folder: the run refuses that
-    itself); otherwise drafts one and says what was written (the run stops there)."""
+    """None when the skill has a set, a trigger set only (the run refuses, naming `skill-eval
+    trigger`) or is not a skill folder (the run refuses that itself); otherwise drafts one
+    and says what was written (the run stops there)."""
     if params.get("cases_file") or not (skill / "SKILL.md").is_file() \
-            or find_set(skill) is not None:
-        return None
+            or find_set(skill) is not None or trigger_files(skill):
+        return None  # a trigger set alone: the authors chose triggers (the run names `trigger`)
     prose = find_prose(skill)
     request = DraftRequest(skill_dir=skill, model=params.get("model") or config.MODEL,
                            source=prose)

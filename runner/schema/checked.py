@@ -42,6 +42,13 @@ class CaseReading(BaseModel):
                                               "case: its follow-ups, by claude's --resume)")
 
 
+class SetsFound(BaseModel):
+    runtime: str | None = Field(default=None, description="The case set `run` grades (its "
+                                "file, or the folder whose files are read as one), or None")
+    trigger: str | None = Field(default=None, description="The trigger set `trigger` measures "
+                                "(its file, or the folder of its files), or None")
+
+
 class CheckReport(BaseModel):
     ok: bool
     skill: str | None = None
@@ -58,3 +65,5 @@ class CheckReport(BaseModel):
                                                                    "(several: read as one set)")
     unread_files: list[str] = Field(default_factory=list, description="Every other data file "
                                     "of the set's folder, each with why it was not read")
+    sets: SetsFound | None = Field(default=None, description="Which sets the skill has: its "
+                                   "runtime case set and its trigger set (None: refused)")

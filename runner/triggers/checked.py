@@ -8,8 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from runner.analysis.wording import quoted_phrases, restated_phrase
+from runner.authoring.layouts import find_prose, find_set
 from runner.errors import CaseSetError
 from runner.schema.case import Finding
+from runner.schema.triggers import TriggerSet
 from runner.triggers.queries import load_trigger_set, trigger_files
 
 SET_LEVEL = "(set)"
@@ -37,3 +39,31 @@ def trigger_findings(skill_dir: Path, skill_name: str, description: str) -> list
                             f"description's wording (e.g. {restated[0].prompt[:80]!r}): they "
                             "measure the wording, not the job",
                     fix="write them the way users ask, in other words")]
+
+
+def trigger_location(skill_dir: Path, skill_name: str) -> str | None:
+    """Where the trigger set is, as `check --json` names it: its one file, or the folder
+    holding its files (`evals/trigger/`); None without one."""
+    files = [path for path, _ in trigger_files(skill_dir, skill_name)]
+    if not files:
+        return None
+    parents = {p.parent for p in files}
+    return str(files[0] if len(files) == 1 or len(parents) > 1 else files[0].parent)
+
+
+def triggers_only(skill_dir: Path, skill_name: str) -> bool:
+    """The authors wrote a trigger set and no case set (nor a prose one to draft from): the
+    set is complete as it is, measured by `skill-eval trigger`, never drafted over."""
+    return bool(trigger_files(skill_dir, skill_name)) and find_set(skill_dir, skill_name) \
+        is None and find_prose(skill_dir, skill_name) is None
+
+
+def read_trigger_only(skill_dir: Path, skill_name: str) -> TriggerSet:
+    """The trigger set as `trigger` reads it; one `trigger` would refuse is refused (EV010)."""
+    try:
+        return load_trigger_set(skill_dir, skill_name)
+    except CaseSetError as exc:
+        raise CaseSetError(exc.path, f"EV010: the trigger set cannot be read: {exc.problem}; "
+                           "`skill-eval trigger` refuses it too (the skill has no other set); "
+                           "fix: correct the file (YAML: quote values holding ': ' or '#')"
+                           ) from exc

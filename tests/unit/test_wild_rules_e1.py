@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.helpers import check_cli as check
 from tests.helpers import check_json as report
 from tests.helpers import write_data as _write
@@ -173,9 +175,16 @@ def test_a_skill_with_only_trigger_queries_is_told_so_not_passed_over(tmp_path: 
     skill = _skill(tmp_path / "tidy-notes")
     _write(skill / "evals" / "triggers.json", [
         {"prompt": "Please tidy my notes from the standup", "should_trigger": True}])
-    refused = check(str(skill))
-    assert refused.exit_code == 2
-    assert f"only trigger queries: {skill / 'evals' / 'triggers.json'}" in refused.output
-    assert "skill-eval trigger" in refused.output
+    accepted = check(str(skill))  # a trigger set alone is complete (sample E's rule)
+    assert accepted.exit_code == 0, accepted.output
+    assert "trigger set only (1 queries" in accepted.output
+    assert "skill-eval trigger" in accepted.output
+    from runner.authoring.caseset import load_caseset
+    from runner.errors import CaseSetError
+
+    with pytest.raises(CaseSetError) as refused:  # what `run` reads: no case set, said so
+        load_caseset(skill, "tidy-notes")
+    assert f"only trigger queries: {skill / 'evals' / 'triggers.json'}" in str(refused.value)
+    assert "skill-eval trigger" in str(refused.value)
     bare = _skill(tmp_path / "bare" / "tidy-notes")
     assert "only trigger queries" not in check(str(bare)).output

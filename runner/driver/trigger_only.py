@@ -1,0 +1,54 @@
+"""`check` on a skill whose authors wrote only a trigger set (issue 26): a clear, complete set,
+read and validated as `skill-eval trigger` reads it, and accepted (nothing for `run` to run).
+A trigger set `trigger` would refuse is refused here too (exit 2)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from runner.authoring.layouts import held_instead
+from runner.authoring.reading import located, skill_findings
+from runner.authoring.scan import kinds
+from runner.authoring.skill import load_skill
+from runner.schema.checked import CheckReport, SetsFound
+from runner.schema.hygiene import SkillReading
+from runner.schema.options import RunOptions
+from runner.triggers.checked import (
+    read_trigger_only,
+    trigger_findings,
+    trigger_location,
+    triggers_only,
+)
+
+if TYPE_CHECKING:
+    from runner.driver.checking import Checked
+
+
+def check_trigger_only(opts: RunOptions, reading: SkillReading) -> Checked | None:
+    """None unless the skill has a trigger set and no case set (and no `--cases`)."""
+    from runner.driver.checking import Checked
+
+    if opts.cases_file is not None:
+        return None
+    skill = load_skill(opts.skill_path)
+    if not triggers_only(skill.path, skill.name):
+        return None
+    found = read_trigger_only(skill.path, skill.name)
+    should = sum(q.should_trigger for q in found.queries)
+    findings = [*skill_findings(reading, skill.path, []),
+                *trigger_findings(skill.path, skill.name, skill.description)]
+    report = CheckReport(ok=True, skill=skill.name, skill_sha256=skill.digest,
+                         findings=findings, set_files=found.files,
+                         sets=SetsFound(trigger=trigger_location(skill.path, skill.name)))
+    summary = (f"ok: {skill.name}: trigger set only ({len(found.queries)} queries: {should} "
+               f"should trigger, {len(found.queries) - should} should not); nothing for `run` "
+               f"to run: measure it with `skill-eval trigger {opts.skill_path}`")
+    notes = [f"{f.code} {located(f)} {f.message}; fix: {f.fix}" for f in findings]
+    held = held_instead(skill.path, skill.name)
+    if held:  # every data file of the set folders, said (nothing passed over in silence)
+        notes.append(f"no case set{held}")
+    if reading.scan:
+        notes.append(f"static scan: {len(reading.scan)} finding(s) "
+                     f"({', '.join(kinds(list(reading.scan)))})")
+    details = [f"trigger set: {', '.join(found.files)}"]
+    return Checked(report, summary, None, details, notes)
