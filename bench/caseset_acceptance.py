@@ -145,7 +145,9 @@ def main(folder: Path, stub: bool, judged: Path | None = None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for source in skills or files:
             sample = source.relative_to(folder).parts[0] if skills else source.name
-            verdicts.setdefault(sample, True)
+            # a sample's skills all accepted, or the sample is not: one refusal stands even
+            # when a later skill of it is accepted (before, the last skill checked decided)
+            prior = verdicts.get(sample, True)
             verdicts[sample] = False  # until this skill's set is accepted
             try:
                 if skills:
@@ -165,7 +167,7 @@ def main(folder: Path, stub: bool, judged: Path | None = None) -> None:
                 print(f"refused  {source.name}: {exc}")
                 continue
             accepted += 1
-            verdicts[sample] = True
+            verdicts[sample] = prior
             for case in caseset.evals:
                 kinds["cases"] += 1
                 kinds["checks"] += len(case.assertions) + len(case.outputs) + len(

@@ -1,0 +1,41 @@
+"""bench/caseset_acceptance.py's figures: a sample (a collection) counts as accepted only when
+every skill of it is, whatever order its skills are checked in."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.helpers import make_skill
+
+
+def _bench() -> Any:
+    path = Path(__file__).parents[2] / "bench" / "caseset_acceptance.py"
+    spec = importlib.util.spec_from_file_location("caseset_acceptance_figures", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("refused_first", [True, False])
+def test_a_collection_with_one_refused_skill_is_not_accepted(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], refused_first: bool) -> None:
+    sample = tmp_path / "sample" / "owner__collection"
+    good = [{"id": "one", "prompt": "Write notes.md listing three fruits.",
+             "assertions": ["apple"]}]
+    broken = [{"id": "bad", "prompt": "Write notes.md.", "assertions": {"no": "list"},
+               "type": "unknown-kind"}, {"prompt": ""}]
+    first, last = ("a-skill", "z-skill")
+    make_skill(sample, broken if refused_first else good, name=first)
+    make_skill(sample, good if refused_first else broken, name=last)
+    judged = tmp_path / "judged.json"
+    judged.write_text(json.dumps({"owner__collection": {"clear": True, "as_meant": True}}))
+    _bench().main(tmp_path / "sample", stub=False, judged=judged)
+    out = capsys.readouterr().out
+    assert "refused" in out  # one skill of it was refused
+    assert "accepted among them: 0/1" in out
