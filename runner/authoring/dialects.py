@@ -24,6 +24,7 @@ from runner.analysis.wording_i18n import OPTIONAL_RE
 from runner.authoring.assertion_dsl import read_dsl
 from runner.authoring.crosscase import other_case_reference
 from runner.authoring.fields import PROSE_WORDS, never_a_check
+from runner.authoring.material_types import CALLS, material_matcher, material_type
 from runner.authoring.problems import Problems
 from runner.authoring.routing import about_firing, routing_value, routing_word
 from runner.authoring.tiers import expect_operands, soft_marking, tier_lists
@@ -1306,6 +1307,8 @@ class CaseReader:
             return  # no type but a command line to run (`{command: "test -f out.pdf"}`) too
         if kind_neg is None and self._program_typed(value, origin, name):
             return
+        if kind_neg is None and self._material_typed(value, origin, name):
+            return
         if kind_neg is None:
             kind_neg = self._map_type(name, value, origin)
             if kind_neg is None:
@@ -1379,6 +1382,26 @@ class CaseReader:
                     check_id.replace("_", " ").replace("-", " "))
         self.program_typed[text] = check_id
         self.add("statement", text, f"{origin} {{type: {name!r}}} ({check_id})")
+        return True
+
+    def _material_typed(self, value: dict[str, Any], origin: str, name: str) -> bool:
+        """A type naming its material and operation (`behavior_not_contains`: no tool call
+        holds it; `output_equals`: the answer is it), runner.authoring.material_types. Types
+        the other rules already read (`content_contains`) are left to them."""
+        found = material_type(_words(name))
+        regex = found is not None and (found.regex or _pattern_only(value))
+        operand = None if found is None else next(
+            (value[k] for k in OPERAND_KEYS[REGEX if regex else LITERAL]
+             if isinstance(value.get(k), str) and value[k]), None)
+        if found is None or operand is None or (found.material != CALLS
+                                                and not found.equals):
+            return False
+        negate = found.negate != (origin in self.negated_origins)
+        source = material_matcher(found, operand, regex, negate)
+        label = value.get("description") or value.get("name")
+        shown = f"{origin} {{type: {name!r}}}" + (f" ({label})" if isinstance(label, str)
+                                                  and label else "")
+        self.add("tool" if found.material == CALLS else "check", source, shown)
         return True
 
     def _textual(self, value: dict[str, Any], kind: str, negate: bool, name: str,

@@ -1,0 +1,101 @@
+"""Case-set reading rules from sample E's tune half (issue 26), each by a small set of its own
+through the real `skill-eval check`: check types that name their material and an operation
+(`behavior_not_contains`: no tool call holds it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from runner.schema.trial import ToolCall
+from runner.scoring.deterministic import check_call
+from tests.helpers import check_cli as check
+from tests.helpers import check_json as report
+from tests.helpers import write_data as _write
+from tests.helpers import write_skill_md
+
+DESCRIPTION = 'Pulls the text out of PDFs. Use when asked to "extract the text of a PDF".'
+
+
+def _skill(folder: Path, name: str = "pdf-text") -> Path:
+    skill = write_skill_md(folder, name, DESCRIPTION, "Run extract_text(path) in python.\n")
+    (skill / "evals" / "files").mkdir(parents=True)
+    (skill / "evals" / "files" / "report.pdf").write_text("%PDF-1.4 three pages\n")
+    return skill
+
+
+def _case(got: dict[str, Any], case_id: str) -> dict[str, Any]:
+    return next(c for c in got["cases"] if c["id"] == case_id)
+
+
+def _entries(case: dict[str, Any], kind: str) -> list[str]:
+    return [str(c["entry"]) for c in case["checks"] if c["kind"] == kind]
+
+
+def _codes(got: dict[str, Any], case_id: str) -> list[str]:
+    return [f["code"] for f in got["findings"] if f.get("case") == case_id]
+
+
+def test_types_naming_the_tool_calls_read_the_tool_calls(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "pdf-text")
+    _write(skill / "evals" / "evals.json", {"evals": [
+        {"id": "used", "prompt": "Extract the text of report.pdf into report.txt",
+         "files": ["evals/files/report.pdf"],
+         "assertions": [
+             {"type": "behavior_contains", "pattern": "extract_text\\(|--mode text",
+              "text": "uses the text mode"},
+             {"type": "behavior_not_contains", "value": "pdftotext"},
+             {"type": "transcript_contains", "value": "report.pdf"},
+             {"type": "trajectory_regex", "pattern": "report\\.(pdf|txt)"},
+             {"type": "tool_input_contains", "value": "report.txt"},
+             {"type": "process_not_regex", "pattern": "rm -rf"}]}]})
+    got = report(skill)
+    case = _case(got, "used")
+    assert _entries(case, "tool_call") == [
+        "*:re:extract_text\\(|--mode text", "!*:pdftotext", "*:report.pdf",
+        "*:re:report\\.(pdf|txt)", "*:report.txt", "!*:re:rm -rf"], case
+    assert _entries(case, "assertion") == [], case
+    assert "EV009" not in _codes(got, "used"), got["findings"]
+    shown = check(str(skill), "-v")
+    assert "no call may match *:pdftotext" in shown.output, shown.output
+
+
+def test_an_answer_typed_equals_is_the_whole_answer(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "pdf-text")
+    _write(skill / "evals" / "evals.json", [
+        {"id": "page", "prompt": "How many pages has report.pdf? Answer with the number.",
+         "files": ["evals/files/report.pdf"],
+         "assertions": [{"type": "output_equals", "value": "3"},
+                        {"type": "content_contains", "value": "3"}]}])
+    case = _case(report(skill), "page")
+    assert _entries(case, "assertion") == ["re:(?s)\\A\\s*3\\s*\\Z", "3"], case
+    assert _entries(case, "tool_call") == [], case
+
+
+def test_types_of_other_words_stay_unknown(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "pdf-text")
+    _write(skill / "evals" / "evals.json", [
+        {"id": "odd", "prompt": "Extract the text of report.pdf",
+         "files": ["evals/files/report.pdf"],
+         "assertions": [{"type": "sparkles_magic", "value": "extract_text("}]}])
+    shown = check(str(skill), "--json")
+    assert shown.exit_code == 2 and "unknown type 'sparkles_magic'" in shown.output
+    # a material word beside a word of neither kind: still unknown
+    _write(skill / "evals" / "evals.json", [
+        {"id": "odd", "prompt": "Extract the text of report.pdf",
+         "files": ["evals/files/report.pdf"],
+         "assertions": [{"type": "behavior_contains_magic", "value": "extract_text("}]}])
+    shown = check(str(skill), "--json")
+    assert shown.exit_code == 2 and "unknown type 'behavior_contains_magic'" in shown.output
+
+
+def test_a_negated_any_tool_matcher_fails_on_the_call_that_matches() -> None:
+    calls = (ToolCall(name="Bash", input='{"command":"pdftotext report.pdf"}'),
+             ToolCall(name="Write", input='{"file_path":"report.txt"}'))
+    bad = check_call("!*:pdftotext", calls)
+    assert not bad.passed and "call #1 Bash" in bad.detail
+    assert check_call("!*:re:rm -rf", calls).passed
+    assert check_call("*:report.txt", calls).passed
+    assert not check_call("*:nothing", calls).passed
+    assert check_call("Bash:pdftotext", calls).passed  # named tools as before
+    assert not check_call("Write:pdftotext", calls).passed
