@@ -51,6 +51,7 @@ from runner.authoring.layouts import (
 from runner.authoring.mcp import MCP_NEED, case_needs, declared_servers, skill_needs
 from runner.authoring.mdtasks import is_task
 from runner.authoring.outside import Outside
+from runner.authoring.pairs import split_pairs
 from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms
 from runner.authoring.prompt_field import no_prompt
@@ -478,7 +479,15 @@ def _notes(values: dict[str, Any]) -> str:
 
 def _references(case: Case, about: dict[str, Any], problems: Problems) -> Case:
     """Files a case's notes (or the set's) mark as the references behind its expected output
-    are not inputs: left unstaged, reported (EV013)."""
+    are not inputs: left unstaged, reported (EV013). A before/after pair among them says
+    which is which (runner.authoring.pairs), notes or not."""
+    inputs, answers = split_pairs(case.files)
+    if answers:
+        problems.report(ANSWER_KEY, case.id, f"before/after pair: {', '.join(answers)} is "
+                        f"the answer the work should reach, never staged; "
+                        f"{', '.join(inputs)} the input", "none needed (or keep the after "
+                        "side out of `files`: a judge program in evals/ can read it)")
+        return case.model_copy(update={"files": inputs})
     if not case.files or not (REFERENCE_NOTE.search(_notes(case.extra))
                               or REFERENCE_NOTE.search(_notes(about))):
         return case

@@ -99,3 +99,52 @@ def test_a_negated_any_tool_matcher_fails_on_the_call_that_matches() -> None:
     assert not check_call("*:nothing", calls).passed
     assert check_call("Bash:pdftotext", calls).passed  # named tools as before
     assert not check_call("Write:pdftotext", calls).passed
+
+
+# -- before/after example pairs ------------------------------------------------------------
+
+def _page_skill(folder: Path, files: dict[str, str]) -> Path:
+    skill = write_skill_md(folder, "page-fix", 'Fixes web pages. Use when asked to "fix this '
+                           'page".', "Fix headings and links; keep the text.\n")
+    for rel, text in files.items():
+        (skill / "evals" / "files" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (skill / "evals" / "files" / rel).write_text(text)
+    return skill
+
+
+def _staged(case: dict[str, Any]) -> list[str]:
+    return sorted(f["staged_at"] for f in case["fixtures"])
+
+
+def test_a_before_after_pair_stages_the_before_side_only(tmp_path: Path) -> None:
+    skill = _page_skill(tmp_path / "page-fix", {
+        "before.md": "# home\n[docs](htp://x)\n", "after/home.md": "# Home\n[docs](http://x)\n",
+        "page_original.md": "#about\n", "page_fixed.md": "# About\n"})
+    _write(skill / "evals" / "evals.json", {
+        "notes": "The files are references for the grader.",
+        "evals": [
+            {"id": "home", "prompt": "Fix this page: before.md. Write the fixed page to "
+             "home.md.", "files": ["evals/files/before.md", "evals/files/after/home.md"],
+             "assertions": ["# Home"]},
+            {"id": "about", "prompt": "Review this draft page_original.md and fix it in "
+             "place.", "files": ["evals/files/page_original.md", "evals/files/page_fixed.md"],
+             "assertions": ["# About"]}]})
+    got = report(skill)
+    assert _staged(_case(got, "home")) == ["before.md"], _case(got, "home")
+    assert _staged(_case(got, "about")) == ["page_original.md"], _case(got, "about")
+    keys = [f["message"] for f in got["findings"] if f["code"] == "EV013"]
+    assert any("after/home.md" in m and "before/after pair" in m for m in keys), keys
+    assert any("page_fixed.md" in m for m in keys), keys
+    shown = check(str(skill), "-v")
+    assert shown.exit_code == 0 and "before/after pair" in shown.output, shown.output
+
+
+def test_a_lone_after_file_stays_an_input(tmp_path: Path) -> None:
+    skill = _page_skill(tmp_path / "page-fix", {"after.md": "#home\n", "notes.md": "todo\n"})
+    _write(skill / "evals" / "evals.json", [
+        {"id": "lone", "prompt": "Fix this page: after.md, using notes.md.",
+         "files": ["evals/files/after.md", "evals/files/notes.md"],
+         "assertions": ["# Home"]}])
+    got = report(skill)
+    assert _staged(_case(got, "lone")) == ["after.md", "notes.md"]
+    assert not [f for f in got["findings"] if f["code"] == "EV013"], got["findings"]
