@@ -344,6 +344,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     before = len(problems.refusals)
     item, inline = _inline(item, label, at)
     reader = CaseReader(problems, label, at.in_statements, at.names)
+    reader.program_types = at.programs.types()
     normalized = {**reader.read(item), "id": label}
     read.depends[label] = reader.depends
     read.routing += reader.routing
@@ -374,7 +375,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
         problems.report("EV012", case.id, f"{len(inline)} inline fixture(s) staged from the "
                         f"case itself: {', '.join(list(inline)[:5])}", "none needed (or "
                         "move them under evals/files/ and name their paths)")
-    case = at.programs.attach(case, reader.program_typed)
+    case = at.programs.attach(case, reader.program_typed, reader.type_checked)
     _preflight_case(at.skill_dir, case, _refuser(problems, case.id))
     for key in answer_keys(at.skill_dir, case) if len(problems.refusals) == before else []:
         problems.report(ANSWER_KEY, case.id, f"answer key among the fixtures: {key}",

@@ -26,6 +26,7 @@ from runner.authoring.crosscase import other_case_reference
 from runner.authoring.fields import PROSE_WORDS, never_a_check
 from runner.authoring.material_types import CALLS, material_matcher, material_type
 from runner.authoring.problems import Problems
+from runner.authoring.program_types import CONTRACT, ProgramType
 from runner.authoring.routing import about_firing, routing_value, routing_word
 from runner.authoring.tiers import expect_operands, soft_marking, tier_lists
 from runner.authoring.tool_names import tool_matcher
@@ -416,6 +417,10 @@ class CaseReader:
                  names: tuple[str, ...] = ()) -> None:
         self.problems, self.label, self.in_statements = problems, label, set_of_statements
         self.names = names  # what the set calls the skill ("Does not run ledger-audit")
+        # types a program of the set handles (runner.authoring.program_types), set by caseset;
+        # the statements typed so, with the program that decides them
+        self.program_types: dict[str, ProgramType] = {}
+        self.type_checked: dict[str, tuple[str, dict[str, Any]]] = {}
         self.checks: list[str] = []
         self.statements: list[str] = []
         self.tool_calls: list[str] = []
@@ -1309,6 +1314,8 @@ class CaseReader:
             return
         if kind_neg is None and self._material_typed(value, origin, name):
             return
+        if kind_neg is None and self._type_of_program(value, origin, name):
+            return
         if kind_neg is None:
             kind_neg = self._map_type(name, value, origin)
             if kind_neg is None:
@@ -1382,6 +1389,29 @@ class CaseReader:
                     check_id.replace("_", " ").replace("-", " "))
         self.program_typed[text] = check_id
         self.add("statement", text, f"{origin} {{type: {name!r}}} ({check_id})")
+        return True
+
+    def _type_of_program(self, value: dict[str, Any], origin: str, name: str) -> bool:
+        """A type the runner does not know and a program of the set handles: that program
+        decides it, by the check's id (else the type's name); refused naming the program when
+        its calling shape is not the grader-program contract."""
+        handled = self.program_types.get(name)
+        if handled is None:
+            return False
+        if handled.problem is not None:
+            self.refuse(f"{origin} {_shown(value)}: type {name!r} is implemented by "
+                        f"{handled.program}, which cannot run as a grader program: it takes "
+                        f"{handled.problem}",
+                        f"give {handled.program} the grader-program shape ({CONTRACT}) and "
+                        f"name it: \"grader_program\": \"{handled.program}\"; or write the "
+                        "check as a known type")
+            return True
+        check_id = next((value[k] for k in ("id", "name") if isinstance(value.get(k), str)
+                         and _CHECK_ID.match(value[k])), name)
+        text = _statement_text(value) or f"{check_id.replace('_', ' ')} ({_shown(value)})"
+        self.program_typed[text] = check_id
+        self.type_checked[text] = handled.program, {**value, "id": check_id}
+        self.add("statement", text, f"{origin} {{type: {name!r}}} (by {handled.program})")
         return True
 
     def _material_typed(self, value: dict[str, Any], origin: str, name: str) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from runner.authoring.caseset import load_caseset
 from runner.schema.trial import ToolCall
 from runner.scoring.deterministic import check_call
 from tests.helpers import check_cli as check
@@ -148,3 +149,106 @@ def test_a_lone_after_file_stays_an_input(tmp_path: Path) -> None:
     got = report(skill)
     assert _staged(_case(got, "lone")) == ["after.md", "notes.md"]
     assert not [f for f in got["findings"] if f["code"] == "EV013"], got["findings"]
+
+
+# -- check types the set's own program implements --------------------------------------------
+
+HARNESS = '''import argparse
+import json
+
+HANDLERS = {
+    "disclaimer_included": lambda text, check: check["keywords"][0] in text,
+}
+
+
+def check_min_length(text, check):
+    return len(text) >= check["min"]
+
+
+def run(check, text):
+    t = check["type"]
+    if t == "field_exists":
+        return check["field"] in json.loads(text)
+    if t == "min_length":
+        return check_min_length(text, check)
+    return HANDLERS[t](text, check)
+
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--response")
+parser.add_argument("--cases")
+'''
+
+CONTRACTED = '''import json
+import os
+import sys
+
+case = json.load(open(os.environ["SKILL_EVAL_CASE"]))
+work = sys.argv[1]
+
+
+def check_field_exists(data, field):
+    return field in data
+
+
+results = {}
+for check in case.get("typed", []):
+    if check["type"] == "field_exists":
+        results[check["id"]] = check_field_exists(json.load(open(work + "/out.json")), "name")
+print(json.dumps({"checks": results}))
+'''
+
+TYPED_CASE = {"id": "card", "prompt": "Write a contact card for Ana as JSON to out.json.",
+              "assertions": [{"id": "has_name", "type": "field_exists", "field": "name"},
+                             {"type": "min_length", "min": 40},
+                             {"type": "disclaimer_included", "keywords": ["not advice"]}]}
+
+
+def _program_skill(folder: Path, program: str, source: str) -> Path:
+    skill = write_skill_md(folder, "contact-card", 'Writes contact cards. Use when asked to '
+                           '"write a contact card".', "Write out.json with name and phone.\n")
+    (skill / "evals").mkdir(parents=True, exist_ok=True)
+    (skill / "evals" / program).write_text(source)
+    return skill
+
+
+def test_types_a_harness_program_implements_are_refused_naming_it(tmp_path: Path) -> None:
+    skill = _program_skill(tmp_path / "contact-card", "evaluator.py", HARNESS)
+    _write(skill / "evals" / "evals.json", [TYPED_CASE])
+    shown = check(str(skill), "--json")
+    assert shown.exit_code == 2, shown.output
+    import json
+    problems = json.loads(shown.output)["problems"]
+    said = [p["message"] + " " + p["fix"] for p in problems if p["code"] == "EV009"]
+    assert len(said) == 3, said
+    for kind in ("field_exists", "min_length", "disclaimer_included"):
+        assert any(f"type {kind!r} is implemented by evals/evaluator.py" in m for m in said)
+    assert all("--response, --cases" in m and "SKILL_EVAL_CASE" in m for m in said), said
+    assert not any("unknown type" in m for m in said), said
+
+
+def test_types_a_contract_program_implements_are_its_checks(tmp_path: Path) -> None:
+    skill = _program_skill(tmp_path / "contact-card", "grade.py", CONTRACTED)
+    _write(skill / "evals" / "evals.json", [
+        {"id": "card", "prompt": "Write a contact card for Ana as JSON to out.json.",
+         "assertions": [{"id": "has_name", "type": "field_exists", "field": "name"},
+                        "Ana"]}])
+    case = _case(report(skill), "card")
+    assert _entries(case, "grader_program") == ["evals/grade.py: has_name"], case["checks"]
+    assert _entries(case, "statement") == [], case["checks"]
+    shown = check(str(skill), "-v")
+    assert "grader_program evals/grade.py: has_name" in shown.output, shown.output
+    # the program receives the check as the set wrote it, in the case it is given
+    program = load_caseset(skill, "contact-card").evals[0].grader_program
+    assert program is not None and program.typed == (
+        {"id": "has_name", "type": "field_exists", "field": "name"},)
+
+
+def test_types_no_program_implements_stay_unknown(tmp_path: Path) -> None:
+    skill = _program_skill(tmp_path / "contact-card", "grade.py", CONTRACTED)
+    _write(skill / "evals" / "evals.json", [
+        {"id": "card", "prompt": "Write a contact card for Ana as JSON to out.json.",
+         "assertions": [{"type": "sparkles_magic", "value": "Ana"}]}])
+    shown = check(str(skill), "--json")
+    assert shown.exit_code == 2 and "unknown type 'sparkles_magic'" in shown.output
+    assert "implemented by" not in shown.output
