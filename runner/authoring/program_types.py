@@ -3,9 +3,9 @@ know (`{"type": "field_exists", "field": "name"}`, `min_length`, `disclaimer_inc
 names a program of the set's evals/ handles (`if t == "field_exists"`, `def check_min_length`,
 a dict of handlers keyed by the names). That program decides them, not a reader.
 
-It can only when its calling shape is the grader-program contract (docs/case-sets.md#authors-
-grader-programs): the work directory as its argument, the case as JSON at `SKILL_EVAL_CASE`,
-its exit code or JSON of named results as its verdict. A program written for the author's own
+It can only when its calling shape is the grader-program contract (docs/case-sets.md,
+"Authors' grader programs"): the work directory as its argument, the case as JSON at
+`SKILL_EVAL_CASE`, its exit code or JSON of named results as its verdict. A program written for the author's own
 harness (options for a response file, a case file, a model call) is refused by name, with what
 it takes and the shape it needs.
 """
