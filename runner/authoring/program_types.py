@@ -5,9 +5,9 @@ a dict of handlers keyed by the names). That program decides them, not a reader.
 
 It can only when its calling shape is the grader-program contract (docs/case-sets.md,
 "Authors' grader programs"): the work directory as its argument, the case as JSON at
-`SKILL_EVAL_CASE`, its exit code or JSON of named results as its verdict. A program written for the author's own
-harness (options for a response file, a case file, a model call) is refused by name, with what
-it takes and the shape it needs.
+`SKILL_EVAL_CASE`, its exit code or JSON of named results as its verdict. A program written
+for the author's own harness (options for a response file, a case file, a model call) is
+refused by name, with what it takes and the shape it needs.
 """
 
 from __future__ import annotations
