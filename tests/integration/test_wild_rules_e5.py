@@ -41,3 +41,42 @@ def test_a_behaviour_typed_negative_fails_the_arm_that_ran_the_command(
     assert by[Arm.BASELINE].passed is False
     said = " ".join(f"{f.check} {f.detail}" for f in by[Arm.BASELINE].failures)
     assert "!*:cat " in said and "Bash" in said, said
+
+
+CARD_MD = """---
+name: contact-card
+description: Writes contact cards. Use when asked to "write a contact card".
+---
+Write out.json with the person's name and phone.
+"""
+# The set's own program: it implements the `field_exists` type and reads the checks it is to
+# decide from the case it is given.
+GRADE = """import json, os, sys
+case = json.load(open(os.environ["SKILL_EVAL_CASE"]))
+try:
+    data = json.load(open(os.path.join(sys.argv[1], "out.json")))
+except (OSError, ValueError):
+    data = {}
+results = {}
+for check in case["grader_program"]["typed"]:
+    if check["type"] == "field_exists":
+        results[check["id"]] = check["field"] in data
+print(json.dumps({"checks": results}))
+"""
+
+
+def test_a_type_the_sets_program_implements_is_decided_by_it(
+        tmp_path: Path, options: Any, write_script: Any) -> None:
+    skill = make_skill(tmp_path, {"skill_name": "contact-card", "evals": [
+        {"id": "card", "prompt": "Write a contact card for Ana as JSON to out.json.",
+         "assertions": [{"id": "has_name", "type": "field_exists", "field": "name"}]}]},
+        {"evals/grade.py": GRADE}, name="contact-card", skill_md=CARD_MD)
+    script = write_script(arms_script(
+        "contact-card", "contact card",
+        [bash_turn("""printf '{"name": "Ana"}' > out.json"""), {"text": "Done."}],
+        [bash_turn("""printf '{"phone": "1"}' > out.json"""), {"text": "Done."}]))
+    _, by = run_both_arms(options, skill, script)
+    assert by[Arm.CANDIDATE].passed is True, by[Arm.CANDIDATE].failures
+    assert by[Arm.BASELINE].passed is False
+    said = " ".join(f"{f.check} {f.detail}" for f in by[Arm.BASELINE].failures)
+    assert "has_name" in said, said
