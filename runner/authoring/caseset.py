@@ -51,6 +51,7 @@ from runner.authoring.layouts import (
 from runner.authoring.mcp import MCP_NEED, case_needs, declared_servers, skill_needs
 from runner.authoring.mdtasks import is_task
 from runner.authoring.outside import Outside
+from runner.authoring.pairs import split_pairs
 from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms
 from runner.authoring.prompt_field import no_prompt
@@ -346,6 +347,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     before = len(problems.refusals)
     item, inline = _inline(item, label, at)
     reader = CaseReader(problems, label, at.in_statements, at.names)
+    reader.program_types = at.programs.types()
     normalized = {**reader.read(item), "id": label}
     read.depends[label] = reader.depends
     read.routing += reader.routing
@@ -376,7 +378,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
         problems.report("EV012", case.id, f"{len(inline)} inline fixture(s) staged from the "
                         f"case itself: {', '.join(list(inline)[:5])}", "none needed (or "
                         "move them under evals/files/ and name their paths)")
-    case = at.programs.attach(case, reader.program_typed)
+    case = at.programs.attach(case, reader.program_typed, reader.type_checked)
     _preflight_case(at.skill_dir, case, _refuser(problems, case.id))
     for key in answer_keys(at.skill_dir, case) if len(problems.refusals) == before else []:
         problems.report(ANSWER_KEY, case.id, f"answer key among the fixtures: {key}",
@@ -481,7 +483,15 @@ def _notes(values: dict[str, Any]) -> str:
 
 def _references(case: Case, about: dict[str, Any], problems: Problems) -> Case:
     """Files a case's notes (or the set's) mark as the references behind its expected output
-    are not inputs: left unstaged, reported (EV013)."""
+    are not inputs: left unstaged, reported (EV013). A before/after pair among them says
+    which is which (runner.authoring.pairs), notes or not."""
+    inputs, answers = split_pairs(case.files)
+    if answers:
+        problems.report(ANSWER_KEY, case.id, f"before/after pair: {', '.join(answers)} is "
+                        f"the answer the work should reach, never staged; "
+                        f"{', '.join(inputs)} the input", "none needed (or keep the after "
+                        "side out of `files`: a judge program in evals/ can read it)")
+        return case.model_copy(update={"files": inputs})
     if not case.files or not (REFERENCE_NOTE.search(_notes(case.extra))
                               or REFERENCE_NOTE.search(_notes(about))):
         return case

@@ -112,7 +112,9 @@ def _text_checks(case: Case, origins: dict[str, tuple[str, ...]]) -> list[CheckR
                                    reads=reads, origin=_origin(origins, "statements", n)))
     for n, matcher in enumerate(case.tool_calls):
         checks.append(CheckReading(kind=CheckKind.TOOL_CALL, entry=matcher,
-                                   graded=f"some call must match {matcher}",
+                                   graded=(f"no call may match {matcher[1:]}"
+                                           if matcher.startswith("!")
+                                           else f"some call must match {matcher}"),
                                    reads="the tool calls as the transcript recorded them",
                                    origin=_origin(origins, "tool_calls", n)))
     return checks

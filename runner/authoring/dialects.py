@@ -24,7 +24,9 @@ from runner.analysis.wording_i18n import OPTIONAL_RE
 from runner.authoring.assertion_dsl import read_dsl
 from runner.authoring.crosscase import other_case_reference
 from runner.authoring.fields import PROSE_WORDS, never_a_check
+from runner.authoring.material_types import CALLS, material_matcher, material_type
 from runner.authoring.problems import Problems
+from runner.authoring.program_types import CONTRACT, ProgramType
 from runner.authoring.routing import about_firing, routing_value, routing_word
 from runner.authoring.tiers import expect_operands, soft_marking, soft_objects, tier_lists
 from runner.authoring.tool_names import tool_matcher
@@ -415,6 +417,10 @@ class CaseReader:
                  names: tuple[str, ...] = ()) -> None:
         self.problems, self.label, self.in_statements = problems, label, set_of_statements
         self.names = names  # what the set calls the skill ("Does not run ledger-audit")
+        # types a program of the set handles (runner.authoring.program_types), set by caseset;
+        # the statements typed so, with the program that decides them
+        self.program_types: dict[str, ProgramType] = {}
+        self.type_checked: dict[str, tuple[str, dict[str, Any]]] = {}
         self.checks: list[str] = []
         self.statements: list[str] = []
         self.tool_calls: list[str] = []
@@ -1322,6 +1328,10 @@ class CaseReader:
             return  # no type but a command line to run (`{command: "test -f out.pdf"}`) too
         if kind_neg is None and self._program_typed(value, origin, name):
             return
+        if kind_neg is None and self._material_typed(value, origin, name):
+            return
+        if kind_neg is None and self._type_of_program(value, origin, name):
+            return
         if kind_neg is None:
             kind_neg = self._map_type(name, value, origin)
             if kind_neg is None:
@@ -1395,6 +1405,49 @@ class CaseReader:
                     check_id.replace("_", " ").replace("-", " "))
         self.program_typed[text] = check_id
         self.add("statement", text, f"{origin} {{type: {name!r}}} ({check_id})")
+        return True
+
+    def _type_of_program(self, value: dict[str, Any], origin: str, name: str) -> bool:
+        """A type the runner does not know and a program of the set handles: that program
+        decides it, by the check's id (else the type's name); refused naming the program when
+        its calling shape is not the grader-program contract."""
+        handled = self.program_types.get(name)
+        if handled is None:
+            return False
+        if handled.problem is not None:
+            self.refuse(f"{origin} {_shown(value)}: type {name!r} is implemented by "
+                        f"{handled.program}, which cannot run as a grader program: it takes "
+                        f"{handled.problem}",
+                        f"give {handled.program} the grader-program shape ({CONTRACT}) and "
+                        f"name it: \"grader_program\": \"{handled.program}\"; or write the "
+                        "check as a known type")
+            return True
+        check_id = next((value[k] for k in ("id", "name") if isinstance(value.get(k), str)
+                         and _CHECK_ID.match(value[k])), name)
+        text = _statement_text(value) or f"{check_id.replace('_', ' ')} ({_shown(value)})"
+        self.program_typed[text] = check_id
+        self.type_checked[text] = handled.program, {**value, "id": check_id}
+        self.add("statement", text, f"{origin} {{type: {name!r}}} (by {handled.program})")
+        return True
+
+    def _material_typed(self, value: dict[str, Any], origin: str, name: str) -> bool:
+        """A type naming its material and operation (`behavior_not_contains`: no tool call
+        holds it; `output_equals`: the answer is it), runner.authoring.material_types. Types
+        the other rules already read (`content_contains`) are left to them."""
+        found = material_type(_words(name))
+        regex = found is not None and (found.regex or _pattern_only(value))
+        operand = None if found is None else next(
+            (value[k] for k in OPERAND_KEYS[REGEX if regex else LITERAL]
+             if isinstance(value.get(k), str) and value[k]), None)
+        if found is None or operand is None or (found.material != CALLS
+                                                and not found.equals):
+            return False
+        negate = found.negate != (origin in self.negated_origins)
+        source = material_matcher(found, operand, regex, negate)
+        label = value.get("description") or value.get("name")
+        shown = f"{origin} {{type: {name!r}}}" + (f" ({label})" if isinstance(label, str)
+                                                  and label else "")
+        self.add("tool" if found.material == CALLS else "check", source, shown)
         return True
 
     def _textual(self, value: dict[str, Any], kind: str, negate: bool, name: str,

@@ -24,6 +24,7 @@ from pydantic import ValidationError
 
 from runner.authoring.dialects import judge_paths
 from runner.authoring.problems import Problems, describe
+from runner.authoring.program_types import ProgramType, program_types
 from runner.authoring.runnable import cannot_run
 from runner.authoring.shell_lines import as_shell, is_shell_line, shell_problem
 from runner.schema.case import EVALS_ROOT, FIXTURE_ROOT, Case
@@ -163,6 +164,7 @@ class SetPrograms:
         self.program: GraderProgram | None = None
         self.read_by: list[str] = []
         self._names: dict[str, set[str]] = {}
+        self._types: dict[str, ProgramType] | None = None
         programs = evals_programs(skill_dir)
         self.programs = programs
         if "grader_program" in raw:
@@ -243,17 +245,28 @@ class SetPrograms:
             self._names[path] = source_names(self.skill_dir, path)
         return self._names[path]
 
-    def attach(self, case: Case, typed: dict[str, str] | None = None) -> Case:
+    def types(self) -> dict[str, ProgramType]:
+        """The check types programs of evals/ handle (runner.authoring.program_types)."""
+        if self._types is None:
+            self._types = program_types(self.skill_dir, self.programs)
+        return self._types
+
+    def attach(self, case: Case, typed: dict[str, str] | None = None,
+               by_type: dict[str, tuple[str, dict[str, Any]]] | None = None) -> Case:
         """The case, reading its grader program where the set says so. `typed`: statements
-        the author typed as a program's checks (text -> check id, runner.authoring.dialects)."""
+        the author typed as a program's checks (text -> check id, runner.authoring.dialects);
+        `by_type`: those whose type a program handles (text -> that program), which it
+        decides when the set names no other (its objects go with it: `typed`)."""
         program = case.grader_program
         if program is not None:  # the case names its own
             own = self._named(program.model_dump(exclude={"found"}), case.id)
             if own is None:
                 return case.model_copy(update={"grader_program": None})
             program = own
-        program = program or self.program
-        case, taken = self._typed(case, program, typed or {})
+        program = program or self.program or next(
+            (GraderProgram(path=path, found=Found.POINTED) for path, _ in (by_type or {}).values()),
+            None)
+        case, taken = self._typed(case, program, typed or {}, by_type or {})
         if program is None:
             return case
         names = self.names(program.path)
@@ -279,18 +292,21 @@ class SetPrograms:
         kept = [a for a in kept if not _names_program(a, program.path)]
         if refused or not (checks or whole or program.found is Found.NAMED):
             return case
-        chosen = program.model_copy(update={"checks": tuple(dict.fromkeys(checks))})
+        chosen = program.model_copy(update={"checks": tuple(dict.fromkeys(checks)), "typed": tuple(
+            obj for path, obj in (by_type or {}).values()
+            if path == program.path and obj["id"] in checks)})
         self.read_by.append(case.id)
         self._report(case, chosen, whole)
         return case.model_copy(update={"grader_program": chosen, "assertions": tuple(kept),
                                        "statements": tuple(statements)})
 
-    def _typed(self, case: Case, program: GraderProgram | None,
-               typed: dict[str, str]) -> tuple[Case, list[str]]:
+    def _typed(self, case: Case, program: GraderProgram | None, typed: dict[str, str],
+               by_type: dict[str, tuple[str, dict[str, Any]]]) -> tuple[Case, list[str]]:
         """Statements typed as a program's checks: the program's named result when its source
-        computes the id; else they stay statements for the grader model, reported with the fix
-        (never sent as prose in silence)."""
-        names = self.names(program.path) if program is not None else set()
+        computes the id (or handles its type); else they stay statements for the grader
+        model, reported with the fix (never sent as prose in silence)."""
+        names = set() if program is None else self.names(program.path) | {
+            typed[s] for s, (path, _) in by_type.items() if path == program.path and s in typed}
         taken = [typed[s] for s in case.statements if s in typed and typed[s] in names]
         for text in (s for s in case.statements if s in typed and typed[s] not in names):
             where = (f"grader {_label(program)} never computes it" if program is not None

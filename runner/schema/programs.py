@@ -49,6 +49,9 @@ class GraderProgram(BaseModel):
                                                           "the program, passed as written")
     command: str | None = Field(default=None, description="The command line as the author "
                                                           "wrote it")
+    typed: tuple[dict[str, Any], ...] = Field(default=(), description="Checks whose type the "
+                                              "program implements, as the set wrote them, "
+                                              "each with its `id` (the name of its result)")
     shell: bool = Field(default=False, description="A command line naming no program file "
                         "(`grep -q TOTAL out.md`): run by `sh -c` as written, `path` empty "
                         "(runner.authoring.shell_lines)")
@@ -65,6 +68,8 @@ class GraderProgram(BaseModel):
         data = handler(self)
         if isinstance(data, dict) and not data.get("shell"):
             data.pop("shell", None)  # a program file's digest as before shell lines existed
+        if isinstance(data, dict) and not data.get("typed"):
+            data.pop("typed", None)  # ...and before typed checks existed
         if isinstance(data, dict) and data.get("command") is None:
             for name in ("interpreter", "args", "command"):
                 data.pop(name, None)

@@ -81,12 +81,18 @@ def check_json(check: JsonCheck, outputs: dict[str, bytes]) -> CheckResult:
 
 def check_call(source: str, calls: tuple[ToolCall, ...]) -> CheckResult:
     matcher = parse_call_matcher(source)
+    check = f"tool call: {source}"
     for n, call in enumerate(calls, 1):
         if matcher.matches(call):
-            return CheckResult(check=f"tool call: {source}", passed=True,
-                               evidence=f"call #{n} {call.name} {call.input[:100]}")
+            found = f"call #{n} {call.name} {call.input[:100]}"
+            if matcher.negate:
+                return CheckResult(check=check, passed=False, detail=f"{found} matches")
+            return CheckResult(check=check, passed=True, evidence=found)
+    if matcher.negate:
+        return CheckResult(check=check, passed=True,
+                           evidence=f"none of {len(calls)} call(s) matches")
     names = sorted({c.name for c in calls})
-    return CheckResult(check=f"tool call: {source}", passed=False,
+    return CheckResult(check=check, passed=False,
                        detail=f"no call matches (calls made: {', '.join(names) or 'none'})")
 
 

@@ -1,9 +1,10 @@
 """Process rubrics (docs/case-sets.md#how-each-check-is-graded), read from the ordered tool
 calls of the transcript. Deterministic: a step that leaves no tool call cannot be seen.
 
-A matcher is `Tool` or `Tool:<assertion>`: tool names joined by `|`, then the assertion grammar
-(runner.scoring.checks) applied to the call's input as the transcript recorded it (compact JSON,
-kept up to 2000 characters).
+A matcher is `Tool` or `Tool:<assertion>`: tool names joined by `|` (`*`: any tool), then the
+assertion grammar (runner.scoring.checks) applied to the call's input as the transcript recorded
+it (compact JSON, kept up to 2000 characters). A leading `!` (`!*:re:rm -rf`) negates the whole
+matcher under `tool_calls`: no call may match (`!` is never part of a tool's name).
 
     order: [A, B, ...]      the matchers occur in this order, other calls between allowed
     after: A, then: B       some B comes after the LAST A; an A that never came fails
@@ -25,7 +26,9 @@ from runner.scoring.base import Evidence, Grading
 from runner.scoring.checks import Matcher, parse_matcher
 
 NAME = "process"
-TOOL_NAME = re.compile(r"^[A-Za-z_][\w.\-]*$")
+TOOL_NAME = re.compile(r"^(?:[A-Za-z_][\w.\-]*|\*)$")
+ANY_TOOL = "*"
+NOT_CALLED = "!"
 
 
 @dataclass(frozen=True)
@@ -33,17 +36,19 @@ class CallMatcher:
     source: str
     tools: frozenset[str]
     assertion: Matcher | None
+    negate: bool = False  # under `tool_calls`: no call may match
 
     def matches(self, call: ToolCall) -> bool:
-        return call.name in self.tools and (self.assertion is None
-                                            or self.assertion.check(call.input))
+        return (ANY_TOOL in self.tools or call.name in self.tools) and (
+            self.assertion is None or self.assertion.check(call.input))
 
 
 def parse_call_matcher(source: str) -> CallMatcher:
     """Parse `Tool` or `Tool:<assertion>`; ValueError with the problem for a bad one."""
     if source.lstrip().upper().startswith("TODO"):
         raise ValueError(f"matcher {source!r} is still a draft (starts with TODO)")
-    names, sep, rest = source.partition(":")
+    negate = source.startswith(NOT_CALLED)
+    names, sep, rest = source[len(NOT_CALLED) if negate else 0:].partition(":")
     tools = [n.strip() for n in names.split("|")]
     bad = [n for n in tools if not TOOL_NAME.match(n)]
     if bad or not tools:
@@ -51,7 +56,7 @@ def parse_call_matcher(source: str) -> CallMatcher:
                          "name (write Tool or Tool1|Tool2, then optionally :<assertion>)")
     if sep and not rest:
         raise ValueError(f"matcher {source!r}: nothing after ':' (drop it, or add an assertion)")
-    return CallMatcher(source, frozenset(tools), parse_matcher(rest) if sep else None)
+    return CallMatcher(source, frozenset(tools), parse_matcher(rest) if sep else None, negate)
 
 
 def _where(calls: list[ToolCall], index: int) -> str:

@@ -1,0 +1,71 @@
+"""Check types a set's own program implements (issue 26): typed checks the runner does not
+know (`{"type": "field_exists", "field": "name"}`, `min_length`, `disclaimer_included`) whose
+names a program of the set's evals/ handles (`if t == "field_exists"`, `def check_min_length`,
+a dict of handlers keyed by the names). That program decides them, not a reader.
+
+It can only when its calling shape is the grader-program contract (docs/case-sets.md,
+"Authors' grader programs"): the work directory as its argument, the case as JSON at
+`SKILL_EVAL_CASE`, its exit code or JSON of named results as its verdict. A program written
+for the author's own harness (options for a response file, a case file, a model call) is
+refused by name, with what it takes and the shape it needs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+_NAME = r"([A-Za-z_]\w{1,79})"
+# Where a program's source names a type it handles.
+_HANDLERS = (re.compile(rf"""(?:==|!=|\bin\b|\bcase)\s*\(?\s*["']{_NAME}["']"""),  # t == "x"
+             re.compile(rf"""^\s*["']{_NAME}["']\s*:""", re.M),  # {"x": check_x}
+             re.compile(rf"""^\s*(?:async\s+)?(?:def|function)\s+(?:check_|_check_)?{_NAME}\s*\(""",
+                        re.M))
+_CONTRACT = re.compile(r"SKILL_EVAL_(?:CASE|WORK)")
+_OPTION = re.compile(r"""add_argument\(\s*["'](--?[\w-]+)["']""")
+_ARGV = re.compile(r"sys\.argv\[(\d+)\]|process\.argv\[(\d+)\]|\$(\d)\b")
+_STDIN = re.compile(r"sys\.stdin|input\(\)|process\.stdin|\bread\s+-r?\s*\w+")
+CONTRACT = ("the work directory as its first argument (also its cwd), the case as JSON at "
+            "$SKILL_EVAL_CASE, and on stdout {\"checks\": {\"<check id>\": true|false}} "
+            "(or its exit code: 0 passes)")
+
+
+@dataclass(frozen=True)
+class ProgramType:
+    """A type a program of the set handles, and why that program cannot decide it (None:
+    it can)."""
+
+    program: str
+    problem: str | None
+
+
+def handled_types(source: str) -> set[str]:
+    """The names the source handles as types: compared with, keyed, or a function's."""
+    return {m for pattern in _HANDLERS for m in pattern.findall(source)}
+
+
+def calling_shape(source: str) -> str | None:
+    """What the program takes when that is not the grader-program contract, else None."""
+    if _CONTRACT.search(source):
+        return None
+    options = list(dict.fromkeys(_OPTION.findall(source)))
+    positions = sorted({int(n) for groups in _ARGV.findall(source) for n in groups if n})
+    takes = ([f"the options {', '.join(options[:6])}"] if options else []) + (
+        [f"positional arguments {', '.join(map(str, positions))}"] if positions else []) + (
+        ["its input on stdin"] if _STDIN.search(source) else [])
+    return " and ".join(takes) if takes else "no input that names the work or the case"
+
+
+def program_types(skill_dir: Path, programs: list[str]) -> dict[str, ProgramType]:
+    """Every type name a program of evals/ handles, with the first program handling it."""
+    found: dict[str, ProgramType] = {}
+    for path in programs:
+        try:
+            source = (skill_dir / path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        shape = calling_shape(source)
+        for name in sorted(handled_types(source)):
+            found.setdefault(name, ProgramType(path, shape))
+    return found
