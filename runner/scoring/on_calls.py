@@ -48,14 +48,24 @@ _TOOL_CALL = re.compile(r"^(?:expected\s+)?tool[\s_-]?(?:calls?|use|usage)\b", r
 # snake_case name, or "the X command/script/tool".
 _KIND = (r"\b(?:command|commands|subcommand|script|scripts|tool|tools|cli|binary|program|"
          r"function|endpoint|test suite|linter|formatter)\b")
+# A path has a file-like part: an extension, a leading "./", "../", "~/" or "/", or a
+# lowercase folder of code holding a file; "SPARK/WANT", "pros/cons", "and/or", "TCP/IP" are
+# lists of words or alternatives, not paths.
+_PATH = (r"(?:(?<![\w/])(?:\.{1,2}|~)?/[\w.-]+(?:/[\w.-]+)*"
+         r"|\b[\w.-]+(?:/[\w.-]+)*/[\w-]+\.[a-z][a-z0-9]{0,5}\b"
+         r"|\b(?:scripts?|bin|src|lib|tools|tests?|cmd|app|utils|config|templates|references"
+         r"|assets|examples|data)/[a-z_][\w.-]*)")
 _NAMED = re.compile(
     r"[\w./-]+\.(?:py|sh|bash|js|mjs|cjs|ts|rb|pl|ps1|php|go)\b"
-    r"|\b\w+\([^)]*\)|`[^`]+`|(?:^|\s)--?[a-z][\w-]*|\b[\w.-]+/[\w./-]+|\b[a-z]+_[a-z_]+\b"
+    r"|\b\w+\([^)]*\)|`[^`]+`|(?:^|\s)--?[a-z][\w-]*|" + _PATH + r"|\b[a-z]+_[a-z_]+\b"
     r"|\b(?:query|migration|tests)\b|" + _KIND, re.IGNORECASE)
 # What "uses" must name to be a tool: no bare backticked word (`snake_case` names, a term).
 _TOOL_NAMED = re.compile(
     r"[\w./-]+\.(?:py|sh|bash|js|mjs|cjs|ts|rb|pl|ps1|php|go)\b|\b\w+\([^)]*\)"
-    r"|\b[\w.-]+/[\w./-]+|" + _KIND, re.IGNORECASE)
+    r"|" + _PATH + r"|" + _KIND, re.IGNORECASE)
+# "Uses the SPARK framework", "uses a formal tone": a shape of the answer, not a tool.
+_SHAPE = re.compile(r"\b(?:framework|method|methodology|model|approach|structure|format|"
+                    r"template|tone|style|pattern|outline)s?\s*$", re.IGNORECASE)
 # A behaviour-typed statement about the answer: what the agent says, asks, refuses...
 _SAYS = re.compile(
     _LEAD + r"(?:says?|said|asks?|asked|refuses?|refused|declines?|declined|explains?|"
@@ -116,7 +126,8 @@ def ran_named(body: str) -> bool:
     if ran is not None and _NAMED.search(ran.group("rest")):
         return True
     used = _USED.match(body)
-    if used is not None and _TOOL_NAMED.search(used.group("rest")):
+    if (used is not None and _TOOL_NAMED.search(used.group("rest"))
+            and not _SHAPE.search(used.group("rest"))):
         return True
     passive = _PASSIVE.match(body)
     if passive is None:

@@ -1,0 +1,67 @@
+"""Case-set reading rules from sample E's tune half (issue 26, second pass), each by a small
+set of its own through the real `skill-eval check`: slash-joined word lists are no paths, a
+denial heading a list stays a denial, routing named by part of the skill's name, and the
+fields a case had but nobody grades named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from runner.scoring.on_calls import marked, on_calls
+from tests.helpers import check_json as report
+from tests.helpers import check_verbose, write_skill_md
+from tests.helpers import write_data as _write
+
+DESCRIPTION = 'Builds habit plans. Use when someone wants "help sticking to a new routine".'
+ON_CALLS = "tool calls with their results only"
+
+
+def _skill(folder: Path, name: str = "habit-plan") -> Path:
+    return write_skill_md(folder, name, DESCRIPTION, "Structure plans step by step.\n")
+
+
+def _case(got: dict[str, Any], case_id: str) -> dict[str, Any]:
+    return next(c for c in got["cases"] if c["id"] == case_id)
+
+
+def _reads(case: dict[str, Any]) -> dict[str, str]:
+    return {str(c["entry"]): str(c["reads"]) for c in case["checks"]}
+
+
+@pytest.mark.parametrize("statement", [
+    "Uses SPARK/WANT/AGAIN/CAN framework to structure the plan",
+    "Uses the SPARK method",
+    "Lists pros/cons before recommending",
+    "Uses TCP/IP terms correctly",
+    "Calls out the input/output of each step",
+    "Runs through each and/or branch of the plan",
+    "Uses a formal tone",
+])
+def test_slash_joined_words_and_answer_shapes_are_the_answer(statement: str) -> None:
+    assert not on_calls(statement)
+    assert not marked(statement).startswith("[tool calls]"), statement
+
+
+@pytest.mark.parametrize("statement", [
+    "Runs scripts/build.sh", "Uses `tools/lint.py`", "Uses tools/lint.py to check the plan",
+    "Runs ./deploy", "Runs scripts/deploy", "Runs /usr/local/bin/plan-check",
+])
+def test_paths_stay_on_tool_calls(statement: str) -> None:
+    assert on_calls(statement)
+
+
+def test_an_acronym_list_statement_reads_the_answer(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "habit-plan")
+    _write(skill / "evals" / "evals.json", {"evals": [
+        {"id": "plan", "prompt": "I keep skipping my morning runs, can you help?",
+         "expectations": ["Uses SPARK/WANT/AGAIN/CAN framework to structure the plan",
+                          "Runs scripts/build.sh"]}]})
+    reads = _reads(_case(report(skill), "plan"))
+    assert ON_CALLS not in reads["Uses SPARK/WANT/AGAIN/CAN framework to structure the plan"]
+    assert ON_CALLS in reads["Runs scripts/build.sh"]
+    shown = check_verbose(skill)
+    assert "statement Uses SPARK/WANT" in shown, shown
+    assert "[tool calls] Runs scripts/build.sh" in shown, shown
