@@ -113,6 +113,32 @@ def routing_value(key: str, value: Any) -> bool | None:
     return None
 
 
+# Words of a skill's name too generic to stand for it ("should use the helper").
+_GENERIC = {"skill", "skills", "tool", "tools", "helper", "maker", "builder", "writer",
+            "generator", "creator", "assistant", "agent", "manager", "pro", "kit", "toolkit",
+            "expert", "guide", "workflow", "the", "and", "for", "with", "from", "code", "data",
+            "file", "files", "text", "table", "tables", "report", "plan", "test", "tests",
+            "docs", "review", "check", "alert", "config", "output"}
+_CALLED = r"(?:trigger|activate|invoke|load|fire|use)"
+
+
+def _name_words(names: tuple[str, ...]) -> list[str]:
+    """The distinctive words of the skill's names ("council" of `decision-council`)."""
+    words = {w for name in names for w in _words(name)}
+    return sorted(w for w in words if len(w) >= 4 and w not in _GENERIC and not w.isdigit())
+
+
+def _by_part_of_name(text: str, names: tuple[str, ...]) -> str:
+    """"Should not trigger council" in a set of `decision-council`: the skill named by its
+    distinctive words after a verb of firing; a word not from its name stays what it is."""
+    words = _name_words(names)
+    if not words:
+        return text
+    part = "|".join(re.escape(w) for w in words)
+    return re.sub(rf"\b({_CALLED})\s+(?:the\s+)?(?:{part})(?:[\s_-]+(?:{part}))*"
+                  rf"(?:\s+skill)?(?![\w-])", r"\1 the skill", text, flags=re.IGNORECASE)
+
+
 def about_firing(statement: str, names: tuple[str, ...] = ()) -> bool | None:
     """A statement only about the skill firing: True (it fires), False (it does not), else
     None. The skill may be called by one of its `names` ("Does not run ledger-audit")."""
@@ -121,6 +147,7 @@ def about_firing(statement: str, names: tuple[str, ...] = ()) -> bool | None:
     for name in (n for n in names if re.search(r"\w[-_]\w", n)):
         text = re.sub(rf"(?<![\w-])(?:the\s+)?{re.escape(name)}(?:\s+skill)?(?![\w-])",
                       "the skill", text, flags=re.IGNORECASE)
+    text = _by_part_of_name(text, names)
     if ";" in text or len(text.split()) > MAX_WORDS:
         return None
     found = _STATEMENT.match(text)

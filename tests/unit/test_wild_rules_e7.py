@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from runner.authoring.routing import about_firing
 from runner.scoring.on_calls import marked, on_calls
 from tests.helpers import check_json as report
 from tests.helpers import check_verbose, write_skill_md
@@ -65,3 +66,42 @@ def test_an_acronym_list_statement_reads_the_answer(tmp_path: Path) -> None:
     shown = check_verbose(skill)
     assert "statement Uses SPARK/WANT" in shown, shown
     assert "[tool calls] Runs scripts/build.sh" in shown, shown
+
+
+COUNCIL = ("decision-council", "decision-council")
+
+
+@pytest.mark.parametrize(("statement", "fires"), [
+    ("Should NOT trigger council", False), ("should not trigger the council", False),
+    ("Must not load council.", False), ("Should activate the council skill", True),
+    ("Should invoke decision council", True),
+])
+def test_routing_by_part_of_the_skill_name(statement: str, fires: bool) -> None:
+    assert about_firing(statement, COUNCIL) is fires
+
+
+@pytest.mark.parametrize("statement", [
+    "Should use a table", "should trigger an alert in the generated config",
+    "Should use council to weigh options and list each vote", "Should use the skill helper",
+])
+def test_other_words_after_a_verb_of_firing_stay_statements(statement: str) -> None:
+    assert about_firing(statement, COUNCIL) is None
+
+
+def test_a_case_denying_the_council_is_a_trigger_query(tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "decision-council", "decision-council",
+                           'Convenes personas to weigh a choice. Use when asked to "weigh '
+                           'a hard choice".', "Convene three personas.\n")
+    _write(skill / "evals" / "evals.json", {"evals": [
+        {"id": "off", "prompt": "what's 2+2? quick answer",
+         "expectations": ["Should NOT trigger council"]},
+        {"id": "on", "prompt": "Should I move to Berlin for a job or stay near family?",
+         "expectations": ["Gives each persona a view", "Should use a table",
+                          "should trigger an alert in the generated config"]}]})
+    got = report(skill)
+    assert [c["id"] for c in got["cases"]] == ["on"], got["cases"]
+    assert len(_reads(_case(got, "on"))) == 3
+    routing = [f["message"] for f in got["findings"] if f["code"] == "EV012"]
+    assert any("0 should fire, 1 should not" in m for m in routing), got["findings"]
+    shown = check_verbose(skill)
+    assert "'Should NOT trigger council'" in shown and "EV012" in shown, shown
