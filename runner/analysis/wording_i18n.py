@@ -449,6 +449,12 @@ def _subject_ends(text: str) -> list[int]:
     return list(dict.fromkeys(starts))
 
 
+def subject_ends(text: str) -> list[int]:
+    """Where a clause of one of these languages may start in `text` ("La respuesta |no
+    contiene", "回答中|不包含"): at once, or after a short subject."""
+    return _subject_ends(text)
+
+
 def quoted_clause(text: str, subject: bool = False) -> tuple[bool, list[str]] | None:
     """`text`, whole, as "(does not) contain 'X'" in one of these languages: whether it is
     negated and its operands; None when it is anything else. With `subject`, a short subject

@@ -23,6 +23,7 @@ import yaml
 from runner.analysis.wording_i18n import OPTIONAL_RE
 from runner.authoring.assertion_dsl import read_dsl
 from runner.authoring.crosscase import other_case_reference
+from runner.authoring.denial_lists import joined_denials
 from runner.authoring.fields import PROSE_WORDS, never_a_check
 from runner.authoring.material_types import CALLS, material_matcher, material_type
 from runner.authoring.problems import Problems
@@ -500,6 +501,8 @@ class CaseReader:
         self._given_lists(item)
         self._assertions(item)
         self._literal_lists(item)
+        self.statements[:], self.origins["statements"][:] = joined_denials(
+            self.statements, self.origins["statements"])
         self._trigger_expectations(item)
         self._absences(item)
         self._other_cases()

@@ -42,11 +42,12 @@ from runner.analysis.wording_i18n import (
     denies,
     joins_a_clause,
     quoted_clause,
+    subject_ends,
 )
 
 FILE_NAME = r"`?(?:[\w-][\w.-]*/)*[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,5}`?"
-_ARTEFACT = (r"(?:response|answer|reply|output|text|draft|summary|report|document|copy|post|"
-             r"article|essay|email|page|html|markup|code|file|markdown|content|result|work|"
+_ARTEFACT = (r"(?:response|answer|reply|output|text|draft|summary|report|document|prd|spec|"
+             r"copy|post|article|essay|email|page|html|markup|code|file|markdown|content|result|work|"
              r"message|prose|body|writing|rewrite|translation|story|letter|script|outputs?)s?")
 _ADJECTIVE = (r"(?:agent'?s|final|generated|written|produced|whole|entire|output|resulting|"
               r"new|returned|rewritten|edited|revised|updated|html|markdown)")
@@ -146,9 +147,28 @@ def _file_of(subject: str | None) -> str | None:
     return None
 
 
+# A denial heading a list over several lines ("Must not contain these words:\n- x\n- y"):
+# the head on the first line, one item a line, bulleted or not.
+_BULLET = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)、])\s+")
+_EMPHASIS = re.compile(r"\*\*|__")
+
+
+def headed_list(statement: str) -> tuple[str, list[str]] | None:
+    """A statement whose first line heads a list after a colon: that head (markdown emphasis
+    and the colon dropped) and the items of the lines after it; else None."""
+    lines = [line for line in _EMPHASIS.sub("", statement).splitlines() if line.strip()]
+    if len(lines) < 2 or not lines[0].rstrip().endswith((":", "：")):
+        return None
+    items = [_BULLET.sub("", line).strip().rstrip(",，、;；") for line in lines[1:]]
+    return lines[0].rstrip()[:-1].strip(), [item for item in items if item]
+
+
 def literal_absence(statement: str) -> Absence | None:
     """The statement as not-contains checks, or None when it is not a whole statement of
     absence with literal operands (the grader's, then)."""
+    listed = headed_list(statement)
+    if listed is not None:  # one not-contains check an item, never a positive item
+        statement = f"{listed[0]}: " + ", ".join(listed[1])
     text = " ".join(statement.split()).strip()
     found = _english_absence(text) or _listed_absence(text)
     if found is not None:
@@ -165,6 +185,7 @@ _LIST_HEAD = re.compile(
     rf"^(?:(?P<subject>{SUBJECT})\s+)?(?:{NEGATION}|(?:contains?|includes?|has|have|uses?|"
     rf"mentions?|shows?)\s+none|{alternation(NOT_CONTAINS_BEFORE)})"
     r"(?P<lead>(?:\s*[^\s:：]+){0,4}?)\s*[:：]\s*", re.IGNORECASE)
+_OTHER_DENIAL = re.compile(alternation(NOT_CONTAINS_BEFORE), re.IGNORECASE)
 _LIST_LEAD_STOP = re.compile(r"(?i)\b(?:unless|except|when|if|but|that|which|and|or|where)\b")
 _LIST_SEP = re.compile(r"^\s*(?:[,，、;；/]\s*(?:(?:or|and|nor)\b)?|\b(?:or|and|nor)\b)\s*",
                        re.IGNORECASE)
@@ -189,10 +210,22 @@ def _list_item(rest: str) -> tuple[str, str] | None:
 
 
 def _listed_absence(text: str) -> Absence | None:
-    """A denial heading a list after a colon, every item literal."""
+    """A denial heading a list after a colon, every item literal; in another language after
+    a short subject too ("La respuesta no debe contener: ...", "回答中不包含：...")."""
+    for start in subject_ends(text):
+        found = _listed_from(text, start)
+        if found is not None:
+            return found
+    return None
+
+
+def _listed_from(whole: str, start: int) -> Absence | None:
+    text = whole[start:]
     head = _LIST_HEAD.match(text)
     if head is None or _LIST_LEAD_STOP.search(head.group("lead")):
         return None
+    if start and _OTHER_DENIAL.match(text) is None:
+        return None  # after a subject only another language's denial ("Commit message ...")
     rest = re.sub(r"[.。!！]$", "", text[head.end():].strip())
     operands: list[str] = []
     while rest:
@@ -271,6 +304,9 @@ def states_absence(statement: str) -> bool:
     """Only says something is not there (or not done): a grader cannot quote an absence, so
     such a statement passes on the grader's word that nothing breaks it. What the reader
     writes as "The run avoids this: ..." (a `must_avoid` sentence, a failure) is one."""
+    listed = headed_list(statement)
+    if listed is not None:  # the head denies every item under it
+        return bool(listed[1]) and states_absence(listed[0])
     text = " ".join(statement.split())
     if text.lower().startswith(AVOIDS):
         return True

@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
+from runner.authoring.denial_lists import joined_denials
 from runner.authoring.routing import about_firing
+from runner.scoring.absence import literal_absence, states_absence
 from runner.scoring.on_calls import marked, on_calls
 from tests.helpers import check_json as report
 from tests.helpers import check_verbose, write_skill_md
@@ -105,3 +107,63 @@ def test_a_case_denying_the_council_is_a_trigger_query(tmp_path: Path) -> None:
     assert any("0 should fire, 1 should not" in m for m in routing), got["findings"]
     shown = check_verbose(skill)
     assert "'Should NOT trigger council'" in shown and "EV012" in shown, shown
+
+
+@pytest.mark.parametrize(("statement", "operands"), [
+    ("The PRD must not contain these words:\n- 大概\n- 可能\n- 尽量", ("大概", "可能", "尽量")),
+    ("回答中**不包含**以下词汇：\n  - 大概\n  - 可能", ("大概", "可能")),
+    ('La respuesta no debe contener estas palabras:\n- "quizás"\n- "tal vez"',
+     ("quizás", "tal vez")),
+    ("The output must not contain:\n1. TODO\n2. FIXME", ("TODO", "FIXME")),
+])
+def test_a_denial_heading_a_list_over_lines_is_not_contains(
+        statement: str, operands: tuple[str, ...]) -> None:
+    found = literal_absence(statement)
+    assert found is not None and found.operands == operands
+    assert states_absence(statement)
+
+
+@pytest.mark.parametrize("statement", [
+    "Contains these sections:\n- Goals\n- Risks", "Commit message must not contain: TODO, FIXME",
+])
+def test_no_denial_or_not_the_work_stays_silent(statement: str) -> None:
+    assert literal_absence(statement) is None
+
+
+def test_a_list_of_ideas_under_a_denial_is_one_absence() -> None:
+    statement = "The PRD should not:\n- promise dates it cannot keep\n- blame other teams"
+    assert literal_absence(statement) is None
+    assert states_absence(statement)
+
+
+def test_list_items_after_a_denial_heading_join_it() -> None:
+    texts, origins = joined_denials(
+        ["Needs an ID", "The PRD must not use:", "- 大概", "- 可能", "Has a scope", "- kept"],
+        [f"expectations[{n}]" for n in range(6)])
+    assert texts == ["Needs an ID", "The PRD must not use:\n- 大概\n- 可能", "Has a scope",
+                     "- kept"]
+    assert origins[1] == "expectations[1] (a denial heading the 2 item(s) after it)"
+    positive = ["Contains these sections:", "- Goals", "- Risks"]
+    assert joined_denials(positive, ["a", "b", "c"])[0] == positive
+
+
+def test_a_split_denial_list_is_graded_as_denials(tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "prd-writer", "prd-writer", 'Writes product requirement '
+                           'documents. Use when asked to "draft a PRD".', "Write firmly.\n")
+    _write(skill / "evals" / "evals.json", {"evals": [
+        {"id": "one", "prompt": "Our app needs offline sync, write up the requirements",
+         "expectations": ["The PRD must not contain these words:\n- 大概\n- 可能"]},
+        {"id": "split", "prompt": "Write requirements for the login page",
+         "expectations": ["回答中**不包含**以下词汇：", "  - 大概", "  - 可能", "Has IDs"]},
+        {"id": "ideas", "prompt": "Write requirements for the export page",
+         "expectations": ["The PRD should not:", "- promise dates", "- blame other teams"]}]})
+    got = report(skill)
+    for case_id in ("one", "split"):
+        checks = _case(got, case_id)["checks"]
+        assert [c["entry"] for c in checks if c["kind"] == "assertion"] == [
+            "not:大概", "not:可能"], checks
+        assert not any("大概" in str(c["entry"]) for c in checks if c["kind"] == "statement")
+    ideas = _case(got, "ideas")["checks"]
+    assert len(ideas) == 1 and "an absence" in ideas[0]["graded"], ideas
+    shown = check_verbose(skill)
+    assert "must not contain substring `大概`" in shown, shown
