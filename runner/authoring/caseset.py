@@ -32,6 +32,7 @@ from runner.authoring.dialects import (
     word_count,
     written_in_statements,
 )
+from runner.authoring.fields import expectation_named, untaken
 from runner.authoring.inline import file_references, split_inline
 from runner.authoring.inputs import SetFolders, pointed_inputs, staged_fields
 from runner.authoring.joined import TOP_ALIASES, read_joined
@@ -237,7 +238,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
         problems.refuse("EV009", "", "judge_expected_output: true or false",
                         "write true or false")
     problems.raise_any()
-    _refuse_empty(cases, bool(read.routing), shown)
+    _refuse_empty(cases, bool(read.routing), shown, list(read.every.values()))
     return CaseSet(skill_name=name, evals=tuple(cases), about=about,
                    judge_expected_output=judge_expected, findings=tuple(problems.reported),
                    origins=read.origins, source=shown,
@@ -256,15 +257,22 @@ def _routing_summary(routing: list[bool], problems: Problems) -> None:
                         "should-not-trigger.yaml and measure them with `skill-eval trigger`")
 
 
-def _refuse_empty(cases: list[Case], routed: bool, shown: str) -> None:
+def _refuse_empty(cases: list[Case], routed: bool, shown: str, every: list[Case]) -> None:
     if not cases and routed:
         raise CaseSetError(shown, "EV008: every case is only a routing expectation (whether "
                                   "the skill fires): a trigger set, not a runtime set; move it "
                                   "to evals/trigger/ and measure it with `skill-eval trigger`")
     if not cases:
+        # name what the cases had, so no field is dropped without its name
+        had = "; ".join(f"case {c.id!r}: {untaken(c.extra)}" for c in every if c.extra)
+        expected = sorted({k for c in every for k in c.extra if expectation_named(k)})
         raise CaseSetError(shown, "EV008: no case has anything that can pass or fail (each "
-                                  "would tie in every arm); add assertions, statements, "
-                                  "outputs or a judge program")
+                                  "would tie in every arm)"
+                                  + (f"; not graded: {had}" if had else "")
+                                  + (f"; write what {', '.join(expected)} expect(s) as "
+                                     "statements (\"The answer ...\") under expectations, or"
+                                     if expected else ";")
+                                  + " add assertions, statements, outputs or a judge program")
 
 
 def _top_level(raw: dict[str, Any], problems: Problems) -> dict[str, Any]:
@@ -392,11 +400,21 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     read.origins[case.id] = {**origins, "files": tuple(file_origins)}
     read.every[case.id] = case
     if not case.gradable:
-        problems.report("EV008", case.id, "nothing can pass or fail this case (it would "
-                        "tie in every arm): it is left out of the run",
-                        "add assertions, statements, outputs or a judge program")
+        _nothing_to_grade(case, problems)
         return
     read.cases.append(case)
+
+
+def _nothing_to_grade(case: Case, problems: Problems) -> None:
+    """EV008, naming every field the case had that no rule grades (and why), so none is
+    dropped without its name; an `expected_<x>` field is a check waiting to be written."""
+    had = f"; not graded: {untaken(case.extra)}" if case.extra else ""
+    expected = [k for k in sorted(case.extra) if expectation_named(k)]
+    fix = (f"write what {', '.join(expected)} expect(s) as statements (\"The answer ...\") "
+           "under expectations, or add assertions, outputs or a judge program" if expected
+           else "add assertions, statements, outputs or a judge program")
+    problems.report("EV008", case.id, "nothing can pass or fail this case (it would tie in "
+                    f"every arm): it is left out of the run{had}", fix)
 
 
 def _inline(item: dict[str, Any], label: str, at: _Setting) -> tuple[dict[str, Any],

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from runner.authoring.fields import METADATA, PROSE, field_kind
+from runner.authoring.fields import METADATA, PROSE, expectation_named, field_kind
 from runner.authoring.programs import grader_readings
 from runner.schema.case import Case, Reading
 from runner.schema.checked import CaseReading, CheckReading, FixtureReading
@@ -222,13 +222,21 @@ def ignored_summary(readings: list[CaseReading]) -> str | None:
                     keys[key] = keys.get(key, 0) + 1
     if not fields and not keys and not any(kinds.values()):
         return None
+    # `expected_depth: standard`: an expectation no rule grades, a check waiting to be written
+    expected = {name: fields.pop(name) for name in sorted(fields) if expectation_named(name)}
     parts = [f"{name} in {n} case(s)" for name, n in sorted(fields.items())]
     parts += [f"check key {key!r} x{n}" for key, n in sorted(keys.items())]
     # the author's prose and labels: counted apart, so what may be a lost check stands out
     parts += [f"{kind} {name} in {n} case(s)" for kind, named in kinds.items()
               for name, n in sorted(named.items())]
-    return (f"ignored (kept, not graded): {', '.join(parts)}; `check -v` shows each; fix: "
-            "move what should decide into assertions, statements or outputs")
+    lines = [f"ignored (kept, not graded): {', '.join(parts)}; `check -v` shows each; fix: "
+             "move what should decide into assertions, statements or outputs"] if parts else []
+    if expected:
+        lines.append("kept, not graded: " + ", ".join(f"{name} in {n} case(s)" for name, n in
+                                                      expected.items())
+                     + f" ({len(expected)} expectation field(s) no rule grades); fix: write "
+                     "what each expects as statements (\"The answer ...\") under expectations")
+    return "\n".join(lines)
 
 
 def describe_case(case: Case, judge_expected_output: bool = False) -> list[str]:

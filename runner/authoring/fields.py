@@ -86,3 +86,20 @@ def never_a_check(name: str, value: Any, near: str) -> bool:
     author's prose or a label, or a sentence where `near` holds structured entries."""
     return bool(words(name) & (PROSE_WORDS | METADATA_WORDS)) \
         or near in STRUCTURED and is_prose(value)
+
+
+def expectation_named(name: str) -> bool:
+    """`expected_depth`, `expect_personas`: named as what the work should come to."""
+    return bool(re.match(r"(?i)^expect(?:ed|s)?[_-]", name))
+
+
+def untaken(extra: dict[str, Any]) -> str:
+    """The fields a case had that no rule grades, each with why (prose, metadata, or a field
+    no rule knows), for a finding that would otherwise drop them without a name."""
+    kinds: dict[str, list[str]] = {}
+    for key in sorted(extra):
+        kind = field_kind(key, extra[key])
+        why = kind if kind else "kept, not graded: an expectation no rule grades" \
+            if expectation_named(key) else "a field no rule knows"
+        kinds.setdefault(why, []).append(key)
+    return "; ".join(f"{', '.join(keys)} ({why})" for why, keys in kinds.items())

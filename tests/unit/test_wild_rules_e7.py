@@ -14,6 +14,7 @@ from runner.authoring.denial_lists import joined_denials
 from runner.authoring.routing import about_firing
 from runner.scoring.absence import literal_absence, states_absence
 from runner.scoring.on_calls import marked, on_calls
+from tests.helpers import check_cli as check
 from tests.helpers import check_json as report
 from tests.helpers import check_verbose, write_skill_md
 from tests.helpers import write_data as _write
@@ -167,3 +168,46 @@ def test_a_split_denial_list_is_graded_as_denials(tmp_path: Path) -> None:
     assert len(ideas) == 1 and "an absence" in ideas[0]["graded"], ideas
     shown = check_verbose(skill)
     assert "must not contain substring `大概`" in shown, shown
+
+
+def test_an_ungradable_case_names_the_fields_it_had(tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "decision-council", "decision-council",
+                           'Convenes personas to weigh a choice. Use when asked to "weigh '
+                           'a hard choice".', "Convene three personas.\n")
+    _write(skill / "evals" / "evals.json", {"evals": [
+        {"id": "graded", "prompt": "Should I take the Berlin job or stay near family?",
+         "expectations": ["Gives each persona a view"], "expected_depth": "standard"},
+        {"id": "personas", "prompt": "Should we split our monolith this quarter or wait?",
+         "expected_dynamic_personas": ["architect", "strategist"],
+         "expected_depth": "standard", "notes": "Tests that personas suit the question asked",
+         "zz_odd": {"a": 1}}]})
+    got = report(skill)
+    ev008 = next(f for f in got["findings"] if f["code"] == "EV008")
+    assert ev008["case"] == "personas"
+    assert "expected_depth, expected_dynamic_personas (kept, not graded: an expectation no " \
+           "rule grades)" in ev008["message"], ev008
+    assert "notes (prose)" in ev008["message"] and "zz_odd (a field no rule knows)" in \
+        ev008["message"], ev008
+    assert "as statements" in ev008["fix"], ev008
+    plain = check(str(skill)).output
+    assert "kept, not graded: expected_depth in 1 case(s)" in plain, plain
+    assert "write what each expects as statements" in plain, plain
+
+
+def test_a_set_refused_as_ungradable_names_the_fields(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "habit-plan")
+    _write(skill / "evals" / "evals.json", {"evals": [
+        {"id": "only", "prompt": "I keep skipping my morning runs, can you help?",
+         "expected_depth": "light", "tier": "easy"}]})
+    shown = check(str(skill), "--json").output
+    assert "expected_depth (kept, not graded: an expectation no rule grades)" in shown, shown
+    assert "tier (metadata)" in shown, shown
+
+
+def test_a_case_with_a_check_and_no_expectation_fields_stays_as_it_was(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "habit-plan")
+    _write(skill / "evals" / "evals.json", {"evals": [
+        {"id": "only", "prompt": "I keep skipping my morning runs, can you help?",
+         "expectations": ["Names one small first step"], "tier": "easy"}]})
+    plain = check(str(skill)).output
+    assert "metadata tier in 1 case(s)" in plain and "kept, not graded: " not in plain, plain
