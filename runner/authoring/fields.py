@@ -89,8 +89,9 @@ def never_a_check(name: str, value: Any, near: str) -> bool:
 
 
 def expectation_named(name: str) -> bool:
-    """`expected_depth`, `expect_personas`: named as what the work should come to."""
-    return bool(re.match(r"(?i)^expect(?:ed|s)?[_-]", name))
+    """`expected_depth`, `expect_personas`: named as what the work should come to (not
+    `expected_output`, a case field with its own reading)."""
+    return name != "expected_output" and bool(re.match(r"(?i)^expect(?:ed|s)?[_-]", name))
 
 
 def untaken(extra: dict[str, Any]) -> str:

@@ -211,3 +211,13 @@ def test_a_case_with_a_check_and_no_expectation_fields_stays_as_it_was(tmp_path:
          "expectations": ["Names one small first step"], "tier": "easy"}]})
     plain = check(str(skill)).output
     assert "metadata tier in 1 case(s)" in plain and "kept, not graded: " not in plain, plain
+
+
+def test_an_unread_expected_output_stays_on_the_ignored_line(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "habit-plan")
+    _write(skill / "evals" / "evals.json", {"evals": [
+        {"id": "only", "prompt": "I keep skipping my morning runs, can you help?",
+         "expectations": ["Names one small first step"], "expected_output": "A short plan"}]})
+    plain = check(str(skill)).output
+    assert "ignored (kept, not graded): expected_output in 1 case(s)" in plain, plain
+    assert "kept, not graded: expected_output" not in plain.replace("ignored (kept", ""), plain
