@@ -384,8 +384,14 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
         problems.report(ANSWER_KEY, case.id, f"answer key among the fixtures: {key}",
                         "stage only the inputs (move the answer to expected_output or a "
                         "judge program in evals/; strip planted comments)")
-    if len(problems.refusals) > before:
-        return
+    if len(problems.refusals) == before:
+        _keep(case, reader, file_origins, read, problems)
+
+
+def _keep(case: Case, reader: CaseReader, file_origins: list[str], read: _Read,
+          problems: Problems) -> None:
+    """A case read without refusal: where each of its checks came from, and among the run's
+    cases when something can pass or fail it."""
     origins = {k: tuple(v) for k, v in reader.origins.items() if v}
     for field, given in (("statements", reader.statements), ("assertions", reader.checks)):
         origins[field] = _kept(given, origins.get(field, ()), getattr(case, field))
