@@ -86,3 +86,14 @@ def never_a_check(name: str, value: Any, near: str) -> bool:
     author's prose or a label, or a sentence where `near` holds structured entries."""
     return bool(words(name) & (PROSE_WORDS | METADATA_WORDS)) \
         or near in STRUCTURED and is_prose(value)
+
+
+def strings_in(value: object) -> list[str]:
+    """Every string a field's value holds, at any depth (lists and objects walked), in order."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in strings_in(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings_in(v)]
+    return []
