@@ -25,6 +25,7 @@ from runner.authoring.siblings import TRIGGER_SHAPE, graded_cases, judge, owner
 from runner.errors import CaseSetError
 from runner.schema.enums import Split
 from runner.schema.triggers import TriggerQuery, TriggerSet
+from runner.triggers.routed import routed_set
 
 SEED_FILES = {"evals/trigger/should-trigger.yaml": True,
               "evals/trigger/should-not-trigger.yaml": False,
@@ -161,13 +162,15 @@ def _owned_by(path: Path, names: list[str]) -> bool:
 
 def load_trigger_set(skill_dir: Path, skill_name: str) -> TriggerSet:
     files = trigger_files(skill_dir, skill_name)
-    if not files:
+    routed = None if files else routed_set(skill_dir, skill_name)
+    if routed is not None:  # a trigger set written as a runtime set (runner.triggers.routed)
+        files, queries = [(Path(f), None) for f in routed.files], routed.queries
+    elif not files:
         raise CaseSetError(str(skill_dir / "evals"), "no trigger queries: add "
                            "evals/trigger/should-trigger.yaml and should-not-trigger.yaml "
                            "(seed 001) or evals/trigger-evals.json (skill-creator); see README")
-    queries: list[TriggerQuery] = []
-    for path, default in files:
-        queries += _read(path, default)
+    else:
+        queries = [q for path, default in files for q in _read(path, default)]
     unique = list({q.prompt: q for q in queries}.values())  # one per prompt, last read wins
     if not any(q.should_trigger for q in unique):
         raise CaseSetError(str(files[0][0]), "no query the skill should fire on: recall "

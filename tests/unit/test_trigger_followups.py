@@ -1,0 +1,111 @@
+"""Issue 26's trigger-only follow-ups, each by a small set of its own: a runtime set whose
+every case is a routing expectation is the skill's trigger set (`check` accepts it, `trigger`
+reads it, `run` refuses naming `trigger`)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from runner.errors import CaseSetError
+from runner.triggers.checked import triggers_only
+from runner.triggers.queries import load_trigger_set
+from tests.helpers import check_cli as check
+from tests.helpers import check_json as report
+from tests.helpers import write_data as _write
+from tests.helpers import write_skill_md
+
+DESCRIPTION = 'Tidies CSV ledgers: merges doubled rows, fixes totals. Use when asked to ' \
+              '"clean up my books".'
+ROUTED: list[dict[str, Any]] = [
+    {"id": "a", "prompt": "my expenses csv has every row twice, fix it", "should_trigger": True},
+    {"id": "b", "prompt": "the totals in ledger.csv do not add up",
+     "expected_skill": "ledger-tidy"},
+    {"id": "c", "prompt": "write a haiku about autumn", "should_trigger": False},
+    {"id": "d", "prompt": "what is the capital of Peru?",
+     "expected_output": "The skill should not load"}]
+
+
+def _skill(folder: Path, name: str = "ledger-tidy") -> Path:
+    return write_skill_md(folder, name, DESCRIPTION, "Read the CSV, write it tidied.\n")
+
+
+def _routed(skill: Path, cases: list[dict[str, Any]] | None = None) -> Path:
+    _write(skill / "evals/evals.json", {"skill_name": skill.name, "evals": cases or ROUTED})
+    return skill
+
+
+def _bench() -> Any:
+    path = Path(__file__).parents[2] / "bench" / "caseset_acceptance.py"
+    spec = importlib.util.spec_from_file_location("caseset_acceptance", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# --- rule 1: a runtime set of routing expectations only ----------------------------------
+
+
+def test_check_accepts_a_routing_only_runtime_set_as_the_trigger_set(tmp_path: Path) -> None:
+    skill = _routed(_skill(tmp_path / "ledger-tidy"))
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    assert ("ok: ledger-tidy: trigger set only (4 queries: 2 should trigger, 2 should not); "
+            f"nothing for `run` to run: measure it with `skill-eval trigger {skill}`"
+            in result.output)
+    sets = report(skill)["sets"]
+    assert sets == {"runtime": None, "trigger": str(skill / "evals/evals.json")}
+
+
+def test_trigger_reads_the_routing_cases_as_its_queries(tmp_path: Path) -> None:
+    skill = _routed(_skill(tmp_path / "ledger-tidy"))
+    found = load_trigger_set(skill, "ledger-tidy")
+    assert [(q.prompt, q.should_trigger) for q in found.queries] == [
+        (c["prompt"], c["id"] in "ab") for c in ROUTED]
+    assert found.files == [str(skill / "evals/evals.json")]
+    assert {q.source for q in found.queries} == {str(skill / "evals/evals.json")}
+
+
+def test_run_refuses_a_routing_only_set_naming_trigger(tmp_path: Path) -> None:
+    from runner.cli import main
+
+    skill = _routed(_skill(tmp_path / "ledger-tidy"))
+    result = CliRunner().invoke(main, ["run", str(skill)])
+    assert result.exit_code == 2, result.output
+    assert "EV008" in result.output and "skill-eval trigger" in result.output
+    assert not (skill / "evals" / "evals.draft.json").exists()
+
+
+def test_the_bench_counts_a_routing_only_set_as_accepted(tmp_path: Path) -> None:
+    caseset, lines = _bench().check_skill(_routed(_skill(tmp_path / "ledger-tidy")))
+    assert caseset.evals == () and "trigger set only: 4 queries" in lines[0]
+
+
+def test_a_set_with_one_gradable_case_stays_a_runtime_set(tmp_path: Path) -> None:
+    skill = _routed(_skill(tmp_path / "ledger-tidy"), [
+        *ROUTED, {"id": "e", "prompt": "tidy ledger.csv", "assertions": ["totals.csv exists"]}])
+    assert not triggers_only(skill, "ledger-tidy")
+    result = check(str(skill))
+    assert result.exit_code == 0 and "1 case(s): e" in result.output, result.output
+    with pytest.raises(CaseSetError, match="no trigger queries"):
+        load_trigger_set(skill, "ledger-tidy")
+
+
+def test_an_own_trigger_set_wins_over_routing_cases(tmp_path: Path) -> None:
+    skill = _routed(_skill(tmp_path / "ledger-tidy"))
+    _write(skill / "evals/trigger/should-trigger.yaml", [{"prompt": "dedupe my books"}])
+    assert [q.prompt for q in load_trigger_set(skill, "ledger-tidy").queries] == [
+        "dedupe my books"]
+
+
+def test_routing_cases_with_no_prompt_keep_the_old_refusal(tmp_path: Path) -> None:
+    skill = _routed(_skill(tmp_path / "ledger-tidy"), [
+        {"id": "a", "should_trigger": True}, {"id": "b", "should_trigger": False}])
+    assert not triggers_only(skill, "ledger-tidy")
+    result = check(str(skill))
+    assert result.exit_code == 2 and "EV008" in result.output, result.output
