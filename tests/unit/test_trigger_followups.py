@@ -5,6 +5,7 @@ reads it, `run` refuses naming `trigger`)."""
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 from typing import Any
 
@@ -109,3 +110,34 @@ def test_routing_cases_with_no_prompt_keep_the_old_refusal(tmp_path: Path) -> No
     assert not triggers_only(skill, "ledger-tidy")
     result = check(str(skill))
     assert result.exit_code == 2 and "EV008" in result.output, result.output
+
+
+# --- rule 4: a set file beside SKILL.md that does not parse --------------------------------
+
+
+def test_a_broken_set_file_beside_skill_md_is_refused_with_its_parse_error(
+        tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "ledger-tidy")
+    (skill / "evals.json").write_text('{"evals": [{"id": "a",, }', encoding="utf-8")
+    result = check(str(skill))
+    assert result.exit_code == 2, result.output
+    assert f"{skill / 'evals.json'}: not valid JSON" in result.output
+    assert "no case set" not in result.output
+    problems = json.loads(check(str(skill), "--json").output)["problems"]
+    assert problems[0]["file"] == str(skill / "evals.json")
+
+
+def test_a_broken_yaml_set_beside_skill_md_is_refused_too(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "ledger-tidy")
+    (skill / "cases.yaml").write_text("- id: a\n  prompt: [unclosed\n", encoding="utf-8")
+    result = check(str(skill))
+    assert result.exit_code == 2 and str(skill / "cases.yaml") in result.output, result.output
+
+
+def test_root_files_that_are_not_a_broken_set_stay_silent(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "ledger-tidy")
+    (skill / "config.json").write_text("{broken", encoding="utf-8")  # not a set's name
+    _write(skill / "evals.json", {"levels": ["high", "low"]})  # parses, holds no cases
+    result = check(str(skill))
+    assert result.exit_code == 2 and "no case set" in result.output, result.output
+    assert "not valid JSON" not in result.output
