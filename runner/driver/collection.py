@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from runner.authoring.caseset import load_caseset
-from runner.authoring.collections import Collection, Member, read_collection
+from runner.authoring.collections import Collection, Member, nothing_to_run, read_collection
 from runner.authoring.reading import located
 from runner.driver.checking import Checked, check_skill
 from runner.driver.estimating import estimate_eval
@@ -57,6 +57,8 @@ def member_options(opts: RunOptions, coll: Collection) -> list[tuple[Member, Run
     """Each running skill's options: its folder, and of `--case` the ids its set holds
     (an id no skill holds is refused; a skill none of whose cases is chosen does not run)."""
     _refuse_combinations(opts, coll)
+    if not coll.running:  # its skills have trigger sets only (read_collection refuses others)
+        raise nothing_to_run(coll)
     chosen = []
     wanted = set(opts.case_ids)
     seen: set[str] = set()
@@ -92,9 +94,13 @@ def _member_error(member: Path, exc: RefusedInput) -> RefusedInput:
 
 
 def check_collection(opts: RunOptions, coll: Collection) -> list[tuple[Member, Checked]]:
-    """`check COLLECTION`: each skill that would run, checked as `check SKILL` checks it."""
+    """`check COLLECTION`: each skill that would run, and each whose authors wrote only a
+    trigger set, checked as `check SKILL` checks it."""
+    chosen = member_options(opts, coll) if coll.running else []
+    chosen += [(m, opts.model_copy(update={"skill_path": m.path}))
+               for m in coll.members if m.triggers and not opts.case_ids]
     found = []
-    for member, member_opts in member_options(opts, coll):
+    for member, member_opts in chosen:
         try:
             found.append((member, check_skill(member_opts)))
         except RefusedInput as exc:

@@ -141,3 +141,125 @@ def test_root_files_that_are_not_a_broken_set_stay_silent(tmp_path: Path) -> Non
     result = check(str(skill))
     assert result.exit_code == 2 and "no case set" in result.output, result.output
     assert "not valid JSON" not in result.output
+
+
+# --- rule 2: a collection member with only trigger queries -----------------------------------
+
+
+HAIKU = 'Writes haiku poems about the seasons. Use when asked for "a haiku".'
+
+
+def _collection(root: Path) -> Path:
+    (root / ".git").mkdir(parents=True)
+    _routed(_skill(root / "skills/ledger-tidy"), [
+        {"id": "x", "prompt": "tidy ledger.csv", "assertions": ["totals.csv exists"]}])
+    write_skill_md(root / "skills/haiku", "haiku", HAIKU, "Write the poem.\n")
+    return root
+
+
+def _haiku_triggers(root: Path) -> None:
+    _write(root / "skills/haiku/evals/trigger/should-trigger.yaml",
+           [{"prompt": "a short poem about snow, five seven five"}])
+
+
+def test_check_collection_lists_and_checks_a_trigger_only_member(tmp_path: Path) -> None:
+    root = _collection(tmp_path / "repo")
+    _haiku_triggers(root)
+    result = check(str(root))
+    assert result.exit_code == 0, result.output
+    assert (f"haiku ({root / 'skills/haiku'}): not run: trigger set only: nothing for `run` "
+            f"to run; measure it with `skill-eval trigger {root / 'skills/haiku'}`"
+            in result.output)
+    assert "ok: haiku: trigger set only (1 queries" in result.output
+    assert "ok: ledger-tidy (sha256" in result.output
+    reports = json.loads(check(str(root), "--json").output)
+    assert {r["skill"] for r in reports} == {"ledger-tidy", "haiku"}
+
+
+def test_a_collection_of_trigger_only_skills_is_checked_and_not_run(tmp_path: Path) -> None:
+    from runner.cli import main
+
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    write_skill_md(root / "skills/haiku", "haiku", HAIKU, "Write the poem.\n")
+    _haiku_triggers(root)
+    _write(_skill(root / "skills/ledger-tidy") / "evals/trigger/should-trigger.yaml",
+           [{"prompt": "my books csv has doubled rows"}])
+    assert check(str(root)).exit_code == 0
+    result = CliRunner().invoke(main, ["run", str(root)])
+    assert result.exit_code == 2 and "skill-eval trigger SKILL" in result.output, result.output
+
+
+def test_a_member_without_any_set_is_still_no_case_set(tmp_path: Path) -> None:
+    root = _collection(tmp_path / "repo")
+    result = check(str(root))
+    assert result.exit_code == 0 and "haiku" in result.output
+    assert "not run: no case set" in result.output and "trigger set only" not in result.output
+
+
+def test_the_bench_counts_a_trigger_only_member(tmp_path: Path) -> None:
+    root = _collection(tmp_path / "repo")
+    _haiku_triggers(root)
+    assert sorted(p.name for p in _bench().skills_of(root)) == ["haiku", "ledger-tidy"]
+
+
+# --- rule 3: a root trigger set that names no skill -------------------------------------------
+
+
+def _root_triggers(root: Path, prompts: list[str], name: str = "trigger-eval.json") -> Path:
+    path = root / "evals" / name
+    _write(path, [*({"query": p, "should_trigger": True} for p in prompts),
+                  {"query": "what is the capital of Peru?", "should_trigger": False}])
+    return path
+
+
+def test_a_root_trigger_set_fitting_one_description_is_that_skills(tmp_path: Path) -> None:
+    root = _collection(tmp_path / "repo")
+    path = _root_triggers(root, ["a haiku about the autumn seasons please"])
+    assert load_trigger_set(root / "skills/haiku", "haiku").files == [str(path)]
+    assert triggers_only(root / "skills/haiku", "haiku")
+    assert not _files_or_none(root / "skills/ledger-tidy", "ledger-tidy")
+    assert "names no skill" not in check(str(root)).output
+
+
+def test_a_root_trigger_set_whose_file_name_names_a_skill_is_that_skills(
+        tmp_path: Path) -> None:
+    root = _collection(tmp_path / "repo")
+    path = _root_triggers(root, ["help me with my files"], "trigger-eval-ledger-tidy.json")
+    assert load_trigger_set(root / "skills/ledger-tidy", "ledger-tidy").files == [str(path)]
+    assert not _files_or_none(root / "skills/haiku", "haiku")
+
+
+def test_an_undecided_root_trigger_set_is_reported_never_dropped(tmp_path: Path) -> None:
+    root = _collection(tmp_path / "repo")
+    path = _root_triggers(root, ["help me with my files"])
+    result = check(str(root))
+    assert result.exit_code == 0, result.output
+    assert (f"trigger set {path}: names no skill and fits haiku and ledger-tidy alike: "
+            "measured for none of them; fix: give each query a `skill` field") in result.output
+    assert not _files_or_none(root / "skills/haiku", "haiku")
+
+
+def test_a_skill_field_per_query_splits_a_root_trigger_set(tmp_path: Path) -> None:
+    root = _collection(tmp_path / "repo")
+    _write(root / "evals/trigger-eval.json", [
+        {"query": "help me with my files", "should_trigger": True, "skill": "haiku"},
+        {"query": "sort my papers", "should_trigger": True, "skill": "ledger-tidy"}])
+    assert [q.prompt for q in load_trigger_set(root / "skills/haiku", "haiku").queries] == [
+        "help me with my files"]
+    assert "names no skill" not in check(str(root)).output
+
+
+def test_one_skill_under_a_root_trigger_set_keeps_it(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    _skill(root / "skills/ledger-tidy")
+    path = _root_triggers(root, ["help me with my files"])
+    assert load_trigger_set(root / "skills/ledger-tidy", "ledger-tidy").files == [str(path)]
+
+
+def _files_or_none(skill: Path, name: str) -> list[str]:
+    try:
+        return load_trigger_set(skill, name).files
+    except CaseSetError:
+        return []
