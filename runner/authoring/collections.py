@@ -14,6 +14,7 @@ names them, no set), and refuses before anything is spent:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,8 +28,6 @@ from runner.authoring.layouts import (
 )
 from runner.authoring.skill import load_skill
 from runner.errors import CaseSetError, RefusedInput
-from runner.triggers.checked import triggers_only
-from runner.triggers.queries import unclaimed
 
 
 @dataclass(frozen=True)
@@ -80,9 +79,19 @@ def _shared(member: Path, set_file: Path) -> bool:
     return not set_file.resolve().is_relative_to(member.resolve())
 
 
-def _member(path: Path, set_file: Path | None, names_in: dict[Path, list[list[str]]]) -> Member:
+@dataclass(frozen=True)
+class TriggerReading:
+    """What the trigger layer (above this one) says of the skills: whether one's authors wrote
+    a trigger set only, and the lines naming shared trigger sets no skill is given."""
+
+    only: Callable[[Path, str], bool] = lambda _path, _name: False
+    unclaimed: Callable[[list[Path]], list[str]] = lambda _skills: []
+
+
+def _member(path: Path, set_file: Path | None, names_in: dict[Path, list[list[str]]],
+            triggers: TriggerReading) -> Member:
     name = load_skill(path).name
-    if set_file is None and triggers_only(path, name):
+    if set_file is None and triggers.only(path, name):
         return Member(path, name, None, False, "trigger set only: nothing for `run` to run; "
                       f"measure it with `skill-eval trigger {path}`", triggers=True)
     if set_file is None:
@@ -130,8 +139,8 @@ def _narrowed(found: list[Member], skill_name: str | None, root: Path) -> list[M
     return chosen
 
 
-def read_collection(root: Path, skill_name: str | None = None,
-                    cases_file: Path | None = None) -> Collection | None:
+def read_collection(root: Path, skill_name: str | None = None, cases_file: Path | None = None,
+                    triggers: TriggerReading | None = None) -> Collection | None:
     """The collection at `root` (None when `root` is a skill, or holds one skill only), every
     skill with the set it would be graded on (`--cases FILE`: that one, shared); refused as the
     module says."""
@@ -148,11 +157,12 @@ def read_collection(root: Path, skill_name: str | None = None,
                 if refusal is not None:
                     raise refusal
             names_in[set_file.resolve()] = [case_skill(i) for i in items]
-    found = [_member(skill, set_file, names_in) for skill, set_file in pairs]
+    triggers = triggers or TriggerReading()
+    found = [_member(skill, set_file, names_in, triggers) for skill, set_file in pairs]
     _refuse_unknown(names_in, found, root)
     chosen = _narrowed(found, skill_name, root)
     result = Collection(root, chosen, [m for m in found if m not in chosen],
-                        [c.line() for c in unclaimed([m.path for m in found])])
+                        triggers.unclaimed([m.path for m in found]))
     if not result.running and not any(m.triggers for m in chosen):
         raise nothing_to_run(result)
     return result

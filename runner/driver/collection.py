@@ -15,7 +15,13 @@ from rich.markup import escape
 from rich.text import Text
 
 from runner.authoring.caseset import load_caseset
-from runner.authoring.collections import Collection, Member, nothing_to_run, read_collection
+from runner.authoring.collections import (
+    Collection,
+    Member,
+    TriggerReading,
+    nothing_to_run,
+    read_collection,
+)
 from runner.authoring.reading import located
 from runner.driver.checking import Checked, check_skill
 from runner.driver.estimating import estimate_eval
@@ -40,13 +46,16 @@ from runner.schema.runs import Estimate, Line
 from runner.store.base import open_store
 from runner.store.groups import write_group_plan
 from runner.store.keys import RunKeys
+from runner.triggers.checked import triggers_only
+from runner.triggers.queries import unclaimed
 
 
 def collection_at(root: Path, skill_name: str | None = None,
                   cases_file: Path | None = None) -> Collection | None:
     """The collection `run`/`check`/`estimate` is pointed at, or None (a skill: the ordinary
     path). `--skill-name` outside a collection is refused: it narrows a collection only."""
-    found = read_collection(root, skill_name, cases_file)
+    found = read_collection(root, skill_name, cases_file, TriggerReading(
+        triggers_only, lambda skills: [c.line() for c in unclaimed(skills)]))
     if found is None and skill_name is not None:
         raise RefusedInput(f"--skill-name {skill_name}: {root} is not a collection of skills "
                            "(a folder without SKILL.md holding several); leave the flag out")
