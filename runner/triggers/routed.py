@@ -10,7 +10,7 @@ from pathlib import Path
 from runner.authoring.caseset import load_caseset
 from runner.authoring.layouts import find_set
 from runner.authoring.routing import RoutingOnlySet
-from runner.errors import CaseSetError
+from runner.errors import RefusedInput
 from runner.schema.triggers import TriggerQuery, TriggerSet
 
 
@@ -26,6 +26,6 @@ def routed_set(skill_dir: Path, skill_name: str) -> TriggerSet | None:
                    for prompt, fires in exc.queries]
         unique = list({q.prompt: q for q in queries}.values())  # as load_trigger_set
         return TriggerSet(skill_name=skill_name, queries=unique, files=[exc.path])
-    except CaseSetError:
+    except RefusedInput:
         return None  # refused for another reason: `check` and `run` say why
     return None
