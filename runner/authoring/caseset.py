@@ -62,6 +62,7 @@ from runner.authoring.prompts import (
     staged_names,
 )
 from runner.authoring.reach import report_reach
+from runner.authoring.routing import RoutingOnlySet
 from runner.authoring.runnable import cannot_run
 from runner.authoring.set_owned import report_exclusions
 from runner.authoring.shapes import unwrap
@@ -237,7 +238,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
         problems.refuse("EV009", "", "judge_expected_output: true or false",
                         "write true or false")
     problems.raise_any()
-    _refuse_empty(cases, bool(read.routing), shown)
+    _refuse_empty(cases, read, shown)
     return CaseSet(skill_name=name, evals=tuple(cases), about=about,
                    judge_expected_output=judge_expected, findings=tuple(problems.reported),
                    origins=read.origins, source=shown,
@@ -256,8 +257,26 @@ def _routing_summary(routing: list[bool], problems: Problems) -> None:
                         "should-not-trigger.yaml and measure them with `skill-eval trigger`")
 
 
-def _refuse_empty(cases: list[Case], routed: bool, shown: str) -> None:
-    if not cases and routed:
+def _query(item: dict[str, Any], normalized: dict[str, Any],
+           routing: list[bool]) -> tuple[str, bool] | None:
+    """A routing-only case as a trigger query: its prompt and whether the skill should fire
+    (none when it has no prompt, or its expectations disagree)."""
+    prompt = normalized.get("prompt")
+    if no_prompt(item, normalized) is not None or not isinstance(prompt, str) \
+            or len(set(routing)) != 1:
+        return None
+    return prompt, routing[0]
+
+
+def _refuse_empty(cases: list[Case], read: _Read, shown: str) -> None:
+    queries = [q for q in read.routed if q is not None]
+    if not cases and queries and len(queries) == len(read.routed):
+        raise RoutingOnlySet(shown, "EV008: every case is only a routing expectation (whether "
+                                    "the skill fires): a trigger set, not a runtime set; "
+                                    "nothing for `run` to run: measure it with `skill-eval "
+                                    "trigger` (it reads these cases as its queries)",
+                             queries)
+    if not cases and read.routing:
         raise CaseSetError(shown, "EV008: every case is only a routing expectation (whether "
                                   "the skill fires): a trigger set, not a runtime set; move it "
                                   "to evals/trigger/ and measure it with `skill-eval trigger`")
@@ -320,6 +339,8 @@ class _Read:
     origins: dict[str, dict[str, tuple[str, ...]]] = _field(default_factory=dict)
     seen: set[str] = _field(default_factory=set)
     routing: list[bool] = _field(default_factory=list)  # trigger expectations found
+    # each routing-only case as a trigger query (None: no prompt, or expectations disagree)
+    routed: list[tuple[str, bool] | None] = _field(default_factory=list)
 
 
 def _kept(given: list[Any], origins: tuple[str, ...], kept: tuple[Any, ...]) -> tuple[str, ...]:
@@ -352,6 +373,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     read.depends[label] = reader.depends
     read.routing += reader.routing
     if reader.routing_only:
+        read.routed.append(_query(item, normalized, reader.routing))
         problems.report("EV012", label, "only a routing expectation (whether the skill "
                         "fires): moved out of the runtime set, offered as a trigger query",
                         "move the case to evals/trigger/ and measure it with `skill-eval "
