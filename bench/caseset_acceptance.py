@@ -41,7 +41,7 @@ from runner.authoring.caseset import load_caseset, restated_prompts
 from runner.authoring.describe import ignored_summary, read_case
 from runner.authoring.layouts import collection
 from runner.authoring.problems import CaseSetRefused
-from runner.authoring.skill import load_skill
+from runner.authoring.skill import declared_name, load_skill
 from runner.errors import CaseSetError, RefusedInput
 from runner.planning.plan import check_request
 from runner.schema.case import CaseSet
@@ -90,10 +90,12 @@ def check_skill(folder: Path) -> tuple[CaseSet, list[str]]:
 
 def skills_of(folder: Path) -> list[Path]:
     """A sample folder's skills with a set: the folder itself, or (a repository, a collection)
-    each skill below it whose layout holds a set, as `check` finds them."""
+    each skill below it whose layout holds a set, or a trigger set only, as `check` finds
+    them."""
     if (folder / "SKILL.md").is_file():
         return [folder]
-    return [skill for skill, found in collection(folder) if found is not None]
+    return [skill for skill, found in collection(folder) if found is not None
+            or triggers_only(skill, declared_name(skill) or skill.name)]
 
 
 def judged_shares(path: Path, verdicts: dict[str, bool]) -> None:

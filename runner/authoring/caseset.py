@@ -63,6 +63,7 @@ from runner.authoring.prompts import (
     staged_names,
 )
 from runner.authoring.reach import report_reach
+from runner.authoring.routing import RoutingOnlySet
 from runner.authoring.runnable import cannot_run
 from runner.authoring.set_owned import report_exclusions
 from runner.authoring.shapes import unwrap
@@ -238,7 +239,7 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
         problems.refuse("EV009", "", "judge_expected_output: true or false",
                         "write true or false")
     problems.raise_any()
-    _refuse_empty(cases, bool(read.routing), shown, list(read.every.values()))
+    _refuse_empty(cases, read, shown)
     return CaseSet(skill_name=name, evals=tuple(cases), about=about,
                    judge_expected_output=judge_expected, findings=tuple(problems.reported),
                    origins=read.origins, source=shown,
@@ -257,13 +258,32 @@ def _routing_summary(routing: list[bool], problems: Problems) -> None:
                         "should-not-trigger.yaml and measure them with `skill-eval trigger`")
 
 
-def _refuse_empty(cases: list[Case], routed: bool, shown: str, every: list[Case]) -> None:
-    if not cases and routed:
+def _query(item: dict[str, Any], normalized: dict[str, Any],
+           routing: list[bool]) -> tuple[str, bool] | None:
+    """A routing-only case as a trigger query: its prompt and whether the skill should fire
+    (none when it has no prompt, or its expectations disagree)."""
+    prompt = normalized.get("prompt")
+    if no_prompt(item, normalized) is not None or not isinstance(prompt, str) \
+            or len(set(routing)) != 1:
+        return None
+    return prompt, routing[0]
+
+
+def _refuse_empty(cases: list[Case], read: _Read, shown: str) -> None:
+    queries = [q for q in read.routed if q is not None]
+    if not cases and queries and len(queries) == len(read.routed):
+        raise RoutingOnlySet(shown, "EV008: every case is only a routing expectation (whether "
+                                    "the skill fires): a trigger set, not a runtime set; "
+                                    "nothing for `run` to run: measure it with `skill-eval "
+                                    "trigger` (it reads these cases as its queries)",
+                             queries)
+    if not cases and read.routing:
         raise CaseSetError(shown, "EV008: every case is only a routing expectation (whether "
                                   "the skill fires): a trigger set, not a runtime set; move it "
                                   "to evals/trigger/ and measure it with `skill-eval trigger`")
     if not cases:
         # name what the cases had, so no field is dropped without its name
+        every = list(read.every.values())
         had = "; ".join(f"case {c.id!r}: {untaken(c.extra)}" for c in every if c.extra)
         expected = sorted({k for c in every for k in c.extra if expectation_named(k)})
         raise CaseSetError(shown, "EV008: no case has anything that can pass or fail (each "
@@ -328,6 +348,8 @@ class _Read:
     origins: dict[str, dict[str, tuple[str, ...]]] = _field(default_factory=dict)
     seen: set[str] = _field(default_factory=set)
     routing: list[bool] = _field(default_factory=list)  # trigger expectations found
+    # each routing-only case as a trigger query (None: no prompt, or expectations disagree)
+    routed: list[tuple[str, bool] | None] = _field(default_factory=list)
 
 
 def _kept(given: list[Any], origins: tuple[str, ...], kept: tuple[Any, ...]) -> tuple[str, ...]:
@@ -360,6 +382,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     read.depends[label] = reader.depends
     read.routing += reader.routing
     if reader.routing_only:
+        read.routed.append(_query(item, normalized, reader.routing))
         problems.report("EV012", label, "only a routing expectation (whether the skill "
                         "fires): moved out of the runtime set, offered as a trigger query",
                         "move the case to evals/trigger/ and measure it with `skill-eval "
@@ -392,8 +415,14 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
         problems.report(ANSWER_KEY, case.id, f"answer key among the fixtures: {key}",
                         "stage only the inputs (move the answer to expected_output or a "
                         "judge program in evals/; strip planted comments)")
-    if len(problems.refusals) > before:
-        return
+    if len(problems.refusals) == before:
+        _keep(case, reader, file_origins, read, problems)
+
+
+def _keep(case: Case, reader: CaseReader, file_origins: list[str], read: _Read,
+          problems: Problems) -> None:
+    """A case read without refusal: where each of its checks came from, and among the run's
+    cases when something can pass or fail it."""
     origins = {k: tuple(v) for k, v in reader.origins.items() if v}
     for field, given in (("statements", reader.statements), ("assertions", reader.checks)):
         origins[field] = _kept(given, origins.get(field, ()), getattr(case, field))

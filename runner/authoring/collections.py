@@ -14,6 +14,7 @@ names them, no set), and refuses before anything is spent:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,7 @@ class Member:
     set_file: Path | None
     runs: bool  # a case of its set is its own
     why_not: str = ""  # when it does not run
+    triggers: bool = False  # its authors wrote a trigger set only: `check` accepts it
 
     @property
     def names(self) -> set[str]:
@@ -50,6 +52,7 @@ class Collection:
     root: Path
     members: list[Member]
     skipped: list[Member] = field(default_factory=list)  # not run, each with its reason
+    notes: list[str] = field(default_factory=list)  # shared trigger sets no skill is given
 
     @property
     def running(self) -> list[Member]:
@@ -64,7 +67,7 @@ class Collection:
                 for m in self.members if not m.runs]
         out += [f"  {m.name} ({m.path}): not run: left out by --skill-name"
                 for m in self.skipped]
-        return out
+        return out + self.notes
 
 
 def _items(data: Any) -> list[Any]:
@@ -76,8 +79,21 @@ def _shared(member: Path, set_file: Path) -> bool:
     return not set_file.resolve().is_relative_to(member.resolve())
 
 
-def _member(path: Path, set_file: Path | None, names_in: dict[Path, list[list[str]]]) -> Member:
+@dataclass(frozen=True)
+class TriggerReading:
+    """What the trigger layer (above this one) says of the skills: whether one's authors wrote
+    a trigger set only, and the lines naming shared trigger sets no skill is given."""
+
+    only: Callable[[Path, str], bool] = lambda _path, _name: False
+    unclaimed: Callable[[list[Path]], list[str]] = lambda _skills: []
+
+
+def _member(path: Path, set_file: Path | None, names_in: dict[Path, list[list[str]]],
+            triggers: TriggerReading) -> Member:
     name = load_skill(path).name
+    if set_file is None and triggers.only(path, name):
+        return Member(path, name, None, False, "trigger set only: nothing for `run` to run; "
+                      f"measure it with `skill-eval trigger {path}`", triggers=True)
     if set_file is None:
         return Member(path, name, None, False, f"no case set (draft one: `skill-eval run "
                                                f"{path}` or `skill-eval cases {path} "
@@ -123,8 +139,8 @@ def _narrowed(found: list[Member], skill_name: str | None, root: Path) -> list[M
     return chosen
 
 
-def read_collection(root: Path, skill_name: str | None = None,
-                    cases_file: Path | None = None) -> Collection | None:
+def read_collection(root: Path, skill_name: str | None = None, cases_file: Path | None = None,
+                    triggers: TriggerReading | None = None) -> Collection | None:
     """The collection at `root` (None when `root` is a skill, or holds one skill only), every
     skill with the set it would be graded on (`--cases FILE`: that one, shared); refused as the
     module says."""
@@ -141,15 +157,24 @@ def read_collection(root: Path, skill_name: str | None = None,
                 if refusal is not None:
                     raise refusal
             names_in[set_file.resolve()] = [case_skill(i) for i in items]
-    found = [_member(skill, set_file, names_in) for skill, set_file in pairs]
+    triggers = triggers or TriggerReading()
+    found = [_member(skill, set_file, names_in, triggers) for skill, set_file in pairs]
     _refuse_unknown(names_in, found, root)
     chosen = _narrowed(found, skill_name, root)
-    result = Collection(root, chosen, [m for m in found if m not in chosen])
-    if not result.running:
-        raise RefusedInput("\n".join([
-            *result.lines(), "nothing to run: no skill of the collection has a case of its "
-            "own. A run does not draft sets for a collection (a drafting call per skill, each "
-            "for you to review): draft each with `skill-eval run SKILL` (or `skill-eval cases "
-            "SKILL --generate`), or write one shared evals/evals.json whose cases each name "
-            "their skill (`\"skill\": \"NAME\"`)"]))
+    result = Collection(root, chosen, [m for m in found if m not in chosen],
+                        triggers.unclaimed([m.path for m in found]))
+    if not result.running and not any(m.triggers for m in chosen):
+        raise nothing_to_run(result)
     return result
+
+
+def nothing_to_run(coll: Collection) -> RefusedInput:
+    """`run` on a collection none of whose skills has a case of its own (`check` accepts one
+    whose skills have trigger sets only: `skill-eval trigger` measures each)."""
+    return RefusedInput("\n".join([
+        *coll.lines(), "nothing to run: no skill of the collection has a case of its "
+        "own. A run does not draft sets for a collection (a drafting call per skill, each "
+        "for you to review): draft each with `skill-eval run SKILL` (or `skill-eval cases "
+        "SKILL --generate`), or write one shared evals/evals.json whose cases each name "
+        "their skill (`\"skill\": \"NAME\"`); a skill with a trigger set only is measured "
+        "by `skill-eval trigger SKILL`"]))

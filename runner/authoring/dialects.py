@@ -1351,6 +1351,11 @@ class CaseReader:
         ignored = sorted(set(value) - OBJECT_KEYS)
         if ignored:
             shown += f" [ignored: {', '.join(ignored)}]"
+        self._typed_check(value, kind, negate, name, shown)
+
+    def _typed_check(self, value: dict[str, Any], kind: str, negate: bool, name: str,
+                     shown: str) -> None:
+        """A check object whose type is known: added as the check of its kind."""
         if kind in (LITERAL, REGEX, ANY, ALL, DESCRIBED):
             self._textual(value, kind, negate, name, shown)
         elif kind == COUNT:

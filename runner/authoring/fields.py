@@ -104,3 +104,14 @@ def untaken(extra: dict[str, Any]) -> str:
             if expectation_named(key) else "a field no rule knows"
         kinds.setdefault(why, []).append(key)
     return "; ".join(f"{', '.join(keys)} ({why})" for why, keys in kinds.items())
+
+
+def strings_in(value: object) -> list[str]:
+    """Every string a field's value holds, at any depth (lists and objects walked), in order."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in strings_in(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings_in(v)]
+    return []

@@ -189,12 +189,16 @@ def beside_skill_md(skill_dir: Path) -> Path | None:
     """A set file in the skill's own folder, next to SKILL.md (`eval.json`, `evals.json`,
     `cases.json`, `evals.yaml`), judged by content as a set folder's files are: a file under a
     set's name holding cases. Only set names: a root `config.json` is the skill's own data.
-    Read when no `evals/` set exists; left out of the skill bundle (set_owned)."""
+    Read when no `evals/` set exists; left out of the skill bundle (set_owned). One that
+    does not parse is still taken, as a broken `evals/evals.json` is: the reader refuses it
+    with its parse error, never "no case set"."""
     found = sorted((p for p in skill_dir.iterdir() if p.is_file() and not p.is_symlink()
                     and p.stem in SET_NAMES and p.suffix in SET_SUFFIXES
                     and "trigger" not in p.name), key=_named_first) \
         if skill_dir.is_dir() else []
-    return next((p for p in found if judge(p).shape is not None), None)
+    judged = [judge(p) for p in found]
+    return next((j.path for j in judged if j.shape is not None),
+                next((j.path for j in judged if j.error is not None), None))
 
 
 def shared_naming(skill_dir: Path, found: Located,

@@ -23,6 +23,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from runner.authoring.dialects import judge_paths
+from runner.authoring.fields import strings_in
 from runner.authoring.problems import Problems, describe
 from runner.authoring.program_types import ProgramType, program_types
 from runner.authoring.runnable import cannot_run
@@ -53,16 +54,6 @@ FIX_SHELL = ("grade with what the sandbox has offline (sh, coreutils, grep, pyth
 FIX_COMMAND = ("put the command in a script of the skill and name it, run by python3, bash, sh, "
                "node or perl, e.g. \"bash evals/check.sh\" (it runs in the working directory; "
                "exit 0 passes)")
-
-
-def _strings(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    return []
 
 
 def program_problem(skill_dir: Path, path: str, anywhere: bool = False) -> str | None:
@@ -211,7 +202,7 @@ class SetPrograms:
     def _discover(self, raw: dict[str, Any], programs: list[str]) -> GraderProgram | None:
         judges = set(_judges(raw))  # a case's judge program runs as such (runner.scoring)
         programs = [p for p in programs if p not in judges]
-        text = " ".join(_strings(raw))
+        text = " ".join(strings_in(raw))
         pointed = [p for p in programs if any(_points_at(t, p) for t in _PATHLIKE.findall(text))]
         if pointed:
             return GraderProgram(path=pointed[0], found=Found.POINTED)

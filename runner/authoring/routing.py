@@ -21,6 +21,7 @@ from typing import Any
 
 from runner.analysis import wording_i18n
 from runner.analysis.wording import negation_pattern
+from runner.errors import CaseSetError
 
 # Words in a field's name that say it is about the skill firing.
 _FIRING_WORDS = {"trigger", "triggers", "triggered", "triggering", "activate", "activates",
@@ -158,3 +159,13 @@ def about_firing(statement: str, names: tuple[str, ...] = ()) -> bool | None:
         return None
     return not (found.group("neg") or found.group("neg2") or found.group("nt")
                 or found.group("off"))
+
+
+class RoutingOnlySet(CaseSetError):
+    """EV008: a runtime set whose every case is only a routing expectation: a trigger set
+    written in a runtime set's file. It carries its queries (prompt, should fire), in order,
+    so `check` accepts it and `skill-eval trigger` measures them (runner.triggers.routed)."""
+
+    def __init__(self, path: str, problem: str, queries: list[tuple[str, bool]]) -> None:
+        super().__init__(path, problem)
+        self.queries = queries

@@ -17,6 +17,7 @@ from pathlib import Path, PurePosixPath
 
 import yaml
 
+from runner.authoring.fields import strings_in
 from runner.authoring.problems import SET_LEVEL, Problems
 from runner.authoring.skill import staged_files
 from runner.schema.case import EVALS_ROOT, Case
@@ -53,7 +54,7 @@ def _values_naming_files(path: Path, skill_dir: Path) -> list[str]:
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return []
     found = []
-    for value in _strings(data):
+    for value in strings_in(data):
         posix = PurePosixPath(value.strip())
         if value.strip() and "\n" not in value and len(value) < 300 \
                 and not posix.is_absolute() and ".." not in posix.parts:
@@ -73,16 +74,6 @@ def _a_file(path: Path) -> bool:
         return path.is_file()
     except OSError:
         return False
-
-
-def _strings(value: object) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    return []
 
 
 def set_files_outside_evals(skill_dir: Path, read_files: Iterable[str],

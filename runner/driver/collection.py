@@ -15,7 +15,13 @@ from rich.markup import escape
 from rich.text import Text
 
 from runner.authoring.caseset import load_caseset
-from runner.authoring.collections import Collection, Member, read_collection
+from runner.authoring.collections import (
+    Collection,
+    Member,
+    TriggerReading,
+    nothing_to_run,
+    read_collection,
+)
 from runner.authoring.reading import located
 from runner.driver.checking import Checked, check_skill
 from runner.driver.estimating import estimate_eval
@@ -40,13 +46,16 @@ from runner.schema.runs import Estimate, Line
 from runner.store.base import open_store
 from runner.store.groups import write_group_plan
 from runner.store.keys import RunKeys
+from runner.triggers.checked import triggers_only
+from runner.triggers.queries import unclaimed
 
 
 def collection_at(root: Path, skill_name: str | None = None,
                   cases_file: Path | None = None) -> Collection | None:
     """The collection `run`/`check`/`estimate` is pointed at, or None (a skill: the ordinary
     path). `--skill-name` outside a collection is refused: it narrows a collection only."""
-    found = read_collection(root, skill_name, cases_file)
+    found = read_collection(root, skill_name, cases_file, TriggerReading(
+        triggers_only, lambda skills: [c.line() for c in unclaimed(skills)]))
     if found is None and skill_name is not None:
         raise RefusedInput(f"--skill-name {skill_name}: {root} is not a collection of skills "
                            "(a folder without SKILL.md holding several); leave the flag out")
@@ -57,6 +66,8 @@ def member_options(opts: RunOptions, coll: Collection) -> list[tuple[Member, Run
     """Each running skill's options: its folder, and of `--case` the ids its set holds
     (an id no skill holds is refused; a skill none of whose cases is chosen does not run)."""
     _refuse_combinations(opts, coll)
+    if not coll.running:  # its skills have trigger sets only (read_collection refuses others)
+        raise nothing_to_run(coll)
     chosen = []
     wanted = set(opts.case_ids)
     seen: set[str] = set()
@@ -92,9 +103,13 @@ def _member_error(member: Path, exc: RefusedInput) -> RefusedInput:
 
 
 def check_collection(opts: RunOptions, coll: Collection) -> list[tuple[Member, Checked]]:
-    """`check COLLECTION`: each skill that would run, checked as `check SKILL` checks it."""
+    """`check COLLECTION`: each skill that would run, and each whose authors wrote only a
+    trigger set, checked as `check SKILL` checks it."""
+    chosen = member_options(opts, coll) if coll.running else []
+    chosen += [(m, opts.model_copy(update={"skill_path": m.path}))
+               for m in coll.members if m.triggers and not opts.case_ids]
     found = []
-    for member, member_opts in member_options(opts, coll):
+    for member, member_opts in chosen:
         try:
             found.append((member, check_skill(member_opts)))
         except RefusedInput as exc:

@@ -13,6 +13,7 @@ from runner.errors import CaseSetError
 from runner.schema.case import Finding
 from runner.schema.triggers import TriggerSet
 from runner.triggers.queries import load_trigger_set, trigger_files
+from runner.triggers.routed import routed_set
 
 SET_LEVEL = "(set)"
 
@@ -46,7 +47,8 @@ def trigger_location(skill_dir: Path, skill_name: str) -> str | None:
     holding its files (`evals/trigger/`); None without one."""
     files = [path for path, _ in trigger_files(skill_dir, skill_name)]
     if not files:
-        return None
+        routed = routed_set(skill_dir, skill_name)
+        return routed.files[0] if routed is not None else None
     parents = {p.parent for p in files}
     return str(files[0] if len(files) == 1 or len(parents) > 1 else files[0].parent)
 
@@ -54,8 +56,9 @@ def trigger_location(skill_dir: Path, skill_name: str) -> str | None:
 def triggers_only(skill_dir: Path, skill_name: str) -> bool:
     """The authors wrote a trigger set and no case set (nor a prose one to draft from): the
     set is complete as it is, measured by `skill-eval trigger`, never drafted over."""
-    return bool(trigger_files(skill_dir, skill_name)) and find_set(skill_dir, skill_name) \
-        is None and find_prose(skill_dir, skill_name) is None
+    if not trigger_files(skill_dir, skill_name):  # ...or wrote it as a runtime set (EV008)
+        return routed_set(skill_dir, skill_name) is not None
+    return find_set(skill_dir, skill_name) is None and find_prose(skill_dir, skill_name) is None
 
 
 def read_trigger_only(skill_dir: Path, skill_name: str) -> TriggerSet:

@@ -20,11 +20,14 @@ from typing import Any
 
 import yaml
 
-from runner.authoring.layouts import search_order
+from runner.authoring.layouts import case_skill, search_order, skill_folders
 from runner.authoring.siblings import TRIGGER_SHAPE, graded_cases, judge, owner
-from runner.errors import CaseSetError
+from runner.authoring.skill import declared_name, load_skill
+from runner.errors import CaseSetError, RefusedInput
 from runner.schema.enums import Split
 from runner.schema.triggers import TriggerQuery, TriggerSet
+from runner.triggers.routed import routed_set
+from runner.triggers.shared import Claim, claim
 
 SEED_FILES = {"evals/trigger/should-trigger.yaml": True,
               "evals/trigger/should-not-trigger.yaml": False,
@@ -106,14 +109,22 @@ def _query(item: Any, number: int, default: bool | None, shown: str) -> TriggerQ
         prompt=prompt, should_trigger=_expected(expected, default, shown, label), source=shown)
 
 
-def _read(path: Path, default: bool | None) -> list[TriggerQuery]:
+def _load(path: Path) -> Any:
     shown = str(path)
     try:
         text = path.read_text(encoding="utf-8")
-        raw = yaml.safe_load(text) if path.suffix in (".yaml", ".yml") else json.loads(text)
+        return yaml.safe_load(text) if path.suffix in (".yaml", ".yml") else json.loads(text)
     except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError) as exc:
         raise CaseSetError(shown, f"cannot read trigger queries: {exc}") from exc
-    return [_query(item, n, default, shown) for n, item in enumerate(_items(raw, shown), 1)]
+
+
+def _read(path: Path, default: bool | None, names: list[str] | None = None
+          ) -> list[TriggerQuery]:
+    """The file's queries; of a shared file whose queries name their skill, `names`' only."""
+    shown = str(path)
+    items = _items(_load(path), shown)
+    return [_query(item, n, default, shown) for n, item in enumerate(items, 1)
+            if names is None or not case_skill(item) or set(case_skill(item)) & set(names)]
 
 
 def trigger_files(skill_dir: Path, name: str | None = None) -> list[tuple[Path, bool | None]]:
@@ -125,7 +136,7 @@ def trigger_files(skill_dir: Path, name: str | None = None) -> list[tuple[Path, 
     names = [n for n in dict.fromkeys((name, skill_dir.name)) if n]
     for folder, shared in search_order(skill_dir, name):
         found = [(f, d) for f, d in _in_folder(folder)
-                 if not shared or _owned_by(f, names)]
+                 if not shared or _owned_by(f, d, names, folder)]
         if found:
             return found
     return []
@@ -150,24 +161,64 @@ def _in_folder(folder: Path) -> list[tuple[Path, bool | None]]:
     return found
 
 
-def _owned_by(path: Path, names: list[str]) -> bool:
+def _owned_by(path: Path, default: bool | None, names: list[str], folder: Path) -> bool:
+    decided = whose(path, default, folder)
+    return decided is None or bool(decided.owners & set(names))
+
+
+def whose(path: Path, default: bool | None, folder: Path) -> Claim | None:
+    """Which skills a file of a shared set folder is for (runner.triggers.shared); None: any
+    skill reading the folder (it names none and one skill shares it, or it does not parse:
+    read, and refused with the reader's words)."""
     try:
-        said = owner(json.loads(path.read_text(encoding="utf-8"))) if path.suffix == ".json" \
-            else None
-    except (OSError, UnicodeDecodeError, ValueError):
-        return True  # read, and refused with the reader's words
-    return said is None or said in names
+        raw = _load(path)
+        items = _items(raw, str(path))
+        should = [q.prompt for n, i in enumerate(items, 1)
+                  if (q := _query(i, n, default, str(path))).should_trigger]
+    except CaseSetError:
+        return None
+    said = owner(raw)
+    if said is not None:
+        return Claim(path, frozenset({said}))
+    skills = {(declared_name(s) or s.name): ({declared_name(s) or s.name, s.name},
+                                             _description(s))
+              for s in skill_folders(folder.parent)}
+    if len(skills) < 2:
+        return None
+    return claim(path, sorted({n for i in items for n in case_skill(i)}), should, skills)
+
+
+def _description(skill: Path) -> str:
+    try:
+        return load_skill(skill).description
+    except RefusedInput:
+        return ""
+
+
+def unclaimed(skills: list[Path]) -> list[Claim]:
+    """The shared trigger files above `skills` that no rule gives to one of them."""
+    out: dict[Path, Claim] = {}
+    for skill in skills:
+        for folder, shared in search_order(skill, declared_name(skill)):
+            for path, default in _in_folder(folder) if shared else []:
+                decided = whose(path, default, folder)
+                if decided is not None and not decided.owners:
+                    out[path] = decided
+    return list(out.values())
 
 
 def load_trigger_set(skill_dir: Path, skill_name: str) -> TriggerSet:
     files = trigger_files(skill_dir, skill_name)
-    if not files:
+    names = [skill_name, skill_dir.name]
+    routed = None if files else routed_set(skill_dir, skill_name)
+    if routed is not None:  # a trigger set written as a runtime set (runner.triggers.routed)
+        files, queries = [(Path(f), None) for f in routed.files], routed.queries
+    elif not files:
         raise CaseSetError(str(skill_dir / "evals"), "no trigger queries: add "
                            "evals/trigger/should-trigger.yaml and should-not-trigger.yaml "
                            "(seed 001) or evals/trigger-evals.json (skill-creator); see README")
-    queries: list[TriggerQuery] = []
-    for path, default in files:
-        queries += _read(path, default)
+    else:
+        queries = [q for path, default in files for q in _read(path, default, names)]
     unique = list({q.prompt: q for q in queries}.values())  # one per prompt, last read wins
     if not any(q.should_trigger for q in unique):
         raise CaseSetError(str(files[0][0]), "no query the skill should fire on: recall "

@@ -146,9 +146,9 @@ def test_a_set_of_routing_cases_only_is_a_trigger_set(tmp_path: Path) -> None:
     skill = skill_with(tmp_path, [
         {"id": "a", "prompt": "Tidy this draft", "should_trigger": True},
         {"id": "b", "prompt": "What time is it?", "should_trigger": False}])
-    result = check(str(skill))
-    assert result.exit_code == 2
-    assert "EV008" in result.output and "trigger set" in result.output
+    result = check(str(skill))  # accepted as the skill's trigger set (issue 26)
+    assert result.exit_code == 0, result.output
+    assert "trigger set only (2 queries: 1 should trigger, 1 should not)" in result.output
 
 
 @pytest.mark.parametrize(("statement", "other"), [

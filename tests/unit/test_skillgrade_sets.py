@@ -104,13 +104,20 @@ def test_the_root_set_comes_before_a_shared_one_above_the_skill(tmp_path: Path) 
     {"eval.yaml": {"tasks": ["tasks/*.yaml"]}},  # file patterns: another tool's suite
     {"eval.yaml": {"name": "wr", "settings": {"trials": 3}}},  # no tasks
     {"eval.yaml": {"tasks": [{"name": "weekly", "description": "no instruction"}]}},
-    {"eval.yaml": "tasks: [unclosed\n"},  # broken YAML: no set found, never a crash
 ])
 def test_other_yaml_at_a_skill_root_is_no_set(tmp_path: Path, files: dict[str, Any]) -> None:
     skill = skill_with(tmp_path, files)
     assert locate(skill, "wr") is None
     with pytest.raises(CaseSetError, match="no case set"):
         load_caseset(skill, "wr")
+
+
+def test_broken_yaml_under_a_set_name_at_the_root_is_refused_with_its_error(
+        tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, {"eval.yaml": "tasks: [unclosed\n"})  # never a crash
+    with pytest.raises(CaseSetError, match="not valid YAML") as refused:
+        load_caseset(skill, "wr")
+    assert refused.value.path == str(skill / "eval.yaml")
 
 
 def test_check_json_finds_the_root_set(tmp_path: Path) -> None:
