@@ -32,6 +32,7 @@ from runner.authoring.dialects import (
     word_count,
     written_in_statements,
 )
+from runner.authoring.harnessed import harness_findings
 from runner.authoring.inline import file_references, split_inline
 from runner.authoring.inputs import SetFolders, pointed_inputs, staged_fields
 from runner.authoring.joined import TOP_ALIASES, read_joined
@@ -231,6 +232,8 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     cases = _linked(read, fixtures, problems)
     _mcp_needs(skill_dir, cases, problems)
     report_reach(skill_dir, cases, problems)
+    for harnessed in harness_findings(list(found.unread)):
+        problems.report(harnessed.code, harnessed.case, harnessed.message, harnessed.fix)
     report_exclusions(skill_dir, [str(f) for f in found.files], cases, problems)
     judge_expected = raw.get("judge_expected_output", False)
     if not isinstance(judge_expected, bool):
