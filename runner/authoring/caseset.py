@@ -63,6 +63,7 @@ from runner.authoring.prompts import (
     staged_names,
 )
 from runner.authoring.reach import report_reach
+from runner.authoring.references import with_references
 from runner.authoring.runnable import cannot_run
 from runner.authoring.set_owned import report_exclusions
 from runner.authoring.shapes import unwrap
@@ -231,6 +232,8 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     _routing_summary(read.routing, problems)
     cases = _linked(read, fixtures, problems)
     _mcp_needs(skill_dir, cases, problems)
+    set_folder = path if path.is_dir() else path.parent
+    cases = [with_references(c, skill_dir, set_folder, problems) for c in cases]
     report_reach(skill_dir, cases, problems)
     for harnessed in harness_findings(list(found.unread)):
         problems.report(harnessed.code, harnessed.case, harnessed.message, harnessed.fix)
