@@ -48,7 +48,7 @@ def _bases(skill_dir: Path, set_folder: Path) -> list[Path]:
     return [*between, skill, *([root] if root is not None else [])]
 
 
-def _find(name: str, bases: list[Path]) -> Path | None:
+def _find(name: str, bases: list[Path], skill: Path) -> Path | None:
     posix = PurePosixPath(name)
     if posix.is_absolute() or ".." in posix.parts:
         return None
@@ -56,7 +56,13 @@ def _find(name: str, bases: list[Path]) -> Path | None:
         path = base / name
         if path.is_file() and not path.is_symlink():
             return path
-    return None
+    if len(posix.parts) > 1:
+        return None
+    # a bare name ("Matches worked-example.md") is the skill's one file of that name, in
+    # whichever of its folders it sits
+    named = [p for p in skill.resolve().rglob(name) if p.is_file() and not p.is_symlink()
+             and not {".git", "node_modules"} & set(p.relative_to(skill).parts)]
+    return named[0] if len(named) == 1 else None
 
 
 def _staged(case: Case, name: str) -> bool:
@@ -77,7 +83,7 @@ def with_references(case: Case, skill_dir: Path, set_folder: Path,
         for name in compared_files(statement):
             if name in found or _staged(case, name):
                 continue
-            path = _find(name, bases)
+            path = _find(name, bases, skill_dir)
             if path is None:
                 problems.report(MISSING, case.id, f"the statement {statement[:80]!r} compares "
                                 f"the work with {name}, which is in none of "

@@ -99,3 +99,14 @@ def test_compared_files_reads_the_comparing_word_first() -> None:
         "worked-example.md", "data.json"]
     assert compared_files("report.md lists three risks") == []
     assert compared_files("report.md follows the outline") == []
+
+
+def test_a_bare_name_is_the_skills_one_file_of_that_name(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [_case("deep", "Matches worked-example.md"),
+                                  _case("twice", "Matches notes.md")],
+                       {"guide/worked-example.md": WORKED, "a/notes.md": "a", "b/notes.md": "b"},
+                       name="report-kit")
+    cases = {c.id: c for c in load_caseset(skill, "report-kit").evals}
+    assert cases["deep"].references == {"worked-example.md": WORKED}
+    assert not cases["twice"].references  # two of that name: which one is not known
+    assert [f["case"] for f in check_json(skill)["findings"] if f["code"] == "EV009"] == ["twice"]
