@@ -135,16 +135,23 @@ LIVE_DATA: Table = {
            r"(?:fiyat\w*|kur\w*|haber\w*|hava\s+durumu|man[sş]et\w*)",),
 }
 
+# Who runs an official source, and what it is, in Chinese.
+_ZH_OFFICIAL = (r"(?:国家|國家|全国|全國|人大|官方|政府|法院|人民法院|外交部|国务院|國務院|"
+                r"公开|公開|在线|在線|线上|線上|网上|網上)")
+_ZH_SOURCE = (r"(?:数据库|數據庫|资料库|資料庫|[^\s，。；,.;]{1,4}库|[^\s，。；,.;]{1,4}庫|"
+              r"官网|官網|网站|網站|门户|門戶|平台|系统|系統|登记|登記)")
+
 # A named online source searched for its current data: an official database, portal or
 # registry ("查询国家法律法规数据库", "consulta el BOE actualizado"), or the latest rulings,
 # laws or figures looked up ("检索最新的司法解释"). A database to design is no source to search.
 LIVE_SOURCE: Table = {
     "zh": (r"(?:查询|查詢|检索|檢索|搜索|搜尋|查找|查阅|查閱|查)[^，。；,.;\n]{0,12}?"
-           r"(?:国家|國家|官方|政府|法院|人民法院|公开|公開|在线|在線|线上|線上|网上|網上)"
-           r"[^，。；,.;\n]{0,10}?(?:数据库|數據庫|资料库|資料庫|官网|官網|网站|網站|门户|門戶|"
-           r"平台|系统|系統|登记|登記)",
-           r"(?:查询|查詢|检索|檢索|搜索|搜尋|查找|查阅|查閱)(?:一下)?(?:最新|现行|現行|当前|"
-           r"當前|目前有效)的?[^\s，。；,.;\n]{1,10}"),
+           rf"{_ZH_OFFICIAL}[^，。；,.;\n]{{0,10}}?{_ZH_SOURCE}",
+           # the place first, the verb last: "在全国人大法律法规数据库里找"
+           rf"在{_ZH_OFFICIAL}[^，。；,.;\n]{{0,14}}?{_ZH_SOURCE}(?:[（(][^）)\n]{{0,40}}[）)])?"
+           r"(?:里|裡|中|上)?(?:找|搜|查|检索|檢索|查询|查詢)",
+           r"(?:查询|查詢|检索|檢索|搜索|搜尋|查找|查阅|查閱|找)(?:一下)?(?:所有|全部)?(?:最新|"
+           r"现行|現行|当前|當前|目前有效)的?[^\s，。；,.;\n]{1,10}"),
     "ja": (r"(?:公式|政府|国の|官公庁|裁判所|オンライン)[^、。\n]{0,10}?(?:データベース|ポータル|"
            r"サイト|登記)[^、。\n]{0,8}?(?:で|を)(?:検索|照会|調べ|参照)",
            r"最新の[^、。\n]{1,10}?を(?:検索|照会|調べ)"),

@@ -81,6 +81,12 @@ _LIVE_SOURCE = re.compile(
     r"rulings?|statutes?|case\s+law|judgments?|judicial\s+interpretations?|interpretations?|"
     r"guidance|filings?|records|statistics|figures|listings?|policies|standards|news|"
     r"publications|papers)\b")
+# A government's site named as the source to search ("the database is flk.npc.gov.cn",
+# "search data.gov.uk"): an address, not a mail box ("info@city.gov" is someone to write to).
+_GOV_SITE = re.compile(r"(?<![\w@.-])(?:[a-z0-9-]+\.)+(?:gov|gob|gouv|govt|go|gv)"
+                       r"(?:\.[a-z]{2})?(?![\w-])(?!\.\w)", re.IGNORECASE)
+_ANY_SEARCH = re.compile(r"(?i)\b(?:search|look\s+up|find|query|retrieve|consult|busca|"
+                         r"consulta|cherche|recherche|such)\w*|找|搜|查|检索|檢索")
 # With a skill whose own scripts reach the network, any database, registry or API it is asked
 # to search is that service; unless it is one the case has ("the local sqlite database").
 _SOURCE_SEARCH = re.compile(
@@ -164,6 +170,8 @@ def account_needs(case: Case, skill_reaches: bool) -> list[str]:
         found += [m.group(0) for t in texts
                   for pattern in (_LIVE_DATA, LIVE_DATA_RE, _LIVE_SOURCE, LIVE_SOURCE_RE)
                   for m in pattern.finditer(t)]
+        if _ANY_SEARCH.search(texts[0]):
+            found += [m.group(0) for m in _GOV_SITE.finditer(texts[0])]
         if skill_reaches:
             found += [m.group(0) for t in texts[1:] for sentence in _sentences(t)
                       if _DATA.search(sentence) and not _HOW_TO.search(sentence)

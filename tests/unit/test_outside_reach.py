@@ -234,3 +234,24 @@ def test_a_source_the_skills_scripts_fetch_from_needs_the_network(tmp_path: Path
     reaching = {"fetch.py": "import requests\nrequests.get('https://records.example.org')\n"}
     got = findings(skill_with(tmp_path / "b", cases, scripts=reaching))
     assert "Search the case database" in got["case-db"]
+
+
+def test_an_official_source_named_before_its_verb_or_by_its_address(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        case("zh-place", "请在国家统计局数据库里查一下去年的出生人口"),
+        case("zh-ku", "搜索全国标准库中关于电池回收的标准，列出编号"),
+        case("zh-valid", "帮我找所有现行有效的养犬管理规定"),
+        case("gov-site", "Find the bus ridership counts; the source is data.transport.gov.au")])
+    got = findings(skill)
+    assert set(got) == {"zh-place", "zh-ku", "zh-valid", "gov-site"}
+    assert "在国家统计局数据库里查" in got["zh-place"]
+    assert "'data.transport.gov.au'" in got["gov-site"]
+
+
+def test_a_local_database_or_a_government_address_to_write_to_stays_silent(
+        tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        case("zh-local", "在数据库里查一下用户表有哪些字段，然后写一段说明"),
+        case("mail", "Draft an email to info@city.gov to find a meeting slot"),
+        case("footer", "Add a footer link to city.gov on the landing page")])
+    assert findings(skill) == {}
