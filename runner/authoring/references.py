@@ -28,6 +28,13 @@ _COMPARES = re.compile(
     r"identical\s+to|equivalent\s+to|agrees?\s+with)\b")
 _FILE = re.compile(r"(?<![\w./-])((?:[\w.-]+/)*[\w-][\w.-]*\.(?:md|markdown|txt|json|ya?ml|csv|"
                    r"html?|xml|rst|tsv))(?![\w-])")
+# A file named by what it is rather than its name ("uses the canonical market-woman report"):
+# read only when a file of the set or skill is called so (canonical-market-woman.md).
+_DESCRIBED = re.compile(r"(?i)\b(?:uses?|using|follows?|following|matches|matching|like|per)\s+"
+                        r"the\s+((?:[\w-]+\s+){0,4}?[\w-]+)\s+(report|example|template|output|"
+                        r"answer|format|structure|document|sample)\b")
+_DOC_SUFFIXES = frozenset({".md", ".markdown", ".txt", ".json", ".yaml", ".yml", ".csv",
+                           ".html", ".rst"})
 _LEVELS_UP = 3  # the skill's folder and those above it, up to its repository's root
 
 
@@ -37,6 +44,30 @@ def compared_files(statement: str) -> list[str]:
     if cue is None:
         return []
     return list(dict.fromkeys(m.group(1) for m in _FILE.finditer(statement, cue.start())))
+
+
+def described_files(statement: str, bases: list[Path], skill: Path) -> dict[str, Path]:
+    """The files of the set or skill the statement names by what they are: shown name ->
+    path (as the skill names it, else its own name)."""
+    found: dict[str, Path] = {}
+    for match in _DESCRIBED.finditer(statement):
+        slug = "-".join(match.group(1).lower().split())
+        stems = {slug, f"{slug}-{match.group(2).lower()}"}
+        for base in bases:
+            hits = [p for p in sorted(base.glob(f"{slug}*")) if p.is_file()
+                    and p.stem.lower() in stems and p.suffix.lower() in _DOC_SUFFIXES]
+            if hits:
+                found[_shown(hits[0], bases, skill.resolve())] = hits[0]
+                break
+    return found
+
+
+def _shown(path: Path, bases: list[Path], skill: Path) -> str:
+    """As the skill names it; one outside the skill, from its set's folder's parent."""
+    for top in (skill, bases[0].parent):
+        if path.is_relative_to(top):
+            return str(path.relative_to(top))
+    return path.name
 
 
 def _bases(skill_dir: Path, set_folder: Path) -> list[Path]:
@@ -93,4 +124,7 @@ def with_references(case: Case, skill_dir: Path, set_folder: Path,
                                 "it must match into the statement")
                 continue
             found[name] = path.read_text(encoding="utf-8", errors="replace")[:REFERENCE_MAX]
+        for name, path in described_files(statement, bases, skill_dir).items():
+            if name not in found and not _staged(case, name):
+                found[name] = path.read_text(encoding="utf-8", errors="replace")[:REFERENCE_MAX]
     return case.model_copy(update={"references": found}) if found else case

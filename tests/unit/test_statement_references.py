@@ -110,3 +110,14 @@ def test_a_bare_name_is_the_skills_one_file_of_that_name(tmp_path: Path) -> None
     assert cases["deep"].references == {"worked-example.md": WORKED}
     assert not cases["twice"].references  # two of that name: which one is not known
     assert [f["case"] for f in check_json(skill)["findings"] if f["code"] == "EV009"] == ["twice"]
+
+
+def test_a_file_named_by_what_it_is_is_a_reference_when_one_is_called_so(
+        tmp_path: Path) -> None:
+    skill = _skill(tmp_path, [
+        _case("canon", "Uses the canonical report. Splits the bundle."),
+        _case("nothing", "Uses the quarterly report. Names the owner.")])
+    cases = {c.id: c for c in load_caseset(skill, "report-kit").evals}
+    assert cases["canon"].references == {"evals/canonical-report.md": CANON}
+    assert not cases["nothing"].references  # no file is called so: nothing, and no finding
+    assert not [f for f in check_json(skill)["findings"] if f["code"] == "EV009"]
