@@ -135,6 +135,52 @@ LIVE_DATA: Table = {
            r"(?:fiyat\w*|kur\w*|haber\w*|hava\s+durumu|man[sş]et\w*)",),
 }
 
+# Who runs an official source, and what it is, in Chinese.
+_ZH_OFFICIAL = (r"(?:国家|國家|全国|全國|人大|官方|政府|法院|人民法院|外交部|国务院|國務院|"
+                r"公开|公開|在线|在線|线上|線上|网上|網上)")
+_ZH_SOURCE = (r"(?:数据库|數據庫|资料库|資料庫|[^\s，。；,.;]{1,4}库|[^\s，。；,.;]{1,4}庫|"
+              r"官网|官網|网站|網站|门户|門戶|平台|系统|系統|登记|登記)")
+
+# A named online source searched for its current data: an official database, portal or
+# registry ("查询国家法律法规数据库", "consulta el BOE actualizado"), or the latest rulings,
+# laws or figures looked up ("检索最新的司法解释"). A database to design is no source to search.
+LIVE_SOURCE: Table = {
+    "zh": (r"(?:查询|查詢|检索|檢索|搜索|搜尋|查找|查阅|查閱|查)[^，。；,.;\n]{0,12}?"
+           rf"{_ZH_OFFICIAL}[^，。；,.;\n]{{0,10}}?{_ZH_SOURCE}",
+           # the place first, the verb last: "在全国人大法律法规数据库里找"
+           rf"在{_ZH_OFFICIAL}[^，。；,.;\n]{{0,14}}?{_ZH_SOURCE}(?:[（(][^）)\n]{{0,40}}[）)])?"
+           r"(?:里|裡|中|上)?(?:找|搜|查|检索|檢索|查询|查詢)",
+           r"(?:查询|查詢|检索|檢索|搜索|搜尋|查找|查阅|查閱|找)(?:一下)?(?:所有|全部)?(?:最新|"
+           r"现行|現行|当前|當前|目前有效)的?[^\s，。；,.;\n]{1,10}"),
+    "ja": (r"(?:公式|政府|国の|官公庁|裁判所|オンライン)[^、。\n]{0,10}?(?:データベース|ポータル|"
+           r"サイト|登記)[^、。\n]{0,8}?(?:で|を)(?:検索|照会|調べ|参照)",
+           r"最新の[^、。\n]{1,10}?を(?:検索|照会|調べ)"),
+    "ko": (r"(?:공식|정부|국가|법원|온라인)\s*[^,.\n]{0,10}?(?:데이터베이스|포털|사이트|등기)"
+           r"[^,.\n]{0,8}?(?:검색|조회|찾아)",
+           r"최신\s*[^,.\n]{1,10}?(?:검색|조회)"),
+    "es": (r"(?:consult|busc|revis|verific)\w*\s+(?:\w+\s+){0,4}?(?:actualizad[oa]s?|vigentes?|"
+           r"m[aá]s\s+recientes?)",
+           r"(?:consult|busc)\w*\s+(?:\w+\s+){0,4}?(?:base\s+de\s+datos|portal|registro|"
+           r"sitio\s+web|p[aá]gina\s+web)\s+(?:oficial|del\s+gobierno|gubernamental|p[uú]blic[oa]|"
+           r"del\s+estado)"),
+    "pt": (r"(?:consult|pesquis|busc|verific)\w*\s+(?:\w+\s+){0,4}?(?:atualizad[oa]s?|vigentes?|"
+           r"mais\s+recentes?)",
+           r"(?:consult|pesquis)\w*\s+(?:\w+\s+){0,4}?(?:base\s+de\s+dados|portal|registro|site)\s+"
+           r"(?:oficial|do\s+governo|governamental|p[uú]blic[oa])"),
+    "fr": (r"(?:consult|recherch|cherch|v[eé]rifi)\w*\s+(?:\S+\s+){0,4}?(?:base\s+de\s+donn[eé]es|"
+           r"portail|registre|site)\s+(?:officiel|du\s+gouvernement|gouvernemental|public)",
+           r"(?:consult|recherch|cherch)\w*\s+(?:\S+\s+){0,3}?(?:derni[eè]res?|plus\s+r[eé]cent|"
+           r"en\s+vigueur)"),
+    "de": (r"(?:such|recherchier|abfrag|nachschlag|pr[uü]f)\w*\s+(?:\w+\s+){0,4}?(?:amtlich|"
+           r"offiziell|staatlich|beh[oö]rdlich)\w*\s+(?:\w+\s+)?(?:datenbank|portal|register|"
+           r"website|seite)\w*",),
+    "it": (r"(?:consult|cerc|verific)\w*\s+(?:\w+\s+){0,4}?(?:banca\s+dati|database|portale|"
+           r"registro|sito)\s+(?:ufficiale|del\s+governo|governativo|pubblico)",),
+    "ru": (r"(?:найд|поищ|провер|запрос|посмотр|сверь)\w*\s+(?:\w+\s+){0,4}?(?:официальн|"
+           r"государственн|правительственн)\w*\s+(?:\w+\s+)?(?:баз\w*|портал\w*|реестр\w*|сайт\w*)",
+           r"(?:найд|поищ|провер)\w*\s+(?:\w+\s+){0,2}?(?:актуальн|действующ|последн)\w*\s+\w+"),
+}
+
 # What a prompt points at as its input: "this diff", "the attached file" (any thing), "my
 # repository" (only what a user holds before any task: "mon projet", "mi informe" may be what
 # the task asks to write). Romance languages put the participle after the noun ("le fichier
@@ -378,6 +424,7 @@ def compiled(table: Table) -> re.Pattern[str]:
 OWN_ACCOUNT_RE = compiled(OWN_ACCOUNT)
 OWN_MACHINE_RE = compiled(OWN_MACHINE)
 LIVE_DATA_RE = compiled(LIVE_DATA)
+LIVE_SOURCE_RE = compiled(LIVE_SOURCE)
 POINTED_RE = compiled(POINTED)
 OPTIONAL_RE = re.compile(rf"^\s*(?:{alternation(OPTIONAL, bounded=False)})", re.IGNORECASE)
 SERVER_WORDS_RE = compiled(SERVER_WORDS)

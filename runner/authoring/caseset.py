@@ -33,6 +33,7 @@ from runner.authoring.dialects import (
     written_in_statements,
 )
 from runner.authoring.fields import expectation_named, untaken
+from runner.authoring.harnessed import harness_findings
 from runner.authoring.inline import file_references, split_inline
 from runner.authoring.inputs import SetFolders, pointed_inputs, staged_fields
 from runner.authoring.joined import TOP_ALIASES, read_joined
@@ -63,6 +64,7 @@ from runner.authoring.prompts import (
     staged_names,
 )
 from runner.authoring.reach import report_reach
+from runner.authoring.references import with_references
 from runner.authoring.routing import RoutingOnlySet
 from runner.authoring.runnable import cannot_run
 from runner.authoring.set_owned import report_exclusions
@@ -232,7 +234,11 @@ def load_caseset(skill_dir: Path, default_name: str | None = None,
     _routing_summary(read.routing, problems)
     cases = _linked(read, fixtures, problems)
     _mcp_needs(skill_dir, cases, problems)
+    set_folder = path if path.is_dir() else path.parent
+    cases = [with_references(c, skill_dir, set_folder, problems) for c in cases]
     report_reach(skill_dir, cases, problems)
+    for harnessed in harness_findings(list(found.unread)):
+        problems.report(harnessed.code, harnessed.case, harnessed.message, harnessed.fix)
     report_exclusions(skill_dir, [str(f) for f in found.files], cases, problems)
     judge_expected = raw.get("judge_expected_output", False)
     if not isinstance(judge_expected, bool):

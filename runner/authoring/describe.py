@@ -73,7 +73,8 @@ def read_case(case: Case, origins: dict[str, tuple[str, ...]] | None = None,
     return CaseReading(id=case.id, name=case.name, checks=[*_turn_checks(case), *checks],
                        fixtures=fixtures, ignored=_ignored(case, origins),
                        runs_first=[s.id for s in case.chain],
-                       ties=_ties(case, judge_expected_output), turns=len(case.prompts))
+                       ties=_ties(case, judge_expected_output), turns=len(case.prompts),
+                       references=list(case.references))
 
 
 def _turn_checks(case: Case) -> list[CheckReading]:
@@ -193,6 +194,9 @@ def case_lines(reading: CaseReading) -> list[str]:
         lines.append(f"  fixture {fixture.file} -> staged at ./{fixture.staged_at}"
                      + ("" if fixture.written == repr(fixture.file)
                         else f" (written {fixture.written})"))
+    for name in reading.references:
+        lines.append(f"  reference for the grader: {name} (its text is shown to the grader "
+                     "beside the statements that name it; never staged for the agent)")
     for item in reading.ignored:
         lines.append(f"  ignored: {item}")
     lines.append(f"  ties: {reading.ties}")

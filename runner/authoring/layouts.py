@@ -128,11 +128,16 @@ _BELOW = " (`check` reports on it below)"  # not below a refusal
 def held_instead(skill_dir: Path, name: str | None = None) -> str:
     """When no case set is found: the data files the set folders do hold, each with why it is
     no set (a trigger set, no prompts, ...), so a refusal never passes over them in silence."""
-    names = [n for n in dict.fromkeys((name, skill_dir.name)) if n]
-    seen = [f"{path.relative_to(folder.parent)} ({why.replace(_BELOW, '')})"
-            for folder, shared in search_order(skill_dir, name) if folder.is_dir()
-            for path, why in survey(folder, names, shared).unread]
+    seen = [f"{path.relative_to(path.parent.parent)} ({why.replace(_BELOW, '')})"
+            for path, why in unread_everywhere(skill_dir, name)]
     return f"; found instead: {'; '.join(seen)}" if seen else ""
+
+
+def unread_everywhere(skill_dir: Path, name: str | None = None) -> list[tuple[Path, str]]:
+    """Every data file of the skill's set folders that is not read as its set, with why."""
+    names = [n for n in dict.fromkeys((name, skill_dir.name)) if n]
+    return [u for folder, shared in search_order(skill_dir, name) if folder.is_dir()
+            for u in survey(folder, names, shared).unread]
 
 
 def _roots(skill_dir: Path) -> list[Path]:

@@ -17,7 +17,13 @@ import re
 from pathlib import Path
 
 from runner.analysis.wording import unquoted
-from runner.analysis.wording_i18n import LIVE_DATA_RE, OWN_ACCOUNT_RE, OWN_MACHINE_RE, READ_CUE_RE
+from runner.analysis.wording_i18n import (
+    LIVE_DATA_RE,
+    LIVE_SOURCE_RE,
+    OWN_ACCOUNT_RE,
+    OWN_MACHINE_RE,
+    READ_CUE_RE,
+)
 from runner.authoring.mcp import MCP_NEED, OWN_TOOLS
 from runner.authoring.problems import Problems
 from runner.schema.case import Case
@@ -60,6 +66,34 @@ _LIVE_DATA = re.compile(
     r"|\b(?:real|live)\s+(?:[\w-]+\s+)?data\s+(?:from|via|through|of)\s+(?:the\s+)?"
     r"(?:[\w-]+\s+){0,2}API\b"
     r"|\b(?:via|using|with)\s+(?:the|my|your|an?)\s+API\s+(?:key|token)\b")
+# A named online source searched for what it holds now: an official database, a government
+# portal, a court's records, or the latest rulings and figures. "Design a database schema" and
+# "query the staged sqlite file" search nothing online.
+_SEARCH_VERB = r"(?:search(?:es|ing)?|quer(?:y|ies|ying)|look(?:s|ing)?\s+up|retriev(?:e|es|ing)|" \
+               r"consult(?:s|ing)?|fetch(?:es|ing)?|pull(?:s|ing)?|check(?:s|ing)?)"
+_LIVE_SOURCE = re.compile(
+    rf"(?i)\b{_SEARCH_VERB}\b[^.?!;\n]{{0,60}}?\b(?:official|government|gov|governmental|"
+    r"national|federal|state|court|public|online|web)\s+(?:[\w-]+\s+){0,2}(?:databases?|"
+    r"portals?|registr(?:y|ies)|register|websites?|sites?|records|gazette|search\s+engines?|"
+    r"APIs?)\b"
+    rf"|\b{_SEARCH_VERB}\s+(?:for\s+|up\s+)?(?:the\s+)?(?:current|latest|most\s+recent|"
+    r"up[- ]to[- ]date|newest|in[- ]force)\s+(?:[\w-]+\s+){0,2}?(?:regulations?|laws?|rules|"
+    r"rulings?|statutes?|case\s+law|judgments?|judicial\s+interpretations?|interpretations?|"
+    r"guidance|filings?|records|statistics|figures|listings?|policies|standards|news|"
+    r"publications|papers)\b")
+# A government's site named as the source to search ("the database is flk.npc.gov.cn",
+# "search data.gov.uk"): an address, not a mail box ("info@city.gov" is someone to write to).
+_GOV_SITE = re.compile(r"(?<![\w@.-])(?:[a-z0-9-]+\.)+(?:gov|gob|gouv|govt|go|gv)"
+                       r"(?:\.[a-z]{2})?(?![\w-])(?!\.\w)", re.IGNORECASE)
+_ANY_SEARCH = re.compile(r"(?i)\b(?:search|look\s+up|find|query|retrieve|consult|busca|"
+                         r"consulta|cherche|recherche|such)\w*|找|搜|查|检索|檢索")
+# With a skill whose own scripts reach the network, any database, registry or API it is asked
+# to search is that service; unless it is one the case has ("the local sqlite database").
+_SOURCE_SEARCH = re.compile(
+    rf"(?i)\b{_SEARCH_VERB}\s+(?:in\s+|for\s+\S+\s+in\s+)?(?:the\s+)?(?:[\w-]+\s+){{0,2}}?"
+    r"(?:databases?|registr(?:y|ies)|portals?|APIs?)\b")
+_LOCAL = re.compile(r"(?i)\b(?:local|sqlite|staged|attached|sample|provided|test|this|my|"
+                    r"postgres(?:ql)?|mysql)\b")
 # With a skill whose own scripts reach the network (the scan's CB001), an answer expected to
 # hold data "from the API" holds the live service's data, unless it explains how to call it.
 _FROM_API = re.compile(r"\b(?:from|through)\s+(?:the\s+)?(?:[\w-]+\s+)?API\b(?!\s+(?:surface|"
@@ -133,12 +167,17 @@ def account_needs(case: Case, skill_reaches: bool) -> list[str]:
     found = [m.group(0) for t in texts for pattern in (_OWN_ACCOUNT, OWN_ACCOUNT_RE)
              for m in pattern.finditer(t)]
     if _stages_nothing(case):
-        found += [m.group(0) for t in texts for pattern in (_LIVE_DATA, LIVE_DATA_RE)
+        found += [m.group(0) for t in texts
+                  for pattern in (_LIVE_DATA, LIVE_DATA_RE, _LIVE_SOURCE, LIVE_SOURCE_RE)
                   for m in pattern.finditer(t)]
+        if _ANY_SEARCH.search(texts[0]):
+            found += [m.group(0) for m in _GOV_SITE.finditer(texts[0])]
         if skill_reaches:
             found += [m.group(0) for t in texts[1:] for sentence in _sentences(t)
                       if _DATA.search(sentence) and not _HOW_TO.search(sentence)
                       for m in _FROM_API.finditer(sentence)]
+            found += [m.group(0) for m in _SOURCE_SEARCH.finditer(texts[0])
+                      if not _LOCAL.search(m.group(0))]
     return list(dict.fromkeys(" ".join(f.split()) for f in found))
 
 
@@ -269,7 +308,8 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                             "(an MCP server's): the sandbox has none, so no arm can call it",
                             "stage what the tool would return as fixtures and say so in the "
                             "prompt, or drop the case")
-        if reaches is None and re.search(r"\bAPI\b", " ".join([case.prompt, *_criteria(case)])):
+        if reaches is None and (re.search(r"\bAPI\b", " ".join([case.prompt, *_criteria(case)]))
+                                or _SOURCE_SEARCH.search(case.prompt)):
             reaches = _skill_reaches(skill_dir)
         why = case_reach(case, bool(reaches), home_data)
         if tools and urls:

@@ -27,6 +27,7 @@ import yaml
 
 from runner.authoring.csvsets import read_csv_set
 from runner.authoring.dialects import GRADING_FIELDS, PROMPT_ALIASES, TRIGGER_FLAGS
+from runner.authoring.harnessed import harness_why
 from runner.authoring.promptfoo import is_promptfoo, read_promptfoo
 from runner.errors import CaseSetError
 
@@ -244,7 +245,7 @@ def survey(folder: Path, names: list[str] | None = None, shared: bool = False,
         twin = next((j for j in cases if judged.shape is not None and j.shape == judged.shape
                      and j.shape[1] == "case files" and j.prompts == judged.prompts), None)
         if judged.shape is None:
-            unread.append((judged.path, judged.why_not))
+            unread.append((judged.path, _harnessed(judged) or judged.why_not))
         elif judged.path.name in inputs:
             unread.append((judged.path, f"a fixture the cases of {inputs[judged.path.name]} "
                                         "list under files"))
@@ -261,6 +262,13 @@ def survey(folder: Path, names: list[str] | None = None, shared: bool = False,
     broken = tuple(j for j in every if j.error is not None)
     return Surveyed(folder, tuple(j.path for j in cases), tuple(unread), _conflict(cases),
                     broken)
+
+
+def _harnessed(judged: Judged) -> str | None:
+    """A data file with no cases that the authors' own program reads: that program's."""
+    if judged.error is not None or not judged.why_not.startswith("holds no cases"):
+        return None
+    return harness_why(judged.path)
 
 
 # Words of a set file's name that say it is a set, not whose.

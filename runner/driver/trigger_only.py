@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runner.authoring.layouts import held_instead
+from runner.authoring.harnessed import harness_findings
+from runner.authoring.layouts import held_instead, unread_everywhere
 from runner.authoring.reading import located, skill_findings
 from runner.authoring.scan import kinds
 from runner.authoring.skill import load_skill
@@ -36,7 +37,8 @@ def check_trigger_only(opts: RunOptions, reading: SkillReading) -> Checked | Non
     found = read_trigger_only(skill.path, skill.name)
     should = sum(q.should_trigger for q in found.queries)
     findings = [*skill_findings(reading, skill.path, []),
-                *trigger_findings(skill.path, skill.name, skill.description)]
+                *trigger_findings(skill.path, skill.name, skill.description),
+                *harness_findings(unread_everywhere(skill.path, skill.name))]
     report = CheckReport(ok=True, skill=skill.name, skill_sha256=skill.digest,
                          findings=findings, set_files=found.files,
                          sets=SetsFound(trigger=trigger_location(skill.path, skill.name)))

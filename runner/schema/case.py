@@ -221,6 +221,9 @@ class Case(BaseModel):
     first_turn: TurnChecks | None = Field(default=None, description="Checks of the first turn "
                                           "itself (a conversation whose first turn carries its "
                                           "own)")
+    references: dict[str, str] = Field(default_factory=dict, description="Files the "
+                                       "statements compare the work with: name -> text, shown "
+                                       "to the grader only, never staged for the agent")
 
     @field_validator("id", mode="before")
     @classmethod
@@ -232,8 +235,10 @@ class Case(BaseModel):
     def _without_empty_inline(self, handler: SerializerFunctionWrapHandler) -> Any:
         # a set without inline fixtures dumps, and so digests (plan, receipts), as before
         data = handler(self)
-        if not self.inline_files and isinstance(data, dict):
-            data.pop("inline_files", None)
+        if isinstance(data, dict):
+            for name in ("inline_files", "references"):
+                if not getattr(self, name):
+                    data.pop(name, None)
         return data
 
     def fixture_destination(self, file: str) -> PurePosixPath:
@@ -282,6 +287,7 @@ class Case(BaseModel):
             return None
         return Case(id=self.id, prompt=self.conversation_prompt(index), files=self.files,
                     staged_at=self.staged_at, inline_files=self.inline_files,
+                    references=self.references,
                     **{f: getattr(checks, f) for f in TURN_CHECK_FIELDS})
 
     def digest(self) -> str:
@@ -290,7 +296,8 @@ class Case(BaseModel):
         unset = {f for f, v in (("grader_program", self.grader_program),
                                 ("follow_ups", self.follow_ups),
                                 ("first_turn", self.first_turn),
-                                ("inline_files", self.inline_files)) if not v} or None
+                                ("inline_files", self.inline_files),
+                                ("references", self.references)) if not v} or None
         return hashlib.sha256(self.model_dump_json(exclude=unset).encode()).hexdigest()
 
 

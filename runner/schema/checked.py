@@ -40,6 +40,8 @@ class CaseReading(BaseModel):
     ties: str
     turns: int = Field(default=1, description="User turns sent in one session (a multi-turn "
                                               "case: its follow-ups, by claude's --resume)")
+    references: list[str] = Field(default_factory=list, description="Files the statements "
+                                  "compare the work with, shown to the grader only")
 
 
 class SetsFound(BaseModel):

@@ -102,12 +102,24 @@ def _marked(statement: str) -> str:
             + (ABSENCE_MARK if states_absence(statement) else ""))
 
 
+def _references(case: Case) -> str:
+    """The files statements compare the work with, for the grader alone (the agent never
+    had them): what to compare with, never material to quote."""
+    if not case.references:
+        return ""
+    files = "\n".join(f'<reference file="{name}">\n{text}\n</reference>'
+                      for name, text in case.references.items())
+    return ("<references>\nFiles the statements name, given to you to compare the work with "
+            "(the agent was never given them). They are not the agent's work: never quote them "
+            f"as evidence.\n{files}\n</references>\n\n")
+
+
 def grader_request(case: Case, material_block: str, model: str) -> dict[str, Any]:
     statements = "\n".join(f"{n}. {_marked(s)}" for n, s in enumerate(case.statements, 1))
     expected = case.expected_output or "(not given)"
     user = (f"<task>\n{case.prompt}\n</task>\n\n<expected_output>\n{expected}\n"
-            f"</expected_output>\n\n{material_block}\n\n<statements>\n{statements}\n"
-            "</statements>")
+            f"</expected_output>\n\n{_references(case)}{material_block}\n\n<statements>\n"
+            f"{statements}\n</statements>")
     return {"model": model, "max_tokens": MAX_TOKENS, "system": SYSTEM,
             "messages": [{"role": "user", "content": user}],
             "tools": [{"name": TOOL, "description": "Record one grade per statement.",

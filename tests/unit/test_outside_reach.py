@@ -197,3 +197,61 @@ def test_a_home_path_the_answer_names_is_not_a_need(tmp_path: Path) -> None:
         "audit", "Audit the permissions this sample skill asks for and list the risky ones",
         expectations=["Flags that the skill reads ~/.ssh.", "Names the $HOME/.aws access"])])
     assert findings(skill) == {}
+
+
+def test_a_named_online_source_searched_for_current_data_needs_the_network(
+        tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        case("zh-db", "查询国家法律法规数据库，列出关于个人信息出境的条款"),
+        case("zh-latest", "请检索最新的司法解释，并说明对租赁合同的影响"),
+        case("court", "Search the official court records database for rulings on noise "
+                      "complaints and summarise them"),
+        case("portal", "Look up the current regulations on the government portal for food "
+                       "trucks"),
+        case("es", "Consulta el BOE actualizado y resume los cambios sobre alquileres")])
+    got = findings(skill)
+    assert set(got) == {"zh-db", "zh-latest", "court", "portal", "es"}
+    assert "查询国家法律法规数据库" in got["zh-db"] and "live service" in got["zh-db"]
+    assert "official court records database" in got["court"]
+    assert "current regulations" in got["portal"]
+    assert "BOE actualizado" in got["es"]
+
+
+def test_databases_to_design_or_staged_ones_are_no_online_source(tmp_path: Path) -> None:
+    cases = [case("schema", "Design a database schema for a lending library"),
+             case("zh-schema", "数据库设计：为图书馆设计借阅表结构"),
+             case("staged", "Query the staged sqlite file log.jsonl for the total hours",
+                  files=["evals/files/log.jsonl"]),
+             case("local", "Query the local database for orders and explain the schema")]
+    assert findings(skill_with(tmp_path / "a", cases)) == {}
+    reaching = {"fetch.py": "import requests\nrequests.get('https://records.example.org')\n"}
+    assert findings(skill_with(tmp_path / "b", cases, scripts=reaching)) == {}
+
+
+def test_a_source_the_skills_scripts_fetch_from_needs_the_network(tmp_path: Path) -> None:
+    cases = [case("case-db", "Search the case database for precedents on tenancy deposits")]
+    assert findings(skill_with(tmp_path / "a", cases)) == {}
+    reaching = {"fetch.py": "import requests\nrequests.get('https://records.example.org')\n"}
+    got = findings(skill_with(tmp_path / "b", cases, scripts=reaching))
+    assert "Search the case database" in got["case-db"]
+
+
+def test_an_official_source_named_before_its_verb_or_by_its_address(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        case("zh-place", "请在国家统计局数据库里查一下去年的出生人口"),
+        case("zh-ku", "搜索全国标准库中关于电池回收的标准，列出编号"),
+        case("zh-valid", "帮我找所有现行有效的养犬管理规定"),
+        case("gov-site", "Find the bus ridership counts; the source is data.transport.gov.au")])
+    got = findings(skill)
+    assert set(got) == {"zh-place", "zh-ku", "zh-valid", "gov-site"}
+    assert "在国家统计局数据库里查" in got["zh-place"]
+    assert "'data.transport.gov.au'" in got["gov-site"]
+
+
+def test_a_local_database_or_a_government_address_to_write_to_stays_silent(
+        tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [
+        case("zh-local", "在数据库里查一下用户表有哪些字段，然后写一段说明"),
+        case("mail", "Draft an email to info@city.gov to find a meeting slot"),
+        case("footer", "Add a footer link to city.gov on the landing page")])
+    assert findings(skill) == {}

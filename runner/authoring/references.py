@@ -1,0 +1,130 @@
+"""Files a statement compares the work with (issue 26): "Matches worked-example.md", "Follows
+the structure of the canonical report (evals/canonical-report.md)", "Consistent with
+references/example-output.md". The grader sees only the trial's material, so such a statement
+would be graded blind. A file the statement names after a comparing word, that the case does
+not stage and the task does not ask to write, is looked for like a fixture (the set's folder
+and the folders above it up to the skill, the skill, the repository's root); found, its text
+(capped) is carried in the case's `references`, shown to the GRADER under its name, never
+staged for the agent. Found nowhere, the statement is reported (EV009): it cannot be graded as
+meant.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path, PurePosixPath
+
+from runner.authoring.problems import Problems
+from runner.schema.case import Case
+from runner.scoring.asked import asks_to_write
+
+REFERENCE_MAX = 20_000  # characters of one reference the grader is shown
+MISSING = "EV009"
+# A word that compares the work with something, before the file it names.
+_COMPARES = re.compile(
+    r"(?i)\b(?:match(?:es|ing)?|follow(?:s|ing)?|consistent\s+with|same\s+\w*\s*as|like|"
+    r"mirror(?:s|ing)?|according\s+to|as\s+in|per|conform(?:s|ing)?\s+to|in\s+line\s+with|"
+    r"compared?\s+(?:to|with)|resembl(?:es|ing)|modell?ed\s+(?:on|after)|based\s+on|"
+    r"identical\s+to|equivalent\s+to|agrees?\s+with)\b")
+_FILE = re.compile(r"(?<![\w./-])((?:[\w.-]+/)*[\w-][\w.-]*\.(?:md|markdown|txt|json|ya?ml|csv|"
+                   r"html?|xml|rst|tsv))(?![\w-])")
+# A file named by what it is rather than its name ("uses the canonical market-woman report"):
+# read only when a file of the set or skill is called so (canonical-market-woman.md).
+_DESCRIBED = re.compile(r"(?i)\b(?:uses?|using|follows?|following|matches|matching|like|per)\s+"
+                        r"the\s+((?:[\w-]+\s+){0,4}?[\w-]+)\s+(report|example|template|output|"
+                        r"answer|format|structure|document|sample)\b")
+_DOC_SUFFIXES = frozenset({".md", ".markdown", ".txt", ".json", ".yaml", ".yml", ".csv",
+                           ".html", ".rst"})
+_LEVELS_UP = 3  # the skill's folder and those above it, up to its repository's root
+
+
+def compared_files(statement: str) -> list[str]:
+    """The files the statement names after a word that compares (each once)."""
+    cue = _COMPARES.search(statement)
+    if cue is None:
+        return []
+    return list(dict.fromkeys(m.group(1) for m in _FILE.finditer(statement, cue.start())))
+
+
+def described_files(statement: str, bases: list[Path], skill: Path) -> dict[str, Path]:
+    """The files of the set or skill the statement names by what they are: shown name ->
+    path (as the skill names it, else its own name)."""
+    found: dict[str, Path] = {}
+    for match in _DESCRIBED.finditer(statement):
+        slug = "-".join(match.group(1).lower().split())
+        stems = {slug, f"{slug}-{match.group(2).lower()}"}
+        for base in bases:
+            hits = [p for p in sorted(base.glob(f"{slug}*")) if p.is_file()
+                    and p.stem.lower() in stems and p.suffix.lower() in _DOC_SUFFIXES]
+            if hits:
+                found[_shown(hits[0], bases, skill.resolve())] = hits[0]
+                break
+    return found
+
+
+def _shown(path: Path, bases: list[Path], skill: Path) -> str:
+    """As the skill names it; one outside the skill, from its set's folder's parent."""
+    for top in (skill, bases[0].parent):
+        if path.is_relative_to(top):
+            return str(path.relative_to(top))
+    return path.name
+
+
+def _bases(skill_dir: Path, set_folder: Path) -> list[Path]:
+    skill = skill_dir.resolve()
+    folder = set_folder.resolve()
+    between = [p for p in (folder, *folder.parents) if p.is_relative_to(skill) and p != skill]
+    above = [p for p in skill.parents][:_LEVELS_UP]
+    root = next((p for p in above if (p / ".git").exists()), None)
+    return [*between, skill, *([root] if root is not None else [])]
+
+
+def _find(name: str, bases: list[Path], skill: Path) -> Path | None:
+    posix = PurePosixPath(name)
+    if posix.is_absolute() or ".." in posix.parts:
+        return None
+    for base in bases:
+        path = base / name
+        if path.is_file() and not path.is_symlink():
+            return path
+    if len(posix.parts) > 1:
+        return None
+    # a bare name ("Matches worked-example.md") is the skill's one file of that name, in
+    # whichever of its folders it sits
+    named = [p for p in skill.resolve().rglob(name) if p.is_file() and not p.is_symlink()
+             and not {".git", "node_modules"} & set(p.relative_to(skill).parts)]
+    return named[0] if len(named) == 1 else None
+
+
+def _staged(case: Case, name: str) -> bool:
+    """The case hands it to the agent, or the task asks the agent to write it."""
+    base = PurePosixPath(name).name
+    given = {*case.files, *case.inline_files, *(o.path for o in case.outputs),
+             *(str(case.fixture_destination(f)) for f in case.files)}
+    return any(g == name or PurePosixPath(g).name == base for g in given) \
+        or asks_to_write(case.prompt, base)
+
+
+def with_references(case: Case, skill_dir: Path, set_folder: Path,
+                    problems: Problems) -> Case:
+    """The case with the text of every file its statements compare the work with."""
+    bases = _bases(skill_dir, set_folder)
+    found: dict[str, str] = {}
+    for statement in case.statements:
+        for name in compared_files(statement):
+            if name in found or _staged(case, name):
+                continue
+            path = _find(name, bases, skill_dir)
+            if path is None:
+                problems.report(MISSING, case.id, f"the statement {statement[:80]!r} compares "
+                                f"the work with {name}, which is in none of "
+                                f"{', '.join(str(b) for b in bases)}: the grader cannot read "
+                                "it, so it would be graded blind",
+                                f"add {name} to the set's folder or the skill, or write what "
+                                "it must match into the statement")
+                continue
+            found[name] = path.read_text(encoding="utf-8", errors="replace")[:REFERENCE_MAX]
+        for name, path in described_files(statement, bases, skill_dir).items():
+            if name not in found and not _staged(case, name):
+                found[name] = path.read_text(encoding="utf-8", errors="replace")[:REFERENCE_MAX]
+    return case.model_copy(update={"references": found}) if found else case
