@@ -107,7 +107,8 @@ def judged_shares(path: Path, verdicts: dict[str, bool]) -> None:
     counted apart, outside both figures; the misses are listed grouped by cause."""
     judged = json.loads(path.read_text(encoding="utf-8"))
     apart = Counter(str(j["kind"]) for j in judged.values() if j.get("kind"))
-    clear = [n for n, j in judged.items() if j.get("clear")]
+    # prose sets and folders without a set are counted apart, as this docstring says
+    clear = [n for n, j in judged.items() if j.get("clear") and not j.get("kind")]
     accepted = [n for n in clear if verdicts.get(n, False)]  # no set found: not accepted
     meant = [n for n in accepted if judged[n].get("as_meant")]
     print(f"\njudged ({path}): {len(judged)} sample(s); "

@@ -39,3 +39,23 @@ def test_a_collection_with_one_refused_skill_is_not_accepted(
     out = capsys.readouterr().out
     assert "refused" in out  # one skill of it was refused
     assert "accepted among them: 0/1" in out
+
+
+def test_prose_sets_are_outside_both_figures(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sample = tmp_path / "sample"
+    make_skill(sample, [{"id": "one", "prompt": "Write notes.md listing three fruits.",
+                         "assertions": ["apple"]}], name="fruit-notes")
+    prose = sample / "prose-only"
+    prose.mkdir()
+    (prose / "SKILL.md").write_text("---\nname: prose-only\ndescription: Use when asked for "
+                                    "prose.\n---\nbody\n")
+    (prose / "evals").mkdir()
+    (prose / "evals" / "test-cases.md").write_text("# Case 1\nPrompt: write a poem\n")
+    judged = tmp_path / "judged.json"
+    judged.write_text(json.dumps({"fruit-notes": {"clear": True, "as_meant": True},
+                                  "prose-only": {"clear": True, "kind": "prose"}}))
+    _bench().main(sample, stub=False, judged=judged)
+    out = capsys.readouterr().out
+    assert "prose 1 (outside both figures)" in out
+    assert "meaning clear: 1; accepted among them: 1/1" in out
