@@ -41,22 +41,50 @@ POSITIVE_LISTS = ("should_trigger", "positives", "positive")
 NEGATIVE_LISTS = ("should_not_trigger", "near_miss", "near_misses", "negatives", "negative")
 WRAPPER_WORDS = {"trigger", "triggers", "evals", "eval", "queries", "query", "routing"}
 PROMPT_KEYS = ("prompt", "query", "text", "input", "request")
-EXPECT_KEYS = ("should_trigger", "expected", "trigger", "should_fire", "expected_route")
-YES = {"trigger", "true", "yes", "fire", "use_skill", "use", "should-trigger", "positive"}
-NO = {"no-trigger", "no_trigger", "false", "no", "quiet", "avoid_skill", "avoid",
-      "should-not-trigger", "negative", "none"}
+EXPECT_KEYS = ("should_trigger", "expected", "trigger", "should_fire", "expected_route",
+               "expected_trigger")
+# Read only when no key above is present: elsewhere they name a topic, not a side, so an entry of
+# a should-trigger list keeps its list's side whatever its `category` says (_sided).
+LABEL_KEYS = ("label", "category")
+# Spellings of each side, compared with `_` and spaces read as `-`; a near miss must not fire.
+YES = {"trigger", "true", "yes", "fire", "use-skill", "use", "should-trigger", "positive",
+       "should-fire"}
+NO = {"no-trigger", "false", "no", "quiet", "avoid-skill", "avoid", "should-not-trigger",
+      "negative", "none", "skip", "ignore", "no-fire", "near-miss", "nearmiss",
+      "should-not-fire"}
+ACCEPTED = ("`should_trigger`/`expected_trigger`/`should_fire`: true|false, `expected`/"
+            "`trigger`: trigger|fire|yes|positive or no-trigger|no-fire|skip|none|ignore|no|"
+            "negative, or `label`/`category`: positive|negative|near-miss")
+
+
+def _side(value: Any) -> bool | None:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        word = value.strip().lower().replace("_", "-").replace(" ", "-")
+        return True if word in YES else False if word in NO else None
+    return None
 
 
 def _expected(value: Any, default: bool | None, shown: str, label: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lower() in YES | NO:
-        return value.strip().lower() in YES
+    read = _side(value)
+    if read is not None:
+        return read
     if value is None and default is not None:
         return default
     raise CaseSetError(shown, f"query {label}: say whether the skill should fire "
                               f"(`should_trigger: true|false` or `expected: trigger|no-trigger`),"
-                              f" got {value!r}")
+                              f" got {value!r}; accepted: {ACCEPTED}")
+
+
+def _labelled(item: dict[str, Any], default: bool | None, shown: str, label: str) -> bool:
+    """The side of a query with no expectation field: its `label` or `category`, if it says
+    one; else the file's side; else refused naming what it holds."""
+    tags = [item[k] for k in LABEL_KEYS if k in item]
+    for tag in tags:
+        if _side(tag) is not None:
+            return _expected(tag, default, shown, label)
+    return _expected(tags[0] if tags and default is None else None, default, shown, label)
 
 
 def _items(raw: Any, shown: str) -> list[Any]:
@@ -103,10 +131,12 @@ def _query(item: Any, number: int, default: bool | None, shown: str) -> TriggerQ
         raise CaseSetError(shown, f"query {label}: no prompt (`prompt` or `query`)")
     if prompt.lstrip().upper().startswith("TODO"):
         raise CaseSetError(shown, f"query {label}: still a draft (starts with TODO)")
-    expected = next((item[k] for k in EXPECT_KEYS if k in item), None)
+    keys = [k for k in EXPECT_KEYS if k in item]
+    fires = (_expected(item[keys[0]], default, shown, label) if keys
+             else _labelled(item, default, shown, label))
     return TriggerQuery(
         id=str(item.get("id") or hashlib.sha256(prompt.encode()).hexdigest()[:10]),
-        prompt=prompt, should_trigger=_expected(expected, default, shown, label), source=shown)
+        prompt=prompt, should_trigger=fires, source=shown)
 
 
 def _load(path: Path) -> Any:

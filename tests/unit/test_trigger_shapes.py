@@ -1,0 +1,101 @@
+"""Trigger-set shapes `check` and `trigger` read (issue 26), each by a small set of its own:
+more spellings of a query's expectation; a collection's routing set naming the expected skill;
+a structured trigger set beside Markdown notes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from runner.errors import CaseSetError
+from runner.triggers.queries import load_trigger_set
+from tests.helpers import check_cli as check
+from tests.helpers import check_json as report
+from tests.helpers import write_data as _write
+from tests.helpers import write_skill_md
+
+DESCRIPTION = 'Folds loose receipts into a monthly tally. Use when asked to "tally receipts".'
+
+
+def _skill(folder: Path, name: str = "receipt-tally") -> Path:
+    return write_skill_md(folder, name, DESCRIPTION, "Read receipts/, write tally.md.\n")
+
+
+def _sides(skill: Path, name: str = "receipt-tally") -> list[tuple[str, bool]]:
+    return [(q.prompt, q.should_trigger) for q in load_trigger_set(skill, name).queries]
+
+
+# --- rule 1: more spellings of the expectation ---------------------------------------------
+
+
+@pytest.mark.parametrize(("key", "yes", "no"), [
+    ("expected", "trigger", "skip"), ("expected", "positive", "no_trigger"),
+    ("expected", "fire", "no-fire"), ("expected", "trigger", "ignore"),
+    ("expected", "positive", "negative"), ("expected", "trigger", "none"),
+    ("expected_trigger", True, False), ("should_fire", True, False),
+    ("trigger", "yes", "no"), ("label", "positive", "near-miss"),
+    ("category", "positive", "negative"), ("category", "Positive", "near_miss"),
+])
+def test_each_spelling_of_a_side_is_read(tmp_path: Path, key: str, yes: Any, no: Any) -> None:
+    skill = _skill(tmp_path / "receipt-tally")
+    _write(skill / "evals/trigger_evals.json", [{"query": "tally my receipts", key: yes},
+                                                {"query": "bake bread", key: no}])
+    assert _sides(skill) == [("tally my receipts", True), ("bake bread", False)]
+
+
+def test_a_category_naming_a_topic_leaves_the_lists_side(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "receipt-tally")
+    _write(skill / "evals/trigger_evals.json", {
+        "should_trigger": [{"query": "tally my receipts", "category": "monthly"}],
+        "should_not_trigger": [{"query": "bake bread", "category": "cooking"}]})
+    assert _sides(skill) == [("tally my receipts", True), ("bake bread", False)]
+
+
+def test_an_expectation_field_beats_a_label(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "receipt-tally")
+    _write(skill / "evals/trigger_evals.json", [
+        {"query": "tally my receipts", "should_trigger": True, "label": "negative"},
+        {"query": "bake bread", "should_trigger": False, "label": "positive"}])
+    assert _sides(skill) == [("tally my receipts", True), ("bake bread", False)]
+
+
+@pytest.mark.parametrize(("item", "shown"), [
+    ({"query": "tally my receipts", "expected": "maybe"}, "'maybe'"),
+    ({"query": "tally my receipts", "category": "monthly"}, "'monthly'"),
+    ({"query": "tally my receipts"}, "None"),
+])
+def test_a_value_it_cannot_read_is_refused_naming_it_and_the_spellings(
+        tmp_path: Path, item: dict[str, Any], shown: str) -> None:
+    skill = _skill(tmp_path / "receipt-tally")
+    _write(skill / "evals/trigger_evals.json", [item])
+    with pytest.raises(CaseSetError, match="say whether the skill should fire") as info:
+        load_trigger_set(skill, "receipt-tally")
+    assert f"got {shown}" in str(info.value)
+    assert "no-fire|skip" in str(info.value) and "near-miss" in str(info.value)
+
+
+def test_check_reads_the_new_spellings(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "receipt-tally")
+    _write(skill / "evals/trigger_evals.json", [
+        {"query": "tally my receipts", "label": "positive"},
+        {"query": "sum up this month's receipts", "expected": "fire"},
+        {"query": "bake bread", "label": "near-miss"}])
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "trigger set only (3 queries: 2 should trigger, 1 should not)" in result.output
+    assert report(skill)["ok"] is True
+
+
+def test_check_refuses_an_unread_spelling_with_ev010(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "receipt-tally")
+    _write(skill / "evals/trigger_evals.json", [
+        {"query": "tally my receipts", "expected": "trigger"},
+        {"query": "bake bread", "expected": "perhaps"}])
+    result = check(str(skill), "--json")
+    assert result.exit_code == 2, result.output
+    refused = json.loads(result.output)
+    assert refused["problems"][0]["code"] == "EV010"
+    assert "'perhaps'" in refused["problems"][0]["message"] + refused["problems"][0]["fix"]
