@@ -99,3 +99,52 @@ def test_check_refuses_an_unread_spelling_with_ev010(tmp_path: Path) -> None:
     refused = json.loads(result.output)
     assert refused["problems"][0]["code"] == "EV010"
     assert "'perhaps'" in refused["problems"][0]["message"] + refused["problems"][0]["fix"]
+
+
+# --- rule 3: a structured trigger set beats Markdown notes ---------------------------------
+
+
+def _with_notes(skill: Path) -> Path:
+    _write(skill / "evals/trigger_evals.json", [
+        {"query": "tally my receipts", "should_trigger": True},
+        {"query": "bake bread", "should_trigger": False}])
+    _write(skill / "evals/prompts.md", "# Prompts\n\n1. tally my receipts for March\n")
+    _write(skill / "evals/behavior_checklist.md", "# Checklist\n\n- tally.md is written\n")
+    return skill
+
+
+def test_a_trigger_set_beside_markdown_notes_is_trigger_only(tmp_path: Path) -> None:
+    skill = _with_notes(_skill(tmp_path / "receipt-tally"))
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "trigger set only (2 queries: 1 should trigger, 1 should not)" in out
+    for name in ("prompts.md", "behavior_checklist.md"):
+        assert (f"not read: {skill / 'evals' / name} (Markdown notes beside the trigger set"
+                in out)
+        assert f"--generate --from {skill / 'evals' / name}" in out
+
+
+def test_check_json_lists_the_notes_as_not_read(tmp_path: Path) -> None:
+    skill = _with_notes(_skill(tmp_path / "receipt-tally"))
+    got = report(skill)
+    assert got["sets"]["trigger"].endswith("trigger_evals.json")
+    assert sorted(f.split(" ")[0] for f in got["unread_files"]) == ["behavior_checklist.md",
+                                                                    "prompts.md"]
+
+
+def test_a_prose_set_with_no_trigger_set_is_still_refused(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "receipt-tally")
+    _write(skill / "evals/prompts.md", "# Prompts\n\n1. tally my receipts for March\n")
+    result = check(str(skill))
+    assert result.exit_code == 2, result.output
+    assert "a prose or Markdown case set" in result.output
+
+
+def test_a_runtime_set_beside_them_is_still_the_set_checked(tmp_path: Path) -> None:
+    skill = _with_notes(_skill(tmp_path / "receipt-tally"))
+    _write(skill / "evals/evals.json", {"evals": [
+        {"id": "one", "prompt": "Tally receipts/", "assertions": ["tally.md lists March"]}]})
+    got = report(skill)
+    assert got["sets"]["runtime"].endswith("evals/evals.json")
+    assert "trigger set only" not in check(str(skill)).output
