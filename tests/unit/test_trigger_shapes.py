@@ -148,3 +148,89 @@ def test_a_runtime_set_beside_them_is_still_the_set_checked(tmp_path: Path) -> N
     got = report(skill)
     assert got["sets"]["runtime"].endswith("evals/evals.json")
     assert "trigger set only" not in check(str(skill)).output
+
+
+# --- rule 2: a collection's routing set naming the expected skill --------------------------
+
+
+def _collection(root: Path, routing: Any, name: str = "trigger_evals.json") -> Path:
+    write_skill_md(root / "skills/receipt-tally", "receipt-tally", DESCRIPTION)
+    write_skill_md(root / "skills/ledger-tidy", "ledger-tidy",
+                   'Tidies CSV ledgers. Use when asked to "clean up my books".')
+    _write(root / "evals" / name, routing)
+    return root
+
+
+ROUTING: list[dict[str, Any]] = [
+    {"prompt": "tally my receipts for March", "expect": "receipt-tally"},
+    {"query": "clean up my books csv", "expected": "ledger-tidy"},
+    {"query": "bake bread", "expected": None},
+    {"prompt": "sum these receipts", "expected_skill": "receipt-tally",
+     "route": "not ledger-tidy"}]
+
+
+def test_each_skill_reads_the_routing_set_as_its_own(tmp_path: Path) -> None:
+    root = _collection(tmp_path, ROUTING)
+    assert _sides(root / "skills/receipt-tally") == [
+        ("tally my receipts for March", True), ("clean up my books csv", False),
+        ("bake bread", False), ("sum these receipts", True)]
+    assert _sides(root / "skills/ledger-tidy", "ledger-tidy") == [
+        ("tally my receipts for March", False), ("clean up my books csv", True),
+        ("bake bread", False), ("sum these receipts", False)]
+
+
+def test_the_map_form_reads_each_skills_lists(tmp_path: Path) -> None:
+    root = _collection(tmp_path, {
+        "receipt-tally": {"should_trigger": ["tally my receipts"],
+                          "should_not_trigger": ["what is a receipt printer?"]},
+        "ledger-tidy": {"should_trigger": ["clean up my books csv"],
+                        "should_not_trigger": ["bake bread"]}}, "routing.json")
+    assert _sides(root / "skills/receipt-tally") == [
+        ("tally my receipts", True), ("what is a receipt printer?", False),
+        ("clean up my books csv", False)]
+    assert _sides(root / "skills/ledger-tidy", "ledger-tidy") == [
+        ("tally my receipts", False), ("clean up my books csv", True), ("bake bread", False)]
+
+
+def test_a_skill_no_query_expects_does_not_read_it(tmp_path: Path) -> None:
+    root = _collection(tmp_path, [{"prompt": "tally my receipts", "expect": "receipt-tally"},
+                                  {"prompt": "bake bread", "expect": None}])
+    assert _sides(root / "skills/receipt-tally") == [("tally my receipts", True),
+                                                     ("bake bread", False)]
+    with pytest.raises(CaseSetError, match="no trigger queries"):
+        load_trigger_set(root / "skills/ledger-tidy", "ledger-tidy")
+
+
+def test_a_skill_no_skill_of_the_collection_is_refused_naming_it(tmp_path: Path) -> None:
+    root = _collection(tmp_path, [*ROUTING, {"prompt": "draw a cat", "expect": "sketcher"}])
+    with pytest.raises(CaseSetError, match="expects skill 'sketcher', which is no skill"):
+        load_trigger_set(root / "skills/receipt-tally", "receipt-tally")
+
+
+def test_a_side_spelled_in_expected_is_no_skill_name(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "receipt-tally")
+    _write(skill / "evals/trigger_evals.json", [{"query": "tally my receipts",
+                                                 "expected": "trigger"},
+                                                {"query": "bake bread", "expected": "none"}])
+    assert _sides(skill) == [("tally my receipts", True), ("bake bread", False)]
+
+
+def test_check_collection_reads_it_per_skill(tmp_path: Path) -> None:
+    root = _collection(tmp_path, ROUTING)
+    result = check(str(root))
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "ok: receipt-tally: trigger set only (4 queries: 2 should trigger, 2 should not)" \
+        in out
+    assert "ok: ledger-tidy: trigger set only (4 queries: 1 should trigger, 3 should not)" \
+        in out
+    got = report(root / "skills/ledger-tidy")
+    assert got["sets"]["trigger"] == str(root / "evals/trigger_evals.json")
+
+
+def test_check_refuses_an_unknown_expected_skill_with_ev010(tmp_path: Path) -> None:
+    root = _collection(tmp_path, [*ROUTING, {"prompt": "draw a cat", "expect": "sketcher"}])
+    result = check(str(root / "skills/receipt-tally"), "--json")
+    assert result.exit_code == 2, result.output
+    problem = json.loads(result.output)["problems"][0]
+    assert problem["code"] == "EV010" and "'sketcher'" in problem["message"]
