@@ -15,6 +15,7 @@ from runner.schema.checked import CheckReport, SetsFound
 from runner.schema.hygiene import SkillReading
 from runner.schema.options import RunOptions
 from runner.triggers.checked import (
+    prose_notes,
     read_trigger_only,
     trigger_findings,
     trigger_location,
@@ -23,6 +24,8 @@ from runner.triggers.checked import (
 
 if TYPE_CHECKING:
     from runner.driver.checking import Checked
+
+NOTES_WHY = "Markdown notes beside the trigger set: no reader grades prose"
 
 
 def check_trigger_only(opts: RunOptions, reading: SkillReading) -> Checked | None:
@@ -39,13 +42,17 @@ def check_trigger_only(opts: RunOptions, reading: SkillReading) -> Checked | Non
     findings = [*skill_findings(reading, skill.path, []),
                 *trigger_findings(skill.path, skill.name, skill.description),
                 *harness_findings(unread_everywhere(skill.path, skill.name))]
+    notes_md = prose_notes(skill.path, skill.name)
     report = CheckReport(ok=True, skill=skill.name, skill_sha256=skill.digest,
                          findings=findings, set_files=found.files,
+                         unread_files=[f"{p.name} ({NOTES_WHY})" for p in notes_md],
                          sets=SetsFound(trigger=trigger_location(skill.path, skill.name)))
     summary = (f"ok: {skill.name}: trigger set only ({len(found.queries)} queries: {should} "
                f"should trigger, {len(found.queries) - should} should not); nothing for `run` "
                f"to run: measure it with `skill-eval trigger {opts.skill_path}`")
     notes = [f"{f.code} {located(f)} {f.message}; fix: {f.fix}" for f in findings]
+    notes += [f"not read: {path} ({NOTES_WHY}; draft a case set from it with `skill-eval cases "
+              f"{opts.skill_path} --generate --from {path}`)" for path in notes_md]
     held = held_instead(skill.path, skill.name)
     if held:  # every data file of the set folders, said (nothing passed over in silence)
         notes.append(f"no case set{held}")
@@ -54,3 +61,4 @@ def check_trigger_only(opts: RunOptions, reading: SkillReading) -> Checked | Non
                      f"({', '.join(kinds(list(reading.scan)))})")
     details = [f"trigger set: {', '.join(found.files)}"]
     return Checked(report, summary, None, details, notes)
+

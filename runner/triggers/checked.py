@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from runner.analysis.wording import quoted_phrases, restated_phrase
-from runner.authoring.layouts import find_prose, find_set
+from runner.authoring.layouts import PROSE_SUFFIXES, find_prose, find_set
 from runner.errors import CaseSetError
 from runner.schema.case import Finding
 from runner.schema.triggers import TriggerSet
@@ -54,11 +54,25 @@ def trigger_location(skill_dir: Path, skill_name: str) -> str | None:
 
 
 def triggers_only(skill_dir: Path, skill_name: str) -> bool:
-    """The authors wrote a trigger set and no case set (nor a prose one to draft from): the
-    set is complete as it is, measured by `skill-eval trigger`, never drafted over."""
+    """The authors wrote a trigger set and no case set: the set is complete as it is, measured
+    by `skill-eval trigger`, never drafted over. Markdown beside it (`prompts.md`, a checklist)
+    is the authors' notes, not a set to refuse the skill for (`prose_notes` lists them); a
+    prose set with no trigger set is refused as one (runner.authoring.caseset)."""
     if not trigger_files(skill_dir, skill_name):  # ...or wrote it as a runtime set (EV008)
         return routed_set(skill_dir, skill_name) is not None
-    return find_set(skill_dir, skill_name) is None and find_prose(skill_dir, skill_name) is None
+    return find_set(skill_dir, skill_name) is None
+
+
+def prose_notes(skill_dir: Path, skill_name: str) -> list[Path]:
+    """The Markdown and text files beside a trigger-only skill's trigger set, and its prose
+    set if it has one: not read (no reader grades prose), each said."""
+    folders = {p.parent for p, _ in trigger_files(skill_dir, skill_name)}
+    prose = find_prose(skill_dir, skill_name)
+    found = {prose} if prose is not None else set()
+    for folder in folders | {f.parent for f in folders if f.name == "trigger"}:
+        found |= {p for p in folder.iterdir() if p.is_file() and p.suffix in PROSE_SUFFIXES
+                  and p.stem.lower() != "readme"}
+    return sorted(found)
 
 
 def read_trigger_only(skill_dir: Path, skill_name: str) -> TriggerSet:

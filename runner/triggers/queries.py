@@ -27,7 +27,9 @@ from runner.errors import CaseSetError, RefusedInput
 from runner.schema.enums import Split
 from runner.schema.triggers import TriggerQuery, TriggerSet
 from runner.triggers.routed import routed_set
+from runner.triggers.routing_set import expected_skills, for_skill, from_map
 from runner.triggers.shared import Claim, claim
+from runner.triggers.sides import ACCEPTED, NEGATIVE_LISTS, POSITIVE_LISTS, side
 
 SEED_FILES = {"evals/trigger/should-trigger.yaml": True,
               "evals/trigger/should-not-trigger.yaml": False,
@@ -36,27 +38,32 @@ SEED_FILES = {"evals/trigger/should-trigger.yaml": True,
 JSON_FILES = ("evals/routing.json", "evals/trigger-evals.json", "evals/trigger_evals.json",
               "evals/triggers.json", "evals/trigger-queries.json", "evals/trigger_queries.json",
               "evals/trigger-eval.json", "evals/trigger_eval.json", "evals/trigger/evals.json")
-# Lists of queries by side; a near miss is a query close to the skill's that must not fire it.
-POSITIVE_LISTS = ("should_trigger", "positives", "positive")
-NEGATIVE_LISTS = ("should_not_trigger", "near_miss", "near_misses", "negatives", "negative")
 WRAPPER_WORDS = {"trigger", "triggers", "evals", "eval", "queries", "query", "routing"}
 PROMPT_KEYS = ("prompt", "query", "text", "input", "request")
-EXPECT_KEYS = ("should_trigger", "expected", "trigger", "should_fire", "expected_route")
-YES = {"trigger", "true", "yes", "fire", "use_skill", "use", "should-trigger", "positive"}
-NO = {"no-trigger", "no_trigger", "false", "no", "quiet", "avoid_skill", "avoid",
-      "should-not-trigger", "negative", "none"}
-
-
+EXPECT_KEYS = ("should_trigger", "expected", "trigger", "should_fire", "expected_route",
+               "expected_trigger", "expect")
+# Read only when no key above is present: elsewhere they name a topic, not a side, so an entry of
+# a should-trigger list keeps its list's side whatever its `category` says (_sided).
+LABEL_KEYS = ("label", "category")
 def _expected(value: Any, default: bool | None, shown: str, label: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lower() in YES | NO:
-        return value.strip().lower() in YES
+    read = side(value)
+    if read is not None:
+        return read
     if value is None and default is not None:
         return default
     raise CaseSetError(shown, f"query {label}: say whether the skill should fire "
                               f"(`should_trigger: true|false` or `expected: trigger|no-trigger`),"
-                              f" got {value!r}")
+                              f" got {value!r}; accepted: {ACCEPTED}")
+
+
+def _labelled(item: dict[str, Any], default: bool | None, shown: str, label: str) -> bool:
+    """The side of a query with no expectation field: its `label` or `category`, if it says
+    one; else the file's side; else refused naming what it holds."""
+    tags = [item[k] for k in LABEL_KEYS if k in item]
+    for tag in tags:
+        if side(tag) is not None:
+            return _expected(tag, default, shown, label)
+    return _expected(tags[0] if tags and default is None else None, default, shown, label)
 
 
 def _items(raw: Any, shown: str) -> list[Any]:
@@ -103,10 +110,12 @@ def _query(item: Any, number: int, default: bool | None, shown: str) -> TriggerQ
         raise CaseSetError(shown, f"query {label}: no prompt (`prompt` or `query`)")
     if prompt.lstrip().upper().startswith("TODO"):
         raise CaseSetError(shown, f"query {label}: still a draft (starts with TODO)")
-    expected = next((item[k] for k in EXPECT_KEYS if k in item), None)
+    keys = [k for k in EXPECT_KEYS if k in item]
+    fires = (_expected(item[keys[0]], default, shown, label) if keys
+             else _labelled(item, default, shown, label))
     return TriggerQuery(
         id=str(item.get("id") or hashlib.sha256(prompt.encode()).hexdigest()[:10]),
-        prompt=prompt, should_trigger=_expected(expected, default, shown, label), source=shown)
+        prompt=prompt, should_trigger=fires, source=shown)
 
 
 def _load(path: Path) -> Any:
@@ -120,11 +129,35 @@ def _load(path: Path) -> Any:
 
 def _read(path: Path, default: bool | None, names: list[str] | None = None
           ) -> list[TriggerQuery]:
-    """The file's queries; of a shared file whose queries name their skill, `names`' only."""
+    """The file's queries; of a shared file whose queries name their skill, `names`' only; of
+    a routing set naming each query's skill, as `names`' (runner.triggers.routing_set)."""
     shown = str(path)
-    items = _items(_load(path), shown)
+    items = _queries_of(_load(path), shown)
+    known = _collection(path)
+    # a routing set names skills it can mean: one of the collection's, or this one
+    if names is not None and expected_skills(items) & ((known or set()) | set(names)):
+        items = for_skill(items, set(names), known, shown)
     return [_query(item, n, default, shown) for n, item in enumerate(items, 1)
             if names is None or not case_skill(item) or set(case_skill(item)) & set(names)]
+
+
+def _queries_of(raw: Any, shown: str) -> list[Any]:
+    """The file's entries; a routing map (`{skill: {should_trigger: [...]}}`) as queries
+    naming their skill."""
+    wrapped = isinstance(raw, dict) and any(
+        WRAPPER_WORDS & set(str(k).lower().replace("-", "_").split("_")) for k in raw)
+    mapped = None if wrapped else from_map(raw)
+    return mapped if mapped is not None else _items(raw, shown)
+
+
+def _collection(path: Path) -> set[str] | None:
+    """The skills of the collection a routing set sits in (its folder's parent, or the one
+    above a skill's own evals/); None: no collection to check its names against."""
+    for root in list(path.parents)[1:3]:
+        skills = skill_folders(root)
+        if len(skills) > 1:
+            return {n for s in skills for n in (declared_name(s) or s.name, s.name)}
+    return None
 
 
 def trigger_files(skill_dir: Path, name: str | None = None) -> list[tuple[Path, bool | None]]:
@@ -172,7 +205,10 @@ def whose(path: Path, default: bool | None, folder: Path) -> Claim | None:
     read, and refused with the reader's words)."""
     try:
         raw = _load(path)
-        items = _items(raw, str(path))
+        items = _queries_of(raw, str(path))
+        routed = expected_skills(items) & (_collection(path) or set())
+        if routed:  # a routing set: each skill it expects reads it
+            return Claim(path, frozenset(routed))
         should = [q.prompt for n, i in enumerate(items, 1)
                   if (q := _query(i, n, default, str(path))).should_trigger]
     except CaseSetError:

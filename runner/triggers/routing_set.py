@@ -1,0 +1,88 @@
+"""A collection's routing set (issue 26): each query names the skill that should answer it
+(`expect`, `expected`, `expected_skill`: a skill's name, or null/none for no skill), or a map
+`{skill: {should_trigger: [...], should_not_trigger: [...]}}`; `route: "not <skill>"` says a
+query must not reach that skill. Each skill of the collection reads it as its own trigger set:
+a query expecting that skill should fire it, one expecting another skill or none should not,
+one only kept from another skill says nothing about it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from runner.errors import CaseSetError
+from runner.triggers.sides import NEGATIVE_LISTS, POSITIVE_LISTS, side
+
+ROUTE_KEYS = ("expect", "expected", "expected_skill")
+NO_SKILL = {"none", "null", "nothing", "no-skill", "no_skill"}
+_NOT = re.compile(r"^\s*not\s+(\S.*?)\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Route:
+    """A query's expected skill (None: no skill), or the one skill it must not reach."""
+
+    skill: str | None = None
+    not_skill: str | None = None
+
+
+def route(item: Any) -> Route | None:
+    """None for a query whose expectation is a side (`expected: trigger`) or absent."""
+    if not isinstance(item, dict):
+        return None
+    key = next((k for k in ROUTE_KEYS if k in item), None)
+    value = item.get(key) if key else None
+    said = _NOT.match(item["route"]) if isinstance(item.get("route"), str) else None
+    not_skill = said.group(1) if said else None
+    if key is not None and value is None or isinstance(value, str) and \
+            value.strip().lower() in NO_SKILL:
+        return Route(None, not_skill)
+    if isinstance(value, str) and value.strip() and side(value) is None:
+        return Route(value.strip(), not_skill)
+    return Route(None, not_skill) if not_skill and key is None else None
+
+
+def expected_skills(items: list[Any]) -> set[str]:
+    """The skills a routing set's queries expect; empty: not a routing set."""
+    return {r.skill for r in map(route, items) if r is not None and r.skill}
+
+
+def from_map(raw: Any) -> list[dict[str, Any]] | None:
+    """The map form as queries naming their skill; None unless every value is one skill's
+    should/should-not lists."""
+    sides = set(POSITIVE_LISTS) | set(NEGATIVE_LISTS)
+    if not isinstance(raw, dict) or not raw or not all(
+            isinstance(v, dict) and v.keys() & sides for v in raw.values()):
+        return None
+    out: list[dict[str, Any]] = []
+    for skill, lists in raw.items():
+        for keys, field, value in ((POSITIVE_LISTS, "expected_skill", skill),
+                                   (NEGATIVE_LISTS, "route", f"not {skill}")):
+            for key in keys:
+                for entry in lists.get(key) or []:
+                    query = entry if isinstance(entry, dict) else {"prompt": entry}
+                    out.append({**query, field: value})
+    return out
+
+
+def for_skill(items: list[Any], aliases: set[str], known: set[str] | None,
+              shown: str) -> list[Any]:
+    """A routing set's queries as one skill's (`aliases`: what the set may call it; `known`:
+    the collection's skills, when the set sits above several): each with its side."""
+    out: list[Any] = []
+    for number, item in enumerate(items, 1):
+        found = route(item)
+        if found is None:
+            out.append(item)  # a query with a side of its own
+            continue
+        if found.skill and known is not None and found.skill not in known | aliases:
+            raise CaseSetError(shown, f"query {item.get('id', f'#{number}')}: expects skill "
+                                      f"{found.skill!r}, which is no skill of the collection "
+                                      f"({', '.join(sorted(known))}); fix: name one of them, "
+                                      "or null for a query no skill should answer")
+        if found.skill is None and found.not_skill and found.not_skill not in aliases:
+            continue  # kept from another skill only: says nothing about this one
+        kept = {k: v for k, v in item.items() if k not in (*ROUTE_KEYS, "route")}
+        out.append({**kept, "should_trigger": found.skill in aliases})
+    return out

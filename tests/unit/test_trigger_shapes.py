@@ -1,0 +1,236 @@
+"""Trigger-set shapes `check` and `trigger` read (issue 26), each by a small set of its own:
+more spellings of a query's expectation; a collection's routing set naming the expected skill;
+a structured trigger set beside Markdown notes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from runner.errors import CaseSetError
+from runner.triggers.queries import load_trigger_set
+from tests.helpers import check_cli as check
+from tests.helpers import check_json as report
+from tests.helpers import write_data as _write
+from tests.helpers import write_skill_md
+
+DESCRIPTION = 'Folds loose receipts into a monthly tally. Use when asked to "tally receipts".'
+
+
+def _skill(folder: Path, name: str = "receipt-tally") -> Path:
+    return write_skill_md(folder, name, DESCRIPTION, "Read receipts/, write tally.md.\n")
+
+
+def _sides(skill: Path, name: str = "receipt-tally") -> list[tuple[str, bool]]:
+    return [(q.prompt, q.should_trigger) for q in load_trigger_set(skill, name).queries]
+
+
+# --- rule 1: more spellings of the expectation ---------------------------------------------
+
+
+@pytest.mark.parametrize(("key", "yes", "no"), [
+    ("expected", "trigger", "skip"), ("expected", "positive", "no_trigger"),
+    ("expected", "fire", "no-fire"), ("expected", "trigger", "ignore"),
+    ("expected", "positive", "negative"), ("expected", "trigger", "none"),
+    ("expected_trigger", True, False), ("should_fire", True, False),
+    ("trigger", "yes", "no"), ("label", "positive", "near-miss"),
+    ("category", "positive", "negative"), ("category", "Positive", "near_miss"),
+])
+def test_each_spelling_of_a_side_is_read(tmp_path: Path, key: str, yes: Any, no: Any) -> None:
+    skill = _skill(tmp_path / "receipt-tally")
+    _write(skill / "evals/trigger_evals.json", [{"query": "tally my receipts", key: yes},
+                                                {"query": "bake bread", key: no}])
+    assert _sides(skill) == [("tally my receipts", True), ("bake bread", False)]
+
+
+def test_a_category_naming_a_topic_leaves_the_lists_side(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "receipt-tally")
+    _write(skill / "evals/trigger_evals.json", {
+        "should_trigger": [{"query": "tally my receipts", "category": "monthly"}],
+        "should_not_trigger": [{"query": "bake bread", "category": "cooking"}]})
+    assert _sides(skill) == [("tally my receipts", True), ("bake bread", False)]
+
+
+def test_an_expectation_field_beats_a_label(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "receipt-tally")
+    _write(skill / "evals/trigger_evals.json", [
+        {"query": "tally my receipts", "should_trigger": True, "label": "negative"},
+        {"query": "bake bread", "should_trigger": False, "label": "positive"}])
+    assert _sides(skill) == [("tally my receipts", True), ("bake bread", False)]
+
+
+@pytest.mark.parametrize(("item", "shown"), [
+    ({"query": "tally my receipts", "expected": "maybe"}, "'maybe'"),
+    ({"query": "tally my receipts", "category": "monthly"}, "'monthly'"),
+    ({"query": "tally my receipts"}, "None"),
+])
+def test_a_value_it_cannot_read_is_refused_naming_it_and_the_spellings(
+        tmp_path: Path, item: dict[str, Any], shown: str) -> None:
+    skill = _skill(tmp_path / "receipt-tally")
+    _write(skill / "evals/trigger_evals.json", [item])
+    with pytest.raises(CaseSetError, match="say whether the skill should fire") as info:
+        load_trigger_set(skill, "receipt-tally")
+    assert f"got {shown}" in str(info.value)
+    assert "no-fire|skip" in str(info.value) and "near-miss" in str(info.value)
+
+
+def test_check_reads_the_new_spellings(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "receipt-tally")
+    _write(skill / "evals/trigger_evals.json", [
+        {"query": "tally my receipts", "label": "positive"},
+        {"query": "sum up this month's receipts", "expected": "fire"},
+        {"query": "bake bread", "label": "near-miss"}])
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "trigger set only (3 queries: 2 should trigger, 1 should not)" in result.output
+    assert report(skill)["ok"] is True
+
+
+def test_check_refuses_an_unread_spelling_with_ev010(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "receipt-tally")
+    _write(skill / "evals/trigger_evals.json", [
+        {"query": "tally my receipts", "expected": "trigger"},
+        {"query": "bake bread", "expected": "perhaps"}])
+    result = check(str(skill), "--json")
+    assert result.exit_code == 2, result.output
+    refused = json.loads(result.output)
+    assert refused["problems"][0]["code"] == "EV010"
+    assert "'perhaps'" in refused["problems"][0]["message"] + refused["problems"][0]["fix"]
+
+
+# --- rule 3: a structured trigger set beats Markdown notes ---------------------------------
+
+
+def _with_notes(skill: Path) -> Path:
+    _write(skill / "evals/trigger_evals.json", [
+        {"query": "tally my receipts", "should_trigger": True},
+        {"query": "bake bread", "should_trigger": False}])
+    _write(skill / "evals/prompts.md", "# Prompts\n\n1. tally my receipts for March\n")
+    _write(skill / "evals/behavior_checklist.md", "# Checklist\n\n- tally.md is written\n")
+    return skill
+
+
+def test_a_trigger_set_beside_markdown_notes_is_trigger_only(tmp_path: Path) -> None:
+    skill = _with_notes(_skill(tmp_path / "receipt-tally"))
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "trigger set only (2 queries: 1 should trigger, 1 should not)" in out
+    for name in ("prompts.md", "behavior_checklist.md"):
+        assert (f"not read: {skill / 'evals' / name} (Markdown notes beside the trigger set"
+                in out)
+        assert f"--generate --from {skill / 'evals' / name}" in out
+
+
+def test_check_json_lists_the_notes_as_not_read(tmp_path: Path) -> None:
+    skill = _with_notes(_skill(tmp_path / "receipt-tally"))
+    got = report(skill)
+    assert got["sets"]["trigger"].endswith("trigger_evals.json")
+    assert sorted(f.split(" ")[0] for f in got["unread_files"]) == ["behavior_checklist.md",
+                                                                    "prompts.md"]
+
+
+def test_a_prose_set_with_no_trigger_set_is_still_refused(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "receipt-tally")
+    _write(skill / "evals/prompts.md", "# Prompts\n\n1. tally my receipts for March\n")
+    result = check(str(skill))
+    assert result.exit_code == 2, result.output
+    assert "a prose or Markdown case set" in result.output
+
+
+def test_a_runtime_set_beside_them_is_still_the_set_checked(tmp_path: Path) -> None:
+    skill = _with_notes(_skill(tmp_path / "receipt-tally"))
+    _write(skill / "evals/evals.json", {"evals": [
+        {"id": "one", "prompt": "Tally receipts/", "assertions": ["tally.md lists March"]}]})
+    got = report(skill)
+    assert got["sets"]["runtime"].endswith("evals/evals.json")
+    assert "trigger set only" not in check(str(skill)).output
+
+
+# --- rule 2: a collection's routing set naming the expected skill --------------------------
+
+
+def _collection(root: Path, routing: Any, name: str = "trigger_evals.json") -> Path:
+    write_skill_md(root / "skills/receipt-tally", "receipt-tally", DESCRIPTION)
+    write_skill_md(root / "skills/ledger-tidy", "ledger-tidy",
+                   'Tidies CSV ledgers. Use when asked to "clean up my books".')
+    _write(root / "evals" / name, routing)
+    return root
+
+
+ROUTING: list[dict[str, Any]] = [
+    {"prompt": "tally my receipts for March", "expect": "receipt-tally"},
+    {"query": "clean up my books csv", "expected": "ledger-tidy"},
+    {"query": "bake bread", "expected": None},
+    {"prompt": "sum these receipts", "expected_skill": "receipt-tally",
+     "route": "not ledger-tidy"}]
+
+
+def test_each_skill_reads_the_routing_set_as_its_own(tmp_path: Path) -> None:
+    root = _collection(tmp_path, ROUTING)
+    assert _sides(root / "skills/receipt-tally") == [
+        ("tally my receipts for March", True), ("clean up my books csv", False),
+        ("bake bread", False), ("sum these receipts", True)]
+    assert _sides(root / "skills/ledger-tidy", "ledger-tidy") == [
+        ("tally my receipts for March", False), ("clean up my books csv", True),
+        ("bake bread", False), ("sum these receipts", False)]
+
+
+def test_the_map_form_reads_each_skills_lists(tmp_path: Path) -> None:
+    root = _collection(tmp_path, {
+        "receipt-tally": {"should_trigger": ["tally my receipts"],
+                          "should_not_trigger": ["what is a receipt printer?"]},
+        "ledger-tidy": {"should_trigger": ["clean up my books csv"],
+                        "should_not_trigger": ["bake bread"]}}, "routing.json")
+    assert _sides(root / "skills/receipt-tally") == [
+        ("tally my receipts", True), ("what is a receipt printer?", False),
+        ("clean up my books csv", False)]
+    assert _sides(root / "skills/ledger-tidy", "ledger-tidy") == [
+        ("tally my receipts", False), ("clean up my books csv", True), ("bake bread", False)]
+
+
+def test_a_skill_no_query_expects_does_not_read_it(tmp_path: Path) -> None:
+    root = _collection(tmp_path, [{"prompt": "tally my receipts", "expect": "receipt-tally"},
+                                  {"prompt": "bake bread", "expect": None}])
+    assert _sides(root / "skills/receipt-tally") == [("tally my receipts", True),
+                                                     ("bake bread", False)]
+    with pytest.raises(CaseSetError, match="no trigger queries"):
+        load_trigger_set(root / "skills/ledger-tidy", "ledger-tidy")
+
+
+def test_a_skill_no_skill_of_the_collection_is_refused_naming_it(tmp_path: Path) -> None:
+    root = _collection(tmp_path, [*ROUTING, {"prompt": "draw a cat", "expect": "sketcher"}])
+    with pytest.raises(CaseSetError, match="expects skill 'sketcher', which is no skill"):
+        load_trigger_set(root / "skills/receipt-tally", "receipt-tally")
+
+
+def test_a_side_spelled_in_expected_is_no_skill_name(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "receipt-tally")
+    _write(skill / "evals/trigger_evals.json", [{"query": "tally my receipts",
+                                                 "expected": "trigger"},
+                                                {"query": "bake bread", "expected": "none"}])
+    assert _sides(skill) == [("tally my receipts", True), ("bake bread", False)]
+
+
+def test_check_collection_reads_it_per_skill(tmp_path: Path) -> None:
+    root = _collection(tmp_path, ROUTING)
+    result = check(str(root))
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "ok: receipt-tally: trigger set only (4 queries: 2 should trigger, 2 should not)" \
+        in out
+    assert "ok: ledger-tidy: trigger set only (4 queries: 1 should trigger, 3 should not)" \
+        in out
+    got = report(root / "skills/ledger-tidy")
+    assert got["sets"]["trigger"] == str(root / "evals/trigger_evals.json")
+
+
+def test_check_refuses_an_unknown_expected_skill_with_ev010(tmp_path: Path) -> None:
+    root = _collection(tmp_path, [*ROUTING, {"prompt": "draw a cat", "expect": "sketcher"}])
+    result = check(str(root / "skills/receipt-tally"), "--json")
+    assert result.exit_code == 2, result.output
+    problem = json.loads(result.output)["problems"][0]
+    assert problem["code"] == "EV010" and "'sketcher'" in problem["message"]
