@@ -85,13 +85,17 @@ def _find(name: str, bases: list[Path], skill: Path) -> Path | None:
         return None
     for base in bases:
         path = base / name
-        if path.is_file() and not path.is_symlink():
+        # a folder on the way may be a link out of the repository: the file must resolve
+        # inside the place it was looked for in
+        if path.is_file() and not path.is_symlink() \
+                and path.resolve().is_relative_to(base.resolve()):
             return path
     if len(posix.parts) > 1:
         return None
     # a bare name ("Matches worked-example.md") is the skill's one file of that name, in
     # whichever of its folders it sits
     named = [p for p in skill.resolve().rglob(name) if p.is_file() and not p.is_symlink()
+             and p.resolve().is_relative_to(skill.resolve())
              and not {".git", "node_modules"} & set(p.relative_to(skill).parts)]
     return named[0] if len(named) == 1 else None
 

@@ -6,8 +6,9 @@ and the answers, which the baseline cannot, and the arms would differ by more th
 
 Rule: such a file is the set's own and is left out of the skill bundle (runner.authoring.
 bundles.pack_skill; fixtures still reach both arms by staging), unless the skill's own files
-name it (SKILL.md or a script or reference of the skill mentions its path): then the skill
-reads it, leaving it out would break the skill, and it is kept and reported. `check` says both.
+name it (SKILL.md or a script or reference of the skill mentions its path, its file name or a
+folder it sits in): then the skill may read it, leaving it out would break the with-skill arm,
+and it is kept and reported. `check` says both.
 """
 
 from __future__ import annotations
@@ -114,8 +115,19 @@ def bundle_exclusions(skill_dir: Path, read_files: Iterable[str],
     if not owned:
         return [], []
     text = _skill_text(skill_dir, set(owned))
-    kept = [f for f in owned if f in text]
+    kept = [f for f in owned if _named(f, text)]
     return [f for f in owned if f not in kept], kept
+
+
+def _named(file: str, text: str) -> bool:
+    """The skill's own text names the file: its path, its file name (a script joining the
+    path in parts: `os.path.join(HERE, "references", "rates.csv")`) or a folder it sits in
+    ("the rate table in references/"). Leaving out a file the skill reads would break the
+    with-skill arm only, so a mention of any of these keeps it."""
+    path = PurePosixPath(file)
+    folders = [f"{parent.as_posix()}/" for parent in path.parents if parent.parts]
+    return file in text or (bool(path.suffix) and path.name in text) \
+        or any(folder in text for folder in folders)
 
 
 def report_exclusions(skill_dir: Path, read_files: Iterable[str], cases: Iterable[Case],

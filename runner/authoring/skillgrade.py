@@ -134,6 +134,8 @@ class TaskReader:
                                      "stages files into the work only)", "give a relative "
                                      "`dest`, and name that path in the instruction")
                 posix = PurePosixPath(posix.name)
+            if posix.name in ("", ".", ".."):  # `dest: ..` names no file: where src lands
+                posix = PurePosixPath(PurePosixPath(src).name)
             staged[src] = posix.as_posix()
         item["files"] = [*item.get("files", []), *files]
         item["staged_at"] = {**item.get("staged_at", {}), **staged}

@@ -14,6 +14,7 @@ from pydantic import (
     ConfigDict,
     Field,
     SerializerFunctionWrapHandler,
+    ValidationInfo,
     field_validator,
     model_serializer,
     model_validator,
@@ -230,6 +231,20 @@ class Case(BaseModel):
     def _id_as_text(cls, value: Any) -> Any:
         # skill-creator writes integer ids; the contract allows both.
         return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+    @field_validator("staged_at", "inline_files")
+    @classmethod
+    def _lands_in_the_work(cls, value: dict[str, str], info: ValidationInfo) -> dict[str, str]:
+        # a fixture lands inside the working directory only: a place with `..`, an absolute
+        # one, or none at all would write beside it (the trial's scratch) or on the host
+        places = value.values() if info.field_name == "staged_at" else value.keys()
+        for place in places:
+            posix = PurePosixPath(place)
+            if not place.strip() or posix.is_absolute() or ".." in posix.parts \
+                    or posix in (PurePosixPath("."), PurePosixPath("")):
+                raise ValueError(f"{place!r} is no place in the working directory: give a "
+                                 "relative path without '..'")
+        return value
 
     @model_serializer(mode="wrap")
     def _without_empty_inline(self, handler: SerializerFunctionWrapHandler) -> Any:
