@@ -13,6 +13,7 @@ and it is kept and reported. `check` says both.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 
@@ -126,8 +127,9 @@ def _named(file: str, text: str) -> bool:
     with-skill arm only, so a mention of any of these keeps it."""
     path = PurePosixPath(file)
     folders = [f"{parent.as_posix()}/" for parent in path.parents if parent.parts]
+    # the folder as such ("in references/"), not a path through it ("tasks/check.sh")
     return file in text or (bool(path.suffix) and path.name in text) \
-        or any(folder in text for folder in folders)
+        or any(re.search(re.escape(folder) + r"(?![\w.-])", text) for folder in folders)
 
 
 def report_exclusions(skill_dir: Path, read_files: Iterable[str], cases: Iterable[Case],
