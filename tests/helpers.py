@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import secrets
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -355,3 +357,27 @@ def run_both_arms(options: Any, skill: Path, script: Path) -> tuple[Any, dict[An
     report = run_eval(options(skill=skill, model_script=script,
                               arms=(Arm.BASELINE, Arm.CANDIDATE)))
     return report, {t.arm: t for t in report.trials}
+
+
+def runner_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """`python -m runner ARGS` from the repository, as a user runs it."""
+    return subprocess.run([sys.executable, "-m", "runner", *args], cwd=ROOT, text=True,
+                          capture_output=True, timeout=600, env={**os.environ})
+
+
+def run_and_read(skill: Path, script: Path, store: Path) -> tuple[Any, Any, list[Any]]:
+    """`run SKILL` played by a model script into a fresh local store, in process: the store,
+    the run's keys and every trial's stored result (its done record, one per trial)."""
+    from runner.store.keys import RunKeys
+    from runner.store.local import LocalStore
+
+    done = runner_cli("run", str(skill), "--model-script", str(script), "--store", str(store),
+                      "--executor", "inprocess", "--fresh")
+    assert done.returncode in (0, 1), done.stderr[-3000:]
+    assert "Traceback" not in done.stderr
+    local = LocalStore(store)
+    (run_id,) = [p.name for p in (store / "runs").iterdir()]
+    keys = RunKeys(run_id)
+    results = [json.loads(local.get(key)) for key in local.list(f"runs/{run_id}/trials/")
+               if key == keys.trial(key.split("/")[3]).done]
+    return local, keys, results

@@ -7,17 +7,12 @@ be mapped (refused as a verdict, with the fix)."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
-from runner.store.keys import RunKeys
-from runner.store.local import LocalStore
-from tests.helpers import ROOT
+from tests.helpers import run_and_read, runner_cli
 
 pytestmark = pytest.mark.integration
 
@@ -79,9 +74,7 @@ def script(root: Path) -> Path:
     return path
 
 
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "runner", *args], cwd=ROOT, text=True,
-                          capture_output=True, timeout=600, env={**os.environ})
+cli = runner_cli
 
 
 def test_a_set_naming_checks_of_its_grader_program_is_graded_by_it_in_its_container(
@@ -93,18 +86,9 @@ def test_a_set_naming_checks_of_its_grader_program_is_graded_by_it_in_its_contai
     assert "runs after each trial in its own container" in checked.stdout
 
     store = tmp_path / "store"
-    done = cli("run", str(skill), "--model-script", str(script(tmp_path)), "--store",
-               str(store), "--executor", "inprocess", "--fresh")
-    assert done.returncode in (0, 1), done.stderr[-3000:]
-    assert "Traceback" not in done.stderr
-    local = LocalStore(store)
-    (run_id,) = [p.name for p in (store / "runs").iterdir()]
-    keys = RunKeys(run_id)
+    local, keys, results = run_and_read(skill, script(tmp_path), store)
     checks: dict[tuple[str, str, str], dict[str, object]] = {}
-    for key in local.list(f"runs/{run_id}/trials/"):
-        if key != keys.trial(key.split("/")[3]).done:
-            continue
-        result = json.loads(local.get(key))
+    for result in results:
         for check in result["scores"]["program"]["checks"]:
             checks[(result["case_id"], result["arm"], str(check["check"]))] = check
     label = "grader program evals/grade.py"

@@ -6,18 +6,12 @@ listing has the skill's SKILL.md and none of the set's files."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
-from runner.store.keys import RunKeys
-from runner.store.local import LocalStore
-from tests.helpers import ROOT
+from tests.helpers import run_and_read, runner_cli
 
 pytestmark = pytest.mark.integration
 
@@ -62,9 +56,7 @@ def script(root: Path) -> Path:
     return path
 
 
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "runner", *args], cwd=ROOT, text=True,
-                          capture_output=True, timeout=600, env={**os.environ})
+cli = runner_cli
 
 
 def test_the_candidate_receives_the_skill_without_the_sets_files(
@@ -75,18 +67,9 @@ def test_the_candidate_receives_the_skill_without_the_sets_files(
     assert "left out of the skill bundle" in checked.stdout + checked.stderr
 
     store = tmp_path / "store"
-    done = cli("run", str(skill), "--model-script", str(script(tmp_path)), "--store",
-               str(store), "--executor", "inprocess", "--fresh")
-    assert done.returncode in (0, 1), done.stderr[-3000:]
-    assert "Traceback" not in done.stderr
-    local = LocalStore(store)
-    (run_id,) = [p.name for p in (store / "runs").iterdir()]
-    keys = RunKeys(run_id)
+    local, keys, results = run_and_read(skill, script(tmp_path), store)
     verdicts: dict[str, dict[str, object]] = {}
-    for key in local.list(f"runs/{run_id}/trials/"):
-        if key != keys.trial(key.split("/")[3]).done:
-            continue
-        result = json.loads(local.get(key))
+    for result in results:
         (check,) = result["scores"]["program"]["checks"]
         verdicts[result["arm"]] = check
     assert verdicts["candidate"]["passed"] is True, verdicts["candidate"]
