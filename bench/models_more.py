@@ -9,7 +9,13 @@ runner.analysis.report.build_report and runner.driver.models.with_table for the 
   often ANY of them is called good enough firmly (family-wise error), and how often
   `cheapest_good_enough` / `cheapest_firm` names a model that is not good enough;
 - **cluster**: a case's repetitions correlated (per-case pass probability drawn with a wide
-  spread, k=3..5).
+  spread, k=3..5);
+- **holes**: trials lost to the endpoint or the machine (`TrialStatus.API_ERROR`, left out of
+  every number): at random on every model, more on the cheaper models, only where the trial
+  would have failed (holes that hide losses: missing not at random), and every trial of the
+  cheapest model lost (its p is then missing and the table falls back from Shaffer's step to
+  plain Holm, `runner.analysis.models.shaffer_good`). A model with no completed trial named good
+  enough (firm or not) counts as an error too: nothing was seen of it.
 
 A judge does not decide the model table: its test pairs the models' with-skill trial
 outcomes (checks and graded statements, `TrialResult.passed`), and the stand-in comparison
@@ -21,7 +27,7 @@ with the error, and its 95% Clopper-Pearson interval over the runs. An error abo
 beyond Monte-Carlo noise is an interval whose low end is above alpha.
 
 usage: .venv/bin/python bench/models_more.py [--runs 200] [--seed 7] [--margin 0.1]
-       [--only seq,family,cluster]
+       [--only seq,family,cluster,holes]
 """
 
 from __future__ import annotations
@@ -38,13 +44,13 @@ from scipy.stats import beta as beta_dist  # type: ignore[import-untyped]
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from runner.analysis.models import futility  # noqa: E402
+from runner.analysis.models import GOOD, futility  # noqa: E402
 from runner.analysis.report import build_report  # noqa: E402
 from runner.driver.models import with_table  # noqa: E402
 from runner.driver.passes import released_ids  # noqa: E402
 from runner.planning.plan import make_plan  # noqa: E402
 from runner.schema.enums import Arm, TrialStatus  # noqa: E402
-from runner.schema.models import ModelTable, Standing  # noqa: E402
+from runner.schema.models import ModelTable  # noqa: E402
 from runner.schema.options import RunOptions  # noqa: E402
 from runner.schema.plan import Plan  # noqa: E402
 from runner.schema.trial import TrialResult, TrialSpec  # noqa: E402
@@ -75,10 +81,19 @@ class Design:
     auto: bool = False
     min_k: int = 1
     baseline: float = 0.3  # the no-skill chance on every case
+    holes: tuple[float, ...] = ()  # per model (best first): the chance a trial is lost
+    hide_fails: bool = False  # a trial is lost only where it would have failed
 
     def label(self) -> str:
-        return (f"{self.cases}x k=auto {self.min_k}..{self.k}" if self.auto
+        size = (f"{self.cases}x k=auto {self.min_k}..{self.k}" if self.auto
                 else f"{self.cases}x k={self.k}")
+        if not self.holes:
+            return size
+        lost = "/".join(f"{h:g}" for h in self.holes)
+        return f"{size} holes {lost}{' fails' if self.hide_fails else ''}"
+
+    def hole(self, model: int) -> float:
+        return self.holes[model] if model < len(self.holes) else 0.0
 
 
 @dataclass
@@ -100,12 +115,17 @@ def plans_for(models: Sequence[str], design: Design, margin: float) -> list[Plan
                 .model_copy(update={"margin": margin}) for m in models]
 
 
-def _draw(spec: TrialSpec, chance: float, baseline: float,
+def _draw(spec: TrialSpec, chance: float, design: Design, hole: float,
           rng: random.Random) -> TrialResult:
-    p = chance if spec.arm is Arm.CANDIDATE else baseline
+    """One trial's outcome; lost (a hole, `passed` unset) with the model's hole chance, on
+    either arm, or only where it would have failed when `design.hide_fails`."""
+    p = chance if spec.arm is Arm.CANDIDATE else design.baseline
+    passed = rng.random() < p
+    lost = rng.random() < hole and not (design.hide_fails and passed)
     return TrialResult(trial_id=spec.trial_id, case_id=spec.case.id,
                        repetition=spec.repetition, arm=spec.arm,
-                       status=TrialStatus.COMPLETED, passed=rng.random() < p)
+                       status=TrialStatus.API_ERROR if lost else TrialStatus.COMPLETED,
+                       passed=None if lost else passed)
 
 
 def one_run(plans: list[Plan], gaps: Sequence[float], design: Design, difficulty: Difficulty,
@@ -116,6 +136,7 @@ def one_run(plans: list[Plan], gaps: Sequence[float], design: Design, difficulty
     chance = {p.run_id: {c: best[c] - gap for c in best}
               for p, gap in zip(plans, gaps, strict=True)}
     specs = {t.trial_id: (p.run_id, t) for p in plans for t in p.trials}
+    hole = {p.run_id: design.hole(i) for i, p in enumerate(plans)}
     results: dict[str, TrialResult] = {}
     while True:
         batch = [i for i in released_ids(plans, results) if i not in results]
@@ -123,7 +144,7 @@ def one_run(plans: list[Plan], gaps: Sequence[float], design: Design, difficulty
             break
         for i in sorted(batch):
             run_id, spec = specs[i]
-            results[i] = _draw(spec, chance[run_id][spec.case.id], design.baseline, rng)
+            results[i] = _draw(spec, chance[run_id][spec.case.id], design, hole[run_id], rng)
     cut = futility(plans, results)
     reports = [build_report(p, [results[t.trial_id] for t in p.trials
                                 if t.trial_id in results], futility=cut.get(p.run_id))
@@ -133,12 +154,12 @@ def one_run(plans: list[Plan], gaps: Sequence[float], design: Design, difficulty
 
 
 def count(tally: Tally, table: ModelTable, gaps: dict[str, float], margin: float,
-          sessions: int) -> None:
-    bad = {m for m, g in gaps.items() if g >= margin - 1e-9}
+          sessions: int, unseen: frozenset[str] = frozenset()) -> None:
+    bad = {m for m, g in gaps.items() if g >= margin - 1e-9} | unseen
     tally.runs += 1
     tally.sessions += sessions
     tally.any_firm_bad += any(r.model in bad and r.firm
-                              and r.standing is not Standing.NOT_GOOD_ENOUGH
+                              and r.standing in GOOD
                               for r in table.models)
     tally.cheapest_bad += table.cheapest_good_enough in bad
     tally.cheapest_firm_bad += table.cheapest_firm in bad
@@ -149,10 +170,11 @@ def count(tally: Tally, table: ModelTable, gaps: dict[str, float], margin: float
 def simulate(models: Sequence[str], gaps: Sequence[float], design: Design,
              difficulty: Difficulty, margin: float, runs: int, rng: random.Random) -> Tally:
     plans = plans_for(models, design, margin)
+    unseen = frozenset(m for i, m in enumerate(models) if design.hole(i) >= 1.0)
     tally = Tally()
     for _ in range(runs):
         table, sessions = one_run(plans, gaps, design, difficulty, margin, rng)
-        count(tally, table, dict(zip(models, gaps, strict=True)), margin, sessions)
+        count(tally, table, dict(zip(models, gaps, strict=True)), margin, sessions, unseen)
     return tally
 
 
@@ -198,7 +220,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--margin", type=float, default=0.1)
-    parser.add_argument("--only", default="seq,family,cluster")
+    parser.add_argument("--only", default="seq,family,cluster,holes")
     args = parser.parse_args()
     rng, m, runs = random.Random(args.seed), args.margin, args.runs
     only = set(args.only.split(","))
@@ -229,6 +251,15 @@ def main() -> None:
             (three, (0.0, m, m), Design(60, 4), clustered),
             (two, (0.0, 0.0), Design(60, 3), clustered),
             (two, (0.0, 0.0), Design(60, 5), clustered),
+        ], m, runs, rng)
+    if "holes" in only:
+        table("holes: trials lost (API errors), left out of every number", [
+            (three, (0.0, m, m), Design(60, 2, holes=(0.2, 0.2, 0.2)), even),
+            (three, (0.0, m, m), Design(60, 2, holes=(0.0, 0.3, 0.3)), even),
+            (three, (0.0, m, m), Design(60, 2, holes=(0.0, 0.3, 0.3), hide_fails=True), even),
+            (four, (0.0, m, m, 0.0), Design(60, 2, holes=(0.1, 0.1, 0.1, 1.0)), even),
+            (four, (0.0, m, m, 0.0), Design(60, 3, holes=(0.1, 0.1, 0.1, 1.0)), clustered),
+            (two, (0.0, m), Design(20, 3, auto=True, holes=(0.2, 0.2)), even),
         ], m, runs, rng)
 
 if __name__ == "__main__":

@@ -100,9 +100,15 @@ def price_order(models: Sequence[str]) -> list[str]:
     return sorted(models, key=key)
 
 
+GOOD = (Standing.BEST, Standing.GOOD_ENOUGH)
+
+
 def _standing(test: NonInferiority) -> tuple[Standing, float | None]:
     """The standing the observed difference gives, and the one-sided p of the test that
-    matches it (small: the standing is firm)."""
+    matches it (small: the standing is firm). No pairs: untested (a difference of 0 over no
+    pairs is no evidence that the model is good enough)."""
+    if not test.pairs:
+        return Standing.UNTESTED, None
     good = test.difference < test.margin
     return (Standing.GOOD_ENOUGH if good else Standing.NOT_GOOD_ENOUGH,
             test.p_good if good else test.p_bad)
@@ -139,8 +145,7 @@ def holm_standings(rows: Sequence[ModelRow], alpha: float) -> list[ModelRow]:
     adjusted = shaffer_good([r.test.p_good if r.test else None for r in rows])
     out = []
     for row, adj in zip(rows, adjusted, strict=True):
-        good = row.standing is not Standing.NOT_GOOD_ENOUGH
-        p = adj if good else row.firm_p
+        p = adj if row.standing in GOOD else row.firm_p
         out.append(row.model_copy(update={"firm_p_adjusted": p,
                                           "firm": p is not None and p <= alpha}))
     return out
@@ -184,8 +189,10 @@ def build_model_table(reports: Sequence[Report], results: dict[str, list[TrialRe
     rank = {m: i for i, m in enumerate(order)}
 
     def rate(model: str) -> float:
+        """The with-skill pass rate; -1 for a model with none (every trial a hole), so it is
+        never taken as the best or as another model's reference while any model was seen."""
         value = by_model[model].arms.get(str(Arm.CANDIDATE))
-        return (value.pass_rate or 0.0) if value is not None else 0.0
+        return -1.0 if value is None or value.pass_rate is None else value.pass_rate
     best = max(order, key=lambda m: (rate(m), rank[m]))
     stand_ins = [_stand_in(by_model[small], by_model[big], results, margin, alpha)
                  for small, big in combinations(order, 2)
@@ -208,7 +215,7 @@ def build_model_table(reports: Sequence[Report], results: dict[str, list[TrialRe
             pair_up(results[reference], Arm.CANDIDATE, results[model], Arm.CANDIDATE),
             report.k, margin, alpha)
         standing, firm_p = _standing(test)
-        if model == best:
+        if model == best and rate(model) >= 0:
             standing = Standing.BEST
         without = report.arms.get(str(Arm.BASELINE))
         rows.append(ModelRow(
@@ -220,9 +227,9 @@ def build_model_table(reports: Sequence[Report], results: dict[str, list[TrialRe
             firm=False, firm_p=firm_p, test=test, reference=reference,
             stopped_early=model in stopped))
     rows = holm_standings(rows, alpha)
-    enough = [r.model for r in rows if r.standing is not Standing.NOT_GOOD_ENOUGH]
+    enough = [r.model for r in rows if r.standing in GOOD]
     # firm: shown within the margin of the best other model (the best too needs the test)
-    firm_enough = [r.model for r in rows if r.standing is not Standing.NOT_GOOD_ENOUGH and r.firm]
+    firm_enough = [r.model for r in rows if r.standing in GOOD and r.firm]
     return ModelTable(models=rows, best=best, margin=margin, alpha=alpha,
                       cheapest_good_enough=enough[0] if enough else None,
                       cheapest_firm=firm_enough[0] if firm_enough else None,
@@ -250,8 +257,12 @@ def futility(plans: Sequence[Plan], results: Mapping[str, TrialResult]) -> dict[
         mine = [t.trial_id for t in plan.trials if t.arm is Arm.CANDIDATE]
         ran = [results[i] for i in mine if i in results]
         passed = sum(1 for r in ran if r.passed)
-        floor[plan.run_id] = passed / len(mine) if mine else 0.0
-        ceiling[plan.run_id] = (passed + len(mine) - len(ran)) / len(mine) if mine else 1.0
+        # a hole is left out of the pass rate, as in the report: never a failure that lowers
+        # a model's ceiling (a model losing trials to the endpoint is not futile for that)
+        graded = len(mine) - sum(1 for r in ran if r.status.is_hole)
+        unrun = len(mine) - len(ran)
+        floor[plan.run_id] = passed / graded if graded else 0.0
+        ceiling[plan.run_id] = (passed + unrun) / graded if graded else 1.0
     out = {}
     for plan in plans:
         ahead = max((q for q in plans if q is not plan), key=lambda q: floor[q.run_id])

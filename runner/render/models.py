@@ -13,7 +13,14 @@ from runner.render.history import render_regression
 from runner.render.numbers import num, pct, rate
 from runner.render.table import Col, print_table
 from runner.schema.enums import Verdict
-from runner.schema.models import Futility, ModelRow, ModelTable, NonInferiority, StandIn
+from runner.schema.models import (
+    Futility,
+    ModelRow,
+    ModelTable,
+    NonInferiority,
+    StandIn,
+    Standing,
+)
 from runner.schema.regression import Regression
 
 
@@ -22,6 +29,8 @@ def _p(value: float | None) -> str:
 
 
 def standing_words(row: ModelRow) -> str:
+    if row.standing is Standing.UNTESTED:
+        return f"{row.standing} (every trial a hole)"
     return f"{row.standing}{'' if row.firm else ', not firm'}"
 
 

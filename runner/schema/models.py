@@ -16,6 +16,9 @@ class Standing(StrEnum):
     BEST = "best"
     GOOD_ENOUGH = "good enough"
     NOT_GOOD_ENOUGH = "not good enough"
+    # no completed trial paired with the reference's (every trial a hole): nothing to stand on,
+    # so never named good enough, however cheap
+    UNTESTED = "untested"
 
 
 class NonInferiority(BaseModel):

@@ -511,3 +511,62 @@ def test_a_complete_table_keeps_shaffers_first_step() -> None:
     two = holm_standings([_row(SMALL, 0.03), _row(BIG, 0.5)], 0.05)
     assert two[0].firm and two[0].firm_p_adjusted == pytest.approx(0.03)  # two: unadjusted
     assert shaffer_good([None]) == [None] and shaffer_good([0.02, None]) == [0.02, None]
+
+
+def test_a_model_whose_every_trial_is_a_hole_is_untested_never_good_enough(
+        tmp_path: Path) -> None:
+    """Nothing was seen of it: no pairs against the reference, so it is not the cheapest
+    good-enough model (a difference of 0 over no pairs read as good enough named it before;
+    bench/models_more.py, holes) and its missing p makes the table plain Holm."""
+    skill = _skill(tmp_path / "words", 6)
+    big, big_results = _run(skill, BIG, 1, lambda case, rep, arm: arm is Arm.CANDIDATE)
+    plan = make_plan(RunOptions(skill_path=skill, k=1, model=SMALL, store_uri="memory://",
+                                arms=(Arm.BASELINE, Arm.CANDIDATE)))
+    lost = [TrialResult(trial_id=t.trial_id, case_id=t.case.id, repetition=t.repetition,
+                        arm=t.arm, status=TrialStatus.API_ERROR, passed=None)
+            for t in plan.trials]
+    table = build_model_table([big, build_report(plan, lost)],
+                              {BIG: big_results, SMALL: lost}, 0.1, 0.05)
+    by = {r.model: r for r in table.models}
+    assert by[SMALL].standing is Standing.UNTESTED and not by[SMALL].firm
+    assert by[SMALL].test is not None and by[SMALL].test.pairs == 0
+    assert by[BIG].standing is Standing.BEST
+    assert table.best == BIG and table.cheapest_good_enough == BIG
+
+
+def test_holes_are_never_counted_as_failures_for_futility(tmp_path: Path) -> None:
+    """The small model's first 10 trials lost to the endpoint (holes, left out of its pass
+    rate) is no sign it trails: not stopped as futile. The same trials failed: stopped."""
+    from runner.analysis.models import futility
+
+    skill = _skill(tmp_path / "words", 10)
+    plans = [make_plan(RunOptions(skill_path=skill, k="auto", min_k=1, max_k=3, model=m,
+                                  store_uri="memory://", arms=(Arm.BASELINE, Arm.CANDIDATE)))
+             .model_copy(update={"margin": 0.1}) for m in (BIG, SMALL)]
+
+    def results(status: TrialStatus) -> dict[str, TrialResult]:
+        out = {}
+        for plan, reps in ((plans[0], 3), (plans[1], 1)):
+            for t in plan.trials:
+                if t.repetition >= reps:
+                    continue
+                big = plan is plans[0]
+                out[t.trial_id] = TrialResult(
+                    trial_id=t.trial_id, case_id=t.case.id, repetition=t.repetition,
+                    arm=t.arm, status=TrialStatus.COMPLETED if big else status,
+                    passed=(big and t.arm is Arm.CANDIDATE) if big or not status.is_hole
+                    else None)
+        return out
+
+    assert plans[1].run_id in futility(plans, results(TrialStatus.COMPLETED))
+    assert plans[1].run_id not in futility(plans, results(TrialStatus.API_ERROR))
+
+
+def test_an_untested_model_is_named_so_on_the_terminal() -> None:
+    from runner.render.models import standing_words
+
+    row = ModelRow(model=SMALL, run_id="r", price_rank=0, known_price=True, sessions=4,
+                   pass_with=None, pass_without=None, comparison=None,
+                   cost_per_session=None, cost_per_pass=None, standing=Standing.UNTESTED,
+                   firm=False)
+    assert standing_words(row) == "untested (every trial a hole)"
