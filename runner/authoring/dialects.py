@@ -106,7 +106,8 @@ OBJECT_KEYS = frozenset({
     "tool_name", "input_contains", "with", "input", "file", "output", "path", "json_path",
     "equals", "contains", "exists", "instruction", "instructions", "grading",
     "grading_instruction", "criteria", "pass_if", "pass_criteria", "passes_if", "guidance",
-    "judge_prompt", "prompt", "rubric", "question"})
+    "judge_prompt", "prompt", "rubric", "question", "expected_output", "expected_behavior",
+    "expected_behaviour"})
 # Where an unknown type's author describes the check (`_described_type`), and how many words
 # make that a sentence rather than an id or a label.
 DESCRIBING_KEYS = ("claim", "description", "text", "label", "name")
@@ -395,6 +396,26 @@ def _statement_text(value: dict[str, Any]) -> str | None:
                  and value[k].strip()), None)
 
 
+# Where a judged check with no statement of its own holds what the work should show
+# (`{type: semantic, expected: "..."}`): its text, for the grader.
+_EXPECTED_KEYS = ("expected", "expected_output", "expected_behavior", "expected_behaviour")
+# A different prompt for the arm without the skill: not applied (CaseReader._baseline_prompt).
+_BASELINE_PROMPT_KEYS = ("prompt_baseline", "baseline_prompt", "prompt_without_skill",
+                         "prompt_no_skill", "baseline_input")
+# A check's weight: every check of a case must pass, so a weight changes nothing (reported).
+_WEIGHT_KEYS = ("weight", "points")
+
+
+def _weight(value: dict[str, Any]) -> str | None:
+    """`weight: 2` as the author wrote it, or None (absent, or 0: a soft item, runner.authoring
+    .tiers)."""
+    for key in _WEIGHT_KEYS:
+        found = value.get(key)
+        if isinstance(found, (int, float)) and not isinstance(found, bool) and found != 0:
+            return f"{key}: {found}"
+    return None
+
+
 # Field names that hold the task's own input, sent with the prompt (issue 26, rule 2).
 _MATERIAL_WORDS = {"context", "evidence", "supplied", "input", "inputs", "document", "documents",
                    "material", "materials", "transcript", "excerpt", "passage", "snippet",
@@ -565,6 +586,7 @@ class CaseReader:
         self._cited_codes(item)
         self._command_mappings(item)
         self._rubric_criteria(item)
+        self._baseline_prompt(item)
         self._unknown_fields(item)
         reads = item.get("reads")
         if reads is not None and reads not in [m.value for m in Reading]:
@@ -884,6 +906,16 @@ class CaseReader:
                     "the judge's, comparing the arms)")
         if found.settings:
             self.unread["rubric (not applied)"] = list(found.settings)
+
+    def _baseline_prompt(self, item: dict[str, Any]) -> None:
+        """A different prompt for the arm without the skill (`prompt_baseline`): both arms get
+        the case's prompt, so the arms differ by the skill alone; kept and reported (EV012),
+        never dropped in silence."""
+        for key in [k for k in item if k in _BASELINE_PROMPT_KEYS]:
+            self.unread[f"{key} (not applied)"] = item.pop(key)
+            self.problems.tally("EV012", self.label, f"`{key}` not applied: both arms get the "
+                                "case's prompt, so they differ by the skill alone",
+                                "drop it, or put what the baseline needs in the prompt")
 
     def _bare(self, key: str, value: Any) -> bool:
         """A field near a statement field by its name (`expected_mutation`, `expectation`)
@@ -1529,6 +1561,10 @@ class CaseReader:
     def _object(self, value: dict[str, Any], origin: str) -> None:
         if self._soft(value, origin, soft_marking(value)):
             return
+        if _weight(value) is not None:  # read as any check is; its weight cannot apply
+            self.problems.tally("EV012", self.label, "check weights (`weight`, `points`) not "
+                                "applied: every check of a case must pass, whatever its weight",
+                                "drop the weights, or split what may fail into its own case")
         key = next((k for k in CONDITION_KEYS if isinstance(value.get(k), str)
                     and value[k].strip()), None)
         if key is not None:
@@ -1735,7 +1771,9 @@ class CaseReader:
         grading instruction (`instruction`, `criteria`, `pass_if`...) goes with it. One the
         author typed as behaviour (`on_calls`) is marked to be graded on the tool calls only
         (runner.scoring.on_calls)."""
-        text = _statement_text(value)
+        text = _statement_text(value) or next(
+            (value[k] for k in _EXPECTED_KEYS if isinstance(value.get(k), str)
+             and value[k].strip()), None)
         instruction = next((value[k] for k in INSTRUCTION_KEYS if isinstance(value.get(k), str)
                             and value[k].strip() and value[k] != text), None)
         if text is not None or instruction is not None:

@@ -1,0 +1,104 @@
+"""Case-set reading rules (issue 26), each by a small set of its own through the real
+`skill-eval check`: a typed check with a weight is read from the field that holds its operand
+(`expected` too) and its weight reported as not applied; a prompt for the baseline arm alone
+(`prompt_baseline`) is reported as not applied, never dropped in silence."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tests.helpers import check_cli as check
+from tests.helpers import check_json as report
+from tests.helpers import write_data as _write
+from tests.helpers import write_skill_md
+
+
+def _skill(folder: Path) -> Path:
+    skill = write_skill_md(folder, "menu-writer", 'Writes restaurant menus. Use when asked to '
+                           '"draft a menu".', "Write menu.md, one heading a course.\n")
+    (skill / "evals").mkdir(parents=True, exist_ok=True)
+    return skill
+
+
+def _case(got: dict[str, Any], case_id: str) -> dict[str, Any]:
+    return next(c for c in got["cases"] if c["id"] == case_id)
+
+
+def _entries(case: dict[str, Any], kind: str) -> list[str]:
+    return [str(c["entry"]) for c in case["checks"] if c["kind"] == kind]
+
+
+def _messages(got: dict[str, Any], code: str) -> list[str]:
+    return [f["message"] for f in got["findings"] if f["code"] == code]
+
+
+# -- rule 3: typed checks with weights -----------------------------------------------------
+
+def test_weighted_typed_checks_read_their_operand_and_report_the_weights(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "menu-writer")
+    _write(skill / "evals" / "evals.json", {"skill_name": "menu-writer", "evals": [
+        {"id": "soup", "prompt": "Draft a menu with a soup course",
+         "expectations": [
+             {"type": "contains", "value": "Soup", "weight": 2},
+             {"id": "c1", "weight": 3, "type": "llm_judge",
+              "criteria": "Each dish names its main ingredient"},
+             {"id": "c2", "points": 1, "type": "semantic",
+              "expected": "The soup course comes before the mains"},
+             {"id": "c3", "weight": 1, "type": "regex", "pattern": "[Bb]roth"}]}]})
+    got = report(skill)
+    case = _case(got, "soup")
+    assert _entries(case, "assertion") == ["Soup", "re:[Bb]roth"]
+    assert _entries(case, "statement") == ["Each dish names its main ingredient",
+                                           "The soup course comes before the mains"]
+    weights = [m for m in _messages(got, "EV012") if "weights" in m]
+    assert len(weights) == 1 and "not applied" in weights[0] and "(4 items)" in weights[0]
+
+
+def test_unweighted_or_zero_weight_checks_say_nothing_of_weights(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "menu-writer")
+    _write(skill / "evals" / "evals.json", {"skill_name": "menu-writer", "evals": [
+        {"id": "soup", "prompt": "Draft a menu with a soup course",
+         "expectations": [{"type": "contains", "value": "Soup"},
+                          {"type": "contains", "value": "Garnish", "weight": 0}]}]})
+    got = report(skill)
+    assert _entries(_case(got, "soup"), "assertion") == ["Soup"]  # weight 0: a soft item
+    assert not [m for m in _messages(got, "EV012") if "weights" in m]
+
+
+def test_a_typed_judge_without_any_text_is_still_refused(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "menu-writer")
+    _write(skill / "evals" / "evals.json", {"skill_name": "menu-writer", "evals": [
+        {"id": "soup", "prompt": "Draft a menu with a soup course",
+         "expectations": [{"id": "c1", "weight": 3, "type": "semantic"}]}]})
+    shown = check(str(skill), "--json")
+    assert shown.exit_code == 2, shown.output
+    assert any("a statement has no text" in p["message"]
+               for p in json.loads(shown.output)["problems"])
+
+
+# -- rule 7: a prompt for the baseline alone -----------------------------------------------
+
+def test_a_baseline_prompt_is_reported_as_not_applied(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "menu-writer")
+    _write(skill / "evals" / "evals.json", {"skill_name": "menu-writer", "evals": [
+        {"id": "soup", "prompt": "Draft a menu with a soup course",
+         "prompt_baseline": "Draft a menu with a soup course, in plain Markdown",
+         "assertions": ["Soup"]},
+        {"id": "tea", "prompt": "Draft a tea menu", "baselinePrompt": "Draft a tea menu now",
+         "assertions": ["Tea"]}]})
+    got = report(skill)
+    said = _messages(got, "EV012")
+    assert any(m.startswith("`prompt_baseline` not applied") for m in said), said
+    assert any(m.startswith("`baseline_prompt` not applied") for m in said), said
+    assert any("prompt_baseline" in i for i in _case(got, "soup")["ignored"])
+
+
+def test_a_prompt_alone_reports_no_baseline_prompt(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "menu-writer")
+    _write(skill / "evals" / "evals.json", {"skill_name": "menu-writer", "evals": [
+        {"id": "soup", "prompt": "Draft a menu with a soup course", "assertions": ["Soup"],
+         "baseline": {"notes": "kept"}}]})
+    got = report(skill)
+    assert not [m for m in _messages(got, "EV012") if "not applied" in m and "prompt" in m]
