@@ -35,7 +35,7 @@ from runner.authoring.fields import (
 from runner.authoring.material_types import CALLS, material_matcher, material_type
 from runner.authoring.problems import Problems
 from runner.authoring.program_types import CONTRACT, ProgramType
-from runner.authoring.routing import about_firing, routing_value, routing_word
+from runner.authoring.routing import about_firing, routing_value, routing_word, split_firing
 from runner.authoring.rubrics import rubric_criteria
 from runner.authoring.short_claims import short_claim
 from runner.authoring.tiers import expect_operands, soft_marking, soft_objects, tier_lists
@@ -532,6 +532,7 @@ class CaseReader:
         # the case holds (then it is a trigger query, moved out of the runtime set).
         self.routing: list[bool] = []
         self.routing_only = False
+        self.expected_split = False  # expected_output had a firing clause taken off
         # Checks typed as decided by a program, by their statement text: text -> the check's id
         self.program_typed: dict[str, str] = {}
         self.grader_command: str | None = None  # a check's command line (_grader_command)
@@ -713,7 +714,7 @@ class CaseReader:
         if not gradable and fires is not None:
             self.routing.append(fires)
             self.unread["expected_output (about the skill firing)"] = expected
-        if not gradable and self.routing:
+        if not gradable and self.routing and not self.expected_split:
             self.routing_only = True
         elif not gradable and isinstance(expected, str) and expected.strip():
             self.add("statement", expected, "expected_output (the case's only criterion)")
@@ -1239,17 +1240,38 @@ class CaseReader:
                 self._routed(key, extra.pop(key), fires, item)
         kept: list[tuple[str, str]] = []
         dropped: list[str] = []
+        split: list[str] = []  # a firing clause taken off the work it opens (split_firing)
         for text, origin in zip(self.statements, self.origins["statements"], strict=True):
             fires = about_firing(text, self.names)
             fires = routing_word(text) if fires is None and len(text.split()) <= 4 else fires
             if fires is None:
+                parts = split_firing(text, self.names)
+                if parts is not None:
+                    split.append(text)
+                    self.routing.append(parts[0])
+                    text, origin = parts[1], f"{origin} (after its clause on the skill firing)"
                 kept.append((text, origin))
                 continue
             dropped.append(text)
             self.routing.append(fires)
-        if dropped:
+        expected = item.get("expected_output")
+        parts = split_firing(expected, self.names) if isinstance(expected, str) else None
+        if parts is not None:
+            split.append(expected)
+            self.routing.append(parts[0])
+            item["expected_output"] = parts[1]
+            self.expected_split = True  # behaviour is left: never a trigger query alone
+        if split:
+            self.unread["clauses about the skill firing"] = split
+            self.problems.report("EV012", self.label, f"{len(split)} statement(s) or expected "
+                                 f"output(s) open with whether the skill fires ({split[0][:80]!r})"
+                                 ": that clause offered as a trigger query, the rest graded as "
+                                 "behaviour", "put the prompt in evals/trigger/ and keep the "
+                                 "behaviour alone here")
+        if dropped or split:
             self.statements[:] = [t for t, _ in kept]
             self.origins["statements"][:] = [o for _, o in kept]
+        if dropped:
             self.unread["statements about the skill firing"] = dropped
             self.problems.report("EV012", self.label, f"{len(dropped)} statement(s) say "
                                  f"whether the skill fires ({dropped[0][:80]!r}): the grader "

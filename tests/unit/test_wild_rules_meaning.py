@@ -1,7 +1,8 @@
 """Case-set reading rules (issue 26), each by a small set of its own through the real
 `skill-eval check`: a typed check with a weight is read from the field that holds its operand
 (`expected` too) and its weight reported as not applied; a prompt for the baseline arm alone
-(`prompt_baseline`) is reported as not applied, never dropped in silence."""
+(`prompt_baseline`) is reported as not applied, never dropped in silence; a clause on the
+skill firing that opens a statement goes to the trigger side, the rest graded."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from runner.authoring.routing import split_firing
 from tests.helpers import check_cli as check
 from tests.helpers import check_json as report
 from tests.helpers import write_data as _write
@@ -102,3 +106,46 @@ def test_a_prompt_alone_reports_no_baseline_prompt(tmp_path: Path) -> None:
          "baseline": {"notes": "kept"}}]})
     got = report(skill)
     assert not [m for m in _messages(got, "EV012") if "not applied" in m and "prompt" in m]
+
+
+# -- rule 2: a clause on the skill firing inside a statement -------------------------------
+
+@pytest.mark.parametrize(("statement", "fires", "rest"), [
+    ("The skill triggers and drafts a soup course", True, "Drafts a soup course"),
+    ("Skill is invoked; the menu lists three desserts", True, "The menu lists three desserts"),
+    ("Uses the menu-writer skill to price every dish", True, "Price every dish"),
+    ("The skill does not trigger, and the reply offers a wine list", False,
+     "The reply offers a wine list"),
+    ("技能触发，菜单包含三道甜点", True, "菜单包含三道甜点"),
+    ("使用该技能生成菜单", True, "生成菜单"),
+    ("La skill se activa y genera un menú", True, "Genera un menú"),
+])
+def test_a_firing_clause_is_split_off_the_work(statement: str, fires: bool, rest: str) -> None:
+    assert split_firing(statement, ("menu-writer",)) == (fires, rest)
+
+
+@pytest.mark.parametrize("statement", [
+    "Uses the pandas library to read the prices",
+    "Uses the pandas library and writes a chart",
+    "The skill's template is followed and the menu has a soup course",
+    "The skill should trigger",  # routing alone: about_firing's
+    "Uses the skill when asked to write a menu",
+])
+def test_no_firing_clause_no_split(statement: str) -> None:
+    assert split_firing(statement, ("menu-writer",)) is None
+
+
+def test_check_grades_the_work_after_a_firing_clause(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "menu-writer")
+    _write(skill / "evals" / "evals.json", {"skill_name": "menu-writer", "evals": [
+        {"id": "soup", "prompt": "Draft a menu with a soup course",
+         "assertions": ["The skill is invoked and the menu names two soups",
+                        "Uses the pandas library to read the prices"]},
+        {"id": "tea", "prompt": "Draft a tea menu",
+         "expected_output": "技能触发，菜单包含三种茶"}]})
+    got = report(skill)
+    assert _entries(_case(got, "soup"), "statement") == [
+        "The menu names two soups", "Uses the pandas library to read the prices"]
+    assert _entries(_case(got, "tea"), "statement") == ["菜单包含三种茶"]
+    said = _messages(got, "EV012")
+    assert any("open with whether the skill fires" in m for m in said), said
