@@ -1256,7 +1256,7 @@ class CaseReader:
             self.routing.append(fires)
         expected = item.get("expected_output")
         parts = split_firing(expected, self.names) if isinstance(expected, str) else None
-        if parts is not None:
+        if parts is not None and isinstance(expected, str):
             split.append(expected)
             self.routing.append(parts[0])
             item["expected_output"] = parts[1]
