@@ -399,6 +399,32 @@ def _statement_text(value: dict[str, Any]) -> str | None:
 # Where a judged check with no statement of its own holds what the work should show
 # (`{type: semantic, expected: "..."}`): its text, for the grader.
 _EXPECTED_KEYS = ("expected", "expected_output", "expected_behavior", "expected_behaviour")
+# Files the work must produce (CaseReader._file_expectations).
+_EXPECTED_FILE_KEYS = ("expected_files", "expected_outputs", "output_files")
+
+
+def _file_like(text: str) -> bool:
+    """A relative path with a folder or an extension ("product/brief.md", "out.csv")."""
+    text = text.strip()
+    return bool(text) and not text.startswith("/") and ".." not in text.split("/") \
+        and " " not in text and bool(re.search(r"/|\.\w{1,6}$", text))
+
+
+def _literal(text: str) -> str:
+    """A text to find as written, even one that opens like the grammar ("re:", "not:")."""
+    return f"re:{re.escape(text)}" if text.startswith(("re:", "not:", "!")) else text
+
+
+def _output_of(outputs: list[Any], path: str) -> dict[str, Any]:
+    """The `outputs` entry for `path`, added when there is none."""
+    for entry in outputs:
+        if isinstance(entry, dict) and entry.get("path") == path:
+            return entry
+    entry = {"path": path}
+    outputs.append(entry)
+    return entry
+
+
 # A different prompt for the arm without the skill: not applied (CaseReader._baseline_prompt).
 _BASELINE_PROMPT_KEYS = ("prompt_baseline", "baseline_prompt", "prompt_without_skill",
                          "prompt_no_skill", "baseline_input")
@@ -588,6 +614,7 @@ class CaseReader:
         self._command_mappings(item)
         self._rubric_criteria(item)
         self._baseline_prompt(item)
+        self._file_expectations(item)
         self._unknown_fields(item)
         reads = item.get("reads")
         if reads is not None and reads not in [m.value for m in Reading]:
@@ -907,6 +934,48 @@ class CaseReader:
                     "the judge's, comparing the arms)")
         if found.settings:
             self.unread["rubric (not applied)"] = list(found.settings)
+
+    def _file_expectations(self, item: dict[str, Any]) -> None:
+        """`expected_files: [path]` (files the work must produce) and `all_contains` /
+        `any_contains` written as `{file: [texts]}`: output checks, each file to exist with
+        every text (all) or one of them (any); a key that names no file ("response") is the
+        work itself. Reported (EV012)."""
+        given = item.get("outputs")
+        if not isinstance(given, (list, type(None))):
+            return  # the schema's to refuse
+        outputs: list[Any] = list(given or [])
+        read: list[str] = []
+        for key in _EXPECTED_FILE_KEYS:
+            paths = item.get(key)
+            listed = paths if isinstance(paths, list) else [paths]
+            if paths and all(isinstance(p, str) and _file_like(p) for p in listed):
+                read.append(f"{key} ({len(listed)} file(s) to create)")
+                for path in listed:
+                    _output_of(outputs, str(path))
+                item.pop(key)
+        for key, every in (("all_contains", True), ("any_contains", False)):
+            mapping = item.get(key)
+            if not isinstance(mapping, dict) or not mapping or not all(
+                    isinstance(v, (str, list)) and all(isinstance(t, str) for t in _as_list(v))
+                    for v in mapping.values()):
+                continue
+            item.pop(key)
+            read.append(f"{key} ({len(mapping)} file(s))")
+            for target, texts in mapping.items():
+                wanted = [t for t in _as_list(texts) if t.strip()]
+                operands = [_literal(t) for t in wanted] if every else \
+                    ["re:" + "|".join(re.escape(t) for t in wanted)] if wanted else []
+                if _file_like(str(target)):
+                    entry = _output_of(outputs, str(target))
+                    entry["contains"] = [*entry.get("contains", []), *operands]
+                else:  # "response", "output": the work itself
+                    for operand in operands:
+                        self.add("check", operand, f"{key}[{target!r}]")
+        if read:
+            item["outputs"] = outputs
+            self.mapped(f"read as output checks (files the work must create, and what they "
+                        f"hold): {', '.join(read)}", "none needed (or write them under "
+                        "`outputs` as {path, contains})")
 
     def _baseline_prompt(self, item: dict[str, Any]) -> None:
         """A different prompt for the arm without the skill (`prompt_baseline`): both arms get

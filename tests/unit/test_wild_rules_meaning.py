@@ -149,3 +149,50 @@ def test_check_grades_the_work_after_a_firing_clause(tmp_path: Path) -> None:
     assert _entries(_case(got, "tea"), "statement") == ["菜单包含三种茶"]
     said = _messages(got, "EV012")
     assert any("open with whether the skill fires" in m for m in said), said
+
+
+# -- rule 4: file maps, inline setup files, expected files ---------------------------------
+
+def test_file_maps_and_expected_files_are_output_checks(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "menu-writer")
+    _write(skill / "evals" / "evals.json", {"skill_name": "menu-writer", "evals": [
+        {"id": "soup", "prompt": "Draft the menu into out/menu.md and notes into out/notes.md",
+         "expected_files": ["out/menu.md", "out/notes.md"],
+         "all_contains": {"out/menu.md": ["Soup", "Dessert"], "response": ["menu ready"]},
+         "any_contains": {"out/notes.md": ["seasonal", "时令"]}}]})
+    got = report(skill)
+    case = _case(got, "soup")
+    outputs = _entries(case, "output")
+    assert outputs[:3] == ["out/menu.md", "out/menu.md: Soup", "out/menu.md: Dessert"], outputs
+    assert outputs[3] == "out/notes.md" and "seasonal|时令" in outputs[4], outputs
+    assert _entries(case, "assertion") == ["menu ready"]
+    assert any("read as output checks" in m for m in _messages(got, "EV012"))
+
+
+def test_setup_files_are_staged_as_inline_fixtures(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "menu-writer")
+    _write(skill / "evals" / "evals.json", {"skill_name": "menu-writer", "evals": [
+        {"id": "map", "prompt": "Price the dishes in in/dishes.md",
+         "setup_files": {"in/dishes.md": "- soup\n- cake\n"}, "assertions": ["soup"]},
+        {"id": "list", "prompt": "Price the dishes in in/more.md",
+         "setup_files": [{"path": "in/more.md", "content": "- tea\n"}],
+         "assertions": ["tea"]}]})
+    got = report(skill)
+    said = _messages(got, "EV012")
+    assert any("inline fixture(s) staged" in m and "in/dishes.md" in m for m in said), said
+    assert any("inline fixture(s) staged" in m and "in/more.md" in m for m in said), said
+    assert not any("setup_files" in i for c in got["cases"] for i in c["ignored"])
+
+
+def test_a_list_all_contains_and_named_setup_files_stay_as_they_were(tmp_path: Path) -> None:
+    # a list is no file map; setup_files naming files of the skill hold no content to stage
+    skill = _skill(tmp_path / "menu-writer")
+    _write(skill / "evals" / "evals.json", {"skill_name": "menu-writer", "evals": [
+        {"id": "soup", "prompt": "Draft a menu with a soup course", "assertions": ["Soup"],
+         "expected_files": "a menu in Markdown", "all_contains": ["Soup"],
+         "setup_files": ["in/dishes.md"]}]})
+    got = report(skill)
+    case = _case(got, "soup")
+    assert _entries(case, "output") == []
+    assert not any("read as output checks" in m for m in _messages(got, "EV012"))
+    assert not any("inline fixture" in m for m in _messages(got, "EV012"))
