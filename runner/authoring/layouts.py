@@ -224,15 +224,26 @@ def search_order(skill_dir: Path, name: str | None = None) -> list[tuple[Path, b
     names = [n for n in dict.fromkeys((name, skill_dir.name)) if n]
     own = skill_dir.resolve()
     order: list[tuple[Path, bool]] = []
+    nested = _nested_sets(own)
     for root, evals in _set_folders(skill_dir):
         above = root != own
+        if above:  # the skill's own `research/evals/` before any folder above it
+            order, nested = order + nested, []
         # a plugin's layout: one folder of case files per skill or command, named for it
         # (`evals/cases/<skill>/*.json`), read as that skill's set
         order += [(folder, False) for n in names for folder in
                   (evals / n, *(evals / sub / n for sub in CASE_FOLDERS))
                   if above and folder.is_dir()]
         order.append((evals, above))
-    return order
+    return order + nested
+
+
+def _nested_sets(skill_dir: Path) -> list[tuple[Path, bool]]:
+    """A set folder one level below the skill (`research/evals/`, `qa/eval/`): the skill's
+    own, read after its `evals/`. A subfolder that is a skill of its own is not this one's."""
+    return [(sub / name, False) for sub in _subfolders(skill_dir)
+            if not (sub / "SKILL.md").is_file() for name in ("evals", "eval")
+            if (sub / name).is_dir()]
 
 
 def locate(skill_dir: Path, name: str | None = None) -> Located | None:
@@ -417,8 +428,13 @@ def skill_folders(root: Path) -> list[Path]:
                                                        or rel[0] not in AGENT_FOLDERS):
             continue
         (hidden if dotted else found).append(skill_md.parent)
-    # helpers kept for the agent beside a repository's own skills are not what it ships
-    return found or hidden
+    # helpers kept for the agent beside a repository's own skills are not what it ships,
+    # unless their authors wrote a set for one (`.claude/skills/x/evals/`): that one is measured
+    return [*found, *(h for h in hidden if _own_set_folder(h))] if found else hidden
+
+
+def _own_set_folder(skill_dir: Path) -> bool:
+    return any((skill_dir / name).is_dir() for name in SET_FOLDERS)
 
 
 # Where a case of a shared set names its skill: top-level keys, then a metadata mapping's.

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from runner.authoring.layouts import find_set, skill_folders
 from runner.authoring.routing import split_firing
 from tests.helpers import check_cli as check
 from tests.helpers import check_json as report
@@ -196,3 +197,38 @@ def test_a_list_all_contains_and_named_setup_files_stay_as_they_were(tmp_path: P
     assert _entries(case, "output") == []
     assert not any("read as output checks" in m for m in _messages(got, "EV012"))
     assert not any("inline fixture" in m for m in _messages(got, "EV012"))
+
+
+# -- rule 5: a set one level below the skill; a vendored skill with its own set --------------
+
+def _set(folder: Path, prompt: str) -> Path:
+    return _write(folder / "evals.json", {"evals": [{"id": "a", "prompt": prompt,
+                                                     "assertions": ["Soup"]}]})
+
+
+def test_a_set_one_level_below_the_skill_is_its_own(tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "menu-writer", "menu-writer", "Writes menus.", "Body.\n")
+    found = _set(skill / "qa" / "evals", "Draft a soup menu")
+    assert find_set(skill) == found
+    # its own evals/ comes first
+    own = _set(skill / "evals", "Draft a tea menu")
+    assert find_set(skill) == own
+
+
+def test_a_set_below_a_subfolder_that_is_a_skill_is_not_this_ones(tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "menu-writer", "menu-writer", "Writes menus.", "Body.\n")
+    inner = write_skill_md(skill / "wine-list", "wine-list", "Writes wine lists.", "Body.\n")
+    _set(inner / "evals", "Draft a wine list")
+    assert find_set(skill) is None
+
+
+def test_a_vendored_agent_skill_with_its_own_set_is_found(tmp_path: Path) -> None:
+    repo = tmp_path / "tool"
+    write_skill_md(repo / "packages" / "app" / "skills" / "helper", "helper", "Helps.", "B.\n")
+    vendored = write_skill_md(repo / ".claude" / "skills" / "menu-writer", "menu-writer",
+                              "Writes menus.", "Body.\n")
+    quiet = write_skill_md(repo / ".claude" / "skills" / "linter", "linter", "Lints.", "B.\n")
+    _set(vendored / "evals", "Draft a soup menu")
+    found = skill_folders(repo)
+    assert vendored in found and quiet not in found
+    assert repo / "packages" / "app" / "skills" / "helper" in found
