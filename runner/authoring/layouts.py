@@ -37,7 +37,14 @@ from runner.authoring.casedirs import (
     read_case_dirs,
     source_lines,
 )
-from runner.authoring.mdtasks import TASK_FOLDERS, is_task, read_tasks, task_case, task_files
+from runner.authoring.mdtasks import (
+    TASK_FOLDERS,
+    is_task,
+    markdown_set,
+    read_tasks,
+    task_case,
+    task_files,
+)
 from runner.authoring.promptfoo import CONFIG_STEMS
 from runner.authoring.siblings import (
     NOT_A_SET,
@@ -380,6 +387,11 @@ def find_prose(skill_dir: Path, name: str | None = None) -> Path | None:
 def read_set(path: Path, skill_dir: Path | None = None) -> Any:
     """The set's data: one file, or a folder's case files (or its one-case files, or its
     case folders) as one."""
+    if not path.is_dir() and path.suffix.lower() in PROSE_SUFFIXES and not is_task(path):
+        sections = markdown_set(path)  # `## Case` / `**Prompt:**` / `**Expected:**` bullets
+        if sections is None:
+            raise prose_refusal(path, skill_dir or _skill_above(path) or path.parent)
+        return {"evals": sections}
     if not path.is_dir():
         return {"evals": [task_case(path)]} if is_task(path) else read_data(path)
     if path.name in TASK_FOLDERS and task_files(path):

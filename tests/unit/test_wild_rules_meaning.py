@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from runner.authoring.layouts import find_set, skill_folders
+from runner.authoring.mdtasks import markdown_cases
 from runner.authoring.routing import split_firing
 from tests.helpers import check_cli as check
 from tests.helpers import check_json as report
@@ -232,3 +233,67 @@ def test_a_vendored_agent_skill_with_its_own_set_is_found(tmp_path: Path) -> Non
     found = skill_folders(repo)
     assert vendored in found and quiet not in found
     assert repo / "packages" / "app" / "skills" / "helper" in found
+
+
+# -- rule 6: a structured Markdown set --------------------------------------------------------
+
+_MARKDOWN_SET = """# Menu cases
+
+How to use: run each prompt with the skill loaded.
+
+## Case 1: Soup first
+
+**Prompt:** Draft a three-course menu that opens with a soup
+
+**Expected:**
+- The first course is a soup
+- Each course names its main ingredient
+
+**Fail:**
+- Puts the dessert first
+
+## Case 2: Tea list
+
+**Input:**
+```
+Draft a tea menu for a small cafe
+```
+
+**Pass:**
+- Lists at least three teas
+
+## Common Pass Criteria
+
+- Every dish has a price
+"""
+
+
+def test_a_structured_markdown_set_is_read_as_a_set(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "menu-writer")
+    (skill / "evals" / "test-cases.md").write_text(_MARKDOWN_SET)
+    got = report(skill)
+    first, second = _case(got, "Case-1"), _case(got, "Case-2")
+    assert _entries(first, "statement")[:2] == ["The first course is a soup",
+                                                 "Each course names its main ingredient"]
+    assert "Every dish has a price" in _entries(first, "statement")
+    assert any("Puts the dessert first" in e for e in _entries(first, "statement"))
+    assert _entries(second, "statement") == ["Lists at least three teas",
+                                             "Every dish has a price"]
+    assert any("a Markdown set: 2 case(s)" in m for m in _messages(got, "EV012"))
+
+
+def test_markdown_cases_read_the_prompt_after_its_label() -> None:
+    cases = markdown_cases(_MARKDOWN_SET) or []
+    assert [c["prompt"] for c in cases] == ["Draft a three-course menu that opens with a soup",
+                                            "Draft a tea menu for a small cafe"]
+
+
+def test_prose_or_a_case_with_nothing_to_grade_stays_refused(tmp_path: Path) -> None:
+    assert markdown_cases("# Cases\n\nTry asking for a soup menu and see if it looks good.\n") \
+        is None
+    # a prompt with nothing to grade it by: not a set as it is
+    assert markdown_cases("## Case 1\n\n**Prompt:** Draft a menu\n\nLooks nice.\n") is None
+    skill = _skill(tmp_path / "menu-writer")
+    (skill / "evals" / "test-cases.md").write_text("## Case 1\n\nPrompt: Draft a menu\n")
+    shown = check(str(skill))
+    assert shown.exit_code == 2 and "--generate --from" in shown.output, shown.output
