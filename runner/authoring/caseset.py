@@ -56,6 +56,7 @@ from runner.authoring.layouts import (
     held_instead,
     locate,
     naming_entries,
+    owns_markdown,
     prose_refusal,
     read_set,
     search_order,
@@ -136,7 +137,7 @@ def located_set(skill_dir: Path, name: str | None = None,
                                f"--cases {found.files[0]} (or another of them)")
         return found
     prose = find_prose(skill_dir, name)
-    if prose is not None and markdown_set(prose) is not None:
+    if prose is not None and markdown_set(prose) is not None and owns_markdown(skill_dir, prose):
         return Located(prose, (prose,))  # a structured Markdown set: read as it is
     if prose is not None:
         raise prose_refusal(prose, skill_dir)

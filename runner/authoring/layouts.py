@@ -384,6 +384,15 @@ def find_prose(skill_dir: Path, name: str | None = None) -> Path | None:
     return None
 
 
+def owns_markdown(skill_dir: Path, path: Path) -> bool:
+    """Whether a structured Markdown set is the skill's: in the skill, in a set folder named
+    for it, or above it in a repository with no other skill (with several, which skill each
+    case is for is not said: it stays prose, drafted per skill with `--generate --from`)."""
+    own = skill_dir.resolve()
+    return path.resolve().is_relative_to(own) or path.parent.name == own.name \
+        or _sole_skill(path.parent)
+
+
 def read_set(path: Path, skill_dir: Path | None = None) -> Any:
     """The set's data: one file, or a folder's case files (or its one-case files, or its
     case folders) as one."""

@@ -297,3 +297,15 @@ def test_prose_or_a_case_with_nothing_to_grade_stays_refused(tmp_path: Path) -> 
     (skill / "evals" / "test-cases.md").write_text("## Case 1\n\nPrompt: Draft a menu\n")
     shown = check(str(skill))
     assert shown.exit_code == 2 and "--generate --from" in shown.output, shown.output
+
+
+def test_a_markdown_set_shared_by_several_skills_stays_refused(tmp_path: Path) -> None:
+    # which of the two skills each case is for is not said: drafted per skill instead
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    menu = write_skill_md(repo / "skills" / "menu-writer", "menu-writer", "Writes menus.", "B.\n")
+    write_skill_md(repo / "skills" / "wine-list", "wine-list", "Writes wine lists.", "B.\n")
+    (repo / "evals").mkdir()
+    (repo / "evals" / "test-cases.md").write_text(_MARKDOWN_SET)
+    shown = check(str(menu))
+    assert shown.exit_code == 2 and "--generate --from" in shown.output, shown.output
