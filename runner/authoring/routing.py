@@ -177,6 +177,19 @@ _CJK_FIRED = re.compile(r"(?:技能|スキル|触发|觸發|激活|启用|啟用
 _LEAD = re.compile(r"^(?:[\s,，;；:：.。、]|之后|之後|后|後|并且|並且|并|並|然后|然後)+")
 
 
+_NAMED_SKILL = re.compile(r"([\w:-]+)\s+skill\b", re.IGNORECASE)
+_NOT_A_NAME = {"the", "this", "that", "a", "an", "its", "our", "your", "same", "right", "la", "el",
+               "le", "il", "lo", "die", "der", "das", "o", "esta", "este", "cette", "ce"}
+
+
+def _other_skill(head: str, names: tuple[str, ...]) -> bool:
+    """A head naming another skill than this one ("The loop-distiller skill is invoked"):
+    which skill the run hands over to is behaviour of this one, not its own routing."""
+    own = {n.lower() for n in names}
+    return any(m.group(1).lower() not in _NOT_A_NAME | own
+               for m in _NAMED_SKILL.finditer(head)) if own else False
+
+
 def split_firing(statement: str, names: tuple[str, ...] = ()) -> tuple[bool, str] | None:
     """A statement that opens with the skill firing (or not) and goes on to the work the run
     does: whether it fires, and the rest, the behaviour to grade ("The skill triggers and
@@ -196,7 +209,7 @@ def split_firing(statement: str, names: tuple[str, ...] = ()) -> tuple[bool, str
         if not rest or len(rest.split()) < 2 and not _CJK.search(rest):
             continue
         fires = about_firing(text[:start], names)
-        if fires is not None:
+        if fires is not None and not _other_skill(text[:start], names):
             return fires, rest[:1].upper() + rest[1:]
     return None
 

@@ -309,3 +309,10 @@ def test_a_markdown_set_shared_by_several_skills_stays_refused(tmp_path: Path) -
     (repo / "evals" / "test-cases.md").write_text(_MARKDOWN_SET)
     shown = check(str(menu))
     assert shown.exit_code == 2 and "--generate --from" in shown.output, shown.output
+
+
+def test_a_clause_on_another_skill_firing_stays_behaviour() -> None:
+    assert split_firing("The wine-list skill is invoked, and the menu links to it",
+                        ("menu-writer",)) is None
+    assert split_firing("The menu-writer skill is invoked, and the menu has a soup",
+                        ("menu-writer",)) == (True, "The menu has a soup")
