@@ -546,6 +546,56 @@ _MORE = re.compile(rf"[;；]|[.。!！?？]\s*\S|{_AND_BUT.pattern}", re.IGNOREC
 
 
 
+# A negation in a reason or a condition is no denial of the work: "Since the file is not CSV,
+# it should explain how to convert", "X 不在 Y 范围，应提示用户", "Si el archivo no existe,
+# informa del error" each require something to be there. A statement is negative only when
+# its MAIN clause is negated; the clause a reason or condition opens ends at its first comma,
+# and a clause after a comma that a consequence or a requirement opens is the main one.
+REASON: Table = {
+    "en": (r"since|because|as|if|when|whenever|once|given(?:\s+that)?|now\s+that|in\s+case|"
+           r"unless|whereas",),
+    "zh": (r"因为|因為|由于|由於|如果|假如|倘若|若|当|當|既然|鉴于|鑒於",),
+    "es": (r"como|porque|ya\s+que|puesto\s+que|dado\s+que|si|cuando|al",),
+    "pt": (r"como|porque|j[aá]\s+que|visto\s+que|dado\s+que|se|quando|ao",),
+    "fr": (r"comme|parce\s+qu(?:e|')|puisqu(?:e|')|si|s'|quand|lorsqu(?:e|')",),
+    "de": (r"da|weil|wenn|falls|sobald",),
+    "it": (r"poich[eé]|perch[eé]|siccome|dato\s+che|se|quando",),
+    "ru": (r"так\s+как|поскольку|потому\s+что|если|когда",),
+}
+CONSEQUENCE: Table = {
+    "en": (r"so|therefore|thus|hence|then|and\s+so|(?:it|they|the\s+\w+|claude|the\s+agent)"
+           r"\s+(?:should|must|shall|will|needs?\s+to|has\s+to|is\s+to)",),
+    "zh": (r"(?:[^\s，,。；]{0,4}?)(?:所以|因此|因而|于是|於是|则|則|而是|转而|轉而|改为|改為|"
+           r"应该|應該|应当|應當|应|應|需要|须|須|必须|必須|要|请|請|会|會|将|將)",),
+    "es": (r"as[ií]\s+que|por\s+lo\s+que|por\s+eso|por\s+tanto|entonces|luego|"
+           r"(?:\w+\s+){0,2}?(?:debe|deber[ií]a|tiene\s+que|ha\s+de)",),
+    "pt": (r"ent[aã]o|portanto|por\s+isso|(?:\w+\s+){0,2}?(?:deve|deveria|tem\s+que)",),
+    "fr": (r"donc|alors|(?:\w+\s+){0,2}?(?:doit|devrait)",),
+    "de": (r"also|daher|deshalb|dann|(?:\w+\s+){0,2}?(?:soll|sollte|muss)",),
+    "it": (r"quindi|perci[oò]|allora|(?:\w+\s+){0,2}?(?:deve|dovrebbe)",),
+    "ru": (r"поэтому|значит|тогда|(?:\w+\s+){0,2}?(?:долж\w+|следует)",),
+}
+_REASON_RE = re.compile(rf"^\s*(?:{alternation(REASON)})", re.IGNORECASE)
+_CONSEQUENCE_RE = re.compile(rf"\s*(?:{alternation(CONSEQUENCE)})", re.IGNORECASE)
+_COMMA = re.compile(r"[,，、]\s*")
+
+
+def main_clause(text: str) -> str | None:
+    """The main clause of a statement that opens with a reason or a condition ("Since ...,
+    it explains X"), or whose clause after a comma opens with a consequence or a requirement
+    ("..., so it explains X", "...，应提示用户"): the rest from there; None when it has no
+    such clause (its first clause is then its main one)."""
+    text = " ".join(text.split())
+    commas = list(_COMMA.finditer(text))
+    if _REASON_RE.match(text) and commas and text[:commas[0].start()].strip():
+        return text[commas[0].end():] or None
+    for comma in commas:
+        found = _CONSEQUENCE_RE.match(text, comma.end())
+        if found is not None and text[found.end():].strip():
+            return text[comma.end():]
+    return None
+
+
 # "Not only ... but": a claim, however it opens.
 _NOT_ONLY = re.compile(r"(?<!\w)(?:no\s+s[oó]lo|n[aã]o\s+s[oó]|non\s+solo|pas\s+seulement|"
                        r"nicht\s+nur|не\s+только|kh[oô]ng\s+ch[iỉ])(?!\w)|不仅|不僅|不但|不只|"

@@ -48,6 +48,7 @@ from runner.authoring.inputs import SetFolders, pointed_inputs, staged_fields
 from runner.authoring.joined import TOP_ALIASES, read_joined
 from runner.authoring.kinds import report_kinds_and_counts, staged_files
 from runner.authoring.layouts import (
+    PROSE_SUFFIXES,
     Located,
     case_skill,
     drop_skill,
@@ -55,6 +56,7 @@ from runner.authoring.layouts import (
     held_instead,
     locate,
     naming_entries,
+    owns_markdown,
     prose_refusal,
     read_set,
     search_order,
@@ -62,7 +64,7 @@ from runner.authoring.layouts import (
     shared_naming,
 )
 from runner.authoring.mcp import MCP_NEED, case_needs, declared_servers, skill_needs
-from runner.authoring.mdtasks import is_task
+from runner.authoring.mdtasks import is_task, markdown_set
 from runner.authoring.outside import Outside
 from runner.authoring.pairs import before_sides, named_input, split_pairs
 from runner.authoring.problems import SET_LEVEL, Problems, describe
@@ -135,6 +137,8 @@ def located_set(skill_dir: Path, name: str | None = None,
                                f"--cases {found.files[0]} (or another of them)")
         return found
     prose = find_prose(skill_dir, name)
+    if prose is not None and markdown_set(prose) is not None and owns_markdown(skill_dir, prose):
+        return Located(prose, (prose,))  # a structured Markdown set: read as it is
     if prose is not None:
         raise prose_refusal(prose, skill_dir)
     raise CaseSetError(str(skill_dir / CASESET_RELPATH), "no case set" + _triggers_only(
@@ -168,9 +172,15 @@ def _read_file(path: Path, skill_dir: Path,
     if not path.exists():
         raise CaseSetError(shown, "no case set: create evals/evals.json (see README, "
                                   "'A skill and its case set')")
-    # a Markdown task file is read by read_set (runner.authoring.mdtasks) like a folder
+    # a Markdown task file or set is read by read_set (runner.authoring.mdtasks) like a folder
+    markdown = path.suffix.lower() in PROSE_SUFFIXES
     raw, findings = read_with_findings(path) if path.is_file() and not is_task(path) \
-        else (read_set(path, skill_dir), [])
+        and not markdown else (read_set(path, skill_dir), [])
+    if markdown and not is_task(path):
+        problems.report("EV012", "", f"a Markdown set: {len(raw.get('evals', []))} case(s) read "
+                        "from its sections (a labelled prompt each; expected and pass bullets "
+                        "as statements, fail bullets as what the run avoids)", "none needed, "
+                        "or draft evals.json from it with `skill-eval cases --generate --from`")
     refuse_surrogates(raw, shown)  # before any reader hashes, encodes or looks it up
     for message, fix in findings:
         problems.report("EV012", "", message, fix)

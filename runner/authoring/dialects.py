@@ -35,7 +35,7 @@ from runner.authoring.fields import (
 from runner.authoring.material_types import CALLS, material_matcher, material_type
 from runner.authoring.problems import Problems
 from runner.authoring.program_types import CONTRACT, ProgramType
-from runner.authoring.routing import about_firing, routing_value, routing_word
+from runner.authoring.routing import about_firing, routing_value, routing_word, split_firing
 from runner.authoring.rubrics import rubric_criteria
 from runner.authoring.short_claims import short_claim
 from runner.authoring.tiers import expect_operands, soft_marking, soft_objects, tier_lists
@@ -106,7 +106,8 @@ OBJECT_KEYS = frozenset({
     "tool_name", "input_contains", "with", "input", "file", "output", "path", "json_path",
     "equals", "contains", "exists", "instruction", "instructions", "grading",
     "grading_instruction", "criteria", "pass_if", "pass_criteria", "passes_if", "guidance",
-    "judge_prompt", "prompt", "rubric", "question"})
+    "judge_prompt", "prompt", "rubric", "question", "expected_output", "expected_behavior",
+    "expected_behaviour"})
 # Where an unknown type's author describes the check (`_described_type`), and how many words
 # make that a sentence rather than an id or a label.
 DESCRIBING_KEYS = ("claim", "description", "text", "label", "name")
@@ -395,6 +396,52 @@ def _statement_text(value: dict[str, Any]) -> str | None:
                  and value[k].strip()), None)
 
 
+# Where a judged check with no statement of its own holds what the work should show
+# (`{type: semantic, expected: "..."}`): its text, for the grader.
+_EXPECTED_KEYS = ("expected", "expected_output", "expected_behavior", "expected_behaviour")
+# Files the work must produce (CaseReader._file_expectations).
+_EXPECTED_FILE_KEYS = ("expected_files", "expected_outputs", "output_files")
+
+
+def _file_like(text: str) -> bool:
+    """A relative path with a folder or an extension ("product/brief.md", "out.csv")."""
+    text = text.strip()
+    return bool(text) and not text.startswith("/") and ".." not in text.split("/") \
+        and " " not in text and bool(re.search(r"/|\.\w{1,6}$", text))
+
+
+def _literal(text: str) -> str:
+    """A text to find as written, even one that opens like the grammar ("re:", "not:")."""
+    return f"re:{re.escape(text)}" if text.startswith(("re:", "not:", "!")) else text
+
+
+def _output_of(outputs: list[Any], path: str) -> dict[str, Any]:
+    """The `outputs` entry for `path`, added when there is none."""
+    for entry in outputs:
+        if isinstance(entry, dict) and entry.get("path") == path:
+            return entry
+    entry = {"path": path}
+    outputs.append(entry)
+    return entry
+
+
+# A different prompt for the arm without the skill: not applied (CaseReader._baseline_prompt).
+_BASELINE_PROMPT_KEYS = ("prompt_baseline", "baseline_prompt", "prompt_without_skill",
+                         "prompt_no_skill", "baseline_input")
+# A check's weight: every check of a case must pass, so a weight changes nothing (reported).
+_WEIGHT_KEYS = ("weight", "points")
+
+
+def _weight(value: dict[str, Any]) -> str | None:
+    """`weight: 2` as the author wrote it, or None (absent, or 0: a soft item, runner.authoring
+    .tiers)."""
+    for key in _WEIGHT_KEYS:
+        found = value.get(key)
+        if isinstance(found, (int, float)) and not isinstance(found, bool) and found != 0:
+            return f"{key}: {found}"
+    return None
+
+
 # Field names that hold the task's own input, sent with the prompt (issue 26, rule 2).
 _MATERIAL_WORDS = {"context", "evidence", "supplied", "input", "inputs", "document", "documents",
                    "material", "materials", "transcript", "excerpt", "passage", "snippet",
@@ -511,6 +558,7 @@ class CaseReader:
         # the case holds (then it is a trigger query, moved out of the runtime set).
         self.routing: list[bool] = []
         self.routing_only = False
+        self.expected_split = False  # expected_output had a firing clause taken off
         # Checks typed as decided by a program, by their statement text: text -> the check's id
         self.program_typed: dict[str, str] = {}
         self.grader_command: str | None = None  # a check's command line (_grader_command)
@@ -565,6 +613,8 @@ class CaseReader:
         self._cited_codes(item)
         self._command_mappings(item)
         self._rubric_criteria(item)
+        self._baseline_prompt(item)
+        self._file_expectations(item)
         self._unknown_fields(item)
         reads = item.get("reads")
         if reads is not None and reads not in [m.value for m in Reading]:
@@ -691,7 +741,7 @@ class CaseReader:
         if not gradable and fires is not None:
             self.routing.append(fires)
             self.unread["expected_output (about the skill firing)"] = expected
-        if not gradable and self.routing:
+        if not gradable and self.routing and not self.expected_split:
             self.routing_only = True
         elif not gradable and isinstance(expected, str) and expected.strip():
             self.add("statement", expected, "expected_output (the case's only criterion)")
@@ -884,6 +934,58 @@ class CaseReader:
                     "the judge's, comparing the arms)")
         if found.settings:
             self.unread["rubric (not applied)"] = list(found.settings)
+
+    def _file_expectations(self, item: dict[str, Any]) -> None:
+        """`expected_files: [path]` (files the work must produce) and `all_contains` /
+        `any_contains` written as `{file: [texts]}`: output checks, each file to exist with
+        every text (all) or one of them (any); a key that names no file ("response") is the
+        work itself. Reported (EV012)."""
+        given = item.get("outputs")
+        if not isinstance(given, (list, type(None))):
+            return  # the schema's to refuse
+        outputs: list[Any] = list(given or [])
+        read: list[str] = []
+        for key in _EXPECTED_FILE_KEYS:
+            paths = item.get(key)
+            listed = paths if isinstance(paths, list) else [paths]
+            if paths and all(isinstance(p, str) and _file_like(p) for p in listed):
+                read.append(f"{key} ({len(listed)} file(s) to create)")
+                for path in listed:
+                    _output_of(outputs, str(path))
+                item.pop(key)
+        for key, every in (("all_contains", True), ("any_contains", False)):
+            mapping = item.get(key)
+            if not isinstance(mapping, dict) or not mapping or not all(
+                    isinstance(v, (str, list)) and all(isinstance(t, str) for t in _as_list(v))
+                    for v in mapping.values()):
+                continue
+            item.pop(key)
+            read.append(f"{key} ({len(mapping)} file(s))")
+            for target, texts in mapping.items():
+                wanted = [t for t in _as_list(texts) if t.strip()]
+                operands = [_literal(t) for t in wanted] if every else \
+                    ["re:" + "|".join(re.escape(t) for t in wanted)] if wanted else []
+                if _file_like(str(target)):
+                    entry = _output_of(outputs, str(target))
+                    entry["contains"] = [*entry.get("contains", []), *operands]
+                else:  # "response", "output": the work itself
+                    for operand in operands:
+                        self.add("check", operand, f"{key}[{target!r}]")
+        if read:
+            item["outputs"] = outputs
+            self.mapped(f"read as output checks (files the work must create, and what they "
+                        f"hold): {', '.join(read)}", "none needed (or write them under "
+                        "`outputs` as {path, contains})")
+
+    def _baseline_prompt(self, item: dict[str, Any]) -> None:
+        """A different prompt for the arm without the skill (`prompt_baseline`): both arms get
+        the case's prompt, so the arms differ by the skill alone; kept and reported (EV012),
+        never dropped in silence."""
+        for key in [k for k in item if k in _BASELINE_PROMPT_KEYS]:
+            self.unread[f"{key} (not applied)"] = item.pop(key)
+            self.problems.tally("EV012", self.label, f"`{key}` not applied: both arms get the "
+                                "case's prompt, so they differ by the skill alone",
+                                "drop it, or put what the baseline needs in the prompt")
 
     def _bare(self, key: str, value: Any) -> bool:
         """A field near a statement field by its name (`expected_mutation`, `expectation`)
@@ -1207,17 +1309,38 @@ class CaseReader:
                 self._routed(key, extra.pop(key), fires, item)
         kept: list[tuple[str, str]] = []
         dropped: list[str] = []
+        split: list[str] = []  # a firing clause taken off the work it opens (split_firing)
         for text, origin in zip(self.statements, self.origins["statements"], strict=True):
             fires = about_firing(text, self.names)
             fires = routing_word(text) if fires is None and len(text.split()) <= 4 else fires
             if fires is None:
+                parts = split_firing(text, self.names)
+                if parts is not None:
+                    split.append(text)
+                    self.routing.append(parts[0])
+                    text, origin = parts[1], f"{origin} (after its clause on the skill firing)"
                 kept.append((text, origin))
                 continue
             dropped.append(text)
             self.routing.append(fires)
-        if dropped:
+        expected = item.get("expected_output")
+        parts = split_firing(expected, self.names) if isinstance(expected, str) else None
+        if parts is not None and isinstance(expected, str):
+            split.append(expected)
+            self.routing.append(parts[0])
+            item["expected_output"] = parts[1]
+            self.expected_split = True  # behaviour is left: never a trigger query alone
+        if split:
+            self.unread["clauses about the skill firing"] = split
+            self.problems.report("EV012", self.label, f"{len(split)} statement(s) or expected "
+                                 f"output(s) open with whether the skill fires ({split[0][:80]!r})"
+                                 ": that clause offered as a trigger query, the rest graded as "
+                                 "behaviour", "put the prompt in evals/trigger/ and keep the "
+                                 "behaviour alone here")
+        if dropped or split:
             self.statements[:] = [t for t, _ in kept]
             self.origins["statements"][:] = [o for _, o in kept]
+        if dropped:
             self.unread["statements about the skill firing"] = dropped
             self.problems.report("EV012", self.label, f"{len(dropped)} statement(s) say "
                                  f"whether the skill fires ({dropped[0][:80]!r}): the grader "
@@ -1529,6 +1652,10 @@ class CaseReader:
     def _object(self, value: dict[str, Any], origin: str) -> None:
         if self._soft(value, origin, soft_marking(value)):
             return
+        if _weight(value) is not None:  # read as any check is; its weight cannot apply
+            self.problems.tally("EV012", self.label, "check weights (`weight`, `points`) not "
+                                "applied: every check of a case must pass, whatever its weight",
+                                "drop the weights, or split what may fail into its own case")
         key = next((k for k in CONDITION_KEYS if isinstance(value.get(k), str)
                     and value[k].strip()), None)
         if key is not None:
@@ -1735,7 +1862,9 @@ class CaseReader:
         grading instruction (`instruction`, `criteria`, `pass_if`...) goes with it. One the
         author typed as behaviour (`on_calls`) is marked to be graded on the tool calls only
         (runner.scoring.on_calls)."""
-        text = _statement_text(value)
+        text = _statement_text(value) or next(
+            (value[k] for k in _EXPECTED_KEYS if isinstance(value.get(k), str)
+             and value[k].strip()), None)
         instruction = next((value[k] for k in INSTRUCTION_KEYS if isinstance(value.get(k), str)
                             and value[k].strip() and value[k] != text), None)
         if text is not None or instruction is not None:

@@ -1,6 +1,7 @@
 """Fixtures given inline in a case: `files: [{path, content}]` (also `name`/`filename`/`file`
 with `text`/`body`), `context.files` the same way, or a mapping `{path: content}` under
-`files`. They are taken out of the case's `files` (which then names only files of the skill)
+`files`, and the same under `setup_files` (files the harness writes before the session). They
+are taken out of the case's `files` (which then names only files of the skill)
 and carried by the case as `inline_files`, path -> content, so the case's digest covers their
 content and a trial writes them into its working directory like any fixture."""
 
@@ -10,6 +11,9 @@ from pathlib import PurePosixPath
 from typing import Any
 
 PATH_KEYS = ("path", "name", "filename", "file")
+# Fields of files the harness writes before the session starts (`setup_files: {path:
+# content}` or `[{path, content}]`): fixtures given inline like `files`.
+SETUP_KEYS = ("setup_files", "seed_files", "initial_files")
 CONTENT_KEYS = ("content", "text", "body")
 # the cap on one fixture file (runner.authoring.hygiene, which imports the reader)
 FILE_MAX_BYTES = 10 * 1024**2
@@ -66,6 +70,14 @@ def split_inline(item: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str], 
     elif isinstance(files, list) and any(_is_inline(f) for f in files):
         entries += [f for f in files if _is_inline(f)]
         out["files"] = [f for f in files if not _is_inline(f)]
+    for key in SETUP_KEYS:
+        given = out.get(key)
+        if isinstance(given, dict) and given and all(isinstance(v, str) for v in given.values()):
+            entries += [{"path": k, "content": v} for k, v in given.items()]
+            out.pop(key)
+        elif isinstance(given, list) and given and all(_is_inline(f) for f in given):
+            entries += given
+            out.pop(key)
     context = out.get("context")
     if isinstance(context, dict) and isinstance(context.get("files"), list) \
             and any(_is_inline(f) for f in context["files"]):

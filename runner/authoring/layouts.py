@@ -37,7 +37,14 @@ from runner.authoring.casedirs import (
     read_case_dirs,
     source_lines,
 )
-from runner.authoring.mdtasks import TASK_FOLDERS, is_task, read_tasks, task_case, task_files
+from runner.authoring.mdtasks import (
+    TASK_FOLDERS,
+    is_task,
+    markdown_set,
+    read_tasks,
+    task_case,
+    task_files,
+)
 from runner.authoring.promptfoo import CONFIG_STEMS
 from runner.authoring.siblings import (
     NOT_A_SET,
@@ -224,15 +231,26 @@ def search_order(skill_dir: Path, name: str | None = None) -> list[tuple[Path, b
     names = [n for n in dict.fromkeys((name, skill_dir.name)) if n]
     own = skill_dir.resolve()
     order: list[tuple[Path, bool]] = []
+    nested = _nested_sets(own)
     for root, evals in _set_folders(skill_dir):
         above = root != own
+        if above:  # the skill's own `research/evals/` before any folder above it
+            order, nested = order + nested, []
         # a plugin's layout: one folder of case files per skill or command, named for it
         # (`evals/cases/<skill>/*.json`), read as that skill's set
         order += [(folder, False) for n in names for folder in
                   (evals / n, *(evals / sub / n for sub in CASE_FOLDERS))
                   if above and folder.is_dir()]
         order.append((evals, above))
-    return order
+    return order + nested
+
+
+def _nested_sets(skill_dir: Path) -> list[tuple[Path, bool]]:
+    """A set folder one level below the skill (`research/evals/`, `qa/eval/`): the skill's
+    own, read after its `evals/`. A subfolder that is a skill of its own is not this one's."""
+    return [(sub / name, False) for sub in _subfolders(skill_dir)
+            if not (sub / "SKILL.md").is_file() for name in ("evals", "eval")
+            if (sub / name).is_dir()]
 
 
 def locate(skill_dir: Path, name: str | None = None) -> Located | None:
@@ -366,9 +384,23 @@ def find_prose(skill_dir: Path, name: str | None = None) -> Path | None:
     return None
 
 
+def owns_markdown(skill_dir: Path, path: Path) -> bool:
+    """Whether a structured Markdown set is the skill's: in the skill, in a set folder named
+    for it, or above it in a repository with no other skill (with several, which skill each
+    case is for is not said: it stays prose, drafted per skill with `--generate --from`)."""
+    own = skill_dir.resolve()
+    return path.resolve().is_relative_to(own) or path.parent.name == own.name \
+        or _sole_skill(path.parent)
+
+
 def read_set(path: Path, skill_dir: Path | None = None) -> Any:
     """The set's data: one file, or a folder's case files (or its one-case files, or its
     case folders) as one."""
+    if not path.is_dir() and path.suffix.lower() in PROSE_SUFFIXES and not is_task(path):
+        sections = markdown_set(path)  # `## Case` / `**Prompt:**` / `**Expected:**` bullets
+        if sections is None:
+            raise prose_refusal(path, skill_dir or _skill_above(path) or path.parent)
+        return {"evals": sections}
     if not path.is_dir():
         return {"evals": [task_case(path)]} if is_task(path) else read_data(path)
     if path.name in TASK_FOLDERS and task_files(path):
@@ -417,8 +449,13 @@ def skill_folders(root: Path) -> list[Path]:
                                                        or rel[0] not in AGENT_FOLDERS):
             continue
         (hidden if dotted else found).append(skill_md.parent)
-    # helpers kept for the agent beside a repository's own skills are not what it ships
-    return found or hidden
+    # helpers kept for the agent beside a repository's own skills are not what it ships,
+    # unless their authors wrote a set for one (`.claude/skills/x/evals/`): that one is measured
+    return [*found, *(h for h in hidden if _own_set_folder(h))] if found else hidden
+
+
+def _own_set_folder(skill_dir: Path) -> bool:
+    return any((skill_dir / name).is_dir() for name in SET_FOLDERS)
 
 
 # Where a case of a shared set names its skill: top-level keys, then a metadata mapping's.

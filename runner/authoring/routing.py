@@ -161,6 +161,59 @@ def about_firing(statement: str, names: tuple[str, ...] = ()) -> bool | None:
                 or found.group("off"))
 
 
+# Where a firing clause ends and the work it is joined to begins: "The skill triggers and
+# drafts the menu", "Skill is invoked; the output lists ...", "技能触发，输出包含 ...",
+# "技能被调用后输出 ...". Only a head that is itself about firing alone is split off.
+_CLAUSE_END = re.compile(r"\s*(?:[;；]|[,，、]?\s*\b(?:and\s+then|and|then|y|e|et|und|и|luego|"
+                         r"puis|dann)\b|[.。!！]\s*|[,，]|"
+                         r"\s[\u2014\u2013-]+\s|并且|並且|然后|然後|之后|之後|后|後|并|並)\s*",
+                         re.IGNORECASE)
+# "Uses the X skill to draft the menu": the purpose after the skill is the work.
+_TO_WORK = re.compile(r"^(?P<head>.*?\bskill)\s+(?:in\s+order\s+)?to\s+(?P<rest>\w.*)$",
+                      re.IGNORECASE)
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_CJK_FIRED = re.compile(r"(?:技能|スキル|触发|觸發|激活|启用|啟用|加载|載入|调用|調用|起動|発動)"
+                        r"(?:了|され|する)?")
+_LEAD = re.compile(r"^(?:[\s,，;；:：.。、]|之后|之後|后|後|并且|並且|并|並|然后|然後)+")
+
+
+_NAMED_SKILL = re.compile(r"([\w:-]+)\s+skill\b", re.IGNORECASE)
+_NOT_A_NAME = {"the", "this", "that", "a", "an", "its", "our", "your", "same", "right", "la", "el",
+               "le", "il", "lo", "die", "der", "das", "o", "esta", "este", "cette", "ce"}
+
+
+def _other_skill(head: str, names: tuple[str, ...]) -> bool:
+    """A head naming another skill than this one ("The loop-distiller skill is invoked"):
+    which skill the run hands over to is behaviour of this one, not its own routing."""
+    own = {n.lower() for n in names}
+    return any(m.group(1).lower() not in _NOT_A_NAME | own
+               for m in _NAMED_SKILL.finditer(head)) if own else False
+
+
+def split_firing(statement: str, names: tuple[str, ...] = ()) -> tuple[bool, str] | None:
+    """A statement that opens with the skill firing (or not) and goes on to the work the run
+    does: whether it fires, and the rest, the behaviour to grade ("The skill triggers and
+    drafts the menu" -> (True, "Drafts the menu")). None when no head is about firing alone,
+    or nothing is left after it (a statement only about firing: `about_firing`)."""
+    text = " ".join(statement.split())
+    if about_firing(text, names) is not None:
+        return None  # firing alone ("Does not run x. No report."): nothing to grade besides
+    cuts = [(m.start(), m.end()) for m in _CLAUSE_END.finditer(text) if m.start() > 0]
+    # Chinese and Japanese join the work with no mark at all ("使用该技能生成报告")
+    cuts += [(m.end(), m.end()) for m in _CJK_FIRED.finditer(text)]
+    purpose = _TO_WORK.match(text)
+    if purpose is not None:
+        cuts.append((purpose.end("head"), purpose.start("rest")))
+    for start, end in sorted(cuts):
+        rest = _LEAD.sub("", text[end:]).strip()
+        if not rest or len(rest.split()) < 2 and not _CJK.search(rest):
+            continue
+        fires = about_firing(text[:start], names)
+        if fires is not None and not _other_skill(text[:start], names):
+            return fires, rest[:1].upper() + rest[1:]
+    return None
+
+
 class RoutingOnlySet(CaseSetError):
     """EV008: a runtime set whose every case is only a routing expectation: a trigger set
     written in a runtime set's file. It carries its queries (prompt, should fire), in order,

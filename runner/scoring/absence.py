@@ -41,6 +41,7 @@ from runner.analysis.wording_i18n import (
     alternation,
     denies,
     joins_a_clause,
+    main_clause,
     quoted_clause,
     states_bound,
     subject_ends,
@@ -318,6 +319,9 @@ def states_absence(statement: str) -> bool:
     text = " ".join(statement.split())
     if text.lower().startswith(AVOIDS):
         return True
+    main = main_clause(text)  # a negated reason or condition denies nothing of the work
+    if main is not None:
+        return states_absence(main)
     if _DENIES.match(text):  # "No ..." opens a denial in Spanish too: its "y" joins as well
         return not _ALSO_SHOWS.search(text) and not joins_a_clause(text)
     return denies(text)  # another language's denial
