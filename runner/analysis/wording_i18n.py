@@ -1158,3 +1158,33 @@ WEATHER_LOOKUP_RE = compiled(WEATHER_LOOKUP)
 IMAGE_SERVICE_RE = compiled(IMAGE_SERVICE)
 HOLD_OFF_RE = compiled(HOLD_OFF)
 ADVICE_ASK_RE = compiled(ADVICE_ASK)
+# With a skill whose own scripts reach the network: what a live source published lately ("最近
+# 发了什么文章", "the latest posts", "los últimos informes") or a file to download is that
+# source's, now. A case that stages nothing has no copy of it.
+_PUBLISHED_ZH = r"文章|帖子|动态|動態|微博|推文|年报|年報|季报|季報|公告|财报|財報|报告|報告|新闻|新聞|视频|視頻"
+FROM_SOURCE: Table = {
+    "en": (r"(?:latest|newest|most\s+recent|recent|today's)\s+(?:\d+\s+)?(?:[\w-]+\s+)?(?:posts?|"
+           r"articles?|tweets?|topics?|filings?|annual\s+reports?|quarterly\s+reports?|reports?|"
+           r"announcements?|headlines|videos?|issues|releases?)",
+           r"download\s+(?:the\s+)?(?:[\w-]+\s+){0,5}?(?:reports?|filings?|pdf|attachments?|files?)"),
+    "zh": (rf"(?:最近|最新|近期|今天|今日)(?:的)?[^\s，。,.；;]{{0,6}}?(?:{_PUBLISHED_ZH})",
+           rf"(?:下载|下載)[^，。,.；;]{{0,24}}?(?:{_PUBLISHED_ZH}|PDF|附件|文件)"),
+    "ja": (r"(?:最新|最近|今日)の[^\s、。]{0,6}?(?:記事|投稿|ツイート|報告書|決算|ニュース|動画)",
+           r"(?:報告書|PDF|添付ファイル)を?ダウンロード"),
+    "es": (r"(?:[uú]ltim[oa]s|recientes)\s+(?:\d+\s+)?(?:art[ií]culos|publicaciones|posts|tuits|"
+           r"informes|noticias|v[ií]deos)",
+           r"descarga\w*\s+(?:\w+\s+){0,4}?(?:informe|pdf|adjunto|archivo)"),
+    "pt": (r"(?:[uú]ltim[oa]s|recentes)\s+(?:\d+\s+)?(?:artigos|publica[cç][oõ]es|posts|"
+           r"relat[oó]rios|not[ií]cias|v[ií]deos)",
+           r"baix[ae]\w*\s+(?:\w+\s+){0,4}?(?:relat[oó]rio|pdf|anexo|arquivo)"),
+    "fr": (r"derni(?:er|ère)s\s+(?:\d+\s+)?(?:articles|publications|posts|tweets|rapports|"
+           r"actualit[eé]s|vid[eé]os)",
+           r"t[eé]l[eé]charge\w*\s+(?:\w+\s+){0,4}?(?:rapport|pdf|pi[eè]ce\s+jointe|fichier)"),
+    "de": (r"(?:neueste[nr]?|letzte[nr]?|aktuelle[nr]?)\s+(?:\d+\s+)?(?:artikel|beitr[aä]ge|"
+           r"posts|tweets|berichte|geschäftsberichte|meldungen|videos)",
+           r"(?:lade|herunterladen)\s+(?:\w+\s+){0,4}?(?:bericht|pdf|anhang|datei)"),
+    "ru": (r"(?:последни\w+|свеж\w+|новы\w+)\s+(?:\d+\s+)?(?:стат\w+|пост\w*|публикаци\w+|"
+           r"отч[её]т\w*|новост\w+|видео)",
+           r"скача\w*\s+(?:\w+\s+){0,4}?(?:отч[её]т\w*|pdf|вложени\w+|файл\w*)"),
+}
+FROM_SOURCE_RE = compiled(FROM_SOURCE)

@@ -19,6 +19,7 @@ from pathlib import Path
 from runner.analysis.wording import unquoted
 from runner.analysis.wording_i18n import (
     ADVICE_ASK_RE,
+    FROM_SOURCE_RE,
     HOLD_OFF_RE,
     IMAGE_SERVICE_RE,
     LIVE_DATA_RE,
@@ -208,6 +209,7 @@ def account_needs(case: Case, skill_reaches: bool) -> list[str]:
                       for m in _FROM_API.finditer(sentence)]
             found += [m.group(0) for m in _SOURCE_SEARCH.finditer(texts[0])
                       if not _LOCAL.search(m.group(0))]
+            found += [m.group(0) for m in FROM_SOURCE_RE.finditer(texts[0])]
     return list(dict.fromkeys(" ".join(f.split()) for f in found))
 
 
@@ -227,7 +229,7 @@ def image_service_needs(case: Case) -> list[str]:
 # its frontmatter requires (`env: [X_KEY]`). A skill about keys ("flags hard-coded API keys",
 # "never log GITHUB_TOKEN") needs none.
 _KEY_NAME = re.compile(r"(?<![\w$])((?:NO_|MISSING_)?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:API_?KEY|"
-                       r"APP_?KEY|KEY|TOKEN|SECRET|ACCESS_KEY))(?![\w])")
+                       r"APP_?KEY|KEY|TOKEN|SECRET|ACCESS_KEY|COOKIE))(?![\w])")
 _KEY_NEED = re.compile(r"(?i)\b(?:export|set|setx|requires?|required|needs?|configure[sd]?|"
                        r"provide|missing|env|environment|optional_env|primaryEnv|\.env)\b|"
                        r"需要|配置|设置|設置|环境变量|環境變數|未配置|申请|申請|获取|獲取|"
@@ -389,7 +391,8 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                             "stage what the tool would return as fixtures and say so in the "
                             "prompt, or drop the case")
         if reaches is None and (re.search(r"\bAPI\b", " ".join([case.prompt, *_criteria(case)]))
-                                or _SOURCE_SEARCH.search(case.prompt)):
+                                or _SOURCE_SEARCH.search(case.prompt)
+                                or FROM_SOURCE_RE.search(case.prompt)):
             reaches = _skill_reaches(skill_dir)
         why = case_reach(case, bool(reaches), home_data)
         if tools and urls:

@@ -136,3 +136,32 @@ def test_advice_about_the_users_machine_is_gradable(prompt: str) -> None:
 ])
 def test_work_on_the_users_machine_still_needs_it(prompt: str) -> None:
     assert machine_needs(_case(prompt)) != []
+
+
+REACHING = {"scripts/fetch.py": "import urllib.request\n\nurllib.request.urlopen("
+                                "'https://example.org/feed')\n"}
+
+
+@pytest.mark.parametrize("prompt", [
+    "List the latest 5 posts of the Acme account",
+    "帮我看看这个公众号最近发了什么文章",
+    "下载 Acme 2024 年度报告 PDF",
+    "Muestra los últimos 5 artículos del blog",
+    "Zeig mir die neuesten Beiträge",
+])
+def test_what_a_live_source_published_lately_needs_it(prompt: str) -> None:
+    assert account_needs(_case(prompt), skill_reaches=True) != []
+    # without a skill that reaches the network, the words alone say nothing
+    assert account_needs(_case(prompt), skill_reaches=False) == []
+
+
+def test_a_skill_reaching_a_source_flags_its_latest_items_through_check(
+        tmp_path: Path) -> None:
+    cases = [{"id": "latest", "prompt": "List the latest 5 posts of the Acme account",
+              "expectations": ["The answer lists five posts"]},
+             {"id": "staged", "prompt": "List the latest 5 posts in posts.json",
+              "files": ["evals/files/posts.json"],
+              "expectations": ["The answer lists five posts"]}]
+    files = {**REACHING, "evals/files/posts.json": "[]\n"}
+    got = _ev014(make_skill(tmp_path, cases, files, name="desk-helper", skill_md=SKILL_MD))
+    assert set(got) == {"latest"} and "latest 5 posts" in got["latest"]
