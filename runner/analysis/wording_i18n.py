@@ -1161,7 +1161,8 @@ ADVICE_ASK_RE = compiled(ADVICE_ASK)
 # With a skill whose own scripts reach the network: what a live source published lately ("最近
 # 发了什么文章", "the latest posts", "los últimos informes") or a file to download is that
 # source's, now. A case that stages nothing has no copy of it.
-_PUBLISHED_ZH = r"文章|帖子|动态|動態|微博|推文|年报|年報|季报|季報|公告|财报|財報|报告|報告|新闻|新聞|视频|視頻"
+_PUBLISHED_ZH = (r"文章|帖子|动态|動態|微博|推文|年报|年報|季报|季報|公告|财报|財報|报告|報告|"
+                 r"新闻|新聞|视频|視頻")
 FROM_SOURCE: Table = {
     "en": (r"(?:latest|newest|most\s+recent|recent|today's)\s+(?:\d+\s+)?(?:[\w-]+\s+)?(?:posts?|"
            r"articles?|tweets?|topics?|filings?|annual\s+reports?|quarterly\s+reports?|reports?|"
