@@ -5,6 +5,10 @@ a path after a verb that reads it or makes it (EV009), a server or tool beside a
 server's name (EV016), an absence ("does not contain 'X'") in statements and in the check
 language, a denial that needs no quote, an item marked optional, a statement only about
 the skill firing, and a count bound ("不少于3条", "mindestens 3"), which is never a denial.
+The newest (issue 26, rule 6): an input handed over in words or said to follow (EV009), state
+another case leaves behind (EV017), a service only the user's account reaches, a weather
+lookup, an image model to draw with, and a question asking advice, which needs none (EV014);
+their tables hold English too.
 
 One table a concept, one tuple of patterns a language, compiled once into one pattern a
 concept: adding a language is adding its words. English keeps its own, older grammar in the
@@ -986,3 +990,252 @@ def states_bound(statement: str) -> bool:
     """Says how many of something the work holds, at least or at most, in one of these
     languages: a count to check (or grade), never an absence of the text."""
     return BOUND_RE.search(" ".join(statement.split())) is not None
+
+
+# -- inputs handed over in words, state another case made, live services (issue 26, 6) -----
+
+# The user says the material is already there, in words only: "I already have 16 prompts",
+# "this folder already holds 16 images", "我这个目录里已经有 16 张原始图". Only material nouns
+# (images, files, notes, prompts...): "I already have two kids" hands nothing over.
+_MAT_ZH = (r"图|圖|图片|圖片|原图|原圖|原始图|原始圖|照片|截图|截圖|文件|檔案|文档|文檔|笔记|筆記|"
+           r"记录|記錄|提示词|提示詞|表格|数据|數據|日志|日誌|素材|草稿|稿子")
+_MAT_JA = r"画像|写真|ファイル|メモ|ノート|プロンプト|スクリーンショット|ログ|データ|原稿|素材"
+HELD_IN_WORDS: Table = {
+    "zh": (rf"(?:已经|已經|已)(?:有|存了|准备了|準備了|放了)\s*"
+           rf"(?:\d+|[两兩二三四五六七八九十几幾]+)\s*"
+           rf"(?:张|張|条|條|个|個|份|篇|段|组|組)?[^\s，。,.；;]{{0,6}}?(?:{_MAT_ZH})",
+           rf"(?:这个|這個|当前|當前|本)(?:目录|目錄|文件夹|文件夾|資料夾)(?:里|裡|中|下)?(?:已经|已經|已)?"
+           rf"(?:有|放了|存了)[^，。,.；;]{{0,12}}?(?:{_MAT_ZH})"),
+    "ja": (rf"(?:既に|すでに|もう)\s*(?:\d+|[二三四五六七八九十]+)\s*(?:枚|個|件|本|つ)の?"
+           rf"(?:{_MAT_JA})",
+           rf"(?:この|今の)(?:フォルダ|ディレクトリ)(?:に|には)(?:既に|すでに|もう)?[^、。]{{0,10}}?"
+           rf"(?:{_MAT_JA})"),
+    "es": (r"ya\s+tengo\s+(?:\d+|unas?|varias|varios|dos|tres|cuatro|cinco|diez)\s+(?:\w+\s+)?"
+           r"(?:im[aá]genes|fotos|archivos|ficheros|notas|prompts|capturas|documentos|registros)",
+           r"(?:esta|la)\s+carpeta\s+ya\s+(?:tiene|contiene)"),
+    "pt": (r"j[aá]\s+tenho\s+(?:\d+|umas?|v[aá]rias|v[aá]rios|dois|duas|tr[eê]s|dez)\s+"
+           r"(?:\w+\s+)?(?:imagens|fotos|arquivos|ficheiros|notas|prompts|capturas|documentos)",
+           r"(?:esta|essa|a)\s+pasta\s+j[aá]\s+(?:tem|cont[eé]m)"),
+    "fr": (r"j'ai\s+d[eé]j[aà]\s+(?:\d+|des|plusieurs|deux|trois|dix)\s+(?:\w+\s+)?"
+           r"(?:images|photos|fichiers|notes|prompts|captures|documents)",
+           r"(?:ce|le)\s+dossier\s+(?:contient|a)\s+d[eé]j[aà]"),
+    "de": (r"ich\s+habe\s+(?:schon|bereits)\s+(?:\d+|einige|mehrere|zwei|drei|zehn)\s+"
+           r"(?:\w+\s+)?(?:bilder|fotos|dateien|notizen|prompts|screenshots|dokumente)",
+           r"(?:dieser|der)\s+ordner\s+(?:enth[aä]lt|hat)\s+(?:schon|bereits)"),
+    "ru": (r"у\s+меня\s+уже\s+(?:есть\s+)?(?:\d+|несколько|две|два|три|десять)\s+(?:\w+\s+)?"
+           r"(?:изображени\w*|картин\w*|фото\w*|файл\w*|замет\w*|промпт\w*|скриншот\w*|документ\w*)",
+           r"в\s+(?:этой|текущей)\s+папке\s+уже\s+(?:есть|лежат|лежит)"),
+}
+# Material the prompt says follows it: "the transcript below", "以下の議事録", "el texto
+# siguiente". With nothing after it, the session gets the pointer and not the material.
+_MAT_ES = (r"texto|transcripci[oó]n|notas|apuntes|correo|mensajes?|c[oó]digo|registros?|datos|"
+           r"tabla|p[aá]rrafos?|documento|art[ií]culo|conversaci[oó]n|fragmento|informe|prompts?")
+_MAT_PT = (r"texto|transcri[cç][aã]o|notas|e-?mail|mensagens?|c[oó]digo|registros?|dados|tabela|"
+           r"par[aá]grafos?|documento|artigo|conversa|trecho|relat[oó]rio|prompts?")
+_MAT_FR = (r"texte|transcription|notes|e-?mail|courriel|messages?|code|journal|logs?|donn[eé]es|"
+           r"tableau|paragraphes?|document|article|conversation|extrait|rapport|prompts?")
+_MAT_DE = (r"text|transkript|notizen|e-?mail|nachrichten?|code|logs?|daten|tabelle|abs[aä]tze?|"
+           r"dokument|artikel|gespr[aä]ch|auszug|bericht|prompts?")
+_MAT_RU = (r"текст\w*|расшифровк\w*|заметк\w*|письм\w*|сообщени\w*|код\w*|лог\w*|данн\w*|"
+           r"таблиц\w*|абзац\w*|документ\w*|стать\w*|диалог\w*|фрагмент\w*|отч[её]т\w*|промпт\w*")
+MATERIAL_BELOW: Table = {
+    "zh": (r"(?:下面|下方|以下|如下)的?(?:[^\s，。,.；;]{0,6}?)(?:内容|內容|文本|文字|记录|記錄|"
+           r"纪要|紀要|笔记|筆記|逐字稿|对话|對話|邮件|郵件|代码|代碼|日志|日誌|数据|數據|提示词|"
+           r"提示詞|文章|段落)",),
+    "ja": (r"(?:以下|下記)の(?:[^\s、。]{0,6}?)(?:内容|テキスト|文章|議事録|メモ|ログ|コード|"
+           r"データ|メール|会話|原稿|プロンプト)",),
+    "es": (rf"(?:el|la|los|las)\s+(?:{_MAT_ES})\s+(?:\w+\s+)?(?:de\s+abajo|siguientes?|"
+           r"a\s+continuaci[oó]n)",
+           rf"(?:el|la|los|las)\s+siguientes?\s+(?:{_MAT_ES})"),
+    "pt": (rf"(?:o|a|os|as)\s+(?:{_MAT_PT})\s+(?:\w+\s+)?(?:abaixo|a\s+seguir|seguintes?)",
+           rf"(?:o|a|os|as)\s+seguintes?\s+(?:{_MAT_PT})"),
+    "fr": (rf"(?:le|la|les|l')\s*(?:{_MAT_FR})\s+(?:\w+\s+)?(?:ci-dessous|suivante?s?)",
+           rf"(?:le|la|les)\s+suivante?s?\s+(?:{_MAT_FR})"),
+    "de": (rf"(?:de[nmrs]|die|das)\s+(?:folgenden?|untenstehenden?|nachstehenden?)\s+(?:{_MAT_DE})",
+           rf"(?:de[nmrs]|die|das)\s+(?:{_MAT_DE})\s+(?:unten|hierunter)"),
+    "ru": (rf"(?:приведённ|приведенн|следующ|нижеследующ)\w*\s+(?:ниже\s+)?(?:{_MAT_RU})",
+           rf"(?:{_MAT_RU})\s+ниже"),
+}
+# State another case leaves behind: "continue from the previous task", "the project you set
+# up in the last step", "继续上一个任务", "前のステップで作った". Each case runs alone, in a
+# fresh working directory: nothing carries over unless `depends_on` runs the other first.
+EARLIER_STATE: Table = {
+    "zh": (r"(?:继续|繼續|接着|接著)(?:做|完成|进行|進行)?"
+           r"(?:上一个|上一個|上个|上個|之前的|前面的|刚才的|剛才的)"
+           r"(?:任务|任務|步骤|步驟|工作)",
+           r"(?:上一步|上一个任务|上一個任務|前一步|之前|刚才|剛才|上次)(?:里|裡|中)?(?:你)?"
+           r"(?:创建|創建|配置|设置|設置|建立|生成|搭建|初始化)的",),
+    "ja": (r"(?:前の|直前の|先ほどの|さっきの)(?:タスク|ステップ|手順)(?:の続き|から続け|を続け)",
+           r"(?:前の|直前の|先ほどの|さっきの)(?:タスク|ステップ|手順)で(?:作成|作っ|設定|構築|"
+           r"初期化)し?た"),
+    "es": (r"contin[uú]a\w*\s+(?:con|desde)\s+(?:la|el)\s+(?:tarea|paso)\s+anterior",
+           r"(?:que|el\s+que|la\s+que)\s+(?:creaste|configuraste|preparaste|montaste)\s+en\s+"
+           r"(?:el|la)\s+(?:paso|tarea)\s+anterior"),
+    "pt": (r"contin[uú]e?\w*\s+(?:a|o|da|do|de)\s+(?:tarefa|passo)\s+anterior",
+           r"que\s+(?:voc[eê]\s+)?(?:criou|configurou|preparou)\s+n[oa]\s+(?:passo|tarefa)\s+"
+           r"anterior"),
+    "fr": (r"continue[rz]?\s+(?:la|le|depuis\s+la|depuis\s+le)\s+(?:t[aâ]che|[eé]tape)\s+"
+           r"pr[eé]c[eé]dente?",
+           r"que\s+tu\s+as\s+(?:cr[eé][eé]e?|configur[eé]e?|pr[eé]par[eé]e?)\s+[aà]\s+"
+           r"l'[eé]tape\s+pr[eé]c[eé]dente"),
+    "de": (r"(?:mit|an|bei|nach)\s+(?:der|dem)\s+(?:vorherigen|letzten)\s+(?:aufgabe|schritt)\s+"
+           r"(?:fort|weiter)|(?:aus|von)\s+(?:der|dem)\s+vorherigen\s+(?:aufgabe|schritt)\s+weiter",
+           r"(?:im|in\s+der)\s+(?:letzten|vorherigen)\s+(?:schritt|aufgabe)\s+(?:erstellt|"
+           r"eingerichtet|konfiguriert|angelegt)\w*"),
+    "ru": (r"продолж\w*\s+(?:с\s+)?(?:предыдущ|прошл)\w+\s+(?:задач|шаг)\w*",
+           r"(?:созданн|настроенн)\w+\s+(?:на|в)\s+(?:предыдущем|прошлом)\s+(?:шаге|задании)"),
+}
+# Services only the user's own account reaches: "my Slack", "mi Gmail", "我的Notion".
+_SERVICES = (r"slack|gmail|outlook|notion|jira|confluence|trello|asana|linear|google\s*(?:drive|"
+             r"docs|sheets|calendar)|dropbox|onedrive|icloud|salesforce|hubspot|twitter|"
+             r"linkedin|discord|telegram|whatsapp|wechat|微信|飞书|飛書|钉钉|釘釘|lark|teams|"
+             r"shopify|stripe|evernote|obsidian\s+vault")
+OWN_SERVICE: Table = {
+    "en": (rf"(?:my|our)\s+(?:{_SERVICES})(?:\s+(?:workspace|account|channel|inbox))?",
+           r"(?:post|send|share|publish|upload|tweet|message)\w*\s+(?:\S+\s+){0,6}?(?:to|on|in|into)"
+           r"\s+(?:the\s+|my\s+|our\s+)?(?:#[\w-]+|slack|discord|teams|twitter|linkedin|"
+           r"telegram|notion|jira)"),
+    "zh": (rf"(?:我的|我们的|我們的)\s*(?:{_SERVICES})",
+           rf"(?:发|發|发送|發送|发布|發布|推送|同步)(?:到|至)\s*(?:我的|我们的)?\s*(?:{_SERVICES}|群)"),
+    "ja": (rf"(?:私の|自分の|うちの)\s*(?:{_SERVICES})",
+           rf"(?:{_SERVICES})\s*(?:に|へ)\s*(?:投稿|送信|共有)"),
+    "es": (rf"(?:mi|mis|nuestro|nuestra)\s+(?:{_SERVICES})",
+           rf"(?:publica|env[ií]a|comparte|sube)\w*\s+(?:\S+\s+){{0,6}}?(?:a|en)\s+(?:mi\s+)?"
+           rf"(?:{_SERVICES})"),
+    "pt": (rf"(?:meu|minha|nosso|nossa)\s+(?:{_SERVICES})",
+           rf"(?:publique|envie|compartilhe|poste)\w*\s+(?:\S+\s+){{0,6}}?(?:no|na|para\s+o)\s+"
+           rf"(?:meu\s+)?(?:{_SERVICES})"),
+    "fr": (rf"(?:mon|ma|mes|notre)\s+(?:{_SERVICES})",
+           rf"(?:publie|envoie|partage|poste)\w*\s+(?:\S+\s+){{0,6}}?(?:sur|dans)\s+(?:mon\s+)?"
+           rf"(?:{_SERVICES})"),
+    "de": (rf"(?:mein|meine|meinem|meinen|unser\w*)\s+(?:{_SERVICES})",
+           rf"(?:poste|sende|teile|schick)\w*\s+(?:\S+\s+){{0,6}}?(?:in|an|auf)\s+(?:mein\w*\s+)?"
+           rf"(?:{_SERVICES})"),
+    "ru": (rf"(?:мо[йюеёи]\w*|наш\w*)\s+(?:{_SERVICES})",
+           rf"(?:опублику|отправ|запост)\w*\s+(?:\S+\s+){{0,6}}?(?:в|на)\s+(?:{_SERVICES})"),
+}
+# Looking up the weather: it is the live service's, now ("will it rain tomorrow", "查一下北京
+# 天气", "明天会不会下雨"). Writing a weather app or explaining rain asks for none.
+WEATHER_LOOKUP: Table = {
+    "en": (r"(?:what(?:'s|\s+is|\s+will\s+be)|how(?:'s|\s+is)|check|look\s+up|get|tell\s+me)\s+"
+           r"the\s+(?:current\s+|latest\s+)?(?:weather|forecast|temperature|air\s+quality|aqi)"
+           r"(?:\s+(?:like\s+)?(?:in|for|at|today|tomorrow|now|this))",
+           r"(?:will|is)\s+it\s+(?:going\s+to\s+)?(?:rain|snow)\s+(?:in|at|today|tomorrow|"
+           r"tonight|this|on)",
+           r"(?:what(?:'s|\s+is)|check|get|tell\s+me|give\s+me|look\s+up|pull|fetch)\s+(?:me\s+)?"
+           r"(?:today's|tomorrow's|this\s+week's|the\s+current)\s+(?:weather|forecast)"),
+    "zh": (r"(?:查|看|问|問)(?:一下|下)?[^\s，。,.；;？?]{0,8}?"
+           r"(?:天气|天氣|气温|氣溫|空气质量|空氣質量|"
+           r"AQI|降水|预报|預報)",
+           r"(?:天气|天氣|气温|氣溫)(?:怎么样|怎麼樣|如何|好不好|咋样|咋樣)",
+           r"(?:今天|明天|后天|後天|现在|現在|今晚|本周|这周|這週|下午|上午|去年)[^\s，。,.；;]{0,8}?"
+           r"(?:会不会下雨|會不會下雨|下雨吗|下雨嗎|多少度|冷不冷|热不热|熱不熱)",
+           r"(?:会不会|會不會)下(?:雨|雪)"),
+    "ja": (r"(?:今日|明日|明後日|今週|今夜|現在)の?[^\s、。]{0,8}?(?:天気|気温|降水|予報)",
+           r"(?:雨|雪)(?:は)?降(?:る|り)ます?か"),
+    "es": (r"(?:qu[eé]\s+tiempo\s+(?:hace|har[aá])|el\s+clima\s+(?:en|de\s+hoy|de\s+ma[nñ]ana)|"
+           r"(?:va\s+a\s+)?llover\s+(?:hoy|ma[nñ]ana)|pron[oó]stico\s+(?:del\s+tiempo\s+)?"
+           r"(?:para|en|de)\s+(?:hoy|ma[nñ]ana|\w+))",),
+    "pt": (r"(?:como\s+est[aá]\s+o\s+tempo|previs[aã]o\s+do\s+tempo\s+(?:para|em|de)|"
+           r"vai\s+chover\s+(?:hoje|amanh[aã]|em))",),
+    "fr": (r"(?:quel\s+temps\s+(?:fait-il|fera-t-il|fait|fera)|m[eé]t[eé]o\s+(?:de|pour|à|"
+           r"d'aujourd'hui|de\s+demain)|(?:va-t-il|il\s+va)\s+pleuvoir)",),
+    "de": (r"(?:wie\s+wird\s+das\s+wetter|wie\s+ist\s+das\s+wetter|wetter\s+(?:heute|morgen|in)|"
+           r"regnet\s+es\s+(?:heute|morgen)|wird\s+es\s+(?:heute|morgen)\s+regnen)",),
+    "ru": (r"(?:какая|какой)\s+(?:сейчас\s+|завтра\s+|сегодня\s+)?погод\w*|погод\w*\s+(?:в|на)\s+"
+           r"(?:сегодня|завтра|\w+)|будет\s+ли\s+дождь",),
+}
+# Asking an image model or service to draw: "generate it with DALL-E", "用 Seedream 生图",
+# "image-generation API". Drawing with code (an SVG, a matplotlib chart) needs none.
+_IMAGE_MODELS = (r"dall[-·\s]?e(?:\s*[23])?|midjourney|stable\s*diffusion|sdxl|seedream|"
+                 r"imagen\s*\d?|flux(?:\.\d|\s+(?:pro|dev|schnell))|gpt-image-\d|"
+                 r"nano\s+banana|即梦|即夢|通义万相|通義萬相|文心一格|可灵|可靈|豆包生图")
+IMAGE_SERVICE: Table = {
+    "en": (r"image[- ]generation\s+(?:api|model|service|endpoint|tool)",
+           rf"(?:with|using|via|through|on|in)\s+(?:{_IMAGE_MODELS})",
+           rf"(?:{_IMAGE_MODELS})\s+(?:api|to\s+(?:generate|create|render|draw|make))"),
+    "zh": (rf"(?:用|使用|调用|調用|通过|通過)\s*(?:{_IMAGE_MODELS})",
+           r"(?:生图|生圖|文生图|文生圖|AI\s*(?:绘图|繪圖|绘画|繪畫|作图|作圖))"),
+    "ja": (rf"(?:{_IMAGE_MODELS})\s*(?:で|を使って|を使い)",
+           r"画像生成\s*(?:API|モデル|サービス)"),
+    "es": (rf"(?:con|usando|mediante)\s+(?:{_IMAGE_MODELS})",
+           r"(?:api|modelo|servicio)\s+de\s+generaci[oó]n\s+de\s+im[aá]genes"),
+    "pt": (rf"(?:com|usando|via)\s+(?:o\s+)?(?:{_IMAGE_MODELS})",
+           r"(?:api|modelo|servi[cç]o)\s+de\s+gera[cç][aã]o\s+de\s+imagens"),
+    "fr": (rf"(?:avec|via|en\s+utilisant)\s+(?:{_IMAGE_MODELS})",
+           r"(?:api|mod[eè]le|service)\s+de\s+g[eé]n[eé]ration\s+d'images"),
+    "de": (rf"(?:mit|per|über)\s+(?:{_IMAGE_MODELS})",
+           r"bildgenerierungs-?\s*(?:api|modell|dienst)"),
+    "ru": (rf"(?:с\s+помощью|через|в)\s+(?:{_IMAGE_MODELS})",
+           r"(?:api|модел\w*|сервис\w*)\s+генерации\s+изображений"),
+}
+# Not to do it now: "don't generate yet", "先不要生成", "sin generar".
+HOLD_OFF: Table = {
+    "en": (r"(?:don't|do\s+not|without)\s+(?:\w+\s+)?(?:generat|render|draw|creat|call|run)\w*",),
+    "zh": (r"(?:先)?(?:不要|别|別|不用|无需|無需)(?:重新)?(?:生成|生图|生圖|调用|調用|出图|出圖)",),
+    "ja": (r"(?:生成|作成)(?:しないで|せずに|はまだ)",),
+    "es": (r"(?:no|sin)\s+(?:\w+\s+)?gener\w*",),
+    "pt": (r"(?:n[aã]o|sem)\s+(?:\w+\s+)?ger\w*",),
+    "fr": (r"(?:ne\s+g[eé]n[eè]re\s+pas|sans\s+g[eé]n[eé]rer)",),
+    "de": (r"(?:nicht|ohne\s+zu)\s+(?:\w+\s+)?generier\w*",),
+    "ru": (r"не\s+(?:\w+\s+)?генерир\w*",),
+}
+# A question asking for advice about the user's machine or account ("how should I configure my
+# firewall?", "what does this error on my machine mean?") is answered in words: gradable. A
+# request to act there ("can you clean up my Downloads?", "what is in my Downloads?") is not.
+ADVICE_ASK: Table = {
+    "en": (r"how\s+(?:should|do|can|could|would|might)\s+(?:I|we)|how\s+to|what\s+does\b[^?.!]*"
+           r"\bmean|why\s+(?:does|is|do|would|am|are|did)|should\s+(?:I|we)|"
+           r"what(?:'s|\s+is)\s+the\s+(?:best|right|safest)\s+way|is\s+it\s+(?:safe|ok|okay|wise)|"
+           r"what\s+(?:should|can)\s+(?:I|we)|(?:any\s+)?(?:advice|tips)\s+(?:on|for)",),
+    "zh": (r"怎么|怎麼|怎样|怎樣|如何|为什么|為什麼|什么意思|什麼意思|"
+           r"是什么原因|是什麼原因|应该|應該|"
+           r"要不要|有什么建议|有什麼建議",),
+    "ja": (r"どう(?:やって|すれば|したら|設定)|なぜ|どういう意味|べきですか|おすすめ",),
+    "es": (r"c[oó]mo\s+(?:debo|deber[ií]a|puedo|configuro|hago)|qu[eé]\s+significa|por\s+qu[eé]|"
+           r"deber[ií]a",),
+    "pt": (r"como\s+(?:devo|deveria|posso|configuro|fa[cç]o)|o\s+que\s+significa|por\s+que|devo",),
+    "fr": (r"comment\s+(?:dois-je|devrais-je|puis-je|configurer|faire)|que\s+signifie|pourquoi|"
+           r"dois-je|devrais-je",),
+    "de": (r"wie\s+(?:sollte|kann|soll)\s+ich|was\s+bedeutet|warum|wieso|sollte\s+ich",),
+    "ru": (r"как\s+(?:мне|лучше|настроить|правильно)|что\s+означает|почему|стоит\s+ли",),
+}
+HELD_IN_WORDS_RE = compiled(HELD_IN_WORDS)
+MATERIAL_BELOW_RE = compiled(MATERIAL_BELOW)
+EARLIER_STATE_RE = compiled(EARLIER_STATE)
+OWN_SERVICE_RE = compiled(OWN_SERVICE)
+WEATHER_LOOKUP_RE = compiled(WEATHER_LOOKUP)
+IMAGE_SERVICE_RE = compiled(IMAGE_SERVICE)
+HOLD_OFF_RE = compiled(HOLD_OFF)
+ADVICE_ASK_RE = compiled(ADVICE_ASK)
+# With a skill whose own scripts reach the network: what a live source published lately ("最近
+# 发了什么文章", "the latest posts", "los últimos informes") or a file to download is that
+# source's, now. A case that stages nothing has no copy of it.
+_PUBLISHED_ZH = (r"文章|帖子|动态|動態|微博|推文|年报|年報|季报|季報|公告|财报|財報|报告|報告|"
+                 r"新闻|新聞|视频|視頻")
+FROM_SOURCE: Table = {
+    "en": (r"(?:latest|newest|most\s+recent|recent|today's)\s+(?:\d+\s+)?(?:[\w-]+\s+)?(?:posts?|"
+           r"articles?|tweets?|topics?|filings?|annual\s+reports?|quarterly\s+reports?|reports?|"
+           r"announcements?|headlines|videos?|issues|releases?)",
+           r"download\s+(?:the\s+)?(?:[\w-]+\s+){0,5}?(?:reports?|filings?|pdf|attachments?|files?)"),
+    "zh": (rf"(?:最近|最新|近期|今天|今日)(?:的)?[^\s，。,.；;]{{0,6}}?(?:{_PUBLISHED_ZH})",
+           rf"(?:下载|下載)[^，。,.；;]{{0,24}}?(?:{_PUBLISHED_ZH}|PDF|附件|文件)"),
+    "ja": (r"(?:最新|最近|今日)の[^\s、。]{0,6}?(?:記事|投稿|ツイート|報告書|決算|ニュース|動画)",
+           r"(?:報告書|PDF|添付ファイル)を?ダウンロード"),
+    "es": (r"(?:[uú]ltim[oa]s|recientes)\s+(?:\d+\s+)?(?:art[ií]culos|publicaciones|posts|tuits|"
+           r"informes|noticias|v[ií]deos)",
+           r"descarga\w*\s+(?:\w+\s+){0,4}?(?:informe|pdf|adjunto|archivo)"),
+    "pt": (r"(?:[uú]ltim[oa]s|recentes)\s+(?:\d+\s+)?(?:artigos|publica[cç][oõ]es|posts|"
+           r"relat[oó]rios|not[ií]cias|v[ií]deos)",
+           r"baix[ae]\w*\s+(?:\w+\s+){0,4}?(?:relat[oó]rio|pdf|anexo|arquivo)"),
+    "fr": (r"derni(?:er|ère)s\s+(?:\d+\s+)?(?:articles|publications|posts|tweets|rapports|"
+           r"actualit[eé]s|vid[eé]os)",
+           r"t[eé]l[eé]charge\w*\s+(?:\w+\s+){0,4}?(?:rapport|pdf|pi[eè]ce\s+jointe|fichier)"),
+    "de": (r"(?:neueste[nr]?|letzte[nr]?|aktuelle[nr]?)\s+(?:\d+\s+)?(?:artikel|beitr[aä]ge|"
+           r"posts|tweets|berichte|geschäftsberichte|meldungen|videos)",
+           r"(?:lade|herunterladen)\s+(?:\w+\s+){0,4}?(?:bericht|pdf|anhang|datei)"),
+    "ru": (r"(?:последни\w+|свеж\w+|новы\w+)\s+(?:\d+\s+)?(?:стат\w+|пост\w*|публикаци\w+|"
+           r"отч[её]т\w*|новост\w+|видео)",
+           r"скача\w*\s+(?:\w+\s+){0,4}?(?:отч[её]т\w*|pdf|вложени\w+|файл\w*)"),
+}
+FROM_SOURCE_RE = compiled(FROM_SOURCE)

@@ -27,6 +27,7 @@ from runner.authoring.answers import (
     refuse_skill,
     skill_file_reason,
 )
+from runner.authoring.crosscase import report_earlier_state
 from runner.authoring.dialects import (
     CaseReader,
     primary_routes,
@@ -711,6 +712,7 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         "put the input under evals/files/ and list it in `files` (or paste it "
                         "into the prompt)")
     report_kinds_and_counts(case, staged_files(case, listed), pointed, problems)
+    report_earlier_state(case, problems)
 
 
 def _mcp_needs(skill_dir: Path, cases: list[Case], problems: Problems) -> None:

@@ -10,6 +10,11 @@ from __future__ import annotations
 
 import re
 
+from runner.analysis.wording import unquoted
+from runner.analysis.wording_i18n import EARLIER_STATE_RE
+from runner.authoring.problems import Problems
+from runner.schema.case import Case
+
 _COMPARES = (r"(?:same|identical|similar|consistent|comparable|compared|equivalent|"
              r"matching|matches|match|mirrors?|than|like|unlike|differs?|different|"
              r"differently|as\s+in|as\s+for|as\s+with|versus|vs\.?)")
@@ -27,3 +32,51 @@ def other_case_reference(statement: str) -> str | None:
     nothing outside its own trial."""
     found = _REFERENCE.search(" ".join(statement.split()))
     return found.group("other") if found else None
+
+
+# -- a prompt that needs state another case leaves behind ------------------------------------
+
+OTHER_CASE = "EV017"
+# "continue from the previous task", "the project you set up in the last step", "the
+# configured profile": the session starts in a fresh working directory with only this case's
+# fixtures, so what an earlier case made is not there (unless `depends_on` runs it first).
+_STEP = r"(?:step|task|case|session|turn|run|prompt|exercise|eval)"
+_EARLIER_EN = re.compile(
+    rf"(?i)\bcontinu(?:e|ing)\s+(?:on\s+)?(?:from|with)\s+(?:the\s+|my\s+|your\s+)?"
+    rf"(?:previous|prior|last|earlier)\s+{_STEP}\b"
+    r"|\b(?:continue|pick\s+up)\s+where\s+(?:we|you|I)\s+left\s+off\b"
+    r"|\b(?:you|we|I)\s+(?:just\s+)?(?:set\s+up|created|configured|built|made|initiali[sz]ed|"
+    r"installed|generated|wrote|scaffolded)\s+(?:\w+\s+){0,2}?(?:in|during)\s+the\s+"
+    rf"(?:last|previous|prior|earlier)\s+{_STEP}\b"
+    r"|\bthe\s+(?:previously|already)[\s-]+(?:configured|created|set[- ]up|initiali[sz]ed|"
+    r"installed|generated)\s+[\w-]+"
+    r"|\bthe\s+(?:configured|set[- ]up)\s+(?:profile|project|environment|account|workspace|"
+    r"repo|repository|database|server|config|settings)\b"
+    r"|\b(?:output|result|results|files?|project|code|work|draft)\s+(?:from|of)\s+the\s+"
+    rf"(?:previous|last|prior|earlier)\s+{_STEP}\b")
+
+
+def earlier_state(prompt: str) -> str | None:
+    """The words by which the prompt relies on what another case made, as written; None when
+    it relies on nothing outside its own session."""
+    own = " ".join(unquoted(prompt).split())
+    found = _EARLIER_EN.search(own) or EARLIER_STATE_RE.search(own)
+    return found.group(0) if found else None
+
+
+def report_earlier_state(case: Case, problems: Problems) -> None:
+    """EV017 for a prompt that builds on another case's state. Reported when the case stages
+    something (its fixtures may hold that state); refused (EV009) when it stages nothing, since
+    then the session surely lacks it. A case whose `depends_on` runs the other first is
+    silent: its sandbox carries that state."""
+    words = earlier_state(case.prompt)
+    if words is None or case.chain:
+        return
+    message = (f"the prompt relies on state another case creates ({words!r}): each case runs "
+               "alone in a fresh working directory and runs carry nothing over")
+    fix = ("stage that state under `files` (the profile, the project) or name the case it "
+           "builds on in `depends_on`, or rewrite the prompt to stand alone")
+    if case.files or case.inline_files:
+        problems.report(OTHER_CASE, case.id, message + "; graded on what the case stages", fix)
+    else:
+        problems.refuse("EV009", case.id, message + ", and this case stages nothing", fix)

@@ -27,7 +27,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from runner.analysis.wording import unquoted
-from runner.analysis.wording_i18n import POINTED_RE
+from runner.analysis.wording_i18n import HELD_IN_WORDS_RE, MATERIAL_BELOW_RE, POINTED_RE
 from runner.authoring import safely
 from runner.authoring.answers import skill_file_reason
 from runner.authoring.fields import METADATA_WORDS, PROSE_WORDS, words
@@ -70,7 +70,38 @@ _READ_ONE = re.compile(
     rf"(?i)\b(?:review|summari[sz]e|analy[sz]e|read|check|audit|fix|refactor|translate|"
     rf"proofread|edit|parse|convert|clean\s+up|debug|explain)\s+(?:this|these|my|our)\s+"
     rf"{_SKIP}{{0,2}}?(?:file|files|document|documents|doc|report|draft|paper|contract|"
-    r"config|configuration|folder|directory|project|code|script|data)\b")
+    r"config|configuration|folder|directory|project|code|script|data|article|essay|text|"
+    r"e-?mail|message|chapter|paragraph|story|post|letter)\b")
+# Material only a user holds, whatever the verb: "these notes", "this transcript".
+_THESE_HELD = re.compile(
+    rf"(?i)\b(?:this|these)\s+{_SKIP}{{0,2}}?(?:notes|meeting\s+notes|minutes|transcripts?|"
+    r"prompts|recordings?|chat\s+logs?|messages|entries|records)\b")
+# The material said to be there, in words: "I already have 16 prompts", "this directory
+# already holds 16 images" (a number, or a few, of a material noun).
+_COUNT_EN = (r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a\s+dozen|twenty|some|"
+             r"a\s+few|several|a\s+bunch\s+of|all\s+(?:the|my))")
+_MATTER_EN = (r"(?:images|photos|pictures|files|notes|prompts|screenshots|documents|pdfs|csvs|"
+              r"logs|drafts|transcripts|recordings|spreadsheets|raw\s+images|source\s+images)")
+_HELD_IN_WORDS_EN = re.compile(
+    rf"(?i)\b(?:I|we)(?:'ve|\s+have)?\s+(?:got\s+)?already\s+(?:have\s+|got\s+)?{_COUNT_EN}\s+"
+    rf"(?:[\w-]+\s+){{0,2}}?{_MATTER_EN}\b"
+    rf"|\b(?:I|we)\s+(?:have|'ve\s+got)\s+{_COUNT_EN}\s+(?:[\w-]+\s+){{0,2}}?{_MATTER_EN}\s+"
+    r"(?:already|here|in\s+(?:this|the)\s+(?:folder|directory))\b"
+    r"|\b(?:this|the|my|our|current)\s+(?:current\s+)?(?:directory|folder|dir|workspace|repo)\s+"
+    rf"(?:already\s+)?(?:holds|has|contains|includes)\s+(?:already\s+)?{_COUNT_EN}\s+"
+    rf"(?:[\w-]+\s+){{0,2}}?{_MATTER_EN}\b")
+# Material the prompt says follows it ("the transcript below", "the following notes").
+_MATERIAL_EN = (r"(?:notes|text|transcripts?|passages?|articles?|e-?mails?|messages?|code|"
+                r"snippets?|logs?|data|table|paragraphs?|documents?|essays?|conversations?|chats?|"
+                r"threads?|excerpts?|reports?|prompts|questions|errors?|output|diffs?|stack\s+traces?|"
+                r"tracebacks?|content|drafts?|reviews|feedback|comments|json|yaml|csv|sql|quer(?:y|ies))")
+_BELOW_EN = re.compile(
+    rf"(?i)\b(?:the|this|these)\s+(?:[\w-]+\s+){{0,2}}?{_MATERIAL_EN}\s+(?:\w+\s+)?"
+    r"below\b(?!\s+(?:and|or|the|an?|\d|zero|average|freezing|it|them)\b)"
+    rf"|\bthe\s+following\s+(?:[\w-]+\s+)?{_MATERIAL_EN}\b")
+# What follows a pointer to be the material itself: a block after a colon, or a long text.
+_AFTER_COLON = 8
+_AFTER_TEXT = 200
 # Material the prompt carries itself: a fenced block, several lines, or a labelled block.
 _FENCE = re.compile(r"```|~~~|:\s*\n\s*\S")
 MATERIAL_LINES = 4
@@ -172,4 +203,17 @@ def pointed_inputs(case: Case) -> list[str]:
     # "review this diff: +a -b": the material follows the words pointing at it
     found = [m.group(0) for pattern in (_HANDED, _EXISTING, _READ_ONE, POINTED_RE)
              for m in pattern.finditer(own) if not _GIVEN_AFTER.match(own, m.end())]
+    # handed over in words: "these notes", "I already have 16 prompts", "the text below"
+    found += [m.group(0) for pattern in (_THESE_HELD, _HELD_IN_WORDS_EN, HELD_IN_WORDS_RE,
+                                         _BELOW_EN, MATERIAL_BELOW_RE)
+              for m in pattern.finditer(own) if not _material_after(own, m.end())]
     return list(dict.fromkeys(" ".join(f.split()) for f in found))
+
+
+def _material_after(own: str, end: int) -> bool:
+    """The words after a pointer are the material: a colon soon after, followed by enough
+    text to be it, or a long text (a pasted passage the prompt did not fence)."""
+    colon = re.compile(r"[^.?!\n:：。？！]{0,30}[:：]").match(own, end)
+    if colon is not None and len(own[colon.end():].strip()) >= _AFTER_COLON:
+        return True
+    return len(own[end:].strip()) >= _AFTER_TEXT

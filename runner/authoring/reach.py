@@ -18,11 +18,17 @@ from pathlib import Path
 
 from runner.analysis.wording import unquoted
 from runner.analysis.wording_i18n import (
+    ADVICE_ASK_RE,
+    FROM_SOURCE_RE,
+    HOLD_OFF_RE,
+    IMAGE_SERVICE_RE,
     LIVE_DATA_RE,
     LIVE_SOURCE_RE,
     OWN_ACCOUNT_RE,
     OWN_MACHINE_RE,
+    OWN_SERVICE_RE,
     READ_CUE_RE,
+    WEATHER_LOOKUP_RE,
 )
 from runner.authoring.mcp import MCP_NEED, OWN_TOOLS
 from runner.authoring.problems import Problems
@@ -147,10 +153,30 @@ def _stages_nothing(case: Case) -> bool:
     return not case.files and not case.inline_files
 
 
+_SENTENCE = re.compile(r"[^.?!。？！\n]*(?:[.?!。？！]+|\n|$)")
+
+
+def _asked_for_advice(prompt: str) -> tuple[str, bool]:
+    """The prompt without its questions asking for advice ("how should I configure my
+    firewall?", "what does this error on my machine mean?"): those are answered in words, so
+    the machine or account they name is the topic, not where the work happens. Also whether
+    there was one (then the criteria's words about the machine describe the advice)."""
+    kept: list[str] = []
+    advice = False
+    for sentence in (m.group(0) for m in _SENTENCE.finditer(prompt) if m.group(0)):
+        if ADVICE_ASK_RE.search(sentence) and re.search(r"[?？]\s*$", sentence.strip()):
+            advice = True
+            kept.append(" ")
+        else:
+            kept.append(sentence)
+    return "".join(kept), advice
+
+
 def machine_needs(case: Case) -> list[str]:
     """Home paths in the prompt's own words; the user's own folders there or in the
-    criteria."""
-    texts = [unquoted(case.prompt, pasted=True), *(unquoted(t) for t in _criteria(case))]
+    criteria. A question asking for advice about the machine needs none of it."""
+    own, advice = _asked_for_advice(unquoted(case.prompt, pasted=True))
+    texts = [own, *([] if advice else (unquoted(t) for t in _criteria(case)))]
     # a home path in the criteria is what the answer names ("flags that it reads ~/.ssh"),
     # not where the work happens: only the prompt's own count
     found = [m.group(0).rstrip(".,;:") for m in _HOME_PATH.finditer(texts[0])]
@@ -163,10 +189,15 @@ def machine_needs(case: Case) -> list[str]:
 def account_needs(case: Case, skill_reaches: bool) -> list[str]:
     """The user's own account or a live service's data. Live data a case stages (a copy of
     the prices) is the fixture's, not the service's."""
+    own, advice = _asked_for_advice(unquoted(case.prompt, pasted=True))
+    found = [m.group(0) for t in [own, *([] if advice else (unquoted(c) for c in _criteria(case)))]
+             for pattern in (_OWN_ACCOUNT, OWN_ACCOUNT_RE) for m in pattern.finditer(t)]
+    found += [m.group(0) for m in OWN_SERVICE_RE.finditer(own)]
     texts = [unquoted(case.prompt, pasted=True), *(unquoted(t) for t in _criteria(case))]
-    found = [m.group(0) for t in texts for pattern in (_OWN_ACCOUNT, OWN_ACCOUNT_RE)
-             for m in pattern.finditer(t)]
     if _stages_nothing(case):
+        # (a text after a colon is material to work on: "翻译：今天天气很好")
+        asked = re.split(r"[:：]\s*\S", texts[0], maxsplit=1)[0]
+        found += [m.group(0) for m in WEATHER_LOOKUP_RE.finditer(asked)]
         found += [m.group(0) for t in texts
                   for pattern in (_LIVE_DATA, LIVE_DATA_RE, _LIVE_SOURCE, LIVE_SOURCE_RE)
                   for m in pattern.finditer(t)]
@@ -178,7 +209,49 @@ def account_needs(case: Case, skill_reaches: bool) -> list[str]:
                       for m in _FROM_API.finditer(sentence)]
             found += [m.group(0) for m in _SOURCE_SEARCH.finditer(texts[0])
                       if not _LOCAL.search(m.group(0))]
+            found += [m.group(0) for m in FROM_SOURCE_RE.finditer(texts[0])]
     return list(dict.fromkeys(" ".join(f.split()) for f in found))
+
+
+def image_service_needs(case: Case) -> list[str]:
+    """An image model or service the prompt asks to draw with ("用 Seedream 生图", "with
+    DALL-E"), unless it says not to yet ("先不要生成") or only asks how (advice)."""
+    own, _ = _asked_for_advice(unquoted(case.prompt, pasted=True))
+    if HOLD_OFF_RE.search(own):
+        return []
+    return list(dict.fromkeys(" ".join(m.group(0).split())
+                              for m in IMAGE_SERVICE_RE.finditer(own)))
+
+
+# A key the skill's own SKILL.md says its service needs: an environment variable named as a
+# key or token beside words of needing or setting it ("export ACME_API_KEY", "requires
+# WEATHER_TOKEN", "未配置 X_APP_KEY"), a missing-key error it handles (`NO_API_KEY`), or keys
+# its frontmatter requires (`env: [X_KEY]`). A skill about keys ("flags hard-coded API keys",
+# "never log GITHUB_TOKEN") needs none.
+_KEY_NAME = re.compile(r"(?<![\w$])((?:NO_|MISSING_)?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:API_?KEY|"
+                       r"APP_?KEY|KEY|TOKEN|SECRET|ACCESS_KEY|COOKIE))(?![\w])")
+_KEY_NEED = re.compile(r"(?i)\b(?:export|set|setx|requires?|required|needs?|configure[sd]?|"
+                       r"provide|missing|env|environment|optional_env|primaryEnv|\.env)\b|"
+                       r"需要|配置|设置|設置|环境变量|環境變數|未配置|申请|申請|获取|獲取|"
+                       r"必要|設定|환경\s*변수|necesita|requiert|benötigt|нужен|требуется")
+_KEY_USE = re.compile(r"(?i)\b(?:never|don't|do\s+not|avoid|flag|flags|detect|detects|scan|"
+                      r"leak|leaked|hard-?coded|redact|rotate)\b")
+
+
+def skill_keys(skill_dir: Path) -> list[str]:
+    """The keys the skill's SKILL.md says its external service or CLI needs."""
+    path = skill_dir / "SKILL.md"
+    if not path.is_file() or path.stat().st_size > 1_000_000:
+        return []
+    found: list[str] = []
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        if _KEY_USE.search(line):
+            continue
+        names = [m.group(1) for m in _KEY_NAME.finditer(line)]
+        if names and (_KEY_NEED.search(line) or any(n.startswith(("NO_", "MISSING_"))
+                                                      for n in names)):
+            found += names
+    return list(dict.fromkeys(found))
 
 
 def _sentences(text: str) -> list[str]:
@@ -285,6 +358,8 @@ def case_reach(case: Case, skill_reaches: bool, home_data: list[str]) -> list[st
             for w in machine_needs(case)]
     why += [f"'{w}': the user's own account or a live service, which the sandbox cannot reach"
             for w in account_needs(case, skill_reaches)]
+    why += [f"'{w}': an image-generation service, which the sandbox cannot reach"
+            for w in image_service_needs(case)]
     why += [f"'{u}': a page to read, and the sandbox has no network" for u in urls_to_read(case)]
     why += [f"its criteria expect '{f}' changed, which the case does not stage (the user's "
             "own files)" for f in unstaged_edits(case)]
@@ -299,6 +374,13 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
     a page with a tool that is none of claude's own (an MCP server's)."""
     reaches: bool | None = None
     home_data = skill_home_data(skill_dir)
+    keys = skill_keys(skill_dir)
+    if keys:
+        problems.report(OUTSIDE, "", f"the skill calls a service that needs a key "
+                        f"({', '.join(keys[:3])}): the sandbox has no network and no key, so a "
+                        "case that needs that service cannot pass in any arm", "stage what the "
+                        "service returns as fixtures and say so in the prompt, or grade what "
+                        "the skill does without it (its advice, its handling of the missing key)")
     for case in cases:
         tools = fetch_tools(case)
         urls = urls_to_read(case)
@@ -309,7 +391,8 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                             "stage what the tool would return as fixtures and say so in the "
                             "prompt, or drop the case")
         if reaches is None and (re.search(r"\bAPI\b", " ".join([case.prompt, *_criteria(case)]))
-                                or _SOURCE_SEARCH.search(case.prompt)):
+                                or _SOURCE_SEARCH.search(case.prompt)
+                                or FROM_SOURCE_RE.search(case.prompt)):
             reaches = _skill_reaches(skill_dir)
         why = case_reach(case, bool(reaches), home_data)
         if tools and urls:

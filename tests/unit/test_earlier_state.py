@@ -1,0 +1,69 @@
+"""Issue 26, rule 6: a prompt relying on state another case creates ("continue from the
+previous task", "the project you set up in the last step", "the configured profile") gets a
+finding of its own (EV017, the code for cross-case references): each case runs alone in a
+fresh working directory and runs carry nothing over. Reported when the case stages something;
+refused (EV009) when it stages nothing; silent when `depends_on` runs the other case first.
+Through the real `skill-eval check`; look-alikes stay silent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from runner.authoring.crosscase import earlier_state
+from tests.helpers import check_cli, check_json, make_skill
+
+FILES = {"evals/files/profile.json": '{"theme": "light"}\n'}
+
+
+def test_state_of_another_case_is_reported_or_refused_by_what_is_staged(
+        tmp_path: Path) -> None:
+    staged = make_skill(tmp_path / "a", [
+        {"id": "setup", "prompt": "Create a profile.json with theme light",
+         "assertions": ["theme"]},
+        {"id": "switch", "prompt": "Switch the configured profile to dark mode",
+         "files": ["evals/files/profile.json"], "assertions": ["dark"]},
+        {"id": "chained", "prompt": "Continue from the previous task and set the theme to dark",
+         "depends_on": "setup", "assertions": ["dark"]}], FILES)
+    found = [f for f in check_json(staged)["findings"] if f["code"] == "EV017"]
+    assert [f["case"] for f in found] == ["switch"]  # depends_on carries the state: silent
+    assert "'the configured profile'" in found[0]["message"]
+    assert "runs carry nothing over" in found[0]["message"]
+
+    bare = make_skill(tmp_path / "b", [
+        {"id": "next", "prompt": "Open the project you set up in the last step and add a "
+                                 "README", "assertions": ["README"]}], FILES)
+    result = check_cli(str(bare))
+    assert result.exit_code == 2
+    assert "EV009" in result.output and "'you set up in the last step'" in result.output
+    assert "stages nothing" in result.output and "depends_on" in result.output
+
+
+@pytest.mark.parametrize("prompt", [
+    "Continue from the previous task and add tests",
+    "Pick up where we left off and finish the report",
+    "Take the output from the last step and chart it",
+    "Use the already-configured database to add a users table",
+    "继续上一个任务，补上测试",                                    # zh
+    "在上一步创建的项目里加一个 README",                            # zh
+    "前のステップで作成したプロジェクトにREADMEを追加して",          # ja
+    "Continúa con la tarea anterior y añade pruebas",              # es
+    "Continue a tarefa anterior e adicione testes",               # pt
+    "Continue la tâche précédente et ajoute des tests",           # fr
+    "Mach mit der vorherigen Aufgabe weiter",                     # de
+    "Продолжи предыдущую задачу и добавь тесты",                  # ru
+])
+def test_each_language_names_state_of_another_case(prompt: str) -> None:
+    assert earlier_state(prompt) is not None
+
+
+@pytest.mark.parametrize("prompt", [
+    "Explain the last step of a TCP handshake",
+    "Compare the previous version of this API with the new one",
+    "Write a guide: each step builds on the previous step's output",
+    "Set up a new profile with a dark theme",
+    "Review this config:\n```\nuse the configured profile\n```",
+])
+def test_a_look_alike_relies_on_no_other_case(prompt: str) -> None:
+    assert earlier_state(prompt) is None
