@@ -91,3 +91,44 @@ class Outside:
         from_root = PurePosixPath(path.resolve().relative_to(self.root).as_posix())
         forms = [PurePosixPath(*from_root.parts[n:]) for n in range(len(from_root.parts))]
         return next((f for f in forms if _names(prompt, f)), PurePosixPath(written))
+
+
+# Folders a grader program's own folder is carried without (tooling, never the program's data).
+_SKIPPED = frozenset({".git", "node_modules", "__pycache__", ".venv"})
+# A path that climbs out of the folder it starts from (`../../secret`, `..\data`).
+_CLIMBS = re.compile(r"""(?<![\w.])((?:\.\.[/\\])+[^\s"'`;|&)]*)""")
+
+
+def climbs_out(source: str) -> str | None:
+    """The first path a program's source names above its own folder or working directory
+    (`../../secret`), or None: such a file is neither in the folder carried into the
+    program's container nor in the work, so the program cannot read it there."""
+    found = _CLIMBS.search(source)
+    return None if found is None else found.group(1)
+
+
+def program_folder(program: Path) -> tuple[dict[str, str], list[str], str]:
+    """A grader program found outside the skill, with the files of its folder (subfolders
+    too), as folder path -> text for its container (issue 26, rule 1); the files left out
+    (not text); why it cannot be carried ("" when it can)."""
+    folder = program.parent
+    texts: dict[str, str] = {}
+    left: list[str] = []
+    size = 0
+    for file in sorted(folder.rglob("*")):
+        rel = file.relative_to(folder)
+        if _SKIPPED.intersection(rel.parts) or file.is_symlink() or not file.is_file():
+            continue
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            if file == program:
+                return {}, [], f"{program} is not a text file"
+            left.append(rel.as_posix())
+            continue
+        size += len(text.encode())
+        if size > FILE_MAX_BYTES:
+            return {}, [], (f"its folder {folder} holds more than "
+                            f"{FILE_MAX_BYTES // 1024**2} MiB of text")
+        texts[rel.as_posix()] = text
+    return texts, left, ""
