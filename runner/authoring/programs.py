@@ -25,13 +25,13 @@ from pydantic import ValidationError
 from runner.authoring import safely
 from runner.authoring.dialects import judge_paths
 from runner.authoring.fields import strings_in
-from runner.authoring.outside import Outside, climbs_out, program_folder
 from runner.authoring.harness_cli import (
     HARNESS_FIX,
     command_checks,
     harness_message,
     own_contract,
 )
+from runner.authoring.outside import Outside, climbs_out, program_folder
 from runner.authoring.problems import Problems, describe
 from runner.authoring.program_types import ProgramType, program_types
 from runner.authoring.runnable import cannot_run
