@@ -226,8 +226,9 @@ class SetPrograms:
         to the host or the agent; refused (EV009) when it cannot run there or reads what is
         not carried."""
         shown = f"grader program {file}"
-        fix = (f"keep what it reads in its folder {file.parent} (or below), or copy the "
-               "program and its files into the skill's evals/ and name it from there")
+        fix = (f"keep what it reads in its folder {file.parent} (or below), reading the work "
+               "from its first argument or SKILL_EVAL_WORK, or copy the program and its files "
+               "into the skill's evals/ and name it from there")
         why = cannot_run(file)
         if why is None and file.suffix.lower() not in SUFFIXES and not program.is_command \
                 and not file.stat().st_mode & 0o111:
@@ -245,8 +246,11 @@ class SetPrograms:
             self.problems.refuse("EV009", case, f"{shown} cannot run in the sandbox: {why}",
                                  FIX_PATH)
         elif too_big or climbed or needed:
-            what = (too_big or f"it reads {climbed!r}, outside its folder (the only files "
-                    "carried into its container, beside the read-only work)" if climbed
+            where = ("a path its authors' harness sets (its container sets SKILL_EVAL_WORK "
+                     "and SKILL_EVAL_CASE only)" if climbed and "$" in climbed
+                     else "outside its folder (the only files carried into its container, "
+                     "beside the read-only work)")
+            what = (too_big or f"it reads {climbed!r}, {where}" if climbed
                     else f"it reads {needed[0]!r}, which is not text and cannot be carried")
             self.problems.refuse("EV009", case, f"{shown} (outside the skill) cannot be "
                                  f"carried into its container: {what}", fix)

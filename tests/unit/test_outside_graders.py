@@ -32,7 +32,7 @@ Sort the lines of notes.txt into tidy.txt.
 """
 CHECK = """#!/bin/sh
 word=$(cat "$(dirname "$0")/word.txt")
-[ -n "$MARKER_DIR" ] && dirname "$0" > "$MARKER_DIR/$(basename "$(pwd)")-ran"
+echo "ran from $(dirname "$0")"
 grep -q "$word" tidy.txt
 """
 
@@ -160,11 +160,7 @@ def run(tmp_path: Path, skill: Path, *args: str) -> Result:
         "--model-script", str(script), "--store", str(tmp_path / "store"), *args])
 
 
-def test_the_carried_program_runs_from_its_copy_and_decides(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    markers = tmp_path / "markers"
-    markers.mkdir()
-    monkeypatch.setenv("MARKER_DIR", str(markers))
+def test_the_carried_program_runs_from_its_copy_and_decides(tmp_path: Path) -> None:
     skill = repo(tmp_path / "repo")
     FakeSandbox.plan["*"] = {"write": {"tidy.txt": "a\nb\n"}}
 
@@ -173,8 +169,6 @@ def test_the_carried_program_runs_from_its_copy_and_decides(
 
     trusted = run(tmp_path, skill, "--trust-target")
     assert trusted.exit_code in (0, 1), trusted.output
-    ran = [p.read_text().strip() for p in markers.iterdir()]
-    assert ran and all("grader-program-" in r for r in ran), ran  # its copy, not the repo
     store = LocalStore(tmp_path / "store")
     (run_id,) = [k.split("/")[1] for k in store.list("runs/") if k.endswith("/plan.json")]
     keys = RunKeys(run_id)
@@ -182,4 +176,24 @@ def test_the_carried_program_runs_from_its_copy_and_decides(
             if k == keys.trial(k.split("/")[3]).done]
     checks = [c for d in done for c in d["scores"]["program"]["checks"]]
     assert checks and all(c["passed"] is True for c in checks), checks
+    # it ran from its carried copy (beside the work), not from the repository
+    assert all("ran from " in c["evidence"] and "grader-program-" in c["evidence"]
+               and str(skill.parent.parent) not in c["evidence"] for c in checks), checks
     assert all(c["check"] == "grader program ../../evals/sort/check.sh" for c in checks)
+
+
+def test_a_program_reading_under_its_harness_variable_stays_refused(tmp_path: Path) -> None:
+    skill = repo(tmp_path / "repo", 'source "$SUITE_DIR/lib.sh"\n' + CHECK)
+    with pytest.raises(CaseSetRefused) as refused:
+        load_caseset(skill, "tidy")
+    assert "'$SUITE_DIR/lib.sh'" in str(refused.value)
+    assert "SKILL_EVAL_WORK and SKILL_EVAL_CASE only" in str(refused.value)
+
+
+@pytest.mark.parametrize("line", ['cat "$SKILL_EVAL_WORK/tidy.txt"\n',
+                                  'here=$(dirname "$0")\ncat "$here/word.txt"\n',
+                                  'for f in a b; do test -e "$f/x"; done\n'])
+def test_paths_under_its_own_variables_are_in_reach(tmp_path: Path, line: str) -> None:
+    skill = repo(tmp_path / "repo", CHECK + line)
+    (case,) = load_caseset(skill, "tidy").evals
+    assert case.grader_program is not None and case.grader_program.outside
