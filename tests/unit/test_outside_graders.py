@@ -197,3 +197,18 @@ def test_paths_under_its_own_variables_are_in_reach(tmp_path: Path, line: str) -
     skill = repo(tmp_path / "repo", CHECK + line)
     (case,) = load_caseset(skill, "tidy").evals
     assert case.grader_program is not None and case.grader_program.outside
+
+
+def test_a_carried_program_is_regraded_by_its_carried_files(tmp_path: Path) -> None:
+    from runner.planning.regrade import why_not
+    from runner.schema.case import Case
+
+    def case(text: str) -> Case:
+        return Case(id="sort", prompt="p", grader_program=GraderProgram(
+            path="../../evals/sort/check.sh", carried={"check.sh": text}))
+
+    skill = repo(tmp_path / "repo")  # the program on disk, never in the stored bundle
+    # its files are in the case: the case compares them, not the disk with the bundle
+    assert why_not(case(CHECK), case(CHECK), {}, skill) is None
+    assert "grader program changed" in str(why_not(case(CHECK), case(CHECK + "true\n"), {},
+                                                   skill))
