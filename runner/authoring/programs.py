@@ -250,8 +250,9 @@ class SetPrograms:
                      "and SKILL_EVAL_CASE only)" if climbed and "$" in climbed
                      else "outside its folder (the only files carried into its container, "
                      "beside the read-only work)")
-            what = (too_big or f"it reads {climbed!r}, {where}" if climbed
-                    else f"it reads {needed[0]!r}, which is not text and cannot be carried")
+            what = too_big or (f"it reads {climbed!r}, {where}" if climbed else
+                               f"it reads {needed[0]!r}, which is not text and cannot be "
+                               "carried")
             self.problems.refuse("EV009", case, f"{shown} (outside the skill) cannot be "
                                  f"carried into its container: {what}", fix)
         else:

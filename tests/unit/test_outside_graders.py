@@ -212,3 +212,13 @@ def test_a_carried_program_is_regraded_by_its_carried_files(tmp_path: Path) -> N
     assert why_not(case(CHECK), case(CHECK), {}, skill) is None
     assert "grader program changed" in str(why_not(case(CHECK), case(CHECK + "true\n"), {},
                                                    skill))
+
+
+def test_a_folder_over_the_cap_is_refused_naming_it(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import runner.authoring.outside as outside
+
+    monkeypatch.setattr(outside, "FILE_MAX_BYTES", 64)
+    skill = root_set(tmp_path / "repo", extra={"data.csv": b"x" * 100})
+    with pytest.raises(CaseSetRefused, match="holds more than"):
+        load_caseset(skill, "tidy")
