@@ -720,7 +720,7 @@ def _mcp_needs(skill_dir: Path, cases: list[Case], problems: Problems) -> None:
     servers = declared_servers(skill_dir)
     relied = skill_needs(skill_dir, servers)
     if relied:
-        problems.report(MCP_NEED, "", f"the skill relies on {', '.join(relied[:4])}: the "
+        problems.report(MCP_NEED, SET_LEVEL, f"the skill relies on {', '.join(relied[:4])}: the "
                         "sandbox has no MCP server, so a case that needs it cannot pass in any "
                         "arm", "stage what the tool would return as fixtures, or grade only "
                         "what the skill does without it")

@@ -55,7 +55,7 @@ from runner.authoring.siblings import (
     read_data,
     survey,
 )
-from runner.authoring.skill import declared_name
+from runner.authoring.skill import declared_name, plugin_of
 from runner.authoring.skillgrade import root_set
 from runner.errors import CaseSetError
 from runner.schema.case import CaseSet
@@ -503,6 +503,7 @@ def naming_entries(named: list[list[str]], names: list[str],
     if len({e.rsplit(":", 1)[0].strip() for e in prefixed}) < 2 or skill_dir is None:
         return found
     above = {p.name for p in list(skill_dir.resolve().parents)[:4]}
+    above |= {n for n in (plugin_of(skill_dir),) if n}  # its manifest's name (plugin.json)
     return (found - prefixed) | {e for e in prefixed if e.rsplit(":", 1)[0].strip() in above}
 
 

@@ -91,3 +91,71 @@ class Outside:
         from_root = PurePosixPath(path.resolve().relative_to(self.root).as_posix())
         forms = [PurePosixPath(*from_root.parts[n:]) for n in range(len(from_root.parts))]
         return next((f for f in forms if _names(prompt, f)), PurePosixPath(written))
+
+
+# Folders a grader program's own folder is carried without (tooling, never the program's data).
+_SKIPPED = frozenset({".git", "node_modules", "__pycache__", ".venv"})
+# A path that climbs out of the folder it starts from (`../../secret`, `..\data`).
+_CLIMBS = re.compile(r"""(?<![\w.])((?:\.\.[/\\])+[^\s"'`;|&)]*)""")
+
+
+# Variables a grader's container sets, or any shell does: a path under one is in reach.
+_OWN_VARIABLES = frozenset({"SKILL_EVAL_WORK", "SKILL_EVAL_CASE", "HOME", "PWD", "OLDPWD",
+                            "TMPDIR"})
+# A path under a variable: `$EVALS_DIR/lib.sh`, `${ROOT}/data`; in Python, a path built from
+# one (`Path(os.environ["DATA_DIR"])`, `os.path.join(os.getenv("ROOT"), ...)`).
+_UNDER_VARIABLE = re.compile(r"""\$\{?([A-Za-z_]\w*)\}?/[^\s"'`;|&)]*""")
+_PY_VARIABLE = re.compile(r"""(?:Path|join)\(\s*os\.(?:environ\[|environ\.get\(|getenv\()"""
+                          r"""\s*["'](\w+)["']""")
+
+
+def climbs_out(source: str) -> str | None:
+    """The first path a program's source names above its own folder or working directory
+    (`../../secret`), or under a variable only its authors' harness sets (`$EVALS_DIR/lib.sh`:
+    a container sets SKILL_EVAL_WORK and SKILL_EVAL_CASE only), or None: such a file is
+    neither in the folder carried into the program's container nor in the work, so the
+    program cannot read it there."""
+    found = _CLIMBS.search(source)
+    if found is not None:
+        return found.group(1)
+    for match in _UNDER_VARIABLE.finditer(source):
+        if match.group(1) not in _OWN_VARIABLES and not _assigned(source, match.group(1)):
+            return match.group(0)
+    python = _PY_VARIABLE.search(source)
+    return None if python is None or python.group(1) in _OWN_VARIABLES else \
+        f"a path under ${python.group(1)}"
+
+
+def _assigned(source: str, name: str) -> bool:
+    """Whether a shell program sets the variable itself (`dir=...`, `for dir in`, `read
+    dir`): then a path under it is the program's own doing."""
+    return re.search(rf"(?m)(?:^|[\s;(])(?:(?:export|local|readonly|declare)\s+)?"
+                     rf"{re.escape(name)}=|\bfor\s+{re.escape(name)}\s+in\b|"
+                     rf"\bread\b[^\n;]*\b{re.escape(name)}\b", source) is not None
+
+
+def program_folder(program: Path) -> tuple[dict[str, str], list[str], str]:
+    """A grader program found outside the skill, with the files of its folder (subfolders
+    too), as folder path -> text for its container (issue 26, rule 1); the files left out
+    (not text); why it cannot be carried ("" when it can)."""
+    folder = program.parent
+    texts: dict[str, str] = {}
+    left: list[str] = []
+    size = 0
+    for file in sorted(folder.rglob("*")):
+        rel = file.relative_to(folder)
+        if _SKIPPED.intersection(rel.parts) or file.is_symlink() or not file.is_file():
+            continue
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            if file == program:
+                return {}, [], f"{program} is not a text file"
+            left.append(rel.as_posix())
+            continue
+        size += len(text.encode())
+        if size > FILE_MAX_BYTES:
+            return {}, [], (f"its folder {folder} holds more than "
+                            f"{FILE_MAX_BYTES // 1024**2} MiB of text")
+        texts[rel.as_posix()] = text
+    return texts, left, ""

@@ -31,6 +31,7 @@ from runner.authoring.harness_cli import (
     harness_message,
     own_contract,
 )
+from runner.authoring.outside import Outside, climbs_out, program_folder
 from runner.authoring.problems import Problems, describe
 from runner.authoring.program_types import ProgramType, program_types
 from runner.authoring.runnable import cannot_run
@@ -159,6 +160,8 @@ class SetPrograms:
             skill_dir.resolve())
         self.base = set_folder.resolve().relative_to(skill_dir.resolve()).as_posix() \
             if set_folder is not None and inside else ""
+        # a set outside the skill (a repository's root evals/): where its programs may sit
+        self.outside = None if set_folder is None else Outside.of(skill_dir, set_folder)
         self.program: GraderProgram | None = None
         self.read_by: list[str] = []
         self.harnessed: list[str] = []  # cases whose checks only the authors' harness decides
@@ -183,6 +186,9 @@ class SetPrograms:
         if is_shell_line(program):
             return self._shell(program.model_copy(update={"found": Found.NAMED}), case)
         program = resolved(self.skill_dir, program, self.base)
+        away = self._away(program)
+        if away is not None:
+            return self._carry(program, away, case)
         problem = (command_problem(self.skill_dir, program)
                    or program_problem(self.skill_dir, program.path, program.is_command))
         posix = PurePosixPath(program.path)  # a file of the skill: its source says what it is
@@ -204,6 +210,56 @@ class SetPrograms:
                                  f"the checks {', '.join(unknown)} it is said to report",
                                  "check the names against what the program prints")
         return program.model_copy(update={"found": Found.NAMED})
+
+    def _away(self, program: GraderProgram) -> Path | None:
+        """The program's file outside the skill, for a set outside it, when the skill holds
+        no such file (runner.authoring.outside: the set's folder first, then above it)."""
+        if self.outside is None or not program.path or safely.is_file(
+                self.skill_dir / program.path):
+            return None
+        found = self.outside.resolve(program.path)
+        return found if found is not None and safely.is_file(found) else None
+
+    def _carry(self, program: GraderProgram, file: Path, case: str) -> GraderProgram | None:
+        """A program of a set outside the skill (a case folder's `check.sh`, a root
+        `evals/grade.py`): its folder's files travel in the case to its own container, never
+        to the host or the agent; refused (EV009) when it cannot run there or reads what is
+        not carried."""
+        shown = f"grader program {file}"
+        fix = (f"keep what it reads in its folder {file.parent} (or below), reading the work "
+               "from its first argument or SKILL_EVAL_WORK, or copy the program and its files "
+               "into the skill's evals/ and name it from there")
+        why = cannot_run(file)
+        if why is None and file.suffix.lower() not in SUFFIXES and not program.is_command \
+                and not file.stat().st_mode & 0o111:
+            why = f"it is neither a {'/'.join(SUFFIXES)} file nor executable"
+        source = _source(file.parent, file.name)
+        contract = own_contract(source)
+        if contract is not None and not program.is_command:
+            self.problems.refuse("EV009", case, "grader program " + harness_message(
+                str(file), contract), HARNESS_FIX)
+            return None
+        texts, left, too_big = program_folder(file)
+        climbed = climbs_out(source)
+        needed = [name for name in left if PurePosixPath(name).name in source]
+        if why is not None:
+            self.problems.refuse("EV009", case, f"{shown} cannot run in the sandbox: {why}",
+                                 FIX_PATH)
+        elif too_big or climbed or needed:
+            where = ("a path its authors' harness sets (its container sets SKILL_EVAL_WORK "
+                     "and SKILL_EVAL_CASE only)" if climbed and "$" in climbed
+                     else "outside its folder (the only files carried into its container, "
+                     "beside the read-only work)")
+            what = too_big or (f"it reads {climbed!r}, {where}" if climbed else
+                               f"it reads {needed[0]!r}, which is not text and cannot be "
+                               "carried")
+            self.problems.refuse("EV009", case, f"{shown} (outside the skill) cannot be "
+                                 f"carried into its container: {what}", fix)
+        else:
+            rel = Path(os.path.relpath(file, self.skill_dir.resolve())).as_posix()
+            return program.model_copy(update={"path": rel, "carried": texts,
+                                              "found": Found.NAMED})
+        return None
 
     def _shell(self, program: GraderProgram, case: str) -> GraderProgram | None:
         """A command line naming no program file: run by `sh -c` (runner.authoring.
@@ -411,9 +467,12 @@ def _label(program: GraderProgram) -> str:
     """How `check` names it: a command as written (in the working directory), else its path."""
     if program.shell:
         return f"command `{program.command}` (a shell line, run by sh -c in the work)"
+    where = program.path + (f", outside the skill: its folder's {len(program.carried)} "
+                            "file(s) carried into that container only" if program.outside
+                            else "")
     if program.is_command:
-        return f"command `{program.command}` (program {program.path}, run in the work)"
-    return f"program {program.path}"
+        return f"command `{program.command}` (program {where}, run in the work)"
+    return f"program {where}" if not program.outside else f"program ({where})"
 
 
 def _judges(raw: dict[str, Any]) -> list[str]:

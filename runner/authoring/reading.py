@@ -18,8 +18,9 @@ SKILL_LEVEL = "(skill)"
 
 
 def located(finding: Finding) -> str:
-    """`file: case 'id':` for a case's finding, `file:` for the skill's or the set's."""
-    if finding.case in (SKILL_LEVEL, SET_LEVEL):
+    """`file: case 'id':` for a case's finding, `file:` for the skill's or the set's (a
+    finding given no case, `""`, is the set's: never `case ''`)."""
+    if finding.case in (SKILL_LEVEL, SET_LEVEL, ""):
         return f"{finding.file}:"
     return f"{finding.file}: case {finding.case!r}:"
 

@@ -34,8 +34,9 @@ def _case_paths(case: Case) -> list[str]:
     for own in (case, case.first_turn, *case.follow_ups):
         if own is None:
             continue
-        found += [p for p in (own.judge_program, own.grader_program.path
-                              if own.grader_program else None) if p]
+        found += [p for p in (own.judge_program, own.grader_program.path  # one from
+                              if own.grader_program and not own.grader_program.outside
+                              else None) if p]  # outside the skill is no file of it
     return found
 
 

@@ -7,6 +7,7 @@ key is never staged) and VCS/cache noise. Two folders with the same digest are t
 from __future__ import annotations
 
 import hashlib
+import json
 import shutil
 from pathlib import Path
 
@@ -76,6 +77,29 @@ def declared_name(skill_dir: Path) -> str | None:
     except (RefusedInput, OSError, UnicodeDecodeError):
         return None
     return name.strip() if isinstance(name, str) and name.strip() else None
+
+
+PLUGIN_MANIFEST = Path(".claude-plugin") / "plugin.json"
+PLUGIN_LEVELS = 4  # how far above a skill its plugin's root may sit (plugin/skills/<skill>)
+
+
+def plugin_of(skill_dir: Path) -> str | None:
+    """The plugin a skill ships in, as Claude Code names it (`<plugin>:<skill>`): the `name`
+    of the nearest `.claude-plugin/plugin.json` at or above the skill, up to its repository's
+    root; None when there is none, or it names none (issue 26, rule 3)."""
+    current = skill_dir.resolve()
+    for _ in range(PLUGIN_LEVELS + 1):
+        manifest = current / PLUGIN_MANIFEST
+        if manifest.is_file():
+            try:
+                name = json.loads(manifest.read_text(encoding="utf-8")).get("name")
+            except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+                return None
+            return name.strip() if isinstance(name, str) and name.strip() else None
+        if (current / ".git").exists() or current.parent == current:
+            return None
+        current = current.parent
+    return None
 
 
 def load_skill(path: Path) -> Skill:

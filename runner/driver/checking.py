@@ -21,7 +21,7 @@ from runner.schema.case import Finding
 from runner.schema.checked import CheckReport, SetsFound
 from runner.schema.options import RunOptions
 from runner.scripted.script import load_script
-from runner.triggers.checked import trigger_findings, trigger_location
+from runner.triggers.checked import trigger_findings, trigger_line, trigger_location
 
 
 @dataclass(frozen=True)
@@ -101,8 +101,9 @@ def check_skill(opts: RunOptions) -> Checked:
         notes.append(f"static scan of the case set's programs: {len(programs)} finding(s) "
                      f"({', '.join(kinds(programs))}): they run in their own container; "
                      "on the host only with --trust-target")
+    triggers = trigger_line(plan.skill.path, plan.skill.name)
     return Checked(report, summary, ignored_summary(readings), details,
-                   [*set_lines(caseset), *notes])
+                   [*set_lines(caseset), *([triggers] if triggers else []), *notes])
 
 
 def refused_report(exc: RefusedInput) -> CheckReport:

@@ -113,7 +113,8 @@ def why_not(before: Case, after: Case, before_files: dict[str, bytes], root: Pat
             before_files, program) != entries_digest(folder_files(root, program), program):
         return "its judge program changed: it runs inside the session's sandbox"
     grader = [after.grader_program.path] if after.grader_program \
-        and after.grader_program.path else []  # a shell line: its command is in the case
+        and after.grader_program.path and not after.grader_program.outside \
+        else []  # a shell line's command, a carried program's files: in the case itself
     if before.grader_program != after.grader_program or entries_digest(
             before_files, grader) != entries_digest(folder_files(root, grader), grader):
         return "its grader program changed: it ran over the session's work, in its container"
@@ -130,7 +131,7 @@ def _turns_changed(before: Case, after: Case, before_files: dict[str, bytes],
         old, new = before.turn_case(number), after.turn_case(number)
         programs = [p for c in (old, new) if c is not None
                     for p in (c.judge_program, c.grader_program.path if c.grader_program
-                              else None) if p]
+                              and not c.grader_program.outside else None) if p]
         if _programs(old) != _programs(new) or entries_digest(before_files, programs) != \
                 entries_digest(folder_files(root, programs), programs):
             return (f"turn {number}'s program changed: it ran right after that turn, in the "

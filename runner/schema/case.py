@@ -384,12 +384,15 @@ class CaseSet(BaseModel):
 
     def fixture_files(self) -> list[str]:
         """Every fixture any case names, and every judge program, once, in order (a turn's
-        own programs after its case's)."""
+        own programs after its case's). A grader program from outside the skill travels in
+        its case (`GraderProgram.carried`), not here."""
         turns = [t for c in self.evals for t in (c.first_turn, *c.follow_ups) if t is not None]
         return list(dict.fromkeys([*(f for case in self.evals for f in case.files),
                                    *(c.judge_program for c in self.evals if c.judge_program),
                                    *(c.grader_program.path for c in self.evals
-                                     if c.grader_program and c.grader_program.path),
+                                     if c.grader_program and c.grader_program.path
+                                     and not c.grader_program.outside),
                                    *(t.judge_program for t in turns if t.judge_program),
                                    *(t.grader_program.path for t in turns
-                                     if t.grader_program and t.grader_program.path)]))
+                                     if t.grader_program and t.grader_program.path
+                                     and not t.grader_program.outside)]))

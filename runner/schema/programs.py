@@ -55,6 +55,11 @@ class GraderProgram(BaseModel):
     shell: bool = Field(default=False, description="A command line naming no program file "
                         "(`grep -q TOTAL out.md`): run by `sh -c` as written, `path` empty "
                         "(runner.authoring.shell_lines)")
+    carried: dict[str, str] = Field(default_factory=dict, description="A program found "
+                                    "outside the skill (a repository's root evals/): the "
+                                    "files of its folder, path in it -> text, written into "
+                                    "its container's program folder; `path` is then where it "
+                                    "sits from the skill (`../../evals/c1/check.sh`)")
 
     @property
     def is_command(self) -> bool:
@@ -70,10 +75,18 @@ class GraderProgram(BaseModel):
             data.pop("shell", None)  # a program file's digest as before shell lines existed
         if isinstance(data, dict) and not data.get("typed"):
             data.pop("typed", None)  # ...and before typed checks existed
+        if isinstance(data, dict) and not data.get("carried"):
+            data.pop("carried", None)  # ...and before programs outside the skill ran
         if isinstance(data, dict) and data.get("command") is None:
             for name in ("interpreter", "args", "command"):
                 data.pop(name, None)
         return data
+
+    @property
+    def outside(self) -> bool:
+        """Found outside the skill: its folder travels in the case (`carried`), never in the
+        fixtures bundle, never staged for the agent."""
+        return bool(self.carried)
 
     @property
     def shown(self) -> str:

@@ -48,15 +48,34 @@ def grader_program(spec: TrialSpec, sandbox: Sandbox, workdir: Path, fixtures: P
     if program is None or not _started(run):
         return None
     # beside the working directory, in the trial's scratch (removed with it)
-    with tempfile.TemporaryDirectory(prefix="grader-input-", dir=workdir.parent) as inputs:
+    with tempfile.TemporaryDirectory(prefix="grader-input-", dir=workdir.parent) as inputs, \
+            tempfile.TemporaryDirectory(prefix="grader-program-", dir=workdir.parent) as own:
         case_file = Path(inputs) / CASE_FILE
-        case_file.write_text(case.model_dump_json(indent=1))
+        # the case as the program reads it; a carried folder is the program's, not the case's
+        case_file.write_text(case.model_copy(update={"grader_program": program.model_copy(
+            update={"carried": {}})}).model_dump_json(indent=1))
         Path(inputs).chmod(0o755)
         case_file.chmod(0o644)
+        path = _carried(program.carried, Path(own), program.path) if program.outside \
+            else fixtures / program.path
         return run_case_program(sandbox, ProgramSpec(
             trial_id=spec.trial_id, run_id=spec.run_id, workdir=workdir,
-            program=fixtures / program.path, timeout_s=_timeout(spec),
+            program=path, timeout_s=_timeout(spec),
             limits=spec.sandbox.limits, case_file=case_file, pass_work=True,
             interpreter=program.interpreter, args=program.args, as_command=program.is_command,
             shell=program.command if program.shell else None),
             spec.sandbox.trust_programs)
+
+
+def _carried(files: dict[str, str], folder: Path, path: str) -> Path:
+    """A program from outside the skill, its folder written out from the case (what its
+    container mounts read-only as the program's folder); returns the program's file."""
+    folder.chmod(0o755)
+    for rel, text in files.items():
+        target = folder / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        for made in [p for p in target.parents if p.is_relative_to(folder)]:
+            made.chmod(0o755)
+        target.write_text(text)
+        target.chmod(0o755 if rel == Path(path).name else 0o644)
+    return folder / Path(path).name

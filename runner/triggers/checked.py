@@ -42,6 +42,22 @@ def trigger_findings(skill_dir: Path, skill_name: str, description: str) -> list
                     fix="write them the way users ask, in other words")]
 
 
+def trigger_line(skill_dir: Path, skill_name: str) -> str | None:
+    """What plain `check` says of a trigger set beside the case set (the set folder's line
+    says it reports on it below): its queries by side; None without one, or when it cannot
+    be read (its EV010 line says why)."""
+    if not trigger_files(skill_dir, skill_name):
+        return None
+    try:
+        found = load_trigger_set(skill_dir, skill_name)
+    except CaseSetError:
+        return None
+    fire = sum(q.should_trigger for q in found.queries)
+    return (f"trigger set: {trigger_location(skill_dir, skill_name)}: {len(found.queries)} "
+            f"queries ({fire} should trigger, {len(found.queries) - fire} should not); "
+            "measured by `skill-eval trigger`")
+
+
 def trigger_location(skill_dir: Path, skill_name: str) -> str | None:
     """Where the trigger set is, as `check --json` names it: its one file, or the folder
     holding its files (`evals/trigger/`); None without one."""

@@ -25,12 +25,18 @@ from runner.authoring.layouts import case_skill, search_order, skill_folders
 from runner.authoring.safely import READ_ERRORS, refuse_surrogates, unreadable
 from runner.authoring.siblings import TRIGGER_SHAPE, graded_cases, judge, owner
 from runner.authoring.sides import ACCEPTED, NEGATIVE_LISTS, POSITIVE_LISTS, side
-from runner.authoring.skill import declared_name, load_skill
+from runner.authoring.skill import declared_name, load_skill, plugin_of
 from runner.errors import CaseSetError, RefusedInput
 from runner.schema.enums import Split
 from runner.schema.triggers import TriggerQuery, TriggerSet
 from runner.triggers.routed import routed_set
-from runner.triggers.routing_set import expected_skills, for_skill, from_map
+from runner.triggers.routing_set import (
+    entries,
+    expected_skills,
+    for_skill,
+    from_map,
+    names_skill,
+)
 from runner.triggers.shared import Claim, claim
 
 SEED_FILES = {"evals/trigger/should-trigger.yaml": True,
@@ -139,24 +145,29 @@ def _load(path: Path) -> Any:
     return data
 
 
-def _read(path: Path, default: bool | None, names: list[str] | None = None
-          ) -> list[TriggerQuery]:
+def _read(path: Path, default: bool | None, names: list[str] | None = None,
+          plugin: str | None = None) -> list[TriggerQuery]:
     """The file's queries; of a shared file whose queries name their skill, `names`' only; of
-    a routing set naming each query's skill, as `names`' (runner.triggers.routing_set)."""
+    a routing set naming each query's skill, as `names`' (runner.triggers.routing_set).
+    `plugin`: the skill's plugin, which a `<plugin>:<skill>` entry must name to be this
+    skill's (`names_skill`)."""
     shown = str(path)
     items = _queries_of(_load(path), shown)
     known = _collection(path)
+    aliases = set(names or ()) | {e for e in entries(items)
+                                  if names is not None and names_skill(e, set(names), plugin)}
     # a routing set names skills it can mean: one of the collection's, or this one
-    if names is not None and expected_skills(items) & ((known or set()) | set(names)):
-        items = for_skill(items, set(names), known, shown)
+    if names is not None and expected_skills(items) & ((known or set()) | aliases):
+        items = for_skill(items, aliases, known, shown)
     return [_query(item, n, default, shown) for n, item in enumerate(items, 1)
-            if names is None or not case_skill(item) or set(case_skill(item)) & set(names)]
+            if names is None or not case_skill(item) or set(case_skill(item)) & aliases]
 
 
-def _read_guarded(path: Path, default: bool | None, names: list[str]) -> list[TriggerQuery]:
+def _read_guarded(path: Path, default: bool | None, names: list[str],
+                  plugin: str | None = None) -> list[TriggerQuery]:
     """`_read`, a value no reader expected refused naming the file (EV008), never exit 4."""
     try:
-        return _read(path, default, names)
+        return _read(path, default, names, plugin)
     except READ_ERRORS as exc:
         raise unreadable(exc, str(path)) from exc
 
@@ -226,7 +237,9 @@ def whose(path: Path, default: bool | None, folder: Path) -> Claim | None:
     try:
         raw = _load(path)
         items = _queries_of(raw, str(path))
-        routed = expected_skills(items) & (_collection(path) or set())
+        # `<plugin>:<skill>` names a skill of the collection by its name after the colon
+        routed = {e.rpartition(":")[2] for e in expected_skills(items)} \
+            & (_collection(path) or set())
         if routed:  # a routing set: each skill it expects reads it
             return Claim(path, frozenset(routed))
         should = [q.prompt for n, i in enumerate(items, 1)
@@ -241,7 +254,8 @@ def whose(path: Path, default: bool | None, folder: Path) -> Claim | None:
               for s in skill_folders(folder.parent)}
     if len(skills) < 2:
         return None
-    return claim(path, sorted({n for i in items for n in case_skill(i)}), should, skills)
+    return claim(path, sorted({n.rpartition(":")[2] for i in items for n in case_skill(i)}),
+                 should, skills)
 
 
 def _description(skill: Path) -> str:
@@ -274,7 +288,9 @@ def load_trigger_set(skill_dir: Path, skill_name: str) -> TriggerSet:
                            "evals/trigger/should-trigger.yaml and should-not-trigger.yaml "
                            "(seed 001) or evals/trigger-evals.json (skill-creator); see README")
     else:
-        queries = [q for path, default in files for q in _read_guarded(path, default, names)]
+        plugin = plugin_of(skill_dir)  # `<plugin>:<skill>` names this skill under it only
+        queries = [q for path, default in files
+                   for q in _read_guarded(path, default, names, plugin)]
     unique = list({q.prompt: q for q in queries}.values())  # one per prompt, last read wins
     if not any(q.should_trigger for q in unique):
         raise CaseSetError(str(files[0][0]), "no query the skill should fire on: recall "

@@ -55,6 +55,30 @@ def route(item: Any) -> Route | None:
     return Route(None, not_skill) if not_skill and key is None else None
 
 
+def names_skill(entry: str, names: set[str], plugin: str | None) -> bool:
+    """Whether a query's skill entry names this skill (`names`: what the set may call it):
+    one of its names, or `<plugin>:<name>` as Claude Code writes a plugin's skill, when the
+    prefix is this skill's plugin (runner.authoring.skill.plugin_of) or its plugin is not
+    known. Another plugin's prefix names that plugin's skill of the same name: another skill."""
+    if entry in names:
+        return True
+    prefix, colon, name = entry.rpartition(":")
+    return bool(colon) and name.strip() in names and (plugin is None
+                                                      or prefix.strip() == plugin)
+
+
+def entries(items: list[Any]) -> set[str]:
+    """Every skill a set's queries name: expected, kept from (`route: not X`), or under a
+    `skill` key."""
+    from runner.authoring.layouts import case_skill
+
+    found = {n for i in items for n in case_skill(i)}
+    for said in map(route, items):
+        if said is not None:
+            found |= {s for s in (said.skill, said.not_skill) if s}
+    return found
+
+
 def expected_skills(items: list[Any]) -> set[str]:
     """The skills a routing set's queries expect; empty: not a routing set."""
     return {r.skill for r in map(route, items) if r is not None and r.skill}
@@ -94,7 +118,8 @@ def for_skill(items: list[Any], aliases: set[str], known: set[str] | None,
         if found is None:
             out.append(item)  # a query with a side of its own
             continue
-        if found.skill and known is not None and found.skill not in known | aliases:
+        if found.skill and known is not None and found.skill not in known | aliases \
+                and found.skill.rpartition(":")[2] not in known:  # `other:<skill>` is one
             raise CaseSetError(shown, f"query {item.get('id', f'#{number}')}: expects skill "
                                       f"{found.skill!r}, which is no skill of the collection "
                                       f"({', '.join(sorted(known))}); fix: name one of them, "

@@ -294,6 +294,17 @@ def test_a_skill_relying_on_an_mcp_server_is_reported_once(tmp_path: Path) -> No
     assert result.exit_code == 0, result.output
     found = lines(result, "EV016")
     assert len(found) == 1 and "'ledger-db'" in found[0] and ".mcp.json" in found[0]
+    assert "case ''" not in result.output  # the skill's finding, no case's: none named
     # without a declared server, a word about MCP in SKILL.md needs nothing
     (repo / ".mcp.json").unlink()
     assert not lines(check(str(skill)), "EV016")
+
+
+def test_a_finding_of_no_case_is_located_at_its_file_alone() -> None:
+    from runner.authoring.reading import located
+    from runner.schema.case import Finding
+
+    plain = Finding(code="EV016", file="evals.json", case="", message="m", fix="f")
+    assert located(plain) == "evals.json:"
+    named = plain.model_copy(update={"case": "a"})
+    assert located(named) == "evals.json: case 'a':"

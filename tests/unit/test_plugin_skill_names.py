@@ -84,3 +84,17 @@ def test_a_misspelt_or_other_plugins_skill_is_still_not_this_one(tmp_path: Path)
     alone = cli("check", str(repo / "flutter" / "skills" / "state-management"))
     assert alone.exit_code == 2, alone.output
     assert "no case of this shared set names skill 'state-management'" in alone.output
+
+
+def test_the_plugin_manifest_names_the_plugin_whatever_its_folder(tmp_path: Path) -> None:
+    repo = plugins(tmp_path, [("flutter-kit", "analyze"), ("dart-kit", "analyze")],
+                   [case("f1", "flutter:analyze"), case("d1", "dart:analyze")])
+    for folder, name in (("flutter-kit", "flutter"), ("dart-kit", "dart")):
+        (repo / folder / ".claude-plugin").mkdir()
+        (repo / folder / ".claude-plugin" / "plugin.json").write_text(json.dumps({"name": name}))
+    flutter = cli("check", str(repo / "flutter-kit" / "skills" / "analyze"), "--json")
+    assert ids(flutter) == ["f1"], flutter.output
+    # without manifests, neither folder names a prefix: no case is this skill's
+    for folder in ("flutter-kit", "dart-kit"):
+        (repo / folder / ".claude-plugin" / "plugin.json").unlink()
+    assert cli("check", str(repo / "flutter-kit" / "skills" / "analyze")).exit_code == 2

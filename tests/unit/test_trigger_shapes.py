@@ -275,3 +275,23 @@ def test_expected_reads_as_routing_only_when_it_looks_like_routing() -> None:
         "ledger-tidy"  # type: ignore[union-attr]
     assert route({"query": "x", "expected_skill": "Ledger Tidy"}).skill == \
         "Ledger Tidy"  # type: ignore[union-attr]
+
+
+def test_check_reports_the_trigger_set_beside_the_case_set_below_its_folder_line(
+        tmp_path: Path) -> None:
+    skill = _skill(tmp_path)
+    _write(skill / "evals" / "evals.json", {"skill_name": "receipt-tally", "evals": [
+        {"id": "a", "prompt": "Tally these receipts: 3, 4.", "assertions": ["7"]}]})
+    _write(skill / "evals" / "trigger-evals.json", [
+        {"query": "add up my receipts", "should_trigger": True},
+        {"query": "bake some bread", "should_trigger": False}])
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    folder = next(n for n, x in enumerate(lines) if "reports on it below" in x)
+    below = [x for x in lines[folder + 1:] if x.startswith("trigger set: ")]
+    assert below and "2 queries (1 should trigger, 1 should not)" in below[0], lines
+    # a set that cannot be read: its EV010 line is what is below, no count
+    _write(skill / "evals" / "trigger-evals.json", [{"query": "x", "should_trigger": "maybe"}])
+    broken = check(str(skill)).output
+    assert "trigger set: " not in broken and "EV010" in broken
