@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from runner.authoring.attribution import inferred, named_skill
+from runner.authoring.casedirs import read_case_dirs
 from runner.authoring.caseset import load_caseset
 from runner.authoring.collections import read_collection
 from runner.cli import main
@@ -176,3 +177,17 @@ def test_a_case_folder_names_its_skill_in_its_prompt_file_front_matter(tmp_path:
                              "evals/scenarios/b/prompt.md": "/pack-list for Faro\n",
                              "evals/scenarios/b/rubric.md": "- lists sunscreen\n"})
     assert per_skill(repo) == {"pack-list": ["b"], "trip-plan": ["a"]}
+
+
+def test_a_rubric_in_the_case_s_graders_folder_is_graded_never_staged(tmp_path: Path) -> None:
+    repo = plugin(tmp_path, {"evals/trip-plan/prompt.md": "Plan a day in Evora.\n",
+                             "evals/trip-plan/graders/criteria.md": "- names the chapel\n",
+                             "evals/pack-list/prompt.md": "Pack for Evora.\n",
+                             "evals/pack-list/graders/criteria.md": "- lists a hat\n",
+                             "evals/pack-list/graders/notes.txt": "kept as it was\n"})
+    (case,) = load_caseset(repo / "skills" / "pack-list", "pack-list").evals
+    assert case.statements == ("lists a hat",)
+    raw = read_case_dirs(repo / "evals")["evals"]
+    # the look-alike: any other file of the folder stays a fixture
+    assert [c.get("files") for c in raw] == [["pack-list/graders/notes.txt"], None]
+    assert per_skill(repo) == {"pack-list": ["pack-list"], "trip-plan": ["trip-plan"]}
