@@ -191,3 +191,13 @@ def test_a_rubric_in_the_case_s_graders_folder_is_graded_never_staged(tmp_path: 
     # the look-alike: any other file of the folder stays a fixture
     assert [c.get("files") for c in raw] == [["pack-list/graders/notes.txt"], None]
     assert per_skill(repo) == {"pack-list": ["pack-list"], "trip-plan": ["trip-plan"]}
+
+
+def test_check_on_one_skill_says_each_case_naming_no_skill(tmp_path: Path) -> None:
+    repo = plugin(tmp_path, {**SCENARIOS, "evals/scenarios/misc/prompt.md": "Help me out.\n",
+                             "evals/scenarios/misc/rubric.md": "- is polite\n"})
+    result = cli("check", str(repo / "skills" / "pack-list"))
+    assert result.exit_code == 0, result.output
+    assert "misc" in result.output and "names no skill" in result.output
+    found = load_caseset(repo / "skills" / "pack-list", "pack-list")
+    assert [c.id for c in found.evals] == ["weekend"]
