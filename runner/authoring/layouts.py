@@ -440,7 +440,10 @@ def skill_folders(root: Path) -> list[Path]:
     for skill_md in sorted(root.rglob("SKILL.md")):
         rel = skill_md.parent.relative_to(root).parts
         dotted = [p for p in rel if p.startswith(".")]
-        if NOT_SKILLS.intersection(rel) or dotted and (dotted != [rel[0]]
+        # a plugin's skill may be named like test material (`skills/test/`): its own
+        # folder is judged by its parent's name
+        named = rel[:-1] if len(rel) > 1 and rel[-2] == "skills" else rel
+        if NOT_SKILLS.intersection(named) or dotted and (dotted != [rel[0]]
                                                        or rel[0] not in AGENT_FOLDERS):
             continue
         (hidden if dotted else found).append(skill_md.parent)

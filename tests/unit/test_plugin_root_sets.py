@@ -201,3 +201,12 @@ def test_check_on_one_skill_says_each_case_naming_no_skill(tmp_path: Path) -> No
     assert "misc" in result.output and "names no skill" in result.output
     found = load_caseset(repo / "skills" / "pack-list", "pack-list")
     assert [c.id for c in found.evals] == ["weekend"]
+
+
+def test_a_plugin_skill_named_test_is_a_skill_and_test_material_is_not(tmp_path: Path) -> None:
+    repo = plugin(tmp_path, {"evals/evals.json": json.dumps({"evals": [
+        {"id": "a", "skill": "kit:test", "prompt": "Write a test.", "assertions": ["def "]},
+        {"id": "b", "skill": "pack-list", "prompt": "Pack.", "assertions": ["x"]}]})})
+    careful_skill_md(repo / "skills" / "test", "test")
+    careful_skill_md(repo / "tests" / "stub-skill", "stub-skill")  # the look-alike
+    assert per_skill(repo) == {"pack-list": ["b"], "test": ["a"]}
