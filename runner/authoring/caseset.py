@@ -58,8 +58,8 @@ from runner.authoring.layouts import (
     naming_entries,
     prose_refusal,
     read_set,
-    repository_root,
     search_order,
+    set_root,
     several_skills,
     shared_naming,
     skill_folders,
@@ -770,7 +770,7 @@ def _named_by_path(shown: str, names: list[str], skill_dir: Path | None) -> bool
     """A set in a folder named for the skill (`evals/<skill>/`): its cases are the skill's."""
     if skill_dir is None:
         return False
-    root = repository_root(skill_dir)
+    root = set_root(Path(shown), skill_dir)
     path = Path(shown).resolve()
     return path.is_relative_to(root) and bool(set(path.relative_to(root).parts) & set(names))
 
@@ -785,7 +785,7 @@ def _own_cases(items: list[Any], names: list[str], problems: Problems,
     skills), each case naming its skill: the cases of this skill (the others are left to
     theirs, reported); a set whose cases name no skill is all this skill's."""
     # a set outside the skill: its cases' skills inferred among the repository's too
-    skills = skill_folders(repository_root(skill_dir)) \
+    skills = skill_folders(set_root(Path(shown), skill_dir)) \
         if skill_dir is not None and not own_folder else []
     named = [named_skill(i, skill_names(skills)) for i in items]
     for item in items:

@@ -238,8 +238,14 @@ def _roots(skill_dir: Path) -> list[Path]:
     return found
 
 
-def repository_root(skill_dir: Path) -> Path:
-    """The folder a skill's shared sets may sit in at most: its repository's root."""
+def set_root(set_path: Path, skill_dir: Path) -> Path:
+    """The folder a set above a skill belongs to, whose skills its cases may name: the one
+    holding its set folder (`<root>/evals/`, `<root>/tests/evals/`); else the skill's
+    repository root."""
+    path = set_path.resolve()
+    for folder in (path, *path.parents):
+        if folder.name in SET_FOLDERS:
+            return folder.parent.parent if folder.parent.name in SET_FOLDERS else folder.parent
     return _roots(skill_dir.resolve())[-1]
 
 
@@ -317,7 +323,7 @@ def shared_naming(skill_dir: Path, found: Located,
             items = case_list(read_set(other.path)) or []
         except CaseSetError:
             continue  # unreadable: it was never this skill's set either
-        known = skill_names(skill_folders(repository_root(skill_dir)))
+        known = skill_names(skill_folders(set_root(other.path, skill_dir)))
         named = [named_skill(i, known) for i in items]
         entries = naming_entries(named, names, skill_dir)
         mine = [i for i, n in zip(items, named, strict=True) if set(n) & entries]
