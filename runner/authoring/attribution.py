@@ -120,16 +120,21 @@ def _led(ident: str, known: Collection[str]) -> set[str]:
 
 
 def _stated(item: dict[str, Any], known: Collection[str]) -> set[str]:
-    """Skills a statement names as a skill (with the word, in backticks, `/name`, `p:name`)."""
-    found: set[str] = set()
+    """Skills a statement names as a skill: "the NAME skill", `NAME` in backticks, `/NAME`,
+    `plugin:NAME`; else NAME on a line with the word "skill" (the first forms decide when a
+    line also names another skill: "NAME skill is invoked, not OTHER")."""
+    strong: set[str] = set()
+    weak: set[str] = set()
     for text in (s for key in STATEMENT_KEYS for s in _strings(item.get(key))):
         for name in known:
-            word = rf"(?<![\w/-]){re.escape(name)}(?![\w-])"
-            if re.search(rf"`{re.escape(name)}`|(?<![\w-])/{re.escape(name)}(?![\w-])|"
-                         rf"[\w-]:{re.escape(name)}(?![\w-])", text) or (
-                    re.search(word, text) and re.search(r"\bskill\b", text, re.I)):
-                found.add(name)
-    return found
+            quoted = re.escape(name)
+            if re.search(rf"`{quoted}`|(?<![\w-])/{quoted}(?![\w-])|[\w-]:{quoted}(?![\w-])|"
+                         rf"(?<![\w/-]){quoted}\s+skill\b", text, re.I):
+                strong.add(name)
+            elif re.search(rf"(?<![\w/-]){quoted}(?![\w-])", text) \
+                    and re.search(r"\bskill\b", text, re.I):
+                weak.add(name)
+    return strong or weak
 
 
 def inferred(item: Any, known: Collection[str]) -> list[str]:

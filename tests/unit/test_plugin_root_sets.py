@@ -147,6 +147,8 @@ KNOWN = {"pack-list", "trip-plan"}
     ({"id": "trip-plan_2", "prompt": "x"}, "trip-plan"),
     ({"prompt": "x", "expectations": ["The trip-plan skill is used"]}, "trip-plan"),
     ({"prompt": "x", "expectations": ["calls `pack-list` first"]}, "pack-list"),
+    ({"prompt": "x", "expectations": ["The trip-plan skill is used, not pack-list directly"]},
+     "trip-plan"),
 ])
 def test_a_case_names_its_skill_by_what_its_authors_wrote(case: dict[str, object],
                                                          skill: str) -> None:
