@@ -240,13 +240,17 @@ def _roots(skill_dir: Path) -> list[Path]:
 
 def set_root(set_path: Path, skill_dir: Path) -> Path:
     """The folder a set above a skill belongs to, whose skills its cases may name: the one
-    holding its set folder (`<root>/evals/`, `<root>/tests/evals/`); else the skill's
-    repository root."""
+    holding its set folder (`<root>/evals/`, `<root>/tests/evals/`) below the skill's
+    repository root; else the set's own folder (`--cases FILE` anywhere: never the skills of
+    folders around it)."""
     path = set_path.resolve()
+    top = _roots(skill_dir.resolve())[-1]
     for folder in (path, *path.parents):
+        if folder == top or not folder.is_relative_to(top):
+            break
         if folder.name in SET_FOLDERS:
             return folder.parent.parent if folder.parent.name in SET_FOLDERS else folder.parent
-    return _roots(skill_dir.resolve())[-1]
+    return path if path.is_dir() else path.parent
 
 
 def search_order(skill_dir: Path, name: str | None = None) -> list[tuple[Path, bool]]:
