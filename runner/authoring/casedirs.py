@@ -4,8 +4,8 @@ a skill's own `tests/` or `scenarios/`) whose subfolders each hold a prompt file
 
 - the prompt file: its text is the prompt, front matter read as a Markdown task's
   (runner.authoring.mdtasks: `id`, a `grader` command, checks);
-- a rubric (`rubric.md`, `criteria.md`, `checks.md`): its list lines are statements for the
-  grader (a rubric with no list: its whole text, one statement);
+- a rubric (`rubric.md`, `criteria.md`, `checks.md`, also in a `graders/` subfolder): its
+  list lines are statements for the grader (a rubric with no list: its whole text, one);
 - an `expected*` file: the expected output, an answer key, never staged; else the set's
   sibling `expected/<case>.*` (`evals/fixtures/<case>/` beside `evals/expected/<case>.md`);
 - a grader program (`check.sh`, `grade.py`, `verify.*`): the case's grader command
@@ -27,6 +27,7 @@ PROMPT_STEMS = ("prompt", "task", "instruction", "instructions", "query", "quest
 PROMPT_SUFFIXES = (".md", ".markdown", ".txt")
 RUBRIC_STEMS = frozenset({"rubric", "criteria", "checks"})
 GRADER_STEMS = frozenset({"check", "grade", "grader", "verify"})
+GRADER_FOLDERS = frozenset({"graders", "grader", "grading", "rubric", "rubrics"})
 # What runs a grader program by its suffix; another suffix: the file itself is run.
 INTERPRETERS = {".sh": "bash", ".bash": "bash", ".py": "python3", ".js": "node",
                 ".mjs": "node", ".rb": "ruby"}
@@ -125,6 +126,8 @@ def case_from_dir(case_dir: Path, set_dir: Path, skill_dir: Path | None) -> dict
             case["expected_output"] = _text(path).strip()
         elif role == "grader" and "grader_program" not in case:
             case["grader_program"] = {"command": _grader_command(path, set_dir)}
+    for path in _rubrics_below(case_dir):
+        case["expectations"] = [*case.get("expectations", []), *_statements(_text(path))]
     if "expected_output" not in case:
         case.update(_sibling_expected(case_dir, set_dir) or _expected_inside(case_dir))
     _fixtures(case, case_dir, set_dir, roles, skill_dir)
@@ -139,9 +142,19 @@ def _expected_inside(case_dir: Path) -> dict[str, Any]:
 
 
 def _below(case_dir: Path) -> list[Path]:
-    """The files in the case folder's subfolders, but an `expected*/` one's: an answer key."""
+    """The files in the case folder's subfolders, but an `expected*/` one's (an answer key)
+    and the rubrics of a `graders/` one (`_rubrics_below`)."""
+    rubrics = set(_rubrics_below(case_dir))
     return [p for sub in _subfolders(case_dir) if not sub.name.lower().startswith("expected")
-            for p in sorted(sub.rglob("*")) if p.is_file()]
+            for p in sorted(sub.rglob("*")) if p.is_file() and p not in rubrics]
+
+
+def _rubrics_below(case_dir: Path) -> list[Path]:
+    """A rubric in the case's grader folder (`graders/criteria.md`): the grader's, never the
+    agent's (a fixture staged from it would hand the agent its grading)."""
+    return [p for sub in _subfolders(case_dir) if sub.name.lower() in GRADER_FOLDERS
+            for p in sorted(sub.iterdir()) if p.is_file() and p.stem.lower() in RUBRIC_STEMS
+            and p.suffix.lower() in PROMPT_SUFFIXES]
 
 
 def _one_grader(case: dict[str, Any], case_dir: Path, roles: dict[Path, str]) -> None:
@@ -205,6 +218,8 @@ def source_lines(folder: Path) -> list[str]:
         fixtures += [p.relative_to(case_dir).as_posix() for p in _below(case_dir)]
         said = [f"{label} {', '.join(p.name for p, r in roles.items() if r == role)}"
                 for role, label in _LABELS.items() if role in roles.values()]
+        said += [f"statements from {p.relative_to(case_dir).as_posix()}"
+                 for p in _rubrics_below(case_dir)]
         if fixtures:
             said.append(f"fixtures {', '.join(fixtures)} (staged at the working directory's "
                         "root)")

@@ -27,6 +27,8 @@ from runner.authoring.answers import (
     refuse_skill,
     skill_file_reason,
 )
+from runner.authoring.attribution import named_skill, skill_names
+from runner.authoring.casedirs import is_case_dirs
 from runner.authoring.crosscase import report_earlier_state
 from runner.authoring.dialects import (
     CaseReader,
@@ -51,7 +53,6 @@ from runner.authoring.kinds import report_kinds_and_counts, staged_files
 from runner.authoring.layouts import (
     PROSE_SUFFIXES,
     Located,
-    case_skill,
     drop_skill,
     find_prose,
     held_instead,
@@ -61,8 +62,10 @@ from runner.authoring.layouts import (
     prose_refusal,
     read_set,
     search_order,
+    set_root,
     several_skills,
     shared_naming,
+    skill_folders,
 )
 from runner.authoring.mcp import MCP_NEED, case_needs, declared_servers, skill_needs
 from runner.authoring.mdtasks import is_task, markdown_set
@@ -770,21 +773,59 @@ def _shared_beside(skill_dir: Path, found: Located, name: str | None,
     return read
 
 
+def _case_folders_set(shown: str) -> bool:
+    """Whether the set is a folder of case folders (runner.authoring.casedirs)."""
+    return Path(shown).is_dir() and is_case_dirs(Path(shown))
+
+
+def _named_by_path(shown: str, names: list[str], skill_dir: Path | None) -> bool:
+    """A set in a folder named for the skill (`evals/<skill>/`): its cases are the skill's."""
+    if skill_dir is None:
+        return False
+    root = set_root(Path(shown), skill_dir)
+    path = Path(shown).resolve()
+    return path.is_relative_to(root) and bool(set(path.relative_to(root).parts) & set(names))
+
+
+def _case_label(item: Any, n: int) -> str:
+    return str(item.get("id", item.get("name", n))) if isinstance(item, dict) else str(n)
+
+
 def _own_cases(items: list[Any], names: list[str], problems: Problems,
                shown: str, own_folder: bool, skill_dir: Path | None = None) -> list[Any]:
     """A set shared by a collection's skills (outside the skill's folder, or naming several
     skills), each case naming its skill: the cases of this skill (the others are left to
     theirs, reported); a set whose cases name no skill is all this skill's."""
-    named = [case_skill(i) for i in items]
+    # a set outside the skill: its cases' skills inferred among the repository's too
+    skills = skill_folders(set_root(Path(shown), skill_dir)) \
+        if skill_dir is not None and not own_folder else []
+    named = [named_skill(i, skill_names(skills)) for i in items]
     for item in items:
         refusal = several_skills(item, shown)
         if refusal is not None:
             raise refusal
+    if not any(named) and len(skills) > 1 and _case_folders_set(shown) \
+            and not _named_by_path(shown, names, skill_dir):
+        raise CaseSetError(shown, f"case folders above {len(skills)} skills, none naming its "
+                           f"skill ({', '.join(_case_label(i, n) for n, i in enumerate(items, 1))}"
+                           "): a case runs against the skill it names, one skill at a time; "
+                           "fix: name each case's skill (`expected_skill: <skill>` in its "
+                           "prompt file's front matter, a prompt starting with `/<skill>`, or "
+                           "the case folder named for it)")
     if not any(named) or own_folder and len({s for n in named for s in n}) < 2:
         return items
     entries = naming_entries(named, names, skill_dir)
+    # a case naming no skill in a set shared by several is no one's: not run, said per case
+    unnamed = len(skills) > 1
     mine = [drop_skill(i) for i, n in zip(items, named, strict=True)
-            if not n or set(n) & entries]
+            if set(n) & entries or not n and not unnamed]
+    if unnamed:
+        for n, (item, said) in enumerate(zip(items, named, strict=True), 1):
+            if not said:
+                problems.report("EV012", _case_label(item, n), "names no skill, in a set shared by "
+                                f"{len(skills)} skills: not run (a case runs against the "
+                                "skill it names)", "name its skill: `\"expected_skill\": "
+                                "\"<skill>\"` (or start its prompt with `/<skill>`)")
     others = sorted({s for n in named for s in n} - entries)
     if not mine:
         raise CaseSetError(shown, f"no case of this shared set names skill {names[0]!r} "

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from runner.authoring.attribution import named_skill, skill_names
 from runner.authoring.layouts import (
     PROSE_SUFFIXES,
-    case_skill,
     collection,
     naming_entries,
     read_set,
@@ -112,7 +112,7 @@ def _member(path: Path, set_file: Path | None, names_in: dict[Path, list[list[st
 
 
 def _refuse_unknown(names_in: dict[Path, list[list[str]]], members: list[Member],
-                    root: Path) -> None:
+                    root: Path, ids_in: dict[Path, list[str]]) -> None:
     """Every case of a shared set names a skill of the collection, or none at all."""
     known = set().union(*(m.names for m in members)) if members else set()
     mine = ", ".join(sorted(m.name for m in members))
@@ -121,14 +121,39 @@ def _refuse_unknown(names_in: dict[Path, list[list[str]]], members: list[Member]
         if unknown:
             raise CaseSetError(str(set_file), f"case(s) name skill(s) {', '.join(unknown)}, "
                                f"which {root} does not hold (its skills: {mine}); fix: name "
-                               "one of its skills in the case's `skill` field, or add the "
-                               "skill's folder (with its SKILL.md) to the collection")
+                               "one of its skills in the case's `skill` (or `expected_skill`) "
+                               "field, or add the skill's folder (with its SKILL.md) to the "
+                               "collection")
         if named and not any(named) and sum(
                 m.set_file is not None and m.set_file.resolve() == set_file
                 for m in members) > 1:
-            raise CaseSetError(str(set_file), "a set shared by the collection's skills whose "
-                               "cases name no skill: every skill would be graded on every "
-                               "case; fix: give each case `\"skill\": \"<its skill's name>\"`")
+            ids = ", ".join(ids_in.get(set_file, []))
+            raise CaseSetError(str(set_file), f"a set shared by the collection's skills whose "
+                               f"cases ({ids}) name no skill: every skill would be graded on "
+                               "every case, and a run loads one skill at a time, never the "
+                               f"{len(members)} together{_plugin(root)}; fix: give each case "
+                               "`\"skill\": \"<its skill's name>\"` (or `expected_skill`, or "
+                               "start its prompt with `/<skill>`)")
+
+
+def _label(item: Any, n: int) -> str:
+    return str(item.get("id", item.get("name", n))) if isinstance(item, dict) else str(n)
+
+
+def _plugin(root: Path) -> str:
+    manifest = root / ".claude-plugin" / "plugin.json"
+    return f" ({manifest} makes them one plugin)" if manifest.is_file() else ""
+
+
+def _unnamed(set_file: Path, items: list[Any], named: list[list[str]]) -> list[str]:
+    """The cases of a shared set naming no skill while others do: not run, one line each
+    (a set none of whose cases names a skill is refused by `_refuse_unknown`)."""
+    if not any(named):
+        return []
+    return [f"  case {_label(item, n)} of {set_file}: names no skill: not run (a case runs "
+            "against the skill it names); fix: `\"expected_skill\": \"<skill>\"`, or start "
+            "its prompt with `/<skill>`"
+            for n, (item, said) in enumerate(zip(items, named, strict=True), 1) if not said]
 
 
 def _narrowed(found: list[Member], skill_name: str | None, root: Path) -> list[Member]:
@@ -149,22 +174,27 @@ def read_collection(root: Path, skill_name: str | None = None, cases_file: Path 
     pairs = [(s, cases_file or f) for s, f in collection(root)]
     if len(pairs) < 2:
         return None
+    known = skill_names(s for s, _ in pairs)
     names_in: dict[Path, list[list[str]]] = {}
+    unnamed: list[str] = []  # one line per case of a shared set naming no skill
+    ids_in: dict[Path, list[str]] = {}
     for skill, set_file in pairs:
         if set_file is not None and set_file.suffix not in PROSE_SUFFIXES \
                 and _shared(skill, set_file) and set_file.resolve() not in names_in:
-            items = _items(read_set(set_file))
+            items = _items(read_set(set_file, skill))
             for item in items:
                 refusal = several_skills(item, str(set_file))
                 if refusal is not None:
                     raise refusal
-            names_in[set_file.resolve()] = [case_skill(i) for i in items]
+            names_in[set_file.resolve()] = [named_skill(i, known) for i in items]
+            unnamed += _unnamed(set_file, items, names_in[set_file.resolve()])
+            ids_in[set_file.resolve()] = [_label(i, n) for n, i in enumerate(items, 1)]
     triggers = triggers or TriggerReading()
     found = [_member(skill, set_file, names_in, triggers) for skill, set_file in pairs]
-    _refuse_unknown(names_in, found, root)
+    _refuse_unknown(names_in, found, root, ids_in)
     chosen = _narrowed(found, skill_name, root)
     result = Collection(root, chosen, [m for m in found if m not in chosen],
-                        triggers.unclaimed([m.path for m in found]))
+                        [*unnamed, *triggers.unclaimed([m.path for m in found])])
     if not result.running and not any(m.triggers for m in chosen):
         raise nothing_to_run(result)
     return result

@@ -30,6 +30,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from runner.authoring.attribution import (
+    EXPLICIT,
+    SKILL_HOLDERS,
+    SKILL_KEYS,
+    named_skill,
+    skill_names,
+)
+from runner.authoring.attribution import (
+    case_skill as case_skill,  # re-exported: its readers import it from here
+)
 from runner.authoring.casedirs import (
     find_case_dirs,
     is_case_dirs,
@@ -118,7 +128,7 @@ def _located(folder: Path, names: list[str], shared: bool) -> Located | None:
         if path.is_dir() and any(p.suffix in FOLDER_SUFFIXES for p in path.iterdir()):
             return Located(path, (path,), surveyed.unread)
     return _tasks(folder) or (_case_dirs(folder) if not shared or _sole_skill(folder)
-                              else None)
+                              else _shared_case_dirs(folder))
 
 
 def _case_dirs(folder: Path) -> Located | None:
@@ -135,6 +145,16 @@ def _sole_skill(set_folder: Path) -> bool:
     """Whether the repository holding a shared set folder has one skill only: then its case
     folders can be for no other (with several, which skill each is for is not said)."""
     return len(skill_folders(set_folder.parent)) == 1
+
+
+def _shared_case_dirs(folder: Path) -> Located | None:
+    """Case folders in a set folder shared by several skills (a plugin's root
+    `evals/scenarios/`): read, each case run against the skill it names
+    (runner.authoring.attribution; one naming none is not run, said per case); never a
+    folder named for one of the skills (`evals/<skill>/`: that skill's own)."""
+    found = _case_dirs(folder)
+    known = skill_names(skill_folders(folder.parent))
+    return None if found is None or found.path.name in known else found
 
 
 def _tasks(folder: Path) -> Located | None:
@@ -225,6 +245,21 @@ def _roots(skill_dir: Path) -> list[Path]:
     return found
 
 
+def set_root(set_path: Path, skill_dir: Path) -> Path:
+    """The folder a set above a skill belongs to, whose skills its cases may name: the one
+    holding its set folder (`<root>/evals/`, `<root>/tests/evals/`) below the skill's
+    repository root; else the set's own folder (`--cases FILE` anywhere: never the skills of
+    folders around it)."""
+    path = set_path.resolve()
+    top = _roots(skill_dir.resolve())[-1]
+    for folder in (path, *path.parents):
+        if folder == top or not folder.is_relative_to(top):
+            break
+        if folder.name in SET_FOLDERS:
+            return folder.parent.parent if folder.parent.name in SET_FOLDERS else folder.parent
+    return path if path.is_dir() else path.parent
+
+
 def search_order(skill_dir: Path, name: str | None = None) -> list[tuple[Path, bool]]:
     """Each set folder a skill's sets are looked for in, in order, and whether it is shared
     (above the skill): its own, then above it `evals/<skill>/` before `evals/` itself."""
@@ -310,8 +345,10 @@ def shared_naming(skill_dir: Path, found: Located,
             items = case_list(read_set(other.path)) or []
         except CaseSetError:
             continue  # unreadable: it was never this skill's set either
-        entries = naming_entries([case_skill(i) for i in items], names, skill_dir)
-        mine = [i for i in items if set(case_skill(i)) & entries]
+        known = skill_names(skill_folders(set_root(other.path, skill_dir)))
+        named = [named_skill(i, known) for i in items]
+        entries = naming_entries(named, names, skill_dir)
+        mine = [i for i, n in zip(items, named, strict=True) if set(n) & entries]
         if mine:
             out.append((other.path, mine, len(items)))
     return out
@@ -366,7 +403,7 @@ def _names_this(found: Located, names: list[str], explicit: bool = False) -> boo
     except CaseSetError:
         return not explicit  # the reader refuses it, naming the problem
     items = case_list(data)
-    if items is not None and naming_entries([case_skill(i) for i in items], names):
+    if items is not None and naming_entries([named_skill(i) for i in items], names):
         return True  # its cases name the skill: the set's own `skill_name` is the plugin's
     said = owner(data)
     return said in names if explicit else said is None or said in names
@@ -445,7 +482,10 @@ def skill_folders(root: Path) -> list[Path]:
     for skill_md in sorted(root.rglob("SKILL.md")):
         rel = skill_md.parent.relative_to(root).parts
         dotted = [p for p in rel if p.startswith(".")]
-        if NOT_SKILLS.intersection(rel) or dotted and (dotted != [rel[0]]
+        # a plugin's skill may be named like test material (`skills/test/`): its own
+        # folder is judged by its parent's name
+        named = rel[:-1] if len(rel) > 1 and rel[-2] == "skills" else rel
+        if NOT_SKILLS.intersection(named) or dotted and (dotted != [rel[0]]
                                                        or rel[0] not in AGENT_FOLDERS):
             continue
         (hidden if dotted else found).append(skill_md.parent)
@@ -456,34 +496,6 @@ def skill_folders(root: Path) -> list[Path]:
 
 def _own_set_folder(skill_dir: Path) -> bool:
     return any((skill_dir / name).is_dir() for name in SET_FOLDERS)
-
-
-# Where a case of a shared set names its skill: top-level keys, then a metadata mapping's.
-SKILL_KEYS = ("skill", "skills", "target_skill", "target_skills", "skill_under_test")
-SKILL_HOLDERS = ("metadata", "custom_metadata")
-
-
-def _named(value: Any) -> list[str]:
-    if isinstance(value, str) and value.strip():
-        return [value.strip()]
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return [v.strip() for v in value]
-    return []
-
-
-def case_skill(item: Any) -> list[str]:
-    """The skills a case of a shared set names (`skill`, `skills`, `target_skill(s)`,
-    `metadata.skill`, `custom_metadata.skill`)."""
-    if not isinstance(item, dict):
-        return []
-    for key in SKILL_KEYS:
-        if _named(item.get(key)):
-            return _named(item.get(key))
-    for holder in SKILL_HOLDERS:
-        meta = item.get(holder)
-        if isinstance(meta, dict) and _named(meta.get("skill")):
-            return _named(meta.get("skill"))
-    return []
 
 
 def skill_part(entry: str) -> str:
@@ -509,7 +521,10 @@ def naming_entries(named: list[list[str]], names: list[str],
 
 def drop_skill(item: dict[str, Any]) -> dict[str, Any]:
     """The case without the key that named its skill (read; nothing left to grade)."""
-    kept = {k: v for k, v in item.items() if k not in SKILL_KEYS}
+    # `expected_skill` only when it named the skill (`"none"` stays a router's expectation)
+    said = {k for k in EXPLICIT if not case_skill(item) and named_skill(
+        {k: item[k]} if k in item else {})}
+    kept = {k: v for k, v in item.items() if k not in SKILL_KEYS and k not in said}
     for holder in SKILL_HOLDERS:
         meta = kept.get(holder)
         if isinstance(meta, dict) and "skill" in meta:

@@ -214,7 +214,9 @@ def test_case_folders_in_a_shared_evals_above_several_skills_are_no_one_s_set(
     _repo(tmp_path, {"evals/scenarios/a/prompt.md": "Do a.\n",
                      "skills/fold/SKILL.md": SKILL_MD,
                      "skills/other/SKILL.md": SKILL_MD.replace("name: fold", "name: other")})
-    with pytest.raises(CaseSetError, match="no case set"):
+    # read, but no case names its skill: refused naming the cases and the fix, never run
+    # against either skill
+    with pytest.raises(CaseSetError, match=r"none naming its skill \(a\).*expected_skill"):
         load_caseset(tmp_path / "skills" / "fold", "fold")
 
 

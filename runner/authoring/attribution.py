@@ -1,0 +1,165 @@
+"""Which skill a case of a set shared by several skills is for (issue 26, rule 8: "run a
+collection's set against the skill each case names"; docs/case-sets.md#collections).
+
+A case names its skill explicitly (`skill`, `expected_skill`, a case's own `skill_name`, ...:
+any name, refused by the collection when it holds no such skill), else, among the skills the
+repository holds (`known`), by what its authors wrote:
+
+- a slash command at the prompt's start, `/name` or `/plugin:name`;
+- a check that the skill loaded (`{"type": "skill_loaded", "value": "name"}`);
+- its id (a case folder's name) equal to a skill's name, or led by it (`name-basic`);
+- a statement (a rubric or criteria line) naming it as a skill: with the word "skill", in
+  backticks, or as `/name` or `plugin:name`.
+
+Only one skill so found counts: a case naming two is no one's by inference.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterable
+from pathlib import Path
+from typing import Any
+
+from runner.authoring.skill import declared_name
+
+# Where a case of a shared set names its skill: top-level keys, then a metadata mapping's.
+SKILL_KEYS = ("skill", "skills", "target_skill", "target_skills", "skill_under_test")
+SKILL_HOLDERS = ("metadata", "custom_metadata")
+
+
+def _named(value: Any) -> list[str]:
+    if isinstance(value, str) and value.strip():
+        return [value.strip()]
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return [v.strip() for v in value]
+    return []
+
+
+def case_skill(item: Any) -> list[str]:
+    """The skills a case of a shared set names (`skill`, `skills`, `target_skill(s)`,
+    `metadata.skill`, `custom_metadata.skill`)."""
+    if not isinstance(item, dict):
+        return []
+    for key in SKILL_KEYS:
+        if _named(item.get(key)):
+            return _named(item.get(key))
+    for holder in SKILL_HOLDERS:
+        meta = item.get(holder)
+        if isinstance(meta, dict) and _named(meta.get("skill")):
+            return _named(meta.get("skill"))
+    return []
+
+
+
+# Explicit fields naming the case's skill beyond layouts.SKILL_KEYS (`expected_skill` is a
+# router's expectation in a skill's own set: read as attribution only in a shared one).
+EXPLICIT = ("expected_skill", "skill_name")
+NO_SKILL = frozenset({"", "none", "null", "no", "false"})
+PROMPT_KEYS = ("prompt", "input", "query", "question", "task", "message", "user_prompt",
+               "user", "request", "instruction")
+STATEMENT_KEYS = ("expectations", "assertions", "rubric", "criteria", "checks",
+                  "success_criteria", "expected_behavior")
+LOADED_TYPES = frozenset({"skill_loaded", "skill_invoked", "skill_triggered", "skill_used",
+                          "skill_called", "uses_skill", "trigger", "triggers"})
+_SLASH = re.compile(r"^\s*/([A-Za-z0-9][\w.-]*(?::[\w.-]+)?)(?![\w/])")
+
+
+def explicit(item: Any) -> list[str]:
+    """The skills a case names in a field of its own (`skill`, `expected_skill`, ...)."""
+    found = case_skill(item)
+    if found or not isinstance(item, dict):
+        return found
+    for key in EXPLICIT:
+        value = item.get(key)
+        if isinstance(value, str) and value.strip().lower() not in NO_SKILL:
+            return [value.strip()]
+    return []
+
+
+def _part(entry: str) -> str:
+    return entry.rsplit(":", 1)[-1].strip()
+
+
+def _prompt(item: dict[str, Any]) -> str:
+    found = next((item[k] for k in PROMPT_KEYS if isinstance(item.get(k), str)), None)
+    if found is None and isinstance(item.get("turns"), list) and item["turns"]:
+        first = item["turns"][0]
+        found = first if isinstance(first, str) else first.get("content", first.get(
+            "prompt")) if isinstance(first, dict) else None
+    return found if isinstance(found, str) else ""
+
+
+def _strings(value: Any) -> Iterable[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+
+
+def _loaded(item: dict[str, Any], known: Collection[str]) -> set[str]:
+    """Skills named by a check that the skill loaded (`type: skill_loaded`)."""
+    found: set[str] = set()
+    for key in STATEMENT_KEYS:
+        checks = item.get(key)
+        for check in checks if isinstance(checks, list) else []:
+            if isinstance(check, dict) and str(check.get("type", "")).lower() in LOADED_TYPES:
+                found |= {_part(s) for s in _strings({k: v for k, v in check.items()
+                                                      if k != "type"}) if _part(s) in known}
+    return found
+
+
+def _led(ident: str, known: Collection[str]) -> set[str]:
+    """The skill a case id is, or is led by (`name-basic`): the longest that fits."""
+    fits = [n for n in known if ident == n or re.match(rf"{re.escape(n)}[-_.]", ident)]
+    return {max(fits, key=len)} if fits else set()
+
+
+def _stated(item: dict[str, Any], known: Collection[str]) -> set[str]:
+    """Skills a statement names as a skill: "the NAME skill", `NAME` in backticks, `/NAME`,
+    `plugin:NAME`; else NAME on a line with the word "skill" (the first forms decide when a
+    line also names another skill: "NAME skill is invoked, not OTHER")."""
+    strong: set[str] = set()
+    weak: set[str] = set()
+    for text in (s for key in STATEMENT_KEYS for s in _strings(item.get(key))):
+        for name in known:
+            quoted = re.escape(name)
+            if re.search(rf"`{quoted}`|(?<![\w-])/{quoted}(?![\w-])|[\w-]:{quoted}(?![\w-])|"
+                         rf"(?<![\w/-]){quoted}\s+skill\b", text, re.I):
+                strong.add(name)
+            elif re.search(rf"(?<![\w/-]){quoted}(?![\w-])", text) \
+                    and re.search(r"\bskill\b", text, re.I):
+                weak.add(name)
+    return strong or weak
+
+
+def inferred(item: Any, known: Collection[str]) -> list[str]:
+    """The one skill of `known` a case names by what its authors wrote (see the module)."""
+    if not isinstance(item, dict) or not known:
+        return []
+    slash = _SLASH.match(_prompt(item))
+    if slash and _part(slash.group(1)) in known:
+        return [_part(slash.group(1))]
+    for found in (_loaded(item, known), _led(str(item.get("id", "")), known),
+                  _stated(item, known)):
+        if len(found) == 1:
+            return sorted(found)
+    return []
+
+
+def named_skill(item: Any, known: Collection[str] = ()) -> list[str]:
+    """The skills a case of a shared set is for: named in a field, else inferred."""
+    return explicit(item) or inferred(item, known)
+
+
+def skill_names(folders: Iterable[Path]) -> set[str]:
+    """What a shared set's case may call the skills in `folders`: each one's SKILL.md name
+    and its folder's."""
+    found: set[str] = set()
+    for folder in folders:
+        found |= {folder.name, *(n for n in [declared_name(folder)] if n)}
+    return found
