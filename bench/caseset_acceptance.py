@@ -88,6 +88,10 @@ def check_skill(folder: Path) -> tuple[CaseSet, list[str]]:
         [ignored] if ignored else [])
 
 
+# how a shared set says none of its cases is this skill's (runner.authoring.caseset)
+NOT_ITS_OWN = "no case of this shared set names skill"
+
+
 def skills_of(folder: Path) -> list[Path]:
     """A sample folder's skills with a set: the folder itself, or (a repository, a collection)
     each skill below it whose layout holds a set, or a trigger set only, as `check` finds
@@ -143,8 +147,9 @@ def main(folder: Path, stub: bool, judged: Path | None = None) -> None:
     files = [] if skills else sorted(folder.glob("*.json"))
     refused: dict[str, Counter[str]] = {}
     kinds: Counter[str] = Counter()
-    accepted = 0
+    accepted = not_run = 0
     verdicts: dict[str, bool] = {}
+    ran: set[str] = set()  # samples with a skill whose set was accepted
     with tempfile.TemporaryDirectory() as tmp:
         for source in skills or files:
             sample = source.relative_to(folder).parts[0] if skills else source.name
@@ -166,10 +171,18 @@ def main(folder: Path, stub: bool, judged: Path | None = None) -> None:
                     print(f"    {problem.code} case {problem.case!r}: {problem.message}")
                 continue
             except (CaseSetError, RefusedInput, ValueError, OSError) as exc:
+                if NOT_ITS_OWN in str(exc):
+                    # a skill of a collection no case of the shared set names: `check
+                    # COLLECTION` lists it as not run and accepts the rest, so here too
+                    verdicts[sample] = prior
+                    not_run += 1
+                    print(f"not run  {source.relative_to(folder)}: {exc}")
+                    continue
                 refused[source.name] = Counter([_gist(str(exc).split(": ", 1)[-1])])
                 print(f"refused  {source.name}: {exc}")
                 continue
             accepted += 1
+            ran.add(sample)
             verdicts[sample] = prior
             for case in caseset.evals:
                 kinds["cases"] += 1
@@ -181,8 +194,11 @@ def main(folder: Path, stub: bool, judged: Path | None = None) -> None:
             print(f"accepted {source.relative_to(folder) if skills else source.name}: "
                   f"{len(caseset.evals)} case(s)"
                   + "".join(f"\n    {f}" for f in findings))
-    total = len(skills or files)
-    print(f"\n{accepted}/{total} accepted ({accepted / max(1, total):.0%}); "
+    # a collection none of whose skills runs is refused, as `check COLLECTION` refuses it
+    verdicts = {sample: ok and sample in ran for sample, ok in verdicts.items()}
+    total = len(skills or files) - not_run
+    print(f"\n{accepted}/{total} accepted ({accepted / max(1, total):.0%}; "
+          f"{not_run} skill(s) of collections no case names, not run); "
           f"{kinds['cases']} cases, {kinds['checks']} deterministic checks, "
           f"{kinds['statements']} statements for the grader; findings on accepted sets: "
           + ", ".join(f"{code} {kinds[code]}" for code in sorted(kinds)

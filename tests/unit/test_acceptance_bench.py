@@ -59,3 +59,31 @@ def test_prose_sets_are_outside_both_figures(
     out = capsys.readouterr().out
     assert "prose 1 (outside both figures)" in out
     assert "meaning clear: 1; accepted among them: 1/1" in out
+
+
+def _plugin_repo(root: Path, cases: list[dict[str, Any]]) -> Path:
+    """A repository of two skills with one shared set at its root."""
+    for name in ("fruit-notes", "veg-notes"):
+        skill = root / "skills" / name
+        skill.mkdir(parents=True)
+        (skill / "SKILL.md").write_text(f"---\nname: {name}\ndescription: Use when asked for "
+                                        f"{name}.\n---\nbody\n")
+    (root / "evals").mkdir()
+    (root / "evals" / "evals.json").write_text(json.dumps({"evals": cases}))
+    return root
+
+
+def test_a_skill_no_case_of_a_shared_set_names_is_not_run_and_the_sample_accepted(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """As `check COLLECTION`: the skill whose cases there are runs, the other is listed as
+    not run; the sample is accepted (before, the skill with no case counted as refused)."""
+    _plugin_repo(tmp_path / "sample" / "owner__kit", [
+        {"id": "one", "expected_skill": "fruit-notes",
+         "prompt": "Write notes.md listing three fruits.", "assertions": ["apple"]}])
+    judged = tmp_path / "judged.json"
+    judged.write_text(json.dumps({"owner__kit": {"clear": True, "as_meant": True}}))
+    _bench().main(tmp_path / "sample", stub=False, judged=judged)
+    out = capsys.readouterr().out
+    assert "not run  owner__kit/skills/veg-notes" in out
+    assert "1 skill(s) of collections no case names, not run" in out
+    assert "accepted among them: 1/1" in out
