@@ -17,6 +17,7 @@ import logging
 import os
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
@@ -68,6 +69,13 @@ def reap_here(run_id: str, trial_ids: set[str], sandbox: SandboxConfig) -> Reape
                                           root=sandbox.scratch_root)
 
 
+def reap_this_machine(run_id: str, trial_ids: set[str], sandbox: SandboxConfig) -> Cleanup:
+    try:
+        return Cleanup(reaped=reap_here(run_id, trial_ids, sandbox), nodes=1)
+    except InfraError as exc:
+        return Cleanup(nodes=1, failures={"local": str(exc)})
+
+
 class Executor(Protocol):
     def submit(self, spec: TrialSpec) -> Any: ...
 
@@ -116,10 +124,7 @@ class InProcessExecutor:
         cf.wait(handles, timeout=CANCEL_GRACE_S)
 
     def reap(self, run_id: str, trial_ids: set[str], sandbox: SandboxConfig) -> Cleanup:
-        try:
-            return Cleanup(reaped=reap_here(run_id, trial_ids, sandbox), nodes=1)
-        except InfraError as exc:
-            return Cleanup(nodes=1, failures={"local": str(exc)})
+        return reap_this_machine(run_id, trial_ids, sandbox)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
@@ -167,16 +172,46 @@ class RayExecutor:
         # Not force=True: that kills the worker before the trial's own cleanup (container,
         # workspace mount, scratch) can run. A plain cancel raises KeyboardInterrupt in the
         # trial, whose finally blocks remove what it started.
-        for handle in handles:
-            self._ray.cancel(handle, force=False)
-        if handles:
-            self._ray.wait(handles, num_returns=len(handles), timeout=CANCEL_GRACE_S)
+        try:
+            for handle in handles:
+                self._ray.cancel(handle, force=False)
+        except Exception as exc:  # noqa: BLE001 - Ray itself is going: the reap cleans up
+            log.warning("cancelling in-flight trials failed: %s", exc)
+            return
+        deadline = time.monotonic() + CANCEL_GRACE_S
+        pending = handles
+        while pending and time.monotonic() < deadline:
+            if self._own_node_lost():
+                # A SIGTERM sent to the driver's process group (systemd stopping a unit,
+                # `kill -- -PGID`) also ends the Ray processes this driver started: no
+                # cancelled trial can report back, and the driver reaps this machine itself.
+                log.warning("the local Ray processes ended: not waiting for cancelled trials")
+                return
+            _, pending = self._ray.wait(pending, num_returns=len(pending),
+                                        timeout=min(1.0, max(0.0, deadline - time.monotonic())))
+
+    def _own_node(self) -> Any | None:
+        """The Ray node this driver started itself (its embedded local cluster), or None when
+        it joined a cluster that someone else runs. Ray keeps it only as a private global;
+        a node this process merely connected to starts no processes of its own."""
+        node = getattr(self._ray._private.worker, "_global_node", None)
+        return node if node is not None and getattr(node, "all_processes", None) else None
+
+    def _own_node_lost(self) -> bool:
+        node = self._own_node()
+        try:
+            return node is not None and bool(node.dead_processes())
+        except Exception:  # noqa: BLE001 - a node being torn down: treat as lost
+            return True
 
     def reap(self, run_id: str, trial_ids: set[str], sandbox: SandboxConfig) -> Cleanup:
-        """A reap task pinned to every alive node: containers of the run are removed wherever
-        they are, not just on the driver's machine."""
+        """Containers of the run are removed wherever they are: on the driver's own embedded
+        cluster, from the driver itself (it works when Ray's processes were killed with the
+        driver); on a cluster, by a reap task pinned to every alive node."""
         from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
+        if self._own_node() is not None:
+            return reap_this_machine(run_id, trial_ids, sandbox)
         ray = self._ray
         task = ray.remote(num_cpus=0, max_retries=0)(reap_here)
         refs = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -197,7 +198,7 @@ class DockerSandbox(Sandbox):
         started = time.monotonic()
         try:
             try:
-                container = self.client.containers.run(**kwargs)
+                container = self._start(kwargs)
             except (APIError, DockerException) as exc:
                 raise SandboxError(f"judge program container failed to start: {exc}") from exc
             exit_code = _wait(container, lambda: started + spec.timeout_s)
@@ -226,7 +227,7 @@ class DockerSandbox(Sandbox):
             gate.listen(1)
             begun = time.monotonic()
             try:
-                container = self.client.containers.run(**self._create_kwargs(spec))
+                container = self._start(self._create_kwargs(spec))
             except (APIError, DockerException) as exc:
                 raise SandboxError(f"container failed to start: {exc}") from exc
             waiting = _reach_gate(container, gate)
@@ -258,6 +259,17 @@ class DockerSandbox(Sandbox):
             gate.close()
             if container is not None:
                 _remove(container)
+
+    def _start(self, kwargs: dict[str, Any]) -> Any:
+        """Create and start a container; when that is interrupted (a cancelled trial's
+        KeyboardInterrupt, a worker's SystemExit) after the engine created it, the caller
+        never got its handle, so it is removed here by its unique name."""
+        try:
+            return self.client.containers.run(**kwargs)
+        except BaseException:
+            with contextlib.suppress(NotFound, APIError, DockerException):
+                self.client.containers.get(kwargs["name"]).remove(force=True)
+            raise
 
     def _killed(self, container: Any, begun: float) -> bool:
         """Whether the engine was asked to kill (or stop) this container: its event log says
