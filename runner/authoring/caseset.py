@@ -67,7 +67,14 @@ from runner.authoring.layouts import (
     shared_naming,
     skill_folders,
 )
-from runner.authoring.mcp import MCP_NEED, case_needs, declared_servers, skill_needs
+from runner.authoring.mcp import (
+    MCP_NEED,
+    case_needs,
+    declared_servers,
+    server_tools,
+    skill_needs,
+    stated_servers,
+)
 from runner.authoring.mdtasks import is_task, markdown_set
 from runner.authoring.outside import Outside
 from runner.authoring.pairs import before_sides, named_input, split_pairs
@@ -720,7 +727,8 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
 
 def _mcp_needs(skill_dir: Path, cases: list[Case], problems: Problems) -> None:
     """EV016: the sandbox has no MCP server; what needs one cannot pass in any arm."""
-    servers = declared_servers(skill_dir)
+    servers = {**stated_servers(skill_dir), **declared_servers(skill_dir)}
+    tools = server_tools(skill_dir)
     relied = skill_needs(skill_dir, servers)
     if relied:
         problems.report(MCP_NEED, SET_LEVEL, f"the skill relies on {', '.join(relied[:4])}: the "
@@ -728,7 +736,7 @@ def _mcp_needs(skill_dir: Path, cases: list[Case], problems: Problems) -> None:
                         "arm", "stage what the tool would return as fixtures, or grade only "
                         "what the skill does without it")
     for case in cases:
-        needs = case_needs(case, servers)
+        needs = case_needs(case, servers, tools)
         if needs:
             problems.report(MCP_NEED, case.id, f"the case needs {', '.join(needs[:4])}: the "
                             "sandbox has no MCP server, so no arm can call it",

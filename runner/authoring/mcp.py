@@ -51,6 +51,50 @@ def declared_servers(skill_dir: Path) -> dict[str, str]:
     return servers
 
 
+# A skill saying in its own prose that it works through an MCP server ("This skill uses the
+# repo-wiki MCP server", "Use repo-wiki MCP tools to search", "通过 X MCP 工具"): the user
+# installs that server, so no configuration in the repository declares it, yet the skill
+# cannot work without it. A table row (the platforms a skill works with) says no such thing.
+_USES_SERVER = re.compile(
+    r"(?i)\b(?:uses?|using|via|through|requires?|needs?|relies\s+on|depends\s+on|calls?)\s+"
+    r"(?:the\s+|an?\s+|its\s+)?(?:`?([\w.-]+)`?\s+)?MCP\s+(?:server|tools?)\b"
+    r"|(?:使用|通过|依赖|调用|借助)\s*(?:`?([\w.-]+)`?\s*)?MCP")
+# A tool of that server as SKILL.md names it: a snake_case function name in code
+# (`search_symbols_tool`, `trace_call_tool(direction='up')`).
+_CODE_TOOL = re.compile(r"`([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?:\([^`]*\))?`")
+STATED = "SKILL.md, which says the skill uses it"
+
+
+def stated_servers(skill_dir: Path) -> dict[str, str]:
+    """The MCP servers the skill's SKILL.md says it works through: name -> where it says so
+    (an unnamed one is "MCP")."""
+    text = _skill_md(skill_dir)
+    found: dict[str, str] = {}
+    for line in text.splitlines():
+        if line.lstrip().startswith("|"):
+            continue
+        for match in _USES_SERVER.finditer(line):
+            name = match.group(1) or match.group(2) or "MCP"
+            found.setdefault(name.strip("`"), STATED)
+    return found
+
+
+def server_tools(skill_dir: Path) -> frozenset[str]:
+    """The tools of a server the skill says it uses, as SKILL.md names them in code."""
+    if not stated_servers(skill_dir):
+        return frozenset()
+    own = {t.lower() for t in OWN_TOOLS}
+    return frozenset(m.group(1) for m in _CODE_TOOL.finditer(_skill_md(skill_dir))
+                     if m.group(1).lower() not in own)
+
+
+def _skill_md(skill_dir: Path) -> str:
+    path = skill_dir / "SKILL.md"
+    if not path.is_file() or path.stat().st_size > 1_000_000:
+        return ""
+    return path.read_text(encoding="utf-8", errors="replace")
+
+
 def _servers_in(path: Path) -> list[str]:
     if not path.is_file():
         return []
@@ -83,10 +127,17 @@ def _server_named(text: str, server: str) -> bool:
     return False
 
 
-def case_needs(case: Case, servers: dict[str, str]) -> list[str]:
-    """The MCP tools and servers a case needs, as found in its text."""
+def case_needs(case: Case, servers: dict[str, str],
+               tools: frozenset[str] = frozenset()) -> list[str]:
+    """The MCP tools and servers a case needs, as found in its text; `tools` are those of a
+    server the skill says it uses."""
     texts = _texts(case)
     needs = [m.group(0) for text in texts for m in _MCP_TOOL.finditer(text)]
+    used = [t for t in sorted(tools)
+            if any(re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", text) for text in texts)]
+    if used:
+        needs.append(f"the tool(s) {', '.join(repr(t) for t in used[:4])} of the MCP server "
+                     "the skill uses")
     needs += [f"the MCP server {s!r}" for s in servers if any(_server_named(t, s)
                                                                for t in texts)]
     if servers:
@@ -113,4 +164,5 @@ def skill_needs(skill_dir: Path, servers: dict[str, str]) -> list[str]:
     named = [s for s in servers if _server_named(text, s)]
     if servers and not named and _SKILL_SAYS_MCP.search(text):
         named = list(servers)  # "use the MCP tools": the servers its repository declares
+    named += [s for s, where in servers.items() if where == STATED and s not in named]
     return needs + [f"the MCP server {s!r} (declared in {servers[s]})" for s in named]

@@ -254,6 +254,27 @@ def skill_keys(skill_dir: Path) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+# The same need in words ("Jenkins 侧需要账号的 API Token", "requires an API key from your
+# dashboard"), which counts only when the skill's own scripts reach the network (the scan's
+# CB001): a skill that explains tokens and calls nothing needs none.
+_KEY_WORDS = re.compile(r"(?i)\bAPI[\s_-]?(?:key|token)s?\b|\baccess[\s_-]?tokens?\b|"
+                        r"\bapiToken\b|\bapi_key\b|\bcredentials?\b|凭证|凭据|密钥|令牌|"
+                        r"憑證|金鑰|トークン|APIキー|API\s*키")
+
+
+def skill_key_words(skill_dir: Path) -> list[str]:
+    """The credentials SKILL.md says in words that the skill's service needs."""
+    path = skill_dir / "SKILL.md"
+    if not path.is_file() or path.stat().st_size > 1_000_000:
+        return []
+    found: list[str] = []
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        if _KEY_USE.search(line) or not _KEY_NEED.search(line):
+            continue
+        found += [" ".join(m.group(0).split()) for m in _KEY_WORDS.finditer(line)]
+    return list(dict.fromkeys(found))
+
+
 def _sentences(text: str) -> list[str]:
     return re.split(r"(?<=[.!?])\s+|\n", text)
 
@@ -375,6 +396,11 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
     reaches: bool | None = None
     home_data = skill_home_data(skill_dir)
     keys = skill_keys(skill_dir)
+    if not keys:
+        in_words = skill_key_words(skill_dir)
+        if in_words:
+            reaches = _skill_reaches(skill_dir)
+            keys = in_words if reaches else []
     if keys:
         problems.report(OUTSIDE, "", f"the skill calls a service that needs a key "
                         f"({', '.join(keys[:3])}): the sandbox has no network and no key, so a "

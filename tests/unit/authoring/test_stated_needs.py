@@ -1,0 +1,73 @@
+"""Issue 26 (sample G): a skill that says in its own words that it works through an MCP server
+the user installs, or calls a service with a key the user configures, needs what the sandbox
+lacks even though no configuration file or environment variable says so."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from runner.cli import main
+
+MCP_BODY = ("This skill uses the ledger-index MCP server to look up postings.\n\n"
+            "| Step | Tool |\n|---|---|\n| Find | `find_postings_tool` |\n\n"
+            "Then call `posting_detail(id=...)` on each hit.\n")
+SERVICE_SCRIPT = ("import urllib.request\n\n"
+                  "def trigger(url):\n    return urllib.request.urlopen(url).read()\n")
+
+
+def skill_with(tmp_path: Path, body: str, cases: list[dict[str, object]]) -> Path:
+    skill = tmp_path / "repo" / "ledger-notes"
+    (skill / "evals").mkdir(parents=True)
+    (tmp_path / "repo" / ".git").mkdir()
+    (skill / "SKILL.md").write_text(
+        "---\nname: ledger-notes\ndescription: Answers questions about ledger postings. Use "
+        f"when asked about a posting.\n---\n{body}\n")
+    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": cases}))
+    return skill
+
+
+def findings(skill: Path, code: str) -> list[str]:
+    result = CliRunner().invoke(main, ["check", str(skill)])
+    assert result.exit_code == 0, result.output
+    return [line for line in result.output.splitlines() if line.startswith(code)]
+
+
+TOOL_CASE: list[dict[str, object]] = [
+    {"id": "trace", "prompt": "Why was posting 41 reversed?",
+     "expected_output": "Calls find_postings_tool, then posting_detail on the hit, and explains "
+                        "the reversal."},
+    {"id": "plain", "prompt": "What is a reversing entry? Answer in two sentences.",
+     "expected_output": "Explains that a reversing entry cancels an earlier posting."}]
+
+
+def test_a_server_the_skill_says_it_uses_is_its_need_and_the_cases_naming_its_tools(
+        tmp_path: Path) -> None:
+    found = findings(skill_with(tmp_path, MCP_BODY, TOOL_CASE), "EV016")
+    assert any("'ledger-index'" in line and "SKILL.md" in line for line in found), found
+    cases = [line for line in found if "case '" in line]
+    assert len(cases) == 1 and "case 'trace'" in cases[0], found
+    assert "find_postings_tool" in cases[0] and "posting_detail" in cases[0]
+
+
+def test_mcp_in_a_table_row_or_a_mention_is_no_stated_use(tmp_path: Path) -> None:
+    body = ("| Platform | Notes |\n|---|---|\n| Codex | uses the page-repl MCP server |\n\n"
+            "MCP servers are out of scope here. Call `posting_detail(id=...)` by hand.\n")
+    assert findings(skill_with(tmp_path, body, TOOL_CASE), "EV016") == []
+
+
+def test_a_key_in_words_counts_when_the_skills_scripts_reach_the_network(
+        tmp_path: Path) -> None:
+    body = "Jenkins requires an API token for your account (Configure -> API Token).\n"
+    skill = skill_with(tmp_path, body, TOOL_CASE[1:])
+    (skill / "scripts").mkdir()
+    (skill / "scripts" / "trigger.py").write_text(SERVICE_SCRIPT)
+    found = findings(skill, "EV014")
+    assert len(found) == 1 and "needs a key" in found[0] and "API token" in found[0], found
+
+
+def test_a_key_in_words_without_network_reach_is_no_need(tmp_path: Path) -> None:
+    body = "Jenkins requires an API token for your account (Configure -> API Token).\n"
+    assert findings(skill_with(tmp_path, body, TOOL_CASE[1:]), "EV014") == []
