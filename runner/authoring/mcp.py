@@ -61,21 +61,29 @@ _USES_SERVER = re.compile(
     r"|(?:使用|通过|依赖|调用|借助)\s*(?:`?([\w.-]+)`?\s*)?MCP")
 # A tool of that server as SKILL.md names it: a snake_case function name in code
 # (`search_symbols_tool`, `trace_call_tool(direction='up')`).
+# Words in the server's place that name none ("through the MCP tools", "any available MCP
+# server"): with no server named, what the skill relies on is unknown, and only a declared
+# server counts.
+_NO_NAME = frozenset({"the", "a", "an", "its", "any", "available", "relevant", "appropriate",
+                      "configured", "installed", "following", "same", "our", "your", "this",
+                      "that", "these", "those", "all", "some", "other", "existing",
+                      "provided", "official", "remote", "local", "custom", "own"})
 _CODE_TOOL = re.compile(r"`([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?:\([^`]*\))?`")
 STATED = "SKILL.md, which says the skill uses it"
 
 
 def stated_servers(skill_dir: Path) -> dict[str, str]:
-    """The MCP servers the skill's SKILL.md says it works through: name -> where it says so
-    (an unnamed one is "MCP")."""
+    """The MCP servers the skill's SKILL.md names as the ones it works through: name -> where
+    it says so."""
     text = _skill_md(skill_dir)
     found: dict[str, str] = {}
     for line in text.splitlines():
         if line.lstrip().startswith("|"):
             continue
         for match in _USES_SERVER.finditer(line):
-            name = match.group(1) or match.group(2) or "MCP"
-            found.setdefault(name.strip("`"), STATED)
+            name = (match.group(1) or match.group(2) or "").strip("`")
+            if name and name.lower() not in _NO_NAME:
+                found.setdefault(name, STATED)
     return found
 
 

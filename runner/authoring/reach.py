@@ -172,6 +172,26 @@ def _asked_for_advice(prompt: str) -> tuple[str, bool]:
     return "".join(kept), advice
 
 
+# Where a criterion expects the work written on the user's machine ("Creates exercises under
+# `/home/ana/practice/`", "Updates C:\\Users\\ana\\log.md"): another user's home folder, which
+# the sandbox does not have and whose root it cannot write. A path the answer only names
+# ("flags that it reads /home/ana/.ssh") is no place of the work, and `~` is the sandbox's own.
+_USER_HOME = re.compile(r"(?<![\w.$%/])(?:/Users/[\w.-]+|/home/(?!agent\b)[\w.-]+|"
+                        r"[A-Za-z]:\\(?:Users|Documents and Settings)\\[\w.-]+)[\w./\\<>-]*")
+_WRITES_THERE = re.compile(r"(?i)\b(?:creat|writ|updat|sav|append|generat|stor|put|plac|"
+                           r"add|record|log)\w*\b[^.;\n]{0,40}$|(?:写入|保存|创建|生成|更新)[^。；\n]{0,20}$")
+
+
+def written_on_machine(case: Case) -> list[str]:
+    """Paths in another user's home folder the criteria expect the work written to."""
+    found = []
+    for text in _criteria(case):
+        for match in _USER_HOME.finditer(text):
+            if _WRITES_THERE.search(text[max(0, match.start() - 60):match.start()]):
+                found.append(match.group(0).rstrip(".,;:`'\""))
+    return list(dict.fromkeys(found))
+
+
 def machine_needs(case: Case) -> list[str]:
     """Home paths in the prompt's own words; the user's own folders there or in the
     criteria. A question asking for advice about the machine needs none of it."""
@@ -377,6 +397,8 @@ def case_reach(case: Case, skill_reaches: bool, home_data: list[str]) -> list[st
             for t in web_criteria([*case.statements, *case.assertions, *case.tool_calls])]
     why += [f"'{w}': the user's own machine, which the sandbox does not have"
             for w in machine_needs(case)]
+    why += [f"its criteria expect the work written at '{w}', a folder of the user's machine "
+            "that the sandbox does not have" for w in written_on_machine(case)]
     why += [f"'{w}': the user's own account or a live service, which the sandbox cannot reach"
             for w in account_needs(case, skill_reaches)]
     why += [f"'{w}': an image-generation service, which the sandbox cannot reach"

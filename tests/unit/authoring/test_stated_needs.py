@@ -54,7 +54,8 @@ def test_a_server_the_skill_says_it_uses_is_its_need_and_the_cases_naming_its_to
 
 def test_mcp_in_a_table_row_or_a_mention_is_no_stated_use(tmp_path: Path) -> None:
     body = ("| Platform | Notes |\n|---|---|\n| Codex | uses the page-repl MCP server |\n\n"
-            "MCP servers are out of scope here. Call `posting_detail(id=...)` by hand.\n")
+            "MCP servers are out of scope here; look postings up through the available MCP "
+            "tools. Call `posting_detail(id=...)` by hand.\n")
     assert findings(skill_with(tmp_path, body, TOOL_CASE), "EV016") == []
 
 
@@ -71,3 +72,17 @@ def test_a_key_in_words_counts_when_the_skills_scripts_reach_the_network(
 def test_a_key_in_words_without_network_reach_is_no_need(tmp_path: Path) -> None:
     body = "Jenkins requires an API token for your account (Configure -> API Token).\n"
     assert findings(skill_with(tmp_path, body, TOOL_CASE[1:]), "EV014") == []
+
+
+def test_work_expected_in_another_users_home_folder_cannot_pass(tmp_path: Path) -> None:
+    cases: list[dict[str, object]] = [
+        {"id": "write", "prompt": "Make me two practice exercises on list slicing.",
+         "statements": ["Creates the exercises under `/home/ana/practice/<date>/`.",
+                        "Each exercise has a failing test."]},
+        {"id": "names", "prompt": "Review the script below for privacy problems.\n\n"
+                                  "```python\nprint(open(KEY_PATH).read())\n```",
+         "statements": ["Flags that the script reads /home/ana/.ssh/id_rsa.",
+                        "Suggests saving notes to ~/notes.md instead."]}]
+    found = findings(skill_with(tmp_path, "Writes practice exercises.\n", cases), "EV014")
+    assert len(found) == 1 and "case 'write'" in found[0], found
+    assert "/home/ana/practice/<date>/" in found[0]
