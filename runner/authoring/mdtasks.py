@@ -202,6 +202,23 @@ def _unquoted(prompt: str) -> str:
     return prompt if quoted is None else (quoted.group("a") or quoted.group("b")).strip()
 
 
+def _bullets(lines: list[str]) -> list[str]:
+    """The bullets of some lines, each with the lines it wraps onto (a line right under an
+    item, not a bullet, not after a blank line, continues it)."""
+    items: list[str] = []
+    joined = False  # the last line belongs to an item
+    for line in lines:
+        bullet = _BULLET_LINE.match(line)
+        if bullet is not None:
+            items.append(bullet.group("item").strip())
+            joined = True
+        elif joined and line.strip() and not _FENCE.match(line):
+            items[-1] += " " + line.strip()
+        else:
+            joined = False
+    return items
+
+
 def _items(label: str, rest: str, lines: list[str]) -> list[str]:
     if _SENTENCE.match(rest):  # the sentence and its paragraph: one check
         more = []
@@ -210,7 +227,7 @@ def _items(label: str, rest: str, lines: list[str]) -> list[str]:
                 break
             more.append(line.strip())
         return [" ".join([rest, *more])]
-    items = [m.group("item").strip() for m in map(_BULLET_LINE.match, lines) if m]
+    items = _bullets(lines)
     if items:
         return items
     if not rest:
@@ -236,6 +253,7 @@ def _item_cases(section: str) -> tuple[list[dict[str, Any]], list[str]]:
     cases: list[dict[str, Any]] = []
     skipped: list[str] = []
     current: dict[str, Any] | None = None
+    previous = False  # the last line was blank
     for line in section.splitlines():
         top = _TOP_ITEM.match(line)
         if top is not None:
@@ -248,6 +266,9 @@ def _item_cases(section: str) -> tuple[list[dict[str, Any]], list[str]]:
             bullet = _BULLET_LINE.match(line)
             if bullet is not None:
                 current["statements"].append(bullet.group("item").strip())
+            elif line.strip() and current["statements"] and not previous:
+                current["statements"][-1] += " " + line.strip()  # the item's wrapped line
+        previous = not line.strip()
     read = [c for c in cases if "prompt" in c and c["statements"]]
     skipped = [f"item {c['id']} ({c['name'][:60]})" for c in cases
                if c["statements"] and "prompt" not in c]
@@ -307,8 +328,7 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
                 continue
         if not prompt:
             if _COMMON.search(title) and not named:  # the set's own criteria, for every case
-                bullets = [m.group("item").strip()
-                           for m in map(_BULLET_LINE.match, section.splitlines()) if m]
+                bullets = _bullets(section.splitlines())
                 if _COMMON_FAIL.search(title) and not checks:
                     common["failures"] += avoid or bullets
                 else:

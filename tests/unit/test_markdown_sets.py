@@ -274,3 +274,10 @@ def test_heading_and_dollar_mention_attribution() -> None:
     assert heading_skill(["Scenario 4 (edge case)"], known) == []
     assert inferred({"prompt": "Use $cakes for a birthday"}, known) == ["cakes"]
     assert inferred({"prompt": "Price this at $5"}, known) == []
+
+
+def test_a_bullet_wrapped_over_lines_is_one_statement() -> None:
+    text = ("## Case 1\n\n**Prompt:** Plan a picnic.\n\n**Expected:**\n\n- Lists food that\n"
+            "  travels well.\n- Names a drink.\n\nSee the notes.\n")
+    assert (markdown_cases(text) or [{}])[0]["statements"] == [
+        "Lists food that travels well.", "Names a drink."]
