@@ -9,7 +9,10 @@ repository holds (`known`), by what its authors wrote:
 - a check that the skill loaded (`{"type": "skill_loaded", "value": "name"}`);
 - its id (a case folder's name) equal to a skill's name, or led by it (`name-basic`);
 - a statement (a rubric or criteria line) naming it as a skill: with the word "skill", in
-  backticks, or as `/name` or `plugin:name`.
+  backticks, or as `/name` or `plugin:name`;
+- its prompt invoking it as `$name` (Codex's mention of a skill: "Use $name to ...");
+- in a Markdown set, a heading over the case naming it: the heading is the name (in
+  backticks, `$name`, `/name`), or ends with it in parentheses, "(name)", "(name / other)".
 
 Only one skill so found counts: a case naming two is no one's by inference.
 """
@@ -137,6 +140,32 @@ def _stated(item: dict[str, Any], known: Collection[str]) -> set[str]:
     return strong or weak
 
 
+def _mentioned(prompt: str, known: Collection[str]) -> set[str]:
+    """Skills a prompt invokes as `$name` (how Codex's users name a skill in a request)."""
+    return {n for n in known if re.search(rf"(?<![\w$])\${re.escape(n)}(?![\w-])", prompt)}
+
+
+_HEADED = re.compile(r"^\s*`?[$/]?(?P<name>[\w.-]+)`?(?:\s*\([^)]*\))?\s*$")
+_TAIL = re.compile(r"\((?P<names>[^()]+)\)\s*$")
+
+
+def heading_skill(headings: Iterable[str], known: Collection[str]) -> list[str]:
+    """The one skill of `known` the headings over a Markdown case name (the nearest heading
+    that names any decides): a heading that is the name (`name`, `$name`, `/name`, a note in
+    parentheses after it), or one ending with it in parentheses ("Scenario 3 (name)")."""
+    for heading in reversed(list(headings)):
+        whole = _HEADED.match(heading)
+        tail = _TAIL.search(heading)
+        said = {whole.group("name")} if whole else set()
+        if tail:
+            said |= {p.strip().strip("`$/") for p in re.split(r"[/,&+]|\band\b",
+                                                                tail.group("names"))}
+        found = said & set(known)
+        if found:
+            return sorted(found) if len(found) == 1 else []
+    return []
+
+
 def inferred(item: Any, known: Collection[str]) -> list[str]:
     """The one skill of `known` a case names by what its authors wrote (see the module)."""
     if not isinstance(item, dict) or not known:
@@ -145,7 +174,7 @@ def inferred(item: Any, known: Collection[str]) -> list[str]:
     if slash and _part(slash.group(1)) in known:
         return [_part(slash.group(1))]
     for found in (_loaded(item, known), _led(str(item.get("id", "")), known),
-                  _stated(item, known)):
+                  _mentioned(_prompt(item), known), _stated(item, known)):
         if len(found) == 1:
             return sorted(found)
     return []

@@ -60,6 +60,7 @@ from runner.authoring.layouts import (
     naming_entries,
     owns_markdown,
     prose_refusal,
+    read_markdown,
     read_set,
     search_order,
     set_root,
@@ -75,7 +76,7 @@ from runner.authoring.mcp import (
     skill_needs,
     stated_servers,
 )
-from runner.authoring.mdtasks import is_task, markdown_set
+from runner.authoring.mdtasks import is_task, markdown_notes
 from runner.authoring.outside import Outside
 from runner.authoring.pairs import before_sides, named_input, split_pairs
 from runner.authoring.problems import SET_LEVEL, Problems, describe
@@ -148,7 +149,8 @@ def located_set(skill_dir: Path, name: str | None = None,
                                f"--cases {found.files[0]} (or another of them)")
         return found
     prose = find_prose(skill_dir, name)
-    if prose is not None and markdown_set(prose) is not None and owns_markdown(skill_dir, prose):
+    if prose is not None and read_markdown(prose, skill_dir) is not None \
+            and owns_markdown(skill_dir, prose):
         return Located(prose, (prose,))  # a structured Markdown set: read as it is
     if prose is not None:
         raise prose_refusal(prose, skill_dir)
@@ -189,9 +191,13 @@ def _read_file(path: Path, skill_dir: Path,
         and not markdown else (read_set(path, skill_dir), [])
     if markdown and not is_task(path):
         problems.report("EV012", "", f"a Markdown set: {len(raw.get('evals', []))} case(s) read "
-                        "from its sections (a labelled prompt each; expected and pass bullets "
+                        "from its sections (a prompt each; expected and pass bullets "
                         "as statements, fail bullets as what the run avoids)", "none needed, "
                         "or draft evals.json from it with `skill-eval cases --generate --from`")
+        for note in markdown_notes(path):  # case-like sections and labels it does not grade
+            problems.report("EV012", "", f"a Markdown set: {note}", "none needed if so meant; "
+                            "else write it as a labelled prompt or check, or draft evals.json "
+                            "from it with `skill-eval cases --generate --from`")
     refuse_surrogates(raw, shown)  # before any reader hashes, encodes or looks it up
     for message, fix in findings:
         problems.report("EV012", "", message, fix)

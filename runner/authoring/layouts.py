@@ -421,20 +421,41 @@ def find_prose(skill_dir: Path, name: str | None = None) -> Path | None:
     return None
 
 
+def markdown_known(path: Path, skill_dir: Path) -> set[str]:
+    """What the cases of a Markdown set above several skills may call them (none for a set
+    of one skill's)."""
+    if path.resolve().is_relative_to(skill_dir.resolve()):
+        return set()
+    skills = skill_folders(set_root(path, skill_dir))
+    return skill_names(skills) if len(skills) > 1 else set()
+
+
+def read_markdown(path: Path, skill_dir: Path) -> list[dict[str, Any]] | None:
+    """A structured Markdown set's cases (runner.authoring.mdtasks), each case of a set
+    above several skills with the skill its headings name, or None (prose)."""
+    return markdown_set(path, markdown_known(path, skill_dir))
+
+
 def owns_markdown(skill_dir: Path, path: Path) -> bool:
     """Whether a structured Markdown set is the skill's: in the skill, in a set folder named
-    for it, or above it in a repository with no other skill (with several, which skill each
-    case is for is not said: it stays prose, drafted per skill with `--generate --from`)."""
+    for it, above it in a repository with no other skill, or above several whose cases name
+    their skill (runner.authoring.attribution: each case then runs against the skill it
+    names). With several and no case naming one, which skill each case is for is not said:
+    it stays prose, drafted per skill with `--generate --from`."""
     own = skill_dir.resolve()
-    return path.resolve().is_relative_to(own) or path.parent.name == own.name \
-        or _sole_skill(path.parent)
+    if path.resolve().is_relative_to(own) or path.parent.name == own.name \
+            or _sole_skill(path.parent):
+        return True
+    known = markdown_known(path, skill_dir)
+    return any(named_skill(c, known) for c in read_markdown(path, skill_dir) or [])
 
 
 def read_set(path: Path, skill_dir: Path | None = None) -> Any:
     """The set's data: one file, or a folder's case files (or its one-case files, or its
     case folders) as one."""
     if not path.is_dir() and path.suffix.lower() in PROSE_SUFFIXES and not is_task(path):
-        sections = markdown_set(path)  # `## Case` / `**Prompt:**` / `**Expected:**` bullets
+        # `## Case` / `**Prompt:**` / `**Expected:**` bullets
+        sections = read_markdown(path, skill_dir or _skill_above(path) or path.parent)
         if sections is None:
             raise prose_refusal(path, skill_dir or _skill_above(path) or path.parent)
         return {"evals": sections}

@@ -12,12 +12,14 @@ with `cases --generate --from FILE` (runner.authoring.layouts.prose_refusal).
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from runner.authoring import frontmatter, safely
+from runner.authoring.attribution import heading_skill
 
 TASK_FOLDERS = ("tasks",)
 # Front-matter fields naming the program or command that grades the task.
@@ -85,51 +87,93 @@ def read_tasks(folder: Path) -> dict[str, Any]:
 
 # -- structured Markdown sets -------------------------------------------------------------
 # `## Case 1` (a heading a case), a labelled prompt (`**Prompt:** ...`, `Input:` then a fenced
-# block) and labelled lists of checks (`**Expected:**`, `**Pass:**` bullets; `**Fail:**`,
-# `**Failure indicators:**` bullets: what the run must avoid). A section with no prompt whose
-# heading speaks of criteria ("Common Pass Criteria") holds checks for every case.
-_HEADING = re.compile(r"^#{2,4}\s+(?P<title>\S.*?)\s*#*\s*$", re.M)
+# block, `**User request**` alone on its line then a quote) and labelled lists of checks
+# (`**Expected:**`, `**Required signals**` bullets, a "Pass when ..." paragraph; `**Fail:**`,
+# `**Forbidden**`, `**Hard-failure signals**` bullets: what the run must avoid). A case
+# section with no labelled prompt takes its first fenced or quoted block as the prompt (or its
+# first paragraph, when the set's introduction calls its cases prompts). A section of numbered
+# items, each a prompt in a code span with its checks as bullets under it, is one case per
+# item. A section with no prompt whose heading speaks of criteria ("Common Pass Criteria",
+# "Shared hard failures") holds checks for every case. What looks like a case but has no clear
+# prompt is not read, and said (`notes`).
+_HEADING = re.compile(r"^(?P<marks>#{2,4})\s+(?P<title>\S.*?)\s*#*\s*$", re.M)
 _LABEL = re.compile(r"^\s*(?:[-*]\s+)?(?:\*\*|__)?(?P<label>[^:*_\n：]{2,40}?)\s*"
                     r"(?:[:：]\s*(?:\*\*|__)|(?:\*\*|__)\s*[:：]|[:：])\s*(?P<rest>.*)$")
+# a label in bold alone on its line, with no colon (`**Prompt**`)
+_BOLD_LABEL = re.compile(r"^\s*(?:\*\*|__)(?P<label>[^*_\n:：]{2,40}?)(?:\*\*|__)\s*$")
+# a check written as a sentence: "Pass when the response ...", "Fails if ..."
+_SENTENCE = re.compile(r"(?i)^\s*(?P<label>(?:pass|fail)(?:es|s)?(?:\s+only)?\s+(?:when|if))\s+\S")
 _PROMPT_LABELS = frozenset({"prompt", "input", "query", "user", "user prompt", "user input",
-                            "request", "task", "question", "输入", "提示", "提示词", "问题",
-                            "用户输入", "entrada", "consulta"})
-_PASS_LABELS = re.compile(r"(?i)^(?:expected(?:\s+(?:behaviou?r|output|result|outcome))?|pass"
-                          r"(?:\s+(?:criteria|if|when))?|passes\s+if|should|must|success"
-                          r"(?:\s+criteria)?|acceptance(?:\s+criteria)?|checks?|criteria|"
-                          r"预期(?:行为|输出|结果)?|期望(?:行为|输出)?|通过标准|验收标准|esperado)$")
+                            "request", "task", "question", "user request", "user message",
+                            "输入", "提示", "提示词", "问题", "用户输入", "entrada", "consulta"})
+_PASS_LABELS = re.compile(r"(?i)^(?:expected(?:\s+(?:behaviou?rs?|output|result|outcome))?|pass"
+                          r"(?:\s+(?:criteria|if|when))?|passes\s+(?:if|when)|pass\s+only\s+"
+                          r"(?:if|when)|should|must|success(?:\s+criteria)?|acceptance"
+                          r"(?:\s+criteria)?|checks?|criteria|required(?:\s+(?:signals?|"
+                          r"behaviou?rs?))?|预期(?:行为|输出|结果)?|期望(?:行为|输出)?|通过标准|"
+                          r"验收标准|esperado)$")
 _FAIL_LABELS = re.compile(r"(?i)^(?:fail(?:ure)?(?:\s+(?:indicators?|if|when|modes?|signals?))?|"
-                          r"fails\s+if|must\s+not|should\s+not|anti[-\s]?patterns?|red\s+flags?|"
-                          r"失败(?:标志|信号|条件)?|不应|禁止)$")
-_COMMON = re.compile(r"(?i)criteria|pass|expect|every\s+case|all\s+cases|标准|通用")
+                          r"fails\s+(?:if|when)|must\s+not|should\s+not|anti[-\s]?patterns?|"
+                          r"red\s+flags?|forbidden(?:\s+behaviou?rs?)?|hard[-\s]failures?"
+                          r"(?:\s+signals?)?|失败(?:标志|信号|条件)?|不应|禁止)$")
+_COMMON = re.compile(r"(?i)criteria|pass|expect|every\s+case|all\s+cases|shared|标准|通用")
+_COMMON_FAIL = re.compile(r"(?i)fail|forbidden|anti[-\s]?pattern|red\s+flag|失败|禁止")
 _BULLET_LINE = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+(?P<item>\S.*)$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
-_ID_TITLE = re.compile(r"^(?P<id>[A-Za-z]{1,6}[-_ ]?\d{1,4}|\d{1,4})\s*(?:[:.)\-—–]\s*\S|$)")
+_ID_TITLE = re.compile(r"^(?P<id>(?:[A-Za-z]{1,10}[-_ ]){0,3}[A-Za-z]{0,6}\d{1,4})\s*"
+                       r"(?:[:.)\-—–]\s*\S|$)")
+# a numbered item whose text is a prompt in a code span (after an optional short label)
+_PROMPT_ITEM = re.compile(r"^(?P<n>\d{1,3})[.)]\s+(?:[^`:\n]{1,30}:\s*)?`(?P<prompt>[^`\n]+)`\s*$")
+_TOP_ITEM = re.compile(r"^(?P<n>\d{1,3})[.)]\s+(?P<text>\S.*)$")
+_INTRO_PROMPTS = re.compile(r"(?i)\bprompts?\b")
 
 
-def _blocks(section: str) -> list[tuple[str, str, list[str]]]:
-    """A section's labelled blocks: (label, the text after the label on its line, the lines
-    under it up to the next label)."""
+def _label_of(line: str) -> tuple[str, str] | None:
+    """The label a line opens a block with, and the text after it on the line."""
+    sentence = _SENTENCE.match(line)
+    if sentence is not None:
+        return sentence.group("label").lower(), line.strip()
+    bold = _BOLD_LABEL.match(line)
+    if bold is not None:
+        return bold.group("label").strip().lower(), ""
+    label = None if _BULLET_LINE.match(line) and "**" not in line else _LABEL.match(line)
+    if label is None:
+        return None
+    name = label.group("label").strip()
+    if name.lower() in _PROMPT_LABELS or _pass(name) or _fail(name):
+        return name.lower(), label.group("rest").strip().lstrip("*_").strip()
+    if re.match(r"^\s*(?:\*\*|__)", line):
+        return name.lower(), label.group("rest").strip()  # a bold label of its own: ends the last
+    return None
+
+
+def _known(label: str) -> bool:
+    return label in _PROMPT_LABELS or bool(_PASS_LABELS.match(label) or _FAIL_LABELS.match(label))
+
+
+def _blocks(section: str) -> tuple[list[str], list[tuple[str, str, list[str]]]]:
+    """A section's lines before its first label, and its labelled blocks: (label, the text
+    after the label on its line, the lines under it up to the next label)."""
+    lead: list[str] = []
     found: list[tuple[str, str, list[str]]] = []
     fenced = False
     for line in section.splitlines():
+        opened = None if fenced else _label_of(line)
         if _FENCE.match(line):
             fenced = not fenced
-        label = None if fenced or _BULLET_LINE.match(line) and "**" not in line \
-            else _LABEL.match(line)
-        if label is not None and (label.group("label").strip().lower() in _PROMPT_LABELS
-                                  or _PASS_LABELS.match(label.group("label").strip())
-                                  or _FAIL_LABELS.match(label.group("label").strip())):
-            found.append((label.group("label").strip().lower(),
-                          label.group("rest").strip().lstrip("*_").strip(), []))
+        if opened is not None:
+            found.append((opened[0], opened[1], []))
         elif found:
             found[-1][2].append(line)
-    return found
+        else:
+            lead.append(line)
+    return lead, found
 
 
-def _prompt_text(rest: str, lines: list[str]) -> str:
+def _prompt_text(rest: str, lines: list[str], quoted_only: bool = False) -> str:
     """The prompt after its label: on the label's line, else the fenced block or the
-    paragraph (a quote's marks dropped) under it."""
+    paragraph (a quote's marks dropped) under it; `quoted_only`: only a fenced or quoted
+    block."""
     if rest:
         return rest.strip().strip("`")
     body: list[str] = []
@@ -142,51 +186,179 @@ def _prompt_text(rest: str, lines: list[str]) -> str:
             continue
         if fenced:
             body.append(line)
-        elif line.strip():
+        elif line.strip() and (not quoted_only or re.match(r"^\s*>", line)):
             body.append(re.sub(r"^\s*>\s?", "", line))
         elif body:
             break
     return "\n".join(body).strip()
 
 
-def _items(rest: str, lines: list[str]) -> list[str]:
-    items = [m.group("item").strip() for m in map(_BULLET_LINE.match, lines) if m]
-    return items or ([rest] if rest else [])
+_QUOTED = re.compile(r'^\s*(?:"(?P<a>[^"]+)"|“(?P<b>[^”]+)”)\s*$')
 
 
-def markdown_cases(text: str) -> list[dict[str, Any]] | None:
-    """A structured Markdown set as cases (each section with a labelled prompt, its labelled
-    checks as statements, and the common criteria of the set), or None when the text is not
-    one: prose, or a case with a prompt and nothing to grade it by."""
-    heads = list(_HEADING.finditer(text))
-    common: dict[str, list[str]] = {"statements": [], "failures": []}
+def _unquoted(prompt: str) -> str:
+    """A prompt written as one quoted string ("Start postgres"): the words inside."""
+    quoted = _QUOTED.match(prompt)
+    return prompt if quoted is None else (quoted.group("a") or quoted.group("b")).strip()
+
+
+def _bullets(lines: list[str]) -> list[str]:
+    """The bullets of some lines, each with the lines it wraps onto (a line right under an
+    item, not a bullet, not after a blank line, continues it)."""
+    items: list[str] = []
+    joined = False  # the last line belongs to an item
+    for line in lines:
+        bullet = _BULLET_LINE.match(line)
+        if bullet is not None:
+            items.append(bullet.group("item").strip())
+            joined = True
+        elif joined and line.strip() and not _FENCE.match(line):
+            items[-1] += " " + line.strip()
+        else:
+            joined = False
+    return items
+
+
+def _items(label: str, rest: str, lines: list[str]) -> list[str]:
+    if _SENTENCE.match(rest):  # the sentence and its paragraph: one check
+        more = []
+        for line in lines:
+            if not line.strip():
+                break
+            more.append(line.strip())
+        return [" ".join([rest, *more])]
+    items = _bullets(lines)
+    if items:
+        return items
+    if not rest:
+        return []
+    # `Expected style candidates: a, b`: the label says what the text is
+    return [rest if _PASS_LABELS.match(label) or _FAIL_LABELS.match(label) else
+            f"{label[:1].upper()}{label[1:]}: {rest}"]
+
+
+def _pass(label: str) -> bool:
+    """A pass label, or one qualifying what is expected (`Expected style candidates`)."""
+    return bool(_PASS_LABELS.match(label) or _SENTENCE.match(label + " .")
+                or re.match(r"(?i)expected\s+\w", label))
+
+
+def _fail(label: str) -> bool:
+    return bool(_FAIL_LABELS.match(label)) or label.startswith("fail ")
+
+
+def _item_cases(section: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """A section of numbered items, each a prompt in a code span with its checks as the
+    bullets under it: one case per item; an item with checks and no such prompt, said."""
     cases: list[dict[str, Any]] = []
+    skipped: list[str] = []
+    current: dict[str, Any] | None = None
+    previous = False  # the last line was blank
+    for line in section.splitlines():
+        top = _TOP_ITEM.match(line)
+        if top is not None:
+            item = _PROMPT_ITEM.match(line)
+            current = {"id": item.group("n"), "name": line.strip(), "prompt":
+                       item.group("prompt").strip(), "statements": []} if item else \
+                {"id": top.group("n"), "name": line.strip(), "statements": []}
+            cases.append(current)
+        elif current is not None and line[:1].isspace():
+            bullet = _BULLET_LINE.match(line)
+            if bullet is not None:
+                current["statements"].append(bullet.group("item").strip())
+            elif line.strip() and current["statements"] and not previous:
+                current["statements"][-1] += " " + line.strip()  # the item's wrapped line
+        previous = not line.strip()
+    read = [c for c in cases if "prompt" in c and c["statements"]]
+    skipped = [f"item {c['id']} ({c['name'][:60]})" for c in cases
+               if c["statements"] and "prompt" not in c]
+    return (read, skipped) if read else ([], [])
+
+
+def _skill(headings: list[str], known: Collection[str]) -> dict[str, Any]:
+    """In a set above several skills (`known`), the skill the headings over a case name."""
+    found = heading_skill(headings, known) if len(known) > 1 else []
+    return {"skill": found[0]} if found else {}
+
+
+class _Parsed:
+    """What a Markdown set's sections are: its cases, and the sections and labels not read."""
+
+    def __init__(self) -> None:
+        self.cases: list[dict[str, Any]] = []
+        self.skipped: list[str] = []  # case-like sections not read, and why
+        self.unread: dict[str, list[str]] = {}  # labels of read cases no grader sees: ids
+
+
+def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
+    heads = list(_HEADING.finditer(text))
+    intro = text[:heads[0].start()] if heads else text
+    prompts_said = bool(_INTRO_PROMPTS.search(intro))
+    common: dict[str, list[str]] = {"statements": [], "failures": []}
+    out = _Parsed()
+    groups: dict[int, str] = {}  # heading level -> the title of the last heading at it
     for n, head in enumerate(heads):
         section = text[head.end():heads[n + 1].start() if n + 1 < len(heads) else len(text)]
-        blocks = _blocks(section)
+        level = len(head.group("marks"))
+        title = head.group("title").strip().strip("*")
+        groups = {lv: t for lv, t in groups.items() if lv < level}
+        headings = [*groups.values(), title]
+        groups[level] = title
+        lead, blocks = _blocks(section)
         prompt = next((_prompt_text(r, ls) for label, r, ls in blocks
                        if label in _PROMPT_LABELS), None)
-        checks = [i for label, r, ls in blocks if _PASS_LABELS.match(label)
-                  for i in _items(r, ls)]
-        avoid = [i for label, r, ls in blocks if _FAIL_LABELS.match(label)
-                 for i in _items(r, ls)]
-        title = head.group("title").strip().strip("*")
-        if not prompt:
-            if _COMMON.search(title):  # the set's own criteria, for every case
-                bullets = [m.group("item").strip()
-                           for m in map(_BULLET_LINE.match, section.splitlines()) if m]
-                common["statements"] += checks or ([] if avoid else bullets)
-                common["failures"] += avoid
-            continue
+        checks = [i for label, r, ls in blocks if _pass(label) and not _fail(label)
+                  for i in _items(label, r, ls)]
+        avoid = [i for label, r, ls in blocks if _fail(label) for i in _items(label, r, ls)]
         named = _ID_TITLE.match(title)
-        case_id = named.group("id").replace(" ", "-") if named else f"case-{len(cases) + 1}"
-        cases.append({"id": case_id,
-                      "name": title, "prompt": prompt, "statements": checks,
-                      "failures": avoid})
-    for case in cases:
+        if not prompt and (checks or avoid) and blocks:
+            # a case whose prompt is unlabelled: the block its section opens with, before its
+            # checks (after words to the tester, "start case 3, then send:", it is a turn of
+            # a conversation the set does not write down: no clear prompt)
+            prompt = _prompt_text("", lead, quoted_only=not prompts_said) or None
+            first = next((line for line in lead if line.strip()), "")
+            if prompt and not prompts_said and not re.match(r"^\s*(?:>|```|~~~)", first):
+                prompt = None
+        if not prompt and not checks and not avoid:
+            items, skipped = _item_cases(section)
+            for case in items:
+                out.cases.append({**case, **_skill(headings, known), "failures": []})
+            out.skipped += [f"{s} under `{title}`" for s in skipped]
+            if items or skipped:
+                continue
+        if not prompt:
+            if _COMMON.search(title) and not named:  # the set's own criteria, for every case
+                bullets = _bullets(section.splitlines())
+                if _COMMON_FAIL.search(title) and not checks:
+                    common["failures"] += avoid or bullets
+                else:
+                    common["statements"] += checks or ([] if avoid else bullets)
+                    common["failures"] += avoid
+            elif checks or avoid:
+                out.skipped.append(f"`{title}` (a case with checks and no prompt it gives)")
+            continue
+        case_id = named.group("id").replace(" ", "-") if named else f"case-{len(out.cases) + 1}"
+        prompt = _unquoted(prompt)
+        for label in dict.fromkeys(lb for lb, _, _ in blocks if not _known(lb)
+                                   and not _pass(lb) and not _fail(lb)):
+            out.unread.setdefault(label, []).append(case_id)
+        out.cases.append({"id": case_id, "name": title, **_skill(headings, known),
+                          "prompt": prompt, "statements": checks, "failures": avoid})
+    for case in out.cases:
         case["statements"] = [*case["statements"], *common["statements"]]
         case["failures"] = [*case["failures"], *common["failures"]]
-    if not cases or any(not c["statements"] and not c["failures"] for c in cases):
+    return out
+
+
+def markdown_cases(text: str, known: Collection[str] = ()) -> list[dict[str, Any]] | None:
+    """A structured Markdown set as cases (each section with a prompt, its labelled checks
+    as statements, and the common criteria of the set), or None when the text is not one:
+    prose, a case with a prompt and nothing to grade it by, or a set most of whose cases give
+    no prompt (scenarios played over several turns: its authors' cases are not these)."""
+    parsed = _parse(text, known)
+    cases = parsed.cases
+    if not cases or any(not c["statements"] and not c["failures"] for c in cases) \
+            or len(parsed.skipped) > len(cases):
         return None
     for case in cases:
         for key in ("statements", "failures"):
@@ -195,10 +367,23 @@ def markdown_cases(text: str) -> list[dict[str, Any]] | None:
     return cases
 
 
-def markdown_set(path: Path) -> list[dict[str, Any]] | None:
-    """The cases of a structured Markdown set file (markdown_cases), or None."""
+def markdown_notes(path: Path) -> list[str]:
+    """What a structured Markdown set holds that is not graded: case-like sections with no
+    clear prompt, and labelled blocks of its cases (a context, a score) no grader sees."""
+    try:
+        parsed = _parse(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return []
+    return [*(f"not read: {s}" for s in parsed.skipped),
+            *(f"the `{label}` of case(s) {', '.join(ids)} is not graded nor staged (the "
+              "prompt alone is run)" for label, ids in parsed.unread.items())]
+
+
+def markdown_set(path: Path, known: Collection[str] = ()) -> list[dict[str, Any]] | None:
+    """The cases of a structured Markdown set file (markdown_cases), or None; `known`: the
+    skills of the repository a set above several belongs to."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None
-    return markdown_cases(text)
+    return markdown_cases(text, known)

@@ -1,0 +1,283 @@
+"""Markdown case sets in the conventions their authors use (issue 26): a bold label alone on
+its line, Required / Forbidden blocks, a "Pass when" sentence, a prompt in a quote or fence
+with no label, numbered code-span prompts with bullets under them, and a set above several
+skills whose headings say which skill each case is for. What is not a clear prompt with clear
+checks stays refused, or is said (EV012). Sets of our own, never a public skill's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from runner.authoring.attribution import heading_skill, inferred
+from runner.authoring.mdtasks import markdown_cases
+from tests.helpers import check_cli as check
+from tests.helpers import check_json as report
+from tests.helpers import write_skill_md
+
+
+def _skill(folder: Path, name: str = "menu-writer") -> Path:
+    skill = write_skill_md(folder, name, f'Writes {name} output. Use when asked to "draft a '
+                           f'{name}".', "Write the answer in the reply.\n")
+    return skill
+
+
+def _with_set(tmp_path: Path, text: str) -> Path:
+    skill = _skill(tmp_path / "menu-writer")
+    (skill / "evals").mkdir()
+    (skill / "evals" / "cases.md").write_text(text)
+    return skill
+
+
+def _case(got: dict[str, Any], case_id: str) -> dict[str, Any]:
+    return next(c for c in got["cases"] if c["id"] == case_id)
+
+
+def _entries(case: dict[str, Any]) -> list[str]:
+    return [str(c["entry"]) for c in case["checks"] if c["kind"] == "statement"]
+
+
+def _ev012(got: dict[str, Any]) -> list[str]:
+    return [f["message"] for f in got["findings"] if f["code"] == "EV012"]
+
+
+_SIGNALS = """# Menu cases
+
+## Shared hard failures
+
+Any of these fails a case:
+
+- inventing a dish the guest ruled out;
+- quoting prices in a currency nobody asked for.
+
+## M1 — Vegetarian dinner
+
+**Prompt**
+
+> Plan a vegetarian dinner menu for six guests.
+
+**Required signals**
+
+- Every course is vegetarian.
+- Names six portions.
+
+**Hard-failure signals**
+
+- Serves fish.
+
+## M2 — Breakfast
+
+**Prompt**
+
+> Suggest a quick breakfast.
+
+**Context**: the guest has ten minutes.
+
+**Required**:
+
+- Fits in ten minutes.
+
+**Forbidden**:
+
+- Needs an oven.
+"""
+
+
+def test_bold_labels_without_a_colon_and_shared_failures_are_read(tmp_path: Path) -> None:
+    got = report(_with_set(tmp_path, _SIGNALS))
+    first, second = _case(got, "M1"), _case(got, "M2")
+    assert [c["prompt"] for c in markdown_cases(_SIGNALS) or []] == [
+        "Plan a vegetarian dinner menu for six guests.", "Suggest a quick breakfast."]
+    statements = _entries(first)
+    assert statements[:2] == ["Every course is vegetarian.", "Names six portions."]
+    assert any("Serves fish." in s for s in statements)
+    assert any("inventing a dish the guest ruled out" in s for s in statements)  # shared
+    assert any("Needs an oven." in s for s in _entries(second))
+    # the context no grader sees is said, never dropped in silence
+    assert any("`context` of case(s) M2" in m for m in _ev012(got))
+
+
+_FENCED = """# Forward tests
+
+### Case K1: soup for a crowd
+
+```text
+Scale the tomato soup recipe to forty bowls and list
+the shopping quantities.
+```
+
+Pass when every quantity is scaled by the same factor
+and the list names a unit for each item.
+
+### Case K2: pantry check
+
+```text
+Which of these recipes can I cook with what is in the pantry?
+```
+
+Pass only when it says which recipes are missing an ingredient.
+"""
+
+
+def test_an_unlabelled_fenced_prompt_and_a_pass_when_sentence(tmp_path: Path) -> None:
+    got = report(_with_set(tmp_path, _FENCED))
+    first = _case(got, "Case-K1")
+    assert [c["prompt"] for c in markdown_cases(_FENCED) or []] == [
+        "Scale the tomato soup recipe to forty bowls and list\nthe shopping quantities.",
+        "Which of these recipes can I cook with what is in the pantry?"]
+    assert _entries(first) == ["Pass when every quantity is scaled by the same factor and the "
+                               "list names a unit for each item."]
+    assert _entries(_case(got, "Case-K2")) == [
+        "Pass only when it says which recipes are missing an ingredient."]
+
+
+_ITEMS = """# Command cases
+
+## Commands
+
+1. `/menu Picnic for four`
+   - Lists food that travels without a fridge.
+
+2. `/menu Birthday brunch`
+   - Includes a cake.
+
+3. Menu for a long source document
+   - Keeps the source's dish names.
+
+## Pass criteria
+
+- The answer is a menu, one heading a course.
+"""
+
+
+def test_numbered_code_span_prompts_are_one_case_each(tmp_path: Path) -> None:
+    got = report(_with_set(tmp_path, _ITEMS))
+    assert [c["id"] for c in got["cases"]] == ["1", "2"]
+    assert [c["prompt"] for c in markdown_cases(_ITEMS) or []] == [
+        "/menu Picnic for four", "/menu Birthday brunch"]
+    assert _entries(_case(got, "2")) == ["Includes a cake.",
+                                         "The answer is a menu, one heading a course."]
+    # the item with checks and no prompt it gives is not read, and said
+    assert any("not read: item 3" in m for m in _ev012(got))
+
+
+_PARAGRAPHS = """# Menu prompts
+
+Use these prompts in a fresh session.
+
+## MP-01: Harvest supper
+
+Write a harvest supper menu for a village hall, warm and plain.
+
+Expected tone candidates: `rustic`, `homely`.
+"""
+
+
+def test_a_paragraph_prompt_where_the_set_calls_its_cases_prompts() -> None:
+    cases = markdown_cases(_PARAGRAPHS) or []
+    assert [(c["id"], c["prompt"]) for c in cases] == [
+        ("MP-01", "Write a harvest supper menu for a village hall, warm and plain.")]
+    # the label says what the candidates are: kept in the statement
+    assert cases[0]["statements"] == ["Expected tone candidates: `rustic`, `homely`."]
+    # a paragraph is a description, not a prompt, where the set never says so
+    assert markdown_cases(_PARAGRAPHS.replace("Use these prompts in", "Run these in")
+                          .replace("Menu prompts", "Menu cases")) is None
+
+
+def test_prompts_without_checks_stay_refused(tmp_path: Path) -> None:
+    text = "# Prompts\n\n## 01-picnic\n\n> Plan a picnic for four.\n\n## 02-brunch\n\n" \
+           "> Plan a brunch.\n"
+    assert markdown_cases(text) is None
+    shown = check(str(_with_set(tmp_path, text)))
+    assert shown.exit_code == 2 and "--generate --from" in shown.output, shown.output
+
+
+def test_a_set_of_turns_most_cases_giving_no_prompt_stays_refused() -> None:
+    text = ("## 1. Dinner\n\nPrompt:\n\n> Plan a dinner.\n\nExpected: three courses.\n\n"
+            "## 2. Change of mind\n\nStart case 1, then send:\n\n> Make it vegan.\n\n"
+            "Expected: the plan is updated.\n\n## 3. Status\n\nDuring case 1, ask:\n\n"
+            "> How far along are you?\n\nExpected: a short status.\n")
+    assert markdown_cases(text) is None
+
+
+# -- a set above several skills ---------------------------------------------------------------
+
+_SHARED = """# Scenarios
+
+## `$soups`
+
+### Case S1: winter soup
+
+```text
+Use $soups to suggest a winter soup.
+```
+
+Pass when the soup is served hot.
+
+## Scenario 2 — a cake for ten (cakes)
+
+**User request:**
+
+> Bake a cake for ten people.
+
+**Expected behavior:**
+
+- Scales the recipe for ten.
+
+## Scenario 3 — soup and cake together
+
+**User request:**
+
+> Plan soup then cake.
+
+**Expected behavior:**
+
+- Serves the soup first.
+"""
+
+
+def _collection(tmp_path: Path, text: str) -> Path:
+    root = tmp_path / "kitchen"
+    (root / ".git").mkdir(parents=True)
+    for name in ("soups", "cakes"):
+        _skill(root / "skills" / name, name)
+    (root / "evals").mkdir()
+    (root / "evals" / "scenarios.md").write_text(text)
+    return root
+
+
+def test_a_set_above_several_skills_runs_each_case_against_the_skill_it_names(
+        tmp_path: Path) -> None:
+    root = _collection(tmp_path, _SHARED)
+    soups = report(root / "skills" / "soups")
+    assert [c["id"] for c in soups["cases"]] == ["Case-S1"]
+    cakes = report(root / "skills" / "cakes")
+    assert [c["id"] for c in cakes["cases"]] == ["Scenario-2"]
+    # the case naming no skill is not run, said
+    assert any(f["case"] == "Scenario-3" and "names no skill" in f["message"]
+               for f in cakes["findings"] if f["code"] == "EV012")
+
+
+def test_a_set_above_several_skills_naming_none_stays_refused(tmp_path: Path) -> None:
+    text = _SHARED.replace("## `$soups`", "## Soup cases").replace("Use $soups", "Please") \
+        .replace(" (cakes)", "")
+    root = _collection(tmp_path, text)
+    shown = check(str(root / "skills" / "soups"))
+    assert shown.exit_code == 2 and "--generate --from" in shown.output, shown.output
+
+
+def test_heading_and_dollar_mention_attribution() -> None:
+    known = {"soups", "cakes"}
+    assert heading_skill(["`$soups`", "Case S1: winter soup"], known) == ["soups"]
+    assert heading_skill(["Scenario 2 — a cake (cakes)"], known) == ["cakes"]
+    assert heading_skill(["Scenario 3 (soups / cakes)"], known) == []  # two: no one's
+    assert heading_skill(["Scenario 4 (edge case)"], known) == []
+    assert inferred({"prompt": "Use $cakes for a birthday"}, known) == ["cakes"]
+    assert inferred({"prompt": "Price this at $5"}, known) == []
+
+
+def test_a_bullet_wrapped_over_lines_is_one_statement() -> None:
+    text = ("## Case 1\n\n**Prompt:** Plan a picnic.\n\n**Expected:**\n\n- Lists food that\n"
+            "  travels well.\n- Names a drink.\n\nSee the notes.\n")
+    assert (markdown_cases(text) or [{}])[0]["statements"] == [
+        "Lists food that travels well.", "Names a drink."]
