@@ -929,7 +929,10 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
                             "program in evals/")
             continue
         relative = bool(posix.parts) and not posix.is_absolute() and ".." not in posix.parts
-        away = skill.outside.resolve(file) if skill.outside is not None and relative else None
+        # a set outside the skill may climb to a sibling's fixtures inside the repository
+        climbs = bool(posix.parts) and not posix.is_absolute() and not relative
+        away = skill.outside.resolve(file) \
+            if skill.outside is not None and (relative or climbs) else None
         if skill.outside is not None and away is not None \
                 and not away.resolve().is_relative_to(skill.root.resolve()):
             carried.update(_carried(skill, skill.outside, problems, case, file, away))
