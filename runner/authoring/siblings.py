@@ -12,7 +12,9 @@ Several case files in one folder are one set when they share a shape: the same f
 wrapper (a bare list, the same key, one case a file), the same prompt field(s), one skill, and
 not half of one file's prompts again in another (two versions of one set). Otherwise they are
 refused together, each named, with the `--cases FILE` fix: one is never read while the others
-are dropped.
+are dropped. The one exception is the authors' naming convention: a file under a set's usual
+name (`evals.json`) beside files whose names extend it (`evals_candidates_v1.json`) is the set,
+each other named as its variant.
 """
 
 from __future__ import annotations
