@@ -76,3 +76,22 @@ def test_a_climb_out_of_the_repository_or_a_missing_fixture_stays_refused(
     assert "case 'a'" in result.output and "case 'b'" in result.output
     assert "case 'c'" in result.output
     assert "secret" not in json.dumps(result.output)
+
+
+def test_a_missing_fixture_the_skill_workflow_writes_is_refused_with_its_own_fix(
+        tmp_path: Path) -> None:
+    """Still EV009 (the session would start without it), the fix naming what to stage;
+    a missing file SKILL.md never names keeps the plain fix."""
+    skill = tmp_path / "slides"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text("---\nname: slides\ndescription: Designs slides from an "
+                                    "outline.\n---\nRead `$WORK/plan.md` (the outline step "
+                                    "writes it), then design.\n")
+    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": [
+        _case("a", [".work/plan.md"]), _case("b", ["my-template.pptx"])]}))
+    result = check(str(skill))
+    assert result.exit_code == 2, result.output
+    lines = {line.split("'")[1]: line for line in result.output.splitlines()
+             if "EV009" in line}
+    assert "the skill's workflow writes" in lines["a"] and "evals/files/.work/plan.md" in lines["a"]
+    assert "workflow" not in lines["b"] and "add the file under evals/files/" in lines["b"]
