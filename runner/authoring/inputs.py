@@ -137,6 +137,18 @@ def _paths(value: Any) -> list[str] | None:
     return [v.strip() for v in values]
 
 
+# The folder beside a set that holds its fixtures, one folder per named fixture.
+_FIXTURE_FOLDER = "fixtures"
+
+
+def _already_staged(name: str, files: list[str]) -> str | None:
+    """The `files` entry whose last part is `name` (`fixture: repo-a` beside
+    `files: ["../x/fixtures/repo-a/"]`): the field names the input the case already stages."""
+    if "/" in name.rstrip("/"):
+        return None
+    return next((f for f in files if PurePosixPath(f).name == name.rstrip("/")), None)
+
+
 def _resolves(folders: SetFolders, path: str, named_input: bool) -> bool:
     if named_input:  # a file or a folder, and a name only (`data.csv`) where it is unique
         return folders.exact(path) or len(folders.ending_with(path.rstrip("/"))) == 1
@@ -177,6 +189,22 @@ def staged_fields(case: Case, folders: SetFolders, problems: Problems) -> Case:
             problems.report("EV012", case.id, f"`{key}` names {', '.join(paths)}, in the "
                             "skill or where its set's paths point: staged as the case's input",
                             f"list {paths[0]!r} under `files`")
+        elif named & FIXTURE_WORDS and isinstance(value, str) and value.strip() \
+                and (same := _already_staged(value.strip(), files)) is not None:
+            extra.pop(key)
+            problems.report("EV012", case.id, f"`{key}` names {value.strip()!r}, the folder "
+                            f"its files entry {same!r} stages: the same input, staged once",
+                            "none needed (or drop the field)")
+        elif named & FIXTURE_WORDS and isinstance(value, str) and value.strip() \
+                and paths is not None and len(paths) == 1 and "/" not in paths[0].rstrip("/") \
+                and folders.exact(f"{_FIXTURE_FOLDER}/{paths[0]}"):
+            # a name of the set's fixtures folder (`fixture: repo-a` beside fixtures/repo-a/)
+            extra.pop(key)
+            staged = f"{_FIXTURE_FOLDER}/{paths[0]}"
+            files.append(staged)
+            problems.report("EV012", case.id, f"`{key}` names {paths[0]!r}, a folder of the "
+                            f"set's {_FIXTURE_FOLDER}/: staged as the case's input",
+                            f"list {staged!r} under `files`")
         elif named & FIXTURE_WORDS and isinstance(value, str) and value.strip():
             shown = value.strip()[:80]
             beside = paths is not None and folders.set_dir is not None and all(

@@ -59,6 +59,7 @@ from runner.authoring.promptfoo import CONFIG_STEMS
 from runner.authoring.siblings import (
     NOT_A_SET,
     SET_SUFFIXES,
+    USUAL_STEMS,
     case_list,
     judge,
     owner,
@@ -70,9 +71,7 @@ from runner.authoring.skillgrade import root_set
 from runner.errors import CaseSetError
 from runner.schema.case import CaseSet
 
-SET_NAMES = ("evals", "cases", "eval", "test_cases", "test-cases", "tests", "functional",
-             "evaluations", "scenarios", "eval_cases", "eval-cases", "eval_set", "eval-set",
-             "test_prompts", "test-prompts", "prompts", *CONFIG_STEMS)
+SET_NAMES = (*USUAL_STEMS, *CONFIG_STEMS)
 # The folder a set sits in: `evals/`, the singular some authors write, a test folder.
 SET_FOLDERS = ("evals", "eval", "tests/evals", "tests", "test", "evaluations")
 # Hidden folders agents load skills from: their skills count when a repository has no other.

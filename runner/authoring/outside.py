@@ -2,7 +2,8 @@
 set beside a skill subfolder; issue 26, rule 8). A path a case names is looked for in the set's
 own folder first (`fixtures/repo-a` beside `evals/evals.json`; for a set in `evals/<skill>/`,
 then in `evals/`), then in the skill's folder, then at the repository's root, never outside
-it.
+it. A path that climbs (`../other-skill/fixtures/x/`) is read from the set's folder only, and
+only while it stays inside the repository (a symlink out of it is refused too).
 
 One found outside the skill is staged from there as the case's own text files, carried in the
 case like an inline fixture (so the case's digest covers them), at the path the prompt names
@@ -58,12 +59,15 @@ class Outside:
     def resolve(self, file: str) -> Path | None:
         """The file or folder `file` names, in the first place holding it, or None."""
         posix = PurePosixPath(file)
-        if posix.is_absolute() or ".." in posix.parts or not posix.parts:
+        if posix.is_absolute() or not posix.parts:
             return None
-        for base in self.bases:
-            path = base / posix
-            if safely.exists(path) and not safely.is_symlink(path) \
-                    and path.resolve().is_relative_to(self.root):
+        # `../other-skill/fixtures/x/`: a sibling's folder of the same repository, written
+        # from the set's folder; climbing out of the repository never resolves
+        bases = [self.set_folder] if ".." in posix.parts else self.bases
+        for base in bases:
+            path = Path(os.path.normpath(base / posix))
+            if path.is_relative_to(self.root) and path != self.root and safely.exists(path) \
+                    and not safely.is_symlink(path) and path.resolve().is_relative_to(self.root):
                 return path
         return None
 
@@ -90,7 +94,9 @@ class Outside:
         """Where it lands: the longest form of its path the prompt names, else as written."""
         from_root = PurePosixPath(path.resolve().relative_to(self.root).as_posix())
         forms = [PurePosixPath(*from_root.parts[n:]) for n in range(len(from_root.parts))]
-        return next((f for f in forms if _names(prompt, f)), PurePosixPath(written))
+        # a path climbing to a sibling's folder lands without its climb (`../a/x` at `a/x`)
+        kept = PurePosixPath(*[p for p in PurePosixPath(written).parts if p != ".."])
+        return next((f for f in forms if _names(prompt, f)), kept)
 
 
 # Folders a grader program's own folder is carried without (tooling, never the program's data).

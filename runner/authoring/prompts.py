@@ -9,8 +9,9 @@
   dir lib/x.rb an", "src/main.go を確認して"), never after a verb of making ("создай
   src/app.ts", "crea ..."): runner.analysis.wording_i18n. A file the prompt says is gone
   ("x.md was deleted", "recreate x.md", "x.md wurde gelöscht") is the task's absence, no
-  input. A path of the skill itself (its folder holds it, or SKILL.md names it) is the
-  skill's, not an input to stage.
+  input. A capitalised `X.js` qualifying the noun after it ("the Next.js landing page") is
+  a product's name, not a file. A path of the skill itself (its folder holds it, or SKILL.md
+  names it) is the skill's, not an input to stage.
 - A case that needs the network (a URL to fetch, a package to install, a repository to clone)
   cannot pass in any arm of a network-less sandbox: reported (EV014, with what else a case
   reaches outside the sandbox: runner.authoring.reach).
@@ -128,6 +129,22 @@ def _said_gone(own: str, start: int, end: int) -> bool:
         _GONE_BEFORE.search(_CLAUSE_END.split(own[max(0, start - 40):start])[-1]))
 
 
+# A JavaScript product or framework is named like a file, `X.js` with a capital (Next.js,
+# Node.js, Vue.js, D3.js): it reads as that product when it qualifies the noun after it ("the
+# Next.js landing page", "a Node.js service"), as a file never does ("Button.js and", "App.js
+# file", "Button.js." stay files).
+_PRODUCT = re.compile(r"^[A-Z0-9][A-Za-z0-9]*\.js$")
+_QUALIFIED = re.compile(
+    r"\s+(?!(?:files?|modules?|scripts?|and|or|to|for|in|on|at|of|from|with|into|is|are|was|"
+    r"were|has|have|so|but|then|that|which|as|by|if|when|where|because|first|again|now|"
+    r"please|too|also)\b)[a-z][a-z-]+\b")
+
+
+def _names_a_product(own: str, name: str, end: int) -> bool:
+    """The name is a product's (`Next.js landing page`), not a file to stage."""
+    return bool(_PRODUCT.match(name)) and bool(_QUALIFIED.match(own, end))
+
+
 def _path_words(own: str) -> list[re.Match[str]]:
     """Each file-like word once: as FILE_WORD reads it, or as an ASCII path beside CJK."""
     seen: set[int] = set()
@@ -171,7 +188,7 @@ def missing_inputs(case: Case, staged: set[str],
     for match in _path_words(own):
         name = match.group(1)
         base = PurePosixPath(name).name
-        if not reads_as_file(name):
+        if not reads_as_file(name) or _names_a_product(own, name, match.end(1)):
             continue
         if not _INPUT_CUE.search(own[max(0, match.start() - 40):match.start()]) and \
                 not _read_in_other_language(own, match.start(1), match.end(1)):

@@ -12,7 +12,9 @@ Several case files in one folder are one set when they share a shape: the same f
 wrapper (a bare list, the same key, one case a file), the same prompt field(s), one skill, and
 not half of one file's prompts again in another (two versions of one set). Otherwise they are
 refused together, each named, with the `--cases FILE` fix: one is never read while the others
-are dropped.
+are dropped. The one exception is the authors' naming convention: a file under a set's usual
+name (`evals.json`) beside files whose names extend it (`evals_candidates_v1.json`) is the set,
+each other named as its variant.
 """
 
 from __future__ import annotations
@@ -314,9 +316,35 @@ def survey(folder: Path, names: list[str] | None = None, shared: bool = False,
         else:
             cases.append(judged)
     cases, passed = _sets_first(cases, unread)
+    cases, variants = _variants_of_the_set(cases)
     broken = tuple(j for j in every if j.error is not None)
-    return Surveyed(folder, tuple(j.path for j in cases), (*unread, *passed), _conflict(cases),
-                    broken)
+    return Surveyed(folder, tuple(j.path for j in cases), (*unread, *passed, *variants),
+                    _conflict(cases), broken)
+
+
+# The usual names of a set file (with a harness's config names: runner.authoring.layouts).
+USUAL_STEMS = ("evals", "cases", "eval", "test_cases", "test-cases", "tests", "functional",
+               "evaluations", "scenarios", "eval_cases", "eval-cases", "eval_set", "eval-set",
+               "test_prompts", "test-prompts", "prompts")
+
+
+def _variants_of_the_set(cases: list[Judged]) -> tuple[list[Judged], list[tuple[Path, str]]]:
+    """Several case files that are not one set, where one bears the set's usual name
+    (`evals.json`) and every other one's name extends it (`evals_candidates_v1.json`,
+    `evals.draft.json`, `evals-old.yaml`): the authors' convention makes the first THE set and
+    the others its drafts or variants, each said, never read beside it. Anything else stays
+    a conflict (`--cases FILE`)."""
+    if _conflict(cases) is None:
+        return cases, []
+    main = [j for j in cases if j.path.stem in USUAL_STEMS]
+    if len(main) != 1:
+        return cases, []
+    stem = main[0].path.stem
+    others = [j for j in cases if j is not main[0]]
+    if not all(re.match(rf"{re.escape(stem)}[._-]\w", j.path.stem) for j in others):
+        return cases, []
+    return main, [(j.path, f"a variant of {main[0].path.name} by its name, which is read "
+                           "(grade it instead with --cases)") for j in others]
 
 
 NOT_A_SET = "not a case set"  # leads the why of a file passed over for a well-formed set

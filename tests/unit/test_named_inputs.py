@@ -318,3 +318,24 @@ def test_a_file_the_prompt_says_is_gone_is_no_input(prompt: str) -> None:
 ])
 def test_a_file_near_words_of_loss_is_still_an_input(prompt: str) -> None:
     assert len(missing_inputs(case(prompt), set())) == 1
+
+
+@pytest.mark.parametrize("prompt", [
+    "Audit the Next.js landing page for LCP and CLS.",
+    "Review the Node.js service for memory leaks",
+    "Check our D3.js chart rendering code",
+])
+def test_a_product_named_like_a_file_is_no_input(prompt: str) -> None:
+    """`X.js` qualifying a noun is a framework or library, not a file the user hands over."""
+    assert missing_inputs(case(prompt), set()) == []
+
+
+@pytest.mark.parametrize("prompt", [
+    "Review Button.js and fix the bug",
+    "Check the App.js file for errors",
+    "Refactor Button.js.",
+    "Review src/Next.js landing code",
+    "Audit next.js landing page",
+])
+def test_a_capitalised_js_file_is_still_an_input(prompt: str) -> None:
+    assert len(missing_inputs(case(prompt), set())) == 1

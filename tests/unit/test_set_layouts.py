@@ -262,3 +262,34 @@ def test_cases_whose_fields_only_look_like_verdicts_are_still_cases(tmp_path: Pa
         {"id": "c", "prompt": "Notes: Cy owns QA.", "assertions": ["Cy"]}])
     refused = check(str(skill))
     assert refused.exit_code == 2 and "different shapes" in refused.output
+
+
+def test_the_usual_set_file_beside_variants_its_name_extends_is_the_set(
+        tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    evals = skill / "evals"
+    _write(evals / "evals.json", {"evals": [_case("a", "Notes: ship Friday.")]})
+    # drafts of it: the same cases again, and another shape
+    _write(evals / "evals_candidates_v1.json", {"evals": [_case("a", "Notes: ship Friday.")]})
+    _write(evals / "evals.draft.json", [_case("b", "Notes: Ana owns it.", "Ana")])
+    got = report(skill)
+    assert [c["id"] for c in got["cases"]] == ["a"]
+    assert [Path(f).name for f in got["set_files"]] == ["evals.json"]
+    unread = " ".join(got["unread_files"])
+    assert "evals_candidates_v1.json (a variant of evals.json" in unread
+    assert "evals.draft.json (a variant of evals.json" in unread
+
+
+def test_a_set_beside_files_its_name_does_not_lead_stays_refused(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    evals = skill / "evals"
+    _write(evals / "evals.json", {"evals": [_case("a", "Notes: ship Friday.")]})
+    _write(evals / "evals_v2.json", {"evals": [_case("a", "Notes: ship Friday.")]})
+    _write(evals / "routing.json", [_case("b", "Notes: Ana owns it.", "Ana")])
+    refused = check(str(skill))
+    assert refused.exit_code == 2 and "--cases" in refused.output, refused.output
+    # no file bears the usual name: which version is the set is the authors' choice
+    (evals / "routing.json").unlink()
+    (evals / "evals.json").rename(evals / "evalsx.json")
+    versions = check(str(skill))
+    assert versions.exit_code == 2 and "versions of one set" in versions.output
