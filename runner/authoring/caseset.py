@@ -204,6 +204,15 @@ def _case_ids(items: list[Any], problems: Problems) -> list[str]:
     names = [str(i.get("name") or i.get("eval_name") or i.get("title") or "")
              if isinstance(i, dict) else "" for i in items]
     given = {str(i["id"]) for i in items if isinstance(i, dict) and "id" in i}
+    if not given and not any(names) and all(isinstance(i, dict) for i in items):
+        # nothing identifies any case (a bare list of prompts and expectations): its
+        # position does, as other tools number such tests; never when some cases have an id
+        # or a name (a position beside them would be a second, ambiguous scheme)
+        problems.report("EV012", "", f"no case has an `id` or a `name`: the {len(items)} "
+                        "cases are numbered by their position (1, 2, ...); inserting or "
+                        "moving one renumbers the rest", "give each case an `id`, so results "
+                        "stay comparable across edits")
+        return [str(n) for n in range(1, len(items) + 1)]
     ids: list[str] = []
     for index, item in enumerate(items):
         if isinstance(item, dict) and "id" in item:

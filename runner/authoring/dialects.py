@@ -399,6 +399,9 @@ def _statement_text(value: dict[str, Any]) -> str | None:
 # Where a judged check with no statement of its own holds what the work should show
 # (`{type: semantic, expected: "..."}`): its text, for the grader.
 _EXPECTED_KEYS = ("expected", "expected_output", "expected_behavior", "expected_behaviour")
+# A case's expected output written as a mapping of named properties (`expected_output:
+# {sections: [...], banned_words_absent: [...]}`): its fields read as the case's own.
+_PROPERTY_MAPPINGS = ("expected_output",)
 # Files the work must produce (CaseReader._file_expectations).
 _EXPECTED_FILE_KEYS = ("expected_files", "expected_outputs", "output_files")
 
@@ -601,6 +604,7 @@ class CaseReader:
             item["judge_program"] = item.pop("judge")
         self._tiers(item)
         self._foreign_mappings(item)
+        self._covered_documents(item)
         self._one_of_lists(item)
         self._required_texts(item)
         self._expected_uses(item)
@@ -1080,21 +1084,33 @@ class CaseReader:
         author's grader program (`{type: script, script_path: evals/...}`) or lists the
         conditions of success and failure (`{success: [{output_contains: ...}], failure:
         [...]}`), read as checks."""
-        for key in EXPECT_MAPPINGS:
+        for key in (*EXPECT_MAPPINGS, *_PROPERTY_MAPPINGS):
             given = item.get(key)
             if not isinstance(given, dict) or given.keys() & {"type", "kind"}:
                 continue
             item.pop(key)
             taken = sorted(given.keys() & (_CHECK_FIELDS | {"equals"}))
             given, renamed = expect_operands(given)  # contains -> must_include, ...
+            lifted: list[str] = []
             for field, value in given.items():
                 if field in _CHECK_FIELDS and isinstance(item.get(field), list) \
                         and isinstance(value, list):
                     item[field] = [*item[field], *value]
                 elif field in _CHECK_FIELDS and field not in item:
                     item[field] = value
+                elif field not in item and field not in _EXPECTED_KEYS \
+                        and re.fullmatch(r"[A-Za-z][\w-]*", field):
+                    # a named property of the expected work (`forbidden_flags`,
+                    # `banned_words_absent`, `sections`): read by the rules of a case's own
+                    # field of that name, reported as one if no rule knows it
+                    item[field] = value
+                    lifted.append(field)
                 else:
                     self.unread[f"{key}.{field}"] = value
+            if lifted:
+                self.mapped(f"`{key}` is a mapping of the expected work's properties: "
+                            f"{', '.join(lifted)} read as the case's own fields",
+                            f"move them out of `{key}` to the case")
             if taken:
                 equals = " (`equals`: one source is exactly that text)" if renamed.count(
                     "equals") else ""
@@ -1155,6 +1171,17 @@ class CaseReader:
                     "conditions read as checks (failure ones as must-not)",
                     "write them as assertions (`not:` for the failure ones)")
         return left
+
+    def _covered_documents(self, item: dict[str, Any]) -> None:
+        """`references: ["SKILL.md", "controls/grid.md"]`: a list of the skill's documents the
+        case exercises, the author's note of where its rule is written; the runner's own
+        `references` maps a name to a text shown to the grader. Kept and reported, never
+        graded (the skill's documents are in both arms' reach only through the skill)."""
+        files = _strings(item.get("references"))
+        if files is None or isinstance(item.get("references"), str):
+            return
+        self.unread["references (the skill's documents the case covers)"] = item.pop(
+            "references")
 
     def _expected_uses(self, item: dict[str, Any]) -> None:
         """`expect_refs: [references/x.md]`, `expect_scripts: [scripts/y.py]`: the skill's
