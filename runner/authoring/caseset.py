@@ -148,7 +148,7 @@ def located_set(skill_dir: Path, name: str | None = None,
     raise CaseSetError(str(skill_dir / CASESET_RELPATH), "no case set" + _triggers_only(
         skill_dir, name) + ": create evals/evals.json (see README, 'A skill and its case set'), "
                        f"or draft one with `skill-eval cases {skill_dir} --generate`"
-                       + held_instead(skill_dir, name))
+                       + held_instead(skill_dir, name, prose=True))
 
 
 def _triggers_only(skill_dir: Path, name: str | None) -> str:
