@@ -89,7 +89,7 @@ from runner.authoring.runnable import cannot_run
 from runner.authoring.safely import READ_ERRORS, read_error, refuse_surrogates, unreadable
 from runner.authoring.set_owned import report_exclusions
 from runner.authoring.shapes import unwrap
-from runner.authoring.siblings import NOT_A_SET, read_with_findings
+from runner.authoring.siblings import NOT_A_SET, no_cases, read_with_findings
 from runner.authoring.skillgrade import read_tasks
 from runner.errors import CaseSetError
 from runner.schema.case import (
@@ -269,7 +269,7 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
         raise CaseSetError(shown, "skill_name: required, a non-empty string")
     items = raw.get("evals")
     if not isinstance(items, list) or not items:
-        raise CaseSetError(shown, "evals: required, a non-empty list of cases")
+        raise CaseSetError(shown, "evals: required, a non-empty list of cases" + no_cases(raw))
     items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
                        shown, path.resolve().is_relative_to(skill_dir.resolve()), skill_dir)
     items = _set_rubric(about, items, problems)

@@ -566,6 +566,9 @@ class CaseReader:
         self.program_typed: dict[str, str] = {}
         self.grader_command: str | None = None  # a check's command line (_grader_command)
         self.labelled: set[str] = set()  # fields read as bare labels (_bare): never statements
+        # Properties of the expected output lifted from its mapping (_foreign_mappings): what
+        # no rule of a field of that name reads is a claim about the output (_property_claims).
+        self.properties: list[str] = []
 
     def refuse(self, message: str, fix: str) -> None:
         self.problems.refuse("EV009", self.label, message, fix)
@@ -638,6 +641,7 @@ class CaseReader:
         self._expectation_fields(item)
         self._absences(item)
         self._other_cases()
+        self._property_claims(item)
         self._only_expected(item)
         if self.grader_command is not None:
             self._command_program(item)
@@ -734,6 +738,21 @@ class CaseReader:
                 else:
                     self.refuse(f"`{key}`: {json.dumps(found)} names no case",
                                 "write the id of the case it depends on, or a list of ids")
+
+    def _property_claims(self, item: dict[str, Any]) -> None:
+        """The expected output's properties no rule read (`title_max_chars: 25`,
+        `identifies_banned_words: true`): each a claim the output meets, for the grader, as
+        the author wrote it; an empty or null one claims nothing and stays reported."""
+        extra = item.get("extra")
+        left: dict[str, Any] = extra if isinstance(extra, dict) else {}  # (_unknown_fields)
+        for field in self.properties:
+            value = left.get(field)
+            if value is None or value == [] or value == {} or value == "":
+                continue
+            left.pop(field)
+            self.add("statement", f"The output meets `{field}: "
+                     f"{json.dumps(value, ensure_ascii=False)}`",
+                     f"expected_output.{field} (a property of the output)")
 
     def _only_expected(self, item: dict[str, Any]) -> None:
         """A case with nothing to grade but its `expected_output`: a routing expectation
@@ -1105,6 +1124,8 @@ class CaseReader:
                     # field of that name, reported as one if no rule knows it
                     item[field] = value
                     lifted.append(field)
+                    if key in _PROPERTY_MAPPINGS:
+                        self.properties.append(field)
                 else:
                     self.unread[f"{key}.{field}"] = value
             if lifted:

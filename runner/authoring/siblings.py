@@ -262,6 +262,17 @@ def held(data: Any) -> str:
     return f": it holds {', '.join(parts)}{more}"
 
 
+def no_cases(data: Any) -> str:
+    """Why a file read as a set holds no cases, with what it holds and the fix: said by the
+    refusal, so its author sees which list was not taken for cases (one of objects with no
+    prompt: checks of the repository's files, a report, groups of cases)."""
+    holds = held({k: v for k, v in data.items() if k != "evals"}
+                 if isinstance(data, dict) else data)
+    return (f" (a list of objects each with a prompt){holds}; fix: list the cases under "
+            "`evals`, each with its `prompt` (or name the file with the cases: --cases FILE)"
+            if holds else "")
+
+
 # What names a case, and a value that is a sentence (what a case says of the work).
 _LABELS = frozenset({"id", "name", "title", "eval_name", "case_id"})
 

@@ -30,12 +30,14 @@ def test_an_expected_output_mapping_is_read_as_the_cases_own_fields(tmp_path: Pa
     got = _load(tmp_path, [{"id": "m1", "prompt": "Write a memo about the move.",
                             "expected_output": {"sections": ["[Summary]", "[Dates]"],
                                                 "banned_words_absent": ["synergy"],
-                                                "max_words": 200}}])
+                                                "max_words": 200, "tone": None}}])
     case = got.evals[0]
     assert "[Summary]" in case.assertions and "[Dates]" in case.assertions
     assert "not:synergy" in case.assertions
     assert any("mapping of the expected work's properties" in f.message for f in got.findings)
-    assert "max_words" in case.extra  # no rule knows it: reported, never graded in silence
+    # no rule of its name reads it: a claim about the output, as written
+    assert "The output meets `max_words: 200`" in case.statements
+    assert "tone" in case.extra  # claims nothing: reported, never graded in silence
 
 
 def test_an_expected_output_text_stays_as_it_was(tmp_path: Path) -> None:
