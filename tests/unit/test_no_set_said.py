@@ -58,3 +58,12 @@ def test_a_trigger_file_in_evals_still_wins_over_one_beside_skill_md(tmp_path: P
     _write(skill / "trigger-eval.json", TRIGGERS[:1])
     got = check(str(skill))
     assert got.exit_code == 0 and "evals/trigger-evals.json" in got.output
+
+
+def test_a_set_file_with_no_list_of_cases_says_what_it_holds(tmp_path: Path) -> None:
+    skill = _skill(tmp_path)
+    _write(skill / "evals" / "evals.json",
+           {"suites": [{"id": "notes-exist", "assertions": [{"type": "file_exists"}]}]})
+    got = check(str(skill))
+    assert got.exit_code != 0 and "evals: required, a non-empty list of cases" in got.output
+    assert "it holds suites (1 objects: id, assertions)" in got.output
