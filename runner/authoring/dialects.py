@@ -226,6 +226,13 @@ _RUN_WORDS = {"script", "scripts", "runs", "run", "executes"}
 _GROUP_WORDS = {"required", "must", "expected", "should"}
 # A list of codes the answer must cite (`expected_rule_ids: ["HD-MOTION-004"]`, a lint
 # code, a CWE): an identifier in capitals with a digit, exact, never part of a longer code.
+# Words of prohibition that, over one noun and a list of texts, name texts the work must not
+# hold (`forbidden_flags`); words saying a list holds the actions one of which is expected.
+_FORBIDS = {"forbidden", "banned", "disallowed", "prohibited"}
+_ACCEPTABLE = {"acceptable", "allowed", "accepted", "permitted", "valid"}
+_ACTION_WORDS = {"action", "actions", "command", "commands", "calls", "steps"}
+_COMMAND_PARTS = {"flag", "flags", "option", "options", "command", "commands", "args",
+                  "arguments", "switches"}
 # Words of obligation that, alone over a list of texts, name texts the work must hold.
 _OBLIGED = {"required", "must"}
 _CODE_WORDS = {"id", "ids", "code", "codes"}
@@ -610,6 +617,8 @@ class CaseReader:
         self._covered_documents(item)
         self._one_of_lists(item)
         self._required_texts(item)
+        self._forbidden_flags(item)
+        self._acceptable_actions(item)
         self._expected_uses(item)
         self._named_groups(item)
         self._typed_aliases(item)
@@ -1281,6 +1290,39 @@ class CaseReader:
             item["must_include"] = [*_as_list(item.get("must_include")), *texts]
             self.mapped(f"`{key}` read as {len(texts)} text(s) the work must hold, as "
                         "`must_include`", f"rename {key!r} to 'must_include'")
+
+    def _forbidden_flags(self, item: dict[str, Any]) -> None:
+        """`forbidden_flags: ["--force"]`, `banned_options`: a word of prohibition over a part
+        of a command line, and a list of them: no command the agent runs may hold one (a
+        tool-call check each). Other nouns (`forbidden_claims`, `forbidden_codes`, words) are
+        read by their own rules."""
+        for key in list(item):
+            words = _words(key)
+            texts = _strings(item[key])
+            if texts is None or len(words) != 2 or not words & _FORBIDS \
+                    or not words & _COMMAND_PARTS:
+                continue
+            item.pop(key)
+            for n, text in enumerate(texts):
+                self.add("tool", f"!Bash:{_literal(text.strip())}",
+                         f"{key}[{n}] (no command run holds it)")
+            self.mapped(f"`{key}`: {len(texts)} part(s) of a command line no command the "
+                        "agent runs may hold, each a tool-call check",
+                        f"write them under tool_calls: \"!Bash:{texts[0].strip()}\"")
+
+    def _acceptable_actions(self, item: dict[str, Any]) -> None:
+        """`acceptable_actions: ["tool --list", "read SKILL.md"]`: the actions of which the
+        agent takes one, a claim graded on its tool calls (one statement, the alternatives
+        as written)."""
+        for key in list(item):
+            words = _words(key)
+            texts = _strings(item[key])
+            if texts is None or not words & _ACCEPTABLE or not words & _ACTION_WORDS:
+                continue
+            item.pop(key)
+            self.add("statement", MARK + "The agent does one of these: " + "; ".join(
+                f"`{t.strip()}`" for t in texts), f"{key} (alternatives: graded on the tool "
+                "calls)")
 
     def _turn(self, entry: str | dict[str, Any], number: int) -> dict[str, Any] | None:
         """One user turn as {prompt, its own checks}, read by the rules a case is read by

@@ -73,3 +73,25 @@ def test_a_references_mapping_stays_the_graders_texts(tmp_path: Path) -> None:
                             "expectations": ["The memo has the dates of the move"],
                             "references": {"style.md": "Short sentences."}}])
     assert got.evals[0].references == {"style.md": "Short sentences."}
+
+
+def test_an_expected_mappings_lists_of_what_must_or_must_not_appear(tmp_path: Path) -> None:
+    got = _load(tmp_path, [{"id": "m1", "prompt": "Lint the memo folder.",
+                            "expected": {"required_terms": ["complexity"],
+                                         "forbidden_flags": ["--fix"],
+                                         "forbidden_words": ["synergy"],
+                                         "acceptable_actions": ["lint --list", "lint --help"],
+                                         "requires_dir": True}}])
+    case = got.evals[0]
+    assert "complexity" in case.assertions and "not:synergy" in case.assertions
+    assert "!Bash:--fix" in case.tool_calls  # a flag: no command the agent runs holds it
+    assert any("one of these: `lint --list`; `lint --help`" in s for s in case.statements)
+    assert "requires_dir" in case.extra  # a flag of the author's harness: reported
+
+
+def test_a_failure_list_of_actions_stays_statements(tmp_path: Path) -> None:
+    got = _load(tmp_path, [{"id": "m1", "prompt": "Write a memo about the move.",
+                            "forbidden_actions": ["Deletes the old memos without asking"]}])
+    case = got.evals[0]
+    assert not case.tool_calls and "not:" not in " ".join(case.assertions)
+    assert any("Deletes the old memos" in s for s in case.statements)
