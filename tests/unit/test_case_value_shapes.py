@@ -12,6 +12,7 @@ import pytest
 
 from runner.authoring.caseset import load_caseset
 from runner.authoring.problems import CaseSetRefused
+from runner.errors import CaseSetError
 from runner.schema.case import CaseSet
 
 SKILL_MD = "---\nname: memo\ndescription: Writes short internal memos.\n---\nWrite memos.\n"
@@ -95,3 +96,9 @@ def test_a_failure_list_of_actions_stays_statements(tmp_path: Path) -> None:
     case = got.evals[0]
     assert not case.tool_calls and "not:" not in " ".join(case.assertions)
     assert any("Deletes the old memos" in s for s in case.statements)
+
+
+def test_terms_a_description_must_hold_are_said_to_be_about_skill_md(tmp_path: Path) -> None:
+    with pytest.raises(CaseSetError, match="a check of SKILL.md's metadata, not of the run"):
+        _load(tmp_path, [{"id": "r1", "prompt": "Which memo format do we use?",
+                          "required_description_terms": ["memo", "format"]}])
