@@ -207,7 +207,14 @@ def _rubrics_below(case_dir: Path) -> list[Path]:
     agent's (a fixture staged from it would hand the agent its grading)."""
     return [p for sub in _subfolders(case_dir) if sub.name.lower() in GRADER_FOLDERS
             for p in sorted(sub.iterdir()) if p.is_file() and p.suffix.lower() in PROMPT_SUFFIXES
-            and (p.stem.lower() in RUBRIC_STEMS or sub.name.lower() == "graders")]
+            and (p.stem.lower() in RUBRIC_STEMS or _grader_document(sub, p))]
+
+
+def _grader_document(folder: Path, path: Path) -> bool:
+    """A Markdown document in a case's `graders/` folder (`graders/correctness.md`, the
+    layout of `claude plugin eval`): a grader's rubric whatever its name; a text file there
+    (`notes.txt`) stays the fixture it was."""
+    return folder.name.lower() == "graders" and path.suffix.lower() in (".md", ".markdown")
 
 
 def _one_grader(case: dict[str, Any], case_dir: Path, roles: dict[Path, str]) -> None:
