@@ -409,6 +409,9 @@ _EXPECTED_KEYS = ("expected", "expected_output", "expected_behavior", "expected_
 # A case's expected output written as a mapping of named properties (`expected_output:
 # {sections: [...], banned_words_absent: [...]}`): its fields read as the case's own.
 _PROPERTY_MAPPINGS = ("expected_output",)
+# ...never a field of the case's own input (`files` there are what the work produces, never
+# fixtures to stage; a prompt there is no prompt to send): kept under the mapping's name.
+_NOT_LIFTED = frozenset({"prompt", "input", "inputs", "query", "files", "fixtures", "setup"})
 # Files the work must produce (CaseReader._file_expectations).
 _EXPECTED_FILE_KEYS = ("expected_files", "expected_outputs", "output_files")
 
@@ -1127,6 +1130,7 @@ class CaseReader:
                 elif field in _CHECK_FIELDS and field not in item:
                     item[field] = value
                 elif field not in item and field not in _EXPECTED_KEYS \
+                        and field not in Case.model_fields and field not in _NOT_LIFTED \
                         and re.fullmatch(r"[A-Za-z][\w-]*", field):
                     # a named property of the expected work (`forbidden_flags`,
                     # `banned_words_absent`, `sections`): read by the rules of a case's own

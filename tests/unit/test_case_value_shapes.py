@@ -102,3 +102,12 @@ def test_terms_a_description_must_hold_are_said_to_be_about_skill_md(tmp_path: P
     with pytest.raises(CaseSetError, match="a check of SKILL.md's metadata, not of the run"):
         _load(tmp_path, [{"id": "r1", "prompt": "Which memo format do we use?",
                           "required_description_terms": ["memo", "format"]}])
+
+
+def test_files_under_an_expected_mapping_are_never_staged_as_fixtures(tmp_path: Path) -> None:
+    got = _load(tmp_path, [{"id": "m1", "prompt": "Write memo.md about the move.",
+                            "assertions": ["move"],
+                            "expected": {"files": ["memo.md"], "required_terms": ["move"]}}])
+    case = got.evals[0]
+    assert case.files == () and "memo.md" not in " ".join(case.files)
+    assert "expected.files" in case.extra
