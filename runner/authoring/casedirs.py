@@ -80,9 +80,61 @@ def find_case_dirs(folder: Path) -> Path | None:
 
 def _statements(text: str) -> list[str]:
     """A rubric's list lines, each a statement; no list: the whole text as one."""
-    lines = [m.group(1) for m in map(_LIST_LINE.match, text.splitlines()) if m]
+    lines = _list_items(text.splitlines())
     whole = text.strip()
     return lines or ([whole] if whole else [])
+
+
+def _list_items(lines: list[str]) -> list[str]:
+    """The list items of Markdown lines, an item wrapped onto indented lines joined whole."""
+    items: list[str] = []
+    open_item = False
+    for line in lines:
+        found = _LIST_LINE.match(line)
+        if found:
+            items.append(found.group(1))
+            open_item = True
+        elif open_item and line.strip() and line[:1].isspace():
+            items[-1] = f"{items[-1]} {line.strip()}"
+        else:
+            open_item = False
+    return items
+
+
+# A rubric's section headings that set its items apart: what fails the case whatever else
+# holds, and what only improves a score (a soft tier: graded, it would fail work that left
+# it out on purpose).
+_HEAD = re.compile(r"^#{1,6}\s+(?P<title>.+?)\s*#*\s*$")
+_FAILS = re.compile(r"(?i)\b(?:fail(?:s|ure|ures)?|disqualif\w*|must\s+not|never|red\s+flags?|"
+                    r"anti[-\s]?patterns?)\b")
+_SOFT = re.compile(r"(?i)\b(?:improves?|bonus|nice[-\s]to[-\s]have|optional|extra\s+credit|"
+                   r"better|plus)\b")
+
+
+def _rubric_fields(text: str) -> dict[str, list[str]]:
+    """A rubric's list lines as the case's fields: under a heading of what fails the case
+    (`## Automatic fail`) each is `must_not`, under one of what only improves the score
+    (`## Improves the score`) `should` (soft, reported), the others `must`; a rubric with no
+    such heading is statements, as before (`_statements`)."""
+    parts: dict[str, list[str]] = {"must": [], "must_not": [], "should": []}
+    tier = "must"
+    marked = False
+    section: list[str] = []
+    for line in [*text.splitlines(), "# end"]:
+        head = _HEAD.match(line)
+        if not head:
+            section.append(line)
+            continue
+        parts[tier] += _list_items(section)
+        section = []
+        title = head.group("title")
+        # "Pass/fail criteria" names both: the pass tier
+        fails = _FAILS.search(title) and not re.search(r"(?i)\bpass", title)
+        tier = "must_not" if fails else "should" if _SOFT.search(title) else "must"
+        marked = marked or tier != "must"
+    if not marked:
+        return {"expectations": _statements(text)}
+    return {k: v for k, v in parts.items() if v}
 
 
 def _text(path: Path) -> str:
@@ -127,7 +179,8 @@ def case_from_dir(case_dir: Path, set_dir: Path, skill_dir: Path | None) -> dict
         elif role == "grader" and "grader_program" not in case:
             case["grader_program"] = {"command": _grader_command(path, set_dir)}
     for path in _rubrics_below(case_dir):
-        case["expectations"] = [*case.get("expectations", []), *_statements(_text(path))]
+        for key, items in _rubric_fields(_text(path)).items():
+            case[key] = [*case.get(key, []), *items]
     if "expected_output" not in case:
         case.update(_sibling_expected(case_dir, set_dir) or _expected_inside(case_dir))
     _fixtures(case, case_dir, set_dir, roles, skill_dir)
@@ -153,8 +206,15 @@ def _rubrics_below(case_dir: Path) -> list[Path]:
     """A rubric in the case's grader folder (`graders/criteria.md`): the grader's, never the
     agent's (a fixture staged from it would hand the agent its grading)."""
     return [p for sub in _subfolders(case_dir) if sub.name.lower() in GRADER_FOLDERS
-            for p in sorted(sub.iterdir()) if p.is_file() and p.stem.lower() in RUBRIC_STEMS
-            and p.suffix.lower() in PROMPT_SUFFIXES]
+            for p in sorted(sub.iterdir()) if p.is_file() and p.suffix.lower() in PROMPT_SUFFIXES
+            and (p.stem.lower() in RUBRIC_STEMS or _grader_document(sub, p))]
+
+
+def _grader_document(folder: Path, path: Path) -> bool:
+    """A Markdown document in a case's `graders/` folder (`graders/correctness.md`, the
+    layout of `claude plugin eval`): a grader's rubric whatever its name; a text file there
+    (`notes.txt`) stays the fixture it was."""
+    return folder.name.lower() == "graders" and path.suffix.lower() in (".md", ".markdown")
 
 
 def _one_grader(case: dict[str, Any], case_dir: Path, roles: dict[Path, str]) -> None:

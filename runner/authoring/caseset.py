@@ -97,7 +97,7 @@ from runner.authoring.runnable import cannot_run
 from runner.authoring.safely import READ_ERRORS, read_error, refuse_surrogates, unreadable
 from runner.authoring.set_owned import report_exclusions
 from runner.authoring.shapes import unwrap
-from runner.authoring.siblings import NOT_A_SET, read_with_findings
+from runner.authoring.siblings import NOT_A_SET, no_cases, read_with_findings
 from runner.authoring.skillgrade import read_tasks
 from runner.errors import CaseSetError
 from runner.schema.case import (
@@ -157,7 +157,7 @@ def located_set(skill_dir: Path, name: str | None = None,
     raise CaseSetError(str(skill_dir / CASESET_RELPATH), "no case set" + _triggers_only(
         skill_dir, name) + ": create evals/evals.json (see README, 'A skill and its case set'), "
                        f"or draft one with `skill-eval cases {skill_dir} --generate`"
-                       + held_instead(skill_dir, name))
+                       + held_instead(skill_dir, name, prose=True))
 
 
 def _triggers_only(skill_dir: Path, name: str | None) -> str:
@@ -217,6 +217,15 @@ def _case_ids(items: list[Any], problems: Problems) -> list[str]:
     names = [str(i.get("name") or i.get("eval_name") or i.get("title") or "")
              if isinstance(i, dict) else "" for i in items]
     given = {str(i["id"]) for i in items if isinstance(i, dict) and "id" in i}
+    if not given and not any(names) and all(isinstance(i, dict) for i in items):
+        # nothing identifies any case (a bare list of prompts and expectations): its
+        # position does, as other tools number such tests; never when some cases have an id
+        # or a name (a position beside them would be a second, ambiguous scheme)
+        problems.report("EV012", "", f"no case has an `id` or a `name`: the {len(items)} "
+                        "cases are numbered by their position (1, 2, ...); inserting or "
+                        "moving one renumbers the rest", "give each case an `id`, so results "
+                        "stay comparable across edits")
+        return [str(n) for n in range(1, len(items) + 1)]
     ids: list[str] = []
     for index, item in enumerate(items):
         if isinstance(item, dict) and "id" in item:
@@ -273,7 +282,7 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
         raise CaseSetError(shown, "skill_name: required, a non-empty string")
     items = raw.get("evals")
     if not isinstance(items, list) or not items:
-        raise CaseSetError(shown, "evals: required, a non-empty list of cases")
+        raise CaseSetError(shown, "evals: required, a non-empty list of cases" + no_cases(raw))
     items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
                        shown, path.resolve().is_relative_to(skill_dir.resolve()), skill_dir)
     items = _set_rubric(about, items, problems)

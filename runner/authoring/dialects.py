@@ -226,6 +226,13 @@ _RUN_WORDS = {"script", "scripts", "runs", "run", "executes"}
 _GROUP_WORDS = {"required", "must", "expected", "should"}
 # A list of codes the answer must cite (`expected_rule_ids: ["HD-MOTION-004"]`, a lint
 # code, a CWE): an identifier in capitals with a digit, exact, never part of a longer code.
+# Words of prohibition that, over one noun and a list of texts, name texts the work must not
+# hold (`forbidden_flags`); words saying a list holds the actions one of which is expected.
+_FORBIDS = {"forbidden", "banned", "disallowed", "prohibited"}
+_ACCEPTABLE = {"acceptable", "allowed", "accepted", "permitted", "valid"}
+_ACTION_WORDS = {"action", "actions", "command", "commands", "calls", "steps"}
+_COMMAND_PARTS = {"flag", "flags", "option", "options", "command", "commands", "args",
+                  "arguments", "switches"}
 # Words of obligation that, alone over a list of texts, name texts the work must hold.
 _OBLIGED = {"required", "must"}
 _CODE_WORDS = {"id", "ids", "code", "codes"}
@@ -399,6 +406,12 @@ def _statement_text(value: dict[str, Any]) -> str | None:
 # Where a judged check with no statement of its own holds what the work should show
 # (`{type: semantic, expected: "..."}`): its text, for the grader.
 _EXPECTED_KEYS = ("expected", "expected_output", "expected_behavior", "expected_behaviour")
+# A case's expected output written as a mapping of named properties (`expected_output:
+# {sections: [...], banned_words_absent: [...]}`): its fields read as the case's own.
+_PROPERTY_MAPPINGS = ("expected_output",)
+# ...never a field of the case's own input (`files` there are what the work produces, never
+# fixtures to stage; a prompt there is no prompt to send): kept under the mapping's name.
+_NOT_LIFTED = frozenset({"prompt", "input", "inputs", "query", "files", "fixtures", "setup"})
 # Files the work must produce (CaseReader._file_expectations).
 _EXPECTED_FILE_KEYS = ("expected_files", "expected_outputs", "output_files")
 
@@ -563,6 +576,9 @@ class CaseReader:
         self.program_typed: dict[str, str] = {}
         self.grader_command: str | None = None  # a check's command line (_grader_command)
         self.labelled: set[str] = set()  # fields read as bare labels (_bare): never statements
+        # Properties of the expected output lifted from its mapping (_foreign_mappings): what
+        # no rule of a field of that name reads is a claim about the output (_property_claims).
+        self.properties: list[str] = []
 
     def refuse(self, message: str, fix: str) -> None:
         self.problems.refuse("EV009", self.label, message, fix)
@@ -601,8 +617,11 @@ class CaseReader:
             item["judge_program"] = item.pop("judge")
         self._tiers(item)
         self._foreign_mappings(item)
+        self._covered_documents(item)
         self._one_of_lists(item)
         self._required_texts(item)
+        self._forbidden_flags(item)
+        self._acceptable_actions(item)
         self._expected_uses(item)
         self._named_groups(item)
         self._typed_aliases(item)
@@ -634,6 +653,7 @@ class CaseReader:
         self._expectation_fields(item)
         self._absences(item)
         self._other_cases()
+        self._property_claims(item)
         self._only_expected(item)
         if self.grader_command is not None:
             self._command_program(item)
@@ -730,6 +750,21 @@ class CaseReader:
                 else:
                     self.refuse(f"`{key}`: {json.dumps(found)} names no case",
                                 "write the id of the case it depends on, or a list of ids")
+
+    def _property_claims(self, item: dict[str, Any]) -> None:
+        """The expected output's properties no rule read (`title_max_chars: 25`,
+        `identifies_banned_words: true`): each a claim the output meets, for the grader, as
+        the author wrote it; an empty or null one claims nothing and stays reported."""
+        extra = item.get("extra")
+        left: dict[str, Any] = extra if isinstance(extra, dict) else {}  # (_unknown_fields)
+        for field in self.properties:
+            value = left.get(field)
+            if value is None or value == [] or value == {} or value == "":
+                continue
+            left.pop(field)
+            self.add("statement", f"The output meets `{field}: "
+                     f"{json.dumps(value, ensure_ascii=False)}`",
+                     f"expected_output.{field} (a property of the output)")
 
     def _only_expected(self, item: dict[str, Any]) -> None:
         """A case with nothing to grade but its `expected_output`: a routing expectation
@@ -1080,21 +1115,36 @@ class CaseReader:
         author's grader program (`{type: script, script_path: evals/...}`) or lists the
         conditions of success and failure (`{success: [{output_contains: ...}], failure:
         [...]}`), read as checks."""
-        for key in EXPECT_MAPPINGS:
+        for key in (*EXPECT_MAPPINGS, *_PROPERTY_MAPPINGS):
             given = item.get(key)
             if not isinstance(given, dict) or given.keys() & {"type", "kind"}:
                 continue
             item.pop(key)
             taken = sorted(given.keys() & (_CHECK_FIELDS | {"equals"}))
             given, renamed = expect_operands(given)  # contains -> must_include, ...
+            lifted: list[str] = []
             for field, value in given.items():
                 if field in _CHECK_FIELDS and isinstance(item.get(field), list) \
                         and isinstance(value, list):
                     item[field] = [*item[field], *value]
                 elif field in _CHECK_FIELDS and field not in item:
                     item[field] = value
+                elif field not in item and field not in _EXPECTED_KEYS \
+                        and field not in Case.model_fields and field not in _NOT_LIFTED \
+                        and re.fullmatch(r"[A-Za-z][\w-]*", field):
+                    # a named property of the expected work (`forbidden_flags`,
+                    # `banned_words_absent`, `sections`): read by the rules of a case's own
+                    # field of that name, reported as one if no rule knows it
+                    item[field] = value
+                    lifted.append(field)
+                    if key in _PROPERTY_MAPPINGS:
+                        self.properties.append(field)
                 else:
                     self.unread[f"{key}.{field}"] = value
+            if lifted:
+                self.mapped(f"`{key}` is a mapping of the expected work's properties: "
+                            f"{', '.join(lifted)} read as the case's own fields",
+                            f"move them out of `{key}` to the case")
             if taken:
                 equals = " (`equals`: one source is exactly that text)" if renamed.count(
                     "equals") else ""
@@ -1155,6 +1205,17 @@ class CaseReader:
                     "conditions read as checks (failure ones as must-not)",
                     "write them as assertions (`not:` for the failure ones)")
         return left
+
+    def _covered_documents(self, item: dict[str, Any]) -> None:
+        """`references: ["SKILL.md", "controls/grid.md"]`: a list of the skill's documents the
+        case exercises, the author's note of where its rule is written; the runner's own
+        `references` maps a name to a text shown to the grader. Kept and reported, never
+        graded (the skill's documents are in both arms' reach only through the skill)."""
+        files = _strings(item.get("references"))
+        if files is None or isinstance(item.get("references"), str):
+            return
+        self.unread["references (the skill's documents the case covers)"] = item.pop(
+            "references")
 
     def _expected_uses(self, item: dict[str, Any]) -> None:
         """`expect_refs: [references/x.md]`, `expect_scripts: [scripts/y.py]`: the skill's
@@ -1233,6 +1294,39 @@ class CaseReader:
             item["must_include"] = [*_as_list(item.get("must_include")), *texts]
             self.mapped(f"`{key}` read as {len(texts)} text(s) the work must hold, as "
                         "`must_include`", f"rename {key!r} to 'must_include'")
+
+    def _forbidden_flags(self, item: dict[str, Any]) -> None:
+        """`forbidden_flags: ["--force"]`, `banned_options`: a word of prohibition over a part
+        of a command line, and a list of them: no command the agent runs may hold one (a
+        tool-call check each). Other nouns (`forbidden_claims`, `forbidden_codes`, words) are
+        read by their own rules."""
+        for key in list(item):
+            words = _words(key)
+            texts = _strings(item[key])
+            if texts is None or len(words) != 2 or not words & _FORBIDS \
+                    or not words & _COMMAND_PARTS:
+                continue
+            item.pop(key)
+            for n, text in enumerate(texts):
+                self.add("tool", f"!Bash:{_literal(text.strip())}",
+                         f"{key}[{n}] (no command run holds it)")
+            self.mapped(f"`{key}`: {len(texts)} part(s) of a command line no command the "
+                        "agent runs may hold, each a tool-call check",
+                        f"write them under tool_calls: \"!Bash:{texts[0].strip()}\"")
+
+    def _acceptable_actions(self, item: dict[str, Any]) -> None:
+        """`acceptable_actions: ["tool --list", "read SKILL.md"]`: the actions of which the
+        agent takes one, a claim graded on its tool calls (one statement, the alternatives
+        as written)."""
+        for key in list(item):
+            words = _words(key)
+            texts = _strings(item[key])
+            if texts is None or not words & _ACCEPTABLE or not words & _ACTION_WORDS:
+                continue
+            item.pop(key)
+            self.add("statement", MARK + "The agent does one of these: " + "; ".join(
+                f"`{t.strip()}`" for t in texts), f"{key} (alternatives: graded on the tool "
+                "calls)")
 
     def _turn(self, entry: str | dict[str, Any], number: int) -> dict[str, Any] | None:
         """One user turn as {prompt, its own checks}, read by the rules a case is read by

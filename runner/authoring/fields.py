@@ -124,14 +124,28 @@ def expectation_named(name: str) -> bool:
     return name != "expected_output" and bool(re.match(r"(?i)^expect(?:ed|s)?[_-]", name))
 
 
+_DESCRIPTION_TERMS = ("terms the skill's description must hold: a check of SKILL.md's "
+                      "metadata, not of the run, so not graded here")
+_TERM_WORDS = frozenset({"term", "terms", "word", "words", "keyword", "keywords", "phrase",
+                         "phrases"})
+
+
+def about_description(name: str) -> bool:
+    """`required_description_terms`: terms the (routed) skill's description must hold, a
+    check of its metadata the authors' script runs, never of the work: said as such."""
+    named = words(name)
+    return "description" in named and bool(named & _TERM_WORDS)
+
+
 def untaken(extra: dict[str, Any]) -> str:
     """The fields a case had that no rule grades, each with why (prose, metadata, or a field
     no rule knows), for a finding that would otherwise drop them without a name."""
     kinds: dict[str, list[str]] = {}
     for key in sorted(extra):
         kind = field_kind(key, extra[key])
-        why = kind if kind else "kept, not graded: an expectation no rule grades" \
-            if expectation_named(key) else "a field no rule knows"
+        why = _DESCRIPTION_TERMS if about_description(key) else kind if kind else \
+            "kept, not graded: an expectation no rule grades" if expectation_named(key) \
+            else "a field no rule knows"
         kinds.setdefault(why, []).append(key)
     return "; ".join(f"{', '.join(keys)} ({why})" for why, keys in kinds.items())
 

@@ -16,7 +16,13 @@ from typing import Any
 
 from runner.authoring.programs import SET_FIELDS
 from runner.authoring.shapes import unwrap
-from runner.authoring.siblings import OWNER_KEYS, case_list, prompt_fields, read_data
+from runner.authoring.siblings import (
+    OWNER_KEYS,
+    case_list,
+    no_cases,
+    prompt_fields,
+    read_data,
+)
 from runner.errors import CaseSetError
 
 # Other tools' names for the list of cases.
@@ -53,7 +59,8 @@ def read_joined(files: tuple[Path, ...], skill_dir: Path) -> tuple[dict[str, Any
                 raw["evals"] = raw.pop(alias)
         items = raw.pop("evals", None)
         if not isinstance(items, list) or not items:
-            raise CaseSetError(str(file), "evals: required, a non-empty list of cases")
+            raise CaseSetError(str(file), "evals: required, a non-empty list of cases"
+                               + no_cases(raw))
         for number, item in enumerate(items, 1):
             if not isinstance(item, dict):
                 cases.append(item)

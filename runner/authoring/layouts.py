@@ -178,12 +178,44 @@ def _case_files(folder: Path) -> tuple[Path, ...]:
 _BELOW = " (`check` reports on it below)"  # not below a refusal
 
 
-def held_instead(skill_dir: Path, name: str | None = None) -> str:
+def held_instead(skill_dir: Path, name: str | None = None, prose: bool = False) -> str:
     """When no case set is found: the data files the set folders do hold, each with why it is
-    no set (a trigger set, no prompts, ...), so a refusal never passes over them in silence."""
+    no set (a trigger set, no prompts, ...), so a refusal never passes over them in silence;
+    with `prose`, the Markdown files there too (the refusal of a skill with no set at all)."""
     seen = [f"{path.relative_to(path.parent.parent)} ({why.replace(_BELOW, '')})"
-            for path, why in unread_everywhere(skill_dir, name)]
+            for path, why in [*unread_everywhere(skill_dir, name), *_beside_unread(skill_dir)]]
+    notes = _markdown_unread(skill_dir, name) if prose else []  # else said by their reader
+    if notes:
+        shown = ", ".join(str(p.relative_to(p.parent.parent)) for p in notes[:_NOTES_SHOWN])
+        more = f" and {len(notes) - _NOTES_SHOWN} more" if len(notes) > _NOTES_SHOWN else ""
+        seen.append(f"{len(notes)} Markdown file(s): {shown}{more} (prose, which no reader "
+                    "grades: if one holds the cases, draft a set from it with `skill-eval "
+                    f"cases {skill_dir} --generate --from FILE`)")
     return f"; found instead: {'; '.join(seen)}" if seen else ""
+
+
+_NOTES_SHOWN = 5
+
+
+def _beside_unread(skill_dir: Path) -> list[tuple[Path, str]]:
+    """The data files next to SKILL.md under a set's name that are not a set (a report of a
+    past run's results saved as `evals.json`), each with what it holds: a refusal saying "no
+    case set" names them, never passes over a file its reader would expect to be read."""
+    if not skill_dir.is_dir():
+        return []
+    return [(p, judged.why_not) for p in sorted(skill_dir.iterdir())
+            if p.is_file() and not p.is_symlink() and p.stem in SET_NAMES
+            and p.suffix in SET_SUFFIXES and "trigger" not in p.name
+            and (judged := judge(p)).shape is None and judged.error is None]
+
+
+def _markdown_unread(skill_dir: Path, name: str | None) -> list[Path]:
+    """The Markdown files of the skill's set folders (a benchmark written as prose), when no
+    prose set under a set's name was found: named by the refusal, with the command that
+    drafts a set from one."""
+    return sorted(p for folder, _ in search_order(skill_dir, name) if folder.is_dir()
+                  for p in folder.iterdir() if p.is_file() and p.suffix in PROSE_SUFFIXES
+                  and p.stem.lower() != "readme")
 
 
 def unread_everywhere(skill_dir: Path, name: str | None = None) -> list[tuple[Path, str]]:

@@ -229,7 +229,8 @@ def judge(path: Path) -> Judged:
                               if isinstance(data.get(k), dict)
                               for f in data[k].get("files") or [])
             return Judged(path, (path.suffix, "case files", frozenset()), owner(data), named)
-        return Judged(path, why_not="holds no cases (no list of objects with a prompt)")
+        return Judged(path, why_not="holds no cases (no list of objects with a prompt)"
+                                    + held(data))
     if is_trigger_list(items):
         return Judged(path, why_not="prompts with a should-trigger flag and nothing to grade, "
                                     f"{TRIGGER_SHAPE}, read by `skill-eval trigger`")
@@ -240,6 +241,38 @@ def judge(path: Path) -> Judged:
     fmt = ".yaml" if path.suffix == ".yml" else path.suffix
     return Judged(path, (fmt, _wrapper(data), fields), None if single else owner(data), prompts,
                   _inputs(items), bare="" if single else bare_pairs(items))
+
+
+_SHOWN_KEYS = 8  # keys named when saying what a data file holds
+
+
+def held(data: Any) -> str:
+    """What a file with no cases holds, said so its author sees why it is no set: its
+    top-level keys, and for each list of objects their count and fields (a report of a past
+    run's results, program settings, ...)."""
+    if isinstance(data, list):
+        data = {"(top level)": data}
+    if not isinstance(data, dict) or not data:
+        return ""
+    parts: list[str] = []
+    for key, value in list(data.items())[:_SHOWN_KEYS]:
+        objects = [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
+        fields = list(dict.fromkeys(k for o in objects for k in o))[:_SHOWN_KEYS]
+        parts.append(f"{key} ({len(objects)} objects: {', '.join(map(str, fields))})"
+                     if objects else str(key))
+    more = f", ... ({len(data)} keys)" if len(data) > _SHOWN_KEYS else ""
+    return f": it holds {', '.join(parts)}{more}"
+
+
+def no_cases(data: Any) -> str:
+    """Why a file read as a set holds no cases, with what it holds and the fix: said by the
+    refusal, so its author sees which list was not taken for cases (one of objects with no
+    prompt: checks of the repository's files, a report, groups of cases)."""
+    holds = held({k: v for k, v in data.items() if k != "evals"}
+                 if isinstance(data, dict) else data)
+    return (f" (a list of objects each with a prompt){holds}; fix: list the cases under "
+            "`evals`, each with its `prompt` (or name the file with the cases: --cases FILE)"
+            if holds else "")
 
 
 # What names a case, and a value that is a sentence (what a case says of the work).

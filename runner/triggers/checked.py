@@ -82,7 +82,8 @@ def triggers_only(skill_dir: Path, skill_name: str) -> bool:
 def prose_notes(skill_dir: Path, skill_name: str) -> list[Path]:
     """The Markdown and text files beside a trigger-only skill's trigger set, and its prose
     set if it has one: not read (no reader grades prose), each said."""
-    folders = {p.parent for p, _ in trigger_files(skill_dir, skill_name)}
+    # a trigger file beside SKILL.md: the skill's own documents there are no notes
+    folders = {p.parent for p, _ in trigger_files(skill_dir, skill_name)} - {skill_dir}
     prose = find_prose(skill_dir, skill_name)
     found = {prose} if prose is not None else set()
     for folder in folders | {f.parent for f in folders if f.name == "trigger"}:

@@ -203,7 +203,19 @@ def trigger_files(skill_dir: Path, name: str | None = None) -> list[tuple[Path, 
                  if not shared or _owned_by(f, d, names, folder)]
         if found:
             return found
-    return []
+    return _beside_skill_md(skill_dir)
+
+
+def _beside_skill_md(skill_dir: Path) -> list[tuple[Path, bool | None]]:
+    """A trigger file next to SKILL.md (`trigger-eval.json`), read when no set folder holds
+    one, as a case set file beside SKILL.md is (runner.authoring.layouts.beside_skill_md):
+    only a file named for triggers (the trigger reader refuses one it cannot read), never one
+    of graded cases (the case set beside SKILL.md)."""
+    if not skill_dir.is_dir():
+        return []
+    return [(p, None) for p in sorted(skill_dir.iterdir())
+            if p.is_file() and not p.is_symlink() and "trigger" in p.name.lower()
+            and p.suffix in (".json", ".yaml", ".yml") and not graded_cases(p)]
 
 
 def _in_folder(folder: Path) -> list[tuple[Path, bool | None]]:

@@ -97,7 +97,8 @@ def test_query_pairs_alone_are_read_and_refused_as_before(tmp_path: Path) -> Non
     skill = _skill(tmp_path / "tidy-notes")
     _write(skill / "evals" / "recall-evals.json", PAIRS)
     result = check(str(skill))
-    assert result.exit_code != 0 and "no `id`" in result.output
+    # numbered by position now, still refused: nothing in them can pass or fail
+    assert result.exit_code != 0 and "EV008" in result.output
 
 
 @pytest.mark.parametrize("near", [
