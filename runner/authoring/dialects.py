@@ -25,6 +25,7 @@ from runner.authoring.assertion_dsl import read_dsl
 from runner.authoring.command_calls import command_calls
 from runner.authoring.crosscase import other_case_reference
 from runner.authoring.denial_lists import joined_denials
+from runner.authoring.expected_claims import expected_claims
 from runner.authoring.fields import (
     PROSE_WORDS,
     expectation_statements,
@@ -818,7 +819,17 @@ class CaseReader:
         if not gradable and self.routing and not self.expected_split:
             self.routing_only = True
         elif not gradable and isinstance(expected, str) and expected.strip():
-            self.add("statement", expected, "expected_output (the case's only criterion)")
+            claims = expected_claims(expected)
+            if len(claims) == 1:
+                self.add("statement", expected, "expected_output (the case's only criterion)")
+                return
+            for n, claim in enumerate(claims, 1):  # one quote cannot show several claims
+                self.add("statement", claim, f"expected_output, claim {n} of {len(claims)} "
+                         "(the case's only criterion)")
+            self.mapped(f"expected_output (the case's only criterion) split into its "
+                        f"{len(claims)} claims, each a statement (one quote cannot show them "
+                        "all); the grader still reads the whole text", "none needed (or write "
+                        "them as `expectations`, one claim each)")
 
     def _assertions(self, item: dict[str, Any]) -> None:
         """`assertions` (and selftune's), then check-shaped lists under unknown names: each a
