@@ -494,6 +494,25 @@ def skill_folders(root: Path) -> list[Path]:
     return [*found, *(h for h in hidden if _own_set_folder(h))] if found else hidden
 
 
+def hidden_sets(root: Path) -> list[tuple[Path, Path]]:
+    """Skills under a hidden folder that `skill_folders` does not take (vendored copies kept
+    for an agent, `agents/.agents/skills/x/`), each with the case set it holds: never read
+    with the collection, never passed over in silence either (runner.authoring.collections
+    says each)."""
+    taken = {p.resolve() for p in skill_folders(root)}
+    found: list[tuple[Path, Path]] = []
+    for skill_md in sorted(root.rglob("SKILL.md")):
+        skill = skill_md.parent
+        rel = skill.relative_to(root).parts
+        if skill.resolve() in taken or not any(p.startswith(".") for p in rel) \
+                or ".git" in rel:
+            continue
+        set_file = find_set(skill, declared_name(skill))
+        if set_file is not None:
+            found.append((skill, set_file))
+    return found
+
+
 def _own_set_folder(skill_dir: Path) -> bool:
     return any((skill_dir / name).is_dir() for name in SET_FOLDERS)
 
