@@ -59,3 +59,25 @@ def test_no_hidden_set_no_line(tmp_path: Path) -> None:
     careful_skill_md(repo / "agents" / ".agents" / "skills" / "plan-trip", "plan-trip")
     found = read_collection(repo)
     assert found is not None and not any("hidden folder" in n for n in found.notes)
+
+
+def test_check_of_one_skill_says_the_repositorys_hidden_sets(tmp_path: Path) -> None:
+    repo = repo_with_vendored(tmp_path)
+    mail = check_cli(str(repo / "skills" / "draft-mail"), "-v").output
+    lines = [line for line in mail.splitlines() if "hidden folder of the repository" in line]
+    assert len(lines) == 2, mail
+    assert any("plan-trip/evals/evals.json (the skill 'plan-trip', not this one)" in line
+               for line in lines)
+    notes = check_cli(str(repo / "skills" / "tidy-notes"), "-v").output
+    assert "(a vendored copy of this skill ('tidy-notes'): not read" in notes
+
+
+def test_a_skill_outside_a_known_repository_looks_no_further(tmp_path: Path) -> None:
+    """Negative: no `.git` and no `skills/` folder: the folders above are not searched (they
+    may hold other people's repositories)."""
+    careful_skill_md(tmp_path / "other" / ".agents" / "skills" / "plan-trip", "plan-trip")
+    _set(tmp_path / "other" / ".agents" / "skills" / "plan-trip", "plan-trip",
+         "Plan a trip to Lisbon for two days.")
+    skill = careful_skill_md(tmp_path / "mine" / "tidy-notes", "tidy-notes")
+    _set(skill, "tidy-notes", "Please tidy notes: ship Friday.")
+    assert "hidden folder" not in check_cli(str(skill), "-v").output
