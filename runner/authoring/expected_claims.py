@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from runner.authoring.program_types import CONVENTIONAL
+
 # An expected output shorter than this is one claim, however it is punctuated.
 MIN_LENGTH = 100
 # A part shorter than this (in characters) is no claim of its own: it joins the one before.
@@ -157,10 +159,23 @@ def _joined(parts: list[str]) -> list[str]:
     return out
 
 
+# A program in the set's folders or under a grader's usual name ("evals/check_features.py
+# should report 10/10", "grade.py passes"): an expected output naming it is that program's
+# to decide whole (runner.authoring.programs), never split.
+_SET_PROGRAM = re.compile(r"(?<![\w.-])(?:[\w.-]+/)*(?:evals?|tests?|evaluations)/"
+                          r"(?:[\w.-]+/)*[\w.-]+\.(?:py|sh|bash|js)(?![\w-])")
+_PROGRAM_NAME = re.compile(r"[\w.-]+\.(?:py|sh|bash|js)(?![\w-])")
+
+
+def _names_a_grader(text: str) -> bool:
+    return _SET_PROGRAM.search(text) is not None or any(
+        CONVENTIONAL.match(name) for name in _PROGRAM_NAME.findall(text))
+
+
 def expected_claims(text: str) -> list[str]:
     """The claims of an expected output: one item for a short or single-claim text."""
     text = text.strip()
-    if len(text) < MIN_LENGTH:
+    if len(text) < MIN_LENGTH or _names_a_grader(text):
         return [text]
     lines = [line for line in text.splitlines() if line.strip()]
     parts: list[str] = []

@@ -57,3 +57,13 @@ def test_a_single_claim_stays_one_statement(tmp_path: Path) -> None:
         checks, shown = statements_of(tmp_path / str(n), expected)
         assert [c["entry"] for c in checks] == [expected]
         assert "split into" not in shown
+
+
+def test_an_expected_output_naming_a_grader_program_stays_whole() -> None:
+    """Negative: "... check_rota.py reports 5/5" makes the text the program's to decide
+    whole (runner.authoring.programs): never split into claims."""
+    for text in ("Lists each person's shifts for the week. Flags the Tuesday gap and proposes "
+                 "who covers it. evals/check_rota.py reports 5/5.",
+                 "Lists each person's shifts for the week. Flags the Tuesday gap and proposes "
+                 "who covers it. check_rota.py reports 5/5."):
+        assert expected_claims(text) == [text]
