@@ -19,7 +19,7 @@ import re
 # Keys of a check object that say when the check applies.
 CONDITION_KEYS = ("applies_when", "when", "if", "condition", "only_if", "precondition")
 PREFIX = "When "
-_CONDITIONAL = re.compile(r"^When (?P<condition>[^:\n]{3,}?): \S", re.DOTALL)
+_CONDITIONAL = re.compile(r"^When (?P<condition>[^:\n]{3,}?): (?=\S)", re.DOTALL)
 # Words that open a condition, in the languages runner.analysis.wording_i18n reads a reason
 # or condition in ("REASON"); "because"-like words are no condition and stay out.
 _OPENERS = {
@@ -34,11 +34,11 @@ _OPENERS = {
 _NEGATED = re.compile(r"^(?:unless|a\s+menos|à\s+moins|au(?:ß|ss)er|a\s+meno)", re.IGNORECASE)
 _OPENING = re.compile(
     r"^(?P<opener>" + "|".join(_OPENERS.values()) + r")(?:(?<=')|\s+)"
-    r"(?P<condition>[^,:;\n]{3,}?)\s*[,:]\s*\S", re.IGNORECASE)
+    r"(?P<condition>[^,:;\n]{3,}?)\s*[,:]\s*(?=\S)", re.IGNORECASE)
 # Chinese and Japanese: no spaces; the condition ends at a full-width or ASCII comma/colon.
 _OPENING_CJK = re.compile(r"^(?P<opener>如果|假如|倘若|若是|若|当|當|除非)"
                           r"(?P<condition>[^，,：:；;\n]{2,}?)"
-                          r"(?:时|時|的话|的話)?[，,：:]\s*\S")
+                          r"(?:时|時|的话|的話)?[，,：:]\s*(?=\S)")
 
 
 def conditional(condition: str, statement: str) -> str:
@@ -47,6 +47,14 @@ def conditional(condition: str, statement: str) -> str:
     if cleaned[:5].lower() in ("when ", "only ") or cleaned[:3].lower() == "if ":
         cleaned = cleaned.split(" ", 1)[1] if " " in cleaned else cleaned
     return f"{PREFIX}{cleaned}: {statement.strip()}"
+
+
+def without_condition(statement: str) -> str:
+    """The statement after its opening condition (what it claims when the condition holds),
+    or the statement itself when it has none."""
+    text = statement.strip()
+    found = _CONDITIONAL.match(text) or _OPENING.match(text) or _OPENING_CJK.match(text)
+    return text[found.end():] if found else text
 
 
 def condition_of(statement: str) -> str | None:

@@ -139,3 +139,13 @@ def test_if_inside_a_sentence_or_a_word_is_no_condition(tmp_path: Path) -> None:
     skill = make_skill(tmp_path, [{"id": "entry", "prompt": PROMPT, "statements": plain}],
                        name="changelog-writer", skill_md=SKILL_MD)
     assert not any("conditional" in c["graded"] for c in checks_of(skill))
+
+
+def test_the_claim_after_an_if_is_read_for_what_it_says(tmp_path: Path) -> None:
+    """What the statement claims once its condition holds decides how it is graded: a run of
+    a named command after "If ..., " is graded on the tool calls, as without the condition."""
+    written = ["If the build fails, runs `make clean` before retrying"]
+    skill = make_skill(tmp_path, [{"id": "entry", "prompt": PROMPT, "statements": written}],
+                       name="changelog-writer", skill_md=SKILL_MD)
+    (got,) = checks_of(skill)
+    assert "conditional" in got["graded"] and "only a quote from a tool call" in got["graded"]
