@@ -23,6 +23,7 @@ from runner.authoring.attribution import named_skill, skill_names
 from runner.authoring.layouts import (
     PROSE_SUFFIXES,
     collection,
+    hidden_sets,
     naming_entries,
     read_set,
     several_skills,
@@ -194,10 +195,27 @@ def read_collection(root: Path, skill_name: str | None = None, cases_file: Path 
     _refuse_unknown(names_in, found, root, ids_in)
     chosen = _narrowed(found, skill_name, root)
     result = Collection(root, chosen, [m for m in found if m not in chosen],
-                        [*unnamed, *triggers.unclaimed([m.path for m in found])])
+                        [*unnamed, *triggers.unclaimed([m.path for m in found]),
+                         *hidden_lines(root, found)])
     if not result.running and not any(m.triggers for m in chosen):
         raise nothing_to_run(result)
     return result
+
+
+def hidden_lines(root: Path, members: list[Member]) -> list[str]:
+    """One line per case set found under a hidden folder (a vendored skill): whether it is a
+    copy of a skill checked here (whose own set is the one read) or of none of them."""
+    out = []
+    for skill, set_file in hidden_sets(root):
+        name = load_skill(skill).name
+        same = [m for m in members if name in m.names]
+        whose = (f"a copy of this collection's skill '{name}' ({same[0].path}), whose own "
+                 f"{'set ' + str(same[0].set_file) if same[0].set_file else 'folder'} is "
+                 "the one read" if same else f"its skill '{name}' is none of the skills "
+                 "checked here")
+        out.append(f"  a case set under a hidden folder, not read: {set_file} ({whose}); to "
+                   f"grade it: skill-eval check {skill}")
+    return out
 
 
 def nothing_to_run(coll: Collection) -> RefusedInput:

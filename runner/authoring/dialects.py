@@ -25,6 +25,7 @@ from runner.authoring.assertion_dsl import read_dsl
 from runner.authoring.command_calls import command_calls
 from runner.authoring.crosscase import other_case_reference
 from runner.authoring.denial_lists import joined_denials
+from runner.authoring.expected_claims import expected_claims
 from runner.authoring.fields import (
     PROSE_WORDS,
     expectation_statements,
@@ -428,6 +429,34 @@ def _literal(text: str) -> str:
     return f"re:{re.escape(text)}" if text.startswith(("re:", "not:", "!")) else text
 
 
+# Kinds of check read on text: aimed at a file (`path`) they read that file.
+_TEXT_KINDS = (LITERAL, REGEX, ANY, ALL, DESCRIBED, COUNT)
+# Where a check object names the file it reads (`{type: file_contains, path: out/a.md}`).
+_FILE_TARGET_KEYS = ("path", "file", "filename", "file_path", "target_file")
+# A check's `field` (or `target`, `source`) naming the agent's final answer.
+_FINAL_TEXT_NAMES = frozenset({"output", "response", "answer", "final", "final_output",
+                               "final_answer", "final_text", "text", "assistant", "reply",
+                               "message", "stdout"})
+
+
+# A type saying a file must exist (`file_exists`, `output_file_created`).
+_EXISTS_WORDS = frozenset({"exists", "exist", "created", "written", "present"})
+_FILE_WORDS = frozenset({"file", "files", "output", "path"})
+
+
+def _file_target(value: dict[str, Any]) -> str | None:
+    """The file a text check reads, when the object names one by a path."""
+    found = next((value[k] for k in _FILE_TARGET_KEYS if isinstance(value.get(k), str)
+                  and _file_like(value[k])), None)
+    return found.strip().removeprefix("./") if found is not None else None
+
+
+def _aims_at_final_text(value: dict[str, Any]) -> bool:
+    """`field: output`: the check reads the final answer (what the agent said), not files."""
+    field = value.get("field")
+    return isinstance(field, str) and field.strip().lower() in _FINAL_TEXT_NAMES
+
+
 def _output_of(outputs: list[Any], path: str) -> dict[str, Any]:
     """The `outputs` entry for `path`, added when there is none."""
     for entry in outputs:
@@ -579,6 +608,11 @@ class CaseReader:
         # Properties of the expected output lifted from its mapping (_foreign_mappings): what
         # no rule of a field of that name reads is a claim about the output (_property_claims).
         self.properties: list[str] = []
+        # Text checks a check object aims at a named file (`file_contains` with a `path`):
+        # (path, check, origin), made output checks on that file (_file_targets).
+        self.file_checks: list[tuple[str, str | None, str]] = []  # None: it must exist
+        # Origins of the checks a `field: output` aims at the final answer (_final_text).
+        self.text_only: list[str] = []
 
     def refuse(self, message: str, fix: str) -> None:
         self.problems.refuse("EV009", self.label, message, fix)
@@ -654,6 +688,8 @@ class CaseReader:
         self._absences(item)
         self._other_cases()
         self._property_claims(item)
+        self._file_targets(item)  # before: a file check is something to grade
+        self._final_text(item)
         self._only_expected(item)
         if self.grader_command is not None:
             self._command_program(item)
@@ -664,6 +700,45 @@ class CaseReader:
             if values:
                 item[key] = values
         return item
+
+    def _file_targets(self, item: dict[str, Any]) -> None:
+        """Text checks aimed at a named file (`file_contains` with a `path`): output checks on
+        that file (it must exist and hold them), never a search of the whole work."""
+        if not self.file_checks:
+            return
+        given = item.get("outputs")
+        if not isinstance(given, (list, type(None))):
+            self.refuse("`outputs` is not a list, and checks name files to read",
+                        "write `outputs` as a list of {path, contains}")
+            return
+        outputs: list[Any] = list(given or [])
+        for path, check, _ in self.file_checks:
+            entry = _output_of(outputs, path)
+            if check is not None:
+                entry["contains"] = [*entry.get("contains", []), check]
+        item["outputs"] = outputs
+        shown = ", ".join(dict.fromkeys(f"{where} -> {path}" for path, _, where
+                                        in self.file_checks))
+        self.mapped(f"{len(self.file_checks)} check(s) naming a file read that file (an "
+                    f"output check: it must exist, and hold the text): {shown[:300]}",
+                    "none needed (or write them under `outputs` as {path, contains})")
+
+    def _final_text(self, item: dict[str, Any]) -> None:
+        """`field: output` on a case's checks: they read the final answer. The case's `in`
+        narrows every assertion of the case, so it is set only when all of them say so;
+        mixed with checks on the whole work, they read the work and the line says so."""
+        if not self.text_only:
+            return
+        count = len(self.text_only)
+        if len(self.text_only) == len(self.checks) and item.get("reads") in (None, "text"):
+            item["reads"] = Reading.TEXT.value
+            self.mapped(f"`field: output` on {count} check(s): read on the final answer only "
+                        "(the case's `in: text`)", "none needed (or write \"in\": \"text\")")
+            return
+        self.mapped(f"`field: output` on {count} of {len(self.checks)} check(s): read on the "
+                    "whole work (the final text and the files), as the case's other checks "
+                    "read it", "split the checks on the final answer into a case of their own "
+                    "with \"in\": \"text\"")
 
     def _tool_statements(self, item: dict[str, Any]) -> None:
         """Sentences under `tool_calls`, `expected_tools`, `tools_used`: what the agent ran,
@@ -779,7 +854,17 @@ class CaseReader:
         if not gradable and self.routing and not self.expected_split:
             self.routing_only = True
         elif not gradable and isinstance(expected, str) and expected.strip():
-            self.add("statement", expected, "expected_output (the case's only criterion)")
+            claims = expected_claims(expected)
+            if len(claims) == 1:
+                self.add("statement", expected, "expected_output (the case's only criterion)")
+                return
+            for n, claim in enumerate(claims, 1):  # one quote cannot show several claims
+                self.add("statement", claim, f"expected_output, claim {n} of {len(claims)} "
+                         "(the case's only criterion)")
+            self.mapped(f"expected_output (the case's only criterion) split into its "
+                        f"{len(claims)} claims, each a statement (one quote cannot show them "
+                        "all); the grader still reads the whole text", "none needed (or write "
+                        "them as `expectations`, one claim each)")
 
     def _assertions(self, item: dict[str, Any]) -> None:
         """`assertions` (and selftune's), then check-shaped lists under unknown names: each a
@@ -1758,6 +1843,8 @@ class CaseReader:
         raw_type = value.get("type", value.get("kind", ""))
         name = str(raw_type).strip()
         kind_neg = KNOWN_TYPES.get(name.lower())
+        if self._file_exists(value, origin, name):
+            return
         if not name and any(isinstance(value.get(k), str) for k in ("pattern", "regex")):
             kind_neg = REGEX, False  # no type, a pattern: a regular expression
         if (kind_neg is None or not name and any(isinstance(value.get(k), str) for k in
@@ -1783,10 +1870,19 @@ class CaseReader:
         label = value.get("description") or value.get("name")
         shown = f"{origin} {{type: {name!r}}}" + (f" ({label})" if isinstance(label, str)
                                                   and label else "")
-        ignored = sorted(set(value) - OBJECT_KEYS)
+        final = _aims_at_final_text(value) and kind in _TEXT_KINDS
+        ignored = sorted(set(value) - OBJECT_KEYS - ({"field"} if final else set()))
         if ignored:
             shown += f" [ignored: {', '.join(ignored)}]"
+        target = _file_target(value) if kind in _TEXT_KINDS else None
+        mark = len(self.checks)
         self._typed_check(value, kind, negate, name, shown)
+        if target is not None:  # its text checks read that file, not the whole work
+            moved = zip(self.checks[mark:], self.origins["assertions"][mark:], strict=True)
+            self.file_checks += [(target, check, where) for check, where in moved]
+            del self.checks[mark:], self.origins["assertions"][mark:]
+        elif final:
+            self.text_only += self.origins["assertions"][mark:]
 
     def _typed_check(self, value: dict[str, Any], kind: str, negate: bool, name: str,
                      shown: str) -> None:
@@ -1816,6 +1912,17 @@ class CaseReader:
         else:
             self._statement_or_refuse(value, shown, "a statement has no text",
                                       on_calls=behaviour_typed(name, _words(name)))
+
+    def _file_exists(self, value: dict[str, Any], origin: str, name: str) -> bool:
+        """`{type: file_exists, path: out/a.md}`: the file must exist, an output check (a
+        grader reading the work cannot see a file's existence better than the listing)."""
+        words = _words(name)
+        target = _file_target(value)
+        if target is None or not words & _EXISTS_WORDS or not words & _FILE_WORDS \
+                or words & _WORDS["neg"] or origin in self.negated_origins:
+            return False
+        self.file_checks.append((target, None, f"{origin} {{type: {name!r}}}"))
+        return True
 
     def _grader_command(self, value: dict[str, Any], origin: str) -> bool:
         """A check that runs a command and has nothing to compare its output with (`{type:

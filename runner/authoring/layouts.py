@@ -546,6 +546,56 @@ def skill_folders(root: Path) -> list[Path]:
     return [*found, *(h for h in hidden if _own_set_folder(h))] if found else hidden
 
 
+def hidden_sets(root: Path) -> list[tuple[Path, Path]]:
+    """Skills under a hidden folder that `skill_folders` does not take (vendored copies kept
+    for an agent, `agents/.agents/skills/x/`), each with the case set it holds: never read
+    with the collection, never passed over in silence either (runner.authoring.collections
+    says each)."""
+    taken = {p.resolve() for p in skill_folders(root)}
+    found: list[tuple[Path, Path]] = []
+    for skill_md in sorted(root.rglob("SKILL.md")):
+        skill = skill_md.parent
+        rel = skill.relative_to(root).parts
+        if skill.resolve() in taken or not any(p.startswith(".") for p in rel) \
+                or ".git" in rel:
+            continue
+        set_file = find_set(skill, declared_name(skill))
+        # its own set (a set above it, the repository's, is read where it belongs)
+        if set_file is not None and set_file.resolve().is_relative_to(skill.resolve()):
+            found.append((skill, set_file))
+    return found
+
+
+def _repository_of(skill_dir: Path) -> Path | None:
+    """The repository a skill sits in: the folder with `.git` above it, else the folder
+    holding its `skills/` folder; None when neither is known (never a guess further up)."""
+    own = skill_dir.resolve()
+    top = _roots(own)[-1]
+    if (top / ".git").exists() and top != own:
+        return top
+    return own.parent.parent if own.parent.name == "skills" else None
+
+
+def hidden_set_lines(skill_dir: Path, name: str) -> list[str]:
+    """For `check SKILL`: the case sets under hidden folders of its repository that no check
+    reads (runner.authoring.layouts.hidden_sets), each said with whether it is this skill's
+    (a vendored copy of it) or another skill's."""
+    root = _repository_of(skill_dir)
+    if root is None:
+        return []
+    out = []
+    for skill, set_file in hidden_sets(root):
+        if skill.resolve() == skill_dir.resolve():
+            continue
+        other = declared_name(skill) or skill.name
+        whose = (f"a vendored copy of this skill ('{name}'): not read; this skill's own "
+                 "folder is" if other in (name, skill_dir.name) else
+                 f"the skill '{other}', not this one")
+        out.append(f"a case set under a hidden folder of the repository, not read: {set_file} "
+                   f"({whose}); to grade it: skill-eval check {skill}")
+    return out
+
+
 def _own_set_folder(skill_dir: Path) -> bool:
     return any((skill_dir / name).is_dir() for name in SET_FOLDERS)
 

@@ -17,6 +17,13 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+# A grader program's usual names (`grade.py`, `scorer.py`, `check_*.py`, `eval.sh`): found in
+# evals/ without the set naming it (runner.authoring.programs), and an expected output naming
+# one is that program's to decide (runner.authoring.expected_claims).
+CONVENTIONAL = re.compile(r"(?i)^(?:grade|grader|grading|scorer|score|scoring|evaluate|evaluator|"
+                          r"judge|verify|verifier|check|checker|run_evals?|eval|evals)"
+                          r"(?:[_-]\w+)?\.(?:py|sh|bash|js)$|^check_\w+\.(?:py|sh|bash|js)$")
+
 _NAME = r"([A-Za-z_]\w{1,79})"
 # Where a program's source dispatches on a type's name: compared with it (`t == "x"`, `case
 # "x"`), or a registry keyed by it whose value is a handler (`{"x": check_x}`, a lambda), not

@@ -33,7 +33,7 @@ from runner.authoring.harness_cli import (
 )
 from runner.authoring.outside import Outside, climbs_out, program_folder
 from runner.authoring.problems import Problems, describe
-from runner.authoring.program_types import ProgramType, program_types
+from runner.authoring.program_types import CONVENTIONAL, ProgramType, program_types
 from runner.authoring.runnable import cannot_run
 from runner.authoring.shell_lines import as_shell, is_shell_line, shell_problem
 from runner.schema.case import EVALS_ROOT, FIXTURE_ROOT, Case
@@ -43,9 +43,6 @@ from runner.schema.programs import COMMAND_INTERPRETERS, Found, GraderProgram
 
 SET_FIELDS = ("grader_program",)
 SUFFIXES = (".py", ".sh", ".bash", ".js")
-CONVENTIONAL = re.compile(r"(?i)^(?:grade|grader|grading|scorer|score|scoring|evaluate|evaluator|"
-                          r"judge|verify|verifier|check|checker|run_evals?|eval|evals)"
-                          r"(?:[_-]\w+)?\.(?:py|sh|bash|js)$|^check_\w+\.(?:py|sh|bash|js)$")
 _PATHLIKE = re.compile(r"(?<![\w.-])((?:[\w.-]+/)*[\w.-]+\.(?:py|sh|bash|js))(?![\w-])")
 _QUOTED = re.compile(r"""["']([A-Za-z_][\w.-]{0,79})["']""")
 _NAME = re.compile(r"^(?:(?P<prefix>program|grader):)?(?P<name>[A-Za-z_][\w.-]{0,79})$")

@@ -9,6 +9,11 @@ bundles.pack_skill; fixtures still reach both arms by staging), unless the skill
 name it (SKILL.md or a script or reference of the skill mentions its path, its file name or a
 folder it sits in): then the skill may read it, leaving it out would break the with-skill arm,
 and it is kept and reported. `check` says both.
+
+A file that IS the answer key is left out even when the skill names it: the set file itself
+(a README's "evals.json holds the test prompts" is a maintenance note, not the skill reading
+its answers) or a file holding a case's expected output. Shipped, it would hand the candidate
+arm the answers; `check` says it was left out though named, and why.
 """
 
 from __future__ import annotations
@@ -111,14 +116,55 @@ def _skill_text(skill_dir: Path, owned: set[str]) -> str:
     return "\n".join(parts)
 
 
+# An expected output shorter than this is too common a text to tell an answer key by.
+_ANSWER_MIN = 40
+
+
+def _set_file_paths(skill_dir: Path, read_files: Iterable[str]) -> set[str]:
+    root = skill_dir.resolve()
+    found = set()
+    for file in read_files:
+        path = Path(file).resolve()
+        if path.is_relative_to(root) and path != root:
+            found.add(path.relative_to(root).as_posix())
+    return found
+
+
+def _holds_answers(path: Path, answers: list[str]) -> bool:
+    try:
+        text = " ".join(path.read_bytes()[:TEXT_LIMIT].decode("utf-8").split())
+    except (OSError, UnicodeDecodeError):
+        return False
+    return any(answer in text for answer in answers)
+
+
+def answer_keys(skill_dir: Path, owned: Iterable[str], read_files: Iterable[str],
+                cases: Iterable[Case]) -> dict[str, str]:
+    """The set's files that are its answer key, each with why: the set file itself, or a file
+    holding a case's expected output (whitespace aside)."""
+    sets = _set_file_paths(skill_dir, read_files)
+    answers = [" ".join(c.expected_output.split()) for c in cases
+               if len(c.expected_output.strip()) >= _ANSWER_MIN]
+    found: dict[str, str] = {}
+    for rel in owned:
+        if rel in sets:
+            found[rel] = "the case set file itself"
+        elif answers and _holds_answers(skill_dir / rel, answers):
+            found[rel] = "it holds the expected outputs"
+    return found
+
+
 def bundle_exclusions(skill_dir: Path, read_files: Iterable[str],
                       cases: Iterable[Case]) -> tuple[list[str], list[str]]:
-    """(left out of the skill bundle, kept because the skill's own files name them)."""
+    """(left out of the skill bundle, kept because the skill's own files name them). An
+    answer key is always left out (answer_keys), named or not."""
+    read_files, cases = list(read_files), list(cases)
     owned = set_files_outside_evals(skill_dir, read_files, cases)
     if not owned:
         return [], []
     text = _skill_text(skill_dir, set(owned))
-    kept = [f for f in owned if _named(f, text)]
+    keys = answer_keys(skill_dir, owned, read_files, cases)
+    kept = [f for f in owned if _named(f, text) and f not in keys]
     return [f for f in owned if f not in kept], kept
 
 
@@ -138,7 +184,17 @@ def report_exclusions(skill_dir: Path, read_files: Iterable[str], cases: Iterabl
                       problems: Problems) -> None:
     """One line each for what is left out of the skill bundle and what ships though the set
     owns it (the skill names it): never in silence."""
+    read_files, cases = list(read_files), list(cases)
     left_out, kept = bundle_exclusions(skill_dir, read_files, cases)
+    keys = answer_keys(skill_dir, left_out, read_files, cases)
+    named = [f for f in keys if _named(f, _skill_text(skill_dir, set(left_out) | set(kept)))]
+    if named:  # the skill's text names it, yet it is the answer key: never shipped
+        problems.report("EV012", SET_LEVEL, f"{len(named)} file(s) of the set left out of the "
+                        f"skill bundle though the skill's own text names them: "
+                        f"{'; '.join(f'{f} ({keys[f]})' for f in named[:5])}; the candidate "
+                        f"arm would read the answers", "none needed (or move the set under "
+                        "evals/, apart from the skill's own files)")
+        left_out = [f for f in left_out if f not in named]
     if left_out:
         problems.report("EV012", SET_LEVEL, f"{len(left_out)} file(s) of the set outside "
                         f"evals/ left out of the skill bundle (the candidate arm would read "

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from runner.authoring.describe import case_lines, ignored_summary, read_case
-from runner.authoring.layouts import collection, collection_lines, set_lines
+from runner.authoring.layouts import collection, collection_lines, hidden_set_lines, set_lines
 from runner.authoring.reading import located, read_skill, refuse_errors, skill_findings
 from runner.authoring.scan import kinds, program_findings, scan_programs
 from runner.driver.trigger_only import check_trigger_only
@@ -102,6 +102,7 @@ def check_skill(opts: RunOptions) -> Checked:
                      f"({', '.join(kinds(programs))}): they run in their own container; "
                      "on the host only with --trust-target")
     triggers = trigger_line(plan.skill.path, plan.skill.name)
+    notes += hidden_set_lines(plan.skill.path, plan.skill.name)
     return Checked(report, summary, ignored_summary(readings), details,
                    [*set_lines(caseset), *([triggers] if triggers else []), *notes])
 

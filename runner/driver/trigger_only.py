@@ -7,7 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runner.authoring.harnessed import harness_findings
-from runner.authoring.layouts import held_instead, passed_over, unread_everywhere
+from runner.authoring.layouts import (
+    held_instead,
+    hidden_set_lines,
+    passed_over,
+    unread_everywhere,
+)
 from runner.authoring.reading import located, skill_findings
 from runner.authoring.scan import kinds
 from runner.authoring.skill import load_skill
@@ -62,6 +67,7 @@ def check_trigger_only(opts: RunOptions, reading: SkillReading) -> Checked | Non
     held = held_instead(skill.path, skill.name)
     if held:  # every data file of the set folders, said (nothing passed over in silence)
         notes.append(f"no case set{held}")
+    notes += hidden_set_lines(skill.path, skill.name)
     if reading.scan:
         notes.append(f"static scan: {len(reading.scan)} finding(s) "
                      f"({', '.join(kinds(list(reading.scan)))})")

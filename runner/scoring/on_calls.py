@@ -15,12 +15,12 @@ from __future__ import annotations
 import re
 
 from runner.analysis.wording_i18n import ADVICE_RE, RAN_VERB_RE
+from runner.scoring.conditional import without_condition
 
 MARK = "[tool calls] "  # how the reader marks an author's behaviour-typed statement
 # Type names an author gives a check about the process rather than the answer.
 BEHAVIOUR_TYPES = frozenset({"behavioral", "behavioural", "behavior", "behaviour", "behaviors",
                              "behaviours", "process", "action", "actions", "tool", "tools"})
-_CONDITION = re.compile(r"^When [^:\n]{3,}?: ")
 # What may come before the verb: a leading "Before answering," clause, a question's "did",
 # the agent named, modals and adverbs ("The agent should first run ...", "Did it call ...").
 _LEAD = (r"^(?:(?:before|after|first|then|once)\b[^,\n]{0,60},\s*)?"
@@ -91,7 +91,7 @@ _WRITES = re.compile(r"\b(?:writes?|wrote|written|creates?|created|saves?|saved|
 
 def about_writing(statement: str) -> bool:
     """The statement is about a file the agent writes, creates or edits (not one it ran)."""
-    body = _CONDITION.sub("", statement, count=1).removeprefix(MARK).strip()
+    body = without_condition(statement).removeprefix(MARK).strip()
     return _WRITES.search(body) is not None and not ran_named(body)
 
 
@@ -103,7 +103,7 @@ def behaviour_typed(type_name: str, words: set[str]) -> bool:
 def about_process(statement: str) -> bool:
     """A behaviour-typed statement whose words are about running or using a tool, a file or
     a command; one about what the agent says, asks or refuses is about its answer."""
-    body = _CONDITION.sub("", statement, count=1).strip()
+    body = without_condition(statement).strip()
     if _SAYS.match(body):
         return False
     return _PROCESS.search(body) is not None
@@ -155,5 +155,5 @@ def _ran_named_i18n(body: str) -> bool:
 
 def on_calls(statement: str) -> bool:
     """Graded on the tool calls with their results only."""
-    body = _CONDITION.sub("", statement, count=1).strip()
+    body = without_condition(statement).strip()
     return body.startswith(MARK) or ran_named(body)

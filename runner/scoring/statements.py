@@ -9,11 +9,11 @@ about a file the agent wrote, when that source is the file (or a tool result rea
 the agent's account of it: a grader that invents support, or was talked into it by the agent's
 output or claims, records a fail with the reason. A statement of absence ("does not ...",
 runner.scoring.absence) has nothing to quote: it is marked so, and the grader's pass stands
-without a quote; so does a conditional statement's ("When <condition>: ...", runner.scoring
-.conditional) when the grader finds its condition does not hold. A statement about what the
-agent ran (runner.scoring.on_calls) passes only on a quote from a tool call. A grader that cannot be
-reached or answers in another shape raises ModelCallError: the trial becomes a hole, never a
-guessed grade.
+without a quote; so does a conditional statement's ("When <condition>: ...", "If ..., ...",
+runner.scoring.conditional) when the grader finds its condition does not hold. A statement
+about what the agent ran (runner.scoring.on_calls) passes only on a quote from a tool call.
+A grader that cannot be reached or answers in another shape raises ModelCallError: the trial
+becomes a hole, never a guessed grade.
 """
 
 from __future__ import annotations
@@ -53,8 +53,10 @@ you can quote, verbatim and between 8 and 300 characters, a piece of the materia
 If no such piece exists, the statement fails. A statement marked [absence] says something is
 not there or not done: nothing can be quoted to show an absence, so it passes when nothing in
 the material breaks it (leave the evidence empty), and fails when something does (quote it).
-A statement marked [conditional] reads "When <condition>: <statement>": decide first whether
-the condition holds in this task and material, and record it as condition_holds. When it does
+A statement marked [conditional] opens with its condition ("When <condition>: <statement>",
+"If <condition>, <statement>", in any language; "Unless <exception>, ..." applies when the
+exception does not hold): decide first whether the condition holds in this task and material,
+and record it as condition_holds. When it does
 not hold, the statement passes with no quote (leave the evidence empty, condition_holds false);
 when it holds, grade the statement after the colon like any other (condition_holds true).
 A statement marked [tool calls only] is about what the agent ran or did: only a tool call

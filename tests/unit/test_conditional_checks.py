@@ -111,3 +111,41 @@ def test_a_condition_that_holds_still_needs_a_quote() -> None:
     (result,) = decide(plain, _grade(passed=True, evidence="", source="", reason="yes",
                                      condition_holds=False), _material())
     assert not result.passed  # no condition: the flag grants nothing
+
+
+def test_a_statement_opening_with_its_own_condition_is_conditional(tmp_path: Path) -> None:
+    """"If X, Y" / "Unless X: Y" (and the other languages' "if") in the author's own words:
+    kept whole and marked conditional, so the grader decides whether X held."""
+    written = ["If a commit breaks compatibility, the entry warns about it",
+               "Unless the commits are all fixes: the entry has an Added section",
+               "Wenn ein Commit die API bricht, nennt der Eintrag das",
+               "如果提交包含破坏性变更，条目会提示"]
+    skill = make_skill(tmp_path, [{"id": "entry", "prompt": PROMPT, "statements": written}],
+                       name="changelog-writer", skill_md=SKILL_MD)
+    got = checks_of(skill)
+    assert [c["entry"] for c in got] == written  # nothing cut
+    assert all("conditional" in c["graded"] for c in got), got
+    assert "not (the commits are all fixes)" in got[1]["graded"]
+    case = Case(id="c", prompt=PROMPT, statements=written[:1])
+    assert "[conditional]" in grader_request(case, "", "m")["messages"][0]["content"]
+    (result,) = decide(case, _grade(passed=True, evidence="", source="", reason="no break",
+                                    condition_holds=False), _material())
+    assert result.passed and "condition does not hold" in (result.evidence or "")
+
+
+def test_if_inside_a_sentence_or_a_word_is_no_condition(tmp_path: Path) -> None:
+    plain = ["Lists the fixes if there are any", "If-None-Match headers are explained",
+             "Identifies the breaking change, then the fixes"]
+    skill = make_skill(tmp_path, [{"id": "entry", "prompt": PROMPT, "statements": plain}],
+                       name="changelog-writer", skill_md=SKILL_MD)
+    assert not any("conditional" in c["graded"] for c in checks_of(skill))
+
+
+def test_the_claim_after_an_if_is_read_for_what_it_says(tmp_path: Path) -> None:
+    """What the statement claims once its condition holds decides how it is graded: a run of
+    a named command after "If ..., " is graded on the tool calls, as without the condition."""
+    written = ["If the build fails, runs `make clean` before retrying"]
+    skill = make_skill(tmp_path, [{"id": "entry", "prompt": PROMPT, "statements": written}],
+                       name="changelog-writer", skill_md=SKILL_MD)
+    (got,) = checks_of(skill)
+    assert "conditional" in got["graded"] and "only a quote from a tool call" in got["graded"]

@@ -114,3 +114,37 @@ def test_a_long_prompt_in_a_root_set_is_no_file_name(tmp_path: Path) -> None:
         {"id": "long", "prompt": prompt, "assertions": ["积分"]}]})})
     assert len(prompt.encode()) > 255
     assert len(check_json(skill)["cases"]) == 1
+
+
+EXPECTED = "A report with a heading per project and one line per ticket closed this week."
+
+
+def test_a_root_set_file_the_skill_names_is_still_left_out(tmp_path: Path) -> None:
+    """The skill's text naming its set ("evals.json holds the test prompts") is a maintenance
+    note, not the skill reading its answers: the set file never ships, and check says so."""
+    skill = skill_with(tmp_path, {"evals.json": json.dumps({"skill_name": "wr", "evals": [
+        {"id": "a", "prompt": "Write a weekly status report into report.md.",
+         "expected_output": EXPECTED}]})},
+        body="Write report.md.\n\nMaintenance: evals.json holds the test prompts.\n")
+    out, kept = left_out(skill)
+    assert out == ["evals.json"] and kept == []
+    said = [f.message for f in load_caseset(skill, "wr").findings]
+    assert any("though the skill's own text names them" in m and "evals.json (the case set "
+               "file itself)" in m for m in said), said
+    assert not any("which names them:" in m for m in said)
+
+
+def test_a_named_file_holding_the_expected_output_is_left_out(tmp_path: Path) -> None:
+    """A file of the set the skill names that holds a case's expected output is the answer
+    key: left out; a named file of the set without the answers stays (negative)."""
+    skill = skill_with(tmp_path, {
+        "evals/evals.json": json.dumps({"skill_name": "wr", "evals": [
+            {"id": "a", "prompt": "Write a weekly status report into report.md.",
+             "expected_output": EXPECTED,
+             "files": ["notes/worked.md", "notes/tickets.txt"]}]}),
+        "notes/worked.md": f"Worked example:\n{EXPECTED}\n", "notes/tickets.txt": "T-1\n"},
+        body="Write report.md from the notes/ folder.\n")
+    out, kept = left_out(skill)
+    assert out == ["notes/worked.md"] and kept == ["notes/tickets.txt"]
+    said = [f.message for f in load_caseset(skill, "wr").findings]
+    assert any("notes/worked.md (it holds the expected outputs)" in m for m in said), said

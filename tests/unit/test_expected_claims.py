@@ -1,0 +1,69 @@
+"""An expected output that is a case's only criterion and makes several claims is graded claim
+by claim (one statement each: one quote cannot show a paragraph); a short or single-claim one
+stays one statement."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from runner.authoring.expected_claims import expected_claims
+from tests.helpers import check_json, check_verbose, make_skill
+
+SKILL_MD = ("---\nname: rota-planner\ndescription: Plans staff rotas from availability.\n---\n"
+            "Read the availability, then plan.\n")
+PROMPT = "Plan next week's rota for Ana, Bo and Cy from the availability I pasted above."
+
+
+def statements_of(tmp_path: Path, expected: str) -> tuple[list[dict[str, Any]], str]:
+    skill = make_skill(tmp_path, [{"id": "rota", "prompt": PROMPT,
+                                   "expected_output": expected}],
+                       name="rota-planner", skill_md=SKILL_MD)
+    return list(check_json(skill)["cases"][0]["checks"]), check_verbose(skill)
+
+
+def test_a_paragraph_of_claims_is_graded_claim_by_claim(tmp_path: Path) -> None:
+    expected = ("Should list each person's shifts, flag the Tuesday gap, and propose who "
+                "covers it. Should produce a table that: (1) has one row per day, (2) has one "
+                "column per person. Never schedules Bo on Friday.")
+    checks, shown = statements_of(tmp_path, expected)
+    assert [c["entry"] for c in checks] == [
+        "Should list each person's shifts", "Should flag the Tuesday gap",
+        "Should propose who covers it.", "Should produce a table that: has one row per day",
+        "Should produce a table that: has one column per person.",
+        "Never schedules Bo on Friday."]
+    assert all(c["kind"] == "statement" for c in checks)
+    assert "split into its 6 claims" in shown and "claim 6 of 6" in shown
+
+
+def test_bullets_keep_their_lead_in() -> None:
+    assert expected_claims("The rota message includes the following for the team lead:\n"
+                           "- every shift with its start and end time\n"
+                           "- the uncovered Tuesday evening shift\n") == [
+        "The rota message includes the following for the team lead: every shift with its "
+        "start and end time",
+        "The rota message includes the following for the team lead: the uncovered Tuesday "
+        "evening shift"]
+
+
+def test_a_single_claim_stays_one_statement(tmp_path: Path) -> None:
+    """Negatives: a short text, a list of nouns, an abbreviation or a number are no cuts."""
+    for n, expected in enumerate((
+            "A rota. With totals.",
+            "Lists shifts, breaks and handovers for every person on the team, in one table "
+            "sorted by day of the week.",
+            "Proposes a plan (e.g. move Bo to Thursday) that keeps every person under 40 "
+            "hours, as in version 2.1 of the policy.")):
+        checks, shown = statements_of(tmp_path / str(n), expected)
+        assert [c["entry"] for c in checks] == [expected]
+        assert "split into" not in shown
+
+
+def test_an_expected_output_naming_a_grader_program_stays_whole() -> None:
+    """Negative: "... check_rota.py reports 5/5" makes the text the program's to decide
+    whole (runner.authoring.programs): never split into claims."""
+    for text in ("Lists each person's shifts for the week. Flags the Tuesday gap and proposes "
+                 "who covers it. evals/check_rota.py reports 5/5.",
+                 "Lists each person's shifts for the week. Flags the Tuesday gap and proposes "
+                 "who covers it. check_rota.py reports 5/5."):
+        assert expected_claims(text) == [text]
