@@ -55,6 +55,7 @@ from runner.authoring.layouts import (
     Located,
     drop_skill,
     find_prose,
+    find_set,
     held_instead,
     locate,
     naming_entries,
@@ -284,7 +285,8 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     if not isinstance(items, list) or not items:
         raise CaseSetError(shown, "evals: required, a non-empty list of cases" + no_cases(raw))
     items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
-                       shown, path.resolve().is_relative_to(skill_dir.resolve()), skill_dir)
+                       shown, path.resolve().is_relative_to(skill_dir.resolve()), skill_dir,
+                       given=set_file is not None)
     items = _set_rubric(about, items, problems)
     fixtures = SkillFiles(skill_dir, path)
     # a shared case's paths start from its own set's folder (runner.authoring.outside)
@@ -815,10 +817,13 @@ def _case_label(item: Any, n: int) -> str:
 
 
 def _own_cases(items: list[Any], names: list[str], problems: Problems,
-               shown: str, own_folder: bool, skill_dir: Path | None = None) -> list[Any]:
+               shown: str, own_folder: bool, skill_dir: Path | None = None,
+               given: bool = False) -> list[Any]:
     """A set shared by a collection's skills (outside the skill's folder, or naming several
     skills), each case naming its skill: the cases of this skill (the others are left to
-    theirs, reported); a set whose cases name no skill is all this skill's."""
+    theirs, reported). A set whose cases name no skill is this skill's when it is the only
+    skill that finds it, or when the user named it (`--cases`); one that other skills find
+    too is refused, as `check` on the collection does."""
     # a set outside the skill: its cases' skills inferred among the repository's too
     skills = skill_folders(set_root(Path(shown), skill_dir)) \
         if skill_dir is not None and not own_folder else []
@@ -835,6 +840,9 @@ def _own_cases(items: list[Any], names: list[str], problems: Problems,
                            "fix: name each case's skill (`expected_skill: <skill>` in its "
                            "prompt file's front matter, a prompt starting with `/<skill>`, or "
                            "the case folder named for it)")
+    if not any(named) and len(skills) > 1 and not given \
+            and not _named_by_path(shown, names, skill_dir):
+        _refuse_unclaimed(shown, skills)
     if not any(named) or own_folder and len({s for n in named for s in n}) < 2:
         return items
     entries = naming_entries(named, names, skill_dir)
@@ -861,6 +869,25 @@ def _own_cases(items: list[Any], names: list[str], problems: Problems,
                         f"left to {', '.join(others[:6])}", "check each skill on its own "
                         "(`skill-eval check` on the collection lists them)")
     return mine
+
+
+def _refuse_unclaimed(shown: str, skills: list[Path]) -> None:
+    """A set outside the skill that other skills of its repository read as theirs too, and
+    whose cases name none: every one of them would be graded on every case. `check` on the
+    collection refuses it (runner.authoring.collections); checked one skill at a time it is
+    refused the same way, never read as this skill's alone."""
+    from runner.authoring.skill import declared_name
+
+    target = Path(shown).resolve()
+    sharing = [s for s in skills if (f := find_set(s, declared_name(s))) is not None
+               and f.resolve() == target]
+    if len(sharing) > 1:
+        raise CaseSetError(shown, f"a set shared by {len(sharing)} skills ("
+                           f"{', '.join(s.name for s in sharing[:6])}) whose cases name no "
+                           "skill: each of them would be graded on every case, and a run "
+                           "loads one skill at a time; fix: give each case `\"skill\": "
+                           "\"<its skill's name>\"` (or `expected_skill`, or start its prompt "
+                           f"with `/<skill>`), or grade this skill on it anyway: --cases {shown}")
 
 
 class SkillFiles:

@@ -289,12 +289,20 @@ def test_a_shared_set_whose_file_name_gives_it_to_one_skill(tmp_path: Path) -> N
     assert "the set of skill 'review-design' (its file name)" in other.output
 
 
-def test_a_file_name_that_fits_several_skills_or_none_stays_shared(tmp_path: Path) -> None:
-    # "design" fits both skills, "evals" none: each skill reads the shared set as before
+def test_a_file_name_that_fits_several_skills_or_none_is_refused_unless_named(
+        tmp_path: Path) -> None:
+    # "design" fits both skills, "evals" none: both skills find the set and its cases name
+    # neither, so each would be graded on every case (as `check` on the collection says);
+    # named with --cases, it is graded on the skill checked
+    from runner.errors import CaseSetError
+
     for file in ("design-evals.json", "evals.json"):
         root = _collection(tmp_path / file, {file: REVIEW})
         for skill in ("review-design", "design-tokens"):
-            assert [c["id"] for c in report_of(root / "skills" / skill)["cases"]] == ["r1"]
+            with pytest.raises(CaseSetError, match="a set shared by 2 skills"):
+                load_caseset(root / "skills" / skill, skill)
+            named = load_caseset(root / "skills" / skill, skill, root / "evals" / file)
+            assert [c.id for c in named.evals] == ["r1"]
 
 
 def test_the_skill_a_router_should_pick_is_a_trigger_expectation(tmp_path: Path) -> None:
