@@ -415,12 +415,13 @@ def report_script(root: Path, skill: str, command: str = "echo DONE > report.txt
 def fake_pass_options(tmp_path: Path, script: Path, **changes: Any) -> Any:
     """RunOptions for the example skill's `sales-totals` at k=3, one at a time, in process on
     the fake sandbox, into a local store under `tmp_path`; `changes` override any field."""
+    from runner.schema.enums import Backend
     from runner.schema.options import RunOptions, SandboxConfig
 
     base: dict[str, Any] = dict(
         skill_path=EXAMPLE, case_ids=("sales-totals",), k=3, store_uri=str(tmp_path / "store"),
         model_script=script, executor="inprocess", concurrency=1,
-        sandbox=SandboxConfig(backend="fake", scratch_root=tmp_path / "scratch"))
+        sandbox=SandboxConfig(backend=Backend.FAKE, scratch_root=tmp_path / "scratch"))
     base.update(changes)
     return RunOptions.model_validate(base)
 
