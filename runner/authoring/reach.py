@@ -258,15 +258,19 @@ _KEY_USE = re.compile(r"(?i)\b(?:never|don't|do\s+not|avoid|flag|flags|detect|de
                       r"leak|leaked|hard-?coded|redact|rotate)\b")
 
 
-def skill_keys(skill_dir: Path) -> list[str]:
-    """The keys the skill's SKILL.md says its external service or CLI needs."""
+def _need_lines(skill_dir: Path) -> list[str]:
+    """SKILL.md's lines that may say what the skill needs: none that is about keys as such."""
     path = skill_dir / "SKILL.md"
     if not path.is_file() or path.stat().st_size > 1_000_000:
         return []
+    return [line for line in path.read_text(encoding="utf-8", errors="replace").splitlines()
+            if not _KEY_USE.search(line)]
+
+
+def skill_keys(skill_dir: Path) -> list[str]:
+    """The keys the skill's SKILL.md says its external service or CLI needs."""
     found: list[str] = []
-    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
-        if _KEY_USE.search(line):
-            continue
+    for line in _need_lines(skill_dir):
         names = [m.group(1) for m in _KEY_NAME.finditer(line)]
         if names and (_KEY_NEED.search(line) or any(n.startswith(("NO_", "MISSING_"))
                                                       for n in names)):
@@ -284,14 +288,8 @@ _KEY_WORDS = re.compile(r"(?i)\bAPI[\s_-]?(?:key|token)s?\b|\baccess[\s_-]?token
 
 def skill_key_words(skill_dir: Path) -> list[str]:
     """The credentials SKILL.md says in words that the skill's service needs."""
-    path = skill_dir / "SKILL.md"
-    if not path.is_file() or path.stat().st_size > 1_000_000:
-        return []
-    found: list[str] = []
-    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
-        if _KEY_USE.search(line) or not _KEY_NEED.search(line):
-            continue
-        found += [" ".join(m.group(0).split()) for m in _KEY_WORDS.finditer(line)]
+    found = [" ".join(m.group(0).split()) for line in _need_lines(skill_dir)
+             if _KEY_NEED.search(line) for m in _KEY_WORDS.finditer(line)]
     return list(dict.fromkeys(found))
 
 
