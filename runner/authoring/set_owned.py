@@ -88,13 +88,10 @@ def _a_file(path: Path) -> bool:
 def set_files_outside_evals(skill_dir: Path, read_files: Iterable[str],
                             cases: Iterable[Case]) -> list[str]:
     """Every file of the skill outside evals/ the set uses as its own, once, in order."""
-    root = skill_dir.resolve()
     given = []
     for file in read_files:
-        path = Path(file).resolve()
-        if path.is_relative_to(root) and path != root:
-            given.append(path.relative_to(root).as_posix())
-        given += _values_naming_files(path, skill_dir)
+        given += _set_file_paths(skill_dir, [file])
+        given += _values_naming_files(Path(file).resolve(), skill_dir)
     given += [p for case in cases for p in _case_paths(case)]
     found: list[str] = []
     for rel in given:
@@ -120,13 +117,14 @@ def _skill_text(skill_dir: Path, owned: set[str]) -> str:
 _ANSWER_MIN = 40
 
 
-def _set_file_paths(skill_dir: Path, read_files: Iterable[str]) -> set[str]:
+def _set_file_paths(skill_dir: Path, read_files: Iterable[str]) -> list[str]:
+    """The set's own files that lie inside the skill, relative to it, in order."""
     root = skill_dir.resolve()
-    found = set()
+    found = []
     for file in read_files:
         path = Path(file).resolve()
         if path.is_relative_to(root) and path != root:
-            found.add(path.relative_to(root).as_posix())
+            found.append(path.relative_to(root).as_posix())
     return found
 
 
@@ -142,7 +140,7 @@ def answer_keys(skill_dir: Path, owned: Iterable[str], read_files: Iterable[str]
                 cases: Iterable[Case]) -> dict[str, str]:
     """The set's files that are its answer key, each with why: the set file itself, or a file
     holding a case's expected output (whitespace aside)."""
-    sets = _set_file_paths(skill_dir, read_files)
+    sets = set(_set_file_paths(skill_dir, read_files))
     answers = [" ".join(c.expected_output.split()) for c in cases
                if len(c.expected_output.strip()) >= _ANSWER_MIN]
     found: dict[str, str] = {}
@@ -158,14 +156,23 @@ def bundle_exclusions(skill_dir: Path, read_files: Iterable[str],
                       cases: Iterable[Case]) -> tuple[list[str], list[str]]:
     """(left out of the skill bundle, kept because the skill's own files name them). An
     answer key is always left out (answer_keys), named or not."""
+    left_out, kept, _ = _partition(skill_dir, read_files, cases)
+    return left_out, kept
+
+
+def _partition(skill_dir: Path, read_files: Iterable[str], cases: Iterable[Case]
+               ) -> tuple[list[str], list[str], list[tuple[str, str]]]:
+    """(left out, kept, the answer keys left out though the skill names them, each with
+    why): the set's files and the skill's text read once for both callers."""
     read_files, cases = list(read_files), list(cases)
     owned = set_files_outside_evals(skill_dir, read_files, cases)
     if not owned:
-        return [], []
+        return [], [], []
     text = _skill_text(skill_dir, set(owned))
     keys = answer_keys(skill_dir, owned, read_files, cases)
     kept = [f for f in owned if _named(f, text) and f not in keys]
-    return [f for f in owned if f not in kept], kept
+    named_keys = [(f, why) for f, why in keys.items() if _named(f, text)]
+    return [f for f in owned if f not in kept], kept, named_keys
 
 
 def _named(file: str, text: str) -> bool:
@@ -184,17 +191,14 @@ def report_exclusions(skill_dir: Path, read_files: Iterable[str], cases: Iterabl
                       problems: Problems) -> None:
     """One line each for what is left out of the skill bundle and what ships though the set
     owns it (the skill names it): never in silence."""
-    read_files, cases = list(read_files), list(cases)
-    left_out, kept = bundle_exclusions(skill_dir, read_files, cases)
-    keys = answer_keys(skill_dir, left_out, read_files, cases)
-    named = [f for f in keys if _named(f, _skill_text(skill_dir, set(left_out) | set(kept)))]
+    left_out, kept, named = _partition(skill_dir, read_files, cases)
     if named:  # the skill's text names it, yet it is the answer key: never shipped
         problems.report("EV012", SET_LEVEL, f"{len(named)} file(s) of the set left out of the "
                         f"skill bundle though the skill's own text names them: "
-                        f"{'; '.join(f'{f} ({keys[f]})' for f in named[:5])}; the candidate "
+                        f"{'; '.join(f'{f} ({why})' for f, why in named[:5])}; the candidate "
                         f"arm would read the answers", "none needed (or move the set under "
                         "evals/, apart from the skill's own files)")
-        left_out = [f for f in left_out if f not in named]
+        left_out = [f for f in left_out if f not in dict(named)]
     if left_out:
         problems.report("EV012", SET_LEVEL, f"{len(left_out)} file(s) of the set outside "
                         f"evals/ left out of the skill bundle (the candidate arm would read "
