@@ -1063,41 +1063,34 @@ def _not_found(skill: SkillFiles, problems: Problems, case: Case, file: str, out
                         "(files are inputs staged before the run)")
         return False
     if skill.outside is not None and relative:
+        note, fix = _workflow_hint(skill.root, file)
         problems.refuse("EV009", case.id, f"fixture {file!r} is in none of the places a "
                         f"set outside the skill names paths from: {skill.outside.places}"
-                        + _workflow_note(skill.root, file),
-                        _workflow_fix(skill.root, file) or "correct the path (from the set's "
-                        "folder), or copy the file into the skill under evals/files/ and "
-                        "name it from there")
+                        + note, fix or "correct the path (from the set's folder), or copy "
+                        "the file into the skill under evals/files/ and name it from there")
         return False
     return True
 
 
-def _workflow_named(skill_dir: Path, file: str) -> bool:
-    """SKILL.md names the missing fixture's path: a file of the skill's own workflow (what an
-    earlier step writes, `.codeck/outline.md`), which no session starts with."""
+def _workflow_hint(skill_dir: Path, file: str) -> tuple[str, str]:
+    """(what to add to the refusal, its fix) for a missing fixture whose path SKILL.md names:
+    a file of the skill's own workflow (what an earlier step writes, `.codeck/outline.md`),
+    which no session starts with; ("", "") for any other."""
     skill_md = skill_dir / "SKILL.md"
     name = file.rstrip("/")
     if not name or not safely.is_file(skill_md):
-        return False
+        return "", ""
     text = skill_md.read_text(encoding="utf-8", errors="replace")
     # as written, or its file name at the end of a path the steps build (`$DIR/outline.md`)
     base = PurePosixPath(name).name
-    return any(re.search(rf"(?<![\w.-]){re.escape(form)}(?![\w-])", text) is not None
-               for form in (name, base))
-
-
-def _workflow_note(skill_dir: Path, file: str) -> str:
+    if not any(re.search(rf"(?<![\w.-]){re.escape(form)}(?![\w-])", text) is not None
+               for form in (name, base)):
+        return "", ""
     return ("; SKILL.md names it: a file the skill's workflow writes (an earlier step's "
-            "artifact), which no session starts with" if _workflow_named(skill_dir, file)
-            else "")
-
-
-def _workflow_fix(skill_dir: Path, file: str) -> str:
-    """The fix for a missing fixture the skill's workflow writes ("" for any other)."""
-    return (f"write a sample {file!r} as that earlier step would, put it under evals/files/"
+            "artifact), which no session starts with",
+            f"write a sample {file!r} as that earlier step would, put it under evals/files/"
             f"{file} and list that path in files (or drop it from files if the case tests "
-            "its absence)") if _workflow_named(skill_dir, file) else ""
+            "its absence)")
 
 
 # A file that holds the answers a run is graded against.
@@ -1155,9 +1148,9 @@ def _preflight_case(skill_dir: Path, case: Case, refuse: Refuse) -> None:
             refuse(f"fixture {file!r} cannot be staged",
                    "name a file or a folder of fixtures")
         elif safely.is_symlink(skill_dir / posix) or not safely.exists(skill_dir / posix):
-            refuse(f"fixture {file!r} is not in the skill (or is a symlink)"
-                   + _workflow_note(skill_dir, file), _workflow_fix(skill_dir, file)
-                   or "add the file under evals/files/ or correct its path")
+            note, fix = _workflow_hint(skill_dir, file)
+            refuse(f"fixture {file!r} is not in the skill (or is a symlink)" + note,
+                   fix or "add the file under evals/files/ or correct its path")
         elif not (skill_dir / posix).resolve().is_relative_to(root):
             refuse(f"fixture {file!r} resolves outside the skill",
                    "copy the file into the skill")

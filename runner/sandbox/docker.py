@@ -268,7 +268,7 @@ class DockerSandbox(Sandbox):
             return self.client.containers.run(**kwargs)
         except BaseException:
             with contextlib.suppress(NotFound, APIError, DockerException):
-                self.client.containers.get(kwargs["name"]).remove(force=True)
+                _remove(self.client.containers.get(kwargs["name"]))
             raise
 
     def _killed(self, container: Any, begun: float) -> bool:
