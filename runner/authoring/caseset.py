@@ -744,8 +744,9 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
 
 def _mcp_needs(skill_dir: Path, cases: list[Case], problems: Problems) -> None:
     """EV016: the sandbox has no MCP server; what needs one cannot pass in any arm."""
-    servers = {**stated_servers(skill_dir), **declared_servers(skill_dir)}
-    tools = server_tools(skill_dir)
+    stated = stated_servers(skill_dir)
+    servers = {**stated, **declared_servers(skill_dir)}
+    tools = server_tools(skill_dir, stated)
     relied = skill_needs(skill_dir, servers)
     if relied:
         problems.report(MCP_NEED, SET_LEVEL, f"the skill relies on {', '.join(relied[:4])}: the "

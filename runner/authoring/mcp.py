@@ -59,8 +59,6 @@ _USES_SERVER = re.compile(
     r"(?i)\b(?:uses?|using|via|through|requires?|needs?|relies\s+on|depends\s+on|calls?)\s+"
     r"(?:the\s+|an?\s+|its\s+)?(?:`?([\w.-]+)`?\s+)?MCP\s+(?:server|tools?)\b"
     r"|(?:使用|通过|依赖|调用|借助)\s*(?:`?([\w.-]+)`?\s*)?MCP")
-# A tool of that server as SKILL.md names it: a snake_case function name in code
-# (`search_symbols_tool`, `trace_call_tool(direction='up')`).
 # Words in the server's place that name none ("through the MCP tools", "any available MCP
 # server"): with no server named, what the skill relies on is unknown, and only a declared
 # server counts.
@@ -68,6 +66,8 @@ _NO_NAME = frozenset({"the", "a", "an", "its", "any", "available", "relevant", "
                       "configured", "installed", "following", "same", "our", "your", "this",
                       "that", "these", "those", "all", "some", "other", "existing",
                       "provided", "official", "remote", "local", "custom", "own"})
+# A tool of that server as SKILL.md names it: a snake_case function name in code
+# (`search_symbols_tool`, `trace_call_tool(direction='up')`).
 _CODE_TOOL = re.compile(r"`([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?:\([^`]*\))?`")
 STATED = "SKILL.md, which says the skill uses it"
 
@@ -87,9 +87,10 @@ def stated_servers(skill_dir: Path) -> dict[str, str]:
     return found
 
 
-def server_tools(skill_dir: Path) -> frozenset[str]:
-    """The tools of a server the skill says it uses, as SKILL.md names them in code."""
-    if not stated_servers(skill_dir):
+def server_tools(skill_dir: Path, stated: dict[str, str]) -> frozenset[str]:
+    """The tools of a server the skill says it uses (`stated`: stated_servers, read once by
+    the caller), as SKILL.md names them in code."""
+    if not stated:
         return frozenset()
     own = {t.lower() for t in OWN_TOOLS}
     return frozenset(m.group(1) for m in _CODE_TOOL.finditer(_skill_md(skill_dir))
