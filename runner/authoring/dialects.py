@@ -730,7 +730,7 @@ class CaseReader:
         if not self.text_only:
             return
         count = len(self.text_only)
-        if len(self.text_only) == len(self.checks) and item.get("reads") in (None, "text"):
+        if count == len(self.checks) and item.get("reads") in (None, "text"):
             item["reads"] = Reading.TEXT.value
             self.mapped(f"`field: output` on {count} check(s): read on the final answer only "
                         "(the case's `in: text`)", "none needed (or write \"in\": \"text\")")
