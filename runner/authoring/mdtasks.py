@@ -275,6 +275,25 @@ def _item_cases(section: str) -> tuple[list[dict[str, Any]], list[str]]:
     return (read, skipped) if read else ([], [])
 
 
+# "Start scenario 3, then submit:", "Run case 2 and then send:": an earlier case replayed, then
+# the block below sent as the next turn of the same session
+_REPLAY = re.compile(r"(?i)^\s*(?:first\s*,?\s*)?(?:start|run|begin|replay|play|open|do)\s+"
+                     r"(?:the\s+)?(?:scenario|case|test|example|task|prompt)\s*#?\s*"
+                     r"(?P<ref>[A-Za-z]{0,10}[-_]?\d{1,4})\s*[,;]?\s*(?:and\s+)?then\s*,?\s+"
+                     r"(?:submit|send|ask|say|type|reply|write|enter|follow\s+up)\b")
+
+
+def _replayed(line: str, cases: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The earlier single-turn case a tester is told to replay before this section's block
+    is sent, or None (no such words, no such case, or that case is itself a conversation)."""
+    found = _REPLAY.match(line)
+    if found is None:
+        return None
+    ref = found.group("ref").replace("_", "-").lower()
+    return next((c for c in cases if str(c["id"]).lower() in (ref, ref.lstrip("0") or "0")
+                 and "follow_up_turns" not in c), None)
+
+
 def _skill(headings: list[str], known: Collection[str]) -> dict[str, Any]:
     """In a set above several skills (`known`), the skill the headings over a case name."""
     found = heading_skill(headings, known) if len(known) > 1 else []
@@ -311,14 +330,17 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
                   for i in _items(label, r, ls)]
         avoid = [i for label, r, ls in blocks if _fail(label) for i in _items(label, r, ls)]
         named = _ID_TITLE.match(title)
+        earlier: dict[str, Any] | None = None
         if not prompt and (checks or avoid) and blocks:
             # a case whose prompt is unlabelled: the block its section opens with, before its
-            # checks (after words to the tester, "start case 3, then send:", it is a turn of
-            # a conversation the set does not write down: no clear prompt)
+            # checks (after other words to the tester it is a turn of a conversation the set
+            # does not write down, unless those words replay an earlier case first: "start
+            # case 3, then send:" is that case's prompt, then this block)
             prompt = _prompt_text("", lead, quoted_only=not prompts_said) or None
             first = next((line for line in lead if line.strip()), "")
             if prompt and not prompts_said and not re.match(r"^\s*(?:>|```|~~~)", first):
-                prompt = None
+                earlier = _replayed(first, out.cases)
+                prompt = prompt if earlier is not None else None
         if not prompt and not checks and not avoid:
             items, skipped = _item_cases(section)
             for case in items:
@@ -342,8 +364,10 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
         for label in dict.fromkeys(lb for lb, _, _ in blocks if not _known(lb)
                                    and not _pass(lb) and not _fail(lb)):
             out.unread.setdefault(label, []).append(case_id)
+        turns = {} if earlier is None else {"prompt": earlier["prompt"],
+                                            "follow_up_turns": [prompt]}
         out.cases.append({"id": case_id, "name": title, **_skill(headings, known),
-                          "prompt": prompt, "statements": checks, "failures": avoid})
+                          "prompt": prompt, **turns, "statements": checks, "failures": avoid})
     for case in out.cases:
         case["statements"] = [*case["statements"], *common["statements"]]
         case["failures"] = [*case["failures"], *common["failures"]]

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from runner.authoring.attribution import heading_skill, inferred
+from runner.authoring.caseset import load_caseset
 from runner.authoring.mdtasks import markdown_cases
 from tests.helpers import check_cli as check
 from tests.helpers import check_json as report
@@ -192,9 +193,28 @@ def test_prompts_without_checks_stay_refused(tmp_path: Path) -> None:
     assert shown.exit_code == 2 and "--generate --from" in shown.output, shown.output
 
 
+_TURNS = ("## 1. Dinner\n\nPrompt:\n\n> Plan a dinner.\n\nExpected: three courses.\n\n"
+          "## 2. Change of mind\n\nStart case 1, then send:\n\n> Make it vegan.\n\n"
+          "Expected: the plan is updated to be vegan.\n\n## 3. Status\n\nDuring case 1, ask:"
+          "\n\n> How far along are you?\n\nExpected: a short status.\n")
+
+
+def test_a_case_replayed_then_a_block_sent_is_a_two_turn_case(tmp_path: Path) -> None:
+    skill = _with_set(tmp_path, _TURNS)
+    cases = {c.id: c for c in load_caseset(skill, "menu-writer").evals}
+    assert cases["2"].prompts == ("Plan a dinner.", "Make it vegan.")
+    assert cases["1"].prompts == ("Plan a dinner.",)
+    got = report(str(skill))
+    assert _case(got, "2")["turns"] == 2
+    assert _entries(_case(got, "2")) == ["the plan is updated to be vegan."]
+    # a question asked while case 1 runs is no turn a session can send: said, not read
+    assert any("`3. Status`" in line for line in _ev012(got)), got
+
+
 def test_a_set_of_turns_most_cases_giving_no_prompt_stays_refused() -> None:
+    # no earlier case to replay (case 7 is not in the set), or a tester's setup in words
     text = ("## 1. Dinner\n\nPrompt:\n\n> Plan a dinner.\n\nExpected: three courses.\n\n"
-            "## 2. Change of mind\n\nStart case 1, then send:\n\n> Make it vegan.\n\n"
+            "## 2. Change of mind\n\nStart case 7, then send:\n\n> Make it vegan.\n\n"
             "Expected: the plan is updated.\n\n## 3. Status\n\nDuring case 1, ask:\n\n"
             "> How far along are you?\n\nExpected: a short status.\n")
     assert markdown_cases(text) is None
