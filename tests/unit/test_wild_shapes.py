@@ -251,6 +251,22 @@ def test_task_input_in_a_field_beside_the_prompt_is_sent_with_it_labelled(
     assert any("`context` sent with the prompt" in m and "material" in m for m in messages)
 
 
+def test_the_artifact_a_review_request_is_given_is_sent_with_it(tmp_path: Path) -> None:
+    from runner.authoring.caseset import load_caseset
+
+    skill = _skill_md(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", {"evals": [
+        {"id": "one", "request": "Review this function for hidden state.",
+         "artifact": "def f(x):\n    global seen\n    seen = x",
+         "expectation": "Reports the global written by the function.",
+         "expected_artifact": "a short report", "artifact_path": "out/review.md"}]})
+    (case,) = load_caseset(skill, "tidy-notes").evals
+    assert case.prompt == ("Review this function for hidden state.\n\nArtifact:\n"
+                           "def f(x):\n    global seen\n    seen = x")
+    # what the work is expected to be, and a path, are no material to send
+    assert "a short report" not in case.prompt and "out/review.md" not in case.prompt
+
+
 def test_lists_of_what_the_answer_must_or_must_not_cite_are_texts_to_find(
         tmp_path: Path) -> None:
     skill = _skill_md(tmp_path / "tidy-notes")
