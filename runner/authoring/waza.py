@@ -37,7 +37,7 @@ from pydantic import BaseModel, Field
 from runner.authoring import safely
 from runner.authoring.codeasserts import read_code_assert
 from runner.authoring.problems import CaseSetRefused
-from runner.authoring.read_once import set_text
+from runner.authoring.read_once import once, set_text
 from runner.authoring.tool_names import tool_matcher
 from runner.errors import CaseSetError
 from runner.schema.case import Finding
@@ -120,9 +120,10 @@ def _load(path: Path) -> Any:
 def is_waza(path: Path) -> bool:
     if path.suffix not in SUFFIXES or not safely.is_file(path):
         return False
-    try:
-        return is_waza_config(_load(path))
-    except CaseSetError:
+    try:  # parsed only when both keys are written in it (every YAML of a folder is asked)
+        text = set_text(path)
+        return "tasks" in text and "skill" in text and is_waza_config(_load(path))
+    except (CaseSetError, OSError, UnicodeDecodeError):
         return False
 
 
@@ -526,4 +527,6 @@ def read_waza(path: Path) -> WazaSet:
     if not is_waza_config(data):
         raise CaseSetError(str(path), "a waza eval.yaml names its `skill` and `tasks` "
                                       "(file patterns)")
-    return WazaReader(path, data).read()
+    # read once per command (judged, located, then read); each caller gets its own cases
+    read = once(("waza", str(path.resolve())), lambda: WazaReader(path, data).read())
+    return read.model_copy(deep=True)

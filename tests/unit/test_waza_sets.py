@@ -154,3 +154,16 @@ def test_skillgrade_and_plain_yaml_stay_as_they_were(tmp_path: Path) -> None:
     assert load_caseset(folder, "tidy").evals[0].prompt == "Tidy list.txt."
     other = skill(tmp_path / "b", {"evals/eval.yaml": {"name": "x", "tasks": ["t/*.yaml"]}})
     assert check_cli(str(other)).exit_code == 2
+
+
+def test_a_forbidden_web_tool_is_no_reach_a_required_one_stays(tmp_path: Path) -> None:
+    """`forbidden_tools: [web_fetch]` is passed by not fetching: no EV014 (it used to say no
+    arm could pass it); `required_tools: [web_fetch]` keeps EV014 (no network)."""
+    def with_tools(key: str) -> Path:
+        task = runtime_task(graders=[{"type": "behavior", "name": "b",
+                                      "config": {key: ["web_fetch"]}}])
+        return skill(tmp_path / key, {"evals/eval.yaml": eval_yaml(),
+                                      "evals/tasks/a.yaml": task,
+                                      "evals/fixtures/list.txt": "milk\n"})
+    assert "EV014" not in check_verbose(with_tools("forbidden_tools"))
+    assert "EV014" in check_verbose(with_tools("required_tools"))
