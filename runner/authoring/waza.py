@@ -91,9 +91,14 @@ class WazaSet(BaseModel):
                 for (message, fix), where in self.noted.items()]
 
 
+def _items(value: Any) -> list[Any]:
+    """A list as it is; one item written alone as a list of one; nothing as none."""
+    return value if isinstance(value, list) else [] if value is None else [value]
+
+
 def _patterns(data: Any) -> list[str] | None:
-    tasks = data.get("tasks") if isinstance(data, dict) else None
-    if not isinstance(tasks, list) or not tasks:
+    tasks = _items(data.get("tasks")) if isinstance(data, dict) else None
+    if not tasks:
         return None
     found = [t.get("include") if isinstance(t, dict) else t for t in tasks]
     patterns = [p for p in found if isinstance(p, str) and p.strip()]
@@ -128,9 +133,11 @@ def is_waza(path: Path) -> bool:
 
 
 def repository(folder: Path) -> Path:
-    """The repository holding a folder: the nearest one with `.git`; else the folder itself."""
+    """The repository holding an eval's folder: the nearest one with `.git`; else (a copy
+    with no history) the folder above it, where the set folder's siblings (`tasks/`) are."""
     resolved = folder.resolve()
-    return next((p for p in (resolved, *resolved.parents) if (p / ".git").exists()), resolved)
+    return next((p for p in (resolved, *resolved.parents) if (p / ".git").exists()),
+                resolved.parent)
 
 
 def task_paths(path: Path) -> list[Path]:
@@ -159,10 +166,12 @@ def _resolved(patterns: list[str], folder: Path, refusals: list[tuple[str, str, 
             refusals.append((where, f"{pattern!r} is no file pattern ({exc})",
                              "write a pattern such as tasks/*.yaml"))
             continue
-        inside = [p for p in matched if safely.is_file(p) and p.resolve().is_relative_to(root)]
-        if len(inside) < len(matched) and matched and not inside:
-            refusals.append((where, f"{pattern!r} names only files outside the repository "
-                                    "(links out of it)", "keep the task files in it"))
+        files = [p for p in matched if safely.is_file(p) or p.is_symlink()]
+        inside = [p for p in files if p.resolve().is_relative_to(root)]
+        if len(inside) < len(files):
+            refusals.append((where, f"{pattern!r} names {len(files) - len(inside)} file(s) "
+                                    "outside the repository (links out of it)",
+                             "keep the task files in it"))
         found += [p for p in inside if p.suffix in SUFFIXES and p not in found]
     return found[:MAX_TASK_FILES]
 
@@ -200,6 +209,9 @@ class _Task:
     # -- expected ------------------------------------------------------------------------------
     def expected(self, expected: Any) -> None:
         if not isinstance(expected, dict):
+            if expected is not None:
+                self.note("expected: not a mapping of waza's fields, not graded",
+                          "write expected.output_contains (a list), should_trigger, ...")
             return
         self.add("assertions", *({"type": "contains", "value": v}
                                  for v in _strings(expected.get("output_contains"))))
@@ -314,7 +326,7 @@ class _Task:
 
     def _file(self, config: dict[str, Any], _: dict[str, Any], where: str) -> None:
         self.add("outputs", *({"path": p} for p in _strings(config.get("must_exist"))))
-        for pattern in config.get("content_patterns") or []:
+        for pattern in _items(config.get("content_patterns")):
             if not isinstance(pattern, dict) or not isinstance(pattern.get("path"), str):
                 self.reader.refuse(self.label, f"{where}: a content pattern with no `path`",
                                    "give each content pattern the file's `path`")
@@ -356,7 +368,7 @@ class _Task:
 
     def _tool_constraint(self, config: dict[str, Any], _: dict[str, Any], where: str) -> None:
         for key, negate in (("expect_tools", False), ("reject_tools", True)):
-            for spec in config.get(key) or []:
+            for spec in _items(config.get(key)):
                 tool = spec.get("tool") if isinstance(spec, dict) else spec
                 matcher = _tool(tool) if isinstance(tool, str) else None
                 patterns = [spec[k] for k in ("command_pattern", "path_pattern")
@@ -416,10 +428,7 @@ class WazaReader:
         if not files and not found:
             self.refuse("", f"tasks {_patterns(self.data)} name no task file",
                         "point `tasks` at the task YAML files, relative to the eval.yaml")
-        shared = self.data.get("graders") or []
-        if not isinstance(shared, list):
-            self.refuse("", "graders: not a list", "write the set's graders as a list")
-            shared = []
+        shared = _items(self.data.get("graders"))
         for file in files:
             self._task(file, shared)
         self._settings()
@@ -451,10 +460,9 @@ class WazaReader:
                 mapped.case[key] = task[key]
         self._inputs(inputs, task, mapped, file)
         mapped.expected(task.get("expected"))
-        own = task.get("graders") or []
         for n, grader in enumerate(shared):
             mapped.grader(grader, f"eval graders[{n}]")
-        for n, grader in enumerate(own if isinstance(own, list) else [own]):
+        for n, grader in enumerate(_items(task.get("graders"))):
             mapped.grader(grader, f"graders[{n}]")
         sides = {fires for fires, _ in mapped.fires}
         if len(sides) > 1:
@@ -472,7 +480,7 @@ class WazaReader:
                 file: Path) -> None:
         base = PurePosixPath(str(task.get("context_dir") or FIXTURES))
         staged: dict[str, str] = {}
-        for entry in inputs.get("files") or []:
+        for entry in _items(inputs.get("files")):
             path = entry.get("path") if isinstance(entry, dict) else entry
             content = entry.get("content") if isinstance(entry, dict) else None
             posix = PurePosixPath(path) if isinstance(path, str) and path.strip() else None

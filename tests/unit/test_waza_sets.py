@@ -7,8 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from runner.authoring.caseset import load_caseset
 from runner.authoring.set_owned import set_files_outside_evals
+from runner.errors import CaseSetError
 from tests.helpers import check_cli, check_json, check_verbose, write_data, write_skill_md
 
 CONFIG = {"trials_per_task": 4, "timeout_seconds": 120, "executor": "copilot-sdk",
@@ -167,3 +170,19 @@ def test_a_forbidden_web_tool_is_no_reach_a_required_one_stays(tmp_path: Path) -
                                       "evals/fixtures/list.txt": "milk\n"})
     assert "EV014" not in check_verbose(with_tools("forbidden_tools"))
     assert "EV014" in check_verbose(with_tools("required_tools"))
+
+
+def test_without_git_the_folder_above_the_eval_bounds_its_patterns(tmp_path: Path) -> None:
+    """A copy with no `.git`: tasks beside the set folder (`../tasks/`) are read; a pattern
+    climbing further, or a task file linking out, is refused."""
+    folder = skill(tmp_path, {"evals/eval.yaml": eval_yaml(tasks=["../tasks/*.yaml"]),
+                              "tasks/a.yaml": runtime_task(),
+                              "evals/fixtures/list.txt": "milk\n"})
+    assert [c.id for c in load_caseset(folder, "tidy").evals] == ["tidy-list"]
+    write_data(folder / "evals/eval.yaml", eval_yaml(tasks=["../../*.yaml"]))
+    assert "reaches outside the repository" in check_cli(str(folder)).output
+    write_data(tmp_path / "out.yaml", runtime_task(id="far"))
+    (folder / "tasks/b.yaml").symlink_to(tmp_path / "out.yaml")
+    write_data(folder / "evals/eval.yaml", eval_yaml(tasks=["../tasks/*.yaml"]))
+    with pytest.raises(CaseSetError, match=r"outside the repository \(links out of it\)"):
+        load_caseset(folder, "tidy")  # (`check` refuses the link itself first: HY005)
