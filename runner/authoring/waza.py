@@ -38,6 +38,7 @@ from runner.authoring import safely
 from runner.authoring.codeasserts import read_code_assert
 from runner.authoring.problems import CaseSetRefused
 from runner.authoring.read_once import once, set_text
+from runner.authoring.skillgrade import file_text
 from runner.authoring.tool_names import tool_matcher
 from runner.errors import CaseSetError
 from runner.schema.case import Finding
@@ -308,6 +309,12 @@ class _Task:
             self.reader.refuse(self.label, f"{where}: no `config.prompt` (or `rubric`)",
                                "give the grader the criteria the judge reads")
             return
+        found = file_text(text, self.reader.path.parent,
+                           repository(self.reader.path.parent))
+        if found is not None:  # `rubric: graders/quality.md`: the file's text
+            self.note("a grader's rubric names a file of the set: its text is graded as the "
+                      "statement", "none needed")
+            text = found[1]
         lines = [ln for ln in text.strip().splitlines() if not _GRADE_TOOLS.search(ln)]
         if len(lines) < len(text.strip().splitlines()):
             self.note("prompt grader: its lines telling waza's judge which tool to call "

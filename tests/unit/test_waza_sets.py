@@ -186,3 +186,14 @@ def test_without_git_the_folder_above_the_eval_bounds_its_patterns(tmp_path: Pat
     write_data(folder / "evals/eval.yaml", eval_yaml(tasks=["../tasks/*.yaml"]))
     with pytest.raises(CaseSetError, match=r"outside the repository \(links out of it\)"):
         load_caseset(folder, "tidy")  # (`check` refuses the link itself first: HY005)
+
+
+def test_an_llm_rubric_naming_a_file_is_its_text_and_a_lone_pattern_is_read(
+        tmp_path: Path) -> None:
+    task = runtime_task(graders=[{"type": "llm", "name": "q", "rubric": "rubrics/q.md"}])
+    folder = skill(tmp_path, {"evals/eval.yaml": eval_yaml(tasks="tasks/*.yaml"),
+                              "evals/tasks/a.yaml": task,
+                              "evals/rubrics/q.md": "Each item sits under one heading.\n",
+                              "evals/fixtures/list.txt": "milk\n"})
+    (case,) = load_caseset(folder, "tidy").evals
+    assert case.statements == ("Each item sits under one heading.",)
