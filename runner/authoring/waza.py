@@ -6,7 +6,8 @@ case (`id`, `name`, `inputs.prompt`, `inputs.files`, `expected`, its own `grader
 Found wherever a set file is (the skill's folder, its `evals/`, a repository's
 `evals/<skill>/` or `.github/evals/<skill>/`: runner.authoring.layouts), known by its content:
 a mapping with a `skill` and `tasks` of file patterns. Each pattern is resolved from the
-eval.yaml's folder and must stay inside the repository holding it (refused, EV009, otherwise).
+eval.yaml's folder and must stay inside the repository holding it (the folder with `.git`; in
+a copy with none, the folder above the eval.yaml's): refused, EV009, otherwise.
 Each task is mapped onto the fields the case reader knows; the set-level graders hold for every
 task; whatever has no reading here is reported (EV012), never dropped in silence:
 
@@ -14,7 +15,8 @@ task; whatever has no reading here is reported (EV012), never dropped in silence
   `regex_match` / `regex_not_match`; `keyword` (`must_contain`, `must_not_contain`); `regex`;
   `expected.output_contains` / `output_not_contains` / `output_contains_any`: checks;
 - `code` assertions of one simple expression over `output` (runner.authoring.codeasserts);
-- `prompt` (its `config.prompt`) and `llm` (its `rubric`): statements for the grader;
+- `prompt` (its `config.prompt`) and `llm` (its `rubric`, or the text of the file it names):
+  statements for the grader;
 - `file`: `must_exist` and `content_patterns` are output checks;
 - `behavior` (and `expected.behavior`): `required_tools` / `forbidden_tools` naming a tool are
   tool-call checks (waza's Copilot tool names read as claude's), `max_tool_calls` a process
