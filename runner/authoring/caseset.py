@@ -275,6 +275,8 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     else:
         problems = Problems(shown, case_files)
         raw = _read_file(path, skill_dir, problems)
+    # what the set's format reader said (its settings): kept for a set of trigger tasks only
+    format_lines = tuple(problems.reported)
     shared = _shared_beside(skill_dir, found, default_name, raw, problems) \
         if set_file is None else {}
     about = _top_level(raw, problems)
@@ -320,7 +322,7 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
         problems.refuse("EV009", "", "judge_expected_output: true or false",
                         "write true or false")
     problems.raise_any()
-    _refuse_empty(cases, read, shown)
+    _refuse_empty(cases, read, shown, format_lines)
     return CaseSet(skill_name=name, evals=tuple(cases), about=about,
                    judge_expected_output=judge_expected, findings=tuple(problems.reported),
                    origins=read.origins, source=shown,
@@ -359,7 +361,8 @@ def _query(item: dict[str, Any], normalized: dict[str, Any],
     return prompt, routing[0]
 
 
-def _refuse_empty(cases: list[Case], read: _Read, shown: str) -> None:
+def _refuse_empty(cases: list[Case], read: _Read, shown: str,
+                  reported: tuple[Finding, ...] = ()) -> None:
     if not cases and read.excluded and not read.every and not read.routed:
         raise CaseSetError(shown, nothing_left(read.excluded))
     queries = [q for q in read.routed if q is not None]
@@ -368,7 +371,7 @@ def _refuse_empty(cases: list[Case], read: _Read, shown: str) -> None:
                                     "the skill fires): a trigger set, not a runtime set; "
                                     "nothing for `run` to run: measure it with `skill-eval "
                                     "trigger` (it reads these cases as its queries)",
-                             queries)
+                             queries, reported)
     if not cases and read.routing:
         raise CaseSetError(shown, "EV008: every case is only a routing expectation (whether "
                                   "the skill fires): a trigger set, not a runtime set; move it "
@@ -996,7 +999,7 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
         if away is not None:  # a file of the skill, named from the repository's root
             inside = str(PurePosixPath(*away.resolve().relative_to(skill.root.resolve()).parts))
             kept.append(inside)
-            staged_at[inside] = file  # lands where the set's path puts it
+            staged_at[inside] = case.staged_at.get(file, file)  # where the set puts it
             origins.append(f"{file!r} (the skill's {inside}, named from outside it)")
             continue
         besides = [str(EVALS_ROOT / posix)] + ([str(skill.set_folder / posix)]
@@ -1006,7 +1009,9 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
         if len(found) == 1:
             kept.append(found[0])
             origins.append(f"{file!r} (found at {found[0]})")
-            if found[0] != str(EVALS_ROOT / posix):  # from another folder: lands as written
+            if file in case.staged_at:  # the set says where it lands (waza's fixtures/)
+                staged_at[found[0]] = case.staged_at[file]
+            elif found[0] != str(EVALS_ROOT / posix):  # from another folder: lands as written
                 staged_at[found[0]] = file
         elif found:
             problems.refuse("EV009", case.id, f"fixture {file!r} matches several files of the "

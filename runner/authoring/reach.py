@@ -385,6 +385,12 @@ def _skill_reaches(skill_dir: Path) -> bool:
     return any(f.code == "CB001" for f in scan_skill(skill_dir))
 
 
+def _expected(checks: tuple[str, ...], negation: str) -> list[str]:
+    """The checks that ask for something: a prohibition (`!WebFetch`, `not:web_search`) is
+    passed by not using the web, which every arm can."""
+    return [c for c in checks if not c.startswith(negation)]
+
+
 def case_reach(case: Case, skill_reaches: bool, home_data: list[str]) -> list[str]:
     """Why no arm can pass the case, each reason with the words that triggered it."""
     from runner.authoring.prompts import outside_needs, web_criteria
@@ -392,7 +398,8 @@ def case_reach(case: Case, skill_reaches: bool, home_data: list[str]) -> list[st
     why = [f"the prompt needs '{n}' (no network, none of the user's machine)"
            for n in outside_needs(case.prompt)]
     why += [f"its criteria expect '{t}' (no network)"
-            for t in web_criteria([*case.statements, *case.assertions, *case.tool_calls])]
+            for t in web_criteria([*case.statements, *_expected(case.assertions, "not:"),
+                                   *_expected(case.tool_calls, "!")])]
     why += [f"'{w}': the user's own machine, which the sandbox does not have"
             for w in machine_needs(case)]
     why += [f"its criteria expect the work written at '{w}', a folder of the user's machine "

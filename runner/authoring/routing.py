@@ -22,6 +22,7 @@ from typing import Any
 from runner.analysis import wording_i18n
 from runner.analysis.wording import negation_pattern
 from runner.errors import CaseSetError
+from runner.schema.case import Finding
 
 # Words in a field's name that say it is about the skill firing.
 _FIRING_WORDS = {"trigger", "triggers", "triggered", "triggering", "activate", "activates",
@@ -219,6 +220,8 @@ class RoutingOnlySet(CaseSetError):
     written in a runtime set's file. It carries its queries (prompt, should fire), in order,
     so `check` accepts it and `skill-eval trigger` measures them (runner.triggers.routed)."""
 
-    def __init__(self, path: str, problem: str, queries: list[tuple[str, bool]]) -> None:
+    def __init__(self, path: str, problem: str, queries: list[tuple[str, bool]],
+                 findings: tuple[Finding, ...] = ()) -> None:
         super().__init__(path, problem)
         self.queries = queries
+        self.findings = findings  # what reading the set reported (a format's settings)

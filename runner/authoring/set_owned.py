@@ -28,6 +28,7 @@ from runner.authoring.fields import strings_in
 from runner.authoring.problems import SET_LEVEL, Problems
 from runner.authoring.read_once import set_text
 from runner.authoring.skill import staged_files
+from runner.authoring.waza import task_paths
 from runner.schema.case import EVALS_ROOT, Case
 
 TEXT_LIMIT = 512 * 1024
@@ -92,6 +93,8 @@ def set_files_outside_evals(skill_dir: Path, read_files: Iterable[str],
     for file in read_files:
         given += _set_file_paths(skill_dir, [file])
         given += _values_naming_files(Path(file).resolve(), skill_dir)
+        # waza's task files, named by the eval's patterns (`tasks/*.yaml`)
+        given += _set_file_paths(skill_dir, [str(p) for p in task_paths(Path(file))])
     given += [p for case in cases for p in _case_paths(case)]
     found: list[str] = []
     for rel in given:

@@ -34,6 +34,7 @@ from runner.authoring.harnessed import harness_why
 from runner.authoring.promptfoo import is_promptfoo, read_promptfoo
 from runner.authoring.read_once import set_text
 from runner.authoring.sides import looks_like_routing
+from runner.authoring.waza import is_waza, read_waza
 from runner.errors import CaseSetError
 
 SET_SUFFIXES = (".json", ".yaml", ".yml", ".jsonl", ".csv")
@@ -59,6 +60,9 @@ def read_with_findings(path: Path) -> tuple[Any, list[tuple[str, str]]]:
     if is_promptfoo(path):
         suite = read_promptfoo(path)
         return {"evals": suite.evals}, [(f.message, f.fix) for f in suite.findings]
+    if is_waza(path):  # waza's eval.yaml: its task files, each a case
+        waza = read_waza(path)
+        return {"skill": waza.skill, "evals": waza.evals}, waza.findings
     return read_data(path), []
 
 
@@ -70,7 +74,7 @@ def read_data(path: Path) -> Any:
         text = set_text(path)
     except (UnicodeDecodeError, OSError) as exc:
         raise CaseSetError(shown, f"cannot be read: {exc}") from exc
-    if path.suffix == ".csv" or is_promptfoo(path):
+    if path.suffix == ".csv" or is_promptfoo(path) or is_waza(path):
         return read_with_findings(path)[0]
     if path.suffix == ".json":
         try:
@@ -231,7 +235,7 @@ def judge(path: Path) -> Judged:
             return Judged(path, (path.suffix, "case files", frozenset()), owner(data), named)
         return Judged(path, why_not="holds no cases (no list of objects with a prompt)"
                                     + held(data))
-    if is_trigger_list(items):
+    if is_trigger_list(items) and not is_waza(path):  # waza's trigger tasks: its set's cases
         return Judged(path, why_not="prompts with a should-trigger flag and nothing to grade, "
                                     f"{TRIGGER_SHAPE}, read by `skill-eval trigger`")
     if all(isinstance(i, dict) and _recorded(i) for i in items):

@@ -61,7 +61,7 @@ def is_skillgrade(item: dict[str, Any]) -> bool:
         isinstance(item.get("graders"), list) or isinstance(item.get("workspace"), list))
 
 
-def _file_text(value: str, folder: Path, skill_dir: Path) -> tuple[str, str] | None:
+def file_text(value: str, folder: Path, skill_dir: Path) -> tuple[str, str] | None:
     """(path, text) when a one-line value names a file of the skill (from the set's folder)."""
     if "\n" in value.strip() or not value.strip() or len(value) > 300:
         return None
@@ -87,7 +87,7 @@ class TaskReader:
 
     def read(self, item: dict[str, Any], label: str) -> dict[str, Any]:
         item = dict(item)
-        found = _file_text(item["instruction"], self.folder, self.skill_dir)
+        found = file_text(item["instruction"], self.folder, self.skill_dir)
         if found is not None:
             item["instruction"] = found[1].strip()
             self.problems.report("EV012", label, f"`instruction` names {found[0]}: its text "
@@ -160,7 +160,7 @@ class TaskReader:
     def _grader(self, grader: dict[str, Any], n: int, label: str) -> dict[str, Any]:
         grader = dict(grader)
         rubric = grader.get("rubric")
-        found = _file_text(rubric, self.folder, self.skill_dir) \
+        found = file_text(rubric, self.folder, self.skill_dir) \
             if isinstance(rubric, str) else None
         if isinstance(rubric, str):
             grader["rubric"] = rubric.strip()

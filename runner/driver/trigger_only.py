@@ -48,6 +48,7 @@ def check_trigger_only(opts: RunOptions, reading: SkillReading) -> Checked | Non
     should = sum(q.should_trigger for q in found.queries)
     findings = [*skill_findings(reading, skill.path, []),
                 *trigger_findings(skill.path, skill.name, skill.description),
+                *found.findings,  # what reading a runtime set of trigger tasks reported
                 *harness_findings(unread_everywhere(skill.path, skill.name)),
                 *(Finding(code="EV012", file=str(path), case=SET_LEVEL,
                           message=f"{path.name}: {why}", fix="none needed (or move it out of "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from runner.schema.case import Finding
 from runner.schema.enums import Split, TriggerMode
 
 
@@ -24,6 +25,8 @@ class TriggerSet(BaseModel):
     skill_name: str
     queries: list[TriggerQuery]
     files: list[str] = Field(description="Every file read, in order")
+    # what reading a runtime set holding them reported (a format's settings not applied)
+    findings: list[Finding] = Field(default_factory=list, exclude=True)
 
 
 class QueryResult(BaseModel):

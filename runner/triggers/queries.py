@@ -307,7 +307,8 @@ def load_trigger_set(skill_dir: Path, skill_name: str) -> TriggerSet:
     if not any(q.should_trigger for q in unique):
         raise CaseSetError(str(files[0][0]), "no query the skill should fire on: recall "
                                              "cannot be measured")
-    return TriggerSet(skill_name=skill_name, queries=unique, files=[str(p) for p, _ in files])
+    return TriggerSet(skill_name=skill_name, queries=unique, files=[str(p) for p, _ in files],
+                      findings=routed.findings if routed is not None else [])
 
 
 def split(queries: list[TriggerQuery], train_share: float = 0.6) -> dict[str, Split]:

@@ -25,7 +25,8 @@ def routed_set(skill_dir: Path, skill_name: str) -> TriggerSet | None:
                                 prompt=prompt, should_trigger=fires, source=exc.path)
                    for prompt, fires in exc.queries]
         unique = list({q.prompt: q for q in queries}.values())  # as load_trigger_set
-        return TriggerSet(skill_name=skill_name, queries=unique, files=[exc.path])
+        return TriggerSet(skill_name=skill_name, queries=unique, files=[exc.path],
+                          findings=list(exc.findings))
     except RefusedInput:
         return None  # refused for another reason: `check` and `run` say why
     return None
