@@ -43,8 +43,10 @@ from runner.authoring.attribution import (
 from runner.authoring.below_sets import below_lines
 from runner.authoring.casedirs import (
     find_case_dirs,
+    is_case_dir,
     is_case_dirs,
     other_folders,
+    read_case_dir,
     read_case_dirs,
     source_lines,
 )
@@ -81,6 +83,8 @@ AGENT_FOLDERS = frozenset({".claude", ".cursor", ".codex", ".agents", ".agent", 
 # A folder of one-case files holds no CSV: there a CSV is a fixture (data the case reads).
 FOLDER_SUFFIXES = (".json", ".yaml", ".yml", ".jsonl")
 CASE_FOLDERS = ("cases", "tests", "scenarios")
+# A set folder's folder of per-skill set folders (`evals/skills/<skill>/`), like `evals/<skill>/`.
+SKILLS_FOLDER = "skills"
 PROSE_SUFFIXES = (".md", ".markdown", ".txt")
 # Folders whose SKILL.md files are test material, never skills of the collection.
 NOT_SKILLS = frozenset({"node_modules", ".git", "fixtures", "tests", "test", "examples",
@@ -128,7 +132,13 @@ def _located(folder: Path, names: list[str], shared: bool) -> Located | None:
         if path.is_dir() and any(p.suffix in FOLDER_SUFFIXES for p in path.iterdir()):
             return Located(path, (path,), surveyed.unread)
     return _tasks(folder) or (_case_dirs(folder) if not shared or _sole_skill(folder)
-                              else _shared_case_dirs(folder))
+                              else _shared_case_dirs(folder)) or _one_case(folder, shared)
+
+
+def _one_case(folder: Path, shared: bool) -> Located | None:
+    """A set folder of the skill's own (never one shared above several) that is one case
+    itself: its prompt file, criteria, fixtures (runner.authoring.casedirs.is_case_dir)."""
+    return Located(folder, (folder,)) if not shared and is_case_dir(folder) else None
 
 
 def _case_dirs(folder: Path) -> Located | None:
@@ -136,9 +146,21 @@ def _case_dirs(folder: Path) -> Located | None:
     subfolders each hold a prompt file. In a shared set folder above the skill only where
     the repository holds no other skill (`_sole_skill`)."""
     found = find_case_dirs(folder)
+    if found is not None and _per_skill_folders(found):
+        return None
     return None if found is None else Located(found, (found,), tuple(
         (other, f"{NOT_A_SET}: a folder beside the case folders with no prompt file")
         for other in other_folders(found)))
+
+
+def _per_skill_folders(found: Path) -> bool:
+    """`evals/skills/` whose subfolders are named for skills of the repository: one set
+    folder per skill (`search_order` reads each as its skill's), never one set whose case
+    folders are skills."""
+    if found.name != SKILLS_FOLDER or found.parent.name not in SET_FOLDERS:
+        return False
+    known = skill_names(skill_folders(found.parent.parent))
+    return any(sub.name in known for sub in found.iterdir() if sub.is_dir())
 
 
 def _sole_skill(set_folder: Path) -> bool:
@@ -331,7 +353,7 @@ def search_order(skill_dir: Path, name: str | None = None) -> list[tuple[Path, b
         # a plugin's layout: one folder of case files per skill or command, named for it
         # (`evals/cases/<skill>/*.json`), read as that skill's set
         order += [(folder, False) for n in names for folder in
-                  (evals / n, *(evals / sub / n for sub in CASE_FOLDERS))
+                  (evals / n, *(evals / sub / n for sub in (*CASE_FOLDERS, SKILLS_FOLDER)))
                   if above and folder.is_dir()]
         order.append((evals, above))
     return order + nested
@@ -547,6 +569,8 @@ def read_set(path: Path, skill_dir: Path | None = None) -> Any:
         return read_tasks(path)
     if is_case_dirs(path):
         return read_case_dirs(path, skill_dir or _skill_above(path))
+    if is_case_dir(path):
+        return read_case_dir(path, skill_dir or _skill_above(path))
     cases: list[Any] = []
     suffixes = FOLDER_SUFFIXES if path.name in CASE_FOLDERS else SET_SUFFIXES
     read = _case_files(path) if per_skill(path) else survey(path, suffixes=suffixes).read \

@@ -12,6 +12,7 @@ from pathlib import Path
 from runner.authoring.layouts import collection
 from runner.authoring.mdtasks import markdown_cases
 from tests.helpers import check_cli as check
+from tests.helpers import check_json as report
 from tests.helpers import write_data, write_skill_md
 
 DESCRIPTION = "Keeps a garden journal of sowings and harvests. Use when logging the garden."
@@ -172,3 +173,57 @@ def test_a_collection_says_what_its_evals_hold_once_for_its_skills(tmp_path: Pat
     assert len(said) == 1, got.output
     assert said[0].startswith("  no case set for garden-journal, seed-catalog; found instead: "
                               "evals/data/ (1 data file(s), none a case set: answers.json")
+
+
+_CRITERIA = {"criteria": [
+    {"name": "Dated", "description": "Every entry written carries the day it was made.",
+     "weight": 60},
+    {"name": "Weighed", "description": "A harvest entry records the weight the user gave.",
+     "weight": 40}]}
+
+
+def _case_folder(folder: Path, prompt: str) -> None:
+    folder.mkdir(parents=True)
+    (folder / "task.md").write_text(prompt)
+    write_data(folder / "criteria.json", _CRITERIA)
+    (folder / "garden" / "beds.txt").parent.mkdir()
+    (folder / "garden" / "beds.txt").write_text("bed 1: kale\nbed 2: empty\n")
+
+
+def test_a_skills_set_folder_under_evals_skills_holds_its_case_folders(tmp_path: Path) -> None:
+    root = _repo(tmp_path, ("garden-journal", "seed-catalog"))
+    _case_folder(root / "evals" / "skills" / "garden-journal" / "log-harvest",
+                 "Log today's harvest of 3 kg of tomatoes from bed 2.\n")
+    got = report(root / "skills" / "garden-journal")
+    assert got["ok"], got
+    (case,) = got["cases"]
+    assert case["id"] == "log-harvest"
+    statements = [str(c["entry"]) for c in case["checks"] if c["kind"] == "statement"]
+    assert statements == ["Every entry written carries the day it was made.",
+                          "A harvest entry records the weight the user gave."]
+    staged = " ".join(str(f["file"]) for f in case["fixtures"])
+    assert "beds.txt" in staged and "criteria.json" not in staged  # the grader's, not staged
+    # the other skill has no set there: `evals/skills/<skill>/` is that skill's only
+    other = check(str(root / "skills" / "seed-catalog"))
+    assert other.exit_code != 0 and "no case set" in other.output
+
+
+def test_a_skills_own_folder_that_is_one_case_is_read_as_that_case(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    _case_folder(root / "evals" / "skills" / "garden-journal",
+                 "Log today's harvest of 3 kg of tomatoes from bed 2.\n")
+    got = report(root / "skills" / "garden-journal")
+    assert got["ok"], got
+    assert [c["id"] for c in got["cases"]] == ["garden-journal"]
+
+
+def test_a_folder_with_a_case_file_beside_a_prompt_file_is_read_by_its_case_file(
+        tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    own = root / "evals" / "skills" / "garden-journal"
+    _case_folder(own, "Log today's harvest.\n")
+    write_data(own / "evals.json", {"evals": [{"id": "sow", "prompt": "I sowed leeks",
+                                               "expectations": ["The entry names leeks"]}]})
+    got = report(root / "skills" / "garden-journal")
+    assert got["ok"], got
+    assert [c["id"] for c in got["cases"]] == ["sow"]
