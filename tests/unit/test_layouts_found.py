@@ -203,6 +203,8 @@ def test_a_skills_set_folder_under_evals_skills_holds_its_case_folders(tmp_path:
                           "A harvest entry records the weight the user gave."]
     staged = " ".join(str(f["file"]) for f in case["fixtures"])
     assert "beds.txt" in staged and "criteria.json" not in staged  # the grader's, not staged
+    # carried from outside the skill, it lands where it sits in the case folder
+    assert [f["staged_at"] for f in case["fixtures"]] == ["garden/beds.txt"]
     # the other skill has no set there: `evals/skills/<skill>/` is that skill's only
     other = check(str(root / "skills" / "seed-catalog"))
     assert other.exit_code != 0 and "no case set" in other.output
