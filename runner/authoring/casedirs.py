@@ -21,10 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from runner.authoring.mdtasks import front_matter, task_case
+from runner.authoring.siblings import read_data
 from runner.errors import CaseSetError
 
 PROMPT_STEMS = ("prompt", "task", "instruction", "instructions", "query", "question", "input")
 PROMPT_SUFFIXES = (".md", ".markdown", ".txt")
+DATA_SUFFIXES = (".json", ".yaml", ".yml")
 RUBRIC_STEMS = frozenset({"rubric", "criteria", "checks"})
 GRADER_STEMS = frozenset({"check", "grade", "grader", "verify"})
 GRADER_FOLDERS = frozenset({"graders", "grader", "grading", "rubric", "rubrics"})
@@ -70,6 +72,41 @@ def is_case_dirs(folder: Path) -> bool:
     subs = _subfolders(folder) if folder.is_dir() else []
     cases = len(case_folders(folder)) if subs else 0
     return bool(subs) and (cases == len(subs) or (cases >= 2 and 2 * cases > len(subs)))
+
+
+def promptless_case_dirs(folder: Path) -> list[Path]:
+    """The subfolders of a folder shaped as one folder per case but holding no prompt file
+    by name: two or more, most of its subfolders, each with an `expected*` file beside a
+    text file (`brief.md` + `expected.md`) and none with a prompt file. No reader sends
+    them (which file is the prompt is not said): `check` names them, never passes over
+    them in silence. A folder of data (no `expected*` file in most) is not one."""
+    subs = _subfolders(folder) if folder.is_dir() else []
+    shaped = [s for s in subs if prompt_file(s) is None and _expected_and_text(s)]
+    if len(shaped) < 2 or 2 * len(shaped) <= len(subs) or case_folders(folder):
+        return []
+    return shaped
+
+
+def _expected_and_text(case_dir: Path) -> bool:
+    files = [p for p in case_dir.iterdir() if p.is_file()]
+    return any(p.stem.lower().startswith("expected") for p in files) and any(
+        p.suffix.lower() in PROMPT_SUFFIXES and not p.stem.lower().startswith("expected")
+        and p.stem.lower() != "readme" for p in files)
+
+
+def is_case_dir(folder: Path) -> bool:
+    """A folder that is one case itself (a skill's own set folder holding `task.md` and its
+    criteria, fixtures in subfolders): a prompt file, and no data file at its top but the
+    case's criteria or expected output (a folder with case files is read as those)."""
+    if not folder.is_dir() or prompt_file(folder) is None:
+        return False
+    return all(p.stem.lower() in RUBRIC_STEMS or p.stem.lower().startswith("expected")
+               for p in folder.iterdir() if p.is_file() and p.suffix.lower() in DATA_SUFFIXES)
+
+
+def read_case_dir(folder: Path, skill_dir: Path | None = None) -> dict[str, Any]:
+    """A folder that is one case (`is_case_dir`) as a set of that case."""
+    return {"evals": [case_from_dir(folder, folder.parent, skill_dir)]}
 
 
 def find_case_dirs(folder: Path) -> Path | None:
@@ -154,6 +191,8 @@ def _role(path: Path, prompt: Path) -> str:
         return "prompt"
     if stem in RUBRIC_STEMS and path.suffix.lower() in PROMPT_SUFFIXES:
         return "rubric"
+    if stem in RUBRIC_STEMS and path.suffix.lower() in DATA_SUFFIXES:
+        return "criteria"  # `criteria.json`: the grader's, never staged for the agent
     if stem.startswith("expected"):
         return "expected"
     if stem in GRADER_STEMS or stem.startswith("verify"):
@@ -174,6 +213,8 @@ def case_from_dir(case_dir: Path, set_dir: Path, skill_dir: Path | None) -> dict
     for path, role in roles.items():
         if role == "rubric":
             case["expectations"] = [*case.get("expectations", []), *_statements(_text(path))]
+        elif role == "criteria" and "rubric" not in case:
+            case["rubric"] = _criteria(path)
         elif role == "expected" and "expected_output" not in case:
             case["expected_output"] = _text(path).strip()
         elif role == "grader" and "grader_program" not in case:
@@ -185,6 +226,17 @@ def case_from_dir(case_dir: Path, set_dir: Path, skill_dir: Path | None) -> dict
         case.update(_sibling_expected(case_dir, set_dir) or _expected_inside(case_dir))
     _fixtures(case, case_dir, set_dir, roles, skill_dir)
     return case
+
+
+def _criteria(path: Path) -> Any:
+    """A rubric written as data (`criteria.json`: `{criteria: [{name, description, weight}]}`)
+    as the case's `rubric`, read by the case reader as a list or mapping of criteria, each a
+    statement (runner.authoring.rubrics); one that does not parse is refused, naming it."""
+    try:
+        return read_data(path)
+    except CaseSetError as exc:
+        raise CaseSetError(str(path), f"the case's criteria file cannot be read: {exc.problem}") \
+            from exc
 
 
 def _expected_inside(case_dir: Path) -> dict[str, Any]:

@@ -989,7 +989,12 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
             if skill.outside is not None and (relative or climbs) else None
         if skill.outside is not None and away is not None \
                 and not away.resolve().is_relative_to(skill.root.resolve()):
-            carried.update(_carried(skill, skill.outside, problems, case, file, away))
+            texts = _carried(skill, skill.outside, problems, case, file, away)
+            # a case folder's file lands where it sits in the case folder (`./Gemfile`), as
+            # it does for a case folder inside the skill (runner.authoring.casedirs)
+            landing = case.staged_at.get(file)
+            carried.update({landing: texts[file]} if landing and list(texts) == [file]
+                           else texts)
             origins.append(f"{file!r} (found at {away}, outside the skill: staged from there)")
             continue
         if not relative or safely.exists(skill.root / file):
