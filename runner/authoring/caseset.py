@@ -80,6 +80,7 @@ from runner.authoring.mcp import (
 from runner.authoring.mdtasks import is_task, markdown_notes
 from runner.authoring.outside import Outside
 from runner.authoring.pairs import before_sides, named_input, split_pairs
+from runner.authoring.pattern_fields import ignores_case, named_patterns, pattern_fields
 from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms
 from runner.authoring.prompt_field import no_prompt
@@ -97,6 +98,7 @@ from runner.authoring.routing import RoutingOnlySet
 from runner.authoring.runnable import cannot_run
 from runner.authoring.safely import READ_ERRORS, read_error, refuse_surrogates, unreadable
 from runner.authoring.set_owned import report_exclusions
+from runner.authoring.set_texts import texts_from_files
 from runner.authoring.shapes import unwrap
 from runner.authoring.siblings import NOT_A_SET, no_cases, read_with_findings
 from runner.authoring.skillgrade import read_tasks
@@ -298,10 +300,14 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     in_statements = written_in_statements(items)
     names = _names(name, default_name, skill_dir)
     routes = primary_routes(items, names)
+    patterns = pattern_fields(items)
+    fold = bool(patterns or named_patterns(items)) and ignores_case(
+        path if path.is_dir() else path.parent, found.files)
     for item, label in zip(items, _case_ids(items, problems), strict=True):
         _read_guarded(item, label, _Setting(skill_dir, about,
                                             case_fixtures.get(label, fixtures), programs,
-                                            problems, in_statements, names, routes), read)
+                                            problems, in_statements, names, routes,
+                                            patterns, fold), read)
     _summaries(read, programs, problems)
     cases = _linked(read, fixtures, problems)
     _mcp_needs(skill_dir, cases, problems)
@@ -447,6 +453,9 @@ class _Setting:
     in_statements: bool
     names: tuple[str, ...] = ()  # what the set may call the skill
     routes: frozenset[str] = frozenset()  # `expected_primary` keys it routes by
+    # fields the set writes as regular expressions, and whether it says case is ignored
+    patterns: frozenset[str] = frozenset()
+    fold: bool = False
 
 
 @dataclass
@@ -494,8 +503,10 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
         return
     before = len(problems.refusals)
     item, inline = _inline(item, label, at)
+    item = texts_from_files(item, label, at.fixtures.set_dir, problems)
     reader = CaseReader(problems, label, at.in_statements, at.names, at.routes)
     reader.program_types = at.programs.types()
+    reader.patterns, reader.fold = at.patterns, at.fold
     normalized = {**reader.read(item), "id": label}
     read.depends[label] = reader.depends
     read.routing += reader.routing

@@ -34,6 +34,7 @@ from runner.authoring.fields import (
     one_token,
 )
 from runner.authoring.material_types import CALLS, material_matcher, material_type
+from runner.authoring.pattern_fields import PATTERN_WORDS, all_compile, as_pattern
 from runner.authoring.problems import Problems
 from runner.authoring.program_types import CONTRACT, ProgramType
 from runner.authoring.routing import about_firing, routing_value, routing_word, split_firing
@@ -572,6 +573,14 @@ def _worded_value(key: str, value: Any) -> bool:
     return bool(expectation_statements(key, value)) and all(one_token(v) for v in values)
 
 
+def _described_criterion(value: dict[str, Any]) -> bool:
+    """`{id: suggest-fix, description: "Must suggest ...", weight: 1.0}`: a criterion whose
+    sentence is its `description` and whose other keys only label it (an id, a weight)."""
+    text = value.get("description")
+    return isinstance(text, str) and len(text.split()) >= DESCRIBED_MIN_WORDS \
+        and value.keys() <= LABEL_KEYS | set(_WEIGHT_KEYS)
+
+
 class CaseReader:
     """Reads one case: its entries, where each came from, and its problems."""
 
@@ -583,6 +592,10 @@ class CaseReader:
         # types a program of the set handles (runner.authoring.program_types), set by caseset;
         # the statements typed so, with the program that decides them
         self.program_types: dict[str, ProgramType] = {}
+        # fields of the set written as regular expressions (runner.authoring.pattern_fields),
+        # and whether the set says they ignore case; set by caseset
+        self.patterns: frozenset[str] = frozenset()
+        self.fold = False
         self.type_checked: dict[str, tuple[str, dict[str, Any]]] = {}
         self.checks: list[str] = []
         self.statements: list[str] = []
@@ -1373,12 +1386,36 @@ class CaseReader:
         for key in list(item):
             words = _words(key)
             texts = _strings(item[key])
-            if texts is None or not words & _OBLIGED or not words <= _OBLIGED | _TEXT_WORDS:
+            if texts is None or not words & _OBLIGED \
+                    or not words <= _OBLIGED | _TEXT_WORDS | PATTERN_WORDS:
                 continue
+            if self._patterns(key, texts, negate=False):
+                item.pop(key)
+                continue
+            if words & PATTERN_WORDS:
+                continue  # patterns that do not compile: the field's own rule refuses
             item.pop(key)
             item["must_include"] = [*_as_list(item.get("must_include")), *texts]
             self.mapped(f"`{key}` read as {len(texts)} text(s) the work must hold, as "
                         "`must_include`", f"rename {key!r} to 'must_include'")
+
+    def _patterns(self, key: str, texts: list[str], negate: bool) -> bool:
+        """A list of texts its authors wrote as regular expressions (the field holds one
+        somewhere in the set, or its name says so: `must_match`): each item a pattern the
+        work must (not) match, case ignored when the set says so. True when taken."""
+        if not (key in self.patterns or _words(key) & PATTERN_WORDS) or not all_compile(texts):
+            return False
+        for n, text in enumerate(texts):
+            self.add("check", ("not:" if negate else "") + as_pattern(text, self.fold),
+                     f"{key}[{n}] (a regular expression{', case ignored' if self.fold else ''})")
+        why = "its name says so" if key not in self.patterns else \
+            "the set writes regular expressions there"
+        self.mapped(f"`{key}`: {len(texts)} regular expression(s) the work must "
+                    f"{'not ' if negate else ''}match ({why}"
+                    f"{'; the set says case is ignored' if self.fold else ''})",
+                    f"write them as assertions: \"{'not:' if negate else ''}"
+                    f"{as_pattern(texts[0], self.fold)}\"")
+        return True
 
     def _forbidden_flags(self, item: dict[str, Any]) -> None:
         """`forbidden_flags: ["--force"]`, `banned_options`: a word of prohibition over a part
@@ -1427,6 +1464,7 @@ class CaseReader:
             return None
         reader = CaseReader(self.problems, f"{self.label} turn {number}", self.in_statements,
                             self.names, self.routes)
+        reader.patterns, reader.fold = self.patterns, self.fold
         read = reader.read(rest) if rest else {}
         turn = {k: read.pop(k) for k in TURN_CHECK_FIELDS if k in read}
         kept = {k: v for k, v in {**read.pop("extra", {}), **read}.items() if v}
@@ -1658,14 +1696,15 @@ class CaseReader:
             values = item[key]
             values = [values] if isinstance(values, str) and values.strip() else values
             claims = bool(words & _WORDS["neg"] and words & _CLAIM_WORDS)
+            patterned = bool(words & (_WORDS["neg"] | _FORBIDS) and words & PATTERN_WORDS)
             if not (key in AVOID_LISTS or words & _WORDS["neg"] and words & _TEXT_WORDS
-                    or claims) \
+                    or claims or patterned) \
                     or not isinstance(values, list) or not values \
                     or not all(isinstance(v, str) and v.strip() for v in values):
                 continue
             item.pop(key)
             values = self._labels_out(key, values, flags_only=True)  # `forbidden: none`
-            if not values:
+            if not values or self._patterns(key, values, negate=True):
                 continue
             if claims:
                 self._avoided_claims(key, values)
@@ -1726,8 +1765,9 @@ class CaseReader:
         # not text the work holds: never substring checks (kept and reported instead)
         texts = graded_name and all(isinstance(v, str) and v.strip()
                                     and not _IDENTIFIER.match(v) for v in items)
-        claims = graded_name and all(isinstance(v, dict) and any(
-            isinstance(v.get(k), str) and v[k].strip() for k in _CLAIM_KEYS) for v in items)
+        claims = graded_name and all(isinstance(v, dict) and (any(
+            isinstance(v.get(k), str) and v[k].strip() for k in _CLAIM_KEYS)
+            or _described_criterion(v)) for v in items)
         if not (typed and (graded_name or all("type" in v for v in items)) or texts or claims):
             return False
         negate = bool(words & (_WORDS["neg"] | {"anti", "negative", "negatives"}))
@@ -1784,6 +1824,8 @@ class CaseReader:
             if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
                 what = "regular expressions" if "re:" in prefix else "texts"
                 self.refuse(f"{key}: a list of {what}", f"write {key} as a list of {what}")
+                continue
+            if "re:" not in prefix and self._patterns(key, values, negate=key == "must_avoid"):
                 continue
             for n, text in enumerate(values):
                 if key in ("must_include", "must_avoid") and describes_behaviour(text):
