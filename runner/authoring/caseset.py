@@ -27,7 +27,7 @@ from runner.authoring.answers import (
     refuse_skill,
     skill_file_reason,
 )
-from runner.authoring.attribution import named_skill, skill_names
+from runner.authoring.attribution import named_skill, set_named, skill_names
 from runner.authoring.casedirs import is_case_dirs
 from runner.authoring.crosscase import report_earlier_state
 from runner.authoring.dialects import (
@@ -288,7 +288,7 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
         raise CaseSetError(shown, "evals: required, a non-empty list of cases" + no_cases(raw))
     items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
                        shown, path.resolve().is_relative_to(skill_dir.resolve()), skill_dir,
-                       given=set_file is not None)
+                       given=set_file is not None, data=raw)
     items = _set_rubric(about, items, problems)
     fixtures = SkillFiles(skill_dir, path)
     # a shared case's paths start from its own set's folder (runner.authoring.outside)
@@ -830,7 +830,7 @@ def _case_label(item: Any, n: int) -> str:
 
 def _own_cases(items: list[Any], names: list[str], problems: Problems,
                shown: str, own_folder: bool, skill_dir: Path | None = None,
-               given: bool = False) -> list[Any]:
+               given: bool = False, data: Any = None) -> list[Any]:
     """A set shared by a collection's skills (outside the skill's folder, or naming several
     skills), each case naming its skill: the cases of this skill (the others are left to
     theirs, reported). A set whose cases name no skill is this skill's when it is the only
@@ -839,7 +839,8 @@ def _own_cases(items: list[Any], names: list[str], problems: Problems,
     # a set outside the skill: its cases' skills inferred among the repository's too
     skills = skill_folders(set_root(Path(shown), skill_dir)) \
         if skill_dir is not None and not own_folder else []
-    named = [named_skill(i, skill_names(skills)) for i in items]
+    named = set_named(items, data, skill_names(skills)) if skills \
+        else [named_skill(i) for i in items]
     for item in items:
         refusal = several_skills(item, shown)
         if refusal is not None:
@@ -980,6 +981,8 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
     staged_at: dict[str, str] = dict(case.staged_at)  # where the set itself puts them
     carried: dict[str, str] = {}  # from outside the skill (runner.authoring.outside)
     for file in case.files:
+        if file in staged_at:  # `{from, to}`: the place follows the file it was found as
+            _resolved_place(skill, file, staged_at)
         posix = PurePosixPath(file)
         if _GLOB.search(file) and not safely.exists(skill.root / file):
             _glob_entry(problems, case, file)
@@ -997,7 +1000,10 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
             if skill.outside is not None and (relative or climbs) else None
         if skill.outside is not None and away is not None \
                 and not away.resolve().is_relative_to(skill.root.resolve()):
-            carried.update(_carried(skill, skill.outside, problems, case, file, away))
+            texts = _carried(skill, skill.outside, problems, case, file, away)
+            place = staged_at.pop(file, None)  # `{from, to}`: the text lands at `to`
+            carried.update({place + path[len(file):] if place and path.startswith(file)
+                            else path: text for path, text in texts.items()})
             origins.append(f"{file!r} (found at {away}, outside the skill: staged from there)")
             continue
         if not relative or safely.exists(skill.root / file):
@@ -1033,6 +1039,16 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
                         "into the skill under evals/files/)")
     return case.model_copy(update={"files": tuple(kept), "staged_at": staged_at,
                                    "inline_files": {**case.inline_files, **carried}}), origins
+
+
+def _resolved_place(skill: SkillFiles, file: str, staged_at: dict[str, str]) -> None:
+    """A fixture the case places (`{from: files/a.tsx, to: app/a.tsx}`) written relative to
+    the set's folder: its place keyed by the path it is found at in the skill as well."""
+    for base in ([skill.set_folder] if skill.set_folder else []) + [EVALS_ROOT]:
+        found = base / file
+        if safely.exists(skill.root / found):
+            staged_at.setdefault(str(found), staged_at[file])
+            return
 
 
 # A wildcard: a pattern of files (`out/*.md`, `**/*.py`, `report-?.txt`), never one to stage.
