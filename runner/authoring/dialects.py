@@ -1776,8 +1776,11 @@ class CaseReader:
             if negate:
                 self.negated_origins.add(origin)
             self.check_lists.append((origin, entry))
+        graded = "checks that must NOT hold" if negate else "assertions"
+        if claims and not typed:  # sentences, each a statement for the grader (say so)
+            graded = "statements for the grader" + (", negated" if negate else "")
         self.mapped(f"`{key}`: {len(items)} check(s) under a name the runner does not know, "
-                    "graded as " + ("checks that must NOT hold" if negate else "assertions"),
+                    f"graded as {graded}",
                     "move them to `assertions`" + (" (as not: checks)" if negate else ""))
         return True
 
