@@ -72,26 +72,6 @@ def is_case_dirs(folder: Path) -> bool:
     return bool(subs) and (cases == len(subs) or (cases >= 2 and 2 * cases > len(subs)))
 
 
-def promptless_case_dirs(folder: Path) -> list[Path]:
-    """The subfolders of a folder shaped as one folder per case but holding no prompt file
-    by name: two or more, most of its subfolders, each with an `expected*` file beside a
-    text file (`brief.md` + `expected.md`) and none with a prompt file. No reader sends
-    them (which file is the prompt is not said): `check` names them, never passes over
-    them in silence. A folder of data (no `expected*` file in most) is not one."""
-    subs = _subfolders(folder) if folder.is_dir() else []
-    shaped = [s for s in subs if prompt_file(s) is None and _expected_and_text(s)]
-    if len(shaped) < 2 or 2 * len(shaped) <= len(subs) or case_folders(folder):
-        return []
-    return shaped
-
-
-def _expected_and_text(case_dir: Path) -> bool:
-    files = [p for p in case_dir.iterdir() if p.is_file()]
-    return any(p.stem.lower().startswith("expected") for p in files) and any(
-        p.suffix.lower() in PROMPT_SUFFIXES and not p.stem.lower().startswith("expected")
-        and p.stem.lower() != "readme" for p in files)
-
-
 def find_case_dirs(folder: Path) -> Path | None:
     """The folder itself when it is a set of case folders, else the first of its subfolders
     that is one (`evals/scenarios/`)."""

@@ -23,7 +23,6 @@ from runner.authoring.attribution import set_named, skill_names
 from runner.authoring.layouts import (
     PROSE_SUFFIXES,
     collection,
-    held_instead,
     hidden_sets,
     naming_entries,
     read_set,
@@ -198,26 +197,10 @@ def read_collection(root: Path, skill_name: str | None = None, cases_file: Path 
     chosen = _narrowed(found, skill_name, root)
     result = Collection(root, chosen, [m for m in found if m not in chosen],
                         [*unnamed, *triggers.unclaimed([m.path for m in found]),
-                         *hidden_lines(root, found), *held_lines(chosen)])
+                         *hidden_lines(root, found)])
     if not result.running and not any(m.triggers for m in chosen):
         raise nothing_to_run(result)
     return result
-
-
-def held_lines(members: list[Member]) -> list[str]:
-    """What the set folders of the skills with no set hold instead (rubrics, answer keys,
-    case folders with no prompt file, Markdown: runner.authoring.layouts.held_instead),
-    one line per distinct finding: the skills of a collection share its root's `evals/`,
-    so the line is said once for them all, never passed over in silence."""
-    said: dict[str, list[str]] = {}
-    for m in members:
-        if m.set_file is None and not m.triggers:
-            # the drafting command a Markdown note names is the skill's: said as SKILL
-            held = held_instead(m.path, m.name, prose=True).replace(str(m.path), "SKILL")
-            if held:
-                said.setdefault(held, []).append(m.name)
-    return [f"  no case set for {', '.join(names) if len(names) <= 3 else f'{len(names)} skills'}"
-            f"{held}" for held, names in said.items()]
 
 
 def hidden_lines(root: Path, members: list[Member]) -> list[str]:

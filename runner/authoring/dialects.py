@@ -573,6 +573,10 @@ def _worded_value(key: str, value: Any) -> bool:
     return bool(expectation_statements(key, value)) and all(one_token(v) for v in values)
 
 
+# Words in a field's name saying a mapping under it holds criteria (`core_criteria`).
+_CRITERIA_WORDS = frozenset({"criteria", "criterion"})
+
+
 def _described_criterion(value: dict[str, Any]) -> bool:
     """`{id: suggest-fix, description: "Must suggest ...", weight: 1.0}`: a criterion whose
     sentence is its `description` and whose other keys only label it (an id, a weight)."""
@@ -679,6 +683,7 @@ class CaseReader:
         self._cited_codes(item)
         self._command_mappings(item)
         self._rubric_criteria(item)
+        self._named_criteria(item)
         self._baseline_prompt(item)
         self._file_expectations(item)
         self._unknown_fields(item)
@@ -1067,6 +1072,27 @@ class CaseReader:
                     "the judge's, comparing the arms)")
         if found.settings:
             self.unread["rubric (not applied)"] = list(found.settings)
+
+    def _named_criteria(self, item: dict[str, Any]) -> None:
+        """`core_criteria: {valid_references: "Must only reference col-A", ...}`: a mapping
+        under a name that says it holds criteria, each value a sentence (or a list of them):
+        each a statement for the grader, worded with its name ("valid references: Must only
+        reference col-A"), since the name says what the sentence is judged for. A mapping
+        with any other value is left to the other rules (kept and reported)."""
+        for key in list(item):
+            value = item[key]
+            if not _words(key) & _CRITERIA_WORDS or not isinstance(value, dict) or not value:
+                continue
+            found = rubric_criteria(value, key)
+            if found.settings or not found.criteria:
+                continue
+            item.pop(key)
+            for text, origin in found.criteria:
+                name = origin[len(key) + 1:].split("[")[0].replace("_", " ").replace("-", " ")
+                self.add("statement", f"{name}: {text}", f"{origin} (a named criterion)")
+            self.mapped(f"`{key}` is a mapping of {len(found.criteria)} named criteria: each "
+                        "graded as a statement, worded with its name",
+                        f"write them under expectations (\"{found.criteria[0][0][:40]}\")")
 
     def _file_expectations(self, item: dict[str, Any]) -> None:
         """`expected_files: [path]` (files the work must produce) and `all_contains` /

@@ -41,7 +41,6 @@ from runner.authoring.attribution import (
 from runner.authoring.attribution import (
     case_skill as case_skill,  # re-exported: its readers import it from here
 )
-from runner.authoring.below_sets import below_lines
 from runner.authoring.casedirs import (
     find_case_dirs,
     is_case_dirs,
@@ -186,13 +185,7 @@ def held_instead(skill_dir: Path, name: str | None = None, prose: bool = False) 
     with `prose`, the Markdown files there too (the refusal of a skill with no set at all)."""
     seen = [f"{path.relative_to(path.parent.parent)} ({why.replace(_BELOW, '')})"
             for path, why in [*unread_everywhere(skill_dir, name), *_beside_unread(skill_dir)]]
-    seen += _below(skill_dir, name)
-    sets = _markdown_sets(skill_dir, name) if prose else []
-    if len(sets) > 1:  # each a set, so which one is this skill's is not said
-        seen.append(f"{len(sets)} Markdown sets whose sections are cases: "
-                    f"{', '.join(str(p.relative_to(p.parent.parent)) for p in sets)} (several, "
-                    f"so which one is the set is not said; fix: name it: --cases {sets[0]})")
-    notes = [p for p in _markdown_unread(skill_dir, name) if p not in sets] if prose else []
+    notes = _markdown_unread(skill_dir, name) if prose else []  # else said by their reader
     if notes:
         shown = ", ".join(str(p.relative_to(p.parent.parent)) for p in notes[:_NOTES_SHOWN])
         more = f" and {len(notes) - _NOTES_SHOWN} more" if len(notes) > _NOTES_SHOWN else ""
@@ -203,25 +196,6 @@ def held_instead(skill_dir: Path, name: str | None = None, prose: bool = False) 
 
 
 _NOTES_SHOWN = 5
-
-
-# A `tests/` folder is most often a software test suite: the data of its subfolders are its
-# fixtures, never said as a case set's material (only its own files are surveyed).
-_SUITE_FOLDERS = frozenset({"tests", "test"})
-
-
-def _below(skill_dir: Path, name: str | None) -> list[str]:
-    """What the subfolders of the skill's set folders hold (runner.authoring.below_sets):
-    rubrics, answer keys, case folders with no prompt file, an empty `cases/` scaffold."""
-    out: list[str] = []
-    for folder, shared in search_order(skill_dir, name):
-        if not folder.is_dir() or per_skill(folder) or folder.name in _SUITE_FOLDERS:
-            continue
-        # a subfolder named for a skill of the repository is that skill's own set folder
-        skills = skill_names(skill_folders(folder.parent)) if shared else set()
-        skip = {*skills, skill_dir.name, *((name,) if name else ()), "trigger"}
-        out += below_lines(folder, skip, CASE_FOLDERS)
-    return list(dict.fromkeys(out))
 
 
 def _beside_unread(skill_dir: Path) -> list[tuple[Path, str]]:
@@ -469,40 +443,15 @@ def _names_this(found: Located, names: list[str], explicit: bool = False) -> boo
 
 
 def find_prose(skill_dir: Path, name: str | None = None) -> Path | None:
-    """A Markdown or prose set where no structured one exists: under a set's name, else a
-    Markdown file under any name whose sections are cases (`_markdown_sets`)."""
-    folders = _prose_folders(skill_dir, name)
-    for folder in folders:
-        for stem in SET_NAMES:
-            for suffix in PROSE_SUFFIXES:
-                path = folder / f"{stem}{suffix}"
-                if path.is_file():
-                    return path
-    sets = _markdown_sets(skill_dir, name, folders)
-    return sets[0] if len(sets) == 1 else None
-
-
-def _prose_folders(skill_dir: Path, name: str | None) -> list[Path]:
-    return [folder for _, evals in _set_folders(skill_dir)
-            for folder in [evals, *((evals / n) for n in (name, skill_dir.name) if n)]]
-
-
-def _markdown_sets(skill_dir: Path, name: str | None,
-                   folders: list[Path] | None = None) -> list[Path]:
-    """The Markdown files of the set folders, under any name (`<project>_evals.md`), that
-    the structured-Markdown reader reads as cases (a prompt and pass or fail checks per
-    section) and that are this skill's (`owns_markdown`): a set as its authors wrote it,
-    whatever they called the file. Several: which is the set is not said (`held_instead`
-    names each, with `--cases FILE`)."""
-    found: list[Path] = []
-    for folder in folders if folders is not None else _prose_folders(skill_dir, name):
-        if not folder.is_dir():
-            continue
-        found += [p for p in sorted(folder.iterdir()) if p.is_file()
-                  and p.suffix in PROSE_SUFFIXES and p.stem.lower() != "readme"
-                  and p not in found and markdown_set(p) is not None  # cheap, first
-                  and owns_markdown(skill_dir, p)]
-    return found
+    """A Markdown or prose set where no structured one exists."""
+    for _, evals in _set_folders(skill_dir):
+        for folder in [evals, *((evals / n) for n in (name, skill_dir.name) if n)]:
+            for stem in SET_NAMES:
+                for suffix in PROSE_SUFFIXES:
+                    path = folder / f"{stem}{suffix}"
+                    if path.is_file():
+                        return path
+    return None
 
 
 def markdown_known(path: Path, skill_dir: Path) -> set[str]:

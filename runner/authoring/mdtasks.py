@@ -120,9 +120,8 @@ _COMMON = re.compile(r"(?i)criteria|pass|expect|every\s+case|all\s+cases|shared|
 _COMMON_FAIL = re.compile(r"(?i)fail|forbidden|anti[-\s]?pattern|red\s+flag|失败|禁止")
 _BULLET_LINE = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+(?P<item>\S.*)$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
-# a section number in its parts too (`Test 1.2`: the second test of group 1, never `Test-1`)
-_ID_TITLE = re.compile(r"^(?P<id>(?:[A-Za-z]{1,10}[-_ ]){0,3}[A-Za-z]{0,6}\d{1,4}"
-                       r"(?:\.\d{1,4})*)\s*(?:[:.)\-—–]\s*\S|$)")
+_ID_TITLE = re.compile(r"^(?P<id>(?:[A-Za-z]{1,10}[-_ ]){0,3}[A-Za-z]{0,6}\d{1,4})\s*"
+                       r"(?:[:.)\-—–]\s*\S|$)")
 # a numbered item whose text is a prompt in a code span (after an optional short label)
 _PROMPT_ITEM = re.compile(r"^(?P<n>\d{1,3})[.)]\s+(?:[^`:\n]{1,30}:\s*)?`(?P<prompt>[^`\n]+)`\s*$")
 _TOP_ITEM = re.compile(r"^(?P<n>\d{1,3})[.)]\s+(?P<text>\S.*)$")
