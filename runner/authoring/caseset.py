@@ -78,6 +78,7 @@ from runner.authoring.mcp import (
     stated_servers,
 )
 from runner.authoring.mdtasks import is_task, markdown_notes
+from runner.authoring.named_scorers import named_scorers
 from runner.authoring.outside import Outside
 from runner.authoring.pairs import before_sides, named_input, split_pairs
 from runner.authoring.pattern_fields import ignores_case, named_patterns, pattern_fields
@@ -309,6 +310,14 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
                                             problems, in_statements, names, routes,
                                             patterns, fold), read)
     _summaries(read, programs, problems)
+    for scorer in named_scorers(path if path.is_dir() else path.parent, skill_dir,
+                                programs.programs):
+        problems.report("EV012", SET_LEVEL, f"the set folder's README names {scorer} as what "
+                        "scores the set: the authors' own grader, outside the skill's evals/, "
+                        "is not run; the set's fields are graded as `check -v` shows, and what "
+                        "only that program checks is not graded", "put the program in evals/ "
+                        "and name it (\"grader_program\": \"evals/...\"), or write what it "
+                        "checks as the cases' assertions")
     cases = _linked(read, fixtures, problems)
     _mcp_needs(skill_dir, cases, problems)
     set_folder = path if path.is_dir() else path.parent
