@@ -310,14 +310,15 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
                                             problems, in_statements, names, routes,
                                             patterns, fold), read)
     _summaries(read, programs, problems)
-    for scorer in named_scorers(path if path.is_dir() else path.parent, skill_dir,
-                                programs.programs):
-        problems.report("EV012", SET_LEVEL, f"the set folder's README names {scorer} as what "
-                        "scores the set: the authors' own grader, outside the skill's evals/, "
-                        "is not run; the set's fields are graded as `check -v` shows, and what "
-                        "only that program checks is not graded", "put the program in evals/ "
-                        "and name it (\"grader_program\": \"evals/...\"), or write what it "
-                        "checks as the cases' assertions")
+    scorers = named_scorers(path if path.is_dir() else path.parent, skill_dir,
+                            programs.programs)
+    if scorers:
+        problems.report("EV012", SET_LEVEL, "the set folder's README names "
+                        f"{', '.join(scorers[:4])} as what scores the set: the authors' own "
+                        "grader, outside the skill's evals/, is not run; the set's fields are "
+                        "graded as `check -v` shows, and what only that program checks is not "
+                        "graded", "put the program in evals/ and name it (\"grader_program\": "
+                        "\"evals/...\"), or write what it checks as the cases' assertions")
     cases = _linked(read, fixtures, problems)
     _mcp_needs(skill_dir, cases, problems)
     set_folder = path if path.is_dir() else path.parent
