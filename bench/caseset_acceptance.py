@@ -75,8 +75,11 @@ def check_skill(folder: Path) -> tuple[CaseSet, list[str]]:
     skill = load_skill(folder)
     if triggers_only(skill.path, skill.name):
         found = read_trigger_only(skill.path, skill.name)
+        fire = sum(q.should_trigger for q in found.queries)
         return CaseSet(skill_name=skill.name, evals=()), [
-            f"trigger set only: {len(found.queries)} queries ({', '.join(found.files)})"]
+            f"{TRIGGER_ONLY} ({len(found.queries)} queries: {fire} should trigger, "
+            f"{len(found.queries) - fire} should not; {', '.join(found.files)}): nothing for "
+            "`run`, measured by `skill-eval trigger`"]
     request = check_request(RunOptions(skill_path=folder))
     pack_skill(request.skill.path)
     pack_fixtures(request.skill.path, request.caseset.fixture_files())
@@ -88,6 +91,8 @@ def check_skill(folder: Path) -> tuple[CaseSet, list[str]]:
         [ignored] if ignored else [])
 
 
+# how check_skill says the skill's authors wrote only a trigger set (accepted, no case)
+TRIGGER_ONLY = "trigger set only"
 # how a shared set says none of its cases is this skill's (runner.authoring.caseset)
 NOT_ITS_OWN = "no case of this shared set names skill"
 
@@ -164,7 +169,9 @@ def main(folder: Path, stub: bool, judged: Path | None = None) -> None:
                     caseset = load_caseset(stage(source, Path(tmp), stub), source.stem)
                     findings = [f"{f.code} {f.case}: {f.message}" for f in caseset.findings]
             except CaseSetRefused as exc:
-                print(f"refused  {source.name}:")
+                # the reason is the problems listed below it: the line says where and how many
+                # (as `check` says it), never an empty reason
+                print(f"refused  {source.name}: {exc.path}: {len(exc.problems)} problem(s):")
                 refused[source.name] = Counter()
                 for problem in exc.problems:
                     refused[source.name][f"{problem.code} {_gist(problem.message)}"] += 1
@@ -189,17 +196,24 @@ def main(folder: Path, stub: bool, judged: Path | None = None) -> None:
                 kinds["checks"] += len(case.assertions) + len(case.outputs) + len(
                     case.tool_calls) + len(case.json_checks)
                 kinds["statements"] += len(case.statements)
+            trigger_only = not caseset.evals and bool(findings) \
+                and findings[0].startswith(TRIGGER_ONLY)
+            if trigger_only:  # the line says what was accepted: a trigger set, not 0 cases
+                kinds["trigger sets only"] += 1
+                what, findings = findings[0], findings[1:]
+            else:
+                what = f"{len(caseset.evals)} case(s)"
             for finding in findings:
                 kinds[finding.split(" ", 1)[0]] += 1
-            print(f"accepted {source.relative_to(folder) if skills else source.name}: "
-                  f"{len(caseset.evals)} case(s)"
+            print(f"accepted {source.relative_to(folder) if skills else source.name}: {what}"
                   + "".join(f"\n    {f}" for f in findings))
     # a collection none of whose skills runs is refused, as `check COLLECTION` refuses it
     verdicts = {sample: ok and sample in ran for sample, ok in verdicts.items()}
     total = len(skills or files) - not_run
     print(f"\n{accepted}/{total} accepted ({accepted / max(1, total):.0%}; "
           f"{not_run} skill(s) of collections no case names, not run); "
-          f"{kinds['cases']} cases, {kinds['checks']} deterministic checks, "
+          f"{kinds['cases']} cases, {kinds['trigger sets only']} trigger set(s) only, "
+          f"{kinds['checks']} deterministic checks, "
           f"{kinds['statements']} statements for the grader; findings on accepted sets: "
           + ", ".join(f"{code} {kinds[code]}" for code in sorted(kinds)
                       if code.startswith(("EV", "CS"))))

@@ -1090,28 +1090,33 @@ _SERVICES = (r"slack|gmail|outlook|notion|jira|confluence|trello|asana|linear|go
              r"docs|sheets|calendar)|dropbox|onedrive|icloud|salesforce|hubspot|twitter|"
              r"linkedin|discord|telegram|whatsapp|wechat|微信|飞书|飛書|钉钉|釘釘|lark|teams|"
              r"shopify|stripe|evernote|obsidian\s+vault")
+# ...unless the name stands before the user's own software for it ("my Telegram bot", "в моём
+# Telegram-боте", "my Slack app", "我的微信机器人"): code to write, which needs no account.
+_SOFTWARE = (r"[\s-]*(?:bots?\b|бот|apps?\b|приложени|plugins?\b|плагин|integrations?\b|"
+             r"机器人|機器人|ボット|アプリ|小程序)")
+_OWNED = rf"(?:{_SERVICES})(?!{_SOFTWARE})"
 OWN_SERVICE: Table = {
-    "en": (rf"(?:my|our)\s+(?:{_SERVICES})(?:\s+(?:workspace|account|channel|inbox))?",
+    "en": (rf"(?:my|our)\s+{_OWNED}(?:\s+(?:workspace|account|channel|inbox))?",
            r"(?:post|send|share|publish|upload|tweet|message)\w*\s+(?:\S+\s+){0,6}?(?:to|on|in|into)"
            r"\s+(?:the\s+|my\s+|our\s+)?(?:#[\w-]+|slack|discord|teams|twitter|linkedin|"
            r"telegram|notion|jira)"),
-    "zh": (rf"(?:我的|我们的|我們的)\s*(?:{_SERVICES})",
+    "zh": (rf"(?:我的|我们的|我們的)\s*{_OWNED}",
            rf"(?:发|發|发送|發送|发布|發布|推送|同步)(?:到|至)\s*(?:我的|我们的)?\s*(?:{_SERVICES}|群)"),
-    "ja": (rf"(?:私の|自分の|うちの)\s*(?:{_SERVICES})",
+    "ja": (rf"(?:私の|自分の|うちの)\s*{_OWNED}",
            rf"(?:{_SERVICES})\s*(?:に|へ)\s*(?:投稿|送信|共有)"),
-    "es": (rf"(?:mi|mis|nuestro|nuestra)\s+(?:{_SERVICES})",
+    "es": (rf"(?:mi|mis|nuestro|nuestra)\s+{_OWNED}",
            rf"(?:publica|env[ií]a|comparte|sube)\w*\s+(?:\S+\s+){{0,6}}?(?:a|en)\s+(?:mi\s+)?"
            rf"(?:{_SERVICES})"),
-    "pt": (rf"(?:meu|minha|nosso|nossa)\s+(?:{_SERVICES})",
+    "pt": (rf"(?:meu|minha|nosso|nossa)\s+{_OWNED}",
            rf"(?:publique|envie|compartilhe|poste)\w*\s+(?:\S+\s+){{0,6}}?(?:no|na|para\s+o)\s+"
            rf"(?:meu\s+)?(?:{_SERVICES})"),
-    "fr": (rf"(?:mon|ma|mes|notre)\s+(?:{_SERVICES})",
+    "fr": (rf"(?:mon|ma|mes|notre)\s+{_OWNED}",
            rf"(?:publie|envoie|partage|poste)\w*\s+(?:\S+\s+){{0,6}}?(?:sur|dans)\s+(?:mon\s+)?"
            rf"(?:{_SERVICES})"),
-    "de": (rf"(?:mein|meine|meinem|meinen|unser\w*)\s+(?:{_SERVICES})",
+    "de": (rf"(?:mein|meine|meinem|meinen|unser\w*)\s+{_OWNED}",
            rf"(?:poste|sende|teile|schick)\w*\s+(?:\S+\s+){{0,6}}?(?:in|an|auf)\s+(?:mein\w*\s+)?"
            rf"(?:{_SERVICES})"),
-    "ru": (rf"(?:мо[йюеёи]\w*|наш\w*)\s+(?:{_SERVICES})",
+    "ru": (rf"(?:мо[йюеёи]\w*|наш\w*)\s+{_OWNED}",
            rf"(?:опублику|отправ|запост)\w*\s+(?:\S+\s+){{0,6}}?(?:в|на)\s+(?:{_SERVICES})"),
 }
 # Looking up the weather: it is the live service's, now ("will it rain tomorrow", "查一下北京

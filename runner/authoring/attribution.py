@@ -185,6 +185,19 @@ def named_skill(item: Any, known: Collection[str] = ()) -> list[str]:
     return explicit(item) or inferred(item, known)
 
 
+def set_named(items: list[Any], data: Any, known: Collection[str]) -> list[list[str]]:
+    """Each case's skills in a shared set: named in a field of its own; else the one skill
+    the set's own top level names (`skill`, `skill_name`), when the repository holds it;
+    else inferred. The set's own word is its author's, and beats an inference from a case's
+    id or wording (a case `scout-writes-tests` of a set saying `"skill": "pathfinder"` is
+    pathfinder's)."""
+    from runner.authoring.siblings import owner
+
+    said = owner(data)
+    own = [said] if said is not None and said in known else []
+    return [explicit(i) or own or inferred(i, known) for i in items]
+
+
 def skill_names(folders: Iterable[Path]) -> set[str]:
     """What a shared set's case may call the skills in `folders`: each one's SKILL.md name
     and its folder's."""

@@ -27,7 +27,7 @@ from runner.authoring.answers import (
     refuse_skill,
     skill_file_reason,
 )
-from runner.authoring.attribution import named_skill, skill_names
+from runner.authoring.attribution import named_skill, set_named, skill_names
 from runner.authoring.casedirs import is_case_dirs
 from runner.authoring.crosscase import report_earlier_state
 from runner.authoring.dialects import (
@@ -78,8 +78,10 @@ from runner.authoring.mcp import (
     stated_servers,
 )
 from runner.authoring.mdtasks import is_task, markdown_notes
+from runner.authoring.named_scorers import named_scorers
 from runner.authoring.outside import Outside
 from runner.authoring.pairs import before_sides, named_input, split_pairs
+from runner.authoring.pattern_fields import ignores_case, named_patterns, pattern_fields
 from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms
 from runner.authoring.prompt_field import no_prompt
@@ -97,6 +99,7 @@ from runner.authoring.routing import RoutingOnlySet
 from runner.authoring.runnable import cannot_run
 from runner.authoring.safely import READ_ERRORS, read_error, refuse_surrogates, unreadable
 from runner.authoring.set_owned import report_exclusions
+from runner.authoring.set_texts import texts_from_files
 from runner.authoring.shapes import unwrap
 from runner.authoring.siblings import NOT_A_SET, no_cases, read_with_findings
 from runner.authoring.skillgrade import read_tasks
@@ -288,7 +291,7 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
         raise CaseSetError(shown, "evals: required, a non-empty list of cases" + no_cases(raw))
     items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
                        shown, path.resolve().is_relative_to(skill_dir.resolve()), skill_dir,
-                       given=set_file is not None)
+                       given=set_file is not None, data=raw)
     items = _set_rubric(about, items, problems)
     fixtures = SkillFiles(skill_dir, path)
     # a shared case's paths start from its own set's folder (runner.authoring.outside)
@@ -300,11 +303,24 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     in_statements = written_in_statements(items)
     names = _names(name, default_name, skill_dir)
     routes = primary_routes(items, names)
+    patterns = pattern_fields(items)
+    fold = bool(patterns or named_patterns(items)) and ignores_case(
+        path if path.is_dir() else path.parent, found.files)
     for item, label in zip(items, _case_ids(items, problems), strict=True):
         _read_guarded(item, label, _Setting(skill_dir, about,
                                             case_fixtures.get(label, fixtures), programs,
-                                            problems, in_statements, names, routes), read)
+                                            problems, in_statements, names, routes,
+                                            patterns, fold), read)
     _summaries(read, programs, problems)
+    scorers = named_scorers(path if path.is_dir() else path.parent, skill_dir,
+                            programs.programs)
+    if scorers:
+        problems.report("EV012", SET_LEVEL, "the set folder's README names "
+                        f"{', '.join(scorers[:4])} as what scores the set: the authors' own "
+                        "grader, outside the skill's evals/, is not run; the set's fields are "
+                        "graded as `check -v` shows, and what only that program checks is not "
+                        "graded", "put the program in evals/ and name it (\"grader_program\": "
+                        "\"evals/...\"), or write what it checks as the cases' assertions")
     cases = _linked(read, fixtures, problems)
     _mcp_needs(skill_dir, cases, problems)
     set_folder = path if path.is_dir() else path.parent
@@ -450,6 +466,9 @@ class _Setting:
     in_statements: bool
     names: tuple[str, ...] = ()  # what the set may call the skill
     routes: frozenset[str] = frozenset()  # `expected_primary` keys it routes by
+    # fields the set writes as regular expressions, and whether it says case is ignored
+    patterns: frozenset[str] = frozenset()
+    fold: bool = False
 
 
 @dataclass
@@ -497,8 +516,10 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
         return
     before = len(problems.refusals)
     item, inline = _inline(item, label, at)
+    item = texts_from_files(item, label, at.fixtures.set_dir, problems)
     reader = CaseReader(problems, label, at.in_statements, at.names, at.routes)
     reader.program_types = at.programs.types()
+    reader.patterns, reader.fold = at.patterns, at.fold
     normalized = {**reader.read(item), "id": label}
     read.depends[label] = reader.depends
     read.routing += reader.routing
@@ -822,7 +843,7 @@ def _case_label(item: Any, n: int) -> str:
 
 def _own_cases(items: list[Any], names: list[str], problems: Problems,
                shown: str, own_folder: bool, skill_dir: Path | None = None,
-               given: bool = False) -> list[Any]:
+               given: bool = False, data: Any = None) -> list[Any]:
     """A set shared by a collection's skills (outside the skill's folder, or naming several
     skills), each case naming its skill: the cases of this skill (the others are left to
     theirs, reported). A set whose cases name no skill is this skill's when it is the only
@@ -831,7 +852,8 @@ def _own_cases(items: list[Any], names: list[str], problems: Problems,
     # a set outside the skill: its cases' skills inferred among the repository's too
     skills = skill_folders(set_root(Path(shown), skill_dir)) \
         if skill_dir is not None and not own_folder else []
-    named = [named_skill(i, skill_names(skills)) for i in items]
+    named = set_named(items, data, skill_names(skills)) if skills \
+        else [named_skill(i) for i in items]
     for item in items:
         refusal = several_skills(item, shown)
         if refusal is not None:
@@ -972,6 +994,8 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
     staged_at: dict[str, str] = dict(case.staged_at)  # where the set itself puts them
     carried: dict[str, str] = {}  # from outside the skill (runner.authoring.outside)
     for file in case.files:
+        if file in staged_at:  # `{from, to}`: the place follows the file it was found as
+            _resolved_place(skill, file, staged_at)
         posix = PurePosixPath(file)
         if _GLOB.search(file) and not safely.exists(skill.root / file):
             _glob_entry(problems, case, file)
@@ -990,11 +1014,9 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
         if skill.outside is not None and away is not None \
                 and not away.resolve().is_relative_to(skill.root.resolve()):
             texts = _carried(skill, skill.outside, problems, case, file, away)
-            # a case folder's file lands where it sits in the case folder (`./Gemfile`), as
-            # it does for a case folder inside the skill (runner.authoring.casedirs)
-            landing = case.staged_at.get(file)
-            carried.update({landing: texts[file]} if landing and list(texts) == [file]
-                           else texts)
+            place = staged_at.pop(file, None)  # `{from, to}`: the text lands at `to`
+            carried.update({place + path[len(file):] if place and path.startswith(file)
+                            else path: text for path, text in texts.items()})
             origins.append(f"{file!r} (found at {away}, outside the skill: staged from there)")
             continue
         if not relative or safely.exists(skill.root / file):
@@ -1032,6 +1054,16 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
                         "into the skill under evals/files/)")
     return case.model_copy(update={"files": tuple(kept), "staged_at": staged_at,
                                    "inline_files": {**case.inline_files, **carried}}), origins
+
+
+def _resolved_place(skill: SkillFiles, file: str, staged_at: dict[str, str]) -> None:
+    """A fixture the case places (`{from: files/a.tsx, to: app/a.tsx}`) written relative to
+    the set's folder: its place keyed by the path it is found at in the skill as well."""
+    for base in ([skill.set_folder] if skill.set_folder else []) + [EVALS_ROOT]:
+        found = base / file
+        if safely.exists(skill.root / found):
+            staged_at.setdefault(str(found), staged_at[file])
+            return
 
 
 # A wildcard: a pattern of files (`out/*.md`, `**/*.py`, `report-?.txt`), never one to stage.

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from runner.authoring.attribution import named_skill, skill_names
+from runner.authoring.attribution import set_named, skill_names
 from runner.authoring.layouts import (
     PROSE_SUFFIXES,
     collection,
@@ -183,12 +183,13 @@ def read_collection(root: Path, skill_name: str | None = None, cases_file: Path 
     for skill, set_file in pairs:
         if set_file is not None and set_file.suffix not in PROSE_SUFFIXES \
                 and _shared(skill, set_file) and set_file.resolve() not in names_in:
-            items = _items(read_set(set_file, skill))
+            data = read_set(set_file, skill)
+            items = _items(data)
             for item in items:
                 refusal = several_skills(item, str(set_file))
                 if refusal is not None:
                     raise refusal
-            names_in[set_file.resolve()] = [named_skill(i, known) for i in items]
+            names_in[set_file.resolve()] = set_named(items, data, known)
             unnamed += _unnamed(set_file, items, names_in[set_file.resolve()])
             ids_in[set_file.resolve()] = [_label(i, n) for n, i in enumerate(items, 1)]
     triggers = triggers or TriggerReading()

@@ -34,6 +34,7 @@ from runner.authoring.fields import (
     one_token,
 )
 from runner.authoring.material_types import CALLS, material_matcher, material_type
+from runner.authoring.pattern_fields import PATTERN_WORDS, all_compile, as_pattern
 from runner.authoring.problems import Problems
 from runner.authoring.program_types import CONTRACT, ProgramType
 from runner.authoring.routing import about_firing, routing_value, routing_word, split_firing
@@ -575,6 +576,18 @@ def _worded_value(key: str, value: Any) -> bool:
     return bool(expectation_statements(key, value)) and all(one_token(v) for v in values)
 
 
+# Words in a field's name saying a mapping under it holds criteria (`core_criteria`).
+_CRITERIA_WORDS = frozenset({"criteria", "criterion"})
+
+
+def _described_criterion(value: dict[str, Any]) -> bool:
+    """`{id: suggest-fix, description: "Must suggest ...", weight: 1.0}`: a criterion whose
+    sentence is its `description` and whose other keys only label it (an id, a weight)."""
+    text = value.get("description")
+    return isinstance(text, str) and len(text.split()) >= DESCRIBED_MIN_WORDS \
+        and value.keys() <= LABEL_KEYS | set(_WEIGHT_KEYS)
+
+
 class CaseReader:
     """Reads one case: its entries, where each came from, and its problems."""
 
@@ -586,6 +599,10 @@ class CaseReader:
         # types a program of the set handles (runner.authoring.program_types), set by caseset;
         # the statements typed so, with the program that decides them
         self.program_types: dict[str, ProgramType] = {}
+        # fields of the set written as regular expressions (runner.authoring.pattern_fields),
+        # and whether the set says they ignore case; set by caseset
+        self.patterns: frozenset[str] = frozenset()
+        self.fold = False
         self.type_checked: dict[str, tuple[str, dict[str, Any]]] = {}
         self.checks: list[str] = []
         self.statements: list[str] = []
@@ -669,6 +686,7 @@ class CaseReader:
         self._cited_codes(item)
         self._command_mappings(item)
         self._rubric_criteria(item)
+        self._named_criteria(item)
         self._baseline_prompt(item)
         self._file_expectations(item)
         self._unknown_fields(item)
@@ -1058,6 +1076,27 @@ class CaseReader:
         if found.settings:
             self.unread["rubric (not applied)"] = list(found.settings)
 
+    def _named_criteria(self, item: dict[str, Any]) -> None:
+        """`core_criteria: {valid_references: "Must only reference col-A", ...}`: a mapping
+        under a name that says it holds criteria, each value a sentence (or a list of them):
+        each a statement for the grader, worded with its name ("valid references: Must only
+        reference col-A"), since the name says what the sentence is judged for. A mapping
+        with any other value is left to the other rules (kept and reported)."""
+        for key in list(item):
+            value = item[key]
+            if not _words(key) & _CRITERIA_WORDS or not isinstance(value, dict) or not value:
+                continue
+            found = rubric_criteria(value, key)
+            if found.settings or not found.criteria:
+                continue
+            item.pop(key)
+            for text, origin in found.criteria:
+                name = origin[len(key) + 1:].split("[")[0].replace("_", " ").replace("-", " ")
+                self.add("statement", f"{name}: {text}", f"{origin} (a named criterion)")
+            self.mapped(f"`{key}` is a mapping of {len(found.criteria)} named criteria: each "
+                        "graded as a statement, worded with its name",
+                        f"write them under expectations (\"{found.criteria[0][0][:40]}\")")
+
     def _file_expectations(self, item: dict[str, Any]) -> None:
         """`expected_files: [path]` (files the work must produce) and `all_contains` /
         `any_contains` written as `{file: [texts]}`: output checks, each file to exist with
@@ -1376,12 +1415,36 @@ class CaseReader:
         for key in list(item):
             words = _words(key)
             texts = _strings(item[key])
-            if texts is None or not words & _OBLIGED or not words <= _OBLIGED | _TEXT_WORDS:
+            if texts is None or not words & _OBLIGED \
+                    or not words <= _OBLIGED | _TEXT_WORDS | PATTERN_WORDS:
                 continue
+            if self._patterns(key, texts, negate=False):
+                item.pop(key)
+                continue
+            if words & PATTERN_WORDS:
+                continue  # patterns that do not compile: the field's own rule refuses
             item.pop(key)
             item["must_include"] = [*_as_list(item.get("must_include")), *texts]
             self.mapped(f"`{key}` read as {len(texts)} text(s) the work must hold, as "
                         "`must_include`", f"rename {key!r} to 'must_include'")
+
+    def _patterns(self, key: str, texts: list[str], negate: bool) -> bool:
+        """A list of texts its authors wrote as regular expressions (the field holds one
+        somewhere in the set, or its name says so: `must_match`): each item a pattern the
+        work must (not) match, case ignored when the set says so. True when taken."""
+        if not (key in self.patterns or _words(key) & PATTERN_WORDS) or not all_compile(texts):
+            return False
+        for n, text in enumerate(texts):
+            self.add("check", ("not:" if negate else "") + as_pattern(text, self.fold),
+                     f"{key}[{n}] (a regular expression{', case ignored' if self.fold else ''})")
+        why = "its name says so" if key not in self.patterns else \
+            "the set writes regular expressions there"
+        self.mapped(f"`{key}`: {len(texts)} regular expression(s) the work must "
+                    f"{'not ' if negate else ''}match ({why}"
+                    f"{'; the set says case is ignored' if self.fold else ''})",
+                    f"write them as assertions: \"{'not:' if negate else ''}"
+                    f"{as_pattern(texts[0], self.fold)}\"")
+        return True
 
     def _forbidden_flags(self, item: dict[str, Any]) -> None:
         """`forbidden_flags: ["--force"]`, `banned_options`: a word of prohibition over a part
@@ -1430,6 +1493,7 @@ class CaseReader:
             return None
         reader = CaseReader(self.problems, f"{self.label} turn {number}", self.in_statements,
                             self.names, self.routes)
+        reader.patterns, reader.fold = self.patterns, self.fold
         read = reader.read(rest) if rest else {}
         turn = {k: read.pop(k) for k in TURN_CHECK_FIELDS if k in read}
         kept = {k: v for k, v in {**read.pop("extra", {}), **read}.items() if v}
@@ -1661,14 +1725,15 @@ class CaseReader:
             values = item[key]
             values = [values] if isinstance(values, str) and values.strip() else values
             claims = bool(words & _WORDS["neg"] and words & _CLAIM_WORDS)
+            patterned = bool(words & (_WORDS["neg"] | _FORBIDS) and words & PATTERN_WORDS)
             if not (key in AVOID_LISTS or words & _WORDS["neg"] and words & _TEXT_WORDS
-                    or claims) \
+                    or claims or patterned) \
                     or not isinstance(values, list) or not values \
                     or not all(isinstance(v, str) and v.strip() for v in values):
                 continue
             item.pop(key)
             values = self._labels_out(key, values, flags_only=True)  # `forbidden: none`
-            if not values:
+            if not values or self._patterns(key, values, negate=True):
                 continue
             if claims:
                 self._avoided_claims(key, values)
@@ -1729,8 +1794,9 @@ class CaseReader:
         # not text the work holds: never substring checks (kept and reported instead)
         texts = graded_name and all(isinstance(v, str) and v.strip()
                                     and not _IDENTIFIER.match(v) for v in items)
-        claims = graded_name and all(isinstance(v, dict) and any(
-            isinstance(v.get(k), str) and v[k].strip() for k in _CLAIM_KEYS) for v in items)
+        claims = graded_name and all(isinstance(v, dict) and (any(
+            isinstance(v.get(k), str) and v[k].strip() for k in _CLAIM_KEYS)
+            or _described_criterion(v)) for v in items)
         if not (typed and (graded_name or all("type" in v for v in items)) or texts or claims):
             return False
         negate = bool(words & (_WORDS["neg"] | {"anti", "negative", "negatives"}))
@@ -1739,8 +1805,11 @@ class CaseReader:
             if negate:
                 self.negated_origins.add(origin)
             self.check_lists.append((origin, entry))
+        graded = "checks that must NOT hold" if negate else "assertions"
+        if claims and not typed:  # sentences, each a statement for the grader (say so)
+            graded = "statements for the grader" + (", negated" if negate else "")
         self.mapped(f"`{key}`: {len(items)} check(s) under a name the runner does not know, "
-                    "graded as " + ("checks that must NOT hold" if negate else "assertions"),
+                    f"graded as {graded}",
                     "move them to `assertions`" + (" (as not: checks)" if negate else ""))
         return True
 
@@ -1787,6 +1856,8 @@ class CaseReader:
             if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
                 what = "regular expressions" if "re:" in prefix else "texts"
                 self.refuse(f"{key}: a list of {what}", f"write {key} as a list of {what}")
+                continue
+            if "re:" not in prefix and self._patterns(key, values, negate=key == "must_avoid"):
                 continue
             for n, text in enumerate(values):
                 if key in ("must_include", "must_avoid") and describes_behaviour(text):

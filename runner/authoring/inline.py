@@ -44,11 +44,33 @@ def _is_reference(entry: Any) -> bool:
             and sum(isinstance(entry.get(k), str) for k in PATH_KEYS) == 1)
 
 
+# A fixture copied to a place of its own (`{from: files/app.tsx, to: app/page.tsx}`).
+SOURCE_KEYS = ("from", "src", "source")
+DEST_KEYS = ("to", "dest", "destination", "target")
+
+
+def _placed(entry: Any) -> tuple[str, str] | None:
+    """(the skill's file, where it lands) for a `{from, to}` entry, else None."""
+    if not isinstance(entry, dict) or _is_inline(entry):
+        return None
+    source = next((entry[k] for k in SOURCE_KEYS if isinstance(entry.get(k), str)), None)
+    dest = next((entry[k] for k in DEST_KEYS if isinstance(entry.get(k), str)), None)
+    return (source.strip(), dest.strip().removeprefix("./")) if source and dest else None
+
+
 def file_references(item: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """A `files` entry written as an object with a path and no content (`{path, purpose}`)
     names a file of the skill like a plain path: the case with each such entry as its path,
-    and the other fields those objects carry (the author's notes on the input, not graded)."""
+    and the other fields those objects carry (the author's notes on the input, not graded).
+    One written `{from, to}` is the skill's file `from`, staged at `to` (the case's
+    `staged_at`), so the task finds it where the prompt says it is."""
     files = item.get("files")
+    placed = [_placed(f) for f in files] if isinstance(files, list) else []
+    if isinstance(files, list) and any(placed):
+        dests = {p[0]: p[1] for p in placed if p is not None}
+        files = [p[0] if p is not None else f for p, f in zip(placed, files, strict=True)]
+        item = {**item, "files": files,
+                "staged_at": {**(item.get("staged_at") or {}), **dests}}
     if not isinstance(files, list) or not any(_is_reference(f) for f in files):
         return item, []
     notes = sorted({k for f in files if _is_reference(f) for k in f if k not in PATH_KEYS})

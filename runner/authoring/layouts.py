@@ -35,6 +35,7 @@ from runner.authoring.attribution import (
     SKILL_HOLDERS,
     SKILL_KEYS,
     named_skill,
+    set_named,
     skill_names,
 )
 from runner.authoring.attribution import (
@@ -421,11 +422,12 @@ def shared_naming(skill_dir: Path, found: Located,
         if other is None or other.path.resolve() == graded:
             continue
         try:
-            items = case_list(read_set(other.path)) or []
+            data = read_set(other.path)
+            items = case_list(data) or []
         except CaseSetError:
             continue  # unreadable: it was never this skill's set either
         known = skill_names(skill_folders(set_root(other.path, skill_dir)))
-        named = [named_skill(i, known) for i in items]
+        named = set_named(items, data, known)
         entries = naming_entries(named, names, skill_dir)
         mine = [i for i, n in zip(items, named, strict=True) if set(n) & entries]
         if mine:

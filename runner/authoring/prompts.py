@@ -73,9 +73,14 @@ def describes_a_prompt(prompt: str) -> bool:
     return bool(_DESCRIBED.search(unquoted(prompt)))
 
 
+# A markup element the prompt speaks of ("the `<ros2_control>` tag"): named, not left blank.
+_ELEMENT_AFTER = re.compile(r"^[`'\"]?\s*(?:tags?|elements?|blocks?|nodes?)\b", re.IGNORECASE)
+
+
 def placeholders(prompt: str) -> list[str]:
     own = unquoted(prompt)
-    found = [m.group(0) for m in _PLACEHOLDER.finditer(own)]
+    found = [m.group(0) for m in _PLACEHOLDER.finditer(own)
+             if not _ELEMENT_AFTER.match(own[m.end():m.end() + 12])]
     # an XML-ish wrapper the prompt closes (<context> ... </context>) is structure, not a blank
     return list(dict.fromkeys(f for f in found if not re.search(
         rf"</{re.escape(f.strip('<>'))}>", prompt)))

@@ -391,6 +391,24 @@ def _expected(checks: tuple[str, ...], negation: str) -> list[str]:
     return [c for c in checks if not c.startswith(negation)]
 
 
+# A web tool named as a setting of something the user has ("web search enabled", "with its
+# web_search capability", "web fetch: on"), around the tool's name.
+_SETTING_AFTER = (r"\s*[:=]?\s*(?:is\s+)?(?:enabled|disabled|turned\s+on|on|off|capabilit(?:y|ies)|"
+                  r"features?|settings?|options?|support(?:ed)?)\b")
+_SETTING_BEFORE = r"\b(?:enable[sd]?|disable[sd]?|with|has|supports?)\s+(?:its\s+|the\s+)?"
+
+
+def _prompt_subject(term: str, prompt: str) -> bool:
+    """A web tool the prompt itself names as a setting of what the user describes ("Column
+    B: Company Description (AI, web search enabled)"): a criterion naming it speaks of that
+    (the column to suggest uses web search), not of a search the agent must run. A prompt
+    asking for the search is flagged on its own."""
+    name = r"[ _-]?".join(re.escape(w) for w in re.split(r"[ _-]+", term.strip().lower()))
+    tool = rf"(?<![\w-]){name}(?![\w-])"
+    own = unquoted(prompt)
+    return re.search(rf"(?i){tool}{_SETTING_AFTER}|{_SETTING_BEFORE}{tool}", own) is not None
+
+
 def case_reach(case: Case, skill_reaches: bool, home_data: list[str]) -> list[str]:
     """Why no arm can pass the case, each reason with the words that triggered it."""
     from runner.authoring.prompts import outside_needs, web_criteria
@@ -399,7 +417,8 @@ def case_reach(case: Case, skill_reaches: bool, home_data: list[str]) -> list[st
            for n in outside_needs(case.prompt)]
     why += [f"its criteria expect '{t}' (no network)"
             for t in web_criteria([*case.statements, *_expected(case.assertions, "not:"),
-                                   *_expected(case.tool_calls, "!")])]
+                                   *_expected(case.tool_calls, "!")])
+            if not _prompt_subject(t, case.prompt)]
     why += [f"'{w}': the user's own machine, which the sandbox does not have"
             for w in machine_needs(case)]
     why += [f"its criteria expect the work written at '{w}', a folder of the user's machine "

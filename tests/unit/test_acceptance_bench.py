@@ -87,3 +87,37 @@ def test_a_skill_no_case_of_a_shared_set_names_is_not_run_and_the_sample_accepte
     assert "not run  owner__kit/skills/veg-notes" in out
     assert "1 skill(s) of collections no case names, not run" in out
     assert "accepted among them: 1/1" in out
+
+
+def test_a_set_refused_with_several_problems_says_where_and_how_many(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The refusal line of a set with several problems names its file and their count (as
+    `check` does), never an empty reason; each problem follows on its own line."""
+    sample = tmp_path / "sample"
+    make_skill(sample, [{"id": "a", "prompt": "Summarise notes.md.", "files": ["gone-1.md"],
+                         "expectations": ["Names the three fruits"]},
+                        {"id": "b", "prompt": "Summarise more.md.", "files": ["gone-2.md"],
+                         "expectations": ["Names the three fruits"]}], name="fruit-notes")
+    _bench().main(sample, stub=False)
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith("refused  fruit-notes"))
+    assert line.endswith("evals.json: 2 problem(s):")
+    assert "gone-1.md" in out and "gone-2.md" in out
+
+
+def test_a_trigger_set_only_is_accepted_as_one_and_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sample = tmp_path / "sample"
+    skill = sample / "fruit-notes"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text("---\nname: fruit-notes\ndescription: Use when the user "
+                                    "asks for notes about fruit.\n---\nbody\n")
+    (skill / "evals" / "trigger-queries.json").write_text(json.dumps([
+        {"query": "Write me notes about apples and pears", "should_trigger": True},
+        {"query": "What is the capital of France?", "should_trigger": False}]))
+    _bench().main(sample, stub=False)
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith("accepted fruit-notes"))
+    assert "trigger set only (2 queries: 1 should trigger, 1 should not" in line
+    assert "0 case(s)" not in out
+    assert "1 trigger set(s) only" in out
