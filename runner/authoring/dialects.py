@@ -22,6 +22,7 @@ import yaml
 
 from runner.analysis.wording_i18n import OPTIONAL_RE
 from runner.authoring.assertion_dsl import read_dsl
+from runner.authoring.call_lists import call_lists
 from runner.authoring.command_calls import command_calls
 from runner.authoring.crosscase import other_case_reference
 from runner.authoring.denial_lists import joined_denials
@@ -662,6 +663,7 @@ class CaseReader:
         _aliased(item)
         self._dependencies(item)
         self._task_material(item)
+        self._call_lists(item)
         self._tool_statements(item)
         self._cited_codes(item)
         self._command_mappings(item)
@@ -739,6 +741,23 @@ class CaseReader:
                     "whole work (the final text and the files), as the case's other checks "
                     "read it", "split the checks on the final answer into a case of their own "
                     "with \"in\": \"text\"")
+
+    def _call_lists(self, item: dict[str, Any]) -> None:
+        """Top-level lists of the tools to call and never call, their counts and order
+        (runner.authoring.call_lists): tool-call checks and process items."""
+        found = call_lists(item, set(Case.model_fields) | set(CONSUMED_FIELDS))
+        for entry, origin in found.tool_calls:
+            self.add("tool", entry, origin)
+        if found.process:
+            given = item.get("process")
+            item["process"] = [*(given if isinstance(given, list) else []), *found.process]
+        for key, how in found.read.items():
+            self.problems.tally("EV012", self.label, f"`{key}` read as tool-call checks: "
+                                f"{how}", "write them under `tool_calls` (\"!Tool\" for a "
+                                "call none may make) or `process` to make this explicit")
+        for key in found.empty:
+            self.problems.tally("EV012", self.label, f"`{key}` is empty: no check",
+                                f"drop the empty `{key}`, or list the tools in it")
 
     def _tool_statements(self, item: dict[str, Any]) -> None:
         """Sentences under `tool_calls`, `expected_tools`, `tools_used`: what the agent ran,
