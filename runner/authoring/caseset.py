@@ -28,7 +28,7 @@ from runner.authoring.answers import (
     skill_file_reason,
 )
 from runner.authoring.attribution import named_skill, skill_names
-from runner.authoring.casedirs import is_case_dirs
+from runner.authoring.casedirs import is_case_dirs, is_one_case
 from runner.authoring.crosscase import report_earlier_state
 from runner.authoring.dialects import (
     CaseReader,
@@ -801,7 +801,7 @@ def _shared_beside(skill_dir: Path, found: Located, name: str | None,
 
 def _case_folders_set(shown: str) -> bool:
     """Whether the set is a folder of case folders (runner.authoring.casedirs)."""
-    return Path(shown).is_dir() and is_case_dirs(Path(shown))
+    return Path(shown).is_dir() and (is_case_dirs(Path(shown)) or is_one_case(Path(shown)))
 
 
 def _named_by_path(shown: str, names: list[str], skill_dir: Path | None) -> bool:
@@ -1042,7 +1042,9 @@ def _carried(skill: SkillFiles, outside: Outside, problems: Problems, case: Case
              away: Path) -> dict[str, str]:
     """A fixture found outside the skill, as the case's own text files (refused when it
     cannot be staged, or when a file of it is the skill itself)."""
-    texts, why = outside.staged(away, file, case.prompt)
+    # where the set itself puts it (a case folder's file lands at the working directory's
+    # root as it sits in its folder), else as written
+    texts, why = outside.staged(away, case.staged_at.get(file, file), case.prompt)
     if why:
         problems.refuse("EV009", case.id, f"fixture {file!r} (found at {away}, outside "
                         f"the skill) cannot be staged: {why}", "copy it into the skill "
