@@ -46,6 +46,7 @@ from runner.authoring.excluded import (
 )
 from runner.authoring.fields import expectation_named, untaken
 from runner.authoring.harnessed import harness_findings
+from runner.authoring.id_fixtures import id_fixtures
 from runner.authoring.inline import file_references, split_inline
 from runner.authoring.inputs import SetFolders, pointed_inputs, staged_fields
 from runner.authoring.joined import TOP_ALIASES, read_joined
@@ -521,6 +522,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     read.seen.add(case.id)
     case = _references(case, at.about, problems)
     case = staged_fields(case, at.fixtures.folders(), problems)
+    case = _by_id(case, at.fixtures, problems)
     case = _rooted(case, at.fixtures, problems)
     case, file_origins = _fixtures(at.fixtures, problems, case)
     case = case.model_copy(update={"inline_files": {**case.inline_files, **inline}})
@@ -922,6 +924,32 @@ class SkillFiles:
         want = PurePosixPath(file).parts
         return [str(p) for p in self._files if p.parts[-len(want):] == want
                 and str(p) != CASESET_RELPATH]
+
+
+def _by_id(case: Case, skill: SkillFiles, problems: Problems) -> Case:
+    """A case naming no files, with a folder named for its id under the set's `fixtures/`
+    (runner.authoring.id_fixtures): its files staged, its setup notes reported."""
+    if case.files or case.root_fixtures or skill.set_dir is None:
+        return case
+    found = id_fixtures(skill.set_dir, case.id)
+    if found is None:
+        return case
+    place = (lambda rel: str(skill.set_folder / rel)) if skill.set_folder is not None \
+        else (lambda rel: rel)
+    staged = {place(rel): at for rel, at in found.staged.items()}
+    if staged:
+        problems.report("EV012", case.id, f"{len(staged)} file(s) of {found.folder.name}/ "
+                        f"(the fixtures folder named for the case) staged at the working "
+                        f"directory's root: {', '.join(list(staged.values())[:3])}"
+                        f"{' ...' if len(staged) > 3 else ''}", "none needed (or list them "
+                        "under `files`)")
+    if found.notes:
+        problems.report("EV012", case.id, f"{', '.join(found.notes[:3])}: the author's setup "
+                        "notes beside the case's fixtures, for whoever runs it: not staged, "
+                        "not graded", "put what the agent needs in the prompt or the "
+                        "workspace, and what decides in the checks")
+    return case.model_copy(update={"files": tuple(staged),
+                                   "staged_at": {**case.staged_at, **staged}})
 
 
 def _rooted(case: Case, skill: SkillFiles, problems: Problems) -> Case:

@@ -493,7 +493,8 @@ _MATERIAL_WORDS = {"context", "evidence", "supplied", "input", "inputs", "docume
 _NOT_MATERIAL = {"expected", "expect", "answer", "answers", "solution", "gold", "reference",
                  "rubric", "criteria", "grading", "grader", "note", "notes", "comment",
                  "description", "why", "rationale", "not", "no", "file", "files", "path",
-                 "paths", "dir", "directory", "folder", "fixture", "fixtures"}
+                 "paths", "dir", "directory", "folder", "fixture", "fixtures", "required",
+                 "requires", "must", "should", "needed"}
 
 
 def _names_files(text: str) -> bool:

@@ -118,10 +118,17 @@ def never_a_check(name: str, value: Any, near: str) -> bool:
         or near in STRUCTURED and is_prose(value)
 
 
+# The marker of a field naming what the work should come to: `expected_depth` before its
+# subject, `evidence_required` after it (the evidence the work must show, never the task's).
+_EXPECTED_BEFORE = r"(?i)^expect(?:ed|s)?[_-]+"
+_EXPECTED_AFTER = r"(?i)[_-]+(?:required|expected)$"
+
+
 def expectation_named(name: str) -> bool:
-    """`expected_depth`, `expect_personas`: named as what the work should come to (not
-    `expected_output`, a case field with its own reading)."""
-    return name != "expected_output" and bool(re.match(r"(?i)^expect(?:ed|s)?[_-]", name))
+    """`expected_depth`, `expect_personas`, `evidence_required`: named as what the work
+    should come to (not `expected_output`, a case field with its own reading)."""
+    return name != "expected_output" and bool(re.match(_EXPECTED_BEFORE, name)
+                                              or re.search(_EXPECTED_AFTER, name))
 
 
 _DESCRIPTION_TERMS = ("terms the skill's description must hold: a check of SKILL.md's "
@@ -180,8 +187,8 @@ STATEMENT_ORIGIN = "an expectation field, graded as a statement"
 
 def _subject(name: str) -> str:
     """`expected_min_severity` -> "min severity": the field's name without its marker."""
-    rest = re.sub(r"(?i)^expect(?:ed|s)?[_-]+", "", re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_",
-                                                             name))
+    rest = re.sub(_EXPECTED_AFTER, "", re.sub(_EXPECTED_BEFORE, "", re.sub(
+        r"(?<=[a-z0-9])(?=[A-Z])", "_", name)))
     return " ".join(w for w in re.split(r"[^A-Za-z0-9]+", rest.lower()) if w)
 
 
