@@ -34,6 +34,7 @@ from runner.authoring.fields import (
     never_a_check,
     one_token,
 )
+from runner.authoring.input_object import request_of
 from runner.authoring.material_types import CALLS, material_matcher, material_type
 from runner.authoring.problems import Problems
 from runner.authoring.program_types import CONTRACT, ProgramType
@@ -410,7 +411,7 @@ def _statement_text(value: dict[str, Any]) -> str | None:
 _EXPECTED_KEYS = ("expected", "expected_output", "expected_behavior", "expected_behaviour")
 # A case's expected output written as a mapping of named properties (`expected_output:
 # {sections: [...], banned_words_absent: [...]}`): its fields read as the case's own.
-_PROPERTY_MAPPINGS = ("expected_output",)
+_PROPERTY_MAPPINGS = ("expected_output", "expected_behavior", "expected_behaviour")
 # ...never a field of the case's own input (`files` there are what the work produces, never
 # fixtures to stage; a prompt there is no prompt to send): kept under the mapping's name.
 _NOT_LIFTED = frozenset({"prompt", "input", "inputs", "query", "files", "fixtures", "setup"})
@@ -663,6 +664,7 @@ class CaseReader:
         self._typed_aliases(item)
         _aliased(item)
         self._dependencies(item)
+        self._input_object(item)
         self._task_material(item)
         self._call_lists(item)
         self._tool_statements(item)
@@ -939,6 +941,32 @@ class CaseReader:
                                  "add the prompt to evals/trigger/should-trigger.yaml and "
                                  "measure it with `skill-eval trigger`")
         return True
+
+    def _input_object(self, item: dict[str, Any]) -> None:
+        """The prompt written as an object (runner.authoring.input_object): its request the
+        prompt, its other fields sent with it, labelled, but one naming the expected work,
+        lifted to the case (its criterion), or kept when the case has its own."""
+        found = request_of(item.get("prompt"))
+        if found is None:
+            return
+        field, request, rest = found
+        parts = [request]
+        sent: list[str] = []
+        for key, value in rest.items():
+            text = _material_text(value)
+            if _words(key) & {"expected", "expect"} and key not in item:
+                item[key] = value  # the expected work: read as the case's own field
+                continue
+            if _words(key) & _NOT_MATERIAL or text is None:
+                self.unread[f"input.{key}"] = value  # kept, reported: never sent
+                continue
+            label = key.replace("_", " ").replace("-", " ").strip().capitalize()
+            parts.append(f"{label}:\n{text}")
+            sent.append(key)
+        item["prompt"] = "\n\n".join(parts)
+        self.mapped(f"the input is an object: its `{field}` is the prompt"
+                    + (f", {', '.join(f'`{k}`' for k in sent)} sent with it, labelled"
+                       if sent else ""), "write the request as text under `prompt`")
 
     def _task_material(self, item: dict[str, Any]) -> None:
         """The task's input split into a field beside the prompt (`supplied_evidence`,
@@ -1350,6 +1378,9 @@ class CaseReader:
                     or not groups or not all(_strings([v] if isinstance(v, str) else v)
                                              for v in groups.values()):
                 continue
+            texts = [t for v in groups.values() for t in ([v] if isinstance(v, str) else v)]
+            if any(reads_as_statement(t, self.in_statements) for t in texts):
+                continue  # claims about the work ("包含状态机和工作流图"), no texts to find
             item.pop(key)
             negate = bool(words & _WORDS["neg"])
             for name, terms in groups.items():
