@@ -99,8 +99,9 @@ from runner.authoring.runnable import cannot_run
 from runner.authoring.safely import READ_ERRORS, read_error, refuse_surrogates, unreadable
 from runner.authoring.set_owned import report_exclusions
 from runner.authoring.shapes import unwrap
-from runner.authoring.siblings import NOT_A_SET, no_cases, read_with_findings
+from runner.authoring.siblings import NOT_A_SET, no_cases, prompt_fields, read_with_findings
 from runner.authoring.skillgrade import read_tasks
+from runner.authoring.templates import evals_root, fill, find_template
 from runner.errors import CaseSetError
 from runner.schema.case import (
     CASESET_RELPATH,
@@ -494,6 +495,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
         read.excluded.setdefault(kind_of(flag), []).append(labelled(label, flag))
         return
     before = len(problems.refusals)
+    item = _templated(item, label, at.fixtures, problems)
     item, inline = _inline(item, label, at)
     reader = CaseReader(problems, label, at.in_statements, at.names, at.routes)
     reader.program_types = at.programs.types()
@@ -924,6 +926,26 @@ class SkillFiles:
         want = PurePosixPath(file).parts
         return [str(p) for p in self._files if p.parts[-len(want):] == want
                 and str(p) != CASESET_RELPATH]
+
+
+def _templated(item: dict[str, Any], label: str, skill: SkillFiles,
+               problems: Problems) -> dict[str, Any]:
+    """A case with no prompt, its set's one prompt template filled from its fields and its
+    folder (runner.authoring.templates); as it was when any blank finds nothing."""
+    if prompt_fields(item) or skill.set_dir is None:
+        return item
+    template = find_template(evals_root(skill.set_dir))
+    case_id = str(item.get("id", label))
+    case_dir = skill.set_dir / case_id if "/" not in case_id else None
+    filled = fill(template, item, case_dir) if template is not None else None
+    if filled is None:
+        return item
+    problems.report("EV012", label, f"no prompt of its own: the set's template "
+                    f"{filled.template} filled ({'; '.join(filled.sources)}) is its prompt"
+                    + ("; the folder's reference output kept, never sent" if filled.reference
+                       else ""), "none needed (or write the prompt in the case)")
+    extra = {"reference_output": filled.reference} if filled.reference else {}
+    return {**item, "prompt": filled.prompt, **extra}
 
 
 def _by_id(case: Case, skill: SkillFiles, problems: Problems) -> Case:

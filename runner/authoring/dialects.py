@@ -31,6 +31,7 @@ from runner.authoring.fields import (
     PROSE_WORDS,
     expectation_statements,
     label_value,
+    limit_statement,
     never_a_check,
     one_token,
 )
@@ -1176,6 +1177,14 @@ class CaseReader:
         name (fields.expectation_statements); labels, routing and scores stay kept."""
         extra = item.get("extra", {})
         graded: list[str] = []
+        limits = [k for k in sorted(extra) if limit_statement(k, extra[k]) is not None]
+        for key in limits:  # `max_words_per_sentence: 20`: a claim about each sentence
+            self.add("statement", limit_statement(key, extra.pop(key)),
+                     f"{key} (a limit on each {key.split('_')[-1]})")
+        if limits:
+            self.mapped(f"{', '.join(limits)}: a limit on each unit of the output, graded as a "
+                        "statement (\"Each sentence of the output has at most 20 words\")",
+                        "none needed, or write it as a statement under expectations")
         for key in [k for k in sorted(extra) if k not in self.labelled]:
             said = expectation_statements(key, extra[key])
             for text, origin in said:

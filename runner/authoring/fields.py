@@ -240,3 +240,19 @@ def expectation_statements(name: str, value: Any) -> list[tuple[str, str]]:
                 for text in [_said(item) if not isinstance(item, bool) else str(item).lower()]
                 if text is not None]
     return []
+
+
+# A limit on every unit of the work (`max_words_per_sentence: 20`, `min_items_per_section`):
+# a claim about each, for the grader (no deterministic check counts a sentence's words as
+# every author means them).
+_LIMIT = re.compile(r"(?i)^(max|min)(?:imum)?_([a-z]+)_per_([a-z]+)$")
+
+
+def limit_statement(name: str, value: Any) -> str | None:
+    """The claim a limit field makes, or None for any other field or value."""
+    found = _LIMIT.match(name)
+    if found is None or not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        return None
+    bound, unit, scope = found.groups()
+    most = "most" if bound.lower() == "max" else "least"
+    return f"Each {scope.lower()} of the output has at {most} {value} {unit.lower()}"

@@ -70,6 +70,7 @@ from runner.authoring.siblings import (
 )
 from runner.authoring.skill import declared_name, plugin_of
 from runner.authoring.skillgrade import root_set
+from runner.authoring.templates import templated
 from runner.errors import CaseSetError
 from runner.schema.case import CaseSet
 
@@ -515,6 +516,8 @@ def read_set(path: Path, skill_dir: Path | None = None) -> Any:
                       for n, i in enumerate(items)]
         elif isinstance(data, dict):
             cases.append({"id": file.stem, **data})
+        elif templated(data, file.parent):  # ids beside a prompt template (templates.py)
+            cases += data
     return {"evals": cases}
 
 
