@@ -101,7 +101,7 @@ from runner.authoring.set_owned import report_exclusions
 from runner.authoring.shapes import unwrap
 from runner.authoring.siblings import NOT_A_SET, no_cases, prompt_fields, read_with_findings
 from runner.authoring.skillgrade import read_tasks
-from runner.authoring.templates import evals_root, fill, find_template
+from runner.authoring.templates import evals_root, fill, find_template, harness_scripts
 from runner.errors import CaseSetError
 from runner.schema.case import (
     CASESET_RELPATH,
@@ -944,6 +944,13 @@ def _templated(item: dict[str, Any], label: str, skill: SkillFiles,
                     f"{filled.template} filled ({'; '.join(filled.sources)}) is its prompt"
                     + ("; the folder's reference output kept, never sent" if filled.reference
                        else ""), "none needed (or write the prompt in the case)")
+    scripts = harness_scripts(evals_root(skill.set_dir))
+    if scripts:  # once for the set: its own checks there are none of ours
+        problems.tally("EV012", label, f"the author's harness beside the template "
+                       f"({', '.join(scripts[:3])}) is not run: a check it makes on the "
+                       "outputs (and no case names) is not graded", "write such checks "
+                       "into the cases (assertions, statements) or name the program as a "
+                       "grader program")
     extra = {"reference_output": filled.reference} if filled.reference else {}
     return {**item, "prompt": filled.prompt, **extra}
 

@@ -1179,12 +1179,11 @@ class CaseReader:
         graded: list[str] = []
         limits = [k for k in sorted(extra) if limit_statement(k, extra[k]) is not None]
         for key in limits:  # `max_words_per_sentence: 20`: a claim about each sentence
-            self.add("statement", limit_statement(key, extra.pop(key)),
-                     f"{key} (a limit on each {key.split('_')[-1]})")
-        if limits:
-            self.mapped(f"{', '.join(limits)}: a limit on each unit of the output, graded as a "
-                        "statement (\"Each sentence of the output has at most 20 words\")",
-                        "none needed, or write it as a statement under expectations")
+            limit = limit_statement(key, extra.pop(key))
+            self.add("statement", limit, f"{key} (a limit on each {key.split('_')[-1]})")
+            self.mapped(f"`{key}`: a limit on each unit of the output, graded as a statement "
+                        f"({limit!r})", "none needed, or write it as a statement under "
+                        "expectations")
         for key in [k for k in sorted(extra) if k not in self.labelled]:
             said = expectation_statements(key, extra[key])
             for text, origin in said:

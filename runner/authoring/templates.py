@@ -84,6 +84,16 @@ def fill(template: Path, item: dict[str, Any], case_dir: Path | None) -> Filled 
     return Filled(prompt, str(template), tuple(sources), reference)
 
 
+PROGRAM_SUFFIXES = (".py", ".sh", ".js", ".mjs", ".ts", ".rb")
+
+
+def harness_scripts(evals: Path) -> list[str]:
+    """The programs at the evals folder's top (`run_eval.py`): the author's harness, which
+    fills the template and checks the outputs its own way; not run here."""
+    return sorted(p.name for p in evals.iterdir() if p.is_file()
+                  and p.suffix.lower() in PROGRAM_SUFFIXES) if evals.is_dir() else []
+
+
 def evals_root(folder: Path) -> Path:
     """The evals folder holding a set's folder (itself when none is named so)."""
     return next((f for f in (folder, *folder.parents) if f.name in ("evals", "eval")), folder)

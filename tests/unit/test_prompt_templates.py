@@ -31,8 +31,12 @@ def test_the_template_filled_from_the_case_folder_is_the_prompt(tmp_path: Path) 
     skill = _skill(tmp_path, [{"id": "memo", "max_words_per_sentence": 15}], {
         "evals/fixtures/prompt-template.md": TEMPLATE,
         "evals/cases/memo/source.md": "Prior to commencing, ascertain the valve state.\n",
-        "evals/cases/memo/reference.md": "Before you start, check the valve.\n"})
-    (case,) = load_caseset(skill, "plain-words").evals
+        "evals/cases/memo/reference.md": "Before you start, check the valve.\n",
+        "evals/run_eval.py": "print('scores outputs/memo.md')\n"})
+    caseset = load_caseset(skill, "plain-words")
+    (case,) = caseset.evals
+    # the author's harness checks the outputs its own way: said, never run in silence
+    assert any("(run_eval.py) is not run" in f.message for f in caseset.findings)
     assert case.prompt.startswith("Rewrite the text below")
     assert "ascertain the valve state" in case.prompt
     assert "check the valve" not in case.prompt and not case.files  # the answer never sent
