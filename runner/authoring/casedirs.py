@@ -1,11 +1,13 @@
 """One folder per case as a case set (issue 26): a folder (`evals/scenarios/`, `evals/cases/`,
 a skill's own `tests/` or `scenarios/`) whose subfolders each hold a prompt file (`prompt.md`,
-`task.md`, `input.txt`, ...). Each subfolder is one case, its name the id. In it:
+`task.md`, `input.txt`, ...). Each subfolder is one case, its name the id (a folder holding a
+`task.md` or `prompt.md` itself, and no case folder, is one case). In it:
 
 - the prompt file: its text is the prompt, front matter read as a Markdown task's
   (runner.authoring.mdtasks: `id`, a `grader` command, checks);
 - a rubric (`rubric.md`, `criteria.md`, `checks.md`, also in a `graders/` subfolder): its
-  list lines are statements for the grader (a rubric with no list: its whole text, one);
+  list lines are statements for the grader (a rubric with no list: its whole text, one); a
+  JSON one (`criteria.json`, a list of criteria each with a `description`): each criterion;
 - an `expected*` file: the expected output, an answer key, never staged; else the set's
   sibling `expected/<case>.*` (`evals/fixtures/<case>/` beside `evals/expected/<case>.md`);
 - a grader program (`check.sh`, `grade.py`, `verify.*`): the case's grader command
@@ -16,6 +18,7 @@ a skill's own `tests/` or `scenarios/`) whose subfolders each hold a prompt file
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -57,6 +60,25 @@ def prompt_file(case_dir: Path) -> Path | None:
 def case_folders(folder: Path) -> list[Path]:
     """The subfolders holding a prompt file: one case each."""
     return [s for s in _subfolders(folder) if prompt_file(s) is not None]
+
+
+# The prompt files that make a folder one case by itself (`evals/skills/<skill>/task.md`,
+# its fixtures in subfolders beside it): a task or prompt document, never an `input.txt`
+# (in a folder of case files that is data).
+_OWN_PROMPTS = ("task.md", "prompt.md")
+
+
+def is_one_case(folder: Path) -> bool:
+    """A folder that is itself one case: it holds a task or prompt document, and no
+    subfolder of it is a case (then it is a folder of case folders), and no case file beside
+    the document (then the set is that file: `is_case_dir`)."""
+    return folder.is_dir() and not is_case_dirs(folder) and is_case_dir(folder) and any(
+        (folder / name).is_file() for name in _OWN_PROMPTS)
+
+
+def set_case_folders(folder: Path) -> list[Path]:
+    """The case folders a set folder holds: its subfolders, or itself when it is one case."""
+    return [folder] if is_one_case(folder) else case_folders(folder)
 
 
 def other_folders(folder: Path) -> list[Path]:
@@ -174,6 +196,32 @@ def _rubric_fields(text: str) -> dict[str, list[str]]:
     return {k: v for k, v in parts.items() if v}
 
 
+# Where a criterion in a JSON rubric (`criteria.json`: `{"criteria": [{"name": ...,
+# "description": "The agent must ...", "weight": 25}]}`) holds its sentence; the name is a label.
+_CRITERION_KEYS = ("description", "criterion", "statement", "text")
+
+
+def json_criteria(path: Path) -> list[str] | None:
+    """A JSON rubric's criteria, each the sentence a grader reads, or None when the file is
+    no such rubric (then it stays the fixture it was): a list of criteria, bare or under
+    `criteria`/`rubric`, each a sentence or an object with one."""
+    if path.suffix.lower() != ".json" or not path.is_file() or path.stat().st_size > 1_000_000:
+        return None
+    try:
+        data = json.loads(_text(path))
+    except ValueError:
+        return None
+    if isinstance(data, dict) and len(data) == 1:
+        data = data.get("criteria", data.get("rubric"))
+    if not isinstance(data, list) or not data:
+        return None
+    found = [item if isinstance(item, str) else next(
+                 (item[k] for k in _CRITERION_KEYS if isinstance(item.get(k), str)), None)
+             if isinstance(item, dict) else None for item in data]
+    texts = [t.strip() for t in found if isinstance(t, str) and t.strip()]
+    return texts if len(texts) == len(data) else None
+
+
 def _text(path: Path) -> str:
     return path.read_text(encoding="utf-8", errors="replace")
 
@@ -189,7 +237,8 @@ def _role(path: Path, prompt: Path) -> str:
     stem = path.stem.lower()
     if path == prompt:
         return "prompt"
-    if stem in RUBRIC_STEMS and path.suffix.lower() in PROMPT_SUFFIXES:
+    if stem in RUBRIC_STEMS and (path.suffix.lower() in PROMPT_SUFFIXES
+                                 or json_criteria(path) is not None):
         return "rubric"
     if stem in RUBRIC_STEMS and path.suffix.lower() in DATA_SUFFIXES:
         return "criteria"  # `criteria.json`: the grader's, never staged for the agent
@@ -212,7 +261,8 @@ def case_from_dir(case_dir: Path, set_dir: Path, skill_dir: Path | None) -> dict
     _one_grader(case, case_dir, roles)
     for path, role in roles.items():
         if role == "rubric":
-            case["expectations"] = [*case.get("expectations", []), *_statements(_text(path))]
+            case["expectations"] = [*case.get("expectations", []),
+                                    *(json_criteria(path) or _statements(_text(path)))]
         elif role == "criteria" and "rubric" not in case:
             case["rubric"] = _criteria(path)
         elif role == "expected" and "expected_output" not in case:
@@ -311,7 +361,9 @@ def _fixtures(case: dict[str, Any], case_dir: Path, set_dir: Path, roles: dict[P
 
 
 def read_case_dirs(folder: Path, skill_dir: Path | None = None) -> dict[str, Any]:
-    """The folder's case folders as one set."""
+    """The folder's case folders as one set (the folder alone when it is one case)."""
+    if is_one_case(folder):
+        return {"evals": [case_from_dir(folder, folder.parent, skill_dir)]}
     return {"evals": [case_from_dir(sub, folder, skill_dir) for sub in case_folders(folder)]}
 
 
@@ -320,8 +372,8 @@ def source_lines(folder: Path) -> list[str]:
     expected output, grader, fixtures)."""
     lines = [f"set: {folder}, one folder per case (its name the case's id):"]
     lines += [f"  {other.name}/: no prompt file (prompt.md, task.md, input.txt, ...): not a "
-              "case, not read" for other in other_folders(folder)]
-    for case_dir in case_folders(folder):
+              "case, not read" for other in other_folders(folder) if not is_one_case(folder)]
+    for case_dir in set_case_folders(folder):
         prompt = prompt_file(case_dir)
         roles = {p: _role(p, prompt) for p in sorted(case_dir.iterdir()) if p.is_file()} \
             if prompt is not None else {}

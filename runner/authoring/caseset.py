@@ -28,7 +28,7 @@ from runner.authoring.answers import (
     skill_file_reason,
 )
 from runner.authoring.attribution import named_skill, set_named, skill_names
-from runner.authoring.casedirs import is_case_dirs
+from runner.authoring.casedirs import is_case_dirs, is_one_case
 from runner.authoring.crosscase import report_earlier_state
 from runner.authoring.dialects import (
     CaseReader,
@@ -46,6 +46,7 @@ from runner.authoring.excluded import (
 )
 from runner.authoring.fields import expectation_named, untaken
 from runner.authoring.harnessed import harness_findings
+from runner.authoring.id_fixtures import id_fixtures
 from runner.authoring.inline import file_references, split_inline
 from runner.authoring.inputs import SetFolders, pointed_inputs, staged_fields
 from runner.authoring.joined import TOP_ALIASES, read_joined
@@ -101,8 +102,9 @@ from runner.authoring.safely import READ_ERRORS, read_error, refuse_surrogates, 
 from runner.authoring.set_owned import report_exclusions
 from runner.authoring.set_texts import texts_from_files
 from runner.authoring.shapes import unwrap
-from runner.authoring.siblings import NOT_A_SET, no_cases, read_with_findings
+from runner.authoring.siblings import NOT_A_SET, no_cases, prompt_fields, read_with_findings
 from runner.authoring.skillgrade import read_tasks
+from runner.authoring.templates import evals_root, fill, find_template, harness_scripts
 from runner.errors import CaseSetError
 from runner.schema.case import (
     CASESET_RELPATH,
@@ -515,6 +517,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
         read.excluded.setdefault(kind_of(flag), []).append(labelled(label, flag))
         return
     before = len(problems.refusals)
+    item = _templated(item, label, at.fixtures, problems)
     item, inline = _inline(item, label, at)
     item = texts_from_files(item, label, at.fixtures.set_dir, problems)
     reader = CaseReader(problems, label, at.in_statements, at.names, at.routes)
@@ -545,6 +548,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     read.seen.add(case.id)
     case = _references(case, at.about, problems)
     case = staged_fields(case, at.fixtures.folders(), problems)
+    case = _by_id(case, at.fixtures, problems)
     case = _rooted(case, at.fixtures, problems)
     case, file_origins = _fixtures(at.fixtures, problems, case)
     case = case.model_copy(update={"inline_files": {**case.inline_files, **inline}})
@@ -825,7 +829,7 @@ def _shared_beside(skill_dir: Path, found: Located, name: str | None,
 
 def _case_folders_set(shown: str) -> bool:
     """Whether the set is a folder of case folders (runner.authoring.casedirs)."""
-    return Path(shown).is_dir() and is_case_dirs(Path(shown))
+    return Path(shown).is_dir() and (is_case_dirs(Path(shown)) or is_one_case(Path(shown)))
 
 
 def _named_by_path(shown: str, names: list[str], skill_dir: Path | None) -> bool:
@@ -947,6 +951,59 @@ class SkillFiles:
         want = PurePosixPath(file).parts
         return [str(p) for p in self._files if p.parts[-len(want):] == want
                 and str(p) != CASESET_RELPATH]
+
+
+def _templated(item: dict[str, Any], label: str, skill: SkillFiles,
+               problems: Problems) -> dict[str, Any]:
+    """A case with no prompt, its set's one prompt template filled from its fields and its
+    folder (runner.authoring.templates); as it was when any blank finds nothing."""
+    if prompt_fields(item) or skill.set_dir is None:
+        return item
+    template = find_template(evals_root(skill.set_dir))
+    case_id = str(item.get("id", label))
+    case_dir = skill.set_dir / case_id if "/" not in case_id else None
+    filled = fill(template, item, case_dir) if template is not None else None
+    if filled is None:
+        return item
+    problems.report("EV012", label, f"no prompt of its own: the set's template "
+                    f"{filled.template} filled ({'; '.join(filled.sources)}) is its prompt"
+                    + ("; the folder's reference output kept, never sent" if filled.reference
+                       else ""), "none needed (or write the prompt in the case)")
+    scripts = harness_scripts(evals_root(skill.set_dir))
+    if scripts:  # once for the set: its own checks there are none of ours
+        problems.tally("EV012", label, f"the author's harness beside the template "
+                       f"({', '.join(scripts[:3])}) is not run: a check it makes on the "
+                       "outputs (and no case names) is not graded", "write such checks "
+                       "into the cases (assertions, statements) or name the program as a "
+                       "grader program")
+    extra = {"reference_output": filled.reference} if filled.reference else {}
+    return {**item, "prompt": filled.prompt, **extra}
+
+
+def _by_id(case: Case, skill: SkillFiles, problems: Problems) -> Case:
+    """A case naming no files, with a folder named for its id under the set's `fixtures/`
+    (runner.authoring.id_fixtures): its files staged, its setup notes reported."""
+    if case.files or case.root_fixtures or skill.set_dir is None:
+        return case
+    found = id_fixtures(skill.set_dir, case.id)
+    if found is None:
+        return case
+    place = (lambda rel: str(skill.set_folder / rel)) if skill.set_folder is not None \
+        else (lambda rel: rel)
+    staged = {place(rel): at for rel, at in found.staged.items()}
+    if staged:
+        problems.report("EV012", case.id, f"{len(staged)} file(s) of {found.folder.name}/ "
+                        f"(the fixtures folder named for the case) staged at the working "
+                        f"directory's root: {', '.join(list(staged.values())[:3])}"
+                        f"{' ...' if len(staged) > 3 else ''}", "none needed (or list them "
+                        "under `files`)")
+    if found.notes:
+        problems.report("EV012", case.id, f"{', '.join(found.notes[:3])}: the author's setup "
+                        "notes beside the case's fixtures, for whoever runs it: not staged, "
+                        "not graded", "put what the agent needs in the prompt or the "
+                        "workspace, and what decides in the checks")
+    return case.model_copy(update={"files": tuple(staged),
+                                   "staged_at": {**case.staged_at, **staged}})
 
 
 def _rooted(case: Case, skill: SkillFiles, problems: Problems) -> Case:
@@ -1084,7 +1141,9 @@ def _carried(skill: SkillFiles, outside: Outside, problems: Problems, case: Case
              away: Path) -> dict[str, str]:
     """A fixture found outside the skill, as the case's own text files (refused when it
     cannot be staged, or when a file of it is the skill itself)."""
-    texts, why = outside.staged(away, file, case.prompt)
+    # where the set itself puts it (a case folder's file lands at the working directory's
+    # root as it sits in its folder), else as written
+    texts, why = outside.staged(away, case.staged_at.get(file, file), case.prompt)
     if why:
         problems.refuse("EV009", case.id, f"fixture {file!r} (found at {away}, outside "
                         f"the skill) cannot be staged: {why}", "copy it into the skill "

@@ -22,6 +22,7 @@ import yaml
 
 from runner.analysis.wording_i18n import OPTIONAL_RE
 from runner.authoring.assertion_dsl import read_dsl
+from runner.authoring.call_lists import call_lists
 from runner.authoring.command_calls import command_calls
 from runner.authoring.crosscase import other_case_reference
 from runner.authoring.denial_lists import joined_denials
@@ -30,9 +31,11 @@ from runner.authoring.fields import (
     PROSE_WORDS,
     expectation_statements,
     label_value,
+    limit_statement,
     never_a_check,
     one_token,
 )
+from runner.authoring.input_object import request_of
 from runner.authoring.material_types import CALLS, material_matcher, material_type
 from runner.authoring.pattern_fields import PATTERN_WORDS, all_compile, as_pattern
 from runner.authoring.problems import Problems
@@ -410,7 +413,7 @@ def _statement_text(value: dict[str, Any]) -> str | None:
 _EXPECTED_KEYS = ("expected", "expected_output", "expected_behavior", "expected_behaviour")
 # A case's expected output written as a mapping of named properties (`expected_output:
 # {sections: [...], banned_words_absent: [...]}`): its fields read as the case's own.
-_PROPERTY_MAPPINGS = ("expected_output",)
+_PROPERTY_MAPPINGS = ("expected_output", "expected_behavior", "expected_behaviour")
 # ...never a field of the case's own input (`files` there are what the work produces, never
 # fixtures to stage; a prompt there is no prompt to send): kept under the mapping's name.
 _NOT_LIFTED = frozenset({"prompt", "input", "inputs", "query", "files", "fixtures", "setup"})
@@ -496,7 +499,8 @@ _MATERIAL_WORDS = {"context", "evidence", "supplied", "input", "inputs", "docume
 _NOT_MATERIAL = {"expected", "expect", "answer", "answers", "solution", "gold", "reference",
                  "rubric", "criteria", "grading", "grader", "note", "notes", "comment",
                  "description", "why", "rationale", "not", "no", "file", "files", "path",
-                 "paths", "dir", "directory", "folder", "fixture", "fixtures"}
+                 "paths", "dir", "directory", "folder", "fixture", "fixtures", "required",
+                 "requires", "must", "should", "needed"}
 
 
 def _names_files(text: str) -> bool:
@@ -681,7 +685,9 @@ class CaseReader:
         self._typed_aliases(item)
         _aliased(item)
         self._dependencies(item)
+        self._input_object(item)
         self._task_material(item)
+        self._call_lists(item)
         self._tool_statements(item)
         self._cited_codes(item)
         self._command_mappings(item)
@@ -760,6 +766,23 @@ class CaseReader:
                     "whole work (the final text and the files), as the case's other checks "
                     "read it", "split the checks on the final answer into a case of their own "
                     "with \"in\": \"text\"")
+
+    def _call_lists(self, item: dict[str, Any]) -> None:
+        """Top-level lists of the tools to call and never call, their counts and order
+        (runner.authoring.call_lists): tool-call checks and process items."""
+        found = call_lists(item, set(Case.model_fields) | set(CONSUMED_FIELDS))
+        for entry, origin in found.tool_calls:
+            self.add("tool", entry, origin)
+        if found.process:
+            given = item.get("process")
+            item["process"] = [*(given if isinstance(given, list) else []), *found.process]
+        for key, how in found.read.items():
+            self.problems.tally("EV012", self.label, f"`{key}` read as tool-call checks: "
+                                f"{how}", "write them under `tool_calls` (\"!Tool\" for a "
+                                "call none may make) or `process` to make this explicit")
+        for key in found.empty:
+            self.problems.tally("EV012", self.label, f"`{key}` is empty: no check",
+                                f"drop the empty `{key}`, or list the tools in it")
 
     def _tool_statements(self, item: dict[str, Any]) -> None:
         """Sentences under `tool_calls`, `expected_tools`, `tools_used`: what the agent ran,
@@ -940,6 +963,32 @@ class CaseReader:
                                  "add the prompt to evals/trigger/should-trigger.yaml and "
                                  "measure it with `skill-eval trigger`")
         return True
+
+    def _input_object(self, item: dict[str, Any]) -> None:
+        """The prompt written as an object (runner.authoring.input_object): its request the
+        prompt, its other fields sent with it, labelled, but one naming the expected work,
+        lifted to the case (its criterion), or kept when the case has its own."""
+        found = request_of(item.get("prompt"))
+        if found is None:
+            return
+        field, request, rest = found
+        parts = [request]
+        sent: list[str] = []
+        for key, value in rest.items():
+            text = _material_text(value)
+            if _words(key) & {"expected", "expect"} and key not in item:
+                item[key] = value  # the expected work: read as the case's own field
+                continue
+            if _words(key) & _NOT_MATERIAL or text is None:
+                self.unread[f"input.{key}"] = value  # kept, reported: never sent
+                continue
+            label = key.replace("_", " ").replace("-", " ").strip().capitalize()
+            parts.append(f"{label}:\n{text}")
+            sent.append(key)
+        item["prompt"] = "\n\n".join(parts)
+        self.mapped(f"the input is an object: its `{field}` is the prompt"
+                    + (f", {', '.join(f'`{k}`' for k in sent)} sent with it, labelled"
+                       if sent else ""), "write the request as text under `prompt`")
 
     def _task_material(self, item: dict[str, Any]) -> None:
         """The task's input split into a field beside the prompt (`supplied_evidence`,
@@ -1170,6 +1219,13 @@ class CaseReader:
         name (fields.expectation_statements); labels, routing and scores stay kept."""
         extra = item.get("extra", {})
         graded: list[str] = []
+        limits = [k for k in sorted(extra) if limit_statement(k, extra[k]) is not None]
+        for key in limits:  # `max_words_per_sentence: 20`: a claim about each sentence
+            limit = limit_statement(key, extra.pop(key))
+            self.add("statement", limit, f"{key} (a limit on each {key.split('_')[-1]})")
+            self.mapped(f"`{key}`: a limit on each unit of the output, graded as a statement "
+                        f"({limit!r})", "none needed, or write it as a statement under "
+                        "expectations")
         for key in [k for k in sorted(extra) if k not in self.labelled]:
             said = expectation_statements(key, extra[key])
             for text, origin in said:
@@ -1372,6 +1428,9 @@ class CaseReader:
                     or not groups or not all(_strings([v] if isinstance(v, str) else v)
                                              for v in groups.values()):
                 continue
+            texts = [t for v in groups.values() for t in ([v] if isinstance(v, str) else v)]
+            if any(reads_as_statement(t, self.in_statements) for t in texts):
+                continue  # claims about the work ("包含状态机和工作流图"), no texts to find
             item.pop(key)
             negate = bool(words & _WORDS["neg"])
             for name, terms in groups.items():

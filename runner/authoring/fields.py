@@ -118,10 +118,17 @@ def never_a_check(name: str, value: Any, near: str) -> bool:
         or near in STRUCTURED and is_prose(value)
 
 
+# The marker of a field naming what the work should come to: `expected_depth` before its
+# subject, `evidence_required` after it (the evidence the work must show, never the task's).
+_EXPECTED_BEFORE = r"(?i)^expect(?:ed|s)?[_-]+"
+_EXPECTED_AFTER = r"(?i)[_-]+(?:required|expected)$"
+
+
 def expectation_named(name: str) -> bool:
-    """`expected_depth`, `expect_personas`: named as what the work should come to (not
-    `expected_output`, a case field with its own reading)."""
-    return name != "expected_output" and bool(re.match(r"(?i)^expect(?:ed|s)?[_-]", name))
+    """`expected_depth`, `expect_personas`, `evidence_required`: named as what the work
+    should come to (not `expected_output`, a case field with its own reading)."""
+    return name != "expected_output" and bool(re.match(_EXPECTED_BEFORE, name)
+                                              or re.search(_EXPECTED_AFTER, name))
 
 
 _DESCRIPTION_TERMS = ("terms the skill's description must hold: a check of SKILL.md's "
@@ -180,8 +187,8 @@ STATEMENT_ORIGIN = "an expectation field, graded as a statement"
 
 def _subject(name: str) -> str:
     """`expected_min_severity` -> "min severity": the field's name without its marker."""
-    rest = re.sub(r"(?i)^expect(?:ed|s)?[_-]+", "", re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_",
-                                                             name))
+    rest = re.sub(_EXPECTED_AFTER, "", re.sub(_EXPECTED_BEFORE, "", re.sub(
+        r"(?<=[a-z0-9])(?=[A-Z])", "_", name)))
     return " ".join(w for w in re.split(r"[^A-Za-z0-9]+", rest.lower()) if w)
 
 
@@ -233,3 +240,19 @@ def expectation_statements(name: str, value: Any) -> list[tuple[str, str]]:
                 for text in [_said(item) if not isinstance(item, bool) else str(item).lower()]
                 if text is not None]
     return []
+
+
+# A limit on every unit of the work (`max_words_per_sentence: 20`, `min_items_per_section`):
+# a claim about each, for the grader (no deterministic check counts a sentence's words as
+# every author means them).
+_LIMIT = re.compile(r"(?i)^(max|min)(?:imum)?_([a-z]+)_per_([a-z]+)$")
+
+
+def limit_statement(name: str, value: Any) -> str | None:
+    """The claim a limit field makes, or None for any other field or value."""
+    found = _LIMIT.match(name)
+    if found is None or not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        return None
+    bound, unit, scope = found.groups()
+    most = "most" if bound.lower() == "max" else "least"
+    return f"Each {scope.lower()} of the output has at {most} {value} {unit.lower()}"

@@ -10,7 +10,8 @@ In order, the first that exists:
    under a set's usual name (`evals.json`, `cases.yaml`, ...), read and refused with what is
    wrong; else a folder of one-case files (`evals/cases/`);
 3. the set folders above the skill, up to its repository's root (a skill in a subfolder):
-   `evals/<skill name>/` first (or a plugin's `evals/cases/<skill name>/`), then `evals/`
+   `evals/<skill name>/` first (or a plugin's `evals/cases/<skill name>/`, or
+   `evals/skills/<skill name>/`, a folder of case folders or one case itself), then `evals/`
    itself, whose files naming another skill in `skill_name` are that skill's; then set
    folders one or two levels below those (`development/evals/`) in the skill's git
    repository, only for a set that names the skill;
@@ -46,6 +47,7 @@ from runner.authoring.casedirs import (
     find_case_dirs,
     is_case_dir,
     is_case_dirs,
+    is_one_case,
     other_folders,
     read_case_dir,
     read_case_dirs,
@@ -72,6 +74,7 @@ from runner.authoring.siblings import (
 )
 from runner.authoring.skill import declared_name, plugin_of
 from runner.authoring.skillgrade import root_set
+from runner.authoring.templates import templated
 from runner.errors import CaseSetError
 from runner.schema.case import CaseSet
 
@@ -117,6 +120,8 @@ def _located(folder: Path, names: list[str], shared: bool) -> Located | None:
     one-case files."""
     if per_skill(folder):
         return Located(folder, (folder,)) if _case_files(folder) else None
+    if folder.name in names and is_one_case(folder):  # `evals/skills/<skill>/task.md`
+        return Located(folder, (folder,))
     surveyed = survey(folder, names, shared)
     if surveyed.read:
         files = tuple(sorted(surveyed.read, key=_named_first))
@@ -569,7 +574,7 @@ def read_set(path: Path, skill_dir: Path | None = None) -> Any:
         return {"evals": [task_case(path)]} if is_task(path) else read_data(path)
     if path.name in TASK_FOLDERS and task_files(path):
         return read_tasks(path)
-    if is_case_dirs(path):
+    if is_case_dirs(path) or is_one_case(path):
         return read_case_dirs(path, skill_dir or _skill_above(path))
     if is_case_dir(path):
         return read_case_dir(path, skill_dir or _skill_above(path))
@@ -588,6 +593,8 @@ def read_set(path: Path, skill_dir: Path | None = None) -> Any:
                       for n, i in enumerate(items)]
         elif isinstance(data, dict):
             cases.append({"id": file.stem, **data})
+        elif templated(data, file.parent):  # ids beside a prompt template (templates.py)
+            cases += data
     return {"evals": cases}
 
 
@@ -752,7 +759,7 @@ def set_lines(caseset: CaseSet) -> list[str]:
     files = [Path(f) for f in caseset.read_files]
     if not files:
         return []
-    if len(files) == 1 and is_case_dirs(files[0]):
+    if len(files) == 1 and (is_case_dirs(files[0]) or is_one_case(files[0])):
         lines = source_lines(files[0])
     elif len(files) == 1:
         lines = [f"set: {files[0]}"]

@@ -2,13 +2,14 @@
 so a case whose prompt or checks need one cannot pass in any arm. Reported (EV016), like a
 need for the network (EV014), before anything is spent.
 
-A case needs one when its prompt, a turn or a criterion names an `mcp__server__tool`, or names
-an MCP server the skill's repository declares (`.mcp.json`, `mcpServers` in a plugin manifest
-or `.claude/settings*.json`), or expects a call to a tool that is no tool of claude's own while
-such a server is declared. The skill needs one when its SKILL.md names a server so declared,
-or a tool of one. A server is declared by MCP configuration only: SKILL.md's own prose or
-tables ("| Codex | `mcp__node_repl__js` for browser control |", the platforms it works with)
-declare nothing, so a tool of an undeclared server named there is no need of the skill's.
+A case needs one when its prompt, a turn or a criterion names an `mcp__server__tool`, or names an
+MCP server the skill's repository declares (`.mcp.json`, `mcpServers` in a plugin manifest or
+`.claude/settings*.json`), or expects a call to a tool that is no tool of claude's own while such a
+server is declared, or to one in a server tool's form (`route.plan`, `search_pois`) whether declared
+or not (a call none may make needs nothing). The skill needs one when its SKILL.md names a server so
+declared, or a tool of one. A server is declared by MCP configuration only: SKILL.md's own prose or
+tables ("| Codex | `mcp__node_repl__js` for browser control |", the platforms it works with) declare
+nothing, so a tool of an undeclared server named there is no need of the skill's.
 """
 
 from __future__ import annotations
@@ -33,6 +34,11 @@ OWN_TOOLS = frozenset({"Agent", "Bash", "BashOutput", "Edit", "ExitPlanMode", "G
                        "Skill", "SlashCommand", "Task", "TodoRead", "TodoWrite", "WebFetch",
                        "WebSearch", "Write", "AskUserQuestion", "ListMcpResourcesTool",
                        "ReadMcpResourceTool"})
+# The forms of an MCP server's tool as a set names it, bare of claude's `mcp__server__` prefix:
+# `server.tool` (`route.generate_routes`) or a snake_case name (`search_pois`). No tool of
+# claude's own has either form, so a call to one is a call to a server's.
+SERVER_TOOL = re.compile(
+    r"^(?:[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)$")
 _SKILL_SAYS_MCP = re.compile(r"\bMCP\b")
 _BESIDE = re.compile(r"(?i)\bMCP\b|\bservers?\b|\btools?\b")
 
@@ -149,11 +155,17 @@ def case_needs(case: Case, servers: dict[str, str],
                      "the skill uses")
     needs += [f"the MCP server {s!r}" for s in servers if any(_server_named(t, s)
                                                                for t in texts)]
-    if servers:
-        calls = {re.split(r"[:|(]", m, maxsplit=1)[0].strip() for m in case.tool_calls}
-        own = {t.lower() for t in OWN_TOOLS}
-        needs += [f"the tool {c!r} (no tool of claude's own)" for c in sorted(calls)
-                  if c and c.lower() not in own and not c.startswith("mcp__")]
+    own = {t.lower() for t in OWN_TOOLS}
+    # a call none may make (`!Tool`, a `never` item) needs nothing: no run makes it here
+    matchers = [*(m for m in case.tool_calls if not m.startswith("!")),
+                *(m for i in case.process if i.never is None for m in i.matchers)]
+    calls = {n.strip() for m in matchers
+             for n in re.split(r"[:(]", m, maxsplit=1)[0].split("|")}
+    # a server declared, any tool not claude's own is its; none declared, a name in a
+    # server tool's form still is one's (no tool of claude's own is named so)
+    needs += [f"the tool {c!r} (no tool of claude's own)" for c in sorted(calls)
+              if c and c != "*" and c.lower() not in own and not c.startswith("mcp__")
+              and (servers or SERVER_TOOL.match(c))]
     return list(dict.fromkeys(needs))
 
 

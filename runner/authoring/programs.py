@@ -123,7 +123,8 @@ def source_names(skill_dir: Path, path: str) -> set[str]:
 
 
 def evals_programs(skill_dir: Path) -> list[str]:
-    """Every program file of evals/ (fixtures under evals/files/ are the agent's, not it)."""
+    """Every program file of evals/ (fixtures under evals/files/ or a `fixtures/` folder are
+    the agent's, not it)."""
     root = skill_dir / EVALS_ROOT
     if not root.is_dir():
         return []
@@ -135,11 +136,17 @@ def evals_programs(skill_dir: Path) -> list[str]:
     return found
 
 
+# Folders of evals/ holding the agent's inputs (`evals/fixtures/<case>/workspace/src/app.py`):
+# a program there is the task's code, never its grader.
+_INPUT_FOLDERS = frozenset({"fixtures", "fixture", "workspace"})
+
+
 def _programs_in(skill_dir: Path, folder: Path, files: list[str]) -> list[str]:
     found = []
     for path in (folder / name for name in files):
         rel = PurePosixPath(path.relative_to(skill_dir).as_posix())
-        if rel.is_relative_to(FIXTURE_ROOT) or path.is_symlink() or not path.is_file():
+        if rel.is_relative_to(FIXTURE_ROOT) or path.is_symlink() or not path.is_file() \
+                or _INPUT_FOLDERS & set(rel.parts[1:-1]):
             continue
         if path.suffix.lower() in SUFFIXES:
             found.append(rel.as_posix())

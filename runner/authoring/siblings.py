@@ -31,6 +31,7 @@ from runner.authoring import safely
 from runner.authoring.csvsets import read_csv_set
 from runner.authoring.dialects import GRADING_FIELDS, PROMPT_ALIASES, TRIGGER_FLAGS
 from runner.authoring.harnessed import harness_why
+from runner.authoring.input_object import request_of
 from runner.authoring.promptfoo import is_promptfoo, read_promptfoo
 from runner.authoring.read_once import set_text
 from runner.authoring.sides import looks_like_routing
@@ -99,7 +100,8 @@ def prompt_fields(item: Any) -> frozenset[str]:
     """The prompt-like fields an object fills (empty: not a case)."""
     if not isinstance(item, dict):
         return frozenset()
-    found = {k for k in PROMPT_KEYS if isinstance(item.get(k), str) and item[k].strip()}
+    found = {k for k in PROMPT_KEYS if isinstance(item.get(k), str) and item[k].strip()
+             or request_of(item.get(k)) is not None}  # an input object's request
     found |= {k for k in TURN_KEYS if isinstance(item.get(k), list) and item[k]}
     return frozenset(found)
 

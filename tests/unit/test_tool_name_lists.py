@@ -49,14 +49,20 @@ def test_a_tool_name_check_passes_when_the_tool_was_called() -> None:
 
 @pytest.mark.parametrize("fields", [
     {"expected_tools": ["pandas", "openpyxl"]},  # libraries, not tools of claude's
-    {"forbidden_tools": ["Bash"]},  # a negative field: not read as calls to make
-    {"tools_not_used": ["WebFetch"]},
+    {"allowed_tools": ["Bash"]},  # what the run may use, not a call to make
 ])
-def test_other_words_and_negative_fields_are_not_tool_calls(tmp_path: Path,
-                                                            fields: dict[str, Any]) -> None:
+def test_other_words_are_not_tool_calls(tmp_path: Path, fields: dict[str, Any]) -> None:
     caseset = load_caseset(skill_with(tmp_path, **fields))
     assert caseset.evals[0].tool_calls == ()
     assert not any("read as tool-call checks" in f.message for f in caseset.findings)
+
+
+@pytest.mark.parametrize("fields", [
+    {"forbidden_tools": ["Bash"]}, {"tools_not_used": ["bash"]}])
+def test_a_negative_field_is_calls_none_may_make(tmp_path: Path,
+                                                 fields: dict[str, Any]) -> None:
+    # (runner.authoring.call_lists): a negative field names calls none may make, `!Tool`
+    assert load_caseset(skill_with(tmp_path, **fields)).evals[0].tool_calls == ("!Bash",)
 
 
 @pytest.mark.parametrize(("entry", "matcher"), [

@@ -84,7 +84,7 @@ def test_run_refuses_a_routing_only_set_naming_trigger(tmp_path: Path) -> None:
 
 def test_the_bench_counts_a_routing_only_set_as_accepted(tmp_path: Path) -> None:
     caseset, lines = _bench().check_skill(_routed(_skill(tmp_path / "ledger-tidy")))
-    assert caseset.evals == () and "trigger set only: 4 queries" in lines[0]
+    assert caseset.evals == () and "trigger set only (4 queries" in lines[0]
 
 
 def test_a_set_with_one_gradable_case_stays_a_runtime_set(tmp_path: Path) -> None:

@@ -174,7 +174,7 @@ def test_the_acceptance_bench_counts_a_trigger_only_skill_as_accepted(tmp_path: 
 
     bench = _bench()
     caseset, lines = bench.check_skill(_triggers(_skill(tmp_path / "rank-reading")))
-    assert caseset.evals == () and "trigger set only: 3 queries" in lines[0]
+    assert caseset.evals == () and "trigger set only (3 queries" in lines[0]
     broken = _skill(tmp_path / "broken" / "rank-reading")
     _write(broken / "evals/trigger/should-trigger.yaml", "- prompt: a: b: c\n  - [\n")
     with pytest.raises(CaseSetError, match="EV010"):
