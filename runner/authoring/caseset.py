@@ -28,7 +28,7 @@ from runner.authoring.answers import (
     skill_file_reason,
 )
 from runner.authoring.attribution import named_skill, skill_names
-from runner.authoring.casedirs import is_case_dirs
+from runner.authoring.casedirs import is_case_dirs, named_rubric
 from runner.authoring.crosscase import report_earlier_state
 from runner.authoring.dialects import (
     CaseReader,
@@ -45,6 +45,7 @@ from runner.authoring.excluded import (
     nothing_left,
 )
 from runner.authoring.fields import expectation_named, untaken
+from runner.authoring.groups import GROUPED, GROUPED_FIX
 from runner.authoring.harnessed import harness_findings
 from runner.authoring.inline import file_references, split_inline
 from runner.authoring.inputs import SetFolders, pointed_inputs, staged_fields
@@ -275,6 +276,10 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     else:
         problems = Problems(shown, case_files)
         raw = _read_file(path, skill_dir, problems)
+    said = raw.pop(GROUPED, None)  # cases read from named groups (runner.authoring.groups)
+    # (several files read as one: one line per file, runner.authoring.joined)
+    for line in [said] if isinstance(said, str) else list((said or {}).values()):
+        problems.report("EV012", "", line, GROUPED_FIX)
     shared = _shared_beside(skill_dir, found, default_name, raw, problems) \
         if set_file is None else {}
     about = _top_level(raw, problems)
@@ -287,7 +292,7 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
                        shown, path.resolve().is_relative_to(skill_dir.resolve()), skill_dir,
                        given=set_file is not None)
-    items = _set_rubric(about, items, problems)
+    items = _set_rubric(about, items, problems, path if path.is_dir() else path.parent)
     fixtures = SkillFiles(skill_dir, path)
     # a shared case's paths start from its own set's folder (runner.authoring.outside)
     theirs = {file: SkillFiles(skill_dir, file) for file in set(shared.values())}
@@ -412,11 +417,21 @@ def _top_level(raw: dict[str, Any], problems: Problems) -> dict[str, Any]:
     return about
 
 
-def _set_rubric(about: dict[str, Any], items: list[Any], problems: Problems) -> list[Any]:
+def _set_rubric(about: dict[str, Any], items: list[Any], problems: Problems,
+                folder: Path) -> list[Any]:
     """A top-level `rubric` that is a list or mapping of criteria holds for every case: given
     to each case without a rubric of its own, whose reader grades its criteria as statements
-    (CaseReader._rubric_criteria). A string stays descriptive, as before."""
+    (CaseReader._rubric_criteria). One naming a Markdown file of the set's folder (`rubric:
+    rubric.md`) holds that file's list lines (runner.authoring.casedirs.named_rubric); any
+    other string stays descriptive, as before."""
     value = about.get("rubric")
+    named = named_rubric(folder, value) if isinstance(value, str) else None
+    if named is not None:
+        value = named[1]
+        problems.report("EV012", SET_LEVEL, f"top-level rubric names {named[0].name}: its "
+                        f"{len(value)} list line(s) are the criteria; its other text (how to "
+                        "score, what to output) is the judge's instructions, not graded",
+                        "none needed")
     if not isinstance(value, (list, dict)):
         return items
     about.pop("rubric")
