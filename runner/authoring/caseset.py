@@ -81,6 +81,7 @@ from runner.authoring.mcp import (
 from runner.authoring.mdtasks import is_task, markdown_notes
 from runner.authoring.outside import Outside
 from runner.authoring.pairs import before_sides, named_input, split_pairs
+from runner.authoring.pointed import pointed_cases, pointed_refusal
 from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms
 from runner.authoring.prompt_field import no_prompt
@@ -287,8 +288,16 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     if not isinstance(name, str) or not name.strip():
         raise CaseSetError(shown, "skill_name: required, a non-empty string")
     items = raw.get("evals")
+    pointed = None if isinstance(items, list) and items else pointed_cases(
+        raw, path, _names(default_name, skill_dir), skill_dir)
+    if pointed is not None:  # a config naming its cases by a pattern (runner.authoring.pointed)
+        items = pointed.cases
+        problems.report("EV012", "", pointed.line, "none needed if so meant; else list the "
+                        "cases under `evals`")
     if not isinstance(items, list) or not items:
-        raise CaseSetError(shown, "evals: required, a non-empty list of cases" + no_cases(raw))
+        # a config naming its cases by a pattern is told what the pattern finds (pointed)
+        raise CaseSetError(shown, pointed_refusal(raw, path, _names(default_name, skill_dir))
+                           or "evals: required, a non-empty list of cases" + no_cases(raw))
     items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
                        shown, path.resolve().is_relative_to(skill_dir.resolve()), skill_dir,
                        given=set_file is not None)

@@ -168,3 +168,52 @@ def test_one_list_stays_the_set_and_a_file_of_no_cases_stays_refused(tmp_path: P
     refused = check(str(skill))
     assert refused.exit_code != 0
     assert "evals: required, a non-empty list of cases" in refused.output
+
+
+def _repo_with_config(tmp_path: Path, config: str) -> Path:
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    _skill(repo / "skills" / "trip-planner")
+    for n, city in enumerate(("Lyon", "Ghent"), 1):
+        case = repo / "evals" / "cases" / f"case-{n}"
+        case.mkdir(parents=True)
+        (case / "prompt.md").write_text(f"Plan a day in {city}\n")
+        (case / "rubric.md").write_text("- Every stop has a start time.\n")
+    (repo / "evals" / "eval.yaml").write_text(config)
+    return repo / "skills" / "trip-planner"
+
+
+def test_a_config_naming_case_folders_by_a_pattern_reads_them(tmp_path: Path) -> None:
+    skill = _repo_with_config(tmp_path, "suites:\n  - skill: trip-planner\n"
+                              "    cases_glob: cases/case-*\n    metrics: [accuracy]\n")
+    assert _ids(skill) == ["case-1", "case-2"]
+    assert "suites[0].cases_glob: cases/case-* (2), beside it metrics (not graded)" \
+        in verbose(skill)
+
+
+def test_a_config_whose_patterns_are_for_other_skills_says_whose(tmp_path: Path) -> None:
+    skill = _repo_with_config(tmp_path, "suites:\n  - skill: route-finder\n"
+                              "    cases_glob: cases/case-*\n")
+    refused = check(str(skill))
+    assert refused.exit_code != 0
+    assert "each for another skill (route-finder), none this one" in refused.output
+    skill = _repo_with_config(tmp_path / "armed", "run:\n  tasks:\n    paths: [cases/*]\n"
+                              "arms:\n  - name: a\n    skills: [route-finder]\n")
+    assert "for arms loading skill(s) route-finder, none this one" in check(str(skill)).output
+
+
+def test_a_config_whose_case_folders_hold_no_prompt_is_refused_naming_them(
+        tmp_path: Path) -> None:
+    skill = _repo_with_config(tmp_path, "runner: run.py\nsuites:\n  - skill: trip-planner\n"
+                              "    cases_glob: fixtures/case-*\n")
+    fixture = skill.parent.parent / "evals" / "fixtures" / "case-1"
+    fixture.mkdir(parents=True)
+    (fixture / "fixture.yaml").write_text("id: one\nissue: {title: Broken}\n")
+    (skill.parent.parent / "evals" / "run.py").write_text("print('runs it')\n")
+    refused = check(str(skill))
+    assert refused.exit_code != 0
+    assert "case-1/fixture.yaml: id, issue): none holds a prompt; run by the authors' " \
+           "program(s) run.py" in refused.output
+    # a config naming no cases by a pattern is refused as before
+    (skill.parent.parent / "evals" / "eval.yaml").write_text("runner: run.py\nretries: 2\n")
+    assert "evals: required, a non-empty list of cases" in check(str(skill)).output
