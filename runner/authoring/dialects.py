@@ -493,7 +493,7 @@ def _weight(value: dict[str, Any]) -> str | None:
 # Field names that hold the task's own input, sent with the prompt (issue 26, rule 2).
 _MATERIAL_WORDS = {"context", "evidence", "supplied", "input", "inputs", "document", "documents",
                    "material", "materials", "transcript", "excerpt", "passage", "snippet",
-                   "attachment", "background", "mode", "situation"}
+                   "attachment", "background", "mode", "situation", "artifact"}
 # ...unless the name says it is the answer, the author's note or a grading aid.
 _NOT_MATERIAL = {"expected", "expect", "answer", "answers", "solution", "gold", "reference",
                  "rubric", "criteria", "grading", "grader", "note", "notes", "comment",

@@ -20,9 +20,12 @@ expectation at all): then each case with no routing field of its own says its si
 (`should_trigger`), which the case reader offers as a trigger query. Otherwise the names are
 tags only (happy paths and error paths of the work).
 
+A list that is the authors' program data (a retrieval script's query/relevant-document
+pairs: `is_data`, runner.authoring.siblings.bare_pairs) is no group.
+
 Read from the set's structure only, never its file or tool name; `is_case` is the set
 reader's test of an object with a prompt (runner.authoring.siblings.prompt_fields), passed in
-so this module depends on no reader.
+with `is_data` so this module depends on no reader.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from runner.authoring.routing import routing_value, routing_with_reason, routing
 from runner.authoring.sides import NEGATIVE_LISTS, POSITIVE_LISTS, side
 
 IsCase = Callable[[Any], Any]
+IsData = Callable[[list[Any]], Any]
 # Keys under which a group object holds its cases.
 CASE_KEYS = ("cases", "evals", "tests", "test_cases", "queries", "prompts", "examples",
              "items", "scenarios", "tasks")
@@ -93,9 +97,9 @@ def _group(name: str, value: Any, under: str, is_case: IsCase) -> Group | None:
                  under)
 
 
-def _groups(data: dict[str, Any], is_case: IsCase) -> list[Group]:
+def _groups(data: dict[str, Any], is_case: IsCase, is_data: IsData) -> list[Group]:
     out: list[Group] = []
-    top = [k for k, v in data.items() if _case_list(v, is_case)]
+    top = [k for k, v in data.items() if _case_list(v, is_case) and not is_data(v)]
     for key, value in data.items():
         if key in top:
             out.append(Group(str(key), list(value)))
@@ -105,7 +109,7 @@ def _groups(data: dict[str, Any], is_case: IsCase) -> list[Group]:
                                             for k, v in value.items()], named=True))
                 continue
             inner = [_group(str(k), v, str(key), is_case) for k, v in value.items()]
-            if all(g is not None for g in inner):
+            if all(g is not None and not is_data(g.cases) for g in inner):
                 out += [g for g in inner if g is not None]
     # one top-level list alone is the set's list (runner.authoring.shapes), not a group
     return out if len(out) >= 2 or any(g.under or g.named for g in out) else []
@@ -167,12 +171,12 @@ def _case(group: Group, number: int, case: dict[str, Any], fires: bool | None) -
     return out
 
 
-def grouped(data: Any, is_case: IsCase) -> Grouped | None:
+def grouped(data: Any, is_case: IsCase, is_data: IsData) -> Grouped | None:
     """The set's cases read from its groups; None when the data is no set of groups (one
     list of cases is read by its own rule)."""
     if not isinstance(data, dict):
         return None
-    groups = _groups(data, is_case)
+    groups = _groups(data, is_case, is_data)
     if not groups:
         return None
     sided = _sided(groups, is_case)

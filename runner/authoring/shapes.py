@@ -15,7 +15,7 @@ from typing import Any
 from runner.authoring import safely
 from runner.authoring.groups import GROUPED, group_keys, grouped
 from runner.authoring.layouts import read_set
-from runner.authoring.siblings import PROMPT_KEYS, prompt_fields
+from runner.authoring.siblings import PROMPT_KEYS, bare_pairs, prompt_fields
 from runner.errors import CaseSetError
 
 # Keys (besides `evals`, `cases`, `test_cases`, `tests`) under which a list of cases is held.
@@ -68,7 +68,7 @@ def unwrap(raw: dict[str, Any], path: Path, skill_dir: Path) -> dict[str, Any]:
 def _ungrouped(raw: dict[str, Any]) -> dict[str, Any]:
     """Cases in named groups (runner.authoring.groups) as the set's list, what was read said
     under GROUPED for the set's reader to report."""
-    found = grouped(raw, prompt_fields)
+    found = grouped(raw, prompt_fields, bare_pairs)
     if found is None:
         return raw
     out = {k: v for k, v in raw.items() if k not in group_keys(found)}

@@ -116,7 +116,7 @@ def case_list(data: Any) -> list[Any] | None:
     chosen = keys if len(keys) == 1 else preferred[:1]
     if chosen:
         return list(data[chosen[0]])
-    found = grouped(data, prompt_fields)  # cases in named groups (runner.authoring.groups)
+    found = grouped(data, prompt_fields, bare_pairs)  # in named groups (runner.authoring.groups)
     return found.cases if found is not None else None
 
 

@@ -217,3 +217,31 @@ def test_a_config_whose_case_folders_hold_no_prompt_is_refused_naming_them(
     # a config naming no cases by a pattern is refused as before
     (skill.parent.parent / "evals" / "eval.yaml").write_text("runner: run.py\nretries: 2\n")
     assert "evals: required, a non-empty list of cases" in check(str(skill)).output
+
+
+def test_groups_named_for_a_collection_s_skills_are_each_skill_s_cases(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    _skill(repo / "trip-planner")
+    write_skill_md(repo / "menu-writer", "menu-writer", "Writes a dinner menu. Use when asked "
+                   "for a menu.")
+    _write(repo / "evals" / "cases.json", {
+        "trip-planner": [{"id": "lyon", "request": "Plan a day in Lyon",
+                          "expectation": "Gives a total cost for the day."}],
+        "menu-writer": [{"id": "vegan", "request": "Write a vegan menu for four",
+                         "artifact": "Guests: Ana (no nuts), Bo, Cy, Di.",
+                         "expectation": "No dish holds nuts."}]})
+    assert _ids(repo / "trip-planner") == ["lyon"]
+    assert _ids(repo / "menu-writer") == ["vegan"]
+    # the material beside the request is sent with it, labelled
+    assert "`artifact` sent with the prompt, labelled 'Artifact'" in verbose(repo / "menu-writer")
+
+
+def test_lists_of_program_data_are_no_groups(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "trip-planner")
+    _write(skill / "evals" / "evals.json", {
+        "lookups": [{"query": "museums lyon", "relevant": ["doc-3", "doc-9"]}],
+        "searches": [{"query": "parks ghent", "relevant": ["doc-1"]}]})
+    refused = check(str(skill))
+    assert refused.exit_code != 0
+    assert "evals: required, a non-empty list of cases" in refused.output
