@@ -109,17 +109,23 @@ def _programs(data: dict[str, Any], folder: Path) -> list[str]:
 
 
 def _found(folder: Path, pattern: str) -> list[Path]:
+    return _found_in(folder, pattern)[1]
+
+
+def _found_in(folder: Path, pattern: str) -> tuple[Path, list[Path]]:
+    """The folder the pattern is read from (the config's, or the one above it) and what it
+    finds there, symlinks aside."""
     rel = PurePosixPath(pattern.strip())
     if rel.is_absolute() or ".." in rel.parts:
-        return []
-    for base in (folder, folder.parent):  # from the config's folder, or the one above it
+        return folder, []
+    for base in (folder, folder.parent):
         try:
             hits = sorted(p for p in base.glob(str(rel)) if not p.is_symlink())
         except (OSError, ValueError):
             continue
         if hits:
-            return hits
-    return []
+            return base, hits
+    return folder, []
 
 
 def _has_prompt(path: Path) -> bool:
@@ -231,14 +237,15 @@ def pointed_cases(data: Any, config: Path, names: tuple[str, ...],
     if not isinstance(data, dict) or not config.is_file():
         return None
     owned = _owned(data, names)
-    found = [(p, _found(config.parent, p.pattern)) for p in owned]
-    hits = [h for _, listed in found for h in listed]
-    if not hits or not all(_top_prompt(h) for h in hits):
+    bases = [(p, *_found_in(config.parent, p.pattern)) for p in owned]
+    found = [(p, listed) for p, _, listed in bases]
+    hits = [(base, h) for _, base, listed in bases for h in listed]
+    if not hits or not all(_top_prompt(h) for _, h in hits):
         return None
     cases: list[dict[str, Any]] = []
-    for hit in hits:
-        if hit.is_dir():
-            cases.append(case_from_dir(hit, config.parent, skill_dir))
+    for base, hit in hits:
+        if hit.is_dir():  # its fixtures named from the folder the pattern was read from
+            cases.append(case_from_dir(hit, base, skill_dir))
             continue
         read = read_data(hit)
         for item in read if isinstance(read, list) else [read]:

@@ -186,7 +186,10 @@ def _repo_with_config(tmp_path: Path, config: str) -> Path:
 def test_a_config_naming_case_folders_by_a_pattern_reads_them(tmp_path: Path) -> None:
     skill = _repo_with_config(tmp_path, "suites:\n  - skill: trip-planner\n"
                               "    cases_glob: cases/case-*\n    metrics: [accuracy]\n")
-    assert _ids(skill) == ["case-1", "case-2"]
+    (skill.parent.parent / "evals" / "cases" / "case-1" / "stops.csv").write_text("a,b\n")
+    cases = report(skill)["cases"]
+    assert [c["id"] for c in cases] == ["case-1", "case-2"]
+    assert cases[0]["fixtures"]  # the case folder's other file, staged
     assert "suites[0].cases_glob: cases/case-* (2), beside it metrics (not graded)" \
         in verbose(skill)
 
