@@ -8,6 +8,8 @@ repository holds (`known`), by what its authors wrote:
 - a slash command at the prompt's start, `/name` or `/plugin:name`;
 - a check that the skill loaded (`{"type": "skill_loaded", "value": "name"}`);
 - its id (a case folder's name) equal to a skill's name, or led by it (`name-basic`);
+- a tag that is a skill's name (a set of named groups, `{"name": [cases]}`, tags each case
+  with its group's: runner.authoring.groups);
 - a statement (a rubric or criteria line) naming it as a skill: with the word "skill", in
   backticks, or as `/name` or `plugin:name`;
 - its prompt invoking it as `$name` (Codex's mention of a skill: "Use $name to ...");
@@ -173,11 +175,18 @@ def inferred(item: Any, known: Collection[str]) -> list[str]:
     slash = _SLASH.match(_prompt(item))
     if slash and _part(slash.group(1)) in known:
         return [_part(slash.group(1))]
-    for found in (_loaded(item, known), _led(str(item.get("id", "")), known),
+    for found in (_tagged(item, known), _loaded(item, known),
+                  _led(str(item.get("id", "")), known),
                   _mentioned(_prompt(item), known), _stated(item, known)):
         if len(found) == 1:
             return sorted(found)
     return []
+
+
+def _tagged(item: dict[str, Any], known: Collection[str]) -> set[str]:
+    tags = item.get("tags")
+    return {t for t in tags if isinstance(t, str) and t in known} \
+        if isinstance(tags, list) else set()
 
 
 def named_skill(item: Any, known: Collection[str] = ()) -> list[str]:

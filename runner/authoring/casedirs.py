@@ -222,6 +222,21 @@ def json_criteria(path: Path) -> list[str] | None:
     return texts if len(texts) == len(data) else None
 
 
+def named_rubric(folder: Path, name: str) -> tuple[Path, list[str]] | None:
+    """A set's top-level `rubric: rubric.md` naming a Markdown or text file of its folder:
+    the file and its list lines, each a statement (no list: its whole text, one). None when
+    the value names no such file (a sentence stays descriptive)."""
+    rel = Path(name.strip())
+    if not name.strip() or any(c.isspace() for c in name.strip()) or rel.is_absolute() \
+            or ".." in rel.parts or rel.suffix.lower() not in PROMPT_SUFFIXES:
+        return None
+    path = folder / rel
+    if not path.is_file() or path.is_symlink():
+        return None
+    statements = _statements(_text(path))
+    return (path, statements) if statements else None
+
+
 def _text(path: Path) -> str:
     return path.read_text(encoding="utf-8", errors="replace")
 

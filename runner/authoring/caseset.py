@@ -28,7 +28,7 @@ from runner.authoring.answers import (
     skill_file_reason,
 )
 from runner.authoring.attribution import named_skill, set_named, skill_names
-from runner.authoring.casedirs import is_case_dirs, is_one_case
+from runner.authoring.casedirs import is_case_dirs, is_one_case, named_rubric
 from runner.authoring.crosscase import report_earlier_state
 from runner.authoring.dialects import (
     CaseReader,
@@ -45,6 +45,7 @@ from runner.authoring.excluded import (
     nothing_left,
 )
 from runner.authoring.fields import expectation_named, untaken
+from runner.authoring.groups import GROUPED, GROUPED_FIX
 from runner.authoring.harnessed import harness_findings
 from runner.authoring.id_fixtures import id_fixtures
 from runner.authoring.inline import file_references, split_inline
@@ -83,6 +84,7 @@ from runner.authoring.named_scorers import named_scorers
 from runner.authoring.outside import Outside
 from runner.authoring.pairs import before_sides, named_input, split_pairs
 from runner.authoring.pattern_fields import ignores_case, named_patterns, pattern_fields
+from runner.authoring.pointed import pointed_cases, pointed_refusal
 from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms
 from runner.authoring.prompt_field import no_prompt
@@ -282,6 +284,10 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
         raw = _read_file(path, skill_dir, problems)
     # what the set's format reader said (its settings): kept for a set of trigger tasks only
     format_lines = tuple(problems.reported)
+    said = raw.pop(GROUPED, None)  # cases read from named groups (runner.authoring.groups)
+    # (several files read as one: one line per file, runner.authoring.joined)
+    for line in [said] if isinstance(said, str) else list((said or {}).values()):
+        problems.report("EV012", "", line, GROUPED_FIX)
     shared = _shared_beside(skill_dir, found, default_name, raw, problems) \
         if set_file is None else {}
     about = _top_level(raw, problems)
@@ -289,12 +295,20 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     if not isinstance(name, str) or not name.strip():
         raise CaseSetError(shown, "skill_name: required, a non-empty string")
     items = raw.get("evals")
+    pointed = None if isinstance(items, list) and items else pointed_cases(
+        raw, path, _names(default_name, skill_dir), skill_dir)
+    if pointed is not None:  # a config naming its cases by a pattern (runner.authoring.pointed)
+        items = pointed.cases
+        problems.report("EV012", "", pointed.line, "none needed if so meant; else list the "
+                        "cases under `evals`")
     if not isinstance(items, list) or not items:
-        raise CaseSetError(shown, "evals: required, a non-empty list of cases" + no_cases(raw))
+        # a config naming its cases by a pattern is told what the pattern finds (pointed)
+        raise CaseSetError(shown, pointed_refusal(raw, path, _names(default_name, skill_dir))
+                           or "evals: required, a non-empty list of cases" + no_cases(raw))
     items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
                        shown, path.resolve().is_relative_to(skill_dir.resolve()), skill_dir,
                        given=set_file is not None, data=raw)
-    items = _set_rubric(about, items, problems)
+    items = _set_rubric(about, items, problems, path if path.is_dir() else path.parent)
     fixtures = SkillFiles(skill_dir, path)
     # a shared case's paths start from its own set's folder (runner.authoring.outside)
     theirs = {file: SkillFiles(skill_dir, file) for file in set(shared.values())}
@@ -433,11 +447,21 @@ def _top_level(raw: dict[str, Any], problems: Problems) -> dict[str, Any]:
     return about
 
 
-def _set_rubric(about: dict[str, Any], items: list[Any], problems: Problems) -> list[Any]:
+def _set_rubric(about: dict[str, Any], items: list[Any], problems: Problems,
+                folder: Path) -> list[Any]:
     """A top-level `rubric` that is a list or mapping of criteria holds for every case: given
     to each case without a rubric of its own, whose reader grades its criteria as statements
-    (CaseReader._rubric_criteria). A string stays descriptive, as before."""
+    (CaseReader._rubric_criteria). One naming a Markdown file of the set's folder (`rubric:
+    rubric.md`) holds that file's list lines (runner.authoring.casedirs.named_rubric); any
+    other string stays descriptive, as before."""
     value = about.get("rubric")
+    named = named_rubric(folder, value) if isinstance(value, str) else None
+    if named is not None:
+        value = named[1]
+        problems.report("EV012", SET_LEVEL, f"top-level rubric names {named[0].name}: its "
+                        f"{len(value)} list line(s) are the criteria; its other text (how to "
+                        "score, what to output) is the judge's instructions, not graded",
+                        "none needed")
     if not isinstance(value, (list, dict)):
         return items
     about.pop("rubric")

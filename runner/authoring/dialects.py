@@ -40,7 +40,13 @@ from runner.authoring.material_types import CALLS, material_matcher, material_ty
 from runner.authoring.pattern_fields import PATTERN_WORDS, all_compile, as_pattern
 from runner.authoring.problems import Problems
 from runner.authoring.program_types import CONTRACT, ProgramType
-from runner.authoring.routing import about_firing, routing_value, routing_word, split_firing
+from runner.authoring.routing import (
+    about_firing,
+    routing_value,
+    routing_with_reason,
+    routing_word,
+    split_firing,
+)
 from runner.authoring.rubrics import rubric_criteria
 from runner.authoring.short_claims import short_claim
 from runner.authoring.tiers import expect_operands, soft_marking, soft_objects, tier_lists
@@ -1402,21 +1408,29 @@ class CaseReader:
 
     def _expected_uses(self, item: dict[str, Any]) -> None:
         """`expect_refs: [references/x.md]`, `expect_scripts: [scripts/y.py]`: the skill's
-        files the work should read or run, each a tool-call check (Read, or Bash naming it)."""
+        files the work should read or run, each a tool-call check (Read, or Bash naming it);
+        under a word of prohibition (`forbidden_file_reads`), files no call may read or run,
+        each a negated one (`!Read:x`)."""
         for key in list(item):
             words = _words(key)
             files = _strings(item[key])
-            if files is None or not words & {"expect", "expected", "must", "should"}:
+            banned = bool(words & _FORBIDS)
+            if files is None or not words & {"expect", "expected", "must", "should"} \
+                    and not banned:
                 continue
             tool = "Read" if words & _READ_WORDS else "Bash" if words & _RUN_WORDS else None
             if tool is None or not all(" " not in f.strip() and "." in f for f in files):
                 continue
             item.pop(key)
+            sign, verb = ("!", "must not") if banned else ("", "should")
             for n, file in enumerate(files):
-                self.add("tool", f"{tool}:{file.strip()}", f"{key}[{n}] ({tool} names it)")
-            self.mapped(f"`{key}`: {len(files)} file(s) the work should "
-                        f"{'read' if tool == 'Read' else 'run'}, each a {tool} tool-call check",
-                        f"write them under tool_calls: \"{tool}:{files[0].strip()}\"")
+                self.add("tool", f"{sign}{tool}:{file.strip()}",
+                         f"{key}[{n}] ({tool} names it{', no call may' if banned else ''})")
+            self.mapped(f"`{key}`: {len(files)} file(s) the work {verb} "
+                        f"{'read' if tool == 'Read' else 'run'}, each a {tool} tool-call check"
+                        f"{' no call may match' if banned else ''}",
+                        f"write them under tool_calls: \"{sign}{tool}:"
+                        f"{files[0].strip() if files else 'FILE'}\"")
 
     def _named_groups(self, item: dict[str, Any]) -> None:
         """`required_signals: {quality-gates: ["evaluation", "acceptance"], ...}`: each named
@@ -1618,6 +1632,8 @@ class CaseReader:
         for text, origin in zip(self.statements, self.origins["statements"], strict=True):
             fires = about_firing(text, self.names)
             fires = routing_word(text) if fires is None and len(text.split()) <= 4 else fires
+            reasoned = routing_with_reason(text) if fires is None else None
+            fires = reasoned[0] if reasoned is not None else fires  # its reason is a note
             if fires is None:
                 parts = split_firing(text, self.names)
                 if parts is not None:

@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from runner.authoring.pointed import pointed_refusal
 from runner.authoring.programs import SET_FIELDS
 from runner.authoring.shapes import unwrap
 from runner.authoring.siblings import (
@@ -59,8 +60,8 @@ def read_joined(files: tuple[Path, ...], skill_dir: Path) -> tuple[dict[str, Any
                 raw["evals"] = raw.pop(alias)
         items = raw.pop("evals", None)
         if not isinstance(items, list) or not items:
-            raise CaseSetError(str(file), "evals: required, a non-empty list of cases"
-                               + no_cases(raw))
+            raise CaseSetError(str(file), pointed_refusal(raw, file, (skill_dir.name,))
+                               or "evals: required, a non-empty list of cases" + no_cases(raw))
         for number, item in enumerate(items, 1):
             if not isinstance(item, dict):
                 cases.append(item)

@@ -215,6 +215,30 @@ def split_firing(statement: str, names: tuple[str, ...] = ()) -> tuple[bool, str
     return None
 
 
+# Why the skill should (not) fire, written after a bare routing word ("Do not trigger; this is
+# book summarization", "No trigger - out of scope"): the author's note on the request, never
+# work the run does (that is split_firing's).
+_REASON = re.compile(r"^(?:this|that|it|it's|its|because|since|as|here|not\b|out\s+of|outside|"
+                     r"unrelated|the\s+(?:request|query|prompt|user|task|question|ask)|an?)\b",
+                     re.IGNORECASE)
+_HEAD_AND_REST = re.compile(r"^(?P<head>[^;:,.\u2014\u2013]+?)\s*(?:[;:,.\u2014\u2013]|\s-\s)\s*"
+                            r"(?P<rest>\S.*)$")
+
+
+def routing_with_reason(statement: str) -> tuple[bool, str] | None:
+    """A bare routing word, a mark, then the reason ("Do not trigger; this is a summary" ->
+    (False, "this is a summary")): whether the skill fires, and the reason, a note. None when
+    the head is no routing word or what follows is work to grade ("Trigger, then list ...")."""
+    found = _HEAD_AND_REST.match(" ".join(statement.split()))
+    if found is None:
+        return None
+    fires = routing_word(found.group("head"))
+    rest = found.group("rest")
+    if fires is None or not _REASON.match(rest) or _DOES_MORE.search(rest):
+        return None
+    return fires, rest
+
+
 class RoutingOnlySet(CaseSetError):
     """EV008: a runtime set whose every case is only a routing expectation: a trigger set
     written in a runtime set's file. It carries its queries (prompt, should fire), in order,

@@ -13,8 +13,9 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from runner.authoring import safely
+from runner.authoring.groups import GROUPED, group_keys, grouped
 from runner.authoring.layouts import read_set
-from runner.authoring.siblings import PROMPT_KEYS
+from runner.authoring.siblings import PROMPT_KEYS, bare_pairs, prompt_fields
 from runner.errors import CaseSetError
 
 # Keys (besides `evals`, `cases`, `test_cases`, `tests`) under which a list of cases is held.
@@ -49,6 +50,8 @@ def unwrap(raw: dict[str, Any], path: Path, skill_dir: Path) -> dict[str, Any]:
             k for k, v in raw.items() if _case_like(v)]
         if len(found) == 1:
             raw["evals"] = raw.pop(found[0])
+    if not any(isinstance(raw.get(k), list) for k in ("evals", "cases", "test_cases", "tests")):
+        raw = _ungrouped(raw)
     cases = raw.get("evals", raw.get("cases"))
     if isinstance(cases, list):
         for key in [k for k in raw if _shared(k, raw[k])]:
@@ -60,6 +63,16 @@ def unwrap(raw: dict[str, Any], path: Path, skill_dir: Path) -> dict[str, Any]:
             cases[:] = [{**c, "suite_rules": [*rule, *c.get("suite_rules", [])]}
                         if isinstance(c, dict) else c for c in cases]
     return raw
+
+
+def _ungrouped(raw: dict[str, Any]) -> dict[str, Any]:
+    """Cases in named groups (runner.authoring.groups) as the set's list, what was read said
+    under GROUPED for the set's reader to report."""
+    found = grouped(raw, prompt_fields, bare_pairs)
+    if found is None:
+        return raw
+    out = {k: v for k, v in raw.items() if k not in group_keys(found)}
+    return {**out, "evals": found.cases, GROUPED: found.line()}
 
 
 def _suite_rule(raw: dict[str, Any]) -> list[str]:

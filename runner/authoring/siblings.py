@@ -30,6 +30,7 @@ import yaml
 from runner.authoring import safely
 from runner.authoring.csvsets import read_csv_set
 from runner.authoring.dialects import GRADING_FIELDS, PROMPT_ALIASES, TRIGGER_FLAGS
+from runner.authoring.groups import grouped
 from runner.authoring.harnessed import harness_why
 from runner.authoring.input_object import request_of
 from runner.authoring.promptfoo import is_promptfoo, read_promptfoo
@@ -119,7 +120,10 @@ def case_list(data: Any) -> list[Any] | None:
     keys = [k for k, v in data.items() if _case_like(v)]
     preferred = [k for k in ("evals", "cases", "tests", "test_cases") if k in keys]
     chosen = keys if len(keys) == 1 else preferred[:1]
-    return list(data[chosen[0]]) if chosen else None
+    if chosen:
+        return list(data[chosen[0]])
+    found = grouped(data, prompt_fields, bare_pairs)  # in named groups (runner.authoring.groups)
+    return found.cases if found is not None else None
 
 
 def _wrapper(data: Any) -> str:
@@ -130,7 +134,8 @@ def _wrapper(data: Any) -> str:
         return "one case" if prompt_fields(data) else "case files"
     keys = [k for k, v in data.items() if _case_like(v)] if isinstance(data, dict) else []
     preferred = [k for k in ("evals", "cases", "tests", "test_cases") if k in keys]
-    return f"under {(keys if len(keys) == 1 else preferred)[0]!r}"
+    chosen = keys if len(keys) == 1 else preferred
+    return f"under {chosen[0]!r}" if chosen else "in groups"
 
 
 def _names_case_files(data: Any) -> bool:
