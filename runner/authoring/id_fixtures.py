@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+from runner.authoring import safely
+
 FIXTURE_FOLDERS = ("fixtures", "fixture")
 WORKSPACE_FOLDERS = ("workspace", "workdir", "repo")
 # Notes for the person running the case, by stem: never the agent's input.
@@ -39,7 +41,7 @@ def id_fixtures(set_dir: Path, case_id: str) -> IdFixtures | None:
     if not case_id or "/" in case_id or case_id.startswith("."):
         return None
     folder = next((set_dir / f / case_id for f in FIXTURE_FOLDERS
-                   if (set_dir / f / case_id).is_dir()), None)
+                   if safely.is_dir(set_dir / f / case_id)), None)
     if folder is None:
         return None
     found = IdFixtures(folder)

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from runner.authoring import safely
+
 _BLANK = re.compile(r"\{\{\s*([A-Za-z_][\w-]*)\s*\}\}")
 TEMPLATE_SUFFIXES = (".md", ".txt", ".tmpl", ".j2", ".prompt")
 REFERENCE_STEMS = ("reference", "expected", "golden", "answer")
@@ -66,7 +68,7 @@ def fill(template: Path, item: dict[str, Any], case_dir: Path | None) -> Filled 
     sources: list[str] = []
     for blank in dict.fromkeys(_BLANK.findall(text)):
         given = item.get(blank.lower(), item.get(blank))
-        path = _from_folder(blank, case_dir) if case_dir is not None and case_dir.is_dir() \
+        path = _from_folder(blank, case_dir) if case_dir is not None and safely.is_dir(case_dir) \
             else None
         value = given if isinstance(given, str) and given.strip() else \
             _text(path) if path is not None else None
@@ -77,7 +79,7 @@ def fill(template: Path, item: dict[str, Any], case_dir: Path | None) -> Filled 
                                                   else path.name))
     prompt = _BLANK.sub(lambda m: values[m.group(1)], text).strip()
     reference = None
-    if case_dir is not None and case_dir.is_dir():
+    if case_dir is not None and safely.is_dir(case_dir):
         refs = [p for p in sorted(case_dir.iterdir())
                 if p.is_file() and p.stem.lower() in REFERENCE_STEMS]
         reference = _text(refs[0]) if len(refs) == 1 else None
