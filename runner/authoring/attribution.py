@@ -16,7 +16,9 @@ repository holds (`known`), by what its authors wrote:
 - in a Markdown set, a heading over the case naming it: the heading is the name (in
   backticks, `$name`, `/name`), or ends with it in parentheses, "(name)", "(name / other)".
 
-Only one skill so found counts: a case naming two is no one's by inference.
+Only one skill so found counts: a case naming two is no one's by inference. A name a case
+writes differently from a skill's only in case, hyphens, underscores or spaces names that
+skill when it is the only one it fits (`known_as`).
 """
 
 from __future__ import annotations
@@ -203,8 +205,29 @@ def set_named(items: list[Any], data: Any, known: Collection[str]) -> list[list[
     from runner.authoring.siblings import owner
 
     said = owner(data)
+    said = known_as(said, known) if said is not None else None
     own = [said] if said is not None and said in known else []
-    return [explicit(i) or own or inferred(i, known) for i in items]
+    return [[known_as(e, known) for e in explicit(i)] or own or inferred(i, known)
+            for i in items]
+
+
+def loose_name(name: str) -> str:
+    """A skill name as compared loosely: no case, hyphens, underscores or spaces."""
+    return re.sub(r"[-_\s]+", "", name).casefold()
+
+
+def known_as(entry: str, known: Collection[str]) -> str:
+    """The skill of `known` a case's entry names when it writes the name differently only
+    in case, hyphens, underscores or spaces (`trait-trawler` for `traittrawler`: authors
+    write a skill's name as they say it). Only one such skill counts: an entry two names fit
+    is left as written (said by the reader as naming no skill of the repository)."""
+    if not entry or entry in known or _part(entry) in known:
+        return entry
+    fits = {k for k in known if loose_name(k) == loose_name(_part(entry))}
+    if len(fits) != 1:
+        return entry
+    prefix = entry.rsplit(":", 1)[0] + ":" if ":" in entry else ""
+    return prefix + fits.pop()
 
 
 def skill_names(folders: Iterable[Path]) -> set[str]:

@@ -66,7 +66,8 @@ def read_joined(files: tuple[Path, ...], skill_dir: Path) -> tuple[dict[str, Any
             if not isinstance(item, dict):
                 cases.append(item)
                 continue
-            given = item.get("id", item.get("name") or number)
+            # a file holding one case without an id is named by its file (never `1` each)
+            given = item.get("id", item.get("name") or (file.stem if single else number))
             ident = str(given) if single else f"{file.stem}-{given}"
             cases.append({**item, "id": ident})
             origin[ident] = str(file)
