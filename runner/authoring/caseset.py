@@ -70,6 +70,7 @@ from runner.authoring.layouts import (
     several_skills,
     shared_naming,
     skill_folders,
+    skill_part,
 )
 from runner.authoring.mcp import (
     MCP_NEED,
@@ -917,12 +918,27 @@ def _own_cases(items: list[Any], names: list[str], problems: Problems,
                                   f"(its cases name {', '.join(others[:8])}): check the skill "
                                   "they name, or give this skill's cases `\"skill\": "
                                   f"\"{names[0]}\"`")
+    _report_unheld(named, skills, problems)
     if len(mine) < len(items):
         problems.report("EV012", "", f"a set shared by several skills: {len(mine)} of "
                         f"{len(items)} case(s) name this skill and are read; the rest are "
                         f"left to {', '.join(others[:6])}", "check each skill on its own "
                         "(`skill-eval check` on the collection lists them)")
     return mine
+
+
+def _report_unheld(named: list[list[str]], skills: list[Path], problems: Problems) -> None:
+    """Cases naming a skill the repository does not hold (a skill entry of a collection's
+    set for a skill since renamed or removed): run by no skill, said."""
+    known = skill_names(skills)
+    if not known:
+        return
+    unheld = sorted({s for n in named for s in n if skill_part(s) not in known})
+    for name in unheld:
+        count = sum(name in n for n in named)
+        problems.report("EV012", "", f"{count} case(s) name skill {name!r}, which the "
+                        "repository does not hold: run by no skill", "name a skill of the "
+                        f"repository ({', '.join(sorted(known)[:6])}), or remove them")
 
 
 def _refuse_unclaimed(shown: str, skills: list[Path]) -> None:

@@ -6,7 +6,11 @@ under a key that names its group:
 - a mapping of groups under one key (`tracks: {project_mode: {measures, cases: [...]}, ...}`),
   each group a list of cases or an object holding one list of cases beside fields of its own;
 - a mapping of named cases under one key (`agents: {planner: {prompt, keywords}, ...}`),
-  each name the case's id.
+  each name the case's id;
+- a list of skill entries under one key (`skills: [{skill, plugin?, evals: [...]}, ...]`),
+  each naming a skill (`skill`, else `name`) and holding one list of cases: a collection's
+  set, each case the entry's skill's (`"skill": "<plugin>:<skill>"` unless the case names
+  its own), which the collection's attribution then reads (runner.authoring.attribution).
 
 They are one set, the groups in the order written. Each case is tagged with its group's name
 (`tags`); a case with no `id` (or `name`) is given `<group>-<n>`; a group's own fields
@@ -97,7 +101,48 @@ def _group(name: str, value: Any, under: str, is_case: IsCase) -> Group | None:
                  under)
 
 
+# Where a skill entry names its skill, and the plugin that holds it.
+ENTRY_SKILL_KEYS = ("skill", "name")
+ENTRY_PLUGIN = "plugin"
+
+
+def _entry_skill(entry: Any) -> str | None:
+    """The skill a skill entry names (`plugin:skill` when it gives its plugin), or None."""
+    if not isinstance(entry, dict):
+        return None
+    name = next((entry[k].strip() for k in ENTRY_SKILL_KEYS
+                 if isinstance(entry.get(k), str) and entry[k].strip()), None)
+    plugin = entry.get(ENTRY_PLUGIN)
+    if name is None or ":" in name or not isinstance(plugin, str) or not plugin.strip():
+        return name
+    return f"{plugin.strip()}:{name}"
+
+
+def _skill_entries(key: str, value: Any, is_case: IsCase, is_data: IsData) -> list[Group]:
+    """A list of skill entries, each naming its skill and holding one list of cases: one
+    group per entry, named by its skill, its case list's key and naming keys no field."""
+    if not isinstance(value, list) or not value or any(
+            not isinstance(e, dict) or is_case(e) for e in value):
+        return []
+    out: list[Group] = []
+    for entry in value:
+        skill = _entry_skill(entry)
+        group = _group(skill or "", entry, key, is_case)
+        if skill is None or group is None or is_data(group.cases):
+            return []
+        fields = {k: v for k, v in group.fields.items()
+                  if k not in (*ENTRY_SKILL_KEYS, ENTRY_PLUGIN)}
+        # the group (its tag, its cases' ids) is the skill's own name, the plugin aside
+        out.append(Group(skill.rsplit(":", 1)[-1], [c if any(k in c for k in ENTRY_SKILL_KEYS[:1])
+                                 else {"skill": skill, **c} for c in group.cases],
+                         fields, key))
+    return out
+
+
 def _groups(data: dict[str, Any], is_case: IsCase, is_data: IsData) -> list[Group]:
+    entries = [g for k, v in data.items() for g in _skill_entries(str(k), v, is_case, is_data)]
+    if entries:
+        return entries
     out: list[Group] = []
     top = [k for k, v in data.items() if _case_list(v, is_case) and not is_data(v)]
     for key, value in data.items():

@@ -369,7 +369,7 @@ def survey(folder: Path, names: list[str] | None = None, shared: bool = False,
 # The usual names of a set file (with a harness's config names: runner.authoring.layouts).
 USUAL_STEMS = ("evals", "cases", "eval", "test_cases", "test-cases", "tests", "functional",
                "evaluations", "scenarios", "eval_cases", "eval-cases", "eval_set", "eval-set",
-               "test_prompts", "test-prompts", "prompts")
+               "test_prompts", "test-prompts", "prompts", "skill-evals", "skill_evals")
 
 
 def _variants_of_the_set(cases: list[Judged]) -> tuple[list[Judged], list[tuple[Path, str]]]:
