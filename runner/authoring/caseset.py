@@ -28,6 +28,7 @@ from runner.authoring.answers import (
     skill_file_reason,
 )
 from runner.authoring.attribution import named_skill, set_named, skill_names
+from runner.authoring.case_index import indexed_cases
 from runner.authoring.casedirs import is_case_dirs, is_one_case, named_rubric
 from runner.authoring.crosscase import report_earlier_state
 from runner.authoring.dialects import (
@@ -296,6 +297,11 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     if not isinstance(name, str) or not name.strip():
         raise CaseSetError(shown, "skill_name: required, a non-empty string")
     items = raw.get("evals")
+    indexed = None if isinstance(items, list) and items else indexed_cases(
+        raw, path, _names(default_name, skill_dir))
+    if indexed is not None:  # an index of per-skill case files (runner.authoring.case_index)
+        items = indexed.cases
+        problems.report("EV012", "", indexed.line, "none needed if so meant")
     pointed = None if isinstance(items, list) and items else pointed_cases(
         raw, path, _names(default_name, skill_dir), skill_dir)
     if pointed is not None:  # a config naming its cases by a pattern (runner.authoring.pointed)
