@@ -8,9 +8,10 @@ under a key that names its group:
 - a mapping of named cases under one key (`agents: {planner: {prompt, keywords}, ...}`),
   each name the case's id;
 - a list of skill entries under one key (`skills: [{skill, plugin?, evals: [...]}, ...]`),
-  each naming a skill (`skill`, else `name`) and holding one list of cases: a collection's
-  set, each case the entry's skill's (`"skill": "<plugin>:<skill>"` unless the case names
-  its own), which the collection's attribution then reads (runner.authoring.attribution).
+  each named (`skill`, else `name`) and holding one list of cases: a collection's set, each
+  case of an entry under `skill` that skill's (`"skill": "<plugin>:<skill>"` unless the case
+  names its own), which the collection's attribution then reads
+  (runner.authoring.attribution); an entry's `name` is its group's (a tag).
 
 They are one set, the groups in the order written. Each case is tagged with its group's name
 (`tags`); a case with no `id` (or `name`) is given `<group>-<n>`; a group's own fields
@@ -102,20 +103,25 @@ def _group(name: str, value: Any, under: str, is_case: IsCase) -> Group | None:
 
 
 # Where a skill entry names its skill, and the plugin that holds it.
-ENTRY_SKILL_KEYS = ("skill", "name")
+ENTRY_SKILL = "skill"
+ENTRY_NAME = "name"
 ENTRY_PLUGIN = "plugin"
 
 
-def _entry_skill(entry: Any) -> str | None:
-    """The skill a skill entry names (`plugin:skill` when it gives its plugin), or None."""
-    if not isinstance(entry, dict):
+def _entry_names(entry: dict[str, Any]) -> tuple[str, str | None] | None:
+    """A skill entry's group name and the skill its cases are for (`plugin:skill` when it
+    gives its plugin): under `skill`; under `name` a group name only, since a suite's name is
+    no skill's (a tag naming a skill of the repository still attributes the case)."""
+    said = {k: entry[k].strip() for k in (ENTRY_SKILL, ENTRY_NAME)
+            if isinstance(entry.get(k), str) and entry[k].strip()}
+    if not said:
         return None
-    name = next((entry[k].strip() for k in ENTRY_SKILL_KEYS
-                 if isinstance(entry.get(k), str) and entry[k].strip()), None)
+    skill = said.get(ENTRY_SKILL)
     plugin = entry.get(ENTRY_PLUGIN)
-    if name is None or ":" in name or not isinstance(plugin, str) or not plugin.strip():
-        return name
-    return f"{plugin.strip()}:{name}"
+    if skill and ":" not in skill and isinstance(plugin, str) and plugin.strip():
+        skill = f"{plugin.strip()}:{skill}"
+    # the group (its tag, its cases' ids) is the skill's own name, the plugin aside
+    return (skill.rsplit(":", 1)[-1] if skill else said[ENTRY_NAME]), skill
 
 
 def _skill_entries(key: str, value: Any, is_case: IsCase, is_data: IsData) -> list[Group]:
@@ -126,16 +132,15 @@ def _skill_entries(key: str, value: Any, is_case: IsCase, is_data: IsData) -> li
         return []
     out: list[Group] = []
     for entry in value:
-        skill = _entry_skill(entry)
-        group = _group(skill or "", entry, key, is_case)
-        if skill is None or group is None or is_data(group.cases):
+        names = _entry_names(entry)
+        group = _group(names[0], entry, key, is_case) if names else None
+        if names is None or group is None or is_data(group.cases):
             return []
+        name, skill = names
         fields = {k: v for k, v in group.fields.items()
-                  if k not in (*ENTRY_SKILL_KEYS, ENTRY_PLUGIN)}
-        # the group (its tag, its cases' ids) is the skill's own name, the plugin aside
-        out.append(Group(skill.rsplit(":", 1)[-1], [c if any(k in c for k in ENTRY_SKILL_KEYS[:1])
-                                 else {"skill": skill, **c} for c in group.cases],
-                         fields, key))
+                  if k not in (ENTRY_SKILL, ENTRY_NAME, ENTRY_PLUGIN)}
+        out.append(Group(name, [{ENTRY_SKILL: skill, **c} if skill and ENTRY_SKILL not in c
+                                else c for c in group.cases], fields, key))
     return out
 
 

@@ -163,3 +163,12 @@ def test_a_file_list_that_is_no_index_stays_refused(tmp_path: Path) -> None:
     (repo / "evals" / "README.md").write_text("notes\n")
     result = check(str(repo / "skills" / "pack-list"))
     assert result.exit_code != 0 and "an index" not in result.output
+
+
+def test_entries_named_by_name_only_are_groups_of_the_skills_own_set(tmp_path: Path) -> None:
+    repo = _repo(tmp_path, "pack-list")
+    skill = repo / "skills" / "pack-list"
+    _write(skill / "evals" / "evals.json", {"suites": [
+        {"name": "basic", "cases": [_case("Pack for Oslo", "Lists warm layers.")]},
+        {"name": "edge", "cases": [_case("Pack for nowhere", "Asks where to.")]}]})
+    assert _ids(skill) == ["basic-1", "edge-1"]  # a suite's name names no skill
