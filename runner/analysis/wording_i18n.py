@@ -456,6 +456,36 @@ _JOIN = re.compile(rf"\s*(?:{alternation(OPERAND_JOIN)})\s*", re.IGNORECASE)
 _NOUN_RE = re.compile(rf"\s*(?:{_NOUN})\s*", re.IGNORECASE)
 _END = re.compile(r"\s*[.。!！]?\s*$")
 _SUBJECT_RE = re.compile(_SUBJECT)
+# A verb of saying or showing before a negation makes the negation part of what must be said
+# ("明确指出口头约定不能…", "提醒不要…", "Explica por qué no …", "Указывает: не …"): the
+# statement requires that saying, so what stands before the negation is no subject of a
+# denial. (English keeps its own list in runner.scoring.absence.)
+REPORTS: Table = {
+    "zh": (r"指出|指明|说明|說明|解释|解釋|提醒|强调|強調|明确|明確|告知|告诉|告訴|表明|写明|"
+           r"寫明|注明|建议|建議|确认|確認|澄清|警告|讲明|講明|承认|承認|认定|認定|判断|判斷|"
+           r"识别|識別|区分|區分|询问|詢問|列出|说出|說出",),
+    # (verb forms only: "ответ", "сообщение", "informe", "rappel" are nouns a subject holds)
+    "ru": (r"(?:указыва|объясня|объясн[иё]|поясня|поясн[иё]|напомина|напомн|сообща|сообщ[иа]т|"
+           r"отмеча|отметит|подчеркива|подчеркн|уточня|уточн[иё]|предупрежда|предупред|"
+           r"говор[ия]т|сказа|призна[её]т|рекоменду|советует|посоветует|разъясня|отвеча|"
+           r"констатиру)\w*",),
+    "es": (r"(?:explic|señala|mencion|afirma|advier|advert|recuerd|aclar|respond|precis|"
+           r"destac|recomiend|recomend|sugier|suger|subray|enfatiz|reconoc|identific)\w*|"
+           r"indica|indican|indicar|informa|informan|informar|dice|dicen|decir|diciendo",),
+    "pt": (r"(?:explic|sinaliz|mencion|afirma|advert|alert|lembr|esclarec|respond|precis|"
+           r"destac|recomend|suger|sublinh|enfatiz|reconhe[cç]|identific|aponta)\w*|"
+           r"indica|indicam|indicar|informa|informam|informar|diz|dizem|dizer|dizendo",),
+    "fr": (r"(?:expliqu|indiqu|mentionn|affirm|avert|pr[eé]cis|r[eé]pond|soulign|recommand|"
+           r"sugg[eè]r|insist|reconna[iî]|identifi|clarifi)\w*|signale|signalent|signaler|"
+           r"rappelle|rappellent|rappeler|informe|informent|informer|dit|disent|dire|disant",),
+    "de": (r"(?:erkl[aä]r|erl[aä]uter|hinweis|betont|betonen|warnt|warnen|erw[aä]hn|klarstell|"
+           r"empfiehlt|empfehl|antwortet|begr[uü]nd|erinnert|informiert|unterscheid|"
+           r"identifiziert|best[aä]tigt)\w*|weist|nennt|sagt|stellt\s+klar|gibt\s+an",),
+    "it": (r"(?:spieg|segnal|menzion|afferm|avvert|ricord|chiar|rispond|precis|sottoline|"
+           r"raccomand|sugger|evidenz|riconosc|identific)\w*|indica|indicano|indicare|"
+           r"informa|informano|informare|dice|dicono|dire|dicendo",),
+}
+_REPORTS_RE = compiled(REPORTS)
 
 
 def _operands(text: str, at: int) -> tuple[list[str], int]:
@@ -497,7 +527,8 @@ def _verb_last(text: str, start: int) -> tuple[bool, list[str]] | None:
 def _subject_ends(text: str) -> list[int]:
     """Where the clause may start: at once, or after a short subject."""
     starts = [0] + [m.end() for m in re.finditer(r"\s+|(?<=" + _CJK_CHAR + ")", text[:40])
-                    if _SUBJECT_RE.fullmatch(text[:m.end()])]
+                    if _SUBJECT_RE.fullmatch(text[:m.end()])
+                    and not _REPORTS_RE.search(text[:m.end()])]
     return list(dict.fromkeys(starts))
 
 
@@ -598,6 +629,21 @@ def main_clause(text: str) -> str | None:
         if found is not None and text[found.end():].strip():
             return text[comma.end():]
     return None
+
+
+# A clause that ends as a condition does ("文件不存在时", "用户未确认的情况下"): what follows its
+# comma is the main clause even when it forbids ("…时，不要覆盖").
+_CONDITION_END = re.compile(r"(?:时|時|时候|時候|的话|的話|情况下|情況下|之前|之后|之後|以前|"
+                            r"以后|以後|場合|とき)\s*[,，、]?\s*$")
+
+
+def lead_is_condition(text: str, main: str) -> bool:
+    """What stands before `main` (the main clause main_clause found in `text`) is a reason or
+    a condition ("If the file is missing, ...", "文件不存在时，..."), not a requirement of its
+    own ("先回答全国通用规则，再…，不要倒置顺序": the answer must come first)."""
+    text = " ".join(text.split())
+    lead = text[:len(text) - len(main)] if text.endswith(main) else text
+    return bool(_REASON_RE.match(text) or _CONDITION_END.search(lead))
 
 
 # "Not only ... but": a claim, however it opens.

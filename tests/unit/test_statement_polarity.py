@@ -1,0 +1,85 @@
+"""Every check reads the author's operand (issue 26): a statement is an absence only when it
+forbids something itself (its main verb negated), never when the negation sits inside what
+must be said or done ("points out that X cannot Y", "先A，再B，不要C"); a forbidden item that
+is an action in words is a statement for the grader, not a text to find; a task-list
+checkbox is no part of a check."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from runner.scoring.absence import states_absence
+from tests.helpers import check_json as report
+from tests.helpers import write_skill_md
+
+ABSENCE = "grader model, an absence"
+
+
+def _skill_with(tmp_path: Path, name: str, text: str) -> Path:
+    skill = write_skill_md(tmp_path / "tea-notes", "tea-notes", 'Writes tea notes. Use when '
+                           'asked to "write tea notes".', "Write the notes in the reply.\n")
+    (skill / "evals").mkdir()
+    (skill / "evals" / name).write_text(text)
+    return skill
+
+
+def _checks(got: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for case in got["cases"] for c in case["checks"]]
+
+
+# -- rule 1: the negation inside what must be said ----------------------------------------
+
+POSITIVE_WITH_A_NEGATION = [
+    "明确指出绿茶不能用沸水冲泡",
+    "提醒不要把茶叶放在冰箱里",
+    "先说明水温，再给出浸泡时间，不要颠倒顺序",
+    "指出 matcha 不是普通绿茶粉",
+    "Указывает, что чай нельзя заваривать кипятком",
+    "Объясняет почему чай не горчит",
+    "Explica por qué el té verde no admite agua hirviendo",
+    "Explica por que o chá não deve ferver",
+    "Indique pourquoi le thé n'est pas amer",
+    "Erklärt, warum der Tee nicht bitter ist",
+    "Spiega perché il tè non è amaro",
+    "Reminds the reader not to boil green tea",
+    "Points out that oolong is not a black tea",
+]
+
+
+@pytest.mark.parametrize("statement", POSITIVE_WITH_A_NEGATION)
+def test_a_negation_inside_what_must_be_said_is_no_absence(statement: str) -> None:
+    assert not states_absence(statement)
+
+
+REAL_PROHIBITIONS = [
+    "不要推荐含咖啡因的茶",
+    "回答中不包含价格",
+    "泡茶时间未知时，不要编造数字",
+    "不包含价格，也不要提及品牌",
+    "Не должен придумывать цены",
+    "La respuesta no debe incluir precios",
+    "Não deve inventar preços",
+    "Ne doit pas inventer de prix",
+    "Die Antwort enthält keine Preise",
+    "Non deve inventare prezzi",
+    "Does not invent prices",
+    "If the tea is unknown, it must not guess a brewing time",
+]
+
+
+@pytest.mark.parametrize("statement", REAL_PROHIBITIONS)
+def test_a_real_prohibition_stays_an_absence(statement: str) -> None:
+    assert states_absence(statement)
+
+
+def test_the_reader_grades_a_required_saying_with_a_quote(tmp_path: Path) -> None:
+    cases = {"skill_name": "tea-notes", "evals": [{"id": "green", "prompt": "Brew green tea?",
+             "expectations": ["明确指出绿茶不能用沸水冲泡", "不要推荐含咖啡因的茶"]}]}
+    got = report(_skill_with(tmp_path, "evals.json", json.dumps(cases, ensure_ascii=False)))
+    graded = {c["entry"]: c["graded"] for c in _checks(got)}
+    assert not graded["明确指出绿茶不能用沸水冲泡"].startswith(ABSENCE)
+    assert graded["不要推荐含咖啡因的茶"].startswith(ABSENCE)
