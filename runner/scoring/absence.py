@@ -152,7 +152,7 @@ def _file_of(subject: str | None) -> str | None:
 
 # A denial heading a list over several lines ("Must not contain these words:\n- x\n- y"):
 # the head on the first line, one item a line, bulleted or not.
-_BULLET = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)、])\s+")
+_BULLET = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)、])\s+(?:\[[ xX]\]\s+)?")  # a checkbox too
 _EMPHASIS = re.compile(r"\*\*|__")
 
 

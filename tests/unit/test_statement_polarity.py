@@ -83,3 +83,65 @@ def test_the_reader_grades_a_required_saying_with_a_quote(tmp_path: Path) -> Non
     graded = {c["entry"]: c["graded"] for c in _checks(got)}
     assert not graded["明确指出绿茶不能用沸水冲泡"].startswith(ABSENCE)
     assert graded["不要推荐含咖啡因的茶"].startswith(ABSENCE)
+
+
+# -- rule 3: task-list checkboxes, and the authors' pass threshold -------------------------
+
+_CHECKLIST = """# Tea note tests
+
+## Test 1: Green tea
+
+**User Request:**
+```
+Write a note on brewing sencha.
+```
+
+**Expected Output Checks:**
+- [ ] Gives a water temperature below boiling
+- [x] No emojis
+- [ ] No URL in the note
+- Mentions a steeping time in seconds
+
+---
+
+## Test 2: Oolong
+
+**User Request:**
+```
+Write a note on brewing oolong.
+```
+
+**Expected Output Checks:**
+- [ ] Names several infusions of the same leaves
+
+---
+
+## Scoring
+
+| Test | Pass Criteria |
+|------|---------------|
+| Test 1 | 3/4 checks pass |
+| Test 2 | 1/1 checks pass |
+"""
+
+
+def test_a_checkbox_is_no_part_of_the_check_and_no_x_is_an_absence(tmp_path: Path) -> None:
+    got = report(_skill_with(tmp_path, "test-prompts.md", _CHECKLIST))
+    graded = {c["entry"]: c["graded"] for c in _checks(got)}
+    assert not any("[ ]" in e or "[x]" in e for e in graded)
+    assert graded["No emojis"].startswith(ABSENCE)
+    assert graded["No URL in the note"].startswith(ABSENCE)
+    assert not graded["Gives a water temperature below boiling"].startswith(ABSENCE)
+    assert "Mentions a steeping time in seconds" in graded  # a plain bullet as before
+
+
+def test_the_authors_pass_threshold_is_said_not_applied(tmp_path: Path) -> None:
+    got = report(_skill_with(tmp_path, "test-prompts.md", _CHECKLIST))
+    said = [f["message"] for f in got["findings"] if f["code"] == "EV012"]
+    assert any("pass threshold" in m and "Scoring" in m and "not applied" in m for m in said)
+
+
+def test_a_set_without_a_threshold_says_none(tmp_path: Path) -> None:
+    text = _CHECKLIST.split("## Scoring")[0]
+    got = report(_skill_with(tmp_path, "test-prompts.md", text))
+    assert not any("pass threshold" in f["message"] for f in got["findings"])
