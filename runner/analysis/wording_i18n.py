@@ -1290,3 +1290,65 @@ FROM_SOURCE: Table = {
            r"скача\w*\s+(?:\w+\s+){0,4}?(?:отч[её]т\w*|pdf|вложени\w+|файл\w*)"),
 }
 FROM_SOURCE_RE = compiled(FROM_SOURCE)
+
+
+# An action in words, as a list of what the run must not do writes one: a verb in the form
+# such lists use (an infinitive, a gerund, an imperative) first, or second after a
+# lower-case adverb ("молча объединить определения", "automatically approve"). German puts
+# its infinitive last ("SVG manuell bearbeiten"). A noun that looks like an infinitive is
+# left out by its ending ("часть", "новость", "двадцать"), never by a list of phrases.
+_RU_NOUN_ENDS = (r"(?<!ость)(?<!ости)(?<!есть)(?<!асть)(?<!асти)(?<!ясть)(?<!сять)"
+                 r"(?<!цать)(?<!ерть)(?<!ети)")
+# nouns and adjectives of Spanish and Portuguese that end as an infinitive does
+_NOT_NOUN = (r"(?!(?:lugar|hogar|mujer|mulher|taller|alquiler|ayer|placer|prazer|az[uú]car|"
+             r"militar|popular|similar|particular|familiar|singular|titular|celular|mar|bar|"
+             r"par|ser|poder|dever|deber|elixir)(?!\w))")
+ACTION_FIRST: Table = {
+    "en": (r"to\s+[a-z]+",
+           # a gerund ("inventing current prices"), not a noun in -ing
+           r"(?!(?:some|no|any|every)?things?(?!\w)|strings?(?!\w)|during(?!\w)|"
+           r"(?:morn|even|ceil|k|r|spr|w|sibl|wedd|pudd|build|meet|sett|head|padd|pric|"
+           r"brand|market|cloth|rat|rank|hear|warn|open|feel|find|sav|earn|draw)ings?(?!\w))"
+           r"[a-z]{3,}ing",
+           # an imperative among the verbs of acting on the work or the user ("merge
+           # definitions silently", "edit the SVG by hand")
+           r"(?:add|approve|assume|bypass|change|claim|commit|copy|create|delete|deploy|"
+           r"disable|drop|edit|execute|expose|fabricate|fake|force|guess|hardcode|hide|ignore|"
+           r"install|invent|leak|merge|modify|move|overwrite|promise|publish|push|remove|"
+           r"rename|replace|reset|reveal|rewrite|run|send|share|skip|store|submit|truncate|"
+           r"update|write)(?=\s)",),
+    # (an infinitive only: an imperative, "Обратите внимание", is a phrase one writes too)
+    "ru": (rf"(?!(?:путь|суть|ртуть|смерть)(?!\w))[а-яё]{{2,}}(?:ть|ти|чь)(?:ся|сь)?"
+           rf"{_RU_NOUN_ENDS}",),
+    "es": (rf"{_NOT_NOUN}[a-zñáéíóú]{{2,}}(?:ar|er|ir)(?:lo|la|los|las|le|les|se|me|te|nos)?",),
+    "pt": (rf"{_NOT_NOUN}[a-zçãõáéíóúâêô]{{2,}}(?:ar|er|ir)(?:-(?:lo|la|los|las|se|me|te|nos))?|"
+           r"(?:com|pro|su|im|ex|dis|pre)?p[oô]r",),
+    "fr": (r"[a-zàâçéèêëîïôûùüÿœ]{3,}(?:er|ir)|"
+           r"[a-zàâçéèêëîïôûùüÿœ]*(?:fai|di|écri|li|mett|prend|rend|répond|clu|dui|suiv|"
+           r"attend|entend|fend|perd|vend|strui|croi|paraît|connaît|batt|romp)re",),
+    "it": (r"[a-zàèéìòù]{3,}(?:are|ere|ire)(?:lo|la|li|le|si|ne|mi|ti|ci)?",),
+}
+# German: its infinitive last, lower-case (a noun is capitalised), in a phrase that is German
+# by a word or a letter of its own (so English "API token" is none).
+_DE_VERB_LAST = re.compile(r"(?:^|\s)(?:zu\s+)?[a-zäöüß]{3,}(?:en|ern|eln)\s*$")
+_DE_MARK = re.compile(r"[äöüß]|(?<!\w)(?:der|die|das|den|dem|des|ein|eine|einen|einem|zu|"
+                      r"mit|ohne|für|auf|aus|im|vom|zum|nicht|alle|manuell|direkt|sofort|"
+                      r"selbst|einfach|still|heimlich|automatisch)(?!\w)")
+_ACTION_FIRST_RE = re.compile(rf"(?:{alternation(ACTION_FIRST)})", re.IGNORECASE)
+_ADVERB = re.compile(r"^[a-zа-яёäöüßàâçéèêëîïôûùüÿœñáíóúãõ]+\s+")
+
+
+def names_an_action(text: str) -> bool:
+    """`text`, two words or more, is an action in words ("silently merge the definitions",
+    "молча объединить определения", "editar el SVG a mano", "SVG manuell bearbeiten"): what
+    the run does, never a text it writes."""
+    text = " ".join(text.split()).strip().rstrip(".;")
+    if len(text.split()) < 2:
+        return False
+    if _ACTION_FIRST_RE.match(text):
+        return True
+    adverb = _ADVERB.match(text)  # a lower-case word first: an adverb, then the verb
+    if adverb is not None and _ACTION_FIRST_RE.match(text, adverb.end()) \
+            and len(text.split()) >= 3:
+        return True
+    return bool(_DE_VERB_LAST.search(text) and _DE_MARK.search(text.lower()))

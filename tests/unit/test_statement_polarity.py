@@ -145,3 +145,50 @@ def test_a_set_without_a_threshold_says_none(tmp_path: Path) -> None:
     text = _CHECKLIST.split("## Scoring")[0]
     got = report(_skill_with(tmp_path, "test-prompts.md", text))
     assert not any("pass threshold" in f["message"] for f in got["findings"])
+
+
+# -- rule 2: an action in words under a forbidden list -------------------------------------
+
+ACTIONS = [
+    "тихо удалить заметки",
+    "переименовать файл вручную",
+    "borrar las notas sin avisar",
+    "apagar o histórico",
+    "supprimer les notes",
+    "cancellare le note",
+    "Notizen ohne Rückfrage löschen",
+    "silently delete the notes",
+    "rewriting the tasting notes",
+]
+LITERALS = [
+    "`rm -rf`",
+    "\"удалить всё\"",
+    "заметки",
+    "TODO",
+    "часть ответа",
+    "Let me know",
+    "API token",
+    "tea_notes.md",
+]
+
+
+def _forbidden_set(tmp_path: Path, items: list[str]) -> list[dict[str, Any]]:
+    cases = {"skill_name": "tea-notes", "evals": [{"id": "tidy", "prompt": "Tidy my tea notes.",
+             "assertions": ["Lists the notes it kept"], "forbidden": items}]}
+    return _checks(report(_skill_with(tmp_path, "evals.json",
+                                      json.dumps(cases, ensure_ascii=False))))
+
+
+def test_an_action_under_a_forbidden_list_is_a_statement_about_the_run(
+        tmp_path: Path) -> None:
+    checks = _forbidden_set(tmp_path, ACTIONS)
+    avoided = [c["entry"] for c in checks if c["kind"] == "statement"]
+    for action in ACTIONS:
+        assert f"The run avoids this failure: {action}" in avoided, action
+    assert not [c for c in checks if str(c["entry"]).startswith("not:")]
+
+
+def test_a_text_or_a_code_term_under_a_forbidden_list_stays_literal(tmp_path: Path) -> None:
+    checks = _forbidden_set(tmp_path, LITERALS)
+    literal = {c["entry"] for c in checks if c["kind"] != "statement"}
+    assert {f"not:{text}" for text in LITERALS} <= literal
