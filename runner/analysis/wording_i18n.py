@@ -553,7 +553,10 @@ def quoted_clause(text: str, subject: bool = False) -> tuple[bool, list[str]] | 
 # A statement that only denies: its negation first (after a short subject, or the verb of a
 # verb-second language: "Die Antwort enthält keine ..."), or last where the verb comes last.
 DENY_HEAD: Table = {
-    "zh": (r"不|没有|沒有|无任何|無任何|绝不|絕不|决不|決不|从不|從不|从未|從未|禁止|未",),
+    # (words that only start with 不 or 未 deny nothing: 不同 "different", 不少 "many",
+    # 不断 "steadily", 不过 "but", 不错 "good", 未来 "future")
+    "zh": (r"不(?!同(?!意)|少|断|斷|过|過|错|錯|久|仅|僅|但|只是)|没有|沒有|无任何|無任何|"
+           r"绝不|絕不|决不|決不|从不|從不|从未|從未|禁止|未(?!来|來|必)",),
     "ru": (r"не|нет|никогда|без|ни",),
     "es": (r"no|nunca|sin|ning[uú]n|ninguna|jam[aá]s",),
     "pt": (r"n[aã]o|nunca|sem|nenhum|nenhuma|jamais",),

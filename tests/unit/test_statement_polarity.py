@@ -38,6 +38,7 @@ POSITIVE_WITH_A_NEGATION = [
     "提醒不要把茶叶放在冰箱里",
     "先说明水温，再给出浸泡时间，不要颠倒顺序",
     "指出 matcha 不是普通绿茶粉",
+    "不要只推荐绿茶，而应比较不同茶类的风味",  # 不同 "different" denies nothing
     "Указывает, что чай нельзя заваривать кипятком",
     "Объясняет почему чай не горчит",
     "Explica por qué el té verde no admite agua hirviendo",
@@ -58,6 +59,7 @@ def test_a_negation_inside_what_must_be_said_is_no_absence(statement: str) -> No
 REAL_PROHIBITIONS = [
     "不要推荐含咖啡因的茶",
     "回答中不包含价格",
+    "未提及价格",
     "泡茶时间未知时，不要编造数字",
     "不包含价格，也不要提及品牌",
     "Не должен придумывать цены",
