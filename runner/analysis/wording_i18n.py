@@ -1338,14 +1338,25 @@ _DE_MARK = re.compile(r"[äöüß]|(?<!\w)(?:der|die|das|den|dem|des|ein|eine|ei
                       r"mit|ohne|für|auf|aus|im|vom|zum|nicht|alle|manuell|direkt|sofort|"
                       r"selbst|einfach|still|heimlich|automatisch)(?!\w)")
 _ACTION_FIRST_RE = re.compile(rf"(?:{alternation(ACTION_FIRST)})", re.IGNORECASE)
+# Chinese writes no spaces: a verb of acting on the work first (after an adverb of manner),
+# then an object of two characters or more ("擅自删除用户文件"; "删除线" is a noun, "编造"
+# alone one word: both stay literal).
+_ZH_ACTION = re.compile(
+    r"^(?:擅自|直接|随意|隨意|自行|私自|默认|默認|主动|主動|盲目|机械地?|機械地?|悄悄|偷偷)?"
+    r"(?:编造|編造|虚构|虛構|伪造|偽造|删除|刪除|修改|跳过|跳過|忽略|省略|创建|創建|声称|聲稱|"
+    r"承诺|承諾|猜测|猜測|泄露|洩露|覆盖|覆蓋|提交|合并|合併|改写|改寫|替换|替換|假设|假設|"
+    r"套用|推荐|推薦|下结论|下結論|写入|寫入|执行|執行|发布|發布)"
+    rf"{_CJK_CHAR}{{2,}}")
 _ADVERB = re.compile(r"^[a-zа-яёäöüßàâçéèêëîïôûùüÿœñáíóúãõ]+\s+")
 
 
 def names_an_action(text: str) -> bool:
     """`text`, two words or more, is an action in words ("silently merge the definitions",
-    "молча объединить определения", "editar el SVG a mano", "SVG manuell bearbeiten"): what
-    the run does, never a text it writes."""
-    text = " ".join(text.split()).strip().rstrip(".;")
+    "молча объединить определения", "editar el SVG a mano", "SVG manuell bearbeiten",
+    "擅自删除用户文件"): what the run does, never a text it writes."""
+    text = " ".join(text.split()).strip().rstrip(".;。；")
+    if _ZH_ACTION.match(text):
+        return True
     if len(text.split()) < 2:
         return False
     if _ACTION_FIRST_RE.match(text):

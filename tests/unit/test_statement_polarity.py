@@ -161,6 +161,7 @@ ACTIONS = [
     "Notizen ohne Rückfrage löschen",
     "silently delete the notes",
     "rewriting the tasting notes",
+    "编造茶价",
 ]
 LITERALS = [
     "`rm -rf`",
@@ -171,6 +172,8 @@ LITERALS = [
     "Let me know",
     "API token",
     "tea_notes.md",
+    "大概",
+    "删除线",
 ]
 
 
