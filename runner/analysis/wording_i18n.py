@@ -456,6 +456,36 @@ _JOIN = re.compile(rf"\s*(?:{alternation(OPERAND_JOIN)})\s*", re.IGNORECASE)
 _NOUN_RE = re.compile(rf"\s*(?:{_NOUN})\s*", re.IGNORECASE)
 _END = re.compile(r"\s*[.。!！]?\s*$")
 _SUBJECT_RE = re.compile(_SUBJECT)
+# A verb of saying or showing before a negation makes the negation part of what must be said
+# ("明确指出口头约定不能…", "提醒不要…", "Explica por qué no …", "Указывает: не …"): the
+# statement requires that saying, so what stands before the negation is no subject of a
+# denial. (English keeps its own list in runner.scoring.absence.)
+REPORTS: Table = {
+    "zh": (r"指出|指明|说明|說明|解释|解釋|提醒|强调|強調|明确|明確|告知|告诉|告訴|表明|写明|"
+           r"寫明|注明|建议|建議|确认|確認|澄清|警告|讲明|講明|承认|承認|认定|認定|判断|判斷|"
+           r"识别|識別|区分|區分|询问|詢問|列出|说出|說出",),
+    # (verb forms only: "ответ", "сообщение", "informe", "rappel" are nouns a subject holds)
+    "ru": (r"(?:указыва|объясня|объясн[иё]|поясня|поясн[иё]|напомина|напомн|сообща|сообщ[иа]т|"
+           r"отмеча|отметит|подчеркива|подчеркн|уточня|уточн[иё]|предупрежда|предупред|"
+           r"говор[ия]т|сказа|призна[её]т|рекоменду|советует|посоветует|разъясня|отвеча|"
+           r"констатиру)\w*",),
+    "es": (r"(?:explic|señala|mencion|afirma|advier|advert|recuerd|aclar|respond|precis|"
+           r"destac|recomiend|recomend|sugier|suger|subray|enfatiz|reconoc|identific)\w*|"
+           r"indica|indican|indicar|informa|informan|informar|dice|dicen|decir|diciendo",),
+    "pt": (r"(?:explic|sinaliz|mencion|afirma|advert|alert|lembr|esclarec|respond|precis|"
+           r"destac|recomend|suger|sublinh|enfatiz|reconhe[cç]|identific|aponta)\w*|"
+           r"indica|indicam|indicar|informa|informam|informar|diz|dizem|dizer|dizendo",),
+    "fr": (r"(?:expliqu|indiqu|mentionn|affirm|avert|pr[eé]cis|r[eé]pond|soulign|recommand|"
+           r"sugg[eè]r|insist|reconna[iî]|identifi|clarifi)\w*|signale|signalent|signaler|"
+           r"rappelle|rappellent|rappeler|informe|informent|informer|dit|disent|dire|disant",),
+    "de": (r"(?:erkl[aä]r|erl[aä]uter|hinweis|betont|betonen|warnt|warnen|erw[aä]hn|klarstell|"
+           r"empfiehlt|empfehl|antwortet|begr[uü]nd|erinnert|informiert|unterscheid|"
+           r"identifiziert|best[aä]tigt)\w*|weist|nennt|sagt|stellt\s+klar|gibt\s+an",),
+    "it": (r"(?:spieg|segnal|menzion|afferm|avvert|ricord|chiar|rispond|precis|sottoline|"
+           r"raccomand|sugger|evidenz|riconosc|identific)\w*|indica|indicano|indicare|"
+           r"informa|informano|informare|dice|dicono|dire|dicendo",),
+}
+_REPORTS_RE = compiled(REPORTS)
 
 
 def _operands(text: str, at: int) -> tuple[list[str], int]:
@@ -497,7 +527,8 @@ def _verb_last(text: str, start: int) -> tuple[bool, list[str]] | None:
 def _subject_ends(text: str) -> list[int]:
     """Where the clause may start: at once, or after a short subject."""
     starts = [0] + [m.end() for m in re.finditer(r"\s+|(?<=" + _CJK_CHAR + ")", text[:40])
-                    if _SUBJECT_RE.fullmatch(text[:m.end()])]
+                    if _SUBJECT_RE.fullmatch(text[:m.end()])
+                    and not _REPORTS_RE.search(text[:m.end()])]
     return list(dict.fromkeys(starts))
 
 
@@ -522,7 +553,10 @@ def quoted_clause(text: str, subject: bool = False) -> tuple[bool, list[str]] | 
 # A statement that only denies: its negation first (after a short subject, or the verb of a
 # verb-second language: "Die Antwort enthält keine ..."), or last where the verb comes last.
 DENY_HEAD: Table = {
-    "zh": (r"不|没有|沒有|无任何|無任何|绝不|絕不|决不|決不|从不|從不|从未|從未|禁止|未",),
+    # (words that only start with 不 or 未 deny nothing: 不同 "different", 不少 "many",
+    # 不断 "steadily", 不过 "but", 不错 "good", 未来 "future")
+    "zh": (r"不(?!同(?!意)|少|断|斷|过|過|错|錯|久|仅|僅|但|只是)|没有|沒有|无任何|無任何|"
+           r"绝不|絕不|决不|決不|从不|從不|从未|從未|禁止|未(?!来|來|必)",),
     "ru": (r"не|нет|никогда|без|ни",),
     "es": (r"no|nunca|sin|ning[uú]n|ninguna|jam[aá]s",),
     "pt": (r"n[aã]o|nunca|sem|nenhum|nenhuma|jamais",),
@@ -598,6 +632,21 @@ def main_clause(text: str) -> str | None:
         if found is not None and text[found.end():].strip():
             return text[comma.end():]
     return None
+
+
+# A clause that ends as a condition does ("文件不存在时", "用户未确认的情况下"): what follows its
+# comma is the main clause even when it forbids ("…时，不要覆盖").
+_CONDITION_END = re.compile(r"(?:时|時|时候|時候|的话|的話|情况下|情況下|之前|之后|之後|以前|"
+                            r"以后|以後|場合|とき)\s*[,，、]?\s*$")
+
+
+def lead_is_condition(text: str, main: str) -> bool:
+    """What stands before `main` (the main clause main_clause found in `text`) is a reason or
+    a condition ("If the file is missing, ...", "文件不存在时，..."), not a requirement of its
+    own ("先回答全国通用规则，再…，不要倒置顺序": the answer must come first)."""
+    text = " ".join(text.split())
+    lead = text[:len(text) - len(main)] if text.endswith(main) else text
+    return bool(_REASON_RE.match(text) or _CONDITION_END.search(lead))
 
 
 # "Not only ... but": a claim, however it opens.
@@ -1244,3 +1293,76 @@ FROM_SOURCE: Table = {
            r"скача\w*\s+(?:\w+\s+){0,4}?(?:отч[её]т\w*|pdf|вложени\w+|файл\w*)"),
 }
 FROM_SOURCE_RE = compiled(FROM_SOURCE)
+
+
+# An action in words, as a list of what the run must not do writes one: a verb in the form
+# such lists use (an infinitive, a gerund, an imperative) first, or second after a
+# lower-case adverb ("молча объединить определения", "automatically approve"). German puts
+# its infinitive last ("SVG manuell bearbeiten"). A noun that looks like an infinitive is
+# left out by its ending ("часть", "новость", "двадцать"), never by a list of phrases.
+_RU_NOUN_ENDS = (r"(?<!ость)(?<!ости)(?<!есть)(?<!асть)(?<!асти)(?<!ясть)(?<!сять)"
+                 r"(?<!цать)(?<!ерть)(?<!ети)")
+# nouns and adjectives of Spanish and Portuguese that end as an infinitive does
+_NOT_NOUN = (r"(?!(?:lugar|hogar|mujer|mulher|taller|alquiler|ayer|placer|prazer|az[uú]car|"
+             r"militar|popular|similar|particular|familiar|singular|titular|celular|mar|bar|"
+             r"par|ser|poder|dever|deber|elixir)(?!\w))")
+ACTION_FIRST: Table = {
+    "en": (r"to\s+[a-z]+",
+           # a gerund ("inventing current prices"), not a noun in -ing
+           r"(?!(?:some|no|any|every)?things?(?!\w)|strings?(?!\w)|during(?!\w)|"
+           r"(?:morn|even|ceil|k|r|spr|w|sibl|wedd|pudd|build|meet|sett|head|padd|pric|"
+           r"brand|market|cloth|rat|rank|hear|warn|open|feel|find|sav|earn|draw)ings?(?!\w))"
+           r"[a-z]{3,}ing",
+           # an imperative among the verbs of acting on the work or the user ("merge
+           # definitions silently", "edit the SVG by hand")
+           r"(?:add|approve|assume|bypass|change|claim|commit|copy|create|delete|deploy|"
+           r"disable|drop|edit|execute|expose|fabricate|fake|force|guess|hardcode|hide|ignore|"
+           r"install|invent|leak|merge|modify|move|overwrite|promise|publish|push|remove|"
+           r"rename|replace|reset|reveal|rewrite|run|send|share|skip|store|submit|truncate|"
+           r"update|write)(?=\s)",),
+    # (an infinitive only: an imperative, "Обратите внимание", is a phrase one writes too)
+    "ru": (rf"(?!(?:путь|суть|ртуть|смерть)(?!\w))[а-яё]{{2,}}(?:ть|ти|чь)(?:ся|сь)?"
+           rf"{_RU_NOUN_ENDS}",),
+    "es": (rf"{_NOT_NOUN}[a-zñáéíóú]{{2,}}(?:ar|er|ir)(?:lo|la|los|las|le|les|se|me|te|nos)?",),
+    "pt": (rf"{_NOT_NOUN}[a-zçãõáéíóúâêô]{{2,}}(?:ar|er|ir)(?:-(?:lo|la|los|las|se|me|te|nos))?|"
+           r"(?:com|pro|su|im|ex|dis|pre)?p[oô]r",),
+    "fr": (r"[a-zàâçéèêëîïôûùüÿœ]{3,}(?:er|ir)|"
+           r"[a-zàâçéèêëîïôûùüÿœ]*(?:fai|di|écri|li|mett|prend|rend|répond|clu|dui|suiv|"
+           r"attend|entend|fend|perd|vend|strui|croi|paraît|connaît|batt|romp)re",),
+    "it": (r"[a-zàèéìòù]{3,}(?:are|ere|ire)(?:lo|la|li|le|si|ne|mi|ti|ci)?",),
+}
+# German: its infinitive last, lower-case (a noun is capitalised), in a phrase that is German
+# by a word or a letter of its own (so English "API token" is none).
+_DE_VERB_LAST = re.compile(r"(?:^|\s)(?:zu\s+)?[a-zäöüß]{3,}(?:en|ern|eln)\s*$")
+_DE_MARK = re.compile(r"[äöüß]|(?<!\w)(?:der|die|das|den|dem|des|ein|eine|einen|einem|zu|"
+                      r"mit|ohne|für|auf|aus|im|vom|zum|nicht|alle|manuell|direkt|sofort|"
+                      r"selbst|einfach|still|heimlich|automatisch)(?!\w)")
+_ACTION_FIRST_RE = re.compile(rf"(?:{alternation(ACTION_FIRST)})", re.IGNORECASE)
+# Chinese writes no spaces: a verb of acting on the work first (after an adverb of manner),
+# then an object of two characters or more ("擅自删除用户文件"; "删除线" is a noun, "编造"
+# alone one word: both stay literal).
+_ZH_ACTION = re.compile(
+    r"^(?:擅自|直接|随意|隨意|自行|私自|默认|默認|主动|主動|盲目|机械地?|機械地?|悄悄|偷偷)?"
+    r"(?:编造|編造|虚构|虛構|伪造|偽造|删除|刪除|修改|跳过|跳過|忽略|省略|创建|創建|声称|聲稱|"
+    r"承诺|承諾|猜测|猜測|泄露|洩露|覆盖|覆蓋|提交|合并|合併|改写|改寫|替换|替換|假设|假設|"
+    r"套用|推荐|推薦|下结论|下結論|写入|寫入|执行|執行|发布|發布)"
+    rf"{_CJK_CHAR}{{2,}}")
+_ADVERB = re.compile(r"^[a-zа-яёäöüßàâçéèêëîïôûùüÿœñáíóúãõ]+\s+")
+
+
+def names_an_action(text: str) -> bool:
+    """`text`, two words or more, is an action in words ("silently merge the definitions",
+    "молча объединить определения", "editar el SVG a mano", "SVG manuell bearbeiten",
+    "擅自删除用户文件"): what the run does, never a text it writes."""
+    text = " ".join(text.split()).strip().rstrip(".;。；")
+    if _ZH_ACTION.match(text):
+        return True
+    if len(text.split()) < 2:
+        return False
+    if _ACTION_FIRST_RE.match(text):
+        return True
+    adverb = _ADVERB.match(text)  # a lower-case word first: an adverb, then the verb
+    if adverb is not None and _ACTION_FIRST_RE.match(text, adverb.end()) \
+            and len(text.split()) >= 3:
+        return True
+    return bool(_DE_VERB_LAST.search(text) and _DE_MARK.search(text.lower()))

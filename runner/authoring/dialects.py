@@ -20,7 +20,7 @@ from typing import Any
 
 import yaml
 
-from runner.analysis.wording_i18n import OPTIONAL_RE
+from runner.analysis.wording_i18n import OPTIONAL_RE, names_an_action
 from runner.authoring.assertion_dsl import read_dsl
 from runner.authoring.call_lists import call_lists
 from runner.authoring.command_calls import command_calls
@@ -323,6 +323,13 @@ BEHAVIOUR_MIN_WORDS = 6
 _LITERAL_LOOK = re.compile(r"[`\"{}\[\]<>=|\\/*$^]|(?:^|\s)'|\w\(|^[\w ]{1,24}: |^re:|^not:")
 _VERB = re.compile(r"\b(?:is|are|be|should|must|does|do|not|never|has|have|can|will|"
                    r"\w{3,}(?:es|ed|ing|s))\b", re.IGNORECASE)
+
+
+def acts(text: str) -> bool:
+    """An item of a list of what must not appear that is an action in words (an infinitive,
+    gerund or imperative phrase, runner.analysis.wording_i18n.names_an_action) and has
+    nothing of a literal's look (quotes, code, markup): a statement about the run."""
+    return not _LITERAL_LOOK.search(text) and names_an_action(text)
 
 
 def describes_behaviour(text: str) -> bool:
@@ -928,8 +935,10 @@ class CaseReader:
         for origin, value in raw:
             negated = origin in self.negated_origins
             if isinstance(value, str) and negated:
-                # a text to avoid stays a text: "not:" finds it exactly
-                statement = reads_as_statement(value, self.in_statements, claims=False)
+                # a text to avoid stays a text: "not:" finds it exactly (an action in words
+                # is no text: what the run avoids doing)
+                statement = reads_as_statement(value, self.in_statements, claims=False) \
+                    or acts(value)
                 self.add("statement" if statement else "check",
                          f"The run avoids this: {value}" if statement else f"not:{value}",
                          f"{origin} (negated)")
@@ -1817,9 +1826,12 @@ class CaseReader:
             avoids = "The run avoids this failure: " if key in FAIL_ALIASES else \
                 "The run avoids this: "
             for n, text in enumerate(values):
-                # a sentence ("Invent application source.") is behaviour, not a text
+                # a sentence ("Invent application source.") is behaviour, not a text; so is
+                # an action in words in any language ("молча объединить определения",
+                # "SVG manuell bearbeiten"): a text to find there passes in every arm
                 if reads_as_statement(text, claims=False) \
-                        or text.rstrip().endswith((".", "!", "?", "。")):
+                        or text.rstrip().endswith((".", "!", "?", "。")) \
+                        or acts(text):
                     self.add("statement", avoids + text, f"{key}[{n}]")
                     continue
                 literals += 1
@@ -1935,7 +1947,8 @@ class CaseReader:
             if "re:" not in prefix and self._patterns(key, values, negate=key == "must_avoid"):
                 continue
             for n, text in enumerate(values):
-                if key in ("must_include", "must_avoid") and describes_behaviour(text):
+                if key in ("must_include", "must_avoid") and describes_behaviour(text) \
+                        or key == "must_avoid" and acts(text):
                     self._behaviour(key, n, text)
                     continue
                 # {regex: ...} inside a list of texts: that item is a regular expression

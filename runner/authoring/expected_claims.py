@@ -25,7 +25,7 @@ _MIN_PART = 12
 _OPEN, _CLOSE = "([{\u201c\u00ab\u300c\uff08", ")]}\u201d\u00bb\u300d\uff09"
 _ABBREVIATIONS = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|resp|Mr|Ms|Dr|No|"
                             r"z\.B|d\.h|bzw|usw|ca|p\.ex|т\.е|т\.д)\.|\b\w\.)$", re.IGNORECASE)
-_BULLET = re.compile(r"^\s*(?:[-*\u2022\u00b7]|\d{1,2}[.)]|\(\d{1,2}\))\s+")
+_BULLET = re.compile(r"^\s*(?:[-*\u2022\u00b7]|\d{1,2}[.)]|\(\d{1,2}\))\s+(?:\[[ xX]\]\s+)?")
 _ENUMERATED = re.compile(r"\(\d{1,2}\)\s*|(?<![\w.])\d{1,2}\)\s+")
 _SENTENCE_END = "。！？!?."
 _CJK_END = "。！？；"

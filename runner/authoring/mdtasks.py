@@ -118,7 +118,9 @@ _FAIL_LABELS = re.compile(r"(?i)^(?:fail(?:ure)?(?:\s+(?:indicators?|if|when|mod
                           r"(?:\s+signals?)?|失败(?:标志|信号|条件)?|不应|禁止)$")
 _COMMON = re.compile(r"(?i)criteria|pass|expect|every\s+case|all\s+cases|shared|标准|通用")
 _COMMON_FAIL = re.compile(r"(?i)fail|forbidden|anti[-\s]?pattern|red\s+flag|失败|禁止")
-_BULLET_LINE = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+(?P<item>\S.*)$")
+# a task-list checkbox ("- [ ] No emojis", "- [x] ...") is the tester's tick box, no part
+# of the check
+_BULLET_LINE = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+(?:\[[ xX]\]\s+)?(?P<item>\S.*)$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 # a section number in its parts too (`Test 1.2`: the second test of group 1, never `Test-1`)
 _ID_TITLE = re.compile(r"^(?P<id>(?:[A-Za-z]{1,10}[-_ ]){0,3}[A-Za-z]{0,6}\d{1,4}"
@@ -127,6 +129,21 @@ _ID_TITLE = re.compile(r"^(?P<id>(?:[A-Za-z]{1,10}[-_ ]){0,3}[A-Za-z]{0,6}\d{1,4
 _PROMPT_ITEM = re.compile(r"^(?P<n>\d{1,3})[.)]\s+(?:[^`:\n]{1,30}:\s*)?`(?P<prompt>[^`\n]+)`\s*$")
 _TOP_ITEM = re.compile(r"^(?P<n>\d{1,3})[.)]\s+(?P<text>\S.*)$")
 _INTRO_PROMPTS = re.compile(r"(?i)\bprompts?\b")
+# The authors' pass threshold ("6/7 checks pass", "4 of 5 tests pass", "at least 80% of the
+# checks", "Pass Criteria" over counts): this runner has no case-level threshold (every check
+# of a case must pass, a case passes or fails whole), so it is said not to apply.
+_THRESHOLD = re.compile(r"(?i)(?:\b\d{1,3}\s*(?:/|out\s+of|of)\s*\d{1,3}|\b\d{1,3}\s*%)"
+                        r"(?:\s+(?:of\s+)?(?:the\s+)?(?:checks?|tests?|criteria|items?|"
+                        r"assertions?|cases?|expectations?))\b[^\n|]{0,30}?\bpass"
+                        r"|\bpass(?:es|ed)?\s+at\s+(?:the\s+)?threshold\b")
+
+
+def _threshold(title: str, text: str) -> str | None:
+    """A section's pass threshold, said as the section's title and its first example."""
+    found = _THRESHOLD.search(text)
+    if found is None:
+        return None
+    return f"`{title}` (\"{found.group(0).strip()}\")"
 
 
 def _label_of(line: str) -> tuple[str, str] | None:
@@ -308,6 +325,7 @@ class _Parsed:
         self.cases: list[dict[str, Any]] = []
         self.skipped: list[str] = []  # case-like sections not read, and why
         self.unread: dict[str, list[str]] = {}  # labels of read cases no grader sees: ids
+        self.thresholds: list[str] = []  # the authors' pass thresholds ("6/7 checks pass")
 
 
 def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
@@ -325,6 +343,13 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
         headings = [*groups.values(), title]
         groups[level] = title
         lead, blocks = _blocks(section)
+        # (a threshold among the checks is a check; anywhere else in a section, the authors'
+        # bar for the case or the set)
+        bar = _threshold(title, "\n".join(lead + [line for label, _, ls in blocks
+                                                  if not _pass(label) and not _fail(label)
+                                                  for line in ls]))
+        if bar is not None:
+            out.thresholds.append(bar)
         prompt = next((_prompt_text(r, ls) for label, r, ls in blocks
                        if label in _PROMPT_LABELS), None)
         checks = [i for label, r, ls in blocks if _pass(label) and not _fail(label)
@@ -401,7 +426,10 @@ def markdown_notes(path: Path) -> list[str]:
         return []
     return [*(f"not read: {s}" for s in parsed.skipped),
             *(f"the `{label}` of case(s) {', '.join(ids)} is not graded nor staged (the "
-              "prompt alone is run)" for label, ids in parsed.unread.items())]
+              "prompt alone is run)" for label, ids in parsed.unread.items()),
+            *([f"the authors' pass threshold under {', '.join(parsed.thresholds)} is not "
+               "applied: every check of a case must pass, and each case is reported on its "
+               "own"] if parsed.thresholds else [])]
 
 
 def markdown_set(path: Path, known: Collection[str] = ()) -> list[dict[str, Any]] | None:

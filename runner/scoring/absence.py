@@ -41,6 +41,7 @@ from runner.analysis.wording_i18n import (
     alternation,
     denies,
     joins_a_clause,
+    lead_is_condition,
     main_clause,
     quoted_clause,
     states_bound,
@@ -151,7 +152,7 @@ def _file_of(subject: str | None) -> str | None:
 
 # A denial heading a list over several lines ("Must not contain these words:\n- x\n- y"):
 # the head on the first line, one item a line, bulleted or not.
-_BULLET = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)、])\s+")
+_BULLET = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)、])\s+(?:\[[ xX]\]\s+)?")  # a checkbox too
 _EMPHASIS = re.compile(r"\*\*|__")
 
 
@@ -282,7 +283,10 @@ def _english_absence(text: str) -> Absence | None:
 # and no verb that reports what the work says ("Output says X is not Y" must quote it).
 _PREFIX = (r"(?:(?!(?:and|but|or|then|while|that|whether|why|because|if|says?|states?|"
            r"explains?|notes?|mentions?|reports?|shows?|confirms?|answers?|tells?|warns?|"
-           r"clarifies|argues?|concludes?|recommends?)\b)[\w'’.-]+\s+){0,5}?")
+           r"clarifies|argues?|concludes?|recommends?|reminds?|advises?|emphasi[sz]es|"
+           r"highlights?|indicates?|specifies|points|informs?|suggests?|acknowledges?|"
+           r"admits?|identifies|recogni[sz]es|insists?|stresses|cautions?)\b)[\w'’.-]+\s+)"
+           r"{0,5}?")
 _DENIES = re.compile(
     r"^(?:the\s+run\s+avoids\s+this|(?:no|zero|without|never|nothing|none|neither)\b"
     rf"|{_PREFIX}(?:does|do|did|must|should|shall|will|may|can|is|are|was|were|has|have)"
@@ -321,7 +325,10 @@ def states_absence(statement: str) -> bool:
         return True
     main = main_clause(text)  # a negated reason or condition denies nothing of the work
     if main is not None:
-        return states_absence(main)
+        # a forbidding main clause after a clause that requires something ("First answer X,
+        # then Y, do not swap them") is no absence: the first clause needs its quote
+        return states_absence(main) and (lead_is_condition(text, main) or states_absence(
+            text[:len(text) - len(main)].rstrip().rstrip(",，、").rstrip()))
     if _DENIES.match(text):  # "No ..." opens a denial in Spanish too: its "y" joins as well
         return not _ALSO_SHOWS.search(text) and not joins_a_clause(text)
     return denies(text)  # another language's denial

@@ -1,0 +1,199 @@
+"""Every check reads the author's operand (issue 26): a statement is an absence only when it
+forbids something itself (its main verb negated), never when the negation sits inside what
+must be said or done ("points out that X cannot Y", "先A，再B，不要C"); a forbidden item that
+is an action in words is a statement for the grader, not a text to find; a task-list
+checkbox is no part of a check."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from runner.scoring.absence import states_absence
+from tests.helpers import check_json as report
+from tests.helpers import write_skill_md
+
+ABSENCE = "grader model, an absence"
+
+
+def _skill_with(tmp_path: Path, name: str, text: str) -> Path:
+    skill = write_skill_md(tmp_path / "tea-notes", "tea-notes", 'Writes tea notes. Use when '
+                           'asked to "write tea notes".', "Write the notes in the reply.\n")
+    (skill / "evals").mkdir()
+    (skill / "evals" / name).write_text(text)
+    return skill
+
+
+def _checks(got: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for case in got["cases"] for c in case["checks"]]
+
+
+# -- rule 1: the negation inside what must be said ----------------------------------------
+
+POSITIVE_WITH_A_NEGATION = [
+    "明确指出绿茶不能用沸水冲泡",
+    "提醒不要把茶叶放在冰箱里",
+    "先说明水温，再给出浸泡时间，不要颠倒顺序",
+    "指出 matcha 不是普通绿茶粉",
+    "不要只推荐绿茶，而应比较不同茶类的风味",  # 不同 "different" denies nothing
+    "Указывает, что чай нельзя заваривать кипятком",
+    "Объясняет почему чай не горчит",
+    "Explica por qué el té verde no admite agua hirviendo",
+    "Explica por que o chá não deve ferver",
+    "Indique pourquoi le thé n'est pas amer",
+    "Erklärt, warum der Tee nicht bitter ist",
+    "Spiega perché il tè non è amaro",
+    "Reminds the reader not to boil green tea",
+    "Points out that oolong is not a black tea",
+]
+
+
+@pytest.mark.parametrize("statement", POSITIVE_WITH_A_NEGATION)
+def test_a_negation_inside_what_must_be_said_is_no_absence(statement: str) -> None:
+    assert not states_absence(statement)
+
+
+REAL_PROHIBITIONS = [
+    "不要推荐含咖啡因的茶",
+    "回答中不包含价格",
+    "未提及价格",
+    "泡茶时间未知时，不要编造数字",
+    "不包含价格，也不要提及品牌",
+    "Не должен придумывать цены",
+    "La respuesta no debe incluir precios",
+    "Não deve inventar preços",
+    "Ne doit pas inventer de prix",
+    "Die Antwort enthält keine Preise",
+    "Non deve inventare prezzi",
+    "Does not invent prices",
+    "If the tea is unknown, it must not guess a brewing time",
+]
+
+
+@pytest.mark.parametrize("statement", REAL_PROHIBITIONS)
+def test_a_real_prohibition_stays_an_absence(statement: str) -> None:
+    assert states_absence(statement)
+
+
+def test_the_reader_grades_a_required_saying_with_a_quote(tmp_path: Path) -> None:
+    cases = {"skill_name": "tea-notes", "evals": [{"id": "green", "prompt": "Brew green tea?",
+             "expectations": ["明确指出绿茶不能用沸水冲泡", "不要推荐含咖啡因的茶"]}]}
+    got = report(_skill_with(tmp_path, "evals.json", json.dumps(cases, ensure_ascii=False)))
+    graded = {c["entry"]: c["graded"] for c in _checks(got)}
+    assert not graded["明确指出绿茶不能用沸水冲泡"].startswith(ABSENCE)
+    assert graded["不要推荐含咖啡因的茶"].startswith(ABSENCE)
+
+
+# -- rule 3: task-list checkboxes, and the authors' pass threshold -------------------------
+
+_CHECKLIST = """# Tea note tests
+
+## Test 1: Green tea
+
+**User Request:**
+```
+Write a note on brewing sencha.
+```
+
+**Expected Output Checks:**
+- [ ] Gives a water temperature below boiling
+- [x] No emojis
+- [ ] No URL in the note
+- Mentions a steeping time in seconds
+
+---
+
+## Test 2: Oolong
+
+**User Request:**
+```
+Write a note on brewing oolong.
+```
+
+**Expected Output Checks:**
+- [ ] Names several infusions of the same leaves
+
+---
+
+## Scoring
+
+| Test | Pass Criteria |
+|------|---------------|
+| Test 1 | 3/4 checks pass |
+| Test 2 | 1/1 checks pass |
+"""
+
+
+def test_a_checkbox_is_no_part_of_the_check_and_no_x_is_an_absence(tmp_path: Path) -> None:
+    got = report(_skill_with(tmp_path, "test-prompts.md", _CHECKLIST))
+    graded = {c["entry"]: c["graded"] for c in _checks(got)}
+    assert not any("[ ]" in e or "[x]" in e for e in graded)
+    assert graded["No emojis"].startswith(ABSENCE)
+    assert graded["No URL in the note"].startswith(ABSENCE)
+    assert not graded["Gives a water temperature below boiling"].startswith(ABSENCE)
+    assert "Mentions a steeping time in seconds" in graded  # a plain bullet as before
+
+
+def test_the_authors_pass_threshold_is_said_not_applied(tmp_path: Path) -> None:
+    got = report(_skill_with(tmp_path, "test-prompts.md", _CHECKLIST))
+    said = [f["message"] for f in got["findings"] if f["code"] == "EV012"]
+    assert any("pass threshold" in m and "Scoring" in m and "not applied" in m for m in said)
+
+
+def test_a_set_without_a_threshold_says_none(tmp_path: Path) -> None:
+    text = _CHECKLIST.split("## Scoring")[0]
+    got = report(_skill_with(tmp_path, "test-prompts.md", text))
+    assert not any("pass threshold" in f["message"] for f in got["findings"])
+
+
+# -- rule 2: an action in words under a forbidden list -------------------------------------
+
+ACTIONS = [
+    "тихо удалить заметки",
+    "переименовать файл вручную",
+    "borrar las notas sin avisar",
+    "apagar o histórico",
+    "supprimer les notes",
+    "cancellare le note",
+    "Notizen ohne Rückfrage löschen",
+    "silently delete the notes",
+    "rewriting the tasting notes",
+    "编造茶价",
+]
+LITERALS = [
+    "`rm -rf`",
+    "\"удалить всё\"",
+    "заметки",
+    "TODO",
+    "часть ответа",
+    "Let me know",
+    "API token",
+    "tea_notes.md",
+    "大概",
+    "删除线",
+]
+
+
+def _forbidden_set(tmp_path: Path, items: list[str]) -> list[dict[str, Any]]:
+    cases = {"skill_name": "tea-notes", "evals": [{"id": "tidy", "prompt": "Tidy my tea notes.",
+             "assertions": ["Lists the notes it kept"], "forbidden": items}]}
+    return _checks(report(_skill_with(tmp_path, "evals.json",
+                                      json.dumps(cases, ensure_ascii=False))))
+
+
+def test_an_action_under_a_forbidden_list_is_a_statement_about_the_run(
+        tmp_path: Path) -> None:
+    checks = _forbidden_set(tmp_path, ACTIONS)
+    avoided = [c["entry"] for c in checks if c["kind"] == "statement"]
+    for action in ACTIONS:
+        assert f"The run avoids this failure: {action}" in avoided, action
+    assert not [c for c in checks if str(c["entry"]).startswith("not:")]
+
+
+def test_a_text_or_a_code_term_under_a_forbidden_list_stays_literal(tmp_path: Path) -> None:
+    checks = _forbidden_set(tmp_path, LITERALS)
+    literal = {c["entry"] for c in checks if c["kind"] != "statement"}
+    assert {f"not:{text}" for text in LITERALS} <= literal
