@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import Result
 
 from tests.helpers import check_cli as check
-from tests.helpers import make_skill
+from tests.helpers import check_verbose, make_skill
 
 SKILL_MD = ("---\nname: release-advisor\ndescription: Advises whether a release chore should "
             "run as an automated loop.\n---\nWeigh the risk, answer with a verdict.\n")
@@ -36,3 +36,74 @@ def test_a_branch_named_as_the_destination_is_no_missing_input(tmp_path: Path) -
     refused = refusals(result, "EV009")
     assert "'merge'" not in refused and "'push'" not in refused, result.output
     assert "'review'" in refused and "'inside'" in refused, result.output
+
+
+# -- a symlink out of the skill: never staged nor followed, refusing only the cases needing it --
+
+def _with_hostile_link(tmp_path: Path, skill_md: str = SKILL_MD) -> Path:
+    outside = tmp_path / "host-secret.txt"
+    outside.write_text("not the skill's\n")
+    skill = make_skill(tmp_path, [
+        {"id": "plain", "prompt": "Should the nightly formatter be automated?",
+         "assertions": ["verdict"]},
+        {"id": "stages-it", "prompt": "Audit the fixtures in probes/ for escapes.",
+         "files": ["tests/probes"], "assertions": ["escape"]}],
+        {"tests/probes/ok.txt": "fine\n"}, name="release-advisor", skill_md=skill_md)
+    (skill / "tests" / "probes" / "escape-link").symlink_to(outside)
+    return skill
+
+
+def test_a_link_out_refuses_only_the_case_staging_it(tmp_path: Path) -> None:
+    skill = _with_hostile_link(tmp_path)
+    result = check(str(skill))
+    assert "hygiene error" not in result.output, result.output
+    refused = refusals(result, "EV009")
+    assert "'stages-it'" in refused and "symlink out of the skill" in refused, result.output
+    assert "'plain'" not in refused
+    (skill / "evals" / "evals.json").write_text(
+        '{"skill_name": "release-advisor", "evals": [{"id": "plain", "prompt": "Should the '
+        'nightly formatter be automated?", "assertions": ["verdict"]}]}')
+    result = check(str(skill))  # the others run; the link is never staged, and said
+    assert result.exit_code == 0 and "left out of what every arm receives" in result.output
+
+
+def test_a_link_out_that_skill_md_names_still_refuses_the_skill(tmp_path: Path) -> None:
+    skill = _with_hostile_link(tmp_path, SKILL_MD + "Read tests/probes/escape-link first.\n")
+    result = check(str(skill))
+    assert result.exit_code == 2 and "HY005" in result.output and "SKILL.md names it" in \
+        result.output, result.output
+
+
+# -- a documented example credential is no secret; a real-shaped one still is ----------------
+
+def test_example_credentials_in_a_scanners_tests_are_no_secret(tmp_path: Path) -> None:
+    fake_key = "AKIA" + "IOSFODNN7" + "EXAMPLE"
+    header = "-----BEGIN " + "PRIVATE KEY-----"
+    skill = make_skill(tmp_path, [{"id": "c", "prompt": "Should the formatter be automated?",
+                                   "assertions": ["verdict"]}],
+                       {"tests/test_scan.py": f'KEY = "{fake_key}"\n'
+                                              f'PEM = "{header}\\nMII\\n"\n'},
+                       name="release-advisor", skill_md=SKILL_MD)
+    assert check(str(skill)).exit_code == 0
+    real = "AKIA" + "QWERTYUIOPASDFGH"
+    (skill / "tests" / "leak.py").write_text(f'KEY = "{real}"\n')
+    result = check(str(skill))
+    assert result.exit_code == 2 and "HY007" in result.output, result.output
+
+
+# -- a rule judge's files_exist: files the work must create ---------------------------------
+
+def test_files_exist_under_expect_and_a_rule_judge_are_outputs(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [{
+        "id": "init", "prompt": "Create the plan files for task t1 and report its state.",
+        "expect": {"must_contain": ["PLAN_READY"], "files_exist": ["tasks/t1/plan.md"]},
+        "judge": {"type": "rule_based", "success": [
+            {"output_contains": {"all": ["PLAN_READY"]}},
+            {"files_exist": ["tasks/t1/plan.md", "tasks/t1/control.md"]}],
+            "failure": [{"files_exist": ["tasks/t1/broken.md"]}]}}],
+        name="release-advisor", skill_md=SKILL_MD)
+    shown = check_verbose(skill)
+    for path in ("tasks/t1/plan.md", "tasks/t1/control.md"):
+        assert f"output {path}: must exist" in shown, shown
+    assert "tasks/t1/broken.md: must exist" not in shown  # a failure one: kept, said
+    assert "ignored: judge" in shown
