@@ -107,3 +107,63 @@ def test_files_exist_under_expect_and_a_rule_judge_are_outputs(tmp_path: Path) -
         assert f"output {path}: must exist" in shown, shown
     assert "tasks/t1/broken.md: must exist" not in shown  # a failure one: kept, said
     assert "ignored: judge" in shown
+
+
+# -- a field naming checks the set's own grader program defines -----------------------------
+
+GATES = '''"""Deterministic gates: python3 gates.py <workspace> [rule ...]."""
+import sys
+from pathlib import Path
+
+
+def check_heading(workspace):
+    return [] if any("# " in p.read_text() for p in Path(workspace).rglob("*.md")) else ["x"]
+
+
+RULES = {"has-heading": check_heading, "no-todo": lambda w: []}
+
+
+def main(argv):
+    names = argv[2:] or sorted(RULES)
+    return 1 if any(RULES[n](argv[1]) for n in names) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
+'''
+
+
+def _repo_with_gates(tmp_path: Path, rules: list[str], field: str = "rules") -> Path:
+    import json
+    repo = tmp_path / "repo"
+    skill = repo / "skills" / "release-advisor"
+    skill.mkdir(parents=True)
+    (skill / "SKILL.md").write_text(SKILL_MD)
+    (repo / "evals" / "cases" / "c1").mkdir(parents=True)
+    (repo / "evals" / "cases" / "c1" / "prompt.md").write_text("Write notes.md with a heading.\n")
+    (repo / "evals" / "gates.py").write_text(GATES)
+    (repo / "evals" / "scaffold.py").write_text("import sys\nprint(sys.argv)\n")
+    (repo / "evals" / "README.md").write_text("`scaffold.py` builds the workspace; "
+                                               "`gates.py` grades it.\n")
+    (repo / "evals" / "suite.json").write_text(json.dumps({"cases": [
+        {"id": "c1", "prompt": "cases/c1/prompt.md", field: rules,
+         "tags": ["release-advisor", "docs"]}]}))
+    return skill
+
+
+def test_a_field_naming_checks_of_the_sets_grader_program_is_read_from_it(
+        tmp_path: Path) -> None:
+    result = check(str(_repo_with_gates(tmp_path, ["has-heading"])))
+    assert result.exit_code == 0, result.output
+    assert "`rules` names checks gates.py defines (has-heading)" in result.output
+    assert "scaffold.py builds the workspace" in result.output  # the setup: said, with the fix
+    shown = check_verbose(_repo_with_gates(tmp_path / "v", ["has-heading"]))
+    assert "python3 gates.py . has-heading" in shown, shown
+
+
+def test_a_field_naming_what_no_program_defines_stays_ungraded(tmp_path: Path) -> None:
+    result = check(str(_repo_with_gates(tmp_path, ["no-such-gate"])))
+    assert result.exit_code == 2 and "EV008" in result.output, result.output
+    # a label naming one of its checks is still a label, never a check
+    result = check(str(_repo_with_gates(tmp_path / "t", ["has-heading"], field="tags")))
+    assert result.exit_code == 2 and "EV008" in result.output, result.output
