@@ -167,3 +167,29 @@ def test_a_field_naming_what_no_program_defines_stays_ungraded(tmp_path: Path) -
     # a label naming one of its checks is still a label, never a check
     result = check(str(_repo_with_gates(tmp_path / "t", ["has-heading"], field="tags")))
     assert result.exit_code == 2 and "EV008" in result.output, result.output
+
+
+# -- expectations keyed to input files, with no prompt: said what they are -------------------
+
+def test_expectations_keyed_to_inputs_without_a_prompt_are_said(tmp_path: Path) -> None:
+    import json
+    skill = tmp_path / "release-advisor"
+    (skill / "evals" / "fixtures").mkdir(parents=True)
+    (skill / "SKILL.md").write_text(SKILL_MD)
+    for name in ("calm.md", "risky.md"):
+        (skill / "evals" / "fixtures" / name).write_text("a plan\n")
+    (skill / "evals" / "expectations.json").write_text(json.dumps({"items": [
+        {"name": "calm-ok", "fixture": "fixtures/calm.md", "expected_verdict": "AUTOMATE"},
+        {"name": "risky-no", "fixture": "fixtures/risky.md", "expected_verdict": "GATE"},
+        {"name": "spread", "fixture": "all", "min": 2}]}))
+    result = check(str(skill))
+    assert result.exit_code == 2, result.output
+    assert "3 expectation(s) (expected_verdict, min) keyed to 2 input file(s)" in \
+        result.output, result.output
+    assert "with no prompt" in result.output
+    # items that carry their prompt are cases, never described as prompt-less expectations
+    from runner.authoring.harnessed import keyed_to_inputs
+    (skill / "evals" / "expectations.json").write_text(json.dumps({"items": [
+        {"prompt": "Judge the plan in calm.md", "fixture": "fixtures/calm.md",
+         "expected_verdict": "AUTOMATE"}]}))
+    assert keyed_to_inputs(skill / "evals" / "expectations.json") is None
