@@ -1302,6 +1302,11 @@ def _preflight_case(skill_dir: Path, case: Case, refuse: Refuse) -> None:
         elif not (skill_dir / posix).resolve().is_relative_to(root):
             refuse(f"fixture {file!r} resolves outside the skill",
                    "copy the file into the skill")
+        elif (out := safely.link_out(skill_dir / posix, root)) is not None:
+            # the folder is this case's alone: the other cases run (HY005 leaves it out)
+            refuse(f"fixture {file!r} holds a symlink out of the skill ({out}): it is never "
+                   "staged nor followed, so the case would lack it",
+                   "replace the link with the file itself, or stage another folder")
 
 
 def _preflight_program(skill_dir: Path, program: str, refuse: Refuse) -> None:

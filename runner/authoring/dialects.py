@@ -431,7 +431,9 @@ _PROPERTY_MAPPINGS = ("expected_output", "expected_behavior", "expected_behaviou
 # fixtures to stage; a prompt there is no prompt to send): kept under the mapping's name.
 _NOT_LIFTED = frozenset({"prompt", "input", "inputs", "query", "files", "fixtures", "setup"})
 # Files the work must produce (CaseReader._file_expectations).
-_EXPECTED_FILE_KEYS = ("expected_files", "expected_outputs", "output_files")
+_EXPECTED_FILE_KEYS = ("expected_files", "expected_outputs", "output_files", "files_exist")
+# A rule judge's success condition that files exist (`success: [{files_exist: [paths]}]`).
+_EXISTS_CONDITIONS = ("files_exist", "file_exists")
 
 
 def _file_like(text: str) -> bool:
@@ -1364,9 +1366,29 @@ class CaseReader:
                 self.mapped(f"`{where}` names a program: {program!r} is the case's judge "
                             "program", f"write \"judge\": {program!r}")
             elif program is None and rest.keys() & {"success", "failure"}:
-                rest = self._conditions(rest, where)
+                rest = self._existing(item, self._conditions(rest, where))
             if rest:
                 self.unread[where] = rest
+
+    @staticmethod
+    def _existing(item: dict[str, Any], left: dict[str, Any]) -> dict[str, Any]:
+        """A success condition that files exist (`{files_exist: [paths]}`): the files the work
+        must create, read with the case's own `files_exist` (`_file_expectations`); a failure
+        one, or one naming no file, stays unread."""
+        kept = []
+        for condition in left.get("success", []):
+            paths = next((condition[k] for k in _EXISTS_CONDITIONS if isinstance(condition, dict)
+                          and len(condition) == 1 and k in condition), None)
+            listed = [paths] if isinstance(paths, str) else paths
+            if isinstance(listed, list) and listed and all(
+                    isinstance(p, str) and _file_like(p) for p in listed):
+                own = item.get("files_exist")
+                before = own if isinstance(own, list) else [own] if isinstance(own, str) else []
+                item["files_exist"] = list(dict.fromkeys([*before, *listed]))
+            else:
+                kept.append(condition)
+        rest = {k: v for k, v in left.items() if k != "success"}
+        return {**rest, "success": kept} if kept else rest
 
     def _conditions(self, judge: dict[str, Any], where: str) -> dict[str, Any]:
         """A rule judge's `success` and `failure` lists: each output condition a check (any or

@@ -6,6 +6,7 @@ the sandbox has none, so it could not run there either."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -50,9 +51,57 @@ def network_reach(program: Path) -> str | None:
     return None
 
 
+# A field of an item naming the input it is run on (`"fixture": "fixtures/x.md"`).
+_INPUT_KEYS = ("fixture", "fixtures", "input", "input_file", "file", "source")
+_PROMPT_KEYS = frozenset({"prompt", "query", "request", "input_prompt", "message", "task"})
+_EXPECT_KEY = re.compile(r"^(?:expected\w*|min|max|rubric|expect\w*|threshold)$")
+
+
+def keyed_to_inputs(data: Path) -> str | None:
+    """What a file of expectations keyed to input files holds (`{"fixture": "fixtures/x.md",
+    "expected_verdict": ..., "min": 7.5}`, no prompt): the request that runs the skill on each
+    input is not written, so no reader can grade it as a case; said with its counts."""
+    try:
+        raw = json.loads(data.read_text(encoding="utf-8")) if data.suffix == ".json" else None
+    except (OSError, ValueError):
+        return None
+    items = raw if isinstance(raw, list) else next(
+        (v for v in raw.values() if isinstance(v, list)), []) if isinstance(raw, dict) else []
+    # every item names its input (a few may name them all: `"fixture": "all"`), most a file
+    keyed = [i for i in items if isinstance(i, dict) and not _PROMPT_KEYS & i.keys()
+             and any(isinstance(i.get(k), str) for k in _INPUT_KEYS)]
+    inputs = list(dict.fromkeys(i[k] for i in keyed for k in _INPUT_KEYS
+                                if isinstance(i.get(k), str) and _file(data.parent, i[k])))
+    on_files = [i for i in keyed if any(isinstance(i.get(k), str) and _file(data.parent, i[k])
+                                        for k in _INPUT_KEYS)]
+    if not keyed or len(keyed) < len(items) or 2 * len(on_files) < len(items):
+        return None
+    expects = sorted({k for i in keyed for k in i if _EXPECT_KEY.match(k)})
+    return (f"{len(keyed)} expectation(s) ({', '.join(expects[:5]) or 'no expected field'}) "
+            f"keyed to {len(inputs)} input file(s) ({', '.join(inputs[:3])}), with no prompt: "
+            "the request that runs the skill on each input is the authors' to write; fix: "
+            "write a case per input with that prompt, the input under `files` and these "
+            "expectations as its checks")
+
+
+def _file(folder: Path, name: str) -> bool:
+    try:
+        return (folder / name).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def harness_why(data: Path) -> str | None:
-    """Why a data file that holds no cases is there: the authors' program that reads it."""
+    """Why a data file that holds no cases is there: expectations keyed to input files (what
+    they lack), else the authors' program that reads it."""
     program = harness_of(data)
+    keyed = keyed_to_inputs(data)
+    if program is None and keyed is None:
+        return None
+    if keyed is not None:
+        reach = None if program is None else network_reach(program)
+        return keyed + (f"; {data.parent.name}/{program.name}, which names it, reaches the "
+                        f"network ({reach})" if program is not None and reach else "")
     if program is None:
         return None
     why = (f"{HARNESSED}{data.parent.name}/{program.name} (the authors' harness), which "

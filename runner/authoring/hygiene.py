@@ -77,6 +77,32 @@ def _in_url(line: str, start: int) -> bool:
     return bool(token) and "://" in token[0]
 
 
+# A documented example credential (AWS's own AKIAIOSFODNN7EXAMPLE), a scanner's test string:
+# no key to revoke.
+_EXAMPLE = re.compile(r"EXAMPLE|example")
+# Key material after a private key's header (its next lines, or "\n" escapes in a string, a
+# PGP block's `Version:` line first): a run of base64.
+_KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40,}")
+PRIVATE_HEADER = "PRIVATE KEY"
+
+
+def _placeholder(found: re.Match[str], around: str) -> bool:
+    """The match names no real secret: an example key, or a private key's header inside a line
+    of code with no key material after it (a secret scanner's own test:
+    `write("k.pem", "-----BEGIN PRIVATE KEY-----\\nMII")`)."""
+    if _EXAMPLE.search(found.group(0)):
+        return True
+    at = around.find(found.group(0))
+    if PRIVATE_HEADER not in found.group(0) or not around[:at].strip():
+        return False  # a header opening its line is a key file's, whatever follows
+    return _KEY_BODY.search(around, at + len(found.group(0))) is None
+
+
+def _named_by(text: str, rel: str) -> bool:
+    """SKILL.md names the file (its path in the skill): the skill relies on it."""
+    return re.search(rf"(?<![\w/.-]){re.escape(rel)}(?![\w/-])", text) is not None
+
+
 def _rel(root: Path, path: Path) -> str:
     return path.relative_to(root).as_posix()
 
@@ -252,10 +278,18 @@ class Hygiene:
                 continue
             target = Path(os.path.realpath(path))
             rel = _rel(self.root, path)
-            if not target.is_relative_to(self.root):
+            if not target.is_relative_to(self.root) and _named_by(self.body, rel):
                 self.add("HY005", "symlinks", Severity.ERROR, rel,
-                         f"symlink points outside the skill ({os.readlink(path)})",
+                         f"symlink points outside the skill ({os.readlink(path)}) and "
+                         "SKILL.md names it: the skill would miss it (it is never staged)",
                          "replace it with the file itself, or remove it")
+            elif not target.is_relative_to(self.root):
+                # Left out of every arm (runner.authoring.skill.staged_files), never followed:
+                # a hostile fixture of the skill's own tests refuses only the cases staging it.
+                self.add("HY005", "symlinks", Severity.WARNING, rel,
+                         f"symlink points outside the skill ({os.readlink(path)}): left out of "
+                         "what every arm receives (never staged nor followed); a case staging "
+                         "it is refused", "replace it with the file itself, or remove it")
             else:  # packaging (a root SKILL.md naming a packaged copy): staged as its file
                 self.add("HY005", "symlinks", Severity.WARNING, rel,
                          "a symlink inside the skill: staged as the file it points to",
@@ -297,9 +331,11 @@ class Hygiene:
             if path.stat().st_size > FILE_MAX_BYTES:
                 continue
             text = file_bytes(path).decode("utf-8", errors="replace")  # the set: read once
-            for number, line in enumerate(text.splitlines(), 1):
+            lines = text.splitlines()
+            for number, line in enumerate(lines, 1):
                 for what, regex in SECRETS:
-                    if regex.search(line):
+                    found = regex.search(line)
+                    if found and not _placeholder(found, "\n".join(lines[number - 1:number + 4])):
                         self.add("HY007", "secrets", Severity.ERROR, rel,
                                  f"{what} is committed", "remove it from the skill and "
                                  "revoke it; read keys from the environment", number)

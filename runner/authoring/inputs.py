@@ -66,6 +66,11 @@ _EXISTING = re.compile(
     rf"(?i)\b(?:this|these|my|our)\s+{_SKIP}{{0,3}}?(?:diffs?|patch|repository|repo|"
     r"codebase|code\s?base|pull\s+request|PR|merge\s+request|commit|branch|staged\s+changes|"
     r"spreadsheet|dataset|csv|pdf|screenshot|logs|log\s+file|transcript|notebook|manuscript)\b")
+# Where work lands, not what it reads: "merges the fixes to our main branch", "push into my
+# repo". A branch, repository or pull request named after to/into/onto is the destination of
+# the action the prompt describes; its content is never the material the session needs.
+_DESTINATION = re.compile(r"(?i)\b(?:to|into|onto)\s+$")
+_TARGET_NOUN = re.compile(r"(?i)(?:branch|repository|repo|pull\s+request|PR|merge\s+request)$")
 _READ_ONE = re.compile(
     rf"(?i)\b(?:review|summari[sz]e|analy[sz]e|read|check|audit|fix|refactor|translate|"
     rf"proofread|edit|parse|convert|clean\s+up|debug|explain)\s+(?:this|these|my|our)\s+"
@@ -230,12 +235,20 @@ def pointed_inputs(case: Case) -> list[str]:
     own = unquoted(case.prompt)
     # "review this diff: +a -b": the material follows the words pointing at it
     found = [m.group(0) for pattern in (_HANDED, _EXISTING, _READ_ONE, POINTED_RE)
-             for m in pattern.finditer(own) if not _GIVEN_AFTER.match(own, m.end())]
+             for m in pattern.finditer(own) if not _GIVEN_AFTER.match(own, m.end())
+             and not _destination(own, m)]
     # handed over in words: "these notes", "I already have 16 prompts", "the text below"
     found += [m.group(0) for pattern in (_THESE_HELD, _HELD_IN_WORDS_EN, HELD_IN_WORDS_RE,
                                          _BELOW_EN, MATERIAL_BELOW_RE)
               for m in pattern.finditer(own) if not _material_after(own, m.end())]
     return list(dict.fromkeys(" ".join(f.split()) for f in found))
+
+
+def _destination(own: str, match: re.Match[str]) -> bool:
+    """A branch, repository or pull request named as where the work goes ("merge to our main
+    branch"): a target, not an input the session must hold."""
+    return _DESTINATION.search(own, 0, match.start()) is not None and \
+        _TARGET_NOUN.search(match.group(0)) is not None
 
 
 def _material_after(own: str, end: int) -> bool:

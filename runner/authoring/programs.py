@@ -24,7 +24,7 @@ from pydantic import ValidationError
 
 from runner.authoring import safely
 from runner.authoring.dialects import judge_paths
-from runner.authoring.fields import strings_in
+from runner.authoring.fields import METADATA_WORDS, PROSE_WORDS, strings_in, words
 from runner.authoring.harness_cli import (
     HARNESS_FIX,
     command_checks,
@@ -172,8 +172,15 @@ class SetPrograms:
         self._names: dict[str, set[str]] = {}
         self._harness: dict[str, str | None] = {}  # path -> what its own CLI expects
         self._types: dict[str, ProgramType] | None = None
+        self._setup_done = False  # a setup program of the set's notes said once
         programs = evals_programs(skill_dir)
         self.programs = programs
+        # a set outside the skill (a repository's root evals/): the programs beside it, as
+        # paths from its folder, whose checks a case's field may name (`rules: [...]`)
+        self.beside = [] if self.outside is None else sorted(
+            p.relative_to(self.outside.set_folder).as_posix()
+            for p in (self.outside.set_folder / rel for rel in _folder_programs(
+                self.outside.set_folder)))
         if "grader_program" in raw:
             self.program = self._named(raw["grader_program"], "")
         else:
@@ -365,6 +372,8 @@ class SetPrograms:
         `by_type`: those whose type a program handles (text -> that program), which it
         decides when the set names no other (its objects go with it: `typed`)."""
         self._commands(case)
+        if case.grader_program is None:
+            case = self._check_field(case)
         program = case.grader_program
         if program is not None:  # the case names its own
             own = self._named(program.model_dump(exclude={"found"}), case.id)
@@ -417,6 +426,71 @@ class SetPrograms:
         return case.model_copy(update={"grader_program": chosen, "assertions": tuple(kept),
                                        "statements": tuple(statements)})
 
+    def _defines(self, path: str, outside: bool) -> set[str]:
+        """The names a program's source quotes or defines (its checks' names)."""
+        key = ("beside:" if outside else "") + path
+        if key not in self._names:
+            folder = self.outside.set_folder if outside and self.outside else self.skill_dir
+            self._names[key] = source_names(folder, path)
+        return self._names[key]
+
+    def _check_field(self, case: Case) -> Case:
+        """A field of the case listing names that a program of evals/ (or beside a set
+        outside the skill) defines as its checks (`"rules": ["scoped-index"]` and a registry
+        `"scoped-index": Rule(...)` in evals/gates.py): the program reads the work and those
+        checks decide, run with their names as its arguments when it takes them there (its
+        source reads `argv[2...]`), else read from its JSON results. Said (EV012)."""
+        for key, value in case.extra.items():
+            if words(key) & (METADATA_WORDS | PROSE_WORDS | {"id", "name", "skill", "skills"}):
+                continue  # a label (`tags: [rails-8]`) is never a check, whatever it matches
+            names = [value] if isinstance(value, str) else value
+            if not isinstance(names, list) or not names or not all(
+                    isinstance(n, str) and _CHECK_NAME.fullmatch(n) for n in names):
+                continue
+            for outside, paths in ((False, self.programs), (True, self.beside)):
+                path = next((p for p in paths if set(names) <= self._defines(p, outside)), None)
+                if path is None:
+                    continue
+                source = _source(self.outside.set_folder if outside and self.outside
+                                 else self.skill_dir, path)
+                if _ARGS_AFTER_WORK.search(source):  # `gates.py <workspace> [rule ...]`
+                    value = {"command": " ".join(["python3" if path.endswith(".py") else "sh",
+                                                  path, ".", *names])}
+                else:
+                    value = {"path": path, "checks": list(names)}
+                self.problems.report("EV012", case.id, f"`{key}` names checks {path} defines "
+                                     f"({', '.join(names[:4])}): that program decides them, "
+                                     "run after the trial in its own container on the work",
+                                     f'name it: "grader_program": "{path}"')
+                self._setup_said(outside)
+                extra = {k: v for k, v in case.extra.items() if k != key}
+                return case.model_copy(update={"grader_program": GraderProgram.model_validate(
+                    value), "extra": extra})
+        return case
+
+    def _setup_said(self, outside: bool) -> None:
+        """A program the set's notes (a README beside it) name that builds the workspace the
+        checks read (`scaffold.py`, `setup.sh`): the runner cannot run the authors' setup, so
+        the session starts without it. Said once, with the fix."""
+        if self._setup_done:
+            return
+        self._setup_done = True
+        folder = self.outside.set_folder if outside and self.outside else \
+            self.skill_dir / EVALS_ROOT
+        notes = " ".join(_source(folder, n.name) for n in sorted(folder.glob("*"))
+                         if n.suffix.lower() in (".md", ".txt") and n.is_file())
+        for path in (self.beside if outside else self.programs):
+            name = PurePosixPath(path).name
+            if _SETUP_NAME.match(name) and _names_program(notes, path):
+                self.problems.report("EV012", "", f"{path} builds the workspace the cases "
+                                     "work in (the set's notes say so): a setup of the "
+                                     "authors' harness that the runner cannot run, so each "
+                                     "session starts without it and the checks read only "
+                                     "what the agent writes", "commit the workspace it builds "
+                                     "under evals/files/<name>/ and list it in each case's "
+                                     "`files`")
+                return
+
     def _typed(self, case: Case, program: GraderProgram | None, typed: dict[str, str],
                by_type: dict[str, tuple[str, dict[str, Any]]]) -> tuple[Case, list[str]]:
         """Statements typed as a program's checks: the program's named result when its source
@@ -465,6 +539,28 @@ class SetPrograms:
                                  f'name it: "grader_program": "{self.program.path}" (its exit '
                                  'code or JSON verdict decides each case), or name its checks '
                                  "in the assertions")
+
+
+# A check's name a program can define: an identifier or a kebab-case word, never prose.
+_CHECK_NAME = re.compile(r"[A-Za-z_][\w-]{2,79}")
+# A program that prepares the workspace rather than grading it.
+_SETUP_NAME = re.compile(r"(?i)^(?:scaffold|setup|set_up|bootstrap|prepare|seed|"
+                         r"(?:make|build|init|create)_?workspace)\w*\.(?:py|sh|bash|js)$")
+# A program that reads names after the work directory from its command line.
+_ARGS_AFTER_WORK = re.compile(r"argv\[2(?:\]|:)|process\.argv\.slice\(3\)|\$\{?@:2")
+
+
+def _folder_programs(folder: Path) -> list[str]:
+    """Program files of a set's folder (not its inputs' folders), relative to it."""
+    found = []
+    for base, dirs, files in os.walk(folder, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _INPUT_FOLDERS
+                         and d not in ("node_modules", "__pycache__"))
+        for name in sorted(files):
+            path = Path(base) / name
+            if path.suffix.lower() in SUFFIXES and not path.is_symlink() and path.is_file():
+                found.append(path.relative_to(folder).as_posix())
+    return found
 
 
 def _label(program: GraderProgram) -> str:

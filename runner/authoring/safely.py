@@ -5,6 +5,7 @@ file, the case, the field and the fix, never an internal error (exit 4).
 
 - `exists` / `is_file` / `is_dir` / `is_symlink`: pathlib's, False where the name cannot be a
   path on this machine (too long: ENAMETOOLONG, a NUL byte, undecodable), as a missing file.
+- `link_out`: a symlink under a folder that leaves the skill (never followed).
 - `text_keys`: YAML's non-text keys as text, as JSON has them.
 - `lone_surrogate`: the first string of a read set holding half a UTF-16 pair (JSON's
   `"\\ud800"`), which nothing downstream can encode.
@@ -125,3 +126,18 @@ def unreadable(exc: Exception, shown: str) -> CaseSetError:
     """A set-level reader exception as the refusal `check` prints (EV008, the set file)."""
     message, fix = read_error(exc, "the set")
     return CaseSetError(shown, f"EV008: {message}; fix: {fix}")
+
+
+def link_out(folder: Path, root: Path) -> str | None:
+    """The first symlink under `folder` (never followed) that leaves `root` or names nothing,
+    as `path -> target`; None when there is none (or `folder` is no folder)."""
+    if not is_dir(folder) or is_symlink(folder):
+        return None
+    for base, dirs, files in os.walk(folder, followlinks=False):
+        for name in sorted(files) + sorted(dirs):
+            path = Path(base) / name
+            if path.is_symlink():
+                real = path.resolve()
+                if not real.is_relative_to(root) or not real.exists():
+                    return f"{path.relative_to(root).as_posix()} -> {os.readlink(path)}"
+    return None

@@ -25,8 +25,9 @@ EXCLUDED_ANY = frozenset({"__pycache__", ".DS_Store"})
 def staged_files(root: Path) -> list[Path]:
     """Files an arm receives, relative to root, sorted. A symlink that resolves inside the skill
     is ordinary packaging (a root SKILL.md linking to a packaged copy): staged as the file (or
-    folder) it names, except a folder link back to one of its own parents (a cycle); a link
-    that leaves the skill, or a special file, is refused."""
+    folder) it names, except a folder link back to one of its own parents (a cycle). A link
+    that leaves the skill (or names nothing) is left out, never staged nor followed: hygiene
+    (HY005) says so, and refuses the skill when SKILL.md names it; a special file is refused."""
     top = root.resolve()
     found: list[Path] = []
 
@@ -38,8 +39,7 @@ def staged_files(root: Path) -> list[Path]:
             real = path.resolve() if path.is_symlink() else path
             if path.is_symlink():
                 if not real.is_relative_to(top) or not real.exists():
-                    raise RefusedInput(f"{path}: a symlink to {real}, outside the skill (or "
-                                       "missing); replace it with the file itself")
+                    continue  # a hostile or stale link: the arms never see it (HY005)
                 if real.is_dir() and (root / rel_folder).resolve().is_relative_to(real):
                     continue  # a link to a parent: its files are staged once, from there
             if real.is_file():

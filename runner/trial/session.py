@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 from runner.schema.case import Case
@@ -69,13 +70,23 @@ def session_env(token: str) -> dict[str, str]:
             "DISABLE_TELEMETRY": "1", "DISABLE_ERROR_REPORTING": "1"}
 
 
+def _links_out(root: Path) -> Callable[[str, list[str]], list[str]]:
+    """copytree's ignore: the entries that are symlinks leaving `root` (or naming nothing)."""
+    def ignored(folder: str, names: list[str]) -> list[str]:
+        return [name for name in names if (Path(folder) / name).is_symlink() and (
+            not (Path(folder) / name).resolve().is_relative_to(root)
+            or not (Path(folder) / name).exists())]
+    return ignored
+
+
 def stage_fixtures(case: Case, fixtures_root: Path, workdir: Path) -> None:
     for file in case.files:
         src = fixtures_root / file
         dest = workdir / case.fixture_destination(file)
         dest.parent.mkdir(parents=True, exist_ok=True)
-        if src.is_dir():
-            shutil.copytree(src, dest, symlinks=False, dirs_exist_ok=True)
+        if src.is_dir():  # a link out of the fixtures is never followed (preflight refuses it)
+            shutil.copytree(src, dest, symlinks=False, dirs_exist_ok=True,
+                            ignore=_links_out(fixtures_root.resolve()))
         else:
             shutil.copy2(src, dest)
     for path, content in case.inline_files.items():

@@ -122,9 +122,13 @@ def test_hy005_symlink_out_of_the_skill(tmp_path: Path) -> None:
     secret.write_text("not the skill's\n")
     (root / "notes.txt").symlink_to(secret)
     assert not (root / "notes.txt").resolve().is_relative_to(root)
+    (found,) = hygiene(root)  # left out of every arm, never followed: said, not refused
+    assert (found.code, found.file, found.severity) == ("HY005", "notes.txt", Severity.WARNING)
+    assert "outside" in found.message and "left out" in found.message
+    # the skill relies on it (SKILL.md names it): the skill would miss it, refused
+    (root / "SKILL.md").write_text(GOOD.format(name="good-skill") + "2. Read notes.txt.\n")
     (found,) = hygiene(root)
     assert (found.code, found.file, found.severity) == ("HY005", "notes.txt", Severity.ERROR)
-    assert "outside" in found.message
     (root / "notes.txt").unlink()
     os.symlink("../..", root / "scripts" / "up")  # a folder link is found, never followed
     (found,) = hygiene(root)

@@ -24,11 +24,15 @@ def test_staged_plugin_has_no_evals(tmp_path: Path) -> None:
                       "skills/demo/scripts/run.py"]
 
 
-def test_symlink_out_of_the_skill_refused(tmp_path: Path) -> None:
+def test_symlink_out_of_the_skill_is_never_staged(tmp_path: Path) -> None:
+    """A link out of the skill is left out of what the arms receive, never followed (hygiene
+    HY005 says so, and refuses the skill when SKILL.md names it)."""
     skill = make(tmp_path)
     (skill / "leak").symlink_to("/etc/passwd")
-    with pytest.raises(RefusedInput, match="outside the skill"):
-        load_skill(skill)
+    (skill / "gone").symlink_to(tmp_path / "missing")
+    root = stage_plugin(load_skill(skill), tmp_path / "stage", "demo")
+    staged = sorted(str(p.relative_to(root)) for p in root.rglob("*"))
+    assert not any("leak" in p or "gone" in p for p in staged), staged
 
 
 def test_symlinks_inside_the_skill_are_packaging_staged_as_their_files(tmp_path: Path) -> None:
