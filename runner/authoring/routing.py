@@ -249,3 +249,73 @@ class RoutingOnlySet(CaseSetError):
         super().__init__(path, problem)
         self.queries = queries
         self.findings = findings  # what reading the set reported (a format's settings)
+
+
+# Words of a field's name that say it names the skill a query should (not) reach: a routing
+# expectation (`expected_owner`, `must_not_select`, `forbidden_owners`, `selected_skill`).
+_ROUTE_NAME_WORDS = {"owner", "owners", "select", "selected", "selection", "route", "routes"}
+_SKILL_WORDS = {"skill", "skills"}
+_SAID_OF_SKILL = {"expected", "expect", "must", "not", "forbidden", "should", "selected",
+                  "allowed", "excluded"}
+# Fields that describe a query for its reader (why it routes there): words, never graded.
+_NOTES = frozenset({"id", "name", "title", "category", "categories", "reason", "rationale",
+                    "notes", "note", "description", "tags", "comment", "comments", "why",
+                    "difficulty", "source", "type", "kind", "tier", "group"})
+
+
+# What a case hands the run (files it reads, a workspace): a runtime case, even when the only
+# thing it expects is a route.
+_MATERIAL = frozenset({"files", "fixtures", "setup", "workspace", "context_files", "input_files",
+                       "attachments"})
+
+
+# An expectation of what the run answers (`expected_output: "42"`, `expected: yes`): graded
+# work, even as one word, unless it names a route.
+_ANSWER_WORDS = {"output", "answer", "result", "response", "behavior", "behaviour", "outcome",
+                 "contains", "text", "content"}
+
+
+def route_field(key: str) -> bool:
+    """A field whose name says it holds the skill a query should fire, reach or avoid."""
+    words = _words(key)
+    return flag_field(key) or bool(words & _ROUTE_NAME_WORDS) \
+        or bool(words & _SKILL_WORDS and words & _SAID_OF_SKILL)
+
+
+def _token(value: Any) -> bool:
+    """A name, a flag, a number, null, or lists and objects of those: never a sentence."""
+    if isinstance(value, list):
+        return all(_token(v) for v in value)
+    if isinstance(value, dict):
+        return all(_token(v) for v in value.values())
+    return not isinstance(value, str) or not any(c.isspace() for c in value.strip())
+
+
+def _routes(key: str, value: Any) -> bool:
+    """A routing expectation: a routing field holding names or flags, or an expectation
+    object (`expected: {selected_skill: none, layer: runtime}`) holding one."""
+    if isinstance(value, dict):
+        return _token(value) and any(route_field(str(k)) for k in value)
+    return route_field(key) and _token(value)
+
+
+def routing_queries(items: list[Any], prompts: frozenset[str]) -> bool:
+    """Every item is a prompt with only routing expectations (`should_trigger`,
+    `expected_skill`, `expected_owner`, `must_not_select`, `forbidden_owners`, ...): each has
+    one, and its other fields are notes (`reason`, `category`) or names and flags (ids,
+    `first_turn: true`), never a sentence of expected output nor a rubric. `prompts`: the
+    item fields that hold its prompt. A router's test set: trigger queries, nothing to
+    grade as behaviour."""
+    if not items:
+        return False
+    for item in items:
+        if not isinstance(item, dict):
+            return False
+        rest = {str(k): v for k, v in item.items() if k not in prompts and k not in _NOTES}
+        if not any(_routes(k, v) for k, v in rest.items()) \
+                or not all(_token(v) for v in rest.values()) \
+                or any(k in _MATERIAL or (k in ("expected", "expect") or _ANSWER_WORDS & _words(k))
+                       and not _routes(k, v)
+                       for k, v in rest.items()):
+            return False
+    return True

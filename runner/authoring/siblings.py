@@ -28,6 +28,7 @@ from typing import Any
 import yaml
 
 from runner.authoring import safely
+from runner.authoring.attribution import skill_names
 from runner.authoring.csvsets import read_csv_set
 from runner.authoring.dialects import GRADING_FIELDS, PROMPT_ALIASES, TRIGGER_FLAGS
 from runner.authoring.groups import grouped
@@ -35,6 +36,7 @@ from runner.authoring.harnessed import harness_why
 from runner.authoring.input_object import request_of
 from runner.authoring.promptfoo import is_promptfoo, read_promptfoo
 from runner.authoring.read_once import set_text
+from runner.authoring.routing import routing_queries
 from runner.authoring.sides import looks_like_routing
 from runner.authoring.waza import is_waza, read_waza
 from runner.errors import CaseSetError
@@ -175,6 +177,7 @@ class Judged:
     why_not: str = ""
     error: CaseSetError | None = None  # it did not parse
     bare: str = ""  # program data with a query field (see `bare_pairs`): its other fields
+    routes: bool = False  # prompts with only routing expectations (routing.routing_queries)
 
 
 _TRIGGER_FILE = "a trigger set, read by `skill-eval trigger` (`check` reports on it below)"
@@ -189,6 +192,9 @@ def graded_cases(path: Path) -> bool:
     except CaseSetError:
         return False
     flags = set(TRIGGER_FLAGS)
+    fields = frozenset().union(*(prompt_fields(i) for i in items or []))
+    if items and routing_queries(items, fields):
+        return False  # `expected_skill` on each prompt and nothing else: a routing set
     return bool(items) and all(
         isinstance(i, dict) and not flags & set(i)
         and (any(_expects(k) for k in i) or not looks_like_routing(i))
@@ -251,7 +257,8 @@ def judge(path: Path) -> Judged:
     prompts = frozenset(str(i.get(k)) for i in items for k in prompt_fields(i) & set(PROMPT_KEYS))
     fmt = ".yaml" if path.suffix == ".yml" else path.suffix
     return Judged(path, (fmt, _wrapper(data), fields), None if single else owner(data), prompts,
-                  _inputs(items), bare="" if single else bare_pairs(items))
+                  _inputs(items), bare="" if single else bare_pairs(items),
+                  routes=routing_queries(items, fields))
 
 
 _SHOWN_KEYS = 8  # keys named when saying what a data file holds
@@ -360,9 +367,10 @@ def survey(folder: Path, names: list[str] | None = None, shared: bool = False,
         else:
             cases.append(judged)
     cases, passed = _sets_first(cases, unread)
+    cases, routed = _routing_apart(cases)
     cases, variants = _variants_of_the_set(cases)
     broken = tuple(j for j in every if j.error is not None)
-    return Surveyed(folder, tuple(j.path for j in cases), (*unread, *passed, *variants),
+    return Surveyed(folder, tuple(j.path for j in cases), (*unread, *passed, *routed, *variants),
                     _conflict(cases), broken)
 
 
@@ -409,6 +417,25 @@ def _sets_first(cases: list[Judged], unread: list[tuple[Path, str]]
     return [j for j in cases if not j.bare], passed
 
 
+ROUTING_SET = (f"prompts each with only a routing expectation (the skill to fire, reach or "
+               f"avoid), {TRIGGER_SHAPE} written beside another set, read by `skill-eval "
+               "trigger` as the queries of the skill(s) it names")
+
+
+def _routing_apart(cases: list[Judged]) -> tuple[list[Judged], list[tuple[Path, str]]]:
+    """Case files of different shapes where some are a router's test sets (every case a
+    prompt with only the skill it should fire, reach or avoid: runner.authoring.routing):
+    those are trigger sets written beside the runtime set, read by `skill-eval trigger`
+    (runner.triggers.queries), never a second set to choose from. What is left is the set,
+    or still a choice (two runtime sets); when all are routing sets, the skill has trigger
+    queries only."""
+    conflict = _conflict(cases)
+    if conflict is None or not conflict.startswith(_SHAPES) or not any(j.routes for j in cases):
+        return cases, []
+    return ([j for j in cases if not j.routes],
+            [(j.path, ROUTING_SET) for j in cases if j.routes])
+
+
 def _harnessed(judged: Judged) -> str | None:
     """A data file with no cases that the authors' own program reads: that program's."""
     if judged.error is not None or not judged.why_not.startswith("holds no cases"):
@@ -425,6 +452,9 @@ def named_skill(path: Path, names: list[str]) -> str | None:
     """In a collection's shared set folder, a file its name gives to one skill
     (`review-evals.json` beside skills `review-design` and `design`): that skill, when it is
     not this one (`names`). Read by name only when the file says nothing (no skill_name)."""
+    exact = _named_exactly(path)
+    if exact is not None:  # `css-modules.json` beside `css-modules` and `css-modules-setup`
+        return None if exact in names else exact
     words = set(re.split(r"[^a-z0-9]+", path.stem.lower())) - _SET_WORDS - {""}
     root = path.parent.parent
     skills = {md.parent.name for pattern in ("*/SKILL.md", "*/*/SKILL.md")
@@ -433,13 +463,35 @@ def named_skill(path: Path, names: list[str]) -> str | None:
     return fits[0] if len(fits) == 1 and fits[0] not in names else None
 
 
+_SHAPES = "of different shapes"
+
+
+def _name_words(name: str) -> list[str]:
+    return [w for w in re.split(r"[^a-z0-9]+", name.lower()) if w and w not in _SET_WORDS]
+
+
+def _named_exactly(path: Path) -> str | None:
+    """The one skill of the repository whose name is the file's name, less the words that
+    say it is a set (`css-modules.json`, `css-modules-evals.yaml` for `css-modules`): the
+    authors named the file for it, so it is that skill's, though another skill's name holds
+    the same words (`css-modules-setup`)."""
+    from runner.authoring.layouts import skill_folders  # layouts reads this module
+
+    words = _name_words(path.stem)
+    if not words:
+        return None
+    fits = {name for name in skill_names(skill_folders(path.parent.parent))
+            if _name_words(name) == words}
+    return next(iter(fits)) if len(fits) == 1 else None
+
+
 def _conflict(cases: list[Judged]) -> str | None:
     """Why several case files are not one set, or None when they are (or there is one)."""
     if len(cases) < 2:
         return None
     shapes = {j.shape for j in cases}
     if len(shapes) > 1:
-        return "of different shapes (" + "; ".join(
+        return _SHAPES + " (" + "; ".join(
             f"{j.path.name}: {_shown(j.shape)}" for j in cases if j.shape) + ")"
     owners = {j.owner for j in cases if j.owner is not None}
     if len(owners) > 1:

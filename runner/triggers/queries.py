@@ -23,7 +23,14 @@ import yaml
 from runner.authoring import safely
 from runner.authoring.layouts import case_skill, search_order, skill_folders
 from runner.authoring.safely import READ_ERRORS, refuse_surrogates, unreadable
-from runner.authoring.siblings import TRIGGER_SHAPE, graded_cases, judge, owner
+from runner.authoring.siblings import (
+    ROUTING_SET,
+    TRIGGER_SHAPE,
+    graded_cases,
+    judge,
+    owner,
+    survey,
+)
 from runner.authoring.sides import ACCEPTED, NEGATIVE_LISTS, POSITIVE_LISTS, side
 from runner.authoring.skill import declared_name, load_skill, plugin_of
 from runner.errors import CaseSetError, RefusedInput
@@ -47,7 +54,7 @@ JSON_FILES = ("evals/routing.json", "evals/trigger-evals.json", "evals/trigger_e
               "evals/triggers.json", "evals/trigger-queries.json", "evals/trigger_queries.json",
               "evals/trigger-eval.json", "evals/trigger_eval.json", "evals/trigger/evals.json")
 WRAPPER_WORDS = {"trigger", "triggers", "evals", "eval", "queries", "query", "routing"}
-PROMPT_KEYS = ("prompt", "query", "text", "input", "request")
+PROMPT_KEYS = ("prompt", "query", "text", "input", "request", "task", "question", "user_prompt")
 EXPECT_KEYS = ("should_trigger", "expected", "trigger", "should_fire", "expected_route",
                "expected_trigger", "expect")
 # Read only when no key above is present: elsewhere they name a topic, not a side, so an entry of
@@ -187,7 +194,11 @@ def _collection(path: Path) -> set[str] | None:
     for root in list(path.parents)[1:3]:
         skills = skill_folders(root)
         if len(skills) > 1:
-            return {n for s in skills for n in (declared_name(s) or s.name, s.name)}
+            # every skill of the repository, one under a hidden folder too (`skills/.system/
+            # x/`): one the router may choose, though no check grades it
+            hidden = [md.parent for md in root.rglob("SKILL.md")
+                      if not {".git", "node_modules"} & set(md.parts)]
+            return {n for s in [*skills, *hidden] for n in (declared_name(s) or s.name, s.name)}
     return None
 
 
@@ -234,6 +245,10 @@ def _in_folder(folder: Path) -> list[tuple[Path, bool | None]]:
     known = {p for p, _ in found}
     found += [(p, None) for p in sorted(folder.glob("*.json")) if p not in known
               and TRIGGER_SHAPE in judge(p).why_not]
+    # ...and a router's test set beside the runtime set (runner.authoring.siblings)
+    known = {p for p, _ in found}
+    found += [(p, None) for p, why in survey(folder).unread if why == ROUTING_SET
+              and p not in known]
     return found
 
 

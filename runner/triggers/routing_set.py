@@ -26,7 +26,9 @@ from runner.authoring.sides import (
 )
 from runner.errors import CaseSetError
 
-ROUTE_KEYS = ("expect", "expected", "expected_skill")
+ROUTE_KEYS = ("expect", "expected", "expected_skill", "expected_owner")
+# Inside an expectation object (`expected: {selected_skill: none, layer: runtime}`): the route.
+NESTED_KEYS = ("selected_skill", "expected_skill", "skill", "owner", "selected_owner")
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,11 @@ def route(item: Any) -> Route | None:
         return None
     key = next((k for k in ROUTE_KEYS if k in item), None)
     value = item.get(key) if key else None
+    if isinstance(value, dict):  # an expectation object: the skill it selects, if it says
+        inner = next((k for k in NESTED_KEYS if k in value), None)
+        if inner is None:
+            return None
+        key, value = "expected_skill", value[inner]
     said = NOT_SKILL.match(item["route"]) if isinstance(item.get("route"), str) else None
     not_skill = said.group(1) if said else None
     if key is not None and value is None or isinstance(value, str) and \
