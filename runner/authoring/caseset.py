@@ -81,13 +81,13 @@ from runner.authoring.mcp import (
     stated_servers,
 )
 from runner.authoring.mdtasks import is_task, markdown_notes
-from runner.authoring.named_scorers import named_scorers
+from runner.authoring.named_scorers import named_scorers, report_unnamed
 from runner.authoring.outside import Outside
 from runner.authoring.pairs import before_sides, named_input, split_pairs
 from runner.authoring.pattern_fields import ignores_case, named_patterns, pattern_fields
 from runner.authoring.pointed import pointed_cases, pointed_refusal
 from runner.authoring.problems import SET_LEVEL, Problems, describe
-from runner.authoring.programs import SET_FIELDS, SetPrograms
+from runner.authoring.programs import SET_FIELDS, SetPrograms, programs_of
 from runner.authoring.prompt_field import no_prompt
 from runner.authoring.prompts import (
     describes_a_prompt,
@@ -345,6 +345,8 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
                         "graded", "put the program in evals/ and name it (\"grader_program\": "
                         "\"evals/...\"), or write what it checks as the cases' assertions")
     cases = _linked(read, fixtures, problems)
+    report_unnamed(path, skill_dir, [c.id for c in read.every.values()], [  # authors' graders
+        *programs_of(cases), *([programs.program.path] if programs.program else [])], problems)
     _mcp_needs(skill_dir, cases, problems)
     set_folder = path if path.is_dir() else path.parent
     cases = [with_references(c, skill_dir, set_folder, problems) for c in cases]

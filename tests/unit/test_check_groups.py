@@ -60,3 +60,33 @@ def test_a_mapping_no_case_names_stays_descriptive(tmp_path: Path) -> None:
     case, lines = _case_and_lines(tmp_path, _set(["Summary"]))
     assert case.assertions == ("Summary",) and not case.statements
     assert not any("named group(s) of checks" in line for line in lines)
+
+
+_CASES = [{"id": "short-note", "prompt": "Tidy notes/a.md.", "expectations": ["Keeps the title"]},
+          {"id": "long-note", "prompt": "Tidy notes/b.md.", "expectations": ["Keeps the dates"]}]
+_VERDICTS = ("import json, sys\nCASES = {'short-note': ['# '], 'long-note': ['2024']}\n"
+             "def main():\n    passed = all(t in open(sys.argv[2]).read() "
+             "for t in CASES[sys.argv[1]])\n    print(json.dumps({'passed': passed}))\n")
+
+
+def _grader_lines(tmp_path: Path, files: dict[str, str]) -> list[str]:
+    found = load_caseset(make_skill(tmp_path, _CASES, files), "tidy-notes")
+    return [f.message for f in found.findings if "the authors' grader program" in f.message]
+
+
+def test_a_program_beside_the_set_naming_its_cases_gets_a_line(tmp_path: Path) -> None:
+    lines = _grader_lines(tmp_path, {"evals/avalia.py": _VERDICTS})
+    assert len(lines) == 1 and "evals/avalia.py" in lines[0] and "not run" in lines[0]
+
+
+def test_a_scripts_program_that_grades_the_set_gets_a_line(tmp_path: Path) -> None:
+    lines = _grader_lines(tmp_path, {"scripts/run_evals.py":
+                                     "SET = 'evals/evals.json'\nprint(open(SET).read())\n"})
+    assert len(lines) == 1 and "scripts/run_evals.py" in lines[0]
+
+
+def test_helper_scripts_that_are_no_graders_get_no_line(tmp_path: Path) -> None:
+    assert _grader_lines(tmp_path, {
+        "scripts/build_docs.py": "print(open('evals/evals.json').read())\n",  # no grader name
+        "scripts/check_links.py": "print('links ok')\n",  # reads no set
+        "evals/helpers.py": "def load():\n    return open('evals.json').read()\n"}) == []
