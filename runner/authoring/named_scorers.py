@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 from runner.authoring import safely
+from runner.authoring.harness_cli import HARNESS_FIX, own_contract
 from runner.authoring.problems import SET_LEVEL, Problems
 
 _README = ("README.md", "README.markdown", "README.txt", "README")
@@ -121,16 +122,24 @@ def report_unnamed(set_path: Path, skill_dir: Path, case_ids: list[str], run: li
                    problems: Problems) -> None:
     """One EV012 line a program that says it grades the set and that no rule runs: `run`,
     the skill's programs the cases run (judge, grader); a program another line already
-    names (the README's scorer, several conventional ones) is not said twice."""
+    names (the README's scorer, several conventional ones) is not said twice. One with a
+    command line of its own (runner.authoring.harness_cli) is told to take the grader's."""
     said = {(skill_dir / p).resolve() for p in run}
+    set_folder = set_path if set_path.is_dir() else set_path.parent
     for shown, why in unnamed_graders(set_path, skill_dir, case_ids, said):
-        name = re.escape(Path(shown).name)
-        if any(re.search(rf"(?<![\w.-]){name}(?![\w-])", f.message)
+        name = Path(shown).name
+        if any(re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", f.message)
                for f in problems.reported):
             continue
+        source = (set_folder.parent / shown).read_bytes()[:_SOURCE_MAX].decode("utf-8",
+                                                                              "replace")
+        what = own_contract(source)
+        named = (f"name it as the set's grader program (\"grader_program\": \"evals/{name}\", "
+                 "moved into evals/ if it lives elsewhere: its exit code or JSON verdict "
+                 "decides each case)")
         problems.report("EV012", SET_LEVEL, f"{shown}: the authors' grader program ({why}) "
                         "is not run: its checks are not graded; the set's fields are graded "
-                        "as `check -v` shows", "name it as the set's grader program "
-                        f"(\"grader_program\": \"evals/{Path(shown).name}\", moved into evals/ "
-                        "if it lives elsewhere: its exit code or JSON verdict decides each "
-                        "case), or write what it checks as the cases' assertions")
+                        "as `check -v` shows" + ("" if what is None else f"; it {what}"),
+                        named + (", or write what it checks as the cases' assertions"
+                                 if what is None else ", once it has the grader's shape: "
+                                 + HARNESS_FIX))
