@@ -30,6 +30,7 @@ from runner.authoring.answers import (
 from runner.authoring.attribution import named_skill, set_named, skill_names
 from runner.authoring.case_index import indexed_cases
 from runner.authoring.casedirs import is_case_dirs, is_one_case, named_rubric
+from runner.authoring.check_groups import check_groups, groups_line
 from runner.authoring.crosscase import report_earlier_state
 from runner.authoring.dialects import (
     CaseReader,
@@ -82,13 +83,13 @@ from runner.authoring.mcp import (
     stated_servers,
 )
 from runner.authoring.mdtasks import is_task, markdown_notes
-from runner.authoring.named_scorers import named_scorers
+from runner.authoring.named_scorers import named_scorers, report_unnamed
 from runner.authoring.outside import Outside
 from runner.authoring.pairs import before_sides, named_input, split_pairs
 from runner.authoring.pattern_fields import ignores_case, named_patterns, pattern_fields
 from runner.authoring.pointed import pointed_cases, pointed_refusal
 from runner.authoring.problems import SET_LEVEL, Problems, describe
-from runner.authoring.programs import SET_FIELDS, SetPrograms
+from runner.authoring.programs import SET_FIELDS, SetPrograms, programs_of
 from runner.authoring.prompt_field import no_prompt
 from runner.authoring.prompts import (
     describes_a_prompt,
@@ -315,6 +316,7 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
                        shown, path.resolve().is_relative_to(skill_dir.resolve()), skill_dir,
                        given=set_file is not None, data=raw)
+    groups = check_groups(about, items)  # named groups of checks the cases name
     items = _set_rubric(about, items, problems, path if path.is_dir() else path.parent)
     fixtures = SkillFiles(skill_dir, path)
     # a shared case's paths start from its own set's folder (runner.authoring.outside)
@@ -323,7 +325,8 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     read = _Read()
     programs = SetPrograms(raw, skill_dir, problems,  # authors' grader programs
                            path if path.is_dir() else path.parent)
-    in_statements = written_in_statements(items)
+    # whether the set writes its checks as statements, its named groups' items included
+    in_statements = written_in_statements(items if groups is None else groups.expanded(items))
     names = _names(name, default_name, skill_dir)
     routes = primary_routes(items, names)
     patterns = pattern_fields(items)
@@ -333,8 +336,12 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
         _read_guarded(item, label, _Setting(skill_dir, about,
                                             case_fixtures.get(label, fixtures), programs,
                                             problems, in_statements, names, routes,
-                                            patterns, fold), read)
+                                            patterns, fold,
+                                            {} if groups is None else groups.groups), read)
     _summaries(read, programs, problems)
+    if groups is not None:
+        problems.report("EV012", SET_LEVEL, groups_line(groups, read.grouped), "none needed "
+                        "(or write each case's checks in its own assertions)")
     scorers = named_scorers(path if path.is_dir() else path.parent, skill_dir,
                             programs.programs)
     if scorers:
@@ -345,6 +352,8 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
                         "graded", "put the program in evals/ and name it (\"grader_program\": "
                         "\"evals/...\"), or write what it checks as the cases' assertions")
     cases = _linked(read, fixtures, problems)
+    report_unnamed(path, skill_dir, [c.id for c in read.every.values()], [  # authors' graders
+        *programs_of(cases), *([programs.program.path] if programs.program else [])], problems)
     _mcp_needs(skill_dir, cases, problems)
     set_folder = path if path.is_dir() else path.parent
     cases = [with_references(c, skill_dir, set_folder, problems) for c in cases]
@@ -502,6 +511,8 @@ class _Setting:
     # fields the set writes as regular expressions, and whether it says case is ignored
     patterns: frozenset[str] = frozenset()
     fold: bool = False
+    # named groups of checks at the top of the set (runner.authoring.check_groups)
+    groups: dict[str, tuple[Any, ...]] = _field(default_factory=dict)
 
 
 @dataclass
@@ -519,6 +530,8 @@ class _Read:
     routed: list[tuple[str, bool] | None] = _field(default_factory=list)
     # the cases their authors exclude from runs (`skip: true`, ...): flag -> ids
     excluded: dict[str, list[str]] = _field(default_factory=dict)
+    # top-level groups of checks the cases' assertions took: name -> how many cases
+    grouped: dict[str, int] = _field(default_factory=dict)
 
 
 def _kept(given: list[Any], origins: tuple[str, ...], kept: tuple[Any, ...]) -> tuple[str, ...]:
@@ -554,8 +567,11 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     reader = CaseReader(problems, label, at.in_statements, at.names, at.routes)
     reader.program_types = at.programs.types()
     reader.patterns, reader.fold = at.patterns, at.fold
+    reader.groups = at.groups
     normalized = {**reader.read(item), "id": label}
     read.depends[label] = reader.depends
+    for name in dict.fromkeys(reader.grouped):
+        read.grouped[name] = read.grouped.get(name, 0) + 1
     read.routing += reader.routing
     if reader.routing_only:
         read.routed.append(_query(item, normalized, reader.routing))

@@ -623,6 +623,10 @@ class CaseReader:
         self.patterns: frozenset[str] = frozenset()
         self.fold = False
         self.type_checked: dict[str, tuple[str, dict[str, Any]]] = {}
+        # named groups of checks at the top of the set (runner.authoring.check_groups), set by
+        # caseset; the names of those this case's assertions took
+        self.groups: dict[str, tuple[Any, ...]] = {}
+        self.grouped: list[str] = []
         self.checks: list[str] = []
         self.statements: list[str] = []
         self.tool_calls: list[str] = []
@@ -933,6 +937,7 @@ class CaseReader:
                *((f"selftune_assertions[{n}]", v) for n, v in enumerate(
                    _as_list(item.pop("selftune_assertions", None)))),
                *self.check_lists]
+        raw = self._group_items(raw)
         claims: list[str] = []  # short phrases graded as claims (short_claims), reported
         for origin, value in raw:
             negated = origin in self.negated_origins
@@ -961,6 +966,23 @@ class CaseReader:
                         f"work rather than text to find ({', '.join(map(_shown, claims[:3]))})",
                         "to find a text verbatim, write it as {\"type\": \"contains\", "
                         "\"value\": \"...\"} or `re:`")
+
+    def _group_items(self, raw: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+        """An entry that is exactly the name of a top-level group of checks: that group's
+        items in its place, each read as any entry is (runner.authoring.check_groups)."""
+        out: list[tuple[str, Any]] = []
+        for origin, value in raw:
+            items = self.groups.get(value) if isinstance(value, str) else None
+            if items is None:
+                out.append((origin, value))
+                continue
+            self.grouped.append(value)
+            for n, entry in enumerate(items):
+                at = f"{origin} (group {value!r}[{n}])"
+                if origin in self.negated_origins:
+                    self.negated_origins.add(at)
+                out.append((at, entry))
+        return out
 
     def _dsl(self, value: str, origin: str) -> bool:
         """An assertion in the quoted/prefixed check language (runner.authoring.assertion_dsl):
