@@ -52,7 +52,8 @@ def main() -> None:
     print(f"trials lost: {chaos.lost}")
     print(f"trials doubled: {chaos.doubled}")
     print(f"sessions unbilled: {chaos.unbilled} (endpoint answered {chaos.served} agent "
-          f"requests, the trials billed {chaos.billed})")
+          f"requests, the trials billed {chaos.billed}, {chaos.unanswered} sent by killed "
+          "attempts and never answered to them)")
     print(f"attempts: {len(chaos.attempts)}, their usage.json metered "
           f"{sum(n or 0 for n in chaos.attempts.values())} request(s); never metered: "
           f"{sorted(a[:12] + a[32:] for a, n in chaos.attempts.items() if n is None)}")

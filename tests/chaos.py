@@ -86,6 +86,8 @@ class Outcome:
     done: dict[str, TrialResult]
     served: int  # agent responses the endpoint answered
     billed: int  # agent requests the trials' gateways metered (every attempt)
+    # requests sent by attempts killed before their answer was metered: billed or not
+    unanswered: int = 0
     attempts: dict[str, int | None] = field(default_factory=dict)  # attempt -> metered
     faults: list[Fault] = field(default_factory=list)
     containers_left: list[str] = field(default_factory=list)
@@ -103,7 +105,14 @@ class Outcome:
 
     @property
     def unbilled(self) -> int:
-        return self.served - self.billed
+        """Answers the endpoint served that no attempt metered nor kept as sent: each
+        request is kept as sent before it goes, so this is 0 whatever was killed when."""
+        return max(0, self.served - self.billed - self.unanswered)
+
+    @property
+    def overbilled(self) -> int:
+        """Requests metered beyond what was served (a request metered twice)."""
+        return max(0, self.billed - self.served)
 
     @property
     def retried(self) -> dict[str, list[str]]:
@@ -501,6 +510,7 @@ class Schedule:
                 result = TrialResult.model_validate_json(body)
                 done[result.trial_id] = result
         billed = sum(r.usage.requests for r in done.values() if r.usage is not None)
+        unanswered = sum(r.usage.unanswered for r in done.values() if r.usage is not None)
         attempts: dict[str, int | None] = {}  # attempt -> requests its usage.json metered
         listed = self.keys(s3, prefix + "trials/")
         for key in listed:
@@ -514,7 +524,8 @@ class Schedule:
             run_id=self.run_id, wall_s=round(time.monotonic() - self.started, 1),
             exit_codes=codes, planned={t["trial_id"] for t in plan["trials"]},
             reported=[t["trial_id"] for t in report.get("trials", [])], done=done,
-            served=served(endpoint), billed=billed, attempts=attempts, faults=self.events,
+            served=served(endpoint), billed=billed, unanswered=unanswered,
+            attempts=attempts, faults=self.events,
             containers_left=[c.name for c in own_containers(client, {self.run_id})],
             mounts_left=mounts_under(scratch), report=report, stderr=stderr)
 

@@ -378,7 +378,7 @@ def _fixtures(case: dict[str, Any], case_dir: Path, set_dir: Path, roles: dict[P
 def read_case_dirs(folder: Path, skill_dir: Path | None = None) -> dict[str, Any]:
     """The folder's case folders as one set (the folder alone when it is one case)."""
     if is_one_case(folder):
-        return {"evals": [case_from_dir(folder, folder.parent, skill_dir)]}
+        return read_case_dir(folder, skill_dir)
     return {"evals": [case_from_dir(sub, folder, skill_dir) for sub in case_folders(folder)]}
 
 

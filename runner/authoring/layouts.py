@@ -574,9 +574,9 @@ def read_set(path: Path, skill_dir: Path | None = None) -> Any:
         return {"evals": [task_case(path)]} if is_task(path) else read_data(path)
     if path.name in TASK_FOLDERS and task_files(path):
         return read_tasks(path)
-    if is_case_dirs(path) or is_one_case(path):
+    if is_case_dirs(path):
         return read_case_dirs(path, skill_dir or _skill_above(path))
-    if is_case_dir(path):
+    if is_case_dir(path):  # one case by itself (`is_one_case` among them)
         return read_case_dir(path, skill_dir or _skill_above(path))
     cases: list[Any] = []
     suffixes = FOLDER_SUFFIXES if path.name in CASE_FOLDERS else SET_SUFFIXES

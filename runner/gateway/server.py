@@ -23,7 +23,7 @@ from aiohttp import web
 
 from runner.aio import HostedApp
 from runner.gateway.credentials import Credential, as_credential
-from runner.gateway.meter import Meter, SSEUsageReader
+from runner.gateway.meter import Meter, SSEUsageReader, UsageKeeper
 from runner.pacing.governor import GovernorGuard
 from runner.pacing.ledger import BudgetGuard
 from runner.pacing.pushback import (
@@ -108,7 +108,7 @@ class TrialGateway:
                  on_usage: Callable[[Usage], None] | None = None,
                  governor: GovernorGuard | None = None) -> None:
         self.socket_dir = socket_dir
-        self.on_usage = on_usage
+        self._keeper = UsageKeeper(on_usage) if on_usage is not None else None
         self.budget = budget or BudgetGuard()
         self.governor = governor or GovernorGuard()
         self._holding: list[float] = []  # start times of the requests waiting right now
@@ -295,9 +295,14 @@ class TrialGateway:
         while True:
             if pushed_back:
                 await self._hold()  # the first hold is the caller's
+            # Kept as sent before it goes: a process killed between the upstream's answer and
+            # its bookkeeping (a driver or node stopped) still leaves the request counted.
+            self.meter.sent()
+            await self._keep()
             try:
                 upstream = await session.post(url, data=raw, headers=headers)
             except aiohttp.ClientError as exc:
+                self.meter.answered()
                 self.meter.error(502)
                 return _error(502, "api_error", f"skill-eval gateway: upstream unreachable: "
                               f"{type(exc).__name__}")
@@ -305,10 +310,11 @@ class TrialGateway:
                     or pushed_back >= self.policy.pushback_retries:
                 if upstream.status < 400:  # say it now: a streamed answer ends much later
                     await self._learn(upstream.headers)
-                return upstream
+                return upstream  # answered when booked (`_book`)
             # The upstream is pushing back: every gateway of the run holds (the governor), and
             # this one asks again itself, so the session does not spend its own retries.
             pushed_back += 1
+            self.meter.answered()
             self.meter.error(upstream.status)
             await self.governor.report(upstream.status, retry_after(upstream.headers),
                                        stated=read_limits(upstream.headers))
@@ -351,6 +357,7 @@ class TrialGateway:
     async def _book(self, status: int, headers: Any, is_messages: bool, body: dict[str, Any],
                     reader: SSEUsageReader | None, collected: bytearray) -> None:
         """One answer's bookkeeping: metered, charged to the run's ledger, kept, reported."""
+        self.meter.answered()
         dollars = self._meter(status, is_messages, body, reader, collected)
         await asyncio.shield(self._account(dollars))
         await asyncio.shield(self._report(status, headers, reader, collected))
@@ -406,12 +413,17 @@ class TrialGateway:
         return self.meter.snapshot().held_s + ongoing
 
     async def _account(self, dollars: float) -> None:
+        # Kept first: the store's copy outlives this process, the run's ledger may not (a
+        # killed driver takes its ledger along, and a charge to it may then never return).
+        await self._keep()
+        await self.budget.charge(dollars)
+
+    async def _keep(self) -> None:
+        """The meter's figures into the store's usage.json, if this trial keeps them there."""
+        if self._keeper is None:
+            return
+        version, snapshot = self.meter.versioned()
         try:
-            await self.budget.charge(dollars)
-        finally:
-            if self.on_usage is not None:
-                snapshot = self.meter.snapshot()
-                try:
-                    await asyncio.to_thread(self.on_usage, snapshot)
-                except Exception as exc:  # noqa: BLE001 - bookkeeping must not break a session
-                    log.warning("could not keep the metered usage: %s", exc)
+            await asyncio.to_thread(self._keeper.keep, version, snapshot)
+        except Exception as exc:  # noqa: BLE001 - bookkeeping must not break a session
+            log.warning("could not keep the metered usage: %s", exc)

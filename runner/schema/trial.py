@@ -39,6 +39,10 @@ class Usage(BaseModel):
     refused: int = Field(default=0, description="Requests the gateway refused by policy")
     held_s: float = Field(default=0.0, description="Time requests waited on the rate governor")
     models: list[str] = Field(default_factory=list)
+    unanswered: int = Field(default=0, description=(
+        "Requests sent upstream whose answer this meter never read: an attempt stopped "
+        "mid-request (its worker, node or driver killed). The provider may have billed "
+        "them; their tokens are unknown"))
 
     def plus(self, other: Usage) -> Usage:
         """Two meters' figures together (a trial's attempts)."""
@@ -55,7 +59,8 @@ class Usage(BaseModel):
             + other.cache_creation_input_tokens,
             cost_usd=self.cost_usd + other.cost_usd, errors_by_status=errors,
             refused=self.refused + other.refused, held_s=self.held_s + other.held_s,
-            models=list(dict.fromkeys(self.models + other.models)))
+            models=list(dict.fromkeys(self.models + other.models)),
+            unanswered=self.unanswered + other.unanswered)
 
 
 INPUT_CAP = 2000  # docs/case-sets.md: a call's input is kept up to 2000 characters

@@ -315,3 +315,52 @@ def test_a_request_whose_session_leaves_while_held_is_never_sent(tmp_path: Path)
         upstream.stop()
     assert answered == []
     assert usage.requests == 0 and usage.cost_usd == 0.0 and usage.held_s > 0
+
+
+def test_a_request_is_kept_as_sent_before_the_upstream_sees_it(tmp_path: Path) -> None:
+    """Bug (chaos schedule): a driver SIGKILLed after the upstream answered but before the
+    gateway kept the answer's usage lost that request from the trial's bill (27 served, 26
+    billed). The store's copy now says the request is out before it goes, and its answer
+    turns it from unanswered into metered."""
+    from aiohttp import web
+
+    from runner.aio import HostedApp
+    from runner.schema.trial import Usage
+
+    kept: list[Usage] = []
+    seen_at_arrival: list[int] = []
+
+    async def answer(request: web.Request) -> web.Response:
+        await request.read()
+        seen_at_arrival.append(kept[-1].unanswered if kept else -1)
+        return web.json_response({"type": "message", "model": "claude-sonnet-4-5",
+                                  "content": [], "usage": {"input_tokens": 10,
+                                                           "output_tokens": 1}})
+
+    app = web.Application()
+    app.router.add_post("/v1/messages", answer)
+    upstream = HostedApp(app)
+    url = upstream.start_tcp()
+    try:
+        with TrialGateway(tmp_path / "gw", url, REAL_KEY, on_usage=kept.append) as gw:
+            _ask(gw, False, None)
+            _ask(gw, False, None)
+            usage = gw.usage()
+    finally:
+        upstream.stop()
+    assert seen_at_arrival == [1, 1]  # each kept as sent before the upstream had it
+    assert (usage.requests, usage.unanswered) == (2, 0)
+    assert (kept[-1].requests, kept[-1].unanswered) == (2, 0)
+
+
+def test_a_kept_copy_never_goes_back_in_time() -> None:
+    from runner.gateway.meter import UsageKeeper
+    from runner.schema.trial import Usage
+
+    kept: list[int] = []
+    keeper = UsageKeeper(lambda u: kept.append(u.requests))
+    keeper.keep(2, Usage(requests=2))
+    keeper.keep(1, Usage(requests=1))  # taken earlier, its thread finished later
+    keeper.keep(3, Usage(requests=3))
+    assert kept == [2, 3]
+    assert Usage(unanswered=1).plus(Usage(unanswered=2)).unanswered == 3
