@@ -109,6 +109,8 @@ class TaskReader:
         if at is None or item.get("grader_program") is not None:
             return
         command = item["graders"].pop(at)["run"].strip()
+        if not item["graders"]:  # all it held now runs as the command: nothing left ignored
+            del item["graders"]
         item["grader_program"] = {"command": command, "threshold": FULL_SCORE}
         self.problems.report("EV012", label, f"graders[{at}] (deterministic) `{command}` runs "
                              "as the case's grader command: a printed score must reach "
