@@ -8,15 +8,29 @@ in a folder not named for this skill, case-shaped folders with no prompt file
 
 Only one level below a set folder is surveyed for data files (a run's results kept deeper,
 `evals/results/<date>/`, are not the authors' cases); case-shaped folders two levels below.
+
+When a set IS read, the other sets below its folder are said too (`sets_below`): an author who
+keeps one set per concern (`evals/eval.yaml`, `evals/consistency/eval.yaml`) sees that only one
+is graded, each other named with its cases and the `--cases FILE` that grades it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from runner.authoring.casedirs import PROMPT_STEMS, is_case_dirs, promptless_case_dirs
-from runner.authoring.siblings import survey
+from runner.authoring.read_once import set_text
+from runner.authoring.siblings import (
+    SET_SUFFIXES,
+    Judged,
+    case_list,
+    judge,
+    read_data,
+    survey,
+)
+from runner.errors import CaseSetError
 
 _SHOWN = 3  # files named per folder; the rest counted
 _SKIPPED = frozenset({"__pycache__", "node_modules", ".git"})
@@ -69,3 +83,84 @@ def _sub_lines(sub: Path, shown: str, case_folder_names: Collection[str]) -> lis
         held = f"only {', '.join(files[:_SHOWN])}" if files else "nothing"
         out.append(f"{shown} (a case folder holding no case: {held})")
     return out
+
+
+# Folders below the set's folder looked into: a file under a read set's own name two deep
+# (`evals/<concern>/<kind>/eval.yaml`); any other set one deep only, as `below_lines` (a run's
+# records kept deeper, `evals/runs/<date>/`, are not the authors' cases).
+NAMED_DEPTH = 2
+CONTENT_DEPTH = 1
+_ONE_CASE = "one case"  # siblings._wrapper of a lone case object: alone, a fixture
+# A software test suite's folder: its subfolders' data are its fixtures (only a file under
+# the read set's own name is said there).
+_SUITE_FOLDERS = frozenset({"tests", "test"})
+
+
+@dataclass(frozen=True)
+class SetBelow:
+    """A set file below the read set's folder, not read: what it holds, and whether its
+    content is cases (else it only bears a read set's name)."""
+
+    path: Path
+    holds: str
+    cases: bool
+
+
+def sets_below(read: Sequence[Path], skip: Collection[str]) -> list[SetBelow]:
+    """The other case sets below the folder of the set file(s) read: a file under a read
+    set's own name (the readers take it as a set wherever it sits), or one whose content is
+    cases (runner.authoring.siblings.judge: a list of cases, a harness file naming its case
+    files), never a lone case object (a fixture). A file the read set names (an index's case
+    files, a case's fixture) is the set's own material, not another set. `skip`: subfolder
+    names that are another reader's (a skill's own set folder, `trigger/`). Nothing when what
+    was read is a folder (its subfolders are its cases)."""
+    if not read or not all(p.is_file() for p in read):
+        return []
+    folder = read[0].parent
+    names = {p.name for p in read}
+    texts = "\n".join(_text(p) for p in read)
+    fixtures = {n for p in read for n in judge(p).inputs}
+    by_content = folder.name not in _SUITE_FOLDERS
+    out: list[SetBelow] = []
+    for sub, depth in _below(folder, skip, 1):
+        for path in sorted(p for p in sub.iterdir() if p.is_file() and p.suffix in SET_SUFFIXES
+                           and p.name not in fixtures
+                           and p.relative_to(folder).as_posix() not in texts):
+            same = path.name in names
+            if not same and not (by_content and depth <= CONTENT_DEPTH):
+                continue
+            judged = judge(path)
+            if not same and (judged.shape is None or judged.shape[1] == _ONE_CASE):
+                continue
+            out.append(SetBelow(path, _holds(judged), judged.shape is not None))
+    return out
+
+
+def _text(path: Path) -> str:
+    try:
+        return set_text(path)
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def _below(folder: Path, skip: Collection[str], depth: int) -> list[tuple[Path, int]]:
+    """The subfolders below `folder`, each with how deep it is, down to NAMED_DEPTH."""
+    if depth > NAMED_DEPTH:
+        return []
+    subs = [s for s in _subfolders(folder) if s.name not in skip]
+    return [f for s in subs for f in ((s, depth), *_below(s, skip, depth + 1))]
+
+
+def _holds(judged: Judged) -> str:
+    """What a set below holds, as cheaply known: its cases' count and the skill it names."""
+    if judged.shape is None:
+        return judged.why_not
+    try:
+        items = case_list(read_data(judged.path))
+    except CaseSetError:
+        items = None
+    parts = [f"{len(items)} case(s)"] if items else []
+    # a path (`skill: ../..`) names a folder, not a skill
+    if judged.owner and "/" not in judged.owner and not judged.owner.startswith("."):
+        parts.append(f"for skill {judged.owner!r}")
+    return ", ".join(parts) or "cases"

@@ -28,6 +28,7 @@ from runner.authoring.answers import (
     skill_file_reason,
 )
 from runner.authoring.attribution import named_skill, set_named, skill_names
+from runner.authoring.below_sets import sets_below
 from runner.authoring.case_index import indexed_cases
 from runner.authoring.casedirs import is_case_dirs, is_one_case, named_rubric
 from runner.authoring.check_groups import check_groups, groups_line
@@ -362,6 +363,7 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
         if why.startswith(NOT_A_SET):
             problems.report("EV012", SET_LEVEL, f"{file.name}: {why}", "none needed (or move "
                             "it out of the set folder)")
+    _report_sets_below(found, skill_dir, problems)
     for harnessed in harness_findings(list(found.unread)):
         problems.report(harnessed.code, harnessed.case, harnessed.message, harnessed.fix)
     report_exclusions(skill_dir, [str(f) for f in found.files], cases, problems)
@@ -377,6 +379,27 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
                    read_files=tuple(str(f) for f in found.files),
                    unread_files=tuple(f"{f.name} ({why})" for f, why in found.unread),
                    case_files=case_files)
+
+
+def _report_sets_below(found: Located, skill_dir: Path, problems: Problems) -> None:
+    """Every other set below the read set's folder (runner.authoring.below_sets), one EV012
+    line each: which set is read never changes, but none of the others is passed over in
+    silence. A subfolder named for a skill of the repository is that skill's own set."""
+    if not found.files or not found.files[0].is_file():
+        return
+    folder = found.files[0].parent
+    skills = skill_names(skill_folders(set_root(found.files[0], skill_dir)))
+    graded = " and ".join(p.name for p in found.files)
+    for below in sets_below(found.files, {*skills, "trigger"}):
+        shown = below.path.relative_to(folder).as_posix()
+        if not below.cases:  # a file under the set's name that holds no cases
+            problems.report("EV012", SET_LEVEL, f"{shown}: under the set's name below its "
+                            f"folder, not read ({below.holds})", "none needed (or grade it: "
+                            f"--cases {below.path})")
+            continue
+        problems.report("EV012", SET_LEVEL, f"{shown}: another case set below the set's "
+                        f"folder ({below.holds}), not read: only {graded} is graded",
+                        f"grade it on its own: --cases {below.path}")
 
 
 def _summaries(read: _Read, programs: SetPrograms, problems: Problems) -> None:
