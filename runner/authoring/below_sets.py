@@ -113,8 +113,9 @@ def sets_below(read: Sequence[Path], skip: Collection[str]) -> list[SetBelow]:
     files), never a lone case object (a fixture). A file the read set names (an index's case
     files, a case's fixture) is the set's own material, not another set. `skip`: subfolder
     names that are another reader's (a skill's own set folder, `trigger/`). Nothing when what
-    was read is a folder (its subfolders are its cases)."""
-    if not read or not all(p.is_file() for p in read):
+    was read is a folder (its subfolders are its cases), or a file beside a SKILL.md (the
+    skill's own folders below it hold its scripts and references, never its sets)."""
+    if not read or not all(p.is_file() for p in read) or (read[0].parent / "SKILL.md").exists():
         return []
     folder = read[0].parent
     names = {p.name for p in read}

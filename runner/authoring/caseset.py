@@ -388,10 +388,15 @@ def _report_sets_below(found: Located, skill_dir: Path, problems: Problems) -> N
     if not found.files or not found.files[0].is_file():
         return
     folder = found.files[0].parent
-    skills = skill_names(skill_folders(set_root(found.files[0], skill_dir)))
     graded = " and ".join(p.name for p in found.files)
-    for below in sets_below(found.files, {*skills, "trigger"}):
+    found_below = sets_below(found.files, {"trigger"})
+    # the repository's skills, looked for only when there is something below to weigh
+    skills = skill_names(skill_folders(set_root(found.files[0], skill_dir))) \
+        if found_below else set()
+    for below in found_below:
         shown = below.path.relative_to(folder).as_posix()
+        if set(PurePosixPath(shown).parts[:-1]) & skills:  # that skill's own set folder
+            continue
         if not below.cases:  # a file under the set's name that holds no cases
             problems.report("EV012", SET_LEVEL, f"{shown}: under the set's name below its "
                             f"folder, not read ({below.holds})", "none needed (or grade it: "

@@ -114,3 +114,23 @@ def test_a_grader_left_beside_the_command_is_still_read(tmp_path: Path) -> None:
     (only,) = load_caseset(skill, "wr").evals
     assert only.grader_program is not None
     assert only.statements == ("The report counts the tickets.",)
+
+
+def test_a_set_beside_skill_md_says_nothing_of_the_skills_folders(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, {
+        "evals.json": cases(PROMPT),
+        "references/examples.json": cases("An example request the skill's text shows.")})
+    assert load_caseset(skill, "wr").source == str(skill / "evals.json")
+    assert below_lines(plain(skill)) == []
+
+
+def test_a_folder_named_for_another_skill_is_that_skills_set(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    skill = write_skill_md(tmp_path / "skills/wr", "wr", "Writes weekly reports. Use when "
+                                                         "asked for a weekly report.")
+    write_skill_md(tmp_path / "skills/other", "other", "Sorts mail. Use when asked to sort.")
+    write_data(tmp_path / "evals/evals.json", cases(PROMPT, skill_name="wr"))
+    write_data(tmp_path / "evals/other/evals.json", cases("Sort my mail.", skill_name="other"))
+    write_data(tmp_path / "evals/extra/evals.json", cases("Write it again.", skill_name="wr"))
+    (line,) = below_lines(plain(skill))
+    assert "extra/evals.json" in line and "for skill 'wr'" in line
