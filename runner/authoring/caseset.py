@@ -28,7 +28,7 @@ from runner.authoring.answers import (
     skill_file_reason,
 )
 from runner.authoring.attribution import named_skill, set_named, skill_names
-from runner.authoring.below_sets import sets_below
+from runner.authoring.below_sets import SetBelow, sets_below
 from runner.authoring.case_index import indexed_cases
 from runner.authoring.casedirs import is_case_dirs, is_one_case, named_rubric
 from runner.authoring.check_groups import check_groups, groups_line
@@ -384,19 +384,9 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
 def _report_sets_below(found: Located, skill_dir: Path, problems: Problems) -> None:
     """Every other set below the read set's folder (runner.authoring.below_sets), one EV012
     line each: which set is read never changes, but none of the others is passed over in
-    silence. A subfolder named for a skill of the repository is that skill's own set."""
-    if not found.files or not found.files[0].is_file():
-        return
-    folder = found.files[0].parent
+    silence."""
     graded = " and ".join(p.name for p in found.files)
-    found_below = sets_below(found.files, {"trigger"})
-    # the repository's skills, looked for only when there is something below to weigh
-    skills = skill_names(skill_folders(set_root(found.files[0], skill_dir))) \
-        if found_below else set()
-    for below in found_below:
-        shown = below.path.relative_to(folder).as_posix()
-        if set(PurePosixPath(shown).parts[:-1]) & skills:  # that skill's own set folder
-            continue
+    for shown, below in _sets_below(found.files, skill_dir):
         if not below.cases:  # a file under the set's name that holds no cases
             problems.report("EV012", SET_LEVEL, f"{shown}: under the set's name below its "
                             f"folder, not read ({below.holds})", "none needed (or grade it: "
@@ -405,6 +395,28 @@ def _report_sets_below(found: Located, skill_dir: Path, problems: Problems) -> N
         problems.report("EV012", SET_LEVEL, f"{shown}: another case set below the set's "
                         f"folder ({below.holds}), not read: only {graded} is graded",
                         f"grade it on its own: --cases {below.path}")
+
+
+def _sets_below(files: tuple[Path, ...], skill_dir: Path) -> list[tuple[str, SetBelow]]:
+    """The other sets below the folder of the set files read, each shown from that folder;
+    never one in a subfolder named for a skill of the repository (that skill's own set)."""
+    if not files or not files[0].is_file():
+        return []
+    found_below = sets_below(files, {"trigger"})
+    # the repository's skills, looked for only when there is something below to weigh
+    skills = skill_names(skill_folders(set_root(files[0], skill_dir))) \
+        if found_below else set()
+    shown = [(b.path.relative_to(files[0].parent).as_posix(), b) for b in found_below]
+    return [(rel, b) for rel, b in shown if not set(PurePosixPath(rel).parts[:-1]) & skills]
+
+
+def _below_hint(shown: str, skill_dir: Path | None) -> str:
+    """For a refusal of a set none of whose cases is this skill's: the sets below it, one of
+    which may be (never in silence)."""
+    found = [] if skill_dir is None else _sets_below((Path(shown),), skill_dir)
+    listed = ", ".join(f"{rel} ({b.holds})" for rel, b in found if b.cases)
+    return f"; below it, not read: {listed} (if one is this skill's: --cases FILE)" \
+        if listed else ""
 
 
 def _summaries(read: _Read, programs: SetPrograms, problems: Problems) -> None:
@@ -967,7 +979,7 @@ def _own_cases(items: list[Any], names: list[str], problems: Problems,
         raise CaseSetError(shown, f"no case of this shared set names skill {names[0]!r} "
                                   f"(its cases name {', '.join(others[:8])}): check the skill "
                                   "they name, or give this skill's cases `\"skill\": "
-                                  f"\"{names[0]}\"`")
+                                  f"\"{names[0]}\"`" + _below_hint(shown, skill_dir))
     _report_unheld(named, skills, problems)
     if len(mine) < len(items):
         problems.report("EV012", "", f"a set shared by several skills: {len(mine)} of "

@@ -134,3 +134,32 @@ def test_a_folder_named_for_another_skill_is_that_skills_set(tmp_path: Path) -> 
     write_data(tmp_path / "evals/extra/evals.json", cases("Write it again.", skill_name="wr"))
     (line,) = below_lines(plain(skill))
     assert "extra/evals.json" in line and "for skill 'wr'" in line
+
+
+def two_skills(tmp_path: Path) -> Path:
+    (tmp_path / ".git").mkdir()
+    write_skill_md(tmp_path / "skills/other", "other", "Sorts mail. Use when asked to sort.")
+    return write_skill_md(tmp_path / "skills/wr", "wr", "Writes weekly reports. Use when "
+                                                        "asked for a weekly report.")
+
+
+def test_a_shared_set_naming_another_skill_is_refused_naming_the_sets_below(
+        tmp_path: Path) -> None:
+    skill = two_skills(tmp_path)
+    write_data(tmp_path / "evals/evals.json", {"evals": [
+        {"id": "s", "prompt": "Sort my mail.", "skill": "other", "expected_output": "Sorted."}]})
+    write_data(tmp_path / "evals/reports/evals.json", cases(PROMPT))
+    result = check_cli(str(skill))
+    assert result.exit_code != 0
+    assert "no case of this shared set names skill 'wr'" in result.output
+    assert "below it, not read: reports/evals.json (1 case(s))" in result.output
+    assert "--cases FILE" in result.output
+
+
+def test_that_refusal_alone_names_nothing_below(tmp_path: Path) -> None:
+    skill = two_skills(tmp_path)
+    write_data(tmp_path / "evals/evals.json", {"evals": [
+        {"id": "s", "prompt": "Sort my mail.", "skill": "other", "expected_output": "Sorted."}]})
+    result = check_cli(str(skill))
+    assert "no case of this shared set names skill 'wr'" in result.output
+    assert "below it" not in result.output
