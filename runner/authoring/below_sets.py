@@ -119,21 +119,22 @@ def sets_below(read: Sequence[Path], skip: Collection[str]) -> list[SetBelow]:
         return []
     folder = read[0].parent
     names = {p.name for p in read}
+    by_content = folder.name not in _SUITE_FOLDERS
+    below = [path for sub, depth in _below(folder, skip, 1) for path in sorted(sub.iterdir())
+             if path.is_file() and path.suffix in SET_SUFFIXES
+             and (path.name in names or (by_content and depth <= CONTENT_DEPTH))]
+    if not below:  # the read set's own files are read again only when there is a file to weigh
+        return []
     texts = "\n".join(_text(p) for p in read)
     fixtures = {n for p in read for n in judge(p).inputs}
-    by_content = folder.name not in _SUITE_FOLDERS
     out: list[SetBelow] = []
-    for sub, depth in _below(folder, skip, 1):
-        for path in sorted(p for p in sub.iterdir() if p.is_file() and p.suffix in SET_SUFFIXES
-                           and p.name not in fixtures
-                           and p.relative_to(folder).as_posix() not in texts):
-            same = path.name in names
-            if not same and not (by_content and depth <= CONTENT_DEPTH):
-                continue
-            judged = judge(path)
-            if not same and (judged.shape is None or judged.shape[1] == _ONE_CASE):
-                continue
-            out.append(SetBelow(path, _holds(judged), judged.shape is not None))
+    for path in below:
+        if path.name in fixtures or path.relative_to(folder).as_posix() in texts:
+            continue
+        judged = judge(path)
+        if path.name not in names and (judged.shape is None or judged.shape[1] == _ONE_CASE):
+            continue
+        out.append(SetBelow(path, _holds(judged), judged.shape is not None))
     return out
 
 
