@@ -310,6 +310,16 @@ def write_data(path: Path, data: Any) -> Path:
     return path
 
 
+def report_skill(tmp_path: Path, files: dict[str, Any]) -> Path:
+    """The weekly-report skill `wr` under `tmp_path`, with `files` (relpath -> data, written
+    by `write_data`) inside it."""
+    skill = write_skill_md(tmp_path / "wr", "wr", "Writes weekly reports. Use when asked for "
+                                                  "a weekly report.")
+    for rel, data in files.items():
+        write_data(skill / rel, data)
+    return skill
+
+
 def check_cli(*args: str) -> Result:
     """`skill-eval check ARGS` in process, as a user runs it."""
     from runner.cli import main  # only here: most users of these helpers never load the CLI

@@ -10,18 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from runner.authoring.caseset import load_caseset
-from tests.helpers import check_cli, write_data, write_skill_md
+from tests.helpers import check_cli, report_skill, write_data, write_skill_md
 
 PROMPT = "Write a short weekly status report for the team into a new file."
 BELOW = "below the set's folder"
 
 
-def skill_with(tmp_path: Path, files: dict[str, Any]) -> Path:
-    skill = write_skill_md(tmp_path / "wr", "wr", "Writes weekly reports. Use when asked for "
-                                                  "a weekly report.")
-    for rel, data in files.items():
-        write_data(skill / rel, data)
-    return skill
+skill_with = report_skill
 
 
 def cases(*prompts: str, **top: Any) -> dict[str, Any]:

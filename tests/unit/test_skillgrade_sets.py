@@ -14,18 +14,13 @@ import yaml
 from runner.authoring.caseset import load_caseset
 from runner.authoring.layouts import locate
 from runner.errors import CaseSetError
-from tests.helpers import check_json, check_verbose, write_data, write_skill_md
+from tests.helpers import check_json, check_verbose, report_skill, write_data
 
 PROMPT = "Write a weekly status report from tickets.txt into report.md."
 CHECK_SH = "#!/bin/sh\ntest -f report.md\n"
 
 
-def skill_with(tmp_path: Path, files: dict[str, Any]) -> Path:
-    skill = write_skill_md(tmp_path / "wr", "wr", "Writes weekly reports. Use when asked for "
-                                                  "a weekly report.")
-    for rel, data in files.items():
-        write_data(skill / rel, data)
-    return skill
+skill_with = report_skill
 
 
 def task(**fields: Any) -> dict[str, Any]:
