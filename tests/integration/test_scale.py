@@ -224,8 +224,13 @@ def test_killed_worker_trial_is_retried_and_recorded_once(options: Any, write_sc
     runner.start()
     store = LocalStore(tmp_path / "store")
     deadline = time.monotonic() + 120
-    # Mid-session: the first trial's gateway has metered a response and kept it in the store.
-    while not (metered := [k for k in store.list("runs") if k.endswith("/attempts/1/usage.json")]):
+    # Mid-session: the first trial's gateway has metered a response and kept it in the store
+    # (its usage.json is there from the first request out, answered or not).
+    def answered_once() -> list[str]:
+        kept = [k for k in store.list("runs") if k.endswith("/attempts/1/usage.json")]
+        return [k for k in kept if Usage.model_validate_json(store.get(k)).requests >= 1]
+
+    while not (metered := answered_once()):
         assert time.monotonic() < deadline and runner.is_alive()
         time.sleep(0.05)
     pids = _busy_worker_pids()
@@ -245,6 +250,8 @@ def test_killed_worker_trial_is_retried_and_recorded_once(options: Any, write_sc
     stands = TrialResult.model_validate_json(store.get(keys.trial(retried[0].trial_id).done))
     assert stands.usage is not None and killed.requests >= 1
     assert stands.usage.requests == killed.requests + second.requests  # both attempts count
+    # a request the killed attempt sent and never read the answer of is still counted
+    assert stands.usage.unanswered == killed.unanswered + second.unanswered
     for trial in report.trials:  # one result per trial, and it is the one DONE recorded
         assert store.get(keys.trial(trial.trial_id).done) == store.get(
             standing(store, keys.run_id, trial.trial_id).result)
