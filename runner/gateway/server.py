@@ -302,8 +302,8 @@ class TrialGateway:
             try:
                 upstream = await session.post(url, data=raw, headers=headers)
             except aiohttp.ClientError as exc:
-                self.meter.answered()
                 self.meter.error(502)
+                self.meter.answered()
                 return _error(502, "api_error", f"skill-eval gateway: upstream unreachable: "
                               f"{type(exc).__name__}")
             if upstream.status not in PUSHBACK or not is_messages \
@@ -314,8 +314,8 @@ class TrialGateway:
             # The upstream is pushing back: every gateway of the run holds (the governor), and
             # this one asks again itself, so the session does not spend its own retries.
             pushed_back += 1
-            self.meter.answered()
             self.meter.error(upstream.status)
+            self.meter.answered()
             await self.governor.report(upstream.status, retry_after(upstream.headers),
                                        stated=read_limits(upstream.headers))
             upstream.release()
@@ -357,8 +357,10 @@ class TrialGateway:
     async def _book(self, status: int, headers: Any, is_messages: bool, body: dict[str, Any],
                     reader: SSEUsageReader | None, collected: bytearray) -> None:
         """One answer's bookkeeping: metered, charged to the run's ledger, kept, reported."""
-        self.meter.answered()
         dollars = self._meter(status, is_messages, body, reader, collected)
+        # After the metering, never before: a copy kept between the two then counts the
+        # request twice (metered and unanswered), never not at all.
+        self.meter.answered()
         await asyncio.shield(self._account(dollars))
         await asyncio.shield(self._report(status, headers, reader, collected))
 
