@@ -251,7 +251,7 @@ class ArmFold:
         self.holes_by_cause: dict[str, int] = {}
         self.turns = self.turned = 0
         self.walls = array("d")
-        self.usages = self.input_tokens = self.output_tokens = 0
+        self.usages = self.input_tokens = self.output_tokens = self.unanswered = 0
         self.costs = array("d")
         self.measured = 0
         self.cli_costs, self.cli_missing = array("d"), False
@@ -270,6 +270,7 @@ class ArmFold:
             self.usages += 1
             self.input_tokens += r.usage.input_tokens
             self.output_tokens += r.usage.output_tokens
+            self.unanswered += r.usage.unanswered
             self.costs.append(r.usage.cost_usd)
         for s in r.scores.values():
             if s.usage is not None:
@@ -299,7 +300,7 @@ class ArmFold:
             wall_s=sum(self.walls) / len(self.walls) if self.walls else None,
             input_tokens=self.input_tokens if tokens else None,
             output_tokens=self.output_tokens if tokens else None,
-            cost_usd=_sum_or_none(self.costs, False),
+            cost_usd=_sum_or_none(self.costs, False), unanswered=self.unanswered,
             cli_cost_usd=_sum_or_none(self.cli_costs, self.cli_missing or not self.measured),
             pass_rate=self.passed / self.graded if self.graded else None)
 

@@ -17,12 +17,14 @@ from runner.render.models import table_html
 from runner.render.numbers import (
     aa,
     adaptive_line,
+    arm_usd,
     budget,
     firmness,
     pct,
     rate,
     runtime_cell,
     spread,
+    unanswered_note,
     votes,
 )
 from runner.schema.enums import Arm, Outcome, Verdict
@@ -357,9 +359,10 @@ def _cost(report: Report) -> str:
           "n/a" if a.turns is None else f"{a.turns:.1f}",
           "n/a" if a.wall_s is None else f"{a.wall_s:.1f}",
           a.input_tokens if a.input_tokens is not None else "n/a",
-          a.output_tokens if a.output_tokens is not None else "n/a", _usd(a.cost_usd),
+          a.output_tokens if a.output_tokens is not None else "n/a", arm_usd(a, "${:.4f}"),
           _usd(a.grader_cost_usd)) for arm, a in report.arms.items()])
-    return cost
+    note = unanswered_note(report)
+    return cost + (f'<p class="muted">{esc(note)}</p>' if note else "")
 
 
 def _per_case(report: Report) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from runner.schema.enums import Verdict
-from runner.schema.report import Comparison, Report, Spread
+from runner.schema.report import ArmCost, Comparison, Report, Spread
 
 
 def pct(value: float | None) -> str:
@@ -18,6 +18,22 @@ def rate(value: float | None) -> str:
 
 def num(value: float | int | None, fmt: str = "{:,.0f}") -> str:
     return "n/a" if value is None else fmt.format(value)
+
+
+def arm_usd(arm: ArmCost, fmt: str = "{:.4f}") -> str:
+    """An arm's metered cost; `≥` when requests went out whose answer no meter read."""
+    cell = num(arm.cost_usd, fmt)
+    return f"≥{cell}" if arm.unanswered and arm.cost_usd is not None else cell
+
+
+def unanswered_note(report: Report) -> str | None:
+    """Why a cost reads `≥`: the requests the provider may have billed that no meter read."""
+    arms = [f"{name} {a.unanswered}" for name, a in report.arms.items() if a.unanswered]
+    if not arms:
+        return None
+    return ("≥: request(s) sent upstream whose answer was never metered (an attempt killed "
+            f"mid-request), by arm: {', '.join(arms)}. The provider may have billed them; "
+            "their tokens are unknown, so the USD is a lower bound.")
 
 
 def spread(value: Spread, fmt: str, scale: float = 1.0, sep: str = "±") -> str:

@@ -13,6 +13,7 @@ from runner.render.models import futility_words
 from runner.render.numbers import (
     aa,
     adaptive_line,
+    arm_usd,
     budget,
     firmness,
     num,
@@ -20,6 +21,7 @@ from runner.render.numbers import (
     rate,
     runtime_cell,
     spread,
+    unanswered_note,
     votes,
 )
 from runner.render.table import Col, print_table
@@ -68,8 +70,10 @@ def render(report: Report, console: Console) -> None:
                                                    "out tok", "USD", "USD cli"))), [
         (arm, str(a.trials), rate(a.pass_rate), num(a.turns, "{:.1f}"),
          num(a.wall_s, "{:.1f}"), num(a.input_tokens), num(a.output_tokens),
-         num(a.cost_usd, "{:.4f}"), num(a.cli_cost_usd, "{:.4f}"))
+         arm_usd(a), num(a.cli_cost_usd, "{:.4f}"))
         for arm, a in report.arms.items()])
+    if note := unanswered_note(report):
+        console.print(Text(f"  {note}"))
     render_grading(report, console)
     render_cases(report, console)
 

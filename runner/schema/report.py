@@ -155,6 +155,9 @@ class ArmCost(BaseModel):
     input_tokens: int | None = Field(description="Gateway-metered, all sessions")
     output_tokens: int | None
     cost_usd: float | None = Field(description="Gateway-metered tokens x price table")
+    unanswered: int = Field(default=0, description=(
+        "Requests sent upstream whose answer no meter read (an attempt killed mid-request): "
+        "the provider may have billed them, so when > 0 cost_usd is a lower bound"))
     cli_cost_usd: float | None = Field(description="The CLI's own estimate, summed")
     pass_rate: float | None = Field(description="Share of graded sessions that passed")
     grader_cost_usd: float | None = Field(default=None, description="The statement grader's "

@@ -90,6 +90,40 @@ def test_arm_cost_sums_and_reports_unmeasured_as_none() -> None:
     assert empty.trials == 0 and empty.turns is None and empty.cost_usd is None
 
 
+def test_unanswered_requests_make_the_arm_cost_a_lower_bound_on_both_pages() -> None:
+    """A killed attempt's request the provider may have billed: the USD is marked `≥` and a
+    note says why, on the terminal and in the viewer; an arm without one reads as before."""
+    import io
+
+    from rich.console import Console
+
+    from runner.render.html import run_page
+    from runner.render.terminal import render
+
+    killed = Usage(input_tokens=100, output_tokens=10, cost_usd=0.001, unanswered=2)
+    results = [result("a", Arm.CANDIDATE, True, usage=killed), result("a", Arm.BASELINE, True)]
+    assert arm_cost(results, Arm.CANDIDATE).unanswered == 2
+    assert arm_cost(results, Arm.BASELINE).unanswered == 0
+    report = Report.model_validate({
+        "status": "completed", "run_id": "r-x", "skill": "s", "skill_digest": "0" * 64,
+        "model": "sonnet", "dry_run": False, "verdict": "NEUTRAL", "net_lift": 0.0, "wins": 0,
+        "losses": 0, "ties": 1, "holes": 0, "partial": False, "sign_test_p": None,
+        "comparisons": [], "price_table": "t", "k": 1, "cases": ["a"], "rows": [], "trials": [],
+        "arms": {str(a): arm_cost(results, a).model_dump() for a in (Arm.CANDIDATE,
+                                                                    Arm.BASELINE)}})
+    out = io.StringIO()
+    render(report, Console(file=out, width=200, soft_wrap=True))
+    text = out.getvalue()
+    assert "≥0.0010" in text and text.count("≥0.") == 1  # the baseline's cost is exact
+    assert "by arm: candidate 2" in text and "lower bound" in text
+    html = run_page(report, {}, [])
+    assert "≥$0.0010" in html and "lower bound" in html
+    report.arms["candidate"].unanswered = 0
+    out = io.StringIO()
+    render(report, Console(file=out, width=200, soft_wrap=True))
+    assert "≥" not in out.getvalue() and "lower bound" not in out.getvalue()
+
+
 def test_untrusted_text_is_printed_as_written() -> None:
     """A check or an error containing rich markup must neither vanish nor crash rendering."""
     import io
