@@ -37,6 +37,7 @@ from runner.authoring.fields import (
 )
 from runner.authoring.input_object import request_of
 from runner.authoring.material_types import CALLS, material_matcher, material_type
+from runner.authoring.pass_rules import read_case_rule
 from runner.authoring.pattern_fields import PATTERN_WORDS, all_compile, as_pattern
 from runner.authoring.problems import Problems
 from runner.authoring.program_types import CONTRACT, ProgramType
@@ -690,6 +691,7 @@ class CaseReader:
             if snake != key and snake not in item:
                 item[snake] = item.pop(key)
         self._routing_fields(item)
+        read_case_rule(item, self.problems, self.label)  # before any rule reads its name
         if isinstance(item.get("judge"), str):  # the native grammar's name for the judge program
             item["judge_program"] = item.pop("judge")
         self._tiers(item)

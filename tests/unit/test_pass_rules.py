@@ -1,0 +1,99 @@
+"""The authors' own pass rule (runner.authoring.pass_rules, runner.scoring.base.passed): a case
+that says "at least k of its checks" or a threshold on the share passed is decided by it, not
+by every check passing; a rule that says no count or share is reported, never guessed; a run
+that did not finish is never forgiven by the rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+from runner.authoring.caseset import load_caseset
+from runner.cli import main
+from runner.schema.case import Case, PassRule
+from runner.schema.trial import CheckResult, Score
+from runner.scoring.base import passed
+from tests.helpers import make_skill
+
+
+def _cases(tmp_path: Path, cases: list[dict[str, Any]]) -> dict[str, Case]:
+    skill = make_skill(tmp_path, cases)
+    return {c.id: c for c in load_caseset(skill, "tidy-notes").evals}
+
+
+def _score(name: str, *results: bool) -> Score:
+    checks = [CheckResult(check=f"c{n}", passed=ok) for n, ok in enumerate(results)]
+    return Score(scorer=name, passed=all(results), checks=checks)
+
+
+def test_minimum_passed_assertions_is_the_cases_rule(tmp_path: Path) -> None:
+    cases = _cases(tmp_path, [
+        {"id": "k", "prompt": "Write a short note to notes.md.",
+         "minimum_passed_assertions": 2, "assertions": ["alpha", "beta", "gamma"]}])
+    rule = cases["k"].pass_rule
+    assert rule is not None and rule.least == 2 and rule.of == 3
+    assert "minimum_passed_assertions" not in cases["k"].extra  # applied, not kept aside
+
+
+def test_a_threshold_in_0_1_is_a_share_and_k_of_n_text_a_count(tmp_path: Path) -> None:
+    cases = _cases(tmp_path, [
+        {"id": "t", "prompt": "Write a short note.", "threshold": 0.75,
+         "assertions": ["a1", "a2", "a3", "a4"]},
+        {"id": "s", "prompt": "Write a short note.", "pass_threshold": "3/4",
+         "assertions": ["b1", "b2", "b3", "b4"]}])
+    assert cases["t"].pass_rule is not None and cases["t"].pass_rule.fraction == 0.75
+    assert cases["s"].pass_rule is not None and (cases["s"].pass_rule.least,
+                                                 cases["s"].pass_rule.of) == (3, 4)
+
+
+def test_a_threshold_on_no_known_scale_is_reported_not_applied(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [{"id": "x", "prompt": "Write a short note.",
+                                   "threshold": 7, "assertions": ["a1", "a2"]}])
+    case = load_caseset(skill, "tidy-notes").evals[0]
+    assert case.pass_rule is None and case.extra["threshold"] == 7
+    out = CliRunner().invoke(main, ["check", str(skill)]).output
+    assert "EV012" in out and "`threshold: 7` is the author's pass rule" in out
+
+
+def test_the_rule_decides_the_case_across_its_scorers() -> None:
+    scores = {"checks": _score("checks", True, True, False),
+              "statements": _score("statements", True)}
+    assert not passed(scores)  # no rule: every check must pass, as before
+    assert passed(scores, PassRule(least=3, of=4, said="3 of 4"))
+    assert not passed(scores, PassRule(fraction=0.8, said="threshold: 0.8"))
+    assert passed(scores, PassRule(fraction=0.75, said="threshold: 0.75"))
+
+
+def test_the_rule_keeps_the_authors_proportion_when_checks_are_split() -> None:
+    # 2 of 3 as written, read into 6 checks: 4 must pass
+    rule = PassRule(least=2, of=3, said="minimum_passed_assertions: 2")
+    assert rule.needed(6) == 4 and rule.needed(3) == 2
+    assert PassRule(least=5, said="min_pass: 5").needed(3) == 3  # never past every check
+
+
+def test_a_trial_that_did_not_finish_still_fails_under_a_rule() -> None:
+    scores = {"checks": _score("checks", True, True, True),
+              "finished": _score("finished", False),
+              }
+    assert not passed(scores, PassRule(least=1, said="min_pass: 1"))
+    unsent = {"checks": _score("checks", True), "turn 2: sent": _score("sent", False)}
+    assert not passed(unsent, PassRule(least=1, said="min_pass: 1"))
+    turns = {"checks": _score("checks", True), "turn 1: checks": _score("checks", False)}
+    assert passed(turns, PassRule(least=1, said="min_pass: 1"))  # a turn's checks count
+
+
+def test_check_v_says_the_rule_applied(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [{"id": "k", "prompt": "Write a short note.",
+                                   "minimum_passed_assertions": 3,
+                                   "assertions": ["a1", "a2", "a3", "a4"]}])
+    out = CliRunner().invoke(main, ["check", "-v", str(skill)]).output
+    assert "pass rule: passes at 3 of 4 checks (minimum_passed_assertions: 3)" in out
+
+
+def test_a_case_without_a_rule_digests_as_before(tmp_path: Path) -> None:
+    case = Case(id="a", prompt="p", assertions=("x",))
+    assert "pass_rule" not in case.model_dump()
+    ruled = case.model_copy(update={"pass_rule": PassRule(least=1, said="s")})
+    assert ruled.digest() != case.digest()
