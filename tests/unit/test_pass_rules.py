@@ -5,6 +5,7 @@ that did not finish is never forgiven by the rule."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -13,9 +14,11 @@ from click.testing import CliRunner
 from runner.authoring.caseset import load_caseset
 from runner.cli import main
 from runner.schema.case import Case, PassRule
-from runner.schema.trial import CheckResult, Score
+from runner.schema.programs import GraderProgram
+from runner.schema.trial import CheckResult, ProgramRun, Score
 from runner.scoring.base import passed
-from tests.helpers import make_skill
+from runner.scoring.grader_program import grade
+from tests.helpers import make_skill, report_skill
 
 
 def _cases(tmp_path: Path, cases: list[dict[str, Any]]) -> dict[str, Case]:
@@ -97,3 +100,45 @@ def test_a_case_without_a_rule_digests_as_before(tmp_path: Path) -> None:
     assert "pass_rule" not in case.model_dump()
     ruled = case.model_copy(update={"pass_rule": PassRule(least=1, said="s")})
     assert ruled.digest() != case.digest()
+
+
+def _skillgrade(tmp_path: Path, bar: Any, **task: Any) -> Case:
+    graders = [{"type": "deterministic", "run": "bash graders/check.sh"}]
+    skill = report_skill(tmp_path, {
+        "eval.yaml": {"defaults": {"trials": 3, "threshold": bar},
+                      "tasks": [{"name": "weekly", "instruction": "Write report.md.",
+                                 "graders": graders, **task}]},
+        "graders/check.sh": "#!/bin/sh\ntest -f report.md\n"})
+    (case,) = load_caseset(skill, "wr").evals
+    return case
+
+
+def test_skillgrade_defaults_threshold_is_the_commands_bar(tmp_path: Path) -> None:
+    case = _skillgrade(tmp_path, 0.8)
+    assert case.grader_program is not None and case.grader_program.threshold == 0.8
+    assert case.pass_rule is None  # the command is the case's only grader: its bar decides
+    own = _skillgrade(tmp_path / "own", 0.8, threshold=0.5)
+    assert own.grader_program is not None and own.grader_program.threshold == 0.5
+    assert "threshold" not in own.extra
+
+
+def test_skillgrade_threshold_beside_a_rubric_is_the_share_of_checks(tmp_path: Path) -> None:
+    rubric = {"type": "llm_rubric", "rubric": "The report counts the tickets."}
+    case = _skillgrade(tmp_path, 0.5, graders=[
+        {"type": "deterministic", "run": "bash graders/check.sh"}, rubric])
+    assert case.pass_rule is not None and case.pass_rule.fraction == 0.5
+
+
+def test_skillgrade_threshold_off_the_reward_scale_keeps_the_full_reward(
+        tmp_path: Path) -> None:
+    case = _skillgrade(tmp_path, 80)
+    assert case.grader_program is not None and case.grader_program.threshold == 1.0
+
+
+def test_a_programs_threshold_is_on_the_share_of_its_named_checks() -> None:
+    out = ProgramRun(exit_code=1, stdout=json.dumps(
+        {"checks": [{"name": n, "passed": n != "c"} for n in "abcd"]}))
+    at = GraderProgram(path="evals/grade.py", threshold=0.75)
+    assert grade(at, out)[0].passed  # 3 of 4
+    assert not grade(at.model_copy(update={"threshold": 0.8}), out)[0].passed
+    assert not grade(at.model_copy(update={"threshold": None}), out)[0].passed  # as before
