@@ -142,3 +142,35 @@ def test_a_programs_threshold_is_on_the_share_of_its_named_checks() -> None:
     assert grade(at, out)[0].passed  # 3 of 4
     assert not grade(at.model_copy(update={"threshold": 0.8}), out)[0].passed
     assert not grade(at.model_copy(update={"threshold": None}), out)[0].passed  # as before
+
+
+_MD_OWN_BAR = """# Tea tests
+
+## Test 1: Sencha
+
+A case passes when 2 of 3 checks pass.
+
+**Prompt:**
+```
+Write a note on brewing sencha.
+```
+
+**Expected:**
+- Gives a water temperature below boiling
+- Mentions a steeping time in seconds
+- Names the leaf grade
+"""
+
+
+def test_a_markdown_cases_own_bar_is_its_rule(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [])
+    (skill / "evals" / "evals.json").unlink()
+    (skill / "evals" / "cases.md").write_text(_MD_OWN_BAR)
+    (case,) = load_caseset(skill, "tidy-notes").evals
+    assert case.pass_rule is not None and (case.pass_rule.least, case.pass_rule.of) == (2, 3)
+    plain = tmp_path / "plain"
+    skill = make_skill(plain, [])
+    (skill / "evals" / "evals.json").unlink()
+    (skill / "evals" / "cases.md").write_text(_MD_OWN_BAR.replace(
+        "A case passes when 2 of 3 checks pass.\n", ""))
+    assert load_caseset(skill, "tidy-notes").evals[0].pass_rule is None
