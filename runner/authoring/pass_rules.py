@@ -97,3 +97,26 @@ def _counted(name: str, item: dict[str, Any]) -> int:
     `assertions` as written), or 0 when it names no list of the case."""
     lists = [item[w] for w in _words(name) if isinstance(item.get(w), list)]
     return len(lists[0]) if len(lists) == 1 else 0
+
+
+def set_rule(about: dict[str, Any], items: list[Any], problems: Problems) -> list[Any]:
+    """A pass rule at the set's top level (`threshold: 0.8`, `minimum_passed_assertions: 3`)
+    holds for every case without one of its own: given to each, as the set's. One that says
+    no count or share stays descriptive and is reported, not applied."""
+    for key in [k for k in about if rule_field(k)]:
+        rule = rule_of(key, about[key])
+        if rule is None:
+            problems.report("EV012", "", f"top-level `{key}: {about[key]}` is the set's pass "
+                            "rule and says no count or share of a case's checks: not applied "
+                            "(every check of a case must pass)", FIX)
+            continue
+        about.pop(key)
+        rule["said"] = f"the set's {rule['said']}"
+        given = [dict(item, pass_rule=rule) if isinstance(item, dict)
+                 and not any(rule_field(k) for k in item) else item for item in items]
+        count = sum(a is not b for a, b in zip(given, items, strict=True))
+        problems.report("EV012", "", f"top-level `{key}: {rule['said'].split(': ', 1)[1]}`: "
+                        f"the pass rule of each of the {count} case(s) without one of their "
+                        "own", "none needed")
+        return given
+    return items

@@ -174,3 +174,27 @@ def test_a_markdown_cases_own_bar_is_its_rule(tmp_path: Path) -> None:
     (skill / "evals" / "cases.md").write_text(_MD_OWN_BAR.replace(
         "A case passes when 2 of 3 checks pass.\n", ""))
     assert load_caseset(skill, "tidy-notes").evals[0].pass_rule is None
+
+
+def test_a_set_level_threshold_holds_for_each_case_without_its_own(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, {"skill_name": "tidy-notes", "pass_threshold": 0.5, "evals": [
+        {"id": "a", "prompt": "Write a note.", "assertions": ["x1", "x2"]},
+        {"id": "b", "prompt": "Write a note.", "min_passed": 2,
+         "assertions": ["y1", "y2", "y3"]}]})
+    cases = {c.id: c for c in load_caseset(skill, "tidy-notes").evals}
+    a, b = cases["a"].pass_rule, cases["b"].pass_rule
+    assert a is not None and a.fraction == 0.5 and a.said.startswith("the set's")
+    assert b is not None and (b.least, b.of) == (2, None)  # its own rule stands
+
+
+def test_a_rubric_files_pass_gate_is_reported_with_the_fix(tmp_path: Path) -> None:
+    gate = "scale: {min: 0, max: 10}\npass_gate:\n  minimum_each_dimension: 8\n"
+    skill = make_skill(tmp_path, [{"id": "a", "prompt": "Write a note.", "assertions": ["x"]}],
+                       files={"evals/rubric.yaml": gate})
+    out = CliRunner().invoke(main, ["check", str(skill)]).output
+    assert "rubric.yaml: the set's rubric (or config) states a pass gate (pass_gate: " \
+           "{minimum_each_dimension: 8})" in out and "not applied" in out
+    plain = make_skill(tmp_path / "plain", [{"id": "a", "prompt": "Write a note.",
+                                             "assertions": ["x"]}],
+                       files={"evals/rubric.yaml": "scale: {min: 0, max: 10}\n"})
+    assert "pass gate" not in CliRunner().invoke(main, ["check", str(plain)]).output
