@@ -30,7 +30,8 @@ FIX = ('write it as `"minimum_passed_assertions": K` (K of the case\'s checks) o
 
 
 def _words(name: str) -> set[str]:
-    return {w for w in re.split(r"[^a-z0-9]+", name.lower()) if w}
+    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)  # minPassed -> min_Passed
+    return {w for w in re.split(r"[^a-z0-9]+", snake.lower()) if w}
 
 
 def rule_field(name: str) -> bool:
@@ -44,6 +45,12 @@ def _number(value: Any) -> float | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
     return float(value)
+
+
+def _valued(value: Any) -> bool:
+    """A value that may state a bar: a number or a text (a flag, `pass_required: true`, or a
+    structure is no bar: kept as the field it is)."""
+    return isinstance(value, (int, float, str)) and not isinstance(value, bool)
 
 
 def rule_of(name: str, value: Any) -> dict[str, Any] | None:
@@ -72,7 +79,7 @@ def read_case_rule(item: dict[str, Any], problems: Problems, label: str) -> None
     stays in the case, kept and reported as an unapplied pass rule."""
     if item.get("pass_rule") is not None:
         return
-    for key in [k for k in item if rule_field(k)]:
+    for key in [k for k in item if rule_field(k) and _valued(item[k])]:
         rule = rule_of(key, item[key])
         if rule is None:
             problems.report("EV012", label, f"`{key}: {item[key]}` is the author's pass rule "
@@ -103,7 +110,7 @@ def set_rule(about: dict[str, Any], items: list[Any], problems: Problems) -> lis
     """A pass rule at the set's top level (`threshold: 0.8`, `minimum_passed_assertions: 3`)
     holds for every case without one of its own: given to each, as the set's. One that says
     no count or share stays descriptive and is reported, not applied."""
-    for key in [k for k in about if rule_field(k)]:
+    for key in [k for k in about if rule_field(k) and _valued(about[k])]:
         rule = rule_of(key, about[key])
         if rule is None:
             problems.report("EV012", "", f"top-level `{key}: {about[key]}` is the set's pass "
@@ -113,7 +120,8 @@ def set_rule(about: dict[str, Any], items: list[Any], problems: Problems) -> lis
         about.pop(key)
         rule["said"] = f"the set's {rule['said']}"
         given = [dict(item, pass_rule=rule) if isinstance(item, dict)
-                 and not any(rule_field(k) for k in item) else item for item in items]
+                 and not any(rule_field(k) and _valued(v) for k, v in item.items())
+                 else item for item in items]
         count = sum(a is not b for a, b in zip(given, items, strict=True))
         problems.report("EV012", "", f"top-level `{key}: {rule['said'].split(': ', 1)[1]}`: "
                         f"the pass rule of each of the {count} case(s) without one of their "

@@ -198,3 +198,15 @@ def test_a_rubric_files_pass_gate_is_reported_with_the_fix(tmp_path: Path) -> No
                                              "assertions": ["x"]}],
                        files={"evals/rubric.yaml": "scale: {min: 0, max: 10}\n"})
     assert "pass gate" not in CliRunner().invoke(main, ["check", str(plain)]).output
+
+
+def test_a_flag_under_a_rule_name_is_no_rule_and_camel_case_is_read(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [
+        {"id": "f", "prompt": "Write a note.", "pass_required": True, "assertions": ["x"]},
+        {"id": "c", "prompt": "Write a note.", "minPassedChecks": 1,
+         "assertions": ["x", "y"]}])
+    cases = {c.id: c for c in load_caseset(skill, "tidy-notes").evals}
+    assert cases["f"].pass_rule is None and cases["f"].extra["pass_required"] is True
+    assert cases["c"].pass_rule is not None and cases["c"].pass_rule.least == 1
+    out = CliRunner().invoke(main, ["check", str(skill)]).output
+    assert "pass_required" not in out or "is the author's pass rule" not in out
