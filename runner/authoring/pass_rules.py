@@ -128,3 +128,18 @@ def set_rule(about: dict[str, Any], items: list[Any], problems: Problems) -> lis
                         "own", "none needed")
         return given
     return items
+
+
+def rubric_rule(rubric: Any, criteria: int) -> tuple[str, dict[str, Any]] | None:
+    """A rubric mapping's own bar (`{criteria: [...], threshold: 0.8}`): its key and the pass
+    rule it says over the rubric's `criteria`, or None."""
+    if not isinstance(rubric, dict):
+        return None
+    for key, value in rubric.items():
+        if isinstance(key, str) and rule_field(key) and _valued(value):
+            rule = rule_of(key, value)
+            if rule is not None:
+                if "least" in rule and "of" not in rule and criteria >= rule["least"] > 0:
+                    rule["of"] = criteria
+                return key, {**rule, "said": f"rubric.{rule['said']}"}
+    return None

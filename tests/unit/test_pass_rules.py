@@ -210,3 +210,23 @@ def test_a_flag_under_a_rule_name_is_no_rule_and_camel_case_is_read(tmp_path: Pa
     assert cases["c"].pass_rule is not None and cases["c"].pass_rule.least == 1
     out = CliRunner().invoke(main, ["check", str(skill)]).output
     assert "pass_required" not in out or "is the author's pass rule" not in out
+
+
+_RUBRIC = {"criteria": ["The note names the water temperature for the tea",
+                        "The note gives a steeping time in seconds",
+                        "The note names how many infusions the leaves allow",
+                        "The note warns against boiling water for green tea"],
+           "threshold": 0.75}
+
+
+def test_a_rubrics_own_bar_is_the_rule_when_it_is_all_the_case_holds(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [
+        {"id": "alone", "prompt": "Write a note on brewing sencha.", "rubric": _RUBRIC},
+        {"id": "beside", "prompt": "Write a note on brewing sencha.", "rubric": _RUBRIC,
+         "assertions": ["sencha"]}])
+    cases = {c.id: c for c in load_caseset(skill, "tidy-notes").evals}
+    alone = cases["alone"].pass_rule
+    assert alone is not None and alone.fraction == 0.75 and alone.said.startswith("rubric.")
+    assert cases["beside"].pass_rule is None  # over the criteria only: not the whole case's
+    out = CliRunner().invoke(main, ["check", str(skill)]).output
+    assert "is over its criteria, beside the case's other checks: not applied" in out
