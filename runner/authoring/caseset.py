@@ -87,6 +87,7 @@ from runner.authoring.mdtasks import is_task, markdown_notes
 from runner.authoring.named_scorers import named_scorers, report_unnamed
 from runner.authoring.outside import Outside
 from runner.authoring.pairs import before_sides, named_input, split_pairs
+from runner.authoring.pass_rules import set_rule
 from runner.authoring.pattern_fields import ignores_case, named_patterns, pattern_fields
 from runner.authoring.pointed import pointed_cases, pointed_refusal
 from runner.authoring.problems import SET_LEVEL, Problems, describe
@@ -103,6 +104,7 @@ from runner.authoring.reach import report_reach
 from runner.authoring.read_once import once
 from runner.authoring.references import with_references
 from runner.authoring.routing import RoutingOnlySet
+from runner.authoring.rubric_gates import report_gates
 from runner.authoring.runnable import cannot_run
 from runner.authoring.safely import READ_ERRORS, read_error, refuse_surrogates, unreadable
 from runner.authoring.set_owned import report_exclusions
@@ -319,6 +321,7 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
                        given=set_file is not None, data=raw)
     groups = check_groups(about, items)  # named groups of checks the cases name
     items = _set_rubric(about, items, problems, path if path.is_dir() else path.parent)
+    items = set_rule(about, items, problems)  # the set's pass rule, for each case
     fixtures = SkillFiles(skill_dir, path)
     # a shared case's paths start from its own set's folder (runner.authoring.outside)
     theirs = {file: SkillFiles(skill_dir, file) for file in set(shared.values())}
@@ -364,6 +367,7 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
             problems.report("EV012", SET_LEVEL, f"{file.name}: {why}", "none needed (or move "
                             "it out of the set folder)")
     _report_sets_below(found, skill_dir, problems)
+    report_gates(set_folder, found.files, problems)  # a rubric's pass gate: said, with the fix
     for harnessed in harness_findings(list(found.unread)):
         problems.report(harnessed.code, harnessed.case, harnessed.message, harnessed.fix)
     report_exclusions(skill_dir, [str(f) for f in found.files], cases, problems)

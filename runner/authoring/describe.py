@@ -76,11 +76,14 @@ def read_case(case: Case, origins: dict[str, tuple[str, ...]] | None = None,
                 for n, file in enumerate(case.files)]
     fixtures += [FixtureReading(file=path, written=f"{path!r} (inline, {len(text)} chars)",
                                 staged_at=path) for path, text in case.inline_files.items()]
-    return CaseReading(id=case.id, name=case.name, checks=[*_turn_checks(case), *checks],
+    checks = [*_turn_checks(case), *checks]
+    return CaseReading(id=case.id, name=case.name, checks=checks,
                        fixtures=fixtures, ignored=_ignored(case, origins),
                        runs_first=[s.id for s in case.chain],
                        ties=_ties(case, judge_expected_output), turns=len(case.prompts),
-                       references=list(case.references))
+                       references=list(case.references),
+                       pass_rule=case.pass_rule.shown(sum(c.decides for c in checks))
+                       if case.pass_rule else None)
 
 
 def _turn_checks(case: Case) -> list[CheckReading]:
@@ -208,6 +211,8 @@ def case_lines(reading: CaseReading) -> list[str]:
                      "beside the statements that name it; never staged for the agent)")
     for item in reading.ignored:
         lines.append(f"  ignored: {item}")
+    if reading.pass_rule:
+        lines.append(f"  pass rule: {reading.pass_rule}")
     lines.append(f"  ties: {reading.ties}")
     return lines
 

@@ -37,6 +37,7 @@ from runner.authoring.fields import (
 )
 from runner.authoring.input_object import request_of
 from runner.authoring.material_types import CALLS, material_matcher, material_type
+from runner.authoring.pass_rules import read_case_rule, rubric_rule
 from runner.authoring.pattern_fields import PATTERN_WORDS, all_compile, as_pattern
 from runner.authoring.problems import Problems
 from runner.authoring.program_types import CONTRACT, ProgramType
@@ -656,6 +657,8 @@ class CaseReader:
         self.file_checks: list[tuple[str, str | None, str]] = []  # None: it must exist
         # Origins of the checks a `field: output` aims at the final answer (_final_text).
         self.text_only: list[str] = []
+        # A rubric mapping's own pass bar, as a pass rule's fields (_rubric_bar)
+        self.rubric_bar: dict[str, Any] | None = None
 
     def refuse(self, message: str, fix: str) -> None:
         self.problems.refuse("EV009", self.label, message, fix)
@@ -690,6 +693,7 @@ class CaseReader:
             if snake != key and snake not in item:
                 item[snake] = item.pop(key)
         self._routing_fields(item)
+        read_case_rule(item, self.problems, self.label)  # before any rule reads its name
         if isinstance(item.get("judge"), str):  # the native grammar's name for the judge program
             item["judge_program"] = item.pop("judge")
         self._tiers(item)
@@ -739,6 +743,7 @@ class CaseReader:
         self._only_expected(item)
         if self.grader_command is not None:
             self._command_program(item)
+        self._rubric_bar(item)
         if self.unread:
             item["extra"] = {**item.get("extra", {}), **self.unread}
         for key, values in (("assertions", self.checks), ("statements", self.statements),
@@ -1154,6 +1159,14 @@ class CaseReader:
         found = rubric_criteria(item.pop("rubric"))
         for text, origin in found.criteria:
             self.add("statement", text, f"{origin} (a criterion of the rubric)")
+        bar = rubric_rule(value, len(found.criteria))
+        if bar is not None and not any(s.startswith(f"rubric.{bar[0]}:")
+                                       for s in found.settings):
+            bar = None
+        if bar is not None:  # its bar, applied once the case proves to hold only the rubric
+            self.rubric_bar = bar[1]
+            found = found.model_copy(update={"settings": tuple(
+                s for s in found.settings if not s.startswith(f"rubric.{bar[0]}:"))})
         shape = "list" if isinstance(value, list) else "mapping"
         self.mapped(f"rubric is a {shape} of criteria: {len(found.criteria)} graded as "
                     "statements (each must pass)" + (
@@ -1163,6 +1176,26 @@ class CaseReader:
                     "the judge's, comparing the arms)")
         if found.settings:
             self.unread["rubric (not applied)"] = list(found.settings)
+
+    def _rubric_bar(self, item: dict[str, Any]) -> None:
+        """A rubric's own bar (`{criteria: [...], threshold: 0.8}`) is the case's pass rule
+        when the rubric's criteria are all the case is graded by; beside other checks it is
+        over the criteria only, which no rule of the whole case says: reported, not
+        applied."""
+        if self.rubric_bar is None or item.get("pass_rule") is not None:
+            return
+        alone = not (self.checks or self.tool_calls or self.json_checks
+                     or any(item.get(k) for k in ("outputs", "judge_program",
+                                                  "grader_program", "process"))
+                     or any(not o.endswith("(a criterion of the rubric)")
+                            for o in self.origins["statements"]))
+        if alone:
+            item["pass_rule"] = self.rubric_bar
+            return
+        self.unread["rubric (not applied)"] = [self.rubric_bar["said"]]
+        self.mapped(f"the rubric's bar `{self.rubric_bar['said']}` is over its criteria, "
+                    "beside the case's other checks: not applied (every check must pass)",
+                    "write it as the case's own pass rule (`threshold`) over all its checks")
 
     def _named_criteria(self, item: dict[str, Any]) -> None:
         """`core_criteria: {valid_references: "Must only reference col-A", ...}`: a mapping

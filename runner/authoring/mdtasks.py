@@ -130,12 +130,53 @@ _PROMPT_ITEM = re.compile(r"^(?P<n>\d{1,3})[.)]\s+(?:[^`:\n]{1,30}:\s*)?`(?P<pro
 _TOP_ITEM = re.compile(r"^(?P<n>\d{1,3})[.)]\s+(?P<text>\S.*)$")
 _INTRO_PROMPTS = re.compile(r"(?i)\bprompts?\b")
 # The authors' pass threshold ("6/7 checks pass", "4 of 5 tests pass", "at least 80% of the
-# checks", "Pass Criteria" over counts): this runner has no case-level threshold (every check
-# of a case must pass, a case passes or fails whole), so it is said not to apply.
+# checks", "Pass Criteria" over counts): one on a case's own checks is its pass rule
+# (_case_bar, _table_rules); any other (over the set's tests) is said not to apply.
 _THRESHOLD = re.compile(r"(?i)(?:\b\d{1,3}\s*(?:/|out\s+of|of)\s*\d{1,3}|\b\d{1,3}\s*%)"
                         r"(?:\s+(?:of\s+)?(?:the\s+)?(?:checks?|tests?|criteria|items?|"
                         r"assertions?|cases?|expectations?))\b[^\n|]{0,30}?\bpass"
                         r"|\bpass(?:es|ed)?\s+at\s+(?:the\s+)?threshold\b")
+
+
+# A bar on one case's own checks ("6/7 checks pass", "at least 4 of 5 criteria pass"): the
+# case's pass rule (runner.authoring.pass_rules), applied; a bar over tests or cases is the
+# set's, not applied (each case is reported on its own).
+_CASE_BAR = re.compile(r"(?i)\b(?P<k>\d{1,3})\s*(?:/|out\s+of|of)\s*(?P<n>\d{1,3})"
+                       r"(?:\s+(?:of\s+)?(?:the\s+)?(?:checks?|criteria|items?|assertions?|"
+                       r"expectations?))?\s+(?:must\s+)?pass")
+_ROW = re.compile(r"^\s*\|(?P<cells>.+)\|\s*$")
+
+
+def _case_bar(text: str, title: str, where: str) -> dict[str, Any] | None:
+    """The pass rule a text says for one case (PassRule's fields), or None."""
+    found = _CASE_BAR.search(text)
+    if found is None or not 0 < int(found["k"]) <= int(found["n"]):
+        return None
+    return {"least": int(found["k"]), "of": int(found["n"]),
+            "said": f"`{title}`: \"{where or found.group(0).strip()}\""}
+
+
+def _ref(text: str) -> str:
+    return re.sub(r"[\s_-]+", "-", text.strip().strip("*`").lower())
+
+
+def _table_rules(cases: list[dict[str, Any]], title: str, section: str) -> str:
+    """A table of the cases' pass criteria (`| Test 1 | 6/7 checks pass |`): each row naming
+    a case by its id or title gives that case its pass rule. The section's text without the
+    rows applied (what else it says is the set's, reported)."""
+    by_ref = {_ref(str(c[k])): c for c in cases for k in ("id", "name") if c.get(k)}
+    left: list[str] = []
+    for line in section.splitlines():
+        row = _ROW.match(line)
+        cells = [c.strip() for c in row["cells"].split("|")] if row else []
+        case = by_ref.get(_ref(cells[0])) if cells else None
+        rule = None if case is None or "pass_rule" in case else _case_bar(
+            " | ".join(cells[1:]), title, " | ".join(cells))
+        if case is None or rule is None:
+            left.append(line)
+            continue
+        case["pass_rule"] = rule
+    return "\n".join(left)
 
 
 def _threshold(title: str, text: str) -> str | None:
@@ -325,7 +366,8 @@ class _Parsed:
         self.cases: list[dict[str, Any]] = []
         self.skipped: list[str] = []  # case-like sections not read, and why
         self.unread: dict[str, list[str]] = {}  # labels of read cases no grader sees: ids
-        self.thresholds: list[str] = []  # the authors' pass thresholds ("6/7 checks pass")
+        self.thresholds: list[str] = []  # the authors' pass thresholds not applied
+        self.applied: list[str] = []  # the cases' pass rules read, as the author said them
 
 
 def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
@@ -334,6 +376,7 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
     prompts_said = bool(_INTRO_PROMPTS.search(intro))
     common: dict[str, list[str]] = {"statements": [], "failures": []}
     out = _Parsed()
+    bars: list[tuple[str, str, str]] = []  # sections saying a bar: title, said, whole
     groups: dict[int, str] = {}  # heading level -> the title of the last heading at it
     for n, head in enumerate(heads):
         section = text[head.end():heads[n + 1].start() if n + 1 < len(heads) else len(text)]
@@ -345,11 +388,10 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
         lead, blocks = _blocks(section)
         # (a threshold among the checks is a check; anywhere else in a section, the authors'
         # bar for the case or the set)
-        bar = _threshold(title, "\n".join(lead + [line for label, _, ls in blocks
-                                                  if not _pass(label) and not _fail(label)
-                                                  for line in ls]))
-        if bar is not None:
-            out.thresholds.append(bar)
+        said = "\n".join(lead + [line for label, _, ls in blocks
+                                 if not _pass(label) and not _fail(label) for line in ls])
+        if _threshold(title, said) is not None:
+            bars.append((title, said, section))
         prompt = next((_prompt_text(r, ls) for label, r, ls in blocks
                        if label in _PROMPT_LABELS), None)
         checks = [i for label, r, ls in blocks if _pass(label) and not _fail(label)
@@ -392,11 +434,23 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
             out.unread.setdefault(label, []).append(case_id)
         turns = {} if earlier is None else {"prompt": earlier["prompt"],
                                             "follow_up_turns": [prompt]}
+        own = _case_bar(said, title, "")
+        if own is not None:  # the case's own bar, said in its section
+            bars = [b for b in bars if b != (title, said, section)]
         out.cases.append({"id": case_id, "name": title, **_skill(headings, known),
-                          "prompt": prompt, **turns, "statements": checks, "failures": avoid})
+                          "prompt": prompt, **turns, "statements": checks, "failures": avoid,
+                          **({"pass_rule": own} if own else {})})
     for case in out.cases:
         case["statements"] = [*case["statements"], *common["statements"]]
         case["failures"] = [*case["failures"], *common["failures"]]
+    names = {c.get("name") for c in out.cases}
+    for title, said, section in bars:  # a bar per case in a table; the rest is the set's
+        # (all of a section that is no case: its labelled lines too, "Overall pass: 4/5")
+        bar = _threshold(title, _table_rules(out.cases, title,
+                                             said if title in names else section))
+        if bar is not None:
+            out.thresholds.append(bar)
+    out.applied = [c["pass_rule"]["said"] for c in out.cases if "pass_rule" in c]
     return out
 
 
@@ -427,7 +481,13 @@ def markdown_notes(path: Path) -> list[str]:
     return [*(f"not read: {s}" for s in parsed.skipped),
             *(f"the `{label}` of case(s) {', '.join(ids)} is not graded nor staged (the "
               "prompt alone is run)" for label, ids in parsed.unread.items()),
+            *([f"the authors' pass rule of {len(parsed.applied)} case(s) is applied (a case "
+               f"passes at that many of its checks): {'; '.join(parsed.applied[:3])}"
+               + ("..." if len(parsed.applied) > 3 else "")] if parsed.applied else []),
             *([f"the authors' pass threshold under {', '.join(parsed.thresholds)} is not "
+               "applied: it is over the set's cases, and each case is reported on its own"
+               if parsed.applied else
+               f"the authors' pass threshold under {', '.join(parsed.thresholds)} is not "
                "applied: every check of a case must pass, and each case is reported on its "
                "own"] if parsed.thresholds else [])]
 

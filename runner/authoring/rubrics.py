@@ -6,7 +6,8 @@ fix"]`) or a mapping of them (`{criteria: [...], pass: "all"}`, `{accuracy: "...
 "..."}`) says, criterion by criterion, what each answer must do: pass-or-fail claims, so
 each is a statement for the grader (every statement must pass, which is `pass: "all"`).
 A number, flag or word beside them (`pass: "any"`, `threshold: 0.8`, `weight: 2`) is a
-setting of the author's tool: returned to be reported, never applied.
+setting of the author's tool: returned to be reported, never applied here (a bar the case
+can apply as its pass rule is taken from them: runner.authoring.pass_rules.rubric_rule).
 """
 
 from __future__ import annotations

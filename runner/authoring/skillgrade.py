@@ -82,11 +82,14 @@ def file_text(value: str, folder: Path, skill_dir: Path) -> tuple[str, str] | No
 class TaskReader:
     """Maps skillgrade's tasks of one set onto case fields (see the module)."""
 
-    def __init__(self, folder: Path, skill_dir: Path, problems: Problems) -> None:
+    def __init__(self, folder: Path, skill_dir: Path, problems: Problems,
+                 threshold: Any = None) -> None:
         self.folder, self.skill_dir, self.problems = folder, skill_dir, problems
+        self.threshold = threshold  # the set's `defaults.threshold`, as written
 
     def read(self, item: dict[str, Any], label: str) -> dict[str, Any]:
         item = dict(item)
+        bar, said = self._threshold(item, label)
         found = file_text(item["instruction"], self.folder, self.skill_dir)
         if found is not None:
             item["instruction"] = found[1].strip()
@@ -97,12 +100,35 @@ class TaskReader:
         if isinstance(item.get("graders"), list):
             item["graders"] = [self._grader(g, n, label) if isinstance(g, dict) else g
                                for n, g in enumerate(item["graders"])]
-            self._command(item, label)
+            self._command(item, label, bar, said)
+        if said and (item.get("grader_program") is None or item.get("graders")):
+            # graders beside the command (or none at all): the bar is on the share of the
+            # case's checks that pass, as skillgrade's reward is the graders' mean
+            item["pass_rule"] = {"fraction": bar, "said": said}
         return item
 
-    def _command(self, item: dict[str, Any], label: str) -> None:
+    def _threshold(self, item: dict[str, Any], label: str) -> tuple[float, str]:
+        """The bar a task's reward must reach: its own `threshold`, else the set's
+        `defaults.threshold`, else skillgrade's full reward (1). A bar outside [0, 1] is no
+        share of a reward: reported, and the full reward stands."""
+        own = item.pop("threshold", None)
+        given, where = (own, "threshold") if own is not None \
+            else (self.threshold, "defaults.threshold")
+        if given is None:
+            return FULL_SCORE, ""
+        if isinstance(given, bool) or not isinstance(given, (int, float)) \
+                or not 0 <= given <= 1:
+            self.problems.report("EV012", label, f"`{where}: {given}` is no reward share in "
+                                 "[0, 1]: not applied (the full reward, every check, must "
+                                 "pass)", "write the threshold as a share: 0.8")
+            return FULL_SCORE, ""
+        return float(given), f"skillgrade {where}: {given:g}"
+
+    def _command(self, item: dict[str, Any], label: str, bar: float = FULL_SCORE,
+                 said: str = "") -> None:
         """The first `deterministic` grader's command is the case's grader command, its score
-        reaching 1 (every check of it) where it prints one: skillgrade's full reward."""
+        reaching the task's threshold where it prints one (else 1, every check of it:
+        skillgrade's full reward)."""
         at = next((n for n, g in enumerate(item["graders"]) if isinstance(g, dict)
                    and g.get("type") == "deterministic" and isinstance(g.get("run"), str)
                    and g["run"].strip()), None)
@@ -111,10 +137,11 @@ class TaskReader:
         command = item["graders"].pop(at)["run"].strip()
         if not item["graders"]:  # all it held now runs as the command: nothing left ignored
             del item["graders"]
-        item["grader_program"] = {"command": command, "threshold": FULL_SCORE}
+        item["grader_program"] = {"command": command, "threshold": bar}
+        reach = f"{bar:g} ({said})" if said else f"{FULL_SCORE:g} (every check of it)"
         self.problems.report("EV012", label, f"graders[{at}] (deterministic) `{command}` runs "
-                             "as the case's grader command: a printed score must reach "
-                             f"{FULL_SCORE:g} (every check of it), else its exit code decides",
+                             f"as the case's grader command: a printed score must reach {reach}"
+                             ", else its exit code decides",
                              "none needed (or give the case a grader_program with its own "
                              "threshold)")
 
@@ -185,7 +212,9 @@ def read_tasks(raw: dict[str, Any], path: Path, skill_dir: Path,
     if not isinstance(items, list) or not any(isinstance(i, dict) and is_skillgrade(i)
                                               for i in items):
         return raw
-    reader = TaskReader(path.parent if path.is_file() else path, skill_dir, problems)
+    defaults = raw.get("defaults")
+    reader = TaskReader(path.parent if path.is_file() else path, skill_dir, problems,
+                        defaults.get("threshold") if isinstance(defaults, dict) else None)
     raw["evals"] = [reader.read(i, _label(i, n)) if isinstance(i, dict) and is_skillgrade(i)
                     else i for n, i in enumerate(items)]
     return raw

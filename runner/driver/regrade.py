@@ -243,8 +243,8 @@ class Regrader:
             scores["finished"] = source.scores.get("finished") or Score(
                 scorer="finished", passed=False, checks=[CheckResult(
                     check="trial finished", passed=False, detail=str(source.error))])
-        result = source.model_copy(update={"scores": scores, "passed": passed(scores),
-                                           "attempt": 1})
+        result = source.model_copy(update={
+            "scores": scores, "passed": passed(scores, spec.case.pass_rule), "attempt": 1})
         keys = RunKeys(self.plan.run_id).trial(spec.trial_id)
         mine = keys.attempt(1)
         if transcript_bytes:

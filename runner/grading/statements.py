@@ -25,6 +25,7 @@ from runner.gateway.access import ModelAccess
 from runner.gateway.batches import BatchClient
 from runner.gateway.meter import Meter
 from runner.grading.calls import run_calls
+from runner.schema.case import PassRule
 from runner.schema.enums import GradingMode, TrialStatus
 from runner.schema.plan import Plan
 from runner.schema.trial import GraderCall, Score, TrialResult, TrialSpec, Usage
@@ -75,12 +76,13 @@ def _stored(store: Store, key: str) -> Score | None:
         return None
 
 
-def apply(result: TrialResult, score: Score) -> TrialResult:
-    """The trial with its statements graded: pass/fail decided exactly as in the trial."""
+def apply(result: TrialResult, score: Score, rule: PassRule | None = None) -> TrialResult:
+    """The trial with its statements graded: pass/fail decided exactly as in the trial (under
+    the case's own pass rule, if it has one)."""
     scores = {**result.scores, NAME: score}
     still = any(s.pending for s in scores.values())
     return result.model_copy(update={"scores": scores,
-                                     "passed": None if still else passed(scores)})
+                                     "passed": None if still else passed(scores, rule)})
 
 
 def settle(plans: list[Plan], results: list[TrialResult],
@@ -100,7 +102,7 @@ def settle(plans: list[Plan], results: list[TrialResult],
             continue
         score = _stored(store, RunKeys(spec.run_id).grade(result.trial_id))
         if score is not None:
-            out.append(apply(result, score))
+            out.append(apply(result, score, spec.case.pass_rule))
         else:
             out.append(result)
             todo.append(PendingGrade(spec, result))

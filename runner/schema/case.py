@@ -4,6 +4,7 @@ Reading and preflighting `evals/evals.json` lives in runner.authoring.caseset.""
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 from enum import StrEnum
 from pathlib import PurePosixPath
@@ -162,6 +163,43 @@ class TurnChecks(BaseModel):
                     or self.json_checks or self.judge_program or self.grader_program)
 
 
+class PassRule(BaseModel):
+    """The author's own pass rule of a case (docs/case-sets.md#pass-rules): at least `least`
+    of its checks pass (of `of`, as the author counted them), or a `fraction` of them. Without
+    one, every check must pass."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    least: int | None = Field(default=None, ge=0, description="At least this many checks pass")
+    of: int | None = Field(default=None, ge=1, description="Out of this many, as the author "
+                                                          "counted the case's checks")
+    fraction: float | None = Field(default=None, ge=0, le=1, description="At least this share "
+                                   "of the case's checks pass (a threshold in [0, 1])")
+    said: str = Field(description="Where and how the author said it, as shown by `check -v`")
+
+    @model_validator(mode="after")
+    def _one_bar(self) -> PassRule:
+        if (self.least is None) == (self.fraction is None):
+            raise ValueError("a pass rule needs exactly one of least, fraction")
+        if self.of is not None and (self.least is None or self.least > self.of):
+            raise ValueError(f"a pass rule of {self.of} needs least <= {self.of}")
+        return self
+
+    def needed(self, total: int) -> int:
+        """How many of `total` checks must pass. Counted as the author counted (`of`), else
+        as the share they said: a case read into another number of checks keeps the author's
+        proportion. Never more than `total` (then every check must pass)."""
+        if self.fraction is not None:
+            share = self.fraction
+        elif self.of is not None and self.of != total and self.least is not None:
+            share = self.least / self.of
+        else:
+            return min(self.least or 0, total)
+        return min(math.ceil(share * total - 1e-9), total)
+
+    def shown(self, total: int) -> str:
+        return f"passes at {self.needed(total)} of {total} checks ({self.said})"
+
+
 class Turn(TurnChecks):
     """A follow-up turn: a prompt sent in the same claude session after the turn before
     (claude's own --resume), and the checks of its own, if any."""
@@ -229,6 +267,9 @@ class Case(BaseModel):
     references: dict[str, str] = Field(default_factory=dict, description="Files the "
                                        "statements compare the work with: name -> text, shown "
                                        "to the grader only, never staged for the agent")
+    pass_rule: PassRule | None = Field(default=None, description="The author's pass rule "
+                                       "(k of n checks, a threshold): without one, every "
+                                       "check must pass")
 
     @field_validator("id", mode="before")
     @classmethod
@@ -255,7 +296,7 @@ class Case(BaseModel):
         # a set without inline fixtures dumps, and so digests (plan, receipts), as before
         data = handler(self)
         if isinstance(data, dict):
-            for name in ("inline_files", "references", "root_fixtures"):
+            for name in ("inline_files", "references", "root_fixtures", "pass_rule"):
                 if not getattr(self, name):
                     data.pop(name, None)
         return data
@@ -322,7 +363,8 @@ class Case(BaseModel):
                                 ("first_turn", self.first_turn),
                                 ("inline_files", self.inline_files),
                                 ("references", self.references),
-                                ("root_fixtures", self.root_fixtures)) if not v} or None
+                                ("root_fixtures", self.root_fixtures),
+                                ("pass_rule", self.pass_rule)) if not v} or None
         return hashlib.sha256(self.model_dump_json(exclude=unset).encode()).hexdigest()
 
 

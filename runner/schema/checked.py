@@ -42,6 +42,9 @@ class CaseReading(BaseModel):
                                               "case: its follow-ups, by claude's --resume)")
     references: list[str] = Field(default_factory=list, description="Files the statements "
                                   "compare the work with, shown to the grader only")
+    pass_rule: str | None = Field(default=None, description="The author's pass rule, as "
+                                  "applied: 'passes at 3 of 4 checks (...)'; None: every "
+                                  "check must pass")
 
 
 class SetsFound(BaseModel):

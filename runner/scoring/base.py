@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from runner import config
 from runner.errors import RefusedInput
-from runner.schema.case import Case
+from runner.schema.case import Case, PassRule
 from runner.schema.trial import ProgramRun, Score, ToolCall, Usage
 
 
@@ -146,7 +146,26 @@ def score_all(names: tuple[str, ...], case: Case, evidence: Evidence,
     return out
 
 
-def passed(scores: dict[str, Score]) -> bool:
+def passed(scores: dict[str, Score], rule: PassRule | None = None) -> bool:
     """Every deciding scorer that graded passed (process rubrics are reported, not deciding).
-    Preflight refuses a case nothing can grade (EV008)."""
-    return all(s.passed for s in scores.values() if s.passed is not None and s.decides)
+    Preflight refuses a case nothing can grade (EV008).
+
+    Under the author's pass rule (`Case.pass_rule`: k of n, a threshold) the case's checks
+    are counted together instead: the checks of every registered scorer, on any turn, and
+    the rule decides. A verdict that is no check of the case (the trial did not finish, a
+    turn was never sent, a scorer with no checks) must still pass: the rule forgives a
+    missed check, never a run that did not happen."""
+    deciding = {n: s for n, s in scores.items() if s.passed is not None and s.decides}
+    if rule is None:
+        return all(s.passed for s in deciding.values())
+    counted = {n: s for n, s in deciding.items() if s.checks and _case_checks(n)}
+    if not all(s.passed for n, s in deciding.items() if n not in counted):
+        return False
+    checks = [c for s in counted.values() for c in s.checks]
+    return sum(c.passed for c in checks) >= rule.needed(len(checks))
+
+
+def _case_checks(name: str) -> bool:
+    """A score made of the case's own checks: a registered scorer's, or one turn's."""
+    return name.split(": ", 1)[1] in SCORERS if name.startswith("turn ") and ": " in name \
+        else name in SCORERS

@@ -140,9 +140,14 @@ def _read_whole(program: GraderProgram, label: str, run: ProgramRun,
     checks = named_checks(output) if output is not None and verdict is None else None
     if checks:
         failed = [n for n, (ok, _) in checks.items() if not ok]
-        verdict = not failed
+        share = (len(checks) - len(failed)) / len(checks)
+        # the author's threshold, where known, is on the share of its checks that passed
+        verdict = not failed if program.threshold is None \
+            else share >= program.threshold - 1e-9
         said = f"{len(checks) - len(failed)}/{len(checks)} checks passed" + (
-            f" (failed: {', '.join(failed)})" if failed else "")
+            f" (failed: {', '.join(failed)})" if failed else "") + (
+            f" against threshold {program.threshold:g}" if program.threshold is not None
+            and failed else "")
         return CheckResult(check=label, passed=verdict, evidence=said if verdict else "",
                            detail="" if verdict else said)
     if verdict is None:

@@ -629,7 +629,7 @@ def _result(base: TrialResult, spec: TrialSpec, ran: Ran, transcript: Transcript
         "status": status, "error": error,
         # a grade still to come decides nothing yet (runner.grading settles it)
         "passed": None if status.is_hole or any(x.pending for x in scores.values())
-        else passed(scores),
+        else passed(scores, spec.case.pass_rule),
         "scores": scores, "skills_seen": transcript.skills_seen,
         "skills_loaded": transcript.skills_loaded,
         # a trigger run offers every skill of the library on purpose: no arm to leak into

@@ -137,10 +137,22 @@ def test_a_checkbox_is_no_part_of_the_check_and_no_x_is_an_absence(tmp_path: Pat
     assert "Mentions a steeping time in seconds" in graded  # a plain bullet as before
 
 
-def test_the_authors_pass_threshold_is_said_not_applied(tmp_path: Path) -> None:
+def test_the_authors_pass_threshold_per_case_is_applied(tmp_path: Path) -> None:
+    # a bar on each case's own checks is the case's pass rule (runner.authoring.pass_rules)
     got = report(_skill_with(tmp_path, "test-prompts.md", _CHECKLIST))
     said = [f["message"] for f in got["findings"] if f["code"] == "EV012"]
-    assert any("pass threshold" in m and "Scoring" in m and "not applied" in m for m in said)
+    assert any("pass rule of 2 case(s) is applied" in m for m in said)
+    assert not any("not applied" in m for m in said)
+    rules = {c["id"]: c["pass_rule"] for c in got["cases"]}
+    assert rules["Test-1"] == 'passes at 3 of 4 checks (`Scoring`: "Test 1 | 3/4 checks pass")'
+
+
+def test_a_bar_over_the_sets_tests_is_said_not_applied(tmp_path: Path) -> None:
+    text = _CHECKLIST + "\n**Overall**: 2/2 tests pass\n"
+    said = [f["message"] for f in report(_skill_with(tmp_path, "test-prompts.md", text))[
+        "findings"] if f["code"] == "EV012"]
+    assert any("pass threshold" in m and "2/2 tests pass" in m and "not applied" in m
+               for m in said)
 
 
 def test_a_set_without_a_threshold_says_none(tmp_path: Path) -> None:
