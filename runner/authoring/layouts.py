@@ -136,7 +136,11 @@ def _located(folder: Path, names: list[str], shared: bool) -> Located | None:
     for sub in CASE_FOLDERS:
         path = folder / sub
         if path.is_dir() and any(p.suffix in FOLDER_SUFFIXES for p in path.iterdir()):
-            return Located(path, (path,), surveyed.unread)
+            # the case folder's own files that `read_set` passes over (a file of minimal
+            # pairs, trigger queries) are said with the set's, never dropped in silence
+            inner = survey(path, suffixes=FOLDER_SUFFIXES)
+            return Located(path, (path,), (*surveyed.unread,
+                                           *(inner.unread if inner.read else ())))
     return _tasks(folder) or (_case_dirs(folder) if not shared or _sole_skill(folder)
                               else _shared_case_dirs(folder)) or _one_case(folder, shared)
 

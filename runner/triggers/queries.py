@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 
 from runner.authoring import safely
-from runner.authoring.layouts import case_skill, search_order, skill_folders
+from runner.authoring.layouts import CASE_FOLDERS, case_skill, search_order, skill_folders
 from runner.authoring.safely import READ_ERRORS, refuse_surrogates, unreadable
 from runner.authoring.siblings import (
     ROUTING_SET,
@@ -235,7 +235,11 @@ def _in_folder(folder: Path) -> list[tuple[Path, bool | None]]:
     found: list[tuple[Path, bool | None]] = [(p, d) for p, d in seeds.items() if p.is_file()]
     named = [folder / Path(rel).relative_to("evals") for rel in JSON_FILES]
     below = folder / "trigger"
-    others = [*folder.glob("trigger*.json"),
+    # a folder of case files (`cases/`) keeps its trigger queries beside them
+    # (`cases/trigger-cases.json`): read as a trigger file of the set folder
+    beside = [p for sub in CASE_FOLDERS if (folder / sub).is_dir()
+              for p in (folder / sub).glob("trigger*") if p.suffix in (".json", ".yaml", ".yml")]
+    others = [*folder.glob("trigger*.json"), *beside,
               *(p for p in (below.iterdir() if below.is_dir() else [])
                 if p.suffix in (".json", ".yaml", ".yml") and p not in seeds)]
     found += [(p, None) for p in dict.fromkeys([*named, *sorted(others)]) if p.is_file()]
