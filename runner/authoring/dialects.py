@@ -1656,6 +1656,11 @@ class CaseReader:
         """`expected_primary: "ledger-audit"`, `expected_skill: "none"`: the skill a router
         should pick for the prompt. This one (by its names) fires; "none", or another skill's
         name (a slug), does not. Else None."""
+        # a bare `expect: pdf-maker` naming this very skill: a router's test entry (the skill
+        # that should win the prompt, runner.authoring.skill_routes), never an output to find
+        if key in ("expect", "expected") and isinstance(value, str) and self.names \
+                and value.strip().lower() in {n.lower() for n in self.names}:
+            return True
         # (`target_skill` names the skill a case of a collection's set belongs to: no routing)
         if not (_words(key) & {"expected", "expect"}
                 and _words(key) & {"primary", *_ROUTE_WORDS}) \
