@@ -1128,6 +1128,10 @@ def _rooted(case: Case, skill: SkillFiles, problems: Problems) -> Case:
                                    if (skill.root / b / given).is_dir()))
         found = found or [f for f in skill.ending_with(given.rstrip("/"))
                           if (skill.root / f).is_dir()]
+        if not found and given in files and skill.outside is not None \
+                and (away := skill.outside.resolve(given)) is not None and away.is_dir():
+            roots.append(given)  # found outside the skill: carried to the root (`_carried`)
+            continue
         if len(found) != 1 or given not in files:
             continue
         place = str(PurePosixPath(found[0]))
@@ -1249,7 +1253,11 @@ def _carried(skill: SkillFiles, outside: Outside, problems: Problems, case: Case
     cannot be staged, or when a file of it is the skill itself)."""
     # where the set itself puts it (a case folder's file lands at the working directory's
     # root as it sits in its folder), else as written
-    texts, why = outside.staged(away, case.staged_at.get(file, file), case.prompt)
+    # a folder the case names as its workspace (`fixture: repo-a`) lands with its contents
+    # at the root, as it does from inside the skill (`_rooted`)
+    rooted = file in case.root_fixtures and away.is_dir()
+    texts, why = outside.staged(away, "." if rooted else case.staged_at.get(file, file),
+                                "" if rooted else case.prompt)
     if why:
         problems.refuse("EV009", case.id, f"fixture {file!r} (found at {away}, outside "
                         f"the skill) cannot be staged: {why}", "copy it into the skill "

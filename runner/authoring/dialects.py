@@ -51,7 +51,7 @@ from runner.authoring.routing import (
 from runner.authoring.rubrics import rubric_criteria
 from runner.authoring.short_claims import short_claim
 from runner.authoring.tiers import expect_operands, soft_marking, soft_objects, tier_lists
-from runner.authoring.tool_names import tool_matcher
+from runner.authoring.tool_names import call_pattern, tool_matcher
 from runner.schema.case import TURN_CHECK_FIELDS, Case, Reading
 from runner.scoring.absence import literal_absence
 from runner.scoring.checks import parse_matcher
@@ -71,6 +71,7 @@ KNOWN_TYPES: dict[str, tuple[str, bool]] = {
     **{t: (ANY, False) for t in ("contains_any", "any", "includes_any")},
     **{t: (ALL, False) for t in ("contains_all", "all", "includes_all")},
     **{t: (TOOL, False) for t in ("tool_call", "tool_called", "tool_use", "tool")},
+    **{t: (TOOL, True) for t in ("tool_not_called", "tool_not_used", "no_tool_call")},
     **{t: (JSON, False) for t in ("json_path", "jsonpath", "json")},
     # Sometimes the literal, sometimes a description of it ("Mentions --dry-run"): the
     # plain-string rule decides.
@@ -471,6 +472,17 @@ def _file_target(value: dict[str, Any]) -> str | None:
     return found.strip().removeprefix("./") if found is not None else None
 
 
+_GLOB = re.compile(r"[*?\[]")
+# A harness's type for a regex on what the agent answered (`output_matches`,
+# `output_not_matches`), beside its `file_created` and `tool_called`: the final answer only.
+_ANSWER_REGEX_TYPES = frozenset({"output_matches", "output_not_matches", "output_regex",
+                                 "output_not_regex"})
+
+
+def _answer_typed(name: str) -> bool:
+    return name.strip().lower() in _ANSWER_REGEX_TYPES
+
+
 def _aims_at_final_text(value: dict[str, Any]) -> bool:
     """`field: output`: the check reads the final answer (what the agent said), not files."""
     field = value.get("field")
@@ -784,7 +796,8 @@ class CaseReader:
         if count == len(self.checks) and item.get("reads") in (None, "text"):
             item["reads"] = Reading.TEXT.value
             self.mapped(f"`field: output` on {count} check(s): read on the final answer only "
-                        "(the case's `in: text`)", "none needed (or write \"in\": \"text\")")
+                        "(the case's `in: text`; an `output_matches` type reads it too)",
+                        "none needed (or write \"in\": \"text\")")
             return
         self.mapped(f"`field: output` on {count} of {len(self.checks)} check(s): read on the "
                     "whole work (the final text and the files), as the case's other checks "
@@ -1676,6 +1689,11 @@ class CaseReader:
         """`expected_primary: "ledger-audit"`, `expected_skill: "none"`: the skill a router
         should pick for the prompt. This one (by its names) fires; "none", or another skill's
         name (a slug), does not. Else None."""
+        # a bare `expect: pdf-maker` naming this very skill: a router's test entry (the skill
+        # that should win the prompt, runner.authoring.skill_routes), never an output to find
+        if key in ("expect", "expected") and isinstance(value, str) and self.names \
+                and value.strip().lower() in {n.lower() for n in self.names}:
+            return True
         # (`target_skill` names the skill a case of a collection's set belongs to: no routing)
         if not (_words(key) & {"expected", "expect"}
                 and _words(key) & {"primary", *_ROUTE_WORDS}) \
@@ -2082,7 +2100,7 @@ class CaseReader:
         raw_type = value.get("type", value.get("kind", ""))
         name = str(raw_type).strip()
         kind_neg = KNOWN_TYPES.get(name.lower())
-        if self._file_exists(value, origin, name):
+        if self._file_exists(value, origin, name) or self._file_pattern(value, origin, name):
             return
         if not name and any(isinstance(value.get(k), str) for k in ("pattern", "regex")):
             kind_neg = REGEX, False  # no type, a pattern: a regular expression
@@ -2109,7 +2127,7 @@ class CaseReader:
         label = value.get("description") or value.get("name")
         shown = f"{origin} {{type: {name!r}}}" + (f" ({label})" if isinstance(label, str)
                                                   and label else "")
-        final = _aims_at_final_text(value) and kind in _TEXT_KINDS
+        final = (_aims_at_final_text(value) or _answer_typed(name)) and kind in _TEXT_KINDS
         ignored = sorted(set(value) - OBJECT_KEYS - ({"field"} if final else set()))
         if ignored:
             shown += f" [ignored: {', '.join(ignored)}]"
@@ -2138,7 +2156,7 @@ class CaseReader:
             # for the grader, on the tool calls
             self._statement_or_refuse(value, shown, "a statement has no text", on_calls=True)
         elif kind == TOOL:
-            self._tool(value, shown)
+            self._tool(value, shown, negate)
         elif kind == JSON:
             entry = {"file": value.get("file") or value.get("output"),
                      "path": value.get("path") or value.get("json_path")}
@@ -2161,6 +2179,35 @@ class CaseReader:
                 or words & _WORDS["neg"] or origin in self.negated_origins:
             return False
         self.file_checks.append((target, None, f"{origin} {{type: {name!r}}}"))
+        return True
+
+    def _file_pattern(self, value: dict[str, Any], origin: str, name: str) -> bool:
+        """`{type: file_created | file_not_created, pattern: GLOB}` (a harness's check of the
+        working directory, never of the text): a plain path that must exist is an output
+        check; a glob, or a file that must not be created, is said to the grader, which reads
+        the working directory's listing (no deterministic check matches a glob or an
+        absence)."""
+        words = _words(name)
+        pattern = value.get("pattern")
+        if not isinstance(pattern, str) or not pattern.strip() or _file_target(value) \
+                or not words & _EXISTS_WORDS or not words & _FILE_WORDS:
+            return False
+        pattern = pattern.strip().removeprefix("./")
+        absent = bool(words & _WORDS["neg"]) != (origin in self.negated_origins)
+        shown = f"{origin} {{type: {name!r}}}"
+        if not absent and _file_like(pattern) and not _GLOB.search(pattern):
+            self.file_checks.append((pattern, None, shown))
+            return True
+        # "matching" would read as a comparison with that file (runner.authoring.references)
+        glob = " (a glob)" if _GLOB.search(pattern) else ""
+        text = (f"No file `{pattern}`{glob} is created in the working directory" if absent
+                else f"A file `{pattern}`{glob} exists in the working directory")
+        self.add("statement", text, f"{shown} (a file {'absent' if absent else 'glob'}: the "
+                                    "grader reads the working directory's listing)")
+        self.mapped(f"{shown}: `{pattern}` {'must not be created' if absent else 'is a glob'}"
+                    ": no file check matches it, graded as a statement on the working "
+                    "directory's listing", "none needed (or name one exact path under "
+                    "`outputs`)")
         return True
 
     def _grader_command(self, value: dict[str, Any], origin: str) -> bool:
@@ -2354,15 +2401,26 @@ class CaseReader:
                        if regex and literal else ""),
                     "none needed")
 
-    def _tool(self, value: dict[str, Any], shown: str) -> None:
+    def _tool(self, value: dict[str, Any], shown: str, negate: bool = False) -> None:
+        """A tool-call check: the tool named (with what its input holds), or a harness's
+        regex over each call written as "Tool input" (runner.authoring.tool_names); a
+        negated type (`tool_not_called`): no call may match (`!`, runner.scoring.process)."""
         tool = _tool_name(value)
+        no = "!" if negate else ""
         if tool is None:
-            self.refuse(f"{shown}: a tool-call check names its tool",
-                        "add \"tool\": \"Read\" (the tool's name)")
+            pattern = next((value[k] for k in ("pattern", "regex") if value.get(k)), None)
+            matcher = call_pattern(pattern)
+            if matcher is None:
+                self.refuse(f"{shown}: a tool-call check names its tool",
+                            "add \"tool\": \"Read\" (the tool's name), or a \"pattern\" "
+                            "(a regex over the call, its tool's name first)")
+                return
+            self.add("tool", no + matcher, f"{shown} (/{pattern}/ over each tool call, read "
+                                           f"as {no + matcher})")
             return
         wanted = next((value[k] for k in ("input_contains", "with", "input") if value.get(k)),
                       None)
-        self.add("tool", tool if wanted is None else f"{tool}:{wanted}", shown)
+        self.add("tool", no + (tool if wanted is None else f"{tool}:{wanted}"), shown)
 
     def _map_type(self, name: str, value: dict[str, Any],
                   origin: str) -> tuple[str, bool] | None:

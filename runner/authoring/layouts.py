@@ -64,6 +64,7 @@ from runner.authoring.mdtasks import (
 from runner.authoring.promptfoo import CONFIG_STEMS
 from runner.authoring.siblings import (
     NOT_A_SET,
+    ROUTING_SET,
     SET_SUFFIXES,
     USUAL_STEMS,
     case_list,
@@ -123,6 +124,15 @@ def _located(folder: Path, names: list[str], shared: bool) -> Located | None:
     if folder.name in names and is_one_case(folder):  # `evals/skills/<skill>/task.md`
         return Located(folder, (folder,))
     surveyed = survey(folder, names, shared)
+    cases_beside = _case_folder(folder)
+    if surveyed.read and cases_beside is not None and all(judge(p).routes
+                                                          for p in surveyed.read):
+        # a router's test set (every prompt with only the skill it should reach) beside a
+        # folder of case files: trigger queries (runner.triggers.queries reads them), and
+        # the case folder is the runtime set
+        return Located(cases_beside, (cases_beside,), (
+            *surveyed.unread, *((p, ROUTING_SET) for p in surveyed.read),
+            *_inner_unread(cases_beside)))
     if surveyed.read:
         files = tuple(sorted(surveyed.read, key=_named_first))
         return Located(files[0] if len(files) == 1 else folder, files, surveyed.unread,
@@ -133,12 +143,33 @@ def _located(folder: Path, names: list[str], shared: bool) -> Located | None:
     if named:
         return Located(named[0], (named[0],),
                        tuple(u for u in surveyed.unread if u[0] != named[0]), fallback=True)
-    for sub in CASE_FOLDERS:
-        path = folder / sub
-        if path.is_dir() and any(p.suffix in FOLDER_SUFFIXES for p in path.iterdir()):
-            return Located(path, (path,), surveyed.unread)
+    if cases_beside is not None:
+        return Located(cases_beside, (cases_beside,), (*surveyed.unread,
+                                                       *_inner_unread(cases_beside)))
     return _tasks(folder) or (_case_dirs(folder) if not shared or _sole_skill(folder)
                               else _shared_case_dirs(folder)) or _one_case(folder, shared)
+
+
+def _case_folder(folder: Path) -> Path | None:
+    """The folder of case files below a set folder (`cases/`), if one holds any."""
+    return next((folder / sub for sub in CASE_FOLDERS if (folder / sub).is_dir() and any(
+        p.suffix in FOLDER_SUFFIXES for p in (folder / sub).iterdir())), None)
+
+
+def _inner_unread(path: Path) -> tuple[tuple[Path, str], ...]:
+    """The case folder's own files that `read_set` passes over (a file of minimal pairs,
+    trigger queries): said with the set's, never dropped in silence."""
+    inner = survey(path, suffixes=FOLDER_SUFFIXES)
+    return inner.unread if inner.read else ()
+
+
+def routing_beside_cases(folder: Path) -> list[Path]:
+    """A set folder's router test sets read as trigger queries because a case folder beside
+    them is the runtime set (`_located`)."""
+    if _case_folder(folder) is None:
+        return []
+    read = survey(folder).read
+    return list(read) if read and all(judge(p).routes for p in read) else []
 
 
 def _one_case(folder: Path, shared: bool) -> Located | None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from runner.authoring import safely
+from runner.authoring.id_fixtures import FIXTURE_FOLDERS
 from runner.authoring.inline import FILE_MAX_BYTES
 
 
@@ -64,6 +65,11 @@ class Outside:
         # `../other-skill/fixtures/x/`: a sibling's folder of the same repository, written
         # from the set's folder; climbing out of the repository never resolves
         bases = [self.set_folder] if ".." in posix.parts else self.bases
+        if len(posix.parts) == 1 and ".." not in posix.parts:
+            # a fixture named by its name alone (`fixture: repo-a`) sits in the fixtures
+            # folder of the set's folder or one above it (`evals/fixtures/repo-a/`), as it
+            # does inside a skill
+            bases = [*bases, *(b / f for b in self.bases[:-2] for f in FIXTURE_FOLDERS)]
         for base in bases:
             path = Path(os.path.normpath(base / posix))
             if path.is_relative_to(self.root) and path != self.root and safely.exists(path) \

@@ -258,7 +258,7 @@ _SKILL_WORDS = {"skill", "skills"}
 _SAID_OF_SKILL = {"expected", "expect", "must", "not", "forbidden", "should", "selected",
                   "allowed", "excluded"}
 # Fields that describe a query for its reader (why it routes there): words, never graded.
-_NOTES = frozenset({"id", "name", "title", "category", "categories", "reason", "rationale",
+NOTES = frozenset({"id", "name", "title", "category", "categories", "reason", "rationale",
                     "notes", "note", "description", "tags", "comment", "comments", "why",
                     "difficulty", "source", "type", "kind", "tier", "group"})
 
@@ -311,7 +311,7 @@ def routing_queries(items: list[Any], prompts: frozenset[str]) -> bool:
     for item in items:
         if not isinstance(item, dict):
             return False
-        rest = {str(k): v for k, v in item.items() if k not in prompts and k not in _NOTES}
+        rest = {str(k): v for k, v in item.items() if k not in prompts and k not in NOTES}
         if not any(_routes(k, v) for k, v in rest.items()) \
                 or not all(_token(v) for v in rest.values()) \
                 or any(k in _MATERIAL or (k in ("expected", "expect") or _ANSWER_WORDS & _words(k))

@@ -38,6 +38,7 @@ from runner.authoring.promptfoo import is_promptfoo, read_promptfoo
 from runner.authoring.read_once import set_text
 from runner.authoring.routing import routing_queries
 from runner.authoring.sides import looks_like_routing
+from runner.authoring.skill_routes import names_skills
 from runner.authoring.waza import is_waza, read_waza
 from runner.errors import CaseSetError
 
@@ -258,7 +259,7 @@ def judge(path: Path) -> Judged:
     fmt = ".yaml" if path.suffix == ".yml" else path.suffix
     return Judged(path, (fmt, _wrapper(data), fields), None if single else owner(data), prompts,
                   _inputs(items), bare="" if single else bare_pairs(items),
-                  routes=routing_queries(items, fields))
+                  routes=routing_queries(items, fields) or names_skills(path, items, fields))
 
 
 _SHOWN_KEYS = 8  # keys named when saying what a data file holds

@@ -33,3 +33,36 @@ def tool_matcher(entry: Any) -> str | None:
     if not tools or any(t is None for t in tools):
         return None
     return "|".join(t for t in tools if t) + (f":{rest}" if sep and rest.strip() else "")
+
+
+# A harness's call pattern: its tool's name first, then what separates it from the input.
+_LEADING_TOOLS = re.compile(r"^\^?\(?(?P<names>[A-Za-z_][\w-]*(?:\|[A-Za-z_][\w-]*)*)\)?"
+                            r"(?P<rest>.*)$", re.DOTALL)
+_SEPARATOR = re.compile(r"^(?: |\\s[+*]?|\[ \][+*]?)")
+
+
+def call_pattern(pattern: Any) -> str | None:
+    """A regular expression over one tool call as a harness writes it, its tool's name then
+    its input (`{type: tool_called, pattern: "Write.*out.txt"}`), as the runner's call
+    matcher: the leading tool name(s) (claude's own or MCP) become the matcher's tools and the
+    rest the regex on the call's input (`Write:re:.*out.txt`); a pattern naming no tool first
+    searches every call's input (`*:re:...`). None for no pattern, or one that is no regex."""
+    if not isinstance(pattern, str) or not pattern.strip():
+        return None
+    try:
+        re.compile(pattern)
+    except re.error:
+        return None
+    found = _LEADING_TOOLS.match(pattern)
+    tools = [_tool(n) for n in found.group("names").split("|")] if found else []
+    if found is None or not tools or any(t is None for t in tools):
+        return f"*:re:{pattern}"
+    names = "|".join(t for t in tools if t)
+    rest = _SEPARATOR.sub("", found.group("rest"), count=1)
+    if rest in ("", "$", r"\b"):
+        return names
+    try:  # the rest alone must still be a regex (`Write)` split from its group is not)
+        re.compile(rest)
+    except re.error:
+        return f"*:re:{pattern}"
+    return f"{names}:re:{rest}"

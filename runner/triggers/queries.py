@@ -21,7 +21,13 @@ from typing import Any
 import yaml
 
 from runner.authoring import safely
-from runner.authoring.layouts import case_skill, search_order, skill_folders
+from runner.authoring.layouts import (
+    CASE_FOLDERS,
+    case_skill,
+    routing_beside_cases,
+    search_order,
+    skill_folders,
+)
 from runner.authoring.safely import READ_ERRORS, refuse_surrogates, unreadable
 from runner.authoring.siblings import (
     ROUTING_SET,
@@ -85,7 +91,7 @@ def _items(raw: Any, shown: str) -> list[Any]:
     if isinstance(raw, list):
         return raw
     if isinstance(raw, dict):
-        for key in ("evals", "queries", "cases", "tests", "routing"):
+        for key in ("evals", "queries", "cases", "tests", "routing", "prompts"):
             if isinstance(raw.get(key), list):
                 return list(raw[key])
         sides = [(raw[k], fires) for keys, fires in ((POSITIVE_LISTS, True),
@@ -235,7 +241,11 @@ def _in_folder(folder: Path) -> list[tuple[Path, bool | None]]:
     found: list[tuple[Path, bool | None]] = [(p, d) for p, d in seeds.items() if p.is_file()]
     named = [folder / Path(rel).relative_to("evals") for rel in JSON_FILES]
     below = folder / "trigger"
-    others = [*folder.glob("trigger*.json"),
+    # a folder of case files (`cases/`) keeps its trigger queries beside them
+    # (`cases/trigger-cases.json`): read as a trigger file of the set folder
+    beside = [p for sub in CASE_FOLDERS if (folder / sub).is_dir()
+              for p in (folder / sub).glob("trigger*") if p.suffix in (".json", ".yaml", ".yml")]
+    others = [*folder.glob("trigger*.json"), *beside,
               *(p for p in (below.iterdir() if below.is_dir() else [])
                 if p.suffix in (".json", ".yaml", ".yml") and p not in seeds)]
     found += [(p, None) for p in dict.fromkeys([*named, *sorted(others)]) if p.is_file()]
@@ -249,6 +259,9 @@ def _in_folder(folder: Path) -> list[tuple[Path, bool | None]]:
     known = {p for p, _ in found}
     found += [(p, None) for p, why in survey(folder).unread if why == ROUTING_SET
               and p not in known]
+    # ...and one set apart because a case folder beside it is the runtime set
+    known = {p for p, _ in found}
+    found += [(p, None) for p in routing_beside_cases(folder) if p not in known]
     return found
 
 
