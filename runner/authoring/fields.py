@@ -220,9 +220,36 @@ def _names_file(name: str, value: Any) -> bool:
         "/" in t or words(name) & _FILE_WORDS) for t in texts)
 
 
+# A plural noun ends in -s; these endings are singular nouns that do too (`status`,
+# `analysis`, `class`).
+_SINGULAR_S = ("ss", "us", "is")
+
+
+def _singular(subject: str) -> bool:
+    """`verdict`, `risk level`: the field names one thing the work comes to (its last word is
+    no plural), so a list under it offers the values it may be, never values it holds all of
+    (`personas`, `actions`, `autonomy excludes` stay one statement per item)."""
+    last = subject.split()[-1]
+    return not last.endswith("s") or last.endswith(_SINGULAR_S)
+
+
+def _alternatives(name: str, subject: str, value: list[Any]) -> list[tuple[str, str]]:
+    """`expected_verdict: [RED, YELLOW]`: a verdict is one value, so the list is the values
+    the authors accept: ONE statement passed by any of them (one per value, all required,
+    could never pass with two)."""
+    said = [text for item in value if (text := _said(item)) is not None]
+    if len(said) == 1:
+        return [(f"The work's {subject} is: {said[0]}", f"{name} ({STATEMENT_ORIGIN})")]
+    if not said:
+        return []
+    return [(f"The work's {subject} is one of: {', '.join(said)}",
+             f"{name} ({STATEMENT_ORIGIN}, passed by any one of its {len(said)} values)")]
+
+
 def expectation_statements(name: str, value: Any) -> list[tuple[str, str]]:
     """The statements (text, origin) an `expected_<x>` field says about the work: a value is
-    one, a list one per item ("include"), a mapping one per key; none for a label or a field
+    one, a list under a singular name one passed by any of its values ("is one of"), under a
+    plural name one per item ("include"), a mapping one per key; none for a label or a field
     kept (kept_expectation)."""
     subject = _subject(name)
     if not expectation_named(name) or not subject or kept_expectation(name) \
@@ -231,6 +258,8 @@ def expectation_statements(name: str, value: Any) -> list[tuple[str, str]]:
     said = _said(value)
     if said is not None:
         return [(f"The work's {subject} is: {said}", f"{name} ({STATEMENT_ORIGIN})")]
+    if isinstance(value, list) and _singular(subject):
+        return _alternatives(name, subject, value)
     if isinstance(value, list):
         return [(f"The work's {subject} include: {text}", f"{name}[{n}] ({STATEMENT_ORIGIN})")
                 for n, item in enumerate(value) if (text := _said(item)) is not None]
