@@ -64,10 +64,11 @@ KNOWN_TYPES: dict[str, tuple[str, bool]] = {
     **{t: (LITERAL, False) for t in ("contains", "substring", "includes", "text",
                                      "required_text", "must_contain")},
     **{t: (LITERAL, True) for t in ("not_contains", "excludes", "forbidden", "forbidden_text",
-                                    "must_not_contain")},
+                                    "must_not_contain", "not_contains_any")},
     **{t: (REGEX, False) for t in ("regex", "pattern", "matches")},
     **{t: (REGEX, True) for t in ("not_regex", "not_matches")},
-    **{t: (ANY, False) for t in ("contains_any", "any", "includes_any")},
+    **{t: (ANY, False) for t in ("contains_any", "any", "includes_any",
+                                 "contains_any_per_group")},  # per group: _term_groups
     **{t: (ALL, False) for t in ("contains_all", "all", "includes_all")},
     **{t: (TOOL, False) for t in ("tool_call", "tool_called", "tool_use", "tool")},
     **{t: (JSON, False) for t in ("json_path", "jsonpath", "json")},
@@ -118,7 +119,7 @@ OBJECT_KEYS = frozenset({
     "equals", "contains", "exists", "instruction", "instructions", "grading",
     "grading_instruction", "criteria", "pass_if", "pass_criteria", "passes_if", "guidance",
     "judge_prompt", "prompt", "rubric", "question", "expected_output", "expected_behavior",
-    "expected_behaviour"})
+    "expected_behaviour", "groups"})
 # Where an unknown type's author describes the check (`_described_type`), and how many words
 # make that a sentence rather than an id or a label.
 DESCRIBING_KEYS = ("claim", "description", "text", "label", "name")
@@ -539,6 +540,27 @@ def _material_text(value: Any) -> str | None:
 def _words(name: str) -> set[str]:
     snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
     return {w for w in re.split(r"[^a-z0-9]+", snake.lower()) if w}
+
+
+def _term_groups(value: dict[str, Any]) -> list[tuple[str, list[str]]] | None:
+    """`{type: contains_any_per_group, groups: [{label: pay, terms: [...]}, [...]]}`: groups of
+    texts, each group one check passed by any of its texts (a group a list of texts, or an
+    object holding one under a term key, its `label`/`name` shown); None unless every group is
+    one."""
+    groups = value.get("groups")
+    if not isinstance(groups, list) or not groups:
+        return None
+    found: list[tuple[str, list[str]]] = []
+    for group in groups:
+        terms = _strings(group) if isinstance(group, list) else next(
+            (t for k in TERM_KEYS if (t := _strings(group.get(k))) is not None), None) \
+            if isinstance(group, dict) else None
+        if terms is None:
+            return None
+        label = next((str(group[k]) for k in ("label", "name", "id") if k in group), "") \
+            if isinstance(group, dict) else ""
+        found.append((label, terms))
+    return found
 
 
 def _strings(value: Any) -> list[str] | None:
@@ -2214,6 +2236,12 @@ class CaseReader:
         operand = None if kind in (ANY, ALL) else next(
             (value[k] for k in OPERAND_KEYS[kind] if isinstance(value.get(k), str)
              and value[k]), None)
+        groups = _term_groups(value) if kind == ANY and terms is None else None
+        if groups is not None:  # `contains_any_per_group`: each group one any-of check
+            for n, (label, group) in enumerate(groups):
+                self.add("check", ("not:" if negate else "") + "re:" + "|".join(
+                    re.escape(t) for t in group), f"{shown} group {label or n + 1} (any)")
+            return
         if terms is None and operand is None:
             terms = self._terms(value, listed_only=False)
         if terms is not None:
