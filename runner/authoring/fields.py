@@ -227,10 +227,18 @@ _SINGULAR_S = ("ss", "us", "is")
 
 def _singular(subject: str) -> bool:
     """`verdict`, `risk level`: the field names one thing the work comes to (its last word is
-    no plural), so a list under it offers the values it may be, never values it holds all of
-    (`personas`, `actions`, `autonomy excludes` stay one statement per item)."""
+    no plural), so a list of bare values under it offers the values it may be, never values it
+    holds all of (`personas`, `actions`, `autonomy excludes` stay one statement per item)."""
     last = subject.split()[-1]
     return not last.endswith("s") or last.endswith(_SINGULAR_S)
+
+
+def _value_word(value: Any) -> bool:
+    """`RED`, `N/A(diagnose)`, `needs review`: a value the work may come to, not a sentence (a
+    list of sentences under a singular name, `expected_trajectory: [steps...]`, is steps the
+    work takes, all of them)."""
+    text = str(value).strip()
+    return not isinstance(value, (dict, list)) and len(text) <= 40 and len(text.split()) <= 3
 
 
 def _alternatives(name: str, subject: str, value: list[Any]) -> list[tuple[str, str]]:
@@ -258,7 +266,7 @@ def expectation_statements(name: str, value: Any) -> list[tuple[str, str]]:
     said = _said(value)
     if said is not None:
         return [(f"The work's {subject} is: {said}", f"{name} ({STATEMENT_ORIGIN})")]
-    if isinstance(value, list) and _singular(subject):
+    if isinstance(value, list) and _singular(subject) and all(_value_word(v) for v in value):
         return _alternatives(name, subject, value)
     if isinstance(value, list):
         return [(f"The work's {subject} include: {text}", f"{name}[{n}] ({STATEMENT_ORIGIN})")

@@ -150,3 +150,12 @@ def test_a_list_under_a_singular_name_is_one_statement_passed_by_any_value(
     assert list(_statements(result)) == statements
     plain = CliRunner().invoke(main, ["check", str(tmp_path / "board-review")]).output
     assert "EV012 1 expected_<x> field(s) graded as statements: " in plain, plain
+
+
+def test_a_list_of_sentences_under_a_singular_name_stays_one_statement_per_item(
+        tmp_path: Path) -> None:
+    """Negative: steps the work takes (`expected_trajectory`) are all required."""
+    steps = ["asks which vendor contract is in force", "lists the exit costs of each option"]
+    result = _check(tmp_path, [{"assertions": ["vendor"], "expected_trajectory": steps}],
+                    "--json")
+    assert list(_statements(result)) == [f"The work's trajectory include: {s}" for s in steps]
