@@ -26,6 +26,7 @@ from runner.authoring.call_lists import call_lists
 from runner.authoring.command_calls import command_calls
 from runner.authoring.crosscase import other_case_reference
 from runner.authoring.denial_lists import joined_denials
+from runner.authoring.event_lists import event_lists
 from runner.authoring.expected_claims import expected_claims
 from runner.authoring.fields import (
     PROSE_WORDS,
@@ -729,6 +730,7 @@ class CaseReader:
         self._input_object(item)
         self._task_material(item)
         self._call_lists(item)
+        self._event_lists(item)
         self._tool_statements(item)
         self._cited_codes(item)
         self._command_mappings(item)
@@ -824,6 +826,21 @@ class CaseReader:
         for key in found.empty:
             self.problems.tally("EV012", self.label, f"`{key}` is empty: no check",
                                 f"drop the empty `{key}`, or list the tools in it")
+
+    def _event_lists(self, item: dict[str, Any]) -> None:
+        """`required_events` / `forbidden_events`: checks on what the run did
+        (runner.authoring.event_lists): a tool's name a tool-call check; an event of the
+        authors' own protocol, which the run never records, a dropped check, counted."""
+        found = event_lists(item)
+        for entry, origin in found.tool_calls:
+            self.add("tool", entry, origin)
+        for key, names in found.dropped.items():
+            self.mapped(f"`{key}`: {len(names)} check(s) on events of the authors' own "
+                        f"protocol ({', '.join(names[:4])}{', ...' if len(names) > 4 else ''})"
+                        " dropped, not graded: the run records claude's tool calls and answer, "
+                        "never the event stream the authors' harness writes",
+                        "write what each event shows as a statement (\"The run asks for "
+                        "confirmation before writing\") or a tool-call check (\"Bash\")")
 
     def _tool_statements(self, item: dict[str, Any]) -> None:
         """Sentences under `tool_calls`, `expected_tools`, `tools_used`: what the agent ran,
