@@ -50,6 +50,7 @@ from runner.authoring.routing import (
 )
 from runner.authoring.rubrics import rubric_criteria
 from runner.authoring.short_claims import short_claim
+from runner.authoring.signal_lists import signal_checks
 from runner.authoring.tiers import expect_operands, soft_marking, soft_objects, tier_lists
 from runner.authoring.tool_names import tool_matcher
 from runner.schema.case import TURN_CHECK_FIELDS, Case, Reading
@@ -713,6 +714,7 @@ class CaseReader:
             if snake != key and snake not in item:
                 item[snake] = item.pop(key)
         self._routing_fields(item)
+        self._signal_lists(item)
         if isinstance(item.get("judge"), str):  # the native grammar's name for the judge program
             item["judge_program"] = item.pop("judge")
         self._tiers(item)
@@ -826,6 +828,20 @@ class CaseReader:
         for key in found.empty:
             self.problems.tally("EV012", self.label, f"`{key}` is empty: no check",
                                 f"drop the empty `{key}`, or list the tools in it")
+
+    def _signal_lists(self, item: dict[str, Any]) -> None:
+        """`requiredSignals` / `forbiddenSignals`: texts the final answer must (must not)
+        show, any case (runner.authoring.signal_lists); beside an activation expectation they
+        make the case a runtime case too."""
+        found = signal_checks(item)
+        mark = len(self.checks)
+        for entry, origin in found:
+            self.add("check", entry, origin)
+        self.text_only += self.origins["assertions"][mark:]
+        if found:
+            self.problems.tally("EV012", self.label, "signal lists (`requiredSignals`, "
+                                "`forbiddenSignals`) read as case-insensitive checks on the "
+                                "final answer", "none needed (or write them as assertions)")
 
     def _event_lists(self, item: dict[str, Any]) -> None:
         """`required_events` / `forbidden_events`: checks on what the run did

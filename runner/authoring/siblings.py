@@ -38,6 +38,7 @@ from runner.authoring.promptfoo import is_promptfoo, read_promptfoo
 from runner.authoring.read_once import set_text
 from runner.authoring.routing import routing_queries
 from runner.authoring.sides import looks_like_routing
+from runner.authoring.signal_lists import signal_fields
 from runner.authoring.waza import is_waza, read_waza
 from runner.errors import CaseSetError
 
@@ -155,7 +156,8 @@ def is_trigger_list(items: list[Any]) -> bool:
     """Every object says whether the skill should fire on its prompt and none carries a field
     that grades the work (a trigger run's results keep their rates and counts beside)."""
     flags = set(TRIGGER_FLAGS)
-    return all(isinstance(i, dict) and flags & set(i) and not _GRADED & set(i) for i in items)
+    return all(isinstance(i, dict) and flags & set(i) and not _GRADED & set(i)
+               and not signal_fields(i) for i in items)  # signals: checks on the answer
 
 
 def owner(data: Any) -> str | None:
