@@ -22,6 +22,7 @@ import yaml
 
 from runner.analysis.wording_i18n import OPTIONAL_RE, names_an_action
 from runner.authoring.assertion_dsl import read_dsl
+from runner.authoring.awaited_reply import awaited_reply
 from runner.authoring.call_lists import call_lists
 from runner.authoring.command_calls import command_calls
 from runner.authoring.crosscase import other_case_reference
@@ -394,6 +395,10 @@ def _shown(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)[:120]
 
 
+def _clip(text: str, most: int = 80) -> str:
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
 def _operand(value: dict[str, Any], kind: str) -> str | None:
     return next((value[k] for k in OPERAND_KEYS[kind] if isinstance(value.get(k), str)
                  and value[k]), None)
@@ -713,6 +718,7 @@ class CaseReader:
             snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower()
             if snake != key and snake not in item:
                 item[snake] = item.pop(key)
+        self._awaited_reply(item)
         self._routing_fields(item)
         self._signal_lists(item)
         if isinstance(item.get("judge"), str):  # the native grammar's name for the judge program
@@ -828,6 +834,22 @@ class CaseReader:
         for key in found.empty:
             self.problems.tally("EV012", self.label, f"`{key}` is empty: no check",
                                 f"drop the empty `{key}`, or list the tools in it")
+
+    def _awaited_reply(self, item: dict[str, Any]) -> None:
+        """Steps that ask the user, then act on the reply (runner.authoring.awaited_reply):
+        a multi-turn case without its turn when no follow-up turn gives the reply (EV015)."""
+        if any(isinstance(item.get(k), list) and item[k] for k in TURN_FIELDS):
+            return  # the reply is a turn of its own, sent in the same session
+        found = awaited_reply(item)
+        if found is None:
+            return
+        key, ask, after = found
+        self.problems.report(MULTI_TURN, self.label, f"`{key}` needs the user's reply mid-run "
+                             f"({_clip(ask)!r}, then {_clip(after)!r}) and no follow-up turn "
+                             "gives it: the run is one turn, so what follows the reply cannot "
+                             "happen in any arm", "add the user's reply as a follow-up turn "
+                             "(`follow_up_turns: [\"Yes, go ahead.\"]`), or drop the steps "
+                             "after it")
 
     def _signal_lists(self, item: dict[str, Any]) -> None:
         """`requiredSignals` / `forbiddenSignals`: texts the final answer must (must not)
