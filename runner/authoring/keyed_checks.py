@@ -6,7 +6,8 @@ they name (after the case's own), each read by the usual rules (`contains_any` o
 check, `contains_all` all of its texts, `contains_any_per_group` one any-of check per group,
 `not_contains_any` none of its texts); the entry's other fields join the case when it has none
 of that name, so the readers that know them grade or report them. An entry naming no case of
-the set is reported, never merged elsewhere.
+the set is reported, never merged elsewhere. A past run's grading keyed the same way (verdicts on
+its checks, `passed: true`) is results, never checks.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from runner.authoring.siblings import prompt_fields, read_data
+from runner.authoring.siblings import prompt_fields, read_data, recorded
 
 # What names the case an entry belongs to, in the set and in the file.
 ID_KEYS = ("eval_id", "case_id", "test_id", "id")
@@ -63,8 +64,9 @@ def _entries(data: Any) -> list[dict[str, Any]] | None:
     if len(lists) != 1:
         return None
     entries = lists[0]
+    # (a past run's grading, `{eval_id, assertions: [{text, passed: true}]}`, is no checks)
     if not entries or not all(isinstance(e, dict) and _entry_id(e) is not None and _checks(e)
-                              and not prompt_fields(e) for e in entries):
+                              and not prompt_fields(e) and not recorded(e) for e in entries):
         return None
     return list(entries)
 

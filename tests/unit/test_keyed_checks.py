@@ -85,3 +85,13 @@ def test_keyed_entries_with_a_prompt_are_cases_not_checks(tmp_path: Path) -> Non
     result = _check(tmp_path, keyed, "--json")
     assert "court order" not in json.dumps(json.loads(result.output)["cases"][0]["checks"]) \
         if result.exit_code == 0 else True
+
+
+def test_a_past_runs_grading_keyed_by_case_id_is_no_checks(tmp_path: Path) -> None:
+    """Negative: verdicts a run recorded (`passed: true`) are results, never checks."""
+    keyed = [{"eval_id": "deposit", "assertions": [
+        {"text": "names wear and tear", "passed": True, "evidence": "wear and tear"}]}]
+    result = _check(tmp_path, keyed, "--json")
+    assert _checks(result, 0) == []
+    statements = [c["entry"] for c in json.loads(result.output)["cases"][0]["checks"]]
+    assert "names wear and tear" not in statements, statements
