@@ -233,6 +233,22 @@ def _singular(subject: str) -> bool:
     return not last.endswith("s") or last.endswith(_SINGULAR_S)
 
 
+# A name saying the values are all needed (`stage_required: [id, owner]`: fields the work must
+# hold, every one), or that the list is a sequence (`expected_chain`, `expected_workflow`:
+# steps, every one, in order): never alternatives.
+_ALL_NEEDED = frozenset({"required", "require", "requires", "must", "mandatory", "needed"})
+_SEQUENCES = frozenset({"chain", "workflow", "trajectory", "sequence", "order", "flow", "path",
+                        "pipeline", "process", "plan", "route"})
+
+
+def _one_value(name: str, subject: str) -> bool:
+    """`expected_verdict`, `expect_severity_in`: an expectation of the one value the work
+    comes to (every word of its subject singular, no word saying all are needed, no sequence)."""
+    said = subject.split()
+    return not words(name) & _ALL_NEEDED and not set(said) & _SEQUENCES \
+        and all(w.isalpha() and _singular(w) for w in said)  # (a date in a name: no value)
+
+
 def _value_word(value: Any) -> bool:
     """`RED`, `N/A(diagnose)`, `needs review`: a value the work may come to, not a sentence (a
     list of sentences under a singular name, `expected_trajectory: [steps...]`, is steps the
@@ -266,7 +282,8 @@ def expectation_statements(name: str, value: Any) -> list[tuple[str, str]]:
     said = _said(value)
     if said is not None:
         return [(f"The work's {subject} is: {said}", f"{name} ({STATEMENT_ORIGIN})")]
-    if isinstance(value, list) and _singular(subject) and all(_value_word(v) for v in value):
+    if isinstance(value, list) and _one_value(name, subject) \
+            and all(_value_word(v) for v in value):
         return _alternatives(name, subject, value)
     if isinstance(value, list):
         return [(f"The work's {subject} include: {text}", f"{name}[{n}] ({STATEMENT_ORIGIN})")

@@ -159,3 +159,14 @@ def test_a_list_of_sentences_under_a_singular_name_stays_one_statement_per_item(
     result = _check(tmp_path, [{"assertions": ["vendor"], "expected_trajectory": steps}],
                     "--json")
     assert list(_statements(result)) == [f"The work's trajectory include: {s}" for s in steps]
+
+
+@pytest.mark.parametrize("field", [
+    {"stage_required": ["owner", "status"]},  # fields the work must hold: every one
+    {"expected_chain": ["plan", "validate"]},  # a sequence: every step
+    {"expected_outputs_when_run": ["total", "mean"]},  # a plural subject
+])
+def test_lists_meaning_all_of_their_values_are_never_alternatives(
+        tmp_path: Path, field: dict[str, Any]) -> None:
+    result = _check(tmp_path, [{"assertions": ["vendor"], **field}], "--json")
+    assert not [s for s in _statements(result) if "is one of" in s], _statements(result)
