@@ -54,6 +54,7 @@ from runner.authoring.id_fixtures import id_fixtures
 from runner.authoring.inline import file_references, split_inline
 from runner.authoring.inputs import SetFolders, pointed_inputs, staged_fields
 from runner.authoring.joined import TOP_ALIASES, read_joined
+from runner.authoring.keyed_checks import keyed_files, merged
 from runner.authoring.kinds import report_kinds_and_counts, staged_files
 from runner.authoring.layouts import (
     PROSE_SUFFIXES,
@@ -319,6 +320,14 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
                        shown, path.resolve().is_relative_to(skill_dir.resolve()), skill_dir,
                        given=set_file is not None, data=raw)
+    keyed = keyed_files(found.unread, items)  # checks in a file of their own, by case id
+    if keyed:
+        items = merged(items, keyed)
+        done = {k.file for k in keyed}
+        found = replace(found, unread=tuple(u for u in found.unread if u[0] not in done))
+        for one in keyed:
+            problems.report("EV012", SET_LEVEL, one.line(), "none needed (or write each "
+                            "case's checks in its own assertions)")
     groups = check_groups(about, items)  # named groups of checks the cases name
     items = _set_rubric(about, items, problems, path if path.is_dir() else path.parent)
     items = set_rule(about, items, problems)  # the set's pass rule, for each case

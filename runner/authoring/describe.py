@@ -265,7 +265,7 @@ def _expectations_graded(readings: list[CaseReading]) -> str | None:
     cases: dict[str, int] = {}
     for reading in readings:
         names = {check.origin.split(" (", 1)[0].split("[", 1)[0].split(".", 1)[0]
-                 for check in reading.checks if check.origin.endswith(f"({STATEMENT_ORIGIN})")}
+                 for check in reading.checks if f"({STATEMENT_ORIGIN}" in check.origin}
         for name in names:
             cases[name] = cases.get(name, 0) + 1
     if not cases:

@@ -22,10 +22,12 @@ import yaml
 
 from runner.analysis.wording_i18n import OPTIONAL_RE, names_an_action
 from runner.authoring.assertion_dsl import read_dsl
+from runner.authoring.awaited_reply import awaited_reply
 from runner.authoring.call_lists import call_lists
 from runner.authoring.command_calls import command_calls
 from runner.authoring.crosscase import other_case_reference
 from runner.authoring.denial_lists import joined_denials
+from runner.authoring.event_lists import event_lists
 from runner.authoring.expected_claims import expected_claims
 from runner.authoring.fields import (
     PROSE_WORDS,
@@ -50,6 +52,7 @@ from runner.authoring.routing import (
 )
 from runner.authoring.rubrics import rubric_criteria
 from runner.authoring.short_claims import short_claim
+from runner.authoring.signal_lists import signal_checks
 from runner.authoring.tiers import expect_operands, soft_marking, soft_objects, tier_lists
 from runner.authoring.tool_names import call_pattern, tool_matcher
 from runner.schema.case import TURN_CHECK_FIELDS, Case, Reading
@@ -65,10 +68,11 @@ KNOWN_TYPES: dict[str, tuple[str, bool]] = {
     **{t: (LITERAL, False) for t in ("contains", "substring", "includes", "text",
                                      "required_text", "must_contain")},
     **{t: (LITERAL, True) for t in ("not_contains", "excludes", "forbidden", "forbidden_text",
-                                    "must_not_contain")},
+                                    "must_not_contain", "not_contains_any")},
     **{t: (REGEX, False) for t in ("regex", "pattern", "matches")},
     **{t: (REGEX, True) for t in ("not_regex", "not_matches")},
-    **{t: (ANY, False) for t in ("contains_any", "any", "includes_any")},
+    **{t: (ANY, False) for t in ("contains_any", "any", "includes_any",
+                                 "contains_any_per_group")},  # per group: _term_groups
     **{t: (ALL, False) for t in ("contains_all", "all", "includes_all")},
     **{t: (TOOL, False) for t in ("tool_call", "tool_called", "tool_use", "tool")},
     **{t: (TOOL, True) for t in ("tool_not_called", "tool_not_used", "no_tool_call")},
@@ -120,7 +124,7 @@ OBJECT_KEYS = frozenset({
     "equals", "contains", "exists", "instruction", "instructions", "grading",
     "grading_instruction", "criteria", "pass_if", "pass_criteria", "passes_if", "guidance",
     "judge_prompt", "prompt", "rubric", "question", "expected_output", "expected_behavior",
-    "expected_behaviour"})
+    "expected_behaviour", "groups"})
 # Where an unknown type's author describes the check (`_described_type`), and how many words
 # make that a sentence rather than an id or a label.
 DESCRIBING_KEYS = ("claim", "description", "text", "label", "name")
@@ -393,6 +397,10 @@ def _shown(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)[:120]
 
 
+def _clip(text: str, most: int = 80) -> str:
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
 def _operand(value: dict[str, Any], kind: str) -> str | None:
     return next((value[k] for k in OPERAND_KEYS[kind] if isinstance(value.get(k), str)
                  and value[k]), None)
@@ -554,6 +562,27 @@ def _words(name: str) -> set[str]:
     return {w for w in re.split(r"[^a-z0-9]+", snake.lower()) if w}
 
 
+def _term_groups(value: dict[str, Any]) -> list[tuple[str, list[str]]] | None:
+    """`{type: contains_any_per_group, groups: [{label: pay, terms: [...]}, [...]]}`: groups of
+    texts, each group one check passed by any of its texts (a group a list of texts, or an
+    object holding one under a term key, its `label`/`name` shown); None unless every group is
+    one."""
+    groups = value.get("groups")
+    if not isinstance(groups, list) or not groups:
+        return None
+    found: list[tuple[str, list[str]]] = []
+    for group in groups:
+        terms = _strings(group) if isinstance(group, list) else next(
+            (t for k in TERM_KEYS if (t := _strings(group.get(k))) is not None), None) \
+            if isinstance(group, dict) else None
+        if terms is None:
+            return None
+        label = next((str(group[k]) for k in ("label", "name", "id") if k in group), "") \
+            if isinstance(group, dict) else ""
+        found.append((label, terms))
+    return found
+
+
 def _strings(value: Any) -> list[str] | None:
     if isinstance(value, list) and value and all(isinstance(v, str) and v.strip()
                                                  for v in value):
@@ -704,8 +733,10 @@ class CaseReader:
             snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower()
             if snake != key and snake not in item:
                 item[snake] = item.pop(key)
+        self._awaited_reply(item)
         self._routing_fields(item)
         read_case_rule(item, self.problems, self.label)  # before any rule reads its name
+        self._signal_lists(item)
         if isinstance(item.get("judge"), str):  # the native grammar's name for the judge program
             item["judge_program"] = item.pop("judge")
         self._tiers(item)
@@ -723,6 +754,7 @@ class CaseReader:
         self._input_object(item)
         self._task_material(item)
         self._call_lists(item)
+        self._event_lists(item)
         self._tool_statements(item)
         self._cited_codes(item)
         self._command_mappings(item)
@@ -820,6 +852,51 @@ class CaseReader:
         for key in found.empty:
             self.problems.tally("EV012", self.label, f"`{key}` is empty: no check",
                                 f"drop the empty `{key}`, or list the tools in it")
+
+    def _awaited_reply(self, item: dict[str, Any]) -> None:
+        """Steps that ask the user, then act on the reply (runner.authoring.awaited_reply):
+        a multi-turn case without its turn when no follow-up turn gives the reply (EV015)."""
+        if any(isinstance(item.get(k), list) and item[k] for k in TURN_FIELDS):
+            return  # the reply is a turn of its own, sent in the same session
+        found = awaited_reply(item)
+        if found is None:
+            return
+        key, ask, after = found
+        self.problems.report(MULTI_TURN, self.label, f"`{key}` needs the user's reply mid-run "
+                             f"({_clip(ask)!r}, then {_clip(after)!r}) and no follow-up turn "
+                             "gives it: the run is one turn, so what follows the reply cannot "
+                             "happen in any arm", "add the user's reply as a follow-up turn "
+                             "(`follow_up_turns: [\"Yes, go ahead.\"]`), or drop the steps "
+                             "after it")
+
+    def _signal_lists(self, item: dict[str, Any]) -> None:
+        """`requiredSignals` / `forbiddenSignals`: texts the final answer must (must not)
+        show, any case (runner.authoring.signal_lists); beside an activation expectation they
+        make the case a runtime case too."""
+        found = signal_checks(item)
+        mark = len(self.checks)
+        for entry, origin in found:
+            self.add("check", entry, origin)
+        self.text_only += self.origins["assertions"][mark:]
+        if found:
+            self.problems.tally("EV012", self.label, "signal lists (`requiredSignals`, "
+                                "`forbiddenSignals`) read as case-insensitive checks on the "
+                                "final answer", "none needed (or write them as assertions)")
+
+    def _event_lists(self, item: dict[str, Any]) -> None:
+        """`required_events` / `forbidden_events`: checks on what the run did
+        (runner.authoring.event_lists): a tool's name a tool-call check; an event of the
+        authors' own protocol, which the run never records, a dropped check, counted."""
+        found = event_lists(item)
+        for entry, origin in found.tool_calls:
+            self.add("tool", entry, origin)
+        for key, names in found.dropped.items():
+            self.mapped(f"`{key}`: {len(names)} check(s) on events of the authors' own "
+                        f"protocol ({', '.join(names[:4])}{', ...' if len(names) > 4 else ''})"
+                        " dropped, not graded: the run records claude's tool calls and answer, "
+                        "never the event stream the authors' harness writes",
+                        "write what each event shows as a statement (\"The run asks for "
+                        "confirmation before writing\") or a tool-call check (\"Bash\")")
 
     def _tool_statements(self, item: dict[str, Any]) -> None:
         """Sentences under `tool_calls`, `expected_tools`, `tools_used`: what the agent ran,
@@ -2294,6 +2371,12 @@ class CaseReader:
         operand = None if kind in (ANY, ALL) else next(
             (value[k] for k in OPERAND_KEYS[kind] if isinstance(value.get(k), str)
              and value[k]), None)
+        groups = _term_groups(value) if kind == ANY and terms is None else None
+        if groups is not None:  # `contains_any_per_group`: each group one any-of check
+            for n, (label, group) in enumerate(groups):
+                self.add("check", ("not:" if negate else "") + "re:" + "|".join(
+                    re.escape(t) for t in group), f"{shown} group {label or n + 1} (any)")
+            return
         if terms is None and operand is None:
             terms = self._terms(value, listed_only=False)
         if terms is not None:

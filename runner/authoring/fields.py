@@ -220,9 +220,60 @@ def _names_file(name: str, value: Any) -> bool:
         "/" in t or words(name) & _FILE_WORDS) for t in texts)
 
 
+# A plural noun ends in -s; these endings are singular nouns that do too (`status`,
+# `analysis`, `class`).
+_SINGULAR_S = ("ss", "us", "is")
+
+
+def _singular(subject: str) -> bool:
+    """`verdict`, `risk level`: the field names one thing the work comes to (its last word is
+    no plural), so a list of bare values under it offers the values it may be, never values it
+    holds all of (`personas`, `actions`, `autonomy excludes` stay one statement per item)."""
+    last = subject.split()[-1]
+    return not last.endswith("s") or last.endswith(_SINGULAR_S)
+
+
+# A name saying the values are all needed (`stage_required: [id, owner]`: fields the work must
+# hold, every one), or that the list is a sequence (`expected_chain`, `expected_workflow`:
+# steps, every one, in order): never alternatives.
+_ALL_NEEDED = frozenset({"required", "require", "requires", "must", "mandatory", "needed"})
+_SEQUENCES = frozenset({"chain", "workflow", "trajectory", "sequence", "order", "flow", "path",
+                        "pipeline", "process", "plan", "route"})
+
+
+def _one_value(name: str, subject: str) -> bool:
+    """`expected_verdict`, `expect_severity_in`: an expectation of the one value the work
+    comes to (every word of its subject singular, no word saying all are needed, no sequence)."""
+    said = subject.split()
+    return not words(name) & _ALL_NEEDED and not set(said) & _SEQUENCES \
+        and all(w.isalpha() and _singular(w) for w in said)  # (a date in a name: no value)
+
+
+def _value_word(value: Any) -> bool:
+    """`RED`, `N/A(diagnose)`, `needs review`: a value the work may come to, not a sentence (a
+    list of sentences under a singular name, `expected_trajectory: [steps...]`, is steps the
+    work takes, all of them)."""
+    text = str(value).strip()
+    return not isinstance(value, (dict, list)) and len(text) <= 40 and len(text.split()) <= 3
+
+
+def _alternatives(name: str, subject: str, value: list[Any]) -> list[tuple[str, str]]:
+    """`expected_verdict: [RED, YELLOW]`: a verdict is one value, so the list is the values
+    the authors accept: ONE statement passed by any of them (one per value, all required,
+    could never pass with two)."""
+    said = [text for item in value if (text := _said(item)) is not None]
+    if len(said) == 1:
+        return [(f"The work's {subject} is: {said[0]}", f"{name} ({STATEMENT_ORIGIN})")]
+    if not said:
+        return []
+    return [(f"The work's {subject} is one of: {', '.join(said)}",
+             f"{name} ({STATEMENT_ORIGIN}, passed by any one of its {len(said)} values)")]
+
+
 def expectation_statements(name: str, value: Any) -> list[tuple[str, str]]:
     """The statements (text, origin) an `expected_<x>` field says about the work: a value is
-    one, a list one per item ("include"), a mapping one per key; none for a label or a field
+    one, a list under a singular name one passed by any of its values ("is one of"), under a
+    plural name one per item ("include"), a mapping one per key; none for a label or a field
     kept (kept_expectation)."""
     subject = _subject(name)
     if not expectation_named(name) or not subject or kept_expectation(name) \
@@ -231,6 +282,9 @@ def expectation_statements(name: str, value: Any) -> list[tuple[str, str]]:
     said = _said(value)
     if said is not None:
         return [(f"The work's {subject} is: {said}", f"{name} ({STATEMENT_ORIGIN})")]
+    if isinstance(value, list) and _one_value(name, subject) \
+            and all(_value_word(v) for v in value):
+        return _alternatives(name, subject, value)
     if isinstance(value, list):
         return [(f"The work's {subject} include: {text}", f"{name}[{n}] ({STATEMENT_ORIGIN})")
                 for n, item in enumerate(value) if (text := _said(item)) is not None]

@@ -38,6 +38,7 @@ from runner.authoring.promptfoo import is_promptfoo, read_promptfoo
 from runner.authoring.read_once import set_text
 from runner.authoring.routing import routing_queries
 from runner.authoring.sides import looks_like_routing
+from runner.authoring.signal_lists import signal_fields
 from runner.authoring.skill_routes import names_skills
 from runner.authoring.waza import is_waza, read_waza
 from runner.errors import CaseSetError
@@ -156,7 +157,8 @@ def is_trigger_list(items: list[Any]) -> bool:
     """Every object says whether the skill should fire on its prompt and none carries a field
     that grades the work (a trigger run's results keep their rates and counts beside)."""
     flags = set(TRIGGER_FLAGS)
-    return all(isinstance(i, dict) and flags & set(i) and not _GRADED & set(i) for i in items)
+    return all(isinstance(i, dict) and flags & set(i) and not _GRADED & set(i)
+               and not signal_fields(i) for i in items)  # signals: checks on the answer
 
 
 def owner(data: Any) -> str | None:
@@ -215,7 +217,7 @@ PAST_RUN = ("a past run's results (each case carries verdicts it was given, `pas
 _VERDICT_KEYS = frozenset({"passed", "pass", "failed", "fail", "success", "succeeded"})
 
 
-def _recorded(value: Any, depth: int = 0) -> bool:
+def recorded(value: Any, depth: int = 0) -> bool:
     """A boolean verdict inside the case (on a check, on an arm's reply), three levels deep
     at most: what a run writes, never what an author asks for."""
     if depth > 3:
@@ -223,8 +225,8 @@ def _recorded(value: Any, depth: int = 0) -> bool:
     if isinstance(value, dict):
         return (depth > 0 and any(k in _VERDICT_KEYS and isinstance(v, bool)
                                   for k, v in value.items())) \
-            or any(_recorded(v, depth + 1) for v in value.values())
-    return isinstance(value, list) and any(_recorded(v, depth + 1) for v in value)
+            or any(recorded(v, depth + 1) for v in value.values())
+    return isinstance(value, list) and any(recorded(v, depth + 1) for v in value)
 
 
 def judge(path: Path) -> Judged:
@@ -252,7 +254,7 @@ def judge(path: Path) -> Judged:
     if is_trigger_list(items) and not is_waza(path):  # waza's trigger tasks: its set's cases
         return Judged(path, why_not="prompts with a should-trigger flag and nothing to grade, "
                                     f"{TRIGGER_SHAPE}, read by `skill-eval trigger`")
-    if all(isinstance(i, dict) and _recorded(i) for i in items):
+    if all(isinstance(i, dict) and recorded(i) for i in items):
         return Judged(path, why_not=PAST_RUN)
     fields = frozenset().union(*(prompt_fields(i) for i in items))
     prompts = frozenset(str(i.get(k)) for i in items for k in prompt_fields(i) & set(PROMPT_KEYS))

@@ -71,7 +71,7 @@ def test_a_case_with_only_expectation_fields_is_now_gradable(tmp_path: Path) -> 
 
 
 def test_plain_check_counts_the_fields_graded_and_verbose_shows_each(tmp_path: Path) -> None:
-    cases = [{"expected_depth": "deep", "expected_verdict": "approve"},
+    cases: list[dict[str, Any]] = [{"expected_depth": "deep", "expected_verdict": "approve"},
              {"expected_depth": "light", "assertions": ["vendor"]}]
     plain = _check(tmp_path, cases).output
     assert "EV012 2 expected_<x> field(s) graded as statements: expected_depth in 2 case(s), " \
@@ -130,3 +130,43 @@ def test_the_wording_rule() -> None:
     assert expectation_statements("expected_format", "report.md") == [
         ("The work's format is: report.md", "expected_format (an expectation field, graded "
                                             "as a statement)")]  # no file named: a claim
+
+
+@pytest.mark.parametrize(("field", "statements"), [
+    ({"expected_verdict": ["AMBER", "RED"]}, ["The work's verdict is one of: AMBER, RED"]),
+    ({"expectedRiskLevel": ["élevé", "critique"]},
+     ["The work's risk level is one of: élevé, critique"]),
+    ({"expected_status": ["blocked", "deferred", "none"]},  # -us is singular; a label left out
+     ["The work's status is one of: blocked, deferred"]),
+    ({"expected_decision": ["defer"]}, ["The work's decision is: defer"]),
+    # a plural name holds all of its values: one statement per item, as before
+    ({"expected_risks": ["lock-in", "cost"]},
+     ["The work's risks include: lock-in", "The work's risks include: cost"]),
+])
+def test_a_list_under_a_singular_name_is_one_statement_passed_by_any_value(
+        tmp_path: Path, field: dict[str, Any], statements: list[str]) -> None:
+    """Was one statement per value, all required: `[AMBER, RED]` could never pass."""
+    result = _check(tmp_path, [{"assertions": ["vendor"], **field}], "--json")
+    assert list(_statements(result)) == statements
+    plain = CliRunner().invoke(main, ["check", str(tmp_path / "board-review")]).output
+    assert "EV012 1 expected_<x> field(s) graded as statements: " in plain, plain
+
+
+def test_a_list_of_sentences_under_a_singular_name_stays_one_statement_per_item(
+        tmp_path: Path) -> None:
+    """Negative: steps the work takes (`expected_trajectory`) are all required."""
+    steps = ["asks which vendor contract is in force", "lists the exit costs of each option"]
+    result = _check(tmp_path, [{"assertions": ["vendor"], "expected_trajectory": steps}],
+                    "--json")
+    assert list(_statements(result)) == [f"The work's trajectory include: {s}" for s in steps]
+
+
+@pytest.mark.parametrize("field", [
+    {"stage_required": ["owner", "status"]},  # fields the work must hold: every one
+    {"expected_chain": ["plan", "validate"]},  # a sequence: every step
+    {"expected_outputs_when_run": ["total", "mean"]},  # a plural subject
+])
+def test_lists_meaning_all_of_their_values_are_never_alternatives(
+        tmp_path: Path, field: dict[str, Any]) -> None:
+    result = _check(tmp_path, [{"assertions": ["vendor"], **field}], "--json")
+    assert not [s for s in _statements(result) if "is one of" in s], _statements(result)

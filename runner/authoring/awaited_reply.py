@@ -1,0 +1,83 @@
+"""A case whose expected steps need the user's reply mid-run (issue 26, multi-turn cases): one
+step asks the user (for a confirmation, an approval, an answer), a later one acts after the
+reply ("after confirmation, write the change"). Run as one turn, no reply ever comes: the steps
+after it cannot happen in any arm, so the case is a multi-turn case without its turn (EV015),
+unless a follow-up turn gives the reply (then it is sent, runner.authoring.dialects `_turns`).
+
+The words are read in the languages the case-set rules read (English, Russian, Chinese,
+Spanish, French, German, Portuguese); a step list is any list of texts under a name that says
+steps or what is expected (`expected_trajectory`, `steps`, `expectations`, `workflow`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from runner.analysis.wording_i18n import Table, compiled
+
+# A step acting once the user has replied.
+AFTER_REPLY: Table = {
+    "en": (r"(?:after|once|upon|when)\s+(?:the\s+user(?:'s)?\s+|they\s+|the\s+|their\s+|"
+           r"explicit\s+|human\s+)?(?:confirm\w*|approv\w*|answer\w*|repl\w*|consent\w*|"
+           r"sign-?off|go-?ahead)",
+           r"(?:after|once|when)\s+(?:the\s+user|they)\s+(?:says?|gives?|grants?)\s+"
+           r"(?:yes|ok|approval|confirmation)"),
+    "ru": (r"после\s+(?:\w+\s+)?(?:подтвержден\w*|согласи\w*|одобрени\w*|ответ\w*)",
+           r"когда\s+пользователь\s+(?:подтверд\w*|соглас\w*|ответ\w*)"),
+    "zh": (r"(?:用户|用戶|对方|對方)?(?:确认|確認|同意|批准|回复|回覆|答复|答覆)(?:之)?(?:后|後)",),
+    "es": (r"(?:tras|despu[eé]s\s+de)\s+(?:la\s+|su\s+)?(?:confirmaci[oó]n|aprobaci[oó]n|"
+           r"respuesta)",),
+    "pt": (r"(?:ap[oó]s|depois\s+d[aeo])\s+(?:a\s+)?(?:confirma[cç][aã]o|aprova[cç][aã]o|"
+           r"resposta)",),
+    "fr": (r"apr[eè]s\s+(?:la\s+|sa\s+|leur\s+)?(?:confirmation|approbation|validation|"
+           r"r[eé]ponse)",),
+    "de": (r"nach\s+(?:der\s+|seiner\s+|ihrer\s+)?(?:best[aä]tigung|freigabe|zustimmung|"
+           r"antwort)",),
+}
+# A step that asks the user and waits.
+ASKS_USER: Table = {
+    "en": (r"asks?|asking|request\w*\s+(?:\w+\s+){0,3}(?:confirmation|approval|sign-?off)|"
+           r"wait\w*\s+for\s+(?:the\s+user|confirmation|approval|an?\s+answer)|"
+           r"confirm\w*\s+with\s+the\s+user|prompts?\s+the\s+user",),
+    "ru": (r"запр\w*\s+(?:\w+\s+)?подтвержд\w*|спрос\w*|задать\s+(?:\w+\s+){0,3}вопрос\w*|"
+           r"зада[её]т\s+(?:\w+\s+){0,3}вопрос\w*|уточн\w*\s+у\s+пользовател\w*|дожд\w*",),
+    "zh": (r"询问|詢問|请求确认|請求確認|请用户确认|請用戶確認|征求|徵求|等待(?:用户|用戶)?确认|"
+           r"等待(?:用户|用戶)?確認|向用户提问|向用戶提問",),
+    "es": (r"pregunt\w*|solicit\w*\s+(?:la\s+)?(?:confirmaci[oó]n|aprobaci[oó]n)",),
+    "pt": (r"pergunt\w*|solicit\w*\s+(?:a\s+)?(?:confirma[cç][aã]o|aprova[cç][aã]o)",),
+    "fr": (r"demand\w*\s+(?:\w+\s+){0,3}(?:confirmation|validation|approbation|"
+           r"l'utilisateur)|pos\w*\s+(?:une\s+)?question",),
+    "de": (r"frag\w*|bitt\w*\s+um\s+(?:best[aä]tigung|freigabe)",),
+}
+_AFTER_RE = compiled(AFTER_REPLY)
+_ASKS_RE = compiled(ASKS_USER)
+# Names of a field listing the steps the run should take, or what it is expected to do.
+_STEP_WORDS = frozenset({"trajectory", "steps", "step", "flow", "workflow", "sequence",
+                         "expectations", "expected", "behavior", "behaviour", "behaviors",
+                         "behaviours", "process"})
+
+
+def _words(key: str) -> set[str]:
+    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key)
+    return {w for w in re.split(r"[^a-z0-9]+", snake.lower()) if w}
+
+
+def awaited_reply(item: dict[str, Any]) -> tuple[str, str, str] | None:
+    """(field, the step that asks, the step after the reply) when a list of the case's steps
+    asks the user and later acts on the reply; None otherwise."""
+    for key, value in item.items():
+        if not _words(str(key)) & _STEP_WORDS or not isinstance(value, list):
+            continue
+        steps = [v for v in value if isinstance(v, str)]
+        asked = next((n for n, s in enumerate(steps) if _ASKS_RE.search(s)), None)
+        if asked is None:
+            continue
+        ask = _ASKS_RE.search(steps[asked])
+        reply = _AFTER_RE.search(steps[asked])
+        if ask is not None and reply is not None and ask.start() < reply.start():
+            return str(key), steps[asked], steps[asked]  # "asks, and after approval, writes"
+        after = next((s for s in steps[asked + 1:] if _AFTER_RE.search(s)), None)
+        if after is not None:
+            return str(key), steps[asked], after
+    return None

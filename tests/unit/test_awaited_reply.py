@@ -1,0 +1,61 @@
+"""A case whose expected steps ask the user, then act on the reply (runner.authoring.
+awaited_reply): run as one turn no reply comes, so it is flagged as a multi-turn case without
+its turn (EV015), unless a follow-up turn gives the reply. Before, nothing was said."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from runner.cli import main
+
+SKILL_MD = ("---\nname: ledger-keeper\ndescription: Records ledger changes after the user "
+            "confirms. Use when a user asks to change the ledger.\n---\nConfirm, then write.\n")
+
+
+def _check(tmp_path: Path, case: dict[str, Any]) -> Result:
+    skill = tmp_path / "ledger-keeper"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text(SKILL_MD)
+    (skill / "evals" / "evals.json").write_text(json.dumps({"skill_name": "ledger-keeper",
+        "evals": [{"id": "c1", "prompt": "Move the March rent entry from cash to bank.",
+                   **case}]}, ensure_ascii=False))
+    return CliRunner().invoke(main, ["check", str(skill)])
+
+
+@pytest.mark.parametrize("steps", [
+    ["shows the entry it will move", "asks the user to confirm the move",
+     "after confirmation, writes the change to ledger.csv"],
+    ["показать изменение", "запросить подтверждение у пользователя",
+     "после подтверждения записать изменение"],
+    ["展示将要修改的条目", "请用户确认", "用户确认后写入账本"],
+])
+def test_steps_that_wait_for_the_users_reply_are_flagged(
+        tmp_path: Path, steps: list[str]) -> None:
+    result = _check(tmp_path, {"expected_trajectory": steps})
+    assert result.exit_code == 0, result.output
+    assert "EV015" in result.output and "needs the user's reply mid-run" in result.output, \
+        result.output
+
+
+def test_a_follow_up_turn_giving_the_reply_is_not_flagged(tmp_path: Path) -> None:
+    """Negative: the reply is sent as a turn of its own."""
+    result = _check(tmp_path, {"expectations": ["asks the user to confirm the move",
+                                                "after confirmation, writes the change"],
+                               "follow_up_turns": ["Yes, go ahead."]})
+    assert result.exit_code == 0, result.output
+    assert "EV015" not in result.output, result.output
+
+
+def test_steps_that_ask_nothing_or_act_without_a_reply_are_not_flagged(tmp_path: Path) -> None:
+    """Negative: a question alone, or acting without waiting, needs no second turn."""
+    result = _check(tmp_path, {"expectations": ["asks which account the entry belongs to",
+                                                "explains the double-entry rule"]})
+    assert "EV015" not in result.output, result.output
+    result = _check(tmp_path / "b", {"expectations": ["writes the change to ledger.csv",
+                                                      "after writing, reports the new total"]})
+    assert "EV015" not in result.output, result.output
