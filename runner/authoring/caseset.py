@@ -1124,6 +1124,20 @@ def _rooted(case: Case, skill: SkillFiles, problems: Problems) -> Case:
                                    if (skill.root / b / given).is_dir()))
         found = found or [f for f in skill.ending_with(given.rstrip("/"))
                           if (skill.root / f).is_dir()]
+        away = None if found or given not in files else _away_folder(skill, given)
+        if away is not None:
+            # a shared set's folder outside the skill (`tests/fixtures/node` at the
+            # repository's root): carried from there, its contents at the root (_carried)
+            roots.append(given)
+            inside = sorted(p.relative_to(away).as_posix() for p in away.rglob("*")
+                            if p.is_file())
+            problems.report("EV012", case.id, f"{given!r} is the case's workspace: its "
+                            f"{len(inside)} file(s) staged at the working directory's root, "
+                            f"not below ./{given.strip('/')}/ ("
+                            + ", ".join(f"./{p}" for p in inside[:3])
+                            + (", ..." if len(inside) > 3 else "") + ")",
+                            "none needed (to keep the folder itself, list it under `files`)")
+            continue
         if len(found) != 1 or given not in files:
             continue
         place = str(PurePosixPath(found[0]))
@@ -1139,6 +1153,14 @@ def _rooted(case: Case, skill: SkillFiles, problems: Problems) -> Case:
                         "none needed (to keep the folder itself, list it under `files`)")
     return case.model_copy(update={"files": tuple(dict.fromkeys(files)),
                                    "root_fixtures": tuple(roots)})
+
+
+def _away_folder(skill: SkillFiles, given: str) -> Path | None:
+    """The folder outside the skill a shared set's path names (runner.authoring.outside)."""
+    away = skill.outside.resolve(given) if skill.outside is not None else None
+    if away is None or not away.is_dir() or away.resolve().is_relative_to(skill.root.resolve()):
+        return None
+    return away
 
 
 def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, list[str]]:
@@ -1245,7 +1267,9 @@ def _carried(skill: SkillFiles, outside: Outside, problems: Problems, case: Case
     cannot be staged, or when a file of it is the skill itself)."""
     # where the set itself puts it (a case folder's file lands at the working directory's
     # root as it sits in its folder), else as written
-    texts, why = outside.staged(away, case.staged_at.get(file, file), case.prompt)
+    # a workspace folder (`root_fixtures`) is the working directory: its contents at the root
+    texts, why = outside.staged(away, case.staged_at.get(file, file), case.prompt,
+                                at_root=file in case.root_fixtures)
     if why:
         problems.refuse("EV009", case.id, f"fixture {file!r} (found at {away}, outside "
                         f"the skill) cannot be staged: {why}", "copy it into the skill "
