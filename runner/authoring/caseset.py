@@ -107,6 +107,7 @@ from runner.authoring.runnable import cannot_run
 from runner.authoring.safely import READ_ERRORS, read_error, refuse_surrogates, unreadable
 from runner.authoring.set_owned import report_exclusions
 from runner.authoring.set_texts import texts_from_files
+from runner.authoring.setups import read_setup
 from runner.authoring.shapes import unwrap
 from runner.authoring.siblings import NOT_A_SET, no_cases, prompt_fields, read_with_findings
 from runner.authoring.skillgrade import read_tasks
@@ -637,6 +638,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     case = staged_fields(case, at.fixtures.folders(), problems)
     case = _by_id(case, at.fixtures, problems)
     case = _rooted(case, at.fixtures, problems)
+    case = read_setup(case, problems)
     case, file_origins = _fixtures(at.fixtures, problems, case)
     case = case.model_copy(update={"inline_files": {**case.inline_files, **inline}})
     if inline:

@@ -606,6 +606,8 @@ def programs_of(cases: Iterable[Case], shell: bool = False) -> list[str]:
                 found += [p for p in (own.judge_program, grader.path if grader else None,
                                       grader.command if shell and grader and grader.shell
                                       else None) if p]
+        if shell:  # a case's setup lines are the author's code as much (runner.trial.setup)
+            found += list(case.setup_run)
     return list(dict.fromkeys(found))
 
 
