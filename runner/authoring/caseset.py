@@ -107,7 +107,7 @@ from runner.authoring.runnable import cannot_run
 from runner.authoring.safely import READ_ERRORS, read_error, refuse_surrogates, unreadable
 from runner.authoring.set_owned import report_exclusions
 from runner.authoring.set_texts import texts_from_files
-from runner.authoring.setups import read_setup
+from runner.authoring.setups import folder_setup, read_setup
 from runner.authoring.shapes import unwrap
 from runner.authoring.siblings import NOT_A_SET, no_cases, prompt_fields, read_with_findings
 from runner.authoring.skillgrade import read_tasks
@@ -1118,6 +1118,7 @@ def _rooted(case: Case, skill: SkillFiles, problems: Problems) -> Case:
     if not case.root_fixtures:
         return case
     files, roots = list(case.files), []
+    folders: list[tuple[Path, str]] = []  # each workspace folder, for its own setup script
     plain = case.model_copy(update={"root_fixtures": ()})  # where it would land otherwise
     for given in case.root_fixtures:
         bases = [PurePosixPath("."), EVALS_ROOT, *([skill.set_folder] if skill.set_folder
@@ -1131,6 +1132,7 @@ def _rooted(case: Case, skill: SkillFiles, problems: Problems) -> Case:
             # a shared set's folder outside the skill (`tests/fixtures/node` at the
             # repository's root): carried from there, its contents at the root (_carried)
             roots.append(given)
+            folders.append((away, given))
             inside = sorted(p.relative_to(away).as_posix() for p in away.rglob("*")
                             if p.is_file())
             problems.report("EV012", case.id, f"{given!r} is the case's workspace: its "
@@ -1145,6 +1147,7 @@ def _rooted(case: Case, skill: SkillFiles, problems: Problems) -> Case:
         place = str(PurePosixPath(found[0]))
         files[files.index(given)] = place
         roots.append(place)
+        folders.append((skill.root / place, given))
         inside = sorted(p.relative_to(skill.root / place).as_posix()
                         for p in (skill.root / place).rglob("*") if p.is_file())
         problems.report("EV012", case.id, f"{given!r} is the case's workspace: its "
@@ -1153,8 +1156,11 @@ def _rooted(case: Case, skill: SkillFiles, problems: Problems) -> Case:
                         + ", ".join(f"./{p}" for p in inside[:3])
                         + (", ..." if len(inside) > 3 else "") + ")",
                         "none needed (to keep the folder itself, list it under `files`)")
-    return case.model_copy(update={"files": tuple(dict.fromkeys(files)),
-                                   "root_fixtures": tuple(roots)})
+    rooted = case.model_copy(update={"files": tuple(dict.fromkeys(files)),
+                                     "root_fixtures": tuple(roots)})
+    for folder, given in folders:
+        rooted = folder_setup(rooted, folder, given, problems)
+    return rooted
 
 
 def _away_folder(skill: SkillFiles, given: str) -> Path | None:

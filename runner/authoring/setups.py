@@ -8,12 +8,19 @@ A setup that cannot run there leaves every arm without the workspace its checks 
 that needs the network (`npm install`, `git clone`, a URL), a path on the author's machine
 (`/Users/...`, `~/...`), a blank to fill in (`<REPO_URL>`), or a command the image lacks.
 The case is then flagged (EV014, no arm can do it as written) and its setup is not run; a
-value that is no command (prose, a mapping) stays the author's note, shown as before."""
+value that is no command (prose, a mapping) stays the author's note, shown as before.
+
+A workspace folder (the case's `fixture`, staged at the working directory's root) may carry its
+own setup script (`setup.sh`, `scaffold.py` at its top) that its text or a note beside it says
+the harness runs ("run by the harness inside the disposable copy", "before each case"): it is
+that case's setup, run the same way (`sh setup.sh`), not a file left for the agent to find.
+A script no note calls so is one of the project's files, staged as it is."""
 
 from __future__ import annotations
 
 import re
 import shlex
+from pathlib import Path
 from typing import Any
 
 from runner.authoring.problems import Problems
@@ -115,3 +122,62 @@ def read_setup(case: Case, problems: Problems) -> Case:
         return case.model_copy(update={"extra": extra,
                                        "setup_run": (*case.setup_run, *lines)})
     return case
+
+
+# A script at the top of a workspace folder that may build it.
+_SCRIPT = re.compile(r"(?i)^(?:setup|set_up|scaffold|bootstrap|prepare|seed|init)[\w-]*"
+                     r"\.(?:sh|bash|py)$")
+# A note saying the harness runs it before the agent does.
+_HARNESS_RUNS = re.compile(
+    r"(?i)\b(?:run|ran|executed|invoked|called|sourced)\s+by\s+the\s+(?:eval\s+)?"
+    r"(?:harness|runner|test\s+runner)\b|\bthe\s+(?:eval\s+)?(?:harness|runner)\s+"
+    r"(?:runs|executes|invokes|calls)\b|\bbefore\s+(?:each|every)\s+(?:case|run|eval|trial)\b")
+_INTERPRETER = {".sh": "sh", ".bash": "bash", ".py": "python3"}
+_NOTES = frozenset({".md", ".txt", ""})
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")[:20_000]
+    except OSError:
+        return ""
+
+
+def folder_setup(case: Case, folder: Path, given: str, problems: Problems) -> Case:
+    """A workspace folder's own setup script that its notes say the harness runs: the case's
+    setup (EV012), or the case flagged when it cannot run offline (EV014)."""
+    scripts = sorted(p for p in folder.glob("*") if p.is_file() and _SCRIPT.match(p.name))
+    notes = " ".join(_read(p) for p in folder.glob("*") if p.is_file()
+                     and p.suffix.lower() in _NOTES and not _SCRIPT.match(p.name))
+    for script in scripts:
+        text = _read(script)
+        head = "\n".join(text.splitlines()[:15])  # the script's own header comment
+        if not (_HARNESS_RUNS.search(head) or _HARNESS_RUNS.search(notes)
+                and re.search(rf"(?<![\w.-]){re.escape(script.name)}(?![\w-])", notes)):
+            continue
+        line = f"{_INTERPRETER[script.suffix.lower()]} {shlex.quote(script.name)}"
+        code = [t for t in text.splitlines() if t.strip() and not t.lstrip().startswith("#")]
+        why = next((w for t in code if (w := _script_problem(t))), None)
+        if why is not None:
+            problems.report(OUTSIDE, case.id, f"{given}/{script.name} builds the working "
+                            "directory before the agent starts (its notes say the harness "
+                            f"runs it), and it cannot run in the sandbox: {why}; the case "
+                            "would start without what it builds, so no arm can do it as "
+                            "written (not run)", "commit the workspace it builds in the "
+                            "fixture folder, or make the script run offline")
+            return case
+        problems.report("EV012", case.id, f"{given}/{script.name}: the workspace's setup "
+                        "script (its notes say the harness runs it): run as `" + line + "` "
+                        "in the working directory before the agent starts, in the sandbox, "
+                        "without network", "none needed")
+        return case.model_copy(update={"setup_run": (*case.setup_run, line)})
+    return case
+
+
+def _script_problem(line: str) -> str | None:
+    """Why a script's line cannot run offline in the sandbox (its own commands may be any)."""
+    network = shell_problem(line)
+    if network is not None and "network" in network:
+        return network.replace("the grader's container", "the sandbox")
+    host = _HOST_PATH.search(line)
+    return None if host is None else f"it reads {host.group(0)!r}, a path on the author's machine"

@@ -126,3 +126,41 @@ def test_only_a_setup_has_the_working_directory_writable(tmp_path: Path) -> None
 
     assert work_mount(True)["ReadOnly"] is False
     assert work_mount(False)["ReadOnly"] is True  # a grader reads the work, never writes it
+
+
+SEED = "git init -q -b main\ngit add -A\ngit -c user.name=e -c user.email=e@x commit -qm seed\n"
+
+
+def _folder_skill(tmp_path: Path, files: dict[str, str]) -> Path:
+    return make_skill(tmp_path, [{"id": "fix", "prompt": PROMPT, "assertions": ["sum(xs)"],
+                                  "fixture": "evals/fixtures/repo"}],
+                      {**{f"evals/fixtures/repo/{k}": v for k, v in files.items()},
+                       "evals/fixtures/repo/app.py": SHOP["evals/files/shop/app.py"]})
+
+
+@pytest.mark.parametrize("files", [
+    {"setup.sh": "#!/bin/sh\n# Fixture setup: run by the harness inside the copy.\n" + SEED},
+    {"setup.sh": SEED, "README.md": "The harness runs setup.sh in the copy before each case.\n"},
+])
+def test_a_workspace_folders_setup_script_its_notes_say_the_harness_runs_is_its_setup(
+        tmp_path: Path, files: dict[str, str]) -> None:
+    skill = _folder_skill(tmp_path, files)
+    (case,) = load_caseset(skill, "tidy-notes").evals
+    assert case.setup_run == ("sh setup.sh",)
+    assert "the workspace's setup script (its notes say the harness runs it)" in \
+        check_verbose(skill)
+
+
+def test_a_setup_script_no_note_calls_so_is_a_project_file(tmp_path: Path) -> None:
+    skill = _folder_skill(tmp_path, {"setup.sh": SEED, "README.md": "A tiny shop.\n"})
+    (case,) = load_caseset(skill, "tidy-notes").evals
+    assert case.setup_run == ()
+
+
+def test_a_workspace_setup_script_needing_the_network_flags_the_case(tmp_path: Path) -> None:
+    skill = _folder_skill(tmp_path, {"setup.sh": "# run by the harness before the case\n"
+                                                 "git clone https://example.com/shop.git .\n"})
+    (case,) = load_caseset(skill, "tidy-notes").evals
+    assert case.setup_run == ()
+    flagged = [f for f in check_json(skill)["findings"] if f["code"] == "EV014"]
+    assert len(flagged) == 1 and "needs the network" in flagged[0]["message"], flagged
