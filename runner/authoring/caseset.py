@@ -102,6 +102,7 @@ from runner.authoring.prompts import (
 from runner.authoring.reach import report_reach
 from runner.authoring.read_once import once
 from runner.authoring.references import with_references
+from runner.authoring.repo_reads import repo_reads
 from runner.authoring.routing import RoutingOnlySet
 from runner.authoring.runnable import cannot_run
 from runner.authoring.safely import READ_ERRORS, read_error, refuse_surrogates, unreadable
@@ -646,6 +647,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
                         f"case itself: {', '.join(list(inline)[:5])}", "none needed (or "
                         "move them under evals/files/ and name their paths)")
     case = at.programs.attach(case, reader.program_typed, reader.type_checked)
+    repo_reads(case, at.fixtures.outside, problems)
     _preflight_case(at.skill_dir, case, _refuser(problems, case.id))
     for key in answer_keys(at.skill_dir, case) if len(problems.refusals) == before else []:
         problems.report(ANSWER_KEY, case.id, f"answer key among the fixtures: {key}",
