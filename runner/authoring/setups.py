@@ -41,6 +41,10 @@ _SENTENCE = re.compile(r"[a-z]{3,}[.:]\s+[A-Z]|\b(?:the|a|an|with|should|that)\s
 # A path on the author's machine (the sandbox has the working directory and /tmp only).
 _HOST_PATH = re.compile(r"(?<![\w.$/-])(?:~/|/(?:Users|home|mnt|Volumes|opt|srv|var|etc|"
                         r"root|workspace|data)/|[A-Za-z]:[\\/])[\w./\\-]*")
+# Any other absolute path, or a climb out of the working directory (`cd /tmp && mkdir x`):
+# what it builds there stays in the setup's own container.
+_ELSEWHERE = re.compile(r"(?<![\w.$/:-])(?:/(?!dev/null\b)[\w.-]+[\w./-]*|\.\.(?:/[\w.-]*)*)"
+                        r"(?![\w-])")
 _OPERATORS = re.compile(r"&&|\|\||[;|&\n]")
 _SKIPPED = frozenset({"if", "then", "else", "elif", "do", "while", "until", "!", "{", "}",
                       "time", "exec", "command", "fi", "done", "for", "in"})
@@ -87,6 +91,10 @@ def why_not_runnable(line: str) -> str | None:
     host = _HOST_PATH.search(line)
     if host is not None:
         return f"it reads {host.group(0)!r}, a path on the author's machine"
+    away = _ELSEWHERE.search(line)
+    if away is not None:
+        return (f"it works in {away.group(0)!r}, outside the working directory, which is all "
+                "the session shares")
     blank = placeholders(line)
     if blank:
         return f"it holds {blank[0]!r}, a blank the author's harness fills in"

@@ -16,15 +16,22 @@ from runner.sandbox.base import ProgramSpec, Sandbox
 from runner.sandbox.programs import run_case_program
 from runner.schema.trial import TrialSpec
 
+_IDENTITY = ("export GIT_AUTHOR_NAME=\"${GIT_AUTHOR_NAME:-skill-eval}\" "
+             "GIT_AUTHOR_EMAIL=\"${GIT_AUTHOR_EMAIL:-setup@skill-eval.invalid}\" "
+             "GIT_COMMITTER_NAME=\"${GIT_COMMITTER_NAME:-skill-eval}\" "
+             "GIT_COMMITTER_EMAIL=\"${GIT_COMMITTER_EMAIL:-setup@skill-eval.invalid}\"")
+
 
 def run_setup(spec: TrialSpec, sandbox: Sandbox, workdir: Path) -> None:
     """Each setup line of the case, in order, in the working directory."""
     for line in spec.case.setup_run:
+        # a seed commit needs an identity the sandbox has no config for; the line's own wins
+        shell = f"{_IDENTITY}\n{line}"
         ran = run_case_program(sandbox, ProgramSpec(
             trial_id=spec.trial_id, run_id=spec.run_id, workdir=workdir,
             program=workdir / "setup", timeout_s=min(spec.limits.timeout_s,
                                                      config.JUDGE_PROGRAM_TIMEOUT_S),
-            limits=spec.sandbox.limits, shell=line, writable=True),
+            limits=spec.sandbox.limits, shell=shell, writable=True),
             spec.sandbox.trust_programs)
         if ran.exit_code != 0:
             why = "timed out" if ran.timed_out else f"exited {ran.exit_code}"

@@ -55,8 +55,9 @@ def test_a_setup_is_read_as_the_lines_run_before_the_session(tmp_path: Path,
     (["npm install"], "needs the network"),
     (["cp -r /Users/ana/shop-template/. ."], "a path on the author's machine"),
     (["git remote add origin <REPO_URL>"], "a blank the author's harness fills in"),
+    ("cd /tmp && mkdir repo && cd repo && git init", "outside the working directory"),
 ])
-def test_a_setup_that_cannot_run_offline_flags_the_case(tmp_path: Path, setup: list[str],
+def test_a_setup_that_cannot_run_offline_flags_the_case(tmp_path: Path, setup: Any,
                                                        why: str) -> None:
     skill = _skill(tmp_path, setup)
     (case,) = load_caseset(skill, "tidy-notes").evals
@@ -94,7 +95,8 @@ def test_the_setup_runs_before_the_session_and_only_when_trusted_off_a_container
     markers = tmp_path / "markers"
     markers.mkdir()
     monkeypatch.setenv("MARKER_DIR", str(markers))
-    skill = _skill(tmp_path, ['touch "$MARKER_DIR/ran"', "echo seeded > seed.txt"])
+    skill = _skill(tmp_path, ['touch "$MARKER_DIR/ran"', "echo seeded > seed.txt",
+                              "git init -q && git add -A && git commit -qm seed"])
 
     refused = _run(tmp_path, skill)  # the fake sandbox runs programs on the host
     assert refused.exit_code == 2, refused.output
@@ -103,6 +105,7 @@ def test_the_setup_runs_before_the_session_and_only_when_trusted_off_a_container
     trusted = _run(tmp_path, skill, "--trust-target")
     assert trusted.exit_code in (0, 1), trusted.output
     assert (markers / "ran").exists()
+    assert "setup" not in trusted.output.lower() or "exited" not in trusted.output, trusted.output
     store = LocalStore(tmp_path / "store")
     (run_id,) = [k.split("/")[1] for k in store.list("runs/") if k.endswith("/plan.json")]
     keys = RunKeys(run_id)
