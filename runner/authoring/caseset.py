@@ -1129,11 +1129,13 @@ def _rooted(case: Case, skill: SkillFiles, problems: Problems) -> Case:
                                    if (skill.root / b / given).is_dir()))
         found = found or [f for f in skill.ending_with(given.rstrip("/"))
                           if (skill.root / f).is_dir()]
-        away = None if found or given not in files else _away_folder(skill, given)
-        if away is not None:
+        outside = None if found or given not in files else _away_folder(skill, given)
+        if outside is not None:
             # a shared set's folder outside the skill (`tests/fixtures/node` at the
             # repository's root): carried from there, its contents at the root (_carried)
-            roots.append(given)
+            away, written = outside
+            files[files.index(given)] = written
+            roots.append(written)
             folders.append((away, given))
             inside = sorted(p.relative_to(away).as_posix() for p in away.rglob("*")
                             if p.is_file())
@@ -1165,12 +1167,19 @@ def _rooted(case: Case, skill: SkillFiles, problems: Problems) -> Case:
     return rooted
 
 
-def _away_folder(skill: SkillFiles, given: str) -> Path | None:
-    """The folder outside the skill a shared set's path names (runner.authoring.outside)."""
-    away = skill.outside.resolve(given) if skill.outside is not None else None
-    if away is None or not away.is_dir() or away.resolve().is_relative_to(skill.root.resolve()):
+def _away_folder(skill: SkillFiles, given: str) -> tuple[Path, str] | None:
+    """The folder outside the skill a shared set's path names (runner.authoring.outside), and
+    the path it is found by: as written, else a bare name of a `fixtures/` folder of the set's
+    (`fixture: plain-repo` for `evals/fixtures/plain-repo/`, the harnesses' blueprint folder)."""
+    if skill.outside is None:
         return None
-    return away
+    bare = "/" not in given.strip("/")
+    for written in [given, *([f"fixtures/{given.strip('/')}"] if bare else [])]:
+        away = skill.outside.resolve(written)
+        if away is not None and away.is_dir() \
+                and not away.resolve().is_relative_to(skill.root.resolve()):
+            return away, written
+    return None
 
 
 def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, list[str]]:

@@ -139,3 +139,13 @@ def test_a_folder_outside_the_skill_listed_under_files_keeps_its_path(tmp_path: 
     assert set(case.inline_files) == {"tests/fixtures/shop/src/app.py",
                                       "tests/fixtures/shop/README.md"}
     assert case.root_fixtures == ()
+
+
+def test_a_bare_workspace_name_is_a_folder_of_the_shared_sets_fixtures(tmp_path: Path) -> None:
+    # `fixture: shop` beside a root set whose blueprints live in evals/fixtures/shop/
+    skill = _repo_with_root_set(tmp_path, {"fixture": "shop"})
+    for path, text in PROJECT.items():
+        if path.startswith("fixtures/shop/"):
+            write_data(tmp_path / "repo" / "evals" / path, text)
+    case = load_caseset(skill, "tidy-notes").evals[0]
+    assert set(case.inline_files) == {"src/app.py", "README.md"}
