@@ -104,12 +104,14 @@ from runner.authoring.prompts import (
 from runner.authoring.reach import report_reach
 from runner.authoring.read_once import once
 from runner.authoring.references import with_references
+from runner.authoring.repo_reads import repo_reads
 from runner.authoring.routing import RoutingOnlySet
 from runner.authoring.rubric_gates import report_gates
 from runner.authoring.runnable import cannot_run
 from runner.authoring.safely import READ_ERRORS, read_error, refuse_surrogates, unreadable
 from runner.authoring.set_owned import report_exclusions
 from runner.authoring.set_texts import texts_from_files
+from runner.authoring.setups import folder_setup, read_setup
 from runner.authoring.shapes import unwrap
 from runner.authoring.siblings import NOT_A_SET, no_cases, prompt_fields, read_with_findings
 from runner.authoring.skillgrade import read_tasks
@@ -650,6 +652,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     case = staged_fields(case, at.fixtures.folders(), problems)
     case = _by_id(case, at.fixtures, problems)
     case = _rooted(case, at.fixtures, problems)
+    case = read_setup(case, problems)
     case, file_origins = _fixtures(at.fixtures, problems, case)
     case = case.model_copy(update={"inline_files": {**case.inline_files, **inline}})
     if inline:
@@ -657,6 +660,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
                         f"case itself: {', '.join(list(inline)[:5])}", "none needed (or "
                         "move them under evals/files/ and name their paths)")
     case = at.programs.attach(case, reader.program_typed, reader.type_checked)
+    repo_reads(case, at.fixtures.outside, problems)
     _preflight_case(at.skill_dir, case, _refuser(problems, case.id))
     for key in answer_keys(at.skill_dir, case) if len(problems.refusals) == before else []:
         problems.report(ANSWER_KEY, case.id, f"answer key among the fixtures: {key}",
@@ -1129,6 +1133,7 @@ def _rooted(case: Case, skill: SkillFiles, problems: Problems) -> Case:
     if not case.root_fixtures:
         return case
     files, roots = list(case.files), []
+    folders: list[tuple[Path, str]] = []  # each workspace folder, for its own setup script
     plain = case.model_copy(update={"root_fixtures": ()})  # where it would land otherwise
     for given in case.root_fixtures:
         bases = [PurePosixPath("."), EVALS_ROOT, *([skill.set_folder] if skill.set_folder
@@ -1137,15 +1142,29 @@ def _rooted(case: Case, skill: SkillFiles, problems: Problems) -> Case:
                                    if (skill.root / b / given).is_dir()))
         found = found or [f for f in skill.ending_with(given.rstrip("/"))
                           if (skill.root / f).is_dir()]
-        if not found and given in files and skill.outside is not None \
-                and (away := skill.outside.resolve(given)) is not None and away.is_dir():
-            roots.append(given)  # found outside the skill: carried to the root (`_carried`)
+        outside = None if found or given not in files else _away_folder(skill, given)
+        if outside is not None:
+            # a shared set's folder outside the skill (`tests/fixtures/node` at the
+            # repository's root): carried from there, its contents at the root (_carried)
+            away, written = outside
+            files[files.index(given)] = written
+            roots.append(written)
+            folders.append((away, given))
+            inside = sorted(p.relative_to(away).as_posix() for p in away.rglob("*")
+                            if p.is_file())
+            problems.report("EV012", case.id, f"{given!r} is the case's workspace: its "
+                            f"{len(inside)} file(s) staged at the working directory's root, "
+                            f"not below ./{given.strip('/')}/ ("
+                            + ", ".join(f"./{p}" for p in inside[:3])
+                            + (", ..." if len(inside) > 3 else "") + ")",
+                            "none needed (to keep the folder itself, list it under `files`)")
             continue
         if len(found) != 1 or given not in files:
             continue
         place = str(PurePosixPath(found[0]))
         files[files.index(given)] = place
         roots.append(place)
+        folders.append((skill.root / place, given))
         inside = sorted(p.relative_to(skill.root / place).as_posix()
                         for p in (skill.root / place).rglob("*") if p.is_file())
         problems.report("EV012", case.id, f"{given!r} is the case's workspace: its "
@@ -1154,8 +1173,26 @@ def _rooted(case: Case, skill: SkillFiles, problems: Problems) -> Case:
                         + ", ".join(f"./{p}" for p in inside[:3])
                         + (", ..." if len(inside) > 3 else "") + ")",
                         "none needed (to keep the folder itself, list it under `files`)")
-    return case.model_copy(update={"files": tuple(dict.fromkeys(files)),
-                                   "root_fixtures": tuple(roots)})
+    rooted = case.model_copy(update={"files": tuple(dict.fromkeys(files)),
+                                     "root_fixtures": tuple(roots)})
+    for folder, given in folders:
+        rooted = folder_setup(rooted, folder, given, problems)
+    return rooted
+
+
+def _away_folder(skill: SkillFiles, given: str) -> tuple[Path, str] | None:
+    """The folder outside the skill a shared set's path names (runner.authoring.outside), and
+    the path it is found by: as written, else a bare name of a `fixtures/` folder of the set's
+    (`fixture: plain-repo` for `evals/fixtures/plain-repo/`, the harnesses' blueprint folder)."""
+    if skill.outside is None:
+        return None
+    bare = "/" not in given.strip("/")
+    for written in [given, *([f"fixtures/{given.strip('/')}"] if bare else [])]:
+        away = skill.outside.resolve(written)
+        if away is not None and away.is_dir() \
+                and not away.resolve().is_relative_to(skill.root.resolve()):
+            return away, written
+    return None
 
 
 def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, list[str]]:
@@ -1262,11 +1299,9 @@ def _carried(skill: SkillFiles, outside: Outside, problems: Problems, case: Case
     cannot be staged, or when a file of it is the skill itself)."""
     # where the set itself puts it (a case folder's file lands at the working directory's
     # root as it sits in its folder), else as written
-    # a folder the case names as its workspace (`fixture: repo-a`) lands with its contents
-    # at the root, as it does from inside the skill (`_rooted`)
-    rooted = file in case.root_fixtures and away.is_dir()
-    texts, why = outside.staged(away, "." if rooted else case.staged_at.get(file, file),
-                                "" if rooted else case.prompt)
+    # a workspace folder (`root_fixtures`) is the working directory: its contents at the root
+    texts, why = outside.staged(away, case.staged_at.get(file, file), case.prompt,
+                                at_root=file in case.root_fixtures)
     if why:
         problems.refuse("EV009", case.id, f"fixture {file!r} (found at {away}, outside "
                         f"the skill) cannot be staged: {why}", "copy it into the skill "

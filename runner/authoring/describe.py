@@ -79,7 +79,7 @@ def read_case(case: Case, origins: dict[str, tuple[str, ...]] | None = None,
     checks = [*_turn_checks(case), *checks]
     return CaseReading(id=case.id, name=case.name, checks=checks,
                        fixtures=fixtures, ignored=_ignored(case, origins),
-                       runs_first=[s.id for s in case.chain],
+                       runs_first=[s.id for s in case.chain], setup=list(case.setup_run),
                        ties=_ties(case, judge_expected_output), turns=len(case.prompts),
                        references=list(case.references),
                        pass_rule=case.pass_rule.shown(sum(c.decides for c in checks))
@@ -188,6 +188,9 @@ def case_lines(reading: CaseReading) -> list[str]:
         lines.append(f"  depends on: case {', then case '.join(reading.runs_first)} runs first "
                      "in its sandbox, by the same arm; what that leaves is its starting point "
                      "(graded in its own trial), not this case's work")
+    for line in reading.setup:
+        lines.append(f"  setup: `{line}` runs in the working directory before the agent "
+                     "starts (in the sandbox, no network): what it builds is the starting point")
     if reading.turns > 1:
         lines.append(f"  {reading.turns} turns: each follow-up is sent in the same session "
                      "(claude --resume) after the turn before; a `turn N:` check grades that "

@@ -77,9 +77,12 @@ class Outside:
                 return path
         return None
 
-    def staged(self, path: Path, written: str, prompt: str) -> tuple[dict[str, str], str]:
-        """The files at `path` as working-directory path -> text, or why they cannot be."""
-        landing = self.landing(path, written, prompt)
+    def staged(self, path: Path, written: str, prompt: str,
+               at_root: bool = False) -> tuple[dict[str, str], str]:
+        """The files at `path` as working-directory path -> text, or why they cannot be; a
+        folder the case names as its workspace (`at_root`) lands with its contents at the
+        working directory's root."""
+        landing = PurePosixPath(".") if at_root else self.landing(path, written, prompt)
         files = [path] if path.is_file() else sorted(
             p for p in path.rglob("*") if p.is_file() and not p.is_symlink())
         out: dict[str, str] = {}

@@ -34,6 +34,7 @@ from runner.authoring.harness_cli import (
 from runner.authoring.outside import Outside, climbs_out, program_folder
 from runner.authoring.problems import Problems, describe
 from runner.authoring.program_types import CONVENTIONAL, ProgramType, program_types
+from runner.authoring.reach import OUTSIDE
 from runner.authoring.runnable import cannot_run
 from runner.authoring.shell_lines import as_shell, is_shell_line, shell_problem
 from runner.schema.case import EVALS_ROOT, FIXTURE_ROOT, Case
@@ -172,7 +173,7 @@ class SetPrograms:
         self._names: dict[str, set[str]] = {}
         self._harness: dict[str, str | None] = {}  # path -> what its own CLI expects
         self._types: dict[str, ProgramType] | None = None
-        self._setup_done = False  # a setup program of the set's notes said once
+        self._setup_path: str | None = None  # the set's notes' setup program ("": none)
         programs = evals_programs(skill_dir)
         self.programs = programs
         # a set outside the skill (a repository's root evals/): the programs beside it, as
@@ -462,34 +463,36 @@ class SetPrograms:
                                      f"({', '.join(names[:4])}): that program decides them, "
                                      "run after the trial in its own container on the work",
                                      f'name it: "grader_program": "{path}"')
-                self._setup_said(outside)
+                self._setup_said(outside, case.id)
                 extra = {k: v for k, v in case.extra.items() if k != key}
                 return case.model_copy(update={"grader_program": GraderProgram.model_validate(
                     value), "extra": extra})
         return case
 
-    def _setup_said(self, outside: bool) -> None:
+    def _setup_said(self, outside: bool, case_id: str) -> None:
         """A program the set's notes (a README beside it) name that builds the workspace the
-        checks read (`scaffold.py`, `setup.sh`): the runner cannot run the authors' setup, so
-        the session starts without it. Said once, with the fix."""
-        if self._setup_done:
-            return
-        self._setup_done = True
-        folder = self.outside.set_folder if outside and self.outside else \
-            self.skill_dir / EVALS_ROOT
-        notes = " ".join(_source(folder, n.name) for n in sorted(folder.glob("*"))
-                         if n.suffix.lower() in (".md", ".txt") and n.is_file())
-        for path in (self.beside if outside else self.programs):
-            name = PurePosixPath(path).name
-            if _SETUP_NAME.match(name) and _names_program(notes, path):
-                self.problems.report("EV012", "", f"{path} builds the workspace the cases "
-                                     "work in (the set's notes say so): a setup of the "
-                                     "authors' harness that the runner cannot run, so each "
-                                     "session starts without it and the checks read only "
-                                     "what the agent writes", "commit the workspace it builds "
-                                     "under evals/files/<name>/ and list it in each case's "
-                                     "`files`")
-                return
+        checks read (`scaffold.py`, `setup.sh`): a program of the authors' harness outside
+        the working directory, which the runner does not run (how the harness calls it is
+        the harness's), so each case reading its checks starts without the workspace they
+        judge: flagged per case (EV014, no arm can do it as the authors meant), with the
+        fix."""
+        if self._setup_path is None:
+            folder = self.outside.set_folder if outside and self.outside else \
+                self.skill_dir / EVALS_ROOT
+            notes = " ".join(_source(folder, n.name) for n in sorted(folder.glob("*"))
+                             if n.suffix.lower() in (".md", ".txt") and n.is_file())
+            self._setup_path = next(
+                (path for path in (self.beside if outside else self.programs)
+                 if _SETUP_NAME.match(PurePosixPath(path).name) and _names_program(notes, path)),
+                "")
+        if self._setup_path:
+            self.problems.report(OUTSIDE, case_id, f"{self._setup_path} builds the workspace "
+                                 "the cases work in (the set's notes say so): a setup of the "
+                                 "authors' harness that the runner cannot run, so the session "
+                                 "starts without it and the checks read only what the agent "
+                                 "writes: no arm can do it as the authors meant", "commit the "
+                                 "workspace it builds under evals/files/<name>/ and list it in "
+                                 "each case's `files` (or name it as the case's `fixture`)")
 
     def _typed(self, case: Case, program: GraderProgram | None, typed: dict[str, str],
                by_type: dict[str, tuple[str, dict[str, Any]]]) -> tuple[Case, list[str]]:
@@ -606,6 +609,8 @@ def programs_of(cases: Iterable[Case], shell: bool = False) -> list[str]:
                 found += [p for p in (own.judge_program, grader.path if grader else None,
                                       grader.command if shell and grader and grader.shell
                                       else None) if p]
+        if shell:  # a case's setup lines are the author's code as much (runner.trial.setup)
+            found += list(case.setup_run)
     return list(dict.fromkeys(found))
 
 

@@ -103,6 +103,9 @@ class ProgramSpec(BaseModel):
                                                         "run as written, the work as its cwd")
     shell: str | None = Field(default=None, description="A grader command naming no program "
                               "file: run by `sh -c` (`program` is then not mounted)")
+    writable: bool = Field(default=False, description="The working directory mounted "
+                           "read-write: a case's setup building it before the session "
+                           "(runner.trial.setup), never a grader")
 
     def command(self, program: str, work: str | None = None) -> list[str]:
         """How to start it, by suffix: python3 for .py, sh for .sh (bash for .bash), node for

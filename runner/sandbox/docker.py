@@ -175,7 +175,8 @@ class DockerSandbox(Sandbox):
         """A program's container: the session's working directory mounted read-only, the
         program's folder read-only, the case (for a grader program) read-only, no network,
         the session's limits, labelled with the run and trial (reapers and gc find it)."""
-        mounts = [Mount(CONTAINER_WORKDIR, str(spec.workdir), type="bind", read_only=True)]
+        mounts = [Mount(CONTAINER_WORKDIR, str(spec.workdir), type="bind",
+                        read_only=not spec.writable)]  # writable: a setup builds it
         if spec.shell is None:  # a shell line has no program file to mount
             mounts.append(Mount(CONTAINER_JUDGE_DIR, str(spec.program.parent), type="bind",
                                 read_only=True))

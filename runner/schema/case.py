@@ -255,6 +255,11 @@ class Case(BaseModel):
                                            "names as its workspace (`fixture`, `workspace`, "
                                            "`repo`, `project`): their contents are the "
                                            "working directory itself")
+    setup_run: tuple[str, ...] = Field(default=(), description="Shell lines the authors' harness "
+                                   "runs in the working directory before the agent starts "
+                                   "(`git init`, `python gen_fixture.py`): run in the "
+                                   "sandbox's own network-less container, in order "
+                                   "(runner.trial.setup)")
     chain: tuple[ChainStep, ...] = Field(default=(), description="The cases it depends on, "
                                                                   "run first in its sandbox, "
                                                                   "in order")
@@ -296,7 +301,8 @@ class Case(BaseModel):
         # a set without inline fixtures dumps, and so digests (plan, receipts), as before
         data = handler(self)
         if isinstance(data, dict):
-            for name in ("inline_files", "references", "root_fixtures", "pass_rule"):
+            for name in ("inline_files", "references", "root_fixtures", "pass_rule",
+                         "setup_run"):
                 if not getattr(self, name):
                     data.pop(name, None)
         return data

@@ -37,6 +37,8 @@ class CaseReading(BaseModel):
     ignored: list[str] = Field(description="Kept but never graded")
     runs_first: list[str] = Field(default_factory=list, description="depends_on: the cases "
                                   "whose prompts run first in its sandbox, in order")
+    setup: list[str] = Field(default_factory=list, description="The case's setup lines, run "
+                             "in the working directory before the session (runner.trial.setup)")
     ties: str
     turns: int = Field(default=1, description="User turns sent in one session (a multi-turn "
                                               "case: its follow-ups, by claude's --resume)")

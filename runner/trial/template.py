@@ -63,6 +63,7 @@ from runner.trial.collect import Collected, CollectLimits, collect_outputs
 from runner.trial.isolation import find_leak
 from runner.trial.programs import grader_program, judge_program
 from runner.trial.session import claude_args, session_env, stage_fixtures, turn_args
+from runner.trial.setup import run_setup
 from runner.trial.slots import SLOTS_DIR, SessionSlots, node_sandbox_capacity
 from runner.trial.snapshot import conversation_snapshots
 from runner.trial.transcript import Transcript, parse_transcript
@@ -342,6 +343,9 @@ def _stage(spec: TrialSpec, store: Store, sandbox: Sandbox, scratch: Path) -> St
         plugin_dir = stage_plugin(skill, plugins, spec.skill_name)
     sandbox.reap_trial(spec.trial_id)  # an earlier attempt of this trial (worker died)
     sandbox.prepare_workdir(workdir)
+    if spec.case.setup_run:  # what the authors' harness builds first is input, not the work
+        run_setup(spec, sandbox, workdir)
+        inputs = digests(collect_outputs(workdir, CollectLimits()).files)
     state_dir = None
     if spec.case.follow_ups:  # size-capped and owned by the agent, as its working directory
         state_dir = scratch / MOUNTED[1]

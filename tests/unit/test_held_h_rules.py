@@ -157,6 +157,9 @@ def test_a_field_naming_checks_of_the_sets_grader_program_is_read_from_it(
     assert result.exit_code == 0, result.output
     assert "`rules` names checks gates.py defines (has-heading)" in result.output
     assert "scaffold.py builds the workspace" in result.output  # the setup: said, with the fix
+    # the case starts without the workspace it builds: flagged, no arm can do it as meant
+    assert any(line.startswith("EV014") and "case 'c1'" in line and "scaffold.py builds" in line
+               for line in result.output.splitlines()), result.output
     shown = check_verbose(_repo_with_gates(tmp_path / "v", ["has-heading"]))
     assert "python3 gates.py . has-heading" in shown, shown
 

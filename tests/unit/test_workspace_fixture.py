@@ -13,7 +13,7 @@ import pytest
 from runner.authoring.caseset import load_caseset
 from runner.schema.case import Case
 from runner.trial.session import stage_fixtures
-from tests.helpers import check_verbose, make_skill
+from tests.helpers import check_verbose, make_skill, write_data, write_skill_md
 
 PROJECT = {"fixtures/shop/src/app.py": "def total(xs):\n    return sum(xs) + 1\n",
            "fixtures/shop/README.md": "The shop.\n", "evals/files/repo-b/lib/x.py": "x = 1\n",
@@ -88,7 +88,7 @@ def test_a_label_under_project_is_no_fixture(tmp_path: Path) -> None:
 
 
 def test_a_case_without_a_workspace_digests_as_before() -> None:
-    case = Case(id="c", prompt="p", assertions=["x"])
+    case = Case(id="c", prompt="p", assertions=("x",))
     assert "root_fixtures" not in case.model_dump()
     rooted = case.model_copy(update={"files": ("fixtures/shop",),
                                      "root_fixtures": ("fixtures/shop",)})
@@ -102,3 +102,50 @@ def test_a_case_that_builds_on_it_keeps_the_workspace_at_the_root(tmp_path: Path
          "assertions": ["def test"], "depends_on": ["first"]}], PROJECT)
     then = next(c for c in load_caseset(skill, "tidy-notes").evals if c.id == "then")
     assert str(then.fixture_destination("fixtures/shop")) == "."
+
+
+def _repo_with_root_set(tmp_path: Path, fields: dict[str, Any]) -> Path:
+    """A repository whose root `evals/` set names a fixture folder outside the skill."""
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    skill = write_skill_md(repo / "skills" / "tidy-notes", "tidy-notes",
+                           'Tidies code. Use when asked to "tidy my code".', "Fix it.\n")
+    write_data(repo / "evals" / "evals.json", {"skill_name": "tidy-notes", "evals": [
+        {"id": "fix", "prompt": PROMPT, "assertions": ["sum(xs)"], **fields}]})
+    for path, text in PROJECT.items():
+        if path.startswith("fixtures/shop/"):
+            write_data(repo / "tests" / path, text)
+    return skill
+
+
+def test_a_workspace_folder_outside_the_skill_lands_at_the_root(tmp_path: Path) -> None:
+    # a shared set at the repository's root names the target repository beside it: its
+    # contents are the working directory (before: below ./tests/fixtures/shop/)
+    skill = _repo_with_root_set(tmp_path, {"fixture": "tests/fixtures/shop"})
+    case = load_caseset(skill, "tidy-notes").evals[0]
+    assert set(case.inline_files) == {"src/app.py", "README.md"}
+    work = tmp_path / "work"
+    work.mkdir()
+    stage_fixtures(case, skill, work)
+    assert (work / "src" / "app.py").is_file() and not (work / "tests").exists()
+    out = check_verbose(skill)
+    assert "'tests/fixtures/shop' is the case's workspace: its 2 file(s) staged at the " \
+           "working directory's root, not below ./tests/fixtures/shop/" in out, out
+
+
+def test_a_folder_outside_the_skill_listed_under_files_keeps_its_path(tmp_path: Path) -> None:
+    skill = _repo_with_root_set(tmp_path, {"files": ["tests/fixtures/shop"]})
+    case = load_caseset(skill, "tidy-notes").evals[0]
+    assert set(case.inline_files) == {"tests/fixtures/shop/src/app.py",
+                                      "tests/fixtures/shop/README.md"}
+    assert case.root_fixtures == ()
+
+
+def test_a_bare_workspace_name_is_a_folder_of_the_shared_sets_fixtures(tmp_path: Path) -> None:
+    # `fixture: shop` beside a root set whose blueprints live in evals/fixtures/shop/
+    skill = _repo_with_root_set(tmp_path, {"fixture": "shop"})
+    for path, text in PROJECT.items():
+        if path.startswith("fixtures/shop/"):
+            write_data(tmp_path / "repo" / "evals" / path, text)
+    case = load_caseset(skill, "tidy-notes").evals[0]
+    assert set(case.inline_files) == {"src/app.py", "README.md"}

@@ -1,0 +1,191 @@
+"""A case's setup (issue 26): the commands the authors' harness runs in the working directory
+before the agent starts (`"setup": [["git", "init"], ["git", "add", "-A"], ["python",
+"gen_fixture.py"]]`, or shell lines) build the case's starting point. Read from a case field
+named so, they run in the sandbox before the session (runner.trial.setup), each line in its
+own network-less container with the working directory writable, and EV012 says so.
+
+A setup that cannot run there leaves every arm without the workspace its checks read: a line
+that needs the network (`npm install`, `git clone`, a URL), a path on the author's machine
+(`/Users/...`, `~/...`), a blank to fill in (`<REPO_URL>`), or a command the image lacks.
+The case is then flagged (EV014, no arm can do it as written) and its setup is not run; a
+value that is no command (prose, a mapping) stays the author's note, shown as before.
+
+A workspace folder (the case's `fixture`, staged at the working directory's root) may carry its
+own setup script (`setup.sh`, `scaffold.py` at its top) that its text or a note beside it says
+the harness runs ("run by the harness inside the disposable copy", "before each case"): it is
+that case's setup, run the same way (`sh setup.sh`), not a file left for the agent to find.
+A script no note calls so is one of the project's files, staged as it is."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+from typing import Any
+
+from runner.authoring.problems import Problems
+from runner.authoring.prompts import placeholders
+from runner.authoring.reach import OUTSIDE
+from runner.authoring.shell_lines import IMAGE_COMMANDS, shell_problem
+from runner.schema.case import Case
+
+# The fields a harness reads its per-case setup from.
+SETUP_KEYS = ("setup", "setup_commands", "setup_cmds", "setup_steps", "pre_commands")
+# Commands that build a workspace, beside what the image's grader lines use (coreutils has them).
+_BUILDING = frozenset({"mkdir", "cp", "mv", "rm", "rmdir", "chmod", "ln", "truncate", "yes"})
+# A line that reads as a command: a lowercase program name (or a script path) first, never a
+# sentence ("Create a repo with two commits" is the author's note).
+_COMMAND = re.compile(r"^(?:[A-Za-z_]\w*=\S*\s+)*(?:\./|\.\./)?[a-z][\w.+/-]*(?:\s|$)")
+_SENTENCE = re.compile(r"[a-z]{3,}[.:]\s+[A-Z]|\b(?:the|a|an|with|should|that)\s+[a-z]+\s+"
+                       r"(?:the|a|an|with|should|that)\b")
+# A path on the author's machine (the sandbox has the working directory and /tmp only).
+_HOST_PATH = re.compile(r"(?<![\w.$/-])(?:~/|/(?:Users|home|mnt|Volumes|opt|srv|var|etc|"
+                        r"root|workspace|data)/|[A-Za-z]:[\\/])[\w./\\-]*")
+# Any other absolute path, or a climb out of the working directory (`cd /tmp && mkdir x`):
+# what it builds there stays in the setup's own container.
+_ELSEWHERE = re.compile(r"(?<![\w.$/:-])(?:/(?!dev/null\b)[\w.-]+[\w./-]*|\.\.(?:/[\w.-]*)*)"
+                        r"(?![\w-])")
+_OPERATORS = re.compile(r"&&|\|\||[;|&\n]")
+_SKIPPED = frozenset({"if", "then", "else", "elif", "do", "while", "until", "!", "{", "}",
+                      "time", "exec", "command", "fi", "done", "for", "in"})
+
+
+def _lines(value: Any) -> list[str] | None:
+    """The setup as shell lines, or None when it is no list of commands."""
+    if isinstance(value, str):
+        value = [line for line in value.splitlines() if line.strip()
+                 and not line.lstrip().startswith("#")]
+    if not isinstance(value, list) or not value:
+        return None
+    lines: list[str] = []
+    for item in value:
+        if isinstance(item, list) and item and all(isinstance(w, str) for w in item):
+            lines.append(shlex.join(item))  # an argv, as the harness runs it
+        elif isinstance(item, str) and item.strip():
+            lines.append(item.strip())
+        else:
+            return None
+    if not all(_COMMAND.match(line) and not _SENTENCE.search(line) for line in lines):
+        return None
+    return lines
+
+
+def _first_words(line: str) -> list[str]:
+    words: list[str] = []
+    for part in _OPERATORS.split(line):
+        try:
+            tokens = shlex.split(part)
+        except ValueError:
+            tokens = part.split()
+        tokens = [t for t in tokens if t not in _SKIPPED and not re.match(r"^[A-Za-z_]\w*=", t)]
+        if tokens:
+            words.append(tokens[0])
+    return words
+
+
+def why_not_runnable(line: str) -> str | None:
+    """Why a setup line cannot run in the sandbox before the session, or None."""
+    network = shell_problem(line)
+    if network is not None and "network" in network:
+        return network.replace("the grader's container", "the sandbox")
+    host = _HOST_PATH.search(line)
+    if host is not None:
+        return f"it reads {host.group(0)!r}, a path on the author's machine"
+    away = _ELSEWHERE.search(line)
+    if away is not None:
+        return (f"it works in {away.group(0)!r}, outside the working directory, which is all "
+                "the session shares")
+    blank = placeholders(line)
+    if blank:
+        return f"it holds {blank[0]!r}, a blank the author's harness fills in"
+    lacking = [w for w in _first_words(line) if w not in IMAGE_COMMANDS | _BUILDING
+               and not w.startswith(("./", "../")) and "/" not in w]
+    if lacking:
+        return f"it starts {lacking[0]!r}, which the sandbox image lacks"
+    return None
+
+
+def read_setup(case: Case, problems: Problems) -> Case:
+    """The case with its setup field read as the lines to run before the session (EV012), or
+    flagged as a setup no arm can have (EV014); a field that is no command is left as it is."""
+    for key in SETUP_KEYS:
+        lines = _lines(case.extra.get(key))
+        if lines is None:
+            continue
+        extra = {k: v for k, v in case.extra.items() if k != key}
+        why = next(((line, w) for line in lines if (w := why_not_runnable(line))), None)
+        if why is not None:
+            problems.report(OUTSIDE, case.id, f"`{key}` builds the working directory before "
+                            f"the agent starts, and `{why[0][:80]}` cannot run in the sandbox: "
+                            f"{why[1]}; the case would start without what it builds, so no "
+                            "arm can do it as written (its setup is not run)",
+                            "give the workspace it builds as fixtures (evals/files/<name>/, "
+                            "listed in `files`), or a setup that runs offline in the "
+                            "working directory")
+            return case.model_copy(update={"extra": extra})
+        problems.report("EV012", case.id, f"`{key}` read as the case's setup: {len(lines)} "
+                        f"command(s) run in the working directory before the agent starts, "
+                        f"in the sandbox, without network ({'; '.join(lines)[:120]})",
+                        "none needed")
+        return case.model_copy(update={"extra": extra,
+                                       "setup_run": (*case.setup_run, *lines)})
+    return case
+
+
+# A script at the top of a workspace folder that may build it.
+_SCRIPT = re.compile(r"(?i)^(?:setup|set_up|scaffold|bootstrap|prepare|seed|init)[\w-]*"
+                     r"\.(?:sh|bash|py)$")
+# A note saying the harness runs it before the agent does.
+_HARNESS_RUNS = re.compile(
+    r"(?i)\b(?:run|ran|executed|invoked|called|sourced)\s+by\s+the\s+(?:eval\s+)?"
+    r"(?:harness|runner|test\s+runner)\b|\bthe\s+(?:eval\s+)?(?:harness|runner)\s+"
+    r"(?:runs|executes|invokes|calls)\b|\bbefore\s+(?:each|every)\s+(?:case|run|eval|trial)\b")
+_INTERPRETER = {".sh": "sh", ".bash": "bash", ".py": "python3"}
+_NOTES = frozenset({".md", ".txt", ""})
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")[:20_000]
+    except OSError:
+        return ""
+
+
+def folder_setup(case: Case, folder: Path, given: str, problems: Problems) -> Case:
+    """A workspace folder's own setup script that its notes say the harness runs: the case's
+    setup (EV012), or the case flagged when it cannot run offline (EV014)."""
+    scripts = sorted(p for p in folder.glob("*") if p.is_file() and _SCRIPT.match(p.name))
+    notes = " ".join(_read(p) for p in folder.glob("*") if p.is_file()
+                     and p.suffix.lower() in _NOTES and not _SCRIPT.match(p.name))
+    for script in scripts:
+        text = _read(script)
+        head = "\n".join(text.splitlines()[:15])  # the script's own header comment
+        if not (_HARNESS_RUNS.search(head) or _HARNESS_RUNS.search(notes)
+                and re.search(rf"(?<![\w.-]){re.escape(script.name)}(?![\w-])", notes)):
+            continue
+        line = f"{_INTERPRETER[script.suffix.lower()]} {shlex.quote(script.name)}"
+        code = [t for t in text.splitlines() if t.strip() and not t.lstrip().startswith("#")]
+        why = next((w for t in code if (w := _script_problem(t))), None)
+        if why is not None:
+            problems.report(OUTSIDE, case.id, f"{given}/{script.name} builds the working "
+                            "directory before the agent starts (its notes say the harness "
+                            f"runs it), and it cannot run in the sandbox: {why}; the case "
+                            "would start without what it builds, so no arm can do it as "
+                            "written (not run)", "commit the workspace it builds in the "
+                            "fixture folder, or make the script run offline")
+            return case
+        problems.report("EV012", case.id, f"{given}/{script.name}: the workspace's setup "
+                        "script (its notes say the harness runs it): run as `" + line + "` "
+                        "in the working directory before the agent starts, in the sandbox, "
+                        "without network", "none needed")
+        return case.model_copy(update={"setup_run": (*case.setup_run, line)})
+    return case
+
+
+def _script_problem(line: str) -> str | None:
+    """Why a script's line cannot run offline in the sandbox (its own commands may be any)."""
+    network = shell_problem(line)
+    if network is not None and "network" in network:
+        return network.replace("the grader's container", "the sandbox")
+    host = _HOST_PATH.search(line)
+    return None if host is None else f"it reads {host.group(0)!r}, a path on the author's machine"
