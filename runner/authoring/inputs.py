@@ -228,8 +228,10 @@ def staged_fields(case: Case, folders: SetFolders, problems: Problems) -> Case:
 
 
 def pointed_inputs(case: Case) -> list[str]:
-    """What the prompt works on but the case neither stages nor carries ("this diff")."""
-    if case.files or case.inline_files or case.chain or _FENCE.search(case.prompt) or \
+    """What the prompt works on but the case neither stages nor carries ("this diff"); a
+    case whose setup builds its working directory (`git init`, a seed commit) supplies it."""
+    if case.files or case.inline_files or case.chain or case.setup_run or \
+            _FENCE.search(case.prompt) or \
             sum(bool(line.strip()) for line in case.prompt.splitlines()) >= MATERIAL_LINES:
         return []
     own = unquoted(case.prompt)

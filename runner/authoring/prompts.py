@@ -187,7 +187,8 @@ def missing_inputs(case: Case, staged: set[str],
     if asks_what_to_do(case.prompt):
         return []
     own = unquoted(case.prompt, pasted=True)
-    made = " ".join(step.prompt for step in case.chain)
+    # an earlier step's prompt, or a setup line, that names the file makes it
+    made = " ".join([*(step.prompt for step in case.chain), *case.setup_run])
     outputs = {o.path.lower() for o in case.outputs}
     missing: list[str] = []
     for match in _path_words(own):

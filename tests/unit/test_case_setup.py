@@ -167,3 +167,18 @@ def test_a_workspace_setup_script_needing_the_network_flags_the_case(tmp_path: P
     assert case.setup_run == ()
     flagged = [f for f in check_json(skill)["findings"] if f["code"] == "EV014"]
     assert len(flagged) == 1 and "needs the network" in flagged[0]["message"], flagged
+
+
+def test_a_setup_supplies_what_the_prompt_works_on(tmp_path: Path) -> None:
+    """The repository "this repository" points at, and a file a setup line writes, are what
+    the setup builds: no EV009 for material the case does not stage. Without the setup the
+    same prompt stays refused."""
+    prompt = "Count the commits of this repository and read notes.md into count.txt."
+    seeded = make_skill(tmp_path / "a", [{"id": "c", "prompt": prompt, "assertions": ["1"],
+                                          "setup": ["git init -q && echo a > notes.md && "
+                                                    "git add -A && git commit -qm seed"]}])
+    assert load_caseset(seeded, "tidy-notes").evals[0].setup_run
+    bare = make_skill(tmp_path / "b", [{"id": "c", "prompt": prompt, "assertions": ["1"]}])
+    refused = check_verbose(bare)
+    assert "EV009" in refused and "this repository" in refused, refused
+    assert "notes.md" in refused

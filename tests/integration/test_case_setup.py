@@ -1,0 +1,51 @@
+"""A case's setup end to end (issue 26: the starting working directory the authors meant): the
+setup lines run in a real, network-less container before the real claude session starts, what
+they build (a git repository with a seed commit) is in the session's working directory, and it
+counts as the case's input, never as the agent's work."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from runner.schema.enums import Arm, Outcome
+from runner.store.keys import RunKeys
+from runner.store.local import LocalStore
+from tests.helpers import COUNTER_MD, arms_script, bash_turn, make_skill, run_both_arms
+
+pytestmark = pytest.mark.integration
+
+SEED = ("git init -q && printf 'alpha\\nbeta\\n' > notes.md && git add notes.md "
+        "&& git commit -qm seed")
+
+
+def test_setup_builds_the_repository_the_session_starts_in(
+        tmp_path: Path, options: Any, write_script: Any) -> None:
+    skill = make_skill(tmp_path, {"skill_name": "counter", "evals": [
+        {"id": "commits", "prompt": "Count the commits of this repository into count.txt.",
+         "setup": [SEED],
+         "outputs": [{"path": "count.txt", "contains": ["1 alpha"]}]}]},
+        name="counter", skill_md=COUNTER_MD)
+    script = write_script(arms_script(
+        "counter", "commits of this repository",
+        # only the seeded repository gives one commit and the seeded file's first line
+        [bash_turn("echo \"$(git rev-list --count HEAD) $(head -1 notes.md)\" > count.txt"),
+         {"text": "Counted."}],
+        [bash_turn("echo 0 > count.txt"), {"text": "Guessed."}]))
+    report, by = run_both_arms(options, skill, script)
+    candidate, baseline = by[Arm.CANDIDATE], by[Arm.BASELINE]
+    assert candidate.passed is True, (candidate.failures, candidate.error)
+    assert baseline.passed is False
+    assert report.rows[0].outcome is Outcome.WIN
+    # what the setup built is the case's starting point in both arms: an input, not the work
+    store = LocalStore(tmp_path / "store")
+    keys = RunKeys(report.run_id)
+    results = [json.loads(store.get(key)) for key in store.list(f"runs/{report.run_id}/trials/")
+               if key == keys.trial(key.split("/")[3]).done]
+    assert len(results) == 2
+    for result in results:
+        assert "notes.md" in result["inputs"], result["inputs"]
+        assert "count.txt" not in result["inputs"]
