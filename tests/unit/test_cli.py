@@ -335,7 +335,7 @@ def test_check_json_shape_for_an_accepted_and_a_refused_set(tmp_path: Path) -> N
     assert report["trials"] == 6 and report["problems"] == []
     first = report["cases"][0]
     assert set(first) == {"id", "name", "checks", "fixtures", "ignored", "runs_first", "ties",
-                          "turns", "references"}
+                          "turns", "references", "setup", "pass_rule"}
     assert set(first["checks"][0]) == {"kind", "entry", "graded", "reads", "origin",
                                        "decides"}
     assert first["fixtures"] == [{"file": "evals/files/sales.csv",

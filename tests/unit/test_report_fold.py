@@ -61,7 +61,7 @@ def without_added(data: Any, before: Any) -> Any:
     trial was retried, ...) must be at its empty default for the fixture's run."""
     if isinstance(data, dict) and isinstance(before, dict):
         added = {k: data[k] for k in set(data) - set(before)}
-        assert all(v in (None, [], {}) for v in added.values()), added
+        assert all(v in (None, [], {}, 0) for v in added.values()), added
         return {k: without_added(v, before[k]) for k, v in data.items() if k in before}
     if isinstance(data, list) and isinstance(before, list) and len(data) == len(before):
         return [without_added(d, b) for d, b in zip(data, before, strict=True)]
