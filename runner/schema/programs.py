@@ -29,6 +29,7 @@ class Found(StrEnum):
     NAMED = "named"  # the set (or the case) names it: grader_program
     POINTED = "pointed"  # the set's own text points at it (an assertion, notes, a field)
     CONVENTIONAL = "conventional"  # a grade.py / scorer.py / check_*.py / eval.sh in evals/
+    USAGE = "usage"  # the set's notes give its usage line: run with the case and the work there
 
 
 class GraderProgram(BaseModel):
