@@ -193,7 +193,8 @@ class SetPrograms:
         self.usage = None if "grader_program" in raw or set_folder is None \
             else self._from_notes(raw, set_folder)
         if self.usage is not None and self.program is not None:
-            if self._file_of(self.usage.program) == self.skill_dir / self.program.path:
+            file = self._file_of(self.usage.program)
+            if file is not None and file.resolve() == _resolved(skill_dir, self.program):
                 self.program = None
             else:
                 self.usage = None  # the set points at another program: that one runs
@@ -327,15 +328,21 @@ class SetPrograms:
             for word, lines in usages([head]).items():
                 if PurePosixPath(word).name == PurePosixPath(path).name:
                     found.setdefault(path, []).extend(lines)
-        for word, lines in found.items():
+        by_file: dict[Path, tuple[str, list[Usage]]] = {}
+        for word, lines in found.items():  # one program written two ways is one program
             file = self._file_of(word)
+            if file is not None:
+                by_file.setdefault(file.resolve(), (word, []))[1].extend(lines)
+        for file, (word, lines) in by_file.items():
             usage = best(lines)
-            if file is None or usage is None or not _grades(file, ids):
+            # the set's notes name a grader by its name; elsewhere it must read the set
+            if usage is None or not _grades(file, ids, in_notes=any(
+                    w in n for n in notes for w in (word, file.name))):
                 continue
             problem = usage.problem or self._cannot_run(usage)
             if problem is None:
                 return usage
-            if self.program is not None and file == self.skill_dir / self.program.path:
+            if self.program is not None and file == _resolved(self.skill_dir, self.program):
                 continue  # found in evals/ and run as a grader program: said by its own line
             self.problems.report("EV012", "", f"{word}: the set's notes give its usage "
                                  f"`{usage.line}`, which cannot run per case: {problem}; not "
@@ -612,6 +619,10 @@ class SetPrograms:
                                  "in the assertions")
 
 
+def _resolved(skill_dir: Path, program: GraderProgram) -> Path:
+    return (skill_dir / program.path).resolve()
+
+
 HEAD_MAX = 4096  # a program's docstring, where its usage is written
 FIX_USAGE = USAGE_FIX
 
@@ -637,9 +648,10 @@ def _case_ids(raw: dict[str, Any]) -> list[str]:
             for k in ("id", "eval_id", "name") if isinstance(i.get(k), (str, int))]
 
 
-def _grades(file: Path, ids: list[str]) -> bool:
-    """A program that grades the set: its name says so, or its source reads the set."""
-    if CONVENTIONAL.match(file.name) or name_grades(file):
+def _grades(file: Path, ids: list[str], in_notes: bool) -> bool:
+    """A program that grades the set: its source reads the set, or the set's notes name it
+    and its name says it grades (a skill's own `scripts/qos_checker.py` is its tool)."""
+    if in_notes and (CONVENTIONAL.match(file.name) or name_grades(file)):
         return True
     source = _source(file.parent, file.name)
     return reads_set(source, None, ids) is not None or any(

@@ -111,6 +111,8 @@ def parse(line: str, program: str) -> Usage | None:
     if not (said == program or program.endswith("/" + said) or said.endswith("/" + name)
             or said == name):
         return None
+    if at == 0 and len(words) == 1:
+        return None  # a path alone is a mention of the program, not how to run it
     interpreter = tuple(COMMAND_INTERPRETERS.get(w, w) if n == 0 else w
                         for n, w in enumerate(words[:at]))
     return _mapped(Usage(program=said, line=line, interpreter=interpreter), words[at + 1:])

@@ -94,3 +94,13 @@ def test_the_command_built_leaves_optional_arguments_out() -> None:
     assert parse("python3 other.py <case> <workdir>", "tools/judge.sh") is None
     bare = parse("python3 tools/judge.sh --self-test", "tools/judge.sh")
     assert bare is not None and bare.problem is not None and "neither" in bare.problem
+
+
+def test_a_tool_of_the_skill_or_a_bare_mention_says_nothing(tmp_path: Path) -> None:
+    # a checker the skill ships for its users reads no set; a path alone is no usage line
+    caseset = _load(tmp_path, {
+        "scripts/link_checker.py": '"""Usage: python3 scripts/link_checker.py <dir>"""\n',
+        "evals/assess_work.py": _ASSESS,
+        "evals/README.md": "The set is graded by `evals/assess_work.py` after review.\n"})
+    assert _usage_lines(caseset) == []
+    assert all(c.grader_program is None for c in caseset.evals)
