@@ -42,7 +42,7 @@ class GraderProgram(BaseModel):
                                                             "must pass")
     threshold: float | None = Field(default=None, description="With a score in its output: "
                                                               "the least score that passes")
-    found: Found = Field(default=Found.NAMED, description="named | pointed | conventional")
+    found: Found = Field(default=Found.NAMED, description="named | pointed | conventional | usage")
     interpreter: tuple[str, ...] = Field(default=(), description="A grader given as a command "
                                          "line (`bash check.sh`): what runs the program, "
                                          "with its options")
