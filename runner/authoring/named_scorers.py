@@ -68,12 +68,12 @@ _SUFFIXES = (".py", ".sh", ".bash", ".js", ".mjs", ".ts")
 _SOURCE_MAX = 512 * 1024
 
 
-def _name_grades(path: Path) -> bool:
+def name_grades(path: Path) -> bool:
     words = re.split(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])", path.stem)
     return any(_GRADER_WORD.match(w) for w in words if w)
 
 
-def _reads_set(source: str, set_file: Path | None, case_ids: list[str]) -> str | None:
+def reads_set(source: str, set_file: Path | None, case_ids: list[str]) -> str | None:
     """How the program's source says it reads the set: it names the set's file, or quotes
     two or more of its case ids; else None."""
     if set_file is not None and re.search(rf"(?<![\w-]){re.escape(set_file.name)}(?![\w-])",
@@ -107,7 +107,7 @@ def unnamed_graders(set_path: Path, skill_dir: Path, case_ids: list[str],
                 continue
             said.add(file.resolve())  # one line a program, found from any folder
             source = file.read_bytes()[:_SOURCE_MAX].decode("utf-8", "replace")
-            named, reads = _name_grades(file), _reads_set(source, set_file, case_ids)
+            named, reads = name_grades(file), reads_set(source, set_file, case_ids)
             if beside and not named and not (reads and _VERDICT.search(source)):
                 continue
             if not beside and not (named and reads):

@@ -31,12 +31,15 @@ from runner.authoring.harness_cli import (
     harness_message,
     own_contract,
 )
+from runner.authoring.named_scorers import name_grades, reads_set
 from runner.authoring.outside import Outside, climbs_out, program_folder
 from runner.authoring.problems import Problems, describe
 from runner.authoring.program_types import CONVENTIONAL, ProgramType, program_types
 from runner.authoring.reach import OUTSIDE
 from runner.authoring.runnable import cannot_run
 from runner.authoring.shell_lines import as_shell, is_shell_line, shell_problem
+from runner.authoring.usage_lines import FIX as USAGE_FIX
+from runner.authoring.usage_lines import Usage, best, usages
 from runner.schema.case import EVALS_ROOT, FIXTURE_ROOT, Case
 from runner.schema.checked import CheckReading
 from runner.schema.enums import CheckKind
@@ -186,6 +189,16 @@ class SetPrograms:
             self.program = self._named(raw["grader_program"], "")
         else:
             self.program = self._discover(raw, programs)
+        # a program the set's notes give a usage line for (runner.authoring.usage_lines):
+        # it runs as that line says, also when it is the one found in evals/ by its name
+        self.usage = None if "grader_program" in raw or set_folder is None \
+            else self._from_notes(raw, set_folder)
+        if self.usage is not None and self.program is not None:
+            file = self._file_of(self.usage.program)
+            if file is not None and file.resolve() == _resolved(skill_dir, self.program):
+                self.program = None
+            else:
+                self.usage = None  # the set points at another program: that one runs
 
     def _named(self, value: Any, case: str) -> GraderProgram | None:
         try:
@@ -300,6 +313,67 @@ class SetPrograms:
                                  'name the one to run: "grader_program": "evals/..."')
         return None
 
+    def _from_notes(self, raw: dict[str, Any], set_folder: Path) -> Usage | None:
+        """The grader program whose usage line the set's notes give (its folder's README,
+        the set's own text, a program's docstring) when it maps onto the case and the work;
+        one that grades the set but cannot be mapped gets one EV012 line with the line, why,
+        and the fix. Only a program that grades: its name says so, or it reads the set."""
+        notes = _notes(set_folder, raw)
+        ids = _case_ids(raw)
+        heads = {p: _source(self.skill_dir, p)[:HEAD_MAX] for p in [
+            *self.programs, *_scorers_in(self.skill_dir)]}
+        if self.outside is not None:
+            heads |= {p: _source(self.outside.set_folder, p)[:HEAD_MAX] for p in self.beside}
+        found = usages(notes)
+        for path, head in heads.items():  # a program's own "Usage:" lines
+            for word, lines in usages([head]).items():
+                if PurePosixPath(word).name == PurePosixPath(path).name:
+                    found.setdefault(path, []).extend(lines)
+        by_file: dict[Path, tuple[str, list[Usage]]] = {}
+        for word, lines in found.items():  # one program written two ways is one program
+            file = self._file_of(word)
+            if file is not None:
+                by_file.setdefault(file.resolve(), (word, []))[1].extend(lines)
+        for file, (word, lines) in by_file.items():
+            usage = best(lines)
+            # the set's notes name a grader by its name; elsewhere it must read the set
+            if usage is None or not _grades(file, ids, in_notes=any(
+                    w in n for n in notes for w in (word, file.name))):
+                continue
+            problem = usage.problem or self._cannot_run(usage)
+            if problem is None:
+                return usage
+            if self.program is not None and file == _resolved(self.skill_dir, self.program):
+                continue  # found in evals/ and run as a grader program: said by its own line
+            self.problems.report("EV012", "", f"{word}: the set's notes give its usage "
+                                 f"`{usage.line}`, which cannot run per case: {problem}; not "
+                                 "run, its checks are not graded", FIX_USAGE)
+        return None
+
+    def _file_of(self, word: str) -> Path | None:
+        """The program file a usage line names: from the skill's root, evals/, the set's
+        folder, or (a set outside the skill) the folders above it."""
+        for base in (self.skill_dir, self.skill_dir / EVALS_ROOT, self.skill_dir / self.base):
+            if safely.is_file(base / word) and not safely.is_symlink(base / word):
+                return base / word
+        found = None if self.outside is None else self.outside.resolve(word)
+        return found if found is not None and safely.is_file(found) else None
+
+    def _usage_program(self, usage: Usage, case: str, problems: Problems) -> GraderProgram | None:
+        """The grader command of one case, from the usage line, checked as a named one."""
+        kept, self.problems = self.problems, problems
+        try:
+            program = self._named({"command": usage.command(case)}, case)
+        finally:
+            self.problems = kept
+        return None if program is None else program.model_copy(update={"found": Found.USAGE})
+
+    def _cannot_run(self, usage: Usage) -> str | None:
+        """Why the usage's command cannot run as a grader (what `_named` would refuse)."""
+        scratch = Problems(self.problems.file)
+        self._usage_program(usage, "", scratch)
+        return "; ".join(f"{f.message} (fix: {f.fix})" for f in scratch.refusals) or None
+
     def prompt_builder(self, item: dict[str, Any]) -> tuple[str, str] | None:
         """For a case with no prompt: (message, fix) when a program of evals/ builds the
         prompt from the case's fields (its source reads them and speaks of a prompt): the
@@ -382,6 +456,8 @@ class SetPrograms:
                 return case.model_copy(update={"grader_program": None})
             program = own
         program = program or self.program
+        if program is None and self.usage is not None:
+            program = self._usage_program(self.usage, case.id, self.problems)
         what = None if program is None or program.found is Found.NAMED or program.is_command \
             else self.harness(program.path)
         if what is not None and program is not None:
@@ -417,7 +493,7 @@ class SetPrograms:
         whole = len(statements) < len(case.statements) or any(
             _names_program(a, program.path) for a in kept)
         kept = [a for a in kept if not _names_program(a, program.path)]
-        if refused or not (checks or whole or program.found is Found.NAMED):
+        if refused or not (checks or whole or program.found in (Found.NAMED, Found.USAGE)):
             return case
         chosen = program.model_copy(update={"checks": tuple(dict.fromkeys(checks)), "typed": tuple(
             obj for path, obj in (by_type or {}).values()
@@ -520,9 +596,11 @@ class SetPrograms:
         how = (f"its checks {', '.join(program.checks)} decide" if program.checks
                else "its verdict (JSON, else its exit code) decides")
         said = {Found.NAMED: "named by the set", Found.POINTED: "the set points at it",
-                Found.CONVENTIONAL: "found in evals/"}[program.found]
+                Found.CONVENTIONAL: "found in evals/",
+                Found.USAGE: "the set's notes give its usage, with the case id and the work "
+                             "in their places"}[program.found]
         note = "; a criterion naming the program is read as its verdict" if whole else ""
-        fix = ("nothing to fix" if program.found is Found.NAMED else
+        fix = ("nothing to fix" if program.found in (Found.NAMED, Found.USAGE) else
                f'name it to make this explicit: "grader_program": "{program.path}"')
         self.problems.report("EV012", case.id, f"grader {_label(program)} ({said}) runs "
                              f"after each trial in its own container; {how}{note}", fix)
@@ -542,6 +620,60 @@ class SetPrograms:
                                  f'name it: "grader_program": "{self.program.path}" (its exit '
                                  'code or JSON verdict decides each case), or name its checks '
                                  "in the assertions")
+
+
+def _resolved(skill_dir: Path, program: GraderProgram) -> Path:
+    return (skill_dir / program.path).resolve()
+
+
+HEAD_MAX = 4096  # a program's docstring, where its usage is written
+FIX_USAGE = USAGE_FIX
+
+
+def _notes(set_folder: Path, raw: dict[str, Any]) -> list[str]:
+    """The set's notes: its folder's Markdown and text files, and its own top-level text (a
+    description), where authors write how their grader runs."""
+    texts = [v for v in raw.values() if isinstance(v, str)]
+    for file in sorted(set_folder.glob("*")) if safely.is_dir(set_folder) else []:
+        if file.suffix.lower() in (".md", ".txt", ".markdown") and safely.is_file(file) \
+                and not safely.is_symlink(file):
+            texts.append(_source(file.parent, file.name)[:NOTES_MAX])
+    return texts
+
+
+NOTES_MAX = 64 * 1024
+
+
+def _case_ids(raw: dict[str, Any]) -> list[str]:
+    """The ids the set's cases carry (`id`, `eval_id`, `name`), to see a program reads it."""
+    items = next((v for v in raw.values() if isinstance(v, list)), [])
+    return [str(i[k]) for i in items if isinstance(i, dict)
+            for k in ("id", "eval_id", "name") if isinstance(i.get(k), (str, int))]
+
+
+def _grades(file: Path, ids: list[str], in_notes: bool) -> bool:
+    """A program that grades the set: its source reads the set, or the set's notes name it
+    and its name says it grades (a skill's own `scripts/qos_checker.py` is its tool)."""
+    if in_notes and (CONVENTIONAL.match(file.name) or name_grades(file)):
+        return True
+    source = _source(file.parent, file.name)
+    return reads_set(source, None, ids) is not None or any(
+        re.search(rf"(?<![\w-]){n}(?![\w-])", source) for n in _SET_NAMES)
+
+
+_SET_NAMES = (r"evals\.json", r"cases\.ya?ml", r"evals\.ya?ml", r"cases\.jsonl?")
+
+
+def _scorers_in(skill_dir: Path) -> list[str]:
+    """The skill's own programs outside evals/ whose name says they grade (a
+    `scripts/evaluate.mjs`, `scripts/check-evals.py`): their docstrings may give usage."""
+    found = []
+    for folder in (skill_dir / "scripts", skill_dir / "tools", skill_dir / "bin"):
+        for file in sorted(folder.iterdir()) if safely.is_dir(folder) else []:
+            if re.search(r"\.(?:py|sh|bash|js|mjs)$", file.name) and name_grades(file) \
+                    and safely.is_file(file) and not safely.is_symlink(file):
+                found.append(file.relative_to(skill_dir).as_posix())
+    return found
 
 
 # A check's name a program can define: an identifier or a kebab-case word, never prose.

@@ -29,6 +29,7 @@ class Found(StrEnum):
     NAMED = "named"  # the set (or the case) names it: grader_program
     POINTED = "pointed"  # the set's own text points at it (an assertion, notes, a field)
     CONVENTIONAL = "conventional"  # a grade.py / scorer.py / check_*.py / eval.sh in evals/
+    USAGE = "usage"  # the set's notes give its usage line: run with the case and the work there
 
 
 class GraderProgram(BaseModel):
@@ -41,7 +42,7 @@ class GraderProgram(BaseModel):
                                                             "must pass")
     threshold: float | None = Field(default=None, description="With a score in its output: "
                                                               "the least score that passes")
-    found: Found = Field(default=Found.NAMED, description="named | pointed | conventional")
+    found: Found = Field(default=Found.NAMED, description="named | pointed | conventional | usage")
     interpreter: tuple[str, ...] = Field(default=(), description="A grader given as a command "
                                          "line (`bash check.sh`): what runs the program, "
                                          "with its options")

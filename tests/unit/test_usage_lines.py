@@ -1,0 +1,106 @@
+"""A grader program whose usage the set's notes give as a command line (issue 26, "Authors'
+grader programs"): run with the case id and the work directory where the line puts them; a
+line whose placeholders are neither, or that takes no work, gets one EV012 line with the fix;
+a program that does not grade says nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from runner.authoring.caseset import load_caseset
+from runner.authoring.usage_lines import parse
+from runner.schema.case import CaseSet
+from runner.schema.programs import Found
+from tests.helpers import make_skill
+
+_CASES = [{"id": "first", "prompt": "Tidy the notes in this folder.",
+           "expectations": ["Names the two layers of the model"]},
+          {"id": "second one", "prompt": "Tidy the notes again.",
+           "expectations": ["Says what was merged"]}]
+# reads the set: a program that grades it, whatever its name
+_ASSESS = 'import json, sys\ncases = json.load(open("evals/evals.json"))\nprint(sys.argv)\n'
+
+
+def _load(tmp_path: Path, files: dict[str, str], cases: object = None) -> CaseSet:
+    return load_caseset(make_skill(tmp_path, _CASES if cases is None else cases, files=files),
+                        "tidy-notes")
+
+
+def _usage_lines(caseset: CaseSet) -> list[str]:
+    return [f.message for f in caseset.findings if "give its usage" in f.message]
+
+
+def test_positions_of_a_readme_usage_line_take_the_case_id_and_the_work(tmp_path: Path) -> None:
+    caseset = _load(tmp_path, {"evals/assess_work.py": _ASSESS, "evals/README.md":
+                               "# Evals\n\nRun:\n\n```\npython evals/assess_work.py <case-id> "
+                               "<repo-path> [notes.md]\n```\n"})
+    commands = [c.grader_program.command for c in caseset.evals if c.grader_program]
+    assert commands == ["python3 evals/assess_work.py first .",
+                        "python3 evals/assess_work.py 'second one' ."]
+    assert all(c.grader_program and c.grader_program.found is Found.USAGE
+               for c in caseset.evals)
+
+
+def test_options_of_a_usage_line_in_the_set_description_map_too(tmp_path: Path) -> None:
+    # a program named like a grader, whose own command line is options: run as its notes say
+    source = ('import argparse\np = argparse.ArgumentParser()\np.add_argument("--case", '
+              'required=True)\np.add_argument("--workdir", required=True)\np.parse_args()\n')
+    caseset = _load(tmp_path, {"evals/check.py": source}, cases={
+        "description": "Graded by `python check.py --case ID --workdir DIR` after each run.",
+        "evals": _CASES})
+    program = caseset.evals[0].grader_program
+    assert program is not None and program.command == \
+        "python3 check.py --case first --workdir ."
+    assert program.path == "evals/check.py"
+
+
+def test_a_docstring_usage_of_a_program_in_evals_is_read(tmp_path: Path) -> None:
+    source = ('"""Rates one run.\n\nUsage:\n    python3 evals/rate.py <workspace> <eval_id>\n'
+              f'"""\n{_ASSESS}')
+    caseset = _load(tmp_path, {"evals/rate.py": source})
+    program = caseset.evals[0].grader_program
+    assert program is not None and program.command == "python3 evals/rate.py . first"
+
+
+def test_a_line_with_a_placeholder_that_is_neither_is_reported_not_run(tmp_path: Path) -> None:
+    caseset = _load(tmp_path, {"evals/assess_work.py": _ASSESS, "evals/README.md":
+                               "Release gate: `python3 evals/assess_work.py --runs "
+                               "runs/<release> --gate`\n"})
+    assert all(c.grader_program is None for c in caseset.evals)
+    lines = _usage_lines(caseset)
+    assert len(lines) == 1 and "runs/<release> (neither the case nor the work)" in lines[0]
+
+
+def test_a_scorer_of_the_skill_reading_a_responses_file_is_reported(tmp_path: Path) -> None:
+    source = ('/**\n * Usage: node scripts/evaluate.mjs --responses FILE\n */\n'
+              'const cases = JSON.parse(read("evals/evals.json"));\n')
+    caseset = _load(tmp_path, {"scripts/evaluate.mjs": source})
+    lines = _usage_lines(caseset)
+    assert len(lines) == 1 and "scripts/evaluate.mjs" in lines[0] and "answers" in lines[0]
+    assert all(c.grader_program is None for c in caseset.evals)
+
+
+def test_a_program_that_does_not_grade_says_nothing_and_runs_nothing(tmp_path: Path) -> None:
+    caseset = _load(tmp_path, {"evals/install_tools.py": "print('ok')\n", "evals/README.md":
+                               "Set up: `python3 evals/install_tools.py <workdir>`\n"})
+    assert _usage_lines(caseset) == []
+    assert all(c.grader_program is None for c in caseset.evals)
+
+
+def test_the_command_built_leaves_optional_arguments_out() -> None:
+    usage = parse("$ bash tools/judge.sh <case> <workdir> [report.md] ...", "tools/judge.sh")
+    assert usage is not None and usage.problem is None
+    assert usage.command("c 1") == "bash tools/judge.sh 'c 1' ."
+    assert parse("python3 other.py <case> <workdir>", "tools/judge.sh") is None
+    bare = parse("python3 tools/judge.sh --self-test", "tools/judge.sh")
+    assert bare is not None and bare.problem is not None and "neither" in bare.problem
+
+
+def test_a_tool_of_the_skill_or_a_bare_mention_says_nothing(tmp_path: Path) -> None:
+    # a checker the skill ships for its users reads no set; a path alone is no usage line
+    caseset = _load(tmp_path, {
+        "scripts/link_checker.py": '"""Usage: python3 scripts/link_checker.py <dir>"""\n',
+        "evals/assess_work.py": _ASSESS,
+        "evals/README.md": "The set is graded by `evals/assess_work.py` after review.\n"})
+    assert _usage_lines(caseset) == []
+    assert all(c.grader_program is None for c in caseset.evals)
