@@ -6,6 +6,7 @@ fixture and sibling file), or at a folder of bare evals.json files:
     .venv/bin/python bench/caseset_acceptance.py /tmp/sample                # *.json files
     .venv/bin/python bench/caseset_acceptance.py SAMPLE --judged judged.json  # both figures
     .venv/bin/python bench/caseset_acceptance.py SAMPLE --views DIR  # `check -v` per skill
+    .venv/bin/python bench/caseset_acceptance.py SAMPLE --jobs 2     # skills checked 2 at a time
 
 A folder of the sample may be a skill, or a repository whose skill sits in a subfolder (its
 set under the repository's evals/), or a collection: each skill in it whose layout holds a
@@ -26,6 +27,7 @@ checks vs statements for the grader model, and what was mapped and reported, EV0
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -33,6 +35,10 @@ import subprocess
 import sys
 import tempfile
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import nullcontext
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -146,7 +152,33 @@ def _by_cause(judged: dict[str, Any], misses: list[tuple[str, str]]
     return dict(sorted(grouped.items(), key=lambda kv: -len(kv[1])))
 
 
-def main(folder: Path, stub: bool, judged: Path | None = None) -> None:
+@dataclass
+class Checked:
+    """One skill's (or bare file's) reading, as plain data a worker process can hand back."""
+
+    caseset: CaseSet | None = None
+    findings: list[str] = field(default_factory=list)
+    refused_at: str = ""  # the file a refusal names (CaseSetRefused)
+    problems: list[tuple[str, str, str]] = field(default_factory=list)  # code, case, message
+    error: str | None = None  # any other refusal, as `check` words it
+
+
+def checked(source: Path, skills: bool, tmp: Path, stub: bool) -> Checked:
+    try:
+        if skills:
+            caseset, findings = check_skill(source)
+        else:
+            caseset = load_caseset(stage(source, tmp, stub), source.stem)
+            findings = [f"{f.code} {f.case}: {f.message}" for f in caseset.findings]
+    except CaseSetRefused as exc:
+        return Checked(refused_at=str(exc.path), problems=[
+            (p.code, str(p.case), p.message) for p in exc.problems])
+    except (CaseSetError, RefusedInput, ValueError, OSError) as exc:
+        return Checked(error=str(exc))
+    return Checked(caseset=caseset, findings=findings)
+
+
+def main(folder: Path, stub: bool, judged: Path | None = None, jobs: int = 1) -> None:
     samples = sorted(p for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []
     skills = [s for p in samples for s in skills_of(p)]
     files = [] if skills else sorted(folder.glob("*.json"))
@@ -155,39 +187,41 @@ def main(folder: Path, stub: bool, judged: Path | None = None) -> None:
     accepted = not_run = 0
     verdicts: dict[str, bool] = {}
     ran: set[str] = set()  # samples with a skill whose set was accepted
-    with tempfile.TemporaryDirectory() as tmp:
-        for source in skills or files:
+    with tempfile.TemporaryDirectory() as tmp, \
+            ProcessPoolExecutor(max(1, jobs)) if jobs > 1 else nullcontext() as pool:
+        read = partial(checked, skills=bool(skills), tmp=Path(tmp), stub=stub)
+        # in order either way: the printout is the same at any --jobs
+        results = pool.map(read, skills or files) if pool is not None \
+            else map(read, skills or files)
+        for source, got in zip(skills or files, results, strict=True):
             sample = source.relative_to(folder).parts[0] if skills else source.name
             # a sample's skills all accepted, or the sample is not: one refusal stands even
             # when a later skill of it is accepted (before, the last skill checked decided)
             prior = verdicts.get(sample, True)
             verdicts[sample] = False  # until this skill's set is accepted
-            try:
-                if skills:
-                    caseset, findings = check_skill(source)
-                else:
-                    caseset = load_caseset(stage(source, Path(tmp), stub), source.stem)
-                    findings = [f"{f.code} {f.case}: {f.message}" for f in caseset.findings]
-            except CaseSetRefused as exc:
+            if got.problems:
                 # the reason is the problems listed below it: the line says where and how many
                 # (as `check` says it), never an empty reason
-                print(f"refused  {source.name}: {exc.path}: {len(exc.problems)} problem(s):")
+                print(f"refused  {source.name}: {got.refused_at}: {len(got.problems)} "
+                      "problem(s):")
                 refused[source.name] = Counter()
-                for problem in exc.problems:
-                    refused[source.name][f"{problem.code} {_gist(problem.message)}"] += 1
-                    print(f"    {problem.code} case {problem.case!r}: {problem.message}")
+                for code, where, message in got.problems:
+                    refused[source.name][f"{code} {_gist(message)}"] += 1
+                    print(f"    {code} case {where!r}: {message}")
                 continue
-            except (CaseSetError, RefusedInput, ValueError, OSError) as exc:
-                if NOT_ITS_OWN in str(exc):
+            if got.error is not None:
+                if NOT_ITS_OWN in got.error:
                     # a skill of a collection no case of the shared set names: `check
                     # COLLECTION` lists it as not run and accepts the rest, so here too
                     verdicts[sample] = prior
                     not_run += 1
-                    print(f"not run  {source.relative_to(folder)}: {exc}")
+                    print(f"not run  {source.relative_to(folder)}: {got.error}")
                     continue
-                refused[source.name] = Counter([_gist(str(exc).split(": ", 1)[-1])])
-                print(f"refused  {source.name}: {exc}")
+                refused[source.name] = Counter([_gist(got.error.split(": ", 1)[-1])])
+                print(f"refused  {source.name}: {got.error}")
                 continue
+            assert got.caseset is not None
+            caseset, findings = got.caseset, got.findings
             accepted += 1
             ran.add(sample)
             verdicts[sample] = prior
@@ -227,19 +261,24 @@ def main(folder: Path, stub: bool, judged: Path | None = None) -> None:
         judged_shares(judged, verdicts)
 
 
-def write_views(folder: Path, views: Path) -> None:
+def write_views(folder: Path, views: Path, jobs: int = 1) -> None:
     """`skill-eval check -v` of every skill of the sample, one file each, as a user sees it."""
     views.mkdir(parents=True, exist_ok=True)
     cli = Path(sys.executable).with_name("skill-eval")
-    for sample in sorted(p for p in folder.iterdir() if p.is_dir()):
-        for skill in skills_of(sample):
-            name = sample.name + ("" if skill == sample else "__" + "_".join(
-                skill.relative_to(sample).parts))
-            shown = subprocess.run([str(cli), "check", "-v", str(skill)], capture_output=True,
-                                   text=True, env={**os.environ, "COLUMNS": "160"}, check=False)
-            (views / f"{name}.txt").write_text(
-                f"$ skill-eval check -v {skill}\n(exit {shown.returncode})\n{shown.stdout}"
-                f"{shown.stderr}", encoding="utf-8")
+
+    def view(sample: Path, skill: Path) -> None:
+        name = sample.name + ("" if skill == sample else "__" + "_".join(
+            skill.relative_to(sample).parts))
+        shown = subprocess.run([str(cli), "check", "-v", str(skill)], capture_output=True,
+                               text=True, env={**os.environ, "COLUMNS": "160"}, check=False)
+        (views / f"{name}.txt").write_text(
+            f"$ skill-eval check -v {skill}\n(exit {shown.returncode})\n{shown.stdout}"
+            f"{shown.stderr}", encoding="utf-8")
+
+    pairs = [(sample, skill) for sample in sorted(p for p in folder.iterdir() if p.is_dir())
+             for skill in skills_of(sample)]
+    with ThreadPoolExecutor(max(1, jobs)) as pool:  # each view is its own process already
+        list(pool.map(lambda pair: view(*pair), pairs))
 
 
 def _gist(message: str) -> str:
@@ -249,12 +288,15 @@ def _gist(message: str) -> str:
 
 
 if __name__ == "__main__":
-    argv = sys.argv[1:]
-    judged_file = Path(argv[argv.index("--judged") + 1]) if "--judged" in argv else None
-    views_dir = Path(argv[argv.index("--views") + 1]) if "--views" in argv else None
-    args = [a for a in argv if not a.startswith("--") and Path(a) not in (judged_file, views_dir)]
-    if len(args) != 1:
-        sys.exit(__doc__)
-    main(Path(args[0]), stub="--real-fixtures" not in sys.argv, judged=judged_file)
-    if views_dir is not None:
-        write_views(Path(args[0]), views_dir)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("sample", type=Path, help="a folder of skills, or of bare *.json sets")
+    parser.add_argument("--judged", type=Path, help="a person's reading of each set (JSON)")
+    parser.add_argument("--views", type=Path, help="write `check -v` of each skill here")
+    parser.add_argument("--jobs", type=int, default=1, help="skills checked at a time")
+    parser.add_argument("--real-fixtures", action="store_true",
+                        help="bare files: count missing fixtures as refusals")
+    given = parser.parse_args()
+    main(given.sample, stub=not given.real_fixtures, judged=given.judged, jobs=given.jobs)
+    if given.views is not None:
+        write_views(given.sample, given.views, given.jobs)

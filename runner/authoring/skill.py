@@ -6,6 +6,7 @@ key is never staged) and VCS/cache noise. Two folders with the same digest are t
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import shutil
@@ -54,6 +55,16 @@ def staged_files(root: Path) -> list[Path]:
 
 
 def _frontmatter(skill_md: Path) -> dict[str, object]:
+    # a collection's check reads every sibling's name once per skill: hundreds of SKILL.md
+    # files parsed again and again (bench/caseset_acceptance.py spent 80% of a skill there)
+    stat = skill_md.stat()
+    return dict(_parsed(str(skill_md), stat.st_mtime_ns, stat.st_size))
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(path: str, _mtime_ns: int, _size: int) -> dict[str, object]:
+    """One version of a SKILL.md's frontmatter (the cache's key holds its mtime and size)."""
+    skill_md = Path(path)
     text = skill_md.read_text(encoding="utf-8")
     if not text.startswith("---"):
         raise RefusedInput(f"{skill_md}: no YAML frontmatter (expected '---' on the first line)")

@@ -84,3 +84,16 @@ def test_unquoted_colon_in_description_loads_as_claude_loads_it(tmp_path: Path) 
 def test_missing_skill_md_refused(tmp_path: Path) -> None:
     with pytest.raises(RefusedInput, match="no SKILL.md"):
         load_skill(tmp_path)
+
+
+def test_a_skill_md_edited_between_reads_is_read_again(tmp_path: Path) -> None:
+    """Frontmatter is parsed once per version of the file (a collection's check reads every
+    sibling's name per skill), never served stale after an edit."""
+    from runner.authoring.skill import declared_name
+
+    skill = tmp_path / "s"
+    skill.mkdir()
+    (skill / "SKILL.md").write_text("---\nname: first\ndescription: d\n---\nbody\n")
+    assert declared_name(skill) == "first"
+    (skill / "SKILL.md").write_text("---\nname: the-second\ndescription: d\n---\nbody\n")
+    assert declared_name(skill) == "the-second"
