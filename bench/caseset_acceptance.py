@@ -37,10 +37,9 @@ import tempfile
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import nullcontext
-from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from runner.authoring.bundles import pack_fixtures, pack_skill
 from runner.authoring.caseset import load_caseset, restated_prompts
@@ -152,14 +151,13 @@ def _by_cause(judged: dict[str, Any], misses: list[tuple[str, str]]
     return dict(sorted(grouped.items(), key=lambda kv: -len(kv[1])))
 
 
-@dataclass
-class Checked:
+class Checked(NamedTuple):
     """One skill's (or bare file's) reading, as plain data a worker process can hand back."""
 
     caseset: CaseSet | None = None
-    findings: list[str] = field(default_factory=list)
+    findings: tuple[str, ...] = ()
     refused_at: str = ""  # the file a refusal names (CaseSetRefused)
-    problems: list[tuple[str, str, str]] = field(default_factory=list)  # code, case, message
+    problems: tuple[tuple[str, str, str], ...] = ()  # code, case, message
     error: str | None = None  # any other refusal, as `check` words it
 
 
@@ -171,11 +169,11 @@ def checked(source: Path, skills: bool, tmp: Path, stub: bool) -> Checked:
             caseset = load_caseset(stage(source, tmp, stub), source.stem)
             findings = [f"{f.code} {f.case}: {f.message}" for f in caseset.findings]
     except CaseSetRefused as exc:
-        return Checked(refused_at=str(exc.path), problems=[
-            (p.code, str(p.case), p.message) for p in exc.problems])
+        return Checked(refused_at=str(exc.path), problems=tuple(
+            (p.code, str(p.case), p.message) for p in exc.problems))
     except (CaseSetError, RefusedInput, ValueError, OSError) as exc:
         return Checked(error=str(exc))
-    return Checked(caseset=caseset, findings=findings)
+    return Checked(caseset=caseset, findings=tuple(findings))
 
 
 def main(folder: Path, stub: bool, judged: Path | None = None, jobs: int = 1) -> None:
@@ -221,7 +219,7 @@ def main(folder: Path, stub: bool, judged: Path | None = None, jobs: int = 1) ->
                 print(f"refused  {source.name}: {got.error}")
                 continue
             assert got.caseset is not None
-            caseset, findings = got.caseset, got.findings
+            caseset, findings = got.caseset, list(got.findings)
             accepted += 1
             ran.add(sample)
             verdicts[sample] = prior
