@@ -65,7 +65,13 @@ _HANDED = re.compile(r"(?i)\bthe\s+(?:attached|uploaded|provided|enclosed|suppli
 _EXISTING = re.compile(
     rf"(?i)\b(?:this|these|my|our)\s+{_SKIP}{{0,3}}?(?:diffs?|patch|repository|repo|"
     r"codebase|code\s?base|pull\s+request|PR|merge\s+request|commit|branch|staged\s+changes|"
-    r"spreadsheet|dataset|csv|pdf|screenshot|logs|log\s+file|transcript|notebook|manuscript)\b")
+    r"spreadsheet|dataset|csv|pdf|screenshot|logs|log\s+file|transcript|notebook|manuscript)\b"
+    # the noun as a modifier names something else: "our PR lead" (a person), "my commit
+    # conventions", "our branch naming rules": not the material itself
+    r"(?!\s+(?:lead|leads|team|teams|agency|agencies|manager|managers|person|people|firm|"
+    r"department|director|strategy|campaign|campaigns|budget|pitch|template|templates|policy|"
+    r"policies|process|workflow|guidelines|rules|conventions|naming|style|format|history\s+of)"
+    r"\b)")
 # Where work lands, not what it reads: "merges the fixes to our main branch", "push into my
 # repo". A branch, repository or pull request named after to/into/onto is the destination of
 # the action the prompt describes; its content is never the material the session needs.
@@ -238,12 +244,25 @@ def pointed_inputs(case: Case) -> list[str]:
     # "review this diff: +a -b": the material follows the words pointing at it
     found = [m.group(0) for pattern in (_HANDED, _EXISTING, _READ_ONE, POINTED_RE)
              for m in pattern.finditer(own) if not _GIVEN_AFTER.match(own, m.end())
-             and not _destination(own, m)]
+             and not _destination(own, m)
+             and not (pattern is _HANDED and _said_in_words(case.prompt, m))]
     # handed over in words: "these notes", "I already have 16 prompts", "the text below"
     found += [m.group(0) for pattern in (_THESE_HELD, _HELD_IN_WORDS_EN, HELD_IN_WORDS_RE,
                                          _BELOW_EN, MATERIAL_BELOW_RE)
               for m in pattern.finditer(own) if not _material_after(own, m.end())]
     return list(dict.fromkeys(" ".join(f.split()) for f in found))
+
+
+def _said_in_words(prompt: str, match: re.Match[str]) -> bool:
+    """What "the supplied counts" points at is in the prompt itself: a scenario that states
+    its material in words around the pointer ("800 complete step 1; ... report conversion
+    from the supplied counts"), or a quote right after it ("the supplied original is '...'").
+    `prompt` as written (the match is from its unquoted form, where a quote is one space)."""
+    if len(prompt.strip()) - len(match.group(0)) >= _AFTER_TEXT:
+        return True
+    at = prompt.find(match.group(0))
+    return at >= 0 and re.match(r"[^.?!\n]{0,40}?[\"'‘“«「]",
+                                prompt[at + len(match.group(0)):]) is not None
 
 
 def _destination(own: str, match: re.Match[str]) -> bool:

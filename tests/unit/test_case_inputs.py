@@ -203,6 +203,31 @@ def test_a_prompt_pointing_at_an_input_nobody_stages_is_refused(tmp_path: Path) 
         assert case not in refused, result.output
 
 
+def test_material_the_prompt_states_in_words_is_no_missing_input(tmp_path: Path) -> None:
+    """"The supplied figures" after the figures themselves, a quote right after the pointer,
+    and a noun used as a modifier ("our PR team" is people, not a pull request) point at
+    nothing missing; the bare pointers beside them stay refused."""
+    figures = ("Payments this week: 41 to Acme for 10.00, 3 to Bolt for 12.50, 2 to Acme for "
+               "10.00 on the same day, 1 refund of 12.50 to Bolt, and 5 transfers to Crane for "
+               "7.25 each. Using only the supplied figures, say which look like duplicates.")
+    skill = skill_with(tmp_path, [
+        {"id": "figures", "prompt": figures, "assertions": ["duplicate"]},
+        {"id": "quoted", "prompt": "The supplied entry is '2,Acme,10'. Is it a duplicate?",
+         "assertions": ["duplicate"]},
+        {"id": "team", "prompt": "Our PR team asks whether duplicate refunds need a note.",
+         "assertions": ["duplicate"]},
+        {"id": "bare", "prompt": "Check the supplied ledger for duplicates.",
+         "assertions": ["duplicate"]},
+        {"id": "pr", "prompt": "Review our PR for duplicate payment handling.",
+         "assertions": ["duplicate"]}])
+    result = check(str(skill))
+    refused = "\n".join(lines(result, "EV009"))
+    for case in ("'bare'", "'pr'"):
+        assert case in refused, result.output
+    for case in ("'figures'", "'quoted'", "'team'"):
+        assert case not in refused, result.output
+
+
 # -- 2. a set without a prompt ----------------------------------------------------------------
 
 def test_a_case_without_a_prompt_names_its_fields_and_the_fix(tmp_path: Path) -> None:
