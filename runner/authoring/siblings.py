@@ -386,7 +386,8 @@ USUAL_STEMS = ("evals", "cases", "eval", "test_cases", "test-cases", "tests", "f
 def _variants_of_the_set(cases: list[Judged]) -> tuple[list[Judged], list[tuple[Path, str]]]:
     """Several case files that are not one set, where one bears the set's usual name
     (`evals.json`) and every other one's name extends it (`evals_candidates_v1.json`,
-    `evals.draft.json`, `evals-old.yaml`): the authors' convention makes the first THE set and
+    `evals.draft.json`, `evals-old.yaml`, or before it: `process-evals.json`, a set for one
+    concern): the authors' convention makes the first THE set and
     the others its drafts or variants, each said, never read beside it. Anything else stays
     a conflict (`--cases FILE`)."""
     if _conflict(cases) is None:
@@ -396,7 +397,10 @@ def _variants_of_the_set(cases: list[Judged]) -> tuple[list[Judged], list[tuple[
         return cases, []
     stem = main[0].path.stem
     others = [j for j in cases if j is not main[0]]
-    if not all(re.match(rf"{re.escape(stem)}[._-]\w", j.path.stem) for j in others):
+    # `evals_v2.json` extends the name after it; `codex-runtime-evals.json` before it (a set
+    # for one concern: another agent's runtime, the process)
+    around = rf"(?:{re.escape(stem)}[._-]\w.*|.*\w[._-]{re.escape(stem)})"
+    if not all(re.fullmatch(around, j.path.stem) for j in others):
         return cases, []
     return main, [(j.path, f"a variant of {main[0].path.name} by its name, which is read "
                            "(grade it instead with --cases)") for j in others]

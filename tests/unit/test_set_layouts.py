@@ -280,6 +280,26 @@ def test_the_usual_set_file_beside_variants_its_name_extends_is_the_set(
     assert "evals.draft.json (a variant of evals.json" in unread
 
 
+def test_sets_for_one_concern_named_before_the_usual_name_are_said_not_chosen(
+        tmp_path: Path) -> None:
+    """`process-evals.json`, `other-agent-evals.json` beside `evals.json`: sets for one concern
+    the authors named by prefixing the usual name; evals.json is the set, each other one said
+    (--cases grades it). A name that only contains the stem (`myevals.json`) is no such set."""
+    skill = _skill(tmp_path / "tidy-notes")
+    evals = skill / "evals"
+    _write(evals / "evals.json", {"evals": [_case("a", "Notes: ship Friday.")]})
+    _write(evals / "process-evals.json", [_case("p", "Notes: Bo owns the deck.", "Bo")])
+    _write(evals / "other-agent-evals.json", {"evals": [_case("o", "Notes: Cy is out.", "Cy")]})
+    got = report(skill)
+    assert [c["id"] for c in got["cases"]] == ["a"]
+    unread = " ".join(got["unread_files"])
+    assert "process-evals.json (a variant of evals.json" in unread
+    assert "other-agent-evals.json (a variant of evals.json" in unread
+    (evals / "process-evals.json").rename(evals / "myevals.json")
+    refused = check(str(skill))
+    assert refused.exit_code == 2 and "--cases" in refused.output, refused.output
+
+
 def test_a_set_beside_files_its_name_does_not_lead_stays_refused(tmp_path: Path) -> None:
     skill = _skill(tmp_path / "tidy-notes")
     evals = skill / "evals"
