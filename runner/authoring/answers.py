@@ -66,7 +66,9 @@ def skill_file_reason(skill_dir: Path, file: str) -> str | None:
     if safely.is_dir(local) and safely.is_file(local / SKILL_FILE) and local.resolve() == \
             skill_dir.resolve():
         return f"fixture {file!r} is the skill folder itself"
-    if str(posix) in _skill_names(skill_dir):
+    # named by SKILL.md AND in the skill: a path it only names (`src/lib/db.ts:45` in an
+    # example of its output) is the project's, found outside the skill
+    if str(posix) in _skill_names(skill_dir) and safely.exists(local):
         return f"fixture {file!r} is a file of the skill that its {SKILL_FILE} names"
     return None
 

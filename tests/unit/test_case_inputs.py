@@ -333,3 +333,20 @@ def test_a_finding_of_no_case_is_located_at_its_file_alone() -> None:
     assert located(plain) == "evals.json:"
     named = plain.model_copy(update={"case": "a"})
     assert located(named) == "evals.json: case 'a':"
+
+
+def test_a_path_skill_md_only_names_is_not_called_a_file_of_the_skill(tmp_path: Path) -> None:
+    """SKILL.md shows `src/db.ts:45` in an example of its output: a fixture of that path that
+    the skill does not hold is the project's, not the skill's (it is refused as not found, not
+    as handing the baseline the skill); one the skill does hold still is the skill's."""
+    md = SKILL_MD + "Example: [HIGH] src/db.ts:45 concatenated query; see scripts/dedupe.py\n"
+    skill = skill_with(tmp_path, [
+        {"id": "named", "prompt": "Audit src/db.ts for duplicate inserts.",
+         "files": ["src/db.ts"], "assertions": ["duplicate"]},
+        {"id": "held", "prompt": "Run scripts/dedupe.py on the ledger.",
+         "files": ["scripts/dedupe.py"], "assertions": ["duplicate"]}],
+        {"scripts/dedupe.py": "print('dedupe')\n"}, skill_md=md)
+    out = check(str(skill)).output
+    named = [x for x in out.splitlines() if "'named'" in x or "src/db.ts" in x]
+    assert named and not any("is a file of the skill" in x for x in named), out
+    assert "fixture 'scripts/dedupe.py' is a file of the skill that its SKILL.md names" in out
