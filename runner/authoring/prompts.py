@@ -83,7 +83,28 @@ def placeholders(prompt: str) -> list[str]:
              if not _ELEMENT_AFTER.match(own[m.end():m.end() + 12])]
     # an XML-ish wrapper the prompt closes (<context> ... </context>) is structure, not a blank
     return list(dict.fromkeys(f for f in found if not re.search(
-        rf"</{re.escape(f.strip('<>'))}>", prompt)))
+        rf"</{re.escape(f.strip('<>'))}>", prompt) and not _in_a_format(prompt, f)))
+
+
+def _in_a_format(prompt: str, blank: str) -> bool:
+    """A placeholder the task's output format holds, not a blank left for the user: inside a
+    quoted template with literal text ("start with '#atlantis <faction_id>'"), or naming a
+    value the prompt defines itself (`write_orders(faction_id: int)` ... `<faction_id>`)."""
+    name = blank.strip("<>{}[] ")
+    at = prompt.find(blank)
+    line_start = prompt.rfind("\n", 0, at) + 1
+    before = prompt[line_start:at]
+    after = prompt[at + len(blank):].split("\n", 1)[0]
+    for quote in ("'", "\u2018", "\u201c", '"'):
+        close = "\u2019" if quote == "\u2018" else "\u201d" if quote == "\u201c" else quote
+        opened = before.rfind(quote)
+        if opened >= 0 and before.count(quote) % 2 == 1 and close in after:
+            inside = before[opened + 1:] + after[:after.find(close)]
+            if inside.strip():  # literal text around the blank: a template to produce
+                return True
+    bare = re.sub(re.escape(blank), " ", prompt)
+    return bool(re.fullmatch(r"[A-Za-z_]\w*", name)) and \
+        re.search(rf"(?<![<{{\w]){re.escape(name)}(?![>}}\w])", bare) is not None
 
 
 # A path in ASCII, bounded by anything else: a path runs straight into Chinese or Japanese.

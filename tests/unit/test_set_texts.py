@@ -62,6 +62,22 @@ def test_a_markup_tag_the_prompt_names_is_no_placeholder(tmp_path: Path) -> None
         load_caseset(skill, "tidy-notes")
 
 
+def test_a_placeholder_of_the_output_format_is_no_blank(tmp_path: Path) -> None:
+    """`<run_id>` inside a quoted template the output must follow, or naming a value the
+    prompt defines itself (`log(run_id: int)`), is the format's, not a blank for the user; a
+    blank quoted alone, or a bare one, is still refused."""
+    made = {"id": "fmt", "prompt": "Write log.py with `log(run_id: int, status)` printing "
+            "'run <run_id> finished' then 'status: <status_text>' per call.",
+            "expectations": ["Prints the run line"]}
+    skill = make_skill(tmp_path / "a", [made])
+    assert load_caseset(skill, "tidy-notes").evals[0].id == "fmt"
+    for n, prompt in enumerate(("Save the log to '<output_file>' now.",
+                                "Email the summary to <team_lead_email> today.")):
+        blank = {**made, "id": f"blank{n}", "prompt": prompt}
+        with pytest.raises(CaseSetRefused, match="placeholder"):
+            load_caseset(make_skill(tmp_path / f"b{n}", [blank]), "tidy-notes")
+
+
 def test_criteria_with_operands_stay_checks(tmp_path: Path) -> None:
     case = {"id": "c", "prompt": "Write notes.md listing three fruits.",
             "criteria": [{"id": "apple", "type": "contains", "value": "apple"}]}
