@@ -166,9 +166,19 @@ _QUALIFIED = re.compile(
     r"please|too|also)\b)[a-z][a-z-]+\b")
 
 
+# The stack a prompt says it builds on: "we're using Node.js with Express", "built on Vue.js".
+_STACK_BEFORE = re.compile(r"(?i)\b(?:using|use|uses|built\s+(?:on|with)|written\s+in|"
+                           r"based\s+on|runs\s+on|running|stack\s+(?:is|of))\s+$")
+
+
 def _names_a_product(own: str, name: str, end: int) -> bool:
-    """The name is a product's (`Next.js landing page`), not a file to stage."""
-    return bool(_PRODUCT.match(name)) and bool(_QUALIFIED.match(own, end))
+    """The name is a product's (`Next.js landing page`, "we're using Node.js with Express"),
+    not a file to stage."""
+    if not _PRODUCT.match(name):
+        return False
+    start = end - len(name)
+    return bool(_QUALIFIED.match(own, end)) or \
+        _STACK_BEFORE.search(own, max(0, start - 20), start) is not None
 
 
 def _path_words(own: str) -> list[re.Match[str]]:
