@@ -302,7 +302,17 @@ def _read_url(text: str, match: re.Match[str]) -> bool:
     clause is a reading one ("summarise https://...", not "add a link to https://...")."""
     if _APP_PAGE.match(match.group(0)):
         return not _last_cue_writes(text, match.start())
-    return _last_cue_reads(text, match.start())
+    if _last_cue_reads(text, match.start()):
+        return True
+    # a link that leads its clause, the verb after it: "https://docs.x.io/api: review this
+    # API for us", and in languages whose verb comes last ("https://... 검토해줘")
+    before = _clause_before(text, match.start())
+    if _READ_CUE.search(before) or READ_CUE_RE.search(before) or _WRITE_CUE.search(before) \
+            or match.group(0)[-1] in ".!?;":  # its sentence ends with it: nothing follows
+        return False
+    after = re.split(r"[.;!?\n]\s|\n|[。！？；]", text[match.end():match.end() + 120])[0]
+    reads = [m for pattern in (_READ_CUE, READ_CUE_RE) for m in pattern.finditer(after)]
+    return bool(reads) and _WRITE_CUE.search(after) is None
 
 
 def _clause_before(text: str, at: int) -> str:

@@ -195,9 +195,18 @@ def test_a_page_handed_over_to_read_in_each_language(prompt: str) -> None:
     assert urls_to_read(_case(prompt)) == ["https://example.com/post"]
 
 
+@pytest.mark.parametrize("prompt", ["https://example.com/post review whether it fits our blog",
+                                    "https://example.com/post 이 글 우리 블로그에 맞는지 검토해줘"])
+def test_a_link_leading_its_clause_with_the_reading_verb_after_it_is_to_read(
+        prompt: str) -> None:
+    assert urls_to_read(_case(prompt)) == ["https://example.com/post"]
+
+
 @pytest.mark.parametrize("prompt", ["Set up access to https://api.example.com in config.yaml",
                                     "Add a link to https://example.com/post in the footer",
-                                    "Ajoute un lien vers https://example.com/post"])
+                                    "Ajoute un lien vers https://example.com/post",
+                                    "https://example.com/post add it to the footer links",
+                                    "Our site is https://example.com/post. Review the copy below."])
 def test_a_link_to_put_in_the_work_is_still_no_page_to_read(prompt: str) -> None:
     assert urls_to_read(_case(prompt)) == []
 
