@@ -56,7 +56,13 @@ _STATEMENT = re.compile(
     rf"|^(?:(?:claude|the\s+agent|the\s+model)\s+)?(?:(?:should|must|does|did|will)\s+)?"
     rf"(?P<neg2>not\s+|never\s+|n't\s+)?"
     rf"(?:trigger|triggers|activate|activates|load|loads|invoke|invokes|use|uses|run|runs)\s+"
-    rf"(?:the\s+)?(?:[\w-]+\s+)?skill\b(?P<rest2>.*)$", re.IGNORECASE)
+    rf"(?:the\s+)?(?:[\w-]+\s+)?skill\b(?P<rest2>.*)$"
+    # no subject, the skill's own set speaking of it: "Triggers on casual phrasing", "Should
+    # not activate for a billing question" (the request after it; "Triggers a rebuild" is work)
+    rf"|^(?:(?:should|must|will|does)\s+)?(?P<neg3>not\s+|never\s+)?"
+    rf"(?:trigger|triggers|activate|activates|fire|fires)\s+"
+    rf"(?P<rest3>(?:correctly\s+|reliably\s+)?(?:on|for|when|given|in\s+response\s+to)\b.*)$",
+    re.IGNORECASE)
 # After the verb: an adverb, then at most the request it fires on ("correctly on an English
 # research request", "when asked to tidy notes"); never a second thing the skill does.
 _REST_OK = re.compile(r"^\s*(?:\w+ly\b\s*)?(?:\([^)]*\)|(?:on|for|when|with|given|in\s+"
@@ -155,11 +161,12 @@ def about_firing(statement: str, names: tuple[str, ...] = ()) -> bool | None:
     found = _STATEMENT.match(text)
     if found is None:
         return wording_i18n.about_firing(text)
-    rest = found.group("rest") if found.group("rest") is not None else found.group("rest2")
+    rest = next((found.group(g) for g in ("rest", "rest2", "rest3")
+                 if found.group(g) is not None), None)
     if rest and (not _REST_OK.match(rest) or _DOES_MORE.search(rest)):
         return None
-    return not (found.group("neg") or found.group("neg2") or found.group("nt")
-                or found.group("off"))
+    return not (found.group("neg") or found.group("neg2") or found.group("neg3")
+                or found.group("nt") or found.group("off"))
 
 
 # Where a firing clause ends and the work it is joined to begins: "The skill triggers and

@@ -116,6 +116,9 @@ def test_routing_fields(key: str, value: Any, fires: bool | None) -> None:
     ("The skill loads, then writes summary.md", None),
     ("The skill loads and writes summary.md", None), ("The skill's output is a summary", None),
     ("Uses the skill to write summary.md", None), ("The summary is loaded into memory", None),
+    # no subject: the skill's own set speaking of it, the request after the verb
+    ("Triggers on casual phrasing", True), ("Should not activate for a billing question", False),
+    ("Triggers a rebuild of the index", None), ("Fires when asked, then lists each plan", None),
 ])
 def test_statements_about_the_skill_firing(statement: str, fires: bool | None) -> None:
     assert about_firing(statement) is fires
