@@ -26,11 +26,18 @@ ANSWER_KEY = "EV013"
 TEXT_LIMIT = 512 * 1024
 MIN_OPERAND = 16  # shorter literals ("Total", "## Summary") are often in the input itself
 MIN_EXPECTED = 40
+_DATA_SUFFIXES = (".json", ".yaml", ".yml", ".toml")
 SKILL_INPUT_FIX = "stage an input the task works on, never the skill"
 _PLANTED = re.compile(
     r"(?im)^\s*(?:#|//|--|;|<!--|/\*|\*)\s*(?:answer|expected(?: output| result)?|solution|"
     r"planted|bug(?: here)?|the (?:bug|issue|fix) is|should (?:be )?(?:flag|detect|find))"
     r"\b\s*[:\-]")
+# A data fixture's field named as what the agent must answer ({"required_behavior": "Return
+# FAIL ..."}, `expected_verdict:`): the harness's key, staged beside the input.
+_ANSWER_FIELD = re.compile(
+    r"""(?im)(?:^\s*|["'])((?:expected|required|correct|golden|reference|target)[_-]?"""
+    r"(?:behaviou?r|output|answer|result|verdict|outcome|response|decision|label)s?"
+    r"""|answer|solution|ground[_-]?truth)["']?\s*:""")
 # Notes that say a case's files are references behind the answer, not inputs.
 REFERENCE_NOTE = re.compile(
     r"(?i)\b(?:files?|fixtures?)\b[^.\n]{0,80}?\b(?:are|is|serve as|used as|for|lists?|names?|"
@@ -133,4 +140,8 @@ def answer_keys(skill_dir: Path, case: Case) -> list[str]:
         planted = _PLANTED.search(text)
         if planted is not None:
             found.append(f"{rel} carries an answer comment ({planted.group(0).strip()[:60]!r})")
+            continue
+        field = _ANSWER_FIELD.search(text) if rel.endswith(_DATA_SUFFIXES) else None
+        if field is not None:
+            found.append(f"{rel} carries an answer field ({field.group(1)!r})")
     return found

@@ -108,6 +108,26 @@ def test_an_answer_key_fixture_is_reported(tmp_path: Path) -> None:
     assert any("'planted'" in x and "answer comment" in x for x in lines), result.output
 
 
+def test_a_data_fixture_carrying_the_expected_answer_field_is_an_answer_key(
+        tmp_path: Path) -> None:
+    """{"expected_verdict": "REJECT", ...} staged as the case's input tells the agent what to
+    answer: reported (EV013); a field that only shapes the answer (`answer_format`) is not."""
+    skill = skill_with(tmp_path, {"skill_name": "tidy-notes", "evals": [
+        {"id": "keyed", "prompt": "Decide on the request in evals/files/req.json.",
+         "files": ["evals/files/req.json"], "expectations": ["Rejects the request"]},
+        {"id": "shaped", "prompt": "Answer the question in evals/files/q.json.",
+         "files": ["evals/files/q.json"], "expectations": ["Answers in one word"]}]},
+        files={"evals/files/req.json": json.dumps(
+                   {"request": "refund 900 EUR", "expected_verdict": "REJECT: over limit"}),
+               "evals/files/q.json": json.dumps({"question": "Capital of Peru?",
+                                                 "answer_format": "one word"})})
+    result = check(str(skill))
+    lines = [x for x in result.output.splitlines() if x.startswith("EV013")]
+    assert any("'keyed'" in x and "answer field ('expected_verdict')" in x for x in lines), \
+        result.output
+    assert not any("'shaped'" in x for x in lines), result.output
+
+
 def test_files_the_notes_mark_as_references_are_not_staged(tmp_path: Path) -> None:
     skill = skill_with(tmp_path, {"skill_name": "tidy-notes", "evals": [{
         "id": "ref", "prompt": "Tidy these notes: ship Friday, Ana owns it.",
