@@ -113,7 +113,7 @@ _HOW_TO = re.compile(r"(?i)\b(?:explain|explains|describe|describes|document|how
 _URL = re.compile(r"https?://[^\s<>()\"'`\]]+")
 # The last cue before a URL says what it is for: to be read, or to be written into the work.
 _READ_CUE = re.compile(
-    r"(?i)\b(?:read|reads|reading|fetch|open|visit|research|summari[sz]e|review|analy[sz]e|"
+    r"(?i)\b(?:read|reads|reading|fetch|open|visit|research|summari[sz]e|review|analy[sz]e|inspect|"
     r"look\s+(?:at|up|into)|go\s+through|based\s+on|from|study|scrape|extract|pull|crawl|"
     r"follow|check\s+out|browse|investigate|learn|compare|using|"
     r"(?:page|article|post|docs?|document|documentation|spec|paper|thread|issue|ticket|"
@@ -230,6 +230,32 @@ def account_needs(case: Case, skill_reaches: bool) -> list[str]:
             found += [m.group(0) for m in _SOURCE_SEARCH.finditer(texts[0])
                       if not _LOCAL.search(m.group(0))]
             found += [m.group(0) for m in FROM_SOURCE_RE.finditer(texts[0])]
+    return list(dict.fromkeys(" ".join(f.split()) for f in found))
+
+
+# A tracker's item by its key (ABC-123) the prompt asks to look up, or the tracker's details
+# of one it names: only the team's tracker holds them.
+_LOOKUP = (r"(?i:look\s+up|pull|fetch|open|read|get|inspect|retrieve|find|check|"
+           r"go\s+through)")
+# (a standard's or an algorithm's name is no tracker key: SHA-256, UTF-8, ISO-8601, RFC-7231)
+_ITEM_KEY = (r"\b(?!(?:SHA|UTF|ISO|RFC|HTTPS?|MD|AES|RSA|PEP|ES|ECMA|IEEE|GPT|TLS|SSL|IPV|UTC|"
+             r"GMT|COVID|PDF|CSS|CP|IEC|ANSI|BASE|WCAG|OWASP|CWE|TOP|PCI|SOC|FIPS|EN|DIN|"
+             r"PHASE|STEP|TIER|LEVEL|PART|SECTION|WEEK|DAY|Q)-)[A-Z][A-Z0-9]{1,9}-\d{1,6}\b")
+_TRACKER_ITEM = re.compile(rf"\b{_LOOKUP}\b[^.?!\n]{{0,40}}?{_ITEM_KEY}")
+_TRACKER_DETAILS = re.compile(
+    rf"\b{_LOOKUP}\b[^.?!\n]{{0,20}}?\b(?i:jira|linear|youtrack|tracker|ticket|issue)\s+"
+    r"(?i:details|description|ticket|issue|fields|comments|acceptance\s+criteria)\b")
+
+
+def tracker_needs(case: Case) -> list[str]:
+    """A tracker item the prompt asks to read by its key ("look up ABC-123", "I'm fixing
+    BUG-7. Pull the Jira details"), when the case stages nothing that holds it."""
+    if not _stages_nothing(case):
+        return []
+    own = unquoted(case.prompt, pasted=True)
+    found = [m.group(0) for m in _TRACKER_ITEM.finditer(own)]
+    if re.search(_ITEM_KEY, own):
+        found += [m.group(0) for m in _TRACKER_DETAILS.finditer(own)]
     return list(dict.fromkeys(" ".join(f.split()) for f in found))
 
 
@@ -437,6 +463,8 @@ def case_reach(case: Case, skill_reaches: bool, home_data: list[str]) -> list[st
             for w in account_needs(case, skill_reaches)]
     why += [f"'{w}': an image-generation service, which the sandbox cannot reach"
             for w in image_service_needs(case)]
+    why += [f"'{w}': an item of the team's tracker, which the sandbox cannot reach"
+            for w in tracker_needs(case)]
     why += [f"'{u}': a page to read, and the sandbox has no network" for u in urls_to_read(case)]
     why += [f"its criteria expect '{f}' changed, which the case does not stage (the user's "
             "own files)" for f in unstaged_edits(case)]

@@ -19,7 +19,7 @@ from runner.authoring.dialects import _OPTIONAL
 from runner.authoring.inputs import pointed_inputs
 from runner.authoring.mcp import _server_named
 from runner.authoring.prompts import outside_needs
-from runner.authoring.reach import account_needs, machine_needs, urls_to_read
+from runner.authoring.reach import account_needs, machine_needs, tracker_needs, urls_to_read
 from runner.authoring.routing import about_firing
 from runner.cli import main
 from runner.schema.case import Case
@@ -209,6 +209,19 @@ def test_a_link_leading_its_clause_with_the_reading_verb_after_it_is_to_read(
                                     "Our site is https://example.com/post. Review the copy below."])
 def test_a_link_to_put_in_the_work_is_still_no_page_to_read(prompt: str) -> None:
     assert urls_to_read(_case(prompt)) == []
+
+
+@pytest.mark.parametrize(("prompt", "needs"), [
+    ("Look up PAY-311 and say what the ticket asks for.", True),
+    ("I'm on OPS-42. Pull the Jira details and list the acceptance criteria.", True),
+    ("Read PAY-311 and draft a plan.", True),
+    ("Check the SHA-256 of the staged file.", False),  # a standard's name
+    ("Parse the ISO-8601 dates in the log.", False),
+    ("Rename PAY-311 to PAY-312 in the changelog text below.", False),  # no lookup of it
+])
+def test_a_tracker_item_to_look_up_by_its_key_needs_the_tracker(prompt: str,
+                                                                 needs: bool) -> None:
+    assert bool(tracker_needs(_case(prompt))) is needs
 
 
 # -- absences: the DSL, a statement, a denial --------------------------------------------------
