@@ -259,6 +259,40 @@ def tracker_needs(case: Case) -> list[str]:
     return list(dict.fromkeys(" ".join(f.split()) for f in found))
 
 
+_REPO_LEVELS = 3  # the skill's parent and above: its skills folder, then its repository's
+_DISTINCT = re.compile(r"^[A-Za-z][\w.]*[-_][\w.-]+$")  # `kirin-interpreter`, not `docs`
+
+
+def repository_folders(skill_dir: Path) -> frozenset[str]:
+    """Names of the packages and modules of the repository the skill ships in (folders one or
+    two below its root, named distinctly: `crates/kirin-interpreter`), outside the skill."""
+    skill = skill_dir.resolve()
+    for root in list(skill.parents)[:_REPO_LEVELS]:
+        marked = any((root / m).exists() for m in (".git", "Cargo.toml", "package.json",
+                                                   "pyproject.toml", "go.mod", "pom.xml"))
+        if not marked:
+            continue
+        names: set[str] = set()
+        for top in (p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
+            for folder in (top, *(p for p in top.iterdir() if p.is_dir())):
+                if skill.is_relative_to(folder.resolve()) or folder.resolve() == skill \
+                        or "node_modules" in folder.parts:
+                    continue
+                if _DISTINCT.match(folder.name) and not (folder / "SKILL.md").exists():
+                    names.add(folder.name)
+        return frozenset(names)
+    return frozenset()
+
+
+def repository_parts(case: Case, parts: frozenset[str]) -> list[str]:
+    """The repository's own packages the prompt works on when the case stages nothing: a
+    skill for developing that repository, whose sessions would start without it."""
+    if not parts or not _stages_nothing(case):
+        return []
+    own = unquoted(case.prompt, pasted=True)
+    return [p for p in sorted(parts) if re.search(rf"(?<![\w/.-]){re.escape(p)}(?![\w-])", own)]
+
+
 def image_service_needs(case: Case) -> list[str]:
     """An image model or service the prompt asks to draw with ("用 Seedream 生图", "with
     DALL-E"), unless it says not to yet ("先不要生成") or only asks how (advice)."""
@@ -479,6 +513,7 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
     a page with a tool that is none of claude's own (an MCP server's)."""
     reaches: bool | None = None
     home_data = skill_home_data(skill_dir)
+    parts = repository_folders(skill_dir)
     keys = skill_keys(skill_dir)
     if not keys:
         in_words = skill_key_words(skill_dir)
@@ -505,6 +540,8 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                                 or FROM_SOURCE_RE.search(case.prompt)):
             reaches = _skill_reaches(skill_dir)
         why = case_reach(case, bool(reaches), home_data)
+        why += [f"'{w}': a part of the repository holding the skill, which the case does not "
+                "stage" for w in repository_parts(case, parts)]
         if tools and urls:
             why = [w for w in why if not any(u in w for u in urls)]
         if why:

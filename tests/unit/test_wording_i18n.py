@@ -224,6 +224,33 @@ def test_a_tracker_item_to_look_up_by_its_key_needs_the_tracker(prompt: str,
     assert bool(tracker_needs(_case(prompt))) is needs
 
 
+def test_a_package_of_the_skills_own_repository_is_not_in_the_sandbox(tmp_path: Path) -> None:
+    """A skill for developing its repository: "Refactor ledger-core" works on a package of that
+    repository, which no case stages (EV014). A plain folder name (`docs`), a case that stages
+    its input, and a repository without a project file stay silent."""
+    from runner.authoring.problems import Problems
+    from runner.authoring.reach import report_reach
+
+    repo = tmp_path / "repo"
+    (repo / "crates" / "ledger-core").mkdir(parents=True)
+    (repo / "docs").mkdir()
+    (repo / "Cargo.toml").write_text("[workspace]\n")
+    skill = write_skill_md(repo / "skills" / "refactor", "refactor", "Refactors crates.")
+    cases = [_case("Refactor ledger-core: split its modules."),
+             _case("Tidy the docs folder index.").model_copy(update={"id": "d"}),
+             _case("Refactor ledger-core.", files=("evals/files/x.rs",)).model_copy(
+                 update={"id": "s"})]
+    problems = Problems(str(skill / "evals" / "evals.json"))
+    report_reach(skill, cases, problems)
+    flagged = {f.case: f.message for f in problems.reported if f.code == "EV014"}
+    assert "ledger-core" in flagged.get("c", ""), flagged
+    assert "d" not in flagged and "s" not in flagged, flagged
+    (repo / "Cargo.toml").unlink()
+    bare = Problems(str(skill / "evals" / "evals.json"))
+    report_reach(skill, cases[:1], bare)
+    assert not [f for f in bare.reported if f.code == "EV014"]
+
+
 # -- absences: the DSL, a statement, a denial --------------------------------------------------
 
 @pytest.mark.parametrize(("text", "checks"), [
