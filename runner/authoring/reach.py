@@ -203,7 +203,16 @@ def machine_needs(case: Case) -> list[str]:
     found += [m.group(0).rstrip(".,;:") for m in _DRIVE_PATH.finditer(texts[0])]
     found += [m.group(0) for t in texts for pattern in (_OWN_FOLDER, OWN_MACHINE_RE)
               for m in pattern.finditer(t)]
+    if _stages_nothing(case) and not case.setup_run:
+        found += [m.group(0) for m in _STAGED_NOW.finditer(texts[0])]
     return list(dict.fromkeys(f.strip() for f in found))
+
+
+# The repository's index as it is now ("the currently staged changes", "当前 staged diff",
+# "当前已经 staged 的改动"): the user's working tree, which a session starts without.
+_STAGED_NOW = re.compile(
+    r"(?i)\b(?:currently|current|now)\s+staged\s+(?:diff|changes?|files?)\b"
+    r"|(?:当前|目前|现在)(?:已经|已)?\s*staged\s*(?:的)?\s*(?:diff|改动|变更|修改|文件)")
 
 
 def account_needs(case: Case, skill_reaches: bool) -> list[str]:

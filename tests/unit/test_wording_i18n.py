@@ -251,6 +251,17 @@ def test_a_package_of_the_skills_own_repository_is_not_in_the_sandbox(tmp_path: 
     assert not [f for f in bare.reported if f.code == "EV014"]
 
 
+@pytest.mark.parametrize(("prompt", "needs"), [
+    ("Commit the currently staged changes, nothing more.", True),
+    ("请根据当前 staged diff 帮我写一条 commit message", True),
+    ("Explain what staged changes are in git.", False),
+])
+def test_the_index_as_it_is_now_is_the_users_machine(prompt: str, needs: bool) -> None:
+    assert bool(machine_needs(_case(prompt))) is needs
+    staged = _case(prompt, files=("evals/files/diff.patch",))
+    assert machine_needs(staged) == []  # a staged copy of the diff is the material
+
+
 # -- absences: the DSL, a statement, a denial --------------------------------------------------
 
 @pytest.mark.parametrize(("text", "checks"), [
