@@ -215,7 +215,13 @@ _DESCRIBES = re.compile(
     r"^(?:Includes|Contains|Has|Documents|Mentions|Uses|Provides|Lists|Shows|Explains|Gives|"
     r"Cites|Follows|Avoids|Asks|Offers|Names|References|Describes|Identifies|Suggests|"
     r"Recommends|Produces|Creates|Writes|Returns|Reports|Notes|Flags|Warns|Keeps|Uses|"
-    r"Applies|Handles|Refuses|Declines|Summari[sz]es|Compares|States|Answers)"
+    r"Applies|Handles|Refuses|Declines|Summari[sz]es|Compares|States|Answers|"
+    # verbs of work done, none also a common plural noun ("Checks", "Updates" stay literal)
+    r"Calculates|Computes|Estimates|Quantifies|Defines|Specifies|Outlines|Proposes|"
+    r"Prioriti[sz]es|Drafts|Generates|Builds|Designs|Validates|Verifies|Detects|Catches|"
+    r"Addresses|Covers|Distinguishes|Preserves|Maintains|Respects|Clarifies|Acknowledges|"
+    r"Requests|Confirms|Rejects|Accepts|Chooses|Selects|Ranks|Measures|Converts|Translates|"
+    r"Rewrites|Removes|Considers|Highlights|Justifies|Separates|Structures|Organi[sz]es)"
     r"\s+\S+\s+\S+")
 # Case fields that hold lists: a scalar there is one item.
 LIST_FIELDS = ("assertions", "selftune_assertions", "statements", "expectations", "files",

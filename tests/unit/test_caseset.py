@@ -207,6 +207,11 @@ def test_reading_rule_is_word_count_and_prefixes() -> None:
     assert reads_as_statement("Each failure is classified before any edit")
     assert reads_as_statement("Answers no", set_of_statements=True)
     assert not reads_as_statement("re:no", set_of_statements=True)
+    # three words led by a verb of work done: a claim ("Calculates test duration"); a word
+    # that is also a plural noun leads a literal heading ("Updates since March")
+    assert reads_as_statement("Calculates test duration", claims=False)
+    assert reads_as_statement("Defines guardrail metrics", claims=False)
+    assert not reads_as_statement("Updates since March", claims=False)
 
 
 def test_a_set_written_in_statements_reads_its_short_ones_as_statements(tmp_path: Path) -> None:
