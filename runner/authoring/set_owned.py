@@ -96,11 +96,34 @@ def set_files_outside_evals(skill_dir: Path, read_files: Iterable[str],
         # waza's task files, named by the eval's patterns (`tasks/*.yaml`)
         given += _set_file_paths(skill_dir, [str(p) for p in task_paths(Path(file))])
     given += [p for case in cases for p in _case_paths(case)]
+    given += past_runs(skill_dir)
     found: list[str] = []
     for rel in given:
         found += [f for f in _files_at(skill_dir, rel)
                   if not PurePosixPath(f).is_relative_to(EVALS_ROOT) and f != "SKILL.md"]
     return list(dict.fromkeys(found))
+
+
+_ITERATION = re.compile(r"^iteration[-_]?\d+$")
+_RUN_RECORDS = frozenset({"grading.json", "benchmark.json", "timing.json", "eval_metadata.json"})
+
+
+def past_runs(skill_dir: Path) -> list[str]:
+    """Folders of an earlier eval run kept inside the skill (skill-creator's workspace:
+    `<x>-workspace/iteration-1/eval-2/with_skill/outputs/...`, graded `grading.json`s): the
+    answers of those very prompts, which the candidate arm would read. The set's own, never
+    the skill's."""
+    found: list[str] = []
+    parents = sorted({p.parent for p in skill_dir.rglob("iteration*")
+                      if p.is_dir() and _ITERATION.match(p.name)})
+    for folder in parents:
+        rel = folder.relative_to(skill_dir).as_posix()
+        if rel == "." or rel.split("/")[0] == str(EVALS_ROOT) \
+                or any(rel.startswith(f + "/") for f in found):
+            continue
+        if any(f.name in _RUN_RECORDS for f in folder.rglob("*") if f.is_file()):
+            found.append(rel)
+    return found
 
 
 def _skill_text(skill_dir: Path, owned: set[str]) -> str:
@@ -147,9 +170,12 @@ def answer_keys(skill_dir: Path, owned: Iterable[str], read_files: Iterable[str]
     answers = [" ".join(c.expected_output.split()) for c in cases
                if len(c.expected_output.strip()) >= _ANSWER_MIN]
     found: dict[str, str] = {}
+    runs = [f"{r}/" for r in past_runs(skill_dir)]
     for rel in owned:
         if rel in sets:
             found[rel] = "the case set file itself"
+        elif any(rel.startswith(r) for r in runs):
+            found[rel] = "an earlier eval run's record"
         elif answers and _holds_answers(skill_dir / rel, answers):
             found[rel] = "it holds the expected outputs"
     return found

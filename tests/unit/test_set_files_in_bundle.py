@@ -148,3 +148,21 @@ def test_a_named_file_holding_the_expected_output_is_left_out(tmp_path: Path) ->
     assert out == ["notes/worked.md"] and kept == ["notes/tickets.txt"]
     said = [f.message for f in load_caseset(skill, "wr").findings]
     assert any("notes/worked.md (it holds the expected outputs)" in m for m in said), said
+
+
+def test_an_earlier_runs_workspace_inside_the_skill_is_left_out(tmp_path: Path) -> None:
+    """skill-creator's workspace kept in the skill (`wr-workspace/iteration-1/.../outputs`,
+    graded `grading.json`): the answers to these very prompts, which the candidate arm would
+    read; left out. A folder named like an iteration without run records stays the skill's."""
+    case = {"id": "weekly", "prompt": "Write a weekly status report into report.md.",
+            "assertions": ["# Week"]}
+    skill = skill_with(tmp_path, {
+        "evals/evals.json": json.dumps({"evals": [case]}),
+        "wr-workspace/iteration-1/weekly/with_skill/outputs/report.md": "# Week 12\n",
+        "wr-workspace/iteration-1/weekly/with_skill/grading.json": '{"passed": true}',
+        "notes/iteration-2/plan.md": "next: tables\n"})
+    out, kept = left_out(skill)
+    assert out == ["wr-workspace/iteration-1/weekly/with_skill/grading.json",
+                   "wr-workspace/iteration-1/weekly/with_skill/outputs/report.md"], out
+    assert "notes/iteration-2/plan.md" in names(pack_skill(skill, out))
+    assert not any(n.startswith("wr-workspace") for n in names(pack_skill(skill, out)))
