@@ -253,16 +253,32 @@ def pointed_inputs(case: Case) -> list[str]:
     return list(dict.fromkeys(" ".join(f.split()) for f in found))
 
 
+# What the handed material says, told right after the pointer: "the supplied research
+# identifies one audience ...", "the supplied export says the subscription expired".
+_TOLD = re.compile(r"\s*(?:also\s+)?(?:says|said|states|shows|identifies|lists|contains|"
+                   r"includes|records|reports|notes|has|have|is|are|gives|describes|indicates|"
+                   r"confirms|needs|covers|can|cannot|only)\b", re.IGNORECASE)
+_DATUM = re.compile(r"\d[\d,.:%/-]*|[\"'‘“«「][^\"'’”»」\n]{2,}[\"'’”»」]")
+
+
 def _said_in_words(prompt: str, match: re.Match[str]) -> bool:
     """What "the supplied counts" points at is in the prompt itself: a scenario that states
-    its material in words around the pointer ("800 complete step 1; ... report conversion
-    from the supplied counts"), or a quote right after it ("the supplied original is '...'").
-    `prompt` as written (the match is from its unquoted form, where a quote is one space)."""
-    if len(prompt.strip()) - len(match.group(0)) >= _AFTER_TEXT:
-        return True
+    its material around the pointer (200 characters or more holding data: "800 complete step
+    1; ... report conversion from the supplied counts"), a pointer the prompt goes on to tell
+    the content of ("the supplied export says ..."), or a quote right after it ("the supplied
+    original is '...'"). `prompt` as written (the match is from its unquoted form, where a
+    quote is one space)."""
     at = prompt.find(match.group(0))
-    return at >= 0 and re.match(r"[^.?!\n]{0,40}?[\"'‘“«「]",
-                                prompt[at + len(match.group(0)):]) is not None
+    if at < 0:
+        return False
+    after = prompt[at + len(match.group(0)):]
+    # the pointer's words may run on into the verb ("the provided export says Acme")
+    words = match.group(0).split()[2:]
+    if any(_TOLD.fullmatch(w) for w in words[1:]) or _TOLD.match(after) \
+            or re.match(r"[^.?!\n]{0,40}?[\"'‘“«「]", after):
+        return True
+    around = prompt[:at] + after
+    return len(around.strip()) >= _AFTER_TEXT and len(_DATUM.findall(around)) >= 2
 
 
 def _destination(own: str, match: re.Match[str]) -> bool:

@@ -219,10 +219,19 @@ def test_material_the_prompt_states_in_words_is_no_missing_input(tmp_path: Path)
         {"id": "bare", "prompt": "Check the supplied ledger for duplicates.",
          "assertions": ["duplicate"]},
         {"id": "pr", "prompt": "Review our PR for duplicate payment handling.",
+         "assertions": ["duplicate"]},
+        {"id": "told", "prompt": "The provided export says Acme was paid twice on May 3. "
+                                 "Is that a duplicate?", "assertions": ["duplicate"]},
+        # long, but only instructions around the pointer: the report itself is missing
+        {"id": "long", "prompt": "Check the attached ledger for duplicates. Focus on repeated "
+                                 "payees, same-day amounts and refunds that cancel a payment; "
+                                 "say which look deliberate and which look like mistakes, in "
+                                 "plain words the finance team can act on before the audit.",
          "assertions": ["duplicate"]}])
     result = check(str(skill))
     refused = "\n".join(lines(result, "EV009"))
-    for case in ("'bare'", "'pr'"):
+    assert "'told'" not in refused, result.output
+    for case in ("'bare'", "'pr'", "'long'"):
         assert case in refused, result.output
     for case in ("'figures'", "'quoted'", "'team'"):
         assert case not in refused, result.output
