@@ -1150,14 +1150,7 @@ def _rooted(case: Case, skill: SkillFiles, problems: Problems) -> Case:
             files[files.index(given)] = written
             roots.append(written)
             folders.append((away, given))
-            inside = sorted(p.relative_to(away).as_posix() for p in away.rglob("*")
-                            if p.is_file())
-            problems.report("EV012", case.id, f"{given!r} is the case's workspace: its "
-                            f"{len(inside)} file(s) staged at the working directory's root, "
-                            f"not below ./{given.strip('/')}/ ("
-                            + ", ".join(f"./{p}" for p in inside[:3])
-                            + (", ..." if len(inside) > 3 else "") + ")",
-                            "none needed (to keep the folder itself, list it under `files`)")
+            _say_workspace(problems, case.id, given, away, given.strip("/"))
             continue
         if len(found) != 1 or given not in files:
             continue
@@ -1165,19 +1158,24 @@ def _rooted(case: Case, skill: SkillFiles, problems: Problems) -> Case:
         files[files.index(given)] = place
         roots.append(place)
         folders.append((skill.root / place, given))
-        inside = sorted(p.relative_to(skill.root / place).as_posix()
-                        for p in (skill.root / place).rglob("*") if p.is_file())
-        problems.report("EV012", case.id, f"{given!r} is the case's workspace: its "
-                        f"{len(inside)} file(s) staged at the working directory's root, not "
-                        f"below ./{plain.fixture_destination(place)}/ ("
-                        + ", ".join(f"./{p}" for p in inside[:3])
-                        + (", ..." if len(inside) > 3 else "") + ")",
-                        "none needed (to keep the folder itself, list it under `files`)")
+        _say_workspace(problems, case.id, given, skill.root / place,
+                       str(plain.fixture_destination(place)))
     rooted = case.model_copy(update={"files": tuple(dict.fromkeys(files)),
                                      "root_fixtures": tuple(roots)})
     for folder, given in folders:
         rooted = folder_setup(rooted, folder, given, problems)
     return rooted
+
+
+def _say_workspace(problems: Problems, case_id: str, given: str, folder: Path,
+                   below: str) -> None:
+    """EV012: the folder a case names as its workspace lands with its contents at the root."""
+    inside = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+    problems.report("EV012", case_id, f"{given!r} is the case's workspace: its {len(inside)} "
+                    f"file(s) staged at the working directory's root, not below ./{below}/ ("
+                    + ", ".join(f"./{p}" for p in inside[:3])
+                    + (", ..." if len(inside) > 3 else "") + ")",
+                    "none needed (to keep the folder itself, list it under `files`)")
 
 
 def _away_folder(skill: SkillFiles, given: str) -> tuple[Path, str] | None:

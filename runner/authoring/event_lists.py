@@ -13,11 +13,11 @@ authors meant): checks on what the run did, never labels about the case.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from runner.authoring.fields import nonblank_strings, words
 from runner.authoring.tool_names import tool_matcher
 
 _EVENT_WORDS = frozenset({"event", "events"})
@@ -37,23 +37,13 @@ class EventLists(BaseModel):
     dropped: dict[str, tuple[str, ...]] = {}
 
 
-def _words(key: str) -> set[str]:
-    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key)
-    return {w for w in re.split(r"[^a-z0-9]+", snake.lower()) if w}
-
-
-def _names(value: Any) -> list[str] | None:
-    if isinstance(value, list) and value and all(isinstance(v, str) and v.strip()
-                                                 for v in value):
-        return [v.strip() for v in value]
-    return None
 
 
 def event_fields(item: dict[str, Any]) -> list[str]:
     """The case's fields that list events it must (or must not) show, by name and value."""
     return [key for key, value in item.items()
-            if (words := _words(key)) & _EVENT_WORDS and words & (_REQUIRED | _FORBIDDEN)
-            and _names(value) is not None]
+            if (said := words(key)) & _EVENT_WORDS and said & (_REQUIRED | _FORBIDDEN)
+            and nonblank_strings(value) is not None]
 
 
 def event_lists(item: dict[str, Any]) -> EventLists:
@@ -61,8 +51,8 @@ def event_lists(item: dict[str, Any]) -> EventLists:
     calls: list[tuple[str, str]] = []
     dropped: dict[str, tuple[str, ...]] = {}
     for key in event_fields(item):
-        names = _names(item.pop(key)) or []
-        banned = bool(_words(key) & _FORBIDDEN)
+        names = nonblank_strings(item.pop(key)) or []
+        banned = bool(words(key) & _FORBIDDEN)
         lost: list[str] = []
         for n, name in enumerate(names):
             tool = tool_matcher(name)

@@ -72,6 +72,14 @@ def words(name: str) -> set[str]:
     return {w for w in re.split(r"[^a-z0-9]+", snake.lower()) if w}
 
 
+def nonblank_strings(value: Any) -> list[str] | None:
+    """A non-empty list whose every item is a non-blank string, stripped; else None."""
+    if isinstance(value, list) and value and all(isinstance(v, str) and v.strip()
+                                                 for v in value):
+        return [v.strip() for v in value]
+    return None
+
+
 def is_prose(value: Any) -> bool:
     """A sentence or more of free text (one string, or a list of them)."""
     texts = [value] if isinstance(value, str) else value if isinstance(value, list) else None

@@ -85,12 +85,9 @@ def _first_words(line: str) -> list[str]:
 
 def why_not_runnable(line: str) -> str | None:
     """Why a setup line cannot run in the sandbox before the session, or None."""
-    network = shell_problem(line)
-    if network is not None and "network" in network:
-        return network.replace("the grader's container", "the sandbox")
-    host = _HOST_PATH.search(line)
-    if host is not None:
-        return f"it reads {host.group(0)!r}, a path on the author's machine"
+    offline = _script_problem(line)
+    if offline is not None:
+        return offline
     away = _ELSEWHERE.search(line)
     if away is not None:
         return (f"it works in {away.group(0)!r}, outside the working directory, which is all "

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from runner.authoring.fields import nonblank_strings, words
+
 _SIGNAL_WORDS = frozenset({"signal", "signals"})
 _REQUIRED = frozenset({"required", "require", "requires", "expected", "expect", "must",
                        "mandatory", "needed", "should"})
@@ -18,23 +20,13 @@ _FORBIDDEN = frozenset({"forbidden", "forbid", "prohibited", "banned", "disallow
                         "not", "no", "negative"})
 
 
-def _words(key: str) -> set[str]:
-    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key)
-    return {w for w in re.split(r"[^a-z0-9]+", snake.lower()) if w}
-
-
-def _texts(value: Any) -> list[str] | None:
-    if isinstance(value, list) and value and all(isinstance(v, str) and v.strip()
-                                                 for v in value):
-        return list(value)
-    return None
 
 
 def signal_fields(item: dict[str, Any]) -> list[str]:
     """The case's fields listing signals it must (or must not) show, by name and value."""
     return [key for key, value in item.items()
-            if (words := _words(str(key))) & _SIGNAL_WORDS and words & (_REQUIRED | _FORBIDDEN)
-            and _texts(value) is not None]
+            if (said := words(str(key))) & _SIGNAL_WORDS and said & (_REQUIRED | _FORBIDDEN)
+            and nonblank_strings(value) is not None]
 
 
 def signal_checks(item: dict[str, Any]) -> list[tuple[str, str]]:
@@ -42,8 +34,8 @@ def signal_checks(item: dict[str, Any]) -> list[tuple[str, str]]:
     on the final answer, case-insensitive (`re:(?i)...`; `not:` under a negative name)."""
     checks: list[tuple[str, str]] = []
     for key in signal_fields(item):
-        banned = bool(_words(key) & _FORBIDDEN)
-        for n, text in enumerate(_texts(item.pop(key)) or []):
+        banned = bool(words(key) & _FORBIDDEN)
+        for n, text in enumerate(nonblank_strings(item.pop(key)) or []):
             checks.append((("not:" if banned else "") + "re:(?i)" + re.escape(text.strip()),
                            f"{key}[{n}] (a signal the answer must "
                            f"{'not ' if banned else ''}show, any case)"))
