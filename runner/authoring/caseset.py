@@ -8,6 +8,7 @@ spent, with every problem at once, each naming its code, file, case and fix.
 from __future__ import annotations
 
 import difflib
+import posixpath
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -1167,6 +1168,18 @@ def _rooted(case: Case, skill: SkillFiles, problems: Problems) -> Case:
     return rooted
 
 
+def _climbed_inside(skill: SkillFiles, posix: PurePosixPath) -> str | None:
+    """A path climbing out of the set's folder (`../references/x.md` from evals/) that lands
+    on a file or folder inside the skill: that path, as the skill holds it; else None."""
+    if posix.is_absolute() or ".." not in posix.parts:
+        return None
+    for base in (str(EVALS_ROOT), str(skill.set_folder or EVALS_ROOT)):
+        landed = posixpath.normpath(posixpath.join(base, posix.as_posix()))
+        if not landed.startswith("..") and landed != "." and safely.exists(skill.root / landed):
+            return landed
+    return None
+
+
 def _say_workspace(problems: Problems, case_id: str, given: str, folder: Path,
                    below: str) -> None:
     """EV012: the folder a case names as its workspace lands with its contents at the root."""
@@ -1216,6 +1229,11 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
                             "the scoring key (answers): never staged, the agent must not see "
                             "it", f"remove {file!r} from files; grade with it from a judge "
                             "program in evals/")
+            continue
+        climbed = _climbed_inside(skill, posix) if skill.outside is None else None
+        if climbed is not None:  # `../references/x.md` written from evals/: the skill's own
+            kept.append(climbed)
+            origins.append(f"{file!r} (found at {climbed}, written from the set's folder)")
             continue
         relative = bool(posix.parts) and not posix.is_absolute() and ".." not in posix.parts
         # a set outside the skill may climb to a sibling's fixtures inside the repository

@@ -359,3 +359,25 @@ def test_a_path_skill_md_only_names_is_not_called_a_file_of_the_skill(tmp_path: 
     named = [x for x in out.splitlines() if "'named'" in x or "src/db.ts" in x]
     assert named and not any("is a file of the skill" in x for x in named), out
     assert "fixture 'scripts/dedupe.py' is a file of the skill that its SKILL.md names" in out
+
+
+def test_a_fixture_written_from_the_set_folder_with_a_climb_is_the_skills_file(
+        tmp_path: Path) -> None:
+    """`../data/ledger.csv` in evals/evals.json names the skill's data/ledger.csv: found and
+    staged; a climb that lands on SKILL.md is still the skill under test, and one out of the
+    skill stays refused."""
+    skill = skill_with(tmp_path, [
+        {"id": "up", "prompt": "Audit ledger.csv for duplicates.",
+         "files": ["../data/ledger.csv"], "assertions": ["duplicate"]}],
+        {"data/ledger.csv": "id,payee,amount\n1,Acme,10\n2,Acme,10\n"})
+    got = report(skill)
+    assert [f["file"] for f in got["cases"][0]["fixtures"]] == ["data/ledger.csv"], got
+    assert got["cases"][0]["fixtures"][0]["staged_at"] == "data/ledger.csv"
+    for n, (file, said) in enumerate((("../SKILL.md", "skill under test"),
+                                      ("../../elsewhere.csv", "relative path inside"))):
+        bad = skill_with(tmp_path / f"b{n}", [
+            {"id": "up", "prompt": "Audit the ledger for duplicates.", "files": [file],
+             "assertions": ["duplicate"]}])
+        (tmp_path / f"b{n}" / "elsewhere.csv").write_text("x\n")
+        result = check(str(bad))
+        assert result.exit_code == 2 and said in result.output, result.output
