@@ -87,8 +87,9 @@ def _a_file(path: Path) -> bool:
 
 
 def set_files_outside_evals(skill_dir: Path, read_files: Iterable[str],
-                            cases: Iterable[Case]) -> list[str]:
-    """Every file of the skill outside evals/ the set uses as its own, once, in order."""
+                            cases: Iterable[Case], runs: list[str] | None = None) -> list[str]:
+    """Every file of the skill outside evals/ the set uses as its own, once, in order
+    (`runs`: the skill's past_runs, when the caller has them already)."""
     given = []
     for file in read_files:
         given += _set_file_paths(skill_dir, [file])
@@ -96,7 +97,7 @@ def set_files_outside_evals(skill_dir: Path, read_files: Iterable[str],
         # waza's task files, named by the eval's patterns (`tasks/*.yaml`)
         given += _set_file_paths(skill_dir, [str(p) for p in task_paths(Path(file))])
     given += [p for case in cases for p in _case_paths(case)]
-    given += past_runs(skill_dir)
+    given += past_runs(skill_dir) if runs is None else runs
     found: list[str] = []
     for rel in given:
         found += [f for f in _files_at(skill_dir, rel)
@@ -163,18 +164,19 @@ def _holds_answers(path: Path, answers: list[str]) -> bool:
 
 
 def answer_keys(skill_dir: Path, owned: Iterable[str], read_files: Iterable[str],
-                cases: Iterable[Case]) -> dict[str, str]:
-    """The set's files that are its answer key, each with why: the set file itself, or a file
-    holding a case's expected output (whitespace aside)."""
+                cases: Iterable[Case], runs: list[str]) -> dict[str, str]:
+    """The set's files that are its answer key, each with why: the set file itself, a file of
+    an earlier eval run (`runs`: the skill's past_runs) or a file holding a case's expected
+    output (whitespace aside)."""
     sets = set(_set_file_paths(skill_dir, read_files))
     answers = [" ".join(c.expected_output.split()) for c in cases
                if len(c.expected_output.strip()) >= _ANSWER_MIN]
     found: dict[str, str] = {}
-    runs = [f"{r}/" for r in past_runs(skill_dir)]
+    below = [f"{r}/" for r in runs]
     for rel in owned:
         if rel in sets:
             found[rel] = "the case set file itself"
-        elif any(rel.startswith(r) for r in runs):
+        elif any(rel.startswith(r) for r in below):
             found[rel] = "an earlier eval run's record"
         elif answers and _holds_answers(skill_dir / rel, answers):
             found[rel] = "it holds the expected outputs"
@@ -194,11 +196,12 @@ def _partition(skill_dir: Path, read_files: Iterable[str], cases: Iterable[Case]
     """(left out, kept, the answer keys left out though the skill names them, each with
     why): the set's files and the skill's text read once for both callers."""
     read_files, cases = list(read_files), list(cases)
-    owned = set_files_outside_evals(skill_dir, read_files, cases)
+    runs = past_runs(skill_dir)  # one walk of the skill for both
+    owned = set_files_outside_evals(skill_dir, read_files, cases, runs)
     if not owned:
         return [], [], []
     text = _skill_text(skill_dir, set(owned))
-    keys = answer_keys(skill_dir, owned, read_files, cases)
+    keys = answer_keys(skill_dir, owned, read_files, cases, runs)
     kept = [f for f in owned if _named(f, text) and f not in keys]
     named_keys = [(f, why) for f, why in keys.items() if _named(f, text)]
     return [f for f in owned if f not in kept], kept, named_keys
