@@ -185,6 +185,7 @@ def main(folder: Path, stub: bool, judged: Path | None = None, jobs: int = 1) ->
     accepted = not_run = 0
     verdicts: dict[str, bool] = {}
     ran: set[str] = set()  # samples with a skill whose set was accepted
+    tally: dict[str, Counter[str]] = {}  # each sample's skills: accepted / refused
     with tempfile.TemporaryDirectory() as tmp, \
             ProcessPoolExecutor(max(1, jobs)) if jobs > 1 else nullcontext() as pool:
         read = partial(checked, skills=bool(skills), tmp=Path(tmp), stub=stub)
@@ -197,6 +198,8 @@ def main(folder: Path, stub: bool, judged: Path | None = None, jobs: int = 1) ->
             # when a later skill of it is accepted (before, the last skill checked decided)
             prior = verdicts.get(sample, True)
             verdicts[sample] = False  # until this skill's set is accepted
+            tally.setdefault(sample, Counter())["refused" if got.problems or (
+                got.error is not None and NOT_ITS_OWN not in got.error) else "accepted"] += 1
             if got.problems:
                 # the reason is the problems listed below it: the line says where and how many
                 # (as `check` says it), never an empty reason
@@ -252,11 +255,23 @@ def main(folder: Path, stub: bool, judged: Path | None = None, jobs: int = 1) ->
     for name, reasons in refused.items():
         print(f"  refused {name}: " + "; ".join(
             f"{reason}" + (f" (x{n})" if n > 1 else "") for reason, n in reasons.most_common()))
+    _partly(verdicts, tally)
     empty = [p.name for p in samples if not skills_of(p)]
     if empty:
         print(f"  no skill with a case set found in: {', '.join(empty)}")
     if judged is not None:
         judged_shares(judged, verdicts)
+
+
+def _partly(verdicts: dict[str, bool], tally: dict[str, Counter[str]]) -> None:
+    """The refused samples that are collections, with the share of their skills accepted: the
+    figure above refuses a whole collection for one skill (as `check` refuses that skill's
+    set), and this line keeps the two apart for whoever reads the figures."""
+    partly = {s: c for s, c in tally.items() if not verdicts.get(s) and c["accepted"]}
+    if partly:
+        print("  refused samples with some skills accepted: " + ", ".join(
+            f"{s} ({c['accepted']}/{c['accepted'] + c['refused']})"
+            for s, c in sorted(partly.items())))
 
 
 def write_views(folder: Path, views: Path, jobs: int = 1) -> None:

@@ -39,6 +39,8 @@ def test_a_collection_with_one_refused_skill_is_not_accepted(
     out = capsys.readouterr().out
     assert "refused" in out  # one skill of it was refused
     assert "accepted among them: 0/1" in out
+    # the strict figure stands, and the share of the collection's skills is said beside it
+    assert "refused samples with some skills accepted: owner__collection (1/2)" in out
 
 
 def test_prose_sets_are_outside_both_figures(
