@@ -46,6 +46,7 @@ from runner.authoring.caseset import load_caseset, restated_prompts
 from runner.authoring.describe import ignored_summary, read_case
 from runner.authoring.layouts import collection
 from runner.authoring.problems import CaseSetRefused
+from runner.authoring.read_once import read_once
 from runner.authoring.skill import declared_name, load_skill
 from runner.errors import CaseSetError, RefusedInput
 from runner.planning.plan import check_request
@@ -108,8 +109,9 @@ def skills_of(folder: Path) -> list[Path]:
     them."""
     if (folder / "SKILL.md").is_file():
         return [folder]
-    return [skill for skill, found in collection(folder) if found is not None
-            or triggers_only(skill, declared_name(skill) or skill.name)]
+    with read_once():  # the repository walked once, as one `check COLLECTION` walks it
+        return [skill for skill, found in collection(folder) if found is not None
+                or triggers_only(skill, declared_name(skill) or skill.name)]
 
 
 def judged_shares(path: Path, verdicts: dict[str, bool]) -> None:
@@ -164,7 +166,8 @@ class Checked(NamedTuple):
 def checked(source: Path, skills: bool, tmp: Path, stub: bool) -> Checked:
     try:
         if skills:
-            caseset, findings = check_skill(source)
+            with read_once():  # as `check` reads it: each file and walk once per command
+                caseset, findings = check_skill(source)
         else:
             caseset = load_caseset(stage(source, tmp, stub), source.stem)
             findings = [f"{f.code} {f.case}: {f.message}" for f in caseset.findings]

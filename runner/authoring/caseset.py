@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from runner.analysis.wording import quoted_phrases, restated_phrase
 from runner.authoring import safely
+from runner.authoring.absent_material import absent_by_design
 from runner.authoring.answers import (
     ANSWER_KEY,
     REFERENCE_NOTE,
@@ -65,6 +66,7 @@ from runner.authoring.layouts import (
     find_set,
     held_instead,
     locate,
+    names_below,
     naming_entries,
     owns_markdown,
     prose_refusal,
@@ -420,7 +422,7 @@ def _sets_below(files: tuple[Path, ...], skill_dir: Path) -> list[tuple[str, Set
         return []
     found_below = sets_below(files, {"trigger"})
     # the repository's skills, looked for only when there is something below to weigh
-    skills = skill_names(skill_folders(set_root(files[0], skill_dir))) \
+    skills = names_below(set_root(files[0], skill_dir)) \
         if found_below else set()
     shown = [(b.path.relative_to(files[0].parent).as_posix(), b) for b in found_below]
     return [(rel, b) for rel, b in shown if not set(PurePosixPath(rel).parts[:-1]) & skills]
@@ -857,7 +859,17 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
     listed = {f: [p.relative_to(skill.root / f).as_posix() for p in (skill.root / f).rglob("*")
                   if p.is_file()] for f in case.files if safely.is_dir(skill.root / f)}
     holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
-    for name in missing_inputs(case, staged_names(case, listed), holds):
+    missing = list(missing_inputs(case, staged_names(case, listed), holds))
+    pointed = pointed_inputs(case)
+    meant = absent_by_design(case, [*missing, *pointed]) if missing or pointed else ""
+    if meant:
+        problems.report("EV012", case.id, f"the prompt works on "
+                        f"{', '.join(repr(m) for m in [*missing, *pointed][:3])}, which the "
+                        f"case does not stage: read as meant, its criteria expect the agent to "
+                        f"go without it ({meant[:90]!r})", "none needed (stage the material "
+                        "if the agent is meant to work on it)")
+        missing = pointed = []
+    for name in missing:
         near = [f for f in skill.ending_with(PurePosixPath(name).name)
                 if not f.startswith(".")][:3]
         problems.refuse("EV009", case.id, f"the prompt names the input {name!r}, which the "
@@ -865,7 +877,6 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         f"add {near[0]!r} to files" if near else
                         f"add {name!r} under evals/files/ and list it in files (or say in "
                         "the prompt that the agent creates it)")
-    pointed = pointed_inputs(case)
     for phrase in pointed:
         problems.refuse("EV009", case.id, f"the prompt works on {phrase!r}, which the case "
                         "neither stages nor quotes: the session would not have it",

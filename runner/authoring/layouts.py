@@ -62,6 +62,7 @@ from runner.authoring.mdtasks import (
     task_files,
 )
 from runner.authoring.promptfoo import CONFIG_STEMS
+from runner.authoring.read_once import once
 from runner.authoring.siblings import (
     NOT_A_SET,
     ROUTING_SET,
@@ -196,7 +197,7 @@ def _per_skill_folders(found: Path) -> bool:
     folders are skills."""
     if found.name != SKILLS_FOLDER or found.parent.name not in SET_FOLDERS:
         return False
-    known = skill_names(skill_folders(found.parent.parent))
+    known = names_below(found.parent.parent)
     return any(sub.name in known for sub in found.iterdir() if sub.is_dir())
 
 
@@ -212,7 +213,7 @@ def _shared_case_dirs(folder: Path) -> Located | None:
     (runner.authoring.attribution; one naming none is not run, said per case); never a
     folder named for one of the skills (`evals/<skill>/`: that skill's own)."""
     found = _case_dirs(folder)
-    known = skill_names(skill_folders(folder.parent))
+    known = names_below(folder.parent)
     return None if found is None or found.path.name in known else found
 
 
@@ -276,7 +277,7 @@ def _below(skill_dir: Path, name: str | None) -> list[str]:
         if not folder.is_dir() or per_skill(folder) or folder.name in _SUITE_FOLDERS:
             continue
         # a subfolder named for a skill of the repository is that skill's own set folder
-        skills = skill_names(skill_folders(folder.parent)) if shared else set()
+        skills = names_below(folder.parent) if shared else set()
         skip = {*skills, skill_dir.name, *((name,) if name else ()), "trigger"}
         out += below_lines(folder, skip, CASE_FOLDERS)
     return list(dict.fromkeys(out))
@@ -462,7 +463,7 @@ def shared_naming(skill_dir: Path, found: Located,
             items = case_list(data) or []
         except CaseSetError:
             continue  # unreadable: it was never this skill's set either
-        known = skill_names(skill_folders(set_root(other.path, skill_dir)))
+        known = names_below(set_root(other.path, skill_dir))
         named = set_named(items, data, known)
         entries = naming_entries(named, names, skill_dir)
         mine = [i for i, n in zip(items, named, strict=True) if set(n) & entries]
@@ -643,7 +644,21 @@ def prose_refusal(path: Path, skill_dir: Path) -> CaseSetError:
 
 def skill_folders(root: Path) -> list[Path]:
     """The skills of a collection: every folder below `root` holding a SKILL.md, outside test
-    material (fixtures, examples, templates, node_modules)."""
+    material (fixtures, examples, templates, node_modules). Walked once per root within a
+    command (`read_once`): finding one skill's set asks for its repository's skills several
+    times, and a 170-skill repository walked each time made `check COLLECTION` quadratic."""
+    return list(once(("skill_folders", str(root.resolve())), lambda: _skill_folders(root)))
+
+
+def names_below(root: Path) -> set[str]:
+    """What a shared set below `root` may call its skills (`skill_names` of its skills), made
+    once per root within a command: asked for each skill of a collection, each time reading
+    every sibling's name, it was quadratic in the collection's size."""
+    return set(once(("skill_names", str(root.resolve())),
+                    lambda: frozenset(skill_names(skill_folders(root)))))
+
+
+def _skill_folders(root: Path) -> list[Path]:
     found: list[Path] = []
     hidden: list[Path] = []  # under an agent's folder (.claude/skills/...)
     for skill_md in sorted(root.rglob("SKILL.md")):

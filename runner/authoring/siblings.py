@@ -28,7 +28,6 @@ from typing import Any
 import yaml
 
 from runner.authoring import safely
-from runner.authoring.attribution import skill_names
 from runner.authoring.csvsets import read_csv_set
 from runner.authoring.dialects import GRADING_FIELDS, PROMPT_ALIASES, TRIGGER_FLAGS
 from runner.authoring.groups import grouped
@@ -482,12 +481,12 @@ def _named_exactly(path: Path) -> str | None:
     say it is a set (`css-modules.json`, `css-modules-evals.yaml` for `css-modules`): the
     authors named the file for it, so it is that skill's, though another skill's name holds
     the same words (`css-modules-setup`)."""
-    from runner.authoring.layouts import skill_folders  # layouts reads this module
+    from runner.authoring.layouts import names_below  # layouts reads this module
 
     words = _name_words(path.stem)
     if not words:
         return None
-    fits = {name for name in skill_names(skill_folders(path.parent.parent))
+    fits = {name for name in names_below(path.parent.parent)
             if _name_words(name) == words}
     return next(iter(fits)) if len(fits) == 1 else None
 

@@ -1,0 +1,72 @@
+"""A case whose point is the material it does not hand over: "upload the attached contact list
+and send the invites" graded on declining ("Does not upload contacts", "Declines every
+sensitive-data action"), or "summarise report.csv" graded on asking for it ("Asks the user to
+attach the report"). The session not having the material is what the author means, so the
+missing input is no refusal (EV009); EV012 says it was read so."""
+
+from __future__ import annotations
+
+import re
+
+from runner.schema.case import Case
+
+# the agent keeping off the material: declining the request, or not opening, reading,
+# uploading ... it ("Does not upload or create while the attachment fails checks")
+_KEEPS_OFF = re.compile(
+    r"(?i)\b(?:does\s+not|doesn't|do\s+not|never|won't|will\s+not|must\s+not|should\s+not)\s+"
+    r"(?:\w+\s+){0,2}?(?:inspect|open|read|upload|process|reproduce|access|attach|ingest|"
+    r"parse|forward|share)\w*\b|拒绝|拒絕|不上传|不上傳|不读取|不讀取")
+# the agent asking for it ("Asks the user to provide the file", "请提供附件")
+_ASKS_FOR = re.compile(
+    r"(?i)\b(?:asks?|requests?|prompts?)\b[^.;]{0,40}?\b(?:for|to\s+(?:provide|share|upload|"
+    r"attach|paste|send|supply))\b|请求提供|要求提供|请提供")
+# ... or saying it is not there, next to its noun: "the missing screenshot", "notes that
+# the contract was not attached" ("Flags the missing clause in the contract" is a finding)
+_GONE = (r"(?:missing|absent|unavailable|not\s+(?:been\s+)?(?:provided|attached|included|"
+         r"supplied|given|shared|available))")
+
+
+def _said_gone(sentence: str, nouns: frozenset[str]) -> bool:
+    ascii_nouns = sorted(n for n in nouns if n.isascii())
+    if not ascii_nouns:
+        return False
+    noun = rf"(?:{'|'.join(re.escape(n) for n in ascii_nouns)})s?"
+    return re.search(rf"(?i)\b{_GONE}\s+(?:\w+\s+)?{noun}\b|\b{noun}\s+(?:\w+\s+){{0,3}}?"
+                     rf"(?:is|was|were|are|has|have)\s+(?:been\s+)?{_GONE}", sentence) is not None \
+        or ("缺少" in sentence or "未提供" in sentence) and _about(sentence, nouns)
+
+
+# what handed material is called, beside the words of the prompt's own pointer: a sentence
+# keeping off "files" may mean any file ("Never reads files outside the work"), one keeping
+# off "the attachment" or asking for "the file" means the handed one
+_HANDED = frozenset({"attachment", "upload", "screenshot", "附件", "截图"})
+_ASKED = _HANDED | {"file", "document", "material", "export", "image", "文件"}
+_NOT_NOUN = frozenset({"this", "that", "these", "those", "attached", "provided", "supplied",
+                       "uploaded", "given", "shared", "below", "above", "with", "from"})
+
+
+def _nouns(phrases: list[str]) -> frozenset[str]:
+    words = {w.lower().rstrip("s") for p in phrases for w in re.findall(r"[A-Za-z]{4,}", p)}
+    return frozenset(words - _NOT_NOUN)
+
+
+def _about(sentence: str, nouns: frozenset[str]) -> bool:
+    said = {w.lower().rstrip("s") for w in re.findall(r"[A-Za-z]+", sentence)}
+    return bool(said & nouns) or any(n in sentence for n in nouns if not n.isascii())
+
+
+def absent_by_design(case: Case, phrases: list[str]) -> str:
+    """The criterion saying the session is meant to go without the material the prompt
+    points at (`phrases`), or "": a case that declines the whole request, or one sentence
+    that keeps off or asks for that material (its words, or what handed material is called).
+    "Flags the missing tests" in a review with no diff staged names none: still refused."""
+    nouns = _nouns(phrases)
+    for text in (case.expected_output, *case.statements):
+        if re.match(r"(?i)\W*(?:declines?|refuses?)\b", text):
+            return " ".join(text.split())
+        for sentence in re.split(r"(?<=[.;!?。；])\s*", text):
+            if (_KEEPS_OFF.search(sentence) and _about(sentence, nouns | _HANDED)) \
+                    or (_ASKS_FOR.search(sentence) and _about(sentence, nouns | _ASKED)) \
+                    or _said_gone(sentence, nouns | _ASKED):
+                return " ".join(sentence.split())
+    return ""
