@@ -179,6 +179,8 @@ FAIL_ALIASES = ("fail_conditions", "failure_conditions", "forbidden", "forbidden
 AVOID_LISTS = ("forbidden", "avoid", "avoids", "banned", "disallowed", "prohibited",
                "blocklist", "denylist", "never_say", "must_not_say", "must_not_use",
                "must_never_contain", "must_never_include", "must_never_say")
+# Words of a type saying its text must not be in the work (`output_excludes`, `lacks`).
+_EXCLUDING = frozenset({"excludes", "exclude", "lacks", "omits", "omit"})
 _TEXT_WORDS = {"word", "words", "phrase", "phrases", "term", "terms", "string", "strings",
                "token", "tokens", "text", "texts", "say", "says", "wording", "vocabulary"}
 # A claim is what the work asserts, in any wording: a list of claims it must not make
@@ -475,7 +477,8 @@ _FINAL_TEXT_NAMES = frozenset({"output", "response", "answer", "final", "final_o
 
 
 # A type saying a file must exist (`file_exists`, `output_file_created`).
-_EXISTS_WORDS = frozenset({"exists", "exist", "created", "written", "present"})
+_EXISTS_WORDS = frozenset({"exists", "exist", "created", "written", "present", "write",
+                           "writes", "wrote", "create", "creates", "saved"})
 _FILE_WORDS = frozenset({"file", "files", "output", "path"})
 
 
@@ -2271,12 +2274,18 @@ class CaseReader:
         the working directory's listing (no deterministic check matches a glob or an
         absence)."""
         words = _words(name)
+        absent = bool(words & _WORDS["neg"]) != (origin in self.negated_origins)
         pattern = value.get("pattern")
-        if not isinstance(pattern, str) or not pattern.strip() or _file_target(value) \
+        # `{type: no_file_write, path: x.yaml}`: a named file that must not be written
+        target = _file_target(value)
+        if absent and target is not None and pattern is None:
+            pattern = target
+        elif target is not None:
+            return False
+        if not isinstance(pattern, str) or not pattern.strip() \
                 or not words & _EXISTS_WORDS or not words & _FILE_WORDS:
             return False
         pattern = pattern.strip().removeprefix("./")
-        absent = bool(words & _WORDS["neg"]) != (origin in self.negated_origins)
         shown = f"{origin} {{type: {name!r}}}"
         if not absent and _file_like(pattern) and not _GLOB.search(pattern):
             self.file_checks.append((pattern, None, shown))
@@ -2535,6 +2544,8 @@ class CaseReader:
                 and any(isinstance(value.get(k), int) for k in COUNT_KEYS):
             return COUNT, False
         families = {f for f in (REGEX, LITERAL, TOOL, JSON, STATEMENT) if words & _WORDS[f]}
+        if not families and words & _EXCLUDING and isinstance(_operand(value, LITERAL), str):
+            families = {LITERAL}  # `output_excludes: "x"`: a text that must not be there
         if not families and (_strings(value.get("patterns"))
                              or isinstance(value.get("pattern"), str)):
             families = {REGEX}  # a pattern operand says what the check is

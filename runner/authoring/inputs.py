@@ -59,13 +59,16 @@ _FILE_NAME = re.compile(r"\w\.[A-Za-z][A-Za-z0-9]{0,7}$")
 # for the second; a document or file only after a verb that reads one ("review this file"),
 # since "write my report" asks for it.
 _NOT_A_NAME = r"(?!(?:a|an|the|as|to|into|in|on|for|with|and|or|of|from|is|are|that|it)\b)"
-_SKIP = rf"(?:{_NOT_A_NAME}[\w.'-]+\s+)"
+# a word between the pointer and its noun: a dot only inside it ("v1.2"), never one that ends
+# a sentence ("in this project. pr-report declares ..." points at no PR)
+_SKIP = rf"(?:{_NOT_A_NAME}[\w'-]+(?:\.[\w'-]+)*\s+)"
 _HANDED = re.compile(r"(?i)\bthe\s+(?:attached|uploaded|provided|enclosed|supplied)\s+"
                      rf"{_SKIP}{{0,2}}{_NOT_A_NAME}[\w.-]*\w")
 _EXISTING = re.compile(
     rf"(?i)\b(?:this|these|my|our)\s+{_SKIP}{{0,3}}?(?:diffs?|patch|repository|repo|"
     r"codebase|code\s?base|pull\s+request|PR|merge\s+request|commit|branch|staged\s+changes|"
     r"spreadsheet|dataset|csv|pdf|screenshot|logs|log\s+file|transcript|notebook|manuscript)\b"
+    r"(?!-\w)"  # "this repo-wide rule", "our pr-report skill": a compound, not the noun
     # the noun as a modifier names something else: "our PR lead" (a person), "my commit
     # conventions", "our branch naming rules": not the material itself
     r"(?!\s+(?:lead|leads|team|teams|agency|agencies|manager|managers|person|people|firm|"
