@@ -179,6 +179,23 @@ FAIL_ALIASES = ("fail_conditions", "failure_conditions", "forbidden", "forbidden
 AVOID_LISTS = ("forbidden", "avoid", "avoids", "banned", "disallowed", "prohibited",
                "blocklist", "denylist", "never_say", "must_not_say", "must_not_use",
                "must_never_contain", "must_never_include", "must_never_say")
+# A check's operand written as a sentence about the check ("Output contains '## Review:'
+# header", "Report contains the exact section headers '...', '...'"): the subject is the work.
+_CHECK_SENTENCE = re.compile(
+    r"(?i)^\s*(?:the\s+)?(?:output|report|response|answer|result|reply|summary|document|text|"
+    r"final\s+(?:answer|output|message))\s+(?:must\s+|should\s+|will\s+)?(?:contains?|"
+    r"includes?|has|have|mentions?|shows?|lists?|starts?\s+with|ends?\s+with|begins?\s+"
+    r"with)\b")
+# A text the sentence quotes: '...', "...", `...`, “...”, ‘...’ (an apostrophe inside a word
+# is none: "don't")
+_QUOTED_TEXT = re.compile(r"(?<!\w)(?:'([^'\n]+)'|\"([^\"\n]+)\"|`([^`\n]+)`|“([^”\n]+)”|"
+                          r"‘([^’\n]+)’)(?!\w)")
+
+
+def _describes_check(operand: str) -> bool:
+    return _CHECK_SENTENCE.match(operand) is not None and len(operand.split()) >= 3
+
+
 # Words of a type saying its text must not be in the work (`output_excludes`, `lacks`).
 _EXCLUDING = frozenset({"excludes", "exclude", "lacks", "omits", "omit"})
 _TEXT_WORDS = {"word", "words", "phrase", "phrases", "term", "terms", "string", "strings",
@@ -2402,9 +2419,29 @@ class CaseReader:
             # the type says "match": a short operand is its text, claim-like or not
             self.add("statement" if reads_as_statement(operand, claims=False) else "check",
                      operand, shown)
+        elif _describes_check(operand):
+            self._described_operand(operand, negate, shown)
         else:
             prefix = ("not:" if negate else "") + ("re:" if kind == REGEX else "")
             self.add("check", prefix + operand, shown)
+
+    def _described_operand(self, operand: str, negate: bool, shown: str) -> None:
+        """An operand that is the author's sentence about the check ("Output contains '##
+        Review:' header"): as a text to find it could never be there, in either arm. The
+        texts it quotes are what the work must hold (each a literal); quoting none, it is a
+        statement for the grader."""
+        quotes = [q.strip() for groups in _QUOTED_TEXT.findall(operand) for q in groups
+                  if q.strip()]
+        if quotes:
+            for quote in quotes:
+                self.add("check", ("not:" if negate else "") + quote,
+                         f"{shown} (the text {quote!r} its sentence quotes)")
+        else:
+            self.add("statement", operand, f"{shown} (a sentence about the work)")
+        self.mapped(f"{shown}: its operand {operand[:70]!r} is a sentence about the check, "
+                    "not the text to find: " + (f"the {len(quotes)} text(s) it quotes are "
+                    "found literally" if quotes else "graded as a statement"),
+                    "put the text to find alone in `value` (the sentence in `description`)")
 
     def _conditional(self, value: dict[str, Any], origin: str, key: str) -> None:
         """A check with a condition (`applies_when`): read without it, then each entry it gave

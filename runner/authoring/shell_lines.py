@@ -22,7 +22,7 @@ INLINE_CODE = frozenset({"-c", "-e"})
 # What the image runs (images/sandbox/Dockerfile: debian's essential set plus the packages it
 # installs), and the shell's own words.
 IMAGE_COMMANDS = frozenset({
-    "sh", "bash", "dash", "python3", "python", "perl", "git", "rg", "node",
+    "sh", "bash", "dash", "python3", "python", "perl", "git", "rg",
     "cat", "head", "tail", "wc", "sort", "uniq", "cut", "tr", "ls", "test", "[", "[[", "echo",
     "printf", "true", "false", "stat", "du", "md5sum", "sha1sum", "sha256sum", "base64",
     "basename", "dirname", "realpath", "readlink", "tee", "comm", "join", "paste", "nl", "od",
@@ -31,9 +31,10 @@ IMAGE_COMMANDS = frozenset({
     "exit", "return", "cd", "set", "export", "unset", "local", "read", "eval", "exec", "shift",
     "command", "type", "!", "{", "}", "if", "then", "else", "elif", "fi", "for", "while", "until",
     "do", "done", "case", "esac", "in", "function", "zcat", "gzip", "tar", "iconv"})
-_NETWORK = re.compile(r"(?i)(?<![\w-])(curl|wget|npm|npx|pnpm|yarn|pip3?|uv|apt-get|apt|"
+# a word of the command, never a part of a path (`.skill-validation/pip/Makefile`)
+_NETWORK = re.compile(r"(?i)(?<![\w./-])(curl|wget|npm|npx|pnpm|yarn|pip3?|uv|apt-get|apt|"
                       r"brew|ssh|scp|rsync|nc|git\s+(?:clone|fetch|pull|push)|https?://\S+)"
-                      r"(?![\w-])")
+                      r"(?![\w/-])")
 _OPERATOR_CHARS = frozenset(";|&()<>\n")
 _KEYWORDS = frozenset({"if", "then", "else", "elif", "do", "while", "until", "!", "{",
                        "time", "exec", "command"})

@@ -68,7 +68,6 @@ def test_a_command_running_a_program_file_stays_a_program(command: str) -> None:
     "if grep -q TOTAL out.md; then exit 0; else exit 1; fi",
     "N=$(wc -l < out.md); [ \"$N\" -gt 2 ]",
     "find . -name '*.md' | xargs grep -l TOTAL",
-    "node -e \"require('fs').statSync('out.md')\"",
     "! touch probe 2>/dev/null && python -c \"import sys; sys.exit(0)\" >&2",
 ])
 def test_shell_lines_of_the_images_tools_run(command: str) -> None:
@@ -126,3 +125,14 @@ def test_an_untyped_object_naming_a_script_stays_a_statement(tmp_path: Path) -> 
     (only,) = caseset.evals
     assert only.grader_program is None
     assert only.statements == ("Formats the totals with the helper",)
+
+
+def test_a_network_word_inside_a_path_is_no_network_and_node_is_not_in_the_image() -> None:
+    from runner.authoring.shell_lines import shell_problem
+
+    assert shell_problem("python3 -c \"open('.skill-validation/pip/Makefile').read()\"") is None
+    assert shell_problem("grep -q ok npm/out.txt") is None
+    found = shell_problem("pip install requests && python3 check.py")
+    assert found is not None and "'pip'" in found
+    lacking = shell_problem("node check.js")
+    assert lacking is not None and "node" in lacking

@@ -54,3 +54,22 @@ def test_a_pointer_never_reaches_across_a_sentence_end(tmp_path: Path) -> None:
     lines = [line for line in result.output.splitlines() if "EV009" in line]
     assert any("'review'" in line and "this PR" in line for line in lines), lines
     assert not [line for line in lines if "'setup'" in line], lines
+
+
+def test_an_operand_written_as_a_sentence_about_the_check_finds_what_it_quotes(
+        tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [
+        {"id": "review", "prompt": "Review the config writer's design and give a verdict.",
+         "assertions": [{"text": "Output contains '## Review:' header", "type": "contains"},
+                        {"text": "Output contains a verdict (pass or needs changes)",
+                         "type": "contains"},
+                        {"text": "## Verdict", "type": "contains"}]}],
+        name="conf-writer", skill_md=SKILL_MD)
+    result = check_cli(str(skill), "-v")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "(the text '## Review:' its sentence quotes)" in out
+    assert "graded as a statement" in out and "(a sentence about the work)" in out
+    # a plain text operand stays the text to find; the sentence itself is never one
+    assert "assertion ## Verdict: must contain substring `## Verdict`" in out
+    assert "must contain substring `Output contains" not in out
