@@ -192,6 +192,27 @@ _QUOTED_TEXT = re.compile(r"(?<!\w)(?:'([^'\n]+)'|\"([^\"\n]+)\"|`([^`\n]+)`|“
                           r"‘([^’\n]+)’)(?!\w)")
 
 
+# A case's setup fields (runner.authoring.setups.SETUP_KEYS, which reads them).
+_SETUP_KEYS = ("setup", "setup_commands", "setup_cmds", "setup_steps", "pre_commands")
+# Keys inside a field that say what is expected of the work rather than what the task is.
+_EXPECTING = frozenset({"expected", "expect", "expects", "expectation", "expectations",
+                        "should", "allowed", "forbidden"})
+
+
+def _expectation_keys(value: Any, depth: int = 0) -> list[str]:
+    """The keys of a nested field naming what is expected (`expected_selected_skill`,
+    `should_trigger`), or a skill targeted or selected (`target_skill`)."""
+    if not isinstance(value, dict) or depth > 4:
+        return []
+    found: list[str] = []
+    for key, inner in value.items():
+        words = _words(str(key))
+        if words & _EXPECTING or "skill" in words and words & {"target", "selected"}:
+            found.append(str(key))
+        found += _expectation_keys(inner, depth + 1)
+    return found
+
+
 def _describes_check(operand: str) -> bool:
     return _CHECK_SENTENCE.match(operand) is not None and len(operand.split()) >= 3
 
@@ -778,6 +799,7 @@ class CaseReader:
         _aliased(item)
         self._dependencies(item)
         self._input_object(item)
+        self._nested_case_fields(item)
         self._task_material(item)
         self._call_lists(item)
         self._event_lists(item)
@@ -1150,6 +1172,47 @@ class CaseReader:
                     + (f", {', '.join(f'`{k}`' for k in sent)} sent with it, labelled"
                        if sent else ""), "write the request as text under `prompt`")
 
+    def _fixture_object(self, item: dict[str, Any], key: str) -> str:
+        """`fixture: {type: committed, path: evals/files/case-1}` (or `type: generator` with
+        the `invocation` that builds it): its `path` is the case's fixture folder, read as a
+        path under that key is; its command, the case's setup, run in that folder's copy
+        before the session (runner.authoring.setups); the rest (hashes, status) kept."""
+        block: dict[str, Any] = item[key]
+        path = str(block["path"]).strip()
+        item[key] = path
+        run = next((k for k in ("invocation", "command", "run", "setup")
+                    if isinstance(block.get(k), str) and block[k].strip()), None)
+        if run is not None and not any(k in item for k in _SETUP_KEYS):
+            item["setup"] = block[run].strip()
+        kept = sorted(set(block) - {"path", *([run] if run else [])})
+        self.mapped(f"`{key}` is an object: its `path` ({path}) read as the fixture"
+                    + (f", its `{run}` as the case's setup" if run and "setup" in item else "")
+                    + (f"; {', '.join(kept)} kept, not read" if kept else ""),
+                    f"write `{key}: {path}`")
+        return path
+
+    def _nested_case_fields(self, item: dict[str, Any]) -> None:
+        """A block of the case's own fields under a name of the author's (`execution:
+        {expected_output, assertions}` beside `routing: {...}`, one block per evaluation
+        mode): read as the case's fields, each where the case has none of its own; read as
+        one `expectations` item, its checks would be one blob no work can show."""
+        known = set(Case.model_fields) | set(CONSUMED_FIELDS) | set(GRADING_FIELDS)
+        for key in [k for k in item if k not in known and isinstance(item[k], dict)]:
+            block: dict[str, Any] = item[key]
+            fields = [k for k in block if k in known and k != "prompt"]
+            if not fields or len(fields) < len(block) / 2 or \
+                    not set(fields) & {*GRADING_FIELDS, "expected_output", "expectations"}:
+                continue
+            taken = [k for k in fields if k not in item]
+            for k in taken:
+                item[k] = block[k]
+            item.pop(key)
+            left = sorted(set(block) - set(taken))
+            self.mapped(f"`{key}` holds the case's own fields ({', '.join(taken) or 'none'}): "
+                        "read as the case's" + (f"; {', '.join(left)} kept, the case has its "
+                                                "own or no rule reads it" if left else ""),
+                        f"write {', '.join(fields)} at the case's top level")
+
     def _task_material(self, item: dict[str, Any]) -> None:
         """The task's input split into a field beside the prompt (`supplied_evidence`,
         `context`, `mode`): sent with the prompt, labelled, when the field is plainly task
@@ -1165,6 +1228,15 @@ class CaseReader:
                 continue
             referred = " ".join(re.split(r"[^a-z0-9]+", key.lower())) in prompt.lower()
             if not (words & _MATERIAL_WORDS or referred):
+                continue
+            held = list(dict.fromkeys(_expectation_keys(item[key])))
+            if held:
+                # `routing: {target_present: {expected_selected_skill: ...}}`: sent, it would
+                # hand both arms the answer
+                self.mapped(f"`{key}` holds what is expected ({', '.join(held[:3])}): never "
+                            "sent with the prompt (it would hand both arms the answer), kept, "
+                            "not graded", f"move what `{key}` expects into assertions, or "
+                            "into the trigger set if it is which skill loads")
                 continue
             label = key.replace("_", " ").replace("-", " ").strip().capitalize()
             item["prompt"] = prompt = f"{prompt}\n\n{label}:\n{text}"
@@ -1952,6 +2024,8 @@ class CaseReader:
         for key in ("fixture_dir", "fixtures_dir", "fixture_folder", "input_dir", "workspace_dir",
                     "fixture", "fixtures"):
             where = item.get(key)
+            if isinstance(where, dict) and isinstance(where.get("path"), str):
+                where = self._fixture_object(item, key)
             if key in item and (where is None or where == [] or isinstance(where, str)
                                 and where.strip().lower() in NO_FIXTURE):
                 item.pop(key)  # the author's "nothing to stage", never a file named so
