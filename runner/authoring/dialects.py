@@ -31,6 +31,7 @@ from runner.authoring.event_lists import event_lists
 from runner.authoring.expected_claims import expected_claims
 from runner.authoring.fields import (
     PROSE_WORDS,
+    expectation_named,
     expectation_statements,
     label_value,
     limit_statement,
@@ -692,6 +693,10 @@ class CaseReader:
         self.routing: list[bool] = []
         self.routing_only = False
         self.expected_split = False  # expected_output had a firing clause taken off
+        # The set's own notes call it a trigger test (runner.authoring.set_notes), set by
+        # caseset; the labels a route carries there (`expected_mode`), not graded
+        self.trigger_set = False
+        self.route_labels: list[str] = []
         # Checks typed as decided by a program, by their statement text: text -> the check's id
         self.program_typed: dict[str, str] = {}
         self.grader_command: str | None = None  # a check's command line (_grader_command)
@@ -1767,6 +1772,26 @@ class CaseReader:
             if fires is None:
                 continue
             self._routed(key, item.pop(key), fires, item)
+        if self.trigger_set and self.routing:
+            self._route_labels(item)
+
+    def _route_labels(self, item: dict[str, Any]) -> None:
+        """In a set its notes call a trigger test, a routed case's other `expected_<x>`
+        holding a bare name (`expected_mode: create`, the mode of the skill it should pick)
+        labels the route: a trigger query sees only whether the skill fires, and a grader
+        cannot see the route at all, so it is said and not graded. A sentence stays a claim
+        about the work, graded as any (the case is then a runtime case too)."""
+        for key in [k for k in item if expectation_named(k)]:
+            values = item[key] if isinstance(item[key], list) and item[key] else [item[key]]
+            if not all(one_token(v) for v in values):
+                continue
+            value = item.pop(key)
+            self.route_labels.append(key)
+            self.unread[f"{key} (a label of the route: not graded by a trigger query)"] = value
+            self.mapped(f"`{key}: {json.dumps(value, ensure_ascii=False)}` labels the route in "
+                        "a trigger test: a trigger query measures only whether the skill "
+                        "fires, so it is not graded", f"none needed (or write what `{key}` "
+                        "expects of the work as a statement under expectations)")
 
     def _expected_skill(self, key: str, value: Any) -> bool | None:
         """`expected_primary: "ledger-audit"`, `expected_skill: "none"`: the skill a router
