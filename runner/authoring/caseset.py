@@ -368,7 +368,8 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
                                             {} if groups is None else groups.groups,
                                             routed_by_notes), read)
     _summaries(read, programs, problems)
-    if noted is not None and (read.route_labels or routed_by_notes and routes_named(items)):
+    if noted is not None and routed_by_notes and (read.route_labels or read.noted_routes
+                                                  or routes_named(items)):
         problems.report("EV012", SET_LEVEL, notes_line(noted), "none needed (or move the "
                         "queries to evals/trigger/ and measure them with `skill-eval trigger`)")
     if groups is not None:
@@ -610,6 +611,7 @@ class _Read:
     grouped: dict[str, int] = _field(default_factory=dict)
     # in a set its notes call a trigger test, the labels routes carry: field -> case ids
     route_labels: dict[str, list[str]] = _field(default_factory=dict)
+    noted_routes: bool = False  # ...and whether a bare `expected` was read as a route there
 
 
 def _kept(given: list[Any], origins: tuple[str, ...], kept: tuple[Any, ...]) -> tuple[str, ...]:
@@ -650,6 +652,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     normalized = {**reader.read(item), "id": label}
     for key in reader.route_labels:
         read.route_labels.setdefault(key, []).append(label)
+    read.noted_routes = read.noted_routes or reader.noted_route
     read.depends[label] = reader.depends
     for name in dict.fromkeys(reader.grouped):
         read.grouped[name] = read.grouped.get(name, 0) + 1

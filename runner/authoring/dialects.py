@@ -697,6 +697,7 @@ class CaseReader:
         # caseset; the labels a route carries there (`expected_mode`), not graded
         self.trigger_set = False
         self.route_labels: list[str] = []
+        self.noted_route = False  # a bare `expected` read as a route for that reason
         # Checks typed as decided by a program, by their statement text: text -> the check's id
         self.program_typed: dict[str, str] = {}
         self.grader_command: str | None = None  # a check's command line (_grader_command)
@@ -1802,6 +1803,10 @@ class CaseReader:
         if key in ("expect", "expected") and isinstance(value, str) and self.names \
                 and value.strip().lower() in {n.lower() for n in self.names}:
             return True
+        if self.trigger_set and key in ("expect", "expected"):
+            fires = self._noted_route(value)
+            self.noted_route = self.noted_route or fires is not None
+            return fires
         # (`target_skill` names the skill a case of a collection's set belongs to: no routing)
         if not (_words(key) & {"expected", "expect"}
                 and _words(key) & {"primary", *_ROUTE_WORDS}) \
@@ -1815,6 +1820,18 @@ class CaseReader:
         if _primary_key(key) and key not in self.routes:
             return None
         return False if said in ("none", "") or _IDENTIFIER.match(said) else None
+
+    def _noted_route(self, value: Any) -> bool | None:
+        """A bare `expected` in a set its notes call a trigger test: a skill's name (this one
+        fires; another's, held by the repository or not, or none, does not) or a flag; a
+        sentence stays the output it expects."""
+        said = str(value).strip().lower() if isinstance(value, (str, bool)) else ""
+        if said in {"true", "yes", "trigger", "fire"} or said in {n.lower() for n in self.names}:
+            return True
+        if said in {"false", "no", "none", "null", "no-trigger", "no_trigger"} \
+                or _IDENTIFIER.match(said):
+            return False
+        return None
 
     def _routed(self, key: str, value: Any, fires: bool, item: dict[str, Any]) -> None:
         self.routing.append(fires)

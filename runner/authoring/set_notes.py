@@ -142,10 +142,11 @@ NOTES_LINE = "the set's own notes call it a trigger test"
 
 
 def notes_line(noted: str) -> str:
-    return (f"{NOTES_LINE} ({noted}): a case's `expected_skill` is the skill its prompt "
-            "should fire (another skill's name, held by the repository or not: this one "
-            "should not), offered as a trigger query, never which skill a case belongs to; "
-            "labels beside it (`expected_mode`) are not graded")
+    return (f"{NOTES_LINE} ({noted}): a case's `expected_skill` (or a bare `expected` "
+            "naming a skill) is the skill its prompt should fire (another skill's name, held "
+            "by the repository or not: this one should not), offered as a trigger query, "
+            "never which skill a case belongs to; labels beside it (`expected_mode`) are not "
+            "graded")
 
 
 def routes_named(items: list[Any]) -> bool:

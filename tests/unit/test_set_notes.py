@@ -145,3 +145,24 @@ def test_a_collection_set_naming_each_case_skill_stays_attributed(tmp_path: Path
 ])
 def test_what_a_note_says(text: str, said: bool) -> None:
     assert says_trigger(text) is said
+
+
+def test_a_bare_expected_names_the_route_in_a_trigger_test(tmp_path: Path) -> None:
+    """`expected: <skill>` in a set its notes call a routing test: this skill's name fires,
+    another's (not held by the repository) does not, a sentence stays expected output."""
+    skill = kiln_skill(tmp_path)
+    write_data(skill / "evals" / "evals.json", {"_note": "Routing probe for kiln-log.",
+                                                "evals": [
+        {"prompt": "Log tonight's firing: cone 04", "expected": "kiln-log"},
+        {"prompt": "Mix a celadon glaze", "expected": "glaze-mixer"}]})
+    result = check_cli(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "trigger set only (2 queries: 1 should trigger, 1 should not)" in result.output
+    assert "(`_note`: 'Routing probe for kiln-log.')" in result.output, result.output
+    write_data(skill / "evals" / "evals.json", {"_note": "Routing probe for kiln-log.",
+                                                "evals": [
+        {"prompt": "Log tonight's firing: cone 04", "expected": "kiln-log"},
+        {"prompt": "Log a cone 6 firing", "expected": "An entry naming cone 6"}]})
+    result = check_cli(str(skill), "-v")
+    assert result.exit_code == 0, result.output
+    assert "An entry naming cone 6" in result.output and "1 case(s)" in result.output
