@@ -112,6 +112,14 @@ from runner.authoring.routing import RoutingOnlySet
 from runner.authoring.rubric_gates import report_gates
 from runner.authoring.runnable import cannot_run
 from runner.authoring.safely import READ_ERRORS, read_error, refuse_surrogates, unreadable
+from runner.authoring.set_notes import (
+    NOTES_LINE,
+    ROUTED_NAMES,
+    notes_line,
+    route_label_lines,
+    routes_named,
+    trigger_note,
+)
 from runner.authoring.set_owned import report_exclusions
 from runner.authoring.set_texts import texts_from_files
 from runner.authoring.setups import folder_setup, read_setup
@@ -322,9 +330,13 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
         # a config naming its cases by a pattern is told what the pattern finds (pointed)
         raise CaseSetError(shown, pointed_refusal(raw, path, _names(default_name, skill_dir))
                            or "evals: required, a non-empty list of cases" + no_cases(raw))
+    # the set's own notes calling it a trigger test (runner.authoring.set_notes)
+    noted = trigger_note(about, path, skill_dir)
+    own_folder = path.resolve().is_relative_to(skill_dir.resolve())
+    routed_by_notes = noted is not None and own_folder
     items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
-                       shown, path.resolve().is_relative_to(skill_dir.resolve()), skill_dir,
-                       given=set_file is not None, data=raw)
+                       shown, own_folder, skill_dir, given=set_file is not None, data=raw,
+                       routed=routed_by_notes)
     keyed = keyed_files(found.unread, items)  # checks in a file of their own, by case id
     if keyed:
         items = merged(items, keyed)
@@ -355,8 +367,13 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
                                             case_fixtures.get(label, fixtures), programs,
                                             problems, in_statements, names, routes,
                                             patterns, fold,
-                                            {} if groups is None else groups.groups), read)
+                                            {} if groups is None else groups.groups,
+                                            routed_by_notes), read)
     _summaries(read, programs, problems)
+    if noted is not None and routed_by_notes and (read.route_labels or read.noted_routes
+                                                  or routes_named(items)):
+        problems.report("EV012", SET_LEVEL, notes_line(noted), "none needed (or move the "
+                        "queries to evals/trigger/ and measure them with `skill-eval trigger`)")
     if groups is not None:
         problems.report("EV012", SET_LEVEL, groups_line(groups, read.grouped), "none needed "
                         "(or write each case's checks in its own assertions)")
@@ -390,7 +407,10 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
         problems.refuse("EV009", "", "judge_expected_output: true or false",
                         "write true or false")
     problems.raise_any()
-    _refuse_empty(cases, read, shown, format_lines)
+    # a trigger test read as the skill's trigger set keeps what its notes and labels said
+    kept = [f for f in problems.reported if f.code == "EV012" and f.case == SET_LEVEL
+            and f.message.startswith(NOTES_LINE)] + route_label_lines(read.route_labels, shown)
+    _refuse_empty(cases, read, shown, (*format_lines, *kept))
     return CaseSet(skill_name=name, evals=tuple(cases), about=about,
                    judge_expected_output=judge_expected, findings=tuple(problems.reported),
                    origins=read.origins, source=shown,
@@ -571,6 +591,7 @@ class _Setting:
     fold: bool = False
     # named groups of checks at the top of the set (runner.authoring.check_groups)
     groups: dict[str, tuple[Any, ...]] = _field(default_factory=dict)
+    trigger_set: bool = False  # its own notes call it a trigger test (set_notes)
 
 
 @dataclass
@@ -590,6 +611,9 @@ class _Read:
     excluded: dict[str, list[str]] = _field(default_factory=dict)
     # top-level groups of checks the cases' assertions took: name -> how many cases
     grouped: dict[str, int] = _field(default_factory=dict)
+    # in a set its notes call a trigger test, the labels routes carry: field -> case ids
+    route_labels: dict[str, list[str]] = _field(default_factory=dict)
+    noted_routes: bool = False  # ...and whether a bare `expected` was read as a route there
 
 
 def _kept(given: list[Any], origins: tuple[str, ...], kept: tuple[Any, ...]) -> tuple[str, ...]:
@@ -626,7 +650,11 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     reader.program_types = at.programs.types()
     reader.patterns, reader.fold = at.patterns, at.fold
     reader.groups = at.groups
+    reader.trigger_set = at.trigger_set
     normalized = {**reader.read(item), "id": label}
+    for key in reader.route_labels:
+        read.route_labels.setdefault(key, []).append(label)
+    read.noted_routes = read.noted_routes or reader.noted_route
     read.depends[label] = reader.depends
     for name in dict.fromkeys(reader.grouped):
         read.grouped[name] = read.grouped.get(name, 0) + 1
@@ -963,17 +991,20 @@ def _case_label(item: Any, n: int) -> str:
 
 def _own_cases(items: list[Any], names: list[str], problems: Problems,
                shown: str, own_folder: bool, skill_dir: Path | None = None,
-               given: bool = False, data: Any = None) -> list[Any]:
+               given: bool = False, data: Any = None, routed: bool = False) -> list[Any]:
     """A set shared by a collection's skills (outside the skill's folder, or naming several
     skills), each case naming its skill: the cases of this skill (the others are left to
     theirs, reported). A set whose cases name no skill is this skill's when it is the only
     skill that finds it, or when the user named it (`--cases`); one that other skills find
-    too is refused, as `check` on the collection does."""
+    too is refused, as `check` on the collection does. `routed`: the set's own notes call
+    it a trigger test, so a route (`expected_skill`) names no case's owner."""
+    named_by = [{k: v for k, v in i.items() if k not in ROUTED_NAMES} if routed
+                and isinstance(i, dict) else i for i in items]
     # a set outside the skill: its cases' skills inferred among the repository's too
     skills = skill_folders(set_root(Path(shown), skill_dir)) \
         if skill_dir is not None and not own_folder else []
-    named = set_named(items, data, skill_names(skills)) if skills \
-        else [named_skill(i) for i in items]
+    named = set_named(named_by, data, skill_names(skills)) if skills \
+        else [named_skill(i) for i in named_by]
     for item in items:
         refusal = several_skills(item, shown)
         if refusal is not None:

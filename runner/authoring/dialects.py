@@ -31,6 +31,7 @@ from runner.authoring.event_lists import event_lists
 from runner.authoring.expected_claims import expected_claims
 from runner.authoring.fields import (
     PROSE_WORDS,
+    expectation_named,
     expectation_statements,
     label_value,
     limit_statement,
@@ -733,6 +734,11 @@ class CaseReader:
         self.routing: list[bool] = []
         self.routing_only = False
         self.expected_split = False  # expected_output had a firing clause taken off
+        # The set's own notes call it a trigger test (runner.authoring.set_notes), set by
+        # caseset; the labels a route carries there (`expected_mode`), not graded
+        self.trigger_set = False
+        self.route_labels: list[str] = []
+        self.noted_route = False  # a bare `expected` read as a route for that reason
         # Checks typed as decided by a program, by their statement text: text -> the check's id
         self.program_typed: dict[str, str] = {}
         self.grader_command: str | None = None  # a check's command line (_grader_command)
@@ -1859,6 +1865,26 @@ class CaseReader:
             if fires is None:
                 continue
             self._routed(key, item.pop(key), fires, item)
+        if self.trigger_set and self.routing:
+            self._route_labels(item)
+
+    def _route_labels(self, item: dict[str, Any]) -> None:
+        """In a set its notes call a trigger test, a routed case's other `expected_<x>`
+        holding a bare name (`expected_mode: create`, the mode of the skill it should pick)
+        labels the route: a trigger query sees only whether the skill fires, and a grader
+        cannot see the route at all, so it is said and not graded. A sentence stays a claim
+        about the work, graded as any (the case is then a runtime case too)."""
+        for key in [k for k in item if expectation_named(k)]:
+            values = item[key] if isinstance(item[key], list) and item[key] else [item[key]]
+            if not all(one_token(v) for v in values):
+                continue
+            value = item.pop(key)
+            self.route_labels.append(key)
+            self.unread[f"{key} (a label of the route: not graded by a trigger query)"] = value
+            self.mapped(f"`{key}: {json.dumps(value, ensure_ascii=False)}` labels the route in "
+                        "a trigger test: a trigger query measures only whether the skill "
+                        "fires, so it is not graded", f"none needed (or write what `{key}` "
+                        "expects of the work as a statement under expectations)")
 
     def _expected_skill(self, key: str, value: Any) -> bool | None:
         """`expected_primary: "ledger-audit"`, `expected_skill: "none"`: the skill a router
@@ -1869,6 +1895,10 @@ class CaseReader:
         if key in ("expect", "expected") and isinstance(value, str) and self.names \
                 and value.strip().lower() in {n.lower() for n in self.names}:
             return True
+        if self.trigger_set and key in ("expect", "expected"):
+            fires = self._noted_route(value)
+            self.noted_route = self.noted_route or fires is not None
+            return fires
         # (`target_skill` names the skill a case of a collection's set belongs to: no routing)
         if not (_words(key) & {"expected", "expect"}
                 and _words(key) & {"primary", *_ROUTE_WORDS}) \
@@ -1882,6 +1912,18 @@ class CaseReader:
         if _primary_key(key) and key not in self.routes:
             return None
         return False if said in ("none", "") or _IDENTIFIER.match(said) else None
+
+    def _noted_route(self, value: Any) -> bool | None:
+        """A bare `expected` in a set its notes call a trigger test: a skill's name (this one
+        fires; another's, held by the repository or not, or none, does not) or a flag; a
+        sentence stays the output it expects."""
+        said = str(value).strip().lower() if isinstance(value, (str, bool)) else ""
+        if said in {"true", "yes", "trigger", "fire"} or said in {n.lower() for n in self.names}:
+            return True
+        if said in {"false", "no", "none", "null", "no-trigger", "no_trigger"} \
+                or _IDENTIFIER.match(said):
+            return False
+        return None
 
     def _routed(self, key: str, value: Any, fires: bool, item: dict[str, Any]) -> None:
         self.routing.append(fires)
