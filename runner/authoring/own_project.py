@@ -30,7 +30,7 @@ _PROJECT = (r"(?:apps?|applications?|services?|microservices?|projects?|codebase
 # A word naming it on the way ("our spring boot service", "my Django 5 app"): none that makes
 # it a thing to make or talk about ("an idea for an app", "a plan to build a service").
 _NAMING = (r"(?:(?!(?:a|an|the|for|to|of|in|on|with|and|or|idea|ideas|plan|plans|new|"
-           r"fresh|future|dream|first|next|own)\b)[\w.+#/-]+\s+)")
+           r"fresh|future|dream|first|next|own)\s)[\w.+#/-]+\s+)")
 _OWN_PROJECT = re.compile(
     # "my app", "our spring boot service", "my existing Flask API"
     rf"(?i)\b(?:my|our)\s+(?:existing\s+|current\s+|production\s+|live\s+)?{_NAMING}{{0,3}}?"
@@ -40,11 +40,14 @@ _OWN_PROJECT = re.compile(
     # "I've got a Spring Boot 3.4 app", "we have a Go service"
     rf"|\b(?:I|we|We)(?:'ve|\s+have)?\s+(?:got\s+|already\s+(?:have\s+|got\s+)?|have\s+)?"
     rf"(?i:an?)\s+(?:(?i:working|running|existing)\s+)?{_NAMING}{{0,4}}?(?i:{_PROJECT})\b")
-# A project the session is to make: its files are the agent's to write.
+# A project the session is to make: its files are the agent's to write. Whole projects only,
+# and none added into another ("a new service in our monorepo" is a part of the user's).
+_WHOLE = r"(?:apps?|applications?|projects?|repo|repository|codebase|monorepo|website|site)"
 _NEW_PROJECT = re.compile(
-    r"(?i)\b(?:new|fresh|greenfield|blank|empty)\s+(?:[\w.+#-]+\s+){0,3}?"
-    rf"{_PROJECT}\b|\bfrom\s+scratch\b|\b(?:scaffold|bootstrap|initiali[sz]e|create|generate|"
-    rf"build|make|start|write)\s+(?:me\s+)?(?:an?|the)\s+(?:[\w.+#-]+\s+){{0,3}}?{_PROJECT}\b")
+    rf"(?i)(?:\b(?:new|fresh|greenfield|blank|empty)\s+{_NAMING}{{0,3}}?"
+    rf"{_WHOLE}\b|\b(?:scaffold|bootstrap|initiali[sz]e|create|generate|build|make|start|"
+    rf"write)\s+(?:me\s+)?(?:an?|the)\s+(?:new\s+)?{_NAMING}{{0,3}}?{_WHOLE}\b)"
+    r"(?!\s+(?:to|in|into|inside|within)\b)|\bfrom\s+scratch\b")
 
 # What a criterion expects done to the project's files. Edited: a file or the project's own
 # parts after a verb of changing them.
@@ -88,6 +91,12 @@ _IN_WORDS = re.compile(
     r"asks?|proposes?|plan)\b")
 # (a dot inside a file's name, `pom.xml`, ends no clause)
 _CLAUSE = re.compile(r"(?:[^.;\n]|\.(?=\w))+")
+
+
+def new_project(prompt: str) -> bool:
+    """The prompt (its own words) makes a new project ("I'm starting a new React app", "from
+    scratch"): the files its criteria name are the agent's to write, none the user's."""
+    return _NEW_PROJECT.search(unquoted(prompt, pasted=True)) is not None
 
 
 def _project_words(own: str) -> list[str]:

@@ -31,7 +31,7 @@ from runner.analysis.wording_i18n import (
     WEATHER_LOOKUP_RE,
 )
 from runner.authoring.mcp import MCP_NEED, OWN_TOOLS
-from runner.authoring.own_project import own_project_needs
+from runner.authoring.own_project import new_project, own_project_needs
 from runner.authoring.problems import Problems
 from runner.schema.case import Case
 from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
@@ -424,8 +424,9 @@ def fetch_tools(case: Case) -> list[str]:
 
 def unstaged_edits(case: Case) -> list[str]:
     """Files the criteria expect changed (not made) while the case stages nothing: the
-    user's own checkout, which the sandbox does not have."""
-    if not _stages_nothing(case) or "```" in case.prompt:
+    user's own checkout, which the sandbox does not have. A prompt making a new project
+    ("I'm starting a new React app") has none: its files are the agent's to write."""
+    if not _stages_nothing(case) or "```" in case.prompt or new_project(case.prompt):
         return []
     outputs = {o.path.lower() for o in case.outputs}
     found: list[str] = []

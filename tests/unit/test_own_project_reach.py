@@ -87,3 +87,14 @@ def test_a_staged_project_is_no_need(tmp_path: Path) -> None:
         case("setup", "Add a health check to our Flask service.",
              "Runs the existing test suite", setup=["git init -q"])])
     assert "staged" not in got and "setup" not in got, got
+
+
+def test_a_new_projects_files_are_the_agents_to_write(tmp_path: Path) -> None:
+    # "Update to package.json" in a project the prompt starts is no checkout of the user's
+    got = findings(tmp_path, [
+        case("new", "I'm starting a new Svelte project. Set up Prettier for it.",
+             "Creates .prettierrc", "Update to package.json with a format script"),
+        case("old", "Set up Prettier in our Svelte dashboard.",
+             "Creates .prettierrc", "package.json is updated with a format script")])
+    assert set(got) == {"old"}, got
+    assert "package.json" in got["old"]
