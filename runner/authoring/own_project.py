@@ -58,11 +58,17 @@ _PROJECT_FILE = (r"(?:pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)
                  r"Cargo\.toml|pyproject\.toml|setup\.py|requirements\.txt|go\.mod|Gemfile|"
                  r"composer\.json|application\.(?:ya?ml|properties)|tsconfig\.json|Makefile|"
                  r"Dockerfile|docker-compose\.ya?ml|\.csproj)")
-_OWNED = (rf"(?:existing|current|original|user'?s|their|its|{_PROJECT}'s|project'?s)")
+_OWNED = (rf"(?:existing|current|original|user'?s|(?:their|its)(?!\s+own\b)|{_PROJECT}'s|"
+          r"project'?s)")
+# ... or something put into them: "adds the job to the existing workflow", "middleware applied
+# to the upload route in the application code".
+_PUT_VERB = (r"(?:adds?|added|adding|appl(?:y|ies|ied)|wir(?:e|es|ed)|register(?:s|ed)?|"
+             r"integrat(?:e|es|ed)|insert(?:s|ed)?|implemented|plugs?|plugged)")
 _EDITED = re.compile(
     rf"(?i)\b{_EDIT_VERB}\s+(?:the\s+)?(?:{_OWNED}\s+(?:[\w.-]+\s+){{0,2}}?[\w.-]+"
     rf"|`?{_PROJECT_FILE}\b)"
-    rf"|\badds?\b[^.;\n]{{0,50}}?\b(?:to|into)\s+(?:the\s+)?{_OWNED}\s+[\w.-]+")
+    rf"|\b{_PUT_VERB}\b[^.;\n]{{0,50}}?\b(?:to|into|in)\s+(?:the\s+)?(?:{_OWNED}\s+[\w.-]+|"
+    r"(?:application|app|project|service|server)\s+(?:code|source|codebase)\b)")
 # Read: the project's code or files, looked at.
 _READ_VERB = (r"(?:reads?|reading|inspects?|inspecting|examines?|examining|scans?|scanning|"
               r"explores?|exploring|analy[sz]es|analy[sz]ing|audits?|greps?|studies|"

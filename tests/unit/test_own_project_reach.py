@@ -40,8 +40,10 @@ def test_the_users_project_worked_on_but_never_staged(tmp_path: Path) -> None:
         case("read", "Document the environment variables this Go worker needs.",
              "Reads the worker's config files before listing the variables"),
         case("tests", "Upgrade our Django backend to the next LTS.",
-             "Runs the existing test suite after the upgrade")])
-    assert set(got) == {"built", "edited", "added", "read", "tests"}, got
+             "Runs the existing test suite after the upgrade"),
+        case("applied", "Throttle the /export endpoint in our Koa app to 5 calls a minute.",
+             "Throttling middleware is applied to the /export route in the application code")])
+    assert set(got) == {"built", "edited", "added", "read", "tests", "applied"}, got
     assert "'I've got a Quarkus 3 app'" in got["built"]
     assert "user's own existing project" in got["built"]
     assert "Verifies with a local build" in got["built"]
@@ -74,6 +76,9 @@ def test_advice_new_projects_pasted_code_and_words_stay_silent(tmp_path: Path) -
         case("words", "Can you add husky to our project so bad commits are blocked?",
              "A .husky/pre-commit file is created or mentioned",
              "Suggests modifying package.json to add a prepare script"),
+        # a new file of the agent's own
+        case("own", "Add request logging to our Koa app.",
+             "The logger is implemented in its own file, logger.js"),
         # no project of the user's at all
         case("generic", "Write a Dockerfile for a Spring Boot service.",
              "Verifies with a docker build")])
