@@ -31,11 +31,14 @@ from runner.analysis.wording_i18n import (
     WEATHER_LOOKUP_RE,
 )
 from runner.authoring.mcp import MCP_NEED, OWN_TOOLS
+from runner.authoring.own_project import new_project, own_project_needs
 from runner.authoring.problems import Problems
 from runner.schema.case import Case
 from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
 
 OUTSIDE = "EV014"
+# How a line names the user's own existing project that no case stages.
+OWN_PROJECT = "the user's own existing project, which the case does not stage"
 
 # A folder on a Windows drive of the user's machine (`D:/repos/app`, `C:\work`): the sandbox
 # is Linux, so no arm has it.
@@ -421,8 +424,9 @@ def fetch_tools(case: Case) -> list[str]:
 
 def unstaged_edits(case: Case) -> list[str]:
     """Files the criteria expect changed (not made) while the case stages nothing: the
-    user's own checkout, which the sandbox does not have."""
-    if not _stages_nothing(case) or "```" in case.prompt:
+    user's own checkout, which the sandbox does not have. A prompt making a new project
+    ("I'm starting a new React app") has none: its files are the agent's to write."""
+    if not _stages_nothing(case) or "```" in case.prompt or new_project(case.prompt):
         return []
     outputs = {o.path.lower() for o in case.outputs}
     found: list[str] = []
@@ -511,6 +515,9 @@ def case_reach(case: Case, skill_reaches: bool, home_data: list[str]) -> list[st
     why += [f"'{u}': a page to read, and the sandbox has no network" for u in urls_to_read(case)]
     why += [f"its criteria expect '{f}' changed, which the case does not stage (the user's "
             "own files)" for f in unstaged_edits(case)]
+    request, _ = _asked_for_advice(unquoted(case.prompt, pasted=True))
+    why += [f"'{w}': {OWN_PROJECT}, and its criteria expect its files worked on ('{c}')"
+            for w, c in own_project_needs(case, request)]
     where = ", ".join(home_data[:2])
     why += [f"'{w}': the user's own history, which the skill keeps at {where} on their "
             "machine and the case does not stage" for w in history_needs(case, home_data)]
@@ -554,6 +561,8 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
         if tools and urls:
             why = [w for w in why if not any(u in w for u in urls)]
         if why:
+            # the user's project is a whole checkout to stage, not a page or a file
+            what = "the project's files" if any(OWN_PROJECT in w for w in why) else "the files"
             problems.report(OUTSIDE, case.id, "no arm can pass it: " + "; ".join(why),
                             "stage what it needs as fixtures (a copy of the page, the data, "
-                            "the files) and say so in the prompt, or drop the case")
+                            f"{what}) and say so in the prompt, or drop the case")
