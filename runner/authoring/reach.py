@@ -31,6 +31,7 @@ from runner.analysis.wording_i18n import (
     WEATHER_LOOKUP_RE,
 )
 from runner.authoring.mcp import MCP_NEED, OWN_TOOLS
+from runner.authoring.missing_programs import program_needs, skill_programs
 from runner.authoring.problems import Problems
 from runner.schema.case import Case
 from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
@@ -524,6 +525,7 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
     home_data = skill_home_data(skill_dir)
     parts = repository_folders(skill_dir)
     keys = skill_keys(skill_dir)
+    programs = skill_programs(skill_dir)
     if not keys:
         in_words = skill_key_words(skill_dir)
         if in_words:
@@ -553,7 +555,15 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                 "stage" for w in repository_parts(case, parts)]
         if tools and urls:
             why = [w for w in why if not any(u in w for u in urls)]
+        # (a question asking how is answered in words; a criterion saying the agent ran the
+        # program is the author's meaning whatever the prompt)
+        own, _ = _asked_for_advice(unquoted(case.prompt, pasted=True))
+        lacking = program_needs(own, [unquoted(t) for t in _criteria(case)], programs)
+        why += lacking
         if why:
             problems.report(OUTSIDE, case.id, "no arm can pass it: " + "; ".join(why),
                             "stage what it needs as fixtures (a copy of the page, the data, "
-                            "the files) and say so in the prompt, or drop the case")
+                            "the files, a program's output) and say so in the prompt, or drop "
+                            "the case" + ("; a case that needs a program the image lacks runs "
+                                          "with an image built with it (`skill-eval run "
+                                          "--image`)" if lacking else ""))
