@@ -50,7 +50,8 @@ KNOWN_PROGRAMS = frozenset({
 MISSING = KNOWN_PROGRAMS - IMAGE_PROGRAMS
 
 _NAMES = "|".join(re.escape(p) for p in sorted(MISSING, key=len, reverse=True))
-_PROGRAM = rf"(?:\./)?(?P<program>{_NAMES})(?![\w+/-])"
+# (`pytest.param(...)` is the library's code, not the program)
+_PROGRAM = rf"(?:\./)?(?P<program>{_NAMES})(?![\w+/-]|\.\w)"
 # What follows a program in a command: a flag, a file, or a subcommand word.
 _FLAG = r"--?[A-Za-z][\w=.:-]*"
 _FILE = r"[\w./-]+\.[A-Za-z]{1,5}\b|\.{1,2}/[\w./-]*|\.(?=\s|$|`)"
@@ -67,8 +68,11 @@ _ARGS = rf"(?:\s+(?:{_FLAG}|{_FILE}|(?:{_SUBCOMMANDS})(?![\w-])))"
 _AS_TOOL = r"\s+(?i:cli|command|commands|binary|tool)\b"
 # The agent's verbs of running; "uses" only with a flag, a code span or "the X CLI" (an
 # answer that "uses docker compose" may be a file it writes).
-_RUN_VERB = (r"(?:re-?)?run(?:s|ning)?|ran|execut(?:e|es|ed|ing)|invok(?:e|es|ed|ing)|"
-             r"call(?:s|ed|ing)?|pip(?:e|es|ed|ing)|launch(?:es|ed|ing)?|tr(?:y|ies|ied)")
+# (-ing forms only after "by": "running `cargo test` first destroys the gamble" names a run,
+# "verifies by running npm test" does one)
+_RUN_VERB = (r"(?:re-?)?runs?|ran|execut(?:e|es|ed)|invok(?:e|es|ed)|call(?:s|ed)?|"
+             r"pip(?:e|es|ed)|launch(?:es|ed)?|tr(?:y|ies|ied)|"
+             r"by\s+(?:(?:re-?)?running|executing|invoking|calling|piping|launching)")
 _USE_VERB = r"us(?:e|es|ed|ing)"
 _WITH_VERB = (r"(?:verif|test|check|build|validat|confirm|compil|lint|run)\w*"
               r"(?:\s+(?!with\b)[\w-]+){0,3}?\s+(?:with|using|via|through)")
@@ -76,7 +80,7 @@ _FILLER = r"(?:\s+(?:the|a|an|its|read-only|local|real))*\s+`?"
 # A command is written in lower case ("call Stripe's API" names a service, "run Go tests" a
 # language); "the Jira CLI", "Jira commands" name the program in any case.
 _EXACT = rf"(?-i:{_PROGRAM})"
-_AS_NAMED = rf"(?:\./)?(?P<named>{_NAMES})(?![\w+/-]){_AS_TOOL}"
+_AS_NAMED = rf"(?:\./)?(?P<named>{_NAMES})(?![\w+/-]|\.\w){_AS_TOOL}"
 _RUN_CMD = re.compile(rf"\b(?:{_RUN_VERB}|{_WITH_VERB}){_FILLER}(?:{_EXACT}(?:{_ARGS}|`)"
                       rf"|{_AS_NAMED})", re.IGNORECASE)
 _USE_CMD = re.compile(rf"\b{_USE_VERB}{_FILLER}(?:{_EXACT}(?:(?:\s+[\w:./-]+){{0,3}}\s+{_FLAG}"
@@ -88,23 +92,49 @@ _NOT_THE_AGENT = re.compile(
     r"users?|suggest\w*|recommend\w*|tell\w*|advis\w*|instruct\w*|explain\w*|describ\w*|"
     r"document\w*|teach\w*|guid\w*|show\w*|how|not|never|no|don't|doesn't|without|instead|"
     r"rather|avoid\w*|script|workflow|pipeline|job|step|stage|makefile|dockerfile|hook|target|"
-    r"action|cron|readme|template|entrypoint|ci|cmd|mention\w*|includ\w*|list\w*|writ\w*)\b")
+    r"action|cron|readme|template|entrypoint|ci|cmd|mention\w*|includ\w*|list\w*|writ\w*|"
+    r"teammates?|colleagues?|coworkers?|someone|he|she|they|next|later|future)\b")
+# Before the verb, in its sentence: the run is a written artifact's (a workflow, an endpoint,
+# the setup steps the doc gives) or advice the answer gives ("provides a recovery SOP: 1) run
+# terraform plan").
+_ARTIFACT_WORDS = (r"script|function|endpoint|workflow|job|action|target|test|service|app|cli|"
+                   r"tool|program|module|class|file|page|handler|route|hook")
+_NOT_THE_AGENTS_SENTENCE = re.compile(
+    r"(?i)\b(?:suggest\w*|recommend\w*|tell(?:s|ing)?|advis\w*|instruct\w*|explain\w*|"
+    r"describ\w*|document\w*|teach\w*|guid(?:e|es|ance)|show(?:s|ing)?\s+(?:how|the\s+user)|"
+    r"how\s+to|mention\w*|says?|notes?|(?:setup|instructions?|procedure|sop|steps|rule|"
+    r"recipe|checklist)\s*(?:is\b|are\b|:)|workflows?|pipelines?|makefile|dockerfile|readme|"
+    r"outlin\w*|"
+    r"endpoints?|handlers?|routes?|cron|hooks?|"
+    rf"(?:write|writes|add|adds|create|creates|implement\w*|generat\w*|scaffold\w*)\s+"
+    rf"(?:a|an|the|our|my)\s+(?:[\w-]+\s+){{0,3}}?(?:{_ARTIFACT_WORDS}))(?:\b|(?<=:))")
+_SENTENCE_END = re.compile(r"[.!?]\s|\n\s*\n|[。！？]")
+# What follows the command names its output as material ("with npm audit output").
+_MATERIAL = re.compile(r"\s+(?:output|results?|logs?|reports?|errors?)\b", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[,.;:!?\n(]\s|\n|[。！？；，]")
 _STOP = frozenset({"and", "then", "to", "with", "for", "in", "on", "or", "check", "checks",
                    "so", "but", "that", "which", "before", "after", "if", "when", "as", "the",
-                   "+", "&", "&&", "|", "||", ">", "2>&1"})
+                   "not", "+", "&", "&&", "|", "||", ">", "2>&1"})
 _TOKEN = re.compile(r"[^\s`,;()]+")
 
 
 def _agent_runs(text: str, at: int) -> bool:
-    """The verb at `at` is the agent's own: nothing in its clause before it says otherwise."""
+    """The verb at `at` is the agent's own: it is no word of a code span ("review the rule
+    `Run pnpm test.`"), and nothing in its clause or sentence before it says otherwise."""
+    line_start = text.rfind("\n", 0, at) + 1
+    if text.count("`", line_start, at) % 2:
+        return False
     window = text[max(0, at - 80):at]
     clause = _CLAUSE_END.split(window)[-1]
-    return _NOT_THE_AGENT.search(clause) is None
+    sentence = _SENTENCE_END.split(text[max(0, at - 300):at])[-1]
+    return _NOT_THE_AGENT.search(clause) is None \
+        and _NOT_THE_AGENTS_SENTENCE.search(sentence) is None
 
 
 def _command(text: str, start: int) -> str:
     """The command as written from its program on: its code span, or its next words."""
+    if text[max(0, start - 2):start] == "./":
+        start -= 2
     if start > 0 and text[start - 1] == "`":
         end = text.find("`", start)
         if end != -1:
@@ -121,17 +151,35 @@ def _command(text: str, start: int) -> str:
     return " ".join(words)
 
 
-def asked_runs(text: str) -> list[tuple[str, str]]:
-    """(command, program) for each run of a missing program the text asks of the agent."""
+_PAST = re.compile(r"(?i)(?:ran|executed|invoked|called|piped|launched|tried|used)\b")
+
+
+def _words_of(name: str) -> str:
+    return " ".join(re.split(r"[\s_-]+", name.lower())).strip()
+
+
+def asked_runs(text: str, skill_name: str = "", uses: bool = True,
+               past: bool = True) -> list[tuple[str, str]]:
+    """(command, program) for each run of a missing program the text asks of the agent. Not
+    the skill itself asked for by its name ("Run node api builder on this project" to the
+    node-api-builder skill); "uses X" only when `uses` (an answer explaining how to verify
+    "uses `docker compose config`" in its words). A past run only when `past` (a prompt's "a
+    teammate ran `go test`" tells what happened; a criterion's "Ran npm test" is the agent's)."""
     found: list[tuple[str, str]] = []
-    for pattern in (_RUN_CMD, _USE_CMD):
+    skill = _words_of(skill_name) if len(re.split(r"[\s_-]+", skill_name)) > 1 else ""
+    for pattern in (_RUN_CMD, _USE_CMD) if uses else (_RUN_CMD,):
         for match in pattern.finditer(text):
-            if _agent_runs(text, match.start()):
-                group = "program" if match.group("program") else "named"
-                program = match.group(group).lower()
-                command = _command(text, match.start(group))
-                found.append((command if command.lower().startswith(program)
-                              or command.startswith("./") else program, program))
+            group = "program" if match.group("program") else "named"
+            # (an upper-case RUN is a Dockerfile's instruction, quoted)
+            if match.group(0).startswith("RUN") or not _agent_runs(text, match.start()) \
+                    or (not past and _PAST.match(match.group(0))) \
+                    or _MATERIAL.match(text, match.end()) \
+                    or (skill and _words_of(text[match.start(group):]).startswith(skill)):
+                continue
+            program = match.group(group).lower()
+            command = _command(text, match.start(group))
+            found.append((command if command.lower().lstrip("./").startswith(program)
+                          else program, program))
     return found
 
 
@@ -165,11 +213,29 @@ def asked_results(prompt: str, programs: list[str]) -> list[tuple[str, str]]:
             for m in pattern.finditer(prompt) if _agent_runs(prompt, m.start())]
 
 
-def program_needs(prompt: str, criteria: list[str], programs: list[str]) -> list[str]:
+# A prompt asking for an explanation, or a question: its criteria describe the answer ("what
+# does /impl do after close?" -> "invokes `bun run ...`"), they ask no run.
+_EXPLAIN = re.compile(r"(?i)(?:^|[.!?:]\s+)(?:please\s+|can\s+you\s+|could\s+you\s+)?"
+                      r"(?:explain|describe|compare|walk\s+me\s+through|tell\s+me\s+(?:how|"
+                      r"why|what)|what|why|how)\b"
+                      r"|\b(?:what|why|how|which)\b[^.!?\n]*\?\s*$")
+# A prompt asking for something written: its criteria's "uses `php spark migrate`" is the
+# writing's content.
+_WRITE_TASK = re.compile(r"(?i)(?:^|[.!?:]\s+)(?:please\s+|can\s+you\s+|could\s+you\s+)?"
+                         r"(?:write|draft|create|generate|add|give\s+me|produce|compose|set\s+up|"
+                         r"scaffold|optimi[sz]e|fix|refactor|review|improve)\b")
+
+
+def program_needs(prompt: str, criteria: list[str], programs: list[str], skill_name: str = "",
+                  advice: bool = False) -> list[str]:
     """Why the case needs a program the image lacks: the prompt (its own words, `prompt`) or
     a criterion asks the agent to run it, or the prompt asks for what the skill's own run of
-    one of `programs` gives."""
-    runs = [run for text in [prompt, *criteria] for run in asked_runs(text)]
+    one of `programs` gives. With a prompt asking for advice or an explanation (`advice`),
+    only a criterion's explicit run counts."""
+    runs = asked_runs(prompt, skill_name, past=False)
+    if not advice and _EXPLAIN.search(prompt.strip()) is None:
+        uses = _WRITE_TASK.search(prompt.strip()) is None
+        runs += [run for text in criteria for run in asked_runs(text, skill_name, uses)]
     runs += asked_results(prompt, programs)
     seen: set[str] = set()
     why: list[str] = []

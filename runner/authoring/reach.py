@@ -556,9 +556,10 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
         if tools and urls:
             why = [w for w in why if not any(u in w for u in urls)]
         # (a question asking how is answered in words; a criterion saying the agent ran the
-        # program is the author's meaning whatever the prompt)
-        own, _ = _asked_for_advice(unquoted(case.prompt, pasted=True))
-        lacking = program_needs(own, [unquoted(t) for t in _criteria(case)], programs)
+        # program is still the author's meaning)
+        own, advice = _asked_for_advice(unquoted(case.prompt, pasted=True))
+        lacking = program_needs(own, [unquoted(t) for t in _criteria(case)], programs,
+                                skill_dir.name, advice)
         why += lacking
         if why:
             problems.report(OUTSIDE, case.id, "no arm can pass it: " + "; ".join(why),

@@ -83,6 +83,51 @@ def test_advice_code_to_write_the_images_programs_and_pasted_logs_stay_silent(
     assert findings(skill) == {}
 
 
+def test_runs_told_of_written_or_quoted_stay_silent(tmp_path: Path) -> None:
+    """A run someone else did, a run inside what the answer writes or explains, a quoted
+    Dockerfile RUN, a program's output handed over, and the skill asked for by its name."""
+    skill = make_skill(tmp_path, [
+        case("past", "A teammate ran `go test -bench=. ./...` and saw it get faster. Is the "
+                     "change a pure win?"),
+        case("gerund", "Review my kata notes.", "Identifies the mistake: running `cargo test` "
+                       "before committing breaks the red step"),
+        case("sop", "The last apply half-failed.", "Provides a recovery SOP: 1) run terraform "
+                    "plan to see the drift, 2) apply one target at a time"),
+        case("setup", "Our setup doc is stale. The real setup is: copy .env.example to .env, "
+                      "run `make dev`. Sort the doc out."),
+        case("endpoint", "Add an endpoint to the Flask app: GET /export should load the "
+                         "document, run `pandoc` to convert it, and return the file."),
+        case("layer", "Optimize this layer for caching: COPY . . RUN cargo build --release"),
+        case("explain", "Explain how compose merges override files and how to verify the "
+                        "result.", "It uses `docker compose config` as the verification step"),
+        case("draft", "Draft the CI commands for the project: migrations and tests.",
+             "Uses `php spark migrate` and `php spark test`"),
+        case("question", "After a release is tagged, what does the skill do next?",
+             "Invokes `gh release create v1.2.0` with the notes file"),
+        case("material", "Run the dependency checklist with npm audit output that shows one "
+                         "high vulnerability.")],
+        name="ops-helper", skill_md=SKILL_MD)
+    assert findings(skill) == {}
+    named = make_skill(tmp_path, [
+        case("by-name", "Run npm audit helper on this project and summarise the findings."),
+        case("command", "Run npm audit on the staged project and summarise the findings.")],
+        name="npm-audit-helper", skill_md=SKILL_MD.replace("ops-helper", "npm-audit-helper"))
+    assert set(findings(named)) == {"command"}
+
+
+def test_a_run_by_its_method_or_the_agents_own_past_run_is_flagged(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [
+        case("by", "Fix the failing date parser in the staged app.",
+             "Verifies the fix by running npm test and quoting the passing output"),
+        case("ran", "Bump the version in the staged package.",
+             "Ran `./gradlew test` after the bump and reported the result")],
+        name="ops-helper", skill_md=SKILL_MD)
+    got = findings(skill)
+    assert set(got) == {"by", "ran"}
+    assert "'npm test'" in got["by"]["message"]
+    assert "'./gradlew test'" in got["ran"]["message"] and "(gradlew)" in got["ran"]["message"]
+
+
 def test_what_the_image_has_is_never_missing() -> None:
     assert not {"git", "python3", "rg", "bash", "sed", "grep", "perl", "ps"} & MISSING
     assert {"nginx", "npm", "cargo", "docker", "jira", "go", "mvn", "kubectl"} <= MISSING
