@@ -28,7 +28,7 @@ IMAGE_PACKAGES: dict[str, frozenset[str]] = {
 # slim image and a minbase debootstrap alike): `sh` is dash, `awk` is mawk, perl-base.
 BASE_PROGRAMS = frozenset({"sh", "dash", "grep", "egrep", "sed", "awk", "mawk", "find",
                            "xargs", "diff", "cmp", "tar", "gzip", "zcat", "perl", "hostname",
-                           "mount", "dpkg", "apt", "apt-get", "login", "su", "which"})
+                           "mount", "dpkg", "apt", "apt-get", "login", "su", "which", "service"})
 # What the Dockerfile copies in besides the packages.
 COPIED_PROGRAMS = frozenset({"claude"})
 
