@@ -218,7 +218,8 @@ def asked_results(prompt: str, programs: list[str]) -> list[tuple[str, str]]:
 _EXPLAIN = re.compile(r"(?i)(?:^|[.!?:]\s+)(?:please\s+|can\s+you\s+|could\s+you\s+)?"
                       r"(?:explain|describe|compare|walk\s+me\s+through|tell\s+me\s+(?:how|"
                       r"why|what)|what|why|how)\b"
-                      r"|\b(?:what|why|how|which)\b[^.!?\n]*\?\s*$")
+                      r"|[,;]\s+(?:what|why|how|which)\s+(?:does|do|did|is|are|should|would|will|"
+                      r"happens)\b[^.!?\n]*\?\s*$")
 # A prompt asking for something written: its criteria's "uses `php spark migrate`" is the
 # writing's content.
 _WRITE_TASK = re.compile(r"(?i)(?:^|[.!?:]\s+)(?:please\s+|can\s+you\s+|could\s+you\s+)?"
@@ -226,13 +227,26 @@ _WRITE_TASK = re.compile(r"(?i)(?:^|[.!?:]\s+)(?:please\s+|can\s+you\s+|could\s+
                          r"scaffold|optimi[sz]e|fix|refactor|review|improve)\b")
 
 
+# A criterion that depends on the run: it names the program or what a run gives. A routing
+# case ("Run docker compose up" -> "Routes to the compose skill") asks the run and grades none.
+_OUTCOME = re.compile(r"(?i)\b(?:pass\w*|fail\w*|output|results?|errors?|warnings?|green|"
+                      r"succe\w*|exit\s+code|exits|logs?|reports?|summar\w*|diff|drift|status|"
+                      r"build|tests?)\b")
+
+
+def _depends(criterion: str, program: str) -> bool:
+    return _OUTCOME.search(criterion) is not None or \
+        re.search(rf"(?i)(?<![\w-]){re.escape(program)}(?![\w-])", criterion) is not None
+
+
 def program_needs(prompt: str, criteria: list[str], programs: list[str], skill_name: str = "",
                   advice: bool = False) -> list[str]:
-    """Why the case needs a program the image lacks: the prompt (its own words, `prompt`) or
-    a criterion asks the agent to run it, or the prompt asks for what the skill's own run of
-    one of `programs` gives. With a prompt asking for advice or an explanation (`advice`),
-    only a criterion's explicit run counts."""
-    runs = asked_runs(prompt, skill_name, past=False)
+    """Why the case needs a program the image lacks: the prompt (its own words, `prompt`) asks
+    the agent to run it and a criterion depends on the run, a criterion says the agent ran it,
+    or the prompt asks for what the skill's own run of one of `programs` gives. The criteria
+    of a prompt asking for advice (`advice`) or an explanation describe the answer: not read."""
+    runs = [run for run in asked_runs(prompt, skill_name, past=False)
+            if any(_depends(text, run[1]) for text in criteria)]
     if not advice and _EXPLAIN.search(prompt.strip()) is None:
         uses = _WRITE_TASK.search(prompt.strip()) is None
         runs += [run for text in criteria for run in asked_runs(text, skill_name, uses)]

@@ -30,16 +30,20 @@ def test_a_run_the_prompt_or_a_criterion_asks_for_is_flagged(tmp_path: Path) -> 
     skill = make_skill(tmp_path, [
         case("web", "The web server refuses to start after my edit.",
              "Should run nginx -t, check for port conflicts and syntax errors"),
-        case("npm", "Run `npm test` in the staged app and fix what fails."),
-        case("cargo", "Can you run cargo build --release and tell me the warnings?"),
+        case("npm", "Run `npm test` in the staged app and fix what fails.",
+             "Names the failing test and fixes it"),
+        case("cargo", "Can you run cargo build --release and tell me the warnings?",
+             "Lists each warning with its file"),
         case("tf", "Review the plan for the staging stack.",
              "Runs terraform plan and reports the resources it would change"),
         case("box", "Containerise the service.",
              "Writes a Dockerfile. Verifies with docker build and a smoke test."),
-        case("cli", "Summarise the open tickets.", "Uses the jira CLI to list them")],
+        case("cli", "Summarise the open tickets.", "Uses the jira CLI to list them"),
+        case("ask", "Can you look into the failed job and tell me what broke?",
+             "Runs kubectl logs job/nightly and names the failing step")],
         name="ops-helper", skill_md=SKILL_MD)
     got = findings(skill)
-    assert set(got) == {"web", "npm", "cargo", "tf", "box", "cli"}
+    assert set(got) == {"web", "npm", "cargo", "tf", "box", "cli", "ask"}
     assert "'nginx -t': a program the default sandbox image lacks (nginx)" \
         in got["web"]["message"]
     assert "'npm test'" in got["npm"]["message"]
@@ -105,12 +109,15 @@ def test_runs_told_of_written_or_quoted_stay_silent(tmp_path: Path) -> None:
         case("question", "After a release is tagged, what does the skill do next?",
              "Invokes `gh release create v1.2.0` with the notes file"),
         case("material", "Run the dependency checklist with npm audit output that shows one "
-                         "high vulnerability.")],
+                         "high vulnerability."),
+        case("routing", "Run docker compose up to start the database for local dev.",
+             "Routes the request to the compose skill and writes no Dockerfile")],
         name="ops-helper", skill_md=SKILL_MD)
     assert findings(skill) == {}
     named = make_skill(tmp_path, [
         case("by-name", "Run npm audit helper on this project and summarise the findings."),
-        case("command", "Run npm audit on the staged project and summarise the findings.")],
+        case("command", "Run npm audit on the staged project and summarise the findings.",
+             "Summarises the advisories npm audit reports")],
         name="npm-audit-helper", skill_md=SKILL_MD.replace("ops-helper", "npm-audit-helper"))
     assert set(findings(named)) == {"command"}
 
