@@ -142,7 +142,10 @@ def _command(text: str, start: int) -> str:
     words: list[str] = []
     for match in _TOKEN.finditer(text, start):
         token = match.group(0)
-        if len(words) >= 5 or (words and token.lower() in _STOP) \
+        # (after the subcommand, a plain word is the sentence's again: "npm test concurrently")
+        prose = len(words) > 1 and re.fullmatch(r"[a-z]{4,}", token.rstrip(".:")) is not None \
+            and re.fullmatch(_SUBCOMMANDS, token.rstrip(".:")) is None
+        if len(words) >= 5 or (words and token.lower() in _STOP) or prose \
                 or text[start:match.start()].count("\n"):
             break
         words.append(token.rstrip(".:"))
