@@ -31,6 +31,7 @@ from runner.analysis.wording_i18n import (
     WEATHER_LOOKUP_RE,
 )
 from runner.authoring.mcp import MCP_NEED, OWN_TOOLS
+from runner.authoring.missing_programs import program_needs, skill_programs
 from runner.authoring.own_project import new_project, own_project_needs
 from runner.authoring.problems import Problems
 from runner.schema.case import Case
@@ -531,6 +532,7 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
     home_data = skill_home_data(skill_dir)
     parts = repository_folders(skill_dir)
     keys = skill_keys(skill_dir)
+    programs = skill_programs(skill_dir)
     if not keys:
         in_words = skill_key_words(skill_dir)
         if in_words:
@@ -560,9 +562,18 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                 "stage" for w in repository_parts(case, parts)]
         if tools and urls:
             why = [w for w in why if not any(u in w for u in urls)]
+        # (a question asking how is answered in words; a criterion saying the agent ran the
+        # program is still the author's meaning)
+        own, advice = _asked_for_advice(unquoted(case.prompt, pasted=True))
+        lacking = program_needs(own, [unquoted(t) for t in _criteria(case)], programs,
+                                skill_dir.name, advice)
+        why += lacking
         if why:
             # the user's project is a whole checkout to stage, not a page or a file
             what = "the project's files" if any(OWN_PROJECT in w for w in why) else "the files"
             problems.report(OUTSIDE, case.id, "no arm can pass it: " + "; ".join(why),
                             "stage what it needs as fixtures (a copy of the page, the data, "
-                            f"{what}) and say so in the prompt, or drop the case")
+                            f"{what}, a program's output) and say so in the prompt, or drop "
+                            "the case" + ("; a case that needs a program the image lacks runs "
+                                          "with an image built with it (`skill-eval run "
+                                          "--image`)" if lacking else ""))

@@ -81,7 +81,7 @@ def test_advice_new_projects_pasted_code_and_words_stay_silent(tmp_path: Path) -
              "The logger is implemented in its own file, logger.js"),
         # no project of the user's at all
         case("generic", "Write a Dockerfile for a Spring Boot service.",
-             "Verifies with a docker build")])
+             "Uses a multi-stage build with a slim runtime image")])
     assert got == {}, got
 
 

@@ -1,0 +1,140 @@
+"""EV014 on a case that asks the agent to RUN a program the default sandbox image lacks
+(`nginx -t`, `npm test`, `jira issue view`): in the prompt's own words, in a criterion saying
+the agent ran it, or as what the skill's own run of it gives. Through the real `skill-eval
+check`; advice, code to write, programs the image has and a pasted log stay silent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from runner.authoring.missing_programs import MISSING
+from tests.helpers import check_json, make_skill
+
+SKILL_MD = ("---\nname: ops-helper\ndescription: Helps with servers, builds and tickets. "
+            "Use when the user asks about a failing service or build.\n---\nBe brief.\n")
+
+
+def findings(skill: Path) -> dict[str, dict[str, str]]:
+    """case id -> its EV014 finding; each case has at most one line."""
+    found = [f for f in check_json(skill)["findings"] if f["code"] == "EV014"]
+    assert len({f["case"] for f in found}) == len(found), found
+    return {f["case"]: f for f in found}
+
+
+def case(cid: str, prompt: str, expected: str = "A short, correct answer.") -> dict[str, Any]:
+    return {"id": cid, "prompt": prompt, "expected_output": expected, "files": []}
+
+
+def test_a_run_the_prompt_or_a_criterion_asks_for_is_flagged(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [
+        case("web", "The web server refuses to start after my edit.",
+             "Should run nginx -t, check for port conflicts and syntax errors"),
+        case("npm", "Run `npm test` in the staged app and fix what fails.",
+             "Names the failing test and fixes it"),
+        case("cargo", "Can you run cargo build --release and tell me the warnings?",
+             "Lists each warning with its file"),
+        case("tf", "Review the plan for the staging stack.",
+             "Runs terraform plan and reports the resources it would change"),
+        case("box", "Containerise the service.",
+             "Writes a Dockerfile. Verifies with docker build and a smoke test."),
+        case("cli", "Summarise the open tickets.", "Uses the jira CLI to list them"),
+        case("ask", "Can you look into the failed job and tell me what broke?",
+             "Runs kubectl logs job/nightly and names the failing step")],
+        name="ops-helper", skill_md=SKILL_MD)
+    got = findings(skill)
+    assert set(got) == {"web", "npm", "cargo", "tf", "box", "cli", "ask"}
+    assert "'nginx -t': a program the default sandbox image lacks (nginx)" \
+        in got["web"]["message"]
+    assert "'npm test'" in got["npm"]["message"]
+    assert "'cargo build --release'" in got["cargo"]["message"]
+    assert "(terraform)" in got["tf"]["message"] and "(docker)" in got["box"]["message"]
+    assert "(jira)" in got["cli"]["message"]
+    assert "--image" in got["web"]["fix"] and "output" in got["web"]["fix"]
+
+
+def test_the_skills_own_run_counts_when_the_prompt_asks_what_it_gives(tmp_path: Path) -> None:
+    body = ("## Steps\n1. Read the ticket:\n\n```bash\njira issue view KEY --plain\n```\n"
+            "2. Summarise it.\n")
+    skill = make_skill(tmp_path, [
+        case("pull", "Pull the Jira details of the payments epic and list the open questions."),
+        case("write", "Draft a Jira ticket description for a login bug I describe: the "
+                      "button does nothing on Safari.")],
+        name="ops-helper", skill_md=SKILL_MD + body)
+    got = findings(skill)
+    assert set(got) == {"pull"}
+    assert "'Pull the Jira details' (the skill runs it): a program the default sandbox " \
+        "image lacks (jira)" in got["pull"]["message"]
+
+
+def test_advice_code_to_write_the_images_programs_and_pasted_logs_stay_silent(
+        tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [
+        case("advice", "How do I write an nginx config that proxies /api to port 3000?"),
+        case("tell", "My site is down after a config edit.", "Tells the user to run nginx -t "
+                     "and read the error it prints"),
+        case("suggest", "The certificate expired last night.", "Should suggest certbot renew"),
+        case("explain", "Explain what each line of this Dockerfile does:\n\n```\nFROM node:20\n"
+                        "RUN npm ci\n```"),
+        case("go", "Write a small Go program that reverses a string, with a test."),
+        case("workflow", "Write a GitHub Actions workflow that runs npm test on every push."),
+        case("image", "Run git log --oneline and python3 -m json.tool data.json, then rg TODO."),
+        case("user", "I get 'permission denied' when running docker ps; what does it mean?"),
+        case("log", "Why did the build fail? Here is the log:\n\n```\n$ cargo build\nerror[E0308]: "
+                    "mismatched types\n```"),
+        case("not", "Tidy the README.", "Does not run npm install or any other installer")],
+        name="ops-helper", skill_md=SKILL_MD)
+    assert findings(skill) == {}
+
+
+def test_runs_told_of_written_or_quoted_stay_silent(tmp_path: Path) -> None:
+    """A run someone else did, a run inside what the answer writes or explains, a quoted
+    Dockerfile RUN, a program's output handed over, and the skill asked for by its name."""
+    skill = make_skill(tmp_path, [
+        case("past", "A teammate ran `go test -bench=. ./...` and saw it get faster. Is the "
+                     "change a pure win?"),
+        case("gerund", "Review my kata notes.", "Identifies the mistake: running `cargo test` "
+                       "before committing breaks the red step"),
+        case("sop", "The last apply half-failed.", "Provides a recovery SOP: 1) run terraform "
+                    "plan to see the drift, 2) apply one target at a time"),
+        case("setup", "Our setup doc is stale. The real setup is: copy .env.example to .env, "
+                      "run `make dev`. Sort the doc out."),
+        case("endpoint", "Add an endpoint to the Flask app: GET /export should load the "
+                         "document, run `pandoc` to convert it, and return the file."),
+        case("layer", "Optimize this layer for caching: COPY . . RUN cargo build --release"),
+        case("explain", "Explain how compose merges override files and how to verify the "
+                        "result.", "It uses `docker compose config` as the verification step"),
+        case("draft", "Draft the CI commands for the project: migrations and tests.",
+             "Uses `php spark migrate` and `php spark test`"),
+        case("question", "After a release is tagged, what does the skill do next?",
+             "Invokes `gh release create v1.2.0` with the notes file"),
+        case("material", "Run the dependency checklist with npm audit output that shows one "
+                         "high vulnerability."),
+        case("routing", "Run docker compose up to start the database for local dev.",
+             "Routes the request to the compose skill and writes no Dockerfile")],
+        name="ops-helper", skill_md=SKILL_MD)
+    assert findings(skill) == {}
+    named = make_skill(tmp_path, [
+        case("by-name", "Run npm audit helper on this project and summarise the findings."),
+        case("command", "Run npm audit on the staged project and summarise the findings.",
+             "Summarises the advisories npm audit reports")],
+        name="npm-audit-helper", skill_md=SKILL_MD.replace("ops-helper", "npm-audit-helper"))
+    assert set(findings(named)) == {"command"}
+
+
+def test_a_run_by_its_method_or_the_agents_own_past_run_is_flagged(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [
+        case("by", "Fix the failing date parser in the staged app.",
+             "Verifies the fix by running npm test and quoting the passing output"),
+        case("ran", "Bump the version in the staged package.",
+             "Ran `./gradlew test` after the bump and reported the result")],
+        name="ops-helper", skill_md=SKILL_MD)
+    got = findings(skill)
+    assert set(got) == {"by", "ran"}
+    assert "'npm test'" in got["by"]["message"]
+    assert "'./gradlew test'" in got["ran"]["message"] and "(gradlew)" in got["ran"]["message"]
+
+
+def test_what_the_image_has_is_never_missing() -> None:
+    assert not {"git", "python3", "rg", "bash", "sed", "grep", "perl", "ps"} & MISSING
+    assert {"nginx", "npm", "cargo", "docker", "jira", "go", "mvn", "kubectl"} <= MISSING
