@@ -347,7 +347,10 @@ OPERAND_JOIN: Table = {
 
 # An item its author marks optional, at the head of the statement.
 OPTIONAL: Table = {
+    # "May mention AI search as one factor": a permission, at the head, is no requirement
     "en": (r"optionally\b|\(optional\)|optional\s*[:\-\u2013\u2014]|"
+           r"(?:may|can|could)\s+(?:also\s+)?(?:optionally\s+)?(?:briefly\s+)?(?:mention|"
+           r"provide|include|suggest|note|add|reference|offer|discuss|touch\s+on|ask)\b|"
            r"(?:nice[\s-]to[\s-]have|bonus)\s*[:\-\u2013\u2014]|\((?:nice[\s-]to[\s-]have|bonus)\)",),
     "zh": (r"[(（]?(?:可选|可選|选做|選做|加分项|加分項|非必需|非必须|非必須|锦上添花|錦上添花)"
            r"(?:[)）]|\s*[:：\-—]|地)",),
@@ -596,7 +599,9 @@ REASON: Table = {
     "es": (r"como|porque|ya\s+que|puesto\s+que|dado\s+que|si|cuando|al",),
     "pt": (r"como|porque|j[aá]\s+que|visto\s+que|dado\s+que|se|quando|ao",),
     "fr": (r"comme|parce\s+qu(?:e|')|puisqu(?:e|')|si|s'|quand|lorsqu(?:e|')",),
-    "de": (r"da|weil|wenn|falls|sobald",),
+    # "falls" (if), never the English verb of "Falls back to ...", "falls through"
+    "de": (r"da|weil|wenn|falls(?!\s+(?:back|through|short|over|off|apart|under|within|"
+           r"into|on|out|behind|below|outside|silent)\b)|sobald",),
     "it": (r"poich[eé]|perch[eé]|siccome|dato\s+che|se|quando",),
     "ru": (r"так\s+как|поскольку|потому\s+что|если|когда",),
 }

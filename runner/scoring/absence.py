@@ -308,6 +308,11 @@ _ALSO_SHOWS = re.compile(r";|[.!?]\s+[A-Z]|(?i:,?\s+\b(?:and|but|instead|rather|
 AVOIDS = "the run avoids this"
 
 
+# An author's label before the sentence ("does_not_restart: Response does NOT ..."): an
+# identifier, never words of the statement.
+_LABEL = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+:\s+")
+
+
 def states_absence(statement: str) -> bool:
     """Only says something is not there (or not done): a grader cannot quote an absence, so
     such a statement passes on the grader's word that nothing breaks it. What the reader
@@ -320,7 +325,7 @@ def states_absence(statement: str) -> bool:
     listed = headed_list(statement)
     if listed is not None:  # the head denies every item under it
         return bool(listed[1]) and states_absence(listed[0])
-    text = " ".join(statement.split())
+    text = _LABEL.sub("", " ".join(statement.split()), count=1)
     if text.lower().startswith(AVOIDS):
         return True
     main = main_clause(text)  # a negated reason or condition denies nothing of the work

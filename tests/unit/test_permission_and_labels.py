@@ -1,0 +1,36 @@
+"""Three wordings the reviewers found misread: "May mention X" at a statement's head is a
+permission (optional, not graded), "Falls back to ..." is an English verb and no German "if"
+opening a condition, and an author's snake_case label before a denial ("does_not_restart:
+Response does NOT ...") leaves it an absence."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from runner.analysis.wording_i18n import main_clause
+from runner.scoring.absence import states_absence
+from tests.helpers import check_cli, make_skill
+
+
+def test_a_permission_at_the_head_is_optional_and_not_graded(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [
+        {"id": "seo", "prompt": "Audit the SEO of a bakery's homepage copy: 'Fresh bread daily "
+                                "in Leeds since 1990.'",
+         "expectations": ["May mention AI search as one factor to consider",
+                          "Mentions the missing meta description"]}])
+    result = check_cli(str(skill), "-v")
+    assert result.exit_code == 0, result.output
+    assert "marked optional, not graded" in result.output
+    assert "statement Mentions the missing meta description" in result.output
+    assert "statement May mention" not in result.output
+
+
+def test_falls_back_is_no_condition_and_falls_in_german_still_is() -> None:
+    assert main_clause("Falls back to repo data, and says which data it used") is None
+    assert main_clause("Falls die Datei fehlt, erklärt es den Fehler") == "erklärt es den Fehler"
+
+
+def test_a_labelled_denial_is_an_absence_and_a_labelled_claim_is_not() -> None:
+    assert states_absence("does_not_restart: Response does NOT create a new PR")
+    assert not states_absence("has_tests: Response adds tests for the parser")
+    assert states_absence("Response does NOT create a new PR")
