@@ -13,7 +13,7 @@ command inside pasted material (a log). The skill's SKILL.md running the program
 (`jira issue view ...` in its steps) counts when the prompt asks for what that run gives
 ("Pull the Jira details").
 
-What the image holds is runner.sandbox.image's one list.
+What the image holds is runner.schema.image's one list.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from runner.sandbox.image import IMAGE_PROGRAMS
+from runner.schema.image import IMAGE_PROGRAMS
 
 # Command-line programs a case may ask to run: servers, builds, package managers, containers,
 # clouds, trackers' CLIs. Those the image has are here too and subtracted below, so that the

@@ -1,4 +1,4 @@
-"""The default image's one list of programs (runner.sandbox.image) says what
+"""The default image's one list of programs (runner.schema.image) says what
 images/sandbox/Dockerfile installs, and what images/build.sh's debootstrap includes when no
 registry is reachable: either drifting from the list fails here."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from runner.sandbox.image import COPIED_PROGRAMS, IMAGE_PACKAGES, IMAGE_PROGRAMS
+from runner.schema.image import COPIED_PROGRAMS, IMAGE_PACKAGES, IMAGE_PROGRAMS
 
 IMAGES = Path(__file__).resolve().parents[2] / "images"
 

@@ -1,7 +1,8 @@
 """What the default sandbox image holds: the one list of its packages and the programs they
-give, beside the sandbox code that runs it. It must say what images/sandbox/Dockerfile
-installs (and images/build.sh's debootstrap --include, the same list when no registry is
-reachable); tests/unit/test_sandbox_image.py reads both and fails when they drift apart.
+give, as data every layer may read (a case set's checks read it; the sandbox runs the image).
+It must say what images/sandbox/Dockerfile installs (and images/build.sh's debootstrap
+--include, the same list when no registry is reachable); tests/unit/test_sandbox_image.py
+reads both and fails when they drift apart.
 
 A case that asks the agent to run a program outside this list (`nginx -t`, `npm test`) cannot
 pass in any arm with the default image: runner.authoring.missing_programs says so (EV014).
