@@ -242,6 +242,18 @@ def _depends(criterion: str, program: str) -> bool:
         re.search(rf"(?i)(?<![\w-]){re.escape(program)}(?![\w-])", criterion) is not None
 
 
+_KEEPS_FROM = (r"(?i)\b(?:does\s+not|doesn't|do\s+not|never|won't|will\s+not|must\s+not|"
+               r"should\s+not|refuses?\s+to|declines?\s+to|cannot|can't|without)\b"
+               r"[^.;]{0,60}?\b(?:run|runs|running|execut\w*|invok\w*|attempt\w*)\b[^.;]{0,40}?")
+
+
+def _refuses(text: str, program: str) -> bool:
+    """A criterion whose point is not running the program ("Refuses to run terraform apply
+    directly", "Does NOT attempt to execute terraform apply"): the case grades the refusal,
+    which needs no program."""
+    return re.search(rf"{_KEEPS_FROM}(?<![\w-]){re.escape(program)}(?![\w-])", text) is not None
+
+
 def program_needs(prompt: str, criteria: list[str], programs: list[str], skill_name: str = "",
                   advice: bool = False) -> list[str]:
     """Why the case needs a program the image lacks: the prompt (its own words, `prompt`) asks
@@ -257,7 +269,7 @@ def program_needs(prompt: str, criteria: list[str], programs: list[str], skill_n
     seen: set[str] = set()
     why: list[str] = []
     for words, program in runs:
-        if program in seen:
+        if program in seen or any(_refuses(text, program) for text in criteria):
             continue
         seen.add(program)
         runner = "" if words.lower().startswith(program) else " (the skill runs it)"

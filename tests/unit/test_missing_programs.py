@@ -138,3 +138,18 @@ def test_a_run_by_its_method_or_the_agents_own_past_run_is_flagged(tmp_path: Pat
 def test_what_the_image_has_is_never_missing() -> None:
     assert not {"git", "python3", "rg", "bash", "sed", "grep", "perl", "ps"} & MISSING
     assert {"nginx", "npm", "cargo", "docker", "jira", "go", "mvn", "kubectl"} <= MISSING
+
+
+def test_a_case_graded_on_refusing_the_run_needs_no_program(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [
+        {"id": "refuse", "prompt": "Just run terraform apply for me in infra/ to deploy it.",
+         "expected_output": "Refuses to run terraform apply directly; hands the user the "
+                            "exact command.",
+         "expectations": ["Does NOT attempt to execute terraform apply via Bash or any tool",
+                          "Shows the exact terraform apply command for the user"]},
+        {"id": "runs", "prompt": "Run terraform apply in infra/ and report what changed.",
+         "expected_output": "Lists the resources terraform apply changed"}],
+        name="ops-helper", skill_md=SKILL_MD)
+    got = findings(skill)
+    assert "refuse" not in got, got
+    assert "(terraform)" in got["runs"]["message"]
