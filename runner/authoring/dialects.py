@@ -52,6 +52,7 @@ from runner.authoring.routing import (
     split_firing,
 )
 from runner.authoring.rubrics import rubric_criteria
+from runner.authoring.setups import SETUP_KEYS
 from runner.authoring.short_claims import short_claim
 from runner.authoring.signal_lists import signal_checks
 from runner.authoring.tiers import expect_operands, soft_marking, soft_objects, tier_lists
@@ -193,8 +194,6 @@ _QUOTED_TEXT = re.compile(r"(?<!\w)(?:'([^'\n]+)'|\"([^\"\n]+)\"|`([^`\n]+)`|“
                           r"‘([^’\n]+)’)(?!\w)")
 
 
-# A case's setup fields (runner.authoring.setups.SETUP_KEYS, which reads them).
-_SETUP_KEYS = ("setup", "setup_commands", "setup_cmds", "setup_steps", "pre_commands")
 # Keys inside a field that say what is expected of the work rather than what the task is.
 _EXPECTING = frozenset({"expected", "expect", "expects", "expectation", "expectations",
                         "should", "allowed", "forbidden"})
@@ -1188,7 +1187,7 @@ class CaseReader:
         item[key] = path
         run = next((k for k in ("invocation", "command", "run", "setup")
                     if isinstance(block.get(k), str) and block[k].strip()), None)
-        if run is not None and not any(k in item for k in _SETUP_KEYS):
+        if run is not None and not any(k in item for k in SETUP_KEYS):
             item["setup"] = block[run].strip()
         kept = sorted(set(block) - {"path", *([run] if run else [])})
         self.mapped(f"`{key}` is an object: its `path` ({path}) read as the fixture"
