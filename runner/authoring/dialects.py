@@ -157,7 +157,7 @@ CASE_ALIASES = {"scorers": "assertions", "checks": "assertions", "eval_name": "n
                 "title": "name", "input": "prompt", "query": "prompt", "in": "reads",
                 "must_mention": "must_include", "must_not_mention": "must_avoid",
                 "must_preserve": "must_include", "must_keep": "must_include",
-                "must_not_include": "must_avoid"}
+                "must_not_include": "must_avoid", "rubrics": "rubric"}
 # A list of what the answer must (not) cite, reference or quote (`must_cite: ["art. 8"]`,
 # `must_not_reference`): texts the answer must (not) hold, as `must_mention` is; an item that
 # describes behaviour is still a statement (_literal_lists).
