@@ -534,6 +534,13 @@ def _conflict(cases: list[Judged]) -> str | None:
         return None
     shapes = {j.shape for j in cases}
     if len(shapes) > 1 and not _halves(cases):
+        versions = next(((a, b, n) for i, a in enumerate(cases) for b in cases[i + 1:]
+                         if (n := shared(a.words, b.words))), None)
+        if versions is not None:  # two harnesses' files, neither holding the other's cases
+            first, second, count = versions
+            return (f"{_SHAPES}, sharing {count} case(s) while each holds cases the other "
+                    f"lacks ({first.path.name}: {len(first.words)}, {second.path.name}: "
+                    f"{len(second.words)}): versions of one set")
         return _SHAPES + " (" + "; ".join(
             f"{j.path.name}: {_shown(j.shape)}" for j in cases if j.shape) + ")"
     owners = {j.owner for j in cases if j.owner is not None}
