@@ -74,3 +74,16 @@ def test_routing_typed_checks_read_by_what_they_name_through_check(tmp_path: Pat
     messages = [f"{f['code']} {f['case']} {f['message']}" for f in report["findings"]]
     assert any(m.startswith("EV012 self") and "offered as a trigger query (should-trigger)"
                in m for m in messages), messages
+
+
+def test_a_case_whose_only_check_is_its_own_routing_moves_out(tmp_path: Path) -> None:
+    written = _set()
+    written["evals"].append({"id": "only", "prompt": "Act as lead engineer: who answers this?",
+                             "assertions": [{"text": "Invokes Skill(pick-route)",
+                                             "type": "routing-negative"}]})
+    skill = make_skill(tmp_path, json.dumps(written), name="pick-route", skill_md=SKILL_MD)
+    report = report_of(skill)
+    assert sorted(c["id"] for c in report["cases"]) == ["hand-over", "self"]
+    messages = [f"{f['code']} {f['case']} {f['message']}" for f in report["findings"]]
+    assert any(m.startswith("EV012 only") and "(should-not-trigger)" in m for m in messages)
+    assert any(m.startswith("EV012 only only a routing expectation") for m in messages)
