@@ -99,6 +99,9 @@ def test_two_formats_sharing_no_case_are_read_joined_ids_kept_apart(tmp_path: Pa
     got = report(skill)
     assert sorted(c["id"] for c in got["cases"]) == ["EVAL-case-1", "EVAL-case-2", "evals-1"]
     assert sorted(Path(f).name for f in got["set_files"]) == ["EVAL.yaml", "evals.json"]
+    # the other harness's `rubrics` list: its rubric's criteria, each a statement graded
+    graded = {c["id"]: [str(x["entry"]) for x in c["checks"]] for c in got["cases"]}
+    assert any("Bo as the memo's author" in entry for entry in graded["EVAL-case-2"])
 
 
 def test_two_versions_sharing_some_cases_stay_refused_each_named(tmp_path: Path) -> None:
