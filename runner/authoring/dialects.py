@@ -51,6 +51,7 @@ from runner.authoring.routing import (
     routing_word,
     split_firing,
 )
+from runner.authoring.routing_types import read_routing, routing_type
 from runner.authoring.rubrics import rubric_criteria
 from runner.authoring.setups import SETUP_KEYS
 from runner.authoring.short_claims import short_claim
@@ -157,7 +158,7 @@ CASE_ALIASES = {"scorers": "assertions", "checks": "assertions", "eval_name": "n
                 "title": "name", "input": "prompt", "query": "prompt", "in": "reads",
                 "must_mention": "must_include", "must_not_mention": "must_avoid",
                 "must_preserve": "must_include", "must_keep": "must_include",
-                "must_not_include": "must_avoid"}
+                "must_not_include": "must_avoid", "rubrics": "rubric"}
 # A list of what the answer must (not) cite, reference or quote (`must_cite: ["art. 8"]`,
 # `must_not_reference`): texts the answer must (not) hold, as `must_mention` is; an item that
 # describes behaviour is still a statement (_literal_lists).
@@ -2318,6 +2319,8 @@ class CaseReader:
         raw_type = value.get("type", value.get("kind", ""))
         name = str(raw_type).strip()
         kind_neg = KNOWN_TYPES.get(name.lower())
+        if kind_neg is None and self._routing_typed(value, origin, name):
+            return
         if self._file_exists(value, origin, name) or self._file_pattern(value, origin, name):
             return
         if not name and any(isinstance(value.get(k), str) for k in ("pattern", "regex")):
@@ -2387,6 +2390,40 @@ class CaseReader:
         else:
             self._statement_or_refuse(value, shown, "a statement has no text",
                                       on_calls=behaviour_typed(name, _words(name)))
+
+    def _routing_typed(self, value: dict[str, Any], origin: str, name: str) -> bool:
+        """A check typed as routing (`routing`, `routing-negative`): this skill's firing,
+        offered as a trigger query; another skill's Skill call, a tool-call check; else a
+        statement on the tool calls (runner.authoring.routing_types)."""
+        positive = routing_type(name)
+        text = _statement_text(value)
+        if positive is None or text is None:
+            return False
+        if origin in self.negated_origins:
+            positive = not positive
+        found = read_routing(text, positive, self.names)
+        shown = f"{origin} {{type: {name!r}}}"
+        if found.fires is not None:
+            self.routing.append(found.fires)
+            self.unread.setdefault("routing checks (trigger expectations)", []).append(text)
+            where = "should-trigger" if found.fires else "should-not-trigger"
+            self.problems.report("EV012", self.label, f"{shown} {text!r} is a trigger "
+                                 "expectation: the grader never sees the skill load, so not "
+                                 f"graded here; offered as a trigger query ({where})",
+                                 f"add the prompt to evals/trigger/{where}.yaml and measure "
+                                 "it with `skill-eval trigger`")
+            return True
+        if found.matcher is not None:
+            self.add("tool", found.matcher, f"{shown} (the Skill tool's call: {found.matcher})")
+            self.problems.tally("EV012", self.label, "routing checks naming another skill's "
+                                "Skill call (`Invokes Skill(x)`) read as tool-call checks on "
+                                "the transcript (`Skill:x`; negated, no such call)",
+                                "none needed; or write them as tool_call checks")
+            return True
+        self._statement_or_refuse(value, f"{shown} (a routing check naming no skill: a "
+                                  "statement on the tool calls)", "a statement has no text",
+                                  on_calls=True)
+        return True
 
     def _file_exists(self, value: dict[str, Any], origin: str, name: str) -> bool:
         """`{type: file_exists, path: out/a.md}`: the file must exist, an output check (a

@@ -31,6 +31,7 @@ from runner.authoring import safely
 from runner.authoring.csvsets import read_csv_set
 from runner.authoring.dialects import GRADING_FIELDS, PROMPT_ALIASES, TRIGGER_FLAGS
 from runner.authoring.groups import grouped
+from runner.authoring.harness_twins import case_words, holds, preferred, shared
 from runner.authoring.harnessed import harness_why
 from runner.authoring.input_object import request_of
 from runner.authoring.promptfoo import is_promptfoo, read_promptfoo
@@ -180,6 +181,8 @@ class Judged:
     error: CaseSetError | None = None  # it did not parse
     bare: str = ""  # program data with a query field (see `bare_pairs`): its other fields
     routes: bool = False  # prompts with only routing expectations (routing.routing_queries)
+    words: tuple[frozenset[str], ...] = ()  # each case's words (runner.authoring.harness_twins)
+    filled: int = 0  # how many fields its cases fill, in all
 
 
 _TRIGGER_FILE = "a trigger set, read by `skill-eval trigger` (`check` reports on it below)"
@@ -260,7 +263,9 @@ def judge(path: Path) -> Judged:
     fmt = ".yaml" if path.suffix == ".yml" else path.suffix
     return Judged(path, (fmt, _wrapper(data), fields), None if single else owner(data), prompts,
                   _inputs(items), bare="" if single else bare_pairs(items),
-                  routes=routing_queries(items, fields) or names_skills(path, items, fields))
+                  routes=routing_queries(items, fields) or names_skills(path, items, fields),
+                  words=tuple(case_words(i) for i in items),
+                  filled=sum(len(i) for i in items if isinstance(i, dict)))
 
 
 _SHOWN_KEYS = 8  # keys named when saying what a data file holds
@@ -370,10 +375,42 @@ def survey(folder: Path, names: list[str] | None = None, shared: bool = False,
             cases.append(judged)
     cases, passed = _sets_first(cases, unread)
     cases, routed = _routing_apart(cases)
+    cases, twins = _twins_apart(cases)
     cases, variants = _variants_of_the_set(cases)
     broken = tuple(j for j in every if j.error is not None)
-    return Surveyed(folder, tuple(j.path for j in cases), (*unread, *passed, *routed, *variants),
-                    _conflict(cases), broken)
+    return Surveyed(folder, tuple(j.path for j in cases),
+                    (*unread, *passed, *routed, *twins, *variants), _conflict(cases), broken)
+
+
+def _twins_apart(cases: list[Judged]) -> tuple[list[Judged], list[tuple[Path, str]]]:
+    """Case files of different shapes where one holds every case of another (the same cases
+    written for two harnesses, reworded at most: runner.authoring.harness_twins): that other
+    is no second set, and is named with the file read instead."""
+    kept = list(cases)
+    said: list[tuple[Path, str]] = []
+    changed = True
+    while changed and len(kept) > 1:
+        changed = False
+        for first in kept:
+            for second in kept:
+                if first is second or first.shape == second.shape or not (
+                        holds(first.words, second.words) or holds(second.words, first.words)):
+                    continue
+                pick = preferred((first.shape, first.words, first.filled),
+                                 (second.shape, second.words, second.filled))
+                read, other = (first, second) if pick == 0 else (second, first)
+                more = len(read.words) - len(other.words)
+                shape = f" ({_shown(other.shape)})" if other.shape else ""
+                said.append((other.path, f"the same {len(other.words)} case(s) as "
+                             f"{read.path.name}{f', which has {more} more' if more else ''}, "
+                             f"written for another harness{shape}; {read.path.name} is read, "
+                             "--cases grades this one instead"))
+                kept.remove(other)
+                changed = True
+                break
+            if changed:
+                break
+    return kept, said
 
 
 # The usual names of a set file (with a harness's config names: runner.authoring.layouts).
@@ -496,7 +533,14 @@ def _conflict(cases: list[Judged]) -> str | None:
     if len(cases) < 2:
         return None
     shapes = {j.shape for j in cases}
-    if len(shapes) > 1:
+    if len(shapes) > 1 and not _halves(cases):
+        versions = next(((a, b, n) for i, a in enumerate(cases) for b in cases[i + 1:]
+                         if (n := shared(a.words, b.words))), None)
+        if versions is not None:  # two harnesses' files, neither holding the other's cases
+            first, second, count = versions
+            return (f"{_SHAPES}, sharing {count} case(s) while each holds cases the other "
+                    f"lacks ({first.path.name}: {len(first.words)}, {second.path.name}: "
+                    f"{len(second.words)}): versions of one set")
         return _SHAPES + " (" + "; ".join(
             f"{j.path.name}: {_shown(j.shape)}" for j in cases if j.shape) + ")"
     owners = {j.owner for j in cases if j.owner is not None}
@@ -510,6 +554,15 @@ def _conflict(cases: list[Judged]) -> str | None:
                 return (f"holding the same cases ({len(same)}, e.g. {next(iter(same))[:60]!r}, "
                         f"in {first.path.name} and {second.path.name}): versions of one set")
     return None
+
+
+def _halves(cases: list[Judged]) -> bool:
+    """Case files each in its own format (JSON beside YAML: two harnesses) sharing no case
+    and none a router's test set: two halves of one set, read joined. Two files of one
+    format and different shapes stay a choice (`--cases`)."""
+    formats = [j.shape[0] for j in cases if j.shape]
+    return len(set(formats)) == len(cases) and not any(j.routes for j in cases) and all(
+        not shared(a.words, b.words) for n, a in enumerate(cases) for b in cases[n + 1:])
 
 
 def _shown(shape: tuple[str, str, frozenset[str]]) -> str:
