@@ -43,11 +43,11 @@ _NOT_A_NAME = frozenset({"the", "an", "a", "use", "used", "uses", "using", "via"
                          "then", "available", "all", "other", "remote", "local", "official"})
 # SKILL.md's own command (a code span or a code block's line) signing in to the program's
 # account, or passing it an account's flag.
-_CMD_START = r"(?m)(?:`|^[ \t]*(?:\$\s+)?|(?:&&|\|\||;)\s*)"
+_CMD_START = r"(?:`|^[ \t]*(?:\$\s+)?|(?:&&|\|\|)\s*)"
 _SIGN_IN = re.compile(rf"{_CMD_START}([a-z][\w-]*)\s+(?:auth(?:\s+(?:status|login))?|login|"
-                      r"sso\s+login|configure)(?![\w-])")
+                      r"sso\s+login|configure)(?![\w-])", re.MULTILINE)
 _ACCOUNT_FLAG = re.compile(rf"{_CMD_START}([a-z][\w-]*)\s[^`\n]*?(?<!\S)--(?:profile|context|"
-                           r"subscription|project|account|workspace|org)(?:[=\s])")
+                           r"subscription|project|account|workspace|org)(?:[=\s])", re.MULTILINE)
 # programs that are the shell's, an interpreter or a package manager: their flags are no account
 _NOT_SERVICE = frozenset({"git", "cd", "ls", "cat", "echo", "export", "python", "python3",
                           "node", "npm", "npx", "pip", "uv", "bash", "sh", "which", "curl",
@@ -80,10 +80,14 @@ _HOW = re.compile(r"(?i)^\s*(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:explain
 _REFUSES = re.compile(r"(?i)^\s*(?:refuses|declines|asks\s+(?:the\s+user\s+)?(?:for|which|"
                       r"whether|to\s+confirm)|explains|tells\s+the\s+user|does\s+not\s+(?:call|"
                       r"run|contact|create|post|send))\b")
-# A command line running a script by its path (`./scripts/x.sh`, `bash scripts/x.sh`).
-_SCRIPT_RUN = re.compile(rf"{_CMD_START}(?:(?:bash|sh|zsh|python3?|node|source|\.)\s+)?"
-                         r"((?:\./|\.\./)?(?:[\w.-]+/)*[\w-]+\.(?:sh|bash|py|js|mjs|ts|rb|"
-                         r"ps1|pl))(?![\w.-])")
+# A command running a script by its path: an interpreter before it (`bash scripts/x.sh`,
+# `python3 tools/y.py`), or the path itself as the command (`./scripts/x.sh`, a code block's
+# line starting with `scripts/x.sh`). A file named in a code span (`src/app.ts`) is no run.
+_SCRIPT = r"((?:\./|\.\./)?(?:[\w.-]+/)*[\w-]+\.(?:sh|bash|py|js|mjs|cjs|ts|rb|ps1|pl))(?![\w.-])"
+_SCRIPT_RUN = re.compile(
+    rf"{_CMD_START}(?:(?:bash|sh|zsh|python3?|node|tsx|ruby|perl|pwsh|source|\.)\s+){_SCRIPT}"
+    rf"|{_CMD_START}(\./(?:[\w.-]+/)*[\w-]+\.(?:sh|bash|py|js|rb|pl))(?![\w.-])"
+    rf"|^[ \t]*(?:\$\s+)?((?:[\w.-]+/)+[\w-]+\.(?:sh|bash))(?=\s|$)", re.MULTILINE)
 
 
 def _skill_md(skill_dir: Path) -> str:
@@ -162,7 +166,7 @@ def unshipped_scripts(skill_dir: Path) -> list[str]:
     held = {p.name for p in skill_dir.rglob("*") if p.is_file()} if text else set()
     found = []
     for match in _SCRIPT_RUN.finditer(text):
-        path = match.group(1)
+        path = next(g for g in match.groups() if g)
         if not (skill_dir / path).is_file() and PurePosixPath(path).name not in held:
             found.append(path)
     return list(dict.fromkeys(found))
