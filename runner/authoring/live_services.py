@@ -146,8 +146,8 @@ def cli_runs(case: Case, clis: list[str]) -> list[str]:
 def live_asks(case: Case) -> list[str]:
     """The words by which the case asks for the live state of a service, when it stages
     nothing, asks no advice and is not graded on refusing or explaining."""
-    if not _stages_nothing(case):
-        return []
+    if not _stages_nothing(case) or "```" in case.prompt:
+        return []  # (a pasted block is the service's output handed over)
     own = unquoted(case.prompt, pasted=True)
     if _HOW.search(own) or re.search(r"\?\s*$", own.strip()) and re.match(
             r"(?i)\s*(?:how|why|should|is\s+it|can\s+I)\b", own):
