@@ -64,12 +64,14 @@ _OWN_ITEMS = re.compile(
     r"resources|workspace|dashboards?|alerts|incidents)\b(?!\s*(?:below|above|here|:))")
 _MINE = re.compile(r"(?i)\bassigned\s+to\s+me\b|\bwhat\s+am\s+I\s+(?:currently\s+)?"
                    r"(?:working\s+on|assigned)|\bon\s+my\s+plate\b")
-# An item of the service by its id: "(id: abc123def)", "doc 1BxiMk...", "PR #312".
+# An item of the service by its id: "(id: abc123def)", "doc id 1BxiMk...". ("PR #312" named
+# in a message to send is the message's material.)
 _ITEM_ID = re.compile(r"(?i)\b(?:id|doc(?:ument)?\s+id|page\s+id|sheet\s+id)(?:\s*[:=#]\s*|\s+)"
-                      r"`?(?=[A-Za-z_-]*\d)[A-Za-z0-9_-]{6,}`?|\b(?:PR|pull\s+request|issue)\s*#\d+\b")
-# Making or changing an item there: "create a ticket", "post ... to", "leave a comment on".
+                      r"`?(?=[A-Za-z_-]*\d)[A-Za-z0-9_-]{6,}`?")
+# Making or changing an item there: "create a ticket", "leave a comment on". ("open" may be
+# reading: "open a PR" of a workflow is its step, not the service's state.)
 _SERVICE_WRITE = re.compile(
-    r"(?i)\b(?:create|open|file|raise|add|leave|post|update|close|assign|move|archive|delete)\s+"
+    r"(?i)\b(?:create|file|raise|add|leave|post|update|close|assign|move|archive|delete)\s+"
     r"(?:a\s+|an\s+|the\s+|new\s+|this\s+)*(?:[\w-]+\s+){0,2}?(?:tickets?|issues?|pages?|"
     r"comments?|cards?|tasks?|rows?|events?|invites?|pull\s+requests?|PRs?)\b")
 # A prompt asking how, or for something explained: answered in words.
@@ -172,6 +174,10 @@ def unshipped_scripts(skill_dir: Path) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+_RUN_WORDS = (r"(?i:runs?|ran|running|execut(?:e|es|ed|ing)|invok(?:e|es|ed|ing)|calls?|called|"
+              r"using|via)")
+
+
 def script_needs(case: Case, scripts: list[str]) -> list[str]:
     """The unshipped scripts the case names (its prompt or criteria), unless it stages them
     or says they are not to be run."""
@@ -184,7 +190,11 @@ def script_needs(case: Case, scripts: list[str]) -> list[str]:
         name = PurePosixPath(script).name
         if name in staged:
             continue
-        named = [t for t in texts if re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", t)]
+        # said to be run ("Runs ./scripts/x.sh client ana"): a script the case writes, or
+        # whose output or absence the prompt describes ("x.sh status shows ...", "x.sh does
+        # not exist"), is no run to make
+        run = rf"\b{_RUN_WORDS}\s+(?:the\s+)?[`'\"]?(?:[\w.-]*/)*{re.escape(name)}(?![\w-])"
+        named = [t for t in texts if re.search(run, t)]
         if named and not all(_REFUSES.search(t) for t in named):
             found.append(script)
     return found

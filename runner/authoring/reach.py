@@ -582,7 +582,8 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                 "user's account), which the sandbox cannot reach" for w in
                 (live_asks(case) if clis else [])]
         why += [f"'{w}': a command of the skill's CLI signed in to the user's account, which "
-                "the sandbox has neither" for w in cli_runs(case, clis)]
+                "the sandbox has neither" for w in cli_runs(case, clis)
+                if not any(f"'{w.split()[1]} " in n for n in lacking)]
         why += [f"'{s}': a script the skill's SKILL.md runs that the skill does not ship and "
                 "the case does not stage" for s in script_needs(case, scripts)]
         if why:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from runner.authoring.live_services import cli_reach, mcp_reach, unshipped_scripts
-from tests.helpers import check_json, make_skill
+from tests.helpers import check_json, check_verbose, make_skill
 
 
 def case(cid: str, prompt: str, expected: str = "A short, correct answer.",
@@ -44,6 +44,10 @@ def test_a_case_asking_what_the_skills_mcp_holds_is_flagged(tmp_path: Path) -> N
     assert "'my active tickets'" in got["mine"] and "mcp__acme" in got["mine"]
     assert "the issue-tracking MCP" in got["plate"]
     assert "'Create a ticket'" in got["file"]
+    # what `check` prints: one line for the case, naming the MCP and the words
+    printed = [line for line in check_verbose(skill).splitlines() if line.startswith("EV016")]
+    assert any("case 'mine': the case needs" in line and "'my active tickets'" in line
+               for line in printed), printed
 
 
 CLI_SKILL = ("---\nname: drive-helper\ndescription: Works with the user's cloud drive. Use "
