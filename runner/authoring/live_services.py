@@ -41,6 +41,10 @@ _NOT_A_NAME = frozenset({"the", "an", "a", "use", "used", "uses", "using", "via"
                          "if", "no", "any", "which", "each", "this", "that", "your", "our",
                          "its", "when", "with", "without", "from", "prefer", "try", "first",
                          "then", "available", "all", "other", "remote", "local", "official"})
+# "MCP server support is not yet implemented", "no MCP tools are used": no reach.
+_DENIED = re.compile(r"(?i)\b(?:not|no|never|without)\b[^.;\n]{0,40}\bMCP\b|\bMCP\b[^.;\n]{0,40}"
+                     r"\b(?:is|are)\s+not\b|\bMCP\b[^.;\n]{0,40}\bnot\s+(?:yet\s+)?"
+                     r"(?:implemented|supported|used|available)\b")
 # SKILL.md's own command (a code span or a code block's line) signing in to the program's
 # account, or passing it an account's flag.
 _CMD_START = r"(?:`|^[ \t]*(?:\$\s+)?|(?:&&|\|\|)\s*)"
@@ -106,8 +110,8 @@ def mcp_reach(skill_dir: Path) -> list[str]:
         return []
     found = [f"mcp__{m.group(1)}" for m in _MCP_TOOL.finditer(text)]
     for line in text.splitlines():
-        if line.lstrip().startswith("|"):
-            continue  # a table of the platforms it works with declares nothing
+        if line.lstrip().startswith("|") or _DENIED.search(line):
+            continue  # a table of the platforms it works with, or a denial, declares nothing
         for match in _NAMED_MCP.finditer(line):
             name = match.group(1)
             if name and name.lower() not in _NOT_A_NAME:

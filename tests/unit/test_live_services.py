@@ -104,6 +104,7 @@ def test_what_the_skill_reaches_is_its_own_declaration(tmp_path: Path) -> None:
     table = skill("platforms", "| Slack MCP | supported |\n")
     assert mcp_reach(table) == []
     assert mcp_reach(skill("poster", "Send it with the Slack MCP.")) == ["the Slack MCP"]
+    assert mcp_reach(skill("rest", "MCP server support is not yet implemented in v1.")) == []
     # a package manager's flags or a file named in a code span are no account, no run
     plain = skill("builder", "Run `npm install --workspace web` and edit `src/app.ts`.")
     assert cli_reach(plain) == [] and unshipped_scripts(plain) == []
