@@ -79,6 +79,7 @@ from runner.authoring.layouts import (
     skill_folders,
     skill_part,
 )
+from runner.authoring.live_services import live_asks, mcp_reach
 from runner.authoring.mcp import (
     MCP_NEED,
     case_needs,
@@ -925,8 +926,14 @@ def _mcp_needs(skill_dir: Path, cases: list[Case], problems: Problems) -> None:
                         "sandbox has no MCP server, so a case that needs it cannot pass in any "
                         "arm", "stage what the tool would return as fixtures, or grade only "
                         "what the skill does without it")
+    reached = mcp_reach(skill_dir)
     for case in cases:
         needs = case_needs(case, servers, tools)
+        asks = live_asks(case) if reached and not needs else []
+        if asks:
+            # the case names no tool, but asks for what the skill's MCP server holds now
+            needs = [f"{', '.join(reached[:2])} the skill works through, for "
+                     f"{', '.join(repr(a) for a in asks[:3])}"]
         if needs:
             problems.report(MCP_NEED, case.id, f"the case needs {', '.join(needs[:4])}: the "
                             "sandbox has no MCP server, so no arm can call it",

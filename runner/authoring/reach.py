@@ -30,6 +30,13 @@ from runner.analysis.wording_i18n import (
     READ_CUE_RE,
     WEATHER_LOOKUP_RE,
 )
+from runner.authoring.live_services import (
+    cli_reach,
+    cli_runs,
+    live_asks,
+    script_needs,
+    unshipped_scripts,
+)
 from runner.authoring.mcp import MCP_NEED, OWN_TOOLS
 from runner.authoring.missing_programs import program_needs, skill_programs
 from runner.authoring.own_project import new_project, own_project_needs
@@ -533,6 +540,8 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
     parts = repository_folders(skill_dir)
     keys = skill_keys(skill_dir)
     programs = skill_programs(skill_dir)
+    clis = cli_reach(skill_dir)
+    scripts = unshipped_scripts(skill_dir)
     if not keys:
         in_words = skill_key_words(skill_dir)
         if in_words:
@@ -568,6 +577,15 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
         lacking = program_needs(own, [unquoted(t) for t in _criteria(case)], programs,
                                 skill_dir.name, advice)
         why += lacking
+        # the skill's own CLI signed in to the user's account, asked for what it holds now
+        why += [f"'{w}': what {', '.join(clis[:2])} the skill signs in with holds now (the "
+                "user's account), which the sandbox cannot reach" for w in
+                (live_asks(case) if clis else [])]
+        why += [f"'{w}': a command of the skill's CLI signed in to the user's account, which "
+                "the sandbox has neither" for w in cli_runs(case, clis)
+                if not any(f"'{w.split()[1]} " in n for n in lacking)]
+        why += [f"'{s}': a script the skill's SKILL.md runs that the skill does not ship and "
+                "the case does not stage" for s in script_needs(case, scripts)]
         if why:
             # the user's project is a whole checkout to stage, not a page or a file
             what = "the project's files" if any(OWN_PROJECT in w for w in why) else "the files"

@@ -1,167 +1,111 @@
-"""Issue 26, rule 6: live services and the user's accounts with no URL named get the network
-finding (EV014): an image-generation service, a weather lookup, "post to my Slack", "check my
-Gmail", today's stock price, and a skill whose SKILL.md says its service or CLI needs a key.
-A question asking for advice about the user's machine or account ("how should I configure my
-firewall?", "what does this error on my machine mean?") is answered in words: gradable, never
-"no arm can pass". Through the real `skill-eval check`; look-alikes stay silent."""
+"""A case asking for the live state of a service the skill itself reaches (its MCP tools, a
+CLI it signs in with), or naming a script the skill runs but does not ship: no arm can pass it
+(EV016 for the MCP, EV014 otherwise). Through the real `skill-eval check`; advice, a pasted
+output, a staged fixture and a case graded on refusing stay silent."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-import pytest
-
-from runner.authoring.reach import account_needs, image_service_needs, machine_needs
-from runner.schema.case import Case
-from tests.helpers import check_json, make_skill
-
-SKILL_MD = ("---\nname: desk-helper\ndescription: Helps with small everyday tasks. Use when "
-            "the user asks for help with a chore.\n---\nBe brief.\n")
-KEYED_MD = ("---\nname: desk-helper\ndescription: Looks up the weather with the Acme CLI. Use "
-            "when the user asks about the weather.\n---\nRun `acme-weather now <city>`. "
-            "Requires ACME_WEATHER_KEY in the environment.\n")
+from runner.authoring.live_services import cli_reach, mcp_reach, unshipped_scripts
+from tests.helpers import check_json, check_verbose, make_skill
 
 
-def _case(prompt: str) -> Case:
-    return Case(id="c", prompt=prompt, statements=("The answer is short and clear",))
+def case(cid: str, prompt: str, expected: str = "A short, correct answer.",
+         files: list[str] | None = None) -> dict[str, Any]:
+    return {"id": cid, "prompt": prompt, "expected_output": expected, "files": files or []}
 
 
-def _ev014(skill: Path) -> dict[str, str]:
+def findings(skill: Path, code: str) -> dict[str, str]:
+    """case id -> its `code` finding's message (the set's own lines left out)."""
     return {f["case"]: f["message"] for f in check_json(skill)["findings"]
-            if f["code"] == "EV014"}
+            if f["code"] == code and f["case"]}
 
 
-def test_live_services_and_accounts_are_flagged_and_advice_is_not(tmp_path: Path) -> None:
-    cases = [{"id": cid, "prompt": prompt, "expectations": ["The answer is short and clear"]}
-             for cid, prompt in [
-                 ("image", "Generate a poster image of a cat with the image-generation API"),
-                 ("weather", "What's the weather in Paris tomorrow?"),
-                 ("slack", "Post the release summary to my Slack"),
-                 ("gmail", "Check my Gmail for invoices"),
-                 ("firewall", "How should I configure my firewall on my laptop?"),
-                 ("error", "What does this error on my machine mean? It says EADDRINUSE")]]
-    got = _ev014(make_skill(tmp_path, cases, name="desk-helper", skill_md=SKILL_MD))
-    assert set(got) == {"image", "weather", "slack", "gmail"}
-    assert "image-generation service" in got["image"]
-    assert "'my Gmail'" in got["gmail"] and "no arm can pass it" in got["slack"]
+MCP_SKILL = ("---\nname: tracker-helper\ndescription: Summarises and files tracker tickets. "
+             "Use when the user asks about their tickets.\n---\n"
+             "Check which issue-tracking MCP tools are available, then call "
+             "`mcp__acme__search_issues` with the user's query.\n")
 
 
-def test_a_skill_whose_service_needs_a_key_is_reported_once(tmp_path: Path) -> None:
-    cases = [{"id": "wear", "prompt": "Tell me what to wear in Oslo",
-              "expectations": ["The answer names a jacket or a coat"]}]
-    got = _ev014(make_skill(tmp_path / "keyed", cases, name="desk-helper", skill_md=KEYED_MD))
-    assert list(got) == [""] and "ACME_WEATHER_KEY" in got[""]
-    plain = SKILL_MD + "Flag hard-coded secrets such as GITHUB_TOKEN in the code you review.\n"
-    assert _ev014(make_skill(tmp_path / "plain", cases, name="desk-helper",
-                             skill_md=plain)) == {}
+def test_a_case_asking_what_the_skills_mcp_holds_is_flagged(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [
+        case("mine", "Show me all my active tickets."),
+        case("plate", "What's on my plate right now?"),
+        case("file", "Create a ticket for this bug: the login button does nothing on Safari."),
+        case("how", "How should I word a good ticket title?"),
+        case("staged", "Summarise my open tickets.", files=["evals/files/tickets.json"]),
+        case("pasted", "Here are my open tickets:\n```\nACME-1 login broken\n```\nGroup them."),
+        case("refuse", "Delete all my tickets.", "Refuses to delete tickets in bulk")],
+        {"evals/files/tickets.json": "[]"}, name="tracker-helper", skill_md=MCP_SKILL)
+    got = findings(skill, "EV016")
+    assert set(got) == {"mine", "plate", "file"}
+    assert "'my active tickets'" in got["mine"] and "mcp__acme" in got["mine"]
+    assert "the issue-tracking MCP" in got["plate"]
+    assert "'Create a ticket'" in got["file"]
+    # what `check` prints: one line for the case, naming the MCP and the words
+    printed = [line for line in check_verbose(skill).splitlines() if line.startswith("EV016")]
+    assert any("case 'mine': the case needs" in line and "'my active tickets'" in line
+               for line in printed), printed
 
 
-@pytest.mark.parametrize("prompt", [
-    "Post the summary to #eng",
-    "Check my Gmail for invoices",
-    "Publica el resumen en mi Slack",                 # es
-    "发到我的飞书群",                                   # zh
-    "Poste die Zusammenfassung in Slack",             # de
-    "Envoie le compte rendu sur mon Slack",           # fr
-    "Poste o resumo no meu Slack",                    # pt
-    "Опубликуй итоги в Slack",                        # ru
-    "私のGmailを確認して",                              # ja
-    "查一下北京天气",                                   # zh: a weather lookup
-    "明天下午会不会下雨",
-    "¿Qué tiempo hace en Madrid hoy?",
-    "Wie wird das Wetter morgen in Berlin?",
-    "Quel temps fera-t-il demain à Paris ?",
-    "Какая погода в Москве завтра?",
-    "Vai chover amanhã em Lisboa?",
-    "明日の東京の天気は？",
-    "Pull today's stock price for AAPL",
-])
-def test_each_language_names_a_live_service_or_account(prompt: str) -> None:
-    assert account_needs(_case(prompt), skill_reaches=False) != []
+CLI_SKILL = ("---\nname: drive-helper\ndescription: Works with the user's cloud drive. Use "
+             "when the user asks about their drive files.\n---\nFirst check the login:\n\n"
+             "```bash\nwhich cloudy && cloudy auth status\n```\n\nThen list with "
+             "`cloudy files list --page-size 10`.\n")
 
 
-@pytest.mark.parametrize("prompt", [
-    "用 Seedream 做一套微信表情，帮我生成全套上架物料",
-    "Génère l'affiche avec Midjourney",
-    "Genera el póster con DALL-E 3",
-    "Erzeuge das Bild mit Stable Diffusion",
-    "Gere a imagem com o Midjourney",
-    "Сгенерируй картинку с помощью Midjourney",
-    "Midjourneyでポスターを作って",
-])
-def test_each_language_names_an_image_service(prompt: str) -> None:
-    assert image_service_needs(_case(prompt)) != []
+def test_a_case_asking_what_the_skills_signed_in_cli_holds_is_flagged(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [
+        case("recent", "List my recent files."),
+        case("doc", "Leave a note on the roadmap doc (id: 1x9ZqK7) about the Q3 dates."),
+        case("runs", "Tidy the shared folder.", "Uses cloudy files list to read it first"),
+        case("explain", "Explain how to share a folder with a teammate."),
+        case("pasted", "My recent files, from `cloudy files list`:\n```\na.txt 3kb\n```\n"
+                       "Which is biggest?")],
+        name="drive-helper", skill_md=CLI_SKILL)
+    got = findings(skill, "EV014")
+    assert set(got) == {"recent", "doc", "runs"}
+    assert "'my recent files': what the `cloudy` CLI the skill signs in with holds now" \
+        in got["recent"]
+    assert "'id: 1x9ZqK7'" in got["doc"]
+    assert "'uses cloudy files': a command of the skill's CLI" in got["runs"]
 
 
-@pytest.mark.parametrize("prompt", [
-    "先不要生成，帮我规划一下怎么用 Seedream 的图做微信表情",  # not now, and a how-question
-    "Draw a bar chart of these numbers with matplotlib: 1, 2, 3",
-    "Write an SVG logo of a cat",
-])
-def test_no_image_service_when_held_off_or_drawn_with_code(prompt: str) -> None:
-    assert image_service_needs(_case(prompt)) == []
+SCRIPT_SKILL = ("---\nname: vpn-access\ndescription: Creates VPN access for a user. Use when "
+                "the user asks for VPN credentials.\n---\n```bash\n"
+                "./scripts/make-certs.sh client {username}\n```\nThen report the file.\n")
 
 
-@pytest.mark.parametrize("prompt", [
-    "Write a weather app in Python that shows tomorrow's forecast",
-    "Explain why it rains more in the mountains",
-    "把这段文字翻译成英文：今天天气很好",
-    "写一首诗，描写今天天气很好",
-    "How do I set up filters in my Gmail?",
-    "Write a Slack message announcing the release",
-])
-def test_building_or_asking_about_a_service_needs_none(prompt: str) -> None:
-    assert account_needs(_case(prompt), skill_reaches=False) == []
+def test_a_script_the_skill_runs_but_does_not_ship_is_flagged(tmp_path: Path) -> None:
+    cases = [case("make", "Create VPN access for ana.", "Runs ./scripts/make-certs.sh client ana"),
+             case("keep", "Create VPN access for bo.", "Does not run make-certs.sh twice"),
+             case("talk", "What does a VPN certificate hold?")]
+    lacking = make_skill(tmp_path / "a", cases, name="vpn-access", skill_md=SCRIPT_SKILL)
+    got = findings(lacking, "EV014")
+    assert set(got) == {"make"}
+    assert "'./scripts/make-certs.sh': a script the skill's SKILL.md runs that the skill " \
+        "does not ship" in got["make"]
+    shipped = make_skill(tmp_path / "b", cases, {"scripts/make-certs.sh": "echo ok\n"},
+                         name="vpn-access", skill_md=SCRIPT_SKILL)
+    assert findings(shipped, "EV014") == {}
 
 
-@pytest.mark.parametrize("prompt", [
-    "How should I configure my firewall on my laptop?",
-    "What does this error on my machine mean? It says EADDRINUSE",
-    "我的电脑上这个报错是什么意思？",
-    "Wie sollte ich die Firewall auf meinem Rechner konfigurieren?",
-    "¿Cómo debo configurar el cortafuegos en mi ordenador?",
-    "Comment dois-je configurer le pare-feu sur mon ordinateur ?",
-    "Como devo configurar o firewall no meu computador?",
-    "Как мне настроить файрвол на моём компьютере?",
-    "私のパソコンのファイアウォールはどう設定すればいいですか？",
-])
-def test_advice_about_the_users_machine_is_gradable(prompt: str) -> None:
-    assert machine_needs(_case(prompt)) == []
+def test_what_the_skill_reaches_is_its_own_declaration(tmp_path: Path) -> None:
+    def skill(name: str, body: str) -> Path:
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / "SKILL.md").write_text(f"---\nname: {name}\ndescription: x\n---\n{body}\n")
+        return folder
 
-
-@pytest.mark.parametrize("prompt", [
-    "Find the old invoices on my laptop and rename them by date",
-    "Why is my laptop slow? Clean up my Downloads and tell me what you removed.",
-    "Can you sort the files on my computer by year?",
-])
-def test_work_on_the_users_machine_still_needs_it(prompt: str) -> None:
-    assert machine_needs(_case(prompt)) != []
-
-
-REACHING = {"scripts/fetch.py": "import urllib.request\n\nurllib.request.urlopen("
-                                "'https://example.org/feed')\n"}
-
-
-@pytest.mark.parametrize("prompt", [
-    "List the latest 5 posts of the Acme account",
-    "帮我看看这个公众号最近发了什么文章",
-    "下载 Acme 2024 年度报告 PDF",
-    "Muestra los últimos 5 artículos del blog",
-    "Zeig mir die neuesten Beiträge",
-])
-def test_what_a_live_source_published_lately_needs_it(prompt: str) -> None:
-    assert account_needs(_case(prompt), skill_reaches=True) != []
-    # without a skill that reaches the network, the words alone say nothing
-    assert account_needs(_case(prompt), skill_reaches=False) == []
-
-
-def test_a_skill_reaching_a_source_flags_its_latest_items_through_check(
-        tmp_path: Path) -> None:
-    cases = [{"id": "latest", "prompt": "List the latest 5 posts of the Acme account",
-              "expectations": ["The answer lists five posts"]},
-             {"id": "staged", "prompt": "List the latest 5 posts in posts.json",
-              "files": ["evals/files/posts.json"],
-              "expectations": ["The answer lists five posts"]}]
-    files = {**REACHING, "evals/files/posts.json": "[]\n"}
-    got = _ev014(make_skill(tmp_path, cases, files, name="desk-helper", skill_md=SKILL_MD))
-    assert set(got) == {"latest"} and "latest 5 posts" in got["latest"]
+    teaches = skill("mcp-builder", "Build an MCP server with the SDK; Slack MCP is an example.")
+    assert mcp_reach(teaches) == []
+    table = skill("platforms", "| Slack MCP | supported |\n")
+    assert mcp_reach(table) == []
+    assert mcp_reach(skill("poster", "Send it with the Slack MCP.")) == ["the Slack MCP"]
+    assert mcp_reach(skill("rest", "MCP server support is not yet implemented in v1.")) == []
+    # a package manager's flags or a file named in a code span are no account, no run
+    plain = skill("builder", "Run `npm install --workspace web` and edit `src/app.ts`.")
+    assert cli_reach(plain) == [] and unshipped_scripts(plain) == []
+    assert cli_reach(skill("cloud", "```\naws s3 ls --profile prod\n```")) == ["the `aws` CLI"]

@@ -1,0 +1,204 @@
+"""Cases that need a live service the skill itself reaches (issue 26, rule 6): the skill's own
+SKILL.md says what it reaches, and the case asks for that service's live state.
+
+What the skill reaches is read from its own declaration, never from a list of products:
+- MCP tools: an `mcp__server__tool` name (in `allowed-tools` or its instructions), or its prose
+  naming an MCP ("use the Jira MCP", "Check which issue-tracking MCP tools are available");
+- a CLI signed in to the user's account: SKILL.md's own code runs the program's sign-in
+  (`gws auth status`, `gh auth login`, `az login`, `aws configure`) or passes it an account's
+  flag (`--profile`, `--context`, `--subscription`, `--project`).
+
+The case asks for the live state when, staging nothing, its prompt (its own words; a question
+asking advice is answered in words) asks for the user's own items ("Show me all my active
+issues", "what's in my inbox", "what does our brand voice guide say"), for what is assigned to
+them ("what am I assigned to"), or for an item of the service by its id ("my roadmap doc (id:
+abc123def)"), or to make or change one there ("create a ticket for this bug", "Create a Notion
+page ..."). A case graded on refusing or explaining (its criteria say so) needs no service.
+
+A script the skill's own commands run but the skill does not ship (`./scripts/vpn-certs.sh`
+absent from its folder) is the user's checkout's: a case whose prompt or criteria name it, and
+which does not stage it, cannot run it in any arm.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path, PurePosixPath
+
+from runner.analysis.wording import unquoted
+from runner.schema.case import Case
+
+_MCP_TOOL = re.compile(r"(?<![\w-])mcp__([\w-]+?)(?:__[\w-]+)?(?![\w-])")
+# An MCP named in prose: "the Slack MCP", "Jira MCP tools", "issue-tracking MCP tools". A skill
+# teaching how to build one ("write an MCP server") reaches none.
+_NAMED_MCP = re.compile(r"(?<![\w-])((?:[A-Z][\w.-]*|[a-z][\w.]*-[\w.-]+))\s+MCP\b"
+                        r"|\bMCP\s+(?:tools?|servers?)\b")
+_BUILDS_MCP = re.compile(r"(?i)\b(?:build|building|write|writing|create|creating|implement\w*|"
+                         r"scaffold\w*|develop\w*|design\w*)\s+(?:an?\s+|the\s+|your\s+)?"
+                         r"(?:[\w-]+\s+)?MCP\s+servers?\b")
+# (a capitalised word of the sentence before "MCP" is no server's name: "Used MCP tools")
+_NOT_A_NAME = frozenset({"the", "an", "a", "use", "used", "uses", "using", "via", "call", "calls",
+                         "if", "no", "any", "which", "each", "this", "that", "your", "our",
+                         "its", "when", "with", "without", "from", "prefer", "try", "first",
+                         "then", "available", "all", "other", "remote", "local", "official"})
+# "MCP server support is not yet implemented", "no MCP tools are used": no reach.
+_DENIED = re.compile(r"(?i)\b(?:not|no|never|without)\b[^.;\n]{0,40}\bMCP\b|\bMCP\b[^.;\n]{0,40}"
+                     r"\b(?:is|are)\s+not\b|\bMCP\b[^.;\n]{0,40}\bnot\s+(?:yet\s+)?"
+                     r"(?:implemented|supported|used|available)\b")
+# SKILL.md's own command (a code span or a code block's line) signing in to the program's
+# account, or passing it an account's flag.
+_CMD_START = r"(?:`|^[ \t]*(?:\$\s+)?|(?:&&|\|\|)\s*)"
+_SIGN_IN = re.compile(rf"{_CMD_START}([a-z][\w-]*)\s+(?:auth(?:\s+(?:status|login))?|login|"
+                      r"sso\s+login|configure)(?![\w-])", re.MULTILINE)
+_ACCOUNT_FLAG = re.compile(rf"{_CMD_START}([a-z][\w-]*)\s[^`\n]*?(?<!\S)--(?:profile|context|"
+                           r"subscription|project|account|workspace|org)(?:[=\s])", re.MULTILINE)
+# programs that are the shell's, an interpreter or a package manager: their flags are no account
+_NOT_SERVICE = frozenset({"git", "cd", "ls", "cat", "echo", "export", "python", "python3",
+                          "node", "npm", "npx", "pip", "uv", "bash", "sh", "which", "curl",
+                          "docker", "make", "cargo", "go", "yarn", "pnpm", "bun"})
+
+# The user's own items of the service, in the prompt's own words: "my active issues", "our
+# brand voice guide", "my recent files", "my inbox". "my code", "my project" are what a case
+# stages or the own-project rule reads.
+_OWN_ITEMS = re.compile(
+    r"(?i)\b(?:my|our)\s+(?:[\w'-]+\s+){0,3}?(?:issues?|tickets?|tasks?|board|boards|backlog|"
+    r"sprint|cards?|pull\s+requests?|PRs|files|folders?|drive|docs?|documents|guides?|"
+    r"sheets?|spreadsheets?|inbox|e-?mails?|messages|calendar|meetings|events|notes|pages|"
+    r"wiki|knowledge\s+base|kb|channels?|threads|cluster|pods|deployments|instances|buckets|"
+    r"resources|workspace|dashboards?|alerts|incidents)\b(?!\s*(?:below|above|here|:))")
+_MINE = re.compile(r"(?i)\bassigned\s+to\s+me\b|\bwhat\s+am\s+I\s+(?:currently\s+)?"
+                   r"(?:working\s+on|assigned)|\bon\s+my\s+plate\b")
+# An item of the service by its id: "(id: abc123def)", "doc id 1BxiMk...". ("PR #312" named
+# in a message to send is the message's material.)
+_ITEM_ID = re.compile(r"(?i)\b(?:id|doc(?:ument)?\s+id|page\s+id|sheet\s+id)(?:\s*[:=#]\s*|\s+)"
+                      r"`?(?=[A-Za-z_-]*\d)[A-Za-z0-9_-]{6,}`?")
+# Making or changing an item there: "create a ticket", "leave a comment on". ("open" may be
+# reading: "open a PR" of a workflow is its step, not the service's state.)
+_SERVICE_WRITE = re.compile(
+    r"(?i)\b(?:create|file|raise|add|leave|post|update|close|assign|move|archive|delete)\s+"
+    r"(?:a\s+|an\s+|the\s+|new\s+|this\s+)*(?:[\w-]+\s+){0,2}?(?:tickets?|issues?|pages?|"
+    r"comments?|cards?|tasks?|rows?|events?|invites?|pull\s+requests?|PRs?)\b")
+# A prompt asking how, or for something explained: answered in words.
+_HOW = re.compile(r"(?i)^\s*(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:explain|describe|"
+                  r"how\s+(?:do|does|should|would|can)|what\s+is\s+the\s+(?:best|right)\s+way|"
+                  r"demonstrate|walk\s+me\s+through|draft|write)\b")
+# A case graded on refusing, asking first or explaining: no service is needed for that.
+_REFUSES = re.compile(r"(?i)^\s*(?:refuses|declines|asks\s+(?:the\s+user\s+)?(?:for|which|"
+                      r"whether|to\s+confirm)|explains|tells\s+the\s+user|does\s+not\s+(?:call|"
+                      r"run|contact|create|post|send))\b")
+# A command running a script by its path: an interpreter before it (`bash scripts/x.sh`,
+# `python3 tools/y.py`), or the path itself as the command (`./scripts/x.sh`, a code block's
+# line starting with `scripts/x.sh`). A file named in a code span (`src/app.ts`) is no run.
+_SCRIPT = r"((?:\./|\.\./)?(?:[\w.-]+/)*[\w-]+\.(?:sh|bash|py|js|mjs|cjs|ts|rb|ps1|pl))(?![\w.-])"
+_SCRIPT_RUN = re.compile(
+    rf"{_CMD_START}(?:(?:bash|sh|zsh|python3?|node|tsx|ruby|perl|pwsh|source|\.)\s+){_SCRIPT}"
+    rf"|{_CMD_START}(\./(?:[\w.-]+/)*[\w-]+\.(?:sh|bash|py|js|rb|pl))(?![\w.-])"
+    rf"|^[ \t]*(?:\$\s+)?((?:[\w.-]+/)+[\w-]+\.(?:sh|bash))(?=\s|$)", re.MULTILINE)
+
+
+def _skill_md(skill_dir: Path) -> str:
+    path = skill_dir / "SKILL.md"
+    if not path.is_file() or path.stat().st_size > 1_000_000:
+        return ""
+    return path.read_text(encoding="utf-8", errors="replace")
+
+
+def mcp_reach(skill_dir: Path) -> list[str]:
+    """The MCP servers the skill's SKILL.md says it works through, as it names them."""
+    text = _skill_md(skill_dir)
+    if not text or _BUILDS_MCP.search(text):
+        return []
+    found = [f"mcp__{m.group(1)}" for m in _MCP_TOOL.finditer(text)]
+    for line in text.splitlines():
+        if line.lstrip().startswith("|") or _DENIED.search(line):
+            continue  # a table of the platforms it works with, or a denial, declares nothing
+        for match in _NAMED_MCP.finditer(line):
+            name = match.group(1)
+            if name and name.lower() not in _NOT_A_NAME:
+                found.append(f"the {name} MCP")
+            elif not name:
+                found.append("its MCP tools")
+    return list(dict.fromkeys(found))
+
+
+def cli_reach(skill_dir: Path) -> list[str]:
+    """The CLIs the skill's own commands sign in to an account with."""
+    text = _skill_md(skill_dir)
+    found = [m.group(1) for pattern in (_SIGN_IN, _ACCOUNT_FLAG) for m in pattern.finditer(text)]
+    return list(dict.fromkeys(f"the `{p}` CLI" for p in found if p not in _NOT_SERVICE))
+
+
+def _stages_nothing(case: Case) -> bool:
+    return not case.files and not case.inline_files
+
+
+def _criteria(case: Case) -> list[str]:
+    return [case.expected_output, *case.statements, *case.assertions]
+
+
+def cli_runs(case: Case, clis: list[str]) -> list[str]:
+    """Criteria saying the agent ran a command of the skill's signed-in CLI ("Uses gws sheets
+    command", "Checks gws auth status"), unless they grade not running it."""
+    found = []
+    for cli in clis:
+        name = cli.split("`")[1]
+        run = re.compile(rf"(?i)\b(?:runs?|ran|uses?|using|via|with|calls?|checks?|executes?)\s+"
+                         rf"(?:the\s+)?[`'\"]?{re.escape(name)}\s+[a-z+][\w+-]*")
+        found += [m.group(0).strip("`'\"").lower() for c in _criteria(case)
+                  if not _REFUSES.search(c) for m in run.finditer(c)]
+    return list(dict.fromkeys(found))[:2]
+
+
+def live_asks(case: Case) -> list[str]:
+    """The words by which the case asks for the live state of a service, when it stages
+    nothing, asks no advice and is not graded on refusing or explaining."""
+    if not _stages_nothing(case) or "```" in case.prompt:
+        return []  # (a pasted block is the service's output handed over)
+    own = unquoted(case.prompt, pasted=True)
+    if _HOW.search(own) or re.search(r"\?\s*$", own.strip()) and re.match(
+            r"(?i)\s*(?:how|why|should|is\s+it|can\s+I)\b", own):
+        return []
+    criteria = [c for c in _criteria(case) if c.strip()]
+    if criteria and all(_REFUSES.search(c) for c in criteria):
+        return []
+    found = [m.group(0) for pattern in (_OWN_ITEMS, _MINE, _ITEM_ID, _SERVICE_WRITE)
+             for m in pattern.finditer(own)]
+    return list(dict.fromkeys(" ".join(f.split()) for f in found))
+
+
+def unshipped_scripts(skill_dir: Path) -> list[str]:
+    """Scripts the skill's own commands run by path that its folder does not hold."""
+    text = _skill_md(skill_dir)
+    held = {p.name for p in skill_dir.rglob("*") if p.is_file()} if text else set()
+    found = []
+    for match in _SCRIPT_RUN.finditer(text):
+        path = next(g for g in match.groups() if g)
+        if not (skill_dir / path).is_file() and PurePosixPath(path).name not in held:
+            found.append(path)
+    return list(dict.fromkeys(found))
+
+
+_RUN_WORDS = (r"(?i:runs?|ran|running|execut(?:e|es|ed|ing)|invok(?:e|es|ed|ing)|calls?|called|"
+              r"using|via)")
+
+
+def script_needs(case: Case, scripts: list[str]) -> list[str]:
+    """The unshipped scripts the case names (its prompt or criteria), unless it stages them
+    or says they are not to be run."""
+    if not scripts:
+        return []
+    staged = {PurePosixPath(f).name for f in (*case.files, *case.inline_files)}
+    texts = [case.prompt, *_criteria(case)]
+    found = []
+    for script in scripts:
+        name = PurePosixPath(script).name
+        if name in staged:
+            continue
+        # said to be run ("Runs ./scripts/x.sh client ana"): a script the case writes, or
+        # whose output or absence the prompt describes ("x.sh status shows ...", "x.sh does
+        # not exist"), is no run to make
+        run = rf"\b{_RUN_WORDS}\s+(?:the\s+)?[`'\"]?(?:[\w.-]*/)*{re.escape(name)}(?![\w-])"
+        named = [t for t in texts if re.search(run, t)]
+        if named and not all(_REFUSES.search(t) for t in named):
+            found.append(script)
+    return found
