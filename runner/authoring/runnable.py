@@ -25,9 +25,10 @@ FOREIGN = {".ps1": "PowerShell (pwsh)", ".psm1": "PowerShell (pwsh)", ".rb": "Ru
            ".ts": "a TypeScript runtime (deno, tsx)", ".go": "Go", ".php": "PHP", ".lua": "Lua",
            ".r": "R", ".jl": "Julia", ".bat": "Windows cmd", ".cmd": "Windows cmd",
            ".swift": "Swift", ".kt": "Kotlin", ".java": "Java"}
-# What to do instead, said with every refusal.
-FIX = ("write the grader in python3 (standard library) or sh, which the image has, or run "
-       "with --image naming an image that has the interpreter")
+# What to do instead, said with every refusal (the set is refused under any --image: check
+# reads the default image's list).
+FIX = ("write the program in python3 (standard library only) or sh, which the sandbox image "
+       "has; it reads the work as its first argument and the case at $SKILL_EVAL_CASE")
 SHEBANG = re.compile(r"^#!\s*(\S+)(?:\s+(?:-\S+\s+)*(\S+))?")
 HEAD_BYTES = 256
 LOCAL_DEPTH = 3  # the skill's root sits at most this far above its program
