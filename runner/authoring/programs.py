@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -354,6 +355,11 @@ class SetPrograms:
             if usage is None or not ours and not _grades(file, ids, in_notes=any(
                     w in n for n in notes for w in (word, file.name))):
                 continue
+            # run as the file it names, wherever the line's word was written from
+            # (`python check_rating.py` in a note about scripts/check_rating.py)
+            rel = os.path.relpath(file, self.skill_dir.resolve())
+            if not rel.startswith(".."):
+                usage = replace(usage, program=Path(rel).as_posix())
             problem = usage.problem or self._cannot_run(usage)
             if problem is None:
                 return usage
@@ -387,9 +393,10 @@ class SetPrograms:
         if missing is not None and case is not None:
             problems.report("EV012", case.id, f"{usage.program}: its usage `{usage.line}` "
                             f"cannot run for this case: {missing}; not run, its checks are "
-                            "not graded", "list the one fixture (`files`) or output file "
-                            "(`outputs`) the line takes in the case, or have the program "
-                            "find it in the work directory (its first argument)")
+                            "not graded", "have the program take the work alone (its first "
+                            "argument) and read the case at $SKILL_EVAL_CASE (its files, "
+                            "outputs and id), or list in the case the one fixture (`files`) or "
+                            "output file (`outputs`) the line takes")
             return None
         kept, self.problems = self.problems, problems
         try:

@@ -99,6 +99,10 @@ def _fixture(case: Case) -> tuple[str | None, str | None]:
     """The case's one fixture as staged in the work (several in one folder: that folder)."""
     staged = sorted({case.fixture_destination(f).as_posix() for f in case.files}
                     | set(case.inline_files))
+    if case.root_fixtures or "." in staged:  # the work itself, after the agent changed it
+        return None, ("the case's fixture is its workspace, which the work is after the "
+                      "agent's changes; the original a program taking both compares with is "
+                      "not in the grader's container (the work and the case only)")
     if not staged:
         return None, "the case stages no fixture for it"
     if len(staged) == 1:
@@ -134,7 +138,8 @@ def _meaning(name: str) -> str | None:
     dir>` is the fixture, `<run-dir>` the work): "transcript", "answers", "casefile",
     "fixture", "output", "case", "work", else None."""
     words = _words(name)
-    if re.search(r"\.[a-z]{2,5}$", name.lower()):  # `<case.json>`, `<out.md>`: a file
+    named_file = re.search(r"\.[a-z]{2,5}$", name.lower()) is not None  # `<out.md>`: a file
+    if named_file:
         words |= {"file"}
     if words & TRANSCRIPT_WORDS:
         return "transcript"
@@ -144,7 +149,10 @@ def _meaning(name: str) -> str | None:
         return "casefile"
     if words & FIXTURE_WORDS:
         return "fixture"
-    if words & OUTPUT_WORDS and words & FILE_WORDS or words & {"report", "deliverable"}:
+    # a file the work holds (`<path-to-rating.md>`): the one output file the case names,
+    # never the work directory itself
+    if words & OUTPUT_WORDS and words & FILE_WORDS or words & {"report", "deliverable"} \
+            or named_file:
         return "output"
     case, work = bool(words & CASE_WORDS), bool(words & WORK_WORDS) or "path" in words
     return "case" if case and not work else "work" if work and not case else None

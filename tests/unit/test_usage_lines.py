@@ -53,7 +53,7 @@ def test_options_of_a_usage_line_in_the_set_description_map_too(tmp_path: Path) 
         "evals": _CASES})
     program = caseset.evals[0].grader_program
     assert program is not None and program.command == \
-        "python3 check.py --case first --workdir ."
+        "python3 evals/check.py --case first --workdir ."  # named from the skill's root
     assert program.path == "evals/check.py"
 
 
@@ -185,3 +185,20 @@ def test_check_prints_the_mapped_usage_through_the_cli(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["check", str(skill), "-v"], terminal_width=400)
     assert result.exit_code == 0, result.output
     assert "grade.py . data.csv 7" in result.output
+
+
+def test_a_placeholder_naming_a_file_is_the_output_file_never_the_work() -> None:
+    usage = parse("python check_rating.py <path-to-rating.md>", "scripts/check_rating.py")
+    assert usage is not None and usage.problem is None
+    assert usage.command(_STAGED) == ("python3 check_rating.py report.md", None)
+    bare = Case(id="1", prompt="Rate it.")
+    assert usage.command(bare)[1] == "the case names no output file for it"
+
+
+def test_a_fixture_that_is_the_workspace_is_not_the_original_a_program_compares_with() -> None:
+    usage = parse("grade.py <run-dir> <fixture-dir> <eval-name>", "evals/grade.py")
+    workspace = Case(id="0", prompt="Wire the agents.", files=("evals/fixtures/rich-repo",),
+                     root_fixtures=("evals/fixtures/rich-repo",))
+    assert usage is not None and usage.problem is None
+    command, problem = usage.command(workspace)
+    assert problem is not None and "its workspace" in problem and "original" in problem
