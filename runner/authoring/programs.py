@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import replace
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
