@@ -924,11 +924,11 @@ class CaseReader:
                         "as follow-up turns in the same session, in order, whatever the agent "
                         "asks", "write them as `follow_up_turns` to make this explicit")
             return
-        key = persona(item)
-        if key is None:
+        played = persona(item)
+        if played is None:
             return
-        self.unread[f"{key} (a simulated user, not played)"] = item.pop(key)
-        self.problems.report(MULTI_TURN, self.label, f"`{key}` describes a simulated user "
+        self.unread[f"{played} (a simulated user, not played)"] = item.pop(played)
+        self.problems.report(MULTI_TURN, self.label, f"`{played}` describes a simulated user "
                              "the runner does not play: the case runs as one turn, so "
                              "questions the agent asks get no answer", "write the user's "
                              "answers as follow-up turns (`follow_up_turns: [\"...\"]`), or "
