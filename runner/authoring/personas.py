@@ -58,14 +58,17 @@ def scripted_answers(item: dict[str, Any]) -> tuple[str, list[str]] | None:
 
 def persona(item: dict[str, Any]) -> str | None:
     """The field describing a simulated user to play, with no answers written, else None: a
-    mapping, or a sentence (`"an impatient CFO who answers in one line"`); a short label
-    (`persona: CFO`, the audience of the work) stays a label."""
+    mapping, a sentence (`"an impatient CFO who answers in one line"`), or a file holding one
+    (`persona: rate-limit.md`); a short label (`persona: CFO`, the audience of the work)
+    stays a label."""
     return next((key for key, value in item.items() if _canonical(key) in _PERSONA
                  and (isinstance(value, dict) and value or isinstance(value, str)
-                      and len(value.split()) >= DESCRIPTION_WORDS)), None)
+                      and (len(value.split()) >= DESCRIPTION_WORDS
+                           or _DESCRIPTION_FILE.search(value.strip()) is not None))), None)
 
 
 DESCRIPTION_WORDS = 4  # fewer words name a role (a label), not a user to play
+_DESCRIPTION_FILE = re.compile(r"(?i)^[\w./-]+\.(?:md|markdown|txt|ya?ml|json)$")
 
 
 def _canonical(key: str) -> str:

@@ -30,12 +30,13 @@ def test_scripted_answers_are_sent_as_follow_up_turns_in_order(tmp_path: Path) -
 
 
 def test_a_persona_with_no_answers_is_said_not_played(tmp_path: Path) -> None:
-    caseset = load_caseset(make_skill(tmp_path, [_case(
-        persona="An impatient CFO who answers in one line")]), "tidy-notes")
-    (case,) = caseset.evals
-    assert not case.follow_ups
-    said = [f for f in caseset.findings if f.code == "EV015"]
-    assert len(said) == 1 and "does not play" in said[0].message
+    for n, given in enumerate(["An impatient CFO who answers in one line", "cfo.md"]):
+        caseset = load_caseset(make_skill(tmp_path / str(n), [_case(persona=given)]),
+                               "tidy-notes")
+        (case,) = caseset.evals
+        assert not case.follow_ups
+        said = [f for f in caseset.findings if f.code == "EV015"]
+        assert len(said) == 1 and "does not play" in said[0].message, given
 
 
 def test_a_short_persona_label_stays_a_label(tmp_path: Path) -> None:
