@@ -111,6 +111,7 @@ from runner.authoring.references import with_references
 from runner.authoring.repo_reads import repo_reads
 from runner.authoring.routing import RoutingOnlySet
 from runner.authoring.rubric_gates import report_gates
+from runner.authoring.runnable import FIX as RUN_FIX
 from runner.authoring.runnable import cannot_run
 from runner.authoring.safely import READ_ERRORS, read_error, refuse_surrogates, unreadable
 from runner.authoring.set_notes import (
@@ -1502,8 +1503,7 @@ def _preflight_program(skill_dir: Path, program: str, refuse: Refuse) -> None:
     why = cannot_run(local)
     if why is not None:
         refuse(f"judge program {program!r} cannot run in the sandbox: {why}",
-               "rewrite it in Python (standard library), bash or node, or grade the case with "
-               "assertions")
+               f"{RUN_FIX}, or grade the case with assertions")
 
 
 def _preflight_checks(case: Case, refuse: Refuse) -> None:

@@ -42,6 +42,7 @@ from runner.authoring.input_object import request_of
 from runner.authoring.material_types import CALLS, material_matcher, material_type
 from runner.authoring.pass_rules import read_case_rule, rubric_rule
 from runner.authoring.pattern_fields import PATTERN_WORDS, all_compile, as_pattern
+from runner.authoring.personas import persona, scripted_answers
 from runner.authoring.problems import Problems
 from runner.authoring.program_types import CONTRACT, ProgramType
 from runner.authoring.routing import (
@@ -906,6 +907,33 @@ class CaseReader:
         for key in found.empty:
             self.problems.tally("EV012", self.label, f"`{key}` is empty: no check",
                                 f"drop the empty `{key}`, or list the tools in it")
+
+    def _personas(self, item: dict[str, Any]) -> None:
+        """A simulated user (runner.authoring.personas): its scripted answers sent as
+        follow-up turns, in order; a persona with no answers written said, never silence."""
+        if any(isinstance(item.get(k), list) and item[k] for k in TURN_FIELDS):
+            return  # the turns are written: the persona is the author's note beside them
+        found = scripted_answers(item)
+        if found is not None:
+            key, answers = found
+            given = item.pop(key.split(".", 1)[0])
+            if isinstance(given, dict) and len(given) > 1:  # the persona beside its answers
+                self.unread[f"{key.split('.', 1)[0]} (the persona, not played)"] = {
+                    k: v for k, v in given.items() if k != key.split(".", 1)[1]}
+            item["follow_up_turns"] = answers
+            self.mapped(f"`{key}`: the simulated user's {len(answers)} scripted answer(s) sent "
+                        "as follow-up turns in the same session, in order, whatever the agent "
+                        "asks", "write them as `follow_up_turns` to make this explicit")
+            return
+        played = persona(item)
+        if played is None:
+            return
+        self.unread[f"{played} (a simulated user, not played)"] = item.pop(played)
+        self.problems.report(MULTI_TURN, self.label, f"`{played}` describes a simulated user "
+                             "the runner does not play: the case runs as one turn, so "
+                             "questions the agent asks get no answer", "write the user's "
+                             "answers as follow-up turns (`follow_up_turns: [\"...\"]`), or "
+                             "put what the user would say in the prompt")
 
     def _awaited_reply(self, item: dict[str, Any]) -> None:
         """Steps that ask the user, then act on the reply (runner.authoring.awaited_reply):
@@ -2049,6 +2077,7 @@ class CaseReader:
         """Other tools' names for the prompt (a string), the expectations and the failures
         (a list of sentences, or one) and an assertions mapping ({contains: [...], regex:
         ...}), each reported."""
+        self._personas(item)
         self._turns(item)
         given = item.get("input", item.get("inputs"))
         if "prompt" not in item and isinstance(given, dict):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -36,13 +37,15 @@ from runner.authoring.outside import Outside, climbs_out, program_folder
 from runner.authoring.problems import Problems, describe
 from runner.authoring.program_types import CONVENTIONAL, ProgramType, program_types
 from runner.authoring.reach import OUTSIDE
+from runner.authoring.runnable import FIX as RUN_FIX
 from runner.authoring.runnable import cannot_run
 from runner.authoring.shell_lines import as_shell, is_shell_line, shell_problem
 from runner.authoring.usage_lines import FIX as USAGE_FIX
-from runner.authoring.usage_lines import Usage, best, usages
+from runner.authoring.usage_lines import Usage, best, from_source, parse, usages
 from runner.schema.case import EVALS_ROOT, FIXTURE_ROOT, Case
 from runner.schema.checked import CheckReading
 from runner.schema.enums import CheckKind
+from runner.schema.image import IMAGE_PROGRAMS
 from runner.schema.programs import COMMAND_INTERPRETERS, Found, GraderProgram
 
 SET_FIELDS = ("grader_program",)
@@ -60,8 +63,8 @@ _BUILDS_PROMPT = re.compile(r"(?i)\b(?:build|make|render|format|create|compose)_
 FIX_PATH = "put the program in the skill's evals/ folder, e.g. evals/grade.py, and name it there"
 FIX_SHELL = ("grade with what the sandbox has offline (sh, coreutils, grep, python3...), or "
              "put the check in a script of the skill (\"bash evals/check.sh\", exit 0 passes)")
-FIX_COMMAND = ("put the command in a script of the skill and name it, run by python3, bash, sh, "
-               "node or perl, e.g. \"bash evals/check.sh\" (it runs in the working directory; "
+FIX_COMMAND = ("put the command in a script of the skill and name it, run by python3, bash, sh "
+               "or perl, e.g. \"bash evals/check.sh\" (it runs in the working directory; "
                "exit 0 passes)")
 
 
@@ -97,11 +100,14 @@ def command_problem(skill_dir: Path, program: GraderProgram) -> str | None:
     """Why a grader command cannot run in the sandbox image, or None."""
     if not program.is_command:
         return None
-    if program.interpreter and program.interpreter[0] not in COMMAND_INTERPRETERS.values():
-        return (f"it starts with {program.interpreter[0]!r}, neither an interpreter the "
-                f"sandbox image runs programs with "
-                f"({', '.join(sorted(set(COMMAND_INTERPRETERS.values())))}) nor a program "
-                "file of the skill")
+    ours = sorted(v for v in set(COMMAND_INTERPRETERS.values()) if v in IMAGE_PROGRAMS)
+    first = program.interpreter[0] if program.interpreter else None
+    if first is not None and first not in COMMAND_INTERPRETERS.values():
+        return (f"it starts with {first!r}, neither an interpreter the sandbox image runs "
+                f"programs with ({', '.join(ours)}) nor a program file of the skill")
+    if first is not None and first not in IMAGE_PROGRAMS:  # `node check.js`
+        return (f"its interpreter {first!r} is not in the sandbox image (it has "
+                f"{', '.join(ours)}); {RUN_FIX}")
     if not program.path:
         return "it names no program file to run"
     if not safely.is_file(skill_dir / program.path):
@@ -226,7 +232,10 @@ class SetPrograms:
             return None
         if problem is not None:
             shown = f"grader command {program.command!r}: " if program.is_command else ""
-            self.problems.refuse("EV009", case, shown + problem,
+            # an interpreter the image lacks: the fix is another language or image, not a path
+            lacks = "lacks" in problem or RUN_FIX in problem
+            self.problems.refuse("EV009", case, shown + problem.replace(f"; {RUN_FIX}", ""),
+                                 RUN_FIX if lacks else
                                  FIX_COMMAND if program.is_command else FIX_PATH)
             return None
         unknown = [c for c in program.checks if c not in self.names(program.path)]
@@ -269,7 +278,7 @@ class SetPrograms:
         needed = [name for name in left if PurePosixPath(name).name in source]
         if why is not None:
             self.problems.refuse("EV009", case, f"{shown} cannot run in the sandbox: {why}",
-                                 FIX_PATH)
+                                 RUN_FIX if "lacks" in why else FIX_PATH)
         elif too_big or climbed or needed:
             where = ("a path its authors' harness sets (its container sets SKILL_EVAL_WORK "
                      "and SKILL_EVAL_CASE only)" if climbed and "$" in climbed
@@ -320,15 +329,19 @@ class SetPrograms:
         and the fix. Only a program that grades: its name says so, or it reads the set."""
         notes = _notes(set_folder, raw)
         ids = _case_ids(raw)
-        heads = {p: _source(self.skill_dir, p)[:HEAD_MAX] for p in [
-            *self.programs, *_scorers_in(self.skill_dir)]}
+        folders = {p: self.skill_dir for p in [*self.programs, *_scorers_in(self.skill_dir)]}
         if self.outside is not None:
-            heads |= {p: _source(self.outside.set_folder, p)[:HEAD_MAX] for p in self.beside}
+            folders |= {p: self.outside.set_folder for p in self.beside}
+        heads = {p: _source(folder, p)[:HEAD_MAX] for p, folder in folders.items()}
         found = usages(notes)
         for path, head in heads.items():  # a program's own "Usage:" lines
-            for word, lines in usages([head]).items():
-                if PurePosixPath(word).name == PurePosixPath(path).name:
-                    found.setdefault(path, []).extend(lines)
+            own = [lines for word, lines in usages([head]).items()
+                   if PurePosixPath(word).name == PurePosixPath(path).name]
+            # none: the names its source gives its arguments (argparse, `x = sys.argv[1]`)
+            line = None if own else from_source(_source(folders[path], path), path)
+            said = None if line is None else parse(line, path)
+            for lines in own + ([[said]] if said is not None else []):
+                found.setdefault(path, []).extend(lines)
         by_file: dict[Path, tuple[str, list[Usage]]] = {}
         for word, lines in found.items():  # one program written two ways is one program
             file = self._file_of(word)
@@ -337,17 +350,29 @@ class SetPrograms:
         for file, (word, lines) in by_file.items():
             usage = best(lines)
             # the set's notes name a grader by its name; elsewhere it must read the set
-            if usage is None or not _grades(file, ids, in_notes=any(
+            # the program found in evals/ grades by being found there
+            ours = self.program is not None and file == _resolved(self.skill_dir, self.program)
+            if usage is None or not ours and not _grades(file, ids, in_notes=any(
                     w in n for n in notes for w in (word, file.name))):
                 continue
+            # run as the file it names, wherever the line's word was written from
+            # (`python check_rating.py` in a note about scripts/check_rating.py)
+            rel = os.path.relpath(file, self.skill_dir.resolve())
+            if not rel.startswith(".."):
+                usage = replace(usage, program=Path(rel).as_posix())
             problem = usage.problem or self._cannot_run(usage)
             if problem is None:
                 return usage
-            if self.program is not None and file == _resolved(self.skill_dir, self.program):
-                continue  # found in evals/ and run as a grader program: said by its own line
-            self.problems.report("EV012", "", f"{word}: the set's notes give its usage "
-                                 f"`{usage.line}`, which cannot run per case: {problem}; not "
-                                 "run, its checks are not graded", FIX_USAGE)
+            if ours and self.program is not None and (
+                    self.harness(self.program.path) is not None
+                    or not (usage.problem or "").startswith("it takes")):
+                continue  # run as a grader program, or said as a harness by its own line
+            if ours:  # its own line takes what no grader is given: never run as the contract
+                self.program = None
+            whose = "its own source gives" if ours else "the set's notes give"
+            self.problems.report("EV012", "", f"{word}: {whose} its usage `{usage.line}`, "
+                                 f"which cannot run per case: {problem}; not run, its checks "
+                                 "are not graded", FIX_USAGE)
         return None
 
     def _file_of(self, word: str) -> Path | None:
@@ -359,11 +384,23 @@ class SetPrograms:
         found = None if self.outside is None else self.outside.resolve(word)
         return found if found is not None and safely.is_file(found) else None
 
-    def _usage_program(self, usage: Usage, case: str, problems: Problems) -> GraderProgram | None:
-        """The grader command of one case, from the usage line, checked as a named one."""
+    def _usage_program(self, usage: Usage, case: Case | None,
+                       problems: Problems) -> GraderProgram | None:
+        """The grader command of one case, from the usage line, checked as a named one; a
+        case lacking what the line takes (its one fixture, its output file) is said (EV012)
+        and runs no program. `case` None: a stand-in, to see the program can run."""
+        command, missing = usage.command(case)
+        if missing is not None and case is not None:
+            problems.report("EV012", case.id, f"{usage.program}: its usage `{usage.line}` "
+                            f"cannot run for this case: {missing}; not run, its checks are "
+                            "not graded", "have the program take the work alone (its first "
+                            "argument) and read the case at $SKILL_EVAL_CASE (its files, "
+                            "outputs and id), or list in the case the one fixture (`files`) or "
+                            "output file (`outputs`) the line takes")
+            return None
         kept, self.problems = self.problems, problems
         try:
-            program = self._named({"command": usage.command(case)}, case)
+            program = self._named({"command": command}, case.id if case else "")
         finally:
             self.problems = kept
         return None if program is None else program.model_copy(update={"found": Found.USAGE})
@@ -371,7 +408,7 @@ class SetPrograms:
     def _cannot_run(self, usage: Usage) -> str | None:
         """Why the usage's command cannot run as a grader (what `_named` would refuse)."""
         scratch = Problems(self.problems.file)
-        self._usage_program(usage, "", scratch)
+        self._usage_program(usage, None, scratch)
         return "; ".join(f"{f.message} (fix: {f.fix})" for f in scratch.refusals) or None
 
     def prompt_builder(self, item: dict[str, Any]) -> tuple[str, str] | None:
@@ -457,7 +494,7 @@ class SetPrograms:
             program = own
         program = program or self.program
         if program is None and self.usage is not None:
-            program = self._usage_program(self.usage, case.id, self.problems)
+            program = self._usage_program(self.usage, case, self.problems)
         what = None if program is None or program.found is Found.NAMED or program.is_command \
             else self.harness(program.path)
         if what is not None and program is not None:
@@ -597,8 +634,8 @@ class SetPrograms:
                else "its verdict (JSON, else its exit code) decides")
         said = {Found.NAMED: "named by the set", Found.POINTED: "the set points at it",
                 Found.CONVENTIONAL: "found in evals/",
-                Found.USAGE: "the set's notes give its usage, with the case id and the work "
-                             "in their places"}[program.found]
+                Found.USAGE: "its usage line, each argument given what it names"}[
+                    program.found]
         note = "; a criterion naming the program is read as its verdict" if whole else ""
         fix = ("nothing to fix" if program.found in (Found.NAMED, Found.USAGE) else
                f'name it to make this explicit: "grader_program": "{program.path}"')

@@ -1,9 +1,11 @@
 """Whether the sandbox can run an author's program (issue 26, rule 5), told at check time.
 
-A judge or grader program runs in the sandbox image (images/sandbox/Dockerfile): bash, sh,
-python3 with its standard library only, node, perl, git and ripgrep. A PowerShell script, a
-`#!` naming another interpreter, or a Python program importing a package from PyPI would fail
-in every trial after the sessions were paid for; `check` names it and why first.
+A judge or grader program runs in the sandbox image, whose programs runner.schema.image lists
+(the one list, checked against images/sandbox/Dockerfile): bash, sh, python3 with its standard
+library only, perl, git and ripgrep. A program the runner would start with an interpreter the
+image lacks (a `.js` program: node; a PowerShell script; a `#!` naming another interpreter), or
+a Python program importing a package from PyPI, would fail in every trial after the sessions
+were paid for; `check` names the interpreter and why first.
 """
 
 from __future__ import annotations
@@ -13,13 +15,20 @@ import re
 import sys
 from pathlib import Path
 
-# Interpreters the image has, as a `#!` line names them.
-IMAGE_TOOLS = frozenset({"sh", "bash", "dash", "python3", "node", "nodejs", "perl", "git", "rg"})
-# Suffixes whose language the image has no interpreter for.
+from runner.schema.image import IMAGE_PROGRAMS
+
+# The interpreter the runner starts a program with, by its suffix (runner.sandbox.base).
+BY_SUFFIX = {".py": "python3", ".sh": "sh", ".bash": "bash", ".js": "node", ".mjs": "node",
+             ".cjs": "node"}
+# Suffixes whose language has no interpreter of one name (or none the image could have).
 FOREIGN = {".ps1": "PowerShell (pwsh)", ".psm1": "PowerShell (pwsh)", ".rb": "Ruby",
            ".ts": "a TypeScript runtime (deno, tsx)", ".go": "Go", ".php": "PHP", ".lua": "Lua",
            ".r": "R", ".jl": "Julia", ".bat": "Windows cmd", ".cmd": "Windows cmd",
            ".swift": "Swift", ".kt": "Kotlin", ".java": "Java"}
+# What to do instead, said with every refusal (the set is refused under any --image: check
+# reads the default image's list).
+FIX = ("write the program in python3 (standard library only) or sh, which the sandbox image "
+       "has; it reads the work as its first argument and the case at $SKILL_EVAL_CASE")
 SHEBANG = re.compile(r"^#!\s*(\S+)(?:\s+(?:-\S+\s+)*(\S+))?")
 HEAD_BYTES = 256
 LOCAL_DEPTH = 3  # the skill's root sits at most this far above its program
@@ -30,13 +39,15 @@ def cannot_run(file: Path) -> str | None:
     suffix = file.suffix.lower()
     if suffix in FOREIGN:
         return f"a {suffix} program needs {FOREIGN[suffix]}, which the sandbox image lacks"
+    if BY_SUFFIX.get(suffix, "python3") not in IMAGE_PROGRAMS:
+        return (f"a {suffix} program runs with {BY_SUFFIX[suffix]}, which the sandbox image "
+                "lacks")
     try:
         head = file.read_bytes()[:HEAD_BYTES].decode("utf-8", "replace")
     except OSError:
         return None
     tool = _shebang_tool(head)
-    if tool is not None and tool not in IMAGE_TOOLS and suffix not in (".py", ".sh", ".bash",
-                                                                       ".js"):
+    if tool is not None and tool not in IMAGE_PROGRAMS and suffix not in BY_SUFFIX:
         return f"its #! line runs {tool}, which the sandbox image lacks"
     if suffix == ".py" or tool == "python3":
         missing = _missing_imports(file)

@@ -8,7 +8,8 @@ interpreter running one (`bash check.sh` stays a program, found and checked as b
 its interpreter is given code inline (`-c`, `-e`). What cannot run there is refused before
 anything is spent, naming the word: a command that needs the network (`curl`, `npm install`, a
 URL), or one whose tool the sandbox image lacks (it has sh, bash, coreutils, grep, sed, awk,
-find, diff, python3 with its standard library, perl, git and ripgrep).
+find, diff, python3 with its standard library, perl, git and ripgrep: runner.schema.image, the
+one list of the image's programs).
 """
 
 from __future__ import annotations
@@ -16,21 +17,20 @@ from __future__ import annotations
 import re
 import shlex
 
+from runner.schema.image import IMAGE_PROGRAMS
 from runner.schema.programs import COMMAND_INTERPRETERS, GraderProgram
 
 INLINE_CODE = frozenset({"-c", "-e"})
-# What the image runs (images/sandbox/Dockerfile: debian's essential set plus the packages it
-# installs), and the shell's own words.
-IMAGE_COMMANDS = frozenset({
-    "sh", "bash", "dash", "python3", "python", "perl", "git", "rg",
-    "cat", "head", "tail", "wc", "sort", "uniq", "cut", "tr", "ls", "test", "[", "[[", "echo",
-    "printf", "true", "false", "stat", "du", "md5sum", "sha1sum", "sha256sum", "base64",
-    "basename", "dirname", "realpath", "readlink", "tee", "comm", "join", "paste", "nl", "od",
-    "expr", "seq", "env", "date", "find", "xargs", "grep", "egrep", "fgrep", "sed", "awk",
-    "mawk", "diff", "cmp", "fold", "fmt", "rev", "tac", "touch", "mktemp", "sleep", "wait",
-    "exit", "return", "cd", "set", "export", "unset", "local", "read", "eval", "exec", "shift",
-    "command", "type", "!", "{", "}", "if", "then", "else", "elif", "fi", "for", "while", "until",
-    "do", "done", "case", "esac", "in", "function", "zcat", "gzip", "tar", "iconv"})
+# The shell's own words (builtins and keywords): no program of the image, run by any sh.
+SHELL_WORDS = frozenset({
+    "test", "[", "[[", "echo", "printf", "true", "false", "wait", "exit", "return", "cd", "set",
+    "export", "unset", "local", "read", "eval", "exec", "shift", "command", "type", "!", "{",
+    "}", "if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case",
+    "esac", "in", "function", ":", "."})
+# What a command of a line may start: the image's programs (runner.schema.image, the one list
+# of them), the shell's words, and `python`, which the runner's `sh -c` defines as python3
+# (runner.sandbox.base).
+IMAGE_COMMANDS = IMAGE_PROGRAMS | SHELL_WORDS | {"python"}
 # a word of the command, never a part of a path (`.skill-validation/pip/Makefile`)
 _NETWORK = re.compile(r"(?i)(?<![\w./-])(curl|wget|npm|npx|pnpm|yarn|pip3?|uv|apt-get|apt|"
                       r"brew|ssh|scp|rsync|nc|git\s+(?:clone|fetch|pull|push)|https?://\S+)"

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from click.testing import CliRunner
+
 from runner.authoring.caseset import load_caseset
 from runner.authoring.usage_lines import parse
-from runner.schema.case import CaseSet
+from runner.cli import main
+from runner.schema.case import Case, CaseSet, OutputCheck
 from runner.schema.programs import Found
 from tests.helpers import make_skill
 
@@ -50,7 +53,7 @@ def test_options_of_a_usage_line_in_the_set_description_map_too(tmp_path: Path) 
         "evals": _CASES})
     program = caseset.evals[0].grader_program
     assert program is not None and program.command == \
-        "python3 check.py --case first --workdir ."
+        "python3 evals/check.py --case first --workdir ."  # named from the skill's root
     assert program.path == "evals/check.py"
 
 
@@ -90,7 +93,7 @@ def test_a_program_that_does_not_grade_says_nothing_and_runs_nothing(tmp_path: P
 def test_the_command_built_leaves_optional_arguments_out() -> None:
     usage = parse("$ bash tools/judge.sh <case> <workdir> [report.md] ...", "tools/judge.sh")
     assert usage is not None and usage.problem is None
-    assert usage.command("c 1") == "bash tools/judge.sh 'c 1' ."
+    assert usage.command(Case(id="c 1", prompt="p")) == ("bash tools/judge.sh 'c 1' .", None)
     assert parse("python3 other.py <case> <workdir>", "tools/judge.sh") is None
     bare = parse("python3 tools/judge.sh --self-test", "tools/judge.sh")
     assert bare is not None and bare.problem is not None and "neither" in bare.problem
@@ -104,3 +107,98 @@ def test_a_tool_of_the_skill_or_a_bare_mention_says_nothing(tmp_path: Path) -> N
         "evals/README.md": "The set is graded by `evals/assess_work.py` after review.\n"})
     assert _usage_lines(caseset) == []
     assert all(c.grader_program is None for c in caseset.evals)
+
+
+_STAGED = Case(id="0", prompt="Tidy data.csv.", files=("evals/files/data.csv",),
+               outputs=(OutputCheck(path="report.md"),))
+
+
+def test_each_placeholder_gets_what_it_names_the_most_specific_word_deciding() -> None:
+    # `<run-dir>` is the work, `<fixture>`/`<fixture-dir>` the case's fixture as staged (never
+    # the work, though "dir" is a word of it), `<case-id>` the id, `<output-file>` its output
+    for line, want in [("grade.py <run-dir> <fixture> <case-id>", "grade.py . data.csv 0"),
+                       ("grade.py <run-dir> <fixture-dir> <case-id>", "grade.py . data.csv 0"),
+                       ("grade.py <output-file> <case-index>", "grade.py report.md 0")]:
+        usage = parse(line, "evals/grade.py")
+        assert usage is not None and usage.problem is None, line
+        assert usage.command(_STAGED) == (want, None)
+
+
+def test_what_a_graders_container_is_not_given_cannot_be_mapped() -> None:
+    for line, said in [("grade.py <workdir> <transcript>", "transcript"),
+                       ("grade.py <workdir> <case.json>", "$SKILL_EVAL_CASE")]:
+        usage = parse(line, "evals/grade.py")
+        assert usage is not None and usage.problem is not None and said in usage.problem
+
+
+def test_a_case_without_the_one_fixture_the_line_takes_is_said_and_not_run(
+        tmp_path: Path) -> None:
+    source = '"""Usage: python3 evals/grade.py <workdir> <input-file>"""\nprint("{}")\n'
+    cases = [{"id": "one", "prompt": "Tidy data.csv.", "files": ["evals/files/data.csv"],
+              "expectations": ["Says what was merged"]},
+             {"id": "none", "prompt": "Tidy the notes.", "expectations": ["Says what"]}]
+    caseset = _load(tmp_path, {"evals/grade.py": source, "evals/files/data.csv": "a,b\n"},
+                    cases=cases)
+    first, second = caseset.evals
+    assert first.grader_program is not None and \
+        first.grader_program.command == "python3 evals/grade.py . data.csv"
+    assert second.grader_program is None
+    said = [f for f in caseset.findings if f.case == "none" and "cannot run for this case" in
+            f.message]
+    assert len(said) == 1 and "stages no fixture" in said[0].message
+
+
+def test_a_program_naming_its_positional_arguments_in_its_source_is_called_so(
+        tmp_path: Path) -> None:
+    argv = 'import sys\nrun_dir, fixture, case_id = sys.argv[1], sys.argv[2], sys.argv[3]\n'
+    argparse = ('import argparse\np = argparse.ArgumentParser()\np.add_argument("work_dir")\n'
+                'p.add_argument("case_id")\np.add_argument("--strict", action="store_true")\n')
+    cases = [{"id": 3, "prompt": "Tidy data.csv.", "files": ["evals/files/data.csv"],
+              "expectations": ["Says what was merged"]}]
+    for source, want in [(argv, "evals/grade.py . data.csv 3"),
+                         (argparse, "evals/grade.py . 3")]:
+        caseset = _load(tmp_path / str(len(want)), {"evals/grade.py": source,
+                                                    "evals/files/data.csv": "a,b\n"},
+                        cases=cases)
+        program = caseset.evals[0].grader_program
+        assert program is not None and program.command == want
+        assert program.found is Found.USAGE
+
+
+def test_a_program_whose_own_arguments_cannot_be_mapped_is_said_not_run(
+        tmp_path: Path) -> None:
+    source = ('import argparse\np = argparse.ArgumentParser()\np.add_argument("workdir")\n'
+              'p.add_argument("transcript")\n')
+    caseset = _load(tmp_path, {"evals/grade.py": source})
+    assert all(c.grader_program is None for c in caseset.evals)
+    lines = [f.message for f in caseset.findings if "its own source gives its usage" in
+             f.message]
+    assert len(lines) == 1 and "<transcript> (the session's transcript" in lines[0]
+
+
+def test_check_prints_the_mapped_usage_through_the_cli(tmp_path: Path) -> None:
+    source = '"""usage: grade.py <run-dir> <fixture> <case-id>"""\nprint("{}")\n'
+    skill = make_skill(tmp_path, [{"id": 7, "prompt": "Tidy data.csv.",
+                                   "files": ["evals/files/data.csv"],
+                                   "expectations": ["Says what was merged"]}],
+                       files={"evals/grade.py": source, "evals/files/data.csv": "a,b\n"})
+    result = CliRunner().invoke(main, ["check", str(skill), "-v"], terminal_width=400)
+    assert result.exit_code == 0, result.output
+    assert "grade.py . data.csv 7" in result.output
+
+
+def test_a_placeholder_naming_a_file_is_the_output_file_never_the_work() -> None:
+    usage = parse("python check_rating.py <path-to-rating.md>", "scripts/check_rating.py")
+    assert usage is not None and usage.problem is None
+    assert usage.command(_STAGED) == ("python3 check_rating.py report.md", None)
+    bare = Case(id="1", prompt="Rate it.")
+    assert usage.command(bare)[1] == "the case names no output file for it"
+
+
+def test_a_fixture_that_is_the_workspace_is_not_the_original_a_program_compares_with() -> None:
+    usage = parse("grade.py <run-dir> <fixture-dir> <eval-name>", "evals/grade.py")
+    workspace = Case(id="0", prompt="Wire the agents.", files=("evals/fixtures/rich-repo",),
+                     root_fixtures=("evals/fixtures/rich-repo",))
+    assert usage is not None and usage.problem is None
+    command, problem = usage.command(workspace)
+    assert problem is not None and "its workspace" in problem and "original" in problem
