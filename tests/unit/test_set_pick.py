@@ -103,7 +103,8 @@ def test_query_pairs_alone_are_read_and_refused_as_before(tmp_path: Path) -> Non
 
 @pytest.mark.parametrize("near", [
     [{"id": "r1", "query": "how are keys rotated", "expected_doc": "docs/keys.md"}],
-    [{"query": "tidy these notes: ship Friday", "expected_output": "Friday"}],
+    # a different case: the same case in another harness's shape is read once (harness_twins)
+    [{"query": "summarise the budget meeting: spend approved", "expected_output": "approved"}],
     [{"query": "tidy these notes: ship Friday", "expected": "a summary naming Friday"}]])
 def test_two_real_sets_of_different_shapes_still_conflict(tmp_path: Path,
                                                           near: list[Any]) -> None:

@@ -181,7 +181,10 @@ def test_of_two_set_files_the_one_of_cases_is_read_and_two_case_sets_are_refused
     _write(skill / "evals" / "evals.json", {"rules": ["R1", "R2"], "version": 2})
     _write(skill / "evals" / "cases.json", [ONE])
     assert [c["id"] for c in report(skill)["cases"]] == ["one"]
-    _write(skill / "evals" / "evals.json", {"evals": [dict(ONE, id="two")]})
+    # a different case, not the same one written for another harness (that one is read once)
+    _write(skill / "evals" / "evals.json", {"evals": [{
+        "id": "two", "prompt": "Summarise the budget meeting: the spend was approved.",
+        "assertions": ["approved"]}]})
     result = check(str(skill))
     assert result.exit_code == 2, result.output
     assert "evals.json and cases.json" in result.output and "--cases" in result.output
