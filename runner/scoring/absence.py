@@ -47,6 +47,7 @@ from runner.analysis.wording_i18n import (
     states_bound,
     subject_ends,
 )
+from runner.scoring.on_calls import MARK as CALLS_MARK
 
 FILE_NAME = r"`?(?:[\w-][\w.-]*/)*[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,5}`?"
 _ARTEFACT = (r"(?:response|answer|reply|output|text|draft|summary|report|document|prd|spec|"
@@ -326,6 +327,8 @@ def states_absence(statement: str) -> bool:
     if listed is not None:  # the head denies every item under it
         return bool(listed[1]) and states_absence(listed[0])
     text = _LABEL.sub("", " ".join(statement.split()), count=1)
+    # the reader's mark of a statement about the tool calls is no word of it
+    text = text.removeprefix(CALLS_MARK.strip()).strip()
     if text.lower().startswith(AVOIDS):
         return True
     main = main_clause(text)  # a negated reason or condition denies nothing of the work
