@@ -13,9 +13,9 @@ import pytest
 
 from runner.authoring.call_denials import calls_only, denied_call
 from runner.schema.case import Case
+from runner.schema.trial import ToolCall
 from runner.scoring.absence import states_absence
 from runner.scoring.material import Material, Source
-from runner.schema.trial import ToolCall
 from runner.scoring.process import parse_call_matcher
 from runner.scoring.statements import decide
 from tests.helpers import check_json, check_verbose, make_skill
