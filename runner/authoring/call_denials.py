@@ -44,7 +44,9 @@ _VERB = r"(?:run|execute|call|invoke|launch|spawn|use)(?:s|es|ed|d)?"
 _PHRASAL = (r"(?!\s+(?:out|through|over|into|across|short|long|off|for|on|up|down|back|past|"
             r"away|late|smoothly)\b)")
 _HEAD = re.compile(rf"^{_SUBJECT}{_NEGATION}(?P<verb>{_VERB}){_PHRASAL}"
-                   rf"(?:\s+(?:or|and|nor)\s+{_VERB})?\s+(?P<object>.+?)\s*[.!]?$",
+                   rf"(?:\s+(?:or|and|nor)\s+{_VERB})?"
+                   # (a second verb of another kind, "run or offer X", is the reply's too)
+                   rf"\s+(?!(?:or|and|nor)\s)(?P<object>.+?)\s*[.!]?$",
                    re.IGNORECASE | re.DOTALL)
 _NO_CALL = re.compile(r"^(?:no|zero)\s+(?:calls?\s+(?:to|of)\s+)?(?:the\s+)?`?(?P<tool>[\w-]+)`?"
                       r"(?:\s+tool)?(?:\s+calls?)?(?:\s+(?:to|with|running|that\s+runs?|for)"

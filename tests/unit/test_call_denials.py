@@ -67,6 +67,7 @@ def test_a_denied_run_of_anything_else_is_the_graders_on_the_calls() -> None:
     assert not calls_only("Does not call the user by name")
     assert not calls_only("Never runs over 300 words")
     assert not calls_only("Does not mention git push")  # about the reply
+    assert not calls_only("The output does not run or offer graphify.")  # offering: a reply
     assert states_absence("[tool calls] Does NOT invoke deep-exploration")
 
 
