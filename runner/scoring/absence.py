@@ -340,8 +340,11 @@ def states_absence(statement: str) -> bool:
     if text.lower().startswith(AVOIDS):
         # what the run avoids is itself a lack ("The run avoids this failure: Does not
         # include a 'Risks' section", "...: Missing the summary"): two negations require it
+        # (its head denies, in English: another language's negation inside a condition,
+        # "在没有 X 时执行 Y", is an action to avoid all the same)
         avoided = _AVOIDED.sub("", text, count=1)
-        return not (_LACKS.match(avoided) or states_absence(avoided))
+        return not (_LACKS.match(avoided) or _DENIES.match(avoided)
+                    and not main_clause(avoided) and states_absence(avoided))
     main = main_clause(text)  # a negated reason or condition denies nothing of the work
     if main is not None:
         # a forbidding main clause after a clause that requires something ("First answer X,

@@ -37,6 +37,7 @@ FORBIDDEN = [
     "Non inventa dati",
     "The run avoids this failure: Leaves a section empty",
     "The run avoids this: Invent sources.",
+    "The run avoids this failure: 在没有用户明确放弃旧 binding 时执行 sessions unbind",
 ]
 
 
