@@ -464,6 +464,14 @@ _SUBJECT_RE = re.compile(_SUBJECT)
 # statement requires that saying, so what stands before the negation is no subject of a
 # denial. (English keeps its own list in runner.scoring.absence.)
 REPORTS: Table = {
+    # English too: "Response confirms no X", "Reports no new findings", "States there is no
+    # ...": the negation is what must be reported, never a denial by another language's "no"
+    "en": (r"(?:says?|said|saying|states?|stated|stating|reports?|reported|reporting|"
+           r"confirms?|confirmed|confirming|concludes?|concluded|concluding|explains?|"
+           r"explained|explaining|notes?|noted|noting|mentions?|mentioned|mentioning|warns?|"
+           r"warned|warning|tells?|told|answers?|answered|clarifies|clarified|finds|found|"
+           r"determines?|determined|flags?|flagged|acknowledges?|admits?|indicates?|"
+           r"declares?|announces?|replies|replied|responds?|responded)",),
     "zh": (r"指出|指明|说明|說明|解释|解釋|提醒|强调|強調|明确|明確|告知|告诉|告訴|表明|写明|"
            r"寫明|注明|建议|建議|确认|確認|澄清|警告|讲明|講明|承认|承認|认定|認定|判断|判斷|"
            r"识别|識別|区分|區分|询问|詢問|列出|说出|說出",),
@@ -667,6 +675,12 @@ def joins_a_clause(text: str) -> bool:
     return bool(_AND_BUT.search(text) or _NOT_ONLY.search(text))
 
 
+# A negation joined by a hyphen to the one word after it is a prefix of that word ("a
+# non-empty email", "Non-code kinds", "the clean no-op conclusion"): no denial. A kebab-case
+# label ("no-post-without-approval") still denies.
+_COMPOUND = re.compile(r"-[^\W\d_]+(?=[\s,.;:!?)]|$)")
+
+
 def denies(statement: str) -> bool:
     """Only says something is not there, in one of these languages."""
     text = " ".join(statement.split()).strip()
@@ -674,7 +688,8 @@ def denies(statement: str) -> bool:
         return False
     if _DENY_TAIL_RE.search(text):
         return True
-    return any(_DENY_HEAD_RE.match(text, start) for start in _subject_ends(text))
+    return any((m := _DENY_HEAD_RE.match(text, start)) is not None
+               and not _COMPOUND.match(text, m.end()) for start in _subject_ends(text))
 
 
 # A statement only about the skill firing ("La skill no se activa", "技能不应被触发"): the

@@ -23,6 +23,7 @@ import yaml
 from runner.analysis.wording_i18n import OPTIONAL_RE, names_an_action
 from runner.authoring.assertion_dsl import read_dsl
 from runner.authoring.awaited_reply import awaited_reply
+from runner.authoring.call_denials import calls_only, denied_call
 from runner.authoring.call_lists import call_lists
 from runner.authoring.command_calls import command_calls
 from runner.authoring.crosscase import other_case_reference
@@ -834,6 +835,7 @@ class CaseReader:
             self.statements, self.origins["statements"])
         self._trigger_expectations(item)
         self._expectation_fields(item)
+        self._call_denials()
         self._absences(item)
         self._other_cases()
         self._property_claims(item)
@@ -2017,6 +2019,36 @@ class CaseReader:
                                  "never sees the skill load, so not graded here; offered as a "
                                  "trigger query", "put the prompt in evals/trigger/ and measure "
                                  "it with `skill-eval trigger`")
+
+    def _call_denials(self) -> None:
+        """A denial whose object is a tool call ("Does not call the Write tool", "must not run
+        `git push`") is read on the tool calls, never on the reply (runner.authoring
+        .call_denials): a negated tool-call check when it names a tool or a command, else
+        the grader's on the tool calls only."""
+        kept: list[tuple[str, str]] = []
+        checks: list[str] = []
+        marked: list[str] = []
+        for text, origin in zip(self.statements, self.origins["statements"], strict=True):
+            check = denied_call(text)
+            if check is not None:
+                checks.append(text)
+                self.add("tool", check, f"{origin} (a denied tool call: no call may match)")
+                continue
+            if calls_only(text):
+                marked.append(text)
+                text = MARK + text
+            kept.append((text, origin))
+        self.statements[:] = [t for t, _ in kept]
+        self.origins["statements"][:] = [o for _, o in kept]
+        if checks:
+            self.mapped(f"{len(checks)} statement(s) denying a tool call read as tool-call "
+                        f"checks ({_shown(checks[0])}): what the run must not do is in its "
+                        "calls, never in its reply", "none needed (write `!Tool` or "
+                        "`!Bash:COMMAND` under tool_calls to say so yourself)")
+        if marked:
+            self.mapped(f"{len(marked)} statement(s) denying a run graded on the tool calls "
+                        f"only ({_shown(marked[0])}): a reply saying it will not run it "
+                        "does not break it", "none needed")
 
     def _absences(self, item: dict[str, Any]) -> None:
         """A statement of absence with a literal operand ("No em dash", "Does not contain 'As

@@ -47,6 +47,7 @@ from runner.analysis.wording_i18n import (
     states_bound,
     subject_ends,
 )
+from runner.scoring.on_calls import MARK as CALLS_MARK
 
 FILE_NAME = r"`?(?:[\w-][\w.-]*/)*[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,5}`?"
 _ARTEFACT = (r"(?:response|answer|reply|output|text|draft|summary|report|document|prd|spec|"
@@ -289,6 +290,7 @@ _PREFIX = (r"(?:(?!(?:and|but|or|then|while|that|whether|why|because|if|says?|st
            r"{0,5}?")
 _DENIES = re.compile(
     r"^(?:the\s+run\s+avoids\s+this|(?:no|zero|without|never|nothing|none|neither)\b"
+    r"(?!-[^\W\d_]+(?:[\s,.;:!?)]|$))"  # "No-op handling": a word, no denial
     rf"|{_PREFIX}(?:does|do|did|must|should|shall|will|may|can|is|are|was|were|has|have)"
     r"\s+(?:not|never)\b"
     rf"|{_PREFIX}(?:doesn'?t|don'?t|didn'?t|mustn'?t|shouldn'?t|won'?t|can'?t|cannot|isn'?t|"
@@ -313,6 +315,13 @@ AVOIDS = "the run avoids this"
 _LABEL = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+:\s+")
 
 
+_AVOIDED = re.compile(r"^the\s+run\s+avoids\s+this(?:\s+\w+)?\s*:\s*", re.IGNORECASE)
+# A failure that names what is missing ("Missing the Risks section", "Lacks a summary").
+_LACKS = re.compile(r"^(?:(?:the\s+)?(?:response|answer|output|report|it)\s+)?"
+                    r"(?:missing|lacks?|lacking|omits?|omitting|absent|without)\b",
+                    re.IGNORECASE)
+
+
 def states_absence(statement: str) -> bool:
     """Only says something is not there (or not done): a grader cannot quote an absence, so
     such a statement passes on the grader's word that nothing breaks it. What the reader
@@ -326,8 +335,16 @@ def states_absence(statement: str) -> bool:
     if listed is not None:  # the head denies every item under it
         return bool(listed[1]) and states_absence(listed[0])
     text = _LABEL.sub("", " ".join(statement.split()), count=1)
+    # the reader's mark of a statement about the tool calls is no word of it
+    text = text.removeprefix(CALLS_MARK.strip()).strip()
     if text.lower().startswith(AVOIDS):
-        return True
+        # what the run avoids is itself a lack ("The run avoids this failure: Does not
+        # include a 'Risks' section", "...: Missing the summary"): two negations require it
+        # (its head denies, in English: another language's negation inside a condition,
+        # "在没有 X 时执行 Y", is an action to avoid all the same)
+        avoided = _AVOIDED.sub("", text, count=1)
+        return not (_LACKS.match(avoided) or _DENIES.match(avoided)
+                    and not main_clause(avoided) and states_absence(avoided))
     main = main_clause(text)  # a negated reason or condition denies nothing of the work
     if main is not None:
         # a forbidding main clause after a clause that requires something ("First answer X,

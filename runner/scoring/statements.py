@@ -35,6 +35,7 @@ from runner.scoring.material import (
     build_material,
     files_named,
     missing_files,
+    normalize,
     verify_grade,
 )
 from runner.scoring.on_calls import MARK, about_writing, on_calls
@@ -165,6 +166,13 @@ def decide(case: Case, response: dict[str, Any], material: Material) -> list[Che
             continue
         quote = str(grade.get("evidence") or "")
         reason = str(grade.get("reason") or "").strip()
+        if grade.get("passed") is not True and _said_not_ran(statement, quote, grade,
+                                                              material):
+            # a denial of a run is broken by a call, never by the reply saying it
+            results.append(CheckResult(check=label, passed=True, evidence=(
+                f"absent from the tool calls (the grader quoted {quote.strip()[:120]!r} "
+                "from the agent's own text, which is no call)")))
+            continue
         if grade.get("passed") is not True:
             results.append(CheckResult(check=label, passed=False,
                                        detail=f"grader: {reason or 'not shown'}"))
@@ -204,6 +212,19 @@ def decide(case: Case, response: dict[str, Any], material: Material) -> list[Che
         results.append(CheckResult(check=label, passed=True,
                                    evidence=f"[{source.name}] {quote.strip()[:300]}"))
     return results
+
+
+def _said_not_ran(statement: str, quote: str, grade: dict[str, Any],
+                  material: Material) -> bool:
+    """A failed denial of a run (an absence on the tool calls only) whose only evidence is
+    the agent's text, not a call: "I will not run `git push`" breaks no "must not run `git
+    push`". The fail stands when the quote is in a call, or verifies nowhere."""
+    if not (on_calls(statement) and states_absence(statement)) or not quote.strip():
+        return False
+    source, _ = verify_grade(statement, quote, str(grade.get("source") or ""), material)
+    wanted = normalize(quote.strip().strip('"“”\''))
+    return source is not None and source.kind != "call" and not any(
+        s.kind == "call" and wanted in normalize(s.text) for s in material.sources)
 
 
 def _shows_the_run(statement: str, source: Source, material: Material) -> bool:

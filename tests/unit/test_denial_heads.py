@@ -1,0 +1,72 @@
+"""A statement is an absence only when its head forbids something: a negation that is what
+must be reported ("Response confirms no X", "Reports no new findings") or a prefix joined to
+its word by a hyphen ("a non-empty email", "the clean no-op conclusion") leaves a statement
+that requires something, which needs its quote."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from runner.scoring.absence import states_absence
+from tests.helpers import check_verbose, make_skill
+
+REQUIRED = [
+    "Response confirms no evaluator-only fields in the prompt-visible body",
+    "The response concludes no public source clears the bar",
+    "States there is no model code in scope and stops",
+    "Reports no new findings",
+    "Stops after reporting no new issues",
+    "A non-empty email is enough for a valid guest order.",
+    "Non-code kinds may opt out only with a written reason.",
+    "Warns a non-root user may need manual bootstrapping",
+    "Includes the clean no-op conclusion and zero confirmed findings.",
+    "No-op handling is documented",
+    # a failure that is itself a lack: two negations require what it lacks
+    "The run avoids this failure: Does not include a 'Risks' section",
+    "The run avoids this failure: Missing the Risks section",
+    "The run avoids this: Output has no TODO sections left",
+]
+FORBIDDEN = [
+    "No section is left empty",
+    "Does not place non-sensitive values under the secret key",
+    "no-post-without-approval",                 # a kebab-case label still denies
+    "The response does not claim it can invent the rules.",
+    "La respuesta no incluye datos",
+    "Non inventa dati",
+    "The run avoids this failure: Leaves a section empty",
+    "The run avoids this: Invent sources.",
+    "The run avoids this failure: 在没有用户明确放弃旧 binding 时执行 sessions unbind",
+]
+
+
+@pytest.mark.parametrize("statement", REQUIRED)
+def test_a_required_head_is_no_absence(statement: str) -> None:
+    assert not states_absence(statement)
+
+
+@pytest.mark.parametrize("statement", FORBIDDEN)
+def test_a_forbidding_head_stays_an_absence(statement: str) -> None:
+    assert states_absence(statement)
+
+
+def test_check_grades_a_reported_negation_on_its_quote(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [{"id": "audit", "prompt": "Audit the notes for new issues.",
+                                   "expectations": ["Reports no new findings",
+                                                    "Does not rewrite the notes"]}])
+    shown = check_verbose(skill)
+    assert ("statement Reports no new findings: grader model: pass only on a verbatim quote"
+            in shown)
+    assert "statement Does not rewrite the notes: grader model, an absence" in shown
+
+
+def test_check_grades_a_failure_that_is_a_lack_on_its_quote(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [{"id": "plan", "prompt": "Write the migration plan.",
+                                   "failures": ["Does not include a 'Risks' section",
+                                                "Leaves a section empty"]}])
+    shown = check_verbose(skill)
+    assert ("statement The run avoids this failure: Does not include a 'Risks' section: "
+            "grader model: pass only on a verbatim quote") in shown
+    assert ("statement The run avoids this failure: Leaves a section empty: grader model, "
+            "an absence") in shown
