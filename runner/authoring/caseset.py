@@ -127,6 +127,7 @@ from runner.authoring.shapes import unwrap
 from runner.authoring.siblings import NOT_A_SET, no_cases, prompt_fields, read_with_findings
 from runner.authoring.skillgrade import read_tasks
 from runner.authoring.templates import evals_root, fill, find_template, harness_scripts
+from runner.authoring.trigger_cases import trigger_test
 from runner.errors import CaseSetError
 from runner.schema.case import (
     CASESET_RELPATH,
@@ -889,6 +890,14 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
     holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
     missing = list(missing_inputs(case, staged_names(case, listed), holds))
     pointed = pointed_inputs(case)
+    trigger = trigger_test(case) if missing or pointed else None
+    if trigger is not None:
+        problems.report("EV012", case.id, f"a trigger test ({trigger[:60]!r}): "
+                        f"the words {', '.join(repr(m) for m in [*missing, *pointed][:3])} are what the "
+                        "trigger reads, not an input the session needs: not refused",
+                        "none needed (measure whether the skill fires with `skill-eval "
+                        "trigger`)")
+        missing = pointed = []
     meant = absent_by_design(case, [*missing, *pointed]) if missing or pointed else ""
     if meant:
         problems.report("EV012", case.id, f"the prompt works on "
