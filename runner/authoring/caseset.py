@@ -100,6 +100,7 @@ from runner.authoring.prompt_field import no_prompt
 from runner.authoring.prompts import (
     describes_a_prompt,
     missing_inputs,
+    notation_tokens,
     placeholders,
     skill_holds,
     staged_names,
@@ -872,10 +873,26 @@ def _references(case: Case, about: dict[str, Any], problems: Problems) -> Case:
     return case.model_copy(update={"files": kept})
 
 
+def _notation(skill_dir: Path, case: Case) -> str:
+    """Where a token of the skill's notation is written: its SKILL.md and the case's own
+    criteria (what the work is expected to say back)."""
+    skill_md = skill_dir / "SKILL.md"
+    text = skill_md.read_text(encoding="utf-8", errors="replace") if safely.is_file(skill_md) \
+        else ""
+    return "\n".join([text, case.expected_output, *case.statements, *case.assertions])
+
+
 def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None:
     """Placeholders and named-but-unstaged inputs refuse (EV009); a need for the network or
     the author's machine is reported with the set (EV014, runner.authoring.reach)."""
     blanks = placeholders(case.prompt)
+    noted = notation_tokens(case.prompt, blanks, _notation(skill.root, case)) if blanks else []
+    if noted:
+        problems.report("EV012", case.id, f"the prompt's {', '.join(noted[:4])}: the skill's own "
+                        "notation (its SKILL.md or the case's criteria write it too, or a path "
+                        "spelled as a pattern), sent as written, not a blank to fill",
+                        "none needed (write a value in its place if the task needs one)")
+        blanks = [b for b in blanks if b not in noted]
     if blanks:
         problems.refuse("EV009", case.id, f"the prompt still holds placeholder(s) "
                         f"{', '.join(blanks[:5])}: the session would receive them as written",

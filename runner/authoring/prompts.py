@@ -78,12 +78,35 @@ _ELEMENT_AFTER = re.compile(r"^[`'\"]?\s*(?:tags?|elements?|blocks?|nodes?)\b", 
 
 
 def placeholders(prompt: str) -> list[str]:
+    """The blanks left in the prompt (the skill's notation among them: `notation_tokens`)."""
     own = unquoted(prompt)
     found = [m.group(0) for m in _PLACEHOLDER.finditer(own)
              if not _ELEMENT_AFTER.match(own[m.end():m.end() + 12])]
     # an XML-ish wrapper the prompt closes (<context> ... </context>) is structure, not a blank
     return list(dict.fromkeys(f for f in found if not re.search(
         rf"</{re.escape(f.strip('<>'))}>", prompt) and not _in_a_format(prompt, f)))
+
+
+# A path spelled as a pattern: two or more `<x>` segments in one path ("out/<platform>-<arch>/
+# <build_type>/"): the layout the work should follow, named in the skill's notation.
+_PATTERN_PATH = re.compile(r"[\w./-]*(?:<[\w-]+>[\w./-]*){2,}")
+
+
+def notation_tokens(prompt: str, blanks: list[str], notation: str) -> list[str]:
+    """The blanks that are notation, not values left out: a `<work-item>` the skill's SKILL.md
+    writes itself (its invocation syntax, `/sdd:plan <work-item>`) or the case's criteria
+    quote back (`.mnemo/<project-name>/`), and a `<x>` inside a path spelled as a pattern of
+    several (`out/<platform>-<arch>/<build_type>/`). A `/path/to/...` or `{{x}}` is never
+    notation: it names no token of the skill's."""
+    said = []
+    for blank in blanks:
+        if not blank.startswith("<"):
+            continue
+        quoted = re.search(rf"(?<![\w<]){re.escape(blank)}", notation) is not None
+        pattern = any(blank in m.group(0) for m in _PATTERN_PATH.finditer(prompt))
+        if quoted or pattern:
+            said.append(blank)
+    return said
 
 
 def _in_a_format(prompt: str, blank: str) -> bool:
