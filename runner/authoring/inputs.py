@@ -58,7 +58,11 @@ _FILE_NAME = re.compile(r"\w\.[A-Za-z][A-Za-z0-9]{0,7}$")
 # that exists before any task ("this diff", "my repository"): any noun for the first, these
 # for the second; a document or file only after a verb that reads one ("review this file"),
 # since "write my report" asks for it.
-_NOT_A_NAME = r"(?!(?:a|an|the|as|to|into|in|on|for|with|and|or|of|from|is|are|that|it)\b)"
+# (a subordinator or a pronoun starts another clause: "brainstorm this before I commit" holds
+# no commit, "commit" there is the user's verb)
+_NOT_A_NAME = (r"(?!(?:a|an|the|as|to|into|in|on|for|with|and|or|of|from|is|are|that|it|"
+               r"before|after|when|while|until|once|because|since|if|unless|so|i|we|you|he|"
+               r"she|they|me|us|them)\b)")
 # a word between the pointer and its noun: a dot only inside it ("v1.2"), never one that ends
 # a sentence ("in this project. pr-report declares ..." points at no PR)
 _SKIP = rf"(?:{_NOT_A_NAME}[\w'-]+(?:\.[\w'-]+)*\s+)"
@@ -249,6 +253,11 @@ def pointed_inputs(case: Case) -> list[str]:
              for m in pattern.finditer(own) if not _GIVEN_AFTER.match(own, m.end())
              and not _destination(own, m)
              and not (pattern is _HANDED and _said_in_words(case.prompt, m))]
+    # "our repo already uses Cypress": the setting told, released only when nothing else
+    # in the prompt points at existing material to work on
+    background = [m.group(0) for m in _EXISTING.finditer(own) if background_subject(own, m.end())]
+    if background and len(background) == len(found) and not _WORKS_ON_EXISTING.search(own):
+        found = [f for f in found if f not in background]
     # handed over in words: "these notes", "I already have 16 prompts", "the text below"
     found += [m.group(0) for pattern in (_THESE_HELD, _HELD_IN_WORDS_EN, HELD_IN_WORDS_RE,
                                          _BELOW_EN, MATERIAL_BELOW_RE)
@@ -282,6 +291,27 @@ def _said_in_words(prompt: str, match: re.Match[str]) -> bool:
         return True
     around = prompt[:at] + after
     return len(around.strip()) >= _AFTER_TEXT and len(_DATUM.findall(around)) >= 2
+
+
+# The setting a prompt tells before its request ("Our repo already uses Cypress", "this repo
+# has devpilot.reviewProject configured", "my package.json has react 17", "the README.md
+# says ..."): the pointer (or a file) is the subject of a verb of state, so it describes the
+# situation the agent answers about, not the object of the work asked. A verb of state right
+# after it, an adverb between at most; never a passive of work ("is broken", "has to be fixed").
+STATIVE_AFTER = re.compile(
+    r"[`'\"]?\s+(?:(?:already|still|currently|now|also|only|just|actually)\s+)?"
+    r"(?:has|have|had|uses|used|is\s+(?:on|using|built|written|set\s+up|configured|a|an)|"
+    r"are\s+(?:on|using|built|written|set\s+up|configured)|runs\s+on|targets|contains|"
+    r"includes|depends\s+on|relies\s+on|pins|lists|says|said|shows|reads|declares|"
+    r"specifies|mentions|points\s+to|lives|sits|ships)\b(?!\s+(?:to|been)\b)")
+# ...released only when the prompt points at no existing material to work on besides
+# ("This existing repo has no docs. Plan pagination for the existing product-list API").
+_WORKS_ON_EXISTING = re.compile(r"(?i)\bthe\s+(?:existing|current)\s+(?!(?:best|state\s+of)\b)")
+
+
+def background_subject(own: str, end: int) -> bool:
+    """The words ending at `end` are the subject of a verb of state: the setting told."""
+    return STATIVE_AFTER.match(own, end) is not None
 
 
 def _destination(own: str, match: re.Match[str]) -> bool:

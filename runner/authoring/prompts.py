@@ -34,6 +34,7 @@ from runner.analysis.wording_i18n import (
     WEB_SEARCH_RE,
 )
 from runner.authoring import safely
+from runner.authoring.inputs import background_subject
 from runner.schema.case import Case
 from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
 
@@ -150,10 +151,23 @@ def _read_in_other_language(own: str, start: int, end: int) -> bool:
         writes = [m.end() for m in CREATE_RE.finditer(clause)]
         words = cue.group(0).split()
         verb = bool(words) and words[0].lower() not in _PLACES
+        if not verb and _english(own):
+            return False  # "no console.log in src/": English "no", not Portuguese "in the"
         return not writes or (verb and cue.start() >= max(writes))
     after = _QUOTE.match(own, end)
     at = after.end() if after else end
     return bool(INPUT_CUE_AFTER_RE.match(own, at)) and not CREATE_AFTER_RE.match(own, at)
+
+
+# English function words: a prompt written in English reads another language's preposition
+# ("no", "do", "de", "en") as the English word or a name, never as a cue.
+_ENGLISH = re.compile(r"(?i)\b(?:the|and|to|of|is|are|a|an|for|with|you|it|this|that|in|"
+                      r"on|be|do|not|your|what|how)\b")
+
+
+def _english(own: str) -> bool:
+    words = re.findall(r"[^\W\d_]+", own)
+    return len(words) >= 6 and len(_ENGLISH.findall(own)) >= max(3, len(words) // 8)
 
 
 # A file the prompt says is gone ("jules-cli.md was accidentally deleted", "I lost
@@ -232,6 +246,21 @@ def asks_what_to_do(prompt: str) -> bool:
     return _WHAT_NEXT.search(prompt.strip()[-120:]) is not None
 
 
+# A criterion expecting the file itself worked on: "Updates package.json", "bumps react in
+# package.json", "package.json is modified" (an answer that only advises names no such verb).
+_WORK_VERB = re.compile(r"(?i)\b(?:updat|modif|edit|chang|bump|rewrit|patch|fix|amend|add|"
+                        r"remov|delet|read|open|pars)\w*")
+
+
+def _worked_on(case: Case, base: str) -> bool:
+    """A criterion of the case expects the named file worked on (read or edited)."""
+    for text in (case.expected_output, *case.statements, *case.assertions):
+        for sentence in re.split(r"(?<=[.;!?])\s+", text):
+            if base.lower() in sentence.lower() and _WORK_VERB.search(sentence):
+                return True
+    return False
+
+
 def missing_inputs(case: Case, staged: set[str],
                    in_skill: Callable[[str], bool] = lambda _: False) -> list[str]:
     """Files the prompt names as inputs that nothing stages (by path or file name). A name
@@ -258,6 +287,8 @@ def missing_inputs(case: Case, staged: set[str],
         if asks_to_write(case.prompt, base) or (made and base in made) or in_skill(name) \
                 or _said_gone(own, match.start(1), match.end(1)):
             continue
+        if background_subject(own, match.end(1)) and not _worked_on(case, base):
+            continue  # "my package.json has react 17, how do I upgrade?": the setting told
         missing.append(name)
     return list(dict.fromkeys(missing))
 
