@@ -305,6 +305,14 @@ def skill_holds(skill_dir: Path, set_folders: tuple[str, ...]) -> Callable[[str]
         posix = PurePosixPath(name)
         if posix.is_absolute() or ".." in posix.parts:
             return False
+        # spelled from the repository the skill ships in: `skills/<this skill>/templates/x.md`
+        # is the skill's `templates/x.md` ("the bundled template at skills/pipeline-templates/
+        # templates/audit-then-fix.md")
+        if skill_dir.name in posix.parts[:-1]:
+            at = len(posix.parts) - 1 - posix.parts[::-1].index(skill_dir.name)
+            inner = PurePosixPath(*posix.parts[at + 1:])
+            if safely.is_file(skill_dir / inner):
+                return True
         if any(posix.parts[:len(PurePosixPath(f).parts)] == PurePosixPath(f).parts
                for f in set_folders):
             return False
