@@ -909,9 +909,10 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
     pointed = pointed_inputs(case)
     trigger = trigger_test(case) if missing or pointed else None
     if trigger is not None:
-        problems.report("EV012", case.id, f"a trigger test ({trigger[:60]!r}): "
-                        f"the words {', '.join(repr(m) for m in [*missing, *pointed][:3])} are what the "
-                        "trigger reads, not an input the session needs: not refused",
+        said = ", ".join(repr(m) for m in [*missing, *pointed][:3])
+        problems.report("EV012", case.id, f"a trigger test ({trigger[:60]!r}): the words "
+                        f"{said} are what the trigger reads, not an input the session needs: "
+                        "not refused",
                         "none needed (measure whether the skill fires with `skill-eval "
                         "trigger`)")
         missing = pointed = []

@@ -138,7 +138,8 @@ def test_an_english_no_is_no_portuguese_cue() -> None:
     english = ("The session has been refactoring a logger and cleaned up 4 files. Next "
                "acceptance: no console.log in src/. Write the handoff now.")
     assert missing_inputs(_case(english), set()) == []
-    assert missing_inputs(_case("Corrija o erro no src/app.ts, por favor."), set()) == ["src/app.ts"]
+    portuguese = _case("Corrija o erro no src/app.ts, por favor.")
+    assert missing_inputs(portuguese, set()) == ["src/app.ts"]
 
 
 # --- the skill's own files, made files, declined requests ------------------------------------
