@@ -301,6 +301,10 @@ def skill_holds(skill_dir: Path, set_folders: tuple[str, ...]) -> Callable[[str]
     skill_md = skill_dir / "SKILL.md"
     text = skill_md.read_text(encoding="utf-8", errors="replace") if skill_md.is_file() else ""
 
+    def in_sets(posix: PurePosixPath) -> bool:  # a case set's folder: never installed
+        return any(posix.parts[:len(PurePosixPath(f).parts)] == PurePosixPath(f).parts
+                   for f in set_folders)
+
     def holds(name: str) -> bool:
         posix = PurePosixPath(name)
         if posix.is_absolute() or ".." in posix.parts:
@@ -310,11 +314,10 @@ def skill_holds(skill_dir: Path, set_folders: tuple[str, ...]) -> Callable[[str]
         # templates/audit-then-fix.md")
         if skill_dir.name in posix.parts[:-1]:
             at = len(posix.parts) - 1 - posix.parts[::-1].index(skill_dir.name)
-            inner = PurePosixPath(*posix.parts[at + 1:])
-            if safely.is_file(skill_dir / inner):
+            posix = PurePosixPath(*posix.parts[at + 1:])
+            if not in_sets(posix) and safely.is_file(skill_dir / posix):
                 return True
-        if any(posix.parts[:len(PurePosixPath(f).parts)] == PurePosixPath(f).parts
-               for f in set_folders):
+        if in_sets(posix):
             return False
         return safely.exists(skill_dir / posix) or skill_file_reason(skill_dir, name) is not None \
             or re.search(rf"(?<![\w/.-]){re.escape(name)}(?![\w-])", text) is not None

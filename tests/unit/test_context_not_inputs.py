@@ -155,6 +155,13 @@ def test_a_path_spelled_from_the_repository_is_the_skills_own(tmp_path: Path) ->
     assert result.exit_code != 0 and "'skills/work-planner/templates/other.md'" in result.output
 
 
+def test_the_skills_case_set_spelled_from_the_repository_is_no_file_of_the_skill(
+        tmp_path: Path) -> None:
+    prompt = "Check the cases in skills/work-planner/evals/evals.json and report how many."
+    result = check_cli(str(_skill(tmp_path, [{"id": "p1", "prompt": prompt}])))
+    assert result.exit_code != 0 and "'skills/work-planner/evals/evals.json'" in result.output
+
+
 def test_scaffolding_a_file_makes_it() -> None:
     prompt = "Scaffold a new hook script at `hooks/PostToolUse-x.sh` with a header comment."
     assert asks_to_write(prompt, "PostToolUse-x.sh")
