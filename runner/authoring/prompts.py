@@ -205,7 +205,9 @@ _QUALIFIED = re.compile(
 
 # The stack a prompt says it builds on: "we're using Node.js with Express", "built on Vue.js".
 _STACK_BEFORE = re.compile(r"(?i)\b(?:using|use|uses|built\s+(?:on|with)|written\s+in|"
-                           r"based\s+on|runs\s+on|running|stack\s+(?:is|of))\s+$")
+                           r"based\s+on|runs\s+on|running|stack\s+(?:is|of)|"
+                           # a migration names the stack it leaves ("migrating from Next.js")
+                           r"(?:migrat|mov|switch|port)\w*\s+(?:away\s+)?from)\s+$")
 
 
 def _names_a_product(own: str, name: str, end: int) -> bool:

@@ -44,6 +44,12 @@ def trigger_test(case: Case) -> str | None:
     label = _label(case.extra)
     if label is not None:
         return label
+    # graded only on a call of the Skill tool (`expected_tool_call: Skill`, its args read as
+    # short patterns: the skill's name, an argument): whether the skill is invoked
+    if case.tool_calls and all(re.match(r"Skill(?![\w-])", t) for t in case.tool_calls) \
+            and not (case.statements or case.outputs or case.json_checks) \
+            and all(len(a) <= 60 and " " not in a for a in case.assertions):
+        return "a call of the Skill tool"
     expected = " ".join(case.expected_output.split())
     if not expected or case.assertions or case.outputs or case.tool_calls or case.json_checks:
         return None

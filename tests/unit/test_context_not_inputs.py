@@ -64,6 +64,15 @@ def test_an_answer_only_about_firing_makes_a_trigger_test(expected: str) -> None
     assert trigger_test(case) is not None
 
 
+def test_a_case_graded_only_on_the_skill_tool_call_is_a_trigger_test() -> None:
+    routed = _case("review my code changes before I commit", statements=[],
+                   tool_calls=["Skill"], assertions=["re:work\\-planner"])
+    assert trigger_test(routed) == "a call of the Skill tool"
+    worked = _case("review my code changes before I commit", statements=[],
+                   tool_calls=["Skill"], assertions=["The review lists the bug in auth.py"])
+    assert trigger_test(worked) is None
+
+
 @pytest.mark.parametrize("expected", [
     "Reviews the diff and lists each bug with its line.",
     "The skill fires and reports a bug in the token check.",  # firing and work: no trigger test
@@ -171,3 +180,10 @@ def test_a_declining_clause_split_off_as_about_firing_reads_the_case_as_meant() 
     case = _case("Scan this PR and review the changes.", extra={
         "clauses about the skill firing": ["Skill declines, because PR review is out of scope."]})
     assert absent_by_design(case, ["this PR"]).startswith("Skill declines")
+
+
+def test_a_migration_names_the_stack_it_leaves_no_file() -> None:
+    told = "The designer assumes the overhaul permits migrating from Next.js to another framework."
+    assert missing_inputs(_case(told), set()) == []
+    asked = "Copy the handler from Button.js into the new page."
+    assert missing_inputs(_case(asked), set()) == ["Button.js"]
