@@ -186,6 +186,16 @@ _GONE_BEFORE = re.compile(
     r"file\s+|`)*$")
 
 
+# A file the prompt calls made up ("a fictional skill at skills/status/SKILL.md", "a
+# hypothetical config.yaml"): described in words for the agent to reason about, not staged.
+_FICTION_BEFORE = re.compile(r"(?i)\b(?:fictional|fictitious|hypothetical|imaginary|made-up|"
+                             r"imagined|pretend)\b[^.;!?\n]{0,40}$")
+
+
+def _said_fictional(own: str, start: int) -> bool:
+    return _FICTION_BEFORE.search(own, max(0, start - 60), start) is not None
+
+
 def _said_gone(own: str, start: int, end: int) -> bool:
     """The prompt says the file it names is deleted or missing (before or after the name)."""
     return bool(_GONE_AFTER.match(own, end)) or bool(
@@ -263,6 +273,40 @@ def _worked_on(case: Case, base: str) -> bool:
     return False
 
 
+# A prompt that tells a situation and ends asking a question to answer in words ("The
+# doc-audit step finds an issue in README.md. Should wrapup write it to doc-findings.md
+# automatically?", "Is the fix done once npm test passes?"): the files its statements name
+# belong to the situation. A request put as a question ("Can you fix app.py?") is none, and
+# neither is a sentence that asks for work itself (an imperative: "Open x.sql. Why is it
+# slow?" still needs x.sql).
+_REQUEST_QUESTION = re.compile(r"(?i)^\W*(?:(?:so|and|but|also|then|now),?\s+)?(?:can|could|would|"
+                               r"will|won't)\s+(?:you|u)\b|^\W*please\b|\bplease\W*$")
+_IMPERATIVE = re.compile(
+    r"(?i)^\W*(?:please\s+)?(?:read|open|review|analy[sz]e|parse|load|summari[sz]e|fix|edit|"
+    r"refactor|audit|check|inspect|process|convert|translate|clean|run|update|use|look|go|add|"
+    r"remove|delete|rename|copy|move|make|change|compare|debug|test|lint|format|optimi[sz]e|"
+    r"improve|rewrite|explain|find|search|scan|validate|verify|extract|import|merge|split)\b")
+_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)")
+
+
+def _question_about_a_story(prompt: str) -> bool:
+    """The prompt's last sentence is a question asking to be answered in words."""
+    sentences = [m.group(0).strip() for m in _SENTENCE.finditer(prompt.strip()) if
+                 m.group(0).strip()]
+    return bool(sentences) and sentences[-1].endswith("?") and \
+        not _REQUEST_QUESTION.search(sentences[-1]) and not _IMPERATIVE.match(sentences[-1])
+
+
+def _told(own: str, start: int) -> bool:
+    """The sentence holding the name at `start` states the situation (no imperative) and is
+    not the closing question."""
+    sentence_start = max(own.rfind(c, 0, start) for c in ".!?\n") + 1
+    rest = own[start:]
+    ends = [i for i in (rest.find(c) for c in ".!?\n") if i >= 0]
+    closing = own[start + min(ends)] == "?" if ends else True
+    return not closing and not _IMPERATIVE.match(own[sentence_start:start])
+
+
 def missing_inputs(case: Case, staged: set[str],
                    in_skill: Callable[[str], bool] = lambda _: False) -> list[str]:
     """Files the prompt names as inputs that nothing stages (by path or file name). A name
@@ -275,6 +319,7 @@ def missing_inputs(case: Case, staged: set[str],
     # an earlier step's prompt, or a setup line, that names the file makes it
     made = " ".join([*(step.prompt for step in case.chain), *case.setup_run])
     outputs = {o.path.lower() for o in case.outputs}
+    story = _question_about_a_story(own)
     missing: list[str] = []
     for match in _path_words(own):
         name = match.group(1)
@@ -287,9 +332,11 @@ def missing_inputs(case: Case, staged: set[str],
         if name.lower() in outputs or base.lower() in staged or name.lower() in staged:
             continue
         if asks_to_write(case.prompt, base) or (made and base in made) or in_skill(name) \
-                or _said_gone(own, match.start(1), match.end(1)):
+                or _said_gone(own, match.start(1), match.end(1)) \
+                or _said_fictional(own, match.start(1)):
             continue
-        if background_subject(own, match.end(1)) and not _worked_on(case, base):
+        if (background_subject(own, match.end(1)) or story and _told(own, match.start(1))) \
+                and not _worked_on(case, base):
             continue  # "my package.json has react 17, how do I upgrade?": the setting told
         missing.append(name)
     return list(dict.fromkeys(missing))

@@ -187,3 +187,21 @@ def test_a_migration_names_the_stack_it_leaves_no_file() -> None:
     assert missing_inputs(_case(told), set()) == []
     asked = "Copy the handler from Button.js into the new page."
     assert missing_inputs(_case(asked), set()) == ["Button.js"]
+
+
+def test_a_question_about_a_situation_told_needs_none_of_its_files() -> None:
+    told = ("Run wrapup. The doc-audit step finds an issue in README.md. Should wrapup write "
+            "it to doc-findings.md automatically?")
+    advice = "Surfaces the finding and asks for confirmation before writing."
+    assert missing_inputs(_case(told, expected_output=advice), set()) == []
+    for asked in ("Open README.md. Why does the build badge fail?",
+                  "The doc-audit step finds an issue in README.md. Can you fix it?"):
+        assert missing_inputs(_case(asked, expected_output=advice), set()) == ["README.md"]
+    worked = _case(told, expected_output="Edits README.md to fix the issue.")
+    assert missing_inputs(worked, set()) == ["README.md"]
+
+
+def test_a_file_called_fictional_is_described_not_staged() -> None:
+    told = "Review the text of a fictional skill at skills/status/SKILL.md that repeats."
+    assert missing_inputs(_case(told), set()) == []
+    assert missing_inputs(_case("Review the text of skills/status/SKILL.md."), set()) != []
