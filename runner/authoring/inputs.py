@@ -70,7 +70,7 @@ _HANDED = re.compile(r"(?i)\bthe\s+(?:attached|uploaded|provided|enclosed|suppli
                      rf"{_SKIP}{{0,2}}{_NOT_A_NAME}[\w.-]*\w")
 _EXISTING = re.compile(
     rf"(?i)\b(?:this|these|my|our)\s+{_SKIP}{{0,3}}?(?:diffs?|patch|repository|repo|"
-    r"codebase|code\s?base|pull\s+request|PR|merge\s+request|commit|branch|staged\s+changes|"
+    r"codebase|code\s?base|pull\s+request|PR|merge\s+request|commit|branch|(?:staged\s+)?changes|"
     r"spreadsheet|dataset|csv|pdf|screenshot|logs|log\s+file|transcript|notebook|manuscript)\b"
     r"(?!-\w)"  # "this repo-wide rule", "our pr-report skill": a compound, not the noun
     # the noun as a modifier names something else: "our PR lead" (a person), "my commit
@@ -256,7 +256,8 @@ def pointed_inputs(case: Case) -> list[str]:
     # "our repo already uses Cypress": the setting told, released only when nothing else
     # in the prompt points at existing material to work on
     background = [m.group(0) for m in _EXISTING.finditer(own) if background_subject(own, m.end())]
-    if background and len(background) == len(found) and not _WORKS_ON_EXISTING.search(own):
+    if background and len(background) == len(found) and not _WORKS_ON_EXISTING.search(own) \
+            and not _BACK_REFERENCE.search(own) and not _criteria_need(case, background):
         found = [f for f in found if f not in background]
     # handed over in words: "these notes", "I already have 16 prompts", "the text below"
     found += [m.group(0) for pattern in (_THESE_HELD, _HELD_IN_WORDS_EN, HELD_IN_WORDS_RE,
@@ -307,6 +308,27 @@ STATIVE_AFTER = re.compile(
 # ...released only when the prompt points at no existing material to work on besides
 # ("This existing repo has no docs. Plan pagination for the existing product-list API").
 _WORKS_ON_EXISTING = re.compile(r"(?i)\bthe\s+(?:existing|current)\s+(?!(?:best|state\s+of)\b)")
+
+
+# ...nor when a request refers back to it ("Our repo has grown a pile of AGENTS.md files.
+# Audit them"): the setting is then the object of the work.
+_BACK_REFERENCE = re.compile(
+    r"(?i)(?:^|[.!?;:]\s+|\b(?:and|then)\s+)(?:please\s+)?(?:audit|review|check|scan|read|"
+    r"fix|clean|refactor|analy[sz]e|inspect|summari[sz]e|update|edit|explore|document|"
+    r"consolidate|give)\s+(?:it|them|these|those|that|this)\b")
+
+
+def _criteria_need(case: Case, pointers: list[str]) -> bool:
+    """A criterion names the pointed material ("findable in the repo", "the repository's
+    tooling") or a file the prompt names (its committed `scripts/gate.sh`): the work needs it."""
+    said = " ".join([case.expected_output, *case.statements, *case.assertions]).lower()
+    nouns = {p.split()[-1].lower() for p in pointers}
+    files = {m.group(1).lower() for m in _FILE_WORD_ANY.finditer(case.prompt)}
+    return any(re.search(rf"\b{re.escape(n)}", said) for n in nouns) or \
+        any(f in said for f in files)
+
+
+_FILE_WORD_ANY = re.compile(r"(?<![\w/.-])((?:[\w-]+/)*[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5})(?![\w/-])")
 
 
 def background_subject(own: str, end: int) -> bool:

@@ -134,6 +134,18 @@ def test_work_on_existing_material_is_still_pointed_at(prompt: str) -> None:
     assert pointed_inputs(_case(prompt)) != []
 
 
+def test_the_setting_told_stays_an_input_when_the_work_needs_it() -> None:
+    back = "Our repo has grown a pile of AGENTS.md files. Audit them for stale references."
+    assert pointed_inputs(_case(back)) == ["Our repo"]
+    said = _case("Our repo has no architecture docs. Generate C4 diagrams for the system.",
+                 expected_output="Every container corresponds to something findable in the repo.")
+    assert pointed_inputs(said) == ["Our repo"]
+    named = _case("Our repo has a committed scripts/gate.sh. Implement a parse_duration helper.",
+                  expected_output="Takes the test command from ./scripts/gate.sh.")
+    assert pointed_inputs(named) == ["Our repo"]
+    assert pointed_inputs(_case("Self-review my changes before I commit.")) == ["my changes"]
+
+
 def test_a_file_told_as_the_setting_is_no_input_unless_the_criteria_work_on_it() -> None:
     told = "The dependency list in package.json has react 17. How do I upgrade to 18 safely?"
     assert missing_inputs(_case(told, expected_output="Explains the upgrade steps"), set()) == []
