@@ -252,7 +252,8 @@ def pointed_inputs(case: Case) -> list[str]:
     found = [m.group(0) for pattern in (_HANDED, _EXISTING, _READ_ONE, POINTED_RE)
              for m in pattern.finditer(own) if not _GIVEN_AFTER.match(own, m.end())
              and not _destination(own, m)
-             and not (pattern is _HANDED and _said_in_words(case.prompt, m))]
+             and not (pattern is _HANDED and _said_in_words(case.prompt, m))
+             and not (pattern is _EXISTING and change_told(own, m))]
     # "our repo already uses Cypress": the setting told, released only when nothing else
     # in the prompt points at existing material to work on
     background = [m.group(0) for m in _EXISTING.finditer(own) if background_subject(own, m.end())]
@@ -329,6 +330,31 @@ def _criteria_need(case: Case, pointers: list[str]) -> bool:
 
 
 _FILE_WORD_ANY = re.compile(r"(?<![\w/.-])((?:[\w-]+/)*[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5})(?![\w/-])")
+
+
+# A change the prompt goes on to describe ("Review this diff. The change adds
+# `user.name.toLowerCase()` without a null check ...", "this 5-line diff that renames x to
+# userCount", "the changes on this branch? It adds an integration ..."): the diff is handed
+# over in words, as "the supplied export says ..." is, and the review judges what is told.
+_CHANGE_NOUN = re.compile(r"(?i)(?:diffs?|patch|PR|pull\s+request|merge\s+request|commit|"
+                          r"changes|branch|changeset)$")
+_CHANGE_VERB = (r"(?:adds|removes|renames|changes|introduces|modifies|replaces|deletes|moves|"
+                r"touches|bumps|drops|refactors|rewrites|has|contains|includes)\b")
+_TOLD_RELATIVE = re.compile(rf"(?i)\s*,?\s*(?:that|which)\s+(?:only\s+|just\s+)?{_CHANGE_VERB}")
+_TOLD_NEXT = re.compile(
+    rf"(?i)\s*(?:the|this|that|it|its)\s*(?:(?:change|diff|patch|PR|pull\s+request|commit|"
+    rf"changeset|branch)\s+)?(?:only\s+|just\s+|also\s+)?{_CHANGE_VERB}")
+
+
+def change_told(own: str, match: re.Match[str]) -> bool:
+    """The pointer names a change and the prompt describes it right after: in a relative
+    clause, or in the sentence that follows."""
+    if not _CHANGE_NOUN.search(match.group(0)):
+        return False
+    if _TOLD_RELATIVE.match(own, match.end()):
+        return True
+    stop = re.compile(r"[.!?]\s").search(own, match.end())
+    return stop is not None and _TOLD_NEXT.match(own, stop.end()) is not None
 
 
 def background_subject(own: str, end: int) -> bool:

@@ -217,3 +217,22 @@ def test_a_file_called_fictional_is_described_not_staged() -> None:
     told = "Review the text of a fictional skill at skills/status/SKILL.md that repeats."
     assert missing_inputs(_case(told), set()) == []
     assert missing_inputs(_case("Review the text of skills/status/SKILL.md."), set()) != []
+
+
+@pytest.mark.parametrize("prompt", [
+    "Review this diff. The change adds `name.lower()` in a payment path without a null check. "
+    "Classify the severity.",
+    "Review this 5-line diff that renames a local variable from `x` to `user_count`.",
+    "Can you review the changes on this branch? It adds a client with a hard-coded API key.",
+])
+def test_a_change_described_in_words_is_handed_over(prompt: str) -> None:
+    assert pointed_inputs(_case(prompt)) == []
+
+
+@pytest.mark.parametrize("prompt", [
+    "Review this diff. Be strict about naming.",
+    "Review this PR as a reviewer.",
+    "Scan this repo. It has many services.",  # a repository is no change to describe
+])
+def test_a_change_not_described_is_still_missing(prompt: str) -> None:
+    assert pointed_inputs(_case(prompt)) != []
