@@ -260,13 +260,6 @@ def pointed_inputs(case: Case) -> list[str]:
     if background and len(background) == len(found) and not _WORKS_ON_EXISTING.search(own) \
             and not _BACK_REFERENCE.search(own) and not _criteria_need(case, background):
         found = [f for f in found if f not in background]
-    # "Kamal doesn't pick up my uncommitted changes. What's going on?": the situation told
-    # before a question to answer in words, the pointer outside the question
-    if found and question_about_a_story(own):
-        last = _last_sentence_start(own)
-        told = [m.group(0) for m in _EXISTING.finditer(own)
-                if m.end() <= last and not IMPERATIVE.match(_sentence_before(own, m.start()))]
-        found = [f for f in found if f not in told]
     # handed over in words: "these notes", "I already have 16 prompts", "the text below"
     found += [m.group(0) for pattern in (_THESE_HELD, _HELD_IN_WORDS_EN, HELD_IN_WORDS_RE,
                                          _BELOW_EN, MATERIAL_BELOW_RE)
@@ -362,41 +355,6 @@ def change_told(own: str, match: re.Match[str]) -> bool:
         return True
     stop = re.compile(r"[.!?]\s").search(own, match.end())
     return stop is not None and _TOLD_NEXT.match(own, stop.end()) is not None
-
-
-# A prompt that tells a situation and ends asking a question to answer in words ("The
-# doc-audit step finds an issue in README.md. Should wrapup write it to doc-findings.md
-# automatically?", "Is the fix done once npm test passes?"): the files its statements name
-# belong to the situation. A request put as a question ("Can you fix app.py?") is none, and
-# neither is a sentence that asks for work itself (an imperative: "Open x.sql. Why is it
-# slow?" still needs x.sql).
-_REQUEST_QUESTION = re.compile(r"(?i)^\W*(?:(?:so|and|but|also|then|now),?\s+)?(?:can|could|would|"
-                               r"will|won't)\s+(?:you|u)\b|^\W*please\b|\bplease\W*$")
-IMPERATIVE = re.compile(
-    r"(?i)^\W*(?:please\s+)?(?:read|open|review|analy[sz]e|parse|load|summari[sz]e|fix|edit|"
-    r"refactor|audit|check|inspect|process|convert|translate|clean|run|update|use|look|go|add|"
-    r"remove|delete|rename|copy|move|make|change|compare|debug|test|lint|format|optimi[sz]e|"
-    r"improve|rewrite|explain|find|search|scan|validate|verify|extract|import|merge|split)\b")
-_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)")
-
-
-def question_about_a_story(prompt: str) -> bool:
-    """The prompt's last sentence is a question asking to be answered in words."""
-    sentences = [m.group(0).strip() for m in _SENTENCE.finditer(prompt.strip()) if
-                 m.group(0).strip()]
-    return bool(sentences) and sentences[-1].endswith("?") and \
-        not _REQUEST_QUESTION.search(sentences[-1]) and not IMPERATIVE.match(sentences[-1])
-
-
-def _last_sentence_start(own: str) -> int:
-    """Where the prompt's closing sentence starts."""
-    body = own.rstrip()
-    return max(body.rfind(c, 0, len(body) - 1) for c in ".!?\n") + 1
-
-
-def _sentence_before(own: str, start: int) -> str:
-    """The words of `start`'s sentence before it."""
-    return own[max(own.rfind(c, 0, start) for c in ".!?\n") + 1:start]
 
 
 def background_subject(own: str, end: int) -> bool:

@@ -34,7 +34,7 @@ from runner.analysis.wording_i18n import (
     WEB_SEARCH_RE,
 )
 from runner.authoring import safely
-from runner.authoring.inputs import IMPERATIVE, background_subject, question_about_a_story
+from runner.authoring.inputs import background_subject
 from runner.schema.case import Case
 from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
 
@@ -273,6 +273,30 @@ def _worked_on(case: Case, base: str) -> bool:
     return False
 
 
+# A prompt that tells a situation and ends asking a question to answer in words ("The
+# doc-audit step finds an issue in README.md. Should wrapup write it to doc-findings.md
+# automatically?", "Is the fix done once npm test passes?"): the files its statements name
+# belong to the situation. A request put as a question ("Can you fix app.py?") is none, and
+# neither is a sentence that asks for work itself (an imperative: "Open x.sql. Why is it
+# slow?" still needs x.sql).
+_REQUEST_QUESTION = re.compile(r"(?i)^\W*(?:(?:so|and|but|also|then|now),?\s+)?(?:can|could|would|"
+                               r"will|won't)\s+(?:you|u)\b|^\W*please\b|\bplease\W*$")
+_IMPERATIVE = re.compile(
+    r"(?i)^\W*(?:please\s+)?(?:read|open|review|analy[sz]e|parse|load|summari[sz]e|fix|edit|"
+    r"refactor|audit|check|inspect|process|convert|translate|clean|run|update|use|look|go|add|"
+    r"remove|delete|rename|copy|move|make|change|compare|debug|test|lint|format|optimi[sz]e|"
+    r"improve|rewrite|explain|find|search|scan|validate|verify|extract|import|merge|split)\b")
+_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)")
+
+
+def _question_about_a_story(prompt: str) -> bool:
+    """The prompt's last sentence is a question asking to be answered in words."""
+    sentences = [m.group(0).strip() for m in _SENTENCE.finditer(prompt.strip()) if
+                 m.group(0).strip()]
+    return bool(sentences) and sentences[-1].endswith("?") and \
+        not _REQUEST_QUESTION.search(sentences[-1]) and not _IMPERATIVE.match(sentences[-1])
+
+
 def _told(own: str, start: int) -> bool:
     """The sentence holding the name at `start` states the situation (no imperative) and is
     not the closing question."""
@@ -280,7 +304,7 @@ def _told(own: str, start: int) -> bool:
     rest = own[start:]
     ends = [i for i in (rest.find(c) for c in ".!?\n") if i >= 0]
     closing = own[start + min(ends)] == "?" if ends else True
-    return not closing and not IMPERATIVE.match(own[sentence_start:start])
+    return not closing and not _IMPERATIVE.match(own[sentence_start:start])
 
 
 def missing_inputs(case: Case, staged: set[str],
@@ -295,7 +319,7 @@ def missing_inputs(case: Case, staged: set[str],
     # an earlier step's prompt, or a setup line, that names the file makes it
     made = " ".join([*(step.prompt for step in case.chain), *case.setup_run])
     outputs = {o.path.lower() for o in case.outputs}
-    story = question_about_a_story(own)
+    story = _question_about_a_story(own)
     missing: list[str] = []
     for match in _path_words(own):
         name = match.group(1)

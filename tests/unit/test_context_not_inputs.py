@@ -236,20 +236,3 @@ def test_a_change_described_in_words_is_handed_over(prompt: str) -> None:
 ])
 def test_a_change_not_described_is_still_missing(prompt: str) -> None:
     assert pointed_inputs(_case(prompt)) != []
-
-
-@pytest.mark.parametrize("prompt", [
-    "I keep rebuilding but Kamal doesn't pick up my uncommitted changes. What's going on?",
-    "Our webhook stopped firing after the deploy. Nothing in our app logs. What's wrong?",
-])
-def test_a_pointer_in_the_situation_told_before_a_question_is_no_input(prompt: str) -> None:
-    assert pointed_inputs(_case(prompt)) == []
-
-
-@pytest.mark.parametrize("prompt", [
-    "I finished my changes. Can you review them?",
-    "Review my changes. Are they ready?",
-    "Why does this branch fail its tests?",
-])
-def test_a_request_on_the_pointed_material_stays_missing(prompt: str) -> None:
-    assert pointed_inputs(_case(prompt)) != []
