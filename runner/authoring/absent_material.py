@@ -61,8 +61,14 @@ def absent_by_design(case: Case, phrases: list[str]) -> str:
     that keeps off or asks for that material (its words, or what handed material is called).
     "Flags the missing tests" in a review with no diff staged names none: still refused."""
     nouns = _nouns(phrases)
-    for text in (case.expected_output, *case.statements):
-        if re.match(r"(?i)\W*(?:declines?|refuses?)\b", text):
+    # a clause the reader split off as about the skill firing ("Skill declines, because PR
+    # review is out of scope") still says the request is declined
+    split = [str(v) for k, values in case.extra.items() if "about the skill firing" in k
+             for v in (values if isinstance(values, list) else [values])]
+    for text in (case.expected_output, *case.statements, *split):
+        # "Declines ...", "Skill declines, because ...", "The agent refuses ..."
+        if re.match(r"(?i)\W*(?:(?:the\s+)?(?:skill|agent|assistant|model|it)\s+)?"
+                    r"(?:declines?|refuses?)\b", text):
             return " ".join(text.split())
         for sentence in re.split(r"(?<=[.;!?。；])\s*", text):
             if (_KEEPS_OFF.search(sentence) and _about(sentence, nouns | _HANDED)) \

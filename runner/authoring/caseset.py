@@ -101,6 +101,7 @@ from runner.authoring.prompt_field import no_prompt
 from runner.authoring.prompts import (
     describes_a_prompt,
     missing_inputs,
+    notation_tokens,
     placeholders,
     skill_holds,
     staged_names,
@@ -129,6 +130,7 @@ from runner.authoring.shapes import unwrap
 from runner.authoring.siblings import NOT_A_SET, no_cases, prompt_fields, read_with_findings
 from runner.authoring.skillgrade import read_tasks
 from runner.authoring.templates import evals_root, fill, find_template, harness_scripts
+from runner.authoring.trigger_cases import trigger_test
 from runner.errors import CaseSetError
 from runner.schema.case import (
     CASESET_RELPATH,
@@ -873,10 +875,26 @@ def _references(case: Case, about: dict[str, Any], problems: Problems) -> Case:
     return case.model_copy(update={"files": kept})
 
 
+def _notation(skill_dir: Path, case: Case) -> str:
+    """Where a token of the skill's notation is written: its SKILL.md and the case's own
+    criteria (what the work is expected to say back)."""
+    skill_md = skill_dir / "SKILL.md"
+    text = skill_md.read_text(encoding="utf-8", errors="replace") if safely.is_file(skill_md) \
+        else ""
+    return "\n".join([text, case.expected_output, *case.statements, *case.assertions])
+
+
 def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None:
     """Placeholders and named-but-unstaged inputs refuse (EV009); a need for the network or
     the author's machine is reported with the set (EV014, runner.authoring.reach)."""
     blanks = placeholders(case.prompt)
+    noted = notation_tokens(case.prompt, blanks, _notation(skill.root, case)) if blanks else []
+    if noted:
+        problems.report("EV012", case.id, f"the prompt's {', '.join(noted[:4])}: the skill's own "
+                        "notation (its SKILL.md or the case's criteria write it too, or a path "
+                        "spelled as a pattern), sent as written, not a blank to fill",
+                        "none needed (write a value in its place if the task needs one)")
+        blanks = [b for b in blanks if b not in noted]
     if blanks:
         problems.refuse("EV009", case.id, f"the prompt still holds placeholder(s) "
                         f"{', '.join(blanks[:5])}: the session would receive them as written",
@@ -891,6 +909,15 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
     holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
     missing = list(missing_inputs(case, staged_names(case, listed), holds))
     pointed = pointed_inputs(case)
+    trigger = trigger_test(case) if missing or pointed else None
+    if trigger is not None:
+        said = ", ".join(repr(m) for m in [*missing, *pointed][:3])
+        problems.report("EV012", case.id, f"a trigger test ({trigger[:60]!r}): the words "
+                        f"{said} are what the trigger reads, not an input the session needs: "
+                        "not refused",
+                        "none needed (measure whether the skill fires with `skill-eval "
+                        "trigger`)")
+        missing = pointed = []
     meant = absent_by_design(case, [*missing, *pointed]) if missing or pointed else ""
     if meant:
         problems.report("EV012", case.id, f"the prompt works on "

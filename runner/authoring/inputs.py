@@ -58,7 +58,11 @@ _FILE_NAME = re.compile(r"\w\.[A-Za-z][A-Za-z0-9]{0,7}$")
 # that exists before any task ("this diff", "my repository"): any noun for the first, these
 # for the second; a document or file only after a verb that reads one ("review this file"),
 # since "write my report" asks for it.
-_NOT_A_NAME = r"(?!(?:a|an|the|as|to|into|in|on|for|with|and|or|of|from|is|are|that|it)\b)"
+# (a subordinator or a pronoun starts another clause: "brainstorm this before I commit" holds
+# no commit, "commit" there is the user's verb)
+_NOT_A_NAME = (r"(?!(?:a|an|the|as|to|into|in|on|for|with|and|or|of|from|is|are|that|it|"
+               r"before|after|when|while|until|once|because|since|if|unless|so|i|we|you|he|"
+               r"she|they|me|us|them)\b)")
 # a word between the pointer and its noun: a dot only inside it ("v1.2"), never one that ends
 # a sentence ("in this project. pr-report declares ..." points at no PR)
 _SKIP = rf"(?:{_NOT_A_NAME}[\w'-]+(?:\.[\w'-]+)*\s+)"
@@ -66,7 +70,7 @@ _HANDED = re.compile(r"(?i)\bthe\s+(?:attached|uploaded|provided|enclosed|suppli
                      rf"{_SKIP}{{0,2}}{_NOT_A_NAME}[\w.-]*\w")
 _EXISTING = re.compile(
     rf"(?i)\b(?:this|these|my|our)\s+{_SKIP}{{0,3}}?(?:diffs?|patch|repository|repo|"
-    r"codebase|code\s?base|pull\s+request|PR|merge\s+request|commit|branch|staged\s+changes|"
+    r"codebase|code\s?base|pull\s+request|PR|merge\s+request|commit|branch|(?:staged\s+)?changes|"
     r"spreadsheet|dataset|csv|pdf|screenshot|logs|log\s+file|transcript|notebook|manuscript)\b"
     r"(?!-\w)"  # "this repo-wide rule", "our pr-report skill": a compound, not the noun
     # the noun as a modifier names something else: "our PR lead" (a person), "my commit
@@ -248,7 +252,14 @@ def pointed_inputs(case: Case) -> list[str]:
     found = [m.group(0) for pattern in (_HANDED, _EXISTING, _READ_ONE, POINTED_RE)
              for m in pattern.finditer(own) if not _GIVEN_AFTER.match(own, m.end())
              and not _destination(own, m)
-             and not (pattern is _HANDED and _said_in_words(case.prompt, m))]
+             and not (pattern is _HANDED and _said_in_words(case.prompt, m))
+             and not (pattern is _EXISTING and change_told(own, m))]
+    # "our repo already uses Cypress": the setting told, released only when nothing else
+    # in the prompt points at existing material to work on
+    background = [m.group(0) for m in _EXISTING.finditer(own) if background_subject(own, m.end())]
+    if background and len(background) == len(found) and not _WORKS_ON_EXISTING.search(own) \
+            and not _BACK_REFERENCE.search(own) and not _criteria_need(case, background):
+        found = [f for f in found if f not in background]
     # handed over in words: "these notes", "I already have 16 prompts", "the text below"
     found += [m.group(0) for pattern in (_THESE_HELD, _HELD_IN_WORDS_EN, HELD_IN_WORDS_RE,
                                          _BELOW_EN, MATERIAL_BELOW_RE)
@@ -282,6 +293,73 @@ def _said_in_words(prompt: str, match: re.Match[str]) -> bool:
         return True
     around = prompt[:at] + after
     return len(around.strip()) >= _AFTER_TEXT and len(_DATUM.findall(around)) >= 2
+
+
+# The setting a prompt tells before its request ("Our repo already uses Cypress", "this repo
+# has devpilot.reviewProject configured", "my package.json has react 17", "the README.md
+# says ..."): the pointer (or a file) is the subject of a verb of state, so it describes the
+# situation the agent answers about, not the object of the work asked. A verb of state right
+# after it, an adverb between at most; never a passive of work ("is broken", "has to be fixed").
+STATIVE_AFTER = re.compile(
+    r"[`'\"]?\s+(?:(?:already|still|currently|now|also|only|just|actually)\s+)?"
+    r"(?:has|have|had|uses|used|is\s+(?:on|using|built|written|set\s+up|configured|a|an)|"
+    r"are\s+(?:on|using|built|written|set\s+up|configured)|runs\s+on|targets|contains|"
+    r"includes|depends\s+on|relies\s+on|pins|lists|says|said|shows|reads|declares|"
+    r"specifies|mentions|points\s+to|lives|sits|ships)\b(?!\s+(?:to|been)\b)")
+# ...released only when the prompt points at no existing material to work on besides
+# ("This existing repo has no docs. Plan pagination for the existing product-list API").
+_WORKS_ON_EXISTING = re.compile(r"(?i)\bthe\s+(?:existing|current)\s+(?!(?:best|state\s+of)\b)")
+
+
+# ...nor when a request refers back to it ("Our repo has grown a pile of AGENTS.md files.
+# Audit them"): the setting is then the object of the work.
+_BACK_REFERENCE = re.compile(
+    r"(?i)(?:^|[.!?;:]\s+|\b(?:and|then)\s+)(?:please\s+)?(?:audit|review|check|scan|read|"
+    r"fix|clean|refactor|analy[sz]e|inspect|summari[sz]e|update|edit|explore|document|"
+    r"consolidate|give)\s+(?:it|them|these|those|that|this)\b")
+
+
+def _criteria_need(case: Case, pointers: list[str]) -> bool:
+    """A criterion names the pointed material ("findable in the repo", "the repository's
+    tooling") or a file the prompt names (its committed `scripts/gate.sh`): the work needs it."""
+    said = " ".join([case.expected_output, *case.statements, *case.assertions]).lower()
+    nouns = {p.split()[-1].lower() for p in pointers}
+    files = {m.group(1).lower() for m in _FILE_WORD_ANY.finditer(case.prompt)}
+    return any(re.search(rf"\b{re.escape(n)}", said) for n in nouns) or \
+        any(f in said for f in files)
+
+
+_FILE_WORD_ANY = re.compile(r"(?<![\w/.-])((?:[\w-]+/)*[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5})(?![\w/-])")
+
+
+# A change the prompt goes on to describe ("Review this diff. The change adds
+# `user.name.toLowerCase()` without a null check ...", "this 5-line diff that renames x to
+# userCount", "the changes on this branch? It adds an integration ..."): the diff is handed
+# over in words, as "the supplied export says ..." is, and the review judges what is told.
+_CHANGE_NOUN = re.compile(r"(?i)(?:diffs?|patch|PR|pull\s+request|merge\s+request|commit|"
+                          r"changes|branch|changeset)$")
+_CHANGE_VERB = (r"(?:adds|removes|renames|changes|introduces|modifies|replaces|deletes|moves|"
+                r"touches|bumps|drops|refactors|rewrites|has|contains|includes)\b")
+_TOLD_RELATIVE = re.compile(rf"(?i)\s*,?\s*(?:that|which)\s+(?:only\s+|just\s+)?{_CHANGE_VERB}")
+_TOLD_NEXT = re.compile(
+    rf"(?i)\s*(?:the|this|that|it|its)\s*(?:(?:change|diff|patch|PR|pull\s+request|commit|"
+    rf"changeset|branch)\s+)?(?:only\s+|just\s+|also\s+)?{_CHANGE_VERB}")
+
+
+def change_told(own: str, match: re.Match[str]) -> bool:
+    """The pointer names a change and the prompt describes it right after: in a relative
+    clause, or in the sentence that follows."""
+    if not _CHANGE_NOUN.search(match.group(0)):
+        return False
+    if _TOLD_RELATIVE.match(own, match.end()):
+        return True
+    stop = re.compile(r"[.!?]\s").search(own, match.end())
+    return stop is not None and _TOLD_NEXT.match(own, stop.end()) is not None
+
+
+def background_subject(own: str, end: int) -> bool:
+    """The words ending at `end` are the subject of a verb of state: the setting told."""
+    return STATIVE_AFTER.match(own, end) is not None
 
 
 def _destination(own: str, match: re.Match[str]) -> bool:

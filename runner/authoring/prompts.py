@@ -34,6 +34,7 @@ from runner.analysis.wording_i18n import (
     WEB_SEARCH_RE,
 )
 from runner.authoring import safely
+from runner.authoring.inputs import background_subject
 from runner.schema.case import Case
 from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
 
@@ -78,12 +79,35 @@ _ELEMENT_AFTER = re.compile(r"^[`'\"]?\s*(?:tags?|elements?|blocks?|nodes?)\b", 
 
 
 def placeholders(prompt: str) -> list[str]:
+    """The blanks left in the prompt (the skill's notation among them: `notation_tokens`)."""
     own = unquoted(prompt)
     found = [m.group(0) for m in _PLACEHOLDER.finditer(own)
              if not _ELEMENT_AFTER.match(own[m.end():m.end() + 12])]
     # an XML-ish wrapper the prompt closes (<context> ... </context>) is structure, not a blank
     return list(dict.fromkeys(f for f in found if not re.search(
         rf"</{re.escape(f.strip('<>'))}>", prompt) and not _in_a_format(prompt, f)))
+
+
+# A path spelled as a pattern: two or more `<x>` segments in one path ("out/<platform>-<arch>/
+# <build_type>/"): the layout the work should follow, named in the skill's notation.
+_PATTERN_PATH = re.compile(r"[\w./-]*(?:<[\w-]+>[\w./-]*){2,}")
+
+
+def notation_tokens(prompt: str, blanks: list[str], notation: str) -> list[str]:
+    """The blanks that are notation, not values left out: a `<work-item>` the skill's SKILL.md
+    writes itself (its invocation syntax, `/sdd:plan <work-item>`) or the case's criteria
+    quote back (`.mnemo/<project-name>/`), and a `<x>` inside a path spelled as a pattern of
+    several (`out/<platform>-<arch>/<build_type>/`). A `/path/to/...` or `{{x}}` is never
+    notation: it names no token of the skill's."""
+    said = []
+    for blank in blanks:
+        if not blank.startswith("<"):
+            continue
+        quoted = re.search(rf"(?<![\w<]){re.escape(blank)}", notation) is not None
+        pattern = any(blank in m.group(0) for m in _PATTERN_PATH.finditer(prompt))
+        if quoted or pattern:
+            said.append(blank)
+    return said
 
 
 def _in_a_format(prompt: str, blank: str) -> bool:
@@ -127,10 +151,23 @@ def _read_in_other_language(own: str, start: int, end: int) -> bool:
         writes = [m.end() for m in CREATE_RE.finditer(clause)]
         words = cue.group(0).split()
         verb = bool(words) and words[0].lower() not in _PLACES
+        if not verb and _english(own):
+            return False  # "no console.log in src/": English "no", not Portuguese "in the"
         return not writes or (verb and cue.start() >= max(writes))
     after = _QUOTE.match(own, end)
     at = after.end() if after else end
     return bool(INPUT_CUE_AFTER_RE.match(own, at)) and not CREATE_AFTER_RE.match(own, at)
+
+
+# English function words: a prompt written in English reads another language's preposition
+# ("no", "do", "de", "en") as the English word or a name, never as a cue.
+_ENGLISH = re.compile(r"(?i)\b(?:the|and|to|of|is|are|a|an|for|with|you|it|this|that|in|"
+                      r"on|be|do|not|your|what|how)\b")
+
+
+def _english(own: str) -> bool:
+    words = re.findall(r"[^\W\d_]+", own)
+    return len(words) >= 6 and len(_ENGLISH.findall(own)) >= max(3, len(words) // 8)
 
 
 # A file the prompt says is gone ("jules-cli.md was accidentally deleted", "I lost
@@ -147,6 +184,16 @@ _GONE_AFTER = re.compile(
 _GONE_BEFORE = re.compile(
     r"(?i)\b(?:deleted|removed|lost|erased|missing|recreate)\s+(?:the\s+|my\s+|our\s+|a\s+|"
     r"file\s+|`)*$")
+
+
+# A file the prompt calls made up ("a fictional skill at skills/status/SKILL.md", "a
+# hypothetical config.yaml"): described in words for the agent to reason about, not staged.
+_FICTION_BEFORE = re.compile(r"(?i)\b(?:fictional|fictitious|hypothetical|imaginary|made-up|"
+                             r"imagined|pretend)\b[^.;!?\n]{0,40}$")
+
+
+def _said_fictional(own: str, start: int) -> bool:
+    return _FICTION_BEFORE.search(own, max(0, start - 60), start) is not None
 
 
 def _said_gone(own: str, start: int, end: int) -> bool:
@@ -168,7 +215,9 @@ _QUALIFIED = re.compile(
 
 # The stack a prompt says it builds on: "we're using Node.js with Express", "built on Vue.js".
 _STACK_BEFORE = re.compile(r"(?i)\b(?:using|use|uses|built\s+(?:on|with)|written\s+in|"
-                           r"based\s+on|runs\s+on|running|stack\s+(?:is|of))\s+$")
+                           r"based\s+on|runs\s+on|running|stack\s+(?:is|of)|"
+                           # a migration names the stack it leaves ("migrating from Next.js")
+                           r"(?:migrat|mov|switch|port)\w*\s+(?:away\s+)?from)\s+$")
 
 
 def _names_a_product(own: str, name: str, end: int) -> bool:
@@ -209,6 +258,55 @@ def asks_what_to_do(prompt: str) -> bool:
     return _WHAT_NEXT.search(prompt.strip()[-120:]) is not None
 
 
+# A criterion expecting the file itself worked on: "Updates package.json", "bumps react in
+# package.json", "package.json is modified" (an answer that only advises names no such verb).
+_WORK_VERB = re.compile(r"(?i)\b(?:updat|modif|edit|chang|bump|rewrit|patch|fix|amend|add|"
+                        r"remov|delet|read|open|pars)\w*")
+
+
+def _worked_on(case: Case, base: str) -> bool:
+    """A criterion of the case expects the named file worked on (read or edited)."""
+    for text in (case.expected_output, *case.statements, *case.assertions):
+        for sentence in re.split(r"(?<=[.;!?])\s+", text):
+            if base.lower() in sentence.lower() and _WORK_VERB.search(sentence):
+                return True
+    return False
+
+
+# A prompt that tells a situation and ends asking a question to answer in words ("The
+# doc-audit step finds an issue in README.md. Should wrapup write it to doc-findings.md
+# automatically?", "Is the fix done once npm test passes?"): the files its statements name
+# belong to the situation. A request put as a question ("Can you fix app.py?") is none, and
+# neither is a sentence that asks for work itself (an imperative: "Open x.sql. Why is it
+# slow?" still needs x.sql).
+_REQUEST_QUESTION = re.compile(r"(?i)^\W*(?:(?:so|and|but|also|then|now),?\s+)?(?:can|could|would|"
+                               r"will|won't)\s+(?:you|u)\b|^\W*please\b|\bplease\W*$")
+_IMPERATIVE = re.compile(
+    r"(?i)^\W*(?:please\s+)?(?:read|open|review|analy[sz]e|parse|load|summari[sz]e|fix|edit|"
+    r"refactor|audit|check|inspect|process|convert|translate|clean|run|update|use|look|go|add|"
+    r"remove|delete|rename|copy|move|make|change|compare|debug|test|lint|format|optimi[sz]e|"
+    r"improve|rewrite|explain|find|search|scan|validate|verify|extract|import|merge|split)\b")
+_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)")
+
+
+def _question_about_a_story(prompt: str) -> bool:
+    """The prompt's last sentence is a question asking to be answered in words."""
+    sentences = [m.group(0).strip() for m in _SENTENCE.finditer(prompt.strip()) if
+                 m.group(0).strip()]
+    return bool(sentences) and sentences[-1].endswith("?") and \
+        not _REQUEST_QUESTION.search(sentences[-1]) and not _IMPERATIVE.match(sentences[-1])
+
+
+def _told(own: str, start: int) -> bool:
+    """The sentence holding the name at `start` states the situation (no imperative) and is
+    not the closing question."""
+    sentence_start = max(own.rfind(c, 0, start) for c in ".!?\n") + 1
+    rest = own[start:]
+    ends = [i for i in (rest.find(c) for c in ".!?\n") if i >= 0]
+    closing = own[start + min(ends)] == "?" if ends else True
+    return not closing and not _IMPERATIVE.match(own[sentence_start:start])
+
+
 def missing_inputs(case: Case, staged: set[str],
                    in_skill: Callable[[str], bool] = lambda _: False) -> list[str]:
     """Files the prompt names as inputs that nothing stages (by path or file name). A name
@@ -221,6 +319,7 @@ def missing_inputs(case: Case, staged: set[str],
     # an earlier step's prompt, or a setup line, that names the file makes it
     made = " ".join([*(step.prompt for step in case.chain), *case.setup_run])
     outputs = {o.path.lower() for o in case.outputs}
+    story = _question_about_a_story(own)
     missing: list[str] = []
     for match in _path_words(own):
         name = match.group(1)
@@ -233,8 +332,12 @@ def missing_inputs(case: Case, staged: set[str],
         if name.lower() in outputs or base.lower() in staged or name.lower() in staged:
             continue
         if asks_to_write(case.prompt, base) or (made and base in made) or in_skill(name) \
-                or _said_gone(own, match.start(1), match.end(1)):
+                or _said_gone(own, match.start(1), match.end(1)) \
+                or _said_fictional(own, match.start(1)):
             continue
+        if (background_subject(own, match.end(1)) or story and _told(own, match.start(1))) \
+                and not _worked_on(case, base):
+            continue  # "my package.json has react 17, how do I upgrade?": the setting told
         missing.append(name)
     return list(dict.fromkeys(missing))
 
@@ -247,12 +350,23 @@ def skill_holds(skill_dir: Path, set_folders: tuple[str, ...]) -> Callable[[str]
     skill_md = skill_dir / "SKILL.md"
     text = skill_md.read_text(encoding="utf-8", errors="replace") if skill_md.is_file() else ""
 
+    def in_sets(posix: PurePosixPath) -> bool:  # a case set's folder: never installed
+        return any(posix.parts[:len(PurePosixPath(f).parts)] == PurePosixPath(f).parts
+                   for f in set_folders)
+
     def holds(name: str) -> bool:
         posix = PurePosixPath(name)
         if posix.is_absolute() or ".." in posix.parts:
             return False
-        if any(posix.parts[:len(PurePosixPath(f).parts)] == PurePosixPath(f).parts
-               for f in set_folders):
+        # spelled from the repository the skill ships in: `skills/<this skill>/templates/x.md`
+        # is the skill's `templates/x.md` ("the bundled template at skills/pipeline-templates/
+        # templates/audit-then-fix.md")
+        if skill_dir.name in posix.parts[:-1]:
+            at = len(posix.parts) - 1 - posix.parts[::-1].index(skill_dir.name)
+            posix = PurePosixPath(*posix.parts[at + 1:])
+            if not in_sets(posix) and safely.is_file(skill_dir / posix):
+                return True
+        if in_sets(posix):
             return False
         return safely.exists(skill_dir / posix) or skill_file_reason(skill_dir, name) is not None \
             or re.search(rf"(?<![\w/.-]){re.escape(name)}(?![\w-])", text) is not None

@@ -16,7 +16,8 @@ from pathlib import PurePosixPath
 
 from runner.analysis.wording import unquoted
 
-_CREATES = r"(?:write|writes|save|saves|create|creates|generate|produce|output|export|emit|dump)"
+_CREATES = (r"(?:write|writes|save|saves|create|creates|generate|produce|output|export|emit|dump|"
+            r"scaffold|scaffolds)")
 # Extensions of files a task asks for; a dotted word with another ending (a user name, a
 # domain) is not read as a file unless it has a folder.
 FILE_EXTENSIONS = frozenset(
