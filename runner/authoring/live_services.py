@@ -48,8 +48,9 @@ _DENIED = re.compile(r"(?i)\b(?:not|no|never|without)\b[^.;\n]{0,40}\bMCP\b|\bMC
 # SKILL.md's own command (a code span or a code block's line) signing in to the program's
 # account, or passing it an account's flag.
 _CMD_START = r"(?:`|^[ \t]*(?:\$\s+)?|(?:&&|\|\|)\s*)"
+# (a call in code, `await auth()` or `client.login(...)`, is no command: "(" after the word)
 _SIGN_IN = re.compile(rf"{_CMD_START}([a-z][\w-]*)\s+(?:auth(?:\s+(?:status|login))?|login|"
-                      r"sso\s+login|configure)(?![\w-])", re.MULTILINE)
+                      r"sso\s+login|configure)(?![\w(-])", re.MULTILINE)
 _ACCOUNT_FLAG = re.compile(rf"{_CMD_START}([a-z][\w-]*)\s[^`\n]*?(?<!\S)--(?:profile|context|"
                            r"subscription|project|account|workspace|org)(?:[=\s])", re.MULTILINE)
 # programs that are the shell's, an interpreter or a package manager: their flags are no account
@@ -65,7 +66,11 @@ _OWN_ITEMS = re.compile(
     r"sprint|cards?|pull\s+requests?|PRs|files|folders?|drive|docs?|documents|guides?|"
     r"sheets?|spreadsheets?|inbox|e-?mails?|messages|calendar|meetings|events|notes|pages|"
     r"wiki|knowledge\s+base|kb|channels?|threads|cluster|pods|deployments|instances|buckets|"
-    r"resources|workspace|dashboards?|alerts|incidents)\b(?!\s*(?:below|above|here|:))")
+    r"resources|workspace|dashboards?|alerts|incidents)\b(?!\s*(?:below|above|here|:))"
+    # the item word modifying a part of the user's own code is no item of a service: "my
+    # dashboard page uses useAuth", "our issues list component"
+    r"(?!\s+(?:pages?|routes?|components?|screens?|views?|apps?|code|files?|templates?|"
+    r"layouts?|modules?|endpoints?|handlers?|forms?|tables?)\b)")
 _MINE = re.compile(r"(?i)\bassigned\s+to\s+me\b|\bwhat\s+am\s+I\s+(?:currently\s+)?"
                    r"(?:working\s+on|assigned)|\bon\s+my\s+plate\b")
 # An item of the service by its id: "(id: abc123def)", "doc id 1BxiMk...". ("PR #312" named
@@ -74,10 +79,13 @@ _ITEM_ID = re.compile(r"(?i)\b(?:id|doc(?:ument)?\s+id|page\s+id|sheet\s+id)(?:\
                       r"`?(?=[A-Za-z_-]*\d)[A-Za-z0-9_-]{6,}`?")
 # Making or changing an item there: "create a ticket", "leave a comment on". ("open" may be
 # reading: "open a PR" of a workflow is its step, not the service's state.)
+# A page, a row or an event is the service's only when a name says whose ("Create a Notion
+# page", "add a Google Calendar event"): "add a pricing page" to an app is the app's code.
 _SERVICE_WRITE = re.compile(
     r"(?i)\b(?:create|file|raise|add|leave|post|update|close|assign|move|archive|delete)\s+"
-    r"(?:a\s+|an\s+|the\s+|new\s+|this\s+)*(?:[\w-]+\s+){0,2}?(?:tickets?|issues?|pages?|"
-    r"comments?|cards?|tasks?|rows?|events?|invites?|pull\s+requests?|PRs?)\b")
+    r"(?:a\s+|an\s+|the\s+|new\s+|this\s+)*(?:(?:[\w-]+\s+){0,2}?(?:tickets?|issues?|"
+    r"comments?|cards?|tasks?|invites?|pull\s+requests?|PRs?)"
+    r"|(?:[\w-]+\s+)?(?-i:[A-Z][\w-]*)\s+(?:pages?|rows?|events?))\b")
 # A prompt asking how, or for something explained: answered in words.
 _HOW = re.compile(r"(?i)^\s*(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:explain|describe|"
                   r"how\s+(?:do|does|should|would|can)|what\s+is\s+the\s+(?:best|right)\s+way|"

@@ -71,7 +71,10 @@ _USES_SERVER = re.compile(
 _NO_NAME = frozenset({"the", "a", "an", "its", "any", "available", "relevant", "appropriate",
                       "configured", "installed", "following", "same", "our", "your", "this",
                       "that", "these", "those", "all", "some", "other", "existing",
-                      "provided", "official", "remote", "local", "custom", "own"})
+                      "provided", "official", "remote", "local", "custom", "own",
+                      # the same words in Chinese ("调用任何 MCP 工具前" is "before calling any")
+                      "任何", "所有", "相关", "可用", "这些", "该", "此", "其他", "对应", "本地",
+                      "远程", "已有", "现有"})
 # A tool of that server as SKILL.md names it: a snake_case function name in code
 # (`search_symbols_tool`, `trace_call_tool(direction='up')`).
 _CODE_TOOL = re.compile(r"`([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?:\([^`]*\))?`")

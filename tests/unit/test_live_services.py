@@ -109,3 +109,31 @@ def test_what_the_skill_reaches_is_its_own_declaration(tmp_path: Path) -> None:
     plain = skill("builder", "Run `npm install --workspace web` and edit `src/app.ts`.")
     assert cli_reach(plain) == [] and unshipped_scripts(plain) == []
     assert cli_reach(skill("cloud", "```\naws s3 ls --profile prod\n```")) == ["the `aws` CLI"]
+
+
+AUTH_SKILL = ("---\nname: app-auth\ndescription: Adds sign-in to a web app. Use when the user "
+              "builds auth pages.\n---\nOn the server:\n\n```ts\n"
+              "const { userId } = await auth()\n```\n\nCheck the login with "
+              "`authy auth status`.\n")
+
+
+def test_the_users_own_app_and_code_calls_are_no_service(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [
+        case("page", "I need to add a pricing page that shows the plans.", "A pricing page"),
+        case("own", "My dashboard page uses hooks; convert it.", "A server page"),
+        case("named", "Add a Notion page with the meeting notes.", "A page"),
+        case("mine", "List my recent files.")],
+        name="app-auth", skill_md=AUTH_SKILL)
+    # `await auth()` in the skill's code is a call, not a program signing in
+    assert cli_reach(skill) == ["the `authy` CLI"]
+    got = findings(skill, "EV014")
+    assert set(got) == {"named", "mine"}, got
+
+
+def test_a_chinese_any_before_mcp_names_no_server(tmp_path: Path) -> None:
+    from runner.authoring.mcp import stated_servers
+    skill = make_skill(tmp_path, [case("a", "Summarise this week.")], name="weekly",
+                       skill_md="---\nname: weekly\ndescription: Weekly report. Use when asked "
+                                "for a weekly report.\n---\n1. 调用任何 MCP 工具前，先读取 schema\n"
+                                "2. 通过 wiki-search MCP 工具查找\n")
+    assert stated_servers(skill) == {"wiki-search": "SKILL.md, which says the skill uses it"}
