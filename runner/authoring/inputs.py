@@ -253,7 +253,8 @@ def pointed_inputs(case: Case) -> list[str]:
              for m in pattern.finditer(own) if not _GIVEN_AFTER.match(own, m.end())
              and not _destination(own, m)
              and not (pattern is _HANDED and _said_in_words(case.prompt, m))
-             and not (pattern is _EXISTING and change_told(own, m))]
+             and not change_told(own, m)
+             and not _material_below(own, m)]
     # "our repo already uses Cypress": the setting told, released only when nothing else
     # in the prompt points at existing material to work on
     background = [m.group(0) for m in _EXISTING.finditer(own) if background_subject(own, m.end())]
@@ -346,15 +347,37 @@ _TOLD_NEXT = re.compile(
     rf"changeset|branch)\s+)?(?:only\s+|just\s+|also\s+)?{_CHANGE_VERB}")
 
 
+# The same told as the pointer's predicate in Chinese: "这个 PR 仅修改文档和注释" (this PR only
+# changes docs and comments), "这次提交新增了 ..."
+_CHANGE_NOUN_ZH = re.compile(r"(?:PR|MR|diff|提交|改动|变更|补丁|分支)\s*$", re.IGNORECASE)
+_TOLD_ZH = re.compile(r"\s*(?:仅|只|只是|主要|也)?(?:修改|改动|改了|新增|增加|删除|删掉|移除|"
+                      r"重命名|替换|包含|涉及|更新|调整)")
+
+
 def change_told(own: str, match: re.Match[str]) -> bool:
     """The pointer names a change and the prompt describes it right after: in a relative
     clause, or in the sentence that follows."""
+    if _CHANGE_NOUN_ZH.search(match.group(0)) and _TOLD_ZH.match(own, match.end()):
+        return True
     if not _CHANGE_NOUN.search(match.group(0)):
         return False
     if _TOLD_RELATIVE.match(own, match.end()):
         return True
     stop = re.compile(r"[.!?]\s").search(own, match.end())
     return stop is not None and _TOLD_NEXT.match(own, stop.end()) is not None
+
+
+# "只审核下面这份文档 ... \n\n# 测试结论\n..." (the document below), "review the following
+# report. ...\n\n<the report>": a pointer marked as below, with a paragraph after it.
+_BELOW_MARK = re.compile(r"(?i)(?:下面|下方|以下|如下|below|following)\s*$")
+_LATER_PARAGRAPH = re.compile(r"\n[ \t]*\n(?P<text>.*)", re.DOTALL)
+
+
+def _material_below(own: str, match: re.Match[str]) -> bool:
+    marked = _BELOW_MARK.search(own, 0, match.start()) is not None or \
+        re.search(r"(?i)下面|下方|以下|如下|\bbelow\b|\bfollowing\b", match.group(0)) is not None
+    later = _LATER_PARAGRAPH.search(own, match.end()) if marked else None
+    return later is not None and len("".join(later.group("text").split())) >= _AFTER_COLON
 
 
 def background_subject(own: str, end: int) -> bool:

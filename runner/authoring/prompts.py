@@ -307,6 +307,37 @@ def _told(own: str, start: int) -> bool:
     return not closing and not _IMPERATIVE.match(own[sentence_start:start])
 
 
+# The file's content follows its name: a colon within the sentence, then a fenced block or
+# lines of it ("The key change is in ai.service.ts:\n```ts ...", "Find bugs in this Node.js
+# Express endpoint:\n\nconst app = ..."): the prompt hands the material over.
+_CONTENT_AFTER = re.compile(r"[^.?!\n。？！]{0,40}[:：][ \t]*\n(?P<rest>.*)", re.DOTALL)
+
+
+def _content_follows(prompt: str, name: str) -> bool:
+    for at in (m.end() for m in re.finditer(re.escape(name), prompt)):
+        after = _CONTENT_AFTER.match(prompt, at)
+        if after is None:
+            continue
+        rest = after.group("rest")
+        if rest.lstrip().startswith(("```", "~~~")) or \
+                sum(bool(line.strip()) for line in rest.splitlines()[:6]) >= 2:
+            return True
+    return False
+
+
+# Work told as done, in the clause naming the file ("I just fixed the timezone bug in
+# frontend/utils/time.ts", "Completed the client-side changes in packages/cache/client.ts"):
+# the prompt's history, handed over in words, not a file to open.
+_DONE = re.compile(r"(?i)\b(?:fixed|changed|added|completed|updated|refactored|migrated|"
+                   r"removed|modified|implemented|moved|renamed|touched|edited|rewrote|"
+                   r"patched|bumped|introduced)\b[^.;!?\n—]*$")
+
+
+def _told_as_done(own: str, start: int) -> bool:
+    clause = max(own.rfind(c, 0, start) for c in ".;!?\n—") + 1
+    return _DONE.search(own, clause, start) is not None
+
+
 def missing_inputs(case: Case, staged: set[str],
                    in_skill: Callable[[str], bool] = lambda _: False) -> list[str]:
     """Files the prompt names as inputs that nothing stages (by path or file name). A name
@@ -332,11 +363,12 @@ def missing_inputs(case: Case, staged: set[str],
         if name.lower() in outputs or base.lower() in staged or name.lower() in staged:
             continue
         if asks_to_write(case.prompt, base) or (made and base in made) or in_skill(name) \
+                or _content_follows(case.prompt, name) \
                 or _said_gone(own, match.start(1), match.end(1)) \
                 or _said_fictional(own, match.start(1)):
             continue
-        if (background_subject(own, match.end(1)) or story and _told(own, match.start(1))) \
-                and not _worked_on(case, base):
+        if (background_subject(own, match.end(1)) or story and _told(own, match.start(1))
+                or _told_as_done(own, match.start(1))) and not _worked_on(case, base):
             continue  # "my package.json has react 17, how do I upgrade?": the setting told
         missing.append(name)
     return list(dict.fromkeys(missing))
