@@ -349,8 +349,11 @@ OPERAND_JOIN: Table = {
 OPTIONAL: Table = {
     # "May mention AI search as one factor": a permission, at the head, is no requirement
     "en": (r"optionally\b|\(optional\)|optional\s*[:\-\u2013\u2014]|"
-           r"(?:may|can|could)\s+(?:also\s+)?(?:optionally\s+)?(?:briefly\s+)?(?:mention|"
+           r"(?:can|could)\s+(?:also\s+)?(?:optionally\s+)?(?:briefly\s+)?(?:mention|"
            r"provide|include|suggest|note|add|reference|offer|discuss|touch\s+on|ask)\b|"
+           # "May" heading an item grants whatever verb follows ("May calculate the actual
+           # contrast ratio"); "may not" forbids
+           r"may\s+(?!not\b|never\b)(?:also\s+)?(?:optionally\s+)?(?:briefly\s+)?[a-z]+\b|"
            r"(?:nice[\s-]to[\s-]have|bonus)\s*[:\-\u2013\u2014]|\((?:nice[\s-]to[\s-]have|bonus)\)",),
     "zh": (r"[(（]?(?:可选|可選|选做|選做|加分项|加分項|非必需|非必须|非必須|锦上添花|錦上添花)"
            r"(?:[)）]|\s*[:：\-—]|地)",),
@@ -471,7 +474,11 @@ REPORTS: Table = {
            r"explained|explaining|notes?|noted|noting|mentions?|mentioned|mentioning|warns?|"
            r"warned|warning|tells?|told|answers?|answered|clarifies|clarified|finds|found|"
            r"determines?|determined|flags?|flagged|acknowledges?|admits?|indicates?|"
-           r"declares?|announces?|replies|replied|responds?|responded)",),
+           r"declares?|announces?|replies|replied|responds?|responded|"
+           # "Points out no user permission requested": the lack is what must be pointed out
+           r"points?\s+out|pointed\s+out|pointing\s+out|calls?\s+out|called\s+out|"
+           r"highlights?|highlighted|identifies|identified|observes?|observed|recogni[sz]es|"
+           r"emphasi[sz]es|stresses|cautions?)",),
     "zh": (r"指出|指明|说明|說明|解释|解釋|提醒|强调|強調|明确|明確|告知|告诉|告訴|表明|写明|"
            r"寫明|注明|建议|建議|确认|確認|澄清|警告|讲明|講明|承认|承認|认定|認定|判断|判斷|"
            r"识别|識別|区分|區分|询问|詢問|列出|说出|說出",),

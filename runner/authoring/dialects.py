@@ -699,6 +699,10 @@ def _described_criterion(value: dict[str, Any]) -> bool:
         and value.keys() <= LABEL_KEYS | set(_WEIGHT_KEYS)
 
 
+# An item opening with "Or" (an alternative to the one before it)
+_OR_HEAD = re.compile(r"\s*or\s+(?=\w)", re.IGNORECASE)
+
+
 class CaseReader:
     """Reads one case: its entries, where each came from, and its problems."""
 
@@ -1116,7 +1120,7 @@ class CaseReader:
                *((f"selftune_assertions[{n}]", v) for n, v in enumerate(
                    _as_list(item.pop("selftune_assertions", None)))),
                *self.check_lists]
-        raw = self._group_items(raw)
+        raw = self._alternatives(self._group_items(raw))
         claims: list[str] = []  # short phrases graded as claims (short_claims), reported
         for origin, value in raw:
             negated = origin in self.negated_origins
@@ -1145,6 +1149,28 @@ class CaseReader:
                         f"work rather than text to find ({', '.join(map(_shown, claims[:3]))})",
                         "to find a text verbatim, write it as {\"type\": \"contains\", "
                         "\"value\": \"...\"} or `re:`")
+
+    def _alternatives(self, raw: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+        """An item that opens with "Or" ("Or recommends DOMPurify for sanitising") is an
+        alternative to the item before it, never a requirement of its own: the two are one
+        statement that either satisfies."""
+        out: list[tuple[str, Any]] = []
+        joined: list[str] = []
+        for origin, value in raw:
+            alternative = isinstance(value, str) and _OR_HEAD.match(value)
+            if alternative and out and isinstance(out[-1][1], str) \
+                    and origin not in self.negated_origins:
+                before, text = out[-1]
+                out[-1] = (f"{before} (or {origin})",
+                           f"{text.rstrip().rstrip('.;')}, or {value[alternative.end():]}")
+                joined.append(origin)
+                continue
+            out.append((origin, value))
+        if joined:
+            self.mapped(f"{', '.join(joined[:3])}: an item opening with 'Or' read with the item "
+                        "before it as one statement either alternative satisfies",
+                        "none needed (or write the two as one item)")
+        return out
 
     def _group_items(self, raw: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
         """An entry that is exactly the name of a top-level group of checks: that group's
@@ -2287,13 +2313,14 @@ class CaseReader:
                 self.refuse(f"{key}: a list of statements (strings)",
                             f"write {key} as a list of sentences")
                 continue
-            for n, entry in enumerate(values):
+            for origin, entry in self._alternatives(
+                    [(f"{key}[{n}]", entry) for n, entry in enumerate(values)]):
                 if isinstance(entry, dict):
                     # `{text, category}`: read as an assertion object is (its text a
                     # statement unless it carries an operand), its labels kept as labels
-                    self.check_lists.append((f"{key}[{n}]", entry))
+                    self.check_lists.append((origin, entry))
                 else:
-                    self.add("statement", entry, f"{key}[{n}]")
+                    self.add("statement", entry, origin)
         for key in FAILURE_LISTS:
             failures = item.pop(key, None)
             if failures is None:
