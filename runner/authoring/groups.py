@@ -35,6 +35,7 @@ with `is_data` so this module depends on no reader.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -170,12 +171,22 @@ def _named(case: dict[str, Any]) -> bool:
                for k in ("id", "name"))
 
 
+# A group named by a side and the firing it is about: `positive_triggers`,
+# `negative_triggers`, `should_not_fire`, `non_triggers`.
+_FIRING_WORDS = frozenset({"trigger", "triggers", "triggering", "fire", "fires", "firing",
+                           "activate", "activation", "activations"})
+_NEGATIVE_WORDS = frozenset({"negative", "negatives", "neg", "not", "no", "non", "never"})
+
+
 def _group_side(name: str) -> bool | None:
     key = name.lower().replace("-", "_")
     if key in POSITIVE_LISTS:
         return True
     if key in NEGATIVE_LISTS:
         return False
+    words = set(re.split(r"[_\s]+", key))
+    if len(words) >= 2 and words & _FIRING_WORDS:
+        return not words & _NEGATIVE_WORDS
     return side(name)
 
 

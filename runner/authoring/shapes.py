@@ -22,7 +22,9 @@ from runner.errors import CaseSetError
 LIST_KEYS = ("scenarios", "tasks", "prompts", "briefs", "examples", "items", "queries")
 # Words in a top-level key that say its list holds checks for every case.
 _SHARED_WORDS = ("assertions", "checks", "expectations", "criteria", "graders")
-_SHARED_PREFIXES = ("global", "common", "shared", "all", "every", "default")
+_SHARED_PREFIXES = ("global", "common", "shared", "all", "every", "default",
+                    # what every answer must hold: `output_assertions`, `response_checks`
+                    "output", "response", "answer")
 # Words of obligation that make a set's `rule` a criterion, not a note.
 _OBLIGES = re.compile(r"(?i)\b(?:must|should|never|always|has to|needs? to)\b")
 
@@ -56,8 +58,9 @@ def unwrap(raw: dict[str, Any], path: Path, skill_dir: Path) -> dict[str, Any]:
     if isinstance(cases, list):
         for key in [k for k in raw if _shared(k, raw[k])]:
             shared = raw.pop(key)
-            cases[:] = [{**c, key: shared} if isinstance(c, dict) and key not in c else c
-                        for c in cases]
+            # (a query the skill must not fire on is no run whose output they judge)
+            cases[:] = [{**c, key: shared} if isinstance(c, dict) and key not in c
+                        and c.get("should_trigger") is not False else c for c in cases]
         rule = _suite_rule(raw)
         if rule:
             cases[:] = [{**c, "suite_rules": [*rule, *c.get("suite_rules", [])]}
