@@ -338,6 +338,16 @@ def _told_as_done(own: str, start: int) -> bool:
     return _DONE.search(own, clause, start) is not None
 
 
+# A labelled note in brackets ("[Session just completed: Added retry logic in
+# src/billing/webhook.ts ... Still TODO: update docs/ops/runbook.md]"): the situation the
+# prompt sets, told to the agent, not files it is handed.
+_BRACKET_NOTE = re.compile(r"\[[^\]\[:\n]{1,40}:[^\]\[]{40,}\]")
+
+
+def _in_bracket_note(own: str, start: int) -> bool:
+    return any(m.start() < start < m.end() for m in _BRACKET_NOTE.finditer(own))
+
+
 def missing_inputs(case: Case, staged: set[str],
                    in_skill: Callable[[str], bool] = lambda _: False) -> list[str]:
     """Files the prompt names as inputs that nothing stages (by path or file name). A name
@@ -368,7 +378,8 @@ def missing_inputs(case: Case, staged: set[str],
                 or _said_fictional(own, match.start(1)):
             continue
         if (background_subject(own, match.end(1)) or story and _told(own, match.start(1))
-                or _told_as_done(own, match.start(1))) and not _worked_on(case, base):
+                or _told_as_done(own, match.start(1)) or _in_bracket_note(own, match.start(1))) \
+                and not _worked_on(case, base):
             continue  # "my package.json has react 17, how do I upgrade?": the setting told
         missing.append(name)
     return list(dict.fromkeys(missing))

@@ -28,7 +28,9 @@ def case(cid: str, prompt: str) -> dict[str, Any]:
     "I just fixed the timezone bug in frontend/utils/time.ts: the chart showed UTC. "
     "Document this change properly.",
     "Session context: Completed the client changes in packages/cache/client.ts. "
-    "Tests pass locally. Write the handoff note."])
+    "Tests pass locally. Write the handoff note.",
+    "wrap up this session and leave notes for monday\n\n[Session just completed: added "
+    "retry logic. Still TODO: update the ops runbook at docs/ops/billing-runbook.md.]"])
 def test_material_the_prompt_hands_over_is_accepted(tmp_path: Path, prompt: str) -> None:
     skill = make_skill(tmp_path, [case("given", prompt)])
     result = check_cli(str(skill))
