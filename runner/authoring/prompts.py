@@ -328,14 +328,17 @@ def _content_follows(prompt: str, name: str) -> bool:
 # Work told as done, in the clause naming the file ("I just fixed the timezone bug in
 # frontend/utils/time.ts", "Completed the client-side changes in packages/cache/client.ts"):
 # the prompt's history, handed over in words, not a file to open.
-_DONE = re.compile(r"(?i)\b(?:fixed|changed|added|completed|updated|refactored|migrated|"
-                   r"removed|modified|implemented|moved|renamed|touched|edited|rewrote|"
-                   r"patched|bumped|introduced)\b[^.;!?\n—]*$")
+# (the verb finite: at the clause's head or after its subject; "the removed users" is an
+# adjective, "List the removed users in audit.log" still needs the log)
+_DONE = re.compile(r"(?i)^\s*(?:(?:i|we|you|they|he|she|someone|it)\s+)?(?:(?:just|already|"
+                   r"have|has|had|recently)\s+)*(?:fixed|changed|added|completed|updated|"
+                   r"refactored|migrated|removed|modified|implemented|moved|renamed|touched|"
+                   r"edited|rewrote|patched|bumped|introduced)\b")
 
 
 def _told_as_done(own: str, start: int) -> bool:
-    clause = max(own.rfind(c, 0, start) for c in ".;!?\n—") + 1
-    return _DONE.search(own, clause, start) is not None
+    clause = max(own.rfind(c, 0, start) for c in ".;!?\n—:") + 1
+    return _DONE.match(own[clause:start]) is not None
 
 
 # A labelled note in brackets ("[Session just completed: Added retry logic in
