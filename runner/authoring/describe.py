@@ -211,7 +211,7 @@ def case_lines(reading: CaseReading) -> list[str]:
                         else f" (written {fixture.written})"))
     for name in reading.references:
         lines.append(f"  reference for the grader: {name} (its text is shown to the grader "
-                     "beside the statements that name it; never staged for the agent)")
+                     "beside the statements; never staged for the agent)")
     for item in reading.ignored:
         lines.append(f"  ignored: {item}")
     if reading.pass_rule:

@@ -110,11 +110,48 @@ def _staged(case: Case, name: str) -> bool:
         or asks_to_write(case.prompt, base)
 
 
+# A file addressed to the grader in its own opening lines: "# ANSWER KEY — graders only",
+# "Never give this file to the executor", "for the grader".
+_FOR_GRADER = re.compile(
+    r"(?i)\b(?:answer\s+key|graders?\s+only|only\s+(?:to|for)\s+the\s+graders?|for\s+(?:the\s+)?"
+    r"graders?\b|never\s+give\s+(?:this|it)\s+(?:file\s+)?to\s+the\s+(?:executor|agent|model))")
+_KEY_HEAD = 600  # characters of a file's opening read for whom it is addressed to
+ANSWER_KEY = "EV013"
+
+
+def grader_keys(case: Case, skill_dir: Path) -> dict[str, str]:
+    """Files beside a staged fixture, of its name's family and not staged themselves, that say
+    in their opening lines they are for the grader (an answer key to the fixture): name ->
+    text, for the grader only. Without them, a criterion only the key decides ("tags D1-D9
+    correctly") would be graded blind."""
+    found: dict[str, str] = {}
+    for staged in case.files:
+        fixture = skill_dir / staged
+        if not safely.is_file(fixture):
+            continue
+        for sibling in sorted(fixture.parent.iterdir()):
+            rel = sibling.relative_to(skill_dir).as_posix()
+            if sibling == fixture or rel in case.files or not safely.is_file(sibling) \
+                    or sibling.suffix.lower() not in _DOC_SUFFIXES \
+                    or not sibling.name.lower().startswith(fixture.stem.lower()):
+                continue
+            text = sibling.read_text(encoding="utf-8", errors="replace")
+            if _FOR_GRADER.search(text[:_KEY_HEAD]):
+                found[sibling.name] = text[:REFERENCE_MAX]
+    return found
+
+
 def with_references(case: Case, skill_dir: Path, set_folder: Path,
                     problems: Problems) -> Case:
-    """The case with the text of every file its statements compare the work with."""
+    """The case with the text of every file its statements compare the work with, and of
+    every answer key beside its fixtures addressed to the grader."""
     bases = _bases(skill_dir, set_folder)
     found: dict[str, str] = {}
+    for name, text in grader_keys(case, skill_dir).items():
+        found[name] = text
+        problems.report(ANSWER_KEY, case.id, f"{name}, beside its fixture, is an answer key "
+                        "addressed to the grader: shown to the grader only, never staged",
+                        "none needed")
     for statement in case.statements:
         for name in compared_files(statement):
             if name in found or _staged(case, name):

@@ -112,7 +112,8 @@ def _references(case: Case) -> str:
         return ""
     files = "\n".join(f'<reference file="{name}">\n{text}\n</reference>'
                       for name, text in case.references.items())
-    return ("<references>\nFiles the statements name, given to you to compare the work with "
+    return ("<references>\nFiles the statements name, or answer keys their author wrote for "
+            "the grader, given to you to compare the work with "
             "(the agent was never given them). They are not the agent's work: never quote them "
             f"as evidence.\n{files}\n</references>\n\n")
 
