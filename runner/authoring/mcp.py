@@ -74,7 +74,10 @@ _NO_NAME = frozenset({"the", "a", "an", "its", "any", "available", "relevant", "
                       "provided", "official", "remote", "local", "custom", "own",
                       # the same words in Chinese ("调用任何 MCP 工具前" is "before calling any")
                       "任何", "所有", "相关", "可用", "这些", "该", "此", "其他", "对应", "本地",
-                      "远程", "已有", "现有"})
+                      "远程", "已有", "现有",
+                      # a count is no name ("exposes four MCP tools")
+                      "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                      "ten", "several", "multiple", "many", "both", "few", "more", "extra"})
 # A tool of that server as SKILL.md names it: a snake_case function name in code
 # (`search_symbols_tool`, `trace_call_tool(direction='up')`).
 _CODE_TOOL = re.compile(r"`([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?:\([^`]*\))?`")
@@ -145,10 +148,22 @@ def _server_named(text: str, server: str) -> bool:
     return False
 
 
+# A prompt saying the MCP is not there ("My MCP tools aren't available right now", "my MCP
+# server isn't connecting", "I don't see any atlas-streams tools"): the case asks for the
+# way without it.
+_GOES_WITHOUT = re.compile(
+    r"(?i)\bMCP\b[^.?!\n]{0,30}\b(?:aren'?t|isn'?t|is\s+not|are\s+not|not\s+(?:available|"
+    r"working|connecting|connected|loaded|showing)|unavailable|down|broken|missing)\b"
+    r"|\b(?:don'?t|do\s+not|can'?t|cannot)\s+(?:see|find|access|use)\s+(?:any\s+|the\s+)?"
+    r"[\w-]+\s+tools\b|\bwithout\s+(?:the\s+|my\s+|an?\s+)?MCP\b")
+
+
 def case_needs(case: Case, servers: dict[str, str],
                tools: frozenset[str] = frozenset()) -> list[str]:
     """The MCP tools and servers a case needs, as found in its text; `tools` are those of a
     server the skill says it uses."""
+    if _GOES_WITHOUT.search(case.prompt):
+        return []  # the case is about working without the server: it needs none
     texts = _texts(case)
     needs = [m.group(0) for text in texts for m in _MCP_TOOL.finditer(text)]
     used = [t for t in sorted(tools)

@@ -153,7 +153,15 @@ def _ran_named_i18n(body: str) -> bool:
     return False
 
 
+# An alternative in words beside the call: "calls or proposes calling atlas-build", "runs
+# the linter or tells the user to": the answer's text can show it too.
+_OR_SAYS = re.compile(r"(?i)\bor\s+(?:propos|suggest|recommend|offer|describ|explain|show|"
+                      r"tell|instruct|mention|outlin)\w*\b")
+
+
 def on_calls(statement: str) -> bool:
     """Graded on the tool calls with their results only."""
     body = without_condition(statement).strip()
+    if _OR_SAYS.search(body):
+        return False
     return body.startswith(MARK) or ran_named(body)
