@@ -699,6 +699,15 @@ def _described_criterion(value: dict[str, Any]) -> bool:
         and value.keys() <= LABEL_KEYS | set(_WEIGHT_KEYS)
 
 
+# A check's kind that asks a person to judge (`kind: human`)
+_HUMAN_KINDS = frozenset({"human", "manual", "human-review", "human_review", "person",
+                          "reviewer", "human-judgment", "human_judgment"})
+# A short CJK label under must_include that describes behaviour: a negation or modal word of
+# its grammar ("不应使用完整重型框架", "未直接给出最终结论", "只提出一个关键问题", "如何改变结论"):
+# a concept for the grader, not a text to find
+_CJK_BEHAVIOUR = re.compile(r"不应|不要|不能|不是|不会|不得|未|没有|没|無|无需|非|应该|应|须|需要|"
+                            r"只|仅|僅|避免|如何|是否|给出|提出|指出|说明|說明|区分|區分|"
+                            r"ない|しない|べき|しか|않|없|말")
 # An item opening with "Or" (an alternative to the one before it)
 _OR_HEAD = re.compile(r"\s*or\s+(?=\w)", re.IGNORECASE)
 
@@ -2349,7 +2358,9 @@ class CaseReader:
             if "re:" not in prefix and self._patterns(key, values, negate=key == "must_avoid"):
                 continue
             for n, text in enumerate(values):
-                if key in ("must_include", "must_avoid") and describes_behaviour(text) \
+                if key in ("must_include", "must_avoid") and (
+                        describes_behaviour(text) or _CJK.search(text) is not None
+                        and len(text.strip()) >= 6 and _CJK_BEHAVIOUR.search(text) is not None) \
                         or key == "must_avoid" and acts(text):
                     self._behaviour(key, n, text)
                     continue
@@ -2732,6 +2743,14 @@ class CaseReader:
         if text is not None or instruction is not None:
             whole = text if instruction is None else instruction if text is None else \
                 f"{text} ({instruction.strip()})"
+            typed = next((str(value[k]).strip().lower() for k in ("kind", "type", "grader",
+                                                                   "method")
+                          if isinstance(value.get(k), str)), "")
+            if typed in _HUMAN_KINDS:
+                self.mapped(f"{shown}: typed for a person to judge ({typed}): graded by the "
+                            "grader model, since no person reviews a trial here",
+                            "none needed if the model's reading will do; else review those "
+                            "items in the run's transcripts yourself")
             self.add("statement", marked(whole) if on_calls and whole else whole,
                      f"{shown}: no operand, so a statement for the grader"
                      + (" with its own instruction" if instruction else ""))

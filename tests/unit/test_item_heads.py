@@ -39,3 +39,17 @@ def test_a_lack_to_point_out_needs_its_quote(text: str) -> None:
 def test_a_plain_denial_stays_an_absence() -> None:
     assert states_absence("No exceptions for this practice")
     assert states_absence("Does not raise critical safety concerns")
+
+
+def test_a_cjk_label_describing_behaviour_is_a_statement_and_a_human_check_said(
+        tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [{
+        "id": "x", "prompt": "我要不要辞职去创业？",
+        "must_include": ["不应使用完整重型框架", "未直接给出最终结论", "风险提示"],
+        "assertions": [{"id": "taste", "kind": "human", "text": "The advice feels calm"}]}])
+    got = check_json(skill)
+    kinds = {c["entry"]: c["kind"] for c in got["cases"][0]["checks"]}
+    assert kinds["不应使用完整重型框架"] == kinds["未直接给出最终结论"] == "statement"
+    assert kinds["风险提示"] == "assertion"  # a heading to find stays a text to find
+    said = [f["message"] for f in got["findings"] if f["code"] == "EV012"]
+    assert any("typed for a person to judge" in m for m in said), said
