@@ -264,11 +264,25 @@ _WORK_VERB = re.compile(r"(?i)\b(?:updat|modif|edit|chang|bump|rewrit|patch|fix|
                         r"remov|delet|read|open|pars)\w*")
 
 
+# (the verb the file's: before it, a few words away, "Updates the docs/x.md file"; or after
+# it in the passive, "x.md is updated"; "x.md for runbook update" lists a step, a noun)
+_VERB_GAP = r"(?:[^\s.;!?,()]+\s+){0,4}?"
+_PASSIVE_AFTER = re.compile(r"\s+(?:is|was|are|were|gets?|got|has\s+been|have\s+been|been)\s+"
+                            r"(?:\w+\s+)?(?:updat|modif|edit|chang|bump|rewrit|patch|fix|amend|"
+                            r"remov|delet|read|open|pars)\w*", re.IGNORECASE)
+
+
 def _worked_on(case: Case, base: str) -> bool:
     """A criterion of the case expects the named file worked on (read or edited)."""
+    name = re.escape(base.lower())
+    before = re.compile(rf"{_WORK_VERB.pattern}\s+{_VERB_GAP}[\w./-]*{name}")
     for text in (case.expected_output, *case.statements, *case.assertions):
         for sentence in re.split(r"(?<=[.;!?])\s+", text):
-            if base.lower() in sentence.lower() and _WORK_VERB.search(sentence):
+            low = sentence.lower()
+            at = low.find(base.lower())
+            if at < 0:
+                continue
+            if before.search(low) or _PASSIVE_AFTER.match(low, at + len(base)):
                 return True
     return False
 
@@ -336,9 +350,15 @@ _DONE = re.compile(r"(?i)^\s*(?:(?:i|we|you|they|he|she|someone|it)\s+)?(?:(?:ju
                    r"edited|rewrote|patched|bumped|introduced)\b")
 
 
+# where a clause ends: a stop before a space (never the dot of "config.py"), a line, a dash
+_CLAUSE_END = re.compile(r"[.;!?:](?=\s)|\n|—")
+
+
 def _told_as_done(own: str, start: int) -> bool:
-    clause = max(own.rfind(c, 0, start) for c in ".;!?\n—:") + 1
-    return _DONE.match(own[clause:start]) is not None
+    clause = max((m.end() for m in _CLAUSE_END.finditer(own, 0, start)), default=0)
+    told = own[clause:start]
+    # "... in a.py after seeing timeouts, and added backoff in b.py": one clause, its head
+    return _DONE.match(told) is not None
 
 
 # A labelled note in brackets ("[Session just completed: Added retry logic in

@@ -30,7 +30,9 @@ def case(cid: str, prompt: str) -> dict[str, Any]:
     "Session context: Completed the client changes in packages/cache/client.ts. "
     "Tests pass locally. Write the handoff note.",
     "wrap up this session and leave notes for monday\n\n[Session just completed: added "
-    "retry logic. Still TODO: update the ops runbook at docs/ops/billing-runbook.md.]"])
+    "retry logic. Still TODO: update the ops runbook at docs/ops/billing-runbook.md.]",
+    "/evolve: we bumped the retries from 3 to 5 in backend/config.py after the timeouts, and "
+    "added backoff in backend/net/client.py"])
 def test_material_the_prompt_hands_over_is_accepted(tmp_path: Path, prompt: str) -> None:
     skill = make_skill(tmp_path, [case("given", prompt)])
     result = check_cli(str(skill))
@@ -48,3 +50,14 @@ def test_an_input_to_work_on_that_nothing_stages_is_still_refused(tmp_path: Path
     skill = make_skill(tmp_path, [case("missing", prompt)])
     result = check_cli(str(skill))
     assert result.exit_code == 2 and "EV009" in result.output, result.output
+
+
+def test_a_file_the_answer_lists_as_a_next_step_is_not_worked_on(tmp_path: Path) -> None:
+    told = ("wrap up the session\n\n[Session just completed: added retry logic. Still TODO: "
+            "update the ops runbook at docs/ops/runbook.md.]")
+    listed = {"id": "listed", "prompt": told, "expected_output": "Next steps name the file "
+              "paths (docs/ops/runbook.md for runbook update)."}
+    edited = {"id": "edited", "prompt": told, "expected_output": "Updates docs/ops/runbook.md."}
+    assert check_cli(str(make_skill(tmp_path / "a", [listed]))).exit_code == 0
+    result = check_cli(str(make_skill(tmp_path / "b", [edited])))
+    assert result.exit_code == 2 and "runbook.md" in result.output, result.output
