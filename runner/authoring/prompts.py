@@ -264,7 +264,7 @@ _WORK_VERB = re.compile(r"(?i)\b(?:updat|modif|edit|chang|bump|rewrit|patch|fix|
                         r"remov|delet|read|open|pars)\w*")
 
 
-# (the verb the file's: before it, a few words away, "Updates the docs/x.md file"; or after
+# (the verb the file's: before it, a few words away, "Updates the ops/x.md file"; or after
 # it in the passive, "x.md is updated"; "x.md for runbook update" lists a step, a noun)
 _VERB_GAP = r"(?:[^\s.;!?,()]+\s+){0,4}?"
 _PASSIVE_AFTER = re.compile(r"\s+(?:is|was|are|were|gets?|got|has\s+been|have\s+been|been)\s+"
