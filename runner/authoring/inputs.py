@@ -369,13 +369,14 @@ def change_told(own: str, match: re.Match[str]) -> bool:
 
 # "只审核下面这份文档 ... \n\n# 测试结论\n..." (the document below), "review the following
 # report. ...\n\n<the report>": a pointer marked as below, with a paragraph after it.
-_BELOW_MARK = re.compile(r"(?i)(?:下面|下方|以下|如下|below|following)\s*$")
+_BELOW_WORDS = r"下面|下方|以下|如下|\bbelow\b|\bfollowing\b"
+_BELOW_MARK = re.compile(rf"(?i)(?:{_BELOW_WORDS})\s*$")
 _LATER_PARAGRAPH = re.compile(r"\n[ \t]*\n(?P<text>.*)", re.DOTALL)
 
 
 def _material_below(own: str, match: re.Match[str]) -> bool:
     marked = _BELOW_MARK.search(own, 0, match.start()) is not None or \
-        re.search(r"(?i)下面|下方|以下|如下|\bbelow\b|\bfollowing\b", match.group(0)) is not None
+        re.search(rf"(?i){_BELOW_WORDS}", match.group(0)) is not None
     later = _LATER_PARAGRAPH.search(own, match.end()) if marked else None
     return later is not None and len("".join(later.group("text").split())) >= _AFTER_COLON
 

@@ -26,6 +26,7 @@ import re
 from pathlib import Path, PurePosixPath
 
 from runner.analysis.wording import unquoted
+from runner.authoring.mcp import skill_md
 from runner.schema.case import Case
 
 _MCP_TOOL = re.compile(r"(?<![\w-])mcp__([\w-]+?)(?:__[\w-]+)?(?![\w-])")
@@ -104,16 +105,9 @@ _SCRIPT_RUN = re.compile(
     rf"|^[ \t]*(?:\$\s+)?((?:[\w.-]+/)+[\w-]+\.(?:sh|bash))(?=\s|$)", re.MULTILINE)
 
 
-def _skill_md(skill_dir: Path) -> str:
-    path = skill_dir / "SKILL.md"
-    if not path.is_file() or path.stat().st_size > 1_000_000:
-        return ""
-    return path.read_text(encoding="utf-8", errors="replace")
-
-
 def mcp_reach(skill_dir: Path) -> list[str]:
     """The MCP servers the skill's SKILL.md says it works through, as it names them."""
-    text = _skill_md(skill_dir)
+    text = skill_md(skill_dir)
     if not text or _BUILDS_MCP.search(text):
         return []
     found = [f"mcp__{m.group(1)}" for m in _MCP_TOOL.finditer(text)]
@@ -131,7 +125,7 @@ def mcp_reach(skill_dir: Path) -> list[str]:
 
 def cli_reach(skill_dir: Path) -> list[str]:
     """The CLIs the skill's own commands sign in to an account with."""
-    text = _skill_md(skill_dir)
+    text = skill_md(skill_dir)
     found = [m.group(1) for pattern in (_SIGN_IN, _ACCOUNT_FLAG) for m in pattern.finditer(text)]
     return list(dict.fromkeys(f"the `{p}` CLI" for p in found if p not in _NOT_SERVICE))
 
@@ -176,7 +170,7 @@ def live_asks(case: Case) -> list[str]:
 
 def unshipped_scripts(skill_dir: Path) -> list[str]:
     """Scripts the skill's own commands run by path that its folder does not hold."""
-    text = _skill_md(skill_dir)
+    text = skill_md(skill_dir)
     held = {p.name for p in skill_dir.rglob("*") if p.is_file()} if text else set()
     found = []
     for match in _SCRIPT_RUN.finditer(text):

@@ -87,7 +87,7 @@ STATED = "SKILL.md, which says the skill uses it"
 def stated_servers(skill_dir: Path) -> dict[str, str]:
     """The MCP servers the skill's SKILL.md names as the ones it works through: name -> where
     it says so."""
-    text = _skill_md(skill_dir)
+    text = skill_md(skill_dir)
     found: dict[str, str] = {}
     for line in text.splitlines():
         if line.lstrip().startswith("|"):
@@ -105,11 +105,12 @@ def server_tools(skill_dir: Path, stated: dict[str, str]) -> frozenset[str]:
     if not stated:
         return frozenset()
     own = {t.lower() for t in OWN_TOOLS}
-    return frozenset(m.group(1) for m in _CODE_TOOL.finditer(_skill_md(skill_dir))
+    return frozenset(m.group(1) for m in _CODE_TOOL.finditer(skill_md(skill_dir))
                      if m.group(1).lower() not in own)
 
 
-def _skill_md(skill_dir: Path) -> str:
+def skill_md(skill_dir: Path) -> str:
+    """The skill's SKILL.md text (empty when absent or over 1 MB)."""
     path = skill_dir / "SKILL.md"
     if not path.is_file() or path.stat().st_size > 1_000_000:
         return ""

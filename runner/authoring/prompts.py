@@ -260,16 +260,15 @@ def asks_what_to_do(prompt: str) -> bool:
 
 # A criterion expecting the file itself worked on: "Updates package.json", "bumps react in
 # package.json", "package.json is modified" (an answer that only advises names no such verb).
-_WORK_VERB = re.compile(r"(?i)\b(?:updat|modif|edit|chang|bump|rewrit|patch|fix|amend|add|"
-                        r"remov|delet|read|open|pars)\w*")
+_WORK_STEMS = r"updat|modif|edit|chang|bump|rewrit|patch|fix|amend|remov|delet|read|open|pars"
+_WORK_VERB = re.compile(rf"(?i)\b(?:{_WORK_STEMS}|add)\w*")
 
 
 # (the verb the file's: before it, a few words away, "Updates the ops/x.md file"; or after
 # it in the passive, "x.md is updated"; "x.md for runbook update" lists a step, a noun)
 _VERB_GAP = r"(?:[^\s.;!?,()]+\s+){0,4}?"
 _PASSIVE_AFTER = re.compile(r"\s+(?:is|was|are|were|gets?|got|has\s+been|have\s+been|been)\s+"
-                            r"(?:\w+\s+)?(?:updat|modif|edit|chang|bump|rewrit|patch|fix|amend|"
-                            r"remov|delet|read|open|pars)\w*", re.IGNORECASE)
+                            rf"(?:\w+\s+)?(?:{_WORK_STEMS})\w*", re.IGNORECASE)
 
 
 def _worked_on(case: Case, base: str) -> bool:

@@ -15,6 +15,7 @@ import re
 from pathlib import Path, PurePosixPath
 
 from runner.authoring import safely
+from runner.authoring.answers import ANSWER_KEY
 from runner.authoring.problems import Problems
 from runner.schema.case import Case
 from runner.scoring.asked import asks_to_write
@@ -116,7 +117,6 @@ _FOR_GRADER = re.compile(
     r"(?i)\b(?:answer\s+key|graders?\s+only|only\s+(?:to|for)\s+the\s+graders?|for\s+(?:the\s+)?"
     r"graders?\b|never\s+give\s+(?:this|it)\s+(?:file\s+)?to\s+the\s+(?:executor|agent|model))")
 _KEY_HEAD = 600  # characters of a file's opening read for whom it is addressed to
-ANSWER_KEY = "EV013"
 
 
 def grader_keys(case: Case, skill_dir: Path) -> dict[str, str]:
