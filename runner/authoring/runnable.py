@@ -15,11 +15,10 @@ import re
 import sys
 from pathlib import Path
 
-from runner.schema.image import IMAGE_PROGRAMS
+from runner.schema.image import IMAGE_PROGRAMS, INTERPRETER_BY_SUFFIX
 
 # The interpreter the runner starts a program with, by its suffix (runner.sandbox.base).
-BY_SUFFIX = {".py": "python3", ".sh": "sh", ".bash": "bash", ".js": "node", ".mjs": "node",
-             ".cjs": "node"}
+BY_SUFFIX = {**INTERPRETER_BY_SUFFIX, ".mjs": "node", ".cjs": "node"}
 # Suffixes whose language has no interpreter of one name (or none the image could have).
 FOREIGN = {".ps1": "PowerShell (pwsh)", ".psm1": "PowerShell (pwsh)", ".rb": "Ruby",
            ".ts": "a TypeScript runtime (deno, tsx)", ".go": "Go", ".php": "PHP", ".lua": "Lua",

@@ -29,6 +29,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from runner import config
+from runner.schema.image import INTERPRETER_BY_SUFFIX
 from runner.schema.options import Limits
 from runner.schema.trial import ProgramRun
 
@@ -115,8 +116,8 @@ class ProgramSpec(BaseModel):
             # the image has python3 only; authors write `python -c ...`
             return ["sh", "-c", f'python() {{ python3 "$@"; }}\n{self.shell}']
         suffix = self.program.suffix.lower()
-        head = {".py": ["python3", program], ".sh": ["sh", program],
-                ".bash": ["bash", program], ".js": ["node", program]}.get(suffix, [program])
+        interpreter = INTERPRETER_BY_SUFFIX.get(suffix)
+        head = [interpreter, program] if interpreter else [program]
         if self.as_command:
             start = [*self.interpreter, program] if self.interpreter else head
             return [*start, *self.args]

@@ -42,3 +42,7 @@ COPIED_PROGRAMS = frozenset({"claude"})
 IMAGE_PROGRAMS: frozenset[str] = frozenset().union(*IMAGE_PACKAGES.values(), BASE_PROGRAMS,
                                                    COPIED_PROGRAMS)
 
+
+# The interpreter the runner starts an author's program with, by its suffix (runner.sandbox.base
+# starts any other program directly).
+INTERPRETER_BY_SUFFIX = {".py": "python3", ".sh": "sh", ".bash": "bash", ".js": "node"}
