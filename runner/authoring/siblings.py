@@ -231,6 +231,36 @@ def recorded(value: Any, depth: int = 0) -> bool:
     return isinstance(value, list) and any(recorded(v, depth + 1) for v in value)
 
 
+TEST_RESULTS = ("a test run's results: each entry an outcome it was given (`passed: true`, a "
+                "pass/fail `status`) beside what it found, nothing to send or grade")
+# Where a test run records an entry's outcome in words (`status: "fail"`).
+_OUTCOME_KEYS = frozenset({"status", "result", "outcome", "verdict"})
+_OUTCOME_WORDS = frozenset({"pass", "passed", "fail", "failed", "error", "errored", "skip",
+                            "skipped", "ok", "success", "failure"})
+
+
+def outcome(item: Any) -> bool:
+    """An entry of a test run's output: its own outcome at its top level (a boolean verdict,
+    or a status word) and no field that grades the work or says what is expected. A case
+    asks for something to be checked; an outcome says what a run found (a case's own
+    `success: true` beside its checks stays a case)."""
+    if not isinstance(item, dict) or _GRADED & set(item) or any(_expects(k) for k in item):
+        return False
+    return any(k in _VERDICT_KEYS and isinstance(v, bool) or k in _OUTCOME_KEYS
+               and isinstance(v, str) and v.strip().lower() in _OUTCOME_WORDS
+               for k, v in item.items())
+
+
+def tallied(data: Any) -> str:
+    """The run's own tally at the file's top level (`"passed": 10, "failed": 0`), said."""
+    counts = {k: v for k, v in data.items() if k in {*_VERDICT_KEYS, "total", "errors",
+                                                         "skipped"}
+              and isinstance(v, int) and not isinstance(v, bool)} \
+        if isinstance(data, dict) else {}
+    shown = ", ".join(f"{k} {v}" for k, v in counts.items())
+    return f"; its tally: {shown}" if shown else ""
+
+
 def judge(path: Path) -> Judged:
     """What one file of a set folder is, by its content."""
     if "trigger" in path.name.lower() and not graded_cases(path):
@@ -258,6 +288,9 @@ def judge(path: Path) -> Judged:
                                     f"{TRIGGER_SHAPE}, read by `skill-eval trigger`")
     if all(isinstance(i, dict) and recorded(i) for i in items):
         return Judged(path, why_not=PAST_RUN)
+    if all(outcome(i) for i in items):
+        return Judged(path, why_not=f"{TEST_RESULTS}{tallied(data)}; set aside, not a set "
+                                    "to grade")
     fields = frozenset().union(*(prompt_fields(i) for i in items))
     prompts = frozenset(str(i.get(k)) for i in items for k in prompt_fields(i) & set(PROMPT_KEYS))
     fmt = ".yaml" if path.suffix == ".yml" else path.suffix

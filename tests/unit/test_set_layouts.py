@@ -313,3 +313,32 @@ def test_a_set_beside_files_its_name_does_not_lead_stays_refused(tmp_path: Path)
     (evals / "evals.json").rename(evals / "evalsx.json")
     versions = check(str(skill))
     assert versions.exit_code == 2 and "versions of one set" in versions.output
+
+
+def test_a_test_runs_results_beside_the_set_are_set_aside_with_a_line(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", {"evals": [_case("a", "Notes: ship Friday.")]})
+    # what the authors' own test script wrote: each test's outcome and what it found, a tally
+    _write(skill / "evals" / "test_results.json", {"total": 2, "passed": 1, "failed": 1, "tests": [
+        {"name": "summary has the date", "passed": True, "message": "found Friday"},
+        {"name": "owner named", "passed": False, "message": "no owner line"}]})
+    # the same in words: a status per entry
+    _write(skill / "evals" / "last-run.yaml", {"results": [
+        {"query": "Notes: Ana owns it.", "status": "FAIL", "duration_ms": 812}]})
+    plain = check(str(skill))
+    assert plain.exit_code == 0, plain.output
+    assert "test_results.json (a test run's results" in plain.output
+    assert "its tally: total 2, passed 1, failed 1; set aside" in plain.output
+    assert "last-run.yaml (a test run's results" in plain.output
+    assert [Path(f).name for f in report(skill)["set_files"]] == ["evals.json"]
+
+
+def test_an_outcome_beside_what_is_expected_is_still_a_case(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", {"evals": [_case("a", "Notes: ship Friday.")]})
+    # a status beside an expectation: the author asks for something, so it is a case
+    _write(skill / "evals" / "extra.json", [
+        {"id": "b", "prompt": "Notes: Ana owns it.", "status": "pass",
+         "expected_output": "Names Ana as the owner"}])
+    refused = check(str(skill))
+    assert refused.exit_code == 2 and "different shapes" in refused.output
