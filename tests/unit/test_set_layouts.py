@@ -342,3 +342,24 @@ def test_an_outcome_beside_what_is_expected_is_still_a_case(tmp_path: Path) -> N
          "expected_output": "Names Ana as the owner"}])
     refused = check(str(skill))
     assert refused.exit_code == 2 and "different shapes" in refused.output
+
+
+def test_a_manifest_naming_its_case_source_chooses_among_sets_of_two_shapes(
+        tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    evals = skill / "evals"
+    # the harness's own cases and the same set exported for another contract
+    _write(evals / "cases.json", {"cases": [
+        {"id": "N-1", "prompt": "Notes: ship Friday.", "must_include": ["Friday"]},
+        {"id": "N-2", "prompt": "Notes: Ana owns it.", "must_include": ["Ana"]}]})
+    _write(evals / "evals.json", {"evals": [_case(1, "Notes: ship Friday."),
+                                            _case(2, "Notes: Cy owns QA.", "Cy")]})
+    refused = check(str(skill))
+    assert refused.exit_code == 2 and "versions of one set" in refused.output
+    _write(evals / "manifest.json", {"skill": "tidy-notes", "case_source": "cases.json",
+                                     "rubric": "rubric.md"})
+    plain = check(str(skill))
+    assert plain.exit_code == 0, plain.output
+    assert "evals.json (manifest.json names cases.json as its cases (`case_source`), which " \
+           "is read" in plain.output
+    assert [c["id"] for c in report(skill)["cases"]] == ["N-1", "N-2"]
