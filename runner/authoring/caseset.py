@@ -54,7 +54,7 @@ from runner.authoring.groups import GROUPED, GROUPED_FIX
 from runner.authoring.harnessed import harness_findings
 from runner.authoring.id_fixtures import id_fixtures
 from runner.authoring.inline import file_references, split_inline
-from runner.authoring.inputs import SetFolders, pointed_inputs, staged_fields
+from runner.authoring.inputs import SetFolders, home_of, pointed_inputs, staged_fields
 from runner.authoring.joined import TOP_ALIASES, read_joined
 from runner.authoring.keyed_checks import keyed_files, merged
 from runner.authoring.kinds import report_kinds_and_counts, staged_files
@@ -1339,12 +1339,24 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
                                                if skill.set_folder else [])
         beside = next((b for b in besides if safely.exists(skill.root / b)), besides[0])
         found = [beside] if safely.exists(skill.root / beside) else skill.ending_with(file)
+        if len(found) > 1 and "/" not in file.rstrip("/") \
+                and (picked := home_of(found, case.prompt)) is not None:
+            # a bare name several folders hold (`fixture: s1`): the one the prompt names
+            found = [picked[0]]
+            tail = "/".join(PurePosixPath(picked[0]).parts[-2:])
+            said = re.search(rf"(?<![\w.-])(?:[\w.-]+/)*{re.escape(tail)}(?=/)", case.prompt)
+            if said is not None:  # it lands where the prompt finds it
+                staged_at[picked[0]] = said.group(0)
+            problems.report("EV012", case.id, f"fixture {file!r} is {picked[1]}: {picked[0]} "
+                            f"staged{f' at ./{said.group(0)}' if said else ''}",
+                            f"write its path: {picked[0]}")
         if len(found) == 1:
             kept.append(found[0])
             origins.append(f"{file!r} (found at {found[0]})")
             if file in case.staged_at:  # the set says where it lands (waza's fixtures/)
                 staged_at[found[0]] = case.staged_at[file]
-            elif found[0] != str(EVALS_ROOT / posix):  # from another folder: lands as written
+            elif found[0] != str(EVALS_ROOT / posix) and found[0] not in staged_at:
+                # from another folder: lands as written
                 staged_at[found[0]] = file
         elif found:
             problems.refuse("EV009", case.id, f"fixture {file!r} matches several files of the "
