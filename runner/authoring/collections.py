@@ -92,8 +92,36 @@ class TriggerReading:
     unclaimed: Callable[[list[Path]], list[str]] = lambda _skills: []
 
 
+# What Claude Code does with a SKILL.md lacking its metadata (its skills documentation: every
+# frontmatter field is optional; `name` defaults to the folder's name, `description` to the
+# body's first paragraph): it still loads the skill. skill-eval reads a skill by the
+# description it fires on, so a collection leaves that one skill out, said, and checks the
+# others; a lone skill without one stays refused (runner.authoring.skill.load_skill).
+_UNDESCRIBED = ("Claude Code still loads it (its name from the folder, its description from "
+                "the body's first paragraph), but a run reads a skill by the description it "
+                "fires on, so it is left out and the others are checked; fix: give {md} a "
+                "frontmatter `description:` (what it does and when to use it)")
+
+
+def _undescribed(path: Path) -> str | None:
+    """Why a collection's skill is left out for its SKILL.md's metadata (no frontmatter, or no
+    description), or None when it loads (any other refusal stays the collection's)."""
+    try:
+        load_skill(path)
+    except RefusedInput as exc:
+        text = str(exc)
+        if "no YAML frontmatter" in text or "'description' is required" in text:
+            lacks = "no frontmatter" if "no YAML frontmatter" in text else "no description"
+            return f"its SKILL.md has {lacks}: " + _UNDESCRIBED.format(md=path / "SKILL.md")
+        raise
+    return None
+
+
 def _member(path: Path, set_file: Path | None, names_in: dict[Path, list[list[str]]],
             triggers: TriggerReading) -> Member:
+    undescribed = _undescribed(path)
+    if undescribed is not None:
+        return Member(path, path.name, set_file, False, undescribed)
     name = load_skill(path).name
     if set_file is None and triggers.only(path, name):
         return Member(path, name, None, False, "trigger set only: nothing for `run` to run; "
