@@ -97,10 +97,11 @@ class TriggerReading:
 # body's first paragraph): it still loads the skill. skill-eval reads a skill by the
 # description it fires on, so a collection leaves that one skill out, said, and checks the
 # others; a lone skill without one stays refused (runner.authoring.skill.load_skill).
-_UNDESCRIBED = ("Claude Code still loads it (its name from the folder, its description from "
-                "the body's first paragraph), but a run reads a skill by the description it "
-                "fires on, so it is left out and the others are checked; fix: give {md} a "
-                "frontmatter `description:` (what it does and when to use it)")
+UNDESCRIBED_HEAD = "its SKILL.md has "
+_UNDESCRIBED = ("Claude Code still loads it, its description taken from the body's first "
+                "paragraph, but a run reads a skill by the description it fires on: left out, "
+                "the others checked; fix: add `description:` (what it does, when to use it) to "
+                "its frontmatter")
 
 
 def _undescribed(path: Path) -> str | None:
@@ -112,7 +113,7 @@ def _undescribed(path: Path) -> str | None:
         text = str(exc)
         if "no YAML frontmatter" in text or "'description' is required" in text:
             lacks = "no frontmatter" if "no YAML frontmatter" in text else "no description"
-            return f"its SKILL.md has {lacks}: " + _UNDESCRIBED.format(md=path / "SKILL.md")
+            return f"{UNDESCRIBED_HEAD}{lacks}: {_UNDESCRIBED}"
         raise
     return None
 
@@ -267,6 +268,11 @@ def hidden_lines(root: Path, members: list[Member]) -> list[str]:
 def nothing_to_run(coll: Collection) -> RefusedInput:
     """`run` on a collection none of whose skills has a case of its own (`check` accepts one
     whose skills have trigger sets only: `skill-eval trigger` measures each)."""
+    if coll.members and all(m.why_not.startswith(UNDESCRIBED_HEAD) for m in coll.members):
+        return RefusedInput("\n".join([
+            *coll.lines(), "nothing to run: no SKILL.md of the collection has a `description` "
+            "in its frontmatter, which is what a run reads a skill by; fix: give each skill's "
+            "frontmatter a `description:` (what it does and when to use it)"]))
     return RefusedInput("\n".join([
         *coll.lines(), "nothing to run: no skill of the collection has a case of its "
         "own. A run does not draft sets for a collection (a drafting call per skill, each "

@@ -165,8 +165,17 @@ def test_a_skill_without_a_description_is_left_out_of_its_collection_said_why(
     assert plain.exit_code == 0, plain.output
     assert f"plan-trip): not run: its SKILL.md has {lacks}: Claude Code still loads it" \
         in plain.output
-    assert "so it is left out and the others are checked; fix: give" in plain.output
+    assert "left out, the others checked; fix: add `description:`" in plain.output
     reports = json.loads(cli("check", str(repo), "--json").output)
     assert sorted(r["skill"] for r in reports) == ["draft-mail", "tidy-notes"]
     alone = cli("check", str(repo / "skills" / "plan-trip"))
     assert alone.exit_code == 2, alone.output
+
+
+def test_a_collection_none_of_whose_skills_has_a_description_says_so(tmp_path: Path) -> None:
+    repo = collection(tmp_path, CASES, names=("tidy-notes", "draft-mail"))
+    for name in ("tidy-notes", "draft-mail"):
+        (repo / "skills" / name / "SKILL.md").write_text(f"---\nname: {name}\n---\nDo it.\n")
+    refused = cli("check", str(repo))
+    assert refused.exit_code == 2, refused.output
+    assert "nothing to run: no SKILL.md of the collection has a `description`" in refused.output
