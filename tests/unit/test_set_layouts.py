@@ -363,3 +363,20 @@ def test_a_manifest_naming_its_case_source_chooses_among_sets_of_two_shapes(
     assert "evals.json (manifest.json names cases.json as its cases (`case_source`), which " \
            "is read" in plain.output
     assert [c["id"] for c in report(skill)["cases"]] == ["N-1", "N-2"]
+
+
+def test_a_lone_file_holding_one_case_is_a_set_of_that_case(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    (skill / "eval").mkdir()
+    # one case by itself, its request under `task`, an unquoted `Label: text` item in YAML
+    (skill / "eval" / "weekly.yaml").write_text(
+        "id: weekly\ntask: 'Tidy my notes: \"We ship Friday. Ana owns QA.\"'\nexpected:\n"
+        "  must_include:\n    - Friday\n    - Owner line: Ana is named as the QA owner\n")
+    plain = check(str(skill))
+    assert plain.exit_code == 0, plain.output
+    got = report(skill)
+    assert [c["id"] for c in got["cases"]] == ["weekly"]
+    assert "2 item(s)" not in plain.output and "1 item(s) written `Label: text` unquoted" \
+        in plain.output
+    verbose = check(str(skill), "-v")
+    assert "Owner line: Ana is named as the QA owner" in verbose.output
