@@ -142,7 +142,8 @@ def test_fields_that_are_no_command_checks(extra: dict[str, Any]) -> None:
 def test_a_program_grading_the_files_beside_itself_is_the_authors_harness() -> None:
     beside = ("import sys\nfrom pathlib import Path\nHERE = Path(__file__).resolve().parent\n"
               "RUNS = HERE / 'runs'\nVERBOSE = '-v' in sys.argv\n"
-              "for run in sorted(RUNS.iterdir()):\n    print(run.name, (run / 'out.md').exists())\n")
+              "for run in sorted(RUNS.iterdir()):\n"
+              "    print(run.name, (run / 'out.md').exists())\n")
     said = own_contract(beside) or ""
     assert "grades the files beside itself (found from its own path, `__file__`)" in said
     # its own folder for its data, the work from its argument or cwd: the grader's shape
