@@ -80,8 +80,18 @@ def _sub_lines(sub: Path, shown: str, case_folder_names: Collection[str]) -> lis
     if sub.name in case_folder_names and not surveyed.read and not surveyed.unread \
             and not is_case_dirs(sub) and not out:
         files = sorted(p.name for p in sub.iterdir() if p.is_file())
-        held = f"only {', '.join(files[:_SHOWN])}" if files else "nothing"
-        out.append(f"{shown} (a case folder holding no case: {held})")
+        # its cases one folder down, in groups (`cases/coding/*.yaml`): named, with the fix
+        grouped = [(g, survey(g).read) for g in _subfolders(sub)]
+        grouped = [(g, read) for g, read in grouped if read]
+        if grouped:
+            listed = "; ".join(f"{g.name}/ ({len(read)}: "
+                               f"{', '.join(p.name for p in read[:_SHOWN])})"
+                               for g, read in grouped[:_SHOWN])
+            out.append(f"{shown} (case files in its subfolders, one per group: {listed}; to "
+                       f"grade a skill on them, --cases {grouped[0][1][0]})")
+        else:
+            held = f"only {', '.join(files[:_SHOWN])}" if files else "nothing"
+            out.append(f"{shown} (a case folder holding no case: {held})")
     return out
 
 

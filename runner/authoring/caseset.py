@@ -54,8 +54,8 @@ from runner.authoring.groups import GROUPED, GROUPED_FIX
 from runner.authoring.harnessed import harness_findings
 from runner.authoring.id_fixtures import id_fixtures
 from runner.authoring.inline import file_references, split_inline
-from runner.authoring.inputs import SetFolders, pointed_inputs, staged_fields
-from runner.authoring.joined import TOP_ALIASES, read_joined
+from runner.authoring.inputs import SetFolders, home_of, pointed_inputs, staged_fields
+from runner.authoring.joined import TOP_ALIASES, as_set, read_joined
 from runner.authoring.keyed_checks import keyed_files, merged
 from runner.authoring.kinds import report_kinds_and_counts, staged_files
 from runner.authoring.layouts import (
@@ -98,6 +98,7 @@ from runner.authoring.pointed import pointed_cases, pointed_refusal
 from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms, programs_of
 from runner.authoring.prompt_field import no_prompt
+from runner.authoring.promptfoo import is_promptfoo
 from runner.authoring.prompts import (
     describes_a_prompt,
     missing_inputs,
@@ -127,10 +128,18 @@ from runner.authoring.set_owned import report_exclusions
 from runner.authoring.set_texts import texts_from_files
 from runner.authoring.setups import folder_setup, read_setup
 from runner.authoring.shapes import unwrap
-from runner.authoring.siblings import NOT_A_SET, no_cases, prompt_fields, read_with_findings
+from runner.authoring.siblings import (
+    NOT_A_SET,
+    SET_SUFFIXES,
+    no_cases,
+    prompt_fields,
+    read_data,
+    read_with_findings,
+)
 from runner.authoring.skillgrade import read_tasks
 from runner.authoring.templates import evals_root, fill, find_template, harness_scripts
 from runner.authoring.trigger_cases import trigger_test
+from runner.authoring.waza import is_waza
 from runner.errors import CaseSetError
 from runner.schema.case import (
     CASESET_RELPATH,
@@ -205,6 +214,20 @@ def _triggers_only(skill_dir: Path, name: str | None) -> str:
             break
     return (f" (only trigger queries: {', '.join(files)}, measured by `skill-eval trigger "
             f"{skill_dir}`; a case set says what the skill should do)" if files else "")
+
+
+def _one_case(path: Path) -> bool:
+    """A data file holding one case object (`{id, task, expected, ...}` with no list of cases),
+    read as a set of that case, as one file of a folder of one-case files is."""
+    if not path.is_file() or path.suffix not in SET_SUFFIXES or is_promptfoo(path) \
+            or is_waza(path):
+        return False
+    try:
+        data = read_data(path)
+    except CaseSetError:
+        return False
+    shaped = as_set(data)
+    return shaped is not None and bool(shaped.get("__one_case__"))
 
 
 def _read_file(path: Path, skill_dir: Path,
@@ -299,8 +322,8 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
           set_file: Path | None) -> CaseSet:
     path, shown = found.path, str(found.path)
     case_files: dict[str, str] = {}
-    if len(found.files) > 1:
-        raw, case_files = read_joined(found.files, skill_dir)
+    if len(found.files) > 1 or _one_case(path):  # a lone file holding one case is a set of it
+        raw, case_files = read_joined(found.files or (path,), skill_dir)
         refuse_surrogates(raw, shown)
         problems = Problems(shown, case_files)
     else:
@@ -1339,12 +1362,24 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
                                                if skill.set_folder else [])
         beside = next((b for b in besides if safely.exists(skill.root / b)), besides[0])
         found = [beside] if safely.exists(skill.root / beside) else skill.ending_with(file)
+        if len(found) > 1 and "/" not in file.rstrip("/") \
+                and (picked := home_of(found, case.prompt)) is not None:
+            # a bare name several folders hold (`fixture: s1`): the one the prompt names
+            found = [picked[0]]
+            tail = "/".join(PurePosixPath(picked[0]).parts[-2:])
+            said = re.search(rf"(?<![\w.-])(?:[\w.-]+/)*{re.escape(tail)}(?=/)", case.prompt)
+            if said is not None:  # it lands where the prompt finds it
+                staged_at[picked[0]] = said.group(0)
+            problems.report("EV012", case.id, f"fixture {file!r} is {picked[1]}: {picked[0]} "
+                            f"staged{f' at ./{said.group(0)}' if said else ''}",
+                            f"write its path: {picked[0]}")
         if len(found) == 1:
             kept.append(found[0])
             origins.append(f"{file!r} (found at {found[0]})")
             if file in case.staged_at:  # the set says where it lands (waza's fixtures/)
                 staged_at[found[0]] = case.staged_at[file]
-            elif found[0] != str(EVALS_ROOT / posix):  # from another folder: lands as written
+            elif found[0] != str(EVALS_ROOT / posix) and found[0] not in staged_at:
+                # from another folder: lands as written
                 staged_at[found[0]] = file
         elif found:
             problems.refuse("EV009", case.id, f"fixture {file!r} matches several files of the "

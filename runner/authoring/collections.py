@@ -92,8 +92,37 @@ class TriggerReading:
     unclaimed: Callable[[list[Path]], list[str]] = lambda _skills: []
 
 
+# What Claude Code does with a SKILL.md lacking its metadata (its skills documentation: every
+# frontmatter field is optional; `name` defaults to the folder's name, `description` to the
+# body's first paragraph): it still loads the skill. skill-eval reads a skill by the
+# description it fires on, so a collection leaves that one skill out, said, and checks the
+# others; a lone skill without one stays refused (runner.authoring.skill.load_skill).
+UNDESCRIBED_HEAD = "its SKILL.md has "
+_UNDESCRIBED = ("Claude Code still loads it, its description taken from the body's first "
+                "paragraph, but a run reads a skill by the description it fires on: left out, "
+                "the others checked; fix: add `description:` (what it does, when to use it) to "
+                "its frontmatter")
+
+
+def _undescribed(path: Path) -> str | None:
+    """Why a collection's skill is left out for its SKILL.md's metadata (no frontmatter, or no
+    description), or None when it loads (any other refusal stays the collection's)."""
+    try:
+        load_skill(path)
+    except RefusedInput as exc:
+        text = str(exc)
+        if "no YAML frontmatter" in text or "'description' is required" in text:
+            lacks = "no frontmatter" if "no YAML frontmatter" in text else "no description"
+            return f"{UNDESCRIBED_HEAD}{lacks}: {_UNDESCRIBED}"
+        raise
+    return None
+
+
 def _member(path: Path, set_file: Path | None, names_in: dict[Path, list[list[str]]],
             triggers: TriggerReading) -> Member:
+    undescribed = _undescribed(path)
+    if undescribed is not None:
+        return Member(path, path.name, set_file, False, undescribed)
     name = load_skill(path).name
     if set_file is None and triggers.only(path, name):
         return Member(path, name, None, False, "trigger set only: nothing for `run` to run; "
@@ -239,6 +268,11 @@ def hidden_lines(root: Path, members: list[Member]) -> list[str]:
 def nothing_to_run(coll: Collection) -> RefusedInput:
     """`run` on a collection none of whose skills has a case of its own (`check` accepts one
     whose skills have trigger sets only: `skill-eval trigger` measures each)."""
+    if coll.members and all(m.why_not.startswith(UNDESCRIBED_HEAD) for m in coll.members):
+        return RefusedInput("\n".join([
+            *coll.lines(), "nothing to run: no SKILL.md of the collection has a `description` "
+            "in its frontmatter, which is what a run reads a skill by; fix: give each skill's "
+            "frontmatter a `description:` (what it does and when to use it)"]))
     return RefusedInput("\n".join([
         *coll.lines(), "nothing to run: no skill of the collection has a case of its "
         "own. A run does not draft sets for a collection (a drafting call per skill, each "

@@ -329,6 +329,10 @@ def _regex_object(value: Any) -> Any:
         (key, operand), = value.items()
         if key in ("regex", "pattern", "re", "regexp") and isinstance(operand, str):
             return "re:" + operand
+        if isinstance(key, str) and isinstance(operand, str) and " " in key.strip():
+            # `- Separation of concerns: split the function` unquoted in YAML: a mapping of
+            # the author's label to its text, which they wrote as one line
+            return f"{key}: {operand}"
     return value
 
 
@@ -2350,7 +2354,15 @@ class CaseReader:
             values = item.pop(key, None)
             if values is None:
                 continue
+            given = values
             values = [_regex_object(v) for v in values] if isinstance(values, list) else values
+            joined = [v for g, v in zip(given, values, strict=True)
+                      if isinstance(g, dict) and isinstance(v, str) and not v.startswith("re:")
+                      ] if isinstance(values, list) else []
+            if joined:
+                self.mapped(f"`{key}`: {len(joined)} item(s) written `Label: text` unquoted "
+                            f"(a mapping in YAML) read as the line written ({joined[0][:60]!r})",
+                            "quote the item")
             if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
                 what = "regular expressions" if "re:" in prefix else "texts"
                 self.refuse(f"{key}: a list of {what}", f"write {key} as a list of {what}")

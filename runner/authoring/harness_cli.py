@@ -34,6 +34,16 @@ _API = re.compile(rf"""(?m)^\s*(?:import\s+(?:[\w.]+\s*,\s*)*|from\s+)({_CLIENTS
                   r"""api\.openai\.com)|["'](claude)["']\s*,\s*["']-p["']""")
 
 
+# A program that finds what it grades from its own location (`HERE = Path(__file__).parent`,
+# then `HERE / "runs"`), and nothing that gives it the work: an argument, its working
+# directory, the contract's variables.
+_BESIDE_ITSELF = re.compile(r"Path\(\s*__file__\s*\)|os\.path\.\w+\(\s*__file__")
+_GIVEN_WORK = re.compile(r"sys\.argv\[1\]|process\.argv\[2\]|os\.getcwd\(|Path\.cwd\(|"
+                         r"Path\(\s*[\"']\.?[\"']\s*\)|sys\.argv\[1:\]|argv\[1:\]|"
+                         r"\bos\.listdir\(\s*\)|\bglob\(\s*[\"'][^/\"']")
+_POSITIONAL = re.compile(r"""add_argument\(\s*["'][^-]|@click\.argument\(""")
+
+
 def own_contract(source: str) -> str | None:
     """What the program expects when it is an author's harness with its own command line
     (one clause each: options it requires, the set it reads, the API it calls), else None."""
@@ -52,6 +62,10 @@ def own_contract(source: str) -> str | None:
     api = _API.search(source)
     if api:
         takes.append(f"calls a model itself ({next(g for g in api.groups() if g)})")
+    if _BESIDE_ITSELF.search(source) and not _GIVEN_WORK.search(source) and not later \
+            and not _POSITIONAL.search(source):
+        takes.append("grades the files beside itself (found from its own path, `__file__`), "
+                     "taking no argument: never the work it is given")
     if not takes:
         return None
     options = [o for o in dict.fromkeys(_OPTION.findall(source)) if o not in required]

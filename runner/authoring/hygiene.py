@@ -114,7 +114,8 @@ def _finding(code: str, check: str, severity: Severity, file: str, message: str,
 
 
 def split_frontmatter(text: str) -> tuple[str | None, str]:
-    """(frontmatter text or None, body)."""
+    """(frontmatter text or None, body); a leading byte-order mark is the file's encoding."""
+    text = text.removeprefix("\ufeff")
     if not text.startswith("---"):
         return None, text
     end = text.find("\n---", 3)

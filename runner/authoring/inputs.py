@@ -159,6 +159,40 @@ def _paths(value: Any) -> list[str] | None:
 _FIXTURE_FOLDER = "fixtures"
 
 
+def fixture_homes(folders: SetFolders, name: str) -> list[str]:
+    """The folders of the set's folder holding `name` (`fixtures/repo-a`, `replays/sfe10`),
+    as paths from it: where a bare fixture name can be its authors' input. Hidden folders and
+    the set's own runs are the authors' tooling's."""
+    base = folders.set_dir if folders.set_dir is not None \
+        else folders.skill_dir / EVALS_ROOT
+    try:
+        subfolders = sorted(d for d in base.iterdir() if d.is_dir()
+                            and not d.name.startswith((".", "_")) and not d.is_symlink())
+    except OSError:
+        return []
+    return [f"{d.name}/{name}" for d in subfolders
+            if safely.exists(d / name) and folders.exact(f"{d.name}/{name}")]
+
+
+def home_of(homes: list[str], prompt: str) -> tuple[str, str] | None:
+    """Of the folders holding a bare fixture name (`fixtures/s1`, `replays/s1`, as paths from
+    the set's folder or the skill's), the one the case means, with why: the one whose file the
+    prompt names by its path (`... against evals/replays/s1/world.yaml`; a folder the prompt
+    names as where to write, `evals/runs/s1/`, names no file of it), else the set's
+    conventional `fixtures/` one, else the only one; None when that leaves a choice."""
+    if len(homes) == 1:
+        return homes[0], f"a folder of the set's {PurePosixPath(homes[0]).parent.name}/"
+    tails = {h: "/".join(PurePosixPath(h).parts[-2:]) for h in homes}
+    named = [h for h in homes
+             if re.search(rf"(?<![\w.-]){re.escape(tails[h])}/[\w.-]*\w\.\w+", prompt)]
+    shown = ", ".join(homes[:5])
+    if len(named) == 1:
+        return named[0], f"the one of {shown} whose file the prompt names"
+    conventional = [h for h in homes if PurePosixPath(h).parent.name == _FIXTURE_FOLDER]
+    return (conventional[0], f"the one of {shown} in the set's {_FIXTURE_FOLDER}/") \
+        if not named and len(conventional) == 1 else None
+
+
 def _already_staged(name: str, files: list[str]) -> str | None:
     """The `files` entry whose last part is `name` (`fixture: repo-a` beside
     `files: ["../x/fixtures/repo-a/"]`): the field names the input the case already stages."""
@@ -215,14 +249,23 @@ def staged_fields(case: Case, folders: SetFolders, problems: Problems) -> Case:
                             "none needed (or drop the field)")
         elif named & FIXTURE_WORDS and isinstance(value, str) and value.strip() \
                 and paths is not None and len(paths) == 1 and "/" not in paths[0].rstrip("/") \
-                and folders.exact(f"{_FIXTURE_FOLDER}/{paths[0]}"):
-            # a name of the set's fixtures folder (`fixture: repo-a` beside fixtures/repo-a/)
+                and (homes := fixture_homes(folders, paths[0].rstrip("/"))):
+            # a bare name of a folder of the set's (`fixture: repo-a` beside fixtures/repo-a/,
+            # `fixture: sfe10` beside replays/sfe10/)
+            picked = home_of(homes, case.prompt)
+            if picked is None:
+                problems.refuse("EV009", case.id, f"`{key}` names {paths[0]!r}, which "
+                                f"{len(homes)} folders of the set hold ({', '.join(homes)}), "
+                                "and the prompt names a file of none of them: which is the "
+                                "input is the author's to say", f"list the one to stage under "
+                                f"`files` (e.g. \"files\": [{homes[0]!r}])")
+                continue
+            chosen, where = picked
             extra.pop(key)
-            staged = f"{_FIXTURE_FOLDER}/{paths[0]}"
-            files.append(staged)
-            problems.report("EV012", case.id, f"`{key}` names {paths[0]!r}, a folder of the "
-                            f"set's {_FIXTURE_FOLDER}/: staged as the case's input",
-                            f"list {staged!r} under `files`")
+            files.append(chosen)
+            problems.report("EV012", case.id, f"`{key}` names {paths[0]!r}, {where}: "
+                            f"{chosen!r} staged as the case's input",
+                            f"list {chosen!r} under `files`")
         elif named & FIXTURE_WORDS and isinstance(value, str) and value.strip():
             shown = value.strip()[:80]
             beside = paths is not None and folders.set_dir is not None and all(

@@ -64,8 +64,11 @@ def _shebang_tool(head: str) -> str | None:
     return match.group(2) if program == "env" and match.group(2) else program
 
 
-def _missing_imports(file: Path) -> list[str]:
-    """Top-level modules imported that are neither standard library nor files beside it."""
+def _missing_imports(file: Path, seen: frozenset[Path] = frozenset()) -> list[str]:
+    """Top-level modules imported that are neither standard library nor the authors' own: a
+    file beside it, in a folder above it, or in a folder the program puts on its path
+    (`sys.path.insert(0, str(HERE / "graders"))`). An own module's imports are its program's
+    too (`evals/graders/replay_graders.py` importing yaml): said as `yaml (through X)`."""
     try:
         tree = ast.parse(file.read_text(encoding="utf-8"))
     except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
@@ -81,8 +84,40 @@ def _missing_imports(file: Path) -> list[str]:
             names += [alias.name.split(".")[0] for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names.append(node.module.split(".")[0])
-    # Modules of the skill itself: beside the program or in a folder above it.
-    local = {p.stem for folder in [file.parent, *file.parents[:LOCAL_DEPTH]]
-             if folder.is_dir() for p in folder.iterdir()}
-    return sorted({n for n in names if n not in sys.stdlib_module_names and n not in local
-                   and n != "__future__"})
+    # Modules of the skill itself: beside the program, in a folder above it, or on its path.
+    folders = [file.parent, *file.parents[:LOCAL_DEPTH], *_on_path(tree, file)]
+    own = {p.stem: p for folder in folders if folder.is_dir() for p in folder.iterdir()}
+    missing = {n for n in names if n not in sys.stdlib_module_names and n not in own
+               and n != "__future__"}
+    seen = seen | {file.resolve()}
+    for name in sorted(set(names) & set(own)):  # the authors' module: its imports are needed
+        module = own[name] if own[name].suffix == ".py" else own[name] / "__init__.py"
+        if module.is_file() and module.resolve() not in seen and len(seen) < _MODULES_MAX:
+            missing |= {f"{m.split(' (')[0]} (through {name})"
+                        for m in _missing_imports(module, seen)}
+    return sorted(missing)
+
+
+_MODULES_MAX = 20  # the authors' modules followed from one program, at most
+
+
+def _on_path(tree: ast.Module, file: Path) -> list[Path]:
+    """The folders a program adds to its import path, by the names its `sys.path.insert` /
+    `append` call spells (`HERE / "graders"`, `os.path.join(ROOT, "lib")`): each looked for
+    beside the program and in the folders above it, as its own modules are."""
+    # a name the call is given (`GATES = HERE.parent / "gates"`): what it was assigned
+    assigned = {t.id: node.value for node in ast.walk(tree) if isinstance(node, ast.Assign)
+                for t in node.targets if isinstance(t, ast.Name)}
+    spelled: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr in ("insert", "append") \
+                and isinstance(node.func.value, ast.Attribute) and node.func.value.attr == "path":
+            parts = [*node.args, *(assigned[n.id] for arg in node.args for n in ast.walk(arg)
+                                   if isinstance(n, ast.Name) and n.id in assigned)]
+            spelled += [c.value for arg in parts for c in ast.walk(arg)
+                        if isinstance(c, ast.Constant) and isinstance(c.value, str)
+                        and c.value.strip("./") and ".." not in c.value]
+    bases = [file.parent, *file.parents[:LOCAL_DEPTH]]
+    return [base / name.strip("/") for name in spelled for base in bases
+            if (base / name.strip("/")).is_dir()]

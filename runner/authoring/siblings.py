@@ -30,6 +30,7 @@ import yaml
 from runner.authoring import safely
 from runner.authoring.csvsets import read_csv_set
 from runner.authoring.dialects import GRADING_FIELDS, PROMPT_ALIASES, TRIGGER_FLAGS
+from runner.authoring.fields import words
 from runner.authoring.groups import grouped
 from runner.authoring.harness_twins import case_words, holds, preferred, shared
 from runner.authoring.harnessed import harness_why
@@ -231,6 +232,36 @@ def recorded(value: Any, depth: int = 0) -> bool:
     return isinstance(value, list) and any(recorded(v, depth + 1) for v in value)
 
 
+TEST_RESULTS = ("a test run's results: each entry an outcome it was given (`passed: true`, a "
+                "pass/fail `status`) beside what it found, nothing to send or grade")
+# Where a test run records an entry's outcome in words (`status: "fail"`).
+_OUTCOME_KEYS = frozenset({"status", "result", "outcome", "verdict"})
+_OUTCOME_WORDS = frozenset({"pass", "passed", "fail", "failed", "error", "errored", "skip",
+                            "skipped", "ok", "success", "failure"})
+
+
+def outcome(item: Any) -> bool:
+    """An entry of a test run's output: its own outcome at its top level (a boolean verdict,
+    or a status word) and no field that grades the work or says what is expected. A case
+    asks for something to be checked; an outcome says what a run found (a case's own
+    `success: true` beside its checks stays a case)."""
+    if not isinstance(item, dict) or _GRADED & set(item) or any(_expects(k) for k in item):
+        return False
+    return any(k in _VERDICT_KEYS and isinstance(v, bool) or k in _OUTCOME_KEYS
+               and isinstance(v, str) and v.strip().lower() in _OUTCOME_WORDS
+               for k, v in item.items())
+
+
+def tallied(data: Any) -> str:
+    """The run's own tally at the file's top level (`"passed": 10, "failed": 0`), said."""
+    counts = {k: v for k, v in data.items() if k in {*_VERDICT_KEYS, "total", "errors",
+                                                         "skipped"}
+              and isinstance(v, int) and not isinstance(v, bool)} \
+        if isinstance(data, dict) else {}
+    shown = ", ".join(f"{k} {v}" for k, v in counts.items())
+    return f"; its tally: {shown}" if shown else ""
+
+
 def judge(path: Path) -> Judged:
     """What one file of a set folder is, by its content."""
     if "trigger" in path.name.lower() and not graded_cases(path):
@@ -258,6 +289,9 @@ def judge(path: Path) -> Judged:
                                     f"{TRIGGER_SHAPE}, read by `skill-eval trigger`")
     if all(isinstance(i, dict) and recorded(i) for i in items):
         return Judged(path, why_not=PAST_RUN)
+    if all(outcome(i) for i in items):
+        return Judged(path, why_not=f"{TEST_RESULTS}{tallied(data)}; set aside, not a set "
+                                    "to grade")
     fields = frozenset().union(*(prompt_fields(i) for i in items))
     prompts = frozenset(str(i.get(k)) for i in items for k in prompt_fields(i) & set(PROMPT_KEYS))
     fmt = ".yaml" if path.suffix == ".yml" else path.suffix
@@ -377,9 +411,47 @@ def survey(folder: Path, names: list[str] | None = None, shared: bool = False,
     cases, routed = _routing_apart(cases)
     cases, twins = _twins_apart(cases)
     cases, variants = _variants_of_the_set(cases)
+    cases, sourced = _named_by_manifest(cases, [p for p, _ in unread])
     broken = tuple(j for j in every if j.error is not None)
     return Surveyed(folder, tuple(j.path for j in cases),
-                    (*unread, *passed, *routed, *twins, *variants), _conflict(cases), broken)
+                    (*unread, *passed, *routed, *twins, *variants, *sourced), _conflict(cases),
+                    broken)
+
+
+# Words of a manifest's key that say its value is the file of cases (`case_source`,
+# `cases_file`, `case_set`).
+_CASE_WORDS = frozenset({"case", "cases"})
+
+
+def _named_by_manifest(cases: list[Judged], others: list[Path]
+                       ) -> tuple[list[Judged], list[tuple[Path, str]]]:
+    """Several case files that are not one set, where a data file of the same folder that holds
+    no cases (the authors' manifest: `{"case_source": "cases.json", "rubric": "rubric.md"}`)
+    names one of them under a key saying cases: the authors said which file their harness
+    reads, so that one is the set and each other is said, never read beside it (`--cases`
+    grades it instead). Anything else stays a conflict."""
+    if _conflict(cases) is None:
+        return cases, []
+    by_name = {j.path.name: j for j in cases}
+    named: set[tuple[str, str, str]] = set()  # (manifest, key, case file)
+    for path in others:
+        try:
+            data = read_data(path) if path.stat().st_size <= MAX_BYTES else None
+        except (CaseSetError, OSError):
+            continue
+        if isinstance(data, dict):
+            named |= {(path.name, key, PurePosixPath(value.strip()).name)
+                      for key, value in data.items()
+                      if isinstance(key, str) and isinstance(value, str)
+                      and _CASE_WORDS & words(key)
+                      and PurePosixPath(value.strip()).name in by_name}
+    if len({file for _, _, file in named}) != 1:
+        return cases, []
+    manifest, key, file = sorted(named)[0]
+    return [by_name[file]], [
+        (j.path, f"{manifest} names {file} as its cases (`{key}`), which is read: the same "
+                 "set written for another contract (grade it instead with --cases)")
+        for j in cases if j.path.name != file]
 
 
 def _twins_apart(cases: list[Judged]) -> tuple[list[Judged], list[tuple[Path, str]]]:

@@ -54,6 +54,9 @@ def staged_files(root: Path) -> list[Path]:
     return sorted(found)
 
 
+BOM = "\ufeff"  # a UTF-8 byte-order mark, as decoded
+
+
 def _frontmatter(skill_md: Path) -> dict[str, object]:
     # a collection's check reads every sibling's name once per skill: hundreds of SKILL.md
     # files parsed again and again (bench/caseset_acceptance.py spent 80% of a skill there)
@@ -65,7 +68,9 @@ def _frontmatter(skill_md: Path) -> dict[str, object]:
 def _parsed(path: str, _mtime_ns: int, _size: int) -> dict[str, object]:
     """One version of a SKILL.md's frontmatter (the cache's key holds its mtime and size)."""
     skill_md = Path(path)
-    text = skill_md.read_text(encoding="utf-8")
+    # a byte-order mark (Windows editors write one) is the file's encoding, not its text:
+    # the frontmatter after it is the author's, as skill loaders read it
+    text = skill_md.read_text(encoding="utf-8").removeprefix(BOM)
     if not text.startswith("---"):
         raise RefusedInput(f"{skill_md}: no YAML frontmatter (expected '---' on the first line)")
     end = text.find("\n---", 3)

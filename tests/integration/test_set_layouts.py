@@ -41,3 +41,31 @@ def test_a_root_set_under_its_own_name_stages_its_fixture_from_the_sets_folder(
     assert by[Arm.CANDIDATE].passed is True, by[Arm.CANDIDATE].failures
     assert by[Arm.BASELINE].passed is False
     assert report.rows[0].outcome is Outcome.WIN
+
+
+WORLD = "evals/scenes/standup/notes.md"
+
+
+def test_a_bare_fixture_name_lands_where_the_prompt_names_its_file(
+        tmp_path: Path, options: Any, write_script: Any) -> None:
+    """`fixture: standup` held by two folders of the set's (scenes/ and runs/): the one whose
+    file the prompt names is staged, at the path the prompt names, in a real container."""
+    skill = tmp_path / "counter"
+    skill.mkdir()
+    (skill / "SKILL.md").write_text(COUNTER_MD)
+    for folder, text in (("scenes", "Ana: budget\nBo: room\nCy: deck\n"), ("runs", "old\n")):
+        (skill / "evals" / folder / "standup").mkdir(parents=True)
+        (skill / "evals" / folder / "standup" / "notes.md").write_text(text)
+    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": [
+        {"id": "lines", "fixture": "standup",
+         "prompt": f"Count the lines of ./{WORLD} into count.txt (evals/runs/standup/ is "
+                   "yesterday's).",
+         "outputs": [{"path": "count.txt", "contains": ["3"]}]}]}))
+    script = write_script(arms_script(
+        "counter", "notes.md",
+        [bash_turn(f"wc -l < {WORLD} > count.txt"), {"text": "Counted."}],
+        [bash_turn("echo 0 > count.txt"), {"text": "Guessed."}]))
+    report, by = run_both_arms(options, skill, script)
+    assert by[Arm.CANDIDATE].passed is True, by[Arm.CANDIDATE].failures
+    assert by[Arm.BASELINE].passed is False
+    assert report.rows[0].outcome is Outcome.WIN

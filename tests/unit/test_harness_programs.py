@@ -137,3 +137,15 @@ def test_command_checks_against_the_harness_cli_are_said(tmp_path: Path) -> None
 ])
 def test_fields_that_are_no_command_checks(extra: dict[str, Any]) -> None:
     assert command_checks(extra) == []
+
+
+def test_a_program_grading_the_files_beside_itself_is_the_authors_harness() -> None:
+    beside = ("import sys\nfrom pathlib import Path\nHERE = Path(__file__).resolve().parent\n"
+              "RUNS = HERE / 'runs'\nVERBOSE = '-v' in sys.argv\n"
+              "for run in sorted(RUNS.iterdir()):\n"
+              "    print(run.name, (run / 'out.md').exists())\n")
+    said = own_contract(beside) or ""
+    assert "grades the files beside itself (found from its own path, `__file__`)" in said
+    # its own folder for its data, the work from its argument or cwd: the grader's shape
+    for given in ("work = Path(sys.argv[1])\n", "work = Path.cwd()\n", "work = Path('.')\n"):
+        assert own_contract(beside + given) is None, given

@@ -229,3 +229,19 @@ def test_a_folder_with_a_case_file_beside_a_prompt_file_is_read_by_its_case_file
     got = report(root / "skills" / "garden-journal")
     assert got["ok"], got
     assert [c["id"] for c in got["cases"]] == ["sow"]
+
+
+def test_a_cases_folder_holding_its_cases_one_folder_down_names_them_and_cases(
+        tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    cases = root / "evals" / "cases"
+    (cases / "README.md").parent.mkdir(parents=True)
+    (cases / "README.md").write_text("# Cases, one folder per category\n")
+    write_data(cases / "writing" / "entry.yaml",
+               {"id": "entry", "skill": "other-skill", "task": "Write today's entry.",
+                "expected": {"must_include": ["a date line"]}})
+    got = check(str(root / "skills" / "garden-journal"))
+    assert got.exit_code != 0
+    assert "evals/cases/ (case files in its subfolders, one per group: writing/ (1: " \
+           f"entry.yaml); to grade a skill on them, --cases {cases / 'writing' / 'entry.yaml'})" \
+        in got.output

@@ -313,3 +313,70 @@ def test_a_set_beside_files_its_name_does_not_lead_stays_refused(tmp_path: Path)
     (evals / "evals.json").rename(evals / "evalsx.json")
     versions = check(str(skill))
     assert versions.exit_code == 2 and "versions of one set" in versions.output
+
+
+def test_a_test_runs_results_beside_the_set_are_set_aside_with_a_line(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", {"evals": [_case("a", "Notes: ship Friday.")]})
+    # what the authors' own test script wrote: each test's outcome and what it found, a tally
+    _write(skill / "evals" / "test_results.json", {"total": 2, "passed": 1, "failed": 1, "tests": [
+        {"name": "summary has the date", "passed": True, "message": "found Friday"},
+        {"name": "owner named", "passed": False, "message": "no owner line"}]})
+    # the same in words: a status per entry
+    _write(skill / "evals" / "last-run.yaml", {"results": [
+        {"query": "Notes: Ana owns it.", "status": "FAIL", "duration_ms": 812}]})
+    plain = check(str(skill))
+    assert plain.exit_code == 0, plain.output
+    assert "test_results.json (a test run's results" in plain.output
+    assert "its tally: total 2, passed 1, failed 1; set aside" in plain.output
+    assert "last-run.yaml (a test run's results" in plain.output
+    assert [Path(f).name for f in report(skill)["set_files"]] == ["evals.json"]
+
+
+def test_an_outcome_beside_what_is_expected_is_still_a_case(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", {"evals": [_case("a", "Notes: ship Friday.")]})
+    # a status beside an expectation: the author asks for something, so it is a case
+    _write(skill / "evals" / "extra.json", [
+        {"id": "b", "prompt": "Notes: Ana owns it.", "status": "pass",
+         "expected_output": "Names Ana as the owner"}])
+    refused = check(str(skill))
+    assert refused.exit_code == 2 and "different shapes" in refused.output
+
+
+def test_a_manifest_naming_its_case_source_chooses_among_sets_of_two_shapes(
+        tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    evals = skill / "evals"
+    # the harness's own cases and the same set exported for another contract
+    _write(evals / "cases.json", {"cases": [
+        {"id": "N-1", "prompt": "Notes: ship Friday.", "must_include": ["Friday"]},
+        {"id": "N-2", "prompt": "Notes: Ana owns it.", "must_include": ["Ana"]}]})
+    _write(evals / "evals.json", {"evals": [_case(1, "Notes: ship Friday."),
+                                            _case(2, "Notes: Cy owns QA.", "Cy")]})
+    refused = check(str(skill))
+    assert refused.exit_code == 2 and "versions of one set" in refused.output
+    _write(evals / "manifest.json", {"skill": "tidy-notes", "case_source": "cases.json",
+                                     "rubric": "rubric.md"})
+    plain = check(str(skill))
+    assert plain.exit_code == 0, plain.output
+    assert "evals.json (manifest.json names cases.json as its cases (`case_source`), which " \
+           "is read" in plain.output
+    assert [c["id"] for c in report(skill)["cases"]] == ["N-1", "N-2"]
+
+
+def test_a_lone_file_holding_one_case_is_a_set_of_that_case(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "tidy-notes")
+    (skill / "eval").mkdir()
+    # one case by itself, its request under `task`, an unquoted `Label: text` item in YAML
+    (skill / "eval" / "weekly.yaml").write_text(
+        "id: weekly\ntask: 'Tidy my notes: \"We ship Friday. Ana owns QA.\"'\nexpected:\n"
+        "  must_include:\n    - Friday\n    - Owner line: Ana is named as the QA owner\n")
+    plain = check(str(skill))
+    assert plain.exit_code == 0, plain.output
+    got = report(skill)
+    assert [c["id"] for c in got["cases"]] == ["weekly"]
+    assert "2 item(s)" not in plain.output and "1 item(s) written `Label: text` unquoted" \
+        in plain.output
+    verbose = check(str(skill), "-v")
+    assert "Owner line: Ana is named as the QA owner" in verbose.output

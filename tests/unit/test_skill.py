@@ -97,3 +97,12 @@ def test_a_skill_md_edited_between_reads_is_read_again(tmp_path: Path) -> None:
     assert declared_name(skill) == "first"
     (skill / "SKILL.md").write_text("---\nname: the-second\ndescription: d\n---\nbody\n")
     assert declared_name(skill) == "the-second"
+
+
+def test_a_byte_order_mark_before_the_frontmatter_is_the_files_encoding(tmp_path: Path) -> None:
+    skill = tmp_path / "notes"
+    skill.mkdir()
+    (skill / "SKILL.md").write_bytes(b"\xef\xbb\xbf---\nname: notes\ndescription: Tidies notes."
+                                     b"\n---\nWrite summary.md.\n")
+    loaded = load_skill(skill)
+    assert (loaded.name, loaded.description) == ("notes", "Tidies notes.")
