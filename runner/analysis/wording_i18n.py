@@ -504,6 +504,14 @@ REPORTS: Table = {
            r"informa|informano|informare|dice|dicono|dire|dicendo",),
 }
 _REPORTS_RE = compiled(REPORTS)
+# A word that opens an embedded question ("检查是否有未提交变更": check whether there are
+# uncommitted changes) makes what follows it part of what is asked or checked: a negation
+# there ("未提交") is no denial of the work, so what stands before it is no subject.
+# (Other languages' "si", "ob", "whether" are in _CLAUSE_WORD.)
+WHETHER: Table = {
+    "zh": (r"是否|是不是|有没有|有沒有|能否|可否|会不会|會不會",),
+}
+_WHETHER_RE = re.compile(alternation(WHETHER, bounded=False))
 
 
 def _operands(text: str, at: int) -> tuple[list[str], int]:
@@ -546,7 +554,8 @@ def _subject_ends(text: str) -> list[int]:
     """Where the clause may start: at once, or after a short subject."""
     starts = [0] + [m.end() for m in re.finditer(r"\s+|(?<=" + _CJK_CHAR + ")", text[:40])
                     if _SUBJECT_RE.fullmatch(text[:m.end()])
-                    and not _REPORTS_RE.search(text[:m.end()])]
+                    and not _REPORTS_RE.search(text[:m.end()])
+                    and not _WHETHER_RE.search(text[:m.end()])]
     return list(dict.fromkeys(starts))
 
 

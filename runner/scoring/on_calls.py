@@ -140,17 +140,28 @@ def ran_named(body: str) -> bool:
 # How far from another language's verb the thing it ran is named (before it where the verb
 # comes last: "スクリプト x.py を実行する").
 _NEAR = 40
+# A verb governs what its own clause names: a comma, a semicolon, a colon, a sentence's end
+# or a step's arrow closes the clause ("生成 … install-ahk.ps1，不含启动和文本发送功能": the
+# script is what is generated, 启动 the feature it leaves out). A list's 、 and a file name's
+# full stop close nothing.
+_CLAUSE_END = re.compile(r"[，,；;：。！？!?\n→⇒]|:\s|->|=>")
+
+
+def _clause_of(body: str, start: int, end: int) -> str:
+    """The words of the clause that holds body[start:end], at most _NEAR either side."""
+    left = max((m.end() for m in _CLAUSE_END.finditer(body, 0, start)), default=0)
+    stop = _CLAUSE_END.search(body, end)
+    right = len(body) if stop is None else stop.start()
+    return body[max(left, start - _NEAR):min(right, end + _NEAR)]
 
 
 def _ran_named_i18n(body: str) -> bool:
-    """Another language's claim that the agent ran something it names as a tool."""
+    """Another language's claim that the agent ran something it names as a tool, in the
+    verb's own clause."""
     if ADVICE_RE.search(body):
         return False
-    for verb in RAN_VERB_RE.finditer(body):
-        near = body[max(0, verb.start() - _NEAR):verb.end() + _NEAR]
-        if _TOOL_NAMED.search(near):
-            return True
-    return False
+    return any(_TOOL_NAMED.search(_clause_of(body, verb.start(), verb.end()))
+               for verb in RAN_VERB_RE.finditer(body))
 
 
 # An alternative in words beside the call: "calls or proposes calling atlas-build", "runs
