@@ -32,6 +32,7 @@ _LEAD = (r"^(?:(?:before|after|first|then|once)\b[^,\n]{0,60},\s*)?"
 _RUN_VERB = (r"(?:run|runs|ran|running|call|calls|called|calling|invoke|invokes|invoked|"
              r"invoking|execute|executes|executed|executing|launch(?:es|ed|ing)?)\b"
              r"(?!\s+(?:out|through|over|into|across|short|long|off|for|on|up|down|back)\b)")
+_ENGLISH_RUN_VERB = re.compile(_RUN_VERB, re.IGNORECASE)
 _RAN = re.compile(_LEAD + _RUN_VERB + r"(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
 # "Uses X": only a tool when X is named as one ("Uses a table" is about the answer).
 _USED = re.compile(_LEAD + r"(?:uses?|used|using|makes\s+use\s+of)\b"
@@ -160,8 +161,12 @@ def _ran_named_i18n(body: str) -> bool:
     verb's own clause."""
     if ADVICE_RE.search(body):
         return False
+    # a word that is English's own verb of running too (French "execute") is read by the
+    # English grammar above, where it must head the claim: "Workflow explains how to execute
+    # the script" is about the answer
     return any(_TOOL_NAMED.search(_clause_of(body, verb.start(), verb.end()))
-               for verb in RAN_VERB_RE.finditer(body))
+               for verb in RAN_VERB_RE.finditer(body)
+               if not _ENGLISH_RUN_VERB.fullmatch(verb.group(0)))
 
 
 # An alternative in words beside the call: "calls or proposes calling atlas-build", "runs

@@ -69,6 +69,9 @@ def test_check_json_reads_a_chinese_run_claim_on_the_calls(tmp_path: Path) -> No
     "只生成 tally.py 和说明，不含启动和同步功能",
     "输出 report.md；随后说明如何执行",
     "ejecuta la revisión, luego entrega tally.py",
+    # English's "execute" is French's too: English's grammar reads it, at the claim's head
+    "The guide explains when to execute the script",
+    "Provides steps to execute tally.py safely",
 ])
 def test_a_run_verb_governs_only_its_own_clause(statement: str) -> None:
     assert not on_calls(statement)
