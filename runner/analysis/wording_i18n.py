@@ -512,6 +512,11 @@ WHETHER: Table = {
     "zh": (r"是否|是不是|有没有|有沒有|能否|可否|会不会|會不會",),
 }
 _WHETHER_RE = re.compile(alternation(WHETHER, bounded=False))
+# A subject never ends with a word that joins or governs a noun phrase: a conjunction
+# ("云端文件和不安全的链接进入 hold": files and unsafe links) or the marker of an object put
+# before its verb ("将未缓存输入算为…", "把不需要的记录为…"): the negation after it is
+# inside that noun phrase, no denial of the work.
+_NOT_A_SUBJECT_END = re.compile(r"(?:和|与|與|及|或|把|将|將|对|對|被|给|給)\s*$")
 
 
 def _operands(text: str, at: int) -> tuple[list[str], int]:
@@ -555,7 +560,8 @@ def _subject_ends(text: str) -> list[int]:
     starts = [0] + [m.end() for m in re.finditer(r"\s+|(?<=" + _CJK_CHAR + ")", text[:40])
                     if _SUBJECT_RE.fullmatch(text[:m.end()])
                     and not _REPORTS_RE.search(text[:m.end()])
-                    and not _WHETHER_RE.search(text[:m.end()])]
+                    and not _WHETHER_RE.search(text[:m.end()])
+                    and not _NOT_A_SUBJECT_END.search(text[:m.end()])]
     return list(dict.fromkeys(starts))
 
 
@@ -581,9 +587,9 @@ def quoted_clause(text: str, subject: bool = False) -> tuple[bool, list[str]] | 
 # verb-second language: "Die Antwort enthält keine ..."), or last where the verb comes last.
 DENY_HEAD: Table = {
     # (words that only start with 不 or 未 deny nothing: 不同 "different", 不少 "many",
-    # 不断 "steadily", 不过 "but", 不错 "good", 未来 "future")
+    # 不断 "steadily", 不过 "but", 不错 "good", 未来 "future", 未知 "unknown")
     "zh": (r"不(?!同(?!意)|少|断|斷|过|過|错|錯|久|仅|僅|但|只是)|没有|沒有|无任何|無任何|"
-           r"绝不|絕不|决不|決不|从不|從不|从未|從未|禁止|未(?!来|來|必)",),
+           r"绝不|絕不|决不|決不|从不|從不|从未|從未|禁止|未(?!来|來|必|知)",),
     "ru": (r"не|нет|никогда|без|ни",),
     "es": (r"no|nunca|sin|ning[uú]n|ninguna|jam[aá]s",),
     "pt": (r"n[aã]o|nunca|sem|nenhum|nenhuma|jamais",),
@@ -604,7 +610,9 @@ _DENY_TAIL_RE = re.compile(rf"(?:{alternation(DENY_TAIL)})\s*[.。!！]?\s*$", r
 # (a joining word stands between spaces: "e-mail" and "a" in "No a/b" are no clause)
 _AND_BUT = re.compile(r"(?<=\s)(?:y|e|pero|sino|mas|mais|et|und|aber|sondern|\u0438|\u043d\u043e|"
                       r"\u0430|ma|però|v[aà]|nh[uư]ng|ve|ama|ancak)(?=\s)|而且|但是|但|并且|並且|"
-                      r"然后|然後|しかし|そして|が、|그리고|하지만|그러나", re.IGNORECASE)
+                      r"然后|然後|しかし|そして|が、|그리고|하지만|그러나"
+                      # 并 / 且 after a comma opens a second verb clause ("…，并说明原因")
+                      r"|(?<=[，,])\s*(?:并|並|且|同时|同時)", re.IGNORECASE)
 _MORE = re.compile(rf"[;；]|[.。!！?？]\s*\S|{_AND_BUT.pattern}", re.IGNORECASE)
 
 

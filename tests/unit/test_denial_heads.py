@@ -30,6 +30,14 @@ REQUIRED = [
     # a negation inside an embedded question ("whether there are unsaved edits") is checked
     "核对是否有未保存的修改",
     "先确认是否没有遗漏的条目",
+    # a negation inside a noun phrase: after a conjunction or an object marker, in a word
+    # that denies nothing (未知), or a denial beside a second verb clause (，并 / ，且)
+    "草稿和不完整的条目移入待办",
+    "将未付款订单记为应收",
+    "把不适用的字段标为 n/a",
+    "采用未知格式的兜底解析",
+    "清单不含重复项，并注明来源",
+    "数据不足只提醒一次，且没有重复提醒",
 ]
 FORBIDDEN = [
     "No section is left empty",
@@ -42,6 +50,8 @@ FORBIDDEN = [
     "The run avoids this: Invent sources.",
     "The run avoids this failure: 在没有用户明确放弃旧 binding 时执行 sessions unbind",
     "未保存任何修改",
+    "不把草稿当成定稿",
+    "没有继续追问，也没有要求再次确认",
 ]
 
 
