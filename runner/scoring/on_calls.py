@@ -148,11 +148,24 @@ _NEAR = 40
 _CLAUSE_END = re.compile(r"[，,；;：。！？!?\n→⇒]|:\s|->|=>")
 
 
+# Chinese puts a verb's object after it: a Han verb with no kana in the statement (Japanese
+# puts it before) names what it ran after itself, or after a marker that moves the object or
+# the instrument before the verb ("把 x.py 运行一遍", "用 x.py 运行"); else, named before it,
+# the word is a noun ("sync() 调用": "the sync() call").
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_HAN = re.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff]+$")
+_FRONTED = re.compile(r"把|将|將|用|通过|通過")
+
+
 def _clause_of(body: str, start: int, end: int) -> str:
-    """The words of the clause that holds body[start:end], at most _NEAR either side."""
+    """The words of the clause that holds body[start:end], at most _NEAR either side (only
+    after it for a Chinese verb)."""
     left = max((m.end() for m in _CLAUSE_END.finditer(body, 0, start)), default=0)
     stop = _CLAUSE_END.search(body, end)
     right = len(body) if stop is None else stop.start()
+    if _HAN.match(body[start:end]) and _KANA.search(body) is None:
+        fronted = [m.start() for m in _FRONTED.finditer(body, left, start)]
+        left = fronted[-1] if fronted else start
     return body[max(left, start - _NEAR):min(right, end + _NEAR)]
 
 

@@ -25,6 +25,8 @@ CALLS_ONLY = "tool calls with their results only"
     "запускает tally.py",
     "utilise le script tally.py",
     "chama `load_rows()` antes de responder",
+    "先把 tally.py 运行一遍",     # 把 moves the object before the verb
+    "用 scripts/tally.py 运行汇总",  # 用 the instrument
 ])
 def test_another_languages_run_claim_is_graded_on_the_calls(statement: str) -> None:
     assert on_calls(statement)
@@ -71,6 +73,9 @@ def test_check_json_reads_a_chinese_run_claim_on_the_calls(tmp_path: Path) -> No
     "ejecuta la revisión, luego entrega tally.py",
     # English's "execute" is French's too: English's grammar reads it, at the claim's head
     "The guide explains when to execute the script",
+    # Chinese names the object after the verb: before it, 调用 is a noun ("the call")
+    "检查 Pipeline 是否适配（泛型、sync() 调用）",
+    "load_rows() 调用次数减少",
     "Provides steps to execute tally.py safely",
 ])
 def test_a_run_verb_governs_only_its_own_clause(statement: str) -> None:
