@@ -206,12 +206,15 @@ _HELD_IT = r"diff|patch|codice|repository|repo|pr|pull\s+request|commit|log"
 POINTED: Table = {
     "zh": (rf"(?:这个|這個|这份|這份|这段|這段|这些|這些|附件中的|附件里的|附件裡的|附带的|附帶的|"
            rf"上传的|上傳的|附加的)\s*(?:{_HELD_ZH}|文件|檔案|文档|文檔|差异|項目|项目|專案|表格|"
-           r"电子表格|試算表|报告|報告|合同|合約|脚本|腳本|手册|手冊|CSV|PDF|runbook)",
+           r"电子表格|試算表|报告|報告|合同|合約|脚本|腳本|手册|手冊|CSV|PDF|runbook|"
+           # an office file by its format or program ("这个 XLSX", "这份 Word 文档")
+           r"XLSX|XLS|DOCX|DOC|PPTX|PPT|Excel|Word|PowerPoint)",
            rf"(?:我的|我们的|我們的)\s*(?:{_HELD_ZH})",
            r"附加的文件|上传的文件|上傳的檔案"),
     "ja": (rf"(?:この|これらの|添付の|添付した|添付された|アップロードした|アップロードされた)\s*"
            rf"(?:{_HELD_JA}|ファイル|ドキュメント|文書|プロジェクト|スクリプト|レポート|報告書|"
-           r"契約書|スプレッドシート|ランブック|手順書|CSV|PDF|runbook)",
+           r"契約書|スプレッドシート|ランブック|手順書|CSV|PDF|runbook|"
+           r"XLSX|XLS|DOCX|DOC|PPTX|PPT|Excel|Word|PowerPoint)",
            rf"(?:私の|自分の|うちの)\s*(?:{_HELD_JA})",
            r"添付ファイル"),
     "ko": (rf"(?:(?<![가-힣])이|이번|첨부된|첨부한|업로드된|업로드한)\s*(?:{_HELD_KO}|파일|문서|"
