@@ -206,12 +206,15 @@ _HELD_IT = r"diff|patch|codice|repository|repo|pr|pull\s+request|commit|log"
 POINTED: Table = {
     "zh": (rf"(?:这个|這個|这份|這份|这段|這段|这些|這些|附件中的|附件里的|附件裡的|附带的|附帶的|"
            rf"上传的|上傳的|附加的)\s*(?:{_HELD_ZH}|文件|檔案|文档|文檔|差异|項目|项目|專案|表格|"
-           r"电子表格|試算表|报告|報告|合同|合約|脚本|腳本|手册|手冊|CSV|PDF|runbook)",
+           r"电子表格|試算表|报告|報告|合同|合約|脚本|腳本|手册|手冊|CSV|PDF|runbook|"
+           # an office file by its format or program ("这个 XLSX", "这份 Word 文档")
+           r"XLSX|XLS|DOCX|DOC|PPTX|PPT|Excel|Word|PowerPoint)",
            rf"(?:我的|我们的|我們的)\s*(?:{_HELD_ZH})",
            r"附加的文件|上传的文件|上傳的檔案"),
     "ja": (rf"(?:この|これらの|添付の|添付した|添付された|アップロードした|アップロードされた)\s*"
            rf"(?:{_HELD_JA}|ファイル|ドキュメント|文書|プロジェクト|スクリプト|レポート|報告書|"
-           r"契約書|スプレッドシート|ランブック|手順書|CSV|PDF|runbook)",
+           r"契約書|スプレッドシート|ランブック|手順書|CSV|PDF|runbook|"
+           r"XLSX|XLS|DOCX|DOC|PPTX|PPT|Excel|Word|PowerPoint)",
            rf"(?:私の|自分の|うちの)\s*(?:{_HELD_JA})",
            r"添付ファイル"),
     "ko": (rf"(?:(?<![가-힣])이|이번|첨부된|첨부한|업로드된|업로드한)\s*(?:{_HELD_KO}|파일|문서|"
@@ -504,6 +507,19 @@ REPORTS: Table = {
            r"informa|informano|informare|dice|dicono|dire|dicendo",),
 }
 _REPORTS_RE = compiled(REPORTS)
+# A word that opens an embedded question ("检查是否有未提交变更": check whether there are
+# uncommitted changes) makes what follows it part of what is asked or checked: a negation
+# there ("未提交") is no denial of the work, so what stands before it is no subject.
+# (Other languages' "si", "ob", "whether" are in _CLAUSE_WORD.)
+WHETHER: Table = {
+    "zh": (r"是否|是不是|有没有|有沒有|能否|可否|会不会|會不會",),
+}
+_WHETHER_RE = re.compile(alternation(WHETHER, bounded=False))
+# A subject never ends with a word that joins or governs a noun phrase: a conjunction
+# ("云端文件和不安全的链接进入 hold": files and unsafe links) or the marker of an object put
+# before its verb ("将未缓存输入算为…", "把不需要的记录为…"): the negation after it is
+# inside that noun phrase, no denial of the work.
+_NOT_A_SUBJECT_END = re.compile(r"(?:和|与|與|及|或|把|将|將|对|對|被|给|給)\s*$")
 
 
 def _operands(text: str, at: int) -> tuple[list[str], int]:
@@ -546,7 +562,9 @@ def _subject_ends(text: str) -> list[int]:
     """Where the clause may start: at once, or after a short subject."""
     starts = [0] + [m.end() for m in re.finditer(r"\s+|(?<=" + _CJK_CHAR + ")", text[:40])
                     if _SUBJECT_RE.fullmatch(text[:m.end()])
-                    and not _REPORTS_RE.search(text[:m.end()])]
+                    and not _REPORTS_RE.search(text[:m.end()])
+                    and not _WHETHER_RE.search(text[:m.end()])
+                    and not _NOT_A_SUBJECT_END.search(text[:m.end()])]
     return list(dict.fromkeys(starts))
 
 
@@ -572,9 +590,9 @@ def quoted_clause(text: str, subject: bool = False) -> tuple[bool, list[str]] | 
 # verb-second language: "Die Antwort enthält keine ..."), or last where the verb comes last.
 DENY_HEAD: Table = {
     # (words that only start with 不 or 未 deny nothing: 不同 "different", 不少 "many",
-    # 不断 "steadily", 不过 "but", 不错 "good", 未来 "future")
+    # 不断 "steadily", 不过 "but", 不错 "good", 未来 "future", 未知 "unknown")
     "zh": (r"不(?!同(?!意)|少|断|斷|过|過|错|錯|久|仅|僅|但|只是)|没有|沒有|无任何|無任何|"
-           r"绝不|絕不|决不|決不|从不|從不|从未|從未|禁止|未(?!来|來|必)",),
+           r"绝不|絕不|决不|決不|从不|從不|从未|從未|禁止|未(?!来|來|必|知)",),
     "ru": (r"не|нет|никогда|без|ни",),
     "es": (r"no|nunca|sin|ning[uú]n|ninguna|jam[aá]s",),
     "pt": (r"n[aã]o|nunca|sem|nenhum|nenhuma|jamais",),
@@ -595,7 +613,9 @@ _DENY_TAIL_RE = re.compile(rf"(?:{alternation(DENY_TAIL)})\s*[.。!！]?\s*$", r
 # (a joining word stands between spaces: "e-mail" and "a" in "No a/b" are no clause)
 _AND_BUT = re.compile(r"(?<=\s)(?:y|e|pero|sino|mas|mais|et|und|aber|sondern|\u0438|\u043d\u043e|"
                       r"\u0430|ma|però|v[aà]|nh[uư]ng|ve|ama|ancak)(?=\s)|而且|但是|但|并且|並且|"
-                      r"然后|然後|しかし|そして|が、|그리고|하지만|그러나", re.IGNORECASE)
+                      r"然后|然後|しかし|そして|が、|그리고|하지만|그러나"
+                      # 并 / 且 after a comma opens a second verb clause ("…，并说明原因")
+                      r"|(?<=[，,])\s*(?:并|並|且|同时|同時)", re.IGNORECASE)
 _MORE = re.compile(rf"[;；]|[.。!！?？]\s*\S|{_AND_BUT.pattern}", re.IGNORECASE)
 
 

@@ -6,6 +6,11 @@ exactly as written, never as sentences for the grader.
   runner.analysis.wording_i18n (`no contiene 'X'`, `不包含 'X'`, `「X」を含まない`), and
   `contains 'X' or contains 'Y'` (one alternation), `contains 'X' and contains 'Y'` (two checks);
 - `CONTAINS: X`, `NOT_CONTAINS: X`, `regex: R`, `not_regex: R` (any case of the prefix);
+  `CONTAINS_ANY: a|b` (one check either term passes), `CONTAINS_ALL: a|b` (one check each),
+  `NOT_CONTAINS_ANY: a|b` (none of them), the author's `|` between terms; a name in
+  camelCase (`containsAny:`, `notContains:`) is the same name. Under `expectations` (a list of
+  sentences) only a prefix written as code is this language: camelCase, snake_case, capitals
+  or no space after the colon (`contains:obsidian`); "Contains: a summary" stays a sentence;
 - `SKILL_LOADED: name`: a routing expectation (the skill loads), which no check can see in the
   work: offered as a trigger query.
 
@@ -23,8 +28,10 @@ from runner.analysis.wording_i18n import quoted_clause
 
 # `PRIORITY_2: CONTAINS: x`: the priority is the author's weight, not part of the operand.
 _LABEL = re.compile(r"^\s*PRIORITY_\d+\s*:\s*", re.IGNORECASE)
-_PREFIXED = re.compile(r"^\s*(CONTAINS|NOT_CONTAINS|REGEX|NOT_REGEX|SKILL_LOADED)\s*:\s?(.*)$",
-                       re.IGNORECASE | re.DOTALL)
+_PREFIXED = re.compile(r"^\s*([A-Za-z][A-Za-z_]*)\s*:(\s?)(.*)$", re.DOTALL)
+_KINDS = frozenset({"CONTAINS", "NOT_CONTAINS", "REGEX", "NOT_REGEX", "SKILL_LOADED",
+                    "CONTAINS_ANY", "CONTAINS_ALL", "NOT_CONTAINS_ANY"})
+_HUMP = re.compile(r"(?<=[a-z])(?=[A-Z])")  # containsAny -> contains_Any
 # One quoted clause: `contains 'X'` / `does not contain "X"` / `doesn't contain 'X'`.
 # (a clause's denial is the verb's: `no`/`never contains` is not the language)
 _CLAUSE_NOT = negation_pattern(but=("no", "never", "nor", "without", "don't", "do not"),
@@ -80,18 +87,46 @@ def _other_language(body: str) -> DslReading | None:
     return DslReading(checks=(operands[0],)) if len(operands) == 1 else None
 
 
+def _prefixed(body: str, as_code: bool) -> DslReading | None:
+    """`KIND: operand` in any case of a known kind; with `as_code`, only when the prefix is
+    written as code (see the module)."""
+    prefixed = _PREFIXED.match(body)
+    if prefixed is None:
+        return None
+    name, spaced, operand = prefixed.group(1), prefixed.group(2), prefixed.group(3).strip()
+    kind = _HUMP.sub("_", name).upper()
+    if kind not in _KINDS or not operand:
+        return None
+    if as_code and spaced and "_" not in name and not _HUMP.search(name) \
+            and not name.isupper():
+        return None  # "Contains: a summary of each step" is a sentence
+    if kind == "SKILL_LOADED":
+        return DslReading(loads_skill=operand)
+    if kind in ("CONTAINS_ANY", "CONTAINS_ALL", "NOT_CONTAINS_ANY"):
+        terms = [t.strip() for t in operand.split("|") if t.strip()]
+        if kind == "CONTAINS_ANY":
+            return DslReading(checks=("re:" + "|".join(re.escape(t) for t in terms),)
+                              if len(terms) > 1 else tuple(terms))
+        return DslReading(checks=tuple(("not:" if kind.startswith("NOT") else "") + t
+                                       for t in terms))
+    return DslReading(checks=({"CONTAINS": "", "NOT_CONTAINS": "not:", "REGEX": "re:",
+                               "NOT_REGEX": "not:re:"}[kind] + operand,))
+
+
+def read_prefixed(text: str) -> DslReading | None:
+    """The checks a sentence list's item is when it is written as a prefixed check in code
+    (`containsAny:a|b`, `NOT_CONTAINS: x`), or None."""
+    found = _prefixed(_LABEL.sub("", text, count=1), as_code=True)
+    return None if found is None or not found.checks else found
+
+
 def read_dsl(text: str) -> DslReading | None:
     """The checks (or routing expectation) a DSL string is, or None when it is not one."""
     body = _LABEL.sub("", text, count=1)
-    prefixed = _PREFIXED.match(body)
-    if prefixed is not None:
-        kind, operand = prefixed.group(1).upper(), prefixed.group(2).strip()
-        if not operand:
-            return None
-        if kind == "SKILL_LOADED":
-            return DslReading(loads_skill=operand)
-        return DslReading(checks=({"CONTAINS": "", "NOT_CONTAINS": "not:", "REGEX": "re:",
-                                   "NOT_REGEX": "not:re:"}[kind] + operand,))
+    if _PREFIXED.match(body) is not None:
+        found = _prefixed(body, as_code=False)
+        if found is not None:
+            return found
     parsed = _clauses(body.strip())
     if parsed is None:
         return _other_language(body)

@@ -6,7 +6,7 @@ for saying the right thing.
 
 Grammar, the statement whole (its one clause a denial, runner.scoring.absence):
 
-    [SUBJECT] NEGATION RUN-VERB [or RUN-VERB] OBJECT [.]
+    [SUBJECT] NEGATION [attempt to|try to] RUN-VERB [or RUN-VERB] OBJECT [.]
     no TOOL call(s) [to|with|running COMMAND] [.]
     NEGATION  does not | must not | should not | never | doesn't | don't | ...
     RUN-VERB  run | execute | call | invoke | launch | spawn | use (use: a tool's name only)
@@ -43,7 +43,10 @@ _VERB = r"(?:run|execute|call|invoke|launch|spawn|use)(?:s|es|ed|d)?"
 # A verb in another sense: "run over 300 words", "call for", "call out".
 _PHRASAL = (r"(?!\s+(?:out|through|over|into|across|short|long|off|for|on|up|down|back|past|"
             r"away|late|smoothly)\b)")
-_HEAD = re.compile(rf"^{_SUBJECT}{_NEGATION}(?P<verb>{_VERB}){_PHRASAL}"
+# A verb of trying before the run verb denies the run all the same ("Does NOT attempt to
+# execute terraform apply", "never tries to run `git push`").
+_TRYING = r"(?:(?:attempt(?:s|ed)?|try|tries|tried)\s+to\s+)?"
+_HEAD = re.compile(rf"^{_SUBJECT}{_NEGATION}{_TRYING}(?P<verb>{_VERB}){_PHRASAL}"
                    rf"(?:\s+(?:or|and|nor)\s+{_VERB})?"
                    # (a second verb of another kind, "run or offer X", is the reply's too)
                    rf"\s+(?!(?:or|and|nor)\s)(?P<object>.+?)\s*[.!]?$",

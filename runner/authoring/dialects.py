@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 
 from runner.analysis.wording_i18n import OPTIONAL_RE, names_an_action
-from runner.authoring.assertion_dsl import read_dsl
+from runner.authoring.assertion_dsl import read_dsl, read_prefixed
 from runner.authoring.awaited_reply import awaited_reply
 from runner.authoring.call_denials import calls_only, denied_call
 from runner.authoring.call_lists import call_lists
@@ -746,6 +746,7 @@ class CaseReader:
         # Check-shaped lists under a name no rule knows (`graders`, `anti_graders`): read as
         # checks (negated for a negative name), each with its origin.
         self.check_lists: list[tuple[str, Any]] = []
+        self._coded: list[str] = []  # sentence-list items written as prefixed checks
         self.unread: dict[str, Any] = {}  # parts of a field no rule reads: kept, reported
         self.negated_origins: set[str] = set()
         # Routing expectations found (True: the skill should fire), and whether they are all
@@ -2332,8 +2333,19 @@ class CaseReader:
                     # `{text, category}`: read as an assertion object is (its text a
                     # statement unless it carries an operand), its labels kept as labels
                     self.check_lists.append((origin, entry))
+                elif (coded := read_prefixed(entry)) is not None:
+                    # `containsAny:a|b` among sentences: a check written as code, never a
+                    # sentence for the grader (which could not quote "containsAny")
+                    self._coded.append(origin)
+                    for n, check in enumerate(coded.checks):
+                        self.add("check", check, origin if len(coded.checks) == 1
+                                 else f"{origin}.{n + 1}")
                 else:
                     self.add("statement", entry, origin)
+        if self._coded:
+            self.mapped(f"{len(self._coded)} item(s) of a list of sentences written as "
+                        f"prefixed checks ({', '.join(self._coded[:3])}): read as those "
+                        "checks", "none needed (or move them to `assertions`)")
         for key in FAILURE_LISTS:
             failures = item.pop(key, None)
             if failures is None:

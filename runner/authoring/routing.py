@@ -128,6 +128,9 @@ _GENERIC = {"skill", "skills", "tool", "tools", "helper", "maker", "builder", "w
             "file", "files", "text", "table", "tables", "report", "plan", "test", "tests",
             "docs", "review", "check", "alert", "config", "output"}
 _CALLED = r"(?:trigger|activate|invoke|load|fire|use)"
+# The verbs a skill is the subject of when it fires ("debug should not activate").
+_FIRING_VERB = (r"trigger|triggers|triggered|activate|activates|activated|fire|fires|fired|"
+                r"load|loads|loaded|invoked")
 
 
 def _name_words(names: tuple[str, ...]) -> list[str]:
@@ -155,6 +158,12 @@ def about_firing(statement: str, names: tuple[str, ...] = ()) -> bool | None:
     for name in (n for n in names if re.search(r"\w[-_]\w", n)):
         text = re.sub(rf"(?<![\w-])(?:the\s+)?{re.escape(name)}(?:\s+skill)?(?![\w-])",
                       "the skill", text, flags=re.IGNORECASE)
+    # ...but the name exactly as written, heading the statement as the subject of a verb of
+    # firing ("debug should not activate"), is the skill: a common word would be no subject
+    for name in (n for n in names if not re.search(r"\w[-_]\w", n)):
+        text = re.sub(rf"^{re.escape(name)}(?:\s+skill)?(?=\s+(?:(?:should|must|will|would|"
+                      rf"does|did|is)\s+)?(?:not\s+|never\s+)?(?:be\s+)?(?:{_FIRING_VERB})\b)",
+                      "the skill", text)
     text = _by_part_of_name(text, names)
     if ";" in text or len(text.split()) > MAX_WORDS:
         return None

@@ -32,6 +32,7 @@ _LEAD = (r"^(?:(?:before|after|first|then|once)\b[^,\n]{0,60},\s*)?"
 _RUN_VERB = (r"(?:run|runs|ran|running|call|calls|called|calling|invoke|invokes|invoked|"
              r"invoking|execute|executes|executed|executing|launch(?:es|ed|ing)?)\b"
              r"(?!\s+(?:out|through|over|into|across|short|long|off|for|on|up|down|back)\b)")
+_ENGLISH_RUN_VERB = re.compile(_RUN_VERB, re.IGNORECASE)
 _RAN = re.compile(_LEAD + _RUN_VERB + r"(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
 # "Uses X": only a tool when X is named as one ("Uses a table" is about the answer).
 _USED = re.compile(_LEAD + r"(?:uses?|used|using|makes\s+use\s+of)\b"
@@ -140,17 +141,45 @@ def ran_named(body: str) -> bool:
 # How far from another language's verb the thing it ran is named (before it where the verb
 # comes last: "スクリプト x.py を実行する").
 _NEAR = 40
+# A verb governs what its own clause names: a comma, a semicolon, a colon, a sentence's end
+# or a step's arrow closes the clause ("生成 … install-ahk.ps1，不含启动和文本发送功能": the
+# script is what is generated, 启动 the feature it leaves out). A list's 、 and a file name's
+# full stop close nothing.
+_CLAUSE_END = re.compile(r"[，,；;：。！？!?\n→⇒]|:\s|->|=>")
+
+
+# Chinese puts a verb's object after it: a Han verb with no kana in the statement (Japanese
+# puts it before) names what it ran after itself, or after a marker that moves the object or
+# the instrument before the verb ("把 x.py 运行一遍", "用 x.py 运行"); else, named before it,
+# the word is a noun ("sync() 调用": "the sync() call").
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_HAN = re.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff]+$")
+_FRONTED = re.compile(r"把|将|將|用|通过|通過")
+
+
+def _clause_of(body: str, start: int, end: int) -> str:
+    """The words of the clause that holds body[start:end], at most _NEAR either side (only
+    after it for a Chinese verb)."""
+    left = max((m.end() for m in _CLAUSE_END.finditer(body, 0, start)), default=0)
+    stop = _CLAUSE_END.search(body, end)
+    right = len(body) if stop is None else stop.start()
+    if _HAN.match(body[start:end]) and _KANA.search(body) is None:
+        fronted = [m.start() for m in _FRONTED.finditer(body, left, start)]
+        left = fronted[-1] if fronted else start
+    return body[max(left, start - _NEAR):min(right, end + _NEAR)]
 
 
 def _ran_named_i18n(body: str) -> bool:
-    """Another language's claim that the agent ran something it names as a tool."""
+    """Another language's claim that the agent ran something it names as a tool, in the
+    verb's own clause."""
     if ADVICE_RE.search(body):
         return False
-    for verb in RAN_VERB_RE.finditer(body):
-        near = body[max(0, verb.start() - _NEAR):verb.end() + _NEAR]
-        if _TOOL_NAMED.search(near):
-            return True
-    return False
+    # a word that is English's own verb of running too (French "execute") is read by the
+    # English grammar above, where it must head the claim: "Workflow explains how to execute
+    # the script" is about the answer
+    return any(_TOOL_NAMED.search(_clause_of(body, verb.start(), verb.end()))
+               for verb in RAN_VERB_RE.finditer(body)
+               if not _ENGLISH_RUN_VERB.fullmatch(verb.group(0)))
 
 
 # An alternative in words beside the call: "calls or proposes calling atlas-build", "runs

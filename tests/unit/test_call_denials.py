@@ -64,6 +64,9 @@ def test_other_statements_are_no_tool_call_check(statement: str) -> None:
 def test_a_denied_run_of_anything_else_is_the_graders_on_the_calls() -> None:
     assert calls_only("Does NOT invoke deep-exploration (opt-out honored)")
     assert calls_only("The agent must not run the migration script")
+    # a verb of trying before the run verb denies the run all the same
+    assert calls_only("Does NOT attempt to execute the deploy step via any tool")
+    assert denied_call("Never tries to run `git push --force`") is not None
     assert not calls_only("Does not call the user by name")
     assert not calls_only("Never runs over 300 words")
     assert not calls_only("Does not mention git push")  # about the reply

@@ -27,6 +27,17 @@ REQUIRED = [
     "The run avoids this failure: Does not include a 'Risks' section",
     "The run avoids this failure: Missing the Risks section",
     "The run avoids this: Output has no TODO sections left",
+    # a negation inside an embedded question ("whether there are unsaved edits") is checked
+    "核对是否有未保存的修改",
+    "先确认是否没有遗漏的条目",
+    # a negation inside a noun phrase: after a conjunction or an object marker, in a word
+    # that denies nothing (未知), or a denial beside a second verb clause (，并 / ，且)
+    "草稿和不完整的条目移入待办",
+    "将未付款订单记为应收",
+    "把不适用的字段标为 n/a",
+    "采用未知格式的兜底解析",
+    "清单不含重复项，并注明来源",
+    "数据不足只提醒一次，且没有重复提醒",
 ]
 FORBIDDEN = [
     "No section is left empty",
@@ -38,6 +49,9 @@ FORBIDDEN = [
     "The run avoids this failure: Leaves a section empty",
     "The run avoids this: Invent sources.",
     "The run avoids this failure: 在没有用户明确放弃旧 binding 时执行 sessions unbind",
+    "未保存任何修改",
+    "不把草稿当成定稿",
+    "没有继续追问，也没有要求再次确认",
 ]
 
 
@@ -70,3 +84,13 @@ def test_check_grades_a_failure_that_is_a_lack_on_its_quote(tmp_path: Path) -> N
             "grader model: pass only on a verbatim quote") in shown
     assert ("statement The run avoids this failure: Leaves a section empty: grader model, "
             "an absence") in shown
+
+
+def test_check_grades_a_negation_inside_a_whether_question_on_its_quote(
+        tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [{"id": "save", "prompt": "保存前帮我看一下笔记",
+                                   "expectations": ["核对是否有未保存的修改",
+                                                    "不改写笔记内容"]}])
+    shown = check_verbose(skill)
+    assert "statement 核对是否有未保存的修改: grader model: pass only on a verbatim quote" in shown
+    assert "statement 不改写笔记内容: grader model, an absence" in shown

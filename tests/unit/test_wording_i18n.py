@@ -141,6 +141,8 @@ def test_a_program_for_any_machine_is_not_the_users_own(prompt: str) -> None:
     "Bu kodu incele ve hataları bul",                      # tr
     "Revisa mi repositorio y lista los riesgos",           # es: my repository
     "检查我的代码库里的安全问题",                             # zh: my codebase
+    "把这个 XLSX 的公式重新计算一遍",                         # zh: an office file by format
+    "このDOCXの変更履歴をすべて承認して",                      # ja
     "Prüfe unser Repository auf Geheimnisse",              # de: our repository
 ])
 def test_a_pointed_input_nobody_stages_in_each_language(prompt: str) -> None:
@@ -159,6 +161,7 @@ def test_a_pointed_input_nobody_stages_in_each_language(prompt: str) -> None:
     "Escribe mi informe semanal",                          # es: my report, to write
     "Schreibe meinen Bericht über das Quartal",            # de
     "为一个 React 应用写 README，该项目使用 Vite",          # zh: "the project" just described
+    "新建一个 XLSX，列出本月开支",                           # zh: an office file to make
     "Напиши README, это проект на Go",                     # ru: "this is a project"
 ])
 def test_material_given_or_a_thing_to_make_is_no_pointed_input(prompt: str) -> None:

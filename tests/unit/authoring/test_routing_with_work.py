@@ -54,3 +54,36 @@ def test_check_json_grades_the_work_and_routes_the_firing(tmp_path: Path) -> Non
     # the firing clause goes to the trigger side; the work it opens is graded
     assert ("statement", "Lists each finding") in entries
     assert all("should trigger" not in e for _, e in entries)
+
+
+@pytest.mark.parametrize(("statement", "fires"), [
+    ("tidy should not activate", False),
+    ("tidy triggers on a messy folder", True),
+    ("tidy skill is loaded", True),
+])
+def test_a_one_word_name_as_the_subject_of_firing_is_the_skill(statement: str,
+                                                                fires: bool) -> None:
+    assert about_firing(statement, ("tidy",)) is fires
+
+
+@pytest.mark.parametrize("statement", [
+    "tidy the folder before writing",   # the common word, a verb of work
+    "Tidy should not activate",         # not the name as written
+])
+def test_a_one_word_name_elsewhere_stays_a_word(statement: str) -> None:
+    assert about_firing(statement, ("tidy",)) is None
+
+
+def test_check_offers_a_one_word_names_firing_as_a_trigger_query(tmp_path: Path) -> None:
+    skill = tmp_path / "tidy"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text("---\nname: tidy\ndescription: Tidies a messy folder. Use "
+                                    "when asked to tidy files.\n---\nbody\n")
+    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": [
+        {"id": "work", "prompt": "Write a short guide to naming folders by date.",
+         "expectations": ["The guide gives a dated folder name"]},
+        {"id": "not-mine", "prompt": "What is the capital of Peru?",
+         "expectations": ["tidy should not activate", "Names Lima"]}]}))
+    result = CliRunner().invoke(main, ["check", str(skill)])
+    assert result.exit_code == 0, result.output
+    assert "say whether the skill fires ('tidy should not activate')" in result.output

@@ -25,6 +25,8 @@ CALLS_ONLY = "tool calls with their results only"
     "запускает tally.py",
     "utilise le script tally.py",
     "chama `load_rows()` antes de responder",
+    "先把 tally.py 运行一遍",     # 把 moves the object before the verb
+    "用 scripts/tally.py 运行汇总",  # 用 the instrument
 ])
 def test_another_languages_run_claim_is_graded_on_the_calls(statement: str) -> None:
     assert on_calls(statement)
@@ -62,3 +64,37 @@ def test_check_json_reads_a_chinese_run_claim_on_the_calls(tmp_path: Path) -> No
     reads = {c["entry"]: c["reads"] for c in json.loads(result.output)["cases"][0]["checks"]}
     assert CALLS_ONLY in reads["运行 scripts/tally.py 汇总账本"]
     assert CALLS_ONLY not in reads["推荐使用 scripts/tally.py"]
+
+
+@pytest.mark.parametrize("statement", [
+    # the script is what is written; 启动 ("launch") names a feature in the next clause
+    "只生成 tally.py 和说明，不含启动和同步功能",
+    "输出 report.md；随后说明如何执行",
+    "ejecuta la revisión, luego entrega tally.py",
+    # English's "execute" is French's too: English's grammar reads it, at the claim's head
+    "The guide explains when to execute the script",
+    # Chinese names the object after the verb: before it, 调用 is a noun ("the call")
+    "检查 Pipeline 是否适配（泛型、sync() 调用）",
+    "load_rows() 调用次数减少",
+    "Provides steps to execute tally.py safely",
+])
+def test_a_run_verb_governs_only_its_own_clause(statement: str) -> None:
+    assert not on_calls(statement)
+
+
+def test_check_reads_a_file_written_beside_a_run_verb_on_all_the_material(
+        tmp_path: Path) -> None:
+    skill = tmp_path / "ledger-tally"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text(
+        "---\nname: ledger-tally\ndescription: Totals a ledger. Use when asked to total a "
+        "ledger.\n---\nWrite tally.py for the ledger.\n")
+    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": [{
+        "id": "t", "prompt": "写一个汇总账本的脚本",
+        "assertions": ["只生成 tally.py 和说明，不含启动和同步功能",
+                       "使用 tally.py 汇总账本"]}]}, ensure_ascii=False))
+    result = CliRunner().invoke(main, ["check", str(skill), "--json"])
+    assert result.exit_code == 0, result.output
+    reads = {c["entry"]: c["reads"] for c in json.loads(result.output)["cases"][0]["checks"]}
+    assert CALLS_ONLY not in reads["只生成 tally.py 和说明，不含启动和同步功能"]
+    assert CALLS_ONLY in reads["使用 tally.py 汇总账本"]
