@@ -99,6 +99,7 @@ from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms, programs_of
 from runner.authoring.prompt_field import no_prompt
 from runner.authoring.prompts import (
+    agents_own_blanks,
     describes_a_prompt,
     missing_inputs,
     notation_tokens,
@@ -895,6 +896,13 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         "spelled as a pattern), sent as written, not a blank to fill",
                         "none needed (write a value in its place if the task needs one)")
         blanks = [b for b in blanks if b not in noted]
+    own = agents_own_blanks(case.prompt, blanks, str(case.extra)) if blanks else []
+    if own:
+        problems.report("EV012", case.id, f"the prompt's {', '.join(own[:4])}: inside a "
+                        "command the prompt tells the agent to run, so the agent fills it "
+                        "(not a blank left for the harness)", "none needed (write the value if "
+                        "the case needs one fixed)")
+        blanks = [b for b in blanks if b not in own]
     if blanks:
         problems.refuse("EV009", case.id, f"the prompt still holds placeholder(s) "
                         f"{', '.join(blanks[:5])}: the session would receive them as written",

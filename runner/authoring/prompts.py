@@ -110,6 +110,22 @@ def notation_tokens(prompt: str, blanks: list[str], notation: str) -> list[str]:
     return said
 
 
+# A blank inside a command the prompt tells the agent to run ("Create a disposable repository
+# with `python setup.py case <temp-dir>`"): the agent runs the command, so the agent fills the
+# blank (it makes the thing the blank names). A command span introduced as the agent's means.
+_OWN_COMMAND = re.compile(r"(?i)\b(?:with|using|via|run|running|execute|executing)\s+`"
+                          r"(?P<command>[^`\n]+)`")
+
+
+def agents_own_blanks(prompt: str, blanks: list[str], notes: str) -> list[str]:
+    """The blanks the agent fills itself: inside a command it is told to run (see
+    _OWN_COMMAND), unless the case's other fields (`notes`) name the blank: a harness
+    substitutes it before the session (`<SANDBOX>` with "the harness replaces <SANDBOX> ...")."""
+    commands = [m.group("command") for m in _OWN_COMMAND.finditer(prompt)]
+    return [b for b in blanks if b.startswith("<") and b not in notes
+            and any(b in command for command in commands)]
+
+
 def _in_a_format(prompt: str, blank: str) -> bool:
     """A placeholder the task's output format holds, not a blank left for the user: inside a
     quoted template with literal text ("start with '#atlantis <faction_id>'"), or naming a
