@@ -15,6 +15,10 @@
   refused (EV009) with the fix. In other languages too ("ce runbook", "这个diff", "el
   archivo adjunto"): runner.analysis.wording_i18n.
 
+What is no pointer: a pronoun and its verb ("This changes the logic"), a pointer whose
+material is quoted after its sentence's colon ("Edit this opener: '...'"), "these notes" after
+a sentence reporting them ("The drill found that ...").
+
 Only fields no other rule read are looked at: a path under `files` is a fixture already.
 """
 
@@ -266,7 +270,8 @@ def pointed_inputs(case: Case) -> list[str]:
     found += [m.group(0) for pattern in (_THESE_HELD, _HELD_IN_WORDS_EN, HELD_IN_WORDS_RE,
                                          _BELOW_EN, MATERIAL_BELOW_RE)
               for m in pattern.finditer(own) if not _material_after(own, m.end())
-              and not quoted_after_colon(case.prompt, m.group(0))]
+              and not quoted_after_colon(case.prompt, m.group(0))
+              and not _reported_before(own, m)]
     return list(dict.fromkeys(" ".join(f.split()) for f in found))
 
 
@@ -414,6 +419,20 @@ _TO_COLON = re.compile(r"(?:[^.?!\n:：。？！]|\.(?=[\w)]))*[:：]")
 _QUOTE_OPENS = re.compile(r"\s*(?:\(?\d{1,2}[.)]\s*|[A-Z][\w ]{0,20}:\s*)?"
                           r"(?P<q>[\"'‘“«「])(?P<text>[^\n]*)")
 _DATA_LINE = re.compile(r"\s*[^\s,;|]+(?:[,;|][^\s,;|]+){2,}\s*$")
+
+
+# "Our exercise found that the receiver missed the switch, ... Turn these notes into a
+# plan": "these" refers back to what a sentence before reported (a verb of reporting and its
+# "that" or colon), so the notes are told, not held elsewhere.
+_REPORTED_BEFORE = re.compile(r"(?i)\b(?:found|noted|showed|shows|said|says|reported|concluded|"
+                              r"observed|learned|agreed|decided|revealed)\s+(?:that\b|:)"
+                              r"[^.!?]{20,}[.!?]\s+[^.!?]*$")
+
+
+def _reported_before(own: str, match: re.Match[str]) -> bool:
+    """A "these" pointer refers back to content a sentence before reported."""
+    return match.group(0).lower().startswith("these") and \
+        _REPORTED_BEFORE.search(own, 0, match.start()) is not None
 
 
 def quoted_after_colon(prompt: str, phrase: str) -> bool:

@@ -1,7 +1,9 @@
 """Prompts checked like fixtures (issue 26, rule 6): what the prompt needs must be there.
 
 - A placeholder left in the prompt (`<SANDBOX>`, `<fixture-copy>`, `{{name}}`, `/path/to/...`,
-  `<your repo>`) is sent as it is: refused (EV009) with the fix.
+  `<your repo>`) is sent as it is: refused (EV009) with the fix; one inside a command the
+  prompt tells the agent to run ("with `python setup.py <temp-dir>`") is the agent's to fill
+  (EV012), unless the case's notes name it (a harness substitutes it).
 - An input file the prompt names ("summarize notes.txt", "in data/sales.csv") that the case
   does not stage, and does not ask the agent to write, is missing from the session: refused
   (EV009), naming the skill's file that would fit when there is one. After a verb of another
@@ -11,7 +13,8 @@
   ("x.md was deleted", "recreate x.md", "x.md wurde gelöscht") is the task's absence, no
   input. A capitalised `X.js` qualifying the noun after it ("the Next.js landing page") is
   a product's name, not a file. A path of the skill itself (its folder holds it, or SKILL.md
-  names it) is the skill's, not an input to stage.
+  names it) is the skill's, not an input to stage. A file the prompt makes ("输出 a.md 和
+  b.md") is an output wherever it is named again.
 - A case that needs the network (a URL to fetch, a package to install, a repository to clone)
   cannot pass in any arm of a network-less sandbox: reported (EV014, with what else a case
   reaches outside the sandbox: runner.authoring.reach).
@@ -386,6 +389,25 @@ def _in_bracket_note(own: str, start: int) -> bool:
     return any(m.start() < start < m.end() for m in _BRACKET_NOTE.finditer(own))
 
 
+# A file the prompt says to make, as the object of a verb of making, alone or in a list of
+# objects ("输出 brief.md 和 research-ledger.md", "create a.md and b.md"): an output wherever
+# the prompt names it again ("brief.md 是正式报告", "不得出现在 brief.md"); a file a made
+# thing reads ("写一个脚本读取 data.csv") is no object of the making verb.
+_OBJECTS_BEFORE = r"\s*(?:[\w./-]+\s*(?:和|与|與|及|、|,|，|and)\s*)*`?$"
+
+
+def _made_by_the_prompt(own: str, name: str) -> bool:
+    for at in (m.start() for m in re.finditer(rf"(?<![\w/.-]){re.escape(name)}(?![\w/-])", own)):
+        before = own[max(0, at - 80):at]
+        verb = list(CREATE_RE.finditer(before)) + list(_MAKE_EN.finditer(before))
+        if any(re.fullmatch(_OBJECTS_BEFORE, before[v.end():]) for v in verb):
+            return True
+    return False
+
+
+_MAKE_EN = re.compile(r"(?i)\b(?:write|create|generate|produce|output|save|emit)\b")
+
+
 def missing_inputs(case: Case, staged: set[str],
                    in_skill: Callable[[str], bool] = lambda _: False) -> list[str]:
     """Files the prompt names as inputs that nothing stages (by path or file name). A name
@@ -411,6 +433,7 @@ def missing_inputs(case: Case, staged: set[str],
         if name.lower() in outputs or base.lower() in staged or name.lower() in staged:
             continue
         if asks_to_write(case.prompt, base) or (made and base in made) or in_skill(name) \
+                or _made_by_the_prompt(own, name) \
                 or _content_follows(case.prompt, name) \
                 or _said_gone(own, match.start(1), match.end(1)) \
                 or _said_fictional(own, match.start(1)):

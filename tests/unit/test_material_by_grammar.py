@@ -14,7 +14,7 @@ import pytest
 
 from runner.authoring.inputs import pointed_inputs, quoted_after_colon
 from runner.authoring.kinds import uncounted_files, unstaged_kinds
-from runner.authoring.prompts import agents_own_blanks
+from runner.authoring.prompts import agents_own_blanks, missing_inputs
 from runner.schema.case import Case
 from tests.helpers import check_cli, make_skill
 
@@ -110,3 +110,21 @@ def test_check_still_refuses_what_the_session_would_not_have(tmp_path: Path) -> 
     assert result.exit_code == 2, result.output
     assert "placeholder(s) <SANDBOX>" in result.output
     assert "'this repo'" in result.output
+
+
+def test_these_notes_refer_back_to_what_a_sentence_before_reported() -> None:
+    told = ("The drill found that the receiver missed the switch and two backups shared one "
+            "power source. Turn these notes into an improvement cycle.")
+    assert pointed_inputs(Case(id="1", prompt=told)) == []
+    held = "I met the team on Monday. Summarise these notes."
+    assert pointed_inputs(Case(id="1", prompt=held)) == ["these notes"]
+
+
+def test_a_file_the_prompt_says_to_make_is_no_input_wherever_named() -> None:
+    made = ("请根据以上要求写一份短报告，输出 brief.md 和 ledger.md。brief.md 是正式报告，"
+            "价格只登记在 ledger.md，不得出现在 brief.md。")
+    assert missing_inputs(Case(id="1", prompt=made), set()) == []
+    assert missing_inputs(Case(id="1", prompt="帮我写一个脚本读取 data.csv 并统计行数。"),
+                          set()) == ["data.csv"]
+    assert missing_inputs(Case(id="1", prompt="Read notes.md and write summary.md."),
+                          set()) == ["notes.md"]
