@@ -106,6 +106,7 @@ from runner.authoring.prompts import (
     placeholders,
     skill_holds,
     staged_names,
+    told_in_a_question,
 )
 from runner.authoring.reach import report_reach
 from runner.authoring.read_once import once
@@ -916,7 +917,8 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                   if p.is_file()] for f in case.files if safely.is_dir(skill.root / f)}
     holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
     missing = list(missing_inputs(case, staged_names(case, listed), holds))
-    pointed = pointed_inputs(case)
+    # a question about a situation the prompt tells: the pointer is part of the telling
+    pointed = [p for p in pointed_inputs(case) if not told_in_a_question(case.prompt, p)]
     trigger = trigger_test(case) if missing or pointed else None
     if trigger is not None:
         said = ", ".join(repr(m) for m in [*missing, *pointed][:3])

@@ -329,6 +329,32 @@ def _question_about_a_story(prompt: str) -> bool:
         not _REQUEST_QUESTION.search(sentences[-1]) and not _IMPERATIVE.match(sentences[-1])
 
 
+# A question asked in words about a situation told before it ("I finished my manuscript. It
+# is 2,400 words. Is that good?", "我这个仓库昨天 ... 怎么回事，怎么恢复？"): the prompt's
+# material is what it tells; a sentence asking for work ("Review my branch.", "请审查这个 PR。",
+# "I want you to check my repo.") is no telling.
+_SENTENCE_ANY = re.compile(r"[^.!?\n。！？]+(?:[.!?。！？]+|$)")
+_ASKS_WORK = re.compile(r"(?i)^\W*(?:请|請|帮我|幫我|帮忙|幫忙|麻烦|麻煩)"
+                        r"|\b(?:want|need|would\s+like)\s+you\s+to\b|\bhelp\s+me\b")
+
+
+def told_in_a_question(prompt: str, phrase: str) -> bool:
+    """`phrase` sits in a sentence that tells the situation (no request for work), and the
+    prompt closes on a question asking to be answered in words (not "Can you ...?")."""
+    sentences = [m for m in _SENTENCE_ANY.finditer(prompt) if m.group(0).strip()]
+    if not sentences:
+        return False
+    last = sentences[-1].group(0).strip()
+    if not last.endswith(("?", "？")) or _REQUEST_QUESTION.search(last) or \
+            _IMPERATIVE.match(last):
+        return False
+    at = prompt.find(phrase)
+    held = next((m for m in sentences if m.start() <= at < m.end()), None) if at >= 0 else None
+    return held is not None and held is not sentences[-1] and \
+        not held.group(0).strip().endswith(("?", "？")) and \
+        not _IMPERATIVE.match(held.group(0)) and not _ASKS_WORK.search(held.group(0))
+
+
 def _told(own: str, start: int) -> bool:
     """The sentence holding the name at `start` states the situation (no imperative) and is
     not the closing question."""

@@ -14,7 +14,7 @@ import pytest
 
 from runner.authoring.inputs import pointed_inputs, quoted_after_colon
 from runner.authoring.kinds import uncounted_files, unstaged_kinds
-from runner.authoring.prompts import agents_own_blanks, missing_inputs
+from runner.authoring.prompts import agents_own_blanks, missing_inputs, told_in_a_question
 from runner.schema.case import Case
 from tests.helpers import check_cli, make_skill
 
@@ -128,3 +128,29 @@ def test_a_file_the_prompt_says_to_make_is_no_input_wherever_named() -> None:
                           set()) == ["data.csv"]
     assert missing_inputs(Case(id="1", prompt="Read notes.md and write summary.md."),
                           set()) == ["notes.md"]
+
+
+@pytest.mark.parametrize(("prompt", "phrase", "told"), [
+    ("I finished my picture book manuscript. It is 2,400 words. Is that good?",
+     "my picture book manuscript", True),
+    ("我这个仓库昨天提交到很新了，今天 git log 显示最新提交是三天前的。怎么回事，怎么恢复？",
+     "这个仓库", True),
+    ("Review my branch. Is it safe to merge?", "my branch", False),
+    ("I want you to review my branch. Is it safe to merge?", "my branch", False),
+    ("请审查这个 PR。可以合并吗？", "这个 PR", False),
+    ("Should I add an interface around this database repository?", "this database repository",
+     False),
+    ("I have been on this feature branch for days. Can you write me a PR description?",
+     "this feature branch", False)])
+def test_a_question_about_a_told_situation_holds_its_material(prompt: str, phrase: str,
+                                                               told: bool) -> None:
+    assert told_in_a_question(prompt, phrase) is told
+
+
+def test_check_answers_a_question_about_what_the_prompt_tells(tmp_path: Path) -> None:
+    told = case("told", "I finished my picture book manuscript. It is 2,400 words. Is that "
+                "good?")
+    asked = case("asked", "Review my branch. Is it safe to merge?")
+    assert check_cli(str(make_skill(tmp_path / "a", [told]))).exit_code == 0
+    result = check_cli(str(make_skill(tmp_path / "b", [asked])))
+    assert result.exit_code == 2 and "'my branch'" in result.output, result.output
