@@ -335,7 +335,12 @@ def _question_about_a_story(prompt: str) -> bool:
 # "I want you to check my repo.") is no telling.
 _SENTENCE_ANY = re.compile(r"[^.!?\n。！？]+(?:[.!?。！？]+|$)")
 _ASKS_WORK = re.compile(r"(?i)^\W*(?:请|請|帮我|幫我|帮忙|幫忙|麻烦|麻煩)"
-                        r"|\b(?:want|need|would\s+like)\s+you\s+to\b|\bhelp\s+me\b")
+                        r"|\b(?:want|need|would\s+like)\s+you\s+to\b|\bhelp\s+me\b"
+                        # handing it over is no telling: "Here's our old repo ./legacy"
+                        r"|^\W*(?:here(?:'s|\s+is|\s+are)|attached\s+(?:is|are))\b")
+# a closing question asking the agent to tell what it finds ("What can you tell me about
+# it?") asks for work on the material, as "Can you ...?" does
+_ASKS_YOU = re.compile(r"(?i)\b(?:can|could|would|will)\s+you\b")
 
 
 def told_in_a_question(prompt: str, phrase: str) -> bool:
@@ -346,7 +351,7 @@ def told_in_a_question(prompt: str, phrase: str) -> bool:
         return False
     last = sentences[-1].group(0).strip()
     if not last.endswith(("?", "？")) or _REQUEST_QUESTION.search(last) or \
-            _IMPERATIVE.match(last):
+            _IMPERATIVE.match(last) or _ASKS_YOU.search(last):
         return False
     at = prompt.find(phrase)
     held = next((m for m in sentences if m.start() <= at < m.end()), None) if at >= 0 else None

@@ -141,7 +141,10 @@ def test_a_file_the_prompt_says_to_make_is_no_input_wherever_named() -> None:
     ("Should I add an interface around this database repository?", "this database repository",
      False),
     ("I have been on this feature branch for days. Can you write me a PR description?",
-     "this feature branch", False)])
+     "this feature branch", False),
+    ("I just cloned this repo. What can you tell me about it?", "this repo", False),
+    ("Here's our old skills repo ./legacy (no metadata). What would migrating it involve?",
+     "our old skills repo", False)])
 def test_a_question_about_a_told_situation_holds_its_material(prompt: str, phrase: str,
                                                                told: bool) -> None:
     assert told_in_a_question(prompt, phrase) is told
