@@ -417,7 +417,9 @@ READ_CUE: Table = {
 def _bounded(lang: str, pattern: str) -> str:
     """`pattern` with the word bounds its language has."""
     if lang in _UNSPACED:
-        return f"(?:{pattern})"
+        # no spaces between words, but a Latin word inside the text is still whole: "这个 pr"
+        # is not the head of "这个 provider"
+        return rf"(?:{pattern})(?:(?<![A-Za-z])|(?![A-Za-z]))"
     if lang in _SUFFIXED:
         return rf"(?<!\w)(?:{pattern})"
     return rf"(?<!\w)(?:{pattern})(?!\w)"

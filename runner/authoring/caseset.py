@@ -100,12 +100,14 @@ from runner.authoring.programs import SET_FIELDS, SetPrograms, programs_of
 from runner.authoring.prompt_field import no_prompt
 from runner.authoring.promptfoo import is_promptfoo
 from runner.authoring.prompts import (
+    agents_own_blanks,
     describes_a_prompt,
     missing_inputs,
     notation_tokens,
     placeholders,
     skill_holds,
     staged_names,
+    told_in_a_question,
 )
 from runner.authoring.reach import report_reach
 from runner.authoring.read_once import once
@@ -918,6 +920,13 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         "spelled as a pattern), sent as written, not a blank to fill",
                         "none needed (write a value in its place if the task needs one)")
         blanks = [b for b in blanks if b not in noted]
+    own = agents_own_blanks(case.prompt, blanks, str(case.extra)) if blanks else []
+    if own:
+        problems.report("EV012", case.id, f"the prompt's {', '.join(own[:4])}: inside a "
+                        "command the prompt tells the agent to run, so the agent fills it "
+                        "(not a blank left for the harness)", "none needed (write the value if "
+                        "the case needs one fixed)")
+        blanks = [b for b in blanks if b not in own]
     if blanks:
         problems.refuse("EV009", case.id, f"the prompt still holds placeholder(s) "
                         f"{', '.join(blanks[:5])}: the session would receive them as written",
@@ -931,7 +940,8 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                   if p.is_file()] for f in case.files if safely.is_dir(skill.root / f)}
     holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
     missing = list(missing_inputs(case, staged_names(case, listed), holds))
-    pointed = pointed_inputs(case)
+    # a question about a situation the prompt tells: the pointer is part of the telling
+    pointed = [p for p in pointed_inputs(case) if not told_in_a_question(case.prompt, p)]
     trigger = trigger_test(case) if missing or pointed else None
     if trigger is not None:
         said = ", ".join(repr(m) for m in [*missing, *pointed][:3])

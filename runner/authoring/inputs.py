@@ -15,6 +15,10 @@
   refused (EV009) with the fix. In other languages too ("ce runbook", "这个diff", "el
   archivo adjunto"): runner.analysis.wording_i18n.
 
+What is no pointer: a pronoun and its verb ("This changes the logic"), a pointer whose
+material is quoted after its sentence's colon ("Edit this opener: '...'"), "these notes" after
+a sentence reporting them ("The drill found that ...").
+
 Only fields no other rule read are looked at: a path under `files` is a fixture already.
 """
 
@@ -294,7 +298,8 @@ def pointed_inputs(case: Case) -> list[str]:
     # "review this diff: +a -b": the material follows the words pointing at it
     found = [m.group(0) for pattern in (_HANDED, _EXISTING, _READ_ONE, POINTED_RE)
              for m in pattern.finditer(own) if not _GIVEN_AFTER.match(own, m.end())
-             and not _destination(own, m)
+             and not _destination(own, m) and not _pronoun_and_verb(own, m)
+             and not quoted_after_colon(case.prompt, m.group(0))
              and not (pattern is _HANDED and _said_in_words(case.prompt, m))
              and not change_told(own, m)
              and not _material_below(own, m)]
@@ -307,7 +312,9 @@ def pointed_inputs(case: Case) -> list[str]:
     # handed over in words: "these notes", "I already have 16 prompts", "the text below"
     found += [m.group(0) for pattern in (_THESE_HELD, _HELD_IN_WORDS_EN, HELD_IN_WORDS_RE,
                                          _BELOW_EN, MATERIAL_BELOW_RE)
-              for m in pattern.finditer(own) if not _material_after(own, m.end())]
+              for m in pattern.finditer(own) if not _material_after(own, m.end())
+              and not quoted_after_colon(case.prompt, m.group(0))
+              and not _reported_before(own, m)]
     return list(dict.fromkeys(" ".join(f.split()) for f in found))
 
 
@@ -427,6 +434,60 @@ def _material_below(own: str, match: re.Match[str]) -> bool:
 def background_subject(own: str, end: int) -> bool:
     """The words ending at `end` are the subject of a verb of state: the setting told."""
     return STATIVE_AFTER.match(own, end) is not None
+
+
+# "This changes the validation logic": a pronoun subject and a verb, not a pointer and its
+# noun. A noun that is also a verb ("changes", "commits", "patches", "logs") is the verb when
+# the demonstrative stands right before it and a determiner opens its object right after.
+_PRONOUN_VERB = re.compile(r"(?i)(?:this|that|it)\s+\w+s$")
+# ... as the subject it opens a clause ("Review this changes the ..." keeps its object)
+_CLAUSE_START = re.compile(r"(?:^|[.!?;:]\s+|,\s+(?:and|but|so)?\s*|\b(?:and|but|so)\s+)$")
+_OBJECT_AFTER = re.compile(r"(?i)\s+(?:the|an?|its|our|my|your|their|his|her|this|that|these|"
+                           r"those|every|all|some|each)\b")
+
+
+def _pronoun_and_verb(own: str, match: re.Match[str]) -> bool:
+    """The pointer is a pronoun subject followed by its verb (see _PRONOUN_VERB)."""
+    return _PRONOUN_VERB.fullmatch(" ".join(match.group(0).split())) is not None and \
+        _OBJECT_AFTER.match(own, match.end()) is not None and \
+        _CLAUSE_START.search(own, 0, match.start()) is not None
+
+
+# The sentence that points at the material ends in a colon and the material follows, quoted
+# or as data: "Edit this cold email opener: 'I hope ...'", "From these meeting notes, create
+# the commitments ...: (1) 'Mina will ...'", "rename a column in this CSV header and return
+# it: CustomerID,Name,Email". Read on the prompt as written (its quotes are the material); a
+# dot inside a word ("a Word (.docx) memo") ends no sentence.
+_TO_COLON = re.compile(r"(?:[^.?!\n:：。？！]|\.(?=[\w)]))*[:：]")
+_QUOTE_OPENS = re.compile(r"\s*(?:\(?\d{1,2}[.)]\s*|[A-Z][\w ]{0,20}:\s*)?"
+                          r"(?P<q>[\"'‘“«「])(?P<text>[^\n]*)")
+_DATA_LINE = re.compile(r"\s*[^\s,;|]+(?:[,;|][^\s,;|]+){2,}\s*$")
+
+
+# "Our exercise found that the receiver missed the switch, ... Turn these notes into a
+# plan": "these" refers back to what a sentence before reported (a verb of reporting and its
+# "that" or colon), so the notes are told, not held elsewhere.
+_REPORTED_BEFORE = re.compile(r"(?i)\b(?:found|noted|showed|shows|said|says|reported|concluded|"
+                              r"observed|learned|agreed|decided|revealed)\s+(?:that\b|:)"
+                              r"[^.!?]{20,}[.!?]\s+[^.!?]*$")
+
+
+def _reported_before(own: str, match: re.Match[str]) -> bool:
+    """A "these" pointer refers back to content a sentence before reported."""
+    return match.group(0).lower().startswith("these") and \
+        _REPORTED_BEFORE.search(own, 0, match.start()) is not None
+
+
+def quoted_after_colon(prompt: str, phrase: str) -> bool:
+    """The material `phrase` points at follows its sentence's colon (see _TO_COLON)."""
+    at = prompt.find(phrase)
+    colon = _TO_COLON.match(prompt, at + len(phrase)) if at >= 0 else None
+    if colon is None:
+        return False
+    rest = prompt[colon.end():]
+    quote = _QUOTE_OPENS.match(rest)
+    return (quote is not None and len(quote.group("text").split()) >= 3) or \
+        _DATA_LINE.match(rest) is not None
 
 
 def _destination(own: str, match: re.Match[str]) -> bool:

@@ -8,6 +8,8 @@
 - Counted files the user says are there ("these three README files", "the two CSVs", "both
   log files", "所有这些文件") while fewer such files are staged: refused (EV009).
 
+A number counts files only as a count of things: never an ordinal or a rate ("第三个文件",
+"每三個檔案"), nor a version before a format word that is no plural ("Hibernate 7 JSON").
 Neither when the prompt carries its material itself (a fenced block, four lines or more, a
 block after a colon), nor for what the task asks to make ("attach a screenshot to the PR",
 "generate the two CSVs"). Other languages' words: runner.analysis.wording_i18n.
@@ -28,7 +30,7 @@ from runner.analysis.wording_i18n import (
     NUMBER_WORDS,
     compiled,
 )
-from runner.authoring.inputs import MATERIAL_LINES
+from runner.authoring.inputs import MATERIAL_LINES, quoted_after_colon
 from runner.authoring.problems import Problems
 from runner.schema.case import Case
 from runner.scoring.asked import FILE_EXTENSIONS
@@ -117,7 +119,8 @@ def unstaged_kinds(case: Case, files: list[str]) -> list[tuple[str, str]]:
             if kind == "image" and _NOT_PICTURE.search(around):
                 continue
             # a sheet may follow as text ("this CSV: a,b"); an image or a PDF cannot
-            given = kind == "sheet" and _GIVEN_AFTER.match(own, match.end())
+            given = kind == "sheet" and _GIVEN_AFTER.match(own, match.end()) or \
+                quoted_after_colon(case.prompt, match.group(0))
             if _made(own, match.start(), match.end()) or given:
                 continue
             found.append((" ".join(match.group(0).split()), kind))
@@ -196,14 +199,29 @@ _NOT_COUNT_AFTER = re.compile(
     r"[мкгт]б|дн\w*|час\w*|минут\w*|секунд\w*|месяц\w*|페이지|ページ)\b)")
 
 
+# An ordinal or a rate before the number: "第三个文件" (the third file), "每三個檔案回報"
+# (report every three files) name one file or a pace, never files handed over.
+_ORDINAL_OR_RATE = re.compile(r"(?:第|每|毎)\s*$")
+# A format word alone after digits is a modifier, not the counted noun: "Hibernate 7 JSON
+# mapping", "Python 3 CSV module" (a version after a name). A count of files takes the plural
+# ("7 JSONs") or a file noun after the format ("7 JSON files", "3 csv файла").
+_BARE_FORMAT = re.compile(r"\s+(?:csv|pdf|json)\b(?!\s+(?:files?|documents?|exports?|"
+                          r"файл\w*|파일|文件|檔案))", re.IGNORECASE)
+
+
 def _a_count(own: str, start: int, text: str) -> bool:
     """The phrase's number counts files: a number word, or digits 1..20 standing alone,
-    never a year (2024), a version, a date, a quantity with a unit, an ordinal or part of a
-    name ("Q3 report.pdf")."""
+    never a year (2024), a version, a date, a quantity with a unit, an ordinal or a rate
+    ("第三个", "每三個"), part of a name ("Q3 report.pdf") or a version before a format word
+    that is no plural ("Hibernate 7 JSON mapping")."""
     found = _number(text)
+    if _ORDINAL_OR_RATE.search(own, 0, start):
+        return False
     if found is None or not found.group(0).isdigit():
         return True
     at, end = start + found.start(), start + found.end()
+    if _BARE_FORMAT.match(own, end):
+        return False
     return (1 <= int(found.group(0)) <= 20
             and not (at and _NOT_COUNT_BEFORE.match(own, at - 1))
             and not _NOT_COUNT_AFTER.match(own, end))

@@ -1,7 +1,9 @@
 """Prompts checked like fixtures (issue 26, rule 6): what the prompt needs must be there.
 
 - A placeholder left in the prompt (`<SANDBOX>`, `<fixture-copy>`, `{{name}}`, `/path/to/...`,
-  `<your repo>`) is sent as it is: refused (EV009) with the fix.
+  `<your repo>`) is sent as it is: refused (EV009) with the fix; one inside a command the
+  prompt tells the agent to run ("with `python setup.py <temp-dir>`") is the agent's to fill
+  (EV012), unless the case's notes name it (a harness substitutes it).
 - An input file the prompt names ("summarize notes.txt", "in data/sales.csv") that the case
   does not stage, and does not ask the agent to write, is missing from the session: refused
   (EV009), naming the skill's file that would fit when there is one. After a verb of another
@@ -11,7 +13,8 @@
   ("x.md was deleted", "recreate x.md", "x.md wurde gelöscht") is the task's absence, no
   input. A capitalised `X.js` qualifying the noun after it ("the Next.js landing page") is
   a product's name, not a file. A path of the skill itself (its folder holds it, or SKILL.md
-  names it) is the skill's, not an input to stage.
+  names it) is the skill's, not an input to stage. A file the prompt makes ("输出 a.md 和
+  b.md") is an output wherever it is named again.
 - A case that needs the network (a URL to fetch, a package to install, a repository to clone)
   cannot pass in any arm of a network-less sandbox: reported (EV014, with what else a case
   reaches outside the sandbox: runner.authoring.reach).
@@ -108,6 +111,22 @@ def notation_tokens(prompt: str, blanks: list[str], notation: str) -> list[str]:
         if quoted or pattern:
             said.append(blank)
     return said
+
+
+# A blank inside a command the prompt tells the agent to run ("Create a disposable repository
+# with `python setup.py case <temp-dir>`"): the agent runs the command, so the agent fills the
+# blank (it makes the thing the blank names). A command span introduced as the agent's means.
+_OWN_COMMAND = re.compile(r"(?i)\b(?:with|using|via|run|running|execute|executing)\s+`"
+                          r"(?P<command>[^`\n]+)`")
+
+
+def agents_own_blanks(prompt: str, blanks: list[str], notes: str) -> list[str]:
+    """The blanks the agent fills itself: inside a command it is told to run (see
+    _OWN_COMMAND), unless the case's other fields (`notes`) name the blank: a harness
+    substitutes it before the session (`<SANDBOX>` with "the harness replaces <SANDBOX> ...")."""
+    commands = [m.group("command") for m in _OWN_COMMAND.finditer(prompt)]
+    return [b for b in blanks if b.startswith("<") and b not in notes
+            and any(b in command for command in commands)]
 
 
 def _in_a_format(prompt: str, blank: str) -> bool:
@@ -310,6 +329,37 @@ def _question_about_a_story(prompt: str) -> bool:
         not _REQUEST_QUESTION.search(sentences[-1]) and not _IMPERATIVE.match(sentences[-1])
 
 
+# A question asked in words about a situation told before it ("I finished my manuscript. It
+# is 2,400 words. Is that good?", "我这个仓库昨天 ... 怎么回事，怎么恢复？"): the prompt's
+# material is what it tells; a sentence asking for work ("Review my branch.", "请审查这个 PR。",
+# "I want you to check my repo.") is no telling.
+_SENTENCE_ANY = re.compile(r"[^.!?\n。！？]+(?:[.!?。！？]+|$)")
+_ASKS_WORK = re.compile(r"(?i)^\W*(?:请|請|帮我|幫我|帮忙|幫忙|麻烦|麻煩)"
+                        r"|\b(?:want|need|would\s+like)\s+you\s+to\b|\bhelp\s+me\b"
+                        # handing it over is no telling: "Here's our old repo ./legacy"
+                        r"|^\W*(?:here(?:'s|\s+is|\s+are)|attached\s+(?:is|are))\b")
+# a closing question asking the agent to tell what it finds ("What can you tell me about
+# it?") asks for work on the material, as "Can you ...?" does
+_ASKS_YOU = re.compile(r"(?i)\b(?:can|could|would|will)\s+you\b")
+
+
+def told_in_a_question(prompt: str, phrase: str) -> bool:
+    """`phrase` sits in a sentence that tells the situation (no request for work), and the
+    prompt closes on a question asking to be answered in words (not "Can you ...?")."""
+    sentences = [m for m in _SENTENCE_ANY.finditer(prompt) if m.group(0).strip()]
+    if not sentences:
+        return False
+    last = sentences[-1].group(0).strip()
+    if not last.endswith(("?", "？")) or _REQUEST_QUESTION.search(last) or \
+            _IMPERATIVE.match(last) or _ASKS_YOU.search(last):
+        return False
+    at = prompt.find(phrase)
+    held = next((m for m in sentences if m.start() <= at < m.end()), None) if at >= 0 else None
+    return held is not None and held is not sentences[-1] and \
+        not held.group(0).strip().endswith(("?", "？")) and \
+        not _IMPERATIVE.match(held.group(0)) and not _ASKS_WORK.search(held.group(0))
+
+
 def _told(own: str, start: int) -> bool:
     """The sentence holding the name at `start` states the situation (no imperative) and is
     not the closing question."""
@@ -370,6 +420,25 @@ def _in_bracket_note(own: str, start: int) -> bool:
     return any(m.start() < start < m.end() for m in _BRACKET_NOTE.finditer(own))
 
 
+# A file the prompt says to make, as the object of a verb of making, alone or in a list of
+# objects ("输出 brief.md 和 research-ledger.md", "create a.md and b.md"): an output wherever
+# the prompt names it again ("brief.md 是正式报告", "不得出现在 brief.md"); a file a made
+# thing reads ("写一个脚本读取 data.csv") is no object of the making verb.
+_OBJECTS_BEFORE = r"\s*(?:[\w./-]+\s*(?:和|与|與|及|、|,|，|and)\s*)*`?$"
+
+
+def _made_by_the_prompt(own: str, name: str) -> bool:
+    for at in (m.start() for m in re.finditer(rf"(?<![\w/.-]){re.escape(name)}(?![\w/-])", own)):
+        before = own[max(0, at - 80):at]
+        verb = list(CREATE_RE.finditer(before)) + list(_MAKE_EN.finditer(before))
+        if any(re.fullmatch(_OBJECTS_BEFORE, before[v.end():]) for v in verb):
+            return True
+    return False
+
+
+_MAKE_EN = re.compile(r"(?i)\b(?:write|create|generate|produce|output|save|emit)\b")
+
+
 def missing_inputs(case: Case, staged: set[str],
                    in_skill: Callable[[str], bool] = lambda _: False) -> list[str]:
     """Files the prompt names as inputs that nothing stages (by path or file name). A name
@@ -395,6 +464,7 @@ def missing_inputs(case: Case, staged: set[str],
         if name.lower() in outputs or base.lower() in staged or name.lower() in staged:
             continue
         if asks_to_write(case.prompt, base) or (made and base in made) or in_skill(name) \
+                or _made_by_the_prompt(own, name) \
                 or _content_follows(case.prompt, name) \
                 or _said_gone(own, match.start(1), match.end(1)) \
                 or _said_fictional(own, match.start(1)):
