@@ -521,6 +521,9 @@ _FINAL_TEXT_NAMES = frozenset({"output", "response", "answer", "final", "final_o
 _EXISTS_WORDS = frozenset({"exists", "exist", "created", "written", "present", "write",
                            "writes", "wrote", "create", "creates", "saved"})
 _FILE_WORDS = frozenset({"file", "files", "output", "path", "artifact", "artifacts"})
+# A check's label opening with a verb of running ("Runs bd --version", "Executes the list
+# subcommand", "Launches security-auditor agent"): the operand is what the agent runs.
+_RUN_LABEL = re.compile(r"(?:run|execut|invok|launch|spawn)\w*\b", re.IGNORECASE)
 # A `kind:operand` string's kind naming what the agent said (`response_contains:`): the check
 # reads the final answer, as `field: output` says. ("output" may be a file: the whole work.)
 _REPLY_WORDS = frozenset({"response", "answer", "reply", "final", "assistant"})
@@ -2520,6 +2523,9 @@ class CaseReader:
         if ignored:
             shown += f" [ignored: {', '.join(ignored)}]"
         target = _file_target(value) if kind in _TEXT_KINDS else None
+        if kind == LITERAL and not negate and target is None and not final \
+                and self._run_labelled(value, label, shown):
+            return
         mark = len(self.checks)
         self._typed_check(value, kind, negate, name, shown)
         if target is not None:  # its text checks read that file, not the whole work
@@ -2528,6 +2534,31 @@ class CaseReader:
             del self.checks[mark:], self.origins["assertions"][mark:]
         elif final:
             self.text_only += self.origins["assertions"][mark:]
+
+    def _run_labelled(self, value: dict[str, Any], label: Any, shown: str) -> bool:
+        """`{type: contains, check: "bd --version", description: "Runs bd --version as
+        prerequisite"}`: the author's label says the text is what the agent runs, so it is
+        found in a tool call's input (`*:bd --version`), not in what the agent says about
+        it (a reply quoting the command would pass a text check without running it)."""
+        operand = _operand(value, LITERAL)
+        run = _RUN_LABEL.match(label.strip()) if isinstance(label, str) else None
+        if run is None or not isinstance(operand, str) or not operand.strip():
+            return False
+        # what the label says is run names the operand ("Runs the tests; they pass" with
+        # `PASSED` is text the run prints, not what it runs)
+        said = set(re.findall(r"[\w.-]+", label.strip()[run.end():].lower()))
+        if not said & set(re.findall(r"[\w.-]+", operand.lower())):
+            return False
+        # `security-auditor OR security`: the author's alternatives, either one run
+        either = [t.strip() for t in re.split(r"\s+OR\s+", operand.strip()) if t.strip()]
+        matcher = f"*:{either[0]}" if len(either) == 1 else \
+            "*:re:" + "|".join(re.escape(t) for t in either)
+        self.add("tool", matcher, f"{shown} (labelled as run: a call's input)")
+        self.problems.tally("EV012", self.label, "text checks labelled as what the agent runs "
+                            "('Runs bd --version', 'Launches the X agent') read on the tool "
+                            "calls' input (`*:X`), not on the final text",
+                            "none needed (or write them under `tool_calls` as \"*:X\")")
+        return True
 
     def _typed_check(self, value: dict[str, Any], kind: str, negate: bool, name: str,
                      shown: str) -> None:
