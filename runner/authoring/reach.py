@@ -366,14 +366,14 @@ def _unwrapped(text: str) -> list[str]:
 
 
 def _need_lines(skill_dir: Path) -> list[str]:
-    """SKILL.md's sentences that may say what the skill needs (a wrapped one read whole):
-    none that is about keys as such."""
+    """SKILL.md's lines that may say what the skill needs (a wrapped one read whole): none
+    that is about keys as such (a line, or list item, saying so speaks for all it holds:
+    "do not use `git add .`; exclude .env files, credentials")."""
     path = skill_dir / "SKILL.md"
     if not path.is_file() or path.stat().st_size > 1_000_000:
         return []
     text = path.read_text(encoding="utf-8", errors="replace")
-    return [sentence for line in _unwrapped(text) for sentence in _sentences(line)
-            if not _KEY_USE.search(sentence)]
+    return [line for line in _unwrapped(text) if not _KEY_USE.search(line)]
 
 
 def skill_keys(skill_dir: Path) -> list[str]:

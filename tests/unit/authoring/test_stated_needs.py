@@ -90,6 +90,17 @@ def test_a_list_item_after_a_need_word_does_not_join_it(tmp_path: Path) -> None:
     assert findings(skill, "EV014") == []
 
 
+def test_a_line_about_keys_as_such_speaks_for_each_of_its_sentences(tmp_path: Path) -> None:
+    """"Be specific: do not use `git add .`. Exclude `.env` files, credentials": the line
+    is about what not to commit, its second sentence no need either."""
+    body = ("2. Stage the files. Be specific, do not use `git add .` blindly. Exclude `.env` "
+            "files, credentials, large binaries.\n")
+    skill = skill_with(tmp_path, body, TOOL_CASE[1:])
+    (skill / "scripts").mkdir()
+    (skill / "scripts" / "trigger.py").write_text(SERVICE_SCRIPT)
+    assert findings(skill, "EV014") == []
+
+
 def test_a_key_in_words_without_network_reach_is_no_need(tmp_path: Path) -> None:
     body = "Jenkins requires an API token for your account (Configure -> API Token).\n"
     assert findings(skill_with(tmp_path, body, TOOL_CASE[1:]), "EV014") == []
