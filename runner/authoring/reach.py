@@ -366,14 +366,19 @@ def _unwrapped(text: str) -> list[str]:
 
 
 def _need_lines(skill_dir: Path) -> list[str]:
-    """SKILL.md's lines that may say what the skill needs (a wrapped one read whole): none
-    that is about keys as such (a line, or list item, saying so speaks for all it holds:
-    "do not use `git add .`; exclude .env files, credentials")."""
+    """SKILL.md's lines that may say what the skill needs, and the sentences of a wrapped one
+    read whole (a need folded across lines): none that is about keys as such (a line, or a
+    wrapped item, saying so speaks for all it holds: "do not use `git add .`. Exclude .env
+    files, credentials"); a sentence of its own ("no services, no API keys.") says no need
+    that another sentence's words ("(network required)") would lend it."""
     path = skill_dir / "SKILL.md"
     if not path.is_file() or path.stat().st_size > 1_000_000:
         return []
     text = path.read_text(encoding="utf-8", errors="replace")
-    return [line for line in _unwrapped(text) if not _KEY_USE.search(line)]
+    lines = [line for line in text.splitlines() if not _KEY_USE.search(line)]
+    wrapped = [sentence for line in _unwrapped(text) if not _KEY_USE.search(line)
+               for sentence in _sentences(line)]
+    return list(dict.fromkeys([*lines, *wrapped]))
 
 
 def skill_keys(skill_dir: Path) -> list[str]:

@@ -101,6 +101,16 @@ def test_a_line_about_keys_as_such_speaks_for_each_of_its_sentences(tmp_path: Pa
     assert findings(skill, "EV014") == []
 
 
+def test_a_wrapped_denial_lends_no_need_to_the_next_sentence(tmp_path: Path) -> None:
+    front = ("compatibility: >-\n  Conversion runs on your machine: no services, no API\n"
+             "  keys, no uploads. The first run downloads the package once (network\n"
+             "  required).\n")
+    skill = skill_with(tmp_path, front, TOOL_CASE[1:])
+    (skill / "scripts").mkdir()
+    (skill / "scripts" / "trigger.py").write_text(SERVICE_SCRIPT)
+    assert findings(skill, "EV014") == []
+
+
 def test_a_key_in_words_without_network_reach_is_no_need(tmp_path: Path) -> None:
     body = "Jenkins requires an API token for your account (Configure -> API Token).\n"
     assert findings(skill_with(tmp_path, body, TOOL_CASE[1:]), "EV014") == []
