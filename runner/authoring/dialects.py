@@ -2555,7 +2555,7 @@ class CaseReader:
             "*:re:" + "|".join(re.escape(t) for t in either)
         self.add("tool", matcher, f"{shown} (labelled as run: a call's input)")
         self.problems.tally("EV012", self.label, "text checks labelled as what the agent runs "
-                            "('Runs bd --version', 'Launches the X agent') read on the tool "
+                            "('Runs pr_comments list', 'Launches the X agent') read on the tool "
                             "calls' input (`*:X`), not on the final text",
                             "none needed (or write them under `tool_calls` as \"*:X\")")
         return True
