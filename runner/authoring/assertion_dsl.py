@@ -16,6 +16,11 @@ exactly as written, never as sentences for the grader.
 
 A leading weight label (`PRIORITY_1: ...`) is a label. Any other string is not this language
 (None): the plain-string rule decides, as before.
+
+A harness's own `kind:operand` strings (`response_contains:raleighnc`, `exit_status:completed`:
+a snake_case kind, the operand right after the colon) are a typed check written in one string:
+`keyed` splits them, and runner.authoring.dialects reads the kind as it reads a check object's
+`type` (when the case's strings show the language: one of them has a kind it can read).
 """
 
 from __future__ import annotations
@@ -40,6 +45,17 @@ _CLAUSE = re.compile(rf"""\s*(?P<neg>(?:{_CLAUSE_NOT})\s+)?contains?\s+
                          (?P<q>['"])(?P<operand>.*?)(?P=q)\s*""",
                      re.IGNORECASE | re.VERBOSE | re.DOTALL)
 _JOIN = re.compile(r"\s*\b(or|and)\b\s*", re.IGNORECASE)
+
+
+# `response_not_contains:api key`: a snake_case kind (one `_` at least, so no prose word or
+# `http:`), the operand right after the colon (a YAML-like `status_code: 200` is text to find).
+_KEYED = re.compile(r"^([a-z][a-z0-9]*(?:_[a-z0-9]+)+):(\S.*)$", re.DOTALL)
+
+
+def keyed(text: str) -> tuple[str, str] | None:
+    """The kind and operand of a `kind:operand` string, or None when it is not one."""
+    found = _KEYED.match(text.strip())
+    return (found.group(1), found.group(2).strip()) if found is not None else None
 
 
 @dataclass(frozen=True)

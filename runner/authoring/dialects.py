@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 
 from runner.analysis.wording_i18n import OPTIONAL_RE, names_an_action
-from runner.authoring.assertion_dsl import read_dsl, read_prefixed
+from runner.authoring.assertion_dsl import keyed, read_dsl, read_prefixed
 from runner.authoring.awaited_reply import awaited_reply
 from runner.authoring.call_denials import calls_only, denied_call
 from runner.authoring.call_lists import call_lists
@@ -524,7 +524,16 @@ _FINAL_TEXT_NAMES = frozenset({"output", "response", "answer", "final", "final_o
 # A type saying a file must exist (`file_exists`, `output_file_created`).
 _EXISTS_WORDS = frozenset({"exists", "exist", "created", "written", "present", "write",
                            "writes", "wrote", "create", "creates", "saved"})
-_FILE_WORDS = frozenset({"file", "files", "output", "path"})
+_FILE_WORDS = frozenset({"file", "files", "output", "path", "artifact", "artifacts"})
+# A check's label opening with a verb of running ("Runs bd --version", "Executes the list
+# subcommand", "Launches security-auditor agent"): the operand is what the agent runs.
+_RUN_LABEL = re.compile(r"(?:run|execut|invok|launch|spawn)\w*\b", re.IGNORECASE)
+# A `kind:operand` string's kind naming what the agent said (`response_contains:`): the check
+# reads the final answer, as `field: output` says. ("output" may be a file: the whole work.)
+_REPLY_WORDS = frozenset({"response", "answer", "reply", "final", "assistant"})
+# A kind naming the skill's activation (`activation_evidence_contains:name`): whether the
+# skill loads, which no check on the work can see.
+_ACTIVATION_WORDS = frozenset({"activation", "activated", "loaded", "triggered", "fired"})
 
 
 def _file_target(value: dict[str, Any]) -> str | None:
@@ -539,6 +548,24 @@ _GLOB = re.compile(r"[*?\[]")
 # `output_not_matches`), beside its `file_created` and `tool_called`: the final answer only.
 _ANSWER_REGEX_TYPES = frozenset({"output_matches", "output_not_matches", "output_regex",
                                  "output_not_regex"})
+
+
+def _keyed_kind(kind: str) -> str | None:
+    """The check type a `kind:operand` string's kind names (`response_not_contains` ->
+    `not_contains`, `artifact_exists` -> `file_exists`), read by its words as an unknown
+    type is; None when its words name no check the runner has (`exit_status`)."""
+    words = _words(kind)
+    if kind in KNOWN_TYPES and KNOWN_TYPES[kind][0] in (LITERAL, REGEX):
+        words |= {"regex"} if KNOWN_TYPES[kind][0] == REGEX else {"contains"}
+        words |= {"not"} if KNOWN_TYPES[kind][1] else set()
+    negated = bool(words & _WORDS["neg"])
+    if words & _EXISTS_WORDS and words & _FILE_WORDS and not negated:
+        return "file_exists"
+    if words & _WORDS[REGEX]:
+        return "not_regex" if negated else "regex"
+    if words & _WORDS[LITERAL] or words & _ACTIVATION_WORDS:
+        return "not_contains" if negated else "contains"
+    return None
 
 
 def _answer_typed(name: str) -> bool:
@@ -1135,6 +1162,10 @@ class CaseReader:
                    _as_list(item.pop("selftune_assertions", None)))),
                *self.check_lists]
         raw = self._alternatives(self._group_items(raw))
+        # `kind:operand` strings are a harness's language when one of them has a kind the
+        # typed reader reads: then the others are that language too (`exit_status:completed`)
+        language = any(_keyed_kind(found[0]) is not None for found in (
+            keyed(v) for _, v in raw if isinstance(v, str)) if found is not None)
         claims: list[str] = []  # short phrases graded as claims (short_claims), reported
         for origin, value in raw:
             negated = origin in self.negated_origins
@@ -1148,6 +1179,8 @@ class CaseReader:
                          f"{origin} (negated)")
             elif isinstance(value, str) and self._dsl(value, origin):
                 continue
+            elif isinstance(value, str) and language and keyed(value) is not None:
+                self._keyed(value, origin)
             elif isinstance(value, str):
                 statement = reads_as_statement(value, self.in_statements)
                 if statement and not reads_as_statement(value, self.in_statements, False):
@@ -1202,6 +1235,44 @@ class CaseReader:
                     self.negated_origins.add(at)
                 out.append((at, entry))
         return out
+
+    def _keyed(self, value: str, origin: str) -> None:
+        """`response_contains:raleighnc` (a harness's typed check in one string): read as the
+        check object its kind names, on the final answer when the kind names the reply; the
+        skill's activation a trigger query; a kind no rule reads kept with a line, never
+        searched for as written (no work holds `exit_status:completed`)."""
+        found = keyed(value)
+        assert found is not None
+        kind, operand = found
+        words = _words(kind)
+        negated = bool(words & _WORDS["neg"])
+        if words & _ACTIVATION_WORDS:
+            self.routing.append(not negated)
+            self.unread.setdefault("activation check (trigger expectation)", []).append(value)
+            self.problems.tally("EV012", self.label, f"`{kind}:` strings check that the "
+                                "skill loads: the grader never sees the skill load, so not "
+                                "graded here; offered as trigger queries",
+                                "add the prompts to evals/trigger/should-trigger.yaml and "
+                                "measure them with `skill-eval trigger`")
+            return
+        known = _keyed_kind(kind)
+        if known is None:
+            # (named an expectation: shown as kept, never as the author's labels)
+            self.unread.setdefault(f"`{kind}:` expectation (no rule reads its kind)",
+                                   []).append(value)
+            self.problems.tally("EV012", self.label, f"`{kind}:` strings: a kind no rule "
+                                "reads, kept, not graded (never searched for as written)",
+                                "write what it checks as a statement or a check object")
+            return
+        reply = known in ("contains", "not_contains", "regex", "not_regex") \
+            and bool(words & _REPLY_WORDS)
+        operand_key = {"file_exists": "path", "regex": "pattern",
+                       "not_regex": "pattern"}.get(known, "value")
+        self._object({"type": known, operand_key: operand,
+                      **({"field": "output"} if reply else {})}, f"{origin} `{kind}:`")
+        self.problems.tally("EV012", self.label, f"`{kind}:` strings read as {known!r} checks"
+                            + (" on the final answer" if reply else ""),
+                            f"none needed (or write {{\"type\": \"{known}\"}} objects)")
 
     def _dsl(self, value: str, origin: str) -> bool:
         """An assertion in the quoted/prefixed check language (runner.authoring.assertion_dsl):
@@ -2476,6 +2547,9 @@ class CaseReader:
         if ignored:
             shown += f" [ignored: {', '.join(ignored)}]"
         target = _file_target(value) if kind in _TEXT_KINDS else None
+        if kind == LITERAL and not negate and target is None and not final \
+                and self._run_labelled(value, label, shown):
+            return
         mark = len(self.checks)
         self._typed_check(value, kind, negate, name, shown)
         if target is not None:  # its text checks read that file, not the whole work
@@ -2484,6 +2558,31 @@ class CaseReader:
             del self.checks[mark:], self.origins["assertions"][mark:]
         elif final:
             self.text_only += self.origins["assertions"][mark:]
+
+    def _run_labelled(self, value: dict[str, Any], label: Any, shown: str) -> bool:
+        """`{type: contains, check: "bd --version", description: "Runs bd --version as
+        prerequisite"}`: the author's label says the text is what the agent runs, so it is
+        found in a tool call's input (`*:bd --version`), not in what the agent says about
+        it (a reply quoting the command would pass a text check without running it)."""
+        operand = _operand(value, LITERAL)
+        run = _RUN_LABEL.match(label.strip()) if isinstance(label, str) else None
+        if run is None or not isinstance(operand, str) or not operand.strip():
+            return False
+        # what the label says is run names the operand ("Runs the tests; they pass" with
+        # `PASSED` is text the run prints, not what it runs)
+        said = set(re.findall(r"[\w.-]+", label.strip()[run.end():].lower()))
+        if not said & set(re.findall(r"[\w.-]+", operand.lower())):
+            return False
+        # `security-auditor OR security`: the author's alternatives, either one run
+        either = [t.strip() for t in re.split(r"\s+OR\s+", operand.strip()) if t.strip()]
+        matcher = f"*:{either[0]}" if len(either) == 1 else \
+            "*:re:" + "|".join(re.escape(t) for t in either)
+        self.add("tool", matcher, f"{shown} (labelled as run: a call's input)")
+        self.problems.tally("EV012", self.label, "text checks labelled as what the agent runs "
+                            "('Runs pr_comments list', 'Launches the X agent') read on the tool "
+                            "calls' input (`*:X`), not on the final text",
+                            "none needed (or write them under `tool_calls` as \"*:X\")")
+        return True
 
     def _typed_check(self, value: dict[str, Any], kind: str, negate: bool, name: str,
                      shown: str) -> None:

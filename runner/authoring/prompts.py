@@ -58,7 +58,9 @@ _NETWORK = re.compile(
     r"|\b(?:pip|npm|pnpm|yarn|cargo|gem|brew|apt(?:-get)?)\s+(?:install|add)\b"
     r"|\bgit\s+clone\b")
 # A criterion naming a tool that reaches the web: the case needs the network to pass.
-_WEB_TOOL = re.compile(r"(?i)(?<![\w-])(?:web[ _-]?search|web[ _-]?fetch|firecrawl|tavily|"
+# (the tool's name or its act in any inflection: "3 distinct web searches are executed")
+_WEB_TOOL = re.compile(r"(?i)(?<![\w-])(?:web[ _-]?search(?:es|ed|ing)?|"
+                       r"web[ _-]?fetch(?:es|ed|ing)?|firecrawl|tavily|"
                        r"search(?:es|ing)? the web|browse[sd]? the web)(?![\w-])")
 
 

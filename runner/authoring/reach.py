@@ -338,13 +338,47 @@ _KEY_USE = re.compile(r"(?i)\b(?:never|don't|do\s+not|avoid|flag|flags|detect|de
                       r"leak|leaked|hard-?coded|redact|rotate)\b")
 
 
+# A line that starts a block of its own (a list item, a heading, a table row, a quote, a
+# fence): never the continuation of the line before it.
+_BLOCK_START = re.compile(r"^\s*(?:[-*+>#|]|\d+[.)]\s|```|~~~)")
+
+
+def _unwrapped(text: str) -> list[str]:
+    """SKILL.md's lines with a wrapped sentence joined again ("live reads require a" /
+    "Stripe secret or restricted API key"): prose and YAML folded text wrap mid-sentence, so a
+    line that continues its paragraph joins the one before; code fences stay line by line."""
+    out: list[str] = []
+    fenced = joinable = False
+    for line in text.splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+            out.append(line)
+            joinable = False
+            continue
+        if joinable and not fenced and line.strip() and not _BLOCK_START.match(line) \
+                and not re.search(r"[.!?:;。！？]\s*$", out[-1]):
+            out[-1] = f"{out[-1].rstrip()} {line.strip()}"
+        else:
+            out.append(line)
+        # a heading or a table row ends where it ends
+        joinable = bool(line.strip()) and not fenced and not re.match(r"\s*[#|]", line)
+    return out
+
+
 def _need_lines(skill_dir: Path) -> list[str]:
-    """SKILL.md's lines that may say what the skill needs: none that is about keys as such."""
+    """SKILL.md's lines that may say what the skill needs, and the sentences of a wrapped one
+    read whole (a need folded across lines): none that is about keys as such (a line, or a
+    wrapped item, saying so speaks for all it holds: "do not use `git add .`. Exclude .env
+    files, credentials"); a sentence of its own ("no services, no API keys.") says no need
+    that another sentence's words ("(network required)") would lend it."""
     path = skill_dir / "SKILL.md"
     if not path.is_file() or path.stat().st_size > 1_000_000:
         return []
-    return [line for line in path.read_text(encoding="utf-8", errors="replace").splitlines()
-            if not _KEY_USE.search(line)]
+    text = path.read_text(encoding="utf-8", errors="replace")
+    lines = [line for line in text.splitlines() if not _KEY_USE.search(line)]
+    wrapped = [sentence for line in _unwrapped(text) if not _KEY_USE.search(line)
+               for sentence in _sentences(line)]
+    return list(dict.fromkeys([*lines, *wrapped]))
 
 
 def skill_keys(skill_dir: Path) -> list[str]:

@@ -69,6 +69,48 @@ def test_a_key_in_words_counts_when_the_skills_scripts_reach_the_network(
     assert len(found) == 1 and "needs a key" in found[0] and "API token" in found[0], found
 
 
+def test_a_need_wrapped_across_lines_is_read_as_one_sentence(tmp_path: Path) -> None:
+    """The front matter's folded text (and a paragraph) wraps mid-sentence: "live reads
+    require a" / "ledger key with read access" is one need; a list item or a fenced line
+    stays its own."""
+    front = ("compatibility: >-\n  The bundled script runs on the standard library; live "
+             "reads require a\n  ledger API key with read access.\n")
+    skill = skill_with(tmp_path, front, TOOL_CASE[1:])
+    (skill / "scripts").mkdir()
+    (skill / "scripts" / "trigger.py").write_text(SERVICE_SCRIPT)
+    found = findings(skill, "EV014")
+    assert len(found) == 1 and "needs a key" in found[0] and "API key" in found[0], found
+
+
+def test_a_list_item_after_a_need_word_does_not_join_it(tmp_path: Path) -> None:
+    body = "What you configure\n- API keys are never stored here.\n"
+    skill = skill_with(tmp_path, body, TOOL_CASE[1:])
+    (skill / "scripts").mkdir()
+    (skill / "scripts" / "trigger.py").write_text(SERVICE_SCRIPT)
+    assert findings(skill, "EV014") == []
+
+
+def test_a_line_about_keys_as_such_speaks_for_each_of_its_sentences(tmp_path: Path) -> None:
+    """"Be specific: do not use `git add .`. Exclude `.env` files, credentials": the line
+    is about what not to commit, its second sentence no need either."""
+    body = ("2. Stage the files. Be specific, do not use `git add .` blindly. Exclude `.env` "
+            "files, credentials, large binaries.\n")
+    skill = skill_with(tmp_path, body, TOOL_CASE[1:])
+    (skill / "scripts").mkdir()
+    (skill / "scripts" / "trigger.py").write_text(SERVICE_SCRIPT)
+    assert findings(skill, "EV014") == []
+
+
+def test_a_wrapped_denial_lends_no_need_to_the_next_sentence(tmp_path: Path) -> None:
+    front = ("compatibility: >-\n  Conversion runs on your machine: no services, no API\n"
+             "  keys, no uploads. The first run downloads the package once (network\n"
+             "  required).\n")
+    skill = skill_with(tmp_path, front, TOOL_CASE[1:])
+    (skill / "scripts").mkdir()
+    (skill / "scripts" / "trigger.py").write_text(SERVICE_SCRIPT)
+    assert findings(skill, "EV014") == []
+
+
 def test_a_key_in_words_without_network_reach_is_no_need(tmp_path: Path) -> None:
     body = "Jenkins requires an API token for your account (Configure -> API Token).\n"
     assert findings(skill_with(tmp_path, body, TOOL_CASE[1:]), "EV014") == []

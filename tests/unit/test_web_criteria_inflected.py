@@ -1,0 +1,35 @@
+"""A case whose criteria expect the web used, in the tool's name or its act in any inflection
+("3 distinct web searches are executed"): EV014, no arm can pass it (issue 26; docs/case-sets.md).
+Its own set, through the real `skill-eval check`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from runner.authoring.prompts import web_criteria
+from tests.helpers import check_cli as check
+from tests.helpers import write_data as _write
+from tests.helpers import write_skill_md
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("At least 3 distinct web searches are executed", ["web searches"]),
+    ("The page is web-fetched before it is quoted", ["web-fetched"]),
+    ("Uses web_search to find the notes", ["web_search"]),
+    ("Cites the websearcher's guide", []),  # another word, not the act
+])
+def test_the_web_tool_is_read_in_any_inflection(text: str, found: list[str]) -> None:
+    assert web_criteria([text]) == found
+
+
+def test_check_says_no_arm_can_pass_a_case_expecting_web_searches(tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "brief-writer", "brief-writer",
+                           "Use when the user asks for a short brief on a topic.")
+    _write(skill / "evals" / "evals.json", {"evals": [{
+        "id": "one", "prompt": "Write me a short brief on heat pumps.",
+        "expectations": ["At least 3 distinct web searches are executed"]}]})
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "its criteria expect 'web searches' (no network)" in result.output
