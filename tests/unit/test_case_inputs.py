@@ -410,3 +410,32 @@ def test_a_file_skill_md_presents_as_sample_input_may_be_staged(tmp_path: Path) 
         assert result.exit_code == 2, result.output
         assert f"fixture {file!r} is a file of the skill that its SKILL.md names" in \
             result.output
+
+
+def test_a_fixture_climbing_to_a_sibling_skills_file_is_staged_from_there(
+        tmp_path: Path) -> None:
+    """In a collection (`skills/<name>/`), a case of one skill that stages
+    `../ledger-export/assets/pipeline.csv` (written from its skill folder) means the sibling
+    skill's sample: carried from there, landing where the prompt names it; a climb to a folder
+    that is no skill, or to nothing, stays refused."""
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    make_skill(repo / "skills", [{"id": "x", "prompt": "p", "assertions": ["a"]}],
+               {"assets/pipeline.csv": "deal,value\nAcme,10\n"}, name="ledger-export")
+    (repo / "skills" / "notes").mkdir()
+    (repo / "skills" / "notes" / "pipeline.csv").write_text("deal,value\n")
+    for n, (file, ok) in enumerate((("../ledger-export/assets/pipeline.csv", True),
+                                    ("../notes/pipeline.csv", False),
+                                    ("../ledger-export/assets/none.csv", False))):
+        skill = skill_with(repo / "skills" / f"s{n}", [
+            {"id": "csv", "prompt": "Audit skills/ledger-export/assets/pipeline.csv for "
+             "duplicate deals.", "files": [file], "assertions": ["duplicate"]}])
+        # the skill sits in the collection itself, beside ledger-export
+        moved = repo / "skills" / f"audit-{n}"
+        shutil.move(str(skill), str(moved))
+        result = check(str(moved))
+        assert (result.exit_code == 0) is ok, result.output
+        if ok:
+            got = report(moved)
+            staged = got["cases"][0]["fixtures"][0]
+            assert staged["staged_at"] == "skills/ledger-export/assets/pipeline.csv", got
