@@ -147,6 +147,9 @@ _WEB_TOOLS = frozenset({"web-fetch", "web_fetch", "web-search", "web_search"})
 # An answer expected to show a file changed, not made: the file was the user's.
 _EDITED = re.compile(r"(?i)\b(?:updated?|modified|edited|changed|patched|bumped|amended|"
                      r"existing)\b")
+# Where a criterion's clause ends: a sentence's or a list item's end, a colon, a comma (a
+# path's own dots are followed by no space).
+_CLAUSE = re.compile(r"[.;:!?](?:\s|$)|\n|,\s")
 # The user's own history, kept by the skill on their machine.
 _OWN_HISTORY = re.compile(
     r"(?i)\b(?:I|I've|my|me)\b[^.?!\n]{0,60}?\b(?:spent|logged|tracked|recorded|history|"
@@ -438,10 +441,14 @@ def unstaged_edits(case: Case) -> list[str]:
         return []
     outputs = {o.path.lower() for o in case.outputs}
     found: list[str] = []
-    for text in _criteria(case):
+    # the edit word must govern the file: in its clause ("values.yaml is updated"), never
+    # elsewhere in the criterion ("Checks for product-marketing.md first. Asks about existing
+    # research" reads the file and edits nothing)
+    clauses = (c for text in _criteria(case) for c in _CLAUSE.split(unquoted(text)))
+    for text in clauses:
         if not _EDITED.search(text):
             continue
-        for match in FILE_WORD.finditer(unquoted(text)):
+        for match in FILE_WORD.finditer(text):
             name = match.group(1)
             if reads_as_file(name) and name.lower() not in outputs \
                     and not asks_to_write(case.prompt, Path(name).name):

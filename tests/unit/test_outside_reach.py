@@ -255,3 +255,19 @@ def test_a_local_database_or_a_government_address_to_write_to_stays_silent(
         case("mail", "Draft an email to info@city.gov to find a meeting slot"),
         case("footer", "Add a footer link to city.gov on the landing page")])
     assert findings(skill) == {}
+
+
+def test_an_edit_word_elsewhere_in_the_criterion_edits_no_file(tmp_path: Path) -> None:
+    """"Checks for brand-context.md first. Asks about existing research": the file is looked
+    for, and "existing" governs another clause; only an edit word in the file's own clause
+    ("notes.md is updated") expects the user's file changed."""
+    skill = skill_with(tmp_path, [
+        case("look", "Build me a persona for a marketing manager",
+             expected_output="Should check for brand-context.md first. Should ask if there is "
+                             "existing research, and warn against invented details.",
+             expectations=["Checks robots.txt not blocking crawlers, sitemap updated"]),
+        case("edit", "Tidy our launch notes",
+             expectations=["Checks the tone; notes.md is updated with the new date"])])
+    got = findings(skill)
+    assert set(got) == {"edit"}, got
+    assert "'notes.md' changed" in got["edit"] and "brand-context" not in got["edit"]
