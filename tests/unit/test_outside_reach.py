@@ -271,3 +271,20 @@ def test_an_edit_word_elsewhere_in_the_criterion_edits_no_file(tmp_path: Path) -
     got = findings(skill)
     assert set(got) == {"edit"}, got
     assert "'notes.md' changed" in got["edit"] and "brand-context" not in got["edit"]
+
+
+def test_an_account_the_user_tells_of_is_no_place_of_the_work(tmp_path: Path) -> None:
+    """The user's service or account in what they tell (a possessive qualifying a noun, a
+    service written for, the subject of a statement, a send the user does) is not where the
+    work happens; the same words asking the agent in stay flagged."""
+    told = ["My LinkedIn posts get 200 impressions. Write three hooks that would do better.",
+            "Write a shell script that moves every issue in our Jira project OPS to Done.",
+            "Help me write community guidelines for our Discord.",
+            "Help me write a cold email. My current email has a 2% open rate.",
+            "What UTM tags should we use? We run ads, plus send a weekly newsletter and post "
+            "on LinkedIn."]
+    asked = ["Summarise what was said in my Slack today.", "Read my inbox and flag urgent mail",
+             "Post this summary to our Discord."]
+    skill = skill_with(tmp_path, [case(f"t{n}", p) for n, p in enumerate(told)]
+                       + [case(f"a{n}", p) for n, p in enumerate(asked)])
+    assert set(findings(skill)) == {"a0", "a1", "a2"}, findings(skill)
