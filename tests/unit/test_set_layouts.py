@@ -313,3 +313,17 @@ def test_a_set_beside_files_its_name_does_not_lead_stays_refused(tmp_path: Path)
     (evals / "evals.json").rename(evals / "evalsx.json")
     versions = check(str(skill))
     assert versions.exit_code == 2 and "versions of one set" in versions.output
+
+
+def test_skill_creators_workspace_beside_the_skill_holds_its_set(tmp_path: Path) -> None:
+    """skill-creator keeps the set in `<skill>-workspace/evals/evals.json` beside the skill:
+    the skill's set when it names the skill; one naming another skill is not."""
+    skill = _skill(tmp_path / "skills" / "tidy-notes")
+    _write(tmp_path / "skills" / "tidy-notes-workspace" / "evals" / "evals.json",
+           {"skill_name": "tidy-notes", "evals": [_case(1, "Tidy these notes: met Friday.")]})
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "tidy-notes-workspace/evals/evals.json" in result.output
+    _write(tmp_path / "skills" / "tidy-notes-workspace" / "evals" / "evals.json",
+           {"skill_name": "other-skill", "evals": [_case(1, "Tidy these notes: Friday.")]})
+    assert check(str(skill)).exit_code != 0
