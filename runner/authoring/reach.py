@@ -213,8 +213,16 @@ def machine_needs(case: Case) -> list[str]:
     texts = [own, *([] if advice else (unquoted(t) for t in _criteria(case)))]
     # a home path in the criteria is what the answer names ("flags that it reads ~/.ssh"),
     # not where the work happens: only the prompt's own count
-    found = [m.group(0).rstrip(".,;:") for m in _HOME_PATH.finditer(texts[0])]
-    found += [m.group(0).rstrip(".,;:") for m in _DRIVE_PATH.finditer(texts[0])]
+    homes = [m.group(0).rstrip(".,;:") for m in _HOME_PATH.finditer(texts[0])]
+    homes += [m.group(0).rstrip(".,;:") for m in _DRIVE_PATH.finditer(texts[0])]
+    # the author's checkout: a home path ending in a file the case stages ("the file
+    # evals/files/a.md is located at /Users/ana/repo/.claude/skills/x/evals/files/a.md"),
+    # and the folders above it the prompt names ("Work in /Users/ana/repo"), are the staged
+    # file and the working directory, not the user's machine
+    staged = [f.replace("\\", "/").strip("/") for f in case.files]
+    checkout = [h for h in homes if any(h.replace("\\", "/").endswith("/" + f) for f in staged)]
+    found = [h for h in homes if not any(c == h or c.startswith(h.rstrip("/\\") + "/")
+                                         for c in checkout)]
     found += [m.group(0) for t in texts for pattern in (_OWN_FOLDER, OWN_MACHINE_RE)
               for m in pattern.finditer(t)]
     if _stages_nothing(case) and not case.setup_run:

@@ -288,3 +288,18 @@ def test_an_account_the_user_tells_of_is_no_place_of_the_work(tmp_path: Path) ->
     skill = skill_with(tmp_path, [case(f"t{n}", p) for n, p in enumerate(told)]
                        + [case(f"a{n}", p) for n, p in enumerate(asked)])
     assert set(findings(skill)) == {"a0", "a1", "a2"}, findings(skill)
+
+
+def test_the_authors_checkout_path_of_a_staged_file_is_that_file(tmp_path: Path) -> None:
+    """"The file evals/files/log.jsonl is located at /Users/ana/desk/.claude/skills/desk-helper/
+    evals/files/log.jsonl. Work in /Users/ana/desk": the author's checkout of the staged file
+    and its root are the fixture and the working directory; another home path stays flagged."""
+    at = "/Users/ana/desk/.claude/skills/desk-helper/evals/files/log.jsonl"
+    skill = skill_with(tmp_path, [
+        case("checkout", f"Sum the hours in evals/files/log.jsonl. The file is located at {at}."
+             " Work in /Users/ana/desk as the project root.", files=["evals/files/log.jsonl"]),
+        case("other", f"Sum the hours in {at} and in /Users/ana/notes/week.md.",
+             files=["evals/files/log.jsonl"])])
+    got = findings(skill)
+    assert set(got) == {"other"}, got
+    assert "/Users/ana/notes/week.md" in got["other"] and "desk-helper" not in got["other"]
