@@ -17,7 +17,7 @@ import re
 # The sentence presents the file as made-up input: "a synthetic pipeline export", "sample
 # data", "an example transcript". What it presents it as must be input-like, never an output.
 _SAMPLE_INPUT = re.compile(
-    r"(?i)\b(?:synthetic|sample|example|demo|dummy|fake|mock|test)\s+(?:[\w/-]+\s+){0,3}?"
+    r"(?i)\b(?:synthetic|sample|example|demo|dummy|fake|mock|test)\s+(?:[\w/-]+\s+){0,5}?"
     r"(?:data(?:set)?|inputs?|calls?|transcripts?|exports?|csv|logs?|records?|rows|"
     r"conversations?|emails?|tickets?|documents?|files?)\b")
 # ... or tells the reader to run the skill on it ("run the skill against it first", "Run

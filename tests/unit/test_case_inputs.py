@@ -391,14 +391,16 @@ def test_a_file_skill_md_presents_as_sample_input_may_be_staged(tmp_path: Path) 
     md = SKILL_MD + ("\n## Sample data\n\n`assets/demo-ledger.csv` is a synthetic ledger export"
                      " with two duplicates. Run the skill against it first.\n\n"
                      "`assets/a.csv` and `assets/b.csv` are two mock exports, in order.\n\n"
+                     "`assets/c.csv` — synthetic batch of new-business registration records, "
+                     "for CSV mode.\n\n"
                      "Apply the rules in references/rules.md to every row.\n\n"
                      "`assets/report.md` is an example report for the demo ledger.\n")
     held = {"assets/demo-ledger.csv": "id,payee\n1,Acme\n1,Acme\n", "assets/a.csv": "x\n",
-            "assets/b.csv": "y\n", "references/rules.md": "Flag repeats.\n",
+            "assets/b.csv": "y\n", "assets/c.csv": "z\n", "references/rules.md": "Flag repeats.\n",
             "assets/report.md": "2 duplicates\n"}
     ok = skill_with(tmp_path / "ok", [
         {"id": "demo", "prompt": "Audit assets/demo-ledger.csv for duplicates.",
-         "files": ["assets/demo-ledger.csv", "assets/a.csv", "assets/b.csv"],
+         "files": ["assets/demo-ledger.csv", "assets/a.csv", "assets/b.csv", "assets/c.csv"],
          "assertions": ["duplicate"]}], held, skill_md=md)
     result = check(str(ok))
     assert result.exit_code == 0, result.output
