@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
 from runner.authoring import safely
+from runner.authoring.sample_data import sample_inputs
 from runner.schema.case import EVALS_ROOT, Case
 
 SKILL_FILE = "SKILL.md"  # runner.authoring.hygiene's, which imports the case set's reader
@@ -62,6 +63,16 @@ def _skill_names(skill_dir: Path) -> set[str]:
     return {n.strip("./") for n in names if not n.startswith(str(EVALS_ROOT) + "/")}
 
 
+def _sample_inputs(skill_dir: Path) -> set[str]:
+    from runner.authoring.hygiene import split_frontmatter  # import cycle through caseset
+
+    skill_md = skill_dir / SKILL_FILE
+    if not skill_md.is_file():
+        return set()
+    return sample_inputs(split_frontmatter(skill_md.read_text(encoding="utf-8",
+                                                              errors="replace"))[1])
+
+
 def skill_file_reason(skill_dir: Path, file: str) -> str | None:
     """Why staging `file` would give the baseline arm the skill under test, or None."""
     posix = PurePosixPath(file)
@@ -74,8 +85,10 @@ def skill_file_reason(skill_dir: Path, file: str) -> str | None:
             skill_dir.resolve():
         return f"fixture {file!r} is the skill folder itself"
     # named by SKILL.md AND in the skill: a path it only names (`src/lib/db.ts:45` in an
-    # example of its output) is the project's, found outside the skill
-    if str(posix) in _skill_names(skill_dir) and safely.exists(local):
+    # example of its output) is the project's, found outside the skill; one it presents as
+    # sample input to run the skill on is an input (runner.authoring.sample_data)
+    if str(posix) in _skill_names(skill_dir) and safely.exists(local) \
+            and str(posix) not in _sample_inputs(skill_dir):
         return f"fixture {file!r} is a file of the skill that its {SKILL_FILE} names"
     return None
 

@@ -1290,6 +1290,20 @@ def _climbed_inside(skill: SkillFiles, posix: PurePosixPath) -> str | None:
     return None
 
 
+def _sibling_file(skill: SkillFiles, posix: PurePosixPath) -> tuple[Outside, Path] | None:
+    """A path of a set inside the skill climbing from the skill folder to a file of a sibling
+    skill of its collection (runner.authoring.outside): where it is read from; else None."""
+    if skill.outside is not None or posix.is_absolute() or ".." not in posix.parts \
+            or posix.parts[0] != "..":
+        return None
+    outside = Outside.siblings(skill.root)
+    away = outside.resolve(str(posix)) if outside is not None else None
+    if outside is None or away is None or not safely.is_file(away) \
+            or not outside.in_sibling(away):
+        return None
+    return outside, away
+
+
 def _say_workspace(problems: Problems, case_id: str, given: str, folder: Path,
                    below: str) -> None:
     """EV012: the folder a case names as its workspace lands with its contents at the root."""
@@ -1344,6 +1358,12 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
         if climbed is not None:  # `../references/x.md` written from evals/: the skill's own
             kept.append(climbed)
             origins.append(f"{file!r} (found at {climbed}, written from the set's folder)")
+            continue
+        sibling = _sibling_file(skill, posix)
+        if sibling is not None:  # `../other-skill/assets/x.csv`: a sibling skill's sample
+            carried.update(_carried(skill, sibling[0], problems, case, file, sibling[1]))
+            origins.append(f"{file!r} (found at {sibling[1]}, in a sibling skill of the "
+                           "collection: staged from there)")
             continue
         relative = bool(posix.parts) and not posix.is_absolute() and ".." not in posix.parts
         # a set outside the skill may climb to a sibling's fixtures inside the repository

@@ -80,6 +80,9 @@ _CLAUSE_END = re.compile(r"[.;!?\n]\s|\n|[。！？；]")
 _CREATES_EN = re.compile(r"(?i)\b(?:write|create|generate|produce|output|emit|draft|draw|"
                          r"render|make(?!\s+sure))\b")
 _INTO = re.compile(r"(?i)\b(?:into|as)\s*$")  # "compare t.txt to the attached PDF" reads it
+# What the user asks handed back, the phrase the object of "give me" ("Give me the two
+# scripts plus ..."): the work's output ("give me a summary of the two files" reads them).
+_GIVE_ME = re.compile(r"(?i)\bgive\s+(?:me|us)\s*$")
 _YOU_MAKE = re.compile(r"(?i)\s*(?:that\s+|which\s+)?you\s+(?:will\s+|'ll\s+)?(?:create|write|"
                        r"produce|generate|make|export|save)\b")
 
@@ -87,10 +90,10 @@ _YOU_MAKE = re.compile(r"(?i)\s*(?:that\s+|which\s+)?you\s+(?:will\s+|'ll\s+)?(?
 def _made(own: str, start: int, end: int) -> bool:
     """The words around a phrase make it an output: a verb of making earlier in its clause
     ("write the two CSVs", "erstelle diese Tabelle"), after it where the verb comes last
-    ("bu tabloyu oluştur"), or "into"/"that you create"."""
+    ("bu tabloyu oluştur"), or "into"/"that you create", or its object of "give me"."""
     clause = _CLAUSE_END.split(own[max(0, start - 60):start])[-1]
     return bool(_CREATES_EN.search(clause) or CREATE_RE.search(clause)
-                or _INTO.search(clause) or _YOU_MAKE.match(own, end)
+                or _INTO.search(clause) or _GIVE_ME.search(clause) or _YOU_MAKE.match(own, end)
                 or CREATE_AFTER_RE.match(own[end:end + 12].lstrip()))
 
 

@@ -14,7 +14,8 @@ In order, the first that exists:
    `evals/skills/<skill name>/`, a folder of case folders or one case itself), then `evals/`
    itself, whose files naming another skill in `skill_name` are that skill's; then set
    folders one or two levels below those (`development/evals/`) in the skill's git
-   repository, only for a set that names the skill;
+   repository, only for a set that names the skill; skill-creator's `<skill>-workspace/evals/`
+   beside the skill, after the skill's own folders, for a set that names it;
    (before those, a set file beside SKILL.md: `eval.json`, `evals.json`, `cases.json`,
    `evals.yaml`, ... judged by content, never shipped in the skill's bundle);
    A folder of Markdown task files (`evals/tasks/*.md`, else the skill's own `tasks/*.md`),
@@ -394,7 +395,18 @@ def search_order(skill_dir: Path, name: str | None = None) -> list[tuple[Path, b
                   (evals / n, *(evals / sub / n for sub in (*CASE_FOLDERS, SKILLS_FOLDER)))
                   if above and folder.is_dir()]
         order.append((evals, above))
-    return order + nested
+    # skill-creator's workspace beside the skill (see _workspace): after the skill's own
+    shared = next((n for n, (_, above) in enumerate(order) if above), len(order))
+    return order[:shared] + _workspace(own) + order[shared:] + nested
+
+
+def _workspace(skill_dir: Path) -> list[tuple[Path, bool]]:
+    """skill-creator keeps a skill's evals in `<skill>-workspace/evals/` beside the skill (with
+    its `iteration-N/` runs): that set is the skill's when it names it (`skill_name`), read
+    after the skill's own set folders, as a shared one."""
+    return [(skill_dir.parent / f"{skill_dir.name}-workspace" / name, True)
+            for name in ("evals", "eval")
+            if (skill_dir.parent / f"{skill_dir.name}-workspace" / name).is_dir()]
 
 
 def _nested_sets(skill_dir: Path) -> list[tuple[Path, bool]]:

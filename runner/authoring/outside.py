@@ -44,6 +44,31 @@ class Outside:
             return None
         return cls(folder, skill, Path(os.path.commonpath([skill, folder])))
 
+    @classmethod
+    def siblings(cls, skill_dir: Path) -> Outside | None:
+        """For a set inside a skill of a collection: its fixture paths climbing from the skill
+        folder (`../deep-discovery/assets/sample.csv`) to a sibling skill's file, read from the
+        skill folder; the repository (the nearest folder with `.git`, else the one above the
+        collection) is the root it lands at."""
+        skill = skill_dir.resolve()
+        collection = skill.parent
+        if not any(safely.is_file(p / "SKILL.md") for p in collection.iterdir()
+                   if p.is_dir() and p != skill):
+            return None
+        root = next((p for p in (collection, *collection.parents) if (p / ".git").exists()),
+                    collection.parent)
+        return cls(skill, skill, root)
+
+    def in_sibling(self, path: Path) -> bool:
+        """`path` lies in another skill of the skill's collection (a folder holding SKILL.md
+        beside the skill's)."""
+        collection = self.skill_dir.parent
+        resolved = path.resolve()
+        if not resolved.is_relative_to(collection) or resolved.is_relative_to(self.skill_dir):
+            return False
+        top = collection / resolved.relative_to(collection).parts[0]
+        return top.is_dir() and safely.is_file(top / "SKILL.md")
+
     @property
     def bases(self) -> list[Path]:
         """The set's folder and each folder above it below the root (`evals/` for a set in

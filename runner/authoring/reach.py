@@ -147,6 +147,9 @@ _WEB_TOOLS = frozenset({"web-fetch", "web_fetch", "web-search", "web_search"})
 # An answer expected to show a file changed, not made: the file was the user's.
 _EDITED = re.compile(r"(?i)\b(?:updated?|modified|edited|changed|patched|bumped|amended|"
                      r"existing)\b")
+# Where a criterion's clause ends: a sentence's or a list item's end, a colon, a comma (a
+# path's own dots are followed by no space).
+_CLAUSE = re.compile(r"[.;:!?](?:\s|$)|\n|,\s")
 # The user's own history, kept by the skill on their machine.
 _OWN_HISTORY = re.compile(
     r"(?i)\b(?:I|I've|my|me)\b[^.?!\n]{0,60}?\b(?:spent|logged|tracked|recorded|history|"
@@ -210,8 +213,16 @@ def machine_needs(case: Case) -> list[str]:
     texts = [own, *([] if advice else (unquoted(t) for t in _criteria(case)))]
     # a home path in the criteria is what the answer names ("flags that it reads ~/.ssh"),
     # not where the work happens: only the prompt's own count
-    found = [m.group(0).rstrip(".,;:") for m in _HOME_PATH.finditer(texts[0])]
-    found += [m.group(0).rstrip(".,;:") for m in _DRIVE_PATH.finditer(texts[0])]
+    homes = [m.group(0).rstrip(".,;:") for m in _HOME_PATH.finditer(texts[0])]
+    homes += [m.group(0).rstrip(".,;:") for m in _DRIVE_PATH.finditer(texts[0])]
+    # the author's checkout: a home path ending in a file the case stages ("the file
+    # evals/files/a.md is located at /Users/ana/repo/.claude/skills/x/evals/files/a.md"),
+    # and the folders above it the prompt names ("Work in /Users/ana/repo"), are the staged
+    # file and the working directory, not the user's machine
+    staged = [f.replace("\\", "/").strip("/") for f in case.files]
+    checkout = [h for h in homes if any(h.replace("\\", "/").endswith("/" + f) for f in staged)]
+    found = [h for h in homes if not any(c == h or c.startswith(h.rstrip("/\\") + "/")
+                                         for c in checkout)]
     found += [m.group(0) for t in texts for pattern in (_OWN_FOLDER, OWN_MACHINE_RE)
               for m in pattern.finditer(t)]
     if _stages_nothing(case) and not case.setup_run:
@@ -226,13 +237,53 @@ _STAGED_NOW = re.compile(
     r"|(?:当前|目前|现在)(?:已经|已)?\s*staged\s*(?:的)?\s*(?:diff|改动|变更|修改|文件)")
 
 
+# Words of grammar (and of time) after "my/our <service>" that leave it the thing itself
+# ("check my Slack for", "post to our Discord and", "said in my Telegram today"): any other
+# word is a noun it qualifies ("my LinkedIn posts", "our Jira project DEVOPS").
+_FUNCTION_WORDS = frozenset(
+    "a an the for to and or but with about from in on at of by so then that which who when "
+    "where if as into onto via this these those it them me us you today yesterday tomorrow "
+    "tonight now lately recently".split())
+# What a statement says its subject does or has: "My current email has a 2% open rate".
+_STATED = re.compile(r"\s+(?:(?:really|just|only|still|usually|always|never)\s+)?"
+                     r"(?:has|have|had|is|are|was|were|gets?|got|sees?|saw|shows?|averages?)\b")
+# The user as the subject of the verb ("We run ads ..., plus send a weekly newsletter and
+# post on LinkedIn"): what the user does, told; "you" after it asks the agent to.
+_USER_SUBJECT = re.compile(r"(?i)\b(?:I|we)\b(?![^.?!\n]*\byou\b)")
+
+
+def _told_of(text: str, match: re.Match[str], qualifies: bool = True) -> bool:
+    """The user's account or service named in what they tell, not where the work happens
+    (English grammar; other languages' phrases are kept): a possessive qualifying a noun
+    ("my LinkedIn posts", "our Jira project"), a service written for ("guidelines for our
+    Discord"), the subject of a statement ("My current email has a 2% open rate"), or a
+    send/post verb whose subject is the user ("we ... send a weekly newsletter"). A service
+    (`qualifies`) is read as qualifying the word after it; an account ("my portfolio doing",
+    "my inbox zero") is not, as those words are as often what it does."""
+    phrase = match.group(0)
+    before = re.split(r"[.?!\n]", text[:match.start()])[-1]
+    after = text[match.end():]
+    if re.match(r"(?i)(?:my|our)\s", phrase):
+        word = re.match(r"[ \t]+([A-Za-z][\w-]*)", after)
+        if qualifies and word is not None and word.group(1).lower() not in _FUNCTION_WORDS \
+                and not word.group(1).endswith("ing") \
+                or phrase[-1] != "-" and after.startswith("-"):
+            return True
+        if re.search(r"(?i)\bfor\s*$", before) or not before.strip() and _STATED.match(after):
+            return True
+    elif re.match(r"(?i)(?:post|send|share|publish|upload|tweet|message)", phrase):
+        return _USER_SUBJECT.search(before) is not None
+    return False
+
+
 def account_needs(case: Case, skill_reaches: bool) -> list[str]:
     """The user's own account or a live service's data. Live data a case stages (a copy of
     the prices) is the fixture's, not the service's."""
     own, advice = _asked_for_advice(unquoted(case.prompt, pasted=True))
     found = [m.group(0) for t in [own, *([] if advice else (unquoted(c) for c in _criteria(case)))]
-             for pattern in (_OWN_ACCOUNT, OWN_ACCOUNT_RE) for m in pattern.finditer(t)]
-    found += [m.group(0) for m in OWN_SERVICE_RE.finditer(own)]
+             for pattern in (_OWN_ACCOUNT, OWN_ACCOUNT_RE) for m in pattern.finditer(t)
+             if not _told_of(t, m, qualifies=False)]
+    found += [m.group(0) for m in OWN_SERVICE_RE.finditer(own) if not _told_of(own, m)]
     texts = [unquoted(case.prompt, pasted=True), *(unquoted(t) for t in _criteria(case))]
     if _stages_nothing(case):
         # (a text after a colon is material to work on: "翻译：今天天气很好")
@@ -472,10 +523,14 @@ def unstaged_edits(case: Case) -> list[str]:
         return []
     outputs = {o.path.lower() for o in case.outputs}
     found: list[str] = []
-    for text in _criteria(case):
+    # the edit word must govern the file: in its clause ("values.yaml is updated"), never
+    # elsewhere in the criterion ("Checks for product-marketing.md first. Asks about existing
+    # research" reads the file and edits nothing)
+    clauses = (c for text in _criteria(case) for c in _CLAUSE.split(unquoted(text)))
+    for text in clauses:
         if not _EDITED.search(text):
             continue
-        for match in FILE_WORD.finditer(unquoted(text)):
+        for match in FILE_WORD.finditer(text):
             name = match.group(1)
             if reads_as_file(name) and name.lower() not in outputs \
                     and not asks_to_write(case.prompt, Path(name).name):

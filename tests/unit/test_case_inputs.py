@@ -381,3 +381,63 @@ def test_a_fixture_written_from_the_set_folder_with_a_climb_is_the_skills_file(
         (tmp_path / f"b{n}" / "elsewhere.csv").write_text("x\n")
         result = check(str(bad))
         assert result.exit_code == 2 and said in result.output, result.output
+
+
+def test_a_file_skill_md_presents_as_sample_input_may_be_staged(tmp_path: Path) -> None:
+    """SKILL.md says "`assets/demo-ledger.csv` is a synthetic ledger export: run the skill
+    against it first": that file is input the skill runs on, so a case stages it (the baseline
+    gets the ledger, not the skill). A file named only in passing (`see references/rules.md`)
+    or presented as a sample output stays the skill's, refused."""
+    md = SKILL_MD + ("\n## Sample data\n\n`assets/demo-ledger.csv` is a synthetic ledger export"
+                     " with two duplicates. Run the skill against it first.\n\n"
+                     "`assets/a.csv` and `assets/b.csv` are two mock exports, in order.\n\n"
+                     "`assets/c.csv` — synthetic batch of new-business registration records, "
+                     "for CSV mode.\n\n"
+                     "Apply the rules in references/rules.md to every row.\n\n"
+                     "`assets/report.md` is an example report for the demo ledger.\n")
+    held = {"assets/demo-ledger.csv": "id,payee\n1,Acme\n1,Acme\n", "assets/a.csv": "x\n",
+            "assets/b.csv": "y\n", "assets/c.csv": "z\n", "references/rules.md": "Flag repeats.\n",
+            "assets/report.md": "2 duplicates\n"}
+    ok = skill_with(tmp_path / "ok", [
+        {"id": "demo", "prompt": "Audit assets/demo-ledger.csv for duplicates.",
+         "files": ["assets/demo-ledger.csv", "assets/a.csv", "assets/b.csv", "assets/c.csv"],
+         "assertions": ["duplicate"]}], held, skill_md=md)
+    result = check(str(ok))
+    assert result.exit_code == 0, result.output
+    for file in ("references/rules.md", "assets/report.md"):
+        bad = skill_with(tmp_path / file.replace("/", "_"), [
+            {"id": "demo", "prompt": "Audit the ledger for duplicates.", "files": [file],
+             "assertions": ["duplicate"]}], held, skill_md=md)
+        result = check(str(bad))
+        assert result.exit_code == 2, result.output
+        assert f"fixture {file!r} is a file of the skill that its SKILL.md names" in \
+            result.output
+
+
+def test_a_fixture_climbing_to_a_sibling_skills_file_is_staged_from_there(
+        tmp_path: Path) -> None:
+    """In a collection (`skills/<name>/`), a case of one skill that stages
+    `../ledger-export/assets/pipeline.csv` (written from its skill folder) means the sibling
+    skill's sample: carried from there, landing where the prompt names it; a climb to a folder
+    that is no skill, or to nothing, stays refused."""
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    make_skill(repo / "skills", [{"id": "x", "prompt": "p", "assertions": ["a"]}],
+               {"assets/pipeline.csv": "deal,value\nAcme,10\n"}, name="ledger-export")
+    (repo / "skills" / "notes").mkdir()
+    (repo / "skills" / "notes" / "pipeline.csv").write_text("deal,value\n")
+    for n, (file, ok) in enumerate((("../ledger-export/assets/pipeline.csv", True),
+                                    ("../notes/pipeline.csv", False),
+                                    ("../ledger-export/assets/none.csv", False))):
+        skill = skill_with(repo / "skills" / f"s{n}", [
+            {"id": "csv", "prompt": "Audit skills/ledger-export/assets/pipeline.csv for "
+             "duplicate deals.", "files": [file], "assertions": ["duplicate"]}])
+        # the skill sits in the collection itself, beside ledger-export
+        moved = repo / "skills" / f"audit-{n}"
+        shutil.move(str(skill), str(moved))
+        result = check(str(moved))
+        assert (result.exit_code == 0) is ok, result.output
+        if ok:
+            got = report(moved)
+            staged = got["cases"][0]["fixtures"][0]
+            assert staged["staged_at"] == "skills/ledger-export/assets/pipeline.csv", got

@@ -152,13 +152,15 @@ def test_fewer_files_staged_than_the_prompt_counts_is_refused(tmp_path: Path) ->
          "files": ["evals/files/note.txt"]},
         {"id": "split", "prompt": "Split the note into two files by topic.",
          "files": ["evals/files/note.txt"]},
+        {"id": "give", "prompt": "I want an export script and an apply script. Give me the two "
+         "scripts plus the checks you'd add.", "files": ["evals/files/note.txt"]},
         {"id": "folder", "prompt": "Diff the two CSVs.", "files": ["evals/files/pair"]}])
     result = check(str(skill))
     assert result.exit_code == 2, result.output
     lines = refused(result)
     assert "'the two CSVs' (2 file(s)), and the case stages 1 of them" in lines, result.output
     assert "'both log files'" in lines and "所有这些文件" in lines
-    for name in ("met", "write", "split", "folder"):
+    for name in ("met", "write", "split", "give", "folder"):
         assert f"'{name}'" not in lines, result.output
 
 

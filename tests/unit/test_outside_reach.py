@@ -255,3 +255,51 @@ def test_a_local_database_or_a_government_address_to_write_to_stays_silent(
         case("mail", "Draft an email to info@city.gov to find a meeting slot"),
         case("footer", "Add a footer link to city.gov on the landing page")])
     assert findings(skill) == {}
+
+
+def test_an_edit_word_elsewhere_in_the_criterion_edits_no_file(tmp_path: Path) -> None:
+    """"Checks for brand-context.md first. Asks about existing research": the file is looked
+    for, and "existing" governs another clause; only an edit word in the file's own clause
+    ("notes.md is updated") expects the user's file changed."""
+    skill = skill_with(tmp_path, [
+        case("look", "Build me a persona for a marketing manager",
+             expected_output="Should check for brand-context.md first. Should ask if there is "
+                             "existing research, and warn against invented details.",
+             expectations=["Checks robots.txt not blocking crawlers, sitemap updated"]),
+        case("edit", "Tidy our launch notes",
+             expectations=["Checks the tone; notes.md is updated with the new date"])])
+    got = findings(skill)
+    assert set(got) == {"edit"}, got
+    assert "'notes.md' changed" in got["edit"] and "brand-context" not in got["edit"]
+
+
+def test_an_account_the_user_tells_of_is_no_place_of_the_work(tmp_path: Path) -> None:
+    """The user's service or account in what they tell (a possessive qualifying a noun, a
+    service written for, the subject of a statement, a send the user does) is not where the
+    work happens; the same words asking the agent in stay flagged."""
+    told = ["My LinkedIn posts get 200 impressions. Write three hooks that would do better.",
+            "Write a shell script that moves every issue in our Jira project OPS to Done.",
+            "Help me write community guidelines for our Discord.",
+            "Help me write a cold email. My current email has a 2% open rate.",
+            "What UTM tags should we use? We run ads, plus send a weekly newsletter and post "
+            "on LinkedIn."]
+    asked = ["Summarise what was said in my Slack today.", "Read my inbox and flag urgent mail",
+             "Post this summary to our Discord."]
+    skill = skill_with(tmp_path, [case(f"t{n}", p) for n, p in enumerate(told)]
+                       + [case(f"a{n}", p) for n, p in enumerate(asked)])
+    assert set(findings(skill)) == {"a0", "a1", "a2"}, findings(skill)
+
+
+def test_the_authors_checkout_path_of_a_staged_file_is_that_file(tmp_path: Path) -> None:
+    """"The file evals/files/log.jsonl is located at /Users/ana/desk/.claude/skills/desk-helper/
+    evals/files/log.jsonl. Work in /Users/ana/desk": the author's checkout of the staged file
+    and its root are the fixture and the working directory; another home path stays flagged."""
+    at = "/Users/ana/desk/.claude/skills/desk-helper/evals/files/log.jsonl"
+    skill = skill_with(tmp_path, [
+        case("checkout", f"Sum the hours in evals/files/log.jsonl. The file is located at {at}."
+             " Work in /Users/ana/desk as the project root.", files=["evals/files/log.jsonl"]),
+        case("other", f"Sum the hours in {at} and in /Users/ana/notes/week.md.",
+             files=["evals/files/log.jsonl"])])
+    got = findings(skill)
+    assert set(got) == {"other"}, got
+    assert "/Users/ana/notes/week.md" in got["other"] and "desk-helper" not in got["other"]

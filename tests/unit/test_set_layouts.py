@@ -380,3 +380,17 @@ def test_a_lone_file_holding_one_case_is_a_set_of_that_case(tmp_path: Path) -> N
         in plain.output
     verbose = check(str(skill), "-v")
     assert "Owner line: Ana is named as the QA owner" in verbose.output
+
+
+def test_skill_creators_workspace_beside_the_skill_holds_its_set(tmp_path: Path) -> None:
+    """skill-creator keeps the set in `<skill>-workspace/evals/evals.json` beside the skill:
+    the skill's set when it names the skill; one naming another skill is not."""
+    skill = _skill(tmp_path / "skills" / "tidy-notes")
+    _write(tmp_path / "skills" / "tidy-notes-workspace" / "evals" / "evals.json",
+           {"skill_name": "tidy-notes", "evals": [_case(1, "Tidy these notes: met Friday.")]})
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "tidy-notes-workspace/evals/evals.json" in result.output
+    _write(tmp_path / "skills" / "tidy-notes-workspace" / "evals" / "evals.json",
+           {"skill_name": "other-skill", "evals": [_case(1, "Tidy these notes: Friday.")]})
+    assert check(str(skill)).exit_code != 0

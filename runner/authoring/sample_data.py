@@ -1,0 +1,55 @@
+"""Sample input a skill ships (issue 26, rule 5): a file SKILL.md presents as data to run the
+skill on is an input, not the skill. "`assets/sample-transcript.txt` is a synthetic discovery
+call: run the skill against it first" names a transcript the skill reads; staging it gives
+the baseline arm the call to work on, not the skill's instructions, so a case may stage it.
+
+Read from the sentence's grammar, never from the file's name: the sentence has the path (or
+paths) as its subject and says what it is, sample/synthetic/example data of some kind (a call,
+an export, a dataset), or to run the skill on it. A path named anywhere else in a sentence
+(`see references/rubric.md`), or presented as a sample *output* (an example report, the
+answer), stays the skill's.
+"""
+
+from __future__ import annotations
+
+import re
+
+# The sentence presents the file as made-up input: "a synthetic pipeline export", "sample
+# data", "an example transcript". What it presents it as must be input-like, never an output.
+_SAMPLE_INPUT = re.compile(
+    r"(?i)\b(?:synthetic|sample|example|demo|dummy|fake|mock|test)\s+(?:[\w/-]+\s+){0,5}?"
+    r"(?:data(?:set)?|inputs?|calls?|transcripts?|exports?|csv|logs?|records?|rows|"
+    r"conversations?|emails?|tickets?|documents?|files?)\b")
+# ... or tells the reader to run the skill on it ("run the skill against it first", "Run
+# against either, or both").
+_RUN_ON_IT = re.compile(
+    r"(?i)\b(?:run|try|test)\s+(?:the\s+skill\s+|this\s+skill\s+|it\s+)?(?:against|on)\s+"
+    r"(?:it|them|this|either|both|these)\b")
+# What the sentence presents must not be what the run is to produce.
+_OUTPUT_WORD = re.compile(r"(?i)\b(?:sample|example|expected)\s+(?:outputs?|reports?|results?|"
+                          r"answers?|responses?)\b")
+
+
+_PATH = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)+[\w.-]+)")
+_P = r"`?(?:[\w.-]+/)+[\w.-]+`?"
+# The sentence's subject is the path or paths alone, then what they are: "`a.csv` is a ...",
+# "`a.txt` and `b.txt` are two ...", "`a.txt` — a short synthetic call".
+_SUBJECT = re.compile(
+    rf"^[\s*>-]*({_P}(?:\s*(?:,|,?\s+and)\s+{_P})*)\s*(?:\b(?:is|are)\b|[—:]|--?\s)(.*)$",
+    re.S)
+
+
+def sample_inputs(body: str) -> set[str]:
+    """The paths (as written, without `./`) that SKILL.md's body presents as sample input."""
+    found: set[str] = set()
+    # a sentence ends at a full stop before a space (not a path's or a number's dot)
+    for sentence in re.split(r"(?<=[.!?])\s+|\n\s*\n", body):
+        said = _SUBJECT.match(sentence.strip())
+        if said is None:
+            continue
+        words = _PATH.sub(" ", said.group(2))  # the wording, never a file's own name
+        if _OUTPUT_WORD.search(words):
+            continue
+        if _SAMPLE_INPUT.search(words) or _RUN_ON_IT.search(words):
+            found.update(p.strip("./") for p in _PATH.findall(said.group(1)))
+    return found
