@@ -124,7 +124,9 @@ def test_sigterm_is_handled_like_ctrl_c(tmp_path: Path, script: Path) -> None:
 
 def test_a_second_driver_on_the_same_run_is_refused(tmp_path: Path, script: Path) -> None:
     """Bug: two identical commands at once both ran every trial (double the spend)."""
-    FakeSandbox.plan["*"] = {"sleep_s": 0.2}
+    # long enough trials that the first driver still holds the lease while the second one
+    # starts on a loaded machine (at 0.2 s it could finish first under a load of 50)
+    FakeSandbox.plan["*"] = {"sleep_s": 1.0}
     opts = options(tmp_path, script)
     first = threading.Thread(target=run_eval, args=(opts,), daemon=True)
     first.start()
