@@ -34,6 +34,8 @@ from runner.authoring.live_services import (
     cli_reach,
     cli_runs,
     live_asks,
+    live_lookups,
+    lookup_needs,
     script_needs,
     unshipped_scripts,
 )
@@ -596,6 +598,7 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
     programs = skill_programs(skill_dir)
     clis = cli_reach(skill_dir)
     scripts = unshipped_scripts(skill_dir)
+    lookups = live_lookups(skill_dir)
     if not keys:
         in_words = skill_key_words(skill_dir)
         if in_words:
@@ -644,6 +647,10 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
         why += [f"'{w}': a command of the skill's CLI signed in to the user's account, which "
                 "the sandbox has neither" for w in cli_runs(case, clis)
                 if not any(f"'{w.split()[1]} " in n for n in lacking)]
+        looked = lookup_needs(case, lookups, advice)
+        why += [f"{', '.join(repr(w) for w in looked)}: what the skill looks up live "
+                f"('{', '.join(lookups[:2])}', its SKILL.md says), which the sandbox cannot "
+                "reach"] if looked else []
         why += [f"'{s}': a script the skill's SKILL.md runs that the skill does not ship and "
                 "the case does not stage" for s in script_needs(case, scripts)]
         if why:
