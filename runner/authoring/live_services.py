@@ -175,12 +175,15 @@ def live_asks(case: Case) -> list[str]:
     return list(dict.fromkeys(" ".join(f.split()) for f in found))
 
 
-# SKILL.md saying what it looks up live: a verb of looking up, then, in the same sentence,
-# "live"/"real-time" before the thing looked up.
+# SKILL.md saying what it looks up live: a verb of looking up whose object is a live property
+# of the things it checks ("check their live availability") or the things checked for it
+# ("checks each one for real-time availability"). "check the live system" names no property
+# looked up, and "checks that tests live elsewhere" is "live" the verb.
 _LOOKS_UP_LIVE = re.compile(
     r"(?i)\b(?:check(?:s|ing)?|look(?:s|ing)?\s+up|fetch(?:es|ing)?|quer(?:y|ies|ying)|"
     r"pull(?:s|ing)?|monitor(?:s|ing)?|verif(?:y|ies|ying)|retriev(?:e|es|ing))\b"
-    r"[^.;!?\n]{0,80}?\b(?:live|real[- ]?time|up[- ]to[- ]the[- ]minute)\s+"
+    r"(?:[ \t]+(?!for\b)[\w.'-]+){0,4}?[ \t]+(?:for[ \t]+|their[ \t]+|its[ \t]+)"
+    r"(?:live|real[- ]?time|up[- ]to[- ]the[- ]minute)\s+"
     r"(?P<thing>[a-z][a-z-]{4,})\b")
 _STEM_CHARS = 6  # how much of the thing's word a criterion's word must begin with
 
