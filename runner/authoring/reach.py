@@ -39,6 +39,7 @@ from runner.authoring.live_services import (
     script_needs,
     unshipped_scripts,
 )
+from runner.authoring.live_systems import live_state_needs
 from runner.authoring.mcp import MCP_NEED, OWN_TOOLS
 from runner.authoring.missing_programs import (
     interpreter_needs,
@@ -640,6 +641,9 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                         [unquoted(t) for t in _criteria(case)]))
                     if not any(f"({lacks})" in n for n in lacking)]
         why += lacking
+        state = live_state_needs(case, own, [unquoted(t) for t in _criteria(case)], advice)
+        why += [f"'{state[0]}': a machine the work happens on, and its criteria check its "
+                f"live state ('{state[1]}'), which no arm has"] if state else []
         # the skill's own CLI signed in to the user's account, asked for what it holds now
         why += [f"'{w}': what {', '.join(clis[:2])} the skill signs in with holds now (the "
                 "user's account), which the sandbox cannot reach" for w in
