@@ -22,7 +22,7 @@ import re
 
 from runner.schema.case import Case
 
-_MACHINE = (r"(?:hosts?|servers?|machines?|VMs?|VPS|nodes?|clusters?|devices?|boxe?s|"
+_MACHINE = (r"(?:hosts?|servers?|machines?|VMs?|VPS|nodes?|clusters?|devices?|box(?:es)?|"
             r"instances?|deployments?)")
 # (a part of code named after a machine word: "a new server component", "our server config")
 _NOT_CODE = (r"(?![\w.-]|\s+(?:components?|code|files?|class(?:es)?|modules?|functions?|"
