@@ -15,6 +15,13 @@ them ("what am I assigned to"), or for an item of the service by its id ("my roa
 abc123def)"), or to make or change one there ("create a ticket for this bug", "Create a Notion
 page ..."). A case graded on refusing or explaining (its criteria say so) needs no service.
 
+A skill whose SKILL.md says it looks something up live ("checks each one for real-time
+availability", "check their live availability": a verb of looking up, then "live" or
+"real-time" before the thing) answers with what the world holds now: a case that stages
+nothing and whose criteria expect that thing (its word's stem: "availability checked",
+"reports AVAILABLE") cannot pass in any arm. A skill that builds something live ("adds
+real-time collaboration") looks nothing up.
+
 A script the skill's own commands run but the skill does not ship (`./scripts/vpn-certs.sh`
 absent from its folder) is the user's checkout's: a case whose prompt or criteria name it, and
 which does not stage it, cannot run it in any arm.
@@ -166,6 +173,38 @@ def live_asks(case: Case) -> list[str]:
     found = [m.group(0) for pattern in (_OWN_ITEMS, _MINE, _ITEM_ID, _SERVICE_WRITE)
              for m in pattern.finditer(own)]
     return list(dict.fromkeys(" ".join(f.split()) for f in found))
+
+
+# SKILL.md saying what it looks up live: a verb of looking up whose object is a live property
+# of the things it checks ("check their live availability") or the things checked for it
+# ("checks each one for real-time availability"). "check the live system" names no property
+# looked up, and "checks that tests live elsewhere" is "live" the verb.
+_LOOKS_UP_LIVE = re.compile(
+    r"(?i)\b(?:check(?:s|ing)?|look(?:s|ing)?\s+up|fetch(?:es|ing)?|quer(?:y|ies|ying)|"
+    r"pull(?:s|ing)?|monitor(?:s|ing)?|verif(?:y|ies|ying)|retriev(?:e|es|ing))\b"
+    r"(?:[ \t]+(?!for\b)[\w.'-]+){0,4}?[ \t]+(?:for[ \t]+|their[ \t]+|its[ \t]+)"
+    r"(?:live|real[- ]?time|up[- ]to[- ]the[- ]minute)\s+"
+    r"(?P<thing>[a-z][a-z-]{4,})\b")
+_STEM_CHARS = 6  # how much of the thing's word a criterion's word must begin with
+
+
+def live_lookups(skill_dir: Path) -> list[str]:
+    """What the skill's SKILL.md says it looks up live ("availability"), lowercased."""
+    text = " ".join(skill_md(skill_dir).split())  # (front matter folds its lines)
+    return list(dict.fromkeys(m.group("thing").lower() for m in _LOOKS_UP_LIVE.finditer(text)))
+
+
+def lookup_needs(case: Case, things: list[str], advice: bool) -> list[str]:
+    """The criteria's words expecting what the skill looks up live, when the case stages
+    nothing and is no question asking advice (answered in words)."""
+    if not things or advice or not _stages_nothing(case):
+        return []
+    found = []
+    for thing in things:
+        stem = re.escape(thing[:_STEM_CHARS])
+        found += [m.group(0) for c in _criteria(case) if not _REFUSES.search(c)
+                  for m in re.finditer(rf"(?i)\b{stem}\w*", c)]
+    return list(dict.fromkeys(found))[:2]
 
 
 def unshipped_scripts(skill_dir: Path) -> list[str]:

@@ -13,6 +13,11 @@ command inside pasted material (a log). The skill's SKILL.md running the program
 (`jira issue view ...` in its steps) counts when the prompt asks for what that run gives
 ("Pull the Jira details").
 
+A script a criterion says the agent ran ("Uses scripts/check.ps1 to validate", "使用
+scripts/validate-ahk.ps1 对 ... 检查") needs the interpreter its suffix names: a `.ps1` needs
+PowerShell, a `.js` node. When the image lacks it (runner.authoring.runnable's table, the same
+one the author's grader programs are read against), no arm can run it, shipped or staged.
+
 What the image holds is runner.schema.image's one list.
 """
 
@@ -21,7 +26,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from runner.authoring.runnable import BY_SUFFIX, FOREIGN
 from runner.schema.image import IMAGE_PROGRAMS
+from runner.scoring.on_calls import on_calls
 
 # Command-line programs a case may ask to run: servers, builds, package managers, containers,
 # clouds, trackers' CLIs. Those the image has are here too and subtracted below, so that the
@@ -275,3 +282,24 @@ def program_needs(prompt: str, criteria: list[str], programs: list[str], skill_n
         runner = "" if words.lower().startswith(program) else " (the skill runs it)"
         why.append(f"'{words}'{runner}: a program the default sandbox image lacks ({program})")
     return why
+
+
+# A script named by its path or file name, with the suffix that says its interpreter.
+_SCRIPT_FILE = re.compile(r"(?<![\w.-])(?:[\w.-]+[/\\])*[\w-]+(\.[A-Za-z0-9]{1,5})(?![\w.-])")
+
+
+def interpreter_needs(criteria: list[str]) -> list[tuple[str, str]]:
+    """Scripts the criteria say the agent ran whose interpreter the image lacks (a `.ps1`:
+    PowerShell), each with that interpreter. A script the answer writes or mentions is no
+    run (runner.scoring.on_calls reads the claim of running), nor one a criterion refuses."""
+    why: list[tuple[str, str]] = []
+    for text in criteria:
+        if not on_calls(text):
+            continue
+        for match in _SCRIPT_FILE.finditer(text):
+            suffix = match.group(1).lower()
+            lacks = FOREIGN.get(suffix) or (BY_SUFFIX[suffix] if suffix in BY_SUFFIX
+                                            and BY_SUFFIX[suffix] not in IMAGE_PROGRAMS else "")
+            if lacks and not _refuses(text, match.group(0)):
+                why.append((match.group(0), lacks))
+    return list(dict.fromkeys(why))

@@ -34,11 +34,18 @@ from runner.authoring.live_services import (
     cli_reach,
     cli_runs,
     live_asks,
+    live_lookups,
+    lookup_needs,
     script_needs,
     unshipped_scripts,
 )
+from runner.authoring.live_systems import live_state_needs
 from runner.authoring.mcp import MCP_NEED, OWN_TOOLS
-from runner.authoring.missing_programs import program_needs, skill_programs
+from runner.authoring.missing_programs import (
+    interpreter_needs,
+    program_needs,
+    skill_programs,
+)
 from runner.authoring.own_project import new_project, own_project_needs
 from runner.authoring.problems import Problems
 from runner.schema.case import Case
@@ -196,13 +203,29 @@ _WRITES_THERE = re.compile(r"(?i)\b(?:creat|writ|updat|sav|append|generat|stor|p
                            r"add|record|log)\w*\b[^.;\n]{0,40}$|(?:写入|保存|创建|生成|更新)[^。；\n]{0,20}$")
 
 
+# A home folder by its own name as the place the work goes ("exported as JSON to Downloads
+# folder", "saved to the Desktop"): the name capitalised, or called a folder, after a
+# preposition of destination and a verb of writing ("reads the docs in the Documents folder"
+# writes nothing there). "my Downloads" is the own-folder rule's (machine_needs).
+_HOME_FOLDER_NAMED = re.compile(
+    r"\b(?i:to|into|in|under)\s+(?:(?i:the\s+user's|the)\s+)?"
+    r"(?:(?:Downloads|Desktop|Documents)\b(?:\s+(?i:folder|directory))?"
+    r"|(?i:downloads|desktop)\s+(?i:folder|directory))")
+_WRITE_VERB = re.compile(r"(?i)\b(?:creat|writ|updat|sav|append|generat|stor|put|plac|"
+                         r"export|download|mov|cop(?:y|ie))\w*\b")
+
+
 def written_on_machine(case: Case) -> list[str]:
-    """Paths in another user's home folder the criteria expect the work written to."""
+    """Paths in another user's home folder, or a home folder by its name ("to Downloads
+    folder"), the criteria expect the work written to."""
     found = []
     for text in _criteria(case):
         for match in _USER_HOME.finditer(text):
             if _WRITES_THERE.search(text[max(0, match.start() - 60):match.start()]):
                 found.append(match.group(0).rstrip(".,;:`'\""))
+        for match in _HOME_FOLDER_NAMED.finditer(text):
+            if _WRITE_VERB.search(text[max(0, match.start() - 40):match.start()]):
+                found.append(match.group(0).split(None, 1)[1])
     return list(dict.fromkeys(found))
 
 
@@ -631,6 +654,7 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
     programs = skill_programs(skill_dir)
     clis = cli_reach(skill_dir)
     scripts = unshipped_scripts(skill_dir)
+    lookups = live_lookups(skill_dir)
     if not keys:
         in_words = skill_key_words(skill_dir)
         if in_words:
@@ -665,7 +689,16 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
         own, advice = _asked_for_advice(unquoted(case.prompt, pasted=True))
         lacking = program_needs(own, [unquoted(t) for t in _criteria(case)], programs,
                                 skill_dir.name, advice)
+        # a script the agent ran whose interpreter the image lacks (a `.ps1`: PowerShell),
+        # unless a line already names that interpreter as the missing program
+        lacking += [f"'{script}': a script that runs with {lacks}, which the default sandbox "
+                    "image lacks" for script, lacks in ([] if advice else interpreter_needs(
+                        [unquoted(t) for t in _criteria(case)]))
+                    if not any(f"({lacks})" in n for n in lacking)]
         why += lacking
+        state = live_state_needs(case, own, [unquoted(t) for t in _criteria(case)], advice)
+        why += [f"'{state[0]}': a machine the work happens on, and its criteria check its "
+                f"live state ('{state[1]}'), which no arm has"] if state else []
         # the skill's own CLI signed in to the user's account, asked for what it holds now
         why += [f"'{w}': what {', '.join(clis[:2])} the skill signs in with holds now (the "
                 "user's account), which the sandbox cannot reach" for w in
@@ -673,6 +706,10 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
         why += [f"'{w}': a command of the skill's CLI signed in to the user's account, which "
                 "the sandbox has neither" for w in cli_runs(case, clis)
                 if not any(f"'{w.split()[1]} " in n for n in lacking)]
+        looked = lookup_needs(case, lookups, advice)
+        why += [f"{', '.join(repr(w) for w in looked)}: what the skill looks up live "
+                f"('{', '.join(lookups[:2])}', its SKILL.md says), which the sandbox cannot "
+                "reach"] if looked else []
         why += [f"'{s}': a script the skill's SKILL.md runs that the skill does not ship and "
                 "the case does not stage" for s in script_needs(case, scripts)]
         if why:

@@ -137,3 +137,36 @@ def test_a_chinese_any_before_mcp_names_no_server(tmp_path: Path) -> None:
                                 "for a weekly report.\n---\n1. 调用任何 MCP 工具前，先读取 schema\n"
                                 "2. 通过 wiki-search MCP 工具查找\n")
     assert stated_servers(skill) == {"wiki-search": "SKILL.md, which says the skill uses it"}
+
+
+LOOKUP_SKILL = ("---\nname: name-finder\ndescription: >\n  Suggests short names and checks each "
+                "one for real-time\n  availability using a lookup script.\n---\n"
+                "Suggest names, then check their live availability.\n")
+
+
+def test_a_case_expecting_what_the_skill_looks_up_live_is_flagged(tmp_path: Path) -> None:
+    """SKILL.md says it checks things for real-time availability (a folded front-matter line):
+    a case staging nothing whose criteria expect availability cannot pass; advice, a staged
+    list and criteria not about it stay silent."""
+    skill = make_skill(tmp_path, [
+        case("free", "Suggest names for my bakery and check which ones are free.",
+             "Six candidates grouped into AVAILABLE and TAKEN"),
+        case("one", "is bakehouse.com free?", "Reports the availability of bakehouse.com"),
+        case("how", "How should I pick a good name?", "Explains how availability is checked"),
+        case("staged", "Group the staged names by availability.",
+             "Groups them by availability", files=["evals/files/names.txt"]),
+        case("names", "Suggest names for my bakery.", "Six short names, no hyphens")],
+        name="name-finder", skill_md=LOOKUP_SKILL, files={"evals/files/names.txt": "a.com\n"})
+    got = findings(skill, "EV014")
+    assert set(got) == {"free", "one"}, got
+    assert ("'AVAILABLE': what the skill looks up live ('availability', its SKILL.md says), "
+            "which the sandbox cannot reach") in got["free"]
+
+
+def test_a_skill_building_something_live_looks_nothing_up(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [
+        case("sync", "Add live cursors to the staged editor.", "Real-time sync of cursors works")],
+        name="collab", skill_md=("---\nname: collab\ndescription: Adds real-time collaboration."
+                                 "\n---\nCheck that tests live elsewhere before adding real-time "
+                                 "sync. Verify the live system after deploy.\n"))
+    assert findings(skill, "EV014") == {}

@@ -153,3 +153,35 @@ def test_a_case_graded_on_refusing_the_run_needs_no_program(tmp_path: Path) -> N
     got = findings(skill)
     assert "refuse" not in got, got
     assert "(terraform)" in got["runs"]["message"]
+
+
+def test_a_script_whose_interpreter_the_image_lacks_is_flagged_when_run(tmp_path: Path) -> None:
+    """A `.ps1` needs PowerShell, a `.js` node: a criterion saying the agent ran it cannot
+    pass, staged or shipped; a script the answer writes, names or refuses to run is silent."""
+    skill = make_skill(tmp_path, [
+        {"id": "ps", "prompt": "Check the staged hotkey script for syntax errors.",
+         "expected_output": "Uses scripts/validate.ps1 to check the script's syntax",
+         "files": ["scripts/validate.ps1"]},
+        {"id": "zh", "prompt": "帮我检查一下脚本语法",
+         "expected_output": "使用 scripts/validate.ps1 对脚本进行静态语法检查"},
+        {"id": "js", "prompt": "Build the staged site.",
+         "expected_output": "Runs scripts/build.js and reports the pages it wrote"},
+        {"id": "both", "prompt": "Build the staged site.",
+         "expected_output": "Runs node scripts/build.js and reports the pages it wrote"},
+        {"id": "writes", "prompt": "Make me an installer for the hotkeys.",
+         "expected_output": "Generates the hotkey script and install.ps1 beside it"},
+        {"id": "refuse", "prompt": "Check the hotkey script.",
+         "expected_output": "Does not run scripts/validate.ps1; reads the script instead"},
+        {"id": "py", "prompt": "Check the staged data.",
+         "expected_output": "Runs scripts/validate.py and quotes its report"}],
+        name="ops-helper", skill_md=SKILL_MD,
+        files={"scripts/validate.ps1": "Write-Output ok\n", "scripts/validate.py": "print(1)\n"})
+    got = findings(skill)
+    assert set(got) == {"ps", "zh", "js", "both"}, got
+    assert ("'scripts/validate.ps1': a script that runs with PowerShell (pwsh), which the "
+            "default sandbox image lacks") in got["ps"]["message"]
+    assert "PowerShell (pwsh)" in got["zh"]["message"]
+    assert "'scripts/build.js': a script that runs with node" in got["js"]["message"]
+    # the program line already names node: no second line for the script
+    assert "(node)" in got["both"]["message"] and "a script that runs" not in \
+        got["both"]["message"]

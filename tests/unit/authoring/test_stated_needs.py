@@ -128,3 +128,21 @@ def test_work_expected_in_another_users_home_folder_cannot_pass(tmp_path: Path) 
     found = findings(skill_with(tmp_path, "Writes practice exercises.\n", cases), "EV014")
     assert len(found) == 1 and "case 'write'" in found[0], found
     assert "/home/ana/practice/<date>/" in found[0]
+
+
+def test_work_expected_in_a_home_folder_by_its_name_cannot_pass(tmp_path: Path) -> None:
+    """"exported as JSON to Downloads folder": the user's Downloads, which the sandbox does not
+    have; a folder read or named without writing there stays silent."""
+    cases: list[dict[str, object]] = [
+        {"id": "export", "prompt": "Make me a set of trigger queries for my skill.",
+         "statements": ["Twenty queries are generated.",
+                        "Eval set exported as JSON to Downloads folder"]},
+        {"id": "desk", "prompt": "Make a one-page summary of the staged notes.",
+         "statements": ["The summary is saved to the Desktop as summary.md"]},
+        {"id": "reads", "prompt": "Tidy the staged notes.",
+         "statements": ["Explains that notes in the Documents folder stay untouched",
+                        "Writes tidy.md in the working directory"]}]
+    found = findings(skill_with(tmp_path, "Writes summaries.\n", cases), "EV014")
+    assert len(found) == 2, found
+    assert "case 'export'" in found[0] and "written at 'Downloads folder'" in found[0], found
+    assert "case 'desk'" in found[1] and "written at 'the Desktop'" in found[1], found
