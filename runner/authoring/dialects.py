@@ -790,6 +790,7 @@ class CaseReader:
         # Checks typed as decided by a program, by their statement text: text -> the check's id
         self.program_typed: dict[str, str] = {}
         self.grader_command: str | None = None  # a check's command line (_grader_command)
+        self.grader_key: str | None = None  # the field naming it a verifier (`verifier_cmd`)
         self.labelled: set[str] = set()  # fields read as bare labels (_bare): never statements
         # Properties of the expected output lifted from its mapping (_foreign_mappings): what
         # no rule of a field of that name reads is a claim about the output (_property_claims).
@@ -1074,9 +1075,10 @@ class CaseReader:
                         "keep one (the command's script can call the other)")
             return
         item["grader_program"] = {"command": self.grader_command}
-        self.mapped(f"the check command {self.grader_command!r} runs as the case's grader "
-                    "command (exit 0 passes)", "none needed (or name it: \"grader_program\": "
-                    f"\"{self.grader_command}\")")
+        shown = "" if self.grader_key is None else f" (`{self.grader_key}`, a verifier)"
+        self.mapped(f"the check command{shown} {self.grader_command!r} runs as the case's "
+                    "grader command (exit 0 passes)",
+                    f"none needed (or name it: \"grader_program\": \"{self.grader_command}\")")
 
     def _tiers(self, item: dict[str, Any]) -> None:
         """`must`, `must_not` and `should` (runner.authoring.tiers): graded items read as
@@ -2705,6 +2707,7 @@ class CaseReader:
         verifier = verifier_command(value)
         if command is None and verifier is not None:  # `verifier_cmd`, `test_command`
             command = verifier[1]
+            self.grader_key = verifier[0]
         if command is None or any(k in value for k in STRONG_OPERANDS
                                   if k not in GRADER_COMMAND_KEYS):
             return False
@@ -2727,6 +2730,7 @@ class CaseReader:
                                   if k not in ("prompt", "grader_program")})
         if found is not None:
             item.pop(found[0])
+            self.grader_key = found[0]
             self._one_command(found[1], f"`{found[0]}`")
 
     def _program_typed(self, value: dict[str, Any], origin: str, name: str) -> bool:
@@ -2971,8 +2975,9 @@ class CaseReader:
             return found
         words = _words(name)
         command = next((k for k in COMMAND_KEYS if isinstance(value.get(k), str)), None)
-        if command is None and verifier_command(value) is not None:  # `verify_cmd` + `expected`
-            command = verifier_command(value)[0]  # type: ignore[index]
+        verifier = verifier_command(value)
+        if command is None and verifier is not None:  # `verify_cmd` beside an `expected`
+            command = verifier[0]
         if command is not None:
             self.refuse(f"{origin} {_shown(value)}: a {name!r} check runs a command "
                         f"(`{command}`), which a case set cannot run",
