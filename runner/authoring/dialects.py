@@ -60,6 +60,7 @@ from runner.authoring.short_claims import short_claim
 from runner.authoring.signal_lists import signal_checks
 from runner.authoring.tiers import expect_operands, soft_marking, soft_objects, tier_lists
 from runner.authoring.tool_names import call_pattern, tool_matcher
+from runner.authoring.verifier_keys import verifier_command
 from runner.schema.case import TURN_CHECK_FIELDS, Case, Reading
 from runner.scoring.absence import literal_absence
 from runner.scoring.checks import parse_matcher
@@ -789,6 +790,7 @@ class CaseReader:
         # Checks typed as decided by a program, by their statement text: text -> the check's id
         self.program_typed: dict[str, str] = {}
         self.grader_command: str | None = None  # a check's command line (_grader_command)
+        self.grader_key: str | None = None  # the field naming it a verifier (`verifier_cmd`)
         self.labelled: set[str] = set()  # fields read as bare labels (_bare): never statements
         # Properties of the expected output lifted from its mapping (_foreign_mappings): what
         # no rule of a field of that name reads is a claim about the output (_property_claims).
@@ -863,6 +865,7 @@ class CaseReader:
         self._named_criteria(item)
         self._baseline_prompt(item)
         self._file_expectations(item)
+        self._verifier_field(item)
         self._unknown_fields(item)
         reads = item.get("reads")
         if reads is not None and reads not in [m.value for m in Reading]:
@@ -1072,9 +1075,10 @@ class CaseReader:
                         "keep one (the command's script can call the other)")
             return
         item["grader_program"] = {"command": self.grader_command}
-        self.mapped(f"the check command {self.grader_command!r} runs as the case's grader "
-                    "command (exit 0 passes)", "none needed (or name it: \"grader_program\": "
-                    f"\"{self.grader_command}\")")
+        shown = "" if self.grader_key is None else f" (`{self.grader_key}`, a verifier)"
+        self.mapped(f"the check command{shown} {self.grader_command!r} runs as the case's "
+                    "grader command (exit 0 passes)",
+                    f"none needed (or name it: \"grader_program\": \"{self.grader_command}\")")
 
     def _tiers(self, item: dict[str, Any]) -> None:
         """`must`, `must_not` and `should` (runner.authoring.tiers): graded items read as
@@ -2519,8 +2523,9 @@ class CaseReader:
             return
         if not name and any(isinstance(value.get(k), str) for k in ("pattern", "regex")):
             kind_neg = REGEX, False  # no type, a pattern: a regular expression
-        if (kind_neg is None or not name and any(isinstance(value.get(k), str) for k in
-                                                 _UNTYPED_COMMAND_KEYS)) \
+        if (kind_neg is None or not name and (any(isinstance(value.get(k), str) for k in
+                                                  _UNTYPED_COMMAND_KEYS)
+                                              or verifier_command(value) is not None)) \
                 and self._grader_command(value, origin):
             return  # no type but a command line to run (`{command: "test -f out.pdf"}`) too
         if kind_neg is None and self._program_typed(value, origin, name):
@@ -2699,9 +2704,16 @@ class CaseReader:
         code deciding (runner.authoring.programs checks it can run). One a case."""
         command = next((value[k] for k in GRADER_COMMAND_KEYS if isinstance(value.get(k), str)
                         and value[k].strip()), None)
+        verifier = verifier_command(value)
+        if command is None and verifier is not None:  # `verifier_cmd`, `test_command`
+            command = verifier[1]
+            self.grader_key = verifier[0]
         if command is None or any(k in value for k in STRONG_OPERANDS
                                   if k not in GRADER_COMMAND_KEYS):
             return False
+        return self._one_command(command, origin)
+
+    def _one_command(self, command: str, origin: str) -> bool:
         if self.grader_command is not None and self.grader_command != command.strip():
             self.refuse(f"{origin}: a second grader command ({command.strip()!r}, after "
                         f"{self.grader_command!r}): a case runs one",
@@ -2709,6 +2721,17 @@ class CaseReader:
             return True
         self.grader_command = command.strip()
         return True
+
+    def _verifier_field(self, item: dict[str, Any]) -> None:
+        """The case's own verifier command (`"verifier_cmd": "grep -q TOTAL out.md"`, a key
+        naming verification over a command line: runner.authoring.verifier_keys): the case's
+        grader command, run after the trial on the work, exit 0 passing."""
+        found = verifier_command({k: v for k, v in item.items()
+                                  if k not in ("prompt", "grader_program")})
+        if found is not None:
+            item.pop(found[0])
+            self.grader_key = found[0]
+            self._one_command(found[1], f"`{found[0]}`")
 
     def _program_typed(self, value: dict[str, Any], origin: str, name: str) -> bool:
         """A check typed as one a program decides (`static`, `programmatic`...) and named by an
@@ -2952,6 +2975,9 @@ class CaseReader:
             return found
         words = _words(name)
         command = next((k for k in COMMAND_KEYS if isinstance(value.get(k), str)), None)
+        verifier = verifier_command(value)
+        if command is None and verifier is not None:  # `verify_cmd` beside an `expected`
+            command = verifier[0]
         if command is not None:
             self.refuse(f"{origin} {_shown(value)}: a {name!r} check runs a command "
                         f"(`{command}`), which a case set cannot run",

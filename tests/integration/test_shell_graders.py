@@ -27,13 +27,19 @@ LINE = ("[ -n \"$SKILL_EVAL_WORK\" ] && ! touch probe 2>/dev/null && grep -q '^T
         "totals.md && python -c \"import sys; sys.exit(0)\"")
 
 
-def make_skill(root: Path) -> Path:
+# the same line as a check's command, or as a case's own verifier command (`verifier_cmd`)
+CHECKS = {"run": {"type": "deterministic", "run": LINE},
+          "verifier": {"type": "scripted", "description": "totals.md ends with the total",
+                       "verifier_cmd": LINE}}
+
+
+def make_skill(root: Path, check: str = "run") -> Path:
     skill = root / "totaller"
     (skill / "evals").mkdir(parents=True)
     (skill / "SKILL.md").write_text(SKILL_MD)
     (skill / "evals" / "evals.json").write_text(json.dumps({"skill_name": "totaller", "evals": [
         {"id": "totals", "prompt": "Write the totals of this folder into totals.md.",
-         "checks": [{"type": "deterministic", "run": LINE}]}]}))
+         "checks": [CHECKS[check]]}]}))
     return skill
 
 
@@ -54,9 +60,10 @@ def script(root: Path) -> Path:
 cli = runner_cli
 
 
+@pytest.mark.parametrize("check", sorted(CHECKS))
 def test_a_shell_line_check_is_graded_by_sh_c_in_its_container(
-        tmp_path: Path, docker_client: object) -> None:
-    skill = make_skill(tmp_path)
+        tmp_path: Path, docker_client: object, check: str) -> None:
+    skill = make_skill(tmp_path, check)
     checked = cli("check", str(skill), "-v")
     assert checked.returncode == 0, checked.stderr
     assert "run by sh -c" in checked.stdout
