@@ -97,7 +97,7 @@ from runner.authoring.pattern_fields import ignores_case, named_patterns, patter
 from runner.authoring.pointed import pointed_cases, pointed_refusal
 from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms, programs_of
-from runner.authoring.project_skill import carry, project_file, project_of
+from runner.authoring.project_skill import carry, project_file, project_fix, project_of
 from runner.authoring.prompt_field import no_prompt
 from runner.authoring.promptfoo import is_promptfoo
 from runner.authoring.prompts import (
@@ -994,8 +994,8 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
     for phrase in pointed:
         problems.refuse("EV009", case.id, f"the prompt works on {phrase!r}, which the case "
                         "neither stages nor quotes: the session would not have it",
-                        "put the input under evals/files/ and list it in `files` (or paste it "
-                        "into the prompt)")
+                        project_fix(skill.root) or "put the input under evals/files/ and list "
+                        "it in `files` (or paste it into the prompt)")
     report_kinds_and_counts(case, staged_files(case, listed), pointed, problems)
     report_earlier_state(case, problems)
 

@@ -132,3 +132,23 @@ def carry(skill_dir: Path, case_id: str, name: str, path: Path,
                     f"({project}): staged from there at {at}", "none needed (or copy it into "
                     "the skill under evals/files/ and list it in files)")
     return {at: text}
+
+
+# Files at a project's root that say what it is: the first examples a fix names.
+_TELLING = ("README.md", "package.json", "pyproject.toml", "go.mod", "Cargo.toml", "pom.xml",
+            "Makefile", "config.example.yaml")
+
+
+def project_fix(skill_dir: Path) -> str | None:
+    """For a project-level skill's case that works on "this repo" and stages nothing: the fix
+    naming the project and the `files` entries that would stage its files; None for a skill
+    that is no project's. The whole project is never copied unasked."""
+    project = project_of(skill_dir)
+    if project is None:
+        return None
+    examples = [n for n in _TELLING if safely.is_file(project / n)
+                and not safely.is_symlink(project / n)][:3] or ["src/app.py"]
+    return (f"this skill lives in the project {project}: list the project's files the case "
+            f"works on under `files`, from the project's root (e.g. "
+            f"{', '.join(repr(e) for e in examples)}); each is staged from the project at its "
+            "path (or put the input under evals/files/, or paste it into the prompt)")
