@@ -925,7 +925,10 @@ def _project_inputs(skill: SkillFiles, case: Case, problems: Problems) -> Case:
         return case
     holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
     carried: dict[str, str] = {}
-    for name in missing_inputs(case, staged_names(case, _listed(skill, case)), holds):
+    named = missing_inputs(case, staged_names(case, _listed(skill, case)), holds)
+    if not named or trigger_test(case) is not None or absent_by_design(case, named):
+        return case  # a trigger test's words, or a case meant to go without the file
+    for name in named:
         home = project_file(skill.root, name)
         if home is not None:
             carried.update(carry(skill.root, case.id, name, home, problems))

@@ -151,3 +151,14 @@ def test_this_repo_in_a_project_skill_is_refused_naming_the_project(tmp_path: Pa
                        "cloned this repo, set me up from scratch", "assertions": ["a"]}])
     result = check(str(plain))
     assert result.exit_code == 2 and "this skill lives in the project" not in result.output
+
+
+def test_a_case_meant_to_go_without_the_file_is_not_given_it(tmp_path: Path) -> None:
+    """A case whose criteria expect the agent to decline is read as meant (EV012), and the
+    project's file is not staged behind its author's back."""
+    skill = project(tmp_path, [{**EXTRACT, "expected_output": "Declines: extracting "
+                                "components is out of this skill's scope.",
+                                "assertions": []}])
+    result = check(str(skill))
+    assert "a file of the project this skill lives in" not in result.output, result.output
+    assert load_caseset(skill, "extract-component").evals[0].inline_files == {}
