@@ -148,7 +148,8 @@ def project_fix(skill_dir: Path) -> str | None:
         return None
     examples = [n for n in _TELLING if safely.is_file(project / n)
                 and not safely.is_symlink(project / n)][:3] or ["src/app.py"]
-    return (f"this skill lives in the project {project}: list the project's files the case "
-            f"works on under `files`, from the project's root (e.g. "
+    # the pointer may be another repository ("our old skills repo"): said as a condition
+    return (f"if it is the project this skill lives in ({project}), list the project's files "
+            f"the case works on under `files`, from the project's root (e.g. "
             f"{', '.join(repr(e) for e in examples)}); each is staged from the project at its "
             "path (or put the input under evals/files/, or paste it into the prompt)")

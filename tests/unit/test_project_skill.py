@@ -144,13 +144,13 @@ def test_this_repo_in_a_project_skill_is_refused_naming_the_project(tmp_path: Pa
     result = check(str(skill))
     assert result.exit_code == 2, result.output
     assert "the prompt works on 'this repo'" in result.output, result.output
-    assert (f"this skill lives in the project {(tmp_path / 'app').resolve()}: list the "
-            "project's files the case works on under `files`, from the project's root (e.g. "
+    assert (f"if it is the project this skill lives in ({(tmp_path / 'app').resolve()}), list "
+            "the project's files the case works on under `files`, from the project's root (e.g. "
             "'README.md')") in result.output, result.output
     plain = make_skill(tmp_path / "repo" / "skills", [{"id": "setup", "prompt": "ok i just "
                        "cloned this repo, set me up from scratch", "assertions": ["a"]}])
     result = check(str(plain))
-    assert result.exit_code == 2 and "this skill lives in the project" not in result.output
+    assert result.exit_code == 2 and "the project this skill lives in" not in result.output
 
 
 def test_a_case_meant_to_go_without_the_file_is_not_given_it(tmp_path: Path) -> None:
