@@ -37,11 +37,13 @@ _WALK_MAX = 20000
 def project_of(skill_dir: Path) -> Path | None:
     """The project a project-level skill lives in: the folder holding the agent folder whose
     `skills/` holds the skill (`<project>/.claude/skills/<name>/`, or a group below
-    `skills/`); None for any other skill."""
+    `skills/`); None for any other skill, and for a personal one (`~/.claude/skills/`)."""
     skill = skill_dir.resolve()
     for above in skill.parents:
         if above.name == "skills" and above.parent.name in AGENT_FOLDERS:
-            return above.parent.parent
+            project = above.parent.parent
+            # `~/.claude/skills/` holds the user's personal skills: no project's material
+            return None if project == Path.home().resolve() else project
     return None
 
 

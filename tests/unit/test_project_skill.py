@@ -54,6 +54,14 @@ def test_a_skill_elsewhere_has_no_project(tmp_path: Path) -> None:
         assert project_of(tmp_path / place) is None, place
 
 
+def test_a_personal_skill_has_no_project(tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """`~/.claude/skills/x` is loaded in every session: the home folder is no project."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / ".claude" / "skills" / "x").mkdir(parents=True)
+    assert project_of(tmp_path / ".claude" / "skills" / "x") is None
+
+
 def test_a_project_file_is_found_by_its_path_or_its_one_name(tmp_path: Path) -> None:
     skill = project(tmp_path, [EXTRACT])
     root = tmp_path / "app"
