@@ -97,6 +97,7 @@ from runner.authoring.pattern_fields import ignores_case, named_patterns, patter
 from runner.authoring.pointed import pointed_cases, pointed_refusal
 from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms, programs_of
+from runner.authoring.project_skill import carry, project_file, project_fix, project_of
 from runner.authoring.prompt_field import no_prompt
 from runner.authoring.promptfoo import is_promptfoo
 from runner.authoring.prompts import (
@@ -714,6 +715,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     case = _rooted(case, at.fixtures, problems)
     case = read_setup(case, problems)
     case, file_origins = _fixtures(at.fixtures, problems, case)
+    case = _project_inputs(at.fixtures, case, problems)
     case = case.model_copy(update={"inline_files": {**case.inline_files, **inline}})
     if inline:
         problems.report("EV012", case.id, f"{len(inline)} inline fixture(s) staged from the "
@@ -909,6 +911,32 @@ def _notation(skill_dir: Path, case: Case) -> str:
     return "\n".join([text, case.expected_output, *case.statements, *case.assertions])
 
 
+def _listed(skill: SkillFiles, case: Case) -> dict[str, list[str]]:
+    """Each fixture folder of the case -> the files below it."""
+    return {f: [p.relative_to(skill.root / f).as_posix() for p in (skill.root / f).rglob("*")
+                if p.is_file()] for f in case.files if safely.is_dir(skill.root / f)}
+
+
+def _project_inputs(skill: SkillFiles, case: Case, problems: Problems) -> Case:
+    """A project-level skill's case whose prompt names an input the case does not stage that
+    is a file of the project the skill lives in (runner.authoring.project_skill): staged from
+    there at its path from the project's root, as the author's session had it."""
+    if skill.outside is not None or project_of(skill.root) is None:
+        return case
+    holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
+    carried: dict[str, str] = {}
+    named = missing_inputs(case, staged_names(case, _listed(skill, case)), holds)
+    if not named or trigger_test(case) is not None or absent_by_design(case, named):
+        return case  # a trigger test's words, or a case meant to go without the file
+    for name in named:
+        home = project_file(skill.root, name)
+        if home is not None:
+            carried.update(carry(skill.root, case.id, name, home, problems))
+    if not carried:
+        return case
+    return case.model_copy(update={"inline_files": {**case.inline_files, **carried}})
+
+
 def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None:
     """Placeholders and named-but-unstaged inputs refuse (EV009); a need for the network or
     the author's machine is reported with the set (EV014, runner.authoring.reach)."""
@@ -936,8 +964,7 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
         problems.refuse("EV009", case.id, f"the prompt {case.prompt[:70]!r} describes the "
                         "prompt to write (a template's text), not a request a user would "
                         "send", "write the request itself, as the user would type it")
-    listed = {f: [p.relative_to(skill.root / f).as_posix() for p in (skill.root / f).rglob("*")
-                  if p.is_file()] for f in case.files if safely.is_dir(skill.root / f)}
+    listed = _listed(skill, case)
     holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
     missing = list(missing_inputs(case, staged_names(case, listed), holds))
     # a question about a situation the prompt tells: the pointer is part of the telling
@@ -970,8 +997,8 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
     for phrase in pointed:
         problems.refuse("EV009", case.id, f"the prompt works on {phrase!r}, which the case "
                         "neither stages nor quotes: the session would not have it",
-                        "put the input under evals/files/ and list it in `files` (or paste it "
-                        "into the prompt)")
+                        project_fix(skill.root) or "put the input under evals/files/ and list "
+                        "it in `files` (or paste it into the prompt)")
     report_kinds_and_counts(case, staged_files(case, listed), pointed, problems)
     report_earlier_state(case, problems)
 
@@ -1341,6 +1368,7 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
     origins: list[str] = []
     staged_at: dict[str, str] = dict(case.staged_at)  # where the set itself puts them
     carried: dict[str, str] = {}  # from outside the skill (runner.authoring.outside)
+    from_project: dict[str, str] = {}  # from a project-level skill's project
     for file in case.files:
         if file in staged_at:  # `{from, to}`: the place follows the file it was found as
             _resolved_place(skill, file, staged_at)
@@ -1415,6 +1443,13 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
             problems.refuse("EV009", case.id, f"fixture {file!r} matches several files of the "
                             f"skill: {', '.join(found[:5])}", "write its path from the skill "
                             "folder, e.g. " + found[0])
+        elif relative and file not in outputs and skill.outside is None \
+                and (home := project_file(skill.root, file)) is not None:
+            # a project-level skill's case names a file of its project (runner.authoring.
+            # project_skill): staged from there at its path from the project's root
+            from_project.update(carry(skill.root, case.id, file, home, problems))
+            origins.append(f"{file!r} (found at {home}, in the project this skill lives in: "
+                           "staged from there)")
         elif _not_found(skill, problems, case, file, file in outputs, relative):
             kept.append(file)  # refused by the preflight, naming it
             origins.append(f"{file!r}")
@@ -1424,7 +1459,8 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
                         f"{' ...' if len(carried) > 3 else ''}", "none needed (or copy them "
                         "into the skill under evals/files/)")
     return case.model_copy(update={"files": tuple(kept), "staged_at": staged_at,
-                                   "inline_files": {**case.inline_files, **carried}}), origins
+                                   "inline_files": {**case.inline_files, **carried,
+                                                    **from_project}}), origins
 
 
 def _resolved_place(skill: SkillFiles, file: str, staged_at: dict[str, str]) -> None:

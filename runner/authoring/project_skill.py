@@ -1,0 +1,157 @@
+"""A project-level skill's cases work on the project it lives in (issue 26).
+
+A skill at `<project>/.claude/skills/<name>/` (also `.agents/`, `.github/`, `.cursor/`) is one
+Claude Code loads for sessions started in `<project>`: its author ran its cases there, so a
+path a case names that the skill does not hold but the project does
+(`src/components/SidebarRight.tsx`, a `files` entry `packages/x/CHANGELOG.md`) is the project's
+file. Such a file is staged from the project at its path from the project's root, the way a
+sibling skill's file is carried (runner.authoring.outside): as the case's own text, so the
+case's digest covers it.
+
+Never staged from here: a file inside the skill's own folder (the baseline never receives the
+skill), a symlink (or a path through one), anything outside the project, anything under `.git`.
+A bare file name (`TokenProvider.java`) is the project's only when exactly one file of the
+project has that name.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path, PurePosixPath
+
+from runner.authoring import safely
+from runner.authoring.answers import inline_skill_reason, refuse_skill
+from runner.authoring.inline import FILE_MAX_BYTES
+from runner.authoring.problems import Problems
+
+# The folders an agent reads a project's skills from (`<project>/<folder>/skills/<name>/`).
+AGENT_FOLDERS = frozenset({".claude", ".agents", ".github", ".cursor"})
+# Folders never searched for a bare name (tooling and dependencies, never the author's files).
+_SKIPPED = frozenset({".git", "node_modules", "__pycache__", ".venv", "venv", ".tox",
+                      "dist", "build", "target", ".next"})
+# A project this large is not walked for a bare name: the answer would be slow and unsure.
+_WALK_MAX = 20000
+
+
+def project_of(skill_dir: Path) -> Path | None:
+    """The project a project-level skill lives in: the folder holding the agent folder whose
+    `skills/` holds the skill (`<project>/.claude/skills/<name>/`, or a group below
+    `skills/`); None for any other skill, and for a personal one (`~/.claude/skills/`)."""
+    skill = skill_dir.resolve()
+    for above in skill.parents:
+        if above.name == "skills" and above.parent.name in AGENT_FOLDERS:
+            project = above.parent.parent
+            # `~/.claude/skills/` holds the user's personal skills: no project's material
+            return None if project == Path.home().resolve() else project
+    return None
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return path == folder or path.is_relative_to(folder)
+
+
+def project_file(skill_dir: Path, name: str) -> Path | None:
+    """The file of the skill's project that `name` names (relative to the project root, or a
+    bare name exactly one file of the project has), or None: never one inside the skill, a
+    symlink or a path through one, one outside the project, or one under `.git`."""
+    project = project_of(skill_dir)
+    posix = PurePosixPath(name.strip())
+    if project is None or not posix.parts or posix.is_absolute() or ".." in posix.parts \
+            or posix.parts[0] == ".":
+        return None
+    if len(posix.parts) == 1:
+        named = _named(project, skill_dir.resolve(), posix.name)
+        return named[0] if len(named) == 1 else None
+    path = project / posix
+    if ".git" in posix.parts or not safely.is_file(path) or _through_link(project, posix):
+        return None
+    resolved = path.resolve()
+    if not _inside(resolved, project) or _inside(resolved, skill_dir.resolve()):
+        return None
+    return path
+
+
+def _through_link(project: Path, posix: PurePosixPath) -> bool:
+    """Whether any step of the path is a symlink."""
+    return any(safely.is_symlink(project.joinpath(*posix.parts[:n]))
+               for n in range(1, len(posix.parts) + 1))
+
+
+@lru_cache(maxsize=32)
+def _names(project: Path, skill: Path) -> dict[str, tuple[Path, ...]] | None:
+    """Every file of the project by its name, the skill's folder, links and tooling left out;
+    None when the project is too large to walk."""
+    found: dict[str, list[Path]] = {}
+    count = 0
+    for folder, dirs, files in os.walk(project, followlinks=False):
+        here = Path(folder)
+        dirs[:] = [d for d in dirs if d not in _SKIPPED and not (here / d).is_symlink()
+                   and not _inside((here / d).resolve(), skill)]
+        for file in files:
+            count += 1
+            if count > _WALK_MAX:
+                return None
+            if not (here / file).is_symlink():
+                found.setdefault(file, []).append(here / file)
+    return {k: tuple(v) for k, v in found.items()}
+
+
+def _named(project: Path, skill: Path, name: str) -> tuple[Path, ...]:
+    names = _names(project, skill)
+    return () if names is None else names.get(name, ())
+
+
+def project_path(skill_dir: Path, path: Path) -> str:
+    """Where a project file lands in the working directory: its path from the project root."""
+    project = project_of(skill_dir)
+    assert project is not None  # only asked of a file project_file found
+    return path.relative_to(project).as_posix()
+
+
+def carry(skill_dir: Path, case_id: str, name: str, path: Path,
+          problems: Problems) -> dict[str, str]:
+    """The project's file `path` (found for `name`) as working-directory path -> text, said
+    (EV012); refused when it cannot be carried (not text, too large) or is the skill itself."""
+    project = project_of(skill_dir)
+    at = project_path(skill_dir, path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (UnicodeDecodeError, OSError):
+        text = None
+    if text is None or len(text.encode()) > FILE_MAX_BYTES:
+        why = "is not a text file" if text is None else \
+            f"holds more than {FILE_MAX_BYTES // 1024**2} MiB"
+        problems.refuse("EV009", case_id, f"{name!r} is a file of the project this skill lives "
+                        f"in ({project}) but cannot be staged: {path} {why}",
+                        "copy what the case needs into the skill under evals/files/ and list "
+                        "it in files")
+        return {}
+    if refuse_skill(lambda message, fix: problems.refuse("EV009", case_id, message, fix),
+                    inline_skill_reason(skill_dir, at, text), origin=f" (from {path})"):
+        return {}
+    problems.report("EV012", case_id, f"{name!r}: a file of the project this skill lives in "
+                    f"({project}): staged from there at {at}", "none needed (or copy it into "
+                    "the skill under evals/files/ and list it in files)")
+    return {at: text}
+
+
+# Files at a project's root that say what it is: the first examples a fix names.
+_TELLING = ("README.md", "package.json", "pyproject.toml", "go.mod", "Cargo.toml", "pom.xml",
+            "Makefile", "config.example.yaml")
+
+
+def project_fix(skill_dir: Path) -> str | None:
+    """For a project-level skill's case that works on "this repo" and stages nothing: the fix
+    naming the project and the `files` entries that would stage its files; None for a skill
+    that is no project's. The whole project is never copied unasked."""
+    project = project_of(skill_dir)
+    if project is None:
+        return None
+    examples = [n for n in _TELLING if safely.is_file(project / n)
+                and not safely.is_symlink(project / n)][:3] or ["src/app.py"]
+    # the pointer may be another repository ("our old skills repo"): said as a condition
+    return (f"if it is the project this skill lives in ({project}), list the project's files "
+            f"the case works on under `files`, from the project's root (e.g. "
+            f"{', '.join(repr(e) for e in examples)}); each is staged from the project at its "
+            "path (or put the input under evals/files/, or paste it into the prompt)")
