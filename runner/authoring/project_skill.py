@@ -47,10 +47,6 @@ def project_of(skill_dir: Path) -> Path | None:
     return None
 
 
-def _inside(path: Path, folder: Path) -> bool:
-    return path == folder or path.is_relative_to(folder)
-
-
 def project_file(skill_dir: Path, name: str) -> Path | None:
     """The file of the skill's project that `name` names (relative to the project root, or a
     bare name exactly one file of the project has), or None: never one inside the skill, a
@@ -67,7 +63,7 @@ def project_file(skill_dir: Path, name: str) -> Path | None:
     if ".git" in posix.parts or not safely.is_file(path) or _through_link(project, posix):
         return None
     resolved = path.resolve()
-    if not _inside(resolved, project) or _inside(resolved, skill_dir.resolve()):
+    if not resolved.is_relative_to(project) or resolved.is_relative_to(skill_dir.resolve()):
         return None
     return path
 
@@ -87,7 +83,7 @@ def _names(project: Path, skill: Path) -> dict[str, tuple[Path, ...]] | None:
     for folder, dirs, files in os.walk(project, followlinks=False):
         here = Path(folder)
         dirs[:] = [d for d in dirs if d not in _SKIPPED and not (here / d).is_symlink()
-                   and not _inside((here / d).resolve(), skill)]
+                   and not (here / d).resolve().is_relative_to(skill)]
         for file in files:
             count += 1
             if count > _WALK_MAX:
@@ -102,19 +98,13 @@ def _named(project: Path, skill: Path, name: str) -> tuple[Path, ...]:
     return () if names is None else names.get(name, ())
 
 
-def project_path(skill_dir: Path, path: Path) -> str:
-    """Where a project file lands in the working directory: its path from the project root."""
-    project = project_of(skill_dir)
-    assert project is not None  # only asked of a file project_file found
-    return path.relative_to(project).as_posix()
-
-
 def carry(skill_dir: Path, case_id: str, name: str, path: Path,
           problems: Problems) -> dict[str, str]:
     """The project's file `path` (found for `name`) as working-directory path -> text, said
     (EV012); refused when it cannot be carried (not text, too large) or is the skill itself."""
     project = project_of(skill_dir)
-    at = project_path(skill_dir, path)
+    assert project is not None  # only asked of a file project_file found
+    at = path.relative_to(project).as_posix()  # where it lands: its path from the project root
     try:
         text = path.read_text(encoding="utf-8")
     except (UnicodeDecodeError, OSError):
