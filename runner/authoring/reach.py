@@ -46,6 +46,7 @@ from runner.authoring.missing_programs import (
     program_needs,
     skill_programs,
 )
+from runner.authoring.notes_needs import notes_needs
 from runner.authoring.own_project import new_project, own_project_needs
 from runner.authoring.problems import Problems
 from runner.schema.case import Case
@@ -638,6 +639,9 @@ def case_reach(case: Case, skill_reaches: bool, home_data: list[str]) -> list[st
     request, _ = _asked_for_advice(unquoted(case.prompt, pasted=True))
     why += [f"'{w}': {OWN_PROJECT}, and its criteria expect its files worked on ('{c}')"
             for w, c in own_project_needs(case, request)]
+    why += [f"its {key} say{'s' if not key.endswith('s') else ''} '{said}' (the author's own "
+            "word that the run lacks it)" for key, quotes in notes_needs(case.extra).items()
+            for said in quotes]
     where = ", ".join(home_data[:2])
     why += [f"'{w}': the user's own history, which the skill keeps at {where} on their "
             "machine and the case does not stage" for w in history_needs(case, home_data)]
