@@ -33,6 +33,7 @@ from runner.analysis.wording_i18n import (
 from runner.authoring.live_services import (
     cli_reach,
     cli_runs,
+    granted_services,
     live_asks,
     live_lookups,
     lookup_needs,
@@ -629,6 +630,9 @@ def case_reach(case: Case, skill_reaches: bool, home_data: list[str]) -> list[st
             "that the sandbox does not have" for w in written_on_machine(case)]
     why += [f"'{w}': the user's own account or a live service, which the sandbox cannot reach"
             for w in account_needs(case, skill_reaches)]
+    why += [f"'{w}': a live service the prompt says the agent may call, and its criteria need "
+            "what it answers; the sandbox has no network and no key" for w in
+            granted_services(case)]
     why += [f"'{w}': an image-generation service, which the sandbox cannot reach"
             for w in image_service_needs(case)]
     why += [f"'{w}': an item of the team's tracker, which the sandbox cannot reach"

@@ -195,7 +195,8 @@ _OR_SAYS = re.compile(r"(?i)\bor\s+(?:propos|suggest|recommend|offer|describ|exp
 # starts an object, so "runs lint or tests" (one object, two nouns) stays a run.
 _OR_OTHER_VERB = re.compile(
     _LEAD + _RUN_VERB + r"\s*,?\s+or\s+(?!" + _RUN_VERB + r")[a-z]{3,}\b"
-    r"|" + _LEAD + r"(?:runs|calls|invokes|executes|launches)\b(?:[^,;.\n]|\.(?=\S)){1,60}?,?\s+or\s+(?!"
+    r"|" + _LEAD + r"(?:runs|calls|invokes|executes|launches)\b"
+    r"(?:[^,;.\n]|\.(?=\S)){1,60}?,?\s+or\s+(?!"
     + _RUN_VERB + r")[a-z]{2,}(?<!s)s\s+(?:(?:the|a|an|it|that|them|this|to)\b|`)",
     re.IGNORECASE)
 
