@@ -120,5 +120,5 @@ def needs_answers(item: dict[str, Any]) -> tuple[str, str] | None:
 
 # Before it, the interview is something the answer tells of ("Explains how to run an
 # interactive session"), not something the run holds.
-_TOLD = re.compile(r"(?i)(?:how\s+to|explain\w*|describ\w*|suggest\w*|recommend\w*|"
-                   r"propos\w*|offer\w*|mention\w*|document\w*|writ\w*|design\w*|plan\w*)")
+_TOLD = re.compile(r"(?i)\b(?:how\s+to|explain\w*|describ\w*|suggest\w*|recommend\w*|"
+                   r"propos\w*|offer\w*|mention\w*|document\w*|writ\w*|design\w*|plan\w*)\b")
