@@ -30,6 +30,7 @@ from runner.analysis.wording_i18n import (
     READ_CUE_RE,
     WEATHER_LOOKUP_RE,
 )
+from runner.authoring.binary_claims import binary_claims
 from runner.authoring.live_services import (
     cli_reach,
     cli_runs,
@@ -652,6 +653,10 @@ def case_reach(case: Case, skill_reaches: bool, home_data: list[str]) -> list[st
     return list(dict.fromkeys(why))
 
 
+def _clip(text: str, width: int = 90) -> str:
+    return text if len(text) <= width else text[:width - 3].rstrip() + "..."
+
+
 def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None:
     """One EV014 line a case that needs what the sandbox lacks; EV016 when the case fetches
     a page with a tool that is none of claude's own (an MCP server's)."""
@@ -720,6 +725,10 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                 "reach"] if looked else []
         why += [f"'{s}': a script the skill's SKILL.md runs that the skill does not ship and "
                 "the case does not stage" for s in script_needs(case, scripts)]
+        unseen = binary_claims(list(case.statements))
+        why += [f"'{_clip(c)}': a property of a binary file, which the grader reads as bytes "
+                "(the listing shows only that it exists) and cannot verify from text"
+                for c in unseen]
         if why:
             # the user's project is a whole checkout to stage, not a page or a file
             what = "the project's files" if any(OWN_PROJECT in w for w in why) else "the files"
@@ -728,4 +737,7 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                             f"{what}, a program's output) and say so in the prompt, or drop "
                             "the case" + ("; a case that needs a program the image lacks runs "
                                           "with an image built with it (`skill-eval run "
-                                          "--image`)" if lacking else ""))
+                                          "--image`)" if lacking else "")
+                            + ("; a binary file's size, pages or look is checked by a grader "
+                               "program of the author's (python3 reading the file), or stated "
+                               "as text the work prints" if unseen else ""))
