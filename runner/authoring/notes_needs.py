@@ -32,9 +32,11 @@ _ABSENT = re.compile(
     r"|\b(?:missing|absent|unavailable)\b"
     r"|\b(?:does|do)\s+not\s+exist\b|\b(?:doesn't|don't)\s+exist\b")
 # Between the need and the absence: the absence is what the case tests.
-_SCENARIO = re.compile(r"(?i)(?<![\w-])(?:notic\w*|detect\w*|handl\w*|flag\w*|report\w*|recogni\w*|"
-                       r"spot\w*|catch\w*|warn\w*|say\w*|tell\w*|explain\w*|ask\w*|when|if|"
-                       r"whether|graceful\w*|fallback)\b")
+_SCENARIO = re.compile(r"(?i)(?<![\w-])(?:notic(?:e|es|ed|ing)|detect(?:s|ed|ing)?|"
+                       r"handl(?:e|es|ed|ing)|flag(?:s|ged|ging)?|report(?:s|ed|ing)?|"
+                       r"recogni[sz](?:e|es|ed|ing)|spot(?:s|ted|ting)?|catch(?:es|ing)?|"
+                       r"warn(?:s|ed|ing)?|say(?:s|ing)?|tell(?:s|ing)?|explain(?:s|ed|ing)?|"
+                       r"ask(?:s|ed|ing)?|when|if|whether|graceful\w*|fallback)(?![\w-])")
 _PART = re.compile(r"(?:^|\s)\(\d+\)\s|[—–]\s|(?<=[.;!?])\s+|\n")
 _WIDTH = 160
 
