@@ -113,11 +113,15 @@ def needs_answers(item: dict[str, Any]) -> tuple[str, str] | None:
         for text in texts:
             for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
                 found = _INTERVIEW.search(sentence) or _ASKS_THEN.search(sentence)
-                if found is not None and not _TOLD.search(sentence[:found.start()]):
+                if found is not None and not _TOLD.search(sentence[:found.start()]) \
+                        and not _CONTRAST.search(sentence):
                     return str(key), sentence.strip()
     return None
 
 
+# An interview set against making things up ("must interview the user for her positions
+# rather than inventing views"): the point is asking, which one reply can do.
+_CONTRAST = re.compile(r"(?i)\b(?:rather\s+than|instead\s+of)\b")
 # Before it, the interview is something the answer tells of ("Explains how to run an
 # interactive session"), not something the run holds.
 _TOLD = re.compile(r"(?i)\b(?:how\s+to|explain\w*|describ\w*|suggest\w*|recommend\w*|"

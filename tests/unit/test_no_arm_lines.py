@@ -73,6 +73,7 @@ def test_a_criterion_needing_the_users_answers(said: str) -> None:
     "Asks the user one clarifying question before writing",
     "Explains how to run an interactive session",
     "Designs an interview with the user in mind",
+    "The agent must interview the user for her positions rather than inventing views",
 ])
 def test_one_reply_can_do_it(said: str) -> None:
     assert needs_answers({"assertions": [said]}) is None
