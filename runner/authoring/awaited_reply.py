@@ -81,3 +81,48 @@ def awaited_reply(item: dict[str, Any]) -> tuple[str, str, str] | None:
         if after is not None:
             return str(key), steps[asked], after
     return None
+
+
+# A criterion that needs the user's answers across turns, in one item: an interview held with
+# the user ("Conducts interactive interview with user on each section", "interviews the user
+# about each goal"), or a question to the user and an act after it ("asks the user to confirm,
+# then writes the file"). One reply can open an interview or ask; only the user's answers let
+# it go on, and a one-turn case has none.
+_INTERVIEW = re.compile(
+    r"(?i)\b(?:conduct\w*|hold\w*|run\w*|lead\w*|perform\w*|carr(?:y|ies|ied)\s+out)\s+"
+    r"(?:an?\s+|the\s+)?(?:interactive\s+(?:interview|q&a|session|dialog(?:ue)?|questionnaire)\w*"
+    r"|(?:interview|q&a|questionnaire)\w*\s+with\s+(?:the\s+)?user)"
+    r"|\binterviews?\s+(?:with\s+)?the\s+user\b"
+    r"|\binteractive(?:ly)?\s+interview\w*\b")
+_ASKS_THEN = re.compile(
+    r"(?i)\b(?:asks?|prompts?|waits?\s+for)\s+(?:the\s+)?user\b[^.;]{0,80}?,?\s+(?:and\s+)?"
+    r"then\s+(?!asks?\b)[a-z]+")
+# Fields holding what the run is expected to do, in one text or a list of them.
+_CRITERIA_WORDS = _STEP_WORDS | {"assertions", "assertion", "criteria", "checks", "rubric",
+                                 "statements", "expectation"}
+
+
+def needs_answers(item: dict[str, Any]) -> tuple[str, str] | None:
+    """(field, the criterion) when a criterion needs the user's answers across turns (see
+    _INTERVIEW and _ASKS_THEN); None otherwise."""
+    for key, value in item.items():
+        if not _words(str(key)) & _CRITERIA_WORDS:
+            continue
+        texts = [value] if isinstance(value, str) else \
+            [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+        for text in texts:
+            for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+                found = _INTERVIEW.search(sentence) or _ASKS_THEN.search(sentence)
+                if found is not None and not _TOLD.search(sentence[:found.start()]) \
+                        and not _CONTRAST.search(sentence):
+                    return str(key), sentence.strip()
+    return None
+
+
+# An interview set against making things up ("must interview the user for her positions
+# rather than inventing views"): the point is asking, which one reply can do.
+_CONTRAST = re.compile(r"(?i)\b(?:rather\s+than|instead\s+of)\b")
+# Before it, the interview is something the answer tells of ("Explains how to run an
+# interactive session"), not something the run holds.
+_TOLD = re.compile(r"(?i)\b(?:how\s+to|explain\w*|describ\w*|suggest\w*|recommend\w*|"
+                   r"propos\w*|offer\w*|mention\w*|document\w*|writ\w*|design\w*|plan\w*)\b")

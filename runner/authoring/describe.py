@@ -12,6 +12,7 @@ from runner.authoring.fields import (
     expectation_named,
     field_kind,
 )
+from runner.authoring.notes_needs import notes_needs
 from runner.authoring.programs import grader_readings
 from runner.schema.case import Case, Reading
 from runner.schema.checked import CaseReading, CheckReading, FixtureReading
@@ -163,8 +164,10 @@ def _process_checks(case: Case) -> list[CheckReading]:
 
 def _ignored(case: Case, origins: dict[str, tuple[str, ...]]) -> list[str]:
     """The case's fields kept and never graded."""
+    # (notes saying what the case needs and lacks are read: EV014 quotes them)
+    read = notes_needs(case.extra)
     ignored = [f"{key} ({_KINDS.get(field_kind(key, case.extra[key]) or '', 'kept')}, not "
-               "graded)" for key in sorted(case.extra)]
+               "graded)" for key in sorted(case.extra) if key not in read]
     graded_expected = any(o.startswith("expected_output") for o in origins.get("statements", ()))
     if case.expected_output and not graded_expected:
         ignored.append("expected_output (shown to the grader beside statements; not a check)"

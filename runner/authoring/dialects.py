@@ -22,7 +22,7 @@ import yaml
 
 from runner.analysis.wording_i18n import OPTIONAL_RE, names_an_action
 from runner.authoring.assertion_dsl import keyed, read_dsl, read_prefixed
-from runner.authoring.awaited_reply import awaited_reply
+from runner.authoring.awaited_reply import awaited_reply, needs_answers
 from runner.authoring.call_denials import calls_only, denied_call
 from runner.authoring.call_lists import call_lists
 from runner.authoring.command_calls import command_calls
@@ -992,6 +992,15 @@ class CaseReader:
             return  # the reply is a turn of its own, sent in the same session
         found = awaited_reply(item)
         if found is None:
+            answers = needs_answers(item)
+            if answers is not None:
+                key, said = answers
+                self.problems.report(MULTI_TURN, self.label, f"`{key}` needs the user's answers "
+                                     f"across turns ({_clip(said)!r}) and no follow-up turn "
+                                     "gives them: the run is one turn, so no arm gets the "
+                                     "user's answers", "add the user's answers as follow-up "
+                                     "turns (`follow_up_turns: [\"...\"]`), or grade only "
+                                     "what the first reply can do (its first question)")
             return
         key, ask, after = found
         self.problems.report(MULTI_TURN, self.label, f"`{key}` needs the user's reply mid-run "

@@ -243,3 +243,42 @@ def script_needs(case: Case, scripts: list[str]) -> list[str]:
         if named and not all(_REFUSES.search(t) for t in named):
             found.append(script)
     return found
+
+
+# The prompt hands the agent access to a named service: "DataForSEO credentials are
+# available", "the Stripe API key is set", "You have access to the HubSpot API". A trial has
+# no network and no key, so a criterion that needs what the service answers cannot pass in
+# any arm. The service is a name (capitalised, or a code span), never "the" or "my".
+_NOT_GRANTED_NAME = r"(?!(?-i:The|My|Our|Your|This|That|Its|Their|API|APIs|All|Any)\b)"
+_GRANTED_NAME = (rf"(?P<{{}}>`[^`\n]{{{{2,40}}}}`|{_NOT_GRANTED_NAME}"
+                 rf"(?-i:[A-Z][\w.-]*[A-Za-z0-9])(?:\s+{_NOT_GRANTED_NAME}"
+                 rf"(?-i:[A-Z][\w.-]*[A-Za-z0-9])){{{{0,2}}}})")
+_ACCESS = (r"(?:API\s+)?(?:credentials|creds|api[\s_-]?keys?|keys?|tokens?|secrets?|access|"
+           r"account|login|subscription)")
+_GRANTED = re.compile(
+    rf"(?i)\b(?:the\s+)?{_GRANTED_NAME.format('service')}(?:'s)?\s+{_ACCESS}\s+(?:is|are)\s+"
+    rf"(?:already\s+|now\s+)?"
+    rf"(?:available|set(?:\s+up)?|configured|provided|ready|loaded|in\s+(?:the\s+)?env\w*|"
+    rf"exported|valid)\b"
+    rf"|\byou\s+(?:have|'ve\s+got|can\s+use)\s+(?:full\s+)?(?:access\s+to|credentials\s+for|"
+    rf"an?\s+api\s+key\s+for)\s+(?:the\s+)?{_GRANTED_NAME.format('granted')}")
+# A criterion naming the service after a word that keeps the call away ("before DataForSEO
+# calls", "does not query DataForSEO"): passed without the service.
+_KEPT_AWAY = re.compile(r"(?i)\b(?:not|never|no|without|before|avoid\w*|instead\s+of|"
+                        r"rather\s+than|refus\w*|declin\w*|unless)\b")
+
+
+def granted_services(case: Case) -> list[str]:
+    """The words of a prompt granting access to a live service whose answers a criterion
+    needs (one naming the service, not after a word keeping the call away)."""
+    found: list[str] = []
+    own = unquoted(case.prompt)
+    for match in _GRANTED.finditer(own):
+        service = (match.group("service") or match.group("granted")).strip("`")
+        name = re.compile(rf"(?i)(?<![\w-]){re.escape(service)}(?![\w-])")
+        for text in _criteria(case):
+            used = name.search(text)
+            if used is not None and not _KEPT_AWAY.search(text[:used.start()]):
+                found.append(" ".join(match.group(0).split()))
+                break
+    return list(dict.fromkeys(found))

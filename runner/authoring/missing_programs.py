@@ -52,7 +52,7 @@ KNOWN_PROGRAMS = frozenset({
     "jira", "gh", "glab", "stripe",
     "psql", "mysql", "redis-cli", "mongosh", "mongo", "sqlite3", "pg_dump",
     "ffmpeg", "pandoc", "jq", "yq", "magick", "pdflatex", "xelatex", "hugo", "jekyll",
-    "mkdocs", "shellcheck", "hadolint", "trivy", "semgrep", "k6",
+    "mkdocs", "sphinx-build", "sphinx", "shellcheck", "hadolint", "trivy", "semgrep", "k6",
     "git", "python3", "rg", "bash", "sh", "perl", "ps", "grep", "sed", "awk", "find"})
 MISSING = KNOWN_PROGRAMS - IMAGE_PROGRAMS
 
@@ -261,6 +261,31 @@ def _refuses(text: str, program: str) -> bool:
     return re.search(rf"{_KEEPS_FROM}(?<![\w-]){re.escape(program)}(?![\w-])", text) is not None
 
 
+# A criterion whose subject is a program's run and whose verb its result ("`cargo test`
+# passes", "tsc reports no errors", "Sphinx build with -n -q produces zero warnings"): only a
+# run decides it. The subject is the program with what a command carries (flags, files,
+# subcommands, "with"), at the criterion's start, in any case there (a sentence starts in
+# capitals); its verb a verdict, or a verb of output whose object is a count of problems.
+_SUBJECT_ARGS = rf"(?:\s+(?:{_FLAG}|{_FILE}|(?:{_SUBCOMMANDS}|with|on|against)(?![\w-])))*"
+_VERDICT = (r"(?:pass(?:es)?|succeeds?|is\s+(?:green|clean|successful)|exits?\s+(?:with\s+)?"
+            r"(?:0|zero|cleanly|successfully)"
+            r"|(?:produces?|reports?|returns?|emits?|shows?|gives?|prints?|yields?|finds?|"
+            r"outputs?|raises?|has|have|completes?|finishes|runs?|builds?|compiles?)\s+"
+            r"(?:with\s+)?(?:zero|no|0|clean(?:ly)?|without|successfully)\b)")
+_OUTCOME_OF_RUN = re.compile(
+    rf"^\W{{0,3}}(?i:the\s+)?`?(?P<command>(?i:(?:\./)?(?P<program>{_NAMES}))(?![\w+/-]|\.\w)"
+    rf"{_SUBJECT_ARGS})`?(?:\s+(?:run|build|check|step|command))?\s+(?i:{_VERDICT})")
+
+
+def outcome_runs(criterion: str) -> list[tuple[str, str]]:
+    """(command, program) when a missing program's run is the criterion's subject and its
+    result the verdict (see _OUTCOME_OF_RUN)."""
+    found = _OUTCOME_OF_RUN.match(criterion.strip())
+    if found is None:
+        return []
+    return [(" ".join(found.group("command").split()), found.group("program").lower())]
+
+
 def program_needs(prompt: str, criteria: list[str], programs: list[str], skill_name: str = "",
                   advice: bool = False) -> list[str]:
     """Why the case needs a program the image lacks: the prompt (its own words, `prompt`) asks
@@ -272,6 +297,8 @@ def program_needs(prompt: str, criteria: list[str], programs: list[str], skill_n
     if not advice and _EXPLAIN.search(prompt.strip()) is None:
         uses = _WRITE_TASK.search(prompt.strip()) is None
         runs += [run for text in criteria for run in asked_runs(text, skill_name, uses)]
+    if not advice:
+        runs += [run for text in criteria for run in outcome_runs(text)]
     runs += asked_results(prompt, programs)
     seen: set[str] = set()
     why: list[str] = []
@@ -279,7 +306,8 @@ def program_needs(prompt: str, criteria: list[str], programs: list[str], skill_n
         if program in seen or any(_refuses(text, program) for text in criteria):
             continue
         seen.add(program)
-        runner = "" if words.lower().startswith(program) else " (the skill runs it)"
+        runner = "" if words.lower().lstrip("./").startswith(program) \
+            else " (the skill runs it)"
         why.append(f"'{words}'{runner}: a program the default sandbox image lacks ({program})")
     return why
 

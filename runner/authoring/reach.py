@@ -30,9 +30,11 @@ from runner.analysis.wording_i18n import (
     READ_CUE_RE,
     WEATHER_LOOKUP_RE,
 )
+from runner.authoring.binary_claims import binary_claims
 from runner.authoring.live_services import (
     cli_reach,
     cli_runs,
+    granted_services,
     live_asks,
     live_lookups,
     lookup_needs,
@@ -46,6 +48,7 @@ from runner.authoring.missing_programs import (
     program_needs,
     skill_programs,
 )
+from runner.authoring.notes_needs import notes_needs
 from runner.authoring.own_project import new_project, own_project_needs
 from runner.authoring.problems import Problems
 from runner.schema.case import Case
@@ -628,6 +631,9 @@ def case_reach(case: Case, skill_reaches: bool, home_data: list[str]) -> list[st
             "that the sandbox does not have" for w in written_on_machine(case)]
     why += [f"'{w}': the user's own account or a live service, which the sandbox cannot reach"
             for w in account_needs(case, skill_reaches)]
+    why += [f"'{w}': a live service the prompt says the agent may call, and its criteria need "
+            "what it answers; the sandbox has no network and no key" for w in
+            granted_services(case)]
     why += [f"'{w}': an image-generation service, which the sandbox cannot reach"
             for w in image_service_needs(case)]
     why += [f"'{w}': an item of the team's tracker, which the sandbox cannot reach"
@@ -638,10 +644,17 @@ def case_reach(case: Case, skill_reaches: bool, home_data: list[str]) -> list[st
     request, _ = _asked_for_advice(unquoted(case.prompt, pasted=True))
     why += [f"'{w}': {OWN_PROJECT}, and its criteria expect its files worked on ('{c}')"
             for w, c in own_project_needs(case, request)]
+    why += [f"its {key} say{'s' if not key.endswith('s') else ''} '{said}' (the author's own "
+            "word that the run lacks it)" for key, quotes in notes_needs(case.extra).items()
+            for said in quotes]
     where = ", ".join(home_data[:2])
     why += [f"'{w}': the user's own history, which the skill keeps at {where} on their "
             "machine and the case does not stage" for w in history_needs(case, home_data)]
     return list(dict.fromkeys(why))
+
+
+def _clip(text: str, width: int = 90) -> str:
+    return text if len(text) <= width else text[:width - 3].rstrip() + "..."
 
 
 def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None:
@@ -712,6 +725,10 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                 "reach"] if looked else []
         why += [f"'{s}': a script the skill's SKILL.md runs that the skill does not ship and "
                 "the case does not stage" for s in script_needs(case, scripts)]
+        unseen = binary_claims(list(case.statements))
+        why += [f"'{_clip(c)}': a property of a binary file, which the grader reads as bytes "
+                "(the listing shows only that it exists) and cannot verify from text"
+                for c in unseen]
         if why:
             # the user's project is a whole checkout to stage, not a page or a file
             what = "the project's files" if any(OWN_PROJECT in w for w in why) else "the files"
@@ -720,4 +737,7 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                             f"{what}, a program's output) and say so in the prompt, or drop "
                             "the case" + ("; a case that needs a program the image lacks runs "
                                           "with an image built with it (`skill-eval run "
-                                          "--image`)" if lacking else ""))
+                                          "--image`)" if lacking else "")
+                            + ("; a binary file's size, pages or look is checked by a grader "
+                               "program of the author's (python3 reading the file), or stated "
+                               "as text the work prints" if unseen else ""))

@@ -188,9 +188,28 @@ _OR_SAYS = re.compile(r"(?i)\bor\s+(?:propos|suggest|recommend|offer|describ|exp
                       r"tell|instruct|mention|outlin)\w*\b")
 
 
+# A verb of running joined by "or" to a verb that is not one ("Runs or requires `pnpm
+# check`", "runs the linter or asks the user to"): either act passes, and the other is the
+# answer's. Read by the coordination: straight after the verb of running, any word (verbs
+# joined share their object); after its object, a word of the same -s form followed by what
+# starts an object, so "runs lint or tests" (one object, two nouns) stays a run.
+_OR_OTHER_VERB = re.compile(
+    _LEAD + _RUN_VERB + r"\s*,?\s+or\s+(?!" + _RUN_VERB + r")[a-z]{3,}\b"
+    r"|" + _LEAD + r"(?:runs|calls|invokes|executes|launches)\b"
+    r"(?:[^,;.\n]|\.(?=\S)){1,60}?,?\s+or\s+(?!"
+    + _RUN_VERB + r")[a-z]{2,}(?<!s)s\s+(?:(?:the|a|an|it|that|them|this|to)\b|`)",
+    re.IGNORECASE)
+
+
+def or_other_act(statement: str) -> bool:
+    """The statement's run is one of two acts joined by "or" (see _OR_OTHER_VERB)."""
+    body = without_condition(statement).strip().removeprefix(MARK).strip()
+    return _OR_OTHER_VERB.match(body) is not None
+
+
 def on_calls(statement: str) -> bool:
     """Graded on the tool calls with their results only."""
     body = without_condition(statement).strip()
-    if _OR_SAYS.search(body):
+    if _OR_SAYS.search(body) or or_other_act(body):
         return False
     return body.startswith(MARK) or ran_named(body)
