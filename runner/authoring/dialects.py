@@ -58,6 +58,7 @@ from runner.authoring.rubrics import rubric_criteria
 from runner.authoring.setups import SETUP_KEYS
 from runner.authoring.short_claims import short_claim
 from runner.authoring.signal_lists import signal_checks
+from runner.authoring.situations import SITUATION_FIELDS, situation_request
 from runner.authoring.tiers import expect_operands, soft_marking, soft_objects, tier_lists
 from runner.authoring.tool_names import call_pattern, tool_matcher
 from runner.authoring.verifier_keys import verifier_command
@@ -2074,7 +2075,8 @@ class CaseReader:
         self.routing.append(fires)
         self.unread[f"{key} (trigger expectation)"] = value
         where = "should-trigger" if fires else "should-not-trigger"
-        prompt = next((item[k] for k in ("prompt", "input", "query", *PROMPT_ALIASES)
+        prompt = next((item[k] for k in ("prompt", "input", "query", *PROMPT_ALIASES,
+                                         *SITUATION_FIELDS)
                        if isinstance(item.get(k), str)), "")
         self.problems.report("EV012", self.label, f"`{key}: {json.dumps(value)}` is a trigger "
                              "expectation, not behaviour: not graded here; offered as a trigger "
@@ -2261,6 +2263,13 @@ class CaseReader:
             if "prompt" not in item and isinstance(item.get(key), str) and item[key].strip():
                 item["prompt"] = item.pop(key)
                 self.mapped(f"`{key}` read as the prompt", f"rename {key!r} to 'prompt'")
+        told = situation_request(item)
+        if told is not None:
+            item["prompt"] = item.pop(told)
+            self.mapped(f"`{told}` read as the prompt: the case tells its situation in words "
+                        "and has no `prompt`, so that text is the request, sent as written",
+                        f"write the user's message under `prompt` (keep `{told}` for the "
+                        "situation it sends with it)")
         self._avoid_lists(item)
         for aliases, field in ((EXPECT_ALIASES, "expectations"), (FAIL_ALIASES, "failures")):
             for key in aliases:
