@@ -39,6 +39,7 @@ from runner.authoring.fields import (
     never_a_check,
     one_token,
 )
+from runner.authoring.halts import halt_statement
 from runner.authoring.input_object import request_of
 from runner.authoring.material_types import CALLS, material_matcher, material_type
 from runner.authoring.pass_rules import read_case_rule, rubric_rule
@@ -57,7 +58,7 @@ from runner.authoring.routing_types import read_routing, routing_type
 from runner.authoring.rubrics import rubric_criteria
 from runner.authoring.setups import SETUP_KEYS
 from runner.authoring.short_claims import short_claim
-from runner.authoring.signal_lists import signal_checks
+from runner.authoring.signal_lists import SENTENCE_MIN_WORDS, signal_checks
 from runner.authoring.situations import SITUATION_FIELDS, situation_request
 from runner.authoring.tiers import expect_operands, soft_marking, soft_objects, tier_lists
 from runner.authoring.tool_names import call_pattern, tool_matcher
@@ -179,8 +180,9 @@ EXPECT_ALIASES = ("pass_conditions", "pass_criteria", "success_criteria",
                   "required_behaviours", "expected_behaviours", "must_do", "should",
                   "should_do", "expected", "expected_results", "success_conditions",
                   "must_hold", "should_hold")
-FAIL_ALIASES = ("fail_conditions", "failure_conditions", "forbidden", "forbidden_actions",
-                "forbidden_behaviors", "forbidden_behaviours", "should_not", "should_not_do",
+FAIL_ALIASES = ("fail_conditions", "failure_conditions", "fails_if", "fail_if", "failed_if",
+                "forbidden", "forbidden_actions", "forbidden_behaviors", "forbidden_behaviours",
+                "should_not", "should_not_do",
                 "must_not_do", "anti_patterns", "red_flags", "failure_modes")
 # Lists of what must not appear: texts (not-contains checks) or sentences (statements).
 AVOID_LISTS = ("forbidden", "avoid", "avoids", "banned", "disallowed", "prohibited",
@@ -844,6 +846,8 @@ class CaseReader:
             item["judge_program"] = item.pop("judge")
         self._tiers(item)
         self._foreign_mappings(item)
+        self._signal_lists(item)  # again: an `expected` mapping may hold the signal lists
+        self._halt(item)
         self._covered_documents(item)
         self._one_of_lists(item)
         self._required_texts(item)
@@ -1008,13 +1012,31 @@ class CaseReader:
         make the case a runtime case too."""
         found = signal_checks(item)
         mark = len(self.checks)
-        for entry, origin in found:
-            self.add("check", entry, origin)
+        for kind, entry, origin in found:
+            if kind == "check":
+                self.add("check", entry, origin)
         self.text_only += self.origins["assertions"][mark:]
-        if found:
+        for kind, entry, origin in found:
+            if kind == "statement":
+                self.add("statement", entry, origin)
+        if any(kind == "check" for kind, _, _ in found):
             self.problems.tally("EV012", self.label, "signal lists (`requiredSignals`, "
                                 "`forbiddenSignals`) read as case-insensitive checks on the "
                                 "final answer", "none needed (or write them as assertions)")
+        if any(kind == "statement" for kind, _, _ in found):
+            self.problems.tally("EV012", self.label, "signals written as sentences of behaviour "
+                                "(`compliance_signals`, `forbidden_signals`) read as statements "
+                                "(negative ones: \"The run avoids this: ...\")",
+                                "none needed (or write them as expectations)")
+
+    def _halt(self, item: dict[str, Any]) -> None:
+        """`halt: true` + `halt_reason`: one statement that the run stops, for that reason
+        (runner.authoring.halts); `halt: false` one that it carries the request through."""
+        said = halt_statement(item)
+        if said is not None:
+            self.add("statement", *said)
+            self.mapped(f"`{said[1]}` read as a statement: {said[0][:90]!r}",
+                        "none needed (or write it as an expectation)")
 
     def _event_lists(self, item: dict[str, Any]) -> None:
         """`required_events` / `forbidden_events`: checks on what the run did
@@ -1129,6 +1151,12 @@ class CaseReader:
             if value is None or value == [] or value == {} or value == "":
                 continue
             left.pop(field)
+            if isinstance(value, str) and len(value.split()) >= SENTENCE_MIN_WORDS:
+                # a property stated in words ("actions": "lists Ana as the vendor email's
+                # owner"): the sentence is the claim, its name what it is about
+                self.add("statement", f"{field.replace('_', ' ').capitalize()}: {value}",
+                         f"expected_output.{field} (a property stated in words)")
+                continue
             self.add("statement", f"The output meets `{field}: "
                      f"{json.dumps(value, ensure_ascii=False)}`",
                      f"expected_output.{field} (a property of the output)")
