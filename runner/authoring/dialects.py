@@ -59,7 +59,7 @@ from runner.authoring.rubrics import rubric_criteria
 from runner.authoring.setups import SETUP_KEYS
 from runner.authoring.short_claims import short_claim
 from runner.authoring.signal_lists import SENTENCE_MIN_WORDS, signal_checks
-from runner.authoring.situations import SITUATION_FIELDS, situation_request
+from runner.authoring.situations import SITUATION_FIELDS, STATE_WORDS, situation_request
 from runner.authoring.tiers import expect_operands, soft_marking, soft_objects, tier_lists
 from runner.authoring.tool_names import call_pattern, tool_matcher
 from runner.authoring.verifier_keys import verifier_command
@@ -615,7 +615,10 @@ _MATERIAL_WORDS = {"context", "evidence", "supplied", "input", "inputs", "docume
                    "attachment", "background", "mode", "situation",
                    # what a review task is given to review ("Review this function" beside
                    # an `artifact` holding it)
-                   "artifact", "artifacts", "diff", "payload"}
+                   "artifact", "artifacts", "diff", "payload",
+                   # the state the work starts from, given as data (`state_simulation`,
+                   # `preconditions`): the agent acts on it only if told (situations)
+                   *STATE_WORDS}
 # ...unless the name says it is the answer, the author's note or a grading aid.
 _NOT_MATERIAL = {"expected", "expect", "answer", "answers", "solution", "gold", "reference",
                  "rubric", "criteria", "grading", "grader", "note", "notes", "comment",
@@ -1421,7 +1424,9 @@ class CaseReader:
             label = key.replace("_", " ").replace("-", " ").strip().capitalize()
             item["prompt"] = prompt = f"{prompt}\n\n{label}:\n{text}"
             item.pop(key)
-            why = "the prompt refers to it" if referred else "it is the task's material"
+            why = "the prompt refers to it" if referred else \
+                "it is the state the work starts from, the situation the agent is told" \
+                if words & STATE_WORDS else "it is the task's material"
             self.mapped(f"`{key}` sent with the prompt, labelled {label!r} ({len(text)} "
                         f"characters): {why}", f"fold `{key}` into `prompt` to make this "
                         "explicit, or rename it to keep it unsent")

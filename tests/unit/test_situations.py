@@ -56,3 +56,24 @@ def test_skill_loaded_only_cases_told_in_words_are_a_trigger_set(tmp_path: Path)
     result = check_cli(str(skill))
     assert result.exit_code == 0, result.output
     assert "trigger set only (2 queries: 1 should trigger, 1 should not)" in result.output
+
+
+@pytest.mark.parametrize("field", ["state_simulation", "state", "given", "preconditions"])
+def test_state_given_in_a_field_is_told_with_the_request(tmp_path: Path, field: str) -> None:
+    case = {"id": "s", "prompt": "tidy my standup notes, the usual way",
+            field: "NOTES=present (3 items, none with owners), TEMPLATE=missing",
+            "expectations": ["Marks all three actions as unassigned"]}
+    read = load_caseset(make_skill(tmp_path, [case]), "tidy-notes")
+    label = field.replace("_", " ").capitalize()
+    assert read.evals[0].prompt.endswith(f"{label}:\nNOTES=present (3 items, none with owners)"
+                                         ", TEMPLATE=missing")
+    assert any(f"`{field}` sent with the prompt" in f.message and "the state the work starts "
+               "from" in f.message for f in read.findings)
+
+
+def test_state_that_names_files_is_not_sent(tmp_path: Path) -> None:
+    """Negative: a state field that only names files is material to stage, not text."""
+    case = {"id": "s", "prompt": "tidy my standup notes, the usual way",
+            "state": ["notes/standup.md"], "expectations": ["Marks the actions unassigned"]}
+    read = load_caseset(make_skill(tmp_path, [case]), "tidy-notes")
+    assert read.evals[0].prompt == "tidy my standup notes, the usual way"
