@@ -28,6 +28,7 @@ from runner.authoring.call_lists import call_lists
 from runner.authoring.command_calls import command_calls
 from runner.authoring.crosscase import other_case_reference
 from runner.authoring.denial_lists import joined_denials
+from runner.authoring.described_fixtures import KEPT_AS, described, states_material
 from runner.authoring.event_lists import event_lists
 from runner.authoring.expected_claims import expected_claims
 from runner.authoring.fields import (
@@ -873,6 +874,7 @@ class CaseReader:
         self._named_criteria(item)
         self._baseline_prompt(item)
         self._file_expectations(item)
+        self._described_fixtures(item)
         self._verifier_field(item)
         self._unknown_fields(item)
         reads = item.get("reads")
@@ -1031,6 +1033,31 @@ class CaseReader:
                                 "(`compliance_signals`, `forbidden_signals`) read as statements "
                                 "(negative ones: \"The run avoids this: ...\")",
                                 "none needed (or write them as expectations)")
+
+    def _described_fixtures(self, item: dict[str, Any]) -> None:
+        """`files` entries describing a fixture in words (runner.authoring
+        .described_fixtures): no path to stage; kept, the case read on its prompt."""
+        files = item.get("files")
+        if not isinstance(files, list):
+            return
+        told = [f for f in files if isinstance(f, str) and described(f)]
+        if not told:
+            return
+        item["files"] = [f for f in files if f not in told]
+        self.unread[KEPT_AS] = told
+        prompt = item.get("prompt")
+        shown = ", ".join(repr(t[:70]) for t in told[:2])
+        if isinstance(prompt, str) and states_material(prompt):
+            self.mapped(f"`files` describes its fixture in words ({shown}): no path, not "
+                        "staged; the prompt itself states what the fixture holds, so the case "
+                        "is read on its prompt", "stage the file under evals/files/ and list "
+                        "its path, if the agent should read it")
+            return
+        self.problems.report("EV014", self.label, f"no arm can pass it: `files` describes its "
+                             f"fixture in words ({shown}), which is not staged, and the prompt "
+                             "does not state what it holds: the criteria read contents no arm "
+                             "has", "stage the file under evals/files/ and list its path, or "
+                             "state its contents in the prompt")
 
     def _halt(self, item: dict[str, Any]) -> None:
         """`halt: true` + `halt_reason`: one statement that the run stops, for that reason
