@@ -56,6 +56,7 @@ def test_skill_loaded_only_cases_told_in_words_are_a_trigger_set(tmp_path: Path)
     result = check_cli(str(skill))
     assert result.exit_code == 0, result.output
     assert "trigger set only (2 queries: 1 should trigger, 1 should not)" in result.output
+    assert "no case set" not in result.output, "the set file is found by its situations"
 
 
 @pytest.mark.parametrize("field", ["state_simulation", "state", "given", "preconditions"])
