@@ -21,6 +21,7 @@ from pydantic import ValidationError
 from runner.analysis.wording import quoted_phrases, restated_phrase
 from runner.authoring import safely
 from runner.authoring.absent_material import absent_by_design
+from runner.authoring.agent_notes import told_notes
 from runner.authoring.answers import (
     ANSWER_KEY,
     REFERENCE_NOTE,
@@ -418,6 +419,7 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
                         "graded", "put the program in evals/ and name it (\"grader_program\": "
                         "\"evals/...\"), or write what it checks as the cases' assertions")
     cases = _linked(read, fixtures, problems)
+    cases = told_notes(about, cases, problems)  # a set note speaking to the agent: sent
     report_unnamed(path, skill_dir, [c.id for c in read.every.values()], [  # authors' graders
         *programs_of(cases), *([programs.program.path] if programs.program else [])], problems)
     _mcp_needs(skill_dir, cases, problems)
