@@ -43,6 +43,7 @@ from runner.authoring.fields import (
 from runner.authoring.halts import halt_statement
 from runner.authoring.input_object import request_of
 from runner.authoring.material_types import CALLS, material_matcher, material_type
+from runner.authoring.mocks import mocked_calls
 from runner.authoring.pass_rules import read_case_rule, rubric_rule
 from runner.authoring.pattern_fields import PATTERN_WORDS, all_compile, as_pattern
 from runner.authoring.personas import persona, scripted_answers
@@ -875,6 +876,7 @@ class CaseReader:
         self._baseline_prompt(item)
         self._file_expectations(item)
         self._described_fixtures(item)
+        self._mocks(item)
         self._verifier_field(item)
         self._unknown_fields(item)
         reads = item.get("reads")
@@ -1058,6 +1060,21 @@ class CaseReader:
                              "does not state what it holds: the criteria read contents no arm "
                              "has", "stage the file under evals/files/ and list its path, or "
                              "state its contents in the prompt")
+
+    def _mocks(self, item: dict[str, Any]) -> None:
+        """`mocks`: responses the authors' harness served to the skill's calls; none is served
+        here (runner.authoring.mocks), so the case cannot pass in any arm (EV014)."""
+        found = mocked_calls(item)
+        if found is None:
+            return
+        key, calls = found
+        self.unread[f"{key} (served by the authors' harness, not here)"] = calls
+        self.problems.report("EV014", self.label, f"no arm can pass it: `{key}` answers "
+                             f"{len(calls)} call(s) the skill makes ({', '.join(calls[:2])}) "
+                             "from the authors' harness; the sandbox serves no mocks and "
+                             "reaches no network, so those calls fail in every arm",
+                             "stage the responses as files the skill reads, or drop the case "
+                             "from runs that cannot mock")
 
     def _halt(self, item: dict[str, Any]) -> None:
         """`halt: true` + `halt_reason`: one statement that the run stops, for that reason
