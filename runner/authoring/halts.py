@@ -35,7 +35,7 @@ def halt_statement(item: dict[str, Any]) -> tuple[str, str] | None:
     reason = item.pop(reason_key).strip() if reason_key is not None else ""
     origin = key if reason_key is None else f"{key} + {reason_key}"
     if halts:
-        text = "The run halts: it stops and does not carry the request through"
-        return (f"{text}, because {reason}" if reason else text), origin
+        text = "The run halts instead of carrying the request through"
+        return (f"{text}; its reason: {reason}" if reason else text), origin
     text = "The run does not halt: it carries the request through"
     return (f"{text} ({reason})" if reason else text), origin

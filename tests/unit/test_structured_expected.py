@@ -38,8 +38,8 @@ def test_signals_in_words_are_statements_and_texts_stay_checks() -> None:
 
 def test_halt_and_its_reason_are_one_statement() -> None:
     item: dict[str, Any] = {"halt": True, "halt_reason": "no notes were given"}
-    assert halt_statement(item) == ("The run halts: it stops and does not carry the request "
-                                    "through, because no notes were given", "halt + halt_reason")
+    assert halt_statement(item) == ("The run halts instead of carrying the request through; "
+                                    "its reason: no notes were given", "halt + halt_reason")
     assert item == {}
     assert halt_statement({"halt": "false"}) == (
         "The run does not halt: it carries the request through", "halt")
