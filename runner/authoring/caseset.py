@@ -21,6 +21,7 @@ from pydantic import ValidationError
 from runner.analysis.wording import quoted_phrases, restated_phrase
 from runner.authoring import safely
 from runner.authoring.absent_material import absent_by_design
+from runner.authoring.agent_notes import told_notes
 from runner.authoring.answers import (
     ANSWER_KEY,
     REFERENCE_NOTE,
@@ -35,6 +36,7 @@ from runner.authoring.case_index import indexed_cases
 from runner.authoring.casedirs import is_case_dirs, is_one_case, named_rubric
 from runner.authoring.check_groups import check_groups, groups_line
 from runner.authoring.crosscase import report_earlier_state
+from runner.authoring.described_fixtures import described_names
 from runner.authoring.dialects import (
     CaseReader,
     primary_routes,
@@ -417,6 +419,7 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
                         "graded", "put the program in evals/ and name it (\"grader_program\": "
                         "\"evals/...\"), or write what it checks as the cases' assertions")
     cases = _linked(read, fixtures, problems)
+    cases = told_notes(about, cases, problems)  # a set note speaking to the agent: sent
     report_unnamed(path, skill_dir, [c.id for c in read.every.values()], [  # authors' graders
         *programs_of(cases), *([programs.program.path] if programs.program else [])], problems)
     _mcp_needs(skill_dir, cases, problems)
@@ -967,6 +970,13 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
     listed = _listed(skill, case)
     holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
     missing = list(missing_inputs(case, staged_names(case, listed), holds))
+    told = described_names(case.extra, case.prompt, missing)
+    if told:
+        problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, told[:3]))}, "
+                        "a fixture the case describes in words and does not stage; the prompt "
+                        "states what it holds, so the case is read on its prompt: not refused",
+                        "stage the file under evals/files/ if the agent should read it")
+        missing = [m for m in missing if m not in told]
     # a question about a situation the prompt tells: the pointer is part of the telling
     pointed = [p for p in pointed_inputs(case) if not told_in_a_question(case.prompt, p)]
     trigger = trigger_test(case) if missing or pointed else None

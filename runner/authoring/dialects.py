@@ -28,6 +28,7 @@ from runner.authoring.call_lists import call_lists
 from runner.authoring.command_calls import command_calls
 from runner.authoring.crosscase import other_case_reference
 from runner.authoring.denial_lists import joined_denials
+from runner.authoring.described_fixtures import KEPT_AS, described, states_material
 from runner.authoring.event_lists import event_lists
 from runner.authoring.expected_claims import expected_claims
 from runner.authoring.fields import (
@@ -39,8 +40,10 @@ from runner.authoring.fields import (
     never_a_check,
     one_token,
 )
+from runner.authoring.halts import halt_statement
 from runner.authoring.input_object import request_of
 from runner.authoring.material_types import CALLS, material_matcher, material_type
+from runner.authoring.mocks import mocked_calls
 from runner.authoring.pass_rules import read_case_rule, rubric_rule
 from runner.authoring.pattern_fields import PATTERN_WORDS, all_compile, as_pattern
 from runner.authoring.personas import persona, scripted_answers
@@ -57,7 +60,8 @@ from runner.authoring.routing_types import read_routing, routing_type
 from runner.authoring.rubrics import rubric_criteria
 from runner.authoring.setups import SETUP_KEYS
 from runner.authoring.short_claims import short_claim
-from runner.authoring.signal_lists import signal_checks
+from runner.authoring.signal_lists import SENTENCE_MIN_WORDS, signal_checks
+from runner.authoring.situations import SITUATION_FIELDS, STATE_WORDS, situation_request
 from runner.authoring.tiers import expect_operands, soft_marking, soft_objects, tier_lists
 from runner.authoring.tool_names import call_pattern, tool_matcher
 from runner.authoring.verifier_keys import verifier_command
@@ -178,8 +182,9 @@ EXPECT_ALIASES = ("pass_conditions", "pass_criteria", "success_criteria",
                   "required_behaviours", "expected_behaviours", "must_do", "should",
                   "should_do", "expected", "expected_results", "success_conditions",
                   "must_hold", "should_hold")
-FAIL_ALIASES = ("fail_conditions", "failure_conditions", "forbidden", "forbidden_actions",
-                "forbidden_behaviors", "forbidden_behaviours", "should_not", "should_not_do",
+FAIL_ALIASES = ("fail_conditions", "failure_conditions", "fails_if", "fail_if", "failed_if",
+                "forbidden", "forbidden_actions", "forbidden_behaviors", "forbidden_behaviours",
+                "should_not", "should_not_do",
                 "must_not_do", "anti_patterns", "red_flags", "failure_modes")
 # Lists of what must not appear: texts (not-contains checks) or sentences (statements).
 AVOID_LISTS = ("forbidden", "avoid", "avoids", "banned", "disallowed", "prohibited",
@@ -612,7 +617,10 @@ _MATERIAL_WORDS = {"context", "evidence", "supplied", "input", "inputs", "docume
                    "attachment", "background", "mode", "situation",
                    # what a review task is given to review ("Review this function" beside
                    # an `artifact` holding it)
-                   "artifact", "artifacts", "diff", "payload"}
+                   "artifact", "artifacts", "diff", "payload",
+                   # the state the work starts from, given as data (`state_simulation`,
+                   # `preconditions`): the agent acts on it only if told (situations)
+                   *STATE_WORDS}
 # ...unless the name says it is the answer, the author's note or a grading aid.
 _NOT_MATERIAL = {"expected", "expect", "answer", "answers", "solution", "gold", "reference",
                  "rubric", "criteria", "grading", "grader", "note", "notes", "comment",
@@ -843,6 +851,8 @@ class CaseReader:
             item["judge_program"] = item.pop("judge")
         self._tiers(item)
         self._foreign_mappings(item)
+        self._signal_lists(item)  # again: an `expected` mapping may hold the signal lists
+        self._halt(item)
         self._covered_documents(item)
         self._one_of_lists(item)
         self._required_texts(item)
@@ -865,6 +875,8 @@ class CaseReader:
         self._named_criteria(item)
         self._baseline_prompt(item)
         self._file_expectations(item)
+        self._described_fixtures(item)
+        self._mocks(item)
         self._verifier_field(item)
         self._unknown_fields(item)
         reads = item.get("reads")
@@ -1016,13 +1028,71 @@ class CaseReader:
         make the case a runtime case too."""
         found = signal_checks(item)
         mark = len(self.checks)
-        for entry, origin in found:
-            self.add("check", entry, origin)
+        for kind, entry, origin in found:
+            if kind == "check":
+                self.add("check", entry, origin)
         self.text_only += self.origins["assertions"][mark:]
-        if found:
+        for kind, entry, origin in found:
+            if kind == "statement":
+                self.add("statement", entry, origin)
+        if any(kind == "check" for kind, _, _ in found):
             self.problems.tally("EV012", self.label, "signal lists (`requiredSignals`, "
                                 "`forbiddenSignals`) read as case-insensitive checks on the "
                                 "final answer", "none needed (or write them as assertions)")
+        if any(kind == "statement" for kind, _, _ in found):
+            self.problems.tally("EV012", self.label, "signals written as sentences of behaviour "
+                                "(`compliance_signals`, `forbidden_signals`) read as statements "
+                                "(negative ones: \"The run avoids this: ...\")",
+                                "none needed (or write them as expectations)")
+
+    def _described_fixtures(self, item: dict[str, Any]) -> None:
+        """`files` entries describing a fixture in words (runner.authoring
+        .described_fixtures): no path to stage; kept, the case read on its prompt."""
+        files = item.get("files")
+        if not isinstance(files, list):
+            return
+        told = [f for f in files if isinstance(f, str) and described(f)]
+        if not told:
+            return
+        item["files"] = [f for f in files if f not in told]
+        self.unread[KEPT_AS] = told
+        prompt = item.get("prompt")
+        shown = ", ".join(repr(t[:70]) for t in told[:2])
+        if isinstance(prompt, str) and states_material(prompt):
+            self.mapped(f"`files` describes its fixture in words ({shown}): no path, not "
+                        "staged; the prompt itself states what the fixture holds, so the case "
+                        "is read on its prompt", "stage the file under evals/files/ and list "
+                        "its path, if the agent should read it")
+            return
+        self.problems.report("EV014", self.label, f"no arm can pass it: `files` describes its "
+                             f"fixture in words ({shown}), which is not staged, and the prompt "
+                             "does not state what it holds: the criteria read contents no arm "
+                             "has", "stage the file under evals/files/ and list its path, or "
+                             "state its contents in the prompt")
+
+    def _mocks(self, item: dict[str, Any]) -> None:
+        """`mocks`: responses the authors' harness served to the skill's calls; none is served
+        here (runner.authoring.mocks), so the case cannot pass in any arm (EV014)."""
+        found = mocked_calls(item)
+        if found is None:
+            return
+        key, calls = found
+        self.unread[f"{key} (served by the authors' harness, not here)"] = calls
+        self.problems.report("EV014", self.label, f"no arm can pass it: `{key}` answers "
+                             f"{len(calls)} call(s) the skill makes ({', '.join(calls[:2])}) "
+                             "from the authors' harness; the sandbox serves no mocks and "
+                             "reaches no network, so those calls fail in every arm",
+                             "stage the responses as files the skill reads, or drop the case "
+                             "from runs that cannot mock")
+
+    def _halt(self, item: dict[str, Any]) -> None:
+        """`halt: true` + `halt_reason`: one statement that the run stops, for that reason
+        (runner.authoring.halts); `halt: false` one that it carries the request through."""
+        said = halt_statement(item)
+        if said is not None:
+            self.add("statement", *said)
+            self.mapped(f"`{said[1]}` read as a statement: {said[0][:90]!r}",
+                        "none needed (or write it as an expectation)")
 
     def _event_lists(self, item: dict[str, Any]) -> None:
         """`required_events` / `forbidden_events`: checks on what the run did
@@ -1137,6 +1207,12 @@ class CaseReader:
             if value is None or value == [] or value == {} or value == "":
                 continue
             left.pop(field)
+            if isinstance(value, str) and len(value.split()) >= SENTENCE_MIN_WORDS:
+                # a property stated in words ("actions": "lists Ana as the vendor email's
+                # owner"): the sentence is the claim, its name what it is about
+                self.add("statement", f"{field.replace('_', ' ').capitalize()}: {value}",
+                         f"expected_output.{field} (a property stated in words)")
+                continue
             self.add("statement", f"The output meets `{field}: "
                      f"{json.dumps(value, ensure_ascii=False)}`",
                      f"expected_output.{field} (a property of the output)")
@@ -1401,7 +1477,9 @@ class CaseReader:
             label = key.replace("_", " ").replace("-", " ").strip().capitalize()
             item["prompt"] = prompt = f"{prompt}\n\n{label}:\n{text}"
             item.pop(key)
-            why = "the prompt refers to it" if referred else "it is the task's material"
+            why = "the prompt refers to it" if referred else \
+                "it is the state the work starts from, the situation the agent is told" \
+                if words & STATE_WORDS else "it is the task's material"
             self.mapped(f"`{key}` sent with the prompt, labelled {label!r} ({len(text)} "
                         f"characters): {why}", f"fold `{key}` into `prompt` to make this "
                         "explicit, or rename it to keep it unsent")
@@ -2083,7 +2161,8 @@ class CaseReader:
         self.routing.append(fires)
         self.unread[f"{key} (trigger expectation)"] = value
         where = "should-trigger" if fires else "should-not-trigger"
-        prompt = next((item[k] for k in ("prompt", "input", "query", *PROMPT_ALIASES)
+        prompt = next((item[k] for k in ("prompt", "input", "query", *PROMPT_ALIASES,
+                                         *SITUATION_FIELDS)
                        if isinstance(item.get(k), str)), "")
         self.problems.report("EV012", self.label, f"`{key}: {json.dumps(value)}` is a trigger "
                              "expectation, not behaviour: not graded here; offered as a trigger "
@@ -2270,6 +2349,13 @@ class CaseReader:
             if "prompt" not in item and isinstance(item.get(key), str) and item[key].strip():
                 item["prompt"] = item.pop(key)
                 self.mapped(f"`{key}` read as the prompt", f"rename {key!r} to 'prompt'")
+        told = situation_request(item)
+        if told is not None:
+            item["prompt"] = item.pop(told)
+            self.mapped(f"`{told}` read as the prompt: the case tells its situation in words "
+                        "and has no `prompt`, so that text is the request, sent as written",
+                        f"write the user's message under `prompt` (keep `{told}` for the "
+                        "situation it sends with it)")
         self._avoid_lists(item)
         for aliases, field in ((EXPECT_ALIASES, "expectations"), (FAIL_ALIASES, "failures")):
             for key in aliases:

@@ -106,10 +106,42 @@ def _counted(name: str, item: dict[str, Any]) -> int:
     return len(lists[0]) if len(lists) == 1 else 0
 
 
+# A set's pass rule in words (`scoring: "1 if all expected_behavior keys match; 0
+# otherwise"`, or one such text per kind of case): applied when it says a count or a share
+# exactly ("80%", "4/5"), else kept and reported, never guessed.
+WORDED_RULES = ("scoring", "scoring_rule", "pass_rule", "grading_rule", "pass_criteria_rule")
+
+
+def _worded_rule(about: dict[str, Any], problems: Problems) -> dict[str, Any] | None:
+    """The set's pass rule written under a `scoring`-like key: the rule when its one text
+    says a count or share, else None with an EV012 line saying it is not applied."""
+    for key in [k for k in WORDED_RULES if k in about]:
+        value = about[key]
+        texts = [value] if isinstance(value, str) else [
+            v for v in value.values() if isinstance(v, str)] if isinstance(value, dict) else []
+        if not texts:
+            continue
+        rule = rule_of(key, texts[0]) if len(texts) == 1 else None
+        if rule is not None:
+            about.pop(key)
+            return rule
+        kinds = f" per kind of case ({', '.join(list(value)[:4])})" if isinstance(
+            value, dict) else ""
+        problems.report("EV012", "", f"top-level `{key}` is the authors' pass rule in words"
+                        f"{kinds}, {texts[0][:80]!r}: it says no count or share of a case's "
+                        "checks, so not applied: every check of a case must pass (kept)", FIX)
+    return None
+
+
 def set_rule(about: dict[str, Any], items: list[Any], problems: Problems) -> list[Any]:
-    """A pass rule at the set's top level (`threshold: 0.8`, `minimum_passed_assertions: 3`)
-    holds for every case without one of its own: given to each, as the set's. One that says
-    no count or share stays descriptive and is reported, not applied."""
+    """A pass rule at the set's top level (`threshold: 0.8`, `minimum_passed_assertions: 3`,
+    or a `scoring` text saying one) holds for every case without one of its own: given to
+    each, as the set's. One that says no count or share stays descriptive and is reported,
+    not applied."""
+    worded = _worded_rule(about, problems)
+    if worded is not None:
+        about["pass_threshold"] = worded["fraction"] if "fraction" in worded else \
+            f"{worded['least']}/{worded.get('of', worded['least'])}"
     for key in [k for k in about if rule_field(k) and _valued(about[k])]:
         rule = rule_of(key, about[key])
         if rule is None:

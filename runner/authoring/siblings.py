@@ -40,6 +40,7 @@ from runner.authoring.read_once import set_text
 from runner.authoring.routing import routing_queries
 from runner.authoring.sides import looks_like_routing
 from runner.authoring.signal_lists import signal_fields
+from runner.authoring.situations import situation_request
 from runner.authoring.skill_routes import names_skills
 from runner.authoring.waza import is_waza, read_waza
 from runner.errors import CaseSetError
@@ -109,7 +110,8 @@ def prompt_fields(item: Any) -> frozenset[str]:
     found = {k for k in PROMPT_KEYS if isinstance(item.get(k), str) and item[k].strip()
              or request_of(item.get(k)) is not None}  # an input object's request
     found |= {k for k in TURN_KEYS if isinstance(item.get(k), list) and item[k]}
-    return frozenset(found)
+    told = None if found else situation_request(item)  # a situation told in words
+    return frozenset(found if told is None else {told})
 
 
 def _case_like(items: Any) -> bool:
