@@ -17,7 +17,9 @@ and the prompt does not name it (a script the task is about is the agent's mater
 then run the way a case's setup runs (runner.trial.setup), with `.` as its target, its text fed
 to its interpreter on stdin so that it is never in the working directory (nor in the history a
 `git add -A` of it seeds), and EV012 says so. One that needs the network or the author's machine
-flags the case (EV014), as any setup does."""
+flags the case (EV014), as any setup does. A comment in it stating the expected result
+(`# 期待: ...`, runner.authoring.answers) is reported as an answer key (EV013) that is not
+staged: the agent never sees it."""
 
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ import re
 from pathlib import Path, PurePosixPath
 
 from runner.authoring import safely
+from runner.authoring.answers import ANSWER_KEY, planted_comment
 from runner.authoring.problems import Problems
 from runner.authoring.reach import OUTSIDE
 from runner.authoring.setups import script_code, script_problem
@@ -177,6 +180,12 @@ def read_harness_fixtures(case: Case, skill_root: Path, origins: list[str],
                 f"setup, `{_RUN[interpreter]}` with its text on stdin, in the working directory "
                 "before the agent starts, in the sandbox, without network; not staged")
         _restate_staged(problems, case.id, file, said)
+        planted = planted_comment(text)
+        if planted is not None:
+            problems.report(ANSWER_KEY, case.id, f"answer key among the fixtures: {shown} "
+                            f"carries an answer comment ({planted[:60]!r}); it is the "
+                            "harness script run before the session, not staged: the agent "
+                            "never sees it", "none needed (or strip the comment)")
     if files == list(case.files):
         return case, origins
     dropped = set(case.files) - set(files)

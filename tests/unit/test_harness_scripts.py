@@ -125,3 +125,46 @@ def test_a_here_document_is_text_the_script_writes_not_commands() -> None:
 ])
 def test_the_form_that_builds_a_workspace(name: str, text: str, builds: bool) -> None:
     assert builds_workspace(Path(name), text) is builds
+
+
+@pytest.mark.parametrize("comment", [
+    "# expected: `chore: ...`, one line, no body.",
+    "# 期待: `chore: ...` 1行、body なし。",
+    "# 预期结果：chore 开头的一行",
+    "// answer: chore",
+    "<!-- expected a chore message -->",
+])
+def test_an_answer_comment_in_a_staged_fixture_is_an_answer_key(tmp_path: Path,
+                                                                 comment: str) -> None:
+    skill = make_skill(tmp_path, [{"id": "c", "prompt": "Name the change in change.txt.",
+                                   "files": ["evals/files/change.txt"],
+                                   "expected_output": "A chore."}],
+                       {"evals/files/change.txt": f"lint rule added\n{comment}\n"})
+    keys = [f for f in check_json(skill)["findings"] if f["code"] == "EV013"]
+    assert len(keys) == 1, keys
+    assert keys[0]["message"].startswith("answer key among the fixtures: "
+                                         "evals/files/change.txt carries an answer comment")
+
+
+@pytest.mark.parametrize("comment", ["# expectations are set by the team lead",
+                                     "# 期待値の計算はここ", "# the answer lies below"])
+def test_a_comment_that_states_no_answer_is_none(tmp_path: Path, comment: str) -> None:
+    skill = make_skill(tmp_path, [{"id": "c", "prompt": "Name the change in change.txt.",
+                                   "files": ["evals/files/change.txt"],
+                                   "expected_output": "A chore."}],
+                       {"evals/files/change.txt": f"lint rule added\n{comment}\n"})
+    assert not [f for f in check_json(skill)["findings"] if f["code"] == "EV013"]
+
+
+def test_an_answer_comment_in_a_harness_script_that_is_run_is_reported_not_staged(
+        tmp_path: Path) -> None:
+    """The same finding as a staged one, saying the agent never sees it; nothing refused."""
+    skill = _skill(tmp_path, {"evals/fixtures/one/make-repo.sh": TARGETED.replace(
+        "# expected:", "# 期待:")}, "one")
+    found = check_json(skill)
+    keys = [f for f in found["findings"] if f["code"] == "EV013"]
+    assert len(keys) == 1, keys
+    assert keys[0]["message"].startswith("answer key among the fixtures: evals/fixtures/one/"
+                                         "make-repo.sh carries an answer comment ('# 期待:")
+    assert "not staged" in keys[0]["message"] and "never sees it" in keys[0]["message"]
+    assert not [f for f in found["findings"] if f["code"] == "EV009"]
