@@ -67,6 +67,7 @@ def test_a_fixture_that_is_a_harness_script_by_its_form_is_the_setup(
     assert "is the authors' harness script" in shown and "not staged" in shown, shown
     assert "fixture evals/fixtures" not in shown
     assert "(then the script's" in shown  # shown by its first line, not its whole text
+    assert f"  setup: `{line.partition(chr(10))[0]}" in shown and "git init -q" not in shown
 
 
 def test_the_setup_line_builds_the_repository_without_the_script(tmp_path: Path) -> None:
