@@ -14,7 +14,8 @@ never by its name alone, a fixture is such a script when it
   named as a setup script (`setup*`, `scaffold*`, `bootstrap*`, ...), writes files there;
 
 and the prompt does not name it (a script the task is about is the agent's material). It is
-then run the way a case's setup runs (runner.trial.setup), with `.` as its target, its text fed
+then run the way a case's setup runs (runner.trial.setup), with `.` as its target (or the
+place below it the case's words give: `make_fixture.sh {SANDBOX}/backups`), its text fed
 to its interpreter on stdin so that it is never in the working directory (nor in the history a
 `git add -A` of it seeds), and EV012 says so. One that needs the network or the author's machine
 flags the case (EV014), as any setup does. A comment in it stating the expected result
@@ -24,6 +25,7 @@ staged: the agent never sees it."""
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path, PurePosixPath
 
 from runner.authoring import safely
@@ -37,8 +39,11 @@ _LIMIT = 64 * 1024  # a harness script is short; a larger file is material
 # The interpreter a script names in its first line (`#!/usr/bin/env bash`), else its suffix's.
 _SHEBANG = re.compile(r"^#!\s*\S*?(?:/env\s+(?:-\S+\s+)*)?(?:/?)(bash|sh|zsh|dash|python3?)\b")
 _BY_SUFFIX = {".sh": "bash", ".bash": "bash", ".py": "python3"}
-_RUN = {"bash": "bash -s .", "sh": "sh -s .", "zsh": "bash -s .", "dash": "sh -s .",
-        "python": "python3 - .", "python3": "python3 - ."}
+_RUN = {"bash": "bash -s", "sh": "sh -s", "zsh": "bash -s", "dash": "sh -s",
+        "python": "python3 -", "python3": "python3 -"}
+# The sandbox's own name for the working directory in a note (`{SANDBOX}/backups`, `<work>/x`,
+# `$SANDBOX/`): the rest is the place below it.
+_WORK_BLANK = re.compile(r"^(?:\{+\s*\w+\s*\}+|<[\w-]+>|\$\{?\w+\}?)/?")
 # `usage: setup.sh <target_dir>`: the directory it builds is its argument.
 _USAGE = re.compile(r"(?i)\busage:?\s+\S+\s+[<\[]\s*[\w-]*(?:dir|directory|target|dest|"
                     r"destination|path|root|repo|workspace|folder)[\w-]*\s*[>\]]")
@@ -113,14 +118,34 @@ def harness_script(skill_root: Path, file: str, prompt: str) -> tuple[Path, str,
     return local, text, interpreter
 
 
-def setup_line(interpreter: str, shown: str, text: str) -> str:
-    """The script run with `.` as its target, its text on stdin: it is never a file of the
-    working directory, so nothing it adds to a repository holds it."""
+def target(case: Case, name: str) -> str:
+    """The directory the case's own words give the script (`run make_fixture.sh
+    {SANDBOX}/backups before the eval`: `backups`, below the working directory), else `.`."""
+    words = " ".join([case.prompt, *(v for v in case.extra.values() if isinstance(v, str))])
+    given = re.search(rf"(?<![\w.-]){re.escape(name)}\s+([^\s`'\"]+)", words)
+    if given is None:
+        return "."
+    raw = given.group(1).rstrip(".,;:)")
+    place = _WORK_BLANK.sub("", raw).removeprefix("./").rstrip("/")
+    # a path, said as one: below the sandbox's blank, or with a slash ("setup.sh is run by
+    # the harness" gives no place)
+    said = _WORK_BLANK.match(raw) is not None or "/" in raw.removeprefix("./").strip("/")
+    posix = PurePosixPath(place)
+    if not said or not place or posix.is_absolute() or ".." in posix.parts \
+            or not re.fullmatch(r"[\w.-]+(?:/[\w.-]+)*", place):
+        return "."
+    return place
+
+
+def setup_line(interpreter: str, shown: str, text: str, place: str = ".") -> str:
+    """The script run with `place` (`.`, the working directory) as its target, its text on
+    stdin: it is never a file of the working directory, so nothing it adds to a repository
+    holds it."""
     tag = "SKILL_EVAL_SETUP"
     while tag in text:
         tag += "_"
     body = text if text.endswith("\n") else text + "\n"
-    return f"{_RUN[interpreter]} <<'{tag}'  # {shown}\n{body}{tag}"
+    return f"{_RUN[interpreter]} {shlex.quote(place)} <<'{tag}'  # {shown}\n{body}{tag}"
 
 
 _STAGED = "staged as the case's input"  # runner.authoring.inputs, for a `fixture` field
@@ -174,11 +199,13 @@ def read_harness_fixtures(case: Case, skill_root: Path, origins: list[str],
         files.pop(at)
         if aligned:
             kept_origins.pop(at)
-        setup.append(setup_line(interpreter, shown, text))
+        place = target(case, script.name)
+        setup.append(setup_line(interpreter, shown, text, place))
         said = (f"{shown} is the authors' harness script (it builds the working directory: "
                 "its form, a target directory or `git init` and a commit): run as the case's "
-                f"setup, `{_RUN[interpreter]}` with its text on stdin, in the working directory "
-                "before the agent starts, in the sandbox, without network; not staged")
+                f"setup, `{_RUN[interpreter]} {shlex.quote(place)}` with its text on stdin, in "
+                "the working directory before the agent starts, in the sandbox, without "
+                "network; not staged")
         _restate_staged(problems, case.id, file, said)
         planted = planted_comment(text)
         if planted is not None:

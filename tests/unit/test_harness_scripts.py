@@ -169,3 +169,21 @@ def test_an_answer_comment_in_a_harness_script_that_is_run_is_reported_not_stage
                                          "make-repo.sh carries an answer comment ('# 期待:")
     assert "not staged" in keys[0]["message"] and "never sees it" in keys[0]["message"]
     assert not [f for f in found["findings"] if f["code"] == "EV009"]
+
+
+@pytest.mark.parametrize(("note", "place"), [
+    ("Run evals/files/make-repo.sh {SANDBOX}/backups before the eval.", "backups"),
+    ("The harness runs make-repo.sh <workdir>/repo/sub first.", "repo/sub"),
+    ("make-repo.sh is run by the harness before each case.", "."),  # no place given
+    ("Run make-repo.sh /tmp/x first.", "."),  # outside the working directory: its own
+    ("Run make-repo.sh <target_dir>.", "."),  # the usage's blank: the working directory
+])
+def test_the_target_the_cases_words_give_the_script(tmp_path: Path, note: str,
+                                                    place: str) -> None:
+    skill = make_skill(tmp_path, [{"id": "c", "prompt": PROMPT, "setup": note,
+                                   "files": ["evals/files/make-repo.sh"],
+                                   "expected_output": "A one-line chore message."}],
+                       {"evals/files/make-repo.sh": TARGETED})
+    (case,) = load_caseset(skill, "tidy-notes").evals
+    (line,) = case.setup_run
+    assert line.startswith(f"bash -s {place} <<'SKILL_EVAL_SETUP'"), line
