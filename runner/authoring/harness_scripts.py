@@ -54,8 +54,10 @@ _PY_FIRST = re.compile(r"(?m)^\s*([A-Za-z_]\w*)\s*=\s*(?:[\w.]*Path\()?sys\.argv
 _PLACE_VERBS = r"(?:cd|pushd|mkdir(?:\s+-p)?|git\s+init|git\s+-C)"
 _PY_PLACE = r"(?:os\.chdir|os\.makedirs|\.mkdir|Path|os\.path\.join|chdir|makedirs)"
 # A repository built in the current directory: `git init`, then something added or committed.
-_GIT_INIT = re.compile(r"\bgit\b[\"',\s]+(?:-q\s+)?init\b")
-_GIT_FILL = re.compile(r"\bgit\b[\"',\s]+(?:-[Cc]\s+\S+\s+)*(?:add|commit)\b")
+# (after git's own options: `git -c init.defaultBranch=main init`, `git -C repo commit`)
+_GIT = r"\bgit\b(?:[\"',\s]+-(?:[cC]|-git-dir|-work-tree)[\s=][\"']?[^\s\"',]+[\"']?)*[\"',\s]+"
+_GIT_INIT = re.compile(rf"{_GIT}(?:-q\s+)?init\b")
+_GIT_FILL = re.compile(rf"{_GIT}(?:add|commit)\b")
 # Files written in the current directory (for a script named as a setup only).
 _WRITES = re.compile(r"(?m)(?:\bcat\s*>|\btee\s+\S|(?:echo|printf)\b[^\n|]*>\s*[\w.\"'/-]|"
                      r"\bopen\([^)]*[\"'][wa]b?[\"']|\.write_text\(|\bmkdir\b)")

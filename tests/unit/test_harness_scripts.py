@@ -119,6 +119,7 @@ def test_a_here_document_is_text_the_script_writes_not_commands() -> None:
     ("s.sh", 'cd "$1"\necho x > y\n', True),
     ("s.sh", 'TARGET="$1"\nmkdir -p "$TARGET"\n', True),
     ("s.py", "import sys, os\nroot = sys.argv[1]\nos.makedirs(root)\n", True),
+    ("g.sh", "git -c init.defaultBranch=main init -q .\ngit -C . add -A\n", True),
     ("setup.sh", "echo x > notes.md\n", True),  # named a setup, and writes files
     ("notes.sh", "echo x > notes.md\n", False),  # writes, but named as nothing that builds
     ("s.sh", 'echo "$1"\n', False),  # an argument, not a place
