@@ -5,8 +5,8 @@ under test, and a fixture that gives the answer away is reported before anything
   folder holding its SKILL.md, or a file outside evals/ that SKILL.md names) would hand the
   skill to the baseline arm: refused (EV009), with the reason.
 - A fixture whose text holds the case's expected output, a check's literal operand the prompt
-  does not give, or a comment planting the answer ("# BUG:", "<!-- expected: ...") is an
-  answer key: reported (EV013).
+  does not give, or a comment planting the answer ("# BUG:", "<!-- expected: ...", in the
+  languages the readers take, "# 期待: ...") is an answer key: reported (EV013).
 - Files the case (or the set's notes) marks as references behind the expected output are not
   inputs: left unstaged and reported (EV013).
 """
@@ -29,10 +29,18 @@ MIN_OPERAND = 16  # shorter literals ("Total", "## Summary") are often in the in
 MIN_EXPECTED = 40
 _DATA_SUFFIXES = (".json", ".yaml", ".yml", ".toml")
 SKILL_INPUT_FIX = "stage an input the task works on, never the skill"
+# A comment planting the answer: "# expected: ...", "// answer: ...", "<!-- expected ... -->",
+# and the same words in the languages the readers take (runner.authoring.mdtasks): "# 期待: ...",
+# "# 预期结果：...", "# esperado: ...". A colon (or dash) after the word says it states the
+# answer; an HTML comment is a note for the reader, so the word alone there does.
+_ANSWER_WORDS = (r"answer|expected(?: output| result| behaviou?r)?|solution|planted|"
+                 r"bug(?: here)?|the (?:bug|issue|fix) is|should (?:be )?(?:flag|detect|find)|"
+                 r"期待(?:値|する(?:出力|結果)|結果|出力)?|想定(?:結果|出力)?|正解|答え|"
+                 r"预期(?:行为|输出|结果)?|期望(?:行为|输出|结果)?|答案|"
+                 r"esperad[oa]|attendu|erwartet")
 _PLANTED = re.compile(
-    r"(?im)^\s*(?:#|//|--|;|<!--|/\*|\*)\s*(?:answer|expected(?: output| result)?|solution|"
-    r"planted|bug(?: here)?|the (?:bug|issue|fix) is|should (?:be )?(?:flag|detect|find))"
-    r"\b\s*[:\-]")
+    rf"(?im)^\s*(?:(?:#|//|--|;|/\*|\*)\s*(?:{_ANSWER_WORDS})\b"
+    rf"\s*[:\-：]|<!--\s*(?:{_ANSWER_WORDS})\b\s*[:\-：]?)")
 # A data fixture's field named as what the agent must answer ({"required_behavior": "Return
 # FAIL ..."}, `expected_verdict:`): the harness's key, staged beside the input.
 _ANSWER_FIELD = re.compile(
@@ -130,6 +138,15 @@ def _texts(skill_dir: Path, file: str) -> list[tuple[str, str]]:
     return found
 
 
+def planted_comment(text: str) -> str | None:
+    """The line of a comment in the text that states the expected result, or None."""
+    found = _PLANTED.search(text)
+    if found is None:
+        return None
+    start = found.start() + len(found.group(0)) - len(found.group(0).lstrip())
+    return text[start:].partition("\n")[0].strip()
+
+
 def answer_keys(skill_dir: Path, case: Case) -> list[str]:
     """What in the case's fixtures gives the answer away, one line per fixture file."""
     prompt = _normalized(case.prompt)
@@ -150,9 +167,9 @@ def answer_keys(skill_dir: Path, case: Case) -> list[str]:
         if hit is not None:
             found.append(f"{rel} holds the operand of the check {hit[:60]!r}")
             continue
-        planted = _PLANTED.search(text)
+        planted = planted_comment(text)
         if planted is not None:
-            found.append(f"{rel} carries an answer comment ({planted.group(0).strip()[:60]!r})")
+            found.append(f"{rel} carries an answer comment ({planted[:60]!r})")
             continue
         field = _ANSWER_FIELD.search(text) if rel.endswith(_DATA_SUFFIXES) else None
         if field is not None:

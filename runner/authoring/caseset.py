@@ -53,6 +53,7 @@ from runner.authoring.excluded import (
 )
 from runner.authoring.fields import expectation_named, untaken
 from runner.authoring.groups import GROUPED, GROUPED_FIX
+from runner.authoring.harness_scripts import read_harness_fixtures
 from runner.authoring.harnessed import harness_findings
 from runner.authoring.id_fixtures import id_fixtures
 from runner.authoring.inline import file_references, split_inline
@@ -718,6 +719,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     case = _rooted(case, at.fixtures, problems)
     case = read_setup(case, problems)
     case, file_origins = _fixtures(at.fixtures, problems, case)
+    case, file_origins = read_harness_fixtures(case, at.fixtures.root, file_origins, problems)
     case = _project_inputs(at.fixtures, case, problems)
     case = case.model_copy(update={"inline_files": {**case.inline_files, **inline}})
     if inline:

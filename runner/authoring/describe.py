@@ -184,6 +184,13 @@ def _ties(case: Case, judge_expected_output: bool) -> str:
     return "ties stay ties (no rubric)"
 
 
+def _shown_setup(line: str) -> str:
+    """A setup line by its first line: a harness script fed on stdin (runner.authoring.
+    harness_scripts) is shown by its command and its path, not its whole text."""
+    first, _, rest = line.partition("\n")
+    return first if not rest else f"{first} (then the script's {rest.count(chr(10))} lines)"
+
+
 def case_lines(reading: CaseReading) -> list[str]:
     """`check -v`: one case, a line per check, fixture and ignored field."""
     lines = [f"case {reading.id}" + (f" ({reading.name})" if reading.name else "")]
@@ -192,8 +199,9 @@ def case_lines(reading: CaseReading) -> list[str]:
                      "in its sandbox, by the same arm; what that leaves is its starting point "
                      "(graded in its own trial), not this case's work")
     for line in reading.setup:
-        lines.append(f"  setup: `{line}` runs in the working directory before the agent "
-                     "starts (in the sandbox, no network): what it builds is the starting point")
+        lines.append(f"  setup: `{_shown_setup(line)}` runs in the working directory before "
+                     "the agent starts (in the sandbox, no network): what it builds is the "
+                     "starting point")
     if reading.turns > 1:
         lines.append(f"  {reading.turns} turns: each follow-up is sent in the same session "
                      "(claude --resume) after the turn before; a `turn N:` check grades that "

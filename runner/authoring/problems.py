@@ -40,6 +40,16 @@ class Problems:
         self.reported.append(Finding(code=code, file=self.case_files.get(case, self.file),
                                      case=case, message=message, fix=fix))
 
+    def restate(self, code: str, case: str, says: str, message: str, fix: str) -> bool:
+        """The case's reported finding of `code` whose message holds `says` stated anew (a
+        later rule reads the same material otherwise: one line, not two that disagree);
+        False when there is none, and nothing is changed."""
+        for n, found in enumerate(self.reported):
+            if found.code == code and found.case == case and says in found.message:
+                self.reported[n] = found.model_copy(update={"message": message, "fix": fix})
+                return True
+        return False
+
     def tally(self, code: str, case: str, message: str, fix: str) -> None:
         """One reported line per message for the whole set, counting its items (a type seen
         in twenty cases is one line, not twenty); several cases make it a set-level line."""

@@ -85,7 +85,7 @@ def _first_words(line: str) -> list[str]:
 
 def why_not_runnable(line: str) -> str | None:
     """Why a setup line cannot run in the sandbox before the session, or None."""
-    offline = _script_problem(line)
+    offline = script_problem(line)
     if offline is not None:
         return offline
     away = _ELSEWHERE.search(line)
@@ -161,8 +161,7 @@ def folder_setup(case: Case, folder: Path, given: str, problems: Problems) -> Ca
                 and re.search(rf"(?<![\w.-]){re.escape(script.name)}(?![\w-])", notes)):
             continue
         line = f"{_INTERPRETER[script.suffix.lower()]} {shlex.quote(script.name)}"
-        code = [t for t in text.splitlines() if t.strip() and not t.lstrip().startswith("#")]
-        why = next((w for t in code if (w := _script_problem(t))), None)
+        why = next((w for t in script_code(text) if (w := script_problem(t))), None)
         if why is not None:
             problems.report(OUTSIDE, case.id, f"{given}/{script.name} builds the working "
                             "directory before the agent starts (its notes say the harness "
@@ -179,7 +178,30 @@ def folder_setup(case: Case, folder: Path, given: str, problems: Problems) -> Ca
     return case
 
 
-def _script_problem(line: str) -> str | None:
+# A here-document's opening (`cat > README.md <<'EOF'`): the lines up to its tag are text the
+# script writes, never commands (a README's `pnpm install` needs no network to be written).
+_HEREDOC = re.compile(r"<<(-?)\s*(['\"]?)([\w.-]+)\2")
+
+
+def script_code(text: str) -> list[str]:
+    """A shell script's command lines: no comments, no here-document bodies."""
+    code: list[str] = []
+    closing: tuple[str, bool] | None = None
+    for line in text.splitlines():
+        if closing is not None:
+            if (line.lstrip("\t") if closing[1] else line) == closing[0]:
+                closing = None
+            continue
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        code.append(line)
+        opened = _HEREDOC.search(line)
+        if opened is not None:
+            closing = (opened.group(3), opened.group(1) == "-")
+    return code
+
+
+def script_problem(line: str) -> str | None:
     """Why a script's line cannot run offline in the sandbox (its own commands may be any)."""
     network = shell_problem(line)
     if network is not None and "network" in network:

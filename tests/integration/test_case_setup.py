@@ -49,3 +49,43 @@ def test_setup_builds_the_repository_the_session_starts_in(
     for result in results:
         assert "notes.md" in result["inputs"], result["inputs"]
         assert "count.txt" not in result["inputs"]
+
+
+# a case's fixture folder holding only the authors' harness script (runner.authoring.
+# harness_scripts): it builds a repository with a staged change in the directory it is given
+HARNESS = """#!/usr/bin/env bash
+# expected: a one-line chore message
+set -euo pipefail
+DIR="${1:?usage: setup.sh <target_dir>}"
+mkdir -p "$DIR"
+cd "$DIR"
+git init -q
+printf 'alpha\\n' > notes.md
+git add -A && git commit -qm "chore: start"
+printf 'beta\\n' >> notes.md
+git add notes.md
+"""
+
+
+def test_a_fixture_harness_script_builds_the_repository_and_is_not_staged(
+        tmp_path: Path, options: Any, write_script: Any) -> None:
+    """The session starts in the repository the script builds (one commit, notes.md staged),
+    with neither the script nor its folder in the working directory."""
+    skill = make_skill(tmp_path, {"skill_name": "counter", "evals": [
+        {"id": "staged", "prompt": "Describe the staged change into report.txt.",
+         "fixture": "seed-case",
+         "outputs": [{"path": "report.txt",
+                      "contains": ["staged: notes.md", "commits: 1", "not:setup.sh",
+                                   "not:seed-case"]}]}]},
+        {"evals/fixtures/seed-case/setup.sh": HARNESS}, name="counter", skill_md=COUNTER_MD)
+    look = ("echo \"staged: $(git diff --cached --name-only | tr '\\n' ' ')\" > report.txt; "
+            "echo \"commits: $(git rev-list --count HEAD)\" >> report.txt; "
+            "echo \"files: $(ls -A | tr '\\n' ' ')\" >> report.txt")
+    script = write_script(arms_script(
+        "counter", "staged change", [bash_turn(look), {"text": "Described."}],
+        [bash_turn("echo none > report.txt"), {"text": "Guessed."}]))
+    report, by = run_both_arms(options, skill, script)
+    candidate, baseline = by[Arm.CANDIDATE], by[Arm.BASELINE]
+    assert candidate.passed is True, (candidate.failures, candidate.error)
+    assert baseline.passed is False and baseline.error is None, baseline.error
+    assert report.rows[0].outcome is Outcome.WIN
