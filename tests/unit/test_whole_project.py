@@ -9,9 +9,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+import yaml
+from click.testing import CliRunner
+
 from runner.authoring import whole_project
 from runner.authoring.caseset import load_caseset
 from runner.authoring.whole_project import project_staging
+from runner.cli import main
+from runner.sandbox.fake import FakeSandbox
 from runner.trial.session import stage_fixtures
 from tests.helpers import check_cli as check
 from tests.helpers import make_skill
@@ -110,3 +116,23 @@ def test_a_project_past_the_cap_is_refused_naming_its_largest_folders(
     assert "too large to stage whole" in result.output, result.output
     assert "largest: src/ (4 files, 6 KiB)" in result.output, result.output
     assert "list the project's files the case works on under `files`" in result.output
+
+
+@pytest.mark.usefixtures("fake_sandbox")
+def test_a_trial_starts_in_the_project_without_its_skills(tmp_path: Path) -> None:
+    """The staging path end to end (`run` on the fake sandbox): each session's working
+    directory holds the project's files and no agent folder's skills/, .claude/ or .git."""
+    skill = project(tmp_path, [{"id": "coverage", "prompt": COVERAGE["prompt"],
+                                "assertions": ["DaoTest"]}])  # graded without a model
+    script = tmp_path / "script.yaml"
+    script.write_text(yaml.safe_dump({"scenarios": [{"name": "any",
+                                                     "turns": [{"text": "ok"}]}]}))
+    result = CliRunner().invoke(main, [
+        "run", str(skill), "--executor", "inprocess", "--sandbox", "fake", "--fresh",
+        "--model-script", str(script), "--store", str(tmp_path / "store")])
+    assert result.exit_code in (0, 1), result.output
+    assert len(FakeSandbox.held) == 2, FakeSandbox.held  # baseline and candidate
+    for held in FakeSandbox.held.values():
+        assert "src/test/TaskDaoTest.kt" in held and "README.md" in held, held
+        assert not [p for p in held if p.startswith((".agents/", ".claude/", ".git/"))
+                    or p.endswith("SKILL.md")], held
