@@ -959,6 +959,13 @@ def _in_project(skill: SkillFiles, case: Case, own: bool, problems: Problems) ->
     staging = project_staging(skill.root, skill.set_dir)
     if staging is None:
         return case
+    if staging.too_large and case.inline_files:
+        # the files its prompt names are staged (_project_inputs): the case keeps those
+        problems.report("EV012", case.id, f"runs in the project {staging.project}, too "
+                        f"large to stage whole (largest: {too_large_text(staging)}): only the "
+                        f"project's files it names are staged ({len(case.inline_files)})",
+                        "list the other files of the project it works on under `files`")
+        return case
     if staging.too_large:
         problems.refuse("EV009", case.id, f"runs in the project this skill lives in "
                         f"({staging.project}), which is too large to stage whole (more than "

@@ -159,6 +159,6 @@ def project_staging(skill_dir: Path, set_dir: Path | None = None) -> Staging | N
 
 def too_large_text(staging: Staging) -> str:
     """The largest folders of a project past the cap, for the refusal."""
-    return ", ".join(f"{name}/ ({n} files, {size // 1024} KiB)" if name != "." else
-                     f"its root ({n} files, {size // 1024} KiB)"
+    return ", ".join(f"{name}/ ({n} file(s), {size // 1024} KiB)" if name != "." else
+                     f"its root ({n} file(s), {size // 1024} KiB)"
                      for name, n, size in staging.too_large)

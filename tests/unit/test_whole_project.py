@@ -114,7 +114,7 @@ def test_a_project_past_the_cap_is_refused_naming_its_largest_folders(
     whole_project._walk.cache_clear()
     assert result.exit_code == 2, result.output
     assert "too large to stage whole" in result.output, result.output
-    assert "largest: src/ (4 files, 6 KiB)" in result.output, result.output
+    assert "largest: src/ (4 file(s), 6 KiB)" in result.output, result.output
     assert "list the project's files the case works on under `files`" in result.output
 
 
@@ -136,3 +136,20 @@ def test_a_trial_starts_in_the_project_without_its_skills(tmp_path: Path) -> Non
         assert "src/test/TaskDaoTest.kt" in held and "README.md" in held, held
         assert not [p for p in held if p.startswith((".agents/", ".claude/", ".git/"))
                     or p.endswith("SKILL.md")], held
+
+
+def test_past_the_cap_a_case_keeps_the_project_files_its_prompt_names(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setattr(whole_project, "TOTAL_FILES", 3)
+    whole_project._walk.cache_clear()
+    skill = project(tmp_path, [{**COVERAGE, "prompt": "Extend the tests in "
+                                "src/test/TaskDaoTest.kt to cover findTodayTasks()."}])
+    for n in range(3):
+        (tmp_path / "app" / "src" / f"Big{n}.kt").write_text("x" * 2048)
+    result = check(str(skill))
+    case = load_caseset(skill, "testing").evals[0]
+    whole_project._walk.cache_clear()
+    assert result.exit_code == 0, result.output
+    assert "too large to stage whole (largest: src/ (4 file(s), 6 KiB)" in result.output
+    assert "only the project's files it names are staged (1)" in result.output, result.output
+    assert case.inline_files == {"src/test/TaskDaoTest.kt": DAO_TEST}
