@@ -153,3 +153,13 @@ def test_past_the_cap_a_case_keeps_the_project_files_its_prompt_names(
     assert "too large to stage whole (largest: src/ (4 file(s), 6 KiB)" in result.output
     assert "only the project's files it names are staged (1)" in result.output, result.output
     assert case.inline_files == {"src/test/TaskDaoTest.kt": DAO_TEST}
+
+
+def test_check_v_lists_a_few_of_the_projects_files_and_counts_the_rest(tmp_path: Path) -> None:
+    skill = project(tmp_path, [COVERAGE])
+    for n in range(20):
+        (tmp_path / "app" / "src" / f"M{n}.kt").write_text(f"class M{n}\n")
+    result = check("-v", str(skill))
+    assert result.exit_code == 0, result.output
+    assert result.output.count("  fixture ") == 11, result.output
+    assert "  ... and 13 more fixture(s)" in result.output, result.output
