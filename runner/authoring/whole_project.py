@@ -118,12 +118,21 @@ def _walk(project: Path, set_dir: Path | None) -> Staging:
             if path.is_symlink():
                 left["symlinks"] += 1
                 continue
+            if name == ".git":  # a submodule's pointer to its repository
+                left[".git/"] += 1
+                continue
             if _SECRET.search(name) and not _EXAMPLE.search(name):
                 left["secrets files (.env, keys)"] += 1
                 continue
             size = path.stat().st_size
             if size > FILE_MAX_BYTES:
                 left["files over the per-file cap"] += 1
+                continue
+            top = PurePosixPath(at).parts[0] if len(PurePosixPath(at).parts) > 1 else "."
+            if len(files) > TOTAL_FILES or total > TOTAL_BYTES:
+                # past the cap nothing is carried: the sizes alone say where it went
+                counts[top] += 1
+                sizes[top] += size
                 continue
             try:
                 text = path.read_text(encoding="utf-8")
@@ -135,7 +144,6 @@ def _walk(project: Path, set_dir: Path | None) -> Staging:
                 continue
             files[at] = text
             total += len(text.encode())
-            top = PurePosixPath(at).parts[0] if len(PurePosixPath(at).parts) > 1 else "."
             counts[top] += 1
             sizes[top] += len(text.encode())
     if len(files) > TOTAL_FILES or total > TOTAL_BYTES:
@@ -152,7 +160,9 @@ def project_staging(skill_dir: Path, set_dir: Path | None = None) -> Staging | N
     """The project a project-level skill's cases run in, as staged; None for a skill that is
     no project's. `set_dir`: the set's own folder, never staged."""
     project = project_of(skill_dir)
-    if project is None:
+    # the file system's root, or a folder holding the home folder, is the host, no project
+    if project is None or project.parent == project or Path.home().resolve().is_relative_to(
+            project):
         return None
     return _walk(project, set_dir.resolve() if set_dir is not None else None)
 

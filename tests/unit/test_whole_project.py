@@ -46,6 +46,8 @@ def project(tmp_path: Path, cases: list[dict[str, Any]]) -> Path:
     (root / "node_modules" / "x" / "index.js").write_text("module.exports = 1\n")
     (root / ".git").mkdir()
     (root / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    (root / "vendored").mkdir()
+    (root / "vendored" / ".git").write_text("gitdir: ../.git/modules/vendored\n")
     (root / "testing-workspace" / "iteration-1").mkdir(parents=True)
     (root / "testing-workspace" / "iteration-1" / "output.md").write_text("the answer\n")
     (root / "mirror" / "testing").mkdir(parents=True)  # a copy of the skill elsewhere
@@ -163,3 +165,11 @@ def test_check_v_lists_a_few_of_the_projects_files_and_counts_the_rest(tmp_path:
     assert result.exit_code == 0, result.output
     assert result.output.count("  fixture ") == 11, result.output
     assert "  ... and 13 more fixture(s)" in result.output, result.output
+
+
+def test_a_folder_holding_the_home_folder_is_the_host_never_staged(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    skill = project(tmp_path, [COVERAGE])
+    (tmp_path / "app" / "home").mkdir()
+    monkeypatch.setenv("HOME", str(tmp_path / "app" / "home"))
+    assert project_staging(skill) is None
