@@ -146,6 +146,7 @@ from runner.authoring.skillgrade import read_tasks
 from runner.authoring.templates import evals_root, fill, find_template, harness_scripts
 from runner.authoring.trigger_cases import trigger_test
 from runner.authoring.waza import is_waza
+from runner.authoring.whole_project import TOTAL_BYTES, TOTAL_FILES, project_staging, too_large_text
 from runner.errors import CaseSetError
 from runner.schema.case import (
     CASESET_RELPATH,
@@ -718,9 +719,11 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     case = _by_id(case, at.fixtures, problems)
     case = _rooted(case, at.fixtures, problems)
     case = read_setup(case, problems)
+    listed_files = bool(case.files)  # a `files` list is the case's own material
     case, file_origins = _fixtures(at.fixtures, problems, case)
     case, file_origins = read_harness_fixtures(case, at.fixtures.root, file_origins, problems)
     case = _project_inputs(at.fixtures, case, problems)
+    case = _in_project(at.fixtures, case, bool(inline) or listed_files, problems)
     case = case.model_copy(update={"inline_files": {**case.inline_files, **inline}})
     if inline:
         problems.report("EV012", case.id, f"{len(inline)} inline fixture(s) staged from the "
@@ -940,6 +943,50 @@ def _project_inputs(skill: SkillFiles, case: Case, problems: Problems) -> Case:
     if not carried:
         return case
     return case.model_copy(update={"inline_files": {**case.inline_files, **carried}})
+
+
+def _in_project(skill: SkillFiles, case: Case, own: bool, problems: Problems) -> Case:
+    """A project-level skill's case that stages no material of its own (`own`: it lists
+    `files` or gives them inline) runs in the project, as its author ran it
+    (runner.authoring.whole_project): the project's files at the working directory's root
+    (EV012), or refused past the cap (EV009). A file the prompt named that the project holds
+    (carried by _project_inputs) is the project's, not the case's own; a case meant to go
+    without what it names (absent_by_design) and a trigger test's words get nothing."""
+    if skill.outside is not None or own or case.files or case.root_fixtures \
+            or case.setup_run or trigger_test(case) is not None:
+        return case
+    if any(project_file(skill.root, at) is None for at in case.inline_files):
+        return case  # material of its own (given inline by a field no other reader takes)
+    holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
+    named = [*missing_inputs(case, set(), holds), *pointed_inputs(case)]
+    if named and absent_by_design(case, named):
+        return case
+    staging = project_staging(skill.root, skill.set_dir)
+    if staging is None:
+        return case
+    if staging.too_large and case.inline_files:
+        # the files its prompt names are staged (_project_inputs): the case keeps those
+        problems.report("EV012", case.id, f"runs in the project {staging.project}, too "
+                        f"large to stage whole (largest: {too_large_text(staging)}): only the "
+                        f"project's files it names are staged ({len(case.inline_files)})",
+                        "list the other files of the project it works on under `files`")
+        return case
+    if staging.too_large:
+        problems.refuse("EV009", case.id, f"runs in the project this skill lives in "
+                        f"({staging.project}), which is too large to stage whole (more than "
+                        f"{TOTAL_FILES} files or {TOTAL_BYTES // 1024**2} MiB of text once "
+                        f"skills, .claude/, .git, dependencies and builds are left out); "
+                        f"largest: {too_large_text(staging)}",
+                        "list the project's files the case works on under `files`, from the "
+                        "project's root; each is staged from the project at its path")
+        return case
+    if not staging.files:
+        return case
+    problems.report("EV012", case.id, f"runs in the project {staging.project}, as its author "
+                    f"ran it: {len(staging.files)} file(s) staged at the working directory's "
+                    f"root (left out: {staging.left_out_text()})", "none needed (or list the "
+                    "files the case works on under `files` to stage only those)")
+    return case.model_copy(update={"inline_files": {**staging.files, **case.inline_files}})
 
 
 def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None:

@@ -34,6 +34,10 @@ CALLS_OR_FILE = ("tool calls with their results, and the file it names as the ag
 _FILE = re.compile(r"(?<![\w/-])[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{0,7}(?![\w/-])")
 
 
+# The fixtures `check -v` lists one by one; past this many, a count stands for the rest.
+FIXTURES_SHOWN = 12
+
+
 def _origin(origins: dict[str, tuple[str, ...]], field: str, index: int) -> str:
     found = origins.get(field, ())
     return found[index] if index < len(found) else f"{field}[{index}]"
@@ -213,13 +217,18 @@ def case_lines(reading: CaseReading) -> list[str]:
             and not check.entry.startswith(MARK) else ""
         lines.append(f"  {check.kind} {scoped}{check.entry}: {check.graded}{note}")
         lines.append(f"      reads {check.reads}; from {check.origin}")
-    for fixture in reading.fixtures:
+    # a case run in its project carries hundreds of files: the first few stand for them
+    shown = reading.fixtures if len(reading.fixtures) <= FIXTURES_SHOWN \
+        else reading.fixtures[:FIXTURES_SHOWN - 1]
+    for fixture in shown:
         # the case's workspace: its contents are the working directory itself
         place = ("its contents staged at ./ (the working directory's root)"
                  if fixture.staged_at == "." else f"staged at ./{fixture.staged_at}")
         lines.append(f"  fixture {fixture.file} -> {place}"
                      + ("" if fixture.written == repr(fixture.file)
                         else f" (written {fixture.written})"))
+    if len(shown) < len(reading.fixtures):
+        lines.append(f"  ... and {len(reading.fixtures) - len(shown)} more fixture(s)")
     for name in reading.references:
         lines.append(f"  reference for the grader: {name} (its text is shown to the grader "
                      "beside the statements; never staged for the agent)")

@@ -51,6 +51,8 @@ from runner.authoring.missing_programs import (
 from runner.authoring.notes_needs import notes_needs
 from runner.authoring.own_project import new_project, own_project_needs
 from runner.authoring.problems import Problems
+from runner.authoring.project_limits import git_needs, outside_places, place_needs
+from runner.authoring.project_skill import project_of
 from runner.schema.case import Case
 from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
 
@@ -541,11 +543,20 @@ def fetch_tools(case: Case) -> list[str]:
     return list(dict.fromkeys(n for n in names if n.lower() not in own))
 
 
-def unstaged_edits(case: Case) -> list[str]:
+def unstaged_edits(case: Case, in_project: bool = False) -> list[str]:
     """Files the criteria expect changed (not made) while the case stages nothing: the
     user's own checkout, which the sandbox does not have. A prompt making a new project
-    ("I'm starting a new React app") has none: its files are the agent's to write."""
-    if not _stages_nothing(case) or "```" in case.prompt or new_project(case.prompt):
+    ("I'm starting a new React app") has none: its files are the agent's to write.
+    `in_project`: the case runs in its skill's project (runner.authoring.whole_project), so
+    a file the project holds (by its path or its name) is staged; any other is not."""
+    if "```" in case.prompt or new_project(case.prompt):
+        return []
+    if in_project and not case.files:
+        held = {n.lower() for at in case.inline_files
+                for n in (at, Path(at).name)}
+        return [f for f in unstaged_edits(case.model_copy(update={"inline_files": {}}))
+                if f.lower().lstrip("./") not in held and Path(f).name.lower() not in held]
+    if not _stages_nothing(case):
         return []
     outputs = {o.path.lower() for o in case.outputs}
     found: list[str] = []
@@ -615,7 +626,8 @@ def _prompt_subject(term: str, prompt: str) -> bool:
     return re.search(rf"(?i){tool}{_SETTING_AFTER}|{_SETTING_BEFORE}{tool}", own) is not None
 
 
-def case_reach(case: Case, skill_reaches: bool, home_data: list[str]) -> list[str]:
+def case_reach(case: Case, skill_reaches: bool, home_data: list[str],
+               in_project: bool = False) -> list[str]:
     """Why no arm can pass the case, each reason with the words that triggered it."""
     from runner.authoring.prompts import outside_needs, web_criteria
 
@@ -640,7 +652,7 @@ def case_reach(case: Case, skill_reaches: bool, home_data: list[str]) -> list[st
             for w in tracker_needs(case)]
     why += [f"'{u}': a page to read, and the sandbox has no network" for u in urls_to_read(case)]
     why += [f"its criteria expect '{f}' changed, which the case does not stage (the user's "
-            "own files)" for f in unstaged_edits(case)]
+            "own files)" for f in unstaged_edits(case, in_project)]
     request, _ = _asked_for_advice(unquoted(case.prompt, pasted=True))
     why += [f"'{w}': {OWN_PROJECT}, and its criteria expect its files worked on ('{c}')"
             for w, c in own_project_needs(case, request)]
@@ -679,6 +691,8 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                         "case that needs that service cannot pass in any arm", "stage what the "
                         "service returns as fixtures and say so in the prompt, or grade what "
                         "the skill does without it (its advice, its handling of the missing key)")
+    project = project_of(skill_dir)
+    places = outside_places(skill_dir) if project is not None else {}
     for case in cases:
         tools = fetch_tools(case)
         urls = urls_to_read(case)
@@ -692,7 +706,14 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                                 or _SOURCE_SEARCH.search(case.prompt)
                                 or FROM_SOURCE_RE.search(case.prompt)):
             reaches = _skill_reaches(skill_dir)
-        why = case_reach(case, bool(reaches), home_data)
+        why = case_reach(case, bool(reaches), home_data, project is not None)
+        if project is not None:  # what the project cannot give (runner.authoring.project_limits)
+            git = git_needs(case)
+            why += [f"{', '.join(repr(g) for g in git[:3])}: the project's git history, tags "
+                    "or remote, which the staged project does not carry (no .git) and the "
+                    "sandbox cannot reach (no network)"] if git else []
+            why += [f"'{w}': {where}, a place outside the project (its SKILL.md works there), "
+                    "which the sandbox does not have" for w, where in place_needs(case, places)]
         why += [f"'{w}': a part of the repository holding the skill, which the case does not "
                 "stage" for w in repository_parts(case, parts)]
         if tools and urls:

@@ -41,6 +41,9 @@ class FakeSandbox(Sandbox):
     # (trial id, prompt, claude args) of every session started: what a test sent
     sent: ClassVar[list[tuple[str, str, list[str]]]] = []
     peak: ClassVar[int] = 0  # the most sessions ever inside their slots at once
+    # trial id -> the files its working directory held when the session started (what the
+    # staging gave the agent), paths relative to it
+    held: ClassVar[dict[str, list[str]]] = {}
     costs: ClassVar[dict[str, float]] = {}  # a conversation's running cost, by session id
     _lock = threading.Lock()
 
@@ -66,6 +69,8 @@ class FakeSandbox(Sandbox):
             self.sent.append((spec.trial_id, spec.prompt, list(spec.claude_args)))
             self.starts[spec.trial_id] = self.starts.get(spec.trial_id, 0) + 1
             start = self.starts[spec.trial_id]
+            self.held[spec.trial_id] = sorted(p.relative_to(spec.workdir).as_posix()
+                                              for p in spec.workdir.rglob("*") if p.is_file())
         if behaviour.get("sleep_s"):
             time.sleep(behaviour["sleep_s"])
         if start <= behaviour.get("fail_starts", 0):

@@ -23,6 +23,7 @@ def fake_sandbox() -> Iterator[None]:
     FakeSandbox.plan.clear()
     FakeSandbox.starts.clear()
     FakeSandbox.sent.clear()
+    FakeSandbox.held.clear()
     yield
     FakeSandbox.plan.clear()
     FakeSandbox.sent.clear()

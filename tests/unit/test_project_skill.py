@@ -143,18 +143,22 @@ def test_the_skill_itself_copied_into_the_project_is_refused(tmp_path: Path) -> 
 
 
 
-def test_this_repo_in_a_project_skill_is_refused_naming_the_project(tmp_path: Path) -> None:
-    """"set me up, I just cloned this repo": the project is not copied unasked; the refusal's
-    fix names the project and the `files` entries that would stage its files."""
+def test_this_repo_in_a_project_skill_with_nothing_to_stage_names_the_project(
+        tmp_path: Path) -> None:
+    """"set me up, I just cloned this repo" runs in the project (runner.authoring.
+    whole_project); a project with nothing to stage keeps the refusal, whose fix names the
+    project and the `files` entries that would stage its files."""
     skill = project(tmp_path, [{"id": "setup", "prompt": "ok i just cloned this repo, set me "
                                 "up from scratch", "assertions": ["config.yaml"]}])
-    (tmp_path / "app" / "README.md").write_text("# app\n")
+    (tmp_path / "app" / "src" / "components" / "SidebarRight.tsx").unlink()
+    (tmp_path / "app" / "README.md").symlink_to(tmp_path / "elsewhere.md")
+    (tmp_path / "elsewhere.md").write_text("# app\n")
     result = check(str(skill))
     assert result.exit_code == 2, result.output
     assert "the prompt works on 'this repo'" in result.output, result.output
     assert (f"if it is the project this skill lives in ({(tmp_path / 'app').resolve()}), list "
-            "the project's files the case works on under `files`, from the project's root (e.g. "
-            "'README.md')") in result.output, result.output
+            "the project's files the case works on under `files`, from the project's root "
+            "(e.g.") in result.output, result.output
     plain = make_skill(tmp_path / "repo" / "skills", [{"id": "setup", "prompt": "ok i just "
                        "cloned this repo, set me up from scratch", "assertions": ["a"]}])
     result = check(str(plain))

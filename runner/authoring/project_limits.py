@@ -1,0 +1,118 @@
+"""What a project-level skill's case needs that its project cannot give (issue 26, EV014).
+
+A project-level skill's case runs in its project (runner.authoring.whole_project), but what
+is staged is the project's files, never its repository: no `.git` (its history, branches,
+tags, remote) and no network to push to. And its author's session had the rest of their
+machine: a sibling checkout the skill's SKILL.md works in (`~/code/homelab`). A case whose
+prompt or criteria need either cannot pass in any arm, and says so before anything is spent.
+
+Read by grammar, not by a list of one repository's words:
+- the repository's state, as what a git word governs: `git <log|tag|remote|push|diff|...>`,
+  a push as a verb ("commit and push", "push the tag to origin"), tags or commits "since the
+  last tag/release", "the latest (stable) tags", "an annotated tag", "derive ... from the
+  remote", "uncommitted changes";
+- a place outside the project: a folder SKILL.md names under the home folder (`~/code/x`,
+  `$HOME/x`; never a dot folder, the tools' own settings) whose name the case's words use.
+
+Silent: a case whose setup builds its own repository (`git init`, a seed commit), and a
+question asking how ("how do I tag a release?"), answered in words.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from runner.analysis.wording import unquoted
+from runner.schema.case import Case
+
+_GIT_SUBCOMMAND = (r"log|history|tags?|remotes?|push|pull|fetch|diff|status|blame|branch(?:es)?|"
+                   r"describe|shortlog|rev-parse|rev-list")
+_GIT = re.compile(
+    # "git log", "git tags", "the git remote", "latest git tags"
+    rf"(?i)\bgit\s+(?:{_GIT_SUBCOMMAND})\b"
+    # a push as a verb: "commit and push", "push the tag to origin", "pushes tags"
+    r"|\b(?:commit(?:s|ted)?\s+and\s+)push(?:es|ed)?\b"
+    r"|\bpush(?:es|ed|ing)?\s+(?:(?:the|a|an|its|all|new|each)\s+)?(?:\w+\s+)?"
+    r"(?:to\s+(?:origin|the\s+remote|remote|upstream|github|gitlab)\b|tags?\b|branch(?:es)?\b|"
+    r"commits?\b)"
+    # tags and commits read from the history: "since the last tag", "latest stable tags"
+    r"|\b(?:commits?|changes?|tags?)\s+since\s+(?:the\s+)?(?:last|latest|previous)\s+"
+    r"(?:\w+\s+)?(?:tag|release|version)\b"
+    r"|\bsince\s+(?:the\s+)?(?:last|latest|previous)\s+(?:git\s+)?(?:tag|release)\b"
+    r"|\b(?:latest|last|previous|existing|current)\s+(?:(?:stable|release|version|git)\s+)?"
+    r"tags\b"
+    r"|\bannotated\s+(?:git\s+)?tag\b"
+    # the remote: "derive the project name from git remote", "the origin remote"
+    r"|\b(?:from|of|read)\s+(?:the\s+)?(?:git\s+)?remote(?:\s+url)?\b"
+    r"|\b(?:uncommitted|unstaged|unpushed)\s+(?:changes|commits|work)\b"
+    r"|\bcommit\s+history\b")
+# A question asking how: its answer is words, the repository is its topic.
+_HOW = re.compile(r"(?i)^\s*(?:how\s+(?:do|can|should|would)|what(?:'s|\s+is)\s+the\s+"
+                  r"(?:best\s+)?way)\b")
+# A folder under the home folder in SKILL.md (`~/code/homelab`, `$HOME/src/infra`): the path up
+# to its first part that is a variable, a placeholder or a file.
+_HOME_FOLDER = re.compile(r"(?<![\w.$%/])(?:~|\$HOME|\$\{HOME\})((?:/[A-Za-z0-9_-][\w-]*)+)")
+
+
+# "Do not update homelab", "skip homelab": kept out of the place, which every arm can do.
+_NEGATED = re.compile(r"(?i)\b(?:do\s+not|don't|does\s+not|doesn't|never|not|no|skips?|"
+                      r"without)\b")
+_CLAUSE_START = re.compile(r"[.;:!?,](?:\s|$)|\n|\b(?:then|and|but)\b")
+
+
+def git_needs(case: Case) -> list[str]:
+    """The words of the prompt or criteria that need the project's repository (history,
+    tags, remote, a push), which the staged project does not carry."""
+    if case.setup_run:  # the case builds its own repository
+        return []
+    prompt = unquoted(case.prompt)
+    texts = [t for t in (prompt if not _HOW.search(prompt) else "", case.expected_output,
+                         *case.statements, *case.assertions) if t]
+    found = [" ".join(m.group(0).split()) for t in texts for m in _GIT.finditer(t)]
+    return list(dict.fromkeys(found))
+
+
+def outside_places(skill_dir: Path) -> dict[str, str]:
+    """The folders outside the project that the skill's SKILL.md works in, by their name:
+    `homelab` -> `~/code/homelab`; never a dot folder (a tool's settings, runner.authoring.
+    reach reads those), nor the project itself."""
+    skill_md = skill_dir / "SKILL.md"
+    if not skill_md.is_file() or skill_md.is_symlink():
+        return {}
+    text = skill_md.read_text(encoding="utf-8", errors="replace")
+    places: dict[str, str] = {}
+    for match in _HOME_FOLDER.finditer(text):
+        parts = [p for p in match.group(1).split("/") if p]
+        # a file at the end is no folder (`~/notes.md`): its folder is the place
+        if parts and "." in parts[-1]:
+            parts = parts[:-1]
+        if not parts or any(p.startswith(".") for p in parts):
+            continue
+        # the folder the skill works in: below a workspace folder (`~/code/homelab/apps/x`
+        # is homelab's), or the home folder's own child (`~/homelab`); a workspace folder
+        # alone (`~/code`) names no place of its own
+        if len(parts) == 1 and any(f"/{parts[0]}/" in m.group(1) + "/"
+                                   for m in _HOME_FOLDER.finditer(text)
+                                   if len(m.group(1).strip("/").split("/")) > 1):
+            continue
+        kept = parts[:2]
+        if len(kept[-1]) >= 3:
+            places.setdefault(kept[-1].lower(), "~/" + "/".join(kept))
+    return places
+
+
+def place_needs(case: Case, places: dict[str, str]) -> list[tuple[str, str]]:
+    """(the case's word, the place) for each folder outside the project the case's prompt or
+    criteria name by its name or path."""
+    if not places:
+        return []
+    text = " ".join([unquoted(case.prompt), case.expected_output, *case.statements,
+                     *case.assertions])
+    found: list[tuple[str, str]] = []
+    for name, path in places.items():
+        hits = [h for h in re.finditer(rf"(?i)(?<![\w.-]){re.escape(name)}(?![\w-])", text)
+                if not _NEGATED.search(_CLAUSE_START.split(text[:h.start()])[-1])]
+        if hits:
+            found.append((hits[0].group(0), path))
+    return found

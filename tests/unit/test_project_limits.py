@@ -1,0 +1,93 @@
+"""What a project-level skill's case needs that its project cannot give (issue 26, EV014): the
+repository's history, tags, remote or a push (the staged project has no .git, the sandbox no
+network), a folder outside the project its SKILL.md works in, and a file the criteria expect
+changed that the project does not hold."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from runner.authoring.project_limits import git_needs, outside_places, place_needs
+from runner.schema.case import Case
+from tests.helpers import check_cli as check
+from tests.helpers import make_skill
+
+SKILL_MD = ("---\nname: release\ndescription: Tags releases and deploys them. Use when the "
+            "user ships, tags or deploys.\n---\n| repo | path |\n| ops | `~/work/opsrepo` |\n\n"
+            "```bash\ngrep image: ~/work/opsrepo/apps/${NAME}/web.yaml\n"
+            "cat ~/.config/gh/hosts.yml\n```\n")
+
+
+def case(prompt: str, expected: str = "", **more: Any) -> Case:
+    return Case(id="c", prompt=prompt, expected_output=expected, **more)
+
+
+@pytest.mark.parametrize("expected, needed", [
+    ("Derive the service name from the git remote, then tag it.", "from the git remote"),
+    ("Updates the changelog, commits and pushes.", "commits and pushes"),
+    ("Pushes the new tag to origin.", "Pushes the new tag"),
+    ("Pushes it to origin.", "Pushes it to origin"),
+    ("Lists the commits since the last release tag.", "commits since the last release tag"),
+    ("Compares the latest stable tags with what runs.", "latest stable tags"),
+    ("Creates an annotated tag v2.1.0.", "annotated tag"),
+    ("Reads git log for the module.", "git log"),
+    ("Summarises my uncommitted changes.", "uncommitted changes"),
+])
+def test_what_needs_the_repository_is_read_by_its_grammar(expected: str, needed: str) -> None:
+    assert needed in git_needs(case("Ship it", expected))
+
+
+@pytest.mark.parametrize("prompt, expected, more", [
+    ("Write a release note for 2.0", "Pushes back on a vague scope; lists push "
+     "notifications as a feature.", {}),
+    ("How do I tag a release?", "Explains semantic versioning.", {}),
+    ("Tag the release", "Creates an annotated tag v1.0.0.", {"setup_run": ("git init",)}),
+])
+def test_what_the_case_can_do_without_the_repository_is_silent(
+        prompt: str, expected: str, more: dict[str, Any]) -> None:
+    assert git_needs(case(prompt, expected, **more)) == []
+
+
+def test_a_folder_skill_md_works_in_outside_the_project_is_named(tmp_path: Path) -> None:
+    (tmp_path / "SKILL.md").write_text(SKILL_MD)
+    places = outside_places(tmp_path)
+    assert places == {"opsrepo": "~/work/opsrepo"}  # never a tool's dot folder, nor ~/work
+    assert place_needs(case("Deploy to production", "Updates the yaml in opsrepo and "
+                            "commits."), places) == [("opsrepo", "~/work/opsrepo")]
+    assert place_needs(case("Tag backend minor", "Tags it. Do not update opsrepo."),
+                       places) == []
+
+
+def _project(tmp_path: Path, cases: list[dict[str, Any]], agent: str = ".github") -> Path:
+    root = tmp_path / "app"
+    (root / "web").mkdir(parents=True)
+    (root / "web" / "Dockerfile").write_text("FROM node:22\n")
+    return make_skill(root / agent / "skills", cases, name="release", skill_md=SKILL_MD)
+
+
+RELEASE = {"id": "ship", "prompt": "Ship it",
+           "expectations": ["Derives the project name from the git remote.",
+                            "The web.yaml deployment in opsrepo is updated, then committed "
+                            "and pushed."]}
+
+
+def test_check_says_what_the_project_cannot_give(tmp_path: Path) -> None:
+    skill = _project(tmp_path, [RELEASE])
+    result = check(str(skill))
+    assert ("case 'ship': no arm can pass it: its criteria expect 'web.yaml' changed, which "
+            "the case does not stage (the user's own files); 'from the git remote', 'committed "
+            "and pushed': the project's git history, tags or remote, which the staged project "
+            "does not carry (no .git) and the sandbox cannot reach (no network); 'opsrepo': "
+            "~/work/opsrepo, a place outside the project (its SKILL.md works there), which "
+            "the sandbox does not have") in result.output, result.output
+
+
+def test_a_file_the_project_holds_is_no_unstaged_edit(tmp_path: Path) -> None:
+    skill = _project(tmp_path, [{"id": "bump", "prompt": "Bump the node image",
+                                 "expectations": ["The Dockerfile is updated to node 24."]}])
+    result = check(str(skill))
+    assert "runs in the project" in result.output, result.output
+    assert "'Dockerfile' changed" not in result.output, result.output

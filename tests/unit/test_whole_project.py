@@ -1,0 +1,175 @@
+"""A project-level skill's case that stages nothing of its own runs in its project (issue 26):
+the project's files land at the working directory's root, never a skill (any agent folder's
+`skills/`, any folder holding a SKILL.md), `.claude/`, a `*-workspace/`, `.git`, dependencies,
+a symlink, a binary or a secrets file; past the cap the case is refused naming the largest
+folders."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from runner.authoring import whole_project
+from runner.authoring.caseset import load_caseset
+from runner.authoring.whole_project import project_staging
+from runner.cli import main
+from runner.sandbox.fake import FakeSandbox
+from runner.trial.session import stage_fixtures
+from tests.helpers import check_cli as check
+from tests.helpers import make_skill
+
+SKILL_MD = ("---\nname: testing\ndescription: Writes tests in this project's style. Use when "
+            "adding or updating tests.\n---\nExtend the project's base test classes.\n")
+DAO_TEST = "class TaskDaoTest : DaoTest() {}\n"
+COVERAGE = {"id": "coverage", "prompt": "Update `TaskDaoTest` coverage for findTodayTasks().",
+            "expectations": ["The test still extends `DaoTest`."]}
+
+
+def project(tmp_path: Path, cases: list[dict[str, Any]]) -> Path:
+    """A small Kotlin-like project with its testing skill under .agents/skills/, and what a
+    checkout also holds that must never reach the session."""
+    root = tmp_path / "app"
+    (root / "src" / "test").mkdir(parents=True)
+    (root / "src" / "test" / "TaskDaoTest.kt").write_text(DAO_TEST)
+    (root / "README.md").write_text("# app\n")
+    (root / ".github" / "workflows").mkdir(parents=True)
+    (root / ".github" / "workflows" / "ci.yml").write_text("on: push\n")
+    skill = make_skill(root / ".agents" / "skills", cases, name="testing", skill_md=SKILL_MD)
+    make_skill(root / ".agents" / "skills", [], name="sibling")
+    (root / ".claude").mkdir()
+    (root / ".claude" / "settings.json").write_text("{}\n")
+    (root / "node_modules" / "x").mkdir(parents=True)
+    (root / "node_modules" / "x" / "index.js").write_text("module.exports = 1\n")
+    (root / ".git").mkdir()
+    (root / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    (root / "vendored").mkdir()
+    (root / "vendored" / ".git").write_text("gitdir: ../.git/modules/vendored\n")
+    (root / "testing-workspace" / "iteration-1").mkdir(parents=True)
+    (root / "testing-workspace" / "iteration-1" / "output.md").write_text("the answer\n")
+    (root / "mirror" / "testing").mkdir(parents=True)  # a copy of the skill elsewhere
+    (root / "mirror" / "testing" / "SKILL.md").write_text(SKILL_MD)
+    (root / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    (root / ".env").write_text("TOKEN=secret\n")
+    (root / ".env.example").write_text("TOKEN=\n")
+    (root / "linked.md").symlink_to(tmp_path / "outside.md")
+    (tmp_path / "outside.md").write_text("host file\n")
+    return skill
+
+
+def test_the_project_is_staged_without_skills_settings_answers_or_tooling(
+        tmp_path: Path) -> None:
+    skill = project(tmp_path, [COVERAGE])
+    staging = project_staging(skill)
+    assert staging is not None and not staging.too_large
+    assert sorted(staging.files) == [".env.example", ".github/workflows/ci.yml", "README.md",
+                                     "src/test/TaskDaoTest.kt"]
+    left = staging.left_out_text()
+    for reason in (".agents/skills/", ".claude/", "node_modules/", ".git/", "*-workspace/",
+                   "skill folders", "binary files", "secrets files", "symlinks"):
+        assert reason in left, left
+
+
+def test_a_case_that_stages_nothing_runs_in_the_project(tmp_path: Path) -> None:
+    """Through the real `check`: one EV012 line, and a trial's working directory holds the
+    project's file and no skill."""
+    skill = project(tmp_path, [COVERAGE])
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    assert (f"case 'coverage': runs in the project {(tmp_path / 'app').resolve()}, as its "
+            "author ran it: 4 file(s) staged at the working directory's root (left out: "
+            ) in result.output, result.output
+    case = load_caseset(skill, "testing").evals[0]
+    work = tmp_path / "work"
+    stage_fixtures(case, skill, work)  # what a trial's working directory starts with
+    assert (work / "src/test/TaskDaoTest.kt").read_text() == DAO_TEST
+    assert not (work / ".agents").exists() and not (work / ".claude").exists()
+    assert not (work / "SKILL.md").exists() and not (work / "mirror").exists()
+    assert not (work / "linked.md").exists() and not (work / ".env").exists()
+
+
+def test_a_case_with_files_of_its_own_stages_only_those(tmp_path: Path) -> None:
+    skill = project(tmp_path, [{**COVERAGE, "files": ["src/test/TaskDaoTest.kt"]}])
+    case = load_caseset(skill, "testing").evals[0]
+    assert case.inline_files == {"src/test/TaskDaoTest.kt": DAO_TEST}
+
+
+def test_a_skill_that_is_no_projects_runs_in_an_empty_directory(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path / "repo" / "skills", [COVERAGE], name="testing",
+                       skill_md=SKILL_MD)
+    (tmp_path / "repo" / "README.md").write_text("# collection\n")
+    assert project_staging(skill) is None
+    assert load_caseset(skill, "testing").evals[0].inline_files == {}
+
+
+def test_a_project_past_the_cap_is_refused_naming_its_largest_folders(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setattr(whole_project, "TOTAL_FILES", 3)
+    whole_project._walk.cache_clear()
+    skill = project(tmp_path, [COVERAGE])
+    for n in range(3):
+        (tmp_path / "app" / "src" / f"Big{n}.kt").write_text("x" * 2048)
+    result = check(str(skill))
+    whole_project._walk.cache_clear()
+    assert result.exit_code == 2, result.output
+    assert "too large to stage whole" in result.output, result.output
+    assert "largest: src/ (4 file(s), 6 KiB)" in result.output, result.output
+    assert "list the project's files the case works on under `files`" in result.output
+
+
+@pytest.mark.usefixtures("fake_sandbox")
+def test_a_trial_starts_in_the_project_without_its_skills(tmp_path: Path) -> None:
+    """The staging path end to end (`run` on the fake sandbox): each session's working
+    directory holds the project's files and no agent folder's skills/, .claude/ or .git."""
+    skill = project(tmp_path, [{"id": "coverage", "prompt": COVERAGE["prompt"],
+                                "assertions": ["DaoTest"]}])  # graded without a model
+    script = tmp_path / "script.yaml"
+    script.write_text(yaml.safe_dump({"scenarios": [{"name": "any",
+                                                     "turns": [{"text": "ok"}]}]}))
+    result = CliRunner().invoke(main, [
+        "run", str(skill), "--executor", "inprocess", "--sandbox", "fake", "--fresh",
+        "--model-script", str(script), "--store", str(tmp_path / "store")])
+    assert result.exit_code in (0, 1), result.output
+    assert len(FakeSandbox.held) == 2, FakeSandbox.held  # baseline and candidate
+    for held in FakeSandbox.held.values():
+        assert "src/test/TaskDaoTest.kt" in held and "README.md" in held, held
+        assert not [p for p in held if p.startswith((".agents/", ".claude/", ".git/"))
+                    or p.endswith("SKILL.md")], held
+
+
+def test_past_the_cap_a_case_keeps_the_project_files_its_prompt_names(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setattr(whole_project, "TOTAL_FILES", 3)
+    whole_project._walk.cache_clear()
+    skill = project(tmp_path, [{**COVERAGE, "prompt": "Extend the tests in "
+                                "src/test/TaskDaoTest.kt to cover findTodayTasks()."}])
+    for n in range(3):
+        (tmp_path / "app" / "src" / f"Big{n}.kt").write_text("x" * 2048)
+    result = check(str(skill))
+    case = load_caseset(skill, "testing").evals[0]
+    whole_project._walk.cache_clear()
+    assert result.exit_code == 0, result.output
+    assert "too large to stage whole (largest: src/ (4 file(s), 6 KiB)" in result.output
+    assert "only the project's files it names are staged (1)" in result.output, result.output
+    assert case.inline_files == {"src/test/TaskDaoTest.kt": DAO_TEST}
+
+
+def test_check_v_lists_a_few_of_the_projects_files_and_counts_the_rest(tmp_path: Path) -> None:
+    skill = project(tmp_path, [COVERAGE])
+    for n in range(20):
+        (tmp_path / "app" / "src" / f"M{n}.kt").write_text(f"class M{n}\n")
+    result = check("-v", str(skill))
+    assert result.exit_code == 0, result.output
+    assert result.output.count("  fixture ") == 11, result.output
+    assert "  ... and 13 more fixture(s)" in result.output, result.output
+
+
+def test_a_folder_holding_the_home_folder_is_the_host_never_staged(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    skill = project(tmp_path, [COVERAGE])
+    (tmp_path / "app" / "home").mkdir()
+    monkeypatch.setenv("HOME", str(tmp_path / "app" / "home"))
+    assert project_staging(skill) is None
