@@ -949,9 +949,10 @@ def _in_project(skill: SkillFiles, case: Case, own: bool, problems: Problems) ->
     """A project-level skill's case that stages no material of its own (`own`: it lists
     `files` or gives them inline) runs in the project, as its author ran it
     (runner.authoring.whole_project): the project's files at the working directory's root
-    (EV012), or refused past the cap (EV009). A file the prompt named that the project holds
-    (carried by _project_inputs) is the project's, not the case's own; a case meant to go
-    without what it names (absent_by_design) and a trigger test's words get nothing."""
+    (EV012); past the cap it runs with what it names, and EV012 says so. A file the prompt
+    named that the project holds (carried by _project_inputs) is the project's, not the case's
+    own; a case meant to go without what it names (absent_by_design) and a trigger test's
+    words get nothing."""
     if skill.outside is not None or own or case.files or case.root_fixtures \
             or case.setup_run or trigger_test(case) is not None:
         return case
@@ -964,19 +965,17 @@ def _in_project(skill: SkillFiles, case: Case, own: bool, problems: Problems) ->
     staging = project_staging(skill.root, skill.set_dir)
     if staging is None:
         return case
-    if staging.too_large and case.inline_files:
-        # the files its prompt names are staged (_project_inputs): the case keeps those
-        problems.report("EV012", case.id, f"runs in the project {staging.project}, too "
-                        f"large to stage whole (largest: {too_large_text(staging)}): only the "
-                        f"project's files it names are staged ({len(case.inline_files)})",
-                        "list the other files of the project it works on under `files`")
-        return case
     if staging.too_large:
-        problems.refuse("EV009", case.id, f"runs in the project this skill lives in "
-                        f"({staging.project}), which is too large to stage whole (more than "
+        # refusing would cost every case of the skill, the advice questions that never read
+        # the project too; the case runs with what it names, and the line says what it lacks
+        given = (f"only the project's files it names are staged ({len(case.inline_files)})"
+                 if case.inline_files else "it runs in an empty working directory")
+        problems.report("EV012", case.id, f"runs without the project it lives in "
+                        f"({staging.project}): too large to stage whole (more than "
                         f"{TOTAL_FILES} files or {TOTAL_BYTES // 1024**2} MiB of text once "
-                        f"skills, .claude/, .git, dependencies and builds are left out); "
-                        f"largest: {too_large_text(staging)}",
+                        f"skills, .claude/, .git, dependencies and builds are left out; "
+                        f"largest: {too_large_text(staging)}); {given}, and a criterion that "
+                        "reads the project's other files cannot pass",
                         "list the project's files the case works on under `files`, from the "
                         "project's root; each is staged from the project at its path")
         return case

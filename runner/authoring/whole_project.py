@@ -19,8 +19,8 @@ one, and no answer key rides along):
 
 Past TOTAL_FILES files or TOTAL_BYTES bytes the project is not carried: every trial's spec
 holds its case, so the project would be stored once per trial (cases x k x arms) in the run's
-plan. Such a case is refused (EV009) naming the largest folders and the fix (list the files
-the case works on under `files`).
+plan. Such a case runs with the project's files its prompt names (or none), and an EV012 line
+names the largest folders and the fix (list the files the case works on under `files`).
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ DEPENDENCIES = frozenset({
     "dist", "build", "target", "out", ".next", ".nuxt", ".svelte-kit", ".turbo", ".gradle",
     ".idea", ".vscode", "coverage", ".coverage", "htmlcov", ".parcel-cache", ".terraform",
     "Pods", "DerivedData", ".dart_tool", ".angular", ".expo"})
-# The cap on what one case carries. A project past it is refused: carried in the case, it is
+# The cap on what one case carries. A project past it is not staged: carried in the case, it is
 # stored once per trial in the run's plan (a 2 MiB project, 5 cases, k=3, two arms: 60 MiB),
 # and a project this large is rarely the material of one case as a whole.
 TOTAL_FILES = 400
