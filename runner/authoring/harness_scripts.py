@@ -103,13 +103,20 @@ def harness_script(skill_root: Path, file: str, prompt: str) -> tuple[Path, str,
         return None
     local = skill_root / posix
     if safely.is_dir(local):
-        inside = [p for p in local.rglob("*") if p.is_file() or p.is_symlink()]
+        try:
+            inside = [p for p in local.rglob("*") if p.is_file() or p.is_symlink()]
+        except OSError:  # a folder that cannot be walked holds no script we could run
+            return None
         if len(inside) != 1:
             return None
         local = inside[0]
-    if local.is_symlink() or not local.is_file() or local.stat().st_size > _LIMIT:
+    # a fixture name no file can have (too long, a NUL) is no script: the reader of missing
+    # fixtures says so, not an OSError here
+    if safely.is_symlink(local) or not safely.is_file(local):
         return None
     try:
+        if local.stat().st_size > _LIMIT:
+            return None
         text = local.read_text(encoding="utf-8")
     except (UnicodeDecodeError, OSError):
         return None
