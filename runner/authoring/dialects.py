@@ -312,7 +312,7 @@ TURN_FIELDS = ("follow_up_turns", "followups", "follow_ups", "turns", "conversat
                "messages", "dialogue")
 MULTI_TURN = "EV015"
 TRIGGER_FLAGS = ("should_trigger", "expected_trigger", "should_activate", "triggers",
-                 "trigger", "should_fire", "activates", "expect_trigger")
+                 "trigger", "should_fire", "activates", "expect_trigger", "fires")
 OTHER_CASE = "EV017"
 # Outputs whose text a check cannot read (caseset refuses `contains` on them).
 _BINARY_SUFFIXES = frozenset({"pdf", "png", "jpg", "jpeg", "gif", "webp", "ico", "zip", "gz",
@@ -1439,6 +1439,8 @@ class CaseReader:
         for key in sorted(set(item) - known):
             words = _words(key)
             where = item[key]
+            if key in TRIGGER_FLAGS and isinstance(where, bool):
+                continue  # `fires: true` is no typo of `files`: _trigger_expectations reads it
             if words & _PLACE_WORDS and isinstance(where, str) and where.startswith(("/", "~")):
                 self.refuse(f"`{key}` names {where!r}, outside the skill: a session sees only "
                             "what the case stages from the skill folder",
