@@ -2919,13 +2919,24 @@ class CaseReader:
 
     def _term_list(self, kind: str, negate: bool, terms: list[str], name: str,
                    shown: str) -> None:
-        """Lists of terms: any of them (one alternation), all of them, or none of them."""
+        """Lists of terms: any of them (one alternation), all of them, or none of them. A
+        list read as regular expressions (`patterns`) holding one that does not compile
+        (`text(`, `.catch(() =>`) is its author's texts, every item (a list is one kind):
+        their own harness finds them as written."""
         regex = kind == REGEX or bool(_words(name) & _WORDS[REGEX])
+        ordered = bool(_words(name) & _ORDERED) and len(terms) > 1 and not negate
+        broken = [t for t in terms if regex and not _compiles(t)]
+        if broken and not ordered and not _words(name) & _WORDS[REGEX]:  # _in_order: each
+            regex = False
+            self.mapped(f"{shown}: {len(terms)} term(s) read as text, not regular "
+                        f"expressions: {', '.join(repr(t) for t in broken[:3])} "
+                        f"{'does' if len(broken) == 1 else 'do'} not compile as one",
+                        "none needed (write `re:` only before a regular expression)")
         if kind == ANY:
             body = "|".join(terms if regex else (re.escape(t) for t in terms))
             self.add("check", ("not:" if negate else "") + "re:" + body, shown + " (any)")
             return
-        if _words(name) & _ORDERED and len(terms) > 1 and not negate:
+        if ordered:
             self._in_order(terms, regex, shown)
             return
         prefix = ("not:" if negate else "") + ("re:" if regex else "")

@@ -1,0 +1,48 @@
+"""Case-set reading rules from sample N's tune half (issue 26), each by a small set of its own
+through the real `skill-eval check`: a list of `patterns` holding one that is no regular
+expression (`text(`) is its author's texts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.helpers import check_cli as check
+from tests.helpers import check_json as report
+from tests.helpers import write_data as _write
+from tests.helpers import write_skill_md
+
+DESCRIPTION = 'Writes a small TypeScript module. Use when asked to "add a module".'
+
+
+def _skill(folder: Path) -> Path:
+    return write_skill_md(folder, "add-module", DESCRIPTION, "Write the module under src/.\n")
+
+
+def _checks(got: dict[str, Any], case: str) -> list[str]:
+    found = next(c for c in got["cases"] if c["id"] == case)
+    return [str(c["entry"]) for c in found["checks"]]
+
+
+def test_patterns_holding_one_that_does_not_compile_are_texts(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "add-module")
+    _write(skill / "evals" / "evals.json", {"test_cases": [
+        {"name": "calls", "prompt": "Write a module that parses a price and logs it.",
+         "assertions": [
+             {"type": "text_contains", "patterns": ["parse(", "log.info"]},
+             {"type": "text_not_contains", "patterns": [".catch(() =>"]},
+             # every item compiles: a regular expression, as before
+             {"type": "text_contains", "patterns": ["price\\w*"]}]}]})
+    got = report(skill)
+    assert _checks(got, "calls") == ["parse(", "log.info", "not:.catch(() =>", "re:price\\w*"]
+    said = [f["message"] for f in got["findings"] if f["code"] == "EV012"]
+    assert any("2 term(s) read as text" in m and "'parse('" in m for m in said), said
+
+
+def test_a_type_that_says_regex_keeps_its_broken_pattern_refused(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "add-module")
+    _write(skill / "evals" / "evals.json", {"test_cases": [
+        {"name": "calls", "prompt": "Write a module that parses a price.",
+         "assertions": [{"type": "regex_match", "patterns": ["parse("]}]}]})
+    result = check(str(skill))
+    assert result.exit_code != 0 and "does not compile" in result.output, result.output
