@@ -48,6 +48,7 @@ from runner.authoring.missing_programs import (
 )
 from runner.authoring.own_project import new_project, own_project_needs
 from runner.authoring.problems import Problems
+from runner.authoring.stage_directions import stage_direction
 from runner.schema.case import Case
 from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
 
@@ -635,6 +636,9 @@ def case_reach(case: Case, skill_reaches: bool, home_data: list[str]) -> list[st
     why += [f"'{u}': a page to read, and the sandbox has no network" for u in urls_to_read(case)]
     why += [f"its criteria expect '{f}' changed, which the case does not stage (the user's "
             "own files)" for f in unstaged_edits(case)]
+    direction = None if case.files or case.inline_files else stage_direction(case.prompt)
+    why += [f"the prompt's note to whoever runs it says '({direction})': a working directory "
+            "the case does not stage"] if direction else []
     request, _ = _asked_for_advice(unquoted(case.prompt, pasted=True))
     why += [f"'{w}': {OWN_PROJECT}, and its criteria expect its files worked on ('{c}')"
             for w, c in own_project_needs(case, request)]

@@ -46,3 +46,24 @@ def test_a_type_that_says_regex_keeps_its_broken_pattern_refused(tmp_path: Path)
          "assertions": [{"type": "regex_match", "patterns": ["parse("]}]}]})
     result = check(str(skill))
     assert result.exit_code != 0 and "does not compile" in result.output, result.output
+
+
+def test_a_note_to_whoever_runs_the_case_naming_its_working_directory_is_ev014(
+        tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "add-module")
+    _write(skill / "evals" / "evals.json", {"test_cases": [
+        {"name": "in-repo", "prompt": "Add the module. (Run in a repo with an approved "
+                                      "plan.md and a src/ folder.)",
+         "assertions": ["Names the plan's module"]},
+        {"name": "state", "prompt": "Add the module. (Run twice: once with no plan, once "
+                                    "where plan.md has status: draft.)",
+         "assertions": ["Names the plan's status"]},
+        # asking for nothing the sandbox lacks, or no direction at all: not flagged
+        {"name": "empty", "prompt": "Add the module. (Run with no target: an empty "
+                                    "directory.)", "assertions": ["Asks what to build"]},
+        {"name": "plain", "prompt": "Add a module (in TypeScript) that adds two numbers.",
+         "assertions": ["export"]}]})
+    got = report(skill)
+    flagged = {f["case"]: f["message"] for f in got["findings"] if f["code"] == "EV014"}
+    assert set(flagged) == {"in-repo", "state"}, flagged
+    assert "'(Run in a repo with an approved plan.md" in flagged["in-repo"], flagged
