@@ -2973,6 +2973,13 @@ class CaseReader:
             return
         wanted = next((value[k] for k in ("input_contains", "with", "input") if value.get(k)),
                       None)
+        # `{tool: Bash, pattern: "gh pr (create|merge)"}`: a regex over the named tool's input
+        pattern = next((value[k] for k in ("pattern", "regex") if isinstance(value.get(k), str)
+                        and value[k].strip()), None)
+        if wanted is None and pattern is not None:
+            wanted = "re:" + pattern
+            self.mapped(f"{shown}: its `pattern` is a regular expression over the {tool} "
+                        f"call's input ({tool}:re:{pattern})", "none needed")
         self.add("tool", no + (tool if wanted is None else f"{tool}:{wanted}"), shown)
 
     def _map_type(self, name: str, value: dict[str, Any],

@@ -67,3 +67,14 @@ def test_a_note_to_whoever_runs_the_case_naming_its_working_directory_is_ev014(
     flagged = {f["case"]: f["message"] for f in got["findings"] if f["code"] == "EV014"}
     assert set(flagged) == {"in-repo", "state"}, flagged
     assert "'(Run in a repo with an approved plan.md" in flagged["in-repo"], flagged
+
+
+def test_a_tool_check_s_pattern_is_a_regex_over_that_tool_s_input(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "add-module")
+    _write(skill / "evals" / "evals.json", [
+        {"name": "lint", "prompt": "Add the module and lint it with eslint.",
+         "assertions": [{"type": "tool_use", "tool": "Bash", "pattern": "eslint (src|\\.)"},
+                        {"type": "tool_use", "tool": "Write"}]}])
+    got = report(skill)
+    tools = [str(c["entry"]) for c in got["cases"][0]["checks"] if c["kind"] == "tool_call"]
+    assert tools == ["Bash:re:eslint (src|\\.)", "Write"], got["cases"][0]["checks"]
