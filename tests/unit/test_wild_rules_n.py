@@ -78,3 +78,26 @@ def test_a_tool_check_s_pattern_is_a_regex_over_that_tool_s_input(tmp_path: Path
     got = report(skill)
     tools = [str(c["entry"]) for c in got["cases"][0]["checks"] if c["kind"] == "tool_call"]
     assert tools == ["Bash:re:eslint (src|\\.)", "Write"], got["cases"][0]["checks"]
+
+
+def test_a_website_named_by_its_bare_domain_to_audit_is_ev014(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "add-module")
+    _write(skill / "evals" / "evals.json", [
+        {"name": "audit", "prompt": "run a tracking audit on shoplane.com",
+         "assertions": ["Lists the pixels found"]},
+        {"name": "pixels", "prompt": "can you check what pixels are on shoplane.com?",
+         "assertions": ["Lists the pixels found"]},
+        # the user's own scraping asked about, a name of a standard, a mail address, a link
+        # to write: no site to read
+        {"name": "advice", "prompt": "i'm trying to scrape shoplane.com but my script gets "
+                                     "blocked. what should I change?",
+         "assertions": ["Suggests a slower rate"]},
+        {"name": "names", "prompt": "Review this markup against the Schema.org types and "
+                                    "mail the result to ops@shoplane.com.",
+         "assertions": ["Names the type"]},
+        {"name": "link", "prompt": "Add a footer link to shoplane.com in the module.",
+         "assertions": ["shoplane.com"]}])
+    got = report(skill)
+    flagged = {f["case"]: f["message"] for f in got["findings"] if f["code"] == "EV014"}
+    assert set(flagged) == {"audit", "pixels"}, flagged
+    assert "'shoplane.com': a live website to read" in flagged["audit"], flagged
