@@ -94,6 +94,24 @@ _READ_ONE = re.compile(
     rf"{_SKIP}{{0,2}}?(?:file|files|document|documents|doc|report|draft|paper|contract|"
     r"config|configuration|folder|directory|project|code|script|data|article|essay|text|"
     r"e-?mail|message|chapter|paragraph|story|post|letter)\b")
+# An existing checkout the prompt places at a relative folder ("The repo is at ./my-project",
+# "my Python project at ./backend", "a plain workspace at ./legacy"): the session's working
+# directory holds no such folder unless the case stages it. One the prompt makes ("scaffold a
+# new project at ./app") is its output (_made_here).
+_AT_FOLDER = re.compile(
+    r"(?i)\b(?:repo|repository|project|workspace|codebase|monorepo|app|service|package)\b"
+    r"[^.?!\n]{0,12}?\b(?:is\s+|lives\s+|sits\s+)?(?:at|in|under)\s+"
+    r"\./[\w-][\w-]*(?:\.[\w-]+)*(?:/[\w-][\w.-]*)*/?(?<!\.)")
+_MADE_HERE = re.compile(r"(?i)\b(?:new|fresh|create[sd]?|creating|scaffold\w*|init\w*|"
+                        r"generate[sd]?|bootstrap\w*|write|writing|build|make|put|save|place|"
+                        r"output|move)\b")
+
+
+def _made_here(own: str, match: re.Match[str]) -> bool:
+    """The folder is where the prompt's work goes: a verb of making just before its noun."""
+    return _MADE_HERE.search(own[max(0, match.start() - 20):match.end()]) is not None
+
+
 # Material only a user holds, whatever the verb: "these notes", "this transcript".
 _THESE_HELD = re.compile(
     rf"(?i)\b(?:this|these)\s+{_SKIP}{{0,2}}?(?:notes|meeting\s+notes|minutes|transcripts?|"
@@ -303,6 +321,7 @@ def pointed_inputs(case: Case) -> list[str]:
              and not (pattern is _HANDED and _said_in_words(case.prompt, m))
              and not change_told(own, m)
              and not _material_below(own, m)]
+    found += [m.group(0) for m in _AT_FOLDER.finditer(own) if not _made_here(own, m)]
     # "our repo already uses Cypress": the setting told, released only when nothing else
     # in the prompt points at existing material to work on
     background = [m.group(0) for m in _EXISTING.finditer(own) if background_subject(own, m.end())]

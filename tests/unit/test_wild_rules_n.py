@@ -101,3 +101,24 @@ def test_a_website_named_by_its_bare_domain_to_audit_is_ev014(tmp_path: Path) ->
     flagged = {f["case"]: f["message"] for f in got["findings"] if f["code"] == "EV014"}
     assert set(flagged) == {"audit", "pixels"}, flagged
     assert "'shoplane.com': a live website to read" in flagged["audit"], flagged
+
+
+def test_material_placed_at_a_relative_path_the_case_does_not_stage_is_refused(
+        tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "add-module")
+    _write(skill / "evals" / "evals.json", [
+        {"name": "paper", "prompt": "I have a paper at ./papers/survey.pdf. Pull out its "
+                                    "abstract.", "assertions": ["Abstract"]},
+        {"name": "repo", "prompt": "npm test fails after I cloned it. Fix it? The repo is "
+                                   "at ./my-project.", "assertions": ["Fixed"]},
+        # a folder the prompt makes, or writes into: its output, never refused
+        {"name": "new", "prompt": "Scaffold a new project at ./app with one module.",
+         "assertions": ["export"]},
+        {"name": "into", "prompt": "Write the module in ./src and export add().",
+         "assertions": ["export"]}])
+    result = check(str(skill))
+    assert result.exit_code != 0
+    refused = [line for line in result.output.splitlines() if "EV009" in line]
+    assert any("'paper'" in r and "'papers/survey.pdf'" in r for r in refused), refused
+    assert any("'repo'" in r and "repo is at ./my-project" in r for r in refused), refused
+    assert not [r for r in refused if "'new'" in r or "'into'" in r], refused
