@@ -464,6 +464,12 @@ def _operand(value: dict[str, Any], kind: str) -> str | None:
 _ORDERED = {"ordered", "order", "sequence", "sequential", "sequenced", "inorder"}
 
 
+# A call written as code, `status()`, `goto('/admin')`: as a regular expression its
+# parentheses would be a group and never match the call's own text (a regex author escapes
+# them, `goto\(`; a group of a regex holds a pattern, `Fri(day)?`, never a quote)
+_CODE_CALL = re.compile(r"[\w$]\((?:\)|['\"`/])")
+
+
 def _compiles(pattern: str) -> bool:
     try:
         re.compile(pattern)
@@ -2925,13 +2931,13 @@ class CaseReader:
         their own harness finds them as written."""
         regex = kind == REGEX or bool(_words(name) & _WORDS[REGEX])
         ordered = bool(_words(name) & _ORDERED) and len(terms) > 1 and not negate
-        broken = [t for t in terms if regex and not _compiles(t)]
+        broken = [t for t in terms if regex and (not _compiles(t) or _CODE_CALL.search(t))]
         if broken and not ordered and not _words(name) & _WORDS[REGEX]:  # _in_order: each
             regex = False
             self.mapped(f"{shown}: {len(terms)} term(s) read as text, not regular "
-                        f"expressions: {', '.join(repr(t) for t in broken[:3])} "
-                        f"{'does' if len(broken) == 1 else 'do'} not compile as one",
-                        "none needed (write `re:` only before a regular expression)")
+                        f"expressions: {', '.join(repr(t) for t in broken[:3])} is code (as a "
+                        "regular expression it does not compile, or would not match its own "
+                        "text)", "none needed (write `re:` only before a regular expression)")
         if kind == ANY:
             body = "|".join(terms if regex else (re.escape(t) for t in terms))
             self.add("check", ("not:" if negate else "") + "re:" + body, shown + " (any)")

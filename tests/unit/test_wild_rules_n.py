@@ -31,10 +31,13 @@ def test_patterns_holding_one_that_does_not_compile_are_texts(tmp_path: Path) ->
          "assertions": [
              {"type": "text_contains", "patterns": ["parse(", "log.info"]},
              {"type": "text_not_contains", "patterns": [".catch(() =>"]},
+             # a call written as code compiles, but as a regex would never match itself
+             {"type": "text_contains", "patterns": ["goto('/admin')", "status()"]},
              # every item compiles: a regular expression, as before
-             {"type": "text_contains", "patterns": ["price\\w*"]}]}]})
+             {"type": "text_contains", "patterns": ["price\\w*", "Fri(day)?"]}]}]})
     got = report(skill)
-    assert _checks(got, "calls") == ["parse(", "log.info", "not:.catch(() =>", "re:price\\w*"]
+    assert _checks(got, "calls") == ["parse(", "log.info", "not:.catch(() =>", "goto('/admin')",
+                                     "status()", "re:price\\w*", "re:Fri(day)?"]
     said = [f["message"] for f in got["findings"] if f["code"] == "EV012"]
     assert any("2 term(s) read as text" in m and "'parse('" in m for m in said), said
 
