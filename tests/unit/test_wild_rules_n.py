@@ -125,3 +125,20 @@ def test_material_placed_at_a_relative_path_the_case_does_not_stage_is_refused(
     assert any("'paper'" in r and "'papers/survey.pdf'" in r for r in refused), refused
     assert any("'repo'" in r and "repo is at ./my-project" in r for r in refused), refused
     assert not [r for r in refused if "'new'" in r or "'into'" in r], refused
+
+
+def test_one_structured_file_among_per_case_prose_files_is_not_the_set(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "add-module")
+    structured = ("# Eval: adds\n\n## Case 1\n\n**Prompt:** Add a module that adds two "
+                  "numbers.\n\n**Expected:**\n- Exports an add function\n")
+    _write(skill / "evals" / "eval-adds.md", structured)
+    for n in range(2):
+        _write(skill / "evals" / f"eval-story-{n}.md", "# Eval\n\nGiven a project, when the "
+                                                        "module is added, then it works.\n")
+    result = check(str(skill))
+    assert result.exit_code != 0, result.output
+    assert "one of a family of per-case files" in result.output, result.output
+    # alone in its folder, the structured file is the set, as before
+    for n in range(2):
+        (skill / "evals" / f"eval-story-{n}.md").unlink()
+    assert check(str(skill)).exit_code == 0
