@@ -2679,7 +2679,9 @@ class CaseReader:
         absence)."""
         words = _words(name)
         absent = bool(words & _WORDS["neg"]) != (origin in self.negated_origins)
-        pattern = value.get("pattern")
+        # `{type: file_matches_glob, glob: "migrations/*.ts"}`: the glob is the operand
+        glob_key = isinstance(value.get("glob"), str) and "pattern" not in value
+        pattern = value.get("glob") if glob_key else value.get("pattern")
         # `{type: no_file_write, path: x.yaml}`: a named file that must not be written
         target = _file_target(value)
         if absent and target is not None and pattern is None:
@@ -2687,7 +2689,7 @@ class CaseReader:
         elif target is not None:
             return False
         if not isinstance(pattern, str) or not pattern.strip() \
-                or not words & _EXISTS_WORDS or not words & _FILE_WORDS:
+                or not (words & _EXISTS_WORDS or glob_key) or not words & _FILE_WORDS:
             return False
         pattern = pattern.strip().removeprefix("./")
         shown = f"{origin} {{type: {name!r}}}"
@@ -2696,7 +2698,10 @@ class CaseReader:
             return True
         # "matching" would read as a comparison with that file (runner.authoring.references)
         glob = " (a glob)" if _GLOB.search(pattern) else ""
+        least = value.get("min_count")
         text = (f"No file `{pattern}`{glob} is created in the working directory" if absent
+                else f"At least {least} files match `{pattern}`{glob} in the working directory"
+                if isinstance(least, int) and least > 1
                 else f"A file `{pattern}`{glob} exists in the working directory")
         self.add("statement", text, f"{shown} (a file {'absent' if absent else 'glob'}: the "
                                     "grader reads the working directory's listing)")

@@ -142,3 +142,15 @@ def test_one_structured_file_among_per_case_prose_files_is_not_the_set(tmp_path:
     for n in range(2):
         (skill / "evals" / f"eval-story-{n}.md").unlink()
     assert check(str(skill)).exit_code == 0
+
+
+def test_a_glob_key_is_the_operand_of_a_file_matching_check(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "add-module")
+    _write(skill / "evals" / "evals.json", [
+        {"name": "files", "prompt": "Add two modules under src/.",
+         "assertions": [{"type": "file_matches_glob", "glob": "src/*.ts", "min_count": 2},
+                        {"type": "file_matches_glob", "glob": "src/index.ts"}]}])
+    got = report(skill)
+    entries = _checks(got, "files")
+    assert "At least 2 files match `src/*.ts` (a glob) in the working directory" in entries, \
+        entries
