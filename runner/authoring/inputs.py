@@ -107,6 +107,27 @@ _MADE_HERE = re.compile(r"(?i)\b(?:new|fresh|create[sd]?|creating|scaffold\w*|in
                         r"output|move)\b")
 
 
+# A document to make for the project the prompt points at ("Create a CLAUDE.md for this repo.",
+# "このプロジェクトの CLAUDE.md を作って。"): the project is its subject, not its input, when the
+# prompt goes on to tell it in words (its stack, layout, tests: two sentences or more).
+_DOC_FOR = re.compile(
+    r"(?i)\b(?:create|write|draft|generate|make)\s+(?:a|an|the)?\s*[\w.-]+\.(?:md|txt|rst)\s+"
+    r"(?:file\s+)?for\s+(?:this|my|our)\s+(?:repo|repository|project|codebase)\b"
+    r"|(?:この|私の|うちの)プロジェクト(?:の|用の|向けの|用に)\s*[\w.-]+\.(?:md|txt)\s*を?\s*"
+    r"(?:作って|作成して|書いて|作りたい)")
+_SENTENCE_END = re.compile(r"[.!?](?=\s)|[。！？]")
+
+
+def _project_told(own: str, match: re.Match[str]) -> bool:
+    """The pointer names the project a document is written for, and the prompt tells that
+    project in two sentences or more after the request."""
+    doc = _DOC_FOR.search(own)
+    if doc is None or not doc.start() <= match.start() < doc.end():
+        return False
+    rest = own[doc.end():]
+    return len([p for p in _SENTENCE_END.split(rest) if len(p.strip()) >= 8]) >= 2
+
+
 def _made_here(own: str, match: re.Match[str]) -> bool:
     """The folder is where the prompt's work goes: a verb of making just before its noun."""
     return _MADE_HERE.search(own[max(0, match.start() - 20):match.end()]) is not None
@@ -322,6 +343,10 @@ def pointed_inputs(case: Case) -> list[str]:
              and not change_told(own, m)
              and not _material_below(own, m)]
     found += [m.group(0) for m in _AT_FOLDER.finditer(own) if not _made_here(own, m)]
+    # "Create a CLAUDE.md for this repo. It is a FastAPI API ...": the project told in words
+    found = [f for f in found if not any(_project_told(own, m) for pattern
+                                         in (_EXISTING, POINTED_RE) for m in pattern.finditer(own)
+                                         if m.group(0) == f)]
     # "our repo already uses Cypress": the setting told, released only when nothing else
     # in the prompt points at existing material to work on
     background = [m.group(0) for m in _EXISTING.finditer(own) if background_subject(own, m.end())]

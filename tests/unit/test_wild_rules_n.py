@@ -154,3 +154,21 @@ def test_a_glob_key_is_the_operand_of_a_file_matching_check(tmp_path: Path) -> N
     entries = _checks(got, "files")
     assert "At least 2 files match `src/*.ts` (a glob) in the working directory" in entries, \
         entries
+
+
+def test_a_document_for_a_project_told_in_words_needs_no_checkout(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "add-module")
+    _write(skill / "evals" / "evals.json", [
+        {"name": "told", "prompt": "Create a CLAUDE.md for this repo. It is a FastAPI API on "
+                                   "PostgreSQL. Tests run with pytest under tests/.",
+         "assertions": ["pytest"]},
+        {"name": "told-ja", "prompt": "このプロジェクトの CLAUDE.md を作って。FastAPI の API で、"
+                                      "DB は PostgreSQL。テストは pytest で tests/ にある。",
+         "assertions": ["pytest"]},
+        # told nothing, or worked on rather than written for: still the user's checkout
+        {"name": "bare", "prompt": "Create a CLAUDE.md for this repo.",
+         "assertions": ["pytest"]}])
+    result = check(str(skill))
+    refused = [line for line in result.output.splitlines() if "EV009" in line]
+    assert [r for r in refused if "'bare'" in r], result.output
+    assert not [r for r in refused if "'told'" in r or "'told-ja'" in r], refused
