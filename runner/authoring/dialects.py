@@ -470,6 +470,12 @@ _ORDERED = {"ordered", "order", "sequence", "sequential", "sequenced", "inorder"
 _CODE_CALL = re.compile(r"[\w$]\((?:\)|['\"`/])")
 
 
+# A command line, as a harness's `check` runs it: a program of the shell first (negated with
+# `!`, or `test`'s `[`), then its arguments
+_SHELL_LINE = re.compile(r"^\s*(?:!\s*)?(?:grep|egrep|test|\[|jq|ls|cat|wc|diff|find|head|"
+                         r"tail|python3?|node|bash|sh)\s+\S")
+
+
 def _compiles(pattern: str) -> bool:
     try:
         re.compile(pattern)
@@ -2529,6 +2535,8 @@ class CaseReader:
             return
         if self._file_exists(value, origin, name) or self._file_pattern(value, origin, name):
             return
+        if not name and self._shell_checked(value, origin):
+            return
         if not name and any(isinstance(value.get(k), str) for k in ("pattern", "regex")):
             kind_neg = REGEX, False  # no type, a pattern: a regular expression
         if (kind_neg is None or not name and (any(isinstance(value.get(k), str) for k in
@@ -2571,6 +2579,24 @@ class CaseReader:
             del self.checks[mark:], self.origins["assertions"][mark:]
         elif final:
             self.text_only += self.origins["assertions"][mark:]
+
+    def _shell_checked(self, value: dict[str, Any], origin: str) -> bool:
+        """`{text: "No '## Permissions' section in output", check: "! grep -q '## Permissions'
+        constitution.md"}`: the check is the authors' shell line (run by their harness in a
+        folder of its own), the text their sentence of what it verifies. The sentence is
+        graded, a statement; the line is no text to find, and one case runs one grader
+        command, so it is not run (one EV012 line counts them)."""
+        line = value.get("check")
+        text = next((value[k] for k in ("text", "description", "name", "label")
+                     if isinstance(value.get(k), str) and len(value[k].split()) >= 3), None)
+        if not isinstance(line, str) or text is None or not _SHELL_LINE.match(line):
+            return False
+        self.add("statement", text, f"{origin} (its `check` shell line not run: {line[:60]!r})")
+        self.problems.tally("EV012", self.label, "checks written as a shell line (`check: "
+                            "\"grep -q ... file\"`) beside their sentence: the sentence graded, "
+                            "a statement; the line not run", "none needed (or ship the lines "
+                            "as one grader script: \"judge\": \"evals/check.sh\")")
+        return True
 
     def _run_labelled(self, value: dict[str, Any], label: Any, shown: str) -> bool:
         """`{type: contains, check: "bd --version", description: "Runs bd --version as

@@ -172,3 +172,18 @@ def test_a_document_for_a_project_told_in_words_needs_no_checkout(tmp_path: Path
     refused = [line for line in result.output.splitlines() if "EV009" in line]
     assert [r for r in refused if "'bare'" in r], result.output
     assert not [r for r in refused if "'told'" in r or "'told-ja'" in r], refused
+
+
+def test_a_shell_check_beside_its_sentence_grades_the_sentence(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "add-module")
+    _write(skill / "evals" / "evals.json", [
+        {"name": "sections", "prompt": "Write the module's README.md with a Usage section.",
+         "assertions": [{"text": "No Permissions section in the README",
+                         "check": "! grep -q '## Permissions' README.md"},
+                        {"text": "A Usage section is present",
+                         "check": "grep -qi 'usage' README.md"}]}])
+    got = report(skill)
+    assert _checks(got, "sections") == ["No Permissions section in the README",
+                                        "A Usage section is present"], got["cases"]
+    said = [f["message"] for f in got["findings"] if f["code"] == "EV012"]
+    assert any("checks written as a shell line" in m and "(2 items)" in m for m in said), said
