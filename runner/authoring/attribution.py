@@ -13,6 +13,9 @@ repository holds (`known`), by what its authors wrote:
 - a statement (a rubric or criteria line) naming it as a skill: with the word "skill", in
   backticks, or as `/name` or `plugin:name`;
 - its prompt invoking it as `$name` (Codex's mention of a skill: "Use $name to ...");
+- its authors' note on the case (`notes`, `description`, `purpose`, ...) naming it as a skill
+  ("Tests brief-analyzer skill functionality"): "NAME skill", `NAME`, `/NAME`, `plugin:NAME`
+  only (a note names many things; only the skill's own grammar says which one is tested);
 - in a Markdown set, a heading over the case naming it: the heading is the name (in
   backticks, `$name`, `/name`), or ends with it in parentheses, "(name)", "(name / other)".
 
@@ -67,6 +70,8 @@ PROMPT_KEYS = ("prompt", "input", "query", "question", "task", "message", "user_
                "user", "request", "instruction")
 STATEMENT_KEYS = ("expectations", "assertions", "rubric", "criteria", "checks",
                   "success_criteria", "expected_behavior")
+# A case's note on itself: what the case is for, in its authors' words.
+NOTE_KEYS = ("notes", "note", "description", "purpose", "comment", "comments", "rationale")
 LOADED_TYPES = frozenset({"skill_loaded", "skill_invoked", "skill_triggered", "skill_used",
                           "skill_called", "uses_skill", "trigger", "triggers"})
 _SLASH = re.compile(r"^\s*/([A-Za-z0-9][\w.-]*(?::[\w.-]+)?)(?![\w/])")
@@ -126,6 +131,19 @@ def _led(ident: str, known: Collection[str]) -> set[str]:
     return {max(fits, key=len)} if fits else set()
 
 
+def _as_skill(name: str, text: str) -> bool:
+    """The text names NAME as a skill: "NAME skill", `NAME`, `/NAME`, `plugin:NAME`."""
+    quoted = re.escape(name)
+    return re.search(rf"`{quoted}`|(?<![\w-])/{quoted}(?![\w-])|[\w-]:{quoted}(?![\w-])|"
+                     rf"(?<![\w/-]){quoted}\s+skill\b", text, re.I) is not None
+
+
+def _noted(item: dict[str, Any], known: Collection[str]) -> set[str]:
+    """Skills the case's own note names as a skill ("Tests NAME skill functionality")."""
+    return {name for key in NOTE_KEYS for text in _strings(item.get(key))
+            for name in known if _as_skill(name, text)}
+
+
 def _stated(item: dict[str, Any], known: Collection[str]) -> set[str]:
     """Skills a statement names as a skill: "the NAME skill", `NAME` in backticks, `/NAME`,
     `plugin:NAME`; else NAME on a line with the word "skill" (the first forms decide when a
@@ -135,8 +153,7 @@ def _stated(item: dict[str, Any], known: Collection[str]) -> set[str]:
     for text in (s for key in STATEMENT_KEYS for s in _strings(item.get(key))):
         for name in known:
             quoted = re.escape(name)
-            if re.search(rf"`{quoted}`|(?<![\w-])/{quoted}(?![\w-])|[\w-]:{quoted}(?![\w-])|"
-                         rf"(?<![\w/-]){quoted}\s+skill\b", text, re.I):
+            if _as_skill(name, text):
                 strong.add(name)
             elif re.search(rf"(?<![\w/-]){quoted}(?![\w-])", text) \
                     and re.search(r"\bskill\b", text, re.I):
@@ -179,7 +196,8 @@ def inferred(item: Any, known: Collection[str]) -> list[str]:
         return [_part(slash.group(1))]
     for found in (_tagged(item, known), _loaded(item, known),
                   _led(str(item.get("id", "")), known),
-                  _mentioned(_prompt(item), known), _stated(item, known)):
+                  _mentioned(_prompt(item), known), _stated(item, known),
+                  _noted(item, known)):
         if len(found) == 1:
             return sorted(found)
     return []

@@ -317,7 +317,7 @@ TURN_FIELDS = ("follow_up_turns", "followups", "follow_ups", "turns", "conversat
                "messages", "dialogue")
 MULTI_TURN = "EV015"
 TRIGGER_FLAGS = ("should_trigger", "expected_trigger", "should_activate", "triggers",
-                 "trigger", "should_fire", "activates", "expect_trigger")
+                 "trigger", "should_fire", "activates", "expect_trigger", "fires")
 OTHER_CASE = "EV017"
 # Outputs whose text a check cannot read (caseset refuses `contains` on them).
 _BINARY_SUFFIXES = frozenset({"pdf", "png", "jpg", "jpeg", "gif", "webp", "ico", "zip", "gz",
@@ -467,6 +467,18 @@ def _operand(value: dict[str, Any], kind: str) -> str | None:
 
 # Words in a type's name saying its terms come in a given order.
 _ORDERED = {"ordered", "order", "sequence", "sequential", "sequenced", "inorder"}
+
+
+# A call written as code, `status()`, `goto('/admin')`: as a regular expression its
+# parentheses would be a group and never match the call's own text (a regex author escapes
+# them, `goto\(`; a group of a regex holds a pattern, `Fri(day)?`, never a quote)
+_CODE_CALL = re.compile(r"[\w$]\((?:\)|['\"`/])")
+
+
+# A command line, as a harness's `check` runs it: a program of the shell first (negated with
+# `!`, or `test`'s `[`), then its arguments
+_SHELL_LINE = re.compile(r"^\s*(?:!\s*)?(?:grep|egrep|test|\[|jq|ls|cat|wc|diff|find|head|"
+                         r"tail|python3?|node|bash|sh)\s+\S")
 
 
 def _compiles(pattern: str) -> bool:
@@ -1526,6 +1538,8 @@ class CaseReader:
         for key in sorted(set(item) - known):
             words = _words(key)
             where = item[key]
+            if key in TRIGGER_FLAGS and isinstance(where, bool):
+                continue  # `fires: true` is no typo of `files`: _trigger_expectations reads it
             if words & _PLACE_WORDS and isinstance(where, str) and where.startswith(("/", "~")):
                 self.refuse(f"`{key}` names {where!r}, outside the skill: a session sees only "
                             "what the case stages from the skill folder",
@@ -2616,6 +2630,8 @@ class CaseReader:
             return
         if self._file_exists(value, origin, name) or self._file_pattern(value, origin, name):
             return
+        if not name and self._shell_checked(value, origin):
+            return
         if not name and any(isinstance(value.get(k), str) for k in ("pattern", "regex")):
             kind_neg = REGEX, False  # no type, a pattern: a regular expression
         if (kind_neg is None or not name and (any(isinstance(value.get(k), str) for k in
@@ -2658,6 +2674,24 @@ class CaseReader:
             del self.checks[mark:], self.origins["assertions"][mark:]
         elif final:
             self.text_only += self.origins["assertions"][mark:]
+
+    def _shell_checked(self, value: dict[str, Any], origin: str) -> bool:
+        """`{text: "No '## Permissions' section in output", check: "! grep -q '## Permissions'
+        constitution.md"}`: the check is the authors' shell line (run by their harness in a
+        folder of its own), the text their sentence of what it verifies. The sentence is
+        graded, a statement; the line is no text to find, and one case runs one grader
+        command, so it is not run (one EV012 line counts them)."""
+        line = value.get("check")
+        text = next((value[k] for k in ("text", "description", "name", "label")
+                     if isinstance(value.get(k), str) and len(value[k].split()) >= 3), None)
+        if not isinstance(line, str) or text is None or not _SHELL_LINE.match(line):
+            return False
+        self.add("statement", text, f"{origin} (its `check` shell line not run: {line[:60]!r})")
+        self.problems.tally("EV012", self.label, "checks written as a shell line (`check: "
+                            "\"grep -q ... file\"`) beside their sentence: the sentence graded, "
+                            "a statement; the line not run", "none needed (or ship the lines "
+                            "as one grader script: \"judge\": \"evals/check.sh\")")
+        return True
 
     def _run_labelled(self, value: dict[str, Any], label: Any, shown: str) -> bool:
         """`{type: contains, check: "bd --version", description: "Runs bd --version as
@@ -2766,7 +2800,9 @@ class CaseReader:
         absence)."""
         words = _words(name)
         absent = bool(words & _WORDS["neg"]) != (origin in self.negated_origins)
-        pattern = value.get("pattern")
+        # `{type: file_matches_glob, glob: "migrations/*.ts"}`: the glob is the operand
+        glob_key = isinstance(value.get("glob"), str) and "pattern" not in value
+        pattern = value.get("glob") if glob_key else value.get("pattern")
         # `{type: no_file_write, path: x.yaml}`: a named file that must not be written
         target = _file_target(value)
         if absent and target is not None and pattern is None:
@@ -2774,7 +2810,7 @@ class CaseReader:
         elif target is not None:
             return False
         if not isinstance(pattern, str) or not pattern.strip() \
-                or not words & _EXISTS_WORDS or not words & _FILE_WORDS:
+                or not (words & _EXISTS_WORDS or glob_key) or not words & _FILE_WORDS:
             return False
         pattern = pattern.strip().removeprefix("./")
         shown = f"{origin} {{type: {name!r}}}"
@@ -2783,7 +2819,10 @@ class CaseReader:
             return True
         # "matching" would read as a comparison with that file (runner.authoring.references)
         glob = " (a glob)" if _GLOB.search(pattern) else ""
+        least = value.get("min_count")
         text = (f"No file `{pattern}`{glob} is created in the working directory" if absent
+                else f"At least {least} files match `{pattern}`{glob} in the working directory"
+                if isinstance(least, int) and least > 1
                 else f"A file `{pattern}`{glob} exists in the working directory")
         self.add("statement", text, f"{shown} (a file {'absent' if absent else 'glob'}: the "
                                     "grader reads the working directory's listing)")
@@ -3012,13 +3051,24 @@ class CaseReader:
 
     def _term_list(self, kind: str, negate: bool, terms: list[str], name: str,
                    shown: str) -> None:
-        """Lists of terms: any of them (one alternation), all of them, or none of them."""
+        """Lists of terms: any of them (one alternation), all of them, or none of them. A
+        list read as regular expressions (`patterns`) holding one that does not compile
+        (`text(`, `.catch(() =>`) is its author's texts, every item (a list is one kind):
+        their own harness finds them as written."""
         regex = kind == REGEX or bool(_words(name) & _WORDS[REGEX])
+        ordered = bool(_words(name) & _ORDERED) and len(terms) > 1 and not negate
+        broken = [t for t in terms if regex and (not _compiles(t) or _CODE_CALL.search(t))]
+        if broken and not ordered and not _words(name) & _WORDS[REGEX]:  # _in_order: each
+            regex = False
+            self.mapped(f"{shown}: {len(terms)} term(s) read as text, not regular "
+                        f"expressions: {', '.join(repr(t) for t in broken[:3])} is code (as a "
+                        "regular expression it does not compile, or would not match its own "
+                        "text)", "none needed (write `re:` only before a regular expression)")
         if kind == ANY:
             body = "|".join(terms if regex else (re.escape(t) for t in terms))
             self.add("check", ("not:" if negate else "") + "re:" + body, shown + " (any)")
             return
-        if _words(name) & _ORDERED and len(terms) > 1 and not negate:
+        if ordered:
             self._in_order(terms, regex, shown)
             return
         prefix = ("not:" if negate else "") + ("re:" if regex else "")
@@ -3055,6 +3105,13 @@ class CaseReader:
             return
         wanted = next((value[k] for k in ("input_contains", "with", "input") if value.get(k)),
                       None)
+        # `{tool: Bash, pattern: "gh pr (create|merge)"}`: a regex over the named tool's input
+        pattern = next((value[k] for k in ("pattern", "regex") if isinstance(value.get(k), str)
+                        and value[k].strip()), None)
+        if wanted is None and pattern is not None:
+            wanted = "re:" + pattern
+            self.mapped(f"{shown}: its `pattern` is a regular expression over the {tool} "
+                        f"call's input ({tool}:re:{pattern})", "none needed")
         self.add("tool", no + (tool if wanted is None else f"{tool}:{wanted}"), shown)
 
     def _map_type(self, name: str, value: dict[str, Any],

@@ -94,6 +94,45 @@ _READ_ONE = re.compile(
     rf"{_SKIP}{{0,2}}?(?:file|files|document|documents|doc|report|draft|paper|contract|"
     r"config|configuration|folder|directory|project|code|script|data|article|essay|text|"
     r"e-?mail|message|chapter|paragraph|story|post|letter)\b")
+# An existing checkout the prompt places at a relative folder ("The repo is at ./my-project",
+# "my Python project at ./backend", "a plain workspace at ./legacy"): the session's working
+# directory holds no such folder unless the case stages it. One the prompt makes ("scaffold a
+# new project at ./app") is its output (_made_here).
+_AT_FOLDER = re.compile(
+    r"(?i)\b(?:repo|repository|project|workspace|codebase|monorepo|app|service|package)\b"
+    r"[^.?!\n]{0,12}?\b(?:is\s+|lives\s+|sits\s+)?(?:at|in|under)\s+"
+    r"\./[\w-][\w-]*(?:\.[\w-]+)*(?:/[\w-][\w.-]*)*/?(?<!\.)")
+_MADE_HERE = re.compile(r"(?i)\b(?:new|fresh|create[sd]?|creating|scaffold\w*|init\w*|"
+                        r"generate[sd]?|bootstrap\w*|write|writing|build|make|put|save|place|"
+                        r"output|move)\b")
+
+
+# A document to make for the project the prompt points at ("Create a CLAUDE.md for this repo.",
+# "このプロジェクトの CLAUDE.md を作って。"): the project is its subject, not its input, when the
+# prompt goes on to tell it in words (its stack, layout, tests: two sentences or more).
+_DOC_FOR = re.compile(
+    r"(?i)\b(?:create|write|draft|generate|make)\s+(?:a|an|the)?\s*[\w.-]+\.(?:md|txt|rst)\s+"
+    r"(?:file\s+)?for\s+(?:this|my|our)\s+(?:repo|repository|project|codebase)\b"
+    r"|(?:この|私の|うちの)プロジェクト(?:の|用の|向けの|用に)\s*[\w.-]+\.(?:md|txt)\s*を?\s*"
+    r"(?:作って|作成して|書いて|作りたい)")
+_SENTENCE_END = re.compile(r"[.!?](?=\s)|[。！？]")
+
+
+def _project_told(own: str, match: re.Match[str]) -> bool:
+    """The pointer names the project a document is written for, and the prompt tells that
+    project in two sentences or more after the request."""
+    doc = _DOC_FOR.search(own)
+    if doc is None or not doc.start() <= match.start() < doc.end():
+        return False
+    rest = own[doc.end():]
+    return len([p for p in _SENTENCE_END.split(rest) if len(p.strip()) >= 8]) >= 2
+
+
+def _made_here(own: str, match: re.Match[str]) -> bool:
+    """The folder is where the prompt's work goes: a verb of making just before its noun."""
+    return _MADE_HERE.search(own[max(0, match.start() - 20):match.end()]) is not None
+
+
 # Material only a user holds, whatever the verb: "these notes", "this transcript".
 _THESE_HELD = re.compile(
     rf"(?i)\b(?:this|these)\s+{_SKIP}{{0,2}}?(?:notes|meeting\s+notes|minutes|transcripts?|"
@@ -303,6 +342,11 @@ def pointed_inputs(case: Case) -> list[str]:
              and not (pattern is _HANDED and _said_in_words(case.prompt, m))
              and not change_told(own, m)
              and not _material_below(own, m)]
+    found += [m.group(0) for m in _AT_FOLDER.finditer(own) if not _made_here(own, m)]
+    # "Create a CLAUDE.md for this repo. It is a FastAPI API ...": the project told in words
+    found = [f for f in found if not any(_project_told(own, m) for pattern
+                                         in (_EXISTING, POINTED_RE) for m in pattern.finditer(own)
+                                         if m.group(0) == f)]
     # "our repo already uses Cypress": the setting told, released only when nothing else
     # in the prompt points at existing material to work on
     background = [m.group(0) for m in _EXISTING.finditer(own) if background_subject(own, m.end())]

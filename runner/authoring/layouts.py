@@ -28,6 +28,7 @@ A folder with no SKILL.md but skills below it is a collection: `skill_folders` l
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -252,6 +253,10 @@ def held_instead(skill_dir: Path, name: str | None = None, prose: bool = False) 
         seen.append(f"{len(sets)} Markdown sets whose sections are cases: "
                     f"{', '.join(str(p.relative_to(p.parent.parent)) for p in sets)} (several, "
                     f"so which one is the set is not said; fix: name it: --cases {sets[0]})")
+    elif sets and one_of_many(sets[0]):
+        seen.append(f"{sets[0].relative_to(sets[0].parent.parent)} (its sections are a case, "
+                    "but it is one of a family of per-case files whose others are prose: not "
+                    f"read as the set alone; fix: name it: --cases {sets[0]})")
     notes = [p for p in _markdown_unread(skill_dir, name) if p not in sets] if prose else []
     if notes:
         shown = ", ".join(str(p.relative_to(p.parent.parent)) for p in notes[:_NOTES_SHOWN])
@@ -550,7 +555,25 @@ def find_prose(skill_dir: Path, name: str | None = None) -> Path | None:
                 if path.is_file():
                     return path
     sets = _markdown_sets(skill_dir, name, folders)
-    return sets[0] if len(sets) == 1 else None
+    return sets[0] if len(sets) == 1 and not one_of_many(sets[0]) else None
+
+
+# the family a per-case file's name opens with: `eval-` of `eval-menu-first.md`
+_FAMILY = re.compile(r"^([A-Za-z]+)[-_]")
+
+
+def one_of_many(path: Path) -> bool:
+    """A structured Markdown file that is one of a family of per-case files in its folder
+    (`eval-*.md`, two others or more): the authors wrote one case a file, so the one the
+    reader can read is not their set, and reading it alone would drop the rest in silence."""
+    family = _FAMILY.match(path.stem)
+    if family is None:
+        return False
+    head = family.group(1).lower()
+    others = [p for p in path.parent.iterdir() if p != path and p.is_file()
+              and p.suffix in PROSE_SUFFIXES and p.stem.lower().startswith((head + "-",
+                                                                            head + "_"))]
+    return len(others) >= 2
 
 
 def _prose_folders(skill_dir: Path, name: str | None) -> list[Path]:

@@ -53,6 +53,7 @@ from runner.authoring.own_project import new_project, own_project_needs
 from runner.authoring.problems import Problems
 from runner.authoring.project_limits import git_needs, outside_places, place_needs
 from runner.authoring.project_skill import project_of
+from runner.authoring.stage_directions import stage_direction
 from runner.schema.case import Case
 from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
 
@@ -534,6 +535,40 @@ def urls_to_read(case: Case) -> list[str]:
                               if _read_url(own, m)))
 
 
+# A website named by its bare domain ("audit zapier.com"), written in lower case as a user
+# types an address ("Schema.org", "Next.js" are names): a host of a common top-level domain,
+# no part of an address, a path or a longer name (`bob@x.com`, `x.com/a`, `x.com.au`)
+_SITE = re.compile(r"(?<![\w@./:-])(?:[a-z0-9][a-z0-9-]*\.)+(?:com|org|net|co|io)"
+                   r"(?![\w@/-]|\.[a-z])")
+# the verb of looking at a live site, the last cue before it in its clause
+_SITE_CUE = re.compile(r"(?i)\b(?:audit\w*|check|checks|checking|crawl\w*|scan\w*|"
+                       r"inspect\w*|visit|analy[sz]e|review|research|scrape|browse|fetch)\b")
+
+
+# the user doing it ("i'm trying to scrape github.com ... my script keeps getting blocked"):
+# their own activity, the request is about it
+_USERS_OWN = re.compile(r"(?i)\b(?:i|i'm|i am|we|we're|we are)\s+(?:[\w']+\s+){0,2}$")
+
+
+def sites_to_read(case: Case, request: str) -> list[str]:
+    """Websites the request hands over by their bare domain to audit or read ("run a
+    martech audit on domainmethods.com", "check what pixels are on zapier.com"): live pages,
+    which the sandbox cannot reach. `request` is the prompt's own words less a question of
+    how (asked for advice, the site is what the advice is about). A case staging files may
+    hold a copy: not read so."""
+    if case.files or case.inline_files:
+        return []
+    found: list[str] = []
+    for match in _SITE.finditer(request):
+        clause = _clause_before(request, match.start())
+        reads = list(_SITE_CUE.finditer(clause))
+        writes = [m.end() for m in _WRITE_CUE.finditer(clause)]
+        if reads and (not writes or reads[-1].end() > max(writes)) \
+                and not _USERS_OWN.search(clause[:reads[-1].start()]):
+            found.append(match.group(0))
+    return list(dict.fromkeys(found))
+
+
 def fetch_tools(case: Case) -> list[str]:
     """Tools the case names to fetch with that are no tool of claude's own (`notion-fetch`):
     an MCP server's, which the sandbox does not have."""
@@ -653,7 +688,12 @@ def case_reach(case: Case, skill_reaches: bool, home_data: list[str],
     why += [f"'{u}': a page to read, and the sandbox has no network" for u in urls_to_read(case)]
     why += [f"its criteria expect '{f}' changed, which the case does not stage (the user's "
             "own files)" for f in unstaged_edits(case, in_project)]
+    direction = None if case.files or case.inline_files else stage_direction(case.prompt)
+    why += [f"the prompt's note to whoever runs it says '({direction})': a working directory "
+            "the case does not stage"] if direction else []
     request, _ = _asked_for_advice(unquoted(case.prompt, pasted=True))
+    why += [f"'{d}': a live website to read, and the sandbox has no network"
+            for d in sites_to_read(case, request) if not any(d in u for u in urls_to_read(case))]
     why += [f"'{w}': {OWN_PROJECT}, and its criteria expect its files worked on ('{c}')"
             for w, c in own_project_needs(case, request)]
     why += [f"its {key} say{'s' if not key.endswith('s') else ''} '{said}' (the author's own "

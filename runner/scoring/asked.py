@@ -26,8 +26,10 @@ FILE_EXTENSIONS = frozenset(
     "sh bash zsh ps1 bat sql r jl lua pl dart tf hcl proto graphql gql log diff patch pdf docx "
     "doc xlsx xls pptx ppt odt png jpg jpeg gif svg webp ico mp3 mp4 wav zip tar gz tgz lock "
     "tex bib epub srt vtt ics eml dot mmd puml drawio excalidraw".split())
-FILE_WORD = re.compile(r"(?<![\w/.-])((?:[\w-][\w.-]*/)*[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,5})"
-                       r"(?![\w/-])")
+# (a path relative to the working directory may open with `./`: "the paper at
+# ./papers/survey.pdf" names papers/survey.pdf)
+FILE_WORD = re.compile(r"(?<![\w/.-])(?:\./)?((?:[\w-][\w.-]*/)*[\w-][\w.-]*"
+                       r"\.[A-Za-z][A-Za-z0-9]{0,5})(?![\w/-])")
 
 
 def reads_as_file(name: str) -> bool:

@@ -170,3 +170,17 @@ def test_lists_meaning_all_of_their_values_are_never_alternatives(
         tmp_path: Path, field: dict[str, Any]) -> None:
     result = _check(tmp_path, [{"assertions": ["vendor"], **field}], "--json")
     assert not [s for s in _statements(result) if "is one of" in s], _statements(result)
+
+
+def test_fires_under_expected_is_a_trigger_expectation_not_a_typo_of_files(
+        tmp_path: Path) -> None:
+    result = _check(tmp_path, [
+        {"expected": {"fires": True, "checks": ["Names the vendor risk"]}},
+        {"expected": {"fires": False, "checks": ["Answers without a board review"]}}])
+    assert result.exit_code == 0, result.output
+    assert "unknown field 'fires'" not in result.output
+    assert "`fires: true` is a trigger expectation" in result.output
+    assert "`fires: false` is a trigger expectation" in result.output
+    graded = _statements(CliRunner().invoke(main, ["check", str(tmp_path / "board-review"),
+                                                   "--json"]), 1)
+    assert list(graded) == ["Answers without a board review"]

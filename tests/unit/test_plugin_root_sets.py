@@ -149,6 +149,9 @@ KNOWN = {"pack-list", "trip-plan"}
     ({"prompt": "x", "expectations": ["calls `pack-list` first"]}, "pack-list"),
     ({"prompt": "x", "expectations": ["The trip-plan skill is used, not pack-list directly"]},
      "trip-plan"),
+    # the case's own note names it as a skill
+    ({"prompt": "x", "notes": "Tests trip-plan skill functionality"}, "trip-plan"),
+    ({"prompt": "x", "description": "exercises `pack-list` on a wet week"}, "pack-list"),
 ])
 def test_a_case_names_its_skill_by_what_its_authors_wrote(case: dict[str, object],
                                                          skill: str) -> None:
@@ -162,6 +165,8 @@ def test_a_case_names_its_skill_by_what_its_authors_wrote(case: dict[str, object
     {"prompt": "x", "expectations": ["a pack-list of ten items"]},  # a word, not the skill
     {"prompt": "x", "expectations": ["the `pack-list` and `trip-plan` skills agree"]},  # two
     {"id": "trip-planner", "prompt": "x"},  # a longer word
+    {"prompt": "x", "notes": "a trip-plan for Rome, then pack-list"},  # words, not skills
+    {"prompt": "x", "notes": "Tests the trip-planner-agent"},  # an agent no skill is
 ])
 def test_look_alikes_name_no_skill(case: dict[str, object]) -> None:
     assert inferred(case, KNOWN) == []
@@ -193,6 +198,21 @@ def test_a_rubric_in_the_case_s_graders_folder_is_graded_never_staged(tmp_path: 
     # the look-alike: any other file of the folder stays a fixture
     assert [c.get("files") for c in raw] == [["pack-list/graders/notes.txt"], None]
     assert per_skill(repo) == {"pack-list": ["pack-list"], "trip-plan": ["trip-plan"]}
+
+
+def test_a_shared_set_whose_notes_name_each_case_s_skill_runs_each_on_its_own(
+        tmp_path: Path) -> None:
+    repo = plugin(tmp_path, {"evals/evals.json": json.dumps([
+        {"id": "e1", "prompt": "Plan two days in Porto.", "notes": "Tests trip-plan skill",
+         "expectations": ["Names a day for the river"]},
+        {"id": "e2", "prompt": "Pack for Porto in May.", "notes": "Tests pack-list skill",
+         "expectations": ["Lists a light jacket"]},
+        {"id": "e3", "prompt": "Book a hotel.", "notes": "Tests the booking agent",
+         "expectations": ["Names a hotel"]}])})
+    assert per_skill(repo) == {"pack-list": ["e2"], "trip-plan": ["e1"]}
+    result = cli("check", str(repo / "skills" / "trip-plan"))
+    assert result.exit_code == 0, result.output
+    assert "'e3': names no skill" in result.output
 
 
 def test_check_on_one_skill_says_each_case_naming_no_skill(tmp_path: Path) -> None:
