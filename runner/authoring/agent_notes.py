@@ -3,9 +3,9 @@ routing evals. Subagent MUST NOT execute any pipeline command. Output is a singl
 decision.json with {action, reasoning}."` Its authors' harness told the agent this with every
 case, and their criteria read it ("decision.json with action='Onboard'"): without it no arm
 knows to write that file. The sentences that address the agent (the agent, subagent,
-assistant or model with a must/should) or fix its output ("Output is a ... file X") are sent
-with each case's prompt, labelled (EV012 says so); the note's other sentences describe the
-set to a reader and stay kept, never sent.
+assistant or model with a capital MUST or SHALL) or fix its output ("Output is a ... file X")
+are sent with each case's prompt, labelled (EV012 says so); the note's other sentences
+describe the set to a reader and stay kept, never sent.
 """
 
 from __future__ import annotations
@@ -17,8 +17,11 @@ from runner.authoring.problems import SET_LEVEL, Problems
 from runner.schema.case import Case
 
 NOTE_KEYS = ("note", "notes", "_note", "_comment", "instructions", "harness_note")
-_ADDRESSED = re.compile(r"(?i)\b(?:the\s+)?(?:sub-?agent|agent|assistant|model|claude)\s+"
-                        r"(?:must|should|shall|may\s+not|is\s+to)\b")
+# The modal in capitals (RFC 2119's MUST, MUST NOT, SHALL): a constraint the harness imposes.
+# "The agent should ask first" in lower case is what the authors expect of a good answer:
+# sent with the prompt, it would hand both arms the criterion.
+_ADDRESSED = re.compile(r"\b(?i:(?:the\s+)?(?:sub-?agent|agent|assistant|model|claude))\s+"
+                        r"(?:MUST|SHALL)\b")
 _OUTPUT = re.compile(r"(?i)^\s*(?:the\s+)?output\s+(?:is|must\s+be|should\s+be)\b.*\b"
                      r"[\w.-]+\.(?:json|md|txt|ya?ml|csv)\b")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")

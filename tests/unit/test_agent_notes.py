@@ -35,3 +35,13 @@ def test_a_note_describing_the_set_is_not_sent(tmp_path: Path) -> None:
     read = load_caseset(make_skill(tmp_path, {"note": "Tidying cases, written in May.",
                                               "evals": [CASE]}), "tidy-notes")
     assert read.evals[0].prompt == "tidy my standup notes, the usual way"
+
+
+def test_a_note_saying_what_the_agent_should_do_is_an_expectation_never_sent(
+        tmp_path: Path) -> None:
+    """"The agent should ask ..." in lower case is what a good answer does: sent with the
+    prompt it would hand both arms the criterion."""
+    note = "The agent should ask which week the notes cover before tidying them."
+    assert addressed(note) == []
+    read = load_caseset(make_skill(tmp_path, {"note": note, "evals": [CASE]}), "tidy-notes")
+    assert read.evals[0].prompt == "tidy my standup notes, the usual way"
