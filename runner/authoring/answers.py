@@ -32,7 +32,8 @@ SKILL_INPUT_FIX = "stage an input the task works on, never the skill"
 # A comment planting the answer: "# expected: ...", "// answer: ...", "<!-- expected ... -->",
 # and the same words in the languages the readers take (runner.authoring.mdtasks): "# 期待: ...",
 # "# 预期结果：...", "# esperado: ...". A colon (or dash) after the word says it states the
-# answer; an HTML comment is a note for the reader, so the word alone there does.
+# answer; in an HTML comment "expected" followed by anything does too. A page's section marker
+# (`<!-- Solution -->`, `<!-- Answer -->` in a landing page's markup) states nothing.
 _ANSWER_WORDS = (r"answer|expected(?: output| result| behaviou?r)?|solution|planted|"
                  r"bug(?: here)?|the (?:bug|issue|fix) is|should (?:be )?(?:flag|detect|find)|"
                  r"期待(?:値|する(?:出力|結果)|結果|出力)?|想定(?:結果|出力)?|正解|答え|"
@@ -40,7 +41,7 @@ _ANSWER_WORDS = (r"answer|expected(?: output| result| behaviou?r)?|solution|plan
                  r"esperad[oa]|attendu|erwartet")
 _PLANTED = re.compile(
     rf"(?im)^\s*(?:(?:#|//|--|;|/\*|\*)\s*(?:{_ANSWER_WORDS})\b"
-    rf"\s*[:\-：]|<!--\s*(?:{_ANSWER_WORDS})\b\s*[:\-：]?)")
+    rf"\s*[:\-：]|<!--\s*(?:{_ANSWER_WORDS})\b\s*(?:[:：]|-(?!->))|<!--\s*expected\b(?!\s*-->))")
 # A data fixture's field named as what the agent must answer ({"required_behavior": "Return
 # FAIL ..."}, `expected_verdict:`): the harness's key, staged beside the input.
 _ANSWER_FIELD = re.compile(

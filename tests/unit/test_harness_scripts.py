@@ -135,6 +135,7 @@ def test_the_form_that_builds_a_workspace(name: str, text: str, builds: bool) ->
     "# 预期结果：chore 开头的一行",
     "// answer: chore",
     "<!-- expected a chore message -->",
+    "<!-- Solution: a chore message -->",
 ])
 def test_an_answer_comment_in_a_staged_fixture_is_an_answer_key(tmp_path: Path,
                                                                  comment: str) -> None:
@@ -149,7 +150,9 @@ def test_an_answer_comment_in_a_staged_fixture_is_an_answer_key(tmp_path: Path,
 
 
 @pytest.mark.parametrize("comment", ["# expectations are set by the team lead",
-                                     "# 期待値の計算はここ", "# the answer lies below"])
+                                     "# 期待値の計算はここ", "# the answer lies below",
+                                     # a page's section markers, in a landing page's markup
+                                     "<!-- Solution -->", "<!-- Answer section -->"])
 def test_a_comment_that_states_no_answer_is_none(tmp_path: Path, comment: str) -> None:
     skill = make_skill(tmp_path, [{"id": "c", "prompt": "Name the change in change.txt.",
                                    "files": ["evals/files/change.txt"],
