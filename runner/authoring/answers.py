@@ -41,7 +41,7 @@ _ANSWER_WORDS = (r"answer|expected(?: output| result| behaviou?r)?|solution|plan
                  r"esperad[oa]|attendu|erwartet")
 _PLANTED = re.compile(
     rf"(?im)^\s*(?:(?:#|//|--|;|/\*|\*)\s*(?:{_ANSWER_WORDS})\b"
-    rf"\s*[:\-：]|<!--\s*(?:{_ANSWER_WORDS})\b\s*(?:[:：]|-(?!->))|<!--\s*expected\b(?!\s*-->))")
+    rf"\s*(?:[:：]|-(?=\s))|<!--\s*(?:{_ANSWER_WORDS})\b\s*(?:[:：]|-(?=\s))|<!--\s*expected\b(?!\s*-->))")
 # A data fixture's field named as what the agent must answer ({"required_behavior": "Return
 # FAIL ..."}, `expected_verdict:`): the harness's key, staged beside the input.
 _ANSWER_FIELD = re.compile(
@@ -148,8 +148,11 @@ def planted_comment(text: str) -> str | None:
     return text[start:].partition("\n")[0].strip()
 
 
-def answer_keys(skill_dir: Path, case: Case) -> list[str]:
-    """What in the case's fixtures gives the answer away, one line per fixture file."""
+def answer_keys(skill_dir: Path, case: Case, project: frozenset[str] = frozenset()) -> list[str]:
+    """What in the case's fixtures gives the answer away, one line per fixture file. The
+    project's own files a case of a project-level skill runs in (`project`: their paths) are
+    the material the author worked on, not fixtures made for the set: a class the check names,
+    a config's `target_label`, a script's `# expected-output` comment are the project's."""
     prompt = _normalized(case.prompt)
     expected = _normalized(case.expected_output)
     operands = [a for a in case.assertions if not a.startswith(("re:", "not:"))
@@ -158,7 +161,7 @@ def answer_keys(skill_dir: Path, case: Case) -> list[str]:
                  if not a.startswith(("re:", "not:")) and len(a) >= MIN_OPERAND]
     found: list[str] = []
     texts = [*(t for file in case.files for t in _texts(skill_dir, file)),
-             *case.inline_files.items()]
+             *((at, text) for at, text in case.inline_files.items() if at not in project)]
     for rel, text in texts:
         flat = _normalized(text)
         if len(expected) >= MIN_EXPECTED and expected in flat:

@@ -732,7 +732,8 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     case = at.programs.attach(case, reader.program_typed, reader.type_checked)
     repo_reads(case, at.fixtures.outside, problems)
     _preflight_case(at.skill_dir, case, _refuser(problems, case.id))
-    for key in answer_keys(at.skill_dir, case) if len(problems.refusals) == before else []:
+    for key in answer_keys(at.skill_dir, case, _project_paths(at.skill_dir, case)) \
+            if len(problems.refusals) == before else []:
         problems.report(ANSWER_KEY, case.id, f"answer key among the fixtures: {key}",
                         "stage only the inputs (move the answer to expected_output or a "
                         "judge program in evals/; strip planted comments)")
@@ -986,6 +987,15 @@ def _in_project(skill: SkillFiles, case: Case, own: bool, problems: Problems) ->
                     f"root (left out: {staging.left_out_text()})", "none needed (or list the "
                     "files the case works on under `files` to stage only those)")
     return case.model_copy(update={"inline_files": {**staging.files, **case.inline_files}})
+
+
+def _project_paths(skill_dir: Path, case: Case) -> frozenset[str]:
+    """The case's inline files that are its project's own (staged from there at their path
+    from the project's root, runner.authoring.whole_project / project_skill)."""
+    project = project_of(skill_dir)
+    if project is None:
+        return frozenset()
+    return frozenset(at for at in case.inline_files if safely.is_file(project / at))
 
 
 def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None:

@@ -176,3 +176,24 @@ def test_a_folder_holding_the_home_folder_is_the_host_never_staged(
     (tmp_path / "app" / "home").mkdir()
     monkeypatch.setenv("HOME", str(tmp_path / "app" / "home"))
     assert project_staging(skill) is None
+
+
+def test_the_projects_own_files_are_material_never_answer_keys(tmp_path: Path) -> None:
+    """A class the check names, a config's answer-like field and a script's comment are the
+    project the author worked on: no EV013 for them (one made for the set still gets it)."""
+    skill = project(tmp_path, [{**COVERAGE, "assertions": ["class TaskDaoTest : DaoTest"]}])
+    (tmp_path / "app" / "deploy").mkdir()
+    (tmp_path / "app" / "deploy" / "values.yaml").write_text("target_label: instance\n")
+    (tmp_path / "app" / "deploy" / "run.sh").write_text("# expected: stdout is empty\nls\n")
+    read = load_caseset(skill, "testing")
+    assert "deploy/values.yaml" in read.evals[0].inline_files
+    assert not [f for f in read.findings if f.code == "EV013"], read.findings
+
+
+@pytest.mark.parametrize(("comment", "planted"), [
+    ("# expected-output-substring empty means stdout must be empty", False),  # a compound word
+    ("# expected - stdout is empty", True),
+])
+def test_a_dash_states_an_answer_only_as_a_separator(comment: str, planted: bool) -> None:
+    from runner.authoring.answers import planted_comment
+    assert (planted_comment(f"ls\n{comment}\n") is not None) is planted
