@@ -45,6 +45,12 @@ def test_what_needs_the_repository_is_read_by_its_grammar(expected: str, needed:
      "notifications as a feature.", {}),
     ("How do I tag a release?", "Explains semantic versioning.", {}),
     ("Tag the release", "Creates an annotated tag v1.0.0.", {"setup_run": ("git init",)}),
+    # a prompt saying to run no commands asks for a plan: the commands it names are its steps
+    ("Ship it. The branch has one uncommitted file. Don't run any real commands; say what "
+     "you check first.", "Detects it with `git status --short` and stops.", {}),
+    ("ship して。実コマンドは実行せず、最初に何を確認するか報告して。",
+     "`git status --short` で未コミット変更を検出する", {}),
+    ("릴리스해 줘. 명령은 실행하지 말고 계획만 알려 줘.", "`git log`로 변경을 확인한다", {}),
 ])
 def test_what_the_case_can_do_without_the_repository_is_silent(
         prompt: str, expected: str, more: dict[str, Any]) -> None:
