@@ -19,6 +19,10 @@ from tests.helpers import write_skill_md
     ("The page is web-fetched before it is quoted", ["web-fetched"]),
     ("Uses web_search to find the notes", ["web_search"]),
     ("Cites the websearcher's guide", []),  # another word, not the act
+    # a clause that only names the tool: the answer names it, nothing is called
+    ("References Firecrawl Map then Scrape workflow", []),
+    ("Should recommend web search for current prices", []),
+    ("Explains the pages to scrape; uses Firecrawl to map the site", ["Firecrawl"]),
 ])
 def test_the_web_tool_is_read_in_any_inflection(text: str, found: list[str]) -> None:
     assert web_criteria([text]) == found
