@@ -48,6 +48,9 @@ POSITIVE_WITH_A_NEGATION = [
     "Spiega perché il tè non è amaro",
     "Reminds the reader not to boil green tea",
     "Points out that oolong is not a black tea",
+    # an infinitive modifies its noun: the topic to cover, never the clause's verb
+    "Covers brewing mistakes to avoid",
+    "Lists the additives to omit from green tea",
 ]
 
 
@@ -69,6 +72,7 @@ REAL_PROHIBITIONS = [
     "Die Antwort enthält keine Preise",
     "Non deve inventare prezzi",
     "Does not invent prices",
+    "Avoids brewing jargon",
     "If the tea is unknown, it must not guess a brewing time",
 ]
 
