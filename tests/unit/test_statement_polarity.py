@@ -73,6 +73,9 @@ REAL_PROHIBITIONS = [
     "Non deve inventare prezzi",
     "Does not invent prices",
     "Avoids brewing jargon",
+    # a Korean past negation denies like the present, a closing aside (its reason) aside
+    "기존 차 노트(note-1.md)는 단 한 글자도 수정되지 않았다",
+    "옛 노트가 목록에서 제거되지 않았다 (여전히 유효한 노트이므로)",
     "If the tea is unknown, it must not guess a brewing time",
 ]
 

@@ -42,6 +42,9 @@ def test_another_languages_run_claim_is_graded_on_the_calls(statement: str) -> N
     "Mentions the tally.py output",
     "The executive summary names scripts/tally.py",  # English words that open like a verb
     "Cites the appellate ruling in the tool's notes",
+    # mentions it: the answer names the call a rejected design made, nothing was run
+    "기각된 대안(scripts/tally.py 직접 호출)과 그 이유를 언급한다",
+    "scripts/tally.py の直接呼び出しに言及する",
 ])
 def test_advice_or_nothing_named_stays_on_all_the_material(statement: str) -> None:
     assert not on_calls(statement)
