@@ -621,7 +621,11 @@ _AND_BUT = re.compile(r"(?<=\s)(?:y|e|pero|sino|mas|mais|et|und|aber|sondern|\u0
                       # 并 / 且 after a comma opens a second verb clause ("…，并说明原因")
                       r"|(?<=[，,])\s*(?:并|並|且|同时|同時)", re.IGNORECASE)
 # (a full stop inside a word is a file's dot, "3ms.md)": no second sentence)
-_MORE = re.compile(rf"[;；]|[.!?]\s+\S|[。！？]\s*\S|{_AND_BUT.pattern}", re.IGNORECASE)
+# (a Japanese verb's continuative form before a comma, "を使用し、", "を読んで、", opens a positive
+# clause the work must show besides; "せず、" denies it too)
+_MORE = re.compile(rf"[;；]|[.!?]\s+\S|[。！？]\s*\S"
+                   r"|(?<=[\u3040-\u30ff\u4e00-\u9fff])(?:し|て|んで)[、,]"
+                   rf"|{_AND_BUT.pattern}", re.IGNORECASE)
 # A closing aside in parentheses, the author's reason ("...제거되지 않았다 (여전히 유효한 ...)"):
 # the clause before it is the statement.
 _ASIDE = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")

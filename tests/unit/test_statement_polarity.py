@@ -51,6 +51,8 @@ POSITIVE_WITH_A_NEGATION = [
     # an infinitive modifies its noun: the topic to cover, never the clause's verb
     "Covers brewing mistakes to avoid",
     "Lists the additives to omit from green tea",
+    # a Japanese continuative before a comma opens a positive clause besides the denial
+    "page.goto('/') を使用し、BASE_URL を手動設定していない",
 ]
 
 
@@ -76,6 +78,7 @@ REAL_PROHIBITIONS = [
     # a Korean past negation denies like the present, a closing aside (its reason) aside
     "기존 차 노트(note-1.md)는 단 한 글자도 수정되지 않았다",
     "옛 노트가 목록에서 제거되지 않았다 (여전히 유효한 노트이므로)",
+    "設定を変更せず、ファイルを削除しない",
     "If the tea is unknown, it must not guess a brewing time",
 ]
 
