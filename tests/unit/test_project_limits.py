@@ -97,3 +97,15 @@ def test_a_file_the_project_holds_is_no_unstaged_edit(tmp_path: Path) -> None:
     result = check(str(skill))
     assert "runs in the project" in result.output, result.output
     assert "'Dockerfile' changed" not in result.output, result.output
+
+
+def test_check_is_silent_on_a_plan_whose_prompt_says_to_run_no_commands(tmp_path: Path) -> None:
+    """The same git word in a case whose prompt says to run no commands: a plan in words,
+    the command its expected answer names is a step it names, never one the run makes."""
+    planned = {"id": "plan", "prompt": "Ship it. One file is uncommitted. Don't run any "
+               "real commands; tell me what you check first.",
+               "expected_output": "Detects it with `git status` and stops."}
+    result = check(str(_project(tmp_path, [planned, {**planned, "id": "run", "prompt":
+                                                     "Ship it. One file is uncommitted."}])))
+    assert "case 'run': no arm can pass it: 'git status'" in result.output, result.output
+    assert "case 'plan': no arm" not in result.output, result.output
