@@ -605,7 +605,9 @@ DENY_HEAD: Table = {
 }
 DENY_TAIL: Table = {
     "ja": (r"(?<!少)(?<!危)(?<!しか)(?:ない|ません|なし|しない|ないこと|しないこと|なかった)",),
-    "ko": (r"(?:않는다|않음|않습니다|않아야\s*한다|없다|없음|없습니다|말\s*것)",),
+    # (past as present: "수정되지 않았다" "was not modified" denies like "않는다")
+    "ko": (r"(?:않는다|않음|않습니다|않아야\s*한다|않았다|않았음|않았습니다|없다|없음|없습니다|"
+           r"없었다|말\s*것)",),
     "tr": (r"\w*(?:maz|mez|mamal[iı]|memeli|m[iı]yor|m[uü]yor)|yok|de[gğ]il",),
 }
 _DENY_HEAD_RE = compiled(DENY_HEAD)
@@ -618,7 +620,15 @@ _AND_BUT = re.compile(r"(?<=\s)(?:y|e|pero|sino|mas|mais|et|und|aber|sondern|\u0
                       r"然后|然後|しかし|そして|が、|그리고|하지만|그러나"
                       # 并 / 且 after a comma opens a second verb clause ("…，并说明原因")
                       r"|(?<=[，,])\s*(?:并|並|且|同时|同時)", re.IGNORECASE)
-_MORE = re.compile(rf"[;；]|[.。!！?？]\s*\S|{_AND_BUT.pattern}", re.IGNORECASE)
+# (a full stop inside a word is a file's dot, "3ms.md)": no second sentence)
+# (a Japanese verb's continuative form before a comma, "を使用し、", "を読んで、", opens a positive
+# clause the work must show besides; "せず、" denies it too)
+_MORE = re.compile(rf"[;；]|[.!?]\s+\S|[。！？]\s*\S"
+                   r"|(?<=[\u3040-\u30ff\u4e00-\u9fff])(?:し|て|んで)[、,]"
+                   rf"|{_AND_BUT.pattern}", re.IGNORECASE)
+# A closing aside in parentheses, the author's reason ("...제거되지 않았다 (여전히 유효한 ...)"):
+# the clause before it is the statement.
+_ASIDE = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
 
 
 
@@ -712,7 +722,7 @@ _COMPOUND = re.compile(r"-[^\W\d_]+(?=[\s,.;:!?)]|$)")
 
 def denies(statement: str) -> bool:
     """Only says something is not there, in one of these languages."""
-    text = " ".join(statement.split()).strip()
+    text = _ASIDE.sub("", " ".join(statement.split()).strip())
     if not text or _MORE.search(text) or _NOT_ONLY.search(text):
         return False
     if _DENY_TAIL_RE.search(text):
@@ -797,8 +807,8 @@ RAN_VERB: Table = {
 # it ("推荐使用 x.py"): that is its answer, graded on all the material.
 ADVICE: Table = {
     "zh": (r"推荐|推薦|建议|建議|解释|解釋|说明|說明|如何|怎么|怎麼|怎样|告诉|告訴|介绍|介紹",),
-    "ja": (r"説明|推奨|勧め|すすめ|方法|提案|教え",),
-    "ko": (r"설명|추천|권장|방법|제안|안내",),
+    "ja": (r"説明|推奨|勧め|すすめ|方法|提案|教え|言及",),
+    "ko": (r"설명|추천|권장|방법|제안|안내|언급",),  # 언급한다 "mentions": what the answer says
     "ru": (r"объясн\w*|рекоменд\w*|совет\w*|предлага\w*|предлож\w*",),
     "es": (r"explic\w*|recomiend\w*|recomend\w*|sugier\w*|suger\w*|aconsej\w*",),
     "pt": (r"explic\w*|recomend\w*|suger\w*|aconselh\w*",),

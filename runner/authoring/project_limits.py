@@ -14,8 +14,11 @@ Read by grammar, not by a list of one repository's words:
 - a place outside the project: a folder SKILL.md names under the home folder (`~/code/x`,
   `$HOME/x`; never a dot folder, the tools' own settings) whose name the case's words use.
 
-Silent: a case whose setup builds its own repository (`git init`, a seed commit), and a
-question asking how ("how do I tag a release?"), answered in words.
+Silent: a case whose setup builds its own repository (`git init`, a seed commit), a
+question asking how ("how do I tag a release?"), answered in words, and a prompt that says
+to run no commands ("don't run any real commands", "実コマンドは実行せず", "명령을 실행하지
+말고"): its answer is a plan in words, and a git command its expected answer names
+(`git status --short`) is a step the plan should name, never one the run makes.
 """
 
 from __future__ import annotations
@@ -54,6 +57,15 @@ _HOW = re.compile(r"(?i)^\s*(?:how\s+(?:do|can|should|would)|what(?:'s|\s+is)\s+
 # to its first part that is a variable, a placeholder or a file.
 _HOME_FOLDER = re.compile(r"(?<![\w.$%/])(?:~|\$HOME|\$\{HOME\})((?:/[A-Za-z0-9_-][\w-]*)+)")
 
+# A prompt saying to run no commands: a negation governing running (or executing) commands,
+# in English, Japanese, Korean and Chinese word order.
+_NO_COMMANDS = re.compile(
+    r"(?i)\b(?:do\s+not|don't|never|without)\s+(?:actually\s+)?(?:run(?:ning)?|execut(?:e|ing))"
+    r"\s+(?:any\s+)?(?:(?:real|actual|live)\s+)?(?:\w+\s+)?commands?\b"
+    r"|(?:実|実際の)?コマンド(?:は|を)?(?:一切)?実行(?:せず|しない|しないで|禁止)"
+    r"|(?:실제\s*)?명령(?:어)?(?:을|를|은|는)?\s*(?:실제로\s*)?실행하지"
+    r"|(?:不要|不|别|勿)(?:实际)?(?:执行|运行)(?:任何)?(?:真实的?|实际的?)?(?:命令|指令)")
+
 
 # "Do not update homelab", "skip homelab": kept out of the place, which every arm can do.
 _NEGATED = re.compile(r"(?i)\b(?:do\s+not|don't|does\s+not|doesn't|never|not|no|skips?|"
@@ -67,6 +79,8 @@ def git_needs(case: Case) -> list[str]:
     if case.setup_run:  # the case builds its own repository
         return []
     prompt = unquoted(case.prompt)
+    if _NO_COMMANDS.search(prompt):  # a plan in words: nothing is run, no repository read
+        return []
     texts = [t for t in (prompt if not _HOW.search(prompt) else "", case.expected_output,
                          *case.statements, *case.assertions) if t]
     found = [" ".join(m.group(0).split()) for t in texts for m in _GIT.finditer(t)]

@@ -536,7 +536,20 @@ def outside_needs(prompt: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+# A clause whose verb names, recommends or explains what follows ("References Firecrawl Map
+# then Scrape workflow", "Should recommend web search for prices"): the answer names the
+# tool, and naming it needs no network; calling it ("Uses Firecrawl") does.
+_NAMES_IT = re.compile(
+    r"(?i)^\s*(?:(?:the\s+)?(?:agent|response|answer|output|skill|model|it)\s+)?"
+    r"(?:(?:should|must|will|does|did)\s+)?(?:also\s+)?"
+    r"(?:referenc|mention|name|recommend|suggest|explain|describ|list|note|cite|advis|"
+    r"propos|point|compar|discuss|outlin)\w*\b")
+_WEB_CLAUSE = re.compile(r"[.;!?](?:\s|$)|\n|,\s")
+
+
 def web_criteria(criteria: list[str]) -> list[str]:
-    """The web tools a case's own criteria expect the work to use ("Uses web_search ...")."""
-    return list(dict.fromkeys(m.group(0) for text in criteria
-                              for m in _WEB_TOOL.finditer(text)))
+    """The web tools a case's own criteria expect the work to use ("Uses web_search ..."),
+    never one a clause only names ("References Firecrawl ...")."""
+    return list(dict.fromkeys(
+        m.group(0) for text in criteria for m in _WEB_TOOL.finditer(text)
+        if not _NAMES_IT.search(_WEB_CLAUSE.split(text[:m.start()])[-1])))

@@ -160,6 +160,11 @@ _WEB_TOOLS = frozenset({"web-fetch", "web_fetch", "web-search", "web_search"})
 # An answer expected to show a file changed, not made: the file was the user's.
 _EDITED = re.compile(r"(?i)\b(?:updated?|modified|edited|changed|patched|bumped|amended|"
                      r"existing)\b")
+# A make verb in a criterion's clause: the file it governs is the agent's to write.
+_MADE = re.compile(r"(?i)\b(?:creat(?:e|es|ed|ing)|writ(?:e|es|ten|ing)|generat(?:e|es|ed|ing)|"
+                   r"sav(?:e|es|ed|ing))\b")
+# The path a make verb governs, a dot folder's too (`.agents/brief.md`).
+_MADE_PATH = re.compile(r"[\w./-]*\w\.[A-Za-z]\w{0,5}\b")
 # Where a criterion's clause ends: a sentence's or a list item's end, a colon, a comma (a
 # path's own dots are followed by no space).
 _CLAUSE = re.compile(r"[.;:!?](?:\s|$)|\n|,\s")
@@ -598,12 +603,19 @@ def unstaged_edits(case: Case, in_project: bool = False) -> list[str]:
     # the edit word must govern the file: in its clause ("values.yaml is updated"), never
     # elsewhere in the criterion ("Checks for product-marketing.md first. Asks about existing
     # research" reads the file and edits nothing)
-    clauses = (c for text in _criteria(case) for c in _CLAUSE.split(unquoted(text)))
+    clauses = [c for text in _criteria(case) for c in _CLAUSE.split(unquoted(text))]
+    # a file the criteria expect created ("Should create the file at .agents/x.md") is the
+    # agent's to write when missing: a check whether it is "existing" needs nothing staged
+    made = {Path(m.group(0)).name.lower() for text in clauses if _MADE.search(text)
+            for m in _MADE_PATH.finditer(text)}
     for text in clauses:
-        if not _EDITED.search(text):
+        edits = [e.group(0).lower() for e in _EDITED.finditer(text)]
+        if not edits:
             continue
         for match in FILE_WORD.finditer(text):
             name = match.group(1)
+            if set(edits) == {"existing"} and Path(name).name.lower() in made:
+                continue
             if reads_as_file(name) and name.lower() not in outputs \
                     and not asks_to_write(case.prompt, Path(name).name):
                 found.append(name)

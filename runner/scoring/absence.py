@@ -297,7 +297,9 @@ _DENIES = re.compile(
     r"aren'?t|wasn'?t|weren'?t|hasn'?t|haven'?t)\b"
     rf"|{_PREFIX}never\b"
     rf"|{_PREFIX}(?:has|have|contains?|includes?|uses?|shows?|holds?)\s+(?:no|zero)\b"
-    rf"|{_PREFIX}(?:avoids?|omits?|excludes?|lacks?|(?:is|are)\s+free\s+of)\b)",
+    # (an infinitive modifies the noun before it, "Covers dark patterns to avoid": the
+    # topic to cover, never the verb of the clause)
+    rf"|{_PREFIX}(?<!\bto\s)(?:avoids?|omits?|excludes?|lacks?|(?:is|are)\s+free\s+of)\b)",
     re.IGNORECASE)
 # ...and nothing it must show besides (a positive clause needs its quote).
 # (a second sentence too: a full stop, then a capital)

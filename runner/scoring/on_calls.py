@@ -60,9 +60,13 @@ _NAMED = re.compile(
     r"[\w./-]+\.(?:py|sh|bash|js|mjs|cjs|ts|rb|pl|ps1|php|go)\b"
     r"|\b\w+\([^)]*\)|`[^`]+`|(?:^|\s)--?[a-z][\w-]*|" + _PATH + r"|\b[a-z]+_[a-z_]+\b"
     r"|\b(?:query|migration|tests)\b|" + _KIND, re.IGNORECASE)
-# What "uses" must name to be a tool: no bare backticked word (`snake_case` names, a term).
+# What "uses" must name to be a tool: no bare backticked word (`snake_case` names, a term),
+# and no method called on an object (`page.goto('/')`, `expect(x).toBe(1)`): an API the code
+# the agent writes uses, read on the files as on the calls; a function alone
+# (`fetch_rates()`) may be a tool.
 _TOOL_NAMED = re.compile(
-    r"[\w./-]+\.(?:py|sh|bash|js|mjs|cjs|ts|rb|pl|ps1|php|go)\b|\b\w+\([^)]*\)"
+    r"[\w./-]+\.(?:py|sh|bash|js|mjs|cjs|ts|rb|pl|ps1|php|go)\b"
+    r"|(?<![\w.$])\w+\([^)]*\)(?!\s*\.\w)"
     r"|" + _PATH + r"|" + _KIND, re.IGNORECASE)
 # "Uses the SPARK framework", "uses a formal tone": a shape of the answer, not a tool.
 _SHAPE = re.compile(r"\b(?:framework|method|methodology|model|approach|structure|format|"

@@ -273,6 +273,23 @@ def test_an_edit_word_elsewhere_in_the_criterion_edits_no_file(tmp_path: Path) -
     assert "'notes.md' changed" in got["edit"] and "brand-context" not in got["edit"]
 
 
+def test_a_file_the_case_creates_when_missing_needs_nothing_staged(tmp_path: Path) -> None:
+    """"Checks for existing brief.md ... Creates the file at docs/brief.md": the case makes
+    the file when it is missing, so the check whether it exists needs nothing staged; a
+    criterion expecting it updated still does."""
+    skill = skill_with(tmp_path, [
+        case("make", "Set up my launch brief",
+             expected_output="Should check if docs/brief.md already exists. If not, should "
+                             "ask the questions. Should create the file at docs/brief.md.",
+             expectations=["Checks for existing brief.md", "Creates file at docs/brief.md"]),
+        case("edit", "Update my launch brief",
+             expectations=["Reads existing brief.md", "Creates a backup.md",
+                           "brief.md is updated with the new date"])])
+    got = findings(skill)
+    assert set(got) == {"edit"}, got
+    assert "'brief.md' changed" in got["edit"]
+
+
 def test_an_account_the_user_tells_of_is_no_place_of_the_work(tmp_path: Path) -> None:
     """The user's service or account in what they tell (a possessive qualifying a noun, a
     service written for, the subject of a statement, a send the user does) is not where the

@@ -45,6 +45,12 @@ def test_what_needs_the_repository_is_read_by_its_grammar(expected: str, needed:
      "notifications as a feature.", {}),
     ("How do I tag a release?", "Explains semantic versioning.", {}),
     ("Tag the release", "Creates an annotated tag v1.0.0.", {"setup_run": ("git init",)}),
+    # a prompt saying to run no commands asks for a plan: the commands it names are its steps
+    ("Ship it. The branch has one uncommitted file. Don't run any real commands; say what "
+     "you check first.", "Detects it with `git status --short` and stops.", {}),
+    ("ship して。実コマンドは実行せず、最初に何を確認するか報告して。",
+     "`git status --short` で未コミット変更を検出する", {}),
+    ("릴리스해 줘. 명령은 실행하지 말고 계획만 알려 줘.", "`git log`로 변경을 확인한다", {}),
 ])
 def test_what_the_case_can_do_without_the_repository_is_silent(
         prompt: str, expected: str, more: dict[str, Any]) -> None:
@@ -91,3 +97,15 @@ def test_a_file_the_project_holds_is_no_unstaged_edit(tmp_path: Path) -> None:
     result = check(str(skill))
     assert "runs in the project" in result.output, result.output
     assert "'Dockerfile' changed" not in result.output, result.output
+
+
+def test_check_is_silent_on_a_plan_whose_prompt_says_to_run_no_commands(tmp_path: Path) -> None:
+    """The same git word in a case whose prompt says to run no commands: a plan in words,
+    the command its expected answer names is a step it names, never one the run makes."""
+    planned = {"id": "plan", "prompt": "Ship it. One file is uncommitted. Don't run any "
+               "real commands; tell me what you check first.",
+               "expected_output": "Detects it with `git status` and stops."}
+    result = check(str(_project(tmp_path, [planned, {**planned, "id": "run", "prompt":
+                                                     "Ship it. One file is uncommitted."}])))
+    assert "case 'run': no arm can pass it: 'git status'" in result.output, result.output
+    assert "case 'plan': no arm" not in result.output, result.output

@@ -48,6 +48,11 @@ POSITIVE_WITH_A_NEGATION = [
     "Spiega perché il tè non è amaro",
     "Reminds the reader not to boil green tea",
     "Points out that oolong is not a black tea",
+    # an infinitive modifies its noun: the topic to cover, never the clause's verb
+    "Covers brewing mistakes to avoid",
+    "Lists the additives to omit from green tea",
+    # a Japanese continuative before a comma opens a positive clause besides the denial
+    "page.goto('/') を使用し、BASE_URL を手動設定していない",
 ]
 
 
@@ -69,6 +74,11 @@ REAL_PROHIBITIONS = [
     "Die Antwort enthält keine Preise",
     "Non deve inventare prezzi",
     "Does not invent prices",
+    "Avoids brewing jargon",
+    # a Korean past negation denies like the present, a closing aside (its reason) aside
+    "기존 차 노트(note-1.md)는 단 한 글자도 수정되지 않았다",
+    "옛 노트가 목록에서 제거되지 않았다 (여전히 유효한 노트이므로)",
+    "設定を変更せず、ファイルを削除しない",
     "If the tea is unknown, it must not guess a brewing time",
 ]
 

@@ -19,6 +19,10 @@ from tests.helpers import write_skill_md
     ("The page is web-fetched before it is quoted", ["web-fetched"]),
     ("Uses web_search to find the notes", ["web_search"]),
     ("Cites the websearcher's guide", []),  # another word, not the act
+    # a clause that only names the tool: the answer names it, nothing is called
+    ("References Firecrawl Map then Scrape workflow", []),
+    ("Should recommend web search for current prices", []),
+    ("Explains the pages to scrape; uses Firecrawl to map the site", ["Firecrawl"]),
 ])
 def test_the_web_tool_is_read_in_any_inflection(text: str, found: list[str]) -> None:
     assert web_criteria([text]) == found
@@ -33,3 +37,14 @@ def test_check_says_no_arm_can_pass_a_case_expecting_web_searches(tmp_path: Path
     result = check(str(skill))
     assert result.exit_code == 0, result.output
     assert "its criteria expect 'web searches' (no network)" in result.output
+
+
+def test_check_is_silent_on_a_web_tool_the_answer_only_names(tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "brief-writer", "brief-writer",
+                           "Use when the user asks for a short brief on a topic.")
+    _write(skill / "evals" / "evals.json", {"evals": [{
+        "id": "one", "prompt": "Which pages should I read for a brief on heat pumps?",
+        "expectations": ["References the Firecrawl map then scrape workflow"]}]})
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "(no network)" not in result.output, result.output

@@ -27,6 +27,7 @@ CALLS_ONLY = "tool calls with their results only"
     "chama `load_rows()` antes de responder",
     "先把 tally.py 运行一遍",     # 把 moves the object before the verb
     "用 scripts/tally.py 运行汇总",  # 用 the instrument
+    "load_rows() を使用する",      # a function alone may be a tool
 ])
 def test_another_languages_run_claim_is_graded_on_the_calls(statement: str) -> None:
     assert on_calls(statement)
@@ -42,6 +43,12 @@ def test_another_languages_run_claim_is_graded_on_the_calls(statement: str) -> N
     "Mentions the tally.py output",
     "The executive summary names scripts/tally.py",  # English words that open like a verb
     "Cites the appellate ruling in the tool's notes",
+    # mentions it: the answer names the call a rejected design made, nothing was run
+    "기각된 대안(scripts/tally.py 직접 호출)과 그 이유를 언급한다",
+    "scripts/tally.py の直接呼び出しに言及する",
+    # a method called on an object is an API the written code uses, not a tool run
+    "page.goto('/') を使用し、BASE_URL を手動設定していない",
+    "Uses page.goto('/login') in the spec",
 ])
 def test_advice_or_nothing_named_stays_on_all_the_material(statement: str) -> None:
     assert not on_calls(statement)
@@ -98,3 +105,20 @@ def test_check_reads_a_file_written_beside_a_run_verb_on_all_the_material(
     reads = {c["entry"]: c["reads"] for c in json.loads(result.output)["cases"][0]["checks"]}
     assert CALLS_ONLY not in reads["只生成 tally.py 和说明，不含启动和同步功能"]
     assert CALLS_ONLY in reads["使用 tally.py 汇总账本"]
+
+
+def test_check_reads_a_method_the_written_spec_uses_on_all_the_material(tmp_path: Path) -> None:
+    skill = tmp_path / "spec-writer"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text(
+        "---\nname: spec-writer\ndescription: Writes browser specs. Use when asked for an "
+        "e2e test.\n---\nWrite `page.goto('/')` in the spec.\n")
+    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": [{
+        "id": "t", "prompt": "ログイン画面の E2E テストを書いて",
+        "expected_output": "e2e/login.spec.ts が生成される。page.goto('/') を使用する。"}]},
+        ensure_ascii=False))
+    result = CliRunner().invoke(main, ["check", str(skill), "--json"])
+    assert result.exit_code == 0, result.output
+    reads = [c["reads"] for c in json.loads(result.output)["cases"][0]["checks"]
+             if "page.goto" in c["entry"]]
+    assert reads and all(CALLS_ONLY not in r for r in reads), reads
