@@ -94,6 +94,7 @@ from runner.authoring.mcp import (
 from runner.authoring.mdtasks import is_task, markdown_notes
 from runner.authoring.named_scorers import named_scorers, report_unnamed
 from runner.authoring.outside import Outside
+from runner.authoring.own_project import names_a_project
 from runner.authoring.pairs import before_sides, named_input, split_pairs
 from runner.authoring.pass_rules import set_rule
 from runner.authoring.pattern_fields import ignores_case, named_patterns, pattern_fields
@@ -989,6 +990,15 @@ def _in_project(skill: SkillFiles, case: Case, own: bool, problems: Problems) ->
     return case.model_copy(update={"inline_files": {**staging.files, **case.inline_files}})
 
 
+def _project_unstaged(skill: SkillFiles, case: Case) -> Path | None:
+    """The project a project-level skill's case runs without because it is too large to
+    stage (_in_project said so), when the case stages nothing of its own; else None."""
+    if skill.outside is not None or case.files or case.root_fixtures or case.setup_run:
+        return None
+    staging = project_staging(skill.root, skill.set_dir)
+    return staging.project if staging is not None and staging.too_large else None
+
+
 def _project_paths(skill_dir: Path, case: Case) -> frozenset[str]:
     """The case's inline files that are its project's own (staged from there at their path
     from the project's root, runner.authoring.whole_project / project_skill)."""
@@ -1062,6 +1072,19 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         f"add {near[0]!r} to files" if near else
                         f"add {name!r} under evals/files/ and list it in files (or say in "
                         "the prompt that the agent creates it)")
+    # only a pointer naming a whole project ("our existing codebase") is the project; a part
+    # or state of one ("my changes") stays the case's missing input
+    unstaged = _project_unstaged(skill, case) if pointed and all(
+        names_a_project(p) for p in pointed) else None
+    if unstaged is not None:
+        # the project was found and the case runs without it (its EV012 line says so): the
+        # pointer is that project, a need no arm can meet here, not a set that cannot run
+        problems.report("EV014", case.id, f"the prompt works on "
+                        f"{', '.join(repr(p) for p in pointed[:3])}: read as the project this "
+                        f"skill lives in ({unstaged}), too large to stage, so no arm has it; a "
+                        "criterion that reads it cannot pass", "list the project's files the "
+                        "case works on under `files`, from the project's root")
+        pointed = []
     for phrase in pointed:
         problems.refuse("EV009", case.id, f"the prompt works on {phrase!r}, which the case "
                         "neither stages nor quotes: the session would not have it",
