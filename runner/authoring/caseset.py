@@ -720,6 +720,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     case = _by_id(case, at.fixtures, problems)
     case = _rooted(case, at.fixtures, problems)
     case = read_setup(case, problems)
+    case = _set_named_fixtures(at.fixtures, case, problems)
     listed_files = bool(case.files)  # a `files` list is the case's own material
     case, file_origins = _fixtures(at.fixtures, problems, case)
     case, file_origins = read_harness_fixtures(case, at.fixtures.root, file_origins, problems)
@@ -925,6 +926,37 @@ def _listed(skill: SkillFiles, case: Case) -> dict[str, list[str]]:
     """Each fixture folder of the case -> the files below it."""
     return {f: [p.relative_to(skill.root / f).as_posix() for p in (skill.root / f).rglob("*")
                 if p.is_file()] for f in case.files if safely.is_dir(skill.root / f)}
+
+
+def _set_named_fixtures(skill: SkillFiles, case: Case, problems: Problems) -> Case:
+    """A path the prompt names as an input that the set's own folder holds
+    (`evals/fixtures/open-prs.json`, beside a `fixture` field naming another file) is the
+    case's material, written for the cases: staged at the path the prompt names (EV012).
+    Never a symlink, or a path out of the set's folder."""
+    if skill.outside is not None or skill.set_dir is None:
+        return case
+    holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
+    named = missing_inputs(case, staged_names(case, _listed(skill, case)), holds)
+    # no absent_by_design here: a file the author put at the very path the prompt names was
+    # meant present ("Does not open a second PR" reads as going without it, and is not)
+    if not named or trigger_test(case) is not None:
+        return case
+    set_dir = skill.set_dir.resolve()
+    found = []
+    for name in named:
+        posix = PurePosixPath(name)
+        path = skill.root / posix
+        if posix.is_absolute() or ".." in posix.parts or not safely.is_file(path) \
+                or safely.is_symlink(path) or not path.resolve().is_relative_to(set_dir) \
+                or name in case.files:
+            continue
+        found.append(name)
+    if not found:
+        return case
+    problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, found[:4]))}, "
+                    "which the set's own folder holds: staged at that path, as the author "
+                    "meant", f"none needed (or list {found[0]!r} under `files`)")
+    return case.model_copy(update={"files": (*case.files, *found)})
 
 
 def _project_inputs(skill: SkillFiles, case: Case, problems: Problems) -> Case:
