@@ -94,6 +94,7 @@ from runner.authoring.mcp import (
 from runner.authoring.mdtasks import is_task, markdown_notes
 from runner.authoring.named_scorers import named_scorers, report_unnamed
 from runner.authoring.outside import Outside
+from runner.authoring.own_project import names_a_project
 from runner.authoring.pairs import before_sides, named_input, split_pairs
 from runner.authoring.pass_rules import set_rule
 from runner.authoring.pattern_fields import ignores_case, named_patterns, pattern_fields
@@ -719,6 +720,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     case = _by_id(case, at.fixtures, problems)
     case = _rooted(case, at.fixtures, problems)
     case = read_setup(case, problems)
+    case = _set_named_fixtures(at.fixtures, case, problems)
     listed_files = bool(case.files)  # a `files` list is the case's own material
     case, file_origins = _fixtures(at.fixtures, problems, case)
     case, file_origins = read_harness_fixtures(case, at.fixtures.root, file_origins, problems)
@@ -926,6 +928,37 @@ def _listed(skill: SkillFiles, case: Case) -> dict[str, list[str]]:
                 if p.is_file()] for f in case.files if safely.is_dir(skill.root / f)}
 
 
+def _set_named_fixtures(skill: SkillFiles, case: Case, problems: Problems) -> Case:
+    """A path the prompt names as an input that the set's own folder holds
+    (`evals/fixtures/open-prs.json`, beside a `fixture` field naming another file) is the
+    case's material, written for the cases: staged at the path the prompt names (EV012).
+    Never a symlink, or a path out of the set's folder."""
+    if skill.outside is not None or skill.set_dir is None:
+        return case
+    holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
+    named = missing_inputs(case, staged_names(case, _listed(skill, case)), holds)
+    # no absent_by_design here: a file the author put at the very path the prompt names was
+    # meant present ("Does not open a second PR" reads as going without it, and is not)
+    if not named or trigger_test(case) is not None:
+        return case
+    set_dir = skill.set_dir.resolve()
+    found = []
+    for name in named:
+        posix = PurePosixPath(name)
+        path = skill.root / posix
+        if posix.is_absolute() or ".." in posix.parts or not safely.is_file(path) \
+                or safely.is_symlink(path) or not path.resolve().is_relative_to(set_dir) \
+                or name in case.files:
+            continue
+        found.append(name)
+    if not found:
+        return case
+    problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, found[:4]))}, "
+                    "which the set's own folder holds: staged at that path, as the author "
+                    "meant", f"none needed (or list {found[0]!r} under `files`)")
+    return case.model_copy(update={"files": (*case.files, *found)})
+
+
 def _project_inputs(skill: SkillFiles, case: Case, problems: Problems) -> Case:
     """A project-level skill's case whose prompt names an input the case does not stage that
     is a file of the project the skill lives in (runner.authoring.project_skill): staged from
@@ -987,6 +1020,15 @@ def _in_project(skill: SkillFiles, case: Case, own: bool, problems: Problems) ->
                     f"root (left out: {staging.left_out_text()})", "none needed (or list the "
                     "files the case works on under `files` to stage only those)")
     return case.model_copy(update={"inline_files": {**staging.files, **case.inline_files}})
+
+
+def _project_unstaged(skill: SkillFiles, case: Case) -> Path | None:
+    """The project a project-level skill's case runs without because it is too large to
+    stage (_in_project said so), when the case stages nothing of its own; else None."""
+    if skill.outside is not None or case.files or case.root_fixtures or case.setup_run:
+        return None
+    staging = project_staging(skill.root, skill.set_dir)
+    return staging.project if staging is not None and staging.too_large else None
 
 
 def _project_paths(skill_dir: Path, case: Case) -> frozenset[str]:
@@ -1062,6 +1104,19 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         f"add {near[0]!r} to files" if near else
                         f"add {name!r} under evals/files/ and list it in files (or say in "
                         "the prompt that the agent creates it)")
+    # only a pointer naming a whole project ("our existing codebase") is the project; a part
+    # or state of one ("my changes") stays the case's missing input
+    unstaged = _project_unstaged(skill, case) if pointed and all(
+        names_a_project(p) for p in pointed) else None
+    if unstaged is not None:
+        # the project was found and the case runs without it (its EV012 line says so): the
+        # pointer is that project, a need no arm can meet here, not a set that cannot run
+        problems.report("EV014", case.id, f"the prompt works on "
+                        f"{', '.join(repr(p) for p in pointed[:3])}: read as the project this "
+                        f"skill lives in ({unstaged}), too large to stage, so no arm has it; a "
+                        "criterion that reads it cannot pass", "list the project's files the "
+                        "case works on under `files`, from the project's root")
+        pointed = []
     for phrase in pointed:
         problems.refuse("EV009", case.id, f"the prompt works on {phrase!r}, which the case "
                         "neither stages nor quotes: the session would not have it",

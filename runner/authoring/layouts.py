@@ -63,6 +63,7 @@ from runner.authoring.mdtasks import (
     task_case,
     task_files,
 )
+from runner.authoring.project_skill import skills_root
 from runner.authoring.promptfoo import CONFIG_STEMS
 from runner.authoring.read_once import once
 from runner.authoring.siblings import (
@@ -702,8 +703,13 @@ def _skill_folders(root: Path) -> list[Path]:
         # a plugin's skill may be named like test material (`skills/test/`): its own
         # folder is judged by its parent's name
         named = rel[:-1] if len(rel) > 1 and rel[-2] == "skills" else rel
-        if NOT_SKILLS.intersection(named) or dotted and (dotted != [rel[0]]
-                                                       or rel[0] not in AGENT_FOLDERS):
+        # an agent's hidden folder: a known one, or any `.<agent>/skills/`, or `.skills/`
+        if NOT_SKILLS.intersection(named) or dotted and (dotted != [rel[0]] or (
+                rel[0] not in AGENT_FOLDERS and not skills_root(rel[:-1]))):
+            continue
+        # a folder no list names is read by its form alone: only a skill with its own set
+        # folder is taken from it (else the repository's tests/ would become its set)
+        if dotted and rel[0] not in AGENT_FOLDERS and not _own_set_folder(skill_md.parent):
             continue
         (hidden if dotted else found).append(skill_md.parent)
     # helpers kept for the agent beside a repository's own skills are not what it ships,

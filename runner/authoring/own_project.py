@@ -27,6 +27,15 @@ from runner.schema.case import Case
 _PROJECT = (r"(?:apps?|applications?|services?|microservices?|projects?|codebase|code\s?base|"
             r"repo|repository|monorepo|backend|back-end|frontend|front-end|server|api|library|"
             r"package|plugin|website|site|bot|collector|worker|daemon|pipeline|crate|module)")
+_NAMES_PROJECT = re.compile(rf"(?i)\b{_PROJECT}\b")
+
+
+def names_a_project(phrase: str) -> bool:
+    """Whether a pointer names a whole project ("our existing codebase", "this repo"), not a
+    part or a state of one ("my changes", "the failing test")."""
+    return _NAMES_PROJECT.search(phrase) is not None
+
+
 # A word naming it on the way ("our spring boot service", "my Django 5 app"): none that makes
 # it a thing to make or talk about ("an idea for an app", "a plan to build a service").
 _NAMING = (r"(?:(?!(?:a|an|the|for|to|of|in|on|with|and|or|idea|ideas|plan|plans|new|"

@@ -1,8 +1,9 @@
 """A project-level skill's cases work on the project it lives in (issue 26).
 
-A skill at `<project>/.claude/skills/<name>/` (also `.agents/`, `.github/`, `.cursor/`) is one
-Claude Code loads for sessions started in `<project>`: its author ran its cases there, so a
-path a case names that the skill does not hold but the project does
+A skill at `<project>/.claude/skills/<name>/` (also `.agents/`, `.github/`, `.cursor/`, and any
+other agent's hidden folder: `.openclaw/skills/<name>/`, a hidden `.skills/` folder of its own,
+`.skills/deprecated/<name>/`) is one an agent loads for sessions started in `<project>`: its
+author ran its cases there, so a path a case names that the skill does not hold but the project does
 (`src/components/SidebarRight.tsx`, a `files` entry `packages/x/CHANGELOG.md`) is the project's
 file. Such a file is staged from the project at its path from the project's root, the way a
 sibling skill's file is carried (runner.authoring.outside): as the case's own text, so the
@@ -25,13 +26,33 @@ from runner.authoring.answers import inline_skill_reason, refuse_skill
 from runner.authoring.inline import FILE_MAX_BYTES
 from runner.authoring.problems import Problems
 
-# The folders an agent reads a project's skills from (`<project>/<folder>/skills/<name>/`).
+# The folders an agent reads a project's skills from (`<project>/<folder>/skills/<name>/`): the
+# known ones, and any other hidden folder holding a `skills/` folder (agents keep coming).
 AGENT_FOLDERS = frozenset({".claude", ".agents", ".github", ".cursor"})
+# A hidden folder that is itself a project's skills folder (`<project>/.skills/<group>/<name>/`).
+HIDDEN_SKILLS = ".skills"
+# Hidden folders that are no agent's even when they hold a `skills/` folder.
+_NO_AGENT = frozenset({".git", ".venv", ".tox", ".cache", ".next", ".nuxt"})
 # Folders never searched for a bare name (tooling and dependencies, never the author's files).
 _SKIPPED = frozenset({".git", "node_modules", "__pycache__", ".venv", "venv", ".tox",
                       "dist", "build", "target", ".next"})
 # A project this large is not walked for a bare name: the answer would be slow and unsure.
 _WALK_MAX = 20000
+
+
+def agent_folder(name: str) -> bool:
+    """Whether a hidden folder holding a `skills/` folder is an agent's (`.claude`, `.openclaw`):
+    read by the form `.<name>/skills/`, never by a list of agents, tooling and caches aside."""
+    return name in AGENT_FOLDERS or (name.startswith(".") and len(name) > 1
+                                      and name not in _NO_AGENT)
+
+
+def skills_root(parts: tuple[str, ...]) -> int:
+    """How many leading parts of a path (from a project's root) are a hidden skills folder:
+    2 for `.<agent>/skills/...`, 1 for `.skills/...`, 0 for anything else."""
+    if len(parts) > 1 and parts[1] == "skills" and agent_folder(parts[0]):
+        return 2
+    return 1 if parts and parts[0] == HIDDEN_SKILLS else 0
 
 
 def project_of(skill_dir: Path) -> Path | None:
@@ -40,8 +61,9 @@ def project_of(skill_dir: Path) -> Path | None:
     `skills/`); None for any other skill, and for a personal one (`~/.claude/skills/`)."""
     skill = skill_dir.resolve()
     for above in skill.parents:
-        if above.name == "skills" and above.parent.name in AGENT_FOLDERS:
-            project = above.parent.parent
+        if above.name == "skills" and agent_folder(above.parent.name) \
+                or above.name == HIDDEN_SKILLS:
+            project = above.parent.parent if above.name == "skills" else above.parent
             # `~/.claude/skills/` holds the user's personal skills: no project's material
             return None if project == Path.home().resolve() else project
     return None

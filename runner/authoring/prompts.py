@@ -38,6 +38,7 @@ from runner.analysis.wording_i18n import (
 )
 from runner.authoring import safely
 from runner.authoring.inputs import background_subject
+from runner.authoring.site_address import is_site_address
 from runner.schema.case import Case
 from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
 
@@ -458,8 +459,9 @@ def missing_inputs(case: Case, staged: set[str],
     for match in _path_words(own):
         name = match.group(1)
         base = PurePosixPath(name).name
-        if not reads_as_file(name) or _names_a_product(own, name, match.end(1)):
-            continue
+        if not reads_as_file(name) or _names_a_product(own, name, match.end(1)) \
+                or is_site_address(own, match.start(1)):
+            continue  # a product's name, or a site's address ("site is at clinic.rs")
         if not _INPUT_CUE.search(own[max(0, match.start() - 40):match.start()]) and \
                 not _read_in_other_language(own, match.start(1), match.end(1)):
             continue

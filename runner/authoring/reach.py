@@ -53,6 +53,7 @@ from runner.authoring.own_project import new_project, own_project_needs
 from runner.authoring.problems import Problems
 from runner.authoring.project_limits import git_needs, outside_places, place_needs
 from runner.authoring.project_skill import project_of
+from runner.authoring.site_address import addressed_hosts
 from runner.authoring.stage_directions import stage_direction
 from runner.schema.case import Case
 from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
@@ -571,6 +572,10 @@ def sites_to_read(case: Case, request: str) -> list[str]:
         if reads and (not writes or reads[-1].end() > max(writes)) \
                 and not _USERS_OWN.search(clause[:reads[-1].start()]):
             found.append(match.group(0))
+    # a host given as the site's address ("Their site is at skincareclinic.rs"), any
+    # top-level domain, when the request reads or works on a site at all
+    if _SITE_CUE.search(request):
+        found += [host for _, host in addressed_hosts(request)]
     return list(dict.fromkeys(found))
 
 

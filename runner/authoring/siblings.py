@@ -33,7 +33,7 @@ from runner.authoring.dialects import GRADING_FIELDS, PROMPT_ALIASES, TRIGGER_FL
 from runner.authoring.fields import words
 from runner.authoring.groups import grouped
 from runner.authoring.harness_twins import case_words, holds, preferred, shared
-from runner.authoring.harnessed import harness_why
+from runner.authoring.harnessed import PROGRAM_SUFFIXES, harness_of, harness_why
 from runner.authoring.input_object import request_of
 from runner.authoring.promptfoo import is_promptfoo, read_promptfoo
 from runner.authoring.read_once import set_text
@@ -294,6 +294,9 @@ def judge(path: Path) -> Judged:
     if all(outcome(i) for i in items):
         return Judged(path, why_not=f"{TEST_RESULTS}{tallied(data)}; set aside, not a set "
                                     "to grade")
+    tested = _test_input(path, items)
+    if tested is not None:
+        return Judged(path, why_not=tested)
     fields = frozenset().union(*(prompt_fields(i) for i in items))
     prompts = frozenset(str(i.get(k)) for i in items for k in prompt_fields(i) & set(PROMPT_KEYS))
     fmt = ".yaml" if path.suffix == ".yml" else path.suffix
@@ -302,6 +305,29 @@ def judge(path: Path) -> Judged:
                   routes=routing_queries(items, fields) or names_skills(path, items, fields),
                   words=tuple(case_words(i) for i in items),
                   filled=sum(len(i) for i in items if isinstance(i, dict)))
+
+
+# A test module's name (`test_prompts.py`, `prompts_test.go`, `prompts.test.ts`, `x.spec.js`).
+_TEST_MODULE = re.compile(r"(?:test_\w+|\w+_test|[\w.-]+\.(?:test|spec))\.\w+")
+
+
+def _test_input(path: Path, items: list[Any]) -> str | None:
+    """A list of prompts with nothing that grades them in a folder of test modules
+    (`tests/prompts.json` beside `tests/test_generator.py`): material of the authors' tests
+    of the skill's own code, no case set (read as one, every case would tie: EV008). The
+    module that names it is said; else the folder's first."""
+    if not items or not all(isinstance(i, dict) and not any(_expects(k) for k in i)
+                            for i in items):
+        return None
+    modules = sorted(p for p in path.parent.iterdir()
+                     if p.suffix in PROGRAM_SUFFIXES and _TEST_MODULE.fullmatch(p.name))
+    if not modules:
+        return None
+    program = harness_of(path)
+    shown = program if program is not None and program in modules else modules[0]
+    return (f"{NOT_A_SET}: prompts with nothing to grade, in a folder of the authors' tests "
+            f"of the skill's own code ({path.parent.name}/{shown.name}"
+            f"{' reads it' if shown == program else ' and others'}): their material")
 
 
 _SHOWN_KEYS = 8  # keys named when saying what a data file holds

@@ -26,7 +26,8 @@ SKILL_NAME = re.compile(r"^[A-Za-z0-9][\w.:-]{0,79}$")
 MAX_QUERY_WORDS = 150
 _PROMPTS = ("prompt", "query", "text", "input", "request", "question")
 EXPECTS = ("expected", "expect")
-ACCEPTED = ("`should_trigger`/`expected_trigger`/`should_fire`: true|false, `expected`/"
+ACCEPTED = ("`should_trigger`/`should_activate`/`expected_trigger`/`should_fire`: true|false, "
+            "`expected`/"
             "`trigger`: trigger|fire|yes|positive or no-trigger|no-fire|skip|none|ignore|no|"
             "negative, or `label`/`category`: positive|negative|near-miss")
 

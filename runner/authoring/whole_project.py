@@ -33,7 +33,7 @@ from functools import lru_cache
 from pathlib import Path, PurePosixPath
 
 from runner.authoring.inline import FILE_MAX_BYTES
-from runner.authoring.project_skill import AGENT_FOLDERS, project_of
+from runner.authoring.project_skill import HIDDEN_SKILLS, agent_folder, project_of
 
 # Dependencies, builds, caches and tooling: never the author's material.
 DEPENDENCIES = frozenset({
@@ -79,8 +79,10 @@ def _left_dir(here: Path, name: str, project: Path) -> str | None:
         return "symlinks"
     if name == ".claude" and here == project:
         return ".claude/"
-    if name == "skills" and here.name in AGENT_FOLDERS:
+    if name == "skills" and agent_folder(here.name):
         return f"{here.relative_to(project).as_posix()}/skills/"
+    if name == HIDDEN_SKILLS and here == project:
+        return f"{HIDDEN_SKILLS}/"
     if name.endswith("-workspace"):
         return "*-workspace/ (past outputs)"
     if name in DEPENDENCIES:

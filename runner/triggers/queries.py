@@ -61,8 +61,8 @@ JSON_FILES = ("evals/routing.json", "evals/trigger-evals.json", "evals/trigger_e
               "evals/trigger-eval.json", "evals/trigger_eval.json", "evals/trigger/evals.json")
 WRAPPER_WORDS = {"trigger", "triggers", "evals", "eval", "queries", "query", "routing"}
 PROMPT_KEYS = ("prompt", "query", "text", "input", "request", "task", "question", "user_prompt")
-EXPECT_KEYS = ("should_trigger", "expected", "trigger", "should_fire", "expected_route",
-               "expected_trigger", "expect")
+EXPECT_KEYS = ("should_trigger", "should_activate", "expected", "trigger", "should_fire",
+               "expected_route", "expected_trigger", "expect")
 # Read only when no key above is present: elsewhere they name a topic, not a side, so an entry of
 # a should-trigger list keeps its list's side whatever its `category` says (_sided).
 LABEL_KEYS = ("label", "category")
@@ -138,7 +138,10 @@ def _query(item: Any, number: int, default: bool | None, shown: str) -> TriggerQ
         raise CaseSetError(shown, f"query {label}: no prompt (`prompt` or `query`)")
     if prompt.lstrip().upper().startswith("TODO"):
         raise CaseSetError(shown, f"query {label}: still a draft (starts with TODO)")
+    # the first field that states a side answers; one that names a route
+    # (`expected_route: review/agents-md` beside `should_activate: true`) is a note on it
     keys = [k for k in EXPECT_KEYS if k in item]
+    keys = [k for k in keys if side(item[k]) is not None] or keys
     fires = (_expected(item[keys[0]], default, shown, label) if keys
              else _labelled(item, default, shown, label))
     return TriggerQuery(

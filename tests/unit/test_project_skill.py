@@ -174,3 +174,26 @@ def test_a_case_meant_to_go_without_the_file_is_not_given_it(tmp_path: Path) -> 
     result = check(str(skill))
     assert "a file of the project this skill lives in" not in result.output, result.output
     assert load_caseset(skill, "extract-component").evals[0].inline_files == {}
+
+
+@pytest.mark.parametrize("parts", [(".openclaw", "skills"), (".skills", "deprecated")])
+def test_any_agents_hidden_skills_folder_makes_a_project_level_skill(
+        tmp_path: Path, parts: tuple[str, ...]) -> None:
+    """`.<agent>/skills/<name>/` for an agent no list names, and a hidden `.skills/` folder
+    (grouped below: `.skills/deprecated/<name>/`), are a project's skills folders: found as
+    the repository's skills, and their project is the folder above."""
+    from runner.authoring.layouts import skill_folders
+    root = tmp_path / "app"
+    (root / "src" / "components").mkdir(parents=True)
+    (root / "src" / "components" / "SidebarRight.tsx").write_text(SIDEBAR)
+    skill = make_skill(root.joinpath(*parts), [EXTRACT], name="extract-component",
+                       skill_md=SKILL_MD)
+    (root / ".git" / "skills" / "x").mkdir(parents=True)  # tooling: no agent's
+    (root / ".git" / "skills" / "x" / "SKILL.md").write_text(SKILL_MD)
+    (root / ".pi" / "skills" / "helper").mkdir(parents=True)  # no set of its own: not taken
+    (root / ".pi" / "skills" / "helper" / "SKILL.md").write_text(SKILL_MD)
+    assert project_of(skill) == root.resolve()
+    assert skill_folders(root) == [skill]
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "a file of the project this skill lives in" in result.output, result.output

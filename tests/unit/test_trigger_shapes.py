@@ -295,3 +295,21 @@ def test_check_reports_the_trigger_set_beside_the_case_set_below_its_folder_line
     _write(skill / "evals" / "trigger-evals.json", [{"query": "x", "should_trigger": "maybe"}])
     broken = check(str(skill)).output
     assert "trigger set: " not in broken and "EV010" in broken
+
+
+def test_should_activate_answers_and_a_route_beside_it_is_a_note(tmp_path: Path) -> None:
+    """`should_activate` states the side; `expected_route: tally/monthly` names a route, no
+    side: read as a note, never as the answer (it was refused with EV010)."""
+    skill = _skill(tmp_path / "receipt-tally")
+    _write(skill / "evals/trigger-evals.json", {"skill": "receipt-tally", "queries": [
+        {"query": "tally my receipts", "should_activate": True,
+         "expected_route": "tally/monthly", "category": "positive"},
+        {"query": "bake bread", "should_activate": False, "expected_route": "none",
+         "category": "negative"},
+        {"query": "sum my taxes", "should_activate": False,
+         "expected_route": "tally/yearly", "category": "near-miss"}]})
+    assert _sides(skill) == [("tally my receipts", True), ("bake bread", False),
+                             ("sum my taxes", False)]
+    result = check(str(skill))
+    assert result.exit_code == 0 and "EV010" not in result.output, result.output
+    assert "3 queries: 1 should trigger, 2 should not" in result.output, result.output

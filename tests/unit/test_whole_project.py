@@ -197,3 +197,37 @@ def test_the_projects_own_files_are_material_never_answer_keys(tmp_path: Path) -
 def test_a_dash_states_an_answer_only_as_a_separator(comment: str, planted: bool) -> None:
     from runner.authoring.answers import planted_comment
     assert (planted_comment(f"ls\n{comment}\n") is not None) is planted
+
+
+def test_past_the_cap_a_pointer_to_our_codebase_is_the_project_not_a_refusal(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    """'our existing codebase' in a project-level skill is the project: past the cap the case
+    runs without it (EV012) and the pointer is a need no arm meets (EV014), not EV009."""
+    monkeypatch.setattr(whole_project, "TOTAL_FILES", 3)
+    whole_project._walk.cache_clear()
+    skill = project(tmp_path, [{**COVERAGE, "prompt": "Look at our existing codebase and "
+                                "summarise how the tests are organised."}])
+    for n in range(3):
+        (tmp_path / "app" / "src" / f"Big{n}.kt").write_text("x" * 2048)
+    result = check(str(skill))
+    whole_project._walk.cache_clear()
+    assert result.exit_code == 0, result.output
+    assert "too large to stage whole" in result.output, result.output
+    assert "EV014" in result.output and "'our existing codebase': read as the project this " \
+        "skill lives in" in result.output, result.output
+    assert "neither stages nor quotes" not in result.output, result.output
+
+
+def test_past_the_cap_a_pointer_to_a_part_of_the_project_stays_refused(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    """'my changes' is a state of the project (a diff), not the project: still EV009."""
+    monkeypatch.setattr(whole_project, "TOTAL_FILES", 3)
+    whole_project._walk.cache_clear()
+    skill = project(tmp_path, [{**COVERAGE, "prompt": "Review my changes and tell me if the "
+                                "tests still hold."}])
+    for n in range(3):
+        (tmp_path / "app" / "src" / f"Big{n}.kt").write_text("x" * 2048)
+    result = check(str(skill))
+    whole_project._walk.cache_clear()
+    assert "read as the project this skill lives in" not in result.output, result.output
+    assert "EV009" in result.output, result.output
