@@ -274,7 +274,7 @@ def test_an_edit_word_elsewhere_in_the_criterion_edits_no_file(tmp_path: Path) -
 
 
 def test_a_file_the_case_creates_when_missing_needs_nothing_staged(tmp_path: Path) -> None:
-    """"Checks for existing brief.md ... Creates the file at docs/brief.md": the case makes
+    """"Checks for existing brief.md ... Creates the file at plans/brief.md": the case makes
     the file when it is missing, so the check whether it exists needs nothing staged; a
     criterion expecting it updated still does."""
     skill = skill_with(tmp_path, [
