@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from runner.authoring import safely
+from runner.authoring.fields import words
 
 # Syntax that only a regular expression writes: a group with a flag or no capture, an
 # escaped class or boundary, an escaped metacharacter, an alternation in parentheses, a
@@ -75,7 +76,7 @@ def pattern_fields(items: list[Any]) -> frozenset[str]:
 
 def named_patterns(items: list[Any]) -> bool:
     """Some case has a list of texts under a name saying it holds patterns (`must_match`)."""
-    return any(PATTERN_WORDS & set(re.split(r"[^a-z0-9]+", key.lower()))
+    return any(PATTERN_WORDS & words(key, camel=False)
                for item in items for key, _ in _lists(item))
 
 
