@@ -46,7 +46,7 @@ from runner.authoring.input_object import request_of
 from runner.authoring.material_types import CALLS, material_matcher, material_type
 from runner.authoring.mocks import mocked_calls
 from runner.authoring.pass_rules import read_case_rule, rubric_rule
-from runner.authoring.pattern_fields import PATTERN_WORDS, all_compile, as_pattern
+from runner.authoring.pattern_fields import PATTERN_WORDS, all_compile, as_pattern, compiles
 from runner.authoring.personas import persona, scripted_answers
 from runner.authoring.problems import Problems
 from runner.authoring.program_types import CONTRACT, ProgramType
@@ -480,14 +480,6 @@ _CODE_CALL = re.compile(r"[\w$]\((?:\)|['\"`/])")
 # `!`, or `test`'s `[`), then its arguments
 _SHELL_LINE = re.compile(r"^\s*(?:!\s*)?(?:grep|egrep|test|\[|jq|ls|cat|wc|diff|find|head|"
                          r"tail|python3?|node|bash|sh)\s+\S")
-
-
-def _compiles(pattern: str) -> bool:
-    try:
-        re.compile(pattern)
-    except re.error:
-        return False
-    return True
 
 
 def _pattern_only(value: dict[str, Any]) -> bool:
@@ -3054,7 +3046,7 @@ class CaseReader:
         their own harness finds them as written."""
         regex = kind == REGEX or bool(field_words(name) & _WORDS[REGEX])
         ordered = bool(field_words(name) & _ORDERED) and len(terms) > 1 and not negate
-        broken = [t for t in terms if regex and (not _compiles(t) or _CODE_CALL.search(t))]
+        broken = [t for t in terms if regex and (not compiles(t) or _CODE_CALL.search(t))]
         if broken and not ordered and not field_words(name) & _WORDS[REGEX]:  # _in_order: each
             regex = False
             self.mapped(f"{shown}: {len(terms)} term(s) read as text, not regular "
@@ -3075,7 +3067,7 @@ class CaseReader:
     def _in_order(self, terms: list[str], regex: bool, shown: str) -> None:
         """Terms a type says come in order (`ordered_content`): one check that finds each
         after the one before; a term that is no regular expression is read as its text."""
-        literal = [t for t in terms if not regex or not _compiles(t)]
+        literal = [t for t in terms if not regex or not compiles(t)]
         parts = [re.escape(t) if t in literal else f"(?:{t})" for t in terms]
         self.add("check", "re:(?s)" + ".*?".join(parts), f"{shown} ({len(terms)} in order)")
         self.mapped(f"{shown}: its {len(terms)} terms must appear in this order: one check"

@@ -43,15 +43,19 @@ _TEXT_MAX = 256 * 1024
 _GLOBAL_FLAGS = re.compile(r"^\(\?([aiLmsux]+)\)")
 
 
-def unmistakable(text: str) -> bool:
-    """A regular expression no prose writes, and one that compiles."""
-    if not _REGEX_ONLY.search(text):
-        return False
+def compiles(text: str) -> bool:
+    """The text compiles as a regular expression (as the grader's `re:` compiles it): the one
+    test of that for every reader here."""
     try:
         re.compile(text)
     except re.error:
         return False
     return True
+
+
+def unmistakable(text: str) -> bool:
+    """A regular expression no prose writes, and one that compiles."""
+    return bool(_REGEX_ONLY.search(text)) and compiles(text)
 
 
 def _lists(value: Any, key: str = "") -> Iterable[tuple[str, list[str]]]:
@@ -82,12 +86,7 @@ def named_patterns(items: list[Any]) -> bool:
 
 def all_compile(texts: list[str]) -> bool:
     """Every item compiles as a regular expression (a list read as patterns must)."""
-    try:
-        for text in texts:
-            re.compile(text)
-    except re.error:
-        return False
-    return True
+    return all(compiles(t) for t in texts)
 
 
 def ignores_case(set_folder: Path | None, set_files: Iterable[Path]) -> bool:
