@@ -21,10 +21,10 @@ leaves the whole field as it was, for the other rules. An empty list or mapping 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from runner.authoring.fields import words
 from runner.authoring.mcp import SERVER_TOOL
 from runner.authoring.tool_names import tool_matcher
 
@@ -54,10 +54,6 @@ class CallChecks:
     empty: list[str] = field(default_factory=list)  # fields with nothing in them
 
 
-def _words(name: str) -> set[str]:
-    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
-    return {w for w in re.split(r"[^a-z0-9]+", snake.lower()) if w}
-
 
 def call_tool(entry: Any) -> str | None:
     """The tool an entry names (claude's own spelling for its own tools), or None."""
@@ -71,16 +67,16 @@ def call_tool(entry: Any) -> str | None:
 
 def _kind(name: str) -> str | None:
     """How a field's name says to read it: "absent", "count", "order", "present", or None."""
-    words = _words(name)
-    if not words & _CALL_WORDS or words & _OTHER_WORDS:
+    said = words(name)
+    if not said & _CALL_WORDS or said & _OTHER_WORDS:
         return None
-    if words & _NEG_WORDS:
+    if said & _NEG_WORDS:
         return "absent"
-    if words & _COUNT_WORDS:
+    if said & _COUNT_WORDS:
         return "count"
-    if words & _ORDER_WORDS:
+    if said & _ORDER_WORDS:
         return "order"
-    return "present" if words & _MUST_WORDS else None
+    return "present" if said & _MUST_WORDS else None
 
 
 def _tools(value: list[Any]) -> list[str] | None:

@@ -990,7 +990,7 @@ def _in_project(skill: SkillFiles, case: Case, own: bool, problems: Problems) ->
     if skill.outside is not None or own or case.files or case.root_fixtures \
             or case.setup_run or trigger_test(case) is not None:
         return case
-    if any(project_file(skill.root, at) is None for at in case.inline_files):
+    if set(case.inline_files) - _project_paths(skill.root, case):
         return case  # material of its own (given inline by a field no other reader takes)
     holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
     named = [*missing_inputs(case, set(), holds), *pointed_inputs(case)]
@@ -1032,12 +1032,18 @@ def _project_unstaged(skill: SkillFiles, case: Case) -> Path | None:
 
 
 def _project_paths(skill_dir: Path, case: Case) -> frozenset[str]:
-    """The case's inline files that are its project's own (staged from there at their path
-    from the project's root, runner.authoring.whole_project / project_skill)."""
+    """The case's inline files that are its project's own: each staged from the project at
+    its path from the project's root (runner.authoring.project_skill carries a file a case
+    names, runner.authoring.whole_project the whole project). The one answer to "is this
+    file the project's?" for every reader here. A path of several parts is project_file's
+    (no link on the way, nothing under .git or inside the skill); a root file is read at the
+    root, never as a bare name to look for (a second README.md deeper down changes nothing)."""
     project = project_of(skill_dir)
     if project is None:
         return frozenset()
-    return frozenset(at for at in case.inline_files if safely.is_file(project / at))
+    return frozenset(at for at in case.inline_files
+                     if (project_file(skill_dir, at) is not None if "/" in at.strip("/")
+                         else safely.is_file(project / at) and not safely.is_symlink(project / at)))
 
 
 def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None:

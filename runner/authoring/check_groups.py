@@ -8,11 +8,12 @@ set's descriptive data (or its rubric, runner.authoring.caseset._set_rubric)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
+
+from runner.authoring.fields import words
 
 # Names of a top-level field that can hold groups of checks.
 _GROUP_WORDS = frozenset({"assertion", "assertions", "check", "checks", "criteria", "criterion",
@@ -45,10 +46,6 @@ class CheckGroups(BaseModel):
 _TAKEN = ("assertions", "selftune_assertions")
 
 
-def _words(name: str) -> set[str]:
-    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
-    return {w for w in re.split(r"[^a-z0-9]+", snake.lower()) if w}
-
 
 def _items(value: Any) -> tuple[Any, ...] | None:
     """A group's checks: a non-empty list of sentences or typed objects, or one sentence."""
@@ -63,7 +60,7 @@ def _items(value: Any) -> tuple[Any, ...] | None:
 def _entries(item: dict[str, Any]) -> Iterable[str]:
     """The strings a case lists under a field of checks."""
     for key, value in item.items():
-        if isinstance(key, str) and _words(key) & _CASE_WORDS:
+        if isinstance(key, str) and words(key) & _CASE_WORDS:
             for entry in value if isinstance(value, list) else [value]:
                 if isinstance(entry, str):
                     yield entry
@@ -74,7 +71,7 @@ def check_groups(about: dict[str, Any], items: list[Any]) -> CheckGroups | None:
     of `about` (it is graded through the cases, no longer descriptive), else None."""
     for key in sorted(about):
         value = about[key]
-        if not _words(key) & _GROUP_WORDS or not isinstance(value, dict) or not value:
+        if not words(key) & _GROUP_WORDS or not isinstance(value, dict) or not value:
             continue
         groups = {str(name): _items(entries) for name, entries in value.items()}
         if any(entries is None for entries in groups.values()):

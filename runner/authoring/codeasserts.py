@@ -23,6 +23,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from runner.authoring.pattern_fields import compiles
+
 _JS_STRING = r"""(?P<q>['"`])(?P<s>(?:\\.|(?!(?P=q)).)*)(?P=q)"""
 _PY_STRING = r"""(?P<lit>[rRbBuU]?(?:'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"))"""
 _JS_CALL = re.compile(r"output(?P<lower>\.toLowerCase\(\))?\.(?P<fn>includes|startsWith|endsWith)"
@@ -74,11 +76,7 @@ def _text_check(text: str | None, where: str, lower: bool, negate: bool) -> dict
 
 
 def _regex_check(pattern: str | None, negate: bool) -> dict[str, Any] | None:
-    if not pattern:
-        return None
-    try:
-        re.compile(pattern)
-    except re.error:
+    if not pattern or not compiles(pattern):
         return None
     return {"type": "not_regex" if negate else "regex", "pattern": pattern}
 

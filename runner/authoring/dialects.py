@@ -40,12 +40,13 @@ from runner.authoring.fields import (
     never_a_check,
     one_token,
 )
+from runner.authoring.fields import words as field_words
 from runner.authoring.halts import halt_statement
 from runner.authoring.input_object import request_of
 from runner.authoring.material_types import CALLS, material_matcher, material_type
 from runner.authoring.mocks import mocked_calls
 from runner.authoring.pass_rules import read_case_rule, rubric_rule
-from runner.authoring.pattern_fields import PATTERN_WORDS, all_compile, as_pattern
+from runner.authoring.pattern_fields import PATTERN_WORDS, all_compile, as_pattern, compiles
 from runner.authoring.personas import persona, scripted_answers
 from runner.authoring.problems import Problems
 from runner.authoring.program_types import CONTRACT, ProgramType
@@ -215,8 +216,8 @@ def _expectation_keys(value: Any, depth: int = 0) -> list[str]:
         return []
     found: list[str] = []
     for key, inner in value.items():
-        words = _words(str(key))
-        if words & _EXPECTING or "skill" in words and words & {"target", "selected"}:
+        said = field_words(str(key))
+        if said & _EXPECTING or "skill" in said and said & {"target", "selected"}:
             found.append(str(key))
         found += _expectation_keys(inner, depth + 1)
     return found
@@ -481,14 +482,6 @@ _SHELL_LINE = re.compile(r"^\s*(?:!\s*)?(?:grep|egrep|test|\[|jq|ls|cat|wc|diff|
                          r"tail|python3?|node|bash|sh)\s+\S")
 
 
-def _compiles(pattern: str) -> bool:
-    try:
-        re.compile(pattern)
-    except re.error:
-        return False
-    return True
-
-
 def _pattern_only(value: dict[str, Any]) -> bool:
     """The object's operand is a regular expression (`pattern`, `patterns`, `regex`) and no
     key only a literal fills is there (a `text` beside a pattern is the check's label)."""
@@ -572,7 +565,7 @@ def _keyed_kind(kind: str) -> str | None:
     """The check type a `kind:operand` string's kind names (`response_not_contains` ->
     `not_contains`, `artifact_exists` -> `file_exists`), read by its words as an unknown
     type is; None when its words name no check the runner has (`exit_status`)."""
-    words = _words(kind)
+    words = field_words(kind)
     if kind in KNOWN_TYPES and KNOWN_TYPES[kind][0] in (LITERAL, REGEX):
         words |= {"regex"} if KNOWN_TYPES[kind][0] == REGEX else {"contains"}
         words |= {"not"} if KNOWN_TYPES[kind][1] else set()
@@ -659,10 +652,6 @@ def _material_text(value: Any) -> str | None:
     return None
 
 
-def _words(name: str) -> set[str]:
-    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
-    return {w for w in re.split(r"[^a-z0-9]+", snake.lower()) if w}
-
 
 def _term_groups(value: dict[str, Any]) -> list[tuple[str, list[str]]] | None:
     """`{type: contains_any_per_group, groups: [{label: pay, terms: [...]}, [...]]}`: groups of
@@ -717,7 +706,7 @@ _ROUTE_WORDS = {"skill", "route", "routing", "router"}
 
 def _primary_key(key: str) -> bool:
     """`expected_primary`: an expectation of what leads, with no word saying it is a skill."""
-    words = _words(key)
+    words = field_words(key)
     return bool(words & {"expected", "expect"} and "primary" in words
                 and not words & _ROUTE_WORDS)
 
@@ -1126,7 +1115,7 @@ class CaseReader:
         for the grader, on the tool calls only (runner.scoring.on_calls); the field's tool
         matchers and bare tool names stay where they are."""
         for key in list(item):
-            words = _words(key)
+            words = field_words(key)
             if not words & {"tool", "tools"} or not words & _TOOL_FIELD_WORDS:
                 continue
             value = item[key]
@@ -1345,7 +1334,7 @@ class CaseReader:
         found = keyed(value)
         assert found is not None
         kind, operand = found
-        words = _words(kind)
+        words = field_words(kind)
         negated = bool(words & _WORDS["neg"])
         if words & _ACTIVATION_WORDS:
             self.routing.append(not negated)
@@ -1406,10 +1395,10 @@ class CaseReader:
         sent: list[str] = []
         for key, value in rest.items():
             text = _material_text(value)
-            if _words(key) & {"expected", "expect"} and key not in item:
+            if field_words(key) & {"expected", "expect"} and key not in item:
                 item[key] = value  # the expected work: read as the case's own field
                 continue
-            if _words(key) & _NOT_MATERIAL or text is None:
+            if field_words(key) & _NOT_MATERIAL or text is None:
                 self.unread[f"input.{key}"] = value  # kept, reported: never sent
                 continue
             label = key.replace("_", " ").replace("-", " ").strip().capitalize()
@@ -1471,7 +1460,7 @@ class CaseReader:
         known = set(Case.model_fields) | set(CONSUMED_FIELDS) | set(GRADING_FIELDS)
         for key in [k for k in item if k not in known]:
             text = _material_text(item[key])
-            words = _words(key)
+            words = field_words(key)
             if text is None or words & _NOT_MATERIAL:
                 continue
             referred = " ".join(re.split(r"[^a-z0-9]+", key.lower())) in prompt.lower()
@@ -1501,7 +1490,7 @@ class CaseReader:
         under a negative name, must not) cite, each an exact match on the work: a code is its
         own operand, and `CWE-79` is not cited by `CWE-798`."""
         for key in list(item):
-            words = _words(key)
+            words = field_words(key)
             codes = _strings(item[key])
             negate = bool(words & _WORDS["neg"])
             if not words & _CODE_WORDS or not (negate or words & _GROUP_WORDS) \
@@ -1536,7 +1525,7 @@ class CaseReader:
     def _unknown_fields(self, item: dict[str, Any]) -> None:
         known = set(Case.model_fields) | set(CONSUMED_FIELDS)
         for key in sorted(set(item) - known):
-            words = _words(key)
+            words = field_words(key)
             where = item[key]
             if key in TRIGGER_FLAGS and isinstance(where, bool):
                 continue  # `fires: true` is no typo of `files`: _trigger_expectations reads it
@@ -1570,7 +1559,7 @@ class CaseReader:
             # a name saying "not" never reads as a field that does not, nor the other way
             negative = bool(words & _WORDS["neg"])
             near = [n for n in difflib.get_close_matches(key, GRADING_FIELDS, n=2, cutoff=0.75)
-                    if bool(_words(n) & _WORDS["neg"]) == negative
+                    if bool(field_words(n) & _WORDS["neg"]) == negative
                     and not never_a_check(key, item[key], n)]  # `probes` is no `process`
             if not near and self._check_list(key, item[key]):
                 item.pop(key)
@@ -1645,7 +1634,7 @@ class CaseReader:
         with any other value is left to the other rules (kept and reported)."""
         for key in list(item):
             value = item[key]
-            if not _words(key) & _CRITERIA_WORDS or not isinstance(value, dict) or not value:
+            if not field_words(key) & _CRITERIA_WORDS or not isinstance(value, dict) or not value:
                 continue
             found = rubric_criteria(value, key)
             if found.settings or not found.criteria:
@@ -1715,7 +1704,7 @@ class CaseReader:
         whose value is bare (`none`, `high`, `true`, one word): a label of the case, not a
         statement; reported (EV012) and kept. A sentence there stays a statement."""
         values = value if isinstance(value, list) and value else [value]
-        bare = all(label_value(v) or one_token(v) and len(_words(key)) > 1 for v in values)
+        bare = all(label_value(v) or one_token(v) and len(field_words(key)) > 1 for v in values)
         if bare:
             self.labelled.add(key)
             self.mapped(f"`{key}: {_shown(value)}` is a label (a bare value that claims "
@@ -1938,7 +1927,7 @@ class CaseReader:
         under a word of prohibition (`forbidden_file_reads`), files no call may read or run,
         each a negated one (`!Read:x`)."""
         for key in list(item):
-            words = _words(key)
+            words = field_words(key)
             files = _strings(item[key])
             banned = bool(words & _FORBIDS)
             if files is None or not words & {"expect", "expected", "must", "should"} \
@@ -1962,7 +1951,7 @@ class CaseReader:
         """`required_signals: {quality-gates: ["evaluation", "acceptance"], ...}`: each named
         group one check passed by any of its texts (none of them, under a negative name)."""
         for key in list(item):
-            words = _words(key)
+            words = field_words(key)
             groups = item[key]
             if not words & (_GROUP_WORDS | _WORDS["neg"]) or not isinstance(groups, dict) \
                     or not groups or not all(_strings([v] if isinstance(v, str) else v)
@@ -1987,7 +1976,7 @@ class CaseReader:
         """`must_include_one_of: [["a", "b"], ["c"]]`: each inner list is one check that any
         of its texts passes (none of them, under a negative name)."""
         for key in list(item):
-            words = _words(key)
+            words = field_words(key)
             groups = item[key]
             # `required_any: [[...]]`: a word of obligation with "any" says the same
             if not ({"one", "any"} & words and "of" in words or "either" in words
@@ -2012,7 +2001,7 @@ class CaseReader:
         list of texts, each a text the work must hold, read as `must_include` is (a sentence
         there is a statement); `required: true` (a flag) and `required_tools` stay theirs."""
         for key in list(item):
-            words = _words(key)
+            words = field_words(key)
             texts = _strings(item[key])
             if texts is None or not words & _OBLIGED \
                     or not words <= _OBLIGED | _TEXT_WORDS | PATTERN_WORDS:
@@ -2031,7 +2020,7 @@ class CaseReader:
         """A list of texts its authors wrote as regular expressions (the field holds one
         somewhere in the set, or its name says so: `must_match`): each item a pattern the
         work must (not) match, case ignored when the set says so. True when taken."""
-        if not (key in self.patterns or _words(key) & PATTERN_WORDS) or not all_compile(texts):
+        if not (key in self.patterns or field_words(key) & PATTERN_WORDS) or not all_compile(texts):
             return False
         for n, text in enumerate(texts):
             self.add("check", ("not:" if negate else "") + as_pattern(text, self.fold),
@@ -2051,7 +2040,7 @@ class CaseReader:
         tool-call check each). Other nouns (`forbidden_claims`, `forbidden_codes`, words) are
         read by their own rules."""
         for key in list(item):
-            words = _words(key)
+            words = field_words(key)
             texts = _strings(item[key])
             if texts is None or len(words) != 2 or not words & _FORBIDS \
                     or not words & _COMMAND_PARTS:
@@ -2069,7 +2058,7 @@ class CaseReader:
         agent takes one, a claim graded on its tool calls (one statement, the alternatives
         as written)."""
         for key in list(item):
-            words = _words(key)
+            words = field_words(key)
             texts = _strings(item[key])
             if texts is None or not words & _ACCEPTABLE or not words & _ACTION_WORDS:
                 continue
@@ -2146,8 +2135,8 @@ class CaseReader:
             self.noted_route = self.noted_route or fires is not None
             return fires
         # (`target_skill` names the skill a case of a collection's set belongs to: no routing)
-        if not (_words(key) & {"expected", "expect"}
-                and _words(key) & {"primary", *_ROUTE_WORDS}) \
+        if not (field_words(key) & {"expected", "expect"}
+                and field_words(key) & {"primary", *_ROUTE_WORDS}) \
                 or not isinstance(value, str) or not self.names:
             return None
         said = value.strip().lower()
@@ -2383,7 +2372,7 @@ class CaseReader:
                                 f"rename {key!r} to {field!r}")
         checks = item.get("assertions")
         if isinstance(checks, dict) and not checks.keys() & {"type", "kind"} and all(
-                _words(k) & (_WORDS[REGEX] | _WORDS[LITERAL] | _WORDS[ANY] | _WORDS[ALL]
+                field_words(k) & (_WORDS[REGEX] | _WORDS[LITERAL] | _WORDS[ANY] | _WORDS[ALL]
                              | _WORDS["neg"]) or not isinstance(v, (str, list))
                 for k, v in checks.items()):
             listed, unread = [], []
@@ -2404,7 +2393,7 @@ class CaseReader:
         not-contains check on the work, each sentence of behaviour (four words or more, or
         ending as a sentence ends) a statement of what the run avoids."""
         for key in list(item):
-            words = _words(key)
+            words = field_words(key)
             values = item[key]
             values = [values] if isinstance(values, str) and values.strip() else values
             claims = bool(words & _WORDS["neg"] and words & _CLAIM_WORDS)
@@ -2473,7 +2462,7 @@ class CaseReader:
         if not isinstance(items, list) or not items:
             return False
         typed = all(isinstance(v, dict) and (v.keys() & CHECK_SHAPE_KEYS) for v in items)
-        words = _words(key)
+        words = field_words(key)
         # the author's notes about checks (`check_notes`, `criteria_rationale`) are prose
         graded_name = bool(words & _CHECK_NAME_WORDS) and not words & PROSE_WORDS
         # identifiers (`default-direct-explanation`) name the author's own rules or checks,
@@ -2745,7 +2734,7 @@ class CaseReader:
             self.add("json", entry, shown)
         else:
             self._statement_or_refuse(value, shown, "a statement has no text",
-                                      on_calls=behaviour_typed(name, _words(name)))
+                                      on_calls=behaviour_typed(name, field_words(name)))
 
     def _routing_typed(self, value: dict[str, Any], origin: str, name: str) -> bool:
         """A check typed as routing (`routing`, `routing-negative`): this skill's firing,
@@ -2784,7 +2773,7 @@ class CaseReader:
     def _file_exists(self, value: dict[str, Any], origin: str, name: str) -> bool:
         """`{type: file_exists, path: out/a.md}`: the file must exist, an output check (a
         grader reading the work cannot see a file's existence better than the listing)."""
-        words = _words(name)
+        words = field_words(name)
         target = _file_target(value)
         if target is None or not words & _EXISTS_WORDS or not words & _FILE_WORDS \
                 or words & _WORDS["neg"] or origin in self.negated_origins:
@@ -2798,7 +2787,7 @@ class CaseReader:
         check; a glob, or a file that must not be created, is said to the grader, which reads
         the working directory's listing (no deterministic check matches a glob or an
         absence)."""
-        words = _words(name)
+        words = field_words(name)
         absent = bool(words & _WORDS["neg"]) != (origin in self.negated_origins)
         # `{type: file_matches_glob, glob: "migrations/*.ts"}`: the glob is the operand
         glob_key = isinstance(value.get("glob"), str) and "pattern" not in value
@@ -2910,7 +2899,7 @@ class CaseReader:
         """A type naming its material and operation (`behavior_not_contains`: no tool call
         holds it; `output_equals`: the answer is it), runner.authoring.material_types. Types
         the other rules already read (`content_contains`) are left to them."""
-        found = material_type(_words(name))
+        found = material_type(field_words(name))
         regex = found is not None and (found.regex or _pattern_only(value))
         operand = None if found is None else next(
             (value[k] for k in OPERAND_KEYS[REGEX if regex else LITERAL]
@@ -3055,10 +3044,10 @@ class CaseReader:
         list read as regular expressions (`patterns`) holding one that does not compile
         (`text(`, `.catch(() =>`) is its author's texts, every item (a list is one kind):
         their own harness finds them as written."""
-        regex = kind == REGEX or bool(_words(name) & _WORDS[REGEX])
-        ordered = bool(_words(name) & _ORDERED) and len(terms) > 1 and not negate
-        broken = [t for t in terms if regex and (not _compiles(t) or _CODE_CALL.search(t))]
-        if broken and not ordered and not _words(name) & _WORDS[REGEX]:  # _in_order: each
+        regex = kind == REGEX or bool(field_words(name) & _WORDS[REGEX])
+        ordered = bool(field_words(name) & _ORDERED) and len(terms) > 1 and not negate
+        broken = [t for t in terms if regex and (not compiles(t) or _CODE_CALL.search(t))]
+        if broken and not ordered and not field_words(name) & _WORDS[REGEX]:  # _in_order: each
             regex = False
             self.mapped(f"{shown}: {len(terms)} term(s) read as text, not regular "
                         f"expressions: {', '.join(repr(t) for t in broken[:3])} is code (as a "
@@ -3078,7 +3067,7 @@ class CaseReader:
     def _in_order(self, terms: list[str], regex: bool, shown: str) -> None:
         """Terms a type says come in order (`ordered_content`): one check that finds each
         after the one before; a term that is no regular expression is read as its text."""
-        literal = [t for t in terms if not regex or not _compiles(t)]
+        literal = [t for t in terms if not regex or not compiles(t)]
         parts = [re.escape(t) if t in literal else f"(?:{t})" for t in terms]
         self.add("check", "re:(?s)" + ".*?".join(parts), f"{shown} ({len(terms)} in order)")
         self.mapped(f"{shown}: its {len(terms)} terms must appear in this order: one check"
@@ -3125,7 +3114,7 @@ class CaseReader:
             self.mapped(f"{origin}: unknown type {name!r} read as {close[0]!r}",
                         f"write \"type\": \"{close[0]}\"")
             return found
-        words = _words(name)
+        words = field_words(name)
         command = next((k for k in COMMAND_KEYS if isinstance(value.get(k), str)), None)
         verifier = verifier_command(value)
         if command is None and verifier is not None:  # `verify_cmd` beside an `expected`

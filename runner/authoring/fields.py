@@ -66,10 +66,19 @@ def one_token(value: Any) -> bool:
         value, str) and bool(_LABEL.match(value.strip()))
 
 
-def words(name: str) -> set[str]:
-    """A field name's words, in any spelling (`expectedBehavior`, `must-not`, `why_it`)."""
-    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
-    return {w for w in re.split(r"[^a-z0-9]+", snake.lower()) if w}
+def name_words(name: str, *, camel: bool = True) -> list[str]:
+    """A name's words in order, lower-cased, in any spelling (`expectedBehavior`, `must-not`,
+    `why_it`, `run tests`): split at anything not a letter or digit and, with `camel`, where
+    a lower-case letter or digit meets a capital. The one splitter of a key's, a file's or a
+    skill's name for every reader here. `camel=False` for a name read as written in lower
+    case (a file's stem, a skill's folder), where `eCommerce` stays one word."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name) if camel else name
+    return [w for w in re.split(r"[^a-z0-9]+", spaced.lower()) if w]
+
+
+def words(name: str, *, camel: bool = True) -> set[str]:
+    """A field name's words (name_words), as a set to meet a list of words with."""
+    return set(name_words(name, camel=camel))
 
 
 def nonblank_strings(value: Any) -> list[str] | None:

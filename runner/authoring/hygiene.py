@@ -63,12 +63,20 @@ BINARY_MAGIC = (b"\x7fELF", b"MZ", b"\xcf\xfa\xed\xfe", b"\xca\xfe\xba\xbe", b"\
 
 def walk(root: Path) -> Iterator[Path]:
     """Every entry under root (files, folders, symlinks), never following a symlink, sorted."""
-    for folder, dirs, files in os.walk(root, followlinks=False):
+    for folder, dirs, names in os.walk(root, followlinks=False):
         dirs[:] = sorted(d for d in dirs if d not in SKIPPED)
         base = Path(folder)
-        for name in sorted(files) + [d for d in dirs if (base / d).is_symlink()]:
+        for name in sorted(names) + [d for d in dirs if (base / d).is_symlink()]:
             if name not in SKIPPED:
                 yield base / name
+
+
+def files(root: Path) -> Iterator[tuple[Path, str]]:
+    """Every regular file under root (walk's order; no symlink, to a file or not) with its
+    path from root: the files every rule over the skill's own content reads."""
+    for path in walk(root):
+        if not path.is_symlink() and path.is_file():
+            yield path, _rel(root, path)
 
 
 def _in_url(line: str, start: int) -> bool:
@@ -304,10 +312,7 @@ class Hygiene:
                      f"SKILL.md body has {lines} lines (more than {BODY_MAX_LINES})",
                      "move detail into references/ files the body links to")
         total = 0
-        for path in walk(self.root):
-            if path.is_symlink() or not path.is_file():
-                continue
-            rel = _rel(self.root, path)
+        for path, rel in files(self.root):
             size = path.stat().st_size
             if rel.split("/", 1)[0] != "evals":
                 total += size
@@ -325,10 +330,7 @@ class Hygiene:
 
     # HY007
     def secrets(self) -> None:
-        for path in walk(self.root):
-            if path.is_symlink() or not path.is_file():
-                continue
-            rel = _rel(self.root, path)
+        for path, rel in files(self.root):
             if path.stat().st_size > FILE_MAX_BYTES:
                 continue
             text = file_bytes(path).decode("utf-8", errors="replace")  # the set: read once
@@ -344,10 +346,7 @@ class Hygiene:
 
     # HY008
     def executables(self) -> None:
-        for path in walk(self.root):
-            if path.is_symlink() or not path.is_file():
-                continue
-            rel = _rel(self.root, path)
+        for path, rel in files(self.root):
             mode = path.stat().st_mode
             if not mode & (stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH):
                 continue  # data (an archive under scripts/ included), not an executable

@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 from runner.authoring import safely
+from runner.authoring.fields import name_words
 from runner.authoring.harness_cli import HARNESS_FIX, own_contract
 from runner.authoring.problems import SET_LEVEL, Problems
 
@@ -69,8 +70,7 @@ _SOURCE_MAX = 512 * 1024
 
 
 def name_grades(path: Path) -> bool:
-    words = re.split(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])", path.stem)
-    return any(_GRADER_WORD.match(w) for w in words if w)
+    return any(_GRADER_WORD.match(w) for w in name_words(path.stem))
 
 
 def reads_set(source: str, set_file: Path | None, case_ids: list[str]) -> str | None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from runner.authoring.fields import words
 from runner.authoring.problems import Problems
 
 _LEAST = frozenset({"min", "minimum", "least", "required"})
@@ -29,16 +30,12 @@ FIX = ('write it as `"minimum_passed_assertions": K` (K of the case\'s checks) o
        '`"threshold": 0.8` (the share of its checks that must pass)')
 
 
-def _words(name: str) -> set[str]:
-    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)  # minPassed -> min_Passed
-    return {w for w in re.split(r"[^a-z0-9]+", snake.lower()) if w}
-
 
 def rule_field(name: str) -> bool:
     """A field naming a case's pass rule (see the module)."""
-    words = _words(name)
-    return bool(words & _THRESHOLD and words <= _THRESHOLD | _PASS | _LEAST) \
-        or bool(words & _LEAST and words & _PASS)
+    said = words(name)
+    return bool(said & _THRESHOLD and said <= _THRESHOLD | _PASS | _LEAST) \
+        or bool(said & _LEAST and said & _PASS)
 
 
 def _number(value: Any) -> float | None:
@@ -67,9 +64,9 @@ def rule_of(name: str, value: Any) -> dict[str, Any] | None:
     number = _number(value)
     if number is None or number < 0:
         return None
-    if _words(name) & _LEAST and _words(name) & _PASS and number.is_integer():
+    if words(name) & _LEAST and words(name) & _PASS and number.is_integer():
         return {"least": int(number), "said": said}
-    if _words(name) & _THRESHOLD and number <= 1:
+    if words(name) & _THRESHOLD and number <= 1:
         return {"fraction": number, "said": said}
     return None
 
@@ -102,7 +99,7 @@ def read_case_rule(item: dict[str, Any], problems: Problems, label: str) -> None
 def _counted(name: str, item: dict[str, Any]) -> int:
     """How many checks the rule's own name counts (`minimum_passed_assertions`: the case's
     `assertions` as written), or 0 when it names no list of the case."""
-    lists = [item[w] for w in _words(name) if isinstance(item.get(w), list)]
+    lists = [item[w] for w in words(name) if isinstance(item.get(w), list)]
     return len(lists[0]) if len(lists) == 1 else 0
 
 

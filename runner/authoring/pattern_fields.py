@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from runner.authoring import safely
+from runner.authoring.fields import words
 
 # Syntax that only a regular expression writes: a group with a flag or no capture, an
 # escaped class or boundary, an escaped metacharacter, an alternation in parentheses, a
@@ -42,15 +43,19 @@ _TEXT_MAX = 256 * 1024
 _GLOBAL_FLAGS = re.compile(r"^\(\?([aiLmsux]+)\)")
 
 
-def unmistakable(text: str) -> bool:
-    """A regular expression no prose writes, and one that compiles."""
-    if not _REGEX_ONLY.search(text):
-        return False
+def compiles(text: str) -> bool:
+    """The text compiles as a regular expression (as the grader's `re:` compiles it): the one
+    test of that for every reader here."""
     try:
         re.compile(text)
     except re.error:
         return False
     return True
+
+
+def unmistakable(text: str) -> bool:
+    """A regular expression no prose writes, and one that compiles."""
+    return bool(_REGEX_ONLY.search(text)) and compiles(text)
 
 
 def _lists(value: Any, key: str = "") -> Iterable[tuple[str, list[str]]]:
@@ -75,18 +80,13 @@ def pattern_fields(items: list[Any]) -> frozenset[str]:
 
 def named_patterns(items: list[Any]) -> bool:
     """Some case has a list of texts under a name saying it holds patterns (`must_match`)."""
-    return any(PATTERN_WORDS & set(re.split(r"[^a-z0-9]+", key.lower()))
+    return any(PATTERN_WORDS & words(key, camel=False)
                for item in items for key, _ in _lists(item))
 
 
 def all_compile(texts: list[str]) -> bool:
     """Every item compiles as a regular expression (a list read as patterns must)."""
-    try:
-        for text in texts:
-            re.compile(text)
-    except re.error:
-        return False
-    return True
+    return all(compiles(t) for t in texts)
 
 
 def ignores_case(set_folder: Path | None, set_files: Iterable[Path]) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from pydantic import ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from runner.errors import CaseSetError
 from runner.schema.case import Case, Finding
@@ -67,6 +67,22 @@ class Problems:
             # one problem names its own file (several files read as one set: the case's)
             only = {f.file for f in self.refusals}
             raise CaseSetRefused(only.pop() if len(only) == 1 else self.file, self.refusals)
+
+
+class Noted(BaseModel):
+    """What another harness's reader (promptfoo, waza) reports of its suite, one line per kind
+    with where it occurs ("... (3x: tests[1], tests[2], tests[4])"), never one per test."""
+
+    noted: dict[tuple[str, str], list[str]] = Field(default_factory=dict)
+
+    def note(self, message: str, fix: str, where: str) -> None:
+        self.noted.setdefault((message, fix), []).append(where)
+
+    def lines(self) -> list[tuple[str, str]]:
+        """(message, fix) a kind, its first three places named; a place-less note alone."""
+        return [(f"{message} ({len(where)}x: {', '.join(where[:3])}"
+                 f"{', ...' if len(where) > 3 else ''})" if where[0] else message, fix)
+                for (message, fix), where in self.noted.items()]
 
 
 def finding_line(finding: Finding) -> str:

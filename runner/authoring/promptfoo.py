@@ -25,6 +25,7 @@ from pydantic import BaseModel, Field
 
 from runner.authoring import safely
 from runner.authoring.codeasserts import read_code_assert
+from runner.authoring.problems import Noted
 from runner.errors import CaseSetError
 
 CONFIG_STEMS = ("promptfooconfig",)
@@ -42,21 +43,15 @@ class Finding(BaseModel):
     fix: str
 
 
-class Suite(BaseModel):
-    """The suite as this runner's cases (`evals`) and what `check` reports about it."""
+class Suite(Noted):
+    """The suite as this runner's cases (`evals`) and what `check` reports about it (Noted:
+    one line per kind, not one per test)."""
 
     evals: list[dict[str, Any]] = Field(default_factory=list)
-    # each thing reported -> where it occurs: one line per kind, not one per test
-    noted: dict[tuple[str, str], list[str]] = Field(default_factory=dict)
-
-    def note(self, message: str, fix: str, where: str) -> None:
-        self.noted.setdefault((message, fix), []).append(where)
 
     @property
     def findings(self) -> list[Finding]:
-        return [Finding(message=f"{message} ({len(where)}x: {', '.join(where[:3])}"
-                                f"{', ...' if len(where) > 3 else ''})", fix=fix)
-                for (message, fix), where in self.noted.items()]
+        return [Finding(message=message, fix=fix) for message, fix in self.lines()]
 
 
 def is_promptfoo(path: Path) -> bool:

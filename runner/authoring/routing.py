@@ -21,6 +21,7 @@ from typing import Any
 
 from runner.analysis import wording_i18n
 from runner.analysis.wording import negation_pattern
+from runner.authoring.fields import words
 from runner.errors import CaseSetError
 from runner.schema.case import Finding
 
@@ -83,10 +84,6 @@ _DOES_MORE = re.compile(
     re.IGNORECASE)
 
 
-def _words(name: str) -> set[str]:
-    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
-    return {w for w in re.split(r"[^a-z0-9]+", snake.lower()) if w}
-
 
 def routing_word(value: str) -> bool | None:
     """"trigger" -> True; "no_trigger", "should not activate", "decline" -> False; else None."""
@@ -99,8 +96,8 @@ def routing_word(value: str) -> bool | None:
 
 def flag_field(key: str) -> bool:
     """A field whose name says it holds whether the skill should fire."""
-    words = _words(key)
-    return bool(words & _FIRING_WORDS) or any(flag <= words and len(words) <= len(flag) + 1
+    said = words(key)
+    return bool(said & _FIRING_WORDS) or any(flag <= said and len(said) <= len(flag) + 1
                                               for flag in _SKILL_FLAGS)
 
 
@@ -135,17 +132,17 @@ _FIRING_VERB = (r"trigger|triggers|triggered|activate|activates|activated|fire|f
 
 def _name_words(names: tuple[str, ...]) -> list[str]:
     """The distinctive words of the skill's names ("council" of `decision-council`)."""
-    words = {w for name in names for w in _words(name)}
-    return sorted(w for w in words if len(w) >= 4 and w not in _GENERIC and not w.isdigit())
+    found = {w for name in names for w in words(name)}
+    return sorted(w for w in found if len(w) >= 4 and w not in _GENERIC and not w.isdigit())
 
 
 def _by_part_of_name(text: str, names: tuple[str, ...]) -> str:
     """"Should not trigger council" in a set of `decision-council`: the skill named by its
     distinctive words after a verb of firing; a word not from its name stays what it is."""
-    words = _name_words(names)
-    if not words:
+    distinct = _name_words(names)
+    if not distinct:
         return text
-    part = "|".join(re.escape(w) for w in words)
+    part = "|".join(re.escape(w) for w in distinct)
     return re.sub(rf"\b({_CALLED})\s+(?:the\s+)?(?:{part})(?:[\s_-]+(?:{part}))*"
                   rf"(?:\s+skill)?(?![\w-])", r"\1 the skill", text, flags=re.IGNORECASE)
 
@@ -293,9 +290,9 @@ _ANSWER_WORDS = {"output", "answer", "result", "response", "behavior", "behaviou
 
 def route_field(key: str) -> bool:
     """A field whose name says it holds the skill a query should fire, reach or avoid."""
-    words = _words(key)
-    return flag_field(key) or bool(words & _ROUTE_NAME_WORDS) \
-        or bool(words & _SKILL_WORDS and words & _SAID_OF_SKILL)
+    said = words(key)
+    return flag_field(key) or bool(said & _ROUTE_NAME_WORDS) \
+        or bool(said & _SKILL_WORDS and said & _SAID_OF_SKILL)
 
 
 def _token(value: Any) -> bool:
@@ -330,7 +327,7 @@ def routing_queries(items: list[Any], prompts: frozenset[str]) -> bool:
         rest = {str(k): v for k, v in item.items() if k not in prompts and k not in NOTES}
         if not any(_routes(k, v) for k, v in rest.items()) \
                 or not all(_token(v) for v in rest.values()) \
-                or any(k in _MATERIAL or (k in ("expected", "expect") or _ANSWER_WORDS & _words(k))
+                or any(k in _MATERIAL or (k in ("expected", "expect") or _ANSWER_WORDS & words(k))
                        and not _routes(k, v)
                        for k, v in rest.items()):
             return False

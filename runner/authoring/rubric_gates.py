@@ -12,12 +12,12 @@ runner.authoring.pass_rules's.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from runner.authoring.fields import words
 from runner.authoring.pass_rules import rule_field
 from runner.authoring.problems import Problems
 
@@ -30,13 +30,9 @@ FIX = ("write the gate as each case's pass rule (`\"minimum_passed_assertions\":
        "none needed if the gate is for another tool")
 
 
-def _words(name: str) -> set[str]:
-    return {w for w in re.split(r"[^a-z0-9]+", name.lower()) if w}
-
-
 def _gate_key(name: str) -> bool:
-    words = _words(name)
-    return rule_field(name) or bool(words & _GATE_WORDS) or bool(words & _CRITICAL)
+    said = words(name, camel=False)
+    return rule_field(name) or bool(said & _GATE_WORDS) or bool(said & _CRITICAL)
 
 
 def _shown(value: Any) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
 
-from runner.authoring.hygiene import FILE_MAX_BYTES, walk
+from runner.authoring.hygiene import FILE_MAX_BYTES, files
 from runner.authoring.programs import programs_of
 from runner.errors import RefusedInput
 from runner.schema.case import Case, Finding
@@ -87,16 +87,10 @@ def scan_skill(root: Path) -> list[SkillFinding]:
     """The static findings of every staged text file of the skill, in file and line order."""
     root = root.resolve()
     found: list[SkillFinding] = []
-    for path in walk(root):
-        rel = PurePosixPath(path.relative_to(root).as_posix())
-        if rel.parts[0] in NOT_STAGED or path.is_symlink() or not path.is_file():
-            continue
-        if path.stat().st_size > FILE_MAX_BYTES:
-            continue
-        data = path.read_bytes()
-        if b"\0" in data[:4096]:
-            continue  # binary: nothing a person or an agent reads as text
-        found += scan_text(data.decode("utf-8", errors="replace"), rel.as_posix())
+    for path, rel in files(root):
+        text = _text_of(path) if PurePosixPath(rel).parts[0] not in NOT_STAGED else None
+        if text is not None:  # None: too large, or binary (nothing anyone reads as text)
+            found += scan_text(text, rel)
     return found
 
 

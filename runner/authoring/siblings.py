@@ -30,7 +30,7 @@ import yaml
 from runner.authoring import safely
 from runner.authoring.csvsets import read_csv_set
 from runner.authoring.dialects import GRADING_FIELDS, PROMPT_ALIASES, TRIGGER_FLAGS
-from runner.authoring.fields import words
+from runner.authoring.fields import name_words, words
 from runner.authoring.groups import grouped
 from runner.authoring.harness_twins import case_words, holds, preferred, shared
 from runner.authoring.harnessed import PROGRAM_SUFFIXES, harness_of, harness_why
@@ -598,11 +598,11 @@ def named_skill(path: Path, names: list[str]) -> str | None:
     exact = _named_exactly(path)
     if exact is not None:  # `css-modules.json` beside `css-modules` and `css-modules-setup`
         return None if exact in names else exact
-    words = set(re.split(r"[^a-z0-9]+", path.stem.lower())) - _SET_WORDS - {""}
+    stem = words(path.stem, camel=False) - _SET_WORDS
     root = path.parent.parent
     skills = {md.parent.name for pattern in ("*/SKILL.md", "*/*/SKILL.md")
               for md in root.glob(pattern) if "node_modules" not in md.parts}
-    fits = [s for s in skills if words and words <= set(re.split(r"[^a-z0-9]+", s.lower()))]
+    fits = [s for s in skills if stem and stem <= words(s, camel=False)]
     return fits[0] if len(fits) == 1 and fits[0] not in names else None
 
 
@@ -610,7 +610,7 @@ _SHAPES = "of different shapes"
 
 
 def _name_words(name: str) -> list[str]:
-    return [w for w in re.split(r"[^a-z0-9]+", name.lower()) if w and w not in _SET_WORDS]
+    return [w for w in name_words(name, camel=False) if w not in _SET_WORDS]
 
 
 def _named_exactly(path: Path) -> str | None:

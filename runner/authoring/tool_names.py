@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from runner.authoring.mcp import OWN_TOOLS
+from runner.authoring.pattern_fields import compiles
 
 _BY_LOWER = {t.lower(): t for t in OWN_TOOLS}
 _MCP = re.compile(r"^mcp__[\w-]+(?:__[\w-]+)?$")
@@ -47,11 +48,7 @@ def call_pattern(pattern: Any) -> str | None:
     matcher: the leading tool name(s) (claude's own or MCP) become the matcher's tools and the
     rest the regex on the call's input (`Write:re:.*out.txt`); a pattern naming no tool first
     searches every call's input (`*:re:...`). None for no pattern, or one that is no regex."""
-    if not isinstance(pattern, str) or not pattern.strip():
-        return None
-    try:
-        re.compile(pattern)
-    except re.error:
+    if not isinstance(pattern, str) or not pattern.strip() or not compiles(pattern):
         return None
     found = _LEADING_TOOLS.match(pattern)
     tools = [_tool(n) for n in found.group("names").split("|")] if found else []
@@ -61,8 +58,7 @@ def call_pattern(pattern: Any) -> str | None:
     rest = _SEPARATOR.sub("", found.group("rest"), count=1)
     if rest in ("", "$", r"\b"):
         return names
-    try:  # the rest alone must still be a regex (`Write)` split from its group is not)
-        re.compile(rest)
-    except re.error:
+    # the rest alone must still be a regex (`Write)` split from its group is not)
+    if not compiles(rest):
         return f"*:re:{pattern}"
     return f"{names}:re:{rest}"

@@ -23,6 +23,7 @@ import shlex
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
+from runner.authoring.fields import name_words
 from runner.schema.case import Case
 from runner.schema.programs import COMMAND_INTERPRETERS
 
@@ -129,8 +130,9 @@ _PER_CASE = {FIXTURE: (_fixture, "fixture"), OUTPUT: (_output, "output")}
 
 
 def _words(name: str) -> set[str]:
-    return {w for w in re.split(r"[^a-z0-9]+", name.lower()) if w} | {
-        re.sub(r"[^a-z0-9]", "", name.lower())}
+    """A placeholder's words and the whole of it run together (`<run-dir>`: run, dir, rundir)."""
+    said = name_words(name, camel=False)
+    return {*said, "".join(said)}
 
 
 def _meaning(name: str) -> str | None:

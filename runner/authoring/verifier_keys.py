@@ -19,6 +19,7 @@ import re
 import shlex
 from typing import Any
 
+from runner.authoring.fields import name_words
 from runner.authoring.missing_programs import KNOWN_PROGRAMS
 from runner.authoring.shell_lines import IMAGE_COMMANDS
 from runner.schema.programs import COMMAND_INTERPRETERS
@@ -29,18 +30,13 @@ VERIFY_WORDS = frozenset({"verify", "verifier", "verification", "verifies", "tes
 COMMAND_WORDS = frozenset({"cmd", "command", "shell", "sh"})
 # A key of the verifying word alone: a command only when its value parses as one.
 BARE_KEYS = frozenset({"verify", "verifier", "verification"})
-_SPLIT = re.compile(r"[_\-\s]+|(?<=[a-z0-9])(?=[A-Z])")
 # A command line's marks: a flag, an operator, a redirection, a path.
 _COMMAND_MARK = re.compile(r"(?:^|\s)-{1,2}\w|&&|\|\||[|;<>]|\S/\S|\.\w{1,4}\b")
 
 
-def key_words(key: str) -> list[str]:
-    return [w.lower() for w in _SPLIT.split(key) if w]
-
-
 def names_verifier(key: str) -> bool:
     """Whether a key's own words say it holds the command that verifies the work."""
-    words = key_words(key)
+    words = name_words(key)
     if not words or not set(words) & VERIFY_WORDS:
         return False
     return bool(set(words) & COMMAND_WORDS) or (words[0] == "run" and len(words) > 1) \
@@ -73,7 +69,7 @@ def verifier_command(value: dict[str, Any]) -> tuple[str, str] | None:
     for key, held in value.items():
         if not isinstance(held, str) or not held.strip() or not names_verifier(str(key)):
             continue
-        words = key_words(str(key))
+        words = name_words(str(key))
         if set(words) & COMMAND_WORDS or words[0] == "run" or is_command_line(held):
             return str(key), held.strip()
     return None

@@ -34,11 +34,11 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from runner.authoring import safely
 from runner.authoring.codeasserts import read_code_assert
-from runner.authoring.problems import CaseSetRefused
+from runner.authoring.problems import CaseSetRefused, Noted
 from runner.authoring.read_once import once, set_text
 from runner.authoring.skillgrade import file_text
 from runner.authoring.tool_names import tool_matcher
@@ -75,23 +75,17 @@ _CONFIG_SHOWN = ("trials_per_task", "timeout_seconds", "executor", "model", "jud
                  "parallel", "max_workers", "max_attempts", "fail_fast")
 
 
-class WazaSet(BaseModel):
-    """The eval as this runner's cases, what is reported about it (one line per kind, with
-    where it occurs) and the task files read."""
+class WazaSet(Noted):
+    """The eval as this runner's cases, what is reported about it (Noted: one line per kind,
+    with where it occurs) and the task files read."""
 
     skill: str
     evals: list[dict[str, Any]] = Field(default_factory=list)
     files: list[str] = Field(default_factory=list)
-    noted: dict[tuple[str, str], list[str]] = Field(default_factory=dict)
-
-    def note(self, message: str, fix: str, where: str) -> None:
-        self.noted.setdefault((message, fix), []).append(where)
 
     @property
     def findings(self) -> list[tuple[str, str]]:
-        return [(f"{message} ({len(where)}x: {', '.join(where[:3])}"
-                 f"{', ...' if len(where) > 3 else ''})" if where[0] else message, fix)
-                for (message, fix), where in self.noted.items()]
+        return self.lines()
 
 
 def _items(value: Any) -> list[Any]:

@@ -207,3 +207,15 @@ def test_found_on_public_skills_are_not_defects(tmp_path: Path) -> None:
     chinese = skill(tmp_path, "---\nname: fuxi\ndescription: 复习备考教练:"
                               "把复习资料变成零基础能懂的图文讲解\n---\nbody\n", "fuxi")
     assert hygiene(chinese) == []
+
+
+def test_the_skills_files_are_its_regular_files_by_their_path(tmp_path: Path) -> None:
+    """One walk for every rule over the skill's content (sizes, secrets, executables, the
+    scan): regular files only, in order, with their path from the skill's root."""
+    from runner.authoring.hygiene import files
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "run.sh").write_text("echo hi\n")
+    (tmp_path / "SKILL.md").write_text("---\nname: x\n---\n")
+    (tmp_path / "link.md").symlink_to(tmp_path / "SKILL.md")
+    (tmp_path / "linked").symlink_to(tmp_path / "scripts")
+    assert [rel for _, rel in files(tmp_path)] == ["SKILL.md", "scripts/run.sh"]

@@ -71,3 +71,11 @@ def test_plain_texts_stay_literals_and_sentences(tmp_path: Path) -> None:
     assert sorted(plain.assertions) == ["apple", "items[0]", "not:TODO"]
     assert list(plain.statements) == [
         "The run avoids this failure: Invents a fruit that does not exist."]
+
+
+def test_one_test_of_compiling_as_a_regular_expression() -> None:
+    """pattern_fields.compiles: the one test every reader asks (a code assert's pattern, a
+    tool-call pattern, a set's patterns)."""
+    from runner.authoring.pattern_fields import all_compile, compiles
+    assert compiles(r"\bauthors?\b") and not compiles("(unclosed") and not compiles("Write)")
+    assert all_compile(["a+", "b?"]) and not all_compile(["a+", "[z"])

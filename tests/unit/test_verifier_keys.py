@@ -123,3 +123,14 @@ def test_check_shows_the_verifier_as_a_program_check(tmp_path: Path) -> None:
     verbose = CliRunner().invoke(main, ["check", str(skill), "-v"])
     assert f"grader_program `{LINE}`" in verbose.output
     assert "statement totals.md ends with the total" not in verbose.output
+
+
+def test_a_key_is_split_into_words_as_every_field_name_is() -> None:
+    """One splitter for a name's words (runner.authoring.fields.name_words): any separator,
+    camelCase unless asked not to; a verifier key is read by it like any field name."""
+    from runner.authoring.fields import name_words, words
+    assert name_words("runTests-cmd v2Check") == ["run", "tests", "cmd", "v2", "check"]
+    assert name_words("eCommerce-evals", camel=False) == ["ecommerce", "evals"]
+    assert words("expectedBehavior") == {"expected", "behavior"}
+    assert names_verifier("verify.cmd") and names_verifier("testCommand")
+    assert verifier_command({"verify.cmd": "pytest -q"}) == ("verify.cmd", "pytest -q")

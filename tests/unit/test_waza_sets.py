@@ -197,3 +197,20 @@ def test_an_llm_rubric_naming_a_file_is_its_text_and_a_lone_pattern_is_read(
                               "evals/fixtures/list.txt": "milk\n"})
     (case,) = load_caseset(folder, "tidy").evals
     assert case.statements == ("Each item sits under one heading.",)
+
+
+def test_another_harness_reports_one_line_per_kind_naming_three_places() -> None:
+    """promptfoo's and waza's readers report alike (runner.authoring.problems.Noted)."""
+    from runner.authoring.problems import Noted
+    from runner.authoring.promptfoo import Suite
+    noted = Noted()
+    for n in range(1, 5):
+        noted.note("grader weight: not graded", "drop it", f"tasks[{n}]")
+    noted.note("a set-wide note", "none needed", "")
+    assert noted.lines() == [
+        ("grader weight: not graded (4x: tasks[1], tasks[2], tasks[3], ...)", "drop it"),
+        ("a set-wide note", "none needed")]
+    suite = Suite()
+    suite.note("providers: not used", "none needed", "promptfooconfig.yaml")
+    assert [(f.message, f.fix) for f in suite.findings] == [
+        ("providers: not used (1x: promptfooconfig.yaml)", "none needed")]

@@ -231,3 +231,18 @@ def test_past_the_cap_a_pointer_to_a_part_of_the_project_stays_refused(
     whole_project._walk.cache_clear()
     assert "read as the project this skill lives in" not in result.output, result.output
     assert "EV009" in result.output, result.output
+
+
+def test_a_case_file_is_the_projects_by_its_path_from_the_root(tmp_path: Path) -> None:
+    """One answer to "is this staged file the project's?" (answer keys and running in the
+    project both ask it): a root file is read at the root even when a deeper file shares its
+    name; a path through a link, or a name the project holds only deeper down, is not."""
+    from runner.authoring.caseset import _project_paths
+    from runner.schema.case import Case
+    skill = project(tmp_path, [COVERAGE])
+    (tmp_path / "app" / "docs").mkdir()
+    (tmp_path / "app" / "docs" / "README.md").write_text("# docs\n")
+    staged = {at: "x" for at in ("README.md", "src/test/TaskDaoTest.kt", "linked.md",
+                                 "TaskDaoTest.kt", ".agents/skills/testing/SKILL.md")}
+    case = Case(id="c", prompt="p", inline_files=staged)
+    assert _project_paths(skill, case) == {"README.md", "src/test/TaskDaoTest.kt"}
