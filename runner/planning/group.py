@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from runner.authoring.bundles import pack_fixtures, pack_library
+from runner.authoring.bundles import hoist_projects, pack_fixtures, pack_library
 from runner.authoring.caseset import load_caseset, restated_prompts
 from runner.authoring.skill import load_skill
 from runner.errors import RefusedInput
@@ -156,9 +156,11 @@ def _group_plan(opts: RunOptions, request: GroupRequest, left_out: Skill | None,
         template = TrialTemplate(run_id=run_id, model=opts.model, skill_name=everything.name,
                                  fixtures_bundle=fixtures[skill.name], bundles=keys,
                                  limits=opts.limits, grader_model=opts.grader)
+        cases, projects = hoist_projects(skill.path, part.evals)  # one bundle per project
+        payloads.update((RunKeys(run_id).bundle_of(d), data) for d, data in projects.items())
         trials += [t.model_copy(update={"library": tuple(s.name for s in staged[t.arm]),
                                         "guarded": tuple(s.name for s in skills)})
-                   for t in expand(template, part.evals, opts.k,
+                   for t in expand(template, cases, opts.k,
                                    (Arm.BASELINE, Arm.CANDIDATE), trial_id)]
     return Plan(
         run_id=run_id, created_at=datetime.now(UTC), skill=everything, incumbent=None,

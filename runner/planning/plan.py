@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from importlib import metadata
 
 from runner import config
-from runner.authoring.bundles import pack_fixtures, pack_skill
+from runner.authoring.bundles import hoist_projects, pack_fixtures, pack_skill
 from runner.authoring.caseset import load_caseset, restated_prompts
 from runner.authoring.set_owned import bundle_exclusions
 from runner.authoring.skill import load_skill
@@ -136,6 +136,9 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
     payloads = {k: d for k, d in ((keys[a], bundles[a]) for a in bundles) if k and d}
     fixtures_key = run_keys.bundle(fixtures)
     payloads[fixtures_key] = fixtures
+    # a project-level skill's project: one bundle a run, never a copy in every trial's spec
+    cases, projects = hoist_projects(skill.path, caseset.evals)
+    payloads.update((run_keys.bundle_of(digest), data) for digest, data in projects.items())
 
     case_digests: dict[int, str] = {}  # by object: once per case, not once per trial
 
@@ -149,7 +152,7 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
     template = TrialTemplate(run_id=run_id, model=opts.model, skill_name=skill.name,
                              fixtures_bundle=fixtures_key, bundles=keys, limits=opts.limits,
                              grader_model=opts.grader)
-    trials = expand(template, caseset.evals, opts.k, arms, trial_id)
+    trials = expand(template, cases, opts.k, arms, trial_id)
     return Plan(run_id=run_id, created_at=datetime.now(UTC), skill=skill, incumbent=incumbent,
                 incumbent_note=note,
                 caseset_digest=hashlib.sha256(caseset.model_dump_json().encode()).hexdigest(),
