@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from rich.console import Console
 from rich.markup import escape
 
+from runner.authoring.bundles import hoist_projects
 from runner.authoring.caseset import load_caseset
 from runner.authoring.skill import load_skill
 from runner.costs.estimate import (
@@ -348,6 +349,9 @@ def _prepare(opts: RegradeOptions, store: Store, console: Console) -> Prepared:
         "its bytes")
     if note:
         console.print(f"[yellow]note[/]: {escape(note)}")
+    # the project a case ran in is the source run's bundle (its digest is on the case): the
+    # regraded plan holds the digest too, not the project once per trial
+    scope.kept[:] = hoist_projects(skill.path, scope.kept)[0]
     return Prepared(source, skill, scope, regrade_plan(source, caseset, scope), note)
 
 
