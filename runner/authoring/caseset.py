@@ -147,7 +147,15 @@ from runner.authoring.skillgrade import read_tasks
 from runner.authoring.templates import evals_root, fill, find_template, harness_scripts
 from runner.authoring.trigger_cases import trigger_test
 from runner.authoring.waza import is_waza
-from runner.authoring.whole_project import TOTAL_BYTES, TOTAL_FILES, project_staging, too_large_text
+from runner.authoring.whole_project import (
+    TOTAL_BYTES,
+    TOTAL_FILES,
+    Staging,
+    folder_staging,
+    named_folders,
+    project_staging,
+    too_large_text,
+)
 from runner.errors import CaseSetError
 from runner.schema.case import (
     CASESET_RELPATH,
@@ -1000,6 +1008,9 @@ def _in_project(skill: SkillFiles, case: Case, own: bool, problems: Problems) ->
     if staging is None:
         return case
     if staging.too_large:
+        named = _named_folders(skill, case, staging, problems)
+        if named is not None:
+            return case.model_copy(update={"inline_files": {**named, **case.inline_files}})
         # refusing would cost every case of the skill, the advice questions that never read
         # the project too; the case runs with what it names, and the line says what it lacks
         given = (f"only the project's files it names are staged ({len(case.inline_files)})"
@@ -1020,6 +1031,40 @@ def _in_project(skill: SkillFiles, case: Case, own: bool, problems: Problems) ->
                     f"root (left out: {staging.left_out_text()})", "none needed (or list the "
                     "files the case works on under `files` to stage only those)")
     return case.model_copy(update={"inline_files": {**staging.files, **case.inline_files}})
+
+
+def _named_folders(skill: SkillFiles, case: Case, staging: Staging,
+                   problems: Problems) -> dict[str, str] | None:
+    """A project too large to stage whole, whose case names folders of it (`webapp/`,
+    `services/api`): the folders that fit under the cap together, at their path from the
+    project's root, said (EV012) with what was left out; None when none is named or fits."""
+    texts = [*case.prompts, case.expected_output, *case.statements, *case.assertions,
+             case.rubric or ""]
+    carried: dict[str, str] = {}
+    fitting: list[str] = []
+    unfit: list[str] = []
+    for folder in named_folders(staging, texts, skill.set_dir):
+        part = folder_staging(staging, folder, skill.set_dir)
+        size = sum(len(t.encode()) for t in (*carried.values(), *part.files.values()))
+        if part.too_large or not part.files or len(carried) + len(part.files) > TOTAL_FILES \
+                or size > TOTAL_BYTES:
+            unfit.append(folder)
+            continue
+        carried.update(part.files)
+        fitting.append(folder)
+    if not carried:
+        return None
+    also = (f"; {', '.join(f + '/' for f in unfit)} named too, but too large or empty"
+            if unfit else "")
+    problems.report("EV012", case.id, f"runs in the folder(s) it names of the project it lives "
+                    f"in ({staging.project}): {', '.join(f + '/' for f in fitting)} "
+                    f"({len(carried)} file(s) staged at their path from the project's root); "
+                    f"the rest is too large to stage whole (more than {TOTAL_FILES} files or "
+                    f"{TOTAL_BYTES // 1024**2} MiB of text; largest: {too_large_text(staging)})"
+                    f"{also}, and a criterion that reads the project's other files cannot pass",
+                    "none needed (or list the project's files the case works on under `files`, "
+                    "from the project's root)")
+    return carried
 
 
 def _project_unstaged(skill: SkillFiles, case: Case) -> Path | None:

@@ -17,7 +17,6 @@ project has that name.
 
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
 
@@ -25,6 +24,7 @@ from runner.authoring import safely
 from runner.authoring.answers import inline_skill_reason, refuse_skill
 from runner.authoring.inline import FILE_MAX_BYTES
 from runner.authoring.problems import Problems
+from runner.authoring.project_walk import Walk
 
 # The folders an agent reads a project's skills from (`<project>/<folder>/skills/<name>/`): the
 # known ones, and any other hidden folder holding a `skills/` folder (agents keep coming).
@@ -33,11 +33,6 @@ AGENT_FOLDERS = frozenset({".claude", ".agents", ".github", ".cursor"})
 HIDDEN_SKILLS = ".skills"
 # Hidden folders that are no agent's even when they hold a `skills/` folder.
 _NO_AGENT = frozenset({".git", ".venv", ".tox", ".cache", ".next", ".nuxt"})
-# Folders never searched for a bare name (tooling and dependencies, never the author's files).
-_SKIPPED = frozenset({".git", "node_modules", "__pycache__", ".venv", "venv", ".tox",
-                      "dist", "build", "target", ".next"})
-# A project this large is not walked for a bare name: the answer would be slow and unsure.
-_WALK_MAX = 20000
 
 
 def agent_folder(name: str) -> bool:
@@ -98,21 +93,16 @@ def _through_link(project: Path, posix: PurePosixPath) -> bool:
 
 @lru_cache(maxsize=32)
 def _names(project: Path, skill: Path) -> dict[str, tuple[Path, ...]] | None:
-    """Every file of the project by its name, the skill's folder, links and tooling left out;
-    None when the project is too large to walk."""
+    """Every file of the project by its name, the skill's folder, links and tooling left out
+    (the walk staging makes too, runner.authoring.project_walk); None when the project is too
+    large to walk (the answer would be slow and unsure)."""
     found: dict[str, list[Path]] = {}
-    count = 0
-    for folder, dirs, files in os.walk(project, followlinks=False):
-        here = Path(folder)
-        dirs[:] = [d for d in dirs if d not in _SKIPPED and not (here / d).is_symlink()
-                   and not (here / d).resolve().is_relative_to(skill)]
-        for file in files:
-            count += 1
-            if count > _WALK_MAX:
-                return None
-            if not (here / file).is_symlink():
-                found.setdefault(file, []).append(here / file)
-    return {k: tuple(v) for k, v in found.items()}
+    walk = Walk(project, lambda here, name: "the skill" if (here / name).resolve()
+                .is_relative_to(skill) else None)
+    for path in walk.files():
+        if not path.is_symlink():
+            found.setdefault(path.name, []).append(path)
+    return None if walk.stopped else {k: tuple(v) for k, v in found.items()}
 
 
 def _named(project: Path, skill: Path, name: str) -> tuple[Path, ...]:
