@@ -106,15 +106,21 @@ def hoist_projects(skill_dir: Path, cases: Sequence[Case]) -> tuple[list[Case], 
         return list(cases), {}
     out: list[Case] = []
     tars: dict[str, bytes] = {}
+    # the cases of one project hold the same text objects: their hashes are cached, so the
+    # tar is packed once per distinct set of files, not once per case
+    packed: dict[tuple[tuple[str, str], ...], str] = {}
     for case in cases:
         ours = {at: text for at, text in case.inline_files.items()
                 if safely.is_file(project / at)}
         if not ours:
             out.append(case)
             continue
-        data = pack_texts(ours)
-        digest = hashlib.sha256(data).hexdigest()
-        tars[digest] = data
+        key = tuple(sorted(ours.items()))
+        digest = packed.get(key, "")
+        if not digest:
+            data = pack_texts(ours)
+            digest = packed[key] = hashlib.sha256(data).hexdigest()
+            tars[digest] = data
         out.append(case.model_copy(update={
             "inline_files": {at: t for at, t in case.inline_files.items() if at not in ours},
             "project_bundle": digest}))

@@ -1008,9 +1008,9 @@ def _in_project(skill: SkillFiles, case: Case, own: bool, problems: Problems) ->
     if staging is None:
         return case
     if staging.too_large:
-        named = _named_folders(skill, case, staging, problems)
-        if named is not None:
-            return case.model_copy(update={"inline_files": {**named, **case.inline_files}})
+        folders = _named_folders(skill, case, staging, problems)
+        if folders is not None:
+            return case.model_copy(update={"inline_files": {**folders, **case.inline_files}})
         # refusing would cost every case of the skill, the advice questions that never read
         # the project too; the case runs with what it names, and the line says what it lacks
         given = (f"only the project's files it names are staged ({len(case.inline_files)})"
