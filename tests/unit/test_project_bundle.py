@@ -139,3 +139,18 @@ def test_a_run_stages_the_bundle_and_its_plan_json_holds_no_project(tmp_path: Pa
     bundles = [p for p in store.rglob("bundles/*.tar") if "TaskDaoTest" in p.read_bytes().decode(
         "utf-8", "replace")]
     assert len(bundles) == 1, bundles
+
+
+def test_several_skills_of_one_project_share_its_bundle(tmp_path: Path) -> None:
+    """A group run (`run --skill A --skill B`): each skill's cases hold the same digest."""
+    from runner.planning.group import make_group_plans
+    skill = project(tmp_path, CASES[:1])
+    other = make_skill(tmp_path / "app" / ".claude" / "skills", [{**CASES[1], "id": "other"}],
+                       name="naming", skill_md=SKILL_MD.replace("name: testing",
+                                                                 "name: naming"))
+    (plan,) = make_group_plans(RunOptions(skill_path=skill, skill_paths=(skill, other)))
+    digests = {t.case.project_bundle for t in plan.trials}
+    assert len(digests) == 1 and None not in digests
+    (digest,) = digests
+    assert digest is not None and RunKeys(plan.run_id).bundle_of(digest) in plan.bundles
+    assert "the project's own text" not in plan.model_dump_json()
