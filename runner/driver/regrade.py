@@ -334,6 +334,10 @@ def _prepare(opts: RegradeOptions, store: Store, console: Console) -> Prepared:
         raise RefusedInput(f"{skill.path}: skill {skill.name!r}, but run {opts.run_id} "
                            f"evaluated {source.skill.name!r}; name its folder with --skill")
     caseset = load_caseset(skill.path, skill.name)
+    # each case's project as the plan holds it (its bundle's digest): compared with the
+    # source run's, and the regraded plan holds the digest, not the project once per trial
+    caseset = caseset.model_copy(update={"evals": tuple(hoist_projects(skill.path,
+                                                                       caseset.evals)[0])})
     if not source.trials:
         raise RefusedInput(f"run {opts.run_id} has no trials to regrade")
     fixtures = tar_files(store.get(source.trials[0].fixtures_bundle))
@@ -349,9 +353,6 @@ def _prepare(opts: RegradeOptions, store: Store, console: Console) -> Prepared:
         "its bytes")
     if note:
         console.print(f"[yellow]note[/]: {escape(note)}")
-    # the project a case ran in is the source run's bundle (its digest is on the case): the
-    # regraded plan holds the digest too, not the project once per trial
-    scope.kept[:] = hoist_projects(skill.path, scope.kept)[0]
     return Prepared(source, skill, scope, regrade_plan(source, caseset, scope), note)
 
 

@@ -154,3 +154,13 @@ def test_several_skills_of_one_project_share_its_bundle(tmp_path: Path) -> None:
     (digest,) = digests
     assert digest is not None and RunKeys(plan.run_id).bundle_of(digest) in plan.bundles
     assert "the project's own text" not in plan.model_dump_json()
+
+
+def test_a_regrade_does_not_stand_for_a_case_whose_project_changed(tmp_path: Path) -> None:
+    from runner.planning.regrade import why_not
+    before = Case(id="c", prompt="p", project_bundle="a" * 64)
+    assert why_not(before, before, {}, tmp_path) is None
+    changed = before.model_copy(update={"project_bundle": "b" * 64})
+    assert "the project it runs in changed" in (why_not(before, changed, {}, tmp_path) or "")
+    old_plan = before.model_copy(update={"project_bundle": None})  # the project was inline
+    assert why_not(old_plan, before, {}, tmp_path) is None
