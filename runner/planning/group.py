@@ -131,11 +131,14 @@ def _group_plan(opts: RunOptions, request: GroupRequest, left_out: Skill | None,
                       judge_expected_output=all(c.judge_expected_output
                                                 for c in request.casesets))
     graded = any(c.statements for c in caseset.evals)
+    # each skill's cases as planned: a project's files are one bundle (the run's id reads them)
+    planned = [hoist_projects(skill.path, part.evals)
+               for skill, part in zip(skills, request.casesets, strict=True)]
     staged = {Arm.CANDIDATE: skills,
               Arm.BASELINE: [s for s in skills if s is not left_out] if left_out else []}
     run_key = {"skills": everything.digest, "baseline_mode": str(opts.baseline_mode),
                "left_out": left_out.name if left_out else None, "k": opts.k,
-               "cases": [c.digest() for c in caseset.evals],
+               "cases": [c.digest() for part in planned for c in part[0]],
                "arms": [str(Arm.BASELINE), str(Arm.CANDIDATE)], **options,
                **({"grader": opts.grader} if graded else {})}
     run_id = "r-" + digest_id({**run_key, **salt})[:16]
@@ -152,11 +155,10 @@ def _group_plan(opts: RunOptions, request: GroupRequest, left_out: Skill | None,
                for arm, found in staged.items()}
     trial_id = _trial_ids(digests, {**options, **salt}, opts.grader)
     trials = []
-    for skill, part in zip(skills, request.casesets, strict=True):
+    for skill, (cases, projects) in zip(skills, planned, strict=True):
         template = TrialTemplate(run_id=run_id, model=opts.model, skill_name=everything.name,
                                  fixtures_bundle=fixtures[skill.name], bundles=keys,
                                  limits=opts.limits, grader_model=opts.grader)
-        cases, projects = hoist_projects(skill.path, part.evals)  # one bundle per project
         payloads.update((RunKeys(run_id).bundle_of(d), data) for d, data in projects.items())
         trials += [t.model_copy(update={"library": tuple(s.name for s in staged[t.arm]),
                                         "guarded": tuple(s.name for s in skills)})

@@ -125,8 +125,12 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
     graded = any(c.statements for c in caseset.evals)
     adaptive = AdaptiveK(min_k=min(opts.min_k, opts.k), max_k=opts.k) if opts.k_auto else None
     k_key = f"auto:{adaptive.min_k}-{adaptive.max_k}" if adaptive else opts.k
+    # a project-level skill's project: one bundle a run, never a copy in every trial's spec;
+    # the run's id reads the cases as planned (a run planned with the project inline, by an
+    # older runner, is another run: its trial ids differ, so it is never resumed half-way)
+    cases, projects = hoist_projects(skill.path, caseset.evals)
     run_key = {"skill": skill.digest, "incumbent": digests[Arm.INCUMBENT], "k": k_key,
-               "cases": [c.digest() for c in caseset.evals], "arms": sorted(arms), **options,
+               "cases": [c.digest() for c in cases], "arms": sorted(arms), **options,
                **({"grader": opts.grader} if graded else {})}
     salt = {"salt": secrets.token_hex(8)} if opts.fresh else {}
     run_id = "r-" + digest_id({**run_key, **salt})[:16]
@@ -136,8 +140,6 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
     payloads = {k: d for k, d in ((keys[a], bundles[a]) for a in bundles) if k and d}
     fixtures_key = run_keys.bundle(fixtures)
     payloads[fixtures_key] = fixtures
-    # a project-level skill's project: one bundle a run, never a copy in every trial's spec
-    cases, projects = hoist_projects(skill.path, caseset.evals)
     payloads.update((run_keys.bundle_of(digest), data) for digest, data in projects.items())
 
     case_digests: dict[int, str] = {}  # by object: once per case, not once per trial
