@@ -139,6 +139,10 @@ def test_a_run_stages_the_bundle_and_its_plan_json_holds_no_project(tmp_path: Pa
     bundles = [p for p in store.rglob("bundles/*.tar") if "TaskDaoTest" in p.read_bytes().decode(
         "utf-8", "replace")]
     assert len(bundles) == 1, bundles
+    results = list(store.rglob("result.json"))
+    assert len(results) == 4, results
+    for result in results:  # the project is input, never the trial's work
+        assert "src/test/TaskDaoTest.kt" in json.loads(result.read_text())["inputs"]
 
 
 def test_several_skills_of_one_project_share_its_bundle(tmp_path: Path) -> None:
