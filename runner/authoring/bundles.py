@@ -25,8 +25,7 @@ import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from runner.authoring import safely
-from runner.authoring.project_skill import project_of
+from runner.authoring.project_skill import project_of, project_paths
 from runner.authoring.skill import staged_files
 from runner.schema.case import Case
 from runner.schema.skill import Skill
@@ -110,8 +109,8 @@ def hoist_projects(skill_dir: Path, cases: Sequence[Case]) -> tuple[list[Case], 
     # tar is packed once per distinct set of files, not once per case
     packed: dict[tuple[tuple[str, str], ...], str] = {}
     for case in cases:
-        ours = {at: text for at, text in case.inline_files.items()
-                if safely.is_file(project / at)}
+        held = project_paths(skill_dir, case)  # the one answer to "the project's file?"
+        ours = {at: text for at, text in case.inline_files.items() if at in held}
         if not ours:
             out.append(case)
             continue

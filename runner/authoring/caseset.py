@@ -102,6 +102,7 @@ from runner.authoring.pointed import pointed_cases, pointed_refusal
 from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms, programs_of
 from runner.authoring.project_skill import carry, project_file, project_fix, project_of
+from runner.authoring.project_skill import project_paths as _project_paths
 from runner.authoring.prompt_field import no_prompt
 from runner.authoring.promptfoo import is_promptfoo
 from runner.authoring.prompts import (
@@ -1074,21 +1075,6 @@ def _project_unstaged(skill: SkillFiles, case: Case) -> Path | None:
         return None
     staging = project_staging(skill.root, skill.set_dir)
     return staging.project if staging is not None and staging.too_large else None
-
-
-def _project_paths(skill_dir: Path, case: Case) -> frozenset[str]:
-    """The case's inline files that are its project's own: each staged from the project at
-    its path from the project's root (runner.authoring.project_skill carries a file a case
-    names, runner.authoring.whole_project the whole project). The one answer to "is this
-    file the project's?" for every reader here. A path of several parts is project_file's
-    (no link on the way, nothing under .git or inside the skill); a root file is read at the
-    root, never as a bare name to look for (a second README.md deeper down changes nothing)."""
-    project = project_of(skill_dir)
-    if project is None:
-        return frozenset()
-    return frozenset(at for at in case.inline_files
-                     if (project_file(skill_dir, at) is not None if "/" in at.strip("/")
-                         else safely.is_file(project / at) and not safely.is_symlink(project / at)))
 
 
 def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None:
