@@ -41,12 +41,14 @@ from runner.authoring.project_skill import HIDDEN_SKILLS, agent_folder, project_
 from runner.authoring.project_walk import Walk, never_walked
 
 # The cap on what one case carries, measured by bench/project_staging.py (5 cases, k=3, two
-# arms, on this 2-core machine shared with other work). The project is one bundle per run, not
-# a copy per trial: at 3000 files / 24 MiB plan.json is 0.05 MiB (it was 733 MiB with the project
-# inline) and a trial's task 2 KiB (was 24 MiB); planning takes 2-3 s, staging a trial 1.5-4 s
-# (1 s inline). At 6000 files / 48 MiB staging takes 9-15 s a trial, which every trial pays: so
-# 3000 / 24 MiB. Past it a project is rarely one case's material as a whole, and a case that
-# names a folder of it gets that folder (folder_staging).
+# arms, on a 2-core machine shared with other work; figures vary with its load). The project
+# is one bundle per run, not a copy per trial: at 3000 files / 24 MiB plan.json is 0.05 MiB
+# (733 MiB with the project inline) and a trial's task 2 KiB (was 24 MiB); reading the set
+# takes 1-1.5 s, planning 2-4 s, staging a trial 0.5-2.5 s once its node holds the bundle (the
+# node's first extraction 4-8 s; inline it was 1-3.5 s a trial). At 6000 files / 48 MiB a
+# trial's staging takes 9-15 s, which every trial pays: so 3000 / 24 MiB. Past it a project is
+# rarely one case's material as a whole, and a case that names a folder of it gets that
+# folder (folder_staging).
 TOTAL_FILES = 3000
 TOTAL_BYTES = 24 * 1024**2
 _SKILL_FILE = "SKILL.md"

@@ -311,3 +311,19 @@ def test_staging_and_the_bare_name_search_skip_the_same_folders(tmp_path: Path) 
     assert not [at for at in staging.files if at.startswith(("vendor/", "coverage/"))]
     assert project_file(skill, "Only.kt") is None and project_file(skill, "Report.kt") is None
     assert project_file(skill, "TaskDaoTest.kt") is not None
+
+
+def test_a_file_through_a_linked_folder_or_inside_the_skill_is_never_the_projects(
+        tmp_path: Path) -> None:
+    """project_paths answers on strings for thousands of files: a folder that is a link (or
+    under one) and the skill's own folder are still never the project's."""
+    from runner.authoring.project_skill import project_paths
+    from runner.schema.case import Case
+    skill = project(tmp_path, [COVERAGE])
+    (tmp_path / "elsewhere" / "deep").mkdir(parents=True)
+    (tmp_path / "elsewhere" / "deep" / "x.md").write_text("host\n")
+    (tmp_path / "app" / "shared").symlink_to(tmp_path / "elsewhere")
+    staged = {at: "x" for at in ("shared/deep/x.md", "src/test/TaskDaoTest.kt",
+                                 "./src/test/TaskDaoTest.kt", ".agents/skills/testing/SKILL.md")}
+    assert project_paths(skill, Case(id="c", prompt="p", inline_files=staged)) == {
+        "src/test/TaskDaoTest.kt", "./src/test/TaskDaoTest.kt"}
