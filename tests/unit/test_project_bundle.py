@@ -168,3 +168,30 @@ def test_a_regrade_does_not_stand_for_a_case_whose_project_changed(tmp_path: Pat
     assert "the project it runs in changed" in (why_not(before, changed, {}, tmp_path) or "")
     old_plan = before.model_copy(update={"project_bundle": None})  # the project was inline
     assert why_not(old_plan, before, {}, tmp_path) is None
+
+
+@pytest.mark.usefixtures("fake_sandbox")
+def test_a_project_run_regrades_until_its_project_changes(tmp_path: Path) -> None:
+    """`regrade` of a run whose cases ran in their project: scored again while the project is
+    the same; once a project file changed, the case is named, not regraded."""
+    from runner.authoring import whole_project
+    skill = project(tmp_path)
+    script = tmp_path / "script.yaml"
+    script.write_text(yaml.safe_dump({"scenarios": [{"name": "any",
+                                                     "turns": [{"text": "DaoTest"}]}]}))
+    store = tmp_path / "store"
+    ran = CliRunner().invoke(main, [
+        "run", str(skill), "--executor", "inprocess", "--sandbox", "fake", "--fresh",
+        "--model-script", str(script), "--store", str(store)])
+    assert ran.exit_code in (0, 1), ran.output
+    (run_id,) = [p.name for p in (store / "runs").iterdir()]
+    again = CliRunner().invoke(main, ["regrade", run_id, "--store", str(store), "--json"])
+    assert again.exit_code in (0, 1), again.output
+    report = json.loads(again.stdout)
+    assert report["regraded_from"] == run_id and not report["regrade"]["not_regraded"]
+    (tmp_path / "app" / "README.md").write_text("# app, edited\n")
+    whole_project._walk.cache_clear()
+    changed = CliRunner().invoke(main, ["regrade", run_id, "--store", str(store)])
+    whole_project._walk.cache_clear()
+    assert changed.exit_code == 2, changed.output
+    assert "the project it runs in changed" in changed.output, changed.output
