@@ -4,6 +4,13 @@ The driver packs each (skill digest, fixtures digest) once into the run's store;
 materialises it into a node-local cache keyed by digest (extracted once per node, atomically).
 The same path runs on one machine and on a cluster, so it is exercised by every run.
 
+A project-level skill's case runs in its project (runner.authoring.whole_project), carried by
+the case set's reader as the case's inline files. Every trial's spec holds its case, so left
+there the project would be stored once per trial in plan.json (cases x k x arms) and pickled
+into every task: the planner hoists it (`hoist_projects`) into a bundle of its own, keyed by
+the tar's sha256 like every bundle (so the cases of one project share one), and the case keeps
+only that digest (`Case.project_bundle`), which its digest covers.
+
     runs/<run_id>/bundles/<digest>.tar
 """
 
@@ -15,10 +22,12 @@ import os
 import shutil
 import tarfile
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from runner.authoring.project_skill import project_of, project_paths
 from runner.authoring.skill import staged_files
+from runner.schema.case import Case
 from runner.schema.skill import Skill
 from runner.store.base import Store
 from runner.store.keys import RunKeys
@@ -71,6 +80,50 @@ def pack_fixtures(skill_dir: Path, files: list[str] | None = None) -> bytes:
         elif path.is_file() and not path.is_symlink():
             found.add(path.relative_to(skill_dir))
     return _pack(skill_dir, sorted(found))
+
+
+def pack_texts(files: dict[str, str]) -> bytes:
+    """Text files by their path in the working directory, as a deterministic tar (same files,
+    same bytes, same key)."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        for at in sorted(files):
+            data = files[at].encode("utf-8")
+            info = tarfile.TarInfo(at)
+            info.size, info.mode, info.mtime = len(data), 0o644, 0
+            tar.addfile(info, io.BytesIO(data))
+    return buffer.getvalue()
+
+
+def hoist_projects(skill_dir: Path, cases: Sequence[Case]) -> tuple[list[Case], dict[str, bytes]]:
+    """Each case's inline files that are its skill's project's (a path the project holds) moved
+    into a tar: the cases with the tar's sha256 as `project_bundle`, and the tars by sha256.
+    The cases of one project carry the same files, so they share one tar; a skill that is no
+    project's, and a case with no project file, are left as they are."""
+    project = project_of(skill_dir)
+    if project is None:
+        return list(cases), {}
+    out: list[Case] = []
+    tars: dict[str, bytes] = {}
+    # the cases of one project hold the same text objects: their hashes are cached, so the
+    # tar is packed once per distinct set of files, not once per case
+    packed: dict[tuple[tuple[str, str], ...], str] = {}
+    for case in cases:
+        held = project_paths(skill_dir, case)  # the one answer to "the project's file?"
+        ours = {at: text for at, text in case.inline_files.items() if at in held}
+        if not ours:
+            out.append(case)
+            continue
+        key = tuple(sorted(ours.items()))
+        digest = packed.get(key, "")
+        if not digest:
+            data = pack_texts(ours)
+            digest = packed[key] = hashlib.sha256(data).hexdigest()
+            tars[digest] = data
+        out.append(case.model_copy(update={
+            "inline_files": {at: t for at, t in case.inline_files.items() if at not in ours},
+            "project_bundle": digest}))
+    return out, tars
 
 
 def publish(store: Store, run_id: str, data: bytes) -> str:

@@ -102,6 +102,7 @@ from runner.authoring.pointed import pointed_cases, pointed_refusal
 from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms, programs_of
 from runner.authoring.project_skill import carry, project_file, project_fix, project_of
+from runner.authoring.project_skill import project_paths as _project_paths
 from runner.authoring.prompt_field import no_prompt
 from runner.authoring.promptfoo import is_promptfoo
 from runner.authoring.prompts import (
@@ -147,7 +148,15 @@ from runner.authoring.skillgrade import read_tasks
 from runner.authoring.templates import evals_root, fill, find_template, harness_scripts
 from runner.authoring.trigger_cases import trigger_test
 from runner.authoring.waza import is_waza
-from runner.authoring.whole_project import TOTAL_BYTES, TOTAL_FILES, project_staging, too_large_text
+from runner.authoring.whole_project import (
+    TOTAL_BYTES,
+    TOTAL_FILES,
+    Staging,
+    folder_staging,
+    named_folders,
+    project_staging,
+    too_large_text,
+)
 from runner.errors import CaseSetError
 from runner.schema.case import (
     CASESET_RELPATH,
@@ -1000,6 +1009,9 @@ def _in_project(skill: SkillFiles, case: Case, own: bool, problems: Problems) ->
     if staging is None:
         return case
     if staging.too_large:
+        folders = _named_folders(skill, case, staging, problems)
+        if folders is not None:
+            return case.model_copy(update={"inline_files": {**folders, **case.inline_files}})
         # refusing would cost every case of the skill, the advice questions that never read
         # the project too; the case runs with what it names, and the line says what it lacks
         given = (f"only the project's files it names are staged ({len(case.inline_files)})"
@@ -1022,6 +1034,40 @@ def _in_project(skill: SkillFiles, case: Case, own: bool, problems: Problems) ->
     return case.model_copy(update={"inline_files": {**staging.files, **case.inline_files}})
 
 
+def _named_folders(skill: SkillFiles, case: Case, staging: Staging,
+                   problems: Problems) -> dict[str, str] | None:
+    """A project too large to stage whole, whose case names folders of it (`webapp/`,
+    `services/api`): the folders that fit under the cap together, at their path from the
+    project's root, said (EV012) with what was left out; None when none is named or fits."""
+    texts = [*case.prompts, case.expected_output, *case.statements, *case.assertions,
+             case.rubric or ""]
+    carried: dict[str, str] = {}
+    fitting: list[str] = []
+    unfit: list[str] = []
+    for folder in named_folders(staging, texts, skill.set_dir):
+        part = folder_staging(staging, folder, skill.set_dir)
+        size = sum(len(t.encode()) for t in (*carried.values(), *part.files.values()))
+        if part.too_large or not part.files or len(carried) + len(part.files) > TOTAL_FILES \
+                or size > TOTAL_BYTES:
+            unfit.append(folder)
+            continue
+        carried.update(part.files)
+        fitting.append(folder)
+    if not carried:
+        return None
+    also = (f"; {', '.join(f + '/' for f in unfit)} named too, but too large or empty"
+            if unfit else "")
+    problems.report("EV012", case.id, f"runs in the folder(s) it names of the project it lives "
+                    f"in ({staging.project}): {', '.join(f + '/' for f in fitting)} "
+                    f"({len(carried)} file(s) staged at their path from the project's root); "
+                    f"the rest is too large to stage whole (more than {TOTAL_FILES} files or "
+                    f"{TOTAL_BYTES // 1024**2} MiB of text; largest: {too_large_text(staging)})"
+                    f"{also}, and a criterion that reads the project's other files cannot pass",
+                    "none needed (or list the project's files the case works on under `files`, "
+                    "from the project's root)")
+    return carried
+
+
 def _project_unstaged(skill: SkillFiles, case: Case) -> Path | None:
     """The project a project-level skill's case runs without because it is too large to
     stage (_in_project said so), when the case stages nothing of its own; else None."""
@@ -1029,21 +1075,6 @@ def _project_unstaged(skill: SkillFiles, case: Case) -> Path | None:
         return None
     staging = project_staging(skill.root, skill.set_dir)
     return staging.project if staging is not None and staging.too_large else None
-
-
-def _project_paths(skill_dir: Path, case: Case) -> frozenset[str]:
-    """The case's inline files that are its project's own: each staged from the project at
-    its path from the project's root (runner.authoring.project_skill carries a file a case
-    names, runner.authoring.whole_project the whole project). The one answer to "is this
-    file the project's?" for every reader here. A path of several parts is project_file's
-    (no link on the way, nothing under .git or inside the skill); a root file is read at the
-    root, never as a bare name to look for (a second README.md deeper down changes nothing)."""
-    project = project_of(skill_dir)
-    if project is None:
-        return frozenset()
-    return frozenset(at for at in case.inline_files
-                     if (project_file(skill_dir, at) is not None if "/" in at.strip("/")
-                         else safely.is_file(project / at) and not safely.is_symlink(project / at)))
 
 
 def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None:

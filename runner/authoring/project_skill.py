@@ -18,6 +18,7 @@ project has that name.
 from __future__ import annotations
 
 import os
+import posixpath
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
 
@@ -25,6 +26,8 @@ from runner.authoring import safely
 from runner.authoring.answers import inline_skill_reason, refuse_skill
 from runner.authoring.inline import FILE_MAX_BYTES
 from runner.authoring.problems import Problems
+from runner.authoring.project_walk import Walk
+from runner.schema.case import Case
 
 # The folders an agent reads a project's skills from (`<project>/<folder>/skills/<name>/`): the
 # known ones, and any other hidden folder holding a `skills/` folder (agents keep coming).
@@ -33,11 +36,6 @@ AGENT_FOLDERS = frozenset({".claude", ".agents", ".github", ".cursor"})
 HIDDEN_SKILLS = ".skills"
 # Hidden folders that are no agent's even when they hold a `skills/` folder.
 _NO_AGENT = frozenset({".git", ".venv", ".tox", ".cache", ".next", ".nuxt"})
-# Folders never searched for a bare name (tooling and dependencies, never the author's files).
-_SKIPPED = frozenset({".git", "node_modules", "__pycache__", ".venv", "venv", ".tox",
-                      "dist", "build", "target", ".next"})
-# A project this large is not walked for a bare name: the answer would be slow and unsure.
-_WALK_MAX = 20000
 
 
 def agent_folder(name: str) -> bool:
@@ -98,21 +96,16 @@ def _through_link(project: Path, posix: PurePosixPath) -> bool:
 
 @lru_cache(maxsize=32)
 def _names(project: Path, skill: Path) -> dict[str, tuple[Path, ...]] | None:
-    """Every file of the project by its name, the skill's folder, links and tooling left out;
-    None when the project is too large to walk."""
+    """Every file of the project by its name, the skill's folder, links and tooling left out
+    (the walk staging makes too, runner.authoring.project_walk); None when the project is too
+    large to walk (the answer would be slow and unsure)."""
     found: dict[str, list[Path]] = {}
-    count = 0
-    for folder, dirs, files in os.walk(project, followlinks=False):
-        here = Path(folder)
-        dirs[:] = [d for d in dirs if d not in _SKIPPED and not (here / d).is_symlink()
-                   and not (here / d).resolve().is_relative_to(skill)]
-        for file in files:
-            count += 1
-            if count > _WALK_MAX:
-                return None
-            if not (here / file).is_symlink():
-                found.setdefault(file, []).append(here / file)
-    return {k: tuple(v) for k, v in found.items()}
+    walk = Walk(project, lambda here, name: "the skill" if (here / name).resolve()
+                .is_relative_to(skill) else None)
+    for path in walk.files():
+        if not path.is_symlink():
+            found.setdefault(path.name, []).append(path)
+    return None if walk.stopped else {k: tuple(v) for k, v in found.items()}
 
 
 def _named(project: Path, skill: Path, name: str) -> tuple[Path, ...]:
@@ -167,3 +160,47 @@ def project_fix(skill_dir: Path) -> str | None:
             f"the case works on under `files`, from the project's root (e.g. "
             f"{', '.join(repr(e) for e in examples)}); each is staged from the project at its "
             "path (or put the input under evals/files/, or paste it into the prompt)")
+
+
+def project_paths(skill_dir: Path, case: Case) -> frozenset[str]:
+    """The case's inline files that are its project's own: each staged from the project at
+    its path from the project's root (carry, above, for a file a case names;
+    runner.authoring.whole_project for the whole project). The one answer to "is this file the
+    project's?" for every reader (answer keys, running in the project, the planner's project
+    bundle). A path of several parts is project_file's (no link on the way, nothing under
+    .git or inside the skill); a root file is read at the root, never as a bare name to look
+    for (a second README.md deeper down changes nothing).
+
+    Asked of a whole project's files (thousands), so project_file's answer is computed here
+    without resolving each path: the project is resolved, so a path with no link on the way
+    is its own resolution, and each folder is asked once whether it is a link."""
+    project = project_of(skill_dir)
+    if project is None:
+        return frozenset()
+    root, skill = str(project), str(skill_dir.resolve())
+    links: dict[str, bool] = {"": False}
+
+    def linked(folder: str) -> bool:
+        """Whether the folder (from the project's root), or one above it, is a symlink."""
+        if folder not in links:
+            links[folder] = linked(posixpath.dirname(folder)) or os.path.islink(
+                os.path.join(root, folder))
+        return links[folder]
+
+    def held(at: str) -> bool:
+        try:  # strings, not Paths: asked of thousands of files
+            if "/" not in at.strip("/"):
+                path = os.path.join(root, at)
+                return os.path.isfile(path) and not os.path.islink(path)
+            name = at.strip()
+            parts = [part for part in name.split("/") if part not in ("", ".")]  # as a Path's
+            if name.startswith("/") or not parts or ".." in parts or ".git" in parts:
+                return False
+            rel = "/".join(parts)
+            path = os.path.join(root, rel)
+            return os.path.isfile(path) and not os.path.islink(path) \
+                and not linked(posixpath.dirname(rel)) \
+                and not (path == skill or path.startswith(skill + os.sep))
+        except (OSError, ValueError):  # a name that cannot be a path here: not the project's
+            return False
+    return frozenset(at for at in case.inline_files if held(at))

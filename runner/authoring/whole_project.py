@@ -5,55 +5,57 @@ Claude Code for sessions started in `<project>`: its author ran "Update `TaskDao
 coverage", "/review", "polish the How It Works section of the user guide" there, and the
 project was the material. A case of such a skill that stages no material of its own (no
 `files`, no inline fixtures, no workspace, no setup that builds one) gets the project's files
-at the working directory's root, carried as the case's own text (`inline_files`), so the
-case's digest covers them and a worker needs nothing new.
+at the working directory's root, read as the case's own text (`inline_files`), so the case's
+digest covers them. The planner moves them into one bundle per run (runner.authoring.bundles
+.hoist_projects): plan.json and each trial's task hold the bundle's digest, not the project.
 
 Never staged (the baseline must never receive the skill, the session must start as a plain
 one, and no answer key rides along):
 - every agent folder's `skills/` and any folder holding a SKILL.md (a skill, or a copy of one);
 - `.claude/` as a whole (settings, hooks and commands change the session);
 - skill-creator `*-workspace/` folders (past outputs: answer keys);
-- `.git`, dependencies, builds and caches (`node_modules`, venvs, `dist`, `build`, `target`);
+- `.git`, dependencies, builds and caches (runner.authoring.project_walk.DEPENDENCIES: the
+  one list the bare-name search of project_skill skips too);
 - symlinks (never followed), files that are not UTF-8 text (inline fixtures are text), files
   over the per-file cap (runner.authoring.inline.FILE_MAX_BYTES).
 
-Past TOTAL_FILES files or TOTAL_BYTES bytes the project is not carried: every trial's spec
-holds its case, so the project would be stored once per trial (cases x k x arms) in the run's
-plan. Such a case runs with the project's files its prompt names (or none), and an EV012 line
-names the largest folders and the fix (list the files the case works on under `files`).
+Past TOTAL_FILES files or TOTAL_BYTES bytes the project is not carried whole. A case whose
+prompt (or expected output, or criteria) names a folder of the project (`webapp/`,
+`services/api`, "the `api` folder") gets that folder, under the same cap, at its path from the
+project's root (`named_folders`, `folder_staging`); otherwise it runs with the project's files
+its prompt names (or none). Either way an EV012 line names what was left out (the largest
+folders) and the fix (list the files the case works on under `files`).
 """
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
 
+from runner.authoring import safely
 from runner.authoring.inline import FILE_MAX_BYTES
 from runner.authoring.project_skill import HIDDEN_SKILLS, agent_folder, project_of
+from runner.authoring.project_walk import Walk, never_walked
 
-# Dependencies, builds, caches and tooling: never the author's material.
-DEPENDENCIES = frozenset({
-    ".git", "node_modules", "bower_components", "vendor", ".venv", "venv", "env", ".env",
-    ".tox", ".nox", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".cache",
-    "dist", "build", "target", "out", ".next", ".nuxt", ".svelte-kit", ".turbo", ".gradle",
-    ".idea", ".vscode", "coverage", ".coverage", "htmlcov", ".parcel-cache", ".terraform",
-    "Pods", "DerivedData", ".dart_tool", ".angular", ".expo"})
-# The cap on what one case carries. A project past it is not staged: carried in the case, it is
-# stored once per trial in the run's plan (a 2 MiB project, 5 cases, k=3, two arms: 60 MiB),
-# and a project this large is rarely the material of one case as a whole.
-TOTAL_FILES = 400
-TOTAL_BYTES = 2 * 1024**2
+# The cap on what one case carries, measured by bench/project_staging.py (5 cases, k=3, two
+# arms, on a 2-core machine shared with other work; figures vary with its load). The project
+# is one bundle per run, not a copy per trial: at 3000 files / 24 MiB plan.json is 0.05 MiB
+# (733 MiB with the project inline) and a trial's task 2 KiB (was 24 MiB); reading the set
+# takes 1-1.5 s, planning 2-4 s, staging a trial 0.5-2.5 s once its node holds the bundle (the
+# node's first extraction 4-8 s; inline it was 1-3.5 s a trial). At 6000 files / 48 MiB a
+# trial's staging takes 9-15 s, which every trial pays: so 3000 / 24 MiB. Past it a project is
+# rarely one case's material as a whole, and a case that names a folder of it gets that
+# folder (folder_staging).
+TOTAL_FILES = 3000
+TOTAL_BYTES = 24 * 1024**2
 _SKILL_FILE = "SKILL.md"
 # Secrets a user's checkout may hold untracked (`.env`, a key): never copied into a run's
 # plan; their examples (`.env.example`) are the author's material.
 _SECRET = re.compile(r"^\.env(?:\..*)?$|\.(?:pem|key|p12|pfx)$|^id_(?:rsa|ed25519|ecdsa)")
 _EXAMPLE = re.compile(r"(?i)example|sample|template|dist$")
-# A walk stops past this many files seen (kept or not): the answer is "too large" anyway.
-_WALK_MAX = 20000
 
 
 @dataclass(frozen=True)
@@ -73,10 +75,9 @@ class Staging:
 
 
 def _left_dir(here: Path, name: str, project: Path) -> str | None:
-    """Why the folder `here/name` is left out, or None."""
+    """Why the folder `here/name` is left out besides what no walk enters
+    (runner.authoring.project_walk.never_walked), or None."""
     path = here / name
-    if path.is_symlink():
-        return "symlinks"
     if name == ".claude" and here == project:
         return ".claude/"
     if name == "skills" and agent_folder(here.name):
@@ -85,69 +86,59 @@ def _left_dir(here: Path, name: str, project: Path) -> str | None:
         return f"{HIDDEN_SKILLS}/"
     if name.endswith("-workspace"):
         return "*-workspace/ (past outputs)"
-    if name in DEPENDENCIES:
-        return f"{name}/"
     if (path / _SKILL_FILE).is_file():
         return "skill folders"
     return None
 
 
 @lru_cache(maxsize=16)
-def _walk(project: Path, set_dir: Path | None) -> Staging:
+def _walk(project: Path, set_dir: Path | None, root: Path | None = None) -> Staging:
+    """The project's files under `root` (the project itself, or a folder of it) as staged, by
+    their path from the project's root; past the cap none, and where it went."""
     files: dict[str, str] = {}
-    left: Counter[str] = Counter()
     sizes: Counter[str] = Counter()
     counts: Counter[str] = Counter()
-    total = seen = 0
-    for folder, dirs, names in os.walk(project, followlinks=False):
-        here = Path(folder)
-        kept_dirs = []
-        for name in sorted(dirs):
-            why = "the set's own folder" if set_dir is not None and (here / name) == set_dir \
-                else _left_dir(here, name, project)
-            if why is None:
-                kept_dirs.append(name)
-            else:
-                left[why] += 1
-        dirs[:] = kept_dirs
-        for name in sorted(names):
-            seen += 1
-            if seen > _WALK_MAX:
-                return Staging(project, {}, dict(left), _largest(counts, sizes) or
-                               (("(the project)", seen, total),))
-            path = here / name
-            at = path.relative_to(project).as_posix()
-            if path.is_symlink():
-                left["symlinks"] += 1
-                continue
-            if name == ".git":  # a submodule's pointer to its repository
-                left[".git/"] += 1
-                continue
-            if _SECRET.search(name) and not _EXAMPLE.search(name):
-                left["secrets files (.env, keys)"] += 1
-                continue
-            size = path.stat().st_size
-            if size > FILE_MAX_BYTES:
-                left["files over the per-file cap"] += 1
-                continue
-            top = PurePosixPath(at).parts[0] if len(PurePosixPath(at).parts) > 1 else "."
-            if len(files) > TOTAL_FILES or total > TOTAL_BYTES:
-                # past the cap nothing is carried: the sizes alone say where it went
-                counts[top] += 1
-                sizes[top] += size
-                continue
-            try:
-                text = path.read_text(encoding="utf-8")
-            except (UnicodeDecodeError, OSError):
-                left["binary files"] += 1
-                continue
-            if "\x00" in text:
-                left["binary files"] += 1
-                continue
-            files[at] = text
-            total += len(text.encode())
+    total = 0
+    walk = Walk(root or project, lambda here, name: "the set's own folder" if set_dir is not None
+                and (here / name) == set_dir else _left_dir(here, name, project))
+    left = walk.left
+    for path in walk.files():
+        name = path.name
+        at = path.relative_to(project).as_posix()
+        if path.is_symlink():
+            left["symlinks"] += 1
+            continue
+        if name == ".git":  # a submodule's pointer to its repository
+            left[".git/"] += 1
+            continue
+        if _SECRET.search(name) and not _EXAMPLE.search(name):
+            left["secrets files (.env, keys)"] += 1
+            continue
+        size = path.stat().st_size
+        if size > FILE_MAX_BYTES:
+            left["files over the per-file cap"] += 1
+            continue
+        top = PurePosixPath(at).parts[0] if len(PurePosixPath(at).parts) > 1 else "."
+        if len(files) > TOTAL_FILES or total > TOTAL_BYTES:
+            # past the cap nothing is carried: the sizes alone say where it went
             counts[top] += 1
-            sizes[top] += len(text.encode())
+            sizes[top] += size
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            left["binary files"] += 1
+            continue
+        if "\x00" in text:
+            left["binary files"] += 1
+            continue
+        files[at] = text
+        total += len(text.encode())
+        counts[top] += 1
+        sizes[top] += len(text.encode())
+    if walk.stopped:
+        return Staging(project, {}, dict(left), _largest(counts, sizes) or
+                       (("(the project)", walk.seen, total),))
     if len(files) > TOTAL_FILES or total > TOTAL_BYTES:
         return Staging(project, {}, dict(left), _largest(counts, sizes))
     return Staging(project, files, dict(left))
@@ -174,3 +165,44 @@ def too_large_text(staging: Staging) -> str:
     return ", ".join(f"{name}/ ({n} file(s), {size // 1024} KiB)" if name != "." else
                      f"its root ({n} file(s), {size // 1024} KiB)"
                      for name, n, size in staging.too_large)
+
+
+# A path of the project a case names: segments joined by `/` (`services/api`, `webapp/`, a
+# trailing slash optional once there is one), or a bare name the words call a folder ("the
+# `api` folder", "in the webapp directory").
+_FOLDER_PATH = re.compile(r"(?<![\w./~$@:-])((?:[\w.-]+/)+(?:[\w.-]+)?)(?![\w/-])")
+_FOLDER_WORD = re.compile(r"(?i)(?<![\w./-])`?([\w.-]+)/?`?\s+(?:folder|directory|dir|"
+                          r"subfolder|subdirectory|package|module|app)\b")
+
+
+def named_folders(staging: Staging, texts: list[str], set_dir: Path | None = None) -> list[str]:
+    """The folders of the project the texts name, by their path from the project's root, in
+    the order they are first named; a folder inside another named one is covered by it. Only
+    a folder staging could carry: never a skill's, `.claude/`, tooling, or through a link."""
+    found: list[str] = []
+    for text in texts:
+        for pattern in (_FOLDER_PATH, _FOLDER_WORD):
+            for match in pattern.finditer(text):
+                name = match.group(1).strip(".").strip("/")
+                if name and name not in found and _stageable(staging.project, name, set_dir):
+                    found.append(name)
+    return [f for f in found if not any(f != o and f.startswith(o + "/") for o in found)]
+
+
+def _stageable(project: Path, folder: str, set_dir: Path | None) -> bool:
+    posix = PurePosixPath(folder)
+    if posix.is_absolute() or ".." in posix.parts or not posix.parts:
+        return False
+    here = project
+    for part in posix.parts:
+        if part in (".", "") or never_walked(here, part) or _left_dir(here, part, project) \
+                or (set_dir is not None and here / part == set_dir):
+            return False
+        here = here / part
+    return safely.is_dir(here)
+
+
+def folder_staging(staging: Staging, folder: str, set_dir: Path | None = None) -> Staging:
+    """The project's folder `folder` (named_folders found it) as staged: its files at their
+    path from the project's root, under the same cap as the whole project."""
+    return _walk(staging.project, set_dir, staging.project / folder)

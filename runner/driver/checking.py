@@ -67,9 +67,10 @@ def check_skill(opts: RunOptions) -> Checked:
         scenarios = load_script(opts.model_script).scenarios
         script = f"; model script ok ({len(scenarios)} scenario(s))"
     caseset = request.caseset
+    # the cases as read, their project's files inline: the plan's hold only its bundle's digest
+    cases = list(caseset.evals)
     readings = [read_case(case, caseset.origins.get(case.id), caseset.judge_expected_output)
-                for case in plan.cases_in_order()]
-    cases = plan.cases_in_order()
+                for case in cases]
     turns = {r.id: r.turns for r in readings if r.turns > 1}
     programs = scan_programs(plan.skill.path, cases)
     findings = [*skill_findings(skill_reading, plan.skill.path, cases),

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from rich.console import Console
 from rich.markup import escape
 
+from runner.authoring.bundles import hoist_projects
 from runner.authoring.caseset import load_caseset
 from runner.authoring.skill import load_skill
 from runner.costs.estimate import (
@@ -333,6 +334,10 @@ def _prepare(opts: RegradeOptions, store: Store, console: Console) -> Prepared:
         raise RefusedInput(f"{skill.path}: skill {skill.name!r}, but run {opts.run_id} "
                            f"evaluated {source.skill.name!r}; name its folder with --skill")
     caseset = load_caseset(skill.path, skill.name)
+    # each case's project as the plan holds it (its bundle's digest): compared with the
+    # source run's, and the regraded plan holds the digest, not the project once per trial
+    caseset = caseset.model_copy(update={"evals": tuple(hoist_projects(skill.path,
+                                                                       caseset.evals)[0])})
     if not source.trials:
         raise RefusedInput(f"run {opts.run_id} has no trials to regrade")
     fixtures = tar_files(store.get(source.trials[0].fixtures_bundle))

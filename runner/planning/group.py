@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from runner.authoring.bundles import pack_fixtures, pack_library
+from runner.authoring.bundles import hoist_projects, pack_fixtures, pack_library
 from runner.authoring.caseset import load_caseset, restated_prompts
 from runner.authoring.skill import load_skill
 from runner.errors import RefusedInput
@@ -131,11 +131,14 @@ def _group_plan(opts: RunOptions, request: GroupRequest, left_out: Skill | None,
                       judge_expected_output=all(c.judge_expected_output
                                                 for c in request.casesets))
     graded = any(c.statements for c in caseset.evals)
+    # each skill's cases as planned: a project's files are one bundle (the run's id reads them)
+    planned = [hoist_projects(skill.path, part.evals)
+               for skill, part in zip(skills, request.casesets, strict=True)]
     staged = {Arm.CANDIDATE: skills,
               Arm.BASELINE: [s for s in skills if s is not left_out] if left_out else []}
     run_key = {"skills": everything.digest, "baseline_mode": str(opts.baseline_mode),
                "left_out": left_out.name if left_out else None, "k": opts.k,
-               "cases": [c.digest() for c in caseset.evals],
+               "cases": [c.digest() for part in planned for c in part[0]],
                "arms": [str(Arm.BASELINE), str(Arm.CANDIDATE)], **options,
                **({"grader": opts.grader} if graded else {})}
     run_id = "r-" + digest_id({**run_key, **salt})[:16]
@@ -152,13 +155,14 @@ def _group_plan(opts: RunOptions, request: GroupRequest, left_out: Skill | None,
                for arm, found in staged.items()}
     trial_id = _trial_ids(digests, {**options, **salt}, opts.grader)
     trials = []
-    for skill, part in zip(skills, request.casesets, strict=True):
+    for skill, (cases, projects) in zip(skills, planned, strict=True):
         template = TrialTemplate(run_id=run_id, model=opts.model, skill_name=everything.name,
                                  fixtures_bundle=fixtures[skill.name], bundles=keys,
                                  limits=opts.limits, grader_model=opts.grader)
+        payloads.update((RunKeys(run_id).bundle_of(d), data) for d, data in projects.items())
         trials += [t.model_copy(update={"library": tuple(s.name for s in staged[t.arm]),
                                         "guarded": tuple(s.name for s in skills)})
-                   for t in expand(template, part.evals, opts.k,
+                   for t in expand(template, cases, opts.k,
                                    (Arm.BASELINE, Arm.CANDIDATE), trial_id)]
     return Plan(
         run_id=run_id, created_at=datetime.now(UTC), skill=everything, incumbent=None,

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from importlib import metadata
 
 from runner import config
-from runner.authoring.bundles import pack_fixtures, pack_skill
+from runner.authoring.bundles import hoist_projects, pack_fixtures, pack_skill
 from runner.authoring.caseset import load_caseset, restated_prompts
 from runner.authoring.set_owned import bundle_exclusions
 from runner.authoring.skill import load_skill
@@ -125,8 +125,12 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
     graded = any(c.statements for c in caseset.evals)
     adaptive = AdaptiveK(min_k=min(opts.min_k, opts.k), max_k=opts.k) if opts.k_auto else None
     k_key = f"auto:{adaptive.min_k}-{adaptive.max_k}" if adaptive else opts.k
+    # a project-level skill's project: one bundle a run, never a copy in every trial's spec;
+    # the run's id reads the cases as planned (a run planned with the project inline, by an
+    # older runner, is another run: its trial ids differ, so it is never resumed half-way)
+    cases, projects = hoist_projects(skill.path, caseset.evals)
     run_key = {"skill": skill.digest, "incumbent": digests[Arm.INCUMBENT], "k": k_key,
-               "cases": [c.digest() for c in caseset.evals], "arms": sorted(arms), **options,
+               "cases": [c.digest() for c in cases], "arms": sorted(arms), **options,
                **({"grader": opts.grader} if graded else {})}
     salt = {"salt": secrets.token_hex(8)} if opts.fresh else {}
     run_id = "r-" + digest_id({**run_key, **salt})[:16]
@@ -136,6 +140,7 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
     payloads = {k: d for k, d in ((keys[a], bundles[a]) for a in bundles) if k and d}
     fixtures_key = run_keys.bundle(fixtures)
     payloads[fixtures_key] = fixtures
+    payloads.update((run_keys.bundle_of(digest), data) for digest, data in projects.items())
 
     case_digests: dict[int, str] = {}  # by object: once per case, not once per trial
 
@@ -149,7 +154,7 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
     template = TrialTemplate(run_id=run_id, model=opts.model, skill_name=skill.name,
                              fixtures_bundle=fixtures_key, bundles=keys, limits=opts.limits,
                              grader_model=opts.grader)
-    trials = expand(template, caseset.evals, opts.k, arms, trial_id)
+    trials = expand(template, cases, opts.k, arms, trial_id)
     return Plan(run_id=run_id, created_at=datetime.now(UTC), skill=skill, incumbent=incumbent,
                 incumbent_note=note,
                 caseset_digest=hashlib.sha256(caseset.model_dump_json().encode()).hexdigest(),

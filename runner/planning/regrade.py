@@ -108,6 +108,9 @@ def why_not(before: Case, after: Case, before_files: dict[str, bytes], root: Pat
     if before.files != after.files or entries_digest(before_files, list(before.files)) != \
             entries_digest(folder_files(root, list(after.files)), list(after.files)):
         return "its fixtures changed: the agent worked on other files"
+    if before.project_bundle and after.project_bundle \
+            and before.project_bundle != after.project_bundle:  # a run made before: inline
+        return "the project it runs in changed: the agent worked on other files"
     program = [after.judge_program] if after.judge_program else []
     if before.judge_program != after.judge_program or entries_digest(
             before_files, program) != entries_digest(folder_files(root, program), program):

@@ -248,6 +248,12 @@ class Case(BaseModel):
     inline_files: dict[str, str] = Field(default_factory=dict, description="Fixtures given "
                                          "in the case itself: path in the working directory "
                                          "-> content")
+    project_bundle: str | None = Field(default=None, description="The sha256 of the tar "
+                                       "holding the project this case runs in (a project-"
+                                       "level skill's, runner.authoring.bundles.hoist_projects)"
+                                       ": one bundle of the run's, staged at the working "
+                                       "directory's root before `inline_files`; absent in "
+                                       "plans made before it (the project was inline)")
     staged_at: dict[str, str] = Field(default_factory=dict, description="Fixture -> where it "
                                       "lands, for one the case names by a shorter path than "
                                       "its place in the skill")
@@ -302,7 +308,7 @@ class Case(BaseModel):
         data = handler(self)
         if isinstance(data, dict):
             for name in ("inline_files", "references", "root_fixtures", "pass_rule",
-                         "setup_run"):
+                         "setup_run", "project_bundle"):
                 if not getattr(self, name):
                     data.pop(name, None)
         return data
@@ -357,7 +363,7 @@ class Case(BaseModel):
             return None
         return Case(id=self.id, prompt=self.conversation_prompt(index), files=self.files,
                     staged_at=self.staged_at, inline_files=self.inline_files,
-                    root_fixtures=self.root_fixtures,
+                    project_bundle=self.project_bundle, root_fixtures=self.root_fixtures,
                     references=self.references,
                     **{f: getattr(checks, f) for f in TURN_CHECK_FIELDS})
 
@@ -368,6 +374,7 @@ class Case(BaseModel):
                                 ("follow_ups", self.follow_ups),
                                 ("first_turn", self.first_turn),
                                 ("inline_files", self.inline_files),
+                                ("project_bundle", self.project_bundle),
                                 ("references", self.references),
                                 ("root_fixtures", self.root_fixtures),
                                 ("pass_rule", self.pass_rule)) if not v} or None

@@ -210,6 +210,10 @@ class RunKeys:
     def bundle(self, data: bytes) -> str:
         return f"{self.prefix}/bundles/{hashlib.sha256(data).hexdigest()}.tar"
 
+    def bundle_of(self, digest: str) -> str:
+        """The key of the bundle whose tar has this sha256 (a case's project)."""
+        return f"{self.prefix}/bundles/{digest}.tar"
+
     def done_trial_ids(self, keys: list[str]) -> set[str]:
         """Trial ids with a DONE among listed keys (of `trials`). Only the exact marker key
         counts: an output a sandbox named DONE lives deeper and is not one."""

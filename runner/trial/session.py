@@ -79,7 +79,10 @@ def _links_out(root: Path) -> Callable[[str, list[str]], list[str]]:
     return ignored
 
 
-def stage_fixtures(case: Case, fixtures_root: Path, workdir: Path) -> None:
+def stage_fixtures(case: Case, fixtures_root: Path, workdir: Path,
+                   project: Path | None = None) -> None:
+    """The case's fixtures, then its project's files (`project`: its materialised bundle,
+    Case.project_bundle), then its inline files, into `workdir`: what the session starts with."""
     for file in case.files:
         src = fixtures_root / file
         dest = workdir / case.fixture_destination(file)
@@ -89,6 +92,8 @@ def stage_fixtures(case: Case, fixtures_root: Path, workdir: Path) -> None:
                             ignore=_links_out(fixtures_root.resolve()))
         else:
             shutil.copy2(src, dest)
+    if project is not None:  # the bundle holds plain files only (runner.authoring.bundles)
+        shutil.copytree(project, workdir, symlinks=False, dirs_exist_ok=True)
     for path, content in case.inline_files.items():
         dest = workdir / path
         dest.parent.mkdir(parents=True, exist_ok=True)

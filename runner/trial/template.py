@@ -332,7 +332,9 @@ def _stage(spec: TrialSpec, store: Store, sandbox: Sandbox, scratch: Path) -> St
     workdir, socket_dir, plugins = scratch / "work", scratch / "gw", scratch / "plugin"
     sandbox.create_workdir(workdir, spec.sandbox.limits)
     fixtures = materialize(store, spec.fixtures_bundle, spec.scratch_root)
-    stage_fixtures(spec.case, fixtures, workdir)
+    project = materialize(store, RunKeys(spec.run_id).bundle_of(spec.case.project_bundle),
+                          spec.scratch_root) if spec.case.project_bundle else None
+    stage_fixtures(spec.case, fixtures, workdir, project)
     inputs = digests(collect_outputs(workdir, CollectLimits()).files)
     plugin_dir = None
     if spec.skill_bundle is not None and (spec.kind == TrialKind.TRIGGER or spec.library):

@@ -246,3 +246,84 @@ def test_a_case_file_is_the_projects_by_its_path_from_the_root(tmp_path: Path) -
                                  "TaskDaoTest.kt", ".agents/skills/testing/SKILL.md")}
     case = Case(id="c", prompt="p", inline_files=staged)
     assert _project_paths(skill, case) == {"README.md", "src/test/TaskDaoTest.kt"}
+
+
+def big_project(tmp_path: Path, prompt: str, monkeypatch: Any) -> Path:
+    """The project of `project`, past a cap of 3 files, with a `services/api` folder."""
+    monkeypatch.setattr(whole_project, "TOTAL_FILES", 3)
+    whole_project._walk.cache_clear()
+    skill = project(tmp_path, [{**COVERAGE, "prompt": prompt}])
+    for n in range(3):
+        (tmp_path / "app" / "src" / f"Big{n}.kt").write_text("x" * 2048)
+    api = tmp_path / "app" / "services" / "api"
+    api.mkdir(parents=True)
+    (api / "handler.py").write_text("def handle(): ...\n")
+    (api / "routes.py").write_text("ROUTES = []\n")
+    (api / "node_modules").mkdir()
+    (api / "node_modules" / "dep.js").write_text("x\n")
+    return skill
+
+
+def test_past_the_cap_a_case_gets_the_project_folder_it_names(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    """Through the real `check`: the named folder, at its path from the project's root,
+    without its tooling; the line names what was left out."""
+    skill = big_project(tmp_path, "Add input validation to the handlers in services/api.",
+                        monkeypatch)
+    result = check(str(skill))
+    case = load_caseset(skill, "testing").evals[0]
+    whole_project._walk.cache_clear()
+    assert result.exit_code == 0, result.output
+    assert "runs in the folder(s) it names of the project it lives in" in result.output
+    assert "services/api/ (2 file(s) staged at their path from the project's root)" in \
+        result.output, result.output
+    assert "largest: src/" in result.output, result.output
+    assert case.inline_files == {"services/api/handler.py": "def handle(): ...\n",
+                                 "services/api/routes.py": "ROUTES = []\n"}
+
+
+def test_past_the_cap_a_folder_named_in_words_or_too_large_or_a_skill_is_not_carried(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    skill = big_project(tmp_path, "Tidy the `api` folder.", monkeypatch)
+    staging = whole_project.project_staging(skill)
+    assert staging is not None and staging.too_large
+    # a bare name is read from the project's root: `api` is services/api, not named so
+    assert whole_project.named_folders(staging, ["Tidy the `api` folder."]) == []
+    assert whole_project.named_folders(staging, ["Look at services/ and services/api/"]) == \
+        ["services"]
+    assert whole_project.named_folders(staging, [".agents/skills/testing and .claude/"]) == []
+    assert whole_project.named_folders(staging, ["the src folder"]) == ["src"]
+    assert whole_project.folder_staging(staging, "src").too_large  # 4 files past a cap of 3
+    whole_project._walk.cache_clear()
+
+
+def test_staging_and_the_bare_name_search_skip_the_same_folders(tmp_path: Path) -> None:
+    """One skip list: a file under a dependency folder is neither staged nor found by name."""
+    from runner.authoring.project_skill import project_file
+    skill = project(tmp_path, [COVERAGE])
+    (tmp_path / "app" / "vendor" / "lib").mkdir(parents=True)
+    (tmp_path / "app" / "vendor" / "lib" / "Only.kt").write_text("class Only\n")
+    (tmp_path / "app" / "coverage").mkdir()
+    (tmp_path / "app" / "coverage" / "Report.kt").write_text("class Report\n")
+    whole_project._walk.cache_clear()
+    staging = project_staging(skill)
+    assert staging is not None
+    assert not [at for at in staging.files if at.startswith(("vendor/", "coverage/"))]
+    assert project_file(skill, "Only.kt") is None and project_file(skill, "Report.kt") is None
+    assert project_file(skill, "TaskDaoTest.kt") is not None
+
+
+def test_a_file_through_a_linked_folder_or_inside_the_skill_is_never_the_projects(
+        tmp_path: Path) -> None:
+    """project_paths answers on strings for thousands of files: a folder that is a link (or
+    under one) and the skill's own folder are still never the project's."""
+    from runner.authoring.project_skill import project_paths
+    from runner.schema.case import Case
+    skill = project(tmp_path, [COVERAGE])
+    (tmp_path / "elsewhere" / "deep").mkdir(parents=True)
+    (tmp_path / "elsewhere" / "deep" / "x.md").write_text("host\n")
+    (tmp_path / "app" / "shared").symlink_to(tmp_path / "elsewhere")
+    staged = {at: "x" for at in ("shared/deep/x.md", "src/test/TaskDaoTest.kt",
+                                 "./src/test/TaskDaoTest.kt", ".agents/skills/testing/SKILL.md")}
+    assert project_paths(skill, Case(id="c", prompt="p", inline_files=staged)) == {
+        "src/test/TaskDaoTest.kt", "./src/test/TaskDaoTest.kt"}
