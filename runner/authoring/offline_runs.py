@@ -1,0 +1,253 @@
+"""Steps a case needs that the offline sandbox cannot take (issue 26, EV014): a trial runs in
+one network-less container holding only the staged files and the image's programs
+(runner.schema.image: no ssh, no kubectl, no node), so a case needing one of these cannot pass
+in any arm, and says so before anything is spent.
+
+Read by the format of commands and by the staged files, never by one sample's words:
+- **a remote host**: the skill's SKILL.md works on a machine over the network, `ssh
+  user@host ...` (a user and a host, as ssh takes them) or `kubectl ...` (a cluster's API);
+  a case acting on that machine (its words name the remote's objects: a pod, a namespace, the
+  cluster; the server, the host) or whose criteria say the agent SSHes there needs it. A
+  question asking advice is answered in words, and a prompt pasting the output (a fenced
+  block) hands it over;
+- **a package fetched at run time**: `npx X`, `bunx X`, `pnpm|npm|yarn dlx X`, `npm|pnpm|yarn
+  add|install X`, `pip install X`, `uvx X`, `shadcn add`: a command the case's own words
+  ask for or its criteria say ran, or one SKILL.md prescribes for a tool the case's words name
+  as run (SKILL.md: `pnpm dlx shadcn@latest add <c>`; the criterion: "added Dialog via the
+  shadcn CLI"). The registry is on the network;
+- **a test suite whose dependencies are not staged**: the case runs the project's tests (`npm
+  test`, `pnpm run test`, `npx vitest`, `jest`, `playwright test`) and the project's
+  package.json declares dependencies while no node_modules comes with it (a project is staged
+  without its dependencies; a fixture folder may carry them). `setup` cannot install them
+  offline: they are vendored, or the written tests are graded without running them;
+- **a sibling skill's files**: a criterion names a file (`strategy-dispatch.md`) that only
+  another skill of the same collection holds; a trial installs the skill under test alone.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from runner.analysis.wording import unquoted
+from runner.authoring.mcp import skill_md
+from runner.schema.case import Case
+
+# -- a remote host ----------------------------------------------------------------------------
+
+# `ssh [-p 22 | -i key ...] user@host`: the user and host as ssh takes them
+_SSH = re.compile(r"\bssh\s+(?:-[\w]+(?:\s+(?!-)[^\s@]+)?\s+)*([\w.-]+@[\w.-]+)")
+_KUBECTL = re.compile(r"(?<![\w-])kubectl\s+(?:-[\w-]+(?:[=\s]\S+)?\s+)*[a-z][\w-]*")
+# the objects a cluster's API or a remote machine holds, named in the case's own words
+_CLUSTER_OBJECTS = re.compile(r"(?i)\b(?:pods?|namespaces?|deployments?|statefulsets?|"
+                              r"daemonsets?|replicasets?|ingress(?:es)?|the\s+cluster|"
+                              r"my\s+cluster|our\s+cluster)\b")
+_HOST_OBJECTS = re.compile(r"(?i)\b(?:the|my|our)\s+(?:server|host|box|vm|machine|cluster|"
+                           r"node|droplet|instance)\b")
+# the agent's own act: "Claude SSHes to the cluster" (a verb; "explains SSH" is a topic)
+_SSHES = re.compile(r"\bSSH(?:es|'s|ed|ing)?\s+(?:in)?to\s+(?:the\s+)?[\w.@-]+")
+_REFUSING = re.compile(r"(?i)\b(?:does\s+not|doesn't|do\s+not|don't|never|without|refuses?|"
+                       r"declines?|avoids?)\b")
+
+
+def remote_hosts(skill_dir: Path) -> list[str]:
+    """The remote machines the skill's SKILL.md works on: `ssh user@host`, `kubectl`."""
+    text = skill_md(skill_dir)
+    found = [f"ssh {m.group(1)}" for m in _SSH.finditer(text)]
+    found += ["kubectl"] if _KUBECTL.search(text) else []
+    return list(dict.fromkeys(found))
+
+
+def remote_needs(case: Case, hosts: list[str], own: str, criteria: list[str]) -> list[str]:
+    """The case's words by which it acts on the skill's remote machine, or whose criteria say
+    the agent reached one over SSH; `own` is the prompt's own words without questions asking
+    advice."""
+    if "```" in case.prompt:
+        return []  # the remote's output pasted: handed over
+    said = [m.group(0) for c in criteria if not _REFUSING.search(c) for m in _SSHES.finditer(c)]
+    if said:
+        return list(dict.fromkeys(said))[:2]
+    if not hosts or not own.strip():
+        return []  # (a question asking advice is answered in words)
+    patterns = ([_CLUSTER_OBJECTS] if "kubectl" in hosts else []) + \
+        ([_HOST_OBJECTS] if any(h.startswith("ssh ") for h in hosts) else [])
+    found = [" ".join(m.group(0).split()) for p in patterns for m in p.finditer(own)]
+    return list(dict.fromkeys(found))[:2]
+
+
+# -- a package fetched at run time ------------------------------------------------------------
+
+_PKG = r"@?[\w.-]+(?:/[\w.-]+)?(?:@[\w.^~-]+)?"
+_FETCH = re.compile(
+    rf"(?<![\w-])(?:npx|bunx|pnpx|uvx)\s+(?:-[\w-]+\s+)*{_PKG}(?:\s+(?!-)[\w:-]+)?"
+    rf"|(?<![\w-])(?:npm|pnpm|yarn)\s+dlx\s+{_PKG}(?:\s+(?!-)[\w:-]+)?"
+    r"|(?<![\w-])(?:npm|pnpm|yarn|bun)\s+(?:add|install|i|ci)\b"
+    rf"|(?<![\w-])pip3?\s+install\s+(?:-[\w-]+\s+)*(?!-)(?!-r\b){_PKG}"
+    r"|(?<![\w-])shadcn(?:@[\w.-]+)?\s+add\b")
+# the package a fetch names, for a tool the case's words call by its name
+_FETCHED_NAME = re.compile(r"(?:npx|bunx|pnpx|uvx|dlx)\s+(?:-[\w-]+\s+)*(@?[\w.-]+(?:/[\w.-]+)?)"
+                           r"|(shadcn)(?:@[\w.-]+)?\s+add\b")
+
+
+# A criterion saying the agent ran the command: a verb of running before it ("Runs npx
+# prisma generate", "via pnpm dlx ..."), or after it in the languages that put the verb last
+# ("npm test -- --coverage を実行している", "用 npx ... 执行"); never one the answer tells the
+# user to run ("Tells the user to run npm install", "suggests npx ...").
+_RUN_BEFORE = re.compile(r"(?i)\b(?:runs?|ran|running|executes?|executed|executing|uses?|used|"
+                         r"using|via|with|calls?|called|invokes?|invoked)\s+(?:the\s+)?[`'\"]?$")
+_RUN_AFTER = re.compile(r"^[`'\"]?\s*(?:を?(?:実行|使用|使っ|叩)|で(?:実行|追加)|执行|運行|运行|"
+                        r"을?\s*실행|를?\s*실행)")
+_TOLD_TO_USER = re.compile(r"(?i)\b(?:tells?|asks?|instructs?|advises?|suggests?|recommends?|"
+                           r"reminds?)\b[^.]*$")
+
+
+def ran(text: str, start: int, end: int) -> bool:
+    """The command at text[start:end] is one the criterion says the agent ran."""
+    before = text[:start]
+    if _TOLD_TO_USER.search(before):
+        return False
+    return bool(_RUN_BEFORE.search(before.rstrip() + " ") or _RUN_BEFORE.search(before)
+                or _RUN_AFTER.match(text[end:]))
+
+
+def skill_fetches(skill_dir: Path) -> dict[str, str]:
+    """The packages SKILL.md runs by fetching them at run time: the tool's name -> the
+    command as written (`shadcn` -> `pnpm dlx shadcn@latest add`)."""
+    found: dict[str, str] = {}
+    for m in _FETCH.finditer(skill_md(skill_dir)):
+        named = _FETCHED_NAME.search(m.group(0))
+        if named:
+            name = (named.group(1) or named.group(2)).split("/")[-1].split("@")[0]
+            found.setdefault(name.lower(), " ".join(m.group(0).split()))
+    return found
+
+
+def fetch_needs(own: str, criteria: list[str], fetches: dict[str, str]) -> list[str]:
+    """Lines for the fetching commands the case needs: asked in its own words, said run in
+    its criteria, or SKILL.md's fetch of a tool the case's words name with its CLI or
+    command."""
+    texts = [own, *(c for c in criteria if not _REFUSING.search(c))]
+    found = [f"'{' '.join(m.group(0).split())}'" for i, t in enumerate(texts)
+             for m in _FETCH.finditer(t) if i == 0 or ran(t, m.start(), m.end())]
+    for name, command in fetches.items():
+        tool = re.compile(rf"(?i)(?<![\w-]){re.escape(name)}(?:'s)?\s+(?:CLI|command|add)\b")
+        found += [f"'{m.group(0)}' (SKILL.md runs it as `{command}`)" for t in texts
+                  for m in tool.finditer(t)]
+    return [f"{w}: a package fetched from its registry at run time, and the sandbox has no "
+            "network" for w in list(dict.fromkeys(found))[:2]]
+
+
+# -- a test suite whose dependencies are not staged -------------------------------------------
+
+_TEST_RUN = re.compile(r"(?<![\w-])(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?test(?::[\w-]+)?"
+                       r"(?:\s+--\s+--[\w-]+)?|npx\s+(?:vitest|jest|playwright\s+test)|"
+                       r"vitest\s+run|playwright\s+test)\b")
+_MAX_DEPTH = 3
+
+
+def _package_files(root: Path) -> list[Path]:
+    """package.json files at most three folders below `root`, outside dependencies and dot
+    folders (the tools' settings, the skills)."""
+    found: list[Path] = []
+    stack = [(root, 0)]
+    while stack and len(found) < 20:
+        folder, depth = stack.pop()
+        try:
+            entries = sorted(folder.iterdir())
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_symlink():
+                continue
+            if entry.is_file() and entry.name == "package.json":
+                found.append(entry)
+            elif entry.is_dir() and depth < _MAX_DEPTH and entry.name != "node_modules" \
+                    and not entry.name.startswith("."):
+                stack.append((entry, depth + 1))
+    return found
+
+
+def _dependencies(package: Path) -> list[str]:
+    try:
+        data = json.loads(package.read_text(encoding="utf-8", errors="replace"))
+    except (OSError, ValueError):
+        return []
+    if not isinstance(data, dict):
+        return []
+    names: list[str] = []
+    for key in ("dependencies", "devDependencies"):
+        declared = data.get(key)
+        names += list(declared) if isinstance(declared, dict) else []
+    return names
+
+
+def dependency_needs(case: Case, own: str, criteria: list[str], skill_dir: Path,
+                     project: Path | None) -> list[str]:
+    """Lines for a test run the case needs whose project declares dependencies that come
+    without their node_modules: a fixture folder holding a package.json and no node_modules,
+    or the project (always staged without its dependencies)."""
+    runs = [" ".join(m.group(0).split()) for i, t in enumerate([own, *criteria])
+            if not _REFUSING.search(t) for m in _TEST_RUN.finditer(t)
+            if i == 0 or ran(t, m.start(), m.end())]
+    if not runs:
+        return []
+    packages: list[tuple[Path, Path]] = []  # (package.json, the root it is named from)
+    for fixture in case.files:
+        path = skill_dir / fixture
+        if path.is_file() and path.name == "package.json" \
+                and not (path.parent / "node_modules").exists():
+            packages.append((path, skill_dir))
+        elif path.is_dir():
+            packages += [(p, path) for p in _package_files(path)
+                         if not (p.parent / "node_modules").is_dir()]
+    if project is not None and not packages:
+        packages = [(p, project) for p in _package_files(project)]
+    lines = []
+    for package, root in packages:
+        names = _dependencies(package)
+        if names:
+            where = package.relative_to(root).as_posix() if package.is_relative_to(root) \
+                else package.name
+            lines.append(f"'{runs[0]}': a test suite whose {where} declares {len(names)} "
+                         f"dependencies ({', '.join(names[:3])}{', ...' if len(names) > 3 else ''})"
+                         " and no node_modules is staged with it, which `setup` cannot "
+                         "install offline")
+    return lines[:2]
+
+
+# -- a sibling skill's files ------------------------------------------------------------------
+
+_FILE_NAME = re.compile(r"(?<![\w./-])[A-Za-z0-9_][\w.-]*\.(?:md|json|ya?ml|txt|py|ts|js|sh|"
+                        r"toml|csv)(?![A-Za-z0-9])")
+
+
+def _skill_files(skill: Path) -> dict[str, str]:
+    """A skill's files by their name -> the path below the skill (its first 500)."""
+    found: dict[str, str] = {}
+    for path in sorted(skill.rglob("*"))[:500]:
+        if path.is_file() and not path.is_symlink():
+            found.setdefault(path.name, path.relative_to(skill).as_posix())
+    return found
+
+
+def sibling_needs(case: Case, criteria: list[str], skill_dir: Path) -> list[str]:
+    """Files a criterion names that only another skill of the same collection holds (never
+    the skill under test, never a fixture of the case): no arm installs that skill."""
+    named = {m.group(0) for c in criteria for m in _FILE_NAME.finditer(unquoted(c))}
+    if not named or skill_dir.parent == skill_dir:
+        return []
+    own = _skill_files(skill_dir)
+    staged = {Path(f).name for f in case.files} | {Path(f).name for f in case.inline_files}
+    wanted = sorted(n for n in named if n not in own and n not in staged and n != "SKILL.md")
+    if not wanted:
+        return []
+    lines = []
+    for sibling in sorted(skill_dir.parent.iterdir()):
+        if sibling == skill_dir or not (sibling / "SKILL.md").is_file():
+            continue
+        theirs = _skill_files(sibling)
+        lines += [f"'{n}': a file of the sibling skill '{sibling.name}' ({sibling.name}/"
+                  f"{theirs[n]}), which no arm stages (a trial installs the skill under test "
+                  "alone)" for n in wanted if n in theirs]
+    return lines[:3]
