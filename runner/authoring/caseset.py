@@ -36,7 +36,6 @@ from runner.authoring.case_index import indexed_cases
 from runner.authoring.casedirs import is_case_dirs, is_one_case, named_rubric
 from runner.authoring.check_groups import check_groups, groups_line
 from runner.authoring.crosscase import report_earlier_state
-from runner.authoring.outcome_asks import outcome_asked
 from runner.authoring.described_fixtures import described_names
 from runner.authoring.dialects import (
     CaseReader,
@@ -94,6 +93,7 @@ from runner.authoring.mcp import (
 )
 from runner.authoring.mdtasks import is_task, markdown_notes
 from runner.authoring.named_scorers import named_scorers, report_unnamed
+from runner.authoring.outcome_asks import outcome_asked
 from runner.authoring.outside import Outside
 from runner.authoring.own_project import names_a_project
 from runner.authoring.pairs import before_sides, named_input, split_pairs
