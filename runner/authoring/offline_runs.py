@@ -102,10 +102,26 @@ _TOLD_TO_USER = re.compile(r"(?i)\b(?:tells?|asks?|instructs?|advises?|suggests?
                            r"reminds?)\b[^.]*$")
 
 
+# ...nor one a written artifact runs ("a workflow that runs npm test")
+_WRITTEN = re.compile(r"(?i)\b(?:that|which)\s+(?:runs?|executes?|calls?|uses?|invokes?)\s+"
+                      r"[`'\"]?$")
+_FENCED = re.compile(r"```.*?(?:```|$)", re.S)
+
+
+def asked(prompt: str) -> str:
+    """The prompt's own words for commands: pasted blocks (a log, a Dockerfile) left out."""
+    return _FENCED.sub(" ", prompt)
+
+
+def written(text: str, start: int) -> bool:
+    """The command at `start` is one a written artifact runs, or the answer tells the user."""
+    return bool(_WRITTEN.search(text[:start]) or _TOLD_TO_USER.search(text[:start]))
+
+
 def ran(text: str, start: int, end: int) -> bool:
     """The command at text[start:end] is one the criterion says the agent ran."""
     before = text[:start]
-    if _TOLD_TO_USER.search(before):
+    if written(text, start):
         return False
     return bool(_RUN_BEFORE.search(before.rstrip() + " ") or _RUN_BEFORE.search(before)
                 or _RUN_AFTER.match(text[end:]))
@@ -129,7 +145,8 @@ def fetch_needs(own: str, criteria: list[str], fetches: dict[str, str]) -> list[
     command."""
     texts = [own, *(c for c in criteria if not _REFUSING.search(c))]
     found = [f"'{' '.join(m.group(0).split())}'" for i, t in enumerate(texts)
-             for m in _FETCH.finditer(t) if i == 0 or ran(t, m.start(), m.end())]
+             for m in _FETCH.finditer(t)
+             if (not written(t, m.start()) if i == 0 else ran(t, m.start(), m.end()))]
     for name, command in fetches.items():
         tool = re.compile(rf"(?i)(?<![\w-]){re.escape(name)}(?:'s)?\s+(?:CLI|command|add)\b")
         found += [f"'{m.group(0)}' (SKILL.md runs it as `{command}`)" for t in texts
@@ -189,7 +206,7 @@ def dependency_needs(case: Case, own: str, criteria: list[str], skill_dir: Path,
     or the project (always staged without its dependencies)."""
     runs = [" ".join(m.group(0).split()) for i, t in enumerate([own, *criteria])
             if not _REFUSING.search(t) for m in _TEST_RUN.finditer(t)
-            if i == 0 or ran(t, m.start(), m.end())]
+            if (not written(t, m.start()) if i == 0 else ran(t, m.start(), m.end()))]
     if not runs:
         return []
     packages: list[tuple[Path, Path]] = []  # (package.json, the root it is named from)

@@ -50,6 +50,7 @@ from runner.authoring.missing_programs import (
 )
 from runner.authoring.notes_needs import notes_needs
 from runner.authoring.offline_runs import (
+    asked,
     dependency_needs,
     fetch_needs,
     remote_hosts,
@@ -798,7 +799,7 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                     if not any(f"({lacks})" in n for n in lacking)]
         why += lacking
         # steps the offline sandbox cannot take (runner.authoring.offline_runs)
-        raw_own, _ = _asked_for_advice(case.prompt)
+        raw_own, _ = _asked_for_advice(asked(case.prompt))
         raw = [c for c in _criteria(case) if c.strip()]
         remote = remote_needs(case, hosts, own, raw)
         how = f" (its SKILL.md: {', '.join(f'`{h}`' for h in hosts[:2])})" if hosts else ""

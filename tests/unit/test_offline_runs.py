@@ -65,7 +65,11 @@ def test_a_test_suite_whose_dependencies_are_not_staged(tmp_path: Path) -> None:
     skill = make_skill(project / ".claude" / "skills", [
         {"id": "cov", "prompt": "カバレッジを出して",
          "expectations": ["npm test -- --coverage を実行している"]},
-        {"id": "plain", "prompt": "Summarise the README", "expectations": ["shop"]}],
+        {"id": "plain", "prompt": "Summarise the README", "expectations": ["shop"]},
+        {"id": "ci", "prompt": "Write a GitHub Actions workflow that runs npm test on every "
+                               "push", "expectations": ["workflow"]},
+        {"id": "log", "prompt": "Why did this fail?\n```\n$ npm test\nFAIL src/a.test.ts\n```",
+         "expectations": ["a.test.ts"]}],
         name="coverage")
     result = check_cli(str(skill))
     assert result.exit_code == 0, result.output
@@ -74,7 +78,7 @@ def test_a_test_suite_whose_dependencies_are_not_staged(tmp_path: Path) -> None:
     assert "web/package.json declares 2 dependencies (vitest, react)" in line
     assert "no node_modules" in line and "offline" in line
     assert "graded without running them" in line  # the fix
-    assert "'plain'" not in result.output.split("EV014", 1)[1].split("\n")[0]
+    assert [x for x in result.output.splitlines() if "EV014" in x] == [line]
 
 
 def test_a_file_only_a_sibling_skill_holds(tmp_path: Path) -> None:
