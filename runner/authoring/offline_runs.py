@@ -6,8 +6,8 @@ in any arm, and says so before anything is spent.
 Read by the format of commands and by the staged files, never by one sample's words:
 - **a remote host**: the skill's SKILL.md works on a machine over the network, `ssh
   user@host ...` (a user and a host, as ssh takes them) or `kubectl ...` (a cluster's API);
-  a case acting on that machine (its words name the remote's objects: a pod, a namespace, the
-  cluster; the server, the host) or whose criteria say the agent SSHes there needs it. A
+  a case acting on that machine (its words name what only the running remote holds: a pod,
+  the cluster; the server, the host) or whose criteria say the agent SSHes there needs it. A
   question asking advice is answered in words, and a prompt pasting the output (a fenced
   block) hands it over;
 - **a package fetched at run time**: `npx X`, `bunx X`, `pnpm|npm|yarn dlx X`, `npm|pnpm|yarn
@@ -20,8 +20,9 @@ Read by the format of commands and by the staged files, never by one sample's wo
   package.json declares dependencies while no node_modules comes with it (a project is staged
   without its dependencies; a fixture folder may carry them). `setup` cannot install them
   offline: they are vendored, or the written tests are graded without running them;
-- **a sibling skill's files**: a criterion names a file (`strategy-dispatch.md`) that only
-  another skill of the same collection holds; a trial installs the skill under test alone.
+- **a sibling skill's files**: a criterion names another skill of the same collection and a
+  file it ships (`architecture 스킬의 strategy-dispatch.md`); a trial installs the skill under
+  test alone.
 """
 
 from __future__ import annotations
@@ -39,10 +40,11 @@ from runner.schema.case import Case
 # `ssh [-p 22 | -i key ...] user@host`: the user and host as ssh takes them
 _SSH = re.compile(r"\bssh\s+(?:-[\w]+(?:\s+(?!-)[^\s@]+)?\s+)*([\w.-]+@[\w.-]+)")
 _KUBECTL = re.compile(r"(?<![\w-])kubectl\s+(?:-[\w-]+(?:[=\s]\S+)?\s+)*[a-z][\w-]*")
-# the objects a cluster's API or a remote machine holds, named in the case's own words
-_CLUSTER_OBJECTS = re.compile(r"(?i)\b(?:pods?|namespaces?|deployments?|statefulsets?|"
-                              r"daemonsets?|replicasets?|ingress(?:es)?|the\s+cluster|"
-                              r"my\s+cluster|our\s+cluster)\b")
+# what only a running cluster holds, named in the case's own words: a pod (a running
+# instance; a Deployment, a namespace or an Ingress are also manifests the work may write),
+# the cluster itself
+_CLUSTER_OBJECTS = re.compile(r"(?i)\b(?:pods?|(?:the|my|our)\s+(?:k8s\s+|k3s\s+|"
+                              r"kubernetes\s+)?cluster)\b")
 _HOST_OBJECTS = re.compile(r"(?i)\b(?:the|my|our)\s+(?:server|host|box|vm|machine|cluster|"
                            r"node|droplet|instance)\b")
 # the agent's own act: "Claude SSHes to the cluster" (a verb; "explains SSH" is a topic)
@@ -148,6 +150,8 @@ def fetch_needs(own: str, criteria: list[str], fetches: dict[str, str]) -> list[
              for m in _FETCH.finditer(t)
              if (not written(t, m.start()) if i == 0 else ran(t, m.start(), m.end()))]
     for name, command in fetches.items():
+        if any(re.search(rf"(?i)(?<![\w-]){re.escape(name)}\b", f) for f in found):
+            continue  # the case runs the fetch itself: said once
         tool = re.compile(rf"(?i)(?<![\w-]){re.escape(name)}(?:'s)?\s+(?:CLI|command|add)\b")
         found += [f"'{m.group(0)}' (SKILL.md runs it as `{command}`)" for t in texts
                   for m in tool.finditer(t)]
@@ -240,31 +244,36 @@ _FILE_NAME = re.compile(r"(?<![\w./-])[A-Za-z0-9_][\w.-]*\.(?:md|json|ya?ml|txt|
 
 
 def _skill_files(skill: Path) -> dict[str, str]:
-    """A skill's files by their name -> the path below the skill (its first 500)."""
+    """A skill's shipped files (never its evals/, its own set's fixtures) by their name ->
+    the path below the skill (its first 500)."""
     found: dict[str, str] = {}
     for path in sorted(skill.rglob("*"))[:500]:
-        if path.is_file() and not path.is_symlink():
-            found.setdefault(path.name, path.relative_to(skill).as_posix())
+        rel = path.relative_to(skill)
+        if rel.parts[0] != "evals" and path.is_file() and not path.is_symlink():
+            found.setdefault(path.name, rel.as_posix())
     return found
 
 
 def sibling_needs(case: Case, criteria: list[str], skill_dir: Path) -> list[str]:
-    """Files a criterion names that only another skill of the same collection holds (never
-    the skill under test, never a fixture of the case): no arm installs that skill."""
-    named = {m.group(0) for c in criteria for m in _FILE_NAME.finditer(unquoted(c))}
-    if not named or skill_dir.parent == skill_dir:
+    """Files a criterion names as another skill's of the same collection (the criterion
+    names that skill and its file: "architecture 스킬의 strategy-dispatch.md가 갱신되었다",
+    "the architecture skill's dispatch.md"), which that skill ships and neither the skill
+    under test nor the case's fixtures hold: no arm installs that skill."""
+    if skill_dir.parent == skill_dir:
         return []
     own = _skill_files(skill_dir)
     staged = {Path(f).name for f in case.files} | {Path(f).name for f in case.inline_files}
-    wanted = sorted(n for n in named if n not in own and n not in staged and n != "SKILL.md")
-    if not wanted:
-        return []
-    lines = []
-    for sibling in sorted(skill_dir.parent.iterdir()):
-        if sibling == skill_dir or not (sibling / "SKILL.md").is_file():
-            continue
-        theirs = _skill_files(sibling)
-        lines += [f"'{n}': a file of the sibling skill '{sibling.name}' ({sibling.name}/"
-                  f"{theirs[n]}), which no arm stages (a trial installs the skill under test "
-                  "alone)" for n in wanted if n in theirs]
-    return lines[:3]
+    siblings = [s for s in sorted(skill_dir.parent.iterdir())[:300] if s != skill_dir
+                and s.is_dir() and (s / "SKILL.md").is_file()]
+    lines: list[str] = []
+    for criterion in criteria:
+        names = {m.group(0) for m in _FILE_NAME.finditer(unquoted(criterion))} - set(own) \
+            - staged - {"SKILL.md"}
+        for sibling in siblings if names else []:
+            if not re.search(rf"(?i)(?<![\w-]){re.escape(sibling.name)}(?![\w-])", criterion):
+                continue
+            theirs = _skill_files(sibling)
+            lines += [f"'{n}': a file of the sibling skill '{sibling.name}' ({sibling.name}/"
+                      f"{theirs[n]}), which no arm stages (a trial installs the skill under "
+                      "test alone)" for n in sorted(names) if n in theirs]
+    return list(dict.fromkeys(lines))[:3]

@@ -31,11 +31,14 @@ def test_a_case_acting_on_the_skills_remote_machine(tmp_path: Path) -> None:
         {"id": "sshes", "prompt": "Something is off with the deploy, look into it",
          "expected_output": "Claude SSHes to the cluster and reads the events"},
         {"id": "advice", "prompt": "How should I size a pod's memory limit?",
-         "expected_output": "Explains requests and limits"}], name="pod-doctor",
+         "expected_output": "Explains requests and limits"},
+        {"id": "manifests", "prompt": "Scaffold the deployment and namespace manifests for "
+                                      "a new app", "expected_output": "Writes namespace.yaml"}],
+        name="pod-doctor",
         skill_md=REMOTE_MD)
     found = _ev014(skill)
     assert set(found) == {"stuck", "sshes"}
-    assert "'pod', 'namespace'" in found["stuck"] and "`ssh ops@10.0.0.7`" in found["stuck"]
+    assert "'pod':" in found["stuck"] and "`ssh ops@10.0.0.7`" in found["stuck"]
     assert "'SSHes to the cluster'" in found["sshes"]
     assert remote_hosts(skill) == ["ssh ops@10.0.0.7", "kubectl"]
 
@@ -85,13 +88,18 @@ def test_a_file_only_a_sibling_skill_holds(tmp_path: Path) -> None:
     skills = tmp_path / "skills"
     make_skill(skills, [{"id": "x", "prompt": "Sketch the engine", "assertions": ["engine"]}],
                {"references/dispatch.md": "# dispatch\n"}, name="architecture")
+    (skills / "architecture" / "evals" / "files").mkdir(parents=True)
+    (skills / "architecture" / "evals" / "files" / "plan.md").write_text("its fixture\n")
+    (skills / "architecture" / "references" / "spec.md").write_text("# spec\n")
     skill = make_skill(skills, [
         {"id": "record", "prompt": "Record the decision to use a 5ms timeout",
          "assertions": ["architecture's dispatch.md is updated to the 5ms state",
-                        "notes.md lists the decision"]}],
+                        "notes.md lists the decision"]},
+        {"id": "own", "prompt": "Write the plan",
+         "assertions": ["spec.md is written", "the architecture plan.md is linked"]}],
         {"references/notes.md": "# notes\n"}, name="decisions")
     found = _ev014(skill)
-    assert list(found) == ["record"]
+    assert list(found) == ["record"]  # a file the skill writes; a sibling's own fixture
     assert "'dispatch.md': a file of the sibling skill 'architecture'" in found["record"]
     assert "notes.md'" not in found["record"]  # the skill's own file
 
