@@ -22,7 +22,11 @@ Read by the format of commands and by the staged files, never by one sample's wo
   offline: they are vendored, or the written tests are graded without running them;
 - **a sibling skill's files**: a criterion names another skill of the same collection and a
   file it ships (`architecture 스킬의 strategy-dispatch.md`); a trial installs the skill under
-  test alone.
+  test alone;
+- **a script of the skill's that calls a live API**: the skill ships a script (or a local
+  module it imports) calling a host that is no example's (`fetch(`, `requests.get`, `curl`,
+  and `https://api.dataforseo.com`), and a criterion says the agent ran it, by its name or as
+  "the scripts".
 """
 
 from __future__ import annotations
@@ -277,3 +281,73 @@ def sibling_needs(case: Case, criteria: list[str], skill_dir: Path) -> list[str]
                       f"{theirs[n]}), which no arm stages (a trial installs the skill under "
                       "test alone)" for n in sorted(names) if n in theirs]
     return list(dict.fromkeys(lines))[:3]
+
+
+# -- a script of the skill's that calls a live API --------------------------------------------
+
+_SCRIPT_SUFFIXES = frozenset({".py", ".js", ".mjs", ".cjs", ".ts", ".sh", ".bash", ".rb"})
+_CALLS = re.compile(r"\bfetch\s*\(|\baxios\b|\brequests\.(?:get|post|put|patch|delete|request|"
+                    r"Session)\b|\burlopen\s*\(|\bhttpx\.|\bhttps?\.request\s*\(|\bcurl\s|"
+                    r"\bwget\s|\baiohttp\.")
+_HOST = re.compile(r"https?://([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)")
+# hosts that are no live service: documentation's examples and the machine itself
+_NO_SERVICE = re.compile(r"(?i)(?:^|\.)(?:example\.(?:com|org|net)|localhost|test|invalid|"
+                         r"127\.0\.0\.1|0\.0\.0\.0)$")
+# a local module the script imports (`from './_lib.mjs'`, `from ._lib import`, `import lib`)
+_IMPORTS = re.compile(r"""from\s+['"]\./([\w.-]+)['"]|require\(\s*['"]\./([\w.-]+)['"]"""
+                      r"|^\s*from\s+\.?([\w]+)\s+import\b|^\s*import\s+([\w]+)\s*$", re.M)
+
+
+def _host_called(text: str) -> str | None:
+    if not _CALLS.search(text):
+        return None
+    hosts = [h for h in _HOST.findall(text) if not _NO_SERVICE.search(h)]
+    return hosts[0] if hosts else None
+
+
+def network_scripts(skill_dir: Path) -> dict[str, str]:
+    """The skill's own scripts that call a live service: the script's file name -> the host
+    it calls (its own call, or one of a local module it imports: `./_lib.mjs`)."""
+    scripts = [p for p in sorted(skill_dir.rglob("*"))[:500]
+               if p.suffix in _SCRIPT_SUFFIXES and p.is_file() and not p.is_symlink()
+               and p.relative_to(skill_dir).parts[0] != "evals" and p.stat().st_size < 500_000]
+    texts = {p: p.read_text(encoding="utf-8", errors="replace") for p in scripts}
+    own = {p: _host_called(t) for p, t in texts.items()}
+    imports = {p: [q for m in _IMPORTS.finditer(t) for q in texts if q.parent == p.parent
+                   and next(g for g in m.groups() if g) in (q.name, q.stem)]
+               for p, t in texts.items()}
+    modules = {q for found in imports.values() for q in found}
+    found: dict[str, str] = {}
+    for path in texts:
+        if path in modules:
+            continue  # a library the scripts import: run through them
+        host = own[path] or next((own[q] for q in imports[path] if own[q]), None)
+        if host:
+            found[path.name] = host
+    return found
+
+
+_ALL_SCRIPTS = re.compile(r"(?i)\b(?:runs?|ran|executes?|executed|calls?)\s+(?:all\s+)?(?:the|its|"
+                          r"all)\s+(?:\d+\s+|two\s+|three\s+|four\s+|five\s+)?(?:[\w-]+\s+)?"
+                          r"scripts\b")
+
+
+def script_call_needs(own: str, criteria: list[str], scripts: dict[str, str]) -> list[str]:
+    """Lines for the skill's scripts that call a live service which the case runs: named in a
+    criterion saying the agent ran it (or in the prompt's own words asking for it), or all of
+    them ("Executes the 3 scripts in order")."""
+    if not scripts:
+        return []
+    texts = [own, *(c for c in criteria if not _REFUSING.search(c))]
+    ran_names: list[str] = []
+    for i, text in enumerate(texts):
+        for name in scripts:
+            for m in re.finditer(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text):
+                if not written(text, m.start()) and (i == 0 or ran(text, m.start(), m.end())):
+                    ran_names.append(name)
+        if i > 0 and _ALL_SCRIPTS.search(text):
+            ran_names += list(scripts)
+    ran_names = list(dict.fromkeys(ran_names))
+    return [f"{', '.join(repr(n) for n in ran_names[:3])}: the skill's script(s) calling "
+            f"{', '.join(dict.fromkeys(scripts[n] for n in ran_names))}, a live service the "
+            "sandbox cannot reach"] if ran_names else []

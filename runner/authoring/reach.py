@@ -53,8 +53,10 @@ from runner.authoring.offline_runs import (
     asked,
     dependency_needs,
     fetch_needs,
+    network_scripts,
     remote_hosts,
     remote_needs,
+    script_call_needs,
     sibling_needs,
     skill_fetches,
 )
@@ -761,6 +763,7 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
     places = outside_places(skill_dir) if project is not None else {}
     hosts = remote_hosts(skill_dir)
     fetches = skill_fetches(skill_dir)
+    calling = network_scripts(skill_dir)
     for case in cases:
         tools = fetch_tools(case)
         urls = urls_to_read(case)
@@ -809,6 +812,7 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
         deps = dependency_needs(case, raw_own, raw, skill_dir, project)
         why += deps
         why += sibling_needs(case, raw, skill_dir)
+        why += script_call_needs(raw_own, raw, calling)
         state = live_state_needs(case, own, [unquoted(t) for t in _criteria(case)], advice)
         why += [f"'{state[0]}': a machine the work happens on, and its criteria check its "
                 f"live state ('{state[1]}'), which no arm has"] if state else []

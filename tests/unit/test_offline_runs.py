@@ -123,3 +123,25 @@ def test_a_skill_that_fetches_nothing_adds_no_tool(tmp_path: Path) -> None:
                                 "tidying up carefully.\n---\nUse the shadcn CLI docs.\n")
     assert skill_fetches(skill) == {}
     assert fetch_needs("Explain the shadcn CLI", ["Explains the shadcn CLI"], {}) == []
+
+
+def test_a_script_of_the_skills_that_calls_a_live_service(tmp_path: Path) -> None:
+    lib = ("export const BASE = process.env.BASE || 'https://api.acme-metrics.io';\n"
+           "export async function call(path) { return (await fetch(`${BASE}${path}`)).json(); }\n")
+    skill = make_skill(tmp_path, [
+        {"id": "run", "prompt": "Add 'agents' to the tracked terms and check its volume",
+         "expected_output": "Edits config.json, then runs volumes.mjs for the new terms"},
+        {"id": "all", "prompt": "Run this month's pulse",
+         "expected_output": "Executes the 2 scripts in order and writes the report"},
+        {"id": "explain", "prompt": "What does the pulse measure?",
+         "expected_output": "Explains what volumes.mjs does"},
+        {"id": "format", "prompt": "Tidy the last report",
+         "expected_output": "Runs format.py on the report"}],
+        {"scripts/_lib.mjs": lib,
+         "scripts/volumes.mjs": "import { call } from './_lib.mjs';\nawait call('/v');\n",
+         "scripts/format.py": "print('tidy')  # see https://docs.acme-metrics.io\n"},
+        name="pulse")
+    found = _ev014(skill)
+    assert set(found) == {"run", "all"}
+    assert "'volumes.mjs': the skill's script(s) calling api.acme-metrics.io" in found["run"]
+    assert "'volumes.mjs'" in found["all"] and "_lib.mjs" not in found["all"]
