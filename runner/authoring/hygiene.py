@@ -265,7 +265,17 @@ class Hygiene:
                 if posix.is_absolute() or "<" in ref or "*" in ref:
                     continue
                 path = self.root / posix
-                if ".." in posix.parts and not path.resolve().is_relative_to(self.root):
+                if ".." in posix.parts and not path.resolve().is_relative_to(self.root) \
+                        and shared_target(self.root, path) is not None:
+                    # the collection's shared folder: the authors' material, but only the
+                    # skill's folder is staged, and a link inside it is (HY005)
+                    self.add("HY004", "referenced files", Severity.WARNING, SKILL_FILE,
+                             f"{ref!r} is in the collection's shared folder, which is not "
+                             "staged with the skill (its folder is): the skill would miss it",
+                             f"link it into the skill (ln -s ../{ref} references/"
+                             f"{posix.name}: a link into the shared folder is staged as its "
+                             "file) and name that path", number)
+                elif ".." in posix.parts and not path.resolve().is_relative_to(self.root):
                     self.add("HY004", "referenced files", Severity.WARNING, SKILL_FILE,
                              f"{ref!r} points outside the skill folder",
                              "ship the file inside the skill and link it there", number)

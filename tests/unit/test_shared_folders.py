@@ -65,3 +65,13 @@ def test_a_link_elsewhere_is_still_left_out(tmp_path: Path) -> None:
     (alone / "secret.txt").symlink_to("../secret.txt")
     assert shared_target(alone, alone / "secret.txt") is None
     assert Path("secret.txt") not in staged_files(alone)
+
+
+def test_a_path_into_the_shared_folder_says_how_to_stage_it(tmp_path: Path) -> None:
+    skill, _ = _collection(tmp_path)
+    (skill / "SKILL.md").write_text(MD.format(name="docs-audit")
+                                    + "Then read [modes](../_shared/modes.md).\n")
+    result = check_cli(str(skill))
+    line = next(x for x in result.output.splitlines() if "HY004" in x)
+    assert "'../_shared/modes.md' is in the collection's shared folder" in line
+    assert "ln -s ../../_shared/modes.md references/modes.md" in line
