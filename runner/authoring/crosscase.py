@@ -47,8 +47,10 @@ _STEP = r"(?:step|task|case|session|turn|run|prompt|exercise|eval)"
 _SESSION = re.compile(
     r"(?i)\b(?:continue|pick\s+up|resume|carry\s+on)\s+(?:from\s+)?where\s+(?:we|you|I)\s+"
     r"(?:left|stopped)(?:\s+off)?\b"
-    r"|\b(?:from|since|in|during|of|after)\s+(?:the\s+|our\s+|my\s+|your\s+)?"
-    r"(?:last|previous|prior|earlier)\s+(?:session|conversation|chat)\b"
+    r"|\b(?:continue|pick\s+up|resume|carry\s+on)\s+(?:on\s+)?(?:from|with)\s+(?:the\s+|our\s+|"
+    r"my\s+|your\s+)?(?:last|previous|prior|earlier)\s+(?:session|conversation|chat)\b"
+    r"|\bas\s+(?:we|you|I)\s+(?:discussed|agreed|decided|planned|said)\s+(?:in|during)\s+"
+    r"(?:the\s+|our\s+)?(?:last|previous|prior|earlier)\s+(?:session|conversation|chat)\b"
     r"|\b(?:last|previous)\s+time\s+(?:we|you|I)\s+(?:talked|spoke|worked|met|chatted|left)\b")
 _EARLIER_EN = re.compile(
     rf"(?i)\bcontinu(?:e|ing)\s+(?:on\s+)?(?:from|with)\s+(?:the\s+|my\s+|your\s+)?"

@@ -270,7 +270,9 @@ def sibling_needs(case: Case, criteria: list[str], skill_dir: Path) -> list[str]
     siblings = [s for s in sorted(skill_dir.parent.iterdir())[:300] if s != skill_dir
                 and s.is_dir() and (s / "SKILL.md").is_file()]
     lines: list[str] = []
-    for criterion in criteria:
+    # (a criterion graded on refusing or pointing elsewhere needs no file: "Refuses to restate
+    # the fan-out template (fan-out.md): it is /gov-ops's")
+    for criterion in (c for c in criteria if not _REFUSING.search(c)):
         names = {m.group(0) for m in _FILE_NAME.finditer(unquoted(criterion))} - set(own) \
             - staged - {"SKILL.md"}
         for sibling in siblings if names else []:

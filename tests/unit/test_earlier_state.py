@@ -88,7 +88,7 @@ def test_an_earlier_session_of_the_users_is_a_case_no_arm_can_pass(tmp_path: Pat
 @pytest.mark.parametrize("prompt", [
     "Continue from last session and finish the outline",
     "Resume where I stopped yesterday",
-    "Use what we decided in our previous conversation",
+    "As we agreed in our previous conversation, drop the beta flag",
 ])
 def test_an_earlier_session_is_read_by_its_grammar(prompt: str) -> None:
     assert earlier_session(prompt) is not None
@@ -97,6 +97,7 @@ def test_an_earlier_session_is_read_by_its_grammar(prompt: str) -> None:
 @pytest.mark.parametrize("prompt", [
     "Explain the last session of parliament",
     "Continue from the previous task and add tests",   # another case's state: EV017/EV009
+    "Recap: this session picked up from the previous session's handoff; write the next one",
 ])
 def test_a_look_alike_names_no_earlier_session(prompt: str) -> None:
     assert earlier_session(prompt) is None

@@ -96,7 +96,9 @@ def test_a_file_only_a_sibling_skill_holds(tmp_path: Path) -> None:
          "assertions": ["architecture's dispatch.md is updated to the 5ms state",
                         "notes.md lists the decision"]},
         {"id": "own", "prompt": "Write the plan",
-         "assertions": ["spec.md is written", "the architecture plan.md is linked"]}],
+         "assertions": ["spec.md is written", "the architecture plan.md is linked"]},
+        {"id": "cite", "prompt": "Spell out the dispatch rules inline",
+         "assertions": ["Refuses to restate dispatch.md: it is the architecture skill's"]}],
         {"references/notes.md": "# notes\n"}, name="decisions")
     found = _ev014(skill)
     assert list(found) == ["record"]  # a file the skill writes; a sibling's own fixture
