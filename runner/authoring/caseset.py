@@ -93,6 +93,7 @@ from runner.authoring.mcp import (
 )
 from runner.authoring.mdtasks import is_task, markdown_notes
 from runner.authoring.named_scorers import named_scorers, report_unnamed
+from runner.authoring.outcome_asks import outcome_asked
 from runner.authoring.outside import Outside
 from runner.authoring.own_project import names_a_project
 from runner.authoring.pairs import before_sides, named_input, split_pairs
@@ -1154,6 +1155,17 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         "criterion that reads it cannot pass", "list the project's files the "
                         "case works on under `files`, from the project's root")
         pointed = []
+    # "how are our SEO changes doing?": the live effect of shipped work, which no fixture
+    # holds and no arm can measure (runner.authoring.outcome_asks)
+    faring = [p for p in pointed if outcome_asked(case.prompt, p)]
+    if faring:
+        problems.report("EV014", case.id, f"no arm can pass it: the prompt asks how "
+                        f"{', '.join(repr(p) for p in faring[:3])} fare(s) out in the world "
+                        "(their live effect: rankings, traffic, use), which only a live "
+                        "service measures and the sandbox cannot reach",
+                        "stage the measurements the answer reads (the snapshots it compares) "
+                        "under `files` and say so in the prompt, or drop the case")
+        pointed = [p for p in pointed if p not in faring]
     for phrase in pointed:
         problems.refuse("EV009", case.id, f"the prompt works on {phrase!r}, which the case "
                         "neither stages nor quotes: the session would not have it",

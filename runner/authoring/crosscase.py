@@ -41,6 +41,17 @@ OTHER_CASE = "EV017"
 # configured profile": the session starts in a fresh working directory with only this case's
 # fixtures, so what an earlier case made is not there (unless `depends_on` runs it first).
 _STEP = r"(?:step|task|case|session|turn|run|prompt|exercise|eval)"
+# An earlier *session* with the user ("pick up where we left off", "continue from last
+# session", "last time we talked"): no case of the set is that session, so no
+# `depends_on` can run it first; its state is the user's, and only a fixture can hold it.
+_SESSION = re.compile(
+    r"(?i)\b(?:continue|pick\s+up|resume|carry\s+on)\s+(?:from\s+)?where\s+(?:we|you|I)\s+"
+    r"(?:left|stopped)(?:\s+off)?\b"
+    r"|\b(?:continue|pick\s+up|resume|carry\s+on)\s+(?:on\s+)?(?:from|with)\s+(?:the\s+|our\s+|"
+    r"my\s+|your\s+)?(?:last|previous|prior|earlier)\s+(?:session|conversation|chat)\b"
+    r"|\bas\s+(?:we|you|I)\s+(?:discussed|agreed|decided|planned|said)\s+(?:in|during)\s+"
+    r"(?:the\s+|our\s+)?(?:last|previous|prior|earlier)\s+(?:session|conversation|chat)\b"
+    r"|\b(?:last|previous)\s+time\s+(?:we|you|I)\s+(?:talked|spoke|worked|met|chatted|left)\b")
 _EARLIER_EN = re.compile(
     rf"(?i)\bcontinu(?:e|ing)\s+(?:on\s+)?(?:from|with)\s+(?:the\s+|my\s+|your\s+)?"
     rf"(?:previous|prior|last|earlier)\s+{_STEP}\b"
@@ -64,15 +75,35 @@ def earlier_state(prompt: str) -> str | None:
     return found.group(0) if found else None
 
 
+def earlier_session(prompt: str) -> str | None:
+    """The words by which the prompt resumes an earlier session with the user ("pick up where
+    we left off"), as written; None when it names no such session."""
+    found = _SESSION.search(" ".join(unquoted(prompt).split()))
+    return found.group(0) if found else None
+
+
 def report_earlier_state(case: Case, problems: Problems) -> None:
     """EV017 for a prompt that builds on another case's state. Reported when the case stages
     something (its fixtures may hold that state); refused (EV009) when it stages nothing, since
     then the session surely lacks it. A case whose `depends_on` runs the other first is
-    silent: its sandbox carries that state."""
-    words = earlier_state(case.prompt)
+    silent: its sandbox carries that state. A prompt resuming an earlier session of the user's
+    ("pick up where we left off") that stages nothing is EV014 for that case alone: no case
+    of the set is that session, and refusing the set would cost its other cases."""
+    session = earlier_session(case.prompt)
+    words = earlier_state(case.prompt) or session
     if words is None or case.chain:
         return
-    message = (f"the prompt relies on state another case creates ({words!r}): each case runs "
+    if session is not None and not (case.files or case.inline_files):
+        # an earlier session of the user's, not a case: no case of the set makes that state,
+        # so the case is one no arm can pass, not a set to refuse (its other cases run)
+        problems.report("EV014", case.id, f"no arm can pass it: the prompt resumes an earlier "
+                        f"session ({session!r}) whose state the set does not give: each case "
+                        "starts a fresh session with only what it stages",
+                        "stage what that session left (its notes, its progress file) under "
+                        "`files`, or write that state into the prompt")
+        return
+    whose = "an earlier session leaves" if session is not None else "another case creates"
+    message = (f"the prompt relies on state {whose} ({words!r}): each case runs "
                "alone in a fresh working directory and runs carry nothing over")
     fix = ("stage that state under `files` (the profile, the project) or name the case it "
            "builds on in `depends_on`, or rewrite the prompt to stand alone")

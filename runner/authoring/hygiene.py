@@ -7,8 +7,9 @@ finding.
     HY003 description       present, not too short or long, says what it does and when
     HY004 referenced files  relative links and `scripts/...`-style paths in SKILL.md exist
                             (a warning: a path may name the user's file or one it writes)
-    HY005 symlinks          no symlink out of the folder (refused); one inside is staged as
-                            the file it points to (a warning)
+    HY005 symlinks          no symlink out of the folder (refused); one inside, or into the
+                            collection's shared folder, is staged as the file it points to
+                            (a warning)
     HY006 size limits       SKILL.md, each file and the staged total stay within bounds (an
                             error above 256 MiB staged, a warning above 32 MiB)
     HY007 secrets           no private key or API key committed, evals/ included
@@ -28,6 +29,7 @@ import yaml
 from runner.authoring import frontmatter
 from runner.authoring.caseset import word_count
 from runner.authoring.read_once import file_bytes
+from runner.authoring.shared_folders import shared_target
 from runner.schema.hygiene import Severity, SkillFinding
 
 SKILL_FILE = "SKILL.md"
@@ -271,7 +273,17 @@ class Hygiene:
                 if posix.is_absolute() or "<" in ref or "*" in ref:
                     continue
                 path = self.root / posix
-                if ".." in posix.parts and not path.resolve().is_relative_to(self.root):
+                if ".." in posix.parts and not path.resolve().is_relative_to(self.root) \
+                        and shared_target(self.root, path) is not None:
+                    # the collection's shared folder: the authors' material, but only the
+                    # skill's folder is staged, and a link inside it is (HY005)
+                    self.add("HY004", "referenced files", Severity.WARNING, SKILL_FILE,
+                             f"{ref!r} is in the collection's shared folder, which is not "
+                             "staged with the skill (its folder is): the skill would miss it",
+                             f"link it into the skill (ln -s ../{ref} references/"
+                             f"{posix.name}: a link into the shared folder is staged as its "
+                             "file) and name that path", number)
+                elif ".." in posix.parts and not path.resolve().is_relative_to(self.root):
                     self.add("HY004", "referenced files", Severity.WARNING, SKILL_FILE,
                              f"{ref!r} points outside the skill folder",
                              "ship the file inside the skill and link it there", number)
@@ -287,7 +299,14 @@ class Hygiene:
                 continue
             target = Path(os.path.realpath(path))
             rel = _rel(self.root, path)
-            if not target.is_relative_to(self.root) and _named_by(self.body, rel):
+            if not target.is_relative_to(self.root) and shared_target(self.root, path):
+                # the collection's shared folder: the authors' material, staged as its file
+                self.add("HY005", "symlinks", Severity.WARNING, rel,
+                         f"a symlink to the collection's shared folder ({os.readlink(path)}): "
+                         "staged with the skill as the file it points to",
+                         "none needed (replace it with the file itself if the skill should "
+                         "ship alone)")
+            elif not target.is_relative_to(self.root) and _named_by(self.body, rel):
                 self.add("HY005", "symlinks", Severity.ERROR, rel,
                          f"symlink points outside the skill ({os.readlink(path)}) and "
                          "SKILL.md names it: the skill would miss it (it is never staged)",

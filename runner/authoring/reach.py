@@ -49,6 +49,17 @@ from runner.authoring.missing_programs import (
     skill_programs,
 )
 from runner.authoring.notes_needs import notes_needs
+from runner.authoring.offline_runs import (
+    asked,
+    dependency_needs,
+    fetch_needs,
+    network_scripts,
+    remote_hosts,
+    remote_needs,
+    script_call_needs,
+    sibling_needs,
+    skill_fetches,
+)
 from runner.authoring.own_project import new_project, own_project_needs
 from runner.authoring.problems import Problems
 from runner.authoring.project_limits import git_needs, outside_places, place_needs
@@ -750,6 +761,9 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                         "the skill does without it (its advice, its handling of the missing key)")
     project = project_of(skill_dir)
     places = outside_places(skill_dir) if project is not None else {}
+    hosts = remote_hosts(skill_dir)
+    fetches = skill_fetches(skill_dir)
+    calling = network_scripts(skill_dir)
     for case in cases:
         tools = fetch_tools(case)
         urls = urls_to_read(case)
@@ -787,6 +801,18 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                         [unquoted(t) for t in _criteria(case)]))
                     if not any(f"({lacks})" in n for n in lacking)]
         why += lacking
+        # steps the offline sandbox cannot take (runner.authoring.offline_runs)
+        raw_own, _ = _asked_for_advice(asked(case.prompt))
+        raw = [c for c in _criteria(case) if c.strip()]
+        remote = remote_needs(case, hosts, own, raw)
+        how = f" (its SKILL.md: {', '.join(f'`{h}`' for h in hosts[:2])})" if hosts else ""
+        why += [f"{', '.join(repr(w) for w in remote)}: a remote machine the work happens on "
+                f"over the network{how}, which the sandbox cannot reach"] if remote else []
+        why += fetch_needs(raw_own, raw, fetches)
+        deps = dependency_needs(case, raw_own, raw, skill_dir, project)
+        why += deps
+        why += sibling_needs(case, raw, skill_dir)
+        why += script_call_needs(raw_own, raw, calling)
         state = live_state_needs(case, own, [unquoted(t) for t in _criteria(case)], advice)
         why += [f"'{state[0]}': a machine the work happens on, and its criteria check its "
                 f"live state ('{state[1]}'), which no arm has"] if state else []
@@ -818,4 +844,7 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                                           "--image`)" if lacking else "")
                             + ("; a binary file's size, pages or look is checked by a grader "
                                "program of the author's (python3 reading the file), or stated "
-                               "as text the work prints" if unseen else ""))
+                               "as text the work prints" if unseen else "")
+                            + ("; a test suite's dependencies are vendored (node_modules staged "
+                               "with the project), or the tests the agent writes are graded "
+                               "without running them" if deps else ""))

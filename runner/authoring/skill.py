@@ -15,6 +15,7 @@ from pathlib import Path
 import yaml
 
 from runner.authoring import frontmatter
+from runner.authoring.shared_folders import shared_target
 from runner.errors import RefusedInput
 from runner.schema.skill import Skill
 
@@ -28,7 +29,9 @@ def staged_files(root: Path) -> list[Path]:
     is ordinary packaging (a root SKILL.md linking to a packaged copy): staged as the file (or
     folder) it names, except a folder link back to one of its own parents (a cycle). A link
     that leaves the skill (or names nothing) is left out, never staged nor followed: hygiene
-    (HY005) says so, and refuses the skill when SKILL.md names it; a special file is refused."""
+    (HY005) says so, and refuses the skill when SKILL.md names it; a special file is refused.
+    The one link out staged is into the collection's shared folder (`../../_shared/x.md`,
+    runner.authoring.shared_folders): the authors' own material, staged as its file."""
     top = root.resolve()
     found: list[Path] = []
 
@@ -39,7 +42,8 @@ def staged_files(root: Path) -> list[Path]:
                 continue
             real = path.resolve() if path.is_symlink() else path
             if path.is_symlink():
-                if not real.is_relative_to(top) or not real.exists():
+                if (not real.is_relative_to(top) or not real.exists()) \
+                        and shared_target(root, path) is None:
                     continue  # a hostile or stale link: the arms never see it (HY005)
                 if real.is_dir() and (root / rel_folder).resolve().is_relative_to(real):
                     continue  # a link to a parent: its files are staged once, from there

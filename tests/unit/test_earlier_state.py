@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from runner.authoring.crosscase import earlier_state
+from runner.authoring.crosscase import earlier_session, earlier_state
 from tests.helpers import check_cli, check_json, make_skill
 
 FILES = {"evals/files/profile.json": '{"theme": "light"}\n'}
@@ -67,3 +67,37 @@ def test_each_language_names_state_of_another_case(prompt: str) -> None:
 ])
 def test_a_look_alike_relies_on_no_other_case(prompt: str) -> None:
     assert earlier_state(prompt) is None
+
+
+def test_an_earlier_session_of_the_users_is_a_case_no_arm_can_pass(tmp_path: Path) -> None:
+    """"Pick up where we left off" resumes a session no case of the set is: that case gets
+    EV014 with the quote, the set is not refused (its other cases run)."""
+    skill = make_skill(tmp_path / "s", [
+        {"id": "fresh", "prompt": "Start a launch plan for acme", "assertions": ["launch"]},
+        {"id": "resume", "prompt": "/plan acme — pick up where we left off",
+         "assertions": ["Resumes from the next unfinished section"]}], FILES)
+    result = check_cli(str(skill))
+    assert result.exit_code == 0, result.output
+    line = next(x for x in result.output.splitlines() if "EV014" in x)
+    assert "resume" in line and "'pick up where we left off'" in line
+    assert "earlier session" in line and "EV009" not in result.output
+    found = [f for f in check_json(skill)["findings"] if f["code"] in ("EV014", "EV017")]
+    assert [(f["code"], f["case"]) for f in found] == [("EV014", "resume")]
+
+
+@pytest.mark.parametrize("prompt", [
+    "Continue from last session and finish the outline",
+    "Resume where I stopped yesterday",
+    "As we agreed in our previous conversation, drop the beta flag",
+])
+def test_an_earlier_session_is_read_by_its_grammar(prompt: str) -> None:
+    assert earlier_session(prompt) is not None
+
+
+@pytest.mark.parametrize("prompt", [
+    "Explain the last session of parliament",
+    "Continue from the previous task and add tests",   # another case's state: EV017/EV009
+    "Recap: this session picked up from the previous session's handoff; write the next one",
+])
+def test_a_look_alike_names_no_earlier_session(prompt: str) -> None:
+    assert earlier_session(prompt) is None

@@ -1,0 +1,355 @@
+"""Steps a case needs that the offline sandbox cannot take (issue 26, EV014): a trial runs in
+one network-less container holding only the staged files and the image's programs
+(runner.schema.image: no ssh, no kubectl, no node), so a case needing one of these cannot pass
+in any arm, and says so before anything is spent.
+
+Read by the format of commands and by the staged files, never by one sample's words:
+- **a remote host**: the skill's SKILL.md works on a machine over the network, `ssh
+  user@host ...` (a user and a host, as ssh takes them) or `kubectl ...` (a cluster's API);
+  a case acting on that machine (its words name what only the running remote holds: a pod,
+  the cluster; the server, the host) or whose criteria say the agent SSHes there needs it. A
+  question asking advice is answered in words, and a prompt pasting the output (a fenced
+  block) hands it over;
+- **a package fetched at run time**: `npx X`, `bunx X`, `pnpm|npm|yarn dlx X`, `npm|pnpm|yarn
+  add|install X`, `pip install X`, `uvx X`, `shadcn add`: a command the case's own words
+  ask for or its criteria say ran, or one SKILL.md prescribes for a tool the case's words name
+  as run (SKILL.md: `pnpm dlx shadcn@latest add <c>`; the criterion: "added Dialog via the
+  shadcn CLI"). The registry is on the network;
+- **a test suite whose dependencies are not staged**: the case runs the project's tests (`npm
+  test`, `pnpm run test`, `npx vitest`, `jest`, `playwright test`) and the project's
+  package.json declares dependencies while no node_modules comes with it (a project is staged
+  without its dependencies; a fixture folder may carry them). `setup` cannot install them
+  offline: they are vendored, or the written tests are graded without running them;
+- **a sibling skill's files**: a criterion names another skill of the same collection and a
+  file it ships (`architecture 스킬의 strategy-dispatch.md`); a trial installs the skill under
+  test alone;
+- **a script of the skill's that calls a live API**: the skill ships a script (or a local
+  module it imports) calling a host that is no example's (`fetch(`, `requests.get`, `curl`,
+  and `https://api.dataforseo.com`), and a criterion says the agent ran it, by its name or as
+  "the scripts".
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from runner.analysis.wording import unquoted
+from runner.authoring.mcp import skill_md
+from runner.schema.case import Case
+
+# -- a remote host ----------------------------------------------------------------------------
+
+# `ssh [-p 22 | -i key ...] user@host`: the user and host as ssh takes them
+_SSH = re.compile(r"\bssh\s+(?:-[\w]+(?:\s+(?!-)[^\s@]+)?\s+)*([\w.-]+@[\w.-]+)")
+_KUBECTL = re.compile(r"(?<![\w-])kubectl\s+(?:-[\w-]+(?:[=\s]\S+)?\s+)*[a-z][\w-]*")
+# what only a running cluster holds, named in the case's own words: a pod (a running
+# instance; a Deployment, a namespace or an Ingress are also manifests the work may write),
+# the cluster itself
+_CLUSTER_OBJECTS = re.compile(r"(?i)\b(?:pods?|(?:the|my|our)\s+(?:k8s\s+|k3s\s+|"
+                              r"kubernetes\s+)?cluster)\b")
+_HOST_OBJECTS = re.compile(r"(?i)\b(?:the|my|our)\s+(?:server|host|box|vm|machine|cluster|"
+                           r"node|droplet|instance)\b")
+# the agent's own act: "Claude SSHes to the cluster" (a verb; "explains SSH" is a topic)
+_SSHES = re.compile(r"\bSSH(?:es|'s|ed|ing)?\s+(?:in)?to\s+(?:the\s+)?[\w.@-]+")
+_REFUSING = re.compile(r"(?i)\b(?:does\s+not|doesn't|do\s+not|don't|never|without|refuses?|"
+                       r"declines?|avoids?)\b")
+
+
+def remote_hosts(skill_dir: Path) -> list[str]:
+    """The remote machines the skill's SKILL.md works on: `ssh user@host`, `kubectl`."""
+    text = skill_md(skill_dir)
+    found = [f"ssh {m.group(1)}" for m in _SSH.finditer(text)]
+    found += ["kubectl"] if _KUBECTL.search(text) else []
+    return list(dict.fromkeys(found))
+
+
+def remote_needs(case: Case, hosts: list[str], own: str, criteria: list[str]) -> list[str]:
+    """The case's words by which it acts on the skill's remote machine, or whose criteria say
+    the agent reached one over SSH; `own` is the prompt's own words without questions asking
+    advice."""
+    if "```" in case.prompt:
+        return []  # the remote's output pasted: handed over
+    said = [m.group(0) for c in criteria if not _REFUSING.search(c) for m in _SSHES.finditer(c)]
+    if said:
+        return list(dict.fromkeys(said))[:2]
+    if not hosts or not own.strip():
+        return []  # (a question asking advice is answered in words)
+    patterns = ([_CLUSTER_OBJECTS] if "kubectl" in hosts else []) + \
+        ([_HOST_OBJECTS] if any(h.startswith("ssh ") for h in hosts) else [])
+    found = [" ".join(m.group(0).split()) for p in patterns for m in p.finditer(own)]
+    return list(dict.fromkeys(found))[:2]
+
+
+# -- a package fetched at run time ------------------------------------------------------------
+
+_PKG = r"@?[\w.-]+(?:/[\w.-]+)?(?:@[\w.^~-]+)?"
+_FETCH = re.compile(
+    rf"(?<![\w-])(?:npx|bunx|pnpx|uvx)\s+(?:-[\w-]+\s+)*{_PKG}(?:\s+(?!-)[\w:-]+)?"
+    rf"|(?<![\w-])(?:npm|pnpm|yarn)\s+dlx\s+{_PKG}(?:\s+(?!-)[\w:-]+)?"
+    r"|(?<![\w-])(?:npm|pnpm|yarn|bun)\s+(?:add|install|i|ci)\b"
+    rf"|(?<![\w-])pip3?\s+install\s+(?:-[\w-]+\s+)*(?!-)(?!-r\b){_PKG}"
+    r"|(?<![\w-])shadcn(?:@[\w.-]+)?\s+add\b")
+# the package a fetch names, for a tool the case's words call by its name
+_FETCHED_NAME = re.compile(r"(?:npx|bunx|pnpx|uvx|dlx)\s+(?:-[\w-]+\s+)*(@?[\w.-]+(?:/[\w.-]+)?)"
+                           r"|(shadcn)(?:@[\w.-]+)?\s+add\b")
+
+
+# A criterion saying the agent ran the command: a verb of running before it ("Runs npx
+# prisma generate", "via pnpm dlx ..."), or after it in the languages that put the verb last
+# ("npm test -- --coverage を実行している", "用 npx ... 执行"); never one the answer tells the
+# user to run ("Tells the user to run npm install", "suggests npx ...").
+_RUN_BEFORE = re.compile(r"(?i)\b(?:runs?|ran|running|executes?|executed|executing|uses?|used|"
+                         r"using|via|with|calls?|called|invokes?|invoked)\s+(?:the\s+)?[`'\"]?$")
+_RUN_AFTER = re.compile(r"^[`'\"]?\s*(?:を?(?:実行|使用|使っ|叩)|で(?:実行|追加)|执行|運行|运行|"
+                        r"을?\s*실행|를?\s*실행)")
+_TOLD_TO_USER = re.compile(r"(?i)\b(?:tells?|asks?|instructs?|advises?|suggests?|recommends?|"
+                           r"reminds?)\b[^.]*$")
+
+
+# ...nor one a written artifact runs ("a workflow that runs npm test")
+_WRITTEN = re.compile(r"(?i)\b(?:that|which)\s+(?:runs?|executes?|calls?|uses?|invokes?)\s+"
+                      r"[`'\"]?$")
+_FENCED = re.compile(r"```.*?(?:```|$)", re.S)
+
+
+def asked(prompt: str) -> str:
+    """The prompt's own words for commands: pasted blocks (a log, a Dockerfile) left out."""
+    return _FENCED.sub(" ", prompt)
+
+
+def written(text: str, start: int) -> bool:
+    """The command at `start` is one a written artifact runs, or the answer tells the user."""
+    return bool(_WRITTEN.search(text[:start]) or _TOLD_TO_USER.search(text[:start]))
+
+
+def ran(text: str, start: int, end: int) -> bool:
+    """The command at text[start:end] is one the criterion says the agent ran."""
+    before = text[:start]
+    if written(text, start):
+        return False
+    return bool(_RUN_BEFORE.search(before.rstrip() + " ") or _RUN_BEFORE.search(before)
+                or _RUN_AFTER.match(text[end:]))
+
+
+def skill_fetches(skill_dir: Path) -> dict[str, str]:
+    """The packages SKILL.md runs by fetching them at run time: the tool's name -> the
+    command as written (`shadcn` -> `pnpm dlx shadcn@latest add`)."""
+    found: dict[str, str] = {}
+    for m in _FETCH.finditer(skill_md(skill_dir)):
+        named = _FETCHED_NAME.search(m.group(0))
+        if named:
+            name = (named.group(1) or named.group(2)).split("/")[-1].split("@")[0]
+            found.setdefault(name.lower(), " ".join(m.group(0).split()))
+    return found
+
+
+def fetch_needs(own: str, criteria: list[str], fetches: dict[str, str]) -> list[str]:
+    """Lines for the fetching commands the case needs: asked in its own words, said run in
+    its criteria, or SKILL.md's fetch of a tool the case's words name with its CLI or
+    command."""
+    texts = [own, *(c for c in criteria if not _REFUSING.search(c))]
+    found = [f"'{' '.join(m.group(0).split())}'" for i, t in enumerate(texts)
+             for m in _FETCH.finditer(t)
+             if (not written(t, m.start()) if i == 0 else ran(t, m.start(), m.end()))]
+    for name, command in fetches.items():
+        if any(re.search(rf"(?i)(?<![\w-]){re.escape(name)}\b", f) for f in found):
+            continue  # the case runs the fetch itself: said once
+        tool = re.compile(rf"(?i)(?<![\w-]){re.escape(name)}(?:'s)?\s+(?:CLI|command|add)\b")
+        found += [f"'{m.group(0)}' (SKILL.md runs it as `{command}`)" for t in texts
+                  for m in tool.finditer(t)]
+    return [f"{w}: a package fetched from its registry at run time, and the sandbox has no "
+            "network" for w in list(dict.fromkeys(found))[:2]]
+
+
+# -- a test suite whose dependencies are not staged -------------------------------------------
+
+_TEST_RUN = re.compile(r"(?<![\w-])(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?test(?::[\w-]+)?"
+                       r"(?:\s+--\s+--[\w-]+)?|npx\s+(?:vitest|jest|playwright\s+test)|"
+                       r"vitest\s+run|playwright\s+test)\b")
+_MAX_DEPTH = 3
+
+
+def _package_files(root: Path) -> list[Path]:
+    """package.json files at most three folders below `root`, outside dependencies and dot
+    folders (the tools' settings, the skills)."""
+    found: list[Path] = []
+    stack = [(root, 0)]
+    while stack and len(found) < 20:
+        folder, depth = stack.pop()
+        try:
+            entries = sorted(folder.iterdir())
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_symlink():
+                continue
+            if entry.is_file() and entry.name == "package.json":
+                found.append(entry)
+            elif entry.is_dir() and depth < _MAX_DEPTH and entry.name != "node_modules" \
+                    and not entry.name.startswith("."):
+                stack.append((entry, depth + 1))
+    return found
+
+
+def _dependencies(package: Path) -> list[str]:
+    try:
+        data = json.loads(package.read_text(encoding="utf-8", errors="replace"))
+    except (OSError, ValueError):
+        return []
+    if not isinstance(data, dict):
+        return []
+    names: list[str] = []
+    for key in ("dependencies", "devDependencies"):
+        declared = data.get(key)
+        names += list(declared) if isinstance(declared, dict) else []
+    return names
+
+
+def dependency_needs(case: Case, own: str, criteria: list[str], skill_dir: Path,
+                     project: Path | None) -> list[str]:
+    """Lines for a test run the case needs whose project declares dependencies that come
+    without their node_modules: a fixture folder holding a package.json and no node_modules,
+    or the project (always staged without its dependencies)."""
+    runs = [" ".join(m.group(0).split()) for i, t in enumerate([own, *criteria])
+            if not _REFUSING.search(t) for m in _TEST_RUN.finditer(t)
+            if (not written(t, m.start()) if i == 0 else ran(t, m.start(), m.end()))]
+    if not runs:
+        return []
+    packages: list[tuple[Path, Path]] = []  # (package.json, the root it is named from)
+    for fixture in case.files:
+        path = skill_dir / fixture
+        if path.is_file() and path.name == "package.json" \
+                and not (path.parent / "node_modules").exists():
+            packages.append((path, skill_dir))
+        elif path.is_dir():
+            packages += [(p, path) for p in _package_files(path)
+                         if not (p.parent / "node_modules").is_dir()]
+    if project is not None and not packages:
+        packages = [(p, project) for p in _package_files(project)]
+    lines = []
+    for package, root in packages:
+        names = _dependencies(package)
+        if names:
+            where = package.relative_to(root).as_posix() if package.is_relative_to(root) \
+                else package.name
+            lines.append(f"'{runs[0]}': a test suite whose {where} declares {len(names)} "
+                         f"dependencies ({', '.join(names[:3])}{', ...' if len(names) > 3 else ''})"
+                         " and no node_modules is staged with it, which `setup` cannot "
+                         "install offline")
+    return lines[:2]
+
+
+# -- a sibling skill's files ------------------------------------------------------------------
+
+_FILE_NAME = re.compile(r"(?<![\w./-])[A-Za-z0-9_][\w.-]*\.(?:md|json|ya?ml|txt|py|ts|js|sh|"
+                        r"toml|csv)(?![A-Za-z0-9])")
+
+
+def _skill_files(skill: Path) -> dict[str, str]:
+    """A skill's shipped files (never its evals/, its own set's fixtures) by their name ->
+    the path below the skill (its first 500)."""
+    found: dict[str, str] = {}
+    for path in sorted(skill.rglob("*"))[:500]:
+        rel = path.relative_to(skill)
+        if rel.parts[0] != "evals" and path.is_file() and not path.is_symlink():
+            found.setdefault(path.name, rel.as_posix())
+    return found
+
+
+def sibling_needs(case: Case, criteria: list[str], skill_dir: Path) -> list[str]:
+    """Files a criterion names as another skill's of the same collection (the criterion
+    names that skill and its file: "architecture 스킬의 strategy-dispatch.md가 갱신되었다",
+    "the architecture skill's dispatch.md"), which that skill ships and neither the skill
+    under test nor the case's fixtures hold: no arm installs that skill."""
+    if skill_dir.parent == skill_dir:
+        return []
+    own = _skill_files(skill_dir)
+    staged = {Path(f).name for f in case.files} | {Path(f).name for f in case.inline_files}
+    siblings = [s for s in sorted(skill_dir.parent.iterdir())[:300] if s != skill_dir
+                and s.is_dir() and (s / "SKILL.md").is_file()]
+    lines: list[str] = []
+    # (a criterion graded on refusing or pointing elsewhere needs no file: "Refuses to restate
+    # the fan-out template (fan-out.md): it is /gov-ops's")
+    for criterion in (c for c in criteria if not _REFUSING.search(c)):
+        names = {m.group(0) for m in _FILE_NAME.finditer(unquoted(criterion))} - set(own) \
+            - staged - {"SKILL.md"}
+        for sibling in siblings if names else []:
+            if not re.search(rf"(?i)(?<![\w-]){re.escape(sibling.name)}(?![\w-])", criterion):
+                continue
+            theirs = _skill_files(sibling)
+            lines += [f"'{n}': a file of the sibling skill '{sibling.name}' ({sibling.name}/"
+                      f"{theirs[n]}), which no arm stages (a trial installs the skill under "
+                      "test alone)" for n in sorted(names) if n in theirs]
+    return list(dict.fromkeys(lines))[:3]
+
+
+# -- a script of the skill's that calls a live API --------------------------------------------
+
+_SCRIPT_SUFFIXES = frozenset({".py", ".js", ".mjs", ".cjs", ".ts", ".sh", ".bash", ".rb"})
+_CALLS = re.compile(r"\bfetch\s*\(|\baxios\b|\brequests\.(?:get|post|put|patch|delete|request|"
+                    r"Session)\b|\burlopen\s*\(|\bhttpx\.|\bhttps?\.request\s*\(|\bcurl\s|"
+                    r"\bwget\s|\baiohttp\.")
+_HOST = re.compile(r"https?://([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)")
+# hosts that are no live service: documentation's examples and the machine itself
+_NO_SERVICE = re.compile(r"(?i)(?:^|\.)(?:example\.(?:com|org|net)|localhost|test|invalid|"
+                         r"127\.0\.0\.1|0\.0\.0\.0)$")
+# a local module the script imports (`from './_lib.mjs'`, `from ._lib import`, `import lib`)
+_IMPORTS = re.compile(r"""from\s+['"]\./([\w.-]+)['"]|require\(\s*['"]\./([\w.-]+)['"]"""
+                      r"|^\s*from\s+\.?([\w]+)\s+import\b|^\s*import\s+([\w]+)\s*$", re.M)
+
+
+def _host_called(text: str) -> str | None:
+    if not _CALLS.search(text):
+        return None
+    hosts = [h for h in _HOST.findall(text) if not _NO_SERVICE.search(h)]
+    return hosts[0] if hosts else None
+
+
+def network_scripts(skill_dir: Path) -> dict[str, str]:
+    """The skill's own scripts that call a live service: the script's file name -> the host
+    it calls (its own call, or one of a local module it imports: `./_lib.mjs`)."""
+    scripts = [p for p in sorted(skill_dir.rglob("*"))[:500]
+               if p.suffix in _SCRIPT_SUFFIXES and p.is_file() and not p.is_symlink()
+               and p.relative_to(skill_dir).parts[0] != "evals" and p.stat().st_size < 500_000]
+    texts = {p: p.read_text(encoding="utf-8", errors="replace") for p in scripts}
+    own = {p: _host_called(t) for p, t in texts.items()}
+    imports = {p: [q for m in _IMPORTS.finditer(t) for q in texts if q.parent == p.parent
+                   and next(g for g in m.groups() if g) in (q.name, q.stem)]
+               for p, t in texts.items()}
+    modules = {q for found in imports.values() for q in found}
+    found: dict[str, str] = {}
+    for path in texts:
+        if path in modules:
+            continue  # a library the scripts import: run through them
+        host = own[path] or next((own[q] for q in imports[path] if own[q]), None)
+        if host:
+            found[path.name] = host
+    return found
+
+
+_ALL_SCRIPTS = re.compile(r"(?i)\b(?:runs?|ran|executes?|executed|calls?)\s+(?:all\s+)?(?:the|its|"
+                          r"all)\s+(?:\d+\s+|two\s+|three\s+|four\s+|five\s+)?(?:[\w-]+\s+)?"
+                          r"scripts\b")
+
+
+def script_call_needs(own: str, criteria: list[str], scripts: dict[str, str]) -> list[str]:
+    """Lines for the skill's scripts that call a live service which the case runs: named in a
+    criterion saying the agent ran it (or in the prompt's own words asking for it), or all of
+    them ("Executes the 3 scripts in order")."""
+    if not scripts:
+        return []
+    texts = [own, *(c for c in criteria if not _REFUSING.search(c))]
+    ran_names: list[str] = []
+    for i, text in enumerate(texts):
+        for name in scripts:
+            for m in re.finditer(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text):
+                if not written(text, m.start()) and (i == 0 or ran(text, m.start(), m.end())):
+                    ran_names.append(name)
+        if i > 0 and _ALL_SCRIPTS.search(text):
+            ran_names += list(scripts)
+    ran_names = list(dict.fromkeys(ran_names))
+    return [f"{', '.join(repr(n) for n in ran_names[:3])}: the skill's script(s) calling "
+            f"{', '.join(dict.fromkeys(scripts[n] for n in ran_names))}, a live service the "
+            "sandbox cannot reach"] if ran_names else []
