@@ -52,6 +52,7 @@ from runner.authoring.problems import Problems
 from runner.authoring.program_types import CONTRACT, ProgramType
 from runner.authoring.routing import (
     about_firing,
+    not_firing_with_reason,
     routing_value,
     routing_with_reason,
     routing_word,
@@ -2202,6 +2203,17 @@ class CaseReader:
             dropped.append(text)
             self.routing.append(fires)
         expected = item.get("expected_output")
+        if isinstance(expected, str) and not_firing_with_reason(expected, self.names):
+            # not firing, then the author's reason: routing alone, no behaviour left to grade
+            if not self.routing:  # a flag beside it (`should_trigger: false`) said so once
+                self.routing.append(False)
+            self.unread["expected_output (the skill not firing, and why)"] = \
+                item.pop("expected_output")
+            self.problems.report("EV012", self.label, f"expected_output says the skill does "
+                                 f"not fire, then why ({expected[:80]!r}): the reason is a note "
+                                 "on the request, not graded; offered as a trigger query",
+                                 "put the prompt in evals/trigger/should-not-trigger.yaml")
+            expected = None
         parts = split_firing(expected, self.names) if isinstance(expected, str) else None
         if parts is not None and isinstance(expected, str):
             split.append(expected)
