@@ -1,0 +1,99 @@
+"""Refusals that were the reader's miss, read by the format or the wording's grammar (issue
+26): an expected answer saying the skill does not fire and then why is a routing expectation
+alone (its reason a note, never behaviour); material quoted after the colon of the sentence
+right after the pointer, when that sentence refers back to it ("Do not rewrite it unless I
+ask: '...'"), is handed over; a pointed noun that modifies the head of a sentence's subject
+("My screenshot call is failing") names no material. What each keeps refusing is tested
+beside it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from runner.authoring.inputs import pointed_inputs, quoted_after_colon
+from runner.authoring.routing import not_firing_with_reason
+from runner.schema.case import Case
+from tests.helpers import check_cli, make_skill
+
+
+def case(cid: str, prompt: str, **more: Any) -> dict[str, Any]:
+    return {"id": cid, "prompt": prompt, "expected_output": "The answer, stated.", **more}
+
+
+@pytest.mark.parametrize("expected", [
+    "Does NOT trigger this skill. This is about listing PRs directly, not the inbox.",
+    "The skill should not activate. It is a request to open an issue, out of scope.",
+    "The skill does not trigger; because the user wants a new issue, not a summary."])
+def test_not_firing_then_its_reason_is_routing_alone(expected: str) -> None:
+    assert not_firing_with_reason(expected)
+
+
+@pytest.mark.parametrize("expected", [
+    # firing, then work: the work is graded (split_firing's)
+    "Triggers this skill. It lists every unread notification.",
+    # not firing, then work the run must show: still graded
+    "Does not trigger the skill, and lists the open PRs with their authors instead.",
+    # no firing head at all
+    "This is about listing PRs directly."])
+def test_other_expected_answers_keep_their_behaviour(expected: str) -> None:
+    assert not not_firing_with_reason(expected)
+
+
+def test_check_accepts_a_not_firing_case_whose_prompt_names_material(tmp_path: Path) -> None:
+    """The prompt of a should-not-fire case is the words the trigger reads: "my team's repo"
+    there is no input the session must hold; the case is offered as a trigger query."""
+    cases = [case("1", "Summarise my unread notifications from the attached export.",
+                  files=["evals/files/export.json"]),
+             {"id": "2", "prompt": "show me all the open pull requests on my team's repo",
+              "expected_output": "Does NOT trigger this skill. This is about listing PRs "
+                                 "directly, not reviewing notification inbox items.",
+              "files": []}]
+    skill = make_skill(tmp_path, cases, {"evals/files/export.json": "[]"})
+    result = check_cli(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "says the skill does not fire, then why" in result.output
+    assert "only a routing expectation" in result.output
+    assert "EV009" not in result.output
+
+
+def test_check_still_refuses_a_not_firing_case_graded_on_work(tmp_path: Path) -> None:
+    work = {"id": "2", "prompt": "show me all the open pull requests on my team's repo",
+            "expected_output": "Does not trigger the skill, and lists the open PRs with "
+                               "their authors instead.", "files": []}
+    result = check_cli(str(make_skill(tmp_path, [work])))
+    assert result.exit_code == 2, result.output
+    assert "my team's repo" in result.output
+
+
+def test_material_quoted_after_the_next_sentences_colon_is_handed_over() -> None:
+    prompt = ("Audit this paragraph only. Do not rewrite it unless I ask: 'We are in the "
+              "process of working to improve the overall quality of the reporting.' Keep "
+              "the review compact.")
+    assert quoted_after_colon(prompt, "this paragraph")
+    assert pointed_inputs(Case(id="1", prompt=prompt)) == []
+
+
+@pytest.mark.parametrize("prompt", [
+    # the next sentence does not refer back to it: its quote is something else
+    "Audit this paragraph only. Then write a title like: 'Quarterly reporting gets better.'",
+    # two sentences on: too far to be the same material
+    "Audit this paragraph. Be brief. Do not rewrite it unless I ask: 'We are in the process.'"])
+def test_a_quote_not_said_of_the_pointer_gives_nothing(prompt: str) -> None:
+    assert pointed_inputs(Case(id="1", prompt=prompt)) == ["Audit this paragraph"]
+
+
+def test_a_pointed_noun_modifying_a_subjects_head_is_no_material() -> None:
+    told = ("My screenshot call is failing and I need to debug it. Show me how to inspect "
+            "the status code.")
+    assert pointed_inputs(Case(id="1", prompt=told)) == []
+
+
+@pytest.mark.parametrize(("prompt", "pointer"), [
+    ("My screenshot file is broken, fix it.", "My screenshot"),  # the head is material too
+    ("Check why this screenshot really is blurry.", "this screenshot"),  # an adverb
+    ("Describe this screenshot.", "this screenshot")])
+def test_a_pointer_to_material_still_points(prompt: str, pointer: str) -> None:
+    assert pointer in pointed_inputs(Case(id="1", prompt=prompt))
