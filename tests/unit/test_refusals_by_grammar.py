@@ -97,3 +97,53 @@ def test_a_pointed_noun_modifying_a_subjects_head_is_no_material() -> None:
     ("Describe this screenshot.", "this screenshot")])
 def test_a_pointer_to_material_still_points(prompt: str, pointer: str) -> None:
     assert pointer in pointed_inputs(Case(id="1", prompt=prompt))
+
+
+def _umbrella(tmp_path: Path, own_set: bool) -> Path:
+    root = make_skill(tmp_path, [case("1", "Summarise the attached notes.",
+                                      files=["evals/files/notes.md"])],
+                      {"evals/files/notes.md": "# notes"}, name="hub") if own_set else None
+    if root is None:
+        root = tmp_path / "hub"
+        root.mkdir()
+        (root / "SKILL.md").write_text("---\nname: hub\ndescription: Use when the user asks "
+                                       "about the research hub.\n---\nbody\n")
+    for name in ("triage", "brief"):
+        make_skill(root / "skills", [case("1", "List three ways to triage papers.")],
+                   name=name)
+    return root
+
+
+def test_an_umbrella_skill_with_no_set_is_its_skills_collection(tmp_path: Path) -> None:
+    """A root SKILL.md with no set of its own over skills/<name>/evals/evals.json: the sets
+    are its skills', each checked; the root is said to have none."""
+    from runner.authoring.layouts import collection
+
+    root = _umbrella(tmp_path, own_set=False)
+    assert sorted(s.name for s, found in collection(root) if found is not None) == \
+        ["brief", "triage"]
+    result = check_cli(str(root))
+    assert result.exit_code == 0, result.output
+    assert "hub (" in result.output and "the skill at the root has no case set of its " \
+        "own" in result.output
+    assert "ok: brief" in result.output and "ok: triage" in result.output
+
+
+def test_a_root_skill_with_its_own_set_stays_the_skill(tmp_path: Path) -> None:
+    from runner.authoring.layouts import collection
+
+    root = _umbrella(tmp_path, own_set=True)
+    assert collection(root) == []
+    result = check_cli(str(root))
+    assert result.exit_code == 0, result.output
+    assert "ok: hub" in result.output
+
+
+def test_expected_artifacts_are_files_the_work_must_create(tmp_path: Path) -> None:
+    """`expected_artifacts: [path]` (expected + what is made) is read as `expected_files`:
+    each an output that must exist; before, the case had nothing to grade (EV008)."""
+    made = {"prompt": "Write the project manifest for future sessions.",
+            "expected_artifacts": [".research/project_manifest.yml"]}
+    result = check_cli(str(make_skill(tmp_path, [made])))
+    assert result.exit_code == 0, result.output
+    assert "expected_artifacts (1 file(s) to create)" in result.output
