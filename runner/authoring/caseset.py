@@ -670,6 +670,14 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     """One case: validated, its references, fixtures and programs attached and preflighted;
     kept when nothing about it was refused (and among the run's cases when gradable)."""
     problems = at.problems
+    if isinstance(item, str):
+        # a bare line of text ("Review a hook for unnecessary nesting."): a prompt or a task's
+        # title with nothing beside it that grades it, so it would tie in every arm
+        problems.refuse("EV008", label, f"a case is a bare text ({item[:60]!r}): a prompt or "
+                        "a task's title with nothing that can pass or fail (no expected "
+                        "output, no check)", "write it as an object: {\"id\": ..., "
+                        "\"prompt\": ..., \"expected_output\" or \"assertions\": ...}")
+        return
     if not isinstance(item, dict):
         problems.refuse("EV009", label, f"a case is an object, not {type(item).__name__}",
                         "write the case as an object with id and prompt")

@@ -147,3 +147,13 @@ def test_expected_artifacts_are_files_the_work_must_create(tmp_path: Path) -> No
     result = check_cli(str(make_skill(tmp_path, [made])))
     assert result.exit_code == 0, result.output
     assert "expected_artifacts (1 file(s) to create)" in result.output
+
+
+def test_a_set_of_bare_texts_is_refused_as_cases_nothing_grades(tmp_path: Path) -> None:
+    """`["Review a hook for nesting.", ...]`: task titles with no criterion: EV008 naming the
+    text, not a type error."""
+    titles = ["Review a hook for unnecessary nesting.", "Find duplication across two files."]
+    result = check_cli(str(make_skill(tmp_path, titles)))
+    assert result.exit_code == 2, result.output
+    assert "EV008 case '#1': a case is a bare text ('Review a hook" in result.output
+    assert "not str" not in result.output
