@@ -1061,8 +1061,9 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
     noted = notation_tokens(case.prompt, blanks, _notation(skill.root, case)) if blanks else []
     if noted:
         problems.report("EV012", case.id, f"the prompt's {', '.join(noted[:4])}: the skill's own "
-                        "notation (its SKILL.md or the case's criteria write it too, or a path "
-                        "spelled as a pattern), sent as written, not a blank to fill",
+                        "notation (its SKILL.md or the case's criteria write it too, a path "
+                        "spelled as a pattern, or the prompt names it as a token), sent as "
+                        "written, not a blank to fill",
                         "none needed (write a value in its place if the task needs one)")
         blanks = [b for b in blanks if b not in noted]
     own = agents_own_blanks(case.prompt, blanks, str(case.extra)) if blanks else []

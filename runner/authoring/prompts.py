@@ -99,19 +99,27 @@ def placeholders(prompt: str) -> list[str]:
 _PATTERN_PATH = re.compile(r"[\w./-]*(?:<[\w-]+>[\w./-]*){2,}")
 
 
+# A blank the prompt names as a token, its noun right after it ("the CSV references
+# <PENDING_UPLOAD> tokens", "keep the <TODO> markers"): the text itself, spoken of, never a
+# value left out.
+_NAMED_TOKEN = re.compile(r"^\s+(?:tokens?|placeholders?|markers?|sentinels?|tags?|"
+                          r"literals?)\b", re.IGNORECASE)
+
+
 def notation_tokens(prompt: str, blanks: list[str], notation: str) -> list[str]:
     """The blanks that are notation, not values left out: a `<work-item>` the skill's SKILL.md
     writes itself (its invocation syntax, `/sdd:plan <work-item>`) or the case's criteria
     quote back (`.mnemo/<project-name>/`), and a `<x>` inside a path spelled as a pattern of
-    several (`out/<platform>-<arch>/<build_type>/`). A `/path/to/...` or `{{x}}` is never
-    notation: it names no token of the skill's."""
+    several (`out/<platform>-<arch>/<build_type>/`), or one the prompt names as a token
+    (_NAMED_TOKEN). A `/path/to/...` or `{{x}}` is never notation: it names no token of the
+    skill's."""
     said = []
     for blank in blanks:
         if not blank.startswith("<"):
             continue
         quoted = re.search(rf"(?<![\w<]){re.escape(blank)}", notation) is not None
         pattern = any(blank in m.group(0) for m in _PATTERN_PATH.finditer(prompt))
-        if quoted or pattern:
+        if quoted or pattern or _NAMED_TOKEN.search(prompt.split(blank, 1)[-1]):
             said.append(blank)
     return said
 

@@ -157,3 +157,20 @@ def test_a_set_of_bare_texts_is_refused_as_cases_nothing_grades(tmp_path: Path) 
     assert result.exit_code == 2, result.output
     assert "EV008 case '#1': a case is a bare text ('Review a hook" in result.output
     assert "not str" not in result.output
+
+
+def test_a_blank_named_as_a_token_is_notation() -> None:
+    from runner.authoring.prompts import notation_tokens
+
+    prompt = "The bulk CSV references <PENDING_UPLOAD> tokens; the validator must warn."
+    assert notation_tokens(prompt, ["<PENDING_UPLOAD>"], "") == ["<PENDING_UPLOAD>"]
+    # a blank with no such noun after it is still a value left out
+    assert notation_tokens("Upload <FILE> to the bucket.", ["<FILE>"], "") == []
+
+
+def test_check_sends_a_named_token_as_written(tmp_path: Path) -> None:
+    named = case("1", "The bulk CSV references <PENDING_UPLOAD> tokens because the assets are "
+                      "not uploaded yet. Say what the validator should report.")
+    result = check_cli(str(make_skill(tmp_path, [named])))
+    assert result.exit_code == 0, result.output
+    assert "the prompt names it as a token" in result.output
