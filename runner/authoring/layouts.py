@@ -835,10 +835,12 @@ def collection(root: Path) -> list[tuple[Path, Path | None]]:
 
 
 def umbrella(root: Path) -> list[tuple[Path, Path | None]]:
-    """The skills below a root skill that has no set (nor prose set) of its own, when one of
-    them at least has its own set; else [] (the root is the skill `check` reads)."""
+    """The skills below a root skill that has no set (nor prose set, nor trigger set) of its
+    own, when one of them at least has its own set; else [] (the root is the skill `check`
+    reads)."""
     name = declared_name(root)
-    if find_set(root, name) is not None or find_prose(root, name) is not None:
+    if find_set(root, name) is not None or find_prose(root, name) is not None \
+            or _trigger_set(root, name):
         return []
     top = root.resolve()
     below = [(skill, find_set(skill, declared_name(skill))
