@@ -174,3 +174,23 @@ def test_check_sends_a_named_token_as_written(tmp_path: Path) -> None:
     result = check_cli(str(make_skill(tmp_path, [named])))
     assert result.exit_code == 0, result.output
     assert "the prompt names it as a token" in result.output
+
+
+def test_a_file_in_a_told_list_of_work_items_is_no_input() -> None:
+    from runner.authoring.prompts import missing_inputs
+
+    told = ("The board has a pile of tiny issues, all below a story's size: (a) rename a "
+            "variable in runner/github.py; (b) add a type hint in runner/session.py. "
+            "Consolidate the backlog.")
+    assert missing_inputs(Case(id="1", prompt=told), set()) == []
+
+
+@pytest.mark.parametrize("prompt", [
+    # the sentence asks for the work itself
+    "Fix these issues: (a) rename a variable in runner/github.py; (b) add a type hint.",
+    # after the list has ended, a file is read again
+    "The board has issues: (a) rename a variable. Then review runner/github.py for bugs."])
+def test_a_file_outside_a_told_list_is_still_an_input(prompt: str) -> None:
+    from runner.authoring.prompts import missing_inputs
+
+    assert missing_inputs(Case(id="1", prompt=prompt), set()) == ["runner/github.py"]
