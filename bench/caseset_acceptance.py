@@ -107,9 +107,9 @@ def skills_of(folder: Path) -> list[Path]:
     """A sample folder's skills with a set: the folder itself, or (a repository, a collection)
     each skill below it whose layout holds a set, or a trigger set only, as `check` finds
     them."""
-    if (folder / "SKILL.md").is_file():
-        return [folder]
     with read_once():  # the repository walked once, as one `check COLLECTION` walks it
+        if (folder / "SKILL.md").is_file() and not collection(folder):
+            return [folder]  # a skill (an umbrella skill with no set is its skills' collection)
         return [skill for skill, found in collection(folder) if found is not None
                 or triggers_only(skill, declared_name(skill) or skill.name)]
 

@@ -680,6 +680,14 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     """One case: validated, its references, fixtures and programs attached and preflighted;
     kept when nothing about it was refused (and among the run's cases when gradable)."""
     problems = at.problems
+    if isinstance(item, str):
+        # a bare line of text ("Review a hook for unnecessary nesting."): a prompt or a task's
+        # title with nothing beside it that grades it, so it would tie in every arm
+        problems.refuse("EV008", label, f"a case is a bare text ({item[:60]!r}): a prompt or "
+                        "a task's title with nothing that can pass or fail (no expected "
+                        "output, no check)", "write it as an object: {\"id\": ..., "
+                        "\"prompt\": ..., \"expected_output\" or \"assertions\": ...}")
+        return
     if not isinstance(item, dict):
         problems.refuse("EV009", label, f"a case is an object, not {type(item).__name__}",
                         "write the case as an object with id and prompt")
@@ -1085,8 +1093,9 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
     noted = notation_tokens(case.prompt, blanks, _notation(skill.root, case)) if blanks else []
     if noted:
         problems.report("EV012", case.id, f"the prompt's {', '.join(noted[:4])}: the skill's own "
-                        "notation (its SKILL.md or the case's criteria write it too, or a path "
-                        "spelled as a pattern), sent as written, not a blank to fill",
+                        "notation (its SKILL.md or the case's criteria write it too, a path "
+                        "spelled as a pattern, or the prompt names it as a token), sent as "
+                        "written, not a blank to fill",
                         "none needed (write a value in its place if the task needs one)")
         blanks = [b for b in blanks if b not in noted]
     own = agents_own_blanks(case.prompt, blanks, str(case.extra)) if blanks else []

@@ -71,6 +71,9 @@ class Collection:
                 for m in self.members if not m.runs]
         out += [f"  {m.name} ({m.path}): not run: left out by --skill-name"
                 for m in self.skipped]
+        if (self.root / "SKILL.md").is_file():  # an umbrella skill (layouts.umbrella)
+            out.append(f"  {self.root.name} ({self.root}): not run: the skill at the root has "
+                       "no case set of its own; the sets below are its skills'")
         return out + self.notes
 
 
@@ -202,6 +205,8 @@ def read_collection(root: Path, skill_name: str | None = None, cases_file: Path 
     """The collection at `root` (None when `root` is a skill, or holds one skill only), every
     skill with the set it would be graded on (`--cases FILE`: that one, shared); refused as the
     module says."""
+    if cases_file is not None and (root / "SKILL.md").is_file():
+        return None  # `--cases FILE` for the root skill itself: that skill, not those below
     pairs = [(s, cases_file or f) for s, f in collection(root)]
     if len(pairs) < 2:
         return None

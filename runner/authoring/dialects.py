@@ -52,6 +52,7 @@ from runner.authoring.problems import Problems
 from runner.authoring.program_types import CONTRACT, ProgramType
 from runner.authoring.routing import (
     about_firing,
+    not_firing_with_reason,
     routing_value,
     routing_with_reason,
     routing_word,
@@ -506,6 +507,17 @@ _PROPERTY_MAPPINGS = ("expected_output", "expected_behavior", "expected_behaviou
 _NOT_LIFTED = frozenset({"prompt", "input", "inputs", "query", "files", "fixtures", "setup"})
 # Files the work must produce (CaseReader._file_expectations).
 _EXPECTED_FILE_KEYS = ("expected_files", "expected_outputs", "output_files", "files_exist")
+# ...and by its words: expected (or expect) and what is made, nothing else
+# (`expected_artifacts`, `expectedArtefacts`): the files the work must leave.
+_MADE_WORDS = frozenset({"files", "outputs", "artifacts", "artefacts"})
+
+
+def _expected_made(key: str) -> bool:
+    said = field_words(key)
+    return key not in _EXPECTED_FILE_KEYS and len(said) == 2 \
+        and bool(said & {"expected", "expect"}) and bool(said & _MADE_WORDS)
+
+
 # A rule judge's success condition that files exist (`success: [{files_exist: [paths]}]`).
 _EXISTS_CONDITIONS = ("files_exist", "file_exists")
 
@@ -1657,7 +1669,7 @@ class CaseReader:
             return  # the schema's to refuse
         outputs: list[Any] = list(given or [])
         read: list[str] = []
-        for key in _EXPECTED_FILE_KEYS:
+        for key in [*_EXPECTED_FILE_KEYS, *(k for k in item if _expected_made(k))]:
             paths = item.get(key)
             listed = paths if isinstance(paths, list) else [paths]
             if paths and all(isinstance(p, str) and _file_like(p) for p in listed):
@@ -2202,6 +2214,17 @@ class CaseReader:
             dropped.append(text)
             self.routing.append(fires)
         expected = item.get("expected_output")
+        if isinstance(expected, str) and not_firing_with_reason(expected, self.names):
+            # not firing, then the author's reason: routing alone, no behaviour left to grade
+            if not self.routing:  # a flag beside it (`should_trigger: false`) said so once
+                self.routing.append(False)
+            self.unread["expected_output (the skill not firing, and why)"] = \
+                item.pop("expected_output")
+            self.problems.report("EV012", self.label, f"expected_output says the skill does "
+                                 f"not fire, then why ({expected[:80]!r}): the reason is a note "
+                                 "on the request, not graded; offered as a trigger query",
+                                 "put the prompt in evals/trigger/should-not-trigger.yaml")
+            expected = None
         parts = split_firing(expected, self.names) if isinstance(expected, str) else None
         if parts is not None and isinstance(expected, str):
             split.append(expected)

@@ -338,6 +338,7 @@ def pointed_inputs(case: Case) -> list[str]:
     found = [m.group(0) for pattern in (_HANDED, _EXISTING, _READ_ONE, POINTED_RE)
              for m in pattern.finditer(own) if not _GIVEN_AFTER.match(own, m.end())
              and not _destination(own, m) and not _pronoun_and_verb(own, m)
+             and not _modifies_a_subject(own, m)
              and not quoted_after_colon(case.prompt, m.group(0))
              and not (pattern is _HANDED and _said_in_words(case.prompt, m))
              and not change_told(own, m)
@@ -490,6 +491,27 @@ _OBJECT_AFTER = re.compile(r"(?i)\s+(?:the|an?|its|our|my|your|their|his|her|thi
                            r"those|every|all|some|each)\b")
 
 
+# The pointed noun modifying the head of a subject: "My screenshot call is failing", "our
+# repo mirror keeps lagging": one more word, then the subject's verb. The head (a call, a
+# mirror) is what the sentence is about, not the material the noun would name; an adverb
+# ("this repo still has") is no head, and a head that is itself material ("my screenshot
+# file is broken", "this dataset export has ...") still points at material.
+_HEAD_THEN_VERB = re.compile(
+    r"\s+(?P<head>[a-z][\w-]*)\s+(?:is|are|was|were|keeps|kept|isn't|aren't|wasn't|doesn't|"
+    r"don't|didn't|fails|failed|returns|returned|throws|threw|errors|errored|times\s+out|"
+    r"hangs|hung|breaks|broke)\b")
+_NOT_A_HEAD = re.compile(
+    r"(?:\w+ly|still|also|already|now|just|only|then|never|always|again|here|there|itself|"
+    r"file|files|image|images|folder|directory|document|documents|doc|docs|report|data|"
+    r"export|dump|output|copy|version|contents?|text|diff|patch|log|logs)$")
+
+
+def _modifies_a_subject(own: str, match: re.Match[str]) -> bool:
+    """The pointer's noun modifies the head of a sentence's subject (see _HEAD_THEN_VERB)."""
+    found = _HEAD_THEN_VERB.match(own, match.end())
+    return found is not None and _NOT_A_HEAD.fullmatch(found.group("head")) is None
+
+
 def _pronoun_and_verb(own: str, match: re.Match[str]) -> bool:
     """The pointer is a pronoun subject followed by its verb (see _PRONOUN_VERB)."""
     return _PRONOUN_VERB.fullmatch(" ".join(match.group(0).split())) is not None and \
@@ -522,10 +544,25 @@ def _reported_before(own: str, match: re.Match[str]) -> bool:
         _REPORTED_BEFORE.search(own, 0, match.start()) is not None
 
 
+# The rest of the pointer's sentence, to its end ("only. "), when no colon comes first.
+_TO_STOP = re.compile(r"(?:[^.?!\n:：。？！]|\.(?=[\w)]))*[.?!。？！]\s+")
+# A pronoun that refers back to the material just pointed at ("Do not rewrite it unless I
+# ask: '...'"): the next sentence's colon still introduces that material.
+_BACK_TO_IT = re.compile(r"(?i)\b(?:it|them)\b")
+
+
 def quoted_after_colon(prompt: str, phrase: str) -> bool:
-    """The material `phrase` points at follows its sentence's colon (see _TO_COLON)."""
+    """The material `phrase` points at follows its sentence's colon (see _TO_COLON), or the
+    colon of the next sentence when that sentence refers back to it by a pronoun ("Audit
+    this paragraph only. Do not rewrite it unless I ask: 'We are ...'")."""
     at = prompt.find(phrase)
     colon = _TO_COLON.match(prompt, at + len(phrase)) if at >= 0 else None
+    if colon is None and at >= 0:
+        stop = _TO_STOP.match(prompt, at + len(phrase))
+        colon = _TO_COLON.match(prompt, stop.end()) if stop is not None else None
+        if colon is None or stop is None or \
+                not _BACK_TO_IT.search(prompt, stop.end(), colon.end()):
+            return False
     if colon is None:
         return False
     rest = prompt[colon.end():]

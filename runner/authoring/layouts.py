@@ -822,16 +822,38 @@ def several_skills(item: Any, shown: str) -> CaseSetError | None:
 
 
 def collection(root: Path) -> list[tuple[Path, Path | None]]:
-    """A folder without SKILL.md: each skill below it and the set it would be graded on."""
-    if (root / "SKILL.md").is_file() or not root.is_dir():
+    """A folder without SKILL.md: each skill below it and the set it would be graded on. A
+    skill at the root with no set of its own over skills below that have theirs (an umbrella
+    skill, `SKILL.md` beside `skills/<name>/evals/evals.json`) is their collection too: the
+    sets its authors wrote are theirs, and the root has none to check (`umbrella`)."""
+    if not root.is_dir():
         return []
+    if (root / "SKILL.md").is_file():
+        return umbrella(root)
     return [(skill, find_set(skill, declared_name(skill))
              or find_prose(skill, declared_name(skill))) for skill in skill_folders(root)]
 
 
+def umbrella(root: Path) -> list[tuple[Path, Path | None]]:
+    """The skills below a root skill that has no set (nor prose set, nor trigger set) of its
+    own, when one of them at least has its own set; else [] (the root is the skill `check`
+    reads)."""
+    name = declared_name(root)
+    if find_set(root, name) is not None or find_prose(root, name) is not None \
+            or _trigger_set(root, name):
+        return []
+    top = root.resolve()
+    below = [(skill, find_set(skill, declared_name(skill))
+              or find_prose(skill, declared_name(skill)))
+             for skill in skill_folders(root) if skill.resolve() != top]
+    return below if any(found is not None for _, found in below) else []
+
+
 def collection_lines(root: Path, skills: list[tuple[Path, Path | None]]) -> list[str]:
-    lines = [f"{root}: a collection of {len(skills)} skill(s), no SKILL.md of its own; check "
-             "or run each:"]
+    lines = [f"{root}: a skill with no case set of its own over {len(skills)} skill(s) below "
+             "it (the sets are theirs); check or run each:" if (root / "SKILL.md").is_file()
+             else f"{root}: a collection of {len(skills)} skill(s), no SKILL.md of its own; "
+             "check or run each:"]
     for skill, found in skills:
         where = (f"set {found}" if found is not None and found.suffix not in PROSE_SUFFIXES
                  else f"prose set {found} (draft it: skill-eval cases {skill} --generate "

@@ -99,19 +99,27 @@ def placeholders(prompt: str) -> list[str]:
 _PATTERN_PATH = re.compile(r"[\w./-]*(?:<[\w-]+>[\w./-]*){2,}")
 
 
+# A blank the prompt names as a token, its noun right after it ("the CSV references
+# <PENDING_UPLOAD> tokens", "keep the <TODO> markers"): the text itself, spoken of, never a
+# value left out.
+_NAMED_TOKEN = re.compile(r"^\s+(?:tokens?|placeholders?|markers?|sentinels?|tags?|"
+                          r"literals?)\b", re.IGNORECASE)
+
+
 def notation_tokens(prompt: str, blanks: list[str], notation: str) -> list[str]:
     """The blanks that are notation, not values left out: a `<work-item>` the skill's SKILL.md
     writes itself (its invocation syntax, `/sdd:plan <work-item>`) or the case's criteria
     quote back (`.mnemo/<project-name>/`), and a `<x>` inside a path spelled as a pattern of
-    several (`out/<platform>-<arch>/<build_type>/`). A `/path/to/...` or `{{x}}` is never
-    notation: it names no token of the skill's."""
+    several (`out/<platform>-<arch>/<build_type>/`), or one the prompt names as a token
+    (_NAMED_TOKEN). A `/path/to/...` or `{{x}}` is never notation: it names no token of the
+    skill's."""
     said = []
     for blank in blanks:
         if not blank.startswith("<"):
             continue
         quoted = re.search(rf"(?<![\w<]){re.escape(blank)}", notation) is not None
         pattern = any(blank in m.group(0) for m in _PATTERN_PATH.finditer(prompt))
-        if quoted or pattern:
+        if quoted or pattern or _NAMED_TOKEN.search(prompt.split(blank, 1)[-1]):
             said.append(blank)
     return said
 
@@ -419,6 +427,26 @@ def _told_as_done(own: str, start: int) -> bool:
 _BRACKET_NOTE = re.compile(r"\[[^\]\[:\n]{1,40}:[^\]\[]{40,}\]")
 
 
+# A list of work items the prompt tells, after a colon ("The board has a pile of tiny issues,
+# all below a story's size: (a) rename a variable in runner/github.py; (b) ..."), its items
+# marked ("(a)", "1.", ";"): a file named in an item is where that chore would happen, told as
+# the backlog's content, never an input of the work asked about the list. The sentence that
+# introduces it tells (no imperative: "Fix these issues: (a) ..." asks for the work itself).
+_LIST_INTRO = re.compile(r"(?i)\b(?:issues|stories|tasks|tickets|chores|items|todos|bugs|"
+                         r"requests)\b[^.!?:\n]{0,80}:\s*$")
+_ITEM_MARK = re.compile(r"\s*(?:\(?[a-z1-9]\)|[1-9]\.\s)")
+
+
+def _in_told_list(own: str, start: int) -> bool:
+    colon = own.rfind(":", 0, start)
+    if colon < 0 or _ITEM_MARK.match(own, colon + 1) is None \
+            or re.search(r"[.!?](?=\s)", own[colon:start]):  # the list ended before it
+        return False
+    begins = max(own.rfind(c, 0, colon) for c in ".!?\n") + 1
+    intro = own[begins:colon + 1]
+    return _LIST_INTRO.search(intro) is not None and _IMPERATIVE.match(intro) is None
+
+
 def _in_bracket_note(own: str, start: int) -> bool:
     return any(m.start() < start < m.end() for m in _BRACKET_NOTE.finditer(own))
 
@@ -474,7 +502,8 @@ def missing_inputs(case: Case, staged: set[str],
                 or _said_fictional(own, match.start(1)):
             continue
         if (background_subject(own, match.end(1)) or story and _told(own, match.start(1))
-                or _told_as_done(own, match.start(1)) or _in_bracket_note(own, match.start(1))) \
+                or _told_as_done(own, match.start(1)) or _in_bracket_note(own, match.start(1))
+                or _in_told_list(own, match.start(1))) \
                 and not _worked_on(case, base):
             continue  # "my package.json has react 17, how do I upgrade?": the setting told
         missing.append(name)

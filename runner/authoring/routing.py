@@ -252,6 +252,17 @@ def routing_with_reason(statement: str) -> tuple[bool, str] | None:
     return fires, rest
 
 
+def not_firing_with_reason(statement: str, names: tuple[str, ...] = ()) -> bool:
+    """An expected answer that says the skill does not fire, then why, in a sentence of its
+    own ("Does NOT trigger this skill. This is about listing PRs, not the inbox"): the skill
+    never runs on such a prompt, so what follows a not-firing head and opens as a reason (this,
+    because, out of scope, ...) describes the request, never work of the skill to grade."""
+    parts = split_firing(statement, names)
+    if parts is None or parts[0]:
+        return False
+    return bool(_REASON.match(parts[1])) and _DOES_MORE.search(parts[1]) is None
+
+
 class RoutingOnlySet(CaseSetError):
     """EV008: a runtime set whose every case is only a routing expectation: a trigger set
     written in a runtime set's file. It carries its queries (prompt, should fire), in order,

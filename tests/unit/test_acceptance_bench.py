@@ -123,3 +123,17 @@ def test_a_trigger_set_only_is_accepted_as_one_and_says_so(
     assert "trigger set only (2 queries: 1 should trigger, 1 should not" in line
     assert "0 case(s)" not in out
     assert "1 trigger set(s) only" in out
+
+
+def test_an_umbrella_skill_counts_its_skills_sets(tmp_path: Path) -> None:
+    """A sample whose root SKILL.md has no set over skills/<name>/ with theirs: the bench
+    checks those skills, as `check` does, not the root alone (refused: no case set)."""
+    root = tmp_path / "owner__hub"
+    root.mkdir()
+    (root / "SKILL.md").write_text("---\nname: hub\ndescription: Use when the user asks about "
+                                   "the hub.\n---\nbody\n")
+    cases = [{"id": "one", "prompt": "List three fruits.", "assertions": ["apple"]}]
+    make_skill(root / "skills", cases, name="fruits")
+    assert [p.name for p in _bench().skills_of(root)] == ["fruits"]
+    (root / "skills" / "fruits" / "evals" / "evals.json").unlink()
+    assert _bench().skills_of(root) == [root]
