@@ -46,6 +46,7 @@ from runner.authoring.input_object import request_of
 from runner.authoring.material_types import CALLS, material_matcher, material_type
 from runner.authoring.mocks import mocked_calls
 from runner.authoring.pass_rules import read_case_rule, rubric_rule
+from runner.authoring.path_lists import path_lists
 from runner.authoring.pattern_fields import PATTERN_WORDS, all_compile, as_pattern, compiles
 from runner.authoring.personas import persona, scripted_answers
 from runner.authoring.problems import Problems
@@ -876,6 +877,7 @@ class CaseReader:
         self._named_criteria(item)
         self._baseline_prompt(item)
         self._file_expectations(item)
+        self._path_lists(item)
         self._described_fixtures(item)
         self._mocks(item)
         self._verifier_field(item)
@@ -1689,6 +1691,26 @@ class CaseReader:
                         f"hold): {', '.join(read)}", "none needed (or write them under "
                         "`outputs` as {path, contains})")
 
+    def _path_lists(self, item: dict[str, Any]) -> None:
+        """Top-level lists of paths (runner.authoring.path_lists): files the work must create
+        (`expected_artifacts`) as output checks, paths it must leave alone (`must_not_touch`)
+        as tool-call checks that no editing call names them. Reported (EV012)."""
+        given = item.get("outputs")
+        if not isinstance(given, (list, type(None))):
+            return  # the schema's to refuse
+        found = path_lists(item, set(Case.model_fields) | set(CONSUMED_FIELDS))
+        if found.outputs:
+            outputs: list[Any] = list(given or [])
+            for path, _ in found.outputs:
+                _output_of(outputs, path)
+            item["outputs"] = outputs
+        for entry, origin in found.tool_calls:
+            self.add("tool", entry, origin)
+        for key, how in found.read.items():
+            self.problems.tally("EV012", self.label, f"`{key}` read as {how}",
+                                "write them under `outputs` ({path}) or `tool_calls` "
+                                "(\"!Edit|Write:re:<path>\") to make this explicit")
+
     def _baseline_prompt(self, item: dict[str, Any]) -> None:
         """A different prompt for the arm without the skill (`prompt_baseline`): both arms get
         the case's prompt, so the arms differ by the skill alone; kept and reported (EV012),
@@ -2445,7 +2467,14 @@ class CaseReader:
         character by character; anything else there is refused by the field's own rule."""
         for key in LIST_FIELDS:
             value = item.get(key)
-            if isinstance(value, str) and value.strip() or isinstance(value, dict) \
+            claims = expected_claims(value) if key == "expectations" \
+                and isinstance(value, str) else []
+            if len(claims) > 1:  # one quote cannot show several claims: one statement each
+                item[key] = claims
+                self.mapped(f"`{key}` is one str of {len(claims)} claims, not a list: each "
+                            f"claim read as one item ({_shown(value)})", f"write {key} as a "
+                            f"list, one claim each: [{_shown(claims[0])}, ...]")
+            elif isinstance(value, str) and value.strip() or isinstance(value, dict) \
                     and key not in ("outputs",):
                 item[key] = [value]
                 self.mapped(f"`{key}` is one {type(value).__name__}, not a list: read as one "
