@@ -623,7 +623,9 @@ _AND_BUT = re.compile(r"(?<=\s)(?:y|e|pero|sino|mas|mais|et|und|aber|sondern|\u0
 # (a full stop inside a word is a file's dot, "3ms.md)": no second sentence)
 # (a Japanese verb's continuative form before a comma, "を使用し、", "を読んで、", opens a positive
 # clause the work must show besides; "せず、" denies it too)
-_MORE = re.compile(rf"[;；]|[.!?]\s+\S|[。！？]\s*\S"
+# (a full stop standing alone after a space is a word of code, `git add .` "this folder": a
+# sentence's full stop follows its last word)
+_MORE = re.compile(rf"[;；]|(?<!\s)\.\s+\S|[!?]\s+\S|[。！？]\s*\S"
                    r"|(?<=[\u3040-\u30ff\u4e00-\u9fff])(?:し|て|んで)[、,]"
                    rf"|{_AND_BUT.pattern}", re.IGNORECASE)
 # A closing aside in parentheses, the author's reason ("...제거되지 않았다 (여전히 유효한 ...)"):

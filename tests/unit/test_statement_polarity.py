@@ -53,6 +53,8 @@ POSITIVE_WITH_A_NEGATION = [
     "Lists the additives to omit from green tea",
     # a Japanese continuative before a comma opens a positive clause besides the denial
     "page.goto('/') を使用し、BASE_URL を手動設定していない",
+    # a full stop after a word still ends a sentence: the second one must be shown
+    "不修改 notes.md. 说明原因",
 ]
 
 
@@ -80,6 +82,8 @@ REAL_PROHIBITIONS = [
     "옛 노트가 목록에서 제거되지 않았다 (여전히 유효한 노트이므로)",
     "設定を変更せず、ファイルを削除しない",
     "If the tea is unknown, it must not guess a brewing time",
+    # a full stop alone after a space is code (`git add .`, this folder), no sentence's end
+    "不使用 git add -A、git add . 或其他全工作区暂存命令。",
 ]
 
 
