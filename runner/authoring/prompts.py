@@ -56,8 +56,11 @@ _NETWORK = re.compile(
     r"(?i)\b(?:fetch|download|curl|wget|visit|browse|scrape|crawl|clone|look up online|"
     r"search the web|web search)\b[^.\n]{0,80}?(?:https?://|www\.|\b(?:repo|repository|"
     r"site|page|url|website|web)\b)"
-    r"|\b(?:pip|npm|pnpm|yarn|cargo|gem|brew|apt(?:-get)?)\s+(?:install|add)\b"
     r"|\bgit\s+clone\b")
+# A package install the prompt asks for: the registry is out of reach. One inside material
+# the prompt pastes to be worked on (a Dockerfile's `RUN npm install` after "optimise this:")
+# is a line of that file, never a command to run.
+_INSTALL = re.compile(r"(?i)\b(?:pip|npm|pnpm|yarn|cargo|gem|brew|apt(?:-get)?)\s+(?:install|add)\b")
 # A criterion naming a tool that reaches the web: the case needs the network to pass.
 # (the tool's name or its act in any inflection: "3 distinct web searches are executed")
 _WEB_TOOL = re.compile(r"(?i)(?<![\w-])(?:web[ _-]?search(?:es|ed|ing)?|"
@@ -535,6 +538,7 @@ def outside_needs(prompt: str) -> list[str]:
     own = unquoted(prompt)
     found = [m.group(0).strip() for pattern in (_NETWORK, WEB_SEARCH_RE)
              for m in pattern.finditer(own)]
+    found += [m.group(0).strip() for m in _INSTALL.finditer(unquoted(prompt, pasted=True))]
     return list(dict.fromkeys(found))
 
 
