@@ -40,6 +40,7 @@ from runner.authoring import safely
 from runner.authoring.inputs import background_subject
 from runner.authoring.site_address import is_site_address
 from runner.schema.case import Case
+from runner.scoring.absence import states_absence
 from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
 
 _PLACEHOLDER = re.compile(
@@ -555,7 +556,10 @@ _WEB_CLAUSE = re.compile(r"[.;!?](?:\s|$)|\n|,\s")
 
 def web_criteria(criteria: list[str]) -> list[str]:
     """The web tools a case's own criteria expect the work to use ("Uses web_search ..."),
-    never one a clause only names ("References Firecrawl ...")."""
+    never one a clause only names ("References Firecrawl ...") nor one a statement that only
+    denies speaks of ("Does NOT claim 'no schema' based on web_fetch alone": every arm passes
+    it without the web)."""
     return list(dict.fromkeys(
-        m.group(0) for text in criteria for m in _WEB_TOOL.finditer(text)
+        m.group(0) for text in criteria if not states_absence(text)
+        for m in _WEB_TOOL.finditer(text)
         if not _NAMES_IT.search(_WEB_CLAUSE.split(text[:m.start()])[-1])))

@@ -332,3 +332,15 @@ def test_an_install_inside_pasted_material_is_a_line_of_it_not_a_command(
         case("asked", "Run npm install in the project and tell me what breaks")])
     got = findings(skill)
     assert set(got) == {"asked"} and "npm install" in got["asked"]
+
+
+def test_a_web_tool_in_a_statement_that_only_denies_is_no_need(tmp_path: Path) -> None:
+    # "Does NOT claim ... based on web_fetch alone" is passed without the web; "Uses
+    # web_search ..." needs it
+    skill = skill_with(tmp_path, [
+        case("denied", "Summarise the notes in log.jsonl", files=["evals/files/log.jsonl"],
+             expectations=["Does NOT claim 'no schema found' based on web_fetch alone"]),
+        case("used", "Summarise the notes in log.jsonl", files=["evals/files/log.jsonl"],
+             expectations=["Uses web_search to check each tool's current price"])])
+    got = findings(skill)
+    assert set(got) == {"used"} and "web_search" in got["used"]
