@@ -3143,6 +3143,19 @@ class CaseReader:
             self.mapped(f"{origin}: unknown type {name!r} read as {close[0]!r}",
                         f"write \"type\": \"{close[0]}\"")
             return found
+        # a field named as a check kind holds that check's operand (`{type: security,
+        # must_not_contain: ["hardcode token"]}`): the type is the author's category
+        named = [k for k in value if k.lower() in KNOWN_TYPES and KNOWN_TYPES[k.lower()][0] in
+                 (LITERAL, REGEX, ANY, ALL) and (_strings(value[k]) or isinstance(
+                     value[k], str) and value[k].strip())]
+        if len(named) == 1 and not any(k in value for k in STRONG_OPERANDS if k != named[0]):
+            self.mapped(f"{origin}: type {name!r} is the author's category; its field "
+                        f"`{named[0]}` is the check, read as {named[0].lower()!r} on its items",
+                        f"write \"type\": \"{named[0].lower()}\" with its items under "
+                        "\"terms\"")
+            operand = value.pop(named[0])  # read where an operand is read, never unread
+            value["terms" if isinstance(operand, list) else "value"] = operand
+            return KNOWN_TYPES[named[0].lower()]
         words = field_words(name)
         command = next((k for k in COMMAND_KEYS if isinstance(value.get(k), str)), None)
         verifier = verifier_command(value)
