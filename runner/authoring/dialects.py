@@ -3145,9 +3145,10 @@ class CaseReader:
             return found
         # a field named as a check kind holds that check's operand (`{type: security,
         # must_not_contain: ["hardcode token"]}`): the type is the author's category
+        # (a key some rule reads as an operand already, `pattern`, `contains`, is no such name)
         named = [k for k in value if k.lower() in KNOWN_TYPES and KNOWN_TYPES[k.lower()][0] in
-                 (LITERAL, REGEX, ANY, ALL) and (_strings(value[k]) or isinstance(
-                     value[k], str) and value[k].strip())]
+                 (LITERAL, REGEX, ANY, ALL) and k.lower() not in OBJECT_KEYS
+                 and (_strings(value[k]) or isinstance(value[k], str) and value[k].strip())]
         if len(named) == 1 and not any(k in value for k in STRONG_OPERANDS if k != named[0]):
             self.mapped(f"{origin}: type {name!r} is the author's category; its field "
                         f"`{named[0]}` is the check, read as {named[0].lower()!r} on its items",
