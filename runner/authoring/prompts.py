@@ -61,7 +61,8 @@ _NETWORK = re.compile(
 # A package install the prompt asks for: the registry is out of reach. One inside material
 # the prompt pastes to be worked on (a Dockerfile's `RUN npm install` after "optimise this:")
 # is a line of that file, never a command to run.
-_INSTALL = re.compile(r"(?i)\b(?:pip|npm|pnpm|yarn|cargo|gem|brew|apt(?:-get)?)\s+(?:install|add)\b")
+_INSTALL = re.compile(
+    r"(?i)\b(?:pip|npm|pnpm|yarn|cargo|gem|brew|apt(?:-get)?)\s+(?:install|add)\b")
 # A criterion naming a tool that reaches the web: the case needs the network to pass.
 # (the tool's name or its act in any inflection: "3 distinct web searches are executed")
 _WEB_TOOL = re.compile(r"(?i)(?<![\w-])(?:web[ _-]?search(?:es|ed|ing)?|"
