@@ -15,7 +15,7 @@ import pytest
 from runner.authoring.caseset import load_caseset
 from runner.schema.trial import ToolCall
 from runner.scoring.deterministic import check_call
-from tests.helpers import make_skill
+from tests.helpers import check_verbose, make_skill
 
 PROMPT = "Compress what we know about the flood model into a manifest for later sessions."
 
@@ -81,3 +81,14 @@ def test_one_expectations_string_of_several_claims_is_read_claim_by_claim(
     assert first.statements[0] == "Run the three gates in order"
     assert second.statements == ("Writes a short manifest.",)
     assert any("one str of 3 claims" in f.message for f in caseset.findings)
+
+
+def test_check_shows_both_lists_as_the_checks_they_became(tmp_path: Path) -> None:
+    shown = check_verbose(_cases(tmp_path, {
+        "expected_artifacts": [".notes/manifest.yml"], "must_not_touch": [".paper/"],
+        "expectations": ["The manifest lists every experiment"]}))
+    assert "output .notes/manifest.yml: must exist" in shown
+    assert "tool_call !Edit|MultiEdit|Write|NotebookEdit:re:" in shown
+    assert "from must_not_touch[0] (no editing call on it)" in shown
+    assert "`must_not_touch` read as paths the run must not change" in shown
+    assert "ignored" not in shown
