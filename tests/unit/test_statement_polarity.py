@@ -55,6 +55,8 @@ POSITIVE_WITH_A_NEGATION = [
     "page.goto('/') を使用し、BASE_URL を手動設定していない",
     # a full stop after a word still ends a sentence: the second one must be shown
     "不修改 notes.md. 说明原因",
+    # after a frame of time, a verb of saying still makes the negation what must be said
+    "在用户确认前说明不能推送",
 ]
 
 
@@ -84,6 +86,11 @@ REAL_PROHIBITIONS = [
     "If the tea is unknown, it must not guess a brewing time",
     # a full stop alone after a space is code (`git add .`, this folder), no sentence's end
     "不使用 git add -A、git add . 或其他全工作区暂存命令。",
+    # a frame of time first ("before the user confirms"): its 确认 is no verb of saying
+    "在用户确认前不写文件、不暂存、不提交也不推送。",
+    "在获得变更范围确认前不删除 Skill，也不修改工作流图。",
+    # a subject naming a term in Latin letters, a path whose "notes" is no verb
+    "Docs/notes.md 和临时截图不被暂存或提交。",
 ]
 
 
