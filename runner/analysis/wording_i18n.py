@@ -648,6 +648,9 @@ _AND_BUT = re.compile(r"(?<=\s)(?:y|e|pero|sino|mas|mais|et|und|aber|sondern|\u0
 # sentence's full stop follows its last word)
 _MORE = re.compile(rf"[;；]|(?<!\s)\.\s+\S|[!?]\s+\S|[。！？]\s*\S"
                    r"|(?<=[\u3040-\u30ff\u4e00-\u9fff])(?:し|て|んで)[、,]"
+                   # (any godan verb's continuative after its kanji stem: "を置き、", "を使い、",
+                   # "を読み、", "を持ち、", "を選び、", "を取り、")
+                   r"|(?<=[\u4e00-\u9fff])(?:き|ぎ|ち|び|み|い|り)[、,]"
                    rf"|{_AND_BUT.pattern}", re.IGNORECASE)
 # A closing aside in parentheses, the author's reason ("...제거되지 않았다 (여전히 유효한 ...)"):
 # the clause before it is the statement.
