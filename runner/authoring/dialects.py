@@ -511,6 +511,17 @@ _EXPECTED_FILE_KEYS = ("expected_files", "expected_outputs", "output_files", "fi
 _EXISTS_CONDITIONS = ("files_exist", "file_exists")
 
 
+# skill-creator's grading record on each expectation ({text, passed, evidence}): a set copied
+# from it carries the slots empty (`"passed": null, "evidence": ""`), a result not yet written.
+_RESULT_SLOTS = ("passed", "evidence")
+
+
+def _blank_result_slots(value: dict[str, Any]) -> set[str]:
+    """The result slots an assertion object carries empty: nothing of the author's to grade
+    or report (a filled one, a result written into the set, stays shown as ignored)."""
+    return {k for k in _RESULT_SLOTS if k in value and value[k] in (None, "")}
+
+
 def _file_like(text: str) -> bool:
     """A relative path with a folder or an extension ("product/brief.md", "out.csv")."""
     text = text.strip()
@@ -2677,7 +2688,8 @@ class CaseReader:
         shown = f"{origin} {{type: {name!r}}}" + (f" ({label})" if isinstance(label, str)
                                                   and label else "")
         final = (_aims_at_final_text(value) or _answer_typed(name)) and kind in _TEXT_KINDS
-        ignored = sorted(set(value) - OBJECT_KEYS - ({"field"} if final else set()))
+        ignored = sorted(set(value) - OBJECT_KEYS - ({"field"} if final else set())
+                         - _blank_result_slots(value))
         if ignored:
             shown += f" [ignored: {', '.join(ignored)}]"
         target = _file_target(value) if kind in _TEXT_KINDS else None
