@@ -1717,10 +1717,13 @@ class CaseReader:
             item["outputs"] = outputs
         for entry, origin in found.tool_calls:
             self.add("tool", entry, origin)
+        for text, origin in found.statements:
+            self.add("statement", text, origin)
         for key, how in found.read.items():
             self.problems.tally("EV012", self.label, f"`{key}` read as {how}",
-                                "write them under `outputs` ({path}) or `tool_calls` "
-                                "(\"!Edit|Write:re:<path>\") to make this explicit")
+                                "write them under `outputs` ({path}), `tool_calls` "
+                                "(\"!Edit|Write:re:<path>\") or `expectations` to make "
+                                "this explicit")
 
     def _baseline_prompt(self, item: dict[str, Any]) -> None:
         """A different prompt for the arm without the skill (`prompt_baseline`): both arms get

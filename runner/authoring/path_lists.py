@@ -9,6 +9,9 @@ work must produce, and the paths it must leave alone.
   over such a list: the run makes no editing call on any of them, one tool-call check per path
   (`!Edit|MultiEdit|Write|NotebookEdit:re:...`, a folder written `.paper/` covering what it
   holds). A change made through Bash is not seen: the check reads the run's editing tools.
+  Such a list naming no paths (`must_not_touch: ["zotero update endpoint"]`) is what the run
+  must leave alone all the same: each item a statement of what it avoids ("The run avoids
+  this: touch zotero update endpoint", the field's own verb), for the grader.
 
 A field read is read whole: one item that is no path (a sentence, a glob, an object) leaves the
 whole field to the other rules. The runner's own fields are never read here.
@@ -20,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from runner.authoring.fields import words
+from runner.authoring.fields import name_words, words
 
 # The tools that change a file in claude's transcript.
 EDITING_TOOLS = "Edit|MultiEdit|Write|NotebookEdit"
@@ -48,6 +51,7 @@ class PathChecks:
 
     outputs: list[tuple[str, str]] = field(default_factory=list)  # (path, origin)
     tool_calls: list[tuple[str, str]] = field(default_factory=list)  # (matcher, origin)
+    statements: list[tuple[str, str]] = field(default_factory=list)  # (text, origin)
     read: dict[str, str] = field(default_factory=dict)  # field -> how it was read
 
 
@@ -71,6 +75,19 @@ def _kind(name: str) -> str | None:
     return "make" if said & _EXPECT_WORDS or said & _MAKE_WORDS else None
 
 
+def _said(value: Any) -> list[str] | None:
+    """A non-empty list of short texts (no objects), stripped; else None."""
+    if not isinstance(value, list) or not value or not all(
+            isinstance(v, str) and v.strip() for v in value):
+        return None
+    return [v.strip() for v in value]
+
+
+def _verb(name: str) -> str:
+    """The field's own verb of change ("touch" in `must_not_touch`), or "change"."""
+    return next((w for w in name_words(name) if w in _CHANGE_WORDS), "change")
+
+
 def unchanged(path: str) -> str:
     """The tool-call check that no editing call names `path` (a folder: anything in it)."""
     start = r'(?:^|[/"\\])'
@@ -85,6 +102,14 @@ def path_lists(item: dict[str, Any], native: set[str]) -> PathChecks:
     for key in [k for k in item if k not in native]:
         kind = _kind(key)
         paths = _paths(item[key]) if kind else None
+        if paths is None and kind == "keep" and _said(item[key]) is not None:
+            verb = _verb(key)
+            for n, text in enumerate(_said(item.pop(key)) or []):
+                found.statements.append((f"The run avoids this: {verb} {text}",
+                                         f"{key}[{n}] (what the run must leave alone)"))
+            found.read[key] = "what the run must leave alone, each a statement of what it " \
+                              "avoids (no path to check)"
+            continue
         if paths is None:
             continue
         item.pop(key)

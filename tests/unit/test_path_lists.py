@@ -70,6 +70,15 @@ def test_other_lists_are_left_as_they_were(tmp_path: Path, fields: dict[str, Any
     assert not case.outputs and not any(c.startswith("!Edit") for c in case.tool_calls)
 
 
+def test_things_to_leave_alone_that_are_no_paths_are_what_the_run_avoids(
+        tmp_path: Path) -> None:
+    (case,) = load_caseset(_cases(tmp_path, {
+        "must_not_touch": ["the vault's delete endpoint"],
+        "expectations": ["The manifest lists every experiment"]})).evals
+    assert "The run avoids this: touch the vault's delete endpoint" in case.statements
+    assert not case.tool_calls and not case.extra
+
+
 def test_one_expectations_string_of_several_claims_is_read_claim_by_claim(
         tmp_path: Path) -> None:
     text = ("Run the three gates in order; classify each candidate as Type A or Type B; "
