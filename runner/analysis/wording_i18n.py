@@ -560,13 +560,34 @@ def _verb_last(text: str, start: int) -> tuple[bool, list[str]] | None:
     return verb.group("neg") is not None, operands
 
 
+# A frame of time before the clause ("在用户确认前", "在获得确认之前，"): when the clause holds,
+# never what it reports (its 确认 is the user's), so the clause starts after it.
+_FRAME = re.compile(rf"在{_CJK_CHAR}[^，,。；;]{{0,20}}?(?:之前|以前|之后|以后|前|后|後|时|時)"
+                    r"\s*[，,]?\s*")
+# A subject naming a term in Latin letters before its Chinese words ("Docs/notes.md 和临时截图",
+# "README 文件"): one token, a path or a name, then the words.
+# (the term is a name, never a verb of saying: "notes" in a path reports nothing)
+_TERMED_SUBJECT = re.compile(rf"[A-Za-z][\w./@-]*\s*(?P<words>{_CJK_CHAR}{{1,10}}\s*)")
+
+
+def _subject(head: str) -> str | None:
+    """`head` as a subject: the words a verb of saying would stand in, or None."""
+    if _SUBJECT_RE.fullmatch(head):
+        return head
+    termed = _TERMED_SUBJECT.fullmatch(head)
+    return termed.group("words") if termed else None
+
+
 def _subject_ends(text: str) -> list[int]:
-    """Where the clause may start: at once, or after a short subject."""
-    starts = [0] + [m.end() for m in re.finditer(r"\s+|(?<=" + _CJK_CHAR + ")", text[:40])
-                    if _SUBJECT_RE.fullmatch(text[:m.end()])
-                    and not _REPORTS_RE.search(text[:m.end()])
-                    and not _WHETHER_RE.search(text[:m.end()])
-                    and not _NOT_A_SUBJECT_END.search(text[:m.end()])]
+    """Where the clause may start: at once, after a frame of time, or after a short
+    subject."""
+    frame = _FRAME.match(text)
+    starts = [0] + ([frame.end()] if frame else []) + [
+        m.end() for m in re.finditer(r"\s+|(?<=" + _CJK_CHAR + ")", text[:40])
+        if (said := _subject(text[:m.end()])) is not None
+        and not _REPORTS_RE.search(said)
+        and not _WHETHER_RE.search(said)
+        and not _NOT_A_SUBJECT_END.search(text[:m.end()])]
     return list(dict.fromkeys(starts))
 
 
@@ -623,8 +644,13 @@ _AND_BUT = re.compile(r"(?<=\s)(?:y|e|pero|sino|mas|mais|et|und|aber|sondern|\u0
 # (a full stop inside a word is a file's dot, "3ms.md)": no second sentence)
 # (a Japanese verb's continuative form before a comma, "を使用し、", "を読んで、", opens a positive
 # clause the work must show besides; "せず、" denies it too)
-_MORE = re.compile(rf"[;；]|[.!?]\s+\S|[。！？]\s*\S"
+# (a full stop standing alone after a space is a word of code, `git add .` "this folder": a
+# sentence's full stop follows its last word)
+_MORE = re.compile(rf"[;；]|(?<!\s)\.\s+\S|[!?]\s+\S|[。！？]\s*\S"
                    r"|(?<=[\u3040-\u30ff\u4e00-\u9fff])(?:し|て|んで)[、,]"
+                   # (any godan verb's continuative after its kanji stem: "を置き、", "を使い、",
+                   # "を読み、", "を持ち、", "を選び、", "を取り、")
+                   r"|(?<=[\u4e00-\u9fff])(?:き|ぎ|ち|び|み|い|り)[、,]"
                    rf"|{_AND_BUT.pattern}", re.IGNORECASE)
 # A closing aside in parentheses, the author's reason ("...제거되지 않았다 (여전히 유효한 ...)"):
 # the clause before it is the statement.

@@ -46,6 +46,7 @@ from runner.authoring.input_object import request_of
 from runner.authoring.material_types import CALLS, material_matcher, material_type
 from runner.authoring.mocks import mocked_calls
 from runner.authoring.pass_rules import read_case_rule, rubric_rule
+from runner.authoring.path_lists import path_lists
 from runner.authoring.pattern_fields import PATTERN_WORDS, all_compile, as_pattern, compiles
 from runner.authoring.personas import persona, scripted_answers
 from runner.authoring.problems import Problems
@@ -522,6 +523,17 @@ def _expected_made(key: str) -> bool:
 _EXISTS_CONDITIONS = ("files_exist", "file_exists")
 
 
+# skill-creator's grading record on each expectation ({text, passed, evidence}): a set copied
+# from it carries the slots empty (`"passed": null, "evidence": ""`), a result not yet written.
+_RESULT_SLOTS = ("passed", "evidence")
+
+
+def _blank_result_slots(value: dict[str, Any]) -> set[str]:
+    """The result slots an assertion object carries empty: nothing of the author's to grade
+    or report (a filled one, a result written into the set, stays shown as ignored)."""
+    return {k for k in _RESULT_SLOTS if k in value and value[k] in (None, "")}
+
+
 def _file_like(text: str) -> bool:
     """A relative path with a folder or an extension ("product/brief.md", "out.csv")."""
     text = text.strip()
@@ -888,6 +900,7 @@ class CaseReader:
         self._named_criteria(item)
         self._baseline_prompt(item)
         self._file_expectations(item)
+        self._path_lists(item)
         self._described_fixtures(item)
         self._mocks(item)
         self._verifier_field(item)
@@ -1701,6 +1714,29 @@ class CaseReader:
                         f"hold): {', '.join(read)}", "none needed (or write them under "
                         "`outputs` as {path, contains})")
 
+    def _path_lists(self, item: dict[str, Any]) -> None:
+        """Top-level lists of paths (runner.authoring.path_lists): files the work must create
+        (`expected_artifacts`) as output checks, paths it must leave alone (`must_not_touch`)
+        as tool-call checks that no editing call names them. Reported (EV012)."""
+        given = item.get("outputs")
+        if not isinstance(given, (list, type(None))):
+            return  # the schema's to refuse
+        found = path_lists(item, set(Case.model_fields) | set(CONSUMED_FIELDS))
+        if found.outputs:
+            outputs: list[Any] = list(given or [])
+            for path, _ in found.outputs:
+                _output_of(outputs, path)
+            item["outputs"] = outputs
+        for entry, origin in found.tool_calls:
+            self.add("tool", entry, origin)
+        for text, origin in found.statements:
+            self.add("statement", text, origin)
+        for key, how in found.read.items():
+            self.problems.tally("EV012", self.label, f"`{key}` read as {how}",
+                                "write them under `outputs` ({path}), `tool_calls` "
+                                "(\"!Edit|Write:re:<path>\") or `expectations` to make "
+                                "this explicit")
+
     def _baseline_prompt(self, item: dict[str, Any]) -> None:
         """A different prompt for the arm without the skill (`prompt_baseline`): both arms get
         the case's prompt, so the arms differ by the skill alone; kept and reported (EV012),
@@ -2468,7 +2504,14 @@ class CaseReader:
         character by character; anything else there is refused by the field's own rule."""
         for key in LIST_FIELDS:
             value = item.get(key)
-            if isinstance(value, str) and value.strip() or isinstance(value, dict) \
+            claims = expected_claims(value) if key == "expectations" \
+                and isinstance(value, str) else []
+            if len(claims) > 1:  # one quote cannot show several claims: one statement each
+                item[key] = claims
+                self.mapped(f"`{key}` is one str of {len(claims)} claims, not a list: each "
+                            f"claim read as one item ({_shown(value)})", f"write {key} as a "
+                            f"list, one claim each: [{_shown(claims[0])}, ...]")
+            elif isinstance(value, str) and value.strip() or isinstance(value, dict) \
                     and key not in ("outputs",):
                 item[key] = [value]
                 self.mapped(f"`{key}` is one {type(value).__name__}, not a list: read as one "
@@ -2671,7 +2714,8 @@ class CaseReader:
         shown = f"{origin} {{type: {name!r}}}" + (f" ({label})" if isinstance(label, str)
                                                   and label else "")
         final = (_aims_at_final_text(value) or _answer_typed(name)) and kind in _TEXT_KINDS
-        ignored = sorted(set(value) - OBJECT_KEYS - ({"field"} if final else set()))
+        ignored = sorted(set(value) - OBJECT_KEYS - ({"field"} if final else set())
+                         - _blank_result_slots(value))
         if ignored:
             shown += f" [ignored: {', '.join(ignored)}]"
         target = _file_target(value) if kind in _TEXT_KINDS else None
@@ -3137,6 +3181,20 @@ class CaseReader:
             self.mapped(f"{origin}: unknown type {name!r} read as {close[0]!r}",
                         f"write \"type\": \"{close[0]}\"")
             return found
+        # a field named as a check kind holds that check's operand (`{type: security,
+        # must_not_contain: ["hardcode token"]}`): the type is the author's category
+        # (a key some rule reads as an operand already, `pattern`, `contains`, is no such name)
+        named = [k for k in value if k.lower() in KNOWN_TYPES and KNOWN_TYPES[k.lower()][0] in
+                 (LITERAL, REGEX, ANY, ALL) and k.lower() not in OBJECT_KEYS
+                 and (_strings(value[k]) or isinstance(value[k], str) and value[k].strip())]
+        if len(named) == 1 and not any(k in value for k in STRONG_OPERANDS if k != named[0]):
+            self.mapped(f"{origin}: type {name!r} is the author's category; its field "
+                        f"`{named[0]}` is the check, read as {named[0].lower()!r} on its items",
+                        f"write \"type\": \"{named[0].lower()}\" with its items under "
+                        "\"terms\"")
+            operand = value.pop(named[0])  # read where an operand is read, never unread
+            value["terms" if isinstance(operand, list) else "value"] = operand
+            return KNOWN_TYPES[named[0].lower()]
         words = field_words(name)
         command = next((k for k in COMMAND_KEYS if isinstance(value.get(k), str)), None)
         verifier = verifier_command(value)

@@ -217,11 +217,18 @@ def _said(value: Any) -> str | None:
     return text or None
 
 
+# A word that makes a field the alternative of another (`expected_output_alt`): an outcome
+# the author also accepts, never a second one the work must show besides.
+ALTERNATIVE_WORDS = frozenset({"alt", "alternative", "alternate", "fallback"})
+
+
 def kept_expectation(name: str) -> bool:
     """An `expected_<x>` field that stays kept and reported, by its name: routing, a score
     or threshold (`expected_score: 0.8`, about the grade, not the work), identifiers or codes
-    (`expected_rule_ids`), metadata."""
-    return bool(words(name) & (ROUTING_WORDS | SCORE_WORDS | ID_WORDS | {"metadata"}))
+    (`expected_rule_ids`), metadata, an alternative outcome (`expected_output_alt`: graded
+    as a statement it would require both outcomes at once)."""
+    return bool(words(name) & (ROUTING_WORDS | SCORE_WORDS | ID_WORDS | ALTERNATIVE_WORDS
+                               | {"metadata"}))
 
 
 # A file a value names (`evals/answers/findings.md`, or `findings.md` under a name of files):

@@ -105,8 +105,27 @@ def server_tools(skill_dir: Path, stated: dict[str, str]) -> frozenset[str]:
     if not stated:
         return frozenset()
     own = {t.lower() for t in OWN_TOOLS}
-    return frozenset(m.group(1) for m in _CODE_TOOL.finditer(skill_md(skill_dir))
-                     if m.group(1).lower() not in own)
+    text = skill_md(skill_dir)
+    fields = data_fields(text)
+    return frozenset(m.group(1) for m in _CODE_TOOL.finditer(text)
+                     if m.group(1).lower() not in own and m.group(1) not in fields)
+
+
+# A name written with a value in code (`posting_status: posted`, `scheduled_at <= now()`,
+# `last_seen=...`) is a field of the skill's data, never a tool: a tool is called, not given
+# a value. So are the names listed beside it on its line ("update frontmatter (`posted_at`,
+# `platform_url`, `posting_status: posted`)"): an enumeration's items are of one kind.
+_VALUED = re.compile(r"`([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\s*(?::|==|!=|<=|>=|=(?!=)|<|>)\s*[^`]")
+
+
+def data_fields(text: str) -> frozenset[str]:
+    """The snake_case names SKILL.md writes as fields with a value, and their siblings."""
+    found: set[str] = set()
+    for line in text.splitlines():
+        if _VALUED.search(line):
+            found |= {m.group(1) for m in _CODE_TOOL.finditer(line) if "(" not in m.group(0)}
+            found |= {m.group(1) for m in _VALUED.finditer(line)}
+    return frozenset(found)
 
 
 def skill_md(skill_dir: Path) -> str:

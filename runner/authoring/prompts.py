@@ -40,6 +40,7 @@ from runner.authoring import safely
 from runner.authoring.inputs import background_subject
 from runner.authoring.site_address import is_site_address
 from runner.schema.case import Case
+from runner.scoring.absence import states_absence
 from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
 
 _PLACEHOLDER = re.compile(
@@ -56,8 +57,12 @@ _NETWORK = re.compile(
     r"(?i)\b(?:fetch|download|curl|wget|visit|browse|scrape|crawl|clone|look up online|"
     r"search the web|web search)\b[^.\n]{0,80}?(?:https?://|www\.|\b(?:repo|repository|"
     r"site|page|url|website|web)\b)"
-    r"|\b(?:pip|npm|pnpm|yarn|cargo|gem|brew|apt(?:-get)?)\s+(?:install|add)\b"
     r"|\bgit\s+clone\b")
+# A package install the prompt asks for: the registry is out of reach. One inside material
+# the prompt pastes to be worked on (a Dockerfile's `RUN npm install` after "optimise this:")
+# is a line of that file, never a command to run.
+_INSTALL = re.compile(
+    r"(?i)\b(?:pip|npm|pnpm|yarn|cargo|gem|brew|apt(?:-get)?)\s+(?:install|add)\b")
 # A criterion naming a tool that reaches the web: the case needs the network to pass.
 # (the tool's name or its act in any inflection: "3 distinct web searches are executed")
 _WEB_TOOL = re.compile(r"(?i)(?<![\w-])(?:web[ _-]?search(?:es|ed|ing)?|"
@@ -564,6 +569,7 @@ def outside_needs(prompt: str) -> list[str]:
     own = unquoted(prompt)
     found = [m.group(0).strip() for pattern in (_NETWORK, WEB_SEARCH_RE)
              for m in pattern.finditer(own)]
+    found += [m.group(0).strip() for m in _INSTALL.finditer(unquoted(prompt, pasted=True))]
     return list(dict.fromkeys(found))
 
 
@@ -580,7 +586,10 @@ _WEB_CLAUSE = re.compile(r"[.;!?](?:\s|$)|\n|,\s")
 
 def web_criteria(criteria: list[str]) -> list[str]:
     """The web tools a case's own criteria expect the work to use ("Uses web_search ..."),
-    never one a clause only names ("References Firecrawl ...")."""
+    never one a clause only names ("References Firecrawl ...") nor one a statement that only
+    denies speaks of ("Does NOT claim 'no schema' based on web_fetch alone": every arm passes
+    it without the web)."""
     return list(dict.fromkeys(
-        m.group(0) for text in criteria for m in _WEB_TOOL.finditer(text)
+        m.group(0) for text in criteria if not states_absence(text)
+        for m in _WEB_TOOL.finditer(text)
         if not _NAMES_IT.search(_WEB_CLAUSE.split(text[:m.start()])[-1])))

@@ -94,3 +94,13 @@ def test_check_grades_a_negation_inside_a_whether_question_on_its_quote(
     shown = check_verbose(skill)
     assert "statement 核对是否有未保存的修改: grader model: pass only on a verbatim quote" in shown
     assert "statement 不改写笔记内容: grader model, an absence" in shown
+
+
+def test_check_grades_a_chinese_denial_after_a_frame_of_time_as_an_absence(
+        tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [{"id": "release", "prompt": "帮我准备这次发布的更新日志",
+                                   "expectations": ["在用户确认前不写文件、不提交也不推送。",
+                                                    "不使用 git add . 暂存全部文件。"]}])
+    shown = check_verbose(skill)
+    assert "statement 在用户确认前不写文件、不提交也不推送。: grader model, an absence" in shown
+    assert "statement 不使用 git add . 暂存全部文件。: grader model, an absence" in shown

@@ -92,6 +92,8 @@ def test_plain_check_counts_the_fields_graded_and_verbose_shows_each(tmp_path: P
     {"expected_skill": "other-skill"}, {"expected_routing": "billing-helper"},  # routing
     {"expected_metadata": "q1"},
     {"expected_rule_ids": ["retry-policy"]}, {"expected_check_id": "vendor-risk"},  # slugs
+    # an outcome the author also accepts: never a second one required besides
+    {"expected_output": "Approves the move", "expected_output_alt": "Defers the move a year"},
 ])
 def test_labels_routing_and_scores_stay_kept(tmp_path: Path, field: dict[str, Any]) -> None:
     result = _check(tmp_path, [{"assertions": ["vendor"], **field}], "--json")

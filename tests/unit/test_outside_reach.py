@@ -320,3 +320,27 @@ def test_the_authors_checkout_path_of_a_staged_file_is_that_file(tmp_path: Path)
     got = findings(skill)
     assert set(got) == {"other"}, got
     assert "/Users/ana/notes/week.md" in got["other"] and "desk-helper" not in got["other"]
+
+
+def test_an_install_inside_pasted_material_is_a_line_of_it_not_a_command(
+        tmp_path: Path) -> None:
+    # a Dockerfile pasted after a colon to be reviewed: its `RUN npm install` is to read; an
+    # install the prompt itself asks for still needs the registry (EV014)
+    skill = skill_with(tmp_path, [
+        case("pasted", "Make this Dockerfile smaller:\nFROM node:18\nCOPY . .\n"
+                       "RUN npm install\nCMD [\"npm\", \"start\"]"),
+        case("asked", "Run npm install in the project and tell me what breaks")])
+    got = findings(skill)
+    assert set(got) == {"asked"} and "npm install" in got["asked"]
+
+
+def test_a_web_tool_in_a_statement_that_only_denies_is_no_need(tmp_path: Path) -> None:
+    # "Does NOT claim ... based on web_fetch alone" is passed without the web; "Uses
+    # web_search ..." needs it
+    skill = skill_with(tmp_path, [
+        case("denied", "Summarise the notes in log.jsonl", files=["evals/files/log.jsonl"],
+             expectations=["Does NOT claim 'no schema found' based on web_fetch alone"]),
+        case("used", "Summarise the notes in log.jsonl", files=["evals/files/log.jsonl"],
+             expectations=["Uses web_search to check each tool's current price"])])
+    got = findings(skill)
+    assert set(got) == {"used"} and "web_search" in got["used"]

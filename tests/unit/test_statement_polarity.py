@@ -53,6 +53,12 @@ POSITIVE_WITH_A_NEGATION = [
     "Lists the additives to omit from green tea",
     # a Japanese continuative before a comma opens a positive clause besides the denial
     "page.goto('/') を使用し、BASE_URL を手動設定していない",
+    # any godan verb's continuative after its kanji stem does so too (置く -> 置き、)
+    "最初に日付を置き、見出しを使わない",
+    # a full stop after a word still ends a sentence: the second one must be shown
+    "不修改 notes.md. 说明原因",
+    # after a frame of time, a verb of saying still makes the negation what must be said
+    "在用户确认前说明不能推送",
 ]
 
 
@@ -80,6 +86,14 @@ REAL_PROHIBITIONS = [
     "옛 노트가 목록에서 제거되지 않았다 (여전히 유효한 노트이므로)",
     "設定を変更せず、ファイルを削除しない",
     "If the tea is unknown, it must not guess a brewing time",
+    # a full stop alone after a space is code (`git add .`, this folder), no sentence's end
+    "不使用 git add -A、git add . 或其他全工作区暂存命令。",
+    # a frame of time first ("before the user confirms"): its 确认 is no verb of saying
+    "在用户确认前不写文件、不暂存、不提交也不推送。",
+    "在获得变更范围确认前不删除 Skill，也不修改工作流图。",
+    # a subject naming a term in Latin letters, a path whose "notes" is no verb
+    "Docs/notes.md 和临时截图不被暂存或提交。",
+    "最初に、見出しを使わない",  # an adverb before the comma ("first,"), no verb
 ]
 
 

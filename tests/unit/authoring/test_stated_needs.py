@@ -146,3 +146,18 @@ def test_work_expected_in_a_home_folder_by_its_name_cannot_pass(tmp_path: Path) 
     assert len(found) == 2, found
     assert "case 'export'" in found[0] and "written at 'Downloads folder'" in found[0], found
     assert "case 'desk'" in found[1] and "written at 'the Desktop'" in found[1], found
+
+
+def test_fields_written_with_a_value_and_their_siblings_are_no_tools(tmp_path: Path) -> None:
+    # `posting_status: posted` is a field of the skill's data; `posted_at` beside it on its
+    # line is one too; `find_postings_tool` stays the server's tool
+    body = MCP_BODY + ("\nOn success update frontmatter (`posted_at`, `posting_status: "
+                       "posted`). Skip drafts with `scheduled_at <= now()`.\n")
+    cases: list[dict[str, object]] = [
+        {"id": "fields", "prompt": "Publish the draft that is due now.",
+         "expected_output": "Sets posted_at and posting_status: posted once scheduled_at has "
+                            "passed."},
+        TOOL_CASE[0]]
+    cased = [line for line in findings(skill_with(tmp_path, body, cases), "EV016")
+             if "case '" in line]
+    assert len(cased) == 1 and "case 'trace'" in cased[0], cased
