@@ -45,6 +45,15 @@ def quoted_spans(text: str, pasted: bool = False) -> list[tuple[int, int]]:
     return spans
 
 
+def without_pasted(text: str) -> str:
+    """`text` without the blocks it pastes to be worked on (fenced, `>` lines, a block after a
+    colon that ends its line); short quoted spans stay (a command the text asks for may be
+    quoted)."""
+    for pattern in (_FENCE, _BLOCKQUOTE, _PASTED):
+        text = pattern.sub(" ", text)
+    return text
+
+
 def unquoted(text: str, pasted: bool = False) -> str:
     """`text` without the material it quotes (each quoted piece becomes one space)."""
     spans = sorted(quoted_spans(text, pasted))

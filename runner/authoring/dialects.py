@@ -508,17 +508,6 @@ _PROPERTY_MAPPINGS = ("expected_output", "expected_behavior", "expected_behaviou
 _NOT_LIFTED = frozenset({"prompt", "input", "inputs", "query", "files", "fixtures", "setup"})
 # Files the work must produce (CaseReader._file_expectations).
 _EXPECTED_FILE_KEYS = ("expected_files", "expected_outputs", "output_files", "files_exist")
-# ...and by its words: expected (or expect) and what is made, nothing else
-# (`expected_artifacts`, `expectedArtefacts`): the files the work must leave.
-_MADE_WORDS = frozenset({"files", "outputs", "artifacts", "artefacts"})
-
-
-def _expected_made(key: str) -> bool:
-    said = field_words(key)
-    return key not in _EXPECTED_FILE_KEYS and len(said) == 2 \
-        and bool(said & {"expected", "expect"}) and bool(said & _MADE_WORDS)
-
-
 # A rule judge's success condition that files exist (`success: [{files_exist: [paths]}]`).
 _EXISTS_CONDITIONS = ("files_exist", "file_exists")
 
@@ -1682,7 +1671,7 @@ class CaseReader:
             return  # the schema's to refuse
         outputs: list[Any] = list(given or [])
         read: list[str] = []
-        for key in [*_EXPECTED_FILE_KEYS, *(k for k in item if _expected_made(k))]:
+        for key in _EXPECTED_FILE_KEYS:  # other names by their words: path_lists
             paths = item.get(key)
             listed = paths if isinstance(paths, list) else [paths]
             if paths and all(isinstance(p, str) and _file_like(p) for p in listed):

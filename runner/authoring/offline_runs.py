@@ -35,7 +35,7 @@ import json
 import re
 from pathlib import Path
 
-from runner.analysis.wording import unquoted
+from runner.analysis.wording import unquoted, without_pasted
 from runner.authoring.mcp import skill_md
 from runner.schema.case import Case
 
@@ -111,12 +111,12 @@ _TOLD_TO_USER = re.compile(r"(?i)\b(?:tells?|asks?|instructs?|advises?|suggests?
 # ...nor one a written artifact runs ("a workflow that runs npm test")
 _WRITTEN = re.compile(r"(?i)\b(?:that|which)\s+(?:runs?|executes?|calls?|uses?|invokes?)\s+"
                       r"[`'\"]?$")
-_FENCED = re.compile(r"```.*?(?:```|$)", re.S)
 
 
 def asked(prompt: str) -> str:
-    """The prompt's own words for commands: pasted blocks (a log, a Dockerfile) left out."""
-    return _FENCED.sub(" ", prompt)
+    """The prompt's own words for commands: pasted blocks (a log, a Dockerfile fenced or after
+    "make this smaller:") left out."""
+    return without_pasted(prompt)
 
 
 def written(text: str, start: int) -> bool:

@@ -140,13 +140,14 @@ def test_a_root_skill_with_its_own_set_stays_the_skill(tmp_path: Path) -> None:
 
 
 def test_expected_artifacts_are_files_the_work_must_create(tmp_path: Path) -> None:
-    """`expected_artifacts: [path]` (expected + what is made) is read as `expected_files`:
-    each an output that must exist; before, the case had nothing to grade (EV008)."""
+    """`expected_artifacts: [path]` (expected + what is made) names files the work must
+    create (runner.authoring.path_lists): each an output that must exist; before, the case had
+    nothing to grade (EV008)."""
     made = {"prompt": "Write the project manifest for future sessions.",
             "expected_artifacts": [".research/project_manifest.yml"]}
     result = check_cli(str(make_skill(tmp_path, [made])))
     assert result.exit_code == 0, result.output
-    assert "expected_artifacts (1 file(s) to create)" in result.output
+    assert "`expected_artifacts`" in result.output and "must create" in result.output
 
 
 def test_a_set_of_bare_texts_is_refused_as_cases_nothing_grades(tmp_path: Path) -> None:
