@@ -43,6 +43,7 @@ from typing import Any, NamedTuple
 
 from runner.authoring.bundles import pack_fixtures, pack_skill
 from runner.authoring.caseset import load_caseset, restated_prompts
+from runner.authoring.collections import EMPTY_SET, empty_set
 from runner.authoring.describe import ignored_summary, read_case
 from runner.authoring.layouts import collection
 from runner.authoring.problems import CaseSetRefused
@@ -112,6 +113,20 @@ def skills_of(folder: Path) -> list[Path]:
             return [folder]  # a skill (an umbrella skill with no set is its skills' collection)
         return [skill for skill, found in collection(folder) if found is not None
                 or triggers_only(skill, declared_name(skill) or skill.name)]
+
+
+def _not_run(error: str) -> bool:
+    """A collection's skill `check COLLECTION` lists as not run: no case names it, or its own
+    set is an empty list."""
+    return NOT_ITS_OWN in error or EMPTY_SET in error
+
+
+def _empty_member(sample: Path, skill: Path) -> bool:
+    """Whether `skill` is one of the collection `sample` whose own set is an empty list."""
+    pairs = collection(sample) if sample.is_dir() else []
+    own = [f for s, f in pairs if s == skill and f is not None]
+    return len(pairs) > 1 and len(own) == 1 and own[0].resolve().is_relative_to(
+        skill.resolve()) and empty_set(own[0], skill)
 
 
 def judged_shares(path: Path, verdicts: dict[str, bool]) -> None:
@@ -201,8 +216,14 @@ def main(folder: Path, stub: bool, judged: Path | None = None, jobs: int = 1) ->
             # when a later skill of it is accepted (before, the last skill checked decided)
             prior = verdicts.get(sample, True)
             verdicts[sample] = False  # until this skill's set is accepted
+            error = got.error
+            if error is not None and skills and _empty_member(folder / sample, source):
+                # a collection's skill whose own set is an empty list: `check COLLECTION`
+                # lists it as not run (runner.authoring.collections.EMPTY_SET), so here too
+                error = f"its set {EMPTY_SET}"
+            got = got._replace(error=error)
             tally.setdefault(sample, Counter())["refused" if got.problems or (
-                got.error is not None and NOT_ITS_OWN not in got.error) else "accepted"] += 1
+                got.error is not None and not _not_run(got.error)) else "accepted"] += 1
             if got.problems:
                 # the reason is the problems listed below it: the line says where and how many
                 # (as `check` says it), never an empty reason
@@ -214,7 +235,7 @@ def main(folder: Path, stub: bool, judged: Path | None = None, jobs: int = 1) ->
                     print(f"    {code} case {where!r}: {message}")
                 continue
             if got.error is not None:
-                if NOT_ITS_OWN in got.error:
+                if _not_run(got.error):
                     # a skill of a collection no case of the shared set names: `check
                     # COLLECTION` lists it as not run and accepts the rest, so here too
                     verdicts[sample] = prior

@@ -102,7 +102,7 @@ from runner.authoring.pattern_fields import ignores_case, named_patterns, patter
 from runner.authoring.pointed import pointed_cases, pointed_refusal
 from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms, programs_of
-from runner.authoring.project_skill import carry, project_file, project_fix, project_of
+from runner.authoring.project_skill import carry, own_file, project_file, project_fix, project_of
 from runner.authoring.project_skill import project_paths as _project_paths
 from runner.authoring.prompt_field import no_prompt
 from runner.authoring.promptfoo import is_promptfoo
@@ -1596,6 +1596,16 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
             kept.append(inside)
             staged_at[inside] = case.staged_at.get(file, file)  # where the set puts it
             origins.append(f"{file!r} (the skill's {inside}, named from outside it)")
+            continue
+        own = own_file(skill.root, file) if relative and skill.outside is None else None
+        if own is not None:  # `.claude/skills/<this skill>/x`, from the project's root
+            kept.append(own)
+            staged_at[own] = case.staged_at.get(file, file)  # lands where the case names it
+            origins.append(f"{file!r} (the skill's own {own}, named from the root above it: "
+                           f"staged at ./{staged_at[own]})")
+            problems.report("EV012", case.id, f"fixture {file!r} is the skill's own {own}, "
+                            "named from the root above the skill: staged at that path",
+                            f"none needed (or write its path from the skill folder: {own})")
             continue
         besides = [str(EVALS_ROOT / posix)] + ([str(skill.set_folder / posix)]
                                                if skill.set_folder else [])

@@ -138,11 +138,39 @@ def _member(path: Path, set_file: Path | None, names_in: dict[Path, list[list[st
         return Member(path, name, set_file, False, f"prose set {set_file} (draft it: "
                                                    f"skill-eval cases {path} --generate "
                                                    f"--from {set_file})")
+    if not _shared(path, set_file) and empty_set(set_file, path):
+        return Member(path, name, set_file, False, f"its set {set_file} {EMPTY_SET}")
     named = names_in.get(set_file.resolve(), [])
     if _shared(path, set_file) and any(named) and not naming_entries(
             named, [name, path.name], path):
         return Member(path, name, set_file, False, f"no case of {set_file} names it")
     return Member(path, name, set_file, True)
+
+
+# A collection's skill whose own set is an empty case list (`[]`, `{"evals": []}`): the
+# author wrote the file and no case yet. That skill has no set (like one no case names), said;
+# the others run. A lone skill whose only set is empty stays refused (nothing would run).
+EMPTY_SET = ("holds no case (an empty list): nothing to run for this skill; fix: write its "
+             "cases there, or delete the file")
+
+
+def empty_set(set_file: Path, skill: Path) -> bool:
+    """Whether the skill's own set file is an empty case list, by its shape: the data is `[]`,
+    or a mapping whose `evals` (or `cases`) is `[]` beside nothing else that is a list (cases
+    under another key are another reader's: runner.authoring.caseset)."""
+    if set_file.is_dir() or set_file.suffix.lower() not in (".json", ".yaml", ".yml"):
+        return False
+    try:
+        data = read_set(set_file, skill)
+    except (CaseSetError, RefusedInput, OSError, ValueError):
+        return False
+    if isinstance(data, list):
+        return not data
+    if not isinstance(data, dict):
+        return False
+    key = "evals" if "evals" in data else "cases"
+    return data.get(key) == [] and not any(
+        isinstance(v, (list, dict)) and v for k, v in data.items() if k != key)
 
 
 def _refuse_unknown(names_in: dict[Path, list[list[str]]], members: list[Member],

@@ -66,6 +66,7 @@ from runner.authoring.short_claims import short_claim
 from runner.authoring.signal_lists import SENTENCE_MIN_WORDS, signal_checks
 from runner.authoring.situations import SITUATION_FIELDS, STATE_WORDS, situation_request
 from runner.authoring.tiers import expect_operands, soft_marking, soft_objects, tier_lists
+from runner.authoring.tool_inputs import any_tool_matcher, input_field_matcher
 from runner.authoring.tool_names import call_pattern, tool_matcher
 from runner.authoring.verifier_keys import verifier_command
 from runner.schema.case import TURN_CHECK_FIELDS, Case, Reading
@@ -2669,6 +2670,8 @@ class CaseReader:
             return
         raw_type = value.get("type", value.get("kind", ""))
         name = str(raw_type).strip()
+        if self._tool_input(value, origin, name):
+            return
         kind_neg = KNOWN_TYPES.get(name.lower())
         if kind_neg is None and self._routing_typed(value, origin, name):
             return
@@ -2761,6 +2764,33 @@ class CaseReader:
                             "('Runs pr_comments list', 'Launches the X agent') read on the tool "
                             "calls' input (`*:X`), not on the final text",
                             "none needed (or write them under `tool_calls` as \"*:X\")")
+        return True
+
+    def _tool_input(self, value: dict[str, Any], origin: str, name: str) -> bool:
+        """A check on a tool's input field, or a call of any of several tools, read by its
+        fields (runner.authoring.tool_inputs): a tool-call matcher, negated when the type
+        says so; one EV012 line per type for the set."""
+        field = input_field_matcher(value)
+        listed = any_tool_matcher(value) if field is None and (
+            not name or KNOWN_TYPES.get(name.lower(), ("",))[0] == TOOL
+            or "tool" in field_words(name)) else None
+        matcher = field or listed
+        if matcher is None:
+            return False
+        negate = bool(field_words(name) & _WORDS["neg"]) or KNOWN_TYPES.get(
+            name.lower(), ("", False))[1]
+        label = value.get("description") or value.get("name")
+        self.add("tool", ("!" if negate else "") + matcher,
+                 f"{origin} {{type: {name!r}}}" + (f" ({label})" if isinstance(label, str)
+                                                   and label else ""))
+        what = (f"{'no' if negate else 'a'} call of its tool whose named input field holds its "
+                "text" if field else f"{'no' if negate else 'a'} call of any of the tools it "
+                "lists")
+        self.problems.tally("EV012", self.label, f"type {name or '(none)'!r} read as a "
+                            f"tool-call check: {what} (on the "
+                            "transcript's calls, as its harness reads them)",
+                            "none needed (or write it under `tool_calls` as "
+                            "\"Tool:re:...\")")
         return True
 
     def _typed_check(self, value: dict[str, Any], kind: str, negate: bool, name: str,

@@ -67,6 +67,27 @@ def project_of(skill_dir: Path) -> Path | None:
     return None
 
 
+def own_file(skill_dir: Path, name: str) -> str | None:
+    """The skill's own file a path names from a root above it (`.claude/skills/<this skill>/
+    scripts/x.c`, `skills/<this skill>/evals/files/brief.md`): read by the layout, a skills
+    folder (`skills/`, `.skills/`) then the skill's folder name, the rest its path inside the
+    skill (whatever agent folder the path spells: the author may have moved the skill from
+    `.claude/` to `.agents/`); None when no such prefix leads to a file of the skill."""
+    posix = PurePosixPath(name.strip())
+    if not posix.parts or posix.is_absolute() or ".." in posix.parts:
+        return None
+    parts = posix.parts
+    for i in range(1, len(parts) - 1):
+        if parts[i] != skill_dir.name or parts[i - 1] not in ("skills", HIDDEN_SKILLS):
+            continue
+        rest = PurePosixPath(*parts[i + 1:])
+        if ".git" in rest.parts or _through_link(skill_dir, rest) \
+                or not safely.exists(skill_dir / rest):
+            continue
+        return str(rest)
+    return None
+
+
 def project_file(skill_dir: Path, name: str) -> Path | None:
     """The file of the skill's project that `name` names (relative to the project root, or a
     bare name exactly one file of the project has), or None: never one inside the skill, a

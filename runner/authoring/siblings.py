@@ -254,6 +254,30 @@ def outcome(item: Any) -> bool:
                for k, v in item.items())
 
 
+SCORED_RUN = ("a run's scores (a dated run at its top level; each entry measured, numbers only "
+              "under an arm or a metric, nothing to grade): a run's output, not a set to grade")
+# A top-level field dating a run: its name (`date`, `run_date`, `timestamp`, `started_at`).
+_DATED = re.compile(r"(?i)(?:^|_)(?:date|time|timestamp|at)$")
+
+
+def _numbers(value: Any) -> bool:
+    """A mapping of numbers only (`{"violations": 12, "lines": 218}`): a measurement."""
+    return isinstance(value, dict) and bool(value) and all(
+        isinstance(v, (int, float)) and not isinstance(v, bool) for v in value.values())
+
+
+def scored(data: Any, items: list[Any]) -> bool:
+    """A run's scores by shape: the file dates the run at its top level (a `date`,
+    `timestamp`, `*_at` field holding text), and every entry holds a measurement (a mapping of
+    numbers only, per arm: `"baseline": {"violations": 12}`) and no field that grades the
+    work or says what is expected. A case asks for a check; a score says what a run measured."""
+    if not isinstance(data, dict) or not items or not any(
+            _DATED.search(k) and isinstance(v, str) and v.strip() for k, v in data.items()):
+        return False
+    return all(isinstance(i, dict) and not _GRADED & set(i) and not any(_expects(k) for k in i)
+               and any(_numbers(v) for v in i.values()) for i in items)
+
+
 def tallied(data: Any) -> str:
     """The run's own tally at the file's top level (`"passed": 10, "failed": 0`), said."""
     counts = {k: v for k, v in data.items() if k in {*_VERDICT_KEYS, "total", "errors",
@@ -291,6 +315,8 @@ def judge(path: Path) -> Judged:
                                     f"{TRIGGER_SHAPE}, read by `skill-eval trigger`")
     if all(isinstance(i, dict) and recorded(i) for i in items):
         return Judged(path, why_not=PAST_RUN)
+    if scored(data, items):
+        return Judged(path, why_not=SCORED_RUN)
     if all(outcome(i) for i in items):
         return Judged(path, why_not=f"{TEST_RESULTS}{tallied(data)}; set aside, not a set "
                                     "to grade")

@@ -137,3 +137,22 @@ def test_an_umbrella_skill_counts_its_skills_sets(tmp_path: Path) -> None:
     assert [p.name for p in _bench().skills_of(root)] == ["fruits"]
     (root / "skills" / "fruits" / "evals" / "evals.json").unlink()
     assert _bench().skills_of(root) == [root]
+
+
+def test_a_collections_skill_with_an_empty_set_is_not_run_and_the_sample_accepted(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tmp_path / "sample" / "owner__kit"
+    for name, cases in (("fruit-notes", [{"id": "one", "prompt": "Write notes.md listing "
+                                           "three fruits.", "assertions": ["apple"]}]),
+                        ("veg-notes", [])):
+        skill = root / "skills" / name
+        (skill / "evals").mkdir(parents=True)
+        (skill / "SKILL.md").write_text(f"---\nname: {name}\ndescription: Use when asked for "
+                                        f"{name}.\n---\nbody\n")
+        (skill / "evals" / "evals.json").write_text(json.dumps(cases))
+    judged = tmp_path / "judged.json"
+    judged.write_text(json.dumps({"owner__kit": {"clear": True, "as_meant": True}}))
+    _bench().main(tmp_path / "sample", stub=False, judged=judged)
+    out = capsys.readouterr().out
+    assert "not run  owner__kit/skills/veg-notes: its set holds no case" in out, out
+    assert "accepted among them: 1/1" in out

@@ -179,3 +179,42 @@ def test_a_collection_none_of_whose_skills_has_a_description_says_so(tmp_path: P
     refused = cli("check", str(repo))
     assert refused.exit_code == 2, refused.output
     assert "nothing to run: no SKILL.md of the collection has a `description`" in refused.output
+
+
+def _own_sets(tmp_path: Path, empty: Any) -> Path:
+    """Each skill its own set; draft-mail's an empty case list (`empty`)."""
+    repo = collection(tmp_path)
+    for name in ("tidy-notes", "plan-trip"):
+        (repo / "skills" / name / "evals").mkdir()
+        (repo / "skills" / name / "evals" / "evals.json").write_text(json.dumps({"evals": [
+            {"id": "a", "prompt": f"Use {name} on: ship Friday.", "assertions": ["Friday"]}]}))
+    (repo / "skills" / "draft-mail" / "evals").mkdir()
+    (repo / "skills" / "draft-mail" / "evals" / "evals.json").write_text(json.dumps(empty))
+    return repo
+
+
+@pytest.mark.parametrize("empty", [[], {"skill_name": "draft-mail", "evals": []},
+                                   {"_comment": "cases lost; to be written", "rubric":
+                                    "rubric.yaml", "_gap": "owner backfill", "evals": []}])
+def test_a_skill_whose_own_set_is_an_empty_list_is_not_run_the_rest_checked(
+        tmp_path: Path, empty: Any) -> None:
+    repo = _own_sets(tmp_path, empty)
+    found = read_collection(repo)
+    assert found is not None
+    assert sorted(m.name for m in found.running) == ["plan-trip", "tidy-notes"]
+    idle = next(m for m in found.members if m.name == "draft-mail")
+    assert not idle.runs and "holds no case (an empty list)" in idle.why_not
+    result = cli("check", str(repo))
+    assert result.exit_code == 0, result.output
+    assert "draft-mail (" in result.output and "not run: its set" in result.output
+    alone = cli("check", str(repo / "skills" / "draft-mail"))  # a lone skill: nothing to run
+    assert alone.exit_code != 0 and "a non-empty list of cases" in alone.output, alone.output
+
+
+def test_an_empty_evals_beside_other_lists_is_no_empty_set(tmp_path: Path) -> None:
+    """Cases under another key are another reader's: the skill is not set aside as empty."""
+    repo = _own_sets(tmp_path, {"evals": [], "scenarios": [{"prompt": "Draft to Ana."}]})
+    found = read_collection(repo)
+    assert found is not None
+    idle = next(m for m in found.members if m.name == "draft-mail")
+    assert "empty list" not in idle.why_not

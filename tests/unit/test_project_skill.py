@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from runner.authoring.caseset import load_caseset
-from runner.authoring.project_skill import project_file, project_of
+from runner.authoring.project_skill import own_file, project_file, project_of
 from runner.trial.session import stage_fixtures
 from tests.helpers import check_cli as check
 from tests.helpers import make_skill
@@ -197,3 +197,34 @@ def test_any_agents_hidden_skills_folder_makes_a_project_level_skill(
     result = check(str(skill))
     assert result.exit_code == 0, result.output
     assert "a file of the project this skill lives in" in result.output, result.output
+
+
+def test_the_skills_own_file_named_from_the_root_above_it_is_staged_there(
+        tmp_path: Path) -> None:
+    """`.claude/skills/<this skill>/evals/files/x` (or another agent folder's spelling, the
+    skill moved to `.agents/`) is the skill's own file: staged at the path the case names."""
+    written = ".claude/skills/extract-component/evals/files/Panel.tsx"
+    case = {"id": "panel", "prompt": f"Extract the header from {written}.",
+            "files": [written], "assertions": ["Header"]}
+    skill = project(tmp_path, [case], agent=".agents")
+    (skill / "evals" / "files").mkdir(parents=True)
+    (skill / "evals" / "files" / "Panel.tsx").write_text(SIDEBAR)
+    assert own_file(skill, written) == "evals/files/Panel.tsx"
+    assert own_file(skill, "skills/other/evals/files/Panel.tsx") is None
+    assert own_file(skill, ".claude/skills/extract-component/evals/files/Gone.tsx") is None
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    assert (f"fixture {written!r} is the skill's own evals/files/Panel.tsx, named from the "
+            "root above the skill: staged at that path") in result.output
+    loaded = load_caseset(skill, "extract-component").evals[0]
+    work = tmp_path / "work"
+    stage_fixtures(loaded, skill, work)
+    assert (work / written).read_text() == SIDEBAR
+
+
+def test_the_skills_own_md_named_from_the_root_stays_refused(tmp_path: Path) -> None:
+    written = ".claude/skills/extract-component/SKILL.md"
+    skill = project(tmp_path, [{"id": "x", "prompt": f"Follow {written}.",
+                                "files": [written], "assertions": ["done"]}])
+    result = check(str(skill))
+    assert result.exit_code == 2 and "is the skill under test" in result.output, result.output

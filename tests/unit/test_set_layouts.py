@@ -394,3 +394,23 @@ def test_skill_creators_workspace_beside_the_skill_holds_its_set(tmp_path: Path)
     _write(tmp_path / "skills" / "tidy-notes-workspace" / "evals" / "evals.json",
            {"skill_name": "other-skill", "evals": [_case(1, "Tidy these notes: Friday.")]})
     assert check(str(skill)).exit_code != 0
+
+
+def test_a_dated_runs_scores_per_arm_beside_the_set_are_no_second_set(tmp_path: Path) -> None:
+    """A results file read by its shape (a dated run; each entry numbers per arm, nothing to
+    grade) is a run's output, though its entries carry a prompt-like `task`."""
+    skill = _skill(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", {"evals": [_case("a", "Notes: ship Friday.")]})
+    scores = {"eval": "lint", "run": 2, "date": "2026-01-05", "cases": [
+        {"case": 1, "task": "tidy the standup notes", "baseline": {"violations": 4},
+         "skill": {"violations": 0}},
+        {"case": 2, "task": "tidy the retro notes", "baseline": {"violations": 1, "lines": 30},
+         "skill": {"violations": 0, "lines": 41}}]}
+    _write(skill / "evals" / "lint-results.json", scores)
+    plain = check(str(skill))
+    assert plain.exit_code == 0, plain.output
+    assert "lint-results.json (a run's scores" in plain.output
+    # undated, the same entries stay a set of their own (two shapes: the choice is asked)
+    _write(skill / "evals" / "lint-results.json", {**scores, "date": None})
+    asked = check(str(skill))
+    assert asked.exit_code == 2 and "--cases" in asked.output, asked.output
