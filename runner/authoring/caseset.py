@@ -946,35 +946,54 @@ def _listed(skill: SkillFiles, case: Case) -> dict[str, list[str]]:
                 if p.is_file()] for f in case.files if safely.is_dir(skill.root / f)}
 
 
+# A file the prompt attaches by a tag of its own ("... [file: zone-map.md]", "(attached:
+# notes.txt)"): its name, whatever words point at it ("the attached zone content map").
+_FILE_TAG = re.compile(r"[\[(]\s*(?:file|files|attached|attachment|fixture|see(?:\s+file)?)"
+                       r"\s*:\s*`?([\w][\w./-]*\.[A-Za-z]\w{0,5})`?\s*[\])]", re.IGNORECASE)
+
+
+def _held_by_set(skill: SkillFiles, set_dir: Path, name: str) -> str | None:
+    """Where the set's own folder holds a file the prompt names, as a path in the skill:
+    from the skill's root (`evals/fixtures/x.json`), from the set's folder (`files/x.md` in
+    evals/), or by its name in the set's `files/` folder (skill-creator's `evals/files/`)."""
+    posix = PurePosixPath(name)
+    if posix.is_absolute() or ".." in posix.parts:
+        return None
+    for path in (skill.root / posix, set_dir / posix, set_dir / "files" / posix):
+        if safely.is_file(path) and not safely.is_symlink(path) \
+                and path.resolve().is_relative_to(set_dir.resolve()):
+            return path.resolve().relative_to(skill.root.resolve()).as_posix()
+    return None
+
+
 def _set_named_fixtures(skill: SkillFiles, case: Case, problems: Problems) -> Case:
-    """A path the prompt names as an input that the set's own folder holds
-    (`evals/fixtures/open-prs.json`, beside a `fixture` field naming another file) is the
-    case's material, written for the cases: staged at the path the prompt names (EV012).
-    Never a symlink, or a path out of the set's folder."""
+    """A path the prompt names as an input that the set's own folder holds is the case's
+    material, written for the cases: staged where the prompt names it (EV012). Named from the
+    skill's root (`evals/fixtures/open-prs.json`, beside a `fixture` field naming another
+    file), from the set's folder (`files/x.md`), by a bare name its `files/` folder holds
+    (`gdd-index.json`), or by a tag the prompt attaches it with (`[file: x.md]`). Never a
+    symlink, or a path out of the set's folder."""
     if skill.outside is not None or skill.set_dir is None:
         return case
     holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
     named = missing_inputs(case, staged_names(case, _listed(skill, case)), holds)
+    tagged = [m.group(1) for m in _FILE_TAG.finditer(case.prompt)]
     # no absent_by_design here: a file the author put at the very path the prompt names was
     # meant present ("Does not open a second PR" reads as going without it, and is not)
-    if not named or trigger_test(case) is not None:
+    if not (named or tagged) or trigger_test(case) is not None:
         return case
-    set_dir = skill.set_dir.resolve()
-    found = []
-    for name in named:
-        posix = PurePosixPath(name)
-        path = skill.root / posix
-        if posix.is_absolute() or ".." in posix.parts or not safely.is_file(path) \
-                or safely.is_symlink(path) or not path.resolve().is_relative_to(set_dir) \
-                or name in case.files:
-            continue
-        found.append(name)
+    found: dict[str, str] = {}
+    for name in dict.fromkeys([*named, *tagged]):
+        held = _held_by_set(skill, skill.set_dir, name)
+        if held is not None and held not in case.files and name not in case.files:
+            found[name] = held
     if not found:
         return case
-    problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, found[:4]))}, "
-                    "which the set's own folder holds: staged at that path, as the author "
-                    "meant", f"none needed (or list {found[0]!r} under `files`)")
-    return case.model_copy(update={"files": (*case.files, *found)})
+    problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, list(found)[:4]))}"
+                    ", which the set's own folder holds: staged at that path, as the author "
+                    f"meant", f"none needed (or list {next(iter(found.values()))!r} under "
+                    "`files`)")
+    return case.model_copy(update={"files": (*case.files, *dict.fromkeys(found.values()))})
 
 
 def _project_inputs(skill: SkillFiles, case: Case, problems: Problems) -> Case:
