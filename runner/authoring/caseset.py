@@ -130,6 +130,7 @@ from runner.authoring.set_notes import (
     ROUTED_NAMES,
     notes_line,
     route_label_lines,
+    repository_note,
     routes_named,
     trigger_note,
 )
@@ -377,6 +378,10 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
                            or "evals: required, a non-empty list of cases" + no_cases(raw))
     # the set's own notes calling it a trigger test (runner.authoring.set_notes)
     noted = trigger_note(about, path, skill_dir)
+    # ...or the repository's README calling every set of its path one (a trigger corpus)
+    corpus = repository_note(path, skill_dir) if noted is None else None
+    if corpus is not None:
+        noted = f"the repository's README: {corpus[:117] + '...' if len(corpus) > 120 else corpus!r}"
     own_folder = path.resolve().is_relative_to(skill_dir.resolve())
     routed_by_notes = noted is not None and own_folder
     items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
@@ -413,7 +418,7 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
                                             problems, in_statements, names, routes,
                                             patterns, fold,
                                             {} if groups is None else groups.groups,
-                                            routed_by_notes), read)
+                                            routed_by_notes, corpus is not None), read)
     _summaries(read, programs, problems)
     if noted is not None and routed_by_notes and (read.route_labels or read.noted_routes
                                                   or routes_named(items)):
@@ -638,6 +643,7 @@ class _Setting:
     # named groups of checks at the top of the set (runner.authoring.check_groups)
     groups: dict[str, tuple[Any, ...]] = _field(default_factory=dict)
     trigger_set: bool = False  # its own notes call it a trigger test (set_notes)
+    corpus: bool = False  # the repository's README calls its sets trigger corpora (set_notes)
 
 
 @dataclass
@@ -705,6 +711,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     reader.patterns, reader.fold = at.patterns, at.fold
     reader.groups = at.groups
     reader.trigger_set = at.trigger_set
+    reader.corpus = at.corpus
     normalized = {**reader.read(item), "id": label}
     for key in reader.route_labels:
         read.route_labels.setdefault(key, []).append(label)
