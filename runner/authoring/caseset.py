@@ -99,6 +99,7 @@ from runner.authoring.own_project import names_a_project
 from runner.authoring.pairs import before_sides, named_input, split_pairs
 from runner.authoring.pass_rules import set_rule
 from runner.authoring.pattern_fields import ignores_case, named_patterns, pattern_fields
+from runner.authoring.planned import planned_only
 from runner.authoring.pointed import pointed_cases, pointed_refusal
 from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms, programs_of
@@ -1168,6 +1169,15 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         f"case does not stage: read as meant, its criteria expect the agent to "
                         f"go without it ({meant[:90]!r})", "none needed (stage the material "
                         "if the agent is meant to work on it)")
+        missing = pointed = []
+    planned = planned_only(case) if missing or pointed else ""
+    if planned:
+        problems.report("EV012", case.id, f"the prompt works on "
+                        f"{', '.join(repr(m) for m in [*missing, *pointed][:3])}, which the "
+                        "case does not stage: every criterion reads only which skill the agent "
+                        f"chose and what it planned ({planned[:90]!r}), never that material: "
+                        "not refused", "none needed (stage the material, or add a criterion "
+                        "on the work, if the agent is meant to work on it)")
         missing = pointed = []
     for name in missing:
         near = [f for f in skill.ending_with(PurePosixPath(name).name)
