@@ -130,8 +130,8 @@ from runner.authoring.set_notes import (
     NOTES_LINE,
     ROUTED_NAMES,
     notes_line,
-    route_label_lines,
     repository_note,
+    route_label_lines,
     routes_named,
     trigger_note,
 )
@@ -382,7 +382,8 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     # ...or the repository's README calling every set of its path one (a trigger corpus)
     corpus = repository_note(path, skill_dir) if noted is None else None
     if corpus is not None:
-        noted = f"the repository's README: {corpus[:117] + '...' if len(corpus) > 120 else corpus!r}"
+        shown_line = corpus if len(corpus) <= 120 else corpus[:117] + "..."
+        noted = f"the repository's README: {shown_line!r}"
     own_folder = path.resolve().is_relative_to(skill_dir.resolve())
     routed_by_notes = noted is not None and own_folder
     items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,

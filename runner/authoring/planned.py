@@ -34,8 +34,8 @@ _CLASSIFY = re.compile(r"(?i)^(?:classif(?:ied|ies|y)|categori[sz](?:ed|es|e))\b
                        r"interpret(?:ed|s)?|fram(?:ed|es|e)|consider(?:ed|s)?)\b[^.;]{0,80}?\bas\b"
                        r"|^consider(?:ed|s)?\s+(?:whether|if|which)\b")
 # a choice it kept off: "Did not default to a generic PRD", "Avoided expanding the scope"
-_DECLINED = re.compile(r"(?i)^(?:(?:did\s+not|didn't|does\s+not|doesn't|never)\s+|avoid(?:ed|s)?\s+)"
-                       r"(?:default|force|forc|assum|choos|chose|pick|propos|expand|jump|treat|"
+_DECLINED = re.compile(r"(?i)^(?:(?:did\s+not|didn't|does\s+not|doesn't|never)\s+|"
+                       r"avoid(?:ed|s)?\s+)(?:default|force|forc|assum|choos|chose|pick|propos|expand|jump|treat|"
                        r"frame|recommend|suggest|plan)\w*\b")
 
 

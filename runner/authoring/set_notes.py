@@ -124,11 +124,11 @@ def _readme_note(set_file: Path, skill_dir: Path) -> str | None:
 _PATH_IN_LINE = re.compile(r"(?<![\w/.<>{}*-])((?:[\w.<>{}*-]+/)+[\w.<>{}*-]+"
                            r"\.(?:json|jsonl|ya?ml|csv))(?![\w/-])")
 _PLACEHOLDER = re.compile(r"<[^<>/]+>|\{[^{}/]+\}|\*+")
-_REPO_LEVELS = 4
+_REPO_LEVELS = 4  # folders above the skill's own searched for the repository's README
 # A line calling the sets tests of firing *and* of the work ("trigger and behaviour evals"):
 # their expected outputs stay behaviour, so it makes no corpus
 _AND_WORK = re.compile(r"(?i)\b(?:and|&|/|plus)\s*(?:behaviou?r|workflow|output|quality|task|"
-                       r"execution|functional)")  # folders above the skill's own searched for the repository's README
+                       r"execution|functional)")
 
 
 def _names_path(pattern: str, path: str) -> bool:
