@@ -99,6 +99,7 @@ from runner.authoring.own_project import names_a_project
 from runner.authoring.pairs import before_sides, named_input, split_pairs
 from runner.authoring.pass_rules import set_rule
 from runner.authoring.pattern_fields import ignores_case, named_patterns, pattern_fields
+from runner.authoring.planned import planned_only
 from runner.authoring.pointed import pointed_cases, pointed_refusal
 from runner.authoring.problems import SET_LEVEL, Problems, describe
 from runner.authoring.programs import SET_FIELDS, SetPrograms, programs_of
@@ -129,6 +130,7 @@ from runner.authoring.set_notes import (
     NOTES_LINE,
     ROUTED_NAMES,
     notes_line,
+    repository_note,
     route_label_lines,
     routes_named,
     trigger_note,
@@ -377,6 +379,11 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
                            or "evals: required, a non-empty list of cases" + no_cases(raw))
     # the set's own notes calling it a trigger test (runner.authoring.set_notes)
     noted = trigger_note(about, path, skill_dir)
+    # ...or the repository's README calling every set of its path one (a trigger corpus)
+    corpus = repository_note(path, skill_dir) if noted is None else None
+    if corpus is not None:
+        shown_line = corpus if len(corpus) <= 120 else corpus[:117] + "..."
+        noted = f"the repository's README: {shown_line!r}"
     own_folder = path.resolve().is_relative_to(skill_dir.resolve())
     routed_by_notes = noted is not None and own_folder
     items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
@@ -413,7 +420,7 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
                                             problems, in_statements, names, routes,
                                             patterns, fold,
                                             {} if groups is None else groups.groups,
-                                            routed_by_notes), read)
+                                            routed_by_notes, corpus is not None), read)
     _summaries(read, programs, problems)
     if noted is not None and routed_by_notes and (read.route_labels or read.noted_routes
                                                   or routes_named(items)):
@@ -638,6 +645,7 @@ class _Setting:
     # named groups of checks at the top of the set (runner.authoring.check_groups)
     groups: dict[str, tuple[Any, ...]] = _field(default_factory=dict)
     trigger_set: bool = False  # its own notes call it a trigger test (set_notes)
+    corpus: bool = False  # the repository's README calls its sets trigger corpora (set_notes)
 
 
 @dataclass
@@ -705,6 +713,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     reader.patterns, reader.fold = at.patterns, at.fold
     reader.groups = at.groups
     reader.trigger_set = at.trigger_set
+    reader.corpus = at.corpus
     normalized = {**reader.read(item), "id": label}
     for key in reader.route_labels:
         read.route_labels.setdefault(key, []).append(label)
@@ -946,35 +955,54 @@ def _listed(skill: SkillFiles, case: Case) -> dict[str, list[str]]:
                 if p.is_file()] for f in case.files if safely.is_dir(skill.root / f)}
 
 
+# A file the prompt attaches by a tag of its own ("... [file: zone-map.md]", "(attached:
+# notes.txt)"): its name, whatever words point at it ("the attached zone content map").
+_FILE_TAG = re.compile(r"[\[(]\s*(?:file|files|attached|attachment|fixture|see(?:\s+file)?)"
+                       r"\s*:\s*`?([\w][\w./-]*\.[A-Za-z]\w{0,5})`?\s*[\])]", re.IGNORECASE)
+
+
+def _held_by_set(skill: SkillFiles, set_dir: Path, name: str) -> str | None:
+    """Where the set's own folder holds a file the prompt names, as a path in the skill:
+    from the skill's root (`evals/fixtures/x.json`), from the set's folder (`files/x.md` in
+    evals/), or by its name in the set's `files/` folder (skill-creator's `evals/files/`)."""
+    posix = PurePosixPath(name)
+    if posix.is_absolute() or ".." in posix.parts:
+        return None
+    for path in (skill.root / posix, set_dir / posix, set_dir / "files" / posix):
+        if safely.is_file(path) and not safely.is_symlink(path) \
+                and path.resolve().is_relative_to(set_dir.resolve()):
+            return path.resolve().relative_to(skill.root.resolve()).as_posix()
+    return None
+
+
 def _set_named_fixtures(skill: SkillFiles, case: Case, problems: Problems) -> Case:
-    """A path the prompt names as an input that the set's own folder holds
-    (`evals/fixtures/open-prs.json`, beside a `fixture` field naming another file) is the
-    case's material, written for the cases: staged at the path the prompt names (EV012).
-    Never a symlink, or a path out of the set's folder."""
+    """A path the prompt names as an input that the set's own folder holds is the case's
+    material, written for the cases: staged where the prompt names it (EV012). Named from the
+    skill's root (`evals/fixtures/open-prs.json`, beside a `fixture` field naming another
+    file), from the set's folder (`files/x.md`), by a bare name its `files/` folder holds
+    (`gdd-index.json`), or by a tag the prompt attaches it with (`[file: x.md]`). Never a
+    symlink, or a path out of the set's folder."""
     if skill.outside is not None or skill.set_dir is None:
         return case
     holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
     named = missing_inputs(case, staged_names(case, _listed(skill, case)), holds)
+    tagged = [m.group(1) for m in _FILE_TAG.finditer(case.prompt)]
     # no absent_by_design here: a file the author put at the very path the prompt names was
     # meant present ("Does not open a second PR" reads as going without it, and is not)
-    if not named or trigger_test(case) is not None:
+    if not (named or tagged) or trigger_test(case) is not None:
         return case
-    set_dir = skill.set_dir.resolve()
-    found = []
-    for name in named:
-        posix = PurePosixPath(name)
-        path = skill.root / posix
-        if posix.is_absolute() or ".." in posix.parts or not safely.is_file(path) \
-                or safely.is_symlink(path) or not path.resolve().is_relative_to(set_dir) \
-                or name in case.files:
-            continue
-        found.append(name)
+    found: dict[str, str] = {}
+    for name in dict.fromkeys([*named, *tagged]):
+        held = _held_by_set(skill, skill.set_dir, name)
+        if held is not None and held not in case.files and name not in case.files:
+            found[name] = held
     if not found:
         return case
-    problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, found[:4]))}, "
-                    "which the set's own folder holds: staged at that path, as the author "
-                    "meant", f"none needed (or list {found[0]!r} under `files`)")
-    return case.model_copy(update={"files": (*case.files, *found)})
+    problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, list(found)[:4]))}"
+                    ", which the set's own folder holds: staged at that path, as the author "
+                    f"meant", f"none needed (or list {next(iter(found.values()))!r} under "
+                    "`files`)")
+    return case.model_copy(update={"files": (*case.files, *dict.fromkeys(found.values()))})
 
 
 def _project_inputs(skill: SkillFiles, case: Case, problems: Problems) -> Case:
@@ -1142,6 +1170,15 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         f"case does not stage: read as meant, its criteria expect the agent to "
                         f"go without it ({meant[:90]!r})", "none needed (stage the material "
                         "if the agent is meant to work on it)")
+        missing = pointed = []
+    planned = planned_only(case) if missing or pointed else ""
+    if planned:
+        problems.report("EV012", case.id, f"the prompt works on "
+                        f"{', '.join(repr(m) for m in [*missing, *pointed][:3])}, which the "
+                        "case does not stage: every criterion reads only which skill the agent "
+                        f"chose and what it planned ({planned[:90]!r}), never that material: "
+                        "not refused", "none needed (stage the material, or add a criterion "
+                        "on the work, if the agent is meant to work on it)")
         missing = pointed = []
     for name in missing:
         near = [f for f in skill.ending_with(PurePosixPath(name).name)

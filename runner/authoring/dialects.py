@@ -767,6 +767,14 @@ _CJK_BEHAVIOUR = re.compile(r"不应|不要|不能|不是|不会|不得|未|没�
 _OR_HEAD = re.compile(r"\s*or\s+(?=\w)", re.IGNORECASE)
 
 
+# An expected answer denying that the skill fires, anywhere in it ("Does NOT activate
+# belt; routes to blueprint", "should not trigger", "never fires"): a should-not query.
+_DENIES_FIRING = re.compile(
+    r"(?i)\b(?:does|do|did|should|must|will|would|is)\s*(?:not|n't)\s+(?:be\s+)?"
+    r"(?:activate|activated|trigger|triggered|fire|fired|load|loaded|invoke|invoked)\b"
+    r"|\bnever\s+(?:activates|triggers|fires|loads)\b")
+
+
 class CaseReader:
     """Reads one case: its entries, where each came from, and its problems."""
 
@@ -808,6 +816,7 @@ class CaseReader:
         # The set's own notes call it a trigger test (runner.authoring.set_notes), set by
         # caseset; the labels a route carries there (`expected_mode`), not graded
         self.trigger_set = False
+        self.corpus = False  # the repository's README calls the set a trigger corpus
         self.route_labels: list[str] = []
         self.noted_route = False  # a bare `expected` read as a route for that reason
         # Checks typed as decided by a program, by their statement text: text -> the check's id
@@ -2211,11 +2220,31 @@ class CaseReader:
                              f"add the prompt to evals/trigger/{where}.yaml and measure it "
                              "with `skill-eval trigger`")
 
+    def _corpus_route(self, item: dict[str, Any]) -> bool:
+        """In a set the repository's README calls a trigger corpus (set_notes
+        .repository_note), a case with nothing but its `expected_output` is a trigger query:
+        the text says how the prompt routes ("Activates belt with the handoff lens: ...",
+        "Does NOT activate; routes to blueprint"), should-not-trigger when it denies the skill
+        firing, else should-trigger; the rest (lens, route, what the skill would do) is the
+        authors' description of the route, not graded."""
+        expected = item.get("expected_output")
+        if not self.corpus or self.routing or not isinstance(expected, str) \
+                or not expected.strip() or self.checks or self.statements or self.tool_calls \
+                or self.json_checks or item.get("outputs"):
+            return False
+        self.routing.append(_DENIES_FIRING.search(expected) is None)
+        self.noted_route = True
+        self.unread["expected_output (how the prompt routes, in a trigger corpus)"] = \
+            item.pop("expected_output")
+        return True
+
     def _trigger_expectations(self, item: dict[str, Any]) -> None:
         """Whether the skill fires is not behaviour a grader can see (it never sees the skill
         load): a flag left in `extra` and statements only about the skill firing (or a bare
         routing word: "should_not_trigger") are taken out of the runtime grading and offered
         as trigger queries."""
+        if self._corpus_route(item):
+            return
         extra = item.get("extra", {})
         for key in [k for k in extra if k in TRIGGER_FLAGS]:
             fires = routing_value("should_trigger", extra[key])

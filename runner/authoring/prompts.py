@@ -474,6 +474,33 @@ def _made_by_the_prompt(own: str, name: str) -> bool:
 
 _MAKE_EN = re.compile(r"(?i)\b(?:write|create|generate|produce|output|save|emit)\b")
 
+# A file the prompt says to write something down in ("record the results in report.md",
+# "log each step into run.log", "记录到 notes.md"): the place of a verb of recording, the
+# run's output. A verb of telling ("explain the blocker in report.md") is as often one of
+# reading ("explain the bug in app.py"), so it counts only when a criterion holds the file as
+# the subject of what it records ("report.md records the blocker").
+_RECORD = (r"record|records|log|logs|document|documents|jot|write\s+(?:down|up)|"
+           r"记录|記錄|记下|記下")
+# ...as a verb: "the record in data.csv", "this log in app.log" name what is read
+_NOT_A_NOUN = r"(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)(?<!\bthis\s)(?<!\bthat\s)(?<!\beach\s)"
+_TELL = r"explain|explains|describe|describes|summari[sz]e|summari[sz]es|report|reports"
+_HOLDS = re.compile(r"\s+(?:records|records?\s+that|lists|notes|documents|contains|includes|"
+                    r"explains|describes|summari[sz]es|states|names|has)\b", re.IGNORECASE)
+
+
+def _written_down(case: Case, own: str, name: str) -> bool:
+    at_name = rf"(?:in|into|to)\s+(?:(?:a|an|the|new|file|called|named)\s+)*`?{re.escape(name)}"
+    at_name += rf"|(?:到|在|进|進|入)\s*`?{re.escape(name)}"
+    sentence = r"[^.!?。\n]{0,80}?"
+    if re.search(rf"(?i){_NOT_A_NOUN}(?:\b|(?<=[\u4e00-\u9fff]))(?:{_RECORD})"
+                 rf"{sentence}(?:{at_name})", own):
+        return True
+    if re.search(rf"(?i)\b(?:{_TELL})\b{sentence}\b(?:{at_name})", own) is None:
+        return False
+    held = re.compile(rf"(?i)(?<![\w/.-])`?{re.escape(name)}`?{_HOLDS.pattern}")
+    return any(held.search(text) for text in (case.expected_output, *case.statements,
+                                              *case.assertions))
+
 
 def missing_inputs(case: Case, staged: set[str],
                    in_skill: Callable[[str], bool] = lambda _: False) -> list[str]:
@@ -501,7 +528,7 @@ def missing_inputs(case: Case, staged: set[str],
         if name.lower() in outputs or base.lower() in staged or name.lower() in staged:
             continue
         if asks_to_write(case.prompt, base) or (made and base in made) or in_skill(name) \
-                or _made_by_the_prompt(own, name) \
+                or _made_by_the_prompt(own, name) or _written_down(case, own, name) \
                 or _content_follows(case.prompt, name) \
                 or _said_gone(own, match.start(1), match.end(1)) \
                 or _said_fictional(own, match.start(1)):

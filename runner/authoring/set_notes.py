@@ -39,7 +39,7 @@ _KIND = re.compile(r"^\s*(?:trigger(?:s|ing)?|routing|activation)(?:[\s_-]*(?:te
 _FIRING = (r"(?:trigger(?:s|ing)?|activation|routing|invocation|skill[\s-]+(?:selection|"
            r"routing|choice|dispatch))")
 _TEST = (r"(?:tests?|testing|evals?|evaluations?|suite|set|scenarios?|quer(?:y|ies)|cases?|"
-         r"checks?|probes?|detection|accuracy|benchmarks?|dataset|prompts)")
+         r"checks?|probes?|detection|accuracy|benchmarks?|dataset|prompts|corpus|corpora)")
 # "trigger-detection seed scenarios", "Routing eval cases", "the hub-level trigger smoke test"
 # ("activation and behavior checks", "trigger and workflow evals": a set of both, whose
 # routes are still routes)
@@ -116,6 +116,52 @@ def _readme_note(set_file: Path, skill_dir: Path) -> str | None:
         named = {m.group(0) for m in _DATA.finditer(line)}
         if set_file.name in named or n == 0 and not named and not others:
             return line
+    return None
+
+
+# A path in a line, possibly a pattern standing for every skill's set
+# (`skills/<name>/evals/evals.json`, `skills/*/evals/evals.json`, `{skill}`).
+_PATH_IN_LINE = re.compile(r"(?<![\w/.<>{}*-])((?:[\w.<>{}*-]+/)+[\w.<>{}*-]+"
+                           r"\.(?:json|jsonl|ya?ml|csv))(?![\w/-])")
+_PLACEHOLDER = re.compile(r"<[^<>/]+>|\{[^{}/]+\}|\*+")
+_REPO_LEVELS = 4  # folders above the skill's own searched for the repository's README
+# A line calling the sets tests of firing *and* of the work ("trigger and behaviour evals"):
+# their expected outputs stay behaviour, so it makes no corpus
+_AND_WORK = re.compile(r"(?i)\b(?:and|&|/|plus)\s*(?:behaviou?r|workflow|output|quality|task|"
+                       r"execution|functional)")
+
+
+def _names_path(pattern: str, path: str) -> bool:
+    """Whether a path pattern of a README (`skills/<name>/evals/evals.json`) is `path`: each
+    placeholder (`<name>`, `{skill}`, `*`) one folder or name, the rest as written."""
+    parts = _PLACEHOLDER.split(pattern)
+    regex = "[^/]+".join(re.escape(p) for p in parts)
+    return re.fullmatch(regex, path) is not None
+
+
+def repository_note(set_file: Path, skill_dir: Path) -> str | None:
+    """A line of the repository's README (in a folder above the skill's) that calls the
+    skills' sets a trigger test ("Per-skill routing corpora in `skills/<name>/evals/
+    evals.json`") and names them by a path this set's file is: the authors' word for what
+    every set of that path measures. A line naming no path that this set is says nothing of
+    it."""
+    if set_file.is_dir():
+        return None
+    folder = skill_dir.resolve().parent
+    target = set_file.resolve()
+    for _ in range(_REPO_LEVELS):
+        readme = next((folder / n for n in _README if (folder / n).is_file()), None)
+        if readme is not None and target.is_relative_to(folder):
+            rel = target.relative_to(folder).as_posix()
+            text = readme.read_text(encoding="utf-8", errors="replace")[:_README_CHARS * 4]
+            for line in (" ".join(p.split()) for p in text.splitlines() if p.strip()):
+                if says_trigger(line) and not _AND_WORK.search(line) \
+                        and any(_names_path(m.group(1), rel)
+                                              for m in _PATH_IN_LINE.finditer(line)):
+                    return line
+        if folder.parent == folder:
+            break
+        folder = folder.parent
     return None
 
 

@@ -130,6 +130,30 @@ def test_a_file_the_prompt_says_to_make_is_no_input_wherever_named() -> None:
                           set()) == ["notes.md"]
 
 
+def test_a_file_the_prompt_says_to_write_down_in_is_its_output() -> None:
+    # the place of a verb of recording is the run's output; a verb of telling needs a
+    # criterion holding the file as what records it ("explain the bug in app.py" is read)
+    for prompt in ("Refactor src/ then record the results in `report.md`.",
+                   "Run the tests and log each failure into run.log.",
+                   "重构代码，然后把验证结果记录到 notes.md。"):
+        assert missing_inputs(Case(id="1", prompt=prompt), set()) == [], prompt
+    told = "Run the checks; if they cannot run, explain the blocker in `report.md`."
+    assert missing_inputs(Case(id="1", prompt=told), set()) == ["report.md"]
+    held = Case(id="1", prompt=told, statements=("report.md records the blocker.",))
+    assert missing_inputs(held, set()) == []
+    assert missing_inputs(Case(id="1", prompt="Explain the bug in app.py."), set()) == ["app.py"]
+    assert missing_inputs(Case(id="1", prompt="Read the log in app.log and fix it."),
+                          set()) == ["app.log"]
+
+
+def test_check_stages_no_file_the_prompt_says_to_record_in(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, cases=[case("1", "Tidy the module and record what you "
+                                                  "changed in `changes.md`.")])
+    result = check_cli(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "changes.md" not in result.output
+
+
 @pytest.mark.parametrize(("prompt", "phrase", "told"), [
     ("I finished my picture book manuscript. It is 2,400 words. Is that good?",
      "my picture book manuscript", True),

@@ -43,3 +43,37 @@ def test_a_named_path_the_set_does_not_hold_stays_refused(tmp_path: Path) -> Non
     result = check(str(skill))
     assert result.exit_code != 0 and "EV009" in result.output, result.output
     assert "'evals/fixtures/open-prs.json'" in result.output, result.output
+
+
+def _files_skill(tmp_path: Path, prompt: str) -> Path:
+    """A bare-list set (`input`, `rubric`) whose fixtures sit in evals/files/ and whose prompts
+    name them from the set's folder, by bare name, or by an attaching tag."""
+    skill = write_skill_md(tmp_path / "specs", "specs", "Writes specs. Use when asked for "
+                           "a spec.", "Write the spec.\n")
+    (skill / "evals" / "files").mkdir(parents=True)
+    (skill / "evals" / "files" / "rig.md").write_text("# Rig\nfour arms\n")
+    _write(skill / "evals" / "evals.json", [
+        {"id": "a", "input": prompt, "rubric": ["Every arm is animated"]}])
+    return skill
+
+
+def test_a_name_the_sets_files_folder_holds_is_staged_as_the_prompt_names_it(
+        tmp_path: Path) -> None:
+    for prompt in ("Using the rig constraints in files/rig.md, write the animation spec.",
+                   "Using the rig constraints (see rig.md), write the animation spec.",
+                   "Write the animation spec from the attached rig notes. [file: rig.md]"):
+        skill = _files_skill(tmp_path / str(abs(hash(prompt))), prompt)
+        result = check(str(skill))
+        assert result.exit_code == 0, (prompt, result.output)
+        assert "which the set's own folder holds" in result.output, result.output
+        case = load_caseset(skill, "specs").evals[0]
+        assert case.files == ("evals/files/rig.md",), prompt
+    landed = load_caseset(_files_skill(tmp_path / "path", "Using the rig constraints in "
+                                       "files/rig.md, write the spec."), "specs").evals[0]
+    assert str(landed.fixture_destination("evals/files/rig.md")) == "files/rig.md"
+
+
+def test_a_name_the_sets_files_folder_does_not_hold_stays_refused(tmp_path: Path) -> None:
+    skill = _files_skill(tmp_path, "Using the rig constraints in files/arm.md, write the spec.")
+    result = check(str(skill))
+    assert result.exit_code != 0 and "EV009" in result.output, result.output

@@ -1,0 +1,46 @@
+"""A case whose every criterion reads only which skill the agent chose and what it planned
+needs none of the material its prompt points at (EV012); one criterion on the work itself
+keeps the refusal (EV009)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from runner.authoring.planned import planned_only
+from runner.schema.case import Case
+from tests.helpers import check_cli, make_skill
+
+PLANS = ("Triggered the tidy-notes skill", "Planned to read the repository's rules first",
+         "Treated local rules as higher priority when they are newer",
+         "Resolved or planned to resolve the notes folder before writing",
+         "Classified the note type before writing", "Did not default to a generic PRD",
+         "The run treats the request as a cleanup task")
+
+
+@pytest.mark.parametrize("plan", PLANS)
+def test_a_criterion_of_route_or_plan_alone_is_planned(plan: str) -> None:
+    assert planned_only(Case(id="1", prompt="Tidy this repo.", statements=(plan,)))
+
+
+@pytest.mark.parametrize("work", ["The run pushes the follow-up commit",
+                                  "Cites file/line references for each finding",
+                                  "Identified the bug in line 3",
+                                  "Used the tidy-notes skill to draft the summary"])
+def test_one_criterion_on_the_work_keeps_the_case_unplanned(work: str) -> None:
+    assert planned_only(Case(id="1", prompt="Tidy this repo.", statements=(*PLANS[:2], work))) \
+        == ""
+    assert planned_only(Case(id="1", prompt="Tidy this repo.", statements=PLANS[:1],
+                             assertions=("contains:done",))) == ""
+
+
+def test_check_accepts_a_planned_case_whose_material_is_absent(tmp_path: Path) -> None:
+    planned = {"id": "1", "prompt": "这个仓库有自己的规则，帮我整理笔记。",
+               "expectations": list(PLANS[:3])}
+    result = check_cli(str(make_skill(tmp_path / "a", [planned])))
+    assert result.exit_code == 0, result.output
+    assert "every criterion reads only which skill the agent chose" in result.output
+    worked = {**planned, "expectations": [*PLANS[:2], "The run pushes the cleaned notes"]}
+    result = check_cli(str(make_skill(tmp_path / "b", [worked])))
+    assert result.exit_code != 0 and "EV009" in result.output, result.output
