@@ -957,16 +957,19 @@ def _listed(skill: SkillFiles, case: Case) -> dict[str, list[str]]:
 
 # A file the prompt attaches by a tag of its own ("... [file: zone-map.md]", "(attached:
 # notes.txt)"): its name, whatever words point at it ("the attached zone content map").
-_FILE_TAG = re.compile(r"[\[(]\s*(?:file|files|attached|attachment|fixture|see(?:\s+file)?)"
-                       r"\s*:\s*`?([\w][\w./-]*\.[A-Za-z]\w{0,5})`?\s*[\])]", re.IGNORECASE)
+_FILE_TAG = re.compile(r"[\[(]\s*(?:(?:file|files|attached|attachment|fixture)\s*:|see(?:\s+file)?"
+                       r"\s*:?)\s*`?([\w][\w./-]*\.[A-Za-z]\w{0,5})`?\s*[\])]", re.IGNORECASE)
 
 
-def _held_by_set(skill: SkillFiles, set_dir: Path, name: str) -> str | None:
+def _held_by_set(skill: SkillFiles, set_dir: Path, name: str, tagged: bool) -> str | None:
     """Where the set's own folder holds a file the prompt names, as a path in the skill:
     from the skill's root (`evals/fixtures/x.json`), from the set's folder (`files/x.md` in
-    evals/), or by its name in the set's `files/` folder (skill-creator's `evals/files/`)."""
+    evals/), or, attached by a tag, by its name in the set's `files/` folder (skill-creator's
+    `evals/files/`). A bare name in the prose is not enough: "Summarize minutes.txt" with
+    `evals/files/minutes.txt` unlisted is the named-but-unstaged input issue 26 refuses with
+    its fix (EV009, add it to `files`), as other cases of the set may use that file."""
     posix = PurePosixPath(name)
-    if posix.is_absolute() or ".." in posix.parts:
+    if posix.is_absolute() or ".." in posix.parts or (len(posix.parts) == 1 and not tagged):
         return None
     for path in (skill.root / posix, set_dir / posix, set_dir / "files" / posix):
         if safely.is_file(path) and not safely.is_symlink(path) \
@@ -979,9 +982,9 @@ def _set_named_fixtures(skill: SkillFiles, case: Case, problems: Problems) -> Ca
     """A path the prompt names as an input that the set's own folder holds is the case's
     material, written for the cases: staged where the prompt names it (EV012). Named from the
     skill's root (`evals/fixtures/open-prs.json`, beside a `fixture` field naming another
-    file), from the set's folder (`files/x.md`), by a bare name its `files/` folder holds
-    (`gdd-index.json`), or by a tag the prompt attaches it with (`[file: x.md]`). Never a
-    symlink, or a path out of the set's folder."""
+    file), from the set's folder (`files/x.md`), or by a tag the prompt attaches it with
+    (`[file: x.md]`, then by its bare name in `files/` too). Never a symlink, or a path out
+    of the set's folder."""
     if skill.outside is not None or skill.set_dir is None:
         return case
     holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
@@ -993,7 +996,7 @@ def _set_named_fixtures(skill: SkillFiles, case: Case, problems: Problems) -> Ca
         return case
     found: dict[str, str] = {}
     for name in dict.fromkeys([*named, *tagged]):
-        held = _held_by_set(skill, skill.set_dir, name)
+        held = _held_by_set(skill, skill.set_dir, name, name in tagged)
         if held is not None and held not in case.files and name not in case.files:
             found[name] = held
     if not found:
