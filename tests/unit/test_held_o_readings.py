@@ -3,13 +3,15 @@ Portuguese contraction read as "no", other case sets of a skill left out without
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from runner.analysis.wording_i18n import denies, portuguese
+from runner.authoring.other_sets import other_set_lines
 from runner.scoring.absence import states_absence
-from tests.helpers import check_verbose, make_skill
+from tests.helpers import check_cli, check_verbose, make_skill
 
 
 @pytest.mark.parametrize("field", ["expected_not_contains", "should_not_contain",
@@ -59,3 +61,57 @@ def test_a_denial_stays_a_denial_in_each_language(statement: str) -> None:
 def test_spanish_no_is_still_read_where_the_text_is_not_portuguese() -> None:
     assert not portuguese("La respuesta no usa la API")
     assert denies("La respuesta no usa la API")
+
+
+def _trigger_set(skill: Path) -> None:
+    (skill / "evals").mkdir(parents=True, exist_ok=True)
+    (skill / "evals" / "evals.json").write_text(json.dumps([
+        {"query": "tidy my notes please", "should_trigger": True},
+        {"query": "what is the weather", "should_trigger": False}]))
+
+
+def test_a_set_inside_the_skill_outside_its_set_folder_is_named(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [{"id": "a", "prompt": "Write a haiku about rain.",
+                                   "must_include": ["rain"]}], {
+        "assets/eval-cases.json": json.dumps({"skill_id": "tidy-notes", "cases": [
+            {"id": "x", "task_zh": "整理笔记", "acceptance_criteria": ["a"]},
+            {"id": "y", "task_zh": "别整理", "acceptance_criteria": ["b"]}]}),
+        "assets/palette.json": json.dumps({"colors": ["red", "blue"]})})
+    shown = check_cli(str(skill)).output
+    assert "other case sets of this skill, where no layout looks, not read: " in shown
+    assert f"--cases {skill / 'assets' / 'eval-cases.json'}" in shown
+    assert "palette.json" not in shown
+
+
+def test_a_set_in_a_folder_named_for_the_skill_below_the_repository_evals(
+        tmp_path: Path) -> None:
+    skill = make_skill(tmp_path / "repo" / "skills", [], name="tidy-notes")
+    (skill / "evals" / "evals.json").unlink()
+    _trigger_set(skill)
+    golden = tmp_path / "repo" / "evals" / "golden" / "tidy-notes" / "cases.json"
+    golden.parent.mkdir(parents=True)
+    golden.write_text(json.dumps({"cases": [
+        {"id": "t1", "kind": "trigger", "prompt": "tidy these notes"},
+        {"id": "n1", "kind": "not-trigger", "prompt": "book a flight"}]}))
+    (tmp_path / "repo" / ".git").mkdir()
+    shown = check_cli(str(skill)).output
+    assert "trigger set only" in shown
+    assert f"not read: {golden} (check one with: skill-eval check {skill} --cases {golden})" \
+        in shown
+
+
+def test_the_authors_harness_beside_the_set_is_named(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [], files={"evals/run_all.mjs": (
+        "const results = []\nresults.push({id: 'C1', passed: true})\n"
+        "console.log('PASS C1')\nprocess.exit(0)\n"),
+        "evals/helpers.mjs": "export const x = 1\n"})
+    (skill / "evals" / "evals.json").unlink()
+    _trigger_set(skill)
+    shown = check_cli(str(skill)).output
+    assert "the authors' eval harness, not run: evals/run_all.mjs" in shown
+    assert "helpers.mjs" not in shown
+
+
+def test_no_line_when_the_skill_has_no_other_set(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [{"id": "a", "prompt": "Write a haiku about rain."}])
+    assert other_set_lines(skill, "tidy-notes", [str(skill / "evals" / "evals.json")]) == []
