@@ -10,6 +10,8 @@ import pytest
 
 from runner.analysis.wording_i18n import denies, portuguese
 from runner.authoring.other_sets import other_set_lines
+from runner.authoring.reach import criteria_reach_site
+from runner.schema.case import Case
 from runner.scoring.absence import states_absence
 from tests.helpers import check_cli, check_verbose, make_skill
 
@@ -115,3 +117,31 @@ def test_the_authors_harness_beside_the_set_is_named(tmp_path: Path) -> None:
 def test_no_line_when_the_skill_has_no_other_set(tmp_path: Path) -> None:
     skill = make_skill(tmp_path, [{"id": "a", "prompt": "Write a haiku about rain."}])
     assert other_set_lines(skill, "tidy-notes", [str(skill / "evals" / "evals.json")]) == []
+
+
+@pytest.mark.parametrize(("prompt", "criterion", "site"), [
+    ("I'm about to launch https://shop.example.app tomorrow. Am I ready?",
+     "The site check script is run against the URL", "https://shop.example.app"),
+    ("My site shopfront.io isn't showing up on Google. Help?",
+     "The agent fetches the site's robots.txt and sitemap", "shopfront.io"),
+])
+def test_a_site_the_criteria_expect_checked_is_live(prompt: str, criterion: str,
+                                                   site: str) -> None:
+    case = Case(id="c", prompt=prompt, statements=[criterion])
+    assert criteria_reach_site(case) == [site]
+
+
+def test_a_site_no_criterion_reaches_is_no_need() -> None:
+    case = Case(id="c", prompt="I'm about to launch https://shop.example.app tomorrow.",
+                statements=["A launch verdict is given"])
+    assert criteria_reach_site(case) == []
+
+
+def test_check_flags_a_case_whose_criteria_check_the_live_site(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [
+        {"id": "launch", "prompt": "I'm about to launch https://shop.example.app tomorrow. "
+         "Can you check if I'm ready?",
+         "assertions": ["The automated site check script is run against the URL"]}])
+    shown = check_cli(str(skill)).output
+    assert ("case 'launch': no arm can pass it: 'https://shop.example.app': a live site its "
+            "criteria expect checked or fetched") in shown
