@@ -29,18 +29,24 @@ from typing import Any
 from runner.authoring import safely
 from runner.authoring.fields import name_words
 from runner.authoring.layouts import search_order
-from runner.authoring.siblings import SET_SUFFIXES, case_list, judge, read_data
+from runner.authoring.siblings import SET_SUFFIXES, judge, read_data
 from runner.errors import CaseSetError
 
 _SET_FOLDERS = ("evals", "eval", "evaluations", "tests/evals")
-_SKIPPED = frozenset({"node_modules", "__pycache__", ".git", "dist", "build", "vendor"})
+_SKIPPED = frozenset({"node_modules", "__pycache__", ".git", "dist", "build", "vendor",
+                      "workspace", "results", "runs", "outputs", "_research"})
 _DEPTH = 3  # folders below the skill (or a shared set folder) walked
 _FILES = 400  # files looked at per walk, at most
 _MAX_BYTES = 1024 * 1024
 _SHOWN = 4
-# A file's name saying it holds cases (`eval-cases.json`, `golden.yaml`, `scenarios.yml`).
-_SET_WORDS = frozenset({"eval", "evals", "case", "cases", "golden", "scenario", "scenarios",
-                        "benchmark", "benchmarks", "testcases"})
+# A file's name saying it holds cases (`eval-cases.json`, `scenarios.yml`), and words saying
+# it holds something else about them (a schema, a run's report or metadata).
+_SET_WORDS = frozenset({"eval", "evals", "case", "cases", "testcases", "scenarios"})
+_NOT_SET_WORDS = frozenset({"schema", "report", "metadata", "result", "results", "benchmark",
+                            "grading", "timing"})
+# Where a file keeps its cases under a key, and an entry's own label.
+_LIST_KEYS = ("cases", "evals", "tests", "tasks", "scenarios", "items", "examples")
+_ID_KEYS = frozenset({"id", "name", "case_id", "eval_id", "title"})
 _PROGRAMS = (".py", ".sh", ".bash", ".js", ".mjs", ".cjs", ".ts")
 # Source words of a program that decides verdicts, as a harness prints or counts them.
 _VERDICT = re.compile(r"\b(?:passed|failed|pass_rate|PASS|FAIL|verdicts?|graded)\b")
@@ -48,7 +54,9 @@ _GRADES = re.compile(r"^(?:grad(?:e|er|es|ing)|scor|judg|eval)", re.IGNORECASE)
 
 
 def _walk(top: Path, depth: int) -> list[Path]:
-    """The files below `top`, `depth` folders down, hidden and dependency folders left out."""
+    """The files below `top`, `depth` folders down: never a hidden, dependency or run folder
+    (skill-creator's `<skill>-workspace/`, `iteration-N/`), nor a skill nested below (its own
+    sets are its own check's)."""
     if depth < 0 or not safely.is_dir(top) or safely.is_symlink(top):
         return []
     try:
@@ -57,35 +65,44 @@ def _walk(top: Path, depth: int) -> list[Path]:
         return []
     files = [p for p in entries if safely.is_file(p) and not safely.is_symlink(p)]
     for sub in entries:
-        if safely.is_dir(sub) and not sub.name.startswith(".") and sub.name not in _SKIPPED:
+        if safely.is_dir(sub) and not sub.name.startswith(".") and sub.name not in _SKIPPED \
+                and not sub.name.endswith("-workspace") and not sub.name.startswith("iteration")\
+                and not safely.is_file(sub / "SKILL.md"):
             files += _walk(sub, depth - 1)
         if len(files) > _FILES:
             break
     return files[:_FILES]
 
 
-def _objects(data: Any) -> bool:
-    """A list of two or more objects, at the top or under one key."""
+def _labelled_entries(data: Any) -> bool:
+    """Two or more objects, each with its own label (`id`, `name`), at the top or under a
+    key that names cases (`{"cases": [...]}`): entries in a field no reader knows."""
     lists = [data] if isinstance(data, list) else [
-        v for v in data.values() if isinstance(v, list)] if isinstance(data, dict) else []
-    return any(len(x) >= 2 and all(isinstance(i, dict) for i in x) for x in lists)
+        data.get(k) for k in _LIST_KEYS] if isinstance(data, dict) else []
+    return any(isinstance(x, list) and len(x) >= 2 and all(
+        isinstance(i, dict) and i.keys() & _ID_KEYS for i in x) for x in lists)
 
 
-def set_shaped(path: Path) -> bool:
-    """A data file that holds cases: by its content (a list of cases, a trigger set), or by
-    its name saying so and a list of objects in it."""
+def set_shaped(path: Path, named: bool = True) -> bool:
+    """A data file that holds cases: a list of cases or a trigger set by its content
+    (runner.authoring.siblings.judge), or labelled entries under a key naming cases. With
+    `named`, its name must say so too (`eval-cases.json`: inside a skill, other data is the
+    skill's own)."""
     if path.suffix.lower() not in SET_SUFFIXES or path.stat().st_size > _MAX_BYTES:
         return False
-    judged = judge(path)
-    if judged.shape is not None or "trigger" in judged.why_not:
-        return True
-    if not set(name_words(path.stem)) & _SET_WORDS:
+    said = set(name_words(path.stem))
+    if named and (not said & _SET_WORDS or said & _NOT_SET_WORDS):
         return False
+    judged = judge(path)
+    if judged.shape is not None:
+        return judged.shape[1] != "one case"  # a lone case object: a fixture
+    if "trigger" in judged.why_not:
+        return True
     try:
         data = read_data(path)
     except CaseSetError:
         return False
-    return bool(case_list(data)) or _objects(data)
+    return _labelled_entries(data)
 
 
 def _inside_skill(skill_dir: Path) -> list[Path]:
@@ -114,8 +131,10 @@ def other_sets(skill_dir: Path, name: str | None, read: Collection[str]) -> list
     set and the trigger set)."""
     names = {n for n in (name, skill_dir.name) if n}
     done = {Path(r).resolve() for r in read}
-    files = dict.fromkeys([*_inside_skill(skill_dir), *_named_for_skill(skill_dir, names)])
-    return [p for p in files if p.resolve() not in done and set_shaped(p)]
+    inside = [p for p in _inside_skill(skill_dir) if p.resolve() not in done and set_shaped(p)]
+    named = [p for p in _named_for_skill(skill_dir, names)
+             if p.resolve() not in done and set_shaped(p, named=False)]
+    return list(dict.fromkeys([*inside, *named]))
 
 
 def harness_programs(skill_dir: Path, read: Collection[str]) -> list[Path]:

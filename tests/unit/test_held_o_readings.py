@@ -114,8 +114,12 @@ def test_the_authors_harness_beside_the_set_is_named(tmp_path: Path) -> None:
     assert "helpers.mjs" not in shown
 
 
-def test_no_line_when_the_skill_has_no_other_set(tmp_path: Path) -> None:
-    skill = make_skill(tmp_path, [{"id": "a", "prompt": "Write a haiku about rain."}])
+def test_no_line_for_runs_schemas_or_a_skills_own_data(tmp_path: Path) -> None:
+    entries = [{"id": "a", "prompt": "x"}, {"id": "b", "prompt": "y"}]
+    skill = make_skill(tmp_path, [{"id": "a", "prompt": "Write a haiku about rain."}], {
+        "notes-workspace/iteration-1/eval-cases.json": json.dumps(entries),
+        "assets/eval-cases.schema.json": json.dumps({"cases": entries}),
+        "assets/prompts.json": json.dumps(entries)})
     assert other_set_lines(skill, "tidy-notes", [str(skill / "evals" / "evals.json")]) == []
 
 
