@@ -632,6 +632,27 @@ DENY_TAIL: Table = {
     "tr": (r"\w*(?:maz|mez|mamal[iı]|memeli|m[iı]yor|m[uü]yor)|yok|de[gğ]il",),
 }
 _DENY_HEAD_RE = compiled(DENY_HEAD)
+# Portuguese's `no`/`na`/`nos`/`nas` are "em" + an article ("no momento" = "at the moment"),
+# never a negation (Portuguese denies with "não"): a statement that reads as Portuguese (a
+# word or letter no Spanish or English text has: "da", "dos", "ao", "uma", "com", "é",
+# "você", "-ção", "ã", "õ") is read without Spanish's heads.
+# (a word, never part of an address or a name: "example.com", "da-vinci")
+_PORTUGUESE = re.compile(r"(?i)(?<![\w./@-])(?:da|das|dos|ao|aos|à|às|não|nao|uma|umas|com|é|"
+                         r"são|pelo|pela|pelos|pelas|você|isso|essa|esse|também)(?![\w./@-])"
+                         r"|ção|ções|ões|[ãõ]")
+_DENY_HEAD_PT_RE = compiled({k: v for k, v in DENY_HEAD.items() if k != "es"})
+_CONTRACTION = re.compile(r"(?i)n[oa]s?\s")
+
+
+def portuguese(text: str) -> bool:
+    """The statement reads as Portuguese, by a word or letter only Portuguese writes."""
+    return _PORTUGUESE.search(text) is not None
+
+
+def contraction_first(text: str) -> bool:
+    """A Portuguese statement that opens with "no"/"na" ("No momento da compra, ..."): the
+    contraction "em o", no English or Spanish "no"."""
+    return _CONTRACTION.match(text) is not None and portuguese(text)
 _DENY_TAIL_RE = re.compile(rf"(?:{alternation(DENY_TAIL)})\s*[.。!！]?\s*$", re.IGNORECASE)
 # A second clause the work must show besides: a second sentence, a semicolon, or a word that
 # joins a positive clause ("... y explica", "但是 ...").
@@ -753,7 +774,8 @@ def denies(statement: str) -> bool:
         return False
     if _DENY_TAIL_RE.search(text):
         return True
-    return any((m := _DENY_HEAD_RE.match(text, start)) is not None
+    heads = _DENY_HEAD_PT_RE if portuguese(text) else _DENY_HEAD_RE
+    return any((m := heads.match(text, start)) is not None
                and not _COMPOUND.match(text, m.end()) for start in _subject_ends(text))
 
 

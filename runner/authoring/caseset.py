@@ -93,6 +93,7 @@ from runner.authoring.mcp import (
 )
 from runner.authoring.mdtasks import is_task, markdown_notes
 from runner.authoring.named_scorers import named_scorers, report_unnamed
+from runner.authoring.other_sets import other_set_lines
 from runner.authoring.outcome_asks import outcome_asked
 from runner.authoring.outside import Outside
 from runner.authoring.own_project import names_a_project
@@ -218,7 +219,8 @@ def located_set(skill_dir: Path, name: str | None = None,
     raise CaseSetError(str(skill_dir / CASESET_RELPATH), "no case set" + _triggers_only(
         skill_dir, name) + ": create evals/evals.json (see README, 'A skill and its case set'), "
                        f"or draft one with `skill-eval cases {skill_dir} --generate`"
-                       + held_instead(skill_dir, name, prose=True))
+                       + held_instead(skill_dir, name, prose=True)
+                       + "".join(f"; {line}" for line in other_set_lines(skill_dir, name, [])))
 
 
 def _triggers_only(skill_dir: Path, name: str | None) -> str:

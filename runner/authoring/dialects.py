@@ -237,6 +237,11 @@ _TEXT_WORDS = {"word", "words", "phrase", "phrases", "term", "terms", "string", 
 # A claim is what the work asserts, in any wording: a list of claims it must not make
 # (`forbidden_claims`) is statements for the grader, never texts to find verbatim.
 _CLAIM_WORDS = {"claim", "claims", "statement", "statements"}
+# A containment verb and an expectation marker: a field made of these (and a negation) lists
+# texts the work must (not) hold (`expected_not_contains`, `_containment_lists`).
+_CONTAINING = frozenset({"contains", "contain", "containing", "includes", "include",
+                         "including"})
+_EXPECTING = frozenset({"expected", "expect", "expects", "should", "must"})
 # Fields other tools write that normalize_case turns into this runner's own.
 CONSUMED_FIELDS = ("expectations", "selftune_assertions", "must_have", "must_not_have",
                    "must_include", "must_avoid", "fail", "failures", "must_not")
@@ -885,6 +890,7 @@ class CaseReader:
         self._expected_uses(item)
         self._named_groups(item)
         self._typed_aliases(item)
+        self._containment_lists(item)
         _aliased(item)
         self._dependencies(item)
         self._input_object(item)
@@ -2617,6 +2623,30 @@ class CaseReader:
                 continue
             for n, text in enumerate(failures):
                 self.add("statement", f"The run avoids this failure: {text}", f"{key}[{n}]")
+
+    def _containment_lists(self, item: dict[str, Any]) -> None:
+        """`expected_contains: [texts]` / `expected_not_contains`, `should_not_include`: a
+        name made only of an expectation marker, a containment verb and (maybe) a negation
+        names texts the work must (not) hold: `must_include` / `must_avoid`, never a statement
+        worded with the field's name (which turned "must not contain Traceback" into a claim
+        that needs one quoted). A name with any other word (`tool_not_contains`) is its
+        own reader's."""
+        for key in list(item):
+            said = field_words(key)
+            if key in CASE_ALIASES or key in ("must_include", "must_avoid") \
+                    or not said & _CONTAINING or not said & _EXPECTING \
+                    or said - _CONTAINING - _EXPECTING - _WORDS["neg"]:
+                continue
+            field = "must_avoid" if said & _WORDS["neg"] else "must_include"
+            value = item.pop(key)
+            value = [value] if isinstance(value, str) else value
+            if not isinstance(value, list):
+                item[key] = value  # a mapping or a flag: not a list of texts, left as it was
+                continue
+            item[field] = [*_as_list(item.get(field)), *value]
+            self.mapped(f"`{key}` read as {field} ({len(value)} text(s) the work must"
+                        f"{' not' if field == 'must_avoid' else ''} hold)",
+                        f"rename {key!r} to {field!r}")
 
     def _literal_lists(self, item: dict[str, Any]) -> None:
         for key, prefix in (("must_have", "re:"), ("must_not_have", "not:re:"),

@@ -590,6 +590,31 @@ def sites_to_read(case: Case, request: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+# A criterion saying something is done to the live site the prompt names: a check or script
+# run against it, or the site fetched ("The audit script is run against the URL", "Fetches
+# the site's robots.txt"). Its object is the prompt's site by the words "the URL/site".
+_AT_SITE = (r"(?:the|this|that|their|its|your|user's)\s+(?:live\s+|given\s+|provided\s+)?"
+            r"(?:url|site|website|web\s?site|domain|homepage|landing\s+page)\b")
+_SITE_RUN = re.compile(
+    rf"(?i)\b(?:run|runs|ran|executed?|performed?|pointed)\s+(?:\w+\s+){{0,2}}?(?:against|on)"
+    rf"\s+{_AT_SITE}|\b(?:fetch\w*|crawl\w*|visit\w*|curl\w*|ping\w*|request\w*|"
+    rf"scrap\w*|load\w*|audit\w*|scan\w*)\s+{_AT_SITE}")
+
+
+def criteria_reach_site(case: Case) -> list[str]:
+    """The prompt's website (a link, or a host given as a site's address) when a criterion
+    expects a check run against it or it fetched ("I'm about to launch https://x.app ..."
+    with "The site check script is run against the URL"): live pages, which the sandbox
+    cannot reach, whatever verb the prompt itself uses."""
+    own = unquoted(case.prompt)
+    sites = [m.group(0).rstrip(".,;:") for m in _URL.finditer(own)] + [
+        host for _, host in addressed_hosts(own)] + [m.group(0) for m in _SITE.finditer(own)]
+    if not sites or not any(_SITE_RUN.search(t) for t in [
+            *_criteria(case), *case.assertions] if t):
+        return []
+    return list(dict.fromkeys(sites))
+
+
 def fetch_tools(case: Case) -> list[str]:
     """Tools the case names to fetch with that are no tool of claude's own (`notion-fetch`):
     an MCP server's, which the sandbox does not have."""
@@ -714,6 +739,9 @@ def case_reach(case: Case, skill_reaches: bool, home_data: list[str],
     why += [f"'{w}': an item of the team's tracker, which the sandbox cannot reach"
             for w in tracker_needs(case)]
     why += [f"'{u}': a page to read, and the sandbox has no network" for u in urls_to_read(case)]
+    why += [f"'{u}': a live site its criteria expect checked or fetched, and the sandbox has "
+            "no network" for u in criteria_reach_site(case)
+            if not any(u in w or w in u for w in urls_to_read(case))]
     why += [f"its criteria expect '{f}' changed, which the case does not stage (the user's "
             "own files)" for f in unstaged_edits(case, in_project)]
     direction = None if case.files or case.inline_files else stage_direction(case.prompt)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from runner.authoring.describe import case_lines, ignored_summary, read_case
 from runner.authoring.layouts import collection, collection_lines, hidden_set_lines, set_lines
+from runner.authoring.other_sets import other_set_lines
 from runner.authoring.reading import located, read_skill, refuse_errors, skill_findings
 from runner.authoring.scan import kinds, program_findings, scan_programs
 from runner.driver.trigger_only import check_trigger_only
@@ -104,6 +105,10 @@ def check_skill(opts: RunOptions) -> Checked:
                      "on the host only with --trust-target")
     triggers = trigger_line(plan.skill.path, plan.skill.name)
     notes += hidden_set_lines(plan.skill.path, plan.skill.name)
+    trigger_set = trigger_location(plan.skill.path, plan.skill.name)
+    notes += other_set_lines(plan.skill.path, plan.skill.name,
+                             [*caseset.read_files, *([trigger_set] if trigger_set else [])],
+                             "\n".join([*notes, *set_lines(caseset)]))
     return Checked(report, summary, ignored_summary(readings), details,
                    [*set_lines(caseset), *([triggers] if triggers else []), *notes])
 

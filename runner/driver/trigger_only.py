@@ -13,6 +13,7 @@ from runner.authoring.layouts import (
     passed_over,
     unread_everywhere,
 )
+from runner.authoring.other_sets import other_set_lines
 from runner.authoring.reading import located, skill_findings
 from runner.authoring.scan import kinds
 from runner.authoring.skill import load_skill
@@ -69,6 +70,7 @@ def check_trigger_only(opts: RunOptions, reading: SkillReading) -> Checked | Non
     if held:  # every data file of the set folders, said (nothing passed over in silence)
         notes.append(f"no case set{held}")
     notes += hidden_set_lines(skill.path, skill.name)
+    notes += other_set_lines(skill.path, skill.name, found.files, "\n".join(notes))
     if reading.scan:
         notes.append(f"static scan: {len(reading.scan)} finding(s) "
                      f"({', '.join(kinds(list(reading.scan)))})")

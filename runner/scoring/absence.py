@@ -39,6 +39,7 @@ from runner.analysis.wording import negation_pattern
 from runner.analysis.wording_i18n import (
     NOT_CONTAINS_BEFORE,
     alternation,
+    contraction_first,
     denies,
     joins_a_clause,
     lead_is_condition,
@@ -353,6 +354,8 @@ def states_absence(statement: str) -> bool:
         # then Y, do not swap them") is no absence: the first clause needs its quote
         return states_absence(main) and (lead_is_condition(text, main) or states_absence(
             text[:len(text) - len(main)].rstrip().rstrip(",，、").rstrip()))
-    if _DENIES.match(text):  # "No ..." opens a denial in Spanish too: its "y" joins as well
+    if _DENIES.match(text) and not contraction_first(text):
+        # "No ..." opens a denial in Spanish too: its "y" joins as well (Portuguese's "No
+        # momento da compra" is "at the moment of", no denial)
         return not _ALSO_SHOWS.search(text) and not joins_a_clause(text)
     return denies(text)  # another language's denial

@@ -1,0 +1,181 @@
+"""Other case sets of the same skill, and an eval harness beside its set, that `check` does
+not read (issue 26: nothing the authors wrote to evaluate the skill is passed over in
+silence).
+
+The layouts (runner.authoring.layouts) read one set a skill, from its set folders and the
+ones above it. An author may keep more, where no layout looks:
+
+- inside the skill, outside its set folders (`assets/eval-cases.json`, `tests-data/x.yaml`):
+  a data file whose content is a list of cases (runner.authoring.siblings.judge), or whose
+  name says it holds cases or evals (`eval-cases.json`, `golden.yaml`) and holds a list of
+  objects (under any key: `{"cases": [...]}`, prompts in a field no reader knows);
+- in the repository, a folder named for the skill below a shared set folder, two or three
+  levels down (`evals/golden/<skill>/cases.json`), the same files;
+- at the top of the skill's own set folder, a program that decides verdicts (its source
+  counts passes and failures, or its name says it grades) and no rule runs: the authors'
+  harness (`evals/run_all.mjs`).
+
+Each is named in one line with how to check it (`--cases FILE`, or that the program is not
+run); which set is read never changes. A walk is bounded (depth, files) so a large repository
+costs little."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from pathlib import Path
+from typing import Any
+
+from runner.authoring import safely
+from runner.authoring.fields import name_words
+from runner.authoring.layouts import search_order
+from runner.authoring.siblings import SET_SUFFIXES, judge, read_data
+from runner.errors import CaseSetError
+
+_SET_FOLDERS = ("evals", "eval", "evaluations", "tests/evals")
+_SKIPPED = frozenset({"node_modules", "__pycache__", ".git", "dist", "build", "vendor",
+                      "workspace", "results", "runs", "outputs", "_research"})
+_DEPTH = 3  # folders below the skill (or a shared set folder) walked
+_FILES = 400  # files looked at per walk, at most
+_MAX_BYTES = 1024 * 1024
+_SHOWN = 4
+# A file's name saying it holds cases (`eval-cases.json`, `scenarios.yml`), and words saying
+# it holds something else about them (a schema, a run's report or metadata).
+_SET_WORDS = frozenset({"eval", "evals", "case", "cases", "testcases", "scenarios"})
+_NOT_SET_WORDS = frozenset({"schema", "report", "metadata", "result", "results", "benchmark",
+                            "grading", "timing"})
+# Where a file keeps its cases under a key, and an entry's own label.
+_LIST_KEYS = ("cases", "evals", "tests", "tasks", "scenarios", "items", "examples")
+_ID_KEYS = frozenset({"id", "name", "case_id", "eval_id", "title"})
+_PROGRAMS = (".py", ".sh", ".bash", ".js", ".mjs", ".cjs", ".ts")
+# Source words of a program that decides verdicts, as a harness prints or counts them.
+_VERDICT = re.compile(r"\b(?:passed|failed|pass_rate|PASS|FAIL|verdicts?|graded)\b")
+_GRADES = re.compile(r"^(?:grad(?:e|er|es|ing)|scor|judg|eval)", re.IGNORECASE)
+
+
+def _walk(top: Path, depth: int) -> list[Path]:
+    """The files below `top`, `depth` folders down: never a hidden, dependency or run folder
+    (skill-creator's `<skill>-workspace/`, `iteration-N/`), nor a skill nested below (its own
+    sets are its own check's)."""
+    if depth < 0 or not safely.is_dir(top) or safely.is_symlink(top):
+        return []
+    try:
+        entries = sorted(top.iterdir())
+    except OSError:
+        return []
+    files = [p for p in entries if safely.is_file(p) and not safely.is_symlink(p)]
+    for sub in entries:
+        if safely.is_dir(sub) and not sub.name.startswith(".") and sub.name not in _SKIPPED \
+                and not sub.name.endswith("-workspace") and not sub.name.startswith("iteration")\
+                and not safely.is_file(sub / "SKILL.md"):
+            files += _walk(sub, depth - 1)
+        if len(files) > _FILES:
+            break
+    return files[:_FILES]
+
+
+def _labelled_entries(data: Any) -> bool:
+    """Two or more objects, each with its own label (`id`, `name`), at the top or under a
+    key that names cases (`{"cases": [...]}`): entries in a field no reader knows."""
+    lists = [data] if isinstance(data, list) else [
+        data.get(k) for k in _LIST_KEYS] if isinstance(data, dict) else []
+    return any(isinstance(x, list) and len(x) >= 2 and all(
+        isinstance(i, dict) and i.keys() & _ID_KEYS for i in x) for x in lists)
+
+
+def set_shaped(path: Path, named: bool = True) -> bool:
+    """A data file that holds cases: a list of cases or a trigger set by its content
+    (runner.authoring.siblings.judge), or labelled entries under a key naming cases. With
+    `named`, its name must say so too (`eval-cases.json`: inside a skill, other data is the
+    skill's own)."""
+    if path.suffix.lower() not in SET_SUFFIXES or path.stat().st_size > _MAX_BYTES:
+        return False
+    said = set(name_words(path.stem))
+    if named and (not said & _SET_WORDS or said & _NOT_SET_WORDS):
+        return False
+    judged = judge(path)
+    if judged.shape is not None:
+        return judged.shape[1] != "one case"  # a lone case object: a fixture
+    if "trigger" in judged.why_not:
+        return True
+    try:
+        data = read_data(path)
+    except CaseSetError:
+        return False
+    return _labelled_entries(data)
+
+
+def _inside_skill(skill_dir: Path) -> list[Path]:
+    own = {(skill_dir / f).resolve() for f in _SET_FOLDERS}
+    return [p for p in _walk(skill_dir, _DEPTH)
+            if not any(p.resolve().is_relative_to(f) for f in own)]
+
+
+def _named_for_skill(skill_dir: Path, names: Collection[str]) -> list[Path]:
+    """Files in folders named for the skill below the set folders above it, up to its
+    repository's root (the layouts' own search: runner.authoring.layouts.search_order)."""
+    own = skill_dir.resolve()
+    found: list[Path] = []
+    for folder, shared in search_order(skill_dir, next(iter(names), None)):
+        if not shared or folder.name not in ("evals", "eval", "evaluations"):
+            continue
+        for file in _walk(folder, _DEPTH):
+            folders = file.relative_to(folder).parts[:-1]
+            if folders and folders[-1] in names and not file.resolve().is_relative_to(own):
+                found.append(file)
+    return found
+
+
+def other_sets(skill_dir: Path, name: str | None, read: Collection[str]) -> list[Path]:
+    """The set-shaped files of this skill that no layout read (`read`: the files read, the
+    set and the trigger set)."""
+    names = {n for n in (name, skill_dir.name) if n}
+    done = {Path(r).resolve() for r in read}
+    inside = [p for p in _inside_skill(skill_dir) if p.resolve() not in done and set_shaped(p)]
+    named = [p for p in _named_for_skill(skill_dir, names)
+             if p.resolve() not in done and set_shaped(p, named=False)]
+    return list(dict.fromkeys([*inside, *named]))
+
+
+def harness_programs(skill_dir: Path, read: Collection[str]) -> list[Path]:
+    """Programs at the top of the skill's own set folders that decide verdicts and are not
+    read as the set (a case's own program is named in the set's text, so not this)."""
+    texts = ""
+    for r in read:
+        try:
+            texts += Path(r).read_text(encoding="utf-8", errors="replace")[:_MAX_BYTES]
+        except OSError:
+            continue
+    found: list[Path] = []
+    for folder in (skill_dir / f for f in _SET_FOLDERS):
+        for file in sorted(folder.iterdir()) if safely.is_dir(folder) else []:
+            if file.suffix.lower() not in _PROGRAMS or not safely.is_file(file) \
+                    or safely.is_symlink(file) or file.name in texts:
+                continue
+            source = file.read_bytes()[:_MAX_BYTES].decode("utf-8", "replace")
+            if _VERDICT.search(source) or any(_GRADES.match(w) for w in name_words(file.stem)):
+                found.append(file)
+    return found
+
+
+def other_set_lines(skill_dir: Path, name: str | None, read: Collection[str],
+                    said: str = "") -> list[str]:
+    """One line for the other sets, one for the harness programs (`said`: what `check`
+    already prints, so a file another line names is not named twice)."""
+    out: list[str] = []
+    sets = [p for p in other_sets(skill_dir, name, read) if str(p) not in said]
+    if sets:
+        shown = ", ".join(str(p) for p in sets[:_SHOWN])
+        more = f" and {len(sets) - _SHOWN} more" if len(sets) > _SHOWN else ""
+        out.append(f"other case sets of this skill, where no layout looks, not read: "
+                   f"{shown}{more} (check one with: skill-eval check {skill_dir} "
+                   f"--cases {sets[0]})")
+    programs = [p for p in harness_programs(skill_dir, read)
+                if not re.search(rf"(?<![\w.-]){re.escape(p.name)}(?![\w-])", said)]
+    if programs:
+        out.append(f"the authors' eval harness, not run: "
+                   f"{', '.join(str(p.relative_to(skill_dir)) for p in programs)} (it decides "
+                   "pass or fail by its own code; what only it checks is not graded; to "
+                   "grade it, name it as the set's grader program: \"grader_program\": "
+                   f"\"evals/{programs[0].name}\")")
+    return out
