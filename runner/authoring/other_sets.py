@@ -29,6 +29,7 @@ from typing import Any
 from runner.authoring import safely
 from runner.authoring.fields import name_words
 from runner.authoring.layouts import search_order
+from runner.authoring.read_once import file_bytes
 from runner.authoring.siblings import SET_SUFFIXES, judge, read_data
 from runner.errors import CaseSetError
 
@@ -137,20 +138,27 @@ def other_sets(skill_dir: Path, name: str | None, read: Collection[str]) -> list
     return list(dict.fromkeys([*inside, *named]))
 
 
+def _text(path: Path) -> str:
+    try:
+        return file_bytes(path)[:_MAX_BYTES].decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
 def harness_programs(skill_dir: Path, read: Collection[str]) -> list[Path]:
     """Programs at the top of the skill's own set folders that decide verdicts and are not
     read as the set (a case's own program is named in the set's text, so not this)."""
-    texts = ""
-    for r in read:
-        try:
-            texts += Path(r).read_text(encoding="utf-8", errors="replace")[:_MAX_BYTES]
-        except OSError:
-            continue
+    texts: str | None = None  # the sets' text, read (through the command's one read) only
+    # when a program is there to look for
     found: list[Path] = []
     for folder in (skill_dir / f for f in _SET_FOLDERS):
         for file in sorted(folder.iterdir()) if safely.is_dir(folder) else []:
             if file.suffix.lower() not in _PROGRAMS or not safely.is_file(file) \
-                    or safely.is_symlink(file) or file.name in texts:
+                    or safely.is_symlink(file):
+                continue
+            if texts is None:
+                texts = "".join(_text(Path(r)) for r in read)
+            if file.name in texts:
                 continue
             source = file.read_bytes()[:_MAX_BYTES].decode("utf-8", "replace")
             if _VERDICT.search(source) or any(_GRADES.match(w) for w in name_words(file.stem)):
