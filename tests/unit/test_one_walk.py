@@ -102,3 +102,24 @@ def test_staging_a_project_leaves_out_a_runs_iteration_copies(tmp_path: Path) ->
     staged = whole_project._walk.__wrapped__(root, None)  # type: ignore[attr-defined]
     assert "app.py" in staged.files and "iteration-1/output.md" not in staged.files
     assert staged.left_out.get("iteration-N/ (past outputs)") == 1
+
+
+def test_a_bare_name_is_the_skills_one_file_though_a_build_holds_a_copy(
+        tmp_path: Path) -> None:
+    from runner.authoring.references import _find
+
+    name = "worked-example.md"
+    skill = _tree(tmp_path / "skill", ["SKILL.md", f"docs/{name}", f"dist/{name}",
+                                       f"node_modules/x/{name}"])
+    assert _find(name, [skill], skill) == (skill / "docs" / name).resolve()
+    _tree(skill, ["more/worked-example.md"])
+    assert _find("worked-example.md", [skill], skill) is None  # two of the skill's own: unsure
+
+
+def test_the_authors_programs_in_evals_are_walked_without_hidden_or_build_folders(
+        tmp_path: Path) -> None:
+    from runner.authoring.programs import evals_programs
+
+    skill = _tree(tmp_path / "skill", ["SKILL.md", "evals/grade.py", "evals/lib/check_x.py",
+                                       "evals/.cache/old.py", "evals/dist/bundle.js"])
+    assert evals_programs(skill) == ["evals/grade.py", "evals/lib/check_x.py"]
