@@ -123,3 +123,20 @@ def test_the_authors_programs_in_evals_are_walked_without_hidden_or_build_folder
     skill = _tree(tmp_path / "skill", ["SKILL.md", "evals/grade.py", "evals/lib/check_x.py",
                                        "evals/.cache/old.py", "evals/dist/bundle.js"])
     assert evals_programs(skill) == ["evals/grade.py", "evals/lib/check_x.py"]
+
+
+def test_check_names_the_skills_other_set_and_never_a_builds_or_a_nested_skills(
+        tmp_path: Path) -> None:
+    from tests.helpers import check_cli
+
+    cases = json.dumps(ENTRIES)
+    skill = make_skill(tmp_path, [{"id": "a", "prompt": "Write a haiku about rain.",
+                                   "must_include": ["rain"]}], {
+        "assets/eval-cases.json": cases,
+        "out/eval-cases.json": cases,
+        "tools/inner/SKILL.md": "---\nname: inner\ndescription: d\n---\nbody\n",
+        "tools/inner/eval-cases.json": cases})
+    shown = check_cli(str(skill)).output
+    assert (f"other case sets of this skill, where no layout looks, not read: "
+            f"{skill / 'assets' / 'eval-cases.json'} (check one with:") in shown, shown
+    assert "out/eval-cases.json" not in shown and "inner/eval-cases.json" not in shown
