@@ -48,8 +48,9 @@ def never_walked(here: Path, name: str) -> str | None:
     return None
 
 
-# skill-creator's run folders: `<skill>-workspace/` and its `iteration-N/` copies of outputs.
-_ITERATION = re.compile(r"^iterations?(?:[-_ ]?\d+)?$", re.IGNORECASE)
+# skill-creator's run folders: `<skill>-workspace/` and its `iteration-N/` copies of outputs
+# (numbered: a project's `iterations/` folder of notes is its author's material).
+ITERATION = re.compile(r"^iteration[-_]?\d+$")
 
 
 def nested_skill(here: Path, name: str) -> str | None:
@@ -63,7 +64,7 @@ def past_outputs(here: Path, name: str) -> str | None:
     answer keys and run records, never the author's material."""
     if name.endswith("-workspace"):
         return "*-workspace/ (past outputs)"
-    if _ITERATION.match(name):
+    if ITERATION.match(name):
         return "iteration-N/ (past outputs)"
     return None
 

@@ -55,6 +55,7 @@ def test_the_shared_prunes_name_a_nested_skill_and_a_runs_copies(tmp_path: Path)
     assert past_outputs(tmp_path, "notes-workspace") == "*-workspace/ (past outputs)"
     assert past_outputs(tmp_path, "iteration-3") == "iteration-N/ (past outputs)"
     assert past_outputs(tmp_path, "iterative-notes") is None
+    assert past_outputs(tmp_path, "iterations") is None  # a project's notes, not a run's copy
     assert nested_skill(tmp_path, "assets") is None
 
 
@@ -97,10 +98,11 @@ def test_other_sets_look_at_the_first_files_only(tmp_path: Path,
 
 def test_staging_a_project_leaves_out_a_runs_iteration_copies(tmp_path: Path) -> None:
     root = tmp_path / "project"
-    _tree(root, ["app.py", "iteration-1/output.md"])
+    _tree(root, ["app.py", "iteration-1/output.md", "kb/iterations/iteration-152-notes.md"])
     (root / ".git").mkdir()
     staged = whole_project._walk.__wrapped__(root, None)  # type: ignore[attr-defined]
     assert "app.py" in staged.files and "iteration-1/output.md" not in staged.files
+    assert "kb/iterations/iteration-152-notes.md" in staged.files  # the author's notes
     assert staged.left_out.get("iteration-N/ (past outputs)") == 1
 
 
