@@ -34,6 +34,7 @@ from pathlib import Path, PurePosixPath
 
 from runner.analysis.wording import unquoted
 from runner.authoring.mcp import skill_md
+from runner.authoring.project_walk import Walk
 from runner.schema.case import Case
 
 _MCP_TOOL = re.compile(r"(?<![\w-])mcp__([\w-]+?)(?:__[\w-]+)?(?![\w-])")
@@ -210,7 +211,7 @@ def lookup_needs(case: Case, things: list[str], advice: bool) -> list[str]:
 def unshipped_scripts(skill_dir: Path) -> list[str]:
     """Scripts the skill's own commands run by path that its folder does not hold."""
     text = skill_md(skill_dir)
-    held = {p.name for p in skill_dir.rglob("*") if p.is_file()} if text else set()
+    held = {p.name for p in Walk(skill_dir).files()} if text else set()
     found = []
     for match in _SCRIPT_RUN.finditer(text):
         path = next(g for g in match.groups() if g)

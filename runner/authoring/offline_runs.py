@@ -37,6 +37,7 @@ from pathlib import Path
 
 from runner.analysis.wording import unquoted, without_pasted
 from runner.authoring.mcp import skill_md
+from runner.authoring.project_walk import Walk
 from runner.schema.case import Case
 
 # -- a remote host ----------------------------------------------------------------------------
@@ -251,11 +252,16 @@ def _skill_files(skill: Path) -> dict[str, str]:
     """A skill's shipped files (never its evals/, its own set's fixtures) by their name ->
     the path below the skill (its first 500)."""
     found: dict[str, str] = {}
-    for path in sorted(skill.rglob("*"))[:500]:
-        rel = path.relative_to(skill)
-        if rel.parts[0] != "evals" and path.is_file() and not path.is_symlink():
-            found.setdefault(path.name, rel.as_posix())
+    for path in _shipped(skill):
+        found.setdefault(path.name, path.relative_to(skill).as_posix())
     return found
+
+
+def _shipped(skill: Path) -> list[Path]:
+    """The skill's files but its evals/ (its own set's), the first 500 of the one walk
+    (runner.authoring.project_walk: sorted, never a link, a dependency or a build)."""
+    return [p for p in Walk(skill, lambda here, name: "the set" if here == skill
+                            and name == "evals" else None, limit=500).files() if p.is_file()]
 
 
 def sibling_needs(case: Case, criteria: list[str], skill_dir: Path) -> list[str]:
@@ -310,9 +316,8 @@ def _host_called(text: str) -> str | None:
 def network_scripts(skill_dir: Path) -> dict[str, str]:
     """The skill's own scripts that call a live service: the script's file name -> the host
     it calls (its own call, or one of a local module it imports: `./_lib.mjs`)."""
-    scripts = [p for p in sorted(skill_dir.rglob("*"))[:500]
-               if p.suffix in _SCRIPT_SUFFIXES and p.is_file() and not p.is_symlink()
-               and p.relative_to(skill_dir).parts[0] != "evals" and p.stat().st_size < 500_000]
+    scripts = [p for p in _shipped(skill_dir)
+               if p.suffix in _SCRIPT_SUFFIXES and p.stat().st_size < 500_000]
     texts = {p: p.read_text(encoding="utf-8", errors="replace") for p in scripts}
     own = {p: _host_called(t) for p, t in texts.items()}
     imports = {p: [q for m in _IMPORTS.finditer(t) for q in texts if q.parent == p.parent

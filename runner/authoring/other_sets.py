@@ -16,8 +16,19 @@ ones above it. An author may keep more, where no layout looks:
   harness (`evals/run_all.mjs`).
 
 Each is named in one line with how to check it (`--cases FILE`, or that the program is not
-run); which set is read never changes. A walk is bounded (depth, files) so a large repository
-costs little."""
+run); which set is read never changes.
+
+Both searches walk with the one walk (runner.authoring.project_walk.Walk), bounded so a large
+repository costs little: three folders below the skill (or the shared set folder), the first
+400 files in sorted order (a folder's files, then each subfolder's), of which `check` names
+four. Never entered, besides what no walk enters (symlinks; dependencies, builds and caches:
+`node_modules/`, `vendor/`, `out/`, `env/`, `target/`, `coverage/`, ...):
+- a skill nested below (a folder holding a SKILL.md): its sets are its own check's;
+- a run's past outputs (`<skill>-workspace/`, `iteration-N/`) and a run's records
+  (`workspace/`, `results/`, `runs/`, `outputs/`): copies of a set, never another set;
+- hidden folders (`.github/`, `.claude/`): tooling, never a set of the skill;
+- inside the skill, its own set folders (`evals/`, ...): the layouts read them.
+"""
 
 from __future__ import annotations
 
@@ -29,13 +40,14 @@ from typing import Any
 from runner.authoring import safely
 from runner.authoring.fields import name_words
 from runner.authoring.layouts import search_order
+from runner.authoring.project_walk import Walk, nested_skill, past_outputs
 from runner.authoring.read_once import file_bytes
 from runner.authoring.siblings import SET_SUFFIXES, judge, read_data
 from runner.errors import CaseSetError
 
 _SET_FOLDERS = ("evals", "eval", "evaluations", "tests/evals")
-_SKIPPED = frozenset({"node_modules", "__pycache__", ".git", "dist", "build", "vendor",
-                      "workspace", "results", "runs", "outputs", "_research"})
+# A run's records and the authors' scratch folders: where a copy of a set lands, never a set.
+_RUN_FOLDERS = frozenset({"workspace", "results", "runs", "outputs", "_research"})
 _DEPTH = 3  # folders below the skill (or a shared set folder) walked
 _FILES = 400  # files looked at per walk, at most
 _MAX_BYTES = 1024 * 1024
@@ -54,25 +66,23 @@ _VERDICT = re.compile(r"\b(?:passed|failed|pass_rate|PASS|FAIL|verdicts?|graded)
 _GRADES = re.compile(r"^(?:grad(?:e|er|es|ing)|scor|judg|eval)", re.IGNORECASE)
 
 
-def _walk(top: Path, depth: int) -> list[Path]:
-    """The files below `top`, `depth` folders down: never a hidden, dependency or run folder
-    (skill-creator's `<skill>-workspace/`, `iteration-N/`), nor a skill nested below (its own
-    sets are its own check's)."""
-    if depth < 0 or not safely.is_dir(top) or safely.is_symlink(top):
+def _not_a_set_place(here: Path, name: str) -> str | None:
+    """Why other_sets never enters the folder `here/name` (besides what no walk enters)."""
+    if name.startswith("."):
+        return "hidden folders"
+    if name in _RUN_FOLDERS:
+        return "a run's records"
+    return nested_skill(here, name) or past_outputs(here, name)
+
+
+def _walk(top: Path, skip: Collection[Path] = ()) -> list[Path]:
+    """The files below `top` other_sets looks at, in the walk's order (`skip`: folders, resolved,
+    that are read elsewhere)."""
+    if not safely.is_dir(top) or safely.is_symlink(top):
         return []
-    try:
-        entries = sorted(top.iterdir())
-    except OSError:
-        return []
-    files = [p for p in entries if safely.is_file(p) and not safely.is_symlink(p)]
-    for sub in entries:
-        if safely.is_dir(sub) and not sub.name.startswith(".") and sub.name not in _SKIPPED \
-                and not sub.name.endswith("-workspace") and not sub.name.startswith("iteration")\
-                and not safely.is_file(sub / "SKILL.md"):
-            files += _walk(sub, depth - 1)
-        if len(files) > _FILES:
-            break
-    return files[:_FILES]
+    walk = Walk(top, lambda here, name: "read by the layouts" if (here / name).resolve() in skip
+                else _not_a_set_place(here, name), depth=_DEPTH, limit=_FILES)
+    return list(walk.files())
 
 
 def _labelled_entries(data: Any) -> bool:
@@ -107,9 +117,7 @@ def set_shaped(path: Path, named: bool = True) -> bool:
 
 
 def _inside_skill(skill_dir: Path) -> list[Path]:
-    own = {(skill_dir / f).resolve() for f in _SET_FOLDERS}
-    return [p for p in _walk(skill_dir, _DEPTH)
-            if not any(p.resolve().is_relative_to(f) for f in own)]
+    return _walk(skill_dir, {(skill_dir / f).resolve() for f in _SET_FOLDERS})
 
 
 def _named_for_skill(skill_dir: Path, names: Collection[str]) -> list[Path]:
@@ -120,7 +128,7 @@ def _named_for_skill(skill_dir: Path, names: Collection[str]) -> list[Path]:
     for folder, shared in search_order(skill_dir, next(iter(names), None)):
         if not shared or folder.name not in ("evals", "eval", "evaluations"):
             continue
-        for file in _walk(folder, _DEPTH):
+        for file in _walk(folder):
             folders = file.relative_to(folder).parts[:-1]
             if folders and folders[-1] in names and not file.resolve().is_relative_to(own):
                 found.append(file)

@@ -36,6 +36,7 @@ from runner.authoring.named_scorers import name_grades, reads_set
 from runner.authoring.outside import Outside, climbs_out, program_folder
 from runner.authoring.problems import Problems, describe
 from runner.authoring.program_types import CONVENTIONAL, ProgramType, program_types
+from runner.authoring.project_walk import Walk
 from runner.authoring.reach import OUTSIDE
 from runner.authoring.runnable import FIX as RUN_FIX
 from runner.authoring.runnable import cannot_run
@@ -138,12 +139,12 @@ def evals_programs(skill_dir: Path) -> list[str]:
     root = skill_dir / EVALS_ROOT
     if not root.is_dir():
         return []
-    found = []
-    for folder, dirs, files in os.walk(root, followlinks=False):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules"
-                         and d != "__pycache__")
-        found += _programs_in(skill_dir, Path(folder), sorted(files))
-    return found
+    return _programs_in(skill_dir, Walk(root, _hidden).files())
+
+
+def _hidden(here: Path, name: str) -> str | None:
+    """A hidden folder (tooling), besides what no walk enters (runner.authoring.project_walk)."""
+    return "hidden folders" if name.startswith(".") else None
 
 
 # Folders of evals/ holding the agent's inputs (`evals/fixtures/<case>/workspace/src/app.py`):
@@ -151,11 +152,11 @@ def evals_programs(skill_dir: Path) -> list[str]:
 _INPUT_FOLDERS = frozenset({"fixtures", "fixture", "workspace"})
 
 
-def _programs_in(skill_dir: Path, folder: Path, files: list[str]) -> list[str]:
+def _programs_in(skill_dir: Path, files: Iterable[Path]) -> list[str]:
     found = []
-    for path in (folder / name for name in files):
+    for path in files:
         rel = PurePosixPath(path.relative_to(skill_dir).as_posix())
-        if rel.is_relative_to(FIXTURE_ROOT) or path.is_symlink() or not path.is_file() \
+        if rel.is_relative_to(FIXTURE_ROOT) or not path.is_file() \
                 or _INPUT_FOLDERS & set(rel.parts[1:-1]):
             continue
         if path.suffix.lower() in SUFFIXES:
@@ -724,15 +725,10 @@ _ARGS_AFTER_WORK = re.compile(r"argv\[2(?:\]|:)|process\.argv\.slice\(3\)|\$\{?@
 
 def _folder_programs(folder: Path) -> list[str]:
     """Program files of a set's folder (not its inputs' folders), relative to it."""
-    found = []
-    for base, dirs, files in os.walk(folder, followlinks=False):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _INPUT_FOLDERS
-                         and d not in ("node_modules", "__pycache__"))
-        for name in sorted(files):
-            path = Path(base) / name
-            if path.suffix.lower() in SUFFIXES and not path.is_symlink() and path.is_file():
-                found.append(path.relative_to(folder).as_posix())
-    return found
+    walk = Walk(folder, lambda here, name: _hidden(here, name) or (
+        "the agent's inputs" if name in _INPUT_FOLDERS else None))
+    return [path.relative_to(folder).as_posix() for path in walk.files()
+            if path.suffix.lower() in SUFFIXES and path.is_file()]
 
 
 def _label(program: GraderProgram) -> str:

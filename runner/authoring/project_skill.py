@@ -123,9 +123,8 @@ def _names(project: Path, skill: Path) -> dict[str, tuple[Path, ...]] | None:
     found: dict[str, list[Path]] = {}
     walk = Walk(project, lambda here, name: "the skill" if (here / name).resolve()
                 .is_relative_to(skill) else None)
-    for path in walk.files():
-        if not path.is_symlink():
-            found.setdefault(path.name, []).append(path)
+    for path in walk.files():  # a symlinked file is never yielded
+        found.setdefault(path.name, []).append(path)
     return None if walk.stopped else {k: tuple(v) for k, v in found.items()}
 
 

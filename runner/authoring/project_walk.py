@@ -1,17 +1,26 @@
-"""One walk over a project-level skill's project, and one list of what is never its author's
+"""One walk over a skill's files or its project's, and one list of what is never its author's
 material (issue 26).
 
-Two readers walk the project a skill lives in (runner.authoring.project_skill): one finds the
-file a bare name (`TokenProvider.java`) names, the other stages the project (or a folder of it)
-for a case that runs there (runner.authoring.whole_project). Both must skip the same folders:
-a file found by name in `vendor/` that staging would never carry, or the reverse, reads one
-project two ways. So the walk, its order, its limit and the folders it never enters live here,
-and each reader adds only its own reasons (the skill's folder, `.claude/`, past outputs).
+Three readers walk a skill or the project it lives in: project_skill finds the file a bare
+name (`TokenProvider.java`) names, whole_project stages the project (or a folder of it) for a
+case that runs there, and other_sets looks for the case sets no layout reads. All must skip
+the same folders: a file found by name in `vendor/` that staging would never carry, or a set
+reported from `out/` that no reader would ever read, reads one tree two ways. So the walk, its
+order (sorted: folder by folder, a folder's files before its subfolders'), its limits (how
+deep, how many files) and the folders it never enters live here, with the prunes more than
+one reader shares (a nested skill, a run's past outputs); each reader adds only its own
+reasons (the skill's folder, `.claude/`, hidden folders).
+
+Never entered by any walk: a symlinked folder (never followed) and DEPENDENCIES (`.git`,
+`node_modules`, `vendor`, `env`, `out`, `target`, `coverage`, ...: dependencies, builds,
+caches and tooling). Never yielded: a symlinked file (counted as `symlinks`: every reader
+leaves it out, a link is staged by no arm).
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -39,14 +48,39 @@ def never_walked(here: Path, name: str) -> str | None:
     return None
 
 
+# skill-creator's run folders: `<skill>-workspace/` and its `iteration-N/` copies of outputs
+# (numbered: a project's `iterations/` folder of notes is its author's material).
+ITERATION = re.compile(r"^iteration[-_]?\d+$")
+
+
+def nested_skill(here: Path, name: str) -> str | None:
+    """A folder holding a SKILL.md: another skill (or a copy of one), whose files and sets
+    are its own, never the walked skill's or project's material."""
+    return "skill folders" if (here / name / "SKILL.md").is_file() else None
+
+
+def past_outputs(here: Path, name: str) -> str | None:
+    """A run's copy of past outputs (skill-creator's `<skill>-workspace/`, `iteration-N/`):
+    answer keys and run records, never the author's material."""
+    if name.endswith("-workspace"):
+        return "*-workspace/ (past outputs)"
+    if ITERATION.match(name):
+        return "iteration-N/ (past outputs)"
+    return None
+
+
 @dataclass
 class Walk:
-    """The files under `root`, folder by folder in name order. A folder is not entered when
-    never_walked or the reader's `prune` gives a reason; each reason is counted in `left`.
-    Past WALK_MAX files the walk stops and `stopped` is set."""
+    """The files under `root`, folder by folder in name order (a folder's files, then each
+    subfolder's in turn). A folder is not entered when never_walked or the reader's `prune`
+    gives a reason, nor past `depth` folders below `root`; each reason is counted in `left`,
+    as is each symlinked file (never yielded). Past `limit` files the walk stops and
+    `stopped` is set: the files yielded are the first `limit` in that order."""
 
     root: Path
     prune: Callable[[Path, str], str | None] = lambda here, name: None
+    depth: int | None = None  # folders below `root` entered, at most (None: no limit)
+    limit: int = WALK_MAX
     left: Counter[str] = field(default_factory=Counter)
     seen: int = 0
     stopped: bool = False
@@ -54,17 +88,23 @@ class Walk:
     def files(self) -> Iterator[Path]:
         for folder, dirs, names in os.walk(self.root, followlinks=False):
             here = Path(folder)
+            deep = self.depth is not None and \
+                len(here.relative_to(self.root).parts) >= self.depth
             kept = []
             for name in sorted(dirs):
-                why = never_walked(here, name) or self.prune(here, name)
+                why = never_walked(here, name) or self.prune(here, name) or (
+                    f"folders deeper than {self.depth}" if deep else None)
                 if why is None:
                     kept.append(name)
                 else:
                     self.left[why] += 1
             dirs[:] = kept
             for name in sorted(names):
+                if (here / name).is_symlink():
+                    self.left["symlinks"] += 1
+                    continue
                 self.seen += 1
-                if self.seen > WALK_MAX:
+                if self.seen > self.limit:
                     self.stopped = True
                     return
                 yield here / name

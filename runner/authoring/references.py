@@ -17,6 +17,7 @@ from pathlib import Path, PurePosixPath
 from runner.authoring import safely
 from runner.authoring.answers import ANSWER_KEY
 from runner.authoring.problems import Problems
+from runner.authoring.project_walk import Walk
 from runner.schema.case import Case
 from runner.scoring.asked import asks_to_write
 
@@ -96,9 +97,7 @@ def _find(name: str, bases: list[Path], skill: Path) -> Path | None:
         return None
     # a bare name ("Matches worked-example.md") is the skill's one file of that name, in
     # whichever of its folders it sits
-    named = [p for p in skill.resolve().rglob(name) if p.is_file() and not p.is_symlink()
-             and p.resolve().is_relative_to(skill.resolve())
-             and not {".git", "node_modules"} & set(p.relative_to(skill).parts)]
+    named = [p for p in Walk(skill.resolve()).files() if p.name == name and p.is_file()]
     return named[0] if len(named) == 1 else None
 
 

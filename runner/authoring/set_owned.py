@@ -26,6 +26,7 @@ import yaml
 
 from runner.authoring.fields import strings_in
 from runner.authoring.problems import SET_LEVEL, Problems
+from runner.authoring.project_walk import ITERATION
 from runner.authoring.read_once import set_text
 from runner.authoring.skill import staged_files
 from runner.authoring.waza import task_paths
@@ -105,7 +106,6 @@ def set_files_outside_evals(skill_dir: Path, read_files: Iterable[str],
     return list(dict.fromkeys(found))
 
 
-_ITERATION = re.compile(r"^iteration[-_]?\d+$")
 _RUN_RECORDS = frozenset({"grading.json", "benchmark.json", "timing.json", "eval_metadata.json"})
 
 
@@ -116,7 +116,7 @@ def past_runs(skill_dir: Path) -> list[str]:
     the skill's."""
     found: list[str] = []
     parents = sorted({p.parent for p in skill_dir.rglob("iteration*")
-                      if p.is_dir() and _ITERATION.match(p.name)})
+                      if p.is_dir() and ITERATION.match(p.name)})
     for folder in parents:
         rel = folder.relative_to(skill_dir).as_posix()
         if rel == "." or rel.split("/")[0] == str(EVALS_ROOT) \

@@ -13,11 +13,12 @@ Never staged (the baseline must never receive the skill, the session must start 
 one, and no answer key rides along):
 - every agent folder's `skills/` and any folder holding a SKILL.md (a skill, or a copy of one);
 - `.claude/` as a whole (settings, hooks and commands change the session);
-- skill-creator `*-workspace/` folders (past outputs: answer keys);
+- skill-creator `*-workspace/` and `iteration-N/` folders (past outputs: answer keys;
+  runner.authoring.project_walk.past_outputs, the prune other_sets uses too);
 - `.git`, dependencies, builds and caches (runner.authoring.project_walk.DEPENDENCIES: the
   one list the bare-name search of project_skill skips too);
-- symlinks (never followed), files that are not UTF-8 text (inline fixtures are text), files
-  over the per-file cap (runner.authoring.inline.FILE_MAX_BYTES).
+- symlinks (never followed nor yielded by the walk), files that are not UTF-8 text (inline
+  fixtures are text), files over the per-file cap (runner.authoring.inline.FILE_MAX_BYTES).
 
 Past TOTAL_FILES files or TOTAL_BYTES bytes the project is not carried whole. A case whose
 prompt (or expected output, or criteria) names a folder of the project (`webapp/`,
@@ -38,7 +39,12 @@ from pathlib import Path, PurePosixPath
 from runner.authoring import safely
 from runner.authoring.inline import FILE_MAX_BYTES
 from runner.authoring.project_skill import HIDDEN_SKILLS, agent_folder, project_of
-from runner.authoring.project_walk import Walk, never_walked
+from runner.authoring.project_walk import (
+    Walk,
+    nested_skill,
+    never_walked,
+    past_outputs,
+)
 
 # The cap on what one case carries, measured by bench/project_staging.py (5 cases, k=3, two
 # arms, on a 2-core machine shared with other work; figures vary with its load). The project
@@ -51,7 +57,6 @@ from runner.authoring.project_walk import Walk, never_walked
 # folder (folder_staging).
 TOTAL_FILES = 3000
 TOTAL_BYTES = 24 * 1024**2
-_SKILL_FILE = "SKILL.md"
 # Secrets a user's checkout may hold untracked (`.env`, a key): never copied into a run's
 # plan; their examples (`.env.example`) are the author's material.
 _SECRET = re.compile(r"^\.env(?:\..*)?$|\.(?:pem|key|p12|pfx)$|^id_(?:rsa|ed25519|ecdsa)")
@@ -77,18 +82,13 @@ class Staging:
 def _left_dir(here: Path, name: str, project: Path) -> str | None:
     """Why the folder `here/name` is left out besides what no walk enters
     (runner.authoring.project_walk.never_walked), or None."""
-    path = here / name
     if name == ".claude" and here == project:
         return ".claude/"
     if name == "skills" and agent_folder(here.name):
         return f"{here.relative_to(project).as_posix()}/skills/"
     if name == HIDDEN_SKILLS and here == project:
         return f"{HIDDEN_SKILLS}/"
-    if name.endswith("-workspace"):
-        return "*-workspace/ (past outputs)"
-    if (path / _SKILL_FILE).is_file():
-        return "skill folders"
-    return None
+    return past_outputs(here, name) or nested_skill(here, name)
 
 
 @lru_cache(maxsize=16)
@@ -105,9 +105,6 @@ def _walk(project: Path, set_dir: Path | None, root: Path | None = None) -> Stag
     for path in walk.files():
         name = path.name
         at = path.relative_to(project).as_posix()
-        if path.is_symlink():
-            left["symlinks"] += 1
-            continue
         if name == ".git":  # a submodule's pointer to its repository
             left[".git/"] += 1
             continue

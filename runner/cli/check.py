@@ -67,22 +67,34 @@ def check(skill: Path, verbose: bool, as_json: bool, **params: Any) -> None:
 
 
 def _collection(found: Collection, verbose: bool, as_json: bool, params: dict[str, Any]) -> None:
-    """Each skill a run on the collection would run, checked as `check SKILL` checks it."""
-    from runner.driver.api import check_collection
+    """Each skill a run on the collection would run, checked as `check SKILL` checks it: a
+    skill refused is listed with its refusal in its place, the others checked; then the
+    collection is refused (exit 2) when any skill is, as a run on it would be."""
+    from runner.driver.api import check_collection, refused_members, refused_report
 
     with _refusals(as_json):
         checked = check_collection(run_options(found.root, params), found)
+    refusal = refused_members(checked)
     if as_json:
-        click.echo("[" + ",\n".join(c.report.model_dump_json(indent=2)
-                                     for _, c in checked) + "]")
+        click.echo("[" + ",\n".join(
+            (refused_report(c).model_copy(update={"skill": m.name})
+             if isinstance(c, RefusedInput) else c.report).model_dump_json(indent=2)
+            for m, c in checked) + "]")
+        if refusal is not None:
+            sys.exit(refusal.exit_code)
         return
     out = console.out()
     for line in found.lines():
         out.print(Text(line))
     for member, result in checked:
         out.print(Text(f"{member.name}:", style="bold"))
+        if isinstance(result, RefusedInput):
+            out.print(Text(f"  refused: {result}"))
+            continue
         for line in result.lines(verbose):
             out.print(Text(f"  {line}"))
+    if refusal is not None:
+        raise refusal
 
 
 @contextmanager

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from runner.driver.collection import check_collection as check_collection
     from runner.driver.collection import collection_at as collection_at
     from runner.driver.collection import estimate_collection as estimate_collection
+    from runner.driver.collection import refused_members as refused_members
     from runner.driver.collection import run_collection as run_collection
     from runner.driver.collection import total as total
     from runner.driver.drafting import draft_when_missing as draft_when_missing
@@ -107,6 +108,7 @@ EXPORTS: dict[str, str] = {
     "check_target": "runner.driver.checking",
     "ci_outputs": "runner.driver.ci",
     "collection_at": "runner.driver.collection",
+    "refused_members": "runner.driver.collection",
     "compare_models": "runner.history.models",
     "compare_refs": "runner.history.compare",
     "draft_summary": "runner.driver.generate:summary",

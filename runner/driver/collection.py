@@ -102,19 +102,40 @@ def _member_error(member: Path, exc: RefusedInput) -> RefusedInput:
     return RefusedInput(f"skill {member} of the collection: {exc}")
 
 
-def check_collection(opts: RunOptions, coll: Collection) -> list[tuple[Member, Checked]]:
+def check_collection(opts: RunOptions,
+                     coll: Collection) -> list[tuple[Member, Checked | RefusedInput]]:
     """`check COLLECTION`: each skill that would run, and each whose authors wrote only a
-    trigger set, checked as `check SKILL` checks it."""
+    trigger set, checked as `check SKILL` checks it. One skill's refusal (a hygiene error, its
+    set) is that skill's outcome, listed in its place: the others are still checked, so one
+    skill's symlinked fixture does not hide what the rest of the collection would do (the
+    caller refuses the collection when any skill is refused, as `run` would)."""
     chosen = member_options(opts, coll) if coll.running else []
     chosen += [(m, opts.model_copy(update={"skill_path": m.path}))
                for m in coll.members if m.triggers and not opts.case_ids]
-    found = []
+    found: list[tuple[Member, Checked | RefusedInput]] = []
     for member, member_opts in chosen:
         try:
             found.append((member, check_skill(member_opts)))
         except RefusedInput as exc:
-            raise _member_error(member.path, exc) from exc
+            found.append((member, exc))
     return found
+
+
+_NAMED = 5  # skills a collection's refusal names (each one's own refusal is listed above it)
+
+
+def refused_members(checked: list[tuple[Member, Checked | RefusedInput]]) -> RefusedInput | None:
+    """The collection's refusal when any of its skills is refused (a run on it would refuse
+    before anything is spent), naming each; None when every skill can run."""
+    refused = [m for m, c in checked if isinstance(c, RefusedInput)]
+    if not refused:
+        return None
+    names = ", ".join(m.name for m in refused[:_NAMED]) + (
+        f" and {len(refused) - _NAMED} more" if len(refused) > _NAMED else "")
+    return RefusedInput(f"{len(refused)} of the collection's {len(checked)} checked skill(s) "
+                        f"refused: {names} (each refusal above, "
+                        "in its skill's place; a run on the collection refuses until each is "
+                        "fixed; check or run another one alone with --skill-name NAME)")
 
 
 def estimate_collection(opts: RunOptions, coll: Collection) -> list[tuple[Plan, Estimate]]:

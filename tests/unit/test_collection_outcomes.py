@@ -1,0 +1,72 @@
+"""`check COLLECTION` reports each skill's outcome: one skill's refusal (a hygiene error) is
+listed in its place, the others are still checked, and the collection is refused (exit 2) as
+a run on it would be (docs/case-sets.md#collections)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from runner.authoring.collections import read_collection
+from runner.driver.collection import check_collection, refused_members
+from runner.errors import RefusedInput
+from runner.schema.options import RunOptions
+from tests.helpers import check_cli as check
+from tests.helpers import write_data, write_skill_md
+
+
+def _member(root: Path, name: str, body: str = "Do the task.\n") -> Path:
+    skill = write_skill_md(root / "skills" / name, name,
+                           f'Writes {name} notes. Use when asked for "{name} notes".', body)
+    write_data(skill / "evals/evals.json", {"skill_name": name, "evals": [
+        {"id": f"{name}-1", "prompt": f"write {name}.txt holding the word READY",
+         "assertions": ["READY"]}]})
+    return skill
+
+
+def _collection(tmp_path: Path) -> Path:
+    """Three skills; `beta` ships a symlink out of itself that its SKILL.md names (HY005, an
+    error: the skill would run without it)."""
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    _member(root, "alpha")
+    beta = _member(root, "beta", "Read guide.md first.\n")
+    (tmp_path / "outside.md").write_text("the guide\n")
+    (beta / "guide.md").symlink_to(tmp_path / "outside.md")
+    _member(root, "gamma")
+    return root
+
+
+def test_each_member_has_its_outcome_and_a_refused_one_refuses_the_collection(
+        tmp_path: Path) -> None:
+    root = _collection(tmp_path)
+    coll = read_collection(root)
+    assert coll is not None
+    checked = check_collection(RunOptions(skill_path=root), coll)
+    outcomes = {m.name: isinstance(c, RefusedInput) for m, c in checked}
+    assert outcomes == {"alpha": False, "beta": True, "gamma": False}
+    refusal = refused_members(checked)
+    assert refusal is not None and "1 of the collection's 3 checked skill(s) refused: beta" \
+        in str(refusal)
+    assert refused_members([(m, c) for m, c in checked if m.name != "beta"]) is None
+
+
+def test_check_lists_every_skill_and_exits_2(tmp_path: Path) -> None:
+    root = _collection(tmp_path)
+    result = check(str(root))
+    assert result.exit_code == 2, result.output
+    out = result.output
+    assert "beta:\n  refused: " in out and "HY005 guide.md" in out
+    assert "ok: alpha (sha256" in out and "ok: gamma (sha256" in out
+    assert out.index("alpha:") < out.index("beta:") < out.index("gamma:")
+    assert "1 of the collection's 3 checked skill(s) refused: beta" in out
+
+
+def test_check_json_lists_every_report_and_exits_2(tmp_path: Path) -> None:
+    root = _collection(tmp_path)
+    result = check(str(root), "--json")
+    assert result.exit_code == 2, result.output
+    reports = json.loads(result.output)
+    assert [(r["skill"], r["ok"]) for r in reports] == [
+        ("alpha", True), ("beta", False), ("gamma", True)]
+    assert any("HY005" in p["message"] for p in reports[1]["problems"])
