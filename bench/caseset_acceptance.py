@@ -48,6 +48,7 @@ from runner.authoring.describe import ignored_summary, read_case
 from runner.authoring.layouts import collection
 from runner.authoring.problems import CaseSetRefused
 from runner.authoring.read_once import read_once
+from runner.authoring.reading import read_skill, refuse_errors
 from runner.authoring.skill import declared_name, load_skill
 from runner.errors import CaseSetError, RefusedInput
 from runner.planning.plan import check_request
@@ -80,6 +81,8 @@ def check_skill(folder: Path) -> tuple[CaseSet, list[str]]:
     findings, and both bundles packed as a run would stage them. A skill whose authors wrote
     only a trigger set is accepted as `check` accepts it (no cases; a broken one refused)."""
     skill = load_skill(folder)
+    # hygiene errors refuse before anything else, as `check` (runner.driver.checking) does
+    refuse_errors(read_skill(folder), folder)
     if triggers_only(skill.path, skill.name):
         found = read_trigger_only(skill.path, skill.name)
         fire = sum(q.should_trigger for q in found.queries)

@@ -156,3 +156,23 @@ def test_a_collections_skill_with_an_empty_set_is_not_run_and_the_sample_accepte
     out = capsys.readouterr().out
     assert "not run  owner__kit/skills/veg-notes: its set holds no case" in out, out
     assert "accepted among them: 1/1" in out
+
+
+def test_a_hygiene_error_refuses_the_skill_as_check_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The bench reads a skill as `skill-eval check` does, hygiene included: a symlink out of
+    the skill that SKILL.md names (HY005, an error) refuses it, so the bench never counts
+    accepted what `check` refuses."""
+    sample = tmp_path / "sample"
+    outside = tmp_path / "card.yaml"
+    outside.write_text("name: acme\n")
+    skill = make_skill(sample, [{"id": "a", "prompt": "Write notes.md listing three fruits.",
+                                 "assertions": ["apple"]}], name="fruit-notes",
+                       skill_md="---\nname: fruit-notes\ndescription: Use when the user asks "
+                                "for fruit notes.\n---\nRead card.yaml first.\n")
+    (skill / "card.yaml").symlink_to(outside)
+    _bench().main(sample, stub=False)
+    out = capsys.readouterr().out
+    assert any(x.startswith("refused  fruit-notes") for x in out.splitlines()), out
+    assert "HY005" in out
+    assert "0/1 accepted" in out
