@@ -343,3 +343,116 @@ def routing_queries(items: list[Any], prompts: frozenset[str]) -> bool:
                        for k, v in rest.items()):
             return False
     return True
+
+
+# A routing statement heading an expected answer, by its grammar: an optional subject (the
+# agent, Claude, the skill), a modal or auxiliary, a negation, a verb of activating,
+# triggering, loading, selecting or routing, and its object, the skill ("Activates belt with
+# the resume lens: ...", "Does NOT activate belt; routes to blueprint", "Triggered the
+# ui-design skill", "should load the tidy skill", "Routes to review"); or the skill as the
+# subject of such a verb ("The belt skill activates ..."). Its polarity: negated, or naming
+# another skill, or routing elsewhere, is should-not.
+_HEAD_SUBJECT = r"(?:(?:the\s+)?(?:agent|model|assistant|router)\s+|claude\s+|it\s+)?"
+_HEAD_AUX = (r"(?:(?:should|must|will|would|does|did|is|was|gets?)(?:\s*(?P<neg>not|n't|never))?"
+             r"\s+|(?P<neg2>never)\s+)?(?:be\s+|get\s+)?")
+_HEAD_VERB = (r"(?P<verb>activat(?:e|es|ed|ing)|trigger(?:s|ed|ing)?|fir(?:e|es|ed|ing)|"
+              r"load(?:s|ed|ing)?|invok(?:e|es|ed|ing)|select(?:s|ed|ing)?|pick(?:s|ed)?|"
+              r"(?:is\s+|gets\s+)?rout(?:e|es|ed|ing)(?P<to>\s+(?:to|into|through))?)")
+_HEAD_END = (r"(?=\s*$|\s*[.,;:!?()\u2014\u2013-]|\s+(?:with|in|for|on|as|because|since|via|"
+             r"and|but|when)\b)")
+_HEAD_OBJECT = (r"(?P<obj>(?:the\s+|this\s+)?(?:[\w:-]+\s+)?skill|(?:the\s+)?[\w:-]+)"
+                r"(?:\s+skill)?")
+
+
+def routing_head(text: str, names: tuple[str, ...] = (),
+                 others: frozenset[str] = frozenset()) -> bool | None:
+    """Whether an expected answer opens with a routing statement: True (this skill fires),
+    False (it does not: negated, another skill chosen, routed elsewhere), None (no routing
+    head: the text is work). The rest of the text is the authors' description of the route
+    (the lens, the reason), not read here. Another skill is named with the word skill, as a
+    slug (`code-review`, `acme:tidy`) or as one of `others` (the repository's skills). Other
+    languages through wording_i18n's firing grammar, on the first clause."""
+    flat = " ".join(text.split())
+    found = re.match(rf"(?i)^\W*{_HEAD_SUBJECT}{_HEAD_AUX}{_HEAD_VERB}(?:\s+{_HEAD_OBJECT})?"
+                     rf"{_HEAD_END}", flat)
+    if found is None:
+        found = re.match(rf"(?i)^\W*(?:the\s+|this\s+)?(?P<obj>[\w:-]+\s+skill|skill)\s+"
+                         rf"{_HEAD_AUX}{_HEAD_VERB}{_HEAD_END}", flat)
+    if found is None:
+        return _other_language_head(flat, names)
+    negated = bool(found.group("neg") or found.group("neg2"))
+    said = found.group("obj")
+    if said is None:  # "Does NOT activate.": this skill, by the set it is in
+        return None if found.group("to") or found.group("verb").lower().startswith(
+            ("rout", "select", "pick")) else not negated
+    obj = re.sub(r"(?i)^(?:the|this)\s+|\s+skill$", "", said).strip().lower()
+    own = {n.lower() for n in names} | {n.lower().rsplit(":", 1)[-1] for n in names}
+    if obj in own | {"skill", "it"} or obj.rsplit(":", 1)[-1] in own:
+        return negated if found.group("to") else not negated
+    named = said.lower().endswith("skill") or obj in {o.lower() for o in others} \
+        or re.search(r"\w[-_:]\w", obj) is not None
+    if not named or obj in _NOT_A_NAME:
+        return None  # "Loads the CSV", "Fires the alert": work, no skill named
+    return False  # another skill chosen or routed to: this one does not fire
+
+
+_FIRST_CLAUSE = re.compile(r"[;；,，。:：.!?！？]")
+
+
+def _other_language_head(text: str, names: tuple[str, ...]) -> bool | None:
+    head = _FIRST_CLAUSE.split(text, maxsplit=1)[0]
+    for name in sorted(names, key=len, reverse=True):
+        head = re.sub(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w-])\s*(?:技能|スキル|skill)?",
+                      "skill", head)
+    return wording_i18n.about_firing(head.strip())
+
+
+def routing_statement(text: str, names: tuple[str, ...] = (),
+                      others: frozenset[str] = frozenset()) -> bool | None:
+    """A statement that is a routing statement as a whole or by its head (about_firing, then
+    routing_head): whether this skill fires; None for a statement of work."""
+    whole = about_firing(text, names)
+    return whole if whole is not None else routing_head(text, names, others)
+
+
+# Where a case keeps what it expects, as text: its expected answer and its statements.
+_EXPECTED_TEXT = ("expected_output", "expected", "expected_behavior", "expected_behaviour")
+_EXPECTED_LISTS = ("expectations", "assertions", "statements", "expected_behaviors")
+
+
+def _expected_texts(item: dict[str, Any]) -> list[str] | None:
+    """The texts a case expects, or None when it expects something no text says (a check
+    object, a file)."""
+    texts: list[str] = []
+    for key in _EXPECTED_TEXT:
+        value = item.get(key)
+        if isinstance(value, str) and value.strip():
+            texts.append(value)
+        elif value is not None and not isinstance(value, str):
+            return None
+    for key in _EXPECTED_LISTS:
+        value = item.get(key)
+        if isinstance(value, list):
+            if not all(isinstance(v, str) for v in value):
+                return None
+            texts += [v for v in value if v.strip()]
+        elif value is not None:
+            return None
+    return texts
+
+
+def all_routing_statements(items: list[Any], names: tuple[str, ...],
+                           others: frozenset[str] = frozenset()) -> bool:
+    """A set whose every case's every expectation is a routing statement by its grammar
+    (`routing_statement`), and which hands the run no material: a routing corpus by its own
+    wording, each case a trigger query. At least two cases, so one case is no corpus."""
+    if len(items) < 2:
+        return False
+    for item in items:
+        if not isinstance(item, dict) or item.keys() & (_MATERIAL - {"files"}) \
+                or item.get("files") or item.get("outputs"):
+            return False
+        texts = _expected_texts(item)
+        if not texts or any(routing_statement(t, names, others) is None for t in texts):
+            return False
+    return True
