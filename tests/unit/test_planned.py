@@ -60,7 +60,8 @@ def test_a_plan_in_another_language_is_planned(plan: str) -> None:
 
 
 @pytest.mark.parametrize("work", ["输出包含三个标题", "读取指定文件并输出摘要",
-                                  "ファイルを作成した", "La respuesta incluye una tabla", "Salva o token no cookie"])
+                                  "ファイルを作成した", "La respuesta incluye una tabla",
+                                  "Salva o token no cookie"])
 def test_work_in_another_language_keeps_the_case_unplanned(work: str) -> None:
     assert planned_only(Case(id="1", prompt="整理这个仓库的笔记。",
                              statements=(PLANS_I18N[0], work))) == ""
