@@ -25,7 +25,9 @@ portfolio", a site; "портфолио" too): only the investment sense ("porte
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 Table = Mapping[str, tuple[str, ...]]
 
@@ -644,15 +646,52 @@ _DENY_HEAD_PT_RE = compiled({k: v for k, v in DENY_HEAD.items() if k != "es"})
 _CONTRACTION = re.compile(r"(?i)n[oa]s?\s")
 
 
+# Words and letters only Spanish writes ("el", "los", "del", "y", "una", "ñ", "-ción"): a
+# statement holding one is never read as Portuguese by its case's language.
+_SPANISH = re.compile(r"(?i)(?<![\w./@-])(?:el|los|del|al|y|una|unos|unas|pero|muy|hay|es|"
+                      r"debe|deben|lo|le|les|sin|con)(?![\w./@-])|ñ|ción|ciones")
+# English function words: a statement holding one is English, whatever its case's language.
+_ENGLISH = re.compile(r"(?i)(?<![\w./@-])(?:the|and|of|is|are|does|do|should|must|with|not|"
+                      r"any|an|in|on|to|for|it|be|has|have)(?![\w./@-])")
+# The language of the case a statement belongs to: Portuguese when its other texts (the
+# prompt, the other statements, the expected output) read so and none reads as Spanish. A
+# short statement of one's own words and loanwords ("Salva o token no cookie") holds no
+# function word of its language; the words around it decide.
+_CASE_PORTUGUESE: ContextVar[bool] = ContextVar("case_portuguese", default=False)
+
+
+def reads_portuguese(texts: Iterable[str]) -> bool:
+    """Texts of one case that read as Portuguese: some by a word only Portuguese writes, and
+    none by a word only Spanish writes."""
+    said = [t for t in texts if t and t.strip()]
+    return any(_PORTUGUESE.search(t) for t in said) \
+        and not any(_SPANISH.search(t) for t in said)
+
+
+@contextmanager
+def case_language(texts: Iterable[str]) -> Iterator[None]:
+    """Within it, a statement with no word of its own language is read in its case's
+    (`texts`: the case's prompt, statements and expected output)."""
+    token = _CASE_PORTUGUESE.set(reads_portuguese(texts))
+    try:
+        yield
+    finally:
+        _CASE_PORTUGUESE.reset(token)
+
+
 def portuguese(text: str) -> bool:
-    """The statement reads as Portuguese, by a word or letter only Portuguese writes."""
-    return _PORTUGUESE.search(text) is not None
+    """The statement reads as Portuguese, by a word or letter only Portuguese writes, or,
+    holding no Spanish or English function word, in a case whose other texts read so."""
+    if _PORTUGUESE.search(text) is not None:
+        return True
+    return _CASE_PORTUGUESE.get() and not _SPANISH.search(text) and not _ENGLISH.search(text)
 
 
 def contraction_first(text: str) -> bool:
     """A Portuguese statement that opens with "no"/"na" ("No momento da compra, ..."): the
-    contraction "em o", no English or Spanish "no"."""
-    return _CONTRACTION.match(text) is not None and portuguese(text)
+    contraction "em o", no English or Spanish "no". By its own words only: "No emojis" opens
+    a denial in a Portuguese case too."""
+    return _CONTRACTION.match(text) is not None and _PORTUGUESE.search(text) is not None
 _DENY_TAIL_RE = re.compile(rf"(?:{alternation(DENY_TAIL)})\s*[.。!！]?\s*$", re.IGNORECASE)
 # A second clause the work must show besides: a second sentence, a semicolon, or a word that
 # joins a positive clause ("... y explica", "但是 ...").
