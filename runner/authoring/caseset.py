@@ -128,6 +128,8 @@ from runner.authoring.runnable import FIX as RUN_FIX
 from runner.authoring.runnable import cannot_run
 from runner.authoring.safely import READ_ERRORS, read_error, refuse_surrogates, unreadable
 from runner.authoring.set_notes import (
+    BY_WORDING,
+    CORPUS_LINE,
     NOTES_LINE,
     ROUTED_NAMES,
     notes_line,
@@ -392,7 +394,7 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
             frozenset(names_below(skill_dir.resolve().parent))):
         # ...or its own wording: every expectation a routing statement ("Activates belt with
         # the resume lens", "Does NOT activate; routes to blueprint"; routing.routing_head)
-        corpus, noted = ("", ""), "every expectation is a routing statement"
+        corpus, noted = ("", ""), BY_WORDING
     own_folder = path.resolve().is_relative_to(skill_dir.resolve())
     routed_by_notes = noted is not None and own_folder
     items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
@@ -471,7 +473,8 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     problems.raise_any()
     # a trigger test read as the skill's trigger set keeps what its notes and labels said
     kept = [f for f in problems.reported if f.code == "EV012" and f.case == SET_LEVEL
-            and f.message.startswith(NOTES_LINE)] + route_label_lines(read.route_labels, shown)
+            and f.message.startswith((NOTES_LINE, CORPUS_LINE))] \
+        + route_label_lines(read.route_labels, shown)
     _refuse_empty(cases, read, shown, (*format_lines, *kept))
     return CaseSet(skill_name=name, evals=tuple(cases), about=about,
                    judge_expected_output=judge_expected, findings=tuple(problems.reported),

@@ -258,10 +258,15 @@ def _clip(text: str) -> str:
 
 
 NOTES_LINE = "the set's own notes call it a trigger test"
+# A set read as a routing corpus by a doc of the repository or by its own wording
+CORPUS_LINE = "read as a routing corpus"
+BY_WORDING = "every expectation is a routing statement"
 
 
 def notes_line(noted: str) -> str:
-    return (f"{NOTES_LINE} ({noted}): a case's `expected_skill` (or a bare `expected` "
+    head = CORPUS_LINE if noted == BY_WORDING or noted.startswith("the repository's ") \
+        else NOTES_LINE
+    return (f"{head} ({noted}): a case's `expected_skill` (or a bare `expected` "
             "naming a skill) is the skill its prompt should fire (another skill's name, held "
             "by the repository or not: this one should not), offered as a trigger query, "
             "never which skill a case belongs to; labels beside it (`expected_mode`) are not "

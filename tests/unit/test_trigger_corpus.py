@@ -110,7 +110,7 @@ def test_a_set_whose_every_expectation_is_a_routing_statement_is_a_corpus(
     result = check_cli(str(skill))
     assert result.exit_code == 0, result.output
     assert "trigger set only (3 queries: 2 should trigger, 1 should not)" in result.output
-    assert "every expectation is a routing statement" in result.output
+    assert "read as a routing corpus (every expectation is a routing statement)" in result.output
 
 
 def test_a_set_with_one_statement_of_work_is_no_corpus(tmp_path: Path) -> None:
