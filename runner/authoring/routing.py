@@ -358,8 +358,10 @@ _HEAD_AUX = (r"(?:(?:should|must|will|would|does|did|is|was|gets?)(?:\s*(?P<neg>
 _HEAD_VERB = (r"(?P<verb>activat(?:e|es|ed|ing)|trigger(?:s|ed|ing)?|fir(?:e|es|ed|ing)|"
               r"load(?:s|ed|ing)?|invok(?:e|es|ed|ing)|select(?:s|ed|ing)?|pick(?:s|ed)?|"
               r"(?:is\s+|gets\s+)?rout(?:e|es|ed|ing)(?P<to>\s+(?:to|into|through))?)")
-_HEAD_END = (r"(?=\s*$|\s*[.,;:!?()\u2014\u2013-]|\s+(?:with|in|for|on|as|because|since|via|"
-             r"and|but|when)\b)")
+# (never "and": "Activates pdf-maker and writes the report" joins work to grade; a comma
+# followed by "then" does too)
+_HEAD_END = (r"(?=\s*$|\s*(?!,\s*(?:and|then)\b)[.,;:!?()\u2014\u2013-]|\s+(?:with|in|for|on|as|"
+             r"because|since|via|but|when)\b)")
 _HEAD_OBJECT = (r"(?P<obj>(?:the\s+|this\s+)?(?:[\w:-]+\s+)?skill|(?:the\s+)?[\w:-]+)"
                 r"(?:\s+skill)?")
 

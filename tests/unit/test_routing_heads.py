@@ -31,7 +31,9 @@ def test_routing_heads(text: str, fires: bool) -> None:
 
 @pytest.mark.parametrize("text", ["Loads the CSV and sums the totals", "Fires the alert when "
                                   "the job fails", "Triggers a rebuild of the index",
-                                  "Selects the rows where x > 1", "Writes a handoff document"])
+                                  "Selects the rows where x > 1", "Writes a handoff document",
+                                  "Activates handoff and writes the handoff document",
+                                  "Triggers the handoff skill, then lists the open issues"])
 def test_work_is_no_routing_head(text: str) -> None:
     assert routing_head(text, NAMES, OTHERS) is None
 
