@@ -368,12 +368,20 @@ _HEAD_OBJECT = (r"(?P<obj>(?:the\s+|this\s+)?(?:[\w:-]+\s+)?skill|(?:the\s+)?[\w
 
 def routing_head(text: str, names: tuple[str, ...] = (),
                  others: frozenset[str] = frozenset()) -> bool | None:
+    """Whether an expected answer opens with a routing statement (`_head`)."""
+    head = _head(text, names, others)
+    return None if head is None else head[0]
+
+
+def _head(text: str, names: tuple[str, ...],
+          others: frozenset[str]) -> tuple[bool, str] | None:
     """Whether an expected answer opens with a routing statement: True (this skill fires),
     False (it does not: negated, another skill chosen, routed elsewhere), None (no routing
     head: the text is work). The rest of the text is the authors' description of the route
     (the lens, the reason), not read here. Another skill is named with the word skill, as a
     slug (`code-review`, `acme:tidy`) or as one of `others` (the repository's skills). Other
-    languages through wording_i18n's firing grammar, on the first clause."""
+    languages through wording_i18n's firing grammar, on the first clause. With it, what
+    follows the head."""
     flat = " ".join(text.split())
     found = re.match(rf"(?i)^\W*{_HEAD_SUBJECT}{_HEAD_AUX}{_HEAD_VERB}(?:\s+{_HEAD_OBJECT})?"
                      rf"{_HEAD_END}", flat)
@@ -381,21 +389,31 @@ def routing_head(text: str, names: tuple[str, ...] = (),
         found = re.match(rf"(?i)^\W*(?:the\s+|this\s+)?(?P<obj>[\w:-]+\s+skill|skill)\s+"
                          rf"{_HEAD_AUX}{_HEAD_VERB}{_HEAD_END}", flat)
     if found is None:
-        return _other_language_head(flat, names)
+        fires = _other_language_head(flat, names)
+        return None if fires is None else (fires, "")
+    rest = flat[found.end():]
     negated = bool(found.group("neg") or found.group("neg2"))
     said = found.group("obj")
     if said is None:  # "Does NOT activate.": this skill, by the set it is in
         return None if found.group("to") or found.group("verb").lower().startswith(
-            ("rout", "select", "pick")) else not negated
+            ("rout", "select", "pick")) else (not negated, rest)
     obj = re.sub(r"(?i)^(?:the|this)\s+|\s+skill$", "", said).strip().lower()
     own = {n.lower() for n in names} | {n.lower().rsplit(":", 1)[-1] for n in names}
     if obj in own | {"skill", "it"} or obj.rsplit(":", 1)[-1] in own:
-        return negated if found.group("to") else not negated
+        return (negated if found.group("to") else not negated), rest
     named = said.lower().endswith("skill") or obj in {o.lower() for o in others} \
         or re.search(r"\w[-_:]\w", obj) is not None
     if not named or obj in _NOT_A_NAME:
         return None  # "Loads the CSV", "Fires the alert": work, no skill named
-    return False  # another skill chosen or routed to: this one does not fire
+    return False, rest  # another skill chosen or routed to: this one does not fire
+
+
+# What may follow a head saying the skill fires for the statement to stay a routing
+# statement: nothing, or the route's own qualifier ("with the resume lens: ...", "for a
+# handoff", "(lens-resume.md)"). A new sentence or clause after it ("Skill triggers.
+# Identifies the episode ...", "Triggers x; runs push.py") is work the author expects of the
+# run, to grade: the statement is a routing head and work, never routing alone.
+_ROUTE_QUALIFIER = re.compile(r"(?i)^\s*(?:$|[.!]?\s*$|\(|(?:with|in|for|on|as|via|when)\b)")
 
 
 _FIRST_CLAUSE = re.compile(r"[;；,，。:：.!?！？]")
@@ -407,6 +425,21 @@ def _other_language_head(text: str, names: tuple[str, ...]) -> bool | None:
         head = re.sub(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w-])\s*(?:技能|スキル|skill)?",
                       "skill", head)
     return wording_i18n.about_firing(head.strip())
+
+
+def routing_alone(text: str, names: tuple[str, ...] = (),
+                  others: frozenset[str] = frozenset()) -> bool | None:
+    """A statement that is a routing statement and nothing the run must do besides: about
+    firing as a whole, a head saying the skill does not fire (what follows is the reason or
+    the route elsewhere: the skill never runs), or one saying it fires followed by nothing
+    but the route's qualifier (`_ROUTE_QUALIFIER`)."""
+    whole = about_firing(text, names)
+    if whole is not None:
+        return whole
+    head = _head(text, names, others)
+    if head is None or head[0] and not _ROUTE_QUALIFIER.match(head[1]):
+        return None
+    return head[0]
 
 
 def routing_statement(text: str, names: tuple[str, ...] = (),
@@ -455,6 +488,6 @@ def all_routing_statements(items: list[Any], names: tuple[str, ...],
                 or item.get("files") or item.get("outputs"):
             return False
         texts = _expected_texts(item)
-        if not texts or any(routing_statement(t, names, others) is None for t in texts):
+        if not texts or any(routing_alone(t, names, others) is None for t in texts):
             return False
     return True

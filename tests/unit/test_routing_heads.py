@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from runner.authoring.routing import all_routing_statements, routing_head
+from runner.authoring.routing import all_routing_statements, routing_alone, routing_head
 
 NAMES = ("handoff",)
 OTHERS = frozenset({"handoff", "review"})
@@ -43,3 +43,20 @@ def test_a_set_with_material_or_one_case_is_no_corpus() -> None:
     assert all_routing_statements([case, case], NAMES, OTHERS)
     assert not all_routing_statements([case], NAMES, OTHERS)
     assert not all_routing_statements([case, {**case, "files": ["a.md"]}], NAMES, OTHERS)
+
+
+@pytest.mark.parametrize(("text", "alone"), [
+    ("Activates handoff with the resume lens: compacts state into a document.", True),
+    ("Does NOT activate handoff. This is a review; routes to review.", False),
+    ("The skill triggers. Identifies the episode and writes the notes.", None),
+    ("Triggers handoff; runs push.py and reports the rows.", None),
+])
+def test_a_head_saying_it_fires_is_routing_alone_only_with_the_routes_qualifier(
+        text: str, alone: bool | None) -> None:
+    assert routing_alone(text, NAMES, OTHERS) is alone
+
+
+def test_a_set_whose_fired_heads_go_on_to_work_is_no_corpus() -> None:
+    cases = [{"prompt": "Hand this off", "expected_output": "Skill triggers. Writes the doc."},
+             {"prompt": "Review it", "expected_output": "Does NOT activate handoff."}]
+    assert not all_routing_statements(cases, NAMES, OTHERS)
