@@ -25,7 +25,9 @@ portfolio", a site; "портфолио" too): only the investment sense ("porte
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 Table = Mapping[str, tuple[str, ...]]
 
@@ -644,15 +646,52 @@ _DENY_HEAD_PT_RE = compiled({k: v for k, v in DENY_HEAD.items() if k != "es"})
 _CONTRACTION = re.compile(r"(?i)n[oa]s?\s")
 
 
+# Words and letters only Spanish writes ("el", "los", "del", "y", "una", "ñ", "-ción"): a
+# statement holding one is never read as Portuguese by its case's language.
+_SPANISH = re.compile(r"(?i)(?<![\w./@-])(?:el|los|del|al|y|una|unos|unas|pero|muy|hay|es|"
+                      r"debe|deben|lo|le|les|sin|con)(?![\w./@-])|ñ|ción|ciones")
+# English function words: a statement holding one is English, whatever its case's language.
+_ENGLISH = re.compile(r"(?i)(?<![\w./@-])(?:the|and|of|is|are|does|do|should|must|with|not|"
+                      r"any|an|in|on|to|for|it|be|has|have)(?![\w./@-])")
+# The language of the case a statement belongs to: Portuguese when its other texts (the
+# prompt, the other statements, the expected output) read so and none reads as Spanish. A
+# short statement of one's own words and loanwords ("Salva o token no cookie") holds no
+# function word of its language; the words around it decide.
+_CASE_PORTUGUESE: ContextVar[bool] = ContextVar("case_portuguese", default=False)
+
+
+def reads_portuguese(texts: Iterable[str]) -> bool:
+    """Texts of one case that read as Portuguese: some by a word only Portuguese writes, and
+    none by a word only Spanish writes."""
+    said = [t for t in texts if t and t.strip()]
+    return any(_PORTUGUESE.search(t) for t in said) \
+        and not any(_SPANISH.search(t) for t in said)
+
+
+@contextmanager
+def case_language(texts: Iterable[str]) -> Iterator[None]:
+    """Within it, a statement with no word of its own language is read in its case's
+    (`texts`: the case's prompt, statements and expected output)."""
+    token = _CASE_PORTUGUESE.set(reads_portuguese(texts))
+    try:
+        yield
+    finally:
+        _CASE_PORTUGUESE.reset(token)
+
+
 def portuguese(text: str) -> bool:
-    """The statement reads as Portuguese, by a word or letter only Portuguese writes."""
-    return _PORTUGUESE.search(text) is not None
+    """The statement reads as Portuguese, by a word or letter only Portuguese writes, or,
+    holding no Spanish or English function word, in a case whose other texts read so."""
+    if _PORTUGUESE.search(text) is not None:
+        return True
+    return _CASE_PORTUGUESE.get() and not _SPANISH.search(text) and not _ENGLISH.search(text)
 
 
 def contraction_first(text: str) -> bool:
     """A Portuguese statement that opens with "no"/"na" ("No momento da compra, ..."): the
-    contraction "em o", no English or Spanish "no"."""
-    return _CONTRACTION.match(text) is not None and portuguese(text)
+    contraction "em o", no English or Spanish "no". By its own words only: "No emojis" opens
+    a denial in a Portuguese case too."""
+    return _CONTRACTION.match(text) is not None and _PORTUGUESE.search(text) is not None
 _DENY_TAIL_RE = re.compile(rf"(?:{alternation(DENY_TAIL)})\s*[.。!！]?\s*$", re.IGNORECASE)
 # A second clause the work must show besides: a second sentence, a semicolon, or a word that
 # joins a positive clause ("... y explica", "但是 ...").
@@ -829,6 +868,81 @@ def about_firing(statement: str) -> bool | None:
     if not _FIRING_RE.match(text):
         return None
     return not _FIRING_NEG.search(text)
+
+
+# A criterion grading the agent's plan, choice or reading of the request, not the work
+# (runner.authoring.planned): "计划先读取指定文件", "…を読む計画", "Planificó leer ...",
+# "将请求识别为设计决策", "決定した", "ui-design 技能被触发". Each pattern is matched on the
+# statement's first clause, its own anchors inside: languages that put the verb first
+# anchor it after at most a short subject; Japanese, Korean and Turkish put it last.
+_SUBJ = r"^(?:[^\W\d_][\w'’-]*\s+){0,3}?"  # "El agente", "L'agent", "Der Agent"
+_ZH_SUBJ = r"^[^，,。；;：:]{0,8}?"  # 代理, 智能体, 它, 模型 (or nothing)
+PLANNED: Table = {
+    "zh": (rf"{_ZH_SUBJ}(?:先|应该?|應該?|会|會)?(?:计划|計劃|计画|打算|准备|準備|决定|決定|"
+           r"选择|選擇|选定|選定|提议|提議|拟|擬)",
+           rf"{_ZH_SUBJ}(?:将|將|把)?[^，,。；;]{{0,30}}?(?:识别为|識別為|归类为|歸類為|分类为|"
+           r"分類為|判断为|判斷為|判定为|判定為|视为|視為|当作|當作|看作|理解为|理解為|认定为|"
+           r"認定為)",
+           rf"{_ZH_SUBJ}(?:没有|沒有|未|不)(?:默认|默認|假设|假設|擅自|直接套用|急于|急於)",
+           r"^(?:已经?|已經)?(?:触发|觸發|调用|調用|选择|選擇|使用|启用|啟用)了?\s*"
+           r"(?:该|這個|这个|此)?\s*[\w:-]*\s*(?:技能|skill)\s*[。.！!]?$"),
+    "ja": (r"(?:計画|予定|つもり|方針)(?:を立て(?:た|る|ている)|である|です|だ|とした|とする|"
+           r"を示した|を示す)?\s*[。.]?$",
+           r"(?:を計画|を予定|を選択|を選んだ|を選ぶ|を決定|を提案|と決め|に決め)\w{0,6}\s*[。.]?$",
+           r"(?:として(?:扱|分類|識別|認識|判断)|と(?:判断|分類|識別|認識|見な|みな)|に分類)"
+           r"\w{0,8}\s*[。.]?$",
+           r"^[\w:-]*\s*(?:スキル|skill)\s*(?:を|が)\s*(?:起動|使用|選択|呼び出)\w{0,6}\s*[。.]?$"),
+    "ko": (r"(?:계획(?:했다|한다|함|하였다|을\s*세웠다)|하기로\s*(?:했다|함|결정했다)|"
+           r"선택(?:했다|함)|결정(?:했다|함)|제안(?:했다|함))\s*[.]?$",
+           r"(?:으로|로)\s*(?:분류|판단|간주|취급|식별|인식)(?:했다|한다|함|하였다)\s*[.]?$"),
+    "ru": (rf"{_SUBJ}(?:запланировал\w*|планир\w*|намерева\w*|решил\w*|выбрал\w*|"
+           r"предложил\w*|классифицировал\w*)(?!\w)",
+           rf"{_SUBJ}(?:рассматрива\w*|рассмотрел\w*|определил\w*|распознал\w*|воспринял\w*|"
+           r"трактовал\w*)(?!\w)[^.;]{0,80}?(?<!\w)как(?!\w)",
+           rf"{_SUBJ}не\s+(?:стал\w*\s+)?(?:по\s+умолчанию|предполага\w*|предположил\w*)"),
+    "es": (rf"{_SUBJ}(?:planific\w*|plane[oó]|planea\w*|decidi[oó]|eligi[oó]|propuso|"
+           r"clasific\w*|opt[oó]\s+por)(?!\w)",
+           rf"{_SUBJ}(?:trat[oó]|identific[oó]|interpret[oó]|consider[oó]|reconoci[oó])(?!\w)"
+           r"[^.;]{0,80}?(?<!\w)como(?!\w)",
+           rf"{_SUBJ}no\s+(?:asumi[oó]|supuso|recurri[oó]\s+por\s+defecto)(?!\w)"),
+    "pt": (rf"{_SUBJ}(?:planej\w*|planeou|decidiu|escolheu|prop[oô]s|classific\w*|"
+           r"optou\s+por)(?!\w)",
+           rf"{_SUBJ}(?:tratou|identificou|interpretou|considerou|reconheceu)(?!\w)"
+           r"[^.;]{0,80}?(?<!\w)como(?!\w)",
+           rf"{_SUBJ}n[aã]o\s+(?:assumiu|sup[oô]s|recorreu\s+por\s+padr[aã]o)(?!\w)"),
+    "fr": (rf"{_SUBJ}(?:a\s+|avait\s+)?(?:pr[eé]vu|pr[eé]voit|planifi\w*|d[eé]cid[eé]|"
+           r"d[eé]cide|choisi|choisit|propos[eé]|propose|class[eé]|classe|opt[eé]\s+pour)(?!\w)",
+           rf"{_SUBJ}(?:a\s+)?(?:trait[eé]|traite|identifi[eé]|identifie|interpr[eé]t[eé]|"
+           r"consid[eé]r[eé]|reconnu)(?!\w)[^.;]{0,80}?(?<!\w)comme(?!\w)",
+           rf"{_SUBJ}n'a\s+pas\s+(?:suppos[eé]|pr[eé]sum[eé])(?!\w)"),
+    "de": (rf"{_SUBJ}(?:plante|plant|entschied|w[aä]hlte|klassifizierte|hat\s+[^.;]{{0,60}}?"
+           r"(?:geplant|entschieden|gew[aä]hlt|klassifiziert))(?!\w)",
+           rf"{_SUBJ}(?:behandelte|identifizierte|interpretierte|erkannte|betrachtete|"
+           r"stufte|ordnete)(?!\w)[^.;]{0,80}?(?<!\w)als(?!\w)",
+           rf"{_SUBJ}(?:ging|nahm)\s+nicht\s+[^.;]{{0,40}}?(?:aus|an)(?!\w)"),
+    "it": (rf"{_SUBJ}(?:ha\s+)?(?:pianificato|pianifica|deciso|decide|scelto|sceglie|"
+           r"proposto|propone|classificato|classifica)(?!\w)",
+           rf"{_SUBJ}(?:ha\s+)?(?:trattato|identificato|interpretato|considerato|"
+           r"riconosciuto)(?!\w)[^.;]{0,80}?(?<!\w)come(?!\w)",
+           rf"{_SUBJ}non\s+ha\s+(?:presunto|assunto)(?!\w)"),
+    "vi": (rf"{_SUBJ}(?:đ[aã]\s+)?(?:l[eê]n\s+k[eế]\s+ho[aạ]ch|d[uự]\s+đ[iị]nh|"
+           r"quy[eế]t\s+đ[iị]nh|ch[oọ]n|đ[eề]\s+xu[aấ]t|ph[aâ]n\s+lo[aạ]i)(?!\w)",
+           rf"{_SUBJ}(?:đ[aã]\s+)?(?:x[aá]c\s+đ[iị]nh|coi|xem)(?!\w)[^.;]{{0,80}}?"
+           r"(?<!\w)(?:l[aà]|nh[uư])(?!\w)"),
+    "tr": (r"(?:planlad[iı]|planl[iı]yor|karar\s+verdi|se[cç]ti|[oö]nerdi|"
+           r"s[iı]n[iı]fland[iı]rd[iı])\w*\s*[.]?$",
+           r"olarak\s+(?:ele\s+ald[iı]|de[gğ]erlendirdi|tan[iı]mlad[iı]|g[oö]rd[uü])\w*\s*[.]?$"),
+}
+_PLANNED_RE = re.compile(alternation(PLANNED, bounded=False), re.IGNORECASE)
+_PLAN_CLAUSE = re.compile(r"[;；。！!？?]|\.(?:\s|$)")
+
+
+def about_plan(statement: str) -> bool:
+    """A criterion in one of these languages grading what the agent planned, chose or took
+    the request to be (or which skill it chose), read on its first clause."""
+    flat = " ".join(statement.split()).strip()
+    head = _PLAN_CLAUSE.split(flat, maxsplit=1)[0].strip()
+    return bool(head) and _PLANNED_RE.search(head) is not None
 
 
 # The agent ran, used or called something ("使用 download.py", "ejecuta `x.py`", "führt x.py

@@ -122,12 +122,14 @@ from runner.authoring.reach import report_reach
 from runner.authoring.read_once import once
 from runner.authoring.references import with_references
 from runner.authoring.repo_reads import repo_reads
-from runner.authoring.routing import RoutingOnlySet
+from runner.authoring.routing import RoutingOnlySet, all_routing_statements
 from runner.authoring.rubric_gates import report_gates
 from runner.authoring.runnable import FIX as RUN_FIX
 from runner.authoring.runnable import cannot_run
 from runner.authoring.safely import READ_ERRORS, read_error, refuse_surrogates, unreadable
 from runner.authoring.set_notes import (
+    BY_WORDING,
+    CORPUS_LINE,
     NOTES_LINE,
     ROUTED_NAMES,
     notes_line,
@@ -384,8 +386,15 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     # ...or the repository's README calling every set of its path one (a trigger corpus)
     corpus = repository_note(path, skill_dir) if noted is None else None
     if corpus is not None:
-        shown_line = corpus if len(corpus) <= 120 else corpus[:117] + "..."
-        noted = f"the repository's README: {shown_line!r}"
+        doc, line = corpus
+        shown_line = line if len(line) <= 120 else line[:117] + "..."
+        noted = f"the repository's {doc}: {shown_line!r}"
+    elif noted is None and all_routing_statements(
+            items, _names(default_name, skill_dir),
+            frozenset(names_below(skill_dir.resolve().parent))):
+        # ...or its own wording: every expectation a routing statement ("Activates belt with
+        # the resume lens", "Does NOT activate; routes to blueprint"; routing.routing_head)
+        corpus, noted = ("", ""), BY_WORDING
     own_folder = path.resolve().is_relative_to(skill_dir.resolve())
     routed_by_notes = noted is not None and own_folder
     items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
@@ -464,7 +473,8 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     problems.raise_any()
     # a trigger test read as the skill's trigger set keeps what its notes and labels said
     kept = [f for f in problems.reported if f.code == "EV012" and f.case == SET_LEVEL
-            and f.message.startswith(NOTES_LINE)] + route_label_lines(read.route_labels, shown)
+            and f.message.startswith((NOTES_LINE, CORPUS_LINE))] \
+        + route_label_lines(read.route_labels, shown)
     _refuse_empty(cases, read, shown, (*format_lines, *kept))
     return CaseSet(skill_name=name, evals=tuple(cases), about=about,
                    judge_expected_output=judge_expected, findings=tuple(problems.reported),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from runner.analysis.wording_i18n import case_language
 from runner.authoring.fields import (
     METADATA,
     PROSE,
@@ -71,7 +72,13 @@ def _statement(text: str) -> tuple[str, str]:
 
 def read_case(case: Case, origins: dict[str, tuple[str, ...]] | None = None,
               judge_expected_output: bool = False) -> CaseReading:
-    origins = origins or {}
+    # a statement with no word of its own language is read in its case's (wording_i18n)
+    with case_language((case.prompt, *case.statements, case.expected_output or "")):
+        return _read_case(case, origins or {}, judge_expected_output)
+
+
+def _read_case(case: Case, origins: dict[str, tuple[str, ...]],
+               judge_expected_output: bool) -> CaseReading:
     checks = [*_text_checks(case, origins), *_file_checks(case, origins),
               *grader_readings(case),  # an author's grader program (runner.authoring.programs)
               *_process_checks(case)]

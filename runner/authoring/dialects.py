@@ -54,6 +54,7 @@ from runner.authoring.program_types import CONTRACT, ProgramType
 from runner.authoring.routing import (
     about_firing,
     not_firing_with_reason,
+    routing_head,
     routing_value,
     routing_with_reason,
     routing_word,
@@ -2238,7 +2239,8 @@ class CaseReader:
                 or not expected.strip() or self.checks or self.statements or self.tool_calls \
                 or self.json_checks or item.get("outputs"):
             return False
-        self.routing.append(_DENIES_FIRING.search(expected) is None)
+        fires = routing_head(expected, tuple(self.names))
+        self.routing.append(_DENIES_FIRING.search(expected) is None if fires is None else fires)
         self.noted_route = True
         self.unread["expected_output (how the prompt routes, in a trigger corpus)"] = \
             item.pop("expected_output")

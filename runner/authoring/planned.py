@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from runner.analysis import wording_i18n
 from runner.authoring.routing import about_firing
 from runner.schema.case import Case
 
@@ -44,7 +45,8 @@ def _about_plan(text: str) -> bool:
     if about_firing(flat) is not None:
         return True
     said = _SUBJECT.sub("", flat, count=1)
-    return any(p.search(said) for p in (_ROUTE, _PLAN, _CLASSIFY, _DECLINED))
+    return any(p.search(said) for p in (_ROUTE, _PLAN, _CLASSIFY, _DECLINED)) \
+        or wording_i18n.about_plan(flat)  # 计划先读取…, …を読む計画, Planificó leer …
 
 
 def planned_only(case: Case) -> str:

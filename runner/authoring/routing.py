@@ -343,3 +343,151 @@ def routing_queries(items: list[Any], prompts: frozenset[str]) -> bool:
                        for k, v in rest.items()):
             return False
     return True
+
+
+# A routing statement heading an expected answer, by its grammar: an optional subject (the
+# agent, Claude, the skill), a modal or auxiliary, a negation, a verb of activating,
+# triggering, loading, selecting or routing, and its object, the skill ("Activates belt with
+# the resume lens: ...", "Does NOT activate belt; routes to blueprint", "Triggered the
+# ui-design skill", "should load the tidy skill", "Routes to review"); or the skill as the
+# subject of such a verb ("The belt skill activates ..."). Its polarity: negated, or naming
+# another skill, or routing elsewhere, is should-not.
+_HEAD_SUBJECT = r"(?:(?:the\s+)?(?:agent|model|assistant|router)\s+|claude\s+|it\s+)?"
+_HEAD_AUX = (r"(?:(?:should|must|will|would|does|did|is|was|gets?)(?:\s*(?P<neg>not|n't|never))?"
+             r"\s+|(?P<neg2>never)\s+)?(?:be\s+|get\s+)?")
+_HEAD_VERB = (r"(?P<verb>activat(?:e|es|ed|ing)|trigger(?:s|ed|ing)?|fir(?:e|es|ed|ing)|"
+              r"load(?:s|ed|ing)?|invok(?:e|es|ed|ing)|select(?:s|ed|ing)?|pick(?:s|ed)?|"
+              r"(?:is\s+|gets\s+)?rout(?:e|es|ed|ing)(?P<to>\s+(?:to|into|through))?)")
+# (never "and": "Activates pdf-maker and writes the report" joins work to grade; a comma
+# followed by "then" does too)
+_HEAD_END = (r"(?=\s*$|\s*(?!,\s*(?:and|then)\b)[.,;:!?()\u2014\u2013-]|\s+(?:with|in|for|on|as|"
+             r"because|since|via|but|when)\b)")
+_HEAD_OBJECT = (r"(?P<obj>(?:the\s+|this\s+)?(?:[\w:-]+\s+)?skill|(?:the\s+)?[\w:-]+)"
+                r"(?:\s+skill)?")
+
+
+def routing_head(text: str, names: tuple[str, ...] = (),
+                 others: frozenset[str] = frozenset()) -> bool | None:
+    """Whether an expected answer opens with a routing statement (`_head`)."""
+    head = _head(text, names, others)
+    return None if head is None else head[0]
+
+
+def _head(text: str, names: tuple[str, ...],
+          others: frozenset[str]) -> tuple[bool, str] | None:
+    """Whether an expected answer opens with a routing statement: True (this skill fires),
+    False (it does not: negated, another skill chosen, routed elsewhere), None (no routing
+    head: the text is work). The rest of the text is the authors' description of the route
+    (the lens, the reason), not read here. Another skill is named with the word skill, as a
+    slug (`code-review`, `acme:tidy`) or as one of `others` (the repository's skills). Other
+    languages through wording_i18n's firing grammar, on the first clause. With it, what
+    follows the head."""
+    flat = " ".join(text.split())
+    found = re.match(rf"(?i)^\W*{_HEAD_SUBJECT}{_HEAD_AUX}{_HEAD_VERB}(?:\s+{_HEAD_OBJECT})?"
+                     rf"{_HEAD_END}", flat)
+    if found is None:
+        found = re.match(rf"(?i)^\W*(?:the\s+|this\s+)?(?P<obj>[\w:-]+\s+skill|skill)\s+"
+                         rf"{_HEAD_AUX}{_HEAD_VERB}{_HEAD_END}", flat)
+    if found is None:
+        fires = _other_language_head(flat, names)
+        return None if fires is None else (fires, "")
+    rest = flat[found.end():]
+    negated = bool(found.group("neg") or found.group("neg2"))
+    said = found.group("obj")
+    if said is None:  # "Does NOT activate.": this skill, by the set it is in
+        return None if found.group("to") or found.group("verb").lower().startswith(
+            ("rout", "select", "pick")) else (not negated, rest)
+    obj = re.sub(r"(?i)^(?:the|this)\s+|\s+skill$", "", said).strip().lower()
+    own = {n.lower() for n in names} | {n.lower().rsplit(":", 1)[-1] for n in names}
+    if obj in own | {"skill", "it"} or obj.rsplit(":", 1)[-1] in own:
+        return (negated if found.group("to") else not negated), rest
+    named = said.lower().endswith("skill") or obj in {o.lower() for o in others} \
+        or re.search(r"\w[-_:]\w", obj) is not None
+    if not named or obj in _NOT_A_NAME:
+        return None  # "Loads the CSV", "Fires the alert": work, no skill named
+    return False, rest  # another skill chosen or routed to: this one does not fire
+
+
+# What may follow a head saying the skill fires for the statement to stay a routing
+# statement: nothing, or the route's own qualifier ("with the resume lens: ...", "for a
+# handoff", "(lens-resume.md)"). A new sentence or clause after it ("Skill triggers.
+# Identifies the episode ...", "Triggers x; runs push.py") is work the author expects of the
+# run, to grade: the statement is a routing head and work, never routing alone.
+_ROUTE_QUALIFIER = re.compile(r"(?i)^\s*(?:$|[.!]?\s*$|\(|(?:with|in|for|on|as|via|when)\b)")
+
+
+_FIRST_CLAUSE = re.compile(r"[;；,，。:：.!?！？]")
+
+
+def _other_language_head(text: str, names: tuple[str, ...]) -> bool | None:
+    head = _FIRST_CLAUSE.split(text, maxsplit=1)[0]
+    for name in sorted(names, key=len, reverse=True):
+        head = re.sub(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w-])\s*(?:技能|スキル|skill)?",
+                      "skill", head)
+    return wording_i18n.about_firing(head.strip())
+
+
+def routing_alone(text: str, names: tuple[str, ...] = (),
+                  others: frozenset[str] = frozenset()) -> bool | None:
+    """A statement that is a routing statement and nothing the run must do besides: about
+    firing as a whole, a head saying the skill does not fire (what follows is the reason or
+    the route elsewhere: the skill never runs), or one saying it fires followed by nothing
+    but the route's qualifier (`_ROUTE_QUALIFIER`)."""
+    whole = about_firing(text, names)
+    if whole is not None:
+        return whole
+    head = _head(text, names, others)
+    if head is None or head[0] and not _ROUTE_QUALIFIER.match(head[1]):
+        return None
+    return head[0]
+
+
+def routing_statement(text: str, names: tuple[str, ...] = (),
+                      others: frozenset[str] = frozenset()) -> bool | None:
+    """A statement that is a routing statement as a whole or by its head (about_firing, then
+    routing_head): whether this skill fires; None for a statement of work."""
+    whole = about_firing(text, names)
+    return whole if whole is not None else routing_head(text, names, others)
+
+
+# Where a case keeps what it expects, as text: its expected answer and its statements.
+_EXPECTED_TEXT = ("expected_output", "expected", "expected_behavior", "expected_behaviour")
+_EXPECTED_LISTS = ("expectations", "assertions", "statements", "expected_behaviors")
+
+
+def _expected_texts(item: dict[str, Any]) -> list[str] | None:
+    """The texts a case expects, or None when it expects something no text says (a check
+    object, a file)."""
+    texts: list[str] = []
+    for key in _EXPECTED_TEXT:
+        value = item.get(key)
+        if isinstance(value, str) and value.strip():
+            texts.append(value)
+        elif value is not None and not isinstance(value, str):
+            return None
+    for key in _EXPECTED_LISTS:
+        value = item.get(key)
+        if isinstance(value, list):
+            if not all(isinstance(v, str) for v in value):
+                return None
+            texts += [v for v in value if v.strip()]
+        elif value is not None:
+            return None
+    return texts
+
+
+def all_routing_statements(items: list[Any], names: tuple[str, ...],
+                           others: frozenset[str] = frozenset()) -> bool:
+    """A set whose every case's every expectation is a routing statement by its grammar
+    (`routing_statement`), and which hands the run no material: a routing corpus by its own
+    wording, each case a trigger query. At least two cases, so one case is no corpus."""
+    if len(items) < 2:
+        return False
+    for item in items:
+        if not isinstance(item, dict) or item.keys() & (_MATERIAL - {"files"}) \
+                or item.get("files") or item.get("outputs"):
+            return False
+        texts = _expected_texts(item)
+        if not texts or any(routing_alone(t, names, others) is None for t in texts):
+            return False
+    return True

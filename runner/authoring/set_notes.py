@@ -139,12 +139,79 @@ def _names_path(pattern: str, path: str) -> bool:
     return re.fullmatch(regex, path) is not None
 
 
-def repository_note(set_file: Path, skill_dir: Path) -> str | None:
-    """A line of the repository's README (in a folder above the skill's) that calls the
-    skills' sets a trigger test ("Per-skill routing corpora in `skills/<name>/evals/
-    evals.json`") and names them by a path this set's file is: the authors' word for what
-    every set of that path measures. A line naming no path that this set is says nothing of
-    it."""
+# The repository's other Markdown docs (`docs/operator/evals.md`, another skill's SKILL.md
+# documenting the runner) are read too, within bounds: a folder holding one of these is the
+# repository's root, never a folder of many repositories above it.
+_ROOT_MARKS = (".git", ".github", "package.json", "pyproject.toml", "LICENSE", "LICENSE.md",
+               ".claude-plugin")
+_DOCS_MAX = 300  # Markdown files read per repository
+_DOC_DEPTH = 5
+_SKIP_DIRS = frozenset({"node_modules", "vendor", "dist", "build", "target", "__pycache__"})
+# "the runner judges skill selection", "grades routing accuracy", "predicts routing for each
+# prompt": a doc saying what the runner measures on the sets it names
+_JUDGES = re.compile(r"(?i)\b(?:judg|grad|scor|measur|predict|evaluat)\w*\s+(?:only\s+)?"
+                     r"(?:the\s+)?(?:skill[\s-]+(?:selection|routing|choice)|routing\b|"
+                     r"which\s+skill)")
+
+
+def _calls_corpus(line: str) -> bool:
+    return (says_trigger(line) or _JUDGES.search(line) is not None) \
+        and not _AND_WORK.search(line)
+
+
+def _docs(root: Path) -> list[Path]:
+    """The repository's Markdown docs, READMEs first, shallow before deep, bounded."""
+    found: list[Path] = []
+    level = [root]
+    for _ in range(_DOC_DEPTH):
+        nxt: list[Path] = []
+        for folder in level:
+            try:
+                entries = sorted(folder.iterdir())
+            except OSError:
+                continue
+            for entry in entries:
+                if entry.name.startswith(".") or entry.is_symlink():
+                    continue
+                if entry.is_dir():
+                    if entry.name not in _SKIP_DIRS:
+                        nxt.append(entry)
+                elif entry.suffix.lower() in (".md", ".markdown"):
+                    found.append(entry)
+            if len(found) >= _DOCS_MAX:
+                return found[:_DOCS_MAX]
+        level = nxt
+    return found
+
+
+def _repository_root(skill_dir: Path) -> Path | None:
+    folder = skill_dir.resolve().parent
+    for _ in range(_REPO_LEVELS):
+        if any((folder / m).exists() for m in _ROOT_MARKS):
+            return folder
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    return None
+
+
+def _corpus_line(doc: Path, rel: str) -> str | None:
+    text = doc.read_text(encoding="utf-8", errors="replace")[:_README_CHARS * 4]
+    for line in (" ".join(p.split()) for p in text.splitlines() if p.strip()):
+        if _calls_corpus(line) and any(_names_path(m.group(1), rel)
+                                       for m in _PATH_IN_LINE.finditer(line)):
+            return line
+    return None
+
+
+def repository_note(set_file: Path, skill_dir: Path) -> tuple[str, str] | None:
+    """A line of the repository's README (in a folder above the skill's), or of any other
+    Markdown doc of the repository (`docs/operator/evals.md`), that calls the skills' sets a
+    trigger test ("Per-skill routing corpora in `skills/<name>/evals/evals.json`") or says
+    the runner judges skill selection on them, and names them by a path this set's file is:
+    the authors' word for what every set of that path measures, as (the doc, relative to
+    the folder its paths are read from; the line). A line naming no path that this set is
+    says nothing of it, nor does one of tests of firing *and* of work."""
     if set_file.is_dir():
         return None
     folder = skill_dir.resolve().parent
@@ -152,16 +219,22 @@ def repository_note(set_file: Path, skill_dir: Path) -> str | None:
     for _ in range(_REPO_LEVELS):
         readme = next((folder / n for n in _README if (folder / n).is_file()), None)
         if readme is not None and target.is_relative_to(folder):
-            rel = target.relative_to(folder).as_posix()
-            text = readme.read_text(encoding="utf-8", errors="replace")[:_README_CHARS * 4]
-            for line in (" ".join(p.split()) for p in text.splitlines() if p.strip()):
-                if says_trigger(line) and not _AND_WORK.search(line) \
-                        and any(_names_path(m.group(1), rel)
-                                              for m in _PATH_IN_LINE.finditer(line)):
-                    return line
+            line = _corpus_line(readme, target.relative_to(folder).as_posix())
+            if line is not None:
+                return "README", line
         if folder.parent == folder:
             break
         folder = folder.parent
+    root = _repository_root(skill_dir)
+    if root is None or not target.is_relative_to(root):
+        return None
+    rel = target.relative_to(root).as_posix()
+    for doc in _docs(root):
+        if doc.name in _README or doc.resolve().is_relative_to(skill_dir.resolve()):
+            continue  # READMEs read above; the skill's own docs tell what the skill does
+        line = _corpus_line(doc, rel)
+        if line is not None:
+            return doc.relative_to(root).as_posix(), line
     return None
 
 
@@ -185,10 +258,15 @@ def _clip(text: str) -> str:
 
 
 NOTES_LINE = "the set's own notes call it a trigger test"
+# A set read as a routing corpus by a doc of the repository or by its own wording
+CORPUS_LINE = "read as a routing corpus"
+BY_WORDING = "every expectation is a routing statement"
 
 
 def notes_line(noted: str) -> str:
-    return (f"{NOTES_LINE} ({noted}): a case's `expected_skill` (or a bare `expected` "
+    head = CORPUS_LINE if noted == BY_WORDING or noted.startswith("the repository's ") \
+        else NOTES_LINE
+    return (f"{head} ({noted}): a case's `expected_skill` (or a bare `expected` "
             "naming a skill) is the skill its prompt should fire (another skill's name, held "
             "by the repository or not: this one should not), offered as a trigger query, "
             "never which skill a case belongs to; labels beside it (`expected_mode`) are not "

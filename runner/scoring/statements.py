@@ -19,8 +19,10 @@ becomes a hole, never a guessed grade.
 from __future__ import annotations
 
 import json
+from contextlib import AbstractContextManager
 from typing import Any
 
+from runner.analysis.wording_i18n import case_language
 from runner.errors import ModelCallError
 from runner.schema.case import Case
 from runner.schema.enums import GradingMode
@@ -118,8 +120,15 @@ def _references(case: Case) -> str:
             f"as evidence.\n{files}\n</references>\n\n")
 
 
+def _language(case: Case) -> AbstractContextManager[None]:
+    """A statement with no word of its own language read in its case's ("Salva o token no
+    cookie" among Portuguese prompts: "no" is "in the", no denial; wording_i18n)."""
+    return case_language((case.prompt, *case.statements, case.expected_output or ""))
+
+
 def grader_request(case: Case, material_block: str, model: str) -> dict[str, Any]:
-    statements = "\n".join(f"{n}. {_marked(s)}" for n, s in enumerate(case.statements, 1))
+    with _language(case):
+        statements = "\n".join(f"{n}. {_marked(s)}" for n, s in enumerate(case.statements, 1))
     expected = case.expected_output or "(not given)"
     user = (f"<task>\n{case.prompt}\n</task>\n\n<expected_output>\n{expected}\n"
             f"</expected_output>\n\n{_references(case)}{material_block}\n\n<statements>\n"
@@ -156,6 +165,11 @@ def decide(case: Case, response: dict[str, Any], material: Material) -> list[Che
     """The grader's answer read against the material it was shown: one check per statement;
     a pass stands only when its quote verifies. ModelCallError when the answer cannot be read.
     The interactive path and batch grading (runner.grading) both decide here."""
+    with _language(case):
+        return _decide(case, response, material)
+
+
+def _decide(case: Case, response: dict[str, Any], material: Material) -> list[CheckResult]:
     grades = _grades(response)
     results: list[CheckResult] = []
     for n, statement in enumerate(case.statements, 1):

@@ -44,3 +44,32 @@ def test_check_accepts_a_planned_case_whose_material_is_absent(tmp_path: Path) -
     worked = {**planned, "expectations": [*PLANS[:2], "The run pushes the cleaned notes"]}
     result = check_cli(str(make_skill(tmp_path / "b", [worked])))
     assert result.exit_code != 0 and "EV009" in result.output, result.output
+
+
+PLANS_I18N = ("计划先读取指定文件", "将请求识别为设计决策", "没有默认生成通用 PRD",
+              "触发了 tidy-notes 技能", "指定ファイルを読む計画",
+              "リクエストを設計判断として扱った",
+              "El agente planificó leer el archivo", "Tratou o pedido como uma limpeza",
+              "Der Agent plante, zuerst die Regeln zu lesen", "Ha pianificato di leggere il file",
+              "Агент запланировал прочитать файл", "요청을 설계 결정으로 분류했다")
+
+
+@pytest.mark.parametrize("plan", PLANS_I18N)
+def test_a_plan_in_another_language_is_planned(plan: str) -> None:
+    assert planned_only(Case(id="1", prompt="整理这个仓库的笔记。", statements=(plan,)))
+
+
+@pytest.mark.parametrize("work", ["输出包含三个标题", "读取指定文件并输出摘要",
+                                  "ファイルを作成した", "La respuesta incluye una tabla",
+                                  "Salva o token no cookie"])
+def test_work_in_another_language_keeps_the_case_unplanned(work: str) -> None:
+    assert planned_only(Case(id="1", prompt="整理这个仓库的笔记。",
+                             statements=(PLANS_I18N[0], work))) == ""
+
+
+def test_check_accepts_a_case_planned_in_chinese(tmp_path: Path) -> None:
+    planned = {"id": "1", "prompt": "这个仓库有自己的规则，帮我整理笔记。",
+               "expectations": ["触发了 tidy-notes 技能", "计划先读取仓库的规则文件"]}
+    result = check_cli(str(make_skill(tmp_path / "a", [planned])))
+    assert result.exit_code == 0, result.output
+    assert "every criterion reads only which skill the agent chose" in result.output

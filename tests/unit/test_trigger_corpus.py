@@ -5,6 +5,7 @@ its prompt's "this repo" is the words the router reads, no material (issue 26, O
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -21,8 +22,8 @@ CASES = {"skill_name": "handoff", "evals": [
     {"id": 2, "prompt": "Review this PR before merge.",
      "expected_output": "Does NOT activate handoff; routes to review, which owns findings."},
     {"id": 3, "prompt": "Pick this repo task back up where we left off.",
-     "expected_output": "Reads the tracked issue and the branch, then returns the resume "
-                        "context."}]}
+     "expected_output": "Activates handoff with the thread lens: reads the tracked issue and "
+                        "the branch, then returns the resume context."}]}
 
 
 def _repo(tmp_path: Path, pattern: str, readme: str = README) -> Path:
@@ -62,5 +63,60 @@ def test_check_reads_a_trigger_corpus_as_the_skills_trigger_set(tmp_path: Path) 
 
 def test_without_the_readme_the_repo_its_prompts_point_at_is_refused(tmp_path: Path) -> None:
     skill = _repo(tmp_path, "docs/<name>/evals.json")
+    cases = json.loads((skill / "evals" / "evals.json").read_text())
+    cases["evals"][2]["expected_output"] = "Reads the tracked issue and returns the context."
+    write_data(skill / "evals" / "evals.json", cases)  # work: no corpus by its wording
     result = check_cli(str(skill))
     assert result.exit_code != 0 and "EV009" in result.output, result.output
+
+
+def test_any_markdown_doc_of_the_repository_naming_the_path_is_the_sets_note(
+        tmp_path: Path) -> None:
+    skill = _repo(tmp_path, "docs/<name>/evals.json")  # the README speaks of another path
+    (tmp_path / "LICENSE").write_text("MIT\n")
+    (tmp_path / "docs" / "operator").mkdir(parents=True)
+    (tmp_path / "docs" / "operator" / "evals.md").write_text(
+        "| Suite | What |\n| --- | --- |\n| Trigger corpora | Routing intent in "
+        "`skills/*/evals/evals.json` |\n")
+    assert repository_note(skill / "evals" / "evals.json", skill) == (
+        "docs/operator/evals.md", "| Trigger corpora | Routing intent in "
+        "`skills/*/evals/evals.json` |")
+    result = check_cli(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "the repository's docs/operator/evals.md" in result.output
+
+
+def test_a_doc_saying_the_runner_judges_skill_selection_on_the_path_is_a_note(
+        tmp_path: Path) -> None:
+    skill = _repo(tmp_path, "docs/<name>/evals.json")
+    (tmp_path / "package.json").write_text("{}\n")
+    (tmp_path / "tools.md").write_text(
+        "The bench judges skill selection on each prompt of `skills/<name>/evals/evals.json`.\n")
+    assert repository_note(skill / "evals" / "evals.json", skill) is not None
+
+
+def test_a_doc_beyond_the_repositorys_root_is_not_read(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    skill = _repo(repo, "docs/<name>/evals.json")
+    (repo / "LICENSE").write_text("MIT\n")
+    (tmp_path / "notes.md").write_text("Trigger corpora in `repo/skills/*/evals/evals.json`\n")
+    assert repository_note(skill / "evals" / "evals.json", skill) is None
+
+
+def test_a_set_whose_every_expectation_is_a_routing_statement_is_a_corpus(
+        tmp_path: Path) -> None:
+    skill = _repo(tmp_path, "docs/<name>/evals.json")  # no doc calls it one
+    result = check_cli(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "trigger set only (3 queries: 2 should trigger, 1 should not)" in result.output
+    assert "read as a routing corpus (every expectation is a routing statement)" in result.output
+
+
+def test_a_set_with_one_statement_of_work_is_no_corpus(tmp_path: Path) -> None:
+    skill = _repo(tmp_path, "docs/<name>/evals.json")
+    cases = json.loads((skill / "evals" / "evals.json").read_text())
+    cases["evals"][2]["expected_output"] = "Reads the tracked issue and returns the context."
+    write_data(skill / "evals" / "evals.json", cases)
+    result = check_cli(str(skill))
+    assert "every expectation is a routing statement" not in result.output
