@@ -969,8 +969,12 @@ def _listed(skill: SkillFiles, case: Case) -> dict[str, list[str]]:
 
 # A file the prompt attaches by a tag of its own ("... [file: zone-map.md]", "(attached:
 # notes.txt)"): its name, whatever words point at it ("the attached zone content map").
-_FILE_TAG = re.compile(r"[\[(]\s*(?:(?:file|files|attached|attachment|fixture)\s*:|see(?:\s+file)?"
-                       r"\s*:?)\s*`?([\w][\w./-]*\.[A-Za-z]\w{0,5})`?\s*[\])]", re.IGNORECASE)
+# A "see" tag may go on about the file before it closes ("(see index.json with all 12
+# sections)"): the name right after "see" is what it attaches; a labelled tag closes at once.
+_FILE_TAG = re.compile(r"[\[(]\s*(?:(?:file|files|attached|attachment|fixture)\s*:\s*`?"
+                       r"([\w][\w./-]*\.[A-Za-z]\w{0,5})`?\s*[\])]|see(?:\s+file)?\s*:?\s*`?"
+                       r"([\w][\w./-]*\.[A-Za-z]\w{0,5})`?(?:\s*[\])]|[\s,;][^\[\]()]{0,80}[\])]))",
+                       re.IGNORECASE)
 
 
 def _held_by_set(skill: SkillFiles, set_dir: Path, name: str, tagged: bool) -> str | None:
@@ -1001,7 +1005,7 @@ def _set_named_fixtures(skill: SkillFiles, case: Case, problems: Problems) -> Ca
         return case
     holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
     named = missing_inputs(case, staged_names(case, _listed(skill, case)), holds)
-    tagged = [m.group(1) for m in _FILE_TAG.finditer(case.prompt)]
+    tagged = [m.group(1) or m.group(2) for m in _FILE_TAG.finditer(case.prompt)]
     # no absent_by_design here: a file the author put at the very path the prompt names was
     # meant present ("Does not open a second PR" reads as going without it, and is not)
     if not (named or tagged) or trigger_test(case) is not None:

@@ -61,6 +61,7 @@ def test_a_name_the_sets_files_folder_holds_is_staged_as_the_prompt_names_it(
         tmp_path: Path) -> None:
     for prompt in ("Using the rig constraints in files/rig.md, write the animation spec.",
                    "Using the rig constraints (see rig.md), write the animation spec.",
+                   "I have the rig notes (see rig.md with all four arms). Write the spec.",
                    "Write the animation spec from the attached rig notes. [file: rig.md]"):
         skill = _files_skill(tmp_path / str(abs(hash(prompt))), prompt)
         result = check(str(skill))
