@@ -10,11 +10,13 @@ Sent as one message, the second turn is answered before the first is done. Read 
 grammar of such markers, never one sample's string:
 
 - **a stage direction**: a bracketed or parenthesised note on a line of its own (or opening
-  one) that names the assistant (Claude, the assistant, the AI, the agent, the model; アシスタ
-  ント, 助手, 어시스턴트, el asistente, der Assistent ...) and its reply or what comes after
-  it (reply, answer, proposal, suggestion, question, "after", "once"; 受けて, 後, 回复, 之后,
-  후, después, nach ...), or that names the user and their next words ("the user replies",
-  "user says:"). Between rule dashes (`--- then the user replies ---`) it is one too;
+  one, after a sentence's end) that names the assistant (Claude, the assistant, the AI, the
+  agent, the model; アシスタント, 助手, 어시스턴트, asistente, Assistent ...) and says the next
+  words come after it (after, once, when; 受けて, 後, 之后, 후, después, nach, après):
+  "(Claudeの提案を受けて)", "[After Claude builds it, user says:]"; or that names the user's
+  next words ("the user replies", "user says"). Between rule dashes (`--- then the user
+  replies ---`) it is one too. A reply merely mentioned ("(The agent was asked to reply by
+  Friday.)") is none;
 - **speaker labels at line starts**: a prompt that opens with a user label (`User:`,
   `Human:`, `ユーザー:`, `用户：`) holding two or more user labels, an assistant label
   (`Assistant:`, `Claude:`, `AI:`) between them: the assistant's lines are the author's
@@ -36,19 +38,17 @@ from typing import NamedTuple
 
 # Who the assistant is, in the languages seen: English, Spanish, German, French (whole words),
 # Japanese, Chinese, Korean (no word breaks: "Claudeの提案").
-_ASSISTANT = (r"\b(?:(?:the\s+)?(?:assistant|ai|agent|model|bot)|(?:el|la)\s+asistente|"
+_ASSISTANT = (r"\b(?:(?:the\s+)?(?:assistant|ai|agent|model|bot)|asistente|"
               r"(?:der\s+)?assistent(?:en)?|l'assistant)\b|claude|アシスタント|エージェント|"
               r"助手|助理|模型|어시스턴트|클로드")
-# Its reply, or what comes after it.
-_REPLY = (r"\b(?:repl(?:y|ies|ied)|respon(?:d|ds|ded|se)|answer(?:s|ed)?|propos(?:al|es|ed)|"
-          r"suggest(?:s|ed|ion|ions)?|question(?:s)?|builds?|built|finish(?:es|ed)?|"
-          r"after|once|respuesta|responde|después|antwort(?:et)?|nach|réponse|répond|après)\b|"
-          r"受けて|後|あと|返答|応答|回答|提案|質問|返事|"
-          r"回复|回覆|答复|之后|之後|后|給出|给出|응답|답변|후")
+# When the next words come: after its reply, once it answers ("after", "受けて", "回复后"),
+# never a mention of a reply alone ("(The agent was asked to reply by Friday.)").
+_AFTER = (r"\b(?:after|once|when|following|upon|después|tras|cuando|nach(?:dem)?|après|"
+          r"quand)\b|受けて|後|あと|之后|之後|后|후|다음")
 # The user and their next words: "the user replies", "user says:", "ユーザーの返答".
 _USER_NEXT = (r"\buser\s+(?:says|replies|responds|answers|writes|follows\s+up|continues|"
               r"sends)\b|ユーザー(?:が|は|の)?(?:返答|回答|発言)|用户(?:回复|回答|说)")
-_DIRECTION_BODY = re.compile(rf"(?i)(?:(?:{_ASSISTANT}).*?(?:{_REPLY})|(?:{_REPLY}).*?"
+_DIRECTION_BODY = re.compile(rf"(?i)(?:(?:{_ASSISTANT}).*?(?:{_AFTER})|(?:{_AFTER}).*?"
                              rf"(?:{_ASSISTANT})|{_USER_NEXT})")
 # A bracketed note: ( ), [ ], full-width （ ）, 【 】, or between rule dashes.
 _BRACKETED = re.compile(r"\((?P<a>[^()\n]{2,80})\)|\[(?P<b>[^\[\]\n]{2,80})\]|"
