@@ -1859,6 +1859,13 @@ class CaseReader:
         found = inline_turns(prompt)
         if found is None:
             return
+        if found.opens:
+            self.problems.report(MULTI_TURN, self.label, "the prompt opens after a reply it "
+                                 f"marks ({found.marker!r}): the turns before it are not "
+                                 "written, so no arm has the conversation it answers",
+                                 "write the earlier user turns: the first as `prompt`, this "
+                                 "one under `follow_up_turns`")
+            return
         if not found.turns:
             self.problems.report(MULTI_TURN, self.label, "the prompt holds later user turns "
                                  f"after a reply it marks ({found.marker!r}) and they are "

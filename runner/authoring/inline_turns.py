@@ -43,8 +43,11 @@ _ASSISTANT = (r"\b(?:(?:the\s+)?(?:assistant|ai|agent|model|bot)|asistente|"
               r"助手|助理|模型|어시스턴트|클로드")
 # When the next words come: after its reply, once it answers ("after", "受けて", "回复后"),
 # never a mention of a reply alone ("(The agent was asked to reply by Friday.)").
+# A CJK "after" is one character that also starts words ("后台" backend, "后缀" suffix): it
+# counts only where no other letter of its script follows it.
 _AFTER = (r"\b(?:after|once|when|following|upon|después|tras|cuando|nach(?:dem)?|après|"
-          r"quand)\b|受けて|後|あと|之后|之後|后|후|다음")
+          r"quand)\b|受けて|あとで|[後后](?![\u4e00-\u9fff])|之后|之後|후(?:에)?(?![\uac00-\ud7a3])|"
+          r"다음")
 # The user and their next words: "the user replies", "user says:", "ユーザーの返答".
 _USER_NEXT = (r"\buser\s+(?:says|replies|responds|answers|writes|follows\s+up|continues|"
               r"sends)\b|ユーザー(?:が|は|の)?(?:返答|回答|発言)|用户(?:回复|回答|说)")
@@ -71,6 +74,7 @@ class InlineTurns(NamedTuple):
     turns: tuple[str, ...]
     marker: str
     replies: int = 0
+    opens: bool = False  # the prompt opens with the marker: the turns before it are not written
 
 
 def _blank(text: str, pattern: re.Pattern[str]) -> str:
@@ -94,7 +98,7 @@ def _directions(prompt: str, masked: str) -> InlineTurns | None:
         start = match.end()
     turns.append(prompt[start:].strip().lstrip(":：").strip())
     if not clean or not all(turns):
-        return InlineTurns((), marker)
+        return InlineTurns((), marker, opens=not turns[0] and all(turns[1:]))
     return InlineTurns(tuple(turns), marker)
 
 

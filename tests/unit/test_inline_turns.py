@@ -21,7 +21,8 @@ from tests.unit.test_wild_sets import check, skill_with
      ("Write notes.txt holding ALPHA.", "Now add BETA.")),
     ("Draft the plan.\n\n[Once the AI replies, user says:]\nGo with option 2.",
      ("Draft the plan.", "Go with option 2.")),
-    ("メモを作って。\n\n(アシスタントの提案を受けて) それでいこう。", ("メモを作って。", "それでいこう。")),
+    ("メモを作って。\n\n(アシスタントの提案を受けて) それでいこう。",
+     ("メモを作って。", "それでいこう。")),
     ("写一个函数。\n\n（助手回复之后）加上测试。", ("写一个函数。", "加上测试。")),
     ("Escribe la nota.\n(después de la respuesta del asistente) Ahora acórtala.",
      ("Escribe la nota.", "Ahora acórtala.")),
@@ -47,6 +48,7 @@ def test_a_clean_marker_splits_the_prompt_into_its_turns(prompt: str,
 def test_a_marker_with_no_clean_split_is_found_but_not_split(prompt: str) -> None:
     found = inline_turns(prompt)
     assert found is not None and found.turns == () and found.marker
+    assert found.opens is prompt.startswith("(")  # the turns before it were never written
 
 
 @pytest.mark.parametrize("prompt", [
@@ -55,6 +57,7 @@ def test_a_marker_with_no_clean_split_is_found_but_not_split(prompt: str) -> Non
     'Classify the note "(after the assistant answers) ok" by tone.',
     "Fix the bug (see the model file) and add a test.",
     "Summarise the meeting. (The agent was asked to reply by Friday.)",
+    "设计广告位。\n（数据模型 + 后台 UI + 缓存策略）",  # 后 starting a word ("后台"), no "after"
 ])
 def test_a_pasted_conversation_or_a_plain_parenthesis_holds_no_turns(prompt: str) -> None:
     assert inline_turns(prompt) is None
@@ -78,6 +81,8 @@ def test_check_says_which_cases_were_split_and_which_hold_turns_sent_as_one(
         {"id": "split", "prompt": "Tidy the notes.\n\n[After Claude replies, user says:]\n"
                                   "Shorter.", "assertions": ["Owners"]},
         {"id": "one", "prompt": "Tidy the notes (after the assistant answers) shorter.",
+         "assertions": ["Owners"]},
+        {"id": "late", "prompt": "[After the assistant proposes a plan, user says:] Approved.",
          "assertions": ["Owners"]}]})
     result = check(str(skill))
     assert result.exit_code == 0, result.output
@@ -86,5 +91,7 @@ def test_check_says_which_cases_were_split_and_which_hold_turns_sent_as_one(
     assert split.startswith("EV012") and "split into 2 turns" in split
     (one,) = [line for line in result.output.splitlines() if "case 'one'" in line]
     assert one.startswith("EV015") and "sent as one message" in one
+    (late,) = [line for line in result.output.splitlines() if "case 'late'" in line]
+    assert late.startswith("EV015") and "the turns before it are not written" in late
     report = json.loads(check(str(skill), "--json").output)
-    assert [c.get("turns") for c in report["cases"]] == [2, 1]
+    assert [c.get("turns") for c in report["cases"]] == [2, 1, 1]
