@@ -61,7 +61,7 @@ _USER_LABEL = re.compile(r"(?im)^[ \t]*\**(?:user|human|you|ユーザー|用户|
                          r"[ \t]*[:：][ \t]*")
 _ASSISTANT_LABEL = re.compile(r"(?im)^[ \t]*\**(?:assistant|claude|ai|agent|bot|アシスタント|"
                               r"助手|어시스턴트)\**[ \t]*[:：]")
-_TURN_LABEL = re.compile(r"(?im)^[ \t]*\**(?:(?:user\s+)?turn|message)\s*(?P<n>\d+)\**[ \t]*"
+_TURN_LABEL = re.compile(r"(?im)^[ \t]*\**(?:user\s+)?turn\s*(?P<n>\d+)\**[ \t]*"
                          r"[:：.)]|^[ \t]*第\s*(?P<z>\d+)\s*[轮輪回]\s*[:：]?")
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.S)
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|「[^」]*」|『[^』]*』")
@@ -126,6 +126,8 @@ def _numbered(prompt: str, masked: str) -> InlineTurns | None:
         return None
     marker = " ".join(prompt[labels[0].start():labels[0].end()].split())
     first = prompt[:labels[0].start()].strip()
+    if first.endswith((":", "：")):  # "Here is the game log:": numbered material, no turns
+        return None
     expected = list(range(numbers[0], numbers[0] + len(numbers)))
     if numbers != expected or numbers[0] > 2 or (numbers[0] == 2) != bool(first):
         return InlineTurns((), marker)

@@ -56,6 +56,7 @@ def test_a_marker_with_no_clean_split_is_found_but_not_split(prompt: str) -> Non
     "Summarise this log:\n```\nUser: hi\nAssistant: hello\nUser: bye\n```",
     'Classify the note "(after the assistant answers) ok" by tone.',
     "Fix the bug (see the model file) and add a test.",
+    "Here is the game log:\nTurn 1: X takes the centre.\nTurn 2: O takes a corner.",
     "Summarise the meeting. (The agent was asked to reply by Friday.)",
     "设计广告位。\n（数据模型 + 后台 UI + 缓存策略）",  # 后 starting a word ("后台"), no "after"
 ])
