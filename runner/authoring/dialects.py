@@ -1035,6 +1035,11 @@ class CaseReader:
         a multi-turn case without its turn when no follow-up turn gives the reply (EV015)."""
         if any(isinstance(item.get(k), list) and item[k] for k in TURN_FIELDS):
             return  # the reply is a turn of its own, sent in the same session
+        prompt = next((item[k] for k in ("prompt", *PROMPT_ALIASES)
+                       if isinstance(item.get(k), str)), None)
+        written = inline_turns(prompt) if prompt is not None else None
+        if written is not None and written.turns:
+            return  # the replies are written in the prompt: split into turns (_inline_turns)
         found = awaited_reply(item)
         if found is None:
             answers = needs_answers(item)

@@ -96,3 +96,15 @@ def test_check_says_which_cases_were_split_and_which_hold_turns_sent_as_one(
     assert late.startswith("EV015") and "the turns before it are not written" in late
     report = json.loads(check(str(skill), "--json").output)
     assert [c.get("turns") for c in report["cases"]] == [2, 1, 1]
+
+
+def test_a_reply_written_inline_is_the_follow_up_steps_awaiting_it_need(
+        tmp_path: Path) -> None:
+    steps = ["Asks the user to confirm before writing", "After confirmation, writes notes.txt"]
+    skill = skill_with(tmp_path, {"skill_name": "tidy-notes", "evals": [
+        {"id": "two", "prompt": "Write notes.txt.\n\n(after the assistant asks to confirm) "
+                                "Yes, go ahead.", "expected_steps": steps},
+        {"id": "one", "prompt": "Write notes.txt.", "expected_steps": steps}]})
+    report = json.loads(check(str(skill), "--json").output)
+    awaited = [f["case"] for f in report["findings"] if f["code"] == "EV015"]
+    assert awaited == ["one"]
