@@ -54,7 +54,7 @@ from runner.authoring.excluded import (
 from runner.authoring.fields import expectation_named, untaken
 from runner.authoring.groups import GROUPED, GROUPED_FIX
 from runner.authoring.harness_scripts import read_harness_fixtures
-from runner.authoring.harnessed import harness_findings
+from runner.authoring.harnessed import harness_findings, program_test, program_test_refusal
 from runner.authoring.id_fixtures import id_fixtures
 from runner.authoring.inline import file_references, split_inline
 from runner.authoring.inputs import SetFolders, home_of, pointed_inputs, staged_fields
@@ -400,6 +400,9 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
                        shown, own_folder, skill_dir, given=set_file is not None, data=raw,
                        routed=routed_by_notes)
+    tested = program_test(about, items, skill_dir, path if path.is_dir() else path.parent)
+    if tested is not None:  # a test of the skill's program, not of the agent (harnessed)
+        raise CaseSetError(shown, program_test_refusal(tested, len(items)))
     keyed = keyed_files(found.unread, items)  # checks in a file of their own, by case id
     if keyed:
         items = merged(items, keyed)

@@ -42,6 +42,7 @@ from runner.authoring.fields import (
 )
 from runner.authoring.fields import words as field_words
 from runner.authoring.halts import halt_statement
+from runner.authoring.inline_turns import inline_turns
 from runner.authoring.input_object import request_of
 from runner.authoring.material_types import CALLS, material_matcher, material_type
 from runner.authoring.mocks import mocked_calls
@@ -896,6 +897,7 @@ class CaseReader:
         self._dependencies(item)
         self._input_object(item)
         self._nested_case_fields(item)
+        self._inline_turns(item)  # before task material joins the first turn
         self._task_material(item)
         self._call_lists(item)
         self._event_lists(item)
@@ -1034,6 +1036,11 @@ class CaseReader:
         a multi-turn case without its turn when no follow-up turn gives the reply (EV015)."""
         if any(isinstance(item.get(k), list) and item[k] for k in TURN_FIELDS):
             return  # the reply is a turn of its own, sent in the same session
+        prompt = next((item[k] for k in ("prompt", *PROMPT_ALIASES)
+                       if isinstance(item.get(k), str)), None)
+        written = inline_turns(prompt) if prompt is not None else None
+        if written is not None and written.turns:
+            return  # the replies are written in the prompt: split into turns (_inline_turns)
         found = awaited_reply(item)
         if found is None:
             answers = needs_answers(item)
@@ -1846,6 +1853,41 @@ class CaseReader:
             if turns:
                 item["follow_ups"] = turns
             return
+
+    def _inline_turns(self, item: dict[str, Any]) -> None:
+        """Later user turns written inside the prompt (runner.authoring.inline_turns): a clean
+        split makes the case multi-turn (the text before the first marker its prompt, each
+        later one a follow-up, EV012); a marker with no clean split is said (EV015)."""
+        prompt = item.get("prompt")
+        if not isinstance(prompt, str) or "follow_ups" in item or any(
+                isinstance(item.get(k), list) and item[k] for k in TURN_FIELDS):
+            return
+        found = inline_turns(prompt)
+        if found is None:
+            return
+        if found.opens:
+            self.problems.report(MULTI_TURN, self.label, "the prompt opens after a reply it "
+                                 f"marks ({found.marker!r}): the turns before it are not "
+                                 "written, so no arm has the conversation it answers",
+                                 "write the earlier user turns: the first as `prompt`, this "
+                                 "one under `follow_up_turns`")
+            return
+        if not found.turns:
+            self.problems.report(MULTI_TURN, self.label, "the prompt holds later user turns "
+                                 f"after a reply it marks ({found.marker!r}) and they are "
+                                 "sent as one message: the agent answers them all at once, "
+                                 "before its first reply", "write each later user turn "
+                                 "under `follow_up_turns` (the prompt the first turn only)")
+            return
+        first, *later = found.turns
+        item["prompt"] = first
+        item["follow_ups"] = [{"prompt": t} for t in later]
+        replies = (f"; the author's {found.replies} assistant repl(y/ies) not sent: claude "
+                   "answers each turn itself" if found.replies else "")
+        self.mapped(f"the prompt holds {len(found.turns)} user turns written inline "
+                    f"({found.marker!r}): split into {len(found.turns)} turns sent in one "
+                    f"session, the case's checks grading the last{replies}",
+                    "write the later turns under `follow_up_turns` to make this explicit")
 
     def _foreign_mappings(self, item: dict[str, Any]) -> None:
         """Other tools' mappings: `expect: {must_contain: [...], ...}` holds the case's checks

@@ -2,13 +2,23 @@
 real and fake items that `evals/run_gold.py` pipes through the skill's scripts. It takes no
 prompt, so it is no case set and skill-eval does not run it; `check` names the file and its
 program rather than "holds no cases", and says when that program reaches the network (EV014):
-the sandbox has none, so it could not run there either."""
+the sandbox has none, so it could not run there either.
+
+So is a set whose own notes (`_meta.instructions`, a top-level `instructions` / `notes`, the
+set folder's README) say its cases are the arguments of a program of the skill: "Run: python
+action.py --task <task> --text '<text>' and verify output contains expected_contains", each
+case `{task, input_text, expected_contains}` with no prompt. It is a test of that program, not
+of the agent: the program's output is the same whatever the agent does (and the baseline arm
+has no skill), so every case would tie (EV008). Sent as prompts built from the fields, the
+agent would be graded on what only the program prints; the set is refused naming the program
+and the note, never read so in silence."""
 
 from __future__ import annotations
 
 import json
 import re
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from runner.authoring.problems import SET_LEVEL
 from runner.schema.case import Finding
@@ -127,3 +137,85 @@ def harness_findings(unread: list[tuple[Path, str]]) -> list[Finding]:
             fix="write cases (a prompt each) for what it checks, with what it fetches staged "
                 "as fixtures; or keep running it yourself, outside skill-eval"))
     return found
+
+
+# A set whose own instructions say its cases are the arguments of a program of the skill
+# ("Run: python action.py --task <task> --text '<text>' and verify output contains
+# expected_contains"): the same concept as a data file a program reads. Its cases take no
+# prompt: each is a command line of that program, whose output the checks read.
+_NOTE_KEYS = ("instructions", "instruction", "usage", "how_to_run", "run", "note", "notes",
+              "_note", "_comment", "description", "harness_note")
+_META_KEYS = ("_meta", "meta", "metadata", "_metadata", "harness")
+_COMMAND = re.compile(r"(?:\b(?:python3?|bash|sh|node|perl|ruby|uv\s+run|deno\s+run)\s+|\./)"
+                      r"(?P<program>[\w./-]+\.(?:py|sh|bash|js|mjs|ts|pl|rb))\b"
+                      r"(?P<args>[^\n]*)")
+# A blank of the command line: <task>, {task}, {{task}}, $TASK, ${task}.
+_BLANK = re.compile(r"<(\w+)>|\{\{?\s*(\w+)\s*\}?\}|\$\{?([A-Za-z_]\w*)\}?")
+_PROMPTS = ("prompt", "query", "request", "message", "user_prompt", "question", "messages",
+            "turns", "conversation")
+
+
+class ProgramTest(NamedTuple):
+    """A set that tests a program of the skill: the program, the line saying so and where."""
+
+    program: str
+    line: str
+    where: str
+
+
+def _notes(raw: dict[str, Any], folder: Path) -> list[tuple[str, str]]:
+    """The set's own notes, each with where it stands: its top-level note fields, those of a
+    metadata mapping (`_meta.instructions`), the set folder's README."""
+    found = [(k, raw[k]) for k in _NOTE_KEYS if isinstance(raw.get(k), str)]
+    for meta in _META_KEYS:
+        if isinstance(raw.get(meta), dict):
+            found += [(f"{meta}.{k}", raw[meta][k]) for k in _NOTE_KEYS
+                      if isinstance(raw[meta].get(k), str)]
+    for name in ("README.md", "README", "readme.md"):
+        text = _source(folder / name)
+        if text:
+            found.append((f"{folder.name}/{name}", text))
+    return found
+
+
+def _names_field(blank: str, fields: set[str]) -> bool:
+    """A blank names a case field: the same word, or one of its words (`<text>` ->
+    `input_text`)."""
+    blank = blank.lower()
+    return any(f == blank or blank in f.split("_") for f in fields)
+
+
+def program_test(raw: dict[str, Any], items: list[Any], skill_dir: Path,
+                 folder: Path) -> ProgramTest | None:
+    """The skill's program a set's own notes say its cases are the arguments of, or None:
+    a command line starting a program that is a file of the skill, whose blanks name fields
+    every case carries, and no case with a prompt of its own."""
+    cases = [i for i in items if isinstance(i, dict)]
+    if not cases or len(cases) < len(items) or any(k in c for c in cases for k in _PROMPTS):
+        return None
+    for where, text in _notes(raw, folder):
+        for match in _COMMAND.finditer(text):
+            name = match.group("program")
+            candidates = [skill_dir / name, folder / name, skill_dir / "scripts" / name]
+            if not any(_file(p.parent, p.name) for p in candidates if ".." not in name):
+                continue
+            blanks = [next(g for g in b.groups() if g) for b in _BLANK.finditer(
+                match.group("args"))]
+            if blanks and all(any(_names_field(b, {str(k).lower() for k in c})
+                                  for b in blanks) for c in cases):
+                line = " ".join(match.group(0).split())
+                return ProgramTest(name, line[:120], where)
+    return None
+
+
+def program_test_refusal(tested: ProgramTest, cases: int) -> str:
+    """Why such a set is refused, with the fix."""
+    return (f"EV008: its {cases} case(s) are the arguments of the skill's program "
+            f"{tested.program}, as the set's `{tested.where}` says ({tested.line!r}): a test "
+            "of that program, not of the agent, which skill-eval does not run: the program's "
+            "output does not depend on the agent (and the baseline arm, without the skill, has no "
+            "program to run), so "
+            "every case would tie in every arm; keep running it yourself (or as the skill's "
+            "own unit tests), and to measure the agent with and without the skill, write "
+            "cases with a prompt asking for what the program does and checks on the agent's "
+            "work")
