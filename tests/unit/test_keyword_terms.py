@@ -13,7 +13,8 @@ from runner.authoring.caseset import load_caseset
 from runner.authoring.keyword_terms import keyword_terms
 from tests.helpers import check_verbose, make_skill
 
-PROMPT = ("Review this handler and rate each finding:\n\n```go\nfunc Buy(n int) { stock -= n }\n```")
+PROMPT = ("Review this handler and rate each finding:\n\n```go\n"
+          "func Buy(n int) { stock -= n }\n```")
 
 
 def one_case(tmp_path: Path, *assertions: dict[str, Any]) -> Path:
