@@ -75,6 +75,10 @@ _TOOL_NAMED = re.compile(
 # "Uses the SPARK framework", "uses a formal tone": a shape of the answer, not a tool.
 _SHAPE = re.compile(r"\b(?:framework|method|methodology|model|approach|structure|format|"
                     r"template|tone|style|pattern|outline)s?\s*$", re.IGNORECASE)
+# "Uses the Processor API (process() method ...)", "Uses the correct FK join API with an
+# extractor function": what code uses (an API, a library, an interface, a class), read on the
+# files the agent writes as on its calls; a tool is run, an API is programmed against.
+_CODE_API = re.compile(r"\b(?:APIs?|interfaces?|librar(?:y|ies)|class(?:es)?|SDKs?)\b")
 # A behaviour-typed statement about the answer: what the agent says, asks, refuses...
 _SAYS = re.compile(
     _LEAD + r"(?:says?|said|asks?|asked|refuses?|refused|declines?|declined|explains?|"
@@ -136,7 +140,8 @@ def ran_named(body: str) -> bool:
         return True
     used = _USED.match(body)
     if (used is not None and _TOOL_NAMED.search(used.group("rest"))
-            and not _SHAPE.search(used.group("rest"))):
+            and not _SHAPE.search(used.group("rest"))
+            and not _CODE_API.search(used.group("rest"))):
         return True
     passive = _PASSIVE.match(body)
     if passive is None:
@@ -182,6 +187,11 @@ def _clause_of(body: str, start: int, end: int) -> str:
 _ENGLISH_ACT_NOUN = re.compile(r"(?:invocation|utili[sz]ation)s?", re.IGNORECASE)
 
 
+# A Chinese verb of running before a suffix that makes it a noun: 调用方 / 调用者 (the caller),
+# 运行时 (runtime), 使用率 (usage rate), 执行次数: a party or a measure of the act, no run.
+_HAN_NOUN_SUFFIX = re.compile(r"(?:方|者|时|時|率|量|次数|次數|环境|環境|结果|結果)")
+
+
 def _ran_named_i18n(body: str) -> bool:
     """Another language's claim that the agent ran something it names as a tool, in the
     verb's own clause."""
@@ -193,7 +203,8 @@ def _ran_named_i18n(body: str) -> bool:
     return any(_TOOL_NAMED.search(_clause_of(body, verb.start(), verb.end()))
                for verb in RAN_VERB_RE.finditer(body)
                if not _ENGLISH_RUN_VERB.fullmatch(verb.group(0))
-               and not _ENGLISH_ACT_NOUN.fullmatch(verb.group(0)))
+               and not _ENGLISH_ACT_NOUN.fullmatch(verb.group(0))
+               and not _HAN_NOUN_SUFFIX.match(body, verb.end()))
 
 
 # An alternative in words beside the call: "calls or proposes calling atlas-build", "runs
