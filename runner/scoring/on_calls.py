@@ -189,7 +189,7 @@ _ENGLISH_ACT_NOUN = re.compile(r"(?:invocation|utili[sz]ation)s?", re.IGNORECASE
 
 # A Chinese verb of running before a suffix that makes it a noun: 调用方 / 调用者 (the caller),
 # 运行时 (runtime), 使用率 (usage rate), 执行次数: a party or a measure of the act, no run.
-_HAN_NOUN_SUFFIX = re.compile(r"(?:方|者|时|時|率|量|次数|次數|环境|環境|结果|結果)")
+_HAN_NOUN_SUFFIX = re.compile(r"(?:方|者|时|時|率|量|次数|次數)")
 
 
 def _ran_named_i18n(body: str) -> bool:
