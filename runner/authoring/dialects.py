@@ -44,6 +44,7 @@ from runner.authoring.fields import words as field_words
 from runner.authoring.halts import halt_statement
 from runner.authoring.inline_turns import inline_turns
 from runner.authoring.input_object import request_of
+from runner.authoring.keyword_terms import keyword_terms
 from runner.authoring.material_types import CALLS, material_matcher, material_type
 from runner.authoring.mocks import mocked_calls
 from runner.authoring.pass_rules import read_case_rule, rubric_rule
@@ -2782,6 +2783,8 @@ class CaseReader:
             return
         if not name and self._shell_checked(value, origin):
             return
+        if not name and self._keyword_terms(value, origin):
+            return
         if not name and any(isinstance(value.get(k), str) for k in ("pattern", "regex")):
             kind_neg = REGEX, False  # no type, a pattern: a regular expression
         if (kind_neg is None or not name and (any(isinstance(value.get(k), str) for k in
@@ -2825,6 +2828,23 @@ class CaseReader:
             del self.checks[mark:], self.origins["assertions"][mark:]
         elif final:
             self.text_only += self.origins["assertions"][mark:]
+
+    def _keyword_terms(self, value: dict[str, Any], origin: str) -> bool:
+        """`{text: "identifies the race", keywords: ["race", "TOCTOU", "!Blocker"]}`: the
+        terms are the operand, the sentence its label (runner.authoring.keyword_terms)."""
+        found = keyword_terms(value)
+        if found is None or origin in self.negated_origins:
+            return False
+        shown = f"{origin} ({found.label[:60]})"
+        for check in found.checks():
+            self.add("check", check, f"{shown} (its `{found.field}`"
+                     + (": must not appear)" if check.startswith("not:") else ": any of them)"))
+        self.problems.tally("EV012", self.label, "checks written as a sentence beside a list of "
+                            "terms (`keywords`): the terms are the check, any of them found "
+                            "(a term written `!x` must not appear); the sentence a label",
+                            "none needed (or write {\"type\": \"contains_any\", \"terms\": "
+                            "[...]} and {\"type\": \"not_contains\", \"value\": ...})")
+        return True
 
     def _shell_checked(self, value: dict[str, Any], origin: str) -> bool:
         """`{text: "No '## Permissions' section in output", check: "! grep -q '## Permissions'

@@ -19,7 +19,10 @@ import re
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from runner.analysis.wording_i18n import SERVER_WORDS_RE
+from runner.authoring import frontmatter
 from runner.schema.case import Case
 
 MCP_NEED = "EV016"
@@ -90,7 +93,9 @@ def stated_servers(skill_dir: Path) -> dict[str, str]:
     text = skill_md(skill_dir)
     found: dict[str, str] = {}
     for line in text.splitlines():
-        if line.lstrip().startswith("|"):
+        # a table row lists platforms; a quoted line (`> "How should this skill interact? 1.
+        # MCP tools (via the X MCP server)"`) is words the skill says or cites, not what it does
+        if line.lstrip().startswith(("|", ">")):
             continue
         for match in _USES_SERVER.finditer(line):
             name = (match.group(1) or match.group(2) or "").strip("`")
@@ -118,9 +123,36 @@ def server_tools(skill_dir: Path, stated: dict[str, str]) -> frozenset[str]:
 _VALUED = re.compile(r"`([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\s*(?::|==|!=|<=|>=|=(?!=)|<|>)\s*[^`]")
 
 
+# SKILL.md's front matter, between its opening and closing `---` lines.
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?)\n---[ \t]*(?:\n|\Z)", re.DOTALL)
+
+
+def _front_matter_keys(text: str) -> set[str]:
+    """Every key of SKILL.md's front matter, at any depth (`metadata: {last_updated: ...}`):
+    a name the skill's own metadata holds is a field of its data, never a server's tool."""
+    match = _FRONT_MATTER.match(text)
+    if match is None:
+        return set()
+    try:
+        data, _ = frontmatter.parse(match.group(1))
+    except yaml.YAMLError:
+        return set()
+    keys: set[str] = set()
+    todo: list[object] = [data]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, dict):
+            keys |= {str(k) for k in node}
+            todo += list(node.values())
+        elif isinstance(node, list):
+            todo += node
+    return keys
+
+
 def data_fields(text: str) -> frozenset[str]:
-    """The snake_case names SKILL.md writes as fields with a value, and their siblings."""
-    found: set[str] = set()
+    """The snake_case names SKILL.md writes as fields with a value, and their siblings, and the
+    keys of its front matter."""
+    found: set[str] = _front_matter_keys(text)
     for line in text.splitlines():
         if _VALUED.search(line):
             found |= {m.group(1) for m in _CODE_TOOL.finditer(line) if "(" not in m.group(0)}

@@ -53,9 +53,11 @@ _INPUT_CUE = re.compile(
     r"given|provided|summari[sz]e|fix|edit|refactor|inside|of|at|see|audit|check|inspect|"
     r"process|convert|translate|clean|the file|file)\s+(?:the\s+|my\s+|this\s+|our\s+|"
     r"attached\s+|file\s+|`)*$")
+# A verb written as a call, `fetch(url)`, is code the prompt pastes to be worked on
+# ("this code `try { await fetch(url) }` is rough, improve it"), never a request to fetch.
 _NETWORK = re.compile(
     r"(?i)\b(?:fetch|download|curl|wget|visit|browse|scrape|crawl|clone|look up online|"
-    r"search the web|web search)\b[^.\n]{0,80}?(?:https?://|www\.|\b(?:repo|repository|"
+    r"search the web|web search)\b(?!\s*\()[^.\n]{0,80}?(?:https?://|www\.|\b(?:repo|repository|"
     r"site|page|url|website|web)\b)"
     r"|\bgit\s+clone\b")
 # A package install the prompt asks for: the registry is out of reach. One inside material

@@ -48,6 +48,7 @@ from runner.analysis.wording_i18n import (
     states_bound,
     subject_ends,
 )
+from runner.scoring.denial_notes import without_notes
 from runner.scoring.on_calls import MARK as CALLS_MARK
 
 FILE_NAME = r"`?(?:[\w-][\w.-]*/)*[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,5}`?"
@@ -332,6 +333,7 @@ def states_absence(statement: str) -> bool:
     bound is none, whatever its negation ("no fewer than 3 tiers", "不少于3条", "не менее 3"):
     a minimum needs what it counts to be there (passed on no quote, it would pass on an
     empty answer), and a maximum is a count to check, not a text that must be missing."""
+    statement = without_notes(statement)  # the author's closing tag and reason are no claim
     if states_bound(statement) and not statement.lower().startswith(AVOIDS):
         return False
     listed = headed_list(statement)

@@ -56,9 +56,13 @@ _PATH = (r"(?:(?<![\w/])(?:\.{1,2}|~)?/[\w.-]+(?:/[\w.-]+)*"
          r"|\b[\w.-]+(?:/[\w.-]+)*/[\w-]+\.[a-z][a-z0-9]{0,5}\b"
          r"|\b(?:scripts?|bin|src|lib|tools|tests?|cmd|app|utils|config|templates|references"
          r"|assets|examples|data)/[a-z_][\w.-]*)")
+# A call written as code: an identifier, ASCII as code's names are, then its parentheses. A
+# word of Chinese or Japanese before an aside in parentheses ("运行时问题(网络/数据)": runtime
+# problems, network or data) is prose, no call.
+_CALL = r"(?<![A-Za-z0-9_])[A-Za-z_][A-Za-z0-9_]*\([^)]*\)"
 _NAMED = re.compile(
     r"[\w./-]+\.(?:py|sh|bash|js|mjs|cjs|ts|rb|pl|ps1|php|go)\b"
-    r"|\b\w+\([^)]*\)|`[^`]+`|(?:^|\s)--?[a-z][\w-]*|" + _PATH + r"|\b[a-z]+_[a-z_]+\b"
+    r"|" + _CALL + r"|`[^`]+`|(?:^|\s)--?[a-z][\w-]*|" + _PATH + r"|\b[a-z]+_[a-z_]+\b"
     r"|\b(?:query|migration|tests)\b|" + _KIND, re.IGNORECASE)
 # What "uses" must name to be a tool: no bare backticked word (`snake_case` names, a term),
 # and no method called on an object (`page.goto('/')`, `expect(x).toBe(1)`): an API the code
@@ -66,11 +70,15 @@ _NAMED = re.compile(
 # (`fetch_rates()`) may be a tool.
 _TOOL_NAMED = re.compile(
     r"[\w./-]+\.(?:py|sh|bash|js|mjs|cjs|ts|rb|pl|ps1|php|go)\b"
-    r"|(?<![\w.$])\w+\([^)]*\)(?!\s*\.\w)"
+    r"|(?<![A-Za-z0-9_.$])" + _CALL + r"(?!\s*\.\w)"
     r"|" + _PATH + r"|" + _KIND, re.IGNORECASE)
 # "Uses the SPARK framework", "uses a formal tone": a shape of the answer, not a tool.
 _SHAPE = re.compile(r"\b(?:framework|method|methodology|model|approach|structure|format|"
                     r"template|tone|style|pattern|outline)s?\s*$", re.IGNORECASE)
+# "Uses the Processor API (process() method ...)", "Uses the correct FK join API with an
+# extractor function": what code uses (an API, a library, an interface, a class), read on the
+# files the agent writes as on its calls; a tool is run, an API is programmed against.
+_CODE_API = re.compile(r"\b(?:APIs?|interfaces?|librar(?:y|ies)|class(?:es)?|SDKs?)\b")
 # A behaviour-typed statement about the answer: what the agent says, asks, refuses...
 _SAYS = re.compile(
     _LEAD + r"(?:says?|said|asks?|asked|refuses?|refused|declines?|declined|explains?|"
@@ -132,7 +140,8 @@ def ran_named(body: str) -> bool:
         return True
     used = _USED.match(body)
     if (used is not None and _TOOL_NAMED.search(used.group("rest"))
-            and not _SHAPE.search(used.group("rest"))):
+            and not _SHAPE.search(used.group("rest"))
+            and not _CODE_API.search(used.group("rest"))):
         return True
     passive = _PASSIVE.match(body)
     if passive is None:
@@ -173,6 +182,16 @@ def _clause_of(body: str, start: int, end: int) -> str:
     return body[max(left, start - _NEAR):min(right, end + _NEAR)]
 
 
+# English's nouns of the act that another language's verb stem also spells ("invoc-",
+# "utiliz-"): "shows joinLateral() usage for Table API invocation" names the act, ran nothing.
+_ENGLISH_ACT_NOUN = re.compile(r"(?:invocation|utili[sz]ation)s?", re.IGNORECASE)
+
+
+# A Chinese verb of running before a suffix that makes it a noun: 调用方 / 调用者 (the caller),
+# 运行时 (runtime), 使用率 (usage rate), 执行次数: a party or a measure of the act, no run.
+_HAN_NOUN_SUFFIX = re.compile(r"(?:方|者|时|時|率|量|次数|次數)")
+
+
 def _ran_named_i18n(body: str) -> bool:
     """Another language's claim that the agent ran something it names as a tool, in the
     verb's own clause."""
@@ -183,7 +202,9 @@ def _ran_named_i18n(body: str) -> bool:
     # the script" is about the answer
     return any(_TOOL_NAMED.search(_clause_of(body, verb.start(), verb.end()))
                for verb in RAN_VERB_RE.finditer(body)
-               if not _ENGLISH_RUN_VERB.fullmatch(verb.group(0)))
+               if not _ENGLISH_RUN_VERB.fullmatch(verb.group(0))
+               and not _ENGLISH_ACT_NOUN.fullmatch(verb.group(0))
+               and not _HAN_NOUN_SUFFIX.match(body, verb.end()))
 
 
 # An alternative in words beside the call: "calls or proposes calling atlas-build", "runs

@@ -41,3 +41,34 @@ def test_a_count_before_mcp_tools_names_no_server(tmp_path: Path) -> None:
     ("Calls the Write tool to save the report", True)])
 def test_an_alternative_in_words_is_not_calls_only(text: str, calls_only: bool) -> None:
     assert on_calls(text) is calls_only
+
+
+FRONT_MATTER_MD = ("---\nname: streams\ndescription: Manages stream workspaces. Use when the "
+                   "user works with stream processors.\nmetadata:\n  author: ana\n"
+                   "  last_updated: \"2026-01-02\"\n---\nThis skill uses the atlas-mcp MCP "
+                   "server: call `list_processors` first. Keep `last_updated` current.\n")
+
+
+def test_a_key_of_the_skills_front_matter_is_no_tool_of_its_server(tmp_path: Path) -> None:
+    # `last_updated` is a key of SKILL.md's own metadata, written in code in its body: a
+    # field of the skill's data; `list_processors` stays the server's tool
+    skill = make_skill(tmp_path, [
+        {"id": "meta", "prompt": "Write a new skill file for stream alerts.",
+         "expected_output": "Its metadata has author, version and last_updated."},
+        {"id": "tool", "prompt": "Show my processors.",
+         "expected_output": "Calls list_processors and lists them."}],
+        name="streams", skill_md=FRONT_MATTER_MD)
+    needs = {f["case"]: f["message"] for f in check_json(skill)["findings"]
+             if f["code"] == "EV016" and f.get("case") not in (None, "(set)")}
+    assert set(needs) == {"tool"} and "'list_processors'" in needs["tool"], needs
+
+
+def test_a_quoted_line_offering_an_mcp_server_states_no_use_of_it(tmp_path: Path) -> None:
+    # the skill asks the user which way the new skill should work: quoted words it says
+    quoted = make_skill(tmp_path / "q", [], name="maker", skill_md=(
+        "---\nname: maker\ndescription: Creates skills.\n---\nAsk the user:\n"
+        "   > \"How should it work?\n   > 1. **MCP tools** (via the atlas MCP server)\"\n"))
+    assert stated_servers(quoted) == {}
+    plain = make_skill(tmp_path / "p", [], name="maker", skill_md=(
+        "---\nname: maker\ndescription: Creates skills.\n---\nWorks via the atlas MCP server.\n"))
+    assert set(stated_servers(plain)) == {"atlas"}

@@ -334,6 +334,17 @@ def test_an_install_inside_pasted_material_is_a_line_of_it_not_a_command(
     assert set(got) == {"asked"} and "npm install" in got["asked"]
 
 
+def test_a_fetch_written_as_a_call_is_pasted_code_not_a_request(tmp_path: Path) -> None:
+    # `fetch(url)` in a snippet to improve is code to read; "fetch the page at the url" is a
+    # request that needs the network (EV014)
+    skill = skill_with(tmp_path, [
+        case("pasted", "This code is rough: try { const r = await fetch(url); return r.json(); }"
+                       " catch (e) { console.log(e) } How do I improve it?"),
+        case("asked", "Fetch the pricing page at the url my team shared and sum the plans")])
+    got = findings(skill)
+    assert set(got) == {"asked"}, got
+
+
 def test_a_web_tool_in_a_statement_that_only_denies_is_no_need(tmp_path: Path) -> None:
     # "Does NOT claim ... based on web_fetch alone" is passed without the web; "Uses
     # web_search ..." needs it

@@ -122,3 +122,25 @@ def test_check_reads_a_method_the_written_spec_uses_on_all_the_material(tmp_path
     reads = [c["reads"] for c in json.loads(result.output)["cases"][0]["checks"]
              if "page.goto" in c["entry"]]
     assert reads and all(CALLS_ONLY not in r for r in reads), reads
+
+
+@pytest.mark.parametrize("statement", [
+    # a Chinese word before an aside in parentheses is prose, no call: 运行时 is "runtime"
+    "指出可能是运行时问题(网络/数据/环境/状态)",
+    "执行任务补完成定义(装Redis=ping通)",
+    # English's noun of the act ("invocation") is no other language's verb of running
+    "README shows joinLateral() usage for Table API invocation",
+    # a verb of running made a noun by its suffix: 调用方, the caller
+    "指出回归风险:调用方可能没改成 await(原 const users = loadUsers() 直接拿数组)",
+    # what the code written uses: an API, an interface
+    "Uses the correct FK join API with a foreign key extractor function",
+    "Uses the Processor API (process() method or Processor/Transformer interface)",
+])
+def test_prose_before_parentheses_or_a_noun_of_the_act_is_no_run(statement: str) -> None:
+    assert not on_calls(statement)
+
+
+@pytest.mark.parametrize("statement", ["运行get_user(id)", "调用 get_user(id) 获取用户",
+                                       "Invoca fetch_rates() antes de responder"])
+def test_a_call_written_as_code_after_the_verb_is_still_a_run(statement: str) -> None:
+    assert on_calls(statement)

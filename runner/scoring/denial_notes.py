@@ -1,0 +1,54 @@
+"""The author's notes after a denial, no part of what it denies (issue 26, graded as the
+authors meant): "Does not flag cancelOrder as vulnerable, since it already checks the owner —
+restraint / false-positive check". Two notes close such a statement, each by its grammar:
+
+- a tag after a dash naming the kind of check, a short phrase with no verb ("— restraint /
+  false-positive check", "— restraint check"): the author's label; a dash before a clause
+  with a verb ("— reports no finding instead", "— keeps it in the outdated list") is a claim
+  the work must show, and stays;
+- code it names in backticks is one word: its marks (`ALTER TABLE t ADD c;`) end no clause;
+- a reason after a comma ("..., since it already checks the owner", "..., because no file
+  was touched"): why the work should not do it, never more work it must show, though it may
+  hold "and" ("since it fetches the order and checks the owner").
+
+What is left is the denial, graded as one (runner.scoring.absence): passed when nothing in the
+material breaks it. Before this, such a statement needed a quote of what is not there.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A closing tag: a dash with spaces, then a few words, none a verb's inflection.
+_TAG = re.compile(r"\s+[\u2014\u2013-]{1,2}\s+(?P<tag>[^\u2014\u2013;.]+?)\s*\.?\s*$")
+_TAG_MOST_WORDS = 5
+_INFLECTED = re.compile(r"(?i)^[a-z]{3,}(?:s|ed|ing)$")
+# A reason clause opened by its conjunction after a comma.
+# (it runs to the end: a dash after it opens a claim of its own, "— keeps it in the list")
+_REASON = re.compile(r",\s+(?:since|because|given\s+that|as\s+(?=(?:it|they|there|the|this|"
+                     r"that|no|neither|none)\b))\b(?:(?!\s[\u2014\u2013-]{1,2}\s).)*$",
+                     re.IGNORECASE)
+# Code the denial names (`ALTER TABLE t ADD c;`): its marks are no sentence's.
+_CODE = re.compile(r"`[^`]+`")
+_DENIAL_HEAD = re.compile(r"(?i)^\s*(?:(?:the\s+)?(?:response|answer|output|report|agent|"
+                          r"review|it)\s+)?(?:does|do|did|must|should|will)\s+not\b|^\s*never\b"
+                          r"|^\s*(?:doesn'?t|don'?t|won'?t|mustn'?t|shouldn'?t)\b")
+
+
+def _tag_only(tag: str) -> bool:
+    words = [w for w in re.split(r"[\s/]+", tag) if w]
+    return 0 < len(words) <= _TAG_MOST_WORDS and not any(_INFLECTED.match(w) for w in words)
+
+
+def without_notes(statement: str) -> str:
+    """A denial less its closing tag and reason; any other statement as it is."""
+    if not _DENIAL_HEAD.match(statement):
+        return statement
+    text = _CODE.sub("`code`", statement)  # (its lines kept: a list under the denial's head)
+    tag = _TAG.search(text)
+    if tag is not None and _tag_only(tag.group("tag")):
+        text = text[:tag.start()]
+    reason = _REASON.search(text)
+    if reason is not None:
+        text = text[:reason.start()]
+    return text
