@@ -171,6 +171,7 @@ from runner.schema.case import (
     ChainStep,
     Finding,
 )
+from runner.schema.drafts import is_draft
 from runner.scoring.asked import asks_to_write
 from runner.scoring.checks import parse_matcher
 from runner.scoring.deterministic import json_path_steps
@@ -1811,7 +1812,7 @@ def _preflight_case(skill_dir: Path, case: Case, refuse: Refuse) -> None:
     drafts = [("prompt", case.prompt), ("expected_output", case.expected_output),
               ("rubric", case.rubric or ""), *(("statement", t) for t in case.statements)]
     for field, value in drafts:
-        if value.lstrip().upper().startswith("TODO"):
+        if is_draft(value):
             refuse(f"{field} is still a draft (starts with TODO)",
                    f"write the {field} in place of the TODO")
     _preflight_checks(case, refuse)
@@ -1870,7 +1871,7 @@ def _preflight_program(skill_dir: Path, program: str, refuse: Refuse) -> None:
 def _preflight_checks(case: Case, refuse: Refuse) -> None:
     """Every check must be gradable as written (EV009), or nothing is spent."""
     for assertion in case.assertions:
-        if assertion.lstrip().upper().startswith("TODO"):
+        if is_draft(assertion):
             refuse(f"assertion {assertion!r} is still a draft", "write the check in its place")
             continue
         try:
