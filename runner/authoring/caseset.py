@@ -36,7 +36,7 @@ from runner.authoring.case_index import indexed_cases
 from runner.authoring.casedirs import is_case_dirs, is_one_case, named_rubric
 from runner.authoring.check_groups import check_groups, groups_line
 from runner.authoring.crosscase import report_earlier_state
-from runner.authoring.described_fixtures import described_names
+from runner.authoring.described_fixtures import described_in_prompt, described_names
 from runner.authoring.dialects import (
     CaseReader,
     primary_routes,
@@ -1151,7 +1151,9 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
     listed = _listed(skill, case)
     holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
     missing = list(missing_inputs(case, staged_names(case, listed), holds))
-    told = described_names(case.extra, case.prompt, missing)
+    told = described_names(case.extra, case.prompt, missing) or described_in_prompt(
+        case.prompt, missing, [case.expected_output, *case.statements, *case.assertions,
+                               case.rubric or ""])
     if told:
         problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, told[:3]))}, "
                         "a fixture the case describes in words and does not stage; the prompt "
