@@ -4,8 +4,8 @@ skill-creator habit of `evals.json` (each case's prompt and expected_output) bes
 The authors grade one case by both: "give it the prompt from evals.json, grade against that
 eval's assertions in eval_metadata.json".
 
-Read by the format's schema, never by the files' names: the files hold the same number of
-cases, each case of one has exactly one twin in the other by its identity (an id field,
+Read by the format's schema, never by the files' names: each case of the file holding fewer
+has exactly one twin in the other by its identity (an id field,
 `id` / `eval_id` / `case_id`, and a name field, `name` / `eval_name`, when both give one), and
 the fields that grade are written in one file only (each file grades with what the other
 lacks). Then each case is one case joining both halves' fields; a field both write that
@@ -67,9 +67,9 @@ class Halves:
 
 def pairs(first: list[Any], second: list[Any]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """Each case of `first` with its one twin of `second` by identity, or [] when they are not
-    two halves of the same cases."""
-    if len(first) != len(second) or not first \
-            or not all(isinstance(c, dict) for c in (*first, *second)):
+    two halves of the same cases: every case of the file holding fewer has its one twin in
+    the other (a file of assertions for some of the cases is a half too)."""
+    if not first or not second or not all(isinstance(c, dict) for c in (*first, *second)):
         return []
     if not _grades(first) or not _grades(second) or _grades(first) & _grades(second):
         return []
@@ -77,10 +77,10 @@ def pairs(first: list[Any], second: list[Any]) -> list[tuple[dict[str, Any], dic
     for case in first:
         ident = _ident(case)
         twins = [other for other in second if _same(ident, _ident(other))]
-        if len(twins) != 1:
+        if len(twins) > 1:
             return []
-        out.append((case, twins[0]))
-    if len({id(b) for _, b in out}) != len(out):
+        out.extend((case, twin) for twin in twins)
+    if len({id(b) for _, b in out}) != len(out) or len(out) != min(len(first), len(second)):
         return []
     return out
 
@@ -94,8 +94,16 @@ def join(main: tuple[str, list[Any]], other: tuple[str, list[Any]]) -> Halves | 
         return None
     joined: list[dict[str, Any]] = []
     differ: list[str] = []
-    for case, twin in twins:
+    twin_of = {id(case): twin for case, twin in twins}
+    paired = {id(twin) for _, twin in twins}
+    # the other's cases without a twin here follow, each as it is
+    alone = [(c, None) for c in other_cases if id(c) not in paired]
+    for case, twin in [*((c, twin_of.get(id(c))) for c in main_cases), *alone]:
         merged = dict(case)
+        if twin is None:  # its identity under the set's keys (`eval_id` -> `id`)
+            joined.append({**{k: v for k, v in _ident(case).items() if k not in merged},
+                           **merged})
+            continue
         for key, value in twin.items():
             if _identity(key) is not None:
                 continue  # the twin's identity matched this one's: the set file's is kept
@@ -104,9 +112,11 @@ def join(main: tuple[str, list[Any]], other: tuple[str, list[Any]]) -> Halves | 
             elif merged[key] != value and key not in differ:
                 differ.append(key)
         joined.append(merged)
-    line = (f"{main_name} and {other_name} hold the same {len(joined)} case(s) by id, each file "
+    line = (f"{main_name} and {other_name} hold the same {len(twins)} case(s) by id, each file "
             f"with what the other lacks ({', '.join(sorted(_grades(main_cases)))}; "
             f"{', '.join(sorted(_grades(other_cases)))}): one set, each case graded by both")
+    if len(joined) > len(twins):
+        line += f"; {len(joined) - len(twins)} case(s) written in one file only are read as written"
     if differ:
         line += f"; where both write {', '.join(differ)} and differ, {main_name}'s is read"
     return Halves(joined, line)

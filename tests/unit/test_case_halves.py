@@ -59,6 +59,14 @@ def test_a_case_without_its_twin_is_no_halves() -> None:
     assert pairs(_main_cases(), other) == []
 
 
+def test_a_file_of_assertions_for_some_cases_is_a_half() -> None:
+    halves = join(("evals.json", _main_cases()), ("eval_metadata.json", _meta_cases()[:1]))
+    assert halves is not None
+    assert [("assertions" in c, c["expected_output"]) for c in halves.cases] == [
+        (True, "A table (1)"), (False, "A table (2)")]
+    assert "1 case(s) written in one file only are read as written" in halves.line
+
+
 def test_a_prompt_reworded_in_the_other_file_is_said_and_the_sets_is_read() -> None:
     other = _meta_cases()
     other[0]["prompt"] = "Reworded"
