@@ -143,6 +143,7 @@ from runner.authoring.shapes import unwrap
 from runner.authoring.siblings import (
     NOT_A_SET,
     SET_SUFFIXES,
+    judge,
     no_cases,
     prompt_fields,
     read_data,
@@ -974,7 +975,12 @@ def _held_by_set(skill: SkillFiles, set_dir: Path, name: str, tagged: bool) -> s
     posix = PurePosixPath(name)
     if posix.is_absolute() or ".." in posix.parts or (len(posix.parts) == 1 and not tagged):
         return None
-    for path in (skill.root / posix, set_dir / posix, set_dir / "files" / posix):
+    # written from a root above the skill (`skills/<this skill>/evals/fixtures/x.json`)
+    own = own_file(skill.root, name)
+    if own is not None and (own == str(CASESET_RELPATH) or judge(skill.root / own).shape):
+        own = None  # a case set is never the material of its cases
+    for path in (skill.root / posix, set_dir / posix, set_dir / "files" / posix,
+                 *([skill.root / own] if own is not None else [])):
         if safely.is_file(path) and not safely.is_symlink(path) \
                 and path.resolve().is_relative_to(set_dir.resolve()):
             return path.resolve().relative_to(skill.root.resolve()).as_posix()
@@ -1008,7 +1014,11 @@ def _set_named_fixtures(skill: SkillFiles, case: Case, problems: Problems) -> Ca
                     ", which the set's own folder holds: staged at that path, as the author "
                     f"meant", f"none needed (or list {next(iter(found.values()))!r} under "
                     "`files`)")
-    return case.model_copy(update={"files": (*case.files, *dict.fromkeys(found.values()))})
+    # one named from a root above the skill lands at the path the prompt names
+    above = {held: name for name, held in found.items()
+             if own_file(skill.root, name) == held and name != held}
+    return case.model_copy(update={"files": (*case.files, *dict.fromkeys(found.values())),
+                                   "staged_at": {**case.staged_at, **above}})
 
 
 def _project_inputs(skill: SkillFiles, case: Case, problems: Problems) -> Case:
