@@ -44,3 +44,14 @@ def test_an_expected_output_naming_a_todos_store_is_read(tmp_path: Path) -> None
 def test_an_expected_output_still_marked_is_refused(tmp_path: Path) -> None:
     with pytest.raises(CaseSetError, match="still a draft"):
         load_caseset(_skill(tmp_path, "TODO: say what the store holds"))
+
+
+def test_check_accepts_a_todos_store_and_refuses_a_marker(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from runner.cli import main
+
+    ok = CliRunner().invoke(main, ["check", str(_skill(tmp_path / "a", "TodosStore, two methods"))])
+    assert ok.exit_code == 0, ok.output
+    marked = CliRunner().invoke(main, ["check", str(_skill(tmp_path / "b", "TODO write it"))])
+    assert marked.exit_code != 0 and "still a draft" in marked.output
