@@ -508,9 +508,15 @@ _PRESENTS = re.compile(r"(?i)(?:^|[.!?\n]\s*)(?:here(?:'s|\u2019s|\s+is|\s+are)|
                        r"\s+are)?|below\s+is|enclosed\s+is)\b[^.!?:\n]{0,160}:\s*`?$")
 
 
+# ...never one asking for work ("Here are the files I need: a.md"): what follows is made.
+_ASKS = re.compile(r"(?i)\b(?:need|needs|want|wants|expect|expected|should|must|write|create|"
+                   r"generate|produce|output|outputs|save|deliverables?)\b")
+
+
 def _presented(own: str, start: int) -> bool:
     """The path stands after the colon of a sentence that presents the user's material."""
-    return _PRESENTS.search(own[max(0, start - 200):start]) is not None
+    found = _PRESENTS.search(own[max(0, start - 200):start])
+    return found is not None and _ASKS.search(found.group(0)) is None
 
 
 def missing_inputs(case: Case, staged: set[str],

@@ -23,8 +23,9 @@ PROMPT = f"Here's an approved manifest for the orders landing: {PATH}. Generate 
 @pytest.mark.parametrize(("prompt", "named"), [
     (PROMPT, [PATH]),
     ("Attached is the failing log: logs/run.log", ["logs/run.log"]),
-    # a colon that presents nothing of the user's
+    # a colon that presents nothing of the user's, or presents what the work makes
     ("Write the bundle. Output: out/bundle.yaml", []),
+    ("Here are the files I need: out/bundle.yaml and out/notes.md", []),
 ])
 def test_a_presented_path_is_an_input(prompt: str, named: list[str]) -> None:
     assert missing_inputs(Case(id="1", prompt=prompt, expected_output="x"), set()) == named
