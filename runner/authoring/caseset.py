@@ -36,7 +36,7 @@ from runner.authoring.case_index import indexed_cases
 from runner.authoring.casedirs import is_case_dirs, is_one_case, named_rubric
 from runner.authoring.check_groups import check_groups, groups_line
 from runner.authoring.crosscase import report_earlier_state
-from runner.authoring.described_fixtures import described_names
+from runner.authoring.described_fixtures import described_in_prompt, described_names
 from runner.authoring.dialects import (
     CaseReader,
     primary_routes,
@@ -145,6 +145,7 @@ from runner.authoring.shapes import unwrap
 from runner.authoring.siblings import (
     NOT_A_SET,
     SET_SUFFIXES,
+    judge,
     no_cases,
     prompt_fields,
     read_data,
@@ -173,6 +174,7 @@ from runner.schema.case import (
     ChainStep,
     Finding,
 )
+from runner.schema.drafts import is_draft
 from runner.scoring.asked import asks_to_write
 from runner.scoring.checks import parse_matcher
 from runner.scoring.deterministic import json_path_steps
@@ -990,7 +992,12 @@ def _held_by_set(skill: SkillFiles, set_dir: Path, name: str, tagged: bool) -> s
     posix = PurePosixPath(name)
     if posix.is_absolute() or ".." in posix.parts or (len(posix.parts) == 1 and not tagged):
         return None
-    for path in (skill.root / posix, set_dir / posix, set_dir / "files" / posix):
+    # written from a root above the skill (`skills/<this skill>/evals/fixtures/x.json`)
+    own = own_file(skill.root, name)
+    if own is not None and (own == str(CASESET_RELPATH) or judge(skill.root / own).shape):
+        own = None  # a case set is never the material of its cases
+    for path in (skill.root / posix, set_dir / posix, set_dir / "files" / posix,
+                 *([skill.root / own] if own is not None else [])):
         if safely.is_file(path) and not safely.is_symlink(path) \
                 and path.resolve().is_relative_to(set_dir.resolve()):
             return path.resolve().relative_to(skill.root.resolve()).as_posix()
@@ -1024,7 +1031,11 @@ def _set_named_fixtures(skill: SkillFiles, case: Case, problems: Problems) -> Ca
                     ", which the set's own folder holds: staged at that path, as the author "
                     f"meant", f"none needed (or list {next(iter(found.values()))!r} under "
                     "`files`)")
-    return case.model_copy(update={"files": (*case.files, *dict.fromkeys(found.values()))})
+    # one named from a root above the skill lands at the path the prompt names
+    above = {held: name for name, held in found.items()
+             if own_file(skill.root, name) == held and name != held}
+    return case.model_copy(update={"files": (*case.files, *dict.fromkeys(found.values())),
+                                   "staged_at": {**case.staged_at, **above}})
 
 
 def _project_inputs(skill: SkillFiles, case: Case, problems: Problems) -> Case:
@@ -1167,7 +1178,9 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
     listed = _listed(skill, case)
     holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
     missing = list(missing_inputs(case, staged_names(case, listed), holds))
-    told = described_names(case.extra, case.prompt, missing)
+    told = described_names(case.extra, case.prompt, missing) or described_in_prompt(
+        case.prompt, missing, [case.expected_output, *case.statements, *case.assertions,
+                               case.rubric or ""])
     if told:
         problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, told[:3]))}, "
                         "a fixture the case describes in words and does not stage; the prompt "
@@ -1828,7 +1841,7 @@ def _preflight_case(skill_dir: Path, case: Case, refuse: Refuse) -> None:
     drafts = [("prompt", case.prompt), ("expected_output", case.expected_output),
               ("rubric", case.rubric or ""), *(("statement", t) for t in case.statements)]
     for field, value in drafts:
-        if value.lstrip().upper().startswith("TODO"):
+        if is_draft(value):
             refuse(f"{field} is still a draft (starts with TODO)",
                    f"write the {field} in place of the TODO")
     _preflight_checks(case, refuse)
@@ -1887,7 +1900,7 @@ def _preflight_program(skill_dir: Path, program: str, refuse: Refuse) -> None:
 def _preflight_checks(case: Case, refuse: Refuse) -> None:
     """Every check must be gradable as written (EV009), or nothing is spent."""
     for assertion in case.assertions:
-        if assertion.lstrip().upper().startswith("TODO"):
+        if is_draft(assertion):
             refuse(f"assertion {assertion!r} is still a draft", "write the check in its place")
             continue
         try:

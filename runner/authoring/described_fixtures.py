@@ -15,6 +15,7 @@ Read by the grammar of a description, never by a list of file names: a label bef
 from __future__ import annotations
 
 import re
+from pathlib import PurePosixPath
 
 _LABEL = re.compile(r"(?i)^\s*(?:fixtures?|files?|given|inputs?|setup|state|mocks?|"
                     r"precondition|seed(?:ed)?)\s*:\s*\S")
@@ -54,3 +55,39 @@ def described_names(extra: dict[str, object], prompt: str, names: list[str]) -> 
     if not isinstance(told, list) or not states_material(prompt):
         return []
     return [n for n in names if any(isinstance(t, str) and n in t for t in told)]
+
+
+# A prompt's sentence (its clauses end at . ! ? or a line break).
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+# What follows a named file and states what it holds: a qualifying word ("that exposes",
+# "which has", "with methods", "exposing") then the contents, listed.
+_HOLDS = re.compile(r"^[`'\"]?\s*(?:that|which|with|exposing|containing|holding|having|"
+                    r"defining|providing|whose)\b(?P<rest>.*)", re.IGNORECASE | re.DOTALL)
+# The contents are listed: three items or more, each a code span or a comma-separated part.
+_CODE_SPAN = re.compile(r"`[^`\n]+`")
+
+
+def _items(rest: str) -> int:
+    return max(len(_CODE_SPAN.findall(rest)), len([p for p in rest.split(",") if p.strip()]))
+
+
+def described_in_prompt(prompt: str, names: list[str], criteria: list[str]) -> list[str]:
+    """Of the inputs the prompt names and the case does not stage (`names`), those the prompt
+    itself describes and no criterion reads: the name followed in its sentence by a clause
+    listing what the file holds ("a `Cart` class in `src/cart/cart.ts` that exposes
+    `add(item)`, `remove(id)` and `total`"), while the criteria never name the file (they
+    read the work the agent writes from that description). The user told the agent what the
+    file holds; the case is read on its prompt."""
+    said = "\n".join(criteria)
+    out: list[str] = []
+    for name in names:
+        base = PurePosixPath(name).name
+        if re.search(rf"(?<![\w./-]){re.escape(base)}(?![\w-])", said):
+            continue  # a criterion reads the file: its contents matter
+        for sentence in _SENTENCE_END.split(prompt):
+            at = sentence.find(name)
+            held = _HOLDS.match(sentence[at + len(name):]) if at >= 0 else None
+            if held is not None and _items(held.group("rest")) >= 3:
+                out.append(name)
+                break
+    return out

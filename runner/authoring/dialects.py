@@ -502,8 +502,25 @@ def _pattern_only(value: dict[str, Any]) -> bool:
 
 
 def _statement_text(value: dict[str, Any]) -> str | None:
-    return next((value[k] for k in STATEMENT_KEYS if isinstance(value.get(k), str)
-                 and value[k].strip()), None)
+    """The object's statement: the first of its statement keys written in words; a bare
+    identifier (`"check": "schema_valid"` beside `"text": "Produces a valid report"`) names
+    the check, and is its statement only when no key holds words."""
+    given = [value[k] for k in STATEMENT_KEYS if isinstance(value.get(k), str)
+             and value[k].strip()]
+    return next((t for t in given if not _CHECK_ID.match(t.strip())), None) \
+        or next(iter(given), None)
+
+
+def _type_name(value: dict[str, Any]) -> str:
+    """The check's type: `type`, else `kind`, unless a `check` key names the check by an
+    identifier (`{"check": "discrepancy_matches", "kind": "missing_from_target"}`): then
+    `kind` is one of its operands, and the object has no type the runner knows."""
+    if "type" in value:
+        return str(value["type"]).strip()
+    named = value.get("check")
+    if isinstance(named, str) and _CHECK_ID.match(named.strip()):
+        return ""
+    return str(value.get("kind", "")).strip()
 
 
 # Where a judged check with no statement of its own holds what the work should show
@@ -2772,8 +2789,7 @@ class CaseReader:
         if key is not None:
             self._conditional(value, origin, key)
             return
-        raw_type = value.get("type", value.get("kind", ""))
-        name = str(raw_type).strip()
+        name = _type_name(value)
         if self._tool_input(value, origin, name):
             return
         kind_neg = KNOWN_TYPES.get(name.lower())

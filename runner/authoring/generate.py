@@ -36,6 +36,7 @@ from runner.authoring.problems import numbered_steps
 from runner.authoring.skill import load_skill
 from runner.errors import ModelCallError, RefusedInput
 from runner.schema.case import CASESET_RELPATH
+from runner.schema.drafts import is_draft
 from runner.scoring.base import forced_tool_input
 from runner.scoring.checks import parse_matcher
 
@@ -258,7 +259,7 @@ def build_draft(answer: dict[str, Any], name: str, body: str, request: DraftRequ
 
 def count_todos(value: Any) -> int:
     if isinstance(value, str):
-        return int(value.lstrip().upper().startswith(TODO))
+        return int(is_draft(value))
     if isinstance(value, dict):
         return sum(count_todos(v) for v in value.values())
     if isinstance(value, list):

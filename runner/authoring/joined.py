@@ -14,11 +14,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+from runner.authoring.case_halves import join
+from runner.authoring.groups import GROUPED
 from runner.authoring.pointed import pointed_refusal
 from runner.authoring.programs import SET_FIELDS
 from runner.authoring.shapes import unwrap
 from runner.authoring.siblings import (
     OWNER_KEYS,
+    USUAL_STEMS,
     case_list,
     no_cases,
     prompt_fields,
@@ -48,20 +51,11 @@ def read_joined(files: tuple[Path, ...], skill_dir: Path) -> tuple[dict[str, Any
     tops: dict[str, dict[str, Any]] = {}
     cases: list[Any] = []
     origin: dict[str, str] = {}
-    for file in files:
-        raw = as_set(read_data(file))
-        if raw is None:
-            raise CaseSetError(str(file), "top level must be a list of cases or an object "
-                                          "holding one")
-        single = bool(raw.pop("__one_case__", False))
-        raw = unwrap(raw, file, skill_dir)
-        for alias in TOP_ALIASES:
-            if alias in raw and "evals" not in raw:
-                raw["evals"] = raw.pop(alias)
-        items = raw.pop("evals", None)
-        if not isinstance(items, list) or not items:
-            raise CaseSetError(str(file), pointed_refusal(raw, file, (skill_dir.name,))
-                               or "evals: required, a non-empty list of cases" + no_cases(raw))
+    read = [(file, *_read(file, skill_dir)) for file in files]
+    halves = _halves(read)
+    if halves is not None:
+        return halves
+    for file, raw, items, single in read:
         for number, item in enumerate(items, 1):
             if not isinstance(item, dict):
                 cases.append(item)
@@ -74,6 +68,45 @@ def read_joined(files: tuple[Path, ...], skill_dir: Path) -> tuple[dict[str, Any
         for key, value in raw.items():
             tops.setdefault(key, {})[file.name] = value
     return {**_top(tops, files), "evals": cases}, origin
+
+
+def _read(file: Path, skill_dir: Path) -> tuple[dict[str, Any], list[Any], bool]:
+    """One file's top-level fields, its cases, and whether it is a file of one case."""
+    raw = as_set(read_data(file))
+    if raw is None:
+        raise CaseSetError(str(file), "top level must be a list of cases or an object "
+                                      "holding one")
+    single = bool(raw.pop("__one_case__", False))
+    raw = unwrap(raw, file, skill_dir)
+    for alias in TOP_ALIASES:
+        if alias in raw and "evals" not in raw:
+            raw["evals"] = raw.pop(alias)
+    items = raw.pop("evals", None)
+    if not isinstance(items, list) or not items:
+        raise CaseSetError(str(file), pointed_refusal(raw, file, (skill_dir.name,))
+                           or "evals: required, a non-empty list of cases" + no_cases(raw))
+    return raw, items, single
+
+
+Read = tuple[Path, dict[str, Any], list[Any], bool]
+
+
+def _halves(read: list[Read]) -> tuple[dict[str, Any], dict[str, str]] | None:
+    """Two files holding the same cases by id, each grading with what the other lacks
+    (runner.authoring.case_halves): one case a pair, the set's file (`evals.json`) leading;
+    its top-level fields lead too, the other's fill what it lacks."""
+    if len(read) != 2 or any(single for *_, single in read):
+        return None
+    main, other = sorted(read, key=lambda r: r[0].stem not in USUAL_STEMS)
+    halves = join((main[0].name, main[2]), (other[0].name, other[2]))
+    if halves is None:
+        return None
+    cases = [{**c, "id": str(c.get("id", c.get("name", n)))}
+             for n, c in enumerate(halves.cases, 1)]
+    top = {**other[1], **main[1]}
+    said = top.get(GROUPED)
+    top[GROUPED] = {**(said if isinstance(said, dict) else {}), "halves": halves.line}
+    return {**top, "evals": cases}, {str(c["id"]): str(main[0]) for c in cases}
 
 
 def _top(tops: dict[str, dict[str, Any]], files: tuple[Path, ...]) -> dict[str, Any]:

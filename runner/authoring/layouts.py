@@ -872,6 +872,12 @@ def set_lines(caseset: CaseSet) -> list[str]:
         lines = source_lines(files[0])
     elif len(files) == 1:
         lines = [f"set: {files[0]}"]
+    elif len(files) == 2 and (given := list(caseset.case_files.values())) \
+            and len(set(given)) == 1:  # two halves of the same cases (case_halves)
+        main = next(f for f in files if str(f) in given)
+        other = next(f for f in files if f != main)
+        lines = [f"set: {len(given)} case(s) of {main}, each joined with its twin by id in "
+                 f"{other.name} (the same cases, each file grading with what the other lacks)"]
     else:
         given = list(caseset.case_files.values())
         each = ", ".join(f"{f.name} ({given.count(str(f))} case(s))" for f in files)

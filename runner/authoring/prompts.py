@@ -49,7 +49,7 @@ _PLACEHOLDER = re.compile(
     r"|\{\{\s*[\w.-]+\s*\}\}|(?<![\w.])/path/to/[\w./-]*|\[(?:INSERT|YOUR|PLACEHOLDER)[^\]]*\]",
 )
 _INPUT_CUE = re.compile(
-    r"(?i)\b(?:read|reads|in|from|open|attached|review|reviews|analy[sz]e|parse|load|using|"
+    r"(?i)\b(?:read|reads|in|from|open|attached|review|reviews|analy[sz]e|parse|load|use|using|"
     r"given|provided|summari[sz]e|fix|edit|refactor|inside|of|at|see|audit|check|inspect|"
     r"process|convert|translate|clean|the file|file)\s+(?:the\s+|my\s+|this\s+|our\s+|"
     r"attached\s+|file\s+|`)*$")
@@ -504,6 +504,23 @@ def _written_down(case: Case, own: str, name: str) -> bool:
                                               *case.assertions))
 
 
+# A sentence presenting the user's material, its path after the colon ("Here's an approved
+# manifest for the Salesforce landing: x/manifest.json", "Attached is the log: run.log").
+_PRESENTS = re.compile(r"(?i)(?:^|[.!?\n]\s*)(?:here(?:'s|\u2019s|\s+is|\s+are)|attached(?:\s+is|"
+                       r"\s+are)?|below\s+is|enclosed\s+is)\b[^.!?:\n]{0,160}:\s*`?$")
+
+
+# ...never one asking for work ("Here are the files I need: a.md"): what follows is made.
+_ASKS = re.compile(r"(?i)\b(?:need|needs|want|wants|expect|expected|should|must|write|create|"
+                   r"generate|produce|output|outputs|save|deliverables?)\b")
+
+
+def _presented(own: str, start: int) -> bool:
+    """The path stands after the colon of a sentence that presents the user's material."""
+    found = _PRESENTS.search(own[max(0, start - 200):start])
+    return found is not None and _ASKS.search(found.group(0)) is None
+
+
 def missing_inputs(case: Case, staged: set[str],
                    in_skill: Callable[[str], bool] = lambda _: False) -> list[str]:
     """Files the prompt names as inputs that nothing stages (by path or file name). A name
@@ -525,6 +542,7 @@ def missing_inputs(case: Case, staged: set[str],
                 or is_site_address(own, match.start(1)):
             continue  # a product's name, or a site's address ("site is at clinic.rs")
         if not _INPUT_CUE.search(own[max(0, match.start() - 40):match.start()]) and \
+                not _presented(own, match.start()) and \
                 not _read_in_other_language(own, match.start(1), match.end(1)):
             continue
         if name.lower() in outputs or base.lower() in staged or name.lower() in staged:

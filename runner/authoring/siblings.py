@@ -28,6 +28,7 @@ from typing import Any
 import yaml
 
 from runner.authoring import safely
+from runner.authoring.case_halves import pairs
 from runner.authoring.csvsets import read_csv_set
 from runner.authoring.dialects import GRADING_FIELDS, PROMPT_ALIASES, TRIGGER_FLAGS
 from runner.authoring.fields import name_words, words
@@ -676,10 +677,21 @@ def _conflict(cases: list[Judged]) -> str | None:
         for second in cases[n + 1:]:
             same = first.prompts & second.prompts
             # a prompt reused is two cases; half of a file's prompts again is another version
-            if same and 2 * len(same) >= min(len(first.prompts), len(second.prompts)):
+            if same and 2 * len(same) >= min(len(first.prompts), len(second.prompts)) \
+                    and not (len(cases) == 2 and _halves_of_cases(first, second)):
                 return (f"holding the same cases ({len(same)}, e.g. {next(iter(same))[:60]!r}, "
                         f"in {first.path.name} and {second.path.name}): versions of one set")
     return None
+
+
+def _halves_of_cases(first: Judged, second: Judged) -> bool:
+    """Two files holding the same cases by id, each grading with what the other lacks
+    (runner.authoring.case_halves): one set, read joined case by case."""
+    try:
+        one, two = (case_list(read_data(j.path)) for j in (first, second))
+    except CaseSetError:
+        return False
+    return one is not None and two is not None and bool(pairs(one, two))
 
 
 def _halves(cases: list[Judged]) -> bool:

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from runner.schema.case import Case, ProcessItem
+from runner.schema.drafts import is_draft
 from runner.schema.trial import CheckResult, Score, ToolCall
 from runner.scoring.base import Evidence, Grading
 from runner.scoring.checks import Matcher, parse_matcher
@@ -45,7 +46,7 @@ class CallMatcher:
 
 def parse_call_matcher(source: str) -> CallMatcher:
     """Parse `Tool` or `Tool:<assertion>`; ValueError with the problem for a bad one."""
-    if source.lstrip().upper().startswith("TODO"):
+    if is_draft(source):
         raise ValueError(f"matcher {source!r} is still a draft (starts with TODO)")
     negate = source.startswith(NOT_CALLED)
     names, sep, rest = source[len(NOT_CALLED) if negate else 0:].partition(":")

@@ -40,6 +40,7 @@ from runner.authoring.siblings import (
 from runner.authoring.sides import ACCEPTED, NEGATIVE_LISTS, POSITIVE_LISTS, side
 from runner.authoring.skill import declared_name, load_skill, plugin_of
 from runner.errors import CaseSetError, RefusedInput
+from runner.schema.drafts import is_draft
 from runner.schema.enums import Split
 from runner.schema.triggers import TriggerQuery, TriggerSet
 from runner.triggers.routed import routed_set
@@ -136,7 +137,7 @@ def _query(item: Any, number: int, default: bool | None, shown: str) -> TriggerQ
                                   "prompt as text")
     if not prompt or not prompt.strip():
         raise CaseSetError(shown, f"query {label}: no prompt (`prompt` or `query`)")
-    if prompt.lstrip().upper().startswith("TODO"):
+    if is_draft(prompt):
         raise CaseSetError(shown, f"query {label}: still a draft (starts with TODO)")
     # the first field that states a side answers; one that names a route
     # (`expected_route: review/agents-md` beside `should_activate: true`) is a note on it

@@ -1,0 +1,21 @@
+"""The draft marker a field still to be written opens with (issue 26: a set's words read as
+their author meant them).
+
+`cases --generate` writes `TODO` (in capitals) where a person must decide, and authors write it
+the same way (`TODO`, `TODO: name the file`, `todo: ...`). A field opens with the marker when it
+opens with the word `TODO` in capitals, or with `todo` in any case followed by a colon: the
+grammar of a marker. A word that only begins with the letters (`TodosStore`, `Todo list app`)
+is the author's text, never a draft.
+"""
+
+from __future__ import annotations
+
+import re
+
+MARKER = "TODO"
+_DRAFT = re.compile(r"\s*(?:\[\s*)?(?:TODO(?![A-Za-z0-9_])|(?i:todo)\s*:)")
+
+
+def is_draft(text: str) -> bool:
+    """Whether the text opens with the draft marker."""
+    return _DRAFT.match(text) is not None

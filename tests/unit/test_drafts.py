@@ -1,0 +1,57 @@
+"""The draft marker is the word TODO (in capitals, or any case before a colon), never a word
+that only opens with its letters (runner.schema.drafts)."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from runner.authoring.caseset import load_caseset
+from runner.errors import CaseSetError
+from runner.schema.drafts import is_draft
+
+
+@pytest.mark.parametrize("text", ["TODO", "TODO write me", "  TODO: name the file",
+                                  "todo: say what good looks like", "[TODO] fill in",
+                                  "Todo : later"])
+def test_a_marker_is_a_draft(text: str) -> None:
+    assert is_draft(text)
+
+
+@pytest.mark.parametrize("text", ["TodosStore using withEntities<Todo>()",
+                                  "Todo list app with a filter", "TODOS page renders",
+                                  "todos are grouped by day", "A TODO-free summary"])
+def test_a_word_opening_with_the_letters_is_the_authors_text(text: str) -> None:
+    assert not is_draft(text)
+
+
+def _skill(tmp_path: Path, expected: str) -> Path:
+    skill = tmp_path / "todos"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text("---\nname: todos\ndescription: Build todo stores.\n---\n")
+    case = {"id": 1, "prompt": "Build a TodosStore with add and remove.",
+            "expected_output": expected, "expectations": ["Uses withEntities"]}
+    (skill / "evals" / "evals.json").write_text(
+        json.dumps({"skill_name": "todos", "evals": [case]}))
+    return skill
+
+
+def test_an_expected_output_naming_a_todos_store_is_read(tmp_path: Path) -> None:
+    caseset = load_caseset(_skill(tmp_path, "TodosStore using withEntities<Todo>()"))
+    assert caseset.evals[0].expected_output.startswith("TodosStore")
+
+
+def test_an_expected_output_still_marked_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(CaseSetError, match="still a draft"):
+        load_caseset(_skill(tmp_path, "TODO: say what the store holds"))
+
+
+def test_check_accepts_a_todos_store_and_refuses_a_marker(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from runner.cli import main
+
+    ok = CliRunner().invoke(main, ["check", str(_skill(tmp_path / "a", "TodosStore, two methods"))])
+    assert ok.exit_code == 0, ok.output
+    marked = CliRunner().invoke(main, ["check", str(_skill(tmp_path / "b", "TODO write it"))])
+    assert marked.exit_code != 0 and "still a draft" in marked.output
