@@ -69,7 +69,7 @@ def _holds_skill(folder: Path) -> bool:
     """Whether a shared folder holds a skill anywhere below it (its first entries, links not
     followed): another skill's files are that skill's. Unsure (too many) reads as yes."""
     seen = 0
-    for here, dirs, files in os.walk(folder):
+    for _here, dirs, files in os.walk(folder):
         seen += len(dirs) + len(files)
         if SKILL_FILE in files or seen > _WALK_MAX:
             return True
