@@ -8,8 +8,8 @@ finding.
     HY004 referenced files  relative links and `scripts/...`-style paths in SKILL.md exist
                             (a warning: a path may name the user's file or one it writes)
     HY005 symlinks          no symlink out of the folder (refused); one inside, or into the
-                            collection's shared folder, is staged as the file it points to
-                            (a warning)
+                            collection's (or its repository's) shared files, is staged as
+                            the file it points to (a warning)
     HY006 size limits       SKILL.md, each file and the staged total stay within bounds (an
                             error above 256 MiB staged, a warning above 32 MiB)
     HY007 secrets           no private key or API key committed, evals/ included
@@ -29,7 +29,7 @@ import yaml
 from runner.authoring import frontmatter
 from runner.authoring.caseset import word_count
 from runner.authoring.read_once import file_bytes
-from runner.authoring.shared_folders import shared_target
+from runner.authoring.shared_folders import shared_from, shared_target
 from runner.schema.hygiene import Severity, SkillFinding
 
 SKILL_FILE = "SKILL.md"
@@ -278,7 +278,7 @@ class Hygiene:
                     # the collection's shared folder: the authors' material, but only the
                     # skill's folder is staged, and a link inside it is (HY005)
                     self.add("HY004", "referenced files", Severity.WARNING, SKILL_FILE,
-                             f"{ref!r} is in the collection's shared folder, which is not "
+                             f"{ref!r} is in {shared_from(self.root, path)}, which is not "
                              "staged with the skill (its folder is): the skill would miss it",
                              f"link it into the skill (ln -s ../{ref} references/"
                              f"{posix.name}: a link into the shared folder is staged as its "
@@ -302,7 +302,8 @@ class Hygiene:
             if not target.is_relative_to(self.root) and shared_target(self.root, path):
                 # the collection's shared folder: the authors' material, staged as its file
                 self.add("HY005", "symlinks", Severity.WARNING, rel,
-                         f"a symlink to the collection's shared folder ({os.readlink(path)}): "
+                         f"a symlink to {shared_from(self.root, path)} "
+                         f"({os.readlink(path)}): "
                          "staged with the skill as the file it points to",
                          "none needed (replace it with the file itself if the skill should "
                          "ship alone)")

@@ -21,6 +21,7 @@ from typing import Any
 from runner.authoring.attribution import EXPLICIT
 from runner.authoring.fields import words
 from runner.authoring.problems import SET_LEVEL
+from runner.authoring.repository_root import reads_as_repository
 from runner.authoring.routing import route_field
 from runner.schema.case import Finding
 
@@ -141,9 +142,8 @@ def _names_path(pattern: str, path: str) -> bool:
 
 # The repository's other Markdown docs (`docs/operator/evals.md`, another skill's SKILL.md
 # documenting the runner) are read too, within bounds: a folder holding one of these is the
-# repository's root, never a folder of many repositories above it.
-_ROOT_MARKS = (".git", ".github", "package.json", "pyproject.toml", "LICENSE", "LICENSE.md",
-               ".claude-plugin")
+# repository's root (runner.authoring.repository_root), never a folder of many repositories
+# above it.
 _DOCS_MAX = 300  # Markdown files read per repository
 _DOC_DEPTH = 5
 _SKIP_DIRS = frozenset({"node_modules", "vendor", "dist", "build", "target", "__pycache__"})
@@ -187,7 +187,7 @@ def _docs(root: Path) -> list[Path]:
 def _repository_root(skill_dir: Path) -> Path | None:
     folder = skill_dir.resolve().parent
     for _ in range(_REPO_LEVELS):
-        if any((folder / m).exists() for m in _ROOT_MARKS):
+        if reads_as_repository(folder):
             return folder
         if folder.parent == folder:
             break
