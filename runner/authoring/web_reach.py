@@ -81,10 +81,18 @@ def owned_pages(request: str) -> list[str]:
 # check"): a registry's live answer.
 _STATUS = (r"(?:available|unavailable|taken|registered|unregistered|free\s+to\s+register|"
            r"still\s+free|for\s+sale|parked)")
+# The host is the subject of the status, or "it"/"they" after it ("is getshipped.com
+# available?", "getshipped.com and .io are taken", "Is acme.io a good name and is it free?"):
+# "AWS CLI is available" beside a host says nothing of the host.
+_NOT_A_STATUS = (r"(?!\s+(?:in|on|at|via|under|through|as|from|of|for|plan|tier|trial|now|today|"
+                 r"to\s+(?!register)))")
+_HOSTS = rf"{_HOST}(?:\s*(?:,|and|or|/)\s*(?:(?:[a-z0-9][a-z0-9-]*\.)+[a-z]{{2,}}|\.[a-z]{{2,}}))*"
 _ASKED_STATUS = re.compile(
-    rf"(?i)\b(?:is|are|whether|if)\b(?:[^.?!\n]|\.(?=\w)){{0,60}}?\b(?:{_STATUS}|free)\b"
-    r"(?!\s+(?:in|on|at|via|under|through|as|from|of|for|plan|tier|trial|now|today|"
-    r"to\s+(?!register)))")
+    rf"\b(?i:is|are|whether|if)\s+(?i:the\s+domains?\s+)?{_HOSTS}\s+(?i:still\s+)?"
+    rf"(?i:{_STATUS}|free)\b{_NOT_A_STATUS}"
+    rf"|{_HOSTS}\s+(?i:is|are)\s+(?i:still\s+)?(?i:{_STATUS})\b{_NOT_A_STATUS}"
+    rf"|{_HOST}(?:[^.?!\n]|\.(?=\w)){{0,60}}?\b(?i:is|are)\s+(?i:it|they)\s+(?i:still\s+)?"
+    rf"(?i:{_STATUS}|free)\b{_NOT_A_STATUS}")
 _CHECK_DOMAINS = re.compile(
     rf"(?i)\b(?:check|verify|confirm|see|find\s+out|look\s+up|tell\s+me)\w*\s+(?:whether|if)\s+"
     rf"(?:the\s+|these\s+|those\s+|my\s+|our\s+)?(?:[\w.-]+\s+){{0,3}}?domains?(?:\s+names?)?"
@@ -104,9 +112,13 @@ def domain_checks(request: str, criteria: list[str]) -> list[str]:
     found: list[str] = []
     # (a host's own dots end no sentence: only one followed by a space or the end does)
     for sentence in re.split(r"(?<=[.?!])\s+|(?<=[。？！])|\n", request):
-        hosts = [h for h in (m.group(1) for m in _HOST_RE.finditer(sentence.lower()))
-                 if _live_host(h)]
-        if hosts and (_ASKED_STATUS.search(sentence) or DOMAIN_FREE_RE.search(sentence)):
+        hosts = [h for h in (m.group(1) for m in _HOST_RE.finditer(sentence)) if _live_host(h)]
+        # (each way of asking captures its host in its own group)
+        asked_of = [h for m in _ASKED_STATUS.finditer(sentence)
+                    for h in m.groups() if h and _live_host(h)]
+        if asked_of:
+            found += asked_of
+        elif hosts and DOMAIN_FREE_RE.search(sentence):
             found += hosts
         elif _DOMAIN_WORD.search(sentence) and DOMAIN_FREE_RE.search(sentence):
             found += [m.group(0) for m in DOMAIN_FREE_RE.finditer(sentence)]
@@ -116,13 +128,29 @@ def domain_checks(request: str, criteria: list[str]) -> list[str]:
     return list(dict.fromkeys(" ".join(f.split()) for f in found))
 
 
+# A premise or a plan told, not a request ("Assume we can scrape Xiaohongshu comments"), and
+# what software to write does ("an MCP server with a tool to search GitHub repositories", "a
+# script that downloads files from S3"): nothing fetched now.
+_PREMISE = re.compile(r"(?i)\b(?:assume|assuming|suppose|imagine|hypothetically)\b|\b(?:we|i|they)"
+                      r"\s+(?:can|could|will|would|might|may)\b")
+_SOFTWARE_DOES = re.compile(
+    r"(?i)\b(?:tool|script|function|server|bot|app|cli|endpoint|command|feature|code|program|"
+    r"scraper|crawler|service|agent|workflow|job|lambda|module|class|method|api)s?\s+"
+    r"(?:to|that|which|for|can|will|should)\s+(?:\w+\s+)?$")
+# A place of the user's own in Chinese (the repository, the files, the current project).
+_ZH_LOCAL = re.compile(r"代码|代碼|文件|檔案|项目|項目|目录|目錄|仓库|倉庫|日志|日誌|本地|"
+                       r"文档|文檔|数据库|表格|当前|當前")
+
+
 def platform_searches(request: str) -> list[str]:
     """A named platform's live content the request searches, looks up or downloads."""
     found = []
     for match in PLATFORM_SEARCH_RE.finditer(request):
         before = _clause_before(request, match.start(), 40)
         # the user's own doing, told ("we found threads on Reddit that ...") asks nothing
-        if re.search(r"(?i)\b(?:i|we|i've|we've|they)\s+(?:[\w']+\s+)?$", before):
+        if re.search(r"(?i)\b(?:i|we|i've|we've|they)\s+(?:[\w']+\s+)?$", before) \
+                or _PREMISE.search(before) or _SOFTWARE_DOES.search(before) \
+                or _ZH_LOCAL.search(match.group(0)):
             continue
         found.append(" ".join(match.group(0).split()))
     return list(dict.fromkeys(found))
@@ -142,6 +170,11 @@ _JUDGED = re.compile(
     r"lands|meets|mentions|shows|is\s+(?:rejected|accepted|excluded|a\s+border))\b")
 
 
+# The page's content in the prompt itself: its HTML, markup, text or a fenced block.
+_CARRIED = re.compile(r"(?i)```|\bhtml\b|\bmarkup\b|\bpage\s+(?:content|copy|text|source)\b|"
+                      r"\bsnapshot\b")
+
+
 def judged_pages(prompt: str, criteria: list[str]) -> list[str]:
     """Links the prompt hands over as the page itself, or whose content a criterion judges:
     the page's words, which only the live page holds."""
@@ -150,6 +183,9 @@ def judged_pages(prompt: str, criteria: list[str]) -> list[str]:
     for match in _URL.finditer(prompt):
         url = match.group(0).rstrip(".,;:")
         before = _clause_before(prompt, match.start())
+        host = re.sub(r"^https?://|[/:?#].*$", "", url)
+        if _RESERVED.search(host) and _CARRIED.search(prompt):
+            continue  # a made-up page the prompt carries itself
         if judged or _PAGE_GIVEN.search(before) and not _WRITES.search(before):
             found.append(url)
     return list(dict.fromkeys(found))

@@ -47,6 +47,10 @@ def test_a_domains_registration_asked_or_expected_checked() -> None:
     assert domain_checks("为 acme.dev 做一个注册页面", []) == []
     assert domain_checks("Is the API free to use?", []) == []
     assert domain_checks("Is example.com available?", []) == []
+    assert domain_checks("Run sync. AWS CLI is available and the API is at app.acme.io", []) \
+        == []
+    assert domain_checks("The Schema.org validator is unreachable and no browser is "
+                         "available", []) == []
     # availability checked with no domain in sight is some other availability
     assert domain_checks("Plan the on-call rota", ["Availability is checked per person"]) == []
 
@@ -69,7 +73,11 @@ def test_a_platforms_live_content_searched_or_downloaded() -> None:
                    "Should we advertise on TikTok?", "search the codebase for TODO",
                    "find the bug on Line 42", "find all posts from Monday",
                    "在代码里搜索「TODO」", "搜索代码库「TODO」",
-                   "Yesterday we found threads on Reddit that mock us; write a reply"]:
+                   "Yesterday we found threads on Reddit that mock us; write a reply",
+                   "Create an MCP server with a tool to search GitHub repositories by keyword",
+                   "Write a Python script that downloads files from S3",
+                   "Assume we can recruit in WeChat groups, scrape Xiaohongshu comments",
+                   "帮我在当前仓库里搜一下 memory 这个词"]:
         assert platform_searches(silent) == [], silent
 
 
@@ -83,6 +91,9 @@ def test_a_link_handed_over_as_the_page_or_judged_by_its_content() -> None:
     assert judged_pages("Add a footer link to the pricing page: https://acme.dev/p", []) == []
     assert judged_pages("Put https://acme.dev in the README", ["The README links the site"]) \
         == []
+    # a made-up page (a reserved example name) whose content the prompt carries itself
+    assert judged_pages("Assess the page: https://harbor.example/p. Raw HTML has one <h1>",
+                        []) == []
 
 
 SKILL_MD = ("---\nname: launch-kit\ndescription: Helps small teams launch products. Use "
