@@ -7,7 +7,8 @@ runner.authoring.reach already reads a link handed over to read, a bare `.com` h
 verb of looking at a site, and a host given as a site's address; this module reads the
 shapes those leave out:
 
-- a host of any top-level domain owning a page ("Audit solomax.app's landing page");
+- a host of any top-level domain owning a page ("Audit solomax.app's landing page"), or of
+  a site's domain no file suffix shares right after the verb ("Audit solomax.app");
 - a domain's availability or registration asked or expected checked ("is getshipped.com
   available?", "check whether these domains are registered", "Availability is verified by
   running the check_domains script"), which only a registry's live answer gives;
@@ -64,10 +65,21 @@ def _live_host(host: str) -> bool:
     return host.rsplit(".", 1)[-1].lower() not in _FILE_SUFFIX and not _RESERVED.search(host)
 
 
+# A host right after a verb of looking ("Audit solomax.app"), of a top-level domain no file
+# suffix shares (`.ai` is Illustrator's, `.sh` a shell script's, `.in` a template's).
+_SITE_TLD = (r"(?:app|dev|so|xyz|site|tech|shop|store|online|cloud|gg|fm|tv|ly|me|us|uk|de|"
+             r"fr|es|it|nl|ca|au|jp|cn|br|eu|ch|se|no|pl)")
+_LOOKED_HOST = re.compile(
+    r"(?i:\b(?:audit|check|crawl|scan|inspect|visit|analy[sz]e|review|research|scrape|browse|"
+    r"fetch|critique|assess|evaluate|roast)\s+(?:the\s+(?:site|website|homepage)\s+)?)"
+    rf"((?:[a-z0-9][a-z0-9-]*\.)+{_SITE_TLD})(?![\w@/'’-]|\.[a-z])")
+
+
 def owned_pages(request: str) -> list[str]:
     """A host's page the request looks at ("Audit solomax.app's landing page"), any
-    top-level domain but a file's suffix."""
-    found = []
+    top-level domain but a file's suffix, or a host of a site's domain right after the verb
+    ("Audit solomax.app")."""
+    found = [m.group(1) for m in _LOOKED_HOST.finditer(request) if _live_host(m.group(1))]
     for match in _OWNED_PAGE.finditer(request):
         if _live_host(match.group(1)) and _LOOK.search(
                 _clause_before(request, match.start()) + match.group(0)):

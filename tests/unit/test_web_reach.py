@@ -23,7 +23,11 @@ def test_a_hosts_page_looked_at_any_top_level_domain() -> None:
         ["solomax.app's landing page"]
     assert owned_pages("Can you review brightly.dev's pricing page?") == \
         ["brightly.dev's pricing page"]
+    assert owned_pages("Please audit solomax.app before launch") == ["solomax.app"]
+    assert owned_pages("Revisa acme.es y audit the site acme.dev") == ["acme.dev"]
     # the user's own project to build, a file's suffix, a reserved example name: silent
+    assert owned_pages("Review logo.ai and scan run.sh, then check data.parquet") == []
+    assert owned_pages("Audit shop.example before launch") == []
     assert owned_pages("Build solomax.app's landing page in Next.js") == []
     assert owned_pages("Write copy for acme.dev's landing page") == []
     assert owned_pages("Review main.py's headers") == []
