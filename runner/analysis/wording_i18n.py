@@ -394,7 +394,8 @@ SERVER_WORDS: Table = {
 
 # A verb that hands a link over to be read ("résume https://...").
 READ_CUE: Table = {
-    "zh": (r"阅读|閱讀|读取|讀取|总结|總結|概括|分析|查看|参考|參考|根据|根據|抓取|访问|訪問",),
+    "zh": (r"阅读|閱讀|读取|讀取|总结|總結|概括|分析|查看|参考|參考|根据|根據|抓取|访问|訪問|"
+           r"获取|獲取",),
     "ja": (r"読んで|読み|要約|まとめ|分析|参照|確認して|に基づいて|取得",),
     "ko": (r"읽고|읽어|요약|분석|참고|확인|바탕으로|가져와|검토",),
     "ru": (r"прочитай\w*|прочти|изучи\w*|проанализируй\w*|резюмируй\w*|кратко\s+изложи|"
@@ -415,6 +416,63 @@ READ_CUE: Table = {
            r"g[oö]z\s+at(?!\w)|temel\s+alarak|a[cç](?:[iı]n|[iı]p)?(?!\w)",),
 }
 
+
+# A named platform's live content searched, looked up or downloaded (issue 26, rule 6,
+# EV014; runner.authoring.web_reach): a verb of searching or fetching, then the platform by
+# its capitalised name after "on"/"from" ("Search for 'Clean Code' on Z-Library", "look up
+# reviews of X on G2"), or before the content it holds ("find the latest Reddit threads");
+# in Chinese the platform before 上/里 and the content after, or a title in 「」 after a
+# source ("搜索微信公众号「人民日报」"). A launch, a listing, an ad "on Product Hunt" is no
+# search of its content; a name of the week or the month is no platform.
+_PLATFORM = (r"(?-i:(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|"
+             r"February|March|April|May|June|July|August|September|October|November|"
+             r"December|I|The|This|That|Line|Page|Step|Section)\b)[A-Z][A-Za-z0-9]*"
+             r"(?:[-.][A-Z0-9][A-Za-z0-9]*)*(?:\s+[A-Z][a-z0-9]+)?)")
+_CONTENT = (r"(?:threads?|posts?|articles?|reviews?|videos?|tweets?|comments?|discussions?|"
+            r"books?|papers?|listings?|news|mentions?|answers?|questions?|pins?|reels?|"
+            r"stories|repos|repositories|products?|ratings?|jobs|profiles?|results?|"
+            r"releases?|issues?|episodes?|podcasts?|trends?|hashtags?)")
+_FRESH = r"(?:(?:the\s+)?(?:latest|recent|top|newest|current|trending|popular|best)\s+)?"
+_ZH_LOCAL = (r"(?!代码|代碼|文件|檔案|项目|項目|目录|目錄|仓库|倉庫|日志|日誌|本地|文档|文檔|"
+             r"数据库|表格)")
+PLATFORM_SEARCH: Table = {
+    "en": (rf"(?:search|searches|searching|look\s+up|looks\s+up|find|finds|pull|fetch|"
+           rf"download|downloads|scrape|scrapes|browse|collect|gather|dig\s+up|track\s+down)"
+           rf"\s+(?:for\s+)?{_FRESH}(?:[^.?!;\n]{{0,60}}?\s)?{_CONTENT}\b[^.?!;\n]{{0,60}}?"
+           rf"\s(?:on|from)\s+{_PLATFORM}",
+           rf"(?:search|searches|searching|download|downloads|scrape|scrapes|browse)\s+"
+           rf"(?:for\s+)?[^.?!;\n]{{0,60}}?\s(?:on|from)\s+{_PLATFORM}(?!\s*\.\w)",
+           rf"(?:search|look\s+up|find|pull|fetch|scrape|browse|collect|gather)\s+(?:for\s+)?"
+           rf"{_FRESH}{_PLATFORM}\s+{_CONTENT}\b"),
+    "zh": (rf"(?:搜索|搜尋|搜一下|查找|查一下|检索|檢索|下载|下載|获取|獲取|抓取|爬取|找)(?:一下)?"
+           rf"在?{_ZH_LOCAL}[^\s，。！？、「」\n]{{2,10}}?(?:上|里|裡)(?:关于|關於|的)"
+           r"[^，。！？\n]{0,30}?(?:文章|帖子|视频|視頻|笔记|筆記|书|書|评论|評論|回答|新闻|"
+           r"新聞|讨论|討論|推文|动态|動態)",
+           rf"(?:搜索|搜尋|搜一下|查找|检索|檢索|下载|下載)(?:一下)?{_ZH_LOCAL}"
+           r"[^\s，。！？、「」\n]{2,12}「[^」\n]+」",
+           rf"在{_ZH_LOCAL}[^\s，。！？、「」\n]{{2,10}}(?:上|里|裡)(?:搜索|搜尋|搜|查找|检索|檢索)"),
+    "es": (r"(?:busc|encuentr|descarg)\w*\s+(?:[^.?!;\n]{0,40}?\s)?(?:rese[ñn]as|art[ií]culos|"
+           r"publicaciones|hilos|v[ií]deos|libros?|noticias|comentarios|opiniones)\b"
+           rf"[^.?!;\n]{{0,40}}?\s(?:en|de)\s+{_PLATFORM}",),
+    "fr": (r"(?:cherch|recherch|trouv|t[eé]l[eé]charg)\w*\s+(?:[^.?!;\n]{0,40}?\s)?(?:avis|"
+           r"articles|publications|fils|vid[eé]os|livres?|actualit[eé]s|commentaires)\b"
+           rf"[^.?!;\n]{{0,40}}?\s(?:sur|de)\s+{_PLATFORM}",),
+}
+# A domain's registration asked about, beside a host or the word for a domain (English is
+# read in runner.authoring.web_reach, where "available in 5 languages" is told apart).
+DOMAIN_FREE: Table = {
+    "zh": (r"(?:能否|能不能|可否|是否|有没有被|有沒有被|已经被|已經被|已被|还没被|還沒被|可以)"
+           r"(?:被)?(?:注册|註冊|抢注|搶註)|(?:是否|还|還)?可用吗|(?:是否|还|還)可用",),
+    "ja": (r"空いて(?:いる|います|る)|取得(?:可能|できる|できます)|登録(?:済み|されて|可能)",),
+    "es": (r"(?:est[aá]n?|sigue[n]?)\s+(?:a[uú]n\s+)?(?:disponibles?|libres?|registrad[oa]s?)"
+           r"|disponibilidad\s+del?\s+dominio",),
+    "pt": (r"(?:est[aá]|est[aã]o)\s+(?:ainda\s+)?(?:dispon[ií]ve(?:l|is)|livres?|registrad[oa]s?)"
+           r"|disponibilidade\s+do\s+dom[ií]nio",),
+    "fr": (r"(?:est|sont)\s+(?:encore\s+)?(?:disponibles?|libres?|pris|enregistr[ée]s?)"
+           r"|disponibilit[ée]\s+du\s+(?:nom\s+de\s+)?domaine",),
+    "de": (r"(?:noch\s+)?(?:verf[uü]gbar|vergeben|registriert)\b|Domain-?Verf[uü]gbarkeit",),
+    "ru": (r"(?:свобод(?:ен|ны|но)|занят(?:ы|о)?|зарегистрирован\w*)",),
+}
 
 def _bounded(lang: str, pattern: str) -> str:
     """`pattern` with the word bounds its language has."""
@@ -448,6 +506,8 @@ OPTIONAL_RE = re.compile(rf"^\s*(?:{alternation(OPTIONAL, bounded=False)})", re.
 SERVER_WORDS_RE = compiled(SERVER_WORDS)
 READ_CUE_RE = compiled(READ_CUE)
 WEB_SEARCH_RE = compiled(WEB_SEARCH)
+PLATFORM_SEARCH_RE = compiled(PLATFORM_SEARCH)
+DOMAIN_FREE_RE = compiled(DOMAIN_FREE)
 
 # A quoted operand, in any of the quotes these languages use.
 _QUOTED = re.compile(r"'(?P<o1>[^'\n]+)'|\"(?P<o2>[^\"\n]+)\"|`(?P<o3>[^`\n]+)`|“(?P<o4>[^”\n]+)”"

@@ -66,6 +66,12 @@ from runner.authoring.project_limits import git_needs, outside_places, place_nee
 from runner.authoring.project_skill import project_of
 from runner.authoring.site_address import addressed_hosts
 from runner.authoring.stage_directions import stage_direction
+from runner.authoring.web_reach import (
+    domain_checks,
+    judged_pages,
+    owned_pages,
+    platform_searches,
+)
 from runner.schema.case import Case
 from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
 
@@ -752,6 +758,9 @@ def case_reach(case: Case, skill_reaches: bool, home_data: list[str],
             for d in sites_to_read(case, request) if not any(d in u for u in urls_to_read(case))]
     why += [f"'{w}': {OWN_PROJECT}, and its criteria expect its files worked on ('{c}')"
             for w, c in own_project_needs(case, request)]
+    why += [w for w in web_needs(case, request) if not any(
+        w.split("'")[1] in said or said.split("'")[1] in w.split("'")[1] for said in why
+        if said.count("'") >= 2)]
     why += [f"its {key} say{'s' if not key.endswith('s') else ''} '{said}' (the author's own "
             "word that the run lacks it)" for key, quotes in notes_needs(case.extra).items()
             for said in quotes]
@@ -759,6 +768,29 @@ def case_reach(case: Case, skill_reaches: bool, home_data: list[str],
     why += [f"'{w}': the user's own history, which the skill keeps at {where} on their "
             "machine and the case does not stage" for w in history_needs(case, home_data)]
     return list(dict.fromkeys(why))
+
+
+def web_needs(case: Case, request: str) -> list[str]:
+    """What on the web the case asks for that the older finders leave out, read by grammar
+    (runner.authoring.web_reach): a host's page to look at, a domain's registration, a named
+    platform's live content, a link handed over as the page or judged by its content."""
+    criteria = [unquoted(t) for t in [*_criteria(case), *case.assertions] if t]
+    domains = domain_checks(request, criteria)
+    why = [f"{', '.join(repr(w) for w in domains[:4])}: a domain's registration, which only a "
+           "live registry answers, and the sandbox has no network"] if domains else []
+    # (a page handed over or judged by its content is the page, whatever else is staged)
+    why += [f"'{u}': a page its criteria read by its content, and the sandbox has no network"
+            for u in judged_pages(unquoted(case.prompt), criteria)]
+    if not _stages_nothing(case):
+        return why
+    why += [f"'{w}': a live website to read, and the sandbox has no network"
+            for w in owned_pages(request)]
+    # a title searched for is written in quotes ("搜索微信公众号「人民日报」"): the prompt's
+    # own words with them, less pasted material and questions of how
+    titled, _ = _asked_for_advice(asked(case.prompt))
+    why += [f"'{w}': a platform's live content to search or fetch, and the sandbox has no "
+            "network" for w in platform_searches(titled)]
+    return why
 
 
 def _clip(text: str, width: int = 90) -> str:
