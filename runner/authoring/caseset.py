@@ -56,7 +56,7 @@ from runner.authoring.groups import GROUPED, GROUPED_FIX
 from runner.authoring.harness_scripts import read_harness_fixtures
 from runner.authoring.harnessed import harness_findings, program_test, program_test_refusal
 from runner.authoring.id_fixtures import id_fixtures
-from runner.authoring.inline import file_references, split_inline
+from runner.authoring.inline import decoy_fields, file_references, split_inline
 from runner.authoring.inputs import SetFolders, home_of, pointed_inputs, staged_fields
 from runner.authoring.joined import TOP_ALIASES, as_set, read_joined
 from runner.authoring.keyed_checks import keyed_files, merged
@@ -845,6 +845,10 @@ def _inline(item: dict[str, Any], label: str, at: _Setting) -> tuple[dict[str, A
         at.problems.report("EV012", label, "files given as objects with a path: each read "
                            "as the file at its path; " + ", ".join(f"`{n}`" for n in notes)
                            + " kept as the author's note, not graded", "none needed")
+    for key in decoy_fields(item):  # said, as the files are not the task's own inputs
+        at.problems.tally("EV012", label, f"`{key}`: files placed beside the task for the "
+                          "agent to ignore or find, staged into its working directory as "
+                          "inline fixtures", "none needed")
     item, inline, wrong = split_inline(item)
     for message in wrong:
         at.problems.refuse("EV009", label, message, "give each inline fixture a relative path "

@@ -52,6 +52,7 @@ from runner.authoring.pattern_fields import PATTERN_WORDS, all_compile, as_patte
 from runner.authoring.personas import persona, scripted_answers
 from runner.authoring.problems import Problems
 from runner.authoring.program_types import CONTRACT, ProgramType
+from runner.authoring.regex_flags import with_flags
 from runner.authoring.routing import (
     about_firing,
     not_firing_with_reason,
@@ -61,13 +62,21 @@ from runner.authoring.routing import (
     routing_word,
     split_firing,
 )
-from runner.authoring.routing_types import read_routing, routing_type
+from runner.authoring.routing_types import loaded_skill, loaded_type, read_routing, routing_type
 from runner.authoring.rubrics import rubric_criteria
 from runner.authoring.setups import SETUP_KEYS
 from runner.authoring.short_claims import short_claim
 from runner.authoring.signal_lists import SENTENCE_MIN_WORDS, signal_checks
 from runner.authoring.situations import SITUATION_FIELDS, STATE_WORDS, situation_request
-from runner.authoring.tiers import expect_operands, soft_marking, soft_objects, tier_lists
+from runner.authoring.tiers import (
+    REPORT_ONLY,
+    expect_operands,
+    hard_tier_keys,
+    soft_marking,
+    soft_objects,
+    tier_lists,
+    tier_marking,
+)
 from runner.authoring.tool_inputs import any_tool_matcher, input_field_matcher
 from runner.authoring.tool_names import call_pattern, tool_matcher
 from runner.authoring.verifier_keys import verifier_command
@@ -2738,6 +2747,13 @@ class CaseReader:
         it would fail work that left it out on purpose; reported, not graded. True if so."""
         if marking is None:
             return False
+        if marking == tier_marking(value):  # a harness's tier: many items, one line a tier
+            self.unread[f"{origin}{REPORT_ONLY}"] = value
+            self.problems.tally("EV012", self.label, f"checks in the author's report-only "
+                                f"tier ({marking}): reported by their harness, never deciding "
+                                "a case; not graded here (such a check cannot fail its case)",
+                                "make it `tier: required` to have it decide")
+            return True
         self.unread[f"{origin} (optional)"] = value
         self.mapped(f"{origin}: marked {marking}, not graded (an optional item cannot fail): "
                     f"{_shown(value)[:80]}", "make it a requirement, or leave it out")
@@ -2809,8 +2825,10 @@ class CaseReader:
         shown = f"{origin} {{type: {name!r}}}" + (f" ({label})" if isinstance(label, str)
                                                   and label else "")
         final = (_aims_at_final_text(value) or _answer_typed(name)) and kind in _TEXT_KINDS
+        if kind == REGEX and isinstance(value.get("flags"), str):
+            value = with_flags(value, OPERAND_KEYS[REGEX])  # `flags: "i"`: the author's
         ignored = sorted(set(value) - OBJECT_KEYS - ({"field"} if final else set())
-                         - _blank_result_slots(value))
+                         - _blank_result_slots(value) - hard_tier_keys(value))
         if ignored:
             shown += f" [ignored: {', '.join(ignored)}]"
         target = _file_target(value) if kind in _TEXT_KINDS else None
@@ -2931,6 +2949,9 @@ class CaseReader:
         statement on the tool calls (runner.authoring.routing_types)."""
         positive = routing_type(name)
         text = _statement_text(value)
+        loaded, skill = loaded_type(name), loaded_skill(value)
+        if loaded is not None and skill is not None:  # `{type: skill_invoked, skill: x}`
+            positive, text = loaded, f"Skill({skill})"
         if positive is None or text is None:
             return False
         if origin in self.negated_origins:
