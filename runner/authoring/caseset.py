@@ -140,6 +140,7 @@ from runner.authoring.set_notes import (
 )
 from runner.authoring.set_owned import report_exclusions
 from runner.authoring.set_texts import texts_from_files
+from runner.authoring.setup_writes import setup_writes
 from runner.authoring.setups import folder_setup, read_setup
 from runner.authoring.shapes import unwrap
 from runner.authoring.siblings import (
@@ -1171,6 +1172,13 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
     listed = _listed(skill, case)
     holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
     missing = list(missing_inputs(case, staged_names(case, listed), holds))
+    built = setup_writes(case.setup_run) if missing and case.setup_run else None
+    made = [m for m in missing if built is not None and built.covers(m)]
+    if made:  # the case's own setup writes them before the session starts
+        problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, made[:3]))}"
+                        ", which the case's setup writes into the working directory before "
+                        "the agent starts: staged by the setup, not refused", "none needed")
+        missing = [m for m in missing if m not in made]
     told = described_names(case.extra, case.prompt, missing)
     if told:
         problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, told[:3]))}, "

@@ -46,6 +46,7 @@ from runner.authoring.inline_turns import inline_turns
 from runner.authoring.input_object import request_of
 from runner.authoring.material_types import CALLS, material_matcher, material_type
 from runner.authoring.mocks import mocked_calls
+from runner.authoring.ordered_calls import ordered_calls
 from runner.authoring.pass_rules import read_case_rule, rubric_rule
 from runner.authoring.path_lists import path_lists
 from runner.authoring.pattern_fields import PATTERN_WORDS, all_compile, as_pattern, compiles
@@ -823,6 +824,7 @@ class CaseReader:
         self.check_lists: list[tuple[str, Any]] = []
         self._coded: list[str] = []  # sentence-list items written as prefixed checks
         self.unread: dict[str, Any] = {}  # parts of a field no rule reads: kept, reported
+        self.process: list[dict[str, Any]] = []  # process items read from check objects
         self.negated_origins: set[str] = set()
         # Routing expectations found (True: the skill should fire), and whether they are all
         # the case holds (then it is a trigger query, moved out of the runtime set).
@@ -948,6 +950,9 @@ class CaseReader:
         if self.grader_command is not None:
             self._command_program(item)
         self._rubric_bar(item)
+        if self.process:  # ordered call checks (_object): process items of the case
+            given = item.get("process")
+            item["process"] = [*(given if isinstance(given, list) else []), *self.process]
         if self.unread:
             item["extra"] = {**item.get("extra", {}), **self.unread}
         for key, values in (("assertions", self.checks), ("statements", self.statements),
@@ -2776,6 +2781,15 @@ class CaseReader:
     # -- assertion objects ------------------------------------------------------------------
 
     def _object(self, value: dict[str, Any], origin: str) -> None:
+        order = ordered_calls(value)  # never deciding, whatever its tier: read before it
+        if order is not None and origin not in self.negated_origins:
+            self.process.append({"id": f"{self.label}:{origin}", "order": order})
+            self.problems.tally("EV012", self.label, f"type {value.get('type')!r} (an order of "
+                                "the run's skill loads or tool calls) read as an `order` "
+                                "process item on the transcript's calls (Skill:<name> for a "
+                                "skill): reported beside task success, never deciding it",
+                                "none needed (or write it under `process`)")
+            return
         if self._soft(value, origin, soft_marking(value)):
             return
         if _weight(value) is not None:  # read as any check is; its weight cannot apply
