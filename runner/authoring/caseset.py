@@ -36,6 +36,7 @@ from runner.authoring.case_index import indexed_cases
 from runner.authoring.casedirs import is_case_dirs, is_one_case, named_rubric
 from runner.authoring.check_groups import check_groups, groups_line
 from runner.authoring.crosscase import report_earlier_state
+from runner.authoring.described_changes import described_change_files
 from runner.authoring.described_fixtures import described_names
 from runner.authoring.dialects import (
     CaseReader,
@@ -1179,6 +1180,13 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         ", which the case's setup writes into the working directory before "
                         "the agent starts: staged by the setup, not refused", "none needed")
         missing = [m for m in missing if m not in made]
+    changed = described_change_files(case.prompt, missing)
+    if changed:  # a change held elsewhere, read from the prompt's description of it
+        problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, changed[:3]))}"
+                        " as part of the change it describes (a pull request or commit held "
+                        "elsewhere): the case is read on that description, not refused",
+                        "stage the change's files (or its diff) if the agent should read them")
+        missing = [m for m in missing if m not in changed]
     told = described_names(case.extra, case.prompt, missing)
     if told:
         problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, told[:3]))}, "

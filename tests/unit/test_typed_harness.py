@@ -13,6 +13,7 @@ from typing import Any
 
 from click.testing import CliRunner, Result
 
+from runner.authoring.described_changes import described_change_files
 from runner.authoring.inline import decoy_fields, split_inline
 from runner.authoring.ordered_calls import ordered_calls
 from runner.authoring.regex_flags import inline_flags, with_flags
@@ -192,3 +193,27 @@ def test_an_input_a_setup_copies_in_with_its_folder_is_not_refused(tmp_path: Pat
     result = check(str(skill))
     assert result.exit_code == 0, result.output
     assert "which the case's setup writes into the working directory" in result.output
+
+
+# -- rule: files of a change the prompt describes ---------------------------------------------
+
+def test_files_of_a_described_change_by_grammar() -> None:
+    prompt = ("Run a tiered review on PR #168 in acme/reader. The PR adds 4 icon files and a "
+              "single line in manifest.json pointing at them.")
+    assert described_change_files(prompt, ["manifest.json"]) == ["manifest.json"]
+    # no handle of a change: the file is the task's input
+    assert described_change_files("The diff adds a line in manifest.json.",
+                                  ["manifest.json"]) == []
+    # a sentence asking the agent to work on the file is no description of the change
+    assert described_change_files("Review PR #12. Fix the bug in app.ts it left.",
+                                  ["app.ts"]) == []
+
+
+def test_a_described_change_is_not_refused_as_an_unstaged_input(tmp_path: Path) -> None:
+    prompt = ("Tiered review on PR #170 in acme/reader. The PR is 2 files, 18 LOC: adds a "
+              "listener on the media query in src/core/theme.ts and a matching test.")
+    skill = skill_with(tmp_path, [{"name": "a", "prompt": prompt, "assertions": [
+        {"type": "regex", "pattern": "surgical", "flags": "i"}]}])
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "names 'src/core/theme.ts' as part of the change it describes" in result.output
