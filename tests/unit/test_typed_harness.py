@@ -217,3 +217,13 @@ def test_a_described_change_is_not_refused_as_an_unstaged_input(tmp_path: Path) 
     result = check(str(skill))
     assert result.exit_code == 0, result.output
     assert "names 'src/core/theme.ts' as part of the change it describes" in result.output
+
+
+def test_a_teardown_of_commands_is_said_not_ignored(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [{"name": "a", "prompt": PROMPT,
+                                   "teardown": "rm -rf scratch-dir",
+                                   "assertions": [{"type": "contains", "value": "Customer"}]}])
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "`teardown`: the harness's clean-up after a case; not run" in result.output
+    assert "ignored (kept, not graded)" not in result.output
