@@ -36,6 +36,7 @@ from runner.authoring.case_index import indexed_cases
 from runner.authoring.casedirs import is_case_dirs, is_one_case, named_rubric
 from runner.authoring.check_groups import check_groups, groups_line
 from runner.authoring.crosscase import report_earlier_state
+from runner.authoring.described_changes import described_change_files
 from runner.authoring.described_fixtures import described_in_prompt, described_names
 from runner.authoring.dialects import (
     CaseReader,
@@ -56,7 +57,7 @@ from runner.authoring.groups import GROUPED, GROUPED_FIX
 from runner.authoring.harness_scripts import read_harness_fixtures
 from runner.authoring.harnessed import harness_findings, program_test, program_test_refusal
 from runner.authoring.id_fixtures import id_fixtures
-from runner.authoring.inline import file_references, split_inline
+from runner.authoring.inline import decoy_fields, file_references, split_inline
 from runner.authoring.inputs import SetFolders, home_of, pointed_inputs, staged_fields
 from runner.authoring.joined import TOP_ALIASES, as_set, read_joined
 from runner.authoring.keyed_checks import keyed_files, merged
@@ -140,6 +141,7 @@ from runner.authoring.set_notes import (
 )
 from runner.authoring.set_owned import report_exclusions
 from runner.authoring.set_texts import texts_from_files
+from runner.authoring.setup_writes import setup_writes
 from runner.authoring.setups import folder_setup, read_setup
 from runner.authoring.shapes import unwrap
 from runner.authoring.siblings import (
@@ -847,6 +849,10 @@ def _inline(item: dict[str, Any], label: str, at: _Setting) -> tuple[dict[str, A
         at.problems.report("EV012", label, "files given as objects with a path: each read "
                            "as the file at its path; " + ", ".join(f"`{n}`" for n in notes)
                            + " kept as the author's note, not graded", "none needed")
+    for key in decoy_fields(item):  # said, as the files are not the task's own inputs
+        at.problems.tally("EV012", label, f"`{key}`: files placed beside the task for the "
+                          "agent to ignore or find, staged into its working directory as "
+                          "inline fixtures", "none needed")
     item, inline, wrong = split_inline(item)
     for message in wrong:
         at.problems.refuse("EV009", label, message, "give each inline fixture a relative path "
@@ -1178,6 +1184,20 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
     listed = _listed(skill, case)
     holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
     missing = list(missing_inputs(case, staged_names(case, listed), holds))
+    built = setup_writes(case.setup_run) if missing and case.setup_run else None
+    made = [m for m in missing if built is not None and built.covers(m)]
+    if made:  # the case's own setup writes them before the session starts
+        problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, made[:3]))}"
+                        ", which the case's setup writes into the working directory before "
+                        "the agent starts: staged by the setup, not refused", "none needed")
+        missing = [m for m in missing if m not in made]
+    changed = described_change_files(case.prompt, missing)
+    if changed:  # a change held elsewhere, read from the prompt's description of it
+        problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, changed[:3]))}"
+                        " as part of the change it describes (a pull request or commit held "
+                        "elsewhere): the case is read on that description, not refused",
+                        "stage the change's files (or its diff) if the agent should read them")
+        missing = [m for m in missing if m not in changed]
     told = described_names(case.extra, case.prompt, missing) or described_in_prompt(
         case.prompt, missing, [case.expected_output, *case.statements, *case.assertions,
                                case.rubric or ""])

@@ -15,6 +15,7 @@ from runner.authoring.fields import (
 )
 from runner.authoring.notes_needs import notes_needs
 from runner.authoring.programs import grader_readings
+from runner.authoring.tiers import REPORT_ONLY
 from runner.schema.case import Case, Reading
 from runner.schema.checked import CaseReading, CheckReading, FixtureReading
 from runner.schema.enums import CheckKind
@@ -177,8 +178,10 @@ def _ignored(case: Case, origins: dict[str, tuple[str, ...]]) -> list[str]:
     """The case's fields kept and never graded."""
     # (notes saying what the case needs and lacks are read: EV014 quotes them)
     read = notes_needs(case.extra)
-    ignored = [f"{key} ({_KINDS.get(field_kind(key, case.extra[key]) or '', 'kept')}, not "
-               "graded)" for key in sorted(case.extra) if key not in read]
+    ignored = [f"{key.removesuffix(REPORT_ONLY)} ({REPORT_ONLY_SAID})"
+               if key.endswith(REPORT_ONLY)
+               else f"{key} ({_KINDS.get(field_kind(key, case.extra[key]) or '', 'kept')}, "
+               "not graded)" for key in sorted(case.extra) if key not in read]
     graded_expected = any(o.startswith("expected_output") for o in origins.get("statements", ()))
     if case.expected_output and not graded_expected:
         ignored.append("expected_output (shown to the grader beside statements; not a check)"
@@ -247,6 +250,9 @@ def case_lines(reading: CaseReading) -> list[str]:
     return lines
 
 
+# A check in its harness's report-only tier (runner.authoring.tiers.REPORT_ONLY) is said by its
+# own EV012 line, so not listed as ignored.
+REPORT_ONLY_SAID = "in its harness's report-only tier: never deciding, not graded (EV012)"
 _IGNORED_KEYS = re.compile(r"\[ignored: ([^\]]+)\]")
 _KINDS = {PROSE: "prose", METADATA: "metadata"}
 _KIND_OF = re.compile(r"\((prose|metadata|kept), not graded\)$")
@@ -260,6 +266,8 @@ def ignored_summary(readings: list[CaseReading]) -> str | None:
     keys: dict[str, int] = {}
     for reading in readings:
         for item in reading.ignored:
+            if item.endswith(f"({REPORT_ONLY_SAID})"):
+                continue
             name = item.split(" (", 1)[0]
             kind = _KIND_OF.search(item)
             counted = kinds.get(kind.group(1), fields) if kind else fields

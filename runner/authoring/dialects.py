@@ -47,12 +47,14 @@ from runner.authoring.input_object import request_of
 from runner.authoring.keyword_terms import keyword_terms
 from runner.authoring.material_types import CALLS, material_matcher, material_type
 from runner.authoring.mocks import mocked_calls
+from runner.authoring.ordered_calls import ordered_calls
 from runner.authoring.pass_rules import read_case_rule, rubric_rule
 from runner.authoring.path_lists import path_lists
 from runner.authoring.pattern_fields import PATTERN_WORDS, all_compile, as_pattern, compiles
 from runner.authoring.personas import persona, scripted_answers
 from runner.authoring.problems import Problems
 from runner.authoring.program_types import CONTRACT, ProgramType
+from runner.authoring.regex_flags import with_flags
 from runner.authoring.routing import (
     about_firing,
     not_firing_with_reason,
@@ -62,13 +64,21 @@ from runner.authoring.routing import (
     routing_word,
     split_firing,
 )
-from runner.authoring.routing_types import read_routing, routing_type
+from runner.authoring.routing_types import loaded_skill, loaded_type, read_routing, routing_type
 from runner.authoring.rubrics import rubric_criteria
 from runner.authoring.setups import SETUP_KEYS
 from runner.authoring.short_claims import short_claim
 from runner.authoring.signal_lists import SENTENCE_MIN_WORDS, signal_checks
 from runner.authoring.situations import SITUATION_FIELDS, STATE_WORDS, situation_request
-from runner.authoring.tiers import expect_operands, soft_marking, soft_objects, tier_lists
+from runner.authoring.tiers import (
+    REPORT_ONLY,
+    expect_operands,
+    hard_tier_keys,
+    soft_marking,
+    soft_objects,
+    tier_lists,
+    tier_marking,
+)
 from runner.authoring.tool_inputs import any_tool_matcher, input_field_matcher
 from runner.authoring.tool_names import call_pattern, tool_matcher
 from runner.authoring.verifier_keys import verifier_command
@@ -832,6 +842,7 @@ class CaseReader:
         self.check_lists: list[tuple[str, Any]] = []
         self._coded: list[str] = []  # sentence-list items written as prefixed checks
         self.unread: dict[str, Any] = {}  # parts of a field no rule reads: kept, reported
+        self.process: list[dict[str, Any]] = []  # process items read from check objects
         self.negated_origins: set[str] = set()
         # Routing expectations found (True: the skill should fire), and whether they are all
         # the case holds (then it is a trigger query, moved out of the runtime set).
@@ -957,6 +968,9 @@ class CaseReader:
         if self.grader_command is not None:
             self._command_program(item)
         self._rubric_bar(item)
+        if self.process:  # ordered call checks (_object): process items of the case
+            given = item.get("process")
+            item["process"] = [*(given if isinstance(given, list) else []), *self.process]
         if self.unread:
             item["extra"] = {**item.get("extra", {}), **self.unread}
         for key, values in (("assertions", self.checks), ("statements", self.statements),
@@ -2756,6 +2770,13 @@ class CaseReader:
         it would fail work that left it out on purpose; reported, not graded. True if so."""
         if marking is None:
             return False
+        if marking == tier_marking(value):  # a harness's tier: many items, one line a tier
+            self.unread[f"{origin}{REPORT_ONLY}"] = value
+            self.problems.tally("EV012", self.label, f"checks in the author's report-only "
+                                f"tier ({marking}): reported by their harness, never deciding "
+                                "a case; not graded here (such a check cannot fail its case)",
+                                "make it `tier: required` to have it decide")
+            return True
         self.unread[f"{origin} (optional)"] = value
         self.mapped(f"{origin}: marked {marking}, not graded (an optional item cannot fail): "
                     f"{_shown(value)[:80]}", "make it a requirement, or leave it out")
@@ -2778,6 +2799,15 @@ class CaseReader:
     # -- assertion objects ------------------------------------------------------------------
 
     def _object(self, value: dict[str, Any], origin: str) -> None:
+        order = ordered_calls(value)  # never deciding, whatever its tier: read before it
+        if order is not None and origin not in self.negated_origins:
+            self.process.append({"id": f"{self.label}:{origin}", "order": order})
+            self.problems.tally("EV012", self.label, f"type {value.get('type')!r} (an order of "
+                                "the run's skill loads or tool calls) read as an `order` "
+                                "process item on the transcript's calls (Skill:<name> for a "
+                                "skill): reported beside task success, never deciding it",
+                                "none needed (or write it under `process`)")
+            return
         if self._soft(value, origin, soft_marking(value)):
             return
         if _weight(value) is not None:  # read as any check is; its weight cannot apply
@@ -2828,8 +2858,10 @@ class CaseReader:
         shown = f"{origin} {{type: {name!r}}}" + (f" ({label})" if isinstance(label, str)
                                                   and label else "")
         final = (_aims_at_final_text(value) or _answer_typed(name)) and kind in _TEXT_KINDS
+        if kind == REGEX and isinstance(value.get("flags"), str):
+            value = with_flags(value, OPERAND_KEYS[REGEX])  # `flags: "i"`: the author's
         ignored = sorted(set(value) - OBJECT_KEYS - ({"field"} if final else set())
-                         - _blank_result_slots(value))
+                         - _blank_result_slots(value) - hard_tier_keys(value))
         if ignored:
             shown += f" [ignored: {', '.join(ignored)}]"
         target = _file_target(value) if kind in _TEXT_KINDS else None
@@ -2967,6 +2999,9 @@ class CaseReader:
         statement on the tool calls (runner.authoring.routing_types)."""
         positive = routing_type(name)
         text = _statement_text(value)
+        loaded, skill = loaded_type(name), loaded_skill(value)
+        if loaded is not None and skill is not None:  # `{type: skill_invoked, skill: x}`
+            positive, text = loaded, f"Skill({skill})"
         if positive is None or text is None:
             return False
         if origin in self.negated_origins:

@@ -14,6 +14,10 @@ PATH_KEYS = ("path", "name", "filename", "file")
 # Fields of files the harness writes before the session starts (`setup_files: {path:
 # content}` or `[{path, content}]`): fixtures given inline like `files`.
 SETUP_KEYS = ("setup_files", "seed_files", "initial_files")
+# Fields of files placed beside the task for the agent to ignore or to find (a harness's
+# decoys, extra files): staged as inline fixtures are, since the task runs among them.
+DECOY_KEYS = ("scratch_decoy", "scratch_decoys", "decoy", "decoys", "decoy_files",
+              "extra_files", "scratch_files")
 CONTENT_KEYS = ("content", "text", "body")
 # the cap on one fixture file (runner.authoring.hygiene, which imports the reader)
 FILE_MAX_BYTES = 10 * 1024**2
@@ -78,6 +82,18 @@ def file_references(item: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     return {**item, "files": paths}, notes
 
 
+def _stageable(given: Any) -> bool:
+    """`{path: content}` or `[{path, content}]`: files written as they are."""
+    return (isinstance(given, dict) and bool(given)
+            and all(isinstance(v, str) for v in given.values())
+            or isinstance(given, list) and bool(given) and all(_is_inline(f) for f in given))
+
+
+def decoy_fields(item: dict[str, Any]) -> list[str]:
+    """The decoy or extra-file fields of a case that `split_inline` stages (for EV012)."""
+    return [key for key in DECOY_KEYS if _stageable(item.get(key))]
+
+
 def split_inline(item: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str], list[str]]:
     """The case without its inline fixtures, those fixtures (path -> content) and what is
     wrong with any of them (each a message; the caller refuses the case)."""
@@ -92,7 +108,7 @@ def split_inline(item: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str], 
     elif isinstance(files, list) and any(_is_inline(f) for f in files):
         entries += [f for f in files if _is_inline(f)]
         out["files"] = [f for f in files if not _is_inline(f)]
-    for key in SETUP_KEYS:
+    for key in SETUP_KEYS + DECOY_KEYS:
         given = out.get(key)
         if isinstance(given, dict) and given and all(isinstance(v, str) for v in given.values()):
             entries += [{"path": k, "content": v} for k, v in given.items()]

@@ -12,6 +12,13 @@ refuse as unknown (issue 26, rule 7). Read by what it names:
 - neither ("Routes to the native /code-review command"): what the run does, a statement for
   the grader, which reads the tool calls.
 
+A check typed as a skill's load (`skill_invoked`, `skill_loaded`, `skill_triggered`,
+`uses_skill`, `not_skill_invoked`, `skill_invoked_in_turn`: the word "skill" and a verb of
+loading, `loaded_type`) names its skill in a field (`skill`, `value`, `skill_name`:
+`loaded_skill`) and is read as `Skill(<that name>)` is above: this skill's, a trigger
+expectation; another's, a tool-call check on the Skill tool (the transcript records each
+load as a `Skill` call), never a generic tool call.
+
 The type's own words say it is negative (`routing-negative`, `no_routing`), as does a
 negation before the Skill call in its text ("Does NOT invoke Skill(x)"): either makes it so.
 """
@@ -44,6 +51,30 @@ def routing_type(name: str) -> bool | None:
     if not words & _ROUTING_WORDS or words - _ROUTING_WORDS - _MORE_WORDS - _NEGATIVE_WORDS:
         return None
     return not words & _NEGATIVE_WORDS
+
+
+# Verbs of a skill's loading, and the words a load type's name may hold beside them.
+_LOAD_WORDS = frozenset({"invoked", "invoke", "invokes", "invocation", "loaded", "load", "loads",
+                         "triggered", "used", "uses", "use", "called", "calls", "fired",
+                         "fires", "activated", "ran", "runs"})
+_LOAD_MORE = frozenset({"in", "turn", "was", "is", "has", "been", "expected", "check"})
+LOADED_SKILL_KEYS = ("skill", "skill_name", "expected_skill", "value", "target")
+
+
+def loaded_type(name: str) -> bool | None:
+    """Whether a check's type names a skill's load: True (loaded), False (not), else None."""
+    words = _words(name)
+    if not words & {"skill", "skills"} or not words & _LOAD_WORDS \
+            or words - {"skill", "skills"} - _LOAD_WORDS - _LOAD_MORE - _NEGATIVE_WORDS:
+        return None
+    return not words & _NEGATIVE_WORDS
+
+
+def loaded_skill(check: dict[str, object]) -> str | None:
+    """The one skill name a load check names (`skill: adr`), or None."""
+    found = next((check[k] for k in LOADED_SKILL_KEYS if isinstance(check.get(k), str)), None)
+    return found.strip() if isinstance(found, str) and re.fullmatch(r"[\w.:-]+",
+                                                                     found.strip()) else None
 
 
 @dataclass(frozen=True)

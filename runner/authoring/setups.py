@@ -14,7 +14,11 @@ A workspace folder (the case's `fixture`, staged at the working directory's root
 own setup script (`setup.sh`, `scaffold.py` at its top) that its text or a note beside it says
 the harness runs ("run by the harness inside the disposable copy", "before each case"): it is
 that case's setup, run the same way (`sh setup.sh`), not a file left for the agent to find.
-A script no note calls so is one of the project's files, staged as it is."""
+A script no note calls so is one of the project's files, staged as it is.
+
+A teardown written as commands (`teardown`, `cleanup`: the harness's clean-up after a case)
+has nothing to do here: each trial's working directory is discarded after it; EV012 says so
+and it is not listed as ignored."""
 
 from __future__ import annotations
 
@@ -31,6 +35,8 @@ from runner.schema.case import Case
 
 # The fields a harness reads its per-case setup from.
 SETUP_KEYS = ("setup", "setup_commands", "setup_cmds", "setup_steps", "pre_commands")
+# The fields a harness reads its per-case clean-up from.
+TEARDOWN_KEYS = ("teardown", "teardown_commands", "cleanup", "cleanup_commands", "post_commands")
 # Commands that build a workspace, beside what the image's grader lines use (coreutils has them).
 _BUILDING = frozenset({"mkdir", "cp", "mv", "rm", "rmdir", "chmod", "ln", "truncate", "yes"})
 # A line that reads as a command: a lowercase program name (or a script path) first, never a
@@ -102,9 +108,27 @@ def why_not_runnable(line: str) -> str | None:
     return None
 
 
+def _teardown(case: Case, problems: Problems) -> Case:
+    """A teardown of shell lines (what the harness runs after a case to clean up): nothing
+    for a trial to run, since each trial's working directory and containers are discarded
+    after it; read and said (EV012), not kept as a field no rule reads."""
+    for key in TEARDOWN_KEYS:
+        lines = _lines(case.extra.get(key))
+        if lines is None:
+            continue
+        problems.tally("EV012", case.id, f"`{key}`: the harness's clean-up after a case; not "
+                       "run, as each trial's working directory is discarded after it",
+                       "none needed")
+        return case.model_copy(update={"extra": {k: v for k, v in case.extra.items()
+                                                 if k != key}})
+    return case
+
+
 def read_setup(case: Case, problems: Problems) -> Case:
     """The case with its setup field read as the lines to run before the session (EV012), or
-    flagged as a setup no arm can have (EV014); a field that is no command is left as it is."""
+    flagged as a setup no arm can have (EV014); a field that is no command is left as it is.
+    A teardown of shell lines is read too (`_teardown`)."""
+    case = _teardown(case, problems)
     for key in SETUP_KEYS:
         lines = _lines(case.extra.get(key))
         if lines is None:

@@ -14,6 +14,10 @@ items 3 and 8; docs/case-sets.md#formats-read):
   object is (dialects.EXPECT_MAPPINGS); it is still the hard tier for `should`.
 - A check object marked soft by a field (`optional: true`, `required: false`, `weight: 0`,
   `severity: "nice-to-have"`) is reported and not graded, for the same reason.
+- A check object in its harness's report-only tier (`tier: "diagnostic"`, `level:
+  "informational"`, `diagnostic: true`, `blocking: false`) is the same: its harness reports
+  it and never lets it decide, so it cannot fail the case here either (`tier_marking`); the
+  hard tier (`tier: "required"`) is what every check here is, so the key is read, not ignored.
 - `expect: {contains, not_contains, regex, not_regex, equals}` (and `expected: {...}`) names
   its operands by kind: each is read as the runner's literal list of that kind.
 """
@@ -27,6 +31,16 @@ MUST, MUST_NOT, SHOULD, SHOULD_NOT = "must", "must_not", "should", "should_not"
 TIERS = (MUST, MUST_NOT, SHOULD, SHOULD_NOT)
 _SOFT_SEVERITIES = frozenset({"nice-to-have", "nice_to_have", "nice to have", "optional",
                               "bonus", "suggestion", "nice-to-haves"})
+# How a check in the report-only tier is kept on its case (`<origin> (report-only)`): said by
+# its own EV012 line, so plain `check` does not list it as ignored (runner.authoring.describe).
+REPORT_ONLY = " (report-only)"
+# A harness's tier field and the values that say report-only or deciding.
+_TIER_KEYS = ("tier", "level", "gate", "gating")
+_SOFT_TIERS = frozenset({"diagnostic", "diagnostics", "informational", "info", "advisory",
+                         "report", "report-only", "report_only", "non-blocking", "nonblocking",
+                         "non_blocking", "soft", "optional", "observational", "warn"})
+_HARD_TIERS = frozenset({"required", "blocking", "gating", "hard", "must", "mandatory",
+                         "structural", "critical", "gate"})
 # An expectation object's operand fields -> the runner's list of that kind.
 EXPECT_OPERANDS = {"contains": "must_include", "not_contains": "must_avoid",
                    "regex": "must_have", "not_regex": "must_not_have",
@@ -45,7 +59,26 @@ def soft_marking(check: dict[str, Any]) -> str | None:
     severity = check.get("severity", check.get("priority"))
     if isinstance(severity, str) and severity.strip().lower() in _SOFT_SEVERITIES:
         return f"severity: {severity!r}"
+    return tier_marking(check)
+
+
+def tier_marking(check: dict[str, Any]) -> str | None:
+    """The field putting a check object in its harness's report-only tier, or None."""
+    for key in _TIER_KEYS:
+        tier = check.get(key)
+        if isinstance(tier, str) and tier.strip().lower() in _SOFT_TIERS:
+            return f"{key}: {tier.strip()!r}"
+    if check.get("diagnostic") is True or check.get("blocking") is False:
+        return "diagnostic: true" if check.get("diagnostic") is True else "blocking: false"
     return None
+
+
+def hard_tier_keys(check: dict[str, Any]) -> set[str]:
+    """The tier keys of a check object saying it decides (`tier: required`): read, since
+    every check here decides its case, never listed as ignored."""
+    return {key for key in _TIER_KEYS if isinstance(check.get(key), str)
+            and check[key].strip().lower() in _HARD_TIERS} | (
+        {"blocking"} if check.get("blocking") is True else set())
 
 
 def _items(value: Any) -> list[Any] | None:
