@@ -389,14 +389,20 @@ def brief_for_a_document(prompt: str) -> bool:
 # a production issue now. I don't want to lose my debug changes."): every sentence tells the
 # user's situation, none asks for work, so the answer is advice in words and its pointers are
 # the telling, as in a story closing on a question.
+# ...each sentence's subject the user ("I've been", "But now I need", "My build"): a prompt
+# opening on a verb ("Create a tour for this repo.", "show me the PRs on my repo") asks.
+_FIRST_PERSON = re.compile(r"(?i)^\W*(?:(?:but|and|so|now|then|yet|also|still|today|"
+                           r"meanwhile),?\s+){0,3}(?:i|i'[a-z]+|i’[a-z]+|we|we'[a-z]+|my|our)\b")
+
+
 def told_as_a_plight(prompt: str, phrase: str) -> bool:
-    """No sentence of the prompt is a question, an imperative or a request for work, and
-    `phrase` is in it."""
+    """Every sentence of the prompt tells the user's situation (its subject the user, no
+    question, no request for work), and `phrase` is in it."""
     sentences = [m.group(0).strip() for m in _SENTENCE_ANY.finditer(prompt)
                  if m.group(0).strip()]
-    return phrase in prompt and bool(sentences) and not any(
-        s.endswith(("?", "？")) or _IMPERATIVE.match(s) or _ASKS_WORK.search(s)
-        or _REQUEST_QUESTION.search(s) for s in sentences)
+    return phrase in prompt and bool(sentences) and all(
+        _FIRST_PERSON.match(s) and not s.endswith(("?", "？")) and not _ASKS_WORK.search(s)
+        and not _REQUEST_QUESTION.search(s) for s in sentences)
 
 
 def told_in_a_question(prompt: str, phrase: str) -> bool:
