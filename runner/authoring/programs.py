@@ -42,7 +42,14 @@ from runner.authoring.runnable import FIX as RUN_FIX
 from runner.authoring.runnable import cannot_run
 from runner.authoring.shell_lines import as_shell, is_shell_line, shell_problem
 from runner.authoring.usage_lines import FIX as USAGE_FIX
-from runner.authoring.usage_lines import Usage, best, from_source, parse, usages
+from runner.authoring.usage_lines import (
+    Usage,
+    best,
+    from_source,
+    parse,
+    usages,
+    with_case_slot,
+)
 from runner.schema.case import EVALS_ROOT, FIXTURE_ROOT, Case
 from runner.schema.checked import CheckReading
 from runner.schema.enums import CheckKind
@@ -349,7 +356,7 @@ class SetPrograms:
             if file is not None:
                 by_file.setdefault(file.resolve(), (word, []))[1].extend(lines)
         for file, (word, lines) in by_file.items():
-            usage = best(lines)
+            usage = best([with_case_slot(u, ids) for u in lines])
             # the set's notes name a grader by its name; elsewhere it must read the set
             # the program found in evals/ grades by being found there
             ours = self.program is not None and file == _resolved(self.skill_dir, self.program)

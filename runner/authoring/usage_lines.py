@@ -4,7 +4,8 @@ program's own docstring ("Usage: ..."). The line says where the program takes th
 work, so it can run as the author meant: each placeholder gets what it names, as a grader
 command (runner.schema.programs): the case's id, the working directory (its cwd, `.`), the
 case's fixture as staged in it (`<fixture>`, `<input-dir>`), the output file the case names
-(`<output-file>`, `<report>`). A program with no usage line whose source names its positional
+(`<output-file>`, `<report>`); an argument written as one of the set's case ids (`--eval
+reorg-messy-history`, an example run) is the case's slot, each case's own id. A program with no usage line whose source names its positional
 arguments (argparse positionals, `run_dir = sys.argv[1]`) gives one the same way (`from_source`).
 
 Read generically: a code span, a fenced or indented line, or a docstring's usage line that
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
 from runner.authoring.fields import name_words
@@ -251,6 +252,23 @@ def _mapped(usage: Usage, rest: list[str]) -> Usage:
                    "runs the program on its own inputs, not on what the agent did)")
     return Usage(program=usage.program, line=usage.line, interpreter=usage.interpreter,
                  args=tuple(args), problem=problem, takes=frozenset(takes))
+
+
+def with_case_slot(usage: Usage, ids: list[str]) -> Usage:
+    """The line with one case's id written in (`checks.py <dir> --eval reorg-messy-history`,
+    an example run on one case) read as the case's slot: that argument, after an option naming
+    the case (`--eval`, `--case`) or equal to one of the set's ids (never a bare number), gets
+    each case's own id, so no case is graded by another's checks."""
+    known = {i for i in ids if not i.isdigit()}
+    args = list(usage.args)
+    for n, word in enumerate(args):
+        option = args[n - 1] if n and args[n - 1].startswith("-") else ""
+        if word in known or option and _meaning(option) == "case" and word in ids:
+            args[n] = CASE
+    if args == list(usage.args):
+        return usage
+    mapped = replace(usage, args=tuple(args), takes=usage.takes | {"case"})
+    return mapped
 
 
 _SUFFIX = re.compile(r"\.(?:py|sh|bash|js|mjs)$")
