@@ -47,6 +47,7 @@ from runner.authoring.usage_lines import (
     best,
     from_source,
     parse,
+    for_case,
     usages,
     with_case_slot,
 )
@@ -191,6 +192,7 @@ class SetPrograms:
         self._harness: dict[str, str | None] = {}  # path -> what its own CLI expects
         self._types: dict[str, ProgramType] | None = None
         self._setup_path: str | None = None  # the set's notes' setup program ("": none)
+        self.usage_lines: list[Usage] = []  # example lines, each written for one case
         programs = evals_programs(skill_dir)
         self.programs = programs
         # a set outside the skill (a repository's root evals/): the programs beside it, as
@@ -356,7 +358,8 @@ class SetPrograms:
             if file is not None:
                 by_file.setdefault(file.resolve(), (word, []))[1].extend(lines)
         for file, (word, lines) in by_file.items():
-            usage = best([with_case_slot(u, ids) for u in lines])
+            lines = [with_case_slot(u, ids) for u in lines]
+            usage = best(lines)
             # the set's notes name a grader by its name; elsewhere it must read the set
             # the program found in evals/ grades by being found there
             ours = self.program is not None and file == _resolved(self.skill_dir, self.program)
@@ -370,6 +373,9 @@ class SetPrograms:
                 usage = replace(usage, program=Path(rel).as_posix())
             problem = usage.problem or self._cannot_run(usage)
             if problem is None:
+                # example lines written for one case each: that case runs its own line
+                self.usage_lines = [replace(u, program=usage.program) for u in lines
+                                    if u.written_for is not None and u.problem is None]
                 return usage
             if ours and self.program is not None and (
                     self.harness(self.program.path) is not None
@@ -502,7 +508,8 @@ class SetPrograms:
             program = own
         program = program or self.program
         if program is None and self.usage is not None:
-            program = self._usage_program(self.usage, case, self.problems)
+            program = self._usage_program(for_case(self.usage_lines, self.usage, case), case,
+                                          self.problems)
         what = None if program is None or program.found is Found.NAMED or program.is_command \
             else self.harness(program.path)
         if what is not None and program is not None:

@@ -74,6 +74,7 @@ class Usage:
     args: tuple[str, ...] = ()  # after the program; the markers stand where their values go
     problem: str | None = None
     takes: frozenset[str] = field(default_factory=frozenset)  # "case", "work", "fixture"...
+    written_for: str | None = None  # the one case's id an example line was written with
 
     def command(self, case: Case | None) -> tuple[str, str | None]:
         """The grader command for one case (its id, `.` for the work, its fixture and output
@@ -224,7 +225,9 @@ def _mapped(usage: Usage, rest: list[str]) -> Usage:
             option = ""
             continue  # an optional argument: left out
         match = _PLACEHOLDER.match(word)
-        example = option and re.match(r"^/?path/to/", word) is not None  # `--out path/to/x`
+        # `--out path/to/x`, or a positional `path/to/report.md`: a placeholder for a file
+        example = re.match(r"^/?path/to/", word) is not None and (
+            bool(option) or re.search(r"\.[a-z]{2,5}$", word) is not None)
         if match is None and not example:
             if _INSIDE.search(word):  # `runs/<release>`: a path the author fills in
                 unknown.append(f"{word} (neither the case nor the work)")
@@ -261,14 +264,26 @@ def with_case_slot(usage: Usage, ids: list[str]) -> Usage:
     each case's own id, so no case is graded by another's checks."""
     known = {i for i in ids if not i.isdigit()}
     args = list(usage.args)
+    written = None
     for n, word in enumerate(args):
         option = args[n - 1] if n and args[n - 1].startswith("-") else ""
         if word in known or option and _meaning(option) == "case" and word in ids:
-            args[n] = CASE
-    if args == list(usage.args):
+            args[n], written = CASE, word
+    if written is None:
         return usage
-    mapped = replace(usage, args=tuple(args), takes=usage.takes | {"case"})
-    return mapped
+    problem = usage.problem
+    if problem is not None and problem.startswith("it names neither the work") and \
+            "output" in usage.takes:
+        problem = None
+    return replace(usage, args=tuple(args), takes=usage.takes | {"case"}, problem=problem,
+                   written_for=written)
+
+
+def for_case(lines: list[Usage], chosen: Usage, case: Case) -> Usage:
+    """The line to run for `case`: an example line written with its own id or name (the notes'
+    `<dir> --eval reorg-messy-history` for that case), else the one chosen for the set."""
+    names = {case.id, *([case.name] if case.name else [])}
+    return next((u for u in lines if u.problem is None and u.written_for in names), chosen)
 
 
 _SUFFIX = re.compile(r"\.(?:py|sh|bash|js|mjs)$")

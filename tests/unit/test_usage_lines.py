@@ -234,3 +234,23 @@ def test_check_prints_each_cases_own_id_through_the_cli(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "assess_work.py . --eval 'second one'" in result.output
     assert "--eval first" in result.output
+
+
+# Two example lines, each written for one case: a file to check, and a directory to check.
+_TWO = ("# Evals\n\nCheck one output:\n\n```\npython3 evals/assess_work.py path/to/notes.md "
+        "--eval first\n```\n\nThe action case grades the work itself:\n\n```\npython3 "
+        "evals/assess_work.py <dir> --eval 'second one'\n```\n")
+
+
+def test_a_case_runs_the_example_line_written_for_it(tmp_path: Path) -> None:
+    cases = [{**_CASES[0], "outputs": [{"path": "notes.md"}]}, _CASES[1],
+             {"id": "third", "prompt": "Tidy once more.", "expectations": ["Says so"]}]
+    caseset = _load(tmp_path, {"evals/assess_work.py": _ASSESS, "evals/README.md": _TWO},
+                    cases)
+    commands = {c.id: c.grader_program.command if c.grader_program else None
+                for c in caseset.evals}
+    assert commands == {"first": "python3 evals/assess_work.py notes.md --eval first",
+                        "second one": "python3 evals/assess_work.py . --eval 'second one'",
+                        "third": None}
+    assert any("third" == f.case and "names no output file" in f.message
+               for f in caseset.findings)
