@@ -11,8 +11,9 @@
 A number counts files only as a count of things: never an ordinal or a rate ("第三个文件",
 "每三個檔案"), nor a version before a format word that is no plural ("Hibernate 7 JSON").
 A file whose content the prompt spells out after its name ("File scripts/a.py contains:
-...") counts as one handed over. Neither when the prompt carries its material itself (a fenced block, four lines or more, a
-block after a colon), nor for what the task asks to make ("attach a screenshot to the PR",
+...") counts as one handed over. Neither when the prompt carries its material itself (a
+fenced block, four lines or more, a block after a colon), nor for what the task asks to
+make ("attach a screenshot to the PR",
 "generate the two CSVs"). Other languages' words: runner.analysis.wording_i18n.
 """
 

@@ -45,9 +45,9 @@ from runner.authoring.usage_lines import FIX as USAGE_FIX
 from runner.authoring.usage_lines import (
     Usage,
     best,
+    for_case,
     from_source,
     parse,
-    for_case,
     usages,
     with_case_slot,
 )

@@ -5,8 +5,10 @@ work, so it can run as the author meant: each placeholder gets what it names, as
 command (runner.schema.programs): the case's id, the working directory (its cwd, `.`), the
 case's fixture as staged in it (`<fixture>`, `<input-dir>`), the output file the case names
 (`<output-file>`, `<report>`); an argument written as one of the set's case ids (`--eval
-reorg-messy-history`, an example run) is the case's slot, each case's own id. A program with no usage line whose source names its positional
-arguments (argparse positionals, `run_dir = sys.argv[1]`) gives one the same way (`from_source`).
+reorg-messy-history`, an example run) is the case's slot, each case's own id, and a case
+runs the example line written with its own id when the notes give several. A program with
+no usage line whose source names its positional arguments (argparse positionals, `run_dir =
+sys.argv[1]`) gives one the same way (`from_source`).
 
 Read generically: a code span, a fenced or indented line, or a docstring's usage line that
 starts with the program's path (or an interpreter and the path). Its placeholders (`<case>`,
