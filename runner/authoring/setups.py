@@ -75,7 +75,9 @@ def _lines(value: Any) -> list[str] | None:
 def _parts(line: str) -> list[str]:
     """The line's commands, split on the shell's operators outside quotes (`echo 'a; b' > f`
     is one command)."""
-    parts, current, quote = [], [], ""
+    parts: list[str] = []
+    current: list[str] = []
+    quote = ""
     at = 0
     while at < len(line):
         char = line[at]
