@@ -117,6 +117,7 @@ from runner.authoring.prompts import (
     placeholders,
     skill_holds,
     staged_names,
+    told_as_a_plight,
     told_in_a_question,
 )
 from runner.authoring.reach import report_reach
@@ -1208,7 +1209,8 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         "stage the file under evals/files/ if the agent should read it")
         missing = [m for m in missing if m not in told]
     # a question about a situation the prompt tells: the pointer is part of the telling
-    pointed = [p for p in pointed_inputs(case) if not told_in_a_question(case.prompt, p)]
+    pointed = [p for p in pointed_inputs(case) if not told_in_a_question(case.prompt, p)
+              and not told_as_a_plight(case.prompt, p)]
     trigger = trigger_test(case) if missing or pointed else None
     if trigger is not None:
         said = ", ".join(repr(m) for m in [*missing, *pointed][:3])

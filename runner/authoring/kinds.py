@@ -10,8 +10,10 @@
 
 A number counts files only as a count of things: never an ordinal or a rate ("第三个文件",
 "每三個檔案"), nor a version before a format word that is no plural ("Hibernate 7 JSON").
-Neither when the prompt carries its material itself (a fenced block, four lines or more, a
-block after a colon), nor for what the task asks to make ("attach a screenshot to the PR",
+A file whose content the prompt spells out after its name ("File scripts/a.py contains:
+...") counts as one handed over. Neither when the prompt carries its material itself (a
+fenced block, four lines or more, a block after a colon), nor for what the task asks to
+make ("attach a screenshot to the PR",
 "generate the two CSVs"). Other languages' words: runner.analysis.wording_i18n.
 """
 
@@ -230,19 +232,31 @@ def _a_count(own: str, start: int, text: str) -> bool:
             and not _NOT_COUNT_AFTER.match(own, end))
 
 
+# A file whose content the prompt spells out after its name ("File scripts/a.py contains:
+# BASE = ...", "app.py has the line: x = 1"): one of the counted files, handed over in words.
+_SPELLED = re.compile(r"(?i)(?<![\w./-])(?P<name>[\w./-]*\w\.[a-z]{1,5})`?\s+(?:contains|holds|"
+                      r"reads|has|says)\b[^.:\n]{0,30}:")
+
+
+def spelled_out(prompt: str) -> list[str]:
+    """The files whose content the prompt gives right after their name and a verb of holding."""
+    return list(dict.fromkeys(m.group("name") for m in _SPELLED.finditer(prompt)))
+
+
 def uncounted_files(case: Case, files: list[str]) -> list[tuple[str, int, int]]:
     """(phrase, named, staged) for each count of files the prompt says are there that the
     case stages fewer of."""
     if carries_material(case):
         return []
     own = unquoted(case.prompt)
+    spelled = len(spelled_out(case.prompt))
     found: list[tuple[str, int, int]] = []
     for match in (m for p in (_COUNTED_EN, COUNTED_RE) for m in p.finditer(own)):
         phrase = " ".join(match.group(0).split())
         if _made(own, match.start(), match.end()) or _GIVEN_AFTER.match(own, match.end()) \
                 or not _a_count(own, match.start(), match.group(0)):
             continue
-        named, such = _count(phrase), _such(phrase, files)
+        named, such = _count(phrase), _such(phrase, files) + spelled
         if such < named:
             found.append((phrase, named, such))
     return list(dict.fromkeys(found))

@@ -2,7 +2,9 @@
 outputs of `scripts/evaluate_response.py` using the catalog and rubric in this directory"):
 the authors' own scorer, which may check more than the set holds (headers, sections it
 hard-codes). It is never run (a grader program lives in the skill's evals/), so `check` says
-so in one EV012 line instead of passing over it in silence.
+so in one EV012 line instead of passing over it in silence. The scoring word must sit in the
+path's own clause: "Rebuild the fixture with `make-repo.sh` and grade with `checks.py`" names
+the builder as no scorer.
 
 The same for a program no README names that says it grades the set (`unnamed_graders`):
 beside the set (`evals/check_answers.py`, or one whose source reads the set and decides pass
@@ -26,6 +28,9 @@ _PROGRAM = re.compile(r"(?<![\w./-])((?:[\w.-]+/)+[\w.-]+\.(?:py|sh|bash|js|mjs|
 _SCORES = re.compile(r"(?i)\b(?:scor\w*|grad(?:e|es|er|ed|ing)|evaluat\w*|judg\w*|assess\w*|"
                      r"verdicts?|pass(?:es)?\s+or\s+fail)\b")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n\s*\n")
+# Clauses joined in one sentence, each with its own verb ("build X and grade with Y").
+_CLAUSE = re.compile(r";\s+|\s+(?:and|then)\s+(?=(?:then\s+)?[a-z]+\s+(?:with|by|using|it|them|"
+                     r"the|each|every|via)\b)")
 _TEXT_MAX = 256 * 1024
 
 
@@ -48,10 +53,13 @@ def named_scorers(set_folder: Path, skill_dir: Path, programs: list[str]) -> lis
         return []
     text = readme.read_text(encoding="utf-8", errors="replace")
     found: list[str] = []
-    for sentence in _SENTENCE.split(text):
-        if not _SCORES.search(sentence):
+    # the scoring word in the path's own clause: "Rebuild the fixture with `make-repo.sh`
+    # and grade with `checks.py`" names only checks.py as what grades
+    clauses = [c for sentence in _SENTENCE.split(text) for c in _CLAUSE.split(sentence)]
+    for clause in clauses:
+        if not _SCORES.search(clause):
             continue
-        for path in _PROGRAM.findall(sentence):
+        for path in _PROGRAM.findall(clause):
             if ".." in path.split("/") or any(p.endswith(path) for p in programs):
                 continue
             if any(safely.is_file(root / path) for root in _roots(set_folder, skill_dir)):

@@ -42,7 +42,15 @@ from runner.authoring.runnable import FIX as RUN_FIX
 from runner.authoring.runnable import cannot_run
 from runner.authoring.shell_lines import as_shell, is_shell_line, shell_problem
 from runner.authoring.usage_lines import FIX as USAGE_FIX
-from runner.authoring.usage_lines import Usage, best, from_source, parse, usages
+from runner.authoring.usage_lines import (
+    Usage,
+    best,
+    for_case,
+    from_source,
+    parse,
+    usages,
+    with_case_slot,
+)
 from runner.schema.case import EVALS_ROOT, FIXTURE_ROOT, Case
 from runner.schema.checked import CheckReading
 from runner.schema.enums import CheckKind
@@ -184,6 +192,7 @@ class SetPrograms:
         self._harness: dict[str, str | None] = {}  # path -> what its own CLI expects
         self._types: dict[str, ProgramType] | None = None
         self._setup_path: str | None = None  # the set's notes' setup program ("": none)
+        self.usage_lines: list[Usage] = []  # example lines, each written for one case
         programs = evals_programs(skill_dir)
         self.programs = programs
         # a set outside the skill (a repository's root evals/): the programs beside it, as
@@ -349,6 +358,7 @@ class SetPrograms:
             if file is not None:
                 by_file.setdefault(file.resolve(), (word, []))[1].extend(lines)
         for file, (word, lines) in by_file.items():
+            lines = [with_case_slot(u, ids) for u in lines]
             usage = best(lines)
             # the set's notes name a grader by its name; elsewhere it must read the set
             # the program found in evals/ grades by being found there
@@ -363,6 +373,9 @@ class SetPrograms:
                 usage = replace(usage, program=Path(rel).as_posix())
             problem = usage.problem or self._cannot_run(usage)
             if problem is None:
+                # example lines written for one case each: that case runs its own line
+                self.usage_lines = [replace(u, program=usage.program) for u in lines
+                                    if u.written_for is not None and u.problem is None]
                 return usage
             if ours and self.program is not None and (
                     self.harness(self.program.path) is not None
@@ -495,7 +508,8 @@ class SetPrograms:
             program = own
         program = program or self.program
         if program is None and self.usage is not None:
-            program = self._usage_program(self.usage, case, self.problems)
+            program = self._usage_program(for_case(self.usage_lines, self.usage, case), case,
+                                          self.problems)
         what = None if program is None or program.found is Found.NAMED or program.is_command \
             else self.harness(program.path)
         if what is not None and program is not None:

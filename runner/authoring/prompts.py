@@ -361,6 +361,50 @@ _ASKS_WORK = re.compile(r"(?i)^\W*(?:请|請|帮我|幫我|帮忙|幫忙|麻烦|
 _ASKS_YOU = re.compile(r"(?i)\b(?:can|could|would|will)\s+you\b")
 
 
+# A brief for a document the prompt names ("Below is everything we know about the project.
+# Write the finished file to CLAUDE.md", "... write your restructuring decision to
+# docs-plan.md"): the work is a new file written from what the prompt tells, so a file its
+# told sentences name ("the timeout constant lives in src/http/client.js") is the brief's
+# setting, as in a story closing on a question. Only a brief long enough to hold its material
+# in words: "Our data is in sales.csv. Write a summary to report.md." still needs the data.
+_WRITE_TO_FILE = re.compile(
+    r"(?i)\b(?:write|written|save|saved|put|output|record)\b[^.!?\n]{0,160}?\b(?:to|into)\s+"
+    r"`?(?:(?:a|the)\s+)?(?:file\s+)?`?(?P<file>[\w./-]*\w\.[a-z]{1,5})\b")
+BRIEF_CHARS = 400
+
+
+def brief_for_a_document(prompt: str) -> bool:
+    """The prompt asks for its result written into a file it names, and the rest of it (the
+    brief) runs to BRIEF_CHARS characters or more."""
+    hits = list(_WRITE_TO_FILE.finditer(prompt))
+    if not hits:
+        return False
+    told = prompt
+    for hit in hits:
+        told = told.replace(hit.group(0), "")
+    return len(" ".join(told.split())) >= BRIEF_CHARS
+
+
+# A plight told with no request at all ("I've been editing files in my repo ... I need to fix
+# a production issue now. I don't want to lose my debug changes."): every sentence tells the
+# user's situation, none asks for work, so the answer is advice in words and its pointers are
+# the telling, as in a story closing on a question.
+# ...each sentence's subject the user ("I've been", "But now I need", "My build"): a prompt
+# opening on a verb ("Create a tour for this repo.", "show me the PRs on my repo") asks.
+_FIRST_PERSON = re.compile(r"(?i)^\W*(?:(?:but|and|so|now|then|yet|also|still|today|"
+                           r"meanwhile),?\s+){0,3}(?:i|i'[a-z]+|i’[a-z]+|we|we'[a-z]+|my|our)\b")
+
+
+def told_as_a_plight(prompt: str, phrase: str) -> bool:
+    """Every sentence of the prompt tells the user's situation (its subject the user, no
+    question, no request for work), and `phrase` is in it."""
+    sentences = [m.group(0).strip() for m in _SENTENCE_ANY.finditer(prompt)
+                 if m.group(0).strip()]
+    return phrase in prompt and bool(sentences) and all(
+        _FIRST_PERSON.match(s) and not s.endswith(("?", "？")) and not _ASKS_WORK.search(s)
+        and not _REQUEST_QUESTION.search(s) for s in sentences)
+
+
 def told_in_a_question(prompt: str, phrase: str) -> bool:
     """`phrase` sits in a sentence that tells the situation (no request for work), and the
     prompt closes on a question asking to be answered in words (not "Can you ...?")."""
@@ -533,7 +577,7 @@ def missing_inputs(case: Case, staged: set[str],
     # an earlier step's prompt, or a setup line, that names the file makes it
     made = " ".join([*(step.prompt for step in case.chain), *case.setup_run])
     outputs = {o.path.lower() for o in case.outputs}
-    story = _question_about_a_story(own)
+    story = _question_about_a_story(own) or brief_for_a_document(own)
     missing: list[str] = []
     for match in _path_words(own):
         name = match.group(1)

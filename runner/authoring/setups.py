@@ -8,7 +8,9 @@ A setup that cannot run there leaves every arm without the workspace its checks 
 that needs the network (`npm install`, `git clone`, a URL), a path on the author's machine
 (`/Users/...`, `~/...`), a blank to fill in (`<REPO_URL>`), or a command the image lacks.
 The case is then flagged (EV014, no arm can do it as written) and its setup is not run; a
-value that is no command (prose, a mapping) stays the author's note, shown as before.
+value that is no command (prose, a mapping) stays the author's note, shown as before. A
+setup written as the path of the authors' own script (`evals/scripts/setup-card.sh`) is their
+harness's step, run from their checkout: flagged the same way (EV014), never passed over.
 
 A workspace folder (the case's `fixture`, staged at the working directory's root) may carry its
 own setup script (`setup.sh`, `scaffold.py` at its top) that its text or a note beside it says
@@ -76,9 +78,33 @@ def _lines(value: Any) -> list[str] | None:
     return lines
 
 
+def _parts(line: str) -> list[str]:
+    """The line's commands, split on the shell's operators outside quotes (`echo 'a; b' > f`
+    is one command)."""
+    parts: list[str] = []
+    current: list[str] = []
+    quote = ""
+    at = 0
+    while at < len(line):
+        char = line[at]
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        else:
+            hit = _OPERATORS.match(line, at)
+            if hit is not None:
+                parts.append("".join(current))
+                current, at = [], hit.end()
+                continue
+        current.append(char)
+        at += 1
+    return [*parts, "".join(current)]
+
+
 def _first_words(line: str) -> list[str]:
     words: list[str] = []
-    for part in _OPERATORS.split(line):
+    for part in _parts(line):
         try:
             tokens = shlex.split(part)
         except ValueError:
@@ -124,13 +150,30 @@ def _teardown(case: Case, problems: Problems) -> Case:
     return case
 
 
+# A setup written as a path to the authors' own script (`.claude/skills/x/evals/scripts/
+# setup-card.sh`, `evals/setup.py`): one path, a script's extension, nothing else on the line.
+_SCRIPT_PATH = re.compile(r"^(?:\./)?(?:\.?[\w-]+/)+[\w.-]+\.(?:sh|bash|py)$")
+
+
 def read_setup(case: Case, problems: Problems) -> Case:
     """The case with its setup field read as the lines to run before the session (EV012), or
     flagged as a setup no arm can have (EV014); a field that is no command is left as it is.
     A teardown of shell lines is read too (`_teardown`)."""
     case = _teardown(case, problems)
     for key in SETUP_KEYS:
-        lines = _lines(case.extra.get(key))
+        value = case.extra.get(key)
+        if isinstance(value, str) and _SCRIPT_PATH.match(value.strip()):
+            # the authors' harness runs it from their checkout (it copies their fixtures in,
+            # plants what the case works on); its folder is not staged with the case
+            problems.report(OUTSIDE, case.id, f"`{key}` names the authors' script "
+                            f"{value.strip()}, which their harness runs before the agent starts "
+                            "to build the case's material; it is not run here, so the case "
+                            "starts without what it plants and no arm can do it as written",
+                            "give what the script builds as fixtures (evals/files/<name>/, "
+                            "listed in `files`), or write its commands as the setup's lines")
+            return case.model_copy(update={"extra": {k: v for k, v in case.extra.items()
+                                                     if k != key}})
+        lines = _lines(value)
         if lines is None:
             continue
         extra = {k: v for k, v in case.extra.items() if k != key}

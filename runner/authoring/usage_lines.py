@@ -4,8 +4,11 @@ program's own docstring ("Usage: ..."). The line says where the program takes th
 work, so it can run as the author meant: each placeholder gets what it names, as a grader
 command (runner.schema.programs): the case's id, the working directory (its cwd, `.`), the
 case's fixture as staged in it (`<fixture>`, `<input-dir>`), the output file the case names
-(`<output-file>`, `<report>`). A program with no usage line whose source names its positional
-arguments (argparse positionals, `run_dir = sys.argv[1]`) gives one the same way (`from_source`).
+(`<output-file>`, `<report>`); an argument written as one of the set's case ids (`--eval
+reorg-messy-history`, an example run) is the case's slot, each case's own id, and a case
+runs the example line written with its own id when the notes give several. A program with
+no usage line whose source names its positional arguments (argparse positionals, `run_dir =
+sys.argv[1]`) gives one the same way (`from_source`).
 
 Read generically: a code span, a fenced or indented line, or a docstring's usage line that
 starts with the program's path (or an interpreter and the path). Its placeholders (`<case>`,
@@ -20,7 +23,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
 from runner.authoring.fields import name_words
@@ -73,6 +76,7 @@ class Usage:
     args: tuple[str, ...] = ()  # after the program; the markers stand where their values go
     problem: str | None = None
     takes: frozenset[str] = field(default_factory=frozenset)  # "case", "work", "fixture"...
+    written_for: str | None = None  # the one case's id an example line was written with
 
     def command(self, case: Case | None) -> tuple[str, str | None]:
         """The grader command for one case (its id, `.` for the work, its fixture and output
@@ -223,7 +227,9 @@ def _mapped(usage: Usage, rest: list[str]) -> Usage:
             option = ""
             continue  # an optional argument: left out
         match = _PLACEHOLDER.match(word)
-        example = option and re.match(r"^/?path/to/", word) is not None  # `--out path/to/x`
+        # `--out path/to/x`, or a positional `path/to/report.md`: a placeholder for a file
+        example = re.match(r"^/?path/to/", word) is not None and (
+            bool(option) or re.search(r"\.[a-z]{2,5}$", word) is not None)
         if match is None and not example:
             if _INSIDE.search(word):  # `runs/<release>`: a path the author fills in
                 unknown.append(f"{word} (neither the case nor the work)")
@@ -251,6 +257,35 @@ def _mapped(usage: Usage, rest: list[str]) -> Usage:
                    "runs the program on its own inputs, not on what the agent did)")
     return Usage(program=usage.program, line=usage.line, interpreter=usage.interpreter,
                  args=tuple(args), problem=problem, takes=frozenset(takes))
+
+
+def with_case_slot(usage: Usage, ids: list[str]) -> Usage:
+    """The line with one case's id written in (`checks.py <dir> --eval reorg-messy-history`,
+    an example run on one case) read as the case's slot: that argument, after an option naming
+    the case (`--eval`, `--case`) or equal to one of the set's ids (never a bare number), gets
+    each case's own id, so no case is graded by another's checks."""
+    known = {i for i in ids if not i.isdigit()}
+    args = list(usage.args)
+    written = None
+    for n, word in enumerate(args):
+        option = args[n - 1] if n and args[n - 1].startswith("-") else ""
+        if word in known or option and _meaning(option) == "case" and word in ids:
+            args[n], written = CASE, word
+    if written is None:
+        return usage
+    problem = usage.problem
+    if problem is not None and problem.startswith("it names neither the work") and \
+            "output" in usage.takes:
+        problem = None
+    return replace(usage, args=tuple(args), takes=usage.takes | {"case"}, problem=problem,
+                   written_for=written)
+
+
+def for_case(lines: list[Usage], chosen: Usage, case: Case) -> Usage:
+    """The line to run for `case`: an example line written with its own id or name (the notes'
+    `<dir> --eval reorg-messy-history` for that case), else the one chosen for the set."""
+    names = {case.id, *([case.name] if case.name else [])}
+    return next((u for u in lines if u.problem is None and u.written_for in names), chosen)
 
 
 _SUFFIX = re.compile(r"\.(?:py|sh|bash|js|mjs)$")

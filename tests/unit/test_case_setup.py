@@ -182,3 +182,19 @@ def test_a_setup_supplies_what_the_prompt_works_on(tmp_path: Path) -> None:
     refused = check_verbose(bare)
     assert "EV009" in refused and "this repository" in refused, refused
     assert "notes.md" in refused
+
+
+def test_a_setup_naming_the_authors_script_flags_the_case(tmp_path: Path) -> None:
+    skill = _skill(tmp_path, "tools/evals/scripts/plant-bug.sh")
+    (case,) = load_caseset(skill, "tidy-notes").evals
+    assert case.setup_run == () and "setup" not in case.extra
+    flagged = [f for f in check_json(skill)["findings"] if f["code"] == "EV014"]
+    assert len(flagged) == 1, flagged
+    assert "names the authors' script tools/evals/scripts/plant-bug.sh" in flagged[0]["message"]
+    assert "ignored: setup" not in check_verbose(skill)
+
+
+def test_an_operator_inside_quotes_is_part_of_the_command(tmp_path: Path) -> None:
+    skill = _skill(tmp_path, "echo 'export const A = 1; export type B = 2;' > stub.ts")
+    (case,) = load_caseset(skill, "tidy-notes").evals
+    assert case.setup_run == ("echo 'export const A = 1; export type B = 2;' > stub.ts",)

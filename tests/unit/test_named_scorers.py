@@ -1,32 +1,50 @@
-"""A grader program the set folder's README names outside evals/ (the authors' own scorer):
-one EV012 line says it is not run, and what only it checks is not graded. A program named for
-anything else (installing), or one that does not exist, says nothing."""
+"""A program the set folder's README names as what scores the set (issue 26): the scoring
+word is read in the path's own clause, so a fixture builder named beside the grader in one
+sentence ("Rebuild the fixture with X and grade with Y") is no scorer."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from runner.authoring.caseset import load_caseset
+from click.testing import CliRunner
+
+from runner.authoring.named_scorers import named_scorers
+from runner.cli import main
 from tests.helpers import make_skill
 
-_CASES = [{"id": "one", "prompt": "Explain the data model briefly.",
-           "expectations": ["Names the two layers of the model"]}]
+_BUILDER = "#!/bin/sh\nmkdir -p \"$1\"\n"
+_SCORER = "import sys\nprint('score', sys.argv)\n"
 
 
-def _lines(tmp_path: Path, readme: str) -> list[str]:
-    skill = make_skill(tmp_path, _CASES, files={
-        "evals/README.md": readme, "scripts/score_answer.py": "print('ok')\n",
-        "scripts/install.py": "print('ok')\n"})
-    return [f.message for f in load_caseset(skill, "tidy-notes").findings
-            if "README names" in f.message]
+def _folder(tmp_path: Path, readme: str) -> Path:
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "tools" / "build_garden.sh").write_text(_BUILDER)
+    (tmp_path / "tools" / "score_garden.py").write_text(_SCORER)
+    (tmp_path / "README.md").write_text(readme)
+    return tmp_path
 
 
-def test_a_scorer_the_readme_names_outside_evals_gets_a_line(tmp_path: Path) -> None:
-    lines = _lines(tmp_path, "# Evals\n\nScores are the outputs of `scripts/score_answer.py` "
-                             "using the cases in this folder.\n")
-    assert len(lines) == 1 and "scripts/score_answer.py" in lines[0]
+def test_a_builder_in_its_own_clause_is_no_scorer(tmp_path: Path) -> None:
+    folder = _folder(tmp_path, "Rebuild the plot any time with `tools/build_garden.sh <dir>` "
+                               "and grade with `tools/score_garden.py <dir>`.\n")
+    assert named_scorers(folder, folder, []) == ["tools/score_garden.py"]
 
 
-def test_a_program_named_for_anything_else_says_nothing(tmp_path: Path) -> None:
-    assert _lines(tmp_path, "Install the tools with `scripts/install.py` first.\n\nThe "
-                            "answers are graded by `scripts/missing.py`.\n") == []
+def test_a_scorer_named_alone_is_still_found(tmp_path: Path) -> None:
+    folder = _folder(tmp_path, "Scores are outputs of `tools/build_garden.sh` using the "
+                               "rubric and the catalog.\n")
+    assert named_scorers(folder, folder, []) == ["tools/build_garden.sh"]
+
+
+def test_check_names_only_the_scorer_through_the_cli(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [{"id": "a", "prompt": "Plan a herb bed.",
+                                   "expectations": ["Names three herbs"]}],
+                       files={"tools/build_garden.sh": _BUILDER,
+                              "tools/score_garden.py": _SCORER,
+                              "evals/README.md": "Rebuild the plot with "
+                              "`tools/build_garden.sh <dir>` and grade with "
+                              "`tools/score_garden.py <dir>`.\n"})
+    result = CliRunner().invoke(main, ["check", str(skill)], terminal_width=400)
+    assert result.exit_code == 0, result.output
+    assert "names tools/score_garden.py as what scores the set" in result.output
+    assert "build_garden.sh as what scores" not in result.output

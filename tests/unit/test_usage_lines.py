@@ -202,3 +202,55 @@ def test_a_fixture_that_is_the_workspace_is_not_the_original_a_program_compares_
     assert usage is not None and usage.problem is None
     command, problem = usage.command(workspace)
     assert problem is not None and "its workspace" in problem and "original" in problem
+
+
+# An example line run on one case (`--eval first`): the id written in is the case's slot.
+_EXAMPLE = ("# Evals\n\nGrade one run:\n\n`python3 evals/assess_work.py <dir> --eval first`\n")
+
+
+def test_a_case_id_written_into_the_line_is_each_cases_own(tmp_path: Path) -> None:
+    caseset = _load(tmp_path, {"evals/assess_work.py": _ASSESS, "evals/README.md": _EXAMPLE})
+    commands = [c.grader_program.command for c in caseset.evals if c.grader_program]
+    assert commands == ["python3 evals/assess_work.py . --eval first",
+                        "python3 evals/assess_work.py . --eval 'second one'"]
+
+
+def test_a_literal_that_is_no_case_id_stays_as_written() -> None:
+    from runner.authoring.usage_lines import with_case_slot
+
+    usage = parse("python3 evals/g.py <dir> --mode strict", "evals/g.py")
+    assert usage is not None
+    assert with_case_slot(usage, ["first", "second"]) == usage
+    numbered = parse("python3 evals/g.py <dir> --retries 3", "evals/g.py")
+    assert numbered is not None and with_case_slot(numbered, ["1", "3"]) == numbered
+    by_option = parse("python3 evals/g.py <dir> --case 3", "evals/g.py")
+    assert by_option is not None and "case" in with_case_slot(by_option, ["1", "3"]).takes
+
+
+def test_check_prints_each_cases_own_id_through_the_cli(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, _CASES, files={"evals/assess_work.py": _ASSESS,
+                                                "evals/README.md": _EXAMPLE})
+    result = CliRunner().invoke(main, ["check", str(skill), "-v"], terminal_width=400)
+    assert result.exit_code == 0, result.output
+    assert "assess_work.py . --eval 'second one'" in result.output
+    assert "--eval first" in result.output
+
+
+# Two example lines, each written for one case: a file to check, and a directory to check.
+_TWO = ("# Evals\n\nCheck one output:\n\n```\npython3 evals/assess_work.py path/to/notes.md "
+        "--eval first\n```\n\nThe action case grades the work itself:\n\n```\npython3 "
+        "evals/assess_work.py <dir> --eval 'second one'\n```\n")
+
+
+def test_a_case_runs_the_example_line_written_for_it(tmp_path: Path) -> None:
+    cases = [{**_CASES[0], "outputs": [{"path": "notes.md"}]}, _CASES[1],
+             {"id": "third", "prompt": "Tidy once more.", "expectations": ["Says so"]}]
+    caseset = _load(tmp_path, {"evals/assess_work.py": _ASSESS, "evals/README.md": _TWO},
+                    cases)
+    commands = {c.id: c.grader_program.command if c.grader_program else None
+                for c in caseset.evals}
+    assert commands == {"first": "python3 evals/assess_work.py notes.md --eval first",
+                        "second one": "python3 evals/assess_work.py . --eval 'second one'",
+                        "third": None}
+    assert any("third" == f.case and "names no output file" in f.message
+               for f in caseset.findings)
