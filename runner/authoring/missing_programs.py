@@ -43,7 +43,7 @@ KNOWN_PROGRAMS = frozenset({
     "flake8", "tox", "jupyter",
     "cargo", "rustc", "rustup", "go", "gofmt",
     "java", "javac", "mvn", "mvnw", "gradle", "gradlew", "kotlinc", "sbt",
-    "dotnet", "swift", "xcodebuild", "flutter", "dart",
+    "dotnet", "swift", "xcodebuild", "xcrun", "flutter", "dart",
     "ruby", "gem", "bundle", "rails", "rake", "php", "composer",
     "gcc", "g++", "clang", "make", "cmake",
     "docker", "docker-compose", "podman", "kubectl", "helm", "minikube", "terraform", "tofu",
@@ -70,7 +70,7 @@ _SUBCOMMANDS = (
     "info|version|config|destroy|import|output|show|search|sync|migrate|bench|release|api|"
     "repo|workflow|secret|auth|tag|rm|rmi|stop|restart|reload|renew|certificates|"
     "manage\\.py|artisan|spring-boot:run|clean\\s+install|dependency:tree|assemble|bootRun|"
-    "exec:java|eval|sql|dump|query")
+    "exec:java|eval|sql|dump|query|simctl")
 _ARGS = rf"(?:\s+(?:{_FLAG}|{_FILE}|(?:{_SUBCOMMANDS})(?![\w-])))"
 _AS_TOOL = r"\s+(?i:cli|command|commands|binary|tool)\b"
 # The agent's verbs of running; "uses" only with a flag, a code span or "the X CLI" (an

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from runner.authoring.missing_programs import MISSING
+from runner.authoring.missing_programs import MISSING, program_needs
 from tests.helpers import check_json, make_skill
 
 SKILL_MD = ("---\nname: ops-helper\ndescription: Helps with servers, builds and tickets. "
@@ -185,3 +185,13 @@ def test_a_script_whose_interpreter_the_image_lacks_is_flagged_when_run(tmp_path
     # the program line already names node: no second line for the script
     assert "(node)" in got["both"]["message"] and "a script that runs" not in \
         got["both"]["message"]
+
+
+def test_xcrun_with_its_tool_is_a_run_the_image_cannot_make() -> None:
+    """`xcrun simctl list` drives an iOS simulator: the image has neither xcrun nor a
+    simulator, so a criterion saying the agent ran it names a run no arm can make."""
+    why = program_needs("xcodebuild test fails; I think my simulator is broken",
+                        ["The agent runs xcrun simctl list to check available simulators"], [])
+    assert why == ["'xcrun simctl list': a program the default sandbox image lacks (xcrun)"]
+    assert program_needs("How do I list simulators?",
+                         ["Explains that xcrun simctl list shows them"], []) == []
