@@ -40,10 +40,14 @@ def test_a_run_the_prompt_or_a_criterion_asks_for_is_flagged(tmp_path: Path) -> 
              "Writes a Dockerfile. Verifies with docker build and a smoke test."),
         case("cli", "Summarise the open tickets.", "Uses the jira CLI to list them"),
         case("ask", "Can you look into the failed job and tell me what broke?",
-             "Runs kubectl logs job/nightly and names the failing step")],
+             "Runs kubectl logs job/nightly and names the failing step"),
+        case("sim", "My simulator seems broken.", "The agent runs xcrun simctl list"),
+        case("ja", "issue にしておいて", "gh issue create コマンドで issue が作成される")],
         name="ops-helper", skill_md=SKILL_MD)
     got = findings(skill)
-    assert set(got) == {"web", "npm", "cargo", "tf", "box", "cli", "ask"}
+    assert set(got) == {"web", "npm", "cargo", "tf", "box", "cli", "ask", "sim", "ja"}
+    assert "'xcrun simctl list'" in got["sim"]["message"]
+    assert "'gh issue create'" in got["ja"]["message"]
     assert "'nginx -t': a program the default sandbox image lacks (nginx)" \
         in got["web"]["message"]
     assert "'npm test'" in got["npm"]["message"]
@@ -195,3 +199,15 @@ def test_xcrun_with_its_tool_is_a_run_the_image_cannot_make() -> None:
     assert why == ["'xcrun simctl list': a program the default sandbox image lacks (xcrun)"]
     assert program_needs("How do I list simulators?",
                          ["Explains that xcrun simctl list shows them"], []) == []
+
+
+def test_a_command_as_the_means_in_cjk_grammar_is_a_run() -> None:
+    """"X コマンドで" / "X 명령으로" / "通过 X 命令": the command is the work's means, so a
+    criterion saying so needs the program; a command a written step names is none."""
+    why = program_needs("通知機能を issue にしておいて",
+                        ["gh issue create コマンドで issue が作成され、URL が返される"], [])
+    assert why == ["'gh issue create': a program the default sandbox image lacks (gh)"]
+    assert program_needs("확인해 줘", ["cargo test 명령으로 확인한다"], []) != []
+    assert program_needs("README を書いて",
+                         ["README に npm install を実行する手順を書く"], []) == []
+    assert program_needs("issue を作って", ["gh で作る"], []) == []
