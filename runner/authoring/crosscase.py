@@ -121,14 +121,20 @@ def report_earlier_state(case: Case, problems: Problems) -> None:
     session = earlier_session(case.prompt)
     words = earlier_state(case.prompt) or session
     rerun = asked_rerun(case.prompt) if words is None else None
-    if rerun is not None and not (case.chain or case.files or case.inline_files):
+    if rerun is not None and not case.chain:
+        fix = ("stage what the first run left under `files`, or name the case it repeats in "
+               "`depends_on`")
+        if case.files or case.inline_files:
+            # (what is staged may hold the first run's result: the grader reads what it holds)
+            problems.report(OTHER_CASE, case.id, f"the prompt asks to redo an earlier run "
+                            f"({rerun!r}): each case runs alone in a fresh working directory "
+                            "and runs carry nothing over; graded on what the case stages", fix)
+            return
         # a redo of an earlier run: which case made it the prompt does not say, so the case is
         # one no arm can pass, not a set to refuse (its first run is a case that runs)
         problems.report("EV014", case.id, f"no arm can pass it: the prompt asks to redo an "
                         f"earlier run ({rerun!r}) whose result the case does not stage: each "
-                        "case starts a fresh session with only what it stages",
-                        "stage what the first run left under `files`, or name the case it "
-                        "repeats in `depends_on`")
+                        "case starts a fresh session with only what it stages", fix)
         return
     if words is None or case.chain:
         return

@@ -116,6 +116,15 @@ def test_a_redo_of_an_earlier_run_is_a_case_no_arm_can_pass(tmp_path: Path) -> N
     assert "again" in line and "'再執行一次'" in line and "redo an earlier run" in line
     found = [f for f in check_json(skill)["findings"] if f["code"] in ("EV014", "EV009")]
     assert [(f["code"], f["case"]) for f in found] == [("EV014", "again")]
+    # staging something (it may hold the first run's result): EV017, graded on what is staged
+    staged = make_skill(tmp_path / "t", [
+        {"id": "again", "prompt": "Run the profile setup again", "assertions": ["no change"],
+         "files": ["evals/files/profile.json"]},
+        {"id": "chained", "prompt": "Run the profile setup again", "assertions": ["no change"],
+         "depends_on": "again"}], FILES)
+    found = [f for f in check_json(staged)["findings"] if f["code"] in ("EV014", "EV017")]
+    assert [(f["code"], f["case"]) for f in found] == [("EV017", "again")]
+    assert "graded on what the case stages" in found[0]["message"]
 
 
 @pytest.mark.parametrize("prompt", [
