@@ -67,6 +67,35 @@ _EARLIER_EN = re.compile(
     rf"(?:previous|last|prior|earlier)\s+{_STEP}\b")
 
 
+# A prompt that opens by asking to do again what was done before ("Run the security-scan setup
+# again", "set up the same lint CI as before", "再執行一次 build-and-release 設定", "再幫我建一次
+# 相同的 workflow", "もう一度 ... 実行して"): its criteria read the state the first run left (the
+# file it wrote, "no change", "the existing PR"), which no case of a fresh session holds. Read at
+# the prompt's opening only: "fix it and run the tests again" asks a run of this session.
+_REDO_VERB = (r"(?:re-?run|redo|re-?do|run|do|set\s+up|build|create|generate|make|execute|"
+              r"repeat|apply|add)")
+# (the "again" of a clause inside the request is that clause's: "Add a retry so the job runs
+# again", "a button to run it again")
+_SAME_CLAUSE = (r"(?:(?!\b(?:so|that|which|who|to|when|whenever|if|while|until|after|before|"
+                r"runs?|ran|every|each)\b)[^.!?\n])")
+_RERUN = re.compile(
+    rf"(?i)^(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:{_REDO_VERB}\b{_SAME_CLAUSE}{{0,60}}?"
+    r"\b(?:again|once\s+more|one\s+more\s+time|as\s+before)\b"
+    r"|re-?run\s+(?:the\s+|this\s+)?(?:same\s+)?[\w-]+\s+(?:setup|set-up|skill|workflow|"
+    r"command|step)\b)"
+    r"|^(?:請|请)?(?:再(?:幫我|帮我|帮|幫)?(?:執行|执行|跑|做|建|建立|設定|设置|生成|產生|产生|"
+    r"運行|运行)?(?:一次|一遍)|再次(?:執行|执行|運行|运行|跑|建立|設定|设置))"
+    r"|^もう一度")
+
+
+def asked_rerun(prompt: str) -> str | None:
+    """The words by which the prompt opens asking to redo an earlier run, as written; None
+    when it opens with a request of its own."""
+    own = " ".join(unquoted(prompt).split())
+    found = _RERUN.search(own)
+    return found.group(0) if found else None
+
+
 def earlier_state(prompt: str) -> str | None:
     """The words by which the prompt relies on what another case made, as written; None when
     it relies on nothing outside its own session."""
@@ -91,6 +120,22 @@ def report_earlier_state(case: Case, problems: Problems) -> None:
     of the set is that session, and refusing the set would cost its other cases."""
     session = earlier_session(case.prompt)
     words = earlier_state(case.prompt) or session
+    rerun = asked_rerun(case.prompt) if words is None else None
+    if rerun is not None and not case.chain:
+        fix = ("stage what the first run left under `files`, or name the case it repeats in "
+               "`depends_on`")
+        if case.files or case.inline_files:
+            # (what is staged may hold the first run's result: the grader reads what it holds)
+            problems.report(OTHER_CASE, case.id, f"the prompt asks to redo an earlier run "
+                            f"({rerun!r}): each case runs alone in a fresh working directory "
+                            "and runs carry nothing over; graded on what the case stages", fix)
+            return
+        # a redo of an earlier run: which case made it the prompt does not say, so the case is
+        # one no arm can pass, not a set to refuse (its first run is a case that runs)
+        problems.report("EV014", case.id, f"no arm can pass it: the prompt asks to redo an "
+                        f"earlier run ({rerun!r}) whose result the case does not stage: each "
+                        "case starts a fresh session with only what it stages", fix)
+        return
     if words is None or case.chain:
         return
     if session is not None and not (case.files or case.inline_files):

@@ -43,7 +43,7 @@ KNOWN_PROGRAMS = frozenset({
     "flake8", "tox", "jupyter",
     "cargo", "rustc", "rustup", "go", "gofmt",
     "java", "javac", "mvn", "mvnw", "gradle", "gradlew", "kotlinc", "sbt",
-    "dotnet", "swift", "xcodebuild", "flutter", "dart",
+    "dotnet", "swift", "xcodebuild", "xcrun", "flutter", "dart",
     "ruby", "gem", "bundle", "rails", "rake", "php", "composer",
     "gcc", "g++", "clang", "make", "cmake",
     "docker", "docker-compose", "podman", "kubectl", "helm", "minikube", "terraform", "tofu",
@@ -70,7 +70,7 @@ _SUBCOMMANDS = (
     "info|version|config|destroy|import|output|show|search|sync|migrate|bench|release|api|"
     "repo|workflow|secret|auth|tag|rm|rmi|stop|restart|reload|renew|certificates|"
     "manage\\.py|artisan|spring-boot:run|clean\\s+install|dependency:tree|assemble|bootRun|"
-    "exec:java|eval|sql|dump|query")
+    "exec:java|eval|sql|dump|query|simctl")
 _ARGS = rf"(?:\s+(?:{_FLAG}|{_FILE}|(?:{_SUBCOMMANDS})(?![\w-])))"
 _AS_TOOL = r"\s+(?i:cli|command|commands|binary|tool)\b"
 # The agent's verbs of running; "uses" only with a flag, a code span or "the X CLI" (an
@@ -286,6 +286,24 @@ def outcome_runs(criterion: str) -> list[tuple[str, str]]:
     return [(" ".join(found.group("command").split()), found.group("program").lower())]
 
 
+# The same run in CJK grammar, the command as the means (an instrumental case): "gh issue create
+# コマンドで issue が作成され", "cargo test 명령으로 확인", "通过 docker build 命令构建". A command
+# that is a noun's ("npm install を実行する手順を書く": steps to write) is no means of the work.
+_BARE = rf"(?-i:(?:\./)?(?:{_NAMES}))(?![\w+/-]|\.\w)"
+_CJK_RUN = re.compile(
+    rf"(?:通过|通過)\s*`?(?P<pre>{_BARE}{_ARGS}+)`?\s*(?:命令|指令)"
+    rf"|`?(?P<post>{_BARE}{_ARGS}+)`?\s*(?:コマンドで|명령(?:어)?(?:로|으로)\b)")
+
+
+def cjk_runs(criterion: str) -> list[tuple[str, str]]:
+    """(command, program) for a run of a missing program a criterion states in CJK grammar."""
+    found = []
+    for match in _CJK_RUN.finditer(criterion):
+        command = " ".join((match.group("pre") or match.group("post")).split())
+        found.append((command, command.split()[0].lstrip("./").lower()))
+    return found
+
+
 def program_needs(prompt: str, criteria: list[str], programs: list[str], skill_name: str = "",
                   advice: bool = False) -> list[str]:
     """Why the case needs a program the image lacks: the prompt (its own words, `prompt`) asks
@@ -297,6 +315,7 @@ def program_needs(prompt: str, criteria: list[str], programs: list[str], skill_n
     if not advice and _EXPLAIN.search(prompt.strip()) is None:
         uses = _WRITE_TASK.search(prompt.strip()) is None
         runs += [run for text in criteria for run in asked_runs(text, skill_name, uses)]
+        runs += [run for text in criteria for run in cjk_runs(text)]
     if not advice:
         runs += [run for text in criteria for run in outcome_runs(text)]
     runs += asked_results(prompt, programs)

@@ -16,8 +16,9 @@ shapes those leave out:
   threads about X", "look up reviews of X on G2", "download the book X from Z-Library",
   "搜索微信公众号上关于 X 的文章"): a capitalised name (or a name in CJK before 上/里) is the
   platform; "launch on Product Hunt", "list on G2" do nothing to its content;
-- a link handed over as the page itself ("Here's my landing page: https://..."), or one
-  whose content the criteria judge ("The URL fails the ownership gate: it documents vendor
+- a link handed over as the page itself ("Here's my landing page: https://..."), named as
+  the document a part of the request comes from ("section B.1 of https://arxiv.org/abs/..."),
+  or one whose content the criteria judge ("The URL fails the ownership gate: it documents vendor
   tool adoption").
 
 Every finder returns the words that triggered it, for the EV014 line. A host that is the
@@ -174,6 +175,12 @@ _PAGE_GIVEN = re.compile(r"(?i)\b(?:landing\s+page|home\s?page|web\s?page|page|s
                          r"article|blog\s+post|post|listing|profile)\s*[:：]\s*$")
 _WRITES = re.compile(r"(?i)\b(?:link|href|add|insert|include|embed|redirect|canonical|"
                      r"point|footer|header|button|cite|reference)\w*\b")
+# A link named as the document a part of it comes from: "section B.1 of https://arxiv.org/...",
+# "Algorithm 2 in https://...", "chapter 3 from https://...": the request's material is that
+# part's content, which only the live document holds.
+_PART_OF = re.compile(r"(?i)\b(?:sections?|chapters?|appendix|appendices|figures?|fig\.|"
+                      r"tables?|algorithms?|equations?|eq\.|theorems?|lemmas?|paragraphs?|"
+                      r"pages?|§)\s*[\w.()-]{0,12}\s+(?:of|in|from)\s+(?:the\s+paper\s+)?$")
 # A criterion judging the page's content, the link or page its subject: "The URL fails the
 # ownership gate", "the story documents a large internal layer".
 _JUDGED = re.compile(
@@ -198,6 +205,7 @@ def judged_pages(prompt: str, criteria: list[str]) -> list[str]:
         host = re.sub(r"^https?://|[/:?#].*$", "", url)
         if _RESERVED.search(host) and _CARRIED.search(prompt):
             continue  # a made-up page the prompt carries itself
-        if judged or _PAGE_GIVEN.search(before) and not _WRITES.search(before):
+        if judged or (_PART_OF.search(before) or _PAGE_GIVEN.search(before)) \
+                and not _WRITES.search(before):
             found.append(url)
     return list(dict.fromkeys(found))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from runner.authoring.crosscase import earlier_session, earlier_state
+from runner.authoring.crosscase import asked_rerun, earlier_session, earlier_state
 from tests.helpers import check_cli, check_json, make_skill
 
 FILES = {"evals/files/profile.json": '{"theme": "light"}\n'}
@@ -101,3 +101,49 @@ def test_an_earlier_session_is_read_by_its_grammar(prompt: str) -> None:
 ])
 def test_a_look_alike_names_no_earlier_session(prompt: str) -> None:
     assert earlier_session(prompt) is None
+
+
+def test_a_redo_of_an_earlier_run_is_a_case_no_arm_can_pass(tmp_path: Path) -> None:
+    """A prompt opening with "run ... again" redoes a run no fresh session holds: that case
+    gets EV014 with the quote, the set is not refused (its first run is a case that runs)."""
+    skill = make_skill(tmp_path / "s", [
+        {"id": "first", "prompt": "Set up the audit workflow", "assertions": ["workflow"]},
+        {"id": "again", "prompt": "再執行一次 audit 設定（應該不會有變化）",
+         "assertions": ["Reports no change against the existing workflow"]}], FILES)
+    result = check_cli(str(skill))
+    assert result.exit_code == 0, result.output
+    line = next(x for x in result.output.splitlines() if "EV014" in x)
+    assert "again" in line and "'再執行一次'" in line and "redo an earlier run" in line
+    found = [f for f in check_json(skill)["findings"] if f["code"] in ("EV014", "EV009")]
+    assert [(f["code"], f["case"]) for f in found] == [("EV014", "again")]
+    # staging something (it may hold the first run's result): EV017, graded on what is staged
+    staged = make_skill(tmp_path / "t", [
+        {"id": "again", "prompt": "Run the profile setup again", "assertions": ["no change"],
+         "files": ["evals/files/profile.json"]},
+        {"id": "chained", "prompt": "Run the profile setup again", "assertions": ["no change"],
+         "depends_on": "again"}], FILES)
+    found = [f for f in check_json(staged)["findings"] if f["code"] in ("EV014", "EV017")]
+    assert [(f["code"], f["case"]) for f in found] == [("EV017", "again")]
+    assert "graded on what the case stages" in found[0]["message"]
+
+
+@pytest.mark.parametrize("prompt", [
+    "Run the HN monitor again",
+    "set up the same lint CI as before - should be a no-op",
+    "Rerun the security-scan setup",
+    "再幫我建一次相同的 workflow",
+    "もう一度デプロイチェックを実行して",
+])
+def test_a_redo_is_read_at_the_prompts_opening(prompt: str) -> None:
+    assert asked_rerun(prompt) is not None
+
+
+@pytest.mark.parametrize("prompt", [
+    "Fix the failing test and run the suite again",
+    "Add a retry so the job runs again on failure",
+    "Create a button to run it again",
+    "Build a cron job that runs again every hour",
+    "重新设计这个页面",
+])
+def test_a_look_alike_redoes_nothing(prompt: str) -> None:
+    assert asked_rerun(prompt) is None

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from runner.authoring.missing_programs import MISSING
+from runner.authoring.missing_programs import MISSING, program_needs
 from tests.helpers import check_json, make_skill
 
 SKILL_MD = ("---\nname: ops-helper\ndescription: Helps with servers, builds and tickets. "
@@ -40,10 +40,14 @@ def test_a_run_the_prompt_or_a_criterion_asks_for_is_flagged(tmp_path: Path) -> 
              "Writes a Dockerfile. Verifies with docker build and a smoke test."),
         case("cli", "Summarise the open tickets.", "Uses the jira CLI to list them"),
         case("ask", "Can you look into the failed job and tell me what broke?",
-             "Runs kubectl logs job/nightly and names the failing step")],
+             "Runs kubectl logs job/nightly and names the failing step"),
+        case("sim", "My simulator seems broken.", "The agent runs xcrun simctl list"),
+        case("ja", "issue にしておいて", "gh issue create コマンドで issue が作成される")],
         name="ops-helper", skill_md=SKILL_MD)
     got = findings(skill)
-    assert set(got) == {"web", "npm", "cargo", "tf", "box", "cli", "ask"}
+    assert set(got) == {"web", "npm", "cargo", "tf", "box", "cli", "ask", "sim", "ja"}
+    assert "'xcrun simctl list'" in got["sim"]["message"]
+    assert "'gh issue create'" in got["ja"]["message"]
     assert "'nginx -t': a program the default sandbox image lacks (nginx)" \
         in got["web"]["message"]
     assert "'npm test'" in got["npm"]["message"]
@@ -185,3 +189,25 @@ def test_a_script_whose_interpreter_the_image_lacks_is_flagged_when_run(tmp_path
     # the program line already names node: no second line for the script
     assert "(node)" in got["both"]["message"] and "a script that runs" not in \
         got["both"]["message"]
+
+
+def test_xcrun_with_its_tool_is_a_run_the_image_cannot_make() -> None:
+    """`xcrun simctl list` drives an iOS simulator: the image has neither xcrun nor a
+    simulator, so a criterion saying the agent ran it names a run no arm can make."""
+    why = program_needs("xcodebuild test fails; I think my simulator is broken",
+                        ["The agent runs xcrun simctl list to check available simulators"], [])
+    assert why == ["'xcrun simctl list': a program the default sandbox image lacks (xcrun)"]
+    assert program_needs("How do I list simulators?",
+                         ["Explains that xcrun simctl list shows them"], []) == []
+
+
+def test_a_command_as_the_means_in_cjk_grammar_is_a_run() -> None:
+    """"X コマンドで" / "X 명령으로" / "通过 X 命令": the command is the work's means, so a
+    criterion saying so needs the program; a command a written step names is none."""
+    why = program_needs("通知機能を issue にしておいて",
+                        ["gh issue create コマンドで issue が作成され、URL が返される"], [])
+    assert why == ["'gh issue create': a program the default sandbox image lacks (gh)"]
+    assert program_needs("확인해 줘", ["cargo test 명령으로 확인한다"], []) != []
+    assert program_needs("README を書いて",
+                         ["README に npm install を実行する手順を書く"], []) == []
+    assert program_needs("issue を作って", ["gh で作る"], []) == []

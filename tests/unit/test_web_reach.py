@@ -95,6 +95,14 @@ def test_a_link_handed_over_as_the_page_or_judged_by_its_content() -> None:
     assert judged_pages("Add a footer link to the pricing page: https://acme.dev/p", []) == []
     assert judged_pages("Put https://acme.dev in the README", ["The README links the site"]) \
         == []
+    # a link named as the document a part of the request comes from: its content is the work's
+    assert judged_pages("Write a ticket implementing section B.1 of https://arxiv.org/abs/1",
+                        []) == ["https://arxiv.org/abs/1"]
+    assert judged_pages("Port Algorithm 2 in https://papers.acme.org/p.pdf to Rust", []) == \
+        ["https://papers.acme.org/p.pdf"]
+    # a part to cite, and a part of our own docs beside a link: silent
+    assert judged_pages("Cite section 3 of https://arxiv.org/abs/1 in the README", []) == []
+    assert judged_pages("See https://github.com/a/b; implement section 2 of the spec", []) == []
     # a made-up page (a reserved example name) whose content the prompt carries itself
     assert judged_pages("Assess the page: https://harbor.example/p. Raw HTML has one <h1>",
                         []) == []
@@ -117,6 +125,7 @@ def test_check_names_the_words_for_each_web_need(tmp_path: Path) -> None:
         _case("owned", "Audit solomax.app's landing page"),
         _case("judged", "should this go in the catalog? https://blog.acme.dev/post",
               expectations=["The URL fails the gate: it documents vendor tool adoption"]),
+        _case("paper", "Write a ticket for section B.1 of https://arxiv.org/abs/2501.1"),
         _case("launch", "We want to launch on Product Hunt next month. Plan it."),
         _case("build", "Build the landing page for acme.dev with a hero and a CTA"),
     ], {}, name="launch-kit", skill_md=SKILL_MD)
@@ -127,4 +136,5 @@ def test_check_names_the_words_for_each_web_need(tmp_path: Path) -> None:
     assert "'搜索微信公众号「人民日报」'" in found["wechat"]
     assert "'solomax.app's landing page': a live website" in found["owned"]
     assert "'https://blog.acme.dev/post': a page its criteria read" in found["judged"]
+    assert "'https://arxiv.org/abs/2501.1': a page its criteria read" in found["paper"]
     assert "launch" not in found and "build" not in found, found
