@@ -1497,7 +1497,10 @@ class CaseReader:
         known = set(Case.model_fields) | set(CONSUMED_FIELDS) | set(GRADING_FIELDS)
         for key in [k for k in item if k not in known and isinstance(item[k], dict)]:
             block: dict[str, Any] = item[key]
-            if block and all(_count(v) for v in block.values()):
+            # numbers only, under names of the case's fields (`tool_calls: 30`), in a block
+            # not named for what is expected (`expected_counts` counts the work's items)
+            if block and all(_count(v) for v in block.values()) and block.keys() & known \
+                    and not expectation_named(key):
                 self._budget(item, key, block)
                 continue
             # a bare number is a count or a cap, never a list of checks or tools
