@@ -80,3 +80,41 @@ def test_without_its_own_set_the_plugin_wide_set_is_still_refused(tmp_path: Path
     got = check(str(bare))
     assert got.exit_code == 2
     assert "a set shared by 2 skills" in got.output
+
+
+# -- a runtime set beside a trigger set keyed by the skill that handles each prompt --------
+
+def _handled(skill: str) -> dict[str, Any]:
+    return {"skill": skill, "cases": [
+        {"id": "direct", "category": "core", "prompt": "Name the referents of `active` first",
+         "expected_handler": [skill]},
+        {"id": "turned", "category": "continuation", "expected": "should_trigger",
+         "expected_handler": skill, "prompt": "Go on with the referents",
+         "conversation": [{"role": "user", "content": "We split `active` into two terms."}]},
+        {"id": "other", "category": "near_miss", "prompt": "Fix the typo in README.md",
+         "expected_handler": ["implement-changes"]},
+        {"id": "none", "expected": "should_not_trigger", "expected_handler": "None",
+         "prompt": "Reformat this table"}]}
+
+
+def test_routing_queries_read_a_handler_and_a_stated_side() -> None:
+    from runner.authoring.routing import routing_queries
+    from runner.triggers.routing_set import route
+
+    items = _handled("referents")["cases"]
+    assert routing_queries(items, frozenset({"prompt", "conversation"}))
+    assert route(items[0]) is not None and route(items[0]).skill == "referents"  # type: ignore[union-attr]
+    assert route(items[2]) is not None and route(items[2]).skill == "implement-changes"  # type: ignore[union-attr]
+
+
+def test_a_runtime_set_beside_a_handler_keyed_trigger_set_is_two_sets(tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "referents", "referents", "Separates what terms refer to.")
+    _write(skill / "evals" / "evals.json", {"skill": "referents", "cases": [
+        {"id": "split", "input": "Separate what `compression point` refers to in this draft.",
+         "assertions": ["compression point"]}]})
+    _write(skill / "evals" / "triggers.json", _handled("referents"))
+    got = check(str(skill))
+    assert got.exit_code == 0, got.output
+    assert "trigger set: " in got.output and "triggers.json: 4 queries (2 should trigger, " \
+        "2 should not)" in got.output
+    assert [Path(f).name for f in report(skill)["set_files"]] == ["evals.json"]
