@@ -810,6 +810,11 @@ _DENIES_FIRING = re.compile(
     r"|\bnever\s+(?:activates|triggers|fires|loads)\b")
 
 
+def _count(value: Any) -> bool:
+    """A bare number (not a flag): a count, a cap or a duration."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
 class CaseReader:
     """Reads one case: its entries, where each came from, and its problems."""
 
@@ -1506,7 +1511,14 @@ class CaseReader:
         known = set(Case.model_fields) | set(CONSUMED_FIELDS) | set(GRADING_FIELDS)
         for key in [k for k in item if k not in known and isinstance(item[k], dict)]:
             block: dict[str, Any] = item[key]
-            fields = [k for k in block if k in known and k != "prompt"]
+            # numbers only, under names of the case's fields (`tool_calls: 30`), in a block
+            # not named for what is expected (`expected_counts` counts the work's items)
+            if block and all(_count(v) for v in block.values()) and block.keys() & known \
+                    and not expectation_named(key):
+                self._budget(item, key, block)
+                continue
+            # a bare number is a count or a cap, never a list of checks or tools
+            fields = [k for k in block if k in known and k != "prompt" and not _count(block[k])]
             if not fields or len(fields) < len(block) / 2 or \
                     not set(fields) & {*GRADING_FIELDS, "expected_output", "expectations"}:
                 continue
@@ -1519,6 +1531,18 @@ class CaseReader:
                         "read as the case's" + (f"; {', '.join(left)} kept, the case has its "
                                                 "own or no rule reads it" if left else ""),
                         f"write {', '.join(fields)} at the case's top level")
+
+    def _budget(self, item: dict[str, Any], key: str, block: dict[str, Any]) -> None:
+        """A mapping of numbers only (`limits: {wall_seconds: 300, tool_calls: 30}`): the
+        run's budget, never the case's checks (`tool_calls: 30` is a cap on calls, not the
+        tools to call). No per-case limit exists (the run's are `--timeout`, `--max-turns`,
+        `--max-budget-usd`), so it is not read, said in one line."""
+        item.pop(key)
+        self.unread[f"{key} (a budget of the run, not per case)"] = block
+        caps = ", ".join(f"{k}: {v}" for k, v in block.items())
+        self.mapped(f"`{key}` is a budget of the run ({caps}): not a check and not applied "
+                    "per case (no per-case limit exists)", "set the run's own limits: "
+                    "`--timeout`, `--max-turns`, `--max-budget-usd`")
 
     def _task_material(self, item: dict[str, Any]) -> None:
         """The task's input split into a field beside the prompt (`supplied_evidence`,

@@ -1,6 +1,8 @@
 """Fixtures given inline in a case: `files: [{path, content}]` (also `name`/`filename`/`file`
 with `text`/`body`), `context.files` the same way, or a mapping `{path: content}` under
-`files`, and the same under `setup_files` (files the harness writes before the session). They
+`files`, and the same under `setup_files` (files the harness writes before the session); a
+`fixture` object holding its files' text (`{files: {path: text}}`, or `{path, artifact:
+text}`, one file and its text of several lines). They
 are taken out of the case's `files` (which then names only files of the skill)
 and carried by the case as `inline_files`, path -> content, so the case's digest covers their
 content and a trial writes them into its working directory like any fixture."""
@@ -94,6 +96,28 @@ def decoy_fields(item: dict[str, Any]) -> list[str]:
     return [key for key in DECOY_KEYS if _stageable(item.get(key))]
 
 
+# A case's fixture written as an object holding its files' text.
+FIXTURE_KEYS = ("fixture", "fixtures")
+
+
+def _fixture_files(block: Any) -> list[dict[str, Any]] | None:
+    """The files a fixture object gives inline: `{files: {path: text}}` (`{}`: none), or
+    `{path, <field>: text}` (the one file at `path`, its text the object's one other field,
+    of several lines); None for any other fixture (a folder's path, a git state)."""
+    if not isinstance(block, dict):
+        return None
+    files = block.get("files")
+    if set(block) == {"files"} and isinstance(files, dict) \
+            and all(isinstance(k, str) and isinstance(v, str) for k, v in files.items()):
+        return [{"path": k, "content": v} for k, v in files.items()]
+    texts = [k for k, v in block.items() if k != "path" and isinstance(v, str)]
+    path = block.get("path")
+    if isinstance(path, str) and path.strip() and len(block) == 2 and len(texts) == 1 \
+            and "\n" in block[texts[0]].strip():
+        return [{"path": path.strip(), "content": block[texts[0]]}]
+    return None
+
+
 def split_inline(item: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str], list[str]]:
     """The case without its inline fixtures, those fixtures (path -> content) and what is
     wrong with any of them (each a message; the caller refuses the case)."""
@@ -114,6 +138,11 @@ def split_inline(item: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str], 
             entries += [{"path": k, "content": v} for k, v in given.items()]
             out.pop(key)
         elif isinstance(given, list) and given and all(_is_inline(f) for f in given):
+            entries += given
+            out.pop(key)
+    for key in FIXTURE_KEYS:
+        given = _fixture_files(out.get(key))
+        if given is not None:
             entries += given
             out.pop(key)
     context = out.get("context")

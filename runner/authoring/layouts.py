@@ -318,11 +318,34 @@ def unread_everywhere(skill_dir: Path, name: str | None = None) -> list[tuple[Pa
             for u in survey(folder, names, shared).unread]
 
 
-def _trigger_set(skill_dir: Path, name: str | None) -> bool:
-    """A trigger set in the skill's set folders (a file `skill-eval trigger` reads)."""
+def _trigger_set(skill_dir: Path, name: str | None, own_only: bool = False) -> bool:
+    """A trigger set in the skill's set folders (a file `skill-eval trigger` reads);
+    `own_only`: in its own folders, never one shared above it."""
     return any((folder / "trigger").is_dir() or "`skill-eval trigger`" in why
-               for folder, _ in search_order(skill_dir, name) if folder.is_dir()
+               for folder, shared in search_order(skill_dir, name)
+               if folder.is_dir() and not (own_only and shared)
                for why in [*(w for _, w in survey(folder).unread), ""])
+
+
+def _plugin_wide(set_folder: Path, found: Located, names: list[str]) -> bool:
+    """A set in a folder above several skills (a plugin's `evals/`) that names none of them
+    as this one: the plugin's, never this skill's own."""
+    return len(names_below(set_folder.parent)) > 1 \
+        and not _names_this(found, names, explicit=True)
+
+
+def shared_passed_over(skill_dir: Path, name: str | None = None) -> list[Path]:
+    """The plugin-wide sets above a skill with its own trigger set, which `locate` passes
+    over for it (its own set wins): each named in one line by `check`."""
+    if not _trigger_set(skill_dir, name, own_only=True):
+        return []
+    names = [n for n in dict.fromkeys((name, skill_dir.name)) if n]
+    passed = []
+    for folder, shared in search_order(skill_dir, name):
+        found = _located(folder, names, shared) if shared else None
+        if found is not None and _plugin_wide(folder, found, names):
+            passed.append(found.path)
+    return passed
 
 
 # Where a case set keeps its cases: a file holding one of these was written as a set.
@@ -430,12 +453,17 @@ def locate(skill_dir: Path, name: str | None = None) -> Located | None:
     names = [n for n in dict.fromkeys((name, skill_dir.name)) if n]
     root = root_set(skill_dir) or beside_skill_md(skill_dir)
     triggers = _trigger_set(skill_dir, name)
+    own_triggers: bool | None = None  # asked only once a shared set is met
     for folder, shared in search_order(skill_dir, name):
         if shared and root is not None:
             break
         found = _located(folder, names, shared)
         if found is not None and found.fallback and triggers and not _meant(found.path):
             continue  # a file with no cases never hides the trigger set (`passed_over`)
+        if found is not None and shared and own_triggers is None:
+            own_triggers = _trigger_set(skill_dir, name, own_only=True)
+        if found is not None and shared and own_triggers and _plugin_wide(folder, found, names):
+            continue  # the skill's own trigger set wins over a plugin's set naming none
         if found is not None and (not shared or _names_this(found, names)):
             return found
     if root is not None:

@@ -22,6 +22,7 @@ from typing import Any
 from runner.analysis import wording_i18n
 from runner.analysis.wording import negation_pattern
 from runner.authoring.fields import words
+from runner.authoring.sides import side
 from runner.errors import CaseSetError
 from runner.schema.case import Finding
 
@@ -277,7 +278,8 @@ class RoutingOnlySet(CaseSetError):
 
 # Words of a field's name that say it names the skill a query should (not) reach: a routing
 # expectation (`expected_owner`, `must_not_select`, `forbidden_owners`, `selected_skill`).
-_ROUTE_NAME_WORDS = {"owner", "owners", "select", "selected", "selection", "route", "routes"}
+_ROUTE_NAME_WORDS = {"owner", "owners", "select", "selected", "selection", "route", "routes",
+                     "handler", "handlers"}
 _SKILL_WORDS = {"skill", "skills"}
 _SAID_OF_SKILL = {"expected", "expect", "must", "not", "forbidden", "should", "selected",
                   "allowed", "excluded"}
@@ -336,6 +338,10 @@ def routing_queries(items: list[Any], prompts: frozenset[str]) -> bool:
         if not isinstance(item, dict):
             return False
         rest = {str(k): v for k, v in item.items() if k not in prompts and k not in NOTES}
+        # a bare `expected` stating a side (`expected: should_not_trigger`) beside the skill
+        # that handles the prompt: a routing expectation, never an expected answer
+        rest = {k: v for k, v in rest.items() if k not in ("expected", "expect")
+                or side(v) is None} if len(rest) > 1 else rest
         if not any(_routes(k, v) for k, v in rest.items()) \
                 or not all(_token(v) for v in rest.values()) \
                 or any(k in _MATERIAL or (k in ("expected", "expect") or _ANSWER_WORDS & words(k))

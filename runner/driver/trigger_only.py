@@ -11,6 +11,7 @@ from runner.authoring.layouts import (
     held_instead,
     hidden_set_lines,
     passed_over,
+    shared_passed_over,
     unread_everywhere,
 )
 from runner.authoring.other_sets import other_set_lines
@@ -70,6 +71,10 @@ def check_trigger_only(opts: RunOptions, reading: SkillReading) -> Checked | Non
     if held:  # every data file of the set folders, said (nothing passed over in silence)
         notes.append(f"no case set{held}")
     notes += hidden_set_lines(skill.path, skill.name)
+    notes += [f"not read: {path} (a set shared by the skills below {path.parent.parent.name}/ "
+              "naming none of them: this skill's own trigger set is read instead; grade it on "
+              f"that set anyway with --cases {path})"
+              for path in shared_passed_over(skill.path, skill.name)]
     notes += other_set_lines(skill.path, skill.name, found.files, "\n".join(notes))
     if reading.scan:
         notes.append(f"static scan: {len(reading.scan)} finding(s) "

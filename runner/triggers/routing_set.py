@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from runner.authoring.routing import route_field
 from runner.authoring.sides import (
     EXPECTS,
     NEGATIVE_LISTS,
@@ -43,8 +44,11 @@ def route(item: Any) -> Route | None:
     """None for a query whose expectation is a side (`expected: trigger`) or absent."""
     if not isinstance(item, dict):
         return None
-    key = next((k for k in ROUTE_KEYS if k in item), None)
+    key = next((k for k in ROUTE_KEYS if k in item), None) or next(
+        (k for k in item if str(k).startswith("expected_") and route_field(str(k))), None)
     value = item.get(key) if key else None
+    if isinstance(value, list) and len(value) <= 1 and all(isinstance(v, str) for v in value):
+        value = value[0] if value else None  # `expected_handler: [skill]`: the one skill
     if isinstance(value, dict):  # an expectation object: the skill it selects, if it says
         inner = next((k for k in NESTED_KEYS if k in value), None)
         if inner is None:

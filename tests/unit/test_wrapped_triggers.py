@@ -1,0 +1,120 @@
+"""Trigger sets as their authors wrapped and placed them (issue 26, "triggers where they
+belong"), each rule by a small set of its own:
+
+- a trigger set written in `evals/evals.json` under a wrapper (`{"evals": [...]}`) with its
+  prompts keyed `query` or `input` is the skill's trigger set (trigger-only, exit 0), as the
+  same list bare or keyed `prompt` already was; never refused as a routing-only runtime set;
+- a skill's own trigger set wins over a plugin-wide set above several skills that names none
+  of them; that set is named in a `not read:` line, never read as this skill's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from runner.authoring.layouts import find_set, shared_passed_over
+from runner.triggers.checked import triggers_only
+from tests.helpers import check_cli as check
+from tests.helpers import check_json as report
+from tests.helpers import write_data as _write
+from tests.helpers import write_skill_md
+
+
+def _queries(key: str) -> list[dict[str, Any]]:
+    return [{"id": 1, key: "review this pull request https://example.test/pr/7",
+             "should_trigger": True, "notes": "a PR link"},
+            {"id": 2, key: "what is the weather in Lisbon", "should_trigger": False}]
+
+
+@pytest.mark.parametrize("key", ["query", "input", "prompt"])
+def test_a_wrapped_trigger_set_in_evals_json_is_the_trigger_set(tmp_path: Path,
+                                                                 key: str) -> None:
+    skill = write_skill_md(tmp_path / "pr-review", "pr-review", "Reviews pull requests.")
+    _write(skill / "evals" / "evals.json", {"skill_name": "pr-review", "evals": _queries(key)})
+    assert triggers_only(skill, "pr-review")
+    got = check(str(skill))
+    assert got.exit_code == 0, got.output
+    assert "trigger set only (2 queries: 1 should trigger, 1 should not)" in got.output
+    assert report(skill)["sets"]["trigger"].endswith("evals.json")
+
+
+def test_a_wrapped_set_with_work_to_grade_stays_a_runtime_set(tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "pr-review", "pr-review", "Reviews pull requests.")
+    _write(skill / "evals" / "evals.json", {"evals": [
+        {"id": 1, "query": "review https://example.test/pr/7", "expected_output": "A review "
+         "that names the failing test.", "assertions": ["failing test"]}]})
+    assert not triggers_only(skill, "pr-review")
+
+
+def _plugin(tmp_path: Path) -> Path:
+    plugin = tmp_path / "repo" / "plugins" / "explore"
+    (tmp_path / "repo" / ".git").mkdir(parents=True)
+    for name in ("capture", "handoff"):
+        write_skill_md(plugin / "skills" / name, name, f"Does the {name} step.")
+    # the plugin's own set: trigger queries naming no skill
+    _write(plugin / "evals" / "evals.json",
+           [{"prompt": "Let's explore this idea", "should_trigger": True}])
+    return plugin
+
+
+def test_a_skills_own_trigger_set_wins_over_a_plugin_wide_set(tmp_path: Path) -> None:
+    plugin = _plugin(tmp_path)
+    own = plugin / "skills" / "capture"
+    _write(own / "evals" / "evals.json", _queries("query"))
+    assert find_set(own, "capture") != plugin / "evals" / "evals.json"
+    assert shared_passed_over(own, "capture") == [plugin / "evals" / "evals.json"]
+    got = check(str(own))
+    assert got.exit_code == 0, got.output
+    assert "trigger set only (2 queries" in got.output
+    assert f"not read: {plugin / 'evals' / 'evals.json'} (a set shared by the skills below " \
+           "explore/ naming none of them" in got.output
+
+
+def test_without_its_own_set_the_plugin_wide_set_is_still_refused(tmp_path: Path) -> None:
+    plugin = _plugin(tmp_path)
+    bare = plugin / "skills" / "handoff"
+    assert shared_passed_over(bare, "handoff") == []
+    got = check(str(bare))
+    assert got.exit_code == 2
+    assert "a set shared by 2 skills" in got.output
+
+
+# -- a runtime set beside a trigger set keyed by the skill that handles each prompt --------
+
+def _handled(skill: str) -> dict[str, Any]:
+    return {"skill": skill, "cases": [
+        {"id": "direct", "category": "core", "prompt": "Name the referents of `active` first",
+         "expected_handler": [skill]},
+        {"id": "turned", "category": "continuation", "expected": "should_trigger",
+         "expected_handler": skill, "prompt": "Go on with the referents",
+         "conversation": [{"role": "user", "content": "We split `active` into two terms."}]},
+        {"id": "other", "category": "near_miss", "prompt": "Fix the typo in README.md",
+         "expected_handler": ["implement-changes"]},
+        {"id": "none", "expected": "should_not_trigger", "expected_handler": "None",
+         "prompt": "Reformat this table"}]}
+
+
+def test_routing_queries_read_a_handler_and_a_stated_side() -> None:
+    from runner.authoring.routing import routing_queries
+    from runner.triggers.routing_set import route
+
+    items = _handled("referents")["cases"]
+    assert routing_queries(items, frozenset({"prompt", "conversation"}))
+    assert route(items[0]) is not None and route(items[0]).skill == "referents"  # type: ignore[union-attr]
+    assert route(items[2]) is not None and route(items[2]).skill == "implement-changes"  # type: ignore[union-attr]
+
+
+def test_a_runtime_set_beside_a_handler_keyed_trigger_set_is_two_sets(tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "referents", "referents", "Separates what terms refer to.")
+    _write(skill / "evals" / "evals.json", {"skill": "referents", "cases": [
+        {"id": "split", "input": "Separate what `compression point` refers to in this draft.",
+         "assertions": ["compression point"]}]})
+    _write(skill / "evals" / "triggers.json", _handled("referents"))
+    got = check(str(skill))
+    assert got.exit_code == 0, got.output
+    assert "trigger set: " in got.output and "triggers.json: 4 queries (2 should trigger, " \
+        "2 should not)" in got.output
+    assert [Path(f).name for f in report(skill)["set_files"]] == ["evals.json"]
