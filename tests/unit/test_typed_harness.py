@@ -11,8 +11,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-from click.testing import CliRunner, Result
-
 from runner.authoring.described_changes import described_change_files
 from runner.authoring.inline import decoy_fields, split_inline
 from runner.authoring.ordered_calls import ordered_calls
@@ -20,7 +18,7 @@ from runner.authoring.regex_flags import inline_flags, with_flags
 from runner.authoring.routing_types import loaded_skill, loaded_type
 from runner.authoring.setup_writes import setup_writes
 from runner.authoring.tiers import hard_tier_keys, soft_marking, tier_marking
-from runner.cli import main
+from tests.helpers import check_cli, make_skill
 
 SKILL_MD = ("---\nname: notes-glossary\ndescription: Keeps a project glossary of terms "
             "for the team. Use when asked to record or check a term.\n---\nRecord terms.\n")
@@ -30,15 +28,10 @@ DECOY_PROMPT = ("Run the end-of-skill glossary hook per step 6: check ./CONTEXT.
 
 
 def skill_with(tmp_path: Path, cases: list[dict[str, Any]]) -> Path:
-    skill = tmp_path / "notes-glossary"
-    (skill / "evals").mkdir(parents=True)
-    (skill / "SKILL.md").write_text(SKILL_MD)
-    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": cases}))
-    return skill
+    return make_skill(tmp_path, {"evals": cases}, name="notes-glossary", skill_md=SKILL_MD)
 
 
-def check(*args: str) -> Result:
-    return CliRunner().invoke(main, ["check", *args])
+check = check_cli
 
 
 def report(skill: Path) -> dict[str, Any]:
