@@ -29,7 +29,7 @@ import yaml
 from runner.authoring import frontmatter
 from runner.authoring.caseset import word_count
 from runner.authoring.read_once import file_bytes
-from runner.authoring.shared_folders import shared_from, shared_target
+from runner.authoring.shared_folders import shared_from
 from runner.schema.hygiene import Severity, SkillFinding
 
 SKILL_FILE = "SKILL.md"
@@ -273,17 +273,18 @@ class Hygiene:
                 if posix.is_absolute() or "<" in ref or "*" in ref:
                     continue
                 path = self.root / posix
-                if ".." in posix.parts and not path.resolve().is_relative_to(self.root) \
-                        and shared_target(self.root, path) is not None:
+                outside = ".." in posix.parts and not path.resolve().is_relative_to(self.root)
+                shared = shared_from(self.root, path) if outside else None
+                if shared is not None:
                     # the collection's shared folder: the authors' material, but only the
                     # skill's folder is staged, and a link inside it is (HY005)
                     self.add("HY004", "referenced files", Severity.WARNING, SKILL_FILE,
-                             f"{ref!r} is in {shared_from(self.root, path)}, which is not "
+                             f"{ref!r} is in {shared}, which is not "
                              "staged with the skill (its folder is): the skill would miss it",
                              f"link it into the skill (ln -s ../{ref} references/"
                              f"{posix.name}: a link into the shared folder is staged as its "
                              "file) and name that path", number)
-                elif ".." in posix.parts and not path.resolve().is_relative_to(self.root):
+                elif outside:
                     self.add("HY004", "referenced files", Severity.WARNING, SKILL_FILE,
                              f"{ref!r} points outside the skill folder",
                              "ship the file inside the skill and link it there", number)
@@ -299,10 +300,11 @@ class Hygiene:
                 continue
             target = Path(os.path.realpath(path))
             rel = _rel(self.root, path)
-            if not target.is_relative_to(self.root) and shared_target(self.root, path):
+            shared = None if target.is_relative_to(self.root) else shared_from(self.root, path)
+            if shared is not None:
                 # the collection's shared folder: the authors' material, staged as its file
                 self.add("HY005", "symlinks", Severity.WARNING, rel,
-                         f"a symlink to {shared_from(self.root, path)} "
+                         f"a symlink to {shared} "
                          f"({os.readlink(path)}): "
                          "staged with the skill as the file it points to",
                          "none needed (replace it with the file itself if the skill should "

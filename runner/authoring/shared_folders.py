@@ -115,9 +115,12 @@ def shared_target(skill_root: Path, link: Path) -> Path | None:
     return None if found is None else found[0]
 
 
-def shared_from(skill_root: Path, link: Path) -> str:
-    """Where a shared link's target is kept, as HY004/HY005 say it."""
+def shared_from(skill_root: Path, link: Path) -> str | None:
+    """Where a shared link's target is kept, as HY004/HY005 say it, or None when the link is
+    no shared file (one resolution serves both questions)."""
     found = _where(skill_root, link)
-    if found is not None and found[1] != skill_root.resolve().parent:
+    if found is None:
+        return None
+    if found[1] != skill_root.resolve().parent:
         return "the repository's shared files"
     return "the collection's shared folder"
