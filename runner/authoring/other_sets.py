@@ -168,7 +168,7 @@ def harness_programs(skill_dir: Path, read: Collection[str]) -> list[Path]:
                 texts = "".join(_text(Path(r)) for r in read)
             if file.name in texts:
                 continue
-            source = file.read_bytes()[:_MAX_BYTES].decode("utf-8", "replace")
+            source = _text(file)
             if _VERDICT.search(source) or any(_GRADES.match(w) for w in name_words(file.stem)):
                 found.append(file)
     return found

@@ -106,11 +106,12 @@ def check_skill(opts: RunOptions) -> Checked:
     triggers = trigger_line(plan.skill.path, plan.skill.name)
     notes += hidden_set_lines(plan.skill.path, plan.skill.name)
     trigger_set = trigger_location(plan.skill.path, plan.skill.name)
+    sets = set_lines(caseset)
     notes += other_set_lines(plan.skill.path, plan.skill.name,
                              [*caseset.read_files, *([trigger_set] if trigger_set else [])],
-                             "\n".join([*notes, *set_lines(caseset)]))
+                             "\n".join([*notes, *sets]))
     return Checked(report, summary, ignored_summary(readings), details,
-                   [*set_lines(caseset), *([triggers] if triggers else []), *notes])
+                   [*sets, *([triggers] if triggers else []), *notes])
 
 
 def refused_report(exc: RefusedInput) -> CheckReport:
