@@ -170,7 +170,11 @@ def test_a_hygiene_error_refuses_the_skill_as_check_does(
                                  "assertions": ["apple"]}], name="fruit-notes",
                        skill_md="---\nname: fruit-notes\ndescription: Use when the user asks "
                                 "for fruit notes.\n---\nRead card.yaml first.\n")
-    (skill / "card.yaml").symlink_to(outside)
+    link = skill / "card.yaml"
+    link.symlink_to(outside)
+    # the link is there and leaves the skill (what HY005 refuses), before the bench reads it
+    assert link.is_symlink() and not link.resolve().is_relative_to(skill.resolve())
+    assert link.read_text() == "name: acme\n"
     _bench().main(sample, stub=False)
     out = capsys.readouterr().out
     assert any(x.startswith("refused  fruit-notes") for x in out.splitlines()), out
