@@ -84,6 +84,8 @@ def _from_call(call: ToolCall) -> list[Reach]:
         if call.is_error:
             found.append(Reach(kind=ReachKind.NETWORK, what=_what(f"{call.name} {_url(call)}")))
         return found
+    if not call.name.startswith("Bash"):
+        return found  # a file read that holds `Connection refused` is the file's text
     for match in _NOT_FOUND.finditer(call.result):
         found.append(Reach(kind=ReachKind.MISSING_PROGRAM,
                            what=_what(match.group(1) or match.group(2))))

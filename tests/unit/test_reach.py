@@ -100,6 +100,9 @@ def test_a_question_to_the_user_at_the_end_and_the_ask_tool() -> None:
     # a missing file or a failing test is the work's own outcome
     session(bash("cat nope.txt", "cat: nope.txt: No such file or directory")),
     session(bash("pytest", "Exit code 1\nFAILED test_x.py::test_a - assert 1 == 2")),
+    # a log file read that holds the words is the file's text, not the session's reach
+    session(("call", ("Read", {"file_path": "app.log"},
+                      "ERROR Connection refused\nbash: foo: command not found", False))),
     # a question in the middle, then work: no stop
     session(("text", "Which file should I read? I'll start with the README."),
             bash("cat README.md", "# hi", False), ("text", "Done: summary written.")),
