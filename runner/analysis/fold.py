@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from runner.analysis.cases import CaseFold, SignalFold
 from runner.analysis.rows import ArmFold, group_rows
 from runner.analysis.runtime import RuntimeFold
+from runner.analysis.unpassed import UnpassedFold
 from runner.schema.compact import shared_fields
 from runner.schema.enums import Arm, CredentialKind, GradingMode
 from runner.schema.plan import Plan
@@ -67,6 +68,7 @@ class ReportFold:
         self.cases = CaseFold(plan.skill.name)
         self.runtime = RuntimeFold(plan.skill.name)
         self.signals = SignalFold()
+        self.unpassed = UnpassedFold()
         self.count = 0
         self.graded = self.leaked = False
         self.grader_modes: list[GradingMode | None] = []
@@ -94,6 +96,7 @@ class ReportFold:
         self.cases.add(r)
         self.runtime.add(r)
         self.signals.add(r)
+        self.unpassed.add(r)
         for score in r.scores.values():
             if score.model:
                 self.graded = True

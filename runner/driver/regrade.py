@@ -51,6 +51,7 @@ from runner.schema.skill import Skill
 from runner.schema.trial import CheckResult, Score, TrialResult, TrialSpec
 from runner.schema.turns import TurnFiles
 from runner.scoring.base import Evidence, Grading, passed, score_all
+from runner.scoring.reach import reached
 from runner.store.base import Store, open_store
 from runner.store.keys import AttemptKeys, RunKeys
 from runner.store.trials import read_done, standing
@@ -244,8 +245,11 @@ class Regrader:
             scores["finished"] = source.scores.get("finished") or Score(
                 scorer="finished", passed=False, checks=[CheckResult(
                     check="trial finished", passed=False, detail=str(source.error))])
+        # a result stored before reach signals were kept reads them from its transcript now
+        whole = transcript if last is transcript_bytes else parse_transcript(transcript_bytes)
         result = source.model_copy(update={
-            "scores": scores, "passed": passed(scores, spec.case.pass_rule), "attempt": 1})
+            "scores": scores, "passed": passed(scores, spec.case.pass_rule), "attempt": 1,
+            "reached": source.reached or reached(whole.calls, whole.final_text)})
         keys = RunKeys(self.plan.run_id).trial(spec.trial_id)
         mine = keys.attempt(1)
         if transcript_bytes:

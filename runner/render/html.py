@@ -13,6 +13,7 @@ import html
 from collections.abc import Iterable
 from urllib.parse import quote
 
+from runner.render import unpassed
 from runner.render.models import table_html
 from runner.render.numbers import (
     aa,
@@ -318,7 +319,7 @@ def run_page(report: Report, views: dict[str, TrialView], history: list[RunSumma
             + "<h2>comparisons</h2>" + _comparisons(report)
             + "<h2>cost per arm</h2>" + _cost(report) + judge + "<h2>charts</h2>"
             + _charts(report) + "<h2>trials (case × repetition × arm)</h2>" + _grid(report)
-            + _per_case(report) + _weak(report) + _history(history)
+            + _per_case(report) + _unpassed(report) + _weak(report) + _history(history)
             + "<h2>rows, side by side</h2>" + _material_note(report) + rows)
     return page(f"{verdict} {report.skill} {report.run_id}", body)
 
@@ -377,6 +378,18 @@ def _per_case(report: Report) -> str:
               spread(c.tool_calls, "{:.1f}", sep=" ± "), c.skill_loads,
               c.safety_violations) for c in report.per_case])
     return per_case
+
+
+def _unpassed(report: Report) -> str:
+    """The cases no arm passed: what their sessions reached for, and the fix."""
+    if not report.unpassed:
+        return ""
+    more = unpassed.rest(report.unpassed)
+    return (f"<h2>cases no arm passed</h2><p>{esc(unpassed.headline(report.unpassed))}</p>"
+            + _table(("case", "sessions", "arms", "what the sessions reached for", "fix"),
+                     [(c.case, c.trials, ", ".join(c.arms), unpassed.causes(c),
+                       unpassed.fix(c)) for c in report.unpassed[:unpassed.LISTED]])
+            + (f'<p class="muted">{esc(more)}</p>' if more else ""))
 
 
 def _weak(report: Report) -> str:

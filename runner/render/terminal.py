@@ -9,6 +9,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
+from runner.render import unpassed
 from runner.render.models import futility_words
 from runner.render.numbers import (
     aa,
@@ -64,6 +65,7 @@ def render(report: Report, console: Console) -> None:
     render_holes(report, console)
     render_runtime(report, console)
     render_comparisons(report, console)
+    render_unpassed(report, console)
     print_table(console, "cost per arm (turns and wall: mean per session; tokens and USD: "
                          "total, gateway-metered; CLI: claude's own estimate)", (
         Col("arm"), *(Col(name, True) for name in ("n", "pass", "turns", "wall s", "in tok",
@@ -218,6 +220,18 @@ def render_cases(report: Report, console: Console) -> None:
             style="yellow"))
         for signal in report.non_discriminating[:10]:
             console.print(Text(f"  {signal.case}: always {signal.always}: {signal.check}"))
+
+
+def render_unpassed(report: Report, console: Console) -> None:
+    """The cases no arm passed, each with what its sessions reached for and the fix."""
+    if not report.unpassed:
+        return
+    console.print(Text(unpassed.headline(report.unpassed), style="yellow"))
+    for case in report.unpassed[:unpassed.LISTED]:
+        console.print(Text(f"  {case.case} ({case.trials} sessions): {unpassed.causes(case)}"))
+        console.print(Text(f"    {unpassed.fix(case)}"))
+    if more := unpassed.rest(report.unpassed):
+        console.print(Text(f"  {more}"))
 
 
 def _mode(mode: str | None) -> str:

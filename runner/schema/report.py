@@ -24,6 +24,7 @@ from runner.schema.enums import (
     TrialStatus,
     Verdict,
 )
+from runner.schema.reach import UnpassedCase
 from runner.schema.regrade import Regrade
 
 # The configured alpha (runner.config, its one spelling), readable by the pure analysis layer,
@@ -334,6 +335,10 @@ class Report(BaseModel):
     case_deltas: list[CaseDelta] = Field(default_factory=list)
     non_discriminating: list[CheckSignal] = Field(default_factory=list, description="Checks "
                                                   "that always pass or always fail in both arms")
+    unpassed: list[UnpassedCase] = Field(default_factory=list, description="Cases no arm "
+                                         "passed (every scored trial failed): they measure "
+                                         "nothing about the skill; with what their sessions "
+                                         "reached for and could not have")
     credentials: list[CredentialKind] = Field(default_factory=list, description="What the "
                                               "gateways authenticated upstream with")
     cost_notional: bool = Field(default=False, description="A subscription paid: the dollar "

@@ -24,6 +24,7 @@ from runner.schema.enums import (
     TrialStatus,
 )
 from runner.schema.options import RetryPolicy, SandboxConfig, SessionLimits, StoreSettings
+from runner.schema.reach import Reach
 
 
 class Usage(BaseModel):
@@ -239,6 +240,10 @@ class TrialResult(BaseModel):
     tool_calls: int | None = Field(default=None, description="Tool calls the session made")
     safety: list[str] = Field(default_factory=list, description="Command patterns the agent's "
                                                                 "shell commands matched")
+    reached: list[Reach] = Field(default_factory=list, description="What the session reached "
+                                 "for and the sandbox does not have (a missing program, the "
+                                 "network, a missing tool, a question to the user), from its "
+                                 "tool results and last message; at most REACH_CAP")
     wall_s: float | None = None
     phases: dict[TrialPhase, float] = Field(default_factory=dict, description="Seconds each "
                                                                               "phase of the "

@@ -52,6 +52,7 @@ from runner.schema.trial import (
     Usage,
 )
 from runner.scoring.base import Evidence, Grading, digests, passed, score_all
+from runner.scoring.reach import reached
 from runner.scoring.safety import violations
 from runner.scoring.statements import NAME as STATEMENTS
 from runner.scoring.statements import deferred
@@ -641,7 +642,8 @@ def _result(base: TrialResult, spec: TrialSpec, ran: Ran, transcript: Transcript
         # a trigger run offers every skill of the library on purpose: no arm to leak into
         "leak": None if spec.kind == TrialKind.TRIGGER else find_leak(spec, transcript),
         "turns": transcript.num_turns, "tool_calls": transcript.tool_calls,
-        "safety": violations(transcript.calls), "phases": clock.times,
+        "safety": violations(transcript.calls),
+        "reached": reached(transcript.calls, transcript.final_text), "phases": clock.times,
         "wall_s": round(ran.talk.wall_s if ran.talk else ran.run.wall_s, 3),
         "usage": ran.usage,
         "cli_cost_usd": transcript.cli_cost_usd, "outputs_skipped": ran.collected.skipped,

@@ -26,6 +26,8 @@ class Transcript(BaseModel):
     skills_seen: list[str] = Field(default_factory=list, description="From system/init")
     skills_loaded: list[str] = Field(default_factory=list, description="Skill tool_use inputs")
     assistant_text: str = Field(default="", description="All assistant text blocks, in order")
+    final_text: str = Field(default="", description="The text blocks after the last tool call "
+                            "(empty when a tool call came last): the session's last word")
     tool_calls: int = 0
     calls: list[ToolCall] = Field(default_factory=list, description="Every tool call in order, "
                                                                      "with input and result")
@@ -105,7 +107,9 @@ def _assistant(out: Transcript, event: dict[str, Any], texts: list[str],
             continue
         if block.get("type") == "text":
             texts.append(str(block.get("text", "")))
+            out.final_text = "\n".join(t for t in (out.final_text, texts[-1]) if t)
         elif block.get("type") == "tool_use":
+            out.final_text = ""  # work came after any text so far
             out.tool_calls += 1
             tool_input = block.get("input") or {}
             by_id[str(block.get("id", ""))] = len(out.calls)

@@ -431,3 +431,32 @@ def test_regrade_grades_every_turn_again_on_the_files_kept_after_it(tmp_path: Pa
     (skill / "evals/evals.json").write_text(json.dumps(data))
     with pytest.raises(RefusedInput, match="nothing to regrade"):
         _regrade(tmp_path, source.run_id)
+
+
+def test_a_run_stored_before_reach_signals_gets_them_from_its_transcripts(
+        tmp_path: Path, skill: Path) -> None:
+    """A result stored without `reached` (an older run) loads; its regrade reads what the
+    sessions reached for from the stored transcripts, and the report lists the case no arm
+    passed with that cause."""
+    FakeSandbox.plan["*"] = {"reply": "Which CSV file should I read, and do you want totals?"}
+    script = tmp_path / "script.yaml"
+    script.write_text("scenarios: [{name: any, turns: [{text: ok}]}]\n")
+    source = run_eval(RunOptions.model_validate(dict(
+        skill_path=skill, k=1, store_uri=str(tmp_path / "store"), model_script=script,
+        executor="inprocess", concurrency=1, case_ids=("row-count",),
+        sandbox=SandboxConfig(backend="fake", scratch_root=tmp_path / "scratch"))),
+        err(quiet=True))
+    assert [u.case for u in source.unpassed] == ["row-count"]
+    assert source.unpassed[0].reached[0].kind == "asked the user"
+    store = LocalStore(tmp_path / "store")
+    for line in source.trials:  # as an older runner stored them: no `reached` field
+        keys = RunKeys(source.run_id).trial(line.trial_id)
+        for key in (keys.done, keys.attempt(line.attempt).result):
+            stored = json.loads(store.get(key))
+            del stored["reached"]
+            store.delete(key)
+            store.put(key, json.dumps(stored).encode())
+    assert all(r.reached == [] for r in _results(tmp_path, source))
+    again = _regrade(tmp_path, source.run_id)
+    assert [r.reached[0].kind for r in _results(tmp_path, again)] == ["asked the user"] * 2
+    assert [(u.case, u.trials) for u in again.unpassed] == [("row-count", 2)]
