@@ -13,8 +13,9 @@ reasons (the skill's folder, `.claude/`, hidden folders).
 
 Never entered by any walk: a symlinked folder (never followed) and DEPENDENCIES (`.git`,
 `node_modules`, `vendor`, `env`, `out`, `target`, `coverage`, ...: dependencies, builds,
-caches and tooling). Never yielded: a symlinked file (counted as `symlinks`: every reader
-leaves it out, a link is staged by no arm).
+caches and tooling), unless the folder holds a SKILL.md directly and is not hidden: a skill
+named `env` or `coverage` is a skill, not a dependency. Never yielded: a symlinked file
+(counted as `symlinks`: every reader leaves it out, a link is staged by no arm).
 """
 
 from __future__ import annotations
@@ -40,10 +41,14 @@ WALK_MAX = 20000
 
 def never_walked(here: Path, name: str) -> str | None:
     """Why the folder `here/name` is never entered by any walk (a symlink is never followed;
-    dependencies and tooling are no one's material), or None."""
+    dependencies and tooling are no one's material), or None. A folder holding a SKILL.md
+    directly is someone's skill, whatever its name (a skill called `env`, `coverage/` or
+    `out/`): never a dependency folder, so never hidden from staging, the bare-name search or
+    a reader (whether the walk wants another skill's files is the reader's prune,
+    nested_skill). A hidden one (`.venv/`, `.cache/`) stays tooling."""
     if (here / name).is_symlink():
         return "symlinks"
-    if name in DEPENDENCIES:
+    if name in DEPENDENCIES and (name.startswith(".") or not (here / name / "SKILL.md").is_file()):
         return f"{name}/"
     return None
 
