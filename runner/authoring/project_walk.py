@@ -91,6 +91,30 @@ class Walk:
     stopped: bool = False
 
     def files(self) -> Iterator[Path]:
+        for here, names in self._entered():
+            for name in names:
+                if (here / name).is_symlink():
+                    self.left["symlinks"] += 1
+                    continue
+                self.seen += 1
+                if self.seen > self.limit:
+                    self.stopped = True
+                    return
+                yield here / name
+
+    def folders(self) -> Iterator[Path]:
+        """Each folder the walk enters, `root` first, in the same order and under the same
+        prunes and limit (its files, links among them, counted as seen): for a reader that
+        asks what a folder holds (a SKILL.md, which may be a link to the repository's own
+        file) rather than for the files themselves."""
+        for here, names in self._entered():
+            self.seen += len(names)
+            if self.seen > self.limit:
+                self.stopped = True
+                return
+            yield here
+
+    def _entered(self) -> Iterator[tuple[Path, list[str]]]:
         for folder, dirs, names in os.walk(self.root, followlinks=False):
             here = Path(folder)
             deep = self.depth is not None and \
@@ -104,12 +128,4 @@ class Walk:
                 else:
                     self.left[why] += 1
             dirs[:] = kept
-            for name in sorted(names):
-                if (here / name).is_symlink():
-                    self.left["symlinks"] += 1
-                    continue
-                self.seen += 1
-                if self.seen > self.limit:
-                    self.stopped = True
-                    return
-                yield here / name
+            yield here, sorted(names)

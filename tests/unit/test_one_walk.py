@@ -167,3 +167,24 @@ def test_staging_a_project_leaves_a_skill_named_env_out_as_a_skill(tmp_path: Pat
     staged = whole_project._walk.__wrapped__(root, None)  # type: ignore[attr-defined]
     assert list(staged.files) == ["app.py"]
     assert staged.left_out.get("skill folders") == 1 and "coverage/" in staged.left_out
+
+
+def test_a_repositorys_skills_are_found_on_the_one_walk(tmp_path: Path) -> None:
+    from runner.authoring.layouts import hidden_sets, skill_files, skill_folders
+
+    root = _tree(tmp_path / "repo", ["skills/env/SKILL.md", "skills/tidy/SKILL.md",
+                                     "dist/skills/tidy/SKILL.md",  # a build's copy
+                                     "dist/skills/tidy/evals/evals.json",
+                                     "vendor/x/skills/other/SKILL.md",  # another's
+                                     "templates/skill-notes.md",
+                                     "node_modules/pkg/SKILL.md"])
+    (root / ".claude" / "skills" / "notes").mkdir(parents=True)
+    # a SKILL.md that is a link to the repository's own file is the skill's
+    (root / ".claude" / "skills" / "notes" / "SKILL.md").symlink_to(
+        root / "templates" / "skill-notes.md")
+    found = [p.relative_to(root).as_posix() for p in skill_files(root)]
+    assert found == [".claude/skills/notes/SKILL.md", "skills/env/SKILL.md",
+                     "skills/tidy/SKILL.md"]
+    assert [p.relative_to(root).as_posix() for p in skill_folders(root)] == [
+        "skills/env", "skills/tidy"]
+    assert hidden_sets(root) == []  # never the build copy's set
