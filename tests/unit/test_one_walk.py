@@ -188,3 +188,17 @@ def test_a_repositorys_skills_are_found_on_the_one_walk(tmp_path: Path) -> None:
     assert [p.relative_to(root).as_posix() for p in skill_folders(root)] == [
         "skills/env", "skills/tidy"]
     assert hidden_sets(root) == []  # never the build copy's set
+
+
+def test_check_a_repository_never_runs_a_builds_copy_of_its_skill(tmp_path: Path) -> None:
+    from tests.helpers import check_cli
+
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    cases = [{"id": "a", "prompt": "Write a haiku about rain.", "must_include": ["rain"]}]
+    make_skill(repo / "skills", cases)
+    make_skill(repo / "dist" / "skills", cases)  # the build's copy: no skill of the repository
+    shown = check_cli(str(repo))
+    assert shown.exit_code == 0, shown.output
+    assert "a collection of" not in shown.output and "dist/" not in shown.output, shown.output
+    assert f"set: {repo / 'skills' / 'tidy-notes' / 'evals' / 'evals.json'}" in shown.output
