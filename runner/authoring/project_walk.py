@@ -9,7 +9,11 @@ reported from `out/` that no reader would ever read, reads one tree two ways. So
 order (sorted: folder by folder, a folder's files before its subfolders'), its limits (how
 deep, how many files) and the folders it never enters live here, with the prunes more than
 one reader shares (a nested skill, a run's past outputs); each reader adds only its own
-reasons (the skill's folder, `.claude/`, hidden folders).
+reasons (the skill's folder, `.claude/`, hidden folders). The same walk finds a repository's
+skills (layouts.skill_files, on `folders()`: a SKILL.md may be a link to the repository's
+file), its Markdown docs (set_notes) and whether a shared folder holds a skill
+(shared_folders); the authors' programs (programs), a skill's shipped files (offline_runs)
+and its script names (live_services) are read on it too.
 
 Never entered by any walk: a symlinked folder (never followed) and DEPENDENCIES (`.git`,
 `node_modules`, `vendor`, `env`, `out`, `target`, `coverage`, ...: dependencies, builds,
