@@ -989,8 +989,11 @@ _FILE_TAG = re.compile(r"[\[(]\s*(?:(?:file|files|attached|attachment|fixture)\s
                        re.IGNORECASE)
 
 
-def _held_by_set(skill: SkillFiles, set_dir: Path, name: str, tagged: bool) -> str | None:
-    """Where the set's own folder holds a file the prompt names, as a path in the skill:
+def _held_by_set(skill: SkillFiles, set_dir: Path, name: str,
+                 tagged: bool) -> tuple[str, bool] | None:
+    """Where the set's own folder holds a file the prompt names, as a path in the skill, with
+    whether the prompt named it from a root above the skill (then it lands at the path the
+    prompt names; own_file read once for both):
     from the skill's root (`evals/fixtures/x.json`), from the set's folder (`files/x.md` in
     evals/), or, attached by a tag, by its name in the set's `files/` folder (skill-creator's
     `evals/files/`). A bare name in the prose is not enough: "Summarize minutes.txt" with
@@ -1000,14 +1003,15 @@ def _held_by_set(skill: SkillFiles, set_dir: Path, name: str, tagged: bool) -> s
     if posix.is_absolute() or ".." in posix.parts or (len(posix.parts) == 1 and not tagged):
         return None
     # written from a root above the skill (`skills/<this skill>/evals/fixtures/x.json`)
-    own = own_file(skill.root, name)
+    above = own = own_file(skill.root, name)
     if own is not None and (own == str(CASESET_RELPATH) or judge(skill.root / own).shape):
         own = None  # a case set is never the material of its cases
     for path in (skill.root / posix, set_dir / posix, set_dir / "files" / posix,
                  *([skill.root / own] if own is not None else [])):
         if safely.is_file(path) and not safely.is_symlink(path) \
                 and path.resolve().is_relative_to(set_dir.resolve()):
-            return path.resolve().relative_to(skill.root.resolve()).as_posix()
+            held = path.resolve().relative_to(skill.root.resolve()).as_posix()
+            return held, above == held and name != held
     return None
 
 
@@ -1028,19 +1032,19 @@ def _set_named_fixtures(skill: SkillFiles, case: Case, problems: Problems) -> Ca
     if not (named or tagged) or trigger_test(case) is not None:
         return case
     found: dict[str, str] = {}
+    above: dict[str, str] = {}  # one named from a root above the skill: at the path named
     for name in dict.fromkeys([*named, *tagged]):
-        held = _held_by_set(skill, skill.set_dir, name, name in tagged)
-        if held is not None and held not in case.files and name not in case.files:
-            found[name] = held
+        held_by = _held_by_set(skill, skill.set_dir, name, name in tagged)
+        if held_by is not None and held_by[0] not in case.files and name not in case.files:
+            found[name] = held_by[0]
+            if held_by[1]:
+                above[held_by[0]] = name
     if not found:
         return case
     problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, list(found)[:4]))}"
                     ", which the set's own folder holds: staged at that path, as the author "
                     f"meant", f"none needed (or list {next(iter(found.values()))!r} under "
                     "`files`)")
-    # one named from a root above the skill lands at the path the prompt names
-    above = {held: name for name, held in found.items()
-             if own_file(skill.root, name) == held and name != held}
     return case.model_copy(update={"files": (*case.files, *dict.fromkeys(found.values())),
                                    "staged_at": {**case.staged_at, **above}})
 

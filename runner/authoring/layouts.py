@@ -29,6 +29,7 @@ A folder with no SKILL.md but skills below it is a collection: `skill_folders` l
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -64,6 +65,7 @@ from runner.authoring.mdtasks import (
     task_files,
 )
 from runner.authoring.project_skill import skills_root
+from runner.authoring.project_walk import Walk
 from runner.authoring.promptfoo import CONFIG_STEMS
 from runner.authoring.read_once import once
 from runner.authoring.siblings import (
@@ -77,7 +79,7 @@ from runner.authoring.siblings import (
     read_data,
     survey,
 )
-from runner.authoring.skill import declared_name, plugin_of
+from runner.authoring.skill import SKILL_FILE, declared_name, plugin_of
 from runner.authoring.skillgrade import root_set
 from runner.authoring.templates import templated
 from runner.errors import CaseSetError
@@ -722,10 +724,23 @@ def names_below(root: Path) -> set[str]:
                     lambda: frozenset(skill_names(skill_folders(root)))))
 
 
+def skill_files(root: Path) -> list[Path]:
+    """Every SKILL.md below `root`, in sorted order, found on the one walk
+    (runner.authoring.project_walk), unbounded (a skill past the staging cap is still a
+    skill): hidden folders entered (an agent's `.claude/skills/`), never a dependency or build
+    folder's copy (`dist/`, `vendor/`, `node_modules/`: a build's or another's skill) nor a
+    symlinked folder; a SKILL.md that is a link to a file of the repository is the skill's.
+    Walked once per root within a command (skill_folders and hidden_sets both ask)."""
+    def walk() -> list[Path]:
+        folders = Walk(root, limit=sys.maxsize).folders()
+        return sorted(f / SKILL_FILE for f in folders if (f / SKILL_FILE).is_file())
+    return list(once(("skill_files", str(root.resolve())), walk))
+
+
 def _skill_folders(root: Path) -> list[Path]:
     found: list[Path] = []
     hidden: list[Path] = []  # under an agent's folder (.claude/skills/...)
-    for skill_md in sorted(root.rglob("SKILL.md")):
+    for skill_md in skill_files(root):
         rel = skill_md.parent.relative_to(root).parts
         dotted = [p for p in rel if p.startswith(".")]
         # a plugin's skill may be named like test material (`skills/test/`): its own
@@ -752,12 +767,11 @@ def hidden_sets(root: Path) -> list[tuple[Path, Path]]:
     says each)."""
     taken = {p.resolve() for p in skill_folders(root)}
     found: list[tuple[Path, Path]] = []
-    for skill_md in sorted(root.rglob("SKILL.md")):
+    for skill_md in skill_files(root):
         skill = skill_md.parent
         rel = skill.relative_to(root).parts
-        if skill.resolve() in taken or not any(p.startswith(".") for p in rel) \
-                or ".git" in rel:
-            continue
+        if skill.resolve() in taken or not any(p.startswith(".") for p in rel):
+            continue  # (never under `.git/`: no walk enters it)
         set_file = find_set(skill, declared_name(skill))
         # its own set (a set above it, the repository's, is read where it belongs)
         if set_file is not None and set_file.resolve().is_relative_to(skill.resolve()):

@@ -9,12 +9,17 @@ reported from `out/` that no reader would ever read, reads one tree two ways. So
 order (sorted: folder by folder, a folder's files before its subfolders'), its limits (how
 deep, how many files) and the folders it never enters live here, with the prunes more than
 one reader shares (a nested skill, a run's past outputs); each reader adds only its own
-reasons (the skill's folder, `.claude/`, hidden folders).
+reasons (the skill's folder, `.claude/`, hidden folders). The same walk finds a repository's
+skills (layouts.skill_files, on `folders()`: a SKILL.md may be a link to the repository's
+file), its Markdown docs (set_notes) and whether a shared folder holds a skill
+(shared_folders); the authors' programs (programs), a skill's shipped files (offline_runs)
+and its script names (live_services) are read on it too.
 
 Never entered by any walk: a symlinked folder (never followed) and DEPENDENCIES (`.git`,
 `node_modules`, `vendor`, `env`, `out`, `target`, `coverage`, ...: dependencies, builds,
-caches and tooling). Never yielded: a symlinked file (counted as `symlinks`: every reader
-leaves it out, a link is staged by no arm).
+caches and tooling), unless the folder holds a SKILL.md directly and is not hidden: a skill
+named `env` or `coverage` is a skill, not a dependency. Never yielded: a symlinked file
+(counted as `symlinks`: every reader leaves it out, a link is staged by no arm).
 """
 
 from __future__ import annotations
@@ -40,10 +45,14 @@ WALK_MAX = 20000
 
 def never_walked(here: Path, name: str) -> str | None:
     """Why the folder `here/name` is never entered by any walk (a symlink is never followed;
-    dependencies and tooling are no one's material), or None."""
+    dependencies and tooling are no one's material), or None. A folder holding a SKILL.md
+    directly is someone's skill, whatever its name (a skill called `env`, `coverage/` or
+    `out/`): never a dependency folder, so never hidden from staging, the bare-name search or
+    a reader (whether the walk wants another skill's files is the reader's prune,
+    nested_skill). A hidden one (`.venv/`, `.cache/`) stays tooling."""
     if (here / name).is_symlink():
         return "symlinks"
-    if name in DEPENDENCIES:
+    if name in DEPENDENCIES and (name.startswith(".") or not (here / name / "SKILL.md").is_file()):
         return f"{name}/"
     return None
 
@@ -86,6 +95,30 @@ class Walk:
     stopped: bool = False
 
     def files(self) -> Iterator[Path]:
+        for here, names in self._entered():
+            for name in names:
+                if (here / name).is_symlink():
+                    self.left["symlinks"] += 1
+                    continue
+                self.seen += 1
+                if self.seen > self.limit:
+                    self.stopped = True
+                    return
+                yield here / name
+
+    def folders(self) -> Iterator[Path]:
+        """Each folder the walk enters, `root` first, in the same order and under the same
+        prunes and limit (its files, links among them, counted as seen): for a reader that
+        asks what a folder holds (a SKILL.md, which may be a link to the repository's own
+        file) rather than for the files themselves."""
+        for here, names in self._entered():
+            self.seen += len(names)
+            if self.seen > self.limit:
+                self.stopped = True
+                return
+            yield here
+
+    def _entered(self) -> Iterator[tuple[Path, list[str]]]:
         for folder, dirs, names in os.walk(self.root, followlinks=False):
             here = Path(folder)
             deep = self.depth is not None and \
@@ -99,12 +132,4 @@ class Walk:
                 else:
                     self.left[why] += 1
             dirs[:] = kept
-            for name in sorted(names):
-                if (here / name).is_symlink():
-                    self.left["symlinks"] += 1
-                    continue
-                self.seen += 1
-                if self.seen > self.limit:
-                    self.stopped = True
-                    return
-                yield here / name
+            yield here, sorted(names)

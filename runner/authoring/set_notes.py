@@ -21,6 +21,7 @@ from typing import Any
 from runner.authoring.attribution import EXPLICIT
 from runner.authoring.fields import words
 from runner.authoring.problems import SET_LEVEL
+from runner.authoring.project_walk import Walk
 from runner.authoring.repository_root import reads_as_repository
 from runner.authoring.routing import route_field
 from runner.schema.case import Finding
@@ -145,8 +146,7 @@ def _names_path(pattern: str, path: str) -> bool:
 # repository's root (runner.authoring.repository_root), never a folder of many repositories
 # above it.
 _DOCS_MAX = 300  # Markdown files read per repository
-_DOC_DEPTH = 5
-_SKIP_DIRS = frozenset({"node_modules", "vendor", "dist", "build", "target", "__pycache__"})
+_DOC_DEPTH = 5  # folder levels read, the repository's root the first
 # "the runner judges skill selection", "grades routing accuracy", "predicts routing for each
 # prompt": a doc saying what the runner measures on the sets it names
 _JUDGES = re.compile(r"(?i)\b(?:judg|grad|scor|measur|predict|evaluat)\w*\s+(?:only\s+)?"
@@ -160,28 +160,15 @@ def _calls_corpus(line: str) -> bool:
 
 
 def _docs(root: Path) -> list[Path]:
-    """The repository's Markdown docs, READMEs first, shallow before deep, bounded."""
-    found: list[Path] = []
-    level = [root]
-    for _ in range(_DOC_DEPTH):
-        nxt: list[Path] = []
-        for folder in level:
-            try:
-                entries = sorted(folder.iterdir())
-            except OSError:
-                continue
-            for entry in entries:
-                if entry.name.startswith(".") or entry.is_symlink():
-                    continue
-                if entry.is_dir():
-                    if entry.name not in _SKIP_DIRS:
-                        nxt.append(entry)
-                elif entry.suffix.lower() in (".md", ".markdown"):
-                    found.append(entry)
-            if len(found) >= _DOCS_MAX:
-                return found[:_DOCS_MAX]
-        level = nxt
-    return found
+    """The repository's Markdown docs, shallow before deep (a depth's in the one walk's
+    order), bounded: the one walk and its skip list (runner.authoring.project_walk), never a
+    hidden folder or file."""
+    walk = Walk(root, lambda here, name: "hidden folders" if name.startswith(".") else None,
+                depth=_DOC_DEPTH - 1)
+    found = [p for p in walk.files()
+             if not p.name.startswith(".") and p.suffix.lower() in (".md", ".markdown")]
+    found.sort(key=lambda p: len(p.relative_to(root).parts))  # stable: the walk's order within
+    return found[:_DOCS_MAX]
 
 
 def _repository_root(skill_dir: Path) -> Path | None:

@@ -29,10 +29,11 @@ import os
 from pathlib import Path
 
 from runner.authoring.project_skill import project_of
+from runner.authoring.project_walk import Walk
 from runner.authoring.repository_root import reads_as_repository
 
 SKILL_FILE = "SKILL.md"
-_WALK_MAX = 2000  # entries of a shared folder read for a skill inside it
+_WALK_MAX = 2000  # files of a shared folder read for a skill inside it
 
 
 @functools.lru_cache(maxsize=1024)
@@ -66,15 +67,14 @@ def _material_root(skill: Path) -> Path | None:
 
 
 def _holds_skill(folder: Path) -> bool:
-    """Whether a shared folder holds a skill anywhere below it (its first entries, links not
-    followed): another skill's files are that skill's. Unsure (too many) reads as yes."""
-    seen = 0
-    for _here, dirs, files in os.walk(folder):
-        seen += len(dirs) + len(files)
-        if SKILL_FILE in files or seen > _WALK_MAX:
-            return True
-        dirs[:] = [d for d in dirs if not d.startswith(".")]
-    return False
+    """Whether a shared folder holds a skill anywhere below it, on the one walk
+    (runner.authoring.project_walk: its first files, links not followed, no hidden folder,
+    never a dependency's or a build's folder, whose SKILL.md is a package's, not a skill of
+    the repository's): another skill's files are that skill's. Unsure (too many) reads as
+    yes."""
+    walk = Walk(folder, lambda here, name: "hidden folders" if name.startswith(".") else None,
+                limit=_WALK_MAX)
+    return any((f / SKILL_FILE).is_file() for f in walk.folders()) or walk.stopped
 
 
 def _where(skill_root: Path, link: Path) -> tuple[Path, Path] | None:

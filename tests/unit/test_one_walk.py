@@ -12,7 +12,7 @@ import pytest
 from runner.authoring import other_sets as other_sets_module
 from runner.authoring import whole_project
 from runner.authoring.other_sets import other_set_lines, other_sets
-from runner.authoring.project_walk import Walk, nested_skill, past_outputs
+from runner.authoring.project_walk import Walk, nested_skill, never_walked, past_outputs
 from tests.helpers import make_skill
 
 ENTRIES = [{"id": "a", "prompt": "tidy x"}, {"id": "b", "prompt": "tidy y"}]
@@ -142,3 +142,63 @@ def test_check_names_the_skills_other_set_and_never_a_builds_or_a_nested_skills(
     assert (f"other case sets of this skill, where no layout looks, not read: "
             f"{skill / 'assets' / 'eval-cases.json'} (check one with:") in shown, shown
     assert "out/eval-cases.json" not in shown and "inner/eval-cases.json" not in shown
+
+
+def test_a_skill_named_like_a_dependency_folder_is_walked_and_a_real_one_is_not(
+        tmp_path: Path) -> None:
+    # a collection whose skills are called `env` and `coverage`: skills, not dependencies;
+    # `node_modules/` and `.venv/` without a SKILL.md stay unwalked, and a hidden folder
+    # holding one stays tooling
+    root = _tree(tmp_path / "c", ["skills/env/SKILL.md", "skills/env/ref.md",
+                                  "coverage/SKILL.md", "node_modules/x/SKILL.md",
+                                  "node_modules/x/index.js", ".venv/lib/x.py",
+                                  ".cache/SKILL.md", "skills/env/out/report.txt"])
+    walk = Walk(root)
+    got = [p.relative_to(root).as_posix() for p in walk.files()]
+    assert got == ["coverage/SKILL.md", "skills/env/SKILL.md", "skills/env/ref.md"]
+    assert walk.left == {"node_modules/": 1, ".venv/": 1, ".cache/": 1, "out/": 1}
+    assert never_walked(root / "skills", "env") is None
+    assert never_walked(root, "node_modules") == "node_modules/"
+
+
+def test_staging_a_project_leaves_a_skill_named_env_out_as_a_skill(tmp_path: Path) -> None:
+    root = _tree(tmp_path / "project", ["app.py", "env/SKILL.md", "env/notes.md",
+                                        "coverage/index.html"])
+    staged = whole_project._walk.__wrapped__(root, None)  # type: ignore[attr-defined]
+    assert list(staged.files) == ["app.py"]
+    assert staged.left_out.get("skill folders") == 1 and "coverage/" in staged.left_out
+
+
+def test_a_repositorys_skills_are_found_on_the_one_walk(tmp_path: Path) -> None:
+    from runner.authoring.layouts import hidden_sets, skill_files, skill_folders
+
+    root = _tree(tmp_path / "repo", ["skills/env/SKILL.md", "skills/tidy/SKILL.md",
+                                     "dist/skills/tidy/SKILL.md",  # a build's copy
+                                     "dist/skills/tidy/evals/evals.json",
+                                     "vendor/x/skills/other/SKILL.md",  # another's
+                                     "templates/skill-notes.md",
+                                     "node_modules/pkg/SKILL.md"])
+    (root / ".claude" / "skills" / "notes").mkdir(parents=True)
+    # a SKILL.md that is a link to the repository's own file is the skill's
+    (root / ".claude" / "skills" / "notes" / "SKILL.md").symlink_to(
+        root / "templates" / "skill-notes.md")
+    found = [p.relative_to(root).as_posix() for p in skill_files(root)]
+    assert found == [".claude/skills/notes/SKILL.md", "skills/env/SKILL.md",
+                     "skills/tidy/SKILL.md"]
+    assert [p.relative_to(root).as_posix() for p in skill_folders(root)] == [
+        "skills/env", "skills/tidy"]
+    assert hidden_sets(root) == []  # never the build copy's set
+
+
+def test_check_a_repository_never_runs_a_builds_copy_of_its_skill(tmp_path: Path) -> None:
+    from tests.helpers import check_cli
+
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    cases = [{"id": "a", "prompt": "Write a haiku about rain.", "must_include": ["rain"]}]
+    make_skill(repo / "skills", cases)
+    make_skill(repo / "dist" / "skills", cases)  # the build's copy: no skill of the repository
+    shown = check_cli(str(repo))
+    assert shown.exit_code == 0, shown.output
+    assert "a collection of" not in shown.output and "dist/" not in shown.output, shown.output
+    assert f"set: {repo / 'skills' / 'tidy-notes' / 'evals' / 'evals.json'}" in shown.output

@@ -78,3 +78,15 @@ def test_a_name_the_sets_files_folder_does_not_hold_stays_refused(tmp_path: Path
     skill = _files_skill(tmp_path, "Using the rig constraints in files/arm.md, write the spec.")
     result = check(str(skill))
     assert result.exit_code != 0 and "EV009" in result.output, result.output
+
+
+def test_a_file_named_from_a_root_above_the_skill_lands_at_the_path_named(
+        tmp_path: Path) -> None:
+    # `skills/triage/evals/fixtures/prs.json`: the set's own file, named from the repository's
+    # root, staged at the path the prompt names; one named from the skill's root stays put
+    prompt = PROMPT.replace("from evals/fixtures/prs.json",
+                            "from skills/triage/evals/fixtures/prs.json")
+    skill = _skill(tmp_path / "skills", prompt)
+    case = load_caseset(skill, "triage").evals[0]
+    assert set(case.files) == {"evals/fixtures/issue-12.json", "evals/fixtures/prs.json"}
+    assert case.staged_at == {"evals/fixtures/prs.json": "skills/triage/evals/fixtures/prs.json"}

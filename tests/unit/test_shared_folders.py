@@ -75,3 +75,19 @@ def test_a_path_into_the_shared_folder_says_how_to_stage_it(tmp_path: Path) -> N
     line = next(x for x in result.output.splitlines() if "HY004" in x)
     assert "'../_shared/modes.md' is in the collection's shared folder" in line
     assert "ln -s ../../_shared/modes.md references/modes.md" in line
+
+
+def test_a_shared_folder_holding_a_dependencys_skill_md_is_still_shared(
+        tmp_path: Path) -> None:
+    # a shared tools folder whose node_modules/ holds a package's SKILL.md is shared material
+    # (the one walk never enters a dependency's folder); one holding a skill is that skill's
+    skill, shared = _collection(tmp_path)
+    tools = shared / "tools"
+    (tools / "node_modules" / "pkg").mkdir(parents=True)
+    (tools / "node_modules" / "pkg" / "SKILL.md").write_text("---\nname: pkg\n---\n")
+    (tools / "lint.js").write_text("// lint\n")
+    (skill / "tools").symlink_to("../_shared/tools")
+    assert shared_target(skill, skill / "tools") == tools
+    (tools / "inner").mkdir()
+    (tools / "inner" / "SKILL.md").write_text("---\nname: inner\n---\n")
+    assert shared_target(skill, skill / "tools") is None

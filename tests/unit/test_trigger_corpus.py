@@ -120,3 +120,18 @@ def test_a_set_with_one_statement_of_work_is_no_corpus(tmp_path: Path) -> None:
     write_data(skill / "evals" / "evals.json", cases)
     result = check_cli(str(skill))
     assert "every expectation is a routing statement" not in result.output
+
+
+def test_the_repositorys_docs_are_read_on_the_one_walk(tmp_path: Path) -> None:
+    from runner.authoring.set_notes import _docs
+
+    # shallow before deep; a skill named `build` is a skill (its docs read); a build folder,
+    # a dependency, a hidden folder or file, and a folder past the fifth level are not
+    for rel in ["a/b/c/d/deep.md", "a/b/c/d/e/too-deep.md", "README.md", "skills/build/SKILL.md",
+                "skills/build/guide.md", "build/out.md", "node_modules/x/README.md",
+                ".github/notes.md", ".hidden.md", "docs/z.markdown", "docs/notes.txt"]:
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("x\n")
+    got = [p.relative_to(tmp_path).as_posix() for p in _docs(tmp_path)]
+    assert got == ["README.md", "docs/z.markdown", "skills/build/SKILL.md",
+                   "skills/build/guide.md", "a/b/c/d/deep.md"]
