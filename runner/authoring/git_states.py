@@ -118,9 +118,17 @@ def _history(state: dict[str, Any], build: _Builder) -> str | None:
             build.wrong.append(f"git state history[{n}]: a commit is {{message, files, ref}}"
                                f", not {str(entry)[:60]!r}")
             continue
-        for path, text in (entry.get("files") or {}).items():
-            if text is None:
+        files = entry.get("files") or {}
+        if not isinstance(files, dict):
+            build.wrong.append(f"git state history[{n}] files: a mapping {{path: text}}, not "
+                               f"{type(files).__name__}")
+            continue
+        for path, text in files.items():
+            problem = path_problem(str(path))
+            if text is None and problem is None:
                 build.lines.append(f"git rm -q --ignore-unmatch -- {shlex.quote(str(path))}")
+            elif text is None:
+                build.wrong.append(f"git state history[{n}]: {problem}")
             else:
                 build.write(path, text, f"history[{n}]", False)
         build.commit(str(entry.get("message") or f"commit {n}"))
@@ -181,6 +189,8 @@ def build_script(state: dict[str, Any]) -> tuple[str, str, list[str]]:
     staged = build.files(state.get("staged"), "staged", deletable=True)
     for path, text in (state.get("staged") or {}).items() if isinstance(
             state.get("staged"), dict) else []:
+        if path_problem(str(path)) is not None:
+            continue  # said by `files` above
         build.lines.append(f"git rm -q --cached --ignore-unmatch -- {shlex.quote(str(path))}"
                            if text is None else f"git add -- {shlex.quote(str(path))}")
     moved = _moves(state.get("staged_moves"), build)

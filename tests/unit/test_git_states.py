@@ -81,6 +81,8 @@ def test_history_commits_with_refs_and_the_branch_left_checked_out(tmp_path: Pat
     ({"head": {"a.txt": 3}}, "'a.txt' holds int, not the file's text"),
     ({"head": {}, "branch": "-x"}, "'-x' is no branch name git accepts"),
     ({"head": {}, "history": [{"message": "m", "author": "me"}]}, "a commit is {message"),
+    ({"head": {}, "history": [{"message": "m", "files": ["a"]}]}, "a mapping {path: text}"),
+    ({"head": {}, "history": [{"files": {"/etc/x": None}}]}, "must be a relative path"),
 ])
 def test_what_cannot_be_built_is_said(state: dict[str, Any], words: str) -> None:
     assert any(words in w for w in build_script(state)[2]), build_script(state)[2]
