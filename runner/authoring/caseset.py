@@ -53,6 +53,8 @@ from runner.authoring.excluded import (
     nothing_left,
 )
 from runner.authoring.fields import expectation_named, untaken
+from runner.authoring.git_states import KEYS as GIT_KEYS
+from runner.authoring.git_states import split_git_state
 from runner.authoring.groups import GROUPED, GROUPED_FIX
 from runner.authoring.harness_scripts import read_harness_fixtures
 from runner.authoring.harnessed import harness_findings, program_test, program_test_refusal
@@ -726,7 +728,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
         return
     before = len(problems.refusals)
     item = _templated(item, label, at.fixtures, problems)
-    item, inline = _inline(item, label, at)
+    item, inline, git = _inline(item, label, at)
     item = texts_from_files(item, label, at.fixtures.set_dir, problems)
     reader = CaseReader(problems, label, at.in_statements, at.names, at.routes)
     reader.program_types = at.programs.types()
@@ -767,6 +769,11 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     case = _by_id(case, at.fixtures, problems)
     case = _rooted(case, at.fixtures, problems)
     case = read_setup(case, problems)
+    if git is not None:  # the repository is built first; the author's own setup runs in it
+        case = case.model_copy(update={"setup_run": (git[0], *case.setup_run)})
+        problems.report("EV012", case.id, f"`fixture.git` read as a git repository in that "
+                        f"state, built in the working directory before the agent starts, in "
+                        f"the sandbox, without network: {git[1]}", "none needed")
     case = _set_named_fixtures(at.fixtures, case, problems)
     listed_files = bool(case.files)  # a `files` list is the case's own material
     case, file_origins = _fixtures(at.fixtures, problems, case)
@@ -841,10 +848,18 @@ def _nothing_to_grade(case: Case, problems: Problems) -> None:
                     f"every arm): it is left out of the run{had}", fix)
 
 
-def _inline(item: dict[str, Any], label: str, at: _Setting) -> tuple[dict[str, Any],
-                                                                     dict[str, str]]:
-    """The case without its inline fixtures, and those fixtures (refused when malformed or
-    when one is the skill itself)."""
+def _inline(item: dict[str, Any], label: str, at: _Setting
+            ) -> tuple[dict[str, Any], dict[str, str], tuple[str, str] | None]:
+    """The case without its inline fixtures, those fixtures (refused when malformed or
+    when one is the skill itself), and its git state as the setup script that builds it and
+    what that stages (runner.authoring.git_states; None without one)."""
+    item, script, said, broken = split_git_state(item)
+    for message in broken:
+        at.problems.refuse("EV009", label, message, "give the state as "
+                           f"`fixture: {{git: {{{', '.join(GIT_KEYS)}}}}}`: maps of path -> "
+                           "text (null deletes, in staged, unstaged and a history commit's "
+                           "files), paths relative inside the work dir")
+    git = (script, said) if script is not None else None
     item, notes = file_references(item)
     if notes:
         at.problems.report("EV012", label, "files given as objects with a path: each read "
@@ -862,7 +877,7 @@ def _inline(item: dict[str, Any], label: str, at: _Setting) -> tuple[dict[str, A
     for path, content in inline.items():
         refuse_skill(_refuser(at.problems, label), inline_skill_reason(at.skill_dir, path,
                                                                         content))
-    return item, inline
+    return item, inline, git
 
 
 def _linked(read: _Read, fixtures: SkillFiles, problems: Problems) -> list[Case]:

@@ -28,7 +28,7 @@ from pathlib import PurePosixPath
 
 from runner.authoring.fields import name_words
 from runner.schema.case import Case
-from runner.schema.programs import COMMAND_INTERPRETERS
+from runner.schema.programs import COMMAND_INTERPRETERS, REPLY_ARG
 
 # Words of a placeholder naming the case (English and the authors' usual languages).
 CASE_WORDS = frozenset({"case", "cases", "caso", "cas", "eval", "evalid", "id", "scenario",
@@ -40,8 +40,11 @@ WORK_WORDS = frozenset({"repo", "repository", "repositorio", "workdir", "work", 
                         "cwd"})
 # Words of an option or placeholder naming a file of answers or responses the program reads:
 # the author's harness collects them across cases; one trial has one answer, no such file.
-ANSWER_WORDS = frozenset({"responses", "response", "answers", "answer", "trials", "trial",
-                          "results", "predictions"})
+ANSWER_WORDS = frozenset({"responses", "answers", "trials", "trial", "results", "predictions"})
+# Words of one answer, the agent's final reply (`--response FILE`, `response.md`, `<reply>`):
+# each grader program is given it as a file ($SKILL_EVAL_REPLY, runner.trial.programs).
+REPLY_WORDS = frozenset({"response", "reply", "answer", "completion"})
+
 # Words of the session's own record, which a grader's container is not given (the work and the
 # case only).
 TRANSCRIPT_WORDS = frozenset({"transcript", "transcripts", "trace", "conversation", "messages",
@@ -82,7 +85,7 @@ class Usage:
         """The grader command for one case (its id, `.` for the work, its fixture and output
         file as staged, in place) and why it cannot be made for this case (None: it can).
         `case` None: a stand-in, to see whether the program can run at all."""
-        values = {CASE: case.id if case else "case", WORK: "."}
+        values = {CASE: case.id if case else "case", WORK: ".", REPLY: REPLY_ARG}
         problem = None
         for marker, (pick, what) in _PER_CASE.items():
             if marker in self.args:
@@ -97,7 +100,8 @@ CASE = "\0case"  # markers in `args`, each replaced by the case's value
 WORK = "\0work"
 FIXTURE = "\0fixture"
 OUTPUT = "\0output"
-_MARKERS = {"case": CASE, "work": WORK, "fixture": FIXTURE, "output": OUTPUT}
+REPLY = "\0reply"
+_MARKERS = {"case": CASE, "work": WORK, "fixture": FIXTURE, "output": OUTPUT, "reply": REPLY}
 
 
 def _fixture(case: Case) -> tuple[str | None, str | None]:
@@ -120,12 +124,15 @@ def _fixture(case: Case) -> tuple[str | None, str | None]:
 
 
 def _output(case: Case) -> tuple[str | None, str | None]:
-    """The one output file the case names (`outputs`)."""
+    """The one output file the case names (`outputs`); a case naming none answers in its
+    final reply, so the file the line takes is that reply's (`checks.py path/to/pr.md`, a PR
+    description the agent replies with)."""
     paths = list(dict.fromkeys(o.path for o in case.outputs))
     if len(paths) == 1:
         return paths[0], None
-    return None, ("the case names no output file for it" if not paths else
-                  f"the case names {len(paths)} output files ({', '.join(paths[:3])}) and "
+    if not paths:
+        return REPLY_ARG, None
+    return None, (f"the case names {len(paths)} output files ({', '.join(paths[:3])}) and "
                   "the line takes one")
 
 
@@ -141,7 +148,7 @@ def _words(name: str) -> set[str]:
 
 def _meaning(name: str) -> str | None:
     """What a placeholder stands for by its words, the most specific word deciding (`<fixture-
-    dir>` is the fixture, `<run-dir>` the work): "transcript", "answers", "casefile",
+    dir>` is the fixture, `<run-dir>` the work): "transcript", "reply", "answers", "casefile",
     "fixture", "output", "case", "work", else None."""
     words = _words(name)
     named_file = re.search(r"\.[a-z]{2,5}$", name.lower()) is not None  # `<out.md>`: a file
@@ -149,6 +156,8 @@ def _meaning(name: str) -> str | None:
         words |= {"file"}
     if words & TRANSCRIPT_WORDS:
         return "transcript"
+    if words & REPLY_WORDS:
+        return "reply"
     if words & ANSWER_WORDS:
         return "answers"
     if words & CASE_WORDS and words & CASE_FILE_WORDS:
@@ -217,6 +226,15 @@ def parse(line: str, program: str) -> Usage | None:
     return _mapped(Usage(program=said, line=line, interpreter=interpreter), words[at + 1:])
 
 
+def _reply_file(word: str) -> bool:
+    """A file name written in the line whose own words are one answer's (`response.md`,
+    `reply.txt`, `out/answer.md`): the file of the agent's reply, whatever the case."""
+    name = PurePosixPath(word).name
+    stem, dot, suffix = name.rpartition(".")
+    return bool(dot) and suffix.lower() in FILE_WORDS and bool(_words(stem) & REPLY_WORDS) \
+        and not word.startswith("-")
+
+
 def _mapped(usage: Usage, rest: list[str]) -> Usage:
     args: list[str] = []
     takes: set[str] = set()
@@ -230,6 +248,11 @@ def _mapped(usage: Usage, rest: list[str]) -> Usage:
         # `--out path/to/x`, or a positional `path/to/report.md`: a placeholder for a file
         example = re.match(r"^/?path/to/", word) is not None and (
             bool(option) or re.search(r"\.[a-z]{2,5}$", word) is not None)
+        if match is None and not example and _reply_file(word):  # `response.md`: the reply
+            args.append(REPLY)
+            takes.add("reply")
+            option = ""
+            continue
         if match is None and not example:
             if _INSIDE.search(word):  # `runs/<release>`: a path the author fills in
                 unknown.append(f"{word} (neither the case nor the work)")
@@ -252,7 +275,7 @@ def _mapped(usage: Usage, rest: list[str]) -> Usage:
     problem = None
     if unknown:
         problem = f"it takes {'; '.join(unknown)}"
-    elif not takes & {"work", "output"}:  # an output file is read in the work
+    elif not takes & {"work", "output", "reply"}:  # an output file is read in the work
         problem = ("it names neither the work directory nor a placeholder for it (the line "
                    "runs the program on its own inputs, not on what the agent did)")
     return Usage(program=usage.program, line=usage.line, interpreter=usage.interpreter,
@@ -275,7 +298,7 @@ def with_case_slot(usage: Usage, ids: list[str]) -> Usage:
         return usage
     problem = usage.problem
     if problem is not None and problem.startswith("it names neither the work") and \
-            "output" in usage.takes:
+            usage.takes & {"output", "reply"}:
         problem = None
     return replace(usage, args=tuple(args), takes=usage.takes | {"case"}, problem=problem,
                    written_for=written)

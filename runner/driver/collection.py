@@ -138,8 +138,24 @@ def refused_members(checked: list[tuple[Member, Checked | RefusedInput]]) -> Ref
                         "fixed; check or run another one alone with --skill-name NAME)")
 
 
+def refuse_refused(opts: RunOptions, coll: Collection) -> None:
+    """`run` and `estimate` on a collection: every skill checked first as `check COLLECTION`
+    checks it (the same function), and when any is refused the command is refused before
+    anything is planned, started or written, listing every refused skill with its refusal
+    (one at a time would make the author fix, rerun, and meet the next)."""
+    checked = check_collection(opts, coll)
+    refusal = refused_members(checked)
+    if refusal is None:
+        return
+    raise RefusedInput("\n".join([
+        *(f"{m.name} ({m.path}): refused: {c}" for m, c in checked
+          if isinstance(c, RefusedInput)), str(refusal)]))
+
+
 def estimate_collection(opts: RunOptions, coll: Collection) -> list[tuple[Plan, Estimate]]:
-    """`estimate COLLECTION`: each skill's run priced as `estimate SKILL` prices it."""
+    """`estimate COLLECTION`: each skill's run priced as `estimate SKILL` prices it, once no
+    skill is refused (`refuse_refused`)."""
+    refuse_refused(opts, coll)
     return [estimate_eval(o) for _, o in member_options(opts, coll)]
 
 
@@ -177,6 +193,7 @@ def run_collection(opts: RunOptions, coll: Collection, console: Console,
     """Every skill's run in one wave under one budget; a report per skill, then the summary."""
     for line in coll.lines():
         console.print(Text(line))
+    refuse_refused(opts, coll)  # every refused skill listed, before Ray or the store is touched
     plans, all_opts = _plans([o for _, o in member_options(opts, coll)], console)
     settings = opts.settings()
     store = open_store(settings.store_uri, settings.store_endpoint)

@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 
 from runner.authoring.bundles import hoist_projects, pack_fixtures, pack_library
 from runner.authoring.caseset import load_caseset, restated_prompts
+from runner.authoring.program_files import program_files
 from runner.authoring.skill import load_skill
 from runner.errors import RefusedInput
 from runner.planning.ids import digest_id
@@ -148,7 +149,7 @@ def _group_plan(opts: RunOptions, request: GroupRequest, left_out: Skill | None,
     payloads = {RunKeys(run_id).bundle(d): d for d in bundles.values() if d is not None}
     fixtures: dict[str, str] = {}  # skill name -> its cases' fixtures bundle
     for skill, part in zip(skills, request.casesets, strict=True):
-        data = pack_fixtures(skill.path, part.fixture_files())
+        data = pack_fixtures(skill.path, program_files(skill.path, part))
         payloads[RunKeys(run_id).bundle(data)] = data
         fixtures[skill.name] = RunKeys(run_id).bundle(data)
     digests = {arm: group_skill(found).digest if found else None

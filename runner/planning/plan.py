@@ -12,6 +12,7 @@ from importlib import metadata
 from runner import config
 from runner.authoring.bundles import hoist_projects, pack_fixtures, pack_skill
 from runner.authoring.caseset import load_caseset, restated_prompts
+from runner.authoring.program_files import program_files
 from runner.authoring.set_owned import bundle_exclusions
 from runner.authoring.skill import load_skill
 from runner.errors import RefusedInput
@@ -121,7 +122,7 @@ def make_plan(opts: RunOptions, request: Request | None = None) -> Plan:
     owned, _ = bundle_exclusions(skill.path, caseset.read_files, caseset.evals)
     bundles = {Arm.BASELINE: None, Arm.CANDIDATE: pack_skill(skill.path, owned),
                Arm.INCUMBENT: pack_skill(incumbent.path, owned) if incumbent else None}
-    fixtures = pack_fixtures(skill.path, caseset.fixture_files())
+    fixtures = pack_fixtures(skill.path, program_files(skill.path, caseset))
     graded = any(c.statements for c in caseset.evals)
     adaptive = AdaptiveK(min_k=min(opts.min_k, opts.k), max_k=opts.k) if opts.k_auto else None
     k_key = f"auto:{adaptive.min_k}-{adaptive.max_k}" if adaptive else opts.k

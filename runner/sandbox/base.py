@@ -24,13 +24,14 @@ import contextlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from pydantic import BaseModel, Field
 
 from runner import config
 from runner.schema.image import INTERPRETER_BY_SUFFIX
 from runner.schema.options import Limits
+from runner.schema.programs import REPLY_ARG
 from runner.schema.trial import ProgramRun
 
 
@@ -104,23 +105,33 @@ class ProgramSpec(BaseModel):
                                                         "run as written, the work as its cwd")
     shell: str | None = Field(default=None, description="A grader command naming no program "
                               "file: run by `sh -c` (`program` is then not mounted)")
+    reply_file: str | None = Field(default=None, description="The file beside `case_file` "
+                                   "holding the session's final reply, given to an author's "
+                                   "grader program at $SKILL_EVAL_REPLY (and in its command "
+                                   "where its usage takes the reply)")
     writable: bool = Field(default=False, description="The working directory mounted "
                            "read-write: a case's setup building it before the session "
                            "(runner.trial.setup), never a grader")
 
-    def command(self, program: str, work: str | None = None) -> list[str]:
+    def command(self, program: str, work: str | None = None,
+                reply: str | None = None) -> list[str]:
         """How to start it, by suffix: python3 for .py, sh for .sh (bash for .bash), node for
         .js, else run it directly; the working directory after it when `pass_work`. A grader
-        command runs as the author wrote it (its interpreter, the program, its arguments)."""
+        command runs as the author wrote it (its interpreter, the program, its arguments), an
+        argument `$SKILL_EVAL_REPLY` being the reply file's path as the program sees it
+        (`reply`; a shell line expands it itself)."""
         if self.shell is not None:
             # the image has python3 only; authors write `python -c ...`
-            return ["sh", "-c", f'python() {{ python3 "$@"; }}\n{self.shell}']
+            # the reply's marker is expanded by the shell, so never left inside quotes
+            line = self.shell.replace(f"'{REPLY_ARG}'", f'"{REPLY_ARG}"')
+            return ["sh", "-c", f'python() {{ python3 "$@"; }}\n{line}']
         suffix = self.program.suffix.lower()
         interpreter = INTERPRETER_BY_SUFFIX.get(suffix)
         head = [interpreter, program] if interpreter else [program]
         if self.as_command:
             start = [*self.interpreter, program] if self.interpreter else head
-            return [*start, *self.args]
+            return [*start, *(reply if a == REPLY_ARG and reply is not None else a
+                              for a in self.args)]
         return [*head, work] if self.pass_work and work is not None else head
 
     def environment(self, work: str, case_file: str | None) -> dict[str, str]:
@@ -128,6 +139,8 @@ class ProgramSpec(BaseModel):
         env = {"SKILL_EVAL_WORK": work}
         if case_file is not None:
             env["SKILL_EVAL_CASE"] = case_file
+            if self.reply_file is not None:  # written beside the case, in the same folder
+                env["SKILL_EVAL_REPLY"] = str(PurePosixPath(case_file).parent / self.reply_file)
         return env
 
 
@@ -224,8 +237,10 @@ def run_host_program(spec: ProgramSpec) -> ProgramRun:
 
     started = time.monotonic()
     case_file = str(spec.case_file) if spec.case_file else None
-    env = {**os.environ, **spec.environment(str(spec.workdir), case_file)}
-    proc = subprocess.Popen(spec.command(str(spec.program), str(spec.workdir)),
+    given = spec.environment(str(spec.workdir), case_file)
+    env = {**os.environ, **given}
+    proc = subprocess.Popen(spec.command(str(spec.program), str(spec.workdir),
+                                         given.get("SKILL_EVAL_REPLY")),
                             cwd=spec.workdir, env=env,
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, start_new_session=True)

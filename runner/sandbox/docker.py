@@ -185,10 +185,12 @@ class DockerSandbox(Sandbox):
             mounts.append(Mount(CONTAINER_INPUT_DIR, str(spec.case_file.parent), type="bind",
                                 read_only=True))
             case_file = f"{CONTAINER_INPUT_DIR}/{spec.case_file.name}"
-        command = spec.command(f"{CONTAINER_JUDGE_DIR}/{spec.program.name}", CONTAINER_WORKDIR)
+        env = spec.environment(CONTAINER_WORKDIR, case_file) if spec.case_file is not None \
+            else {}
+        command = spec.command(f"{CONTAINER_JUDGE_DIR}/{spec.program.name}", CONTAINER_WORKDIR,
+                               env.get("SKILL_EVAL_REPLY"))
         kwargs = self._hardened(command[1:], mounts, spec.limits, spec.run_id, spec.trial_id,
-                                spec.environment(CONTAINER_WORKDIR, case_file)
-                                if spec.case_file is not None else {})
+                                env)
         kwargs["entrypoint"] = command[:1]  # not the image's claude entrypoint
         return kwargs
 

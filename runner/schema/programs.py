@@ -23,6 +23,15 @@ COMMAND_INTERPRETERS = {"python": "python3", "python3": "python3", "sh": "sh", "
                         "node": "node", "perl": "perl"}
 
 
+
+# What a grader command carries where its usage takes the agent's final reply as a file
+# (`checks.py response.md`, `--response FILE`): replaced when it runs by that file's path as
+# the program sees it (runner.sandbox.base.ProgramSpec.command); a shell line expands it.
+REPLY_ARG = "$SKILL_EVAL_REPLY"
+# The final reply's file, written beside the case's JSON for every grader program.
+REPLY_FILE = "reply.md"
+
+
 class Found(StrEnum):
     """How the runner came to run the program (shown by `check`)."""
 

@@ -12,7 +12,9 @@ from runner import config
 from runner.sandbox.base import ProgramSpec, Sandbox, SessionRun
 from runner.sandbox.programs import run_case_program
 from runner.schema.case import Case
+from runner.schema.programs import REPLY_FILE
 from runner.schema.trial import ProgramRun, TrialSpec
+from runner.trial.transcript import parse_transcript
 
 CASE_FILE = "case.json"
 
@@ -40,9 +42,12 @@ def judge_program(spec: TrialSpec, sandbox: Sandbox, workdir: Path, fixtures: Pa
 
 def grader_program(spec: TrialSpec, sandbox: Sandbox, workdir: Path, fixtures: Path,
                    run: SessionRun, case: Case | None = None) -> ProgramRun | None:
-    """The author's grader program, given the case (JSON, `SKILL_EVAL_CASE`) and the work
-    (its first argument, its cwd and `SKILL_EVAL_WORK`); runner.scoring.grader_program reads
-    what it says. `case`: a turn's own checks as a case, run right after that turn."""
+    """The author's grader program, given the case (JSON, `SKILL_EVAL_CASE`), the work
+    (its first argument, its cwd and `SKILL_EVAL_WORK`) and the session's final reply (a file
+    beside the case, `reply.md` at `SKILL_EVAL_REPLY`: a program that grades what the agent
+    answered, not a file it wrote); runner.scoring.grader_program reads what it says. `case`:
+    a turn's own checks as a case, run right after that turn (`run`: that turn's session, so
+    its reply)."""
     case = case or spec.case
     program = case.grader_program
     if program is None or not _started(run):
@@ -54,14 +59,18 @@ def grader_program(spec: TrialSpec, sandbox: Sandbox, workdir: Path, fixtures: P
         # the case as the program reads it; a carried folder is the program's, not the case's
         case_file.write_text(case.model_copy(update={"grader_program": program.model_copy(
             update={"carried": {}})}).model_dump_json(indent=1))
+        reply_file = Path(inputs) / REPLY_FILE
+        reply_file.write_text(parse_transcript(run.transcript).assistant_text, encoding="utf-8")
         Path(inputs).chmod(0o755)
         case_file.chmod(0o644)
+        reply_file.chmod(0o644)
         path = _carried(program.carried, Path(own), program.path) if program.outside \
             else fixtures / program.path
         return run_case_program(sandbox, ProgramSpec(
             trial_id=spec.trial_id, run_id=spec.run_id, workdir=workdir,
             program=path, timeout_s=_timeout(spec),
-            limits=spec.sandbox.limits, case_file=case_file, pass_work=True,
+            limits=spec.sandbox.limits, case_file=case_file, reply_file=REPLY_FILE,
+            pass_work=True,
             interpreter=program.interpreter, args=program.args, as_command=program.is_command,
             shell=program.command if program.shell else None),
             spec.sandbox.trust_programs)

@@ -89,3 +89,27 @@ def test_a_fixture_harness_script_builds_the_repository_and_is_not_staged(
     assert candidate.passed is True, (candidate.failures, candidate.error)
     assert baseline.passed is False and baseline.error is None, baseline.error
     assert report.rows[0].outcome is Outcome.WIN
+
+
+def test_a_git_state_fixture_is_the_repository_the_session_starts_in(
+        tmp_path: Path, options: Any, write_script: Any) -> None:
+    """`fixture: {git: ...}` (runner.authoring.git_states): built in the sandbox before the
+    session, the agent sees that state with `git status`, and can commit in it."""
+    skill = make_skill(tmp_path, {"skill_name": "counter", "evals": [
+        {"id": "state", "prompt": "Describe the repository's state into report.txt.",
+         "fixture": {"git": {"head": {"a.txt": "one\n", "b.txt": "two\n"},
+                             "staged": {"a.txt": "one!\n"}, "unstaged": {"b.txt": "two!\n"},
+                             "untracked": {"c.txt": "three\n"}}},
+         "outputs": [{"path": "report.txt",
+                      "contains": ["M  a.txt", " M b.txt", "?? c.txt", "commits: 2"]}]}]},
+        name="counter", skill_md=COUNTER_MD)
+    look = ("git status --porcelain > report.txt; git commit -qm 'agent: a'; "
+            "echo \"commits: $(git rev-list --count HEAD)\" >> report.txt")
+    script = write_script(arms_script(
+        "counter", "repository's state", [bash_turn(look), {"text": "Described."}],
+        [bash_turn("echo none > report.txt"), {"text": "Guessed."}]))
+    report, by = run_both_arms(options, skill, script)
+    candidate, baseline = by[Arm.CANDIDATE], by[Arm.BASELINE]
+    assert candidate.passed is True, (candidate.failures, candidate.error)
+    assert baseline.passed is False and baseline.error is None, baseline.error
+    assert report.rows[0].outcome is Outcome.WIN

@@ -89,3 +89,45 @@ def test_a_set_naming_checks_of_its_grader_program_is_graded_by_it_in_its_contai
     report = json.loads(local.get(keys.report_json))
     rows = {(r["case"], r["outcome"]) for r in report["rows"]}
     assert ("report", "win") in rows and ("garbled", "tie") in rows
+
+
+# its usage takes the reply as a file, and it reads its own set beside it to find the case
+REPLY = '''"""Usage: python3 evals/check_reply.py --response FILE --eval ID"""
+import argparse, json, os, pathlib
+p = argparse.ArgumentParser()
+p.add_argument("--response")
+p.add_argument("--eval")
+args = p.parse_args()
+cases = json.load(open(pathlib.Path(__file__).parent / "evals.json"))["evals"]
+want = next(c["want"] for c in cases if c["id"] == args.eval)
+print(json.dumps({"checks": {
+    "says_it": want in pathlib.Path(args.response).read_text(),
+    "same_file": os.environ["SKILL_EVAL_REPLY"] == args.response}}))
+'''
+
+
+def test_a_grader_program_taking_the_reply_file_runs_on_it_in_its_container(
+        tmp_path: Path, docker_client: object) -> None:
+    import yaml
+
+    skill = tmp_path / "reporter"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text(SKILL_MD)
+    (skill / "evals" / "check_reply.py").write_text(REPLY)
+    (skill / "evals" / "evals.json").write_text(json.dumps({"skill_name": "reporter", "evals": [
+        {"id": "answer", "prompt": "Tell me whether the folder is done.", "want": "DONE",
+         "assertions": ["says_it", "same_file"]}]}))
+    script = tmp_path / "script.yaml"
+    script.write_text(yaml.safe_dump({"scenarios": [
+        {"name": "skilled", "when": {"skill": "reporter"}, "turns": [
+            {"tool_use": {"name": "Skill", "input": {"skill": "reporter:reporter"}}},
+            {"text": "It is DONE."}]},
+        {"name": "bare", "turns": [{"text": "Not sure."}]}]}))
+    checked = cli("check", str(skill), "-v")
+    assert checked.returncode == 0, checked.stderr
+    assert "check_reply.py --response '$SKILL_EVAL_REPLY' --eval answer" in checked.stdout
+    _, _, results = run_and_read(skill, script, tmp_path / "store")
+    checks = {(r["arm"], str(c["check"]).rsplit(": ", 1)[-1]): c["passed"]
+              for r in results for c in r["scores"]["program"]["checks"]}
+    assert checks == {("candidate", "says_it"): True, ("candidate", "same_file"): True,
+                      ("baseline", "says_it"): False, ("baseline", "same_file"): True}, checks

@@ -7,7 +7,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+
 from runner.authoring.collections import read_collection
+from runner.cli import main
 from runner.driver.collection import check_collection, refused_members
 from runner.errors import RefusedInput
 from runner.schema.options import RunOptions
@@ -70,3 +74,34 @@ def test_check_json_lists_every_report_and_exits_2(tmp_path: Path) -> None:
     assert [(r["skill"], r["ok"]) for r in reports] == [
         ("alpha", True), ("beta", False), ("gamma", True)]
     assert any("HY005" in p["message"] for p in reports[1]["problems"])
+
+
+def _two_refused(tmp_path: Path) -> Path:
+    """The collection above with a second refused skill (`gamma` ships its own symlink out)."""
+    root = _collection(tmp_path)
+    (tmp_path / "elsewhere.md").write_text("the notes\n")
+    (root / "skills" / "gamma" / "notes.md").symlink_to(tmp_path / "elsewhere.md")
+    (root / "skills" / "gamma" / "SKILL.md").write_text(
+        (root / "skills" / "gamma" / "SKILL.md").read_text() + "Read notes.md first.\n")
+    return root
+
+
+@pytest.mark.parametrize("command", ["run", "estimate"])
+def test_run_and_estimate_list_every_refused_skill_and_spend_nothing(
+        tmp_path: Path, command: str) -> None:
+    """`run` and `estimate` refuse a collection as `check` does (the same check of every skill):
+    each refused skill named with its own refusal, exit 2, no store written; never only the
+    first one met."""
+    root = _two_refused(tmp_path)
+    script = tmp_path / "script.yaml"
+    script.write_text("scenarios:\n  - name: any\n    turns:\n      - text: done\n")
+    store = tmp_path / "store"
+    scripted = ["--model-script", str(script)] if command == "run" else []
+    result = CliRunner().invoke(main, [command, str(root), *scripted, "--store", str(store)])
+    assert result.exit_code == 2, result.output
+    out = result.output
+    assert "beta (" in out and "HY005 guide.md" in out
+    assert "gamma (" in out and "HY005 notes.md" in out
+    assert "2 of the collection's 3 checked skill(s) refused: beta, gamma" in out
+    assert not store.exists()
+    assert not list(root.rglob("*.pyc")) and not (root / "runs").exists()

@@ -184,3 +184,57 @@ def test_on_a_sandbox_that_cannot_contain_it_the_program_runs_only_when_trusted(
     assert checks[("report", "grader program evals/grade.py: says_done")]["passed"] is True
     garbled = checks[("garbled", "grader program evals/grade.py")]
     assert garbled["passed"] is False and garbled["detail"].startswith("unmappable:")
+
+
+# reads the reply two ways: the file its usage takes (`--response FILE`), and $SKILL_EVAL_REPLY
+REPLY_GRADER = '''"""Usage: python3 evals/grade.py --response FILE --eval ID"""
+import argparse, json, os, pathlib
+p = argparse.ArgumentParser()
+p.add_argument("--response")
+p.add_argument("--eval")
+args = p.parse_args()
+# its own set beside it, as its authors' harness has it (runner.authoring.program_files)
+ids = [c["id"] for c in json.load(open(pathlib.Path(__file__).parent / "evals.json"))["evals"]]
+given = pathlib.Path(args.response).read_text()
+print(json.dumps({"checks": {
+    "says_done": "DONE" in given,
+    "same_file": os.environ["SKILL_EVAL_REPLY"] == args.response,
+    "own_case": args.eval in ids and args.eval == json.loads(
+        pathlib.Path(os.environ["SKILL_EVAL_CASE"]).read_text())["id"]}}))
+'''
+
+
+def test_every_grader_program_is_given_the_final_reply_as_a_file(tmp_path: Path) -> None:
+    """The session's final reply lands beside the case (reply.md, $SKILL_EVAL_REPLY); a usage
+    taking it (`--response FILE`) runs with its path, each case with its own id."""
+    skill = make_skill(tmp_path, {"skill_name": "gp", "evals": [
+        case(prompt="Say DONE.", id=name, assertions=["says_done", "same_file", "own_case"])
+        for name in ("one", "two")]}, {"evals/grade.py": REPLY_GRADER})
+    FakeSandbox.plan["*"] = {"reply": "All DONE here."}
+    result = run(tmp_path, skill, "--trust-target")
+    assert result.exit_code in (0, 1), result.output
+    store = LocalStore(tmp_path / "store")
+    (run_id,) = [k.split("/")[1] for k in store.list("runs/") if k.endswith("/plan.json")]
+    keys = RunKeys(run_id)
+    done = [json.loads(store.get(k)) for k in store.list(f"runs/{run_id}/trials/")
+            if k == keys.trial(k.split("/")[3]).done]
+    checks = {(d["case_id"], c["check"]): c["passed"] for d in done
+              for c in d["scores"]["program"]["checks"]}
+    assert {k[0] for k in checks} == {"one", "two"}
+    assert all(checks.values()), [c for d in done for c in d["scores"]["program"]["checks"]]
+
+
+def test_the_files_a_grader_program_reads_beside_it_travel_with_it(tmp_path: Path) -> None:
+    """Its set (a quoted file name) and a module it imports go into the fixtures bundle with
+    the program; a file of its folder its source never names does not."""
+    from runner.authoring.caseset import load_caseset
+    from runner.authoring.program_files import program_files
+
+    source = REPLY_GRADER.replace("import argparse", "import helpers\nimport argparse")
+    skill = make_skill(tmp_path, {"skill_name": "gp", "evals": [
+        case(prompt="Say DONE.", id="one", assertions=["says_done"])]},
+                       {"evals/grade.py": source, "evals/helpers.py": "X = 1\n",
+                        "evals/notes.md": "# notes\n"})
+    caseset = load_caseset(skill, "gp")
+    assert program_files(skill, caseset)[-3:] == ["evals/grade.py", "evals/evals.json",
+                                                  "evals/helpers.py"]

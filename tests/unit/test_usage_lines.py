@@ -191,8 +191,9 @@ def test_a_placeholder_naming_a_file_is_the_output_file_never_the_work() -> None
     usage = parse("python check_rating.py <path-to-rating.md>", "scripts/check_rating.py")
     assert usage is not None and usage.problem is None
     assert usage.command(_STAGED) == ("python3 check_rating.py report.md", None)
+    # a case naming no output file answers in its reply: the file is that reply's
     bare = Case(id="1", prompt="Rate it.")
-    assert usage.command(bare)[1] == "the case names no output file for it"
+    assert usage.command(bare) == ("python3 check_rating.py '$SKILL_EVAL_REPLY'", None)
 
 
 def test_a_fixture_that_is_the_workspace_is_not_the_original_a_program_compares_with() -> None:
@@ -251,6 +252,40 @@ def test_a_case_runs_the_example_line_written_for_it(tmp_path: Path) -> None:
                 for c in caseset.evals}
     assert commands == {"first": "python3 evals/assess_work.py notes.md --eval first",
                         "second one": "python3 evals/assess_work.py . --eval 'second one'",
-                        "third": None}
-    assert any("third" == f.case and "names no output file" in f.message
-               for f in caseset.findings)
+                        # no output file: the file it checks is the case's reply
+                        "third": "python3 evals/assess_work.py '$SKILL_EVAL_REPLY' --eval third"}
+    assert not any("names no output file" in f.message for f in caseset.findings)
+
+
+def test_a_line_taking_the_reply_as_a_file_gets_the_reply_file() -> None:
+    """`--response FILE`, a positional `response.md`, `<reply>`: the agent's final reply,
+    given to every grader program as a file ($SKILL_EVAL_REPLY), whatever the case's outputs;
+    a file of responses collected across cases stays what no trial has."""
+    for line, want in [
+            ("python3 evals/grade.py --response FILE --eval ID",
+             "python3 evals/grade.py --response '$SKILL_EVAL_REPLY' --eval 0"),
+            ("python3 evals/grade.py response.md <case-id>",
+             "python3 evals/grade.py '$SKILL_EVAL_REPLY' 0"),
+            ("grade.py <workdir> <reply>", "grade.py . '$SKILL_EVAL_REPLY'")]:
+        usage = parse(line, "evals/grade.py")
+        assert usage is not None and usage.problem is None, (line, usage)
+        assert usage.command(_STAGED) == (want, None)
+    plural = parse("grade.py --responses FILE", "evals/grade.py")
+    assert plural is not None and plural.problem is not None and "answers" in plural.problem
+    notes = parse("grade.py notes.md <workdir>", "evals/grade.py")
+    assert notes is not None and notes.args[0] == "notes.md"  # a file named otherwise stays
+
+
+def test_an_example_line_on_a_reply_file_runs_per_case_with_each_cases_id(
+        tmp_path: Path) -> None:
+    """The notes' one example (`checks.py path/to/answer.md --eval <one case's name>`) runs
+    for every case that names no output file, on its reply and with its own id."""
+    readme = "Check one output:\n\n    python3 checks.py path/to/answer.md --eval second-one\n"
+    source = ('import argparse, json\np = argparse.ArgumentParser()\np.add_argument("out")\n'
+              'p.add_argument("--eval")\ncases = json.load(open("evals.json"))\n')
+    cases = [{**c, "name": c["id"].replace(" ", "-")} for c in _CASES]
+    caseset = _load(tmp_path, {"evals/checks.py": source, "evals/README.md": readme},
+                    cases=cases)
+    commands = [c.grader_program.command if c.grader_program else None for c in caseset.evals]
+    assert commands == ["python3 evals/checks.py '$SKILL_EVAL_REPLY' --eval first",
+                        "python3 evals/checks.py '$SKILL_EVAL_REPLY' --eval 'second one'"]
