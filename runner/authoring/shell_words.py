@@ -156,6 +156,17 @@ def programs(line: str) -> list[str]:
     return [c.program for c in commands(line) if c.program is not None]
 
 
+def script_lines(text: str) -> list[str]:
+    """A script's text as the shell reads its lines: a heredoc's body, a quote running on and
+    a line continued by a backslash stay with the line that opens them; blank lines are left
+    out."""
+    scanner = _Scanner(text)
+    scanner.scan()
+    starts = [0, *scanner.breaks]
+    cut = [text[a:b] for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
+    return [line.strip("\n") for line in cut if line.strip()]
+
+
 def _unquote(raw: str) -> str:
     try:
         parts = shlex.split(raw)
@@ -176,6 +187,7 @@ class _Scanner:
         self.word: list[str] = []
         self.heredocs: list[tuple[str, bool]] = []  # (tag, tabs stripped) read at the newline
         self.tag_next: bool | None = None  # the next word is a heredoc's tag (`<<-`: True)
+        self.breaks: list[int] = []  # where each line after the first starts
 
     def scan(self) -> tuple[list[tuple[str, str]], list[str]]:
         text = self.text
@@ -207,6 +219,7 @@ class _Scanner:
                 self.tokens.append(("op", "\n"))
                 self.at += 1
                 self._skip_heredocs()
+                self.breaks.append(self.at)
             elif (hit := _OPERATOR.match(text, self.at)) is not None and \
                     (not hit.group(0)[0].isdigit() or not self.word):
                 self._end_word()
