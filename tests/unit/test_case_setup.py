@@ -232,3 +232,13 @@ def test_a_program_a_setup_starts_anywhere_is_read(line: str, program: str) -> N
     `env`, are programs the line starts."""
     from runner.authoring.setups import why_not_runnable
     assert why_not_runnable(line) == f"it starts {program!r}, which the sandbox image lacks"
+
+
+def test_check_reads_a_setups_fd_redirection_as_no_program(tmp_path: Path) -> None:
+    """Through `check`: `2>&1` starts nothing (it was read as a command `1` the image lacks,
+    EV014), while a command substitution's program the image lacks flags the case."""
+    quiet = _skill(tmp_path / "a", ["git init -q 2>&1", "python gen_log.py 2>&1 | tee gen.log"])
+    assert not [f for f in check_json(quiet)["findings"] if f["code"] == "EV014"]
+    lacking = _skill(tmp_path / "b", ['echo "$(jq -r .name app.json)" > NAME'])
+    flagged = [f for f in check_json(lacking)["findings"] if f["code"] == "EV014"]
+    assert len(flagged) == 1 and "it starts 'jq'" in flagged[0]["message"], flagged
