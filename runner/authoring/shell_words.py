@@ -16,9 +16,11 @@ Read by the shell's grammar:
   `2 > f` passes `2` and writes `f`), and the word after it is its target;
 - a heredoc's body (the lines after `<<EOF` / `<<-'EOF'` up to the line holding only the tag)
   is the command's input, never commands of the line;
-- a command substitution (`$(jq .x f)`, backticks, also inside double quotes) runs a command:
-  its commands are commands of the line (read after the one that holds it), and in that one's
-  word it stands as `$(...)`. An arithmetic expansion (`$((1 + 2))`) runs nothing.
+- a command substitution (`$(jq .x f)`, backticks, also inside double quotes) and a process
+  substitution (`<(sort a)`) run commands: theirs are commands of the line (read after the one
+  that holds them), and in that one's word each stands as `$(...)` (`<(...)`). An arithmetic
+  expansion (`$((1 + 2))`) runs nothing;
+- a `case` arm's pattern (`a|b)`) runs nothing: its `|` and `)` are no operators.
 
 A command's program is its first word past what only prepares it: `VAR=x` assignments, the
 shell's keywords (`if`, `then`, `!`, `{`, `time`, `exec`, `command`...) and the wrappers that
@@ -134,7 +136,7 @@ def commands(line: str) -> list[Command]:
     current: list[str] = []
     redirects: list[Redirect] = []
     pending: str | None = None  # a redirection waiting for its target
-    for kind, text in [*tokens, ("op", ";")]:
+    for kind, text in [*_without_patterns(tokens), ("op", ";")]:
         if pending is not None and kind == "word":
             redirects.append(Redirect(pending, _unquote(text)))
             pending = None
@@ -149,6 +151,33 @@ def commands(line: str) -> list[Command]:
     for body in substituted:
         found += commands(body)
     return found
+
+
+def _without_patterns(tokens: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The tokens with each `case` arm's pattern (`a|b)`, after `in` or `;;`) cut out: a
+    pattern runs nothing, and its `|` and `)` are no operators."""
+    out: list[tuple[str, str]] = []
+    depth, pattern, header, start = 0, False, False, True
+    for kind, text in tokens:
+        word = _unquote(text) if kind == "word" else None
+        if pattern:
+            if word == "esac":
+                pattern, depth, start = False, depth - 1, False
+                out.append((kind, text))
+            elif (kind, text) == ("op", ")"):
+                pattern, start = False, True
+                out.append(("op", ";"))
+            continue
+        out.append((kind, text))
+        if word == "case" and start:
+            depth, header = depth + 1, True
+        elif word == "in" and header:
+            header, pattern = False, True
+            out.append(("op", ";"))
+        elif (kind, text) == ("op", ";;") and depth:
+            pattern = True
+        start = kind == "op" and "<" not in text and ">" not in text
+    return out
 
 
 def programs(line: str) -> list[str]:
@@ -208,6 +237,11 @@ class _Scanner:
                 self._double()
             elif char == "$" and text.startswith("$(", self.at) or char == "`":
                 self.word.append(self._substitution())
+            elif char in "<>" and text.startswith("(", self.at + 1):  # `<(sort a)`
+                end = _closing(text, self.at + 1)
+                self.substituted.append(text[self.at + 2:end])
+                self.word.append(f"{char}(...)")
+                self.at = end + 1
             elif char == "#" and not self.word:
                 newline = text.find("\n", self.at)
                 self.at = len(text) if newline < 0 else newline

@@ -88,3 +88,10 @@ def test_an_unclosed_quote_is_read_to_the_end() -> None:
     assert commands('echo "unclosed && x')[0].words == ("echo", "unclosed && x")
     assert words('grep "a b" f') == ["grep", "a b", "f"]
     assert words('grep "a b f') == ["grep", '"a', "b", "f"]
+
+
+def test_a_case_arms_pattern_and_a_process_substitution() -> None:
+    line = 'case "$1" in\n  a|b) make one;;\n  *) touch x ;;\nesac\ndiff <(sort a) b'
+    assert programs(line) == ["make", "touch", "diff", "sort"]
+    assert commands("diff <(sort a) b")[0].words == ("diff", "<(...)", "b")
+    assert programs("case $x in a) echo a;; esac") == ["echo"]
