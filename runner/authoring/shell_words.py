@@ -120,15 +120,6 @@ class Command:
         return tuple(r.target for r in self.redirects if r.writes_file)
 
 
-def words(text: str) -> list[str]:
-    """One command's words, quotes removed; a line the shell could not read (an unclosed
-    quote) is cut on its spaces."""
-    try:
-        return shlex.split(text)
-    except ValueError:
-        return text.split()
-
-
 def commands(line: str) -> list[Command]:
     """The line's simple commands, in order (see the module); empty ones are left out."""
     tokens, substituted = _Scanner(line).scan()
@@ -197,11 +188,14 @@ def script_lines(text: str) -> list[str]:
 
 
 def _unquote(raw: str) -> str:
-    try:
-        parts = shlex.split(raw)
-    except ValueError:
-        return raw.strip("'\"")
-    return " ".join(parts) if parts else ""
+    """The word as the shell passes it; an unclosed quote (read to the line's end) closed
+    there."""
+    for closing in ("", "'", '"'):
+        try:
+            return " ".join(shlex.split(raw + closing))
+        except ValueError:
+            continue
+    return raw
 
 
 class _Scanner:
