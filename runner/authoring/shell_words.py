@@ -85,6 +85,8 @@ class Command:
             word = words[at]
             if _ASSIGNMENT.match(word) or word in _KEYWORDS:
                 at += 1
+                while word == "time" and at < len(words) and words[at].startswith("-"):
+                    at += 1  # `time -p make`
             elif word in WRAPPERS:
                 wrappers.append(word)
                 at += 1
