@@ -15,18 +15,19 @@ Read by the shell's grammar, never by file names:
 - `git clone <repo> d`: a project in the folder (any name under it; `.`, any name).
 
 Lines are the setup's own (`Case.setup_run`); only paths inside the working directory count.
+Each line is cut into commands, words and redirections once, quote-aware, by
+runner.authoring.shell_words (`echo "a > b" > f` writes `f` alone; a heredoc's body writes
+nothing; each command's program is read past `VAR=x`, `sudo`, `env`).
 """
 
 from __future__ import annotations
 
 import re
-import shlex
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
-_OPERATORS = re.compile(r"&&|\|\||[;|\n]")
-_REDIRECT = re.compile(r"(?<![<2&])>>?\s*(?P<path>\"[^\"]+\"|'[^']+'|[^\s;&|<>]+)")
-_HEREDOC = re.compile(r"<<-?\s*(['\"]?)([\w.-]+)\1")
+from runner.authoring.shell_words import Command, commands
+
 _COPIERS = frozenset({"cp", "mv", "install", "ln", "rsync"})
 _WRITERS = frozenset({"touch", "tee"})
 
@@ -62,21 +63,12 @@ def _inside(raw: str) -> str | None:
     return posix.as_posix()
 
 
-def _words(part: str) -> list[str]:
-    try:
-        return shlex.split(part)
-    except ValueError:
-        return part.split()
-
-
-def _command(words: list[str], out: Written) -> None:
-    while words and re.match(r"^[A-Za-z_]\w*=", words[0]) or words[:1] == ["sudo"]:
-        words = words[1:]
-    if not words:
+def _command(command: Command, out: Written) -> None:
+    program, args = command.program, command.args
+    if program is None:
         return
-    program, args = words[0], words[1:]
     flags = [a for a in args if a.startswith("-")]
-    operands = [a for a in args if not a.startswith("-") and not a.startswith(">")]
+    operands = [a for a in args if not a.startswith("-")]
     if program in _WRITERS:
         out.files |= {p for a in operands if (p := _inside(a)) is not None}
     elif program == "mkdir":
@@ -94,7 +86,7 @@ def _command(words: list[str], out: Written) -> None:
             out.files |= {f"{dest}/{PurePosixPath(s).name}" for s in operands[:-1]}
         else:
             out.files.add(dest)
-    elif program == "git" and args[:1] == ["clone"] and len(operands) >= 3:
+    elif program == "git" and args[:1] == ("clone",) and len(operands) >= 3:
         dest = _inside(operands[-1])  # a project cloned into it (its files unknown here)
         if dest == ".":
             out.anything = True
@@ -106,10 +98,7 @@ def setup_writes(lines: tuple[str, ...] | list[str]) -> Written:
     """What the setup `lines` write into the working directory (see the module)."""
     out = Written()
     for line in lines:
-        for match in _REDIRECT.finditer(_HEREDOC.sub(" ", line)):
-            path = _inside(match.group("path"))
-            if path is not None and path != "/dev/null":
-                out.files.add(path)
-        for part in _OPERATORS.split(line):
-            _command(_words(re.sub(r"\d?>>?\s*\S+|<<-?\s*\S+", " ", part)), out)
+        for command in commands(line):
+            out.files |= {p for t in command.written if (p := _inside(t)) is not None}
+            _command(command, out)
     return out

@@ -18,6 +18,11 @@ the harness runs ("run by the harness inside the disposable copy", "before each 
 that case's setup, run the same way (`sh setup.sh`), not a file left for the agent to find.
 A script no note calls so is one of the project's files, staged as it is.
 
+A line is read by the shell's grammar (runner.authoring.shell_words): an operator inside quotes
+is part of its command, a heredoc's body stays with the line that opens it (a setup written as
+one script keeps `cat > notes.md <<EOF ... EOF` one line), and each command's program is read
+past assignments and keywords, with `sudo` / `env` checked as programs too.
+
 A teardown written as commands (`teardown`, `cleanup`: the harness's clean-up after a case)
 has nothing to do here: each trial's working directory is discarded after it; EV012 says so
 and it is not listed as ignored."""
@@ -33,6 +38,7 @@ from runner.authoring.problems import Problems
 from runner.authoring.prompts import placeholders
 from runner.authoring.reach import OUTSIDE
 from runner.authoring.shell_lines import IMAGE_COMMANDS, shell_problem
+from runner.authoring.shell_words import commands, script_lines
 from runner.schema.case import Case
 
 # The fields a harness reads its per-case setup from.
@@ -53,16 +59,12 @@ _HOST_PATH = re.compile(r"(?<![\w.$/-])(?:~/|/(?:Users|home|mnt|Volumes|opt|srv|
 # what it builds there stays in the setup's own container.
 _ELSEWHERE = re.compile(r"(?<![\w.$/:-])(?:/(?!dev/null\b)[\w.-]+[\w./-]*|\.\.(?:/[\w.-]*)*)"
                         r"(?![\w-])")
-_OPERATORS = re.compile(r"&&|\|\||[;|&\n]")
-_SKIPPED = frozenset({"if", "then", "else", "elif", "do", "while", "until", "!", "{", "}",
-                      "time", "exec", "command", "fi", "done", "for", "in"})
 
 
 def _lines(value: Any) -> list[str] | None:
     """The setup as shell lines, or None when it is no list of commands."""
     if isinstance(value, str):
-        value = [line for line in value.splitlines() if line.strip()
-                 and not line.lstrip().startswith("#")]
+        value = [line for line in script_lines(value) if not line.lstrip().startswith("#")]
     if not isinstance(value, list) or not value:
         return None
     lines: list[str] = []
@@ -73,46 +75,11 @@ def _lines(value: Any) -> list[str] | None:
             lines.append(item.strip())
         else:
             return None
-    if not all(_COMMAND.match(line) and not _SENTENCE.search(line) for line in lines):
+    # (a heredoc's body, on the lines after its command, is the file's text, not a sentence)
+    if not all(_COMMAND.match(line) and not _SENTENCE.search(line.split("\n", 1)[0])
+               for line in lines):
         return None
     return lines
-
-
-def _parts(line: str) -> list[str]:
-    """The line's commands, split on the shell's operators outside quotes (`echo 'a; b' > f`
-    is one command)."""
-    parts: list[str] = []
-    current: list[str] = []
-    quote = ""
-    at = 0
-    while at < len(line):
-        char = line[at]
-        if quote:
-            quote = "" if char == quote else quote
-        elif char in "'\"":
-            quote = char
-        else:
-            hit = _OPERATORS.match(line, at)
-            if hit is not None:
-                parts.append("".join(current))
-                current, at = [], hit.end()
-                continue
-        current.append(char)
-        at += 1
-    return [*parts, "".join(current)]
-
-
-def _first_words(line: str) -> list[str]:
-    words: list[str] = []
-    for part in _parts(line):
-        try:
-            tokens = shlex.split(part)
-        except ValueError:
-            tokens = part.split()
-        tokens = [t for t in tokens if t not in _SKIPPED and not re.match(r"^[A-Za-z_]\w*=", t)]
-        if tokens:
-            words.append(tokens[0])
-    return words
 
 
 def why_not_runnable(line: str) -> str | None:
@@ -127,7 +94,8 @@ def why_not_runnable(line: str) -> str | None:
     blank = placeholders(line)
     if blank:
         return f"it holds {blank[0]!r}, a blank the author's harness fills in"
-    lacking = [w for w in _first_words(line) if w not in IMAGE_COMMANDS | _BUILDING
+    started = [w for c in commands(line) for w in (*c.wrappers, c.program) if w is not None]
+    lacking = [w for w in started if w not in IMAGE_COMMANDS | _BUILDING
                and not w.startswith(("./", "../")) and "/" not in w]
     if lacking:
         return f"it starts {lacking[0]!r}, which the sandbox image lacks"

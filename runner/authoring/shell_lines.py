@@ -9,14 +9,16 @@ its interpreter is given code inline (`-c`, `-e`). What cannot run there is refu
 anything is spent, naming the word: a command that needs the network (`curl`, `npm install`, a
 URL), or one whose tool the sandbox image lacks (it has sh, bash, coreutils, grep, sed, awk,
 find, diff, python3 with its standard library, perl, git and ripgrep: runner.schema.image, the
-one list of the image's programs).
+one list of the image's programs). The line's commands and the program each starts are read
+once, by the shell's grammar (runner.authoring.shell_words): a command substitution's program
+is one the line starts (`test "$(jq .n out.json)" = 3` needs jq), a heredoc's body is none.
 """
 
 from __future__ import annotations
 
 import re
-import shlex
 
+from runner.authoring.shell_words import commands
 from runner.schema.image import IMAGE_PROGRAMS
 from runner.schema.programs import COMMAND_INTERPRETERS, GraderProgram
 
@@ -35,10 +37,6 @@ IMAGE_COMMANDS = IMAGE_PROGRAMS | SHELL_WORDS | {"python"}
 _NETWORK = re.compile(r"(?i)(?<![\w./-])(curl|wget|npm|npx|pnpm|yarn|pip3?|uv|apt-get|apt|"
                       r"brew|ssh|scp|rsync|nc|git\s+(?:clone|fetch|pull|push)|https?://\S+)"
                       r"(?![\w/-])")
-_OPERATOR_CHARS = frozenset(";|&()<>\n")
-_KEYWORDS = frozenset({"if", "then", "else", "elif", "do", "while", "until", "!", "{",
-                       "time", "exec", "command"})
-_ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
 
 
 def is_shell_line(program: GraderProgram) -> bool:
@@ -63,52 +61,24 @@ def shell_problem(command: str) -> str | None:
     if network is not None:
         return (f"it needs the network ({network.group(1)!r}), and the grader's container "
                 "has none")
-    try:
-        words = shlex.split(command)
-    except ValueError:
-        words = command.split()
-    if len(words) > 1 and words[1] in INLINE_CODE:  # code given inline: its interpreter runs
-        return _lacking([words[0]])
-    return _lacking(_first_words(command))
+    # (code given inline, `python -c "..."`, is one quoted word of its interpreter's command)
+    return _lacking(_started(command))
 
 
-def _lacking(commands: list[str]) -> str | None:
-    missing = [w for w in commands if w not in IMAGE_COMMANDS]
+def _lacking(started: list[str]) -> str | None:
+    missing = [w for w in started if w not in IMAGE_COMMANDS]
     if missing:
         return (f"it starts a command with {missing[0]!r}, which the sandbox image lacks (it "
                 "has sh, bash, coreutils, grep, sed, awk, find, diff, python3, perl, git, rg)")
     return None
 
 
-def _tokens(command: str) -> list[str]:
-    """The line's words and operators, quotes respected (`;` inside quotes is no operator)."""
-    lexer = shlex.shlex(command.replace("$(", "; ").replace("`", " ; "), posix=True,
-                        punctuation_chars=True)
-    lexer.whitespace_split = True
-    try:
-        return list(lexer)
-    except ValueError:
-        return command.split()
-
-
-def _first_words(command: str) -> list[str]:
-    """The command word of each simple command of the line (assignments and keywords too)."""
+def _started(command: str) -> list[str]:
+    """The programs the line's commands start (runner.authoring.shell_words: past assignments
+    and keywords, wrappers such as `sudo` too), an absolute path by its name."""
     found: list[str] = []
-    words: list[str] = []
-    target = False  # the word after a redirection is its file, not a command
-    for token in [*_tokens(command), ";"]:
-        if target:
-            target = False
-        elif token and set(token) <= _OPERATOR_CHARS and set(token) & set("<>"):
-            target = True
-        elif token and set(token) <= _OPERATOR_CHARS:
-            words = [w for w in words if not _ASSIGNMENT.match(w)]
-            while len(words) > 1 and words[0] in _KEYWORDS:  # `if grep ...`: grep runs
-                words = words[1:]
-            if words and not words[0].startswith(("-", "$")):
-                found.append(words[0].rsplit("/", 1)[-1] if words[0].startswith("/")
-                             else words[0])
-            words = []
-        else:
-            words.append(token)
+    for each in commands(command):
+        for word in (*each.wrappers, each.program):
+            if word is not None:
+                found.append(word.rsplit("/", 1)[-1] if word.startswith("/") else word)
     return found

@@ -9,8 +9,9 @@ Read by the key's grammar, not a list of names: its words (snake_case, kebab-cas
 hold a word of verifying (verify, verifier, test, check, validate, grade...) and a word of a
 command (cmd, command, shell; `run` at the head: `run_tests`). A key of the verifying word alone
 (`verify`, `verifier`, `verification`) is one only when its value parses as a command line
-whose first word is a program (the image's, or one a case may ask for: `mvn`, `npm`) or a path,
-never a sentence ("verify": "The report names each file").
+whose first word is a program (the image's, or one a case may ask for: `mvn`, `npm`) or a path
+(past `VAR=x` and `sudo`/`env`: runner.authoring.shell_words), never a sentence ("verify":
+"The report names each file").
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 from runner.authoring.fields import name_words
 from runner.authoring.missing_programs import KNOWN_PROGRAMS
 from runner.authoring.shell_lines import IMAGE_COMMANDS
+from runner.authoring.shell_words import commands
 from runner.schema.programs import COMMAND_INTERPRETERS
 
 VERIFY_WORDS = frozenset({"verify", "verifier", "verification", "verifies", "test", "tests",
@@ -54,7 +56,9 @@ def is_command_line(value: str) -> bool:
         return False
     if not words:
         return False
-    first = words[0]
+    # its program past `VAR=x`, keywords and wrappers (`CI=1 ./check.sh`), read as setups read
+    # it; a line whose first command starts none keeps its first word
+    first = next((c.program for c in commands(text)[:1] if c.program is not None), words[0])
     if first.startswith(("./", "/", "$")) or "/" in first or re.search(r"\.\w{1,4}$", first):
         return True
     programs = IMAGE_COMMANDS | KNOWN_PROGRAMS | set(COMMAND_INTERPRETERS)

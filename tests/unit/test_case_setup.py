@@ -198,3 +198,47 @@ def test_an_operator_inside_quotes_is_part_of_the_command(tmp_path: Path) -> Non
     skill = _skill(tmp_path, "echo 'export const A = 1; export type B = 2;' > stub.ts")
     (case,) = load_caseset(skill, "tidy-notes").evals
     assert case.setup_run == ("echo 'export const A = 1; export type B = 2;' > stub.ts",)
+
+
+def test_a_setup_script_keeps_a_heredoc_with_its_command(tmp_path: Path) -> None:
+    """One string of setup lines is read as the shell reads a script: a heredoc's body (prose
+    of the file it writes) stays with its line and is neither a command nor a sentence, and
+    the file it writes is the input the prompt names (check prints no EV009 for it)."""
+    script = "git init -q\ncat > notes.md <<'EOF'\n# Terms\nThe term: A thing.\nEOF\ngit add -A\n"
+    skill = make_skill(tmp_path, [{"id": "c", "prompt": "Summarise notes.md into out.md.",
+                                   "assertions": ["Terms"], "setup": script}])
+    (case,) = load_caseset(skill, "tidy-notes").evals
+    assert case.setup_run == ("git init -q", "cat > notes.md <<'EOF'\n# Terms\nThe term: A "
+                              "thing.\nEOF", "git add -A")
+    out = check_verbose(skill)
+    assert "`setup` read as the case's setup: 3 command(s)" in out, out
+    assert "EV009" not in out and "EV014" not in out, out
+
+
+@pytest.mark.parametrize("line", ["python gen_log.py 2>&1 | tee gen.log", "command -v git",
+                                  "for f in a b; do touch $f.md; done"])
+def test_a_setup_line_read_by_the_shells_grammar_runs(line: str) -> None:
+    """An fd redirection (`2>&1`), an option after `command` and a `for` header start no
+    program: nothing the image lacks."""
+    from runner.authoring.setups import why_not_runnable
+    assert why_not_runnable(line) is None
+
+
+@pytest.mark.parametrize(("line", "program"), [
+    ('test -n "$(jq .name package.json)"', "jq"), ("env CI=1 jq . a.json", "jq"),
+    ("x=`node -v`", "node")])
+def test_a_program_a_setup_starts_anywhere_is_read(line: str, program: str) -> None:
+    """A command substitution's program (inside double quotes too), and the program after
+    `env`, are programs the line starts."""
+    from runner.authoring.setups import why_not_runnable
+    assert why_not_runnable(line) == f"it starts {program!r}, which the sandbox image lacks"
+
+
+def test_check_reads_a_setups_fd_redirection_as_no_program(tmp_path: Path) -> None:
+    """Through `check`: `2>&1` starts nothing (it was read as a command `1` the image lacks,
+    EV014), while a command substitution's program the image lacks flags the case."""
+    quiet = _skill(tmp_path / "a", ["git init -q 2>&1", "python gen_log.py 2>&1 | tee gen.log"])
+    assert not [f for f in check_json(quiet)["findings"] if f["code"] == "EV014"]
+    lacking = _skill(tmp_path / "b", ['echo "$(jq -r .name app.json)" > NAME'])
+    flagged = [f for f in check_json(lacking)["findings"] if f["code"] == "EV014"]
+    assert len(flagged) == 1 and "it starts 'jq'" in flagged[0]["message"], flagged

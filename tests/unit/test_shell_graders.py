@@ -136,3 +136,12 @@ def test_a_network_word_inside_a_path_is_no_network_and_node_is_not_in_the_image
     assert found is not None and "'pip'" in found
     lacking = shell_problem("node check.js")
     assert lacking is not None and "node" in lacking
+
+
+def test_a_shell_line_is_read_by_the_shells_grammar() -> None:
+    """A heredoc's body is a program's input, never commands; a command substitution (inside
+    double quotes too) and the commands after inline code start programs of their own."""
+    assert shell_problem("python3 - <<'EOF'\nimport json\nprint(1)\nEOF") is None
+    for line in ('test "$(jq .total out.json)" = 3',
+                 "python3 -c 'import json' && jq . out.json", "env CI=1 jq . out.json"):
+        assert "starts a command with 'jq'" in str(shell_problem(line)), line

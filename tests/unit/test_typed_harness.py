@@ -175,6 +175,17 @@ def test_setup_writes_by_the_shell_grammar() -> None:
     assert not setup_writes(["cp a.json /tmp/manifest.json"]).covers("manifest.json")
 
 
+def test_setup_writes_reads_quotes_heredoc_bodies_and_descriptors() -> None:
+    """A `>` inside quotes writes nothing, a heredoc's body is the file's text (its `>` no
+    redirection), `&>` writes its file, and `sudo` / `env` run the program after them."""
+    written = setup_writes(['echo "x > y.md" > f.md',
+                            "cat > a.md <<'EOF'\nuse > b.md\nEOF",
+                            "make &> build.log", "sudo env HOME=. touch made.txt"])
+    for name in ("f.md", "a.md", "build.log", "made.txt"):
+        assert written.covers(name), name
+    assert not written.covers("y.md") and not written.covers("b.md")
+
+
 def test_an_input_a_setup_copies_in_with_its_folder_is_not_refused(tmp_path: Path) -> None:
     # the prompt names a file inside a folder the setup copies in whole: no line names it
     case = {"name": "a", "prompt": "Review the listener in src/core/theme.ts for leaks.",

@@ -52,7 +52,10 @@ def test_keys_that_name_no_verifier(key: str) -> None:
     ("test -f report.pdf", True), ("cd /app && mvn compile -B -q 2>&1", True),
     ("bash evals/check.sh", True), ("./verify.sh", True), ("pytest", True),
     ("The report names each file it counted", False), ("test the report renders well", False),
-    ("Check that totals.md exists", False), ("", False)])
+    ("Check that totals.md exists", False), ("", False),
+    # its program past an assignment and a wrapper (shell_words), never a sentence's first word
+    ("CI=1 ./verify.sh", True), ("env LANG=C grep -q TOTAL out.md", True),
+    ("time to check the totals", False)])
 def test_a_command_line_is_told_from_a_sentence(text: str, command: bool) -> None:
     assert is_command_line(text) is command
 
