@@ -395,13 +395,21 @@ _FIRST_PERSON = re.compile(r"(?i)^\W*(?:(?:but|and|so|now|then|yet|also|still|to
                            r"meanwhile),?\s+){0,3}(?:i|i'[a-z]+|i’[a-z]+|we|we'[a-z]+|my|our)\b")
 
 
+# ...or told as others report it: "Screen-reader users say our React app changes routes but
+# ...", "Customers complain that my checkout ...": a verb of saying whose clause opens on the
+# user's own possessive is the user's situation, reported (its "changes" is the app's verb)
+_REPORTED = re.compile(r"(?i)^\W*(?:[\w'-]+\s+){1,4}?(?:say|says|said|report|reports|reported|"
+                       r"complain|complains|complained|tell\s+(?:me|us)|told\s+(?:me|us)|"
+                       r"notice|notices|noticed)\s+(?:that\s+)?(?:my|our|we|i)\b")
+
+
 def told_as_a_plight(prompt: str, phrase: str) -> bool:
     """Every sentence of the prompt tells the user's situation (its subject the user, no
     question, no request for work), and `phrase` is in it."""
     sentences = [m.group(0).strip() for m in _SENTENCE_ANY.finditer(prompt)
                  if m.group(0).strip()]
     return phrase in prompt and bool(sentences) and all(
-        _FIRST_PERSON.match(s) and not s.endswith(("?", "？")) and not _ASKS_WORK.search(s)
+        (_FIRST_PERSON.match(s) or _REPORTED.match(s)) and not s.endswith(("?", "？")) and not _ASKS_WORK.search(s)
         and not _REQUEST_QUESTION.search(s) for s in sentences)
 
 
