@@ -90,3 +90,20 @@ def test_check_accepts_a_case_planned_in_chinese(tmp_path: Path) -> None:
     result = check_cli(str(make_skill(tmp_path / "a", [planned])))
     assert result.exit_code == 0, result.output
     assert "every criterion reads only which skill the agent chose" in result.output
+
+
+def test_check_reads_a_handoff_and_a_reported_plight_without_their_material(
+        tmp_path: Path) -> None:
+    """Through the real CLI: a case routed to another skill, and a situation others report
+    about the user's own app, need none of the material their prompts point at."""
+    routed = {"id": "route", "prompt": "Review these UI files against broader polish rules.",
+              "expectations": list(HANDOFFS[:1])}
+    reported = {"id": "told", "prompt": "Screen-reader users say our booking app changes "
+                "routes but the new page is not announced.",
+                "expectations": ["Mentions a focus strategy for the route change"]}
+    result = check_cli(str(make_skill(tmp_path / "a", [routed, reported])))
+    assert result.exit_code == 0, result.output
+    assert "every criterion reads only which skill the agent chose" in result.output
+    worked = {**routed, "expectations": [*HANDOFFS[:1], "Lists each contrast failure"]}
+    result = check_cli(str(make_skill(tmp_path / "b", [worked])))
+    assert result.exit_code != 0 and "EV009" in result.output, result.output
