@@ -419,8 +419,8 @@ def told_as_a_plight(prompt: str, phrase: str) -> bool:
     sentences = [m.group(0).strip() for m in _SENTENCE_ANY.finditer(prompt)
                  if m.group(0).strip()]
     return phrase in prompt and bool(sentences) and all(
-        (_FIRST_PERSON.match(s) or _REPORTED.match(s)) and not s.endswith(("?", "？")) and not _ASKS_WORK.search(s)
-        and not _REQUEST_QUESTION.search(s) for s in sentences)
+        (_FIRST_PERSON.match(s) or _REPORTED.match(s)) and not s.endswith(("?", "？"))
+        and not _ASKS_WORK.search(s) and not _REQUEST_QUESTION.search(s) for s in sentences)
 
 
 def told_in_a_question(prompt: str, phrase: str) -> bool:
