@@ -185,7 +185,8 @@ class Hygiene:
         if raw is None:
             self.body = text
             self.add("HY001", "frontmatter", Severity.ERROR, SKILL_FILE,
-                     "no closed YAML frontmatter ('---' on the first line and after it)",
+                     "no closed YAML frontmatter ('---' on the first line and after it)"
+                     + frontmatter.fenced_hint(text),
                      "open SKILL.md with ---, name: ..., description: ..., ---")
             return
         try:
