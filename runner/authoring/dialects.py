@@ -533,6 +533,11 @@ def _type_name(value: dict[str, Any]) -> str:
     return str(value.get("kind", "")).strip()
 
 
+# A verdict word alone (`expected: "pass"`), and a prompt asking the agent to judge something:
+# an imperative of checking opening one of its sentences.
+_VERDICTS = frozenset({"pass", "fail", "passed", "failed"})
+_JUDGING = re.compile(r"(?i)(?:^|[.!?]\s+)\W*(?:please\s+)?(?:validate|verify|check|review|"
+                      r"audit|evaluate|assess|classify|grade|judge|test|lint|inspect)\b")
 # Where a judged check with no statement of its own holds what the work should show
 # (`{type: semantic, expected: "..."}`): its text, for the grader.
 _EXPECTED_KEYS = ("expected", "expected_output", "expected_behavior", "expected_behaviour")
@@ -1857,6 +1862,24 @@ class CaseReader:
                         "`check -v` shows each)", "none needed, or write them as statements "
                         "under expectations in your own words")
 
+    def _expected_verdict(self, item: dict[str, Any]) -> None:
+        """`expected: "pass"` in a case whose prompt asks the agent to judge something
+        ("Validate the generated SVG for scene seed.", "Check this config"): the verdict that
+        judging should reach, graded as a statement; elsewhere a bare pass/fail stays a label."""
+        prompt = item.get("prompt")
+        for key in ("expected", "expect", "expected_result", "expected_verdict"):
+            value = item.get(key)
+            if not isinstance(value, str) or value.strip().lower() not in _VERDICTS \
+                    or not isinstance(prompt, str) or not _JUDGING.search(prompt):
+                continue
+            item.pop(key)
+            said = value.strip()
+            statement = f"The work's verdict on what it was asked to check is: {said}"
+            item["expectations"] = [*item.get("expectations", []), statement]
+            self.mapped(f"`{key}: {json.dumps(said)}`: the verdict the prompt's check should "
+                        f"reach, graded as a statement ({statement!r})",
+                        "none needed, or write what the verdict rests on as statements")
+
     def _labels_out(self, key: str, values: list[Any], flags_only: bool = False) -> list[Any]:
         """`expectations: ["none"]`, `should: "true"`, `forbidden: "n/a"`: an item that is no
         value, a flag (or, in a list of statements, a level) claims nothing: reported, kept
@@ -2544,6 +2567,7 @@ class CaseReader:
                         f"write the user's message under `prompt` (keep `{told}` for the "
                         "situation it sends with it)")
         self._avoid_lists(item)
+        self._expected_verdict(item)
         for aliases, field in ((EXPECT_ALIASES, "expectations"), (FAIL_ALIASES, "failures")):
             for key in aliases:
                 value = item.get(key)

@@ -57,3 +57,22 @@ def _value(lines: list[str]) -> object:
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
         return text[1:-1]
     return text
+
+
+# A fenced YAML block holding the frontmatter's keys (```yaml / name: / description:), as an
+# author writes it when showing frontmatter rather than writing it
+_FENCED_YAML = re.compile(r"^```(?:ya?ml)?[ \t]*\n(?P<body>(?:(?!```).*\n){1,40}?)```",
+                          re.MULTILINE)
+
+
+def fenced_hint(text: str) -> str:
+    """What to add to the refusal when the frontmatter's keys sit in a fenced YAML block (the
+    first such block, holding `name:` and `description:` lines): the fix names its line."""
+    for block in _FENCED_YAML.finditer(text):
+        keys = re.findall(r"(?m)^(name|description):", block.group("body"))
+        if {"name", "description"} <= set(keys):
+            line = text.count("\n", 0, block.start()) + 1
+            return (f"; its name and description sit in a fenced yaml block at line {line}, "
+                    "which Claude Code does not read as frontmatter: move those lines to "
+                    "the top of SKILL.md between '---' lines, without the fence")
+    return ""

@@ -94,6 +94,8 @@ _EXAMPLE = re.compile(r"EXAMPLE|example")
 # PGP block's `Version:` line first): a run of base64.
 _KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40,}")
 PRIVATE_HEADER = "PRIVATE KEY"
+# the line closing a private key's block (`-----END RSA PRIVATE KEY-----`)
+_PRIVATE_END = re.compile(r"-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----")
 
 
 def _placeholder(found: re.Match[str], around: str) -> bool:
@@ -103,9 +105,16 @@ def _placeholder(found: re.Match[str], around: str) -> bool:
     if _EXAMPLE.search(found.group(0)):
         return True
     at = around.find(found.group(0))
-    if PRIVATE_HEADER not in found.group(0) or not around[:at].strip():
-        return False  # a header opening its line is a key file's, whatever follows
-    return _KEY_BODY.search(around, at + len(found.group(0))) is None
+    if PRIVATE_HEADER not in found.group(0):
+        return False
+    after = at + len(found.group(0))
+    if not around[:at].strip():
+        # a header opening its line is a key file's, whatever follows, unless its block closes
+        # on its END line with no key material between: a document's sample of the format
+        # (`[key content — use Sealed Secrets]`, `...`), which holds no key to revoke
+        end = _PRIVATE_END.search(around, after)
+        return end is not None and _KEY_BODY.search(around[after:end.start()]) is None
+    return _KEY_BODY.search(around, after) is None
 
 
 def _named_by(text: str, rel: str) -> bool:
@@ -176,7 +185,8 @@ class Hygiene:
         if raw is None:
             self.body = text
             self.add("HY001", "frontmatter", Severity.ERROR, SKILL_FILE,
-                     "no closed YAML frontmatter ('---' on the first line and after it)",
+                     "no closed YAML frontmatter ('---' on the first line and after it)"
+                     + frontmatter.fenced_hint(text),
                      "open SKILL.md with ---, name: ..., description: ..., ---")
             return
         try:

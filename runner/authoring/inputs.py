@@ -338,6 +338,7 @@ def pointed_inputs(case: Case) -> list[str]:
     found = [m.group(0) for pattern in (_HANDED, _EXISTING, _READ_ONE, POINTED_RE)
              for m in pattern.finditer(own) if not _GIVEN_AFTER.match(own, m.end())
              and not _destination(own, m) and not _pronoun_and_verb(own, m)
+             and not _changes_a_verb(own, m)
              and not _modifies_a_subject(own, m)
              and not quoted_after_colon(case.prompt, m.group(0))
              and not (pattern is _HANDED and _said_in_words(case.prompt, m))
@@ -510,6 +511,34 @@ def _modifies_a_subject(own: str, match: re.Match[str]) -> bool:
     """The pointer's noun modifies the head of a sentence's subject (see _HEAD_THEN_VERB)."""
     found = _HEAD_THEN_VERB.match(own, match.end())
     return found is not None and _NOT_A_HEAD.fullmatch(found.group("head")) is None
+
+
+# "changes" after the subject it belongs to is that subject's verb, not the noun of a change
+# set: "This release only changes a feature flag default", "users say our React app changes
+# routes but ...". Read by the grammar around it: an adverb before it (a noun takes none), or
+# a clause opening on the pointer with the verb's object after it (a determiner, or a bare
+# plural closing its clause); "Review our app changes the team made" opens no clause.
+_VERB_ADVERB = re.compile(r"(?i)\b(?:\w+ly|only|just|also|never|still|always|even|often|"
+                          r"sometimes|mostly|merely|barely)\s+changes$")
+_SAID_CLAUSE = re.compile(r"(?i)\b(?:say|says|said|report|reports|reported|notice|noticed|"
+                          r"complain|complained|tells?\s+(?:me|us)|told\s+(?:me|us)|that|when|"
+                          r"whenever|because|since|if)\s+$")
+_BARE_OBJECT = re.compile(r"(?i)\s+[a-z][\w-]*s\b(?=\s*(?:[,.;!?]|$|\s+(?:but|and|yet|so|when|"
+                          r"while|without|whenever)\b))")
+
+
+def _changes_a_verb(own: str, match: re.Match[str]) -> bool:
+    """The pointer's last word "changes" is its subject's verb (see _VERB_ADVERB)."""
+    text = " ".join(match.group(0).split())
+    if not text.lower().endswith(" changes") or len(text.split()) < 3 \
+            or text.lower().endswith("staged changes"):
+        return False
+    if _VERB_ADVERB.search(text):
+        return True
+    opens = _CLAUSE_START.search(own, 0, match.start()) is not None \
+        or _SAID_CLAUSE.search(own, 0, match.start()) is not None
+    return opens and (_OBJECT_AFTER.match(own, match.end()) is not None
+                      or _BARE_OBJECT.match(own, match.end()) is not None)
 
 
 def _pronoun_and_verb(own: str, match: re.Match[str]) -> bool:

@@ -16,7 +16,8 @@ from runner.authoring.routing import about_firing
 from runner.schema.case import Case
 
 # who the criterion speaks of, and its modal: "The run ...", "The agent should ..."
-_SUBJECT = re.compile(r"(?i)^\W*(?:(?:the\s+)?(?:run|agent|assistant|model|response|skill)|"
+_SUBJECT = re.compile(r"(?i)^\W*(?:(?:the\s+)?(?:run|agent|assistant|model|response|output|"
+                      r"reply|answer|skill)|"
                       r"claude|it)\s+(?:should\s+|must\s+|will\s+)?")
 # the skill chosen, in the past or present ("Triggered the ui-design skill", "Did not use
 # the x skill"); the infinitive after it would be work ("used the x skill to draft ...")
@@ -40,12 +41,26 @@ _DECLINED = re.compile(r"(?i)^(?:(?:did\s+not|didn't|does\s+not|doesn't|never)\s
                        r"frame|recommend|suggest|plan)\w*\b")
 
 
+# A skill's name as its authors write it: kebab-case, two words or more (`web-design-guidelines`)
+_SKILL_NAME = r"`?[a-z0-9]+(?:-[a-z0-9]+)+`?(?:\s+skill)?"
+# the task handed to another skill: "Routes broader UI review to web-design-guidelines",
+# "Hands off to the release-notes skill", "Defers the styling to css-architect"
+_HANDOFF = re.compile(r"(?i)^(?:rout(?:e|es|ed)|redirect(?:s|ed)?|hand(?:s|ed)?\s+(?:it\s+)?off|"
+                      r"defer(?:s|red)?|delegat(?:e|es|ed)|refer(?:s|red)?)\b[^.;]{0,80}?\b"
+                      rf"(?:to|toward)\s+(?:the\s+)?{_SKILL_NAME}\s*(?:instead\b[^.;]*)?[.!]?$")
+# ...and why: a skill's scope told ("Explains that web-accessibility is narrower than a full
+# review"): the skill named by its name is the sentence's subject, its scope the predicate
+_SCOPE = re.compile(r"(?i)^(?:explain(?:s|ed)?|say(?:s)?|said|note(?:s|d)?|state(?:s|d)?|"
+                    rf"mention(?:s|ed)?)\s+(?:that\s+)?(?:the\s+)?{_SKILL_NAME}\s+"
+                    r"(?:is|was|covers|handles|owns|focuses|applies)\b")
+
+
 def _about_plan(text: str) -> bool:
     flat = " ".join(text.split())
     if about_firing(flat) is not None:
         return True
     said = _SUBJECT.sub("", flat, count=1)
-    return any(p.search(said) for p in (_ROUTE, _PLAN, _CLASSIFY, _DECLINED)) \
+    return any(p.search(said) for p in (_ROUTE, _PLAN, _CLASSIFY, _DECLINED, _HANDOFF, _SCOPE)) \
         or wording_i18n.about_plan(flat)  # 计划先读取…, …を読む計画, Planificó leer …
 
 

@@ -11,8 +11,9 @@ case's digest covers it.
 
 Never staged from here: a file inside the skill's own folder (the baseline never receives the
 skill), a symlink (or a path through one), anything outside the project, anything under `.git`.
-A bare file name (`TokenProvider.java`) is the project's only when exactly one file of the
-project has that name.
+A bare file name is the project root's file of that name when the root holds one (`README.md`,
+beside others deeper down: the session starts at the root), else the project's only when
+exactly one file of the project has that name (`TokenProvider.java`).
 """
 
 from __future__ import annotations
@@ -97,10 +98,15 @@ def project_file(skill_dir: Path, name: str) -> Path | None:
     if project is None or not posix.parts or posix.is_absolute() or ".." in posix.parts \
             or posix.parts[0] == ".":
         return None
+    path = project / posix
     if len(posix.parts) == 1:
+        # the session starts at the project's root: a name held there is that file, as the
+        # author's own session read it (a README.md beside others deeper down); else the one
+        # file of the project with that name
+        if safely.is_file(path) and not safely.is_symlink(path):
+            return path
         named = _named(project, skill_dir.resolve(), posix.name)
         return named[0] if len(named) == 1 else None
-    path = project / posix
     if ".git" in posix.parts or not safely.is_file(path) or _through_link(project, posix):
         return None
     resolved = path.resolve()

@@ -255,6 +255,12 @@ _STACK_BEFORE = re.compile(r"(?i)\b(?:using|use|uses|built\s+(?:on|with)|written
                            r"based\s+on|runs\s+on|running|stack\s+(?:is|of)|"
                            # a migration names the stack it leaves ("migrating from Next.js")
                            r"(?:migrat|mov|switch|port)\w*\s+(?:away\s+)?from)\s+$")
+# ...or the one the user's own system is written in: "rewrite our backend in Node.js",
+# "build my API in Deno.js" (a verb of building, the user's system, then `in`): the language,
+# no file ("rewrite the header in Header.js" edits a part of a file, which stays one)
+_BUILT_IN = re.compile(r"(?i)\b(?:re)?(?:write|writing|implement\w*|build|building|port|"
+                       r"porting|code|coding|develop\w*)\s+(?:our|my|their|your)\s+"
+                       r"[^.;!?\n]{0,30}\bin\s+$")
 
 
 def _names_a_product(own: str, name: str, end: int) -> bool:
@@ -263,8 +269,12 @@ def _names_a_product(own: str, name: str, end: int) -> bool:
     if not _PRODUCT.match(name):
         return False
     start = end - len(name)
+    built = _BUILT_IN.search(own, max(0, start - 60), start)
+    # ...unless the file is named after the part it holds ("our login form in Login.js")
+    stem = name[:-3].lower()
     return bool(_QUALIFIED.match(own, end)) or \
-        _STACK_BEFORE.search(own, max(0, start - 20), start) is not None
+        _STACK_BEFORE.search(own, max(0, start - 20), start) is not None or \
+        built is not None and stem not in re.findall(r"[a-z0-9]+", built.group(0).lower())
 
 
 def _path_words(own: str) -> list[re.Match[str]]:
@@ -395,14 +405,22 @@ _FIRST_PERSON = re.compile(r"(?i)^\W*(?:(?:but|and|so|now|then|yet|also|still|to
                            r"meanwhile),?\s+){0,3}(?:i|i'[a-z]+|i’[a-z]+|we|we'[a-z]+|my|our)\b")
 
 
+# ...or told as others report it: "Screen-reader users say our React app changes routes but
+# ...", "Customers complain that my checkout ...": a verb of saying whose clause opens on the
+# user's own possessive is the user's situation, reported (its "changes" is the app's verb)
+_REPORTED = re.compile(r"(?i)^\W*(?:[\w'-]+\s+){1,4}?(?:say|says|said|report|reports|reported|"
+                       r"complain|complains|complained|tell\s+(?:me|us)|told\s+(?:me|us)|"
+                       r"notice|notices|noticed)\s+(?:that\s+)?(?:my|our|we|i)\b")
+
+
 def told_as_a_plight(prompt: str, phrase: str) -> bool:
     """Every sentence of the prompt tells the user's situation (its subject the user, no
     question, no request for work), and `phrase` is in it."""
     sentences = [m.group(0).strip() for m in _SENTENCE_ANY.finditer(prompt)
                  if m.group(0).strip()]
     return phrase in prompt and bool(sentences) and all(
-        _FIRST_PERSON.match(s) and not s.endswith(("?", "？")) and not _ASKS_WORK.search(s)
-        and not _REQUEST_QUESTION.search(s) for s in sentences)
+        (_FIRST_PERSON.match(s) or _REPORTED.match(s)) and not s.endswith(("?", "？"))
+        and not _ASKS_WORK.search(s) and not _REQUEST_QUESTION.search(s) for s in sentences)
 
 
 def told_in_a_question(prompt: str, phrase: str) -> bool:

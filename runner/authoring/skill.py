@@ -76,7 +76,8 @@ def _parsed(path: str, _mtime_ns: int, _size: int) -> dict[str, object]:
     # the frontmatter after it is the author's, as skill loaders read it
     text = skill_md.read_text(encoding="utf-8").removeprefix(BOM)
     if not text.startswith("---"):
-        raise RefusedInput(f"{skill_md}: no YAML frontmatter (expected '---' on the first line)")
+        raise RefusedInput(f"{skill_md}: no YAML frontmatter (expected '---' on the first line)"
+                           + frontmatter.fenced_hint(text))
     end = text.find("\n---", 3)
     if end < 0:
         raise RefusedInput(f"{skill_md}: frontmatter is not closed with '---'")

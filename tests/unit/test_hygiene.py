@@ -174,6 +174,21 @@ def test_hy007_secrets_committed_anywhere(tmp_path: Path) -> None:
     assert key not in " ".join(f.message for f in found)  # the finding never repeats it
 
 
+def test_hy007_a_documented_key_block_with_no_key_material_is_none(tmp_path: Path) -> None:
+    """A reference page showing the format: the block opens and closes on its own lines, with
+    words (or an ellipsis) where the key goes. The same block holding base64 is a key."""
+    root = skill(tmp_path)
+    (root / "references").mkdir()
+    begin, end = "-----BEGIN RSA " + "PRIVATE KEY-----", "-----END RSA " + "PRIVATE KEY-----"
+    sample = f"stringData:\n  sshPrivateKey: |\n    {begin}\n    [key content: use a sealed " \
+             f"secret]\n    {end}\n\nor\n\n    {begin}\n    ...\n    {end}\n"
+    (root / "references" / "setup.md").write_text(sample)
+    assert codes(root) == []
+    body = "MIIEowIBAAKCAQEA" + "x7Kq9" * 10
+    (root / "references" / "setup.md").write_text(f"    {begin}\n    {body}\n    {end}\n")
+    assert [(f.code, f.line) for f in hygiene(root)] == [("HY007", 1)]
+
+
 def test_hy007_placeholders_are_not_secrets(tmp_path: Path) -> None:
     root = skill(tmp_path, GOOD.format(name="docs") + "\nexport ANTHROPIC_API_KEY=sk-ant-...\n",
                  "docs")

@@ -95,3 +95,28 @@ def test_label_values() -> None:
                                         "edge"))
     assert not any(label_value(v) for v in ("Friday", "—", "-", "no files changed", 3, "yes"))
     assert not label_value("high", flags_only=True) and label_value("none", flags_only=True)
+
+
+def test_a_verdict_expected_of_a_check_the_prompt_asks_for_is_graded(tmp_path: Path) -> None:
+    """`expected: "pass"` where the prompt asks the agent to judge something ("Validate ...")
+    is the verdict that judging should reach: a statement, reported (EV012). Through the CLI:
+    a set of such cases only was refused as having nothing to grade (EV008)."""
+    skill = tmp_path / "svg-check"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text(SKILL_MD.replace("tidy-notes", "svg-check"))
+    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": [
+        {"id": "seed", "prompt": "Validate the generated SVG for scene seed.",
+         "expected": "pass"},
+        {"id": "blank", "prompt": "Please check the blank scene's SVG.", "expected": "FAIL"}]}))
+    result = CliRunner().invoke(main, ["check", str(skill), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert [c["checks"][0]["entry"] for c in report["cases"]] == [
+        "The work's verdict on what it was asked to check is: pass",
+        "The work's verdict on what it was asked to check is: FAIL"]
+    assert any("the verdict the prompt's check should reach" in f["message"]
+               for f in report["findings"])
+    # a prompt asking for no judging keeps the bare word a label (the test above)
+    entries = _entries(_check(tmp_path / "other", {"assertions": ["Friday"],
+                                                   "expected": "pass"}, "--json"))
+    assert entries == ["Friday"]

@@ -181,3 +181,21 @@ def test_check_answers_a_question_about_what_the_prompt_tells(tmp_path: Path) ->
     assert check_cli(str(make_skill(tmp_path / "a", [told]))).exit_code == 0
     result = check_cli(str(make_skill(tmp_path / "b", [asked])))
     assert result.exit_code == 2 and "'my branch'" in result.output, result.output
+
+
+@pytest.mark.parametrize("prompt", [
+    "This release only changes a feature flag default from false to true.",
+    "Our billing page never changes the currency when the locale does.",
+    "Users say our React app changes routes but the page is not announced.",
+    "Testers told us our booking app changes routes, and focus stays on the old link."])
+def test_changes_after_its_subject_is_the_subjects_verb(prompt: str) -> None:
+    assert pointed_inputs(Case(id="1", prompt=prompt, statements=("x",))) == []
+
+
+@pytest.mark.parametrize(("prompt", "pointer"), [
+    ("Review our React app changes before I merge.", "our React app changes"),
+    ("Review our app changes the team made yesterday.", "our app changes"),
+    ("Users say our app changes broke login.", "our app changes"),
+    ("Summarize my recent changes.", "my recent changes")])
+def test_changes_as_the_change_set_stays_material(prompt: str, pointer: str) -> None:
+    assert pointed_inputs(Case(id="1", prompt=prompt, statements=("x",))) == [pointer]

@@ -328,6 +328,8 @@ def test_a_file_near_words_of_loss_is_still_an_input(prompt: str) -> None:
     "Check our D3.js chart rendering code",
     "Design the API. We're using Node.js with Express and PostgreSQL.",
     "The app is built on Vue.js, and the team wants SSR.",
+    "Challenge my plan to rewrite our backend in Node.js with Express.",
+    "Rewrite my API gateway in Deno.js; challenge the plan.",
 ])
 def test_a_product_named_like_a_file_is_no_input(prompt: str) -> None:
     """`X.js` qualifying a noun is a framework or library, not a file the user hands over."""
@@ -341,6 +343,7 @@ def test_a_product_named_like_a_file_is_no_input(prompt: str) -> None:
     "Review src/Next.js landing code",
     "Audit next.js landing page",
     "Review Button.js, which we are using Vue.js for",
+    "Review the header we wrote in Header.js.",
 ])
 def test_a_capitalised_js_file_is_still_an_input(prompt: str) -> None:
     assert len(missing_inputs(case(prompt), set())) == 1

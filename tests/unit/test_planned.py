@@ -35,6 +35,23 @@ def test_one_criterion_on_the_work_keeps_the_case_unplanned(work: str) -> None:
                              assertions=("contains:done",))) == ""
 
 
+HANDOFFS = ("Output routes broader UI review to web-design-guidelines.",
+            "Hands off to the release-notes skill instead of drafting notes itself",
+            "Output explains that table-audit is narrower than a full schema review.")
+
+
+@pytest.mark.parametrize("plan", HANDOFFS)
+def test_a_task_handed_to_another_skill_is_a_route(plan: str) -> None:
+    assert planned_only(Case(id="1", prompt="Review these UI files.", statements=(plan,)))
+
+
+@pytest.mark.parametrize("work", ["Routes each request to the handler and logs the result",
+                                  "Output explains that the header is misaligned",
+                                  "Output routes the review comments into a summary table"])
+def test_work_phrased_near_a_route_stays_work(work: str) -> None:
+    assert planned_only(Case(id="1", prompt="Review these UI files.", statements=(work,))) == ""
+
+
 def test_check_accepts_a_planned_case_whose_material_is_absent(tmp_path: Path) -> None:
     planned = {"id": "1", "prompt": "这个仓库有自己的规则，帮我整理笔记。",
                "expectations": list(PLANS[:3])}
@@ -73,3 +90,20 @@ def test_check_accepts_a_case_planned_in_chinese(tmp_path: Path) -> None:
     result = check_cli(str(make_skill(tmp_path / "a", [planned])))
     assert result.exit_code == 0, result.output
     assert "every criterion reads only which skill the agent chose" in result.output
+
+
+def test_check_reads_a_handoff_and_a_reported_plight_without_their_material(
+        tmp_path: Path) -> None:
+    """Through the real CLI: a case routed to another skill, and a situation others report
+    about the user's own app, need none of the material their prompts point at."""
+    routed = {"id": "route", "prompt": "Review these UI files against broader polish rules.",
+              "expectations": list(HANDOFFS[:1])}
+    reported = {"id": "told", "prompt": "Screen-reader users say our booking app changes "
+                "routes but the new page is not announced.",
+                "expectations": ["Mentions a focus strategy for the route change"]}
+    result = check_cli(str(make_skill(tmp_path / "a", [routed, reported])))
+    assert result.exit_code == 0, result.output
+    assert "every criterion reads only which skill the agent chose" in result.output
+    worked = {**routed, "expectations": [*HANDOFFS[:1], "Lists each contrast failure"]}
+    result = check_cli(str(make_skill(tmp_path / "b", [worked])))
+    assert result.exit_code != 0 and "EV009" in result.output, result.output

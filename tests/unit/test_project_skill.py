@@ -73,6 +73,8 @@ def test_a_project_file_is_found_by_its_path_or_its_one_name(tmp_path: Path) -> 
     (root / "src" / "Token.java").write_text("class Token {}\n")
     (root / "src" / "Other.java").write_text("class Other {}\n")
     assert project_file(skill, "Token.java") is None  # two files of the project have it
+    (root / "Token.java").write_text("class Token {}\n")  # ...unless the root holds one
+    assert project_file(skill, "Token.java") == root / "Token.java"
     assert project_file(skill, "Missing.java") is None
 
 

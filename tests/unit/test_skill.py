@@ -1,8 +1,10 @@
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from runner.authoring.skill import load_skill, stage_plugin
+from runner.cli import main
 from runner.errors import RefusedInput
 from tests.helpers import make
 
@@ -106,3 +108,24 @@ def test_a_byte_order_mark_before_the_frontmatter_is_the_files_encoding(tmp_path
                                      b"\n---\nWrite summary.md.\n")
     loaded = load_skill(skill)
     assert (loaded.name, loaded.description) == ("notes", "Tidies notes.")
+
+
+def test_frontmatter_written_in_a_yaml_fence_is_named_with_its_fix(tmp_path: Path) -> None:
+    """`# Title` then a ```yaml block holding name and description: the author showed the
+    frontmatter instead of writing it; the refusal says where it is and how to move it (and
+    `check` says so too, HY001). A fence holding other YAML adds nothing."""
+    fenced = ("# Post-mortem\n\n```yaml\nname: post-mortem\ndescription: >\n  Writes an "
+              "incident post-mortem.\n```\n\n## Overview\n")
+    (tmp_path / "SKILL.md").write_text(fenced)
+    with pytest.raises(RefusedInput, match="fenced yaml block at line 3"):
+        load_skill(tmp_path)
+    (tmp_path / "SKILL.md").write_text("# Deploy\n\n```yaml\nreplicas: 2\nname: web\n```\n")
+    with pytest.raises(RefusedInput) as refused:
+        load_skill(tmp_path)
+    assert "fenced" not in str(refused.value)
+    result = CliRunner().invoke(main, ["check", str(tmp_path)])
+    assert result.exit_code == 2 and "HY001" in result.output, result.output
+    (tmp_path / "SKILL.md").write_text(fenced)
+    result = CliRunner().invoke(main, ["check", str(tmp_path)])
+    assert result.exit_code == 2 and "fenced yaml block at line 3" in result.output, \
+        result.output

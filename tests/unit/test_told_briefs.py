@@ -55,6 +55,19 @@ def test_a_plight_with_no_request_tells_its_pointers() -> None:
     assert not told_as_a_plight(PLIGHT + " What should I do?", "my route drafts")
 
 
+REPORTED = ("Screen-reader users say our booking app changes routes but the new page is not "
+            "announced and focus stays on the old link.")
+
+
+def test_a_plight_others_report_about_the_users_own_app_tells_its_pointers() -> None:
+    assert told_as_a_plight(REPORTED, "our booking app changes")
+    assert not told_as_a_plight(REPORTED + " Fix our booking app changes.",
+                                "our booking app changes")
+    # a third party's own things are no plight of the user's
+    assert not told_as_a_plight("Users say the vendor changes routes silently.",
+                                "the vendor changes")
+
+
 SPELLED = ("Both scripts still call the old host. File tools/pull_fares.py contains: HOST = "
            "\"old.example\" and then get(HOST). File tools/pull_tides.py contains: url = "
            "\"old.example/tides\". Point both scripts at new.example and write the changes "
