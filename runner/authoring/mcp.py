@@ -256,12 +256,14 @@ def case_needs(case: Case, servers: dict[str, str],
     return list(dict.fromkeys(needs))
 
 
-_NEGATED = re.compile(r"(?i)\b(?:not|never|no|without|instead\s+of)\b"
+_NEGATED = re.compile(r"(?i)\b(?:not|never|no|without|instead\s+of|skip\w*|omit\w*|avoid\w*|"
+                      r"exclud\w*|bypass\w*|leav\w*\s+out)\b"
                       r"|없이|않|말고|せず|しない|なし")
 
 
 def _graded_by_name(criterion: str, server: str) -> bool:
-    """A sentence of the criterion names the server, and says no "not", "without" of it."""
+    """A sentence of the criterion names the server, and says no "not", "without", "skips" of
+    it (a case asking to go without the server grades its absence)."""
     for sentence in re.split(r"(?<=[.!?。])\s*|\n", criterion):
         if re.search(rf"(?i)(?<![A-Za-z0-9_-]){re.escape(server)}(?![A-Za-z0-9_-])", sentence) \
                 and not _NEGATED.search(sentence):

@@ -104,9 +104,11 @@ def test_a_criterion_naming_the_server_the_skill_works_through_needs_it(tmp_path
          "expected_output": "DESIGN.md 작성. DESIGN에 모바일 stitch 스크린."},
         {"id": "text", "prompt": "Write the design doc for a todo app.",
          "expected_output": "DESIGN.md 작성. stitch 없이 텍스트 명세만."},
+        {"id": "skip", "prompt": "Write the design doc, skip the screens.",
+         "expected_output": "Skips the stitch step as asked."},
         {"id": "plain", "prompt": "Write the design doc for a todo app.",
          "expected_output": "DESIGN.md has a screen list."}],
         name="designer", skill_md=("---\nname: designer\ndescription: Writes design docs.\n"
                                    "---\nstitch MCP로 실제 스크린을 생성한다.\n"))
     needs = {f["case"] for f in check_json(skill)["findings"] if f["code"] == "EV016"}
-    assert {"screen"} <= needs and not {"text", "plain"} & needs, needs
+    assert {"screen"} <= needs and not {"text", "skip", "plain"} & needs, needs
