@@ -221,10 +221,17 @@ def skill_md_text(skill_dir: Path) -> str:
 # made grades that command's run.
 _MAKES_LINE = re.compile(rf"(?m)(?:`|^[ \t]*(?:\$\s+)?){_PROGRAM}\s+(?P<noun>[a-z]{{2,}})\s+"
                          r"(?:create|new)(?![\w-])")
-# A verb of making, as the criteria write it in the languages the rules read: English, and
-# the verb-last languages' nouns of making after the thing ("issue を作成する", "이슈 생성").
-_MADE = (r"(?:creat\w*|open(?:s|ed)?|files?|filed|raises?|raised|submit\w*|"
-         r"作成|作っ|作る|立て|生成|생성|만들|创建|建立|新建|cri\w*|cré\w*|crea\w*)")
+# A verb of making, as the criteria write it: after the thing, a participle or the verb-last
+# languages' nouns of making ("issue is created", "issue を作成する", "이슈 생성"; a bare
+# participle, "issues created by the scan", may be problems found); before it, a
+# verb with an article ("Creates an issue", "opens a PR": "open issues", "critical issues" are
+# adjectives of no making).
+_MADE_AFTER = (r"(?:is|are|was|were|gets?|got|has\s+been|have\s+been)\s+"
+               r"(?:created|opened|filed|raised|submitted)"
+               r"|作成|作っ|作る|立て|生成|생성|만들|创建|建立|新建")
+_MADE_BEFORE = (r"(?:creat(?:es?|ed|ing)|opens|opened|opening|files|filed|raises|raised|"
+                r"submits|submitted|cri(?:a|ar|ou)|crea(?:r)?|cr[ée]e(?:r)?)\s+"
+                r"(?:an?|the|one|uma?|una?|une?)\s+(?:new\s+|novo\s+|nueva?\s+|github\s+)?")
 _UNMADE = re.compile(r"(?i)\b(?:not|never|no|without|drafts?|explains?|describes?|suggests?|"
                      r"tells?|recommends?|how\s+to)\b|しない|せず|しな|않|없이|不")
 
@@ -241,10 +248,9 @@ def made_needs(criteria: list[str], makes: list[tuple[str, str]]) -> list[tuple[
     noun beside a verb of making, in one sentence that negates and tells of nothing)."""
     found = []
     for program, noun in makes:
-        pattern = re.compile(rf"(?i)(?<![A-Za-z])({re.escape(noun)}s?)(?![A-Za-z])\W{{0,3}}"
-                             rf"(?:(?:は|が|を|를|을|이|가)\s*)?{_MADE}"
-                             rf"|{_MADE}\s+(?:an?\s+|the\s+|one\s+)?(?:new\s+|github\s+)?"
-                             rf"({re.escape(noun)}s?)(?![A-Za-z])")
+        pattern = re.compile(rf"(?i)(?<![A-Za-z]){re.escape(noun)}s?(?![A-Za-z])\W{{0,3}}"
+                             rf"(?:(?:は|が|を|를|을|이|가)\s*)?(?:{_MADE_AFTER})"
+                             rf"|\b{_MADE_BEFORE}{re.escape(noun)}s?(?![A-Za-z])")
         for text in criteria:
             for sentence in re.split(r"(?<=[.!?。])\s*|\n", text):
                 match = pattern.search(sentence)

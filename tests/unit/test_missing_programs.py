@@ -81,7 +81,9 @@ def test_what_the_skills_own_command_makes_said_made_needs_its_program(tmp_path:
         case("ko", "로그인 버그 이슈로 남겨줘", "issue 생성 후 URL 반환."),
         case("draft", "Track the Safari login bug.", "Drafts the issue body in the reply."),
         case("not", "Track the Safari login bug.", "Does not create an issue; asks first."),
-        case("how", "How do I file a bug here?", "Explains how to create an issue.")],
+        case("how", "How do I file a bug here?", "Explains how to create an issue."),
+        case("problems", "Review the release notes.", "Lists the critical issues first."),
+        case("found", "Scan the config.", "Flags the open issues created by the upgrade.")],
         name="ops-helper", skill_md=SKILL_MD + body)
     got = findings(skill)
     assert set(got) == {"en", "ja", "ko"}, got
