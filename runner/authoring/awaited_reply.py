@@ -5,8 +5,9 @@ after it cannot happen in any arm, so the case is a multi-turn case without its 
 unless a follow-up turn gives the reply (then it is sent, runner.authoring.dialects `_turns`).
 
 The words are read in the languages the case-set rules read (English, Russian, Chinese,
-Spanish, French, German, Portuguese); a step list is any list of texts under a name that says
-steps or what is expected (`expected_trajectory`, `steps`, `expectations`, `workflow`).
+Spanish, French, German, Portuguese; a criterion's question-then-act also in Korean and
+Japanese, where "after" follows the question); a step list is any list of texts under a name
+that says steps or what is expected (`expected_trajectory`, `steps`, `expectations`, `workflow`).
 """
 
 from __future__ import annotations
@@ -97,6 +98,23 @@ _INTERVIEW = re.compile(
 _ASKS_THEN = re.compile(
     r"(?i)\b(?:asks?|prompts?|waits?\s+for)\s+(?:the\s+)?user\b[^.;]{0,80}?,?\s+(?:and\s+)?"
     r"then\s+(?!asks?\b)[a-z]+")
+# The act first, then what it waits on ("Writes loop.sh after three rounds of questions",
+# "creates the files after the user answers"); "only after" bounds the act instead, which a
+# reply that asks and stops keeps. A told act ("Explains what happens after ...") is _TOLD's.
+_ACTS_AFTER = re.compile(
+    r"(?i)\b[a-z]+s\b(?:[^.;]|\.(?=\S)){0,80}?(?<!\bonly\s)\bafter\s+(?:asking\b|"
+    r"interviewing\b|(?:the\s+)?(?:user|they)\s+(?:answers?|repl(?:y|ies)|responds?)\b|"
+    r"(?:\w+\s+){0,2}rounds?\s+of\s+(?:questions|q&a)\b)")
+# The same in the verb-last languages, where "after" follows what it is after: a question to
+# the user (or the answer to one), then a postposition of "after", then the act (Korean "질문
+# 3라운드 진행 후 파일 생성", "루프 파일은 질문 후 생성"; Japanese "1回の質問でまとめて確認して
+# から issue を作成する", "回答を待ってから作成"). A check alone ("확인 후", "確認してから")
+# asks no one.
+_ASKS_THEN_CJK = re.compile(
+    r"(?:질문|답변|대답|응답|인터뷰)[^.。!?\n]{0,24}?(?:진행\s*|받은\s*|한\s*|을\s*|를\s*)?"
+    r"(?:후|뒤|다음)(?:에)?(?!만)[\s,]+\S"
+    r"|(?:質問|尋ね|聞い|ヒアリング|回答|返答)[^。.!?\n]{0,24}?(?:てから|た後|の後|後に|を待って)"
+    r"[\s、,]*\S")
 # Fields holding what the run is expected to do, in one text or a list of them.
 _CRITERIA_WORDS = _STEP_WORDS | {"assertions", "assertion", "criteria", "checks", "rubric",
                                  "statements", "expectation"}
@@ -112,8 +130,13 @@ def needs_answers(item: dict[str, Any]) -> tuple[str, str] | None:
             [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
         for text in texts:
             for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
-                found = _INTERVIEW.search(sentence) or _ASKS_THEN.search(sentence)
+                found = _INTERVIEW.search(sentence) or _ASKS_THEN.search(sentence) or \
+                    _ASKS_THEN_CJK.search(sentence)
                 if found is not None and not _TOLD.search(sentence[:found.start()]) \
+                        and not _CONTRAST.search(sentence):
+                    return str(key), sentence.strip()
+                acts = _ACTS_AFTER.search(sentence)
+                if acts is not None and not _SAYS.search(sentence[:acts.end()]) \
                         and not _CONTRAST.search(sentence):
                     return str(key), sentence.strip()
     return None
@@ -126,3 +149,7 @@ _CONTRAST = re.compile(r"(?i)\b(?:rather\s+than|instead\s+of)\b")
 # interactive session"), not something the run holds.
 _TOLD = re.compile(r"(?i)\b(?:how\s+to|explain\w*|describ\w*|suggest\w*|recommend\w*|"
                    r"propos\w*|offer\w*|mention\w*|document\w*|writ\w*|design\w*|plan\w*)\b")
+# A verb of saying before "after": the answer tells of the sequence ("Explains what happens
+# after the user answers"); writing or planning is an act here ("Writes loop.sh after ...").
+_SAYS = re.compile(r"(?i)\b(?:how\s+to|explain\w*|describ\w*|suggest\w*|recommend\w*|"
+                   r"mention\w*|tell\w*|says?)\b")

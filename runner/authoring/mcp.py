@@ -9,7 +9,10 @@ server is declared, or to one in a server tool's form (`route.plan`, `search_poi
 or not (a call none may make needs nothing). The skill needs one when its SKILL.md names a server so
 declared, or a tool of one. A server is declared by MCP configuration only: SKILL.md's own prose or
 tables ("| Codex | `mcp__node_repl__js` for browser control |", the platforms it works with) declare
-nothing, so a tool of an undeclared server named there is no need of the skill's.
+nothing, so a tool of an undeclared server named there is no need of the skill's. An
+instruction in SKILL.md's prose to do the work through a named server ("uses the X MCP server",
+"X MCP로 생성") is no table: it states the server, and a criterion naming that server grades
+what only it makes.
 """
 
 from __future__ import annotations
@@ -67,7 +70,13 @@ def declared_servers(skill_dir: Path) -> dict[str, str]:
 _USES_SERVER = re.compile(
     r"(?i)\b(?:uses?|using|via|through|requires?|needs?|relies\s+on|depends\s+on|calls?)\s+"
     r"(?:the\s+|an?\s+|its\s+)?(?:`?([\w.-]+)`?\s+)?MCP\s+(?:server|tools?)\b"
-    r"|(?:使用|通过|依赖|调用|借助)\s*(?:`?([\w.-]+)`?\s*)?MCP")
+    r"|(?:使用|通过|依赖|调用|借助)\s*(?:`?([\w.-]+)`?\s*)?MCP"
+    # the verb-last languages mark the means on the name by a particle: Korean "stitch MCP로
+    # 스크린을 생성" (로/으로: by way of), "X MCP를 사용해서" (를/을 and a verb of using);
+    # Japanese "X MCPで取得", "X MCPを使って"
+    r"|`?([A-Za-z0-9][A-Za-z0-9_.-]*)`?\s*MCP\s*(?:서버|도구|툴|サーバー?|ツール)?\s*"
+    r"(?:(?:으로|로)(?=\s)|[를을]\s*(?:사용|이용|활용|호출)|で(?!は|も)|"
+    r"を\s*(?:使|使用|利用|呼))")
 # Words in the server's place that name none ("through the MCP tools", "any available MCP
 # server"): with no server named, what the skill relies on is unknown, and only a declared
 # server counts.
@@ -98,7 +107,7 @@ def stated_servers(skill_dir: Path) -> dict[str, str]:
         if line.lstrip().startswith(("|", ">")):
             continue
         for match in _USES_SERVER.finditer(line):
-            name = (match.group(1) or match.group(2) or "").strip("`")
+            name = (match.group(1) or match.group(2) or match.group(3) or "").strip("`")
             if name and name.lower() not in _NO_NAME:
                 found.setdefault(name, STATED)
     return found
@@ -225,6 +234,14 @@ def case_needs(case: Case, servers: dict[str, str],
                      "the skill uses")
     needs += [f"the MCP server {s!r}" for s in servers if any(_server_named(t, s)
                                                                for t in texts)]
+    # a server SKILL.md says the skill does its work through ("stitch MCP로 실제 스크린을
+    # 생성"): a criterion grading what came of it by the server's name ("DESIGN에 stitch 스크린
+    # 생성") needs it, whatever word stands beside the name; negated, it asks for none
+    criteria = [case.expected_output, case.rubric or "", *case.statements, *case.assertions]
+    needs += [f"the MCP server {s!r} (SKILL.md says the skill works through it)"
+              for s, where in servers.items()
+              if where == STATED and len(s) >= 3 and f"the MCP server {s!r}" not in needs
+              and any(_graded_by_name(c, s) for c in criteria)]
     own = {t.lower() for t in OWN_TOOLS}
     # a call none may make (`!Tool`, a `never` item) needs nothing: no run makes it here
     matchers = [*(m for m in case.tool_calls if not m.startswith("!")),
@@ -237,6 +254,21 @@ def case_needs(case: Case, servers: dict[str, str],
               if c and c != "*" and c.lower() not in own and not c.startswith("mcp__")
               and (servers or SERVER_TOOL.match(c))]
     return list(dict.fromkeys(needs))
+
+
+_NEGATED = re.compile(r"(?i)\b(?:not|never|no|without|instead\s+of|skip\w*|omit\w*|avoid\w*|"
+                      r"exclud\w*|bypass\w*|leav\w*\s+out)\b"
+                      r"|없이|않|말고|せず|しない|なし")
+
+
+def _graded_by_name(criterion: str, server: str) -> bool:
+    """A sentence of the criterion names the server, and says no "not", "without", "skips" of
+    it (a case asking to go without the server grades its absence)."""
+    for sentence in re.split(r"(?<=[.!?。])\s*|\n", criterion):
+        if re.search(rf"(?i)(?<![A-Za-z0-9_-]){re.escape(server)}(?![A-Za-z0-9_-])", sentence) \
+                and not _NEGATED.search(sentence):
+            return True
+    return False
 
 
 def _tool_server(tool: str) -> str:

@@ -11,7 +11,8 @@ answer tells the user to do ("suggest `certbot renew`"), one the user already di
 running docker ps"), one a written artifact does ("a workflow that runs npm test"), nor a
 command inside pasted material (a log). The skill's SKILL.md running the program itself
 (`jira issue view ...` in its steps) counts when the prompt asks for what that run gives
-("Pull the Jira details").
+("Pull the Jira details"), or when a criterion says made what that command makes ("issue を
+作成する" of `gh issue create`).
 
 A script a criterion says the agent ran ("Uses scripts/check.ps1 to validate", "使用
 scripts/validate-ahk.ps1 对 ... 检查") needs the interpreter its suffix names: a `.ps1` needs
@@ -203,11 +204,59 @@ _GIVES = (r"details|issues?|tickets?|status|output|logs?|containers?|pods?|deplo
 
 def skill_programs(skill_dir: Path) -> list[str]:
     """The missing programs the skill's SKILL.md runs in its own commands."""
+    text = skill_md_text(skill_dir)
+    return list(dict.fromkeys(m.group("program").lower() for m in _CODE_LINE.finditer(text)))
+
+
+def skill_md_text(skill_dir: Path) -> str:
+    """The skill's SKILL.md (empty when absent or over 1 MB)."""
     path = skill_dir / "SKILL.md"
     if not path.is_file() or path.stat().st_size > 1_000_000:
-        return []
-    text = path.read_text(encoding="utf-8", errors="replace")
-    return list(dict.fromkeys(m.group("program").lower() for m in _CODE_LINE.finditer(text)))
+        return ""
+    return path.read_text(encoding="utf-8", errors="replace")
+
+
+# SKILL.md's own command making a thing: the program, the thing's noun, a verb of making
+# (`gh issue create`, `glab mr create`, `jira issue create`): a criterion saying that thing is
+# made grades that command's run.
+_MAKES_LINE = re.compile(rf"(?m)(?:`|^[ \t]*(?:\$\s+)?){_PROGRAM}\s+(?P<noun>[a-z]{{2,}})\s+"
+                         r"(?:create|new)(?![\w-])")
+# A verb of making, as the criteria write it: after the thing, a participle or the verb-last
+# languages' nouns of making ("issue is created", "issue を作成する", "이슈 생성"; a bare
+# participle, "issues created by the scan", may be problems found); before it, a
+# verb with an article ("Creates an issue", "opens a PR": "open issues", "critical issues" are
+# adjectives of no making).
+_MADE_AFTER = (r"(?:is|are|was|were|gets?|got|has\s+been|have\s+been)\s+"
+               r"(?:created|opened|filed|raised|submitted)"
+               r"|作成|作っ|作る|立て|生成|생성|만들|创建|建立|新建")
+_MADE_BEFORE = (r"(?:creat(?:es?|ed|ing)|opens|opened|opening|files|filed|raises|raised|"
+                r"submits|submitted|cri(?:a|ar|ou)|crea(?:r)?|cr[ée]e(?:r)?)\s+"
+                r"(?:an?|the|one|uma?|una?|une?)\s+(?:new\s+|novo\s+|nueva?\s+|github\s+)?")
+_UNMADE = re.compile(r"(?i)\b(?:not|never|no|without|drafts?|explains?|describes?|suggests?|"
+                     r"tells?|recommends?|how\s+to)\b|しない|せず|しな|않|없이|不")
+
+
+def skill_makes(skill_dir: Path) -> list[tuple[str, str]]:
+    """(program, noun) for the things the skill's SKILL.md makes with a program the image lacks."""
+    text = skill_md_text(skill_dir)
+    return list(dict.fromkeys((m.group("program").lower(), m.group("noun"))
+                              for m in _MAKES_LINE.finditer(text)))
+
+
+def made_needs(criteria: list[str], makes: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """(words, program) where a criterion says a thing the skill's command makes is made (its
+    noun beside a verb of making, in one sentence that negates and tells of nothing)."""
+    found = []
+    for program, noun in makes:
+        pattern = re.compile(rf"(?i)(?<![A-Za-z]){re.escape(noun)}s?(?![A-Za-z])\W{{0,3}}"
+                             rf"(?:(?:は|が|を|를|을|이|가)\s*)?(?:{_MADE_AFTER})"
+                             rf"|\b{_MADE_BEFORE}{re.escape(noun)}s?(?![A-Za-z])")
+        for text in criteria:
+            for sentence in re.split(r"(?<=[.!?。])\s*|\n", text):
+                match = pattern.search(sentence)
+                if match is not None and not _UNMADE.search(sentence):
+                    found.append((" ".join(match.group(0).split()), program))
+    return found
 
 
 def asked_results(prompt: str, programs: list[str]) -> list[tuple[str, str]]:
@@ -305,7 +354,7 @@ def cjk_runs(criterion: str) -> list[tuple[str, str]]:
 
 
 def program_needs(prompt: str, criteria: list[str], programs: list[str], skill_name: str = "",
-                  advice: bool = False) -> list[str]:
+                  advice: bool = False, makes: list[tuple[str, str]] | None = None) -> list[str]:
     """Why the case needs a program the image lacks: the prompt (its own words, `prompt`) asks
     the agent to run it and a criterion depends on the run, a criterion says the agent ran it,
     or the prompt asks for what the skill's own run of one of `programs` gives. The criteria
@@ -316,6 +365,8 @@ def program_needs(prompt: str, criteria: list[str], programs: list[str], skill_n
         uses = _WRITE_TASK.search(prompt.strip()) is None
         runs += [run for text in criteria for run in asked_runs(text, skill_name, uses)]
         runs += [run for text in criteria for run in cjk_runs(text)]
+        # what the skill's own command makes, said made: "issue を作成する" of `gh issue create`
+        runs += made_needs(criteria, makes or [])
     if not advice:
         runs += [run for text in criteria for run in outcome_runs(text)]
     runs += asked_results(prompt, programs)

@@ -7,7 +7,8 @@ Read by the format of commands and by the staged files, never by one sample's wo
 - **a remote host**: the skill's SKILL.md works on a machine over the network, `ssh
   user@host ...` (a user and a host, as ssh takes them) or `kubectl ...` (a cluster's API);
   a case acting on that machine (its words name what only the running remote holds: a pod,
-  the cluster; the server, the host) or whose criteria say the agent SSHes there needs it. A
+  the cluster; the server, the host) or whose criteria say the agent SSHes there or runs the
+  skill's steps ("executes the 6 steps") needs it. A
   question asking advice is answered in words, and a prompt pasting the output (a fenced
   block) hands it over;
 - **a package fetched at run time**: `npx X`, `bunx X`, `pnpm|npm|yarn dlx X`, `npm|pnpm|yarn
@@ -58,6 +59,27 @@ _REFUSING = re.compile(r"(?i)\b(?:does\s+not|doesn't|do\s+not|don't|never|withou
                        r"declines?|avoids?)\b")
 
 
+# A criterion saying the agent carries out the skill's steps (a verb of running, then "all
+# the N steps": "executes the 6 steps", "A skill deve executar todas as 6 etapas",
+# "6つのステップを実行"): when SKILL.md's steps work on a remote, running them reaches it,
+# whatever the prompt asks (a question "o que fazer?" answered by running them).
+_STEP = r"(?:steps|etapas|pasos|[ée]tapes|Schritte|ステップ|手順|단계|步骤|步)"
+_RUNS_STEPS = re.compile(
+    rf"(?i)\b(?:runs?|execut\w*|ejecut\w*|perform\w*|carr(?:y|ies)\s+out|f[üu]hrt|"
+    rf"durchf[üu]hr\w*)\s+(?:all\s+|todas?\s+|tous\s+|toutes\s+|alle\s+)?"
+    rf"(?:the\s+|as\s+|os\s+|las?\s+|los\s+|les\s+|die\s+)?(?:\d+|its|seus|suas|sus|ses)?"
+    rf"\s*{_STEP}(?![\w])"
+    rf"|\d+\s*(?:つの|개\s*|个)?{_STEP}\s*(?:を|를|을)?\s*(?:実行|실행|执行)")
+
+
+def runs_steps(criteria: list[str]) -> list[str]:
+    """The words by which a criterion says the agent carries out the skill's steps (not
+    refused, not told to the user)."""
+    return [" ".join(m.group(0).split()) for c in criteria
+            if not _REFUSING.search(c) and not _TOLD_TO_USER.search(c)
+            for m in _RUNS_STEPS.finditer(c)]
+
+
 def remote_hosts(skill_dir: Path) -> list[str]:
     """The remote machines the skill's SKILL.md works on: `ssh user@host`, `kubectl`."""
     text = skill_md(skill_dir)
@@ -75,6 +97,9 @@ def remote_needs(case: Case, hosts: list[str], own: str, criteria: list[str]) ->
     said = [m.group(0) for c in criteria if not _REFUSING.search(c) for m in _SSHES.finditer(c)]
     if said:
         return list(dict.fromkeys(said))[:2]
+    steps = runs_steps(criteria) if hosts else []
+    if steps:
+        return list(dict.fromkeys(steps))[:2]
     if not hosts or not own.strip():
         return []  # (a question asking advice is answered in words)
     patterns = ([_CLUSTER_OBJECTS] if "kubectl" in hosts else []) + \

@@ -46,6 +46,7 @@ from runner.authoring.mcp import MCP_NEED, OWN_TOOLS
 from runner.authoring.missing_programs import (
     interpreter_needs,
     program_needs,
+    skill_makes,
     skill_programs,
 )
 from runner.authoring.notes_needs import notes_needs
@@ -805,6 +806,7 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
     parts = repository_folders(skill_dir)
     keys = skill_keys(skill_dir)
     programs = skill_programs(skill_dir)
+    makes = skill_makes(skill_dir)
     clis = cli_reach(skill_dir)
     scripts = unshipped_scripts(skill_dir)
     lookups = live_lookups(skill_dir)
@@ -853,7 +855,7 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
         # program is still the author's meaning)
         own, advice = _asked_for_advice(unquoted(case.prompt, pasted=True))
         lacking = program_needs(own, [unquoted(t) for t in _criteria(case)], programs,
-                                skill_dir.name, advice)
+                                skill_dir.name, advice, makes)
         # a script the agent ran whose interpreter the image lacks (a `.ps1`: PowerShell),
         # unless a line already names that interpreter as the missing program
         lacking += [f"'{script}': a script that runs with {lacks}, which the default sandbox "

@@ -59,3 +59,33 @@ def test_steps_that_ask_nothing_or_act_without_a_reply_are_not_flagged(tmp_path:
     result = _check(tmp_path / "b", {"expectations": ["writes the change to ledger.csv",
                                                       "after writing, reports the new total"]})
     assert "EV015" not in result.output, result.output
+
+
+@pytest.mark.parametrize("expected", [
+    "ledger.csv 수정. 질문 2라운드 진행 후 파일 생성.",        # Korean: question rounds, then files
+    "계정은 질문 후 기록.",
+    "1回の質問でまとめて確認してから ledger.csv を更新する",   # Japanese: ask once, then write
+    "Writes ledger.csv after two rounds of questions.",       # English, the act first
+    "Records the move after the user answers which account.",
+])
+def test_a_criterion_acting_after_the_users_answer_in_a_verb_last_language_is_flagged(
+        tmp_path: Path, expected: str) -> None:
+    """The postposition of "after" follows the question: the act waits for an answer no
+    one-turn run gets."""
+    result = _check(tmp_path, {"expected_output": expected})
+    assert result.exit_code == 0, result.output
+    assert "EV015" in result.output and "needs the user's answers" in result.output, \
+        result.output
+
+
+@pytest.mark.parametrize("expected", [
+    "ledger.csv 파일 범위 등 질문.",               # asks, and nothing waits on the answer
+    "ファイルを確認してから ledger.csv を更新する",  # a check of a file asks no one
+    "ledger.csv 확인 후 수정.",
+    "Writes ledger.csv only after the user answers.",  # a bound a reply that asks keeps
+    "Explains what happens after the user answers.",   # the answer tells of the sequence
+])
+def test_a_question_alone_or_a_check_before_acting_is_not_flagged(
+        tmp_path: Path, expected: str) -> None:
+    result = _check(tmp_path, {"expected_output": expected})
+    assert "EV015" not in result.output, result.output

@@ -72,3 +72,43 @@ def test_a_quoted_line_offering_an_mcp_server_states_no_use_of_it(tmp_path: Path
     plain = make_skill(tmp_path / "p", [], name="maker", skill_md=(
         "---\nname: maker\ndescription: Creates skills.\n---\nWorks via the atlas MCP server.\n"))
     assert set(stated_servers(plain)) == {"atlas"}
+
+
+@pytest.mark.parametrize(("said", "server"), [
+    ("stitch MCP로 실제 스크린을 생성한다.", "stitch"),         # Korean: by way of (로)
+    ("figma MCP를 사용해서 화면을 만든다.", "figma"),           # Korean: object, verb of using
+    ("linear MCPで課題を取得する。", "linear"),                 # Japanese: by means of (で)
+    ("notion MCP サーバーを使ってページを読む。", "notion"),
+])
+def test_a_verb_last_language_marks_the_server_it_works_through(
+        tmp_path: Path, said: str, server: str) -> None:
+    skill = make_skill(tmp_path, [], name="maker", skill_md=(
+        f"---\nname: maker\ndescription: Makes specs.\n---\n{said}\n"))
+    assert set(stated_servers(skill)) == {server}
+
+
+@pytest.mark.parametrize("said", ["이 MCP로 만든다.", "context7 MCP 또는 웹 검색으로 확인한다.",
+                                  "stitch MCPでは画面を作れない。"])
+def test_no_named_means_in_a_verb_last_language_states_no_server(
+        tmp_path: Path, said: str) -> None:
+    skill = make_skill(tmp_path, [], name="maker", skill_md=(
+        f"---\nname: maker\ndescription: Makes specs.\n---\n{said}\n"))
+    assert stated_servers(skill) == {}
+
+
+def test_a_criterion_naming_the_server_the_skill_works_through_needs_it(tmp_path: Path) -> None:
+    # SKILL.md makes its screens through the stitch MCP; a criterion grading a stitch screen
+    # grades what only that server makes; one saying "without stitch" needs none
+    skill = make_skill(tmp_path, [
+        {"id": "screen", "prompt": "Write the design doc for a todo app.",
+         "expected_output": "DESIGN.md 작성. DESIGN에 모바일 stitch 스크린."},
+        {"id": "text", "prompt": "Write the design doc for a todo app.",
+         "expected_output": "DESIGN.md 작성. stitch 없이 텍스트 명세만."},
+        {"id": "skip", "prompt": "Write the design doc, skip the screens.",
+         "expected_output": "Skips the stitch step as asked."},
+        {"id": "plain", "prompt": "Write the design doc for a todo app.",
+         "expected_output": "DESIGN.md has a screen list."}],
+        name="designer", skill_md=("---\nname: designer\ndescription: Writes design docs.\n"
+                                   "---\nstitch MCP로 실제 스크린을 생성한다.\n"))
+    needs = {f["case"] for f in check_json(skill)["findings"] if f["code"] == "EV016"}
+    assert {"screen"} <= needs and not {"text", "skip", "plain"} & needs, needs

@@ -71,6 +71,25 @@ def test_the_skills_own_run_counts_when_the_prompt_asks_what_it_gives(tmp_path: 
         "image lacks (jira)" in got["pull"]["message"]
 
 
+def test_what_the_skills_own_command_makes_said_made_needs_its_program(tmp_path: Path) -> None:
+    # SKILL.md files tickets with `glab issue create`; a criterion saying the issue is made
+    # grades that run (any language); a draft, an explanation or a negation needs none
+    body = ("## Steps\n1. File it:\n\n```bash\nglab issue create --title T --body B\n```\n")
+    skill = make_skill(tmp_path, [
+        case("en", "Track the Safari login bug.", "Creates an issue titled 'Safari login'."),
+        case("ja", "ログインのバグ、issue にして", "タイトルを埋めて issue を作成する。"),
+        case("ko", "로그인 버그 이슈로 남겨줘", "issue 생성 후 URL 반환."),
+        case("draft", "Track the Safari login bug.", "Drafts the issue body in the reply."),
+        case("not", "Track the Safari login bug.", "Does not create an issue; asks first."),
+        case("how", "How do I file a bug here?", "Explains how to create an issue."),
+        case("problems", "Review the release notes.", "Lists the critical issues first."),
+        case("found", "Scan the config.", "Flags the open issues created by the upgrade.")],
+        name="ops-helper", skill_md=SKILL_MD + body)
+    got = findings(skill)
+    assert set(got) == {"en", "ja", "ko"}, got
+    assert "(glab)" in got["ja"]["message"] and "'issue を作成'" in got["ja"]["message"]
+
+
 def test_advice_code_to_write_the_images_programs_and_pasted_logs_stay_silent(
         tmp_path: Path) -> None:
     skill = make_skill(tmp_path, [

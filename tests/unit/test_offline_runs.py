@@ -43,6 +43,28 @@ def test_a_case_acting_on_the_skills_remote_machine(tmp_path: Path) -> None:
     assert remote_hosts(skill) == ["ssh ops@10.0.0.7", "kubectl"]
 
 
+def test_a_criterion_running_the_steps_of_a_skill_on_a_remote(tmp_path: Path) -> None:
+    # the skill's steps run kubectl against the cluster: a criterion saying the agent runs
+    # them reaches it, even for a question; telling the steps, or a local skill, is silent
+    skill = make_skill(tmp_path, [
+        {"id": "pt", "prompt": "apareceu um erro no deploy, o que fazer?",
+         "expected_output": "A skill deve executar as 4 etapas e mostrar a tabela."},
+        {"id": "en", "prompt": "check that the shop is healthy",
+         "expected_output": "Runs all the steps; each returns OK."},
+        {"id": "told", "prompt": "what does the check do?",
+         "expected_output": "Explains the 4 steps it would run."},
+        {"id": "one", "prompt": "write a helper", "expected_output": "Runs the step function."}],
+        name="pod-doctor", skill_md=REMOTE_MD)
+    found = _ev014(skill)
+    assert set(found) == {"pt", "en"}, found
+    assert "'executar as 4 etapas'" in found["pt"]
+    local = make_skill(tmp_path / "local", [
+        {"id": "pt", "prompt": "o que fazer?",
+         "expected_output": "A skill deve executar as 4 etapas."}],
+        name="notes", skill_md="---\nname: notes\ndescription: Tidies notes.\n---\nBe brief.\n")
+    assert _ev014(local) == {}
+
+
 def test_a_package_fetched_at_run_time(tmp_path: Path) -> None:
     md = ("---\nname: ui-kit\ndescription: Use when adding UI components to the app with "
           "the component CLI.\n---\nAdd a component: `pnpm dlx shadcn@latest add <name>`.\n")
