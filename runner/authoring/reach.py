@@ -515,9 +515,23 @@ def _sentences(text: str) -> list[str]:
     return re.split(r"(?<=[.!?])\s+|\n", text)
 
 
+# A link given as a labelled value in parentheses after what it addresses ("write a page in my
+# Notes database (notion db url: https://...)"): its label is no cue of its own.
+_LABELLED_LINK = re.compile(r"(?i)\(\s*[^()\n]{0,40}?\b(?:url|link|address|uri)\s*[:=]\s*$")
+
+
 def _read_url(text: str, match: re.Match[str]) -> bool:
     """The URL is handed over to be read: a web app's page, or the last cue before it in its
-    clause is a reading one ("summarise https://...", not "add a link to https://...")."""
+    clause is a reading one ("summarise https://...", not "add a link to https://...").
+    A link in a labelled parenthesis is read as the verb of what it addresses is ("summarise
+    the spec (spec url: ...)" reads; "write a page in my database (db url: ...)" writes)."""
+    window = text[max(0, match.start() - 60):match.start()]
+    label = _LABELLED_LINK.search(window)
+    if label is not None:
+        opened = match.start() - len(window) + label.start()
+        if _APP_PAGE.match(match.group(0)):
+            return not _last_cue_writes(text, opened)
+        return _last_cue_reads(text, opened)
     if _APP_PAGE.match(match.group(0)):
         return not _last_cue_writes(text, match.start())
     if _last_cue_reads(text, match.start()):
