@@ -10,7 +10,8 @@ Read by grammar, not by a list of one repository's words:
 - the repository's state, as what a git word governs: `git <log|tag|remote|push|diff|...>`,
   a push as a verb ("commit and push", "push the tag to origin"), tags or commits "since the
   last tag/release", "the latest (stable) tags", "an annotated tag", "derive ... from the
-  remote", "uncommitted changes";
+  remote", "uncommitted changes", a request to commit what is already changed ("commit all
+  my changes", "全部コミットしといて"; silent when the prompt makes the repository, `git init`);
 - a place outside the project: a folder SKILL.md names under the home folder (`~/code/x`,
   `$HOME/x`; never a dot folder, the tools' own settings) whose name the case's words use.
 
