@@ -110,6 +110,9 @@ _LIVE_DATA = re.compile(
     r"(?i)\b(?:current|live|real[- ]time|today'?s|latest|up[- ]to[- ]date|actual)\s+"
     r"(?:stock\s+|market\s+|share\s+|crypto\s+|exchange\s+|fx\s+)?(?:prices?|quotes?|"
     r"exchange\s+rates?|market\s+data|weather|headlines)\b"
+    # the news of now, its topic between ("today's AI news", "the latest tech industry news"),
+    # as the other languages' tables read 今天的新闻, последние новости
+    r"|\b(?:today'?s|latest|current|real[- ]time|breaking)\s+(?:[\w-]+\s+){0,2}?news\b"
     r"|\b(?:real|live|actual|production)\s+(?:[\w-]+\s+){0,3}?(?:API|account)\s+"
     r"(?:data|results?|responses?|values?)\b"
     r"|\b(?:real|live)\s+(?:[\w-]+\s+)?data\s+(?:from|via|through|of)\s+(?:the\s+)?"
