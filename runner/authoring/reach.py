@@ -161,7 +161,7 @@ _URL = re.compile(r"https?://[^\s<>()\"'`\]]+")
 _READ_CUE = re.compile(
     r"(?i)\b(?:read|reads|reading|fetch|open|visit|research|summari[sz]e|review|analy[sz]e|inspect|"
     r"look\s+(?:at|up|into)|go\s+through|based\s+on|from|study|scrape|extract|pull|crawl|"
-    r"follow|check\s+out|browse|investigate|learn|compare|using|"
+    r"follow|check\s+out|browse|investigate|learn|compare|using|audit\w*|scan|scans|scanning|"
     r"(?:page|article|post|docs?|document|documentation|spec|paper|thread|issue|ticket|"
     r"pull\s+request|repo|repository|site|website|video|dataset|project|url)\s+(?:at|here|on)"
     r"|[\w-]*url\s*[:=])")
