@@ -74,7 +74,9 @@ _SUBCOMMANDS = (
     "repo|workflow|secret|auth|tag|rm|rmi|stop|restart|reload|renew|certificates|"
     "manage\\.py|artisan|spring-boot:run|clean\\s+install|dependency:tree|assemble|bootRun|"
     "exec:java|eval|sql|dump|query|simctl")
-_ARGS = rf"(?:\s+(?:{_FLAG}|{_FILE}|(?:{_SUBCOMMANDS})(?![\w-])))"
+# (a package launcher's operand is the program it runs, any name: `npx tsc`, `bunx vitest`)
+_ARGS = (rf"(?:\s+(?:{_FLAG}|{_FILE}|(?:{_SUBCOMMANDS})(?![\w-]))"
+         r"|(?:(?<=\bnpx)|(?<=\bbunx)|(?<=\bpnpx))\s+@?[a-z][\w@/.-]*)")
 _AS_TOOL = r"\s+(?i:cli|command|commands|binary|tool)\b"
 # The agent's verbs of running; "uses" only with a flag, a code span or "the X CLI" (an
 # answer that "uses docker compose" may be a file it writes).

@@ -244,3 +244,12 @@ def test_a_chinese_run_verb_before_its_command_is_a_run(tmp_path: Path) -> None:
                        name="ops-helper", skill_md=SKILL_MD)
     assert "'docker build': a program the default sandbox image lacks (docker)" \
         in findings(skill)["zh"]["message"]
+
+
+def test_a_package_launcher_runs_the_program_it_names() -> None:
+    """`npx tsc --noEmit`: npx's operand is a program, any name, so the run is read."""
+    assert program_needs("Check the build", ["Runs npx tsc --noEmit and lists the errors"],
+                         []) == ["'npx tsc --noEmit': a program the default sandbox image "
+                                 "lacks (npx)"]
+    assert program_needs("检查前端", ["运行 npx tsc --noEmit，输出类型错误"], []) != []
+    assert program_needs("Write a README", ["The README tells the user to use npx"], []) == []
