@@ -523,6 +523,11 @@ def _sentences(text: str) -> list[str]:
 _LABELLED_LINK = re.compile(r"(?i)\(\s*[^()\n]{0,40}?\b(?:url|link|address|uri)\s*[:=]\s*$")
 
 
+# A demonstrative naming the material, then a colon: what follows is that material.
+_PRESENTED = re.compile(r"(?i)(?:\b(?:this|that|these|the\s+following)\s+(?:[\w-]+\s+){0,2}?"
+                        r"[\w-]+|\bhere(?:'s|\s+is|\s+are)\s+(?:[\w-]+\s+){0,3}?[\w-]+)\s*:\s*$")
+
+
 def _read_url(text: str, match: re.Match[str]) -> bool:
     """The URL is handed over to be read: a web app's page, or the last cue before it in its
     clause is a reading one ("summarise https://...", not "add a link to https://...").
@@ -538,6 +543,12 @@ def _read_url(text: str, match: re.Match[str]) -> bool:
     if _APP_PAGE.match(match.group(0)):
         return not _last_cue_writes(text, match.start())
     if _last_cue_reads(text, match.start()):
+        return True
+    # the link presented as the material the request names ("release notes for this deploy:
+    # https://...", "here's the run: https://..."), no cue of putting it in the work
+    clause = _clause_before(text, match.start())
+    presented = _PRESENTED.search(clause)
+    if presented is not None and not _WRITE_CUE.search(clause[:presented.start()]):
         return True
     # a link that leads its clause, the verb after it: "https://docs.x.io/api: review this
     # API for us", and in languages whose verb comes last ("https://... 검토해줘")

@@ -48,3 +48,33 @@ def test_check_flags_no_page_for_a_link_the_written_prompt_carries(tmp_path: Pat
     result = CliRunner().invoke(main, ["check", str(skill), "--json"])
     assert result.exit_code == 0, result.output
     assert not [f for f in json.loads(result.output)["findings"] if f["code"] == "EV014"]
+
+
+@pytest.mark.parametrize("prompt", [
+    "Generate release notes for this deploy: https://ci.example.com/runs/23450747751",
+    "Here is the failing run: https://ci.example.com/runs/7",
+])
+def test_a_link_presented_as_the_material_after_a_colon_is_to_read(prompt: str) -> None:
+    assert urls_to_read(Case(id="c", prompt=prompt))
+
+
+@pytest.mark.parametrize("prompt", ["Add this link to the footer: https://example.com",
+                                    "Add this link: https://example.com",
+                                    "Use this base URL in config: https://api.example.com"])
+def test_a_presented_link_to_put_in_the_work_is_none(prompt: str) -> None:
+    assert urls_to_read(Case(id="c", prompt=prompt)) == []
+
+
+def test_check_flags_the_run_presented_as_the_material(tmp_path: Path) -> None:
+    skill = tmp_path / "notes"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text("---\nname: notes\ndescription: Writes release notes from "
+                                    "a deploy run. Use when asked what shipped.\n---\nCompare "
+                                    "runs.\n")
+    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": [{
+        "id": 1, "prompt": "Generate release notes for this deploy: "
+        "https://ci.example.com/runs/23450747751",
+        "expected_output": "Release notes grouped by service"}]}))
+    result = CliRunner().invoke(main, ["check", str(skill)])
+    assert "case '1': no arm can pass it: 'https://ci.example.com/runs/23450747751': a page " \
+        "to read" in result.output, result.output
