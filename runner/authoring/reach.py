@@ -523,9 +523,12 @@ def _sentences(text: str) -> list[str]:
 _LABELLED_LINK = re.compile(r"(?i)\(\s*[^()\n]{0,40}?\b(?:url|link|address|uri)\s*[:=]\s*$")
 
 
-# A demonstrative naming the material, then a colon: what follows is that material.
+# A demonstrative naming the material, then a colon: what follows is that material; an
+# address a program is to use ("this endpoint:", "this base URL:", "this webhook:") is none.
 _PRESENTED = re.compile(r"(?i)(?:\b(?:this|that|these|the\s+following)\s+(?:[\w-]+\s+){0,2}?"
-                        r"[\w-]+|\bhere(?:'s|\s+is|\s+are)\s+(?:[\w-]+\s+){0,3}?[\w-]+)\s*:\s*$")
+                        r"[\w-]+|\bhere(?:'s|\s+is|\s+are)\s+(?:[\w-]+\s+){0,3}?[\w-]+)"
+                        r"(?<!endpoint)(?<!endpoints)(?<!api)(?<!url)(?<!webhook)(?<!host)"
+                        r"(?<!server)(?<!domain)(?<!address)(?<!origin)\s*:\s*$")
 
 
 def _read_url(text: str, match: re.Match[str]) -> bool:

@@ -60,6 +60,8 @@ def test_a_link_presented_as_the_material_after_a_colon_is_to_read(prompt: str) 
 
 @pytest.mark.parametrize("prompt", ["Add this link to the footer: https://example.com",
                                     "Add this link: https://example.com",
+                                    "Integrate with this API: https://api.example.com/v1",
+                                    "Call this endpoint: https://api.example.com/v1/users",
                                     "Use this base URL in config: https://api.example.com"])
 def test_a_presented_link_to_put_in_the_work_is_none(prompt: str) -> None:
     assert urls_to_read(Case(id="c", prompt=prompt)) == []
