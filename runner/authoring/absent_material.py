@@ -46,13 +46,38 @@ _NOT_NOUN = frozenset({"this", "that", "these", "those", "attached", "provided",
 
 
 def _nouns(phrases: list[str]) -> frozenset[str]:
-    words = {w.lower().rstrip("s") for p in phrases for w in re.findall(r"[A-Za-z]{4,}", p)}
+    # a path is called by its file's name, never its folders' ("research/questions/x.html":
+    # not "questions", which "asks for follow-up questions" would then be about)
+    named = [p.rstrip("/").rsplit("/", 1)[-1] if re.fullmatch(r"[\w./-]+/[\w.-]+", p) else p
+             for p in phrases]
+    words = {w.lower().rstrip("s") for p in named for w in re.findall(r"[A-Za-z]{4,}", p)}
     return frozenset(words - _NOT_NOUN)
 
 
 def _about(sentence: str, nouns: frozenset[str]) -> bool:
     said = {w.lower().rstrip("s") for w in re.findall(r"[A-Za-z]+", sentence)}
     return bool(said & nouns) or any(n in sentence for n in nouns if not n.isascii())
+
+
+# A keep-off verb in the passive ("with the ticket context never forwarded"): what it keeps off
+# is its subject, the words before it; in the active ("Does not upload contacts"), its object.
+_PASSIVE = re.compile(r"(?i)^(?:never|not)\s+(?:\w+\s+){0,2}?\w+ed$")
+
+
+def _kept_off(sentence: str, nouns: frozenset[str]) -> bool:
+    """A keep-off verb whose own object (or, passive, subject) is the material: "never
+    forwarded" in "... facts with file:line references, with the ticket context never
+    forwarded" keeps off the ticket context, not the `.html` file the sentence names."""
+    for match in _KEEPS_OFF.finditer(sentence):
+        if not match.group(0).isascii():
+            return _about(sentence, nouns)
+        if _PASSIVE.match(match.group(0)):
+            words = re.split(r"[,;:(]", sentence[:match.start()])[-1].split()[-4:]
+        else:
+            words = re.split(r"[,;:)]", sentence[match.end():])[0].split()
+        if _about(" ".join(words), nouns):
+            return True
+    return False
 
 
 def absent_by_design(case: Case, phrases: list[str]) -> str:
@@ -70,8 +95,9 @@ def absent_by_design(case: Case, phrases: list[str]) -> str:
         if re.match(r"(?i)\W*(?:(?:the\s+)?(?:skill|agent|assistant|model|it)\s+)?"
                     r"(?:declines?|refuses?)\b", text):
             return " ".join(text.split())
-        for sentence in re.split(r"(?<=[.;!?。；])\s*", text):
-            if (_KEEPS_OFF.search(sentence) and _about(sentence, nouns | _HANDED)) \
+        # (a period inside a path, `topic.html`, ends no sentence)
+        for sentence in re.split(r"(?<=[.;!?])(?:\s+|$)|(?<=[。；])\s*", text):
+            if _kept_off(sentence, nouns | _HANDED) \
                     or (_ASKS_FOR.search(sentence) and _about(sentence, nouns | _ASKED)) \
                     or _said_gone(sentence, nouns | _ASKED):
                 return " ".join(sentence.split())

@@ -521,6 +521,20 @@ def _statement_text(value: dict[str, Any]) -> str | None:
         or next(iter(given), None)
 
 
+def typed_operand(value: dict[str, Any]) -> str | None:
+    """A typed check's operand written in words beside a label (`{type: behavior, value:
+    "After the user confirms, Stage 2 searches ... and marks each source's kind",
+    description: "Stage 2 searches"}`): by the `{type, value}` schema the `value` is what the
+    check judges, and the description only names it (it stays in the check's origin)."""
+    operand = value.get("value")
+    if not _type_name(value) or not isinstance(operand, str) or not operand.strip() \
+            or _CHECK_ID.match(operand.strip()):
+        return None
+    labelled = any(isinstance(value.get(k), str) and value[k].strip() and value[k] != operand
+                   for k in ("description", "name", "title", "label"))
+    return operand.strip() if labelled else None
+
+
 def _type_name(value: dict[str, Any]) -> str:
     """The check's type: `type`, else `kind`, unless a `check` key names the check by an
     identifier (`{"check": "discrepancy_matches", "kind": "missing_from_target"}`): then
@@ -3312,7 +3326,7 @@ class CaseReader:
         grading instruction (`instruction`, `criteria`, `pass_if`...) goes with it. One the
         author typed as behaviour (`on_calls`) is marked to be graded on the tool calls only
         (runner.scoring.on_calls)."""
-        text = _statement_text(value) or next(
+        text = typed_operand(value) or _statement_text(value) or next(
             (value[k] for k in _EXPECTED_KEYS if isinstance(value.get(k), str)
              and value[k].strip()), None)
         instruction = next((value[k] for k in INSTRUCTION_KEYS if isinstance(value.get(k), str)
@@ -3329,7 +3343,10 @@ class CaseReader:
                             "none needed if the model's reading will do; else review those "
                             "items in the run's transcripts yourself")
             self.add("statement", marked(whole) if on_calls and whole else whole,
-                     f"{shown}: no operand, so a statement for the grader"
+                     f"{shown}: " + ("its `value`, in words, is the statement "
+                                     "for the grader (the label beside it names it)"
+                                     if typed_operand(value) else
+                                     "no operand, so a statement for the grader")
                      + (" with its own instruction" if instruction else ""))
             return
         self.refuse(f"{shown}: {problem}",

@@ -12,7 +12,9 @@ running docker ps"), one a written artifact does ("a workflow that runs npm test
 command inside pasted material (a log). The skill's SKILL.md running the program itself
 (`jira issue view ...` in its steps) counts when the prompt asks for what that run gives
 ("Pull the Jira details"), or when a criterion says made what that command makes ("issue を
-作成する" of `gh issue create`).
+作成する" of `gh issue create`). In CJK grammar a criterion's command is a run as the work's
+means ("gh issue create コマンドで", "通过 docker build 命令") or after Chinese's run verb,
+which comes first as English's does ("运行 docker-compose build"; not "运行 npm install 的步骤").
 
 A script a criterion says the agent ran ("Uses scripts/check.ps1 to validate", "使用
 scripts/validate-ahk.ps1 对 ... 检查") needs the interpreter its suffix names: a `.ps1` needs
@@ -72,7 +74,9 @@ _SUBCOMMANDS = (
     "repo|workflow|secret|auth|tag|rm|rmi|stop|restart|reload|renew|certificates|"
     "manage\\.py|artisan|spring-boot:run|clean\\s+install|dependency:tree|assemble|bootRun|"
     "exec:java|eval|sql|dump|query|simctl")
-_ARGS = rf"(?:\s+(?:{_FLAG}|{_FILE}|(?:{_SUBCOMMANDS})(?![\w-])))"
+# (a package launcher's operand is the program it runs, any name: `npx tsc`, `bunx vitest`)
+_ARGS = (rf"(?:\s+(?:{_FLAG}|{_FILE}|(?:{_SUBCOMMANDS})(?![\w-]))"
+         r"|(?:(?<=\bnpx)|(?<=\bbunx)|(?<=\bpnpx))\s+@?[a-z][\w@/.-]*)")
 _AS_TOOL = r"\s+(?i:cli|command|commands|binary|tool)\b"
 # The agent's verbs of running; "uses" only with a flag, a code span or "the X CLI" (an
 # answer that "uses docker compose" may be a file it writes).
@@ -341,14 +345,18 @@ def outcome_runs(criterion: str) -> list[tuple[str, str]]:
 _BARE = rf"(?-i:(?:\./)?(?:{_NAMES}))(?![\w+/-]|\.\w)"
 _CJK_RUN = re.compile(
     rf"(?:通过|通過)\s*`?(?P<pre>{_BARE}{_ARGS}+)`?\s*(?:命令|指令)"
-    rf"|`?(?P<post>{_BARE}{_ARGS}+)`?\s*(?:コマンドで|명령(?:어)?(?:로|으로)\b)")
+    rf"|`?(?P<post>{_BARE}{_ARGS}+)`?\s*(?:コマンドで|명령(?:어)?(?:로|으로)\b)"
+    # Chinese puts its run verb first, as English does: "运行 npx tsc --noEmit", "执行 docker
+    # build"; a run a noun's attribute names ("运行 npm install 的步骤": steps) is none
+    rf"|(?:运行|運行|执行|執行)\s*`?(?P<verb>{_BARE}{_ARGS}+)(?!{_ARGS})`?(?!\s*的)")
 
 
 def cjk_runs(criterion: str) -> list[tuple[str, str]]:
     """(command, program) for a run of a missing program a criterion states in CJK grammar."""
     found = []
     for match in _CJK_RUN.finditer(criterion):
-        command = " ".join((match.group("pre") or match.group("post")).split())
+        command = " ".join((match.group("pre") or match.group("post")
+                            or match.group("verb")).split())
         found.append((command, command.split()[0].lstrip("./").lower()))
     return found
 

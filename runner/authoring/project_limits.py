@@ -10,7 +10,8 @@ Read by grammar, not by a list of one repository's words:
 - the repository's state, as what a git word governs: `git <log|tag|remote|push|diff|...>`,
   a push as a verb ("commit and push", "push the tag to origin"), tags or commits "since the
   last tag/release", "the latest (stable) tags", "an annotated tag", "derive ... from the
-  remote", "uncommitted changes";
+  remote", "uncommitted changes", a request to commit what is already changed ("commit all
+  my changes", "全部コミットしといて"; silent when the prompt makes the repository, `git init`);
 - a place outside the project: a folder SKILL.md names under the home folder (`~/code/x`,
   `$HOME/x`; never a dot folder, the tools' own settings) whose name the case's words use.
 
@@ -49,7 +50,18 @@ _GIT = re.compile(
     # the remote: "derive the project name from git remote", "the origin remote"
     r"|\b(?:from|of|read)\s+(?:the\s+)?(?:git\s+)?remote(?:\s+url)?\b"
     r"|\b(?:uncommitted|unstaged|unpushed)\s+(?:changes|commits|work)\b"
-    r"|\bcommit\s+history\b")
+    r"|\bcommit\s+history\b"
+    # a request to commit what is already changed: the change is a diff against the history
+    # ("commit all my changes", "commit everything"; "全部コミットしといて", "커밋해 줘",
+    # "提交所有改动"), never a file the session writes ("commit the new file")
+    r"|\bcommit\s+(?:(?:all|every|the|my|our|these|those|your|current|pending|local)\s+)*"
+    r"(?:changes|modifications|edits|work)\b|\bcommit\s+(?:everything|it\s+all)\b"
+    r"|コミット(?:しといて|しておいて|して|お願い)"
+    r"|커밋(?:해\s*줘|해\s*주세요|하고|해)"
+    r"|提交(?:一下)?(?:所有|全部)?的?(?:改动|更改|修改|变更)")
+# A prompt asking the session to make the repository ("git init", "initialise a git repo").
+_OWN_REPOSITORY = re.compile(r"(?i)\bgit\s+init\b|\binitiali[sz]e\s+(?:a\s+|the\s+)?"
+                             r"(?:new\s+)?(?:git\s+)?repo(?:sitory)?\b")
 # A question asking how: its answer is words, the repository is its topic.
 _HOW = re.compile(r"(?i)^\s*(?:how\s+(?:do|can|should|would)|what(?:'s|\s+is)\s+the\s+"
                   r"(?:best\s+)?way)\b")
@@ -79,6 +91,8 @@ def git_needs(case: Case) -> list[str]:
     if case.setup_run:  # the case builds its own repository
         return []
     prompt = unquoted(case.prompt)
+    if _OWN_REPOSITORY.search(prompt):  # the session makes the repository it commits to
+        return []
     if _NO_COMMANDS.search(prompt):  # a plan in words: nothing is run, no repository read
         return []
     texts = [t for t in (prompt if not _HOW.search(prompt) else "", case.expected_output,

@@ -110,6 +110,9 @@ _LIVE_DATA = re.compile(
     r"(?i)\b(?:current|live|real[- ]time|today'?s|latest|up[- ]to[- ]date|actual)\s+"
     r"(?:stock\s+|market\s+|share\s+|crypto\s+|exchange\s+|fx\s+)?(?:prices?|quotes?|"
     r"exchange\s+rates?|market\s+data|weather|headlines)\b"
+    # the news of now, its topic between ("today's AI news", "the latest tech industry news"),
+    # as the other languages' tables read 今天的新闻, последние новости
+    r"|\b(?:today'?s|latest|current|real[- ]time|breaking)\s+(?:[\w-]+\s+){0,2}?news\b"
     r"|\b(?:real|live|actual|production)\s+(?:[\w-]+\s+){0,3}?(?:API|account)\s+"
     r"(?:data|results?|responses?|values?)\b"
     r"|\b(?:real|live)\s+(?:[\w-]+\s+)?data\s+(?:from|via|through|of)\s+(?:the\s+)?"
@@ -158,7 +161,7 @@ _URL = re.compile(r"https?://[^\s<>()\"'`\]]+")
 _READ_CUE = re.compile(
     r"(?i)\b(?:read|reads|reading|fetch|open|visit|research|summari[sz]e|review|analy[sz]e|inspect|"
     r"look\s+(?:at|up|into)|go\s+through|based\s+on|from|study|scrape|extract|pull|crawl|"
-    r"follow|check\s+out|browse|investigate|learn|compare|using|"
+    r"follow|check\s+out|browse|investigate|learn|compare|using|audit\w*|scan|scans|scanning|"
     r"(?:page|article|post|docs?|document|documentation|spec|paper|thread|issue|ticket|"
     r"pull\s+request|repo|repository|site|website|video|dataset|project|url)\s+(?:at|here|on)"
     r"|[\w-]*url\s*[:=])")
@@ -515,12 +518,40 @@ def _sentences(text: str) -> list[str]:
     return re.split(r"(?<=[.!?])\s+|\n", text)
 
 
+# A link given as a labelled value in parentheses after what it addresses ("write a page in my
+# Notes database (notion db url: https://...)"): its label is no cue of its own.
+_LABELLED_LINK = re.compile(r"(?i)\(\s*[^()\n]{0,40}?\b(?:url|link|address|uri)\s*[:=]\s*$")
+
+
+# A demonstrative naming the material, then a colon: what follows is that material; an
+# address a program is to use ("this endpoint:", "this base URL:", "this webhook:") is none.
+_PRESENTED = re.compile(r"(?i)(?:\b(?:this|that|these|the\s+following)\s+(?:[\w-]+\s+){0,2}?"
+                        r"[\w-]+|\bhere(?:'s|\s+is|\s+are)\s+(?:[\w-]+\s+){0,3}?[\w-]+)"
+                        r"(?<!endpoint)(?<!endpoints)(?<!api)(?<!url)(?<!webhook)(?<!host)"
+                        r"(?<!server)(?<!domain)(?<!address)(?<!origin)\s*:\s*$")
+
+
 def _read_url(text: str, match: re.Match[str]) -> bool:
     """The URL is handed over to be read: a web app's page, or the last cue before it in its
-    clause is a reading one ("summarise https://...", not "add a link to https://...")."""
+    clause is a reading one ("summarise https://...", not "add a link to https://...").
+    A link in a labelled parenthesis is read as the verb of what it addresses is ("summarise
+    the spec (spec url: ...)" reads; "write a page in my database (db url: ...)" writes)."""
+    window = text[max(0, match.start() - 60):match.start()]
+    label = _LABELLED_LINK.search(window)
+    if label is not None:
+        opened = match.start() - len(window) + label.start()
+        if _APP_PAGE.match(match.group(0)):
+            return not _last_cue_writes(text, opened)
+        return _last_cue_reads(text, opened)
     if _APP_PAGE.match(match.group(0)):
         return not _last_cue_writes(text, match.start())
     if _last_cue_reads(text, match.start()):
+        return True
+    # the link presented as the material the request names ("release notes for this deploy:
+    # https://...", "here's the run: https://..."), no cue of putting it in the work
+    clause = _clause_before(text, match.start())
+    presented = _PRESENTED.search(clause)
+    if presented is not None and not _WRITE_CUE.search(clause[:presented.start()]):
         return True
     # a link that leads its clause, the verb after it: "https://docs.x.io/api: review this
     # API for us", and in languages whose verb comes last ("https://... 검토해줘")

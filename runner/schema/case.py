@@ -330,7 +330,11 @@ class Case(BaseModel):
         default = forms[0] if forms else path
         longer = sorted((f for f in (path, *forms) if len(f.parts) > len(default.parts)),
                         key=lambda f: -len(f.parts))
-        return next((f for f in longer if _names_path(self.prompt, str(f))), default)
+        # ... or a folder of that longer form, past the parts it adds ("対象ディレクトリは
+        # evals/files/small-project/ です" for evals/files/small-project/src/a.py)
+        return next((f for f in longer if any(
+            _names_path(self.prompt, str(PurePosixPath(*f.parts[:n])))
+            for n in range(len(f.parts), len(f.parts) - len(default.parts), -1))), default)
 
     @property
     def gradable(self) -> bool:

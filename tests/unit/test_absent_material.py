@@ -47,3 +47,28 @@ def test_a_case_whose_criteria_speak_of_something_else_missing_stays_refused(
     assert code == 2
     assert any("EV009" in line and "case 'review'" in line for line in lines), lines
     assert not [line for line in lines if "read as meant" in line]
+
+
+def test_a_keep_off_verb_about_something_else_reads_no_absence(tmp_path: Path) -> None:
+    """"never forwarded" keeps off its own subject (the ticket context), not the `.html`
+    file the sentence also names; a period inside a path ends no sentence; and a path is
+    called by its file's name, so "asks for follow-up questions" is not about
+    `research/questions/x.html`."""
+    code, lines = _check(tmp_path, [
+        {"id": "research", "prompt": "Research the codebase using the questions artifact at "
+                                     "research/questions/2026-06-01-csv-export.html.",
+         "expected_output": "A research document at research/docs/topic.html synthesized from "
+                            "sub-agent findings, with the ticket context never forwarded.",
+         "assertions": ["Reads the questions artifact fully in the main context.",
+                        "Presents a summary and asks for follow-up questions."]}])
+    assert code == 2, "\n".join(lines)
+    assert any("EV009" in line and "case 'research'" in line for line in lines), lines
+    assert not [line for line in lines if "read as meant" in line]
+
+
+def test_a_passive_keep_off_of_the_material_is_still_read_as_meant(tmp_path: Path) -> None:
+    code, lines = _check(tmp_path, [
+        {"id": "decline", "prompt": "Upload the attached contact list to our CRM.",
+         "assertions": ["The contact list is never uploaded; offers a consent-safe plan."]}])
+    assert code == 0, "\n".join(lines)
+    assert any("read as meant" in line and "case 'decline'" in line for line in lines), lines

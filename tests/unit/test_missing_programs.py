@@ -230,3 +230,26 @@ def test_a_command_as_the_means_in_cjk_grammar_is_a_run() -> None:
     assert program_needs("README を書いて",
                          ["README に npm install を実行する手順を書く"], []) == []
     assert program_needs("issue を作って", ["gh で作る"], []) == []
+
+
+def test_a_chinese_run_verb_before_its_command_is_a_run(tmp_path: Path) -> None:
+    """"运行 docker-compose build" puts the run verb first, as English does: the agent's run;
+    "运行 npm install 的步骤" (a noun's attribute: steps written down) is none."""
+    assert program_needs("容器起不来，帮我排查", ["运行 docker-compose build/up，收集各服务日志"],
+                         []) == ["'docker-compose build': a program the default sandbox "
+                                 "image lacks (docker-compose)"]
+    assert program_needs("写个 README", ["README 写出运行 npm install 的步骤"], []) == []
+    skill = make_skill(tmp_path, [case("zh", "docker-compose up 报错了，帮我排查一下",
+                                       "执行 docker build 并收集日志，列出构建错误")],
+                       name="ops-helper", skill_md=SKILL_MD)
+    assert "'docker build': a program the default sandbox image lacks (docker)" \
+        in findings(skill)["zh"]["message"]
+
+
+def test_a_package_launcher_runs_the_program_it_names() -> None:
+    """`npx tsc --noEmit`: npx's operand is a program, any name, so the run is read."""
+    assert program_needs("Check the build", ["Runs npx tsc --noEmit and lists the errors"],
+                         []) == ["'npx tsc --noEmit': a program the default sandbox image "
+                                 "lacks (npx)"]
+    assert program_needs("检查前端", ["运行 npx tsc --noEmit，输出类型错误"], []) != []
+    assert program_needs("Write a README", ["The README tells the user to use npx"], []) == []

@@ -109,3 +109,33 @@ def test_check_is_silent_on_a_plan_whose_prompt_says_to_run_no_commands(tmp_path
                                                      "Ship it. One file is uncommitted."}])))
     assert "case 'run': no arm can pass it: 'git status'" in result.output, result.output
     assert "case 'plan': no arm" not in result.output, result.output
+
+
+@pytest.mark.parametrize("prompt, needed", [
+    ("Commit all my changes, split by topic.", "Commit all my changes"),
+    ("Commit everything.", "Commit everything"),
+    ("全部コミットしといて", "コミットしといて"),
+    ("변경 사항 커밋해 줘", "커밋해 줘"),
+    ("帮我提交所有改动", "提交所有改动"),
+])
+def test_a_request_to_commit_what_is_changed_needs_the_repository(
+        prompt: str, needed: str) -> None:
+    assert needed in git_needs(case(prompt))
+
+
+@pytest.mark.parametrize("prompt", [
+    "Write a commit message for these changes.",  # words about a commit, none made
+    "Commit the new file you write.",  # the session's own file
+    "Run git init, then commit all the changes.",  # the session makes the repository
+    "How do I commit my changes?",
+])
+def test_a_commit_the_session_can_make_is_silent(prompt: str) -> None:
+    assert git_needs(case(prompt)) == []
+
+
+def test_check_flags_a_request_to_commit_the_projects_changes(tmp_path: Path) -> None:
+    split = {"id": "split", "prompt": "全部コミットしといて",
+             "expectations": ["New commits are split by topic."]}
+    result = check(str(_project(tmp_path, [split])))
+    assert ("case 'split': no arm can pass it: 'コミットしといて': the project's git history, "
+            "tags or remote") in result.output, result.output
