@@ -52,8 +52,8 @@ from runner.authoring.casedirs import (
     is_case_dirs,
     is_one_case,
     other_folders,
-    read_case_dir,
     prose_case_dirs,
+    read_case_dir,
     read_case_dirs,
     source_lines,
 )
