@@ -109,6 +109,25 @@ def promptless_case_dirs(folder: Path) -> list[Path]:
     return shaped
 
 
+def prose_case_dirs(folder: Path) -> bool:
+    """A folder of one folder per case written in prose only (`cases/01-x/scenario.md` beside
+    `grading-notes.md`): two or more subfolders, most of them, holding text files and nothing
+    else, no prompt file by name and no `expected*` file (those a reader reads or names).
+    Which text is the prompt and which the grading is the authors' prose: a prose set,
+    drafted with `cases --generate --from` (runner.authoring.layouts.find_prose)."""
+    subs = _subfolders(folder) if folder.is_dir() else []
+    prose = [s for s in subs if _prose_only(s)]
+    return len(prose) >= 2 and 2 * len(prose) > len(subs) and not case_folders(folder) \
+        and not promptless_case_dirs(folder)
+
+
+def _prose_only(case_dir: Path) -> bool:
+    files = [p for p in case_dir.iterdir() if not p.name.startswith(".")]
+    return bool(files) and prompt_file(case_dir) is None and all(
+        p.is_file() and p.suffix.lower() in PROMPT_SUFFIXES
+        and not p.stem.lower().startswith("expected") for p in files)
+
+
 def _expected_and_text(case_dir: Path) -> bool:
     files = [p for p in case_dir.iterdir() if p.is_file()]
     return any(p.stem.lower().startswith("expected") for p in files) and any(

@@ -130,6 +130,17 @@ def plan_draft(request: DraftRequest) -> tuple[str, str, dict[str, Any] | None]:
     return skill.name, body, existing
 
 
+def source_text(source: Path) -> str:
+    """The author's prose set as one text: a file, or a folder of case folders written in
+    prose (`cases/01-x/scenario.md`, `grading-notes.md`), each file headed by its path."""
+    if not source.is_dir():
+        return source.read_text(encoding="utf-8", errors="replace")
+    files = sorted(p for p in source.rglob("*") if p.is_file() and p.suffix.lower() in
+                   (".md", ".markdown", ".txt"))
+    return "\n\n".join(f"== {p.relative_to(source)} ==\n"
+                       + p.read_text(encoding="utf-8", errors="replace") for p in files)
+
+
 def draft_request(name: str, description: str, body: str, request: DraftRequest,
                   model: str, existing_ids: list[str]) -> dict[str, Any]:
     """The Messages request for one draft (forced `draft_cases`)."""
@@ -143,7 +154,7 @@ def draft_request(name: str, description: str, body: str, request: DraftRequest,
         listed = "\n".join(f"- {e}" for e in request.expectations)
         parts.append(f"The author expects (one case each, source \"expectation\"):\n{listed}")
     if request.source is not None and not only_improvements:
-        text = request.source.read_text(encoding="utf-8", errors="replace")[:SOURCE_CHARS]
+        text = source_text(request.source)[:SOURCE_CHARS]
         parts.append(f"The author's own case set, written in prose ({request.source.name}), "
                      "between the tags below. Draft one case per case it describes (source "
                      "\"expectation\", `from` its title), keeping its prompt and what it "

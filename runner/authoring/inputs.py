@@ -102,6 +102,15 @@ _AT_FOLDER = re.compile(
     r"(?i)\b(?:repo|repository|project|workspace|codebase|monorepo|app|service|package)\b"
     r"[^.?!\n]{0,12}?\b(?:is\s+|lives\s+|sits\s+)?(?:at|in|under)\s+"
     r"\./[\w-][\w-]*(?:\.[\w-]+)*(?:/[\w-][\w.-]*)*/?(?<!\.)")
+# Material the prompt says already exists in a relative folder of the project: "The design
+# discussion has already been completed and saved to research/designs/", "the specs are
+# stored in docs/specs/". A passive of keeping (been / is / was ... saved) and a folder path
+# (its trailing slash); the working directory holds no such folder unless the case stages it.
+# ("save it to out/" asks for output: no passive.)
+_SAVED_IN = re.compile(
+    r"(?i)\b(?:been|is|are|was|were)\s+(?:already\s+)?(?:[\w-]+\s+and\s+)?(?:already\s+)?"
+    r"(?:saved|stored|written|placed|kept|committed|checked\s+in)\s+(?:to|in|into|under|at)\s+"
+    r"(?:\./)?[\w-][\w.-]*(?:/[\w-][\w.-]*)*/(?![\w-])")
 _MADE_HERE = re.compile(r"(?i)\b(?:new|fresh|create[sd]?|creating|scaffold\w*|init\w*|"
                         r"generate[sd]?|bootstrap\w*|write|writing|build|make|put|save|place|"
                         r"output|move)\b")
@@ -345,6 +354,7 @@ def pointed_inputs(case: Case) -> list[str]:
              and not change_told(own, m)
              and not _material_below(own, m)]
     found += [m.group(0) for m in _AT_FOLDER.finditer(own) if not _made_here(own, m)]
+    found += [m.group(0) for m in _SAVED_IN.finditer(own)]
     # "Create a CLAUDE.md for this repo. It is a FastAPI API ...": the project told in words
     found = [f for f in found if not any(_project_told(own, m) for pattern
                                          in (_EXISTING, POINTED_RE) for m in pattern.finditer(own)

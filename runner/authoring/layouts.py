@@ -52,6 +52,7 @@ from runner.authoring.casedirs import (
     is_case_dirs,
     is_one_case,
     other_folders,
+    prose_case_dirs,
     read_case_dir,
     read_case_dirs,
     source_lines,
@@ -60,6 +61,7 @@ from runner.authoring.mdtasks import (
     TASK_FOLDERS,
     is_task,
     markdown_set,
+    prose_cases,
     read_tasks,
     task_case,
     task_files,
@@ -586,7 +588,24 @@ def find_prose(skill_dir: Path, name: str | None = None) -> Path | None:
                 if path.is_file():
                     return path
     sets = _markdown_sets(skill_dir, name, folders)
-    return sets[0] if len(sets) == 1 and not one_of_many(sets[0]) else None
+    if sets:
+        return sets[0] if len(sets) == 1 and not one_of_many(sets[0]) else None
+    return _prose_set(skill_dir, folders)
+
+
+def _prose_set(skill_dir: Path, folders: list[Path]) -> Path | None:
+    """A set its authors wrote as prose under no set's name, in the skill's own set folders
+    only (a folder above is shared): one Markdown file whose sections are cases with checks
+    and no prompt (`## case-name` / `Assert: ...`, mdtasks.prose_cases), else a folder of
+    case folders holding prose only (`cases/01-x/scenario.md`, casedirs.prose_case_dirs).
+    Refused as a prose set, with the command that drafts from it, never "no case set"."""
+    own = [f for f in folders if f.is_dir() and f.resolve().is_relative_to(skill_dir.resolve())]
+    files = [p for f in own for p in sorted(f.iterdir()) if p.is_file()
+             and p.suffix in PROSE_SUFFIXES and p.stem.lower() != "readme" and prose_cases(p)]
+    if len(files) == 1:
+        return files[0]
+    dirs = [d for f in own for d in (f, *(f / n for n in CASE_FOLDERS)) if prose_case_dirs(d)]
+    return dirs[0] if len(files) == 0 and len(dirs) == 1 else None
 
 
 # the family a per-case file's name opens with: `eval-` of `eval-menu-first.md`

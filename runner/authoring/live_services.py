@@ -60,8 +60,10 @@ _CMD_START = r"(?:`|^[ \t]*(?:\$\s+)?|(?:&&|\|\|)\s*)"
 # (a call in code, `await auth()` or `client.login(...)`, is no command: "(" after the word)
 _SIGN_IN = re.compile(rf"{_CMD_START}([a-z][\w-]*)\s+(?:auth(?:\s+(?:status|login))?|login|"
                       r"sso\s+login|configure)(?![\w(-])", re.MULTILINE)
-_ACCOUNT_FLAG = re.compile(rf"{_CMD_START}([a-z][\w-]*)\s[^`\n]*?(?<!\S)--(?:profile|context|"
-                           r"subscription|project|account|workspace|org)(?:[=\s])", re.MULTILINE)
+# (a command's words are on its line: "```bash" then a newline is a fence, no program)
+_ACCOUNT_FLAG = re.compile(rf"{_CMD_START}([a-z][\w-]*)[ \t][^`\n]*?(?<!\S)--(?:profile|"
+                           r"context|subscription|project|account|workspace|org|repo)(?:[=\s])",
+                           re.MULTILINE)
 # programs that are the shell's, an interpreter or a package manager: their flags are no account
 _NOT_SERVICE = frozenset({"git", "cd", "ls", "cat", "echo", "export", "python", "python3",
                           "node", "npm", "npx", "pip", "uv", "bash", "sh", "which", "curl",
@@ -86,6 +88,12 @@ _MINE = re.compile(r"(?i)\bassigned\s+to\s+me\b|\bwhat\s+am\s+I\s+(?:currently\s
 # in a message to send is the message's material.)
 _ITEM_ID = re.compile(r"(?i)\b(?:id|doc(?:ument)?\s+id|page\s+id|sheet\s+id)(?:\s*[:=#]\s*|\s+)"
                       r"`?(?=[A-Za-z_-]*\d)[A-Za-z0-9_-]{6,}`?")
+# An item of the service by its number after its noun ("deploy 23437236650", "run #4815162"):
+# six digits or more, a record's id, never a count or a year. And the service's latest item
+# ("the last prod deploy", "our most recent release"): what it holds now.
+_ITEM_NUMBER = re.compile(r"(?i)\b[a-z][\w-]{2,}\s+#?\d{6,}\b")
+_LATEST_ITEM = re.compile(r"(?i)\b(?:the|my|our)\s+(?:last|latest|most\s+recent|newest)\s+"
+                          r"(?:[\w-]+\s+){0,2}?[\w-]+(?=\s*(?:[?.!]|$))")
 # Making or changing an item there: "create a ticket", "leave a comment on". ("open" may be
 # reading: "open a PR" of a workflow is its step, not the service's state.)
 # A page, a row or an event is the service's only when a name says whose ("Create a Notion
@@ -171,7 +179,8 @@ def live_asks(case: Case) -> list[str]:
     criteria = [c for c in _criteria(case) if c.strip()]
     if criteria and all(_REFUSES.search(c) for c in criteria):
         return []
-    found = [m.group(0) for pattern in (_OWN_ITEMS, _MINE, _ITEM_ID, _SERVICE_WRITE)
+    found = [m.group(0) for pattern in (_OWN_ITEMS, _MINE, _ITEM_ID, _ITEM_NUMBER,
+                                        _LATEST_ITEM, _SERVICE_WRITE)
              for m in pattern.finditer(own)]
     return list(dict.fromkeys(" ".join(f.split()) for f in found))
 

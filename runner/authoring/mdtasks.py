@@ -109,7 +109,7 @@ _PROMPT_LABELS = frozenset({"prompt", "input", "query", "user", "user prompt", "
 _PASS_LABELS = re.compile(r"(?i)^(?:expected(?:\s+(?:behaviou?rs?|output|result|outcome))?|pass"
                           r"(?:\s+(?:criteria|if|when))?|passes\s+(?:if|when)|pass\s+only\s+"
                           r"(?:if|when)|should|must|success(?:\s+criteria)?|acceptance"
-                          r"(?:\s+criteria)?|checks?|criteria|required(?:\s+(?:signals?|"
+                          r"(?:\s+criteria)?|checks?|criteria|asserts?|assertions?|required(?:\s+(?:signals?|"
                           r"behaviou?rs?))?|预期(?:行为|输出|结果)?|期望(?:行为|输出)?|通过标准|"
                           r"验收标准|esperado)$")
 _FAIL_LABELS = re.compile(r"(?i)^(?:fail(?:ure)?(?:\s+(?:indicators?|if|when|modes?|signals?))?|"
@@ -368,6 +368,7 @@ class _Parsed:
         self.unread: dict[str, list[str]] = {}  # labels of read cases no grader sees: ids
         self.thresholds: list[str] = []  # the authors' pass thresholds not applied
         self.applied: list[str] = []  # the cases' pass rules read, as the author said them
+        self.promptless = 0  # case-like sections with checks and no prompt they give
 
 
 def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
@@ -425,6 +426,7 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
                     common["statements"] += checks or ([] if avoid else bullets)
                     common["failures"] += avoid
             elif checks or avoid:
+                out.promptless += 1
                 out.skipped.append(f"`{title}` (a case with checks and no prompt it gives)")
             continue
         case_id = named.group("id").replace(" ", "-") if named else f"case-{len(out.cases) + 1}"
@@ -469,6 +471,18 @@ def markdown_cases(text: str, known: Collection[str] = ()) -> list[dict[str, Any
             if not case[key]:
                 case.pop(key)
     return cases
+
+
+def prose_cases(path: Path) -> int:
+    """How many case-like sections of a Markdown file hold checks and give no prompt
+    (`## case-name` then `Assert: ...`, `**Must:** ...`): a set its authors wrote as prose,
+    each case's prompt left to the tester, when it has two or more and no section a reader
+    runs. 0 for a file that is no such set (or a structured one, read as it is)."""
+    try:
+        parsed = _parse(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return 0
+    return parsed.promptless if parsed.promptless >= 2 and not parsed.cases else 0
 
 
 def markdown_notes(path: Path) -> list[str]:

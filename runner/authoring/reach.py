@@ -113,6 +113,10 @@ _LIVE_DATA = re.compile(
     # the news of now, its topic between ("today's AI news", "the latest tech industry news"),
     # as the other languages' tables read 今天的新闻, последние новости
     r"|\b(?:today'?s|latest|current|real[- ]time|breaking)\s+(?:[\w-]+\s+){0,2}?news\b"
+    # what was published lately, its topic between ("the latest agent papers", "recent
+    # preprints on arXiv"): a list only the source holds now. ("new paper" may be the user's.)
+    r"|\b(?:today'?s|this\s+week'?s|latest|newest|(?:most\s+)?recent)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:papers|preprints|publications|articles|releases)\b"
     r"|\b(?:real|live|actual|production)\s+(?:[\w-]+\s+){0,3}?(?:API|account)\s+"
     r"(?:data|results?|responses?|values?)\b"
     r"|\b(?:real|live)\s+(?:[\w-]+\s+)?data\s+(?:from|via|through|of)\s+(?:the\s+)?"
@@ -553,6 +557,10 @@ def _read_url(text: str, match: re.Match[str]) -> bool:
     presented = _PRESENTED.search(clause)
     if presented is not None and not _WRITE_CUE.search(clause[:presented.start()]):
         return True
+    # a question of how a quality of the linked page is ("How's the UX on https://...", "how
+    # good is the copy of https://..."): the page is to be looked at and judged
+    if _QUESTIONED.search(clause) and not _WRITE_CUE.search(clause):
+        return True
     # a link that leads its clause, the verb after it: "https://docs.x.io/api: review this
     # API for us", and in languages whose verb comes last ("https://... 검토해줘")
     before = _clause_before(text, match.start())
@@ -562,6 +570,12 @@ def _read_url(text: str, match: re.Match[str]) -> bool:
     after = re.split(r"[.;!?\n]\s|\n|[。！？；]", text[match.end():match.end() + 120])[0]
     reads = [m for pattern in (_READ_CUE, READ_CUE_RE) for m in pattern.finditer(after)]
     return bool(reads) and _WRITE_CUE.search(after) is None
+
+
+# "how's / how is / how good is / what do you think of the <thing> on|of|at" right before a link
+_QUESTIONED = re.compile(r"(?i)(?:^|\s)(?:how'?s|how\s+(?:is|are|good|bad|well)(?:\s+is|\s+are|"
+                         r"\s+does)?|what\s+do\s+you\s+think\s+(?:of|about))\s+(?:the\s+|its\s+)?"
+                         r"(?:[\w-]+\s+){0,3}?(?:on|of|at|for)?\s*$")
 
 
 def _clause_before(text: str, at: int) -> str:

@@ -55,6 +55,8 @@ _SENTENCE = re.compile(r"[a-z]{3,}[.:]\s+[A-Z]|\b(?:the|a|an|with|should|that)\s
 # A path on the author's machine (the sandbox has the working directory and /tmp only).
 _HOST_PATH = re.compile(r"(?<![\w.$/-])(?:~/|/(?:Users|home|mnt|Volumes|opt|srv|var|etc|"
                         r"root|workspace|data)/|[A-Za-z]:[\\/])[\w./\\-]*")
+# Programs that only print their arguments: their text is a file's words, no path they use.
+_PRINTERS = frozenset({"echo", "printf"})
 # Any other absolute path, or a climb out of the working directory (`cd /tmp && mkdir x`):
 # what it builds there stays in the setup's own container.
 _ELSEWHERE = re.compile(r"(?<![\w.$/:-])(?:/(?!dev/null\b)[\w.-]+[\w./-]*|\.\.(?:/[\w.-]*)*)"
@@ -82,12 +84,57 @@ def _lines(value: Any) -> list[str] | None:
     return lines
 
 
+def _elsewhere(line: str) -> re.Match[str] | None:
+    """The first path outside the working directory the line's commands use, read on each
+    command's words and redirection targets (quotes removed), never in the text a printer
+    writes (`printf '<a></a>' > pom.xml`: its `/a` is markup, no path)."""
+    for each in commands(line):
+        words = [*([] if each.program in _PRINTERS else each.words),
+                 *(r.target for r in each.redirects if not r.op.startswith("<<"))]
+        for word in words:  # (a substitution stands as `$(...)` in its word: no climb)
+            found = _ELSEWHERE.search(word.replace("$(...)", "").replace("<(...)", ""))
+            if found is not None:
+                return found
+    return None
+
+
+def scratch_folder(line: str) -> str | None:
+    """The folder a setup line makes and then enters before anything else (`mkdir -p
+    /tmp/eval-x/src && cd /tmp/eval-x && git init && ...`): the authors' harness builds a
+    fresh workspace there and runs the agent in it, so it is the working directory, never a
+    place outside it. Read on the line's commands (runner.authoring.shell_words): only
+    `mkdir` before the `cd`, and the folder entered is one it made (or holds one)."""
+    made: list[str] = []
+    for each in commands(line):
+        args = [w for w in each.words[1:] if not w.startswith("-")]
+        if each.program == "mkdir" and not each.redirects:
+            made += args
+            continue
+        if each.program != "cd" or len(args) != 1 or not made:
+            return None
+        folder = args[0].rstrip("/")
+        fresh = folder.startswith("/") and folder.count("/") >= 2 and not _HOST_PATH.match(
+            folder) and any(m.rstrip("/") == folder or m.startswith(folder + "/") for m in made)
+        return folder if fresh else None
+    return None
+
+
+def in_working_directory(line: str) -> str:
+    """The line with its scratch folder (`scratch_folder`) as the working directory:
+    `/tmp/eval-x/src` is `./src`, `/tmp/eval-x` is `.`; any other line as it is."""
+    folder = scratch_folder(line)
+    if folder is None:
+        return line
+    return re.sub(re.escape(folder) + r"(/|(?![\w.-]))",
+                  lambda m: "./" if m.group(1) else ".", line)
+
+
 def why_not_runnable(line: str) -> str | None:
     """Why a setup line cannot run in the sandbox before the session, or None."""
     offline = script_problem(line)
     if offline is not None:
         return offline
-    away = _ELSEWHERE.search(line)
+    away = _elsewhere(line)
     if away is not None:
         return (f"it works in {away.group(0)!r}, outside the working directory, which is all "
                 "the session shares")
@@ -145,6 +192,8 @@ def read_setup(case: Case, problems: Problems) -> Case:
         if lines is None:
             continue
         extra = {k: v for k, v in case.extra.items() if k != key}
+        scratch = [folder for line in lines if (folder := scratch_folder(line))]
+        lines = [in_working_directory(line) for line in lines]
         why = next(((line, w) for line in lines if (w := why_not_runnable(line))), None)
         if why is not None:
             problems.report(OUTSIDE, case.id, f"`{key}` builds the working directory before "
@@ -155,9 +204,11 @@ def read_setup(case: Case, problems: Problems) -> Case:
                             "listed in `files`), or a setup that runs offline in the "
                             "working directory")
             return case.model_copy(update={"extra": extra})
+        made = (f"; the scratch folder it makes and enters ({', '.join(scratch)}) is the "
+                "working directory, where the agent works in it" if scratch else "")
         problems.report("EV012", case.id, f"`{key}` read as the case's setup: {len(lines)} "
                         f"command(s) run in the working directory before the agent starts, "
-                        f"in the sandbox, without network ({'; '.join(lines)[:120]})",
+                        f"in the sandbox, without network ({'; '.join(lines)[:120]}){made}",
                         "none needed")
         return case.model_copy(update={"extra": extra,
                                        "setup_run": (*case.setup_run, *lines)})

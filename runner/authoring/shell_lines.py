@@ -57,12 +57,30 @@ def as_shell(program: GraderProgram) -> GraderProgram:
 
 def shell_problem(command: str) -> str | None:
     """Why a shell line cannot run in the grader's container, or None."""
-    network = _NETWORK.search(command)
+    network = _network(command)
     if network is not None:
         return (f"it needs the network ({network.group(1)!r}), and the grader's container "
                 "has none")
     # (code given inline, `python -c "..."`, is one quoted word of its interpreter's command)
     return _lacking(_started(command))
+
+
+# Programs that only print their arguments: a program or address in their text (`printf '...npm
+# install -g x...' > README.md`) is the file's words, nothing the line runs or reaches.
+_PRINTERS = frozenset({"echo", "printf"})
+
+
+def _network(line: str) -> re.Match[str] | None:
+    """The first network need of the line's commands, read per command on its words (quotes
+    removed, heredoc bodies and comments apart: runner.authoring.shell_words), never in the
+    text a printer writes."""
+    for each in commands(line):
+        if each.program in _PRINTERS:
+            continue
+        found = _NETWORK.search(" ".join(each.words))
+        if found is not None:
+            return found
+    return None
 
 
 def _lacking(started: list[str]) -> str | None:

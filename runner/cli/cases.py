@@ -36,10 +36,10 @@ Exit codes:
                    "without --force (repeatable).")
 @click.option("--force", is_flag=True,
               help="Replace an existing evals/evals.json (and the drafted trigger files).")
-@click.option("--from", "source", type=click.Path(path_type=Path, exists=True, dir_okay=False),
+@click.option("--from", "source", type=click.Path(path_type=Path, exists=True),
               metavar="FILE",
               help="Draft from the author's own prose or Markdown case set (one case per case "
-                   "it describes).")
+                   "it describes; a folder of prose case folders is read whole).")
 @click.option("--model", default=config.MODEL, show_default=True,
               help="The model that drafts.")
 @click.option("--max-budget-usd", type=POSITIVE,

@@ -37,3 +37,17 @@ def test_check_flags_an_audit_of_a_live_page(tmp_path: Path) -> None:
     result = check_cli(str(skill))
     assert "case 'hn': no arm can pass it: 'https://news.example.com': a page to read" \
         in result.output, result.output
+
+
+@pytest.mark.parametrize("prompt", [
+    "How's the UX on https://shop.example.com",
+    "How good is the copy of https://example.com/pricing?",
+    "What do you think of https://example.com",
+])
+def test_a_question_of_how_a_linked_page_is_reads_it(prompt: str) -> None:
+    assert urls_to_read(Case(id="c", prompt=prompt))
+
+
+def test_a_question_of_how_to_link_is_no_page_to_read() -> None:
+    prompt = "How is the footer supposed to link to https://example.com/terms in our app?"
+    assert urls_to_read(Case(id="c", prompt=prompt)) == []

@@ -242,3 +242,30 @@ def test_check_reads_a_setups_fd_redirection_as_no_program(tmp_path: Path) -> No
     lacking = _skill(tmp_path / "b", ['echo "$(jq -r .name app.json)" > NAME'])
     flagged = [f for f in check_json(lacking)["findings"] if f["code"] == "EV014"]
     assert len(flagged) == 1 and "it starts 'jq'" in flagged[0]["message"], flagged
+
+
+def test_a_setup_that_makes_and_enters_a_scratch_folder_runs_in_the_working_directory(
+        tmp_path: Path) -> None:
+    """`mkdir -p /tmp/x/src && cd /tmp/x && ...`: the harness's fresh workspace is the working
+    directory (its paths made relative), no place outside it; printf's text is a file's words:
+    neither its `npm` nor its markup's `/b` is a need. Through `check`: EV012 names the folder."""
+    line = ("mkdir -p /tmp/eval-x/src && cd /tmp/eval-x && git init && printf "
+            "'<a><b>1</b></a>\\nnpm install -g tool\\n' > README.md && touch src/a.py")
+    skill = _skill(tmp_path, line)
+    (case,) = load_caseset(skill, "tidy-notes").evals
+    assert case.setup_run == (line.replace("/tmp/eval-x/src", "./src")
+                              .replace("/tmp/eval-x", "."),)
+    found = check_json(skill)["findings"]
+    assert not [f for f in found if f["code"] == "EV014"], found
+    assert any("the scratch folder it makes and enters (/tmp/eval-x) is the working "
+               "directory" in f["message"] for f in found), found
+
+
+@pytest.mark.parametrize("line", [
+    "mkdir -p /tmp/x && cd /tmp/y && git init",     # enters a folder it did not make
+    "git init && cd /tmp/x && touch a",             # enters without making it
+    "mkdir -p /tmp/x && cd /tmp/x && cp /srv/seed/a .",  # reaches elsewhere besides
+    "echo ok && npm install"])                      # npm as a command, after a printer
+def test_a_scratch_folder_is_only_one_the_line_makes_then_enters(line: str) -> None:
+    from runner.authoring.setups import in_working_directory, why_not_runnable
+    assert why_not_runnable(in_working_directory(line)) is not None

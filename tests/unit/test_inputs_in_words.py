@@ -102,3 +102,27 @@ def test_material_given_or_nothing_handed_over_is_no_missing_input(prompt: str) 
 def test_a_staged_file_that_fits_is_the_input() -> None:
     assert pointed_inputs(case("Summarise these notes into three bullet points",
                                ("evals/files/notes.md",))) == []
+
+
+@pytest.mark.parametrize("prompt", [
+    "Outline the build. The design discussion has already been completed and saved to "
+    "research/designs/. Break it into slices.",
+    "The specs are stored in docs/specs/, turn them into tickets.",
+])
+def test_material_said_saved_in_a_folder_is_an_input(prompt: str) -> None:
+    assert pointed_inputs(case(prompt))
+
+
+@pytest.mark.parametrize("prompt", [
+    "Write the outline and save it to research/designs/.",      # output: no passive
+    "The outline should be saved to docs/plans/ when done.",     # a modal: what to make
+])
+def test_a_folder_to_save_into_is_no_input(prompt: str) -> None:
+    assert pointed_inputs(case(prompt)) == []
+
+
+def test_check_refuses_material_saved_in_an_unstaged_folder(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, [{"id": "outline", "prompt": "The notes are already saved "
+                                   "in research/notes/. Summarise them."}])
+    got = check_cli(str(skill))
+    assert "case 'outline': EV009" in got.output and "research/notes/" in got.output, got.output

@@ -44,3 +44,23 @@ def test_check_flags_a_digest_of_todays_news(tmp_path: Path) -> None:
         "expected_output": "A digest grouped by company"}]}))
     result = CliRunner().invoke(main, ["check", str(skill)])
     assert "case '1': no arm can pass it: 'today's AI news'" in result.output, result.output
+
+
+@pytest.mark.parametrize("prompt", [
+    "What are the latest agent papers on arXiv? Give me a digest",
+    "Summarise recent preprints about sleep consolidation",
+    "帮我看看最近arxiv上有什么新的agent相关论文",
+    "最近有什么关于hippocampus、agent memory的新论文吗？",
+    "整理一下最新的记忆系统论文",
+])
+def test_what_was_published_lately_is_live_data(prompt: str) -> None:
+    assert account_needs(Case(id="c", prompt=prompt), skill_reaches=False)
+
+
+@pytest.mark.parametrize("case", [
+    Case(id="c", prompt="Help me outline my new paper on agent memory."),
+    Case(id="c", prompt="帮我写一篇新的论文摘要"),
+    Case(id="c", prompt="Summarise the latest papers in papers.md", files=("papers.md",)),
+])
+def test_a_paper_to_write_or_staged_is_no_live_data(case: Case) -> None:
+    assert account_needs(case, skill_reaches=False) == []

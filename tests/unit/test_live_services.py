@@ -170,3 +170,31 @@ def test_a_skill_building_something_live_looks_nothing_up(tmp_path: Path) -> Non
                                  "\n---\nCheck that tests live elsewhere before adding real-time "
                                  "sync. Verify the live system after deploy.\n"))
     assert findings(skill, "EV014") == {}
+
+
+REPO_SKILL = ("---\nname: ship-notes\ndescription: Writes release notes for a deploy. Use when "
+              "asked what shipped.\n---\nFind the run:\n\n```bash\n"
+              "hubby run view <RUN_ID> --repo acme/platform --json headSha\n```\n")
+
+
+def test_a_case_asking_for_a_remote_item_by_number_or_the_latest_is_flagged(
+        tmp_path: Path) -> None:
+    """The skill's own command reads a remote repository (`--repo owner/name`, its line in a
+    fenced block): a case naming an item by its number, or asking for the latest one, asks
+    what that service holds now."""
+    assert cli_reach_of(REPO_SKILL, tmp_path) == ["the `hubby` CLI"]
+    skill = make_skill(tmp_path / "s", [
+        case("number", "What's in deploy 23437236650?"),
+        case("latest", "What shipped in the last prod deploy?"),
+        case("count", "Write notes for a deploy of 12 services."),
+        case("staged", "What's in deploy 23437236650?", files=["evals/files/run.json"])],
+        {"evals/files/run.json": "{}"}, name="ship-notes", skill_md=REPO_SKILL)
+    got = findings(skill, "EV014")
+    assert set(got) == {"number", "latest"}, got
+    assert "'deploy 23437236650': what the `hubby` CLI" in got["number"]
+    assert "'the last prod deploy'" in got["latest"]
+
+
+def cli_reach_of(text: str, tmp_path: Path) -> list[str]:
+    (tmp_path / "SKILL.md").write_text(text)
+    return cli_reach(tmp_path)
