@@ -16,11 +16,13 @@ is graded, each other named with its cases and the `--cases FILE` that grades it
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from runner.authoring.casedirs import PROMPT_STEMS, is_case_dirs, promptless_case_dirs
+from runner.authoring.project_walk import Walk, past_outputs, subfolders
 from runner.authoring.read_once import set_text
 from runner.authoring.siblings import (
     SET_SUFFIXES,
@@ -33,15 +35,18 @@ from runner.authoring.siblings import (
 from runner.errors import CaseSetError
 
 _SHOWN = 3  # files named per folder; the rest counted
-_SKIPPED = frozenset({"__pycache__", "node_modules", ".git"})
+
+
+def _own(here: Path, name: str) -> str | None:
+    """What a survey of set folders passes over, besides what no walk enters
+    (runner.authoring.project_walk): hidden and `_`-prefixed folders (tooling, a harness's
+    private helpers) and a run's past outputs (`<skill>-workspace/`, `iteration-N/`: its
+    copies are no author's cases, as other_sets says too)."""
+    return "hidden" if name.startswith((".", "_")) else past_outputs(here, name)
 
 
 def _subfolders(folder: Path) -> list[Path]:
-    try:
-        return sorted(p for p in folder.iterdir() if p.is_dir()
-                      and not p.name.startswith((".", "_")) and p.name not in _SKIPPED)
-    except OSError:
-        return []
+    return subfolders(folder, _own)
 
 
 def _listed(items: list[str]) -> str:
@@ -156,11 +161,14 @@ def _text(path: Path) -> str:
 
 
 def _below(folder: Path, skip: Collection[str], depth: int) -> list[tuple[Path, int]]:
-    """The subfolders below `folder`, each with how deep it is, down to NAMED_DEPTH."""
-    if depth > NAMED_DEPTH:
-        return []
-    subs = [s for s in _subfolders(folder) if s.name not in skip]
-    return [f for s in subs for f in ((s, depth), *_below(s, skip, depth + 1))]
+    """The subfolders below `folder`, each with how deep it is, down to NAMED_DEPTH: the one
+    walk (runner.authoring.project_walk) that far, in its order, never into a folder named
+    in `skip` (another reader's)."""
+    def prune(here: Path, name: str) -> str | None:
+        return "another reader's" if name in skip else _own(here, name)
+    walk = Walk(folder, prune, depth=NAMED_DEPTH - depth + 1, limit=sys.maxsize)
+    return [(f, depth - 1 + len(f.relative_to(folder).parts)) for f in walk.folders()
+            if f != folder]
 
 
 def _holds(judged: Judged) -> str:

@@ -36,6 +36,9 @@ GRADER_FOLDERS = frozenset({"graders", "grader", "grading", "rubric", "rubrics"}
 # What runs a grader program by its suffix; another suffix: the file itself is run.
 INTERPRETERS = {".sh": "bash", ".bash": "bash", ".py": "python3", ".js": "node",
                 ".mjs": "node", ".rb": "ruby"}
+# Not a walk (runner.authoring.project_walk): a listing of one folder's subfolders, each a
+# case named by its id, and a case may be called `build`, `env` or `out` (names the walk
+# never enters); only tooling that never holds a case is passed over, by name.
 SKIPPED = frozenset({"__pycache__", "node_modules", ".git"})
 _LABELS = {"prompt": "prompt from", "rubric": "statements from", "expected": "expected output "
            "from", "grader": "grader program"}

@@ -9,16 +9,17 @@ file of the folder is a fixture staged at the root as it sits in the folder, but
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from runner.authoring import safely
+from runner.authoring.project_walk import Walk
 
 FIXTURE_FOLDERS = ("fixtures", "fixture")
 WORKSPACE_FOLDERS = ("workspace", "workdir", "repo")
 # Notes for the person running the case, by stem: never the agent's input.
 NOTE_STEMS = frozenset({"fixture", "readme", "notes", "setup", "instructions"})
-_SKIPPED = frozenset({".git", "__pycache__", "node_modules"})
 
 
 @dataclass
@@ -32,8 +33,11 @@ class IdFixtures:
 
 
 def _files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*") if p.is_file() and not p.is_symlink()
-                  and not _SKIPPED & set(p.relative_to(folder).parts))
+    """The fixture folder's files on the one walk (runner.authoring.project_walk), in path
+    order: the working directory a case starts in is staged as a project is
+    (runner.authoring.whole_project), never with a link, dependencies, a build or a cache
+    (`node_modules/`, `dist/`, `.venv/`), which no case's author wrote."""
+    return sorted(p for p in Walk(folder, limit=sys.maxsize).files() if p.is_file())
 
 
 def id_fixtures(set_dir: Path, case_id: str) -> IdFixtures | None:

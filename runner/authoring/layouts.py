@@ -67,7 +67,7 @@ from runner.authoring.mdtasks import (
     task_files,
 )
 from runner.authoring.project_skill import skills_root
-from runner.authoring.project_walk import Walk
+from runner.authoring.project_walk import Walk, subfolders
 from runner.authoring.promptfoo import CONFIG_STEMS
 from runner.authoring.read_once import once
 from runner.authoring.siblings import (
@@ -99,9 +99,10 @@ CASE_FOLDERS = ("cases", "tests", "scenarios")
 # A set folder's folder of per-skill set folders (`evals/skills/<skill>/`), like `evals/<skill>/`.
 SKILLS_FOLDER = "skills"
 PROSE_SUFFIXES = (".md", ".markdown", ".txt")
-# Folders whose SKILL.md files are test material, never skills of the collection.
-NOT_SKILLS = frozenset({"node_modules", ".git", "fixtures", "tests", "test", "examples",
-                        "templates", "evals", "__pycache__", ".venv"})
+# Folders whose SKILL.md files are test material, never skills of the collection: names a
+# reader refuses to read as a skill (a fixture's or an example's copy), not a walk's skip list
+# (dependencies and builds are never walked at all: runner.authoring.project_walk).
+NOT_SKILLS = frozenset({"fixtures", "tests", "test", "examples", "templates", "evals"})
 ANCESTORS = 4  # how far above a skill its repository root's evals/ may sit
 
 
@@ -542,11 +543,10 @@ def _elsewhere(skill_dir: Path) -> list[Path]:
 
 
 def _subfolders(folder: Path) -> list[Path]:
-    try:
-        return sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")
-                      and p.name not in NOT_SKILLS)
-    except OSError:
-        return []
+    """The folders below `folder` a set may sit in: the one walk's (never a link, a dependency
+    or a build), but hidden ones and test material (NOT_SKILLS)."""
+    return subfolders(folder, lambda here, name: "test material" if name in NOT_SKILLS
+                      else "hidden" if name.startswith(".") else None)
 
 
 def find_set(skill_dir: Path, name: str | None = None) -> Path | None:

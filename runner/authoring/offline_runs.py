@@ -198,25 +198,13 @@ _MAX_DEPTH = 3
 
 
 def _package_files(root: Path) -> list[Path]:
-    """package.json files at most three folders below `root`, outside dependencies and dot
-    folders (the tools' settings, the skills)."""
-    found: list[Path] = []
-    stack = [(root, 0)]
-    while stack and len(found) < 20:
-        folder, depth = stack.pop()
-        try:
-            entries = sorted(folder.iterdir())
-        except OSError:
-            continue
-        for entry in entries:
-            if entry.is_symlink():
-                continue
-            if entry.is_file() and entry.name == "package.json":
-                found.append(entry)
-            elif entry.is_dir() and depth < _MAX_DEPTH and entry.name != "node_modules" \
-                    and not entry.name.startswith("."):
-                stack.append((entry, depth + 1))
-    return found
+    """package.json files at most three folders below `root` (its first 20), on the one walk
+    (runner.authoring.project_walk: never a link, dependencies, a build or a cache: a
+    `dist/package.json` is a build's, not the project's), and no hidden folder (the tools'
+    settings, the skills)."""
+    walk = Walk(root, lambda here, name: "hidden" if name.startswith(".") else None,
+                depth=_MAX_DEPTH)
+    return [p for p in walk.files() if p.name == "package.json" and p.is_file()][:20]
 
 
 def _dependencies(package: Path) -> list[str]:

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from runner.authoring import safely
 from runner.authoring.id_fixtures import FIXTURE_FOLDERS
 from runner.authoring.inline import FILE_MAX_BYTES
+from runner.authoring.project_walk import Walk
 
 
 def _names(prompt: str, path: PurePosixPath) -> bool:
@@ -133,8 +135,6 @@ class Outside:
         return next((f for f in forms if _names(prompt, f)), kept)
 
 
-# Folders a grader program's own folder is carried without (tooling, never the program's data).
-_SKIPPED = frozenset({".git", "node_modules", "__pycache__", ".venv"})
 # A path that climbs out of the folder it starts from (`../../secret`, `..\data`).
 _CLIMBS = re.compile(r"""(?<![\w.])((?:\.\.[/\\])+[^\s"'`;|&)]*)""")
 
@@ -182,9 +182,11 @@ def program_folder(program: Path) -> tuple[dict[str, str], list[str], str]:
     texts: dict[str, str] = {}
     left: list[str] = []
     size = 0
-    for file in sorted(folder.rglob("*")):
+    # the one walk (runner.authoring.project_walk): never a link, dependencies, a build or a
+    # cache (`node_modules/`, `.venv/`, `dist/`), as a project is staged; in path order
+    for file in sorted(Walk(folder, limit=sys.maxsize).files()):
         rel = file.relative_to(folder)
-        if _SKIPPED.intersection(rel.parts) or file.is_symlink() or not file.is_file():
+        if not file.is_file():
             continue
         try:
             text = file.read_text(encoding="utf-8")

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -133,3 +134,11 @@ class Walk:
                     self.left[why] += 1
             dirs[:] = kept
             yield here, sorted(names)
+
+
+def subfolders(folder: Path, prune: Callable[[Path, str], str | None] = lambda here, name: None
+               ) -> list[Path]:
+    """The folders directly below `folder` the one walk enters (never a link, a dependency
+    or a build; not the reader's `prune`), in name order: for a reader that looks one or two
+    levels down by hand rather than walking."""
+    return [f for f in Walk(folder, prune, depth=1, limit=sys.maxsize).folders() if f != folder]

@@ -14,6 +14,7 @@ runner.analysis.wording_i18n.
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 from runner.analysis.wording import unquoted
@@ -65,6 +66,7 @@ from runner.authoring.own_project import new_project, own_project_needs
 from runner.authoring.problems import Problems
 from runner.authoring.project_limits import git_needs, outside_places, place_needs
 from runner.authoring.project_skill import project_of
+from runner.authoring.project_walk import Walk
 from runner.authoring.site_address import addressed_hosts
 from runner.authoring.stage_directions import stage_direction
 from runner.authoring.web_reach import (
@@ -394,6 +396,9 @@ _REPO_LEVELS = 3  # the skill's parent and above: its skills folder, then its re
 _DISTINCT = re.compile(r"^[A-Za-z][\w.]*[-_][\w.-]+$")  # `kirin-interpreter`, not `docs`
 
 
+_PART_DEPTH = 2  # a package sits one or two folders below the repository's root
+
+
 def repository_folders(skill_dir: Path) -> frozenset[str]:
     """Names of the packages and modules of the repository the skill ships in (folders one or
     two below its root, named distinctly: `crates/kirin-interpreter`), outside the skill."""
@@ -403,15 +408,13 @@ def repository_folders(skill_dir: Path) -> frozenset[str]:
                                                    "pyproject.toml", "go.mod", "pom.xml"))
         if not marked:
             continue
-        names: set[str] = set()
-        for top in (p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
-            for folder in (top, *(p for p in top.iterdir() if p.is_dir())):
-                if skill.is_relative_to(folder.resolve()) or folder.resolve() == skill \
-                        or "node_modules" in folder.parts:
-                    continue
-                if _DISTINCT.match(folder.name) and not (folder / "SKILL.md").exists():
-                    names.add(folder.name)
-        return frozenset(names)
+        # the one walk two folders deep (runner.authoring.project_walk): a vendored or built
+        # copy (`vendor/some-lib`, `dist/app-core`) or a linked folder is no package of its own
+        walk = Walk(root, lambda here, name: "hidden" if name.startswith(".") else None,
+                    depth=_PART_DEPTH)
+        return frozenset(f.name for f in walk.folders() if f != root
+                         and not skill.is_relative_to(f.resolve())
+                         and _DISTINCT.match(f.name) and not (f / "SKILL.md").exists())
     return frozenset()
 
 
@@ -718,7 +721,10 @@ def unstaged_edits(case: Case, in_project: bool = False) -> list[str]:
 def skill_home_data(skill_dir: Path) -> list[str]:
     """Where the skill's own files keep data under the user's home folder."""
     found: list[str] = []
-    for path in [skill_dir / "SKILL.md", *sorted((skill_dir / "scripts").rglob("*"))]:
+    # its scripts on the one walk (runner.authoring.project_walk): a dependency's code under
+    # `scripts/node_modules/` is not where the skill keeps its data
+    scripts = Walk(skill_dir / "scripts", limit=sys.maxsize).files()
+    for path in [skill_dir / "SKILL.md", *sorted(scripts)]:
         if not path.is_file() or path.is_symlink() or path.stat().st_size > 1_000_000:
             continue
         text = path.read_text(encoding="utf-8", errors="replace")

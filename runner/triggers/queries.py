@@ -26,6 +26,7 @@ from runner.authoring.layouts import (
     case_skill,
     routing_beside_cases,
     search_order,
+    skill_files,
     skill_folders,
 )
 from runner.authoring.safely import READ_ERRORS, refuse_surrogates, unreadable
@@ -206,8 +207,8 @@ def _collection(path: Path) -> set[str] | None:
         if len(skills) > 1:
             # every skill of the repository, one under a hidden folder too (`skills/.system/
             # x/`): one the router may choose, though no check grades it
-            hidden = [md.parent for md in root.rglob("SKILL.md")
-                      if not {".git", "node_modules"} & set(md.parts)]
+            # found on the one walk (layouts.skill_files): never a dependency's or a build's
+            hidden = [md.parent for md in skill_files(root)]
             return {n for s in [*skills, *hidden] for n in (declared_name(s) or s.name, s.name)}
     return None
 
