@@ -37,7 +37,7 @@ import tempfile
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import nullcontext
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -124,9 +124,18 @@ def _not_run(error: str) -> bool:
     return NOT_ITS_OWN in error or EMPTY_SET in error
 
 
+@cache
+def _members(sample: Path) -> tuple[tuple[Path, Path | None], ...]:
+    """The collection `sample`'s skills and their sets, found once per run: asked for each
+    refused skill, and each time walking the repository once per skill, a 125-skill
+    collection took most of an hour in the bench's own process."""
+    with read_once():
+        return tuple(collection(sample)) if sample.is_dir() else ()
+
+
 def _empty_member(sample: Path, skill: Path) -> bool:
     """Whether `skill` is one of the collection `sample` whose own set is an empty list."""
-    pairs = collection(sample) if sample.is_dir() else []
+    pairs = _members(sample)
     own = [f for s, f in pairs if s == skill and f is not None]
     return len(pairs) > 1 and len(own) == 1 and own[0].resolve().is_relative_to(
         skill.resolve()) and empty_set(own[0], skill)
