@@ -98,11 +98,43 @@ PRIVATE_HEADER = "PRIVATE KEY"
 _PRIVATE_END = re.compile(r"-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----")
 
 
+# The fixed part of a token (its kind), before the part a provider draws at random.
+_TOKEN_KIND = re.compile(r"^(?:sk-ant-|sk-proj-|sk-|AKIA|ASIA|gh[pousr]_|github_pat_|"
+                         r"xox[abprs]-|AIza)")
+# A body of lowercase words joined by hyphens or underscores (`xoxb-test-token`,
+# `sk-ant-your-key-here`): a name a person wrote, where a provider's body mixes digits and
+# capitals at random.
+_WORDS_BODY = re.compile(r"[a-z]+(?:[-_][a-z]+)*")
+
+
+def _runs(body: str) -> int:
+    """How many counting runs the body is made of: each next character the same as the last or
+    the one after it (`9` then `0` too): `1234567890ABCDEF` is 2, a random body about its
+    length."""
+    chars = [c for c in body if c not in "-_"]
+    runs = 1 if chars else 0
+    for last, char in zip(chars, chars[1:], strict=False):
+        if not (char == last or ord(char) == ord(last) + 1 or (last, char) == ("9", "0")):
+            runs += 1
+    return runs
+
+
+def _made_up(token: str) -> bool:
+    """A token whose random part a person typed: words (`xoxb-test-token`, a test's fixture) or
+    a count (`AKIA1234567890ABCDEF`, `AKIAXXXXXXXXXXXXXXXX`, a trap planted in an eval): no
+    provider issued it, so there is nothing to revoke."""
+    kind = _TOKEN_KIND.match(token)
+    if kind is None:
+        return False  # a private key's header: its own rule
+    body = token[kind.end():]
+    return bool(_WORDS_BODY.fullmatch(body)) or (len(body) >= 8 and _runs(body) <= 3)
+
+
 def _placeholder(found: re.Match[str], around: str) -> bool:
-    """The match names no real secret: an example key, or a private key's header inside a line
-    of code with no key material after it (a secret scanner's own test:
-    `write("k.pem", "-----BEGIN PRIVATE KEY-----\\nMII")`)."""
-    if _EXAMPLE.search(found.group(0)):
+    """The match names no real secret: an example key, a token made up of words or a count, or
+    a private key's header inside a line of code with no key material after it (a secret
+    scanner's own test: `write("k.pem", "-----BEGIN PRIVATE KEY-----\\nMII")`)."""
+    if _EXAMPLE.search(found.group(0)) or _made_up(found.group(0)):
         return True
     at = around.find(found.group(0))
     if PRIVATE_HEADER not in found.group(0):

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -155,8 +155,12 @@ def _located(folder: Path, names: list[str], shared: bool) -> Located | None:
     if cases_beside is not None:
         return Located(cases_beside, (cases_beside,), (*surveyed.unread,
                                                        *_inner_unread(cases_beside)))
-    return _tasks(folder) or (_case_dirs(folder) if not shared or _sole_skill(folder)
-                              else _shared_case_dirs(folder)) or _one_case(folder, shared)
+    found = _tasks(folder) or (_case_dirs(folder) if not shared or _sole_skill(folder)
+                               else _shared_case_dirs(folder)) or _one_case(folder, shared)
+    passed = tuple(u for u in surveyed.unread if u[1].startswith(NOT_A_SET))
+    # a file passed over beside the case folders (an inventory the scenarios were drawn
+    # from) is said, never dropped in silence
+    return None if found is None else replace(found, unread=(*found.unread, *passed))
 
 
 def _case_folder(folder: Path) -> Path | None:

@@ -324,6 +324,8 @@ def judge(path: Path) -> Judged:
     tested = _test_input(path, items)
     if tested is not None:
         return Judged(path, why_not=tested)
+    if all(isinstance(i, dict) and QUOTES_SKILL in i for i in items):
+        return Judged(path, why_not=INVENTORY)
     fields = frozenset().union(*(prompt_fields(i) for i in items))
     prompts = frozenset(str(i.get(k)) for i in items for k in prompt_fields(i) & set(PROMPT_KEYS))
     fmt = ".yaml" if path.suffix == ".yml" else path.suffix
@@ -570,6 +572,13 @@ def _variants_of_the_set(cases: list[Judged]) -> tuple[list[Judged], list[tuple[
 
 
 NOT_A_SET = "not a case set"  # leads the why of a file passed over for a well-formed set
+# An item quoting the skill's own text it was drawn from (Tessl's `instructions.json`:
+# `{instruction, original_snippets, relevant_when, why_given}`) describes the skill, not a task
+# given to it: the inventory a generator wrote its scenarios from, beside them.
+QUOTES_SKILL = "original_snippets"
+INVENTORY = (f"{NOT_A_SET}: its items are the skill's own instructions, each quoting the "
+             f"snippet it came from (`{QUOTES_SKILL}`): an inventory the scenarios cover, "
+             "not tasks")
 
 
 def _sets_first(cases: list[Judged], unread: list[tuple[Path, str]]

@@ -5,7 +5,9 @@ their author meant them).
 the same way (`TODO`, `TODO: name the file`, `todo: ...`). A field opens with the marker when it
 opens with the word `TODO` in capitals, or with `todo` in any case followed by a colon: the
 grammar of a marker. A word that only begins with the letters (`TodosStore`, `Todo list app`)
-is the author's text, never a draft.
+is the author's text, never a draft; so is the word naming the markers it lists with others
+(`TODO/FIXME without a tracking issue removed`, `TODO, FIXME and HACK comments`): a list of
+marker names is a noun the sentence is about, not a marker on it.
 """
 
 from __future__ import annotations
@@ -13,7 +15,10 @@ from __future__ import annotations
 import re
 
 MARKER = "TODO"
-_DRAFT = re.compile(r"\s*(?:\[\s*)?(?:TODO(?![A-Za-z0-9_])|(?i:todo)\s*:)")
+# `TODO` followed by another marker's name in capitals, after `/`, `,`, `&`, `and`, `or`:
+# the markers named as a list (`TODO/FIXME`), not one marking the field
+_LISTED = r"(?!\s*(?:[/,&]|and\b|or\b)\s*[A-Z]{3,}(?![a-z]))"
+_DRAFT = re.compile(rf"\s*(?:\[\s*)?(?:TODO(?![A-Za-z0-9_]){_LISTED}|(?i:todo)\s*:)")
 
 
 def is_draft(text: str) -> bool:

@@ -13,14 +13,17 @@ from runner.schema.drafts import is_draft
 
 @pytest.mark.parametrize("text", ["TODO", "TODO write me", "  TODO: name the file",
                                   "todo: say what good looks like", "[TODO] fill in",
-                                  "Todo : later"])
+                                  "Todo : later", "TODO/ later", "TODO, then decide"])
 def test_a_marker_is_a_draft(text: str) -> None:
     assert is_draft(text)
 
 
 @pytest.mark.parametrize("text", ["TodosStore using withEntities<Todo>()",
                                   "Todo list app with a filter", "TODOS page renders",
-                                  "todos are grouped by day", "A TODO-free summary"])
+                                  "todos are grouped by day", "A TODO-free summary",
+                                  "TODO/FIXME without tracking issue removed",
+                                  "TODO, FIXME and HACK comments carry an issue link",
+                                  "TODO or XXX markers are gone"])
 def test_a_word_opening_with_the_letters_is_the_authors_text(text: str) -> None:
     assert not is_draft(text)
 
@@ -55,3 +58,17 @@ def test_check_accepts_a_todos_store_and_refuses_a_marker(tmp_path: Path) -> Non
     assert ok.exit_code == 0, ok.output
     marked = CliRunner().invoke(main, ["check", str(_skill(tmp_path / "b", "TODO write it"))])
     assert marked.exit_code != 0 and "still a draft" in marked.output
+
+
+def test_a_statement_naming_the_markers_is_read(tmp_path: Path) -> None:
+    """A trap set's assertion about leftover markers (`TODO/FIXME ... removed`) is a complete
+    statement: the set loads, the statement kept as written."""
+    skill = _skill(tmp_path, "The module is refactored.")
+    data = json.loads((skill / "evals" / "evals.json").read_text())
+    data["evals"][0]["assertions"] = [
+        {"id": "no-todo", "trap": "markers left behind",
+         "description": "TODO/FIXME without tracking issue removed"}]
+    (skill / "evals" / "evals.json").write_text(json.dumps(data))
+    caseset = load_caseset(skill)
+    assert "TODO/FIXME without tracking issue removed" in json.dumps(
+        caseset.model_dump(mode="json"))

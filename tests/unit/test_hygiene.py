@@ -234,3 +234,20 @@ def test_the_skills_files_are_its_regular_files_by_their_path(tmp_path: Path) ->
     (tmp_path / "link.md").symlink_to(tmp_path / "SKILL.md")
     (tmp_path / "linked").symlink_to(tmp_path / "scripts")
     assert [rel for _, rel in files(tmp_path)] == ["SKILL.md", "scripts/run.sh"]
+
+
+def test_hy007_a_token_made_up_of_words_or_a_count_is_none(tmp_path: Path) -> None:
+    """A test's fixture token (`xoxb-` then words) and a trap key planted in an eval (a count
+    after `AKIA`) were issued by no provider: nothing to revoke. A random body still is one."""
+    root = skill(tmp_path)
+    (root / "tests").mkdir()
+    (root / "evals").mkdir()
+    (root / "tests" / "test_cli.py").write_text('env["SLACK_TOKEN"] = "xoxb-' + 'test-token"\n')
+    (root / "evals" / "evals.json").write_text(
+        '{"prompt": "Review: awsKey = \'AKIA' + '1234567890ABCDEF\'", '
+        '"other": "AKIA' + 'XXXXXXXXXXXXXXXX"}\n')
+    assert codes(root) == []
+    (root / "evals" / "evals.json").write_text('{"key": "AKIA' + 'Q3W7ZP2LMX9RTK4B"}\n')
+    (root / "tests" / "test_cli.py").write_text('token = "xoxb-' + '2948-1173-Kq9ZrT"\n')
+    assert [(f.code, f.file) for f in hygiene(root)] == [
+        ("HY007", "evals/evals.json"), ("HY007", "tests/test_cli.py")]

@@ -414,3 +414,25 @@ def test_a_dated_runs_scores_per_arm_beside_the_set_are_no_second_set(tmp_path: 
     _write(skill / "evals" / "lint-results.json", {**scores, "date": None})
     asked = check(str(skill))
     assert asked.exit_code == 2 and "--cases" in asked.output, asked.output
+
+
+def test_an_inventory_of_the_skills_instructions_beside_case_folders_is_said_not_read(
+        tmp_path: Path) -> None:
+    """A generator's inventory (each item one of the skill's instructions quoting the snippet
+    it came from) beside the scenario folders it was used to write: the folders are the set,
+    the inventory a line in `check`, never read as cases with nothing to grade."""
+    skill = _skill(tmp_path / "tidy-notes")
+    for n in range(2):
+        _write(skill / "evals" / f"scenario-{n}" / "task.md",
+               f"Write summary.md saying that meeting {n} moved to Friday.\n")
+        _write(skill / "evals" / f"scenario-{n}" / "criteria.json",
+               {"type": "weighted_checklist", "checklist": [
+                   {"name": "day", "description": "summary.md names Friday", "max_score": 10}]})
+    _write(skill / "evals" / "instructions.json", {"instructions": [
+        {"instruction": "Write the summary to summary.md",
+         "original_snippets": "write summary.md", "why_given": "reminder"}]})
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "2 case(s): scenario-0, scenario-1" in result.output
+    assert "instructions.json: not a case set: its items are the skill's own instructions" \
+        in result.output
