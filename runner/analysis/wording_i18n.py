@@ -779,6 +779,9 @@ _MORE = re.compile(rf"[;；]|(?<!\s)\.\s+\S|[!?]\s+\S|[。！？]\s*\S"
 # A closing aside in parentheses, the author's reason ("...제거되지 않았다 (여전히 유효한 ...)"):
 # the clause before it is the statement.
 _ASIDE = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
+# A bracketed span inside the statement (an example, an elided quote "（<!-- ... -->）"): its
+# stops end no clause of the statement.
+_BRACKETED = re.compile(r"[(（][^()（）]*[)）]")
 
 
 
@@ -873,7 +876,7 @@ _COMPOUND = re.compile(r"-[^\W\d_]+(?=[\s,.;:!?)]|$)")
 def denies(statement: str) -> bool:
     """Only says something is not there, in one of these languages."""
     text = _ASIDE.sub("", " ".join(statement.split()).strip())
-    if not text or _MORE.search(text) or _NOT_ONLY.search(text):
+    if not text or _MORE.search(_BRACKETED.sub("()", text)) or _NOT_ONLY.search(text):
         return False
     if _DENY_TAIL_RE.search(text):
         return True
