@@ -1,6 +1,7 @@
 """Fixtures given inline in a case: `files: [{path, content}]` (also `name`/`filename`/`file`
 with `text`/`body`), `context.files` the same way, or a mapping `{path: content}` under
-`files` (or under `context` when every key is a file's name), and the same under `setup_files` (files the harness writes before the session); a
+`files` (or under `context` when every key is a file's name), and the same under
+`setup_files` (files the harness writes before the session); a
 `fixture` object holding its files' text (`{files: {path: text}}`, or `{path, artifact:
 text}`, one file and its text of several lines). They
 are taken out of the case's `files` (which then names only files of the skill)
@@ -160,7 +161,8 @@ def split_inline(item: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str], 
             entries += given
             out.pop(key)
     context = out.get("context")
-    if _file_mapping(context):  # `context: {"tracking.md": "..."}`: the user's own files
+    if isinstance(context, dict) and _file_mapping(context):  # `context: {"tracking.md":
+        # "..."}`: the user's own files
         entries += [{"path": k, "content": v} for k, v in context.items()]
         out.pop("context")
     elif isinstance(context, dict) and isinstance(context.get("files"), list) \

@@ -3,7 +3,8 @@ agent asks the user questions and the author's harness answers as a scripted use
 
 The answers written as a list (`user_responses`, `simulated_user: {answers: [...]}`,
 `scripted_replies`), or as a mapping from what is asked to the answer (`user_responses:
-{base: "$180,000"}`, one reply giving each labelled, "base: $180,000"), are the user's turns: sent as follow-up turns in the same session, in
+{base: "$180,000"}`, one reply giving each labelled, "base: $180,000"), are the user's
+turns: sent as follow-up turns in the same session, in
 order (runner.authoring.dialects reads them as `follow_up_turns`). A persona given only as a
 description (`persona: "an impatient CFO"`, `simulated_user: {role: ...}`) cannot be played:
 no simulator answers the agent, so the case runs without one, and `check` says so (EV015).
