@@ -186,9 +186,11 @@ def answer_keys(skill_dir: Path, case: Case, project: frozenset[str] = frozenset
                     "already in the staged project" for at, said in made_already(case, project)]
 
 
-# A verb of making a file, then (within a few words, in the same clause) the file's name.
-_MAKES = re.compile(r"\b(?:creates?|writes?|adds?|generates?|scaffolds?|produces?)\b"
-                    r"[^.;,\n]{0,40}?(?<![\w/.-])((?:[\w-][\w.-]*/)*[\w-][\w.-]*"
+# A verb of making a file with the file as its object ("Creates a single file X.cs"); a file
+# after "to"/"in" ("adds an entry to CHANGELOG.md") is one the work edits, no answer.
+_MAKES = re.compile(r"\b(?:creates?|writes?|adds?|generates?|scaffolds?|produces?)\s+"
+                    r"(?:(?:a|an|the|new|single|one|file|called|named)\s+)*`?"
+                    r"(?<![\w/.-])((?:[\w-][\w.-]*/)*[\w-][\w.-]*"
                     r"\.[A-Za-z][A-Za-z0-9]{0,5})(?![\w/-])", re.IGNORECASE)
 
 
