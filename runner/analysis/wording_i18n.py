@@ -779,6 +779,9 @@ _MORE = re.compile(rf"[;；]|(?<!\s)\.\s+\S|[!?]\s+\S|[。！？]\s*\S"
 # A closing aside in parentheses, the author's reason ("...제거되지 않았다 (여전히 유효한 ...)"):
 # the clause before it is the statement.
 _ASIDE = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
+# A bracketed span inside the statement (an example, an elided quote "（<!-- ... -->）"): its
+# stops end no clause of the statement.
+_BRACKETED = re.compile(r"[(（][^()（）]*[)）]")
 
 
 
@@ -873,7 +876,7 @@ _COMPOUND = re.compile(r"-[^\W\d_]+(?=[\s,.;:!?)]|$)")
 def denies(statement: str) -> bool:
     """Only says something is not there, in one of these languages."""
     text = _ASIDE.sub("", " ".join(statement.split()).strip())
-    if not text or _MORE.search(text) or _NOT_ONLY.search(text):
+    if not text or _MORE.search(_BRACKETED.sub("()", text)) or _NOT_ONLY.search(text):
         return False
     if _DENY_TAIL_RE.search(text):
         return True
@@ -890,7 +893,12 @@ FIRING: Table = {
            r"載入|调用|調用)",
            # "使用该技能" ("uses the skill"), and nothing more
            r"(?:应该|應該|应|應|会|會|必须|必須)?(?:不|没有|沒有|未|不应|不應)?(?:使用|调用|調用)"
-           r"(?:了)?(?:该|這個|这个|此)(?:技能|skill)",),
+           r"(?:了)?(?:该|這個|这个|此)(?:技能|skill)",
+           # the verb first ("仍應觸發全面健檢 skill", "触发该技能"): the skill its object, called
+           # by a short description at most
+           r"(?:仍然|仍|也|还是|還是)?(?:应该|應該|应当|應當|应|應|会|會|必须|必須)?"
+           r"(?:不|没有|沒有|未|不应|不應)?(?:触发|觸發|激活|启用|啟用|加载|載入)(?:了)?"
+           r"(?:该|這個|这个|此)?\s?[\u4e00-\u9fff]{0,6}\s?(?:技能|skill)",),
     "ja": (r"(?:この)?(?:スキル|skill)(?:は|が)?(?:起動|発動|トリガー|読み込み|呼び出し)"
            r"(?:される|する|されない|しない|されません|しません|されるべき(?:ではない)?|"
            r"すべき(?:ではない)?)",),

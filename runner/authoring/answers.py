@@ -9,6 +9,10 @@ under test, and a fixture that gives the answer away is reported before anything
   languages the readers take, "# 期待: ...") is an answer key: reported (EV013).
 - Files the case (or the set's notes) marks as references behind the expected output are not
   inputs: left unstaged and reported (EV013).
+- A file the case's criteria say the work creates ("Creates src/app/UpdateRoute.cs",
+  "Creates AddStage.cs") that the staged project already holds (at that path, or a file of
+  that name when no folder is written) is the finished answer in both arms' working
+  directory: reported (EV013), as a case of the project as it is now, not as it was.
 """
 
 from __future__ import annotations
@@ -178,4 +182,36 @@ def answer_keys(skill_dir: Path, case: Case, project: frozenset[str] = frozenset
         field = _ANSWER_FIELD.search(text) if rel.endswith(_DATA_SUFFIXES) else None
         if field is not None:
             found.append(f"{rel} carries an answer field ({field.group(1)!r})")
-    return found
+    return found + [f"{at} is a file the case's criteria say the work creates ({said!r}), "
+                    "already in the staged project" for at, said in made_already(case, project)]
+
+
+# A verb of making a file with the file as its object ("Creates a single file X.cs"); a file
+# after "to"/"in" ("adds an entry to CHANGELOG.md") is one the work edits, no answer.
+_MAKES = re.compile(r"\b(?:creates?|writes?|adds?|generates?|scaffolds?|produces?)\s+"
+                    r"(?:(?:a|an|the|new|single|one|file|called|named)\s+)*`?"
+                    r"(?<![\w/.-])((?:[\w-][\w.-]*/)*[\w-][\w.-]*"
+                    r"\.[A-Za-z][A-Za-z0-9]{0,5})(?![\w/-])", re.IGNORECASE)
+
+
+def made_already(case: Case, project: frozenset[str]) -> list[tuple[str, str]]:
+    """(the staged project's file, the criterion) for each file the case's criteria say the
+    work creates that the project already holds: by its path when a folder is written, else
+    by its name (one file of that name in the project)."""
+    if not project:
+        return []
+    texts = [case.expected_output, *case.assertions, *case.statements]
+    by_name: dict[str, list[str]] = {}
+    for path in project:
+        by_name.setdefault(PurePosixPath(path).name, []).append(path)
+    found: dict[str, str] = {}
+    for text in texts:
+        for match in _MAKES.finditer(text):
+            name = match.group(1).removeprefix("./")
+            if "/" in name:
+                held = [name] if name in project else []
+            else:
+                held = by_name.get(name, [])
+            if len(held) == 1 and held[0] not in found:
+                found[held[0]] = text[:80]
+    return list(found.items())

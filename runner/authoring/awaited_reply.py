@@ -98,6 +98,15 @@ _INTERVIEW = re.compile(
 _ASKS_THEN = re.compile(
     r"(?i)\b(?:asks?|prompts?|waits?\s+for)\s+(?:the\s+)?user\b[^.;]{0,80}?,?\s+(?:and\s+)?"
     r"then\s+(?!asks?\b)[a-z]+")
+# The user's reply received, as the run's own act ("gets approval, then adds the line",
+# "obtains the user's confirmation before writing"): only a reply gives it. A bound on the act
+# ("does not write without getting approval", "before getting approval") and a purpose ("asks
+# to get approval") a reply that asks keeps.
+_GETS_REPLY = re.compile(
+    r"(?i)(?<!\bwithout\s)(?<!\bbefore\s)(?<!\buntil\s)(?<!\bunless\s)(?<!\bto\s)"
+    r"\b(?:gets?|getting|obtains?|obtaining|receives?|receiving|secures?|securing)\s+"
+    r"(?:the\s+user'?s?\s+|their\s+|explicit\s+|user\s+)?(?:approval|confirmation|consent|"
+    r"sign-?off|go-?ahead)\b")
 # The act first, then what it waits on ("Writes loop.sh after three rounds of questions",
 # "creates the files after the user answers"); "only after" bounds the act instead, which a
 # reply that asks and stops keeps. A told act ("Explains what happens after ...") is _TOLD's.
@@ -131,7 +140,7 @@ def needs_answers(item: dict[str, Any]) -> tuple[str, str] | None:
         for text in texts:
             for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
                 found = _INTERVIEW.search(sentence) or _ASKS_THEN.search(sentence) or \
-                    _ASKS_THEN_CJK.search(sentence)
+                    _ASKS_THEN_CJK.search(sentence) or _GETS_REPLY.search(sentence)
                 if found is not None and not _TOLD.search(sentence[:found.start()]) \
                         and not _CONTRAST.search(sentence):
                     return str(key), sentence.strip()

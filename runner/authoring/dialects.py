@@ -1069,7 +1069,8 @@ class CaseReader:
         if found is not None:
             key, answers = found
             given = item.pop(key.split(".", 1)[0])
-            if isinstance(given, dict) and len(given) > 1:  # the persona beside its answers
+            if "." in key and isinstance(given, dict) and len(given) > 1:  # the persona
+                # beside its answers (a mapping of answers alone is `key` itself)
                 self.unread[f"{key.split('.', 1)[0]} (the persona, not played)"] = {
                     k: v for k, v in given.items() if k != key.split(".", 1)[1]}
             item["follow_up_turns"] = answers

@@ -9,7 +9,11 @@ lead-in ("... code that: (1) ...", "Catches: a; b") keeps the lead-in, so it sti
 a claim. The whole text still reaches the grader as the expected output (its context).
 
 Nothing is split inside brackets, quotes or code, after an abbreviation ("e.g.", "vs."), or
-before a lower-case word (a number or a file name is no sentence end).
+before a lower-case word (a number or a file name is no sentence end). Alternatives are never
+split into claims that must all pass: a text that offers them ("either X or Y", "X, or else
+Y", "... is also acceptable") stays whole, a sentence whose parts are branches ("if A it
+does X; if B it does Y") stays one claim, and verbs joined by "or" ("flags it, or writes
+Z") stay one claim.
 """
 
 from __future__ import annotations
@@ -29,6 +33,15 @@ _BULLET = re.compile(r"^\s*(?:[-*\u2022\u00b7]|\d{1,2}[.)]|\(\d{1,2}\))\s+(?:\[[
 _ENUMERATED = re.compile(r"\(\d{1,2}\)\s*|(?<![\w.])\d{1,2}\)\s+")
 _SENTENCE_END = "。！？!?."
 _CJK_END = "。！？；"
+
+
+# Wording that offers alternatives across the text: which sentence it relaxes is the
+# author's, so the text is one claim.
+_ALTERNATIVES = re.compile(r"\beither\b[^.;:]*\bor\b|\bor\s+else\b|\balternatively\b|"
+                           r"\b(?:is|are)\s+(?:also|equally)\s+(?:acceptable|fine|ok|okay|"
+                           r"valid|allowed|correct)\b", re.IGNORECASE)
+# A part that opens a branch: the sentence's parts are alternatives, not claims.
+_BRANCH = re.compile(r"^(?:if|when|whenever|unless|otherwise|else|or)\b", re.IGNORECASE)
 
 
 def _top_level_cuts(text: str, marks: str) -> list[int]:
@@ -119,8 +132,8 @@ def _verb_list(sentence: str) -> list[str]:
         return [sentence]
     cuts = [m for m in _VERB_CUT.finditer(body) if m.group("word").lower() in verbs
             and m.start() in {c - 1 for c in _top_level_cuts(body, ",")}]
-    if not cuts:
-        return [sentence]
+    if not cuts or any(re.match(r",\s+or\b", c.group(0)) for c in cuts):
+        return [sentence]  # "flags it, or writes Z": alternatives, one claim
     parts, start = [], 0
     for cut in cuts:
         parts.append(body[start:cut.start()].strip())
@@ -144,6 +157,8 @@ def _items(sentence: str) -> list[str]:
     parts = [p.rstrip(";\uff1b").strip() for p in parts]
     if len(parts) < 2:
         return _verb_list(sentence)
+    if any(_BRANCH.match(p) for p in parts[1:]):
+        return [sentence]  # "if A, X; if B, Y": one branch holds, never both
     head, colon, _ = parts[0].partition(": ")
     lead = f"{head}:" if colon and len(head) < 80 else ""
     return [parts[0], *_with_lead(lead, parts[1:])]
@@ -175,7 +190,7 @@ def _names_a_grader(text: str) -> bool:
 def expected_claims(text: str) -> list[str]:
     """The claims of an expected output: one item for a short or single-claim text."""
     text = text.strip()
-    if len(text) < MIN_LENGTH or _names_a_grader(text):
+    if len(text) < MIN_LENGTH or _names_a_grader(text) or _ALTERNATIVES.search(text):
         return [text]
     lines = [line for line in text.splitlines() if line.strip()]
     parts: list[str] = []

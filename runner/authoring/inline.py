@@ -1,6 +1,7 @@
 """Fixtures given inline in a case: `files: [{path, content}]` (also `name`/`filename`/`file`
 with `text`/`body`), `context.files` the same way, or a mapping `{path: content}` under
-`files`, and the same under `setup_files` (files the harness writes before the session); a
+`files` (or under `context` when every key is a file's name), and the same under
+`setup_files` (files the harness writes before the session); a
 `fixture` object holding its files' text (`{files: {path: text}}`, or `{path, artifact:
 text}`, one file and its text of several lines). They
 are taken out of the case's `files` (which then names only files of the skill)
@@ -9,6 +10,7 @@ content and a trial writes them into its working directory like any fixture."""
 
 from __future__ import annotations
 
+import re
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -118,6 +120,19 @@ def _fixture_files(block: Any) -> list[dict[str, Any]] | None:
     return None
 
 
+# A file's name: a relative path whose last part has a suffix, no spaces ("notes/jd.md").
+_FILE_NAME = re.compile(r"^(?:[\w.-]+/)*[\w-][\w.-]*\.[A-Za-z0-9]{1,8}$")
+
+
+def _file_mapping(given: Any) -> bool:
+    """A mapping whose every key is a file's name and every value its text: files given
+    inline, never prompt text (`context: {"tracking.md": "Status: ..."}`); a mapping with a
+    key that is no file name (`{role: ...}`) is the reader's to judge."""
+    return isinstance(given, dict) and bool(given) and all(
+        isinstance(k, str) and _FILE_NAME.match(k.strip()) and isinstance(v, str)
+        for k, v in given.items())
+
+
 def split_inline(item: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str], list[str]]:
     """The case without its inline fixtures, those fixtures (path -> content) and what is
     wrong with any of them (each a message; the caller refuses the case)."""
@@ -146,7 +161,11 @@ def split_inline(item: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str], 
             entries += given
             out.pop(key)
     context = out.get("context")
-    if isinstance(context, dict) and isinstance(context.get("files"), list) \
+    if isinstance(context, dict) and _file_mapping(context):  # `context: {"tracking.md":
+        # "..."}`: the user's own files
+        entries += [{"path": k, "content": v} for k, v in context.items()]
+        out.pop("context")
+    elif isinstance(context, dict) and isinstance(context.get("files"), list) \
             and any(_is_inline(f) for f in context["files"]):
         entries += [f for f in context["files"] if _is_inline(f)]
         rest = {k: v for k, v in context.items() if k != "files"}

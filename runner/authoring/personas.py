@@ -2,7 +2,9 @@
 agent asks the user questions and the author's harness answers as a scripted user.
 
 The answers written as a list (`user_responses`, `simulated_user: {answers: [...]}`,
-`scripted_replies`) are the user's turns: sent as follow-up turns in the same session, in
+`scripted_replies`), or as a mapping from what is asked to the answer (`user_responses:
+{base: "$180,000"}`, one reply giving each labelled, "base: $180,000"), are the user's
+turns: sent as follow-up turns in the same session, in
 order (runner.authoring.dialects reads them as `follow_up_turns`). A persona given only as a
 description (`persona: "an impatient CFO"`, `simulated_user: {role: ...}`) cannot be played:
 no simulator answers the agent, so the case runs without one, and `check` says so (EV015).
@@ -31,7 +33,13 @@ def _words(key: str) -> set[str]:
 
 
 def _answers(value: Any) -> list[str] | None:
-    """A list of the user's answers: strings, or objects each with one text."""
+    """A list of the user's answers: strings, or objects each with one text; or a mapping
+    from what is asked to the answer (`{base: "$180,000", pto: "20 days"}`): one reply
+    giving every answer labelled with what it answers ("base: $180,000"), since a mapping
+    says what is asked, not in what order or how many turns the agent asks it."""
+    if isinstance(value, dict) and value and all(
+            isinstance(k, str) and isinstance(v, str) and v.strip() for k, v in value.items()):
+        return ["\n".join(f"{k}: {v}" for k, v in value.items())]
     if not isinstance(value, list) or not value:
         return None
     found = [v if isinstance(v, str) else next(

@@ -192,7 +192,8 @@ _CJK_FIRED = re.compile(r"(?:技能|スキル|触发|觸發|激活|启用|啟用
 _LEAD = re.compile(r"^(?:[\s,，;；:：.。、]|之后|之後|后|後|并且|並且|并|並|然后|然後)+")
 
 
-_NAMED_SKILL = re.compile(r"([\w:-]+)\s+skill\b", re.IGNORECASE)
+# (a skill's name is written in Latin letters: "全面健檢 skill" describes, names no other skill)
+_NAMED_SKILL = re.compile(r"((?=[\w:-]*[A-Za-z])[\w:-]+)\s+skill\b", re.IGNORECASE)
 _NOT_A_NAME = {"the", "this", "that", "a", "an", "its", "our", "your", "same", "right", "la", "el",
                "le", "il", "lo", "die", "der", "das", "o", "esta", "este", "cette", "ce"}
 
@@ -205,12 +206,18 @@ def _other_skill(head: str, names: tuple[str, ...]) -> bool:
                for m in _NAMED_SKILL.finditer(head)) if own else False
 
 
+_CONCESSIVE = re.compile(r"^(?:虽然|雖然|尽管|儘管|即使|即便|although|even\s+though|even\s+if)"
+                         r"[^,，;；.。]{1,80}[,，]\s*", re.IGNORECASE)
+
+
 def split_firing(statement: str, names: tuple[str, ...] = ()) -> tuple[bool, str] | None:
     """A statement that opens with the skill firing (or not) and goes on to the work the run
     does: whether it fires, and the rest, the behaviour to grade ("The skill triggers and
     drafts the menu" -> (True, "Drafts the menu")). None when no head is about firing alone,
     or nothing is left after it (a statement only about firing: `about_firing`)."""
-    text = " ".join(statement.split())
+    # a concessive lead ("雖然使用者只點名 X,仍應觸發 ... skill,涵蓋 ...", "Although the user
+    # names one file, triggers and ...") is the request's circumstance, no part of the head
+    text = _CONCESSIVE.sub("", " ".join(statement.split()), count=1)
     if about_firing(text, names) is not None:
         return None  # firing alone ("Does not run x. No report."): nothing to grade besides
     cuts = [(m.start(), m.end()) for m in _CLAUSE_END.finditer(text) if m.start() > 0]

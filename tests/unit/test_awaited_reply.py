@@ -67,6 +67,8 @@ def test_steps_that_ask_nothing_or_act_without_a_reply_are_not_flagged(tmp_path:
     "1回の質問でまとめて確認してから ledger.csv を更新する",   # Japanese: ask once, then write
     "Writes ledger.csv after two rounds of questions.",       # English, the act first
     "Records the move after the user answers which account.",
+    "Shows the move, gets approval, THEN writes ledger.csv.",  # the reply as the run's act
+    "Obtains the user's confirmation before writing ledger.csv.",
 ])
 def test_a_criterion_acting_after_the_users_answer_in_a_verb_last_language_is_flagged(
         tmp_path: Path, expected: str) -> None:
@@ -84,6 +86,8 @@ def test_a_criterion_acting_after_the_users_answer_in_a_verb_last_language_is_fl
     "ledger.csv 확인 후 수정.",
     "Writes ledger.csv only after the user answers.",  # a bound a reply that asks keeps
     "Explains what happens after the user answers.",   # the answer tells of the sequence
+    "Does not write ledger.csv without getting approval.",  # a bound a reply that asks keeps
+    "Explains how to get approval for the move.",
 ])
 def test_a_question_alone_or_a_check_before_acting_is_not_flagged(
         tmp_path: Path, expected: str) -> None:

@@ -67,3 +67,27 @@ def test_an_expected_output_naming_a_grader_program_stays_whole() -> None:
                  "Lists each person's shifts for the week. Flags the Tuesday gap and proposes "
                  "who covers it. check_rota.py reports 5/5."):
         assert expected_claims(text) == [text]
+
+
+def test_alternatives_are_never_split_into_claims_that_must_all_pass(tmp_path: Path) -> None:
+    """An either/or, an 'also acceptable' or branches are one claim: splitting them makes
+    each alternative a must-pass statement, so the outcome the author accepts fails."""
+    whole = ("A rota that covers the Tuesday gap with Bo. It should either flag the gap to the "
+             "user, or move Cy to Tuesday. Leaving Tuesday open is also acceptable.")
+    checks, shown = statements_of(tmp_path, whole)
+    assert [c["entry"] for c in checks] == [whole]
+    assert "split into" not in shown
+    assert expected_claims("Reads the availability first. Then routes the request: if Bo is "
+                           "free it books Bo on Tuesday; if Bo is away it books Cy instead.") \
+        == ["Reads the availability first.", "Then routes the request: if Bo is free it books "
+            "Bo on Tuesday; if Bo is away it books Cy instead."]
+    assert expected_claims("Should flag the Tuesday gap to the team lead, or propose a swap "
+                           "that keeps everyone under forty hours this week.") == [
+        "Should flag the Tuesday gap to the team lead, or propose a swap that keeps everyone "
+        "under forty hours this week."]
+
+
+def test_a_list_joined_by_and_still_splits() -> None:
+    """Negative: "and" joins claims that must all hold; only "or" makes alternatives."""
+    assert len(expected_claims("Should flag the Tuesday gap to the team lead, propose a swap "
+                               "for the evening, and keep everyone under forty hours.")) == 3

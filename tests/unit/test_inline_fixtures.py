@@ -45,7 +45,16 @@ FORMS: list[Any] = [
     {"files": [{"name": "notes.md", "body": "Ana owns the budget."}]},
     {"files": {"notes.md": "Ana owns the budget."}},
     {"context": {"files": [{"file": "notes.md", "content": "Ana owns the budget."}]}},
+    {"context": {"notes.md": "Ana owns the budget."}},
 ]
+
+
+def test_a_context_mapping_not_of_file_names_is_no_fixture(tmp_path: Path) -> None:
+    """Negative: `context: {team: ...}` names no file: task material, never staged."""
+    skill = skill_with(tmp_path, [case(context={"team": "Ana owns the budget.",
+                                                "notes.md": "x"})])
+    loaded = load_caseset(skill, "tidy-notes").evals[0]
+    assert not loaded.inline_files
 
 
 def test_every_inline_form_is_read_counted_and_staged(tmp_path: Path) -> None:

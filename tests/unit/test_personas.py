@@ -50,3 +50,21 @@ def test_check_says_the_persona_is_not_played_through_the_cli(tmp_path: Path) ->
     assert result.exit_code == 0, result.output
     assert "EV015" in result.output and "`simulated_user` describes a simulated user" in \
         result.output
+
+
+def test_answers_keyed_by_what_is_asked_are_sent_labelled_in_order(tmp_path: Path) -> None:
+    """A mapping from the question to the answer is the user's answers, never an ignored
+    field: one follow-up reply giving each, labelled with what it answers."""
+    answers = {"budget": "About 10k", "deadline": "Next quarter"}
+    caseset = load_caseset(make_skill(tmp_path, [_case(user_responses=answers)]), "tidy-notes")
+    (case,) = caseset.evals
+    assert [t.prompt for t in case.follow_ups] == ["budget: About 10k\ndeadline: Next quarter"]
+    assert any(f.code == "EV012" and "1 scripted answer(s)" in f.message
+               for f in caseset.findings)
+
+
+def test_a_mapping_of_other_values_is_no_answers(tmp_path: Path) -> None:
+    """Negative: a mapping holding a non-text value is not a script of answers."""
+    caseset = load_caseset(make_skill(tmp_path, [_case(user_responses={"budget": 10})]),
+                           "tidy-notes")
+    assert not caseset.evals[0].follow_ups

@@ -233,3 +233,11 @@ def test_a_text_or_a_code_term_under_a_forbidden_list_stays_literal(tmp_path: Pa
     checks = _forbidden_set(tmp_path, LITERALS)
     literal = {c["entry"] for c in checks if c["kind"] != "statement"}
     assert {f"not:{text}" for text in LITERALS} <= literal
+
+
+def test_a_stop_inside_brackets_ends_no_clause_of_a_denial() -> None:
+    """An elided quote in brackets ("（<!-- ... -->）") is no second sentence: the denial stays
+    an absence; a stop outside brackets still opens a second clause."""
+    assert states_absence("ガイドコメント（<!-- ... -->）が本文に残っていない")
+    assert states_absence("Does not leave the guide comments (<!-- ... -->) in the body")
+    assert not states_absence("ガイドコメントが残っていない. Then it writes the body")

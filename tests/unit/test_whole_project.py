@@ -327,3 +327,26 @@ def test_a_file_through_a_linked_folder_or_inside_the_skill_is_never_the_project
                                  "./src/test/TaskDaoTest.kt", ".agents/skills/testing/SKILL.md")}
     assert project_paths(skill, Case(id="c", prompt="p", inline_files=staged)) == {
         "src/test/TaskDaoTest.kt", "./src/test/TaskDaoTest.kt"}
+
+
+def test_a_file_the_criteria_create_already_in_the_project_is_an_answer_key(
+        tmp_path: Path) -> None:
+    """A case asking for a file the project already holds (the repository after the author
+    made it) hands both arms the answer: EV013, by path or by its one name in the project;
+    a file the project does not hold, or one the work edits ("adds a test to X"), is none."""
+    cases = [{"id": "dao", "prompt": "Add tests for the task DAO.",
+              "expected_output": "Creates src/test/TaskDaoTest.kt extending DaoTest."},
+             {"id": "named", "prompt": "Add tests for the task DAO.",
+              "assertions": ["Creates a single file TaskDaoTest.kt under src/test/"]},
+             {"id": "new", "prompt": "Add tests for the user DAO.",
+              "expected_output": "Creates src/test/UserDaoTest.kt extending DaoTest, as "
+                                 "TaskDaoTest.kt does."},
+             {"id": "edit", "prompt": "Cover findTodayTasks().",
+              "assertions": ["Adds a test to TaskDaoTest.kt for findTodayTasks()"]}]
+    result = check(str(project(tmp_path, cases)))
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if "EV013" in line]
+    assert len(lines) == 2, result.output
+    assert all("src/test/TaskDaoTest.kt is a file the case's criteria say the work creates"
+               in line and "already in the staged project" in line for line in lines)
+    assert not any("'new'" in line or "'edit'" in line for line in lines)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from runner.authoring.routing import about_firing
+from runner.authoring.routing import about_firing, split_firing
 from runner.cli import main
 
 
@@ -87,3 +87,23 @@ def test_check_offers_a_one_word_names_firing_as_a_trigger_query(tmp_path: Path)
     result = CliRunner().invoke(main, ["check", str(skill)])
     assert result.exit_code == 0, result.output
     assert "say whether the skill fires ('tidy should not activate')" in result.output
+
+
+@pytest.mark.parametrize(("statement", "fires", "rest"), [
+    ("雖然使用者只點名 Resend,仍應觸發全面健檢 skill,涵蓋其餘面向,而不是只看點名的一項", True,
+     "涵蓋其餘面向,而不是只看點名的一項"),
+    ("Although the user names one file, the skill triggers and lists every finding in it",
+     True, "Lists every finding in it"),
+    ("不应触发该技能,直接回答问题即可", False, "直接回答问题即可"),
+])
+def test_a_firing_clause_after_a_concessive_lead_or_verb_first_is_split(
+        statement: str, fires: bool, rest: str) -> None:
+    """The verb-first Chinese firing clause, and a concessive lead before it (the request's
+    circumstance), leave the firing to the trigger side and the rest graded."""
+    assert split_firing(statement, ("health-check",)) == (fires, rest)
+
+
+def test_a_verb_first_firing_of_work_stays_a_statement() -> None:
+    """Negative: a verb of firing whose object is no skill is work ("触发部署流程")."""
+    assert about_firing("触发部署流程并生成报告") is None
+    assert split_firing("雖然使用者只點名 Resend,仍觸發部署流程,並產生報告") is None
