@@ -1,4 +1,4 @@
-"""A fixture written as a git repository's state (issue 26; docs/case-sets.md#inline-fixtures):
+"""A fixture written as a git repository's state (issue 26; docs/case-sets.md):
 `fixture: {git: {head: {path: text}, staged: {...}, unstaged: {...}, untracked: {...}}}`, the
 working directory the agent starts in being a repository in that state (a commit skill's
 case: what is committed, what is staged, what is only changed, what git does not track).

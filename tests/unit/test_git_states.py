@@ -1,5 +1,5 @@
 """A fixture written as a git repository's state (runner.authoring.git_states;
-docs/case-sets.md#inline-fixtures): read as the setup that builds that repository in the
+docs/case-sets.md): read as the setup that builds that repository in the
 working directory, the state `git status` then shows; an unknown key refused with the fix."""
 
 from __future__ import annotations

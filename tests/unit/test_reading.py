@@ -15,7 +15,7 @@ from runner.cli import main
 from runner.sandbox.fake import FakeSandbox
 from tests.helpers import EXAMPLE
 
-SECRET = "AKIA" + "ABCDEFGHIJKLMNOP"
+SECRET = "AKIA" + "Q7ZK2M9XH4TB6WRD"
 
 
 pytestmark = pytest.mark.usefixtures("fake_sandbox")
