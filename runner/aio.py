@@ -15,6 +15,8 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from runner.sockets import unix_address
+
 T = TypeVar("T")
 
 _lock = threading.Lock()
@@ -65,7 +67,8 @@ class HostedApp:
     def start_unix(self, path: str) -> None:
         async def go() -> None:
             await self._runner.setup()
-            await web.UnixSite(self._runner, path).start()
+            with unix_address(path) as address:  # a deep scratch root: see runner.sockets
+                await web.UnixSite(self._runner, address).start()
 
         run_sync(go())
 

@@ -34,6 +34,7 @@ from runner.sandbox.base import (
 from runner.sandbox.reap import reap_scratch
 from runner.schema.options import Limits
 from runner.schema.trial import ProgramRun
+from runner.sockets import unix_address
 
 DEFAULT_IMAGE = config.IMAGE
 AGENT_UID = 1000
@@ -225,7 +226,8 @@ class DockerSandbox(Sandbox):
         container = None
         try:
             (spec.socket_dir / GATE_NAME).unlink(missing_ok=True)  # an earlier session's
-            gate.bind(str(spec.socket_dir / GATE_NAME))
+            with unix_address(spec.socket_dir / GATE_NAME) as address:
+                gate.bind(address)
             os.chmod(spec.socket_dir / GATE_NAME, 0o666)
             gate.listen(1)
             begun = time.monotonic()

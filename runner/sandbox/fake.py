@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 
 from runner.errors import SandboxError
 from runner.sandbox.base import Sandbox, SessionRun, SessionSpec
+from runner.sockets import unix_address
 
 
 class FakeSandbox(Sandbox):
@@ -139,7 +140,8 @@ class _UnixHTTPConnection(http.client.HTTPConnection):
     def connect(self) -> None:
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         sock.settimeout(30)
-        sock.connect(self._path)
+        with unix_address(self._path) as address:
+            sock.connect(address)
         self.sock = sock
 
 

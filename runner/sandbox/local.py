@@ -17,6 +17,7 @@ import time
 from runner.aio import background_loop, run_sync
 from runner.errors import SandboxError
 from runner.sandbox.base import Sandbox, SessionRun, SessionSpec, argv, tail
+from runner.sockets import unix_address
 
 
 async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -37,7 +38,8 @@ class _Relay:
 
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
-            up_reader, up_writer = await asyncio.open_unix_connection(self.socket_path)
+            with unix_address(self.socket_path) as address:
+                up_reader, up_writer = await asyncio.open_unix_connection(address)
         except OSError:
             writer.close()
             return

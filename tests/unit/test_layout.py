@@ -21,7 +21,7 @@ RUNNER = Path(__file__).resolve().parents[2] / "runner"
 LAYERS = (
     "config", "errors",                     # constants and the error tree
     "schema",                               # pure data models
-    "aio", "console",                       # small utilities
+    "sockets", "aio", "console",            # small utilities
     "store", "logs", "costs", "analysis", "render",  # read and write data, no execution
     "scoring", "authoring",                 # offline: checks, case sets, problems
     "pacing",                               # ledger, governor, pushback rules

@@ -337,3 +337,21 @@ def test_usage_of_earlier_drivers_attempts_is_counted_once(
     result = run_trial(spec, store)
     assert result.attempt == 3 and result.attempts == 3
     assert result.usage is not None and result.usage.cost_usd == pytest.approx(0.2)
+
+
+def test_a_scratch_root_too_deep_for_a_unix_socket_path_still_reaches_the_gateway(
+        planned: tuple[list[TrialSpec], MemoryStore], tmp_path: Path) -> None:
+    # <root>/<16-char trial dir>/gw/gw.sock past sun_path's 108 bytes: once an endless
+    # "AF_UNIX path too long" infrastructure retry
+    tasks, store = planned
+    deep = tmp_path / ("d" * 50) / ("e" * 50)
+    spec = candidate(tasks)
+    assert len(str(deep / spec.trial_id[:16] / "gw" / "gw.sock")) > 108
+    FakeSandbox.plan[spec.trial_id] = {"reply": "5 rows, Total: 600", "model_calls": 2,
+                                       "write": {"summary.md": "## Totals\n- amount: 600\n"}}
+    with ScriptedEndpoint(Script.model_validate(
+            {"scenarios": [{"name": "any", "turns": [{"text": "working"}]}]})) as url:
+        result = run_trial(with_context(spec, upstream_url=url, sandbox=spec.context.sandbox
+                                        .model_copy(update={"scratch_root": deep})), store)
+    assert result.status is TrialStatus.COMPLETED and result.attempts == 1
+    assert result.usage.requests == 2 and result.passed is True
