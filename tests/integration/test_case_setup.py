@@ -81,14 +81,7 @@ def test_a_fixture_harness_script_builds_the_repository_and_is_not_staged(
     look = ("echo \"staged: $(git diff --cached --name-only | tr '\\n' ' ')\" > report.txt; "
             "echo \"commits: $(git rev-list --count HEAD)\" >> report.txt; "
             "echo \"files: $(ls -A | tr '\\n' ' ')\" >> report.txt")
-    script = write_script(arms_script(
-        "counter", "staged change", [bash_turn(look), {"text": "Described."}],
-        [bash_turn("echo none > report.txt"), {"text": "Guessed."}]))
-    report, by = run_both_arms(options, skill, script)
-    candidate, baseline = by[Arm.CANDIDATE], by[Arm.BASELINE]
-    assert candidate.passed is True, (candidate.failures, candidate.error)
-    assert baseline.passed is False and baseline.error is None, baseline.error
-    assert report.rows[0].outcome is Outcome.WIN
+    _candidate_wins(options, write_script, skill, "staged change", look)
 
 
 def test_a_git_state_fixture_is_the_repository_the_session_starts_in(
@@ -105,8 +98,15 @@ def test_a_git_state_fixture_is_the_repository_the_session_starts_in(
         name="counter", skill_md=COUNTER_MD)
     look = ("git status --porcelain > report.txt; git commit -qm 'agent: a'; "
             "echo \"commits: $(git rev-list --count HEAD)\" >> report.txt")
+    _candidate_wins(options, write_script, skill, "repository's state", look)
+
+
+def _candidate_wins(options: Any, write_script: Any, skill: Path, prompt_words: str,
+                    look: str) -> None:
+    """The candidate runs `look` in the prepared repository and passes; the baseline writes
+    "none" and fails: the comparison is a win, with no infrastructure error on either side."""
     script = write_script(arms_script(
-        "counter", "repository's state", [bash_turn(look), {"text": "Described."}],
+        "counter", prompt_words, [bash_turn(look), {"text": "Described."}],
         [bash_turn("echo none > report.txt"), {"text": "Guessed."}]))
     report, by = run_both_arms(options, skill, script)
     candidate, baseline = by[Arm.CANDIDATE], by[Arm.BASELINE]
