@@ -32,6 +32,7 @@ from runner.analysis.wording_i18n import (
     WEATHER_LOOKUP_RE,
 )
 from runner.authoring.binary_claims import binary_claims
+from runner.authoring.hosted_items import hosted_objects
 from runner.authoring.live_services import (
     cli_reach,
     cli_runs,
@@ -808,6 +809,10 @@ def case_reach(case: Case, skill_reaches: bool, home_data: list[str],
     request, _ = _asked_for_advice(unquoted(case.prompt, pasted=True))
     why += [f"'{d}': a live website to read, and the sandbox has no network"
             for d in sites_to_read(case, request) if not any(d in u for u in urls_to_read(case))]
+    why += [f"'{w}': a pull request, issue or CI run of the code-hosting service, which the "
+            "case does not stage; the sandbox has no network and no `gh` login"
+            for w in hosted_objects(case, request, in_project)
+            if not any(w in u or u in w for u in urls_to_read(case))]
     why += [f"'{w}': {OWN_PROJECT}, and its criteria expect its files worked on ('{c}')"
             for w, c in own_project_needs(case, request)]
     why += [w for w in web_needs(case, request) if not any(
