@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import sys
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from runner.analysis.wording import unquoted
 from runner.analysis.wording_i18n import (
@@ -339,13 +339,26 @@ def _told_of(text: str, match: re.Match[str], qualifies: bool = True) -> bool:
     return False
 
 
+def _staged_as(case: Case, phrase: str) -> bool:
+    """A possessive "my X" that a staged file is: a staged file's name holds X's head word
+    ("my portfolio" and `portfolio-lead.md`), or the prompt names the case's only staged file
+    ("내 포트폴리오 ... [Portfolio file: lead.md]"): the user's own X handed over, no account."""
+    names = [PurePosixPath(f).name.lower() for f in (*case.files, *case.inline_files)]
+    if not names:
+        return False
+    head = re.findall(r"[A-Za-z]{3,}", phrase)
+    if head and any(head[-1].lower() in name for name in names):
+        return True
+    return len(names) == 1 and names[0] in case.prompt.lower()
+
+
 def account_needs(case: Case, skill_reaches: bool) -> list[str]:
     """The user's own account or a live service's data. Live data a case stages (a copy of
     the prices) is the fixture's, not the service's."""
     own, advice = _asked_for_advice(unquoted(case.prompt, pasted=True))
     found = [m.group(0) for t in [own, *([] if advice else (unquoted(c) for c in _criteria(case)))]
              for pattern in (_OWN_ACCOUNT, OWN_ACCOUNT_RE) for m in pattern.finditer(t)
-             if not _told_of(t, m, qualifies=False)]
+             if not _told_of(t, m, qualifies=False) and not _staged_as(case, m.group(0))]
     found += [m.group(0) for m in OWN_SERVICE_RE.finditer(own) if not _told_of(own, m)]
     texts = [unquoted(case.prompt, pasted=True), *(unquoted(t) for t in _criteria(case))]
     if _stages_nothing(case):
