@@ -60,6 +60,7 @@ from runner.authoring.offline_runs import (
     remote_hosts,
     remote_needs,
     script_call_needs,
+    script_input_needs,
     sibling_needs,
     skill_fetches,
 )
@@ -944,6 +945,7 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
         why += deps
         why += sibling_needs(case, raw, skill_dir)
         why += script_call_needs(raw_own, raw, calling)
+        why += script_input_needs(case, raw, calling)
         state = live_state_needs(case, own, [unquoted(t) for t in _criteria(case)], advice)
         why += [f"'{state[0]}': a machine the work happens on, and its criteria check its "
                 f"live state ('{state[1]}'), which no arm has"] if state else []
