@@ -46,8 +46,10 @@ from runner.authoring.live_services import (
 from runner.authoring.live_systems import live_state_needs
 from runner.authoring.mcp import MCP_NEED, OWN_TOOLS
 from runner.authoring.missing_programs import (
+    coverage_needs,
     interpreter_needs,
     program_needs,
+    skill_coverage_runs,
     skill_makes,
     skill_programs,
 )
@@ -876,6 +878,7 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
     parts = repository_folders(skill_dir)
     keys = skill_keys(skill_dir)
     programs = skill_programs(skill_dir)
+    coverage = skill_coverage_runs(skill_dir)
     makes = skill_makes(skill_dir)
     clis = cli_reach(skill_dir)
     scripts = unshipped_scripts(skill_dir)
@@ -932,6 +935,10 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                     "image lacks" for script, lacks in ([] if advice else interpreter_needs(
                         [unquoted(t) for t in _criteria(case)]))
                     if not any(f"({lacks})" in n for n in lacking)]
+        lacking += [n for n in coverage_needs(
+            [unquoted(t) for t in [*_criteria(case), *case.assertions]],
+            [*case.files, *case.inline_files], coverage) if not any(
+                n.rsplit("(", 1)[1] in w for w in lacking)]
         why += lacking
         # steps the offline sandbox cannot take (runner.authoring.offline_runs)
         raw_own, _ = _asked_for_advice(asked(case.prompt))
