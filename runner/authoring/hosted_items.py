@@ -22,8 +22,9 @@ _LINK = (r"https?://[\w.-]+/[\w.-]+/[\w.-]+/(?:-/)?(?:pull|pulls|issues|merge_re
          r"pull-requests|actions/runs|pipelines|discussions)/\d+")
 # The object by its number: "PR #1", "pull request 57", "MR !12", "issue #217" (an issue
 # needs its "#": "issue 3" may be a magazine's).
-_NUMBERED = (r"\b(?:PRs?|MRs?|pull\s+requests?|merge\s+requests?)\s*[#!]?\d+"
-             r"|\b(?i:issues?|bugs?)\s*#\d+")
+# (a range or a share is a score: "score our PR 0-100")
+_NUMBERED = (r"(?:\b(?:PRs?|MRs?|pull\s+requests?|merge\s+requests?)\s*[#!]?\d+"
+             r"|\b(?i:issues?|bugs?)\s*#\d+)(?![\d.,]*\s*(?:[-–%]|to\s+\d))")
 # The service's open set or its board: "our open dependabot PRs", "all open issues", "the
 # next issue off the board".
 _OPEN_SET = (r"\b(?i:our|my|the|all(?:\s+the)?|all\s+our)\s+(?i:open|pending|outstanding|"
@@ -33,10 +34,44 @@ _OPEN_SET = (r"\b(?i:our|my|the|all(?:\s+the)?|all\s+our)\s+(?i:open|pending|out
              r"(?i:the|our|my)\s+(?:[\w-]+\s+)?(?i:board|backlog)\b")
 _OBJECT = re.compile(rf"{_LINK}|{_NUMBERED}|{_OPEN_SET}")
 # Context, not the work: a relative clause or a comparison before the reference in its
-# clause ("a change that fixes issue #12", "like PR #40", "as we did in PR #3").
+# clause ("a change that fixes issue #12", "like PR #40", "as we did in PR #3"), a citation
+# ("Reference PR: <link>", "see issue #4"), or the state the user works in ("I'm mid-fix with
+# PR #214 open"). A reference inside parentheses labels what is told ("PR #312 adds the
+# template (<link>)").
 _CONTEXT = re.compile(r"(?i)\b(?:(?:that|which)\s+(?:\w+s|\w+ed)|like|unlike|similar\s+to|"
-                      r"as\s+(?:in|we\s+did\s+in)|since|after|before)\b"
+                      r"as\s+(?:in|we\s+did\s+in)|since|after|before|with|reference|related|see|cf)\b"
                       r"[^.;:!?\n,]*$")
+# The object told in the prompt, its content handed over: a colon then its text in its clause,
+# or right after it a dash then its text, or a quoted title ("Issue #342 in our API: the export drops a row", "issue #518:
+# 'Add editing'"); the reference the subject of a verb telling its content ("issue #123 says
+# ...", "Issue #455 was filed asking for rate limiting"); or a later sentence about it ("The PR
+# adds 4 icons", "The issue is labeled needs-spec").
+_TOLD_AFTER = re.compile(r"^[^.;!?\n]*?[:：]\s*\S|^\s*(?:[—–-]\s+\S|['\"“‘「])"
+                         r"|^\s*(?:(?:was|is|has\s+been)\s+(?:filed|opened|raised)\s+|"
+                         r"(?:already\s+)?)(?:says|asks|reports|describes|requests|proposes|adds|"
+                         r"touches|changes|modifies|contains|is\s+labell?ed|has|wants|needs|"
+                         r"asking|requesting|describing|reporting|is|are|was|were|becomes|"
+                         r"receives|merges|gets|'s\s+(?:[\w-]+\s+){1,3}(?:is|are|was|has|says))\b"
+                         r"|^\s*\((?:merged|closed|opened|filed|landed|shipped|reverted)\b",
+                         re.IGNORECASE)
+# A sentence told of, not asked: its subject the user or a thing already there, its verb no
+# wish ("I fixed the crash reported in issue #42.", "My commit fixes issue #101", "It touches
+# /billing through PR 482"); "I need to list the open issues" still asks.
+_TOLD_SENTENCE = re.compile(r"^\s*(?:I|I'm|I've|We|We're|We've|My|Our|It|This|That|They|He|"
+                            r"She)\s+(?!(?:really\s+|just\s+)?(?:want|need|would|'d|wanna|have\s+to|"
+                            r"must|should|am\s+asking|'m\s+asking)\b)")
+_TOLD_LATER = re.compile(r"(?:^|[.!?]\s+)(?:The|This|That)\s+(?:PR|MR|issue|pull\s+request|"
+                         r"merge\s+request|bug|ticket)\s+(?:is|was|has|adds|touches|changes|"
+                         r"modifies|removes|fixes|asks|says|describes|contains|includes|"
+                         r"introduces|updates|wants|needs)\b")
+
+
+# A labelled citation before the reference on its line ("Reference PR: <link>", "Related
+# issue: #4"): where the work came from, not what it works on.
+_CITED = re.compile(r"(?i)\b(?:reference|related|see|cf|upstream|original|source)\b[^\n]{0,30}"
+                    r"[:：]\s*$")
+
+
 # A question asking how: answered in words.
 _HOW = re.compile(r"(?i)^\s*(?:how\s+(?:do|does|should|would|can)|what\s+is\s+the\s+best\s+way|"
                   r"explain|describe\s+how)\b")
@@ -52,7 +87,11 @@ def hosted_objects(case: Case, request: str, in_project: bool = False) -> list[s
     found = []
     for match in _OBJECT.finditer(request):
         before = re.split(r"[.;:!?\n]", request[:match.start()])[-1]
-        if _CONTEXT.search(before):
-            continue
+        sentence = re.split(r"[.!?](?:\s+|$)|\n|[。！？]", request[:match.start()])[-1]
+        line = request[:match.start()].rsplit("\n", 1)[-1]
+        if _CONTEXT.search(before) or _CITED.search(line) or _TOLD_SENTENCE.match(sentence) \
+                or sentence.count("(") > sentence.count(")") or _TOLD_AFTER.search(request[match.end():]) \
+                or _TOLD_LATER.search(request[match.end():]):
+            continue  # context, or the object told: its content is in the prompt
         found.append(" ".join(match.group(0).split()))
     return list(dict.fromkeys(found))

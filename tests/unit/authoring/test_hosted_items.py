@@ -38,6 +38,24 @@ def test_context_a_staged_copy_and_a_how_question_are_silent() -> None:
     assert hosted("Fix the 3 open issues listed in TODO.md") == []
 
 
+def test_an_object_told_or_cited_is_context() -> None:
+    """Its content handed over, the user's own statement, a citation, a label in parentheses,
+    a score: no object to fetch."""
+    assert hosted("Issue #342 in our billing service: the export drops the last row. Fix "
+                  "it.") == []
+    assert hosted("Issue #455 was filed asking for rate limits. Start on it.") == []
+    assert hosted("Review PR #9. The PR adds two icons and one manifest line.") == []
+    assert hosted("I fixed the crash reported in issue #42. Write the commit message.") == []
+    assert hosted("My commit fixes issue #101 (a crash). Write its footer.") == []
+    assert hosted("Fix the build.\nReference PR: https://github.com/o/r/pull/173") == []
+    assert hosted("Ask Sam to review: PR #3 adds a form (https://github.com/o/r/pull/3)") == []
+    assert hosted("scan the repo; PR #11's review decision field is null") == []
+    assert hosted("From our homepage, score our PR 0-100 and list journalists.") == []
+    assert hosted("Grab the next issue off the board and just do it — branch, commit.") == [
+        "next issue off the board"]
+    assert hosted("I need to triage all open issues before Friday.") == ["all open issues"]
+
+
 def test_check_reports_the_object_and_why(tmp_path: Path) -> None:
     cases = [{"id": "pr", "prompt": "Review PR #31 and leave comments on risky lines",
               "expectations": ["The review names the risky lines"]},
