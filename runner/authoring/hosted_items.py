@@ -42,9 +42,10 @@ _CONTEXT = re.compile(r"(?i)\b(?:(?:that|which)\s+(?:\w+s|\w+ed)|like|unlike|sim
                       r"as\s+(?:in|we\s+did\s+in)|since|after|before|with|reference|related|see|cf)\b"
                       r"[^.;:!?\n,]*$")
 # The object told in the prompt, its content handed over: a colon then its text in its clause,
-# or right after it a dash then its text, or a quoted title ("Issue #342 in our API: the export drops a row", "issue #518:
-# 'Add editing'"); the reference the subject of a verb telling its content ("issue #123 says
-# ...", "Issue #455 was filed asking for rate limiting"); or a later sentence about it ("The PR
+# or right after it a dash then its text, or a quoted title ("Issue #342 in our API: the
+# export drops a row", "issue #518: 'Add editing'"); the reference the subject of a verb
+# telling its content ("issue #123 says ...", "Issue #455 was filed asking for rate limits"),
+# unless a question asks it ("check whether PR #5 is green"); or a later sentence about it ("The PR
 # adds 4 icons", "The issue is labeled needs-spec").
 _TOLD_AFTER = re.compile(r"^[^.;!?\n]*?[:：]\s*\S|^\s*(?:[—–-]\s+\S|['\"“‘「])"
                          r"|^\s*(?:(?:was|is|has\s+been)\s+(?:filed|opened|raised)\s+|"
@@ -66,6 +67,7 @@ _TOLD_LATER = re.compile(r"(?:^|[.!?]\s+)(?:The|This|That)\s+(?:PR|MR|issue|pull
                          r"introduces|updates|wants|needs)\b")
 
 
+_ASKS_STATE = re.compile(r"(?i)\b(?:whether|if)\s*$")
 # A labelled citation before the reference on its line ("Reference PR: <link>", "Related
 # issue: #4"): where the work came from, not what it works on.
 _CITED = re.compile(r"(?i)\b(?:reference|related|see|cf|upstream|original|source)\b[^\n]{0,30}"
@@ -89,9 +91,10 @@ def hosted_objects(case: Case, request: str, in_project: bool = False) -> list[s
         before = re.split(r"[.;:!?\n]", request[:match.start()])[-1]
         sentence = re.split(r"[.!?](?:\s+|$)|\n|[。！？]", request[:match.start()])[-1]
         line = request[:match.start()].rsplit("\n", 1)[-1]
+        after = request[match.end():]
         if _CONTEXT.search(before) or _CITED.search(line) or _TOLD_SENTENCE.match(sentence) \
-                or sentence.count("(") > sentence.count(")") or _TOLD_AFTER.search(request[match.end():]) \
-                or _TOLD_LATER.search(request[match.end():]):
+                or sentence.count("(") > sentence.count(")") or _TOLD_LATER.search(after) \
+                or _TOLD_AFTER.search(after) and not _ASKS_STATE.search(before):
             continue  # context, or the object told: its content is in the prompt
         found.append(" ".join(match.group(0).split()))
     return list(dict.fromkeys(found))

@@ -54,6 +54,7 @@ def test_an_object_told_or_cited_is_context() -> None:
     assert hosted("Grab the next issue off the board and just do it — branch, commit.") == [
         "next issue off the board"]
     assert hosted("I need to triage all open issues before Friday.") == ["all open issues"]
+    assert hosted("Check whether PR #5 is green and merge it.") == ["PR #5"]
 
 
 def test_check_reports_the_object_and_why(tmp_path: Path) -> None:
