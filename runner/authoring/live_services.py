@@ -278,12 +278,21 @@ _KEPT_AWAY = re.compile(r"(?i)\b(?:not|never|no|without|before|avoid\w*|instead\
                         r"rather\s+than|refus\w*|declin\w*|unless)\b")
 
 
+# A grant denied or only supposed, the words right before it in its clause: "when no OpenAI
+# key is configured", "if the Stripe key is set", "unless DataForSEO credentials are
+# available". The prompt then asks for the way without the service (a test that skips).
+_WITHHELD = re.compile(r"(?i)\b(?:no|not|never|without|if|when|whenever|unless|until|whether|"
+                       r"in\s+case)\s+(?:the\s+|an?\s+|any\s+|your\s+)?$")
+
+
 def granted_services(case: Case) -> list[str]:
     """The words of a prompt granting access to a live service whose answers a criterion
     needs (one naming the service, not after a word keeping the call away)."""
     found: list[str] = []
     own = unquoted(case.prompt)
     for match in _GRANTED.finditer(own):
+        if _WITHHELD.search(re.split(r"[.;!?\n]", own[:match.start()])[-1]):
+            continue  # "when no OpenAI key is configured": a condition, no grant
         service = (match.group("service") or match.group("granted")).strip("`")
         name = re.compile(rf"(?i)(?<![\w-]){re.escape(service)}(?![\w-])")
         for text in _criteria(case):

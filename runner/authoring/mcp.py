@@ -45,7 +45,11 @@ OWN_TOOLS = frozenset({"Agent", "Bash", "BashOutput", "Edit", "ExitPlanMode", "G
 # claude's own has either form, so a call to one is a call to a server's.
 SERVER_TOOL = re.compile(
     r"^(?:[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)$")
-_SKILL_SAYS_MCP = re.compile(r"\bMCP\b")
+# SKILL.md saying it works through MCP without naming a server ("use the MCP tools", "via MCP",
+# "MCP server"): the servers its repository declares are then its own. "MCP" as a topic it
+# leaves to another skill ("not for ... MCP/runner plumbing") uses none.
+_SKILL_SAYS_MCP = re.compile(r"(?i)\bMCP\s+(?:tools?|servers?|calls?)\b|\b(?:use|uses|using|call|"
+                             r"calls|calling|via|through|with)\s+(?:the\s+|its\s+|an?\s+)?MCP\b")
 _BESIDE = re.compile(r"(?i)\bMCP\b|\bservers?\b|\btools?\b")
 
 

@@ -21,6 +21,10 @@ scripts/validate-ahk.ps1 对 ... 检查") needs the interpreter its suffix names
 PowerShell, a `.js` node. When the image lacks it (runner.authoring.runnable's table, the same
 one the author's grader programs are read against), no arm can run it, shipped or staged.
 
+A coverage figure a criterion expects ("a numeric overall coverage percentage") needs the
+skill's own coverage run (its SKILL.md command with a coverage flag, `dotnet test
+--collect:"XPlat Code Coverage"`) when that program is missing and no coverage report is staged.
+
 What the image holds is runner.schema.image's one list.
 """
 
@@ -409,3 +413,36 @@ def interpreter_needs(criteria: list[str]) -> list[tuple[str, str]]:
             if lacks and not _refuses(text, match.group(0)):
                 why.append((match.group(0), lacks))
     return list(dict.fromkeys(why))
+
+
+# A coverage run in SKILL.md's own commands: a program the image lacks, then on its command
+# (continued lines joined) a coverage flag, as the test runners spell it (`dotnet test
+# --collect:"XPlat Code Coverage"`, `jest --coverage`, `pytest --cov`, `go test -cover`).
+_COVERAGE_FLAG = (r"--collect[:=]\s*\"?XPlat\s+Code\s+Coverage|--coverage\b|--cov\b|--cov=|"
+                  r"-cover(?:profile)?\b|/p:CollectCoverage=true|--code-coverage\b")
+_COVERAGE_LINE = re.compile(rf"(?m)(?:`|^[ \t]*(?:\$\s+)?){_PROGRAM}[^`\n]*?(?:{_COVERAGE_FLAG})")
+# A criterion expecting a coverage figure ("a numeric overall coverage percentage", "coverage
+# % from cobertura", "82% line coverage"): only a run that measures coverage gives one.
+_COVERAGE_FIGURE = re.compile(
+    r"(?i)\bcoverage\s*(?:%|percent\w*|figures?|numbers?)"
+    r"|\d+(?:\.\d+)?\s*%\s+(?:line\s+|branch\s+)?coverage\b"
+    r"|\b(?:numeric|concrete|actual|measured)\s+(?:[\w-]+\s+){0,2}?coverage\b")
+# A coverage report staged: its figures are there (`coverage.cobertura.xml`, `lcov.info`).
+_COVERAGE_REPORT = re.compile(r"(?i)(?:^|/)(?:[\w.-]*cobertura[\w.-]*\.xml|lcov\.info|"
+                              r"coverage[\w.-]*\.(?:xml|json|info|out|txt)|\.coverage)$")
+
+
+def skill_coverage_runs(skill_dir: Path) -> list[str]:
+    """The missing programs whose coverage run the skill's SKILL.md makes."""
+    text = re.sub(r"\\\n\s*", " ", skill_md_text(skill_dir))  # (a command's continued lines)
+    return list(dict.fromkeys(m.group("program").lower() for m in _COVERAGE_LINE.finditer(text)))
+
+
+def coverage_needs(criteria: list[str], staged: list[str], programs: list[str]) -> list[str]:
+    """Why a criterion's coverage figure needs the skill's coverage run of a missing program,
+    when no staged file is a coverage report."""
+    if not programs or any(_COVERAGE_REPORT.search(s) for s in staged):
+        return []
+    said = next((m.group(0) for c in criteria for m in _COVERAGE_FIGURE.finditer(c)), None)
+    return [f"'{' '.join(said.split())}' (the skill measures it with its {programs[0]} coverage "
+            f"run): a program the default sandbox image lacks ({programs[0]})"] if said else []

@@ -27,7 +27,8 @@ Read by the format of commands and by the staged files, never by one sample's wo
 - **a script of the skill's that calls a live API**: the skill ships a script (or a local
   module it imports) calling a host that is no example's (`fetch(`, `requests.get`, `curl`,
   and `https://api.dataforseo.com`), and a criterion says the agent ran it, by its name or as
-  "the scripts".
+  "the scripts"; or a criterion expects the real thing that script is about read ("Measures
+  the real game first" beside `analyze_game.py`) while no staged data file holds it.
 """
 
 from __future__ import annotations
@@ -371,3 +372,37 @@ def script_call_needs(own: str, criteria: list[str], scripts: dict[str, str]) ->
     return [f"{', '.join(repr(n) for n in ran_names[:3])}: the skill's script(s) calling "
             f"{', '.join(dict.fromkeys(scripts[n] for n in ran_names))}, a live service the "
             "sandbox cannot reach"] if ran_names else []
+
+
+# What the agent is expected to read for real ("Measures the real game first", "pulls the
+# actual order data"): a verb of reading or measuring, then "real", "actual" or "live", then a
+# noun. When that noun is what a network script of the skill's is about (its file name's last
+# word: `analyze_game.py` -> game), the only copy is the one that script fetches.
+_READS_REAL = (r"(?i)\b(?:measur|pull|read|analy[sz]|fetch|load|inspect|check|review|look|"
+               r"examin|download|get)\w*\s+(?:at\s+|up\s+)?(?:the\s+|its\s+|their\s+)?"
+               r"(?:real|actual|live)\s+")
+_DATA_SUFFIXES = (".json", ".jsonl", ".csv", ".tsv", ".txt", ".xml", ".yaml", ".yml", ".log")
+
+
+def _script_noun(name: str) -> str | None:
+    """`analyze_game.py` -> "game"; `fetchOrders.js` -> "order" (a word of 3 letters or more)."""
+    words = re.findall(r"[A-Z]?[a-z]+", Path(name).stem)
+    noun = words[-1].lower() if words else ""
+    return noun.removesuffix("s") if len(noun) >= 3 else None
+
+
+def script_input_needs(case: Case, criteria: list[str], scripts: dict[str, str]) -> list[str]:
+    """Lines for a criterion expecting the real thing a network script of the skill's fetches
+    read ("Measures the real game first"), when no staged file holds that thing's data."""
+    staged = [Path(f).name.lower() for f in (*case.files, *case.inline_files)]
+    found: list[str] = []
+    for name, host in scripts.items():
+        noun = _script_noun(name)
+        if noun is None or any(noun in f and f.endswith(_DATA_SUFFIXES) for f in staged):
+            continue
+        said = re.compile(rf"{_READS_REAL}{re.escape(noun)}\w*(?:\s+data)?")
+        found += [f"'{' '.join(m.group(0).split())}': the {noun} that the skill's {name} "
+                  f"fetches from {host}, which no staged file holds and the sandbox cannot "
+                  "reach" for c in criteria if not _REFUSING.search(c)
+                  for m in said.finditer(c)]
+    return list(dict.fromkeys(found))[:1]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import sys
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from runner.analysis.wording import unquoted
 from runner.analysis.wording_i18n import (
@@ -32,6 +32,7 @@ from runner.analysis.wording_i18n import (
     WEATHER_LOOKUP_RE,
 )
 from runner.authoring.binary_claims import binary_claims
+from runner.authoring.hosted_items import hosted_objects
 from runner.authoring.live_services import (
     cli_reach,
     cli_runs,
@@ -45,8 +46,10 @@ from runner.authoring.live_services import (
 from runner.authoring.live_systems import live_state_needs
 from runner.authoring.mcp import MCP_NEED, OWN_TOOLS
 from runner.authoring.missing_programs import (
+    coverage_needs,
     interpreter_needs,
     program_needs,
+    skill_coverage_runs,
     skill_makes,
     skill_programs,
 )
@@ -59,6 +62,7 @@ from runner.authoring.offline_runs import (
     remote_hosts,
     remote_needs,
     script_call_needs,
+    script_input_needs,
     sibling_needs,
     skill_fetches,
 )
@@ -338,13 +342,26 @@ def _told_of(text: str, match: re.Match[str], qualifies: bool = True) -> bool:
     return False
 
 
+def _staged_as(case: Case, phrase: str) -> bool:
+    """A possessive "my X" that a staged file is: a staged file's name holds X's head word
+    ("my portfolio" and `portfolio-lead.md`), or the prompt names the case's only staged file
+    ("내 포트폴리오 ... [Portfolio file: lead.md]"): the user's own X handed over, no account."""
+    names = [PurePosixPath(f).name.lower() for f in (*case.files, *case.inline_files)]
+    if not names:
+        return False
+    head = re.findall(r"[A-Za-z]{3,}", phrase)
+    if head and any(head[-1].lower() in name for name in names):
+        return True
+    return len(names) == 1 and names[0] in case.prompt.lower()
+
+
 def account_needs(case: Case, skill_reaches: bool) -> list[str]:
     """The user's own account or a live service's data. Live data a case stages (a copy of
     the prices) is the fixture's, not the service's."""
     own, advice = _asked_for_advice(unquoted(case.prompt, pasted=True))
     found = [m.group(0) for t in [own, *([] if advice else (unquoted(c) for c in _criteria(case)))]
              for pattern in (_OWN_ACCOUNT, OWN_ACCOUNT_RE) for m in pattern.finditer(t)
-             if not _told_of(t, m, qualifies=False)]
+             if not _told_of(t, m, qualifies=False) and not _staged_as(case, m.group(0))]
     found += [m.group(0) for m in OWN_SERVICE_RE.finditer(own) if not _told_of(own, m)]
     texts = [unquoted(case.prompt, pasted=True), *(unquoted(t) for t in _criteria(case))]
     if _stages_nothing(case):
@@ -808,6 +825,10 @@ def case_reach(case: Case, skill_reaches: bool, home_data: list[str],
     request, _ = _asked_for_advice(unquoted(case.prompt, pasted=True))
     why += [f"'{d}': a live website to read, and the sandbox has no network"
             for d in sites_to_read(case, request) if not any(d in u for u in urls_to_read(case))]
+    why += [f"'{w}': a pull request, issue or CI run of the code-hosting service, which the "
+            "case does not stage; the sandbox has no network and no `gh` login"
+            for w in hosted_objects(case, request, in_project)
+            if not any(w in u or u in w for u in urls_to_read(case))]
     why += [f"'{w}': {OWN_PROJECT}, and its criteria expect its files worked on ('{c}')"
             for w, c in own_project_needs(case, request)]
     why += [w for w in web_needs(case, request) if not any(
@@ -857,6 +878,7 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
     parts = repository_folders(skill_dir)
     keys = skill_keys(skill_dir)
     programs = skill_programs(skill_dir)
+    coverage = skill_coverage_runs(skill_dir)
     makes = skill_makes(skill_dir)
     clis = cli_reach(skill_dir)
     scripts = unshipped_scripts(skill_dir)
@@ -913,6 +935,10 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                     "image lacks" for script, lacks in ([] if advice else interpreter_needs(
                         [unquoted(t) for t in _criteria(case)]))
                     if not any(f"({lacks})" in n for n in lacking)]
+        lacking += [n for n in coverage_needs(
+            [unquoted(t) for t in [*_criteria(case), *case.assertions]],
+            [*case.files, *case.inline_files], coverage) if not any(
+                n.rsplit("(", 1)[1] in w for w in lacking)]
         why += lacking
         # steps the offline sandbox cannot take (runner.authoring.offline_runs)
         raw_own, _ = _asked_for_advice(asked(case.prompt))
@@ -926,6 +952,7 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
         why += deps
         why += sibling_needs(case, raw, skill_dir)
         why += script_call_needs(raw_own, raw, calling)
+        why += script_input_needs(case, raw, calling)
         state = live_state_needs(case, own, [unquoted(t) for t in _criteria(case)], advice)
         why += [f"'{state[0]}': a machine the work happens on, and its criteria check its "
                 f"live state ('{state[1]}'), which no arm has"] if state else []

@@ -8,7 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from runner.authoring.missing_programs import MISSING, program_needs
+from runner.authoring.missing_programs import (
+    MISSING,
+    coverage_needs,
+    program_needs,
+    skill_coverage_runs,
+)
 from tests.helpers import check_json, make_skill
 
 SKILL_MD = ("---\nname: ops-helper\ndescription: Helps with servers, builds and tickets. "
@@ -253,3 +258,30 @@ def test_a_package_launcher_runs_the_program_it_names() -> None:
                                  "lacks (npx)"]
     assert program_needs("检查前端", ["运行 npx tsc --noEmit，输出类型错误"], []) != []
     assert program_needs("Write a README", ["The README tells the user to use npx"], []) == []
+
+
+def test_a_coverage_figure_needs_the_skills_coverage_run(tmp_path: Path) -> None:
+    """SKILL.md measures coverage with a program the image lacks (`dotnet test --collect:"XPlat
+    Code Coverage"`, continued over lines): a criterion expecting a coverage figure needs that
+    run (EV014); a staged coverage report, or a criterion with no figure, needs none."""
+    skill_md = ("---\nname: cov-advice\ndescription: Advises where to add tests. Use when asked "
+                "about test coverage.\n---\n```bash\ndotnet test App.sln \\\n"
+                "  --collect:\"XPlat Code Coverage\" \\\n  --results-directory TestResults\n```\n")
+    skill = make_skill(tmp_path, [
+        {"id": "figure", "prompt": "Where should we add tests next?",
+         "assertions": ["Includes a numeric overall coverage percentage"]},
+        {"id": "report", "prompt": "Where should we add tests next?",
+         "files": ["evals/files/coverage.cobertura.xml"],
+         "assertions": ["Cites the coverage % of each layer"]},
+        {"id": "words", "prompt": "Where should we add tests next?",
+         "assertions": ["Names three files worth testing"]}],
+        {"evals/files/coverage.cobertura.xml": "<coverage line-rate='0.5'/>\n"},
+        name="cov-advice", skill_md=skill_md)
+    assert skill_coverage_runs(skill) == ["dotnet"]
+    found = {f["case"]: f["message"] for f in check_json(skill)["findings"]
+             if f["code"] == "EV014"}
+    assert set(found) == {"figure"}, found
+    assert "'numeric overall coverage' (the skill measures it with its dotnet coverage run): " \
+           "a program the default sandbox image lacks (dotnet)" in found["figure"]
+    assert coverage_needs(["82% line coverage on Api"], [], ["dotnet"]) != []
+    assert coverage_needs(["82% line coverage on Api"], [], []) == []

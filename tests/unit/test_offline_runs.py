@@ -169,3 +169,27 @@ def test_a_script_of_the_skills_that_calls_a_live_service(tmp_path: Path) -> Non
     assert set(found) == {"run", "all"}
     assert "'volumes.mjs': the skill's script(s) calling api.acme-metrics.io" in found["run"]
     assert "'volumes.mjs'" in found["all"] and "_lib.mjs" not in found["all"]
+
+
+def test_the_real_thing_a_network_script_of_the_skills_fetches(tmp_path: Path) -> None:
+    """A criterion expecting the real thing read ("Measures the real match first") whose only
+    copy is what the skill's network script fetches (`review_match.py` -> match): EV014,
+    unless a staged data file holds it or the criterion reads something else."""
+    script = ("import urllib.request\n"
+              "def load(mid):\n"
+              "    url = f'https://api.scoreboard-live.io/matches/{mid}'\n"
+              "    return urllib.request.urlopen(url).read()\n")
+    skill = make_skill(tmp_path, [
+        {"id": "real", "prompt": "Our last match felt one-sided. Fix the rules?",
+         "expected_output": "Measures the real match first, then proposes a rule change"},
+        {"id": "staged", "prompt": "This match felt one-sided. Fix the rules?",
+         "files": ["evals/files/match-12.json"],
+         "expected_output": "Measures the real match first, then proposes a rule change"},
+        {"id": "other", "prompt": "Make the rules fairer",
+         "expected_output": "Reads the real rulebook, then proposes a rule change"}],
+        {"scripts/review_match.py": script, "evals/files/match-12.json": '{"turns": []}\n'},
+        name="match-design")
+    found = _ev014(skill)
+    assert set(found) == {"real"}, found
+    assert "'Measures the real match': the match that the skill's review_match.py fetches " \
+           "from api.scoreboard-live.io" in found["real"]

@@ -62,3 +62,17 @@ def test_a_case_needs_a_server_only_in_its_own_words(tmp_path: Path) -> None:
                       "mcp__page_repl__js first.", "assertions": ["Names steel"]}]
     found = ev016(skill_with(tmp_path, PLATFORMS, cases))
     assert len(found) == 1 and "'tool'" in found[0], found
+
+
+def test_a_project_server_counts_only_when_the_skill_works_through_mcp(tmp_path: Path) -> None:
+    """A server in the project's `.mcp.json` is the skill's need only when SKILL.md says it
+    works through MCP; "MCP" as a topic left to another skill names no use of one."""
+    topic = "Not for data plumbing, deploys, or MCP/runner wiring (other skills own those).\n"
+    skill = skill_with(tmp_path, topic, CASES)
+    (tmp_path / "repo" / ".mcp.json").write_text(
+        json.dumps({"mcpServers": {"codeindex": {"command": "codeindex"}}}))
+    assert ev016(skill) == []
+    (skill / "SKILL.md").write_text((skill / "SKILL.md").read_text()
+                                    + "Look the rates up with the MCP tools.\n")
+    found = ev016(skill)
+    assert len(found) == 1 and "'codeindex'" in found[0], found
