@@ -9,7 +9,8 @@
   log files", "所有这些文件") while fewer such files are staged: refused (EV009).
 
 A number counts files only as a count of things: never an ordinal or a rate ("第三个文件",
-"每三個檔案"), nor a version before a format word that is no plural ("Hibernate 7 JSON").
+"每三個檔案"), nor of the noun a format word modifies ("5 different JSON parsers": parsers),
+nor a version before a format word that is no plural ("Hibernate 7 JSON").
 A file whose content the prompt spells out after its name ("File scripts/a.py contains:
 ...") counts as one handed over. Neither when the prompt carries its material itself (a
 fenced block, four lines or more, a block after a colon), nor for what the task asks to
@@ -214,6 +215,24 @@ _BARE_FORMAT = re.compile(r"\s+(?:csv|pdf|json)\b(?!\s+(?:files?|documents?|expo
                           r"файл\w*|파일|文件|檔案))", re.IGNORECASE)
 
 
+# The noun a count governs is the head of its noun phrase, its last noun: in "5 different JSON
+# parsers" a format word modifies "parsers", a plural agreeing with the count, so the count
+# is of parsers (no file). A head that is itself a file noun ("5 JSON files", "3 CSV exports")
+# keeps the count of files; a word that is no plural noun ("5 JSON in Rust") leaves the
+# phrase as it was read.
+_FORMAT_LAST = re.compile(r"(?i)\b(?:csv|pdf|json|yaml|xml|markdown|md|txt|log|html)$")
+_HEAD_PLURAL = re.compile(r"\s+(?P<head>[A-Za-z][a-z-]*[a-z]s)\b")
+_FILE_HEADS = re.compile(rf"(?i){_FILES_EN}|exports|dumps|payloads|fixtures|samples|inputs|"
+                         r"outputs|records|entries|sheets|tables|blobs|attachments|uploads")
+
+
+def _counts_another_noun(own: str, end: int, phrase: str) -> bool:
+    """The phrase ends on a format word modifying a plural noun after it that names no file
+    ("5 different JSON parsers"): the count is of that noun."""
+    head = _HEAD_PLURAL.match(own, end) if _FORMAT_LAST.search(phrase) else None
+    return head is not None and _FILE_HEADS.fullmatch(head.group("head")) is None
+
+
 def _a_count(own: str, start: int, text: str) -> bool:
     """The phrase's number counts files: a number word, or digits 1..20 standing alone,
     never a year (2024), a version, a date, a quantity with a unit, an ordinal or a rate
@@ -254,7 +273,8 @@ def uncounted_files(case: Case, files: list[str]) -> list[tuple[str, int, int]]:
     for match in (m for p in (_COUNTED_EN, COUNTED_RE) for m in p.finditer(own)):
         phrase = " ".join(match.group(0).split())
         if _made(own, match.start(), match.end()) or _GIVEN_AFTER.match(own, match.end()) \
-                or not _a_count(own, match.start(), match.group(0)):
+                or not _a_count(own, match.start(), match.group(0)) \
+                or _counts_another_noun(own, match.end(), phrase):
             continue
         named, such = _count(phrase), _such(phrase, files) + spelled
         if such < named:
