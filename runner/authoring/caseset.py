@@ -56,6 +56,7 @@ from runner.authoring.fields import expectation_named, untaken
 from runner.authoring.git_states import KEYS as GIT_KEYS
 from runner.authoring.git_states import split_git_state
 from runner.authoring.groups import GROUPED, GROUPED_FIX
+from runner.authoring.had_context import had_as_context
 from runner.authoring.harness_scripts import read_harness_fixtures
 from runner.authoring.harnessed import harness_findings, program_test, program_test_refusal
 from runner.authoring.id_fixtures import id_fixtures
@@ -121,6 +122,7 @@ from runner.authoring.prompts import (
     staged_names,
     told_as_a_plight,
     told_in_a_question,
+    worked_on,
 )
 from runner.authoring.reach import report_reach
 from runner.authoring.read_once import once
@@ -1218,6 +1220,16 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         "elsewhere): the case is read on that description, not refused",
                         "stage the change's files (or its diff) if the agent should read them")
         missing = [m for m in missing if m not in changed]
+    # "We have a script at P that does X. Create a skill ...": the user's thing, told as
+    # context while the task makes something else (runner.authoring.had_context)
+    had = [m for m in missing if had_as_context(case.prompt, m)
+           and not worked_on(case, PurePosixPath(m).name)]
+    if had:
+        problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, had[:3]))} "
+                        "as something the user already has, while the task makes something "
+                        "else: context the work may cite, not an input to stage: not refused",
+                        "stage the file under evals/files/ if the agent should read it")
+        missing = [m for m in missing if m not in had]
     told = described_names(case.extra, case.prompt, missing) or described_in_prompt(
         case.prompt, missing, [case.expected_output, *case.statements, *case.assertions,
                                case.rubric or ""])
@@ -1293,7 +1305,9 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         "neither stages nor quotes: the session would not have it",
                         project_fix(skill.root) or "put the input under evals/files/ and list "
                         "it in `files` (or paste it into the prompt)")
-    report_kinds_and_counts(case, staged_files(case, listed), pointed, problems)
+    report_kinds_and_counts(case, staged_files(case, listed), pointed, problems,
+                            lambda text, p: told_in_a_question(text, p)
+                            or told_as_a_plight(text, p))
     report_earlier_state(case, problems)
 
 

@@ -21,6 +21,7 @@ make ("attach a screenshot to the PR",
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import PurePosixPath
 
 from runner.analysis.wording import unquoted
@@ -290,12 +291,30 @@ def staged_files(case: Case, listed: dict[str, list[str]]) -> list[str]:
     return files + list(case.inline_files)
 
 
+# The counted phrase is the subject of its clause, its verb right after ("both files get
+# loaded together", "the two logs were rotated"): the sentence tells what happens to them.
+_SUBJECT_VERB = re.compile(r"\s+(?:(?:always|often|never|still|all|each|both)\s+)?(?:get|gets|got|"
+                           r"are|were|is|was|keep|kept|have|had|[a-z]+ed|[a-z]+s)\b")
+
+
+def told_subject(prompt: str, phrase: str, told: Callable[[str, str], bool]) -> bool:
+    """`phrase` is the subject of a clause in a sentence `told` reads as the situation told
+    before a question asked in words ("... both files get loaded together. Should I keep
+    them separate?"): the files are what the user describes, advice needs no copy of them."""
+    at = prompt.find(phrase)
+    return at >= 0 and _SUBJECT_VERB.match(prompt, at + len(phrase)) is not None \
+        and told(prompt, phrase)
+
+
 def report_kinds_and_counts(case: Case, files: list[str], pointed: list[str],
-                            problems: Problems) -> None:
+                            problems: Problems,
+                            told: Callable[[str, str], bool] = lambda _p, _s: False) -> None:
     """EV009 for each input named by kind or count the case does not stage (a phrase the
-    pointed-at reading already refused is not refused twice)."""
+    pointed-at reading already refused is not refused twice, nor the subject of a sentence
+    `told` reads as the situation a question asks about: see `told_subject`)."""
     def new(phrase: str) -> bool:
-        return not any(p in phrase or phrase in p for p in pointed)
+        return not any(p in phrase or phrase in p for p in pointed) \
+            and not told_subject(case.prompt, phrase, told)
 
     shown = ", ".join(files[:3]) + (" ..." if len(files) > 3 else "") if files else "nothing"
     for phrase, kind in unstaged_kinds(case, files):
