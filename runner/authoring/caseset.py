@@ -159,6 +159,7 @@ from runner.authoring.siblings import (
     read_with_findings,
 )
 from runner.authoring.skillgrade import read_tasks
+from runner.authoring.stand_ins import stand_ins
 from runner.authoring.templates import evals_root, fill, find_template, harness_scripts
 from runner.authoring.trigger_cases import trigger_test
 from runner.authoring.waza import is_waza
@@ -887,7 +888,8 @@ def _linked(read: _Read, fixtures: SkillFiles, problems: Problems) -> list[Case]
     and each case's file origins led by those it inherits from its chain."""
     depends, every, origins = read.depends, read.every, read.origins
     chains = {i: _chain(i, every, depends, problems) for i in depends if depends[i]}
-    cases = [_chained(case, chains.get(case.id), every) for case in read.cases]
+    cases = [_with_stand_ins(fixtures, _chained(case, chains.get(case.id), every), problems)
+             for case in read.cases]
     for case in cases:
         _preflight_prompt(fixtures, case, problems)
     for case in cases:
@@ -1175,6 +1177,26 @@ def _project_unstaged(skill: SkillFiles, case: Case) -> Path | None:
     return staging.project if staging is not None and staging.too_large else None
 
 
+def _with_stand_ins(skill: SkillFiles, case: Case, problems: Problems) -> Case:
+    """The case with each staged file that stands for an input its prompt names under another
+    name landing at that name (runner.authoring.stand_ins), each said (EV012)."""
+    files = [f for f in case.files if f not in case.root_fixtures
+             and not safely.is_dir(skill.root / f)]
+    if not files:
+        return case
+    holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
+    missing = missing_inputs(case, staged_names(case, _listed(skill, case)), holds)
+    paired = stand_ins(missing, {f: str(case.fixture_destination(f)) for f in files},
+                       case.prompt) if missing else {}
+    for name, fixture in paired.items():
+        problems.report("EV012", case.id, f"the prompt names {name!r}, which the case stages "
+                        f"as {fixture!r} (the only staged file of its kind whose name shares a "
+                        f"word with it): staged at {name!r}, where the prompt finds it",
+                        f"none needed (or name {PurePosixPath(fixture).name!r} in the prompt)")
+    return case.model_copy(update={"staged_at": {**case.staged_at, **{
+        fixture: name for name, fixture in paired.items()}}}) if paired else case
+
+
 def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None:
     """Placeholders and named-but-unstaged inputs refuse (EV009); a need for the network or
     the author's machine is reported with the set (EV014, runner.authoring.reach)."""
@@ -1271,9 +1293,16 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
     for name in missing:
         near = [f for f in skill.ending_with(PurePosixPath(name).name)
                 if not f.startswith(".")][:3]
+        # a staged file of the same kind under another name: which one is meant is no guess
+        # the reader makes (runner.authoring.stand_ins), the fix says how to say it
+        kin = [f for f in case.files if PurePosixPath(name).suffix and
+               PurePosixPath(f).suffix.lower() == PurePosixPath(name).suffix.lower()][:3]
         problems.refuse("EV009", case.id, f"the prompt names the input {name!r}, which the "
                         "case does not stage: the session would not have it",
                         f"add {near[0]!r} to files" if near else
+                        f"the case stages {', '.join(map(repr, kin))} under another name: "
+                        f"stage the one meant at {name!r} (the name the prompt uses), or write "
+                        "its staged path in the prompt" if kin else
                         f"add {name!r} under evals/files/ and list it in files (or say in "
                         "the prompt that the agent creates it)")
     # only a pointer naming a whole project ("our existing codebase") is the project; a part
