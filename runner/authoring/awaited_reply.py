@@ -129,14 +129,51 @@ _CRITERIA_WORDS = _STEP_WORDS | {"assertions", "assertion", "criteria", "checks"
                                  "statements", "expectation"}
 
 
+# An act bounded by the user's reply ("Only after user approval does it invoke
+# writing-plans", "invokes writing-plans only after approval"): alone a bound a reply that
+# asks and stops keeps; but a criterion requiring that act to happen ("writing-plans is the
+# next skill invoked") needs the reply, which a one-turn run never gets. The act's object is
+# what ties the two (a word of four letters or more).
+_REPLY_WORD = (r"(?:the\s+)?(?:user'?s?\s+|their\s+|explicit\s+|human\s+)?(?:confirm\w*|"
+               r"approv\w*|answer\w*|repl\w*|consent\w*|sign-?off|go-?ahead)")
+_BOUND_ACT = re.compile(
+    rf"(?i)\bonly\s+(?:after|once|when|upon)\s+{_REPLY_WORD}(?:\s+(?:of|on|for)\s+(?:the\s+)?"
+    r"[\w-]+)?\s*,?\s*(?:does|do|will|can|may|should|is|are)?\s*(?:it|they|the\s+agent|"
+    r"the\s+skill|claude)?\s*(?P<verb>[a-z]+)\s+(?:the\s+|an?\s+)?(?P<obj>[\w-]{4,})"
+    rf"|\b(?P<verb2>[a-z]+s)\s+(?:the\s+|an?\s+)?(?P<obj2>[\w-]{{4,}})\s+only\s+(?:after|once|"
+    rf"when|upon)\s+{_REPLY_WORD}")
+_NEGATED = re.compile(r"(?i)\b(?:not|never|no|without|before|zero|don't|doesn't|until)\b")
+
+
+def _required_bound_act(fields: list[tuple[str, list[str]]]) -> tuple[str, str] | None:
+    """(field, criterion) when one text bounds an act by the user's reply and another
+    requires that act (see _BOUND_ACT)."""
+    sentences = [(key, s.strip()) for key, texts in fields for text in texts
+                 for s in re.split(r"(?<=[.!?;])\s+|\n", text) if s.strip()]
+    for _, bound in sentences:
+        found = _BOUND_ACT.search(bound)
+        if found is None:
+            continue
+        obj = found.group("obj") or found.group("obj2")
+        named = re.compile(rf"(?i)(?<![\w-]){re.escape(obj)}(?![\w-])")
+        for key, sentence in sentences:
+            at = named.search(sentence)
+            if sentence != bound and at is not None and not _BOUND_ACT.search(sentence) \
+                    and not _NEGATED.search(sentence[:at.start()]):
+                return key, sentence
+    return None
+
+
 def needs_answers(item: dict[str, Any]) -> tuple[str, str] | None:
     """(field, the criterion) when a criterion needs the user's answers across turns (see
-    _INTERVIEW and _ASKS_THEN); None otherwise."""
+    _INTERVIEW, _ASKS_THEN and _BOUND_ACT); None otherwise."""
+    fields: list[tuple[str, list[str]]] = []
     for key, value in item.items():
         if not _words(str(key)) & _CRITERIA_WORDS:
             continue
         texts = [value] if isinstance(value, str) else \
             [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+        fields.append((str(key), texts))
         for text in texts:
             for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
                 found = _INTERVIEW.search(sentence) or _ASKS_THEN.search(sentence) or \
@@ -148,7 +185,7 @@ def needs_answers(item: dict[str, Any]) -> tuple[str, str] | None:
                 if acts is not None and not _SAYS.search(sentence[:acts.end()]) \
                         and not _CONTRAST.search(sentence):
                     return str(key), sentence.strip()
-    return None
+    return _required_bound_act(fields)
 
 
 # An interview set against making things up ("must interview the user for her positions

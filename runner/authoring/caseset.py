@@ -56,6 +56,7 @@ from runner.authoring.fields import expectation_named, untaken
 from runner.authoring.git_states import KEYS as GIT_KEYS
 from runner.authoring.git_states import split_git_state
 from runner.authoring.groups import GROUPED, GROUPED_FIX
+from runner.authoring.had_context import had_as_context
 from runner.authoring.harness_scripts import read_harness_fixtures
 from runner.authoring.harnessed import harness_findings, program_test, program_test_refusal
 from runner.authoring.id_fixtures import id_fixtures
@@ -121,6 +122,7 @@ from runner.authoring.prompts import (
     staged_names,
     told_as_a_plight,
     told_in_a_question,
+    worked_on,
 )
 from runner.authoring.reach import report_reach
 from runner.authoring.read_once import once
@@ -157,6 +159,7 @@ from runner.authoring.siblings import (
     read_with_findings,
 )
 from runner.authoring.skillgrade import read_tasks
+from runner.authoring.stand_ins import stand_ins
 from runner.authoring.templates import evals_root, fill, find_template, harness_scripts
 from runner.authoring.trigger_cases import trigger_test
 from runner.authoring.waza import is_waza
@@ -885,7 +888,8 @@ def _linked(read: _Read, fixtures: SkillFiles, problems: Problems) -> list[Case]
     and each case's file origins led by those it inherits from its chain."""
     depends, every, origins = read.depends, read.every, read.origins
     chains = {i: _chain(i, every, depends, problems) for i in depends if depends[i]}
-    cases = [_chained(case, chains.get(case.id), every) for case in read.cases]
+    cases = [_with_stand_ins(fixtures, _chained(case, chains.get(case.id), every), problems)
+             for case in read.cases]
     for case in cases:
         _preflight_prompt(fixtures, case, problems)
     for case in cases:
@@ -1173,6 +1177,26 @@ def _project_unstaged(skill: SkillFiles, case: Case) -> Path | None:
     return staging.project if staging is not None and staging.too_large else None
 
 
+def _with_stand_ins(skill: SkillFiles, case: Case, problems: Problems) -> Case:
+    """The case with each staged file that stands for an input its prompt names under another
+    name landing at that name (runner.authoring.stand_ins), each said (EV012)."""
+    files = [f for f in case.files if f not in case.root_fixtures
+             and not safely.is_dir(skill.root / f)]
+    if not files:
+        return case
+    holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
+    missing = missing_inputs(case, staged_names(case, _listed(skill, case)), holds)
+    paired = stand_ins(missing, {f: str(case.fixture_destination(f)) for f in files},
+                       case.prompt) if missing else {}
+    for name, fixture in paired.items():
+        problems.report("EV012", case.id, f"the prompt names {name!r}, which the case stages "
+                        f"as {fixture!r} (the only staged file of its kind whose name shares a "
+                        f"word with it): staged at {name!r}, where the prompt finds it",
+                        f"none needed (or name {PurePosixPath(fixture).name!r} in the prompt)")
+    return case.model_copy(update={"staged_at": {**case.staged_at, **{
+        fixture: name for name, fixture in paired.items()}}}) if paired else case
+
+
 def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None:
     """Placeholders and named-but-unstaged inputs refuse (EV009); a need for the network or
     the author's machine is reported with the set (EV014, runner.authoring.reach)."""
@@ -1218,6 +1242,16 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         "elsewhere): the case is read on that description, not refused",
                         "stage the change's files (or its diff) if the agent should read them")
         missing = [m for m in missing if m not in changed]
+    # "We have a script at P that does X. Create a skill ...": the user's thing, told as
+    # context while the task makes something else (runner.authoring.had_context)
+    had = [m for m in missing if had_as_context(case.prompt, m)
+           and not worked_on(case, PurePosixPath(m).name)]
+    if had:
+        problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, had[:3]))} "
+                        "as something the user already has, while the task makes something "
+                        "else: context the work may cite, not an input to stage: not refused",
+                        "stage the file under evals/files/ if the agent should read it")
+        missing = [m for m in missing if m not in had]
     told = described_names(case.extra, case.prompt, missing) or described_in_prompt(
         case.prompt, missing, [case.expected_output, *case.statements, *case.assertions,
                                case.rubric or ""])
@@ -1259,9 +1293,16 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
     for name in missing:
         near = [f for f in skill.ending_with(PurePosixPath(name).name)
                 if not f.startswith(".")][:3]
+        # a staged file of the same kind under another name: which one is meant is no guess
+        # the reader makes (runner.authoring.stand_ins), the fix says how to say it
+        kin = [f for f in case.files if PurePosixPath(name).suffix and
+               PurePosixPath(f).suffix.lower() == PurePosixPath(name).suffix.lower()][:3]
         problems.refuse("EV009", case.id, f"the prompt names the input {name!r}, which the "
                         "case does not stage: the session would not have it",
                         f"add {near[0]!r} to files" if near else
+                        f"the case stages {', '.join(map(repr, kin))} under another name: "
+                        f"stage the one meant at {name!r} (the name the prompt uses), or write "
+                        "its staged path in the prompt" if kin else
                         f"add {name!r} under evals/files/ and list it in files (or say in "
                         "the prompt that the agent creates it)")
     # only a pointer naming a whole project ("our existing codebase") is the project; a part
@@ -1293,7 +1334,9 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         "neither stages nor quotes: the session would not have it",
                         project_fix(skill.root) or "put the input under evals/files/ and list "
                         "it in `files` (or paste it into the prompt)")
-    report_kinds_and_counts(case, staged_files(case, listed), pointed, problems)
+    report_kinds_and_counts(case, staged_files(case, listed), pointed, problems,
+                            lambda text, p: told_in_a_question(text, p)
+                            or told_as_a_plight(text, p))
     report_earlier_state(case, problems)
 
 

@@ -9,7 +9,8 @@
   log files", "所有这些文件") while fewer such files are staged: refused (EV009).
 
 A number counts files only as a count of things: never an ordinal or a rate ("第三个文件",
-"每三個檔案"), nor a version before a format word that is no plural ("Hibernate 7 JSON").
+"每三個檔案"), nor of the noun a format word modifies ("5 different JSON parsers": parsers),
+nor a version before a format word that is no plural ("Hibernate 7 JSON").
 A file whose content the prompt spells out after its name ("File scripts/a.py contains:
 ...") counts as one handed over. Neither when the prompt carries its material itself (a
 fenced block, four lines or more, a block after a colon), nor for what the task asks to
@@ -20,6 +21,7 @@ make ("attach a screenshot to the PR",
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import PurePosixPath
 
 from runner.analysis.wording import unquoted
@@ -214,6 +216,24 @@ _BARE_FORMAT = re.compile(r"\s+(?:csv|pdf|json)\b(?!\s+(?:files?|documents?|expo
                           r"файл\w*|파일|文件|檔案))", re.IGNORECASE)
 
 
+# The noun a count governs is the head of its noun phrase, its last noun: in "5 different JSON
+# parsers" a format word modifies "parsers", a plural agreeing with the count, so the count
+# is of parsers (no file). A head that is itself a file noun ("5 JSON files", "3 CSV exports")
+# keeps the count of files; a word that is no plural noun ("5 JSON in Rust") leaves the
+# phrase as it was read.
+_FORMAT_LAST = re.compile(r"(?i)\b(?:csv|pdf|json|yaml|xml|markdown|md|txt|log|html)$")
+_HEAD_PLURAL = re.compile(r"\s+(?P<head>[A-Za-z][a-z-]*[a-z]s)\b")
+_FILE_HEADS = re.compile(rf"(?i){_FILES_EN}|exports|dumps|payloads|fixtures|samples|inputs|"
+                         r"outputs|records|entries|sheets|tables|blobs|attachments|uploads")
+
+
+def _counts_another_noun(own: str, end: int, phrase: str) -> bool:
+    """The phrase ends on a format word modifying a plural noun after it that names no file
+    ("5 different JSON parsers"): the count is of that noun."""
+    head = _HEAD_PLURAL.match(own, end) if _FORMAT_LAST.search(phrase) else None
+    return head is not None and _FILE_HEADS.fullmatch(head.group("head")) is None
+
+
 def _a_count(own: str, start: int, text: str) -> bool:
     """The phrase's number counts files: a number word, or digits 1..20 standing alone,
     never a year (2024), a version, a date, a quantity with a unit, an ordinal or a rate
@@ -254,7 +274,8 @@ def uncounted_files(case: Case, files: list[str]) -> list[tuple[str, int, int]]:
     for match in (m for p in (_COUNTED_EN, COUNTED_RE) for m in p.finditer(own)):
         phrase = " ".join(match.group(0).split())
         if _made(own, match.start(), match.end()) or _GIVEN_AFTER.match(own, match.end()) \
-                or not _a_count(own, match.start(), match.group(0)):
+                or not _a_count(own, match.start(), match.group(0)) \
+                or _counts_another_noun(own, match.end(), phrase):
             continue
         named, such = _count(phrase), _such(phrase, files) + spelled
         if such < named:
@@ -270,12 +291,30 @@ def staged_files(case: Case, listed: dict[str, list[str]]) -> list[str]:
     return files + list(case.inline_files)
 
 
+# The counted phrase is the subject of its clause, its verb right after ("both files get
+# loaded together", "the two logs were rotated"): the sentence tells what happens to them.
+_SUBJECT_VERB = re.compile(r"\s+(?:(?:always|often|never|still|all|each|both)\s+)?(?:get|gets|got|"
+                           r"are|were|is|was|keep|kept|have|had|[a-z]+ed|[a-z]+s)\b")
+
+
+def told_subject(prompt: str, phrase: str, told: Callable[[str, str], bool]) -> bool:
+    """`phrase` is the subject of a clause in a sentence `told` reads as the situation told
+    before a question asked in words ("... both files get loaded together. Should I keep
+    them separate?"): the files are what the user describes, advice needs no copy of them."""
+    at = prompt.find(phrase)
+    return at >= 0 and _SUBJECT_VERB.match(prompt, at + len(phrase)) is not None \
+        and told(prompt, phrase)
+
+
 def report_kinds_and_counts(case: Case, files: list[str], pointed: list[str],
-                            problems: Problems) -> None:
+                            problems: Problems,
+                            told: Callable[[str, str], bool] = lambda _p, _s: False) -> None:
     """EV009 for each input named by kind or count the case does not stage (a phrase the
-    pointed-at reading already refused is not refused twice)."""
+    pointed-at reading already refused is not refused twice, nor the subject of a sentence
+    `told` reads as the situation a question asks about: see `told_subject`)."""
     def new(phrase: str) -> bool:
-        return not any(p in phrase or phrase in p for p in pointed)
+        return not any(p in phrase or phrase in p for p in pointed) \
+            and not told_subject(case.prompt, phrase, told)
 
     shown = ", ".join(files[:3]) + (" ..." if len(files) > 3 else "") if files else "nothing"
     for phrase, kind in unstaged_kinds(case, files):

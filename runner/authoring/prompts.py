@@ -318,6 +318,11 @@ _PASSIVE_AFTER = re.compile(r"\s+(?:is|was|are|were|gets?|got|has\s+been|have\s+
                             rf"(?:\w+\s+)?(?:{_WORK_STEMS})\w*", re.IGNORECASE)
 
 
+def worked_on(case: Case, base: str) -> bool:
+    """A criterion of the case expects the named file worked on (read or edited)."""
+    return _worked_on(case, base)
+
+
 def _worked_on(case: Case, base: str) -> bool:
     """A criterion of the case expects the named file worked on (read or edited)."""
     name = re.escape(base.lower())

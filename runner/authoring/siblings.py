@@ -192,6 +192,17 @@ class Judged:
 _TRIGGER_FILE = "a trigger set, read by `skill-eval trigger` (`check` reports on it below)"
 
 
+def trigger_shaped(path: Path) -> bool:
+    """The file holds a trigger set by its content, whatever its name: a list of objects each
+    with a query and a should-trigger flag, nothing that grades the work (bare, or under
+    `cases`/`evals`/`queries` beside a description)."""
+    try:
+        items = case_list(read_data(path)) if path.stat().st_size <= MAX_BYTES else None
+    except CaseSetError:
+        return False
+    return bool(items) and is_trigger_list(items or []) and not is_waza(path)
+
+
 def graded_cases(path: Path) -> bool:
     """A file under a trigger name that holds cases to grade (each with a field that grades
     the work or says what is expected, `expected_*`, none with a should-trigger flag): its

@@ -37,6 +37,7 @@ from runner.authoring.siblings import (
     judge,
     owner,
     survey,
+    trigger_shaped,
 )
 from runner.authoring.sides import ACCEPTED, NEGATIVE_LISTS, POSITIVE_LISTS, side
 from runner.authoring.skill import declared_name, load_skill, plugin_of
@@ -258,8 +259,9 @@ def _in_folder(folder: Path) -> list[tuple[Path, bool | None]]:
     found = [(p, d) for p, d in found if not graded_cases(p)]
     # ...and a file of queries under another name (`eval_queries.json`), known by its shape
     known = {p for p, _ in found}
+    # (by content, never by name: `askit-x-triggering.eval.json` is one as `queries.json` is)
     found += [(p, None) for p in sorted(folder.glob("*.json")) if p not in known
-              and TRIGGER_SHAPE in judge(p).why_not]
+              and (TRIGGER_SHAPE in judge(p).why_not or trigger_shaped(p))]
     # ...and a router's test set beside the runtime set (runner.authoring.siblings)
     known = {p for p, _ in found}
     found += [(p, None) for p, why in survey(folder).unread if why == ROUTING_SET

@@ -93,3 +93,21 @@ def test_a_question_alone_or_a_check_before_acting_is_not_flagged(
         tmp_path: Path, expected: str) -> None:
     result = _check(tmp_path, {"expected_output": expected})
     assert "EV015" not in result.output, result.output
+
+
+@pytest.mark.parametrize(("behavior", "criteria", "flagged"), [
+    # the act bounded by the reply, and a criterion requiring that act: it needs the reply
+    ("Shows the move. Only after user approval does it invoke ledger-writer.",
+     ["ledger-writer is the next skill invoked"], True),
+    ("Shows the move; it runs ledger-writer only after approval.",
+     ["ledger-writer runs on the moved entry"], True),
+    # the bound alone, or a criterion that the act does not happen yet: one reply keeps it
+    ("Shows the move. Only after user approval does it invoke ledger-writer.",
+     ["asks which account to use"], False),
+    ("Shows the move. Only after user approval does it invoke ledger-writer.",
+     ["does not invoke ledger-writer before approval"], False),
+])
+def test_an_act_bounded_by_the_reply_that_a_criterion_requires_is_flagged(
+        tmp_path: Path, behavior: str, criteria: list[str], flagged: bool) -> None:
+    result = _check(tmp_path, {"expected_behavior": behavior, "pass_criteria": criteria})
+    assert ("EV015" in result.output) is flagged, result.output

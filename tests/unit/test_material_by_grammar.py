@@ -27,13 +27,17 @@ def case(cid: str, prompt: str, **more: Any) -> dict[str, Any]:
     "Explain whether Kestrel 7 JSON mapping still applies to the old settings.",
     "Tell me if Python 3 CSV parsing keeps quotes.",
     "执行批次时，第三个文件被误删了。请给出处理结论。",
-    "旧的提示要求每三個檔案回報一次。请改写成新的格式。"])
+    "旧的提示要求每三個檔案回報一次。请改写成新的格式。",
+    # the count governs the head noun a format word modifies: parsers, no files
+    "I compared 4 different JSON validators in Go. Help me write the post about it.",
+    "We tried 3 CSV loaders last week; draft a summary of what we learned."])
 def test_a_number_that_counts_no_files_is_no_count(prompt: str) -> None:
     assert uncounted_files(Case(id="1", prompt=prompt), []) == []
 
 
 @pytest.mark.parametrize("prompt", [
-    "Merge these 3 JSON files into one.", "Merge the 3 CSVs into one.", "把这三个文件合并。"])
+    "Merge these 3 JSON files into one.", "Merge the 3 CSVs into one.", "把这三个文件合并。",
+    "Merge 4 different JSON exports into one."])
 def test_a_count_of_files_still_counts(prompt: str) -> None:
     assert uncounted_files(Case(id="1", prompt=prompt), [])
 

@@ -326,3 +326,18 @@ def test_a_case_naming_its_own_skill_is_no_routing(tmp_path: Path) -> None:
          "expectations": ["Names the missing backoff"]}]},
         name="lint-review", skill_md=SKILL_MD)
     assert [c["id"] for c in report_of(skill)["cases"]] == ["mine"]
+
+
+def test_a_trigger_set_named_for_the_skill_is_found_by_its_shape(tmp_path: Path) -> None:
+    # `<skill>-triggering.eval.json` holding {description, cases: [{query, should_trigger}]}:
+    # found by its content wherever the set folder is looked in, never by a list of names
+    from runner.triggers.queries import load_trigger_set
+    from tests.helpers import check_cli
+
+    skill = _bare_skill(tmp_path, {"evals/lint-review-triggering.eval.json": {
+        "description": "when the skill fires", "cases": QUERIES}})
+    found = load_trigger_set(skill, "lint-review")
+    assert [q.prompt for q in found.queries] == ["review my retry config", "bake bread"]
+    result = check_cli(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "trigger set only (2 queries" in result.output
