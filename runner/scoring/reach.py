@@ -39,12 +39,17 @@ _HOST = re.compile(r"https?://([\w.-]+)")
 _NO_TOOL = re.compile(r"No such tool available:?\s*([\w.-]*)")
 _WEB_TOOLS = frozenset({"WebFetch", "WebSearch"})
 _ASK_TOOLS = frozenset({"AskUserQuestion"})
-# the last sentence of a question to the user names them or asks for their choice
-_TO_USER = re.compile(r"\b(you|your|yours|please|prefer|which|what|should I|shall I|do I)\b",
+# the last sentence of a question to the user names them or asks for their choice; Chinese,
+# Japanese and Korean ask with a polite form or a choice word and no word boundaries
+_TO_USER = re.compile(r"\b(you|your|yours|please|prefer|which|what|should I|shall I|do I)\b"
+                      r"|你|您|請|请|哪|什么|什麼|どちら|どれ|どの|ますか|ですか|でしょうか"
+                      r"|ください|주세요|할까요|인가요|습니까|어느|어떤|무엇|원하시",
                       re.IGNORECASE)
 # an offer of more help after finished work is not a stop for an answer
-_OFFER = re.compile(r"\b(anything else|further|also|additionally|any other|more help)\b",
+_OFFER = re.compile(r"\b(anything else|further|also|additionally|any other|more help)\b"
+                    r"|其他|其它|还有|還有|他に|ほかに|追加で|다른|추가로|더 필요",
                     re.IGNORECASE)
+_QUESTION_END = ("?", "？")
 
 
 def _what(text: str) -> str:
@@ -104,15 +109,17 @@ def _from_call(call: ToolCall) -> list[Reach]:
 
 def asks_user(final_text: str) -> bool:
     """The session's last message (nothing ran after it) ends by asking the user something:
-    its last sentence ending in `?` (a list of choices may follow it) speaks to the user and
+    its last sentence ending in `?` or `？` (a list of choices may follow it) speaks to the user and
     is not an offer of more help after finished work."""
     lines = [line.strip() for line in final_text.strip().splitlines() if line.strip()]
     # choices listed under the question (`1. ...`, `- ...`) are part of the asking
     while lines and re.match(r"^([-*•]|\d+[.)]|[a-z][.)])\s", lines[-1]) and len(lines) > 1:
         lines.pop()
-    if not lines or not lines[-1].rstrip("*_` ").endswith("?"):
+    if not lines or not lines[-1].rstrip("*_` ").endswith(_QUESTION_END):
         return False
-    sentence = re.split(r"(?<=[.!:])\s+", lines[-1])[-1]
+    # a full stop of Chinese and Japanese needs no space after it
+    sentence = re.split(r"(?<=[.!:])\s+|(?<=[。！：])", lines[-1].rstrip("*_` "))[-1] \
+        or lines[-1]
     return bool(_TO_USER.search(sentence)) and not _OFFER.search(sentence)
 
 

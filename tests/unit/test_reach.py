@@ -131,6 +131,18 @@ def test_asks_user_reads_only_the_last_words() -> None:
     assert not asks_user("")
 
 
+@pytest.mark.parametrize(("text", "asks"), [
+    ("已完成分析。请问您的集群地址是什么？", True),
+    ("報告を書きました。どちらの形式がよろしいでしょうか？", True),
+    ("분석했습니다. 어떤 형식을 원하시나요?", True),
+    ("summary.md に書きました。他に何かありますか？", False),  # an offer after the work
+    ("已写入 summary.md。还有其他需要帮忙的吗？", False),
+    ("为什么失败？因为路径错了。已修复。", False),  # answered in the same message
+])
+def test_asks_user_in_chinese_japanese_and_korean(text: str, asks: bool) -> None:
+    assert asks_user(text) is asks
+
+
 def test_a_result_stored_before_the_signals_still_loads() -> None:
     old = {"trial_id": "t", "case_id": "c", "repetition": 0, "arm": "candidate",
            "status": "completed", "passed": False}
