@@ -1242,6 +1242,17 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         "elsewhere): the case is read on that description, not refused",
                         "stage the change's files (or its diff) if the agent should read them")
         missing = [m for m in missing if m not in changed]
+    # a file the prompt describes what it holds is read on that description, before the
+    # looser "the user has it" reading below
+    told = described_names(case.extra, case.prompt, missing) or described_in_prompt(
+        case.prompt, missing, [case.expected_output, *case.statements, *case.assertions,
+                               case.rubric or ""])
+    if told:
+        problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, told[:3]))}, "
+                        "a fixture the case describes in words and does not stage; the prompt "
+                        "states what it holds, so the case is read on its prompt: not refused",
+                        "stage the file under evals/files/ if the agent should read it")
+        missing = [m for m in missing if m not in told]
     # "We have a script at P that does X. Create a skill ...": the user's thing, told as
     # context while the task makes something else (runner.authoring.had_context)
     had = [m for m in missing if had_as_context(case.prompt, m)
@@ -1252,15 +1263,6 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         "else: context the work may cite, not an input to stage: not refused",
                         "stage the file under evals/files/ if the agent should read it")
         missing = [m for m in missing if m not in had]
-    told = described_names(case.extra, case.prompt, missing) or described_in_prompt(
-        case.prompt, missing, [case.expected_output, *case.statements, *case.assertions,
-                               case.rubric or ""])
-    if told:
-        problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, told[:3]))}, "
-                        "a fixture the case describes in words and does not stage; the prompt "
-                        "states what it holds, so the case is read on its prompt: not refused",
-                        "stage the file under evals/files/ if the agent should read it")
-        missing = [m for m in missing if m not in told]
     # a question about a situation the prompt tells: the pointer is part of the telling
     pointed = [p for p in pointed_inputs(case) if not told_in_a_question(case.prompt, p)
               and not told_as_a_plight(case.prompt, p)]
