@@ -1197,6 +1197,16 @@ def _with_stand_ins(skill: SkillFiles, case: Case, problems: Problems) -> Case:
         fixture: name for name, fixture in paired.items()}}}) if paired else case
 
 
+def _set_aside(problems: Problems, case: Case, missing: list[str], found: list[str],
+               says: str, fix: str) -> list[str]:
+    """`missing` without `found`, each of which one reading of the prompt explains (reported
+    as EV012: 'the prompt names ...' + `says`)."""
+    if found:
+        problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, found[:3]))}"
+                        f"{says}", fix)
+    return [m for m in missing if m not in found]
+
+
 def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None:
     """Placeholders and named-but-unstaged inputs refuse (EV009); a need for the network or
     the author's machine is reported with the set (EV014, runner.authoring.reach)."""
@@ -1230,39 +1240,32 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
     missing = list(missing_inputs(case, staged_names(case, listed), holds))
     built = setup_writes(case.setup_run) if missing and case.setup_run else None
     made = [m for m in missing if built is not None and built.covers(m)]
-    if made:  # the case's own setup writes them before the session starts
-        problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, made[:3]))}"
-                        ", which the case's setup writes into the working directory before "
-                        "the agent starts: staged by the setup, not refused", "none needed")
-        missing = [m for m in missing if m not in made]
-    changed = described_change_files(case.prompt, missing)
-    if changed:  # a change held elsewhere, read from the prompt's description of it
-        problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, changed[:3]))}"
-                        " as part of the change it describes (a pull request or commit held "
-                        "elsewhere): the case is read on that description, not refused",
-                        "stage the change's files (or its diff) if the agent should read them")
-        missing = [m for m in missing if m not in changed]
+    # the case's own setup writes them before the session starts
+    missing = _set_aside(problems, case, missing, made, ", which the case's setup writes into "
+                         "the working directory before the agent starts: staged by the setup, "
+                         "not refused", "none needed")
+    # a change held elsewhere, read from the prompt's description of it
+    missing = _set_aside(problems, case, missing, described_change_files(case.prompt, missing),
+                         " as part of the change it describes (a pull request or commit held "
+                         "elsewhere): the case is read on that description, not refused",
+                         "stage the change's files (or its diff) if the agent should read them")
     # a file the prompt describes what it holds is read on that description, before the
     # looser "the user has it" reading below
     told = described_names(case.extra, case.prompt, missing) or described_in_prompt(
         case.prompt, missing, [case.expected_output, *case.statements, *case.assertions,
                                case.rubric or ""])
-    if told:
-        problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, told[:3]))}, "
-                        "a fixture the case describes in words and does not stage; the prompt "
-                        "states what it holds, so the case is read on its prompt: not refused",
-                        "stage the file under evals/files/ if the agent should read it")
-        missing = [m for m in missing if m not in told]
+    missing = _set_aside(problems, case, missing, told, ", a fixture the case describes in "
+                         "words and does not stage; the prompt states what it holds, so the "
+                         "case is read on its prompt: not refused",
+                         "stage the file under evals/files/ if the agent should read it")
     # "We have a script at P that does X. Create a skill ...": the user's thing, told as
     # context while the task makes something else (runner.authoring.had_context)
     had = [m for m in missing if had_as_context(case.prompt, m)
            and not worked_on(case, PurePosixPath(m).name)]
-    if had:
-        problems.report("EV012", case.id, f"the prompt names {', '.join(map(repr, had[:3]))} "
-                        "as something the user already has, while the task makes something "
-                        "else: context the work may cite, not an input to stage: not refused",
-                        "stage the file under evals/files/ if the agent should read it")
-        missing = [m for m in missing if m not in had]
+    missing = _set_aside(problems, case, missing, had, " as something the user already has, "
+                         "while the task makes something else: context the work may cite, not "
+                         "an input to stage: not refused",
+                         "stage the file under evals/files/ if the agent should read it")
     # a question about a situation the prompt tells: the pointer is part of the telling
     pointed = [p for p in pointed_inputs(case) if not told_in_a_question(case.prompt, p)
               and not told_as_a_plight(case.prompt, p)]
