@@ -50,7 +50,14 @@ from runner.authoring.mocks import mocked_calls
 from runner.authoring.ordered_calls import ordered_calls
 from runner.authoring.pass_rules import read_case_rule, rubric_rule
 from runner.authoring.path_lists import path_lists
-from runner.authoring.pattern_fields import PATTERN_WORDS, all_compile, as_pattern, compiles
+from runner.authoring.pattern_fields import (
+    PATTERN_WORDS,
+    all_compile,
+    as_pattern,
+    compiles,
+    empty_alternative,
+    unmistakable,
+)
 from runner.authoring.personas import persona, scripted_answers
 from runner.authoring.problems import Problems
 from runner.authoring.program_types import CONTRACT, ProgramType
@@ -3265,7 +3272,16 @@ class CaseReader:
         elif _describes_check(operand):
             self._described_operand(operand, negate, shown)
         else:
-            prefix = ("not:" if negate else "") + ("re:" if kind == REGEX else "")
+            # a literal's operand written as a regular expression no text holds verbatim
+            # (`检测到.*个本地提交`: a wildcard where the number goes) is the author's pattern;
+            # read so, it still matches the literal text itself
+            wildcard = kind == LITERAL and unmistakable(operand)
+            if wildcard:
+                self.mapped(f"{shown}: its text {operand[:60]!r} is written as a regular "
+                            "expression (no work holds it verbatim): read as one",
+                            "none needed (or write \"type\": \"regex\")")
+            prefix = ("not:" if negate else "") + ("re:" if kind == REGEX or wildcard
+                                                   else "")
             self.add("check", prefix + operand, shown)
 
     def _described_operand(self, operand: str, negate: bool, shown: str) -> None:
@@ -3373,7 +3389,18 @@ class CaseReader:
         regex = kind == REGEX or bool(field_words(name) & _WORDS[REGEX])
         ordered = bool(field_words(name) & _ORDERED) and len(terms) > 1 and not negate
         broken = [t for t in terms if regex and (not compiles(t) or _CODE_CALL.search(t))]
-        if broken and not ordered and not field_words(name) & _WORDS[REGEX]:  # _in_order: each
+        # an empty alternative (`| Name`, a table cell) matches every text: as a regular
+        # expression it decides nothing, whatever the type says, so it is read as written
+        vacuous = [t for t in terms if regex and empty_alternative(t)]
+        if vacuous and not ordered:
+            regex = False
+            self.mapped(f"{shown}: {len(terms)} term(s) read as text, not regular "
+                        f"expressions: {', '.join(repr(t) for t in vacuous[:3])} has an "
+                        "empty alternative (a `|` first or last: a table cell), so as a "
+                        "regular expression it matches every text",
+                        "none needed (escape it, `\\|`, to mean the character in a regular "
+                        "expression)")
+        elif broken and not ordered and not field_words(name) & _WORDS[REGEX]:  # _in_order: each
             regex = False
             self.mapped(f"{shown}: {len(terms)} term(s) read as text, not regular "
                         f"expressions: {', '.join(repr(t) for t in broken[:3])} is code (as a "

@@ -1,0 +1,59 @@
+"""Case-set reading rules from sample R's tune half (issue 26), each by a small set of its own
+through the real `skill-eval check`: a pattern with an empty alternative (`| Name`, a table
+cell) is its author's text; a literal written as a regular expression (`found .* rows`) is
+one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.helpers import check_json as report
+from tests.helpers import write_data as _write
+from tests.helpers import write_skill_md
+
+DESCRIPTION = 'Drafts a navigation table for an app. Use when asked to "design the nav".'
+
+
+def _skill(folder: Path) -> Path:
+    return write_skill_md(folder, "nav-design", DESCRIPTION, "Write the nav as a table.\n")
+
+
+def _checks(got: dict[str, Any], case: str) -> list[str]:
+    found = next(c for c in got["cases"] if str(c["id"]) == case)
+    return [str(c["entry"]) for c in found["checks"]]
+
+
+def _said(got: dict[str, Any]) -> list[str]:
+    return [f["message"] for f in got["findings"] if f["code"] == "EV012"]
+
+
+def test_table_cells_under_patterns_are_texts_not_empty_alternatives(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "nav-design")
+    _write(skill / "evals" / "evals.json", {"evals": [
+        {"id": "nav", "prompt": "Design the nav for a shop app with orders and customers.",
+         "assertions": [
+             # `| OrderRecord` as a regular expression matches every text (its first
+             # alternative is empty): the not: check would fail in every arm
+             {"type": "string_absent_all", "patterns": ["| OrderRecord", "|N8|"]},
+             # even where the type says regex: a pattern matching everything decides nothing
+             {"type": "regex_match", "patterns": ["Orders |"]},
+             # a real alternation stays a regular expression
+             {"type": "string_absent_all", "patterns": ["Order(Record|Row)"]}]}]})
+    got = report(skill)
+    assert _checks(got, "nav") == ["not:| OrderRecord", "not:|N8|", "Orders |",
+                                   "not:re:Order(Record|Row)"]
+    assert any("2 term(s) read as text" in m and "empty alternative" in m
+               for m in _said(got)), _said(got)
+
+
+def test_a_contains_value_written_as_a_regular_expression_is_one(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "nav-design")
+    _write(skill / "evals" / "evals.json", {"evals": [
+        {"id": "count", "prompt": "Design the nav and say how many items it has.",
+         "assertions": [{"type": "contains", "value": "found .* nav items"},
+                        {"type": "contains", "value": "Orders"},
+                        {"type": "not_contains", "value": "错误.*条"}]}]})
+    got = report(skill)
+    assert _checks(got, "count") == ["re:found .* nav items", "Orders", "not:re:错误.*条"]
+    assert sum("written as a regular expression" in m for m in _said(got)) == 2, _said(got)
