@@ -45,6 +45,7 @@ from runner.authoring.halts import halt_statement
 from runner.authoring.inline_turns import inline_turns
 from runner.authoring.input_object import request_of
 from runner.authoring.keyword_terms import keyword_terms
+from runner.authoring.least_terms import least_check, least_of
 from runner.authoring.material_types import CALLS, material_matcher, material_type
 from runner.authoring.mocks import mocked_calls
 from runner.authoring.ordered_calls import ordered_calls
@@ -3262,7 +3263,9 @@ class CaseReader:
         if terms is None and operand is None:
             terms = self._terms(value, listed_only=False)
         if terms is not None:
-            self._term_list(kind, negate, terms, name, shown)
+            label = " ".join(value[k] for k in ("description", "name", "text", "label")
+                             if isinstance(value.get(k), str))
+            self._term_list(kind, negate, terms, name, shown, label)
         elif operand is None:
             self._statement_or_refuse(value, shown, f"a {name!r} check has no operand")
         elif kind == DESCRIBED:
@@ -3381,7 +3384,7 @@ class CaseReader:
         return _strings(value[lists[0]]) if len(lists) == 1 else None
 
     def _term_list(self, kind: str, negate: bool, terms: list[str], name: str,
-                   shown: str) -> None:
+                   shown: str, label: str = "") -> None:
         """Lists of terms: any of them (one alternation), all of them, or none of them. A
         list read as regular expressions (`patterns`) holding one that does not compile
         (`text(`, `.catch(() =>`) is its author's texts, every item (a list is one kind):
@@ -3406,6 +3409,10 @@ class CaseReader:
                         f"expressions: {', '.join(repr(t) for t in broken[:3])} is code (as a "
                         "regular expression it does not compile, or would not match its own "
                         "text)", "none needed (write `re:` only before a regular expression)")
+        least = None if negate or ordered or kind == ANY else least_of(label, len(terms))
+        if least is not None:
+            self._least_terms(terms, least, regex, label, shown)
+            return
         if kind == ANY:
             body = "|".join(terms if regex else (re.escape(t) for t in terms))
             self.add("check", ("not:" if negate else "") + "re:" + body, shown + " (any)")
@@ -3416,6 +3423,21 @@ class CaseReader:
         prefix = ("not:" if negate else "") + ("re:" if regex else "")
         for n, term in enumerate(terms):
             self.add("check", prefix + term, f"{shown} term {n + 1}")
+
+    def _least_terms(self, terms: list[str], least: int, regex: bool, label: str,
+                     shown: str) -> None:
+        """Terms whose label says at least N of them appear (runner.authoring.least_terms):
+        one check for any N of them; too many choices to spell out, a statement."""
+        check = least_check(terms, least, regex)
+        if check is None:
+            self.add("statement", f"{label.strip()} (at least {least} of: "
+                     + ", ".join(terms) + ")", f"{shown} (at least {least} of its terms)")
+        else:
+            self.add("check", check, f"{shown} (any {least} of its {len(terms)} terms)")
+        self.mapped(f"{shown}: its label says at least {least} of its {len(terms)} terms: "
+                    + ("one check passing when any " + str(least) + " of them appear"
+                       if check is not None else "graded as a statement (too many choices "
+                       "to spell out as one check)"), "none needed")
 
     def _in_order(self, terms: list[str], regex: bool, shown: str) -> None:
         """Terms a type says come in order (`ordered_content`): one check that finds each

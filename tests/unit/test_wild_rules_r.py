@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from runner.authoring.least_terms import least_check, least_of
+from runner.scoring.checks import parse_matcher
 from tests.helpers import check_json as report
 from tests.helpers import write_data as _write
 from tests.helpers import write_skill_md
@@ -57,3 +59,33 @@ def test_a_contains_value_written_as_a_regular_expression_is_one(tmp_path: Path)
     got = report(skill)
     assert _checks(got, "count") == ["re:found .* nav items", "Orders", "not:re:错误.*条"]
     assert sum("written as a regular expression" in m for m in _said(got)) == 2, _said(got)
+
+
+def test_terms_whose_label_says_at_least_n_are_any_n_of_them(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "nav-design")
+    codes = ["OVERLAP", "SLOP", "VAGUE", "DEAD_LINK"]
+    _write(skill / "evals" / "evals.json", {"evals": [
+        {"id": "codes", "prompt": "Review the nav and tag each problem with its code.",
+         "assertions": [
+             {"type": "string_match", "patterns": codes,
+              "description": "At least 3 violation codes appear (e.g. OVERLAP, SLOP)"},
+             # no bound in the label: every term, as before
+             {"type": "string_match", "patterns": ["Nav", "Inbox"],
+              "description": "Both sections appear"}]}]})
+    got = report(skill)
+    checks = _checks(got, "codes")
+    assert checks[1:] == ["re:Nav", "re:Inbox"], checks
+    matcher = parse_matcher(checks[0])
+    assert matcher.pattern is not None
+    assert matcher.pattern.search("VAGUE\nthen OVERLAP\n\nand DEAD_LINK")
+    assert not matcher.pattern.search("VAGUE and OVERLAP only")
+    assert any("at least 3 of its 4 terms" in m for m in _said(got)), _said(got)
+
+
+def test_least_of_reads_the_bound_in_the_labels_grammar() -> None:
+    assert least_of("At least three codes appear", 5) == 3
+    assert least_of("至少3个风险被列出", 6) == 3
+    assert least_of("2 or more of the sections", 4) == 2
+    assert least_of("At least 5 codes", 5) is None  # every term: no bound on the list
+    assert least_of("Lists the codes", 5) is None
+    assert least_check([f"t{n}" for n in range(20)], 10, regex=False) is None
