@@ -346,6 +346,11 @@ PROGRAM_KEYS = ("script_path", "script", "program", "path", "file")
 TURN_FIELDS = ("follow_up_turns", "followups", "follow_ups", "turns", "conversation",
                "messages", "dialogue")
 MULTI_TURN = "EV015"
+# A case's own kind field (`"type": "should_not_trigger"`), and the words of its value that
+# make it a routing kind (runner.authoring.routing reads which side).
+_CASE_KIND_KEYS = ("type", "kind", "category", "case_type", "test_type")
+_FIRING_NAMES = frozenset({"trigger", "triggers", "triggered", "activate", "activates",
+                           "activation", "fire", "fires"})
 TRIGGER_FLAGS = ("should_trigger", "expected_trigger", "should_activate", "triggers",
                  "trigger", "should_fire", "activates", "expect_trigger", "fires")
 OTHER_CASE = "EV017"
@@ -2371,6 +2376,39 @@ class CaseReader:
                              f"add the prompt to evals/trigger/{where}.yaml and measure it "
                              "with `skill-eval trigger`")
 
+    def _typed_not_firing(self, item: dict[str, Any]) -> bool:
+        """A case whose own kind field says it is a should-not-trigger query (`"type":
+        "should_not_trigger"`, `"kind": "no-trigger"`; the format's schema, beside
+        `should_trigger` cases of the same set): the skill never runs on it, so what its
+        expectations say ("Do NOT activate x. User has no artifacts. Route to y.") is the
+        author's note on the route and why, never work to grade. The case is a trigger query
+        (should not fire); checks written as checks stay. True when taken."""
+        extra = item.get("extra", {})
+        for key in _CASE_KIND_KEYS:
+            value = extra.get(key)
+            if not isinstance(value, str) or not field_words(value) & _FIRING_NAMES \
+                    or routing_word(value) is not False:
+                continue
+            self.routing.append(False)
+            self.unread[f"{key} (trigger expectation)"] = extra.pop(key)
+            notes = list(self.statements)
+            expected = item.pop("expected_output", None)
+            if isinstance(expected, str) and expected.strip():
+                notes.append(expected)
+            self.statements.clear()
+            self.origins["statements"].clear()
+            if notes:
+                self.unread["expectations of a should-not-trigger case (the route, and why)"] \
+                    = notes
+            self.problems.report("EV012", self.label, f"`{key}: {value}`: a should-not-trigger "
+                                 f"query; the skill never runs on it, so its {len(notes)} "
+                                 "expectation(s) are the author's note on the route, not graded;"
+                                 " offered as a trigger query", "move the prompt to evals/"
+                                 "trigger/should-not-trigger.yaml and measure it with "
+                                 "`skill-eval trigger`")
+            return True
+        return False
+
     def _corpus_route(self, item: dict[str, Any]) -> bool:
         """In a set the repository's README calls a trigger corpus (set_notes
         .repository_note), a case with nothing but its `expected_output` is a trigger query:
@@ -2396,6 +2434,8 @@ class CaseReader:
         routing word: "should_not_trigger") are taken out of the runtime grading and offered
         as trigger queries."""
         if self._corpus_route(item):
+            return
+        if self._typed_not_firing(item):
             return
         extra = item.get("extra", {})
         for key in [k for k in extra if k in TRIGGER_FLAGS]:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from runner.authoring.least_terms import least_check, least_of
+from runner.authoring.routing import routing_alone
 from runner.scoring.checks import parse_matcher
 from tests.helpers import check_json as report
 from tests.helpers import write_data as _write
@@ -89,3 +90,27 @@ def test_least_of_reads_the_bound_in_the_labels_grammar() -> None:
     assert least_of("At least 5 codes", 5) is None  # every term: no bound on the list
     assert least_of("Lists the codes", 5) is None
     assert least_check([f"t{n}" for n in range(20)], 10, regex=False) is None
+
+
+def test_a_case_typed_should_not_trigger_is_a_trigger_query(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "nav-design")
+    _write(skill / "evals" / "evals.json", {"test_cases": [
+        {"id": "fires", "type": "should_trigger",
+         "prompt": "Design the nav for our shop app: orders, customers, invoices.",
+         "expected_behavior": "The nav table lists orders, customers and invoices."},
+        {"id": "lure", "type": "should_not_trigger",
+         "prompt": "What is a good name for our shop app?",
+         "expected_behavior": "Do NOT activate nav-design. User only asks for a name, no "
+                              "navigation at all. Route to a naming skill."}]})
+    got = report(skill)
+    assert [str(c["id"]) for c in got["cases"]] == ["fires"], got["cases"]
+    said = _said(got)
+    assert any("`type: should_not_trigger`: a should-not-trigger query" in m
+               and "3 expectation(s)" in m for m in said), said
+    assert any("only a routing expectation" in m for m in said), said
+
+
+def test_do_not_activate_heads_a_routing_statement() -> None:
+    assert routing_alone("Do NOT activate nav-design.", ("nav-design",)) is False
+    assert routing_alone("Does not activate nav-design.", ("nav-design",)) is False
+    assert routing_alone("Do not load the CSV twice", ("nav-design",)) is None
