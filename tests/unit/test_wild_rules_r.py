@@ -114,3 +114,22 @@ def test_do_not_activate_heads_a_routing_statement() -> None:
     assert routing_alone("Do NOT activate nav-design.", ("nav-design",)) is False
     assert routing_alone("Does not activate nav-design.", ("nav-design",)) is False
     assert routing_alone("Do not load the CSV twice", ("nav-design",)) is None
+
+
+def test_a_tool_the_skills_own_docs_name_is_no_grader_of_a_set_beside_skill_md(
+        tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "refactor", "refactor", 'Refactors a skill. Use when '
+                           'asked to "refactor my skill".',
+                           "Run `scripts/judge_merge.py` to merge the judges' verdicts.\n")
+    (skill / "scripts").mkdir()
+    (skill / "scripts" / "judge_merge.py").write_text(
+        '"""Merge judge verdicts.\n\nUsage:\n    python judge_merge.py --ensemble '
+        '<path/to/ensemble.json>\n"""\nimport sys\nprint(sys.argv)\n')
+    (skill / "README.md").write_text("scripts/judge_merge.py merges the judges' verdicts.\n")
+    _write(skill / "test-prompts.json", {"skill": "refactor", "test_cases": [
+        {"id": "1", "prompt": "Refactor the skill in ./old-skill to half its length.",
+         "expectations": ["The run reports which sections were merged"]}]})
+    got = report(skill)
+    said = " ".join(f["message"] for f in got["findings"])
+    # never run as the set's grader: its usage would take the reply for ensemble.json
+    assert "runs after each trial" not in said and "grader command" not in said, said
