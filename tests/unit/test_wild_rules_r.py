@@ -133,3 +133,21 @@ def test_a_tool_the_skills_own_docs_name_is_no_grader_of_a_set_beside_skill_md(
     said = " ".join(f["message"] for f in got["findings"])
     # never run as the set's grader: its usage would take the reply for ensemble.json
     assert "runs after each trial" not in said and "grader command" not in said, said
+
+
+def test_an_expected_field_naming_a_file_of_the_skill_is_it_loading_that_file(
+        tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "cadence", "cadence", 'Runs a weekly meeting. Use when '
+                           'asked to "run our weekly".',
+                           "For a solo session load `protocols/solo.md` and follow it.\n")
+    (skill / "protocols").mkdir()
+    (skill / "protocols" / "solo.md").write_text("# Solo session\nAccount, review, plan.\n")
+    _write(skill / "evals" / "evals.json", {"evals": [
+        {"id": "solo", "prompt": "Run my weekly review, it's just me this week.",
+         "expected_protocol": "protocols/solo.md",
+         "expectations": ["The run ends with one or two commitments for next week"]}]})
+    got = report(skill)
+    assert "*:protocols/solo.md" in _checks(got, "solo"), _checks(got, "solo")
+    assert not [f for f in got["findings"] if f["code"] == "EV013"], got["findings"]
+    assert any("a file of the skill under test: read as the skill loading it" in m
+               for m in _said(got)), _said(got)
