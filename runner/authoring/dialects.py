@@ -63,6 +63,7 @@ from runner.authoring.personas import persona, scripted_answers
 from runner.authoring.problems import Problems
 from runner.authoring.program_types import CONTRACT, ProgramType
 from runner.authoring.regex_flags import with_flags
+from runner.authoring.request_notes import describes_request
 from runner.authoring.routing import (
     about_firing,
     not_firing_with_reason,
@@ -994,6 +995,7 @@ class CaseReader:
         self.statements[:], self.origins["statements"][:] = joined_denials(
             self.statements, self.origins["statements"])
         self._trigger_expectations(item)
+        self._request_notes()
         self._expectation_fields(item)
         self._call_denials()
         self._absences(item)
@@ -2375,6 +2377,23 @@ class CaseReader:
                              f"query ({where}): {prompt[:200]!r}",
                              f"add the prompt to evals/trigger/{where}.yaml and measure it "
                              "with `skill-eval trigger`")
+
+    def _request_notes(self) -> None:
+        """Statements describing the case's request, not the work ("JP query: user announces
+        a handover", "User has provided a strategy doc"; runner.authoring.request_notes):
+        notes on the query, kept and not graded (no arm writes them), one EV012 line."""
+        kept = [(t, o) for t, o in zip(self.statements, self.origins["statements"],
+                                       strict=True) if not describes_request(t)]
+        if len(kept) == len(self.statements):
+            return
+        notes = [t for t in self.statements if describes_request(t)]
+        self.statements[:] = [t for t, _ in kept]
+        self.origins["statements"][:] = [o for _, o in kept]
+        self.unread["statements describing the request (notes on the query)"] = notes
+        self.problems.report("EV012", self.label, f"{len(notes)} statement(s) describe the "
+                             f"request, not the work ({notes[0][:80]!r}): notes on the query, "
+                             "not graded (no arm's work says them)", "none needed (or move "
+                             "them to the case's notes)")
 
     def _typed_not_firing(self, item: dict[str, Any]) -> bool:
         """A case whose own kind field says it is a should-not-trigger query (`"type":

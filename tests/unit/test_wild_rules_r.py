@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from runner.authoring.least_terms import least_check, least_of
+from runner.authoring.request_notes import describes_request
 from runner.authoring.routing import routing_alone
 from runner.scoring.checks import parse_matcher
 from tests.helpers import check_json as report
@@ -151,3 +152,26 @@ def test_an_expected_field_naming_a_file_of_the_skill_is_it_loading_that_file(
     assert not [f for f in got["findings"] if f["code"] == "EV013"], got["findings"]
     assert any("a file of the skill under test: read as the skill loading it" in m
                for m in _said(got)), _said(got)
+
+
+def test_statements_describing_the_request_are_notes_on_the_query(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "nav-design")
+    _write(skill / "evals" / "evals.json", {"evals": [
+        {"id": "jp", "prompt": "ナビを設計して: 注文、顧客、請求書。",
+         "expectations": ["JP query without role signal.",
+                          "User has provided three sections and asks for a nav table.",
+                          "User is asked which section comes first",
+                          "The nav table lists the three sections in Japanese"]}]})
+    got = report(skill)
+    found = next(c for c in got["cases"] if str(c["id"]) == "jp")
+    graded = [str(c["entry"]) for c in found["checks"] if c["kind"] == "statement"]
+    assert graded == ["User is asked which section comes first",
+                      "The nav table lists the three sections in Japanese"], graded
+    assert any("2 statement(s) describe the request" in m for m in _said(got)), _said(got)
+
+
+def test_describes_request_reads_the_subject() -> None:
+    assert describes_request("Zh-TW query with no role marker.")
+    assert describes_request("The user explicitly asks for an audit")
+    assert not describes_request("User has a working config at the end")
+    assert not describes_request("Input in Japanese is answered in Japanese")
