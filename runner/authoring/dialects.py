@@ -2408,6 +2408,11 @@ class CaseReader:
             if not isinstance(value, str) or not field_words(value) & _FIRING_NAMES \
                     or routing_word(value) is not False:
                 continue
+            # its own words saying the skill fires ("Activate x (router-level), but MUST NOT
+            # load protocols/solo.md"): the kind names a sub-route, the case stays as written
+            if any(about_firing(t, self.names) or (split_firing(t, self.names) or (False,))[0]
+                   for t in self.statements):
+                return False
             self.routing.append(False)
             self.unread[f"{key} (trigger expectation)"] = extra.pop(key)
             notes = list(self.statements)

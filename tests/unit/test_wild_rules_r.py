@@ -99,12 +99,16 @@ def test_a_case_typed_should_not_trigger_is_a_trigger_query(tmp_path: Path) -> N
         {"id": "fires", "type": "should_trigger",
          "prompt": "Design the nav for our shop app: orders, customers, invoices.",
          "expected_behavior": "The nav table lists orders, customers and invoices."},
+        # typed so, but its own words say the skill fires: a sub-route, kept as written
+        {"id": "sub-route", "type": "should_not_trigger",
+         "prompt": "Design the nav for the admin area only.",
+         "expected_behavior": "Activate nav-design, but the table lists only admin pages."},
         {"id": "lure", "type": "should_not_trigger",
          "prompt": "What is a good name for our shop app?",
          "expected_behavior": "Do NOT activate nav-design. User only asks for a name, no "
                               "navigation at all. Route to a naming skill."}]})
     got = report(skill)
-    assert [str(c["id"]) for c in got["cases"]] == ["fires"], got["cases"]
+    assert [str(c["id"]) for c in got["cases"]] == ["fires", "sub-route"], got["cases"]
     said = _said(got)
     assert any("`type: should_not_trigger`: a should-not-trigger query" in m
                and "3 expectation(s)" in m for m in said), said
