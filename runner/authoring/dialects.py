@@ -45,16 +45,25 @@ from runner.authoring.halts import halt_statement
 from runner.authoring.inline_turns import inline_turns
 from runner.authoring.input_object import request_of
 from runner.authoring.keyword_terms import keyword_terms
+from runner.authoring.least_terms import least_check, least_of
 from runner.authoring.material_types import CALLS, material_matcher, material_type
 from runner.authoring.mocks import mocked_calls
 from runner.authoring.ordered_calls import ordered_calls
 from runner.authoring.pass_rules import read_case_rule, rubric_rule
 from runner.authoring.path_lists import path_lists
-from runner.authoring.pattern_fields import PATTERN_WORDS, all_compile, as_pattern, compiles
+from runner.authoring.pattern_fields import (
+    PATTERN_WORDS,
+    all_compile,
+    as_pattern,
+    compiles,
+    empty_alternative,
+    unmistakable,
+)
 from runner.authoring.personas import persona, scripted_answers
 from runner.authoring.problems import Problems
 from runner.authoring.program_types import CONTRACT, ProgramType
 from runner.authoring.regex_flags import with_flags
+from runner.authoring.request_notes import describes_request
 from runner.authoring.routing import (
     about_firing,
     not_firing_with_reason,
@@ -338,6 +347,11 @@ PROGRAM_KEYS = ("script_path", "script", "program", "path", "file")
 TURN_FIELDS = ("follow_up_turns", "followups", "follow_ups", "turns", "conversation",
                "messages", "dialogue")
 MULTI_TURN = "EV015"
+# A case's own kind field (`"type": "should_not_trigger"`), and the words of its value that
+# make it a routing kind (runner.authoring.routing reads which side).
+_CASE_KIND_KEYS = ("type", "kind", "category", "case_type", "test_type")
+_FIRING_NAMES = frozenset({"trigger", "triggers", "triggered", "activate", "activates",
+                           "activation", "fire", "fires"})
 TRIGGER_FLAGS = ("should_trigger", "expected_trigger", "should_activate", "triggers",
                  "trigger", "should_fire", "activates", "expect_trigger", "fires")
 OTHER_CASE = "EV017"
@@ -981,6 +995,7 @@ class CaseReader:
         self.statements[:], self.origins["statements"][:] = joined_denials(
             self.statements, self.origins["statements"])
         self._trigger_expectations(item)
+        self._request_notes()
         self._expectation_fields(item)
         self._call_denials()
         self._absences(item)
@@ -2363,6 +2378,61 @@ class CaseReader:
                              f"add the prompt to evals/trigger/{where}.yaml and measure it "
                              "with `skill-eval trigger`")
 
+    def _request_notes(self) -> None:
+        """Statements describing the case's request, not the work ("JP query: user announces
+        a handover", "User has provided a strategy doc"; runner.authoring.request_notes):
+        notes on the query, kept and not graded (no arm writes them), one EV012 line."""
+        kept = [(t, o) for t, o in zip(self.statements, self.origins["statements"],
+                                       strict=True) if not describes_request(t)]
+        if len(kept) == len(self.statements):
+            return
+        notes = [t for t in self.statements if describes_request(t)]
+        self.statements[:] = [t for t, _ in kept]
+        self.origins["statements"][:] = [o for _, o in kept]
+        self.unread["statements describing the request (notes on the query)"] = notes
+        self.problems.report("EV012", self.label, f"{len(notes)} statement(s) describe the "
+                             f"request, not the work ({notes[0][:80]!r}): notes on the query, "
+                             "not graded (no arm's work says them)", "none needed (or move "
+                             "them to the case's notes)")
+
+    def _typed_not_firing(self, item: dict[str, Any]) -> bool:
+        """A case whose own kind field says it is a should-not-trigger query (`"type":
+        "should_not_trigger"`, `"kind": "no-trigger"`; the format's schema, beside
+        `should_trigger` cases of the same set): the skill never runs on it, so what its
+        expectations say ("Do NOT activate x. User has no artifacts. Route to y.") is the
+        author's note on the route and why, never work to grade. The case is a trigger query
+        (should not fire); checks written as checks stay. True when taken."""
+        extra = item.get("extra", {})
+        for key in _CASE_KIND_KEYS:
+            value = extra.get(key)
+            if not isinstance(value, str) or not field_words(value) & _FIRING_NAMES \
+                    or routing_word(value) is not False:
+                continue
+            # its own words saying the skill fires ("Activate x (router-level), but MUST NOT
+            # load protocols/solo.md"): the kind names a sub-route, the case stays as written
+            if any(about_firing(t, self.names) or (split_firing(t, self.names) or (False,))[0]
+                   for t in self.statements):
+                return False
+            self.routing.append(False)
+            self.unread[f"{key} (trigger expectation)"] = extra.pop(key)
+            notes = list(self.statements)
+            expected = item.pop("expected_output", None)
+            if isinstance(expected, str) and expected.strip():
+                notes.append(expected)
+            self.statements.clear()
+            self.origins["statements"].clear()
+            if notes:
+                self.unread["expectations of a should-not-trigger case (the route, and why)"] \
+                    = notes
+            self.problems.report("EV012", self.label, f"`{key}: {value}`: a should-not-trigger "
+                                 f"query; the skill never runs on it, so its {len(notes)} "
+                                 "expectation(s) are the author's note on the route, not graded;"
+                                 " offered as a trigger query", "move the prompt to evals/"
+                                 "trigger/should-not-trigger.yaml and measure it with "
+                                 "`skill-eval trigger`")
+            return True
+        return False
+
     def _corpus_route(self, item: dict[str, Any]) -> bool:
         """In a set the repository's README calls a trigger corpus (set_notes
         .repository_note), a case with nothing but its `expected_output` is a trigger query:
@@ -2388,6 +2458,8 @@ class CaseReader:
         routing word: "should_not_trigger") are taken out of the runtime grading and offered
         as trigger queries."""
         if self._corpus_route(item):
+            return
+        if self._typed_not_firing(item):
             return
         extra = item.get("extra", {})
         for key in [k for k in extra if k in TRIGGER_FLAGS]:
@@ -3255,7 +3327,9 @@ class CaseReader:
         if terms is None and operand is None:
             terms = self._terms(value, listed_only=False)
         if terms is not None:
-            self._term_list(kind, negate, terms, name, shown)
+            label = " ".join(value[k] for k in ("description", "name", "text", "label")
+                             if isinstance(value.get(k), str))
+            self._term_list(kind, negate, terms, name, shown, label)
         elif operand is None:
             self._statement_or_refuse(value, shown, f"a {name!r} check has no operand")
         elif kind == DESCRIBED:
@@ -3265,7 +3339,16 @@ class CaseReader:
         elif _describes_check(operand):
             self._described_operand(operand, negate, shown)
         else:
-            prefix = ("not:" if negate else "") + ("re:" if kind == REGEX else "")
+            # a literal's operand written as a regular expression no text holds verbatim
+            # (`检测到.*个本地提交`: a wildcard where the number goes) is the author's pattern;
+            # read so, it still matches the literal text itself
+            wildcard = kind == LITERAL and unmistakable(operand)
+            if wildcard:
+                self.mapped(f"{shown}: its text {operand[:60]!r} is written as a regular "
+                            "expression (no work holds it verbatim): read as one",
+                            "none needed (or write \"type\": \"regex\")")
+            prefix = ("not:" if negate else "") + ("re:" if kind == REGEX or wildcard
+                                                   else "")
             self.add("check", prefix + operand, shown)
 
     def _described_operand(self, operand: str, negate: bool, shown: str) -> None:
@@ -3365,7 +3448,7 @@ class CaseReader:
         return _strings(value[lists[0]]) if len(lists) == 1 else None
 
     def _term_list(self, kind: str, negate: bool, terms: list[str], name: str,
-                   shown: str) -> None:
+                   shown: str, label: str = "") -> None:
         """Lists of terms: any of them (one alternation), all of them, or none of them. A
         list read as regular expressions (`patterns`) holding one that does not compile
         (`text(`, `.catch(() =>`) is its author's texts, every item (a list is one kind):
@@ -3373,12 +3456,27 @@ class CaseReader:
         regex = kind == REGEX or bool(field_words(name) & _WORDS[REGEX])
         ordered = bool(field_words(name) & _ORDERED) and len(terms) > 1 and not negate
         broken = [t for t in terms if regex and (not compiles(t) or _CODE_CALL.search(t))]
-        if broken and not ordered and not field_words(name) & _WORDS[REGEX]:  # _in_order: each
+        # an empty alternative (`| Name`, a table cell) matches every text: as a regular
+        # expression it decides nothing, whatever the type says, so it is read as written
+        vacuous = [t for t in terms if regex and empty_alternative(t)]
+        if vacuous and not ordered:
+            regex = False
+            self.mapped(f"{shown}: {len(terms)} term(s) read as text, not regular "
+                        f"expressions: {', '.join(repr(t) for t in vacuous[:3])} has an "
+                        "empty alternative (a `|` first or last: a table cell), so as a "
+                        "regular expression it matches every text",
+                        "none needed (escape it, `\\|`, to mean the character in a regular "
+                        "expression)")
+        elif broken and not ordered and not field_words(name) & _WORDS[REGEX]:  # _in_order: each
             regex = False
             self.mapped(f"{shown}: {len(terms)} term(s) read as text, not regular "
                         f"expressions: {', '.join(repr(t) for t in broken[:3])} is code (as a "
                         "regular expression it does not compile, or would not match its own "
                         "text)", "none needed (write `re:` only before a regular expression)")
+        least = None if negate or ordered or kind == ANY else least_of(label, len(terms))
+        if least is not None:
+            self._least_terms(terms, least, regex, label, shown)
+            return
         if kind == ANY:
             body = "|".join(terms if regex else (re.escape(t) for t in terms))
             self.add("check", ("not:" if negate else "") + "re:" + body, shown + " (any)")
@@ -3389,6 +3487,21 @@ class CaseReader:
         prefix = ("not:" if negate else "") + ("re:" if regex else "")
         for n, term in enumerate(terms):
             self.add("check", prefix + term, f"{shown} term {n + 1}")
+
+    def _least_terms(self, terms: list[str], least: int, regex: bool, label: str,
+                     shown: str) -> None:
+        """Terms whose label says at least N of them appear (runner.authoring.least_terms):
+        one check for any N of them; too many choices to spell out, a statement."""
+        check = least_check(terms, least, regex)
+        if check is None:
+            self.add("statement", f"{label.strip()} (at least {least} of: "
+                     + ", ".join(terms) + ")", f"{shown} (at least {least} of its terms)")
+        else:
+            self.add("check", check, f"{shown} (any {least} of its {len(terms)} terms)")
+        self.mapped(f"{shown}: its label says at least {least} of its {len(terms)} terms: "
+                    + ("one check passing when any " + str(least) + " of them appear"
+                       if check is not None else "graded as a statement (too many choices "
+                       "to spell out as one check)"), "none needed")
 
     def _in_order(self, terms: list[str], regex: bool, shown: str) -> None:
         """Terms a type says come in order (`ordered_content`): one check that finds each

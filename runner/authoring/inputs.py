@@ -266,6 +266,7 @@ def staged_fields(case: Case, folders: SetFolders, problems: Problems) -> Case:
     extra = dict(case.extra)
     files = list(case.files)
     roots = list(case.root_fixtures)
+    loads: list[str] = []  # tool calls naming a file of the skill an expected_<x> names
     for key in sorted(extra):
         named = words(key)
         value = extra[key]
@@ -273,6 +274,18 @@ def staged_fields(case: Case, folders: SetFolders, problems: Problems) -> Case:
         named_input = bool(named & (INPUT_WORDS | WORKSPACE_WORDS))
         found = paths is not None and all(_resolves(folders, p, named_input) for p in paths)
         if named & (ANSWER_WORDS | PROSE_WORDS | METADATA_WORDS):
+            own = [p for p in paths or [] if skill_file_reason(folders.skill_dir, p)]
+            if found and named & ANSWER_WORDS and paths and len(own) == len(paths) \
+                    and isinstance(value, str):
+                # `expected_protocol: protocols/solo.md`, a file of the skill under test: what
+                # the skill is expected to load, never an answer key the work is graded on
+                extra.pop(key)
+                loads += [f"*:{p}" for p in own if f"*:{p}" not in loads]
+                problems.report("EV012", case.id, f"`{key}` names {', '.join(own)}, a file of "
+                                "the skill under test: read as the skill loading it (a tool "
+                                "call naming it), not an answer key", "none needed (or write "
+                                f"it under tool_calls: \"*:{own[0]}\")")
+                continue
             if found and named & ANSWER_WORDS:
                 problems.report("EV013", case.id, f"`{key}` names {', '.join(paths or [])}: "
                                 "read as the answer the work is graded against, never staged",
@@ -329,10 +342,11 @@ def staged_fields(case: Case, folders: SetFolders, problems: Problems) -> Case:
                             "not have it", "put the input under evals/files/ and name its path "
                             "in `files` (or give it inline: \"files\": [{\"path\": ..., "
                             "\"content\": ...}])")
-    if files == list(case.files):
+    if files == list(case.files) and not loads:
         return case
     return case.model_copy(update={"files": tuple(files), "extra": extra,
-                                   "root_fixtures": tuple(roots)})
+                                   "root_fixtures": tuple(roots),
+                                   "tool_calls": (*case.tool_calls, *loads)})
 
 
 def pointed_inputs(case: Case) -> list[str]:

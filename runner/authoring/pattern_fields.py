@@ -84,6 +84,16 @@ def named_patterns(items: list[Any]) -> bool:
                for item in items for key, _ in _lists(item))
 
 
+def empty_alternative(text: str) -> bool:
+    """The text, as a regular expression, has an alternative that matches nothing at all (a
+    `|` first or last, `||`: a Markdown table cell, `| Name |`), so it matches every text: a
+    check with it decides nothing (its `not:` fails every arm). Written so, it is its
+    author's text."""
+    if "|" not in text or not compiles(text):
+        return False
+    return re.compile(text).fullmatch("") is not None
+
+
 def all_compile(texts: list[str]) -> bool:
     """Every item compiles as a regular expression (a list read as patterns must)."""
     return all(compiles(t) for t in texts)

@@ -337,7 +337,7 @@ class SetPrograms:
         the set's own text, a program's docstring) when it maps onto the case and the work;
         one that grades the set but cannot be mapped gets one EV012 line with the line, why,
         and the fix. Only a program that grades: its name says so, or it reads the set."""
-        notes = _notes(set_folder, raw)
+        notes = _notes(set_folder, raw, self.skill_dir)
         ids = _case_ids(raw)
         folders = {p: self.skill_dir for p in [*self.programs, *_scorers_in(self.skill_dir)]}
         if self.outside is not None:
@@ -682,11 +682,18 @@ HEAD_MAX = 4096  # a program's docstring, where its usage is written
 FIX_USAGE = USAGE_FIX
 
 
-def _notes(set_folder: Path, raw: dict[str, Any]) -> list[str]:
+def _notes(set_folder: Path, raw: dict[str, Any], skill_dir: Path | None = None) -> list[str]:
     """The set's notes: its folder's Markdown and text files, and its own top-level text (a
-    description), where authors write how their grader runs."""
+    description), where authors write how their grader runs. Never the skill's own SKILL.md,
+    nor, for a set in the skill's root folder (`test-prompts.json` beside SKILL.md), its
+    README: they document the skill, and a program they name (`scripts/multi_judge.py —
+    runs the ensemble`) is a tool the skill runs, not the set's grader."""
     texts = [v for v in raw.values() if isinstance(v, str)]
+    at_root = skill_dir is not None and safely.is_dir(set_folder) \
+        and set_folder.resolve() == skill_dir.resolve()
     for file in sorted(set_folder.glob("*")) if safely.is_dir(set_folder) else []:
+        if file.name == "SKILL.md" or at_root and file.name.upper().startswith("README"):
+            continue
         if file.suffix.lower() in (".md", ".txt", ".markdown") and safely.is_file(file) \
                 and not safely.is_symlink(file):
             texts.append(_source(file.parent, file.name)[:NOTES_MAX])

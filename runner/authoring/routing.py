@@ -366,7 +366,7 @@ def routing_queries(items: list[Any], prompts: frozenset[str]) -> bool:
 # subject of such a verb ("The belt skill activates ..."). Its polarity: negated, or naming
 # another skill, or routing elsewhere, is should-not.
 _HEAD_SUBJECT = r"(?:(?:the\s+)?(?:agent|model|assistant|router)\s+|claude\s+|it\s+)?"
-_HEAD_AUX = (r"(?:(?:should|must|will|would|does|did|is|was|gets?)(?:\s*(?P<neg>not|n't|never))?"
+_HEAD_AUX = (r"(?:(?:should|must|will|would|do|does|did|is|was|gets?)(?:\s*(?P<neg>not|n't|never))?"
              r"\s+|(?P<neg2>never)\s+)?(?:be\s+|get\s+)?")
 _HEAD_VERB = (r"(?P<verb>activat(?:e|es|ed|ing)|trigger(?:s|ed|ing)?|fir(?:e|es|ed|ing)|"
               r"load(?:s|ed|ing)?|invok(?:e|es|ed|ing)|select(?:s|ed|ing)?|pick(?:s|ed)?|"
