@@ -8,8 +8,7 @@ under test, and a fixture that gives the answer away is reported before anything
   SKILL.md names) names what of the skill the case exercises: read as references, never
   staged (EV012).
 - A fixture whose text holds the case's expected output, a check's literal operand the prompt
-  does not give, a section whose heading addresses the grader ("## Annotations for
-  evaluator"), or a comment planting the answer ("# BUG:", "<!-- expected: ...", in the
+  does not give, or a comment planting the answer ("# BUG:", "<!-- expected: ...", in the
   languages the readers take, "# 期待: ...") is an answer key: reported (EV013).
 - Files the case (or the set's notes) marks as references behind the expected output are not
   inputs: left unstaged and reported (EV013).
@@ -52,8 +51,8 @@ _PLANTED = re.compile(
     rf"\s*(?:[:：]|-(?=\s))|<!--\s*(?:{_ANSWER_WORDS})\b\s*(?:[:：]|-(?=\s))|<!--\s*expected\b(?!\s*-->))")
 # A heading of a fixture that addresses its section to whoever scores the run ("## Annotations
 # for evaluator", "## Notes for graders", "## Answer key"): what follows is the key, and a
-# staged fixture hands it to the agent.
-_GRADER_SECTION = re.compile(
+# staged fixture would hand it to the agent (runner.authoring.references cuts it off).
+GRADER_SECTION = re.compile(
     r"(?im)^#{1,6}[ \t]+(?:[^\n]*\b(?:for|to)[ \t]+(?:the[ \t]+)?"
     r"(?:evaluators?|graders?|judges?|scorers?|reviewers? of the eval)\b|answer[ \t]+keys?\b|"
     r"(?:evaluator|grader|judge)(?:'s)?[ \t]+(?:notes?|annotations?|key)\b)[^\n]*$")
@@ -213,11 +212,6 @@ def answer_keys(skill_dir: Path, case: Case, project: frozenset[str] = frozenset
         planted = planted_comment(text)
         if planted is not None:
             found.append(f"{rel} carries an answer comment ({planted[:60]!r})")
-            continue
-        section = _GRADER_SECTION.search(text)
-        if section is not None:
-            found.append(f"{rel} carries a section addressed to the grader "
-                         f"({section.group(0).strip()[:60]!r}): the agent reads it with the input")
             continue
         field = _ANSWER_FIELD.search(text) if rel.endswith(_DATA_SUFFIXES) else None
         if field is not None:

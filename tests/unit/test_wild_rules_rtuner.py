@@ -11,6 +11,7 @@ from typing import Any
 
 from click.testing import CliRunner, Result
 
+from runner.authoring.caseset import load_caseset
 from runner.authoring.sample_data import sample_inputs
 from runner.cli import main
 
@@ -69,11 +70,21 @@ def test_a_list_under_a_fixtures_heading_is_sample_input_and_an_output_heading_i
     assert sample_inputs(artifacts) == {"assets/a.md"}
 
 
-def test_a_fixture_section_addressed_to_the_grader_is_an_answer_key(tmp_path: Path) -> None:
+def test_a_fixture_section_addressed_to_the_grader_is_cut_off_for_the_grader(
+        tmp_path: Path) -> None:
+    """The text above "## Annotations for evaluator" is staged; the section is the grader's."""
     keyed = ESSAY + "\n## Annotations for evaluator\n\nThe warrant is 'experts know best'.\n"
-    result = _check(str(_skill(tmp_path, CASE, keyed)))
+    result = _check(str(_skill(tmp_path, CASE, keyed)), "--json")
     assert result.exit_code == 0, result.output
-    assert any(x.startswith("EV013") and "section addressed to the grader" in x
-               for x in result.output.splitlines()), result.output
-    plain = _check(str(_skill(tmp_path / "plain", CASE)))
-    assert "EV013" not in plain.output, plain.output
+    case = json.loads(result.output)["cases"][0]
+    assert [(f["staged_at"], "inline" in f["written"]) for f in case["fixtures"]] == [
+        ("assets/sample-op-ed.md", True)]
+    assert list(case["references"]) == [
+        "assets/sample-op-ed.md (## Annotations for evaluator)"]
+    (read,) = load_caseset(tmp_path / "essay-lens", "essay-lens").evals
+    assert read.inline_files == {"assets/sample-op-ed.md": ESSAY}
+    plain = _check(str(tmp_path / "essay-lens")).output
+    assert any(x.startswith("EV013") and "section shown to the grader only" in x
+               for x in plain.splitlines()), plain
+    clean = _check(str(_skill(tmp_path / "plain", CASE)), "--json")
+    assert json.loads(clean.output)["cases"][0]["references"] in ({}, [])
