@@ -3,7 +3,10 @@ under test, and a fixture that gives the answer away is reported before anything
 
 - A fixture that is a file of the skill under test (its SKILL.md, the skill folder itself, a
   folder holding its SKILL.md, or a file outside evals/ that SKILL.md names) would hand the
-  skill to the baseline arm: refused (EV009), with the reason.
+  skill to the baseline arm: refused (EV009), with the reason; a `files` list that is the
+  skill's own files (it lists the skill's SKILL.md, or every entry is a file of the skill
+  SKILL.md names) names what of the skill the case exercises: read as references, never
+  staged (EV012).
 - A fixture whose text holds the case's expected output, a check's literal operand the prompt
   does not give, or a comment planting the answer ("# BUG:", "<!-- expected: ...", in the
   languages the readers take, "# 期待: ...") is an answer key: reported (EV013).
@@ -46,6 +49,13 @@ _ANSWER_WORDS = (r"answer|expected(?: output| result| behaviou?r)?|solution|plan
 _PLANTED = re.compile(
     rf"(?im)^\s*(?:(?:#|//|--|;|/\*|\*)\s*(?:{_ANSWER_WORDS})\b"
     rf"\s*(?:[:：]|-(?=\s))|<!--\s*(?:{_ANSWER_WORDS})\b\s*(?:[:：]|-(?=\s))|<!--\s*expected\b(?!\s*-->))")
+# A heading of a fixture that addresses its section to whoever scores the run ("## Annotations
+# for evaluator", "## Notes for graders", "## Answer key"): what follows is the key, and a
+# staged fixture would hand it to the agent (runner.authoring.references cuts it off).
+GRADER_SECTION = re.compile(
+    r"(?im)^#{1,6}[ \t]+(?:[^\n]*\b(?:for|to)[ \t]+(?:the[ \t]+)?"
+    r"(?:evaluators?|graders?|judges?|scorers?|reviewers? of the eval)\b|answer[ \t]+keys?\b|"
+    r"(?:evaluator|grader|judge)(?:'s)?[ \t]+(?:notes?|annotations?|key)\b)[^\n]*$")
 # A data fixture's field named as what the agent must answer ({"required_behavior": "Return
 # FAIL ..."}, `expected_verdict:`): the harness's key, staged beside the input.
 _ANSWER_FIELD = re.compile(
@@ -59,6 +69,11 @@ REFERENCE_NOTE = re.compile(
     r"\b(?:references?|reference (?:output|answer)s?|expected outputs?|answers?|ground truth|"
     r"(?:for|by) the grader)\b")
 
+# Notes that say a case's files are the inputs it works on: the skill's own files listed
+# there are then staged as inputs (and refused), never read as what the case exercises.
+INPUT_NOTE = re.compile(
+    r"(?i)\b(?:files?|fixtures?)\b[^.\n]{0,80}?\b(?:are|is|lists?|names?|holds?|gives?)\b"
+    r"[^.\n]{0,40}?\b(?:inputs?|(?:the )?material (?:the|each) case works on)\b")
 
 def _normalized(text: str) -> str:
     return " ".join(text.split()).casefold()
@@ -104,6 +119,25 @@ def skill_file_reason(skill_dir: Path, file: str) -> str | None:
             and str(posix) not in _sample_inputs(skill_dir):
         return f"fixture {file!r} is a file of the skill that its {SKILL_FILE} names"
     return None
+
+
+def skill_own_files(skill_dir: Path, files: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """(the entries of a case's `files` that are the skill's own files, of them those the
+    skill lacks) when the list names what of the skill the case exercises; ([], []) for any
+    other list. A list holding the skill's own SKILL.md says so by itself (no author stages
+    the skill as the task's input): each entry that is a file of the skill, or a path its
+    SKILL.md names (`references/gate.md` it links, even one the snapshot lacks), is the
+    skill's; a list without it is the skill's only when every entry is an existing file of
+    the skill that SKILL.md names (`scripts/cleanup.sh`, `references/model.md`)."""
+    own = [f for f in files if skill_file_reason(skill_dir, f) is not None]
+    if any(PurePosixPath(f) == PurePosixPath(SKILL_FILE) for f in files):
+        named = _skill_names(skill_dir)
+        lacking = [f for f in files if f not in own and PurePosixPath(f).as_posix() in named
+                   and not safely.exists(skill_dir / f)]
+        return own + lacking, lacking
+    if own and len(own) == len(files):
+        return own, []
+    return [], []
 
 
 def inline_skill_reason(skill_dir: Path, path: str, content: str) -> str | None:

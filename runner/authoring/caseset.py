@@ -24,11 +24,13 @@ from runner.authoring.absent_material import absent_by_design
 from runner.authoring.agent_notes import told_notes
 from runner.authoring.answers import (
     ANSWER_KEY,
+    INPUT_NOTE,
     REFERENCE_NOTE,
     answer_keys,
     inline_skill_reason,
     refuse_skill,
     skill_file_reason,
+    skill_own_files,
 )
 from runner.authoring.attribution import named_skill, set_named, skill_names
 from runner.authoring.below_sets import SetBelow, sets_below
@@ -768,6 +770,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
         problems.refuse("EV009", case.id, "duplicate id", "give each case its own id")
     read.seen.add(case.id)
     case = _references(case, at.about, problems)
+    case = _skill_references(case, at.skill_dir, at.about, problems)
     case = staged_fields(case, at.fixtures.folders(), problems)
     case = _by_id(case, at.fixtures, problems)
     case = _rooted(case, at.fixtures, problems)
@@ -947,6 +950,29 @@ def _chained(case: Case, order: list[str] | None, every: dict[str, Case]) -> Cas
 def _notes(values: dict[str, Any]) -> str:
     return " ".join(str(v) for k, v in values.items() if "note" in k.lower()
                     or k.lower() in ("description", "comment", "comments"))
+
+
+def _skill_references(case: Case, skill_dir: Path, about: dict[str, Any],
+                      problems: Problems) -> Case:
+    """A `files` list that is the skill's own files (its SKILL.md listed, or every entry a
+    file of the skill its SKILL.md names) says what of the skill the case exercises, not
+    what the task works on: the candidate arm has them with the skill and the baseline must
+    not, so none is staged (EV012 says so, and names any the skill lacks). One the prompt
+    hands over by name stays listed (and refused, as any file of the skill staged), and so
+    does every one when the notes say the files are the inputs the cases work on."""
+    if INPUT_NOTE.search(_notes(case.extra)) or INPUT_NOTE.search(_notes(about)):
+        return case
+    listed = tuple(f for f in case.files if not named_input(case.prompt, f))
+    own, lacking = skill_own_files(skill_dir, listed)
+    if not own:
+        return case
+    problems.report("EV012", case.id, f"`files` names the skill's own files ({', '.join(own)})"
+                    ": what of the skill the case exercises, which the candidate arm has with "
+                    "the skill: read as references, never staged (the baseline arm never gets "
+                    "the skill)" + (f"; the skill lacks {', '.join(lacking)}, which its "
+                                    "SKILL.md names (no arm has it)" if lacking else ""),
+                    "none needed (or list under `files` only the inputs the task works on)")
+    return case.model_copy(update={"files": tuple(f for f in case.files if f not in own)})
 
 
 def _references(case: Case, about: dict[str, Any], problems: Problems) -> Case:

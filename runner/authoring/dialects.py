@@ -202,7 +202,9 @@ CASE_ALIASES |= {f"must_{neg}_{verb}": "must_avoid" for verb in _CITING_VERBS
 # Other tools' names for the prompt (read when a string), the expectations and the failures.
 PROMPT_ALIASES = ("user", "user_input", "user_message", "user_prompt", "trigger_input",
                   "input_prompt", "request", "task", "utterance", "question", "instruction",
-                  "message", "ask", "user_query", "scenario_prompt", "command")
+                  "message", "ask", "user_query", "scenario_prompt", "command",
+                  # `input_<the request's noun>`: the request sent as the case's input
+                  "input_query", "input_request", "input_message", "input_question")
 EXPECT_ALIASES = ("pass_conditions", "pass_criteria", "success_criteria",
                   "acceptance_criteria", "criteria", "required_actions", "required_behaviors",
                   "required_behaviours", "expected_behaviours", "must_do", "should",
@@ -376,6 +378,28 @@ def _regex_object(value: Any) -> Any:
             # the author's label to its text, which they wrote as one line
             return f"{key}: {operand}"
     return value
+
+
+# The fields of a check object that carry what to find (a literal, a pattern, a value): an
+# object with one of these is a check of its own reader, never a check told in words.
+_OPERAND_KEYS = frozenset({"value", "values", "text", "regex", "pattern", "re", "regexp",
+                           "contains", "equals", "match", "expected", "substring", "string"})
+
+
+def _described(value: Any) -> str | None:
+    """The statement an item of a list of texts tells in words (`{id, description,
+    threshold}`), or None: an object with a description sentence and no operand field."""
+    if not isinstance(value, dict) or _OPERAND_KEYS & set(value):
+        return None
+    text = next((value[k] for k in ("description", "criterion", "check", "claim")
+                 if isinstance(value.get(k), str) and value[k].strip()), None)
+    if text is None:
+        return None
+    count = value.get("threshold", value.get("min_count"))
+    if isinstance(count, int) and not isinstance(count, bool) and count > 1 \
+            and re.search(r"(?i)\d|\bat least\b", text) is None:
+        text = f"{text} (at least {count})"
+    return str(text)
 
 
 def judge_paths(value: Any) -> list[str]:
@@ -2867,6 +2891,10 @@ class CaseReader:
                 continue
             given = values
             values = [_regex_object(v) for v in values] if isinstance(values, list) else values
+            if isinstance(values, list) and key in ("must_include", "must_avoid") \
+                    and any(_described(v) is not None for v in values):
+                given = [v for v in given if _described(_regex_object(v)) is None]
+                values = self._described_items(key, values)
             joined = [v for g, v in zip(given, values, strict=True)
                       if isinstance(g, dict) and isinstance(v, str) and not v.startswith("re:")
                       ] if isinstance(values, list) else []
@@ -2891,6 +2919,20 @@ class CaseReader:
                 entry = (prefix.replace("re:", "") + text if text.startswith("re:")
                          else prefix + text)
                 self.add("check", entry, f"{key}[{n}]")
+
+    def _described_items(self, key: str, values: list[Any]) -> list[Any]:
+        """`must_find: [{id, description, threshold}]`: an item that is an object whose only
+        text is its description (no literal, pattern or value to find) is the author's check
+        told in words, graded as a statement (its `threshold` a count its wording gets when
+        the description does not already say it); the other items are left as they were."""
+        kept: list[Any] = []
+        for n, value in enumerate(values):
+            told = _described(value)
+            if told is None:
+                kept.append(value)
+                continue
+            self._behaviour(key, n, told)
+        return kept
 
     def _behaviour(self, key: str, n: int, text: str) -> None:
         statement = text if key == "must_include" else f"The run avoids this: {text}"

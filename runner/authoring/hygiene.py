@@ -133,7 +133,8 @@ def _made_up(token: str) -> bool:
 def _placeholder(found: re.Match[str], around: str) -> bool:
     """The match names no real secret: an example key, a token made up of words or a count, or
     a private key's header inside a line of code with no key material after it (a secret
-    scanner's own test: `write("k.pem", "-----BEGIN PRIVATE KEY-----\\nMII")`)."""
+    scanner's own test: `write("k.pem", "-----BEGIN PRIVATE KEY-----\\nMII")`), or alone in
+    its string literal (`PEM_HEADER = "-----BEGIN RSA PRIVATE KEY-----"`)."""
     if _EXAMPLE.search(found.group(0)) or _made_up(found.group(0)):
         return True
     at = around.find(found.group(0))
@@ -146,7 +147,18 @@ def _placeholder(found: re.Match[str], around: str) -> bool:
         # (`[key content — use Sealed Secrets]`, `...`), which holds no key to revoke
         end = _PRIVATE_END.search(around, after)
         return end is not None and _KEY_BODY.search(around[after:end.start()]) is None
+    # a string literal holding the header alone, closing right after it and ending the
+    # statement (`PEM_HEADER = "-----BEGIN RSA PRIVATE KEY-----"`): a scanner's pattern, no key
+    line_end = around.find("\n", after)
+    rest = around[after:line_end if line_end >= 0 else len(around)]
+    if _HEADER_ALONE.fullmatch(rest) is not None:
+        return True
     return _KEY_BODY.search(around, after) is None
+
+
+# What follows a header its string literal holds alone: the closing quote, then at most the
+# statement's end (`,`, `)`, `;`) and a comment; never `+` or another string continuing it.
+_HEADER_ALONE = re.compile(r"""["'`][ \t]*[,;)\]}]*[ \t]*(?:(?:#|//).*)?""")
 
 
 def _named_by(text: str, rel: str) -> bool:

@@ -15,7 +15,7 @@ import re
 from pathlib import Path, PurePosixPath
 
 from runner.authoring import safely
-from runner.authoring.answers import ANSWER_KEY
+from runner.authoring.answers import ANSWER_KEY, GRADER_SECTION
 from runner.authoring.problems import Problems
 from runner.authoring.project_walk import Walk
 from runner.schema.case import Case
@@ -140,12 +140,45 @@ def grader_keys(case: Case, skill_dir: Path) -> dict[str, str]:
     return found
 
 
+def _keyed_sections(case: Case, skill_dir: Path, problems: Problems) -> Case:
+    """A staged text fixture whose section's heading addresses whoever scores the run ("##
+    Annotations for evaluator", "## Answer key") carries its own key: the text above the
+    heading is staged at the fixture's place, the section from it on is shown to the grader
+    only (EV013 says so), as the author's own workflow pastes only the body."""
+    cut: list[str] = []
+    inline: dict[str, str] = {}
+    keys: dict[str, str] = {}
+    for staged in case.files:
+        path = skill_dir / staged
+        if not safely.is_file(path) or path.suffix.lower() not in _DOC_SUFFIXES:
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        section = GRADER_SECTION.search(text)
+        if section is None or not text[:section.start()].strip():
+            continue
+        cut.append(staged)
+        inline[str(case.fixture_destination(staged))] = text[:section.start()].rstrip() + "\n"
+        keys[f"{staged} ({section.group(0).strip()[:60]})"] = \
+            text[section.start():][:REFERENCE_MAX]
+        problems.report(ANSWER_KEY, case.id, f"{staged} carries a section addressed to the "
+                        f"grader ({section.group(0).strip()[:60]!r}): the text above it is "
+                        "staged, the section shown to the grader only, never to the agent",
+                        "none needed (or keep the key in a file of its own beside the fixture)")
+    if not cut:
+        return case
+    return case.model_copy(update={
+        "files": tuple(f for f in case.files if f not in cut),
+        "inline_files": {**case.inline_files, **inline},
+        "references": {**case.references, **keys}})
+
+
 def with_references(case: Case, skill_dir: Path, set_folder: Path,
                     problems: Problems) -> Case:
     """The case with the text of every file its statements compare the work with, and of
     every answer key beside its fixtures addressed to the grader."""
     bases = _bases(skill_dir, set_folder)
-    found: dict[str, str] = {}
+    case = _keyed_sections(case, skill_dir, problems)
+    found: dict[str, str] = dict(case.references)
     for name, text in grader_keys(case, skill_dir).items():
         found[name] = text
         problems.report(ANSWER_KEY, case.id, f"{name}, beside its fixture, is an answer key "

@@ -5,9 +5,10 @@ the baseline arm the call to work on, not the skill's instructions, so a case ma
 
 Read from the sentence's grammar, never from the file's name: the sentence has the path (or
 paths) as its subject and says what it is, sample/synthetic/example data of some kind (a call,
-an export, a dataset), or to run the skill on it. A path named anywhere else in a sentence
-(`see references/rubric.md`), or presented as a sample *output* (an example report, the
-answer), stays the skill's.
+an export, a dataset), or to run the skill on it; or the path is an item of a list under a
+heading that presents the list as sample input ("## Sample fixtures", "## Test inputs"). A
+path named anywhere else in a sentence (`see references/rubric.md`), or presented as a sample
+*output* (an example report, the answer), stays the skill's.
 """
 
 from __future__ import annotations
@@ -39,9 +40,35 @@ _SUBJECT = re.compile(
     re.S)
 
 
-def sample_inputs(body: str) -> set[str]:
-    """The paths (as written, without `./`) that SKILL.md's body presents as sample input."""
+# A heading that presents the list under it as sample input: "## Sample fixtures", "## Test
+# inputs", "## Sample artifacts (eval fixtures)" (never "## Example output").
+_INPUT_HEADING = re.compile(
+    r"(?i)\bfixtures?\b|\b(?:sample|test|example|demo|synthetic)\s+"
+    r"(?:inputs?|data(?:sets?)?|artifacts?|documents?|files?)\b")
+_HEADING = re.compile(
+    r"(?i)^#{1,6}\s+(?:[\w-]+\s+){0,2}?(?:(?:sample|test|example|demo|synthetic)\s+"
+    r"(?:fixtures?|inputs?|data(?:sets?)?)|fixtures?)\s*$")
+_HEADING = re.compile(r"^#{1,6}\s")
+
+
+def _listed_under_heading(body: str) -> set[str]:
+    """The paths of the list items under a heading that presents them as sample input."""
     found: set[str] = set()
+    under = False
+    for line in body.splitlines():
+        if _HEADING.match(line):
+            under = _INPUT_HEADING.search(line) is not None \
+                and _OUTPUT_WORD.search(line) is None
+        elif under and re.match(r"^\s*(?:[-*+]|\d+[.)])\s", line):
+            found.update(p.strip("./") for p in _PATH.findall(line))
+    return found
+
+
+def sample_inputs(body: str) -> set[str]:
+    """The paths (as written, without `./`) that SKILL.md's body presents as sample input:
+    the subject of a sentence saying so, or an item of a list under a heading that does
+    ("## Sample fixtures")."""
+    found: set[str] = _listed_under_heading(body)
     # a sentence ends at a full stop before a space (not a path's or a number's dot)
     for sentence in re.split(r"(?<=[.!?])\s+|\n\s*\n", body):
         said = _SUBJECT.match(sentence.strip())

@@ -387,7 +387,8 @@ def test_a_file_skill_md_presents_as_sample_input_may_be_staged(tmp_path: Path) 
     """SKILL.md says "`assets/demo-ledger.csv` is a synthetic ledger export: run the skill
     against it first": that file is input the skill runs on, so a case stages it (the baseline
     gets the ledger, not the skill). A file named only in passing (`see references/rules.md`)
-    or presented as a sample output stays the skill's, refused."""
+    or presented as a sample output stays the skill's: refused beside an input, never staged
+    alone."""
     md = SKILL_MD + ("\n## Sample data\n\n`assets/demo-ledger.csv` is a synthetic ledger export"
                      " with two duplicates. Run the skill against it first.\n\n"
                      "`assets/a.csv` and `assets/b.csv` are two mock exports, in order.\n\n"
@@ -405,13 +406,20 @@ def test_a_file_skill_md_presents_as_sample_input_may_be_staged(tmp_path: Path) 
     result = check(str(ok))
     assert result.exit_code == 0, result.output
     for file in ("references/rules.md", "assets/report.md"):
+        # beside an input the prompt does not hand over: refused (the list mixes the two);
+        # alone, the skill's own file is what the case exercises: never staged (EV012)
         bad = skill_with(tmp_path / file.replace("/", "_"), [
-            {"id": "demo", "prompt": "Audit the ledger for duplicates.", "files": [file],
-             "assertions": ["duplicate"]}], held, skill_md=md)
+            {"id": "demo", "prompt": "Audit the ledger for duplicates.",
+             "files": [file, "assets/demo-ledger.csv"], "assertions": ["duplicate"]}],
+            held, skill_md=md)
         result = check(str(bad))
         assert result.exit_code == 2, result.output
         assert f"fixture {file!r} is a file of the skill that its SKILL.md names" in \
             result.output
+        alone = skill_with(tmp_path / ("a_" + file.replace("/", "_")), [
+            {"id": "demo", "prompt": "Audit the ledger for duplicates.", "files": [file],
+             "assertions": ["duplicate"]}], held, skill_md=md)
+        assert [c["fixtures"] for c in report(alone)["cases"]] == [[]]
 
 
 def test_a_fixture_climbing_to_a_sibling_skills_file_is_staged_from_there(

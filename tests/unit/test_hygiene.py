@@ -189,6 +189,21 @@ def test_hy007_a_documented_key_block_with_no_key_material_is_none(tmp_path: Pat
     assert [(f.code, f.line) for f in hygiene(root)] == [("HY007", 1)]
 
 
+def test_hy007_a_header_alone_in_its_string_literal_is_a_scanners_pattern(
+        tmp_path: Path) -> None:
+    """A privacy scanner's test names the header as a constant to look for; a literal that
+    goes on past the header (`+ "MII..."`) still holds a key."""
+    root = skill(tmp_path)
+    begin = "-----BEGIN RSA " + "PRIVATE KEY-----"
+    body = "MIIEowIBAAKCAQEA" + "x7Kq9" * 10
+    (root / "scripts" / "test_scan.py").write_text(
+        f'PEM_HEADER = "{begin}"\nSLACK = "xoxb-EXAMPLE-PLACEHOLDER-notarealtokenEXAMPLE00"\n'
+        f'HOOK = "https://hooks.example.com/services/EXAMPLE/PLACEHOLDER/notarealEXAMPLE00"\n')
+    assert codes(root) == []
+    (root / "scripts" / "test_scan.py").write_text(f'KEY = "{begin}" + "\\n{body}"\n')
+    assert [(f.code, f.line) for f in hygiene(root)] == [("HY007", 1)]
+
+
 def test_hy007_placeholders_are_not_secrets(tmp_path: Path) -> None:
     root = skill(tmp_path, GOOD.format(name="docs") + "\nexport ANTHROPIC_API_KEY=sk-ant-...\n",
                  "docs")

@@ -68,16 +68,18 @@ def test_notes_calling_files_references_still_decide_beside_a_pair(tmp_path: Pat
     assert "the skill under test" not in shown.output, shown.output
 
 
-def test_a_pair_without_notes_still_refuses_the_skills_own_skill_md(tmp_path: Path) -> None:
-    # what must not change: no note marks the files as references, so SKILL.md listed as a
-    # fixture beside a pair is still one the baseline would receive
+def test_a_pair_without_notes_never_stages_the_skills_own_skill_md(tmp_path: Path) -> None:
+    # no note marks the files as references, but the list holds the skill's own SKILL.md: it
+    # and the reference SKILL.md names are what the case exercises (never staged, EV012);
+    # the pair still decides for its two sides
     skill = _guide_skill(tmp_path / "doc-sorter")
     _write(skill / "evals" / "evals.json", {"evals": [
         {"id": "mixed", "prompt": "Review this draft page.", "files": PAIR,
          "expected_output": "Names the why-section as explanation."}]})
     shown = check(str(skill))
-    assert shown.exit_code == 2, shown.output
-    assert "'SKILL.md' is the skill under test" in shown.output, shown.output
+    assert shown.exit_code == 0, shown.output
+    assert "names the skill's own files (SKILL.md, references/kinds.md)" in shown.output
+    assert _staged(report(skill), "mixed") == ["examples/mixed/before.md"]
 
 
 def test_notes_do_not_take_back_a_file_the_prompt_hands_over_beside_a_pair(

@@ -83,12 +83,41 @@ def test_plain_check_counts_what_it_keeps_and_does_not_grade(tmp_path: Path) -> 
 
 
 def test_the_baseline_never_receives_the_skill(tmp_path: Path) -> None:
+    """A file of the skill listed beside an input the prompt does not hand over is refused
+    (staged, the baseline would have the skill): the list mixes the two."""
     skill = skill_with(tmp_path, {"skill_name": "tidy-notes", "evals": [{
-        "id": "own", "prompt": "Tidy the notes in notes.txt", "files": ["SKILL.md"],
-        "assertions": ["Decisions"]}]})
+        "id": "own", "prompt": "Tidy the meeting notes I gave you.",
+        "files": ["references/style.md", "evals/files/notes.txt"],
+        "assertions": ["Decisions"]}]},
+        files={"SKILL.md": SKILL_MD + "Follow references/style.md.\n",
+               "references/style.md": "Bullets, owners first.\n",
+               "evals/files/notes.txt": "we ship Friday\n"})
     result = check(str(skill))
     assert result.exit_code == 2
-    assert "is the skill under test" in result.output and "baseline" in result.output
+    assert "is a file of the skill" in result.output and "baseline" in result.output
+
+
+def test_a_files_list_of_the_skills_own_files_is_what_the_case_exercises(
+        tmp_path: Path) -> None:
+    """`files: ["SKILL.md", "references/gate.md"]` (or only files of the skill its SKILL.md
+    names) says what of the skill the case exercises: the candidate arm has them with the
+    skill, so none is staged (the baseline never gets the skill); a path SKILL.md links that
+    the skill lacks is named."""
+    skill = skill_with(tmp_path, {"skill_name": "tidy-notes", "evals": [
+        {"id": "listed", "prompt": "Tidy these notes: we ship Friday, Ana owns it.",
+         "files": ["SKILL.md", "references/gate.md"], "expected_output": "Names Ana"},
+        {"id": "scripts", "prompt": "Tidy these notes: Bo owns the budget.",
+         "files": ["references/style.md"], "expected_output": "Names Bo"}]},
+        files={"SKILL.md": SKILL_MD + "Follow references/style.md and references/gate.md.\n",
+               "references/style.md": "Bullets, owners first.\n"})
+    result = check(str(skill), "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert [c["fixtures"] for c in report["cases"]] == [[], []]
+    plain = check(str(skill)).output
+    lines = [x for x in plain.splitlines() if "names the skill's own files" in x]
+    assert any("'listed'" in x and "lacks references/gate.md" in x for x in lines), plain
+    assert any("'scripts'" in x and "references/style.md" in x for x in lines), plain
 
 
 def test_an_answer_key_fixture_is_reported(tmp_path: Path) -> None:
