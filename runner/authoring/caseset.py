@@ -88,7 +88,7 @@ from runner.authoring.layouts import (
     skill_folders,
     skill_part,
 )
-from runner.authoring.live_services import live_asks, mcp_reach
+from runner.authoring.live_services import live_asks, mcp_reach, service_names, service_records
 from runner.authoring.mcp import (
     MCP_NEED,
     case_needs,
@@ -1383,6 +1383,7 @@ def _mcp_needs(skill_dir: Path, cases: list[Case], problems: Problems) -> None:
                         "arm", "stage what the tool would return as fixtures, or grade only "
                         "what the skill does without it")
     reached = mcp_reach(skill_dir)
+    services = service_names(reached)
     for case in cases:
         needs = case_needs(case, servers, tools)
         asks = live_asks(case) if reached and not needs else []
@@ -1390,6 +1391,11 @@ def _mcp_needs(skill_dir: Path, cases: list[Case], problems: Problems) -> None:
             # the case names no tool, but asks for what the skill's MCP server holds now
             needs = [f"{', '.join(reached[:2])} the skill works through, for "
                      f"{', '.join(repr(a) for a in asks[:3])}"]
+        records = service_records(case, services) if not needs else []
+        if records:
+            # its criteria check an item made in the service (the user's account holds it)
+            needs = [f"{', '.join(reached[:2])} the skill works through, whose state its "
+                     f"criteria check ({', '.join(repr(r) for r in records[:2])})"]
         if needs:
             problems.report(MCP_NEED, case.id, f"the case needs {', '.join(needs[:4])}: the "
                             "sandbox has no MCP server, so no arm can call it",
