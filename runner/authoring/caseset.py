@@ -1394,8 +1394,9 @@ def _mcp_needs(skill_dir: Path, cases: list[Case], problems: Problems) -> None:
         records = service_records(case, services) if not needs else []
         if records:
             # its criteria check an item made in the service (the user's account holds it)
-            needs = [f"{', '.join(reached[:2])} the skill works through, whose state its "
-                     f"criteria check ({', '.join(repr(r) for r in records[:2])})"]
+            where = list(dict.fromkeys(services[service] for service, _ in records))
+            needs = [f"{', '.join(where[:2])} the skill works through, whose "
+                     f"state its criteria check ({', '.join(repr(r) for _, r in records[:2])})"]
         if needs:
             problems.report(MCP_NEED, case.id, f"the case needs {', '.join(needs[:4])}: the "
                             "sandbox has no MCP server, so no arm can call it",

@@ -38,6 +38,7 @@ which does not stage it, cannot run it in any arm.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from pathlib import Path, PurePosixPath
 
 from runner.analysis.wording import unquoted
@@ -205,24 +206,28 @@ _RECORDED = re.compile(r"(?i)\b(?:creat(?:e|es|ed|ing)|record(?:ed|ing)|add(?:s|
 _NOT_DONE = re.compile(r"(?i)\b(?:not|never|no|without|doesn't|don't|won't)\b|しない|せず|されない")
 
 
-def service_names(reached: list[str]) -> list[str]:
-    """The services' own names, from what mcp_reach returns (`mcp__claude_ai_Notion` ->
-    "Notion", "the Jira MCP" -> "Jira")."""
-    names = []
+def service_names(reached: list[str]) -> dict[str, str]:
+    """The services' own names, each to what mcp_reach returned for it
+    (`mcp__claude_ai_Notion` -> "Notion", "the Jira MCP" -> "Jira")."""
+    names: dict[str, str] = {}
     for item in reached:
         if item.startswith("mcp__"):
-            names.append(_CONNECTOR.sub("", item[len("mcp__"):]).replace("_", " ").strip())
+            name = _CONNECTOR.sub("", item[len("mcp__"):]).replace("_", " ").strip()
         elif item.startswith("the ") and item.endswith(" MCP"):
-            names.append(item[len("the "):-len(" MCP")])
-    return [n for n in dict.fromkeys(names) if len(n) >= 3]
+            name = item[len("the "):-len(" MCP")]
+        else:
+            continue
+        if len(name) >= 3:
+            names.setdefault(name, item)
+    return names
 
 
-def service_records(case: Case, services: list[str]) -> list[str]:
+def service_records(case: Case, services: Collection[str]) -> list[tuple[str, str]]:
     """Criteria sentences saying an item is made or recorded in a service the skill reaches
-    (see the module), when the case stages nothing; each clipped."""
+    (see the module), when the case stages nothing: (the service, the sentence clipped)."""
     if not services or not _stages_nothing(case):
         return []
-    found = []
+    found: list[tuple[str, str]] = []
     for criterion in _criteria(case):
         if not criterion or _REFUSES.search(criterion):
             continue
@@ -230,9 +235,9 @@ def service_records(case: Case, services: list[str]) -> list[str]:
             named = [s for s in services if re.search(
                 rf"(?<![A-Za-z]){re.escape(s)}(?![A-Za-z])", sentence, re.IGNORECASE)]
             if named and _RECORDED.search(sentence) and not _NOT_DONE.search(sentence):
-                found.append(" ".join(sentence.split())[:80])
+                found.append((named[0], " ".join(sentence.split())[:80]))
                 break
-    return found
+    return list(dict.fromkeys(found))  # (the expected output is often a statement too)
 
 
 # SKILL.md saying what it looks up live: a verb of looking up whose object is a live property

@@ -210,7 +210,7 @@ def test_a_criterion_that_an_item_is_made_in_the_skills_service_needs_it(
     from runner.authoring.live_services import service_names, service_records
     from runner.schema.case import Case
     assert service_names(["mcp__claude_ai_Google_Calendar", "the Jira MCP", "its MCP tools"]) \
-        == ["Google Calendar", "Jira"]
+        == {"Google Calendar": "mcp__claude_ai_Google_Calendar", "Jira": "the Jira MCP"}
     made = Case(id="a", prompt="Log: met the parks committee today.",
                 expected_output="A page is created in Notion with the meeting noted.")
     said = Case(id="b", prompt="Log: met the parks committee today.",
@@ -228,5 +228,6 @@ def test_a_criterion_that_an_item_is_made_in_the_skills_service_needs_it(
                                        "The reply summarises the meeting in two lines.")],
                        name="daily-log", skill_md=NOTES_SKILL)
     got = findings(skill, "EV016")
-    assert "made" in got and "whose state its criteria check" in got["made"] \
-        and "words" not in got
+    assert "made" in got and "words" not in got
+    assert "mcp__claude_ai_Notion the skill works through, whose state its criteria check " \
+        "('A page is created in Notion with the meeting noted.')" in got["made"]
