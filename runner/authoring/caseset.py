@@ -371,6 +371,15 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     # (several files read as one: one line per file, runner.authoring.joined)
     for line in [said] if isinstance(said, str) else list((said or {}).values()):
         problems.report("EV012", "", line, GROUPED_FIX)
+    if found.parts:  # a router's parts written as skills (runner.authoring.skill_parts)
+        raw.pop("skill_name", None)  # each file names its part; the set is the router's
+        shown_parts = ", ".join(found.parts[:6]) + (
+            f" and {len(found.parts) - 6} more" if len(found.parts) > 6 else "")
+        problems.report("EV012", "", f"{len(found.parts)} set(s) of the skill's parts read as "
+                        f"its one set ({shown_parts}): each part is a folder whose one Markdown "
+                        "file has skill front matter (name, description) and no SKILL.md, so "
+                        "Claude reaches it through this skill; each case id is led by its part",
+                        "none needed (to grade a part alone, give it a SKILL.md)")
     shared = _shared_beside(skill_dir, found, default_name, raw, problems) \
         if set_file is None else {}
     about = _top_level(raw, problems)
