@@ -40,8 +40,9 @@ FIX = ("write the gate as each case's pass rule (`\"minimum_passed_assertions\":
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 # A sentence whose subject is the pass, then what it is: `Pass = ...`, `Passing: ...`,
 # `Pass is ...`, `Pass requires ...`; the rest of that sentence must hold a number.
-_PASS_SENTENCE = re.compile(r"(?:^|[.!?\n]\s*|[*_|]\s*)\**(pass(?:ing)?)\**\s*(?:=|:|is\b|requires\b)"
-                            r"\s*([^.\n]*(?:\.\d[^.\n]*)*)", re.IGNORECASE)
+_PASS_SENTENCE = re.compile(r"(?:^|[.!?\n]\s*|[*_|]\s*)\**(pass(?:ing)?)\**\s*"
+                            r"(?:=|:|is\b|requires\b)\s*([^.\n]*(?:\.\d[^.\n]*)*)",
+                            re.IGNORECASE)
 
 
 def _gate_key(name: str) -> bool:

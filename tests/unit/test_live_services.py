@@ -220,7 +220,8 @@ def test_a_criterion_that_an_item_is_made_in_the_skills_service_needs_it(
     assert service_records(made, ["Notion"]) and not service_records(said, ["Notion"])
     assert not service_records(talk, ["Notion"])
     # a verb-last language: the name marked by its particle, then the verb of recording
-    jp = Case(id="d", prompt="記録：公園委員会に出席", expected_output="Notionに記録され、要点が提示される。")
+    jp = Case(id="d", prompt="記録：公園委員会に出席",
+              expected_output="Notionに記録され、要点が提示される。")
     assert service_records(jp, ["Notion"])
     skill = make_skill(tmp_path, [case("made", "Log: met the parks committee today.",
                                        "A page is created in Notion with the meeting noted."),
