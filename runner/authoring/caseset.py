@@ -98,7 +98,7 @@ from runner.authoring.mcp import (
     stated_servers,
 )
 from runner.authoring.mdtasks import is_task, markdown_notes
-from runner.authoring.named_scorers import named_scorers, report_unnamed
+from runner.authoring.named_scorers import named_scorers, report_unnamed, skill_md_runs
 from runner.authoring.other_sets import other_set_lines
 from runner.authoring.outcome_asks import outcome_asked
 from runner.authoring.outside import Outside
@@ -473,6 +473,15 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
                         "graded as `check -v` shows, and what only that program checks is not "
                         "graded", "put the program in evals/ and name it (\"grader_program\": "
                         "\"evals/...\"), or write what it checks as the cases' assertions")
+    runs = skill_md_runs(path, skill_dir)
+    if runs:  # the skill's own command scores the set (runner.authoring.named_scorers)
+        problems.report("EV012", SET_LEVEL, f"the skill's SKILL.md runs the set with its own "
+                        f"program (`{runs[0]}`): the authors' scorer, whose metric is not "
+                        "computed here; the set's fields are graded as `check -v` shows, and "
+                        "what only that program checks is not graded", "put a grader program "
+                        "in evals/ that runs that command and prints its verdict "
+                        "(\"grader_program\": \"evals/...\"), or write what it checks as the "
+                        "cases' assertions")
     cases = _linked(read, fixtures, problems)
     cases = told_notes(about, cases, problems)  # a set note speaking to the agent: sent
     report_unnamed(path, skill_dir, [c.id for c in read.every.values()], [  # authors' graders

@@ -8,7 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from runner.authoring.live_services import cli_reach, mcp_reach, unshipped_scripts
+from runner.authoring.live_services import (
+    cli_reach,
+    mcp_reach,
+    service_names,
+    service_records,
+    unshipped_scripts,
+)
+from runner.schema.case import Case
 from tests.helpers import check_json, check_verbose, make_skill
 
 
@@ -207,8 +214,6 @@ NOTES_SKILL = ("---\nname: daily-log\ndescription: Records the day's work. Use w
 
 def test_a_criterion_that_an_item_is_made_in_the_skills_service_needs_it(
         tmp_path: Path) -> None:
-    from runner.authoring.live_services import service_names, service_records
-    from runner.schema.case import Case
     assert service_names(["mcp__claude_ai_Google_Calendar", "the Jira MCP", "its MCP tools"]) \
         == {"Google Calendar": "mcp__claude_ai_Google_Calendar", "Jira": "the Jira MCP"}
     made = Case(id="a", prompt="Log: met the parks committee today.",

@@ -12,6 +12,7 @@ from typing import Any
 from click.testing import CliRunner
 
 from runner.authoring.caseset import load_caseset
+from runner.authoring.rubric_gates import markdown_gate
 from runner.cli import main
 from runner.schema.case import Case, PassRule
 from runner.schema.programs import GraderProgram
@@ -233,7 +234,6 @@ def test_a_rubrics_own_bar_is_the_rule_when_it_is_all_the_case_holds(tmp_path: P
 
 
 def test_a_markdown_rubrics_pass_sentence_is_reported(tmp_path: Path) -> None:
-    from runner.authoring.rubric_gates import markdown_gate
     rubric = ("# Rubric\n\nScore each dimension 0-2. Pass = at least 80% of max with no zero on\n"
               "a fail-closed dimension.\n\n| Dimension | Solid |\n|---|---|\n| Scope | x |\n")
     assert markdown_gate(rubric) == ("Pass = at least 80% of max with no zero on a fail-closed "

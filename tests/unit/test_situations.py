@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from runner.authoring.caseset import load_caseset
+from runner.authoring.situations import described_place
 from runner.errors import CaseSetError
 from tests.helpers import check_cli, make_skill
 
@@ -81,7 +82,6 @@ def test_state_that_names_files_is_not_sent(tmp_path: Path) -> None:
 
 
 def test_a_situation_telling_the_folder_it_runs_in_needs_that_folder(tmp_path: Path) -> None:
-    from runner.authoring.situations import described_place
     assert described_place("Mid-task in a git repo with a .notes/ at root, user types /tidy.") \
         == "in a git repo with a .notes/ at root"
     assert described_place("Run from a cwd whose basename is .notes (self-application).") \
