@@ -4,7 +4,7 @@ rule 6): `.gitmodules` names each one's path and URL; a checkout made without
 skill whose work is on them (vendoring from `upstream/<name>/`, syncing a submodule) needs
 the network to fetch them, which the sandbox has not: a case that names a submodule (its
 folder's name, its path, or an alias the skill's SKILL.md gives it) and stages nothing cannot
-pass in any arm.
+pass in any arm. A folder named by a plain word (`docs`) counts by its path (when it has a folder above) or an alias only.
 
 Read from the repository's own declaration (the `.gitmodules` format), never from a list of
 names. An alias is the skill's: `ECC = everything-claude-code`, `ECC (everything-claude-code)`
@@ -24,6 +24,9 @@ from runner.schema.case import Case
 _LEVELS = 6  # how far above the skill its repository's root may sit
 MAX_BYTES = 64 * 1024
 _SHORT = 3  # a name shorter than this is too common a token to read as the submodule
+# A folder's name distinct enough to be the submodule's in a sentence (`anthropic-skills`,
+# `mcp_servers`); a plain word (`docs`, `themes`) is named by its path or an alias only.
+_DISTINCT = re.compile(r"^[A-Za-z][\w.]*[-_][\w.-]+$")
 
 
 def _declared(root: Path) -> list[str]:
@@ -57,8 +60,10 @@ def absent_submodules(skill_dir: Path) -> dict[str, str]:
         return {}
     names: dict[str, str] = {}
     for sub in paths:
-        names[sub] = sub
-        names[sub.rsplit("/", 1)[-1]] = sub
+        if "/" in sub:  # a path is the submodule's (`upstream/docs`)
+            names[sub] = sub
+        if _DISTINCT.match(sub.rsplit("/", 1)[-1]):  # `anthropic-skills`, never `docs`
+            names[sub.rsplit("/", 1)[-1]] = sub
     text = skill_md(skill_dir) or ""
     for sub in paths:
         name = re.escape(sub.rsplit("/", 1)[-1])

@@ -40,6 +40,11 @@ def test_absent_submodules_are_named_by_folder_path_and_alias(tmp_path: Path) ->
     assert submodule_needs(asks, names) == ["WDK (upstream/widget-kit)"]
     assert not submodule_needs(staged, names) and not submodule_needs(other, names)
     assert absent_submodules(make_skill(tmp_path / "alone", [])) == {}  # no .gitmodules
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    (plain / ".gitmodules").write_text('[submodule "docs"]\n\tpath = docs\n')
+    # a plain word at the root is no name of it (`docs` is too common a word)
+    assert absent_submodules(make_skill(plain, [])) == {}
 
 
 def test_check_says_a_case_on_an_absent_submodule_needs_the_network(tmp_path: Path) -> None:
