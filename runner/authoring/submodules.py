@@ -4,7 +4,8 @@ rule 6): `.gitmodules` names each one's path and URL; a checkout made without
 skill whose work is on them (vendoring from `upstream/<name>/`, syncing a submodule) needs
 the network to fetch them, which the sandbox has not: a case that names a submodule (its
 folder's name, its path, or an alias the skill's SKILL.md gives it) and stages nothing cannot
-pass in any arm. A folder named by a plain word (`docs`) counts by its path (when it has a folder above) or an alias only.
+pass in any arm. A folder named by a plain word (`docs`) counts by its path (when a folder is
+above it) or an alias only.
 
 Read from the repository's own declaration (the `.gitmodules` format), never from a list of
 names. An alias is the skill's: `ECC = everything-claude-code`, `ECC (everything-claude-code)`
