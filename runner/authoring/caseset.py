@@ -88,7 +88,7 @@ from runner.authoring.layouts import (
     skill_folders,
     skill_part,
 )
-from runner.authoring.live_services import live_asks, mcp_reach
+from runner.authoring.live_services import live_asks, mcp_reach, service_names, service_records
 from runner.authoring.mcp import (
     MCP_NEED,
     case_needs,
@@ -98,7 +98,7 @@ from runner.authoring.mcp import (
     stated_servers,
 )
 from runner.authoring.mdtasks import is_task, markdown_notes
-from runner.authoring.named_scorers import named_scorers, report_unnamed
+from runner.authoring.named_scorers import named_scorers, report_unnamed, skill_md_runs
 from runner.authoring.other_sets import other_set_lines
 from runner.authoring.outcome_asks import outcome_asked
 from runner.authoring.outside import Outside
@@ -371,6 +371,15 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     # (several files read as one: one line per file, runner.authoring.joined)
     for line in [said] if isinstance(said, str) else list((said or {}).values()):
         problems.report("EV012", "", line, GROUPED_FIX)
+    if found.parts:  # a router's parts written as skills (runner.authoring.skill_parts)
+        raw.pop("skill_name", None)  # each file names its part; the set is the router's
+        shown_parts = ", ".join(found.parts[:6]) + (
+            f" and {len(found.parts) - 6} more" if len(found.parts) > 6 else "")
+        problems.report("EV012", "", f"{len(found.parts)} set(s) of the skill's parts read as "
+                        f"its one set ({shown_parts}): each part is a folder whose one Markdown "
+                        "file has skill front matter (name, description) and no SKILL.md, so "
+                        "Claude reaches it through this skill; each case id is led by its part",
+                        "none needed (to grade a part alone, give it a SKILL.md)")
     shared = _shared_beside(skill_dir, found, default_name, raw, problems) \
         if set_file is None else {}
     about = _top_level(raw, problems)
@@ -464,6 +473,15 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
                         "graded as `check -v` shows, and what only that program checks is not "
                         "graded", "put the program in evals/ and name it (\"grader_program\": "
                         "\"evals/...\"), or write what it checks as the cases' assertions")
+    runs = skill_md_runs(path, skill_dir)
+    if runs:  # the skill's own command scores the set (runner.authoring.named_scorers)
+        problems.report("EV012", SET_LEVEL, f"the skill's SKILL.md runs the set with its own "
+                        f"program (`{runs[0]}`): the authors' scorer, whose metric is not "
+                        "computed here; the set's fields are graded as `check -v` shows, and "
+                        "what only that program checks is not graded", "put a grader program "
+                        "in evals/ that runs that command and prints its verdict "
+                        "(\"grader_program\": \"evals/...\"), or write what it checks as the "
+                        "cases' assertions")
     cases = _linked(read, fixtures, problems)
     cases = told_notes(about, cases, problems)  # a set note speaking to the agent: sent
     report_unnamed(path, skill_dir, [c.id for c in read.every.values()], [  # authors' graders
@@ -1383,6 +1401,7 @@ def _mcp_needs(skill_dir: Path, cases: list[Case], problems: Problems) -> None:
                         "arm", "stage what the tool would return as fixtures, or grade only "
                         "what the skill does without it")
     reached = mcp_reach(skill_dir)
+    services = service_names(reached)
     for case in cases:
         needs = case_needs(case, servers, tools)
         asks = live_asks(case) if reached and not needs else []
@@ -1390,6 +1409,12 @@ def _mcp_needs(skill_dir: Path, cases: list[Case], problems: Problems) -> None:
             # the case names no tool, but asks for what the skill's MCP server holds now
             needs = [f"{', '.join(reached[:2])} the skill works through, for "
                      f"{', '.join(repr(a) for a in asks[:3])}"]
+        records = service_records(case, services) if not needs else []
+        if records:
+            # its criteria check an item made in the service (the user's account holds it)
+            where = list(dict.fromkeys(services[service] for service, _ in records))
+            needs = [f"{', '.join(where[:2])} the skill works through, whose "
+                     f"state its criteria check ({', '.join(repr(r) for _, r in records[:2])})"]
         if needs:
             problems.report(MCP_NEED, case.id, f"the case needs {', '.join(needs[:4])}: the "
                             "sandbox has no MCP server, so no arm can call it",

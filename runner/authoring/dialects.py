@@ -78,7 +78,12 @@ from runner.authoring.rubrics import rubric_criteria
 from runner.authoring.setups import SETUP_KEYS
 from runner.authoring.short_claims import short_claim
 from runner.authoring.signal_lists import SENTENCE_MIN_WORDS, signal_checks
-from runner.authoring.situations import SITUATION_FIELDS, STATE_WORDS, situation_request
+from runner.authoring.situations import (
+    SITUATION_FIELDS,
+    STATE_WORDS,
+    described_place,
+    situation_request,
+)
 from runner.authoring.tiers import (
     REPORT_ONLY,
     expect_operands,
@@ -2677,6 +2682,13 @@ class CaseReader:
                         "and has no `prompt`, so that text is the request, sent as written",
                         f"write the user's message under `prompt` (keep `{told}` for the "
                         "situation it sends with it)")
+            place = None if item.get("files") else described_place(item["prompt"])
+            if place:  # the folder it tells of is not built (runner.authoring.situations)
+                self.problems.report("EV014", self.label, f"no arm can pass it: its `{told}` "
+                                     f"says the run happens '{place}', a working directory "
+                                     "the case does not stage (the sandbox starts in an "
+                                     "empty folder)", "stage that folder under evals/files/ "
+                                     "and list it in `files`, or drop the case")
         self._avoid_lists(item)
         self._expected_verdict(item)
         for aliases, field in ((EXPECT_ALIASES, "expectations"), (FAIL_ALIASES, "failures")):

@@ -55,6 +55,7 @@ def read_joined(files: tuple[Path, ...], skill_dir: Path) -> tuple[dict[str, Any
     halves = _halves(read)
     if halves is not None:
         return halves
+    labels = _labels(files)
     for file, raw, items, single in read:
         for number, item in enumerate(items, 1):
             if not isinstance(item, dict):
@@ -62,12 +63,23 @@ def read_joined(files: tuple[Path, ...], skill_dir: Path) -> tuple[dict[str, Any
                 continue
             # a file holding one case without an id is named by its file (never `1` each)
             given = item.get("id", item.get("name") or (file.stem if single else number))
-            ident = str(given) if single else f"{file.stem}-{given}"
+            ident = str(given) if single else f"{labels[file]}-{given}"
             cases.append({**item, "id": ident})
             origin[ident] = str(file)
         for key, value in raw.items():
             tops.setdefault(key, {})[file.name] = value
     return {**_top(tops, files), "evals": cases}, origin
+
+
+def _labels(files: tuple[Path, ...]) -> dict[Path, str]:
+    """What leads each file's case ids: its name's stem; when two files share it (each part
+    of a router keeps its own `evals/evals.json`), the folder that tells them apart (the
+    one above a set folder named `evals`, else the file's own)."""
+    stems = [f.stem for f in files]
+    if len(set(stems)) == len(stems):
+        return {f: f.stem for f in files}
+    return {f: f.parent.parent.name if f.parent.name in ("evals", "eval") else f.parent.name
+            for f in files}
 
 
 def _read(file: Path, skill_dir: Path) -> tuple[dict[str, Any], list[Any], bool]:

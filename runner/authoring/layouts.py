@@ -82,6 +82,7 @@ from runner.authoring.siblings import (
     survey,
 )
 from runner.authoring.skill import SKILL_FILE, declared_name, plugin_of
+from runner.authoring.skill_parts import part_file, part_name
 from runner.authoring.skillgrade import root_set
 from runner.authoring.templates import templated
 from runner.errors import CaseSetError
@@ -117,6 +118,7 @@ class Located:
     unread: tuple[tuple[Path, str], ...] = ()
     conflict: str | None = None
     fallback: bool = False  # a file under a set's name holding no cases (the reader refuses it)
+    parts: tuple[str, ...] = ()  # the router's parts whose sets these files are (skill_parts)
 
 
 def _named_first(path: Path) -> tuple[int, str]:
@@ -451,8 +453,24 @@ def _nested_sets(skill_dir: Path) -> list[tuple[Path, bool]]:
     """A set folder one level below the skill (`research/evals/`, `qa/eval/`): the skill's
     own, read after its `evals/`. A subfolder that is a skill of its own is not this one's."""
     return [(sub / name, False) for sub in _subfolders(skill_dir)
-            if not (sub / "SKILL.md").is_file() for name in ("evals", "eval")
-            if (sub / name).is_dir()]
+            if not (sub / "SKILL.md").is_file() and part_file(sub) is None
+            for name in ("evals", "eval") if (sub / name).is_dir()]
+
+
+def part_sets(skill_dir: Path) -> list[tuple[str, tuple[Path, ...]]]:
+    """The sets of the skill's parts written as skills (runner.authoring.skill_parts): each
+    part's name and the files its own set folder's set reads."""
+    found = []
+    for sub in _subfolders(skill_dir):
+        if part_file(sub) is None:
+            continue
+        name = part_name(sub)
+        for folder in (sub / n for n in ("evals", "eval")):
+            here = _located(folder, [name, sub.name], False) if folder.is_dir() else None
+            if here is not None and not here.fallback and not here.path.is_dir():
+                found.append((name, here.files))
+                break
+    return found
 
 
 def locate(skill_dir: Path, name: str | None = None) -> Located | None:
@@ -477,6 +495,11 @@ def locate(skill_dir: Path, name: str | None = None) -> Located | None:
             return found
     if root is not None:
         return Located(root, (root,))
+    parts = part_sets(skill_dir)  # a router's parts' sets: its one set (skill_parts)
+    if parts:
+        files = tuple(f for _, read in parts for f in read)
+        return Located(files[0] if len(files) == 1 else skill_dir, files,
+                       parts=tuple(name for name, _ in parts))
     for folder in _elsewhere(skill_dir):
         found = _located(folder, names, True)
         if found is not None and _names_this(found, names, explicit=True):
@@ -927,6 +950,9 @@ def collection_lines(root: Path, skills: list[tuple[Path, Path | None]]) -> list
     return lines
 
 
+_PARTS_SHOWN = 4  # a router's part sets named in the `set:` line; the rest counted
+
+
 def set_lines(caseset: CaseSet) -> list[str]:
     """What plain `check` says about where the set came from: every set file read (several:
     how many cases each gave) and every other data file of its folder, with why not read."""
@@ -943,6 +969,13 @@ def set_lines(caseset: CaseSet) -> list[str]:
         other = next(f for f in files if f != main)
         lines = [f"set: {len(given)} case(s) of {main}, each joined with its twin by id in "
                  f"{other.name} (the same cases, each file grading with what the other lacks)"]
+    elif len({f.parent for f in files}) > 1:  # a router's parts' sets (skill_parts)
+        given = list(caseset.case_files.values())
+        each = ", ".join(f"{f.parent.parent.name}/{f.parent.name}/{f.name} "
+                         f"({given.count(str(f))} case(s))" for f in files[:_PARTS_SHOWN])
+        more = f" and {len(files) - _PARTS_SHOWN} more" if len(files) > _PARTS_SHOWN else ""
+        lines = [f"set: {len(files)} files of its parts, read as one set (each case id led by "
+                 f"its part's folder): {each}{more}"]
     else:
         given = list(caseset.case_files.values())
         each = ", ".join(f"{f.name} ({given.count(str(f))} case(s))" for f in files)

@@ -22,6 +22,14 @@ nothing and whose criteria expect that thing (its word's stem: "availability che
 "reports AVAILABLE") cannot pass in any arm. A skill that builds something live ("adds
 real-time collaboration") looks nothing up.
 
+A criterion saying the work is written there ("a page is created in Notion", "Notionに記録され
+る", "the event is added to Google Calendar"): the service the skill reaches by its MCP server
+named in the same sentence as a verb of making or recording (created, recorded, added, saved,
+posted, logged; 作成, 記録, 登録, 追加, 保存, 投稿, 更新) is checked on the service's own state,
+which only the user's account holds. The server's name is read from its tool name
+(`mcp__claude_ai_Notion` is "Notion", `mcp__claude_ai_Google_Calendar` "Google Calendar"); a
+sentence denying the write ("does not create a page in Notion") needs no service.
+
 A script the skill's own commands run but the skill does not ship (`./scripts/vpn-certs.sh`
 absent from its folder) is the user's checkout's: a case whose prompt or criteria name it, and
 which does not stage it, cannot run it in any arm.
@@ -30,6 +38,7 @@ which does not stage it, cannot run it in any arm.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from pathlib import Path, PurePosixPath
 
 from runner.analysis.wording import unquoted
@@ -183,6 +192,52 @@ def live_asks(case: Case) -> list[str]:
                                         _LATEST_ITEM, _SERVICE_WRITE)
              for m in pattern.finditer(own)]
     return list(dict.fromkeys(" ".join(f.split()) for f in found))
+
+
+# Claude.ai's connectors carry this prefix before the service's own name.
+_CONNECTOR = re.compile(r"^(?:claude_ai_|claude-ai-)", re.IGNORECASE)
+# A verb of making or recording an item (English and the CJK verbs of the same class).
+# (a word that is also a noun, "logs", "posts", "records", counts only as the verb's past or
+# progressive form)
+_RECORDED = re.compile(r"(?i)\b(?:creat(?:e|es|ed|ing)|record(?:ed|ing)|add(?:s|ed|ing)?|"
+                       r"sav(?:e|es|ed|ing)|post(?:ed|ing)|log(?:ged|ging)|"
+                       r"insert(?:s|ed|ing)?|writ(?:e|es|ten|ing)|stor(?:e|es|ed|ing))\b"
+                       r"|作成|記録|登録|追加|保存|投稿|書き込")
+_NOT_DONE = re.compile(r"(?i)\b(?:not|never|no|without|doesn't|don't|won't)\b|しない|せず|されない")
+
+
+def service_names(reached: list[str]) -> dict[str, str]:
+    """The services' own names, each to what mcp_reach returned for it
+    (`mcp__claude_ai_Notion` -> "Notion", "the Jira MCP" -> "Jira")."""
+    names: dict[str, str] = {}
+    for item in reached:
+        if item.startswith("mcp__"):
+            name = _CONNECTOR.sub("", item[len("mcp__"):]).replace("_", " ").strip()
+        elif item.startswith("the ") and item.endswith(" MCP"):
+            name = item[len("the "):-len(" MCP")]
+        else:
+            continue
+        if len(name) >= 3:
+            names.setdefault(name, item)
+    return names
+
+
+def service_records(case: Case, services: Collection[str]) -> list[tuple[str, str]]:
+    """Criteria sentences saying an item is made or recorded in a service the skill reaches
+    (see the module), when the case stages nothing: (the service, the sentence clipped)."""
+    if not services or not _stages_nothing(case):
+        return []
+    found: list[tuple[str, str]] = []
+    for criterion in _criteria(case):
+        if not criterion or _REFUSES.search(criterion):
+            continue
+        for sentence in re.split(r"(?<=[.!?。！？])\s*", unquoted(criterion)):
+            named = [s for s in services if re.search(
+                rf"(?<![A-Za-z]){re.escape(s)}(?![A-Za-z])", sentence, re.IGNORECASE)]
+            if named and _RECORDED.search(sentence) and not _NOT_DONE.search(sentence):
+                found.append((named[0], " ".join(sentence.split())[:80]))
+                break
+    return list(dict.fromkeys(found))  # (the expected output is often a statement too)
 
 
 # SKILL.md saying what it looks up live: a verb of looking up whose object is a live property

@@ -9,7 +9,13 @@ the builder as no scorer.
 The same for a program no README names that says it grades the set (`unnamed_graders`):
 beside the set (`evals/check_answers.py`, or one whose source reads the set and decides pass
 or fail) or in the repository's scripts/ (`scripts/run_evals.py` reading `evals.json`), when
-no rule runs it (runner.authoring.programs finds the conventional ones of evals/)."""
+no rule runs it (runner.authoring.programs finds the conventional ones of evals/).
+
+The same for a command the skill's own SKILL.md gives that runs a program of the skill on the
+set's file (`python3 scripts/rag_cli.py bench --testset tests/testset.json`): the set is that
+program's input (a benchmark it scores, Hit@k or its own metric), its scorer the authors'
+(`skill_md_runs`). Read by the command line's grammar: a program path as the command (or
+after its interpreter) and the set's path, as the skill's folder names it, among its words."""
 
 from __future__ import annotations
 
@@ -151,3 +157,30 @@ def report_unnamed(set_path: Path, skill_dir: Path, case_ids: list[str], run: li
                         named + (", or write what it checks as the cases' assertions"
                                  if what is None else ", once it has the grader's shape: "
                                  + HARNESS_FIX))
+
+
+# A command line running a program of the skill: an interpreter then a path, or the path.
+_RUNS_PROGRAM = re.compile(r"^\s*(?:\$\s+)?(?:(?:python3?|node|bash|sh|tsx|ruby|deno\s+run|"
+                           r"uv\s+run|npx)\s+)?((?:\./)?(?:[\w.-]+/)*[\w.-]+\.(?:py|js|mjs|ts|sh|"
+                           r"bash|rb))\b(.*)$")
+
+
+def skill_md_runs(set_path: Path, skill_dir: Path) -> list[str]:
+    """The commands of the skill's SKILL.md (a line of its own, in a code block or not) that
+    run a program of the skill with the set's file as an argument, as written."""
+    if set_path.is_dir():
+        return []
+    try:
+        rel = set_path.resolve().relative_to(skill_dir.resolve()).as_posix()
+        text = (skill_dir / "SKILL.md").read_text(encoding="utf-8", errors="replace")
+    except (ValueError, OSError):
+        return []
+    found = []
+    for line in text[:_TEXT_MAX].splitlines():
+        match = _RUNS_PROGRAM.match(line.strip("` "))
+        if match is None or not safely.is_file(skill_dir / match.group(1)):
+            continue
+        words = [w.strip("\"'") for w in match.group(2).split()]
+        if any(w.removeprefix("./") == rel for w in words):
+            found.append(" ".join(line.strip("` ").split())[:120])
+    return list(dict.fromkeys(found))

@@ -73,6 +73,7 @@ from runner.authoring.project_skill import project_of
 from runner.authoring.project_walk import Walk
 from runner.authoring.site_address import addressed_hosts
 from runner.authoring.stage_directions import stage_direction
+from runner.authoring.submodules import absent_submodules, submodule_needs
 from runner.authoring.web_reach import (
     domain_checks,
     judged_pages,
@@ -899,6 +900,7 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
     hosts = remote_hosts(skill_dir)
     fetches = skill_fetches(skill_dir)
     calling = network_scripts(skill_dir)
+    submodules = absent_submodules(skill_dir)
     for case in cases:
         tools = fetch_tools(case)
         urls = urls_to_read(case)
@@ -922,6 +924,10 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                     "which the sandbox does not have" for w, where in place_needs(case, places)]
         why += [f"'{w}': a part of the repository holding the skill, which the case does not "
                 "stage" for w in repository_parts(case, parts)]
+        # a git submodule `.gitmodules` declares and the snapshot lacks: fetched over the network
+        why += [f"'{w}': a git submodule of the repository (its .gitmodules), absent from the "
+                "snapshot: fetching it needs the network, which the sandbox has not"
+                for w in submodule_needs(case, submodules)]
         if tools and urls:
             why = [w for w in why if not any(u in w for u in urls)]
         # (a question asking how is answered in words; a criterion saying the agent ran the

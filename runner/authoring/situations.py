@@ -5,6 +5,15 @@ sent as written, the agent reads the situation the authors describe and acts in 
 what their checks grade. A label there (`scenario: happy-path`, a few words) is no situation:
 the case stays refused for its missing prompt.
 
+A situation that tells where the run happens, a working directory holding something ("Mid-task
+in a git repo with a .claude/ at root, user types /no-loss.", "Run from a cwd whose basename
+is .claude"), describes material no arm has when the case stages nothing: the sandbox starts
+in an empty folder, so the case cannot pass as meant (EV014). Read by the grammar: "in",
+"inside", "within" or "from", a folder's noun (repo, repository, directory, folder, cwd,
+checkout, project, codebase, workspace), then what qualifies it ("with", "whose", "where",
+"that has/holds/contains"). A folder said by what it is not ("a directory that is not a git
+repo") is what the empty sandbox gives: no need.
+
 State the authors give in a field beside the prompt (`state_simulation: "HAS_CONFIG=false,
 HAS_DB=false"`, `state`, `given`, `preconditions` written as data) is the situation too: the
 agent can only act on it if it is told, so it is sent with the prompt, labelled (EV012 says
@@ -14,6 +23,7 @@ that only names files is material to stage, never text to send (that rule's own 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 # Fields that hold the situation told in words, read as the request when the case has none,
@@ -36,3 +46,18 @@ def situation_request(item: dict[str, Any]) -> str | None:
         if isinstance(value, str) and len(value.split()) >= SITUATION_MIN_WORDS:
             return key
     return None
+
+
+# Where the run happens, told with what the folder holds (see the module).
+_PLACE = re.compile(
+    r"\b(?:in|inside|within|from)\s+(?:a|an|the|this|your)\s+(?:[\w+/.-]+\s+){0,3}?"
+    r"(?:repo|repos|repository|directory|dir|folder|cwd|checkout|project|codebase|workspace)"
+    r"\s+(?:with|whose|where|that\s+(?:has|have|holds|contains))\b(?:[^.;,]|\.(?=\S))*",
+    re.IGNORECASE)  # (a dot inside a name, `.claude/`, does not end the clause)
+
+
+def described_place(text: str) -> str | None:
+    """The working directory a situation says the run happens in, as written (its first 120
+    characters), or None."""
+    match = _PLACE.search(text)
+    return " ".join(match.group(0).split())[:120] if match else None

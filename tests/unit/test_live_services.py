@@ -8,7 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from runner.authoring.live_services import cli_reach, mcp_reach, unshipped_scripts
+from runner.authoring.live_services import (
+    cli_reach,
+    mcp_reach,
+    service_names,
+    service_records,
+    unshipped_scripts,
+)
+from runner.schema.case import Case
 from tests.helpers import check_json, check_verbose, make_skill
 
 
@@ -198,3 +205,35 @@ def test_a_case_asking_for_a_remote_item_by_number_or_the_latest_is_flagged(
 def cli_reach_of(text: str, tmp_path: Path) -> list[str]:
     (tmp_path / "SKILL.md").write_text(text)
     return cli_reach(tmp_path)
+
+
+NOTES_SKILL = ("---\nname: daily-log\ndescription: Records the day's work. Use when the user "
+               "says log this.\n---\nWrite the entry with `mcp__claude_ai_Notion__create_page` "
+               "into the routine log.\n")
+
+
+def test_a_criterion_that_an_item_is_made_in_the_skills_service_needs_it(
+        tmp_path: Path) -> None:
+    assert service_names(["mcp__claude_ai_Google_Calendar", "the Jira MCP", "its MCP tools"]) \
+        == {"Google Calendar": "mcp__claude_ai_Google_Calendar", "Jira": "the Jira MCP"}
+    made = Case(id="a", prompt="Log: met the parks committee today.",
+                expected_output="A page is created in Notion with the meeting noted.")
+    said = Case(id="b", prompt="Log: met the parks committee today.",
+                expected_output="Does not create a Notion page; replies with a summary.")
+    talk = Case(id="c", prompt="Log: met the parks committee today.",
+                expected_output="The summary names Notion as where logs usually live.")
+    assert service_records(made, ["Notion"]) and not service_records(said, ["Notion"])
+    assert not service_records(talk, ["Notion"])
+    # a verb-last language: the name marked by its particle, then the verb of recording
+    jp = Case(id="d", prompt="記録：公園委員会に出席",
+              expected_output="Notionに記録され、要点が提示される。")
+    assert service_records(jp, ["Notion"])
+    skill = make_skill(tmp_path, [case("made", "Log: met the parks committee today.",
+                                       "A page is created in Notion with the meeting noted."),
+                                  case("words", "Log: met the parks committee today.",
+                                       "The reply summarises the meeting in two lines.")],
+                       name="daily-log", skill_md=NOTES_SKILL)
+    got = findings(skill, "EV016")
+    assert "made" in got and "words" not in got
+    assert "mcp__claude_ai_Notion the skill works through, whose state its criteria check " \
+        "('A page is created in Notion with the meeting noted.')" in got["made"]

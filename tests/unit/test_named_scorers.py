@@ -8,7 +8,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from runner.authoring.named_scorers import named_scorers
+from runner.authoring.named_scorers import named_scorers, skill_md_runs
 from runner.cli import main
 from tests.helpers import make_skill
 
@@ -48,3 +48,20 @@ def test_check_names_only_the_scorer_through_the_cli(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "names tools/score_garden.py as what scores the set" in result.output
     assert "build_garden.sh as what scores" not in result.output
+
+
+def test_a_command_of_skill_md_running_the_set_is_said(tmp_path: Path) -> None:
+    md = ("---\nname: tidy-notes\ndescription: Use when the user asks to tidy notes.\n---\n"
+          "Benchmark retrieval:\n\n```bash\npython3 scripts/bench.py run --testset "
+          "evals/evals.json\npython3 scripts/bench.py list\n```\n")
+    skill = make_skill(tmp_path, [{"id": "a", "prompt": "Where is the tea note?",
+                                   "expected_output": "It names notes/tea.md."}],
+                       files={"scripts/bench.py": "print('hit@1')\n"}, skill_md=md)
+    assert skill_md_runs(skill / "evals" / "evals.json", skill) == [
+        "python3 scripts/bench.py run --testset evals/evals.json"]
+    out = CliRunner().invoke(main, ["check", str(skill)]).output
+    assert "the skill's SKILL.md runs the set with its own program (`python3 scripts/bench.py " \
+        "run --testset evals/evals.json`)" in out
+    # a program not shipped, or a command not given the set, is no scorer of it
+    (skill / "scripts" / "bench.py").unlink()
+    assert skill_md_runs(skill / "evals" / "evals.json", skill) == []

@@ -12,6 +12,7 @@ from typing import Any
 from click.testing import CliRunner
 
 from runner.authoring.caseset import load_caseset
+from runner.authoring.rubric_gates import markdown_gate
 from runner.cli import main
 from runner.schema.case import Case, PassRule
 from runner.schema.programs import GraderProgram
@@ -230,3 +231,21 @@ def test_a_rubrics_own_bar_is_the_rule_when_it_is_all_the_case_holds(tmp_path: P
     assert cases["beside"].pass_rule is None  # over the criteria only: not the whole case's
     out = CliRunner().invoke(main, ["check", str(skill)]).output
     assert "is over its criteria, beside the case's other checks: not applied" in out
+
+
+def test_a_markdown_rubrics_pass_sentence_is_reported(tmp_path: Path) -> None:
+    rubric = ("# Rubric\n\nScore each dimension 0-2. Pass = at least 80% of max with no zero on\n"
+              "a fail-closed dimension.\n\n| Dimension | Solid |\n|---|---|\n| Scope | x |\n")
+    assert markdown_gate(rubric) == ("Pass = at least 80% of max with no zero on a fail-closed "
+                                     "dimension")
+    assert markdown_gate("Pass the notes to the reviewer.\n- Passes: when clear\n") is None
+    skill = make_skill(tmp_path, [{"id": "a", "prompt": "Write a note.", "assertions": ["x"]}],
+                       files={"evals/rubric.md": rubric})
+    out = CliRunner().invoke(main, ["check", str(skill)]).output
+    assert "rubric.md: the set's rubric (or config) states a pass gate (Pass = at least 80%" \
+        in out and "not applied" in out
+    # a README beside the set is no rubric, whatever it says of passing
+    plain = make_skill(tmp_path / "plain", [{"id": "a", "prompt": "Write a note.",
+                                             "assertions": ["x"]}],
+                       files={"evals/README.md": rubric})
+    assert "pass gate" not in CliRunner().invoke(main, ["check", str(plain)]).output

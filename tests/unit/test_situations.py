@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from runner.authoring.caseset import load_caseset
+from runner.authoring.situations import described_place
 from runner.errors import CaseSetError
 from tests.helpers import check_cli, make_skill
 
@@ -78,3 +79,20 @@ def test_state_that_names_files_is_not_sent(tmp_path: Path) -> None:
             "state": ["notes/standup.md"], "expectations": ["Marks the actions unassigned"]}
     read = load_caseset(make_skill(tmp_path, [case]), "tidy-notes")
     assert read.evals[0].prompt == "tidy my standup notes, the usual way"
+
+
+def test_a_situation_telling_the_folder_it_runs_in_needs_that_folder(tmp_path: Path) -> None:
+    assert described_place("Mid-task in a git repo with a .notes/ at root, user types /tidy.") \
+        == "in a git repo with a .notes/ at root"
+    assert described_place("Run from a cwd whose basename is .notes (self-application).") \
+        == "from a cwd whose basename is .notes (self-application)"
+    assert described_place("Run in a directory that is not a git repo.") is None
+    skill = make_skill(tmp_path, [
+        {"id": "repo", "scenario": "Mid-task in a git repo with a .notes/ at root, user types "
+         "/tidy.", "expectations": ["Writes .notes/latest.md"]},
+        {"id": "bare", "scenario": "Run in a directory that is not a git repo.",
+         "expectations": ["Writes .notes/latest.md"]}])
+    out = check_cli(str(skill)).output
+    assert "case 'repo': no arm can pass it: its `scenario` says the run happens 'in a git " \
+        "repo with a .notes/ at root', a working directory the case does not stage" in out
+    assert "case 'bare': no arm" not in out
