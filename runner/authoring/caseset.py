@@ -1699,6 +1699,21 @@ def _sibling_file(skill: SkillFiles, posix: PurePosixPath) -> tuple[Outside, Pat
     return outside, away
 
 
+def _repository_file(skill: SkillFiles, posix: PurePosixPath) -> tuple[Outside, Path] | None:
+    """A fixture path with a folder (`tests/fixtures/x/sample`) that a set inside the skill
+    names and the skill does not hold, found in a folder above the skill within its
+    repository (runner.authoring.outside): where it is read from; else None. A bare name is
+    never looked for there (a repository's README.md is not the case's file)."""
+    if len(posix.parts) < 2 or posix.parts[0] in (".", ".."):
+        return None
+    outside = Outside.repository(skill.root)
+    away = outside.resolve(str(posix)) if outside is not None else None
+    if outside is None or away is None \
+            or away.resolve().is_relative_to(skill.root.resolve()):
+        return None
+    return outside, away
+
+
 def _say_workspace(problems: Problems, case_id: str, given: str, folder: Path,
                    below: str) -> None:
     """EV012: the folder a case names as its workspace lands with its contents at the root."""
@@ -1828,6 +1843,17 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
             from_project.update(carry(skill.root, case.id, file, home, problems))
             origins.append(f"{file!r} (found at {home}, in the project this skill lives in: "
                            "staged from there)")
+        elif relative and file not in outputs and skill.outside is None \
+                and (repo := _repository_file(skill, posix)) is not None:
+            # a repository's shared fixture, named from its root (runner.authoring.outside)
+            texts = _carried(skill, repo[0], problems, case, file, repo[1])
+            carried.update(texts)
+            problems.report("EV012", case.id, f"fixture {file!r} is not in the skill; found "
+                            f"in its repository at {repo[1]}: staged from there at ./"
+                            f"{repo[0].landing(repo[1], file, case.prompt)}",
+                            "none needed (or copy it into the skill under evals/files/)")
+            origins.append(f"{file!r} (found at {repo[1]}, in the skill's repository: staged "
+                           "from there)")
         elif _not_found(skill, problems, case, file, file in outputs, relative):
             kept.append(file)  # refused by the preflight, naming it
             origins.append(f"{file!r}")
