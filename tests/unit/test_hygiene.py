@@ -298,7 +298,8 @@ def test_hy007_two_counts_interleaved_are_typed_by_a_person(tmp_path: Path) -> N
     counting) was issued by no provider; a random body of the same shape still is a key."""
     root = skill(tmp_path)
     (root / "tests").mkdir()
-    (root / "tests" / "test_hooks.py").write_text('secret = "error was: AKIA' + 'A1B2C3D4E5F6G7H8"\n')
+    test = root / "tests" / "test_hooks.py"
+    test.write_text('secret = "error was: AKIA' + 'A1B2C3D4E5F6G7H8"\n')
     assert codes(root) == []
-    (root / "tests" / "test_hooks.py").write_text('secret = "error was: AKIA' + 'Q7W2Z9K4M1T8P3X6"\n')
+    test.write_text('secret = "error was: AKIA' + 'Q7W2Z9K4M1T8P3X6"\n')
     assert [(f.code, f.severity) for f in hygiene(root)] == [("HY007", Severity.ERROR)]
