@@ -303,3 +303,25 @@ def test_hy007_two_counts_interleaved_are_typed_by_a_person(tmp_path: Path) -> N
     assert codes(root) == []
     test.write_text('secret = "error was: AKIA' + 'Q7W2Z9K4M1T8P3X6"\n')
     assert [(f.code, f.severity) for f in hygiene(root)] == [("HY007", Severity.ERROR)]
+
+
+def test_check_accepts_a_skill_whose_fixture_plants_a_token(tmp_path: Path) -> None:
+    """Through the CLI: a token planted in a case's fixture is one HY007 warning line and the
+    set is accepted; the same token in the skill's own script refuses it."""
+    from tests.helpers import check_cli
+
+    root = skill(tmp_path)
+    token = "ghp_" + "Kq9ZrT2948x1173LmWp0" * 2
+    (root / "evals" / "fixtures" / "4").mkdir(parents=True)
+    (root / "evals" / "fixtures" / "4" / "setup.sh").write_text(f'API_TOKEN = "{token}"\n')
+    (root / "evals" / "evals.json").write_text(
+        '{"skill_name": "good-skill", "evals": [{"id": "1", "prompt": "Review the config in '
+        'this folder for problems before I merge.", "expectations": ["Flags the token"]}]}')
+    result = check_cli(str(root))
+    assert result.exit_code == 0, result.output
+    assert "evals/fixtures/4/setup.sh:1: secrets: a GitHub token in a case's test material, " \
+           "read as planted for the case (not refused)" in result.output
+    assert token not in result.output
+    (root / "scripts" / "client.py").write_text(f'TOKEN = "{token}"\n')
+    refused = check_cli(str(root))
+    assert refused.exit_code == 2 and "scripts/client.py:1" in refused.output
