@@ -29,7 +29,8 @@ def _skill(tmp_path: Path, cases: list[dict[str, Any]]) -> Path:
     (skill / "evals").mkdir(parents=True)
     (skill / "SKILL.md").write_text("---\nname: modeler\ndescription: Compiles and tidies "
                                     "warehouse models when asked.\n---\nCompile first.\n")
-    (skill / "evals" / "evals.json").write_text(json.dumps({"skill_name": "modeler", "evals": cases}))
+    (skill / "evals" / "evals.json").write_text(json.dumps({"skill_name": "modeler",
+                                                            "evals": cases}))
     return skill
 
 
