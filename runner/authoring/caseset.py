@@ -113,6 +113,7 @@ from runner.authoring.programs import SET_FIELDS, SetPrograms, programs_of
 from runner.authoring.project_skill import carry, own_file, project_file, project_fix, project_of
 from runner.authoring.project_skill import project_paths as _project_paths
 from runner.authoring.prompt_field import no_prompt
+from runner.authoring.prompt_variants import about_firing, fires_flag, variants_of
 from runner.authoring.promptfoo import is_promptfoo
 from runner.authoring.prompts import (
     agents_own_blanks,
@@ -585,6 +586,44 @@ def _query(item: dict[str, Any], normalized: dict[str, Any],
     return prompt, routing[0]
 
 
+def _variants(item: dict[str, Any], label: str,
+              problems: Problems) -> tuple[dict[str, Any], list[tuple[str, bool]]]:
+    """A case whose request is a list of variants (runner.authoring.prompt_variants): run on
+    its first; the variants offered as trigger queries when the field or the case's flag
+    speaks of firing, the denied ones on the other side; one EV012 line says so."""
+    found = variants_of(item)
+    if found is None:
+        return item, []
+    denied = {field for field, _ in found.negatives}
+    fires = found.firing or fires_flag(item) is True
+    offered = [(p, True) for p in found.prompts] if fires else []
+    offered += [(p, False) for _, p in found.negatives]
+    kept = {k: v for k, v in item.items() if k != found.field and k not in denied}
+    kept["prompt"] = found.prompts[0]
+    measured = 0  # statements about the variants firing: what the trigger queries measure
+    if offered:
+        for key, value in list(kept.items()):
+            if isinstance(value, list) and any(about_firing(v) for v in value):
+                measured += sum(about_firing(v) for v in value)
+                kept[key] = [v for v in value if not about_firing(v)]
+                if not kept[key]:
+                    del kept[key]
+    if fires_flag(item) is True:  # the case's own flag offers its first prompt already
+        offered = [q for q in offered if q != (found.prompts[0], True)]
+    said = (f"`{found.field}` holds {len(found.prompts)} variant(s) of the request: the "
+            "first is the case's prompt")
+    if fires:
+        said += f"; all {len(found.prompts)} offered as trigger queries (should fire)"
+    if found.negatives:
+        said += (f"; {len(found.negatives)} from {', '.join(f'`{d}`' for d in sorted(denied))}"
+                 " offered as trigger queries (should not fire)")
+    if measured:
+        said += f"; {measured} statement(s) about them firing measured by those queries"
+    problems.report("EV012", label, said, "none needed (or write one request under `prompt` "
+                    "and the variants as trigger queries under evals/trigger/)")
+    return kept, offered
+
+
 def _refuse_empty(cases: list[Case], read: _Read, shown: str,
                   reported: tuple[Finding, ...] = ()) -> None:
     if not cases and read.excluded and not read.every and not read.routed:
@@ -753,6 +792,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     item = _templated(item, label, at.fixtures, problems)
     item, inline, git = _inline(item, label, at)
     item = texts_from_files(item, label, at.fixtures.set_dir, problems)
+    item, offered = _variants(item, label, problems)
     reader = CaseReader(problems, label, at.in_statements, at.names, at.routes)
     reader.program_types = at.programs.types()
     reader.patterns, reader.fold = at.patterns, at.fold
@@ -767,8 +807,11 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     for name in dict.fromkeys(reader.grouped):
         read.grouped[name] = read.grouped.get(name, 0) + 1
     read.routing += reader.routing
+    if offered:  # a case's variants offered as trigger queries (runner.authoring.prompt_variants)
+        read.routing += [fires for _, fires in offered]
     if reader.routing_only:
         read.routed.append(_query(item, normalized, reader.routing))
+        read.routed += offered
         problems.report("EV012", label, "only a routing expectation (whether the skill "
                         "fires): moved out of the runtime set, offered as a trigger query",
                         "move the case to evals/trigger/ and measure it with `skill-eval "
@@ -1724,6 +1767,21 @@ def _sibling_file(skill: SkillFiles, posix: PurePosixPath) -> tuple[Outside, Pat
     return outside, away
 
 
+def _repository_file(skill: SkillFiles, posix: PurePosixPath) -> tuple[Outside, Path] | None:
+    """A fixture path with a folder (`tests/fixtures/x/sample`) that a set inside the skill
+    names and the skill does not hold, found in a folder above the skill within its
+    repository (runner.authoring.outside): where it is read from; else None. A bare name is
+    never looked for there (a repository's README.md is not the case's file)."""
+    if len(posix.parts) < 2 or posix.parts[0] in (".", ".."):
+        return None
+    outside = Outside.repository(skill.root)
+    away = outside.resolve(str(posix)) if outside is not None else None
+    if outside is None or away is None \
+            or away.resolve().is_relative_to(skill.root.resolve()):
+        return None
+    return outside, away
+
+
 def _say_workspace(problems: Problems, case_id: str, given: str, folder: Path,
                    below: str) -> None:
     """EV012: the folder a case names as its workspace lands with its contents at the root."""
@@ -1853,6 +1911,17 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
             from_project.update(carry(skill.root, case.id, file, home, problems))
             origins.append(f"{file!r} (found at {home}, in the project this skill lives in: "
                            "staged from there)")
+        elif relative and file not in outputs and skill.outside is None \
+                and (repo := _repository_file(skill, posix)) is not None:
+            # a repository's shared fixture, named from its root (runner.authoring.outside)
+            texts = _carried(skill, repo[0], problems, case, file, repo[1])
+            carried.update(texts)
+            problems.report("EV012", case.id, f"fixture {file!r} is not in the skill; found "
+                            f"in its repository at {repo[1]}: staged from there at ./"
+                            f"{repo[0].landing(repo[1], file, case.prompt)}",
+                            "none needed (or copy it into the skill under evals/files/)")
+            origins.append(f"{file!r} (found at {repo[1]}, in the skill's repository: staged "
+                           "from there)")
         elif _not_found(skill, problems, case, file, file in outputs, relative):
             kept.append(file)  # refused by the preflight, naming it
             origins.append(f"{file!r}")

@@ -12,7 +12,8 @@ finding.
                             the file it points to (a warning)
     HY006 size limits       SKILL.md, each file and the staged total stay within bounds (an
                             error above 256 MiB staged, a warning above 32 MiB)
-    HY007 secrets           no private key or API key committed, evals/ included
+    HY007 secrets           no private key or API key committed (one planted in a case's
+                            material, evals/ or a fixture, is a warning)
     HY008 executables       an executable file is a script a person can read
 """
 
@@ -28,6 +29,7 @@ import yaml
 
 from runner.authoring import frontmatter
 from runner.authoring.caseset import word_count
+from runner.authoring.planted_secrets import planted
 from runner.authoring.read_once import file_bytes
 from runner.authoring.shared_folders import shared_from
 from runner.schema.hygiene import Severity, SkillFinding
@@ -120,13 +122,16 @@ def _runs(body: str) -> int:
 
 
 def _made_up(token: str) -> bool:
-    """A token whose random part a person typed: words (`xoxb-test-token`, a test's fixture) or
-    a count (`AKIA1234567890ABCDEF`, `AKIAXXXXXXXXXXXXXXXX`, a trap planted in an eval): no
+    """A token whose random part a person typed: words (`xoxb-test-token`, a test's fixture),
+    a count (`AKIA1234567890ABCDEF`, `AKIAXXXXXXXXXXXXXXXX`, a trap planted in an eval) or two
+    counts interleaved (`AKIAA1B2C3D4E5F6G7H8`, a redaction test's key): no
     provider issued it, so there is nothing to revoke."""
     kind = _TOKEN_KIND.match(token)
     if kind is None:
         return False  # a private key's header: its own rule
     body = token[kind.end():]
+    if len(body) >= 8 and _runs(body[::2]) + _runs(body[1::2]) <= 2:
+        return True  # two counts interleaved (`A1B2C3D4E5F6G7H8`), as a person types one
     return bool(_WORDS_BODY.fullmatch(body)) or (len(body) >= 8 and _runs(body) <= 3)
 
 
@@ -415,9 +420,15 @@ class Hygiene:
                 for what, regex in SECRETS:
                     found = regex.search(line)
                     if found and not _placeholder(found, "\n".join(lines[number - 1:number + 4])):
-                        self.add("HY007", "secrets", Severity.ERROR, rel,
-                                 f"{what} is committed", "remove it from the skill and "
-                                 "revoke it; read keys from the environment", number)
+                        why = planted(rel, line)
+                        if why is not None:  # a case's material: reported, never refused
+                            self.add("HY007", "secrets", Severity.WARNING, rel,
+                                     f"{what} {why}, read as planted for the case (not refused)",
+                                     "if it is a real key, revoke it and plant a fake one", number)
+                        else:
+                            self.add("HY007", "secrets", Severity.ERROR, rel,
+                                     f"{what} is committed", "remove it from the skill and "
+                                     "revoke it; read keys from the environment", number)
                         break
 
     # HY008

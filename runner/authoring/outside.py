@@ -3,7 +3,10 @@ set beside a skill subfolder; issue 26, rule 8). A path a case names is looked f
 own folder first (`fixtures/repo-a` beside `evals/evals.json`; for a set in `evals/<skill>/`,
 then in `evals/`), then in the skill's folder, then at the repository's root, never outside
 it. A path that climbs (`../other-skill/fixtures/x/`) is read from the set's folder only, and
-only while it stays inside the repository (a symlink out of it is refused too).
+only while it stays inside the repository (a symlink out of it is refused too). A set inside
+the skill whose fixture path (one with a folder) is not in the skill is looked for the same way
+from the skill up to its repository's root (`Outside.repository`): a repository's shared
+fixtures (`tests/fixtures/golden/sample-feature`) are the author's material.
 
 One found outside the skill is staged from there as the case's own text files, carried in the
 case like an inline fixture (so the case's digest covers them), at the path the prompt names
@@ -60,6 +63,18 @@ class Outside:
         root = next((p for p in (collection, *collection.parents) if (p / ".git").exists()),
                     collection.parent)
         return cls(skill, skill, root)
+
+    @classmethod
+    def repository(cls, skill_dir: Path) -> Outside | None:
+        """For a set inside a skill whose fixture path is not in the skill but lies in its
+        repository (`tests/fixtures/golden/sample-feature`, the repository's shared fixtures):
+        looked for in each folder above the skill, nearest first, up to the repository's root
+        (the nearest folder holding `.git`; an exported checkout without it, the nearest
+        holding `.github`, which only a repository's root carries); None when there is none."""
+        skill = skill_dir.resolve()
+        root = next((p for p in skill.parents if (p / ".git").exists()), None) \
+            or next((p for p in skill.parents if safely.is_dir(p / ".github")), None)
+        return None if root is None else cls(skill, skill, root)
 
     def in_sibling(self, path: Path) -> bool:
         """`path` lies in another skill of the skill's collection (a folder holding SKILL.md

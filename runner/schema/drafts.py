@@ -7,7 +7,11 @@ opens with the word `TODO` in capitals, or with `todo` in any case followed by a
 grammar of a marker. A word that only begins with the letters (`TodosStore`, `Todo list app`)
 is the author's text, never a draft; so is the word naming the markers it lists with others
 (`TODO/FIXME without a tracking issue removed`, `TODO, FIXME and HACK comments`): a list of
-marker names is a noun the sentence is about, not a marker on it.
+marker names is a noun the sentence is about, not a marker on it; and so is the word heading
+the noun for a piece of text a marker is written as (`TODO block count reported in the log`,
+`TODO comments carry an issue link`): a statement about the markers the work holds, where a
+draft's marker is followed by nothing, a colon, or the instruction still to be carried out
+(`TODO write the check`).
 """
 
 from __future__ import annotations
@@ -18,7 +22,12 @@ MARKER = "TODO"
 # `TODO` followed by another marker's name in capitals, after `/`, `,`, `&`, `and`, `or`:
 # the markers named as a list (`TODO/FIXME`), not one marking the field
 _LISTED = r"(?!\s*(?:[/,&]|and\b|or\b)\s*[A-Z]{3,}(?![a-z]))"
-_DRAFT = re.compile(rf"\s*(?:\[\s*)?(?:TODO(?![A-Za-z0-9_]){_LISTED}|(?i:todo)\s*:)")
+# `TODO` heading a noun for the text a marker is written as (`TODO block`, `TODO comments`,
+# `TODO markers`): the markers are what the sentence is about. A noun that is also a verb
+# (`comment`, `note`, `count`, `tag`) counts only plural: `TODO note the file` is an instruction
+_ABOUT = (r"(?!\s+(?:blocks?|markers?|sections?|entry|entries|placeholders?|annotations?|"
+          r"comments|notes|counts|tags|items|lines|stubs)\b)")
+_DRAFT = re.compile(rf"\s*(?:\[\s*)?(?:TODO(?![A-Za-z0-9_]){_LISTED}{_ABOUT}|(?i:todo)\s*:)")
 
 
 def is_draft(text: str) -> bool:

@@ -13,7 +13,8 @@ from runner.schema.drafts import is_draft
 
 @pytest.mark.parametrize("text", ["TODO", "TODO write me", "  TODO: name the file",
                                   "todo: say what good looks like", "[TODO] fill in",
-                                  "Todo : later", "TODO/ later", "TODO, then decide"])
+                                  "Todo : later", "TODO/ later", "TODO, then decide",
+                                  "TODO note which file", "TODO comment on the plan"])
 def test_a_marker_is_a_draft(text: str) -> None:
     assert is_draft(text)
 
@@ -23,7 +24,10 @@ def test_a_marker_is_a_draft(text: str) -> None:
                                   "todos are grouped by day", "A TODO-free summary",
                                   "TODO/FIXME without tracking issue removed",
                                   "TODO, FIXME and HACK comments carry an issue link",
-                                  "TODO or XXX markers are gone"])
+                                  "TODO or XXX markers are gone",
+                                  "TODO block count reported in the conversion log",
+                                  "TODO comments carry an issue link",
+                                  "TODO markers are left where a construct has no port"])
 def test_a_word_opening_with_the_letters_is_the_authors_text(text: str) -> None:
     assert not is_draft(text)
 
@@ -72,3 +76,22 @@ def test_a_statement_naming_the_markers_is_read(tmp_path: Path) -> None:
     caseset = load_caseset(skill)
     assert "TODO/FIXME without tracking issue removed" in json.dumps(
         caseset.model_dump(mode="json"))
+
+
+def test_check_reads_a_statement_about_todo_blocks(tmp_path: Path) -> None:
+    """A check about the TODO blocks the work holds is complete; a TODO still to write is not."""
+    from click.testing import CliRunner
+
+    from runner.cli import main
+
+    skill = _skill(tmp_path / "a", "A port with its TODO blocks")
+    set_file = skill / "evals" / "evals.json"
+    data = json.loads(set_file.read_text())
+    data["evals"][0]["expectations"] = ["TODO block count reported in the conversion log"]
+    set_file.write_text(json.dumps(data))
+    ok = CliRunner().invoke(main, ["check", str(skill)])
+    assert ok.exit_code == 0, ok.output
+    data["evals"][0]["expectations"] = ["TODO write the check"]
+    set_file.write_text(json.dumps(data))
+    marked = CliRunner().invoke(main, ["check", str(skill)])
+    assert marked.exit_code != 0 and "still a draft" in marked.output

@@ -264,5 +264,64 @@ def test_hy007_a_token_made_up_of_words_or_a_count_is_none(tmp_path: Path) -> No
     assert codes(root) == []
     (root / "evals" / "evals.json").write_text('{"key": "AKIA' + 'Q3W7ZP2LMX9RTK4B"}\n')
     (root / "tests" / "test_cli.py").write_text('token = "xoxb-' + '2948-1173-Kq9ZrT"\n')
-    assert [(f.code, f.file) for f in hygiene(root)] == [
-        ("HY007", "evals/evals.json"), ("HY007", "tests/test_cli.py")]
+    # the set's own case file is a case's material: reported (a warning), never refused
+    assert [(f.code, f.file, f.severity) for f in hygiene(root)] == [
+        ("HY007", "tests/test_cli.py", Severity.ERROR),
+        ("HY007", "evals/evals.json", Severity.WARNING)]
+
+
+def test_hy007_a_key_planted_in_a_cases_material_is_reported_never_refused(
+        tmp_path: Path) -> None:
+    """A fixture's setup script plants a token for the review to flag; a cassette records one; a
+    line calls its key a fake. Each is a warning naming where it sits; the same key in the
+    skill's own script, or in a document beside the set, is an error."""
+    root = skill(tmp_path)
+    token = "ghp_" + "Kq9ZrT2948x1173LmWp0" * 2
+    (root / "evals" / "fixtures" / "4").mkdir(parents=True)
+    (root / "evals" / "fixtures" / "4" / "setup.sh").write_text(f'API_TOKEN = "{token}"\n')
+    (root / "scripts" / "gh-cassette.json").write_text(f'{{"auth": "{token}"}}\n')
+    (root / "scripts" / "client.py").write_text(f'FAKE_TOKEN = "{token}"\n')
+    found = hygiene(root)
+    assert [(f.code, f.file, f.severity) for f in found] == [
+        ("HY007", "evals/fixtures/4/setup.sh", Severity.WARNING),
+        ("HY007", "scripts/client.py", Severity.WARNING),
+        ("HY007", "scripts/gh-cassette.json", Severity.WARNING)]
+    assert "planted" in found[0].message and token not in found[0].message
+    (root / "scripts" / "client.py").write_text(f'TOKEN = "{token}"\n')
+    (root / "evals" / "notes.md").write_text(f"my token: {token}\n")
+    assert [(f.file, f.severity) for f in hygiene(root) if f.severity is Severity.ERROR] == [
+        ("evals/notes.md", Severity.ERROR), ("scripts/client.py", Severity.ERROR)]
+
+
+def test_hy007_two_counts_interleaved_are_typed_by_a_person(tmp_path: Path) -> None:
+    """A redaction test's key (`AKIAA1B2C3D4E5F6G7H8`: letters counting between digits
+    counting) was issued by no provider; a random body of the same shape still is a key."""
+    root = skill(tmp_path)
+    (root / "tests").mkdir()
+    test = root / "tests" / "test_hooks.py"
+    test.write_text('secret = "error was: AKIA' + 'A1B2C3D4E5F6G7H8"\n')
+    assert codes(root) == []
+    test.write_text('secret = "error was: AKIA' + 'Q7W2Z9K4M1T8P3X6"\n')
+    assert [(f.code, f.severity) for f in hygiene(root)] == [("HY007", Severity.ERROR)]
+
+
+def test_check_accepts_a_skill_whose_fixture_plants_a_token(tmp_path: Path) -> None:
+    """Through the CLI: a token planted in a case's fixture is one HY007 warning line and the
+    set is accepted; the same token in the skill's own script refuses it."""
+    from tests.helpers import check_cli
+
+    root = skill(tmp_path)
+    token = "ghp_" + "Kq9ZrT2948x1173LmWp0" * 2
+    (root / "evals" / "fixtures" / "4").mkdir(parents=True)
+    (root / "evals" / "fixtures" / "4" / "setup.sh").write_text(f'API_TOKEN = "{token}"\n')
+    (root / "evals" / "evals.json").write_text(
+        '{"skill_name": "good-skill", "evals": [{"id": "1", "prompt": "Review the config in '
+        'this folder for problems before I merge.", "expectations": ["Flags the token"]}]}')
+    result = check_cli(str(root))
+    assert result.exit_code == 0, result.output
+    assert "evals/fixtures/4/setup.sh:1: secrets: a GitHub token in a case's test material, " \
+           "read as planted for the case (not refused)" in result.output
+    assert token not in result.output
+    (root / "scripts" / "client.py").write_text(f'TOKEN = "{token}"\n')
+    refused = check_cli(str(root))
+    assert refused.exit_code == 2 and "scripts/client.py:1" in refused.output
