@@ -60,6 +60,11 @@ def _request_verb(sentence: str) -> str | None:
     return first.group(1).lower() if first else None
 
 
+def request_verb(sentence: str) -> str | None:
+    """The verb a sentence asks the agent for (an imperative, "can you ..."), or None."""
+    return _request_verb(sentence)
+
+
 def had_as_context(prompt: str, name: str) -> bool:
     """`name` is told as the user's existing thing while every request makes something else
     (see the module)."""
