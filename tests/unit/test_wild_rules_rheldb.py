@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from runner.authoring.had_context import had_as_context
 from runner.authoring.own_project import read_on_its_prompt
 from runner.schema.case import Case
 from runner.scoring.absence import states_absence
@@ -112,3 +113,37 @@ def test_check_reads_a_told_project_on_its_prompt_and_refuses_a_worked_one(
     refused = check_cli(str(worked))
     assert refused.exit_code != 0
     assert "EV009" in refused.output and "'this codebase'" in refused.output
+
+
+# -- a file the prompt writes into, or tells as the user's while asking advice ------------------
+
+def test_a_file_to_document_into_in_spanish_is_no_missing_input(tmp_path: Path) -> None:
+    skill = _skill(tmp_path, [{"id": "plan", "prompt": "Implementa paginación en GET /users, "
+                               "actualiza los tests y documenta los contratos en el NOTES.md.",
+                               "expectations": ["Plans the NOTES.md contract documentation as "
+                                                "its own subtask"]}])
+    result = check_cli(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "NOTES.md" not in result.output
+    # near-miss: a file to read in the same language stays the case's missing input
+    read = _skill(tmp_path / "r", [{"id": "plan", "prompt": "Revisa NOTES.md y resume los "
+                                    "contratos.", "expectations": ["Names each contract"]}])
+    assert "EV009" in check_cli(str(read)).output
+
+
+def test_a_file_told_as_the_users_while_asking_advice_is_context(tmp_path: Path) -> None:
+    prompt = ("In our billing-py project we have a simple rate check in limits.py that uses "
+              "fixed windows (e.g. limit=60 window=60). It works but doesn't handle bursts. "
+              "What's the upgrade path to make this production-grade? We also need it to work "
+              "with our Redis cache.")
+    assert had_as_context(prompt, "limits.py")
+    skill = _skill(tmp_path, [{"id": "advice", "prompt": prompt,
+                               "expected_output": "Outlines a token-bucket upgrade path"}])
+    result = check_cli(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "'limits.py' as something the user already has" in result.output
+    # near-miss: a question that names the file asks about it: its content is needed
+    named = _skill(tmp_path / "n", [{"id": "advice", "prompt": prompt.replace(
+        "make this production-grade", "make limits.py production-grade"),
+        "expected_output": "Outlines a token-bucket upgrade path"}])
+    assert "EV009" in check_cli(str(named)).output
