@@ -193,8 +193,8 @@ def read_on_its_prompt(case: Case, phrase: str) -> bool:
     """The prompt points at the user's whole project (`phrase`), yet no criterion works on its
     files and no request acts on it: the project is the situation the prompt tells, the case
     is read on its words (see the module)."""
-    if not names_a_project(phrase):
-        return False
+    if not names_a_project(phrase) or "/" in phrase or "\\" in phrase:
+        return False  # (a pointer saying where it is, "the repo is at ./app", places material)
     criteria = [case.expected_output, *case.statements]
     if any(_worked_on(text) for text in criteria if text):
         return False
