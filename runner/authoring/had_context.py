@@ -95,8 +95,8 @@ def had_as_context(prompt: str, name: str) -> bool:
     before = having[0][:having[0].find(name)]
     noun = re.search(_NOUN_BEFORE, before.lower())
     base = PurePosixPath(name).name
-    requests = [(s, _request_verb(s)) for s in sentences if s not in having]
-    requests = [(s, v) for s, v in requests if v]
+    asked = [(s, _request_verb(s)) for s in sentences if s not in having]
+    requests = [(s, v) for s, v in asked if v]
     if not requests or any(v not in _MAKING and not _asks_advice(s, v) for s, v in requests):
         return False
     for sentence, _ in requests:
