@@ -147,3 +147,18 @@ def test_a_file_told_as_the_users_while_asking_advice_is_context(tmp_path: Path)
         "make this production-grade", "make limits.py production-grade"),
         "expected_output": "Outlines a token-bucket upgrade path"}])
     assert "EV009" in check_cli(str(named)).output
+
+
+def test_a_write_scope_the_criteria_forbid_using_is_no_missing_input(tmp_path: Path) -> None:
+    prompt = ("Run task T7: you may edit src/alerts.ts and tests/alerts.test.ts. The acceptance "
+              "changed an hour ago and the task was not refreshed. Can you start coding?")
+    skill = _skill(tmp_path, [{"id": "stale", "prompt": prompt, "expectations": [
+        "Blocks the implementation until the task is refreshed",
+        "Does not write any code"]}])
+    result = check_cli(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "criteria expect the agent to go without it" in result.output
+    # near-miss: the same scope with criteria that want the code written stays refused
+    coded = _skill(tmp_path / "c", [{"id": "stale", "prompt": prompt, "expectations": [
+        "Implements the overdue reminder in src/alerts.ts"]}])
+    assert "EV009" in check_cli(str(coded)).output
