@@ -86,8 +86,8 @@ def _kept_off(sentence: str, nouns: frozenset[str]) -> bool:
 
 
 # A permission to change what follows: the scope of the work, what it may write.
-_SCOPE = (r"(?:允许|可以|可)(?:修改|改动|改動|编辑|編輯|写入|寫入)|(?i:\b(?:allowed|permitted)\s+to\s+"
-          r"(?:modify|edit|change|touch|write)|\bmay\s+(?:modify|edit|change|touch|write\s+to))")
+_SCOPE = (r"(?:允许|可以|可)(?:修改|改动|改動|编辑|編輯|写入|寫入)"
+          r"|(?i:\b(?:allowed|permitted)\s+to\s+(?:modify|edit|change|touch|write)|\bmay\s+(?:modify|edit|change|touch|write\s+to))")
 _BETWEEN = r"[\s`]*(?:[\w./-]+[\s`]*(?:和|与|與|及|、|,|，|and)[\s`]*)*"
 # a criterion forbidding every write ("不写代码", "Does not write any code", "makes no changes")
 _NO_WRITES = re.compile(
