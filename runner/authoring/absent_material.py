@@ -2,7 +2,12 @@
 and send the invites" graded on declining ("Does not upload contacts", "Declines every
 sensitive-data action"), or "summarise report.csv" graded on asking for it ("Asks the user to
 attach the report"). The session not having the material is what the author means, so the
-missing input is no refusal (EV009); EV012 says it was read so."""
+missing input is no refusal (EV009); EV012 says it was read so.
+
+A file the prompt names only as the scope the work may change ("允许修改 src/reminders.ts",
+"you may edit src/app.ts") while a criterion forbids writing any code or change ("不写代码",
+"Does not write code", "makes no changes") is such a case too: the author means the agent
+to stop before touching it."""
 
 from __future__ import annotations
 
@@ -80,6 +85,23 @@ def _kept_off(sentence: str, nouns: frozenset[str]) -> bool:
     return False
 
 
+# A permission to change what follows: the scope of the work, what it may write.
+_SCOPE = (r"(?:允许|可以|可)(?:修改|改动|改動|编辑|編輯|写入|寫入)"
+          r"|(?i:\b(?:allowed|permitted)\s+to\s+(?:modify|edit|change|touch|write)|\bmay\s+(?:modify|edit|change|touch|write\s+to))")
+_BETWEEN = r"[\s`]*(?:[\w./-]+[\s`]*(?:和|与|與|及|、|,|，|and)[\s`]*)*"
+# a criterion forbidding every write ("不写代码", "Does not write any code", "makes no changes")
+_NO_WRITES = re.compile(
+    r"不写代码|不寫代碼|不修改代码|不修改任何|不改动代码|(?i:\b(?:does\s+not|doesn't|do\s+not|never|"
+    r"must\s+not|should\s+not)\s+(?:write|edit|modify|change|touch)\s+(?:any\s+)?"
+    r"(?:code|files?)\b|\bwrites?\s+no\s+code\b|\bmakes?\s+no\s+(?:code\s+)?(?:changes|edits)\b)")
+
+
+def _scope_only(prompt: str, phrase: str) -> bool:
+    at = [m.start() for m in re.finditer(re.escape(phrase), prompt)]
+    return bool(at) and all(re.search(rf"(?:{_SCOPE}){_BETWEEN}$", prompt[max(0, a - 120):a])
+                            for a in at)
+
+
 def absent_by_design(case: Case, phrases: list[str]) -> str:
     """The criterion saying the session is meant to go without the material the prompt
     points at (`phrases`), or "": a case that declines the whole request, or one sentence
@@ -101,4 +123,9 @@ def absent_by_design(case: Case, phrases: list[str]) -> str:
                     or (_ASKS_FOR.search(sentence) and _about(sentence, nouns | _ASKED)) \
                     or _said_gone(sentence, nouns | _ASKED):
                 return " ".join(sentence.split())
+    # a write scope the criteria forbid using: the work is meant to stop before it
+    if phrases and all(_scope_only(case.prompt, p) for p in phrases):
+        for text in (case.expected_output, *case.statements):
+            if _NO_WRITES.search(text):
+                return " ".join(text.split())
     return ""

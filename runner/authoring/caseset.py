@@ -102,7 +102,7 @@ from runner.authoring.named_scorers import named_scorers, report_unnamed, skill_
 from runner.authoring.other_sets import other_set_lines
 from runner.authoring.outcome_asks import outcome_asked
 from runner.authoring.outside import Outside
-from runner.authoring.own_project import names_a_project
+from runner.authoring.own_project import names_a_project, read_on_its_prompt
 from runner.authoring.pairs import before_sides, named_input, split_pairs
 from runner.authoring.pass_rules import set_rule
 from runner.authoring.pattern_fields import ignores_case, named_patterns, pattern_fields
@@ -1421,6 +1421,16 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         "stage the measurements the answer reads (the snapshots it compares) "
                         "under `files` and say so in the prompt, or drop the case")
         pointed = [p for p in pointed if p not in faring]
+    # the user's project told as the situation, the work on no file of it (own_project)
+    situation = [p for p in pointed if read_on_its_prompt(case, p)]
+    if situation:
+        problems.report("EV012", case.id, f"the prompt points at "
+                        f"{', '.join(repr(p) for p in situation[:3])}, which the case does not "
+                        "stage: no criterion reads or changes that project and no request acts "
+                        "on it, so the case is read on its prompt: not refused",
+                        "none needed (stage the project's files under `files` if the work is "
+                        "meant to read them)")
+        pointed = [p for p in pointed if p not in situation]
     for phrase in pointed:
         problems.refuse("EV009", case.id, f"the prompt works on {phrase!r}, which the case "
                         "neither stages nor quotes: the session would not have it",

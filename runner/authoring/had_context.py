@@ -11,7 +11,11 @@ Read by grammar, never by a list of file names:
   verb of having ("we have / I have / we've got / there is ... at P", "my SQL skill has two
   reference files: P and Q"), and no request in it;
 - every request of the prompt (an imperative, "can you ...", "help me ...", "I want you to
-  ...") makes something (create, write, build, draft, design, generate, scaffold, put, save);
+  ...") makes something (create, write, build, draft, design, generate, scaffold, put, save),
+  or is a question asking advice ("What's the upgrade path to make this production-grade?":
+  a wh-word first, a question mark last), answered in words;
+- the having sentence may open with a frame naming the user's project ("In our X project we
+  have a session detection in ouroboros.py that uses zoneinfo ...");
 - no request names the file: not its path or name, not "the/this <noun>" the having sentence
   calls it ("the script"), not a pronoun after a preposition ("write tests for it").
 "Review / fix / read / summarise P" (or "... it") acts on the file: the input rule keeps it.
@@ -23,9 +27,16 @@ import re
 from pathlib import PurePosixPath
 
 # a sentence ends at a stop before a space (never the dot of "extract_invoice.py") or a line
-_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+# (nor the dot of an abbreviation, "(e.g. tokyo start=9)")
+_SENTENCES = re.compile(r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)(?<!etc\.)\s+|\n+")
+# (after a frame of place naming the user's project: "In our opendeviationbar-py project we
+# have ...")
+_FRAME_WORDS = (r"\W*(?:in|inside|within|for)\s+(?:our|my)\s+(?:[\w.+#-]+\s+){0,4}?[\w.+#-]+,?\s+"
+                r"(?=(?:we|i)\b)")
+_FRAME = re.compile(rf"(?i)^{_FRAME_WORDS}")
 _HAVING = re.compile(
-    r"(?i)^\W*(?:(?:also|and|but|so|now),?\s+)?(?:"
+    r"(?i)^\W*(?:(?:also|and|but|so|now),?\s+)?"
+    rf"(?:{_FRAME_WORDS})?(?:"
     r"(?:we|i)\s+(?:already\s+|also\s+)?(?:have|had|keep|maintain)\b"
     r"|(?:we|i)(?:'ve|\u2019ve)\s+(?:already\s+|also\s+)?got\b"
     r"|there\s+(?:is|are|'s)\b"
@@ -60,19 +71,33 @@ def _request_verb(sentence: str) -> str | None:
     return first.group(1).lower() if first else None
 
 
+# A question asking advice: a wh-word first, a question mark last ("What's the upgrade path
+# to make this production-grade?"): answered in words, it makes nothing of the file.
+_WH = frozenset({"what", "how", "which", "why", "where"})
+
+
+def _asks_advice(sentence: str, verb: str) -> bool:
+    return verb in _WH and sentence.rstrip().endswith("?")
+
+
+def request_verb(sentence: str) -> str | None:
+    """The verb a sentence asks the agent for (an imperative, "can you ..."), or None."""
+    return _request_verb(sentence)
+
+
 def had_as_context(prompt: str, name: str) -> bool:
     """`name` is told as the user's existing thing while every request makes something else
     (see the module)."""
     sentences = [s.strip() for s in _SENTENCES.split(prompt) if s.strip()]
     having = [s for s in sentences if name in s and _HAVING.match(s)]
-    if not having or any(_request_verb(s) for s in having):
+    if not having or any(_request_verb(_FRAME.sub("", s, count=1)) for s in having):
         return False
     before = having[0][:having[0].find(name)]
     noun = re.search(_NOUN_BEFORE, before.lower())
     base = PurePosixPath(name).name
-    requests = [(s, _request_verb(s)) for s in sentences if s not in having]
-    requests = [(s, v) for s, v in requests if v]
-    if not requests or any(v not in _MAKING for _, v in requests):
+    asked = [(s, _request_verb(s)) for s in sentences if s not in having]
+    requests = [(s, v) for s, v in asked if v]
+    if not requests or any(v not in _MAKING and not _asks_advice(s, v) for s, v in requests):
         return False
     for sentence, _ in requests:
         low = sentence.lower()

@@ -9,6 +9,15 @@ service's config"; or built and run: "verifies with a build", "runs the existing
 arm can do what the author meant. Reported, never refused: the author may mean the agent to
 write generic files.
 
+A pointer to the whole project that no case stages ("our Effect codebase", "this repo") is
+the case's missing input (EV009) only when the work is on that project: a criterion expects
+its files edited, read or built (as above), or a request of the prompt acts on it (the clause
+naming it opens with the request: "Run a code survey on this codebase", "update this same
+repository"). Named as the place of something the prompt tells ("I've got a `Validated` type
+in our Effect codebase", "commit messages for this repo"), or inside a text the agent is to
+write ("Write a prompt for Claude Code: clean up our repo"), it is the user's situation: the
+case is read on its prompt (`read_on_its_prompt`, EV012).
+
 Silent: a question asking advice ("how do I set up CI for my app?", graded on the words of the
 answer), a new project ("I'm starting a new React app"), a prompt that pastes its code, and a
 criterion that describes advice ("explains how to modify the CSS variables").
@@ -19,6 +28,7 @@ from __future__ import annotations
 import re
 
 from runner.analysis.wording import unquoted
+from runner.authoring.had_context import request_verb
 from runner.authoring.inputs import MATERIAL_LINES, pointed_inputs
 from runner.schema.case import Case
 
@@ -150,3 +160,42 @@ def own_project_needs(case: Case, request: str) -> list[tuple[str, str]]:
     criteria = [case.expected_output, *case.statements]
     worked = [c for text in criteria for c in _worked_on(text)]
     return [(words[0], worked[0])] if worked else []
+
+
+# A clause of the prompt: a sentence, a line, or the part after a colon or a spaced dash
+# (a dot inside a file's name ends none).
+_PROMPT_CLAUSES = re.compile(r"(?:[.!?](?!\w)|\n|:\s|\s[\u2014\u2013]\s|\s--\s)")
+# A request to write a text: what follows its colon is that text's words, no request of the
+# user's ("Write a prompt for Claude Code: clean up our repo").
+_TEXT_TO_WRITE = re.compile(
+    r"(?i)\b(?:prompt|message|email|e-mail|instructions?|brief|ticket|issue|description|post|"
+    r"spec|note|reply|letter|announcement|summary|task|system\s+prompt|comment)s?\b"
+    r"[^:]*$")
+_SLASH = re.compile(r"^\s*/[\w:.-]+\s+")
+
+
+def _acted_on(prompt: str, phrase: str) -> bool:
+    """A request of the prompt acts on the project `phrase` names: the clause naming it opens
+    with the request, and it is no text the prompt asks the agent to write."""
+    parts = _PROMPT_CLAUSES.split(_SLASH.sub("", prompt))
+    for at, part in enumerate(parts):
+        if phrase.lower() not in " ".join(part.split()).lower():
+            continue
+        before = parts[at - 1] if at else ""
+        if before and request_verb(before.strip()) and _TEXT_TO_WRITE.search(before):
+            continue  # the words of the text to write
+        if request_verb(part.strip()):
+            return True
+    return False
+
+
+def read_on_its_prompt(case: Case, phrase: str) -> bool:
+    """The prompt points at the user's whole project (`phrase`), yet no criterion works on its
+    files and no request acts on it: the project is the situation the prompt tells, the case
+    is read on its words (see the module)."""
+    if not names_a_project(phrase) or "/" in phrase or "\\" in phrase:
+        return False  # (a pointer saying where it is, "the repo is at ./app", places material)
+    criteria = [case.expected_output, *case.statements]
+    if any(_worked_on(text) for text in criteria if text):
+        return False
+    return not _acted_on(case.prompt, phrase)

@@ -548,7 +548,11 @@ _MAKE_EN = re.compile(r"(?i)\b(?:write|create|generate|produce|output|save|emit)
 # run's output. A verb of telling ("explain the blocker in report.md") is as often one of
 # reading ("explain the bug in app.py"), so it counts only when a criterion holds the file as
 # the subject of what it records ("report.md records the blocker").
+# (in the Romance languages by the infinitive or imperative: "documentar los contratos en el
+# CLAUDE.md", "consigne les décisions dans notes.md", "registra i passi in log.md")
 _RECORD = (r"record|records|log|logs|document|documents|jot|write\s+(?:down|up)|"
+           r"documenta(?:r|e|re)?|document(?:er|ez|e)|registra(?:r|re)?|regist(?:re|e)|"
+           r"anota(?:r)?|anote|annota(?:re)?|consign(?:er|ez|e)|not(?:er|ez)|"
            r"记录|記錄|记下|記下")
 # ...as a verb: "the record in data.csv", "this log in app.log" name what is read
 _NOT_A_NOUN = r"(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)(?<!\bthis\s)(?<!\bthat\s)(?<!\beach\s)"
@@ -558,7 +562,9 @@ _HOLDS = re.compile(r"\s+(?:records|records?\s+that|lists|notes|documents|contai
 
 
 def _written_down(case: Case, own: str, name: str) -> bool:
-    at_name = rf"(?:in|into|to)\s+(?:(?:a|an|the|new|file|called|named)\s+)*`?{re.escape(name)}"
+    at_name = (rf"(?:in|into|to|en|dans|em|no|na|nel|nella)\s+(?:(?:a|an|the|new|file|called|"
+               rf"named|el|la|le|les|l'|il|lo|o|a|archivo|fichier|arquivo|file)\s+)*"
+               rf"`?{re.escape(name)}")
     at_name += rf"|(?:到|在|进|進|入)\s*`?{re.escape(name)}"
     sentence = r"[^.!?。\n]{0,80}?"
     if re.search(rf"(?i){_NOT_A_NOUN}(?:\b|(?<=[\u4e00-\u9fff]))(?:{_RECORD})"

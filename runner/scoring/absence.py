@@ -308,8 +308,10 @@ _DENIES = re.compile(
 # (or a clause after a spaced dash: "Does NOT proceed \u2014 asks the user to clarify")
 # (a clause that is itself a denial, or an alternative, is no positive: "and never X", "or Y")
 _NOT_SHOWN = rf"(?:{negation_pattern(but=('do not', 'does not'))}|or)\b"
-_ALSO_SHOWS = re.compile(r";|[.!?]\s+[A-Z]|(?i:,?\s+\b(?:and|but|instead|rather|while|whereas|"
-                         rf"then)\b\s+(?!{_NOT_SHOWN}))"
+# (a clause after a semicolon about "any" of a kind, "; any suggestions are framed as minor",
+# binds only what the work holds: met by holding none, so no positive either)
+_ALSO_SHOWS = re.compile(r";(?!\s*(?:if\s+)?any\b)|[.!?]\s+[A-Z]|(?i:(?:,?\s+|\(\s*)\b(?:and|but|"
+                         rf"instead|rather|while|whereas|then)\b\s+(?!{_NOT_SHOWN}))"
                          rf"|(?i:\s[\u2014\u2013-]+\s+(?!{_NOT_SHOWN})\w)")
 AVOIDS = "the run avoids this"
 
@@ -326,6 +328,24 @@ _LACKS = re.compile(r"^(?:(?:the\s+)?(?:response|answer|output|report|it)\s+)?"
                     re.IGNORECASE)
 
 
+# A ceiling on an act, no count ("At most offer minor suggestions", "No more than note the
+# assertion"): what the work may do at most, met by doing less or nothing, so no quote. A
+# number, a determiner or a quantifier after it makes it a count bound (states_bound) or a
+# noun's bound ("at most a few lines"), never this.
+_CEILING = re.compile(
+    r"(?i)^(?:at\s+most|no\s+more\s+than)\s+(?!(?:\d|a|an|the|one|two|three|four|five|six|"
+    r"seven|eight|nine|ten|few|several|some|half|once|twice|thrice|single|couple|dozen|"
+    r"hundred|[\w-]+(?:teen|ty)|(?:\w+\s+)?(?:times?|percent|words?|lines?|items?|"
+    r"sentences?|paragraphs?|pages?|characters?|chars?|minutes?|seconds?))\b)[a-z]+\b"
+    r"(?!\s+(?:words?|lines?|items?|times?|of)\b)")
+
+
+def ceiling_on_acts(statement: str) -> bool:
+    """The statement caps what the work does, with no count ("At most offer minor
+    suggestions, clearly marked as optional polish"): an absence for the grader."""
+    return _CEILING.match(" ".join(statement.split())) is not None
+
+
 def states_absence(statement: str) -> bool:
     """Only says something is not there (or not done): a grader cannot quote an absence, so
     such a statement passes on the grader's word that nothing breaks it. What the reader
@@ -334,6 +354,8 @@ def states_absence(statement: str) -> bool:
     a minimum needs what it counts to be there (passed on no quote, it would pass on an
     empty answer), and a maximum is a count to check, not a text that must be missing."""
     statement = without_notes(statement)  # the author's closing tag and reason are no claim
+    if ceiling_on_acts(statement):
+        return True
     if states_bound(statement) and not statement.lower().startswith(AVOIDS):
         return False
     listed = headed_list(statement)

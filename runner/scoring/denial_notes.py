@@ -9,7 +9,16 @@ restraint / false-positive check". Two notes close such a statement, each by its
 - code it names in backticks is one word: its marks (`ALTER TABLE t ADD c;`) end no clause;
 - a reason after a comma ("..., since it already checks the owner", "..., because no file
   was touched"): why the work should not do it, never more work it must show, though it may
-  hold "and" ("since it fetches the order and checks the owner").
+  hold "and" ("since it fetches the order and checks the owner");
+- a participle phrase after a dash, its participle before a preposition ("— referenced in
+  postcss.config.js", "— loaded via dynamic import", "— imported as `from Crypto import
+  AES`"): it says what the denied thing is (why it must be spared), no act of the work; a
+  verb with an object after the dash ("— asks the user", "— keeps it in the list") is a
+  claim and stays;
+- a closing aside in parentheses ("(config-only dependency)", "(loaded via dynamic import
+  — deleting it would break the app)"): the author's reason, its dash no clause of the
+  work; one opening with a conjunction or a verb in the present ("(and reports it)",
+  "(reads it only)") is more the work must show, and stays.
 
 What is left is the denial, graded as one (runner.scoring.absence): passed when nothing in the
 material breaks it. Before this, such a statement needed a quote of what is not there.
@@ -28,6 +37,17 @@ _INFLECTED = re.compile(r"(?i)^[a-z]{3,}(?:s|ed|ing)$")
 _REASON = re.compile(r",\s+(?:since|because|given\s+that|as\s+(?=(?:it|they|there|the|this|"
                      r"that|no|neither|none)\b))\b(?:(?!\s[\u2014\u2013-]{1,2}\s).)*$",
                      re.IGNORECASE)
+# A participle phrase after a dash: the participle (-ed/-en, or an irregular one), then a
+# preposition, to the end.
+_PARTICIPLE_NOTE = re.compile(
+    r"\s+[\u2014\u2013-]{1,2}\s+(?:[a-z]{2,}(?:ed|en)|built|kept|held|left|made|put|read|"
+    r"run|set|used|shown|known|found|meant|sent|brought|bought|caught|taught|thought|told)"
+    r"\s+(?:in|via|as|by|from|through|at|on|with|within|inside|under|for|into|across)\b.*$",
+    re.IGNORECASE)
+# A closing aside in brackets, unless more work: a conjunction or a present verb first.
+_ASIDE = re.compile(r"\s*\((?P<aside>[^()]*)\)\s*\.?\s*$")
+_MORE_WORK = re.compile(r"(?i)^\s*(?:and|but|or|instead|then|rather|while|also|only)\b"
+                        r"|^\s*[a-z]{2,}[^s\W]s\b")
 # Code the denial names (`ALTER TABLE t ADD c;`): its marks are no sentence's.
 _CODE = re.compile(r"`[^`]+`")
 _DENIAL_HEAD = re.compile(r"(?i)^\s*(?:(?:the\s+)?(?:response|answer|output|report|agent|"
@@ -45,6 +65,12 @@ def without_notes(statement: str) -> str:
     if not _DENIAL_HEAD.match(statement):
         return statement
     text = _CODE.sub("`code`", statement)  # (its lines kept: a list under the denial's head)
+    aside = _ASIDE.search(text)
+    if aside is not None and aside.start() and not _MORE_WORK.match(aside.group("aside")):
+        text = text[:aside.start()]
+    participle = _PARTICIPLE_NOTE.search(text)
+    if participle is not None:
+        text = text[:participle.start()]
     tag = _TAG.search(text)
     if tag is not None and _tag_only(tag.group("tag")):
         text = text[:tag.start()]
