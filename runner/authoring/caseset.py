@@ -1079,6 +1079,16 @@ def _notation(skill_dir: Path, case: Case) -> str:
     return "\n".join([text, case.expected_output, *case.statements, *case.assertions])
 
 
+def _skill_holds(skill: SkillFiles) -> Callable[[str], bool]:
+    """Whether a path a prompt names is the skill's own (runner.authoring.prompts)."""
+    return skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
+
+
+def _unstaged_inputs(skill: SkillFiles, case: Case, listed: dict[str, list[str]]) -> list[str]:
+    """The inputs the case's prompt names that nothing stages and the skill does not hold."""
+    return missing_inputs(case, staged_names(case, listed), _skill_holds(skill))
+
+
 def _listed(skill: SkillFiles, case: Case) -> dict[str, list[str]]:
     """Each fixture folder of the case -> the files below it."""
     return {f: [p.relative_to(skill.root / f).as_posix() for p in (skill.root / f).rglob("*")
@@ -1130,8 +1140,7 @@ def _set_named_fixtures(skill: SkillFiles, case: Case, problems: Problems) -> Ca
     of the set's folder."""
     if skill.outside is not None or skill.set_dir is None:
         return case
-    holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
-    named = missing_inputs(case, staged_names(case, _listed(skill, case)), holds)
+    named = _unstaged_inputs(skill, case, _listed(skill, case))
     tagged = [m.group(1) or m.group(2) for m in _FILE_TAG.finditer(case.prompt)]
     # no absent_by_design here: a file the author put at the very path the prompt names was
     # meant present ("Does not open a second PR" reads as going without it, and is not)
@@ -1161,9 +1170,8 @@ def _project_inputs(skill: SkillFiles, case: Case, problems: Problems) -> Case:
     there at its path from the project's root, as the author's session had it."""
     if skill.outside is not None or project_of(skill.root) is None:
         return case
-    holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
     carried: dict[str, str] = {}
-    named = missing_inputs(case, staged_names(case, _listed(skill, case)), holds)
+    named = _unstaged_inputs(skill, case, _listed(skill, case))
     if not named or trigger_test(case) is not None or absent_by_design(case, named):
         return case  # a trigger test's words, or a case meant to go without the file
     for name in named:
@@ -1188,8 +1196,7 @@ def _in_project(skill: SkillFiles, case: Case, own: bool, problems: Problems) ->
         return case
     if set(case.inline_files) - _project_paths(skill.root, case):
         return case  # material of its own (given inline by a field no other reader takes)
-    holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
-    named = [*missing_inputs(case, set(), holds), *pointed_inputs(case)]
+    named = [*missing_inputs(case, set(), _skill_holds(skill)), *pointed_inputs(case)]
     if named and absent_by_design(case, named):
         return case
     staging = project_staging(skill.root, skill.set_dir)
@@ -1271,8 +1278,7 @@ def _with_stand_ins(skill: SkillFiles, case: Case, problems: Problems) -> Case:
              and not safely.is_dir(skill.root / f)]
     if not files:
         return case
-    holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
-    missing = missing_inputs(case, staged_names(case, _listed(skill, case)), holds)
+    missing = _unstaged_inputs(skill, case, _listed(skill, case))
     paired = stand_ins(missing, {f: str(case.fixture_destination(f)) for f in files},
                        case.prompt) if missing else {}
     for name, fixture in paired.items():
@@ -1323,8 +1329,7 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         "prompt to write (a template's text), not a request a user would "
                         "send", "write the request itself, as the user would type it")
     listed = _listed(skill, case)
-    holds = skill_holds(skill.root, tuple(str(f) for f in (EVALS_ROOT, skill.set_folder) if f))
-    missing = list(missing_inputs(case, staged_names(case, listed), holds))
+    missing = _unstaged_inputs(skill, case, listed)
     built = setup_writes(case.setup_run) if missing and case.setup_run else None
     made = [m for m in missing if built is not None and built.covers(m)]
     # the case's own setup writes them before the session starts
