@@ -481,9 +481,12 @@ def locate(skill_dir: Path, name: str | None = None) -> Located | None:
     root = root_set(skill_dir) or beside_skill_md(skill_dir)
     triggers = _trigger_set(skill_dir, name)
     own_triggers: bool | None = None  # asked only once a shared set is met
-    for folder, shared in search_order(skill_dir, name):
-        if shared and root is not None:
+    for folder, above in search_order(skill_dir, name):
+        if above and root is not None:
             break
+        # a set folder above the repository's only skill is that skill's, whatever name its
+        # `skill_name` gives (a skill renamed since): read as its own folder's set, reported
+        shared = above and not _sole_skill(folder)
         found = _located(folder, names, shared)
         if found is not None and found.fallback and triggers and not _meant(found.path):
             continue  # a file with no cases never hides the trigger set (`passed_over`)
@@ -759,7 +762,16 @@ def skill_folders(root: Path) -> list[Path]:
     material (fixtures, examples, templates, node_modules). Walked once per root within a
     command (`read_once`): finding one skill's set asks for its repository's skills several
     times, and a 170-skill repository walked each time made `check COLLECTION` quadratic."""
-    return list(once(("skill_folders", str(root.resolve())), lambda: _skill_folders(root)))
+    whole = root.resolve()
+    return _as_given(root, once(("skill_folders", str(whole)), lambda: _skill_folders(whole)))
+
+
+def _as_given(root: Path, found: Any) -> list[Path]:
+    """Paths found below the resolved root, spelled from `root` as the caller wrote it: one
+    walk serves `check .` and `check /abs/path` alike, and each caller's paths stay its own
+    (a relative one cached first broke `relative_to` for an absolute caller)."""
+    whole = root.resolve()
+    return [root / p.relative_to(whole) for p in found]
 
 
 def names_below(root: Path) -> set[str]:
@@ -778,9 +790,10 @@ def skill_files(root: Path) -> list[Path]:
     symlinked folder; a SKILL.md that is a link to a file of the repository is the skill's.
     Walked once per root within a command (skill_folders and hidden_sets both ask)."""
     def walk() -> list[Path]:
-        folders = Walk(root, limit=sys.maxsize).folders()
+        folders = Walk(whole, limit=sys.maxsize).folders()
         return sorted(f / SKILL_FILE for f in folders if (f / SKILL_FILE).is_file())
-    return list(once(("skill_files", str(root.resolve())), walk))
+    whole = root.resolve()
+    return _as_given(root, once(("skill_files", str(whole)), walk))
 
 
 def _skill_folders(root: Path) -> list[Path]:

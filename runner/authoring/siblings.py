@@ -39,7 +39,7 @@ from runner.authoring.input_object import request_of
 from runner.authoring.promptfoo import is_promptfoo, read_promptfoo
 from runner.authoring.read_once import set_text
 from runner.authoring.routing import routing_queries
-from runner.authoring.sides import looks_like_routing
+from runner.authoring.sides import looks_like_routing, side_lists
 from runner.authoring.signal_lists import signal_fields
 from runner.authoring.situations import situation_request
 from runner.authoring.skill_routes import names_skills
@@ -195,12 +195,15 @@ _TRIGGER_FILE = "a trigger set, read by `skill-eval trigger` (`check` reports on
 def trigger_shaped(path: Path) -> bool:
     """The file holds a trigger set by its content, whatever its name: a list of objects each
     with a query and a should-trigger flag, nothing that grades the work (bare, or under
-    `cases`/`evals`/`queries` beside a description)."""
+    `cases`/`evals`/`queries` beside a description), or prompts listed by side
+    (`should_fire: [...]`, runner.authoring.sides.side_lists)."""
     try:
-        items = case_list(read_data(path)) if path.stat().st_size <= MAX_BYTES else None
+        data = read_data(path) if path.stat().st_size <= MAX_BYTES else None
     except CaseSetError:
         return False
-    return bool(items) and is_trigger_list(items or []) and not is_waza(path)
+    items = case_list(data)
+    return (bool(items) and is_trigger_list(items or []) or items is None and side_lists(data)
+            ) and not is_waza(path)
 
 
 def graded_cases(path: Path) -> bool:
@@ -314,6 +317,10 @@ def judge(path: Path) -> Judged:
     single = isinstance(data, dict) and items is None and bool(prompt_fields(data))
     if single:
         items = [data]
+    if items is None and side_lists(data):
+        return Judged(path, why_not="prompts listed by side (should or should not fire) and "
+                                    f"nothing to grade, {TRIGGER_SHAPE}, read by `skill-eval "
+                                    "trigger`")
     if items is None:
         if _names_case_files(data):
             named = frozenset(f for k in ("evals", "cases", "tasks")

@@ -8,8 +8,9 @@ import re
 from typing import Any
 
 # Lists of queries by side; a near miss is a query close to the skill's that must not fire it.
-POSITIVE_LISTS = ("should_trigger", "positives", "positive")
-NEGATIVE_LISTS = ("should_not_trigger", "near_miss", "near_misses", "negatives", "negative")
+POSITIVE_LISTS = ("should_trigger", "positives", "positive", "should_fire", "should_activate")
+NEGATIVE_LISTS = ("should_not_trigger", "near_miss", "near_misses", "negatives", "negative",
+                  "should_not_fire", "should_not_activate")
 # Spellings of each side, compared with `_` and spaces read as `-`; a near miss must not fire.
 YES = {"trigger", "true", "yes", "fire", "use-skill", "use", "should-trigger", "positive",
        "should-fire"}
@@ -30,6 +31,25 @@ ACCEPTED = ("`should_trigger`/`should_activate`/`expected_trigger`/`should_fire`
             "`expected`/"
             "`trigger`: trigger|fire|yes|positive or no-trigger|no-fire|skip|none|ignore|no|"
             "negative, or `label`/`category`: positive|negative|near-miss")
+
+
+def side_lists(data: Any) -> bool:
+    """A mapping that is a trigger set written by side (`should_fire: [prompts]`,
+    `should_trigger:` beside `should_not_trigger:`): at least one side list, every entry of
+    each a prompt or a query object, and no other key holding a list of objects (cases)."""
+    if not isinstance(data, dict):
+        return False
+    listed = [k for k in data if isinstance(k, str)
+              and k.lower().replace("-", "_") in (*POSITIVE_LISTS, *NEGATIVE_LISTS)]
+    if not listed or not all(isinstance(data[k], list) for k in listed):
+        return False
+    entries = [e for k in listed for e in data[k]]
+    others = [v for k, v in data.items() if k not in listed and isinstance(v, list)
+              and any(isinstance(e, dict) for e in v)]
+    return bool(entries) and not others and all(
+        isinstance(e, str) or isinstance(e, dict) and any(isinstance(e.get(k), str)
+                                                          for k in _PROMPTS)
+        for e in entries)
 
 
 def side(value: Any) -> bool | None:

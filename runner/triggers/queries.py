@@ -260,7 +260,8 @@ def _in_folder(folder: Path) -> list[tuple[Path, bool | None]]:
     # ...and a file of queries under another name (`eval_queries.json`), known by its shape
     known = {p for p, _ in found}
     # (by content, never by name: `askit-x-triggering.eval.json` is one as `queries.json` is)
-    found += [(p, None) for p in sorted(folder.glob("*.json")) if p not in known
+    found += [(p, None) for p in sorted([*folder.glob("*.json"), *folder.glob("*.yaml"),
+                                         *folder.glob("*.yml")]) if p not in known
               and (TRIGGER_SHAPE in judge(p).why_not or trigger_shaped(p))]
     # ...and a router's test set beside the runtime set (runner.authoring.siblings)
     known = {p for p, _ in found}
