@@ -103,7 +103,13 @@ _OWN_FOLDER = re.compile(
     r"|(?:Documents|Pictures|Photos|Music|Movies|Videos)\b(?:\s+(?i:folder|directory))?"
     r"|(?i:documents|pictures|photos|music|movies|videos)\s+(?i:folder|directory))"
     r"|\b(?i:on|in|from|across)\s+(?i:my|your)\s+(?i:mac|macbook|computer|laptop|pc|machine|"
-    r"hard\s+drive|disk|file\s*system)\b")
+    r"hard\s+drive|disk|file\s*system)\b"
+    # the device itself, whatever the sentence does with it ("My Mac says the startup disk is
+    # full", "my new MacBook Pro"), as the other languages' tables read 我的电脑, mein Rechner;
+    # a drive by its letter ("C drive is nearly full"), the startup disk
+    r"|\b(?i:my)\s+(?:(?i:own|new|work)\s+)?(?i:mac(?:book(?:\s+(?:pro|air))?)?|computer|"
+    r"laptop|pc|hard\s+drive|startup\s+disk|workstation)\b"
+    r"|\b[A-Z]:?\s+(?i:drive)\b|\b(?i:startup\s+disk)\b")
 # The user's own account on a live service. "my portfolio site" is a web page to build.
 _OWN_ACCOUNT = re.compile(
     r"(?i)\bmy\s+(?:own\s+|current\s+|live\s+)?(?:(?:investment\s+|stock\s+|crypto\s+)?"

@@ -108,6 +108,8 @@ def test_live_data_a_case_stages_is_the_fixtures() -> None:
     "Pulisci la cartella download del mio computer",       # it
     "Dọn dẹp máy tính của tôi",                            # vi
     "Bilgisayarımdaki büyük dosyaları bul",                # tr
+    "My Mac says the startup disk is almost full. Clean caches.",  # en: the device itself
+    "C drive is nearly full on Windows. Clear temp files.",        # en: a drive by its letter
 ])
 def test_the_users_own_machine_in_each_language(prompt: str) -> None:
     assert machine_needs(_case(prompt))
@@ -119,6 +121,7 @@ def test_the_users_own_machine_in_each_language(prompt: str) -> None:
     "Escribe un script que ordene las descargas",          # es
     "Écris un script qui range les téléchargements",       # fr
     "다운로드 안내 문서 폴더를 만드는 스크립트를 작성해",    # ko: "안내" (a guide) holds 내
+    "Write a script that frees space on a drive",          # en: any machine's
 ])
 def test_a_program_for_any_machine_is_not_the_users_own(prompt: str) -> None:
     assert machine_needs(_case(prompt)) == []
