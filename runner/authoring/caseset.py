@@ -104,6 +104,7 @@ from runner.authoring.outcome_asks import outcome_asked
 from runner.authoring.outside import Outside
 from runner.authoring.own_project import names_a_project, read_on_its_prompt
 from runner.authoring.pairs import before_sides, named_input, split_pairs
+from runner.authoring.parameters import filled
 from runner.authoring.pass_rules import set_rule
 from runner.authoring.pattern_fields import ignores_case, named_patterns, pattern_fields
 from runner.authoring.planned import planned_only
@@ -154,6 +155,7 @@ from runner.authoring.setups import folder_setup, read_setup
 from runner.authoring.shapes import unwrap
 from runner.authoring.siblings import (
     NOT_A_SET,
+    PROMPT_KEYS,
     SET_SUFFIXES,
     judge,
     no_cases,
@@ -790,6 +792,12 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
         return
     before = len(problems.refusals)
     item = _templated(item, label, at.fixtures, problems)
+    item, mapping, blanks = filled(item, PROMPT_KEYS)
+    if blanks:
+        shown = ", ".join("{{" + b + "}}" for b in blanks[:5])
+        problems.report("EV012", label, f"the prompt's {shown}: filled from the case's "
+                        f"`{mapping}`, as the author's harness would before sending",
+                        "none needed")
     item, inline, git = _inline(item, label, at)
     item = texts_from_files(item, label, at.fixtures.set_dir, problems)
     item, offered = _variants(item, label, problems)
@@ -1848,6 +1856,14 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
                             "it", f"remove {file!r} from files; grade with it from a judge "
                             "program in evals/")
             continue
+        tail = _author_tail(skill.root, posix)
+        if tail is not None:  # the author's own absolute path to a file the skill holds
+            problems.report("EV012", case.id, f"fixture {file!r} is a path on the author's "
+                            f"machine; the skill holds it at {tail}: staged from there at "
+                            f"./{tail}", f"none needed (or name it {tail!r})")
+            kept.append(tail)
+            origins.append(f"{file!r} (found at {tail}, the author's path ending there)")
+            continue
         climbed = _climbed_inside(skill, posix) if skill.outside is None else None
         if climbed is not None:  # `../references/x.md` written from evals/: the skill's own
             kept.append(climbed)
@@ -1948,6 +1964,21 @@ def _fixtures(skill: SkillFiles, problems: Problems, case: Case) -> tuple[Case, 
     return case.model_copy(update={"files": tuple(kept), "staged_at": staged_at,
                                    "inline_files": {**case.inline_files, **carried,
                                                     **from_project}}), origins
+
+
+def _author_tail(root: Path, posix: PurePosixPath) -> str | None:
+    """An absolute path from the author's machine (`/Users/me/repo/skill/fixtures/a.py`)
+    whose end, a folder and a file at least, is a file of the skill: the longest such end."""
+    if not posix.is_absolute():
+        return None
+    parts = posix.parts[1:]
+    for start in range(len(parts) - 1):
+        tail = PurePosixPath(*parts[start:])
+        if ".." not in tail.parts and safely.is_file(root / tail) \
+                and not safely.is_symlink(root / tail) \
+                and (root / tail).resolve().is_relative_to(root.resolve()):
+            return str(tail)
+    return None
 
 
 def _resolved_place(skill: SkillFiles, file: str, staged_at: dict[str, str]) -> None:

@@ -782,16 +782,32 @@ def names_below(root: Path) -> set[str]:
                     lambda: frozenset(skill_names(skill_folders(root)))))
 
 
+# Build folders a repository may publish its skills in, read only when it has none elsewhere.
+PUBLISHED = ("dist", "build", "out")
+
+
 def skill_files(root: Path) -> list[Path]:
     """Every SKILL.md below `root`, in sorted order, found on the one walk
     (runner.authoring.project_walk), unbounded (a skill past the staging cap is still a
     skill): hidden folders entered (an agent's `.claude/skills/`), never a dependency or build
     folder's copy (`dist/`, `vendor/`, `node_modules/`: a build's or another's skill) nor a
-    symlinked folder; a SKILL.md that is a link to a file of the repository is the skill's.
-    Walked once per root within a command (skill_folders and hidden_sets both ask)."""
+    symlinked folder (unless the repository has no skill outside its `dist/`, `build/` or
+    `out/`: then those are its skills); a SKILL.md that is a link to a file of the
+    repository is the skill's. Walked once per root within a command (skill_folders and
+    hidden_sets both ask)."""
     def walk() -> list[Path]:
-        folders = Walk(whole, limit=sys.maxsize).folders()
-        return sorted(f / SKILL_FILE for f in folders if (f / SKILL_FILE).is_file())
+        def found(top: Path) -> list[Path]:
+            folders = Walk(top, limit=sys.maxsize).folders()
+            return sorted(f / SKILL_FILE for f in folders if (f / SKILL_FILE).is_file())
+        # a repository that ships its skills only as a build (`dist/skills/...`; nothing
+        # outside it but an agent's hidden helpers) is measured on that build: it is all
+        # its authors publish
+        own = found(whole)
+        if any(not p.relative_to(whole).parts[0].startswith(".") for p in own):
+            return own
+        return sorted([*own, *(f for name in PUBLISHED if (whole / name).is_dir()
+                               and not (whole / name).is_symlink()
+                               for f in found(whole / name))])
     whole = root.resolve()
     return _as_given(root, once(("skill_files", str(whole)), walk))
 

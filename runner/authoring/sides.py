@@ -33,6 +33,10 @@ ACCEPTED = ("`should_trigger`/`should_activate`/`expected_trigger`/`should_fire`
             "negative, or `label`/`category`: positive|negative|near-miss")
 
 
+_SPELLED = re.compile(r"(?:should-|must-|expect-|expected-)?((?:do-?)?(?:not|nt|no|never|"
+                      r"dont)-)?(?:trigger|fire|activate|invoke|load)(?:s|ed)?(?:-skill)?")
+
+
 def side_lists(data: Any) -> bool:
     """A mapping that is a trigger set written by side (`should_fire: [prompts]`,
     `should_trigger:` beside `should_not_trigger:`): at least one side list, every entry of
@@ -57,7 +61,12 @@ def side(value: Any) -> bool | None:
         return value
     if isinstance(value, str):
         word = value.strip().lower().replace("_", "-").replace(" ", "-")
-        return True if word in YES else False if word in NO else None
+        if word in YES or word in NO:
+            return word in YES
+        # the act spelled out, with or without its negation (`do_not_trigger`,
+        # `should-not-activate`, `dont_fire`, `invoke`)
+        spelled = _SPELLED.fullmatch(word.replace("'", ""))
+        return None if spelled is None else not spelled.group(1)
     return None
 
 

@@ -63,7 +63,8 @@ JSON_FILES = ("evals/routing.json", "evals/trigger-evals.json", "evals/trigger_e
               "evals/triggers.json", "evals/trigger-queries.json", "evals/trigger_queries.json",
               "evals/trigger-eval.json", "evals/trigger_eval.json", "evals/trigger/evals.json")
 WRAPPER_WORDS = {"trigger", "triggers", "evals", "eval", "queries", "query", "routing"}
-PROMPT_KEYS = ("prompt", "query", "text", "input", "request", "task", "question", "user_prompt")
+PROMPT_KEYS = ("prompt", "query", "text", "input", "request", "task", "question", "user_prompt",
+               "q")
 EXPECT_KEYS = ("should_trigger", "should_activate", "expected", "trigger", "should_fire",
                "expected_route", "expected_trigger", "expect")
 # Read only when no key above is present: elsewhere they name a topic, not a side, so an entry of

@@ -48,3 +48,31 @@ def test_cases_beside_a_side_list_are_no_trigger_set() -> None:
     assert not side_lists({"should_fire": "make a pdf"})  # a scalar is not a list of prompts
     assert not side_lists({"should_fire": [{"expected_output": "a pdf"}]})  # no prompt
     assert not side_lists(["make a pdf"])
+
+
+@pytest.mark.parametrize(("spelled", "fires"), [
+    ("do_not_trigger", False), ("should-not-activate", False), ("dont_fire", False),
+    ("invoke", True), ("triggered", True), ("trigger", True), ("maybe", None),
+])
+def test_a_side_spelled_as_the_act_is_read(spelled: str, fires: bool | None) -> None:
+    from runner.authoring.sides import side
+    assert side(spelled) is fires
+
+
+def test_queries_keyed_q_beside_lists_by_side_with_their_own_expectation(
+        tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "refine", "refine", "Refines tickets before planning.")
+    (skill / "evals").mkdir()
+    (skill / "evals" / "triggers.json").write_text(
+        '{"skill": "refine", "queries": [{"q": "refine this ticket", "trigger": true},'
+        ' {"q": "plan this feature", "trigger": false}]}', encoding="utf-8")
+    got = check(str(skill))
+    assert got.exit_code == 0, got.output
+    assert "trigger set only (2 queries: 1 should trigger, 1 should not)" in got.output
+    (skill / "evals" / "triggers.json").write_text(
+        '{"positive": [{"id": "p1", "input": "refine PROJ-1", "expected": "trigger"}],'
+        ' "negative": [{"id": "n1", "input": "plan PROJ-2", "expected": "do_not_trigger"}]}',
+        encoding="utf-8")
+    got = check(str(skill))
+    assert got.exit_code == 0, got.output
+    assert "trigger set only (2 queries: 1 should trigger, 1 should not)" in got.output
