@@ -7,7 +7,8 @@ missing input is no refusal (EV009); EV012 says it was read so.
 A file the prompt names only as the scope the work may change ("允许修改 src/reminders.ts",
 "you may edit src/app.ts") while a criterion forbids writing any code or change ("不写代码",
 "Does not write code", "makes no changes") is such a case too: the author means the agent
-to stop before touching it."""
+to stop before touching it. So is one whose prompt says the material is not there ("I have
+not attached the report and you cannot access it from the workspace")."""
 
 from __future__ import annotations
 
@@ -102,6 +103,14 @@ def _scope_only(prompt: str, phrase: str) -> bool:
                             for a in at)
 
 
+_PROMPT_SAYS_ABSENT = re.compile(
+    r"(?i)\bI\s+(?:have\s+not|haven't|did\s+not|didn't|cannot|can't)\s+(?:\w+\s+)?"
+    r"(?:attach|upload|share|include|provide|paste|send)\w*\b[^.;\n]*"
+    r"|\b(?:you|the\s+agent)\s+(?:cannot|can't|can\s+not|won't\s+be\s+able\s+to|do\s+not|"
+    r"don't)\s+(?:have\s+)?(?:access|see|open|read)\w*\b[^.;\n]*"
+    r"|\b(?:is|was|are|were)\s+not\s+(?:attached|included|provided|available)\b[^.;\n]*")
+
+
 def absent_by_design(case: Case, phrases: list[str]) -> str:
     """The criterion saying the session is meant to go without the material the prompt
     points at (`phrases`), or "": a case that declines the whole request, or one sentence
@@ -123,6 +132,11 @@ def absent_by_design(case: Case, phrases: list[str]) -> str:
                     or (_ASKS_FOR.search(sentence) and _about(sentence, nouns | _ASKED)) \
                     or _said_gone(sentence, nouns | _ASKED):
                 return " ".join(sentence.split())
+    # the prompt itself saying the material is not there ("I have not attached the report
+    # and you cannot access it"): the author means the session to go without it
+    said = _PROMPT_SAYS_ABSENT.search(case.prompt) if phrases else None
+    if said is not None:
+        return " ".join(said.group(0).split())
     # a write scope the criteria forbid using: the work is meant to stop before it
     if phrases and all(_scope_only(case.prompt, p) for p in phrases):
         for text in (case.expected_output, *case.statements):

@@ -70,6 +70,7 @@ from runner.authoring.kinds import report_kinds_and_counts, staged_files
 from runner.authoring.layouts import (
     PROSE_SUFFIXES,
     Located,
+    case_skill,
     drop_skill,
     find_prose,
     find_set,
@@ -789,6 +790,14 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     flag = exclusion(item)
     if flag is not None:  # not read at all: a draft or an e2e case is not ours to refuse
         read.excluded.setdefault(kind_of(flag), []).append(labelled(label, flag))
+        return
+    if not any(v not in (None, "", [], {}) for k, v in item.items()
+               if k not in ("id", "name", "title")):
+        # a slot the author opened and never filled (`{"id": 20, "prompt": ""}`): nothing
+        # is there to refuse, run or grade
+        problems.report("EV008", label, "an empty case (no prompt, nothing that can pass or "
+                        "fail): it is left out of the run", "write its prompt and checks, or "
+                        "delete it")
         return
     before = len(problems.refusals)
     item = _templated(item, label, at.fixtures, problems)
@@ -1539,6 +1548,24 @@ def _named_by_path(shown: str, names: list[str], skill_dir: Path | None) -> bool
     return path.is_relative_to(root) and bool(set(path.relative_to(root).parts) & set(names))
 
 
+def _named_elsewhere(item: Any, skill_dir: Path | None) -> list[str] | None:
+    """The skills a case of the skill's own set names besides it, when at most one of them
+    is a skill its repository holds (else None: which skill it grades is a real choice)."""
+    from runner.authoring.skill import declared_name
+
+    named = list(dict.fromkeys(case_skill(item)))
+    if skill_dir is None:
+        return None
+    held = names_below(_repository_root(skill_dir)) - {skill_dir.name,
+                                                        declared_name(skill_dir) or ""}
+    return named if sum(n in held for n in named) <= 1 else None
+
+
+def _repository_root(skill_dir: Path) -> Path:
+    """Where the skill's sibling skills are: above its `skills/` folder, else its parent."""
+    return skill_dir.parent.parent if skill_dir.parent.name == "skills" else skill_dir.parent
+
+
 def _case_label(item: Any, n: int) -> str:
     return str(item.get("id", item.get("name", n))) if isinstance(item, dict) else str(n)
 
@@ -1559,10 +1586,20 @@ def _own_cases(items: list[Any], names: list[str], problems: Problems,
         if skill_dir is not None and not own_folder else []
     named = set_named(named_by, data, skill_names(skills)) if skills \
         else [named_skill(i) for i in named_by]
-    for item in items:
+    for n, item in enumerate(items, 1):
         refusal = several_skills(item, shown)
-        if refusal is not None:
+        if refusal is None:
+            continue
+        helpers = _named_elsewhere(item, skill_dir) if own_folder else None
+        if helpers is None:
             raise refusal
+        # in the skill's own set folder, skills named beside it that the repository does not
+        # hold (or only one it does) are the author's labels or the skills it works with:
+        # the case is this skill's, run with it alone
+        problems.report("EV012", _case_label(item, n), f"names other skills too "
+                        f"({', '.join(helpers)}): in this skill's own set, run against it "
+                        "alone (a trial installs one skill)", "none needed (name only this "
+                        "skill, or split the case, if another skill is meant)")
     if not any(named) and len(skills) > 1 and _case_folders_set(shown) \
             and not _named_by_path(shown, names, skill_dir):
         raise CaseSetError(shown, f"case folders above {len(skills)} skills, none naming its "
@@ -1574,6 +1611,11 @@ def _own_cases(items: list[Any], names: list[str], problems: Problems,
     if not any(named) and len(skills) > 1 and not given \
             and not _named_by_path(shown, names, skill_dir):
         _refuse_unclaimed(shown, skills)
+    if own_folder and skill_dir is not None:
+        # in the skill's own set, a name its repository holds no skill by is the author's
+        # label for this one (renamed since) or a skill it works with: no other's case
+        held = names_below(_repository_root(skill_dir)) | set(names)
+        named = [[s for s in n if s in held or skill_part(s) in held] for n in named]
     if not any(named) or own_folder and len({s for n in named for s in n}) < 2:
         return items
     entries = naming_entries(named, names, skill_dir)

@@ -384,7 +384,8 @@ def pointed_inputs(case: Case) -> list[str]:
                                          _BELOW_EN, MATERIAL_BELOW_RE)
               for m in pattern.finditer(own) if not _material_after(own, m.end())
               and not quoted_after_colon(case.prompt, m.group(0))
-              and not _reported_before(own, m)]
+              and not _reported_before(own, m)
+              and not _labelled_later(case.prompt, m.group(0))]
     return list(dict.fromkeys(" ".join(f.split()) for f in found))
 
 
@@ -629,6 +630,20 @@ def _destination(own: str, match: re.Match[str]) -> bool:
     branch"): a target, not an input the session must hold."""
     return _DESTINATION.search(own, 0, match.start()) is not None and \
         _TARGET_NOUN.search(match.group(0)) is not None
+
+
+# A later line of the prompt that is the material, labelled or quoted: "Feedback: `Make it
+# warmer.`", "Accepted: Try Northstar free", "> the customer's email ..."
+_LABELLED_LINE = re.compile(r"(?m)^\s*(?:[^\W\d][\w '/-]{0,30}[:：]\s*\S.{7,}|>\s*\S.{7,}"
+                            r"|[`\"“'].{8,}[`\"”'])\s*$")
+
+
+def _labelled_later(prompt: str, pointer: str) -> bool:
+    """Material said to follow ("the feedback below") that a later line of the whole prompt
+    holds, labelled or quoted (the pointer's reading drops quoted text, so the material,
+    written in quotes, is read here on the prompt as written)."""
+    at = prompt.lower().find(pointer.lower())
+    return at >= 0 and _LABELLED_LINE.search(prompt, at + len(pointer)) is not None
 
 
 def _material_after(own: str, end: int) -> bool:

@@ -1,6 +1,8 @@
 """A case its author wrote as a trigger test inside a runtime set: labelled so (`type:
-trigger`, `kind: no-trigger`, `category: routing`) or expected only to fire or not, or to be
-routed elsewhere ("Should not fire, because ...", "Should route to cbr-verify / not fire").
+trigger`, `kind: no-trigger`, `category: routing`; an id or name saying so,
+`negative-typo-fix-does-not-trigger`; a `should_trigger: false` flag) or expected only to
+fire or not, or to be routed elsewhere ("Should not fire, because ...", "Should route to
+cbr-verify / not fire").
 Its question is whether the skill loads for the words a user would type: "review my code",
 "bootstrap this repo" are the words the trigger reads, never an input the session must hold,
 so no such pointer (or named file) refuses it (EV009). What else it checks is graded as
@@ -12,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from runner.authoring.sides import side
 from runner.schema.case import Case
 
 # Fields an author labels a case's kind with.
@@ -21,7 +24,7 @@ _LABEL_KEYS = ("type", "kind", "category", "case_type", "test_type", "mode")
 _TRIGGER_LABEL = re.compile(
     r"(?i)^(?:(?:no|not|non|should|should[-_ ]not|must|must[-_ ]not|negative|positive|"
     r"near[-_ ]miss|false)[-_ ])?(?:trigger|triggers|triggering|routing|route|activation)"
-    r"(?:[-_ ](?:test|case|check|positive|negative))?$")
+    r"(?:[-_ ](?:test|case|check|positive|negative|boundary|boundaries|edge))?$")
 # An expected answer that is only the skill firing, not firing, or routing elsewhere, in its
 # first clause ("Should not fire, because the user ...", "Should route to cbr-verify / not
 # fire"): what follows a comma, dash or "because" gives the author's reason, no work.
@@ -31,17 +34,35 @@ _FIRING_HEAD = re.compile(
 _HEAD_END = re.compile(r"\s*(?:[,;:.(\u2014\u2013]|\s-\s|\bbecause\b)")
 
 
-def _label(extra: dict[str, Any]) -> str | None:
+# A case's id or name saying it tests (not) firing: "negative-typo-fix-does-not-trigger",
+# "should_not_trigger_on_poems", "no-trigger-3" (hyphens, underscores and spaces alike).
+_TRIGGER_NAME = re.compile(
+    r"(?i)(?:^|[-_ ])(?:(?:does|should|must)[-_ ]not|doesnt|shouldnt|no|negative|near[-_ ]miss)"
+    r"[-_ ](?:trigger|fire|activate|invoke)(?:s|ed)?(?:$|[-_ ])")
+
+
+_FLAGS = ("should_trigger", "should_fire", "should_activate", "expected_trigger")
+
+
+def _label(extra: dict[str, Any], case_id: str = "", name: str | None = None) -> str | None:
     for key in _LABEL_KEYS:
         value = extra.get(key)
         if isinstance(value, str) and _TRIGGER_LABEL.match(value.strip()):
+            return f"{key}: {value.strip()}"
+    # a flag saying the skill must not fire on it: a near miss, whatever else it checks
+    # (the reader keeps it as `should_trigger (trigger expectation)`)
+    for key, value in extra.items():
+        if key.split(" (")[0] in _FLAGS and side(value) is False:
+            return f"{key.split(' (')[0]}: {value}"
+    for key, value in (("id", case_id), ("name", name or extra.get("name"))):
+        if isinstance(value, str) and _TRIGGER_NAME.search(value.strip()):
             return f"{key}: {value.strip()}"
     return None
 
 
 def trigger_test(case: Case) -> str | None:
     """Why the case is a trigger test (its label, or its expected answer's head), else None."""
-    label = _label(case.extra)
+    label = _label(case.extra, case.id, case.name)
     if label is not None:
         return label
     # graded only on a call of the Skill tool (`expected_tool_call: Skill`, its args read as

@@ -47,6 +47,17 @@ def test_a_case_labelled_a_trigger_test_needs_no_input_its_words_point_at(
     assert "'this repo'" in result.output
 
 
+def test_a_case_named_a_trigger_test_needs_no_file_its_words_name(tmp_path: Path) -> None:
+    skill = _skill(tmp_path, [{"id": 7, "name": "negative-typo-fix-does-not-trigger",
+                               "prompt": "There's a typo in README.md. Fix it.",
+                               "expected_output": "Does NOT start the pipeline"}])
+    result = check_cli(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "a trigger test ('name: negative-typo-fix-does-not-trigger')" in result.output
+    assert trigger_test(_case("Fix README.md", name="no-trigger-typo")) is not None
+    assert trigger_test(_case("Fix README.md", name="triggers-the-pipeline")) is None
+
+
 def test_the_same_prompt_in_a_runtime_case_is_still_refused(tmp_path: Path) -> None:
     skill = _skill(tmp_path, [{"id": "t1", "prompt": "Bootstrap this repo.",
                                "expected_output_contains": ["setup"]}])
@@ -236,3 +247,32 @@ def test_a_change_described_in_words_is_handed_over(prompt: str) -> None:
 ])
 def test_a_change_not_described_is_still_missing(prompt: str) -> None:
     assert pointed_inputs(_case(prompt)) != []
+
+
+def test_a_near_miss_flag_makes_a_trigger_test() -> None:
+    case = _case("Extract addresses from this static CSV file.",
+                 extra={"should_trigger (trigger expectation)": False})
+    assert trigger_test(case) == "should_trigger: False"
+    assert trigger_test(_case("Extract addresses from this static CSV file.",
+                              extra={"should_trigger (trigger expectation)": True})) is None
+
+
+def test_material_said_below_and_written_in_quotes_later_is_handed_over() -> None:
+    prompt = ("Revise this accepted message based only on the feedback below. Keep the name.\n\n"
+              "Accepted: `Try Northstar free for 30 days.`\nFeedback: `Make it warmer.`")
+    assert "the feedback below" not in pointed_inputs(_case(prompt))
+    assert "the feedback below" in pointed_inputs(_case("Revise it based on the feedback below."))
+
+
+def test_a_prompt_saying_the_material_is_not_there_means_it() -> None:
+    prompt = ("Improve my PDF report and return the final PDF. I have not attached the report "
+              "and you cannot access it from the workspace.")
+    assert absent_by_design(_case(prompt), ["my PDF"]).startswith("I have not attached")
+    assert absent_by_design(_case("Improve my PDF report."), ["my PDF"]) == ""
+
+
+def test_a_routing_boundary_case_is_a_trigger_test() -> None:
+    case = _case("这段代码为什么会报错？我只想理解，不要直接改。",
+                 extra={"category": "routing_boundary"})
+    assert trigger_test(case) == "category: routing_boundary"
+    assert trigger_test(_case("Fix this code.", extra={"category": "happy_path"})) is None
