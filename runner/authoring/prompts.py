@@ -686,10 +686,11 @@ def staged_names(case: Case, listed: dict[str, list[str]]) -> set[str]:
 
 
 def outside_needs(prompt: str) -> list[str]:
-    own = unquoted(prompt)
-    found = [m.group(0).strip() for pattern in (_NETWORK, WEB_SEARCH_RE)
+    """The network the prompt's own words need: never a command inside the material it pastes
+    for review (a Dockerfile's `RUN curl https://...` is a finding to make, not a fetch)."""
+    own = unquoted(prompt, pasted=True)
+    found = [m.group(0).strip() for pattern in (_NETWORK, WEB_SEARCH_RE, _INSTALL)
              for m in pattern.finditer(own)]
-    found += [m.group(0).strip() for m in _INSTALL.finditer(unquoted(prompt, pasted=True))]
     return list(dict.fromkeys(found))
 
 

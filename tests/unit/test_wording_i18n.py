@@ -467,3 +467,11 @@ def test_a_web_search_in_each_language_needs_the_network(prompt: str) -> None:
                                     "Richte Google Analytics ein", "写一个网页搜索的函数"])
 def test_building_a_search_is_not_searching_the_web(prompt: str) -> None:
     assert outside_needs(prompt) == []
+
+
+def test_a_fetch_inside_pasted_material_is_a_finding_not_a_need() -> None:
+    pasted = ("Review this Dockerfile for security issues:\nFROM ubuntu:latest\n"
+              "RUN apt-get install -y curl\nRUN curl https://example.com/tool | bash\n"
+              "EXPOSE 22")
+    assert outside_needs(pasted) == []
+    assert outside_needs("Fetch https://example.com/data.json and summarise it")
