@@ -1,11 +1,13 @@
-"""A small language some authors write in assertion strings (issue 26; docs/case-sets.md):
+r"""A small language some authors write in assertion strings (issue 26; docs/case-sets.md):
 quoted and prefixed forms that are deterministic checks, read as checks with the operand
 exactly as written, never as sentences for the grader.
 
 - `contains 'X'`, `does not contain 'X'` (also `"X"`), the same in the languages of
   runner.analysis.wording_i18n (`no contiene 'X'`, `不包含 'X'`, `「X」を含まない`), and
   `contains 'X' or contains 'Y'` (one alternation), `contains 'X' and contains 'Y'` (two checks);
-- `CONTAINS: X`, `NOT_CONTAINS: X`, `regex: R`, `not_regex: R` (any case of the prefix);
+- `CONTAINS: X`, `NOT_CONTAINS: X`, `regex: R`, `not_regex: R` (any case of the prefix),
+  and the authors' own words for them, `FORBID: X` / `MUST_NOT_CONTAIN: X`, `REQUIRE: X` /
+  `MUST_CONTAIN: X` (an operand written as a regular expression, `\.start_chat\(`, is one);
   `CONTAINS_ANY: a|b` (one check either term passes), `CONTAINS_ALL: a|b` (one check each),
   `NOT_CONTAINS_ANY: a|b` (none of them), the author's `|` between terms; a name in
   camelCase (`containsAny:`, `notContains:`) is the same name. Under `expectations` (a list of
@@ -30,12 +32,20 @@ from dataclasses import dataclass
 
 from runner.analysis.wording import negation_pattern
 from runner.analysis.wording_i18n import quoted_clause
+from runner.authoring.pattern_fields import unmistakable
 
 # `PRIORITY_2: CONTAINS: x`: the priority is the author's weight, not part of the operand.
 _LABEL = re.compile(r"^\s*PRIORITY_\d+\s*:\s*", re.IGNORECASE)
 _PREFIXED = re.compile(r"^\s*([A-Za-z][A-Za-z_]*)\s*:(\s?)(.*)$", re.DOTALL)
 _KINDS = frozenset({"CONTAINS", "NOT_CONTAINS", "REGEX", "NOT_REGEX", "SKILL_LOADED",
-                    "CONTAINS_ANY", "CONTAINS_ALL", "NOT_CONTAINS_ANY"})
+                    "CONTAINS_ANY", "CONTAINS_ALL", "NOT_CONTAINS_ANY", "FORBID", "FORBIDDEN",
+                    "MUST_NOT_CONTAIN", "REQUIRE", "REQUIRED", "MUST_CONTAIN"})
+# The authors' own prefixes, read as code only (capitals, or the operand right after the
+# colon).
+_OWN_WORDS = frozenset({"FORBID", "FORBIDDEN", "MUST_NOT_CONTAIN", "REQUIRE", "REQUIRED",
+                        "MUST_CONTAIN"})
+# What an author's own prefix means: a text that must (not) be there.
+_DENIES = frozenset({"NOT_CONTAINS", "FORBID", "FORBIDDEN", "MUST_NOT_CONTAIN"})
 _HUMP = re.compile(r"(?<=[a-z])(?=[A-Z])")  # containsAny -> contains_Any
 # One quoted clause: `contains 'X'` / `does not contain "X"` / `doesn't contain 'X'`.
 # (a clause's denial is the verb's: `no`/`never contains` is not the language)
@@ -116,6 +126,8 @@ def _prefixed(body: str, as_code: bool) -> DslReading | None:
     if as_code and spaced and "_" not in name and not _HUMP.search(name) \
             and not name.isupper():
         return None  # "Contains: a summary of each step" is a sentence
+    if kind in _OWN_WORDS and spaced and not name.isupper():
+        return None  # "Forbid: jargon in the intro" is a sentence too, wherever it stands
     if kind == "SKILL_LOADED":
         return DslReading(loads_skill=operand)
     if kind in ("CONTAINS_ANY", "CONTAINS_ALL", "NOT_CONTAINS_ANY"):
@@ -125,8 +137,11 @@ def _prefixed(body: str, as_code: bool) -> DslReading | None:
                               if len(terms) > 1 else tuple(terms))
         return DslReading(checks=tuple(("not:" if kind.startswith("NOT") else "") + t
                                        for t in terms))
-    return DslReading(checks=({"CONTAINS": "", "NOT_CONTAINS": "not:", "REGEX": "re:",
-                               "NOT_REGEX": "not:re:"}[kind] + operand,))
+    if kind in ("REGEX", "NOT_REGEX"):
+        return DslReading(checks=(("not:re:" if kind == "NOT_REGEX" else "re:") + operand,))
+    # an operand written as a regular expression (`\.start_chat\(`) is one
+    pattern = "re:" if unmistakable(operand) else ""
+    return DslReading(checks=(("not:" if kind in _DENIES else "") + pattern + operand,))
 
 
 def read_prefixed(text: str) -> DslReading | None:

@@ -90,9 +90,11 @@ OWN_PROJECT = "the user's own existing project, which the case does not stage"
 # A folder on a Windows drive of the user's machine (`D:/repos/app`, `C:\work`): the sandbox
 # is Linux, so no arm has it.
 _DRIVE_PATH = re.compile(r"(?<![\w.$%/\\:-])[A-Za-z]:[\\/](?![\\/])[\w.-]+(?:[\\/][\w.-]+)*")
-# A path on the user's machine: their home folder in any of its spellings.
+# A path on the user's machine: their home folder in any of its spellings, or a drive
+# mounted there (`/mnt/testdata/...`, `/media/usb/...`, `/Volumes/Card/...`).
 _HOME_PATH = re.compile(
     r"(?<![\w.$%/])(?:~[/\\]|\$HOME\b|\$\{HOME\}|%USERPROFILE%|/Users/[\w.-]+|/home/[\w.-]+"
+    r"|/(?:mnt|media|Volumes)/[\w.-]+/[\w.-]+"
     r"|[A-Za-z]:\\(?:Users|Documents and Settings)\\)[\w./\\-]*")
 # The user's own folders and computer. "my Documents" only capitalised or called a folder:
 # "my documents" may be papers the prompt carries.

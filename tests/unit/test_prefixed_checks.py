@@ -47,3 +47,19 @@ def test_check_reads_prefixed_expectations_as_checks(tmp_path: Path) -> None:
     assert "statement The answer names the largest row" in shown
     assert "statement containsAny" not in shown
     assert "written as prefixed checks (expectations[0], expectations[1])" in shown
+
+
+@pytest.mark.parametrize(("text", "checks"), [
+    (r"FORBID:\.start_chat\(", (r"not:re:\.start_chat\(",)),  # a regex operand is one
+    ("FORBID:/autoresearch:debug", ("not:/autoresearch:debug",)),
+    ("MUST_NOT_CONTAIN: TODO", ("not:TODO",)),
+    ("REQUIRE:state_graph", ("state_graph",)),
+])
+def test_the_authors_own_prefixes_are_checks(text: str, checks: tuple[str, ...]) -> None:
+    found = read_dsl(text)
+    assert found is not None and found.checks == checks
+
+
+@pytest.mark.parametrize("text", ["Forbid: jargon in the intro", "Required: a summary"])
+def test_the_authors_words_written_as_a_sentence_stay_one(text: str) -> None:
+    assert read_dsl(text) is None

@@ -110,6 +110,7 @@ def test_live_data_a_case_stages_is_the_fixtures() -> None:
     "Bilgisayarımdaki büyük dosyaları bul",                # tr
     "My Mac says the startup disk is almost full. Clean caches.",  # en: the device itself
     "C drive is nearly full on Windows. Clear temp files.",        # en: a drive by its letter
+    "Cut the first minute of /mnt/testdata/DCIM/GX01.MP4",         # a drive mounted there
 ])
 def test_the_users_own_machine_in_each_language(prompt: str) -> None:
     assert machine_needs(_case(prompt))
