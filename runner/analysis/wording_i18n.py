@@ -873,10 +873,33 @@ def joins_a_clause(text: str) -> bool:
 _COMPOUND = re.compile(r"-[^\W\d_]+(?=[\s,.;:!?)]|$)")
 
 
+# Chinese clauses: a negation inside a condition of time ("CDP 未开启时自动启动": when it is
+# not on, start it) denies nothing of the work; a clause with no negation at all beside a
+# denied one ("诚实报告…，给出最小可行建议，不假装能行") is a demand the work must show.
+_ZH_CLAUSES = re.compile(r"[，,；;。]")
+_ZH_CONDITION = re.compile(r"(?:不|没有|沒有|未)[\u4e00-\u9fff\w ]{0,12}?"
+                           r"(?:时候|時候|时|時|的话|的話)(?=[\u4e00-\u9fff\w])")
+_ZH_DENIAL = re.compile(alternation({"zh": DENY_HEAD["zh"]}, bounded=False))
+
+
+def _zh_demands(text: str) -> bool:
+    """A Chinese statement that asks for something besides (or under) its negation."""
+    if not re.search(r"[\u4e00-\u9fff]", text):
+        return False
+    if _ZH_CONDITION.search(text):
+        return True
+    clauses = [c.strip() for c in _ZH_CLAUSES.split(text) if c.strip()]
+    return len(clauses) > 1 and any(
+        len(re.findall(r"[\u4e00-\u9fff]", c)) >= 2 and not _ZH_DENIAL.search(c)
+        for c in clauses)
+
+
 def denies(statement: str) -> bool:
     """Only says something is not there, in one of these languages."""
     text = _ASIDE.sub("", " ".join(statement.split()).strip())
     if not text or _MORE.search(_BRACKETED.sub("()", text)) or _NOT_ONLY.search(text):
+        return False
+    if _zh_demands(text):
         return False
     if _DENY_TAIL_RE.search(text):
         return True

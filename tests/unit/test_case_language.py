@@ -51,3 +51,18 @@ def test_check_shows_the_statement_needs_its_quote(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     line = next(x for x in result.output.splitlines() if "Salva o token" in x)
     assert "an absence" not in line and "verbatim quote" in line, line
+
+
+@pytest.mark.parametrize("statement", [
+    "CDP 未开启时自动临时启动，或 2 步内明确告知需要用户接管",  # a negation inside a condition
+    "诚实报告所有路径都不可用，给出最小可行建议，不假装能行",    # a demand beside the denial
+])
+def test_a_chinese_demand_around_a_negation_needs_its_quote(statement: str) -> None:
+    assert not states_absence(statement)
+
+
+@pytest.mark.parametrize("statement", [
+    "不使用 em dash，不使用 emoji", "回答中不包含 API 密钥", "不编造数据，也不引用未经验证的来源",
+])
+def test_chinese_denials_stay_absences(statement: str) -> None:
+    assert states_absence(statement)
