@@ -1456,12 +1456,28 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
     for phrase in pointed:
         problems.refuse("EV009", case.id, f"the prompt works on {phrase!r}, which the case "
                         "neither stages nor quotes: the session would not have it",
-                        project_fix(skill.root) or "put the input under evals/files/ and list "
-                        "it in `files` (or paste it into the prompt)")
+                        _fixture_folders_fix(skill) or project_fix(skill.root) or "put the "
+                        "input under evals/files/ and list it in `files` (or paste it into the "
+                        "prompt)")
     report_kinds_and_counts(case, staged_files(case, listed), pointed, problems,
                             lambda text, p: told_in_a_question(text, p)
                             or told_as_a_plight(text, p))
     report_earlier_state(case, problems)
+
+
+def _fixture_folders_fix(skill: SkillFiles) -> str | None:
+    """The fix for a case pointing at a project it does not stage, when the set ships project
+    folders of its own (`evals/fixtures/shop-service/`): name the one it works on."""
+    if skill.set_dir is None:
+        return None
+    folders = [f"{sub.name}/{d.name}" for sub in (skill.set_dir / "fixtures",
+                                                 skill.set_dir / "files")
+               if safely.is_dir(sub) for d in sorted(sub.iterdir())
+               if safely.is_dir(d) and not safely.is_symlink(d)]
+    if not folders:
+        return None
+    return (f"the set ships {', '.join(repr(f) for f in folders[:3])}: if the case works on "
+            "one, list it under `files` (a folder stages whole)")
 
 
 def _mcp_needs(skill_dir: Path, cases: list[Case], problems: Problems) -> None:

@@ -276,3 +276,12 @@ def test_a_routing_boundary_case_is_a_trigger_test() -> None:
                  extra={"category": "routing_boundary"})
     assert trigger_test(case) == "category: routing_boundary"
     assert trigger_test(_case("Fix this code.", extra={"category": "happy_path"})) is None
+
+
+def test_a_pointer_refusal_names_the_project_folders_the_set_ships(tmp_path: Path) -> None:
+    skill = _skill(tmp_path, [{"id": "t1", "prompt": "Initialize this Java service repo."}],
+                   files={"evals/fixtures/shop/pom.xml": "<project/>"})
+    result = check_cli(str(skill))
+    assert result.exit_code == 2, result.output
+    assert "the set ships 'fixtures/shop': if the case works on one, list it under `files`" \
+        in result.output
