@@ -320,7 +320,19 @@ _IMPORTS = re.compile(r"""from\s+['"]\./([\w.-]+)['"]|require\(\s*['"]\./([\w.-]
                       r"|^\s*from\s+\.?([\w]+)\s+import\b|^\s*import\s+([\w]+)\s*$", re.M)
 
 
+# Client libraries of live services, whose calls name no URL (`yf.Ticker("AAPL").history()`):
+# importing one is calling that service.
+_CLIENTS = {"yfinance": "Yahoo Finance", "ccxt": "crypto exchanges", "alpha_vantage":
+            "Alpha Vantage", "finnhub": "Finnhub", "polygon": "Polygon.io", "tweepy": "X/Twitter",
+            "praw": "Reddit", "googleapiclient": "Google APIs", "slack_sdk": "Slack",
+            "notion_client": "Notion", "stripe": "Stripe", "feedparser": "the feeds it reads"}
+_CLIENT_IMPORT = re.compile(rf"^\s*(?:import|from)\s+({'|'.join(_CLIENTS)})\b", re.M)
+
+
 def _host_called(text: str) -> str | None:
+    client = _CLIENT_IMPORT.search(text)
+    if client is not None:
+        return _CLIENTS[client.group(1)]
     if not _CALLS.search(text):
         return None
     hosts = [h for h in _HOST.findall(text) if not _NO_SERVICE.search(h)]
@@ -372,6 +384,31 @@ def script_call_needs(own: str, criteria: list[str], scripts: dict[str, str]) ->
     return [f"{', '.join(repr(n) for n in ran_names[:3])}: the skill's script(s) calling "
             f"{', '.join(dict.fromkeys(scripts[n] for n in ran_names))}, a live service the "
             "sandbox cannot reach"] if ran_names else []
+
+
+# SKILL.md telling the agent to run a script: a verb of running or an interpreter before its
+# name on the line ("Run `check_spread.py` from ...", "python3 /path/to/check_spread.py T").
+_RUN_LINE = r"(?i)(?:\brun\b|\bexecute\b|\bpython3?\s|\bnode\s|\bbash\s|\bsh\s|\bdeno\s|\bbun\s)"
+
+
+def procedure_scripts(skill_dir: Path, scripts: dict[str, str]) -> dict[str, str]:
+    """The skill's network scripts (`network_scripts`) its SKILL.md tells the agent to run."""
+    text = skill_md(skill_dir)
+    return {name: host for name, host in scripts.items()
+            if any(re.search(_RUN_LINE, line[:m.start()]) for line in text.splitlines()
+                   for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", line))}
+
+
+def procedure_needs(case: Case, own: str, scripts: dict[str, str]) -> list[str]:
+    """Lines for a case that gives the skill's procedure nothing to work from (no staged file,
+    no pasted material) while that procedure runs a script calling a live service: the
+    answer is what the script fetches. A question asking advice is answered in words."""
+    if not scripts or case.files or case.inline_files or not own.strip() \
+            or "```" in case.prompt or len(case.prompt.splitlines()) >= 4:
+        return []
+    return [f"{', '.join(repr(n) for n in list(scripts)[:2])}: the skill's procedure runs it "
+            f"(SKILL.md) and it calls {', '.join(dict.fromkeys(scripts.values()))}, a live "
+            "service the sandbox cannot reach; if the answer needs what it fetches, no arm has it"]
 
 
 # What the agent is expected to read for real ("Measures the real game first", "pulls the

@@ -59,6 +59,8 @@ from runner.authoring.offline_runs import (
     dependency_needs,
     fetch_needs,
     network_scripts,
+    procedure_needs,
+    procedure_scripts,
     remote_hosts,
     remote_needs,
     script_call_needs,
@@ -908,6 +910,7 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
     hosts = remote_hosts(skill_dir)
     fetches = skill_fetches(skill_dir)
     calling = network_scripts(skill_dir)
+    running = procedure_scripts(skill_dir, calling)
     submodules = absent_submodules(skill_dir)
     for case in cases:
         tools = fetch_tools(case)
@@ -965,7 +968,8 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
         deps = dependency_needs(case, raw_own, raw, skill_dir, project)
         why += deps
         why += sibling_needs(case, raw, skill_dir)
-        why += script_call_needs(raw_own, raw, calling)
+        said = script_call_needs(raw_own, raw, calling)
+        why += said or procedure_needs(case, raw_own, running)
         why += script_input_needs(case, raw, calling)
         state = live_state_needs(case, own, [unquoted(t) for t in _criteria(case)], advice)
         why += [f"'{state[0]}': a machine the work happens on, and its criteria check its "
