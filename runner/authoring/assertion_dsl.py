@@ -37,13 +37,12 @@ from runner.authoring.pattern_fields import unmistakable
 # `PRIORITY_2: CONTAINS: x`: the priority is the author's weight, not part of the operand.
 _LABEL = re.compile(r"^\s*PRIORITY_\d+\s*:\s*", re.IGNORECASE)
 _PREFIXED = re.compile(r"^\s*([A-Za-z][A-Za-z_]*)\s*:(\s?)(.*)$", re.DOTALL)
-_KINDS = frozenset({"CONTAINS", "NOT_CONTAINS", "REGEX", "NOT_REGEX", "SKILL_LOADED",
-                    "CONTAINS_ANY", "CONTAINS_ALL", "NOT_CONTAINS_ANY", "FORBID", "FORBIDDEN",
-                    "MUST_NOT_CONTAIN", "REQUIRE", "REQUIRED", "MUST_CONTAIN"})
 # The authors' own prefixes, read as code only (capitals, or the operand right after the
 # colon).
 _OWN_WORDS = frozenset({"FORBID", "FORBIDDEN", "MUST_NOT_CONTAIN", "REQUIRE", "REQUIRED",
                         "MUST_CONTAIN"})
+_KINDS = frozenset({"CONTAINS", "NOT_CONTAINS", "REGEX", "NOT_REGEX", "SKILL_LOADED",
+                    "CONTAINS_ANY", "CONTAINS_ALL", "NOT_CONTAINS_ANY"}) | _OWN_WORDS
 # What an author's own prefix means: a text that must (not) be there.
 _DENIES = frozenset({"NOT_CONTAINS", "FORBID", "FORBIDDEN", "MUST_NOT_CONTAIN"})
 _HUMP = re.compile(r"(?<=[a-z])(?=[A-Z])")  # containsAny -> contains_Any

@@ -1453,12 +1453,11 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         "none needed (stage the project's files under `files` if the work is "
                         "meant to read them)")
         pointed = [p for p in pointed if p not in situation]
+    fix = (_fixture_folders_fix(skill) or project_fix(skill.root) or "put the input under "
+           "evals/files/ and list it in `files` (or paste it into the prompt)") if pointed else ""
     for phrase in pointed:
         problems.refuse("EV009", case.id, f"the prompt works on {phrase!r}, which the case "
-                        "neither stages nor quotes: the session would not have it",
-                        _fixture_folders_fix(skill) or project_fix(skill.root) or "put the "
-                        "input under evals/files/ and list it in `files` (or paste it into the "
-                        "prompt)")
+                        "neither stages nor quotes: the session would not have it", fix)
     report_kinds_and_counts(case, staged_files(case, listed), pointed, problems,
                             lambda text, p: told_in_a_question(text, p)
                             or told_as_a_plight(text, p))
@@ -1564,22 +1563,19 @@ def _named_by_path(shown: str, names: list[str], skill_dir: Path | None) -> bool
     return path.is_relative_to(root) and bool(set(path.relative_to(root).parts) & set(names))
 
 
-def _named_elsewhere(item: Any, skill_dir: Path | None) -> list[str] | None:
+def _named_elsewhere(item: Any, others: set[str]) -> list[str] | None:
     """The skills a case of the skill's own set names besides it, when at most one of them
-    is a skill its repository holds (else None: which skill it grades is a real choice)."""
-    from runner.authoring.skill import declared_name
-
+    is another skill its repository holds (`others`; else None: which skill it grades is a
+    real choice)."""
     named = list(dict.fromkeys(case_skill(item)))
-    if skill_dir is None:
-        return None
-    held = names_below(_repository_root(skill_dir)) - {skill_dir.name,
-                                                        declared_name(skill_dir) or ""}
-    return named if sum(n in held for n in named) <= 1 else None
+    return named if sum(n in others for n in named) <= 1 else None
 
 
-def _repository_root(skill_dir: Path) -> Path:
-    """Where the skill's sibling skills are: above its `skills/` folder, else its parent."""
-    return skill_dir.parent.parent if skill_dir.parent.name == "skills" else skill_dir.parent
+def _repository_names(skill_dir: Path) -> set[str]:
+    """The names of the skills beside this one: above its `skills/` folder, else its
+    parent's."""
+    root = skill_dir.parent.parent if skill_dir.parent.name == "skills" else skill_dir.parent
+    return names_below(root)
 
 
 def _case_label(item: Any, n: int) -> str:
@@ -1602,11 +1598,13 @@ def _own_cases(items: list[Any], names: list[str], problems: Problems,
         if skill_dir is not None and not own_folder else []
     named = set_named(named_by, data, skill_names(skills)) if skills \
         else [named_skill(i) for i in named_by]
+    # in the skill's own set, the names of its repository's skills (once: every case asks)
+    held = _repository_names(skill_dir) if own_folder and skill_dir is not None else None
     for n, item in enumerate(items, 1):
         refusal = several_skills(item, shown)
         if refusal is None:
             continue
-        helpers = _named_elsewhere(item, skill_dir) if own_folder else None
+        helpers = _named_elsewhere(item, held - set(names)) if held is not None else None
         if helpers is None:
             raise refusal
         # in the skill's own set folder, skills named beside it that the repository does not
@@ -1627,11 +1625,11 @@ def _own_cases(items: list[Any], names: list[str], problems: Problems,
     if not any(named) and len(skills) > 1 and not given \
             and not _named_by_path(shown, names, skill_dir):
         _refuse_unclaimed(shown, skills)
-    if own_folder and skill_dir is not None:
+    if held is not None:
         # in the skill's own set, a name its repository holds no skill by is the author's
         # label for this one (renamed since) or a skill it works with: no other's case
-        held = names_below(_repository_root(skill_dir)) | set(names)
-        named = [[s for s in n if s in held or skill_part(s) in held] for n in named]
+        known = held | set(names)
+        named = [[s for s in n if s in known or skill_part(s) in known] for n in named]
     if not any(named) or own_folder and len({s for n in named for s in n}) < 2:
         return items
     entries = naming_entries(named, names, skill_dir)
