@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from runner.authoring.dialects import TRIGGER_FLAGS
 from runner.authoring.sides import side
 from runner.schema.case import Case
 
@@ -42,6 +41,11 @@ _TRIGGER_NAME = re.compile(
     r"[-_ ](?:trigger|fire|activate|invoke)(?:s|ed)?(?:$|[-_ ])")
 
 
+# The flags whose `false` names a near miss (of dialects.TRIGGER_FLAGS, the ones spelled as
+# an expectation; a bare `trigger: false` is not read so)
+_NEAR_MISS_FLAGS = ("should_trigger", "should_fire", "should_activate", "expected_trigger")
+
+
 def _label(extra: dict[str, Any], case_id: str = "", name: str | None = None) -> str | None:
     for key in _LABEL_KEYS:
         value = extra.get(key)
@@ -50,7 +54,7 @@ def _label(extra: dict[str, Any], case_id: str = "", name: str | None = None) ->
     # a flag saying the skill must not fire on it: a near miss, whatever else it checks
     # (the reader keeps it as `should_trigger (trigger expectation)`)
     for key, value in extra.items():
-        if key.split(" (")[0] in TRIGGER_FLAGS and side(value) is False:
+        if key.split(" (")[0] in _NEAR_MISS_FLAGS and side(value) is False:
             return f"{key.split(' (')[0]}: {value}"
     for key, value in (("id", case_id), ("name", name or extra.get("name"))):
         if isinstance(value, str) and _TRIGGER_NAME.search(value.strip()):
