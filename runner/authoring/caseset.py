@@ -120,6 +120,7 @@ from runner.authoring.promptfoo import is_promptfoo
 from runner.authoring.prompts import (
     agents_own_blanks,
     describes_a_prompt,
+    fake_values,
     missing_inputs,
     notation_tokens,
     placeholders,
@@ -1329,6 +1330,13 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         "written, not a blank to fill",
                         "none needed (write a value in its place if the task needs one)")
         blanks = [b for b in blanks if b not in noted]
+    fake = fake_values(case.prompt, blanks)
+    if fake:
+        problems.report("EV012", case.id, f"the prompt's {', '.join(fake[:4])}: a stand-in "
+                        "value its own words call fake or redacted, sent as written (the "
+                        "case is about such a value, not a blank to fill)",
+                        "none needed (write a value in its place if the task needs one)")
+        blanks = [b for b in blanks if b not in fake]
     own = agents_own_blanks(case.prompt, blanks, str(case.extra)) if blanks else []
     if own:
         problems.report("EV012", case.id, f"the prompt's {', '.join(own[:4])}: inside a "

@@ -742,7 +742,10 @@ _NOT_MATERIAL = {"expected", "expect", "answer", "answers", "solution", "gold", 
                  "rubric", "criteria", "grading", "grader", "note", "notes", "comment",
                  "description", "why", "rationale", "not", "no", "file", "files", "path",
                  "paths", "dir", "directory", "folder", "fixture", "fixtures", "required",
-                 "requires", "must", "should", "needed"}
+                 "requires", "must", "should", "needed",
+                 # the author's harness settings (`eval_mode: full_test`): how the case is
+                 # run, never what the user hands the agent
+                 "eval", "evals", "evaluation", "harness", "judge", "scoring"}
 
 
 def _names_files(text: str) -> bool:

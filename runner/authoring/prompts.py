@@ -131,6 +131,22 @@ def notation_tokens(prompt: str, blanks: list[str], notation: str) -> list[str]:
     return said
 
 
+# A stand-in value: a blank whose own words say it is no real value (`<REDACTED>`,
+# `<EXAMPLE_CREDENTIAL_NOT_A_REAL_SECRET>`, `<FAKE_TOKEN>`), or one the words just before call
+# so ("this synthetic test credential in chat: <X>"). The user pasted it as it is: a case about
+# handling such a value (a leaked secret, a masked field) means it sent as written.
+_STAND_IN_NAME = re.compile(r"(?i)(?:^|[_-])(?:redacted|masked|fake|dummy|synthetic|"
+                            r"not[_-]a[_-]real|not[_-]real)(?:$|[_-])")
+_STAND_IN_BEFORE = re.compile(r"(?i)\b(?:redacted|masked|fake|dummy|synthetic|placeholder|"
+                              r"sanitized|sanitised)\b[^.\n<>]{0,40}$")
+
+
+def fake_values(prompt: str, blanks: list[str]) -> list[str]:
+    """The blanks that are stand-in values the prompt means as written (see _STAND_IN_NAME)."""
+    return [b for b in blanks if b.startswith("<") and (
+        _STAND_IN_NAME.search(b.strip("<>")) or _STAND_IN_BEFORE.search(prompt.split(b, 1)[0]))]
+
+
 # A blank inside a command the prompt tells the agent to run ("Create a disposable repository
 # with `python setup.py case <temp-dir>`"): the agent runs the command, so the agent fills the
 # blank (it makes the thing the blank names). A command span introduced as the agent's means.

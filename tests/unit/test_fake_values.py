@@ -1,0 +1,51 @@
+"""A prompt's `<X>` that says it is no real value (`<EXAMPLE_CREDENTIAL_NOT_A_REAL_SECRET>`,
+`<REDACTED>`), or that the words before it call fake or synthetic, is what the user pasted:
+sent as written (EV012), never a placeholder refused (EV009). A blank with no such word stays
+refused. A field holding the author's harness setting (`eval_mode: full_test`) is never sent
+to the agent as material."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from runner.authoring.prompts import fake_values, placeholders
+from tests.helpers import check_cli as check
+from tests.helpers import write_data, write_skill_md
+
+
+def _skill(tmp_path: Path, prompt: str, **extra: object) -> Path:
+    skill = write_skill_md(tmp_path / "secrets", "secrets", "Handles leaked credentials.")
+    write_data(skill / "evals" / "evals.json", {"evals": [
+        {"id": 1, "prompt": prompt, "expectations": ["Does not repeat the credential"],
+         **extra}]})
+    return skill
+
+
+def test_a_value_calling_itself_fake_is_sent_as_written(tmp_path: Path) -> None:
+    got = check(str(_skill(tmp_path, "I pasted this test credential in chat: "
+                                     "<EXAMPLE_CREDENTIAL_NOT_A_REAL_SECRET>. What now?")), "-v")
+    assert got.exit_code == 0, got.output
+    assert "<EXAMPLE_CREDENTIAL_NOT_A_REAL_SECRET>: a stand-in value" in got.output
+
+
+def test_the_words_before_a_blank_can_call_it_synthetic(tmp_path: Path) -> None:
+    prompt = "Here is a synthetic token I leaked: <TOKEN>. Should I rotate it?"
+    assert fake_values(prompt, placeholders(prompt)) == ["<TOKEN>"]
+    got = check(str(_skill(tmp_path, prompt)))
+    assert got.exit_code == 0, got.output
+
+
+def test_a_blank_with_no_such_word_is_still_refused(tmp_path: Path) -> None:
+    prompt = "I pasted my key in chat: <API_KEY>. What now?"
+    assert fake_values(prompt, placeholders(prompt)) == []
+    got = check(str(_skill(tmp_path, prompt)))
+    assert got.exit_code == 2, got.output
+    assert "EV009" in got.output and "<API_KEY>" in got.output
+
+
+def test_a_harness_setting_is_not_sent_as_material(tmp_path: Path) -> None:
+    got = check(str(_skill(tmp_path, "I leaked a password in a commit. What now?",
+                           eval_mode="full_test")), "-v")
+    assert got.exit_code == 0, got.output
+    assert "`eval_mode` sent with the prompt" not in got.output
+    assert "eval_mode (metadata, not graded)" in got.output
