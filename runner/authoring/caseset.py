@@ -1641,8 +1641,10 @@ def _own_cases(items: list[Any], names: list[str], problems: Problems,
     if not any(named) or own_folder and len({s for n in named for s in n}) < 2:
         return items
     entries = naming_entries(named, names, skill_dir)
-    # a case naming no skill in a set shared by several is no one's: not run, said per case
-    unnamed = len(skills) > 1
+    # a case naming no skill in a set shared by several is no one's: not run, said per case;
+    # in a folder named for this skill (`evals/<skill>/prompts.jsonl`) it is this skill's, as
+    # the folder says, while a case naming another skill stays that skill's
+    unnamed = len(skills) > 1 and not _named_by_path(shown, names, skill_dir)
     mine = [drop_skill(i) for i, n in zip(items, named, strict=True)
             if set(n) & entries or not n and not unnamed]
     if unnamed:

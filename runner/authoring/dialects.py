@@ -62,6 +62,7 @@ from runner.authoring.pattern_fields import (
 from runner.authoring.personas import persona, scripted_answers
 from runner.authoring.problems import Problems
 from runner.authoring.program_types import CONTRACT, ProgramType
+from runner.authoring.prompt_expectations import split_expected
 from runner.authoring.regex_flags import with_flags
 from runner.authoring.request_notes import describes_request
 from runner.authoring.routing import (
@@ -738,6 +739,12 @@ _MATERIAL_WORDS = {"context", "evidence", "supplied", "input", "inputs", "docume
                    # `preconditions`): the agent acts on it only if told (situations)
                    *STATE_WORDS}
 # ...unless the name says it is the answer, the author's note or a grading aid.
+# A value that is one identifier (`manual_dry_run`, `full-test`): a setting, not material.
+_SETTING = re.compile(r"[a-z0-9]+(?:[_-][a-z0-9]+)+")
+# Words of a field's name that say it grades the case (`expected_behavior`, `assertions`).
+_GRADES = {"expected", "expect", "expectation", "expectations", "assertion", "assertions",
+           "check", "checks", "criteria", "criterion", "statements", "rubric", "outputs",
+           "judge", "grader", "success", "pass", "must", "should"}
 _NOT_MATERIAL = {"expected", "expect", "answer", "answers", "solution", "gold", "reference",
                  "rubric", "criteria", "grading", "grader", "note", "notes", "comment",
                  "description", "why", "rationale", "not", "no", "file", "files", "path",
@@ -973,6 +980,7 @@ class CaseReader:
             snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower()
             if snake != key and snake not in item:
                 item[snake] = item.pop(key)
+        self._expected_in_prompt(item)
         self._awaited_reply(item)
         self._routing_fields(item)
         read_case_rule(item, self.problems, self.label)  # before any rule reads its name
@@ -1134,6 +1142,22 @@ class CaseReader:
                              "questions the agent asks get no answer", "write the user's "
                              "answers as follow-up turns (`follow_up_turns: [\"...\"]`), or "
                              "put what the user would say in the prompt")
+
+    def _expected_in_prompt(self, item: dict[str, Any]) -> None:
+        """A prompt carrying its own expectation after a label, in a case with nothing else
+        to grade it (runner.authoring.prompt_expectations): split into the request and one
+        statement."""
+        prompt = item.get("prompt")
+        if not isinstance(prompt, str) or any(field_words(k) & _GRADES for k in item):
+            return
+        split = split_expected(prompt)
+        if split is None:
+            return
+        item["prompt"], expected = split
+        item["statements"] = [expected]
+        self.mapped(f"the prompt carries its expectation after a label ({_clip(expected)!r}): "
+                    "sent without it, graded as a statement", "move the expectation into "
+                    "`expectations` (the session should not read what passes)")
 
     def _awaited_reply(self, item: dict[str, Any]) -> None:
         """Steps that ask the user, then act on the reply (runner.authoring.awaited_reply):
@@ -1624,8 +1648,15 @@ class CaseReader:
             words = field_words(key)
             if text is None or words & _NOT_MATERIAL:
                 continue
-            referred = " ".join(re.split(r"[^a-z0-9]+", key.lower())) in prompt.lower()
+            # the field's name as words of the prompt ("the meeting log"), never inside a word
+            # (`actual`, the recorded answer, is not referred to by "actually")
+            spoken = r"\s+".join(map(re.escape, re.split(r"[^a-z0-9]+", key.lower().strip("_-"))))
+            referred = re.search(rf"(?<![a-z0-9]){spoken}(?![a-z0-9])", prompt.lower()) is not None
             if not (words & _MATERIAL_WORDS or referred):
+                continue
+            if _SETTING.fullmatch(text.strip()):
+                # `mode: manual_dry_run`: one identifier, how the author's harness runs the
+                # case, no material a user hands over
                 continue
             held = list(dict.fromkeys(_expectation_keys(item[key])))
             if held:

@@ -47,6 +47,8 @@ _ROUTING_WORD = re.compile(
     rf"(?P<neg>(?:{negation_pattern(but=('nor', 'without'))})\s+)?(?:be\s+)?{_FIRE}"
     rf"(?:\s+(?:the\s+)?skill)?$"
     rf"|^(?P<off>declines?|declined|skip|skipped|ignore|ignored|no\s+skill|"
+    # the opposite of "activate" in a routing set's `expect` ("activate" | "silent")
+    rf"(?:stays?\s+)?(?:silent|inactive|dormant)|"
     rf"(?:should\s+)?(?:not|no)\s+(?:use\s+)?(?:the\s+)?skill)$", re.IGNORECASE)
 # A statement about the skill firing, and nothing else.
 _SKILL = r"(?:the\s+)?(?:[\w-]+\s+)?skill"

@@ -9,7 +9,8 @@ the answer shows both estimates", "Unless a file is given: ...", "Si ...,", "Wen
 "如果…，"): it is kept whole, and marked conditional the same way, so the grader decides
 whether the condition held instead of failing a case that never arose. The condition ends
 at the first comma or colon (the grader reads the whole sentence, so a comma inside the
-condition only shortens what `check` shows). "Unless X" applies when X does not hold.
+condition only shortens what `check` shows). "Unless X" applies when X does not hold. A
+condition may close the statement too ("Applies filters if relevant"): see _TRAILING.
 """
 
 from __future__ import annotations
@@ -41,6 +42,66 @@ _OPENING_CJK = re.compile(r"^(?P<opener>如果|假如|倘若|若是|若|当|當|
                           r"(?:时|時|的话|的話)?[，,：:]\s*(?=\S)")
 
 
+# A condition after the claim ("Suggests tags if a wiki database exists", "Stages 4.5 and 5 run
+# if changes found", "Applies filters if relevant"): English only, the last clause of the
+# statement. Not a condition: "if" after a verb of asking or checking ("Asks if the user wants
+# a draft": whether), "even if" / "as if", and a clause inside what the claim names
+# ("Explains what to do if the build fails": a wh-word or "to do" before it, the hypothetical
+# is the advice's content). After a verb of advice ("Recommends rollback if the deploy fails")
+# only a condition on the case itself counts: elliptical or existential ("if relevant", "if
+# any", "if multiple exist", "if changes found").
+_TRAILING = re.compile(
+    r"^(?P<claim>\S.{6,}?)(?:,\s*|\s+)(?P<opener>if|only\s+if|unless|when|whenever)\s+"
+    r"(?P<condition>[^,;:.!?\n]{2,}?)\s*[.!]?\s*$", re.IGNORECASE)
+_WHETHER_VERBS = re.compile(
+    r"(?i)\b(?:ask|asks|asked|asking|check|checks|checked|checking|verif(?:y|ies|ied|ying)|"
+    r"determin(?:e|es|ed|ing)|confirm(?:s|ed|ing)?|test(?:s|ed|ing)?|see|sees|decid(?:e|es|ed)|"
+    r"know|knows|wonder(?:s|ed)?|assess(?:es|ed)?|evaluat(?:e|es|ed)|judg(?:e|es|ed)|"
+    r"inquir(?:e|es|ed)|quer(?:y|ies|ied)|even|as|tell|tells|find\s+out|finds\s+out)$")
+_OBJECT_CLAUSE = re.compile(r"(?i)\b(?:what|how|which|where|why|who|whom|whose|whether|"
+                            r"to\s+do|happens?|scenarios?|cases?|situations?)\b")
+_ADVICE = re.compile(r"(?i)^(?:explain|describ|recommend|suggest|advis|warn|tell|note|mention|"
+                     r"document|propos|outlin|list|includ|say|state|offer|provid)\w*\b")
+_ON_THE_CASE = re.compile(r"(?i)^(?:relevant|needed|necessary|applicable|appropriate|possible|"
+                          r"present|available|any\b|so\b|required|missing|ambiguous|unclear)"
+                          r"|\b(?:exists?|found|provided|given|present|available|applicable|"
+                          r"detected|configured|installed|enabled)\b")
+
+
+def _trailing(text: str) -> re.Match[str] | None:
+    # a closing parenthesis is the condition's example ("if relevant (e.g. status)")
+    found = _TRAILING.match(re.sub(r"\s*\([^()]*\)\s*[.!]?\s*$", "", text))
+    if found is None or len(found.group("condition").split()) > 8:
+        return None
+    claim = found.group("claim").rstrip(", ")
+    last = claim.split()[-1] if claim.split() else ""
+    if _WHETHER_VERBS.search(last) or _OBJECT_CLAUSE.search(claim):
+        return None
+    condition = found.group("condition")
+    # "if wiki database", "if needed": two words at most say no event, only the case's state
+    if _ADVICE.match(claim) and not _ON_THE_CASE.search(condition) \
+            and len(condition.split()) > 2:
+        return None
+    return found
+
+
+def _opening(text: str) -> re.Match[str] | None:
+    """The opening condition; one cut at a colon after a single word ("If SOURCE: URLs cite
+    uv docs, the scanner ...") runs on to the comma: the colon was a label's."""
+    found = _OPENING.match(text)
+    if found is not None and text[found.end() - 1:found.end()] != "," and \
+            len(found.group("condition").split()) == 1:
+        longer = _OPENING_LONG.match(text)
+        if longer is not None:
+            return longer
+    return found
+
+
+_OPENING_LONG = re.compile(
+    r"^(?P<opener>" + "|".join(_OPENERS.values()) + r")\s+"
+    r"(?P<condition>\S+:\s[^,;\n]{3,}?)\s*,\s*(?=\S)", re.IGNORECASE)
+
+
 def conditional(condition: str, statement: str) -> str:
     """The statement the grader sees: "When <condition>: <statement>"."""
     cleaned = " ".join(condition.split()).rstrip(".:;")
@@ -53,8 +114,11 @@ def without_condition(statement: str) -> str:
     """The statement after its opening condition (what it claims when the condition holds),
     or the statement itself when it has none."""
     text = statement.strip()
-    found = _CONDITIONAL.match(text) or _OPENING.match(text) or _OPENING_CJK.match(text)
-    return text[found.end():] if found else text
+    found = _CONDITIONAL.match(text) or _opening(text) or _OPENING_CJK.match(text)
+    if found:
+        return text[found.end():]
+    after = _trailing(text)
+    return after.group("claim").rstrip(", ") if after else text
 
 
 def condition_of(statement: str) -> str | None:
@@ -63,7 +127,7 @@ def condition_of(statement: str) -> str | None:
     if found:
         return found.group("condition")
     text = statement.strip()
-    opening = _OPENING.match(text) or _OPENING_CJK.match(text)
+    opening = _opening(text) or _OPENING_CJK.match(text) or _trailing(text)
     if opening is None:
         return None
     condition = opening.group("condition").strip()

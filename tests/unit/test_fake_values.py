@@ -49,3 +49,19 @@ def test_a_harness_setting_is_not_sent_as_material(tmp_path: Path) -> None:
     assert got.exit_code == 0, got.output
     assert "`eval_mode` sent with the prompt" not in got.output
     assert "eval_mode (metadata, not graded)" in got.output
+
+
+def test_an_identifier_value_is_a_setting_not_material(tmp_path: Path) -> None:
+    got = check(str(_skill(tmp_path, "I leaked a password in a commit. What now?",
+                           mode="manual_dry_run")), "-v")
+    assert got.exit_code == 0, got.output
+    assert "`mode` sent with the prompt" not in got.output
+    assert "mode (metadata, not graded)" in got.output
+
+
+def test_a_field_named_in_the_prompt_only_as_a_word(tmp_path: Path) -> None:
+    # `actual` (the author's recorded answer) is not referred to by "actually"
+    got = check(str(_skill(tmp_path, "I actually leaked a password. What now?",
+                           actual="Rotate it at once and revoke the old one.")), "-v")
+    assert got.exit_code == 0, got.output
+    assert "`actual` sent with the prompt" not in got.output
