@@ -32,6 +32,7 @@ from runner.analysis.wording_i18n import (
     WEATHER_LOOKUP_RE,
 )
 from runner.authoring.binary_claims import binary_claims
+from runner.authoring.declined_needs import declined
 from runner.authoring.hosted_items import hosted_objects
 from runner.authoring.live_services import (
     cli_reach,
@@ -991,6 +992,13 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
         why += [f"'{_clip(c)}': a property of a binary file, which the grader reads as bytes "
                 "(the listing shows only that it exists) and cannot verify from text"
                 for c in unseen]
+        held_off = declined(case, why) if why else ""
+        if held_off:
+            problems.report("EV012", case.id, "needs what the sandbox lacks (" + "; ".join(why)
+                            + f"), but its criteria expect the agent to hold off "
+                            f"({_clip(held_off)!r}): passable without it, read as meant",
+                            "none needed (stage what it needs if the agent is meant to use it)")
+            why = []
         if why:
             # the user's project is a whole checkout to stage, not a page or a file
             what = "the project's files" if any(OWN_PROJECT in w for w in why) else "the files"
