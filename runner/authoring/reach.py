@@ -801,6 +801,22 @@ def _prompt_subject(term: str, prompt: str) -> bool:
     return re.search(rf"(?i){tool}{_SETTING_AFTER}|{_SETTING_BEFORE}{tool}", own) is not None
 
 
+# A server on the user's machine the prompt points at ("my dev project at localhost:3000"),
+# unless the prompt asks the agent to start one (then the agent's own server answers there).
+_LOCAL_SERVER = re.compile(r"(?i)(?<![\w.-])(?:https?://)?(?:localhost|127\.0\.0\.1|0\.0\.0\.0)"
+                           r"(?::\d{2,5})?(?:/[\w./-]*)?")
+_STARTS_SERVER = re.compile(r"(?i)\b(?:start|starts|run|runs|serve|serves|launch|spin\s+up|"
+                            r"boot|host|listen|listens|bind|expose|build|create|write|set\s+up)"
+                            r"\b|启动|运行|搭建")
+
+
+def local_servers(case: Case) -> list[str]:
+    """The local addresses the prompt reads from a server it does not ask the agent to start."""
+    own = unquoted(case.prompt)
+    found = list(dict.fromkeys(m.group(0) for m in _LOCAL_SERVER.finditer(own)))
+    return [] if not found or _STARTS_SERVER.search(own) else found
+
+
 def case_reach(case: Case, skill_reaches: bool, home_data: list[str],
                in_project: bool = False) -> list[str]:
     """Why no arm can pass the case, each reason with the words that triggered it."""
@@ -826,6 +842,8 @@ def case_reach(case: Case, skill_reaches: bool, home_data: list[str],
     why += [f"'{w}': an item of the team's tracker, which the sandbox cannot reach"
             for w in tracker_needs(case)]
     why += [f"'{u}': a page to read, and the sandbox has no network" for u in urls_to_read(case)]
+    why += [f"'{a}': a server running on the user's machine, which the sandbox does not have"
+            for a in local_servers(case) if not any(a in u for u in urls_to_read(case))]
     why += [f"'{u}': a live site its criteria expect checked or fetched, and the sandbox has "
             "no network" for u in criteria_reach_site(case)
             if not any(u in w or w in u for w in urls_to_read(case))]
