@@ -880,13 +880,25 @@ _ZH_CLAUSES = re.compile(r"[，,；;。]")
 _ZH_CONDITION = re.compile(r"(?:不|没有|沒有|未)[\u4e00-\u9fff\w ]{0,12}?"
                            r"(?:时候|時候|时|時|的话|的話)(?=[\u4e00-\u9fff\w])")
 _ZH_DENIAL = re.compile(alternation({"zh": DENY_HEAD["zh"]}, bounded=False))
+# ...but a negation opening "在 X 时/前" before its verb denies the act at that time ("未在用户
+# 未批准时执行 cleanup": did not run cleanup without approval): the whole act is denied.
+_ZH_NOT_WHILE = re.compile(r"(?:未|没有|沒有|从未|從未|不得|不可|不能)在[\u4e00-\u9fff\w ]{1,20}?"
+                           r"(?:时候|時候|时|時|之前|以前|前|期间|期間)")
+# A verb of finding or telling before the negation: the negation is what it finds or tells
+# ("检测 git 不在 PATH": detects that git is not on PATH), a claim the work must show.
+_ZH_REPORTS = re.compile(r"(?<![经經未没沒])(?:检测|檢測|检查出|檢查出|发现|發現|识别|識別|判断|"
+                         r"判斷|提示|报告|報告|说明|說明|指出|告知|告诉|告訴|提醒|警告|标出|"
+                         r"標出|标记|標記|确认|確認|要求|列出|注明|註明)"
+                         r"[^，,；;。不没沒未前后後时時]{1,20}(?:不|没有|沒有|未)")
 
 
 def _zh_demands(text: str) -> bool:
     """A Chinese statement that asks for something besides (or under) its negation."""
     if not re.search(r"[\u4e00-\u9fff]", text):
         return False
-    if _ZH_CONDITION.search(text):
+    if _ZH_REPORTS.search(text):
+        return True
+    if _ZH_CONDITION.search(text) and not _ZH_NOT_WHILE.search(text):
         return True
     clauses = [c.strip() for c in _ZH_CLAUSES.split(text) if c.strip()]
     return len(clauses) > 1 and any(

@@ -1,0 +1,23 @@
+"""Where a Chinese negation reaches: a verb of finding or telling before it makes the negation
+what is found or told ("检测 git 不在 PATH": detects that git is not on PATH, a claim needing its
+quote); a negation opening "在 X 时" before the verb denies the act at that time ("未在用户未批准时
+执行 cleanup": did not run cleanup without approval, an absence)."""
+
+from __future__ import annotations
+
+import pytest
+
+from runner.scoring.absence import states_absence
+
+
+@pytest.mark.parametrize("statement", ["检测 git 不在 PATH", "要求补充不适用于的场景",
+                                       "说明为何不支持", "CDP 未开启时自动临时启动"])
+def test_claims_with_a_negation_inside(statement: str) -> None:
+    assert not states_absence(statement)
+
+
+@pytest.mark.parametrize("statement", ["未在用户未批准时执行 cleanup",
+                                       "Agent 未在关键信息缺失时执行不可逆操作",
+                                       "未经确认不写入不删除", "未执行 cleanup", "不提示用户"])
+def test_denials(statement: str) -> None:
+    assert states_absence(statement)
