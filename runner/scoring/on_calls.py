@@ -192,6 +192,18 @@ _ENGLISH_ACT_NOUN = re.compile(r"(?:invocation|utili[sz]ation)s?", re.IGNORECASE
 _HAN_NOUN_SUFFIX = re.compile(r"(?:方|者|时|時|率|量|次数|次數)")
 
 
+# What another language's verb of running names as run, beside a file, a call or a path: a
+# command-line flag ("运行了 --validate-only"), a command with its flag ("执行了 ssh -T"), one
+# of claude's own tools by name ("调用了 AskUserQuestion"), or a thing its own language calls
+# a tool, script or command ("使用了 X 工具").
+_I18N_NAMED = re.compile(
+    _TOOL_NAMED.pattern + r"|(?:^|[\s\u3000-\u9fff])--?[a-z][\w-]*"
+    r"|(?<![A-Za-z])(?-i:Bash|Read|Write|Edit|MultiEdit|Grep|Glob|WebFetch|WebSearch|Task|"
+    r"TodoWrite|AskUserQuestion|NotebookEdit|Skill)(?![A-Za-z])"
+    r"|工具|脚本|腳本|命令|指令|ツール|スクリプト|コマンド|도구|스크립트|명령",
+    re.IGNORECASE)
+
+
 def _ran_named_i18n(body: str) -> bool:
     """Another language's claim that the agent ran something it names as a tool, in the
     verb's own clause."""
@@ -200,7 +212,7 @@ def _ran_named_i18n(body: str) -> bool:
     # a word that is English's own verb of running too (French "execute") is read by the
     # English grammar above, where it must head the claim: "Workflow explains how to execute
     # the script" is about the answer
-    return any(_TOOL_NAMED.search(_clause_of(body, verb.start(), verb.end()))
+    return any(_I18N_NAMED.search(_clause_of(body, verb.start(), verb.end()))
                for verb in RAN_VERB_RE.finditer(body)
                if not _ENGLISH_RUN_VERB.fullmatch(verb.group(0))
                and not _ENGLISH_ACT_NOUN.fullmatch(verb.group(0))
