@@ -213,9 +213,14 @@ _MADE_PATH = re.compile(r"[\w./-]*\w\.[A-Za-z]\w{0,5}\b")
 # path's own dots are followed by no space).
 _CLAUSE = re.compile(r"[.;:!?](?:\s|$)|\n|,\s")
 # The user's own history, kept by the skill on their machine.
+# (a school subject is no record: "my history final"; a time the user tells their plans in is
+# none either, "18 hours of work due this week": a past act must come before it)
 _OWN_HISTORY = re.compile(
-    r"(?i)\b(?:I|I've|my|me)\b[^.?!\n]{0,60}?\b(?:spent|logged|tracked|recorded|history|"
-    r"so\s+far|this\s+(?:week|month|year)|last\s+(?:week|month|year)|yesterday)\b")
+    r"(?i)\b(?:I|I've|my|me)\b[^.?!\n]{0,60}?\b(?:spent|logged|tracked|recorded|so\s+far|"
+    r"history(?!\s+(?:final|exam|test|class|course|essay|paper|homework|teacher|quiz|lesson|"
+    r"book|project|assignment|major|degree|grade)s?\b)|"
+    r"(?:did|ran|ate|slept|read|made|paid|bought|\w+ed)\b[^.?!\n]{0,40}?\b(?:this\s+"
+    r"(?:week|month|year)|last\s+(?:week|month|year)|yesterday))\b")
 _SKILL_HOME = re.compile(r"(?<![\w.$%/])(?:~/\.?[\w./-]+|\$HOME/[\w./-]+|Path\.home\(\)[^\n]{0,60}"
                          r"|expanduser\([^)\n]{1,60}\)|os\.homedir\(\)[^\n]{0,60})")
 
