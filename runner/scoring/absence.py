@@ -314,6 +314,7 @@ _ALSO_SHOWS = re.compile(r";(?!\s*(?:if\s+)?any\b)|[.!?]\s+[A-Z]|(?i:(?:,?\s+|\(
                          rf"instead|rather|while|whereas|then)\b\s+(?!{_NOT_SHOWN}))"
                          rf"|(?i:\s[\u2014\u2013-]+\s+(?!{_NOT_SHOWN})\w)")
 AVOIDS = "the run avoids this"
+_LASTS_UNTIL = re.compile(r"(?i)\s+(?:until|unless|before|till)\s+(?=\w)")
 
 
 # An author's label before the sentence ("does_not_restart: Response does NOT ..."): an
@@ -380,6 +381,11 @@ def states_absence(statement: str) -> bool:
             text[:len(text) - len(main)].rstrip().rstrip(",，、").rstrip()))
     if _DENIES.match(text) and not contraction_first(text):
         # "No ..." opens a denial in Spanish too: its "y" joins as well (Portuguese's "No
-        # momento da compra" is "at the moment of", no denial)
-        return not _ALSO_SHOWS.search(text) and not joins_a_clause(text)
+        # momento da compra" is "at the moment of", no denial). What comes after "until" /
+        # "unless" / "before" is the time the denial lasts ("Do not record X until Gmail
+        # shows a message with the recipient and the attachment"): its "and" joins no claim.
+        head, *lasts = _LASTS_UNTIL.split(text, maxsplit=1)
+        rest = re.search(r"[,;]", lasts[0]) if lasts else None  # a clause after it still joins
+        denied = head + (lasts[0][rest.start():] if lasts and rest else "")
+        return not _ALSO_SHOWS.search(denied) and not joins_a_clause(denied)
     return denies(text)  # another language's denial
