@@ -125,6 +125,11 @@ def command_problem(skill_dir: Path, program: GraderProgram) -> str | None:
     return None
 
 
+# Words of a field naming where the case belongs (`plugin: architect`): a label, never checks.
+_GROUP_WORDS = frozenset({"plugin", "plugins", "package", "packages", "module", "modules",
+                          "group", "suite", "collection", "bundle"})
+
+
 def _source(skill_dir: Path, path: str) -> str:
     try:
         return (skill_dir / path).read_bytes()[:SOURCE_MAX].decode("utf-8", "replace")
@@ -570,14 +575,17 @@ class SetPrograms:
         checks decide, run with their names as its arguments when it takes them there (its
         source reads `argv[2...]`), else read from its JSON results. Said (EV012)."""
         for key, value in case.extra.items():
-            if words(key) & (METADATA_WORDS | PROSE_WORDS | {"id", "name", "skill", "skills"}):
+            if words(key) & (METADATA_WORDS | PROSE_WORDS | {"id", "name", "skill", "skills"}
+                             | _GROUP_WORDS):
                 continue  # a label (`tags: [rails-8]`) is never a check, whatever it matches
             names = [value] if isinstance(value, str) else value
             if not isinstance(names, list) or not names or not all(
                     isinstance(n, str) and _CHECK_NAME.fullmatch(n) for n in names):
                 continue
             for outside, paths in ((False, self.programs), (True, self.beside)):
-                path = next((p for p in paths if set(names) <= self._defines(p, outside)), None)
+                # (the authors' harness quoting the names, a plugin's, is no grader of them)
+                path = next((p for p in paths if set(names) <= self._defines(p, outside)
+                             and not (not outside and self.harness(p))), None)
                 if path is None:
                     continue
                 source = _source(self.outside.set_folder if outside and self.outside

@@ -192,13 +192,39 @@ def _read_guarded(path: Path, default: bool | None, names: list[str],
         raise unreadable(exc, str(path)) from exc
 
 
+_GROUP_SKILL_KEYS = ("skill", "skill_name", "skillName")
+_GROUP_LIST_KEYS = ("queries", "evals", "prompts", "cases", "tests")
+
+
+def _grouped(raw: Any) -> list[Any] | None:
+    """A collection's set grouped by skill (`[{skill: x, queries: [...]}, ...]`): each group's
+    queries, naming the group's skill unless they name their own; None for any other
+    shape."""
+    if not isinstance(raw, list) or not raw:
+        return None
+    flat: list[Any] = []
+    for group in raw:
+        named = next((group[k] for k in _GROUP_SKILL_KEYS if isinstance(group, dict)
+                      and isinstance(group.get(k), str) and group[k].strip()), None)
+        listed = next((group[k] for k in _GROUP_LIST_KEYS if isinstance(group, dict)
+                       and isinstance(group.get(k), list)), None)
+        if named is None or listed is None:
+            return None
+        flat += [{**q, "skill": named} if isinstance(q, dict) and not case_skill(q)
+                 else {"prompt": q, "skill": named} if isinstance(q, str) else q
+                 for q in listed]
+    return flat
+
+
 def _queries_of(raw: Any, shown: str) -> list[Any]:
     """The file's entries; a routing map (`{skill: {should_trigger: [...]}}`) as queries
-    naming their skill."""
+    naming their skill, and a set grouped by skill (_grouped) as its groups' queries."""
     wrapped = isinstance(raw, dict) and any(
         WRAPPER_WORDS & set(str(k).lower().replace("-", "_").split("_")) for k in raw)
     mapped = None if wrapped else from_map(raw)
-    return mapped if mapped is not None else _items(raw, shown)
+    grouped = _grouped(raw) if mapped is None else None
+    return mapped if mapped is not None else grouped if grouped is not None \
+        else _items(raw, shown)
 
 
 def _collection(path: Path) -> set[str] | None:
