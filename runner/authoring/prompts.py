@@ -260,6 +260,8 @@ def _said_gone(own: str, start: int, end: int) -> bool:
 # Next.js landing page", "a Node.js service"), as a file never does ("Button.js and", "App.js
 # file", "Button.js." stay files).
 _PRODUCT = re.compile(r"^[A-Z0-9][A-Za-z0-9]*\.js$")
+# a version after the name is a release of the product ("from Next.js 15 to 16")
+_VERSION_AFTER = re.compile(r"\s+v?\d+(?:\.\d+)*(?:\.x)?\b")
 _QUALIFIED = re.compile(
     r"\s+(?!(?:files?|modules?|scripts?|and|or|to|for|in|on|at|of|from|with|into|is|are|was|"
     r"were|has|have|so|but|then|that|which|as|by|if|when|where|because|first|again|now|"
@@ -288,7 +290,7 @@ def _names_a_product(own: str, name: str, end: int) -> bool:
     built = _BUILT_IN.search(own, max(0, start - 60), start)
     # ...unless the file is named after the part it holds ("our login form in Login.js")
     stem = name[:-3].lower()
-    return bool(_QUALIFIED.match(own, end)) or \
+    return bool(_QUALIFIED.match(own, end)) or _VERSION_AFTER.match(own, end) is not None or \
         _STACK_BEFORE.search(own, max(0, start - 20), start) is not None or \
         built is not None and stem not in re.findall(r"[a-z0-9]+", built.group(0).lower())
 

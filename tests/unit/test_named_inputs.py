@@ -330,6 +330,7 @@ def test_a_file_near_words_of_loss_is_still_an_input(prompt: str) -> None:
     "The app is built on Vue.js, and the team wants SSR.",
     "Challenge my plan to rewrite our backend in Node.js with Express.",
     "Rewrite my API gateway in Deno.js; challenge the plan.",
+    "migrate data flow patterns from Next.js 15 to 16",
 ])
 def test_a_product_named_like_a_file_is_no_input(prompt: str) -> None:
     """`X.js` qualifying a noun is a framework or library, not a file the user hands over."""
