@@ -262,6 +262,13 @@ def _describes_check(operand: str) -> bool:
 
 # Words of a type saying its text must not be in the work (`output_excludes`, `lacks`).
 _EXCLUDING = frozenset({"excludes", "exclude", "lacks", "omits", "omit"})
+# What a work says, as a field's noun (`required_facts`, `forbidden_boilerplate`): sentences
+# the grader judges, never texts to find.
+_SAID_WORDS = {"fact", "facts", "point", "points", "topic", "topics", "element", "elements",
+               "information", "details", "content", "contents", "boilerplate", "behaviors",
+               "behaviours", "behavior", "behaviour", "ideas", "concepts", "findings"}
+# A flag demanding an act of the work (`must_report_verification`, `should_cite_sources`).
+_MUST_FLAG = re.compile(r"^(must|should)_((?!not_|be_)[a-z]+(?:_[a-z0-9]+)+)$")
 _TEXT_WORDS = {"word", "words", "phrase", "phrases", "term", "terms", "string", "strings",
                "token", "tokens", "text", "texts", "say", "says", "wording", "vocabulary"}
 # A claim is what the work asserts, in any wording: a list of claims it must not make
@@ -994,6 +1001,7 @@ class CaseReader:
         self._covered_documents(item)
         self._one_of_lists(item)
         self._required_texts(item)
+        self._obliged_statements(item)
         self._forbidden_flags(item)
         self._acceptable_actions(item)
         self._expected_uses(item)
@@ -2283,6 +2291,36 @@ class CaseReader:
             item["must_include"] = [*_as_list(item.get("must_include")), *texts]
             self.mapped(f"`{key}` read as {len(texts)} text(s) the work must hold, as "
                         "`must_include`", f"rename {key!r} to 'must_include'")
+
+    def _obliged_statements(self, item: dict[str, Any]) -> None:
+        """`required_facts: ["verified symptom and root cause", ...]`, `forbidden_boilerplate`:
+        a word of obligation (or prohibition) over what the work says (facts, points, topics),
+        and a list of sentences: each a statement the work must show (or a failure it
+        avoids), never a text to find verbatim."""
+        for key in list(item):
+            flag = _MUST_FLAG.match(re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower())
+            if flag is not None and isinstance(item[key], bool):
+                # `must_report_verification: true`: the flag is a demand on the work
+                value = item.pop(key)
+                said = f"{flag.group(1).capitalize()} {'' if value else 'not '}" \
+                    + flag.group(2).replace("_", " ")
+                item["expectations"] = [*_as_list(item.get("expectations")), said]
+                self.mapped(f"`{key}: {str(value).lower()}` read as the statement {said!r}",
+                            f"write it under expectations: {said!r}")
+                continue
+            words = field_words(key)
+            texts = _strings(item[key])
+            obliged, forbids = bool(words & _OBLIGED), bool(words & _FORBIDS)
+            if texts is None or obliged == forbids or not words & _SAID_WORDS \
+                    or not all(" " in t.strip() for t in texts):
+                continue
+            item.pop(key)
+            field = "failures" if forbids else "expectations"
+            item[field] = [*_as_list(item.get(field)), *texts]
+            self.mapped(f"`{key}` read as {len(texts)} statement(s) "
+                        + ("the run must avoid (failures)" if forbids else
+                           "the work must show (expectations)"),
+                        f"rename {key!r} to '{field}'")
 
     def _patterns(self, key: str, texts: list[str], negate: bool) -> bool:
         """A list of texts its authors wrote as regular expressions (the field holds one
