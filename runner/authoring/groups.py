@@ -103,6 +103,8 @@ def _group(name: str, value: Any, under: str, is_case: IsCase) -> Group | None:
                  under)
 
 
+# Keys that label an entry when it has neither `skill` nor `name` (`original_skill`, `source`).
+_LABEL_KEY = re.compile(r"(?i)skill|source|title|group|topic|category|suite|area|id$")
 # Where a skill entry names its skill, and the plugin that holds it.
 ENTRY_SKILL = "skill"
 ENTRY_NAME = "name"
@@ -116,7 +118,11 @@ def _entry_names(entry: dict[str, Any]) -> tuple[str, str | None] | None:
     said = {k: entry[k].strip() for k in (ENTRY_SKILL, ENTRY_NAME)
             if isinstance(entry.get(k), str) and entry[k].strip()}
     if not said:
-        return None
+        # named by another label (`{original_skill: ab-test-setup, reference, evals}`: the
+        # source its cases came from): a group's name only, never the skill its cases are for
+        label = next((v.strip() for k, v in entry.items() if isinstance(v, str) and v.strip()
+                      and " " not in v.strip() and _LABEL_KEY.search(str(k))), None)
+        return (label, None) if label else None
     skill = said.get(ENTRY_SKILL)
     plugin = entry.get(ENTRY_PLUGIN)
     if skill and ":" not in skill and isinstance(plugin, str) and plugin.strip():
@@ -243,7 +249,18 @@ def grouped(data: Any, is_case: IsCase, is_data: IsData) -> Grouped | None:
     sided = _sided(groups, is_case)
     cases = [_case(g, n, c, _group_side(g.name) if sided else None)
              for g in groups for n, c in enumerate(g.cases, 1)]
+    # ids each group numbers from 1 (`id: 1` in every source): led by their group's name
+    ids = [str(c.get("id")) for c in cases if c.get("id") is not None]
+    if len(ids) != len(set(ids)):
+        cases = [{**c, "id": f"{_group_of(c)}-{c['id']}"} if c.get("id") is not None else c
+                 for c in cases]
     return Grouped(cases, groups, sided)
+
+
+def _group_of(case: dict[str, Any]) -> str:
+    """The group a case was read from: the last tag _case gave it."""
+    tags = case.get("tags")
+    return str(tags[-1]) if isinstance(tags, list) and tags else "group"
 
 
 def group_keys(found: Grouped) -> set[str]:
