@@ -31,7 +31,7 @@ PROMPT_STEMS = ("prompt", "task", "instruction", "instructions", "query", "quest
 PROMPT_SUFFIXES = (".md", ".markdown", ".txt")
 DATA_SUFFIXES = (".json", ".yaml", ".yml")
 RUBRIC_STEMS = frozenset({"rubric", "criteria", "checks"})
-GRADER_STEMS = frozenset({"check", "grade", "grader", "verify"})
+GRADER_STEMS = frozenset({"check", "grade", "grader", "verify", "test", "tests"})
 GRADER_FOLDERS = frozenset({"graders", "grader", "grading", "rubric", "rubrics"})
 # What runs a grader program by its suffix; another suffix: the file itself is run.
 INTERPRETERS = {".sh": "bash", ".bash": "bash", ".py": "python3", ".js": "node",
@@ -269,6 +269,19 @@ def _grader_command(path: Path, set_dir: Path) -> str:
     return f"{runner} {rel}" if runner else rel
 
 
+_RUBRIC_TITLE = re.compile(r"(?im)\A\s*#{1,3}\s+[^\n]*\b(?:rubric|grading\s+criteria|"
+                           r"scoring\s+criteria)\b")
+
+
+def _titled_rubric(path: Path) -> bool:
+    """A Markdown file whose first heading calls it a rubric, whatever its name."""
+    try:
+        head = path.read_bytes()[:400].decode("utf-8", "replace")
+    except OSError:
+        return False
+    return _RUBRIC_TITLE.match(head) is not None
+
+
 def _role(path: Path, prompt: Path) -> str:
     """What a top-level file of a case folder is: prompt, rubric, expected, grader, fixture."""
     stem = path.stem.lower()
@@ -277,6 +290,8 @@ def _role(path: Path, prompt: Path) -> str:
     if stem in RUBRIC_STEMS and (path.suffix.lower() in PROMPT_SUFFIXES
                                  or json_criteria(path) is not None):
         return "rubric"
+    if path.suffix.lower() in (".md", ".markdown") and _titled_rubric(path):
+        return "rubric"  # `quality.md` headed "# Quality Rubric — Task 1"
     if stem in RUBRIC_STEMS and path.suffix.lower() in DATA_SUFFIXES:
         return "criteria"  # `criteria.json`: the grader's, never staged for the agent
     if stem.startswith("expected"):

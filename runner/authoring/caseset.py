@@ -1644,7 +1644,8 @@ def _own_cases(items: list[Any], names: list[str], problems: Problems,
     # a case naming no skill in a set shared by several is no one's: not run, said per case;
     # in a folder named for this skill (`evals/<skill>/prompts.jsonl`) it is this skill's, as
     # the folder says, while a case naming another skill stays that skill's
-    unnamed = len(skills) > 1 and not _named_by_path(shown, names, skill_dir)
+    in_own = Path(shown).is_file() and Path(shown).parent.name in names
+    unnamed = len(skills) > 1 and not in_own
     mine = [drop_skill(i) for i, n in zip(items, named, strict=True)
             if set(n) & entries or not n and not unnamed]
     if unnamed:

@@ -136,12 +136,19 @@ class ProgramSpec(BaseModel):
 
     def environment(self, work: str, case_file: str | None) -> dict[str, str]:
         """What a grader program reads to find its input, as the program sees the paths."""
-        env = {"SKILL_EVAL_WORK": work}
+        # the names authors' harnesses give the same folder (`${EVAL_OUTPUT_DIR}/report.md`):
+        # a program written for one finds the work there too
+        env = {"SKILL_EVAL_WORK": work, **{name: work for name in WORK_ALIASES}}
         if case_file is not None:
             env["SKILL_EVAL_CASE"] = case_file
             if self.reply_file is not None:  # written beside the case, in the same folder
                 env["SKILL_EVAL_REPLY"] = str(PurePosixPath(case_file).parent / self.reply_file)
         return env
+
+
+# Environment variables harnesses point a grader at the agent's output with.
+WORK_ALIASES = ("EVAL_OUTPUT_DIR", "EVAL_WORK_DIR", "EVAL_WORKSPACE", "OUTPUT_DIR", "WORK_DIR",
+                "WORKSPACE_DIR")
 
 
 class SandboxInfo(BaseModel):
