@@ -55,8 +55,29 @@ class CallChecks:
 
 
 
+# An entry written as an object: the tool's name, and at most one argument it is called with.
+_NAME_KEYS = ("name", "tool", "tool_name")
+_ARG_KEYS = ("path", "file", "file_path", "command", "cmd", "pattern", "url", "query")
+
+
+def _call_object(entry: dict[str, Any]) -> str | None:
+    """`{name: read_file, path: lib/auth.js}` -> `Read:lib/auth.js` (the tool called on that
+    argument); None when it names no tool or gives anything else."""
+    named = next((entry[k] for k in _NAME_KEYS if isinstance(entry.get(k), str)), None)
+    tool = tool_matcher(named) if named is not None else None
+    rest = {k: v for k, v in entry.items() if k not in _NAME_KEYS}
+    if tool is None or ":" in tool or any(k not in _ARG_KEYS for k in rest) or len(rest) > 1:
+        return None
+    arg = next(iter(rest.values()), None)
+    if arg is None:
+        return tool
+    return f"{tool}:{arg.strip()}" if isinstance(arg, str) and arg.strip() else None
+
+
 def call_tool(entry: Any) -> str | None:
     """The tool an entry names (claude's own spelling for its own tools), or None."""
+    if isinstance(entry, dict):
+        return _call_object(entry)
     if not isinstance(entry, str):
         return None
     own = tool_matcher(entry)

@@ -103,11 +103,14 @@ FIXTURE_KEYS = ("fixture", "fixtures")
 
 
 def _fixture_files(block: Any) -> list[dict[str, Any]] | None:
-    """The files a fixture object gives inline: `{files: {path: text}}` (`{}`: none), or
+    """The files a fixture object gives inline: `{files: {path: text}}` (`{}`: none), a
+    mapping of paths to their text, or
     `{path, <field>: text}` (the one file at `path`, its text the object's one other field,
     of several lines); None for any other fixture (a folder's path, a git state)."""
     if not isinstance(block, dict):
         return None
+    if block and _file_mapping(block):  # `fixtures: {lib/auth.js: "..."}`: path -> text
+        return [{"path": k, "content": v} for k, v in block.items()]
     files = block.get("files")
     if set(block) == {"files"} and isinstance(files, dict) \
             and all(isinstance(k, str) and isinstance(v, str) for k, v in files.items()):

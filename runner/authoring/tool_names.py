@@ -18,11 +18,25 @@ _BY_LOWER = {t.lower(): t for t in OWN_TOOLS}
 _MCP = re.compile(r"^mcp__[\w-]+(?:__[\w-]+)?$")
 
 
+# Other harnesses' names for what claude's own tools do (`read_file`, `run_command`): the
+# call a session here makes for it.
+GENERIC = {"read_file": "Read", "view_file": "Read", "open_file": "Read", "cat": "Read",
+           "write_file": "Write", "create_file": "Write", "edit_file": "Edit",
+           "str_replace": "Edit", "replace_in_file": "Edit", "apply_patch": "Edit",
+           "run_command": "Bash", "run_shell": "Bash", "execute_command": "Bash",
+           "run_terminal_cmd": "Bash", "shell": "Bash", "terminal": "Bash",
+           "list_files": "Glob", "list_dir": "Glob", "list_directory": "Glob",
+           "find_files": "Glob", "file_search": "Glob", "grep_search": "Grep",
+           "search_files": "Grep", "search_code": "Grep", "web_search": "WebSearch",
+           "fetch_url": "WebFetch", "web_fetch": "WebFetch", "ask_user": "AskUserQuestion",
+           "ask_question": "AskUserQuestion"}
+
+
 def _tool(name: str) -> str | None:
     name = name.strip()
     if _MCP.match(name):
         return name
-    return _BY_LOWER.get(name.lower())
+    return _BY_LOWER.get(name.lower()) or GENERIC.get(name.lower())
 
 
 def tool_matcher(entry: Any) -> str | None:
