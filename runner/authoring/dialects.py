@@ -3358,12 +3358,16 @@ class CaseReader:
         return self._one_command(command, origin)
 
     def _one_command(self, command: str, origin: str) -> bool:
-        if self.grader_command is not None and self.grader_command != command.strip():
-            self.refuse(f"{origin}: a second grader command ({command.strip()!r}, after "
-                        f"{self.grader_command!r}): a case runs one",
-                        "run both from one script of the skill that exits 0 when all pass")
+        """The case's grader command; several (`test -f out.md`, then `grep -E ... out.md`)
+        run as one line, each in turn, all exiting 0 to pass, as their author ran them."""
+        line = command.strip()
+        if self.grader_command is not None and line not in self.grader_command.split(" && "):
+            self.mapped(f"{origin}: a further grader command ({line!r}) runs after "
+                        f"{self.grader_command!r} in one line: all must exit 0",
+                        "none needed (or run them from one script of the skill)")
+            self.grader_command = f"{self.grader_command} && {line}"
             return True
-        self.grader_command = command.strip()
+        self.grader_command = self.grader_command or line
         return True
 
     def _verifier_field(self, item: dict[str, Any]) -> None:
