@@ -770,7 +770,7 @@ _AND_BUT = re.compile(r"(?<=\s)(?:y|e|pero|sino|mas|mais|et|und|aber|sondern|\u0
 # clause the work must show besides; "せず、" denies it too)
 # (a full stop standing alone after a space is a word of code, `git add .` "this folder": a
 # sentence's full stop follows its last word)
-_MORE = re.compile(rf"[;；]|(?<!\s)\.\s+\S|[!?]\s+\S|[。！？]\s*\S"
+_MORE = re.compile(rf"[;；](?=\s*\S)|(?<!\s)\.\s+\S|[!?]\s+\S|[。！？]\s*\S"
                    r"|(?<=[\u3040-\u30ff\u4e00-\u9fff])(?:し|て|んで)[、,]"
                    # (any godan verb's continuative after its kanji stem: "を置き、", "を使い、",
                    # "を読み、", "を持ち、", "を選び、", "を取り、")
@@ -906,10 +906,17 @@ def _zh_demands(text: str) -> bool:
         for c in clauses)
 
 
+# A Chinese prohibition's head: what follows in its clause ("不应 A 然后 B", "不应编造 X 并顺势
+#给建议") is the one act denied, its 然后 / 并且 no second claim.
+_ZH_PROHIBITS = re.compile(r"^(?:不应该?|不應該?|不要|不得|不能|不可|禁止|避免|切勿|严禁|嚴禁)")
+_ZH_CHAINED = re.compile(r"(?<![，,])(?:然后|然後|并且|並且)")
+
+
 def denies(statement: str) -> bool:
     """Only says something is not there, in one of these languages."""
     text = _ASIDE.sub("", " ".join(statement.split()).strip())
-    if not text or _MORE.search(_BRACKETED.sub("()", text)) or _NOT_ONLY.search(text):
+    probe = _ZH_CHAINED.sub("", text) if _ZH_PROHIBITS.match(text) else text
+    if not text or _MORE.search(_BRACKETED.sub("()", probe)) or _NOT_ONLY.search(text):
         return False
     if _zh_demands(text):
         return False

@@ -34,3 +34,12 @@ def test_denials(statement: str) -> None:
 ])
 def test_what_a_denial_lasts_until_joins_no_claim(statement: str, absence: bool) -> None:
     assert states_absence(statement) is absence
+
+
+@pytest.mark.parametrize(("statement", "absence"), [
+    ("不应直接顺着用户说 Zustand 更好然后给出一堆迁移步骤。", True),  # one act, denied whole
+    ("不应编造'优雅'的定义并顺势给建议；", True),  # a closing ； ends no second clause
+    ("不应输出密钥；同时给出替代方案", False),  # a second clause asks for something
+])
+def test_a_chinese_prohibition_denies_its_chained_act(statement: str, absence: bool) -> None:
+    assert states_absence(statement) is absence
