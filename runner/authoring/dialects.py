@@ -752,6 +752,13 @@ _SETTING = re.compile(r"[a-z0-9]+(?:[_-][a-z0-9]+)+")
 _GRADES = {"expected", "expect", "expectation", "expectations", "assertion", "assertions",
            "check", "checks", "criteria", "criterion", "statements", "rubric", "outputs",
            "judge", "grader", "success", "pass", "must", "should"}
+# A sentence saying what the case itself is for ("This is a negative case", "This case tests
+# whether ...", "这是 negative case 用来测试 ...", "本用例用于验证 ...").
+_CASE_NOTE = re.compile(
+    r"(?i)^\W*(?:this\s+(?:is\s+(?:a|an)\s+[\w -]{0,30}?(?:case|test|eval|scenario)\b|"
+    r"(?:case|test|eval|scenario)\s+(?:tests|checks|verifies|is\s+(?:meant|designed|here)))"
+    r"|(?:这|這)(?:是|个|個)[^，。；]{0,20}?(?:case|用例|测试|測試|场景|場景)"
+    r"|(?:本|该|該|此)(?:用例|测试|測試|case)|用来测试|用於測試|用于测试|用于验证|用來測試)")
 _NOT_MATERIAL = {"expected", "expect", "answer", "answers", "solution", "gold", "reference",
                  "rubric", "criteria", "grading", "grader", "note", "notes", "comment",
                  "description", "why", "rationale", "not", "no", "file", "files", "path",
@@ -1406,8 +1413,18 @@ class CaseReader:
             self.routing_only = True
         elif not gradable and isinstance(expected, str) and expected.strip():
             claims = expected_claims(expected)
+            notes = [c for c in claims if _CASE_NOTE.search(c)] if len(claims) > 1 else []
+            if notes and len(notes) < len(claims):
+                # "这是 negative case 用来测试 skill 是否会被过度触发": what the case is for,
+                # the author's note, no claim the work can show
+                claims = [c for c in claims if c not in notes]
+                self.unread["expected_output (the author's note on the case)"] = notes
+                self.mapped(f"expected_output: {len(notes)} sentence(s) say what the case is "
+                            f"for ({notes[0][:60]!r}): the author's note, not graded",
+                            "none needed (or move it to `notes`)")
             if len(claims) == 1:
-                self.add("statement", expected, "expected_output (the case's only criterion)")
+                self.add("statement", claims[0] if notes else expected,
+                         "expected_output (the case's only criterion)")
                 return
             for n, claim in enumerate(claims, 1):  # one quote cannot show several claims
                 self.add("statement", claim, f"expected_output, claim {n} of {len(claims)} "
