@@ -89,7 +89,11 @@ def prose_notes(skill_dir: Path, skill_name: str) -> list[Path]:
     """The Markdown and text files beside a trigger-only skill's trigger set, and its prose
     set if it has one: not read (no reader grades prose), each said."""
     # a trigger file beside SKILL.md: the skill's own documents there are no notes
-    folders = {p.parent for p, _ in trigger_files(skill_dir, skill_name)} - {skill_dir}
+    files = [p for p, _ in trigger_files(skill_dir, skill_name)]
+    if not files:  # a runtime set of routing only (`prompts.csv` with should_trigger)
+        routed = routed_set(skill_dir, skill_name)
+        files = [Path(f) for f in routed.files] if routed is not None else []
+    folders = {p.parent for p in files} - {skill_dir}
     prose = find_prose(skill_dir, skill_name)
     found = {prose} if prose is not None else set()
     for folder in folders | {f.parent for f in folders if f.name == "trigger"}:
