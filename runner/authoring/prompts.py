@@ -44,7 +44,8 @@ from runner.scoring.absence import states_absence
 from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
 
 _PLACEHOLDER = re.compile(
-    r"<(?:[A-Z][A-Z0-9_]{2,}|[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+|(?:your|insert|path|name|the)"
+    r"<(?:[A-Z][A-Z0-9_]{2,}|[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+|[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}|"
+    r"(?:your|insert|path|name|the)"
     r"\b[^<>\n]{1,40})>"
     r"|\{\{\s*[\w.-]+\s*\}\}|(?<![\w.])/path/to/[\w./-]*|\[(?:INSERT|YOUR|PLACEHOLDER)[^\]]*\]",
 )
@@ -101,6 +102,7 @@ def placeholders(prompt: str) -> list[str]:
         rf"</{re.escape(f.strip('<>'))}>", prompt) and not _in_a_format(prompt, f)))
 
 
+_FILE_BLANK = re.compile(r"<[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}>")
 # A path spelled as a pattern: two or more `<x>` segments in one path ("out/<platform>-<arch>/
 # <build_type>/"): the layout the work should follow, named in the skill's notation.
 _PATTERN_PATH = re.compile(r"[\w./-]*(?:<[\w-]+>[\w./-]*){2,}")
@@ -122,7 +124,8 @@ def notation_tokens(prompt: str, blanks: list[str], notation: str) -> list[str]:
     skill's."""
     said = []
     for blank in blanks:
-        if not blank.startswith("<"):
+        # a file's name left blank (`<export.txt>`) is the user's file, whoever writes it so
+        if not blank.startswith("<") or _FILE_BLANK.fullmatch(blank):
             continue
         quoted = re.search(rf"(?<![\w<]){re.escape(blank)}", notation) is not None
         pattern = any(blank in m.group(0) for m in _PATTERN_PATH.finditer(prompt))

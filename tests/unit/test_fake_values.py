@@ -65,3 +65,13 @@ def test_a_field_named_in_the_prompt_only_as_a_word(tmp_path: Path) -> None:
                            actual="Rotate it at once and revoke the old one.")), "-v")
     assert got.exit_code == 0, got.output
     assert "`actual` sent with the prompt" not in got.output
+
+
+def test_a_file_name_left_blank_is_a_placeholder(tmp_path: Path) -> None:
+    skill = _skill(tmp_path, "Fix this exported conversation file: <export.txt>, its lines "
+                             "wrap badly.")
+    (skill / "SKILL.md").write_text((skill / "SKILL.md").read_text()
+                                    + "\nRun: python fix.py <export.txt>\n")
+    got = check(str(skill))
+    assert got.exit_code == 2, got.output
+    assert "placeholder(s) <export.txt>" in got.output
