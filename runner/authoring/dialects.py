@@ -129,7 +129,8 @@ KNOWN_TYPES: dict[str, tuple[str, bool]] = {
 }
 # Where each kind keeps its operand, in order of preference. A label is never an operand.
 OPERAND_KEYS = {LITERAL: ("value", "text", "substring", "string", "literal", "needle",
-                          "expected", "contains", "content", "keyword", "phrase", "check"),
+                          "expected", "contains", "content", "keyword", "phrase", "check",
+                          "target"),
                 REGEX: ("pattern", "regex", "regexp", "expression", "value", "re", "check")}
 # Keys that can only be an operand (never a statement's text): an unknown type with none of
 # them, and a sentence, is a statement for the grader.
@@ -664,6 +665,23 @@ _REPLY_WORDS = frozenset({"response", "answer", "reply", "final", "assistant"})
 # A kind naming the skill's activation (`activation_evidence_contains:name`): whether the
 # skill loads, which no check on the work can see.
 _ACTIVATION_WORDS = frozenset({"activation", "activated", "loaded", "triggered", "fired"})
+
+
+# A harness's type for a check on the commands the agent ran (`command_executed`,
+# `command_contains`), its operand under `target` or `value`: a Bash call holding it.
+_COMMAND_TYPES = frozenset({"command_executed", "command_contains", "command_run",
+                            "command_includes", "bash_contains", "shell_contains"})
+
+
+def _command_typed(value: dict[str, Any], name: str) -> tuple[dict[str, Any], str]:
+    """`{type: command_contains, target: "--audio-format"}` as `{type: tool_call, tool: Bash,
+    input_contains: ...}`; any other object as it is."""
+    operand = next((value[k] for k in ("target", "value", "contains") if isinstance(
+        value.get(k), str) and value[k].strip()), None)
+    if name.lower() not in _COMMAND_TYPES or operand is None:
+        return value, name
+    kept = {k: v for k, v in value.items() if k not in ("target", "value", "contains", "type")}
+    return {**kept, "type": "tool_call", "tool": "Bash", "input_contains": operand}, "tool_call"
 
 
 def _file_target(value: dict[str, Any]) -> str | None:
@@ -3098,6 +3116,7 @@ class CaseReader:
             self._conditional(value, origin, key)
             return
         name = _type_name(value)
+        value, name = _command_typed(value, name)
         if self._tool_input(value, origin, name):
             return
         kind_neg = KNOWN_TYPES.get(name.lower())
