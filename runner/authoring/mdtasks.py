@@ -11,6 +11,7 @@ with `cases --generate --from FILE` (runner.authoring.layouts.prose_refusal).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Collection
 from pathlib import Path
@@ -106,7 +107,17 @@ _SENTENCE = re.compile(r"(?i)^\s*(?P<label>(?:pass|fail)(?:es|s)?(?:\s+only)?\s+
 _PROMPT_LABELS = frozenset({"prompt", "input", "query", "user", "user prompt", "user input",
                             "request", "task", "question", "user request", "user message",
                             "输入", "提示", "提示词", "问题", "用户输入", "entrada", "consulta"})
-_PASS_LABELS = re.compile(r"(?i)^(?:expected(?:\s+(?:behaviou?rs?|output|result|outcome))?|pass"
+# ...or a qualified one: "Raw input", "User ask", "Initial prompt"
+_PROMPT_LIKE = re.compile(r"(?:raw|user|initial|original|sample|test|scenario)\s+"
+                          r"(?:input|prompt|request|query|ask|message)")
+
+
+def _prompt_label(label: str) -> bool:
+    return label in _PROMPT_LABELS or _PROMPT_LIKE.fullmatch(label) is not None
+
+
+_PASS_LABELS = re.compile(r"(?i)^(?:expected(?:\s+(?:behaviou?rs?|output|result|outcome|moves?|"
+                          r"actions?|steps?))?|(?:pass|success|acceptance)\s+conditions?|pass"
                           r"(?:\s+(?:criteria|if|when))?|passes\s+(?:if|when)|pass\s+only\s+"
                           r"(?:if|when)|should|must|success(?:\s+criteria)?|acceptance"
                           r"(?:\s+criteria)?|checks?|criteria|asserts?|assertions?|required(?:\s+(?:signals?|"
@@ -199,7 +210,7 @@ def _label_of(line: str) -> tuple[str, str] | None:
     if label is None:
         return None
     name = label.group("label").strip()
-    if name.lower() in _PROMPT_LABELS or _pass(name) or _fail(name):
+    if _prompt_label(name.lower()) or _pass(name) or _fail(name):
         return name.lower(), label.group("rest").strip().lstrip("*_").strip()
     if re.match(r"^\s*(?:\*\*|__)", line):
         return name.lower(), label.group("rest").strip()  # a bold label of its own: ends the last
@@ -207,7 +218,7 @@ def _label_of(line: str) -> tuple[str, str] | None:
 
 
 def _known(label: str) -> bool:
-    return label in _PROMPT_LABELS or bool(_PASS_LABELS.match(label) or _FAIL_LABELS.match(label))
+    return _prompt_label(label) or bool(_PASS_LABELS.match(label) or _FAIL_LABELS.match(label))
 
 
 def _blocks(section: str) -> tuple[list[str], list[tuple[str, str, list[str]]]]:
@@ -290,7 +301,11 @@ def _items(label: str, rest: str, lines: list[str]) -> list[str]:
     if items:
         return items
     if not rest:
-        return []
+        # the label alone on its line, a paragraph under it ("**Expected moves:**" then
+        # prose): that paragraph, one item
+        paragraph = " ".join(itertools.takewhile(bool, (ln.strip() for ln in itertools.dropwhile(
+            lambda ln: not ln.strip(), lines))))
+        return [paragraph] if paragraph and not _FENCE.match(paragraph) else []
     # `Expected style candidates: a, b`: the label says what the text is
     return [rest if _PASS_LABELS.match(label) or _FAIL_LABELS.match(label) else
             f"{label[:1].upper()}{label[1:]}: {rest}"]
@@ -394,7 +409,7 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
         if _threshold(title, said) is not None:
             bars.append((title, said, section))
         prompt = next((_prompt_text(r, ls) for label, r, ls in blocks
-                       if label in _PROMPT_LABELS), None)
+                       if _prompt_label(label)), None)
         checks = [i for label, r, ls in blocks if _pass(label) and not _fail(label)
                   for i in _items(label, r, ls)]
         avoid = [i for label, r, ls in blocks if _fail(label) for i in _items(label, r, ls)]
