@@ -885,7 +885,12 @@ def hidden_set_lines(skill_dir: Path, name: str) -> list[str]:
 
 
 def _own_set_folder(skill_dir: Path) -> bool:
-    return any((skill_dir / name).is_dir() for name in SET_FOLDERS)
+    """The skill's authors wrote it a set: a set folder, or a set or trigger file beside its
+    SKILL.md (`.claude/skills/x/trigger-evals.json`)."""
+    return any((skill_dir / name).is_dir() for name in SET_FOLDERS) or any(
+        p.is_file() and p.suffix in SET_SUFFIXES and ("trigger" in p.name.lower() and "eval"
+                                                      in p.name.lower() or p.stem in SET_NAMES)
+        for p in skill_dir.iterdir()) if skill_dir.is_dir() else False
 
 
 def skill_part(entry: str) -> str:
