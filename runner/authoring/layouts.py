@@ -104,6 +104,8 @@ PROSE_SUFFIXES = (".md", ".markdown", ".txt")
 # reader refuses to read as a skill (a fixture's or an example's copy), not a walk's skip list
 # (dependencies and builds are never walked at all: runner.authoring.project_walk).
 NOT_SKILLS = frozenset({"fixtures", "tests", "test", "examples", "templates", "evals"})
+# ...of which a repository with no other skill shows its skills in these
+_SHOWN = frozenset({"examples", "templates"})
 ANCESTORS = 4  # how far above a skill its repository root's evals/ may sit
 
 
@@ -815,12 +817,17 @@ def skill_files(root: Path) -> list[Path]:
 def _skill_folders(root: Path) -> list[Path]:
     found: list[Path] = []
     hidden: list[Path] = []  # under an agent's folder (.claude/skills/...)
+    shown: list[Path] = []  # under examples/ or templates/, with a set of their own
     for skill_md in skill_files(root):
         rel = skill_md.parent.relative_to(root).parts
         dotted = [p for p in rel if p.startswith(".")]
         # a plugin's skill may be named like test material (`skills/test/`): its own
         # folder is judged by its parent's name
         named = rel[:-1] if len(rel) > 1 and rel[-2] == "skills" else rel
+        if not dotted and set(named) & NOT_SKILLS <= _SHOWN and set(named) & _SHOWN \
+                and _own_set_folder(skill_md.parent):
+            shown.append(skill_md.parent)
+            continue
         # an agent's hidden folder: a known one, or any `.<agent>/skills/`, or `.skills/`
         if NOT_SKILLS.intersection(named) or dotted and (dotted != [rel[0]] or (
                 rel[0] not in AGENT_FOLDERS and not skills_root(rel[:-1]))):
@@ -832,6 +839,10 @@ def _skill_folders(root: Path) -> list[Path]:
         (hidden if dotted else found).append(skill_md.parent)
     # helpers kept for the agent beside a repository's own skills are not what it ships,
     # unless their authors wrote a set for one (`.claude/skills/x/evals/`): that one is measured
+    # a repository whose only skills are examples or templates with sets of their own (an
+    # SDK's `examples/skills/x/evals/`): those are what it shows, so what is measured
+    if not found and not hidden:
+        return shown
     return [*found, *(h for h in hidden if _own_set_folder(h))] if found else hidden
 
 

@@ -1,12 +1,14 @@
 """A repository's own helpers under `.claude/skills/` beside the skills it ships are measured
 when their authors wrote them a set: a set folder, or a set or trigger file beside SKILL.md
-(`.claude/skills/release-status/trigger-evals.json`)."""
+(`.claude/skills/release-status/trigger-evals.json`). A repository whose only skills are
+examples or templates measures those that have a set of their own."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from runner.authoring.layouts import skill_folders
+from runner.authoring.read_once import read_once
 from tests.helpers import write_data, write_skill_md
 
 
@@ -21,3 +23,16 @@ def test_a_helper_with_a_trigger_file_beside_its_skill_md(tmp_path: Path) -> Non
     found = {p.name for p in skill_folders(repo)}
     assert {"dev-pr", "release-status"} <= found
     assert plain.name not in found  # a helper with no set is not what the repository ships
+
+
+def test_a_repository_whose_skills_are_examples_with_sets(tmp_path: Path) -> None:
+    repo = tmp_path / "sdk"
+    shown = write_skill_md(repo / "examples" / "skills" / "triage", "triage", "Triages.")
+    write_data(shown / "evals" / "evals.json", {"evals": [{"id": 1, "prompt": "Triage: "
+                                                          "'disk full'", "expected_output": "P2"}]})
+    write_skill_md(repo / "examples" / "skills" / "bare", "bare", "No set.")
+    assert [p.name for p in skill_folders(repo)] == ["triage"]
+    # beside a skill of its own, a repository's examples stay examples
+    write_skill_md(repo / "skills" / "core", "core", "The SDK's own skill.")
+    with read_once():
+        assert [p.name for p in skill_folders(repo)] == ["core"]
