@@ -166,12 +166,21 @@ def _statements(text: str) -> list[str]:
     return lines or ([whole] if whole else [])
 
 
+# A scored rubric's level line under a criterion ("- 0: Wrong root cause", "- 3: Precisely
+# identifies ...", "- 2 - Mostly"): what each score means, never a criterion of its own.
+_LEVEL = re.compile(r"^\d{1,2}(?:\s*[-–]\s*\d{1,2})?\s*(?:points?|pts?)?\s*[:=)\-–]\s")
+
+
 def _list_items(lines: list[str]) -> list[str]:
-    """The list items of Markdown lines, an item wrapped onto indented lines joined whole."""
+    """The list items of Markdown lines, an item wrapped onto indented lines joined whole; a
+    scored rubric's level lines (_LEVEL) are left out, its criteria kept."""
     items: list[str] = []
     open_item = False
     for line in lines:
         found = _LIST_LINE.match(line)
+        if found and _LEVEL.match(found.group(1)):
+            open_item = False
+            continue
         if found:
             items.append(found.group(1))
             open_item = True

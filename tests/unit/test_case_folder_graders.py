@@ -1,7 +1,8 @@
 """A case folder in the Harbor shape (`instruction.md`, `test.sh`, `quality.md` headed "Quality
 Rubric"): `test.sh` is the case's grader program, never a fixture staged for the agent (it holds
 the checks); a Markdown file whose first heading calls it a rubric is the case's rubric,
-whatever its name. A grader written for its harness's output folder (`$EVAL_OUTPUT_DIR`)
+whatever its name (a scored criterion's level lines, "- 0: Wrong root cause", are no
+criteria of their own). A grader written for its harness's output folder (`$EVAL_OUTPUT_DIR`)
 finds the work there: the runner points those names at the working directory too."""
 
 from __future__ import annotations
@@ -20,7 +21,10 @@ def _skill(tmp_path: Path) -> Path:
                                          "already exists'. Write remediation.md with the fix.\n")
     (task / "test.sh").write_text('#!/bin/sh\ngrep -q flux "$EVAL_OUTPUT_DIR/remediation.md"\n')
     (task / "quality.md").write_text("# Quality Rubric — Task 1\n\n- Names the ownership "
-                                     "annotation conflict\n- Uses flux suspend and resume\n")
+                                     "annotation conflict\n- Uses flux suspend and resume\n"
+                                     "\n1. **Root cause** (0-3): Is the cause named?\n"
+                                     "   - 3: Names the annotation conflict\n"
+                                     "   - 0: Wrong root cause\n")
     return skill
 
 
@@ -29,6 +33,9 @@ def test_test_sh_grades_and_a_titled_rubric_is_read(tmp_path: Path) -> None:
     assert "fixture test.sh" not in shown
     assert "grader_program" in shown and "test.sh" in shown
     assert "statement Names the ownership annotation conflict" in shown
+    # a scored criterion's level lines say what each score means: never criteria themselves
+    assert "statement **Root cause** (0-3): Is the cause named?" in shown
+    assert "Wrong root cause" not in shown
 
 
 def test_harness_output_names_point_at_the_work(tmp_path: Path) -> None:
