@@ -508,6 +508,8 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     if not isinstance(judge_expected, bool):
         problems.refuse("EV009", "", "judge_expected_output: true or false",
                         "write true or false")
+    left_out = _leave_out(cases, problems)
+    cases = [c for c in cases if c.id not in left_out]
     problems.raise_any()
     # a trigger test read as the skill's trigger set keeps what its notes and labels said
     kept = [f for f in problems.reported if f.code == "EV012" and f.case == SET_LEVEL
@@ -519,7 +521,18 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
                    origins=read.origins, source=shown,
                    read_files=tuple(str(f) for f in found.files),
                    unread_files=tuple(f"{f.name} ({why})" for f, why in found.unread),
-                   case_files=case_files)
+                   case_files=case_files, left_out=left_out)
+
+
+def _leave_out(cases: list[Case], problems: Problems) -> tuple[str, ...]:
+    """The cases whose input the set does not hold, left out while the others run (issue 26:
+    one missing file must not cost a night's batch its whole set; each is said, with its fix).
+    A case that builds on one of them (`depends_on`) could not run either: then, as when
+    none would be left, they refuse the set."""
+    gone = {f.case for f in problems.unrunnable}
+    if any(step.id in gone for case in cases if case.id not in gone for step in case.chain):
+        return problems.leave_out_unrunnable([])
+    return problems.leave_out_unrunnable([c.id for c in cases])
 
 
 def _report_sets_below(found: Located, skill_dir: Path, problems: Problems) -> None:
@@ -1345,7 +1358,7 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         "the case needs one fixed)")
         blanks = [b for b in blanks if b not in own]
     if blanks:
-        problems.refuse("EV009", case.id, f"the prompt still holds placeholder(s) "
+        problems.cannot_run("EV009", case.id, f"the prompt still holds placeholder(s) "
                         f"{', '.join(blanks[:5])}: the session would receive them as written",
                         "write the value in place of each placeholder (a fixture's path as "
                         "it is staged, e.g. notes.txt for evals/files/notes.txt)")
@@ -1419,7 +1432,7 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
         # the reader makes (runner.authoring.stand_ins), the fix says how to say it
         kin = [f for f in case.files if PurePosixPath(name).suffix and
                PurePosixPath(f).suffix.lower() == PurePosixPath(name).suffix.lower()][:3]
-        problems.refuse("EV009", case.id, f"the prompt names the input {name!r}, which the "
+        problems.cannot_run("EV009", case.id, f"the prompt names the input {name!r}, which the "
                         "case does not stage: the session would not have it",
                         f"add {near[0]!r} to files" if near else
                         f"the case stages {', '.join(map(repr, kin))} under another name: "
@@ -1464,7 +1477,7 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
     fix = (_fixture_folders_fix(skill) or project_fix(skill.root) or "put the input under "
            "evals/files/ and list it in `files` (or paste it into the prompt)") if pointed else ""
     for phrase in pointed:
-        problems.refuse("EV009", case.id, f"the prompt works on {phrase!r}, which the case "
+        problems.cannot_run("EV009", case.id, f"the prompt works on {phrase!r}, which the case "
                         "neither stages nor quotes: the session would not have it", fix)
     report_kinds_and_counts(case, staged_files(case, listed), pointed, problems,
                             lambda text, p: told_in_a_question(text, p)

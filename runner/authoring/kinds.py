@@ -319,14 +319,14 @@ def report_kinds_and_counts(case: Case, files: list[str], pointed: list[str],
     shown = ", ".join(files[:3]) + (" ..." if len(files) > 3 else "") if files else "nothing"
     for phrase, kind in unstaged_kinds(case, files):
         if new(phrase):
-            problems.refuse("EV009", case.id, f"the prompt works on {phrase!r}, "
+            problems.cannot_run("EV009", case.id, f"the prompt works on {phrase!r}, "
                             f"{KIND_SHOWN[kind]}, and the case stages none (it stages "
                             f"{shown}): the session would not have it", f"put the {kind} "
                             "under evals/files/ and list it in `files` (or rewrite the prompt "
                             "to work on what the case stages)")
     for phrase, named, such in uncounted_files(case, files):
         if new(phrase):
-            problems.refuse("EV009", case.id, f"the prompt works on {phrase!r} ({named} "
+            problems.cannot_run("EV009", case.id, f"the prompt works on {phrase!r} ({named} "
                             f"file(s)), and the case stages {such} of them (it stages {shown}): "
                             "the session would not have them", "put each of them under "
                             "evals/files/ and list them in `files` (or rewrite the prompt to "

@@ -31,10 +31,36 @@ class Problems:
         self.case_files = case_files or {}  # several files read as one set: each case's own
         self.refusals: list[Finding] = []
         self.reported: list[Finding] = []
+        # a case whose input the set does not hold (a placeholder, a file or project no case
+        # stages): that case cannot run, the others can (settled by `leave_out_unrunnable`)
+        self.unrunnable: list[Finding] = []
 
     def refuse(self, code: str, case: str, message: str, fix: str) -> None:
         self.refusals.append(Finding(code=code, file=self.case_files.get(case, self.file),
                                      case=case, message=message, fix=fix))
+
+    def cannot_run(self, code: str, case: str, message: str, fix: str) -> None:
+        """A refusal of this case alone: its input is missing, so no arm can run it."""
+        self.unrunnable.append(Finding(code=code, file=self.case_files.get(case, self.file),
+                                       case=case, message=message, fix=fix))
+
+    def leave_out_unrunnable(self, ids: list[str]) -> tuple[str, ...]:
+        """The cases of `ids` that cannot run, left out of the run and reported, when nothing
+        else refuses the set and one of its cases can still run; otherwise they refuse with
+        the rest (an author fixes everything in one edit). Returns the ids left out."""
+        gone = tuple(dict.fromkeys(f.case for f in self.unrunnable))
+        if not gone:
+            return ()
+        left = [i for i in ids if i not in gone]
+        if self.refusals or not left:
+            self.refusals.extend(self.unrunnable)
+            self.unrunnable = []
+            return ()
+        tail = (f"{LEFT_OUT} ({len(left)} other case(s) run; `--strict` refuses the set "
+                "instead)")
+        self.reported.extend(f.model_copy(update={"message": f.message + tail})
+                             for f in self.unrunnable)
+        return gone
 
     def report(self, code: str, case: str, message: str, fix: str) -> None:
         self.reported.append(Finding(code=code, file=self.case_files.get(case, self.file),
@@ -83,6 +109,16 @@ class Noted(BaseModel):
         return [(f"{message} ({len(where)}x: {', '.join(where[:3])}"
                  f"{', ...' if len(where) > 3 else ''})" if where[0] else message, fix)
                 for (message, fix), where in self.noted.items()]
+
+
+LEFT_OUT = "; left out of the run"  # how a case that cannot run is said, after its reason
+
+
+def unrunnable_refused(file: str, findings: tuple[Finding, ...], ids: tuple[str, ...]
+                       ) -> CaseSetRefused:
+    """`--strict`: the refusal of the cases left out, each said as its problem alone."""
+    return CaseSetRefused(file, [f.model_copy(update={"message": f.message.split(LEFT_OUT)[0]})
+                                 for f in findings if f.case in ids and LEFT_OUT in f.message])
 
 
 def finding_line(finding: Finding) -> str:

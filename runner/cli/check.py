@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 @main.command(epilog=CHECK_EXIT_CODES, short_help="Check a skill and its case set offline.")
 @click.argument("skill", type=click.Path(path_type=Path))
-@use("k", "max_k", "min_k", "incumbent_path", "model_script", "cases_file", "skill_name")
+@use("k", "max_k", "min_k", "incumbent_path", "model_script", "cases_file", "strict",
+     "skill_name")
 @click.option("--verbose", "-v", is_flag=True,
               help="Also list each case: every check, how it will be graded, on what material "
                    "and where it came from; fixtures and where they are staged; what is kept "

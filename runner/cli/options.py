@@ -118,6 +118,10 @@ OPTIONS: dict[str, Decorator] = {
                                help="The case set to read (any set file: JSON, YAML or a "
                                     "folder of case files), in place of the one found in "
                                     "the skill's layout."),
+    "strict": click.option("--strict", is_flag=True,
+                           help="Refuse a case set any of whose cases cannot run as written "
+                                "(EV009: a placeholder, an input no case stages) instead of "
+                                "leaving those cases out and running the others."),
     "skill_name": click.option("--skill-name", "skill_name", default=None, metavar="NAME",
                                help="On a collection of skills: only the skill named NAME "
                                     "(its SKILL.md or folder name)."),
@@ -279,7 +283,8 @@ OPTIONS: dict[str, Decorator] = {
                                "skipped (checked before the run)."),
 }
 
-EVAL = ("k", "max_k", "min_k", "alpha", "model", "case_ids", "cases_file", "incumbent_path",
+EVAL = ("k", "max_k", "min_k", "alpha", "model", "case_ids", "cases_file", "strict",
+        "incumbent_path",
         "arms",
         "timeout_s", "max_turns", "session_budget_usd", "allow_server_tools", "grader_model",
         "judge_model", "no_judge", "judge_all")

@@ -80,7 +80,8 @@ def check_skill(opts: RunOptions) -> Checked:
                 *plan.findings]
     report = CheckReport(ok=True, skill=plan.skill.name, skill_sha256=plan.skill.digest,
                          arms=[str(a) for a in plan.arms], k=opts.k, trials=len(plan.trials),
-                         cases=readings, findings=findings, about=caseset.about,
+                         cases=readings, left_out=list(caseset.left_out),
+                         findings=findings, about=caseset.about,
                          set_files=list(caseset.read_files),
                          unread_files=list(caseset.unread_files),
                          sets=SetsFound(runtime=caseset.source or None, trigger=trigger_location(
@@ -89,7 +90,9 @@ def check_skill(opts: RunOptions) -> Checked:
     summary = (
         f"ok: {plan.skill.name} (sha256 {plan.skill.short_digest}), {len(plan.cases)} "
         f"case(s): {', '.join(shown)}; arms {', '.join(plan.arms)}; k={plan.k_label()} -> "
-        f"{'at most ' if plan.adaptive else ''}{len(plan.trials)} trial(s){script}")
+        f"{'at most ' if plan.adaptive else ''}{len(plan.trials)} trial(s){script}"
+        + (f"; left out, cannot run as written (EV009 below): {', '.join(caseset.left_out)}"
+           if caseset.left_out else ""))
     details = [line for reading in readings for line in case_lines(reading)]
     if caseset.about:
         details.append(f"kept, not graded (top level): {', '.join(sorted(caseset.about))}")

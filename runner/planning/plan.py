@@ -12,6 +12,7 @@ from importlib import metadata
 from runner import config
 from runner.authoring.bundles import hoist_projects, pack_fixtures, pack_skill
 from runner.authoring.caseset import load_caseset, restated_prompts
+from runner.authoring.problems import unrunnable_refused
 from runner.authoring.program_files import program_files
 from runner.authoring.set_owned import bundle_exclusions
 from runner.authoring.skill import load_skill
@@ -61,7 +62,11 @@ class Request:
 def check_request(opts: RunOptions) -> Request:
     """Every offline refusal (skill, case set, incumbent, arms), before anything is packed."""
     skill = load_skill(opts.skill_path)
-    caseset = load_caseset(skill.path, skill.name, opts.cases_file).select(opts.case_ids)
+    caseset = load_caseset(skill.path, skill.name, opts.cases_file)
+    if opts.strict and caseset.left_out:
+        raise unrunnable_refused(caseset.source or str(skill.path / CASESET_RELPATH),
+                                 caseset.findings, caseset.left_out)
+    caseset = caseset.select(opts.case_ids)
     if caseset.skill_name != skill.name:
         # Often the repository's name: the set is this folder's, and SKILL.md names the skill.
         caseset = caseset.model_copy(update={"skill_name": skill.name, "findings": (

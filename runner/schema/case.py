@@ -424,6 +424,9 @@ class CaseSet(BaseModel):
     case_files: dict[str, str] = Field(default_factory=dict, exclude=True, description="case "
                                        "id -> the set file it came from (several files read "
                                        "as one set)")
+    left_out: tuple[str, ...] = Field(default=(), exclude=True, description="Cases that "
+                                      "cannot run as written (their input is missing: EV009), "
+                                      "left out while the others run; `--strict` refuses")
 
     def file_of(self, case_id: str, default: str = "") -> str:
         """The set file a case was read from (what its findings name)."""
@@ -434,6 +437,11 @@ class CaseSet(BaseModel):
             return self
         known = {c.id for c in self.evals}
         missing = [i for i in ids if i not in known]
+        gone = [i for i in missing if i in self.left_out]
+        if gone:
+            raise CaseSetError(self.source or CASESET_RELPATH, f"--case {', '.join(gone)}: "
+                               "left out, it cannot run as written (its input is missing: "
+                               "EV009, `check` says what to add)")
         if missing:
             raise CaseSetError(
                 CASESET_RELPATH, f"--case {', '.join(missing)}: no such case (have {sorted(known)})"

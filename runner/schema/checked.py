@@ -64,6 +64,9 @@ class CheckReport(BaseModel):
     k: int | None = None
     trials: int | None = None
     cases: list[CaseReading] = Field(default_factory=list)
+    left_out: list[str] = Field(default_factory=list, description="Cases that cannot run as "
+                                "written (EV009: their input is missing), left out of a run; "
+                                "`--strict` refuses the set instead")
     findings: list[Finding] = Field(default_factory=list, description="Reported, not refused")
     problems: list[Finding] = Field(default_factory=list, description="Why it was refused")
     about: dict[str, Any] = Field(default_factory=dict, description="Descriptive top-level "

@@ -179,6 +179,9 @@ class EvalSettings(SessionFields):
                           "be good enough")
     case_ids: tuple[str, ...] = Field(default=(), validation_alias=AliasChoices(
         "case_ids", "cases"), description="Only these cases (default: all)")
+    strict: bool = Field(default=False, description="Refuse a set any of whose cases "
+                         "cannot run as written (EV009: a placeholder, an input no case "
+                         "stages) instead of leaving those cases out")
     cases_file: Path | None = Field(default=None, description="The case set file to read "
                                     "(--cases FILE), in place of the one found in the skill's "
                                     "layout")

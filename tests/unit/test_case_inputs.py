@@ -193,7 +193,7 @@ def test_a_prompt_pointing_at_an_input_nobody_stages_is_refused(tmp_path: Path) 
         {"id": "made", "prompt": "Write my report on duplicate payments to findings.md.",
          "assertions": ["duplicate"]}],
         files={"evals/files/x.diff": "+2,Acme,10\n"})
-    result = check(str(skill))
+    result = check(str(skill), "--strict")
     assert result.exit_code == 2
     refused = "\n".join(lines(result, "EV009"))
     for case in ("'diff'", "'attached'", "'repo'", "'node'"):

@@ -40,7 +40,7 @@ def test_an_input_handed_over_in_words_is_refused_with_the_fix(tmp_path: Path) -
         {"id": "below", "prompt": "Summarise the transcript below into action items"},
         {"id": "fine", "prompt": "Summarise these notes into three bullet points",
          "files": ["evals/files/notes.md"]}])
-    result = check_cli(str(skill))
+    result = check_cli(str(skill), "--strict")
     assert result.exit_code == 2
     lines = [line for line in result.output.splitlines() if "EV009" in line]
     by_case = {case: [line for line in lines if f"case '{case}'" in line]

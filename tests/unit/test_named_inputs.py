@@ -77,7 +77,7 @@ def test_an_input_handed_over_by_kind_that_no_staged_file_is_refused(tmp_path: P
          "files": note},
         # staging nothing: refused once, by the reading of a prompt pointing at its input
         {"id": "none", "prompt": "What does the attached screenshot show?"}])
-    result = check(str(skill))
+    result = check(str(skill), "--strict")
     assert result.exit_code == 2, result.output
     lines = refused(result)
     for name, phrase in (("photo", "the attached photo"), ("zh", "附件中的图片"),
@@ -155,7 +155,7 @@ def test_fewer_files_staged_than_the_prompt_counts_is_refused(tmp_path: Path) ->
         {"id": "give", "prompt": "I want an export script and an apply script. Give me the two "
          "scripts plus the checks you'd add.", "files": ["evals/files/note.txt"]},
         {"id": "folder", "prompt": "Diff the two CSVs.", "files": ["evals/files/pair"]}])
-    result = check(str(skill))
+    result = check(str(skill), "--strict")
     assert result.exit_code == 2, result.output
     lines = refused(result)
     assert "'the two CSVs' (2 file(s)), and the case stages 1 of them" in lines, result.output
@@ -245,7 +245,7 @@ def test_a_path_a_verb_treats_as_existing_in_any_language_is_refused(tmp_path: P
          "files": ["evals/files/note.txt"]},
         {"id": "names", "prompt": "mira https://example.com/a/b.py, usa os.path y v1.2; "
                                   "escribe a j.smith@example.com; revisa example.com"}])
-    result = check(str(skill))
+    result = check(str(skill), "--strict")
     assert result.exit_code == 2, result.output
     lines = refused(result)
     for name, path in (("ru", "billing/invoice_calc.py"), ("zh", "src/main.go"),

@@ -49,7 +49,7 @@ def test_a_pointer_never_reaches_across_a_sentence_end(tmp_path: Path) -> None:
          "assertions": ["timeout"]},
         {"id": "review", "prompt": "Review this PR and list its risks.",
          "assertions": ["risk"]}], name="conf-writer", skill_md=SKILL_MD)
-    result = check_cli(str(skill))
+    result = check_cli(str(skill), "--strict")
     assert result.exit_code == 2
     lines = [line for line in result.output.splitlines() if "EV009" in line]
     assert any("'review'" in line and "this PR" in line for line in lines), lines

@@ -119,7 +119,7 @@ def test_material_placed_at_a_relative_path_the_case_does_not_stage_is_refused(
          "assertions": ["export"]},
         {"name": "into", "prompt": "Write the module in ./src and export add().",
          "assertions": ["export"]}])
-    result = check(str(skill))
+    result = check(str(skill), "--strict")
     assert result.exit_code != 0
     refused = [line for line in result.output.splitlines() if "EV009" in line]
     assert any("'paper'" in r and "'papers/survey.pdf'" in r for r in refused), refused

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner, Result
 
 from runner.cli import main
@@ -179,13 +180,60 @@ def test_placeholders_and_unstaged_inputs_in_a_prompt_are_refused(tmp_path: Path
         {"id": "fine", "prompt": "Summarize minutes.txt and write summary.md",
          "files": ["evals/files/minutes.txt"], "assertions": ["Decisions"]}]},
         files={"evals/files/minutes.txt": "We decided to ship.\n"})
+    strict = check(str(skill), "--strict")
+    assert strict.exit_code == 2
+    assert "'blank'" in strict.output and "<NOTES_FILE>" in strict.output
+    assert "/path/to/out" in strict.output
+    assert "'unstaged'" in strict.output and "add 'evals/files/minutes.txt' to files" \
+        in strict.output
+    assert "'fine'" not in strict.output
+    # without --strict the two cases are left out, each said with its fix; 'fine' runs
     result = check(str(skill))
-    assert result.exit_code == 2
+    assert result.exit_code == 0, result.output
+    first = result.output.splitlines()[0]
+    assert "1 case(s): fine;" in first and "left out" in first and "blank, unstaged" in first
+    ev009 = [line for line in result.output.splitlines() if line.startswith("EV009")]
+    assert len(ev009) == 2 and all("left out of the run" in line for line in ev009)
+    assert any("<NOTES_FILE>" in line for line in ev009)
+
+
+def test_a_set_whose_every_case_lacks_its_input_is_refused(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, {"skill_name": "tidy-notes", "evals": [
+        {"id": "blank", "prompt": "Tidy the notes in <NOTES_FILE>", "assertions": ["Decisions"]},
+        {"id": "unstaged", "prompt": "Summarize minutes.txt for the team",
+         "assertions": ["Decisions"]}]})
+    result = check(str(skill))
+    assert result.exit_code == 2, result.output
+    assert "'blank'" in result.output and "'unstaged'" in result.output
+    assert "left out" not in result.output  # nothing would be left to run
+
+
+def test_a_left_out_case_never_runs_and_cannot_be_asked_for(tmp_path: Path) -> None:
+    from runner.authoring.caseset import load_caseset
+    from runner.errors import CaseSetError
+
+    skill = skill_with(tmp_path, {"skill_name": "tidy-notes", "evals": [
+        {"id": "blank", "prompt": "Tidy the notes in <NOTES_FILE>", "assertions": ["Decisions"]},
+        {"id": "fine", "prompt": "Summarize minutes.txt", "files": ["evals/files/minutes.txt"],
+         "assertions": ["Decisions"]}]}, files={"evals/files/minutes.txt": "We decided to ship.\n"})
+    caseset = load_caseset(skill, "tidy-notes")
+    assert [c.id for c in caseset.evals] == ["fine"] and caseset.left_out == ("blank",)
+    with pytest.raises(CaseSetError, match="left out"):
+        caseset.select(("blank",))
+    as_json = json.loads(check(str(skill), "--json").output)
+    assert as_json["left_out"] == ["blank"]
+
+
+def test_a_case_building_on_a_left_out_case_refuses_the_set(tmp_path: Path) -> None:
+    skill = skill_with(tmp_path, {"skill_name": "tidy-notes", "evals": [
+        {"id": "blank", "prompt": "Tidy the notes in <NOTES_FILE>", "assertions": ["Decisions"]},
+        {"id": "next", "prompt": "Now add a title to the tidy notes", "depends_on": ["blank"],
+         "assertions": ["Title"]},
+        {"id": "fine", "prompt": "Summarize minutes.txt", "files": ["evals/files/minutes.txt"],
+         "assertions": ["Decisions"]}]}, files={"evals/files/minutes.txt": "We decided.\n"})
+    result = check(str(skill))
+    assert result.exit_code == 2, result.output
     assert "'blank'" in result.output and "<NOTES_FILE>" in result.output
-    assert "/path/to/out" in result.output
-    assert "'unstaged'" in result.output and "add 'evals/files/minutes.txt' to files" \
-        in result.output
-    assert "'fine'" not in result.output
 
 
 def test_a_case_that_needs_the_network_is_reported(tmp_path: Path) -> None:
