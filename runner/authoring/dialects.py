@@ -394,6 +394,29 @@ def _regex_object(value: Any) -> Any:
     return value
 
 
+# One-key checks whose key is the type (`- contains: "Incident Commander"`, `- judge: "States
+# that ..."`): the shorthand of several harnesses' YAML.
+_JUDGED_KEYS = frozenset({"judge", "llm", "llm_judge", "llm-rubric", "llm_rubric", "rubric",
+                          "model_graded", "semantic"})
+
+
+def _keyed_type(value: dict[str, Any]) -> dict[str, Any]:
+    """`{contains: x}` as `{type: contains, value: x}` (a list of terms as `values`) when the
+    one key is a check type this reader knows or a judged one, and no key that holds a
+    sentence; any other object as it is."""
+    if len(value) != 1:
+        return value
+    (key, operand), = value.items()
+    if not isinstance(key, str) or key.lower() not in KNOWN_TYPES.keys() | _JUDGED_KEYS \
+            or key.lower() in STATEMENT_KEYS:  # `{text: "The entry lists ..."}`: told in words
+        return value
+    if isinstance(operand, str) and operand.strip():
+        return {"type": key, "value": operand}
+    if isinstance(operand, list) and operand and all(isinstance(o, str) for o in operand):
+        return {"type": key, "values": operand}
+    return value
+
+
 # The fields of a check object that carry what to find (a literal, a pattern, a value): an
 # object with one of these is a check of its own reader, never a check told in words.
 _OPERAND_KEYS = frozenset({"value", "values", "text", "regex", "pattern", "re", "regexp",
@@ -3095,6 +3118,7 @@ class CaseReader:
     # -- assertion objects ------------------------------------------------------------------
 
     def _object(self, value: dict[str, Any], origin: str) -> None:
+        value = _keyed_type(value)
         order = ordered_calls(value)  # never deciding, whatever its tier: read before it
         if order is not None and origin not in self.negated_origins:
             self.process.append({"id": f"{self.label}:{origin}", "order": order})
