@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from runner.analysis.wording_i18n import Table, compiled
+from runner.authoring.fields import words as field_words
 
 # A step acting once the user has replied.
 AFTER_REPLY: Table = {
@@ -59,16 +60,13 @@ _STEP_WORDS = frozenset({"trajectory", "steps", "step", "flow", "workflow", "seq
                          "behaviours", "process"})
 
 
-def _words(key: str) -> set[str]:
-    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key)
-    return {w for w in re.split(r"[^a-z0-9]+", snake.lower()) if w}
 
 
 def awaited_reply(item: dict[str, Any]) -> tuple[str, str, str] | None:
     """(field, the step that asks, the step after the reply) when a list of the case's steps
     asks the user and later acts on the reply; None otherwise."""
     for key, value in item.items():
-        if not _words(str(key)) & _STEP_WORDS or not isinstance(value, list):
+        if not field_words(str(key)) & _STEP_WORDS or not isinstance(value, list):
             continue
         steps = [v for v in value if isinstance(v, str)]
         asked = next((n for n, s in enumerate(steps) if _ASKS_RE.search(s)), None)
@@ -169,7 +167,7 @@ def needs_answers(item: dict[str, Any]) -> tuple[str, str] | None:
     _INTERVIEW, _ASKS_THEN and _BOUND_ACT); None otherwise."""
     fields: list[tuple[str, list[str]]] = []
     for key, value in item.items():
-        if not _words(str(key)) & _CRITERIA_WORDS:
+        if not field_words(str(key)) & _CRITERIA_WORDS:
             continue
         texts = [value] if isinstance(value, str) else \
             [v for v in value if isinstance(v, str)] if isinstance(value, list) else []

@@ -37,6 +37,7 @@ from runner.authoring.fields import (
     expectation_statements,
     label_value,
     limit_statement,
+    name_words,
     never_a_check,
     one_token,
 )
@@ -2356,7 +2357,7 @@ class CaseReader:
         and a list of sentences: each a statement the work must show (or a failure it
         avoids), never a text to find verbatim."""
         for key in list(item):
-            flag = _MUST_FLAG.match(re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower())
+            flag = _MUST_FLAG.match("_".join(name_words(key)))
             if flag is not None and isinstance(item[key], bool):
                 # `must_report_verification: true`: the flag is a demand on the work
                 value = item.pop(key)

@@ -43,8 +43,10 @@ from runner.schema.case import Case
 from runner.scoring.absence import states_absence
 from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
 
+# a file's name as the blank (`<export.txt>`)
+_FILE_NAME = r"[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}"
 _PLACEHOLDER = re.compile(
-    r"<(?:[A-Z][A-Z0-9_]{2,}|[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+|[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}|"
+    rf"<(?:[A-Z][A-Z0-9_]{{2,}}|[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+|{_FILE_NAME}|"
     r"(?:your|insert|path|name|the)"
     r"\b[^<>\n]{1,40})>"
     r"|\{\{\s*[\w.-]+\s*\}\}|(?<![\w.])/path/to/[\w./-]*|\[(?:INSERT|YOUR|PLACEHOLDER)[^\]]*\]",
@@ -102,7 +104,7 @@ def placeholders(prompt: str) -> list[str]:
         rf"</{re.escape(f.strip('<>'))}>", prompt) and not _in_a_format(prompt, f)))
 
 
-_FILE_BLANK = re.compile(r"<[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}>")
+_FILE_BLANK = re.compile(rf"<{_FILE_NAME}>")
 # A path spelled as a pattern: two or more `<x>` segments in one path ("out/<platform>-<arch>/
 # <build_type>/"): the layout the work should follow, named in the skill's notation.
 _PATTERN_PATH = re.compile(r"[\w./-]*(?:<[\w-]+>[\w./-]*){2,}")
