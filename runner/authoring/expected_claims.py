@@ -22,9 +22,11 @@ import re
 
 from runner.authoring.program_types import CONVENTIONAL
 
-# An expected output shorter than this is one claim, however it is punctuated.
+# An expected output shorter than this is one claim, however it is punctuated (counted as
+# _weight counts).
 MIN_LENGTH = 100
-# A part shorter than this (in characters) is no claim of its own: it joins the one before.
+# A part shorter than this (in characters; one of Chinese, Japanese or Korean counts two) is
+# no claim of its own: it joins the one before.
 _MIN_PART = 12
 _OPEN, _CLOSE = "([{\u201c\u00ab\u300c\uff08", ")]}\u201d\u00bb\u300d\uff09"
 _ABBREVIATIONS = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|resp|Mr|Ms|Dr|No|"
@@ -164,10 +166,18 @@ def _items(sentence: str) -> list[str]:
     return [parts[0], *_with_lead(lead, parts[1:])]
 
 
+# a character of a script written without spaces: one says what two or three letters do
+_DENSE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def _weight(text: str) -> int:
+    return len(text) + len(_DENSE.findall(text))
+
+
 def _joined(parts: list[str]) -> list[str]:
     out: list[str] = []
-    for part in parts:
-        if out and len(part) < _MIN_PART:
+    for part in parts:  # "体现推回而非讨好。" (9 characters) is a claim of its own
+        if out and _weight(part) < _MIN_PART:
             out[-1] = f"{out[-1]} {part}"
         else:
             out.append(part)
@@ -190,7 +200,7 @@ def _names_a_grader(text: str) -> bool:
 def expected_claims(text: str) -> list[str]:
     """The claims of an expected output: one item for a short or single-claim text."""
     text = text.strip()
-    if len(text) < MIN_LENGTH or _names_a_grader(text) or _ALTERNATIVES.search(text):
+    if _weight(text) < MIN_LENGTH or _names_a_grader(text) or _ALTERNATIVES.search(text):
         return [text]
     lines = [line for line in text.splitlines() if line.strip()]
     parts: list[str] = []

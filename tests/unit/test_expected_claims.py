@@ -91,3 +91,12 @@ def test_a_list_joined_by_and_still_splits() -> None:
     """Negative: "and" joins claims that must all hold; only "or" makes alternatives."""
     assert len(expected_claims("Should flag the Tuesday gap to the team lead, propose a swap "
                                "for the evening, and keep everyone under forty hours.")) == 3
+
+
+def test_a_short_claim_in_chinese_is_its_own_claim() -> None:
+    # nine characters say a whole claim: joined to the negation before it, the pair would be
+    # one positive statement a single quote could pass
+    claims = expected_claims("必须识别问题太模糊无法判断，并说明原因；"
+                             "应列出多种可能的解读并请用户选择其一；"
+                             "在用户澄清前不给出具体方案；体现推回而非讨好。")
+    assert claims[-2:] == ["在用户澄清前不给出具体方案；", "体现推回而非讨好。"]
