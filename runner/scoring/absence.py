@@ -299,6 +299,7 @@ _DENIES = re.compile(
     r"aren'?t|wasn'?t|weren'?t|hasn'?t|haven'?t)\b"
     rf"|{_PREFIX}never\b"
     rf"|{_PREFIX}(?:has|have|contains?|includes?|uses?|shows?|holds?)\s+(?:no|zero)\b"
+    r"(?!-[^\W\d_]+(?:[\s,.;:!?)]|$))"  # "Uses zero-capacity channels": a word, no denial
     # (an infinitive modifies the noun before it, "Covers dark patterns to avoid": the
     # topic to cover, never the verb of the clause)
     rf"|{_PREFIX}(?<!\bto\s)(?:avoids?|omits?|excludes?|lacks?|(?:is|are)\s+free\s+of)\b)",
