@@ -102,6 +102,7 @@ from runner.authoring.mdtasks import is_task, markdown_notes
 from runner.authoring.named_scorers import named_scorers, report_unnamed, skill_md_runs
 from runner.authoring.other_sets import other_set_lines
 from runner.authoring.outcome_asks import outcome_asked
+from runner.authoring.output_places import placed_outputs
 from runner.authoring.outside import Outside
 from runner.authoring.own_project import names_a_project, read_on_its_prompt
 from runner.authoring.pairs import before_sides, named_input, split_pairs
@@ -983,8 +984,8 @@ def _linked(read: _Read, fixtures: SkillFiles, problems: Problems) -> list[Case]
     and each case's file origins led by those it inherits from its chain."""
     depends, every, origins = read.depends, read.every, read.origins
     chains = {i: _chain(i, every, depends, problems) for i in depends if depends[i]}
-    cases = [_with_stand_ins(fixtures, _chained(case, chains.get(case.id), every), problems)
-             for case in read.cases]
+    cases = [_placed(_with_stand_ins(fixtures, _chained(case, chains.get(case.id), every),
+                                     problems), problems) for case in read.cases]
     for case in cases:
         _preflight_prompt(fixtures, case, problems)
     for case in cases:
@@ -1300,6 +1301,16 @@ def _project_unstaged(skill: SkillFiles, case: Case) -> Path | None:
         return None
     staging = project_staging(skill.root, skill.set_dir)
     return staging.project if staging is not None and staging.too_large else None
+
+
+def _placed(case: Case, problems: Problems) -> Case:
+    """Each output named bare that the prompt places in a folder, checked there (EV012)."""
+    case, moved = placed_outputs(case)
+    if moved:
+        problems.report("EV012", case.id, f"output(s) named by file name alone, checked where the "
+                        f"prompt (or the case's grader command) puts them: {', '.join(moved)}",
+                        "none needed (or write the output's path as the prompt does)")
+    return case
 
 
 def _with_stand_ins(skill: SkillFiles, case: Case, problems: Problems) -> Case:
