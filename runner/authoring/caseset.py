@@ -156,6 +156,7 @@ from runner.authoring.set_texts import texts_from_files
 from runner.authoring.setup_writes import setup_writes
 from runner.authoring.setups import folder_setup, read_setup
 from runner.authoring.shapes import unwrap
+from runner.authoring.shared_criteria import shared_criteria, with_criteria
 from runner.authoring.siblings import (
     NOT_A_SET,
     PROMPT_KEYS,
@@ -438,6 +439,13 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
         for one in keyed:
             problems.report("EV012", SET_LEVEL, one.line(), "none needed (or write each "
                             "case's checks in its own assertions)")
+    shared_file = shared_criteria(found.unread, set(_names(default_name, skill_dir)))
+    if shared_file is not None:  # criteria for every case, in a file of their own
+        items = with_criteria(items, shared_file)
+        found = replace(found, unread=tuple(u for u in found.unread
+                                            if u[0] != shared_file.file))
+        problems.report("EV012", SET_LEVEL, shared_file.line(), "none needed (or write them "
+                        "in each case's expectations)")
     groups = check_groups(about, items)  # named groups of checks the cases name
     items = _set_rubric(about, items, problems, path if path.is_dir() else path.parent)
     items = set_rule(about, items, problems)  # the set's pass rule, for each case

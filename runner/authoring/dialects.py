@@ -790,6 +790,7 @@ _MATERIAL_WORDS = {"context", "evidence", "supplied", "input", "inputs", "docume
 # ...unless the name says it is the answer, the author's note or a grading aid.
 # A value that is one identifier (`manual_dry_run`, `full-test`): a setting, not material.
 _SETTING = re.compile(r"[a-z0-9]+(?:[_-][a-z0-9]+)+")
+_WORD = re.compile(r"[a-z][a-z0-9]*")
 # Words of a field's name that say it grades the case (`expected_behavior`, `assertions`).
 _GRADES = {"expected", "expect", "expectation", "expectations", "assertion", "assertions",
            "check", "checks", "criteria", "criterion", "statements", "rubric", "outputs",
@@ -1721,9 +1722,10 @@ class CaseReader:
             referred = re.search(rf"(?<![a-z0-9]){spoken}(?![a-z0-9])", prompt.lower()) is not None
             if not (words & _MATERIAL_WORDS or referred):
                 continue
-            if _SETTING.fullmatch(text.strip()):
-                # `mode: manual_dry_run`: one identifier, how the author's harness runs the
-                # case, no material a user hands over
+            if _SETTING.fullmatch(text.strip()) or not referred and _WORD.fullmatch(text.strip()):
+                # `mode: manual_dry_run`, `mode: heuristic` (unnamed in the prompt): one
+                # identifier, how the author's harness runs the case, no material a user hands
+                # over
                 continue
             held = list(dict.fromkeys(_expectation_keys(item[key])))
             if held:
