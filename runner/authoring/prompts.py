@@ -278,12 +278,13 @@ _STACK_BEFORE = re.compile(r"(?i)\b(?:using|use|uses|built\s+(?:on|with)|written
                            r"based\s+on|runs\s+on|running|stack\s+(?:is|of)|"
                            # a migration names the stack it leaves ("migrating from Next.js")
                            r"(?:migrat|mov|switch|port)\w*\s+(?:away\s+)?from)\s+$")
-# ...or the one the user's own system is written in: "rewrite our backend in Node.js",
-# "build my API in Deno.js" (a verb of building, the user's system, then `in`): the language,
-# no file ("rewrite the header in Header.js" edits a part of a file, which stays one)
+# ...or the one the user's system is written in: "rewrite our backend in Node.js", "build my
+# API in Deno.js", "Build a checkout flow for an Egypt store in Node.js" (a verb of building,
+# what it builds, then `in`): the language, no file ("rewrite the header in Header.js" edits a
+# part of a file, which stays one)
 _BUILT_IN = re.compile(r"(?i)\b(?:re)?(?:write|writing|implement\w*|build|building|port|"
-                       r"porting|code|coding|develop\w*)\s+(?:our|my|their|your)\s+"
-                       r"[^.;!?\n]{0,30}\bin\s+$")
+                       r"porting|code|coding|develop\w*)\s+(?:our|my|their|your|an?|the)\s+"
+                       r"[^.;!?\n]{0,80}\bin\s+$")
 
 
 def _names_a_product(own: str, name: str, end: int) -> bool:
@@ -292,7 +293,7 @@ def _names_a_product(own: str, name: str, end: int) -> bool:
     if not _PRODUCT.match(name):
         return False
     start = end - len(name)
-    built = _BUILT_IN.search(own, max(0, start - 60), start)
+    built = _BUILT_IN.search(own, max(0, start - 120), start)
     # ...unless the file is named after the part it holds ("our login form in Login.js")
     stem = name[:-3].lower()
     return bool(_QUALIFIED.match(own, end)) or _VERSION_AFTER.match(own, end) is not None or \

@@ -331,6 +331,7 @@ def test_a_file_near_words_of_loss_is_still_an_input(prompt: str) -> None:
     "Challenge my plan to rewrite our backend in Node.js with Express.",
     "Rewrite my API gateway in Deno.js; challenge the plan.",
     "migrate data flow patterns from Next.js 15 to 16",
+    "Build a hosted checkout flow for an Egypt ecommerce store in Node.js. Add webhooks.",
 ])
 def test_a_product_named_like_a_file_is_no_input(prompt: str) -> None:
     """`X.js` qualifying a noun is a framework or library, not a file the user hands over."""
@@ -345,6 +346,7 @@ def test_a_product_named_like_a_file_is_no_input(prompt: str) -> None:
     "Audit next.js landing page",
     "Review Button.js, which we are using Vue.js for",
     "Review the header we wrote in Header.js.",
+    "Implement the login form in Login.js.",
 ])
 def test_a_capitalised_js_file_is_still_an_input(prompt: str) -> None:
     assert len(missing_inputs(case(prompt), set())) == 1
