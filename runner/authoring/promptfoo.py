@@ -254,6 +254,40 @@ def _unmappable(kind: str) -> tuple[str, str]:
             "\"evals/judges/check.py\"`, exit 0 passes)")
 
 
+# Folders of a skill that hold its cases and their material, not the skill
+_SET_FOLDERS = frozenset({"evals", "eval", "evaluations", "tests", "test", "fixtures"})
+
+
+def _skill_file(path: Path, base: Path) -> Path | None:
+    """The folder of the skill `path` is a file of (its SKILL.md, or one in a folder above it,
+    up to four levels), or None: a file of no skill, or the set's own material (beside the
+    config, or in the skill's evals/, tests/ ...)."""
+    if path.resolve().is_relative_to(base.resolve()):
+        return None
+    for folder in [path.parent, *path.parent.parents][:5]:
+        if safely.is_file(folder / "SKILL.md"):
+            inner = path.resolve().relative_to(folder.resolve()).parts
+            return None if len(inner) > 1 and inner[0].lower() in _SET_FOLDERS else folder
+    return None
+
+
+def _refuse_skill_vars(variables: dict[str, Any], templates: list[str], base: Path,
+                       where: Path) -> None:
+    """A template var that inserts a file of a skill (`skill: file://../skills/x/SKILL.md`):
+    promptfoo's way to give the model the skill, which would hand it to the baseline arm too
+    (issue 26, rule 5). Refused, naming the vars; the candidate arm loads the skill itself."""
+    used = {m.group(1) for t in templates for m in _VAR.finditer(t)}
+    inserted = [(name, str(value)) for name, value in variables.items() if name in used
+                and (files := _file_ref(value, base)) is not None and len(files) == 1
+                and safely.is_file(files[0]) and _skill_file(files[0], base) is not None]
+    if inserted:
+        shown = ", ".join(f"{{{{{name}}}}} ({value[len('file://'):]})" for name, value in inserted)
+        raise CaseSetError(str(where), f"EV009: the prompt template inserts files of a skill: "
+                           f"{shown}; both arms would receive the skill, the baseline too; "
+                           "fix: drop them from the template (a run loads the skill in the "
+                           "candidate arm itself) and keep the user's request")
+
+
 def _prompts(test: dict[str, Any], templates: list[str], base: Path) -> list[str]:
     variables = test.get("vars") or {}
     if not isinstance(variables, dict):
@@ -299,6 +333,8 @@ def read_promptfoo(path: Path) -> Suite:
                            **_given(test, "vars", path, label)},
                   "assert": [*_given(default, "assert", path, "defaultTest"),
                              *_given(test, "assert", path, label)]}
+        if isinstance(merged["vars"], dict):
+            _refuse_skill_vars(merged["vars"], templates, base, path)
         prompts = _prompts(merged, templates, base)
         if not prompts:
             suite.note(f"a test with no prompt (no template and no vars "
