@@ -91,6 +91,22 @@ def _skill_names(skill_dir: Path) -> set[str]:
     return {n.strip("./") for n in names if not n.startswith(str(EVALS_ROOT) + "/")}
 
 
+# A path SKILL.md writes under a stand-in for its own folder (`<skill-scripts-dir>/x.py`,
+# `${CLAUDE_SKILL_DIR}/scripts/x.py`, `{baseDir}/x.py`): the rest names a file of the skill.
+_UNDER_STAND_IN = re.compile(r"(?:<[^<>\s/]+>|\$\{?\w+\}?|\{\w+\})/((?:[\w.-]+/)*[\w.-]+\.\w+)")
+
+
+def _named_under_stand_in(skill_dir: Path, file: str) -> bool:
+    from runner.authoring.hygiene import split_frontmatter  # import cycle through caseset
+
+    skill_md = skill_dir / SKILL_FILE
+    if not skill_md.is_file():
+        return False
+    body = split_frontmatter(skill_md.read_text(encoding="utf-8", errors="replace"))[1]
+    return any(file == rest or file.endswith("/" + rest)
+               for rest in _UNDER_STAND_IN.findall(body))
+
+
 def _sample_inputs(skill_dir: Path) -> set[str]:
     from runner.authoring.hygiene import split_frontmatter  # import cycle through caseset
 
@@ -115,8 +131,8 @@ def skill_file_reason(skill_dir: Path, file: str) -> str | None:
     # named by SKILL.md AND in the skill: a path it only names (`src/lib/db.ts:45` in an
     # example of its output) is the project's, found outside the skill; one it presents as
     # sample input to run the skill on is an input (runner.authoring.sample_data)
-    if str(posix) in _skill_names(skill_dir) and safely.exists(local) \
-            and str(posix) not in _sample_inputs(skill_dir):
+    if (str(posix) in _skill_names(skill_dir) or _named_under_stand_in(skill_dir, str(posix))) \
+            and safely.exists(local) and str(posix) not in _sample_inputs(skill_dir):
         return f"fixture {file!r} is a file of the skill that its {SKILL_FILE} names"
     return None
 
