@@ -13,6 +13,9 @@ Never staged (the baseline must never receive the skill, the session must start 
 one, and no answer key rides along):
 - every agent folder's `skills/` and any folder holding a SKILL.md (a skill, or a copy of one);
 - `.claude/` as a whole (settings, hooks and commands change the session);
+- other agents' instructions at the root (`.cursor/`, `.windsurf/`, `.clinerules`, `.kiro/`,
+  `.github/copilot-instructions.md`, `.github/instructions/` ...): configuration,
+  and often the skill's rules restated for another agent, which would reach the baseline;
 - skill-creator `*-workspace/` and `iteration-N/` folders (past outputs: answer keys;
   runner.authoring.project_walk.past_outputs, the prune other_sets uses too);
 - `.git`, dependencies, builds and caches (runner.authoring.project_walk.DEPENDENCIES: the
@@ -79,11 +82,25 @@ class Staging:
                          for reason, n in self.left_out.items()) or "nothing"
 
 
+# Other agents' instructions at the project's root (Cursor's rules, Copilot's instructions,
+# Windsurf's, Cline's, Kiro's steering ...): configuration, no project material, and often the
+# skill's own rules restated, which would hand them to the baseline arm.
+_OTHER_AGENTS = frozenset({".cursor", ".windsurf", ".clinerules", ".kiro", ".gemini", ".codex",
+                           ".roo", ".continue", ".amazonq", ".junie", ".trae"})
+_GITHUB_AGENT = frozenset({"instructions", "prompts", "chatmodes", "agents"})
+_OTHER_AGENT_FILES = frozenset({".cursorrules", ".windsurfrules", ".clinerules",
+                                ".github/copilot-instructions.md"})
+OTHER_AGENTS = "other agents' instructions"
+
+
 def _left_dir(here: Path, name: str, project: Path) -> str | None:
     """Why the folder `here/name` is left out besides what no walk enters
     (runner.authoring.project_walk.never_walked), or None."""
     if name == ".claude" and here == project:
         return ".claude/"
+    if here == project and name in _OTHER_AGENTS or here == project / ".github" \
+            and name in _GITHUB_AGENT:
+        return OTHER_AGENTS
     if name == "skills" and agent_folder(here.name):
         return f"{here.relative_to(project).as_posix()}/skills/"
     if name == HIDDEN_SKILLS and here == project:
@@ -107,6 +124,9 @@ def _walk(project: Path, set_dir: Path | None, root: Path | None = None) -> Stag
         at = path.relative_to(project).as_posix()
         if name == ".git":  # a submodule's pointer to its repository
             left[".git/"] += 1
+            continue
+        if at in _OTHER_AGENT_FILES:
+            left[OTHER_AGENTS] += 1
             continue
         if _SECRET.search(name) and not _EXAMPLE.search(name):
             left["secrets files (.env, keys)"] += 1

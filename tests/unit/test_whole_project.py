@@ -38,6 +38,12 @@ def project(tmp_path: Path, cases: list[dict[str, Any]]) -> Path:
     (root / "README.md").write_text("# app\n")
     (root / ".github" / "workflows").mkdir(parents=True)
     (root / ".github" / "workflows" / "ci.yml").write_text("on: push\n")
+    # another agent's instructions, restating the skill's rules: never the session's
+    (root / ".github" / "copilot-instructions.md").write_text("Extend DaoTest.\n")
+    (root / ".github" / "instructions").mkdir()
+    (root / ".github" / "instructions" / "tests.md").write_text("Extend DaoTest.\n")
+    (root / ".cursor" / "rules").mkdir(parents=True)
+    (root / ".cursor" / "rules" / "testing.mdc").write_text("Extend DaoTest.\n")
     skill = make_skill(root / ".agents" / "skills", cases, name="testing", skill_md=SKILL_MD)
     make_skill(root / ".agents" / "skills", [], name="sibling")
     (root / ".claude").mkdir()
@@ -69,7 +75,8 @@ def test_the_project_is_staged_without_skills_settings_answers_or_tooling(
                                      "src/test/TaskDaoTest.kt"]
     left = staging.left_out_text()
     for reason in (".agents/skills/", ".claude/", "node_modules/", ".git/", "*-workspace/",
-                   "skill folders", "binary files", "secrets files", "symlinks"):
+                   "skill folders", "binary files", "secrets files", "symlinks",
+                   "other agents' instructions (3)"):
         assert reason in left, left
 
 
