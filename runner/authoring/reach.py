@@ -99,6 +99,11 @@ _HOME_PATH = re.compile(
     r"(?<![\w.$%/])(?:~[/\\]|\$HOME\b|\$\{HOME\}|%USERPROFILE%|/Users/[\w.-]+|/home/[\w.-]+"
     r"|/(?:mnt|media|Volumes)/[\w.-]+/[\w.-]+"
     r"|[A-Za-z]:\\(?:Users|Documents and Settings)\\)[\w./\\-]*")
+# Where the user's own codebase sits, an absolute path ("The codebase is at /projects/app",
+# "our repo lives in /srv/ledger"): their machine, which the sandbox does not have.
+_PROJECT_AT = re.compile(r"(?i)\b(?:code\s?base|repo(?:sitory)?|project|app|service|source"
+                         r"(?:\s+code)?|monorepo)\s+(?:is|lives|sits|resides|is\s+located)\s+"
+                         r"(?:at|in|under)\s+`?(/(?!tmp/|work/)[\w.-]+(?:/[\w.-]+)*)")
 # The user's own folders and computer. "my Documents" only capitalised or called a folder:
 # "my documents" may be papers the prompt carries.
 _OWN_FOLDER = re.compile(
@@ -308,6 +313,7 @@ def machine_needs(case: Case) -> list[str]:
                                          for c in checkout)]
     found += [m.group(0) for t in texts for pattern in (_OWN_FOLDER, OWN_MACHINE_RE)
               for m in pattern.finditer(t)]
+    found += [m.group(1) for m in _PROJECT_AT.finditer(texts[0])]
     if _stages_nothing(case) and not case.setup_run:
         found += [m.group(0) for m in _STAGED_NOW.finditer(texts[0])]
     return list(dict.fromkeys(f.strip() for f in found))
@@ -816,10 +822,18 @@ _STARTS_SERVER = re.compile(r"(?i)\b(?:start|starts|run|runs|serve|serves|launch
 
 
 def local_servers(case: Case) -> list[str]:
-    """The local addresses the prompt reads from a server it does not ask the agent to start."""
+    """The local addresses the prompt reads from a server it does not ask the agent to start
+    (in the address's own sentence: "I need to set up a story map. The test environment is at
+    http://localhost:3000" starts no server)."""
     own = unquoted(case.prompt)
-    found = list(dict.fromkeys(m.group(0) for m in _LOCAL_SERVER.finditer(own)))
-    return [] if not found or _STARTS_SERVER.search(own) else found
+    found = []
+    for match in _LOCAL_SERVER.finditer(own):
+        start = max(own.rfind(". ", 0, match.start()), own.rfind("\n", 0, match.start())) + 1
+        ends = [at for at in (own.find(". ", match.end()), own.find("\n", match.end()))
+                if at >= 0]
+        if not _STARTS_SERVER.search(own[start:min(ends, default=len(own))]):
+            found.append(match.group(0))
+    return list(dict.fromkeys(found))
 
 
 def case_reach(case: Case, skill_reaches: bool, home_data: list[str],
