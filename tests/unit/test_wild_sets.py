@@ -401,3 +401,30 @@ def test_an_evals_folder_of_topic_case_lists_is_one_set(tmp_path: Path) -> None:
         {"query": "Tidy: Ana owns it.", "expected_behavior": "Names Ana as the owner"}]))
     report = json.loads(check(str(skill), "--json").output)
     assert sorted(c["id"] for c in report["cases"]) == ["decisions-1", "owners-1"]
+
+
+def test_a_run_runs_the_cases_that_can_run_and_says_which_were_left_out(tmp_path: Path) -> None:
+    """Through `run` (fake sandbox, scripted model): the left-out case is said with its fix and
+    no trial of it exists; `--strict` refuses before anything is written."""
+    import yaml
+
+    from runner.store.local import LocalStore
+
+    skill = skill_with(tmp_path, {"skill_name": "tidy-notes", "evals": [
+        {"id": "blank", "prompt": "Tidy the notes in <NOTES_FILE>", "assertions": ["Decisions"]},
+        {"id": "fine", "prompt": "Summarize minutes.txt", "files": ["evals/files/minutes.txt"],
+         "assertions": ["ok"]}]}, files={"evals/files/minutes.txt": "We decided to ship.\n"})
+    script = tmp_path / "script.yaml"
+    script.write_text(yaml.safe_dump({"scenarios": [{"name": "any", "turns": [{"text": "ok"}]}]}))
+    args = ["run", str(skill), "--executor", "inprocess", "--sandbox", "fake", "--fresh",
+            "--model-script", str(script), "--store", str(tmp_path / "store")]
+    strict = CliRunner().invoke(main, [*args, "--strict"])
+    assert strict.exit_code == 2, strict.output
+    assert not (tmp_path / "store").exists() or not LocalStore(tmp_path / "store").list("runs/")
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code in (0, 1), result.output
+    assert "EV009" in result.output and "left out of the run" in result.output
+    assert "1 case(s) x k=" in result.output
+    store = LocalStore(tmp_path / "store")
+    (plan,) = [json.loads(store.get(k)) for k in store.list("runs/") if k.endswith("/plan.json")]
+    assert plan["cases"] == ["fine"], plan["cases"]
