@@ -207,6 +207,8 @@ _CITING_VERBS = ("cite", "cites", "reference", "quote", "quotes")
 CASE_ALIASES |= {f"must_{verb}": "must_include" for verb in _CITING_VERBS}
 CASE_ALIASES |= {f"must_{neg}_{verb}": "must_avoid" for verb in _CITING_VERBS
                  for neg in ("not", "never")}
+# The answer an author holds up as text, under other tools' names: the expected output.
+_IDEAL_KEYS = ("ideal", "ideal_response", "ideal_answer", "reference_answer", "golden_answer")
 # Other tools' names for the prompt (read when a string), the expectations and the failures.
 PROMPT_ALIASES = ("user", "user_input", "user_message", "user_prompt", "trigger_input",
                   "input_prompt", "request", "task", "utterance", "question", "instruction",
@@ -1037,6 +1039,7 @@ class CaseReader:
             snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower()
             if snake != key and snake not in item:
                 item[snake] = item.pop(key)
+        self._ideal_answer(item)
         self._expected_in_prompt(item)
         self._awaited_reply(item)
         self._routing_fields(item)
@@ -1702,6 +1705,18 @@ class CaseReader:
         self.mapped(f"`{key}` is a budget of the run ({caps}): not a check and not applied "
                     "per case (no per-case limit exists)", "set the run's own limits: "
                     "`--timeout`, `--max-turns`, `--max-budget-usd`")
+
+    def _ideal_answer(self, item: dict[str, Any]) -> None:
+        """`ideal` (OpenAI evals' name), `reference_answer`, `golden_answer`: the answer the
+        author holds up, as text: the case's expected output (as a CSV set's column of that
+        name is), when it has none."""
+        for key in _IDEAL_KEYS:
+            value = item.get(key)
+            if "expected_output" in item or not isinstance(value, str) or not value.strip():
+                continue
+            item["expected_output"] = item.pop(key)
+            self.problems.tally("EV012", self.label, f"`{key}` read as the expected output",
+                                f"rename {key!r} to 'expected_output'")
 
     def _task_material(self, item: dict[str, Any]) -> None:
         """The task's input split into a field beside the prompt (`supplied_evidence`,
