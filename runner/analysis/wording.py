@@ -22,13 +22,14 @@ _BLOCKQUOTE = re.compile(r"^[ \t]*>.*$", re.MULTILINE)
 # word, as in "don't"). Three words or more: a quoted file name or term is still a reference.
 _SPAN = re.compile(r'"[^"\n]*"|“[^”]*”|「[^」]*」|『[^』]*』|(?<![\w])\'[^\'\n]*\'(?![\w])')
 QUOTED_MIN_WORDS = 3
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+# a character of a script written without spaces (Chinese, Japanese kana, Korean)
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
 
-def _words(text: str) -> int:
+def word_count(text: str) -> int:
     """Words, every two Chinese, Japanese or Korean characters counting as one."""
-    cjk = len(_CJK.findall(text))
-    return len(_CJK.sub(" ", text).split()) + (cjk + 1) // 2
+    cjk = len(CJK.findall(text))
+    return len(CJK.sub(" ", text).split()) + (cjk + 1) // 2
 # Text pasted after a colon that ends its line ("Tighten this prompt:\n<the prompt>"), unless
 # what follows is a list of instructions.
 _PASTED = re.compile(r"[:：][ \t]*\n+(?![ \t]*(?:[-*•]|\d+[.)])\s).*", re.DOTALL)
@@ -39,7 +40,7 @@ def quoted_spans(text: str, pasted: bool = False) -> list[tuple[int, int]]:
     more and, with `pasted`, a block pasted after a colon that ends its line."""
     spans = [m.span() for m in _FENCE.finditer(text)]
     spans += [m.span() for m in _BLOCKQUOTE.finditer(text)]
-    spans += [m.span() for m in _SPAN.finditer(text) if _words(m.group(0)) >= QUOTED_MIN_WORDS]
+    spans += [m.span() for m in _SPAN.finditer(text) if word_count(m.group(0)) >= QUOTED_MIN_WORDS]
     if pasted:
         spans += [m.span() for m in _PASTED.finditer(text)]
     return spans
@@ -80,7 +81,7 @@ def restated_phrase(prompt: str, phrases: list[str]) -> str | None:
         pattern = r"(?<!\w)" + r"\s+".join(map(re.escape, phrase.split())) + r"(?!\w)"
         for match in re.finditer(pattern, prompt, re.IGNORECASE):
             inside = [prompt[a:b] for a, b in spans if a <= match.start() and match.end() <= b]
-            if not any(_words(text) > _words(phrase) for text in inside):
+            if not any(word_count(text) > word_count(phrase) for text in inside):
                 return phrase
     return None
 

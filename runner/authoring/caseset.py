@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from runner.analysis.wording import quoted_phrases, restated_phrase
+from runner.analysis.wording import quoted_phrases, restated_phrase, word_count
 from runner.authoring import safely
 from runner.authoring.absent_material import absent_by_design
 from runner.authoring.agent_notes import told_notes
@@ -44,7 +44,6 @@ from runner.authoring.dialects import (
     CaseReader,
     primary_routes,
     reads_as_statement,
-    word_count,
     written_in_statements,
 )
 from runner.authoring.excluded import (

@@ -20,6 +20,7 @@ from typing import Any
 
 import yaml
 
+from runner.analysis.wording import CJK, word_count
 from runner.analysis.wording_i18n import OPTIONAL_RE, names_an_action
 from runner.authoring.assertion_dsl import keyed, read_dsl, read_prefixed
 from runner.authoring.awaited_reply import awaited_reply, needs_answers
@@ -458,14 +459,6 @@ _IDENTIFIER = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)+$")
 INSTRUCTION_KEYS = ("instruction", "instructions", "grading", "grading_instruction",
                     "criteria", "pass_if", "pass_criteria", "passes_if", "guidance",
                     "judge_prompt", "prompt", "rubric", "question")
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
-
-
-def word_count(text: str) -> int:
-    """Whitespace-separated words; in Chinese, Japanese or Korean text (no spaces between
-    words) every two characters count as one word."""
-    cjk = len(_CJK.findall(text))
-    return len(_CJK.sub(" ", text).split()) + (cjk + 1) // 2
 
 
 def reads_as_statement(assertion: str, set_of_statements: bool = False,
@@ -502,7 +495,7 @@ def describes_behaviour(text: str) -> bool:
     words = [w for w in text.split() if w[:1].isalpha()]
     title_case = 3 * sum(w[0].isupper() for w in words) >= 2 * len(words)  # a heading
     return word_count(text) >= BEHAVIOUR_MIN_WORDS and not _LITERAL_LOOK.search(text) \
-        and not title_case and _VERB.search(text) is not None and not _CJK.search(text)
+        and not title_case and _VERB.search(text) is not None and not CJK.search(text)
 
 
 def written_in_statements(items: list[Any]) -> bool:
@@ -3070,7 +3063,7 @@ class CaseReader:
                 continue
             for n, text in enumerate(values):
                 if key in ("must_include", "must_avoid") and (
-                        describes_behaviour(text) or _CJK.search(text) is not None
+                        describes_behaviour(text) or CJK.search(text) is not None
                         and len(text.strip()) >= 6 and _CJK_BEHAVIOUR.search(text) is not None) \
                         or key == "must_avoid" and acts(text):
                     self._behaviour(key, n, text)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from runner.analysis.wording import CJK
 from runner.authoring.program_types import CONVENTIONAL
 
 # An expected output shorter than this is one claim, however it is punctuated (counted as
@@ -166,12 +167,10 @@ def _items(sentence: str) -> list[str]:
     return [parts[0], *_with_lead(lead, parts[1:])]
 
 
-# a character of a script written without spaces: one says what two or three letters do
-_DENSE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
-
-
 def _weight(text: str) -> int:
-    return len(text) + len(_DENSE.findall(text))
+    """Characters, one of a script written without spaces counting two (it says what two or
+    three letters do)."""
+    return len(text) + len(CJK.findall(text))
 
 
 def _joined(parts: list[str]) -> list[str]:

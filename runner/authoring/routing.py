@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from runner.analysis import wording_i18n
-from runner.analysis.wording import negation_pattern
+from runner.analysis.wording import CJK, negation_pattern
 from runner.authoring.fields import words
 from runner.authoring.sides import side
 from runner.errors import CaseSetError
@@ -188,7 +188,6 @@ _CLAUSE_END = re.compile(r"\s*(?:[;；]|[,，、]?\s*\b(?:and\s+then|and|then|y|
 # "Uses the X skill to draft the menu": the purpose after the skill is the work.
 _TO_WORK = re.compile(r"^(?P<head>.*?\bskill)\s+(?:in\s+order\s+)?to\s+(?P<rest>\w.*)$",
                       re.IGNORECASE)
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CJK_FIRED = re.compile(r"(?:技能|スキル|触发|觸發|激活|启用|啟用|加载|載入|调用|調用|起動|発動)"
                         r"(?:了|され|する)?")
 _LEAD = re.compile(r"^(?:[\s,，;；:：.。、]|之后|之後|后|後|并且|並且|并|並|然后|然後)+")
@@ -230,7 +229,7 @@ def split_firing(statement: str, names: tuple[str, ...] = ()) -> tuple[bool, str
         cuts.append((purpose.end("head"), purpose.start("rest")))
     for start, end in sorted(cuts):
         rest = _LEAD.sub("", text[end:]).strip()
-        if not rest or len(rest.split()) < 2 and not _CJK.search(rest):
+        if not rest or len(rest.split()) < 2 and not CJK.search(rest):
             continue
         fires = about_firing(text[:start], names)
         if fires is not None and not _other_skill(text[:start], names):

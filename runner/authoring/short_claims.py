@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from runner.analysis.wording import CJK
 from runner.analysis.wording_i18n import states_bound
 
 # Quotes, code, markup, a path or file name, a label before its value ("Total: 600").
@@ -44,7 +45,6 @@ _DESCRIBING = frozenset({"includes", "contains", "has", "documents", "mentions",
 # A participle last, in the languages read with spaces: a predicate, "X (is) done".
 _PARTICIPLE = re.compile(r"(?:\w{3,}ed|\w{3,}(?:ad|id|at|it)[oa]s?|\w{2,}é(?:e|es|s)?|ge\w{3,}[t]|"
                          r"\w{3,}(?:ан|ен|ян)[ыао]?)$")
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 # A predicate in a short Chinese, Japanese or Korean phrase ("列出风险", "有摘要", "記載あり",
 # "요금 명시"); a term without one ("风险提示", "注意事項", "요약") is text to find.
 _CJK_PREDICATE = re.compile(
@@ -73,7 +73,7 @@ def short_claim(text: str) -> bool:
         return True
     if _TOKEN_LOOK.search(text):
         return False
-    if _CJK.search(text):
+    if CJK.search(text):
         return _CJK_PREDICATE.search(text) is not None
     words = text.split()
     if len(words) < 2:
