@@ -79,14 +79,19 @@ def _normalized(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-def _skill_names(skill_dir: Path) -> set[str]:
-    """The paths outside evals/ that SKILL.md's body names (its own references and scripts)."""
+def _skill_body(skill_dir: Path) -> str:
+    """SKILL.md's body (after its front matter), "" when the skill has none."""
     from runner.authoring.hygiene import split_frontmatter  # import cycle through caseset
 
     skill_md = skill_dir / SKILL_FILE
     if not skill_md.is_file():
-        return set()
-    body = split_frontmatter(skill_md.read_text(encoding="utf-8", errors="replace"))[1]
+        return ""
+    return split_frontmatter(skill_md.read_text(encoding="utf-8", errors="replace"))[1]
+
+
+def _skill_names(skill_dir: Path) -> set[str]:
+    """The paths outside evals/ that SKILL.md's body names (its own references and scripts)."""
+    body = _skill_body(skill_dir)
     names = set(re.findall(r"(?<![\w/.-])((?:[\w.-]+/)+[\w.-]+)", body))
     return {n.strip("./") for n in names if not n.startswith(str(EVALS_ROOT) + "/")}
 
@@ -97,24 +102,14 @@ _UNDER_STAND_IN = re.compile(r"(?:<[^<>\s/]+>|\$\{?\w+\}?|\{\w+\})/((?:[\w.-]+/)
 
 
 def _named_under_stand_in(skill_dir: Path, file: str) -> bool:
-    from runner.authoring.hygiene import split_frontmatter  # import cycle through caseset
-
-    skill_md = skill_dir / SKILL_FILE
-    if not skill_md.is_file():
-        return False
-    body = split_frontmatter(skill_md.read_text(encoding="utf-8", errors="replace"))[1]
+    body = _skill_body(skill_dir)
     return any(file == rest or file.endswith("/" + rest)
                for rest in _UNDER_STAND_IN.findall(body))
 
 
 def _sample_inputs(skill_dir: Path) -> set[str]:
-    from runner.authoring.hygiene import split_frontmatter  # import cycle through caseset
-
-    skill_md = skill_dir / SKILL_FILE
-    if not skill_md.is_file():
-        return set()
-    return sample_inputs(split_frontmatter(skill_md.read_text(encoding="utf-8",
-                                                              errors="replace"))[1])
+    body = _skill_body(skill_dir)
+    return sample_inputs(body) if body else set()
 
 
 def skill_file_reason(skill_dir: Path, file: str) -> str | None:

@@ -60,8 +60,6 @@ _STEP_WORDS = frozenset({"trajectory", "steps", "step", "flow", "workflow", "seq
                          "behaviours", "process"})
 
 
-
-
 def awaited_reply(item: dict[str, Any]) -> tuple[str, str, str] | None:
     """(field, the step that asks, the step after the reply) when a list of the case's steps
     asks the user and later acts on the reply; None otherwise."""
