@@ -75,7 +75,8 @@ _HANDED = re.compile(r"(?i)\bthe\s+(?:attached|uploaded|provided|enclosed|suppli
 _EXISTING = re.compile(
     rf"(?i)\b(?:this|these|my|our)\s+{_SKIP}{{0,3}}?(?:diffs?|patch|repository|repo|"
     r"codebase|code\s?base|pull\s+request|PR|merge\s+request|commit|branch|(?:staged\s+)?changes|"
-    r"spreadsheet|dataset|csv|pdf|screenshot|logs|log\s+file|transcript|notebook|manuscript)\b"
+    r"spreadsheet|dataset|csv|pdf|screenshots?|photos?|pictures?|images?|video|recording|logs|"
+    r"log\s+file|transcript|notebook|manuscript)\b"
     r"(?!-\w)"  # "this repo-wide rule", "our pr-report skill": a compound, not the noun
     # the noun as a modifier names something else: "our PR lead" (a person), "my commit
     # conventions", "our branch naming rules": not the material itself
@@ -90,10 +91,17 @@ _DESTINATION = re.compile(r"(?i)\b(?:to|into|onto)\s+$")
 _TARGET_NOUN = re.compile(r"(?i)(?:branch|repository|repo|pull\s+request|PR|merge\s+request)$")
 _READ_ONE = re.compile(
     rf"(?i)\b(?:review|summari[sz]e|analy[sz]e|read|check|audit|fix|refactor|translate|"
-    rf"proofread|edit|parse|convert|clean\s+up|debug|explain)\s+(?:this|these|my|our)\s+"
+    rf"proofread|edit|parse|convert|clean\s+up|debug|explain|rewrite|improve|shorten|simplify|"
+    rf"tighten|polish|reword|rephrase|update|modify|sort|format|use|describe)\s+"
+    rf"(?:this|these|my|our)\s+"
     rf"{_SKIP}{{0,2}}?(?:file|files|document|documents|doc|report|draft|paper|contract|"
     r"config|configuration|folder|directory|project|code|script|data|article|essay|text|"
-    r"e-?mail|message|chapter|paragraph|story|post|letter)\b")
+    r"e-?mail|message|chapter|paragraph|story|post|letter|change|prompt|function|component|"
+    r"class|module|handler|endpoint|query|schema|template|spec|slides?|deck|page)\b"
+    # the material as the place of the work: "Sort the imports in this file"
+    # (never "in this folder": the working directory itself, which every session has)
+    r"|\b(?:in|from|inside|within)\s+this\s+(?:file|document|script|spreadsheet|"
+    r"notebook)\b")
 # An existing checkout the prompt places at a relative folder ("The repo is at ./my-project",
 # "my Python project at ./backend", "a plain workspace at ./legacy"): the session's working
 # directory holds no such folder unless the case stages it. One the prompt makes ("scaffold a
@@ -135,6 +143,19 @@ def _project_told(own: str, match: re.Match[str]) -> bool:
         return False
     rest = own[doc.end():]
     return len([p for p in _SENTENCE_END.split(rest) if len(p.strip()) >= 8]) >= 2
+
+
+# What the prompt makes before it points at it: "Write a function that adds two numbers.
+# Then explain this function": the pointer's noun after a verb of making, earlier.
+_MAKE_VERB = (r"(?:write|create|build|generate|make|draft|design|compose|produce|implement|"
+              r"scaffold)")
+
+
+def _made_before(own: str, match: re.Match[str]) -> bool:
+    """The pointer's noun is what an earlier request of the prompt makes."""
+    noun = re.escape(match.group(0).split()[-1].lower().rstrip("s"))
+    return re.search(rf"(?i)\b{_MAKE_VERB}\s+(?:me\s+)?(?:an?|the|some)\s+(?:[\w-]+\s+){{0,3}}?"
+                     rf"{noun}s?\b", own[:match.start()]) is not None
 
 
 def _made_here(own: str, match: re.Match[str]) -> bool:
@@ -366,7 +387,8 @@ def pointed_inputs(case: Case) -> list[str]:
              and not quoted_after_colon(case.prompt, m.group(0))
              and not (pattern is _HANDED and _said_in_words(case.prompt, m))
              and not change_told(own, m)
-             and not _material_below(own, m)]
+             and not _material_below(own, m)
+             and not _made_before(own, m)]
     found += [m.group(0) for m in _AT_FOLDER.finditer(own) if not _made_here(own, m)]
     found += [m.group(0) for m in _SAVED_IN.finditer(own)]
     # "Create a CLAUDE.md for this repo. It is a FastAPI API ...": the project told in words

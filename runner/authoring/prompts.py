@@ -70,9 +70,12 @@ _INSTALL = re.compile(
     r"(?i)\b(?:pip|npm|pnpm|yarn|cargo|gem|brew|apt(?:-get)?)\s+(?:install|add)\b")
 # A criterion naming a tool that reaches the web: the case needs the network to pass.
 # (the tool's name or its act in any inflection: "3 distinct web searches are executed")
+# (docs servers that answer live, Context7 and DeepWiki, too; and the web named as a source,
+# "citing Atlassian docs (Context7 or web)", never a kind of software, "web app", "the web UI")
 _WEB_TOOL = re.compile(r"(?i)(?<![\w-])(?:web[ _-]?search(?:es|ed|ing)?|"
-                       r"web[ _-]?fetch(?:es|ed|ing)?|firecrawl|tavily|"
-                       r"search(?:es|ing)? the web|browse[sd]? the web)(?![\w-])")
+                       r"web[ _-]?fetch(?:es|ed|ing)?|firecrawl|tavily|context7|deepwiki|"
+                       r"search(?:es|ing)? the web|browse[sd]? the web|"
+                       r"(?:or|via|from|using|citing)\s+(?:the\s+)?web(?=\s*[),;.]))(?![\w-])")
 
 
 # A template's prompt: the author's description of the prompt to write ("User prompt that

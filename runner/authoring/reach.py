@@ -77,6 +77,8 @@ from runner.authoring.project_walk import Walk
 from runner.authoring.site_address import addressed_hosts
 from runner.authoring.stage_directions import stage_direction
 from runner.authoring.submodules import absent_submodules, submodule_needs
+from runner.authoring.trigger_cases import trigger_test
+from runner.authoring.unstaged_work import unstaged_work
 from runner.authoring.web_reach import (
     domain_checks,
     judged_pages,
@@ -892,6 +894,23 @@ def case_reach(case: Case, skill_reaches: bool, home_data: list[str],
     return list(dict.fromkeys(why))
 
 
+def _report_unstaged_work(case: Case, request: str, problems: Problems) -> None:
+    """EV014 for a request changing the user's own thing that no case stages
+    (runner.authoring.unstaged_work); a case left out already (EV009), a trigger test, or one
+    whose criteria expect the agent to hold off says so otherwise."""
+    if any(f.case == case.id for f in problems.unrunnable) or trigger_test(case) is not None:
+        return
+    work = unstaged_work(case, request)
+    if not work or declined(case, work):
+        return
+    problems.report(OUTSIDE, case.id, f"{', '.join(repr(w) for w in work[:3])}: a change to "
+                    "the user's own software or material, which the case does not stage: the "
+                    "agent can only describe the change, so a criterion that reads, runs or "
+                    "looks at the changed thing cannot pass in any arm", "stage what the "
+                    "request changes under `files` (the project's files, the image) and say so "
+                    "in the prompt, or grade only the words of the answer")
+
+
 def web_needs(case: Case, request: str) -> list[str]:
     """What on the web the case asks for that the older finders leave out, read by grammar
     (runner.authoring.web_reach): a host's page to look at, a domain's registration, a named
@@ -1051,3 +1070,5 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                             + ("; a test suite's dependencies are vendored (node_modules staged "
                                "with the project), or the tests the agent writes are graded "
                                "without running them" if deps else ""))
+        elif project is None and not held_off:
+            _report_unstaged_work(case, own, problems)

@@ -14,8 +14,10 @@ one, and no answer key rides along):
 - every agent folder's `skills/` and any folder holding a SKILL.md (a skill, or a copy of one);
 - `.claude/` as a whole (settings, hooks and commands change the session);
 - other agents' instructions at the root (`.cursor/`, `.windsurf/`, `.clinerules`, `.kiro/`,
-  `.github/copilot-instructions.md`, `.github/instructions/` ...): configuration,
-  and often the skill's rules restated for another agent, which would reach the baseline;
+  `.github/copilot-instructions.md`, `.github/instructions/` ...), and their files by name
+  or format anywhere (a renamed copy's `copilot-instructions.md`, Cursor's `.mdc`):
+  configuration, and often the skill's rules restated for another agent, which would reach
+  the baseline;
 - skill-creator `*-workspace/` and `iteration-N/` folders (past outputs: answer keys;
   runner.authoring.project_walk.past_outputs, the prune other_sets uses too);
 - `.git`, dependencies, builds and caches (runner.authoring.project_walk.DEPENDENCIES: the
@@ -90,6 +92,11 @@ _OTHER_AGENTS = frozenset({".cursor", ".windsurf", ".clinerules", ".kiro", ".gem
 _GITHUB_AGENT = frozenset({"instructions", "prompts", "chatmodes", "agents"})
 _OTHER_AGENT_FILES = frozenset({".cursorrules", ".windsurfrules", ".clinerules",
                                 ".github/copilot-instructions.md"})
+# ...and their files by name anywhere, as a copy keeps them (`.github-copy/copilot-
+# instructions.md`, `docs/cursor/x.mdc`): a name (or, `.mdc`, a format) only those agents read.
+_OTHER_AGENT_NAMES = frozenset({"copilot-instructions.md", ".cursorrules", ".windsurfrules",
+                                ".clinerules"})
+_OTHER_AGENT_SUFFIXES = (".mdc", ".instructions.md", ".chatmode.md")
 OTHER_AGENTS = "other agents' instructions"
 
 
@@ -125,7 +132,8 @@ def _walk(project: Path, set_dir: Path | None, root: Path | None = None) -> Stag
         if name == ".git":  # a submodule's pointer to its repository
             left[".git/"] += 1
             continue
-        if at in _OTHER_AGENT_FILES:
+        if at in _OTHER_AGENT_FILES or name in _OTHER_AGENT_NAMES \
+                or name.endswith(_OTHER_AGENT_SUFFIXES):
             left[OTHER_AGENTS] += 1
             continue
         if _SECRET.search(name) and not _EXAMPLE.search(name):

@@ -214,7 +214,7 @@ def test_ev010_reads_quoted_material_as_quoted(tmp_path: Path) -> None:
         {"id": "quoted", "prompt": 'Tighten "Please make sure to answer briefly".',
          "assertions": ["x"]},
         {"id": "fenced", "prompt": "Fix:\n```\nmake sure to reply\n```", "assertions": ["x"]},
-        {"id": "own", "prompt": "Make sure to tighten my prompt.", "assertions": ["x"]},
+        {"id": "own", "prompt": "Make sure to tighten it.", "assertions": ["x"]},
         {"id": "alone", "prompt": 'Take out "make sure to" from it.', "assertions": ["x"]}])
     found = restated_prompts(caseset, description, "x")
     assert [f.case for f in found] == ["own", "alone"]

@@ -75,6 +75,13 @@ def test_an_input_handed_over_in_words_is_refused_with_the_fix(tmp_path: Path) -
     "Fasse die folgenden Notizen zusammen",                              # de
     "У меня уже есть 16 изображений, сделай из них стикеры",             # ru
     "Кратко перескажи текст ниже",                                       # ru
+    # the material a picture is, or a thing of a project the verb works on
+    "Turn this bottle photo into a white-background product image",
+    "Describe the chart in this screenshot and summarise its trend",
+    "Review this admin endpoint change. Focus on object-level permissions.",
+    "Rewrite this unsafe support message so it is polite",
+    "Use this prompt to improve the landing page",
+    "Sort the imports in this file.",
 ])
 def test_each_language_hands_an_input_over_in_words(prompt: str) -> None:
     assert pointed_inputs(case(prompt)) != []
@@ -94,6 +101,10 @@ def test_each_language_hands_an_input_over_in_words(prompt: str) -> None:
     "I have two kids, plan a weekend trip for us",
     "Create the following files: a.md and b.md",
     "Write three tips for keeping notes tidy",
+    # what the prompt itself made first, or material after the pointer's colon
+    "Write a function that adds two numbers. Then explain this function to a beginner.",
+    "Improve this prompt: 'You are a helpful assistant who writes careful code.'",
+    "Generate an image of a lighthouse at dusk",
 ])
 def test_material_given_or_nothing_handed_over_is_no_missing_input(prompt: str) -> None:
     assert pointed_inputs(case(prompt)) == []

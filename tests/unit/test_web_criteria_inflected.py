@@ -23,6 +23,12 @@ from tests.helpers import write_skill_md
     ("References Firecrawl Map then Scrape workflow", []),
     ("Should recommend web search for current prices", []),
     ("Explains the pages to scrape; uses Firecrawl to map the site", ["Firecrawl"]),
+    # a docs server that answers live, and the web named as the source of the evidence
+    ("Evidence Pack citing the vendor docs (Context7 or web) and the pricing page",
+     ["Context7", "or web"]),
+    ("Pulls current prices from the web.", ["from the web"]),
+    ("Builds a page that works on the web.", []),  # where the work runs, no source
+    ("Ships a web app with a login form", []),
 ])
 def test_the_web_tool_is_read_in_any_inflection(text: str, found: list[str]) -> None:
     assert web_criteria([text]) == found

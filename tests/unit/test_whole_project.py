@@ -44,6 +44,11 @@ def project(tmp_path: Path, cases: list[dict[str, Any]]) -> Path:
     (root / ".github" / "instructions" / "tests.md").write_text("Extend DaoTest.\n")
     (root / ".cursor" / "rules").mkdir(parents=True)
     (root / ".cursor" / "rules" / "testing.mdc").write_text("Extend DaoTest.\n")
+    # ... and a renamed copy of them, or rules in Cursor's format elsewhere: by name, format
+    (root / ".github-copy").mkdir()
+    (root / ".github-copy" / "copilot-instructions.md").write_text("Extend DaoTest.\n")
+    (root / "notes" / "agent").mkdir(parents=True)
+    (root / "notes" / "agent" / "testing.mdc").write_text("Extend DaoTest.\n")
     skill = make_skill(root / ".agents" / "skills", cases, name="testing", skill_md=SKILL_MD)
     make_skill(root / ".agents" / "skills", [], name="sibling")
     (root / ".claude").mkdir()
@@ -76,7 +81,7 @@ def test_the_project_is_staged_without_skills_settings_answers_or_tooling(
     left = staging.left_out_text()
     for reason in (".agents/skills/", ".claude/", "node_modules/", ".git/", "*-workspace/",
                    "skill folders", "binary files", "secrets files", "symlinks",
-                   "other agents' instructions (3)"):
+                   "other agents' instructions (5)"):
         assert reason in left, left
 
 

@@ -1,0 +1,154 @@
+"""A request to change the user's own software or material that no case hands over (issue 26,
+rule 6, EV014): "Unity cleanup: remove this unused prefab", "Fix the overlay source bounds
+without guessing", "Remove only the orange traffic cone behind the bicycle", "move this label
+to the position I marked". The thing to change exists before the task (a definite object:
+the / this / my ...), the case stages nothing and the prompt carries nothing to change, so
+the session can only describe the change: a criterion that reads, runs or looks at the
+changed thing cannot pass in any arm. Reported, never refused: the author may mean the agent
+to answer in words.
+
+Read by grammar, never by a list of products:
+- a request (a clause opening on its verb, "please", "can you", or after a label's colon,
+  "Unity screenshot: move this label") whose verb changes something that exists (fix, remove,
+  move, restore, refactor ...), or reviews code-like work ("review the upload flow");
+- its object definite ("the", "this", "my" ...) and no text the prompt pastes or answers,
+  or a defect named with any article ("fix a tutorial state bug");
+- silent when the prompt makes anything (create, write, build ...: the change may be to what
+  it made), pastes material (a fence, several lines, a quote), or asks only for advice.
+"""
+
+from __future__ import annotations
+
+import re
+
+from runner.analysis.wording import unquoted
+from runner.authoring.inputs import MATERIAL_LINES, STATIVE_AFTER, quoted_after_colon
+from runner.schema.case import Case
+
+# Verbs that change something that already exists.
+_CHANGE = (r"fix|patch|repair|debug|remove|delete|move|rename|refactor|migrate|rewrite|rebuild|"
+           r"restore|correct|update|upgrade|modify|edit|adjust|reposition|resize|realign|align|"
+           r"tidy\s+up|clean\s+up|sort|replace|optimi[sz]e|speed\s+up|restyle|retouch|recolou?r|"
+           r"crop|straighten|resolve")
+# Verbs that read work as it stands, counted only with an object of software (below).
+_REVIEW = r"review|audit|inspect|investigate|trace|profile|troubleshoot|diagnose"
+_OPENER = (r"(?:(?:please|now|just|also|then|and|so)\s+)*"
+           r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?")
+_DEFINITE = r"(?:the|this|that|these|those|my|our|its|their)"
+# the object: up to five words of a noun phrase, ending before a preposition, a conjunction,
+# a clause's end ("the table lamp from Image 2" is "the table lamp")
+_STOP = (r"(?:to|in|on|into|onto|with|without|so|and|or|but|while|by|from|for|at|of|as|"
+         r"before|after|until|using|because|when|if|then|that|which|where|instead|behind|"
+         r"under|over|above|below|near|next|inside|outside|across|around|through|beside|"
+         r"between|within|against|along|via|like|than|about|is|are|was|were|so|it|they|"
+         r"out|up|down|away|off|back)")
+_WORD = rf"(?!{_STOP}\b)[\w'-]+"
+_ADVERB = r"(?:(?:only|just|also|carefully|quickly|properly)\s+)?"
+_REQUEST = re.compile(
+    rf"(?i)^\W*{_OPENER}(?P<verb>{_CHANGE}|{_REVIEW})\s+{_ADVERB}"
+    rf"(?P<object>(?P<article>{_DEFINITE}|an?|any)(?:\s+{_WORD}){{1,5}})")
+# What the object may be for a reviewing verb: a part of software or its work.
+_SOFTWARE = re.compile(
+    r"(?i)\b(?:code|flow|endpoints?|handlers?|routes?|components?|functions?|modules?|services?|"
+    r"controllers?|migrations?|schemas?|quer(?:y|ies)|pipelines?|config(?:uration)?|"
+    r"implementation|logic|changes?|patch|diff|PR|pull\s+request|commit|branch|tests?|"
+    r"build|deployment|scripts?|classes|class|methods?|pages?|screens?|forms?|UI|layout|"
+    r"styles?|API)$")
+# What follows a reviewed object to tell it: "this proposed API change that deprecates ...".
+_TOLD = re.compile(r"(?i)\s*,?\s*(?:that|which|where)\s+\w+")
+# A defect named with any article: "fix a visible HUD marker and a tutorial state bug".
+_DEFECT = re.compile(r"(?i)\b(?:bugs?|crash(?:es)?|regressions?|leaks?|defects?|glitch(?:es)?|"
+                     r"errors?|race\s+condition)$")
+# Objects that are words, not things the user holds: the agent's own answer, the prompt's
+# text, a passage it pastes or points to.
+_WORDS_OBJECT = re.compile(
+    r"(?i)\b(?:answers?|responses?|reply|replies|output|outputs|results?|wording|grammar|"
+    r"spelling|sentences?|question|prompt|following|above|below|previous|earlier|plan|"
+    r"approach|steps?|list|idea|ideas|draft|outline|summary)\b")
+# A request that makes something: the change may be to what it made.
+_MAKE = re.compile(r"(?i)^\W*" + _OPENER + r"(?:create|write|build|generate|draft|design|"
+                   r"scaffold|implement|make|produce|compose|set\s+up|add|initiali[sz]e|"
+                   r"bootstrap|plan|help\s+me\s+(?:write|build|create|make|draft|plan))\b")
+# Sentences (a dot inside a name, `README.md`, ends none) and, in one, the clauses a request
+# can open: after a spaced dash, ", and" / ", then", or "and" before a verb of change.
+_SENTENCES = re.compile(r"[.!?;\n]+(?=\s|$)")
+_CLAUSES = re.compile(r"\s[\u2014\u2013-]\s|,\s*(?:and|then)\s+"
+                      r"|\s+and\s+(?=(?:then\s+)?(?:" + _CHANGE + r")\b)", re.IGNORECASE)
+# A label before a sentence's colon ("Unity screenshot: move this label"): a few words naming
+# the topic, none pointing at material ("Improve this agent prompt: Fix the bug" quotes the
+# prompt's words after its colon, no request of the user's).
+_LABEL = re.compile(r"(?i)^\s*(?![^:]*\b(?:this|these|that|the|my|our|a|an)\b[^:]*:)"
+                    r"(?:[\w+#.-]+\s+){0,2}[\w+#.-]+\s*:\s+")
+# Material the prompt carries to work on: a quote of a few words, or a code span.
+_CARRIED = re.compile(r"```|~~~|`[^`\n]{12,}`|[\"\u201c][^\"\u201d\n]{40,}[\"\u201d]")
+
+
+def _told_next(own: str, said: str, thing: str) -> bool:
+    """The sentence after the request tells the thing in words, as its subject with a verb
+    of state ("Audit our demo request form. It currently has these fields: ..."): the work is
+    on that telling."""
+    at = own.find(said)
+    stop = _SENTENCES.search(own, at + len(said)) if at >= 0 else None
+    if stop is None:
+        return False
+    noun = re.escape(thing.split()[-1])
+    subject = re.match(rf"(?i)\s*(?:it|they|this|these|(?:the|its|our|my)\s+(?:[\w-]+\s+){{0,2}}?"
+                       rf"{noun})\b", own[stop.end():])
+    return subject is not None and STATIVE_AFTER.match(own, stop.end() + subject.end()) is not None
+
+
+def _clauses(own: str, prompt: str) -> list[str]:
+    """The clauses a request may open (see _SENTENCES). A sentence whose colon (other than
+    a label's) introduces text carries the material it works on ("Fix the typos in this
+    paragraph:\n\n> Read more ...", "Optimize this layer: COPY . ."): none of it. The colon
+    and what follows are read on the prompt as written (`own` drops a pasted block)."""
+    out: list[str] = []
+    for sentence in _SENTENCES.split(own):
+        unlabelled = _LABEL.sub("", sentence, count=1)
+        head = unlabelled.split(":")[0].strip()
+        where = prompt.find(head) if head else -1
+        after = re.match(r"\s*[:：](?P<rest>.*)", prompt[where + len(head):], re.DOTALL) \
+            if where >= 0 else None
+        if ":" in unlabelled or after is not None:
+            rest = after.group("rest") if after is not None else unlabelled.split(":", 1)[1]
+            if len("".join(rest.split())) >= 8:
+                continue
+        out += [c for c in _CLAUSES.split(unlabelled) if c.strip()]
+    return out
+
+
+def _told_before(own: str, said: str, thing: str) -> bool:
+    """A sentence before the request tells the thing, its noun the subject of a verb of
+    state ("Our setup doc is stale. ... Sort the doc out.")."""
+    noun = re.escape(thing.split()[-1])
+    return re.search(rf"(?i)\b{noun}\s+(?:is|are|was|were|has|have|had)\b",
+                     own[:max(0, own.find(said))]) is not None
+
+
+def unstaged_work(case: Case, request: str) -> list[str]:
+    """The requests of the prompt that change (or review) the user's own thing, which the case
+    does not stage (see the module). `request`: the prompt's own words without its questions
+    asking advice."""
+    if case.files or case.inline_files or case.setup_run or case.chain or case.root_fixtures \
+            or _CARRIED.search(case.prompt) \
+            or sum(bool(line.strip()) for line in case.prompt.splitlines()) >= MATERIAL_LINES:
+        return []
+    own = unquoted(request, pasted=True)
+    clauses = _clauses(own, case.prompt)
+    if any(_MAKE.match(clause) for clause in clauses):
+        return []
+    found: list[str] = []
+    for match in (m for clause in clauses if (m := _REQUEST.match(clause))):
+        thing = match.group("object")
+        indefinite = match.group("article").lower() in {"a", "an", "any"}
+        if _WORDS_OBJECT.search(thing) or (indefinite and not _DEFECT.search(thing)):
+            continue
+        said = " ".join(match.group(0).strip(" \t\n.,;:!?").split())
+        if re.fullmatch(_REVIEW, match.group("verb"), re.IGNORECASE) and (
+                not _SOFTWARE.search(thing) or _TOLD.match(own, own.find(said) + len(said))):
+            continue  # ("review this change that deprecates ...": the change told in words)
+        if quoted_after_colon(case.prompt, said) or _told_next(own, said, thing) \
+                or _told_before(own, said, thing):
+            continue  # "Edit this message for a formal recipient: 'Ola, ...'"
+        found.append(said)
+    return list(dict.fromkeys(found))

@@ -1,0 +1,71 @@
+"""EV014 on a request that changes the user's own software or material the case never hands
+over ("Fix the overlay source bounds", "remove this unused prefab", "Remove only the orange
+traffic cone behind the bicycle"): the session can only describe the change. Reported, never
+refused. A prompt that makes something, pastes its material, asks advice, or reviews a change
+it describes in words stays silent. Through the real `skill-eval check`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.helpers import check_json, make_skill
+
+SKILL_MD = ("---\nname: scene-fixer\ndescription: Fixes layout and runtime bugs in game UI "
+            "scenes. Use when a HUD or menu looks wrong.\n---\nFind the owner first.\n")
+LINE = "a change to the user's own software or material"
+
+
+def findings(tmp_path: Path, cases: list[dict[str, Any]]) -> dict[str, str]:
+    skill = make_skill(tmp_path, cases, name="scene-fixer", skill_md=SKILL_MD)
+    got = check_json(skill)
+    return {f["case"]: f["message"] for f in got["findings"]
+            if f["code"] == "EV014" and LINE in f["message"]}
+
+
+def case(cid: str, prompt: str, *expectations: str) -> dict[str, Any]:
+    return {"id": cid, "prompt": prompt,
+            "expectations": list(expectations) or ["Names the owning component"]}
+
+
+def test_a_change_to_what_the_user_holds_is_reported(tmp_path: Path) -> None:
+    got = findings(tmp_path, [
+        case("told-bug", "Game 2D: the tutorial dim hole follows the panel background instead "
+                         "of the real button. Fix the overlay source bounds without guessing."),
+        case("labelled", "Menu cleanup: remove this unused sprite sheet and any dead scripts "
+                         "around it."),
+        case("image", "Remove only the orange traffic cone behind the bicycle and rebuild "
+                      "the sidewalk."),
+        case("asked", "Can you fix the flaky checkout test?"),
+        case("defect", "Use two worker agents to patch it, then fix a tutorial state bug."),
+        case("review", "Review the upload flow. Ignore backend cleanup for now.")])
+    assert set(got) == {"told-bug", "labelled", "image", "asked", "defect", "review"}, got
+    assert "'Fix the overlay source bounds'" in got["told-bug"]
+    assert "'remove this unused sprite sheet'" in got["labelled"]
+    assert "'Remove only the orange traffic cone'" in got["image"]
+
+
+def test_made_pasted_advised_or_told_material_stays_silent(tmp_path: Path) -> None:
+    got = findings(tmp_path, [
+        # what it fixes is what it makes
+        case("made", "Write a Python script that parses the logs, then fix the parser."),
+        # the material is in the prompt
+        case("pasted", "Rename the variable in this snippet: `let x = items.length; return x`"),
+        case("quoted", "Edit this message for a formal reader: 'Hi, send me the report today!'"),
+        # advice: answered in words
+        case("advice", "How do I fix the login bug in my app?"),
+        # a change the prompt describes is what the review judges
+        case("described", "Review this proposed API change that deprecates the old login "
+                          "endpoint. It is security critical."),
+        # the words after a sentence's colon are the text to improve, no request of the user's
+        case("text", "Improve this agent brief: Fix the checkout total bug."),
+        # a review of something that is no software
+        case("plan", "Review the plan above and list its risks.")])
+    assert got == {}, got
+
+
+def test_the_line_is_a_report_and_the_fix_says_what_to_stage(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [case("one", "Fix the overlay source bounds.")],
+                       name="scene-fixer", skill_md=SKILL_MD)
+    line = next(f for f in check_json(skill)["findings"] if f["code"] == "EV014")  # exit 0
+    assert "stage what the request changes under `files`" in line["fix"]
