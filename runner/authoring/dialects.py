@@ -3800,7 +3800,10 @@ class CaseReader:
         if families == {REGEX, LITERAL}:
             operand = {REGEX for k in OPERAND_KEYS[REGEX][:4] if k in value} | {
                 LITERAL for k in OPERAND_KEYS[LITERAL][:6] if k in value}
-            families = operand if len(operand) == 1 else families | operand
+            # no operand key to decide (`regex_contains: [...]`, `regex_not_contains`): the
+            # name's regex word says what its items are, "contains" the relation
+            families = operand if len(operand) == 1 else {REGEX} if not operand \
+                else families | operand
         if families == {LITERAL} and _pattern_only(value):
             families = {REGEX}  # `content_contains` with a `pattern`: its `text` is a label
         negate = bool(words & _WORDS["neg"])

@@ -818,6 +818,7 @@ def _skill_folders(root: Path) -> list[Path]:
     found: list[Path] = []
     hidden: list[Path] = []  # under an agent's folder (.claude/skills/...)
     shown: list[Path] = []  # under examples/ or templates/, with a set of their own
+    nested: list[Path] = []  # under an agent's folder deeper down, with a set of their own
     for skill_md in skill_files(root):
         rel = skill_md.parent.relative_to(root).parts
         dotted = [p for p in rel if p.startswith(".")]
@@ -827,6 +828,14 @@ def _skill_folders(root: Path) -> list[Path]:
         if not dotted and set(named) & NOT_SKILLS <= _SHOWN and set(named) & _SHOWN \
                 and _own_set_folder(skill_md.parent):
             shown.append(skill_md.parent)
+            continue
+        # deeper down, a known agent's folder (a project template's `.claude/skills/x/`, or
+        # vendored copies, `agents/.agents/skills/x/`): taken only when the repository has no
+        # other skill and its authors wrote a set for it (runner.authoring.layouts.hidden_sets
+        # names the others)
+        if dotted and dotted != [rel[0]] and all(p in AGENT_FOLDERS for p in dotted) \
+                and not NOT_SKILLS.intersection(named) and _own_set_folder(skill_md.parent):
+            nested.append(skill_md.parent)
             continue
         # an agent's hidden folder: a known one, or any `.<agent>/skills/`, or `.skills/`
         if NOT_SKILLS.intersection(named) or dotted and (dotted != [rel[0]] or (
@@ -842,7 +851,7 @@ def _skill_folders(root: Path) -> list[Path]:
     # a repository whose only skills are examples or templates with sets of their own (an
     # SDK's `examples/skills/x/evals/`): those are what it shows, so what is measured
     if not found and not hidden:
-        return shown
+        return shown or nested
     return [*found, *(h for h in hidden if _own_set_folder(h))] if found else hidden
 
 

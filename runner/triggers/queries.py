@@ -253,7 +253,19 @@ def trigger_files(skill_dir: Path, name: str | None = None) -> list[tuple[Path, 
                  if not shared or _owned_by(f, d, names, folder)]
         if found:
             return found
-    return _beside_skill_md(skill_dir)
+    return _beside_skill_md(skill_dir) or _elsewhere_in_skill(skill_dir, name)
+
+
+def _elsewhere_in_skill(skill_dir: Path, name: str | None) -> list[tuple[Path, bool | None]]:
+    """Trigger files inside the skill where no layout looks (`eval-cases/trigger-evals.json`,
+    an `evals.json` beside SKILL.md that holds only queries with a should-trigger flag), read
+    when nothing else is: by their shape (runner.authoring.siblings.judge), the same files
+    `check` would otherwise name as other sets of the skill, unread."""
+    from runner.authoring.other_sets import other_sets  # (it reads the layouts too)
+
+    return [(p, None) for p in other_sets(skill_dir, name, ())
+            if p.resolve().is_relative_to(skill_dir.resolve())
+            and "`skill-eval trigger`" in judge(p).why_not]
 
 
 def _beside_skill_md(skill_dir: Path) -> list[tuple[Path, bool | None]]:

@@ -1,0 +1,61 @@
+"""Issue 26, rule 8 (every layout): a trigger set kept inside the skill where no layout looks
+(`eval-cases/trigger-evals.json`, an `evals.json` beside SKILL.md holding only queries with a
+should-trigger flag) is the skill's trigger set when nothing else is; a skill under a known
+agent's folder deeper in the repository (a project template's `.claude/skills/x/`) with a set
+of its own is one of the collection's; a check type named for a regex and the relation
+(`regex_contains`, `regex_not_contains`) holds patterns. Through the real `skill-eval check`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.helpers import check_cli, write_data, write_skill_md
+
+QUERIES = [{"query": "Review this pull request for bugs before I merge it", "should_trigger": True},
+           {"query": "Can you look over my diff for security issues", "should_trigger": True},
+           {"query": "Write a haiku about the sea", "should_trigger": False}]
+DESCRIPTION = "Reviews code changes for bugs. Use when asked to review a diff or a PR."
+
+
+def test_a_trigger_set_in_a_folder_of_its_own_is_the_skills(tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "reviewer", "reviewer", DESCRIPTION)
+    write_data(skill / "eval-cases" / "trigger-evals.json", QUERIES)
+    result = check_cli(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "trigger set only (3 queries: 2 should trigger, 1 should not)" in result.output
+
+
+def test_queries_under_a_set_name_beside_skill_md_are_its_trigger_set(tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "reviewer", "reviewer", DESCRIPTION)
+    write_data(skill / "evals.json", QUERIES)
+    result = check_cli(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "trigger set only (3 queries" in result.output
+
+
+def test_a_skill_of_a_project_template_with_its_own_set_is_in_the_collection(
+        tmp_path: Path) -> None:
+    repo = tmp_path / "kit"
+    skill = write_skill_md(repo / "project-template" / ".claude" / "skills" / "reviewer",
+                           "reviewer", DESCRIPTION)
+    write_data(skill / "evals.json", QUERIES)
+    # a helper of the same kind without a set stays the agent's, not the collection's
+    write_skill_md(repo / "project-template" / ".claude" / "skills" / "helper", "helper",
+                   "Helps. Use when asked for help with the kit.")
+    result = check_cli(str(repo))
+    assert result.exit_code == 0, result.output
+    assert "ok: reviewer: trigger set only" in result.output, result.output
+    assert "helper" not in result.output
+
+
+def test_a_regex_contains_type_holds_patterns(tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "news", "news", "Summarises news. Use when asked for "
+                                                      "recent coverage of a topic.")
+    write_data(skill / "evals" / "evals.json", {"evals": [{
+        "id": "week", "prompt": "Summarise this week's coverage of heat pumps in 3 stories.",
+        "assertions": {"regex_contains": ["(?i)confidence:\\s*(high|low)", "https?://"],
+                       "regex_not_contains": ["(?i)<rss"]}}]})
+    result = check_cli(str(skill), "-v")
+    assert result.exit_code == 0, result.output
+    assert "unknown type 'regex_contains' read as 'regex'" in result.output
+    assert "unknown type 'regex_not_contains' read as 'not_regex'" in result.output
