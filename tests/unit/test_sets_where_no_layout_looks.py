@@ -59,3 +59,15 @@ def test_a_regex_contains_type_holds_patterns(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "unknown type 'regex_contains' read as 'regex'" in result.output
     assert "unknown type 'regex_not_contains' read as 'not_regex'" in result.output
+
+
+def test_a_workspace_kept_hidden_inside_the_skill_holds_its_set(tmp_path: Path) -> None:
+    """skill-creator's workspace kept inside the skill (`.workspace/evals/evals.json`, beside
+    its `iteration-N/` runs) is the skill's own set; its past runs never reach an arm."""
+    skill = write_skill_md(tmp_path / "reviewer", "reviewer", DESCRIPTION)
+    write_data(skill / ".workspace" / "evals" / "evals.json", {"skill_name": "reviewer", "evals": [
+        {"id": 1, "prompt": "Review this diff: -a = 1 +a = 2", "expected_output": "Notes a."}]})
+    write_data(skill / ".workspace" / "iteration-1" / "eval-1" / "grading.json", {"ok": 1})
+    result = check_cli(str(skill))
+    assert result.exit_code == 0, result.output
+    assert f"set: {skill / '.workspace' / 'evals' / 'evals.json'}" in result.output
