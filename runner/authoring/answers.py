@@ -178,7 +178,8 @@ def _texts(skill_dir: Path, file: str) -> list[tuple[str, str]]:
     paths = sorted(p for p in local.rglob("*") if p.is_file()) if safely.is_dir(local) else [local]
     found: list[tuple[str, str]] = []
     for path in paths[:200]:
-        if path.is_symlink() or not path.is_file() or path.stat().st_size > TEXT_LIMIT:
+        if safely.is_symlink(path) or not safely.is_file(path) \
+                or path.stat().st_size > TEXT_LIMIT:
             continue
         try:
             found.append((path.relative_to(skill_dir).as_posix(),

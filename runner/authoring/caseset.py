@@ -893,9 +893,11 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
                         "move them under evals/files/ and name their paths)")
     case = at.programs.attach(case, reader.program_typed, reader.type_checked)
     repo_reads(case, at.fixtures.outside, problems)
-    _preflight_case(at.skill_dir, case, _refuser(problems, case.id))
+    _preflight_case(at.skill_dir, case, _refuser(problems, case.id),
+                    lambda message, fix: problems.cannot_run("EV009", case.id, message, fix))
+    runnable = not any(f.case == case.id for f in problems.unrunnable)
     for key in answer_keys(at.skill_dir, case, _project_paths(at.skill_dir, case)) \
-            if len(problems.refusals) == before else []:
+            if len(problems.refusals) == before and runnable else []:
         problems.report(ANSWER_KEY, case.id, f"answer key among the fixtures: {key}",
                         "stage only the inputs (move the answer to expected_output or a "
                         "judge program in evals/; strip planted comments)")
@@ -2186,7 +2188,10 @@ def restated_prompts(caseset: CaseSet, description: str, shown: str) -> list[Fin
 Refuse = Callable[[str, str], None]
 
 
-def _preflight_case(skill_dir: Path, case: Case, refuse: Refuse) -> None:
+def _preflight_case(skill_dir: Path, case: Case, refuse: Refuse,
+                    cannot_run: Refuse | None = None) -> None:
+    """`cannot_run`: for a fixture the skill does not hold, the case alone cannot run (its
+    input is missing, as a prompt's unstaged input is): left out while others run."""
     if not case.id.strip():
         refuse("id must not be empty", "give the case an id")
     if not case.prompt.strip():
@@ -2219,8 +2224,12 @@ def _preflight_case(skill_dir: Path, case: Case, refuse: Refuse) -> None:
                    "name a file or a folder of fixtures")
         elif safely.is_symlink(skill_dir / posix) or not safely.exists(skill_dir / posix):
             note, fix = _workflow_hint(skill_dir, file)
-            refuse(f"fixture {file!r} is not in the skill (or is a symlink)" + note,
-                   fix or "add the file under evals/files/ or correct its path")
+            # (a symlink is refused: never followed; a file not there is the case's loss)
+            # (a name no file system holds, a part over 255 bytes, is a broken set: refused)
+            say = refuse if cannot_run is None or safely.is_symlink(skill_dir / posix) \
+                or any(len(part.encode()) > 255 for part in posix.parts) else cannot_run
+            say(f"fixture {file!r} is not in the skill (or is a symlink)" + note,
+                fix or "add the file under evals/files/ or correct its path")
         elif not (skill_dir / posix).resolve().is_relative_to(root):
             refuse(f"fixture {file!r} resolves outside the skill",
                    "copy the file into the skill")

@@ -34,15 +34,20 @@ class Problems:
         # a case whose input the set does not hold (a placeholder, a file or project no case
         # stages): that case cannot run, the others can (settled by `leave_out_unrunnable`)
         self.unrunnable: list[Finding] = []
+        self._found: list[Finding] = []  # refusals and unrunnable cases, in order found
 
     def refuse(self, code: str, case: str, message: str, fix: str) -> None:
-        self.refusals.append(Finding(code=code, file=self.case_files.get(case, self.file),
-                                     case=case, message=message, fix=fix))
+        self.refusals.append(self._finding(code, case, message, fix))
 
     def cannot_run(self, code: str, case: str, message: str, fix: str) -> None:
         """A refusal of this case alone: its input is missing, so no arm can run it."""
-        self.unrunnable.append(Finding(code=code, file=self.case_files.get(case, self.file),
-                                       case=case, message=message, fix=fix))
+        self.unrunnable.append(self._finding(code, case, message, fix))
+
+    def _finding(self, code: str, case: str, message: str, fix: str) -> Finding:
+        found = Finding(code=code, file=self.case_files.get(case, self.file), case=case,
+                        message=message, fix=fix)
+        self._found.append(found)
+        return found
 
     def leave_out_unrunnable(self, ids: list[str]) -> tuple[str, ...]:
         """The cases of `ids` that cannot run, left out of the run and reported, when nothing
@@ -53,7 +58,11 @@ class Problems:
             return ()
         left = [i for i in ids if i not in gone]
         if self.refusals or not left:
-            self.refusals.extend(self.unrunnable)
+            # in the order they were found, as the author reads the set
+            every = [*self.refusals, *self.unrunnable]
+            refused, found = {id(f) for f in every}, {id(f) for f in self._found}
+            self.refusals = [f for f in self._found if id(f) in refused] + [
+                f for f in every if id(f) not in found]
             self.unrunnable = []
             return ()
         tail = (f"{LEFT_OUT} ({len(left)} other case(s) run; `--strict` refuses the set "

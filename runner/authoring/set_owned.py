@@ -24,6 +24,7 @@ from pathlib import Path, PurePosixPath
 
 import yaml
 
+from runner.authoring import safely
 from runner.authoring.fields import strings_in
 from runner.authoring.problems import SET_LEVEL, Problems
 from runner.authoring.project_walk import ITERATION
@@ -49,10 +50,10 @@ def _case_paths(case: Case) -> list[str]:
 
 def _files_at(skill_dir: Path, rel: str) -> list[str]:
     path = skill_dir / rel
-    if path.is_dir():
+    if safely.is_dir(path):
         return sorted(p.relative_to(skill_dir).as_posix() for p in path.rglob("*")
                       if p.is_file() and not p.is_symlink())
-    return [rel] if path.is_file() else []
+    return [rel] if safely.is_file(path) else []
 
 
 def _values_naming_files(path: Path, skill_dir: Path) -> list[str]:

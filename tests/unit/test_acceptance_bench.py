@@ -103,7 +103,7 @@ def test_a_set_refused_with_several_problems_says_where_and_how_many(
     _bench().main(sample, stub=False)
     out = capsys.readouterr().out
     line = next(x for x in out.splitlines() if x.startswith("refused  fruit-notes"))
-    assert line.endswith("evals.json: 2 problem(s):")
+    assert line.endswith("evals.json: 4 problem(s):")  # a fixture and a prompt input each
     assert "gone-1.md" in out and "gone-2.md" in out
 
 

@@ -135,8 +135,13 @@ def test_a_plain_fixture_not_found_is_still_refused(tmp_path: Path) -> None:
     (skill / "evals" / "files" / "notes.md").write_text("ship Friday\n")
     _write(skill / "evals" / "evals.json", _set(_case("friday", files=["notes.md"]),
                                                 _case("missing", files=["gone.md"])))
+    # the case whose fixture is not there is left out, the other runs; --strict refuses
     result = check(str(skill))
-    assert result.exit_code != 0 and "'gone.md' is not in the skill" in result.output
+    assert result.exit_code == 0, result.output
+    assert "left out, cannot run as written (EV009 below): missing" in result.output
+    assert "'gone.md' is not in the skill" in result.output
+    strict = check(str(skill), "--strict")
+    assert strict.exit_code != 0 and "'gone.md' is not in the skill" in strict.output
 
 
 @pytest.mark.parametrize("value", [None, "none", "None", "n/a", "aucun", "keine", "无", []])
