@@ -64,7 +64,10 @@ def case_skill(item: Any) -> list[str]:
 
 # Explicit fields naming the case's skill beyond layouts.SKILL_KEYS (`expected_skill` is a
 # router's expectation in a skill's own set: read as attribution only in a shared one).
-EXPLICIT = ("expected_skill", "skill_name")
+# (a list of one is that skill: `expected_activation: ["cloud-readiness"]`; of several, a
+# routing expectation over them, which names no one skill the case is for)
+EXPLICIT = ("expected_skill", "skill_name", "expected_skills", "expected_activation",
+            "expected_activations")
 NO_SKILL = frozenset({"", "none", "null", "no", "false"})
 PROMPT_KEYS = ("prompt", "input", "query", "question", "task", "message", "user_prompt",
                "user", "request", "instruction")
@@ -84,6 +87,8 @@ def explicit(item: Any) -> list[str]:
         return found
     for key in EXPLICIT:
         value = item.get(key)
+        if isinstance(value, list) and len(value) == 1:
+            value = value[0]
         if isinstance(value, str) and value.strip().lower() not in NO_SKILL:
             return [value.strip()]
     return []

@@ -100,11 +100,21 @@ _CODE_TOOL = re.compile(r"`([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?:\([^`]*\))?`")
 STATED = "SKILL.md, which says the skill uses it"
 
 
+# A tool in a connector's own form, the server's name before the colon and again at the head
+# of the tool's (`Notion:notion-search`, `Linear:linear-create-issue`): the skill calls that
+# server's tool. (A plugin's skill, `flutter:state-management`, repeats no name.)
+_CONNECTOR_TOOL = re.compile(r"`([A-Z][A-Za-z0-9]*):([a-z][a-z0-9]*)[-_][\w-]+`")
+
+
 def stated_servers(skill_dir: Path) -> dict[str, str]:
     """The MCP servers the skill's SKILL.md names as the ones it works through: name -> where
     it says so."""
     text = skill_md(skill_dir)
     found: dict[str, str] = {}
+    for match in _CONNECTOR_TOOL.finditer(text):
+        if match.group(2) == match.group(1).lower():
+            found.setdefault(match.group(1), f"SKILL.md, which calls its tool "
+                                             f"`{match.group(0).strip('`')}`")
     for line in text.splitlines():
         # a table row lists platforms; a quoted line (`> "How should this skill interact? 1.
         # MCP tools (via the X MCP server)"`) is words the skill says or cites, not what it does
@@ -206,6 +216,9 @@ def _server_named(text: str, server: str) -> bool:
     (`github`, `memory`) only beside "MCP", "server" or "tool", where it means the server."""
     if len(server) < 3:
         return False
+    # its tool in the connector's form names it (`Notion:notion-create-pages`)
+    if re.search(rf"(?<![\w-]){re.escape(server)}:{re.escape(server.lower())}[-_]\w", text):
+        return True
     for match in re.finditer(rf"(?i)(?<![\w-]){re.escape(server)}(?![\w-])", text):
         near = text[max(0, match.start() - 40):match.end() + 40]
         if re.search(r"[-_\d]", server) or _BESIDE.search(near) or SERVER_WORDS_RE.search(near):

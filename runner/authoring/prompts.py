@@ -49,7 +49,10 @@ _PLACEHOLDER = re.compile(
     rf"<(?:[A-Z][A-Z0-9_]{{2,}}|[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+|{_FILE_NAME}|"
     r"(?:your|insert|path|name|the)"
     r"\b[^<>\n]{1,40})>"
-    r"|\{\{\s*[\w.-]+\s*\}\}|(?<![\w.])/path/to/[\w./-]*|\[(?:INSERT|YOUR|PLACEHOLDER)[^\]]*\]",
+    r"|\{\{\s*[\w.-]+\s*\}\}|(?<![\w.])/path/to/[\w./-]*|\[(?:INSERT|YOUR|PLACEHOLDER)[^\]]*\]"
+    # a harness's blank in single braces, upper case with an underscore (`{FIXTURE_REPO}`,
+    # `{REPO_DIR}`): the runner that fills it is not this one
+    r"|(?<![{$\w])\{[A-Z][A-Z0-9]*_[A-Z0-9_]+\}(?!\})",
 )
 _INPUT_CUE = re.compile(
     r"(?i)\b(?:read|reads|in|from|open|attached|review|reviews|analy[sz]e|parse|load|use|using|"

@@ -285,3 +285,14 @@ def test_a_pointer_refusal_names_the_project_folders_the_set_ships(tmp_path: Pat
     assert result.exit_code == 2, result.output
     assert "the set ships 'fixtures/shop': if the case works on one, list it under `files`" \
         in result.output
+
+
+def test_a_harness_blank_in_single_braces_is_a_placeholder() -> None:
+    """`{REPO_DIR}`, `{FIXTURE_PATH}`: a blank another harness fills; a shell variable, a
+    template's double braces and JSON are read as before."""
+    assert placeholders("Review the repo at {REPO_DIR}/shop and fix it") == ["{REPO_DIR}"]
+    assert placeholders("Tidy {FIXTURE_NOTES} for the team") == ["{FIXTURE_NOTES}"]
+    assert placeholders("Use ${HOME_DIR} here") == []
+    assert placeholders('Return JSON {"a_b": 1}') == []
+    assert placeholders("Greet {name} politely") == []
+

@@ -112,3 +112,17 @@ def test_a_criterion_naming_the_server_the_skill_works_through_needs_it(tmp_path
                                    "---\nstitch MCP로 실제 스크린을 생성한다.\n"))
     needs = {f["case"] for f in check_json(skill)["findings"] if f["code"] == "EV016"}
     assert {"screen"} <= needs and not {"text", "skip", "plain"} & needs, needs
+
+
+def test_a_tool_in_a_connectors_form_states_its_server(tmp_path: Path) -> None:
+    """`Notion:notion-search` (the server's name again at the head of its tool's) is a call
+    of that server's tool; a plugin's skill `flutter:state-management` names no server."""
+    skill = make_skill(tmp_path, [{"id": "save", "prompt": "Save our decision to the wiki.",
+                                   "expectations": ["Uses Notion:notion-create-pages to save it"]}],
+                       name="capture", skill_md=(
+                           "---\nname: capture\ndescription: Saves notes to the wiki.\n---\n"
+                           "Find the page with `Notion:notion-search`, then create it with "
+                           "`Notion:notion-create-pages`. See also `flutter:state-management`.\n"))
+    assert set(stated_servers(skill)) == {"Notion"}
+    assert any(f["code"] == "EV016" and "'Notion'" in f["message"]
+               for f in check_json(skill)["findings"])

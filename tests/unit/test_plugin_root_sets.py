@@ -177,6 +177,15 @@ def test_expected_skill_none_names_no_skill() -> None:
     assert named_skill({"prompt": "x", "expected_skill": "trip-plan"}) == ["trip-plan"]
 
 
+def test_the_one_skill_a_case_expects_activated_is_its_skill() -> None:
+    """`expected_activation: ["trip-plan"]` names the case's skill; a list of several is a
+    routing expectation over them, no one skill the case is for."""
+    assert named_skill({"prompt": "x", "expected_activation": ["trip-plan"]}) == ["trip-plan"]
+    assert named_skill({"prompt": "x", "expected_skills": ["trip-plan"]}) == ["trip-plan"]
+    assert named_skill({"prompt": "x", "expected_activation": ["trip-plan", "pack"]}) == []
+    assert named_skill({"prompt": "x", "expected_activation": []}) == []
+
+
 def test_a_case_folder_names_its_skill_in_its_prompt_file_front_matter(tmp_path: Path) -> None:
     repo = plugin(tmp_path, {"evals/scenarios/a/prompt.md": "---\nexpected_skill: trip-plan\n"
                                                             "---\nPlan a day in Faro.\n",
