@@ -34,6 +34,7 @@ from runner.authoring.event_lists import event_lists
 from runner.authoring.expected_claims import expected_claims
 from runner.authoring.fields import (
     PROSE_WORDS,
+    check_names,
     expectation_named,
     expectation_statements,
     label_value,
@@ -2020,6 +2021,16 @@ class CaseReader:
                         f"({limit!r})", "none needed, or write it as a statement under "
                         "expectations")
         for key in [k for k in sorted(extra) if k not in self.labelled]:
+            named = check_names(key, extra[key])
+            if named:
+                self.labelled.add(key)
+                self.mapped(f"`{key}` names the authors' own checks ({', '.join(named[:4])}"
+                            f"{', ...' if len(named) > 4 else ''}): computed by their "
+                            "program, which is not run here: kept, not graded",
+                            "name that program as the set's grader (\"grader_program\": "
+                            "\"evals/...\", its JSON naming each check), or write what each "
+                            "check decides as statements under expectations")
+                continue
             said = expectation_statements(key, extra[key])
             for text, origin in said:
                 self.add("statement", text, origin)

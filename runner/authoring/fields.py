@@ -294,6 +294,23 @@ def _alternatives(name: str, subject: str, value: list[Any]) -> list[tuple[str, 
              f"{name} ({STATEMENT_ORIGIN}, passed by any one of its {len(said)} values)")]
 
 
+# `expected_checks: [found_planted_secret, no_edit_write_to_working_file]`: names of the
+# authors' own checks (a program of theirs computes each), no claim a grader can read: worded
+# as "The work's checks include: no_edit_..." a negative check would be graded as present.
+_CHECK_NAME_WORDS = frozenset({"check", "checks", "assertion", "assertions", "test", "tests",
+                               "grader", "graders", "scorer", "scorers", "probe", "probes"})
+_CHECK_ID = re.compile(r"^[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+$")
+
+
+def check_names(name: str, value: Any) -> list[str]:
+    """The authors' check names an expectation field lists (see _CHECK_NAME_WORDS), or []."""
+    said = [t.strip() for t in strings_in(value)]
+    if not said or not words(name) & _CHECK_NAME_WORDS \
+            or not all(_CHECK_ID.match(t) for t in said):
+        return []
+    return said
+
+
 def expectation_statements(name: str, value: Any) -> list[tuple[str, str]]:
     """The statements (text, origin) an `expected_<x>` field says about the work: a value is
     one, a list under a singular name one passed by any of its values ("is one of"), under a

@@ -186,3 +186,20 @@ def test_fires_under_expected_is_a_trigger_expectation_not_a_typo_of_files(
     graded = _statements(CliRunner().invoke(main, ["check", str(tmp_path / "board-review"),
                                                    "--json"]), 1)
     assert list(graded) == ["Answers without a board review"]
+
+
+def test_names_of_the_authors_own_checks_are_said_not_graded(tmp_path: Path) -> None:
+    """`expected_checks: [found_planted_secret, no_edit_write_to_file]`: the names a program of
+    the authors' computes; worded as claims, a `no_...` check would be graded as present."""
+    result = _check(tmp_path, [{"expectations": ["Names the vendor"],
+                                "expected_checks": ["found_planted_secret",
+                                                    "no_edit_write_to_file"]}], "--json")
+    statements = _statements(result)
+    assert list(statements) == ["Names the vendor"], statements
+    text = _check(tmp_path / "again", [{"expectations": ["Names the vendor"],
+                                        "expected_checks": ["found_planted_secret"]}]).output
+    assert "`expected_checks` names the authors' own checks (found_planted_secret)" in text
+    # a sentence under the same name is still the authors' expectation, graded
+    worded = _statements(_check(tmp_path / "worded", [{
+        "expected_checks": ["The board asks about the exit clause"]}], "--json"))
+    assert any("exit clause" in s for s in worded), worded
