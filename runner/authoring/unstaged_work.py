@@ -40,7 +40,7 @@ _DEFINITE = r"(?:the|this|that|these|those|my|our|its|their)"
 _STOP = (r"(?:to|in|on|into|onto|with|without|so|and|or|but|while|by|from|for|at|of|as|"
          r"before|after|until|using|because|when|if|then|that|which|where|instead|behind|"
          r"under|over|above|below|near|next|inside|outside|across|around|through|beside|"
-         r"between|within|against|along|via|like|than|about|is|are|was|were|so|it|they|"
+         r"between|within|against|along|via|like|than|about|is|are|was|were|it|they|"
          r"out|up|down|away|off|back)")
 _WORD = rf"(?!{_STOP}\b)[\w'-]+"
 _ADVERB = r"(?:(?:only|just|also|carefully|quickly|properly)\s+)?"
@@ -79,7 +79,8 @@ _CLAUSES = re.compile(r"\s[\u2014\u2013-]\s|,\s*(?:and|then)\s+"
 # prompt's words after its colon, no request of the user's).
 _LABEL = re.compile(r"(?i)^\s*(?![^:]*\b(?:this|these|that|the|my|our|a|an)\b[^:]*:)"
                     r"(?:[\w+#.-]+\s+){0,2}[\w+#.-]+\s*:\s+")
-# Material the prompt carries to work on: a quote of a few words, or a code span.
+# Material the prompt carries to work on: a fence, a code span, or a long quote (40
+# characters or more; a short one is a value the work writes, "Correct the title to: 'X'").
 _CARRIED = re.compile(r"```|~~~|`[^`\n]{12,}`|[\"\u201c][^\"\u201d\n]{40,}[\"\u201d]")
 
 
@@ -144,8 +145,10 @@ def unstaged_work(case: Case, request: str) -> list[str]:
         if _WORDS_OBJECT.search(thing) or (indefinite and not _DEFECT.search(thing)):
             continue
         said = " ".join(match.group(0).strip(" \t\n.,;:!?").split())
+        at = own.find(said)
+        end = at + len(said) if at >= 0 else len(own)
         if re.fullmatch(_REVIEW, match.group("verb"), re.IGNORECASE) and (
-                not _SOFTWARE.search(thing) or _TOLD.match(own, own.find(said) + len(said))):
+                not _SOFTWARE.search(thing) or _TOLD.match(own, end)):
             continue  # ("review this change that deprecates ...": the change told in words)
         if quoted_after_colon(case.prompt, said) or _told_next(own, said, thing) \
                 or _told_before(own, said, thing):
