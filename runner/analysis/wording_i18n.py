@@ -81,8 +81,10 @@ OWN_ACCOUNT: Table = {
 
 # The user's own computer and its personal folders.
 OWN_MACHINE: Table = {
+    # (a home folder by its English name too: "我的 Downloads 文件夹")
     "zh": (r"我(?:的)?(?:电脑|電腦|笔记本电脑|筆記型電腦|硬盘|硬碟|下载文件夹|下載資料夾|"
-           r"下载目录|下載目錄|桌面|文档文件夹|文件夾|主目录)",),
+           r"下载目录|下載目錄|桌面|文档文件夹|文件夾|主目录|"
+           r"\s*(?:Downloads|Desktop|Documents|Pictures)\s*(?:文件夹|資料夾|目录|目錄))",),
     "ja": (r"(?:私の|自分の|僕の)(?:パソコン|PC|コンピューター?|ノートパソコン|Mac|"
            r"ダウンロードフォルダ|ダウンロード|デスクトップ|ドキュメントフォルダ|"
            r"ホームフォルダ|ハードディスク)",),
@@ -115,7 +117,10 @@ LIVE_DATA: Table = {
            # what was published lately: 最近 ... 新(的) ... 论文, 最新的论文 (a clause apart)
            r"(?:最近|近期|近来|本周|今天)[^。？！?!，,\n]{0,60}?新[^。？！?!，,\n]{0,30}?(?:论文|論文|"
            r"预印本|文章)",
-           r"最新[^。？！?!，,\n]{0,20}?(?:论文|論文|预印本)"),
+           r"最新[^。？！?!，,\n]{0,20}?(?:论文|論文|预印本)",
+           # what a site ranks now: 今天GitHub有什么热门项目
+           r"(?:今天|今日|本周|本週|这周|這週|当前|當前|目前|现在|現在)[^。？！?!，,\n]{0,20}?"
+           r"(?:热门|熱門|热榜|熱榜|热搜|熱搜|趋势|趨勢)"),
     "ja": (r"(?:リアルタイムの?|最新の|現在の|今日の|本日の)(?:株価|価格|相場|為替レート|為替|"
            r"ニュース|天気|見出し)",),
     "ko": (r"(?:실시간|최신|현재|오늘의?)\s*(?:주가|가격|시세|환율|뉴스|날씨|헤드라인)",),
@@ -1081,7 +1086,10 @@ RAN_VERB: Table = {
 # ...unless the statement is about what the agent says: it explains how to run it, recommends
 # it ("推荐使用 x.py"): that is its answer, graded on all the material.
 ADVICE: Table = {
-    "zh": (r"推荐|推薦|建议|建議|解释|解釋|说明|說明|如何|怎么|怎麼|怎样|告诉|告訴|介绍|介紹",),
+    # 提示/告知/提醒/询问: it tells (reminds, asks) the user ("应提示...要求重新运行 preview 命令":
+    # it should tell them to run the preview again, which only its answer shows)
+    "zh": (r"推荐|推薦|建议|建議|解释|解釋|说明|說明|如何|怎么|怎麼|怎样|告诉|告訴|介绍|介紹|"
+           r"提示|告知|提醒|询问|詢問",),
     "ja": (r"説明|推奨|勧め|すすめ|方法|提案|教え|言及",),
     "ko": (r"설명|추천|권장|방법|제안|안내|언급",),  # 언급한다 "mentions": what the answer says
     "ru": (r"объясн\w*|рекоменд\w*|совет\w*|предлага\w*|предлож\w*",),

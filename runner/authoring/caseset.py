@@ -520,8 +520,10 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     cases = [c for c in cases if c.id not in left_out]
     problems.raise_any()
     # a trigger test read as the skill's trigger set keeps what its notes and labels said
-    kept = [f for f in problems.reported if f.code == "EV012" and f.case == SET_LEVEL
-            and f.message.startswith((NOTES_LINE, CORPUS_LINE))] \
+    # ...and what it said of fields and programs no trigger query reads (the authors' check
+    # names, their harness): never dropped in silence with the runtime reading
+    kept = [f for f in problems.reported[len(format_lines):] if f.code == "EV012" and (
+        f.message.startswith((NOTES_LINE, CORPUS_LINE)) or not _of_routing(f.message))] \
         + route_label_lines(read.route_labels, shown)
     _refuse_empty(cases, read, shown, (*format_lines, *kept))
     return CaseSet(skill_name=name, evals=tuple(cases), about=about,
@@ -647,6 +649,12 @@ def _variants(item: dict[str, Any], label: str,
     problems.report("EV012", label, said, "none needed (or write one request under `prompt` "
                     "and the variants as trigger queries under evals/trigger/)")
     return kept, offered
+
+
+def _of_routing(message: str) -> bool:
+    """A case's line saying its routing expectation was moved to trigger queries: implied
+    when the whole set is read as a trigger set."""
+    return "trigger expectation" in message or message.startswith("only a routing expectation")
 
 
 def _refuse_empty(cases: list[Case], read: _Read, shown: str,

@@ -178,6 +178,14 @@ _HELD_IN_WORDS_EN = re.compile(
     rf"(?:[\w-]+\s+){{0,2}}?{_MATTER_EN}\b"
     rf"|\b(?:I|we)\s+(?:have|'ve\s+got)\s+{_COUNT_EN}\s+(?:[\w-]+\s+){{0,2}}?{_MATTER_EN}\s+"
     r"(?:already|here|in\s+(?:this|the)\s+(?:folder|directory))\b"
+    # ...or told of ("I have 4 screenshots showing the before and after"), never supposed
+    # ("if I have 3 images, how do I ...")
+    rf"|(?<!\bif\s)(?<!\bwhen\s)(?<!\bonce\s)\b(?:I|we)\s+(?:have|'ve\s+got)\s+{_COUNT_EN}\s+"
+    rf"(?:[\w-]+\s+){{0,2}}?{_MATTER_EN}\s+(?:showing|of|from|with|that|which|taken)\b"
+    # ...or handed over in the prompt's words ("Here's one hero screenshot of the dashboard")
+    rf"|\bhere(?:'s|\s+is|\s+are)\s+(?:{_COUNT_EN}|an?|one|the|my|our)\s+(?:[\w-]+\s+){{0,2}}?"
+    r"(?:screenshots?|photos?|pictures?|images?|pdfs?|files?|logs?|csvs?|spreadsheets?|"
+    r"documents?|transcripts?|recordings?|videos?)\b"
     r"|\b(?:this|the|my|our|current)\s+(?:current\s+)?(?:directory|folder|dir|workspace|repo)\s+"
     rf"(?:already\s+)?(?:holds|has|contains|includes)\s+(?:already\s+)?{_COUNT_EN}\s+"
     rf"(?:[\w-]+\s+){{0,2}}?{_MATTER_EN}\b")

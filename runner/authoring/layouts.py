@@ -436,6 +436,12 @@ def search_order(skill_dir: Path, name: str | None = None) -> list[tuple[Path, b
         order += [(folder, False) for n in names for folder in
                   (evals / n, *(evals / sub / n for sub in (*CASE_FOLDERS, SKILLS_FOLDER)))
                   if above and folder.is_dir()]
+        # a repository of plugins keeps each plugin's sets in a folder named for it
+        # (`evals/<plugin>/<plugin>-<skill>-eval.json`): shared by the plugin's skills, each
+        # file theirs whose name names it (runner.triggers.shared)
+        plugin = plugin_of(own) if above else None
+        if plugin and plugin not in names and (evals / plugin).is_dir():
+            order.append((evals / plugin, True))
         order.append((evals, above))
     # skill-creator's workspace beside the skill (see _workspace): after the skill's own
     shared = next((n for n, (_, above) in enumerate(order) if above), len(order))

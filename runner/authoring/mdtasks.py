@@ -146,7 +146,14 @@ _INTRO_PROMPTS = re.compile(r"(?i)\bprompts?\b")
 _THRESHOLD = re.compile(r"(?i)(?:\b\d{1,3}\s*(?:/|out\s+of|of)\s*\d{1,3}|\b\d{1,3}\s*%)"
                         r"(?:\s+(?:of\s+)?(?:the\s+)?(?:checks?|tests?|criteria|items?|"
                         r"assertions?|cases?|expectations?))\b[^\n|]{0,30}?\bpass"
-                        r"|\bpass(?:es|ed)?\s+at\s+(?:the\s+)?threshold\b")
+                        r"|\bpass(?:es|ed)?\s+at\s+(?:the\s+)?threshold\b"
+                        # "**Pass threshold:** 7/10 per scenario" (a points rubric's bar)
+                        r"|\bpass(?:ing)?\s+(?:threshold|mark|score|bar)\b\W{0,6}"
+                        r"\d{1,3}\s*(?:/|out\s+of|of)\s*\d{1,3}")
+# A section that sets up every case ("## Test Setup", "## Prerequisites"): run by the tester
+# before the cases, never by a session, which starts with only what its case stages.
+_SETUP = re.compile(r"(?i)\b(?:(?:test\s+)?set\s*-?up|prerequisites?|preparation|"
+                    r"before\s+(?:running|testing|you\s+(?:start|begin)))\b")
 
 
 # A bar on one case's own checks ("6/7 checks pass", "at least 4 of 5 criteria pass"): the
@@ -384,6 +391,7 @@ class _Parsed:
         self.thresholds: list[str] = []  # the authors' pass thresholds not applied
         self.applied: list[str] = []  # the cases' pass rules read, as the author said them
         self.promptless = 0  # case-like sections with checks and no prompt they give
+        self.setup: list[str] = []  # sections setting up every case, not run
 
 
 def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
@@ -404,8 +412,9 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
         lead, blocks = _blocks(section)
         # (a threshold among the checks is a check; anywhere else in a section, the authors'
         # bar for the case or the set)
-        said = "\n".join(lead + [line for label, _, ls in blocks
-                                 if not _pass(label) and not _fail(label) for line in ls])
+        said = "\n".join(lead + [line for label, rest, ls in blocks
+                                 if not _pass(label) and not _fail(label)
+                                 for line in (f"{label}: {rest}", *ls)])
         if _threshold(title, said) is not None:
             bars.append((title, said, section))
         prompt = next((_prompt_text(r, ls) for label, r, ls in blocks
@@ -443,6 +452,8 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
             elif checks or avoid:
                 out.promptless += 1
                 out.skipped.append(f"`{title}` (a case with checks and no prompt it gives)")
+            elif _SETUP.search(title) and section.strip():
+                out.setup.append(title)
             continue
         case_id = named.group("id").replace(" ", "-") if named else f"case-{len(out.cases) + 1}"
         prompt = _unquoted(prompt)
@@ -508,6 +519,9 @@ def markdown_notes(path: Path) -> list[str]:
     except (OSError, UnicodeDecodeError):
         return []
     return [*(f"not read: {s}" for s in parsed.skipped),
+            *(f"not run: `{title}` (the authors' setup before every case; a session starts "
+              "with only what its case stages, so what it builds is not there)"
+              for title in (parsed.setup if parsed.cases else [])),
             *(f"the `{label}` of case(s) {', '.join(ids)} is not graded nor staged (the "
               "prompt alone is run)" for label, ids in parsed.unread.items()),
             *([f"the authors' pass rule of {len(parsed.applied)} case(s) is applied (a case "

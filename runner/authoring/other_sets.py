@@ -64,6 +64,12 @@ _PROGRAMS = (".py", ".sh", ".bash", ".js", ".mjs", ".cjs", ".ts")
 # Source words of a program that decides verdicts, as a harness prints or counts them.
 _VERDICT = re.compile(r"\b(?:passed|failed|pass_rate|PASS|FAIL|verdicts?|graded)\b")
 _GRADES = re.compile(r"^(?:grad(?:e|er|es|ing)|scor|judg|eval)", re.IGNORECASE)
+# A program that builds what the cases start from (`setup_test_env.py`, `make_fixtures.sh`,
+# "Set up a test environment ..."): the tester runs it before the cases, it grades nothing.
+_SETS_UP = re.compile(r"(?i)(?:^|[_.-])(?:set[_-]?up|prepare|prep|bootstrap|scaffold|seed|"
+                      r"fixtures?|mock|provision)(?:[_.-]|$)")
+_SETS_UP_DOC = re.compile(r"(?i)^\s*(?:#!.*\n)?\s*(?:\"{3}|'{3}|#|//)?\s*(?:sets?\s+up|"
+                          r"(?:creates?|builds?)\s+(?:a\s+)?(?:test|mock|sample|fake))")
 
 
 def _not_a_set_place(here: Path, name: str) -> str | None:
@@ -153,9 +159,10 @@ def _text(path: Path) -> str:
         return ""
 
 
-def harness_programs(skill_dir: Path, read: Collection[str]) -> list[Path]:
+def harness_programs(skill_dir: Path, read: Collection[str], setup: bool = False) -> list[Path]:
     """Programs at the top of the skill's own set folders that decide verdicts and are not
-    read as the set (a case's own program is named in the set's text, so not this)."""
+    read as the set (a case's own program is named in the set's text, so not this); with
+    `setup`, those that build the cases' environment instead (`sets_up`)."""
     texts: str | None = None  # the sets' text, read (through the command's one read) only
     # when a program is there to look for
     found: list[Path] = []
@@ -169,9 +176,17 @@ def harness_programs(skill_dir: Path, read: Collection[str]) -> list[Path]:
             if file.name in texts:
                 continue
             source = _text(file)
-            if _VERDICT.search(source) or any(_GRADES.match(w) for w in name_words(file.stem)):
+            if sets_up(file, source) != setup:
+                continue
+            if setup or _VERDICT.search(source) \
+                    or any(_GRADES.match(w) for w in name_words(file.stem)):
                 found.append(file)
     return found
+
+
+def sets_up(program: Path, source: str) -> bool:
+    """A program that builds the cases' environment, by its name or its opening words."""
+    return _SETS_UP.search(program.stem) is not None or _SETS_UP_DOC.match(source) is not None
 
 
 def other_set_lines(skill_dir: Path, name: str | None, read: Collection[str],
@@ -188,6 +203,14 @@ def other_set_lines(skill_dir: Path, name: str | None, read: Collection[str],
                    f"--cases {sets[0]})")
     programs = [p for p in harness_programs(skill_dir, read)
                 if not re.search(rf"(?<![\w.-]){re.escape(p.name)}(?![\w-])", said)]
+    setups = [p for p in harness_programs(skill_dir, read, setup=True)
+              if not re.search(rf"(?<![\w.-]){re.escape(p.name)}(?![\w-])", said)]
+    if setups:
+        out.append(f"the authors' setup program, not run: "
+                   f"{', '.join(str(p.relative_to(skill_dir)) for p in setups)} (it builds the "
+                   "environment the cases start from; a session starts with only what its "
+                   "case stages; to give the cases what it builds, run it once and stage its "
+                   "output under each case's `files`)")
     if programs:
         out.append(f"the authors' eval harness, not run: "
                    f"{', '.join(str(p.relative_to(skill_dir)) for p in programs)} (it decides "

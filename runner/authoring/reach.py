@@ -142,6 +142,10 @@ _LIVE_DATA = re.compile(
     # preprints on arXiv"): a list only the source holds now. ("new paper" may be the user's.)
     r"|\b(?:today'?s|this\s+week'?s|latest|newest|(?:most\s+)?recent)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:papers|preprints|publications|articles|releases)\b"
+    # what a site ranks now ("what's trending on GitHub today", "trending repositories")
+    r"|\b(?:what'?s|what\s+is|currently)\s+trending\b"
+    r"|\btrending\s+(?:repos|repositories|projects|topics|posts|hashtags|videos|on\s+"
+    r"(?:github|hacker\s+news|reddit|product\s+hunt|twitter|x|youtube|tiktok))\b"
     r"|\b(?:real|live|actual|production)\s+(?:[\w-]+\s+){0,3}?(?:API|account)\s+"
     r"(?:data|results?|responses?|values?)\b"
     r"|\b(?:real|live)\s+(?:[\w-]+\s+)?data\s+(?:from|via|through|of)\s+(?:the\s+)?"
@@ -380,6 +384,18 @@ def _staged_as(case: Case, phrase: str) -> bool:
     return len(names) == 1 and names[0] in case.prompt.lower()
 
 
+# A request to push commits: only the repository's remote (a hosted service) takes them, and
+# the sandbox reaches none ("stage them all, commit ... and push", "push it to origin").
+# "push notifications" and "push back on" push nothing to a remote.
+_PUSH = re.compile(
+    r"(?i)\bgit\s+push\b"
+    r"|\bpush(?:es|ing)?\s+(?:it|them|this|these|everything|(?:the|my|our)\s+(?:changes|"
+    r"commits?|branch|fix(?:es)?|tags?|work))\b(?!\s+(?:back|down|aside|through|forward))"
+    r"|\bpush(?:es|ing)?\s+(?:it\s+|them\s+)?to\s+(?:origin|the\s+remote|remote|github|gitlab|"
+    r"bitbucket|(?:the\s+)?(?:main|master|develop)\s+branch)\b"
+    r"|\bcommit\w*\b[^.?!\n]{0,80}?\band\s+push\b(?!\s+(?:back|notifications?))")
+
+
 def account_needs(case: Case, skill_reaches: bool) -> list[str]:
     """The user's own account or a live service's data. Live data a case stages (a copy of
     the prices) is the fixture's, not the service's."""
@@ -388,6 +404,8 @@ def account_needs(case: Case, skill_reaches: bool) -> list[str]:
              for pattern in (_OWN_ACCOUNT, OWN_ACCOUNT_RE) for m in pattern.finditer(t)
              if not _told_of(t, m, qualifies=False) and not _staged_as(case, m.group(0))]
     found += [m.group(0) for m in OWN_SERVICE_RE.finditer(own) if not _told_of(own, m)]
+    if not advice and "remote" not in " ".join(case.setup_run):
+        found += [m.group(0) for m in _PUSH.finditer(own)]
     texts = [unquoted(case.prompt, pasted=True), *(unquoted(t) for t in _criteria(case))]
     if _stages_nothing(case):
         # (a text after a colon is material to work on: "翻译：今天天气很好")

@@ -74,15 +74,12 @@ def triggers_only(skill_dir: Path, skill_name: str) -> bool:
     by `skill-eval trigger`, never drafted over. Markdown beside it (`prompts.md`, a checklist)
     is the authors' notes, not a set to refuse the skill for (`prose_notes` lists them); a
     prose set with no trigger set is refused as one (runner.authoring.caseset)."""
-    files = trigger_files(skill_dir, skill_name)
-    if not files:  # ...or wrote it as a runtime set (EV008)
-        return routed_set(skill_dir, skill_name) is not None
-    found = find_set(skill_dir, skill_name)
-    if found is None:
+    if trigger_files(skill_dir, skill_name) and find_set(skill_dir, skill_name) is None:
         return True
-    # the trigger file is the one the runtime reader found (`{"evals": [{query,
-    # should_trigger}]}` in evals.json): one set, of routing only, so a trigger set
-    return found in {path for path, _ in files} and routed_set(skill_dir, skill_name) is not None
+    # ...or wrote it as a runtime set (EV008), beside a trigger file or as the one file the
+    # runtime reader found (`{"evals": [{query, should_trigger}]}` in evals.json): of routing
+    # only, so its cases are trigger queries too (runner.triggers.queries.load_trigger_set)
+    return routed_set(skill_dir, skill_name) is not None
 
 
 def prose_notes(skill_dir: Path, skill_name: str) -> list[Path]:

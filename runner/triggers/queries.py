@@ -23,6 +23,7 @@ import yaml
 from runner.authoring import safely
 from runner.authoring.layouts import (
     CASE_FOLDERS,
+    SET_FOLDERS,
     case_skill,
     routing_beside_cases,
     search_order,
@@ -338,11 +339,20 @@ def whose(path: Path, default: bool | None, folder: Path) -> Claim | None:
         return Claim(path, frozenset({said}))
     skills = {(declared_name(s) or s.name): ({declared_name(s) or s.name, s.name},
                                              _description(s))
-              for s in skill_folders(folder.parent)}
+              for s in _sharing(folder)}
     if len(skills) < 2:
         return None
     return claim(path, sorted({n.rpartition(":")[2] for i in items for n in case_skill(i)}),
                  should, skills)
+
+
+def _sharing(folder: Path) -> list[Path]:
+    """The skills sharing a set folder: those below the folder holding it; of a plugin's
+    folder inside a set folder (`evals/<plugin>/`, runner.authoring.layouts.search_order),
+    the skills that plugin ships."""
+    if folder.parent.name in SET_FOLDERS and folder.name not in SET_FOLDERS:
+        return [s for s in skill_folders(folder.parent.parent) if plugin_of(s) == folder.name]
+    return skill_folders(folder.parent)
 
 
 def _description(skill: Path) -> str:
@@ -367,17 +377,21 @@ def unclaimed(skills: list[Path]) -> list[Claim]:
 def load_trigger_set(skill_dir: Path, skill_name: str) -> TriggerSet:
     files = trigger_files(skill_dir, skill_name)
     names = [skill_name, skill_dir.name]
-    routed = None if files else routed_set(skill_dir, skill_name)
-    if routed is not None:  # a trigger set written as a runtime set (runner.triggers.routed)
-        files, queries = [(Path(f), None) for f in routed.files], routed.queries
-    elif not files:
+    # a trigger set written as a runtime set (runner.triggers.routed): its queries too
+    routed = routed_set(skill_dir, skill_name)
+    if routed is None and not files:
         raise CaseSetError(str(skill_dir / "evals"), "no trigger queries: add "
                            "evals/trigger/should-trigger.yaml and should-not-trigger.yaml "
                            "(seed 001) or evals/trigger-evals.json (skill-creator); see README")
-    else:
-        plugin = plugin_of(skill_dir)  # `<plugin>:<skill>` names this skill under it only
-        queries = [q for path, default in files
-                   for q in _read_guarded(path, default, names, plugin)]
+    plugin = plugin_of(skill_dir)  # `<plugin>:<skill>` names this skill under it only
+    queries = [q for path, default in files
+               for q in _read_guarded(path, default, names, plugin)]
+    if routed is not None:
+        read = {p.resolve() for p, _ in files}
+        extra = [Path(f) for f in routed.files if Path(f).resolve() not in read]
+        if extra or not files:  # the runtime file itself is not read twice
+            files += [(p, None) for p in extra]
+            queries += routed.queries
     unique = list({q.prompt: q for q in queries}.values())  # one per prompt, last read wins
     if not any(q.should_trigger for q in unique):
         raise CaseSetError(str(files[0][0]), "no query the skill should fire on: recall "

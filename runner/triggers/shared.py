@@ -36,11 +36,15 @@ def claim(path: Path, named: list[str], should: list[str],
     if named:
         return Claim(path, frozenset(named))
     stem = path.stem.lower()
-    in_name = [s for s, (aliases, _) in skills.items()
-               if any(re.search(rf"(?<![a-z0-9]){re.escape(a.lower())}(?![a-z0-9])", stem)
-                      for a in aliases)]
-    if len(in_name) == 1:
-        return Claim(path, frozenset(in_name))
+    in_name = {s: max(hits, key=len) for s, (aliases, _) in skills.items()
+               if (hits := [a.lower() for a in aliases if re.search(
+                   rf"(?<![a-z0-9]){re.escape(a.lower())}(?![a-z0-9])", stem)])}
+    # `plugin-security-review-eval` names security-review, not review: a name found only
+    # inside another found name is that one's part
+    named_here = [s for s, hit in in_name.items()
+                  if not any(hit != other and hit in other for other in in_name.values())]
+    if len(named_here) == 1:
+        return Claim(path, frozenset(named_here))
     descriptions = {s: d for s, (_, d) in skills.items()}
     fits: set[str] = set()
     for prompt in should:

@@ -71,3 +71,53 @@ def test_a_workspace_kept_hidden_inside_the_skill_holds_its_set(tmp_path: Path) 
     result = check_cli(str(skill))
     assert result.exit_code == 0, result.output
     assert f"set: {skill / '.workspace' / 'evals' / 'evals.json'}" in result.output
+
+
+SECURITY = [{"query": "Check this endpoint for SQL injection before release",
+             "should_trigger": True},
+            {"query": "Audit the auth module for secrets in the code", "should_trigger": True},
+            {"query": "Rename this variable across the file", "should_trigger": False}]
+
+
+def _plugin_repo(root: Path) -> Path:
+    """A repository of plugins whose root `evals/<plugin>/` holds one file per skill, each
+    named `<plugin>-<skill>-eval.json`: `review` and `security-review`, one name inside the
+    other."""
+    (root / ".git").mkdir(parents=True)
+    plugin = root / "plugins" / "advisor"
+    write_data(plugin / ".claude-plugin" / "plugin.json", {"name": "advisor"})
+    write_skill_md(plugin / "skills" / "review", "review", DESCRIPTION)
+    write_skill_md(plugin / "skills" / "security-review", "security-review",
+                   "Finds security flaws in code. Use when asked for a security review.")
+    write_data(root / "evals" / "advisor" / "advisor-review-eval.json", QUERIES)
+    write_data(root / "evals" / "advisor" / "advisor-security-review-eval.json", SECURITY)
+    return plugin / "skills"
+
+
+def test_a_plugins_folder_in_the_root_evals_holds_each_skills_set(tmp_path: Path) -> None:
+    skills = _plugin_repo(tmp_path / "repo")
+    review = check_cli(str(skills / "review"), "-v")
+    assert review.exit_code == 0, review.output
+    assert "trigger set only (3 queries: 2 should trigger, 1 should not)" in review.output
+    assert "trigger set: " + str(tmp_path / "repo/evals/advisor/advisor-review-eval.json") \
+        in review.output
+    # the file naming `security-review` is that skill's, though `review` is inside its name
+    security = check_cli(str(skills / "security-review"), "-v")
+    assert security.exit_code == 0, security.output
+    assert "trigger set: " + str(
+        tmp_path / "repo/evals/advisor/advisor-security-review-eval.json") in security.output
+
+
+def test_a_routing_only_set_beside_a_trigger_set_is_read_with_it(tmp_path: Path) -> None:
+    # every case only says the skill fires (and names the authors' own checks): a trigger
+    # set written as a runtime set, beside the skill's trigger file: both are its queries,
+    # and the check names no query reads are said, not dropped
+    skill = write_skill_md(tmp_path / "reviewer", "reviewer", DESCRIPTION)
+    write_data(skill / "evals" / "prompt_set.json", [
+        {"id": "pr", "prompt": "Please review the pull request I just opened for bugs",
+         "should_trigger": True, "expected_checks": ["no_repo_mutation", "cites_line"]}])
+    write_data(skill / "evals" / "trigger_set.json", QUERIES)
+    result = check_cli(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "trigger set only (4 queries: 3 should trigger, 1 should not)" in result.output
+    assert "`expected_checks` names the authors' own checks (no_repo_mutation" in result.output

@@ -97,11 +97,19 @@ def test_a_set_with_one_gradable_case_stays_a_runtime_set(tmp_path: Path) -> Non
         load_trigger_set(skill, "ledger-tidy")
 
 
-def test_an_own_trigger_set_wins_over_routing_cases(tmp_path: Path) -> None:
+def test_an_own_trigger_set_and_routing_cases_are_both_its_queries(tmp_path: Path) -> None:
+    # the authors wrote trigger expectations in two places: both are measured, neither
+    # passed over, and `check` accepts the skill as one of trigger sets only (it used to
+    # refuse the runtime set, EV008, and `trigger` read the trigger file alone)
     skill = _routed(_skill(tmp_path / "ledger-tidy"))
     _write(skill / "evals/trigger/should-trigger.yaml", [{"prompt": "dedupe my books"}])
-    assert [q.prompt for q in load_trigger_set(skill, "ledger-tidy").queries] == [
-        "dedupe my books"]
+    found = load_trigger_set(skill, "ledger-tidy")
+    assert [q.prompt for q in found.queries] == ["dedupe my books", *(c["prompt"] for c in ROUTED)]
+    assert found.files == [str(skill / "evals/trigger/should-trigger.yaml"),
+                           str(skill / "evals/evals.json")]
+    result = check(str(skill))
+    assert result.exit_code == 0 and "trigger set only (5 queries" in result.output, \
+        result.output
 
 
 def test_routing_cases_with_no_prompt_keep_the_old_refusal(tmp_path: Path) -> None:

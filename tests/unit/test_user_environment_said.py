@@ -1,0 +1,136 @@
+"""Issue 26, rule 6 and "nothing in silence": what a case needs from the user's own
+environment is said, and what the authors wrote around their cases is read or said. A home
+folder named in English inside another language's sentence, a site's ranking of now ("what's
+trending on GitHub"), a push to the repository's remote: EV014. Material told of in words ("I
+have 4 screenshots showing ...", "Here's one hero screenshot of ..."): EV009, the case left
+out. A criterion that the agent tells the user something (提示) reads the answer, not only the
+tool calls. A Markdown set's setup section and its rubric's pass mark, and a setup program in
+the set folder (never read as a grader): said. Through the real `skill-eval check`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.helpers import check_cli, check_json, make_skill, write_data, write_skill_md
+
+SKILL_MD = ("---\nname: desk-helper\ndescription: Organises files, makes short product videos "
+            "and ships changes. Use when asked to tidy, film or publish.\n---\nWork step by "
+            "step.\n")
+RUNNABLE = {"id": "plain", "prompt": "Write a haiku about autumn leaves into haiku.txt.",
+            "expectations": ["haiku.txt holds three lines"]}
+
+
+def _findings(tmp_path: Path, cases: list[dict[str, Any]], code: str) -> dict[str, str]:
+    skill = make_skill(tmp_path, [*cases, RUNNABLE], name="desk-helper", skill_md=SKILL_MD)
+    got = check_json(skill)
+    return {f["case"]: f["message"] for f in got["findings"] if f["code"] == code}
+
+
+def test_the_users_environment_is_said(tmp_path: Path) -> None:
+    got = _findings(tmp_path, [
+        {"id": "downloads", "prompt": "把我的 Downloads 文件夹整理到 Documents/Archives",
+         "expected_output": "按类型整理好文件"},
+        {"id": "trending", "prompt": "Show me what's trending on GitHub today and analyze it",
+         "expected_output": "A report of trending projects"},
+        {"id": "trending-zh", "prompt": "今天GitHub有什么热门项目？帮我分析一下",
+         "expected_output": "热门项目的分析报告"},
+        {"id": "push", "prompt": "I changed three files. Can you stage them all, commit with "
+                                 "'fix: errors', and push?",
+         "expected_output": "The commit is pushed to origin"},
+    ], "EV014")
+    assert "'我的 Downloads 文件夹'" in got["downloads"], got
+    assert "'what's trending'" in got["trending"], got
+    assert "热门" in got["trending-zh"], got
+    assert "and push'" in got["push"], got
+    assert "plain" not in got
+
+
+def test_pushing_nothing_to_a_remote_is_not_said(tmp_path: Path) -> None:
+    got = _findings(tmp_path, [
+        {"id": "notify", "prompt": "Add push notifications to notify.py for new orders.",
+         "expected_output": "notify.py sends a push notification"},
+        {"id": "advice", "prompt": "How should I push my branch to origin when it is behind?",
+         "expected_output": "Explains rebasing first"},
+    ], "EV014")
+    assert not ({"notify", "advice"} & set(got)), got
+
+
+def test_material_told_of_in_words_is_missing_input(tmp_path: Path) -> None:
+    got = _findings(tmp_path, [
+        {"id": "four", "prompt": "I just shipped a tab extension. I have 4 screenshots showing "
+                                 "the before and after. Make a 30-second demo video.",
+         "expected_output": "A 30-second video using the four screenshots"},
+        {"id": "hero", "prompt": "Create a teaser video. Here's one hero screenshot of the "
+                                 "analytics view. Keep it minimal.",
+         "expected_output": "A teaser built on the one screenshot"},
+        {"id": "none", "prompt": "Make a demo video for my CLI tool. I don't have any "
+                                 "screenshots but I can describe what it does.",
+         "expected_output": "A video plan built from the description"},
+    ], "EV009")
+    assert "I have 4 screenshots showing" in got["four"], got
+    assert "Here's one hero screenshot" in got["hero"], got
+    assert "none" not in got
+
+
+def test_a_criterion_that_the_agent_tells_the_user_reads_the_answer(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [{
+        "id": "stale", "prompt": "用上一次的确认直接创建订单",
+        "expectations": ["应提示未找到有效的确认标识,要求重新运行 preview 命令",
+                         "运行 preview 命令预览订单信息"]}], name="desk-helper",
+        skill_md=SKILL_MD)
+    out = check_cli(str(skill), "-v").output
+    told, ran = (out.split("statement ")[n].split("\n  statement")[0] for n in (1, 2))
+    assert "应提示" in told and "only a quote from a tool call counts" not in told, out
+    assert "运行 preview" in ran and "only a quote from a tool call counts" in ran, out
+
+
+MARKDOWN_SET = """# Test scenarios
+
+## Test Setup
+
+```bash
+git init demo && cd demo && echo hi > a.txt && git add . && git commit -m one
+```
+
+## Scenario 1: Summary
+
+**User prompt:** "Summarise the README of this folder in two lines"
+
+**Expected behavior:**
+- [ ] Gives two lines
+- [ ] Names the project
+
+## Scenario 2: Title
+
+**User prompt:** "Suggest a title for a post about tidy desks"
+
+**Expected behavior:**
+- [ ] Gives one title
+
+## Scoring Rubric
+
+| Criterion | Points |
+|-----------|--------|
+| Follows workflow | 3 |
+| Output quality | 2 |
+
+**Pass threshold:** 4/5 per scenario
+"""
+
+
+def test_a_markdown_sets_setup_and_pass_mark_are_said(tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "desk-helper", "desk-helper",
+                           "Organises files and titles. Use when asked to tidy or name.")
+    write_data(skill / "evals" / "test-scenarios.md", MARKDOWN_SET)
+    (skill / "evals" / "setup_test_env.py").write_text(
+        '"""Set up a test environment: a git project with two commits."""\n'
+        "import subprocess\nprint('PASS' if subprocess.run(['git', 'init']).returncode == 0 "
+        "else 'FAIL')\n")
+    result = check_cli(str(skill))
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "not run: `Test Setup` (the authors' setup before every case" in out, out
+    assert "pass threshold under `Scoring Rubric`" in out, out
+    assert "the authors' setup program, not run: evals/setup_test_env.py" in out, out
+    assert "eval harness" not in out, out
