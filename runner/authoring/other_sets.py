@@ -41,7 +41,7 @@ from runner.authoring import safely
 from runner.authoring.fields import name_words
 from runner.authoring.layouts import search_order
 from runner.authoring.project_walk import Walk, nested_skill, past_outputs
-from runner.authoring.read_once import file_bytes
+from runner.authoring.read_once import file_bytes, once
 from runner.authoring.siblings import SET_SUFFIXES, judge, read_data
 from runner.errors import CaseSetError
 
@@ -123,7 +123,14 @@ def set_shaped(path: Path, named: bool = True) -> bool:
 
 
 def _inside_skill(skill_dir: Path) -> list[Path]:
-    return _walk(skill_dir, {(skill_dir / f).resolve() for f in _SET_FOLDERS})
+    """The skill's own files other_sets looks at, walked once per command (`read_once`):
+    `check` asks for them, and so does `trigger_files` for a skill with no trigger set."""
+    if safely.is_symlink(skill_dir):
+        return []  # as `_walk` says of a linked folder
+    whole = skill_dir.resolve()
+    found = once(("other_sets_inside", str(whole)),
+                 lambda: tuple(_walk(whole, {(whole / f).resolve() for f in _SET_FOLDERS})))
+    return [skill_dir / p.relative_to(whole) for p in found]
 
 
 def _named_for_skill(skill_dir: Path, names: Collection[str]) -> list[Path]:
