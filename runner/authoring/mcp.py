@@ -103,7 +103,16 @@ STATED = "SKILL.md, which says the skill uses it"
 # A tool in a connector's own form, the server's name before the colon and again at the head
 # of the tool's (`Notion:notion-search`, `Linear:linear-create-issue`): the skill calls that
 # server's tool. (A plugin's skill, `flutter:state-management`, repeats no name.)
-_CONNECTOR_TOOL = re.compile(r"`([A-Z][A-Za-z0-9]*):([a-z][a-z0-9]*)[-_][\w-]+`")
+_CONNECTOR = r"([A-Z][A-Za-z0-9]*):([a-z][a-z0-9]*)[-_][\w-]+"
+_CONNECTOR_TOOL = re.compile(rf"`{_CONNECTOR}`")  # SKILL.md shows its calls as code
+_CONNECTOR_NAMED = re.compile(rf"(?<![\w-]){_CONNECTOR}")  # criteria name them in words
+
+
+def connector_tools(text: str, pattern: re.Pattern[str] = _CONNECTOR_TOOL) -> list[tuple[str, str]]:
+    """The tools `text` names in a connector's form, the server's name again at the head of
+    the tool's (`Notion:notion-search`): (server, the tool as written)."""
+    return [(m.group(1), m.group(0).strip("`")) for m in pattern.finditer(text)
+            if m.group(2) == m.group(1).lower()]
 
 
 def stated_servers(skill_dir: Path) -> dict[str, str]:
@@ -111,10 +120,8 @@ def stated_servers(skill_dir: Path) -> dict[str, str]:
     it says so."""
     text = skill_md(skill_dir)
     found: dict[str, str] = {}
-    for match in _CONNECTOR_TOOL.finditer(text):
-        if match.group(2) == match.group(1).lower():
-            found.setdefault(match.group(1), f"SKILL.md, which calls its tool "
-                                             f"`{match.group(0).strip('`')}`")
+    for server, tool in connector_tools(text):
+        found.setdefault(server, f"SKILL.md, which calls its tool `{tool}`")
     for line in text.splitlines():
         # a table row lists platforms; a quoted line (`> "How should this skill interact? 1.
         # MCP tools (via the X MCP server)"`) is words the skill says or cites, not what it does
@@ -217,7 +224,7 @@ def _server_named(text: str, server: str) -> bool:
     if len(server) < 3:
         return False
     # its tool in the connector's form names it (`Notion:notion-create-pages`)
-    if re.search(rf"(?<![\w-]){re.escape(server)}:{re.escape(server.lower())}[-_]\w", text):
+    if any(named == server for named, _ in connector_tools(text, _CONNECTOR_NAMED)):
         return True
     for match in re.finditer(rf"(?i)(?<![\w-]){re.escape(server)}(?![\w-])", text):
         near = text[max(0, match.start() - 40):match.end() + 40]
