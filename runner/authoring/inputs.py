@@ -182,6 +182,12 @@ _HELD_IN_WORDS_EN = re.compile(
     # ("if I have 3 images, how do I ...")
     rf"|(?<!\bif\s)(?<!\bwhen\s)(?<!\bonce\s)\b(?:I|we)\s+(?:have|'ve\s+got)\s+{_COUNT_EN}\s+"
     rf"(?:[\w-]+\s+){{0,2}}?{_MATTER_EN}\s+(?:showing|of|from|with|that|which|taken)\b"
+    # ...or the user's own edits told of, to commit or review ("I just made changes to three
+    # files", "I've made some changes to the docs"): in their working copy, never staged
+    r"|(?<!\bif\s)(?<!\bwhen\s)(?<!\bonce\s)(?<!\bafter\s)(?<!\bbefore\s)"
+    r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+)?(?:made\s+(?:some\s+|a\s+few\s+|"
+    r"several\s+|a\s+bunch\s+of\s+|\d+\s+)?(?:changes|edits)\b"
+    rf"|(?:changed|edited|modified|updated|touched)\s+{_COUNT_EN}\s+files\b)"
     # ...or handed over in the prompt's words ("Here's one hero screenshot of the dashboard")
     rf"|\bhere(?:'s|\s+is|\s+are)\s+(?:{_COUNT_EN}|an?|one|the|my|our)\s+(?:[\w-]+\s+){{0,2}}?"
     r"(?:screenshots?|photos?|pictures?|images?|pdfs?|files?|logs?|csvs?|spreadsheets?|"

@@ -67,10 +67,17 @@ def test_material_told_of_in_words_is_missing_input(tmp_path: Path) -> None:
         {"id": "none", "prompt": "Make a demo video for my CLI tool. I don't have any "
                                  "screenshots but I can describe what it does.",
          "expected_output": "A video plan built from the description"},
+        {"id": "edits", "prompt": "I've made some changes to the docs. Draft a commit message "
+                                  "for them.",
+         "expected_output": "A conventional commit message naming the docs change"},
+        {"id": "story", "prompt": "Write a short guide: when I made changes to my CV last "
+                                  "year I forgot to keep a copy.",
+         "expected_output": "A guide to keeping CV versions"},
     ], "EV009")
     assert "I have 4 screenshots showing" in got["four"], got
     assert "Here's one hero screenshot" in got["hero"], got
-    assert "none" not in got
+    assert "I've made some changes" in got["edits"], got
+    assert not ({"none", "story"} & set(got)), got
 
 
 def test_a_criterion_that_the_agent_tells_the_user_reads_the_answer(tmp_path: Path) -> None:
