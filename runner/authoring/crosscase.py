@@ -51,7 +51,14 @@ _SESSION = re.compile(
     r"my\s+|your\s+)?(?:last|previous|prior|earlier)\s+(?:session|conversation|chat)\b"
     r"|\bas\s+(?:we|you|I)\s+(?:discussed|agreed|decided|planned|said)\s+(?:in|during)\s+"
     r"(?:the\s+|our\s+)?(?:last|previous|prior|earlier)\s+(?:session|conversation|chat)\b"
-    r"|\b(?:last|previous)\s+time\s+(?:we|you|I)\s+(?:talked|spoke|worked|met|chatted|left)\b")
+    r"|\b(?:last|previous)\s+time\s+(?:we|you|I)\s+(?:talked|spoke|worked|met|chatted|left)\b"
+    # the conversation so far, asked to be kept ("Save this conversation about X to the wiki",
+    # "summarise what we discussed"): a case's session opens with its prompt, no talk before
+    r"|\b(?:save|capture|summari[sz]e|document|record|turn|convert|extract|export|log|write\s+up|"
+    r"distil+)\s+(?:\w+\s+){0,3}?(?:this|our)\s+(?:conversation|discussion|chat|thread)"
+    r"(?!\s*(?:below|[:：]))\b"
+    r"|\bwhat\s+we(?:'ve|\s+have)?\s+(?:just\s+)?(?:discussed|talked\s+about|decided|covered|"
+    r"agreed(?:\s+on)?)\b")
 _EARLIER_EN = re.compile(
     rf"(?i)\bcontinu(?:e|ing)\s+(?:on\s+)?(?:from|with)\s+(?:the\s+|my\s+|your\s+)?"
     rf"(?:previous|prior|last|earlier)\s+{_STEP}\b"

@@ -46,6 +46,21 @@ def test_the_users_environment_is_said(tmp_path: Path) -> None:
     assert "plain" not in got
 
 
+def test_the_conversation_so_far_is_said(tmp_path: Path) -> None:
+    # a case's session opens with its prompt: "this conversation" has nothing before it
+    got = _findings(tmp_path, [
+        {"id": "wiki", "prompt": "Save this conversation about our deploy steps to the wiki.",
+         "expected_output": "A how-to page with the steps discussed"},
+        {"id": "decided", "prompt": "Summarise what we discussed into a decision record.",
+         "expected_output": "A decision record"},
+        {"id": "app", "prompt": "Build a chat app that can export the conversation to PDF.",
+         "expected_output": "export.py writes a PDF"},
+    ], "EV014")
+    assert "'Save this conversation'" in got["wiki"], got
+    assert "'what we discussed'" in got["decided"], got
+    assert "app" not in got, got
+
+
 def test_pushing_nothing_to_a_remote_is_not_said(tmp_path: Path) -> None:
     got = _findings(tmp_path, [
         {"id": "notify", "prompt": "Add push notifications to notify.py for new orders.",
