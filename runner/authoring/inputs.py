@@ -84,6 +84,14 @@ _EXISTING = re.compile(
     r"department|director|strategy|campaign|campaigns|budget|pitch|template|templates|policy|"
     r"policies|process|workflow|guidelines|rules|conventions|naming|style|format|history\s+of)"
     r"\b)")
+# A flow followed through the user's code ("tracing how webhooks flow through the system",
+# "trace the request path across our services"): the code it reads is theirs, never staged.
+# (how or where a thing goes, or its path: "a library that traces calls through the stack" is
+# software to write)
+_TRACED = re.compile(r"(?i)\btrac(?:e|es|ed|ing)\s+(?:(?:how|where)\s+[^.?!\n]{0,50}?|the\s+"
+                     r"(?:[\w-]+\s+){0,3}?(?:path|flow|journey|lifecycle)\s+)"
+                     r"\b(?:through|across)\s+(?:the|our|my)\s+(?:system|codebase|code\s?base|"
+                     r"code|app|application|services?|backend|stack)\b")
 # Where work lands, not what it reads: "merges the fixes to our main branch", "push into my
 # repo". A branch, repository or pull request named after to/into/onto is the destination of
 # the action the prompt describes; its content is never the material the session needs.
@@ -393,7 +401,7 @@ def pointed_inputs(case: Case) -> list[str]:
         return []
     own = unquoted(case.prompt)
     # "review this diff: +a -b": the material follows the words pointing at it
-    found = [m.group(0) for pattern in (_HANDED, _EXISTING, _READ_ONE, POINTED_RE)
+    found = [m.group(0) for pattern in (_HANDED, _EXISTING, _READ_ONE, POINTED_RE, _TRACED)
              for m in pattern.finditer(own) if not _GIVEN_AFTER.match(own, m.end())
              and not _destination(own, m) and not _pronoun_and_verb(own, m)
              and not _changes_a_verb(own, m)

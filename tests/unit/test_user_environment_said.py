@@ -95,6 +95,19 @@ def test_material_told_of_in_words_is_missing_input(tmp_path: Path) -> None:
     assert not ({"none", "story"} & set(got)), got
 
 
+def test_a_flow_traced_through_the_users_code_is_missing_input(tmp_path: Path) -> None:
+    got = _findings(tmp_path, [
+        {"id": "trace", "prompt": "Build an incident tour tracing how webhooks flow through "
+                                  "the system.",
+         "expected_output": "A tour from the webhook entry point to its error handling"},
+        {"id": "library", "prompt": "Write a library in trace.py that traces calls through "
+                                    "the stack.",
+         "expected_output": "trace.py records each call"},
+    ], "EV009")
+    assert "tracing how webhooks flow through the system" in got["trace"], got
+    assert "library" not in got, got
+
+
 def test_a_criterion_that_the_agent_tells_the_user_reads_the_answer(tmp_path: Path) -> None:
     skill = make_skill(tmp_path, [{
         "id": "stale", "prompt": "用上一次的确认直接创建订单",
