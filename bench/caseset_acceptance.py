@@ -43,7 +43,7 @@ from typing import Any, NamedTuple
 
 from runner.authoring.bundles import pack_fixtures, pack_skill
 from runner.authoring.caseset import load_caseset, restated_prompts
-from runner.authoring.collections import EMPTY_SET, empty_set
+from runner.authoring.collections import EMPTY_SET, UNDESCRIBED_HEAD, empty_set, undescribed
 from runner.authoring.describe import ignored_summary, read_case
 from runner.authoring.layouts import collection
 from runner.authoring.problems import CaseSetRefused
@@ -121,7 +121,7 @@ def skills_of(folder: Path) -> list[Path]:
 def _not_run(error: str) -> bool:
     """A collection's skill `check COLLECTION` lists as not run: no case names it, or its own
     set is an empty list."""
-    return NOT_ITS_OWN in error or EMPTY_SET in error
+    return NOT_ITS_OWN in error or EMPTY_SET in error or error.startswith(UNDESCRIBED_HEAD)
 
 
 @cache
@@ -233,6 +233,13 @@ def main(folder: Path, stub: bool, judged: Path | None = None, jobs: int = 1) ->
                 # a collection's skill whose own set is an empty list: `check COLLECTION`
                 # lists it as not run (runner.authoring.collections.EMPTY_SET), so here too
                 error = f"its set {EMPTY_SET}"
+            if error is not None and skills and len(_members(folder / sample)) > 1:
+                # a collection's skill whose SKILL.md gives no description a run can read:
+                # `check COLLECTION` leaves it out, said, and checks the others, so here too
+                try:
+                    error = undescribed(source) or error
+                except RefusedInput:
+                    pass  # refused for another reason: the refusal stands
             got = got._replace(error=error)
             tally.setdefault(sample, Counter())["refused" if got.problems or (
                 got.error is not None and not _not_run(got.error)) else "accepted"] += 1

@@ -771,6 +771,9 @@ _AND_BUT = re.compile(r"(?<=\s)(?:y|e|pero|sino|mas|mais|et|und|aber|sondern|\u0
                       r"然后|然後|しかし|そして|が、|그리고|하지만|그러나"
                       # 并 / 且 after a comma opens a second verb clause ("…，并说明原因")
                       r"|(?<=[，,])\s*(?:并|並|且|同时|同時)", re.IGNORECASE)
+# ...of which the words that only add ("et", "y", "und", "и"): clauses each denying, joined
+# by one, deny together ("ne crée aucune branche et ne lance aucun test")
+_AND_WORD = re.compile(r"(?<=\s)(?:y|e|et|und|\u0438|ve|v[aà])(?=\s)", re.IGNORECASE)
 # (a full stop inside a word is a file's dot, "3ms.md)": no second sentence)
 # (a Japanese verb's continuative form before a comma, "を使用し、", "を読んで、", opens a positive
 # clause the work must show besides; "せず、" denies it too)
@@ -919,10 +922,15 @@ _ZH_CHAINED = re.compile(r"(?<![，,])(?:然后|然後|并且|並且)")
 def denies(statement: str) -> bool:
     """Only says something is not there, in one of these languages."""
     text = _ASIDE.sub("", " ".join(statement.split()).strip())
-    probe = _ZH_CHAINED.sub("", text) if _ZH_PROHIBITS.match(text) else text
-    if not text or _MORE.search(_BRACKETED.sub("()", probe)) or _NOT_ONLY.search(text):
+    if not text or _NOT_ONLY.search(text) or _zh_demands(text):
         return False
-    if _zh_demands(text):
+    # clauses joined by "et", "y", "und" that each deny ("Ne crée aucune branche et ne lance
+    # aucune suite de tests"): the whole denies
+    parts = _AND_WORD.split(text)
+    if len(parts) > 1 and all(p.strip() and denies(p) for p in parts):
+        return True
+    probe = _ZH_CHAINED.sub("", text) if _ZH_PROHIBITS.match(text) else text
+    if _MORE.search(_BRACKETED.sub("()", probe)):
         return False
     if _DENY_TAIL_RE.search(text):
         return True
@@ -1661,7 +1669,11 @@ ACTION_FIRST: Table = {
            r"disable|drop|edit|execute|expose|fabricate|fake|force|guess|hardcode|hide|ignore|"
            r"install|invent|leak|merge|modify|move|overwrite|promise|publish|push|remove|"
            r"rename|replace|reset|reveal|rewrite|run|send|share|skip|store|submit|truncate|"
-           r"update|write)(?=\s)",),
+           r"update|write|"
+           # ...and of showing or reaching what it should not ("Print private facts", "Call
+           # the production API")
+           r"print|log|display|echo|dump|disclose|paste|mention|quote|access|invoke|call|"
+           r"fetch|download|upload|post|spawn|kill)(?=\s)",),
     # (an infinitive only: an imperative, "Обратите внимание", is a phrase one writes too)
     "ru": (rf"(?!(?:путь|суть|ртуть|смерть)(?!\w))[а-яё]{{2,}}(?:ть|ти|чь)(?:ся|сь)?"
            rf"{_RU_NOUN_ENDS}",),

@@ -130,6 +130,18 @@ def _loaded(item: dict[str, Any], known: Collection[str]) -> set[str]:
     return found
 
 
+def _called(item: dict[str, Any], known: Collection[str]) -> set[str]:
+    """Skills a tool-call check expects the Skill tool called with (`Skill:re:"skill":
+    "(?:x:)?task"`, a `claude plugin eval` grader read as one: runner.authoring.casedirs)."""
+    calls = item.get("tool_calls")
+    found: set[str] = set()
+    for call in calls if isinstance(calls, list) else []:
+        if isinstance(call, str) and call.startswith("Skill:"):
+            found |= {n for n in known
+                      if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", call[len("Skill:"):])}
+    return found
+
+
 def _led(ident: str, known: Collection[str]) -> set[str]:
     """The skill a case id is, or is led by (`name-basic`): the longest that fits."""
     fits = [n for n in known if ident == n or re.match(rf"{re.escape(n)}[-_.]", ident)]
@@ -199,7 +211,7 @@ def inferred(item: Any, known: Collection[str]) -> list[str]:
     slash = _SLASH.match(_prompt(item))
     if slash and _part(slash.group(1)) in known:
         return [_part(slash.group(1))]
-    for found in (_tagged(item, known), _loaded(item, known),
+    for found in (_tagged(item, known), _loaded(item, known), _called(item, known),
                   _led(str(item.get("id", "")), known),
                   _mentioned(_prompt(item), known), _stated(item, known),
                   _noted(item, known)):

@@ -201,6 +201,24 @@ _SOFT = re.compile(r"(?i)\b(?:improves?|bonus|nice[-\s]to[-\s]have|optional|extr
                    r"better|plus)\b")
 
 
+def tool_grader(path: Path) -> str | None:
+    """A `claude plugin eval` grader document typed as a tool check (`type: tool_used`,
+    `tool: Skill`, `input_match: <regex>`, `min: 1`; or `max: 0`, the tool never called), as
+    the case's tool-call matcher (`Skill:re:<regex>`, `!Edit`); None for any other document,
+    or counts the matchers do not say (`min: 2`, `max: 3`): read as its words, as before."""
+    found = front_matter(path)
+    data = found[0] if found is not None else {}
+    tool = data.get("tool")
+    if data.get("type") != "tool_used" or not isinstance(tool, str) or not tool.strip():
+        return None
+    least, most = data.get("min", 1), data.get("max")
+    pattern = data.get("input_match")
+    matcher = tool.strip() + (f":re:{pattern}" if isinstance(pattern, str) and pattern else "")
+    if most == 0:
+        return f"!{matcher}"
+    return matcher if least == 1 and most is None else None
+
+
 def _rubric_fields(text: str) -> dict[str, list[str]]:
     """A rubric's list lines as the case's fields: under a heading of what fails the case
     (`## Automatic fail`) each is `must_not`, under one of what only improves the score
@@ -331,6 +349,10 @@ def case_from_dir(case_dir: Path, set_dir: Path, skill_dir: Path | None) -> dict
         elif role == "grader" and "grader_program" not in case:
             case["grader_program"] = {"command": _grader_command(path, set_dir)}
     for path in _rubrics_below(case_dir):
+        typed = tool_grader(path)
+        if typed is not None:  # `type: tool_used` in its front matter: a tool-call check
+            case["tool_calls"] = [*case.get("tool_calls", []), typed]
+            continue
         for key, items in _rubric_fields(_text(path)).items():
             case[key] = [*case.get(key, []), *items]
     if "expected_output" not in case:

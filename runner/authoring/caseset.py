@@ -75,6 +75,7 @@ from runner.authoring.layouts import (
     find_set,
     held_instead,
     locate,
+    markdown_family,
     names_below,
     naming_entries,
     owns_markdown,
@@ -236,6 +237,9 @@ def located_set(skill_dir: Path, name: str | None = None,
         return Located(prose, (prose,))  # a structured Markdown set: read as it is
     if prose is not None:
         raise prose_refusal(prose, skill_dir)
+    family = markdown_family(skill_dir, name)
+    if family:  # several Markdown sets in one folder (a case a file): one set
+        return Located(family[0].parent, family)
     raise CaseSetError(str(skill_dir / CASESET_RELPATH), "no case set" + _triggers_only(
         skill_dir, name) + ": create evals/evals.json (see README, 'A skill and its case set'), "
                        f"or draft one with `skill-eval cases {skill_dir} --generate`"
@@ -270,6 +274,21 @@ def _one_case(path: Path) -> bool:
         return False
     shaped = as_set(data)
     return shaped is not None and bool(shaped.get("__one_case__"))
+
+
+def _markdown_lines(files: list[Path], problems: Problems) -> None:
+    """What the Markdown sets read as one set hold and do not grade, each file's said (the
+    lines a lone Markdown set gets from `_read_file`)."""
+    if files:
+        problems.report("EV012", "", f"a Markdown set of {len(files)} files read as one (a "
+                        "file of one case: its headings the labels; a prompt each, expected "
+                        "and pass bullets as statements, fail bullets as what the run "
+                        "avoids)", "none needed, or draft evals.json from them with "
+                        "`skill-eval cases --generate --from`")
+    for file in files:
+        for note in markdown_notes(file):
+            problems.report("EV012", "", f"{file.name}: {note}", "none needed if so meant; "
+                            "else write it as a labelled prompt or check")
 
 
 def _read_file(path: Path, skill_dir: Path,
@@ -368,6 +387,8 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
         raw, case_files = read_joined(found.files or (path,), skill_dir)
         refuse_surrogates(raw, shown)
         problems = Problems(shown, case_files)
+        _markdown_lines([f for f in found.files if f.suffix.lower() in PROSE_SUFFIXES],
+                        problems)
     else:
         problems = Problems(shown, case_files)
         raw = _read_file(path, skill_dir, problems)
@@ -2224,7 +2245,13 @@ def _preflight_case(skill_dir: Path, case: Case, refuse: Refuse,
         if refuse_skill(refuse, skill_file_reason(skill_dir, file), fix="stage an input the "
                         "task works on (a copy under evals/files/), never the skill"):
             continue
-        if posix.is_absolute() or ".." in posix.parts or not posix.parts:
+        if posix.is_absolute() and cannot_run is not None:
+            # (a file on its author's machine, `/Users/ana/paper.pdf`: no session has it, so
+            # the case cannot run, and the others still can)
+            cannot_run(f"fixture {file!r} is an absolute path, a file on its author's machine "
+                       "that no session has",
+                       "copy the file into the skill (evals/files/) and name it from there")
+        elif posix.is_absolute() or ".." in posix.parts or not posix.parts:
             refuse(f"fixture {file!r} must be a relative path inside the skill",
                    "copy the file into the skill (evals/files/) and name it from there")
         elif posix in (FIXTURE_ROOT, PurePosixPath(CASESET_RELPATH)) or posix.parts[0] == ".git":

@@ -107,9 +107,11 @@ _UNDESCRIBED = ("Claude Code still loads it, its description taken from the body
                 "its frontmatter")
 
 
-def _undescribed(path: Path) -> str | None:
-    """Why a collection's skill is left out for its SKILL.md's metadata (no frontmatter, or no
-    description), or None when it loads (any other refusal stays the collection's)."""
+def undescribed(path: Path) -> str | None:
+    """Why a collection's skill is left out for its SKILL.md's metadata (no frontmatter, no
+    description, or frontmatter no YAML reader parses: no loader gets its description, so
+    neither does a run), or None when it loads (any other refusal stays the collection's).
+    bench/caseset_acceptance.py asks the same, so it counts what `check COLLECTION` does."""
     try:
         load_skill(path)
     except RefusedInput as exc:
@@ -117,15 +119,22 @@ def _undescribed(path: Path) -> str | None:
         if "no YAML frontmatter" in text or "'description' is required" in text:
             lacks = "no frontmatter" if "no YAML frontmatter" in text else "no description"
             return f"{UNDESCRIBED_HEAD}{lacks}: {_UNDESCRIBED}"
+        if "frontmatter is not valid YAML" in text or "frontmatter is not closed" in text:
+            first = ("no '---' closes it" if "not closed" in text else
+                     text.split("not valid YAML: ", 1)[1].splitlines()[0])
+            return (f"{UNDESCRIBED_HEAD}frontmatter no YAML reader parses ({first}): its "
+                    "name and description cannot be read, so a run cannot read the skill: "
+                    "left out, the others checked; fix: quote the values holding ': ' or "
+                    "'#', and close the frontmatter with '---'")
         raise
     return None
 
 
 def _member(path: Path, set_file: Path | None, names_in: dict[Path, list[list[str]]],
             triggers: TriggerReading) -> Member:
-    undescribed = _undescribed(path)
-    if undescribed is not None:
-        return Member(path, path.name, set_file, False, undescribed)
+    why = undescribed(path)
+    if why is not None:
+        return Member(path, path.name, set_file, False, why)
     name = load_skill(path).name
     if set_file is None and triggers.only(path, name):
         return Member(path, name, None, False, "trigger set only: nothing for `run` to run; "

@@ -428,6 +428,14 @@ _OPERAND_KEYS = frozenset({"value", "values", "text", "regex", "pattern", "re", 
                            "contains", "equals", "match", "expected", "substring", "string"})
 
 
+
+def _compiles(pattern: str) -> bool:
+    try:
+        re.compile(pattern)
+    except re.error:
+        return False
+    return True
+
 def _described(value: Any) -> str | None:
     """The statement an item of a list of texts tells in words (`{id, description,
     threshold}`), or None: an object with a description sentence and no operand field."""
@@ -3082,6 +3090,13 @@ class CaseReader:
                 # {regex: ...} inside a list of texts: that item is a regular expression
                 entry = (prefix.replace("re:", "") + text if text.startswith("re:")
                          else prefix + text)
+                if "re:" in prefix and not text.startswith("re:") and not _compiles(text):
+                    # a list of patterns holding one no regex engine reads ("[F", a citation
+                    # mark to find): the author wrote the text itself
+                    entry = prefix.replace("re:", "") + text
+                    self.mapped(f"{key}[{n}] is no regular expression ({_shown(text)}): "
+                                "read as the text itself", f"escape it ({re.escape(text)!r}) "
+                                "if a pattern was meant")
                 self.add("check", entry, f"{key}[{n}]")
 
     def _described_items(self, key: str, values: list[Any]) -> list[Any]:

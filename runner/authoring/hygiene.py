@@ -132,7 +132,10 @@ def _made_up(token: str) -> bool:
     body = token[kind.end():]
     if len(body) >= 8 and _runs(body[::2]) + _runs(body[1::2]) <= 2:
         return True  # two counts interleaved (`A1B2C3D4E5F6G7H8`), as a person types one
-    return bool(_WORDS_BODY.fullmatch(body)) or (len(body) >= 8 and _runs(body) <= 3)
+    # (a longer body of a few counts, `abcdefghij1234567890abcdef1234567890`, is typed too:
+    # a random body of that length is about as many runs as characters)
+    return bool(_WORDS_BODY.fullmatch(body)) or (len(body) >= 8
+                                                 and _runs(body) <= max(3, len(body) // 6))
 
 
 def _placeholder(found: re.Match[str], around: str) -> bool:

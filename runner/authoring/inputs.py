@@ -76,7 +76,7 @@ _EXISTING = re.compile(
     rf"(?i)\b(?:this|these|my|our)\s+{_SKIP}{{0,3}}?(?:diffs?|patch|repository|repo|"
     r"codebase|code\s?base|pull\s+request|PR|merge\s+request|commit|branch|(?:staged\s+)?changes|"
     r"spreadsheet|dataset|csv|pdf|screenshots?|photos?|pictures?|images?|video|recording|logs|"
-    r"log\s+file|transcript|notebook|manuscript)\b"
+    r"log\s+file|transcript|notebook|manuscript|vault|knowledge\s+base)\b"
     r"(?!-\w)"  # "this repo-wide rule", "our pr-report skill": a compound, not the noun
     # the noun as a modifier names something else: "our PR lead" (a person), "my commit
     # conventions", "our branch naming rules": not the material itself
@@ -92,6 +92,17 @@ _TRACED = re.compile(r"(?i)\btrac(?:e|es|ed|ing)\s+(?:(?:how|where)\s+[^.?!\n]{0
                      r"(?:[\w-]+\s+){0,3}?(?:path|flow|journey|lifecycle)\s+)"
                      r"\b(?:through|across)\s+(?:the|our|my)\s+(?:system|codebase|code\s?base|"
                      r"code|app|application|services?|backend|stack)\b")
+# A project said to exist already, no case staging it ("In an existing voice-led project,
+# replace b002.wav"): the user's, never the session's.
+_AN_EXISTING = re.compile(r"(?i)\b(?:in|on|to|inside|within|from)\s+(?:an|the|my|our)\s+existing\s+"
+                          r"(?:[\w-]+\s+){0,2}?(?:project|repo|repository|codebase|code\s?base|"
+                          r"app|application|site|website|workspace|monorepo)\b")
+# The user's checkout as it is now ("the git status and diff of the current branch"): their
+# working copy, which no case stages unless it builds one.
+# ("a script that prints the current branch name" names what software does: only what is
+# read of it, "of", "in", "on" the branch, is the checkout)
+_CHECKOUT = re.compile(r"(?i)\b(?:of|in|on|from|against)\s+(?:the|my|our)\s+(?:current|working|"
+                       r"checked[- ]out)\s+(?:branch|checkout|working\s+tree|repo|repository)\b")
 # Where work lands, not what it reads: "merges the fixes to our main branch", "push into my
 # repo". A branch, repository or pull request named after to/into/onto is the destination of
 # the action the prompt describes; its content is never the material the session needs.
@@ -401,7 +412,8 @@ def pointed_inputs(case: Case) -> list[str]:
         return []
     own = unquoted(case.prompt)
     # "review this diff: +a -b": the material follows the words pointing at it
-    found = [m.group(0) for pattern in (_HANDED, _EXISTING, _READ_ONE, POINTED_RE, _TRACED)
+    found = [m.group(0) for pattern in (_HANDED, _EXISTING, _READ_ONE, POINTED_RE, _TRACED,
+                                        _AN_EXISTING, _CHECKOUT)
              for m in pattern.finditer(own) if not _GIVEN_AFTER.match(own, m.end())
              and not _destination(own, m) and not _pronoun_and_verb(own, m)
              and not _changes_a_verb(own, m)

@@ -84,6 +84,8 @@ def _labels(files: tuple[Path, ...]) -> dict[Path, str]:
 
 def _read(file: Path, skill_dir: Path) -> tuple[dict[str, Any], list[Any], bool]:
     """One file's top-level fields, its cases, and whether it is a file of one case."""
+    if file.suffix.lower() in (".md", ".markdown"):
+        return _markdown(file, skill_dir)
     raw = as_set(read_data(file))
     if raw is None:
         raise CaseSetError(str(file), "top level must be a list of cases or an object "
@@ -98,6 +100,17 @@ def _read(file: Path, skill_dir: Path) -> tuple[dict[str, Any], list[Any], bool]
         raise CaseSetError(str(file), pointed_refusal(raw, file, (skill_dir.name,))
                            or "evals: required, a non-empty list of cases" + no_cases(raw))
     return raw, items, single
+
+
+def _markdown(file: Path, skill_dir: Path) -> tuple[dict[str, Any], list[Any], bool]:
+    """A structured Markdown set among several (runner.authoring.layouts.markdown_family): its
+    cases; a file of one case is named by its file (`eval-01-sql-concat`), never `case-1`."""
+    from runner.authoring.layouts import read_set  # (layouts reads sets through this module)
+
+    items = read_set(file, skill_dir)["evals"]
+    if len(items) == 1 and str(items[0].get("id", "")).startswith("case-"):
+        items = [{**items[0], "id": file.stem}]
+    return {}, items, len(items) == 1
 
 
 Read = tuple[Path, dict[str, Any], list[Any], bool]

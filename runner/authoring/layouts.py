@@ -491,6 +491,7 @@ def locate(skill_dir: Path, name: str | None = None) -> Located | None:
     skill's own before skillgrade's `eval.yaml` at its root, that before the shared ones;
     else a set folder elsewhere in the repository whose set names the skill."""
     names = [n for n in dict.fromkeys((name, skill_dir.name)) if n]
+    own = skill_dir.resolve()
     root = root_set(skill_dir) or beside_skill_md(skill_dir)
     triggers = _trigger_set(skill_dir, name)
     own_triggers: bool | None = None  # asked only once a shared set is met
@@ -507,6 +508,9 @@ def locate(skill_dir: Path, name: str | None = None) -> Located | None:
             own_triggers = _trigger_set(skill_dir, name, own_only=True)
         if found is not None and shared and own_triggers and _plugin_wide(folder, found, names):
             continue  # the skill's own trigger set wins over a plugin's set naming none
+        if found is not None and shared and _umbrella_own(folder, own) \
+                and not _names_this(found, names, explicit=True):
+            continue  # a skill above this one keeps its own set there (see _umbrella_own)
         if found is not None and (not shared or _names_this(found, names)):
             return found
     if root is not None:
@@ -522,6 +526,14 @@ def locate(skill_dir: Path, name: str | None = None) -> Located | None:
             return found
     # the skill's own tasks/ folder of Markdown task files, else its scenarios/ case folders
     return _tasks(skill_dir) or _case_dirs(skill_dir / "scenarios")
+
+
+def _umbrella_own(folder: Path, own: Path) -> bool:
+    """A set folder of a skill above this one (`<umbrella>/evals/`, its SKILL.md beside the
+    folder, this skill among its `skills/`): the umbrella's own set, this skill's only where
+    it names this skill (a case's `skill`, the set's `skill_name`), never by where it sits."""
+    root = folder.parent.parent if folder.parent.name in SET_FOLDERS else folder.parent
+    return root.resolve() != own and (root / SKILL_FILE).is_file()
 
 
 def beside_skill_md(skill_dir: Path) -> Path | None:
@@ -690,6 +702,18 @@ def _markdown_sets(skill_dir: Path, name: str | None,
                   and p not in found and markdown_set(p) is not None  # cheap, first
                   and owns_markdown(skill_dir, p)]
     return found
+
+
+def markdown_family(skill_dir: Path, name: str | None = None) -> tuple[Path, ...]:
+    """Several structured Markdown sets in one set folder of the skill's (one case a file,
+    `eval-01-x.md`, `scenario-2-y.md`; or sets of several cases each): one set, read as one
+    as several JSON files of one shape are (runner.authoring.joined); empty unless a folder
+    holds two or more, the first such folder's."""
+    found = _markdown_sets(skill_dir, name)
+    by_folder: dict[Path, list[Path]] = {}
+    for path in found:
+        by_folder.setdefault(path.parent, []).append(path)
+    return next((tuple(files) for files in by_folder.values() if len(files) > 1), ())
 
 
 def markdown_known(path: Path, skill_dir: Path) -> set[str]:

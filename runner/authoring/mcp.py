@@ -80,7 +80,12 @@ _USES_SERVER = re.compile(
     # Japanese "X MCPで取得", "X MCPを使って"
     r"|`?([A-Za-z0-9][A-Za-z0-9_.-]*)`?\s*MCP\s*(?:서버|도구|툴|サーバー?|ツール)?\s*"
     r"(?:(?:으로|로)(?=\s)|[를을]\s*(?:사용|이용|활용|호출)|で(?!は|も)|"
-    r"を\s*(?:使|使用|利用|呼))")
+    r"を\s*(?:使|使用|利用|呼))"
+    # a sentence naming the server's tools as the subject that does the work ("The Excalidraw
+    # MCP tools connect to a local canvas server")
+    r"|(?:^|[.!?]\s+)(?:\*\*)?The\s+`?([A-Z][\w.-]*)`?\s+MCP\s+(?:server|tools?)\s+"
+    r"(?:connect|talk|handle|provide|let|do|run|call|read|write|create|send|fetch|are|is|"
+    r"must|need|require)\w*\b")
 # Words in the server's place that name none ("through the MCP tools", "any available MCP
 # server"): with no server named, what the skill relies on is unknown, and only a declared
 # server counts.
@@ -128,7 +133,8 @@ def stated_servers(skill_dir: Path) -> dict[str, str]:
         if line.lstrip().startswith(("|", ">")):
             continue
         for match in _USES_SERVER.finditer(line):
-            name = (match.group(1) or match.group(2) or match.group(3) or "").strip("`")
+            name = (match.group(1) or match.group(2) or match.group(3) or match.group(4)
+                    or "").strip("`")
             if name and name.lower() not in _NO_NAME:
                 found.setdefault(name, STATED)
     return found

@@ -109,7 +109,7 @@ _PROMPT_LABELS = frozenset({"prompt", "input", "query", "user", "user prompt", "
                             "输入", "提示", "提示词", "问题", "用户输入", "entrada", "consulta"})
 # ...or a qualified one: "Raw input", "User ask", "Initial prompt"
 _PROMPT_LIKE = re.compile(r"(?:raw|user|initial|original|sample|test|scenario)\s+"
-                          r"(?:input|prompt|request|query|ask|message)")
+                          r"(?:input|prompt|request|query|ask|message|turn)")
 
 
 def _prompt_label(label: str) -> bool:
@@ -504,20 +504,20 @@ def prose_cases(path: Path) -> int:
     (`## case-name` then `Assert: ...`, `**Must:** ...`): a set its authors wrote as prose,
     each case's prompt left to the tester, when it has two or more and no section a reader
     runs. 0 for a file that is no such set (or a structured one, read as it is)."""
-    try:
-        parsed = _parse(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError):
+    text = markdown_text(path)
+    if text is None:
         return 0
+    parsed = _parse(text)
     return parsed.promptless if parsed.promptless >= 2 and not parsed.cases else 0
 
 
 def markdown_notes(path: Path) -> list[str]:
     """What a structured Markdown set holds that is not graded: case-like sections with no
     clear prompt, and labelled blocks of its cases (a context, a score) no grader sees."""
-    try:
-        parsed = _parse(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError):
+    text = markdown_text(path)
+    if text is None:
         return []
+    parsed = _parse(text)
     return [*(f"not read: {s}" for s in parsed.skipped),
             *(f"not run: `{title}` (the authors' setup before every case; a session starts "
               "with only what its case stages, so what it builds is not there)"
@@ -538,8 +538,48 @@ def markdown_notes(path: Path) -> list[str]:
 def markdown_set(path: Path, known: Collection[str] = ()) -> list[dict[str, Any]] | None:
     """The cases of a structured Markdown set file (markdown_cases), or None; `known`: the
     skills of the repository a set above several belongs to."""
+    text = markdown_text(path)
+    return None if text is None else markdown_cases(text, known)
+
+
+# A file that is one case, its headings the labels ("# Raw SQL in a query", "## Prompt" and
+# a fenced block, "## Expected Signals" bullets, "## Red flags" bullets): read as a set of
+# one case, each heading under the title a bold label of that case ("**Prompt:**"), so the
+# one grammar reads both. A heading's aside in parentheses ("Expected (with skill)") is no
+# part of the label.
+_ANY_HEADING = re.compile(r"^(?P<marks>#{1,6})\s+(?P<title>\S.*?)\s*#*\s*$", re.M)
+
+
+def _label_name(heading: str) -> str:
+    return re.sub(r"\s*[(（][^()（）]*[)）]\s*", " ", heading).strip().strip("*:：").strip()
+
+
+def case_file_text(text: str) -> str | None:
+    """The text of a one-case file rewritten as a set of one case (see above), or None when
+    the file is no such case: its headings name no prompt, or no check."""
+    body = _FRONT.match(text)
+    body_text = body.group(2) if body else text
+    heads = list(_ANY_HEADING.finditer(body_text))
+    titles = [h for h in heads if len(h.group("marks")) == 1]
+    labels = [_label_name(h.group("title")).lower() for h in heads
+              if len(h.group("marks")) > 1]
+    if len(titles) > 1 or not any(_prompt_label(label) for label in labels) \
+            or not any(_pass(label) or _fail(label) for label in labels):
+        return None
+    name = titles[0].group("title").strip() if titles else "case"
+    out = _ANY_HEADING.sub(lambda h: "" if len(h.group("marks")) == 1 else
+                           f"**{_label_name(h.group('title'))}:**", body_text)
+    return f"## {name}\n{out}"
+
+
+def markdown_text(path: Path) -> str | None:
+    """A Markdown set file's text as the reader parses it: a one-case file rewritten
+    (case_file_text), any other as it is; None when it cannot be read."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None
-    return markdown_cases(text, known)
+    # (a file of case sections stays as it is: the rewriting is for one case only)
+    if markdown_cases(text) is not None:
+        return text
+    return case_file_text(text) or text

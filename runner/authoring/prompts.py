@@ -562,11 +562,20 @@ def _in_bracket_note(own: str, start: int) -> bool:
 _OBJECTS_BEFORE = r"\s*(?:[\w./-]+\s*(?:和|与|與|及|、|,|，|and)\s*)*`?$"
 
 
+# ...or a second object joined to the first ("Write a Go file `consumer.go` in package
+# `queue` and its corresponding test file `consumer_test.go`"), in the same sentence
+_AND_ITS_FILE = re.compile(r"(?i)\b(?:and|plus|with)\s+(?:its|a|an|the|their|one)\s+"
+                           r"(?:[\w-]+\s+){0,3}?files?\s+(?:named\s+|called\s+)?`?$")
+
+
 def _made_by_the_prompt(own: str, name: str) -> bool:
     for at in (m.start() for m in re.finditer(rf"(?<![\w/.-]){re.escape(name)}(?![\w/-])", own)):
         before = own[max(0, at - 80):at]
         verb = list(CREATE_RE.finditer(before)) + list(_MAKE_EN.finditer(before))
         if any(re.fullmatch(_OBJECTS_BEFORE, before[v.end():]) for v in verb):
+            return True
+        sentence = re.split(r"[.!?。\n]\s", own[max(0, at - 200):at])[-1]
+        if _AND_ITS_FILE.search(sentence) and _MAKE_EN.search(sentence):
             return True
     return False
 

@@ -315,6 +315,19 @@ _ALSO_SHOWS = re.compile(r";(?!\s*(?:if\s+)?any\b)|[.!?]\s+[A-Z]|(?i:(?:,?\s+|\(
                          rf"instead|rather|while|whereas|then)\b\s+(?!{_NOT_SHOWN}))"
                          rf"|(?i:\s[\u2014\u2013-]+\s+(?!{_NOT_SHOWN})\w)")
 AVOIDS = "the run avoids this"
+# after the third person's "does not", a verb in its bare form after "and" ("Does NOT
+# silently pick one and write") is the same denied act; a second claim would be "and writes"
+_DOES_NOT = re.compile(r"(?i)^(?:\S+\s+){0,3}?(?:(?:does|did)\s+not|doesn'?t|didn'?t)\b")
+_AND_BARE = re.compile(r"(?i)\s+and\s+(?!(?:then|instead|rather|also|but|so)\b)"
+                       r"(?=(?P<verb>[a-z]+)\b)")
+
+
+def _one_denied_act(denied: str) -> str:
+    """The denial with the "and" that joins bare verbs under one "does not" taken out."""
+    if not _DOES_NOT.match(denied):
+        return denied
+    return _AND_BARE.sub(lambda m: m.group(0) if m.group("verb").endswith(("s", "ed"))
+                         else " ", denied)
 _LASTS_UNTIL = re.compile(r"(?i)\s+(?:until|unless|before|till)\s+(?=\w)")
 
 
@@ -388,5 +401,6 @@ def states_absence(statement: str) -> bool:
         head, *lasts = _LASTS_UNTIL.split(text, maxsplit=1)
         rest = re.search(r"[,;]", lasts[0]) if lasts else None  # a clause after it still joins
         denied = head + (lasts[0][rest.start():] if lasts and rest else "")
+        denied = _one_denied_act(denied)
         return not _ALSO_SHOWS.search(denied) and not joins_a_clause(denied)
     return denies(text)  # another language's denial

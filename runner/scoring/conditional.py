@@ -61,11 +61,22 @@ _WHETHER_VERBS = re.compile(
 _OBJECT_CLAUSE = re.compile(r"(?i)\b(?:what|how|which|where|why|who|whom|whose|whether|"
                             r"to\s+do|happens?|scenarios?|cases?|situations?)\b")
 _ADVICE = re.compile(r"(?i)^(?:explain|describ|recommend|suggest|advis|warn|tell|note|mention|"
-                     r"document|propos|outlin|list|includ|say|state|offer|provid)\w*\b")
+                     r"document|propos|outlin|list|includ|say|state|offer|provid|discuss|"
+                     r"cover|address|clarif|specif|detail|compar)\w*\b")
 _ON_THE_CASE = re.compile(r"(?i)^(?:relevant|needed|necessary|applicable|appropriate|possible|"
                           r"present|available|any\b|so\b|required|missing|ambiguous|unclear)"
                           r"|\b(?:exists?|found|provided|given|present|available|applicable|"
                           r"detected|configured|installed|enabled)\b")
+
+
+# "Returns 401 when userId is null", "Throws if the input is empty": what the code the agent
+# writes does in a case of its own: a property of the work, never a condition on the run.
+_CODE_DOES = re.compile(r"(?i)^(?:the\s+\w+\s+)?(?:returns?|throws?|raises?|rejects?|responds?|"
+                        r"redirects?|renders?|emits?|exits?|errors?|retries|retry|logs?|"
+                        r"falls?\s+back|short-circuits?)\b")
+# "nested inside multiple if blocks", "no else after an if statement": the keyword `if`, named
+_IF_KEYWORD = re.compile(r"(?i)^(?:blocks?|statements?|clauses?|branch(?:es)?|chains?|else|"
+                         r"conditions?|checks?|expressions?|ladders?|guards?)\b")
 
 
 def _trailing(text: str) -> re.Match[str] | None:
@@ -78,6 +89,8 @@ def _trailing(text: str) -> re.Match[str] | None:
     if _WHETHER_VERBS.search(last) or _OBJECT_CLAUSE.search(claim):
         return None
     condition = found.group("condition")
+    if _IF_KEYWORD.match(condition) or _CODE_DOES.match(claim):
+        return None
     # "if wiki database", "if needed": two words at most say no event, only the case's state
     if _ADVICE.match(claim) and not _ON_THE_CASE.search(condition) \
             and len(condition.split()) > 2:

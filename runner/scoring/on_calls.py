@@ -78,7 +78,9 @@ _SHAPE = re.compile(r"\b(?:framework|method|methodology|model|approach|structure
 # "Uses the Processor API (process() method ...)", "Uses the correct FK join API with an
 # extractor function": what code uses (an API, a library, an interface, a class), read on the
 # files the agent writes as on its calls; a tool is run, an API is programmed against.
-_CODE_API = re.compile(r"\b(?:APIs?|interfaces?|librar(?:y|ies)|class(?:es)?|SDKs?)\b")
+# (and an HTTP endpoint, "Uses GET /v1/users endpoint": what the code or the answer calls)
+_CODE_API = re.compile(r"\b(?:APIs?|interfaces?|librar(?:y|ies)|class(?:es)?|SDKs?|endpoints?)\b"
+                       r"|\b(?:GET|POST|PUT|PATCH|DELETE)\s+/")
 # A behaviour-typed statement about the answer: what the agent says, asks, refuses...
 _SAYS = re.compile(
     _LEAD + r"(?:says?|said|asks?|asked|refuses?|refused|declines?|declined|explains?|"
@@ -184,7 +186,9 @@ def _clause_of(body: str, start: int, end: int) -> str:
 
 # English's nouns of the act that another language's verb stem also spells ("invoc-",
 # "utiliz-"): "shows joinLateral() usage for Table API invocation" names the act, ran nothing.
-_ENGLISH_ACT_NOUN = re.compile(r"(?:invocation|utili[sz]ation)s?", re.IGNORECASE)
+# (and its adjectives: "slash-invocable names", "an executable file")
+_ENGLISH_ACT_NOUN = re.compile(r"(?:invocation|utili[sz]ation|invocable|invokable|executable|"
+                               r"callable)s?", re.IGNORECASE)
 
 
 # A Chinese verb of running before a suffix that makes it a noun: 调用方 / 调用者 (the caller),

@@ -37,6 +37,7 @@ from runner.authoring.siblings import (
     graded_cases,
     judge,
     owner,
+    read_data,
     survey,
     trigger_shaped,
 )
@@ -156,6 +157,10 @@ def _query(item: Any, number: int, default: bool | None, shown: str) -> TriggerQ
 
 def _load(path: Path) -> Any:
     shown = str(path)
+    if path.suffix in (".csv", ".jsonl"):  # a router's test set in rows (siblings reads them)
+        data = read_data(path)
+        refuse_surrogates(data, shown)
+        return data
     try:
         text = path.read_text(encoding="utf-8")
         data = safely.text_keys(yaml.safe_load(text)) if path.suffix in (".yaml", ".yml") \

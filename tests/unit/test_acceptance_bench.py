@@ -158,6 +158,29 @@ def test_a_collections_skill_with_an_empty_set_is_not_run_and_the_sample_accepte
     assert "accepted among them: 1/1" in out
 
 
+def test_a_collections_skill_with_no_description_is_not_run_as_check_says(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # `check COLLECTION` leaves out a skill whose SKILL.md gives no description a run can
+    # read and checks the others (exit 0): the bench counts the sample as check does; a lone
+    # skill of that kind stays refused
+    root = tmp_path / "sample" / "owner__kit"
+    for name, head in (("fruit-notes", "---\nname: fruit-notes\ndescription: Use when asked "
+                                       "for fruit notes.\n---\n"),
+                       ("veg-notes", "# Veg notes\nno front matter\n")):
+        skill = root / "skills" / name
+        (skill / "evals").mkdir(parents=True)
+        (skill / "SKILL.md").write_text(head + "body\n")
+        (skill / "evals" / "evals.json").write_text(json.dumps([{
+            "id": "one", "prompt": "Write notes.md listing three items.",
+            "assertions": ["notes.md"]}]))
+    judged = tmp_path / "judged.json"
+    judged.write_text(json.dumps({"owner__kit": {"clear": True, "as_meant": True}}))
+    _bench().main(tmp_path / "sample", stub=False, judged=judged)
+    out = capsys.readouterr().out
+    assert "not run  owner__kit/skills/veg-notes: its SKILL.md has no frontmatter" in out, out
+    assert "accepted among them: 1/1" in out, out
+
+
 def test_a_hygiene_error_refuses_the_skill_as_check_does(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The bench reads a skill as `skill-eval check` does, hygiene included: a symlink out of

@@ -305,6 +305,19 @@ def test_hy007_two_counts_interleaved_are_typed_by_a_person(tmp_path: Path) -> N
     assert [(f.code, f.severity) for f in hygiene(root)] == [("HY007", Severity.ERROR)]
 
 
+def test_hy007_a_long_body_of_a_few_counts_is_typed_by_a_person(tmp_path: Path) -> None:
+    """A secret scanner's test table (`ghp_abcdefghij1234567890abcdef1234567890`: the
+    alphabet and the digits counted twice) holds no key; a random body as long still is."""
+    root = skill(tmp_path)
+    (root / "tests").mkdir()
+    test = root / "tests" / "scan.test.ts"
+    test.write_text("const SECRETS = [['gh', 'ghp_' + '']];\n"
+                    "['github-token', 'ghp_" + "abcdefghij1234567890abcdef1234567890'],\n")
+    assert codes(root) == []
+    test.write_text("['github-token', 'ghp_" + "A8fK2LmQ9zR4tW7xY1bC3dE5gH6jN0pSx2Vq'],\n")
+    assert [(f.code, f.severity) for f in hygiene(root)] == [("HY007", Severity.ERROR)]
+
+
 def test_check_accepts_a_skill_whose_fixture_plants_a_token(tmp_path: Path) -> None:
     """Through the CLI: a token planted in a case's fixture is one HY007 warning line and the
     set is accepted; the same token in the skill's own script refuses it."""

@@ -94,16 +94,18 @@ def test_a_rubric_under_any_name_stays_refused_as_prose(tmp_path: Path) -> None:
     assert collection(root) == [(root / "skills" / "garden-journal", None)]
 
 
-def test_several_markdown_sets_under_other_names_are_named_not_chosen(tmp_path: Path) -> None:
+def test_several_markdown_sets_in_one_folder_are_read_as_one(tmp_path: Path) -> None:
+    # (as several JSON files of one shape are: none is chosen over the others, none dropped;
+    # until stop 51 they were named and the skill refused, `--cases` choosing one)
     root = _repo(tmp_path)
     (root / "evals").mkdir()
     (root / "evals" / "journal_a.md").write_text(_NUMBERED)
     (root / "evals" / "journal_b.md").write_text(_NUMBERED.replace("carrots", "leeks"))
     got = check(str(root / "skills" / "garden-journal"))
-    assert got.exit_code != 0
-    assert "2 Markdown sets whose sections are cases: evals/journal_a.md, " \
-           "evals/journal_b.md" in got.output
-    assert f"--cases {root / 'evals' / 'journal_a.md'}" in got.output
+    assert got.exit_code == 0, got.output
+    assert "2 files of one shape in" in got.output and "journal_a.md (" in got.output \
+        and "journal_b.md (" in got.output, got.output
+    assert "a Markdown set of 2 files read as one" in got.output, got.output
 
 
 def test_rubric_files_in_a_subfolder_of_evals_are_named_with_what_they_hold(

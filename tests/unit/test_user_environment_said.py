@@ -169,3 +169,52 @@ def test_a_markdown_sets_setup_and_pass_mark_are_said(tmp_path: Path) -> None:
     assert "pass threshold under `Scoring Rubric`" in out, out
     assert "the authors' setup program, not run: evals/setup_test_env.py" in out, out
     assert "eval harness" not in out, out
+
+
+def test_a_fixture_on_the_authors_machine_leaves_its_case_out(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [
+        {"id": "paper", "prompt": "Summarise paper.pdf in five bullets.",
+         "files": ["/Users/ana/papers/paper.pdf"], "expected_output": "Five bullets"},
+        RUNNABLE], name="desk-helper", skill_md=SKILL_MD)
+    result = check_cli(str(skill))
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "left out, cannot run as written (EV009 below): paper" in out, out
+    assert "'/Users/ana/papers/paper.pdf' is an absolute path, a file on its author's machine" \
+        in out, out
+    strict = check_cli(str(skill), "--strict")
+    assert strict.exit_code == 2, strict.output
+
+
+def test_the_users_project_notes_and_checkout_are_missing_input(tmp_path: Path) -> None:
+    got = _findings(tmp_path, [
+        {"id": "existing", "prompt": "In an existing voice-led project, replace b002.wav and "
+                                     "recompile the plan.",
+         "expected_output": "The plan's timings follow the new take"},
+        {"id": "vault", "prompt": "What does my Obsidian vault say about the CAP theorem?",
+         "expected_output": "An answer citing the notes"},
+        {"id": "branch", "prompt": "Summarize the git status and diff of the current branch "
+                                   "for a PR description.",
+         "expected_output": "A PR description"},
+        {"id": "script", "prompt": "Write branch.sh, a script that prints the current branch "
+                                   "name.",
+         "expected_output": "branch.sh prints the branch"},
+    ], "EV009")
+    assert "In an existing voice-led project" in got["existing"], got
+    assert "my Obsidian vault" in got["vault"], got
+    assert "of the current branch" in got["branch"], got
+    assert "script" not in got, got
+
+
+def test_a_skill_naming_its_mcp_tools_as_what_does_the_work_needs_them(
+        tmp_path: Path) -> None:
+    skill_md = ("---\nname: canvas-helper\ndescription: Draws diagrams on a live canvas. Use "
+                "when asked to draw.\n---\nThe Sketchpad MCP tools connect to a local canvas "
+                "server. Start it first.\n")
+    skill = make_skill(tmp_path, [
+        {"id": "draw", "prompt": "Draw a three-box flow diagram of a login.",
+         "expected_output": "Three boxes joined by arrows"}], name="canvas-helper",
+        skill_md=skill_md)
+    result = check_cli(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "the skill relies on the MCP server 'Sketchpad'" in " ".join(result.output.split())

@@ -1,0 +1,123 @@
+"""Issue 26, "graded as meant": each check reads the author's operand the way they wrote it.
+A property of the code the agent writes ("Returns 401 when userId is null") and the keyword
+`if` ("not nested inside multiple if blocks") are no conditions on the run; an imperative in
+a `must_not` list ("Print private facts") is an act the run avoids, not a text; clauses each
+denying, joined ("ne crée aucune branche et ne lance aucun test"), are one absence; a file the
+prompt asks for beside another ("and its test file `x_test.go`") is no missing input; an HTTP
+endpoint used and a name that is "slash-invocable" are the answer's, not tool calls; a
+`must_have` item no regex engine reads is its text; a `claude plugin eval` grader typed
+`tool_used` is a tool-call check. Through the real `skill-eval check`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.helpers import check_cli, make_skill, write_data, write_skill_md
+
+SKILL_MD = ("---\nname: api-helper\ndescription: Builds and explains HTTP API handlers. Use "
+            "when asked to write or review an endpoint.\n---\nWrite small handlers.\n")
+
+
+def _view(tmp_path: Path, case: dict[str, object]) -> str:
+    skill = make_skill(tmp_path, [case], name="api-helper", skill_md=SKILL_MD)
+    result = check_cli(str(skill), "-v")
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _line(view: str, text: str) -> str:
+    return next(line for line in view.splitlines() if text in line)
+
+
+def test_what_the_code_does_in_a_case_is_no_condition_on_the_run(tmp_path: Path) -> None:
+    view = _view(tmp_path, {
+        "id": "route", "prompt": "Write app/route.ts: a GET handler that needs a signed-in user.",
+        "expectations": ["Returns 401 status when userId is null",
+                         "The happy path is not nested inside multiple if blocks",
+                         "Discusses when a cookie session can work for mobile clients",
+                         "Suggests tags if a tag database exists"]})
+    assert "conditional" not in _line(view, "Returns 401 status"), view
+    assert "conditional" not in _line(view, "multiple if blocks"), view
+    assert "conditional" not in _line(view, "Discusses when"), view
+    assert "conditional" in _line(view, "Suggests tags"), view
+
+
+def test_an_imperative_to_avoid_is_an_act_not_a_text(tmp_path: Path) -> None:
+    view = _view(tmp_path, {
+        "id": "secrets", "prompt": "Write handler.ts: a handler that reads its config from env.",
+        "must": ["handler.ts"], "must_not": ["Print private facts", "console.log("]})
+    assert "The run avoids this: Print private facts" in view, view
+    assert "must not contain substring `console.log(`" in view, view
+
+
+def test_clauses_that_each_deny_are_one_absence(tmp_path: Path) -> None:
+    view = _view(tmp_path, {
+        "id": "revue", "prompt": "Explique comment écrire une route de connexion sûre.",
+        "expectations": [
+            "Ne crée aucune branche locale et ne lance aucune suite de tests",
+            "Does NOT silently pick one template and write it",
+            "Does not pick a template and explains why"]})
+    assert "an absence" in _line(view, "Ne crée aucune branche"), view
+    assert "an absence" in _line(view, "silently pick one"), view
+    assert "an absence" not in _line(view, "explains why"), view
+
+
+def test_a_second_file_the_prompt_asks_for_is_no_missing_input(tmp_path: Path) -> None:
+    view = _view(tmp_path, {
+        "id": "queue", "prompt": "Write a Go file `consumer.go` in package `queue` and its "
+                                 "corresponding test file `consumer_test.go`.",
+        "expectations": ["consumer_test.go holds table-driven tests"]})
+    assert "left out" not in view and "EV009" not in view, view
+
+
+def test_an_endpoint_used_and_an_invocable_name_read_the_answer(tmp_path: Path) -> None:
+    view = _view(tmp_path, {
+        "id": "users", "prompt": "Show me how to list the users created this week.",
+        "expectations": ["Uses GET /v1/users endpoint",
+                         "Skill names are exact slash-invocable names",
+                         "Runs scripts/list_users.py"]})
+    assert "only a quote from a tool call counts" not in _line(view, "GET /v1/users"), view
+    assert "only a quote from a tool call counts" not in _line(view, "slash-invocable"), view
+    assert "only a quote from a tool call counts" in _line(view, "scripts/list_users.py"), view
+
+
+def test_a_must_have_item_no_regex_reads_is_its_text(tmp_path: Path) -> None:
+    view = _view(tmp_path, {
+        "id": "cite", "prompt": "Explain the retry rule of the handler in two lines.",
+        "must_have": ["retry", "[F"]})
+    assert "must_have[1] is no regular expression" in view, view
+    assert "contain substring `[F`" in view, view
+
+
+def test_a_plugin_eval_grader_typed_tool_used_is_a_tool_call_check(tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "task", "task", "Runs a change end to end. Use when asked "
+                                                      "to change the repository.")
+    case = skill / "evals" / "routing-implement"
+    write_data(case / "prompt.md", "Add a notes field to the form, with a length check.")
+    write_data(case / "graders" / "fires-task.md",
+               "---\ntype: tool_used\ntool: Skill\ninput_match: 'task'\nmin: 1\n---\n")
+    write_data(case / "graders" / "no-edit.md",
+               "---\ntype: tool_used\ntool: Edit\nmin: 0\nmax: 0\n---\n")
+    write_data(case / "graders" / "quality.md", "- Asks what the length limit is\n")
+    result = check_cli(str(skill), "-v")
+    assert result.exit_code == 0, result.output
+    assert "tool_call Skill:re:task: some call must match" in result.output, result.output
+    assert "tool_call !Edit: no call may match Edit" in result.output, result.output
+    assert "statement Asks what the length limit is" in result.output, result.output
+
+
+def test_a_collections_skill_with_unreadable_front_matter_is_left_out(tmp_path: Path) -> None:
+    good = make_skill(tmp_path, [{"id": "a", "prompt": "Write a haiku into h.txt.",
+                                  "expectations": ["h.txt has three lines"]}], name="haiku")
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "SKILL.md").write_text("---\nname: broken\ndescription: |\n  Helps.\n"
+                                     "tags: [a, b\n\n# Body\ntext: more\n")
+    (broken / "evals").mkdir()
+    (broken / "evals" / "evals.json").write_text((good / "evals" / "evals.json").read_text())
+    result = check_cli(str(tmp_path))
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "broken (" in out and "not run: its SKILL.md has frontmatter no YAML reader parses" \
+        in out, out
+    assert "ok: haiku" in out, out
