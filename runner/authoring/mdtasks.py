@@ -296,6 +296,27 @@ def _bullets(lines: list[str]) -> list[str]:
     return items
 
 
+def _after_list(lines: list[str]) -> list[str]:
+    """The paragraphs after a block's last bullet (past a blank line), each one item."""
+    last = max((n for n, line in enumerate(lines) if _BULLET_LINE.match(line)), default=-1)
+    paragraphs: list[str] = []
+    current: list[str] = []
+    started = False  # past the list's wrapped lines: a blank line ends the list
+    for line in lines[last + 1:]:
+        if not line.strip():
+            started = True
+            if current:
+                paragraphs.append(" ".join(current))
+                current = []
+        elif started and not _FENCE.match(line) and not line.lstrip().startswith(("#", "|", ">")):
+            current.append(line.strip())
+    if current:
+        paragraphs.append(" ".join(current))
+    # (a pointer for the reader, "See the notes.", is no claim: a claim says what happens)
+    return [p for p in paragraphs if p.rstrip(":") == p and len(p.split()) >= 6
+            and not re.match(r"(?i)(?:see|note|cf\.?|ref|for\s+more|tip|hint)\b", p)]
+
+
 def _items(label: str, rest: str, lines: list[str]) -> list[str]:
     if _SENTENCE.match(rest):  # the sentence and its paragraph: one check
         more = []
@@ -306,7 +327,12 @@ def _items(label: str, rest: str, lines: list[str]) -> list[str]:
         return [" ".join([rest, *more])]
     items = _bullets(lines)
     if items:
-        return items
+        # the words on the label's line lead the list ("Expected: Strategist proposes 5
+        # hypotheses labelled:"), or are a check of their own; a paragraph after the list is
+        # one more ("Each hypothesis runs on its own branch ..."): none dropped
+        head = [] if not rest else [f"{rest} {i}" for i in items] if rest.endswith(":") \
+            else [rest, *items]
+        return (head or items) + _after_list(lines)
     if not rest:
         # the label alone on its line, a paragraph under it ("**Expected moves:**" then
         # prose): that paragraph, one item

@@ -69,6 +69,11 @@ _WORDS_OBJECT = re.compile(
 _MAKE = re.compile(r"(?i)^\W*" + _OPENER + r"(?:create|write|build|generate|draft|design|"
                    r"scaffold|implement|make|produce|compose|set\s+up|add|initiali[sz]e|"
                    r"bootstrap|plan|help\s+me\s+(?:write|build|create|make|draft|plan))\b")
+# ...unless what it adds goes into a definite thing of software the user has ("add clerk auth
+# to this api route", "add a toggle to my settings page"): that thing is changed.
+_ADD_TO = re.compile(rf"(?i)^\W*{_OPENER}(?:add|implement|integrate|wire\s+up|hook\s+up|insert)\b"
+                     rf"[^.;:!?]{{0,60}}?\b(?:to|into|in)\s+"
+                     rf"(?P<object>(?:this|that|my|our|its|their)(?:\s+{_WORD}){{1,4}})")
 # Sentences (a dot inside a name, `README.md`, ends none) and, in one, the clauses a request
 # can open: after a spaced dash, ", and" / ", then", or "and" before a verb of change.
 _SENTENCES = re.compile(r"[.!?;\n]+(?=\s|$)")
@@ -136,9 +141,11 @@ def unstaged_work(case: Case, request: str) -> list[str]:
         return []
     own = unquoted(request, pasted=True)
     clauses = _clauses(own, case.prompt)
-    if any(_MAKE.match(clause) for clause in clauses):
+    into = [(c, m) for c in clauses if (m := _ADD_TO.match(c)) is not None
+            and _SOFTWARE.search(m.group("object"))]
+    if any(_MAKE.match(clause) for clause in clauses if clause not in dict(into)):
         return []
-    found: list[str] = []
+    found: list[str] = [" ".join(m.group(0).strip(" \t\n.,;:!?").split()) for _, m in into]
     for match in (m for clause in clauses if (m := _REQUEST.match(clause))):
         thing = match.group("object")
         indefinite = match.group("article").lower() in {"a", "an", "any"}

@@ -301,3 +301,15 @@ def test_a_bullet_wrapped_over_lines_is_one_statement() -> None:
             "  travels well.\n- Names a drink.\n\nSee the notes.\n")
     assert (markdown_cases(text) or [{}])[0]["statements"] == [
         "Lists food that travels well.", "Names a drink."]
+
+
+def test_a_lead_in_and_a_closing_paragraph_of_a_list_are_read() -> None:
+    # the words on the label's line lead each bullet; a claim after the list is one more
+    # statement (a pointer for the reader, "See the notes.", stays out: above)
+    text = ("## Case 1\n\n**Prompt:** Plan three picnic menus.\n\n**Expected:** Proposes 3 "
+            "menus labelled:\n- cheap: bread and fruit\n- fancy: cheese and wine\n\nEach menu "
+            "fits in one basket and lists what to carry it in.\n")
+    assert (markdown_cases(text) or [{}])[0]["statements"] == [
+        "Proposes 3 menus labelled: cheap: bread and fruit",
+        "Proposes 3 menus labelled: fancy: cheese and wine",
+        "Each menu fits in one basket and lists what to carry it in."]

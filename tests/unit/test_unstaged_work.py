@@ -45,6 +45,16 @@ def test_a_change_to_what_the_user_holds_is_reported(tmp_path: Path) -> None:
     assert "'Remove only the orange traffic cone'" in got["image"]
 
 
+def test_adding_to_the_users_own_software_is_a_change_of_it(tmp_path: Path) -> None:
+    got = findings(tmp_path, [
+        case("route", "My api route has no auth protection. Add session auth to this api "
+                      "route so only signed-in users get the data."),
+        # what it adds to is what it makes
+        case("made", "Create a small web app and add auth to its api route.")])
+    assert "'Add session auth to this api route'" in got.get("route", ""), got
+    assert "made" not in got, got
+
+
 def test_made_pasted_advised_or_told_material_stays_silent(tmp_path: Path) -> None:
     got = findings(tmp_path, [
         # what it fixes is what it makes
