@@ -129,7 +129,10 @@ _OWN_ACCOUNT = re.compile(
     r"(?:bank|banking|trading|brokerage|investment|cloud|aws|gcp|azure|stripe|shopify|"
     r"google|github|slack|email)\s+account|account\s+balance|inbox|mailbox|calendar|"
     r"holdings|open\s+positions|(?:unread\s+)?e-?mails?(?!\s*(?:below|above|here|:))|"
-    r"api\s+(?:key|token)|access\s+token)\b")
+    r"api\s+(?:key|token)|access\s+token|"
+    # a hosted service's tenant ("Apply them to my tenant", "my Auth0 tenant"): only the
+    # service holds it
+    r"(?:[\w-]+\s+)?tenants?)\b")
 # Data a live service holds now: current prices, live quotes, real data from an API.
 _LIVE_DATA = re.compile(
     r"(?i)\b(?:current|live|real[- ]time|today'?s|latest|up[- ]to[- ]date|actual)\s+"
@@ -553,6 +556,24 @@ def _need_lines(skill_dir: Path) -> list[str]:
     wrapped = [sentence for line in _unwrapped(text) if not _KEY_USE.search(line)
                for sentence in _sentences(line)]
     return list(dict.fromkeys([*lines, *wrapped]))
+
+
+# SKILL.md saying in words that the skill needs the network ("Requires `uv` on PATH and
+# network access to huggingface.co over HTTPS", "needs an internet connection").
+_NETWORK_NEED = re.compile(
+    r"(?i)\b(?:requires?|needs?|must\s+have)\b[^.\n]{0,60}?\b(?:network|internet)\s+"
+    r"(?:access|connection|connectivity)\b(?P<to>\s+to\s+[\w.-]+\.[a-z]{2,})?"
+    r"|\b(?:network|internet)\s+(?:access|connection)\s+(?:is\s+)?required\b")
+
+
+def skill_network_need(skill_dir: Path) -> str | None:
+    """The words by which SKILL.md says the skill needs the network, or None."""
+    for line in _need_lines(skill_dir):
+        found = _NETWORK_NEED.search(line)
+        if found is not None and not re.search(r"(?i)(?:no|without|never|not)[^.\n]{0,20}"
+                                               r"(?:network|internet)", line):
+            return " ".join(found.group(0).split())
+    return None
 
 
 def skill_keys(skill_dir: Path) -> list[str]:
@@ -980,6 +1001,12 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                         "case that needs that service cannot pass in any arm", "stage what the "
                         "service returns as fixtures and say so in the prompt, or grade what "
                         "the skill does without it (its advice, its handling of the missing key)")
+    network = skill_network_need(skill_dir)
+    if network is not None and not keys:
+        problems.report(OUTSIDE, "", f"SKILL.md says the skill needs the network ({network!r}): "
+                        "the sandbox has none, so a case whose answer needs what it fetches "
+                        "cannot pass in any arm", "stage what the skill would fetch as fixtures "
+                        "and say so in the prompt, or grade what the skill does without it")
     project = project_of(skill_dir)
     places = outside_places(skill_dir) if project is not None else {}
     hosts = remote_hosts(skill_dir)

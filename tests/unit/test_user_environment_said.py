@@ -46,6 +46,18 @@ def test_the_users_environment_is_said(tmp_path: Path) -> None:
     assert "plain" not in got
 
 
+def test_a_hosted_services_tenant_is_the_users_account(tmp_path: Path) -> None:
+    got = _findings(tmp_path, [
+        {"id": "tenant", "prompt": "Here are my brand colours: #0051BA and #FFFFFF. Apply them "
+                                   "to my tenant.",
+         "expected_output": "The tenant's theme uses both colours"},
+        {"id": "schema", "prompt": "Write schema.sql for a multi-tenant invoicing app.",
+         "expected_output": "schema.sql keys every table by tenant_id"},
+    ], "EV014")
+    assert "'my tenant'" in got["tenant"], got
+    assert "schema" not in got, got
+
+
 def test_the_conversation_so_far_is_said(tmp_path: Path) -> None:
     # a case's session opens with its prompt: "this conversation" has nothing before it
     got = _findings(tmp_path, [
@@ -218,3 +230,18 @@ def test_a_skill_naming_its_mcp_tools_as_what_does_the_work_needs_them(
     result = check_cli(str(skill))
     assert result.exit_code == 0, result.output
     assert "the skill relies on the MCP server 'Sketchpad'" in " ".join(result.output.split())
+
+
+def test_a_skill_saying_it_needs_the_network_is_said(tmp_path: Path) -> None:
+    case = {"id": "sample", "prompt": "Sample five personas for a debate about remote work.",
+            "expected_output": "Five personas with names"}
+    needs = make_skill(tmp_path / "a", [case], name="personas", skill_md=(
+        "---\nname: personas\ndescription: Samples personas. Use when asked for a debate.\n"
+        "---\nRequires `uv` on PATH and network access to data.example.org over HTTPS.\n"))
+    offline = make_skill(tmp_path / "b", [case], name="personas", skill_md=(
+        "---\nname: personas\ndescription: Samples personas. Use when asked for a debate.\n"
+        "---\nWorks offline: no network access is needed.\n"))
+    said = " ".join(check_cli(str(needs)).output.split())
+    assert "SKILL.md says the skill needs the network ('Requires `uv` on PATH and network " \
+        "access" in said, said
+    assert "needs the network" not in check_cli(str(offline)).output
