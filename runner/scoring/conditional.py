@@ -52,7 +52,8 @@ _OPENING_CJK = re.compile(r"^(?P<opener>如果|假如|倘若|若是|若|当|當|
 # any", "if multiple exist", "if changes found").
 _TRAILING = re.compile(
     r"^(?P<claim>\S.{6,}?)(?:,\s*|\s+)(?P<opener>if|only\s+if|unless|when|whenever)\s+"
-    r"(?P<condition>[^,;:.!?\n]{2,}?)\s*[.!]?\s*$", re.IGNORECASE)
+    # (a dot inside a name, `goleak.VerifyTestMain`, ends no sentence)
+    r"(?P<condition>(?:[^,;:.!?\n]|\.(?=\w)){2,}?)\s*[.!]?\s*$", re.IGNORECASE)
 _WHETHER_VERBS = re.compile(
     r"(?i)\b(?:ask|asks|asked|asking|check|checks|checked|checking|verif(?:y|ies|ied|ying)|"
     r"determin(?:e|es|ed|ing)|confirm(?:s|ed|ing)?|test(?:s|ed|ing)?|see|sees|decid(?:e|es|ed)|"
