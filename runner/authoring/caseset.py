@@ -1370,6 +1370,28 @@ def _with_stand_ins(skill: SkillFiles, case: Case, problems: Problems) -> Case:
         fixture: name for name, fixture in paired.items()}}}) if paired else case
 
 
+# Another skill named as such in a prompt ("Valide le skill `mr-review`", "review the
+# `pdf-tools` skill"): a trial installs one skill, so the other is no material of its session.
+_SKILL_NAMED = re.compile(r"(?i)\b(?:skill|compétence|habilidad|fähigkeit)\s+`(?P<after>[\w.:-]+)`"
+                          r"|`(?P<before>[\w.:-]+)`\s+skill\b")
+
+
+def _other_skill_named(skill_dir: Path, case: Case) -> list[str]:
+    """The words naming another skill of the skill's repository as the material the prompt
+    works on, when the case stages nothing (its copy under `files` would be staged)."""
+    if case.files or case.inline_files or case.chain:
+        return []
+    found = [m for m in _SKILL_NAMED.finditer(case.prompt)]
+    if not found:
+        return []
+    from runner.authoring.skill import declared_name  # (as _sharing_skills reads it)
+
+    others = _repository_names(skill_dir) - {skill_dir.name, skill_dir.resolve().name,
+                                             declared_name(skill_dir) or skill_dir.name}
+    return [m.group(0) for m in found
+            if (m.group("after") or m.group("before") or "").rpartition(":")[2] in others]
+
+
 def _set_aside(problems: Problems, case: Case, missing: list[str], found: list[str],
                says: str, fix: str) -> list[str]:
     """`missing` without `found`, each of which one reading of the prompt explains (reported
@@ -1448,6 +1470,7 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
     # a question about a situation the prompt tells: the pointer is part of the telling
     pointed = [p for p in pointed_inputs(case) if not told_in_a_question(case.prompt, p)
               and not told_as_a_plight(case.prompt, p)]
+    pointed += _other_skill_named(skill.root, case)
     trigger = trigger_test(case) if missing or pointed else None
     if trigger is not None:
         said = ", ".join(repr(m) for m in [*missing, *pointed][:3])

@@ -245,3 +245,19 @@ def test_a_skill_saying_it_needs_the_network_is_said(tmp_path: Path) -> None:
     assert "SKILL.md says the skill needs the network ('Requires `uv` on PATH and network " \
         "access" in said, said
     assert "needs the network" not in check_cli(str(offline)).output
+
+
+def test_another_skill_of_the_repository_as_material_is_missing_input(tmp_path: Path) -> None:
+    # a trial installs one skill: the other skill the prompt works on is not in its session
+    make_skill(tmp_path / "skills", [], name="mr-review")
+    skill = make_skill(tmp_path / "skills", [
+        {"id": "validate", "prompt": "Validate the skill `mr-review` and tell me if it is ready.",
+         "expected_output": "A verdict on mr-review"},
+        {"id": "new", "prompt": "Create a new skill `git-hygiene` that checks a repo before a "
+                                "commit.", "expected_output": "A SKILL.md for git-hygiene"},
+        RUNNABLE], name="skill-craft")
+    result = check_cli(str(skill))
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "left out, cannot run as written (EV009 below): validate" in out, out
+    assert "skill `mr-review`" in out, out
