@@ -71,7 +71,10 @@ _NOT_A_NAME = (r"(?!(?:a|an|the|as|to|into|in|on|for|with|and|or|of|from|is|are|
 # a sentence ("in this project. pr-report declares ..." points at no PR)
 _SKIP = rf"(?:{_NOT_A_NAME}[\w'-]+(?:\.[\w'-]+)*\s+)"
 _HANDED = re.compile(r"(?i)\bthe\s+(?:attached|uploaded|provided|enclosed|supplied)\s+"
-                     rf"{_SKIP}{{0,2}}{_NOT_A_NAME}[\w.-]*\w")
+                     rf"{_SKIP}{{0,2}}{_NOT_A_NAME}[\w.-]*\w"
+                     # ...or marked so after it: "a new page template I wrote (attached)"
+                     r"|\b[\w'-]+(?:\s+[\w'-]+){0,5}\s*\((?:attached|enclosed|uploaded|"
+                     r"see\s+attached|attachment)\)")
 _EXISTING = re.compile(
     rf"(?i)\b(?:this|these|my|our)\s+{_SKIP}{{0,3}}?(?:diffs?|patch|repository|repo|"
     r"codebase|code\s?base|pull\s+request|PR|merge\s+request|commit|branch|(?:staged\s+)?changes|"

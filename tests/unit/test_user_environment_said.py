@@ -97,6 +97,8 @@ def test_material_told_of_in_words_is_missing_input(tmp_path: Path) -> None:
         {"id": "edits", "prompt": "I've made some changes to the docs. Draft a commit message "
                                   "for them.",
          "expected_output": "A conventional commit message naming the docs change"},
+        {"id": "marked", "prompt": "Upload the page template I wrote (attached) to the site.",
+         "expected_output": "The template is uploaded"},
         {"id": "story", "prompt": "Write a short guide: when I made changes to my CV last "
                                   "year I forgot to keep a copy.",
          "expected_output": "A guide to keeping CV versions"},
@@ -104,6 +106,7 @@ def test_material_told_of_in_words_is_missing_input(tmp_path: Path) -> None:
     assert "I have 4 screenshots showing" in got["four"], got
     assert "Here's one hero screenshot" in got["hero"], got
     assert "I've made some changes" in got["edits"], got
+    assert "(attached)" in got["marked"], got
     assert not ({"none", "story"} & set(got)), got
 
 
