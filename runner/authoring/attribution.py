@@ -246,6 +246,20 @@ def set_named(items: list[Any], data: Any, known: Collection[str]) -> list[list[
             for i in items]
 
 
+def named_by_file(stem: str, skills: dict[str, set[str]]) -> str | None:
+    """The one skill a set file's name names (`plugin-security-review-eval`: of `review` and
+    `security-review`, the one whose name holds the other's), by what a file may call it
+    (`skills`: skill -> its names); None when none does, or several alike."""
+    low = stem.lower()
+    hits = {s: max(found, key=len) for s, aliases in skills.items()
+            if (found := [a.lower() for a in aliases if re.search(
+                rf"(?<![a-z0-9]){re.escape(a.lower())}(?![a-z0-9])", low)])}
+    # a name found only inside another found name is that one's part
+    named = [s for s, hit in hits.items()
+             if not any(hit != other and hit in other for other in hits.values())]
+    return named[0] if len(named) == 1 else None
+
+
 def loose_name(name: str) -> str:
     """A skill name as compared loosely: no case, hyphens, underscores or spaces."""
     return re.sub(r"[-_\s]+", "", name).casefold()

@@ -38,6 +38,7 @@ from runner.authoring.attribution import (
     EXPLICIT,
     SKILL_HOLDERS,
     SKILL_KEYS,
+    named_by_file,
     named_skill,
     set_named,
     skill_names,
@@ -621,6 +622,9 @@ def _names_this(found: Located, names: list[str], explicit: bool = False) -> boo
     `explicit`: only when it says it belongs to this one."""
     if found.path.is_dir():
         return not explicit
+    by_file = _named_by_file(found.path)
+    if by_file is not None:  # `evals/datocms-setup-router-eval.json`: that skill's
+        return by_file in names
     try:
         data = read_data(found.path)
     except CaseSetError:
@@ -630,6 +634,19 @@ def _names_this(found: Located, names: list[str], explicit: bool = False) -> boo
         return True  # its cases name the skill: the set's own `skill_name` is the plugin's
     said = owner(data)
     return said in names if explicit else said is None or said in names
+
+
+def _named_by_file(path: Path) -> str | None:
+    """The one skill of the repository a shared set file's name names (its folder a set
+    folder above several skills), or None."""
+    folder = path.parent
+    if folder.name not in SET_FOLDERS:
+        return None
+    skills = skill_folders(folder.parent)
+    if len(skills) < 2:
+        return None
+    return named_by_file(path.stem, {declared_name(s) or s.name: {declared_name(s) or s.name,
+                                                                  s.name} for s in skills})
 
 
 def find_prose(skill_dir: Path, name: str | None = None) -> Path | None:

@@ -6,10 +6,10 @@ names it, the skills it could be and the fix, rather than every skill measuring 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from runner.authoring.attribution import named_by_file
 from runner.triggers.route import rank
 
 
@@ -35,16 +35,9 @@ def claim(path: Path, named: list[str], should: list[str],
     each skill sharing the folder, by name -> (what a file may call it, its description)."""
     if named:
         return Claim(path, frozenset(named))
-    stem = path.stem.lower()
-    in_name = {s: max(hits, key=len) for s, (aliases, _) in skills.items()
-               if (hits := [a.lower() for a in aliases if re.search(
-                   rf"(?<![a-z0-9]){re.escape(a.lower())}(?![a-z0-9])", stem)])}
-    # `plugin-security-review-eval` names security-review, not review: a name found only
-    # inside another found name is that one's part
-    named_here = [s for s, hit in in_name.items()
-                  if not any(hit != other and hit in other for other in in_name.values())]
-    if len(named_here) == 1:
-        return Claim(path, frozenset(named_here))
+    by_file = named_by_file(path.stem, {s: aliases for s, (aliases, _) in skills.items()})
+    if by_file is not None:
+        return Claim(path, frozenset({by_file}))
     descriptions = {s: d for s, (_, d) in skills.items()}
     fits: set[str] = set()
     for prompt in should:

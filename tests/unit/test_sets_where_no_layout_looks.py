@@ -121,3 +121,22 @@ def test_a_routing_only_set_beside_a_trigger_set_is_read_with_it(tmp_path: Path)
     assert result.exit_code == 0, result.output
     assert "trigger set only (4 queries: 3 should trigger, 1 should not)" in result.output
     assert "`expected_checks` names the authors' own checks (no_repo_mutation" in result.output
+
+
+def test_a_shared_set_file_named_for_a_skill_is_that_skills(tmp_path: Path) -> None:
+    # a repository's root evals/ above two skills: `reviewer-cases.json` (cases naming no
+    # skill) is reviewer's by its file's name; the other skill is not refused for it
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    write_skill_md(root / "skills" / "reviewer", "reviewer", DESCRIPTION)
+    write_skill_md(root / "skills" / "writer", "writer",
+                   "Writes release notes. Use when asked for release notes.")
+    write_data(root / "evals" / "reviewer-cases.json", [
+        {"id": "pr", "prompt": "Review the diff below for bugs:\n+ x = y / 0\n",
+         "assertions": ["division"]}])
+    write_data(root / "evals" / "writer-trigger-eval.json", QUERIES)
+    reviewer = check_cli(str(root / "skills" / "reviewer"))
+    assert reviewer.exit_code == 0 and "1 case(s): pr" in reviewer.output, reviewer.output
+    writer = check_cli(str(root / "skills" / "writer"))
+    assert writer.exit_code == 0, writer.output
+    assert "trigger set only" in writer.output, writer.output
