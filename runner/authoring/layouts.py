@@ -221,7 +221,8 @@ def _per_skill_folders(found: Path) -> bool:
 def _sole_skill(set_folder: Path) -> bool:
     """Whether the repository holding a shared set folder has one skill only: then its case
     folders can be for no other (with several, which skill each is for is not said)."""
-    return len(skill_folders(set_folder.parent)) == 1
+    return len(once(("skill_folders", str(set_folder.parent.resolve())),
+                    lambda: _skill_folders(set_folder.parent.resolve()))) == 1
 
 
 def _shared_case_dirs(folder: Path) -> Located | None:
@@ -817,7 +818,11 @@ def skill_folders(root: Path) -> list[Path]:
     command (`read_once`): finding one skill's set asks for its repository's skills several
     times, and a 170-skill repository walked each time made `check COLLECTION` quadratic."""
     whole = root.resolve()
-    return _as_given(root, once(("skill_folders", str(whole)), lambda: _skill_folders(whole)))
+    found = once(("skill_folders", str(whole)), lambda: _skill_folders(whole))
+    # (spelled from `root` once per spelling too: a 15,000-skill repository asked for its
+    # skills once per skill spent the bench's hour re-spelling the same paths)
+    return list(once(("skill_folders_as", str(root), str(whole)),
+                     lambda: tuple(_as_given(root, found))))
 
 
 def _as_given(root: Path, found: Any) -> list[Path]:
