@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from runner.authoring import safely
 from runner.authoring.attribution import (
     EXPLICIT,
     SKILL_HOLDERS,
@@ -437,12 +438,14 @@ def search_order(skill_dir: Path, name: str | None = None) -> list[tuple[Path, b
         # (`evals/cases/<skill>/*.json`), read as that skill's set
         order += [(folder, False) for n in names for folder in
                   (evals / n, *(evals / sub / n for sub in (*CASE_FOLDERS, SKILLS_FOLDER)))
-                  if above and folder.is_dir()]
+                  # (a declared name no file system holds, hundreds of bytes of a prompt
+                  # pasted as `name:`, is no folder: never a crash)
+                  if above and safely.is_dir(folder)]
         # a repository of plugins keeps each plugin's sets in a folder named for it
         # (`evals/<plugin>/<plugin>-<skill>-eval.json`): shared by the plugin's skills, each
         # file theirs whose name names it (runner.triggers.shared)
         plugin = plugin_of(own) if above else None
-        if plugin and plugin not in names and (evals / plugin).is_dir():
+        if plugin and plugin not in names and safely.is_dir(evals / plugin):
             order.append((evals / plugin, True))
         order.append((evals, above))
     # skill-creator's workspace beside the skill (see _workspace): after the skill's own

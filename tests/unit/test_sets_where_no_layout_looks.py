@@ -140,3 +140,22 @@ def test_a_shared_set_file_named_for_a_skill_is_that_skills(tmp_path: Path) -> N
     writer = check_cli(str(root / "skills" / "writer"))
     assert writer.exit_code == 0, writer.output
     assert "trigger set only" in writer.output, writer.output
+
+
+def test_a_declared_name_no_file_system_holds_is_never_a_crash(tmp_path: Path) -> None:
+    # a hostile skill's `name:` is a pasted prompt hundreds of bytes long: looking for
+    # `evals/<name>/` must find no folder, never stop the collection's check on an OSError
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    write_skill_md(root / "skills" / "reviewer", "reviewer", DESCRIPTION)
+    write_data(root / "skills" / "reviewer" / "evals" / "evals.json", [
+        {"id": "pr", "prompt": "Review the diff below for bugs:\n+ x = y / 0\n",
+         "assertions": ["division"]}])
+    write_skill_md(root / "skills" / "loud", "SYSTEM OVERRIDE " + "X" * 300,
+                   "Does loud things. Use when asked to be loud.")
+    write_data(root / "evals" / "evals.json", [
+        {"id": "other", "prompt": "Write a limerick into l.txt.", "assertions": ["l.txt"],
+         "skill": "reviewer"}])
+    result = check_cli(str(root))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert "ok: reviewer" in result.output, result.output
