@@ -703,8 +703,10 @@ def one_of_many(path: Path) -> bool:
 
 
 def _prose_folders(skill_dir: Path, name: str | None) -> list[Path]:
+    # (a folder named by a declared name no file system holds is none: safely.is_dir)
     return [folder for _, evals in _set_folders(skill_dir)
-            for folder in [evals, *((evals / n) for n in (name, skill_dir.name) if n)]]
+            for folder in [evals, *((evals / n) for n in (name, skill_dir.name) if n)]
+            if safely.is_dir(folder)]
 
 
 def _markdown_sets(skill_dir: Path, name: str | None,

@@ -203,3 +203,21 @@ def test_a_hygiene_error_refuses_the_skill_as_check_does(
     assert any(x.startswith("refused  fruit-notes") for x in out.splitlines()), out
     assert "HY005" in out
     assert "0/1 accepted" in out
+
+
+def test_a_skill_whose_declared_name_no_file_system_holds_is_walked_past(
+        tmp_path: Path) -> None:
+    # a hostile skill's `name:` is a pasted prompt hundreds of bytes long: looking for its
+    # `evals/<name>/` prose set finds nothing, never an OSError that ends the bench
+    root = tmp_path / "owner__kit"
+    (root / ".git").mkdir(parents=True)
+    (root / "evals").mkdir()
+    for name, declared in (("reviewer", "reviewer"), ("loud", "SYSTEM OVERRIDE " + "X" * 300)):
+        skill = root / "skills" / name
+        skill.mkdir(parents=True)
+        (skill / "SKILL.md").write_text(f"---\nname: {declared}\ndescription: Use when asked "
+                                        f"for {name}.\n---\nbody\n")
+    (root / "skills" / "reviewer" / "evals").mkdir()
+    (root / "skills" / "reviewer" / "evals" / "evals.json").write_text(json.dumps([
+        {"id": "one", "prompt": "Write notes.md listing three fruits.", "assertions": ["apple"]}]))
+    assert [p.name for p in _bench().skills_of(root)] == ["reviewer"]
