@@ -61,7 +61,8 @@ _WHETHER_VERBS = re.compile(
     r"inquir(?:e|es|ed)|quer(?:y|ies|ied)|even|as|tell|tells|find\s+out|finds\s+out)$")
 _OBJECT_CLAUSE = re.compile(r"(?i)\b(?:what|how|which|where|why|who|whom|whose|whether|"
                             r"to\s+do|happens?|scenarios?|cases?|situations?)\b")
-_ADVICE = re.compile(r"(?i)^(?:explain|describ|recommend|suggest|advis|warn|tell|note|mention|"
+_ADVICE = re.compile(r"(?i)^(?:(?:the\s+)?(?:output|answer|response|reply|report|agent|assistant|"
+                     r"model|summary|review|plan)\s+(?:should\s+|must\s+)?)?(?:explain|describ|recommend|suggest|advis|warn|tell|note|mention|"
                      r"document|propos|outlin|list|includ|say|state|offer|provid|discuss|"
                      r"cover|address|clarif|specif|detail|compar)\w*\b")
 _ON_THE_CASE = re.compile(r"(?i)^(?:relevant|needed|necessary|applicable|appropriate|possible|"

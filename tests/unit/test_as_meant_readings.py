@@ -35,11 +35,13 @@ def test_what_the_code_does_in_a_case_is_no_condition_on_the_run(tmp_path: Path)
         "expectations": ["Returns 401 status when userId is null",
                          "The happy path is not nested inside multiple if blocks",
                          "Discusses when a cookie session can work for mobile clients",
+                         "The output explains when a wildcard origin increases exposure",
                          "Suggests tags if a tag database exists",
                          "Has a TestMain function if using goleak.VerifyTestMain"]})
     assert "conditional" not in _line(view, "Returns 401 status"), view
     assert "conditional" not in _line(view, "multiple if blocks"), view
     assert "conditional" not in _line(view, "Discusses when"), view
+    assert "conditional" not in _line(view, "The output explains when"), view
     assert "conditional" in _line(view, "Suggests tags"), view
     # (a dot inside a name ends no sentence: the condition is the whole name)
     assert "'using goleak.VerifyTestMain' does not hold" in _line(view, "TestMain"), view
