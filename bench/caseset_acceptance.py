@@ -110,12 +110,18 @@ NOT_ITS_OWN = "no case of this shared set names skill"
 def skills_of(folder: Path) -> list[Path]:
     """A sample folder's skills with a set: the folder itself, or (a repository, a collection)
     each skill below it whose layout holds a set, or a trigger set only, as `check` finds
-    them."""
+    them. Found once per run: the figures, the closing "no skill with a case set" line and the
+    views ask for them each, and a 15,000-skill collection takes minutes a pass."""
+    return list(_skills_of(folder))
+
+
+@cache
+def _skills_of(folder: Path) -> tuple[Path, ...]:
     with read_once():  # the repository walked once, as one `check COLLECTION` walks it
         if (folder / "SKILL.md").is_file() and not collection(folder):
-            return [folder]  # a skill (an umbrella skill with no set is its skills' collection)
-        return [skill for skill, found in collection(folder) if found is not None
-                or triggers_only(skill, declared_name(skill) or skill.name)]
+            return (folder,)  # a skill (an umbrella skill with no set is its skills' collection)
+        return tuple(skill for skill, found in collection(folder) if found is not None
+                     or triggers_only(skill, declared_name(skill) or skill.name))
 
 
 def _not_run(error: str) -> bool:
