@@ -286,9 +286,17 @@ def _markdown_lines(files: list[Path], problems: Problems) -> None:
                         "avoids)", "none needed, or draft evals.json from them with "
                         "`skill-eval cases --generate --from`")
     for file in files:
-        for note in markdown_notes(file):
-            problems.report("EV012", "", f"{file.name}: {note}", "none needed if so meant; "
-                            "else write it as a labelled prompt or check")
+        _markdown_note_lines(file, problems, f"{file.name}: ", "")
+
+
+_NOTE_FIX = "none needed if so meant; else write it as a labelled prompt or check"
+
+
+def _markdown_note_lines(path: Path, problems: Problems, label: str, more_fix: str) -> None:
+    """One EV012 line for each thing a Markdown set holds and does not grade (case-like
+    sections, labels no grader sees, a pass mark, a setup section)."""
+    for note in markdown_notes(path):
+        problems.report("EV012", "", f"{label}{note}", _NOTE_FIX + more_fix)
 
 
 def _read_file(path: Path, skill_dir: Path,
@@ -310,10 +318,8 @@ def _read_file(path: Path, skill_dir: Path,
                         "from its sections (a prompt each; expected and pass bullets "
                         "as statements, fail bullets as what the run avoids)", "none needed, "
                         "or draft evals.json from it with `skill-eval cases --generate --from`")
-        for note in markdown_notes(path):  # case-like sections and labels it does not grade
-            problems.report("EV012", "", f"a Markdown set: {note}", "none needed if so meant; "
-                            "else write it as a labelled prompt or check, or draft evals.json "
-                            "from it with `skill-eval cases --generate --from`")
+        _markdown_note_lines(path, problems, "a Markdown set: ", ", or draft evals.json from "
+                             "it with `skill-eval cases --generate --from`")
     refuse_surrogates(raw, shown)  # before any reader hashes, encodes or looks it up
     for message, fix in findings:
         problems.report("EV012", "", message, fix)

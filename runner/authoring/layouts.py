@@ -430,7 +430,10 @@ def search_order(skill_dir: Path, name: str | None = None) -> list[tuple[Path, b
     own = skill_dir.resolve()
     order: list[tuple[Path, bool]] = []
     nested = _nested_sets(own)
-    for root, evals in _set_folders(skill_dir):
+    folders = _set_folders(skill_dir)
+    # (its plugin's name, read once a call, only when a set folder sits above the skill)
+    plugin = plugin_of(own) if any(root != own for root, _ in folders) else None
+    for root, evals in folders:
         above = root != own
         if above:  # the skill's own `research/evals/` before any folder above it
             order, nested = order + nested, []
@@ -444,8 +447,7 @@ def search_order(skill_dir: Path, name: str | None = None) -> list[tuple[Path, b
         # a repository of plugins keeps each plugin's sets in a folder named for it
         # (`evals/<plugin>/<plugin>-<skill>-eval.json`): shared by the plugin's skills, each
         # file theirs whose name names it (runner.triggers.shared)
-        plugin = plugin_of(own) if above else None
-        if plugin and plugin not in names and safely.is_dir(evals / plugin):
+        if above and plugin and plugin not in names and safely.is_dir(evals / plugin):
             order.append((evals / plugin, True))
         order.append((evals, above))
     # skill-creator's workspace beside the skill (see _workspace): after the skill's own
@@ -537,7 +539,7 @@ def _umbrella_own(folder: Path, own: Path) -> bool:
     """A set folder of a skill above this one (`<umbrella>/evals/`, its SKILL.md beside the
     folder, this skill among its `skills/`): the umbrella's own set, this skill's only where
     it names this skill (a case's `skill`, the set's `skill_name`), never by where it sits."""
-    root = folder.parent.parent if folder.parent.name in SET_FOLDERS else folder.parent
+    root = set_root(folder, own)
     return root.resolve() != own and (root / SKILL_FILE).is_file()
 
 
