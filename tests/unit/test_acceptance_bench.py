@@ -220,4 +220,7 @@ def test_a_skill_whose_declared_name_no_file_system_holds_is_walked_past(
     (root / "skills" / "reviewer" / "evals").mkdir()
     (root / "skills" / "reviewer" / "evals" / "evals.json").write_text(json.dumps([
         {"id": "one", "prompt": "Write notes.md listing three fruits.", "assertions": ["apple"]}]))
+    # the hazard is real here: asking the file system about that prose file raises
+    with pytest.raises(OSError):
+        (root / "evals" / ("SYSTEM OVERRIDE " + "X" * 300) / "evals.md").is_file()
     assert [p.name for p in _bench().skills_of(root)] == ["reviewer"]

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.helpers import check_cli, write_data, write_skill_md
 
 QUERIES = [{"query": "Review this pull request for bugs before I merge it", "should_trigger": True},
@@ -156,6 +158,9 @@ def test_a_declared_name_no_file_system_holds_is_never_a_crash(tmp_path: Path) -
     write_data(root / "evals" / "evals.json", [
         {"id": "other", "prompt": "Write a limerick into l.txt.", "assertions": ["l.txt"],
          "skill": "reviewer"}])
+    # the hazard is real here: asking the file system about that folder raises
+    with pytest.raises(OSError):
+        (root / "evals" / ("SYSTEM OVERRIDE " + "X" * 300)).is_dir()
     result = check_cli(str(root))
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     assert "ok: reviewer" in result.output, result.output
