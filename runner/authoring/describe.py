@@ -22,7 +22,7 @@ from runner.schema.enums import CheckKind
 from runner.scoring.absence import states_absence
 from runner.scoring.asked import reads_as_file
 from runner.scoring.checks import describe_matcher
-from runner.scoring.conditional import condition_of
+from runner.scoring.conditional import closing_condition, condition_of
 from runner.scoring.on_calls import MARK, about_writing, on_calls
 
 READS = {Reading.WORK: "the final text and every file the agent created or changed",
@@ -55,7 +55,13 @@ def _statement(text: str) -> tuple[str, str]:
         graded = ("grader model, an absence: passes when nothing in the material breaks it "
                   "(no quote), fails on a quote of what does")
     condition = condition_of(text)
-    if condition is not None:  # the author's `applies_when`, kept
+    if condition is not None and closing_condition(text):
+        # "Discusses when X" / "Suggests tags if a wiki exists": the grader tells them apart
+        graded = (f"grader model, maybe conditional: the grader first decides whether the "
+                  f"closing {condition!r} is a condition on the case (then it passes with no "
+                  f"quote when that does not hold) or part of what the work must show (then "
+                  f"{graded.removeprefix('grader model').lstrip(', :')})")
+    elif condition is not None:  # the author's `applies_when`, kept
         graded = (f"grader model, conditional: passes with no quote when {condition!r} does "
                   f"not hold; when it holds, {graded.removeprefix('grader model').lstrip(', :')}")
     if files:

@@ -10,7 +10,9 @@ the answer shows both estimates", "Unless a file is given: ...", "Si ...,", "Wen
 whether the condition held instead of failing a case that never arose. The condition ends
 at the first comma or colon (the grader reads the whole sentence, so a comma inside the
 condition only shortens what `check` shows). "Unless X" applies when X does not hold. A
-condition may close the statement too ("Applies filters if relevant"): see _TRAILING.
+condition may close the statement too ("Applies filters if relevant"): see _TRAILING; the
+grader then first decides whether that closing clause is a condition at all
+(closing_condition).
 """
 
 from __future__ import annotations
@@ -134,6 +136,17 @@ def without_condition(statement: str) -> str:
         return text[found.end():]
     after = _trailing(text)
     return after.group("claim").rstrip(", ") if after else text
+
+
+def closing_condition(statement: str) -> bool:
+    """Whether the statement's condition is only the clause that closes it ("Suggests tags if a
+    wiki database exists"). Such a clause is as often what the work must show ("Discusses when
+    TikTok can work for B2B", "Logs a warning when the cache is cold"): no rule on words tells
+    the two apart in every sentence, so the grader, reading the whole statement, decides which
+    it is before it decides whether the condition holds."""
+    text = statement.strip()
+    return (_CONDITIONAL.match(statement) is None and _opening(text) is None
+            and _OPENING_CJK.match(text) is None and _trailing(text) is not None)
 
 
 def condition_of(statement: str) -> str | None:

@@ -29,7 +29,7 @@ from runner.schema.enums import GradingMode
 from runner.schema.trial import CheckResult, GraderCall, Score, Usage
 from runner.scoring.absence import states_absence
 from runner.scoring.base import Evidence, Grading, forced_tool_input
-from runner.scoring.conditional import condition_of
+from runner.scoring.conditional import closing_condition, condition_of
 from runner.scoring.material import (
     FILE_WORD,
     Material,
@@ -62,6 +62,12 @@ exception does not hold): decide first whether the condition holds in this task 
 and record it as condition_holds. When it does
 not hold, the statement passes with no quote (leave the evidence empty, condition_holds false);
 when it holds, grade the statement after the colon like any other (condition_holds true).
+A statement marked [closing condition?] ends with a clause that may be a condition on the case
+("Suggests tags if a wiki database exists": it applies only when one exists) or may be part of
+what the work must show or say ("Discusses when TikTok can work for B2B", "Returns 401 when
+userId is null": the answer must discuss it, the code must do it). Decide first which it is
+from the whole sentence. A condition: grade it as a [conditional] statement. Part of what is
+required: the statement always applies; record condition_holds true and grade it like any other.
 A statement marked [tool calls only] is about what the agent ran or did: only a tool call
 source (its input or its result) can show it; the final text and the files the agent wrote
 saying it ran something are claims, never evidence that it did.
@@ -84,9 +90,10 @@ GRADES_SCHEMA: dict[str, Any] = {
                                                        "its header names it (e.g. 'file "
                                                        "NOTES.md', 'final text', 'call 3 Bash')"},
             "reason": {"type": "string", "description": "One sentence: why"},
-            "condition_holds": {"type": "boolean", "description": "For a [conditional] "
-                                                                   "statement only: whether "
-                                                                   "its condition holds"},
+            "condition_holds": {"type": "boolean", "description": (
+                "For a [conditional] or [closing condition?] statement only: whether its "
+                "condition holds (true when the closing clause is no condition but part of "
+                "what is required)")},
         },
         "required": ["statement", "passed", "evidence", "source", "reason"]}}},
     "required": ["grades"],
@@ -95,12 +102,17 @@ GRADES_SCHEMA: dict[str, Any] = {
 
 ABSENCE_MARK = " [absence]"
 CONDITIONAL_MARK = " [conditional]"
+CLOSING_MARK = " [closing condition?]"
 CALLS_MARK = " [tool calls only]"
+
+
+def _condition_mark(statement: str) -> str:
+    return CLOSING_MARK if closing_condition(statement) else CONDITIONAL_MARK
 
 
 def _marked(statement: str) -> str:
     return (statement.replace(MARK, "", 1)
-            + (CONDITIONAL_MARK if condition_of(statement) is not None else "")
+            + (_condition_mark(statement) if condition_of(statement) is not None else "")
             # one about a file it writes is shown by that file too (decide holds it there)
             + (CALLS_MARK if on_calls(statement) and not (
                 about_writing(statement) and FILE_WORD.search(statement)) else "")

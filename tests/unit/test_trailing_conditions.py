@@ -8,10 +8,14 @@ event ("Recommends rollback if the deploy fails"). A leading condition cut at a 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from runner.schema.case import Case
 from runner.scoring.conditional import condition_of, without_condition
+from runner.scoring.material import Material, Source
+from runner.scoring.statements import decide, grader_request
 from tests.helpers import check_verbose, write_data, write_skill_md
 
 
@@ -54,5 +58,35 @@ def test_check_shows_a_closing_condition(tmp_path: Path) -> None:
         {"id": 1, "prompt": "File these notes: 'ship on Friday'.",
          "expectations": ["Suggests tags if wiki database", "Names the note's date"]}]})
     shown = check_verbose(skill)
-    assert "conditional: passes with no quote when 'wiki database' does not hold" in shown
+    assert ("maybe conditional: the grader first decides whether the closing 'wiki database' "
+            "is a condition on the case (then it passes with no quote when that does not hold) "
+            "or part of what the work must show (then pass only") in shown
     assert "statement Names the note's date: grader model: pass only" in shown
+
+
+def test_the_grader_decides_whether_a_closing_clause_is_a_condition() -> None:
+    """A closing "when X" can be what the work must show ("Uses a table when plans are
+    compared" in an answer asked to compare): the grader reads the sentence and says which; a
+    clause it finds required is graded like any statement, so a pass needs its quote."""
+    case = Case(id="c", prompt="Compare our two plans for a customer.", statements=[
+        "Uses a table when plans are compared", "If the user asks, the reply is short"])
+    shown = grader_request(case, "", "m")["messages"][0]["content"]
+    assert "Uses a table when plans are compared [closing condition?]" in shown
+    assert "If the user asks, the reply is short [conditional]" in shown
+    assert "[closing condition?]" in grader_request(case, "", "m")["system"]
+    said = "Basic costs 5 dollars; Pro costs 9 dollars."
+    material = Material(f"=== source: final text ===\n{said}", "n0",
+                        (Source(name="final text", text=said),))
+
+    def grade(**grade: Any) -> dict[str, Any]:
+        return {"content": [{"type": "tool_use", "name": "record_grades",
+                             "input": {"grades": [{"statement": 1, **grade}]}}]}
+
+    required = case.model_copy(update={"statements": case.statements[:1]})
+    (result,) = decide(required, grade(passed=True, evidence="", source="", reason="part of it",
+                                       condition_holds=True), material)
+    assert not result.passed  # part of what is required: no quote, no pass
+    (result,) = decide(required, grade(passed=True, evidence="", source="",
+                                       reason="no comparison asked", condition_holds=False),
+                       material)
+    assert result.passed and "condition does not hold" in (result.evidence or "")
