@@ -179,6 +179,7 @@ from runner.authoring.whole_project import (
     folder_staging,
     named_folders,
     project_staging,
+    skill_source,
     too_large_text,
 )
 from runner.errors import CaseSetError
@@ -1277,6 +1278,16 @@ def _in_project(skill: SkillFiles, case: Case, own: bool, problems: Problems) ->
         return case
     staging = project_staging(skill.root, skill.set_dir)
     if staging is None:
+        return case
+    source = skill_source(skill.root)
+    if source is not None:
+        problems.report("EV012", case.id, f"does not run in the project {staging.project}: "
+                        f"it holds this skill itself at {source}/, so it is the skill's own "
+                        "repository (this copy installed for its authors' sessions), whose "
+                        "README, docs and tools document the skill and would reach the "
+                        "baseline; the case runs with what it stages (nothing)",
+                        "list the files the case works on under `files` (or put them under "
+                        "evals/files/)")
         return case
     if staging.too_large:
         folders = _named_folders(skill, case, staging, problems)

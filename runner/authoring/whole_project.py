@@ -50,6 +50,7 @@ from runner.authoring.project_walk import (
     never_walked,
     past_outputs,
 )
+from runner.authoring.skill import declared_name
 
 # The cap on what one case carries, measured by bench/project_staging.py (5 cases, k=3, two
 # arms, on a 2-core machine shared with other work; figures vary with its load). The project
@@ -183,6 +184,28 @@ def project_staging(skill_dir: Path, set_dir: Path | None = None) -> Staging | N
             project):
         return None
     return _walk(project, set_dir.resolve() if set_dir is not None else None)
+
+
+@lru_cache(maxsize=32)
+def skill_source(skill_dir: Path) -> str | None:
+    """Where the project a project-level skill lives in holds that skill itself, when it does:
+    a folder of the skill's name with a SKILL.md declaring the same name, outside the agents'
+    skills folders and past outputs (`skill-packager/skills/skill-packager/` beside
+    `.agents/skills/skill-packager/`). The project is then the skill's own repository, the
+    copy under `.agents/` installed for its authors' sessions: its README, docs and tools
+    document the skill, so staging them would hand the baseline the skill. None otherwise."""
+    skill = skill_dir.resolve()
+    project = project_of(skill)
+    if project is None:
+        return None
+    name = declared_name(skill) or skill.name
+    walk = Walk(project, lambda here, entry: _left_dir(here, entry, project)
+                if entry != skill.name or not (here / entry / "SKILL.md").is_file() else None)
+    for folder in walk.folders():
+        if folder.name == skill.name and folder != skill and (folder / "SKILL.md").is_file() \
+                and not folder.is_symlink() and (declared_name(folder) or folder.name) == name:
+            return folder.relative_to(project).as_posix()
+    return None
 
 
 def too_large_text(staging: Staging) -> str:

@@ -61,8 +61,9 @@ def project(tmp_path: Path, cases: list[dict[str, Any]]) -> Path:
     (root / "vendored" / ".git").write_text("gitdir: ../.git/modules/vendored\n")
     (root / "testing-workspace" / "iteration-1").mkdir(parents=True)
     (root / "testing-workspace" / "iteration-1" / "output.md").write_text("the answer\n")
-    (root / "mirror" / "testing").mkdir(parents=True)  # a copy of the skill elsewhere
-    (root / "mirror" / "testing" / "SKILL.md").write_text(SKILL_MD)
+    (root / "mirror" / "reviewing").mkdir(parents=True)  # another skill's folder elsewhere
+    (root / "mirror" / "reviewing" / "SKILL.md").write_text(
+        SKILL_MD.replace("name: testing", "name: reviewing"))
     (root / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
     (root / ".env").write_text("TOKEN=secret\n")
     (root / ".env.example").write_text("TOKEN=\n")
@@ -362,3 +363,38 @@ def test_a_file_the_criteria_create_already_in_the_project_is_an_answer_key(
     assert all("src/test/TaskDaoTest.kt is a file the case's criteria say the work creates"
                in line and "already in the staged project" in line for line in lines)
     assert not any("'new'" in line or "'edit'" in line for line in lines)
+
+
+def test_a_copy_installed_into_the_skills_own_repository_never_runs_in_it(
+        tmp_path: Path) -> None:
+    """The project holds the skill itself outside the agents' folders (`packer/skills/packer/`
+    beside `.agents/skills/packer/`): it is the skill's own repository, whose README documents
+    the skill. Staging it would hand the baseline the skill: the case runs with what it
+    stages, and the line says why."""
+    root = tmp_path / "packer-skill"
+    packer_md = ("---\nname: packer\ndescription: Packages a skill for every agent. Use when "
+                 "publishing a skill.\n---\nWrite a manifest per agent.\n")
+    source = make_skill(root / "packer" / "skills", [], name="packer", skill_md=packer_md)
+    (root / "README.md").write_text("# packer\nPackages a skill: writes plugin.json, then a "
+                                    "marketplace entry.\n")
+    (root / "docs").mkdir()
+    (root / "docs" / "manifests.md").write_text("Each agent's manifest, field by field.\n")
+    copy = make_skill(root / ".agents" / "skills", [
+        {"id": "pack",
+         "prompt": "Write a plugin.json for a skill named datefmt that formats dates.",
+         "expectations": ["A plugin.json is written."]}], name="packer", skill_md=packer_md)
+    assert (source / "SKILL.md").read_text() == (copy / "SKILL.md").read_text()
+    out = check(str(copy), "-v")
+    assert out.exit_code == 0, out.output
+    flat = " ".join(out.output.split())
+    assert "does not run in the project" in flat and "packer/skills/packer/" in flat, flat
+    assert "README.md" not in flat and "manifests.md" not in flat
+    (case,) = load_caseset(copy, "packer").evals
+    assert not case.inline_files
+    # the same project holding another skill only (no copy of this one) still runs in it
+    (root / "packer").rename(root / "unrelated")
+    (root / "unrelated" / "skills" / "packer").rename(root / "unrelated" / "skills" / "other")
+    whole_project.skill_source.cache_clear()
+    whole_project._walk.cache_clear()
+    (case,) = load_caseset(copy, "packer").evals
+    assert "README.md" in case.inline_files
