@@ -96,7 +96,7 @@ def prose_notes(skill_dir: Path, skill_name: str) -> list[Path]:
     for folder in folders | {f.parent for f in folders if f.name == "trigger"}:
         found |= {p for p in folder.iterdir() if p.is_file() and p.suffix in PROSE_SUFFIXES
                   and p.stem.lower() != "readme"}
-    return sorted(found)
+    return sorted(found - set(files))  # a Markdown file of trigger tables is the set itself
 
 
 def read_trigger_only(skill_dir: Path, skill_name: str) -> TriggerSet:

@@ -56,6 +56,7 @@ from runner.triggers.routing_set import (
     names_skill,
 )
 from runner.triggers.shared import Claim, claim
+from runner.triggers.tables import is_table_file, table_queries
 
 SEED_FILES = {"evals/trigger/should-trigger.yaml": True,
               "evals/trigger/should-not-trigger.yaml": False,
@@ -157,6 +158,11 @@ def _query(item: Any, number: int, default: bool | None, shown: str) -> TriggerQ
 
 def _load(path: Path) -> Any:
     shown = str(path)
+    if is_table_file(path):  # a Markdown file of trigger tables (runner.triggers.tables)
+        try:
+            return table_queries(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CaseSetError(shown, f"cannot read trigger queries: {exc}") from exc
     if path.suffix in (".csv", ".jsonl"):  # a router's test set in rows (siblings reads them)
         data = read_data(path)
         refuse_surrogates(data, shown)
@@ -308,6 +314,10 @@ def _in_folder(folder: Path) -> list[tuple[Path, bool | None]]:
     found += [(p, None) for p in sorted([*folder.glob("*.json"), *folder.glob("*.yaml"),
                                          *folder.glob("*.yml")]) if p not in known
               and (TRIGGER_SHAPE in judge(p).why_not or trigger_shaped(p))]
+    # ...and Markdown tables of queries in a file named for triggers (runner.triggers.tables)
+    found += [(p, None) for p in sorted([*folder.iterdir(), *(below.iterdir() if below.is_dir()
+                                                               else [])])
+              if is_table_file(p) and _has_tables(p)] if folder.is_dir() else []
     # ...and a router's test set beside the runtime set (runner.authoring.siblings)
     known = {p for p, _ in found}
     found += [(p, None) for p, why in survey(folder).unread if why == ROUTING_SET
@@ -316,6 +326,14 @@ def _in_folder(folder: Path) -> list[tuple[Path, bool | None]]:
     known = {p for p, _ in found}
     found += [(p, None) for p in routing_beside_cases(folder) if p not in known]
     return found
+
+
+def _has_tables(path: Path) -> bool:
+    try:
+        return path.is_file() and not path.is_symlink() and bool(
+            table_queries(path.read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 def _owned_by(path: Path, default: bool | None, names: list[str], folder: Path) -> bool:

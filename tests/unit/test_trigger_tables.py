@@ -1,0 +1,79 @@
+"""Trigger queries written as Markdown tables in a file named for triggers (issue 26): each row
+of a table with a prompt column and an expected column is a query, its side read from the
+cell's opening words; a heading naming one skill in backticks gives its tables to that skill;
+a table of anything else is not read as queries."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from runner.triggers.queries import load_trigger_set
+from runner.triggers.tables import table_queries, table_side
+from tests.helpers import check_cli, write_skill_md
+
+TABLES = """# Trigger checks
+
+Run each prompt in a fresh session and note which skill loaded.
+
+### `timesheet`: explicit trigger only
+
+| Prompt | Expected |
+|--------|----------|
+| `/timesheet` | MUST load |
+| "log my hours for yesterday from the commits" | MUST load |
+| "how long did I spend on this project today?" | MUST NOT (asking is not logging) |
+
+### `release-notes`
+
+| # | User prompt | Should trigger? |
+|---|-------------|-----------------|
+| 1 | draft the release notes for v2.3 | ✅ yes |
+| 2 | what changed in the `parser` module? | ❌ no, a question |
+
+## Manual matrix (not queries)
+
+| Prompt | Expected recipe | Notes |
+|--------|-----------------|-------|
+| set up a blog | blog-starter | two stages |
+"""
+
+
+def collection(tmp_path: Path) -> Path:
+    root = tmp_path / "kit"
+    write_skill_md(root / "skills" / "timesheet", "timesheet",
+                   "Reconstructs and logs worked hours. Use only when invoked as /timesheet.")
+    write_skill_md(root / "skills" / "release-notes", "release-notes",
+                   "Drafts release notes from merged changes. Use when asked for release notes.")
+    (root / "evals").mkdir()
+    (root / "evals" / "skill-triggering.md").write_text(TABLES)
+    return root
+
+
+def test_each_row_is_a_query_of_the_skill_its_heading_names(tmp_path: Path) -> None:
+    root = collection(tmp_path)
+    timesheet = load_trigger_set(root / "skills" / "timesheet", "timesheet")
+    assert [(q.prompt, q.should_trigger) for q in timesheet.queries] == [
+        ("/timesheet", True), ("log my hours for yesterday from the commits", True),
+        ("how long did I spend on this project today?", False)]
+    notes = load_trigger_set(root / "skills" / "release-notes", "release-notes")
+    assert [(q.prompt, q.should_trigger) for q in notes.queries] == [
+        ("draft the release notes for v2.3", True),
+        ("what changed in the `parser` module?", False)]
+
+
+def test_check_accepts_each_skill_as_a_trigger_set(tmp_path: Path) -> None:
+    root = collection(tmp_path)
+    out = check_cli(str(root))
+    assert out.exit_code == 0, out.output
+    flat = " ".join(out.output.split())
+    assert "timesheet: trigger set only (3 queries: 2 should trigger, 1 should not)" in flat
+    assert "release-notes: trigger set only (2 queries: 1 should trigger, 1 should not)" in flat
+    assert "not read: " not in flat  # the tables' file is the set, not notes beside it
+
+
+def test_a_table_of_anything_else_is_no_query() -> None:
+    assert table_queries("| Prompt | Expected recipe |\n|---|---|\n| set up a blog | blog |\n") \
+        == []
+    assert table_queries("| Step | Expected |\n|---|---|\n| build | MUST pass |\n") == []
+    assert [table_side(c) for c in ("MUST load", "must not", "**No**", "✅", "Should fire",
+                                    "blog-starter")] == [True, False, False, True, True, None]
