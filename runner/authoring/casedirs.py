@@ -350,10 +350,16 @@ def case_from_dir(case_dir: Path, set_dir: Path, skill_dir: Path | None) -> dict
             case["grader_program"] = {"command": _grader_command(path, set_dir)}
     for path in _rubrics_below(case_dir):
         typed = tool_grader(path)
+        document = front_matter(path)
+        weight = document[0].get("weight") if document is not None else None
+        if weight is not None:  # kept beside the checks, so `check` says it is not graded
+            case["grader_weights"] = {**case.get("grader_weights", {}), path.name: weight}
         if typed is not None:  # `type: tool_used` in its front matter: a tool-call check
             case["tool_calls"] = [*case.get("tool_calls", []), typed]
             continue
-        for key, items in _rubric_fields(_text(path)).items():
+        # the grader's settings (`type: llm`, `weight`) are no criterion: its body is
+        body = document[1] if document is not None else _text(path)
+        for key, items in _rubric_fields(body).items():
             case[key] = [*case.get(key, []), *items]
     if "expected_output" not in case:
         case.update(_sibling_expected(case_dir, set_dir) or _expected_inside(case_dir))
@@ -465,8 +471,8 @@ def source_lines(folder: Path) -> list[str]:
         fixtures += [p.relative_to(case_dir).as_posix() for p in _below(case_dir)]
         said = [f"{label} {', '.join(p.name for p, r in roles.items() if r == role)}"
                 for role, label in _LABELS.items() if role in roles.values()]
-        said += [f"statements from {p.relative_to(case_dir).as_posix()}"
-                 for p in _rubrics_below(case_dir)]
+        said += [f"{'tool-call check' if tool_grader(p) else 'statements'} from "
+                 f"{p.relative_to(case_dir).as_posix()}" for p in _rubrics_below(case_dir)]
         if fixtures:
             said.append(f"fixtures {', '.join(fixtures)} (staged at the working directory's "
                         "root)")

@@ -44,7 +44,8 @@ def test_what_the_code_does_in_a_case_is_no_condition_on_the_run(tmp_path: Path)
     assert "conditional" not in _line(view, "The output explains when"), view
     assert "conditional" in _line(view, "Suggests tags"), view
     # (a dot inside a name ends no sentence: the condition is the whole name)
-    assert "'using goleak.VerifyTestMain' does not hold" in _line(view, "TestMain"), view
+    assert "closing 'using goleak.VerifyTestMain' is a condition" in _line(view, "TestMain"), \
+        view
 
 
 def test_an_imperative_to_avoid_is_an_act_not_a_text(tmp_path: Path) -> None:
@@ -109,6 +110,27 @@ def test_a_plugin_eval_grader_typed_tool_used_is_a_tool_call_check(tmp_path: Pat
     assert "tool_call Skill:re:task: some call must match" in result.output, result.output
     assert "tool_call !Edit: no call may match Edit" in result.output, result.output
     assert "statement Asks what the length limit is" in result.output, result.output
+
+
+def test_a_plugin_eval_graders_settings_are_no_criterion(tmp_path: Path) -> None:
+    """An LLM grader document's front matter (`type: llm`, `weight: 2`) is its settings: the
+    grader reads its body as the criterion; a weight nothing grades is said, not dropped."""
+    skill = write_skill_md(tmp_path / "notes", "notes", "Tidies notes. Use when asked to tidy "
+                                                        "notes.")
+    case = skill / "evals" / "tidy"
+    write_data(case / "prompt.md", "Tidy these notes: buy milk, call Bob.")
+    write_data(case / "graders" / "items.md",
+               "---\ntype: llm\nweight: 2\n---\nThe answer lists both items.\n")
+    write_data(case / "graders" / "fires.md",
+               "---\ntype: tool_used\nweight: 3\ntool: Skill\nmin: 1\n---\n")
+    result = check_cli(str(skill), "-v")
+    assert result.exit_code == 0, result.output
+    assert "statement The answer lists both items.: grader model" in result.output, \
+        result.output
+    assert "type: llm" not in result.output and "weight: 2" not in result.output
+    assert "ignored (kept, not graded): grader_weights in 1 case(s)" in result.output
+    assert "tool-call check from graders/fires.md; statements from graders/items.md" in \
+        result.output
 
 
 def test_a_collections_skill_with_unreadable_front_matter_is_left_out(tmp_path: Path) -> None:
