@@ -30,11 +30,15 @@ EXPECTS = ("expected", "expect")
 ACCEPTED = ("`should_trigger`/`should_activate`/`expected_trigger`/`should_fire`: true|false, "
             "`expected`/"
             "`trigger`: trigger|fire|yes|positive or no-trigger|no-fire|skip|none|ignore|no|"
-            "negative, or `label`/`category`: positive|negative|near-miss")
+            "negative, or `label`/`category`/`type`: positive|negative|near-miss")
 
 
 _SPELLED = re.compile(r"(?:should-|must-|expect-|expected-)?((?:do-?)?(?:not|nt|no|never|"
                       r"dont)-)?(?:trigger|fire|activate|invoke|load)(?:s|ed)?(?:-skill)?")
+
+
+_LABELLED = re.compile(r"((?:do-?)?(?:not|nt|no|never|dont)-)?(?:co-?)?(?:trigger|fire|activate|"
+                       r"invoke|load)(?:s|ed)?-(?=\w)")
 
 
 def side_lists(data: Any) -> bool:
@@ -66,7 +70,15 @@ def side(value: Any) -> bool | None:
         # the act spelled out, with or without its negation (`do_not_trigger`,
         # `should-not-activate`, `dont_fire`, `invoke`)
         spelled = _SPELLED.fullmatch(word.replace("'", ""))
-        return None if spelled is None else not spelled.group(1)
+        if spelled is not None:
+            return not spelled.group(1)
+        # a label naming the act and what comes with it (`activate_deep_research`,
+        # `do_not_activate_caveman`, `coactivate_x_and_y`): one word, read by its opening act;
+        # never a sentence (`activate the venv first` is an expected output)
+        if not re.search(r"\s", value.strip()):
+            labelled = _LABELLED.match(word.replace("'", ""))
+            if labelled is not None:
+                return not labelled.group(1)
     return None
 
 

@@ -18,6 +18,7 @@ from runner.authoring.other_sets import other_set_lines
 from runner.authoring.reading import located, skill_findings
 from runner.authoring.scan import kinds
 from runner.authoring.skill import load_skill
+from runner.errors import CaseSetError
 from runner.schema.case import Finding
 from runner.schema.checked import CheckReport, SetsFound
 from runner.schema.hygiene import SkillReading
@@ -30,6 +31,7 @@ from runner.triggers.checked import (
     trigger_location,
     triggers_only,
 )
+from runner.triggers.queries import SIDELESS_LEFT_OUT
 
 if TYPE_CHECKING:
     from runner.driver.checking import Checked
@@ -47,6 +49,10 @@ def check_trigger_only(opts: RunOptions, reading: SkillReading) -> Checked | Non
     if not triggers_only(skill.path, skill.name):
         return None
     found = read_trigger_only(skill.path, skill.name)
+    sideless = [f for f in found.findings if f.code == "EV010" and SIDELESS_LEFT_OUT in f.message]
+    if opts.strict and sideless:  # `--strict`: no query left out, as no case is
+        raise CaseSetError(sideless[0].file, f"EV010: {sideless[0].message}; fix: "
+                                             f"{sideless[0].fix}")
     should = sum(q.should_trigger for q in found.queries)
     findings = [*skill_findings(reading, skill.path, []),
                 *trigger_findings(skill.path, skill.name, skill.description),

@@ -44,6 +44,7 @@ from runner.authoring.siblings import (
 from runner.authoring.sides import ACCEPTED, NEGATIVE_LISTS, POSITIVE_LISTS, side
 from runner.authoring.skill import declared_name, load_skill, plugin_of
 from runner.errors import CaseSetError, RefusedInput
+from runner.schema.case import Finding
 from runner.schema.drafts import is_draft
 from runner.schema.enums import Split
 from runner.schema.triggers import TriggerQuery, TriggerSet
@@ -149,7 +150,13 @@ def _query(item: Any, number: int, default: bool | None, shown: str) -> TriggerQ
     # (`expected_route: review/agents-md` beside `should_activate: true`) is a note on it
     keys = [k for k in EXPECT_KEYS if k in item]
     keys = [k for k in keys if side(item[k]) is not None] or keys
+    # an expectation that names no side (`expected: route_to_other_skill`) beside a label
+    # that does (`type: negative`): the label's
+    tagged = [item[k] for k in (*LABEL_KEYS, "type") if k in item and side(item[k]) is not None]
+    if keys and side(item[keys[0]]) is None and tagged:
+        keys = []
     fires = (_expected(item[keys[0]], default, shown, label) if keys
+             else _expected(tagged[0], default, shown, label) if tagged
              else _labelled(item, default, shown, label))
     return TriggerQuery(
         id=str(item.get("id") or hashlib.sha256(prompt.encode()).hexdigest()[:10]),
@@ -178,7 +185,7 @@ def _load(path: Path) -> Any:
 
 
 def _read(path: Path, default: bool | None, names: list[str] | None = None,
-          plugin: str | None = None) -> list[TriggerQuery]:
+          plugin: str | None = None, left: list[Finding] | None = None) -> list[TriggerQuery]:
     """The file's queries; of a shared file whose queries name their skill, `names`' only; of
     a routing set naming each query's skill, as `names`' (runner.triggers.routing_set).
     `plugin`: the skill's plugin, which a `<plugin>:<skill>` entry must name to be this
@@ -191,15 +198,43 @@ def _read(path: Path, default: bool | None, names: list[str] | None = None,
     # a routing set names skills it can mean: one of the collection's, or this one
     if names is not None and expected_skills(items) & ((known or set()) | aliases):
         items = for_skill(items, aliases, known, shown)
-    return [_query(item, n, default, shown) for n, item in enumerate(items, 1)
+    mine = [(n, item) for n, item in enumerate(items, 1)
             if names is None or not case_skill(item) or set(case_skill(item)) & aliases]
+    read: list[TriggerQuery] = []
+    unread: list[str] = []
+    for n, item in mine:
+        try:
+            read.append(_query(item, n, default, shown))
+        except CaseSetError as exc:
+            if not _sideless(exc):
+                raise
+            unread.append(exc.problem)
+    if unread and not read:  # nothing says a side: the file is refused, naming the first
+        raise CaseSetError(shown, unread[0])
+    if unread and left is not None:
+        left.append(Finding(code="EV010", file=shown, case="(set)", message=(
+            f"{len(unread)} of {len(mine)} queries name no side the reader knows, "
+            f"{SIDELESS_LEFT_OUT} (the others are measured; `--strict` refuses the set "
+            f"instead): {unread[0]}" + (f" (and {len(unread) - 1} more)"
+                                        if len(unread) > 1 else "")),
+            fix="give each a side (`should_trigger: true|false`, or `type: positive|negative`)"))
+    return read
+
+
+SIDELESS_LEFT_OUT = "left out"
+
+
+def _sideless(exc: CaseSetError) -> bool:
+    """Whether a query was refused for its side alone (its prompt was read)."""
+    return "say whether the skill should fire" in exc.problem
 
 
 def _read_guarded(path: Path, default: bool | None, names: list[str],
-                  plugin: str | None = None) -> list[TriggerQuery]:
+                  plugin: str | None = None,
+                  left: list[Finding] | None = None) -> list[TriggerQuery]:
     """`_read`, a value no reader expected refused naming the file (EV008), never exit 4."""
     try:
-        return _read(path, default, names, plugin)
+        return _read(path, default, names, plugin, left)
     except READ_ERRORS as exc:
         raise unreadable(exc, str(path)) from exc
 
@@ -407,8 +442,9 @@ def load_trigger_set(skill_dir: Path, skill_name: str) -> TriggerSet:
                            "evals/trigger/should-trigger.yaml and should-not-trigger.yaml "
                            "(seed 001) or evals/trigger-evals.json (skill-creator); see README")
     plugin = plugin_of(skill_dir)  # `<plugin>:<skill>` names this skill under it only
+    left: list[Finding] = []
     queries = [q for path, default in files
-               for q in _read_guarded(path, default, names, plugin)]
+               for q in _read_guarded(path, default, names, plugin, left)]
     if routed is not None:
         read = {p.resolve() for p, _ in files}
         extra = [Path(f) for f in routed.files if Path(f).resolve() not in read]
@@ -420,7 +456,7 @@ def load_trigger_set(skill_dir: Path, skill_name: str) -> TriggerSet:
         raise CaseSetError(str(files[0][0]), "no query the skill should fire on: recall "
                                              "cannot be measured")
     return TriggerSet(skill_name=skill_name, queries=unique, files=[str(p) for p, _ in files],
-                      findings=routed.findings if routed is not None else [])
+                      findings=[*left, *(routed.findings if routed is not None else [])])
 
 
 def split(queries: list[TriggerQuery], train_share: float = 0.6) -> dict[str, Split]:

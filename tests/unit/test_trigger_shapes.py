@@ -90,11 +90,14 @@ def test_check_reads_the_new_spellings(tmp_path: Path) -> None:
 
 
 def test_check_refuses_an_unread_spelling_with_ev010(tmp_path: Path) -> None:
+    """Beside a query it reads, one it cannot is left out and said; `--strict` refuses."""
     skill = _skill(tmp_path / "receipt-tally")
     _write(skill / "evals/trigger_evals.json", [
         {"query": "tally my receipts", "expected": "trigger"},
         {"query": "bake bread", "expected": "perhaps"}])
-    result = check(str(skill), "--json")
+    kept = check(str(skill))
+    assert kept.exit_code == 0 and "'perhaps'" in kept.output, kept.output
+    result = check(str(skill), "--json", "--strict")
     assert result.exit_code == 2, result.output
     refused = json.loads(result.output)
     assert refused["problems"][0]["code"] == "EV010"
@@ -313,3 +316,41 @@ def test_should_activate_answers_and_a_route_beside_it_is_a_note(tmp_path: Path)
     result = check(str(skill))
     assert result.exit_code == 0 and "EV010" not in result.output, result.output
     assert "3 queries: 1 should trigger, 2 should not" in result.output, result.output
+
+
+def test_a_label_naming_the_act_reads_its_side(tmp_path: Path) -> None:
+    """`activate_and_total_by_month`, `do_not_activate_receipts`, `coactivate_a_and_b`: one
+    word whose opening act is the side; a `type: negative` beside an expectation that names
+    another skill (`route_to_budget_planner`) is the label's side."""
+    skill = _skill(tmp_path / "receipt-tally")
+    _write(skill / "evals/trigger-cases.json", {"cases": [
+        {"id": "p1", "type": "positive", "prompt": "tally my receipts by month",
+         "expected": "activate_and_total_by_month"},
+        {"id": "p2", "type": "positive", "prompt": "sum receipts and check the budget",
+         "expected": "coactivate_receipt_tally_and_budget"},
+        {"id": "n1", "type": "negative", "prompt": "bake bread",
+         "expected": "do_not_activate"},
+        {"id": "n2", "type": "negative", "prompt": "plan next month's budget",
+         "expected": "route_to_budget_planner"}]})
+    assert _sides(skill) == [("tally my receipts by month", True),
+                             ("sum receipts and check the budget", True),
+                             ("bake bread", False), ("plan next month's budget", False)]
+
+
+def test_a_query_with_no_side_is_left_out_when_others_have_one(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "receipt-tally")
+    _write(skill / "evals/trigger-cases.json", {"cases": [
+        {"id": "p1", "prompt": "tally my receipts", "expected": "activate"},
+        {"id": "n1", "prompt": "bake bread", "expected": "do_not_activate"},
+        {"id": "b1", "type": "boundary", "prompt": "stop tallying",
+         "expected": "deactivate_tally_mode"}]})
+    assert _sides(skill) == [("tally my receipts", True), ("bake bread", False)]
+    out = check(str(skill))
+    assert out.exit_code == 0, out.output
+    flat = " ".join(out.output.split())
+    assert "trigger set only (2 queries" in flat, flat
+    assert "1 of 3 queries name no side the reader knows, left out" in flat, flat
+    assert "'deactivate_tally_mode'" in flat, flat
+    # a sentence is an expected output, never a label read by its first word
+    from runner.authoring.sides import side
+    assert side("activate the venv first") is None and side("activate_venv") is True
