@@ -69,7 +69,8 @@ _NOT_A_NAME = (r"(?!(?:a|an|the|as|to|into|in|on|for|with|and|or|of|from|is|are|
                r"she|they|me|us|them)\b)")
 # a word between the pointer and its noun: a dot only inside it ("v1.2"), never one that ends
 # a sentence ("in this project. pr-report declares ..." points at no PR)
-_SKIP = rf"(?:{_NOT_A_NAME}[\w'-]+(?:\.[\w'-]+)*\s+)"
+# ("this C# Web API project", "my .NET 8 service": a language's or platform's name is a word)
+_SKIP = rf"(?:{_NOT_A_NAME}\.?[\w'-]+[#+]*(?:\.[\w'-]+)*\s+)"
 _HANDED = re.compile(r"(?i)\bthe\s+(?:attached|uploaded|provided|enclosed|supplied)\s+"
                      rf"{_SKIP}{{0,2}}{_NOT_A_NAME}[\w.-]*\w"
                      # ...or marked so after it: "a new page template I wrote (attached)"
@@ -116,7 +117,7 @@ _READ_ONE = re.compile(
     rf"proofread|edit|parse|convert|clean\s+up|debug|explain|rewrite|improve|shorten|simplify|"
     rf"tighten|polish|reword|rephrase|update|modify|sort|format|use|describe)\s+"
     rf"(?:this|these|my|our)\s+"
-    rf"{_SKIP}{{0,2}}?(?:file|files|document|documents|doc|report|draft|paper|contract|"
+    rf"{_SKIP}{{0,3}}?(?:file|files|document|documents|doc|report|draft|paper|contract|"
     r"config|configuration|folder|directory|project|code|script|data|article|essay|text|"
     r"e-?mail|message|chapter|paragraph|story|post|letter|change|prompt|function|component|"
     r"class|module|handler|endpoint|query|schema|template|spec|slides?|deck|page)\b"

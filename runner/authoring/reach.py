@@ -570,10 +570,34 @@ def skill_network_need(skill_dir: Path) -> str | None:
     """The words by which SKILL.md says the skill needs the network, or None."""
     for line in _need_lines(skill_dir):
         found = _NETWORK_NEED.search(line)
-        if found is not None and not re.search(r"(?i)(?:no|without|never|not)[^.\n]{0,20}"
+        if found is not None and not re.search(r"(?i)\b(?:no|without|never|not)\b[^.\n]{0,20}"
                                                r"(?:network|internet)", line):
             return " ".join(found.group(0).split())
     return None
+
+
+# A file at such a path (it names a file: an extension after its last slash).
+_HOME_FILE = re.compile(r"[\\/][^\\/\s`'\")]*\.[A-Za-z][\w]{0,6}$")
+
+
+def skill_machine_files(skill_dir: Path) -> list[str]:
+    """The files on its author's machine SKILL.md has the agent read or run, by an absolute
+    path there (`/mnt/project/style-guide.md`, `~/notes/rules.md`, `python /mnt/skills/
+    public/docx/scripts/pack.py`): no sandbox holds them, in any arm."""
+    path = skill_dir / "SKILL.md"
+    if not path.is_file() or path.stat().st_size > 1_000_000:
+        return []
+    text = path.read_text(encoding="utf-8", errors="replace")
+    found = [m.group(0).rstrip(".,;:)`'\"") for m in _HOME_PATH.finditer(text)
+             if not _WRITTEN_TO.search(text[max(0, m.start() - 80):m.start()])]
+    return list(dict.fromkeys(f for f in found if _HOME_FILE.search(f)))
+
+
+# A path the skill writes to ("save the report to ~/Reports/x.md"): its output, made in the run.
+_WRITTEN_TO = re.compile(r"(?i)\b(?:save|saves|saved|write|writes|written|output|outputs|export|"
+                         r"append|appends|appended|exports|create|creates|generate|generates|store|stores|copy|copies|"
+                         r"move|moves|place|places|put|puts)\b[^.\n]{0,40}?\b(?:to|into|at|in|as|"
+                         r"under)\s*[`'\"]?$")
 
 
 def skill_keys(skill_dir: Path) -> list[str]:
@@ -1007,6 +1031,15 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                         "the sandbox has none, so a case whose answer needs what it fetches "
                         "cannot pass in any arm", "stage what the skill would fetch as fixtures "
                         "and say so in the prompt, or grade what the skill does without it")
+    machine = skill_machine_files(skill_dir)
+    if machine:
+        shown = ", ".join(repr(f) for f in machine[:3]) + \
+            (f" (and {len(machine) - 3} more)" if len(machine) > 3 else "")
+        problems.report(OUTSIDE, "", f"SKILL.md has the agent read or run files on its "
+                        f"author's machine, by absolute path ({shown}): the sandbox does not "
+                        "have them, so a case whose answer needs what they hold cannot pass in "
+                        "any arm", "ship what the skill needs inside it and name it by its "
+                        "path in the skill (references/...), or stage it as fixtures")
     project = project_of(skill_dir)
     places = outside_places(skill_dir) if project is not None else {}
     hosts = remote_hosts(skill_dir)

@@ -264,3 +264,35 @@ def test_another_skill_of_the_repository_as_material_is_missing_input(tmp_path: 
     out = " ".join(result.output.split())
     assert "left out, cannot run as written (EV009 below): validate" in out, out
     assert "skill `mr-review`" in out, out
+
+
+def test_a_project_named_with_its_platform_is_the_users(tmp_path: Path) -> None:
+    """"this C# Web API project", "my .NET 8 project": a language's or platform's name with
+    its sign or dot is a word of the name, so the pointer is read (EV009, the case left out)."""
+    found = _findings(tmp_path, [
+        {"id": "plan", "prompt": "Analyze this C# Web API project and write a logging plan.",
+         "expectations": ["The plan names the controllers that lack logging"]},
+        {"id": "review", "prompt": "Review my .NET 8 project for missing cancellation tokens.",
+         "expectations": ["Names each method without a token"]}], "EV009")
+    assert "'Analyze this C# Web API project'" in found.get("plan", ""), found
+    assert "'Review my .NET 8 project'" in found.get("review", ""), found
+
+
+def test_files_skill_md_reads_on_its_authors_machine_are_said(tmp_path: Path) -> None:
+    """SKILL.md has the agent read `/mnt/project/style-guide.md` and run a script of another
+    skill at `/mnt/skills/...`: EV014 names them; a path it saves its output to is no input;
+    SKILL.md saying it needs no network says no network need."""
+    skill_md = ("---\nname: brief-polish\ndescription: Polishes legal briefs. Use when asked "
+                "to polish a brief.\n---\nFirst read `/mnt/project/style-guide.md` and "
+                "`~/firm/citation-rules.md`.\nThen run `python /mnt/skills/public/docx/pack.py "
+                "out/`.\nSave the polished brief to `~/Briefs/polished.md`.\nIt requires no "
+                "network access to anything.\n")
+    skill = make_skill(tmp_path, [{"id": "dash", "prompt": "Polish this sentence: 'The court "
+                                                          "-- plainly -- erred.'",
+                                   "expectations": ["No spaced dashes remain"]}],
+                       name="brief-polish", skill_md=skill_md)
+    got = check_json(skill)
+    said = " ".join(f["message"] for f in got["findings"] if f["code"] == "EV014")
+    assert "'/mnt/project/style-guide.md'" in said and "'~/firm/citation-rules.md'" in said, said
+    assert "'/mnt/skills/public/docx/pack.py'" in said, said
+    assert "polished.md" not in said and "needs the network" not in said, said
