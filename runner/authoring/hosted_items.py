@@ -22,9 +22,10 @@ _LINK = (r"https?://[\w.-]+/[\w.-]+/[\w.-]+/(?:-/)?(?:pull|pulls|issues|merge_re
          r"pull-requests|actions/runs|pipelines|discussions)/\d+")
 # The object by its number: "PR #1", "pull request 57", "MR !12", "issue #217" (an issue
 # needs its "#": "issue 3" may be a magazine's).
-# (a range or a share is a score: "score our PR 0-100")
+# (a range or a share is a score: "score our PR 0-100"; a dash then words is a clause,
+# "PR #15 - the bot's PR stays open")
 _NUMBERED = (r"(?:\b(?:PRs?|MRs?|pull\s+requests?|merge\s+requests?)\s*[#!]?\d+"
-             r"|\b(?i:issues?|bugs?)\s*#\d+)(?![\d.,]*\s*(?:[-–%]|to\s+\d))")
+             r"|\b(?i:issues?|bugs?)\s*#\d+)(?![\d.,]*\s*(?:[-–]\s*\d|%|to\s+\d))")
 # The service's open set or its board: "our open dependabot PRs", "all open issues", "the
 # next issue off the board".
 _OPEN_SET = (r"\b(?i:our|my|the|all(?:\s+the)?|all\s+our)\s+(?i:open|pending|outstanding|"
@@ -83,18 +84,35 @@ def hosted_objects(case: Case, request: str, in_project: bool = False) -> list[s
     """The hosted objects `request` (the prompt's own words) acts on, when the case stages no
     file and pastes no block that could hold a copy. A case run in its skill's project
     (`in_project`) carries the project's files inline: a checkout, never the object's copy."""
+    return _objects(case, request, in_project)[0]
+
+
+def told_objects(case: Case, request: str, in_project: bool = False) -> list[str]:
+    """The hosted objects the prompt acts on and tells of in its words ("PR #23 has unresolved
+    review threads - help me resolve them", "Auto-merge is not working on PR #15 - the PR stays
+    open"): what the user says of it is in the prompt, its live state (checks, threads,
+    settings) is not, so a case that needs that state cannot pass; said as a possibility."""
+    return _objects(case, request, in_project)[1]
+
+
+def _objects(case: Case, request: str, in_project: bool) -> tuple[list[str], list[str]]:
     staged = case.files or (not in_project and case.inline_files)
     if staged or "```" in case.prompt or _HOW.search(request):
-        return []
-    found = []
+        return [], []
+    found: list[str] = []
+    told: list[str] = []
     for match in _OBJECT.finditer(request):
         before = re.split(r"[.;:!?\n]", request[:match.start()])[-1]
         sentence = re.split(r"[.!?](?:\s+|$)|\n|[。！？]", request[:match.start()])[-1]
         line = request[:match.start()].rsplit("\n", 1)[-1]
         after = request[match.end():]
+        named = " ".join(match.group(0).split())
         if _CONTEXT.search(before) or _CITED.search(line) or _TOLD_SENTENCE.match(sentence) \
-                or sentence.count("(") > sentence.count(")") or _TOLD_LATER.search(after) \
-                or _TOLD_AFTER.search(after) and not _ASKS_STATE.search(before):
-            continue  # context, or the object told: its content is in the prompt
-        found.append(" ".join(match.group(0).split()))
-    return list(dict.fromkeys(found))
+                or sentence.count("(") > sentence.count(")"):
+            continue  # context: not what the work is on
+        if _TOLD_LATER.search(after) or _TOLD_AFTER.search(after) \
+                and not _ASKS_STATE.search(before):
+            told.append(named)  # the object told: what the user says of it is in the prompt
+            continue
+        found.append(named)
+    return list(dict.fromkeys(found)), list(dict.fromkeys(told))

@@ -33,7 +33,7 @@ from runner.analysis.wording_i18n import (
 )
 from runner.authoring.binary_claims import binary_claims
 from runner.authoring.declined_needs import declined
-from runner.authoring.hosted_items import hosted_objects
+from runner.authoring.hosted_items import hosted_objects, told_objects
 from runner.authoring.live_services import (
     cli_reach,
     cli_runs,
@@ -1133,6 +1133,18 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                             f"({_clip(held_off)!r}): passable without it, read as meant",
                             "none needed (stage what it needs if the agent is meant to use it)")
             why = []
+        told = [] if why or advice else [
+            t for t in told_objects(case, own, project is not None)
+            if not any(t in u or u in t for u in urls_to_read(case))]
+        if told:
+            problems.report(OUTSIDE, case.id, f"{', '.join(repr(t) for t in told[:3])}: an "
+                            "object of the code-hosting service the prompt tells of and acts "
+                            "on; the case stages no copy and the sandbox has no network and "
+                            "no `gh` login: if the work needs its live state (its checks, "
+                            "threads, settings, files), no arm has it",
+                            "stage what the work needs of it as fixtures (its diff, its "
+                            "threads, the workflow files) and say so in the prompt, or grade "
+                            "only the advice")
         if why:
             # the user's project is a whole checkout to stage, not a page or a file
             what = "the project's files" if any(OWN_PROJECT in w for w in why) else "the files"

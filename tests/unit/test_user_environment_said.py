@@ -296,3 +296,22 @@ def test_files_skill_md_reads_on_its_authors_machine_are_said(tmp_path: Path) ->
     assert "'/mnt/project/style-guide.md'" in said and "'~/firm/citation-rules.md'" in said, said
     assert "'/mnt/skills/public/docx/pack.py'" in said, said
     assert "polished.md" not in said and "needs the network" not in said, said
+
+
+def test_a_hosted_object_the_prompt_tells_of_and_acts_on_is_said(tmp_path: Path) -> None:
+    """"PR #23 has unresolved review threads - help me resolve them": what the user says of
+    it is in the prompt, its live threads are not: EV014 says so (a possibility, the case
+    kept). A dash then words after the number is a clause, not a score's range."""
+    found = _findings(tmp_path, [
+        {"id": "threads", "prompt": "PR #23 has unresolved review threads blocking merge - "
+                                    "help me find and resolve them",
+         "expectations": ["Lists each unresolved thread"]},
+        {"id": "stuck", "prompt": "Auto-merge is not working on PR #15 - the bot's PR stays "
+                                  "open after checks pass",
+         "expectations": ["Names the branch protection setting that blocks it"]},
+        {"id": "score", "prompt": "Explain how you would score a PR 0-100 for risk.",
+         "expectations": ["Names at least three risk factors"]}], "EV014")
+    assert "'PR #23': an object of the code-hosting service the prompt tells of" in \
+        found.get("threads", ""), found
+    assert "'PR #15'" in found.get("stuck", ""), found
+    assert "score" not in found, found
