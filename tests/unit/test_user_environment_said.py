@@ -315,3 +315,17 @@ def test_a_hosted_object_the_prompt_tells_of_and_acts_on_is_said(tmp_path: Path)
         found.get("threads", ""), found
     assert "'PR #15'" in found.get("stuck", ""), found
     assert "score" not in found, found
+
+
+def test_material_handed_over_in_chinese_words_and_never_given(tmp_path: Path) -> None:
+    """"我给你一段 CREATE TABLE，请按它生成代码" with no table after it: EV009, left out; the
+    same words followed by the table after a colon hand it over."""
+    found = _findings(tmp_path, [
+        {"id": "ddl",
+         "prompt": "表是 invoice_record。我给你一段 CREATE TABLE，请按它生成标准三层代码。",
+         "expectations": ["生成的 Bean 字段与表结构一致"]},
+        {"id": "given",
+         "prompt": "我给你一段 CREATE TABLE：CREATE TABLE t (id int); 请按它生成代码。",
+         "expectations": ["Bean 有 id 字段"]}], "EV009")
+    assert "给你一段 CREATE TABLE" in found.get("ddl", ""), found
+    assert "given" not in found, found
