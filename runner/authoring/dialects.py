@@ -3031,6 +3031,24 @@ class CaseReader:
             for n, text in enumerate(failures):
                 self.add("statement", f"The run avoids this failure: {text}", f"{key}[{n}]")
 
+    def _nested_groups(self, key: str, values: list[Any]) -> list[Any]:
+        """`must_include: ["refund", ["reconciliation", "reconciling"]]`: a list inside the
+        list is one check passed by any of its texts (under `must_avoid`, by none of them);
+        the other items stay as they were."""
+        groups = [(n, v) for n, v in enumerate(values) if isinstance(v, list)]
+        if not groups or not all(_strings(g) is not None for _, g in groups):
+            return values
+        negate = key == "must_avoid"
+        for n, group in groups:
+            self.add("check", ("not:" if negate else "") + "re:(?i)(?:"
+                     + "|".join(re.escape(t) for t in group) + ")",
+                     f"{key}[{n}] ({'none' if negate else 'any'} of {len(group)})")
+        self.mapped(f"`{key}`: {len(groups)} list(s) inside the list, each one check passed by "
+                    f"{'none' if negate else 'any'} of its texts",
+                    "write each as {\"type\": \"contains_any\", \"terms\": [...]} under "
+                    "assertions")
+        return [v for v in values if not isinstance(v, list)]
+
     def _containment_lists(self, item: dict[str, Any]) -> None:
         """`expected_contains: [texts]` / `expected_not_contains`, `should_not_include`: a
         name made only of an expectation marker, a containment verb and (maybe) a negation
@@ -3061,6 +3079,8 @@ class CaseReader:
             values = item.pop(key, None)
             if values is None:
                 continue
+            if key in ("must_include", "must_avoid") and isinstance(values, list):
+                values = self._nested_groups(key, values)
             given = values
             values = [_regex_object(v) for v in values] if isinstance(values, list) else values
             if isinstance(values, list) and key in ("must_include", "must_avoid") \

@@ -148,3 +148,17 @@ def test_a_collections_skill_with_unreadable_front_matter_is_left_out(tmp_path: 
     assert "broken (" in out and "not run: its SKILL.md has frontmatter no YAML reader parses" \
         in out, out
     assert "ok: haiku" in out, out
+
+
+def test_a_list_inside_a_texts_list_is_one_any_of_check(tmp_path: Path) -> None:
+    """`must_include: ["refund", ["reconciliation", "reconciling"]]`: the inner list is one
+    check passed by any of its texts (under `must_not_include`, by none of them), never a
+    refusal of the whole set."""
+    view = _view(tmp_path, {
+        "id": "refunds", "prompt": "Explain how refunds are reconciled in our payment API.",
+        "must_include": ["refund", ["reconciliation", "reconciling"]],
+        "must_not_include": [["guaranteed", "always instant"]]})
+    assert "contain substring `refund`" in view, view
+    assert "(?i)(?:reconciliation|reconciling)" in view, view
+    assert "(?i)(?:guaranteed|always\\ instant)" in _line(view, "guaranteed"), view
+    assert "1 list(s) inside the list, each one check passed by any of its texts" in view
