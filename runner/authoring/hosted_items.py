@@ -116,3 +116,30 @@ def _objects(case: Case, request: str, in_project: bool) -> tuple[list[str], lis
             continue
         found.append(named)
     return list(dict.fromkeys(found)), list(dict.fromkeys(told))
+
+
+# The hosted repository's own state, which no checkout holds: its settings ("branch
+# protection", "the default branch", rulesets, required status checks, the merge queue) and its
+# CI runs ("CI is failing on this repo", "the latest push"), named beside the user's repository
+# ("this repo", "our repository"). A file that configures them (`.github/CODEOWNERS`, a workflow)
+# is work the sandbox holds: not these.
+_HOSTED_STATE = re.compile(
+    r"(?i)\b(?:branch\s+protection(?:\s+rules?)?|protected\s+branch(?:es)?|default\s+branch|"
+    r"rulesets?|required\s+(?:status\s+)?checks|merge\s+queue|repo(?:sitory)?\s+settings|"
+    r"(?:the\s+)?latest\s+(?:push|run|workflow\s+run|pipeline\s+run)|"
+    r"(?:CI|the\s+build|(?:the\s+)?(?:build\s+)?workflow|(?:the\s+)?pipeline|checks)\s+"
+    r"(?:is|are|keeps?)\s+(?:still\s+)?(?:failing|red|erroring|broken|timing\s+out))\b")
+_THE_REPO = re.compile(r"(?i)\b(?:this|our|my|the)\s+(?:[\w-]+\s+)?(?:repo|repository)\b")
+
+
+def hosted_state(case: Case, request: str, in_project: bool = False) -> str | None:
+    """The hosted repository's settings or CI runs the request works on, when the case stages
+    nothing (a case run in its skill's project carries a checkout, never the settings): what
+    names them, or None (see _HOSTED_STATE). A question of how is answered in words."""
+    staged = case.files or (not in_project and case.inline_files)
+    if staged or "```" in case.prompt or _HOW.search(request) \
+            or not _THE_REPO.search(request):
+        return None
+    found = _HOSTED_STATE.search(request)
+    return " ".join(found.group(0).split()) if found else None
+

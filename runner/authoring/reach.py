@@ -33,7 +33,7 @@ from runner.analysis.wording_i18n import (
 )
 from runner.authoring.binary_claims import binary_claims
 from runner.authoring.declined_needs import declined
-from runner.authoring.hosted_items import hosted_objects, told_objects
+from runner.authoring.hosted_items import hosted_objects, hosted_state, told_objects
 from runner.authoring.live_services import (
     cli_reach,
     cli_runs,
@@ -1136,6 +1136,14 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
         told = [] if why or advice else [
             t for t in told_objects(case, own, project is not None)
             if not any(t in u or u in t for u in urls_to_read(case))]
+        hosted = None if why or advice or told else hosted_state(case, own, project is not None)
+        if hosted:
+            problems.report(OUTSIDE, case.id, f"'{hosted}': the hosted repository's settings or "
+                            "CI runs, which no checkout holds; the sandbox has no network and "
+                            "no `gh` login: if the work needs them (to read or change them), no "
+                            "arm has them", "stage what the work needs of them as fixtures (the "
+                            "settings as JSON, the run's log) and say so in the prompt, or grade "
+                            "only the advice")
         if told:
             problems.report(OUTSIDE, case.id, f"{', '.join(repr(t) for t in told[:3])}: an "
                             "object of the code-hosting service the prompt tells of and acts "

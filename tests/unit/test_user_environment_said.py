@@ -329,3 +329,22 @@ def test_material_handed_over_in_chinese_words_and_never_given(tmp_path: Path) -
          "expectations": ["Bean 有 id 字段"]}], "EV009")
     assert "给你一段 CREATE TABLE" in found.get("ddl", ""), found
     assert "given" not in found, found
+
+
+def test_the_hosted_repositorys_settings_and_runs_are_said(tmp_path: Path) -> None:
+    """"Set up branch protection for this repo", "CI is failing on this repo": the hosted
+    repository's settings and runs, which no checkout holds (EV014, a possibility). A file
+    that configures them is work the sandbox holds; a question of how is answered in words."""
+    found = _findings(tmp_path, [
+        {"id": "protect", "prompt": "Set up branch protection for this repo requiring reviews",
+         "expectations": ["Requires one approving review"]},
+        {"id": "ci", "prompt": "CI is failing on this repo - the build keeps erroring out",
+         "expectations": ["Names the failing step"]},
+        {"id": "owners", "prompt": "Write a CODEOWNERS file for this repo: docs/ to @ana",
+         "expectations": ["CODEOWNERS maps docs/ to @ana"]},
+        {"id": "how", "prompt": "How do I set up branch protection for my repo?",
+         "expectations": ["Mentions required reviews"]}], "EV014")
+    assert "'branch protection': the hosted repository's settings or CI runs" in \
+        found.get("protect", ""), found
+    assert "'CI is failing'" in found.get("ci", ""), found
+    assert "owners" not in found and "how" not in found, found
