@@ -121,6 +121,9 @@ _READ_ONE = re.compile(
     r"config|configuration|folder|directory|project|code|script|data|article|essay|text|"
     r"e-?mail|message|chapter|paragraph|story|post|letter|change|prompt|function|component|"
     r"class|module|handler|endpoint|query|schema|template|spec|slides?|deck|page)\b"
+    # the user's whole code read, named with "the": "Analyze the codebase and ..."
+    r"|\b(?:review|analy[sz]e|audit|scan|explore|read|inspect)\s+the\s+(?:whole\s+|entire\s+|"
+    r"existing\s+)?(?:codebase|code\s?base|repo|repository)\b"
     # the material as the place of the work: "Sort the imports in this file"
     # (never "in this folder": the working directory itself, which every session has)
     r"|\b(?:in|from|inside|within)\s+this\s+(?:file|document|script|spreadsheet|"

@@ -218,6 +218,7 @@ _WEB_TOOLS = frozenset({"web-fetch", "web_fetch", "web-search", "web_search"})
 # An answer expected to show a file changed, not made: the file was the user's.
 _EDITED = re.compile(r"(?i)\b(?:updated?|modified|edited|changed|patched|bumped|amended|"
                      r"existing)\b")
+_A_NEW_FILE = re.compile(r"(?i)(?:^|\s)(?:an?|one|new)\s+[`'\"]?$")
 # A make verb in a criterion's clause: the file it governs is the agent's to write.
 _MADE = re.compile(r"(?i)\b(?:creat(?:e|es|ed|ing)|writ(?:e|es|ten|ing)|generat(?:e|es|ed|ing)|"
                    r"sav(?:e|es|ed|ing))\b")
@@ -816,6 +817,10 @@ def unstaged_edits(case: Case, in_project: bool = False) -> list[str]:
         for match in FILE_WORD.finditer(text):
             name = match.group(1)
             if set(edits) == {"existing"} and Path(name).name.lower() in made:
+                continue
+            # "A logging_plan.md that follows the existing conventions": a file brought in by
+            # an indefinite article is a new one, the work's output
+            if _A_NEW_FILE.search(text[:match.start()]):
                 continue
             if reads_as_file(name) and name.lower() not in outputs \
                     and not asks_to_write(case.prompt, Path(name).name):

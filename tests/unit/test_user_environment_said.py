@@ -348,3 +348,21 @@ def test_the_hosted_repositorys_settings_and_runs_are_said(tmp_path: Path) -> No
         found.get("protect", ""), found
     assert "'CI is failing'" in found.get("ci", ""), found
     assert "owners" not in found and "how" not in found, found
+
+
+def test_the_codebase_read_and_a_new_file_the_output_names(tmp_path: Path) -> None:
+    """"Analyze the codebase and write a plan" with nothing staged works on the user's code
+    (EV009); "A plan.md that follows the existing conventions" is the new file the work
+    writes, never the user's file to edit."""
+    skill = make_skill(tmp_path, [
+        {"id": "read", "prompt": "My service uses Serilog. Analyze the codebase and write a "
+                                 "logging plan.",
+         "expectations": ["The plan names Serilog"]},
+        {"id": "new", "prompt": "Write a logging plan for a small web API.",
+         "expected_output": "A plan.md that follows the existing Serilog conventions",
+         "expectations": ["The plan recommends structured logging"]}, RUNNABLE],
+        name="desk-helper", skill_md=SKILL_MD)
+    got = check_json(skill)
+    by = {(f["code"], f["case"]): f["message"] for f in got["findings"]}
+    assert "'Analyze the codebase'" in by.get(("EV009", "read"), ""), by
+    assert ("EV014", "new") not in by and ("EV009", "new") not in by, by
