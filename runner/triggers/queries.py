@@ -74,13 +74,17 @@ EXPECT_KEYS = ("should_trigger", "should_activate", "expected", "trigger", "shou
 # Read only when no key above is present: elsewhere they name a topic, not a side, so an entry of
 # a should-trigger list keeps its list's side whatever its `category` says (_sided).
 LABEL_KEYS = ("label", "category")
+class SidelessQuery(CaseSetError):
+    """A query whose prompt was read but whose side no spelling reads."""
+
+
 def _expected(value: Any, default: bool | None, shown: str, label: str) -> bool:
     read = side(value)
     if read is not None:
         return read
     if value is None and default is not None:
         return default
-    raise CaseSetError(shown, f"query {label}: say whether the skill should fire "
+    raise SidelessQuery(shown, f"query {label}: say whether the skill should fire "
                               f"(`should_trigger: true|false` or `expected: trigger|no-trigger`),"
                               f" got {value!r}; accepted: {ACCEPTED}")
 
@@ -205,9 +209,7 @@ def _read(path: Path, default: bool | None, names: list[str] | None = None,
     for n, item in mine:
         try:
             read.append(_query(item, n, default, shown))
-        except CaseSetError as exc:
-            if not _sideless(exc):
-                raise
+        except SidelessQuery as exc:
             unread.append(exc.problem)
     if unread and not read:  # nothing says a side: the file is refused, naming the first
         raise CaseSetError(shown, unread[0])
@@ -222,11 +224,6 @@ def _read(path: Path, default: bool | None, names: list[str] | None = None,
 
 
 SIDELESS_LEFT_OUT = "left out"
-
-
-def _sideless(exc: CaseSetError) -> bool:
-    """Whether a query was refused for its side alone (its prompt was read)."""
-    return "say whether the skill should fire" in exc.problem
 
 
 def _read_guarded(path: Path, default: bool | None, names: list[str],
