@@ -123,8 +123,9 @@ def _runs(body: str) -> int:
 
 def _made_up(token: str) -> bool:
     """A token whose random part a person typed: words (`xoxb-test-token`, a test's fixture),
-    a count (`AKIA1234567890ABCDEF`, `AKIAXXXXXXXXXXXXXXXX`, a trap planted in an eval) or two
-    counts interleaved (`AKIAA1B2C3D4E5F6G7H8`, a redaction test's key): no
+    a count (`AKIA1234567890ABCDEF`, `AKIAXXXXXXXXXXXXXXXX`, a trap planted in an eval), two
+    counts interleaved (`AKIAA1B2C3D4E5F6G7H8`, a redaction test's key) or two counts of four
+    among typed letters (`AKIAZXQR1234ABCD5678`, a scanner's doctest): no
     provider issued it, so there is nothing to revoke."""
     kind = _TOKEN_KIND.match(token)
     if kind is None:
@@ -135,7 +136,19 @@ def _made_up(token: str) -> bool:
     # (a longer body of a few counts, `abcdefghij1234567890abcdef1234567890`, is typed too:
     # a random body of that length is about as many runs as characters)
     return bool(_WORDS_BODY.fullmatch(body)) or (len(body) >= 8
-                                                 and _runs(body) <= max(3, len(body) // 6))
+                                                 and _runs(body) <= max(3, len(body) // 6)) \
+        or _counted(body) >= 2  # `ZXQR1234ABCD5678`: two counts of four inside, typed
+
+
+def _counted(body: str) -> int:
+    """How many runs of four or more characters counting up (`1234`, `ABCD`) the body holds:
+    one in a random body is about a one-in-a-million chance, two never happen by chance."""
+    found = 0
+    length = 1
+    for last, char in zip(body, body[1:], strict=False):
+        length = length + 1 if ord(char) == ord(last) + 1 else 1
+        found += length == 4
+    return found
 
 
 def _placeholder(found: re.Match[str], around: str) -> bool:

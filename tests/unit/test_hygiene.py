@@ -305,6 +305,18 @@ def test_hy007_two_counts_interleaved_are_typed_by_a_person(tmp_path: Path) -> N
     assert [(f.code, f.severity) for f in hygiene(root)] == [("HY007", Severity.ERROR)]
 
 
+def test_hy007_two_counts_of_four_among_letters_are_typed_by_a_person(tmp_path: Path) -> None:
+    """A secret scanner's doctest (`AKIAZXQR1234ABCD5678`: four letters, then `1234` and
+    `ABCD` and `5678` counted) holds no key; a random body of the same length still is one."""
+    root = skill(tmp_path)
+    (root / "lib").mkdir()
+    code = root / "lib" / "entropy.py"
+    code.write_text('"""\n>>> is_secret("AKIA' + 'ZXQR1234ABCD5678")\nFalse\n"""\n')
+    assert codes(root) == []
+    code.write_text('"""\n>>> is_secret("AKIA' + 'ZXQR7K2MQ9WD4TB1")\nFalse\n"""\n')
+    assert [(f.code, f.severity) for f in hygiene(root)] == [("HY007", Severity.ERROR)]
+
+
 def test_hy007_a_long_body_of_a_few_counts_is_typed_by_a_person(tmp_path: Path) -> None:
     """A secret scanner's test table (`ghp_abcdefghij1234567890abcdef1234567890`: the
     alphabet and the digits counted twice) holds no key; a random body as long still is."""
