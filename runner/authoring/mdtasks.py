@@ -136,6 +136,9 @@ _FENCE = re.compile(r"^\s*(```|~~~)")
 # a section number in its parts too (`Test 1.2`: the second test of group 1, never `Test-1`)
 _ID_TITLE = re.compile(r"^(?P<id>(?:[A-Za-z]{1,10}[-_ ]){0,3}[A-Za-z]{0,6}\d{1,4}"
                        r"(?:\.\d{1,4})*)\s*(?:[:.)\-—–]\s*\S|$)")
+# a section numbered below another, its title after a space ("## 2.1 Long essay"): "2.1", never
+# the "2" of its parent section
+_SUB_NUMBER = re.compile(r"^(?P<id>\d{1,4}(?:\.\d{1,4})+)\s+\S")
 # a numbered item whose text is a prompt in a code span (after an optional short label)
 _PROMPT_ITEM = re.compile(r"^(?P<n>\d{1,3})[.)]\s+(?:[^`:\n]{1,30}:\s*)?`(?P<prompt>[^`\n]+)`\s*$")
 _TOP_ITEM = re.compile(r"^(?P<n>\d{1,3})[.)]\s+(?P<text>\S.*)$")
@@ -448,7 +451,7 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
         checks = [i for label, r, ls in blocks if _pass(label) and not _fail(label)
                   for i in _items(label, r, ls)]
         avoid = [i for label, r, ls in blocks if _fail(label) for i in _items(label, r, ls)]
-        named = _ID_TITLE.match(title)
+        named = _SUB_NUMBER.match(title) or _ID_TITLE.match(title)
         earlier: dict[str, Any] | None = None
         if not prompt and (checks or avoid) and blocks:
             # a case whose prompt is unlabelled: the block its section opens with, before its

@@ -313,3 +313,17 @@ def test_a_lead_in_and_a_closing_paragraph_of_a_list_are_read() -> None:
         "Proposes 3 menus labelled: cheap: bread and fruit",
         "Proposes 3 menus labelled: fancy: cheese and wine",
         "Each menu fits in one basket and lists what to carry it in."]
+
+
+def test_a_section_numbered_below_another_keeps_its_own_number(tmp_path: Path) -> None:
+    """"## 2. ..." then "## 2.1 ..." (a number, a space, the title): the second case is 2.1,
+    never a second 2 (which refused the set as a duplicate id)."""
+    skill = _with_set(tmp_path, (
+        "# Menu cases\n\n## 1. Lunch\n\n**Prompt:** Draft a lunch menu for four.\n\n"
+        "**Expected:**\n- Lists four dishes\n\n"
+        "## 2. Dinner\n\n**Prompt:** Draft a dinner menu for two.\n\n"
+        "**Expected:**\n- Lists a dessert\n\n"
+        "## 2.1 Late dinner\n\n**Prompt:** Draft a late dinner menu for two.\n\n"
+        "**Expected:**\n- Lists no coffee\n"))
+    got = report(skill)
+    assert [c["id"] for c in got["cases"]] == ["1", "2", "2.1"], got
