@@ -130,6 +130,11 @@ KNOWN_TYPES: dict[str, tuple[str, bool]] = {
                                        "rubric", "semantic", "behavior", "behaviour",
                                        "expectation", "human", "manual", "qualitative", "")},
 }
+# A type naming texts found (`all_present`, `any_present`, `all_mentioned`), and how many.
+_PRESENT = frozenset({"present", "contains", "contain", "includes", "include", "mentioned",
+                      "mentions", "found", "exist", "exists", "appear", "appears"})
+_EVERY = frozenset({"all", "every", "each"})
+_SOME = frozenset({"any", "one", "either", "some"})
 # Where each kind keeps its operand, in order of preference. A label is never an operand.
 OPERAND_KEYS = {LITERAL: ("value", "text", "substring", "string", "literal", "needle",
                           "expected", "contains", "content", "keyword", "phrase", "check",
@@ -3829,6 +3834,18 @@ class CaseReader:
         if words & _WORDS[COUNT] and isinstance(_operand(value, LITERAL), str) \
                 and any(isinstance(value.get(k), int) for k in COUNT_KEYS):
             return COUNT, False
+        # `all_present` / `any_present` over a list of texts: every one (or one) of them found
+        listed = next((k for k in ("value", "values", "terms", "items", "expected")
+                       if _strings(value.get(k)) is not None), None)
+        if listed is not None and words & _PRESENT and words & (_EVERY | _SOME) \
+                and not words & _WORDS["neg"]:
+            kind = ALL if words & _EVERY else ANY
+            value["terms"] = value.pop(listed)
+            self.mapped(f"{origin}: type {name!r} over a list of texts read as "
+                        f"{'contains_all' if kind == ALL else 'contains_any'}",
+                        f"write \"type\": \"{'contains_all' if kind == ALL else 'contains_any'}"
+                        "\" with the texts under \"terms\"")
+            return kind, False
         families = {f for f in (REGEX, LITERAL, TOOL, JSON, STATEMENT) if words & _WORDS[f]}
         if not families and words & _EXCLUDING and isinstance(_operand(value, LITERAL), str):
             families = {LITERAL}  # `output_excludes: "x"`: a text that must not be there

@@ -162,3 +162,18 @@ def test_a_list_inside_a_texts_list_is_one_any_of_check(tmp_path: Path) -> None:
     assert "(?i)(?:reconciliation|reconciling)" in view, view
     assert "(?i)(?:guaranteed|always\\ instant)" in _line(view, "guaranteed"), view
     assert "1 list(s) inside the list, each one check passed by any of its texts" in view
+
+
+def test_a_type_naming_texts_found_reads_its_list_not_its_label(tmp_path: Path) -> None:
+    """`{text: "all six metrics", type: all_present, value: [...]}`: each text of the list must
+    be there (`any_present`: one of them), never the label as a substring."""
+    view = _view(tmp_path, {
+        "id": "metrics", "prompt": "Score the trend of AI agents against MCP.",
+        "assertions": [{"text": "all six metric codes", "type": "all_present",
+                        "value": ["SVGR", "SBI", "NFI"]},
+                       {"text": "a verdict word", "type": "any_present",
+                        "value": ["rising", "falling"]}]})
+    assert "must contain substring `SVGR`" in view and "must contain substring `NFI`" in view
+    assert "substring `all six metric codes`" not in view, view
+    assert "rising" in view and "substring `a verdict word`" not in view, view
+    assert "type 'all_present' over a list of texts read as contains_all" in view, view
