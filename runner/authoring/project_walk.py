@@ -70,12 +70,18 @@ def nested_skill(here: Path, name: str) -> str | None:
 
 
 def past_outputs(here: Path, name: str) -> str | None:
-    """A run's copy of past outputs (skill-creator's `<skill>-workspace/`, `iteration-N/`):
+    """A run's copy of past outputs (skill-creator's `<skill>-workspace/`, `iteration-N/`,
+    `workspace/<skill>/outputs/`):
     answer keys and run records, never the author's material."""
     if name.endswith("-workspace"):
         return "*-workspace/ (past outputs)"
     if ITERATION.match(name):
         return "iteration-N/ (past outputs)"
+    # a skill's runs kept per skill under a workspace (`workspace/map-website-api/outputs/`,
+    # beside the author's notes on them): the whole folder, outputs and notes
+    if here.name.lower() in ("workspace", "workspaces") and any(
+            (here / name / out).is_dir() for out in ("outputs", "output")):
+        return "workspace/<name>/ holding outputs/ (past outputs)"
     return None
 
 

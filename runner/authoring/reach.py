@@ -198,6 +198,7 @@ _READ_CUE = re.compile(
     r"(?i)\b(?:read|reads|reading|fetch|open|visit|research|summari[sz]e|review|analy[sz]e|inspect|"
     r"look\s+(?:at|up|into)|go\s+through|based\s+on|from|study|scrape|extract|pull|crawl|"
     r"follow|check\s+out|browse|investigate|learn|compare|using|audit\w*|scan|scans|scanning|"
+    r"map|maps|mapping|reverse[- ]engineer\w*|probe|probes|monitor|monitors|"
     r"(?:page|article|post|docs?|document|documentation|spec|paper|thread|issue|ticket|"
     r"pull\s+request|repo|repository|site|website|video|dataset|project|url)\s+(?:at|here|on)"
     r"|[\w-]*url\s*[:=])")

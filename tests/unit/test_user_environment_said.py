@@ -366,3 +366,13 @@ def test_the_codebase_read_and_a_new_file_the_output_names(tmp_path: Path) -> No
     by = {(f["code"], f["case"]): f["message"] for f in got["findings"]}
     assert "'Analyze the codebase'" in by.get(("EV009", "read"), ""), by
     assert ("EV014", "new") not in by and ("EV009", "new") not in by, by
+
+
+def test_a_site_to_map_is_a_page_to_read(tmp_path: Path) -> None:
+    """"Map the API calls for https://news.example.org", "reverse-engineer the API of
+    https://...": the live site is the material (EV014)."""
+    found = _findings(tmp_path, [
+        {"id": "map", "prompt": "Map the API calls for https://news.example.org when I load "
+                                "the homepage. Output a markdown report.",
+         "expectations": ["Lists the feed endpoint"]}], "EV014")
+    assert "'https://news.example.org': a page to read" in found.get("map", ""), found

@@ -398,3 +398,19 @@ def test_a_copy_installed_into_the_skills_own_repository_never_runs_in_it(
     whole_project._walk.cache_clear()
     (case,) = load_caseset(copy, "packer").evals
     assert "README.md" in case.inline_files
+
+
+def test_a_skills_past_runs_under_a_workspace_folder_are_never_staged(tmp_path: Path) -> None:
+    """`workspace/<skill>/outputs/` beside the author's notes on those runs: the skill's past
+    answers (an answer key in both arms) and its development notes; the folder is left out
+    whole, and the line says why."""
+    skill = project(tmp_path, [COVERAGE])
+    runs = tmp_path / "app" / "workspace" / "testing"
+    (runs / "outputs").mkdir(parents=True)
+    (runs / "outputs" / "TaskDaoTest-coverage.kt").write_text("the answer\n")
+    (runs / "how-it-was-built.md").write_text("Extend DaoTest; we tuned the skill for it.\n")
+    whole_project._walk.cache_clear()
+    staging = project_staging(skill)
+    assert staging is not None
+    assert not any(at.startswith("workspace/") for at in staging.files), staging.files
+    assert "workspace/<name>/ holding outputs/ (past outputs)" in staging.left_out_text()
