@@ -593,7 +593,11 @@ _WHETHER_RE = re.compile(alternation(WHETHER, bounded=False))
 # ("云端文件和不安全的链接进入 hold": files and unsafe links) or the marker of an object put
 # before its verb ("将未缓存输入算为…", "把不需要的记录为…"): the negation after it is
 # inside that noun phrase, no denial of the work.
-_NOT_A_SUBJECT_END = re.compile(r"(?:和|与|與|及|或|把|将|將|对|對|被|给|給)\s*$")
+# Nor with a verb whose object is what is wrong ("指正不符 RESTful 原則的設計", "找出不一致的
+# 欄位", "标出未处理的异常"): the agent must point it out, a demand, not a denial.
+_NOT_A_SUBJECT_END = re.compile(r"(?:和|与|與|及|或|把|将|將|对|對|被|给|給|"
+                                r"指正|指出|找出|标出|標出|纠正|糾正|修正|修复|修復|识别|識別|"
+                                r"检查出|檢查出|列出|挑出|揪出|标记|標記|报告|報告)\s*$")
 
 
 def _operands(text: str, at: int) -> tuple[list[str], int]:

@@ -177,3 +177,14 @@ def test_a_type_naming_texts_found_reads_its_list_not_its_label(tmp_path: Path) 
     assert "substring `all six metric codes`" not in view, view
     assert "rising" in view and "substring `a verdict word`" not in view, view
     assert "type 'all_present' over a list of texts read as contains_all" in view, view
+
+
+def test_a_chinese_demand_to_point_out_what_is_wrong_is_no_absence(tmp_path: Path) -> None:
+    """"嚴厲指正不符 RESTful 原則的設計" asks the answer to correct what does not conform: the
+    negation is inside the verb's object, so the statement needs its quote; "回覆不包含密碼"
+    still denies."""
+    view = _view(tmp_path, {
+        "id": "api", "prompt": "請審查這個 API 設計：GET /getUsers、POST /deleteUser/5。",
+        "expectations": ["嚴厲指正不符 RESTful 原則的設計", "回覆不包含密碼"]})
+    assert "an absence" not in _line(view, "嚴厲指正"), view
+    assert "an absence" in _line(view, "回覆不包含密碼"), view
