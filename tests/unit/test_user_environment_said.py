@@ -318,17 +318,24 @@ def test_a_hosted_object_the_prompt_tells_of_and_acts_on_is_said(tmp_path: Path)
 
 
 def test_material_handed_over_in_chinese_words_and_never_given(tmp_path: Path) -> None:
-    """"我给你一段 CREATE TABLE，请按它生成代码" with no table after it: EV009, left out; the
-    same words followed by the table after a colon hand it over."""
+    """"我给你一段 CREATE TABLE，请按它生成代码" with no table after it, "我有一份 JSON 檔案 ...":
+    EV009, left out; the same words followed by the table after a colon hand it over, and "我有
+    一个想法" (an idea) is no material."""
     found = _findings(tmp_path, [
         {"id": "ddl",
          "prompt": "表是 invoice_record。我给你一段 CREATE TABLE，请按它生成标准三层代码。",
          "expectations": ["生成的 Bean 字段与表结构一致"]},
         {"id": "given",
          "prompt": "我给你一段 CREATE TABLE：CREATE TABLE t (id int); 请按它生成代码。",
-         "expectations": ["Bean 有 id 字段"]}], "EV009")
+         "expectations": ["Bean 有 id 字段"]},
+        {"id": "mine",
+         "prompt": "我有一份 JSON 檔案 /data/users.json 裡面有 500 筆資料，請寫遷移腳本。",
+         "expectations": ["腳本把 phone 統一為純數字"]},
+        {"id": "idea", "prompt": "我有一个想法：做一个待办应用，请写出需求。",
+         "expectations": ["列出三条需求"]}], "EV009")
     assert "给你一段 CREATE TABLE" in found.get("ddl", ""), found
-    assert "given" not in found, found
+    assert "我有一份 JSON" in found.get("mine", ""), found
+    assert "given" not in found and "idea" not in found, found
 
 
 def test_the_hosted_repositorys_settings_and_runs_are_said(tmp_path: Path) -> None:
