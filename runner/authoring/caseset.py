@@ -192,7 +192,7 @@ from runner.schema.case import (
     ChainStep,
     Finding,
 )
-from runner.schema.drafts import is_draft
+from runner.schema.drafts import is_draft, is_template
 from runner.scoring.asked import asks_to_write
 from runner.scoring.checks import parse_matcher
 from runner.scoring.deterministic import json_path_steps
@@ -2271,6 +2271,9 @@ def _preflight_case(skill_dir: Path, case: Case, refuse: Refuse,
         if is_draft(value):
             refuse(f"{field} is still a draft (starts with TODO)",
                    f"write the {field} in place of the TODO")
+    if is_template(case.prompt):
+        refuse(f"the prompt is its template's instruction to write one ({case.prompt.strip()!r})"
+               ": no task was written", "write the task the agent is given")
     _preflight_checks(case, refuse)
     if case.judge_program is not None:
         _preflight_program(skill_dir, case.judge_program, refuse)

@@ -32,6 +32,7 @@ from runner.authoring.layouts import (
 )
 from runner.authoring.skill import load_skill
 from runner.errors import CaseSetError, RefusedInput
+from runner.schema.drafts import is_draft, is_template
 
 
 @dataclass(frozen=True)
@@ -149,6 +150,8 @@ def _member(path: Path, set_file: Path | None, names_in: dict[Path, list[list[st
                                                    f"--from {set_file})")
     if not _shared(path, set_file) and empty_set(set_file, path):
         return Member(path, name, set_file, False, f"its set {set_file} {EMPTY_SET}")
+    if not _shared(path, set_file) and unwritten_set(set_file, path):
+        return Member(path, name, set_file, False, f"its set {set_file} {UNWRITTEN_SET}")
     named = names_in.get(set_file.resolve(), [])
     if _shared(path, set_file) and any(named) and not naming_entries(
             named, [name, path.name], path):
@@ -180,6 +183,26 @@ def empty_set(set_file: Path, skill: Path) -> bool:
     key = "evals" if "evals" in data else "cases"
     return data.get(key) == [] and not any(
         isinstance(v, (list, dict)) and v for k, v in data.items() if k != key)
+
+
+UNWRITTEN_SET = ("holds only prompts still to be written (a template's instruction to write "
+                 "one, or a TODO draft): nothing to run for this skill; fix: write its cases")
+
+
+def unwritten_set(set_file: Path, skill: Path) -> bool:
+    """Whether every case of the skill's own set file has a prompt still to be written: its
+    template's instruction (`請在此輸入您的測試提問`) or a TODO draft (runner.schema.drafts).
+    Like an empty set, the author wrote the file and no case yet."""
+    if set_file.is_dir() or set_file.suffix.lower() not in (".json", ".yaml", ".yml"):
+        return False
+    try:
+        data = read_set(set_file, skill)
+    except (CaseSetError, RefusedInput, OSError, ValueError):
+        return False
+    items = _items(data)
+    prompts = [i.get("prompt") for i in items if isinstance(i, dict)]
+    return bool(items) and len(prompts) == len(items) and all(
+        isinstance(p, str) and (is_template(p) or is_draft(p)) for p in prompts)
 
 
 def _refuse_unknown(names_in: dict[Path, list[list[str]]], members: list[Member],

@@ -33,3 +33,22 @@ _DRAFT = re.compile(rf"\s*(?:\[\s*)?(?:TODO(?![A-Za-z0-9_]){_LISTED}{_ABOUT}|(?i
 def is_draft(text: str) -> bool:
     """Whether the text opens with the draft marker."""
     return _DRAFT.match(text) is not None
+
+
+# A prompt left as its template's instruction to fill it in ("Enter your prompt here",
+# "請在此輸入您的測試提問 (Prompt)", "在这里输入问题"): no task was written. Short, and the
+# instruction is all of it (a task that says "enter your name here" in a form it asks for is
+# longer and says more).
+_TEMPLATE = re.compile(
+    r"(?i)^\s*(?:\[?\s*)?(?:(?:please\s+)?(?:enter|type|write|insert|put|paste|add)\s+(?:your|the|a)\s+"
+    r"(?:test\s+|user\s+)?(?:prompt|question|query|input|request|task)s?\s+here"
+    r"|your\s+(?:test\s+|user\s+)?(?:prompt|question|query|input|request|task)\s+(?:goes\s+)?here)"
+    r"|^\s*(?:請|请)?(?:在此|在這裡|在这里|於此|于此)(?:輸入|输入|填寫|填写|填入)"
+    r"|^\s*(?:請|请)(?:輸入|输入|填寫|填写)(?:您|你)的(?:測試|测试)?(?:提問|提问|問題|问题|提示|prompt)")
+TEMPLATE_MAX = 80
+
+
+def is_template(text: str) -> bool:
+    """Whether the text is a template's instruction to write the prompt, not a prompt."""
+    return len(text.strip()) <= TEMPLATE_MAX and _TEMPLATE.search(text) is not None
+

@@ -188,3 +188,23 @@ def test_a_chinese_demand_to_point_out_what_is_wrong_is_no_absence(tmp_path: Pat
         "expectations": ["嚴厲指正不符 RESTful 原則的設計", "回覆不包含密碼"]})
     assert "an absence" not in _line(view, "嚴厲指正"), view
     assert "an absence" in _line(view, "回覆不包含密碼"), view
+
+
+def test_a_prompt_left_as_its_templates_instruction_is_no_task(tmp_path: Path) -> None:
+    """"請在此輸入您的測試提問 (Prompt)", "Enter your prompt here": no task was written. A lone
+    skill's set is refused naming it; in a collection that skill has no set yet (said), the
+    others are checked."""
+    lone = make_skill(tmp_path / "lone", [{"id": "1", "prompt": "請在此輸入您的測試提問 (Prompt)。",
+                                           "expected_output": "一個好的提示詞"}], name="prompts")
+    refused = check_cli(str(lone))
+    assert refused.exit_code == 2, refused.output
+    assert "the prompt is its template's instruction to write one" in refused.output
+    root = tmp_path / "kit"
+    make_skill(root, [{"id": "1", "prompt": "Enter your prompt here",
+                       "expectations": ["A good prompt"]}], name="prompts")
+    make_skill(root, [{"id": "a", "prompt": "Write a haiku into h.txt.",
+                       "expectations": ["h.txt has three lines"]}], name="haiku")
+    out = check_cli(str(root))
+    assert out.exit_code == 0, out.output
+    flat = " ".join(out.output.split())
+    assert "holds only prompts still to be written" in flat and "ok: haiku" in flat, flat
