@@ -35,6 +35,9 @@ class Problems:
         # stages): that case cannot run, the others can (settled by `leave_out_unrunnable`)
         self.unrunnable: list[Finding] = []
         self._found: list[Finding] = []  # refusals and unrunnable cases, in order found
+        # every case cannot run and nothing else is wrong: the set is refused, but a
+        # collection's run passes over that skill (runner.driver.collection)
+        self.unrunnable_only = False
 
     def refuse(self, code: str, case: str, message: str, fix: str) -> None:
         self.refusals.append(self._finding(code, case, message, fix))
@@ -58,6 +61,7 @@ class Problems:
             return ()
         left = [i for i in ids if i not in gone]
         if self.refusals or not left:
+            self.unrunnable_only = not self.refusals
             # in the order they were found, as the author reads the set
             every = [*self.refusals, *self.unrunnable]
             refused, found = {id(f) for f in every}, {id(f) for f in self._found}
@@ -101,7 +105,8 @@ class Problems:
         if self.refusals:
             # one problem names its own file (several files read as one set: the case's)
             only = {f.file for f in self.refusals}
-            raise CaseSetRefused(only.pop() if len(only) == 1 else self.file, self.refusals)
+            raise CaseSetRefused(only.pop() if len(only) == 1 else self.file, self.refusals,
+                                 unrunnable_only=self.unrunnable_only)
 
 
 class Noted(BaseModel):
@@ -138,8 +143,11 @@ def finding_line(finding: Finding) -> str:
 class CaseSetRefused(CaseSetError):
     """A case set with one or more problems, all of them (refused: nothing is spent)."""
 
-    def __init__(self, file: str, problems: list[Finding]) -> None:
+    def __init__(self, file: str, problems: list[Finding], unrunnable_only: bool = False) -> None:
         self.problems = list(problems)
+        # each problem is a case that cannot run as written (its input is missing), nothing
+        # else: the set has nothing to run, and is otherwise sound
+        self.unrunnable_only = unrunnable_only
         if len(problems) == 1:
             only = problems[0]
             super().__init__(file, f"{only.code}: {only.message}; fix: {only.fix}",

@@ -72,6 +72,7 @@ def _collection(found: Collection, verbose: bool, as_json: bool, params: dict[st
     skill refused is listed with its refusal in its place, the others checked; then the
     collection is refused (exit 2) when any skill is, as a run on it would be."""
     from runner.driver.api import check_collection, refused_members, refused_report
+    from runner.driver.collection import PassedOver
 
     with _refusals(as_json):
         checked = check_collection(run_options(found.root, params), found)
@@ -79,7 +80,9 @@ def _collection(found: Collection, verbose: bool, as_json: bool, params: dict[st
     if as_json:
         click.echo("[" + ",\n".join(
             (refused_report(c).model_copy(update={"skill": m.name})
-             if isinstance(c, RefusedInput) else c.report).model_dump_json(indent=2)
+             if isinstance(c, RefusedInput) else
+             refused_report(c.refusal).model_copy(update={"skill": m.name})
+             if isinstance(c, PassedOver) else c.report).model_dump_json(indent=2)
             for m, c in checked) + "]")
         if refusal is not None:
             sys.exit(refusal.exit_code)
@@ -91,6 +94,9 @@ def _collection(found: Collection, verbose: bool, as_json: bool, params: dict[st
         out.print(Text(f"{member.name}:", style="bold"))
         if isinstance(result, RefusedInput):
             out.print(Text(f"  refused: {result}"))
+            continue
+        if isinstance(result, PassedOver):
+            out.print(Text(f"  not run: {result} (`--strict` refuses it)"))
             continue
         for line in result.lines(verbose):
             out.print(Text(f"  {line}"))

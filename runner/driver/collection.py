@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
@@ -22,6 +23,7 @@ from runner.authoring.collections import (
     nothing_to_run,
     read_collection,
 )
+from runner.authoring.problems import CaseSetRefused
 from runner.authoring.reading import located
 from runner.driver.checking import Checked, check_skill
 from runner.driver.estimating import estimate_eval
@@ -62,6 +64,34 @@ def collection_at(root: Path, skill_name: str | None = None,
     return found
 
 
+@dataclass(frozen=True)
+class PassedOver:
+    """A skill of the collection none of whose cases can run as written (each one's input is
+    missing: a file on its author's machine, the user's project), its set otherwise sound: no
+    run is made for it, said; the others run. `--strict` refuses it (and the collection), as
+    it refuses a lone skill's set with a case left out."""
+
+    refusal: CaseSetRefused
+
+    def __str__(self) -> str:
+        return f"every case is left out, none can run as written: {self.refusal}"
+
+
+def passed_over(opts: RunOptions, member: Member) -> PassedOver | None:
+    """The member's set when every case of it is left out and nothing else is wrong with it
+    (read once a command: runner.authoring.read_once); None otherwise (a set `check` reports
+    or refuses in its own words)."""
+    if opts.strict:
+        return None
+    try:
+        load_caseset(member.path, member.name, opts.cases_file)
+    except CaseSetRefused as exc:
+        return PassedOver(exc) if exc.unrunnable_only else None
+    except RefusedInput:
+        return None
+    return None
+
+
 def member_options(opts: RunOptions, coll: Collection) -> list[tuple[Member, RunOptions]]:
     """Each running skill's options: its folder, and of `--case` the ids its set holds
     (an id no skill holds is refused; a skill none of whose cases is chosen does not run)."""
@@ -72,6 +102,8 @@ def member_options(opts: RunOptions, coll: Collection) -> list[tuple[Member, Run
     wanted = set(opts.case_ids)
     seen: set[str] = set()
     for member in coll.running:
+        if passed_over(opts, member) is not None:
+            continue  # nothing of it can run: said by `check`, listed as not run
         update: dict[str, object] = {"skill_path": member.path}
         if wanted:
             ids = {c.id for c in load_caseset(member.path, member.name, opts.cases_file).evals}
@@ -80,6 +112,8 @@ def member_options(opts: RunOptions, coll: Collection) -> list[tuple[Member, Run
                 continue
             update["case_ids"] = tuple(i for i in opts.case_ids if i in ids)
         chosen.append((member, opts.model_copy(update=update)))
+    if not chosen and not wanted:
+        raise nothing_to_run(coll)
     missing = sorted(wanted - seen)
     if missing:
         raise RefusedInput(f"--case {', '.join(missing)}: no such case in any skill of the "
@@ -102,17 +136,18 @@ def _member_error(member: Path, exc: RefusedInput) -> RefusedInput:
     return RefusedInput(f"skill {member} of the collection: {exc}")
 
 
-def check_collection(opts: RunOptions,
-                     coll: Collection) -> list[tuple[Member, Checked | RefusedInput]]:
+def check_collection(opts: RunOptions, coll: Collection
+                     ) -> list[tuple[Member, Checked | RefusedInput | PassedOver]]:
     """`check COLLECTION`: each skill that would run, and each whose authors wrote only a
     trigger set, checked as `check SKILL` checks it. One skill's refusal (a hygiene error, its
     set) is that skill's outcome, listed in its place: the others are still checked, so one
     skill's symlinked fixture does not hide what the rest of the collection would do (the
     caller refuses the collection when any skill is refused, as `run` would)."""
-    chosen = member_options(opts, coll) if coll.running else []
+    over = [(m, p) for m in coll.running if (p := passed_over(opts, m)) is not None]
+    chosen = member_options(opts, coll) if len(over) < len(coll.running) else []
     chosen += [(m, opts.model_copy(update={"skill_path": m.path}))
                for m in coll.members if m.triggers and not opts.case_ids]
-    found: list[tuple[Member, Checked | RefusedInput]] = []
+    found: list[tuple[Member, Checked | RefusedInput | PassedOver]] = list(over)
     for member, member_opts in chosen:
         try:
             found.append((member, check_skill(member_opts)))
@@ -124,10 +159,15 @@ def check_collection(opts: RunOptions,
 _NAMED = 5  # skills a collection's refusal names (each one's own refusal is listed above it)
 
 
-def refused_members(checked: list[tuple[Member, Checked | RefusedInput]]) -> RefusedInput | None:
+def refused_members(checked: list[tuple[Member, Checked | RefusedInput | PassedOver]]
+                    ) -> RefusedInput | None:
     """The collection's refusal when any of its skills is refused (a run on it would refuse
-    before anything is spent), naming each; None when every skill can run."""
+    before anything is spent), naming each, or when no skill has a case that can run; None
+    when every skill can run (one passed over is not run, said)."""
     refused = [m for m, c in checked if isinstance(c, RefusedInput)]
+    if not refused and checked and all(isinstance(c, PassedOver) for _, c in checked):
+        return RefusedInput("no skill of the collection has a case that can run as written "
+                            "(each skill's refusal above)")
     if not refused:
         return None
     names = ", ".join(m.name for m in refused[:_NAMED]) + (
@@ -224,13 +264,13 @@ def run_collection(opts: RunOptions, coll: Collection, console: Console,
                       opts=o) for plan, o in zip(plans, all_opts, strict=True)]
     for report, o in zip(reports, all_opts, strict=True):
         note_unsaved(report, o, console)
-    summary = summarize(group_id, coll, plans, reports, outcome.stopped)
+    summary = summarize(group_id, coll, plans, reports, outcome.stopped, opts)
     store.put(RunKeys(group_id).report_json, summary.model_dump_json(indent=1).encode())
     return summary, reports
 
 
 def summarize(group_id: str, coll: Collection, plans: list[Plan], reports: list[Report],
-              stopped: str | None) -> CollectionSummary:
+              stopped: str | None, opts: RunOptions) -> CollectionSummary:
     ran = {p.skill.path.resolve() for p in plans}
     runs = [SkillRun(skill=r.skill, path=str(p.skill.path), run_id=r.run_id,
                      skill_sha256=r.skill_digest, cases=len(p.cases), verdict=str(r.verdict),
@@ -238,6 +278,7 @@ def summarize(group_id: str, coll: Collection, plans: list[Plan], reports: list[
             for p, r in zip(plans, reports, strict=True)]
     not_run = [NotRun(skill=m.name, path=str(m.path),
                       reason=m.why_not or ("left out by --skill-name" if m in coll.skipped
+                                           else str(over) if (over := passed_over(opts, m))
                                            else "none of its cases chosen by --case"))
                for m in [*coll.members, *coll.skipped] if m.path.resolve() not in ran]
     return CollectionSummary(group_id=group_id, root=str(coll.root.resolve()), stopped=stopped,

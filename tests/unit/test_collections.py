@@ -218,3 +218,33 @@ def test_an_empty_evals_beside_other_lists_is_no_empty_set(tmp_path: Path) -> No
     assert found is not None
     idle = next(m for m in found.members if m.name == "draft-mail")
     assert "empty list" not in idle.why_not
+
+
+def test_a_skill_none_of_whose_cases_can_run_is_passed_over(tmp_path: Path) -> None:
+    """A skill whose every case needs a file on its author's machine (each left out) has
+    nothing to run: `check`, `estimate` list it as not run and go on with the others; `--strict`
+    refuses it and the collection; a collection where no skill can run is refused."""
+    repo = collection(tmp_path, names=("tidy-notes", "draft-mail"))
+    (repo / "skills" / "tidy-notes" / "evals").mkdir()
+    (repo / "skills" / "tidy-notes" / "evals" / "evals.json").write_text(json.dumps({"evals": [
+        {"id": "n", "prompt": "Tidy: ship Friday.", "assertions": ["Friday"]}]}))
+    (repo / "skills" / "draft-mail" / "evals").mkdir()
+    (repo / "skills" / "draft-mail" / "evals" / "evals.json").write_text(json.dumps({"evals": [
+        {"id": "m", "prompt": "Draft a reply to the mail in inbox.eml.",
+         "files": ["/home/ana/inbox.eml"], "assertions": ["Ana"]}]}))
+    checked = cli("check", str(repo))
+    assert checked.exit_code == 0, checked.output
+    flat = " ".join(checked.output.split())
+    assert "draft-mail: not run: every case is left out, none can run as written" in flat, flat
+    assert "ok: tidy-notes" in flat, flat
+    priced = cli("estimate", str(repo), "--store", str(tmp_path / "none"))
+    assert priced.exit_code == 0 and "tidy-notes: 2 trial(s)" in priced.output, priced.output
+    assert "draft-mail: " not in priced.output.replace("draft-mail: not run", "")
+    strict = cli("check", str(repo), "--strict")
+    assert strict.exit_code == 2 and "draft-mail" in strict.output, strict.output
+    (repo / "skills" / "tidy-notes" / "evals" / "evals.json").write_text(json.dumps({"evals": [
+        {"id": "n", "prompt": "Tidy the notes in notes.md.", "files": ["/home/ana/notes.md"],
+         "assertions": ["Friday"]}]}))
+    none = cli("check", str(repo))
+    assert none.exit_code == 2 and "no skill of the collection has a case that can run" in \
+        none.output, none.output
