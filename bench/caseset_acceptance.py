@@ -43,7 +43,14 @@ from typing import Any, NamedTuple
 
 from runner.authoring.bundles import pack_fixtures, pack_skill
 from runner.authoring.caseset import load_caseset, restated_prompts
-from runner.authoring.collections import EMPTY_SET, UNDESCRIBED_HEAD, empty_set, undescribed
+from runner.authoring.collections import (
+    EMPTY_SET,
+    UNDESCRIBED_HEAD,
+    UNWRITTEN_SET,
+    empty_set,
+    undescribed,
+    unwritten_set,
+)
 from runner.authoring.describe import ignored_summary, read_case
 from runner.authoring.layouts import collection
 from runner.authoring.problems import CaseSetRefused
@@ -124,10 +131,23 @@ def _skills_of(folder: Path) -> tuple[Path, ...]:
                      or triggers_only(skill, declared_name(skill) or skill.name))
 
 
+PASSED_OVER = "every case is left out, none can run as written"
+
+
 def _not_run(error: str) -> bool:
-    """A collection's skill `check COLLECTION` lists as not run: no case names it, or its own
-    set is an empty list."""
-    return NOT_ITS_OWN in error or EMPTY_SET in error or error.startswith(UNDESCRIBED_HEAD)
+    """A collection's skill `check COLLECTION` lists as not run: no case names it, its own
+    set is an empty list or holds only prompts still to be written, or none of its cases can
+    run as written."""
+    return NOT_ITS_OWN in error or EMPTY_SET in error or UNWRITTEN_SET in error \
+        or error.startswith(UNDESCRIBED_HEAD) or error.startswith(PASSED_OVER)
+
+
+def _unwritten_member(sample: Path, skill: Path) -> bool:
+    """The skill's own set holds only prompts still to be written (as `check COLLECTION`
+    reads it: runner.authoring.collections.unwritten_set)."""
+    own = [f for s, f in _members(sample) if s == skill and f is not None]
+    return len(own) == 1 and own[0].resolve().is_relative_to(skill.resolve()) \
+        and unwritten_set(own[0], skill)
 
 
 @cache
@@ -194,6 +214,7 @@ class Checked(NamedTuple):
     refused_at: str = ""  # the file a refusal names (CaseSetRefused)
     problems: tuple[tuple[str, str, str], ...] = ()  # code, case, message
     error: str | None = None  # any other refusal, as `check` words it
+    unrunnable_only: bool = False  # every case left out, nothing else wrong (PassedOver)
 
 
 def checked(source: Path, skills: bool, tmp: Path, stub: bool) -> Checked:
@@ -206,7 +227,8 @@ def checked(source: Path, skills: bool, tmp: Path, stub: bool) -> Checked:
             findings = [f"{f.code} {f.case}: {f.message}" for f in caseset.findings]
     except CaseSetRefused as exc:
         return Checked(refused_at=str(exc.path), problems=tuple(
-            (p.code, str(p.case), p.message) for p in exc.problems))
+            (p.code, str(p.case), p.message) for p in exc.problems),
+            unrunnable_only=exc.unrunnable_only)
     except (CaseSetError, RefusedInput, ValueError, OSError) as exc:
         return Checked(error=str(exc))
     return Checked(caseset=caseset, findings=tuple(findings))
@@ -246,6 +268,16 @@ def main(folder: Path, stub: bool, judged: Path | None = None, jobs: int = 1) ->
                     error = undescribed(source) or error
                 except RefusedInput:
                     pass  # refused for another reason: the refusal stands
+            if (error is not None or got.problems) and skills \
+                    and len(_members(folder / sample)) > 1 \
+                    and _unwritten_member(folder / sample, source):
+                # every prompt still to be written: `check COLLECTION` lists it as not run
+                error, got = f"its set {UNWRITTEN_SET}", got._replace(problems=())
+            if got.problems and got.unrunnable_only and len(_members(folder / sample)) > 1:
+                # every case left out for its missing input: `check COLLECTION` passes over
+                # it (runner.driver.collection.PassedOver), said, and checks the others
+                error, got = (f"{PASSED_OVER}: {got.problems[0][2]}",
+                              got._replace(problems=()))
             got = got._replace(error=error)
             tally.setdefault(sample, Counter())["refused" if got.problems or (
                 got.error is not None and not _not_run(got.error)) else "accepted"] += 1

@@ -224,3 +224,30 @@ def test_a_skill_whose_declared_name_no_file_system_holds_is_walked_past(
     with pytest.raises(OSError):
         (root / "evals" / ("SYSTEM OVERRIDE " + "X" * 300) / "evals.md").is_file()
     assert [p.name for p in _bench().skills_of(root)] == ["reviewer"]
+
+
+@pytest.mark.parametrize("other", ["template", "unrunnable"])
+def test_a_collections_skill_with_nothing_to_run_is_not_run_as_check_says(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], other: str) -> None:
+    """A skill whose only prompt is its template's instruction, or whose every case needs a
+    file on its author's machine: `check COLLECTION` lists it as not run and accepts the rest,
+    so the bench counts the sample accepted too."""
+    root = tmp_path / "sample" / "owner__kit"
+    odd = ([{"id": "1", "prompt": "Enter your prompt here", "expectations": ["A prompt"]}]
+           if other == "template" else
+           [{"id": "1", "prompt": "Summarise notes.md.", "files": ["/home/ana/notes.md"],
+             "expectations": ["Names the date"]}])
+    for name, cases in (("fruit-notes", [{"id": "one", "prompt": "Write notes.md listing "
+                                           "three fruits.", "assertions": ["apple"]}]),
+                        ("veg-notes", odd)):
+        skill = root / "skills" / name
+        (skill / "evals").mkdir(parents=True)
+        (skill / "SKILL.md").write_text(f"---\nname: {name}\ndescription: Use when asked for "
+                                        f"{name}.\n---\nbody\n")
+        (skill / "evals" / "evals.json").write_text(json.dumps(cases))
+    judged = tmp_path / "judged.json"
+    judged.write_text(json.dumps({"owner__kit": {"clear": True, "as_meant": True}}))
+    _bench().main(tmp_path / "sample", stub=False, judged=judged)
+    out = capsys.readouterr().out
+    assert "not run  owner__kit/skills/veg-notes:" in out, out
+    assert "accepted among them: 1/1" in out, out
