@@ -961,7 +961,9 @@ FIRING: Table = {
            r"(?:される|する|されない|しない|されません|しません|されるべき(?:ではない)?|"
            r"すべき(?:ではない)?)",),
     "ko": (r"(?:이\s*)?(?:스킬|skill)(?:은|는|이|가)?\s*(?:트리거|활성화|로드|호출)"
-           r"(?:된다|되어야\s*한다|됨|되지\s*않는다|되지\s*않아야\s*한다|되지\s*않음)",),
+           r"(?:된다|되어야\s*한다|됨|되지\s*않는다|되지\s*않아야\s*한다|되지\s*않음|"
+           # the active forms ("auto-improve-loop은 트리거하지 않아야 한다")
+           r"한다|해야\s*한다|함|하지\s*않는다|하지\s*않아야\s*한다|하지\s*않음)",),
     "ru": (r"(?:этот\s+)?(?:скилл|навык|skill)\s+(?:не\s+)?(?:должен\s+)?(?:не\s+)?"
            r"(?:срабатыва\w*|сработа\w*|активир\w*|загруж\w*|вызыва\w*|запуска\w*)",),
     "es": (r"(?:la\s+|el\s+|esta\s+|este\s+)?(?:skill|habilidad)\s+(?:no\s+)?"
@@ -995,6 +997,8 @@ def about_firing(statement: str) -> bool | None:
     """A statement in one of these languages only about the skill firing: True (it fires),
     False (it does not), else None."""
     text = " ".join(statement.split()).strip()
+    # the skill called by its name, rewritten "the skill" (runner.authoring.routing)
+    text = re.sub(r"^(?i:the)\s+(?=skill)", "", text)
     if not _FIRING_RE.match(text):
         return None
     return not _FIRING_NEG.search(text)

@@ -182,3 +182,14 @@ def test_a_statement_comparing_with_another_case_is_flagged_not_graded(tmp_path:
     flagged = [f for f in report["findings"] if f["code"] == "EV017"]
     assert len(flagged) == 1 and flagged[0]["case"] == "two"
     assert "never sees the other output" in flagged[0]["message"]
+
+
+@pytest.mark.parametrize(("statement", "fires"), [
+    ("report-lint은 트리거하지 않아야 한다", False), ("report-lint은 트리거된다", True),
+    ("report-lint 스킬이 트리거되어야 한다", True), ("report-lint을 사용해 보고서를 쓴다", None),
+])
+def test_a_skill_called_by_its_name_before_a_korean_particle(statement: str,
+                                                              fires: bool | None) -> None:
+    """"report-lint은 트리거하지 않아야 한다": the particle written onto the name ends it, and
+    the active "트리거하다" says firing as the passive "트리거되다" does."""
+    assert about_firing(statement, ("report-lint",)) is fires
