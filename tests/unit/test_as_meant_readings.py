@@ -208,3 +208,14 @@ def test_a_prompt_left_as_its_templates_instruction_is_no_task(tmp_path: Path) -
     assert out.exit_code == 0, out.output
     flat = " ".join(out.output.split())
     assert "holds only prompts still to be written" in flat and "ok: haiku" in flat, flat
+
+
+def test_a_chinese_statement_to_avoid_is_an_absence(tmp_path: Path) -> None:
+    """"產出的 Mermaid 序列圖應避免使用 <br/>" (should avoid using): nothing to quote, an
+    absence; a subject holding one Latin name still ends before the modal. "避免问题的方法是写测试"
+    (the way to avoid problems is ...) names a way, no absence."""
+    view = _view(tmp_path, {
+        "id": "diagram", "prompt": "用 Mermaid 畫一個下注流程的序列圖：客戶端、伺服器、錢包。",
+        "expectations": ["產出的 Mermaid 序列圖應避免使用 <br/>", "避免问题的方法是写测试"]})
+    assert "an absence" in _line(view, "應避免使用"), view
+    assert "an absence" not in _line(view, "避免问题的方法"), view
