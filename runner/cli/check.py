@@ -71,8 +71,7 @@ def _collection(found: Collection, verbose: bool, as_json: bool, params: dict[st
     """Each skill a run on the collection would run, checked as `check SKILL` checks it: a
     skill refused is listed with its refusal in its place, the others checked; then the
     collection is refused (exit 2) when any skill is, as a run on it would be."""
-    from runner.driver.api import check_collection, refused_members, refused_report
-    from runner.driver.collection import PassedOver
+    from runner.driver.api import PassedOver, check_collection, refused_members, refused_report
 
     with _refusals(as_json):
         checked = check_collection(run_options(found.root, params), found)

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from runner.driver.ci import batch_folders as batch_folders
     from runner.driver.ci import ci_outputs as ci_outputs
     from runner.driver.ci import folders_of as folders_of
+    from runner.driver.collection import PassedOver as PassedOver
     from runner.driver.collection import check_collection as check_collection
     from runner.driver.collection import collection_at as collection_at
     from runner.driver.collection import estimate_collection as estimate_collection
@@ -103,6 +104,7 @@ EXPORTS: dict[str, str] = {
     "batch_notify": "runner.driver.batchflags",
     "batch_status": "runner.driver.batch",
     "check_collection": "runner.driver.collection",
+    "PassedOver": "runner.driver.collection",
     "check_model_access": "runner.driver.evaluate",
     "check_skill": "runner.driver.checking",
     "check_target": "runner.driver.checking",
