@@ -1285,7 +1285,9 @@ def _in_project(skill: SkillFiles, case: Case, own: bool, problems: Problems) ->
                         f"it holds this skill itself at {source}/, so it is the skill's own "
                         "repository (this copy installed for its authors' sessions), whose "
                         "README, docs and tools document the skill and would reach the "
-                        "baseline; the case runs with what it stages (nothing)",
+                        "baseline; the case runs with what it stages of its own"
+                        + (f" ({len(case.inline_files)} file(s) it names)"
+                           if case.inline_files else " (nothing)"),
                         "list the files the case works on under `files` (or put them under "
                         "evals/files/)")
         return case

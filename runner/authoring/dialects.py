@@ -134,6 +134,9 @@ KNOWN_TYPES: dict[str, tuple[str, bool]] = {
 _PRESENT = frozenset({"present", "contains", "contain", "includes", "include", "mentioned",
                       "mentions", "found", "exist", "exists", "appear", "appears"})
 _EVERY = frozenset({"all", "every", "each"})
+# ...never files that must exist (`all_files_exist`): an output check, not texts in the answer
+_FILE_WORDS = frozenset({"file", "files", "path", "paths", "dir", "dirs", "directory", "folder",
+                         "folders", "output", "outputs"})
 _SOME = frozenset({"any", "one", "either", "some"})
 # Where each kind keeps its operand, in order of preference. A label is never an operand.
 OPERAND_KEYS = {LITERAL: ("value", "text", "substring", "string", "literal", "needle",
@@ -3838,7 +3841,7 @@ class CaseReader:
         listed = next((k for k in ("value", "values", "terms", "items", "expected")
                        if _strings(value.get(k)) is not None), None)
         if listed is not None and words & _PRESENT and words & (_EVERY | _SOME) \
-                and not words & _WORDS["neg"]:
+                and not words & (_WORDS["neg"] | _FILE_WORDS):
             kind = ALL if words & _EVERY else ANY
             value["terms"] = value.pop(listed)
             self.mapped(f"{origin}: type {name!r} over a list of texts read as "

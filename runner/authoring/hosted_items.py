@@ -123,11 +123,14 @@ def _objects(case: Case, request: str, in_project: bool) -> tuple[list[str], lis
 # CI runs ("CI is failing on this repo", "the latest push"), named beside the user's repository
 # ("this repo", "our repository"). A file that configures them (`.github/CODEOWNERS`, a workflow)
 # is work the sandbox holds: not these.
+# (a local build or a type checker failing, a linter's ruleset, or the default branch named
+# in the repository's own scripts is work on the checkout: no hosted state)
 _HOSTED_STATE = re.compile(
-    r"(?i)\b(?:branch\s+protection(?:\s+rules?)?|protected\s+branch(?:es)?|default\s+branch|"
-    r"rulesets?|required\s+(?:status\s+)?checks|merge\s+queue|repo(?:sitory)?\s+settings|"
-    r"(?:the\s+)?latest\s+(?:push|run|workflow\s+run|pipeline\s+run)|"
-    r"(?:CI|the\s+build|(?:the\s+)?(?:build\s+)?workflow|(?:the\s+)?pipeline|checks)\s+"
+    r"(?i)\b(?:branch\s+protection(?:\s+rules?)?|protected\s+branch(?:es)?|"
+    r"(?:the\s+)?default\s+branch(?!\s+(?:references?|names?\s+in|in\s+(?:the\s+)?\w+'s)\b)|"
+    r"(?:branch|repository|repo)\s+rulesets?|required\s+status\s+checks|merge\s+queue|"
+    r"repo(?:sitory)?\s+settings|(?:the\s+)?latest\s+(?:workflow\s+run|pipeline\s+run)|"
+    r"(?:CI|GitHub\s+Actions|(?:the\s+)?(?:CI\s+)?workflow|(?:the\s+)?CI\s+pipeline)\s+"
     r"(?:is|are|keeps?)\s+(?:still\s+)?(?:failing|red|erroring|broken|timing\s+out))\b")
 _THE_REPO = re.compile(r"(?i)\b(?:this|our|my|the)\s+(?:[\w-]+\s+)?(?:repo|repository)\b")
 

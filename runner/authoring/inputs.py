@@ -122,8 +122,12 @@ _READ_ONE = re.compile(
     r"e-?mail|message|chapter|paragraph|story|post|letter|change|prompt|function|component|"
     r"class|module|handler|endpoint|query|schema|template|spec|slides?|deck|page)\b"
     # the user's whole code read, named with "the": "Analyze the codebase and ..."
-    r"|\b(?:review|analy[sz]e|audit|scan|explore|read|inspect)\s+the\s+(?:whole\s+|entire\s+|"
-    r"existing\s+)?(?:codebase|code\s?base|repo|repository)\b"
+    # (the noun the object itself: "the repo structure of facebook/react", "the repository
+    # guidelines", "the repo's settings" name something else)
+    r"|\b(?:review|analy[sz]e|audit|scan|read|inspect)\s+the\s+(?:whole\s+|entire\s+|"
+    r"existing\s+)?(?:codebase|code\s?base|repo|repository)\b(?!['’]|\s+(?:of|at|on|from)\b|"
+    r"\s+[a-z]+\s+(?:of|at|on|from|in)\b|\s+(?:structure|guidelines?|settings|rules|"
+    r"conventions|layout|history|docs|documentation|readme)\b)"
     # the material as the place of the work: "Sort the imports in this file"
     # (never "in this folder": the working directory itself, which every session has)
     r"|\b(?:in|from|inside|within)\s+this\s+(?:file|document|script|spreadsheet|"

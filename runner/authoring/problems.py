@@ -61,7 +61,9 @@ class Problems:
             return ()
         left = [i for i in ids if i not in gone]
         if self.refusals or not left:
-            self.unrunnable_only = not self.refusals
+            # (no ids: a case that can run depends on one left out, which refuses the set as
+            # a dependency, not as a set with nothing to run)
+            self.unrunnable_only = not self.refusals and bool(ids)
             # in the order they were found, as the author reads the set
             every = [*self.refusals, *self.unrunnable]
             refused, found = {id(f) for f in every}, {id(f) for f in self._found}

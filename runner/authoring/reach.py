@@ -590,16 +590,21 @@ def skill_machine_files(skill_dir: Path) -> list[str]:
     if not path.is_file() or path.stat().st_size > 1_000_000:
         return []
     text = path.read_text(encoding="utf-8", errors="replace")
+    # (the skill's own file by its install path, `~/.claude/skills/<name>/...`, ships with it)
     found = [m.group(0).rstrip(".,;:)`'\"") for m in _HOME_PATH.finditer(text)
-             if not _WRITTEN_TO.search(text[max(0, m.start() - 80):m.start()])]
+             if not _WRITTEN_TO.search(text[max(0, m.start() - 80):m.start()])
+             and f"/skills/{skill_dir.name}/" not in m.group(0)]
     return list(dict.fromkeys(f for f in found if _HOME_FILE.search(f)))
 
 
 # A path the skill writes to ("save the report to ~/Reports/x.md"): its output, made in the run.
-_WRITTEN_TO = re.compile(r"(?i)\b(?:save|saves|saved|write|writes|written|output|outputs|export|"
-                         r"append|appends|appended|exports|create|creates|generate|generates|store|stores|copy|copies|"
-                         r"move|moves|place|places|put|puts)\b[^.\n]{0,40}?\b(?:to|into|at|in|as|"
-                         r"under)\s*[`'\"]?$")
+_WRITTEN_TO = re.compile(
+    r"(?i)\b(?:save|saves|saved|write|writes|written|output|outputs|export|exports|append|"
+    r"appends|appended|create|creates|generate|generates|store|stores|copy|copies|move|moves|"
+    r"place|places|put|puts)\b[^.,;\n]{0,40}?\b(?:to|into|at|in|as|under)\s*[`'\"]?$"
+    # a label or a sentence placing the output: "Output: `~/Desktop/out.pdf`", "Files go in ..."
+    r"|\b(?:output|outputs|results?|files?\s+go(?:es)?|it\s+goes)\s*(?:[:：]|\s+(?:in|into|to))"
+    r"\s*[`'\"]?$")
 
 
 def skill_keys(skill_dir: Path) -> list[str]:

@@ -157,8 +157,9 @@ def about_firing(statement: str, names: tuple[str, ...] = ()) -> bool | None:
     # a one-word name ("pdf", "docx") is also a common word: "Does not use PDF" is no routing
     for name in (n for n in names if re.search(r"\w[-_]\w", n)):
         # (a particle written onto the name, "auto-improve-loop은", ends it as a space would)
-        text = re.sub(rf"(?<![\w-])(?:the\s+)?{re.escape(name)}(?:\s+(?:skill|스킬|技能|スキル))?"
-                      rf"(?![A-Za-z0-9_-])", "the skill", text, flags=re.IGNORECASE)
+        text = re.sub(rf"(?<![\w-])(?:the\s+)?{re.escape(name)}"
+                      rf"(?:\s+skill|\s*(?:스킬|技能|スキル))?(?![A-Za-z0-9_-])", "the skill",
+                      text, flags=re.IGNORECASE)
     # ...but the name exactly as written, heading the statement as the subject of a verb of
     # firing ("debug should not activate"), is the skill: a common word would be no subject
     for name in (n for n in names if not re.search(r"\w[-_]\w", n)):

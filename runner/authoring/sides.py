@@ -37,8 +37,8 @@ _SPELLED = re.compile(r"(?:should-|must-|expect-|expected-)?((?:do-?)?(?:not|nt|
                       r"dont)-)?(?:trigger|fire|activate|invoke|load)(?:s|ed)?(?:-skill)?")
 
 
-_LABELLED = re.compile(r"((?:do-?)?(?:not|nt|no|never|dont)-)?(?:co-?)?(?:trigger|fire|activate|"
-                       r"invoke|load)(?:s|ed)?-(?=\w)")
+_LABELLED = re.compile(r"((?:do-?)?(?:not|nt|no|never|dont)-)?(?:co-?)?(?:activate|invoke)(?:s|d)?"
+                       r"-(?=\w)")
 
 
 def side_lists(data: Any) -> bool:
@@ -70,16 +70,20 @@ def side(value: Any) -> bool | None:
         # the act spelled out, with or without its negation (`do_not_trigger`,
         # `should-not-activate`, `dont_fire`, `invoke`)
         spelled = _SPELLED.fullmatch(word.replace("'", ""))
-        if spelled is not None:
-            return not spelled.group(1)
-        # a label naming the act and what comes with it (`activate_deep_research`,
-        # `do_not_activate_caveman`, `coactivate_x_and_y`): one word, read by its opening act;
-        # never a sentence (`activate the venv first` is an expected output)
-        if not re.search(r"\s", value.strip()):
-            labelled = _LABELLED.match(word.replace("'", ""))
-            if labelled is not None:
-                return not labelled.group(1)
+        return None if spelled is None else not spelled.group(1)
     return None
+
+
+def label_side(value: Any) -> bool | None:
+    """An expectation written as a label naming the act and what comes with it
+    (`activate_deep_research`, `do_not_activate_caveman`, `coactivate_x_and_y`): one word, read
+    by its opening act; None for anything else. Only an expectation is read so: a topic label
+    (`category: load-balancer`) is no side, and never overrides its list's."""
+    read = side(value)
+    if read is not None or not isinstance(value, str) or re.search(r"\s", value.strip()):
+        return read  # a sentence (`activate the venv first`) is an expected output
+    labelled = _LABELLED.match(value.strip().lower().replace("_", "-").replace("'", ""))
+    return None if labelled is None else not labelled.group(1)
 
 
 def routing_expectation(value: Any) -> bool:

@@ -101,9 +101,11 @@ def member_options(opts: RunOptions, coll: Collection) -> list[tuple[Member, Run
     chosen = []
     wanted = set(opts.case_ids)
     seen: set[str] = set()
+    over: list[Member] = []
     for member in coll.running:
         if passed_over(opts, member) is not None:
-            continue  # nothing of it can run: said by `check`, listed as not run
+            over.append(member)  # nothing of it can run: said by `check`, listed as not run
+            continue
         update: dict[str, object] = {"skill_path": member.path}
         if wanted:
             ids = {c.id for c in load_caseset(member.path, member.name, opts.cases_file).evals}
@@ -112,6 +114,10 @@ def member_options(opts: RunOptions, coll: Collection) -> list[tuple[Member, Run
                 continue
             update["case_ids"] = tuple(i for i in opts.case_ids if i in ids)
         chosen.append((member, opts.model_copy(update=update)))
+    if not chosen and not wanted and over:
+        raise RefusedInput("no skill of the collection has a case that can run as written: "
+                           f"{', '.join(m.name for m in over)} (every case left out for its "
+                           "missing input; `check` says which)")
     if not chosen and not wanted:
         raise nothing_to_run(coll)
     missing = sorted(wanted - seen)
@@ -167,7 +173,7 @@ def refused_members(checked: list[tuple[Member, Checked | RefusedInput | PassedO
     refused = [m for m, c in checked if isinstance(c, RefusedInput)]
     if not refused and checked and all(isinstance(c, PassedOver) for _, c in checked):
         return RefusedInput("no skill of the collection has a case that can run as written "
-                            "(each skill's refusal above)")
+                            "(each skill's reason above)")
     if not refused:
         return None
     names = ", ".join(m.name for m in refused[:_NAMED]) + (
@@ -189,7 +195,9 @@ def refuse_refused(opts: RunOptions, coll: Collection) -> None:
         return
     raise RefusedInput("\n".join([
         *(f"{m.name} ({m.path}): refused: {c}" for m, c in checked
-          if isinstance(c, RefusedInput)), str(refusal)]))
+          if isinstance(c, RefusedInput)),
+        *(f"{m.name} ({m.path}): not run: {c}" for m, c in checked
+          if isinstance(c, PassedOver)), str(refusal)]))
 
 
 def estimate_collection(opts: RunOptions, coll: Collection) -> list[tuple[Plan, Estimate]]:

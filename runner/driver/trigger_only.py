@@ -62,6 +62,7 @@ def check_trigger_only(opts: RunOptions, reading: SkillReading) -> Checked | Non
                           message=f"{path.name}: {why}", fix="none needed (or move it out of "
                                                             "the set folder)")
                   for path, why in passed_over(skill.path, skill.name))]
+    findings = list(dict.fromkeys(findings))  # a left-out query's line, said by both readers
     notes_md = prose_notes(skill.path, skill.name)
     report = CheckReport(ok=True, skill=skill.name, skill_sha256=skill.digest,
                          findings=findings, set_files=found.files,

@@ -36,19 +36,19 @@ def is_draft(text: str) -> bool:
 
 
 # A prompt left as its template's instruction to fill it in ("Enter your prompt here",
-# "請在此輸入您的測試提問 (Prompt)", "在这里输入问题"): no task was written. Short, and the
-# instruction is all of it (a task that says "enter your name here" in a form it asks for is
-# longer and says more).
+# "請在此輸入您的測試提問 (Prompt)", "在这里输入问题"): no task was written. The instruction is
+# the whole text, a label in brackets and an end mark at most after it ("在这里输入命令后报错了"
+# and "Add the query here so the dashboard loads faster" are tasks).
 _TEMPLATE = re.compile(
-    r"(?i)^\s*(?:\[?\s*)?(?:(?:please\s+)?(?:enter|type|write|insert|put|paste|add)\s+(?:your|the|a)\s+"
+    r"(?i)\s*\[?\s*(?:(?:please\s+)?(?:enter|type|write|insert|put|paste|add)\s+(?:your|the|a)\s+"
     r"(?:test\s+|user\s+)?(?:prompt|question|query|input|request|task)s?\s+here"
-    r"|your\s+(?:test\s+|user\s+)?(?:prompt|question|query|input|request|task)\s+(?:goes\s+)?here)"
-    r"|^\s*(?:請|请)?(?:在此|在這裡|在这里|於此|于此)(?:輸入|输入|填寫|填写|填入)"
-    r"|^\s*(?:請|请)(?:輸入|输入|填寫|填写)(?:您|你)的(?:測試|测试)?(?:提問|提问|問題|问题|提示|prompt)")
-TEMPLATE_MAX = 80
+    r"|your\s+(?:test\s+|user\s+)?(?:prompt|question|query|input|request|task)\s+(?:goes\s+)?here"
+    r"|(?:請|请)?(?:在此|在這裡|在这里|於此|于此)(?:輸入|输入|填寫|填写|填入)(?:您|你)?"
+    r"[^，,。.；;！!？?\n]{0,24}?"
+    r"|(?:請|请)(?:輸入|输入|填寫|填写)(?:您|你)的(?:測試|测试)?(?:提問|提问|問題|问题|提示|prompt))"
+    r"\s*\]?\s*(?:[(（][^()（）]{0,20}[)）])?\s*[.。:：…]*\s*")
 
 
 def is_template(text: str) -> bool:
-    """Whether the text is a template's instruction to write the prompt, not a prompt."""
-    return len(text.strip()) <= TEMPLATE_MAX and _TEMPLATE.search(text) is not None
-
+    """Whether the whole text is a template's instruction to write the prompt, not a prompt."""
+    return _TEMPLATE.fullmatch(text) is not None

@@ -30,12 +30,14 @@ def trigger_findings(skill_dir: Path, skill_name: str, description: str) -> list
                         message=f"the trigger set cannot be read: {exc.problem}",
                         fix="correct the file (YAML: quote values holding ': ' or '#'); "
                             "`skill-eval trigger` refuses it until then")]
+    # what reading it left out (queries with no side), said beside the case set's lines too
+    left = [f for f in found.findings if f.code == "EV010"]
     phrases = quoted_phrases(description)
     restated = [q for q in found.queries if q.should_trigger
                 and restated_phrase(q.prompt, phrases) is not None]
     if not restated:
-        return []
-    return [Finding(code="EV010", file=restated[0].source or found.files[0], case=SET_LEVEL,
+        return left
+    return [*left, Finding(code="EV010", file=restated[0].source or found.files[0], case=SET_LEVEL,
                     message=f"{len(restated)} should-trigger quer(y/ies) restate the "
                             f"description's wording (e.g. {restated[0].prompt[:80]!r}): they "
                             "measure the wording, not the job",

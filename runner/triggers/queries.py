@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,7 @@ from runner.authoring.siblings import (
     survey,
     trigger_shaped,
 )
-from runner.authoring.sides import ACCEPTED, NEGATIVE_LISTS, POSITIVE_LISTS, side
+from runner.authoring.sides import ACCEPTED, NEGATIVE_LISTS, POSITIVE_LISTS, label_side, side
 from runner.authoring.skill import declared_name, load_skill, plugin_of
 from runner.errors import CaseSetError, RefusedInput
 from runner.schema.case import Finding
@@ -78,8 +79,9 @@ class SidelessQuery(CaseSetError):
     """A query whose prompt was read but whose side no spelling reads."""
 
 
-def _expected(value: Any, default: bool | None, shown: str, label: str) -> bool:
-    read = side(value)
+def _expected(value: Any, default: bool | None, shown: str, label: str,
+              reader: Callable[[Any], bool | None] = side) -> bool:
+    read = reader(value)
     if read is not None:
         return read
     if value is None and default is not None:
@@ -153,13 +155,13 @@ def _query(item: Any, number: int, default: bool | None, shown: str) -> TriggerQ
     # the first field that states a side answers; one that names a route
     # (`expected_route: review/agents-md` beside `should_activate: true`) is a note on it
     keys = [k for k in EXPECT_KEYS if k in item]
-    keys = [k for k in keys if side(item[k]) is not None] or keys
+    keys = [k for k in keys if label_side(item[k]) is not None] or keys
     # an expectation that names no side (`expected: route_to_other_skill`) beside a label
     # that does (`type: negative`): the label's
     tagged = [item[k] for k in (*LABEL_KEYS, "type") if k in item and side(item[k]) is not None]
-    if keys and side(item[keys[0]]) is None and tagged:
+    if keys and label_side(item[keys[0]]) is None and tagged:
         keys = []
-    fires = (_expected(item[keys[0]], default, shown, label) if keys
+    fires = (_expected(item[keys[0]], default, shown, label, label_side) if keys
              else _expected(tagged[0], default, shown, label) if tagged
              else _labelled(item, default, shown, label))
     return TriggerQuery(
@@ -216,7 +218,7 @@ def _read(path: Path, default: bool | None, names: list[str] | None = None,
     if unread and left is not None:
         left.append(Finding(code="EV010", file=shown, case="(set)", message=(
             f"{len(unread)} of {len(mine)} queries name no side the reader knows, "
-            f"{SIDELESS_LEFT_OUT} (the others are measured; `--strict` refuses the set "
+            f"{SIDELESS_LEFT_OUT} (the others are measured; `check --strict` refuses the set "
             f"instead): {unread[0]}" + (f" (and {len(unread) - 1} more)"
                                         if len(unread) > 1 else "")),
             fix="give each a side (`should_trigger: true|false`, or `type: positive|negative`)"))

@@ -32,13 +32,20 @@ _PROMPT_HEADERS = re.compile(r"(?i)^(?:user\s+)?(?:prompt|query|input|request|me
                              r"utterance|question|task|phrase)s?\b")
 _SIDE_HEADERS = re.compile(r"(?i)\b(?:expected|expect|should|trigger|triggers|fires?|loads?|"
                            r"activates?|result|outcome|verdict)\b")
-# The expected cell's opening words: the side; what follows is the author's reason.
-_STAYS_OUT = re.compile(r"(?i)^(?:must\s*n[o']t|should\s*n[o']t|must\s+not|should\s+not|"
-                        r"does\s*n[o']t|do\s*n[o']t|doesn't|not\b|no\b|never\b|none\b|skip|"
-                        r"false\b|stays?\s+out|no[- ]trigger|❌|✗|✘|⛔|🚫)")
-_FIRES = re.compile(r"(?i)^(?:must\b|should\b|yes\b|true\b|loads?\b|fires?\b|triggers?\b|"
-                    r"activates?\b|invokes?\b|✅|✓|✔|☑)")
-_NAMED_SKILL = re.compile(r"`([\w.:-]+)`")
+# The expected cell's opening words: the side; what follows is the author's reason. A
+# modal alone says nothing: the verb after it does ("Should load" fires, "Should stay out",
+# "Must be ignored" do not).
+_STAYS_OUT = re.compile(r"(?i)^(?:(?:must|should|does|do|will|would|wo)\s*n[o'’]t|"
+                        r"(?:must|should)\s+(?:not|never)|not\b|no\b|nope\b|never\b|none\b|"
+                        r"skip|false\b|"
+                        r"stays?\s+out|no[- ]trigger|❌|✗|✘|⛔|🚫|(?:must|should)\s+(?:stay\s+out|"
+                        r"be\s+(?:ignored|skipped)|skip|route|defer|go\s+to|hand\s+off))")
+_FIRES = re.compile(r"(?i)^(?:(?:must|should)\s+(?:be\s+)?(?:load|fire|trigger|activate|invoke|"
+                    r"use|run)\w*|must\s*$|should\s*$|yes\b|true\b|loads?\b|loaded\b|fires?\b|"
+                    r"fired\b|triggers?\b|triggered\b|activates?\b|activated\b|invokes?\b|✅|✓|✔|☑)")
+# a skill's name in a heading's code span (`worklog`, `pdf-maker`), never a flag or a file
+_NAMED_SKILL = re.compile(r"`([a-z0-9][a-z0-9_:-]*)`", re.IGNORECASE)
+_NOT_A_SKILL = re.compile(r"\.(?:md|py|json|ya?ml|txt|sh|js|ts)$", re.IGNORECASE)
 _QUOTES = "\"'“”‘’«»`"
 
 
@@ -85,15 +92,19 @@ def _cell_text(token: Token) -> str:
     for child in token.children or []:
         if child.type == "code_inline":
             parts.append(f"`{child.content}`")
-        elif child.type in ("text", "softbreak"):
-            parts.append(child.content or " ")
+        elif child.type == "softbreak":
+            parts.append(" ")
+        else:  # text, and inline HTML written in a prompt ("Convert <div> to JSX")
+            parts.append(child.content)
     return "".join(parts).strip()
 
 
 def _heading_skill(tokens: list[Token], index: int) -> str | None:
-    """The one skill the heading at `index` names in backticks, if it names exactly one."""
+    """The one skill the heading at `index` names in backticks, if it names exactly one: a
+    name, never a flag (`--dry-run`) or a file (`SKILL.md`)."""
     inline = tokens[index + 1] if index + 1 < len(tokens) else None
-    named = _NAMED_SKILL.findall(inline.content) if inline is not None else []
+    named = [n for n in _NAMED_SKILL.findall(inline.content) if not _NOT_A_SKILL.search(n)] \
+        if inline is not None else []
     return named[0] if len(set(named)) == 1 else None
 
 
@@ -102,12 +113,16 @@ def table_queries(text: str) -> list[dict[str, Any]]:
     `skill` under a heading naming one skill. Empty when no table is one."""
     tokens = MarkdownIt("commonmark").enable("table").parse(text)
     found: list[dict[str, Any]] = []
-    skill: str | None = None
+    # the skill of each heading level open: a sub-heading under `## \`alpha\`` keeps alpha
+    skills: dict[int, str | None] = {}
     index = 0
     while index < len(tokens):
         token = tokens[index]
         if token.type == "heading_open":
-            skill = _heading_skill(tokens, index)
+            level = int(token.tag[1:])
+            skills = {k: v for k, v in skills.items() if k < level}
+            skills[level] = _heading_skill(tokens, index)
+        skill = next((v for _, v in sorted(skills.items(), reverse=True) if v), None)
         if token.type != "table_open":
             index += 1
             continue
@@ -116,14 +131,20 @@ def table_queries(text: str) -> list[dict[str, Any]]:
             continue
         header = rows[0]
         prompt_at = next((i for i, h in enumerate(header) if _PROMPT_HEADERS.match(h)), None)
-        side_at = next((i for i, h in enumerate(header) if i != prompt_at
-                        and _SIDE_HEADERS.search(h)), None)
-        if prompt_at is None or side_at is None:
+        if prompt_at is None:
             continue
-        read = [(row, table_side(row[side_at])) for row in rows[1:]
-                if len(row) > max(prompt_at, side_at) and _unquoted(row[prompt_at])]
-        if not read or any(fires is None for _, fires in read):
-            continue  # a column of anything but sides ("Expected recipe"): no trigger table
+        # the column whose every cell reads as a side ("Expected route" beside "Should
+        # trigger?": the second); none, and the table is of anything else ("Expected recipe")
+        read: list[tuple[list[str], bool | None]] = []
+        side_at = 0
+        for side_at in (i for i, h in enumerate(header) if i != prompt_at
+                        and _SIDE_HEADERS.search(h)):
+            read = [(row, table_side(row[side_at])) for row in rows[1:]
+                    if len(row) > max(prompt_at, side_at) and _unquoted(row[prompt_at])]
+            if read and all(fires is not None for _, fires in read):
+                break
+        else:
+            continue
         for row, fires in read:
             query: dict[str, Any] = {"prompt": _unquoted(row[prompt_at]),
                                      "should_trigger": fires, "note": row[side_at]}

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.helpers import check_cli, make_skill, write_data, write_skill_md
 
 SKILL_MD = ("---\nname: api-helper\ndescription: Builds and explains HTTP API handlers. Use "
@@ -219,3 +221,27 @@ def test_a_chinese_statement_to_avoid_is_an_absence(tmp_path: Path) -> None:
         "expectations": ["產出的 Mermaid 序列圖應避免使用 <br/>", "避免问题的方法是写测试"]})
     assert "an absence" in _line(view, "應避免使用"), view
     assert "an absence" not in _line(view, "避免问题的方法"), view
+
+
+def test_files_that_must_all_exist_are_never_texts_of_the_answer(tmp_path: Path) -> None:
+    """`{type: all_files_exist, values: [...]}` is about files written, never the answer
+    naming them: not read as contains_all (refused as an unknown type, as before)."""
+    skill = make_skill(tmp_path, [{"id": "out", "prompt": "Write report.md and data.csv.",
+                                   "assertions": [{"type": "all_files_exist",
+                                                   "values": ["report.md", "data.csv"]}]}],
+                       name="api-helper", skill_md=SKILL_MD)
+    result = check_cli(str(skill), "-v")
+    assert "read as contains_all" not in result.output, result.output
+
+
+@pytest.mark.parametrize(("prompt", "template"), [
+    ("請在此輸入您的測試提問 (Prompt)。", True), ("Enter your prompt here", True),
+    ("[Your prompt here]", True),
+    ("在这里输入命令后报错了，帮我看看是什么原因", False),
+    ("Add the query here so the dashboard loads orders faster", False),
+    ("Put the input here and validate it with zod", False),
+])
+def test_only_a_whole_instruction_is_a_template(prompt: str, template: bool) -> None:
+    from runner.schema.drafts import is_template
+
+    assert is_template(prompt) is template

@@ -248,3 +248,7 @@ def test_a_skill_none_of_whose_cases_can_run_is_passed_over(tmp_path: Path) -> N
     none = cli("check", str(repo))
     assert none.exit_code == 2 and "no skill of the collection has a case that can run" in \
         none.output, none.output
+    unpriced = cli("estimate", str(repo), "--store", str(tmp_path / "none"))
+    assert unpriced.exit_code == 2, unpriced.output
+    assert "tidy-notes (" in unpriced.output and "draft-mail (" in unpriced.output
+    assert "not run: every case is left out" in unpriced.output, unpriced.output

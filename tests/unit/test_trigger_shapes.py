@@ -349,8 +349,36 @@ def test_a_query_with_no_side_is_left_out_when_others_have_one(tmp_path: Path) -
     assert out.exit_code == 0, out.output
     flat = " ".join(out.output.split())
     assert "trigger set only (2 queries" in flat, flat
-    assert "1 of 3 queries name no side the reader knows, left out" in flat, flat
+    assert flat.count("1 of 3 queries name no side the reader knows, left out") == 1, flat
     assert "'deactivate_tally_mode'" in flat, flat
     # a sentence is an expected output, never a label read by its first word
-    from runner.authoring.sides import side
-    assert side("activate the venv first") is None and side("activate_venv") is True
+    from runner.authoring.sides import label_side
+    assert label_side("activate the venv first") is None and label_side("activate_venv") is True
+
+
+def test_a_topic_label_is_no_side(tmp_path: Path) -> None:
+    """`category: load-balancer` in a should-not-trigger list names a topic: the list's side
+    stands (only an expectation is read by its opening act)."""
+    skill = _skill(tmp_path / "receipt-tally")
+    _write(skill / "evals/trigger/should-trigger.yaml", [{"prompt": "tally my receipts"}])
+    _write(skill / "evals/trigger/should-not-trigger.yaml", [
+        {"prompt": "configure my nginx load balancer upstreams", "category": "load-balancer"},
+        {"prompt": "plan a fire drill", "category": "fire-safety"}])
+    assert _sides(skill) == [("tally my receipts", True),
+                             ("configure my nginx load balancer upstreams", False),
+                             ("plan a fire drill", False)]
+
+
+def test_a_query_left_out_is_said_beside_a_case_set_too(tmp_path: Path) -> None:
+    """A skill with a case set and a trigger set: the trigger set's left-out query is said
+    among check's lines, not only for a trigger set alone."""
+    skill = _skill(tmp_path / "receipt-tally")
+    _write(skill / "evals/evals.json", {"evals": [
+        {"id": "sum", "prompt": "Tally these receipts: 3.50, 4.25.", "assertions": ["7.75"]}]})
+    _write(skill / "evals/trigger-evals.json", [
+        {"query": "tally my receipts", "expected": "trigger"},
+        {"query": "bake bread", "expected": "no-trigger"},
+        {"query": "stop tallying", "expected": "deactivate_tally_mode"}])
+    out = check(str(skill))
+    assert out.exit_code == 0, out.output
+    assert "1 of 3 queries name no side the reader knows" in " ".join(out.output.split())

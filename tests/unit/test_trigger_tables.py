@@ -77,3 +77,21 @@ def test_a_table_of_anything_else_is_no_query() -> None:
     assert table_queries("| Step | Expected |\n|---|---|\n| build | MUST pass |\n") == []
     assert [table_side(c) for c in ("MUST load", "must not", "**No**", "✅", "Should fire",
                                     "blog-starter")] == [True, False, False, True, True, None]
+
+
+def test_a_modal_alone_says_no_side_and_a_sub_heading_keeps_its_skill() -> None:
+    """"Should stay out", "Must be ignored" stay out; a heading's flag or file in backticks is
+    no skill, a sub-heading under a skill's heading keeps it, the side column is the one whose
+    cells are all sides, and a prompt keeps its inline HTML."""
+    assert [table_side(c) for c in ("Should stay out", "Must be ignored", "Should load",
+                                    "Doesn’t load", "Won't trigger", "Loaded")] == [
+        False, False, True, False, False, True]
+    text = ("## `alpha`\n\n### Should load\n\n| Prompt | Expected route | Should trigger? |\n"
+            "|---|---|---|\n| convert <div> to JSX | alpha | yes |\n| do beta | beta | no |\n\n"
+            "## Cases with `--dry-run`\n\n| Prompt | Expected |\n|---|---|\n"
+            "| run it dry | MUST load |\n")
+    assert table_queries(text) == [
+        {"prompt": "convert <div> to JSX", "should_trigger": True, "note": "yes",
+         "skill": "alpha"},
+        {"prompt": "do beta", "should_trigger": False, "note": "no", "skill": "alpha"},
+        {"prompt": "run it dry", "should_trigger": True, "note": "MUST load"}]

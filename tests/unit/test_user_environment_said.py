@@ -383,3 +383,36 @@ def test_a_site_to_map_is_a_page_to_read(tmp_path: Path) -> None:
                                 "the homepage. Output a markdown report.",
          "expectations": ["Lists the feed endpoint"]}], "EV014")
     assert "'https://news.example.org': a page to read" in found.get("map", ""), found
+
+
+def test_what_reads_like_the_users_material_but_is_not(tmp_path: Path) -> None:
+    """Questions and hints, a linter's ruleset, a type checker or a local build failing, the
+    default branch named in the repo's scripts, a hosted repo's structure to read, a
+    skill's output path and its own installed file: no missing input, no hosted state, no
+    file of the author's machine."""
+    from runner.authoring.inputs import pointed_inputs
+    from runner.authoring.reach import skill_machine_files
+    from runner.authoring.routing import about_firing
+    from runner.schema.case import Case
+
+    for prompt in ("我有一个关于 Excel 公式的问题，VLOOKUP 和 XLOOKUP 有什么区别？",
+                   "我给你一些提示，你来猜我在想什么动物",
+                   "Explore the repo structure of facebook/react on GitHub and summarize it.",
+                   "Read the repository guidelines in CONTRIBUTING.md at github.com/x/y."):
+        assert pointed_inputs(Case(id="1", prompt=prompt)) == [], prompt
+    found = _findings(tmp_path, [
+        {"id": "lint", "prompt": "Update our repo's ESLint ruleset to ban var in this repo",
+         "expectations": ["no-var is an error"]},
+        {"id": "types", "prompt": "Type checks are failing in this repo after the mypy upgrade",
+         "expectations": ["Names the failing annotation"]},
+        {"id": "refs", "prompt": "Rename the default branch references in this repo's scripts "
+                                 "from master to main", "expectations": ["Uses main"]}], "EV014")
+    assert not {"lint", "types", "refs"} & set(found), found
+    skill = tmp_path / "s1"
+    skill.mkdir()
+    (skill / "SKILL.md").write_text("---\nname: s1\ndescription: y\n---\nOutput: "
+                                    "`~/Desktop/out.pdf`\nFiles go in ~/Downloads/export.csv\n"
+                                    "See ~/.claude/skills/s1/references/guide.md\nBefore you "
+                                    "create the PR, read the checklist in ~/docs/checklist.md.\n")
+    assert skill_machine_files(skill) == ["~/docs/checklist.md"]
+    assert about_firing("report-lint技能不应被触发", ("report-lint",)) is False
