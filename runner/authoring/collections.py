@@ -166,16 +166,22 @@ EMPTY_SET = ("holds no case (an empty list): nothing to run for this skill; fix:
              "cases there, or delete the file")
 
 
+def _data_of(set_file: Path, skill: Path) -> Any:
+    """The skill's own JSON or YAML set file as data; None for any other file, or one that
+    does not parse (its reader refuses it in its own words)."""
+    if set_file.is_dir() or set_file.suffix.lower() not in (".json", ".yaml", ".yml"):
+        return None
+    try:
+        return read_set(set_file, skill)
+    except (CaseSetError, RefusedInput, OSError, ValueError):
+        return None
+
+
 def empty_set(set_file: Path, skill: Path) -> bool:
     """Whether the skill's own set file is an empty case list, by its shape: the data is `[]`,
     or a mapping whose `evals` (or `cases`) is `[]` beside nothing else that is a list (cases
     under another key are another reader's: runner.authoring.caseset)."""
-    if set_file.is_dir() or set_file.suffix.lower() not in (".json", ".yaml", ".yml"):
-        return False
-    try:
-        data = read_set(set_file, skill)
-    except (CaseSetError, RefusedInput, OSError, ValueError):
-        return False
+    data = _data_of(set_file, skill)
     if isinstance(data, list):
         return not data
     if not isinstance(data, dict):
@@ -193,13 +199,7 @@ def unwritten_set(set_file: Path, skill: Path) -> bool:
     """Whether every case of the skill's own set file has a prompt still to be written: its
     template's instruction (`請在此輸入您的測試提問`) or a TODO draft (runner.schema.drafts).
     Like an empty set, the author wrote the file and no case yet."""
-    if set_file.is_dir() or set_file.suffix.lower() not in (".json", ".yaml", ".yml"):
-        return False
-    try:
-        data = read_set(set_file, skill)
-    except (CaseSetError, RefusedInput, OSError, ValueError):
-        return False
-    items = _items(data)
+    items = _items(_data_of(set_file, skill))
     prompts = [i.get("prompt") for i in items if isinstance(i, dict)]
     return bool(items) and len(prompts) == len(items) and all(
         isinstance(p, str) and (is_template(p) or is_draft(p)) for p in prompts)

@@ -13,6 +13,20 @@ import pytest
 from tests.helpers import make_skill
 
 
+def _kit(tmp_path: Path, veg_cases: list[dict[str, Any]]) -> None:
+    """A sample collection of two skills: fruit-notes with a runnable case, veg-notes with
+    `veg_cases`."""
+    root = tmp_path / "sample" / "owner__kit"
+    for name, cases in (("fruit-notes", [{"id": "one", "prompt": "Write notes.md listing "
+                                           "three fruits.", "assertions": ["apple"]}]),
+                        ("veg-notes", veg_cases)):
+        skill = root / "skills" / name
+        (skill / "evals").mkdir(parents=True)
+        (skill / "SKILL.md").write_text(f"---\nname: {name}\ndescription: Use when asked for "
+                                        f"{name}.\n---\nbody\n")
+        (skill / "evals" / "evals.json").write_text(json.dumps(cases))
+
+
 def _bench() -> Any:
     path = Path(__file__).parents[2] / "bench" / "caseset_acceptance.py"
     spec = importlib.util.spec_from_file_location("caseset_acceptance_figures", path)
@@ -141,15 +155,7 @@ def test_an_umbrella_skill_counts_its_skills_sets(tmp_path: Path) -> None:
 
 def test_a_collections_skill_with_an_empty_set_is_not_run_and_the_sample_accepted(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    root = tmp_path / "sample" / "owner__kit"
-    for name, cases in (("fruit-notes", [{"id": "one", "prompt": "Write notes.md listing "
-                                           "three fruits.", "assertions": ["apple"]}]),
-                        ("veg-notes", [])):
-        skill = root / "skills" / name
-        (skill / "evals").mkdir(parents=True)
-        (skill / "SKILL.md").write_text(f"---\nname: {name}\ndescription: Use when asked for "
-                                        f"{name}.\n---\nbody\n")
-        (skill / "evals" / "evals.json").write_text(json.dumps(cases))
+    _kit(tmp_path, [])
     judged = tmp_path / "judged.json"
     judged.write_text(json.dumps({"owner__kit": {"clear": True, "as_meant": True}}))
     _bench().main(tmp_path / "sample", stub=False, judged=judged)
@@ -232,19 +238,10 @@ def test_a_collections_skill_with_nothing_to_run_is_not_run_as_check_says(
     """A skill whose only prompt is its template's instruction, or whose every case needs a
     file on its author's machine: `check COLLECTION` lists it as not run and accepts the rest,
     so the bench counts the sample accepted too."""
-    root = tmp_path / "sample" / "owner__kit"
-    odd = ([{"id": "1", "prompt": "Enter your prompt here", "expectations": ["A prompt"]}]
-           if other == "template" else
-           [{"id": "1", "prompt": "Summarise notes.md.", "files": ["/home/ana/notes.md"],
-             "expectations": ["Names the date"]}])
-    for name, cases in (("fruit-notes", [{"id": "one", "prompt": "Write notes.md listing "
-                                           "three fruits.", "assertions": ["apple"]}]),
-                        ("veg-notes", odd)):
-        skill = root / "skills" / name
-        (skill / "evals").mkdir(parents=True)
-        (skill / "SKILL.md").write_text(f"---\nname: {name}\ndescription: Use when asked for "
-                                        f"{name}.\n---\nbody\n")
-        (skill / "evals" / "evals.json").write_text(json.dumps(cases))
+    _kit(tmp_path, [{"id": "1", "prompt": "Enter your prompt here", "expectations": ["A prompt"]}]
+         if other == "template" else
+         [{"id": "1", "prompt": "Summarise notes.md.", "files": ["/home/ana/notes.md"],
+           "expectations": ["Names the date"]}])
     judged = tmp_path / "judged.json"
     judged.write_text(json.dumps({"owner__kit": {"clear": True, "as_meant": True}}))
     _bench().main(tmp_path / "sample", stub=False, judged=judged)
