@@ -24,6 +24,7 @@ from runner.authoring.collections import (
     read_collection,
 )
 from runner.authoring.problems import CaseSetRefused
+from runner.authoring.read_once import read_once
 from runner.authoring.reading import located
 from runner.driver.checking import Checked, check_skill
 from runner.driver.estimating import estimate_eval
@@ -203,8 +204,9 @@ def refuse_refused(opts: RunOptions, coll: Collection) -> None:
 def estimate_collection(opts: RunOptions, coll: Collection) -> list[tuple[Plan, Estimate]]:
     """`estimate COLLECTION`: each skill's run priced as `estimate SKILL` prices it, once no
     skill is refused (`refuse_refused`)."""
-    refuse_refused(opts, coll)
-    return [estimate_eval(o) for _, o in member_options(opts, coll)]
+    with read_once():  # each skill's set read once, by the check, the choice and the plan
+        refuse_refused(opts, coll)
+        return [estimate_eval(o) for _, o in member_options(opts, coll)]
 
 
 def total(estimates: list[Estimate]) -> Estimate:
@@ -241,8 +243,9 @@ def run_collection(opts: RunOptions, coll: Collection, console: Console,
     """Every skill's run in one wave under one budget; a report per skill, then the summary."""
     for line in coll.lines():
         console.print(Text(line))
-    refuse_refused(opts, coll)  # every refused skill listed, before Ray or the store is touched
-    plans, all_opts = _plans([o for _, o in member_options(opts, coll)], console)
+    with read_once():  # each skill's set read once, by the check, the choice and the plan
+        refuse_refused(opts, coll)  # every refused skill listed, before Ray or the store
+        plans, all_opts = _plans([o for _, o in member_options(opts, coll)], console)
     settings = opts.settings()
     store = open_store(settings.store_uri, settings.store_endpoint)
     check_pass(settings, store, plans[0].image_id)
