@@ -13,6 +13,7 @@ reference inside a relative clause or a comparison is context ("a change that fi
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from runner.schema.case import Case
 
@@ -99,6 +100,14 @@ def _objects(case: Case, request: str, in_project: bool) -> tuple[list[str], lis
     staged = case.files or (not in_project and case.inline_files)
     if staged or "```" in case.prompt or _HOW.search(request):
         return [], []
+    found, told = _scan(request)
+    return list(found), list(told)
+
+
+# Both the reach check (hosted objects) and the report (told objects) read the same request:
+# scanned once per prompt, the halves kept together.
+@lru_cache(maxsize=1024)
+def _scan(request: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     found: list[str] = []
     told: list[str] = []
     for match in _OBJECT.finditer(request):
@@ -115,7 +124,7 @@ def _objects(case: Case, request: str, in_project: bool) -> tuple[list[str], lis
             told.append(named)  # the object told: what the user says of it is in the prompt
             continue
         found.append(named)
-    return list(dict.fromkeys(found)), list(dict.fromkeys(told))
+    return tuple(dict.fromkeys(found)), tuple(dict.fromkeys(told))
 
 
 # The hosted repository's own state, which no checkout holds: its settings ("branch
