@@ -103,9 +103,12 @@ def member_options(opts: RunOptions, coll: Collection) -> list[tuple[Member, Run
     wanted = set(opts.case_ids)
     seen: set[str] = set()
     over: list[Member] = []
+    held: dict[str, str] = {}  # a wanted case of a skill passed over -> that skill
     for member in coll.running:
-        if passed_over(opts, member) is not None:
+        if (skipped := passed_over(opts, member)) is not None:
             over.append(member)  # nothing of it can run: said by `check`, listed as not run
+            held |= {str(p.case): member.name for p in skipped.refusal.problems
+                     if str(p.case) in wanted}
             continue
         update: dict[str, object] = {"skill_path": member.path}
         if wanted:
@@ -122,6 +125,11 @@ def member_options(opts: RunOptions, coll: Collection) -> list[tuple[Member, Run
     if not chosen and not wanted:
         raise nothing_to_run(coll)
     missing = sorted(wanted - seen)
+    if held and missing:
+        raise RefusedInput(f"--case {', '.join(i for i in missing if i in held)}: a case of "
+                           f"{', '.join(sorted(set(held.values())))}, which is not run: every "
+                           "case of it is left out for its missing input (`check` says which "
+                           "and how to stage it)")
     if missing:
         raise RefusedInput(f"--case {', '.join(missing)}: no such case in any skill of the "
                            f"collection {coll.root}")

@@ -252,3 +252,25 @@ def test_a_skill_none_of_whose_cases_can_run_is_passed_over(tmp_path: Path) -> N
     assert unpriced.exit_code == 2, unpriced.output
     assert "tidy-notes (" in unpriced.output and "draft-mail (" in unpriced.output
     assert "not run: every case is left out" in unpriced.output, unpriced.output
+
+
+def test_a_case_of_a_skill_passed_over_is_named_with_its_reason(tmp_path: Path) -> None:
+    """`--case` naming a case of a skill passed over (every case left out) says whose case it
+    is and why it does not run, instead of "no such case"; nothing is spent."""
+    repo = collection(tmp_path, names=("tidy-notes", "draft-mail"))
+    for name, case in (("tidy-notes", {"id": "n", "prompt": "Tidy: ship Friday.",
+                                       "assertions": ["Friday"]}),
+                       ("draft-mail", {"id": "m", "prompt": "Draft a reply to inbox.eml.",
+                                       "files": ["/home/ana/inbox.eml"], "assertions": ["Ana"]})):
+        (repo / "skills" / name / "evals").mkdir()
+        (repo / "skills" / name / "evals" / "evals.json").write_text(json.dumps({"evals": [case]}))
+    store = tmp_path / "store"
+    for command in ("estimate", "run"):
+        result = cli(command, str(repo), "--case", "m", "--store", str(store))
+        flat = " ".join(result.output.split())
+        assert result.exit_code == 2, result.output
+        assert "--case m: a case of draft-mail, which is not run" in flat, flat
+        assert "no such case" not in flat, flat
+    assert not store.exists() or not any(store.rglob("*.json"))
+    missing = cli("estimate", str(repo), "--case", "zz", "--store", str(store))
+    assert missing.exit_code == 2 and "no such case" in missing.output, missing.output
