@@ -929,10 +929,19 @@ _ZH_PROHIBITS = re.compile(r"^(?:不应该?|不應該?|不要|不得|不能|不�
 _ZH_CHAINED = re.compile(r"(?<![，,])(?:然后|然後|并且|並且)")
 
 
+# A setting's value after its key ("PermitRootLogin no gesetzt": the key is set to no), and a
+# German check closing on a participle of saying ("Kein Neustart nötig erwähnt": that no restart
+# is needed is mentioned): the "no" / "kein" is what the work must hold, no denial.
+_SETTING_VALUE = re.compile(r"\b([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)\s+(no|none|off)\b")
+_SAID_DE = re.compile(r"(?i)\b(?:erwähnt|genannt|erklärt|empfohlen|beschrieben|angegeben|"
+                      r"hingewiesen|dokumentiert|begründet|festgestellt)\W*$")
+
+
 def denies(statement: str) -> bool:
     """Only says something is not there, in one of these languages."""
     text = _ASIDE.sub("", " ".join(statement.split()).strip())
-    if not text or _NOT_ONLY.search(text) or _zh_demands(text):
+    text = _SETTING_VALUE.sub(r"\1=\2", text)
+    if not text or _NOT_ONLY.search(text) or _zh_demands(text) or _SAID_DE.search(text):
         return False
     # clauses joined by "et", "y", "und" that each deny ("Ne crée aucune branche et ne lance
     # aucune suite de tests"): the whole denies
@@ -983,7 +992,11 @@ FIRING: Table = {
            r"(?:d[eé]clench[eé]e?|d[eé]clenche(?:r)?|activ[eé]e?|active(?:r)?|charg[eé]e?|"
            r"invoqu[eé]e?)(?:\s+pas)?",),
     "de": (r"(?:der\s+|die\s+|das\s+|dieser\s+|diese\s+)?(?:skill)\s+(?:wird|soll|sollte|darf)\s+"
-           r"(?:nicht\s+|nie\s+)?(?:ausgel[oö]st|aktiviert|geladen|aufgerufen)(?:\s+werden)?",),
+           r"(?:nicht\s+|nie\s+)?(?:ausgel[oö]st|aktiviert|geladen|aufgerufen)(?:\s+werden)?",
+           # "Linux Skill nicht primär zuständig": the skill (by its name) is not the one to
+           # answer, said in a check's telegraphic style
+           r"(?:der\s+|die\s+|das\s+)?(?:[\w-]+\s+){0,3}?skill\s+(?:ist\s+)?(?:nicht\s+|nie\s+)?"
+           r"(?:(?:primär|hauptsächlich|allein)\s+)?zuständig",),
     "it": (r"(?:la\s+|il\s+|questa\s+|questo\s+)?(?:skill|abilit[aà])\s+(?:non\s+)?"
            r"(?:(?:deve|dovrebbe)\s+)?(?:(?:viene|essere)\s+)?(?:si\s+)?(?:attivat[ao]|attiva(?:rsi)?|"
            r"caricat[ao]|invocat[ao])",),

@@ -195,3 +195,27 @@ _TOLD = re.compile(r"(?i)\b(?:how\s+to|explain\w*|describ\w*|suggest\w*|recommen
 # after the user answers"); writing or planning is an act here ("Writes loop.sh after ...").
 _SAYS = re.compile(r"(?i)\b(?:how\s+to|explain\w*|describ\w*|suggest\w*|recommend\w*|"
                    r"mention\w*|tell\w*|says?)\b")
+
+
+# A skill that opens by asking the user and stopping for the answer: the question it tells the
+# agent to put, quoted, closing on a request for go-ahead ("... together. Sound good?", "Ready
+# to start?"), or its own words to wait ("Wait for the user's confirmation before you begin").
+_OPENING_ASK = re.compile(
+    r"(?i)(?:sound\s+good|ready\s+to\s+(?:start|begin|go)|shall\s+(?:we|i)\s+(?:start|begin|"
+    r"proceed|continue)|does\s+that\s+work(?:\s+for\s+you)?|ok(?:ay)?\s+to\s+proceed|want\s+me\s+"
+    r"to\s+(?:start|proceed|continue))\s*\?[\"”']?\s*$"
+    r"|\bwait\s+for\s+(?:the\s+user'?s?|their)\s+(?:confirmation|answer|reply|response|go-?ahead)"
+    r"\s+before\s+(?:you\s+)?(?:start|begin|proceed|continu|mov)\w*")
+# A line of SKILL.md within its opening: the ask must come before the work (its first third).
+_OPENING_SHARE = 3
+
+
+def opening_ask(skill_text: str) -> str | None:
+    """The line of SKILL.md (its body's first third) telling the agent to ask the user and stop
+    for the answer before the work, or None."""
+    body = re.sub(r"\A---\n.*?\n---\n", "", skill_text, count=1, flags=re.S)
+    lines = body.splitlines()
+    for line in lines[:max(1, len(lines) // _OPENING_SHARE)]:
+        if _OPENING_ASK.search(line.strip()):
+            return line.strip()
+    return None

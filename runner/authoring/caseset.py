@@ -33,6 +33,7 @@ from runner.authoring.answers import (
     skill_own_files,
 )
 from runner.authoring.attribution import named_skill, set_named, skill_names
+from runner.authoring.awaited_reply import opening_ask
 from runner.authoring.below_sets import SetBelow, sets_below
 from runner.authoring.case_index import indexed_cases
 from runner.authoring.casedirs import is_case_dirs, is_one_case, named_rubric
@@ -99,6 +100,7 @@ from runner.authoring.mcp import (
     stated_servers,
 )
 from runner.authoring.mdtasks import is_task, markdown_notes
+from runner.authoring.missing_programs import skill_md_text
 from runner.authoring.named_scorers import named_scorers, report_unnamed, skill_md_runs
 from runner.authoring.other_sets import other_set_lines
 from runner.authoring.outcome_asks import outcome_asked
@@ -181,6 +183,7 @@ from runner.authoring.whole_project import (
     project_staging,
     skill_source,
     too_large_text,
+    without_documents,
 )
 from runner.errors import CaseSetError
 from runner.schema.case import (
@@ -246,6 +249,22 @@ def located_set(skill_dir: Path, name: str | None = None,
                        f"or draft one with `skill-eval cases {skill_dir} --generate`"
                        + held_instead(skill_dir, name, prose=True)
                        + "".join(f"; {line}" for line in other_set_lines(skill_dir, name, [])))
+
+
+def _report_opening_ask(skill_dir: Path, cases: list[Case], problems: Problems) -> None:
+    """A skill that opens by asking the user and waiting (awaited_reply.opening_ask), run on
+    one-turn cases: in the candidate arm the run stops at that question, so what its criteria
+    expect of the later work cannot happen there; said once for the set (EV015)."""
+    single = [c.id for c in cases if not c.follow_ups]
+    asked = opening_ask(skill_md_text(skill_dir)) if single else None
+    if asked is None:
+        return
+    shown = asked if len(asked) <= 100 else asked[:97] + "..."
+    problems.report("EV015", SET_LEVEL, f"SKILL.md opens by asking the user and waiting for the "
+                    f"answer ({shown!r}), and {len(single)} case(s) are one turn: with the "
+                    "skill, the run may stop at that question, so criteria about the work after "
+                    "the user's reply cannot pass in that arm", "add the user's replies as "
+                    "follow-up turns (`follow_up_turns`), or grade only the opening")
 
 
 def _triggers_only(skill_dir: Path, name: str | None) -> str:
@@ -540,6 +559,7 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     for harnessed in harness_findings(list(found.unread)):
         problems.report(harnessed.code, harnessed.case, harnessed.message, harnessed.fix)
     report_exclusions(skill_dir, [str(f) for f in found.files], cases, problems)
+    _report_opening_ask(skill_dir, cases, problems)
     judge_expected = raw.get("judge_expected_output", False)
     if not isinstance(judge_expected, bool):
         problems.refuse("EV009", "", "judge_expected_output: true or false",
@@ -1308,6 +1328,8 @@ def _in_project(skill: SkillFiles, case: Case, own: bool, problems: Problems) ->
                         "list the project's files the case works on under `files`, from the "
                         "project's root; each is staged from the project at its path")
         return case
+    staging = without_documents(staging, skill.root, " ".join(
+        [*case.prompts, case.expected_output, *case.statements, *case.assertions]))
     if not staging.files:
         return case
     problems.report("EV012", case.id, f"runs in the project {staging.project}, as its author "

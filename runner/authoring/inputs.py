@@ -115,12 +115,17 @@ _TARGET_NOUN = re.compile(r"(?i)(?:branch|repository|repo|pull\s+request|PR|merg
 _READ_ONE = re.compile(
     rf"(?i)\b(?:review|summari[sz]e|analy[sz]e|read|check|audit|fix|refactor|translate|"
     rf"proofread|edit|parse|convert|clean\s+up|debug|explain|rewrite|improve|shorten|simplify|"
-    rf"tighten|polish|reword|rephrase|update|modify|sort|format|use|describe)\s+"
+    rf"tighten|polish|reword|rephrase|update|modify|sort|format|use|describe|verify|validate|"
+    rf"optimi[sz]e|profile|benchmark|speed\s+up"
+    # a property of it the work judges: "Verify the correctness of this algorithm"
+    rf"|(?:correctness|complexity|performance|security|behaviou?r|logic|output|bugs?|issues?|"
+    rf"problems?|flaws?)\s+(?:of|in))\s+"
     rf"(?:this|these|my|our)\s+"
     rf"{_SKIP}{{0,3}}?(?:file|files|document|documents|doc|report|draft|paper|contract|"
     r"config|configuration|folder|directory|project|code|script|data|article|essay|text|"
     r"e-?mail|message|chapter|paragraph|story|post|letter|change|prompt|function|component|"
-    r"class|module|handler|endpoint|query|schema|template|spec|slides?|deck|page)\b"
+    r"class|module|handler|endpoint|query|schema|template|spec|slides?|deck|page|algorithm|"
+    r"snippet|implementation|program|regex|method)\b"
     # the user's whole code read, named with "the": "Analyze the codebase and ..."
     # (the noun the object itself: "the repo structure of facebook/react", "the repository
     # guidelines", "the repo's settings" name something else)
@@ -149,6 +154,19 @@ _SAVED_IN = re.compile(
     r"(?i)\b(?:been|is|are|was|were)\s+(?:already\s+)?(?:[\w-]+\s+and\s+)?(?:already\s+)?"
     r"(?:saved|stored|written|placed|kept|committed|checked\s+in)\s+(?:to|in|into|under|at)\s+"
     r"(?:\./)?[\w-][\w.-]*(?:/[\w-][\w.-]*)*/(?![\w-])")
+# A folder of the user's project the work reads, by its relative path ("a security audit of
+# the src/auth/ directory", "Review the code in src/api/ for races"): a verb of reading in the
+# clause, then the path (a trailing slash, or "directory"/"folder" after it: "facebook/react"
+# is a repository's name).
+# One the prompt makes or writes to ("create the component in src/ui/") is its output
+# (_made_here).
+_READ_FOLDER = re.compile(
+    r"(?i)\b(?:review\w*|audit\w*|scan\w*|analy[sz]\w*|inspect\w*|refactor\w*|check\w*|"
+    r"read\w*|explor\w*|debug\w*|trac\w*|document\w*|test\w*)\b[^.?!\n]{0,40}?\b(?:in|of|"
+    r"under|across|inside|within|at)\s+(?:the\s+)?`?(?:\./)?"
+    r"(?:[A-Za-z_][\w-]*/(?:[\w-]+/)*(?![\w./-])|(?!(?:this|that|these|those|my|our|"
+    r"your|its|their|the|an?|current|same|working|project|root|home|output|new|empty|other)\b)"
+    r"[A-Za-z_][\w-]*/?(?=`?\s+(?:directory|folder|dir)\b))`?")
 _MADE_HERE = re.compile(r"(?i)\b(?:new|fresh|create[sd]?|creating|scaffold\w*|init\w*|"
                         r"generate[sd]?|bootstrap\w*|write|writing|build|make|put|save|place|"
                         r"output|move)\b")
@@ -435,6 +453,7 @@ def pointed_inputs(case: Case) -> list[str]:
              and not _material_below(own, m)
              and not _made_before(own, m)]
     found += [m.group(0) for m in _AT_FOLDER.finditer(own) if not _made_here(own, m)]
+    found += [m.group(0) for m in _READ_FOLDER.finditer(own) if not _made_here(own, m)]
     found += [m.group(0) for m in _SAVED_IN.finditer(own)]
     # "Create a CLAUDE.md for this repo. It is a FastAPI API ...": the project told in words
     found = [f for f in found if not any(_project_told(own, m) for pattern

@@ -554,9 +554,28 @@ def beside_skill_md(skill_dir: Path) -> Path | None:
                     and p.stem in SET_NAMES and p.suffix in SET_SUFFIXES
                     and "trigger" not in p.name), key=_named_first) \
         if skill_dir.is_dir() else []
+    found += reference_sets(skill_dir, SET_SUFFIXES)
     judged = [judge(p) for p in found]
     return next((j.path for j in judged if j.shape is not None),
                 next((j.path for j in judged if j.error is not None), None))
+
+
+# The skill's own reference folder holds its documents: a file there is its set only under a
+# name that says so (`references/evals.md`, `references/test-cases.json`), never under a name
+# a document may bear (`prompts.md`, `scenarios.md`: what the skill reads).
+REFERENCE_FOLDER = "references"
+_REFERENCE_STEMS = tuple(s for s in SET_NAMES if "eval" in s or "test" in s)
+
+
+def reference_sets(skill_dir: Path, suffixes: tuple[str, ...]) -> list[Path]:
+    """Set-named files of the skill's own `references/` folder with these suffixes, in the
+    conventional names' order."""
+    folder = skill_dir / REFERENCE_FOLDER
+    if not safely.is_dir(folder) or folder.is_symlink():
+        return []
+    return sorted((p for p in folder.iterdir() if p.is_file() and not p.is_symlink()
+                   and p.stem in _REFERENCE_STEMS and p.suffix in suffixes
+                   and "trigger" not in p.name), key=_named_first)
 
 
 def shared_naming(skill_dir: Path, found: Located,
@@ -665,6 +684,8 @@ def find_prose(skill_dir: Path, name: str | None = None) -> Path | None:
                 path = folder / f"{stem}{suffix}"
                 if path.is_file():
                     return path
+    for path in reference_sets(skill_dir, PROSE_SUFFIXES):
+        return path
     sets = _markdown_sets(skill_dir, name, folders)
     if sets:
         return sets[0] if len(sets) == 1 and not one_of_many(sets[0]) else None

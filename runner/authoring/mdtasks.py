@@ -104,9 +104,15 @@ _LABEL = re.compile(r"^\s*(?:[-*]\s+)?(?:\*\*|__)?(?P<label>[^:*_\n：]{2,40}?)\
 _BOLD_LABEL = re.compile(r"^\s*(?:\*\*|__)(?P<label>[^*_\n:：]{2,40}?)(?:\*\*|__)\s*$")
 # a check written as a sentence: "Pass when the response ...", "Fails if ..."
 _SENTENCE = re.compile(r"(?i)^\s*(?P<label>(?:pass|fail)(?:es|s)?(?:\s+only)?\s+(?:when|if))\s+\S")
+# (the labels in the languages sets are written in: German, French, Spanish, Portuguese,
+# Chinese, Japanese, Korean)
 _PROMPT_LABELS = frozenset({"prompt", "input", "query", "user", "user prompt", "user input",
                             "request", "task", "question", "user request", "user message",
-                            "输入", "提示", "提示词", "问题", "用户输入", "entrada", "consulta"})
+                            "输入", "提示", "提示词", "问题", "用户输入", "entrada", "consulta",
+                            "eingabe", "anfrage", "frage", "aufgabe", "entrée", "requête",
+                            "demande", "pregunta", "solicitud", "pergunta", "pedido",
+                            "入力", "プロンプト", "質問", "依頼", "입력", "프롬프트", "질문",
+                            "요청"})
 # ...or a qualified one: "Raw input", "User ask", "Initial prompt"
 _PROMPT_LIKE = re.compile(r"(?:raw|user|initial|original|sample|test|scenario)\s+"
                           r"(?:input|prompt|request|query|ask|message|turn)")
@@ -122,11 +128,23 @@ _PASS_LABELS = re.compile(r"(?i)^(?:expected(?:\s+(?:behaviou?rs?|output|result|
                           r"(?:if|when)|should|must|success(?:\s+criteria)?|acceptance"
                           r"(?:\s+criteria)?|checks?|criteria|asserts?|assertions?|required(?:\s+(?:signals?|"
                           r"behaviou?rs?))?|预期(?:行为|输出|结果)?|期望(?:行为|输出)?|通过标准|"
-                          r"验收标准|esperado)$")
+                          r"验收标准|esperado|"
+                          r"(?:prüf|bewertungs|akzeptanz|erfolgs|abnahme)?kriterien|"
+                          r"erwartet(?:es|e)?(?:\s+(?:verhalten|ergebnis|ausgabe|antwort))?|"
+                          r"crit[èe]res?(?:\s+(?:de\s+)?(?:réussite|succès|validation))?|"
+                          r"(?:comportement|résultat|réponse)\s+attendue?|attendue?|"
+                          r"crit[ée]rios?(?:\s+de\s+(?:éxito|aceptación|aceitação|sucesso))?|"
+                          r"(?:comportamiento|resultado|respuesta|comportamento|resposta)\s+"
+                          r"esperad[oa]|"
+                          r"期待(?:される)?(?:動作|結果|出力|挙動)?|(?:評価|合格|判定)基準|"
+                          r"기대\s*(?:결과|동작|출력)|(?:평가|통과|합격)\s*기준)$")
 _FAIL_LABELS = re.compile(r"(?i)^(?:fail(?:ure)?(?:\s+(?:indicators?|if|when|modes?|signals?))?|"
                           r"fails\s+(?:if|when)|must\s+not|should\s+not|anti[-\s]?patterns?|"
                           r"red\s+flags?|forbidden(?:\s+behaviou?rs?)?|hard[-\s]failures?"
-                          r"(?:\s+signals?)?|失败(?:标志|信号|条件)?|不应|禁止)$")
+                          r"(?:\s+signals?)?|失败(?:标志|信号|条件)?|不应|禁止|"
+                          r"nicht\s+erwartet|darf\s+nicht|verboten|ausschlusskriterien|"
+                          r"ne\s+doit\s+pas|interdit|no\s+debe|prohibido|não\s+deve|proibido|"
+                          r"금지(?:\s*사항)?)$")
 _COMMON = re.compile(r"(?i)criteria|pass|expect|every\s+case|all\s+cases|shared|标准|通用")
 _COMMON_FAIL = re.compile(r"(?i)fail|forbidden|anti[-\s]?pattern|red\s+flag|失败|禁止")
 # a task-list checkbox ("- [ ] No emojis", "- [x] ...") is the tester's tick box, no part
@@ -320,6 +338,27 @@ def _after_list(lines: list[str]) -> list[str]:
             and not re.match(r"(?i)(?:see|note|cf\.?|ref|for\s+more|tip|hint)\b", p)]
 
 
+# A mark opening a check's line: a tick (it is what should hold: the mark is decoration), a
+# cross (it is what must not hold, unless the words themselves deny: "❌ Linux skill not the
+# one responsible" is the expectation that it is not).
+_TICK = re.compile(r"^(?:✅|✔️?|☑️?|🟢)\s*")
+_CROSS = re.compile(r"^(?:❌|✗|✘|🚫|⛔|🔴|❎)\s*")
+_DENIES = re.compile(r"(?i)\b(?:not|no|never|without|nicht|kein\w*|ohne|nie|pas|sans|jamais|"
+                     r"aucune?|sin|nunca|não|sem|nenhum)\b|n't\b|[不没無无未勿别]|ない|ません|"
+                     r"않|없|못")
+
+
+def _marked(checks: list[str], avoid: list[str]) -> tuple[list[str], list[str]]:
+    """The checks and what to avoid, each item's opening mark read (_TICK, _CROSS)."""
+    kept: list[str] = []
+    crossed: list[str] = []
+    for item in checks:
+        bare = _CROSS.sub("", item)
+        (crossed if bare != item and not _DENIES.search(bare) else kept).append(
+            _TICK.sub("", bare))
+    return kept, [*(_TICK.sub("", _CROSS.sub("", i)) for i in avoid), *crossed]
+
+
 def _items(label: str, rest: str, lines: list[str]) -> list[str]:
     if _SENTENCE.match(rest):  # the sentence and its paragraph: one check
         more = []
@@ -451,6 +490,7 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
         checks = [i for label, r, ls in blocks if _pass(label) and not _fail(label)
                   for i in _items(label, r, ls)]
         avoid = [i for label, r, ls in blocks if _fail(label) for i in _items(label, r, ls)]
+        checks, avoid = _marked(checks, avoid)
         named = _SUB_NUMBER.match(title) or _ID_TITLE.match(title)
         earlier: dict[str, Any] | None = None
         if not prompt and (checks or avoid) and blocks:

@@ -31,10 +31,12 @@ What the image holds is runner.schema.image's one list.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from pathlib import Path
 
 from runner.authoring.runnable import BY_SUFFIX, FOREIGN
 from runner.schema.image import IMAGE_PROGRAMS
+from runner.scoring.asked import product_name
 from runner.scoring.on_calls import on_calls
 
 # Command-line programs a case may ask to run: servers, builds, package managers, containers,
@@ -57,6 +59,8 @@ KNOWN_PROGRAMS = frozenset({
     "pulumi", "ansible", "ansible-playbook", "vagrant", "aws", "gcloud", "az", "gsutil",
     "firebase", "vercel", "netlify", "heroku", "flyctl", "wrangler", "supabase",
     "jira", "gh", "glab", "stripe",
+    # other coding agents' CLIs, each signed in to its vendor's service
+    "gemini", "codex", "opencode", "aider", "cursor-agent", "qwen", "goose",
     "psql", "mysql", "redis-cli", "mongosh", "mongo", "sqlite3", "pg_dump",
     "ffmpeg", "pandoc", "jq", "yq", "magick", "pdflatex", "xelatex", "hugo", "jekyll",
     "mkdocs", "sphinx-build", "sphinx", "shellcheck", "hadolint", "trivy", "semgrep", "k6",
@@ -178,12 +182,14 @@ def _words_of(name: str) -> str:
 
 
 def asked_runs(text: str, skill_name: str = "", uses: bool = True,
-               past: bool = True) -> list[tuple[str, str]]:
+               past: bool = True, runs: Collection[str] = ()) -> list[tuple[str, str]]:
     """(command, program) for each run of a missing program the text asks of the agent. Not
     the skill itself asked for by its name ("Run node api builder on this project" to the
     node-api-builder skill); "uses X" only when `uses` (an answer explaining how to verify
     "uses `docker compose config`" in its words). A past run only when `past` (a prompt's "a
-    teammate ran `go test`" tells what happened; a criterion's "Ran npm test" is the agent's)."""
+    teammate ran `go test`" tells what happened; a criterion's "Ran npm test" is the agent's).
+    A skill named after a program its SKILL.md runs (`runs`: the gemini-cli skill running
+    `gemini -p ...`): "Invokes Gemini CLI" names that program, which the run then needs."""
     found: list[tuple[str, str]] = []
     skill = _words_of(skill_name) if len(re.split(r"[\s_-]+", skill_name)) > 1 else ""
     for pattern in (_RUN_CMD, _USE_CMD) if uses else (_RUN_CMD,):
@@ -193,7 +199,8 @@ def asked_runs(text: str, skill_name: str = "", uses: bool = True,
             if match.group(0).startswith("RUN") or not _agent_runs(text, match.start()) \
                     or (not past and _PAST.match(match.group(0))) \
                     or _MATERIAL.match(text, match.end()) \
-                    or (skill and _words_of(text[match.start(group):]).startswith(skill)):
+                    or (skill and _words_of(text[match.start(group):]).startswith(skill)
+                        and match.group(group).lower() not in runs):
                 continue
             program = match.group(group).lower()
             command = _command(text, match.start(group))
@@ -371,11 +378,12 @@ def program_needs(prompt: str, criteria: list[str], programs: list[str], skill_n
     the agent to run it and a criterion depends on the run, a criterion says the agent ran it,
     or the prompt asks for what the skill's own run of one of `programs` gives. The criteria
     of a prompt asking for advice (`advice`) or an explanation describe the answer: not read."""
-    runs = [run for run in asked_runs(prompt, skill_name, past=False)
+    runs = [run for run in asked_runs(prompt, skill_name, past=False, runs=programs)
             if any(_depends(text, run[1]) for text in criteria)]
     if not advice and _EXPLAIN.search(prompt.strip()) is None:
         uses = _WRITE_TASK.search(prompt.strip()) is None
-        runs += [run for text in criteria for run in asked_runs(text, skill_name, uses)]
+        runs += [run for text in criteria
+                 for run in asked_runs(text, skill_name, uses, runs=programs)]
         runs += [run for text in criteria for run in cjk_runs(text)]
         # what the skill's own command makes, said made: "issue を作成する" of `gh issue create`
         runs += made_needs(criteria, makes or [])
@@ -407,6 +415,8 @@ def interpreter_needs(criteria: list[str]) -> list[tuple[str, str]]:
         if not on_calls(text):
             continue
         for match in _SCRIPT_FILE.finditer(text):
+            if product_name(match.group(0)):
+                continue  # "Node.js 22 LTS": software named, no script
             suffix = match.group(1).lower()
             lacks = FOREIGN.get(suffix) or (BY_SUFFIX[suffix] if suffix in BY_SUFFIX
                                             and BY_SUFFIX[suffix] not in IMAGE_PROGRAMS else "")

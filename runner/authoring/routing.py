@@ -69,8 +69,10 @@ _STATEMENT = re.compile(
     re.IGNORECASE)
 # After the verb: an adverb, then at most the request it fires on ("correctly on an English
 # research request", "when asked to tidy notes"); never a second thing the skill does.
+# (how it is called is part of firing: "via the explicit command", "through /systemsdesign",
+# "by its slash command")
 _REST_OK = re.compile(r"^\s*(?:\w+ly\b\s*)?(?:\([^)]*\)|(?:on|for|when|with|given|in\s+"
-                      r"response\s+to)\b[^;]*|here|at\s+all|[.,!])?\s*[.!]?"
+                      r"response\s+to|via|through|by(?!\s+\w+ing\b)|from)\b[^;]*|here|at\s+all|[.,!])?\s*[.!]?"
                       # ...or a short sentence denying what it would have made ("No report.")
                       r"(?:\s*No\s+[\w-]+(?:\s+[\w-]+){0,3}\s*[.!]?)?\s*$",
                       re.IGNORECASE)

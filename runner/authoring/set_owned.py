@@ -99,12 +99,38 @@ def set_files_outside_evals(skill_dir: Path, read_files: Iterable[str],
         # waza's task files, named by the eval's patterns (`tasks/*.yaml`)
         given += _set_file_paths(skill_dir, [str(p) for p in task_paths(Path(file))])
     given += [p for case in cases for p in _case_paths(case)]
+    given += test_documents(skill_dir, read_files)
     given += past_runs(skill_dir) if runs is None else runs
     found: list[str] = []
     for rel in given:
         found += [f for f in _files_at(skill_dir, rel)
                   if not PurePosixPath(f).is_relative_to(EVALS_ROOT) and f != "SKILL.md"]
     return list(dict.fromkeys(found))
+
+
+# A document for testers beside a set kept in the skill's own folders ("manual-test-
+# walkthrough.md", "eval-rubric.md", "expected-results.md" next to test-prompts.json): the
+# author's script of a case and what passes, which the candidate arm alone would read.
+_TEST_DOCUMENT = re.compile(r"(?i)(?:^|[-_.])(?:tests?|testing|evals?|walkthrough|rubrics?|"
+                            r"grading|scoring|expected)(?:[-_.]|$)")
+_DOCUMENT_SUFFIXES = frozenset({".md", ".markdown", ".txt", ".json", ".yaml", ".yml"})
+
+
+def test_documents(skill_dir: Path, read_files: Iterable[str]) -> list[str]:
+    """The test documents in the folder of each set file that lies inside the skill outside
+    evals/, by their path from the skill."""
+    root = skill_dir.resolve()
+    found: list[str] = []
+    for file in read_files:
+        folder = Path(file).resolve().parent
+        if not folder.is_relative_to(root) or folder.relative_to(root).parts[:1] == (
+                str(EVALS_ROOT),) or not safely.is_dir(folder):
+            continue
+        found += [p.relative_to(root).as_posix() for p in sorted(folder.iterdir())
+                  if p.is_file() and not p.is_symlink() and p.suffix.lower() in
+                  _DOCUMENT_SUFFIXES and p.name != "SKILL.md" and _TEST_DOCUMENT.search(p.stem)
+                  and p.resolve() != Path(file).resolve()]
+    return found
 
 
 _RUN_RECORDS = frozenset({"grading.json", "benchmark.json", "timing.json", "eval_metadata.json"})

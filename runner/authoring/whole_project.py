@@ -208,6 +208,32 @@ def skill_source(skill_dir: Path) -> str | None:
     return None
 
 
+DOCUMENTS_SKILL = "files naming this skill (they document it: the baseline would read it)"
+
+
+def _distinct(name: str) -> bool:
+    """A skill's name no text uses by chance (`gemini-cli`, `release_notes`, `humanizer-pro`;
+    never `review` or `commit`, words any README holds)."""
+    return "-" in name or "_" in name or len(name) >= 10
+
+
+def without_documents(staging: Staging, skill_dir: Path, needed: str) -> Staging:
+    """The staging without the project's files that name the skill under test by its declared
+    name (a README listing it, its usage, its benchmark): the skill's documentation, which
+    would hand the baseline the skill. A file the case's own words name (`needed`: its prompt,
+    criteria ...) is its material and stays."""
+    name = declared_name(skill_dir) or skill_dir.name
+    if not _distinct(name):
+        return staging
+    names = re.compile(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w-])")
+    gone = [at for at, text in staging.files.items() if names.search(text)
+            and PurePosixPath(at).name not in needed and at not in needed]
+    if not gone:
+        return staging
+    return Staging(staging.project, {at: t for at, t in staging.files.items() if at not in gone},
+                   {**staging.left_out, DOCUMENTS_SKILL: len(gone)}, staging.too_large)
+
+
 def too_large_text(staging: Staging) -> str:
     """The largest folders of a project past the cap, for the refusal."""
     return ", ".join(f"{name}/ ({n} file(s), {size // 1024} KiB)" if name != "." else

@@ -32,8 +32,31 @@ FILE_WORD = re.compile(r"(?<![\w/.-])(?:\./)?((?:[\w-][\w.-]*/)*[\w-][\w.-]*"
                        r"\.[A-Za-z][A-Za-z0-9]{0,5})(?![\w/-])")
 
 
+# Software named with what looks like a file's extension ("Node.js 22 LTS", "Vue.js",
+# "Socket.io"): a product, never a file or a script to run.
+_PRODUCTS = frozenset({"node", "vue", "next", "nuxt", "express", "three", "d3", "chart",
+                       "react", "angular", "ember", "backbone", "socket", "moment", "p5",
+                       "alpine", "solid", "svelte", "nest", "meteor", "knockout", "jquery",
+                       "pixi", "babylon", "anime", "phaser", "leaflet", "mapbox", "tensorflow",
+                       "ml5", "brain", "handlebars", "mustache", "marked", "highlight",
+                       "video", "plotly", "cytoscape", "sigma", "paper", "fabric", "matter"})
+_PRODUCT_SUFFIXES = frozenset({".js", ".io"})
+
+
+def product_name(name: str) -> bool:
+    """`name` is a product named like a file (`Node.js`, `Socket.io`): no path, its stem a
+    known product's, capitalised (runner.authoring.prompts reads a prompt's `X.js` by what
+    follows it; a criterion names the product alone)."""
+    path = PurePosixPath(name.strip("`"))
+    # (written as the product is, with its capital: "next.js" is a file's name)
+    return len(path.parts) == 1 and path.suffix.lower() in _PRODUCT_SUFFIXES \
+        and path.stem.lower() in _PRODUCTS and not path.stem[:1].islower()
+
+
 def reads_as_file(name: str) -> bool:
     path = PurePosixPath(name)
+    if product_name(name):
+        return False
     return len(path.parts) > 1 or path.suffix.lower().lstrip(".") in FILE_EXTENSIONS
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import check_cli, make_skill, write_data, write_skill_md
+from tests.helpers import check_cli, check_json, make_skill, write_data, write_skill_md
 
 SKILL_MD = ("---\nname: api-helper\ndescription: Builds and explains HTTP API handlers. Use "
             "when asked to write or review an endpoint.\n---\nWrite small handlers.\n")
@@ -245,3 +245,19 @@ def test_only_a_whole_instruction_is_a_template(prompt: str, template: bool) -> 
     from runner.schema.drafts import is_template
 
     assert is_template(prompt) is template
+
+
+def test_a_files_entry_with_a_note_on_its_staging_stages_the_path_and_says_the_note(
+        tmp_path: Path) -> None:
+    """`"files": ["evals/memory/ via setup.sh"]`: the path is the fixture, staged; the note names
+    the authors' own staging step, which is not run, and `check` says so (was: refused, no
+    such fixture)."""
+    skill = make_skill(tmp_path, [{"id": "gc", "prompt": "Triage the memory folder.",
+                                   "files": ["evals/memory/ via setup.sh"],
+                                   "assertions": ["Names MEMORY.md"]}],
+                       {"evals/memory/MEMORY.md": "- [a](a.md)\n", "evals/setup.sh": "true\n"})
+    got = check_json(skill)
+    case = got["cases"][0]
+    assert [f["file"] for f in case["fixtures"]] == ["evals/memory/"], case["fixtures"]
+    said = " ".join(f["message"] for f in got["findings"] if f["code"] == "EV012")
+    assert "the note 'via setup.sh' names the authors' own staging step" in said, said

@@ -111,3 +111,28 @@ def test_an_act_bounded_by_the_reply_that_a_criterion_requires_is_flagged(
         tmp_path: Path, behavior: str, criteria: list[str], flagged: bool) -> None:
     result = _check(tmp_path, {"expected_behavior": behavior, "pass_criteria": criteria})
     assert ("EV015" in result.output) is flagged, result.output
+
+
+def test_a_skill_that_opens_by_asking_the_user_is_said_for_one_turn_cases(
+        tmp_path: Path) -> None:
+    """SKILL.md telling the agent to open with a question and wait ("... Sound good?") run on
+    one-turn cases: with the skill the run may stop there, so the set says it (EV015); a
+    question deep in the workflow is no opening."""
+    skill = tmp_path / "planner"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": [
+        {"id": "p1", "prompt": "Help me plan a referral program.",
+         "expectations": ["Runs a premortem"]}]}))
+    (skill / "SKILL.md").write_text(
+        "---\nname: planner\ndescription: Plans systems backwards. Use when asked to plan a "
+        "program.\n---\n## Start\nSay: \"We'll spend 20 minutes on this together. Sound "
+        "good?\"\n## Phase 1\nAsk for the end state.\n## Phase 2\nMap dependencies.\n"
+        "## Phase 3\nRun a premortem.\n## Phase 4\nDraw the diagram.\n")
+    result = CliRunner().invoke(main, ["check", str(skill)])
+    flat = " ".join(result.output.split())
+    assert result.exit_code == 0 and "EV015" in flat and "opens by asking the user" in flat, flat
+    late = (skill / "SKILL.md").read_text().replace("Sound good?", "Go.").replace(
+        "Draw the diagram.", "Draw the diagram.\n" * 6 + "Ask: \"Ready to start?\"")
+    (skill / "SKILL.md").write_text(late)
+    quiet = CliRunner().invoke(main, ["check", str(skill)])
+    assert "opens by asking the user" not in quiet.output, quiet.output

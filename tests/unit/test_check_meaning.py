@@ -193,3 +193,14 @@ def test_a_skill_called_by_its_name_before_a_korean_particle(statement: str,
     """"report-lint은 트리거하지 않아야 한다": the particle written onto the name ends it, and
     the active "트리거하다" says firing as the passive "트리거되다" does."""
     assert about_firing(statement, ("report-lint",)) is fires
+
+
+@pytest.mark.parametrize(("statement", "fires"), [
+    ("Triggers systems-design skill via explicit command", True),
+    ("Triggers systems-design skill through the /systemsdesign command", True),
+    ("Triggers systems-design skill by reading the brief and summarising it", None),
+])
+def test_how_the_skill_is_called_is_part_of_firing(statement: str, fires: bool | None) -> None:
+    """"via the explicit command", "through /x": how it is called is still about firing; "by
+    reading ... and summarising" is work the run must show."""
+    assert about_firing(statement, ("systems-design",)) is fires

@@ -327,3 +327,60 @@ def test_a_section_numbered_below_another_keeps_its_own_number(tmp_path: Path) -
         "**Expected:**\n- Lists no coffee\n"))
     got = report(skill)
     assert [c["id"] for c in got["cases"]] == ["1", "2", "2.1"], got
+
+
+GERMAN_SET = """# Eval-Testfälle: Menü
+
+## Kategorie 1: Inhalt
+
+### T001 — Wochenmenü
+**Input:** "Schreibe ein vegetarisches Wochenmenü"
+**Kriterien:**
+- ✅ Sieben Tage genannt
+- ✅ PermitMeat no gesetzt
+- ✅ Kein Fleisch-Ersatz nötig erwähnt
+- ❌ Enthält Rindfleisch
+
+## Kategorie 2: Negativ
+
+### N001 — Fremdes Thema
+**Input:** "Konfiguriere einen Cisco Switch"
+**Erwartetes Verhalten:**
+- ❌ Menu-writer Skill nicht zuständig
+- ✅ Network Skill empfehlen
+"""
+
+
+def test_a_german_set_in_the_skills_references_is_read_with_its_marks(tmp_path: Path) -> None:
+    """A set named as one in the skill's own `references/` (`references/evals.md`) is its set;
+    German labels (`**Kriterien:**`, `**Erwartetes Verhalten:**`) are read as checks; a tick is
+    decoration, a cross marks what must not hold unless its words deny already ("❌ ... nicht
+    zuständig": the skill not firing); a setting's value ("PermitMeat no gesetzt") and a denial
+    the answer must say ("Kein ... erwähnt") are no absences; the set is left out of the
+    skill's bundle."""
+    skill = _skill(tmp_path / "menu-writer")
+    (skill / "references").mkdir()
+    (skill / "references" / "evals.md").write_text(GERMAN_SET)
+    got = report(skill)
+    assert [c["id"] for c in got["cases"]] == ["T001", "N001"], got["cases"]
+    checks = {str(c["entry"]): c for c in _case(got, "T001")["checks"]}
+    assert "Sieben Tage genannt" in checks, checks
+    assert not any(e.startswith("✅") for e in checks), checks
+    flat = check(str(skill), "-v").output
+    assert "statement PermitMeat no gesetzt: grader model: pass only on a verbatim" in flat, flat
+    assert "statement Kein Fleisch-Ersatz nötig erwähnt: grader model: pass only on" in flat
+    assert "Enthält Rindfleisch" in flat and "avoids" in flat, flat
+    assert "Menu-writer Skill nicht zuständig" not in _entries(_case(got, "N001"))
+    assert "say whether the skill fires ('Menu-writer Skill nicht zuständig')" in " ".join(
+        flat.split()), flat
+    assert "references/evals.md" in flat and "left out of the skill bundle" in flat, flat
+
+
+def test_a_document_in_references_under_another_name_is_no_set(tmp_path: Path) -> None:
+    """Only a set's own name makes a file of `references/` the set: `prompts.md` there is what
+    the skill reads."""
+    skill = _skill(tmp_path / "menu-writer")
+    (skill / "references").mkdir()
+    (skill / "references" / "prompts.md").write_text(GERMAN_SET)
+    result = check(str(skill))
+    assert result.exit_code == 2 and "no case set" in result.output, result.output

@@ -166,3 +166,17 @@ def test_an_earlier_runs_workspace_inside_the_skill_is_left_out(tmp_path: Path) 
                    "wr-workspace/iteration-1/weekly/with_skill/outputs/report.md"], out
     assert "notes/iteration-2/plan.md" in names(pack_skill(skill, out))
     assert not any(n.startswith("wr-workspace") for n in names(pack_skill(skill, out)))
+
+
+def test_a_testers_document_beside_a_set_at_the_root_is_left_out(tmp_path: Path) -> None:
+    """A document for testers beside a set kept in the skill's folder ("manual-test-
+    walkthrough.md" next to test-prompts.json: one case's script and what passes) is the
+    set's own: the candidate arm alone would read it. A reference of the skill is not."""
+    skill = skill_with(tmp_path, {
+        "test-prompts.json": json.dumps([{"prompt": "Write the weekly report into report.md.",
+                                          "expected_behaviors": ["Writes report.md"]}]),
+        "manual-test-walkthrough.md": "# Manual test\nPASS if report.md has a heading.\n",
+        "style-guide.md": "Use short headings.\n"})
+    out, kept = left_out(skill)
+    assert sorted(out) == ["manual-test-walkthrough.md", "test-prompts.json"] and kept == []
+    assert "style-guide.md" in names(pack_skill(skill, out))

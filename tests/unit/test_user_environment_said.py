@@ -416,3 +416,44 @@ def test_what_reads_like_the_users_material_but_is_not(tmp_path: Path) -> None:
                                     "create the PR, read the checklist in ~/docs/checklist.md.\n")
     assert skill_machine_files(skill) == ["~/docs/checklist.md"]
     assert about_firing("report-lint技能不应被触发", ("report-lint",)) is False
+
+
+AGENT_CLI_MD = ("---\nname: gemini-cli\ndescription: Gets a second opinion from the Gemini CLI. "
+                "Use when asked to consult gemini.\n---\nRun `gemini -y -p \"<question>\" -o text`"
+                " and report what it says.\n")
+
+
+def test_a_program_the_skill_is_named_after_is_still_a_program_it_needs(tmp_path: Path) -> None:
+    """A skill named after the CLI its SKILL.md runs (`gemini-cli` running `gemini -p`): "Invokes
+    Gemini CLI" names that program, which the image lacks (EV014); a product named like a file
+    ("Node.js 22 LTS") is the topic, never a script to run or a file to quote."""
+    skill = make_skill(tmp_path, [
+        {"id": "review", "prompt": "Ask gemini what changed in Node.js 22 LTS.",
+         "expected_output": "Invokes Gemini CLI to search what changed in Node.js 22 LTS"},
+        {"id": "plain", "prompt": "Summarise what changed in Node.js 22 LTS in a short list.",
+         "expectations": ["The answer mentions Node.js 22"]}],
+        name="gemini-cli", skill_md=AGENT_CLI_MD)
+    got = check_json(skill)
+    said = {f["case"]: f["message"] for f in got["findings"] if f["code"] == "EV014"}
+    assert "a program the default sandbox image lacks (gemini)" in said.get("review", ""), said
+    assert "plain" not in said, said
+    flat = " ".join(check_cli(str(skill), "-v").output.split())
+    assert "script that runs with node" not in flat and "names Node.js" not in flat, flat
+
+
+def test_code_and_folders_the_prompt_works_on_are_missing_inputs(tmp_path: Path) -> None:
+    """"Verify the correctness of this algorithm", "Optimize this SQL query", a security audit
+    "of the src/auth/ directory": material the case neither stages nor quotes (EV009, left
+    out); a folder the prompt makes is its output."""
+    cases = [{"id": "algo", "prompt": "Verify the correctness of this algorithm.",
+              "expectations": ["Names a bug"]},
+             {"id": "query", "prompt": "Optimize this SQL query for speed.",
+              "expectations": ["Adds an index"]},
+             {"id": "audit", "prompt": "Perform a security audit of the src/auth/ directory.",
+              "expectations": ["Names an injection risk"]},
+             {"id": "made", "prompt": "Create a login form component in src/ui/ and test it.",
+              "expectations": ["The form has a password field"]}]
+    said = _findings(tmp_path, cases, "EV009")
+    assert {"algo", "query", "audit"} <= set(said), said
+    assert "made" not in said, said
+    assert "'audit of the src/auth/'" in said["audit"], said["audit"]

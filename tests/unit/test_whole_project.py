@@ -414,3 +414,27 @@ def test_a_skills_past_runs_under_a_workspace_folder_are_never_staged(tmp_path: 
     assert staging is not None
     assert not any(at.startswith("workspace/") for at in staging.files), staging.files
     assert "workspace/<name>/ holding outputs/ (past outputs)" in staging.left_out_text()
+
+
+def test_a_project_file_documenting_the_skill_never_reaches_the_session(tmp_path: Path) -> None:
+    """A project file naming the skill under test (a README listing `deploy-helper`, its
+    usage, its past benchmark) documents it: the baseline would read the skill; left out and
+    said, unless the case's own words name that file."""
+    coverage = {**COVERAGE}
+    skill = project(tmp_path, [coverage])
+    (skill / "SKILL.md").write_text(SKILL_MD.replace("name: testing", "name: deploy-helper"))
+    (tmp_path / "app" / "README.md").write_text("# app\nRun the deploy-helper skill: "
+                                                "`/deploy-helper --env prod` (100% pass)\n")
+    result = check(str(skill))
+    flat = " ".join(result.output.split())
+    assert result.exit_code == 0, result.output
+    assert "3 file(s) staged" in flat and "files naming this skill (they document it: the " \
+        "baseline would read it)" in flat, flat
+    case = load_caseset(skill, "deploy-helper").evals[0]
+    assert "README.md" not in case.inline_files and "src/test/TaskDaoTest.kt" in \
+        case.inline_files
+    named = project(tmp_path / "again", [{**COVERAGE, "prompt": "Fix the typo in README.md."}])
+    (named / "SKILL.md").write_text(SKILL_MD.replace("name: testing", "name: deploy-helper"))
+    (tmp_path / "again" / "app" / "README.md").write_text("Run the deploy-helper skill.\n")
+    kept = load_caseset(named, "deploy-helper").evals[0]
+    assert "README.md" in kept.inline_files
