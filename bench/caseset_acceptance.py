@@ -45,6 +45,7 @@ from runner.authoring.bundles import pack_fixtures, pack_skill
 from runner.authoring.caseset import load_caseset, restated_prompts
 from runner.authoring.collections import (
     EMPTY_SET,
+    PROSE_SET,
     UNDESCRIBED_HEAD,
     UNWRITTEN_SET,
     empty_set,
@@ -52,7 +53,7 @@ from runner.authoring.collections import (
     unwritten_set,
 )
 from runner.authoring.describe import ignored_summary, read_case
-from runner.authoring.layouts import collection
+from runner.authoring.layouts import PROSE_REFUSAL, collection
 from runner.authoring.problems import CaseSetRefused
 from runner.authoring.read_once import read_once
 from runner.authoring.reading import read_skill, refuse_errors
@@ -139,7 +140,8 @@ def _not_run(error: str) -> bool:
     set is an empty list or holds only prompts still to be written, or none of its cases can
     run as written."""
     return NOT_ITS_OWN in error or EMPTY_SET in error or UNWRITTEN_SET in error \
-        or error.startswith(UNDESCRIBED_HEAD) or error.startswith(PASSED_OVER)
+        or error.startswith(UNDESCRIBED_HEAD) or error.startswith(PASSED_OVER) \
+        or error.startswith(PROSE_SET)
 
 
 def _unwritten_member(sample: Path, skill: Path) -> bool:
@@ -273,6 +275,11 @@ def main(folder: Path, stub: bool, judged: Path | None = None, jobs: int = 1) ->
                     and _unwritten_member(folder / sample, source):
                 # every prompt still to be written: `check COLLECTION` lists it as not run
                 error, got = f"its set {UNWRITTEN_SET}", got._replace(problems=())
+            if error is not None and PROSE_REFUSAL in error and skills \
+                    and len(_members(folder / sample)) > 1:
+                # a prose set no reader grades: `check COLLECTION` lists it as not run, with
+                # the command that drafts it (runner.authoring.collections.PROSE_SET)
+                error = f"{PROSE_SET}{got.refused_at or source}"
             if got.problems and got.unrunnable_only and len(_members(folder / sample)) > 1:
                 # every case left out for its missing input: `check COLLECTION` passes over
                 # it (runner.driver.collection.PassedOver), said, and checks the others

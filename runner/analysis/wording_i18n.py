@@ -392,6 +392,18 @@ OPTIONAL: Table = {
            r"opsiyonel|bonus)\s*[:\-\u2013\u2014]",),
 }
 
+# ...or at the end, where these languages say it: "...考慮されることが望ましい" (it is desirable
+# that), "...を使う案も可" (that plan is also acceptable), "X is also acceptable": a wish or an
+# allowance, no requirement.
+OPTIONAL_END: Table = {
+    "en": (r"(?:is|are)\s+(?:also\s+)?(?:acceptable|fine|ok(?:ay)?|a\s+plus|welcome|"
+           r"allowed)|,?\s*(?:ideally|if\s+possible)|\((?:optional|nice[\s-]to[\s-]have|"
+           r"bonus)\)",),
+    "ja": (r"(?:ことが|のが|と)?望ましい|(?:も|でも)(?:可|よい|良い|OK|構わない)|尚可",),
+    "zh": (r"(?:为佳|為佳|亦可|也可以?|更佳)",),
+    "ko": (r"(?:것이\s*)?바람직하다|바람직함|도\s*(?:가능|허용|괜찮음|괜찮다)",),
+}
+
 # Words beside a server's plain name that say it is the server ("the github server").
 SERVER_WORDS: Table = {
     "zh": (r"服务器|伺服器|服務器|工具",), "ja": (r"サーバー?|ツール",), "ko": (r"서버|도구|툴",),
@@ -404,9 +416,9 @@ SERVER_WORDS: Table = {
 # A verb that hands a link over to be read ("résume https://...").
 READ_CUE: Table = {
     "zh": (r"阅读|閱讀|读取|讀取|总结|總結|概括|分析|查看|参考|參考|根据|根據|抓取|访问|訪問|"
-           r"获取|獲取",),
-    "ja": (r"読んで|読み|要約|まとめ|分析|参照|確認して|に基づいて|取得",),
-    "ko": (r"읽고|읽어|요약|분석|참고|확인|바탕으로|가져와|검토",),
+           r"获取|獲取|审计|審計|审查|審查|检查|檢查|评估|評估|诊断|診斷|爬取",),
+    "ja": (r"読んで|読み|要約|まとめ|分析|参照|確認して|に基づいて|取得|監査|診断|評価",),
+    "ko": (r"읽고|읽어|요약|분석|참고|확인|바탕으로|가져와|검토|감사|진단|평가",),
     "ru": (r"прочитай\w*|прочти|изучи\w*|проанализируй\w*|резюмируй\w*|кратко\s+изложи|"
            r"открой|посмотри|на\s+основе|по\s+ссылке",),
     "es": (r"lee|leer|resume|resumir|analiza|analizar|revisa|revisar|consulta|basado\s+en|"
@@ -512,6 +524,8 @@ LIVE_DATA_RE = compiled(LIVE_DATA)
 LIVE_SOURCE_RE = compiled(LIVE_SOURCE)
 POINTED_RE = compiled(POINTED)
 OPTIONAL_RE = re.compile(rf"^\s*(?:{alternation(OPTIONAL, bounded=False)})", re.IGNORECASE)
+OPTIONAL_END_RE = re.compile(rf"(?:{alternation(OPTIONAL_END, bounded=False)})\s*[.。!！]?\s*$",
+                             re.IGNORECASE)
 SERVER_WORDS_RE = compiled(SERVER_WORDS)
 READ_CUE_RE = compiled(READ_CUE)
 WEB_SEARCH_RE = compiled(WEB_SEARCH)

@@ -135,6 +135,7 @@ from runner.authoring.prompts import (
 )
 from runner.authoring.reach import report_reach
 from runner.authoring.read_once import once
+from runner.authoring.readme_criteria import readme_criteria
 from runner.authoring.references import with_references
 from runner.authoring.repo_reads import repo_reads
 from runner.authoring.routing import RoutingOnlySet, all_routing_statements
@@ -555,6 +556,11 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
             problems.report("EV012", SET_LEVEL, f"{file.name}: {why}", "none needed (or move "
                             "it out of the set folder)")
     _report_sets_below(found, skill_dir, problems)
+    readme = readme_criteria(set_folder)
+    if readme is not None:
+        problems.report("EV012", SET_LEVEL, f"{readme[0].name} beside the set lists criteria "
+                        f"for every answer ({readme[1][:80]!r}, {readme[2]} item(s)): prose, "
+                        "not graded", "write the ones that apply in each case's expectations")
     report_gates(set_folder, found.files, problems)  # a rubric's pass gate: said, with the fix
     for harnessed in harness_findings(list(found.unread)):
         problems.report(harnessed.code, harnessed.case, harnessed.message, harnessed.fix)

@@ -26,6 +26,8 @@ from runner.authoring.layouts import (
     held_instead,
     hidden_sets,
     naming_entries,
+    owns_markdown,
+    read_markdown,
     read_set,
     several_skills,
     skill_part,
@@ -131,6 +133,18 @@ def undescribed(path: Path) -> str | None:
     return None
 
 
+PROSE_SET = "prose set "  # how a member whose set no reader grades is listed as not run
+
+
+def structured_markdown(skill: Path, set_file: Path) -> bool:
+    """A Markdown set a reader grades as it is (its sections cases: runner.authoring.mdtasks),
+    the skill's own, as `check SKILL` reads it: run in the collection too, never "prose"."""
+    try:
+        return read_markdown(set_file, skill) is not None and owns_markdown(skill, set_file)
+    except (CaseSetError, OSError):
+        return False
+
+
 def _member(path: Path, set_file: Path | None, names_in: dict[Path, list[list[str]]],
             triggers: TriggerReading) -> Member:
     why = undescribed(path)
@@ -144,8 +158,8 @@ def _member(path: Path, set_file: Path | None, names_in: dict[Path, list[list[st
         return Member(path, name, None, False, f"no case set (draft one: `skill-eval run "
                                                f"{path}` or `skill-eval cases {path} "
                                                "--generate`)")
-    if set_file.suffix in PROSE_SUFFIXES:
-        return Member(path, name, set_file, False, f"prose set {set_file} (draft it: "
+    if set_file.suffix in PROSE_SUFFIXES and not structured_markdown(path, set_file):
+        return Member(path, name, set_file, False, f"{PROSE_SET}{set_file} (draft it: "
                                                    f"skill-eval cases {path} --generate "
                                                    f"--from {set_file})")
     if not _shared(path, set_file) and empty_set(set_file, path):

@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 
 from runner.analysis.wording import CJK, word_count
-from runner.analysis.wording_i18n import OPTIONAL_RE, names_an_action
+from runner.analysis.wording_i18n import OPTIONAL_END_RE, OPTIONAL_RE, names_an_action
 from runner.authoring.assertion_dsl import keyed, read_dsl, read_prefixed
 from runner.authoring.awaited_reply import awaited_reply, needs_answers
 from runner.authoring.call_denials import calls_only, denied_call
@@ -106,6 +106,9 @@ from runner.scoring.checks import parse_matcher
 from runner.scoring.conditional import CONDITION_KEYS, conditional
 from runner.scoring.on_calls import MARK, behaviour_typed, marked
 
+# Fields that name a tool call's tool or what its input holds: the operand of a tool check.
+_TOOL_OPERANDS = ("tool", "tool_name", "tools", "pattern", "regex", "input", "input_contains",
+                  "command", "args", "arguments", "params", "matcher")
 # Assertion objects: their `type` -> (kind, negated).
 LITERAL, REGEX, ANY, ALL, STATEMENT, TOOL, JSON, DESCRIBED, COUNT = (
     "literal", "regex", "any", "all", "statement", "tool", "json", "described", "count")
@@ -880,6 +883,9 @@ def _strings(value: Any) -> list[str] | None:
 # A statement its author marks optional ("Optionally proposes ...", "(optional) ...", "Bonus:",
 # "Opcional: ...", "（可选）..."): runner.analysis.wording_i18n.OPTIONAL, every language.
 _OPTIONAL = OPTIONAL_RE
+# A sentence before the last (an allowance closing it is that sentence's, never the whole's:
+# "It should flag the gap. Leaving it open is also acceptable.")
+_EARLIER_SENTENCE = re.compile(r"[.!?。！？](?=\s*\S)")
 
 
 def _as_list(value: Any) -> list[Any]:
@@ -1029,7 +1035,9 @@ class CaseReader:
         self.problems.report("EV012", self.label, message, fix)
 
     def add(self, kind: str, entry: Any, origin: str) -> None:
-        if kind == "statement" and isinstance(entry, str) and _OPTIONAL.match(entry):
+        if kind == "statement" and isinstance(entry, str) and (
+                _OPTIONAL.match(entry) or OPTIONAL_END_RE.search(entry)
+                and not _EARLIER_SENTENCE.search(entry.strip())):
             # graded, an optional item would fail the work that left it out on purpose;
             # it can never fail as the author meant it, so it measures nothing
             self.unread[f"{origin} (optional)"] = entry
@@ -3898,6 +3906,15 @@ class CaseReader:
         if families == {LITERAL} and _pattern_only(value):
             families = {REGEX}  # `content_contains` with a `pattern`: its `text` is a label
         negate = bool(words & _WORDS["neg"])
+        if families == {TOOL} and not any(k in value for k in _TOOL_OPERANDS):
+            text = _statement_text(value)
+            if text is not None and reads_as_statement(text):
+                # `{name: runs-check-freshness, type: tool_call_check, description: "Calls
+                # doc-tools.sh check-freshness ..."}`: no tool named, the sentence says the call
+                self.mapped(f"{origin}: type {name!r} names no tool, only what the call does: "
+                            "read as a statement on the tool calls", "give the tool and its "
+                            "input (`tool`, `input_contains`) to check it without the grader")
+                return STATEMENT, False
         if len(families) == 1:
             (kind,) = families
             if kind == LITERAL and words & _WORDS[ANY]:

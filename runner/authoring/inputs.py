@@ -290,6 +290,9 @@ def _paths(value: Any) -> list[str] | None:
     return [v.strip() for v in values]
 
 
+# A path on the author's own machine: a Windows drive, a home folder (one line, no spaces
+# before the path starts).
+_AUTHORS_MACHINE = re.compile(r"^(?:[A-Za-z]:[\\/]|\\\\|/(?:home|Users)/[^/\s]+/|~/)\S")
 # The folder beside a set that holds its fixtures, one folder per named fixture.
 _FIXTURE_FOLDER = "fixtures"
 
@@ -326,6 +329,21 @@ def home_of(homes: list[str], prompt: str) -> tuple[str, str] | None:
     conventional = [h for h in homes if PurePosixPath(h).parent.name == _FIXTURE_FOLDER]
     return (conventional[0], f"the one of {shown} in the set's {_FIXTURE_FOLDER}/") \
         if not named and len(conventional) == 1 else None
+
+
+def _skill_file_by_name(skill_dir: Path, name: str) -> str | None:
+    """Why a bare file name a field gives (`sub_documents: [dpop.md]`) is the skill under test:
+    the one file of the skill of that name (outside evals/) is one its SKILL.md names; None
+    otherwise. Found by its name, it would reach the session as the skill's own text."""
+    if "/" in name.strip("/"):
+        return None
+    try:
+        found = [p for p in skill_dir.rglob(name) if p.is_file() and not p.is_symlink()
+                 and p.relative_to(skill_dir).parts[:1] != (str(EVALS_ROOT),)]
+    except (OSError, ValueError):
+        return None
+    return skill_file_reason(skill_dir, found[0].relative_to(skill_dir).as_posix()) \
+        if len(found) == 1 else None
 
 
 def _already_staged(name: str, files: list[str]) -> str | None:
@@ -376,7 +394,8 @@ def staged_fields(case: Case, folders: SetFolders, problems: Problems) -> Case:
                                 "evals/ can read them); list inputs under `files`")
             continue
         if found and paths:
-            own = [r for p in paths if (r := skill_file_reason(folders.skill_dir, p))]
+            own = [r for p in paths if (r := skill_file_reason(folders.skill_dir, p)
+                                        or _skill_file_by_name(folders.skill_dir, p))]
             if own:  # from a field, never: only `files` says the skill is the input (refused)
                 problems.report("EV012", case.id, f"`{key}`: {own[0]}: not staged, the "
                                 "baseline arm must not have the skill", "stage an input the "
@@ -389,6 +408,15 @@ def staged_fields(case: Case, folders: SetFolders, problems: Problems) -> Case:
             problems.report("EV012", case.id, f"`{key}` names {', '.join(paths)}, in the "
                             "skill or where its set's paths point: staged as the case's input",
                             f"list {paths[0]!r} under `files`")
+        elif named & INPUT_WORDS and isinstance(value, str) \
+                and _AUTHORS_MACHINE.match(value.strip()):
+            # `input: C:\Users\me\...\session.jsonl`: the file the case works on, on the
+            # author's machine: no session has it, so the case cannot run (left out)
+            extra.pop(key)
+            problems.cannot_run("EV009", case.id, f"`{key}` names {value.strip()[:80]!r}, a "
+                                "path on its author's machine that no session has",
+                                "copy the file into the skill (evals/files/) and list it in "
+                                "`files`")
         elif named & FIXTURE_WORDS and isinstance(value, str) and value.strip() \
                 and (same := _already_staged(value.strip(), files)) is not None:
             extra.pop(key)

@@ -102,6 +102,7 @@ CASE_FOLDERS = ("cases", "tests", "scenarios")
 # A set folder's folder of per-skill set folders (`evals/skills/<skill>/`), like `evals/<skill>/`.
 SKILLS_FOLDER = "skills"
 PROSE_SUFFIXES = (".md", ".markdown", ".txt")
+PROSE_REFUSAL = "a prose or Markdown case set"  # how the refusal of one opens
 # Folders whose SKILL.md files are test material, never skills of the collection: names a
 # reader refuses to read as a skill (a fixture's or an example's copy), not a walk's skip list
 # (dependencies and builds are never walked at all: runner.authoring.project_walk).
@@ -684,8 +685,11 @@ def find_prose(skill_dir: Path, name: str | None = None) -> Path | None:
                 path = folder / f"{stem}{suffix}"
                 if path.is_file():
                     return path
+    # (a reference named so is the skill's own document unless it reads as cases: a skill on
+    # writing evals keeps `references/evals.md` to teach, never to be graded by)
     for path in reference_sets(skill_dir, PROSE_SUFFIXES):
-        return path
+        if markdown_set(path) is not None:
+            return path
     sets = _markdown_sets(skill_dir, name, folders)
     if sets:
         return sets[0] if len(sets) == 1 and not one_of_many(sets[0]) else None
@@ -834,7 +838,7 @@ def _skill_above(path: Path) -> Path | None:
 
 
 def prose_refusal(path: Path, skill_dir: Path) -> CaseSetError:
-    return CaseSetError(str(path), "a prose or Markdown case set: no reader can grade it as it "
+    return CaseSetError(str(path), f"{PROSE_REFUSAL}: no reader can grade it as it "
                                    "is; draft evals.json from it with `skill-eval cases "
                                    f"{skill_dir} --generate --from {path}`, review the TODO "
                                    "markers, then check again")

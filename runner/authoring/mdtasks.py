@@ -126,7 +126,8 @@ _PASS_LABELS = re.compile(r"(?i)^(?:expected(?:\s+(?:behaviou?rs?|output|result|
                           r"actions?|steps?))?|(?:pass|success|acceptance)\s+conditions?|pass"
                           r"(?:\s+(?:criteria|if|when))?|passes\s+(?:if|when)|pass\s+only\s+"
                           r"(?:if|when)|should|must|success(?:\s+criteria)?|acceptance"
-                          r"(?:\s+criteria)?|checks?|criteria|asserts?|assertions?|required(?:\s+(?:signals?|"
+                          r"(?:\s+criteria)?|checks?|criteria|asserts?|assertions?|(?:must|should)\s+(?:include|"
+                          r"contain|have|show|mention|cover|do)|required(?:\s+(?:signals?|"
                           r"behaviou?rs?))?|预期(?:行为|输出|结果)?|期望(?:行为|输出)?|通过标准|"
                           r"验收标准|esperado|"
                           r"(?:prüf|bewertungs|akzeptanz|erfolgs|abnahme)?kriterien|"
@@ -139,7 +140,8 @@ _PASS_LABELS = re.compile(r"(?i)^(?:expected(?:\s+(?:behaviou?rs?|output|result|
                           r"期待(?:される)?(?:動作|結果|出力|挙動)?|(?:評価|合格|判定)基準|"
                           r"기대\s*(?:결과|동작|출력)|(?:평가|통과|합격)\s*기준)$")
 _FAIL_LABELS = re.compile(r"(?i)^(?:fail(?:ure)?(?:\s+(?:indicators?|if|when|modes?|signals?))?|"
-                          r"fails\s+(?:if|when)|must\s+not|should\s+not|anti[-\s]?patterns?|"
+                          r"fails\s+(?:if|when)|(?:must|should)(?:\s+not|n't)(?:\s+(?:include|contain|"
+                          r"have|show|mention|use|do))?|anti[-\s]?patterns?|"
                           r"red\s+flags?|forbidden(?:\s+behaviou?rs?)?|hard[-\s]failures?"
                           r"(?:\s+signals?)?|失败(?:标志|信号|条件)?|不应|禁止|"
                           r"nicht\s+erwartet|darf\s+nicht|verboten|ausschlusskriterien|"
@@ -276,7 +278,7 @@ def _prompt_text(rest: str, lines: list[str], quoted_only: bool = False) -> str:
         return rest.strip().strip("`")
     body: list[str] = []
     fenced = False
-    for line in lines:
+    for n, line in enumerate(lines):
         if _FENCE.match(line):
             if fenced:
                 break
@@ -287,8 +289,19 @@ def _prompt_text(rest: str, lines: list[str], quoted_only: bool = False) -> str:
         elif line.strip() and (not quoted_only or re.match(r"^\s*>", line)):
             body.append(re.sub(r"^\s*>\s?", "", line))
         elif body:
-            break
+            # the request's paragraph, then the code it works on in a fence ("Migrate the
+            # following workflow ..." and the workflow): one prompt, the block as written
+            return "\n".join([*body, "", *_next_fence(lines[n:])]).strip()
     return "\n".join(body).strip()
+
+
+def _next_fence(lines: list[str]) -> list[str]:
+    """The fenced block the lines open with after blank lines (its fences kept), or none."""
+    start = next((n for n, line in enumerate(lines) if line.strip()), None)
+    if start is None or not _FENCE.match(lines[start]):
+        return []
+    close = next((n for n in range(start + 1, len(lines)) if _FENCE.match(lines[n])), None)
+    return lines[start:close + 1] if close is not None else []
 
 
 _QUOTED = re.compile(r'^\s*(?:"(?P<a>[^"]+)"|“(?P<b>[^”]+)”)\s*$')

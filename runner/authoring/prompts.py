@@ -59,6 +59,10 @@ _INPUT_CUE = re.compile(
     r"given|provided|summari[sz]e|fix|edit|refactor|inside|of|at|see|audit|check|inspect|"
     r"process|convert|translate|clean|the file|file)\s+(?:the\s+|my\s+|this\s+|our\s+|"
     r"attached\s+|file\s+|`)*$")
+# ...or what the work adds to it: "Add a console.log('hi') to the index.js file" edits a file
+# that exists (a dot inside a name, `console.log`, ends no sentence)
+_ADDED_TO = re.compile(r"(?i)\b(?:add|append|insert|prepend)\b(?:[^.\n]|\.(?=\w)){0,80}?"
+                       r"\b(?:to|into)\s+(?:the\s+|my\s+|this\s+|our\s+|file\s+|`)*$")
 # A verb written as a call, `fetch(url)`, is code the prompt pastes to be worked on
 # ("this code `try { await fetch(url) }` is rough, improve it"), never a request to fetch.
 _NETWORK = re.compile(
@@ -594,7 +598,9 @@ _RECORD = (r"record|records|log|logs|document|documents|jot|write\s+(?:down|up)|
            r"anota(?:r)?|anote|annota(?:re)?|consign(?:er|ez|e)|not(?:er|ez)|"
            r"记录|記錄|记下|記下")
 # ...as a verb: "the record in data.csv", "this log in app.log" name what is read
-_NOT_A_NOUN = r"(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)(?<!\bthis\s)(?<!\bthat\s)(?<!\beach\s)"
+# (nor a member after a dot: the "log" of `console.log(...)` is code, no verb)
+_NOT_A_NOUN = (r"(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)(?<!\bthis\s)(?<!\bthat\s)(?<!\beach\s)"
+               r"(?<!\.)")
 _TELL = r"explain|explains|describe|describes|summari[sz]e|summari[sz]es|report|reports"
 _HOLDS = re.compile(r"\s+(?:records|records?\s+that|lists|notes|documents|contains|includes|"
                     r"explains|describes|summari[sz]es|states|names|has)\b", re.IGNORECASE)
@@ -654,6 +660,7 @@ def missing_inputs(case: Case, staged: set[str],
                 or is_site_address(own, match.start(1)):
             continue  # a product's name, or a site's address ("site is at clinic.rs")
         if not _INPUT_CUE.search(own[max(0, match.start() - 40):match.start()]) and \
+                not _ADDED_TO.search(own[max(0, match.start() - 100):match.start()]) and \
                 not _presented(own, match.start()) and \
                 not _read_in_other_language(own, match.start(1), match.end(1)):
             continue

@@ -32,8 +32,10 @@ _CHANGE = (r"fix|patch|repair|debug|remove|delete|move|rename|refactor|migrate|r
            r"crop|straighten|resolve")
 # Verbs that read work as it stands, counted only with an object of software (below).
 _REVIEW = r"review|audit|inspect|investigate|trace|profile|troubleshoot|diagnose"
+# (the request may open on the user's want: "I need to add ...", "We'd like you to fix ...")
 _OPENER = (r"(?:(?:please|now|just|also|then|and|so)\s+)*"
-           r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?")
+           r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
+           r"(?:(?:i|we)\s+(?:need|want|would\s+like|'d\s+like)\s+(?:you\s+)?to\s+)?")
 _DEFINITE = r"(?:the|this|that|these|those|my|our|its|their)"
 # the object: up to five words of a noun phrase, ending before a preposition, a conjunction,
 # a clause's end ("the table lamp from Image 2" is "the table lamp")
@@ -72,7 +74,7 @@ _MAKE = re.compile(r"(?i)^\W*" + _OPENER + r"(?:create|write|build|generate|draf
 # ...unless what it adds goes into a definite thing of software the user has ("add clerk auth
 # to this api route", "add a toggle to my settings page"): that thing is changed.
 _ADD_TO = re.compile(rf"(?i)^\W*{_OPENER}(?:add|implement|integrate|wire\s+up|hook\s+up|insert)\b"
-                     rf"[^.;:!?]{{0,60}}?\b(?:to|into|in)\s+"
+                     rf"(?:[^.;:!?]|\.(?=\w)){{0,60}}?\b(?:to|into|in)\s+"
                      rf"(?P<object>(?:this|that|my|our|its|their)(?:\s+{_WORD}){{1,4}})")
 # Sentences (a dot inside a name, `README.md`, ends none) and, in one, the clauses a request
 # can open: after a spaced dash, ", and" / ", then", or "and" before a verb of change.

@@ -66,7 +66,23 @@ def asks_to_write(prompt: str, name: str) -> bool:
     file = rf"(?<![\w.-]){re.escape(name)}(?![\w-])"
     made = rf"\b{_CREATES}\b[^.\n]{{0,60}}?(?<!\bat )(?<!\bfrom ){file}"
     placed = rf"\b(?:into|to)\s+(?:(?:a|an|the|new|file|called|named)\s+)*`?{file}"
-    return re.search(f"{made}|{placed}", own, re.IGNORECASE) is not None
+    # "Put CSS in `styles.css` and JS in `script.js`": where the work puts what it writes
+    put = (rf"\b(?:put|place|keep|move|split|separate)\b(?:[^.\n]|\.(?=\w)){{0,60}}?\bin\s+"
+           rf"(?:(?:a|an|the|separate|new|its\s+own|their\s+own|own|file|called|named)\s+)*"
+           rf"`?{file}")
+    if re.search(f"{made}|{put}", own, re.IGNORECASE) is not None:
+        return True
+    # (a verb of adding to what exists before it: "Add a log line to the index.js file" edits it)
+    return any(not _ADDS_TO.search(_clause_before(own, m.start()))
+               for m in re.finditer(placed, own, re.IGNORECASE))
+
+
+_ADDS_TO = re.compile(r"(?i)\b(?:add|adds|adding|append|appends|insert|inserts|prepend)\b")
+
+
+def _clause_before(text: str, at: int) -> str:
+    """The words of `at`'s sentence before it (a dot inside a name, `index.js`, ends none)."""
+    return re.split(r"[.!?;\n](?=\s|$)", text[:at])[-1]
 
 
 def asked_files(prompt: str, outputs: Iterable[str] = ()) -> set[str]:

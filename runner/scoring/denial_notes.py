@@ -15,6 +15,8 @@ restraint / false-positive check". Two notes close such a statement, each by its
   AES`"): it says what the denied thing is (why it must be spared), no act of the work; a
   verb with an object after the dash ("— asks the user", "— keeps it in the list") is a
   claim and stays;
+- what it should be instead, after a dash ("— should be docs/architecture/overview.md"): the
+  author's pointer to the right place, which another check asks for;
 - a closing aside in parentheses ("(config-only dependency)", "(loaded via dynamic import
   — deleting it would break the app)"): the author's reason, its dash no clause of the
   work; one opening with a conjunction or a verb in the present ("(and reports it)",
@@ -44,6 +46,12 @@ _PARTICIPLE_NOTE = re.compile(
     r"run|set|used|shown|known|found|meant|sent|brought|bought|caught|taught|thought|told)"
     r"\s+(?:in|via|as|by|from|through|at|on|with|within|inside|under|for|into|across)\b.*$",
     re.IGNORECASE)
+# What it should be instead, after a dash ("— should be docs/architecture/overview.md", "— it
+# should live under docs/"): the author pointing at the right place, which another check of
+# the case asks for; no part of what is denied.
+_INSTEAD_NOTE = re.compile(r"\s+[\u2014\u2013-]{1,2}\s+(?:(?:it|they|this|that)\s+)?"
+                           r"(?:should|must|ought\s+to)\s+(?:be|live|go|sit|stay)\b.*$",
+                           re.IGNORECASE)
 # A closing aside in brackets, unless more work: a conjunction or a present verb first.
 _ASIDE = re.compile(r"\s*\((?P<aside>[^()]*)\)\s*\.?\s*$")
 _MORE_WORK = re.compile(r"(?i)^\s*(?:and|but|or|instead|then|rather|while|also|only)\b"
@@ -68,6 +76,9 @@ def without_notes(statement: str) -> str:
     aside = _ASIDE.search(text)
     if aside is not None and aside.start() and not _MORE_WORK.match(aside.group("aside")):
         text = text[:aside.start()]
+    instead = _INSTEAD_NOTE.search(text)
+    if instead is not None:
+        text = text[:instead.start()]
     participle = _PARTICIPLE_NOTE.search(text)
     if participle is not None:
         text = text[:participle.start()]

@@ -261,3 +261,69 @@ def test_a_files_entry_with_a_note_on_its_staging_stages_the_path_and_says_the_n
     assert [f["file"] for f in case["fixtures"]] == ["evals/memory/"], case["fixtures"]
     said = " ".join(f["message"] for f in got["findings"] if f["code"] == "EV012")
     assert "the note 'via setup.sh' names the authors' own staging step" in said, said
+
+
+def test_a_tool_check_naming_no_tool_is_a_statement_on_the_calls(tmp_path: Path) -> None:
+    """`{name: runs-check, type: tool_call_check, description: "Calls doc-tools.sh check ..."}`:
+    no tool is named, so the sentence is the check, on the tool calls (before, the name was
+    the text a call had to match); a typed negative whose note says what it should be instead
+    ("— should be docs/arch/overview.md") is still an absence."""
+    skill = make_skill(tmp_path, [{"id": "a", "prompt": "Audit the docs of this repo.",
+                                   "files": ["evals/files/docs/"],
+                                   "assertions": [
+        {"name": "runs-check", "type": "tool_call_check",
+         "description": "Calls doc-tools.sh check-freshness as part of the audit"},
+        {"name": "no-flat", "type": "file_not_exists",
+         "description": "Does NOT create docs/architecture.md (flat) — should be "
+                        "docs/architecture/overview.md"}]}],
+        {"evals/files/docs/index.md": "# Docs\n"})
+    flat = " ".join(check_cli(str(skill), "-v").output.split())
+    assert "statement [tool calls] Calls doc-tools.sh check-freshness" in flat, flat
+    assert "some call must match runs-check" not in flat, flat
+    assert "should be docs/architecture/overview.md: grader model, an absence" in flat, flat
+
+
+@pytest.mark.parametrize("claim", [
+    "createdAt などの他の仮説も考慮されることが望ましい。",
+    "find -print0 / xargs -0 を使う案も可。",
+    "Using a CSS grid is also acceptable.",
+])
+def test_a_wish_or_an_allowance_at_the_end_is_no_requirement(tmp_path: Path,
+                                                              claim: str) -> None:
+    """A claim closing on a wish (望ましい: it is desirable) or an allowance (も可, "is also
+    acceptable") is optional: said, never graded as a requirement."""
+    skill = make_skill(tmp_path, [{"id": "a", "prompt": "Explain why the loop splits names.",
+                                   "expectations": ["Names word splitting", claim]}])
+    got = check_json(skill)
+    entries = [str(c["entry"]) for c in got["cases"][0]["checks"] if c["kind"] == "statement"]
+    assert claim not in entries and "Names word splitting" in entries, entries
+    said = " ".join(f["message"] for f in got["findings"])
+    assert "marked optional, not graded" in said, said
+
+
+def test_criteria_for_every_answer_in_the_sets_readme_are_said(tmp_path: Path) -> None:
+    """A README beside the set listing what every answer must do ("A response passes only if
+    it: 1. ... 2. ...") is not graded, and `check` says so with the count."""
+    skill = make_skill(tmp_path, [{"id": "a", "prompt": "Migrate this: `wf.sleep(1)`.",
+                                   "expectations": ["Uses sleep()"]}],
+                       {"evals/README.md": "# Acceptance\n\nA response passes only if it:\n\n"
+                                           "1. removes old symbols\n2. uses sleep()\n"})
+    said = " ".join(f["message"] for f in check_json(skill)["findings"])
+    assert "README.md beside the set lists criteria for every answer" in said, said
+    assert "2 item(s)" in said, said
+
+
+def test_a_field_naming_a_skill_file_by_its_bare_name_is_not_staged(tmp_path: Path) -> None:
+    """`sub_documents: [dpop.md]` naming the skill's own docs file of that name: what of
+    the skill the case is about, never staged (the baseline must not have the skill), and
+    never a refusal."""
+    skill = make_skill(tmp_path, [{"id": "a", "prompt": "Add DPoP to the client setup.",
+                                   "sub_documents": ["dpop.md"],
+                                   "expectations": ["Loads the key from configuration"]}],
+                       {"docs/dpop.md": "# DPoP\nKeep the key stable.\n"},
+                       skill_md="---\nname: tidy-notes\ndescription: Use when asked about "
+                                "tokens.\n---\nSee [docs/dpop.md](docs/dpop.md).\n")
+    got = check_json(skill)
+    assert got["cases"][0]["fixtures"] == [], got["cases"][0]["fixtures"]
+    said = " ".join(f["message"] for f in got["findings"])
+    assert "`sub_documents`" in said and "not staged" in said, said

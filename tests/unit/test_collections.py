@@ -274,3 +274,20 @@ def test_a_case_of_a_skill_passed_over_is_named_with_its_reason(tmp_path: Path) 
     assert not store.exists() or not any(store.rglob("*.json"))
     missing = cli("estimate", str(repo), "--case", "zz", "--store", str(store))
     assert missing.exit_code == 2 and "no such case" in missing.output, missing.output
+
+
+def test_a_skill_whose_set_is_structured_markdown_runs_in_its_collection(
+        tmp_path: Path) -> None:
+    """A collection's skill whose set is a Markdown set a reader grades (its sections cases)
+    runs as `check SKILL` reads it, never listed as a prose set to draft; a prose one is."""
+    repo = collection(tmp_path, names=("tidy-notes", "draft-mail"))
+    (repo / "skills" / "tidy-notes" / "evals").mkdir()
+    (repo / "skills" / "tidy-notes" / "evals" / "evals.md").write_text(
+        "## Case 1\n**Prompt:** Tidy: ship Friday.\n**Expected:**\n- Mentions Friday\n")
+    (repo / "skills" / "draft-mail" / "evals").mkdir()
+    (repo / "skills" / "draft-mail" / "evals" / "evals.md").write_text(
+        "We test that mails are polite and short, and that they greet the reader.\n")
+    checked = cli("check", str(repo))
+    flat = " ".join(checked.output.split())
+    assert checked.exit_code == 0, checked.output
+    assert "ok: tidy-notes" in flat and "draft-mail" in flat and "not run: prose set" in flat

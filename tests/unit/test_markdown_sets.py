@@ -384,3 +384,57 @@ def test_a_document_in_references_under_another_name_is_no_set(tmp_path: Path) -
     (skill / "references" / "prompts.md").write_text(GERMAN_SET)
     result = check(str(skill))
     assert result.exit_code == 2 and "no case set" in result.output, result.output
+
+
+ONE_CASE_MD = """# temporal-child
+
+## Prompt
+
+Migrate the following workflow to the new SDK. Keep the behaviour.
+
+```ts
+export async function order(id: string) { await wf.condition(() => ok); }
+```
+
+## Must include
+
+- `"use workflow"`
+- `createHook()`
+
+## Must not include
+
+- `wf.condition`
+"""
+
+
+def test_a_folder_of_one_case_files_with_code_under_the_prompt_is_one_set(
+        tmp_path: Path) -> None:
+    """`evals/<case>.md` files, each `## Prompt` (a paragraph, then the code it works on in a
+    fence), `## Must include` and `## Must not include` bullets: one set, the code part of
+    each prompt, the second list what the run avoids."""
+    skill = _skill(tmp_path / "menu-writer")
+    (skill / "evals").mkdir()
+    (skill / "evals" / "temporal-child.md").write_text(ONE_CASE_MD)
+    (skill / "evals" / "inngest-stream.md").write_text(
+        ONE_CASE_MD.replace("temporal-child", "inngest-stream"))
+    got = report(skill)
+    case = got["cases"][0]
+    assert len(got["cases"]) == 2, got["cases"]
+    prompt = load_caseset(skill, "menu-writer").evals[0].prompt
+    assert "wf.condition(() => ok)" in prompt and "Migrate the following" in prompt, prompt
+    entries = _entries(case)
+    assert '`"use workflow"`' in entries, entries
+    assert any("wf.condition" in e and "avoids" in e for e in entries), entries
+
+
+def test_a_reference_named_evals_that_teaches_is_no_set(tmp_path: Path) -> None:
+    """A skill about evals keeps `references/evals.md` to teach (prose, no case): it is the
+    skill's own document, never read (nor refused) as its set."""
+    skill = _skill(tmp_path / "menu-writer")
+    (skill / "references").mkdir()
+    (skill / "references" / "evals.md").write_text(
+        "# Harness evals\n\n## Core principles\n\n1. Evaluate the system in production.\n"
+        "2. Compare against baselines.\n")
+    result = check(str(skill))
+    assert result.exit_code == 2 and "no case set" in result.output, result.output
+    assert "prose or Markdown case set" not in result.output, result.output

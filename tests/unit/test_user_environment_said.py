@@ -457,3 +457,36 @@ def test_code_and_folders_the_prompt_works_on_are_missing_inputs(tmp_path: Path)
     assert {"algo", "query", "audit"} <= set(said), said
     assert "made" not in said, said
     assert "'audit of the src/auth/'" in said["audit"], said["audit"]
+
+
+def test_a_change_to_the_users_app_or_project_and_a_path_on_their_machine(
+        tmp_path: Path) -> None:
+    """"I need to add a login check to this API route": a change to the user's own software
+    no case stages (EV014, the request opening on the user's want); "Add a console.log('hi')
+    to the index.js file": a file the work adds to exists, an input no case stages (EV009,
+    left out; the "log" of `console.log` is code, no verb of writing it down); a field naming
+    a file on the author's machine (`input: C:\\Users\\...`) leaves its case out (EV009); a
+    page to audit named in Chinese ("帮我审计 https://...") needs the network (EV014)."""
+    cases = [{"id": "auth", "prompt": "I need to add a login check to this API route. It uses "
+              "Express.", "expectations": ["The route rejects anonymous calls"]},
+             {"id": "log", "prompt": "Add a console.log('hi') to the index.js file in this "
+              "project", "expectations": ["index.js logs hi"]},
+             {"id": "transcript", "prompt": "Hand off the prior session to a fresh agent.",
+              "input": "C:\\Users\\ana\\.claude\\projects\\x\\session.jsonl",
+              "expectations": ["Writes a handoff"]},
+             {"id": "geo", "prompt": "帮我审计 https://example.com 为什么很少被引用。",
+              "expectations": ["给出路线图"]}]
+    said = _findings(tmp_path, cases, "EV014")
+    assert "this API route" in said.get("auth", ""), said
+    assert "https://example.com" in said.get("geo", ""), said
+    left = _findings(tmp_path / "again", cases, "EV009")
+    assert "a path on its author's machine" in left.get("transcript", ""), left
+    assert "'index.js'" in left.get("log", ""), left
+
+
+def test_files_the_prompt_puts_its_work_in_are_outputs(tmp_path: Path) -> None:
+    """"Put CSS in `styles.css` and JS in `script.js`": where the work goes, no input to
+    stage (was: left out, the inputs missing)."""
+    cases = [{"id": "page", "prompt": "Create `progress.html`. Put CSS in `styles.css` and JS "
+              "in `script.js`. No jQuery.", "expectations": ["Has a progress bar"]}]
+    assert "page" not in _findings(tmp_path, cases, "EV009")
