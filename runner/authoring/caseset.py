@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from runner.analysis.wording import quoted_phrases, restated_phrase, word_count
+from runner.analysis.wording import quoted_phrases, restated_phrase, unquoted, word_count
 from runner.authoring import safely
 from runner.authoring.absent_material import absent_by_design
 from runner.authoring.agent_notes import told_notes
@@ -200,6 +200,8 @@ from runner.schema.drafts import is_draft, is_template
 from runner.scoring.asked import asks_to_write
 from runner.scoring.checks import parse_matcher
 from runner.scoring.deterministic import json_path_steps
+from runner.scoring.on_calls import MARK as CALLS_MARK
+from runner.scoring.on_calls import WORK_MARK, used_in_the_work
 from runner.scoring.process import parse_call_matcher
 
 # Text checks inside these cannot mean anything (refused, EV009: docs/case-sets.md#problem-codes).
@@ -1057,6 +1059,7 @@ def _linked(read: _Read, fixtures: SkillFiles, problems: Problems) -> list[Case]
     chains = {i: _chain(i, every, depends, problems) for i in depends if depends[i]}
     cases = [_placed(_with_stand_ins(fixtures, _chained(case, chains.get(case.id), every),
                                      problems), problems) for case in read.cases]
+    cases = [_work_claims(case, problems) for case in cases]
     for case in cases:
         _preflight_prompt(fixtures, case, problems)
     for case in cases:
@@ -1386,6 +1389,33 @@ def _project_unstaged(skill: SkillFiles, case: Case) -> Path | None:
         return None
     staging = project_staging(skill.root, skill.set_dir)
     return staging.project if staging is not None and staging.too_large else None
+
+
+# A request to make or plan something: the work is what it makes ("Write a PS function ...",
+# "Plan a blind SSRF test"), its criteria's "uses X" about what that holds.
+_MAKES = re.compile(r"(?i)(?:^|[.!?:]\s+|\n)\W*(?:please\s+|can\s+you\s+|could\s+you\s+)?"
+                    r"(?:write|draft|create|generate|produce|compose|build|implement|plan|"
+                    r"design|outline|prepare|propose|scaffold|make)\b"
+                    # "I need a PowerShell function that ...": what the user wants made
+                    r"|\b(?:i|we)\s+(?:need|want|would\s+like)\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}?"
+                    r"(?:script|function|program|tool|plan|module|class|query|config\w*|"
+                    r"workflow|pipeline)\b")
+
+
+def _work_claims(case: Case, problems: Problems) -> Case:
+    """A case asking to make or plan something: each claim read on the tool calls only for its
+    "uses X" is about what the work holds (runner.scoring.on_calls.WORK_MARK), said (EV012)."""
+    if not _MAKES.search(unquoted(case.prompt)):
+        return case
+    moved = [s for s in case.statements if used_in_the_work(s)]
+    if not moved:
+        return case
+    problems.report("EV012", case.id, f"{len(moved)} claim(s) of what it uses read on the work "
+                    f"the prompt asks to make, not only on the commands run: "
+                    f"{moved[0].removeprefix(CALLS_MARK)[:80]!r}", "none needed (or say "
+                    "\"runs X\" for a command the agent must run)")
+    return case.model_copy(update={"statements": tuple(
+        WORK_MARK + s.removeprefix(CALLS_MARK) if s in moved else s for s in case.statements)})
 
 
 def _placed(case: Case, problems: Problems) -> Case:

@@ -3888,14 +3888,11 @@ class CaseReader:
         if not families and (_strings(value.get("patterns"))
                              or isinstance(value.get("pattern"), str)):
             families = {REGEX}  # a pattern operand says what the check is
-        if not families and not any(k in value for k in STRONG_OPERANDS):
-            text = _statement_text(value)
-            if text is not None and reads_as_statement(text):
-                # a sentence and nothing to search: the grader's statement
-                self.mapped(f"{origin}: type {name!r} has no operand: read as a statement for "
-                            "the grader", "write it under `expectations` (or give the "
-                            "operand: `value`, `pattern`)")
-                return STATEMENT, False
+        if not families and not any(k in value for k in STRONG_OPERANDS) and self._sentence(
+                value, f"{origin}: type {name!r} has no operand: read as a statement for the "
+                "grader", "write it under `expectations` (or give the operand: `value`, "
+                "`pattern`)"):
+            return STATEMENT, False  # a sentence and nothing to search: the grader's
         if families == {REGEX, LITERAL}:
             operand = {REGEX for k in OPERAND_KEYS[REGEX][:4] if k in value} | {
                 LITERAL for k in OPERAND_KEYS[LITERAL][:6] if k in value}
@@ -3906,15 +3903,13 @@ class CaseReader:
         if families == {LITERAL} and _pattern_only(value):
             families = {REGEX}  # `content_contains` with a `pattern`: its `text` is a label
         negate = bool(words & _WORDS["neg"])
-        if families == {TOOL} and not any(k in value for k in _TOOL_OPERANDS):
-            text = _statement_text(value)
-            if text is not None and reads_as_statement(text):
-                # `{name: runs-check-freshness, type: tool_call_check, description: "Calls
-                # doc-tools.sh check-freshness ..."}`: no tool named, the sentence says the call
-                self.mapped(f"{origin}: type {name!r} names no tool, only what the call does: "
-                            "read as a statement on the tool calls", "give the tool and its "
-                            "input (`tool`, `input_contains`) to check it without the grader")
-                return STATEMENT, False
+        # `{name: runs-check-freshness, type: tool_call_check, description: "Calls
+        # doc-tools.sh check-freshness ..."}`: no tool named, the sentence says the call
+        if families == {TOOL} and not any(k in value for k in _TOOL_OPERANDS) and self._sentence(
+                value, f"{origin}: type {name!r} names no tool, only what the call does: read "
+                "as a statement on the tool calls", "give the tool and its input (`tool`, "
+                "`input_contains`) to check it without the grader"):
+            return STATEMENT, False
         if len(families) == 1:
             (kind,) = families
             if kind == LITERAL and words & _WORDS[ANY]:
@@ -3935,6 +3930,14 @@ class CaseReader:
         self.refuse(f"{origin} {_shown(value)}: unknown type {name!r}",
                     f"use one of: {readable}; or a statement (`description`, no type)")
         return None
+
+    def _sentence(self, value: dict[str, Any], said: str, fix: str) -> bool:
+        """Whether the typed check's own text is a sentence for the grader (said, mapped)."""
+        text = _statement_text(value)
+        if text is None or not reads_as_statement(text):
+            return False
+        self.mapped(said, fix)
+        return True
 
     def _described_type(self, name: str, value: dict[str, Any], origin: str) -> bool:
         """A type no rule and no program of the set implements (`min_length`, `slide_count`)

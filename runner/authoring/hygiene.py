@@ -96,6 +96,8 @@ _EXAMPLE = re.compile(r"EXAMPLE|example")
 # PGP block's `Version:` line first): a run of base64.
 _KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40,}")
 PRIVATE_HEADER = "PRIVATE KEY"
+# a key's body written as a placeholder in a document's sample
+_BODY_PLACEHOLDER = re.compile(r"\.{3,}|…|<[^<>\n]{1,60}>|\[[^\[\]\n]{1,60}\]|\(\s*\.{3}\s*\)")
 # the line closing a private key's block (`-----END RSA PRIVATE KEY-----`)
 _PRIVATE_END = re.compile(r"-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----")
 
@@ -167,7 +169,12 @@ def _placeholder(found: re.Match[str], around: str) -> bool:
         # on its END line with no key material between: a document's sample of the format
         # (`[key content — use Sealed Secrets]`, `...`), which holds no key to revoke
         end = _PRIVATE_END.search(around, after)
-        return end is not None and _KEY_BODY.search(around[after:end.start()]) is None
+        if end is None:
+            # no END line: a key file's body follows its header at once; a sample whose next
+            # line is a placeholder (`...`, `<your key here>`, `[redacted]`) holds no key
+            following = [ln.strip() for ln in around[after:].splitlines()[1:4] if ln.strip()]
+            return bool(following) and _BODY_PLACEHOLDER.fullmatch(following[0]) is not None
+        return _KEY_BODY.search(around[after:end.start()]) is None
     # a string literal holding the header alone, closing right after it and ending the
     # statement (`PEM_HEADER = "-----BEGIN RSA PRIVATE KEY-----"`): a scanner's pattern, no key
     line_end = around.find("\n", after)

@@ -93,6 +93,8 @@ from runner.schema.case import CaseSet
 SET_NAMES = (*USUAL_STEMS, *CONFIG_STEMS)
 # The folder a set sits in: `evals/`, the singular some authors write, a test folder.
 SET_FOLDERS = ("evals", "eval", "tests/evals", "tests", "test", "evaluations")
+# ...of which these hold a program's tests too: a file there holding no case is their data.
+_PROGRAM_TEST_FOLDERS = frozenset({"tests", "test"})
 # Hidden folders agents load skills from: their skills count when a repository has no other.
 AGENT_FOLDERS = frozenset({".claude", ".cursor", ".codex", ".agents", ".agent", ".gemini",
                            ".opencode", ".github", ".windsurf", ".kiro"})
@@ -156,6 +158,11 @@ def _located(folder: Path, names: list[str], shared: bool) -> Located | None:
     named = sorted((p for p, why in surveyed.unread if p.stem in SET_NAMES
                     and "trigger" not in p.name and not why.startswith(NOT_A_SET)),
                    key=_named_first)
+    if named and folder.name in _PROGRAM_TEST_FOLDERS:
+        # `tests/scenarios.json` holding no case (`routine_tasks: [{description,
+        # expected_tier}]`): the skill's program's test data, which a test folder holds
+        # beside its tests; its set is elsewhere or none (evals/ keeps the broken-set refusal)
+        named = []
     if named:
         return Located(named[0], (named[0],),
                        tuple(u for u in surveyed.unread if u[0] != named[0]), fallback=True)

@@ -18,6 +18,9 @@ from runner.analysis.wording_i18n import ADVICE_RE, RAN_VERB_RE
 from runner.scoring.conditional import without_condition
 
 MARK = "[tool calls] "  # how the reader marks an author's behaviour-typed statement
+# ...and a "Uses X" claim of a case that asks to make or plan something: about what the work
+# holds (the script's code, the plan's steps), shown by the work, never only by a command run
+WORK_MARK = "[in the work] "
 # Type names an author gives a check about the process rather than the answer.
 BEHAVIOUR_TYPES = frozenset({"behavioral", "behavioural", "behavior", "behaviour", "behaviors",
                              "behaviours", "process", "action", "actions", "tool", "tools"})
@@ -248,9 +251,19 @@ def or_other_act(statement: str) -> bool:
     return _OR_OTHER_VERB.match(body) is not None
 
 
+def used_in_the_work(statement: str) -> bool:
+    """A claim read on the tool calls only for its "uses X" ("Uses Invoke-Command or
+    Get-CimInstance -ComputerName", "uses self-owned per-program markers"): no verb of
+    running; in a case making a script or a plan, what the work it makes uses."""
+    body = without_condition(statement).strip().removeprefix(MARK).strip()
+    return on_calls(statement) and _USED.match(body) is not None and _RAN.match(body) is None \
+        and _PASSIVE.match(body) is None and not _TOOL_CALL.match(body) \
+        and not _ran_named_i18n(body)
+
+
 def on_calls(statement: str) -> bool:
     """Graded on the tool calls with their results only."""
     body = without_condition(statement).strip()
-    if _OR_SAYS.search(body) or or_other_act(body):
+    if body.startswith(WORK_MARK) or _OR_SAYS.search(body) or or_other_act(body):
         return False
     return body.startswith(MARK) or ran_named(body)

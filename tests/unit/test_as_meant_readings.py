@@ -327,3 +327,37 @@ def test_a_field_naming_a_skill_file_by_its_bare_name_is_not_staged(tmp_path: Pa
     assert got["cases"][0]["fixtures"] == [], got["cases"][0]["fixtures"]
     said = " ".join(f["message"] for f in got["findings"])
     assert "`sub_documents`" in said and "not staged" in said, said
+
+
+def test_a_programs_test_data_under_tests_is_no_broken_set(tmp_path: Path) -> None:
+    """`tests/scenarios.json` holding no case (`routine_tasks: [{description, expected_tier}]`,
+    the skill's classifier's test data) is not its set: "no case set", never a refusal of a
+    broken one; under evals/ the same file is still refused as the set it means to be."""
+    skill = write_skill_md(tmp_path / "tiers", "tiers", "Picks a model tier. Use when asked "
+                           "which model to use.")
+    write_data(skill / "tests" / "scenarios.json", {"routine_tasks": [
+        {"description": "rename a variable", "expected_tier": "small"}]})
+    result = check_cli(str(skill))
+    assert result.exit_code == 2 and "no case set" in result.output, result.output
+    write_data(skill / "evals" / "scenarios.json", {"routine_tasks": [
+        {"description": "rename a variable", "expected_tier": "small"}]})
+    broken = check_cli(str(skill))
+    assert broken.exit_code == 2 and "no case set" not in broken.output, broken.output
+
+
+def test_what_a_made_script_or_plan_uses_is_read_on_the_work(tmp_path: Path) -> None:
+    """"I need a PowerShell function that ...", "Plan a blind SSRF test": a claim that it
+    "Uses Invoke-Command ... -ComputerName" is about the code or plan the work holds, read on
+    all the material (was: only a command the agent ran, which nothing in the sandbox
+    passes); "Runs the tests" stays a claim about what was run."""
+    skill = make_skill(tmp_path, [
+        {"id": "fn", "prompt": "I need a PowerShell function that checks whether hosts are "
+         "online.", "expectations": ["Uses Invoke-Command or Get-CimInstance -ComputerName",
+                                     "Runs `Invoke-Pester` on the function"]},
+        {"id": "ask", "prompt": "Which hosts are online right now?",
+         "expectations": ["Uses Invoke-Command or Get-CimInstance -ComputerName"]}])
+    flat = " ".join(check_cli(str(skill), "-v").output.split())
+    assert "statement [in the work] Uses Invoke-Command" in flat, flat
+    assert "statement [tool calls] Uses Invoke-Command" in flat, flat  # the question's case
+    assert "1 claim(s) of what it uses read on the work" in flat, flat
+    assert "[in the work] Runs" not in flat, flat

@@ -350,3 +350,16 @@ def test_check_accepts_a_skill_whose_fixture_plants_a_token(tmp_path: Path) -> N
     (root / "scripts" / "client.py").write_text(f'TOKEN = "{token}"\n')
     refused = check_cli(str(root))
     assert refused.exit_code == 2 and "scripts/client.py:1" in refused.output
+
+
+def test_hy007_a_documents_key_sample_with_a_placeholder_body_is_no_key(tmp_path: Path) -> None:
+    """A reference showing a Secret's shape (`identity: |` then the key's header, then `...`
+    and no END line) holds no key to revoke; a header followed by a body is still one."""
+    root = skill(tmp_path)
+    (root / "references").mkdir()
+    header = "-----BEGIN OPENSSH " + "PRIVATE KEY-----"
+    (root / "references" / "sources.md").write_text(
+        f"```yaml\nstringData:\n  identity: |\n    {header}\n    ...\n  known_hosts: x\n```\n")
+    assert "HY007" not in codes(root)
+    (root / "references" / "real.md").write_text(f"{header}\n{'QUJD' * 16}\n")
+    assert "HY007" in codes(root)
