@@ -1061,6 +1061,8 @@ def _linked(read: _Read, fixtures: SkillFiles, problems: Problems) -> list[Case]
                                      problems), problems) for case in read.cases]
     cases = [_work_claims(case, problems) for case in cases]
     for case in cases:
+        _report_earlier_turn(case, problems)
+    for case in cases:
         _preflight_prompt(fixtures, case, problems)
     for case in cases:
         own = origins[case.id].get("files", ())
@@ -1400,6 +1402,31 @@ _MAKES = re.compile(r"(?i)(?:^|[.!?:]\s+|\n)\W*(?:please\s+|can\s+you\s+|could\s
                     r"|\b(?:i|we)\s+(?:need|want|would\s+like)\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}?"
                     r"(?:script|function|program|tool|plan|module|class|query|config\w*|"
                     r"workflow|pipeline)\b")
+
+
+# A request for more of what an earlier turn made ("再来一张", "Another one, brighter", "もう一枚",
+# "한 장 더"): the turn it follows is the case's material.
+_ONE_MORE = re.compile(
+    r"(?i)^\W*(?:(?:please\s+)?(?:give|make|send|show|generate|draw)\s+(?:me\s+)?)?"
+    r"(?:another\s+one|one\s+more|(?:do|try|make|generate|draw)\s+(?:it|that|one)\s+again)\b"
+    r"|^\W*(?:再来|再來|再发|再發|再生成|再画|再畫|再做|再给|再給)"
+    r"|^\W*もう一(?:枚|つ|回|度)|(?:한\s*장|하나)\s*더")
+
+
+def _report_earlier_turn(case: Case, problems: Problems) -> None:
+    """A one-turn case whose prompt asks for more of what an earlier turn made: sent alone,
+    the session has nothing it refers to (EV015)."""
+    prompt = case.prompt.strip()
+    if case.follow_ups or case.chain or len(prompt) > _ONE_MORE_MOST \
+            or not _ONE_MORE.search(prompt):
+        return
+    problems.report("EV015", case.id, f"the prompt ({prompt!r}) asks for more of what an "
+                    "earlier turn made, which the case does not hold: sent alone, the session "
+                    "has nothing it refers to", "write the earlier turn as the prompt and this "
+                    "one under `follow_up_turns` (or `depends_on` the case that makes it)")
+
+
+_ONE_MORE_MOST = 60  # a longer prompt says what it wants in its own words
 
 
 def _work_claims(case: Case, problems: Problems) -> Case:

@@ -136,3 +136,16 @@ def test_a_skill_that_opens_by_asking_the_user_is_said_for_one_turn_cases(
     (skill / "SKILL.md").write_text(late)
     quiet = CliRunner().invoke(main, ["check", str(skill)])
     assert "opens by asking the user" not in quiet.output, quiet.output
+
+
+@pytest.mark.parametrize(("prompt", "said"), [
+    ("再来一张", True), ("再发一张，动作更放开一点", True), ("Another one, but brighter", True),
+    ("もう一枚お願い", True), ("Another way to sort a list in Python?", False),
+    ("Write a haiku about rain.", False)])
+def test_a_prompt_asking_for_more_of_an_earlier_turn_is_said(tmp_path: Path, prompt: str,
+                                                             said: bool) -> None:
+    """"再来一张" ("one more") alone in a one-turn case refers to a turn the case does not
+    hold: EV015, with the fix (the earlier turn as the prompt, this one a follow-up)."""
+    result = _check(tmp_path, {"prompt": prompt, "expectations": ["Makes a new picture"]})
+    assert ("asks for more of what an earlier turn made" in " ".join(result.output.split())) \
+        is said, result.output
