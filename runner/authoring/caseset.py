@@ -1397,7 +1397,7 @@ def _project_unstaged(skill: SkillFiles, case: Case) -> Path | None:
 # "Plan a blind SSRF test"), its criteria's "uses X" about what that holds.
 _MAKES = re.compile(r"(?i)(?:^|[.!?:]\s+|\n)\W*(?:please\s+|can\s+you\s+|could\s+you\s+)?"
                     r"(?:write|draft|create|generate|produce|compose|build|implement|plan|"
-                    r"design|outline|prepare|propose|scaffold|make)\b"
+                    r"design|outline|prepare|propose|scaffold|make(?!\s+sure\b))\b"
                     # "I need a PowerShell function that ...": what the user wants made
                     r"|\b(?:i|we)\s+(?:need|want|would\s+like)\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}?"
                     r"(?:script|function|program|tool|plan|module|class|query|config\w*|"

@@ -355,9 +355,12 @@ def test_what_a_made_script_or_plan_uses_is_read_on_the_work(tmp_path: Path) -> 
          "online.", "expectations": ["Uses Invoke-Command or Get-CimInstance -ComputerName",
                                      "Runs `Invoke-Pester` on the function"]},
         {"id": "ask", "prompt": "Which hosts are online right now?",
-         "expectations": ["Uses Invoke-Command or Get-CimInstance -ComputerName"]}])
+         "expectations": ["Uses Invoke-Command or Get-CimInstance -ComputerName"]},
+        {"id": "sure", "prompt": "Make sure the hosts answer before the patch window.",
+         "expectations": ["Uses Invoke-Command -ComputerName"]}])
     flat = " ".join(check_cli(str(skill), "-v").output.split())
     assert "statement [in the work] Uses Invoke-Command" in flat, flat
     assert "statement [tool calls] Uses Invoke-Command" in flat, flat  # the question's case
+    assert "statement [tool calls] Uses Invoke-Command -ComputerName" in flat, flat  # "make sure"
     assert "1 claim(s) of what it uses read on the work" in flat, flat
     assert "[in the work] Runs" not in flat, flat
