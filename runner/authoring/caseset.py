@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from runner.analysis.wording import quoted_phrases, restated_phrase, unquoted, word_count
+from runner.analysis.wording import quoted_phrases, restated_phrase, word_count
 from runner.authoring import safely
 from runner.authoring.absent_material import absent_by_design
 from runner.authoring.agent_notes import told_notes
@@ -33,7 +33,6 @@ from runner.authoring.answers import (
     skill_own_files,
 )
 from runner.authoring.attribution import named_skill, set_named, skill_names
-from runner.authoring.awaited_reply import opening_ask
 from runner.authoring.below_sets import SetBelow, sets_below
 from runner.authoring.case_index import indexed_cases
 from runner.authoring.casedirs import is_case_dirs, is_one_case, named_rubric
@@ -91,6 +90,7 @@ from runner.authoring.layouts import (
     skill_part,
 )
 from runner.authoring.live_services import live_asks, mcp_reach, service_names, service_records
+from runner.authoring.made_work import work_claims
 from runner.authoring.mcp import (
     MCP_NEED,
     case_needs,
@@ -100,7 +100,7 @@ from runner.authoring.mcp import (
     stated_servers,
 )
 from runner.authoring.mdtasks import is_task, markdown_notes
-from runner.authoring.missing_programs import skill_md_text
+from runner.authoring.missing_turns import report_earlier_turn, report_opening_ask
 from runner.authoring.named_scorers import named_scorers, report_unnamed, skill_md_runs
 from runner.authoring.other_sets import other_set_lines
 from runner.authoring.outcome_asks import outcome_asked
@@ -200,8 +200,6 @@ from runner.schema.drafts import is_draft, is_template
 from runner.scoring.asked import asks_to_write
 from runner.scoring.checks import parse_matcher
 from runner.scoring.deterministic import json_path_steps
-from runner.scoring.on_calls import MARK as CALLS_MARK
-from runner.scoring.on_calls import WORK_MARK, used_in_the_work
 from runner.scoring.process import parse_call_matcher
 
 # Text checks inside these cannot mean anything (refused, EV009: docs/case-sets.md#problem-codes).
@@ -252,22 +250,6 @@ def located_set(skill_dir: Path, name: str | None = None,
                        f"or draft one with `skill-eval cases {skill_dir} --generate`"
                        + held_instead(skill_dir, name, prose=True)
                        + "".join(f"; {line}" for line in other_set_lines(skill_dir, name, [])))
-
-
-def _report_opening_ask(skill_dir: Path, cases: list[Case], problems: Problems) -> None:
-    """A skill that opens by asking the user and waiting (awaited_reply.opening_ask), run on
-    one-turn cases: in the candidate arm the run stops at that question, so what its criteria
-    expect of the later work cannot happen there; said once for the set (EV015)."""
-    single = [c.id for c in cases if not c.follow_ups]
-    asked = opening_ask(skill_md_text(skill_dir)) if single else None
-    if asked is None:
-        return
-    shown = asked if len(asked) <= 100 else asked[:97] + "..."
-    problems.report("EV015", SET_LEVEL, f"SKILL.md opens by asking the user and waiting for the "
-                    f"answer ({shown!r}), and {len(single)} case(s) are one turn: with the "
-                    "skill, the run may stop at that question, so criteria about the work after "
-                    "the user's reply cannot pass in that arm", "add the user's replies as "
-                    "follow-up turns (`follow_up_turns`), or grade only the opening")
 
 
 def _triggers_only(skill_dir: Path, name: str | None) -> str:
@@ -567,7 +549,7 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     for harnessed in harness_findings(list(found.unread)):
         problems.report(harnessed.code, harnessed.case, harnessed.message, harnessed.fix)
     report_exclusions(skill_dir, [str(f) for f in found.files], cases, problems)
-    _report_opening_ask(skill_dir, cases, problems)
+    report_opening_ask(skill_dir, cases, problems)
     judge_expected = raw.get("judge_expected_output", False)
     if not isinstance(judge_expected, bool):
         problems.refuse("EV009", "", "judge_expected_output: true or false",
@@ -1059,9 +1041,9 @@ def _linked(read: _Read, fixtures: SkillFiles, problems: Problems) -> list[Case]
     chains = {i: _chain(i, every, depends, problems) for i in depends if depends[i]}
     cases = [_placed(_with_stand_ins(fixtures, _chained(case, chains.get(case.id), every),
                                      problems), problems) for case in read.cases]
-    cases = [_work_claims(case, problems) for case in cases]
+    cases = [work_claims(case, problems) for case in cases]
     for case in cases:
-        _report_earlier_turn(case, problems)
+        report_earlier_turn(case, problems)
     for case in cases:
         _preflight_prompt(fixtures, case, problems)
     for case in cases:
@@ -1391,58 +1373,6 @@ def _project_unstaged(skill: SkillFiles, case: Case) -> Path | None:
         return None
     staging = project_staging(skill.root, skill.set_dir)
     return staging.project if staging is not None and staging.too_large else None
-
-
-# A request to make or plan something: the work is what it makes ("Write a PS function ...",
-# "Plan a blind SSRF test"), its criteria's "uses X" about what that holds.
-_MAKES = re.compile(r"(?i)(?:^|[.!?:]\s+|\n)\W*(?:please\s+|can\s+you\s+|could\s+you\s+)?"
-                    r"(?:write|draft|create|generate|produce|compose|build|implement|plan|"
-                    r"design|outline|prepare|propose|scaffold|make(?!\s+sure\b))\b"
-                    # "I need a PowerShell function that ...": what the user wants made
-                    r"|\b(?:i|we)\s+(?:need|want|would\s+like)\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}?"
-                    r"(?:script|function|program|tool|plan|module|class|query|config\w*|"
-                    r"workflow|pipeline)\b")
-
-
-# A request for more of what an earlier turn made ("再来一张", "Another one, brighter", "もう一枚",
-# "한 장 더"): the turn it follows is the case's material.
-_ONE_MORE = re.compile(
-    r"(?i)^\W*(?:(?:please\s+)?(?:give|make|send|show|generate|draw)\s+(?:me\s+)?)?"
-    r"(?:another\s+one|one\s+more|(?:do|try|make|generate|draw)\s+(?:it|that|one)\s+again)\b"
-    r"|^\W*(?:再来|再來|再发|再發|再生成|再画|再畫|再做|再给|再給)"
-    r"|^\W*もう一(?:枚|つ|回|度)|(?:한\s*장|하나)\s*더")
-
-
-def _report_earlier_turn(case: Case, problems: Problems) -> None:
-    """A one-turn case whose prompt asks for more of what an earlier turn made: sent alone,
-    the session has nothing it refers to (EV015)."""
-    prompt = case.prompt.strip()
-    if case.follow_ups or case.chain or len(prompt) > _ONE_MORE_MOST \
-            or not _ONE_MORE.search(prompt):
-        return
-    problems.report("EV015", case.id, f"the prompt ({prompt!r}) asks for more of what an "
-                    "earlier turn made, which the case does not hold: sent alone, the session "
-                    "has nothing it refers to", "write the earlier turn as the prompt and this "
-                    "one under `follow_up_turns` (or `depends_on` the case that makes it)")
-
-
-_ONE_MORE_MOST = 60  # a longer prompt says what it wants in its own words
-
-
-def _work_claims(case: Case, problems: Problems) -> Case:
-    """A case asking to make or plan something: each claim read on the tool calls only for its
-    "uses X" is about what the work holds (runner.scoring.on_calls.WORK_MARK), said (EV012)."""
-    if not _MAKES.search(unquoted(case.prompt)):
-        return case
-    moved = [s for s in case.statements if used_in_the_work(s)]
-    if not moved:
-        return case
-    problems.report("EV012", case.id, f"{len(moved)} claim(s) of what it uses read on the work "
-                    f"the prompt asks to make, not only on the commands run: "
-                    f"{moved[0].removeprefix(CALLS_MARK)[:80]!r}", "none needed (or say "
-                    "\"runs X\" for a command the agent must run)")
-    return case.model_copy(update={"statements": tuple(
-        WORK_MARK + s.removeprefix(CALLS_MARK) if s in moved else s for s in case.statements)})
 
 
 def _placed(case: Case, problems: Problems) -> Case:

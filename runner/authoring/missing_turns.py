@@ -1,0 +1,54 @@
+"""Turns a one-turn case lacks (issue 26, multi-turn cases, EV015): a skill that opens by asking
+the user and waiting, run on one-turn cases (the run may stop at that question), and a prompt
+asking for more of what an earlier turn made ("再来一张"), sent with no earlier turn."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from runner.authoring.awaited_reply import opening_ask
+from runner.authoring.missing_programs import skill_md_text
+from runner.authoring.problems import SET_LEVEL, Problems
+from runner.schema.case import Case
+
+
+def report_opening_ask(skill_dir: Path, cases: list[Case], problems: Problems) -> None:
+    """A skill that opens by asking the user and waiting (awaited_reply.opening_ask), run on
+    one-turn cases: in the candidate arm the run stops at that question, so what its criteria
+    expect of the later work cannot happen there; said once for the set (EV015)."""
+    single = [c.id for c in cases if not c.follow_ups]
+    asked = opening_ask(skill_md_text(skill_dir)) if single else None
+    if asked is None:
+        return
+    shown = asked if len(asked) <= 100 else asked[:97] + "..."
+    problems.report("EV015", SET_LEVEL, f"SKILL.md opens by asking the user and waiting for the "
+                    f"answer ({shown!r}), and {len(single)} case(s) are one turn: with the "
+                    "skill, the run may stop at that question, so criteria about the work after "
+                    "the user's reply cannot pass in that arm", "add the user's replies as "
+                    "follow-up turns (`follow_up_turns`), or grade only the opening")
+
+
+# A request for more of what an earlier turn made ("再来一张", "Another one, brighter", "もう一枚",
+# "한 장 더"): the turn it follows is the case's material.
+_ONE_MORE = re.compile(
+    r"(?i)^\W*(?:(?:please\s+)?(?:give|make|send|show|generate|draw)\s+(?:me\s+)?)?"
+    r"(?:another\s+one|one\s+more|(?:do|try|make|generate|draw)\s+(?:it|that|one)\s+again)\b"
+    r"|^\W*(?:再来|再來|再发|再發|再生成|再画|再畫|再做|再给|再給)"
+    r"|^\W*もう一(?:枚|つ|回|度)|(?:한\s*장|하나)\s*더")
+
+
+def report_earlier_turn(case: Case, problems: Problems) -> None:
+    """A one-turn case whose prompt asks for more of what an earlier turn made: sent alone,
+    the session has nothing it refers to (EV015)."""
+    prompt = case.prompt.strip()
+    if case.follow_ups or case.chain or len(prompt) > _ONE_MORE_MOST \
+            or not _ONE_MORE.search(prompt):
+        return
+    problems.report("EV015", case.id, f"the prompt ({prompt!r}) asks for more of what an "
+                    "earlier turn made, which the case does not hold: sent alone, the session "
+                    "has nothing it refers to", "write the earlier turn as the prompt and this "
+                    "one under `follow_up_turns` (or `depends_on` the case that makes it)")
+
+
+_ONE_MORE_MOST = 60  # a longer prompt says what it wants in its own words
