@@ -7,7 +7,9 @@ repository holds (`known`), by what its authors wrote:
 
 - a slash command at the prompt's start, `/name` or `/plugin:name`;
 - a check that the skill loaded (`{"type": "skill_loaded", "value": "name"}`);
-- its id (a case folder's name) equal to a skill's name, or led by it (`name-basic`);
+- its id (a case folder's name) equal to a skill's name, or led by it (`name-basic`); its
+  `slug` equal to a skill's name (a catalog's key for the skill: as a case's id, a slug names
+  no skill, so only a name the repository holds counts);
 - a tag that is a skill's name (a set of named groups, `{"name": [cases]}`, tags each case
   with its group's: runner.authoring.groups);
 - a statement (a rubric or criteria line) naming it as a skill: with the word "skill", in
@@ -212,12 +214,17 @@ def inferred(item: Any, known: Collection[str]) -> list[str]:
     if slash and _part(slash.group(1)) in known:
         return [_part(slash.group(1))]
     for found in (_tagged(item, known), _loaded(item, known), _called(item, known),
-                  _led(str(item.get("id", "")), known),
+                  _led(str(item.get("id", "")), known), _slug(item, known),
                   _mentioned(_prompt(item), known), _stated(item, known),
                   _noted(item, known)):
         if len(found) == 1:
             return sorted(found)
     return []
+
+
+def _slug(item: dict[str, Any], known: Collection[str]) -> set[str]:
+    slug = item.get("slug")
+    return {slug} if isinstance(slug, str) and slug in known else set()
 
 
 def _tagged(item: dict[str, Any], known: Collection[str]) -> set[str]:

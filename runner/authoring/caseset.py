@@ -1765,7 +1765,7 @@ def _own_cases(items: list[Any], names: list[str], problems: Problems,
     # the folder says, while a case naming another skill stays that skill's
     in_own = Path(shown).is_file() and Path(shown).parent.name in names
     unnamed = len(skills) > 1 and not in_own
-    mine = [drop_skill(i) for i, n in zip(items, named, strict=True)
+    mine = [drop_skill(i, names) for i, n in zip(items, named, strict=True)
             if set(n) & entries or not n and not unnamed]
     if unnamed:
         for n, (item, said) in enumerate(zip(items, named, strict=True), 1):

@@ -228,7 +228,7 @@ PROMPT_ALIASES = ("user", "user_input", "user_message", "user_prompt", "trigger_
                   "message", "ask", "user_query", "scenario_prompt", "command",
                   # `input_<the request's noun>`: the request sent as the case's input
                   "input_query", "input_request", "input_message", "input_question")
-EXPECT_ALIASES = ("pass_conditions", "pass_criteria", "success_criteria",
+EXPECT_ALIASES = ("pass_conditions", "pass_criteria", "success_criteria", "acceptance",
                   "acceptance_criteria", "criteria", "required_actions", "required_behaviors",
                   "required_behaviours", "expected_behaviours", "must_do", "should",
                   "should_do", "expected", "expected_results", "success_conditions",

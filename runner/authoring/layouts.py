@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -539,8 +540,29 @@ def locate(skill_dir: Path, name: str | None = None) -> Located | None:
         found = _located(folder, names, True)
         if found is not None and _names_this(found, names, explicit=True):
             return found
+    catalog = _above_file(own, names)
+    if catalog is not None:
+        return catalog
     # the skill's own tasks/ folder of Markdown task files, else its scenarios/ case folders
     return _tasks(skill_dir) or _case_dirs(skill_dir / "scenarios")
+
+
+def _above_file(own: Path, names: list[str]) -> Located | None:
+    """A set file under a set's name in a folder above the skill, beside the folder holding
+    it and its siblings (`builtin-skills/evals.json` over `builtin-skills/skills/<slug>/`): a
+    catalog's one set for its skills, this skill's only where a case names it (a field of its
+    own, or a slug or id that is its name), never by where it sits."""
+    for root in _roots(own)[1:]:
+        for path in sorted(p for p in root.iterdir() if p.stem in SET_NAMES
+                           and p.suffix in SET_SUFFIXES and "trigger" not in p.name
+                           and p.is_file() and not p.is_symlink()):
+            try:
+                items = case_list(read_data(path))
+            except CaseSetError:
+                continue  # a file above that does not parse is not said to be this one's
+            if items and naming_entries([named_skill(i, names) for i in items], names):
+                return Located(path, (path,))
+    return None
 
 
 def _umbrella_own(folder: Path, own: Path) -> bool:
@@ -1030,11 +1052,13 @@ def naming_entries(named: list[list[str]], names: list[str],
     return (found - prefixed) | {e for e in prefixed if e.rsplit(":", 1)[0].strip() in above}
 
 
-def drop_skill(item: dict[str, Any]) -> dict[str, Any]:
-    """The case without the key that named its skill (read; nothing left to grade)."""
+def drop_skill(item: dict[str, Any], names: Collection[str] = ()) -> dict[str, Any]:
+    """The case without the key that named its skill (read; nothing left to grade): a
+    `slug` only when it is one of `names` (as a case's id, a slug names no skill)."""
     # `expected_skill` only when it named the skill (`"none"` stays a router's expectation)
     said = {k for k in EXPLICIT if not case_skill(item) and named_skill(
         {k: item[k]} if k in item else {})}
+    said |= {"slug"} if item.get("slug") in names else set()
     kept = {k: v for k, v in item.items() if k not in SKILL_KEYS and k not in said}
     for holder in SKILL_HOLDERS:
         meta = kept.get(holder)

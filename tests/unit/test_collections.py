@@ -291,3 +291,34 @@ def test_a_skill_whose_set_is_structured_markdown_runs_in_its_collection(
     flat = " ".join(checked.output.split())
     assert checked.exit_code == 0, checked.output
     assert "ok: tidy-notes" in flat and "draft-mail" in flat and "not run: prose set" in flat
+
+
+def test_a_catalog_set_beside_the_skills_folder_names_them_by_slug(tmp_path: Path) -> None:
+    """A catalog's one set file beside its `skills/` folder (`catalog/evals.json` over
+    `catalog/skills/<slug>/`), each case naming its skill by `slug`: each skill runs its own
+    cases, its `acceptance` list graded as statements, nothing said to be ignored; a slug
+    that is no skill's name names none (a case's id, never a refusal)."""
+    repo = tmp_path / "hub"
+    (repo / ".git").mkdir(parents=True)
+    for name in ("tidy-notes", "draft-mail"):
+        skill_md(repo / "catalog" / "skills" / name, name)
+    (repo / "catalog" / "evals.json").write_text(json.dumps({"schemaVersion": 1, "cases": [
+        {"slug": "tidy-notes", "prompt": "Tidy: ship Friday.",
+         "acceptance": ["Lists the Friday ship date as an action item"],
+         "forbidden": ["Inventing a date that is not in the notes"]},
+        {"slug": "draft-mail", "prompt": "Draft a mail to Ana.",
+         "acceptance": ["Greets Ana by name"]}]}))
+    checked = cli("check", str(repo))
+    flat = " ".join(checked.output.split())
+    assert checked.exit_code == 0, checked.output
+    assert "ok: tidy-notes" in flat and "ok: draft-mail" in flat, flat
+    assert "ignored" not in flat, flat
+    shown = cli("check", str(repo / "catalog" / "skills" / "tidy-notes"), "-v")
+    assert shown.exit_code == 0, shown.output
+    assert "Friday ship date" in shown.output and "Inventing a date" in shown.output
+    (repo / "catalog" / "evals.json").write_text(json.dumps({"cases": [
+        {"slug": "case-one", "prompt": "Tidy: ship Friday.", "acceptance": ["Friday"]}]}))
+    none = cli("check", str(repo))
+    flat = " ".join(none.output.split())
+    assert none.exit_code == 2 and "no case set" in flat, none.output
+    assert "does not hold" not in flat, flat
