@@ -88,6 +88,7 @@ from runner.authoring.layouts import (
     shared_naming,
     skill_folders,
     skill_part,
+    trigger_folders,
 )
 from runner.authoring.live_services import live_asks, mcp_reach, service_names, service_records
 from runner.authoring.made_work import work_claims
@@ -257,9 +258,9 @@ def _triggers_only(skill_dir: Path, name: str | None) -> str:
     (they measure whether it fires, not what it does)."""
     files: list[str] = []
     for folder, _ in search_order(skill_dir, name):  # the folders `trigger` reads, in order
-        below = folder / "trigger"
         files = [str(p) for p in sorted([*folder.glob("*trigger*"), *folder.glob("routing.*"),
-                                         *(below.iterdir() if below.is_dir() else [])])
+                                         *(p for below in trigger_folders(folder)
+                                           for p in below.iterdir())])
                  if p.is_file() and p.suffix in (".json", ".yaml", ".yml")]
         if files:
             break

@@ -343,10 +343,20 @@ def unread_everywhere(skill_dir: Path, name: str | None = None) -> list[tuple[Pa
             for u in survey(folder, names, shared).unread]
 
 
+def trigger_folders(folder: Path) -> list[Path]:
+    """A set folder's folders of trigger queries: `trigger/`, and any folder named for
+    triggers (`triggers/`, `skill-trigger/`, `trigger-evals/`), `trigger/` first."""
+    if not safely.is_dir(folder):
+        return []
+    return sorted((p for p in folder.iterdir() if "trigger" in p.name.lower()
+                   and p.is_dir() and not p.is_symlink()),
+                  key=lambda p: (p.name != "trigger", p.name))
+
+
 def _trigger_set(skill_dir: Path, name: str | None, own_only: bool = False) -> bool:
     """A trigger set in the skill's set folders (a file `skill-eval trigger` reads);
     `own_only`: in its own folders, never one shared above it."""
-    return any((folder / "trigger").is_dir() or "`skill-eval trigger`" in why
+    return any(trigger_folders(folder) or "`skill-eval trigger`" in why
                for folder, shared in search_order(skill_dir, name)
                if folder.is_dir() and not (own_only and shared)
                for why in [*(w for _, w in survey(folder).unread), ""])

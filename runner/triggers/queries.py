@@ -30,6 +30,7 @@ from runner.authoring.layouts import (
     search_order,
     skill_files,
     skill_folders,
+    trigger_folders,
 )
 from runner.authoring.safely import READ_ERRORS, refuse_surrogates, unreadable
 from runner.authoring.siblings import (
@@ -69,7 +70,7 @@ JSON_FILES = ("evals/routing.json", "evals/trigger-evals.json", "evals/trigger_e
               "evals/trigger-eval.json", "evals/trigger_eval.json", "evals/trigger/evals.json")
 WRAPPER_WORDS = {"trigger", "triggers", "evals", "eval", "queries", "query", "routing"}
 PROMPT_KEYS = ("prompt", "query", "text", "input", "request", "task", "question", "user_prompt",
-               "q")
+               "q", "message", "user_message", "utterance")
 EXPECT_KEYS = ("should_trigger", "should_activate", "expected", "trigger", "should_fire",
                "expected_route", "expected_trigger", "expect")
 # Read only when no key above is present: elsewhere they name a topic, not a side, so an entry of
@@ -331,13 +332,16 @@ def _in_folder(folder: Path) -> list[tuple[Path, bool | None]]:
              for rel, default in SEED_FILES.items()}
     found: list[tuple[Path, bool | None]] = [(p, d) for p, d in seeds.items() if p.is_file()]
     named = [folder / Path(rel).relative_to("evals") for rel in JSON_FILES]
-    below = folder / "trigger"
+    # every data file of `trigger/` is a trigger file; one of a folder named otherwise for
+    # triggers (`skill-trigger/`, beside the catalog its runner reads) only by its shape
+    belows = trigger_folders(folder)
+    below = [b for b in belows if b.name == "trigger"]
     # a folder of case files (`cases/`) keeps its trigger queries beside them
     # (`cases/trigger-cases.json`): read as a trigger file of the set folder
     beside = [p for sub in CASE_FOLDERS if (folder / sub).is_dir()
               for p in (folder / sub).glob("trigger*") if p.suffix in (".json", ".yaml", ".yml")]
     others = [*folder.glob("trigger*.json"), *beside,
-              *(p for p in (below.iterdir() if below.is_dir() else [])
+              *(p for b in below for p in b.iterdir()
                 if p.suffix in (".json", ".yaml", ".yml") and p not in seeds)]
     found += [(p, None) for p in dict.fromkeys([*named, *sorted(others)]) if p.is_file()]
     # a trigger-named file of graded cases is the runtime set (runner.authoring.siblings)
@@ -348,9 +352,13 @@ def _in_folder(folder: Path) -> list[tuple[Path, bool | None]]:
     found += [(p, None) for p in sorted([*folder.glob("*.json"), *folder.glob("*.yaml"),
                                          *folder.glob("*.yml")]) if p not in known
               and (TRIGGER_SHAPE in judge(p).why_not or trigger_shaped(p))]
+    known = {p for p, _ in found}
+    found += [(p, None) for p in sorted(p for b in belows for p in b.iterdir()
+                                        if p.suffix in (".json", ".yaml", ".yml"))
+              if p not in known and ((j := judge(p)).routes or "`skill-eval trigger`" in j.why_not)]
     # ...and Markdown tables of queries in a file named for triggers (runner.triggers.tables)
-    found += [(p, None) for p in sorted([*folder.iterdir(), *(below.iterdir() if below.is_dir()
-                                                               else [])])
+    found += [(p, None) for p in sorted([*folder.iterdir(), *(p for below in belows
+                                                              for p in below.iterdir())])
               if is_table_file(p) and _has_tables(p)] if folder.is_dir() else []
     # ...and a router's test set beside the runtime set (runner.authoring.siblings)
     known = {p for p, _ in found}

@@ -231,6 +231,29 @@ def test_check_collection_reads_it_per_skill(tmp_path: Path) -> None:
     assert got["sets"]["trigger"] == str(root / "evals/trigger_evals.json")
 
 
+def test_a_routing_set_in_a_folder_named_for_triggers_is_read_beside_its_catalog(
+        tmp_path: Path) -> None:
+    """`evals/skill-trigger/` (a folder named for triggers, not `trigger/`): its routing set
+    of `message`s is each skill's trigger set; the catalog of names and descriptions its
+    runner reads beside it is no trigger file (only `trigger/` takes every data file)."""
+    root = _collection(tmp_path, [], "unused.json")
+    (root / "evals" / "unused.json").unlink()
+    _write(root / "evals/skill-trigger/router-set.json", {"meta": {"version": 1}, "cases": [
+        {"id": "p1", "message": "tally my receipts for March", "expected": "receipt-tally"},
+        {"id": "p2", "message": "clean up my books csv", "expected": "ledger-tidy"},
+        {"id": "n1", "message": "bake bread", "expected": "none"}]})
+    _write(root / "evals/skill-trigger/catalog.json", [
+        {"name": "receipt-tally", "description": "Tallies receipts."}])
+    assert _sides(root / "skills/receipt-tally") == [
+        ("tally my receipts for March", True), ("clean up my books csv", False),
+        ("bake bread", False)]
+    result = check(str(root))
+    out = " ".join(result.output.split())
+    assert result.exit_code == 0, result.output
+    assert "ok: ledger-tidy: trigger set only (3 queries: 1 should trigger, 2 should not)" \
+        in out, out
+
+
 def test_check_refuses_an_unknown_expected_skill_with_ev010(tmp_path: Path) -> None:
     root = _collection(tmp_path, [*ROUTING, {"prompt": "draw a cat", "expect": "sketcher"}])
     result = check(str(root / "skills/receipt-tally"), "--json")
