@@ -415,7 +415,7 @@ def passed_over(skill_dir: Path, name: str | None = None) -> list[tuple[Path, st
     return list(dict.fromkeys(out))
 
 
-def _roots(skill_dir: Path) -> list[Path]:
+def up_to_repository(skill_dir: Path) -> list[Path]:
     """The skill, then each folder above it up to its repository's root."""
     found = [skill_dir]
     current = skill_dir
@@ -433,7 +433,7 @@ def set_root(set_path: Path, skill_dir: Path) -> Path:
     repository root; else the set's own folder (`--cases FILE` anywhere: never the skills of
     folders around it)."""
     path = set_path.resolve()
-    top = _roots(skill_dir.resolve())[-1]
+    top = up_to_repository(skill_dir.resolve())[-1]
     for folder in (path, *path.parents):
         if folder == top or not folder.is_relative_to(top):
             break
@@ -562,7 +562,7 @@ def _above_file(own: Path, names: list[str]) -> Located | None:
     it and its siblings (`builtin-skills/evals.json` over `builtin-skills/skills/<slug>/`): a
     catalog's one set for its skills, this skill's only where a case names it (a field of its
     own, or a slug or id that is its name), never by where it sits."""
-    for root in _roots(own)[1:]:
+    for root in up_to_repository(own)[1:]:
         for path in sorted(p for p in root.iterdir() if p.stem in SET_NAMES
                            and p.suffix in SET_SUFFIXES and "trigger" not in p.name
                            and p.is_file() and not p.is_symlink()):
@@ -649,7 +649,7 @@ def _elsewhere(skill_dir: Path) -> list[Path]:
     `tools/qa/evals/`) in the skill's git repository: a set there is the skill's only when
     it names the skill (`skill_name`, or its cases' skill), never by where it sits."""
     own = skill_dir.resolve()
-    roots = _roots(own)
+    roots = up_to_repository(own)
     if not (roots[-1] / ".git").exists():
         return []  # no repository around the skill: its neighbours are not its project's
     found: list[Path] = []
@@ -678,8 +678,8 @@ def find_set(skill_dir: Path, name: str | None = None) -> Path | None:
 
 def _set_folders(skill_dir: Path) -> list[tuple[Path, Path]]:
     """Each root (the skill, then the folders above it) with a set folder, `evals/` first."""
-    return [(root, root / name) for root in _roots(skill_dir.resolve()) for name in SET_FOLDERS
-            if (root / name).is_dir()]
+    return [(root, root / name) for root in up_to_repository(skill_dir.resolve())
+            for name in SET_FOLDERS if (root / name).is_dir()]
 
 
 def _names_this(found: Located, names: list[str], explicit: bool = False) -> bool:
@@ -1006,7 +1006,7 @@ def _repository_of(skill_dir: Path) -> Path | None:
     """The repository a skill sits in: the folder with `.git` above it, else the folder
     holding its `skills/` folder; None when neither is known (never a guess further up)."""
     own = skill_dir.resolve()
-    top = _roots(own)[-1]
+    top = up_to_repository(own)[-1]
     if (top / ".git").exists() and top != own:
         return top
     return own.parent.parent if own.parent.name == "skills" else None

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,7 @@ from runner.authoring.layouts import (
     skill_files,
     skill_folders,
     trigger_folders,
+    up_to_repository,
 )
 from runner.authoring.safely import READ_ERRORS, refuse_surrogates, unreadable
 from runner.authoring.siblings import (
@@ -300,7 +302,42 @@ def trigger_files(skill_dir: Path, name: str | None = None) -> list[tuple[Path, 
                  if not shared or _owned_by(f, d, names, folder)]
         if found:
             return found
-    return _beside_skill_md(skill_dir) or _elsewhere_in_skill(skill_dir, name)
+    return _beside_skill_md(skill_dir) or _elsewhere_in_skill(skill_dir, name) \
+        or _routing_in_tests(skill_dir, names)
+
+
+# A repository's test folders, where a routing set may sit as its tests' fixture.
+_TEST_FOLDERS = ("tests", "test", "tests/fixtures", "test/fixtures")
+
+
+def _routing_in_tests(skill_dir: Path, names: list[str]) -> list[tuple[Path, bool | None]]:
+    found: list[tuple[Path, bool | None]]
+    """A routing set a repository keeps among its tests' fixtures, named for it
+    (`tests/fixtures/skill-routing-cases.json`): read by the skills its queries expect, when
+    no set folder holds a trigger file; a file not named for routing or triggers there is
+    the tests' own data."""
+    for root in up_to_repository(skill_dir.resolve())[1:]:
+        found = [(p, None) for sub in _TEST_FOLDERS if safely.is_dir(root / sub)
+                 for p in sorted((root / sub).iterdir())
+                 if p.suffix in (".json", ".yaml", ".yml") and p.is_file()
+                 and re.search(r"routing|trigger", p.name, re.I)
+                 and _routes_to(p, names)]
+        if found:
+            return found
+    return []
+
+
+def _routes_to(path: Path, names: list[str]) -> bool:
+    try:
+        items = _queries_of(_load(path), str(path))
+    except CaseSetError:
+        return False
+    expected = {e.rpartition(":")[2] for e in expected_skills(items)}
+    # a query kept for a skill under test (`skill: diagnose`, expecting another skill to
+    # load) is that skill's: a skill only other skills' queries expect has none of its own
+    tested = {e.rpartition(":")[2] for i in items for e in case_skill(i)}
+    return bool((tested or expected) & set(names)) \
+        and bool(expected & (_collection(path) or set()))
 
 
 def _elsewhere_in_skill(skill_dir: Path, name: str | None) -> list[tuple[Path, bool | None]]:

@@ -254,6 +254,30 @@ def test_a_routing_set_in_a_folder_named_for_triggers_is_read_beside_its_catalog
         in out, out
 
 
+def test_a_routing_set_among_the_tests_fixtures_is_read_by_the_skills_it_tests(
+        tmp_path: Path) -> None:
+    """`tests/fixtures/skill-routing-cases.json`, named for routing: each case's skill under
+    test (`skill`) reads its cases, `expectedSkill` the skill that should load; a skill
+    only other skills' cases expect has no queries of its own (not refused for it), and a
+    fixture not named for routing is the tests' own data."""
+    root = _collection(tmp_path, [], "unused.json")
+    (root / "evals" / "unused.json").unlink()
+    (root / ".git").mkdir()
+    _write(root / "tests/fixtures/skill-routing-cases.json", {"version": 1, "cases": [
+        {"id": "r1", "skill": "receipt-tally", "kind": "positive",
+         "prompt": "tally my receipts for March", "expectedSkill": "receipt-tally"},
+        {"id": "r2", "skill": "receipt-tally", "kind": "negative",
+         "prompt": "clean up my books csv", "expectedSkill": "ledger-tidy"}]})
+    _write(root / "tests/fixtures/ledger-rows.json", [{"prompt": "x", "expected": "ledger-tidy"}])
+    assert _sides(root / "skills/receipt-tally") == [
+        ("tally my receipts for March", True), ("clean up my books csv", False)]
+    result = check(str(root))
+    out = " ".join(result.output.split())
+    assert "ok: receipt-tally: trigger set only (2 queries: 1 should trigger, 1 should not)" \
+        in out, out
+    assert "ledger-tidy" in out and "refused" not in out, out
+
+
 def test_check_refuses_an_unknown_expected_skill_with_ev010(tmp_path: Path) -> None:
     root = _collection(tmp_path, [*ROUTING, {"prompt": "draw a cat", "expect": "sketcher"}])
     result = check(str(root / "skills/receipt-tally"), "--json")
