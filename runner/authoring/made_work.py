@@ -1,6 +1,7 @@
-"""What a made script or plan uses (issue 26, graded as meant): a case asking to make or plan
-something ("Write a PS function ...", "Plan a blind SSRF test") has its criteria's "uses X"
-about what that work holds, read on the work (runner.scoring.on_calls.WORK_MARK), not only on
+"""What a made script or plan uses (issue 26, graded as meant): a case asking to make, plan or
+change something ("Write a PS function ...", "Plan a blind SSRF test", "convert it to a server
+component") has its criteria's "uses X" (and "calls X() in the handler") about what that work
+holds, read on the work (runner.scoring.on_calls.WORK_MARK), not only on
 the commands the agent ran."""
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ from runner.scoring.on_calls import WORK_MARK, used_in_the_work
 # "Plan a blind SSRF test"), its criteria's "uses X" about what that holds.
 _MAKES = re.compile(r"(?i)(?:^|[.!?:]\s+|\n)\W*(?:please\s+|can\s+you\s+|could\s+you\s+)?"
                     r"(?:write|draft|create|generate|produce|compose|build|implement|plan|"
-                    r"design|outline|prepare|propose|scaffold|make(?!\s+sure\b))\b"
+                    r"design|outline|prepare|propose|scaffold|make(?!\s+sure\b)|"
+                    # ...or to change code: the work is the code changed ("convert it to a
+                    # server component", "add clerk auth to this api route")
+                    r"convert|refactor|rewrite|migrate|port|update|modify|add|fix)\b"
                     # "I need a PowerShell function that ...": what the user wants made
                     r"|\b(?:i|we)\s+(?:need|want|would\s+like)\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}?"
                     r"(?:script|function|program|tool|plan|module|class|query|config\w*|"

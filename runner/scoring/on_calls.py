@@ -256,9 +256,20 @@ def used_in_the_work(statement: str) -> bool:
     Get-CimInstance -ComputerName", "uses self-owned per-program markers"): no verb of
     running; in a case making a script or a plan, what the work it makes uses."""
     body = without_condition(statement).strip().removeprefix(MARK).strip()
+    if on_calls(statement) and _IN_CODE.search(body) is not None and re.search(_CALL, body):
+        return True  # "Calls auth() at the top of the GET handler": a call the code makes
     return on_calls(statement) and _USED.match(body) is not None and _RAN.match(body) is None \
         and _PASSIVE.match(body) is None and not _TOOL_CALL.match(body) \
         and not _ran_named_i18n(body)
+
+
+# Where in code a call sits ("at the top of the GET handler", "inside the component"): the
+# call is the code's, never a command the agent ran.
+_IN_CODE = re.compile(
+    r"\b(?:in|inside|within|at\s+the\s+(?:top|start|beginning|end)\s+of|from)\s+(?:the\s+|a\s+|an\s+|"
+    r"each\s+|every\s+|its\s+)?(?:[\w-]+\s+){0,2}(?:handler|function|component|method|class|"
+    r"module|route|page|middleware|hook|constructor|loop|callback|layout|file)s?\b",
+    re.IGNORECASE)
 
 
 def on_calls(statement: str) -> bool:

@@ -357,8 +357,14 @@ def test_what_a_made_script_or_plan_uses_is_read_on_the_work(tmp_path: Path) -> 
         {"id": "ask", "prompt": "Which hosts are online right now?",
          "expectations": ["Uses Invoke-Command or Get-CimInstance -ComputerName"]},
         {"id": "sure", "prompt": "Make sure the hosts answer before the patch window.",
-         "expectations": ["Uses Invoke-Command -ComputerName"]}])
+         "expectations": ["Uses Invoke-Command -ComputerName"]},
+        {"id": "edit", "prompt": "My api route has no auth. Add auth to this api route, so "
+         "only signed-in users get the data.",
+         "expectations": ["Calls auth() at the top of the GET handler",
+                          "Uses server-side redirect() from next/navigation"]}])
     flat = " ".join(check_cli(str(skill), "-v").output.split())
+    assert "statement [in the work] Calls auth() at the top" in flat, flat  # code changed
+    assert "statement [in the work] Uses server-side redirect()" in flat, flat
     assert "statement [in the work] Uses Invoke-Command" in flat, flat
     assert "statement [tool calls] Uses Invoke-Command" in flat, flat  # the question's case
     assert "statement [tool calls] Uses Invoke-Command -ComputerName" in flat, flat  # "make sure"
