@@ -314,7 +314,11 @@ _PLACE_WORDS = {"fixture", "fixtures", "input", "inputs", "dir", "directory", "w
                 "folder"}
 # ...of which these name one folder as the case's workspace: its contents are the working
 # directory itself (`fixture: fixtures/app` -> ./src/app.py), never ./fixtures/app/.
-WORKSPACE_KEYS = ("fixture", "fixture_dir", "fixture_folder", "workspace_dir")
+WORKSPACE_KEYS = ("fixture", "fixture_dir", "fixture_folder", "workspace_dir", "scaffold",
+                  "starter", "starter_project", "project_template")
+# ...of which these name a starter project the user works in (`scaffold: nextjs-basic-auth`),
+# kept in a templates folder (found as the one folder of the skill ending so: caseset)
+SCAFFOLD_KEYS = ("scaffold", "starter", "starter_project", "project_template")
 # A fixture field saying the case has none (`fixture: none`, `n/a`, `aucun`, `keine`, `无`).
 NO_FIXTURE = frozenset({"none", "null", "nil", "n/a", "na", "-", "no", "false", "nothing",
                         "aucun", "aucune", "keine", "ninguno", "nessuno", "无", "なし"})
@@ -2855,7 +2859,7 @@ class CaseReader:
                 self.mapped(f"`input.{text[0]}` read as the prompt",
                             "write the request as `prompt`")
         for key in ("fixture_dir", "fixtures_dir", "fixture_folder", "input_dir", "workspace_dir",
-                    "fixture", "fixtures"):
+                    "fixture", "fixtures", *SCAFFOLD_KEYS):
             where = item.get(key)
             if isinstance(where, dict) and isinstance(where.get("path"), str):
                 where = self._fixture_object(item, key)

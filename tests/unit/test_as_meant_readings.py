@@ -370,3 +370,23 @@ def test_what_a_made_script_or_plan_uses_is_read_on_the_work(tmp_path: Path) -> 
     assert "statement [tool calls] Uses Invoke-Command -ComputerName" in flat, flat  # "make sure"
     assert "1 claim(s) of what it uses read on the work" in flat, flat
     assert "[in the work] Runs" not in flat, flat
+
+
+def test_a_scaffold_names_the_starter_project_staged_as_the_workspace(tmp_path: Path) -> None:
+    """`scaffold: basic-app` (skill-creator sets of framework skills) names the starter
+    project the user works in, kept in the skill's templates/: its contents are the working
+    directory, never ignored as metadata; one the skill does not hold is said missing."""
+    skill = make_skill(tmp_path, [
+        {"id": "edit", "scaffold": "basic-app", "prompt": "Remove 'use client' from the "
+         "dashboard page.", "expectations": ["The dashboard page has no 'use client'"]}],
+        {"templates/basic-app/app/dashboard/page.tsx": "'use client'\nexport default 1\n"})
+    shown = check_cli(str(skill), "-v")
+    flat = " ".join(shown.output.split())
+    assert shown.exit_code == 0, shown.output
+    assert "fixture templates/basic-app -> its contents staged at ./" in flat, flat
+    assert "ignored" not in flat, flat
+    gone = make_skill(tmp_path / "other", [
+        {"id": "edit", "scaffold": "astro-app", "prompt": "Remove 'use client' from the "
+         "dashboard page.", "expectations": ["The dashboard page has no 'use client'"]}])
+    missing = " ".join(check_cli(str(gone)).output.split())
+    assert "astro-app" in missing and ("EV009" in missing or "not found" in missing), missing
