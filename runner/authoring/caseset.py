@@ -171,6 +171,7 @@ from runner.authoring.siblings import (
     read_data,
     read_with_findings,
 )
+from runner.authoring.skill_locks import installed_from
 from runner.authoring.skillgrade import read_tasks
 from runner.authoring.stand_ins import stand_ins
 from runner.authoring.templates import evals_root, fill, find_template, harness_scripts
@@ -1292,6 +1293,15 @@ def _in_project(skill: SkillFiles, case: Case, own: bool, problems: Problems) ->
         return case
     staging = project_staging(skill.root, skill.set_dir)
     if staging is None:
+        return case
+    installed = installed_from(staging.project, skill.root)
+    if installed is not None:
+        problems.report("EV012", case.id, f"does not run in the project {staging.project}: "
+                        f"{installed}; the case runs with what it stages of its own"
+                        + (f" ({len(case.inline_files)} file(s) it names)"
+                           if case.inline_files else " (nothing)"),
+                        "list the files the case works on under `files` (or put them under "
+                        "evals/files/)")
         return case
     source = skill_source(skill.root)
     if source is not None:

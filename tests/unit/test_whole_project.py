@@ -104,6 +104,31 @@ def test_a_case_that_stages_nothing_runs_in_the_project(tmp_path: Path) -> None:
     assert not (work / "linked.md").exists() and not (work / ".env").exists()
 
 
+@pytest.mark.parametrize(("lock", "text", "vendored"), [
+    ("skills-lock.json", '{"version": 1, "skills": {"testing": {"source": "acme/skills", '
+     '"sourceType": "github", "computedHash": "ab"}}}', True),
+    ("skills.lock", '{"version": 1, "skills": {"testing": {"source": '
+     '"https://github.com/acme/skills.git", "path": "skills/testing", "ref": "ab"}}}', True),
+    ("skills-lock.json", '{"version": 1, "skills": {"testing": {"source": ".", '
+     '"sourceType": "local"}}}', False),
+    ("skills-lock.json", '{"version": 1, "skills": {"other": {"source": "acme/skills", '
+     '"sourceType": "github"}}}', False),
+    ("skills-lock.json", "{not json", False)])
+def test_a_skill_installed_from_upstream_never_runs_in_the_host_project(
+        tmp_path: Path, lock: str, text: str, vendored: bool) -> None:
+    """A skill the project's skills lock file records as installed from elsewhere (`npx
+    skills add`) brought its set from there: its cases run with what they stage, said; a
+    local entry, another skill's, or a lock file that does not parse leave it the project's."""
+    skill = project(tmp_path, [COVERAGE])
+    (tmp_path / "app" / lock).write_text(text)
+    flat = " ".join(check(str(skill)).output.split())
+    assert ("records this skill as installed from acme/skills" in flat
+            or "installed from https://github.com/acme/skills.git" in flat) == vendored, flat
+    assert ("runs in the project" in flat) != vendored, flat
+    case = load_caseset(skill, "testing").evals[0]
+    assert bool(case.inline_files) != vendored
+
+
 def test_a_case_with_files_of_its_own_stages_only_those(tmp_path: Path) -> None:
     skill = project(tmp_path, [{**COVERAGE, "files": ["src/test/TaskDaoTest.kt"]}])
     case = load_caseset(skill, "testing").evals[0]
