@@ -605,6 +605,9 @@ def beside_skill_md(skill_dir: Path) -> Path | None:
 # a document may bear (`prompts.md`, `scenarios.md`: what the skill reads).
 REFERENCE_FOLDER = "references"
 _REFERENCE_STEMS = tuple(s for s in SET_NAMES if "eval" in s or "test" in s)
+# ...or a name whose last word says so (`skill-regression-tests.md`, `routing-evals.json`):
+# never "testing" or "evaluation" (a guide to them)
+_REFERENCE_NAMED = re.compile(r"(?i)(?:^|[-_])(?:evals|tests|test[-_]cases|eval[-_]cases)$")
 
 
 def reference_sets(skill_dir: Path, suffixes: tuple[str, ...]) -> list[Path]:
@@ -614,7 +617,8 @@ def reference_sets(skill_dir: Path, suffixes: tuple[str, ...]) -> list[Path]:
     if not safely.is_dir(folder) or folder.is_symlink():
         return []
     return sorted((p for p in folder.iterdir() if p.is_file() and not p.is_symlink()
-                   and p.stem in _REFERENCE_STEMS and p.suffix in suffixes
+                   and (p.stem in _REFERENCE_STEMS or _REFERENCE_NAMED.search(p.stem))
+                   and p.suffix in suffixes
                    and "trigger" not in p.name), key=_named_first)
 
 

@@ -128,7 +128,7 @@ _PASS_LABELS = re.compile(r"(?i)^(?:expected(?:\s+(?:behaviou?rs?|output|result|
                           r"(?:if|when)|should|must|success(?:\s+criteria)?|acceptance"
                           r"(?:\s+criteria)?|checks?|criteria|asserts?|assertions?|(?:must|should)\s+(?:include|"
                           r"contain|have|show|mention|cover|do)|required(?:\s+(?:signals?|"
-                          r"behaviou?rs?))?|预期(?:行为|输出|结果)?|期望(?:行为|输出)?|通过标准|"
+                          r"behaviou?rs?))?|预期(?:行为|输出|结果)?|期望(?:行为|输出)?|通过(?:标准|条件)?|"
                           r"验收标准|esperado|"
                           r"(?:prüf|bewertungs|akzeptanz|erfolgs|abnahme)?kriterien|"
                           r"erwartet(?:es|e)?(?:\s+(?:verhalten|ergebnis|ausgabe|antwort))?|"

@@ -438,3 +438,36 @@ def test_a_reference_named_evals_that_teaches_is_no_set(tmp_path: Path) -> None:
     result = check(str(skill))
     assert result.exit_code == 2 and "no case set" in result.output, result.output
     assert "prose or Markdown case set" not in result.output, result.output
+
+
+CHINESE_TESTS = """# Skill 回归测试
+
+## T01 菜单边界
+
+输入：`七天素食菜单，不要蘑菇。`
+
+通过：七天都有菜单；不出现蘑菇。
+
+## T02 份量
+
+输入：`四人份，三天。`
+
+通过：每道菜写明四人份。
+"""
+
+
+def test_a_reference_whose_name_ends_in_tests_holding_cases_is_the_set(
+        tmp_path: Path) -> None:
+    """`references/skill-regression-tests.md` (a name whose last word is "tests") holding
+    cases labelled in Chinese (`输入：` the prompt, `通过：` the pass condition) is the set;
+    a guide named `testing-guide.md` there stays the skill's document."""
+    skill = _skill(tmp_path / "menu-writer")
+    (skill / "references").mkdir()
+    (skill / "references" / "testing-guide.md").write_text(CHINESE_TESTS)
+    assert check(str(skill)).exit_code == 2
+    (skill / "references" / "skill-regression-tests.md").write_text(CHINESE_TESTS)
+    got = report(skill)
+    assert len(got["cases"]) == 2, got["cases"]
+    assert any("七天都有菜单" in e for e in _entries(got["cases"][0])), got["cases"][0]
+    prompt = load_caseset(skill, "menu-writer").evals[0].prompt
+    assert "七天素食菜单" in prompt, prompt
