@@ -58,7 +58,9 @@ from runner.triggers.routing_set import (
     expected_skills,
     for_skill,
     from_map,
+    named_lists,
     names_skill,
+    route,
 )
 from runner.triggers.shared import Claim, claim
 from runner.triggers.tables import is_table_file, table_queries
@@ -327,6 +329,18 @@ def _routing_in_tests(skill_dir: Path, names: list[str]) -> list[tuple[Path, boo
     return []
 
 
+def _routes_all(path: Path) -> bool:
+    """Every query of the file names the skill(s) it should reach, in a route or in its side
+    lists (`should_trigger: [review]`), whatever else it carries (expected artifacts, notes):
+    a routing set, in a folder named for triggers."""
+    try:
+        items = _queries_of(_load(path), str(path))
+    except CaseSetError:
+        return False
+    return bool(items) and all(named_lists(i) is not None or route(i) is not None
+                               for i in items)
+
+
 def _routes_to(path: Path, names: list[str]) -> bool:
     try:
         items = _queries_of(_load(path), str(path))
@@ -392,7 +406,8 @@ def _in_folder(folder: Path) -> list[tuple[Path, bool | None]]:
     known = {p for p, _ in found}
     found += [(p, None) for p in sorted(p for b in belows for p in b.iterdir()
                                         if p.suffix in (".json", ".yaml", ".yml"))
-              if p not in known and ((j := judge(p)).routes or "`skill-eval trigger`" in j.why_not)]
+              if p not in known and ((j := judge(p)).routes or "`skill-eval trigger`" in j.why_not
+                                     or _routes_all(p))]
     # ...and Markdown tables of queries in a file named for triggers (runner.triggers.tables)
     found += [(p, None) for p in sorted([*folder.iterdir(), *(p for below in belows
                                                               for p in below.iterdir())])

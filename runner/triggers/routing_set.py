@@ -66,6 +66,21 @@ def route(item: Any) -> Route | None:
     return Route(None, not_skill) if not_skill and key is None else None
 
 
+def named_lists(item: Any) -> tuple[list[str], list[str]] | None:
+    """A query naming the skills that should and should not fire on it in its side lists
+    (`should_trigger: [review], should_not_trigger: [perf]`), or None: a query's side lists
+    holding skill names (words of a name, never a sentence), not prompts."""
+    if not isinstance(item, dict) or not any(isinstance(item.get(k), str) for k in (
+            "prompt", "query", "message", "input")):
+        return None
+    pos = [v for k in POSITIVE_LISTS for v in _entries(item.get(k))]
+    neg = [v for k in NEGATIVE_LISTS for v in _entries(item.get(k))]
+    said = [*pos, *neg]
+    if not said or not all(isinstance(v, str) and SKILL_NAME.match(v.strip()) for v in said):
+        return None
+    return [v.strip() for v in pos], [v.strip() for v in neg]
+
+
 def names_skill(entry: str, names: set[str], plugin: str | None) -> bool:
     """Whether a query's skill entry names this skill (`names`: what the set may call it):
     one of its names, or `<plugin>:<name>` as Claude Code writes a plugin's skill, when the
@@ -84,6 +99,7 @@ def entries(items: list[Any]) -> set[str]:
     from runner.authoring.layouts import case_skill
 
     found = {n for i in items for n in case_skill(i)}
+    found |= {n for i in items for side in (named_lists(i) or ([], [])) for n in side}
     for said in map(route, items):
         if said is not None:
             found |= {s for s in (said.skill, said.not_skill) if s}
@@ -92,7 +108,8 @@ def entries(items: list[Any]) -> set[str]:
 
 def expected_skills(items: list[Any]) -> set[str]:
     """The skills a routing set's queries expect; empty: not a routing set."""
-    return {r.skill for r in map(route, items) if r is not None and r.skill}
+    return {r.skill for r in map(route, items) if r is not None and r.skill} \
+        | {n for i in items for n in (named_lists(i) or ([], []))[0]}
 
 
 def from_map(raw: Any) -> list[dict[str, Any]] | None:
@@ -125,6 +142,15 @@ def for_skill(items: list[Any], aliases: set[str], known: set[str] | None,
     the collection's skills, when the set sits above several): each with its side."""
     out: list[Any] = []
     for number, item in enumerate(items, 1):
+        lists = named_lists(item)
+        if lists is not None:  # says only of the skills it names
+            fires = {n.rpartition(":")[2] for n in lists[0]} & aliases
+            stays = {n.rpartition(":")[2] for n in lists[1]} & aliases
+            if fires or stays:
+                kept = {k: v for k, v in item.items()
+                        if k not in (*POSITIVE_LISTS, *NEGATIVE_LISTS)}
+                out.append({**kept, "should_trigger": bool(fires)})
+            continue
         found = route(item)
         if found is None:
             out.append(item)  # a query with a side of its own

@@ -278,6 +278,24 @@ def test_a_routing_set_among_the_tests_fixtures_is_read_by_the_skills_it_tests(
     assert "ledger-tidy" in out and "refused" not in out, out
 
 
+def test_side_lists_naming_skills_route_each_query_to_the_skills_they_name(
+        tmp_path: Path) -> None:
+    """`should_trigger: [receipt-tally], should_not_trigger: [ledger-tidy]` on a query (with
+    its expected artifacts and notes beside): each named skill reads the query on its side, a
+    skill it does not name never reads it; the files sit in `evals/skill-triggers/`."""
+    root = _collection(tmp_path, [], "unused.json")
+    (root / "evals" / "unused.json").unlink()
+    _write(root / "evals/skill-triggers/receipts.json", {"version": 1, "cases": [
+        {"id": "r1", "prompt": "tally my receipts for March",
+         "should_trigger": ["receipt-tally"], "should_not_trigger": ["ledger-tidy"],
+         "expected_artifacts": ["reports/march.md"], "notes": "a tally"},
+        {"id": "r2", "prompt": "fix the ledger csv", "should_trigger": ["ledger-tidy"],
+         "should_not_trigger": []}]})
+    assert _sides(root / "skills/receipt-tally") == [("tally my receipts for March", True)]
+    assert _sides(root / "skills/ledger-tidy", "ledger-tidy") == [
+        ("tally my receipts for March", False), ("fix the ledger csv", True)]
+
+
 def test_check_refuses_an_unknown_expected_skill_with_ev010(tmp_path: Path) -> None:
     root = _collection(tmp_path, [*ROUTING, {"prompt": "draw a cat", "expect": "sketcher"}])
     result = check(str(root / "skills/receipt-tally"), "--json")
