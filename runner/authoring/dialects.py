@@ -273,6 +273,13 @@ def _expectation_keys(value: Any, depth: int = 0) -> list[str]:
     return found
 
 
+def _without_keys(value: Any, keys: set[str], depth: int = 0) -> Any:
+    """A nested field without the keys named (what it expects), the rest as written."""
+    if not isinstance(value, dict) or depth > 4:
+        return value
+    return {k: _without_keys(v, keys, depth + 1) for k, v in value.items() if str(k) not in keys}
+
+
 def _describes_check(operand: str) -> bool:
     return _CHECK_SENTENCE.match(operand) is not None and len(operand.split()) >= 3
 
@@ -789,6 +796,25 @@ _BASELINE_PROMPT_KEYS = ("prompt_baseline", "baseline_prompt", "prompt_without_s
                          "prompt_no_skill", "baseline_input")
 # A check's weight: every check of a case must pass, so a weight changes nothing (reported).
 _WEIGHT_KEYS = ("weight", "points")
+
+
+def _levels_text(value: dict[str, Any]) -> str | None:
+    """A grading instruction written as the text of each outcome (`rubric: {pass: ...,
+    partial: ..., fail: ...}`), as one instruction naming each ("pass: ...; fail: ..."): the
+    author's pass and fail, never dropped for the criterion's bare name."""
+    for key in INSTRUCTION_KEYS:
+        levels = value.get(key)
+        if isinstance(levels, dict) and levels and all(
+                isinstance(v, str) and v.strip() for v in levels.values()) and all(
+                _LEVEL.match(str(k)) for k in levels):
+            return "; ".join(f"{k}: {v.strip()}" for k, v in levels.items())
+    return None
+
+
+# An outcome a rubric's entry is written for: pass, partial, fail; a score ("0", "1-2").
+_LEVEL = re.compile(r"(?i)^(?:pass(?:ing|ed|es)?|partial(?:ly)?|fail(?:ing|ed|s|ure)?|"
+                    r"excellent|good|fair|acceptable|poor|unacceptable|full|none|"
+                    r"\d+(?:\s*[-–]\s*\d+)?)(?:[_ ](?:if|when|credit))?$")
 
 
 def _weight(value: dict[str, Any]) -> str | None:
@@ -1790,6 +1816,20 @@ class CaseReader:
                 # over
                 continue
             held = list(dict.fromkeys(_expectation_keys(item[key])))
+            rest = _material_text(_without_keys(item[key], set(held))) if held else None
+            if held and rest is not None and words & _MATERIAL_WORDS and not any(
+                    "skill" in field_words(h) for h in held):
+                # the situation told with an answer among its data (`available_data:
+                # {hs_code_expected: ...}` beside the facts): sent without it (a skill it
+                # expects makes the block a router's, never the task's: kept whole)
+                label = key.replace("_", " ").replace("-", " ").strip().capitalize()
+                item["prompt"] = prompt = f"{prompt}\n\n{label}:\n{rest}"
+                item.pop(key)
+                self.mapped(f"`{key}` sent with the prompt, labelled {label!r}, without what "
+                            f"it expects ({', '.join(held[:3])}: it would hand both arms the "
+                            "answer; kept, not graded)", f"move what `{key}` expects into "
+                            "assertions")
+                continue
             if held:
                 # `routing: {target_present: {expected_selected_skill: ...}}`: sent, it would
                 # hand both arms the answer
@@ -3706,7 +3746,8 @@ class CaseReader:
             (value[k] for k in _EXPECTED_KEYS if isinstance(value.get(k), str)
              and value[k].strip()), None)
         instruction = next((value[k] for k in INSTRUCTION_KEYS if isinstance(value.get(k), str)
-                            and value[k].strip() and value[k] != text), None)
+                            and value[k].strip() and value[k] != text), None) \
+            or _levels_text(value)
         if text is not None or instruction is not None:
             whole = text if instruction is None else instruction if text is None else \
                 f"{text} ({instruction.strip()})"

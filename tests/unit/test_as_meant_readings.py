@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from runner.authoring.caseset import load_caseset
 from tests.helpers import check_cli, check_json, make_skill, write_data, write_skill_md
 
 SKILL_MD = ("---\nname: api-helper\ndescription: Builds and explains HTTP API handlers. Use "
@@ -390,3 +391,25 @@ def test_a_scaffold_names_the_starter_project_staged_as_the_workspace(tmp_path: 
          "dashboard page.", "expectations": ["The dashboard page has no 'use client'"]}])
     missing = " ".join(check_cli(str(gone)).output.split())
     assert "astro-app" in missing and ("EV009" in missing or "not found" in missing), missing
+
+
+def test_a_criterion_graded_by_its_pass_and_fail_text_and_a_situation_without_its_answer(
+        tmp_path: Path) -> None:
+    """`evaluation_criteria: [{criterion, weight, rubric: {pass, fail}}]`: the grader reads the
+    author's pass and fail text, never the criterion's bare name; a `context` whose data hold
+    what is expected (`hs_code_expected`) is sent without it, never withheld whole."""
+    skill = make_skill(tmp_path, {"scenarios": [
+        {"id": "c1", "task": "List the documents this import needs.",
+         "context": {"situation": "A first import of 200 cartons of plates from China.",
+                     "available_data": {"product": "ceramic plates",
+                                        "hs_code_expected": "6912.00"}},
+         "evaluation_criteria": [
+             {"criterion": "document_list", "weight": 0.5,
+              "rubric": {"pass": "Lists the commercial invoice and the bill of lading.",
+                         "fail": "Omits the bill of lading."}}]}]})
+    flat = " ".join(check_cli(str(skill), "-v").output.split())
+    assert "document_list (pass: Lists the commercial invoice and the bill of lading.; " \
+        "fail: Omits the bill of lading.)" in flat, flat
+    sent = load_caseset(skill, "tidy-notes").evals[0].prompt
+    assert "200 cartons of plates" in sent and "6912" not in sent, sent
+    assert "without what it expects (hs_code_expected" in flat, flat
