@@ -334,7 +334,29 @@ class Case(BaseModel):
         # evals/files/small-project/ です" for evals/files/small-project/src/a.py)
         return next((f for f in longer if any(
             _names_path(self.prompt, str(PurePosixPath(*f.parts[:n])))
-            for n in range(len(f.parts), len(f.parts) - len(default.parts), -1))), default)
+            for n in range(len(f.parts), len(f.parts) - len(default.parts), -1))), None) \
+            or self._named_form(default) or default
+
+    def _named_form(self, default: PurePosixPath) -> PurePosixPath | None:
+        """The one path the prompt names a fixture file by, when it ends with the file's name
+        and differs from where it would land ("My CLAUDE.md has gotten long" for
+        fixtures/scenario/CLAUDE.md, "The .github/copilot-instructions.md in my project"):
+        there, so the file the task speaks of is where it says. None for a folder, a name
+        another fixture of the case shares, or one the prompt writes in several forms."""
+        name = default.name
+        if len(default.parts) < 2 or not default.suffix or sum(
+                PurePosixPath(f).name == name for f in self.files) > 1:
+            return None
+        forms = {m.group(1).removeprefix("./") for m in re.finditer(
+            rf"(?<![\w./~-])((?:[\w.-]+/)*{re.escape(name)})(?![\w-])", self.prompt)}
+        forms = {f for f in forms if ".." not in PurePosixPath(f).parts}
+        if len(forms) != 1:
+            return None
+        form = PurePosixPath(forms.pop())
+        # a bare name says where only for a file that means something at a project's root
+        if len(form.parts) == 1 and name not in ROOT_FILES:
+            return None
+        return form if form != default else None
 
     @property
     def gradable(self) -> bool:
@@ -383,6 +405,17 @@ class Case(BaseModel):
                                 ("root_fixtures", self.root_fixtures),
                                 ("pass_rule", self.pass_rule)) if not v} or None
         return hashlib.sha256(self.model_dump_json(exclude=unset).encode()).hexdigest()
+
+
+# Files whose place is a project's root (an agent's instructions, a manifest, a build file):
+# a prompt naming one bare ("My CLAUDE.md has gotten long") names it there.
+ROOT_FILES = frozenset({"CLAUDE.md", "AGENTS.md", "GEMINI.md", "CLAUDE.local.md", ".cursorrules",
+                        ".windsurfrules", ".clinerules", "README.md", "package.json",
+                        "pyproject.toml", "setup.py", "setup.cfg", "requirements.txt",
+                        "Cargo.toml", "go.mod", "pom.xml", "build.gradle", "Gemfile",
+                        "composer.json", "Dockerfile", "docker-compose.yml", "Makefile",
+                        ".gitignore", ".env.example", "tsconfig.json", ".editorconfig",
+                        "mkdocs.yml", "CHANGELOG.md", "LICENSE"})
 
 
 def _names_path(text: str, path: str) -> bool:

@@ -413,3 +413,26 @@ def test_a_criterion_graded_by_its_pass_and_fail_text_and_a_situation_without_it
     sent = load_caseset(skill, "tidy-notes").evals[0].prompt
     assert "200 cartons of plates" in sent and "6912" not in sent, sent
     assert "without what it expects (hs_code_expected" in flat, flat
+
+
+def test_a_fixture_lands_where_the_prompt_says_it_is(tmp_path: Path) -> None:
+    """A fixture file the prompt names at a place (".github/copilot-instructions.md in my
+    project"), or bare by a name whose place is a project's root ("My CLAUDE.md"), lands
+    there; a bare data file's name says no place ("Audit ledger.csv" keeps its folder)."""
+    skill = make_skill(tmp_path, [
+        {"id": "c1", "prompt": "My CLAUDE.md has gotten long. Slim it down.",
+         "files": ["evals/fixtures/s1/CLAUDE.md"], "expectations": ["Under 200 lines"]},
+        {"id": "c2", "prompt": "The .github/copilot-instructions.md in my project is long.",
+         "files": ["evals/fixtures/s2/copilot-instructions.md"],
+         "expectations": ["Under 150 lines"]},
+        {"id": "c3", "prompt": "Audit ledger.csv for duplicates.",
+         "files": ["evals/fixtures/s3/ledger.csv"], "expectations": ["Names the duplicate"]}],
+        {"evals/fixtures/s1/CLAUDE.md": "# rules\n",
+         "evals/fixtures/s2/copilot-instructions.md": "# rules\n",
+         "evals/fixtures/s3/ledger.csv": "id\n1\n1\n"})
+    flat = " ".join(check_cli(str(skill), "-v").output.split())
+    assert "fixture evals/fixtures/s1/CLAUDE.md -> staged at ./CLAUDE.md" in flat, flat
+    assert ("fixture evals/fixtures/s2/copilot-instructions.md -> staged at "
+            "./.github/copilot-instructions.md") in flat, flat
+    assert "fixture evals/fixtures/s3/ledger.csv -> staged at ./fixtures/s3/ledger.csv" \
+        in flat, flat
