@@ -759,4 +759,12 @@ def web_criteria(criteria: list[str]) -> list[str]:
     return list(dict.fromkeys(
         m.group(0) for text in criteria if not states_absence(text)
         for m in _WEB_TOOL.finditer(text)
-        if not _NAMES_IT.search(_WEB_CLAUSE.split(text[:m.start()])[-1])))
+        if not _NAMES_IT.search(_WEB_CLAUSE.split(text[:m.start()])[-1])
+        and not _WITHOUT.search(text[:m.start()])))
+
+
+# A web tool the criterion does without ("Uses code analysis tools without web fetching or
+# browser automation", "instead of WebSearch"): the work must not need it.
+_WITHOUT = re.compile(r"(?i)\b(?:without|no|not|never|instead\s+of|rather\s+than|avoid(?:s|ing)?|"
+                      r"except)\s+(?:any\s+|using\s+|the\s+)?(?:[\w-]+\s+(?:or|and|nor)\s+)*"
+                      r"(?:[\w-]+\s+){0,2}$")

@@ -29,6 +29,10 @@ from tests.helpers import write_skill_md
     ("Pulls current prices from the web.", ["from the web"]),
     ("Builds a page that works on the web.", []),  # where the work runs, no source
     ("Ships a web app with a login form", []),
+    # a web tool the work does without: no expectation of the web
+    ("Uses code analysis tools without web fetching or browser automation", []),
+    ("Answers from memory, not WebSearch", []),
+    ("Avoids web search and browser automation", []),
 ])
 def test_the_web_tool_is_read_in_any_inflection(text: str, found: list[str]) -> None:
     assert web_criteria([text]) == found
