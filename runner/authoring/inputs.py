@@ -78,7 +78,8 @@ _HANDED = re.compile(r"(?i)\bthe\s+(?:attached|uploaded|provided|enclosed|suppli
                      r"see\s+attached|attachment)\)")
 _EXISTING = re.compile(
     rf"(?i)\b(?:this|these|my|our)\s+{_SKIP}{{0,3}}?(?:diffs?|patch|repository|repo|"
-    r"codebase|code\s?base|pull\s+request|PR|merge\s+request|commit|branch|(?:staged\s+)?changes|"
+    r"codebase|code\s?base|website|web\s+site|pull\s+request|PR|merge\s+request|commit|branch|"
+    r"(?:staged\s+)?changes|"
     r"spreadsheet|dataset|csv|pdf|screenshots?|photos?|pictures?|images?|video|recording|logs|"
     r"log\s+file|transcript|notebook|manuscript|vault|knowledge\s+base)\b"
     r"(?!-\w)"  # "this repo-wide rule", "our pr-report skill": a compound, not the noun

@@ -436,3 +436,22 @@ def test_a_fixture_lands_where_the_prompt_says_it_is(tmp_path: Path) -> None:
             "./.github/copilot-instructions.md") in flat, flat
     assert "fixture evals/fixtures/s3/ledger.csv -> staged at ./fixtures/s3/ledger.csv" \
         in flat, flat
+
+
+def test_the_users_website_and_current_codebase_are_inputs_no_case_stages(
+        tmp_path: Path) -> None:
+    """"Create a maintenance skill for this personal website", "扫描当前代码库中的敏感信息" (scan
+    the current codebase): each works on the user's own material, which the case neither
+    stages nor quotes (EV009, left out); a case with its own material runs."""
+    skill = make_skill(tmp_path, [
+        {"id": "site", "prompt": "Create a repo-specific maintenance skill for this personal "
+         "website.", "expectations": ["Names the pages to keep in sync"]},
+        {"id": "scan", "prompt": "扫描当前代码库中的敏感信息",
+         "expectations": ["Lists each secret with its file"]},
+        {"id": "own", "prompt": "Scan app.py for secrets.", "files": ["evals/files/app.py"],
+         "expectations": ["Names the key in app.py"]}],
+        {"evals/files/app.py": "KEY = 'x'\n"})
+    flat = " ".join(check_cli(str(skill)).output.split())
+    assert "case 'site': the prompt works on 'this personal website'" in flat, flat
+    assert "case 'scan': the prompt works on '当前代码库'" in flat, flat
+    assert "1 case(s): own" in flat, flat
