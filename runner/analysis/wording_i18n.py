@@ -985,7 +985,7 @@ FIRING: Table = {
            # by a short description at most
            r"(?:仍然|仍|也|还是|還是)?(?:应该|應該|应当|應當|应|應|会|會|必须|必須)?"
            r"(?:不|没有|沒有|未|不应|不應)?(?:触发|觸發|激活|启用|啟用|加载|載入)(?:了)?"
-           r"(?:该|這個|这个|此)?\s?[\u4e00-\u9fff]{0,6}\s?(?:技能|skill)",),
+           r"(?:该|這個|这个|此|本)?\s?[\u4e00-\u9fff]{0,6}\s?(?:技能|skill)",),
     "ja": (r"(?:この)?(?:スキル|skill)(?:は|が)?(?:起動|発動|トリガー|読み込み|呼び出し)"
            r"(?:される|する|されない|しない|されません|しません|されるべき(?:ではない)?|"
            r"すべき(?:ではない)?)",),
@@ -1019,7 +1019,7 @@ FIRING: Table = {
     "tr": (r"(?:bu\s+)?(?:beceri|yetenek|skill)\s+(?:tetiklen|etkinle[sş]|y[uü]klen|"
            r"[cç]a[gğ]r[iı]l)\w*",),
 }
-_FIRING_RE = re.compile(rf"^(?:{alternation(FIRING, bounded=False)})\s*[.。!！]?$",
+_FIRING_RE = re.compile(rf"^(?:{alternation(FIRING, bounded=False)})\s*[.。!！;；,，]?$",
                         re.IGNORECASE)
 _FIRING_NEG = re.compile(r"不|没有|沒有|未|ない|ません|않|(?<!\w)(?:не|no|n[aã]o|ne|n'|pas|nicht|"
                          r"nie|non|kh[oô]ng)(?!\w)|(?:ma|me)(?:mal[iı]|meli|z|d[iı]|di)(?!\w)",

@@ -204,3 +204,13 @@ def test_how_the_skill_is_called_is_part_of_firing(statement: str, fires: bool |
     """"via the explicit command", "through /x": how it is called is still about firing; "by
     reading ... and summarising" is work the run must show."""
     assert about_firing(statement, ("systems-design",)) is fires
+
+
+@pytest.mark.parametrize(("statement", "fires"), [
+    ("激活本 Skill；", True),  # "activate this skill;": a list's item, its separator after it
+    ("不激活本 Skill；", False),
+    ("激活本 Skill 的现图完整性审查；", None),  # the skill's review done: work to show
+])
+def test_firing_said_in_chinese_with_this_and_a_separator(statement: str,
+                                                          fires: bool | None) -> None:
+    assert about_firing(statement) is fires
