@@ -514,6 +514,12 @@ _VERB = re.compile(r"\b(?:is|are|be|should|must|does|do|not|never|has|have|can|w
                    r"\w{3,}(?:es|ed|ing|s))\b", re.IGNORECASE)
 
 
+def _quotes_input(text: str, prompt: str) -> bool:
+    """The item is words of the prompt's own material, as written (case aside)."""
+    said = " ".join(text.split()).lower()
+    return len(said) >= 3 and said in " ".join(prompt.split()).lower()
+
+
 def acts(text: str) -> bool:
     """An item of a list of what must not appear that is an action in words (an infinitive,
     gerund or imperative phrase, runner.analysis.wording_i18n.names_an_action) and has
@@ -3185,11 +3191,16 @@ class CaseReader:
                 continue
             if "re:" not in prefix and self._patterns(key, values, negate=key == "must_avoid"):
                 continue
+            prompt = str(item.get("prompt") or "")
             for n, text in enumerate(values):
-                if key in ("must_include", "must_avoid") and (
-                        describes_behaviour(text) or CJK.search(text) is not None
-                        and len(text.strip()) >= 6 and _CJK_BEHAVIOUR.search(text) is not None) \
-                        or key == "must_avoid" and acts(text):
+                # (words of the input the prompt hands over, "wanted to provide" in the status
+                # update to shorten, are a text to find, whatever their grammar)
+                if not _quotes_input(text, prompt) and (
+                        key in ("must_include", "must_avoid") and (
+                            describes_behaviour(text) or CJK.search(text) is not None
+                            and len(text.strip()) >= 6
+                            and _CJK_BEHAVIOUR.search(text) is not None)
+                        or key == "must_avoid" and acts(text)):
                     self._behaviour(key, n, text)
                     continue
                 # {regex: ...} inside a list of texts: that item is a regular expression

@@ -608,12 +608,31 @@ def change_told(own: str, match: re.Match[str]) -> bool:
 _BELOW_WORDS = r"下面|下方|以下|如下|\bbelow\b|\bfollowing\b"
 _BELOW_MARK = re.compile(rf"(?i)(?:{_BELOW_WORDS})\s*$")
 _LATER_PARAGRAPH = re.compile(r"\n[ \t]*\n(?P<text>.*)", re.DOTALL)
+# A pointer to a text a user pastes ("this paragraph", "this release note"): the next
+# paragraph is it.
+_A_TEXT = re.compile(r"(?i)\b(?:paragraphs?|sentences?|text|passage|note|notes|draft|e-?mail|"
+                     r"message|copy|update|instructions?|post|bio|summary|abstract|excerpt|"
+                     r"snippet|quote|blurb|caption|headline|tweet|reply)$")
 
 
 def _material_below(own: str, match: re.Match[str]) -> bool:
+    """The material the pointer speaks of is a later paragraph of the prompt: one it marks
+    ("the text below"), or any for a pointer to a text ("Rewrite this paragraph ... Return
+    only the revised paragraph.", a blank line, the paragraph)."""
     marked = _BELOW_MARK.search(own, 0, match.start()) is not None or \
-        re.search(rf"(?i){_BELOW_WORDS}", match.group(0)) is not None
+        re.search(rf"(?i){_BELOW_WORDS}", match.group(0)) is not None \
+        or _A_TEXT.search(match.group(0)) is not None
     later = _LATER_PARAGRAPH.search(own, match.end()) if marked else None
+    return later is not None and len("".join(later.group("text").split())) >= _AFTER_COLON
+
+
+def pasted_below(prompt: str, pointer: str) -> bool:
+    """A pointer to a text ("Rewrite this paragraph") whose text is a later paragraph of the
+    prompt, after a blank line: the material is the prompt's own."""
+    if _A_TEXT.search(pointer.rstrip(" .,;:!?")) is None:
+        return False
+    at = prompt.find(pointer)
+    later = _LATER_PARAGRAPH.search(prompt, at + len(pointer)) if at >= 0 else None
     return later is not None and len("".join(later.group("text").split())) >= _AFTER_COLON
 
 

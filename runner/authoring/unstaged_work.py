@@ -22,7 +22,12 @@ from __future__ import annotations
 import re
 
 from runner.analysis.wording import unquoted
-from runner.authoring.inputs import MATERIAL_LINES, STATIVE_AFTER, quoted_after_colon
+from runner.authoring.inputs import (
+    MATERIAL_LINES,
+    STATIVE_AFTER,
+    pasted_below,
+    quoted_after_colon,
+)
 from runner.schema.case import Case
 
 # Verbs that change something that already exists.
@@ -159,7 +164,8 @@ def unstaged_work(case: Case, request: str) -> list[str]:
         if re.fullmatch(_REVIEW, match.group("verb"), re.IGNORECASE) and (
                 not _SOFTWARE.search(thing) or _TOLD.match(own, end)):
             continue  # ("review this change that deprecates ...": the change told in words)
-        if quoted_after_colon(case.prompt, said) or _told_next(own, said, thing) \
+        if quoted_after_colon(case.prompt, said) or pasted_below(case.prompt, said) \
+                or _told_next(own, said, thing) \
                 or _told_before(own, said, thing):
             continue  # "Edit this message for a formal recipient: 'Ola, ...'"
         found.append(said)

@@ -455,3 +455,22 @@ def test_the_users_website_and_current_codebase_are_inputs_no_case_stages(
     assert "case 'site': the prompt works on 'this personal website'" in flat, flat
     assert "case 'scan': the prompt works on '当前代码库'" in flat, flat
     assert "1 case(s): own" in flat, flat
+
+
+def test_a_text_pasted_after_a_blank_line_and_its_words_to_drop(tmp_path: Path) -> None:
+    """"Rewrite this paragraph ... Return only the revised paragraph.", a blank line, the
+    paragraph: the input is the prompt's own, never missing; a `mustNotContain` item quoting
+    the pasted text ("wanted to provide") is a text to find, whatever its grammar."""
+    skill = make_skill(tmp_path, [
+        {"id": "voice", "prompt": "Rewrite this paragraph for clarity. Return only the revised "
+         "paragraph.\n\nRain worked its small silver trade beneath the streetlight.",
+         "mustContain": ["Rain"]},
+        {"id": "brief", "prompt": "Make this status update brief.\n\nWe wanted to provide an "
+         "update that the API timed out.", "mustNotContain": ["wanted to provide"]},
+        {"id": "none", "prompt": "Rewrite this paragraph for clarity.",
+         "mustContain": ["clear"]}])
+    flat = " ".join(check_cli(str(skill), "-v").output.split())
+    assert "2 case(s): voice, brief" in flat, flat
+    assert "case 'voice': 'Rewrite this paragraph'" not in flat, flat
+    assert "assertion not:wanted to provide: must not contain substring" in flat, flat
+    assert "case 'none': the prompt works on 'Rewrite this paragraph'" in flat, flat
