@@ -475,13 +475,18 @@ def search_order(skill_dir: Path, name: str | None = None) -> list[tuple[Path, b
 
 
 def _workspace(skill_dir: Path) -> list[tuple[Path, bool]]:
-    """skill-creator keeps a skill's evals in `<skill>-workspace/evals/` beside the skill (with
-    its `iteration-N/` runs): that set is the skill's when it names it (`skill_name`), read
+    """skill-creator keeps a skill's evals in `<skill>-workspace/evals/` beside the skill, or
+    in a folder above it (with its `iteration-N/` runs): that set is the skill's when it names
+    it (`skill_name`), read
     after the skill's own set folders, as a shared one. Some keep that workspace inside the
     skill, hidden (`<skill>/.workspace/evals/`, beside its `iteration-N/`): the skill's own."""
-    beside = [(skill_dir.parent / f"{skill_dir.name}-workspace" / name, True)
-              for name in ("evals", "eval")
-              if (skill_dir.parent / f"{skill_dir.name}-workspace" / name).is_dir()]
+    # ...or in a folder above it, its repository's root (skill-creator run from there for a
+    # plugin's skill, `plugins/p/skills/<skill>/` beside `<skill>-workspace/` at the top)
+    beside = next(([(root / f"{skill_dir.name}-workspace" / name, True)
+                    for name in ("evals", "eval")
+                    if safely.is_dir(root / f"{skill_dir.name}-workspace" / name)]
+                   for root in up_to_repository(skill_dir)[1:]
+                   if safely.is_dir(root / f"{skill_dir.name}-workspace")), [])
     inside = [(skill_dir / ".workspace" / name, False) for name in ("evals", "eval")
               if (skill_dir / ".workspace" / name).is_dir()
               and not (skill_dir / ".workspace").is_symlink()]

@@ -396,6 +396,19 @@ def test_skill_creators_workspace_beside_the_skill_holds_its_set(tmp_path: Path)
     assert check(str(skill)).exit_code != 0
 
 
+def test_skill_creators_workspace_at_the_repository_root_holds_a_plugin_skills_set(
+        tmp_path: Path) -> None:
+    """skill-creator run from a repository's root for a plugin's skill keeps
+    `<skill>-workspace/evals/evals.json` there, above `plugins/p/skills/<skill>/`."""
+    (tmp_path / "repo" / ".git").mkdir(parents=True)
+    skill = _skill(tmp_path / "repo" / "plugins" / "notes" / "skills" / "tidy-notes")
+    _write(tmp_path / "repo" / "tidy-notes-workspace" / "evals" / "evals.json",
+           {"skill_name": "tidy-notes", "evals": [_case(1, "Tidy these notes: met Friday.")]})
+    result = check(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "repo/tidy-notes-workspace/evals/evals.json" in result.output
+
+
 def test_a_dated_runs_scores_per_arm_beside_the_set_are_no_second_set(tmp_path: Path) -> None:
     """A results file read by its shape (a dated run; each entry numbers per arm, nothing to
     grade) is a run's output, though its entries carry a prompt-like `task`."""
