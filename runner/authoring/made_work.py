@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from runner.analysis.wording import unquoted
+from runner.analysis.wording_i18n import ADVICE_ASK_RE
 from runner.authoring.problems import Problems
 from runner.schema.case import Case
 from runner.scoring.on_calls import MARK as CALLS_MARK
@@ -25,14 +26,26 @@ _MAKES = re.compile(r"(?i)(?:^|[.!?:]\s+|\n)\W*(?:please\s+|can\s+you\s+|could\s
                     # "I need a PowerShell function that ...": what the user wants made
                     r"|\b(?:i|we)\s+(?:need|want|would\s+like)\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}?"
                     r"(?:script|function|program|tool|plan|module|class|query|config\w*|"
-                    r"workflow|pipeline)\b")
+                    r"workflow|pipeline)\b"
+                    # "I want the widget to call another tool when ...": behaviour wanted of
+                    # the code, which the work writes
+                    r"|\b(?:i|we)\s+(?:need|want|would\s+like)\s+(?:the|my|our|this)\s+"
+                    r"(?:widget|component|function|script|tool|server|endpoint|handler|button|"
+                    r"page|form|app|api|hook|module|class|cli|bot)\s+to\b")
 
+
+
+def _asks_how(own: str) -> bool:
+    """A question asking how to do it ("How do I return an error from a tool?"): the answer
+    shows the way, its code included; what that "uses" is in the answer, never a command."""
+    return any(ADVICE_ASK_RE.search(q) for q in re.findall(r"[^.?!。？！\n]*[?？]", own))
 
 
 def work_claims(case: Case, problems: Problems) -> Case:
     """A case asking to make or plan something: each claim read on the tool calls only for its
     "uses X" is about what the work holds (runner.scoring.on_calls.WORK_MARK), said (EV012)."""
-    if not _MAKES.search(unquoted(case.prompt)):
+    own = unquoted(case.prompt)
+    if not _MAKES.search(own) and not _asks_how(own):
         return case
     moved = [s for s in case.statements if used_in_the_work(s)]
     if not moved:

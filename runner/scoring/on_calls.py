@@ -47,7 +47,12 @@ _PASSIVE = re.compile(
     r"(?:should|must|will|needs\s+to)\s+be)\s+(?:first\s+|actually\s+|successfully\s+)?"
     r"(?P<verb>run|ran|called|invoked|executed|launched|used)\b", re.IGNORECASE)
 # "Tool call: Bash with `pytest`", "Tool calls include Read on config.yaml".
-_TOOL_CALL = re.compile(r"^(?:expected\s+)?tool[\s_-]?(?:calls?|use|usage)\b", re.IGNORECASE)
+# (a sentence whose subject is tool calls in general, "Tool calls are expensive", says a
+# reason the answer gives: no call to find)
+_TOOL_CALL = re.compile(r"^(?:expected\s+)?tool[\s_-]?(?:calls?|use|usage)\b"
+                        r"(?!\s+(?:are|is|were|was|can|could|may|might|cost|costs|add|adds|"
+                        r"take|takes|should\s+be\s+(?:minimi[sz]ed|batched|avoided)|tend)\b)",
+                        re.IGNORECASE)
 # ...that it names: a script file, a function call, code, a command-line flag, a path, a
 # snake_case name, or "the X command/script/tool".
 _KIND = (r"\b(?:command|commands|subcommand|script|scripts|tool|tools|cli|binary|program|"

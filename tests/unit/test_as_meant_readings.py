@@ -362,8 +362,17 @@ def test_what_a_made_script_or_plan_uses_is_read_on_the_work(tmp_path: Path) -> 
         {"id": "edit", "prompt": "My api route has no auth. Add auth to this api route, so "
          "only signed-in users get the data.",
          "expectations": ["Calls auth() at the top of the GET handler",
-                          "Uses server-side redirect() from next/navigation"]}])
+                          "Uses server-side redirect() from next/navigation"]},
+        {"id": "how", "prompt": "How do I return an error from a tool?",
+         "expectations": ["Uses error() helper from the server package"]},
+        {"id": "want", "prompt": "I want the widget to call another tool when a button is "
+         "clicked.", "expectations": ["Uses callTool from useWidget()"]},
+        {"id": "why", "prompt": "Should I batch my requests?",
+         "expectations": ["Tool calls are expensive, so it batches them"]}])
     flat = " ".join(check_cli(str(skill), "-v").output.split())
+    assert "statement [in the work] Uses error() helper" in flat, flat  # an answer's code
+    assert "statement [in the work] Uses callTool from useWidget()" in flat, flat
+    assert "statement Tool calls are expensive" in flat, flat  # a reason, no call
     assert "statement [in the work] Calls auth() at the top" in flat, flat  # code changed
     assert "statement [in the work] Uses server-side redirect()" in flat, flat
     assert "statement [in the work] Uses Invoke-Command" in flat, flat
