@@ -175,12 +175,23 @@ def _weight(text: str) -> int:
 
 def _joined(parts: list[str]) -> list[str]:
     out: list[str] = []
+    verdict = ""  # "PASS.", "FAIL at Phase 2.": the verdict the sentence after it explains
     for part in parts:  # "体现推回而非讨好。" (9 characters) is a claim of its own
-        if out and _weight(part) < _MIN_PART:
+        if verdict:
+            part, verdict = f"{verdict} {part}", ""
+        if _VERDICT.match(part) and part is not parts[-1]:
+            verdict = part
+        elif out and _weight(part) < _MIN_PART:
             out[-1] = f"{out[-1]} {part}"
         else:
             out.append(part)
     return out
+
+
+# A verdict in capitals opening an expected output ("PASS.", "FAIL at Phase 2.", "EXPLORE
+# Phase 1."): said of what follows it, never a claim a quote shows alone.
+_VERDICT = re.compile(r"^[A-Z]{3,}(?:\s+[A-Z]{2,})?(?:[.!]|\s+(?:at|in|on|after|before|"
+                      r"[Pp]hase|[Ss]tep|[Ss]tage)\b[^.!?:]{0,25}[.!]?)$")
 
 
 # A program in the set's folders or under a grader's usual name ("evals/check_features.py

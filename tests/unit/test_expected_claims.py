@@ -100,3 +100,15 @@ def test_a_short_claim_in_chinese_is_its_own_claim() -> None:
                              "应列出多种可能的解读并请用户选择其一；"
                              "在用户澄清前不给出具体方案；体现推回而非讨好。")
     assert claims[-2:] == ["在用户澄清前不给出具体方案；", "体现推回而非讨好。"]
+
+
+def test_a_verdict_in_capitals_goes_with_the_sentence_after_it() -> None:
+    """"PASS.", "FAIL at Phase 2.": the verdict the next sentence explains, never a claim a
+    quote shows alone."""
+    assert expected_claims("FAIL at Phase 2. Matches fail pattern: dashboards. Suggest pivot: "
+                           "query-based KPI lookup, anomaly alerts.") == [
+        "FAIL at Phase 2. Matches fail pattern: dashboards.",
+        "Suggest pivot: query-based KPI lookup, anomaly alerts."]
+    assert expected_claims("PASS. Work through phases 1-4, asking one question at a time. "
+                           "Create a spec with a value proposition.")[0].startswith(
+        "PASS. Work through")
