@@ -85,7 +85,8 @@ _ADD_TO = re.compile(rf"(?i)^\W*{_OPENER}(?:add|implement|integrate|wire\s+up|ho
 # can open: after a spaced dash, ", and" / ", then", or "and" before a verb of change.
 _SENTENCES = re.compile(r"[.!?;\n]+(?=\s|$)")
 _CLAUSES = re.compile(r"\s[\u2014\u2013-]\s|,\s*(?:and|then)\s+"
-                      r"|\s+and\s+(?=(?:then\s+)?(?:" + _CHANGE + r")\b)", re.IGNORECASE)
+                      r"|\s+(?:and|but)\s+(?:also\s+)?(?=(?:then\s+)?(?:" + _CHANGE + r")\b)",
+                      re.IGNORECASE)
 # A label before a sentence's colon ("Unity screenshot: move this label"): a few words naming
 # the topic, none pointing at material ("Improve this agent prompt: Fix the bug" quotes the
 # prompt's words after its colon, no request of the user's).
@@ -150,11 +151,16 @@ def unstaged_work(case: Case, request: str) -> list[str]:
     clauses = _clauses(own, case.prompt)
     into = [(c, m) for c in clauses if (m := _ADD_TO.match(c)) is not None
             and _SOFTWARE.search(m.group("object"))]
-    if any(_MAKE.match(clause) for clause in clauses if clause not in dict(into)):
-        return []
+    makes = [clause for clause in clauses if clause not in dict(into) and _MAKE.match(clause)]
     found: list[str] = [" ".join(m.group(0).strip(" \t\n.,;:!?").split()) for _, m in into]
-    for match in (m for clause in clauses if (m := _REQUEST.match(clause))):
+    changes = [m for c in clauses if c not in makes and (m := _REQUEST.match(c)) is not None]
+    if makes and (found or not any(_SOFTWARE.search(m.group("object")) for m in changes)):
+        return []  # (a request that makes something, unless it also changes the user's code)
+    for match in changes:
         thing = match.group("object")
+        if makes and (not _SOFTWARE.search(thing) or any(
+                re.search(rf"(?i)\b{re.escape(thing.split()[-1])}\b", c) for c in makes)):
+            continue  # a change of what the prompt makes ("build a form, then style the form")
         indefinite = match.group("article").lower() in {"a", "an", "any"}
         if _WORDS_OBJECT.search(thing) or (indefinite and not _DEFECT.search(thing)):
             continue

@@ -50,9 +50,12 @@ def test_adding_to_the_users_own_software_is_a_change_of_it(tmp_path: Path) -> N
         case("route", "My api route has no auth protection. Add session auth to this api "
                       "route so only signed-in users get the data."),
         # what it adds to is what it makes
-        case("made", "Create a small web app and add auth to its api route.")])
+        case("made", "Create a small web app and add auth to its api route."),
+        # a request that makes something beside one that changes the user's code
+        case("also", "Implement a simple login form but also refactor the auth module")])
     assert "'Add session auth to this api route'" in got.get("route", ""), got
     assert "made" not in got, got
+    assert "'refactor the auth module'" in got.get("also", ""), got
 
 
 def test_made_pasted_advised_or_told_material_stays_silent(tmp_path: Path) -> None:
