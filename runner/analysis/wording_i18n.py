@@ -216,7 +216,9 @@ _HELD_DE = (r"diff|patch|code|codebasis|repository|repo|pr|pull\s+request|merge\
 _HELD_IT = r"diff|patch|codice|repository|repo|pr|pull\s+request|commit|log"
 POINTED: Table = {
     "zh": (rf"(?:这个|這個|这份|這份|这段|這段|这些|這些|附件中的|附件里的|附件裡的|附带的|附帶的|"
-           rf"上传的|上傳的|附加的)\s*(?:{_HELD_ZH}|文件|檔案|文档|文檔|差异|項目|项目|專案|表格|"
+           # (a qualifier of up to four characters between: "这份劳动合同", this labour contract)
+           rf"上传的|上傳的|附加的)\s*[\u4e00-\u9fff]{{0,4}}?(?:{_HELD_ZH}|文件|檔案|文档|文檔|差异|"
+           r"項目|项目|專案|表格|"
            r"电子表格|試算表|报告|報告|合同|合約|脚本|腳本|手册|手冊|CSV|PDF|runbook|"
            # an office file by its format or program ("这个 XLSX", "这份 Word 文档")
            r"XLSX|XLS|DOCX|DOC|PPTX|PPT|Excel|Word|PowerPoint)",

@@ -457,12 +457,15 @@ def test_the_users_website_and_current_codebase_are_inputs_no_case_stages(
          "website.", "expectations": ["Names the pages to keep in sync"]},
         {"id": "scan", "prompt": "扫描当前代码库中的敏感信息",
          "expectations": ["Lists each secret with its file"]},
+        {"id": "contract", "prompt": "帮我审查这份劳动合同，看看有没有违法条款",
+         "expectations": ["Flags each unlawful clause"]},
         {"id": "own", "prompt": "Scan app.py for secrets.", "files": ["evals/files/app.py"],
          "expectations": ["Names the key in app.py"]}],
         {"evals/files/app.py": "KEY = 'x'\n"})
     flat = " ".join(check_cli(str(skill)).output.split())
     assert "case 'site': the prompt works on 'this personal website'" in flat, flat
     assert "case 'scan': the prompt works on '当前代码库'" in flat, flat
+    assert "case 'contract': the prompt works on '这份劳动合同'" in flat, flat  # a qualifier
     assert "1 case(s): own" in flat, flat
 
 
