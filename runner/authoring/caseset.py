@@ -89,6 +89,7 @@ from runner.authoring.layouts import (
     skill_folders,
     skill_part,
     trigger_folders,
+    up_to_repository,
 )
 from runner.authoring.live_services import live_asks, mcp_reach, service_names, service_records
 from runner.authoring.made_work import work_claims
@@ -1115,10 +1116,14 @@ def _skill_references(case: Case, skill_dir: Path, about: dict[str, Any],
     does every one when the notes say the files are the inputs the cases work on."""
     if INPUT_NOTE.search(_notes(case.extra)) or INPUT_NOTE.search(_notes(about)):
         return case
-    listed = tuple(f for f in case.files if not named_input(case.prompt, f))
-    own, lacking = skill_own_files(skill_dir, listed)
+    # (an entry written from a folder above the skill, `plugins/kit/skills/x/SKILL.md` in the
+    # repository's evals/x/, is the skill's file by its path in the skill)
+    written = {_in_skill_path(skill_dir, f): f for f in case.files
+               if not named_input(case.prompt, f)}
+    own, lacking = skill_own_files(skill_dir, tuple(written))
     if not own:
         return case
+    own = [written.get(f, f) for f in own]
     problems.report("EV012", case.id, f"`files` names the skill's own files ({', '.join(own)})"
                     ": what of the skill the case exercises, which the candidate arm has with "
                     "the skill: read as references, never staged (the baseline arm never gets "
@@ -1126,6 +1131,21 @@ def _skill_references(case: Case, skill_dir: Path, about: dict[str, Any],
                                     "SKILL.md names (no arm has it)" if lacking else ""),
                     "none needed (or list under `files` only the inputs the task works on)")
     return case.model_copy(update={"files": tuple(f for f in case.files if f not in own)})
+
+
+def _in_skill_path(skill_dir: Path, entry: str) -> str:
+    """A `files` entry as a path in the skill: as written, or, written from a folder above
+    it (its repository's root), the part below the skill."""
+    posix = PurePosixPath(entry)
+    if posix.is_absolute() or ".." in posix.parts or safely.exists(skill_dir / entry):
+        return entry
+    own = skill_dir.resolve()
+    for root in up_to_repository(own)[1:]:
+        found = (root / entry)
+        if safely.exists(found) and found.resolve().is_relative_to(own) \
+                and found.resolve() != own:
+            return found.resolve().relative_to(own).as_posix()
+    return entry
 
 
 def _references(case: Case, about: dict[str, Any], problems: Problems) -> Case:
@@ -2226,7 +2246,10 @@ def _not_found(skill: SkillFiles, problems: Problems, case: Case, file: str, out
     """A fixture in no form in the skill: an output listed as an input (EV011), or found
     nowhere a set outside the skill names paths from (EV009); True: kept for the preflight
     to refuse, naming it."""
-    if output or asks_to_write(case.prompt, PurePosixPath(file).name):
+    # (a path under an outputs folder, `outputs/triage.md`, that nothing holds: where the run
+    # writes, never an input)
+    if output or asks_to_write(case.prompt, PurePosixPath(file).name) \
+            or PurePosixPath(file).parts[:1] in (("outputs",), ("output",), ("out",)):
         problems.report("EV011", case.id, f"{file!r} is listed under files but is an "
                         "output the run creates", f"move {file!r} from files to outputs "
                         "(files are inputs staged before the run)")

@@ -486,3 +486,30 @@ def test_a_text_pasted_after_a_blank_line_and_its_words_to_drop(tmp_path: Path) 
     assert "case 'voice': 'Rewrite this paragraph'" not in flat, flat
     assert "assertion not:wanted to provide: must not contain substring" in flat, flat
     assert "case 'none': the prompt works on 'Rewrite this paragraph'" in flat, flat
+
+
+def test_a_repository_set_naming_the_skill_file_from_the_root_and_an_output_to_write(
+        tmp_path: Path) -> None:
+    """A repository's `evals/<skill>/evals.json` whose `files` name the skill's SKILL.md by
+    its path from the root (`plugins/kit/skills/x/SKILL.md`) says what the case exercises:
+    never staged, never refused; `outputs/triage.md` that nothing holds is where the run
+    writes (EV011), never a missing input."""
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    skill = repo / "plugins" / "kit" / "skills" / "tidy-notes"
+    write_skill_md(skill, "tidy-notes", "Use when the user asks to tidy notes carefully.")
+    write_data(repo / "evals" / "tidy-notes" / "evals.json", {
+        "skill_name": "tidy-notes", "evals": [
+            {"id": "a", "prompt": "Tidy these notes: met Ana, ship Friday.",
+             "expected_output": "Lists the Friday ship date as an action item",
+             "files": ["plugins/kit/skills/tidy-notes/SKILL.md"]},
+            {"id": "b", "prompt": "Triage these notes: met Ana, ship Friday.",
+             "expected_output": "Writes a triage with the Friday date",
+             "files": ["outputs/triage.md"]}]})
+    result = check_cli(str(skill))
+    flat = " ".join(result.output.split())
+    assert result.exit_code == 0, result.output
+    assert "`files` names the skill's own files (plugins/kit/skills/tidy-notes/SKILL.md)" \
+        in flat, flat
+    assert "'outputs/triage.md' is listed under files but is an output the run creates" \
+        in flat, flat
