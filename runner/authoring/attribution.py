@@ -74,7 +74,7 @@ NO_SKILL = frozenset({"", "none", "null", "no", "false"})
 PROMPT_KEYS = ("prompt", "input", "query", "question", "task", "message", "user_prompt",
                "user", "request", "instruction")
 STATEMENT_KEYS = ("expectations", "assertions", "rubric", "criteria", "checks",
-                  "success_criteria", "expected_behavior")
+                  "success_criteria", "expected_behavior", "expected_output")
 # A case's note on itself: what the case is for, in its authors' words.
 NOTE_KEYS = ("notes", "note", "description", "purpose", "comment", "comments", "rationale")
 LOADED_TYPES = frozenset({"skill_loaded", "skill_invoked", "skill_triggered", "skill_used",

@@ -704,7 +704,9 @@ def _names_this(found: Located, names: list[str], explicit: bool = False) -> boo
     except CaseSetError:
         return not explicit  # the reader refuses it, naming the problem
     items = case_list(data)
-    if items is not None and naming_entries([named_skill(i) for i in items], names):
+    # (by a field of their own, or as their authors name a skill: "Uses the project-setup
+    # skill" in a set above a folder of skills)
+    if items is not None and naming_entries([named_skill(i, names) for i in items], names):
         return True  # its cases name the skill: the set's own `skill_name` is the plugin's
     said = owner(data)
     return said in names if explicit else said is None or said in names

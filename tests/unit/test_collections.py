@@ -322,3 +322,29 @@ def test_a_catalog_set_beside_the_skills_folder_names_them_by_slug(tmp_path: Pat
     flat = " ".join(none.output.split())
     assert none.exit_code == 2 and "no case set" in flat, none.output
     assert "does not hold" not in flat, flat
+
+
+def test_a_set_above_a_folder_of_skills_names_each_in_its_expected_output(
+        tmp_path: Path) -> None:
+    """`python/evals/evals.json` over `python/<skill>/` (the folder no skill itself), its
+    `skill_name` the group's, each case naming its skill in its expected output ("Uses the
+    tidy-notes skill and ..."): each skill reads the cases naming it; one naming two is not
+    run, said."""
+    repo = tmp_path / "hub"
+    (repo / ".git").mkdir(parents=True)
+    for name in ("tidy-notes", "draft-mail"):
+        skill_md(repo / "group" / name, name)
+    (repo / "group" / "evals").mkdir()
+    (repo / "group" / "evals" / "evals.json").write_text(json.dumps({
+        "skill_name": "group-skills", "evals": [
+            {"id": 1, "prompt": "Tidy: ship Friday.",
+             "expected_output": "Uses the tidy-notes skill and lists Friday as an action."},
+            {"id": 2, "prompt": "Draft a mail to Ana.",
+             "expected_output": "Uses the draft-mail skill and greets Ana by name."},
+            {"id": 3, "prompt": "Tidy and mail.",
+             "expected_output": "Uses the tidy-notes and draft-mail skills together."}]}))
+    checked = cli("check", str(repo))
+    flat = " ".join(checked.output.split())
+    assert checked.exit_code == 0, checked.output
+    assert "ok: tidy-notes" in flat and "ok: draft-mail" in flat, flat
+    assert "case 3 of" in flat and "names no skill: not run" in flat, flat
