@@ -93,7 +93,9 @@ from runner.schema.case import CaseSet
 
 SET_NAMES = (*USUAL_STEMS, *CONFIG_STEMS)
 # The folder a set sits in: `evals/`, the singular some authors write, a test folder.
-SET_FOLDERS = ("evals", "eval", "tests/evals", "tests", "test", "evaluations")
+SET_FOLDERS = ("evals", "eval", "tests/evals", "tests", "test", "evaluations",
+               # a JavaScript project's test folder (`__test__/evals/<skill>/cases.json`)
+               "__tests__/evals", "__test__/evals")
 # ...of which these hold a program's tests too: a file there holding no case is their data.
 _PROGRAM_TEST_FOLDERS = frozenset({"tests", "test"})
 # Hidden folders agents load skills from: their skills count when a repository has no other.

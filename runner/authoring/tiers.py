@@ -44,7 +44,12 @@ _HARD_TIERS = frozenset({"required", "blocking", "gating", "hard", "must", "mand
 # An expectation object's operand fields -> the runner's list of that kind.
 EXPECT_OPERANDS = {"contains": "must_include", "not_contains": "must_avoid",
                    "regex": "must_have", "not_regex": "must_not_have",
-                   "equals": "must_have"}
+                   "equals": "must_have",
+                   # a harness's checks on the agent's printed answer (`claude -p`'s stdout)
+                   "stdout_contains": "must_include", "stdout_not_contains": "must_avoid",
+                   "stdout_matches": "must_have", "stdout_not_matches": "must_not_have",
+                   "stdout_regex": "must_have", "output_matches": "must_have",
+                   "output_not_matches": "must_not_have"}
 
 
 def soft_marking(check: dict[str, Any]) -> str | None:

@@ -449,3 +449,22 @@ def test_an_inventory_of_the_skills_instructions_beside_case_folders_is_said_not
     assert "2 case(s): scenario-0, scenario-1" in result.output
     assert "instructions.json: not a case set: its items are the skill's own instructions" \
         in result.output
+
+
+def test_a_javascript_test_folders_evals_and_a_harness_expect_block(tmp_path: Path) -> None:
+    """`__test__/evals/<skill>/cases.json` at a repository's root is the skill's set; its
+    cases' `expect: {exit_code, stdout_matches, stdout_not_contains}` are checks on the
+    printed answer (regular expressions, texts that must not appear); the exit code is the
+    session's, said as not graded."""
+    (tmp_path / "repo" / ".git").mkdir(parents=True)
+    skill = _skill(tmp_path / "repo" / "skills" / "tidy-notes")
+    _write(tmp_path / "repo" / "__test__" / "evals" / "tidy-notes" / "cases.json", {
+        "skill": "tidy-notes", "cases": [
+            {"id": "friday", "prompt": "Tidy these notes: met Ana, ship Friday.",
+             "expect": {"exit_code": 0, "stdout_matches": ["(?i)friday"],
+                        "stdout_not_contains": ["TODO"]}}]})
+    result = check(str(skill), "-v")
+    flat = " ".join(result.output.split())
+    assert result.exit_code == 0, result.output
+    assert "assertion re:(?i)friday" in flat and "assertion not:TODO" in flat, flat
+    assert "ignored: exit_code" in flat, flat
