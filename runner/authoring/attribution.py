@@ -42,7 +42,8 @@ SKILL_HOLDERS = ("metadata", "custom_metadata")
 
 def _named(value: Any) -> list[str]:
     if isinstance(value, str) and value.strip():
-        return [value.strip()]
+        # "tabletest + spec-by-example": two skills, as a case naming both writes them
+        return [v.strip() for v in re.split(r"\s+[+&]\s+", value.strip()) if v.strip()]
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return [v.strip() for v in value]
     return []

@@ -1758,13 +1758,19 @@ def _own_cases(items: list[Any], names: list[str], problems: Problems,
         else [named_skill(i) for i in named_by]
     # in the skill's own set, the names of its repository's skills (once: every case asks)
     held = _repository_names(skill_dir) if own_folder and skill_dir is not None else None
+    several: set[int] = set()  # cases naming several skills: no one's, not run, said
     for n, item in enumerate(items, 1):
         refusal = several_skills(item, shown)
         if refusal is None:
             continue
         helpers = _named_elsewhere(item, held - set(names)) if held is not None else None
         if helpers is None:
-            raise refusal
+            several.add(n)
+            problems.report("EV012", _case_label(item, n), f"names several skills "
+                            f"({', '.join(case_skill(item))}): not run (a case runs against "
+                            "one skill, so which one it grades is the author's choice)",
+                            "split it into one case per skill")
+            continue
         # in the skill's own set folder, skills named beside it that the repository does not
         # hold (or only one it does) are the author's labels or the skills it works with:
         # the case is this skill's, run with it alone
@@ -1789,15 +1795,15 @@ def _own_cases(items: list[Any], names: list[str], problems: Problems,
         known = held | set(names)
         named = [[s for s in n if s in known or skill_part(s) in known] for n in named]
     if not any(named) or own_folder and len({s for n in named for s in n}) < 2:
-        return items
+        return [i for k, i in enumerate(items, 1) if k not in several]
     entries = naming_entries(named, names, skill_dir)
     # a case naming no skill in a set shared by several is no one's: not run, said per case;
     # in a folder named for this skill (`evals/<skill>/prompts.jsonl`) it is this skill's, as
     # the folder says, while a case naming another skill stays that skill's
     in_own = Path(shown).is_file() and Path(shown).parent.name in names
     unnamed = len(skills) > 1 and not in_own
-    mine = [drop_skill(i, names) for i, n in zip(items, named, strict=True)
-            if set(n) & entries or not n and not unnamed]
+    mine = [drop_skill(i, names) for k, (i, n) in enumerate(zip(items, named, strict=True), 1)
+            if k not in several and (set(n) & entries or not n and not unnamed)]
     if unnamed:
         for n, (item, said) in enumerate(zip(items, named, strict=True), 1):
             if not said:

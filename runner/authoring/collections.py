@@ -286,23 +286,31 @@ def read_collection(root: Path, skill_name: str | None = None, cases_file: Path 
         return None
     known = skill_names(s for s, _ in pairs)
     names_in: dict[Path, list[list[str]]] = {}
-    unnamed: list[str] = []  # one line per case of a shared set naming no skill
+    full_in: dict[Path, list[list[str]]] = {}  # as written, several names a case each
+    unnamed: list[str] = []  # one line per case of a shared set naming no skill, or several
     ids_in: dict[Path, list[str]] = {}
     for skill, set_file in pairs:
         if set_file is not None and set_file.suffix not in PROSE_SUFFIXES \
                 and _shared(skill, set_file) and set_file.resolve() not in names_in:
             data = read_set(set_file, skill)
             items = _items(data)
-            for item in items:
-                refusal = several_skills(item, str(set_file))
-                if refusal is not None:
-                    raise refusal
-            names_in[set_file.resolve()] = set_named(items, data, known)
-            unnamed += _unnamed(set_file, items, names_in[set_file.resolve()])
+            named = set_named(items, data, known)
+            full_in[set_file.resolve()] = named
+            # a case naming several skills is no one's: not run, said (one case, one skill)
+            both = [n for n, (item, said) in enumerate(zip(items, named, strict=True))
+                    if several_skills(item, str(set_file)) is not None
+                    or len(set(map(skill_part, said))) > 1]
+            unnamed += [f"  case {_label(items[n], n + 1)} of {set_file}: names several skills "
+                        f"({', '.join(named[n])}): not run (a case runs against one skill); "
+                        "fix: split it into one case per skill" for n in both]
+            named = [[] if n in both else said for n, said in enumerate(named)]
+            names_in[set_file.resolve()] = named
+            unnamed += _unnamed(set_file, [i for n, i in enumerate(items) if n not in both],
+                                [s for n, s in enumerate(named) if n not in both])
             ids_in[set_file.resolve()] = [_label(i, n) for n, i in enumerate(items, 1)]
     triggers = triggers or TriggerReading()
     found = [_member(skill, set_file, names_in, triggers) for skill, set_file in pairs]
-    _refuse_unknown(names_in, found, root, ids_in)
+    _refuse_unknown(full_in, found, root, ids_in)
     chosen = _narrowed(found, skill_name, root)
     result = Collection(root, chosen, [m for m in found if m not in chosen],
                         [*unnamed, *triggers.unclaimed([m.path for m in found]),

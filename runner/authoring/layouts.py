@@ -484,11 +484,13 @@ def _workspace(skill_dir: Path) -> list[tuple[Path, bool]]:
     skill, hidden (`<skill>/.workspace/evals/`, beside its `iteration-N/`): the skill's own."""
     # ...or in a folder above it, its repository's root (skill-creator run from there for a
     # plugin's skill, `plugins/p/skills/<skill>/` beside `<skill>-workspace/` at the top)
-    beside = next(([(root / f"{skill_dir.name}-workspace" / name, True)
-                    for name in ("evals", "eval")
-                    if safely.is_dir(root / f"{skill_dir.name}-workspace" / name)]
-                   for root in up_to_repository(skill_dir)[1:]
-                   if safely.is_dir(root / f"{skill_dir.name}-workspace")), [])
+    # ...or, for a folder of skills, the folder's workspace beside it (`skills-workspace/`
+    # beside `skills/<skill>/`), its cases naming their skill
+    homes = [root / f"{skill_dir.name}-workspace" for root in up_to_repository(skill_dir)[1:]]
+    homes.append(skill_dir.parent.parent / f"{skill_dir.parent.name}-workspace")
+    beside = next(([(home / name, True) for name in ("evals", "eval")
+                    if safely.is_dir(home / name)]
+                   for home in homes if safely.is_dir(home)), [])
     inside = [(skill_dir / ".workspace" / name, False) for name in ("evals", "eval")
               if (skill_dir / ".workspace" / name).is_dir()
               and not (skill_dir / ".workspace").is_symlink()]

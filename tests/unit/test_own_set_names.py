@@ -1,7 +1,8 @@
 """A case of a skill's own set naming several skills (issue 26, collections): when its
 repository holds at most one of them, the names are the author's labels (the skill renamed
 since) or skills it works with, so the case is this skill's, run with it alone (EV012); two
-skills the repository holds leave which one it grades to the author (refused)."""
+skills the repository holds leave which one it grades to the author (not run, said; a set with
+no other case is refused)."""
 
 from __future__ import annotations
 
@@ -31,5 +32,5 @@ def test_two_skills_the_repository_holds_stay_the_authors_choice(tmp_path: Path)
         write_skill_md(tmp_path / "skills" / other, other, f"The {other} skill.")
     write_data(skill / "evals" / "evals.json", [CASE])
     got = check(str(skill))
-    assert got.exit_code == 2, got.output
-    assert "names several skills" in got.output
+    assert got.exit_code == 2, got.output  # its only case is no one's: no case of this skill
+    assert "meeting-intelligence, task-manager" in got.output, got.output

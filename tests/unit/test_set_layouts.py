@@ -468,3 +468,22 @@ def test_a_javascript_test_folders_evals_and_a_harness_expect_block(tmp_path: Pa
     assert result.exit_code == 0, result.output
     assert "assertion re:(?i)friday" in flat and "assertion not:TODO" in flat, flat
     assert "ignored: exit_code" in flat, flat
+
+
+def test_a_folder_of_skills_workspace_and_a_case_naming_two_with_a_plus(tmp_path: Path) -> None:
+    """skill-creator run for a folder of skills keeps `skills-workspace/evals/evals.json`
+    beside `skills/`: each case's `skill` names its skill; "tidy-notes + draft-mail" names
+    two, so that case is not run, said, and the others run."""
+    (tmp_path / "repo" / ".git").mkdir(parents=True)
+    for name in ("tidy-notes", "draft-mail"):
+        _skill(tmp_path / "repo" / "skills" / name, name)
+    _write(tmp_path / "repo" / "skills-workspace" / "evals" / "evals.json", {
+        "skill_name": "tidy-notes + draft-mail", "evals": [
+            {**_case(1, "Tidy these notes: met Friday."), "skill": "tidy-notes"},
+            {**_case(2, "Draft a mail about Friday."), "skill": "draft-mail"},
+            {**_case(3, "Tidy and mail: Friday."), "skill": "tidy-notes + draft-mail"}]})
+    result = check(str(tmp_path / "repo"))
+    flat = " ".join(result.output.split())
+    assert result.exit_code == 0, result.output
+    assert "ok: tidy-notes" in flat and "ok: draft-mail" in flat, flat
+    assert "names several skills (tidy-notes, draft-mail): not run" in flat, flat

@@ -93,14 +93,22 @@ def test_a_collection_case_names_its_skill_under_another_key(
     assert "target_skill" not in plain.output and "custom_metadata" not in plain.output
 
 
-def test_a_case_naming_several_skills_is_refused_with_why(tmp_path: Path) -> None:
+def test_a_case_naming_several_skills_is_not_run_with_why(tmp_path: Path) -> None:
+    """A case naming several skills is no one's: not run, said; the other cases run (it used
+    to refuse the whole collection)."""
     repo = _collection(tmp_path, [
         {"id": "both", "prompt": "Tidy and mail.", "assertions": ["Ana"],
-         "target_skills": ["tidy-notes", "draft-mail"]}])
+         "target_skills": ["tidy-notes", "draft-mail"]},
+        {"id": "n", "skill": "tidy-notes", "prompt": "Tidy: ship Friday.",
+         "assertions": ["Friday"]},
+        {"id": "m", "skill": "draft-mail", "prompt": "Draft a mail to Ana.",
+         "assertions": ["Ana"]}])
     result = check(str(repo))
-    assert result.exit_code == 2, result.output
-    assert "case both names several skills (tidy-notes, draft-mail)" in result.output
-    assert "one case per skill" in result.output
+    flat = " ".join(result.output.split())
+    assert result.exit_code == 0, result.output
+    assert "case both of" in flat and "names several skills (tidy-notes, draft-mail): not " \
+        "run" in flat, flat
+    assert "one case per skill" in flat, flat
 
 
 # -- 3. the check language in assertion strings ----------------------------------------------
