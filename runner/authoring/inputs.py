@@ -76,8 +76,10 @@ _HANDED = re.compile(r"(?i)\bthe\s+(?:attached|uploaded|provided|enclosed|suppli
                      # ...or marked so after it: "a new page template I wrote (attached)"
                      r"|\b[\w'-]+(?:\s+[\w'-]+){0,5}\s*\((?:attached|enclosed|uploaded|"
                      r"see\s+attached|attachment)\)")
+# (a thing yet to be ("our new SaaS marketing website", "my upcoming repo") is no material)
 _EXISTING = re.compile(
-    rf"(?i)\b(?:this|these|my|our)\s+{_SKIP}{{0,3}}?(?:diffs?|patch|repository|repo|"
+    rf"(?i)\b(?:this|these|my|our)\s+(?!(?:new|upcoming|planned|future|next|fresh)\b)"
+    rf"{_SKIP}{{0,3}}?(?:diffs?|patch|repository|repo|"
     r"codebase|code\s?base|website|web\s+site|pull\s+request|PR|merge\s+request|commit|branch|"
     r"(?:staged\s+)?changes|"
     r"spreadsheet|dataset|csv|pdf|screenshots?|photos?|pictures?|images?|video|recording|logs|"
@@ -126,7 +128,7 @@ _READ_ONE = re.compile(
     r"config|configuration|folder|directory|project|code|script|data|article|essay|text|"
     r"e-?mail|message|chapter|paragraph|story|post|letter|change|prompt|function|component|"
     r"class|module|handler|endpoint|query|schema|template|spec|slides?|deck|page|algorithm|"
-    r"snippet|implementation|program|regex|method)\b"
+    r"snippet|implementation|program|regex|method)\b(?!-\w)"  # ("our post-signup flow")
     # the user's whole code read, named with "the": "Analyze the codebase and ..."
     # (the noun the object itself: "the repo structure of facebook/react", "the repository
     # guidelines", "the repo's settings" name something else)

@@ -460,13 +460,19 @@ def test_the_users_website_and_current_codebase_are_inputs_no_case_stages(
         {"id": "contract", "prompt": "帮我审查这份劳动合同，看看有没有违法条款",
          "expectations": ["Flags each unlawful clause"]},
         {"id": "own", "prompt": "Scan app.py for secrets.", "files": ["evals/files/app.py"],
-         "expectations": ["Names the key in app.py"]}],
+         "expectations": ["Names the key in app.py"]},
+        # a site yet to be, told in words; a compound ("post-signup") is no "post" handed over
+        {"id": "new", "prompt": "Help me plan the site architecture for our new SaaS "
+         "marketing website. We have a homepage, a pricing page and a blog.",
+         "expectations": ["Proposes a page hierarchy"]},
+        {"id": "compound", "prompt": "Help me optimize our post-signup onboarding experience. "
+         "60% never complete setup.", "expectations": ["Proposes an onboarding sequence"]}],
         {"evals/files/app.py": "KEY = 'x'\n"})
     flat = " ".join(check_cli(str(skill)).output.split())
     assert "case 'site': the prompt works on 'this personal website'" in flat, flat
     assert "case 'scan': the prompt works on '当前代码库'" in flat, flat
     assert "case 'contract': the prompt works on '这份劳动合同'" in flat, flat  # a qualifier
-    assert "1 case(s): own" in flat, flat
+    assert "3 case(s): own, new, compound" in flat, flat
 
 
 def test_a_text_pasted_after_a_blank_line_and_its_words_to_drop(tmp_path: Path) -> None:
