@@ -66,6 +66,22 @@ def route(item: Any) -> Route | None:
     return Route(None, not_skill) if not_skill and key is None else None
 
 
+def skill_sides(items: list[Any]) -> list[Any]:
+    """A set whose side field names the skill instead of a side (`should_trigger:
+    "screenote"`, null for none) as routes (`expected_skill`); any other set as it is."""
+    def named(v: Any) -> bool:
+        return isinstance(v, str) and SKILL_NAME.match(v.strip()) is not None \
+            and side(v) is None
+
+    if not any(isinstance(i, dict) and named(i.get("should_trigger")) for i in items):
+        return items
+    return [{**{k: v for k, v in i.items() if k != "should_trigger"},
+             "expected_skill": i["should_trigger"]}
+            if isinstance(i, dict) and "should_trigger" in i
+            and (i["should_trigger"] is None or named(i["should_trigger"])) else i
+            for i in items]
+
+
 def named_lists(item: Any) -> tuple[list[str], list[str]] | None:
     """A query naming the skills that should and should not fire on it in its side lists
     (`should_trigger: [review], should_not_trigger: [perf]`), or None: a query's side lists
@@ -98,6 +114,7 @@ def entries(items: list[Any]) -> set[str]:
     `skill` key."""
     from runner.authoring.layouts import case_skill
 
+    items = skill_sides(items)
     found = {n for i in items for n in case_skill(i)}
     found |= {n for i in items for side in (named_lists(i) or ([], [])) for n in side}
     for said in map(route, items):
@@ -108,6 +125,7 @@ def entries(items: list[Any]) -> set[str]:
 
 def expected_skills(items: list[Any]) -> set[str]:
     """The skills a routing set's queries expect; empty: not a routing set."""
+    items = skill_sides(items)
     return {r.skill for r in map(route, items) if r is not None and r.skill} \
         | {n for i in items for n in (named_lists(i) or ([], []))[0]}
 
@@ -141,7 +159,7 @@ def for_skill(items: list[Any], aliases: set[str], known: set[str] | None,
     """A routing set's queries as one skill's (`aliases`: what the set may call it; `known`:
     the collection's skills, when the set sits above several): each with its side."""
     out: list[Any] = []
-    for number, item in enumerate(items, 1):
+    for number, item in enumerate(skill_sides(items), 1):
         lists = named_lists(item)
         if lists is not None:  # says only of the skills it names
             fires = {n.rpartition(":")[2] for n in lists[0]} & aliases

@@ -296,6 +296,18 @@ def test_side_lists_naming_skills_route_each_query_to_the_skills_they_name(
         ("tally my receipts for March", False), ("fix the ledger csv", True)]
 
 
+def test_a_side_field_naming_the_skill_routes_the_query(tmp_path: Path) -> None:
+    """`should_trigger: "receipt-tally"` (the skill, not a side), `null` for none: a routing
+    set; a query routed to a sibling or to none should not fire this skill."""
+    root = _collection(tmp_path, [
+        {"query": "tally my receipts for March", "should_trigger": "receipt-tally"},
+        {"query": "clean up my books csv", "should_trigger": "ledger-tidy"},
+        {"query": "bake bread", "should_trigger": None}])
+    assert _sides(root / "skills/receipt-tally") == [
+        ("tally my receipts for March", True), ("clean up my books csv", False),
+        ("bake bread", False)]
+
+
 def test_check_refuses_an_unknown_expected_skill_with_ev010(tmp_path: Path) -> None:
     root = _collection(tmp_path, [*ROUTING, {"prompt": "draw a cat", "expect": "sketcher"}])
     result = check(str(root / "skills/receipt-tally"), "--json")
