@@ -177,6 +177,7 @@ from runner.authoring.skillgrade import read_tasks
 from runner.authoring.stand_ins import stand_ins
 from runner.authoring.templates import evals_root, fill, find_template, harness_scripts
 from runner.authoring.trigger_cases import trigger_test
+from runner.authoring.user_invoked import report_user_invoked
 from runner.authoring.waza import is_waza
 from runner.authoring.whole_project import (
     TOTAL_BYTES,
@@ -553,6 +554,7 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
         problems.report(harnessed.code, harnessed.case, harnessed.message, harnessed.fix)
     report_exclusions(skill_dir, [str(f) for f in found.files], cases, problems)
     report_opening_ask(skill_dir, cases, problems)
+    report_user_invoked(skill_dir, default_name or skill_dir.name, cases, problems)
     judge_expected = raw.get("judge_expected_output", False)
     if not isinstance(judge_expected, bool):
         problems.refuse("EV009", "", "judge_expected_output: true or false",

@@ -100,6 +100,16 @@ def declared_name(skill_dir: Path) -> str | None:
     return name.strip() if isinstance(name, str) and name.strip() else None
 
 
+def user_invoked_only(skill_dir: Path) -> bool:
+    """SKILL.md sets `disable-model-invocation: true`: Claude Code never picks the skill on
+    its own; it loads only when the user invokes it (`/name`)."""
+    try:
+        value = _frontmatter(skill_dir / SKILL_FILE).get("disable-model-invocation")
+    except (RefusedInput, OSError, UnicodeDecodeError):
+        return False
+    return value is True or isinstance(value, str) and value.strip().lower() == "true"
+
+
 PLUGIN_MANIFEST = Path(".claude-plugin") / "plugin.json"
 PLUGIN_LEVELS = 4  # how far above a skill its plugin's root may sit (plugin/skills/<skill>)
 

@@ -519,3 +519,20 @@ def test_a_repository_set_naming_the_skill_file_from_the_root_and_an_output_to_w
         in flat, flat
     assert "'outputs/triage.md' is listed under files but is an output the run creates" \
         in flat, flat
+
+
+def test_a_skill_only_its_user_invokes_is_said_for_cases_that_do_not(tmp_path: Path) -> None:
+    """`disable-model-invocation: true`: Claude Code loads the skill only on `/name`; cases
+    whose prompt does not invoke it run the candidate arm as the baseline (EV012, with the
+    fix); one that does is not named."""
+    skill_md = ("---\nname: tidy-notes\ndescription: Use when the user asks to tidy notes."
+                "\ndisable-model-invocation: true\n---\nbody\n")
+    skill = make_skill(tmp_path, [
+        {"id": "plain", "prompt": "Tidy these notes: ship Friday.",
+         "expectations": ["Lists Friday"]},
+        {"id": "asked", "prompt": "/tidy-notes these notes: ship Friday.",
+         "expectations": ["Lists Friday"]}], skill_md=skill_md)
+    flat = " ".join(check_cli(str(skill)).output.split())
+    assert "sets `disable-model-invocation: true`" in flat, flat
+    assert "1 case(s) do not (plain)" in flat, flat
+    assert "start those prompts with `/tidy-notes`" in flat, flat
