@@ -15,6 +15,8 @@ restraint / false-positive check". Two notes close such a statement, each by its
   AES`"): it says what the denied thing is (why it must be spared), no act of the work; a
   verb with an object after the dash ("— asks the user", "— keeps it in the list") is a
   claim and stays;
+- why a denied claim would be false, after a dash ("Should NOT claim the config is the
+  problem — built-in tools need none"): the author's reason;
 - what it should be instead, after a dash ("— should be docs/architecture/overview.md"): the
   author's pointer to the right place, which another check asks for;
 - a closing aside in parentheses ("(config-only dependency)", "(loaded via dynamic import
@@ -52,6 +54,11 @@ _PARTICIPLE_NOTE = re.compile(
 _INSTEAD_NOTE = re.compile(r"\s+[\u2014\u2013-]{1,2}\s+(?:(?:it|they|this|that)\s+)?"
                            r"(?:should|must|ought\s+to)\s+(?:be|live|go|sit|stay)\b.*$",
                            re.IGNORECASE)
+# A denied claim ("Should NOT claim the config is the problem — built-in tools need none"):
+# what follows its dash says why the claim would be false, the author's reason.
+_CLAIM_DENIED = re.compile(r"(?i)^.{0,40}?\bnot\s+(?:claim|say|state|suggest|assert|imply|"
+                           r"tell|pretend|conclude)\b")
+_DASH = re.compile(r"\s+[\u2014\u2013]\s+|\s+--?\s+")
 # A closing aside in brackets, unless more work: a conjunction or a present verb first.
 _ASIDE = re.compile(r"\s*\((?P<aside>[^()]*)\)\s*\.?\s*$")
 _MORE_WORK = re.compile(r"(?i)^\s*(?:and|but|or|instead|then|rather|while|also|only)\b"
@@ -73,6 +80,10 @@ def without_notes(statement: str) -> str:
     if not _DENIAL_HEAD.match(statement):
         return statement
     text = _CODE.sub("`code`", statement)  # (its lines kept: a list under the denial's head)
+    said = _CLAIM_DENIED.match(text)
+    dash = _DASH.search(text, said.end()) if said is not None else None
+    if dash is not None:
+        text = text[:dash.start()]
     aside = _ASIDE.search(text)
     if aside is not None and aside.start() and not _MORE_WORK.match(aside.group("aside")):
         text = text[:aside.start()]

@@ -284,6 +284,16 @@ def test_a_tool_check_naming_no_tool_is_a_statement_on_the_calls(tmp_path: Path)
     assert "should be docs/architecture/overview.md: grader model, an absence" in flat, flat
 
 
+def test_a_denied_claim_with_the_reason_after_its_dash_is_an_absence() -> None:
+    """"Should NOT claim the config is the problem — built-in tools need no config": the dash
+    says why the claim would be false; the statement only denies (no quote needed)."""
+    from runner.scoring.absence import states_absence
+
+    assert states_absence("Should NOT claim the missing config is the problem — built-in "
+                          "tools need no config (it wires the default).")
+    assert not states_absence("Does not flag cancelOrder — keeps it in the outdated list")
+
+
 @pytest.mark.parametrize("claim", [
     "createdAt などの他の仮説も考慮されることが望ましい。",
     "find -print0 / xargs -0 を使う案も可。",
