@@ -104,6 +104,22 @@ _TRACED = re.compile(r"(?i)\btrac(?:e|es|ed|ing)\s+(?:(?:how|where)\s+[^.?!\n]{0
 _AN_EXISTING = re.compile(r"(?i)\b(?:in|on|to|inside|within|from)\s+(?:an|the|my|our)\s+existing\s+"
                           r"(?:[\w-]+\s+){0,2}?(?:project|repo|repository|codebase|code\s?base|"
                           r"app|application|site|website|workspace|monorepo)\b")
+# Material said to be in the working directory ("The repo is in the current directory"), or
+# handed over with "Here is" and nothing after it ("Here is our design doc for the upload
+# feature."): the user's, which no case stages unless it does.
+_IN_CWD = re.compile(r"(?i)\b(?:the|our|my|this)\s+(?:[\w-]+\s+){0,2}?(?:repo|repository|"
+                     r"codebase|monorepo|project|code|files?|docs?)\s+(?:is|are|lives?|sits?)\s+"
+                     r"(?:in|at|under)\s+(?:the\s+)?(?:current|working|this)\s+(?:directory|"
+                     r"folder|dir)\b")
+def said_in_cwd(phrase: str) -> bool:
+    """The pointer says its material is in the working directory (`_IN_CWD`)."""
+    return _IN_CWD.search(phrase) is not None
+
+
+_HERE_IS = re.compile(r"(?i)\bhere\s+(?:is|are|'s)\s+(?:our|my|the)\s+(?:[\w-]+\s+){0,3}?"
+                      r"(?:design\s+doc|doc|document|spec|specification|file|files|code|diff|"
+                      r"logs?|report|draft|contract|schema|config|architecture|transcript|notes)"
+                      r"\b")
 # The user's checkout as it is now ("the git status and diff of the current branch"): their
 # working copy, which no case stages unless it builds one.
 # ("a script that prints the current branch name" names what software does: only what is
@@ -473,7 +489,7 @@ def pointed_inputs(case: Case) -> list[str]:
     own = unquoted(case.prompt)
     # "review this diff: +a -b": the material follows the words pointing at it
     found = [m.group(0) for pattern in (_HANDED, _EXISTING, _READ_ONE, POINTED_RE, _TRACED,
-                                        _AN_EXISTING, _CHECKOUT)
+                                        _AN_EXISTING, _CHECKOUT, _IN_CWD, _HERE_IS)
              for m in pattern.finditer(own) if not _GIVEN_AFTER.match(own, m.end())
              and not _destination(own, m) and not _pronoun_and_verb(own, m)
              and not _changes_a_verb(own, m)

@@ -29,7 +29,7 @@ import re
 
 from runner.analysis.wording import unquoted
 from runner.authoring.had_context import request_verb
-from runner.authoring.inputs import MATERIAL_LINES, pointed_inputs
+from runner.authoring.inputs import MATERIAL_LINES, pointed_inputs, said_in_cwd
 from runner.schema.case import Case
 
 # What a user's project is called. ("my website", "our bot" too: the criteria decide whether
@@ -193,8 +193,11 @@ def read_on_its_prompt(case: Case, phrase: str) -> bool:
     """The prompt points at the user's whole project (`phrase`), yet no criterion works on its
     files and no request acts on it: the project is the situation the prompt tells, the case
     is read on its words (see the module)."""
-    if not names_a_project(phrase) or "/" in phrase or "\\" in phrase:
-        return False  # (a pointer saying where it is, "the repo is at ./app", places material)
+    if not names_a_project(phrase) or "/" in phrase or "\\" in phrase \
+            or said_in_cwd(phrase):
+        # (a pointer saying where it is, "the repo is at ./app", "the repo is in the current
+        # directory", places material)
+        return False
     criteria = [case.expected_output, *case.statements]
     if any(_worked_on(text) for text in criteria if text):
         return False

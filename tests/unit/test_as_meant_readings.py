@@ -476,12 +476,19 @@ def test_the_users_website_and_current_codebase_are_inputs_no_case_stages(
          "marketing website. We have a homepage, a pricing page and a blog.",
          "expectations": ["Proposes a page hierarchy"]},
         {"id": "compound", "prompt": "Help me optimize our post-signup onboarding experience. "
-         "60% never complete setup.", "expectations": ["Proposes an onboarding sequence"]}],
+         "60% never complete setup.", "expectations": ["Proposes an onboarding sequence"]},
+        # said to be in the working directory, or handed over with "Here is" and nothing after
+        {"id": "cwd", "prompt": "Infer our conventions and write a style guide. The repo is "
+         "in the current directory.", "expectations": ["Names the indent width"]},
+        {"id": "here", "prompt": "Here is our design doc for the new upload feature. What are "
+         "the security risks?", "expectations": ["Names the file type check"]}],
         {"evals/files/app.py": "KEY = 'x'\n"})
     flat = " ".join(check_cli(str(skill)).output.split())
     assert "case 'site': the prompt works on 'this personal website'" in flat, flat
     assert "case 'scan': the prompt works on '当前代码库'" in flat, flat
     assert "case 'contract': the prompt works on '这份劳动合同'" in flat, flat  # a qualifier
+    assert "case 'cwd': the prompt works on 'The repo is in the current directory'" in flat
+    assert "case 'here': the prompt works on 'Here is our design doc'" in flat, flat
     assert "3 case(s): own, new, compound" in flat, flat
 
 
