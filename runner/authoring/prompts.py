@@ -335,8 +335,18 @@ _WHAT_NEXT = re.compile(
 
 
 def asks_what_to_do(prompt: str) -> bool:
-    """The prompt ends asking what the agent would do in the situation it tells."""
-    return _WHAT_NEXT.search(prompt.strip()[-120:]) is not None
+    """The prompt ends asking what the agent would do in the situation it tells, or asks it
+    to walk through the steps it would take ("Walk me through the EXACT sub-steps to
+    transition this ticket ..."): the files the situation names are its story, told."""
+    return _WHAT_NEXT.search(prompt.strip()[-120:]) is not None \
+        or _WALK_THROUGH.search(unquoted(prompt)) is not None
+
+
+_WALK_THROUGH = re.compile(
+    r"(?i)\b(?:walk|talk|take)\s+me\s+through\s+(?:the|each|every|how|what)\b"
+    r"|\bwhat\s+(?:exactly\s+)?(?:do|should|would|must)\s+(?:I|we)\s+do\b"
+    r"|\b(?:describe|list|outline|explain)\s+(?:the|each|every)\s+(?:exact\s+)?(?:sub-?)?steps\b"
+    r"(?!\s+(?:in|of)\s+(?:this|the|my|our)\s+(?:file|doc|document|runbook|script))")
 
 
 # A criterion expecting the file itself worked on: "Updates package.json", "bumps react in

@@ -553,3 +553,21 @@ def test_a_skill_only_its_user_invokes_is_said_for_cases_that_do_not(tmp_path: P
     assert "sets `disable-model-invocation: true`" in flat, flat
     assert "1 case(s) do not (plain)" in flat, flat
     assert "start those prompts with `/tidy-notes`" in flat, flat
+
+
+def test_a_told_situation_asking_for_the_steps_names_no_input(tmp_path: Path) -> None:
+    """A prompt telling a situation with its files ("a ticket currently at
+    docs/problems/330-foo.md") and asking for the steps ("Walk me through the exact sub-steps
+    ...", "What EXACTLY do I do?"): the files are the story, told; never missing inputs. The
+    same path read for work stays one."""
+    skill = make_skill(tmp_path, [
+        {"id": "walk", "prompt": "I am on a ticket currently at docs/problems/330-foo.md. "
+         "Walk me through the exact sub-steps to close it, in order.",
+         "expectations": ["Names git mv"]},
+        {"id": "what", "prompt": "The check printed a warning about docs/maps/004-foo.html. "
+         "What EXACTLY do I do? Name the command.", "expectations": ["Names the command"]},
+        {"id": "read", "prompt": "Summarize docs/problems/330-foo.md for me.",
+         "expectations": ["Names the problem"]}])
+    flat = " ".join(check_cli(str(skill)).output.split())
+    assert "2 case(s): walk, what" in flat, flat
+    assert "case 'read': the prompt names the input 'docs/problems/330-foo.md'" in flat, flat
