@@ -156,7 +156,26 @@ def other_sets(skill_dir: Path, name: str | None, read: Collection[str]) -> list
     inside = [p for p in _inside_skill(skill_dir) if p.resolve() not in done and set_shaped(p)]
     named = [p for p in _named_for_skill(skill_dir, names)
              if p.resolve() not in done and set_shaped(p, named=False)]
-    return list(dict.fromkeys([*inside, *named]))
+    return list(dict.fromkeys([*inside, *_other_folders(skill_dir, done), *named]))
+
+
+def _other_folders(skill_dir: Path, done: set[Path]) -> list[Path]:
+    """The sets at the top of the skill's own set folders other than the one read (a
+    promptfoo config in `eval/` beside the `evals/evals.json` read): the skill's too, unread,
+    so said."""
+    from runner.authoring.promptfoo import is_promptfoo
+
+    found: list[Path] = []
+    for folder in (skill_dir / f for f in _SET_FOLDERS):
+        files = sorted(folder.iterdir()) if safely.is_dir(folder) and not safely.is_symlink(
+            folder) else []
+        if not files or any(f.resolve() in done for f in files) \
+                or any(d.is_relative_to(folder.resolve()) for d in done):
+            continue  # the folder read, or a file of it
+        found += [f for f in files if safely.is_file(f) and not safely.is_symlink(f)
+                  and f.suffix.lower() in SET_SUFFIXES
+                  and (is_promptfoo(f) or set_shaped(f, named=False))]
+    return found
 
 
 def _text(path: Path) -> str:

@@ -7,6 +7,7 @@ prints."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -107,14 +108,22 @@ def check_skill(opts: RunOptions) -> Checked:
                      f"({', '.join(kinds(programs))}): they run in their own container; "
                      "on the host only with --trust-target")
     triggers = trigger_line(plan.skill.path, plan.skill.name)
-    notes += hidden_set_lines(plan.skill.path, plan.skill.name)
+    hidden = hidden_set_lines(plan.skill.path, plan.skill.name)
+    notes += hidden
     trigger_set = trigger_location(plan.skill.path, plan.skill.name)
     sets = set_lines(caseset)
+    # (a file a line about sets already names is not named twice; a scan finding naming the
+    # file says nothing of whether it is read)
     notes += other_set_lines(plan.skill.path, plan.skill.name,
                              [*caseset.read_files, *([trigger_set] if trigger_set else [])],
-                             "\n".join([*notes, *sets]))
+                             "\n".join([*hidden, *sets, *(n for n in notes
+                                                          if not _FINDING.match(n))]))
     return Checked(report, summary, ignored_summary(readings), details,
                    [*sets, *([triggers] if triggers else []), *notes])
+
+
+# A finding's line (`SE009 path:line: ...`, `CB001 ...`): a scan's or a check's, no set line.
+_FINDING = re.compile(r"^\s*[A-Z]{2}\d{3}\s")
 
 
 def refused_report(exc: RefusedInput) -> CheckReport:

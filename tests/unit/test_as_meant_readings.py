@@ -571,3 +571,17 @@ def test_a_told_situation_asking_for_the_steps_names_no_input(tmp_path: Path) ->
     flat = " ".join(check_cli(str(skill)).output.split())
     assert "2 case(s): walk, what" in flat, flat
     assert "case 'read': the prompt names the input 'docs/problems/330-foo.md'" in flat, flat
+
+
+def test_a_second_set_folder_of_the_skill_beside_the_one_read_is_said(tmp_path: Path) -> None:
+    """`evals/evals.json` read, and a promptfoo config in the skill's `eval/`: the second is
+    the skill's too, unread, so said with the command that checks it (a scan finding naming
+    the file says nothing of whether it is read)."""
+    skill = make_skill(tmp_path, [{"id": "a", "prompt": "Tidy: ship Friday.",
+                                   "expectations": ["Lists Friday"]}])
+    (skill / "eval").mkdir()
+    (skill / "eval" / "promptfooconfig.yaml").write_text(
+        "prompts: ['{{prompt}}']\ntests:\n  - vars: {prompt: 'Tidy: ship Monday.'}\n"
+        "    assert:\n      - type: icontains\n        value: Monday\n")
+    flat = " ".join(check_cli(str(skill)).output.split())
+    assert "other case sets of this skill" in flat and "eval/promptfooconfig.yaml" in flat, flat
