@@ -79,7 +79,7 @@ _HANDED = re.compile(r"(?i)\bthe\s+(?:attached|uploaded|provided|enclosed|suppli
 # (a thing yet to be ("our new SaaS marketing website", "my upcoming repo") is no material)
 _EXISTING = re.compile(
     rf"(?i)\b(?:this|these|my|our)\s+(?!(?:new|upcoming|planned|future|next|fresh)\b)"
-    rf"{_SKIP}{{0,3}}?(?:diffs?|patch|repository|repo|"
+    rf"{_SKIP}{{0,3}}?(?:diffs?|patch|repository|repo|files|"
     r"codebase|code\s?base|website|web\s+site|pull\s+request|PR|merge\s+request|commit|branch|"
     r"(?:staged\s+)?changes|"
     r"spreadsheet|dataset|csv|pdf|screenshots?|photos?|pictures?|images?|video|recording|logs|"

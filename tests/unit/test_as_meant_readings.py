@@ -469,6 +469,9 @@ def test_the_users_website_and_current_codebase_are_inputs_no_case_stages(
          "expectations": ["Lists each secret with its file"]},
         {"id": "contract", "prompt": "帮我审查这份劳动合同，看看有没有违法条款",
          "expectations": ["Flags each unlawful clause"]},
+        {"id": "files", "prompt": "One of my recall topic files grew past the size limit. "
+         "Can you get it back under without losing anything?",
+         "expectations": ["Splits the topic"]},
         {"id": "own", "prompt": "Scan app.py for secrets.", "files": ["evals/files/app.py"],
          "expectations": ["Names the key in app.py"]},
         # a site yet to be, told in words; a compound ("post-signup") is no "post" handed over
@@ -489,6 +492,7 @@ def test_the_users_website_and_current_codebase_are_inputs_no_case_stages(
     assert "case 'contract': the prompt works on '这份劳动合同'" in flat, flat  # a qualifier
     assert "case 'cwd': the prompt works on 'The repo is in the current directory'" in flat
     assert "case 'here': the prompt works on 'Here is our design doc'" in flat, flat
+    assert "case 'files': the prompt works on 'my recall topic files'" in flat, flat
     assert "3 case(s): own, new, compound" in flat, flat
 
 
