@@ -205,7 +205,9 @@ _OPENING_ASK = re.compile(
     r"proceed|continue)|does\s+that\s+work(?:\s+for\s+you)?|ok(?:ay)?\s+to\s+proceed|want\s+me\s+"
     r"to\s+(?:start|proceed|continue))\s*\?[\"”']?\s*$"
     r"|\bwait\s+for\s+(?:the\s+user'?s?|their)\s+(?:confirmation|answer|reply|response|go-?ahead)"
-    r"\s+before\s+(?:you\s+)?(?:start|begin|proceed|continu|mov)\w*")
+    r"\s+before\s+(?:you\s+)?(?:start|begin|proceed|continu|mov)\w*"
+    # "先问用户是否有 design system" (first ask the user whether ...), "等用户确认后再开始"
+    r"|先(?:问|询问|詢問|問)(?:一下)?用户|(?:等|等待)用户确认(?:后|之后|以后)再")
 # A line of SKILL.md within its opening: the ask must come before the work (its first third).
 _OPENING_SHARE = 3
 

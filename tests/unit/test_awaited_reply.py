@@ -138,6 +138,18 @@ def test_a_skill_that_opens_by_asking_the_user_is_said_for_one_turn_cases(
     assert "opens by asking the user" not in quiet.output, quiet.output
 
 
+@pytest.mark.parametrize(("line", "said"), [
+    ("先问用户是否有 design system、UI kit 或截图。", True),  # first ask the user whether ...
+    ("等用户确认后再开始写代码。", True),  # start once the user confirms
+    ("问用户要素材时，给出清单。", False),  # how to ask, not an opening stop
+])
+def test_an_opening_ask_written_in_chinese(line: str, said: bool) -> None:
+    from runner.authoring.awaited_reply import opening_ask
+
+    text = f"---\nname: x\ndescription: y\n---\n{line}\n" + "Step.\n" * 4
+    assert (opening_ask(text) is not None) is said
+
+
 @pytest.mark.parametrize(("prompt", "said"), [
     ("再来一张", True), ("再发一张，动作更放开一点", True), ("Another one, but brighter", True),
     ("もう一枚お願い", True), ("Another way to sort a list in Python?", False),
