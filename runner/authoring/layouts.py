@@ -477,15 +477,13 @@ def search_order(skill_dir: Path, name: str | None = None) -> list[tuple[Path, b
 
 
 def _workspace(skill_dir: Path) -> list[tuple[Path, bool]]:
-    """skill-creator keeps a skill's evals in `<skill>-workspace/evals/` beside the skill, or
-    in a folder above it (with its `iteration-N/` runs): that set is the skill's when it names
-    it (`skill_name`), read
-    after the skill's own set folders, as a shared one. Some keep that workspace inside the
-    skill, hidden (`<skill>/.workspace/evals/`, beside its `iteration-N/`): the skill's own."""
-    # ...or in a folder above it, its repository's root (skill-creator run from there for a
-    # plugin's skill, `plugins/p/skills/<skill>/` beside `<skill>-workspace/` at the top)
-    # ...or, for a folder of skills, the folder's workspace beside it (`skills-workspace/`
-    # beside `skills/<skill>/`), its cases naming their skill
+    """skill-creator keeps a skill's evals in `<skill>-workspace/evals/` (with its
+    `iteration-N/` runs) beside the skill or in a folder above it up to its repository's root
+    (run from there for a plugin's skill), or, for a folder of skills, in the folder's
+    workspace beside it (`skills-workspace/` beside `skills/<skill>/`, its cases naming their
+    skill): that set is the skill's when it names it (`skill_name`), read after the skill's own
+    set folders, as a shared one. Some keep that workspace inside the skill, hidden
+    (`<skill>/.workspace/evals/`, beside its `iteration-N/`): the skill's own."""
     homes = [root / f"{skill_dir.name}-workspace" for root in up_to_repository(skill_dir)[1:]]
     homes.append(skill_dir.parent.parent / f"{skill_dir.parent.name}-workspace")
     beside = next(([(home / name, True) for name in ("evals", "eval")

@@ -329,22 +329,26 @@ def _routing_in_tests(skill_dir: Path, names: list[str]) -> list[tuple[Path, boo
     return []
 
 
+def _queries_or_none(path: Path) -> list[Any] | None:
+    """The file's queries, or None for one the reader refuses (then it is no routing set)."""
+    try:
+        return _queries_of(_load(path), str(path))
+    except CaseSetError:
+        return None
+
+
 def _routes_all(path: Path) -> bool:
     """Every query of the file names the skill(s) it should reach, in a route or in its side
     lists (`should_trigger: [review]`), whatever else it carries (expected artifacts, notes):
     a routing set, in a folder named for triggers."""
-    try:
-        items = _queries_of(_load(path), str(path))
-    except CaseSetError:
-        return False
+    items = _queries_or_none(path)
     return bool(items) and all(named_lists(i) is not None or route(i) is not None
-                               for i in items)
+                               for i in items or [])
 
 
 def _routes_to(path: Path, names: list[str]) -> bool:
-    try:
-        items = _queries_of(_load(path), str(path))
-    except CaseSetError:
+    items = _queries_or_none(path)
+    if items is None:
         return False
     expected = {e.rpartition(":")[2] for e in expected_skills(items)}
     # a query kept for a skill under test (`skill: diagnose`, expecting another skill to
