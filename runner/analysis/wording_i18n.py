@@ -217,7 +217,9 @@ _HELD_IT = r"diff|patch|codice|repository|repo|pr|pull\s+request|commit|log"
 POINTED: Table = {
     "zh": (rf"(?:这个|這個|这份|這份|这段|這段|这些|這些|附件中的|附件里的|附件裡的|附带的|附帶的|"
            # (a qualifier of up to four characters between: "这份劳动合同", this labour contract)
-           rf"上传的|上傳的|附加的)\s*[\u4e00-\u9fff]{{0,4}}?(?:{_HELD_ZH}|文件|檔案|文档|文檔|差异|"
+           # (or a product's Latin name: "这个 Vue 项目")
+           rf"上传的|上傳的|附加的)\s*(?:[\u4e00-\u9fff]{{0,4}}?|[A-Za-z][\w.+#-]{{0,15}}\s*)"
+           rf"(?:{_HELD_ZH}|文件|檔案|文档|文檔|差异|"
            r"項目|项目|專案|表格|"
            r"电子表格|試算表|报告|報告|合同|合約|脚本|腳本|手册|手冊|CSV|PDF|runbook|"
            # an office file by its format or program ("这个 XLSX", "这份 Word 文档")
@@ -418,7 +420,8 @@ SERVER_WORDS: Table = {
 # A verb that hands a link over to be read ("résume https://...").
 READ_CUE: Table = {
     "zh": (r"阅读|閱讀|读取|讀取|总结|總結|概括|分析|查看|参考|參考|根据|根據|抓取|访问|訪問|"
-           r"获取|獲取|审计|審計|审查|審查|检查|檢查|评估|評估|诊断|診斷|爬取",),
+           r"获取|獲取|审计|審計|审查|審查|检查|檢查|评估|評估|诊断|診斷|爬取|还原|還原|复刻|復刻|"
+           r"对照|對照",),
     "ja": (r"読んで|読み|要約|まとめ|分析|参照|確認して|に基づいて|取得|監査|診断|評価",),
     "ko": (r"읽고|읽어|요약|분석|참고|확인|바탕으로|가져와|검토|감사|진단|평가",),
     "ru": (r"прочитай\w*|прочти|изучи\w*|проанализируй\w*|резюмируй\w*|кратко\s+изложи|"
@@ -1269,7 +1272,10 @@ _FILES_TR = (r"dosya\w*|log\w*|csv\w*|pdf\w*|resim\w*|g[oö]rsel\w*|tablo\w*|bet
 _ZH_N = r"两|兩|二|三|四|五|六|七|八|九|十|\d+"
 _JA_N = r"[2-9２-９]|\d{2}|二|三|四|五|六|七|八|九|十"
 COUNTED: Table = {
-    "zh": (rf"(?:{_ZH_N})(?:个|個|份|张|張|篇)[^\s，。,.；;]{{0,8}}?(?:{_FILES_ZH})",
+    # (a count whose phrase passes through "give me", "produce" counts what the work hands
+    # back: "两个端都要给我最终截图", screenshots of both ends to deliver)
+    "zh": (rf"(?:{_ZH_N})(?:个|個|份|张|張|篇)(?:(?!给我|給我|输出|輸出|生成|交付|产出|產出)"
+           rf"[^\s，。,.；;]){{0,8}}?(?:{_FILES_ZH})",
            rf"(?:所有|全部)(?:这些|這些|这|這)(?:{_ZH_N})?(?:个|個|份|张|張)?"
            rf"[^\s，。,.；;]{{0,6}}?(?:{_FILES_ZH})"),
     "ja": (rf"(?:{_JA_N})(?:つ|個|件|枚)の[^\s、。]{{0,8}}?(?:{_FILES_JA})",

@@ -124,6 +124,7 @@ from runner.authoring.prompt_variants import about_firing, fires_flag, variants_
 from runner.authoring.promptfoo import is_promptfoo
 from runner.authoring.prompts import (
     agents_own_blanks,
+    asked_for_advice,
     describes_a_prompt,
     fake_values,
     missing_inputs,
@@ -1536,7 +1537,8 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                          "stage the file under evals/files/ if the agent should read it")
     # a question about a situation the prompt tells: the pointer is part of the telling
     pointed = [p for p in pointed_inputs(case) if not told_in_a_question(case.prompt, p)
-              and not told_as_a_plight(case.prompt, p)]
+               and not asked_for_advice(case.prompt, p)
+               and not told_as_a_plight(case.prompt, p)]
     pointed += _other_skill_named(skill.root, case)
     trigger = trigger_test(case) if missing or pointed else None
     if trigger is not None:

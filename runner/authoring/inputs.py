@@ -278,6 +278,17 @@ _AFTER_TEXT = 200
 _FENCE = re.compile(r"```|~~~|:\s*\n\s*\S")
 MATERIAL_LINES = 4
 _GIVEN_AFTER = re.compile(r"[^.?!\n:：。？！]{0,30}[:：]\s*\S")
+# A project's content is never a web page's address: after "这个 Vue 项目，地址：https://..." the
+# link is another thing to read (a design page), the project still the user's to hand over.
+_PROJECT_POINTER = re.compile(r"(?i)(?:project|code\s?base|repo(?:sitory)?|项目|項目|专案|專案|"
+                              r"仓库|倉庫|代码库|代碼庫)$")
+_LINK_AFTER = re.compile(r"[^.?!\n:：。？！]{0,30}[:：]\s*https?://(?!(?:www\.)?(?:github|gitlab)\.)")
+
+
+def _given_after(own: str, match: re.Match[str]) -> bool:
+    """The material follows the pointer after a colon ("review this diff: +a -b")."""
+    return _GIVEN_AFTER.match(own, match.end()) is not None and not (
+        _PROJECT_POINTER.search(match.group(0)) and _LINK_AFTER.match(own, match.end()))
 
 
 @dataclass(frozen=True)
@@ -490,7 +501,7 @@ def pointed_inputs(case: Case) -> list[str]:
     # "review this diff: +a -b": the material follows the words pointing at it
     found = [m.group(0) for pattern in (_HANDED, _EXISTING, _READ_ONE, POINTED_RE, _TRACED,
                                         _AN_EXISTING, _CHECKOUT, _IN_CWD, _HERE_IS)
-             for m in pattern.finditer(own) if not _GIVEN_AFTER.match(own, m.end())
+             for m in pattern.finditer(own) if not _given_after(own, m)
              and not _destination(own, m) and not _pronoun_and_verb(own, m)
              and not _changes_a_verb(own, m)
              and not _modifies_a_subject(own, m)

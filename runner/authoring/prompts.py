@@ -472,6 +472,39 @@ def told_as_a_plight(prompt: str, phrase: str) -> bool:
         and not _ASKS_WORK.search(s) and not _REQUEST_QUESTION.search(s) for s in sentences)
 
 
+# A question asking which choice suits the user's thing ("What's the best image format for
+# our website?", "Which CI should we use for our repo?"): answered in words, the thing its
+# beneficiary. "What's wrong with our website?" asks about the thing itself: no advice asked.
+_CHOICE_QUESTION = re.compile(
+    r"(?i)^\W*(?:what(?:'s|\s+is|\s+are|’s)\s+(?:the\s+)?(?:best|right|ideal|recommended|"
+    r"most\s+\w+|safest|fastest|cheapest|simplest)\b|which\b|should\s+(?:we|i)\b|"
+    r"what\s+(?:[\w-]+\s+){0,3}should\s+(?:we|i)\b|how\s+should\s+(?:we|i)\b|"
+    r"is\s+it\s+(?:better|worth)\b)")
+# A request only to plan or advise, after sentences that told the situation ("Management
+# wants 80% coverage on our whole legacy codebase this quarter. Plan it.").
+_ADVICE_ONLY = re.compile(r"(?i)^\W*(?:please\s+)?(?:plan|advise|recommend|propose|suggest|"
+                          r"outline)(?:\s+(?:it|this|that|one|something|a\s+plan|an?\s+"
+                          r"approach|the\s+approach|how))?\W*$")
+
+
+def asked_for_advice(prompt: str, phrase: str) -> bool:
+    """`phrase` is the beneficiary of a question asking a choice ("... for our website?"), or
+    sits in a told sentence before a closing request only to plan or advise ("Plan it.")."""
+    sentences = [m for m in _SENTENCE_ANY.finditer(prompt) if m.group(0).strip()]
+    at = prompt.find(phrase)
+    held = next((m for m in sentences if m.start() <= at < m.end()), None) if at >= 0 else None
+    if held is None:
+        return False
+    text = held.group(0).strip()
+    if text.endswith(("?", "？")) and _CHOICE_QUESTION.match(text) and re.search(
+            rf"(?i)\b(?:for|in|on|with)\s+{re.escape(phrase)}", text):
+        return True
+    last = sentences[-1].group(0).strip()
+    return held is not sentences[-1] and _ADVICE_ONLY.match(last) is not None and \
+        not text.endswith(("?", "？")) and not _IMPERATIVE.match(text) and \
+        not _ASKS_WORK.search(text)
+
+
 def told_in_a_question(prompt: str, phrase: str) -> bool:
     """`phrase` sits in a sentence that tells the situation (no request for work), and the
     prompt closes on a question asking to be answered in words (not "Can you ...?")."""

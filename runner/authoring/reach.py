@@ -977,12 +977,12 @@ def _report_unstaged_work(case: Case, request: str, problems: Problems) -> None:
     work = unstaged_work(case, request)
     if not work or declined(case, work):
         return
-    problems.report(OUTSIDE, case.id, f"{', '.join(repr(w) for w in work[:3])}: a change to "
-                    "the user's own software or material, which the case does not stage: the "
-                    "agent can only describe the change, so a criterion that reads, runs or "
-                    "looks at the changed thing cannot pass in any arm", "stage what the "
-                    "request changes under `files` (the project's files, the image) and say so "
-                    "in the prompt, or grade only the words of the answer")
+    problems.report(OUTSIDE, case.id, f"{', '.join(repr(w) for w in work[:3])}: work on "
+                    "the user's own software or material (a change or a review of it), which "
+                    "the case does not stage: the agent can only describe the work, so a "
+                    "criterion that reads, runs or looks at that thing cannot pass in any arm",
+                    "stage what the request works on under `files` (the project's files, the "
+                    "image) and say so in the prompt, or grade only the words of the answer")
 
 
 def web_needs(case: Case, request: str) -> list[str]:

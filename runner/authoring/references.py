@@ -41,6 +41,21 @@ _DOC_SUFFIXES = frozenset({".md", ".markdown", ".txt", ".json", ".yaml", ".yml",
 _LEVELS_UP = 3  # the skill's folder and those above it, up to its repository's root
 
 
+# A word saying the agent reads a file ("Must read design-and-architecture.md first",
+# "References widgets.md"), none denying it before ("Does not read ...").
+_READS = re.compile(r"(?i)\b(?:reads?|reading|referenc(?:e|es|ing)|consult(?:s|ing)?|loads?|"
+                    r"loading|opens?|opening|cites?|citing)\b")
+_DENIED = re.compile(r"(?i)\b(?:not|never|no|without|doesn't|don't|avoids?)\b")
+
+
+def read_files(statement: str) -> list[str]:
+    """The files the statement expects the agent to read (each once), none if it denies."""
+    cue = _READS.search(statement)
+    if cue is None or _DENIED.search(statement, 0, cue.start()):
+        return []
+    return list(dict.fromkeys(m.group(1) for m in _FILE.finditer(statement, cue.start())))
+
+
 def compared_files(statement: str) -> list[str]:
     """The files the statement names after a word that compares (each once)."""
     cue = _COMPARES.search(statement)
@@ -99,6 +114,12 @@ def _find(name: str, bases: list[Path], skill: Path) -> Path | None:
     # whichever of its folders it sits
     named = [p for p in Walk(skill.resolve()).files() if p.name == name and p.is_file()]
     return named[0] if len(named) == 1 else None
+
+
+def _stages_nothing(case: Case) -> bool:
+    """No file, folder, setup or root fixture: the session holds only the skill."""
+    return not (case.files or case.inline_files or case.setup_run or case.root_fixtures
+                or case.chain)
 
 
 def _staged(case: Case, name: str) -> bool:
@@ -198,6 +219,18 @@ def with_references(case: Case, skill_dir: Path, set_folder: Path,
                                 "it must match into the statement")
                 continue
             found[name] = path.read_text(encoding="utf-8", errors="replace")[:REFERENCE_MAX]
+        # a file the agent should read that no arm holds (a reference the skill moved or
+        # renamed): the statement cannot pass in any arm
+        for name in read_files(statement) if _stages_nothing(case) else []:
+            if name in found or _staged(case, name) or name in compared_files(statement) \
+                    or _find(name, bases, skill_dir) is not None:
+                continue
+            problems.report(MISSING, case.id, f"the statement {statement[:80]!r} expects the "
+                            f"agent to read {name}, which neither the skill nor the case holds "
+                            f"(in none of {', '.join(str(b) for b in bases)}): no arm can read "
+                            "it, so the statement cannot pass as written",
+                            f"name the file the skill ships now instead of {name}, or stage it "
+                            "under `files`")
         for name, path in described_files(statement, bases, skill_dir).items():
             if name not in found and not _staged(case, name):
                 found[name] = path.read_text(encoding="utf-8", errors="replace")[:REFERENCE_MAX]

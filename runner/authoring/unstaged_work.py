@@ -34,9 +34,12 @@ from runner.schema.case import Case
 _CHANGE = (r"fix|patch|repair|debug|remove|delete|move|rename|refactor|migrate|rewrite|rebuild|"
            r"restore|correct|update|upgrade|modify|edit|adjust|reposition|resize|realign|align|"
            r"tidy\s+up|clean\s+up|sort|replace|optimi[sz]e|speed\s+up|restyle|retouch|recolou?r|"
-           r"crop|straighten|resolve")
+           r"crop|straighten|resolve|re-?org(?:ani[sz]e)?|restructure|consolidate|compact|"
+           r"shrink|prune|de-?dup(?:e|licate)?|merge|simplify|declutter|triage|"
+           r"(?:work|grind|go)\s+through|grind")
 # Verbs that read work as it stands, counted only with an object of software (below).
-_REVIEW = r"review|audit|inspect|investigate|trace|profile|troubleshoot|diagnose"
+_REVIEW = (r"review|audit|inspect|investigate|trace|profile|troubleshoot|diagnose|scan|check|"
+           r"analy[sz]e|examine|assess|evaluate|go\s+over|look\s+(?:through|over)")
 # (the request may open on the user's want: "I need to add ...", "We'd like you to fix ...")
 _OPENER = (r"(?:(?:please|now|just|also|then|and|so)\s+)*"
            r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
@@ -54,13 +57,18 @@ _ADVERB = r"(?:(?:only|just|also|carefully|quickly|properly)\s+)?"
 _REQUEST = re.compile(
     rf"(?i)^\W*{_OPENER}(?P<verb>{_CHANGE}|{_REVIEW})\s+{_ADVERB}"
     rf"(?P<object>(?P<article>{_DEFINITE}|an?|any)(?:\s+{_WORD}){{1,5}})")
+# A whole project: reviewed or scanned here ("scan the current codebase"); what is added to
+# one is the own-project reader's (runner.authoring.own_project), which reads the criteria.
+_WHOLE = r"code\s?base|repo(?:sitory)?|project|workspace"
+_WHOLE_END = re.compile(rf"(?i)\b(?:{_WHOLE})$")
 # What the object may be for a reviewing verb: a part of software or its work.
 _SOFTWARE = re.compile(
     r"(?i)\b(?:code|flow|endpoints?|handlers?|routes?|components?|functions?|modules?|services?|"
     r"controllers?|migrations?|schemas?|quer(?:y|ies)|pipelines?|config(?:uration)?|"
     r"implementation|logic|changes?|patch|diff|PR|pull\s+request|commit|branch|tests?|"
     r"build|deployment|scripts?|classes|class|methods?|pages?|screens?|forms?|UI|layout|"
-    r"styles?|API)$")
+    r"styles?|API|vault|backlog|store|index|database|logs?|files?|folders?|director(?:y|ies)|"
+    r"notes|docs|README|spreadsheet|tickets|issues|problems|topics|" + _WHOLE + r")$")
 # What follows a reviewed object to tell it: "this proposed API change that deprecates ...".
 _TOLD = re.compile(r"(?i)\s*,?\s*(?:that|which|where)\s+\w+")
 # A defect named with any article: "fix a visible HUD marker and a tutorial state bug".
@@ -74,17 +82,36 @@ _WORDS_OBJECT = re.compile(
     r"approach|steps?|list|idea|ideas|draft|outline|summary)\b")
 # A request that makes something: the change may be to what it made.
 _MAKE = re.compile(r"(?i)^\W*" + _OPENER + r"(?:create|write|build|generate|draft|design|"
-                   r"scaffold|implement|make|produce|compose|set\s+up|add|initiali[sz]e|"
+                   r"scaffold|implement|make(?!\s+(?:it|them|this|these|sure)\b)|produce|compose|set\s+up|add|initiali[sz]e|"
                    r"bootstrap|plan|help\s+me\s+(?:write|build|create|make|draft|plan))\b")
 # ...unless what it adds goes into a definite thing of software the user has ("add clerk auth
 # to this api route", "add a toggle to my settings page"): that thing is changed.
 _ADD_TO = re.compile(rf"(?i)^\W*{_OPENER}(?:add|implement|integrate|wire\s+up|hook\s+up|insert)\b"
                      rf"(?:[^.;:!?]|\.(?=\w)){{0,60}}?\b(?:to|into|in)\s+"
                      rf"(?P<object>(?:this|that|my|our|its|their)(?:\s+{_WORD}){{1,4}})")
+# A request on a pronoun ("... is a mess now. clean it up", "Make it safe to change"): its
+# thing is the definite subject an earlier sentence told, read as the object (_referent).
+_ON_IT = re.compile(rf"(?i)^\W*{_OPENER}(?P<verb>{_CHANGE}|{_REVIEW}|make|get|bring|keep|"
+                    r"clean|tidy)\s+"
+                    r"(?P<pronoun>it|them)\b(?:\s+(?:up|back|under|safe|smaller|coherent|"
+                    r"tidy|clean|\w+er)\b)?")
+_SUBJECT = re.compile(rf"(?i)\b(?P<np>{_DEFINITE}(?:\s+{_WORD}){{1,5}}?)\s+(?:(?:now|still|"
+                      r"already|really)\s+)?(?:is|are|was|were|has|have|had|grew|grows|got|"
+                      r"gets|keeps|looks|seems|feels|contains|holds|needs|takes|runs|uses)\b")
+# The same request in Chinese: "帮我检查.gitignore是否正确配置", "整理我的笔记库" (a verb of change
+# or review, then the user's own thing: a deictic or possessive before a noun of material, or
+# a dotfile by name).
+_REQUEST_ZH = re.compile(
+    r"^\s*(?:请|帮我|帮忙|麻烦你?|你)?(?:检查|扫描|清理|整理|重构|优化|修复|审查|审核|分析|重组|"
+    r"合并|精简|排查|改进)(?:一下)?\s*(?P<object>(?:当前|这个|这些|我的|我们的|现有的?)"
+    r"[\u4e00-\u9fffA-Za-z]{0,6}?(?:代码库|代码|项目|仓库|文件夹|文件|目录|笔记库?|文档|配置|数据库|"
+    r"日志|知识库)|\.[A-Za-z][A-Za-z0-9_.-]*)")
+_SEGMENTS_ZH = re.compile(r"[。！？；，,;\n]")
 # Sentences (a dot inside a name, `README.md`, ends none) and, in one, the clauses a request
 # can open: after a spaced dash, ", and" / ", then", or "and" before a verb of change.
 _SENTENCES = re.compile(r"[.!?;\n]+(?=\s|$)")
 _CLAUSES = re.compile(r"\s[\u2014\u2013-]\s|,\s*(?:and|then)\s+"
+                      r"|,\s*(?=(?:make|get|keep)\s+(?:it|them)\b)"
                       r"|\s+(?:and|but)\s+(?:also\s+)?(?=(?:then\s+)?(?:" + _CHANGE + r")\b)",
                       re.IGNORECASE)
 # A label before a sentence's colon ("Unity screenshot: move this label"): a few words naming
@@ -134,9 +161,20 @@ def _clauses(own: str, prompt: str) -> list[str]:
 def _told_before(own: str, said: str, thing: str) -> bool:
     """A sentence before the request tells the thing, its noun the subject of a verb of
     state ("Our setup doc is stale. ... Sort the doc out.")."""
+    before = own[:max(0, own.find(said))]
     noun = re.escape(thing.split()[-1])
-    return re.search(rf"(?i)\b{noun}\s+(?:is|are|was|were|has|have|had)\b",
-                     own[:max(0, own.find(said))]) is not None
+    # only a telling with content counts ("The real setup is: copy ..."); "the index is a
+    # mess" judges the thing and leaves it with the user
+    return re.search(rf"(?i)\b{noun}\s+(?:is|are|was|were|has|have|had)\b", before) is not None \
+        and re.search(r"[:：]\s*\S", before) is not None
+
+
+def _referent(own: str, clause: str) -> str | None:
+    """The definite subject an earlier sentence told, which a request on a pronoun works on
+    ("This 800-line OrderProcessor class has zero tests ... Make it safe to change")."""
+    at = own.find(clause)
+    subjects = [m.group("np") for m in _SUBJECT.finditer(own[:at if at >= 0 else len(own)])]
+    return subjects[-1] if subjects else None
 
 
 def unstaged_work(case: Case, request: str) -> list[str]:
@@ -150,10 +188,13 @@ def unstaged_work(case: Case, request: str) -> list[str]:
     own = unquoted(request, pasted=True)
     clauses = _clauses(own, case.prompt)
     into = [(c, m) for c in clauses if (m := _ADD_TO.match(c)) is not None
-            and _SOFTWARE.search(m.group("object"))]
+            and _SOFTWARE.search(m.group("object")) and not _WHOLE_END.search(m.group("object"))]
     makes = [clause for clause in clauses if clause not in dict(into) and _MAKE.match(clause)]
     found: list[str] = [" ".join(m.group(0).strip(" \t\n.,;:!?").split()) for _, m in into]
     changes = [m for c in clauses if c not in makes and (m := _REQUEST.match(c)) is not None]
+    on_it = [(m, thing) for c in clauses if c not in makes and (m := _ON_IT.match(c)) is not None
+             and (thing := _referent(own, c)) is not None and not _WORDS_OBJECT.search(thing)
+             and not _told_before(own, c, thing)]
     if makes and (found or not any(_SOFTWARE.search(m.group("object")) for m in changes)):
         return []  # (a request that makes something, unless it also changes the user's code)
     for match in changes:
@@ -175,4 +216,9 @@ def unstaged_work(case: Case, request: str) -> list[str]:
                 or _told_before(own, said, thing):
             continue  # "Edit this message for a formal recipient: 'Ola, ...'"
         found.append(said)
+    if not makes:
+        found += [f"{' '.join(m.group(0).strip(' .,;:!?').split())} ({thing})"
+                  for m, thing in on_it]
+    found += [m.group(0).strip() for part in _SEGMENTS_ZH.split(own)
+              if (m := _REQUEST_ZH.match(part)) is not None]
     return list(dict.fromkeys(found))

@@ -589,3 +589,59 @@ def test_a_second_set_folder_of_the_skill_beside_the_one_read_is_said(tmp_path: 
         "    assert:\n      - type: icontains\n        value: Monday\n")
     flat = " ".join(check_cli(str(skill)).output.split())
     assert "other case sets of this skill" in flat and "eval/promptfooconfig.yaml" in flat, flat
+
+
+def test_advice_for_the_users_thing_runs_and_a_question_on_the_thing_needs_it(
+        tmp_path: Path) -> None:
+    """A question asking which choice suits the user's thing ("What's the best font for our
+    website?") and a told situation closed by a request only to plan ("Plan it.") are answered
+    in words: they run. A question about the thing itself ("What's wrong with our website?")
+    needs it: left out (EV009)."""
+    skill = make_skill(tmp_path, [
+        {"id": "choice", "prompt": "What's the best font for our website?",
+         "expectations": ["Recommends a font"]},
+        {"id": "plan", "prompt": "The board wants 90% test coverage on our codebase by June. "
+         "Plan it.", "expectations": ["Ranks modules by risk"]},
+        {"id": "wrong", "prompt": "What's wrong with our website?",
+         "expectations": ["Names the bug"]}],
+        name="api-helper", skill_md=SKILL_MD)
+    flat = " ".join(check_cli(str(skill)).output.split())
+    assert "2 case(s): choice, plan" in flat, flat
+    assert "'our codebase'" not in flat, flat
+    assert "case 'wrong': the prompt works on 'our website'" in flat, flat
+
+
+def test_a_chinese_project_named_by_its_framework_and_screenshots_to_hand_back(
+        tmp_path: Path) -> None:
+    """"还原到这个 React 项目，地址：https://..." : the project (named with a Latin word) is the
+    user's, the link after "地址：" is a design page to read, not the project's content; "两个
+    页面都要给我最终截图" counts screenshots the work hands back, never files to stage."""
+    skill = make_skill(tmp_path, [
+        {"id": "restore", "prompt": "把设计稿还原到这个 React 项目，地址：https://example.com/d/1"
+         " 。两个页面都要给我最终截图。", "expectations": ["给出截图"]},
+        {"id": "shots", "prompt": "写一个落地页，两个版本都要给我截图。",
+         "expectations": ["给出截图"]}], name="api-helper", skill_md=SKILL_MD)
+    found = check_json(skill)["findings"]
+    lines = {(f["code"], f["case"]): f["message"] for f in found}
+    assert "'这个 React 项目'" in lines[("EV009", "restore")], lines
+    assert "截图" not in lines[("EV009", "restore")], lines
+    assert "a page to read" in lines[("EV014", "restore")], lines
+    assert ("EV009", "shots") not in lines, lines
+
+
+def test_a_statement_reading_a_file_no_arm_holds_is_said(tmp_path: Path) -> None:
+    """"Must read design-and-architecture.md first" when the skill ships no such file (its
+    references moved) and the case stages nothing: no arm can read it (EV009, the set still
+    runs). A file the skill ships, one the task writes, and a denied read are silent."""
+    skill = make_skill(tmp_path, [
+        {"id": "moved", "prompt": "Build an endpoint that lists todos.",
+         "expectations": ["Must read design-and-architecture.md first",
+                          "References handlers.md for the route layout",
+                          "Does not open secrets.md", "Reads notes.md after writing it"]},
+        {"id": "writes", "prompt": "Write notes.md with the plan, then build the endpoint.",
+         "expectations": ["Reads notes.md before coding"]}],
+        {"references/handlers.md": "# Handlers\n"}, name="api-helper", skill_md=SKILL_MD)
+    said = [f["message"] for f in check_json(skill)["findings"] if f["code"] == "EV009"]
+    assert any("expects the agent to read design-and-architecture.md" in m for m in said), said
+    assert not any(n in m for m in said for n in ("handlers.md", "secrets.md")), said
+    assert sum("notes.md" in m for m in said) == 1, said

@@ -13,7 +13,7 @@ from tests.helpers import check_json, make_skill
 
 SKILL_MD = ("---\nname: scene-fixer\ndescription: Fixes layout and runtime bugs in game UI "
             "scenes. Use when a HUD or menu looks wrong.\n---\nFind the owner first.\n")
-LINE = "a change to the user's own software or material"
+LINE = "the user's own software or material (a change or a review of it)"
 
 
 def findings(tmp_path: Path, cases: list[dict[str, Any]]) -> dict[str, str]:
@@ -77,8 +77,41 @@ def test_made_pasted_advised_or_told_material_stays_silent(tmp_path: Path) -> No
     assert got == {}, got
 
 
+def test_work_on_a_pronoun_a_store_or_a_backlog_is_reported(tmp_path: Path) -> None:
+    """The thing worked on told as an earlier sentence's subject ("the notes index is a mess
+    now ... clean it up"), a store or backlog worked through, a codebase scanned, a dotfile
+    checked in Chinese: the user's own material, none staged (was: silent)."""
+    got = findings(tmp_path, [
+        case("pronoun", "the notes index is a mess now, half the pages say the same thing. "
+                        "clean it up"),
+        case("class", "This 900-line BillingRunner class has no tests. It opens a socket in "
+                      "its constructor. Make it safe to change."),
+        case("backlog", "grind the ticket backlog for me while I am out"),
+        case("through", "can you work through my open problem reports? Start with the oldest."),
+        case("scan", "scan the current codebase for leaked tokens"),
+        case("zh", "帮我检查.dockerignore是否漏掉了构建产物"),
+        # a judgement of the thing is no telling of it: only content after a colon is
+        case("judged", "Our wiki is stale. Sort the wiki out.")])
+    assert set(got) == {"pronoun", "class", "backlog", "through", "scan", "zh", "judged"}, got
+    assert "'clean it up (the notes index)'" in got["pronoun"]
+    assert "This 900-line BillingRunner class" in got["class"]
+    assert "检查.dockerignore'" in got["zh"]
+
+
+def test_a_pronoun_with_nothing_told_or_a_told_thing_stays_silent(tmp_path: Path) -> None:
+    got = findings(tmp_path, [
+        # "it" is what the prompt makes
+        case("made", "Write a short poem about autumn, then make it rhyme."),
+        # no definite thing told before the pronoun
+        case("vague", "Something is off with a cron job somewhere. Can you make it work?"),
+        # the thing is told with content after a colon
+        case("told", "Our setup doc is stale. The real setup is: copy .env.example to .env "
+                     "and run make dev. Clean it up.")])
+    assert got == {}, got
+
+
 def test_the_line_is_a_report_and_the_fix_says_what_to_stage(tmp_path: Path) -> None:
     skill = make_skill(tmp_path, [case("one", "Fix the overlay source bounds.")],
                        name="scene-fixer", skill_md=SKILL_MD)
     line = next(f for f in check_json(skill)["findings"] if f["code"] == "EV014")  # exit 0
-    assert "stage what the request changes under `files`" in line["fix"]
+    assert "stage what the request works on under `files`" in line["fix"]
