@@ -34,6 +34,7 @@ from runner.authoring.answers import (
 )
 from runner.authoring.attribution import named_skill, set_named, skill_names
 from runner.authoring.below_sets import SetBelow, sets_below
+from runner.authoring.case_folding import fold_cases
 from runner.authoring.case_index import indexed_cases
 from runner.authoring.casedirs import is_case_dirs, is_one_case, named_rubric
 from runner.authoring.check_groups import check_groups, groups_line
@@ -536,6 +537,7 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     cases = told_notes(about, cases, problems)  # a set note speaking to the agent: sent
     report_unnamed(path, skill_dir, [c.id for c in read.every.values()], [  # authors' graders
         *programs_of(cases), *([programs.program.path] if programs.program else [])], problems)
+    cases = fold_cases(path, skill_dir, cases, problems)  # the authors' grader lowers both
     _mcp_needs(skill_dir, cases, problems)
     set_folder = path if path.is_dir() else path.parent
     cases = [with_references(c, skill_dir, set_folder, problems) for c in cases]
