@@ -910,10 +910,19 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
                         "move the case to evals/trigger/ and measure it with `skill-eval "
                         "trigger`")
         return
+    if reader.program_run is not None and "prompt" not in normalized:
+        # the set's other cases still run; this one is no session (`--strict` refuses)
+        problems.cannot_run("EV012", label, f"a test of a program, not of the agent: it runs "
+                            f"`{reader.program_run[:80]}` and expects its exit status; the "
+                            "program's result does not depend on the agent, so the case is "
+                            "not run", "keep it among the program's own tests; to measure the "
+                            "agent, write a prompt asking for what the program does")
+        return
     missing = no_prompt(item, normalized)
     if missing is not None:  # a harness program of evals/ building it says more
         missing = at.programs.prompt_builder(item) or missing
-        problems.refuse("EV009", label, *missing)
+        # this case alone: the set's other cases still run, said (`--strict` refuses)
+        problems.cannot_run("EV009", label, *missing)
         return
     try:
         case = Case.model_validate(normalized)

@@ -223,6 +223,27 @@ CASE_ALIASES |= {f"must_{neg}_{verb}": "must_avoid" for verb in _CITING_VERBS
 # The answer an author holds up as text, under other tools' names: the expected output.
 _IDEAL_KEYS = ("ideal", "ideal_response", "ideal_answer", "reference_answer", "golden_answer")
 # Other tools' names for the prompt (read when a string), the expectations and the failures.
+# A command line that runs a program: an interpreter then a path, a path with a program's
+# suffix, or one relative to the working directory ("./bin/check").
+_PROGRAM_LINE = re.compile(r"^\s*(?:(?:python3?|node|bash|sh|ruby|deno\s+run|uv\s+run|npx|tsx)\s+"
+                           r"\S|\.{0,2}/\S|(?:[\w.-]+/)+[\w.-]+\.(?:py|sh|js|mjs|ts|rb)\b)")
+# The fields expecting a program's exit status.
+_EXIT_KEYS = ("expect_exit", "expected_exit", "exit_code", "expected_exit_code", "expect_code",
+              "returncode", "expected_returncode")
+_REQUEST_KEYS = ("prompt", "query", "user_prompt", "user_message", "message", "request")
+
+
+def _program_run(item: dict[str, Any]) -> str | None:
+    """The case's `command` when the case tests a program (its exit status expected, no
+    request besides the command), else None."""
+    command = item.get("command")
+    if not isinstance(command, str) or not _PROGRAM_LINE.match(command) \
+            or not any(k in item for k in _EXIT_KEYS) \
+            or any(isinstance(item.get(k), str) and item[k].strip() for k in _REQUEST_KEYS):
+        return None
+    return " ".join(command.split())
+
+
 PROMPT_ALIASES = ("user", "user_input", "user_message", "user_prompt", "trigger_input",
                   "input_prompt", "request", "task", "utterance", "question", "instruction",
                   "message", "ask", "user_query", "scenario_prompt", "command",
@@ -938,7 +959,7 @@ def _aliased(item: dict[str, Any]) -> None:
         elif isinstance(item.get(alias), list) and isinstance(item.get(field), list):
             item[field] = [*item[field], *item.pop(alias)]
 
-_ROUTE_WORDS = {"skill", "route", "routing", "router"}
+_ROUTE_WORDS = {"skill", "route", "routing", "router", "handoff"}
 
 
 def _primary_key(key: str) -> bool:
@@ -1041,6 +1062,10 @@ class CaseReader:
         # the case holds (then it is a trigger query, moved out of the runtime set).
         self.routing: list[bool] = []
         self.routing_only = False
+        # A case whose `command` runs a program with an exit code expected (`python
+        # scripts/validate.py --selftest`, `expect_exit: 0`): a test of that program, no
+        # request to an agent; the command line, or None (_program_run)
+        self.program_run: str | None = None
         self.expected_split = False  # expected_output had a firing clause taken off
         # The set's own notes call it a trigger test (runner.authoring.set_notes), set by
         # caseset; the labels a route carries there (`expected_mode`), not graded
@@ -2922,7 +2947,10 @@ class CaseReader:
                     item["root_fixtures"] = list(item["files"])
                 self.mapped(f"`{key}` read as the case's fixtures", f"list {where!r} under "
                             "`files`")
+        self.program_run = _program_run(item)
         for key in PROMPT_ALIASES:
+            if self.program_run is not None and key == "command":
+                continue
             if "prompt" not in item and isinstance(item.get(key), str) and item[key].strip():
                 item["prompt"] = item.pop(key)
                 self.mapped(f"`{key}` read as the prompt", f"rename {key!r} to 'prompt'")

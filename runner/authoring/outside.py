@@ -47,7 +47,11 @@ class Outside:
         skill = skill_dir.resolve()
         if folder.is_relative_to(skill):
             return None
-        return cls(folder, skill, Path(os.path.commonpath([skill, folder])))
+        # the repository holding both (a path written from its root, `plugins/x/evals/...`,
+        # resolves there), else the folder they share
+        common = Path(os.path.commonpath([skill, folder]))
+        repo = next((p for p in (common, *common.parents) if (p / ".git").exists()), None)
+        return cls(folder, skill, repo or common)
 
     @classmethod
     def siblings(cls, skill_dir: Path) -> Outside | None:

@@ -487,3 +487,20 @@ def test_a_folder_of_skills_workspace_and_a_case_naming_two_with_a_plus(tmp_path
     assert result.exit_code == 0, result.output
     assert "ok: tidy-notes" in flat and "ok: draft-mail" in flat, flat
     assert "names several skills (tidy-notes, draft-mail): not run" in flat, flat
+
+
+def test_a_plugins_set_names_its_fixture_from_the_repositorys_root(tmp_path: Path) -> None:
+    """A plugin's set beside its skills (`plugins/design/evals/brief/evals.json`) naming its
+    fixture from the repository's root (`plugins/design/evals/brief/fixtures/data.json`, the
+    path the prompt gives too): found in the repository (its `.git`), staged where the prompt
+    names it. Before, paths were looked for only below the folder the skill and set share."""
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    plugin = repo / "plugins" / "design"
+    skill = _skill(plugin / "skills", "brief")
+    path = "plugins/design/evals/brief/fixtures/data.json"
+    _write(repo / path, {"component": "Checkbox"})
+    _write(plugin / "evals" / "brief" / "evals.json", {"skill_name": "brief", "evals": [
+        _case(0, f"Write a brief from the data at {path}.", "Checkbox") | {"files": [path]}]})
+    got = report(skill)
+    assert [f["staged_at"] for f in got["cases"][0]["fixtures"]] == [path], got["cases"]
