@@ -711,12 +711,15 @@ def quoted_clause(text: str, subject: bool = False) -> tuple[bool, list[str]] | 
 DENY_HEAD: Table = {
     # (words that only start with 不 or 未 deny nothing: 不同 "different", 不少 "many",
     # 不断 "steadily", 不过 "but", 不错 "good", 未来 "future", 未知 "unknown")
-    "zh": (r"不(?!同(?!意)|少|断|斷|过|過|错|錯|久|仅|僅|但|只是)|没有|沒有|无任何|無任何|"
+    # (never in Japanese, whose kana a Chinese sentence has none of: "未確証として区別している"
+    # is a noun "unconfirmed", Japanese denies at the end, DENY_TAIL)
+    "zh": (r"(?![^，,。；;\n]*[\u3040-\u30ff])(?:"
+           r"不(?!同(?!意)|少|断|斷|过|過|错|錯|久|仅|僅|但|只是)|没有|沒有|无任何|無任何|"
            r"绝不|絕不|决不|決不|从不|從不|从未|從未|禁止|未(?!来|來|必|知)|"
            # "應避免使用 <br/>": avoiding is not doing, after a modal or none
            # (never heading a noun phrase: "避免问题的方法是...", the way to avoid them)
            r"(?:应该|應該|应当|應當|应|應|须|須|必须|必須)?(?:避免|避開|避开|切勿|勿)"
-           r"(?![^，,。；;]{0,10}的(?:方法|方式|办法|辦法|策略|关键|關鍵|原则|原則))",),
+           r"(?![^，,。；;]{0,10}的(?:方法|方式|办法|辦法|策略|关键|關鍵|原则|原則)))",),
     "ru": (r"не|нет|никогда|без|ни",),
     "es": (r"no|nunca|sin|ning[uú]n|ninguna|jam[aá]s",),
     "pt": (r"n[aã]o|nunca|sem|nenhum|nenhuma|jamais",),

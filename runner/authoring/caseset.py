@@ -92,7 +92,13 @@ from runner.authoring.layouts import (
     trigger_folders,
     up_to_repository,
 )
-from runner.authoring.live_services import live_asks, mcp_reach, service_names, service_records
+from runner.authoring.live_services import (
+    described_reach,
+    live_asks,
+    mcp_reach,
+    service_names,
+    service_records,
+)
 from runner.authoring.made_work import work_claims
 from runner.authoring.mcp import (
     MCP_NEED,
@@ -1664,6 +1670,16 @@ def _mcp_needs(skill_dir: Path, cases: list[Case], problems: Problems) -> None:
                         "arm", "stage what the tool would return as fixtures, or grade only "
                         "what the skill does without it")
     reached = mcp_reach(skill_dir)
+    described = described_reach(skill_dir) if not relied else None
+    if described is not None:
+        # the skill's whole purpose is that server's: no case can do its work without it
+        server = reached[0] if reached and described[0] == "its MCP server" else described[0]
+        problems.report(MCP_NEED, SET_LEVEL, f"the skill works through {server} (its "
+                        f"description: {described[1][:100]!r}): the sandbox has no MCP server, "
+                        "so no case that needs that server's work or state can pass in any "
+                        "arm (each case whose words show it is named below)", "stage what "
+                        "the server would return as fixtures and say so in the prompts, or "
+                        "grade only what the skill does without it")
     services = service_names(reached)
     for case in cases:
         needs = case_needs(case, servers, tools)

@@ -148,6 +148,25 @@ def mcp_reach(skill_dir: Path) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+_DESCRIPTION = re.compile(r"(?im)^description:\s*(?P<text>.+)$")
+
+
+def described_reach(skill_dir: Path) -> tuple[str, str] | None:
+    """(the MCP, the description) when the skill's own description says it works through an
+    MCP server ("Use when a task targets Unreal Editor through Epic's official MCP"): the
+    whole skill is that server's, so every case needs it."""
+    text = skill_md(skill_dir)
+    head = text.split("---", 2)[1] if text.startswith("---") and text.count("---") >= 2 else ""
+    found = _DESCRIPTION.search(head)
+    if found is None or _BUILDS_MCP.search(found.group("text")):
+        return None
+    described = found.group("text").strip().strip("'\"")
+    for match in _NAMED_MCP.finditer(described):
+        if match.group(1) and match.group(1).lower() not in _NOT_A_NAME:
+            return f"the {match.group(1)} MCP", described
+    return ("its MCP server", described) if re.search(r"\bMCP\b", described) else None
+
+
 def cli_reach(skill_dir: Path) -> list[str]:
     """The CLIs the skill's own commands sign in to an account with."""
     text = skill_md(skill_dir)

@@ -273,6 +273,11 @@ def _english_absence(text: str) -> Absence | None:
             break
         rest = after
     unit = _UNIT.match(rest)
+    # "No API calls": calls made to a service, a word in capitals, not a text of the work
+    # ("No console.log calls" names code, a text)
+    if unit and re.match(r"(?i)\s*calls?\b", unit.group(0)) \
+            and all(re.fullmatch(r"[A-Z][A-Z0-9]+", o) for o in operands):
+        return None
     rest = rest[unit.end():] if unit else rest
     where = _WHERE.match(rest)
     if where is None or not operands:
@@ -361,6 +366,19 @@ def ceiling_on_acts(statement: str) -> bool:
     return _CEILING.match(" ".join(statement.split())) is not None
 
 
+# A claim of what the work does, the negation only its contrast ("使用了 A 而不是 B", "Uses A
+# instead of B", "A rather than B") or inside what it knows ("知道 Solana 没有 X", "knows that
+# Solana has no X"): the claim needs its quote, no absence.
+_ASSERTS_FIRST = re.compile(
+    r"^\s*(?:[^不没無无非未别別勿]{1,40}?(?:而不是|而非|而不)|(?:知道|了解|意识到|意識到|明白|清楚|"
+    r"指出|说明|說明|提到)|(?i:(?:uses?|used|chooses?|picks?|prefers?|queries|selects?)\s+\S+"
+    r"(?:\s+\S+){0,3}?\s+(?:instead\s+of|rather\s+than)\b|knows?\s+that\b))")
+# "explanation, suggestion, or manual steps alone are not success": what alone fails, the
+# work passes unless it is only that (no quote can show it).
+_ALONE_FAILS = re.compile(r"(?i)\b(?:alone|only|by\s+(?:itself|themselves))\s+(?:is|are)\s+"
+                          r"not\s+(?:a\s+)?(?:success|enough|sufficient|a\s+pass|passing)\b")
+
+
 def states_absence(statement: str) -> bool:
     """Only says something is not there (or not done): a grader cannot quote an absence, so
     such a statement passes on the grader's word that nothing breaks it. What the reader
@@ -369,6 +387,10 @@ def states_absence(statement: str) -> bool:
     a minimum needs what it counts to be there (passed on no quote, it would pass on an
     empty answer), and a maximum is a count to check, not a text that must be missing."""
     statement = without_notes(statement)  # the author's closing tag and reason are no claim
+    if _ASSERTS_FIRST.search(statement):
+        return False
+    if _ALONE_FAILS.search(statement):
+        return True
     if ceiling_on_acts(statement):
         return True
     if states_bound(statement) and not statement.lower().startswith(AVOIDS):

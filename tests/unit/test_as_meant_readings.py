@@ -645,3 +645,25 @@ def test_a_statement_reading_a_file_no_arm_holds_is_said(tmp_path: Path) -> None
     assert any("expects the agent to read design-and-architecture.md" in m for m in said), said
     assert not any(n in m for m in said for n in ("handlers.md", "secrets.md")), said
     assert sum("notes.md" in m for m in said) == 1, said
+
+
+def test_a_skill_whose_description_works_through_an_mcp_says_so_for_the_set(
+        tmp_path: Path) -> None:
+    """"Use when a task targets the Unreal Editor through Epic's official MCP", the body naming
+    no server: the whole skill is that server's, and the sandbox has none: one set-level
+    EV016 line (the cases still run). A skill that builds MCP servers is silent."""
+    md = ("---\nname: figma-ops\ndescription: Use when a task targets the Unreal Editor through "
+          "Epic's official MCP.\n---\nInspect the editor state first.\n")
+    skill = make_skill(tmp_path, [{"id": "one", "prompt": "List my frames.",
+                                   "expectations": ["Lists the frames"]}],
+                       name="figma-ops", skill_md=md)
+    said = [f["message"] for f in check_json(skill)["findings"] if f["code"] == "EV016"
+            and "the skill works through" in f["message"]]
+    assert said and "Epic's official MCP" in said[0], said
+    builder = ("---\nname: mcp-maker\ndescription: Builds MCP servers in TypeScript. Use when "
+               "asked to create an MCP server.\n---\nScaffold it.\n")
+    other = make_skill(tmp_path / "b", [{"id": "one", "prompt": "Build an MCP server for "
+                                         "todos.", "expectations": ["Registers a tool"]}],
+                       name="mcp-maker", skill_md=builder)
+    assert not [f for f in check_json(other)["findings"]
+                if "the skill works through" in f["message"]]

@@ -59,6 +59,12 @@ POSITIVE_WITH_A_NEGATION = [
     "不修改 notes.md. 说明原因",
     # after a frame of time, a verb of saying still makes the negation what must be said
     "在用户确认前说明不能推送",
+    # the negation is the contrast of what the work uses, or inside what it knows
+    "使用了 oolong_notes.brew 而不是 tea.brew",
+    "Uses oolong_notes.brew instead of tea.brew",
+    "知道 Darjeeling 没有 first_flush_2020 表",
+    # a Japanese noun prefixed by 未 ("unconfirmed"): Japanese denies at the end only
+    "確証の弱い所見を未確証として区別している",
 ]
 
 
@@ -68,6 +74,8 @@ def test_a_negation_inside_what_must_be_said_is_no_absence(statement: str) -> No
 
 
 REAL_PROHIBITIONS = [
+    # what alone fails: the work passes unless it is only that
+    "explanation, suggestion, or manual steps alone are not success.",
     "不要推荐含咖啡因的茶",
     "回答中不包含价格",
     "未提及价格",
@@ -241,3 +249,13 @@ def test_a_stop_inside_brackets_ends_no_clause_of_a_denial() -> None:
     assert states_absence("ガイドコメント（<!-- ... -->）が本文に残っていない")
     assert states_absence("Does not leave the guide comments (<!-- ... -->) in the body")
     assert not states_absence("ガイドコメントが残っていない. Then it writes the body")
+
+
+def test_no_calls_to_a_service_is_no_text_to_find() -> None:
+    """"No API calls": calls made to a service, graded by the grader on the run, never a ban
+    on the word "API" in the work; "No console.log calls" names code: a text to find."""
+    from runner.scoring.absence import literal_absence
+
+    assert literal_absence("No API calls") is None and states_absence("No API calls")
+    found = literal_absence("No console.log calls")
+    assert found is not None and found.operands == ("console.log",)
