@@ -148,6 +148,16 @@ _FAIL_LABELS = re.compile(r"(?i)^(?:fail(?:ure)?(?:\s+(?:indicators?|if|when|mod
                           r"ne\s+doit\s+pas|interdit|no\s+debe|prohibido|não\s+deve|proibido|"
                           r"금지(?:\s*사항)?)$")
 _COMMON = re.compile(r"(?i)criteria|pass|expect|every\s+case|all\s+cases|shared|标准|通用")
+# An item speaking of the cases in aggregate ("All basic queries return correct metrics",
+# "Consistent formatting across responses", "Time splitting works for 30-180 day ranges"):
+# a closing section holding one sums up the suite, it is no check of one answer.
+_AGGREGATE = re.compile(
+    r"(?i)^\W*(?:all|every|most)\s+(?:\w+\s+)?(?:queries|cases|tests|requests|responses|"
+    r"scenarios|inputs|prompts|runs)\b|\bacross\s+(?:all\s+)?(?:the\s+)?(?:responses|cases|"
+    r"queries|tests|runs|scenarios)\b|\bworks\s+for\s+(?:all\s+)?[\w-]+\s+(?:\w+\s+)?ranges\b")
+# ...said to hold for each case, wherever the section stands (after the cases too)
+_EVERY_CASE = re.compile(r"(?i)\b(?:every|each|all|any|common|shared|general|global)\b|通用|共通|"
+                         r"所有|每个|每個|全部")
 _COMMON_FAIL = re.compile(r"(?i)fail|forbidden|anti[-\s]?pattern|red\s+flag|失败|禁止")
 # a task-list checkbox ("- [ ] No emojis", "- [x] ...") is the tester's tick box, no part
 # of the check
@@ -524,7 +534,14 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
             if items or skipped:
                 continue
         if not prompt:
-            if _COMMON.search(title) and not named:  # the set's own criteria, for every case
+            if _COMMON.search(title) and not named and out.cases \
+                    and not _EVERY_CASE.search(title) \
+                    and any(_AGGREGATE.search(b) for b in _bullets(section.splitlines())):
+                # "## Success Criteria" closing the file after its cases: the suite's own
+                # summary ("All basic queries return correct metrics"), said, not every case's
+                out.skipped.append(f"`{title}` (the suite's closing criteria, over all its "
+                                   "cases: not graded per case)")
+            elif _COMMON.search(title) and not named:  # the set's own criteria, every case
                 bullets = _bullets(section.splitlines())
                 if _COMMON_FAIL.search(title) and not checks:
                     common["failures"] += avoid or bullets

@@ -162,6 +162,20 @@ def test_numbered_code_span_prompts_are_one_case_each(tmp_path: Path) -> None:
     assert any("not read: item 3" in m for m in _ev012(got))
 
 
+def test_closing_criteria_summing_up_the_suite_are_said_not_graded_per_case(
+        tmp_path: Path) -> None:
+    """A closing `## Success Criteria` whose items speak of the cases in aggregate ("All
+    menu requests return a full menu", "Consistent formatting across responses") sums up the
+    suite: said (EV012), never a statement of each case. A closing section about one answer
+    ("The answer is a menu ...") stays every case's."""
+    text = _ITEMS.replace("## Pass criteria\n\n- The answer is a menu, one heading a course.\n",
+                          "## Success Criteria\n\n- All menu requests return a full menu\n"
+                          "- Consistent formatting across responses\n")
+    got = report(_with_set(tmp_path, text))
+    assert _entries(_case(got, "2")) == ["Includes a cake."], _case(got, "2")
+    assert any("`Success Criteria` (the suite's closing criteria" in m for m in _ev012(got))
+
+
 _PARAGRAPHS = """# Menu prompts
 
 Use these prompts in a fresh session.
