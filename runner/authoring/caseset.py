@@ -924,6 +924,13 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
                             "not run", "keep it among the program's own tests; to measure the "
                             "agent, write a prompt asking for what the program does")
         return
+    if reader.cloned is not None:
+        problems.cannot_run("EV009", label, f"its fixture is a repository to clone "
+                            f"({reader.cloned[:120]}): the sandbox has no network, so no "
+                            "session would have it", "stage a copy of the repository at that "
+                            "revision under `files` (`git archive <revision>` into "
+                            "evals/files/<name>/), or drop the case")
+        return
     missing = no_prompt(item, normalized)
     if missing is not None:  # a harness program of evals/ building it says more
         missing = at.programs.prompt_builder(item) or missing

@@ -233,6 +233,25 @@ _EXIT_KEYS = ("expect_exit", "expected_exit", "exit_code", "expected_exit_code",
 _REQUEST_KEYS = ("prompt", "query", "user_prompt", "user_message", "message", "request")
 
 
+_CLONE_URL = re.compile(r"^(?:https?://|git@|ssh://)\S+$")
+_URL_KEYS = ("url", "repo", "repository", "git", "clone_url", "remote", "source")
+_REVISION_KEYS = ("commit", "sha", "ref", "rev", "revision", "tag", "branch")
+
+
+def _remote_repository(where: Any) -> str | None:
+    """`{"project": ..., "url": "https://github.com/o/r", "commit": "38302d7"}`: the
+    repository and revision a fixture is cloned from, as "<url>@<revision>", else None."""
+    if not isinstance(where, dict):
+        return None
+    url = next((str(where[k]).strip() for k in _URL_KEYS if isinstance(where.get(k), str)
+                and _CLONE_URL.match(where[k].strip())), None)
+    if url is None or any(isinstance(where.get(k), str) for k in ("path", "dir", "folder")):
+        return None
+    revision = next((str(where[k]).strip() for k in _REVISION_KEYS
+                     if isinstance(where.get(k), str) and where[k].strip()), "")
+    return f"{url}@{revision}" if revision else url
+
+
 def _program_run(item: dict[str, Any]) -> str | None:
     """The case's `command` when the case tests a program (its exit status expected, no
     request besides the command), else None."""
@@ -1066,6 +1085,9 @@ class CaseReader:
         # scripts/validate.py --selftest`, `expect_exit: 0`): a test of that program, no
         # request to an agent; the command line, or None (_program_run)
         self.program_run: str | None = None
+        # A fixture that is a repository to clone at a revision (`fixture: {url, commit}`):
+        # "<url>@<commit>", which no session can fetch (the sandbox has no network)
+        self.cloned: str | None = None
         self.expected_split = False  # expected_output had a firing clause taken off
         # The set's own notes call it a trigger test (runner.authoring.set_notes), set by
         # caseset; the labels a route carries there (`expected_mode`), not graded
@@ -2932,6 +2954,11 @@ class CaseReader:
         for key in ("fixture_dir", "fixtures_dir", "fixture_folder", "input_dir", "workspace_dir",
                     "fixture", "fixtures", *SCAFFOLD_KEYS):
             where = item.get(key)
+            remote = _remote_repository(where)
+            if remote is not None and "files" not in item:
+                self.cloned = remote
+                self.unread[f"{key} (a repository to clone)"] = item.pop(key)
+                continue
             if isinstance(where, dict) and isinstance(where.get("path"), str):
                 where = self._fixture_object(item, key)
             if key in item and (where is None or where == [] or isinstance(where, str)

@@ -19,6 +19,8 @@ each other named as its variant.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 from dataclasses import dataclass, field
@@ -293,6 +295,37 @@ def scored(data: Any, items: list[Any]) -> bool:
                and any(_numbers(v) for v in i.values()) for i in items)
 
 
+RUN_LOG = ("a log of past runs (each row dated, naming the model run, its outcomes yes/no): "
+           "a run's output, not a set to grade")
+_YES_NO = frozenset({"yes", "no", "true", "false", "pass", "fail", "y", "n"})
+
+
+def logged_runs(items: list[Any]) -> bool:
+    """Rows of a run log by shape (a results.csv): each dated (`date`, `*_at`), naming the
+    model it ran (`model`), and holding outcomes in words (yes/no, pass/fail); a case's row
+    dates nothing."""
+    return bool(items) and all(
+        isinstance(i, dict) and any(_DATED.search(str(k)) and isinstance(v, str) and v.strip()
+                                    for k, v in i.items())
+        and isinstance(i.get("model"), str)
+        and sum(isinstance(v, str) and v.strip().lower() in _YES_NO for v in i.values()) >= 2
+        for i in items)
+
+
+_LOG_ROWS = 50  # rows of a CSV read to tell a run log
+
+
+def csv_rows(path: Path) -> list[dict[str, str]]:
+    """A CSV file's first rows, every column by its header (a set reader keeps only the
+    columns it reads): [] when it cannot be read so."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")[:MAX_BYTES]
+        return [dict(r) for _, r in zip(range(_LOG_ROWS), csv.DictReader(io.StringIO(text)),
+                                        strict=False)]
+    except (OSError, UnicodeDecodeError, csv.Error):
+        return []
+
+
 def tallied(data: Any) -> str:
     """The run's own tally at the file's top level (`"passed": 10, "failed": 0`), said."""
     counts = {k: v for k, v in data.items() if k in {*_VERDICT_KEYS, "total", "errors",
@@ -309,6 +342,8 @@ def judge(path: Path) -> Judged:
         return Judged(path, why_not=_TRIGGER_FILE)
     if path.stat().st_size > MAX_BYTES:
         return Judged(path, why_not="larger than 5 MiB: read as data, not as a set")
+    if path.suffix.lower() == ".csv" and logged_runs(list(csv_rows(path))):
+        return Judged(path, why_not=RUN_LOG)
     try:
         data = read_data(path)
     except CaseSetError as exc:
@@ -336,6 +371,8 @@ def judge(path: Path) -> Judged:
         return Judged(path, why_not=PAST_RUN)
     if scored(data, items):
         return Judged(path, why_not=SCORED_RUN)
+    if logged_runs(items):
+        return Judged(path, why_not=RUN_LOG)
     if all(outcome(i) for i in items):
         return Judged(path, why_not=f"{TEST_RESULTS}{tallied(data)}; set aside, not a set "
                                     "to grade")

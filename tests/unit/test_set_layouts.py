@@ -504,3 +504,18 @@ def test_a_plugins_set_names_its_fixture_from_the_repositorys_root(tmp_path: Pat
         _case(0, f"Write a brief from the data at {path}.", "Checkbox") | {"files": [path]}]})
     got = report(skill)
     assert [f["staged_at"] for f in got["cases"][0]["fixtures"]] == [path], got["cases"]
+
+
+def test_a_csv_log_of_past_runs_is_no_set(tmp_path: Path) -> None:
+    """results.csv, each row dated, naming the model run and its outcomes yes/no (a prompt
+    column holding the label of a prompt kept elsewhere): a log of past runs, never a set
+    whose rows would tie (was: refused as a set with nothing to grade, EV008)."""
+    skill = _skill(tmp_path / "tidy-notes")
+    (skill / "evals").mkdir()
+    (skill / "evals" / "results.csv").write_text(
+        "date,fixture,prompt,model,p1_detected,p1_fixed,notes\n"
+        "2026-03-11,app,A,opus,yes,no,\n2026-03-12,app,B,opus,yes,yes,\n")
+    result = check(str(skill))
+    assert "EV008" not in result.output, result.output
+    assert "no case set" in result.output and "a log of past runs" in result.output, \
+        result.output

@@ -49,3 +49,21 @@ def test_a_command_the_user_types_is_still_the_prompt(tmp_path: Path) -> None:
                                    "expectations": ["Gives three scenarios"]}],
                        name="cash-forecaster", skill_md=SKILL_MD)
     assert [c["id"] for c in check_json(skill)["cases"]] == ["slash"]
+
+
+def test_a_fixture_cloned_from_a_repository_is_said_and_left_out(tmp_path: Path) -> None:
+    """`fixture: {project, url, commit}`: a repository to clone at a revision, which the
+    sandbox (no network) cannot fetch: the case is left out with EV009 naming the url and the
+    revision, and the fix says how to stage a copy; before, the fixture was kept unread and
+    the case ran on an empty folder."""
+    skill = make_skill(tmp_path, [
+        {"id": "clone", "prompt": "Plan the low-stock flag. Do not edit code.",
+         "fixture": {"project": "shop", "url": "https://example.com/o/shop", "commit": "38302d7"},
+         "expectations": ["Names the item model"]},
+        {"id": "plain", "prompt": "Explain a low-stock flag.",
+         "expectations": ["Defines a threshold"]}], name="cash-forecaster", skill_md=SKILL_MD)
+    got = check_json(skill)
+    assert [c["id"] for c in got["cases"]] == ["plain"], got["cases"]
+    said = next(f for f in got["findings"] if f["case"] == "clone" and f["code"] == "EV009")
+    assert "https://example.com/o/shop@38302d7" in said["message"]
+    assert "git archive" in said["fix"]
