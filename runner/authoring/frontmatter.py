@@ -14,6 +14,9 @@ import re
 
 import yaml
 
+# LibYAML's loader where PyYAML was built with it: the same safe constructors, about ten
+# times faster (a vendored collection's check reads thousands of frontmatters).
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # A top-level key: a name at column 0, then ':' and a space or the line's end.
 TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*):(?:\s+(.*))?$")
 
@@ -22,7 +25,7 @@ def parse(raw: str) -> tuple[object, bool]:
     """(the frontmatter's data, whether it had to be read leniently); raises yaml.YAMLError
     when neither strict YAML nor the lenient line reading finds a key in it."""
     try:
-        return yaml.safe_load(raw), False
+        return yaml.load(raw, Loader=_LOADER), False
     except yaml.YAMLError:
         found = lenient(raw)
         if not found:

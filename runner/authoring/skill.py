@@ -68,7 +68,9 @@ def _frontmatter(skill_md: Path) -> dict[str, object]:
     return dict(_parsed(str(skill_md), stat.st_mtime_ns, stat.st_size))
 
 
-@functools.lru_cache(maxsize=4096)
+# (a vendored collection holds thousands of skills, read in turn once per check: a cache
+# smaller than the collection keeps none of them)
+@functools.lru_cache(maxsize=65536)
 def _parsed(path: str, _mtime_ns: int, _size: int) -> dict[str, object]:
     """One version of a SKILL.md's frontmatter (the cache's key holds its mtime and size)."""
     skill_md = Path(path)
