@@ -218,7 +218,7 @@ POINTED: Table = {
     "zh": (rf"(?:这个|這個|这份|這份|这段|這段|这些|這些|附件中的|附件里的|附件裡的|附带的|附帶的|"
            # (a qualifier of up to four characters between: "这份劳动合同", this labour contract)
            # (or a product's Latin name: "这个 Vue 项目")
-           rf"上传的|上傳的|附加的)\s*(?:[\u4e00-\u9fff]{{0,4}}?|[A-Za-z][\w.+#-]{{0,15}}\s*)"
+           rf"上传的|上傳的|附加的)\s*(?:[\u4e00-\u9fff]{{0,4}}?|[A-Za-z][A-Za-z0-9_.+#-]{{0,15}}\s*)"
            rf"(?:{_HELD_ZH}|文件|檔案|文档|文檔|差异|"
            r"項目|项目|專案|表格|"
            r"电子表格|試算表|报告|報告|合同|合約|脚本|腳本|手册|手冊|CSV|PDF|runbook|"
@@ -713,7 +713,7 @@ DENY_HEAD: Table = {
     # 不断 "steadily", 不过 "but", 不错 "good", 未来 "future", 未知 "unknown")
     # (never in Japanese, whose kana a Chinese sentence has none of: "未確証として区別している"
     # is a noun "unconfirmed", Japanese denies at the end, DENY_TAIL)
-    "zh": (r"(?![^，,。；;\n]*[\u3040-\u30ff])(?:"
+    "zh": (r"(?![^，,。；;\n]*[\u3040-\u309f])(?:"
            r"不(?!同(?!意)|少|断|斷|过|過|错|錯|久|仅|僅|但|只是)|没有|沒有|无任何|無任何|"
            r"绝不|絕不|决不|決不|从不|從不|从未|從未|禁止|未(?!来|來|必|知)|"
            # "應避免使用 <br/>": avoiding is not doing, after a modal or none

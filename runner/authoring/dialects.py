@@ -226,7 +226,7 @@ _IDEAL_KEYS = ("ideal", "ideal_response", "ideal_answer", "reference_answer", "g
 # A command line that runs a program: an interpreter then a path, a path with a program's
 # suffix, or one relative to the working directory ("./bin/check").
 _PROGRAM_LINE = re.compile(r"^\s*(?:(?:python3?|node|bash|sh|ruby|deno\s+run|uv\s+run|npx|tsx)\s+"
-                           r"\S|\.{0,2}/\S|(?:[\w.-]+/)+[\w.-]+\.(?:py|sh|js|mjs|ts|rb)\b)")
+                           r"\S|\.{1,2}/\S|(?:[\w.-]+/)+[\w.-]+\.(?:py|sh|js|mjs|ts|rb)\b)")
 # The fields expecting a program's exit status.
 _EXIT_KEYS = ("expect_exit", "expected_exit", "exit_code", "expected_exit_code", "expect_code",
               "returncode", "expected_returncode")
@@ -234,6 +234,7 @@ _REQUEST_KEYS = ("prompt", "query", "user_prompt", "user_message", "message", "r
 
 
 _CLONE_URL = re.compile(r"^(?:https?://|git@|ssh://)\S+$")
+_REPOSITORY_URL = re.compile(r"(?i)\.git$|^git@|//(?:www\.)?(?:github|gitlab|bitbucket|codeberg)\.")
 _URL_KEYS = ("url", "repo", "repository", "git", "clone_url", "remote", "source")
 _REVISION_KEYS = ("commit", "sha", "ref", "rev", "revision", "tag", "branch")
 
@@ -249,6 +250,9 @@ def _remote_repository(where: Any) -> str | None:
         return None
     revision = next((str(where[k]).strip() for k in _REVISION_KEYS
                      if isinstance(where.get(k), str) and where[k].strip()), "")
+    # (a revision, or a repository's address: a mock service's URL is no repository)
+    if not revision and not _REPOSITORY_URL.search(url):
+        return None
     return f"{url}@{revision}" if revision else url
 
 

@@ -148,6 +148,8 @@ def mcp_reach(skill_dir: Path) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+# The skill works by way of the server ("targets Unreal Editor through Epic's official MCP")
+_THROUGH_MCP = re.compile(r"(?i)\b(?:through|via|using|over|with)\s+(?:[\w'’.-]+\s+){0,4}?MCP\b")
 _DESCRIPTION = re.compile(r"(?im)^description:\s*(?P<text>.+)$")
 
 
@@ -158,7 +160,9 @@ def described_reach(skill_dir: Path) -> tuple[str, str] | None:
     text = skill_md(skill_dir)
     head = text.split("---", 2)[1] if text.startswith("---") and text.count("---") >= 2 else ""
     found = _DESCRIPTION.search(head)
-    if found is None or _BUILDS_MCP.search(found.group("text")):
+    if found is None or _BUILDS_MCP.search(found.group("text")) \
+            or _DENIED.search(found.group("text")) \
+            or not _THROUGH_MCP.search(found.group("text")):
         return None
     described = found.group("text").strip().strip("'\"")
     for match in _NAMED_MCP.finditer(described):

@@ -155,6 +155,13 @@ _AGGREGATE = re.compile(
     r"(?i)^\W*(?:all|every|most)\s+(?:\w+\s+)?(?:queries|cases|tests|requests|responses|"
     r"scenarios|inputs|prompts|runs)\b|\bacross\s+(?:all\s+)?(?:the\s+)?(?:responses|cases|"
     r"queries|tests|runs|scenarios)\b|\bworks\s+for\s+(?:all\s+)?[\w-]+\s+(?:\w+\s+)?ranges\b")
+def _sums_up(items: list[str]) -> bool:
+    """Half the items or more, two at least, speak of the cases in aggregate ("All responses
+    are in English" alone is each answer's check)."""
+    aggregate = sum(bool(_AGGREGATE.search(i)) for i in items)
+    return aggregate >= 2 and 2 * aggregate >= len(items)
+
+
 # ...said to hold for each case, wherever the section stands (after the cases too)
 _EVERY_CASE = re.compile(r"(?i)\b(?:every|each|all|any|common|shared|general|global)\b|通用|共通|"
                          r"所有|每个|每個|全部")
@@ -536,7 +543,7 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
         if not prompt:
             if _COMMON.search(title) and not named and out.cases \
                     and not _EVERY_CASE.search(title) \
-                    and any(_AGGREGATE.search(b) for b in _bullets(section.splitlines())):
+                    and _sums_up(_bullets(section.splitlines())):
                 # "## Success Criteria" closing the file after its cases: the suite's own
                 # summary ("All basic queries return correct metrics"), said, not every case's
                 out.skipped.append(f"`{title}` (the suite's closing criteria, over all its "

@@ -477,7 +477,9 @@ def told_as_a_plight(prompt: str, phrase: str) -> bool:
 # beneficiary. "What's wrong with our website?" asks about the thing itself: no advice asked.
 _CHOICE_QUESTION = re.compile(
     r"(?i)^\W*(?:what(?:'s|\s+is|\s+are|’s)\s+(?:the\s+)?(?:best|right|ideal|recommended|"
-    r"most\s+\w+|safest|fastest|cheapest|simplest)\b|which\b|should\s+(?:we|i)\b|"
+    r"most\s+\w+|safest|fastest|cheapest|simplest)\b|should\s+(?:we|i)\b|"
+    r"which\s+(?:[\w-]+\s+){0,3}(?:should\s+(?:we|i)|would\s+you\s+recommend|is\s+(?:the\s+)?"
+    r"(?:best|better|right))\b|"
     r"what\s+(?:[\w-]+\s+){0,3}should\s+(?:we|i)\b|how\s+should\s+(?:we|i)\b|"
     r"is\s+it\s+(?:better|worth)\b)")
 # A request only to plan or advise, after sentences that told the situation ("Management

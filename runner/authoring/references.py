@@ -48,12 +48,23 @@ _READS = re.compile(r"(?i)\b(?:reads?|reading|referenc(?:e|es|ing)|consult(?:s|i
 _DENIED = re.compile(r"(?i)\b(?:not|never|no|without|doesn't|don't|avoids?)\b")
 
 
+# The statement says the agent makes or changes files too ("Reads notes.md after writing
+# it", "Opens a PR that adds an entry to CHANGELOG.md"): a file it names may be the work's.
+_WRITES = re.compile(r"(?i)\b(?:writ(?:e|es|ing|ten)|wrote|creat\w*|generat\w*|adds?|adding|"
+                     r"produc\w*|sav(?:e|es|ed|ing)|updat\w*|edit\w*|modif\w*)\b")
+# Where the read's own clause ends: the files after are another act's.
+_CLAUSE_END = re.compile(r"(?i)[;,]|\s(?:and|then|before|after|while|but)\s")
+
+
 def read_files(statement: str) -> list[str]:
-    """The files the statement expects the agent to read (each once), none if it denies."""
+    """The files the statement expects the agent to read, in the read's own clause (each
+    once); none if it denies, or if the statement has the agent make or change files."""
     cue = _READS.search(statement)
-    if cue is None or _DENIED.search(statement, 0, cue.start()):
+    if cue is None or _DENIED.search(statement, 0, cue.start()) or _WRITES.search(statement):
         return []
-    return list(dict.fromkeys(m.group(1) for m in _FILE.finditer(statement, cue.start())))
+    end = _CLAUSE_END.search(statement, cue.end())
+    clause = statement[cue.start():end.start() if end else len(statement)]
+    return list(dict.fromkeys(m.group(1) for m in _FILE.finditer(clause)))
 
 
 def compared_files(statement: str) -> list[str]:

@@ -34,12 +34,24 @@ from runner.schema.case import Case
 _CHANGE = (r"fix|patch|repair|debug|remove|delete|move|rename|refactor|migrate|rewrite|rebuild|"
            r"restore|correct|update|upgrade|modify|edit|adjust|reposition|resize|realign|align|"
            r"tidy\s+up|clean\s+up|sort|replace|optimi[sz]e|speed\s+up|restyle|retouch|recolou?r|"
-           r"crop|straighten|resolve|re-?org(?:ani[sz]e)?|restructure|consolidate|compact|"
+           r"crop|straighten|resolve|" + r"re-?org(?:ani[sz]e)?|restructure|consolidate|compact|"
            r"shrink|prune|de-?dup(?:e|licate)?|merge|simplify|declutter|triage|"
            r"(?:work|grind|go)\s+through|grind")
+# Of those, the ones that reorganise or work through a body of things: counted only with an
+# object of the user's material (_MATERIAL), "Simplify the expression 3x + 2x" is no such.
+_GATHER = re.compile(r"(?i)^(?:re-?org(?:ani[sz]e)?|restructure|consolidate|compact|shrink|"
+                     r"prune|de-?dup(?:e|licate)?|merge|simplify|declutter|triage|"
+                     r"(?:work|grind|go)\s+through|grind)$")
 # Verbs that read work as it stands, counted only with an object of software (below).
 _REVIEW = (r"review|audit|inspect|investigate|trace|profile|troubleshoot|diagnose|scan|check|"
            r"analy[sz]e|examine|assess|evaluate|go\s+over|look\s+(?:through|over)")
+# Of those, the everyday ones ("Check the docs for asyncio", "Analyze the themes of Hamlet"):
+# counted only with the user's own thing, a possessive or deictic before it ("scan the current
+# codebase", "check my config files").
+_EVERYDAY_REVIEW = re.compile(r"(?i)^(?:scan|check|analy[sz]e|examine|assess|evaluate|"
+                              r"go\s+over|look\s+(?:through|over))$")
+_OWNED = re.compile(r"(?i)^(?:my|our|this|these|that|those|the\s+(?:current|existing|whole|"
+                    r"entire))\b")
 # (the request may open on the user's want: "I need to add ...", "We'd like you to fix ...")
 _OPENER = (r"(?:(?:please|now|just|also|then|and|so)\s+)*"
            r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
@@ -68,7 +80,10 @@ _SOFTWARE = re.compile(
     r"implementation|logic|changes?|patch|diff|PR|pull\s+request|commit|branch|tests?|"
     r"build|deployment|scripts?|classes|class|methods?|pages?|screens?|forms?|UI|layout|"
     r"styles?|API|vault|backlog|store|index|database|logs?|files?|folders?|director(?:y|ies)|"
-    r"notes|docs|README|spreadsheet|tickets|issues|problems|topics|" + _WHOLE + r")$")
+    r"notes|docs|README|spreadsheet|" + _WHOLE + r")$")
+# The user's material a gathering verb works through: software, or a body of records.
+_MATERIAL = re.compile(_SOFTWARE.pattern[:-2] + r"|tickets|issues|problems|reports|topics|entries|"
+                       r"records|pages|items|tasks)$")
 # What follows a reviewed object to tell it: "this proposed API change that deprecates ...".
 _TOLD = re.compile(r"(?i)\s*,?\s*(?:that|which|where)\s+\w+")
 # A defect named with any article: "fix a visible HUD marker and a tutorial state bug".
@@ -102,10 +117,12 @@ _SUBJECT = re.compile(rf"(?i)\b(?P<np>{_DEFINITE}(?:\s+{_WORD}){{1,5}}?)\s+(?:(?
 # or review, then the user's own thing: a deictic or possessive before a noun of material, or
 # a dotfile by name).
 _REQUEST_ZH = re.compile(
-    r"^\s*(?:请|帮我|帮忙|麻烦你?|你)?(?:检查|扫描|清理|整理|重构|优化|修复|审查|审核|分析|重组|"
+    r"^\s*(?:请|帮我|帮忙|麻烦|你)*(?:检查|扫描|清理|整理|重构|优化|修复|审查|审核|分析|重组|"
     r"合并|精简|排查|改进)(?:一下)?\s*(?P<object>(?:当前|这个|这些|我的|我们的|现有的?)"
     r"[\u4e00-\u9fffA-Za-z]{0,6}?(?:代码库|代码|项目|仓库|文件夹|文件|目录|笔记库?|文档|配置|数据库|"
-    r"日志|知识库)|\.[A-Za-z][A-Za-z0-9_.-]*)")
+    r"日志|知识库)|\.[a-z][a-z0-9_.-]*)")
+_MAKES_ZH = re.compile(r"(?:写|編寫|编写|创建|創建|生成|开发|開發|实现|實現|做)"
+                       r"(?:一个|一個|一份|个|個)")
 _SEGMENTS_ZH = re.compile(r"[。！？；，,;\n]")
 # Sentences (a dot inside a name, `README.md`, ends none) and, in one, the clauses a request
 # can open: after a spaced dash, ", and" / ", then", or "and" before a verb of change.
@@ -194,6 +211,7 @@ def unstaged_work(case: Case, request: str) -> list[str]:
     changes = [m for c in clauses if c not in makes and (m := _REQUEST.match(c)) is not None]
     on_it = [(m, thing) for c in clauses if c not in makes and (m := _ON_IT.match(c)) is not None
              and (thing := _referent(own, c)) is not None and not _WORDS_OBJECT.search(thing)
+             and _MATERIAL.search(thing)
              and not _told_before(own, c, thing)]
     if makes and (found or not any(_SOFTWARE.search(m.group("object")) for m in changes)):
         return []  # (a request that makes something, unless it also changes the user's code)
@@ -205,6 +223,10 @@ def unstaged_work(case: Case, request: str) -> list[str]:
         indefinite = match.group("article").lower() in {"a", "an", "any"}
         if _WORDS_OBJECT.search(thing) or (indefinite and not _DEFECT.search(thing)):
             continue
+        verb = " ".join(match.group("verb").split())
+        if _GATHER.match(verb) and not _MATERIAL.search(thing) \
+                or _EVERYDAY_REVIEW.match(verb) and not _OWNED.match(thing):
+            continue  # ("Simplify the expression", "Check the docs for asyncio")
         said = " ".join(match.group(0).strip(" \t\n.,;:!?").split())
         at = own.find(said)
         end = at + len(said) if at >= 0 else len(own)
@@ -219,6 +241,8 @@ def unstaged_work(case: Case, request: str) -> list[str]:
     if not makes:
         found += [f"{' '.join(m.group(0).strip(' .,;:!?').split())} ({thing})"
                   for m, thing in on_it]
-    found += [m.group(0).strip() for part in _SEGMENTS_ZH.split(own)
-              if (m := _REQUEST_ZH.match(part)) is not None]
+    # (never in a prompt that makes something: "写一个脚本，扫描当前目录" scans with it)
+    found += [] if _MAKES_ZH.search(own) else [
+        m.group(0).strip() for part in _SEGMENTS_ZH.split(own)
+        if (m := _REQUEST_ZH.match(part)) is not None]
     return list(dict.fromkeys(found))

@@ -371,12 +371,13 @@ def ceiling_on_acts(statement: str) -> bool:
 # Solana has no X"): the claim needs its quote, no absence.
 _ASSERTS_FIRST = re.compile(
     r"^\s*(?:[^不没無无非未别別勿]{1,40}?(?:而不是|而非|而不)|(?:知道|了解|意识到|意識到|明白|清楚|"
-    r"指出|说明|說明|提到)|(?i:(?:uses?|used|chooses?|picks?|prefers?|queries|selects?)\s+\S+"
+    r"指出|说明|說明|提到)(?!的)|(?i:(?:uses?|used|chooses?|picks?|prefers?|queries|selects?)\s+\S+"
     r"(?:\s+\S+){0,3}?\s+(?:instead\s+of|rather\s+than)\b|knows?\s+that\b))")
 # "explanation, suggestion, or manual steps alone are not success": what alone fails, the
 # work passes unless it is only that (no quote can show it).
 _ALONE_FAILS = re.compile(r"(?i)\b(?:alone|only|by\s+(?:itself|themselves))\s+(?:is|are)\s+"
-                          r"not\s+(?:a\s+)?(?:success|enough|sufficient|a\s+pass|passing)\b")
+                          r"not\s+(?:a\s+)?(?:success|enough|sufficient|a\s+pass|passing)"
+                          r"\W*$")  # (nothing it demands after: "...: the agent must also ...")
 
 
 def states_absence(statement: str) -> bool:

@@ -603,10 +603,14 @@ def test_advice_for_the_users_thing_runs_and_a_question_on_the_thing_needs_it(
         {"id": "plan", "prompt": "The board wants 90% test coverage on our codebase by June. "
          "Plan it.", "expectations": ["Ranks modules by risk"]},
         {"id": "wrong", "prompt": "What's wrong with our website?",
-         "expectations": ["Names the bug"]}],
+         "expectations": ["Names the bug"]},
+        # "which" asking what the thing holds is no choice to advise on
+        {"id": "which", "prompt": "Which pages of our website are slow?",
+         "expectations": ["Names the pages"]}],
         name="api-helper", skill_md=SKILL_MD)
     flat = " ".join(check_cli(str(skill)).output.split())
     assert "2 case(s): choice, plan" in flat, flat
+    assert "case 'which': the prompt works on 'our website'" in flat, flat
     assert "'our codebase'" not in flat, flat
     assert "case 'wrong': the prompt works on 'our website'" in flat, flat
 
@@ -620,31 +624,38 @@ def test_a_chinese_project_named_by_its_framework_and_screenshots_to_hand_back(
         {"id": "restore", "prompt": "把设计稿还原到这个 React 项目，地址：https://example.com/d/1"
          " 。两个页面都要给我最终截图。", "expectations": ["给出截图"]},
         {"id": "shots", "prompt": "写一个落地页，两个版本都要给我截图。",
-         "expectations": ["给出截图"]}], name="api-helper", skill_md=SKILL_MD)
+         "expectations": ["给出截图"]},
+        # a Latin word then Chinese text: the word is no qualifier of a later noun
+        {"id": "app", "prompt": "这个 App在后台偷偷上传文件，正常吗？",
+         "expectations": ["解释原因"]}], name="api-helper", skill_md=SKILL_MD)
     found = check_json(skill)["findings"]
     lines = {(f["code"], f["case"]): f["message"] for f in found}
     assert "'这个 React 项目'" in lines[("EV009", "restore")], lines
     assert "截图" not in lines[("EV009", "restore")], lines
     assert "a page to read" in lines[("EV014", "restore")], lines
-    assert ("EV009", "shots") not in lines, lines
+    assert ("EV009", "shots") not in lines and ("EV009", "app") not in lines, lines
 
 
 def test_a_statement_reading_a_file_no_arm_holds_is_said(tmp_path: Path) -> None:
     """"Must read design-and-architecture.md first" when the skill ships no such file (its
     references moved) and the case stages nothing: no arm can read it (EV009, the set still
-    runs). A file the skill ships, one the task writes, and a denied read are silent."""
+    runs). A file the skill ships, one the task or the statement writes, one named after the
+    read's own clause, and a denied read are silent."""
     skill = make_skill(tmp_path, [
         {"id": "moved", "prompt": "Build an endpoint that lists todos.",
          "expectations": ["Must read design-and-architecture.md first",
                           "References handlers.md for the route layout",
-                          "Does not open secrets.md", "Reads notes.md after writing it"]},
+                          "Does not open secrets.md", "Reads notes.md after writing it",
+                          "Reads the error table and reports rows in report.md"]},
         {"id": "writes", "prompt": "Write notes.md with the plan, then build the endpoint.",
          "expectations": ["Reads notes.md before coding"]}],
         {"references/handlers.md": "# Handlers\n"}, name="api-helper", skill_md=SKILL_MD)
     said = [f["message"] for f in check_json(skill)["findings"] if f["code"] == "EV009"]
     assert any("expects the agent to read design-and-architecture.md" in m for m in said), said
-    assert not any(n in m for m in said for n in ("handlers.md", "secrets.md")), said
-    assert sum("notes.md" in m for m in said) == 1, said
+    assert not any(n in m for m in said for n in ("handlers.md", "secrets.md", "report.md")), \
+        said
+    # (the statement says the agent writes it: the work's own file)
+    assert not any("notes.md" in m for m in said), said
 
 
 def test_a_skill_whose_description_works_through_an_mcp_says_so_for_the_set(
@@ -666,4 +677,11 @@ def test_a_skill_whose_description_works_through_an_mcp_says_so_for_the_set(
                                          "todos.", "expectations": ["Registers a tool"]}],
                        name="mcp-maker", skill_md=builder)
     assert not [f for f in check_json(other)["findings"]
+                if "the skill works through" in f["message"]]
+    offline = ("---\nname: local-notes\ndescription: Works offline, no MCP server needed. Use "
+               "when asked to tidy notes.\n---\nTidy them.\n")
+    quiet = make_skill(tmp_path / "c", [{"id": "one", "prompt": "Tidy my notes.",
+                                         "expectations": ["Sorts them"]}],
+                       name="local-notes", skill_md=offline)
+    assert not [f for f in check_json(quiet)["findings"]
                 if "the skill works through" in f["message"]]

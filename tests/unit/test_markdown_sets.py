@@ -174,6 +174,13 @@ def test_closing_criteria_summing_up_the_suite_are_said_not_graded_per_case(
     got = report(_with_set(tmp_path, text))
     assert _entries(_case(got, "2")) == ["Includes a cake."], _case(got, "2")
     assert any("`Success Criteria` (the suite's closing criteria" in m for m in _ev012(got))
+    # one item about every answer among others ("All responses are in English") is each
+    # case's check: the section stays every case's
+    each = _ITEMS.replace("- The answer is a menu, one heading a course.\n",
+                          "- All responses are in English\n- No emojis\n")
+    got = report(_with_set(tmp_path / "each", each))
+    assert _entries(_case(got, "2")) == ["Includes a cake.", "All responses are in English",
+                                         "No emojis"], _case(got, "2")
 
 
 _PARAGRAPHS = """# Menu prompts

@@ -65,6 +65,8 @@ POSITIVE_WITH_A_NEGATION = [
     "知道 Darjeeling 没有 first_flush_2020 表",
     # a Japanese noun prefixed by 未 ("unconfirmed"): Japanese denies at the end only
     "確証の弱い所見を未確証として区別している",
+    # what alone falls short, then what the work must also do
+    "Running the tests alone is not enough: the agent must also fix the test and show the diff.",
 ]
 
 
@@ -76,6 +78,9 @@ def test_a_negation_inside_what_must_be_said_is_no_absence(statement: str) -> No
 REAL_PROHIBITIONS = [
     # what alone fails: the work passes unless it is only that
     "explanation, suggestion, or manual steps alone are not success.",
+    # a katakana name inside a Chinese denial, and a verb of saying used as an adjective
+    "不推荐ポケモン系列的游戏",
+    "提到的方案中没有使用 eval",
     "不要推荐含咖啡因的茶",
     "回答中不包含价格",
     "未提及价格",

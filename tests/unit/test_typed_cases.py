@@ -44,8 +44,10 @@ def test_typed_cases_each_read_for_what_they_test(tmp_path: Path) -> None:
 
 
 def test_a_command_the_user_types_is_still_the_prompt(tmp_path: Path) -> None:
-    """`command: "/forecast next quarter"` with checks on the answer: the user's request."""
+    """`command: "/forecast next quarter"` with checks on the answer, an exit code beside it
+    too: the user's request, no program to run."""
     skill = make_skill(tmp_path, [{"id": "slash", "command": "/forecast next quarter",
+                                   "expect_exit": 0,
                                    "expectations": ["Gives three scenarios"]}],
                        name="cash-forecaster", skill_md=SKILL_MD)
     assert [c["id"] for c in check_json(skill)["cases"]] == ["slash"]
@@ -67,3 +69,14 @@ def test_a_fixture_cloned_from_a_repository_is_said_and_left_out(tmp_path: Path)
     said = next(f for f in got["findings"] if f["case"] == "clone" and f["code"] == "EV009")
     assert "https://example.com/o/shop@38302d7" in said["message"]
     assert "git archive" in said["fix"]
+
+
+def test_a_mock_services_url_is_no_repository(tmp_path: Path) -> None:
+    """`fixture: {url, response}` with no revision, on no repository host: a mock, not a
+    repository to clone (the case is not left out for it)."""
+    skill = make_skill(tmp_path, [
+        {"id": "mock", "prompt": "Summarise the orders.", "expectations": ["Counts orders"],
+         "fixture": {"url": "https://api.example.com/v1/orders", "response": {"n": 2}}}],
+        name="cash-forecaster", skill_md=SKILL_MD)
+    assert not [f for f in check_json(skill)["findings"] if "repository to clone" in
+                f["message"]]

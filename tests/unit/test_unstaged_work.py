@@ -106,7 +106,17 @@ def test_a_pronoun_with_nothing_told_or_a_told_thing_stays_silent(tmp_path: Path
         case("vague", "Something is off with a cron job somewhere. Can you make it work?"),
         # the thing is told with content after a colon
         case("told", "Our setup doc is stale. The real setup is: copy .env.example to .env "
-                     "and run make dev. Clean it up.")])
+                     "and run make dev. Clean it up."),
+        # a subject that is no material of the user's
+        case("total", "The total is $42.50 for three items. Check it."),
+        # everyday verbs on things no one holds
+        case("hamlet", "Analyze the main topics of Hamlet in 300 words."),
+        case("algebra", "Simplify the expression 3x + 2x - 4."),
+        case("history", "Go through the history of the Roman Empire."),
+        case("docs", "Check the docs for the Python asyncio module."),
+        # a script the prompt makes scans; a framework's name is no dotfile
+        case("script", "写一个Python脚本，扫描当前目录下的所有文件"),
+        case("dotnet", "分析.NET和Java的区别")])
     assert got == {}, got
 
 
