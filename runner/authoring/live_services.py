@@ -44,6 +44,7 @@ from pathlib import Path, PurePosixPath
 from runner.analysis.wording import unquoted
 from runner.authoring.mcp import skill_md
 from runner.authoring.project_walk import Walk
+from runner.authoring.skill import declared_description
 from runner.schema.case import Case
 
 _MCP_TOOL = re.compile(r"(?<![\w-])mcp__([\w-]+?)(?:__[\w-]+)?(?![\w-])")
@@ -150,21 +151,16 @@ def mcp_reach(skill_dir: Path) -> list[str]:
 
 # The skill works by way of the server ("targets Unreal Editor through Epic's official MCP")
 _THROUGH_MCP = re.compile(r"(?i)\b(?:through|via|using|over|with)\s+(?:[\w'’.-]+\s+){0,4}?MCP\b")
-_DESCRIPTION = re.compile(r"(?im)^description:\s*(?P<text>.+)$")
 
 
 def described_reach(skill_dir: Path) -> tuple[str, str] | None:
     """(the MCP, the description) when the skill's own description says it works through an
     MCP server ("Use when a task targets Unreal Editor through Epic's official MCP"): the
     whole skill is that server's, so every case needs it."""
-    text = skill_md(skill_dir)
-    head = text.split("---", 2)[1] if text.startswith("---") and text.count("---") >= 2 else ""
-    found = _DESCRIPTION.search(head)
-    if found is None or _BUILDS_MCP.search(found.group("text")) \
-            or _DENIED.search(found.group("text")) \
-            or not _THROUGH_MCP.search(found.group("text")):
+    described = declared_description(skill_dir)
+    if described is None or _BUILDS_MCP.search(described) or _DENIED.search(described) \
+            or not _THROUGH_MCP.search(described):
         return None
-    described = found.group("text").strip().strip("'\"")
     for match in _NAMED_MCP.finditer(described):
         if match.group(1) and match.group(1).lower() not in _NOT_A_NAME:
             return f"the {match.group(1)} MCP", described

@@ -150,8 +150,7 @@ def own_project_needs(case: Case, request: str) -> list[tuple[str, str]]:
     stages none of it and a criterion expects its files worked on. `request`: the prompt's
     own words without its questions asking advice (answered in words: the project is their
     topic)."""
-    if case.files or case.inline_files or case.setup_run or case.chain or case.root_fixtures \
-            or "```" in case.prompt or "~~~" in case.prompt \
+    if not case.stages_nothing or "```" in case.prompt or "~~~" in case.prompt \
             or sum(bool(line.strip()) for line in case.prompt.splitlines()) >= MATERIAL_LINES:
         return []
     words = _project_words(request)

@@ -492,36 +492,43 @@ _ADVICE_ONLY = re.compile(r"(?i)^\W*(?:please\s+)?(?:plan|advise|recommend|propo
 def asked_for_advice(prompt: str, phrase: str) -> bool:
     """`phrase` is the beneficiary of a question asking a choice ("... for our website?"), or
     sits in a told sentence before a closing request only to plan or advise ("Plan it.")."""
-    sentences = [m for m in _SENTENCE_ANY.finditer(prompt) if m.group(0).strip()]
-    at = prompt.find(phrase)
-    held = next((m for m in sentences if m.start() <= at < m.end()), None) if at >= 0 else None
+    sentences, held = _holding(prompt, phrase)
     if held is None:
         return False
     text = held.group(0).strip()
     if text.endswith(("?", "？")) and _CHOICE_QUESTION.match(text) and re.search(
             rf"(?i)\b(?:for|in|on|with)\s+{re.escape(phrase)}", text):
         return True
-    last = sentences[-1].group(0).strip()
-    return held is not sentences[-1] and _ADVICE_ONLY.match(last) is not None and \
-        not text.endswith(("?", "？")) and not _IMPERATIVE.match(text) and \
-        not _ASKS_WORK.search(text)
+    return held is not sentences[-1] and _telling(held) and \
+        _ADVICE_ONLY.match(sentences[-1].group(0).strip()) is not None
+
+
+def _holding(prompt: str, phrase: str) -> tuple[list[re.Match[str]], re.Match[str] | None]:
+    """The prompt's sentences, and the one holding `phrase` (None when it holds none)."""
+    sentences = [m for m in _SENTENCE_ANY.finditer(prompt) if m.group(0).strip()]
+    at = prompt.find(phrase)
+    held = next((m for m in sentences if m.start() <= at < m.end()), None) if at >= 0 else None
+    return sentences, held
+
+
+def _telling(sentence: re.Match[str]) -> bool:
+    """The sentence tells the situation: no question, no imperative, no request for work."""
+    text = sentence.group(0)
+    return not text.strip().endswith(("?", "？")) and not _IMPERATIVE.match(text) \
+        and not _ASKS_WORK.search(text)
 
 
 def told_in_a_question(prompt: str, phrase: str) -> bool:
     """`phrase` sits in a sentence that tells the situation (no request for work), and the
     prompt closes on a question asking to be answered in words (not "Can you ...?")."""
-    sentences = [m for m in _SENTENCE_ANY.finditer(prompt) if m.group(0).strip()]
+    sentences, held = _holding(prompt, phrase)
     if not sentences:
         return False
     last = sentences[-1].group(0).strip()
     if not last.endswith(("?", "？")) or _REQUEST_QUESTION.search(last) or \
             _IMPERATIVE.match(last) or _ASKS_YOU.search(last):
         return False
-    at = prompt.find(phrase)
-    held = next((m for m in sentences if m.start() <= at < m.end()), None) if at >= 0 else None
-    return held is not None and held is not sentences[-1] and \
-        not held.group(0).strip().endswith(("?", "？")) and \
-        not _IMPERATIVE.match(held.group(0)) and not _ASKS_WORK.search(held.group(0))
+    return held is not None and held is not sentences[-1] and _telling(held)
 
 
 def _told(own: str, start: int) -> bool:

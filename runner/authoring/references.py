@@ -127,12 +127,6 @@ def _find(name: str, bases: list[Path], skill: Path) -> Path | None:
     return named[0] if len(named) == 1 else None
 
 
-def _stages_nothing(case: Case) -> bool:
-    """No file, folder, setup or root fixture: the session holds only the skill."""
-    return not (case.files or case.inline_files or case.setup_run or case.root_fixtures
-                or case.chain)
-
-
 def _staged(case: Case, name: str) -> bool:
     """The case hands it to the agent, or the task asks the agent to write it."""
     base = PurePosixPath(name).name
@@ -232,7 +226,7 @@ def with_references(case: Case, skill_dir: Path, set_folder: Path,
             found[name] = path.read_text(encoding="utf-8", errors="replace")[:REFERENCE_MAX]
         # a file the agent should read that no arm holds (a reference the skill moved or
         # renamed): the statement cannot pass in any arm
-        for name in read_files(statement) if _stages_nothing(case) else []:
+        for name in read_files(statement) if case.stages_nothing else []:
             if name in found or _staged(case, name) or name in compared_files(statement) \
                     or _find(name, bases, skill_dir) is not None:
                 continue

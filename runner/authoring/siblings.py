@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 import re
 from dataclasses import dataclass, field
@@ -320,8 +321,7 @@ def csv_rows(path: Path) -> list[dict[str, str]]:
     columns it reads): [] when it cannot be read so."""
     try:
         text = path.read_text(encoding="utf-8-sig")[:MAX_BYTES]
-        return [dict(r) for _, r in zip(range(_LOG_ROWS), csv.DictReader(io.StringIO(text)),
-                                        strict=False)]
+        return [dict(r) for r in itertools.islice(csv.DictReader(io.StringIO(text)), _LOG_ROWS)]
     except (OSError, UnicodeDecodeError, csv.Error):
         return []
 
@@ -342,7 +342,7 @@ def judge(path: Path) -> Judged:
         return Judged(path, why_not=_TRIGGER_FILE)
     if path.stat().st_size > MAX_BYTES:
         return Judged(path, why_not="larger than 5 MiB: read as data, not as a set")
-    if path.suffix.lower() == ".csv" and logged_runs(list(csv_rows(path))):
+    if path.suffix.lower() == ".csv" and logged_runs(csv_rows(path)):
         return Judged(path, why_not=RUN_LOG)
     try:
         data = read_data(path)

@@ -92,23 +92,34 @@ def _parsed(path: str, _mtime_ns: int, _size: int) -> dict[str, object]:
     return data
 
 
-def declared_name(skill_dir: Path) -> str | None:
-    """The name a SKILL.md declares, or None when it has none that can be read (load_skill
-    says why): a shared set above the skill names it by this name, not its folder's."""
+def _declared(skill_dir: Path, key: str) -> object | None:
+    """One field of the SKILL.md's frontmatter, or None when it cannot be read (load_skill
+    says why)."""
     try:
-        name = _frontmatter(skill_dir / SKILL_FILE).get("name")
+        return _frontmatter(skill_dir / SKILL_FILE).get(key)
     except (RefusedInput, OSError, UnicodeDecodeError):
         return None
-    return name.strip() if isinstance(name, str) and name.strip() else None
+
+
+def _text(value: object) -> str | None:
+    return value.strip() if isinstance(value, str) and value.strip() else None
+
+
+def declared_name(skill_dir: Path) -> str | None:
+    """The name a SKILL.md declares, or None when it has none that can be read: a shared set
+    above the skill names it by this name, not its folder's."""
+    return _text(_declared(skill_dir, "name"))
+
+
+def declared_description(skill_dir: Path) -> str | None:
+    """The description a SKILL.md declares, or None when it has none that can be read."""
+    return _text(_declared(skill_dir, "description"))
 
 
 def user_invoked_only(skill_dir: Path) -> bool:
     """SKILL.md sets `disable-model-invocation: true`: Claude Code never picks the skill on
     its own; it loads only when the user invokes it (`/name`)."""
-    try:
-        value = _frontmatter(skill_dir / SKILL_FILE).get("disable-model-invocation")
-    except (RefusedInput, OSError, UnicodeDecodeError):
-        return False
+    value = _declared(skill_dir, "disable-model-invocation")
     return value is True or isinstance(value, str) and value.strip().lower() == "true"
 
 

@@ -30,26 +30,24 @@ from runner.authoring.inputs import (
 )
 from runner.schema.case import Case
 
+# Verbs that reorganise or work through a body of things: counted only with an object of the
+# user's material (_MATERIAL), "Simplify the expression 3x + 2x" is no such.
+_GATHERING = (r"re-?org(?:ani[sz]e)?|restructure|consolidate|compact|shrink|prune|"
+              r"de-?dup(?:e|licate)?|merge|simplify|declutter|triage|(?:work|grind|go)\s+through|"
+              r"grind")
+_GATHER = re.compile(rf"(?i)^(?:{_GATHERING})$")
 # Verbs that change something that already exists.
 _CHANGE = (r"fix|patch|repair|debug|remove|delete|move|rename|refactor|migrate|rewrite|rebuild|"
            r"restore|correct|update|upgrade|modify|edit|adjust|reposition|resize|realign|align|"
            r"tidy\s+up|clean\s+up|sort|replace|optimi[sz]e|speed\s+up|restyle|retouch|recolou?r|"
-           r"crop|straighten|resolve|" + r"re-?org(?:ani[sz]e)?|restructure|consolidate|compact|"
-           r"shrink|prune|de-?dup(?:e|licate)?|merge|simplify|declutter|triage|"
-           r"(?:work|grind|go)\s+through|grind")
-# Of those, the ones that reorganise or work through a body of things: counted only with an
-# object of the user's material (_MATERIAL), "Simplify the expression 3x + 2x" is no such.
-_GATHER = re.compile(r"(?i)^(?:re-?org(?:ani[sz]e)?|restructure|consolidate|compact|shrink|"
-                     r"prune|de-?dup(?:e|licate)?|merge|simplify|declutter|triage|"
-                     r"(?:work|grind|go)\s+through|grind)$")
-# Verbs that read work as it stands, counted only with an object of software (below).
-_REVIEW = (r"review|audit|inspect|investigate|trace|profile|troubleshoot|diagnose|scan|check|"
-           r"analy[sz]e|examine|assess|evaluate|go\s+over|look\s+(?:through|over)")
-# Of those, the everyday ones ("Check the docs for asyncio", "Analyze the themes of Hamlet"):
+           r"crop|straighten|resolve|" + _GATHERING)
+# Everyday verbs of reading ("Check the docs for asyncio", "Analyze the themes of Hamlet"):
 # counted only with the user's own thing, a possessive or deictic before it ("scan the current
 # codebase", "check my config files").
-_EVERYDAY_REVIEW = re.compile(r"(?i)^(?:scan|check|analy[sz]e|examine|assess|evaluate|"
-                              r"go\s+over|look\s+(?:through|over))$")
+_EVERYDAY = r"scan|check|analy[sz]e|examine|assess|evaluate|go\s+over|look\s+(?:through|over)"
+_EVERYDAY_REVIEW = re.compile(rf"(?i)^(?:{_EVERYDAY})$")
+# Verbs that read work as it stands, counted only with an object of software (below).
+_REVIEW = r"review|audit|inspect|investigate|trace|profile|troubleshoot|diagnose|" + _EVERYDAY
 _OWNED = re.compile(r"(?i)^(?:my|our|this|these|that|those|the\s+(?:current|existing|whole|"
                     r"entire))\b")
 # (the request may open on the user's want: "I need to add ...", "We'd like you to fix ...")
@@ -198,8 +196,7 @@ def unstaged_work(case: Case, request: str) -> list[str]:
     """The requests of the prompt that change (or review) the user's own thing, which the case
     does not stage (see the module). `request`: the prompt's own words without its questions
     asking advice."""
-    if case.files or case.inline_files or case.setup_run or case.chain or case.root_fixtures \
-            or _CARRIED.search(case.prompt) \
+    if not case.stages_nothing or _CARRIED.search(case.prompt) \
             or sum(bool(line.strip()) for line in case.prompt.splitlines()) >= MATERIAL_LINES:
         return []
     own = unquoted(request, pasted=True)

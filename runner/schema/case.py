@@ -359,6 +359,12 @@ class Case(BaseModel):
         return form if form != default else None
 
     @property
+    def stages_nothing(self) -> bool:
+        """No file, folder, setup, chain or root fixture: the session holds only the skill."""
+        return not (self.files or self.inline_files or self.setup_run or self.chain
+                    or self.root_fixtures)
+
+    @property
     def gradable(self) -> bool:
         # Process items are reported beside task success and never decide it: a case with
         # only those ties on every row.
