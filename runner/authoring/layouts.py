@@ -358,8 +358,13 @@ def trigger_folders(folder: Path) -> list[Path]:
 def _trigger_set(skill_dir: Path, name: str | None, own_only: bool = False) -> bool:
     """A trigger set in the skill's set folders (a file `skill-eval trigger` reads);
     `own_only`: in its own folders, never one shared above it."""
+    return _triggers_in(search_order(skill_dir, name), own_only)
+
+
+def _triggers_in(order: list[tuple[Path, bool]], own_only: bool = False) -> bool:
+    """A trigger set in one of these set folders (`own_only`: one not shared)."""
     return any(trigger_folders(folder) or "`skill-eval trigger`" in why
-               for folder, shared in search_order(skill_dir, name)
+               for folder, shared in order
                if folder.is_dir() and not (own_only and shared)
                for why in [*(w for _, w in survey(folder).unread), ""])
 
@@ -444,14 +449,16 @@ def set_root(set_path: Path, skill_dir: Path) -> Path:
     return path if path.is_dir() else path.parent
 
 
-def search_order(skill_dir: Path, name: str | None = None) -> list[tuple[Path, bool]]:
+def search_order(skill_dir: Path, name: str | None = None, own_only: bool = False
+                 ) -> list[tuple[Path, bool]]:
     """Each set folder a skill's sets are looked for in, in order, and whether it is shared
-    (above the skill): its own, then above it `evals/<skill>/` before `evals/` itself."""
+    (above the skill): its own, then above it `evals/<skill>/` before `evals/` itself;
+    `own_only`: the skill's own folders alone (nothing above it is looked at)."""
     names = [n for n in dict.fromkeys((name, skill_dir.name)) if n]
     own = skill_dir.resolve()
     order: list[tuple[Path, bool]] = []
     nested = _nested_sets(own)
-    folders = _set_folders(skill_dir)
+    folders = _set_folders(skill_dir, own_only)
     # (its plugin's name, read once a call, only when a set folder sits above the skill)
     plugin = plugin_of(own) if any(root != own for root, _ in folders) else None
     for root, evals in folders:
@@ -473,10 +480,10 @@ def search_order(skill_dir: Path, name: str | None = None) -> list[tuple[Path, b
         order.append((evals, above))
     # skill-creator's workspace beside the skill (see _workspace): after the skill's own
     shared = next((n for n, (_, above) in enumerate(order) if above), len(order))
-    return order[:shared] + _workspace(own) + order[shared:] + nested
+    return order[:shared] + _workspace(own, own_only) + order[shared:] + nested
 
 
-def _workspace(skill_dir: Path) -> list[tuple[Path, bool]]:
+def _workspace(skill_dir: Path, own_only: bool = False) -> list[tuple[Path, bool]]:
     """skill-creator keeps a skill's evals in `<skill>-workspace/evals/` (with its
     `iteration-N/` runs) beside the skill or in a folder above it up to its repository's root
     (run from there for a plugin's skill), or, for a folder of skills, in the folder's
@@ -484,8 +491,9 @@ def _workspace(skill_dir: Path) -> list[tuple[Path, bool]]:
     skill): that set is the skill's when it names it (`skill_name`), read after the skill's own
     set folders, as a shared one. Some keep that workspace inside the skill, hidden
     (`<skill>/.workspace/evals/`, beside its `iteration-N/`): the skill's own."""
-    homes = [root / f"{skill_dir.name}-workspace" for root in up_to_repository(skill_dir)[1:]]
-    homes.append(skill_dir.parent.parent / f"{skill_dir.parent.name}-workspace")
+    homes = [] if own_only else [root / f"{skill_dir.name}-workspace"
+                                 for root in up_to_repository(skill_dir)[1:]]
+    homes += [] if own_only else [skill_dir.parent.parent / f"{skill_dir.parent.name}-workspace"]
     beside = next(([(home / name, True) for name in ("evals", "eval")
                     if safely.is_dir(home / name)]
                    for home in homes if safely.is_dir(home)), [])
@@ -519,16 +527,21 @@ def part_sets(skill_dir: Path) -> list[tuple[str, tuple[Path, ...]]]:
     return found
 
 
-def locate(skill_dir: Path, name: str | None = None) -> Located | None:
+def locate(skill_dir: Path, name: str | None = None, own_only: bool = False
+           ) -> Located | None:
     """The skill's set (see the module): the first folder of `search_order` holding one, the
     skill's own before skillgrade's `eval.yaml` at its root, that before the shared ones;
-    else a set folder elsewhere in the repository whose set names the skill."""
+    else a set folder elsewhere in the repository whose set names the skill. `own_only`: a set
+    inside the skill's folder or none, never looked for above it (`hidden_sets` asks this of
+    each of a vendored collection's hundreds of skills: the search above each, up to an
+    8,000-skill repository's root, was most of `check`'s time there)."""
     names = [n for n in dict.fromkeys((name, skill_dir.name)) if n]
     own = skill_dir.resolve()
     root = root_set(skill_dir) or beside_skill_md(skill_dir)
-    triggers = _trigger_set(skill_dir, name)
+    order = search_order(skill_dir, name, own_only)
+    triggers = _triggers_in(order)
     own_triggers: bool | None = None  # asked only once a shared set is met
-    for folder, above in search_order(skill_dir, name):
+    for folder, above in order:
         if above and root is not None:
             break
         # a set folder above the repository's only skill is that skill's, whatever name its
@@ -553,6 +566,8 @@ def locate(skill_dir: Path, name: str | None = None) -> Located | None:
         files = tuple(f for _, read in parts for f in read)
         return Located(files[0] if len(files) == 1 else skill_dir, files,
                        parts=tuple(name for name, _ in parts))
+    if own_only:
+        return _tasks(skill_dir) or _case_dirs(skill_dir / "scenarios")
     for folder in _elsewhere(skill_dir):
         found = _located(folder, names, True)
         if found is not None and _names_this(found, names, explicit=True):
@@ -663,15 +678,26 @@ def _elsewhere(skill_dir: Path) -> list[Path]:
     roots = up_to_repository(own)
     if not (roots[-1] / ".git").exists():
         return []  # no repository around the skill: its neighbours are not its project's
+    # (the folders holding the skill, as a set: a collection's thousand folders each asked
+    # `own.is_relative_to` for each of its skills was most of `check COLLECTION`'s time)
+    holding = {own, *own.parents}
     found: list[Path] = []
     for root in roots[1:]:
-        for child in _subfolders(root):
-            for folder in (child, *_subfolders(child)):
-                if own.is_relative_to(folder) or folder in found:
-                    continue
-                found += [folder / n for n in SET_FOLDERS if (folder / n).is_dir()
-                          and not own.is_relative_to(folder / n)]
+        for folder, sets in _set_folders_below(root):
+            if folder in holding or folder in found:
+                continue
+            found += [s for s in sets if s not in holding]
     return found
+
+
+def _set_folders_below(root: Path) -> tuple[tuple[Path, tuple[Path, ...]], ...]:
+    """Each folder one or two levels below `root` with the set folders it holds, looked at
+    once per root within a command (`read_once`): asked for each of a collection's skills, the
+    same two levels were walked again for each, hours on a repository of a few thousand."""
+    def look() -> tuple[tuple[Path, tuple[Path, ...]], ...]:
+        return tuple((folder, tuple(folder / n for n in SET_FOLDERS if (folder / n).is_dir()))
+                     for child in _subfolders(root) for folder in (child, *_subfolders(child)))
+    return once(("set_folders_below", str(root)), look)
 
 
 def _subfolders(folder: Path) -> list[Path]:
@@ -687,9 +713,11 @@ def find_set(skill_dir: Path, name: str | None = None) -> Path | None:
     return None if found is None else found.path
 
 
-def _set_folders(skill_dir: Path) -> list[tuple[Path, Path]]:
-    """Each root (the skill, then the folders above it) with a set folder, `evals/` first."""
-    return [(root, root / name) for root in up_to_repository(skill_dir.resolve())
+def _set_folders(skill_dir: Path, own_only: bool = False) -> list[tuple[Path, Path]]:
+    """Each root (the skill, then the folders above it; `own_only`: the skill alone) with a
+    set folder, `evals/` first."""
+    own = skill_dir.resolve()
+    return [(root, root / name) for root in ([own] if own_only else up_to_repository(own))
             for name in SET_FOLDERS if (root / name).is_dir()]
 
 
@@ -1001,17 +1029,18 @@ def hidden_sets(root: Path) -> list[tuple[Path, Path]]:
     for an agent, `agents/.agents/skills/x/`), each with the case set it holds: never read
     with the collection, never passed over in silence either (runner.authoring.collections
     says each)."""
-    taken = {p.resolve() for p in skill_folders(root)}
+    # (both lists are spelled from `root`: compared as given, never resolved one by one)
+    taken = set(skill_folders(root))
     found: list[tuple[Path, Path]] = []
     for skill_md in skill_files(root):
         skill = skill_md.parent
         rel = skill.relative_to(root).parts
-        if skill.resolve() in taken or not any(p.startswith(".") for p in rel):
+        if not any(p.startswith(".") for p in rel) or skill in taken:
             continue  # (never under `.git/`: no walk enters it)
-        set_file = find_set(skill, declared_name(skill))
         # its own set (a set above it, the repository's, is read where it belongs)
-        if set_file is not None and set_file.resolve().is_relative_to(skill.resolve()):
-            found.append((skill, set_file))
+        own = locate(skill, declared_name(skill), own_only=True)
+        if own is not None and own.path.resolve().is_relative_to(skill.resolve()):
+            found.append((skill, own.path))
     return found
 
 
