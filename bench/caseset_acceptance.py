@@ -217,6 +217,9 @@ class Checked(NamedTuple):
     problems: tuple[tuple[str, str, str], ...] = ()  # code, case, message
     error: str | None = None  # any other refusal, as `check` words it
     unrunnable_only: bool = False  # every case left out, nothing else wrong (PassedOver)
+    # the skill's own set is what is refused (its reading fails, as `run COLLECTION` reads
+    # it: runner.driver.collection.passed_over): in a collection, passed over, the others run
+    set_refused: bool = False
 
 
 def checked(source: Path, skills: bool, tmp: Path, stub: bool) -> Checked:
@@ -230,10 +233,29 @@ def checked(source: Path, skills: bool, tmp: Path, stub: bool) -> Checked:
     except CaseSetRefused as exc:
         return Checked(refused_at=str(exc.path), problems=tuple(
             (p.code, str(p.case), p.message) for p in exc.problems),
-            unrunnable_only=exc.unrunnable_only)
-    except (CaseSetError, RefusedInput, ValueError, OSError) as exc:
+            unrunnable_only=exc.unrunnable_only, set_refused=skills and _set_refused(source))
+    except CaseSetError as exc:
+        return Checked(error=str(exc), set_refused=skills and _set_refused(source))
+    except (RefusedInput, ValueError, OSError) as exc:
         return Checked(error=str(exc))
     return Checked(caseset=caseset, findings=tuple(findings))
+
+
+def _set_refused(skill: Path) -> bool:
+    """The skill's own set is refused when read as a collection's run reads it (a trigger
+    set only: its trigger set, as `check COLLECTION` checks it)."""
+    try:
+        with read_once():
+            name = declared_name(skill) or skill.name
+            if triggers_only(skill, name):
+                read_trigger_only(skill, name)
+            else:
+                load_caseset(skill, name)
+    except CaseSetError:
+        return True
+    except (RefusedInput, ValueError, OSError):
+        return False
+    return False
 
 
 def main(folder: Path, stub: bool, judged: Path | None = None, jobs: int = 1) -> None:
@@ -242,7 +264,7 @@ def main(folder: Path, stub: bool, judged: Path | None = None, jobs: int = 1) ->
     files = [] if skills else sorted(folder.glob("*.json"))
     refused: dict[str, Counter[str]] = {}
     kinds: Counter[str] = Counter()
-    accepted = not_run = 0
+    accepted = not_run = passed_refused = 0
     verdicts: dict[str, bool] = {}
     ran: set[str] = set()  # samples with a skill whose set was accepted
     tally: dict[str, Counter[str]] = {}  # each sample's skills: accepted / refused
@@ -286,6 +308,14 @@ def main(folder: Path, stub: bool, judged: Path | None = None, jobs: int = 1) ->
                 error, got = (f"{PASSED_OVER}: {got.problems[0][2]}",
                               got._replace(problems=()))
             got = got._replace(error=error)
+            # a collection's skill whose own set is refused: `check COLLECTION` lists it with
+            # its refusal and runs the others (runner.driver.collection.PassedOver), so the
+            # sample stands or falls on them (a collection none of whose skills runs is refused)
+            set_passed = skills and got.set_refused and len(_members(folder / sample)) > 1 \
+                and (bool(got.problems) or (got.error is not None and not _not_run(got.error)))
+            if set_passed:
+                verdicts[sample] = prior
+                passed_refused += 1
             tally.setdefault(sample, Counter())["refused" if got.problems or (
                 got.error is not None and not _not_run(got.error)) else "accepted"] += 1
             if got.problems:
@@ -334,7 +364,8 @@ def main(folder: Path, stub: bool, judged: Path | None = None, jobs: int = 1) ->
     verdicts = {sample: ok and sample in ran for sample, ok in verdicts.items()}
     total = len(skills or files) - not_run
     print(f"\n{accepted}/{total} accepted ({accepted / max(1, total):.0%}; "
-          f"{not_run} skill(s) of collections no case names, not run); "
+          f"{not_run} skill(s) of collections no case names, not run; {passed_refused} "
+          "refused skill(s) of collections passed over, their collection's others run); "
           f"{kinds['cases']} cases, {kinds['trigger sets only']} trigger set(s) only, "
           f"{kinds['checks']} deterministic checks, "
           f"{kinds['statements']} statements for the grader; findings on accepted sets: "
@@ -352,14 +383,22 @@ def main(folder: Path, stub: bool, judged: Path | None = None, jobs: int = 1) ->
 
 
 def _partly(verdicts: dict[str, bool], tally: dict[str, Counter[str]]) -> None:
-    """The refused samples that are collections, with the share of their skills accepted: the
-    figure above refuses a whole collection for one skill (as `check` refuses that skill's
-    set), and this line keeps the two apart for whoever reads the figures."""
+    """The refused samples that are collections, with the share of their skills accepted (a
+    hygiene error of one skill refuses its collection), and the accepted ones whose refused
+    skills were passed over: these lines keep the two readings apart for whoever reads the
+    figures."""
     partly = {s: c for s, c in tally.items() if not verdicts.get(s) and c["accepted"]}
     if partly:
         print("  refused samples with some skills accepted: " + ", ".join(
             f"{s} ({c['accepted']}/{c['accepted'] + c['refused']})"
             for s, c in sorted(partly.items())))
+    # ...and the accepted ones some of whose skills' sets are refused, passed over (said):
+    # the figure above counts them accepted, as `check COLLECTION` runs their others
+    passed = {s: c for s, c in tally.items() if verdicts.get(s) and c["refused"]}
+    if passed:
+        print("  accepted samples with some skills refused, passed over: " + ", ".join(
+            f"{s} ({c['accepted']}/{c['accepted'] + c['refused']})"
+            for s, c in sorted(passed.items())))
 
 
 def write_views(folder: Path, views: Path, jobs: int = 1) -> None:

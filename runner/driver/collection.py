@@ -39,7 +39,7 @@ from runner.driver.evaluate import (
 from runner.driver.passes import run_pass
 from runner.driver.preflight import check_pass
 from runner.driver.scheduler import finished
-from runner.errors import RefusedInput
+from runner.errors import CaseSetError, RefusedInput
 from runner.render.terminal import render_estimate
 from runner.schema.collection import CollectionSummary, NotRun, SkillRun
 from runner.schema.options import RunOptions
@@ -67,27 +67,37 @@ def collection_at(root: Path, skill_name: str | None = None,
 
 @dataclass(frozen=True)
 class PassedOver:
-    """A skill of the collection none of whose cases can run as written (each one's input is
-    missing: a file on its author's machine, the user's project), its set otherwise sound: no
-    run is made for it, said; the others run. `--strict` refuses it (and the collection), as
-    it refuses a lone skill's set with a case left out."""
+    """A skill of the collection no run is made for, said, while the others run: none of its
+    cases can run as written (each one's input is missing: a file on its author's machine,
+    the user's project), its set otherwise sound; or its set is refused (`refused`: a broken
+    file, problems `check` lists), which refuses a lone skill but not the collection's other
+    skills: one draft skill of 281 once refused the whole collection, whose 280 others were
+    sound. `--strict` refuses it (and the collection), as it refuses a lone skill's set with a
+    case left out. A hygiene error (a link out of the skill) still refuses the collection: it
+    is no set's problem but the repository's."""
 
-    refusal: CaseSetRefused
+    refusal: CaseSetError
+    refused: bool = False
 
     def __str__(self) -> str:
+        if self.refused:
+            return f"its case set is refused, the collection's other skills run: {self.refusal}"
         return f"every case is left out, none can run as written: {self.refusal}"
 
 
 def passed_over(opts: RunOptions, member: Member) -> PassedOver | None:
-    """The member's set when every case of it is left out and nothing else is wrong with it
-    (read once a command: runner.authoring.read_once); None otherwise (a set `check` reports
-    or refuses in its own words)."""
+    """The member's set when every case of it is left out and nothing else is wrong with it,
+    or when it is refused (read once a command: runner.authoring.read_once); None otherwise
+    (a set that runs, or a refusal that is not its set's). A collection none of whose skills
+    is left is refused by the caller."""
     if opts.strict:
         return None
     try:
         load_caseset(member.path, member.name, opts.cases_file)
     except CaseSetRefused as exc:
-        return PassedOver(exc) if exc.unrunnable_only else None
+        return PassedOver(exc, refused=not exc.unrunnable_only)
+    except CaseSetError as exc:
+        return PassedOver(exc, refused=True)
     except RefusedInput:
         return None
     return None
@@ -107,7 +117,7 @@ def member_options(opts: RunOptions, coll: Collection) -> list[tuple[Member, Run
     for member in coll.running:
         if (skipped := passed_over(opts, member)) is not None:
             over.append(member)  # nothing of it can run: said by `check`, listed as not run
-            held |= {str(p.case): member.name for p in skipped.refusal.problems
+            held |= {str(p.case): member.name for p in getattr(skipped.refusal, "problems", [])
                      if str(p.case) in wanted}
             continue
         update: dict[str, object] = {"skill_path": member.path}
@@ -120,8 +130,9 @@ def member_options(opts: RunOptions, coll: Collection) -> list[tuple[Member, Run
         chosen.append((member, opts.model_copy(update=update)))
     if not chosen and not wanted and over:
         raise RefusedInput("no skill of the collection has a case that can run as written: "
-                           f"{', '.join(m.name for m in over)} (every case left out for its "
-                           "missing input; `check` says which)")
+                           f"{', '.join(m.name for m in over)} (each one's set refused, or "
+                           "every case of it left out for its missing input; `check` says "
+                           "which)")
     if not chosen and not wanted:
         raise nothing_to_run(coll)
     missing = sorted(wanted - seen)
@@ -166,6 +177,10 @@ def check_collection(opts: RunOptions, coll: Collection
     for member, member_opts in chosen:
         try:
             found.append((member, check_skill(member_opts)))
+        except CaseSetError as exc:
+            # a trigger set that cannot be read is its skill's, as a runtime set is
+            found.append((member, exc if opts.strict or not member.triggers
+                          else PassedOver(exc, refused=True)))
         except RefusedInput as exc:
             found.append((member, exc))
     return found

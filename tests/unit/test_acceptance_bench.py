@@ -1,5 +1,6 @@
-"""bench/caseset_acceptance.py's figures: a sample (a collection) counts as accepted only when
-every skill of it is, whatever order its skills are checked in."""
+"""bench/caseset_acceptance.py's figures: a sample (a collection) counts as accepted as
+`check COLLECTION` accepts it, whatever order its skills are checked in: a skill's refused set
+passed over while the others run, a hygiene error refusing it."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ def _bench() -> Any:
 
 
 @pytest.mark.parametrize("refused_first", [True, False])
-def test_a_collection_with_one_refused_skill_is_not_accepted(
+def test_a_collection_with_one_refused_set_is_accepted_with_it_passed_over(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], refused_first: bool) -> None:
     sample = tmp_path / "sample" / "owner__collection"
     good = [{"id": "one", "prompt": "Write notes.md listing three fruits.",
@@ -52,9 +53,11 @@ def test_a_collection_with_one_refused_skill_is_not_accepted(
     _bench().main(tmp_path / "sample", stub=False, judged=judged)
     out = capsys.readouterr().out
     assert "refused" in out  # one skill of it was refused
-    assert "accepted among them: 0/1" in out
-    # the strict figure stands, and the share of the collection's skills is said beside it
-    assert "refused samples with some skills accepted: owner__collection (1/2)" in out
+    # as `check COLLECTION` lists the refused set and runs the other skill
+    assert "accepted among them: 1/1" in out
+    assert "1 refused skill(s) of collections passed over" in out
+    assert "accepted samples with some skills refused, passed over: owner__collection (1/2)" \
+        in out
 
 
 def test_prose_sets_are_outside_both_figures(

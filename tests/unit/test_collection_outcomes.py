@@ -105,3 +105,46 @@ def test_run_and_estimate_list_every_refused_skill_and_spend_nothing(
     assert "2 of the collection's 3 checked skill(s) refused: beta, gamma" in out
     assert not store.exists()
     assert not list(root.rglob("*.pyc")) and not (root / "runs").exists()
+
+
+def _one_broken_set(tmp_path: Path) -> Path:
+    """Three sound skills but `beta`, whose own set is a draft that does not parse."""
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    _member(root, "alpha")
+    beta = _member(root, "beta")
+    (beta / "evals/evals.json").write_text('{"skill_name": "beta", "evals": [{"id": "b-1",,]}')
+    _member(root, "gamma")
+    return root
+
+
+def test_a_refused_set_is_said_and_the_other_skills_run(tmp_path: Path) -> None:
+    """One skill's broken set no longer refuses a collection whose other skills are sound:
+    it is listed as not run with its refusal (exit 0); `--strict` refuses the collection."""
+    root = _one_broken_set(tmp_path)
+    result = check(str(root))
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "beta:\n  not run: its case set is refused, the collection's other skills run:" \
+        in out and "not valid JSON" in out
+    assert "ok: alpha (sha256" in out and "ok: gamma (sha256" in out
+    strict = check(str(root), "--strict")
+    assert strict.exit_code == 2, strict.output
+    assert "1 of the collection's 3 checked skill(s) refused: beta" in strict.output
+
+
+def test_estimate_prices_the_other_skills_of_a_refused_set(tmp_path: Path) -> None:
+    root = _one_broken_set(tmp_path)
+    result = CliRunner().invoke(main, ["estimate", str(root), "--store", str(tmp_path / "s")])
+    assert result.exit_code == 0, result.output
+    assert "alpha" in result.output and "gamma" in result.output
+
+
+def test_a_collection_every_set_of_which_is_refused_is_refused(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    for name in ("alpha", "beta"):
+        (_member(root, name) / "evals/evals.json").write_text("[{,]")
+    result = check(str(root))
+    assert result.exit_code == 2, result.output
+    assert "no skill of the collection has a case that can run as written" in result.output
