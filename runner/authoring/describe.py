@@ -305,7 +305,8 @@ def ignored_summary(readings: list[CaseReading]) -> str | None:
 
 
 def _expectations_graded(readings: list[CaseReading]) -> str | None:
-    """Plain `check`: the `expected_<x>` fields graded as statements, each with its cases."""
+    """Plain `check`: the expectation fields (`expected_<x>`, `must_not_<x>`) graded as
+    statements, each with its cases."""
     cases: dict[str, int] = {}
     for reading in readings:
         names = {check.origin.split(" (", 1)[0].split("[", 1)[0].split(".", 1)[0]
@@ -314,9 +315,11 @@ def _expectations_graded(readings: list[CaseReading]) -> str | None:
             cases[name] = cases.get(name, 0) + 1
     if not cases:
         return None
-    return (f"EV012 {len(cases)} expected_<x> field(s) graded as statements: "
-            + ", ".join(f"{name} in {n} case(s)" for name, n in sorted(cases.items()))
-            + " (worded \"The work's <x> is: <value>\"; `check -v` shows each)")
+    return (f"EV012 {len(cases)} expected_<x> or must_/should_/never_<x> field(s) graded as "
+            "statements: " + ", ".join(f"{name} in {n} case(s)"
+                                       for name, n in sorted(cases.items()))
+            + " (worded \"The work's <x> is: <value>\", \"The agent must not <x>: <value>\"; "
+            "`check -v` shows each)")
 
 
 def describe_case(case: Case, judge_expected_output: bool = False) -> list[str]:

@@ -39,6 +39,7 @@ from runner.authoring.fields import (
     expectation_statements,
     label_value,
     limit_statement,
+    modal_statements,
     name_words,
     never_a_check,
     one_token,
@@ -2181,17 +2182,18 @@ class CaseReader:
                             "\"evals/...\", its JSON naming each check), or write what each "
                             "check decides as statements under expectations")
                 continue
-            said = expectation_statements(key, extra[key])
+            said = expectation_statements(key, extra[key]) or modal_statements(key, extra[key])
             for text, origin in said:
                 self.add("statement", text, origin)
             if said:
                 graded.append(key)
                 extra.pop(key)
         if graded:
-            self.mapped(f"{len(graded)} expected_<x> field(s) graded as statements: "
-                        f"{', '.join(graded)} (worded \"The work's <x> is: <value>\"; "
-                        "`check -v` shows each)", "none needed, or write them as statements "
-                        "under expectations in your own words")
+            self.mapped(f"{len(graded)} expected_<x> or must_/should_/never_<x> field(s) "
+                        f"graded as statements: {', '.join(graded)} (worded \"The work's <x> "
+                        "is: <value>\", \"The agent must not <x>: <value>\"; `check -v` shows "
+                        "each)", "none needed, or write them as statements under expectations "
+                        "in your own words")
 
     def _expected_verdict(self, item: dict[str, Any]) -> None:
         """`expected: "pass"` in a case whose prompt asks the agent to judge something

@@ -337,6 +337,39 @@ def expectation_statements(name: str, value: Any) -> list[tuple[str, str]]:
     return []
 
 
+# A field named by what the work must, should or must never do (`must_not_ask_topics`,
+# `should_cover`, `never_do`, `always_include`, `mustMention`), its values what it applies to:
+# the name is the claim's verb, each value its object. One statement per value, worded with the
+# name ("The agent must not ask topics: budget"); a rule of its own read such fields first
+# (`must_contain`, `must_not_contain` as substring checks, `must_hit_files` as outputs).
+_MODALS = {("must",): "must", ("should",): "should", ("shall",): "must", ("never",): "must never",
+           ("always",): "must always", ("must", "not"): "must not", ("must", "never"):
+           "must never", ("should", "not"): "should not", ("should", "never"): "should never",
+           ("do", "not"): "must not", ("dont",): "must not", ("shall", "not"): "must not"}
+
+
+def modal_statements(name: str, value: Any) -> list[tuple[str, str]]:
+    """The statements (text, origin) a modal-named field says about the work (see _MODALS),
+    or [] when the name is no such field, names routing, a score or ids (`should_trigger`,
+    `must_score`), names files (another rule's), or its values claim nothing (flags)."""
+    said = name_words(name)
+    modal = next(((len(k), v) for k, v in sorted(_MODALS.items(), key=lambda kv: -len(kv[0]))
+                  if tuple(said[:len(k)]) == k), None)
+    if modal is None or len(said) <= modal[0]:
+        return []
+    rest = said[modal[0]:]
+    if set(rest) & (ROUTING_WORDS | SCORE_WORDS | ID_WORDS | ALTERNATIVE_WORDS | {"metadata"}) \
+            or _names_file(name, value):
+        return []
+    items = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+    texts = [t for item in items if isinstance(item, str) and (t := _said(item)) is not None]
+    if not texts or len(texts) != len(items):
+        return []
+    claim = f"The agent {modal[1]} {' '.join(rest)}"
+    return [(f"{claim}: {text}", f"{name}[{n}] ({STATEMENT_ORIGIN})" if isinstance(value, list)
+             else f"{name} ({STATEMENT_ORIGIN})") for n, text in enumerate(texts)]
+
+
 # A limit on every unit of the work (`max_words_per_sentence: 20`, `min_items_per_section`):
 # a claim about each, for the grader (no deterministic check counts a sentence's words as
 # every author means them).

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from runner.authoring.fields import expectation_statements
+from runner.authoring.fields import STATEMENT_ORIGIN, expectation_statements, modal_statements
 from runner.cli import main
 
 SKILL_MD = ("---\nname: board-review\ndescription: Reviews a proposal as a board would. Use "
@@ -74,8 +74,8 @@ def test_plain_check_counts_the_fields_graded_and_verbose_shows_each(tmp_path: P
     cases: list[dict[str, Any]] = [{"expected_depth": "deep", "expected_verdict": "approve"},
              {"expected_depth": "light", "assertions": ["vendor"]}]
     plain = _check(tmp_path, cases).output
-    assert "EV012 2 expected_<x> field(s) graded as statements: expected_depth in 2 case(s), " \
-           "expected_verdict in 1 case(s)" in plain, plain
+    assert "EV012 2 expected_<x> or must_/should_/never_<x> field(s) graded as statements: " \
+           "expected_depth in 2 case(s), expected_verdict in 1 case(s)" in plain, plain
     assert "kept, not graded: expected_depth" not in plain, plain
     verbose = CliRunner().invoke(main, ["check", str(tmp_path / "board-review"), "-v"]).output
     assert "statement The work's depth is: light" in verbose, verbose
@@ -151,7 +151,8 @@ def test_a_list_under_a_singular_name_is_one_statement_passed_by_any_value(
     result = _check(tmp_path, [{"assertions": ["vendor"], **field}], "--json")
     assert list(_statements(result)) == statements
     plain = CliRunner().invoke(main, ["check", str(tmp_path / "board-review")]).output
-    assert "EV012 1 expected_<x> field(s) graded as statements: " in plain, plain
+    assert "EV012 1 expected_<x> or must_/should_/never_<x> field(s) graded as statements: " \
+        in plain, plain
 
 
 def test_a_list_of_sentences_under_a_singular_name_stays_one_statement_per_item(
@@ -203,3 +204,36 @@ def test_names_of_the_authors_own_checks_are_said_not_graded(tmp_path: Path) -> 
     worded = _statements(_check(tmp_path / "worded", [{
         "expected_checks": ["The board asks about the exit clause"]}], "--json"))
     assert any("exit clause" in s for s in worded), worded
+
+
+@pytest.mark.parametrize(("field", "statements"), [
+    ({"must_not_ask_topics": ["budget", "dates"]},
+     ["The agent must not ask topics: budget", "The agent must not ask topics: dates"]),
+    ({"should_cover": ["risks"]}, ["The agent should cover: risks"]),
+    ({"never_do": "approve without a vote"}, ["The agent must never do: approve without a vote"]),
+    ({"alwaysInclude": ["a dissent"]}, ["The agent must always include: a dissent"]),
+    ({"should_not_suggest": ["a new vendor"]},
+     ["The agent should not suggest: a new vendor"]),
+    ({"do_not_mention": ["pricing"]}, ["The agent must not mention: pricing"]),
+])
+def test_a_modal_field_is_graded_as_statements(
+        tmp_path: Path, field: dict[str, Any], statements: list[str]) -> None:
+    """A field named by what the work must, should or must never do: its name is the claim,
+    each value the thing it applies to; before, the case was refused for a field no rule
+    knows (EV008) when nothing else graded it."""
+    got = _statements(_check(tmp_path, [field], "--json"))
+    assert sorted(got) == sorted(statements), got
+    assert all(STATEMENT_ORIGIN in origin for origin in got.values())
+
+
+@pytest.mark.parametrize("field", [
+    {"should_trigger": True},            # routing (a trigger set's field)
+    {"must_pass": True},                 # a flag claims nothing
+    {"should_score": 0.8},               # a score
+    {"must_read_files": ["brief.md"]},   # files: the inputs rule's
+    {"mustard": ["yellow"]},             # no modal word, a word starting like one
+    {"must": ["cite sources"]},          # no verb: not this rule's
+])
+def test_what_no_modal_field_claims_stays_out(field: dict[str, Any]) -> None:
+    name, value = next(iter(field.items()))
+    assert modal_statements(name, value) == []

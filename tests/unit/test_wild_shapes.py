@@ -293,8 +293,10 @@ def test_near_misses_of_a_citing_list_are_not_read_as_texts_to_find(tmp_path: Pa
     _write(skill / "evals" / "evals.json", {"evals": [{
         "id": "one", "prompt": "Tidy: ship Friday, Ana owns it.", "assertions": ["Friday"],
         "should_cite": ["Ana"], "must_cite_sources": True}]})
-    # the flag demands an act, said as a statement for the grader: never a text to find
-    assert entries(skill) == {"Friday": "assertion", "Must cite sources": "statement"}
+    # the flag demands an act, said as a statement for the grader: never a text to find; a
+    # `should_` list is what the work should do, a statement per item (fields.modal_statements)
+    assert entries(skill) == {"Friday": "assertion", "Must cite sources": "statement",
+                              "The agent should cite: Ana": "statement"}
 
 
 def test_claim_objects_under_a_list_named_for_checks_are_statements(tmp_path: Path) -> None:
