@@ -14,12 +14,13 @@ from pathlib import Path
 from runner.authoring.describe import case_lines, ignored_summary, read_case
 from runner.authoring.layouts import collection, collection_lines, hidden_set_lines, set_lines
 from runner.authoring.other_sets import other_set_lines
+from runner.authoring.problems import LEFT_OUT
 from runner.authoring.reading import located, read_skill, refuse_errors, skill_findings
 from runner.authoring.scan import kinds, program_findings, scan_programs
 from runner.driver.trigger_only import check_trigger_only
 from runner.errors import CaseSetError, RefusedInput
 from runner.planning.plan import check_request, make_plan
-from runner.schema.case import Finding
+from runner.schema.case import CaseSet, Finding
 from runner.schema.checked import CheckReport, SetsFound
 from runner.schema.options import RunOptions
 from runner.scripted.script import load_script
@@ -92,8 +93,8 @@ def check_skill(opts: RunOptions) -> Checked:
         f"ok: {plan.skill.name} (sha256 {plan.skill.short_digest}), {len(plan.cases)} "
         f"case(s): {', '.join(shown)}; arms {', '.join(plan.arms)}; k={plan.k_label()} -> "
         f"{'at most ' if plan.adaptive else ''}{len(plan.trials)} trial(s){script}"
-        + (f"; left out, cannot run as written (EV009 below): {', '.join(caseset.left_out)}"
-           if caseset.left_out else ""))
+        + (f"; left out, cannot run as written ({_left_out_codes(caseset)} below): "
+           f"{', '.join(caseset.left_out)}" if caseset.left_out else ""))
     details = [line for reading in readings for line in case_lines(reading)]
     if caseset.about:
         details.append(f"kept, not graded (top level): {', '.join(sorted(caseset.about))}")
@@ -120,6 +121,14 @@ def check_skill(opts: RunOptions) -> Checked:
                                                           if not _FINDING.match(n))]))
     return Checked(report, summary, ignored_summary(readings), details,
                    [*sets, *([triggers] if triggers else []), *notes])
+
+
+def _left_out_codes(caseset: CaseSet) -> str:
+    """The codes of the lines saying why cases are left out (EV009 a missing input, EV012 a
+    program's test no arm's work decides), as the summary points at them."""
+    codes = sorted({f.code for f in caseset.findings
+                    if f.case in caseset.left_out and LEFT_OUT in f.message})
+    return ", ".join(codes) or "EV009"
 
 
 # A finding's line (`SE009 path:line: ...`, `CB001 ...`): a scan's or a check's, no set line.

@@ -41,6 +41,9 @@ def test_typed_cases_each_read_for_what_they_test(tmp_path: Path) -> None:
                and "should-not-trigger" in m for m in said), said
     flat = " ".join(check_cli(str(skill)).output.split())
     assert "1 case(s): injection" in flat and "left out" in flat, flat
+    # the summary points at both kinds of line: a missing input's and a program test's
+    assert "left out, cannot run as written (EV009, EV012 below): selftest, golden" in flat \
+        or "left out, cannot run as written (EV009, EV012 below): golden, selftest" in flat, flat
 
 
 def test_a_command_the_user_types_is_still_the_prompt(tmp_path: Path) -> None:
