@@ -277,7 +277,9 @@ _AFTER_TEXT = 200
 # Material the prompt carries itself: a fenced block, several lines, or a labelled block.
 _FENCE = re.compile(r"```|~~~|:\s*\n\s*\S")
 MATERIAL_LINES = 4
-_GIVEN_AFTER = re.compile(r"[^.?!\n:：。？！]{0,30}[:：]\s*\S")
+# Material given after the pointer: a colon within its clause, then text ("review this diff:
+# +a -b"); kinds.py reads a file kind's pointer the same way.
+GIVEN_AFTER = re.compile(r"[^.?!\n:：。？！]{0,30}[:：]\s*\S")
 # A project's content is never a web page's address: after "这个 Vue 项目，地址：https://..." the
 # link is another thing to read (a design page), the project still the user's to hand over.
 _PROJECT_POINTER = re.compile(r"(?i)(?:project|code\s?base|repo(?:sitory)?|项目|項目|专案|專案|"
@@ -287,7 +289,7 @@ _LINK_AFTER = re.compile(r"[^.?!\n:：。？！]{0,30}[:：]\s*https?://(?!(?:ww
 
 def _given_after(own: str, match: re.Match[str]) -> bool:
     """The material follows the pointer after a colon ("review this diff: +a -b")."""
-    return _GIVEN_AFTER.match(own, match.end()) is not None and not (
+    return GIVEN_AFTER.match(own, match.end()) is not None and not (
         _PROJECT_POINTER.search(match.group(0)) and _LINK_AFTER.match(own, match.end()))
 
 

@@ -34,7 +34,7 @@ from runner.analysis.wording_i18n import (
     NUMBER_WORDS,
     compiled,
 )
-from runner.authoring.inputs import MATERIAL_LINES, quoted_after_colon
+from runner.authoring.inputs import GIVEN_AFTER, MATERIAL_LINES, quoted_after_colon
 from runner.authoring.problems import Problems
 from runner.schema.case import Case
 from runner.scoring.asked import FILE_EXTENSIONS
@@ -78,7 +78,6 @@ _NOT_PICTURE = re.compile(r"(?i)\b(?:docker\w*|containers?|oci|vm|virtual\s+mach
                           r"(?:disk|iso|base|container|vm)\s+images?|kubernetes|k8s|"
                           r"registry|podman)\b")
 _CARRIED = re.compile(r"```|~~~|:\s*\n\s*\S")
-_GIVEN_AFTER = re.compile(r"[^.?!\n:：。？！]{0,30}[:：]\s*\S")
 _CLAUSE_END = re.compile(r"[.;!?\n]\s|\n|[。！？；]")
 # ("export this spreadsheet" or "save both images" work on files that are there)
 _CREATES_EN = re.compile(r"(?i)\b(?:write|create|generate|produce|output|emit|draft|draw|"
@@ -126,7 +125,7 @@ def unstaged_kinds(case: Case, files: list[str]) -> list[tuple[str, str]]:
             if kind == "image" and _NOT_PICTURE.search(around):
                 continue
             # a sheet may follow as text ("this CSV: a,b"); an image or a PDF cannot
-            given = kind == "sheet" and _GIVEN_AFTER.match(own, match.end()) or \
+            given = kind == "sheet" and GIVEN_AFTER.match(own, match.end()) or \
                 quoted_after_colon(case.prompt, match.group(0))
             if _made(own, match.start(), match.end()) or given:
                 continue
@@ -273,7 +272,7 @@ def uncounted_files(case: Case, files: list[str]) -> list[tuple[str, int, int]]:
     found: list[tuple[str, int, int]] = []
     for match in (m for p in (_COUNTED_EN, COUNTED_RE) for m in p.finditer(own)):
         phrase = " ".join(match.group(0).split())
-        if _made(own, match.start(), match.end()) or _GIVEN_AFTER.match(own, match.end()) \
+        if _made(own, match.start(), match.end()) or GIVEN_AFTER.match(own, match.end()) \
                 or not _a_count(own, match.start(), match.group(0)) \
                 or _counts_another_noun(own, match.end(), phrase):
             continue
