@@ -62,6 +62,8 @@ from runner.authoring.casedirs import (
 )
 from runner.authoring.mdtasks import (
     TASK_FOLDERS,
+    case_file_text,
+    front_matter,
     is_task,
     markdown_set,
     prose_cases,
@@ -161,6 +163,12 @@ def _located(folder: Path, names: list[str], shared: bool) -> Located | None:
     named = sorted((p for p, why in surveyed.unread if p.stem in SET_NAMES
                     and "trigger" not in p.name and not why.startswith(NOT_A_SET)),
                    key=_named_first)
+    if named and cases_beside is not None and all(
+            why.startswith(_HOLDS_NO_CASES) for p, why in surveyed.unread if p in named):
+        # an index of the case files (`evals/manifest.json`: its `cases` list each file's id
+        # and labels, no prompt) beside the folder of case files it indexes: the folder is the
+        # set, the index said as passed over (before, the index was refused as no set)
+        named = []
     if named and folder.name in _PROGRAM_TEST_FOLDERS:
         # `tests/scenarios.json` holding no case (`routine_tasks: [{description,
         # expected_tier}]`): the skill's program's test data, which a test folder holds
@@ -180,10 +188,45 @@ def _located(folder: Path, names: list[str], shared: bool) -> Located | None:
     return None if found is None else replace(found, unread=(*found.unread, *passed))
 
 
+_HOLDS_NO_CASES = "holds no cases"
+
+
 def _case_folder(folder: Path) -> Path | None:
-    """The folder of case files below a set folder (`cases/`), if one holds any."""
-    return next((folder / sub for sub in CASE_FOLDERS if (folder / sub).is_dir() and any(
-        p.suffix in FOLDER_SUFFIXES for p in (folder / sub).iterdir())), None)
+    """The folder of case files below a set folder (`cases/`), if one holds any: data files,
+    or Markdown files each one case (`markdown_cases`)."""
+    return next((folder / sub for sub in CASE_FOLDERS if (folder / sub).is_dir() and (any(
+        p.suffix in FOLDER_SUFFIXES for p in (folder / sub).iterdir())
+        or markdown_cases(folder / sub))), None)
+
+
+def markdown_cases(folder: Path) -> list[Path]:
+    """A folder of Markdown files each holding one case (`evals/cases/style-email-001.md`: a
+    prompt heading and a heading of what passes or fails, mdtasks.case_file_text), two at
+    least and most of its Markdown files: read as one set, a case per file."""
+    if not safely.is_dir(folder):
+        return []
+    pages = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".md", ".markdown")
+                   and p.is_file() and not p.is_symlink() and p.stem.lower() != "readme")
+    cases = [p for p in pages if _one_case_page(p)]
+    return cases if len(cases) >= 2 and 2 * len(cases) > len(pages) else []
+
+
+def _one_case_page(path: Path) -> bool:
+    try:
+        return case_file_text(path.read_text(encoding="utf-8")) is not None
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def _page_case(path: Path, skill_dir: Path) -> dict[str, Any]:
+    """One Markdown case file as a case: its sections read as a one-case set's, its front
+    matter's fields beside them (its `case_id` or `id` the case's id, else the file's name)."""
+    found = read_markdown(path, skill_dir) or [{}]
+    data = (front_matter(path) or ({}, ""))[0]
+    case_id = next((str(data.pop(k)) for k in ("case_id", "id") if data.get(k)), path.stem)
+    data.pop("name", None)
+    return {**data, **{k: v for k, v in found[0].items() if k not in ("id", "name")},
+            "id": case_id}
 
 
 def _inner_unread(path: Path) -> tuple[tuple[Path, str], ...]:
@@ -892,6 +935,11 @@ def read_set(path: Path, skill_dir: Path | None = None) -> Any:
         return read_case_dirs(path, skill_dir or _skill_above(path))
     if is_case_dir(path):  # one case by itself (`is_one_case` among them)
         return read_case_dir(path, skill_dir or _skill_above(path))
+    pages = markdown_cases(path) if not any(p.suffix in FOLDER_SUFFIXES
+                                            for p in path.iterdir()) else []
+    if pages:  # a folder of Markdown case files, a case each
+        return {"evals": [_page_case(p, skill_dir or _skill_above(path) or path.parent)
+                          for p in pages]}
     cases: list[Any] = []
     suffixes = FOLDER_SUFFIXES if path.name in CASE_FOLDERS else SET_SUFFIXES
     read = _case_files(path) if per_skill(path) else survey(path, suffixes=suffixes).read \

@@ -519,3 +519,50 @@ def test_a_csv_log_of_past_runs_is_no_set(tmp_path: Path) -> None:
     assert "EV008" not in result.output, result.output
     assert "no case set" in result.output and "a log of past runs" in result.output, \
         result.output
+
+
+def _page(case_id: str, prompt: str, expected: str, avoided: str) -> str:
+    return (f"---\ncase_id: \"{case_id}\"\ncategory: tidy\n---\n\n# Eval Case: {case_id}\n\n"
+            f"## User Prompt\n\n{prompt}\n\n## Expected Signals\n\n{expected}\n\n"
+            f"## Must Not Include\n\n{avoided}\n")
+
+
+def test_a_folder_of_markdown_case_files_indexed_by_a_manifest_is_the_set(
+        tmp_path: Path) -> None:
+    """`evals/cases/*.md`, one case a file (a prompt heading, a heading of what passes), beside
+    an index of them (`evals/manifest.json` listing ids and labels, no prompt): the folder is
+    the set, a case per file with its front matter's id; the index is said, not refused as no
+    set (before: "no case set ... found instead: evals/manifest.json")."""
+    skill = _skill(tmp_path / "tidy-notes")
+    cases = skill / "evals" / "cases"
+    cases.mkdir(parents=True)
+    (cases / "friday-001.md").write_text(_page(
+        "friday-001", "Tidy my notes: we ship Friday, Ana owns it.",
+        "The summary names Friday as the ship date.", "Any date other than Friday."))
+    (cases / "owner-001.md").write_text(_page(
+        "owner-001", "Tidy my notes: Ana owns the release.",
+        "The summary names Ana as the owner.", "A made-up owner."))
+    (cases / "README.md").write_text("# Cases\n\nOne file per case.\n")
+    _write(skill / "evals" / "manifest.json", {"version": 1, "case_directory": "cases",
+                                                "cases": [{"case_id": "friday-001"},
+                                                          {"case_id": "owner-001"}]})
+    got = report(skill)
+    assert [c["id"] for c in got["cases"]] == ["friday-001", "owner-001"], got
+    entries = [c["entry"] for c in got["cases"][0]["checks"]]
+    assert "The summary names Friday as the ship date." in " ".join(entries), entries
+    plain = check(str(skill)).output
+    assert "manifest.json" in plain, plain
+
+
+def test_one_markdown_page_is_no_folder_of_cases(tmp_path: Path) -> None:
+    """A single case page beside prose pages is no folder of cases (two at least, most of the
+    Markdown files): the set stays unfound, as before."""
+    skill = _skill(tmp_path / "tidy-notes")
+    cases = skill / "evals" / "cases"
+    cases.mkdir(parents=True)
+    (cases / "friday-001.md").write_text(_page(
+        "friday-001", "Tidy my notes: we ship Friday.", "Names Friday.", "Another date."))
+    for n in range(2):
+        (cases / f"notes-{n}.md").write_text("# Notes\n\nWhat we learned.\n")
+    result = check(str(skill))
+    assert result.exit_code == 2 and "no case set" in result.output, result.output
