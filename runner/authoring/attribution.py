@@ -214,13 +214,31 @@ def inferred(item: Any, known: Collection[str]) -> list[str]:
     slash = _SLASH.match(_prompt(item))
     if slash and _part(slash.group(1)) in known:
         return [_part(slash.group(1))]
-    for found in (_tagged(item, known), _loaded(item, known), _called(item, known),
+    for found in (_routed(item, known), _tagged(item, known), _loaded(item, known),
+                  _called(item, known),
                   _led(str(item.get("id", "")), known), _slug(item, known),
                   _mentioned(_prompt(item), known), _stated(item, known),
                   _noted(item, known)):
         if len(found) == 1:
             return sorted(found)
     return []
+
+
+# A routing set's field holding the skill a prompt should reach (`should_trigger:
+# "experiment-debugger"`, beside `should_not_trigger: [its confusable neighbours]`): usually a
+# flag, a skill's name when the set routes among a collection's skills.
+ROUTED_KEYS = ("should_trigger", "should_fire", "should_activate", "expected_route",
+               "expected_leaf", "leaf_skill")
+
+
+def _routed(item: dict[str, Any], known: Collection[str]) -> set[str]:
+    found = set()
+    for key in ROUTED_KEYS:
+        value = item.get(key)
+        value = value[0] if isinstance(value, list) and len(value) == 1 else value
+        if isinstance(value, str) and known_as(value.strip(), known) in known:
+            found.add(known_as(value.strip(), known))
+    return found
 
 
 def _slug(item: dict[str, Any], known: Collection[str]) -> set[str]:

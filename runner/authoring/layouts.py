@@ -86,6 +86,7 @@ from runner.authoring.siblings import (
     read_data,
     survey,
 )
+from runner.authoring.sides import SKILL_NAME, side
 from runner.authoring.skill import SKILL_FILE, declared_name, plugin_of
 from runner.authoring.skill_parts import part_file, part_name
 from runner.authoring.skillgrade import root_set
@@ -156,6 +157,12 @@ def _located(folder: Path, names: list[str], shared: bool) -> Located | None:
         return Located(cases_beside, (cases_beside,), (
             *surveyed.unread, *((p, ROUTING_SET) for p in surveyed.read),
             *_inner_unread(cases_beside)))
+    if surveyed.read and shared and all(judge(p).routes and _routes_to_skills(p)
+                                        for p in surveyed.read):
+        # a router's test set shared by a collection's skills (`tests/routing-evals.json`:
+        # each prompt with the skill it should reach): their trigger queries, read by
+        # `skill-eval trigger` (runner.triggers.routing_set), no runtime set of theirs
+        return None
     if surveyed.read:
         files = tuple(sorted(surveyed.read, key=_named_first))
         return Located(files[0] if len(files) == 1 else folder, files, surveyed.unread,
@@ -180,6 +187,10 @@ def _located(folder: Path, names: list[str], shared: bool) -> Located | None:
     if cases_beside is not None:
         return Located(cases_beside, (cases_beside,), (*surveyed.unread,
                                                        *_inner_unread(cases_beside)))
+    if not surveyed.read and markdown_cases(folder):
+        # the set folder's own Markdown case pages (`tests/evals/E1_cold_start.md`: a prompt
+        # heading and a pass condition each), as a `cases/` folder of them is read
+        return Located(folder, (folder,), surveyed.unread)
     found = _tasks(folder) or (_case_dirs(folder) if not shared or _sole_skill(folder)
                                else _shared_case_dirs(folder)) or _one_case(folder, shared)
     passed = tuple(u for u in surveyed.unread if u[1].startswith(NOT_A_SET))
@@ -189,6 +200,25 @@ def _located(folder: Path, names: list[str], shared: bool) -> Located | None:
 
 
 _HOLDS_NO_CASES = "holds no cases"
+
+
+# Where a router's test entry names the skill a prompt should reach (a skill's name, never a
+# side: `should_trigger: "experiment-debugger"`, `expected_skill: "pdf-maker"`).
+_ROUTE_NAMES = ("should_trigger", "should_fire", "expected_skill", "expected", "expect",
+                "expected_owner", "expected_route")
+
+
+def _routes_to_skills(path: Path) -> bool:
+    """A routing set some of whose prompts name the skill they should reach: the skills' own
+    trigger queries; one naming none (`should_trigger: true` only) is a shared set whose
+    owner is unsaid, refused where it is found as before."""
+    try:
+        items = case_list(read_data(path)) or []
+    except CaseSetError:
+        return False
+    return any(isinstance(item, dict) and isinstance(value := item.get(key), str)
+               and side(value) is None and SKILL_NAME.match(value.strip()) is not None
+               for item in items for key in _ROUTE_NAMES)
 
 
 def _case_folder(folder: Path) -> Path | None:

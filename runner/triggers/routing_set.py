@@ -162,11 +162,15 @@ def for_skill(items: list[Any], aliases: set[str], known: set[str] | None,
     for number, item in enumerate(skill_sides(items), 1):
         lists = named_lists(item)
         if lists is not None:  # says only of the skills it names
-            fires = {n.rpartition(":")[2] for n in lists[0]} & aliases
+            # (a skill named under `should_trigger` beside `should_not_trigger: [its
+            # neighbours]` is read as the query's route: it fires that one)
+            routed = route(item) if any(k in item for k in ROUTE_KEYS) else None
+            named = [*lists[0], *([routed.skill] if routed is not None and routed.skill else [])]
+            fires = {n.rpartition(":")[2] for n in named} & aliases
             stays = {n.rpartition(":")[2] for n in lists[1]} & aliases
             if fires or stays:
                 kept = {k: v for k, v in item.items()
-                        if k not in (*POSITIVE_LISTS, *NEGATIVE_LISTS)}
+                        if k not in (*POSITIVE_LISTS, *NEGATIVE_LISTS, *ROUTE_KEYS)}
                 out.append({**kept, "should_trigger": bool(fires)})
             continue
         found = route(item)

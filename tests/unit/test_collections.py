@@ -348,3 +348,33 @@ def test_a_set_above_a_folder_of_skills_names_each_in_its_expected_output(
     assert checked.exit_code == 0, checked.output
     assert "ok: tidy-notes" in flat and "ok: draft-mail" in flat, flat
     assert "case 3 of" in flat and "names no skill: not run" in flat, flat
+
+
+def test_a_routing_set_naming_each_prompts_skill_is_the_skills_trigger_queries(
+        tmp_path: Path) -> None:
+    """`tests/routing-evals.json` at a repository's root: each prompt names the skill that
+    should reach it under `should_trigger` (a name, not a flag) and its confusable neighbours
+    under `should_not_trigger`. Each skill reads it as its own trigger queries (trigger set
+    only, exit 0); before, every skill refused it as a shared set whose cases name no skill."""
+    from tests.helpers import check_cli, write_data, write_skill_md
+
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    for name in ("loss-debugger", "stats-planner", "run-monitor"):
+        write_skill_md(root / "skills" / name, name, f"Handles {name} work.")
+    write_data(root / "tests" / "routing-evals.json", {"evals": [
+        {"id": "R1", "prompt": "My training loss became NaN after 500 steps.",
+         "expected_path": ["router", "loss-debugger"], "should_trigger": "loss-debugger",
+         "should_not_trigger": ["run-monitor"], "rationale": "an engineering failure"},
+        {"id": "R2", "prompt": "Is a 2% gain over the baseline just noise?",
+         "should_trigger": "stats-planner", "should_not_trigger": ["loss-debugger"]}]})
+    got = check_cli(str(root / "skills" / "loss-debugger"))
+    assert got.exit_code == 0, got.output
+    assert "trigger set only (2 queries: 1 should trigger, 1 should not)" in got.output
+    # the collection: each skill a prompt should reach is trigger-only; one only kept from
+    # others has nothing that fires it, so no set of its own, said
+    whole = check_cli(str(root))
+    assert whole.exit_code == 0, whole.output
+    assert "stats-planner: trigger set only (1 queries: 1 should trigger, 0 should not)" \
+        in whole.output, whole.output
+    assert "run-monitor (" in whole.output and "not run: no case set" in whole.output

@@ -566,3 +566,17 @@ def test_one_markdown_page_is_no_folder_of_cases(tmp_path: Path) -> None:
         (cases / f"notes-{n}.md").write_text("# Notes\n\nWhat we learned.\n")
     result = check(str(skill))
     assert result.exit_code == 2 and "no case set" in result.output, result.output
+
+
+def test_a_set_folders_own_markdown_pages_are_its_cases(tmp_path: Path) -> None:
+    """Markdown case pages straight in the set folder (`evals/E1_friday.md`, `## Prompt` and
+    `## Pass condition` each) are read as a `cases/` folder of them is."""
+    skill = _skill(tmp_path / "tidy-notes")
+    evals = skill / "evals"
+    evals.mkdir(parents=True)
+    for ident, word in (("E1", "Friday"), ("E2", "Ana")):
+        (evals / f"{ident}_case.md").write_text(
+            f"# {ident}\n\n## Prompt\n\nTidy my notes: we ship Friday, Ana owns it.\n\n"
+            f"## Pass condition\n\nThe summary names {word}.\n")
+    got = report(skill)
+    assert [c["id"] for c in got["cases"]] == ["E1_case", "E2_case"], got
