@@ -548,8 +548,10 @@ _CJK_CHAR = r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]"
 _CLAUSE_WORD = (r"(?!(?:que|qu'|that|что|чтобы|если|dass|daß|wenn|che|se|si|quand|cuando|"
                 r"quando|r[aằ]ng|n[eế]u|ki|e[gğ]er)(?!\w))")
 # (a CJK subject may hold one Latin name: "產出的 Mermaid 序列圖")
+# (a CJK subject may be a bracketed name and its place: "【最终提示词】里")
 _SUBJECT = (rf"(?:(?:{_CLAUSE_WORD}[^\W\d_][\w'’.-]*\s+){{1,3}}?|{_CJK_CHAR}{{1,10}}?\s*"
-            rf"|{_CJK_CHAR}{{1,6}}?\s*[A-Za-z][\w.+#-]*\s*{_CJK_CHAR}{{1,6}}?\s*)?")
+            rf"|{_CJK_CHAR}{{1,6}}?\s*[A-Za-z][\w.+#-]*\s*{_CJK_CHAR}{{1,6}}?\s*"
+            rf"|[【「『《]{_CJK_CHAR}{{1,10}}[】」』》]{_CJK_CHAR}{{0,3}}\s*)?")
 _NOUN = alternation(OPERAND_NOUN, bounded=False)
 _BEFORE = re.compile(rf"(?P<neg>{alternation(NOT_CONTAINS_BEFORE)})|(?P<pos>"
                      rf"{alternation(CONTAINS_BEFORE)})", re.IGNORECASE)
@@ -579,7 +581,9 @@ REPORTS: Table = {
     "zh": (r"指出|指明|说明|說明|解释|解釋|提醒|强调|強調|明确|明確|告知|告诉|告訴|表明|写明|"
            r"寫明|注明|建议|建議|确认|確認|澄清|警告|讲明|講明|承认|承認|认定|認定|判断|判斷|"
            r"识别|識別|区分|區分|询问|詢問|列出|说出|說出|检测|檢測|检查出|檢查出|发现|發現|"
-           r"提示|报告|報告|标出|標出|标记|標記|要求",),
+           # (提示词 "prompt", 报告里 "in the report": nouns a subject holds)
+           r"提示(?![词詞语語])|报告(?![里裡中内內])|報告(?![里裡中内內])|标出|標出|标记|標記|"
+           r"要求",),
     # (verb forms only: "ответ", "сообщение", "informe", "rappel" are nouns a subject holds)
     "ru": (r"(?:указыва|объясня|объясн[иё]|поясня|поясн[иё]|напомина|напомн|сообща|сообщ[иа]т|"
            r"отмеча|отметит|подчеркива|подчеркн|уточня|уточн[иё]|предупрежда|предупред|"
@@ -715,6 +719,8 @@ DENY_HEAD: Table = {
     # is a noun "unconfirmed", Japanese denies at the end, DENY_TAIL)
     "zh": (r"(?![^，,。；;\n]*[\u3040-\u309f])(?:"
            r"不(?!同(?!意)|少|断|斷|过|過|错|錯|久|仅|僅|但|只是)|没有|沒有|无任何|無任何|"
+           # (没 alone before its verb, "没在 prompt 里加", "没写"; never 没落, 没收, 没准)
+           r"[没沒](?!有|落|收|准|準|劲|勁|关系|關係|想到|什么|什麼)|"
            r"绝不|絕不|决不|決不|从不|從不|从未|從未|禁止|未(?!来|來|必|知)|"
            # "應避免使用 <br/>": avoiding is not doing, after a modal or none
            # (never heading a noun phrase: "避免问题的方法是...", the way to avoid them)
@@ -812,6 +818,9 @@ _AND_WORD = re.compile(r"(?<=\s)(?:y|e|et|und|\u0438|ve|v[aà])(?=\s)", re.IGNOR
 # (a full stop standing alone after a space is a word of code, `git add .` "this folder": a
 # sentence's full stop follows its last word)
 _MORE = re.compile(rf"[;；](?=\s*\S)|(?<!\s)\.\s+\S|[!?]\s+\S|[。！？]\s*\S"
+                   # (an enumeration comma opening a clause of what there is instead:
+                   # "不出现孤独标签、只有动作信号" requires the signals)
+                   r"|、\s*(?=只有|只用|只保留|仅|僅|而是|而且|并且|並且|但)"
                    r"|(?<=[\u3040-\u30ff\u4e00-\u9fff])(?:し|て|んで)[、,]"
                    # (any godan verb's continuative after its kanji stem: "を置き、", "を使い、",
                    # "を読み、", "を持ち、", "を選び、", "を取り、")

@@ -56,6 +56,10 @@ _INSTEAD_NOTE = re.compile(r"\s+[\u2014\u2013-]{1,2}\s+(?:(?:it|they|this|that)\
                            re.IGNORECASE)
 # A denied claim ("Should NOT claim the config is the problem — built-in tools need none"):
 # what follows its dash says why the claim would be false, the author's reason.
+# Why the denial holds, after a dash ("Output does NOT modify any files — this is a read-only
+# eval run", "— because the repository is read-only"): the author's reason, no part of it.
+_REASON_NOTE = re.compile(r"(?i)\s+[\u2014\u2013]{1,2}\s+(?:(?:this|that|it)(?:'s|\s+is|\s+was)"
+                          r"|because|since|as)\b.*$")
 _CLAIM_DENIED = re.compile(r"(?i)^.{0,40}?\bnot\s+(?:claim|say|state|suggest|assert|imply|"
                            r"tell|pretend|conclude)\b")
 _DASH = re.compile(r"\s+[\u2014\u2013]\s+|\s+--?\s+")
@@ -87,7 +91,7 @@ def without_notes(statement: str) -> str:
     aside = _ASIDE.search(text)
     if aside is not None and aside.start() and not _MORE_WORK.match(aside.group("aside")):
         text = text[:aside.start()]
-    instead = _INSTEAD_NOTE.search(text)
+    instead = _INSTEAD_NOTE.search(text) or _REASON_NOTE.search(text)
     if instead is not None:
         text = text[:instead.start()]
     participle = _PARTICIPLE_NOTE.search(text)

@@ -264,3 +264,33 @@ def test_no_calls_to_a_service_is_no_text_to_find() -> None:
     assert literal_absence("No API calls") is None and states_absence("No API calls")
     found = literal_absence("No console.log calls")
     assert found is not None and found.operands == ("console.log",)
+
+
+@pytest.mark.parametrize("statement", [
+    "Output does NOT actually modify any files — this is a read-only eval run",
+    "Does not delete the file — because the user owns it",
+    "没在【最终提示词】里加用户没提的元素",
+    "没在 prompt 里描述图1 的服装",
+    "【最终提示词】里不出现\"孤独\"标签",
+    "最终提示词里不出现孤独标签",
+    "报告里不出现真实姓名",
+])
+def test_denials_with_a_reason_a_bare_mei_or_a_bracketed_place_are_absences(
+        statement: str) -> None:
+    """A denial followed by its reason after a dash; Chinese 没 alone before its verb; a
+    subject that is a bracketed name and its place (【最终提示词】里), or a noun that starts
+    like a verb of saying (提示词, 报告里): each only says something is not there."""
+    assert states_absence(statement)
+
+
+@pytest.mark.parametrize("statement", [
+    "The agent does not summarise — it writes the full report",
+    "最终提示词里不出现孤独标签、只有动作信号",
+    "没收了所有文件",
+    "提示用户不要上传",
+])
+def test_what_also_requires_something_stays_a_claim(statement: str) -> None:
+    """A clause after the dash or the enumeration comma that requires something (it writes
+    the report; only action signals), 没 opening a word (没收 "confiscate"), a verb of saying
+    before the denial (提示 "tell"): the statement needs its quote."""
+    assert not states_absence(statement)
