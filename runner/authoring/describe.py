@@ -7,6 +7,7 @@ import re
 
 from runner.analysis.wording_i18n import case_language
 from runner.authoring.fields import (
+    GRADED_FIELDS,
     METADATA,
     PROSE,
     STATEMENT_ORIGIN,
@@ -315,7 +316,7 @@ def _expectations_graded(readings: list[CaseReading]) -> str | None:
             cases[name] = cases.get(name, 0) + 1
     if not cases:
         return None
-    return (f"EV012 {len(cases)} expected_<x> or must_/should_/never_<x> field(s) graded as "
+    return (f"EV012 {len(cases)} {GRADED_FIELDS} field(s) graded as "
             "statements: " + ", ".join(f"{name} in {n} case(s)"
                                        for name, n in sorted(cases.items()))
             + " (worded \"The work's <x> is: <value>\", \"The agent must not <x>: <value>\"; "

@@ -33,7 +33,9 @@ from runner.authoring.described_fixtures import KEPT_AS, described, states_mater
 from runner.authoring.event_lists import event_lists
 from runner.authoring.expected_claims import expected_claims
 from runner.authoring.fields import (
+    GRADED_FIELDS,
     PROSE_WORDS,
+    bound_statements,
     check_names,
     expectation_named,
     expectation_statements,
@@ -2182,14 +2184,15 @@ class CaseReader:
                             "\"evals/...\", its JSON naming each check), or write what each "
                             "check decides as statements under expectations")
                 continue
-            said = expectation_statements(key, extra[key]) or modal_statements(key, extra[key])
+            said = expectation_statements(key, extra[key]) or modal_statements(
+                key, extra[key]) or bound_statements(key, extra[key])
             for text, origin in said:
                 self.add("statement", text, origin)
             if said:
                 graded.append(key)
                 extra.pop(key)
         if graded:
-            self.mapped(f"{len(graded)} expected_<x> or must_/should_/never_<x> field(s) "
+            self.mapped(f"{len(graded)} {GRADED_FIELDS} field(s) "
                         f"graded as statements: {', '.join(graded)} (worded \"The work's <x> "
                         "is: <value>\", \"The agent must not <x>: <value>\"; `check -v` shows "
                         "each)", "none needed, or write them as statements under expectations "

@@ -200,6 +200,8 @@ SCORE_WORDS = frozenset({"score", "scores", "threshold", "thresholds", "rate", "
 # code cited is graded there, a lower-case slug names the author's own check, no claim.
 ID_WORDS = frozenset({"id", "ids", "code", "codes"})
 STATEMENT_ORIGIN = "an expectation field, graded as a statement"
+# How check names the fields graded as statements (expectation, modal and bound fields).
+GRADED_FIELDS = "expected_<x>, must_/should_/never_<x> or required_/forbidden_/allowed_<x>"
 
 
 def _subject(name: str) -> str:
@@ -368,6 +370,45 @@ def modal_statements(name: str, value: Any) -> list[tuple[str, str]]:
     claim = f"The agent {modal[1]} {' '.join(rest)}"
     return [(f"{claim}: {text}", f"{name}[{n}] ({STATEMENT_ORIGIN})" if isinstance(value, list)
              else f"{name} ({STATEMENT_ORIGIN})") for n, text in enumerate(texts)]
+
+
+# A field naming what the work's <x> must hold, must not hold, or may only be, by its first
+# word (`required_dimensions: [structure, ...]`, `forbidden_tool_actions: [bash, network]`,
+# `allowed_assurance: [static_only, trigger_checked]`): each value a label of the work's <x>,
+# never a text to find verbatim (the work names "structure" in its own words).
+_REQUIRED = frozenset({"required", "mandatory"})
+_FORBIDDEN = frozenset({"forbidden", "prohibited", "disallowed", "banned"})
+_ALLOWED = frozenset({"allowed", "permitted", "acceptable", "accepted"})
+
+
+def bound_statements(name: str, value: Any) -> list[tuple[str, str]]:
+    """The statements (text, origin) a `required_<x>` / `forbidden_<x>` / `allowed_<x>` field
+    says about the work: one per required value ("The work's dimensions include: structure"),
+    one per forbidden value ("The work's tool actions do not include: bash", an absence), one
+    for the allowed values ("The work's assurance is one of: a, b"); [] for any other field,
+    or one naming routing, a score or files."""
+    said = name_words(name)
+    if len(said) < 2 or set(said[1:]) & (ROUTING_WORDS | SCORE_WORDS | {"metadata"}) \
+            or _names_file(name, value) or about_description(name):
+        return []
+    items = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+    texts = [t for item in items if isinstance(item, str) and (t := _said(item)) is not None]
+    if not texts or len(texts) != len(items):
+        return []
+    subject = " ".join(said[1:])
+    def origin(n: int | None) -> str:
+        return f"{name}{'' if n is None else f'[{n}]'} ({STATEMENT_ORIGIN})"
+
+    each = isinstance(value, list)
+    if said[0] in _REQUIRED:
+        return [(f"The work's {subject} include: {t}", origin(n if each else None))
+                for n, t in enumerate(texts)]
+    if said[0] in _FORBIDDEN:
+        return [(f"The work's {subject} do not include: {t}", origin(n if each else None))
+                for n, t in enumerate(texts)]
+    if said[0] in _ALLOWED:
+        return [(f"The work's {subject} is one of: {', '.join(texts)}", origin(None))]
+    return []
 
 
 # A limit on every unit of the work (`max_words_per_sentence: 20`, `min_items_per_section`):

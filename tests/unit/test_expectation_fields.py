@@ -14,7 +14,13 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from runner.authoring.fields import STATEMENT_ORIGIN, expectation_statements, modal_statements
+from runner.authoring.fields import (
+    GRADED_FIELDS,
+    STATEMENT_ORIGIN,
+    bound_statements,
+    expectation_statements,
+    modal_statements,
+)
 from runner.cli import main
 
 SKILL_MD = ("---\nname: board-review\ndescription: Reviews a proposal as a board would. Use "
@@ -74,7 +80,7 @@ def test_plain_check_counts_the_fields_graded_and_verbose_shows_each(tmp_path: P
     cases: list[dict[str, Any]] = [{"expected_depth": "deep", "expected_verdict": "approve"},
              {"expected_depth": "light", "assertions": ["vendor"]}]
     plain = _check(tmp_path, cases).output
-    assert "EV012 2 expected_<x> or must_/should_/never_<x> field(s) graded as statements: " \
+    assert f"EV012 2 {GRADED_FIELDS} field(s) graded as statements: " \
            "expected_depth in 2 case(s), expected_verdict in 1 case(s)" in plain, plain
     assert "kept, not graded: expected_depth" not in plain, plain
     verbose = CliRunner().invoke(main, ["check", str(tmp_path / "board-review"), "-v"]).output
@@ -151,7 +157,7 @@ def test_a_list_under_a_singular_name_is_one_statement_passed_by_any_value(
     result = _check(tmp_path, [{"assertions": ["vendor"], **field}], "--json")
     assert list(_statements(result)) == statements
     plain = CliRunner().invoke(main, ["check", str(tmp_path / "board-review")]).output
-    assert "EV012 1 expected_<x> or must_/should_/never_<x> field(s) graded as statements: " \
+    assert f"EV012 1 {GRADED_FIELDS} field(s) graded as statements: " \
         in plain, plain
 
 
@@ -237,3 +243,35 @@ def test_a_modal_field_is_graded_as_statements(
 def test_what_no_modal_field_claims_stays_out(field: dict[str, Any]) -> None:
     name, value = next(iter(field.items()))
     assert modal_statements(name, value) == []
+
+
+@pytest.mark.parametrize(("field", "statements"), [
+    ({"required_dimensions": ["structure", "safety"]},
+     ["The work's dimensions include: structure", "The work's dimensions include: safety"]),
+    ({"forbidden_tool_actions": ["bash", "network"]},
+     ["The work's tool actions do not include: bash",
+      "The work's tool actions do not include: network"]),
+    ({"allowed_assurance": ["static_only", "trigger_checked"]},
+     ["The work's assurance is one of: static_only, trigger_checked"]),
+    ({"required_finding_ids": ["structure.missing-description"]},
+     ["The work's finding ids include: structure.missing-description"]),
+])
+def test_a_bound_field_of_labels_is_graded_as_statements(
+        tmp_path: Path, field: dict[str, Any], statements: list[str]) -> None:
+    """`required_<x>`, `forbidden_<x>`, `allowed_<x>` holding labels: what the work's <x>
+    must hold, must not hold, or may only be. Before, short labels made them metadata, kept
+    and not graded."""
+    got = _statements(_check(tmp_path, [field], "--json"))
+    assert sorted(got) == sorted(statements), got
+    # (a list of tool names alone is another rule's: tool-call checks, `!Bash`)
+    forbidden = _check(tmp_path / "again", [{"forbidden_tool_actions": ["network"]}],
+                       "-v").output
+    assert "an absence" in forbidden, forbidden
+
+
+@pytest.mark.parametrize("field", [
+    {"required_score": 0.8}, {"allowed_skills": ["a-skill"]}, {"required_files": ["a.md"]},
+    {"forbidden": ["x"]}, {"requiredness": ["high"]}])
+def test_what_no_bound_field_claims_stays_out(field: dict[str, Any]) -> None:
+    name, value = next(iter(field.items()))
+    assert bound_statements(name, value) == []
