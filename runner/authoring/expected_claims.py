@@ -207,12 +207,19 @@ def _names_a_grader(text: str) -> bool:
         CONVENTIONAL.match(name) for name in _PROGRAM_NAME.findall(text))
 
 
+# A heading line naming what the text is ("# Expected baseline", "## Expected output", "###
+# Expected behaviour (with skill)"): a title, no claim.
+_TITLE = re.compile(r"(?i)^\s{0,3}#{1,6}\s+(?:the\s+)?(?:expected|ideal|reference|target|"
+                    r"golden|baseline|sample)(?:\s+[\w-]+){0,2}\s*(?:\([^)]*\))?\s*:?\s*$")
+
+
 def expected_claims(text: str) -> list[str]:
     """The claims of an expected output: one item for a short or single-claim text."""
     text = text.strip()
     if _weight(text) < MIN_LENGTH or _names_a_grader(text) or _ALTERNATIVES.search(text):
         return [text]
-    lines = [line for line in text.splitlines() if line.strip()]
+    # (a Markdown heading that only titles the text, "# Expected baseline", claims nothing)
+    lines = [line for line in text.splitlines() if line.strip() and not _TITLE.match(line)]
     parts: list[str] = []
     lead = ""
     for line in lines:

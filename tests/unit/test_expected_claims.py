@@ -112,3 +112,16 @@ def test_a_verdict_in_capitals_goes_with_the_sentence_after_it() -> None:
     assert expected_claims("PASS. Work through phases 1-4, asking one question at a time. "
                            "Create a spec with a value proposition.")[0].startswith(
         "PASS. Work through")
+
+
+def test_a_heading_that_titles_the_expected_output_is_no_claim() -> None:
+    """"# Expected baseline" over the claims: a title, never a statement the grader must
+    find quoted; a heading that says something stays a claim."""
+    claims = expected_claims("# Expected baseline\n\nDomain router: database profile, with "
+                             "template-derived evidence.\nNo invented SQL output, row counts, "
+                             "data, credentials, or teacher rules.")
+    assert not [c for c in claims if c.startswith("#")], claims
+    assert len(claims) == 2, claims
+    kept = expected_claims("## Names the release owner\n\nThe summary names Ana as the owner "
+                           "of the release.\nIt lists Friday as the ship date for the team.")
+    assert any(c.startswith("## Names the release owner") for c in kept), kept
