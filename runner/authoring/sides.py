@@ -33,6 +33,30 @@ ACCEPTED = ("`should_trigger`/`should_activate`/`expected_trigger`/`should_fire`
             "negative, or `label`/`category`/`type`: positive|negative|near-miss")
 
 
+# A runtime set's own block of trigger queries at its top level (`"trigger": {"positive":
+# [{"prompt": ...}], "negative": [...]}` beside `"evals"`): the skill's trigger set, by side.
+TRIGGER_BLOCKS = ("trigger", "triggers", "trigger_queries", "triggering")
+
+
+def embedded_queries(raw: Any) -> list[dict[str, Any]] | None:
+    """The queries of a set's top-level trigger block, each with its side (`should_trigger`),
+    or None when the set has no such block (a block naming no side is no set of queries)."""
+    if not isinstance(raw, dict):
+        return None
+    for key in TRIGGER_BLOCKS:
+        block = raw.get(key)
+        if not isinstance(block, dict):
+            continue
+        out = [{**(entry if isinstance(entry, dict) else {"prompt": entry}),
+                "should_trigger": fires}
+               for lists, fires in ((POSITIVE_LISTS, True), (NEGATIVE_LISTS, False))
+               for name in lists if isinstance(block.get(name), list)
+               for entry in block[name]]
+        if out:
+            return out
+    return None
+
+
 _SPELLED = re.compile(r"(?:should-|must-|expect-|expected-)?((?:do-?)?(?:not|nt|no|never|"
                       r"dont)-)?(?:trigger|fire|activate|invoke|load)(?:s|ed)?(?:-skill)?")
 

@@ -27,6 +27,7 @@ from runner.authoring.layouts import (
     CASE_FOLDERS,
     SET_FOLDERS,
     case_skill,
+    locate,
     routing_beside_cases,
     search_order,
     skill_files,
@@ -45,7 +46,14 @@ from runner.authoring.siblings import (
     survey,
     trigger_shaped,
 )
-from runner.authoring.sides import ACCEPTED, NEGATIVE_LISTS, POSITIVE_LISTS, label_side, side
+from runner.authoring.sides import (
+    ACCEPTED,
+    NEGATIVE_LISTS,
+    POSITIVE_LISTS,
+    embedded_queries,
+    label_side,
+    side,
+)
 from runner.authoring.skill import declared_name, load_skill, plugin_of
 from runner.errors import CaseSetError, RefusedInput
 from runner.schema.case import Finding
@@ -269,7 +277,11 @@ def _grouped(raw: Any) -> list[Any] | None:
 
 def _queries_of(raw: Any, shown: str) -> list[Any]:
     """The file's entries; a routing map (`{skill: {should_trigger: [...]}}`) as queries
-    naming their skill, and a set grouped by skill (_grouped) as its groups' queries."""
+    naming their skill, and a set grouped by skill (_grouped) as its groups' queries; a
+    runtime set's top-level trigger block (sides.embedded_queries) as its queries."""
+    embedded = embedded_queries(raw)
+    if embedded is not None:
+        return embedded
     wrapped = isinstance(raw, dict) and any(
         WRAPPER_WORDS & set(str(k).lower().replace("-", "_").split("_")) for k in raw)
     mapped = None if wrapped else from_map(raw)
@@ -305,7 +317,30 @@ def trigger_files(skill_dir: Path, name: str | None = None) -> list[tuple[Path, 
         if found:
             return found
     return _beside_skill_md(skill_dir) or _elsewhere_in_skill(skill_dir, name) \
-        or _routing_in_tests(skill_dir, names)
+        or _routing_in_tests(skill_dir, names) or _embedded(skill_dir, name)
+
+
+def _embedded(skill_dir: Path, name: str | None) -> list[tuple[Path, bool | None]]:
+    """The skill's runtime set when it holds a trigger block at its top level (`"trigger":
+    {"positive": [...], "negative": [...]}` beside its `evals`): its trigger set, when no
+    trigger file is found."""
+    found = locate(skill_dir, name)
+    names = {n for n in (name, skill_dir.name) if n}
+    # (a folder of case files: the skill's own file there, `evals/cases/<skill>.json`)
+    paths = [f for p in (found.files if found is not None else ())
+             for f in ([p] if p.is_file() else sorted(p.iterdir()) if p.is_dir() else [])
+             if f.is_file() and (f == p or f.stem in names)]
+    out: list[tuple[Path, bool | None]] = []
+    for path in paths:
+        if path.suffix not in (".json", ".yaml", ".yml"):
+            continue
+        try:
+            raw = read_data(path)
+        except CaseSetError:
+            continue
+        if embedded_queries(raw) is not None:
+            out.append((path, None))
+    return out
 
 
 # A repository's test folders, where a routing set may sit as its tests' fixture.

@@ -118,3 +118,21 @@ def test_a_runtime_set_beside_a_handler_keyed_trigger_set_is_two_sets(tmp_path: 
     assert "trigger set: " in got.output and "triggers.json: 4 queries (2 should trigger, " \
         "2 should not)" in got.output
     assert [Path(f).name for f in report(skill)["set_files"]] == ["evals.json"]
+
+
+def test_a_trigger_block_at_a_runtime_sets_top_level_is_its_trigger_set(tmp_path: Path) -> None:
+    """`"trigger": {"positive": [...], "negative": [...]}` beside `"evals"`: the skill's
+    trigger queries (`skill-eval trigger` reads them), said by `check`; before, the block was
+    kept and never read, with no line in plain `check`."""
+    skill = write_skill_md(tmp_path / "pr-review", "pr-review", "Reviews pull requests.")
+    _write(skill / "evals" / "evals.json", {
+        "trigger": {"positive": [{"prompt": "review this pull request", "top_k": 1},
+                                 "look over PR 7 for me"],
+                    "negative": [{"prompt": "what is the weather in Lisbon"}]},
+        "evals": [{"id": 1, "prompt": "Review https://example.test/pr/7 and name the failing "
+                   "test.", "assertions": ["failing test"]}]})
+    got = check(str(skill))
+    assert got.exit_code == 0, got.output
+    assert "trigger set: " in got.output and \
+        "evals.json: 3 queries (2 should trigger, 1 should not)" in got.output, got.output
+    assert "1 case(s): 1" in got.output
