@@ -62,8 +62,6 @@ from runner.authoring.casedirs import (
 )
 from runner.authoring.mdtasks import (
     TASK_FOLDERS,
-    case_file_text,
-    front_matter,
     is_task,
     markdown_set,
     prose_cases,
@@ -75,6 +73,7 @@ from runner.authoring.project_skill import skills_root
 from runner.authoring.project_walk import Walk, subfolders
 from runner.authoring.promptfoo import CONFIG_STEMS
 from runner.authoring.read_once import once
+from runner.authoring.routing import NOTES, route_field
 from runner.authoring.siblings import (
     NOT_A_SET,
     ROUTING_SET,
@@ -170,7 +169,7 @@ def _located(folder: Path, names: list[str], shared: bool) -> Located | None:
     named = sorted((p for p, why in surveyed.unread if p.stem in SET_NAMES
                     and "trigger" not in p.name and not why.startswith(NOT_A_SET)),
                    key=_named_first)
-    if named and cases_beside is not None and all(
+    if named and cases_beside is None and _markdown_below(folder) and all(
             why.startswith(_HOLDS_NO_CASES) for p, why in surveyed.unread if p in named):
         # an index of the case files (`evals/manifest.json`: its `cases` list each file's id
         # and labels, no prompt) beside the folder of case files it indexes: the folder is the
@@ -187,10 +186,6 @@ def _located(folder: Path, names: list[str], shared: bool) -> Located | None:
     if cases_beside is not None:
         return Located(cases_beside, (cases_beside,), (*surveyed.unread,
                                                        *_inner_unread(cases_beside)))
-    if not surveyed.read and markdown_cases(folder):
-        # the set folder's own Markdown case pages (`tests/evals/E1_cold_start.md`: a prompt
-        # heading and a pass condition each), as a `cases/` folder of them is read
-        return Located(folder, (folder,), surveyed.unread)
     found = _tasks(folder) or (_case_dirs(folder) if not shared or _sole_skill(folder)
                                else _shared_case_dirs(folder)) or _one_case(folder, shared)
     passed = tuple(u for u in surveyed.unread if u[1].startswith(NOT_A_SET))
@@ -208,6 +203,11 @@ _ROUTE_NAMES = ("should_trigger", "should_fire", "expected_skill", "expected", "
                 "expected_owner", "expected_route")
 
 
+_PROMPT_FIELDS = frozenset({"prompt", "query", "input", "question", "message", "request"})
+# A route through routers to the skill (`expected_path: [router, leaf]`): routing too.
+_PATHS = frozenset({"expected_path", "expected_chain", "route_path", "routing_path"})
+
+
 def _routes_to_skills(path: Path) -> bool:
     """A routing set some of whose prompts name the skill they should reach: the skills' own
     trigger queries; one naming none (`should_trigger: true` only) is a shared set whose
@@ -216,47 +216,29 @@ def _routes_to_skills(path: Path) -> bool:
         items = case_list(read_data(path)) or []
     except CaseSetError:
         return False
-    return any(isinstance(item, dict) and isinstance(value := item.get(key), str)
-               and side(value) is None and SKILL_NAME.match(value.strip()) is not None
-               for item in items for key in _ROUTE_NAMES)
+    # (nothing but prompts, notes and routing: a case with checks of its own is a runtime
+    # case naming its skill, read as one)
+    return all(isinstance(item, dict) and all(
+        route_field(str(k)) or str(k) in _PROMPT_FIELDS or str(k) in NOTES or str(k) in _PATHS
+        for k in item) for item in items) and any(
+        isinstance(item, dict) and isinstance(value := item.get(key), str)
+        and side(value) is None and SKILL_NAME.match(value.strip()) is not None
+        for item in items for key in _ROUTE_NAMES)
 
 
 def _case_folder(folder: Path) -> Path | None:
-    """The folder of case files below a set folder (`cases/`), if one holds any: data files,
-    or Markdown files each one case (`markdown_cases`)."""
-    return next((folder / sub for sub in CASE_FOLDERS if (folder / sub).is_dir() and (any(
-        p.suffix in FOLDER_SUFFIXES for p in (folder / sub).iterdir())
-        or markdown_cases(folder / sub))), None)
+    """The folder of case files below a set folder (`cases/`), if one holds any."""
+    return next((folder / sub for sub in CASE_FOLDERS if (folder / sub).is_dir() and any(
+        p.suffix in FOLDER_SUFFIXES for p in (folder / sub).iterdir())), None)
 
 
-def markdown_cases(folder: Path) -> list[Path]:
-    """A folder of Markdown files each holding one case (`evals/cases/style-email-001.md`: a
-    prompt heading and a heading of what passes or fails, mdtasks.case_file_text), two at
-    least and most of its Markdown files: read as one set, a case per file."""
-    if not safely.is_dir(folder):
-        return []
-    pages = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".md", ".markdown")
-                   and p.is_file() and not p.is_symlink() and p.stem.lower() != "readme")
-    cases = [p for p in pages if _one_case_page(p)]
-    return cases if len(cases) >= 2 and 2 * len(cases) > len(pages) else []
-
-
-def _one_case_page(path: Path) -> bool:
-    try:
-        return case_file_text(path.read_text(encoding="utf-8")) is not None
-    except (OSError, UnicodeDecodeError):
-        return False
-
-
-def _page_case(path: Path, skill_dir: Path) -> dict[str, Any]:
-    """One Markdown case file as a case: its sections read as a one-case set's, its front
-    matter's fields beside them (its `case_id` or `id` the case's id, else the file's name)."""
-    found = read_markdown(path, skill_dir) or [{}]
-    data = (front_matter(path) or ({}, ""))[0]
-    case_id = next((str(data.pop(k)) for k in ("case_id", "id") if data.get(k)), path.stem)
-    data.pop("name", None)
-    return {**data, **{k: v for k, v in found[0].items() if k not in ("id", "name")},
-            "id": case_id}
+def _markdown_below(folder: Path) -> bool:
+    """A case folder below the set folder (`cases/`) holding Markdown sets, one case a file
+    (`markdown_family` reads them)."""
+    return any(sum(1 for p in (folder / sub).iterdir() if p.is_file()
+                   and p.suffix in PROSE_SUFFIXES and p.stem.lower() != "readme"
+                   and markdown_set(p) is not None) > 1
+               for sub in CASE_FOLDERS if safely.is_dir(folder / sub))
 
 
 def _inner_unread(path: Path) -> tuple[tuple[Path, str], ...]:
@@ -884,8 +866,10 @@ def one_of_many(path: Path) -> bool:
 
 def _prose_folders(skill_dir: Path, name: str | None) -> list[Path]:
     # (a folder named by a declared name no file system holds is none: safely.is_dir)
+    # (and a set folder's case folder, `evals/cases/`, one case a file)
     return [folder for _, evals in _set_folders(skill_dir)
-            for folder in [evals, *((evals / n) for n in (name, skill_dir.name) if n)]
+            for folder in [evals, *((evals / n) for n in (name, skill_dir.name) if n),
+                           *(evals / sub for sub in CASE_FOLDERS)]
             if safely.is_dir(folder)]
 
 
@@ -965,11 +949,6 @@ def read_set(path: Path, skill_dir: Path | None = None) -> Any:
         return read_case_dirs(path, skill_dir or _skill_above(path))
     if is_case_dir(path):  # one case by itself (`is_one_case` among them)
         return read_case_dir(path, skill_dir or _skill_above(path))
-    pages = markdown_cases(path) if not any(p.suffix in FOLDER_SUFFIXES
-                                            for p in path.iterdir()) else []
-    if pages:  # a folder of Markdown case files, a case each
-        return {"evals": [_page_case(p, skill_dir or _skill_above(path) or path.parent)
-                          for p in pages]}
     cases: list[Any] = []
     suffixes = FOLDER_SUFFIXES if path.name in CASE_FOLDERS else SET_SUFFIXES
     read = _case_files(path) if per_skill(path) else survey(path, suffixes=suffixes).read \

@@ -550,22 +550,6 @@ def test_a_folder_of_markdown_case_files_indexed_by_a_manifest_is_the_set(
     assert [c["id"] for c in got["cases"]] == ["friday-001", "owner-001"], got
     entries = [c["entry"] for c in got["cases"][0]["checks"]]
     assert "The summary names Friday as the ship date." in " ".join(entries), entries
-    plain = check(str(skill)).output
-    assert "manifest.json" in plain, plain
-
-
-def test_one_markdown_page_is_no_folder_of_cases(tmp_path: Path) -> None:
-    """A single case page beside prose pages is no folder of cases (two at least, most of the
-    Markdown files): the set stays unfound, as before."""
-    skill = _skill(tmp_path / "tidy-notes")
-    cases = skill / "evals" / "cases"
-    cases.mkdir(parents=True)
-    (cases / "friday-001.md").write_text(_page(
-        "friday-001", "Tidy my notes: we ship Friday.", "Names Friday.", "Another date."))
-    for n in range(2):
-        (cases / f"notes-{n}.md").write_text("# Notes\n\nWhat we learned.\n")
-    result = check(str(skill))
-    assert result.exit_code == 2 and "no case set" in result.output, result.output
 
 
 def test_a_set_folders_own_markdown_pages_are_its_cases(tmp_path: Path) -> None:
@@ -579,4 +563,4 @@ def test_a_set_folders_own_markdown_pages_are_its_cases(tmp_path: Path) -> None:
             f"# {ident}\n\n## Prompt\n\nTidy my notes: we ship Friday, Ana owns it.\n\n"
             f"## Pass condition\n\nThe summary names {word}.\n")
     got = report(skill)
-    assert [c["id"] for c in got["cases"]] == ["E1_case", "E2_case"], got
+    assert [c["id"] for c in got["cases"]] == ["E1", "E2"], got
