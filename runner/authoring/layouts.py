@@ -1201,8 +1201,16 @@ def collection(root: Path) -> list[tuple[Path, Path | None]]:
         return []
     if (root / "SKILL.md").is_file():
         return umbrella(root)
-    return [(skill, find_set(skill, declared_name(skill))
-             or find_prose(skill, declared_name(skill))) for skill in skill_folders(root)]
+    return [(skill, _any_set(skill)) for skill in skill_folders(root)]
+
+
+def _any_set(skill: Path) -> Path | None:
+    """The set a collection's skill would be graded on: its set, its prose set, or its
+    Markdown pages, one case a file (`markdown_family`: their folder)."""
+    name = declared_name(skill)
+    family = markdown_family(skill, name) if find_prose(skill, name) is None else ()
+    return find_set(skill, name) or find_prose(skill, name) or (
+        family[0].parent if family else None)
 
 
 def umbrella(root: Path) -> list[tuple[Path, Path | None]]:
@@ -1214,9 +1222,8 @@ def umbrella(root: Path) -> list[tuple[Path, Path | None]]:
             or _trigger_set(root, name):
         return []
     top = root.resolve()
-    below = [(skill, find_set(skill, declared_name(skill))
-              or find_prose(skill, declared_name(skill)))
-             for skill in skill_folders(root) if skill.resolve() != top]
+    below = [(skill, _any_set(skill)) for skill in skill_folders(root)
+             if skill.resolve() != top]
     return below if any(found is not None for _, found in below) else []
 
 

@@ -564,3 +564,22 @@ def test_a_set_folders_own_markdown_pages_are_its_cases(tmp_path: Path) -> None:
             f"## Pass condition\n\nThe summary names {word}.\n")
     got = report(skill)
     assert [c["id"] for c in got["cases"]] == ["E1", "E2"], got
+
+
+def test_a_collections_skill_whose_set_is_markdown_pages_runs(tmp_path: Path) -> None:
+    """In a collection, a skill whose only set is Markdown case pages under `evals/cases/`
+    is found and checked with the others (before: listed as having no case set)."""
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    pages = _skill(root / "skills" / "tidy-notes") / "evals" / "cases"
+    pages.mkdir(parents=True)
+    for ident in ("friday-001", "owner-001"):
+        (pages / f"{ident}.md").write_text(_page(
+            ident, "Please tidy these: we ship Friday, Ana owns it.",
+            "The summary names Friday and Ana.", "A made-up owner."))
+    other = write_skill_md(root / "skills" / "plan-trip", "plan-trip",
+                           "Plans trips. Use when asked to plan a trip.", "Plan it.\n")
+    _write(other / "evals" / "evals.json", [_case("t1", "Plan a weekend in Rome.", "Rome")])
+    result = check(str(root))
+    assert result.exit_code == 0, result.output
+    assert "tidy-notes:\n  ok: tidy-notes" in result.output and "2 case(s)" in result.output
