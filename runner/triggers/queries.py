@@ -355,13 +355,21 @@ def _routing_in_tests(skill_dir: Path, names: list[str]) -> list[tuple[Path, boo
     the tests' own data."""
     for root in up_to_repository(skill_dir.resolve())[1:]:
         found = [(p, None) for sub in _TEST_FOLDERS if safely.is_dir(root / sub)
-                 for p in sorted((root / sub).iterdir())
-                 if p.suffix in (".json", ".yaml", ".yml") and p.is_file()
-                 and re.search(r"routing|trigger", p.name, re.I)
+                 for p in _test_files(root / sub)
+                 if (p.suffix in (".json", ".yaml", ".yml")
+                     and re.search(r"routing|trigger", p.name, re.I) or is_table_file(p))
                  and _routes_to(p, names)]
         if found:
             return found
     return []
+
+
+def _test_files(folder: Path) -> list[Path]:
+    """A test folder's files, and those of its folders named for routing or triggers
+    (`tests/skill-triggering/cases.md`)."""
+    subs = [d for d in sorted(folder.iterdir()) if d.is_dir() and not d.is_symlink()
+            and re.search(r"routing|trigger", d.name, re.I)]
+    return [p for d in (folder, *subs) for p in sorted(d.iterdir()) if p.is_file()]
 
 
 def _queries_or_none(path: Path) -> list[Any] | None:

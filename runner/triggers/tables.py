@@ -31,7 +31,9 @@ SUFFIXES = (".md", ".markdown")
 _PROMPT_HEADERS = re.compile(r"(?i)^(?:user\s+)?(?:prompt|query|input|request|message|"
                              r"utterance|question|task|phrase)s?\b")
 _SIDE_HEADERS = re.compile(r"(?i)\b(?:expected|expect|should|trigger|triggers|fires?|loads?|"
-                           r"activates?|result|outcome|verdict)\b")
+                           r"activates?|result|outcome|verdict)\b|期望|预期|預期|期待|结果|結果")
+# A routing table's expected cell: the one skill the prompt should reach, in backticks.
+_ROUTE_CELL = re.compile(r"^`([a-z0-9][a-z0-9_:-]*)`$", re.IGNORECASE)
 # The expected cell's opening words: the side; what follows is the author's reason. A
 # modal alone says nothing: the verb after it does ("Should load" fires, "Should stay out",
 # "Must be ignored" do not).
@@ -50,8 +52,10 @@ _QUOTES = "\"'“”‘’«»`"
 
 
 def is_table_file(path: Path) -> bool:
-    """A Markdown file named for triggers."""
-    return path.suffix.lower() in SUFFIXES and "trigger" in path.name.lower()
+    """A Markdown file named for triggers, or in a folder named so (`skill-triggering/
+    cases.md`)."""
+    return path.suffix.lower() in SUFFIXES and (
+        "trigger" in path.name.lower() or "trigger" in path.parent.name.lower())
 
 
 def table_side(cell: str) -> bool | None:
@@ -143,10 +147,27 @@ def table_queries(text: str) -> list[dict[str, Any]]:
                     if len(row) > max(prompt_at, side_at) and _unquoted(row[prompt_at])]
             if read and all(fires is not None for _, fires in read):
                 break
+            routes = _routes(rows[1:], prompt_at, side_at)
+            if routes:  # a routing table: each prompt with the skill it should reach
+                found += routes
+                break
         else:
+            continue
+        if read and not all(fires is not None for _, fires in read):
             continue
         for row, fires in read:
             query: dict[str, Any] = {"prompt": _unquoted(row[prompt_at]),
                                      "should_trigger": fires, "note": row[side_at]}
             found.append({**query, "skill": skill} if skill else query)
     return found
+
+
+def _routes(rows: list[list[str]], prompt_at: int, side_at: int) -> list[dict[str, Any]]:
+    """A routing table's rows as queries naming their skill (a row `| S1 | <prompt> |
+    <skill in backticks> |`): every expected cell one skill's name in backticks; else []."""
+    said = [(row, _ROUTE_CELL.match(row[side_at].strip())) for row in rows
+            if len(row) > max(prompt_at, side_at) and _unquoted(row[prompt_at])]
+    if not said or any(m is None or _NOT_A_SKILL.search(m.group(1)) for _, m in said):
+        return []
+    return [{"prompt": _unquoted(row[prompt_at]), "expected_skill": m.group(1)}
+            for row, m in said if m is not None]

@@ -95,3 +95,25 @@ def test_a_modal_alone_says_no_side_and_a_sub_heading_keeps_its_skill() -> None:
          "skill": "alpha"},
         {"prompt": "do beta", "should_trigger": False, "note": "no", "skill": "alpha"},
         {"prompt": "run it dry", "should_trigger": True, "note": "MUST load"}]
+
+
+def test_a_routing_table_in_a_test_folder_is_each_skills_trigger_queries(
+        tmp_path: Path) -> None:
+    """A Markdown table whose expected column names the skill each prompt should reach
+    (`| S1 | <prompt> | \\`scope\\` |`, a header in any language: 期望), in a repository's
+    test folder named for triggering: each skill's queries (its rows fire it, the others'
+    do not); before, no layout looked there and the table was no trigger table."""
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    for name in ("scope", "build"):
+        write_skill_md(root / name, name, f"Handles the {name} step of a design.")
+    table = root / "tests" / "skill-triggering"
+    table.mkdir(parents=True)
+    (table / "cases.md").write_text(
+        "# 触发测试用例\n\n| # | Prompt | 期望 |\n|---|---|---|\n"
+        "| S1 | 帮我看看这份需求文档要做哪些页面 | `scope` |\n"
+        "| B1 | 生成一个用户列表页，要有筛选和分页 | `build` |\n"
+        "| B2 | 做一个数据概览 Dashboard | `build` |\n", encoding="utf-8")
+    got = check_cli(str(root / "build"))
+    assert got.exit_code == 0, got.output
+    assert "trigger set only (3 queries: 2 should trigger, 1 should not)" in got.output
