@@ -178,7 +178,7 @@ LABEL_KEYS = frozenset({"description", "name", "label", "title", "id", "rational
                         "score", "category", "critical", "required", "type", "kind"})
 # Every key some rule reads in an assertion object; others are shown as ignored.
 OBJECT_KEYS = frozenset({
-    "type", "kind", *(k for keys in OPERAND_KEYS.values() for k in keys), *TERM_KEYS,
+    "type", "kind", "matcher", *(k for keys in OPERAND_KEYS.values() for k in keys), *TERM_KEYS,
     *STATEMENT_KEYS, *LABEL_KEYS, "min_count", "min", "at_least", "minimum", "count", "tool",
     "tool_name", "input_contains", "with", "input", "file", "output", "path", "json_path",
     "equals", "contains", "exists", "instruction", "instructions", "grading",
@@ -696,6 +696,9 @@ def _type_name(value: dict[str, Any]) -> str:
     `kind` is one of its operands, and the object has no type the runner knows."""
     if "type" in value:
         return str(value["type"]).strip()
+    # (`{"target": "response", "matcher": "regex", "pattern": ...}`: the matcher is its type)
+    if isinstance(value.get("matcher"), str) and value["matcher"].strip():
+        return str(value["matcher"]).strip()
     named = value.get("check")
     if isinstance(named, str) and _CHECK_ID.match(named.strip()):
         return ""
@@ -3179,12 +3182,20 @@ class CaseReader:
             failures = [failures] if isinstance(failures, str) else failures
             if isinstance(failures, list):
                 failures = self._labels_out(key, failures)
-            if not isinstance(failures, list) or not all(isinstance(f, str) for f in failures):
-                self.refuse(f"{key}: a list of failures (strings)",
+            if not isinstance(failures, list) or not all(
+                    isinstance(f, str) or isinstance(f, dict) and f for f in failures):
+                self.refuse(f"{key}: a list of failures (strings or check objects)",
                             f"write {key} as a list of sentences")
                 continue
-            for n, text in enumerate(failures):
-                self.add("statement", f"The run avoids this failure: {text}", f"{key}[{n}]")
+            for n, entry in enumerate(failures):
+                if isinstance(entry, dict):
+                    # a check object (`{matcher: regex, pattern: ...}`) under a list of
+                    # failures: the check negated, read as an assertion object is
+                    self.check_lists.append((f"{key}[{n}]", entry))
+                    self.negated_origins.add(f"{key}[{n}]")
+                else:
+                    self.add("statement", f"The run avoids this failure: {entry}",
+                             f"{key}[{n}]")
 
     def _nested_groups(self, key: str, values: list[Any]) -> list[Any]:
         """`must_include: ["refund", ["reconciliation", "reconciling"]]`: a list inside the

@@ -345,3 +345,21 @@ def test_a_required_flag_or_list_of_other_things_is_no_text_to_find(tmp_path: Pa
     (case,) = report(skill)["cases"]
     entries = {k["entry"] for k in case["checks"]}
     assert "True" not in entries and "notes.md" not in entries and "Friday" in entries
+
+
+def test_matcher_objects_are_checks_and_under_failures_negated(tmp_path: Path) -> None:
+    """`{"target": "response", "matcher": "regex", "pattern": ...}`: the matcher is the
+    check's type (before: ignored, the description graded instead); such objects under a
+    list of failures (`hard_failures`) are the checks negated (before: the case was refused,
+    "a list of failures (strings)")."""
+    skill = _skill_md(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", {"evals": [{
+        "id": "one", "prompt": "Tidy: ship Friday, Ana owns it.",
+        "expectations": [{"target": "response", "matcher": "contains_any",
+                          "values": ["Friday", "Fri"], "description": "Names the day."}],
+        "hard_failures": [{"target": "response", "matcher": "regex", "pattern": "Mon(day)?",
+                           "description": "Must not move the date."},
+                          {"matcher": "contains", "value": "Bob", "description": "No Bob."}]}]})
+    got = entries(skill)
+    assert got == {"re:Friday|Fri": "assertion", "not:re:Mon(day)?": "assertion",
+                   "not:Bob": "assertion"}, got
