@@ -866,10 +866,8 @@ def one_of_many(path: Path) -> bool:
 
 def _prose_folders(skill_dir: Path, name: str | None) -> list[Path]:
     # (a folder named by a declared name no file system holds is none: safely.is_dir)
-    # (and a set folder's case folder, `evals/cases/`, one case a file)
     return [folder for _, evals in _set_folders(skill_dir)
-            for folder in [evals, *((evals / n) for n in (name, skill_dir.name) if n),
-                           *(evals / sub for sub in CASE_FOLDERS)]
+            for folder in [evals, *((evals / n) for n in (name, skill_dir.name) if n)]
             if safely.is_dir(folder)]
 
 
@@ -896,7 +894,11 @@ def markdown_family(skill_dir: Path, name: str | None = None) -> tuple[Path, ...
     `eval-01-x.md`, `scenario-2-y.md`; or sets of several cases each): one set, read as one
     as several JSON files of one shape are (runner.authoring.joined); empty unless a folder
     holds two or more, the first such folder's."""
-    found = _markdown_sets(skill_dir, name)
+    # (and a set folder's case folder, `evals/cases/`: Markdown pages, one case a file)
+    folders = _prose_folders(skill_dir, name)
+    found = _markdown_sets(skill_dir, name, [*folders, *(
+        folder / sub for folder in folders for sub in CASE_FOLDERS
+        if safely.is_dir(folder / sub))])
     by_folder: dict[Path, list[Path]] = {}
     for path in found:
         by_folder.setdefault(path.parent, []).append(path)
