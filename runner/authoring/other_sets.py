@@ -215,6 +215,22 @@ def sets_up(program: Path, source: str) -> bool:
     return _SETS_UP.search(program.stem) is not None or _SETS_UP_DOC.match(source) is not None
 
 
+# A rubric's file: what the cases are scored against (`rubric.md`, `grading-criteria.yaml`).
+_RUBRIC = re.compile(r"(?i)^(?:.*[-_])?(?:rubric|rubrics|criteria|grading)(?:[-_].*)?"
+                     r"\.(?:md|markdown|txt|json|ya?ml)$")
+
+
+def _rubrics_beside(read: Collection[str]) -> list[Path]:
+    """The rubric files in the folders of the set files read, none of them read."""
+    files = {Path(r).resolve() for r in read}
+    folders = {f if f.is_dir() else f.parent for f in files}
+    # (a rubric the set names, `"rubric": "rubric.md"`, is read through it)
+    named = " ".join(_text(f) for f in files if f.is_file())
+    return sorted({p for folder in folders if folder.is_dir() for p in folder.iterdir()
+                   if p.is_file() and _RUBRIC.match(p.name) and p.resolve() not in files
+                   and p.name not in named})
+
+
 def other_set_lines(skill_dir: Path, name: str | None, read: Collection[str],
                     said: str = "") -> list[str]:
     """One line for the other sets, one for the harness programs (`said`: what `check`
@@ -237,6 +253,11 @@ def other_set_lines(skill_dir: Path, name: str | None, read: Collection[str],
                    "environment the cases start from; a session starts with only what its "
                    "case stages; to give the cases what it builds, run it once and stage its "
                    "output under each case's `files`)")
+    rubrics = [p for p in _rubrics_beside(read) if p.name not in said]
+    if rubrics:
+        out.append(f"a rubric beside the set, not read: {', '.join(str(p) for p in rubrics)} "
+                   "(no case names it, so no grade rests on it; to grade the cases on it, "
+                   f"name it as the set's rubric: \"rubric\": \"{rubrics[0].name}\")")
     if programs:
         out.append(f"the authors' eval harness, not run: "
                    f"{', '.join(str(p.relative_to(skill_dir)) for p in programs)} (it decides "

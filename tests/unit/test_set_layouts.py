@@ -583,3 +583,17 @@ def test_a_collections_skill_whose_set_is_markdown_pages_runs(tmp_path: Path) ->
     result = check(str(root))
     assert result.exit_code == 0, result.output
     assert "tidy-notes:\n  ok: tidy-notes" in result.output and "2 case(s)" in result.output
+
+
+def test_a_rubric_beside_the_set_that_no_case_names_is_said(tmp_path: Path) -> None:
+    """`evals/rubric.md` beside the set, named by nothing: said, with the field that grades
+    on it; named as the set's rubric, it is read and not said again."""
+    skill = _skill(tmp_path / "tidy-notes")
+    (skill / "evals").mkdir(parents=True)
+    (skill / "evals" / "rubric.md").write_text("- names the owner\n- names the date\n")
+    _write(skill / "evals" / "evals.json", [_case("a", "Please tidy: we ship Friday.")])
+    said = check(str(skill)).output
+    assert "a rubric beside the set, not read: " in said and '"rubric": "rubric.md"' in said
+    _write(skill / "evals" / "evals.json", {"rubric": "rubric.md", "evals": [
+        _case("a", "Please tidy: we ship Friday.")]})
+    assert "a rubric beside the set, not read" not in check(str(skill)).output
