@@ -38,6 +38,7 @@ from typing import Any
 from runner.authoring import safely
 from runner.authoring.attribution import (
     EXPLICIT,
+    ROUTED_KEYS,
     SKILL_HOLDERS,
     SKILL_KEYS,
     named_by_file,
@@ -88,6 +89,7 @@ from runner.authoring.siblings import (
 from runner.authoring.sides import SKILL_NAME, side
 from runner.authoring.skill import SKILL_FILE, declared_name, plugin_of
 from runner.authoring.skill_parts import part_file, part_name
+from runner.authoring.skill_routes import ROUTE_KEYS
 from runner.authoring.skillgrade import root_set
 from runner.authoring.templates import templated
 from runner.errors import CaseSetError
@@ -199,8 +201,7 @@ _HOLDS_NO_CASES = "holds no cases"
 
 # Where a router's test entry names the skill a prompt should reach (a skill's name, never a
 # side: `should_trigger: "experiment-debugger"`, `expected_skill: "pdf-maker"`).
-_ROUTE_NAMES = ("should_trigger", "should_fire", "expected_skill", "expected", "expect",
-                "expected_owner", "expected_route")
+_ROUTE_NAMES = (*ROUTED_KEYS, *ROUTE_KEYS)
 
 
 _PROMPT_FIELDS = frozenset({"prompt", "query", "input", "question", "message", "request"})
