@@ -696,9 +696,11 @@ def _type_name(value: dict[str, Any]) -> str:
     `kind` is one of its operands, and the object has no type the runner knows."""
     if "type" in value:
         return str(value["type"]).strip()
-    # (`{"target": "response", "matcher": "regex", "pattern": ...}`: the matcher is its type)
-    if isinstance(value.get("matcher"), str) and value["matcher"].strip():
-        return str(value["matcher"]).strip()
+    # (`{"target": "response", "matcher": "regex", "pattern": ...}`: the matcher is its type,
+    # when it names one this reader knows; another stays said as an ignored key)
+    matcher = value.get("matcher")
+    if isinstance(matcher, str) and matcher.strip().lower() in KNOWN_TYPES:
+        return matcher.strip()
     named = value.get("check")
     if isinstance(named, str) and _CHECK_ID.match(named.strip()):
         return ""

@@ -209,8 +209,8 @@ def _names_a_grader(text: str) -> bool:
 
 # A heading line naming what the text is ("# Expected baseline", "## Expected output", "###
 # Expected behaviour (with skill)"): a title, no claim.
-_TITLE = re.compile(r"(?i)^\s{0,3}#{1,6}\s+(?:the\s+)?(?:expected|ideal|reference|target|"
-                    r"golden|baseline|sample)(?:\s+[\w-]+){0,2}\s*(?:\([^)]*\))?\s*:?\s*$")
+_TITLE = re.compile(r"(?i)^\s{0,3}#{1,6}\s+(?:the\s+)?(?:expected|ideal|baseline)"
+                    r"(?:\s+[\w-]+){0,2}\s*(?:\([^)]*\))?\s*:?\s*$")
 
 
 def expected_claims(text: str) -> list[str]:

@@ -360,7 +360,8 @@ def modal_statements(name: str, value: Any) -> list[tuple[str, str]]:
     if modal is None or len(said) <= modal[0]:
         return []
     rest = said[modal[0]:]
-    if set(rest) & (ROUTING_WORDS | SCORE_WORDS | ID_WORDS | ALTERNATIVE_WORDS | {"metadata"}) \
+    if set(rest) & (ROUTING_WORDS | SCORE_WORDS | ID_WORDS | ALTERNATIVE_WORDS
+                    | {"metadata"}) or rest[0] in _RUN_WORDS or rest[-1] in _RUN_WORDS \
             or _names_file(name, value):
         return []
     items = [value] if isinstance(value, str) else value if isinstance(value, list) else []
@@ -376,6 +377,14 @@ def modal_statements(name: str, value: Any) -> list[tuple[str, str]]:
 # word (`required_dimensions: [structure, ...]`, `forbidden_tool_actions: [bash, network]`,
 # `allowed_assurance: [static_only, trigger_checked]`): each value a label of the work's <x>,
 # never a text to find verbatim (the work names "structure" in its own words).
+# Words of a field naming how the run is set up, not what the work shows (`allowed_tools`,
+# `required_env`, `should_skip`, `must_run_in`): never a claim about the work.
+_RUN_WORDS = frozenset({"tool", "tools", "env", "environment", "input", "inputs", "model",
+                        "models", "capability", "capabilities", "skip", "skipped", "timeout",
+                        "path", "paths", "permission", "permissions", "network", "run", "runs",
+                        "version", "versions", "dependency", "dependencies", "package",
+                        "packages", "secret", "secrets", "key", "keys", "platform", "os",
+                        "setup", "config", "settings", "fixture", "fixtures", "budget"})
 _REQUIRED = frozenset({"required", "mandatory"})
 _FORBIDDEN = frozenset({"forbidden", "prohibited", "disallowed", "banned"})
 _ALLOWED = frozenset({"allowed", "permitted", "acceptable", "accepted"})
@@ -388,8 +397,10 @@ def bound_statements(name: str, value: Any) -> list[tuple[str, str]]:
     for the allowed values ("The work's assurance is one of: a, b"); [] for any other field,
     or one naming routing, a score or files."""
     said = name_words(name)
+    # (the run's setup by what the field names last: `allowed_tools`, `required_env`; never
+    # `forbidden_tool_actions`, actions the work takes)
     if len(said) < 2 or set(said[1:]) & (ROUTING_WORDS | SCORE_WORDS | {"metadata"}) \
-            or _names_file(name, value) or about_description(name):
+            or said[-1] in _RUN_WORDS or _names_file(name, value) or about_description(name):
         return []
     items = [value] if isinstance(value, str) else value if isinstance(value, list) else []
     texts = [t for item in items if isinstance(item, str) and (t := _said(item)) is not None]
@@ -407,7 +418,10 @@ def bound_statements(name: str, value: Any) -> list[tuple[str, str]]:
         return [(f"The work's {subject} do not include: {t}", origin(n if each else None))
                 for n, t in enumerate(texts)]
     if said[0] in _ALLOWED:
-        return [(f"The work's {subject} is one of: {', '.join(texts)}", origin(None))]
+        # (a plural names a subset: `allowed_labels: [a, b]`, each label the work gives one
+        # of these; a singular, the one value it comes to)
+        among = "is one of" if _singular(subject) else "are only among"
+        return [(f"The work's {subject} {among}: {', '.join(texts)}", origin(None))]
     return []
 
 

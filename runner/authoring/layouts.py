@@ -604,8 +604,11 @@ def locate(skill_dir: Path, name: str | None = None, own_only: bool = False
         # `skill_name` gives (a skill renamed since): read as its own folder's set, reported
         shared = above and not _sole_skill(folder)
         found = _located(folder, names, shared)
-        if found is not None and found.fallback and triggers and not _meant(found.path):
-            continue  # a file with no cases never hides the trigger set (`passed_over`)
+        if found is not None and found.fallback and (own_only or triggers) \
+                and not _meant(found.path):
+            # a file with no cases never hides the trigger set (`passed_over`); asked for a
+            # set inside the skill alone, a trigger set above it is not known: no fallback
+            continue
         if found is not None and shared and own_triggers is None:
             own_triggers = _trigger_set(skill_dir, name, own_only=True)
         if found is not None and shared and own_triggers and _plugin_wide(folder, found, names):

@@ -220,12 +220,17 @@ _RUBRIC = re.compile(r"(?i)^(?:.*[-_])?(?:rubric|rubrics|criteria|grading)(?:[-_
                      r"\.(?:md|markdown|txt|json|ya?ml)$")
 
 
-def _rubrics_beside(read: Collection[str]) -> list[Path]:
-    """The rubric files in the folders of the set files read, none of them read."""
+def _rubrics_beside(skill_dir: Path, read: Collection[str]) -> list[Path]:
+    """The rubric files in the folders of the set files read (never the skill's own folder:
+    a file beside SKILL.md is the skill's), none of them read nor named by the set."""
     files = {Path(r).resolve() for r in read}
-    folders = {f if f.is_dir() else f.parent for f in files}
-    # (a rubric the set names, `"rubric": "rubric.md"`, is read through it)
-    named = " ".join(_text(f) for f in files if f.is_file())
+    folders = {f if f.is_dir() else f.parent for f in files} - {skill_dir.resolve()}
+    # (a rubric the set names, `"rubric": "rubric.md"`, is read through it; a folder of case
+    # files names it in any of them)
+    texts = [f for f in files if f.is_file()] + [
+        p for f in files if f.is_dir() for p in f.iterdir()
+        if p.is_file() and p.suffix in SET_SUFFIXES]
+    named = " ".join(_text(f) for f in texts)
     return sorted({p for folder in folders if folder.is_dir() for p in folder.iterdir()
                    if p.is_file() and _RUBRIC.match(p.name) and p.resolve() not in files
                    and p.name not in named})
@@ -253,7 +258,7 @@ def other_set_lines(skill_dir: Path, name: str | None, read: Collection[str],
                    "environment the cases start from; a session starts with only what its "
                    "case stages; to give the cases what it builds, run it once and stage its "
                    "output under each case's `files`)")
-    rubrics = [p for p in _rubrics_beside(read) if p.name not in said]
+    rubrics = [p for p in _rubrics_beside(skill_dir, read) if p.name not in said]
     if rubrics:
         out.append(f"a rubric beside the set, not read: {', '.join(str(p) for p in rubrics)} "
                    "(no case names it, so no grade rests on it; to grade the cases on it, "

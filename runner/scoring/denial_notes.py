@@ -58,8 +58,7 @@ _INSTEAD_NOTE = re.compile(r"\s+[\u2014\u2013-]{1,2}\s+(?:(?:it|they|this|that)\
 # what follows its dash says why the claim would be false, the author's reason.
 # Why the denial holds, after a dash ("Output does NOT modify any files — this is a read-only
 # eval run", "— because the repository is read-only"): the author's reason, no part of it.
-_REASON_NOTE = re.compile(r"(?i)\s+[\u2014\u2013]{1,2}\s+(?:(?:this|that|it)(?:'s|\s+is|\s+was)"
-                          r"|because|since|as)\b.*$")
+_REASON_NOTE = re.compile(r"(?i)\s+[\u2014\u2013]{1,2}\s+(?:this\s+is\s+an?|because)\b.*$")
 _CLAIM_DENIED = re.compile(r"(?i)^.{0,40}?\bnot\s+(?:claim|say|state|suggest|assert|imply|"
                            r"tell|pretend|conclude)\b")
 _DASH = re.compile(r"\s+[\u2014\u2013]\s+|\s+--?\s+")

@@ -27,6 +27,8 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from runner.authoring.sides import side
+
 SUFFIXES = (".md", ".markdown")
 _PROMPT_HEADERS = re.compile(r"(?i)^(?:user\s+)?(?:prompt|query|input|request|message|"
                              r"utterance|question|task|phrase)s?\b")
@@ -167,7 +169,8 @@ def _routes(rows: list[list[str]], prompt_at: int, side_at: int) -> list[dict[st
     <skill in backticks> |`): every expected cell one skill's name in backticks; else []."""
     said = [(row, _ROUTE_CELL.match(row[side_at].strip())) for row in rows
             if len(row) > max(prompt_at, side_at) and _unquoted(row[prompt_at])]
-    if not said or any(m is None or _NOT_A_SKILL.search(m.group(1)) for _, m in said):
+    if not said or any(m is None or _NOT_A_SKILL.search(m.group(1))
+                       or side(m.group(1)) is not None for _, m in said):
         return []
     return [{"prompt": _unquoted(row[prompt_at]), "expected_skill": m.group(1)}
             for row, m in said if m is not None]

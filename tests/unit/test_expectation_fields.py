@@ -275,3 +275,19 @@ def test_a_bound_field_of_labels_is_graded_as_statements(
 def test_what_no_bound_field_claims_stays_out(field: dict[str, Any]) -> None:
     name, value = next(iter(field.items()))
     assert bound_statements(name, value) == []
+
+
+@pytest.mark.parametrize("field", [
+    {"allowed_tools": ["Read", "Write"]}, {"required_env": ["GITHUB_TOKEN"]},
+    {"required_inputs": ["changelog"]}, {"should_skip": "needs network access"},
+    {"must_run_in": "docker"}, {"required_capabilities": ["web_search"]}])
+def test_how_the_run_is_set_up_is_no_claim_about_the_work(field: dict[str, Any]) -> None:
+    """Tools, env, inputs, capabilities, a skip: the run's setup, never graded as the work's."""
+    name, value = next(iter(field.items()))
+    assert bound_statements(name, value) == [] and modal_statements(name, value) == []
+
+
+def test_an_allowed_plural_is_a_subset() -> None:
+    assert bound_statements("allowed_labels", ["bug", "docs"]) == [
+        ("The work's labels are only among: bug, docs",
+         f"allowed_labels ({STATEMENT_ORIGIN})")]

@@ -294,3 +294,13 @@ def test_what_also_requires_something_stays_a_claim(statement: str) -> None:
     the report; only action signals), 没 opening a word (没收 "confiscate"), a verb of saying
     before the denial (提示 "tell"): the statement needs its quote."""
     assert not states_absence(statement)
+
+
+@pytest.mark.parametrize("statement", [
+    "沉没成本被列出", "出没的动物被列出", "模型没多久就给出答案",
+    "Does not use the cache — since version 2 it reads the config file and reports its path",
+    "Should not retry — that is, it reports the error and stops"])
+def test_words_with_mei_and_clauses_after_a_dash_stay_claims(statement: str) -> None:
+    """没 inside a word (沉没, 出没) or 没多久 ("soon") denies nothing; after a dash, only
+    "because ..." or "this is a ..." is the author's reason: another clause is work."""
+    assert not states_absence(statement)

@@ -363,3 +363,14 @@ def test_matcher_objects_are_checks_and_under_failures_negated(tmp_path: Path) -
     got = entries(skill)
     assert got == {"re:Friday|Fri": "assertion", "not:re:Mon(day)?": "assertion",
                    "not:Bob": "assertion"}, got
+
+
+def test_an_unknown_matcher_stays_an_ignored_key(tmp_path: Path) -> None:
+    """`{"matcher": "exact", ...}`: no type this reader knows, so the object is read as before
+    (its text a statement, the key said as ignored), never a refusal for an unknown type."""
+    skill = _skill_md(tmp_path / "tidy-notes")
+    _write(skill / "evals" / "evals.json", {"evals": [{
+        "id": "one", "prompt": "Tidy: ship Friday, Ana owns it.",
+        "expectations": [{"matcher": "exact", "value": "Friday",
+                          "description": "Names the day."}]}]})
+    assert entries(skill)
