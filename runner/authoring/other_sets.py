@@ -236,6 +236,50 @@ def _rubrics_beside(skill_dir: Path, read: Collection[str]) -> list[Path]:
                    and p.name not in named})
 
 
+# Documents an author writes beside a set: scenarios in prose, a spec of criteria, notes on how
+# the set is run. No reader grades them where they sit; each is said, never read in silence.
+_DOCUMENTS = frozenset({".md", ".markdown", ".txt", ".rst", ".adoc", ".org"})
+
+
+def _set_folders_of(skill_dir: Path, files: Collection[Path]) -> set[Path]:
+    """The folders inside the skill that hold the set files read, and each one's topmost set
+    folder below the skill (`evals/` for `evals/golden/a/input.md`)."""
+    own = skill_dir.resolve()
+    folders: set[Path] = set()
+    for file in files:
+        here = file if file.is_dir() else file.parent
+        if here == own or not here.is_relative_to(own):
+            continue  # beside SKILL.md is the skill's own; above it, other skills' too
+        folders.add(here)
+        top = own / here.relative_to(own).parts[0]
+        if top.name in _SET_FOLDERS or top.name == "tests":
+            folders.add(top)
+    return folders
+
+
+def documents_beside(skill_dir: Path, read: Collection[str]) -> list[Path]:
+    """The documents at the top of the set's own folders that the set neither is nor names
+    (by file name or by stem: `cases/<id>.md` of a case id is the case's)."""
+    files = {Path(r).resolve() for r in read}
+    texts = [f for f in files if f.is_file()] + [
+        p for f in files if f.is_dir() for p in f.rglob("*")
+        if p.is_file() and p.suffix.lower() in (*SET_SUFFIXES, *_DOCUMENTS)][:_FILES]
+    named = " ".join(_text(f) for f in texts)
+    found: set[Path] = set()
+    for folder in _set_folders_of(skill_dir, files):
+        for path in folder.iterdir() if safely.is_dir(folder) else []:
+            if path.suffix.lower() not in _DOCUMENTS or path.name.startswith(".") \
+                    or not safely.is_file(path) or safely.is_symlink(path) \
+                    or path.resolve() in files or any(
+                        f.is_dir() and path.resolve().is_relative_to(f) for f in files):
+                continue
+            if path.name in named or re.search(
+                    rf"(?<![\w.-]){re.escape(path.stem)}(?![\w-])", named):
+                continue
+            found.add(path)
+    return sorted(found)
+
+
 def other_set_lines(skill_dir: Path, name: str | None, read: Collection[str],
                     said: str = "") -> list[str]:
     """One line for the other sets, one for the harness programs (`said`: what `check`
@@ -263,6 +307,14 @@ def other_set_lines(skill_dir: Path, name: str | None, read: Collection[str],
         out.append(f"a rubric beside the set, not read: {', '.join(str(p) for p in rubrics)} "
                    "(no case names it, so no grade rests on it; to grade the cases on it, "
                    f"name it as the set's rubric: \"rubric\": \"{rubrics[0].name}\")")
+    documents = [p for p in documents_beside(skill_dir, read)
+                 if p not in rubrics and str(p) not in said]
+    if documents:
+        out.append(f"documents beside the set, not read: "
+                   f"{', '.join(str(p.relative_to(skill_dir)) for p in documents)} (no grade "
+                   "rests on what they say; if one holds cases or criteria, draft cases from "
+                   f"it with: skill-eval cases {skill_dir} --generate --from "
+                   f"{documents[0]}, or name a rubric as the set's \"rubric\")")
     if programs:
         out.append(f"the authors' eval harness, not run: "
                    f"{', '.join(str(p.relative_to(skill_dir)) for p in programs)} (it decides "

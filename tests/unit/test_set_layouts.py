@@ -597,3 +597,26 @@ def test_a_rubric_beside_the_set_that_no_case_names_is_said(tmp_path: Path) -> N
     _write(skill / "evals" / "evals.json", {"rubric": "rubric.md", "evals": [
         _case("a", "Please tidy: we ship Friday.")]})
     assert "a rubric beside the set, not read" not in check(str(skill)).output
+
+
+def test_documents_beside_the_set_that_it_does_not_name_are_said(tmp_path: Path) -> None:
+    """A prose scenario list and a spec beside `evals/evals.json`, named by nothing: each
+    said with how to draft cases from it; one the set names (a case's input) and a case's own
+    page (by its id) are not; beside SKILL.md a document is the skill's, never said."""
+    skill = _skill(tmp_path / "tidy-notes")
+    (skill / "evals").mkdir(parents=True)
+    (skill / "evals" / "calendar-scenarios.md").write_text(
+        "## Scenario 1\nSetup: notes with no date.\nPass if: the summary asks for one.\n")
+    (skill / "evals" / "spec.eval.md").write_text("criteria: names the owner\n")
+    (skill / "evals" / "notes-a.md").write_text("we ship Friday, Ana owns it\n")
+    (skill / "evals" / "b2.md").write_text("the second case's page\n")
+    (skill / "guide.md").write_text("how to use the skill\n")
+    _write(skill / "evals" / "evals.json", [
+        {**_case("a", "Please tidy my notes."), "files": ["evals/notes-a.md"]},
+        _case("b2", "Please tidy: we ship Friday.")])
+    said = check(str(skill)).output
+    line = next(x for x in said.splitlines() if x.startswith("documents beside the set"))
+    assert "evals/calendar-scenarios.md" in line and "evals/spec.eval.md" in line, line
+    assert "--generate --from" in line
+    for quiet in ("notes-a.md", "b2.md", "guide.md"):
+        assert quiet not in line, line
