@@ -48,6 +48,7 @@ from runner.analysis.wording_i18n import (
     states_bound,
     subject_ends,
 )
+from runner.scoring.conditional import without_inline
 from runner.scoring.denial_notes import without_notes
 from runner.scoring.on_calls import MARK as CALLS_MARK
 
@@ -387,7 +388,8 @@ def states_absence(statement: str) -> bool:
     bound is none, whatever its negation ("no fewer than 3 tiers", "不少于3条", "не менее 3"):
     a minimum needs what it counts to be there (passed on no quote, it would pass on an
     empty answer), and a maximum is a count to check, not a text that must be missing."""
-    statement = without_notes(statement)  # the author's closing tag and reason are no claim
+    # the author's closing tag and reason are no claim, nor a condition in parentheses
+    statement = without_inline(without_notes(statement))
     if _ASSERTS_FIRST.search(statement):
         return False
     if _ALONE_FAILS.search(statement):

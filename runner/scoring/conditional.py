@@ -10,7 +10,8 @@ the answer shows both estimates", "Unless a file is given: ...", "Si ...,", "Wen
 whether the condition held instead of failing a case that never arose. The condition ends
 at the first comma or colon (the grader reads the whole sentence, so a comma inside the
 condition only shortens what `check` shows). "Unless X" applies when X does not hold. A
-condition may close the statement too ("Applies filters if relevant"): see _TRAILING; the
+condition may stand in parentheses after what it is about ("Rewrite (if provided) avoids
+...": _INLINE) or close the statement ("Applies filters if relevant"): see _TRAILING; the
 grader then first decides whether that closing clause is a condition at all
 (closing_condition).
 """
@@ -83,6 +84,54 @@ _IF_KEYWORD = re.compile(r"(?i)^(?:blocks?|statements?|clauses?|branch(?:es)?|ch
                          r"conditions?|checks?|expressions?|ladders?|guards?)\b")
 
 
+# A condition in parentheses after what it is about ("Rewrite (if provided) avoids the banned
+# words", "The table (when one is written) has a header", "Cita la fuente (si aplica)",
+# "给出改写（如有）"): the statement applies only to a case where that arose. The words
+# before it, at most five, are what the condition is about.
+_INLINE = re.compile(
+    r"(?P<about>(?:[^\s()（）]+\s+){0,4}[^\s()（）]+)\s*[(（]\s*(?P<opener>if|when|where|unless|"
+    r"si|se|quand|wenn|falls|如有|若有|如果有|如果|若)(?:(?<=[有果若])|\s+)"
+    r"(?P<condition>[^()（）\n]{0,60}?)\s*[)）]", re.IGNORECASE)
+# "(if provided)", "(if any)": a participle or adjective alone, said of what precedes it
+_ELLIPTICAL = re.compile(r"(?i)^(?:provided|given|present|applicable|relevant|needed|"
+                         r"necessary|requested|asked|available|written|produced|used|"
+                         r"included|chosen|possible|appropriate|aplica|procede|any|so)$")
+
+
+def _inline(text: str) -> tuple[str, str] | None:
+    """(the condition, the statement without it) of a parenthetical condition."""
+    found = _INLINE.search(text)
+    if found is None or len(found.group("condition").split()) > 8:
+        return None
+    about, condition = found.group("about"), found.group("condition").strip()
+    opener = found.group("opener")
+    cjk = re.match(r"如有|若有|如果有", opener) is not None
+    if not condition and not cjk:
+        return None
+    head = text[:found.start()] + about
+    last = head.split()[-1] if head.split() else ""
+    # as after a closing condition: "Explains what happens (if the build fails)" names the
+    # case as the advice's content, "Returns 401 (if ...)" what the code does
+    if _WHETHER_VERBS.search(last) or _OBJECT_CLAUSE.search(head) \
+            or _IF_KEYWORD.match(condition) or _CODE_DOES.match(head.strip()):
+        return None
+    if cjk or _ELLIPTICAL.match(condition):
+        said = f"{about} ({opener}{' ' if condition else ''}{condition})"
+    else:
+        said = condition
+    if opener.lower() == "unless":
+        said = f"not ({said})"
+    plain = (text[:found.start()] + about + text[found.end():]).strip()
+    return said, " ".join(plain.split()) if " " in plain else plain
+
+
+def without_inline(statement: str) -> str:
+    """The statement less a parenthetical condition ("Rewrite avoids ..." of "Rewrite (if
+    provided) avoids ..."): what it claims when that arose."""
+    found = _inline(statement)
+    return found[1] if found else statement
+
+
 def _trailing(text: str) -> re.Match[str] | None:
     # a closing parenthesis is the condition's example ("if relevant (e.g. status)")
     found = _TRAILING.match(re.sub(r"\s*\([^()]*\)\s*[.!]?\s*$", "", text))
@@ -134,6 +183,9 @@ def without_condition(statement: str) -> str:
     found = _CONDITIONAL.match(text) or _opening(text) or _OPENING_CJK.match(text)
     if found:
         return text[found.end():]
+    inline = _inline(text)
+    if inline is not None:
+        return inline[1]
     after = _trailing(text)
     return after.group("claim").rstrip(", ") if after else text
 
@@ -146,7 +198,8 @@ def closing_condition(statement: str) -> bool:
     it is before it decides whether the condition holds."""
     text = statement.strip()
     return (_CONDITIONAL.match(statement) is None and _opening(text) is None
-            and _OPENING_CJK.match(text) is None and _trailing(text) is not None)
+            and _OPENING_CJK.match(text) is None and _inline(text) is None
+            and _trailing(text) is not None)
 
 
 def condition_of(statement: str) -> str | None:
@@ -155,7 +208,11 @@ def condition_of(statement: str) -> str | None:
     if found:
         return found.group("condition")
     text = statement.strip()
-    opening = _opening(text) or _OPENING_CJK.match(text) or _trailing(text)
+    opening = _opening(text) or _OPENING_CJK.match(text)
+    inline = _inline(text) if opening is None else None
+    if inline is not None:
+        return inline[0]
+    opening = opening or _trailing(text)
     if opening is None:
         return None
     condition = opening.group("condition").strip()

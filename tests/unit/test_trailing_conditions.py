@@ -90,3 +90,41 @@ def test_the_grader_decides_whether_a_closing_clause_is_a_condition() -> None:
                                        reason="no comparison asked", condition_holds=False),
                        material)
     assert result.passed and "condition does not hold" in (result.evidence or "")
+
+
+@pytest.mark.parametrize(("statement", "condition", "claim"), [
+    ("Rewrite (if provided) avoids all the banned words", "Rewrite (if provided)",
+     "Rewrite avoids all the banned words"),
+    ("The table (when one is written) has a header row", "one is written",
+     "The table has a header row"),
+    ("Cita la fuente (si aplica)", "Cita la fuente (si aplica)", "Cita la fuente"),
+    ("给出改写（如有）", "给出改写 (如有)", "给出改写"),
+    ("Includes the file list (unless the user said no)", "not (the user said no)",
+     "Includes the file list"),
+])
+def test_a_condition_in_parentheses_is_read(statement: str, condition: str,
+                                            claim: str) -> None:
+    """A parenthetical condition after what it is about: the statement applies only where
+    that arose; what it claims then is the sentence without the parentheses."""
+    assert condition_of(statement) == condition
+    assert without_condition(statement) == claim
+
+
+@pytest.mark.parametrize("statement", [
+    "Uses the helper (e.g. parse.py)", "Mentions the cost (in USD)",
+    "Explains what happens (if the build fails)", "Returns 401 (if the id is null)"])
+def test_parentheses_holding_no_condition_on_the_case(statement: str) -> None:
+    assert condition_of(statement) is None
+
+
+def test_a_conditional_avoidance_is_an_absence_graded_only_where_it_arose(
+        tmp_path: Path) -> None:
+    """"Rewrite (if provided) avoids the banned words": an absence (nothing to quote) under a
+    condition (no rewrite: it passes with no quote), as `check -v` shows it."""
+    skill = write_skill_md(tmp_path / "copy", "copy", "Critiques marketing copy.")
+    write_data(skill / "evals" / "evals.json", {"evals": [
+        {"id": 1, "prompt": "Critique this tagline: 'Synergy for all'.",
+         "expectations": ["Rewrite (if provided) avoids all the banned words"]}]})
+    shown = check_verbose(skill)
+    assert ("grader model, conditional: passes with no quote when 'Rewrite (if provided)' "
+            "does not hold; when it holds, an absence") in shown, shown
