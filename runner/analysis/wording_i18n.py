@@ -1388,6 +1388,24 @@ INPUT_CUE: Table = {
 INPUT_FILLER = (r"(?:\s*(?:el|la|los|las|le|les|l'|o|a|os|as|il|lo|die|der|das|den|dem|mal|"
                 r"файл\w*|el\s+archivo|el\s+fichero|o\s+arquivo|le\s+fichier|la\s+datei|"
                 r"die\s+datei|il\s+file|file|t[eệ]p|文件|檔案|`)(?!\w)\s*)*")
+# The user handing material over in the sentence that names it ("I'm passing you the crawl
+# export (pages.csv) in ./export", "Te paso el export (internal_all.csv ...)", "附上 data.csv"):
+# what it names is there for the agent to read, however far after the verb it stands.
+HANDS_OVER: Table = {
+    "en": (r"here(?:'s|\u2019s|\s+is|\s+are)|attached\s+(?:is|are)|find\s+attached|"
+           r"i(?:'m|\u2019m|\s+am)\s+(?:passing|sending|giving|sharing|attaching|uploading|"
+           r"including)|i(?:'ve|\u2019ve|\s+have)\s+(?:attached|uploaded|shared|included|"
+           r"exported|dropped|put|placed|saved)",),
+    "es": (r"te\s+(?:paso|env[ií]o|adjunto|comparto|dejo|mando)|adjunto|"
+           r"aqu[ií]\s+(?:tienes|est[aá]n?|va)|he\s+(?:subido|adjuntado|exportado|dejado)",),
+    "pt": (r"(?:te\s+)?(?:passo|envio|mando)|segue[m]?|anexo|aqui\s+est[aá]|"
+           r"(?:subi|exportei|anexei|coloquei)",),
+    "fr": (r"voici|ci-joint|je\s+(?:te|vous)\s+(?:passe|envoie|joins)|"
+           r"j'ai\s+(?:export[ée]|joint|mis|d[ée]pos[ée])",),
+    "de": (r"anbei|hier\s+(?:ist|sind)|ich\s+(?:schicke|sende|gebe)\s+dir",),
+    "it": (r"ecco|in\s+allegato|ti\s+(?:passo|mando|invio)|allego",),
+    "zh": (r"附上|附件|给你|給你|发给你|發給你|我导出了|我上传了|我上傳了",),
+}
 INPUT_CUE_AFTER: Table = {
     "ja": (r"(?:を|の|に|で|は)?\s*(?:見て|確認|レビュー|読ん|読み|修正|直し|解析|分析|要約|開い|"
            r"チェック|リファクタ)",),
@@ -1397,6 +1415,7 @@ INPUT_CUE_AFTER: Table = {
            r"kontrol\s+et\w*|a[cç]\w*|analiz\s+et\w*|g[oö]zden\s+ge[cç]ir\w*)",),
 }
 CREATE_RE = compiled(CREATE)
+HANDS_OVER_RE = compiled(HANDS_OVER)
 CREATE_AFTER_RE = re.compile(alternation(CREATE_AFTER, bounded=False), re.IGNORECASE)
 INPUT_CUE_RE = re.compile(rf"(?:{alternation(INPUT_CUE)}){INPUT_FILLER}\s*$", re.IGNORECASE)
 INPUT_CUE_AFTER_RE = re.compile(alternation(INPUT_CUE_AFTER, bounded=False), re.IGNORECASE)

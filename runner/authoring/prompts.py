@@ -32,6 +32,7 @@ from runner.analysis.wording import unquoted
 from runner.analysis.wording_i18n import (
     CREATE_AFTER_RE,
     CREATE_RE,
+    HANDS_OVER_RE,
     INPUT_CUE_AFTER_RE,
     INPUT_CUE_RE,
     WEB_SEARCH_RE,
@@ -691,6 +692,14 @@ def _presented(own: str, start: int) -> bool:
     return found is not None and _ASKS.search(found.group(0)) is None
 
 
+def _handed_over(own: str, start: int) -> bool:
+    """The sentence naming the path hands material over before it ("Te paso el export de
+    Screaming Frog (internal_all.csv ...)"), and asks for nothing to be made."""
+    sentence = re.split(r"[.!?。！？\n](?=\s|$)|[。！？\n]", own[max(0, start - 160):start])[-1]
+    found = HANDS_OVER_RE.search(sentence)
+    return found is not None and _ASKS.search(sentence[found.start():]) is None
+
+
 def missing_inputs(case: Case, staged: set[str],
                    in_skill: Callable[[str], bool] = lambda _: False) -> list[str]:
     """Files the prompt names as inputs that nothing stages (by path or file name). A name
@@ -711,14 +720,18 @@ def missing_inputs(case: Case, staged: set[str],
         if not reads_as_file(name) or _names_a_product(own, name, match.end(1)) \
                 or is_site_address(own, match.start(1)):
             continue  # a product's name, or a site's address ("site is at clinic.rs")
+        # handed over in its sentence, with no word of making there: the noun "export"
+        # names what the user exported, no file for the agent to write
+        handed = _handed_over(own, match.start())
         if not _INPUT_CUE.search(own[max(0, match.start() - 40):match.start()]) and \
                 not _ADDED_TO.search(own[max(0, match.start() - 100):match.start()]) and \
-                not _presented(own, match.start()) and \
+                not _presented(own, match.start()) and not handed and \
                 not _read_in_other_language(own, match.start(1), match.end(1)):
             continue
         if name.lower() in outputs or base.lower() in staged or name.lower() in staged:
             continue
-        if asks_to_write(case.prompt, base) or (made and base in made) or in_skill(name) \
+        if (asks_to_write(case.prompt, base) and not handed) or (made and base in made) \
+                or in_skill(name) \
                 or _made_by_the_prompt(own, name) or _written_down(case, own, name) \
                 or _content_follows(case.prompt, name) \
                 or _said_gone(own, match.start(1), match.end(1)) \
@@ -731,6 +744,11 @@ def missing_inputs(case: Case, staged: set[str],
             continue  # "my package.json has react 17, how do I upgrade?": the setting told
         missing.append(name)
     return list(dict.fromkeys(missing))
+
+
+# A command-line flag right before a name ("parse_sf.py --internal internal_all.csv"): the
+# SKILL.md passes the user's file to its program, the file is no part of the skill.
+_FLAG_BEFORE = re.compile(r"(?<!\S)--?[A-Za-z][\w-]*(?:=|\s+)[`'\"]?$")
 
 
 def skill_holds(skill_dir: Path, set_folders: tuple[str, ...]) -> Callable[[str], bool]:
@@ -760,7 +778,8 @@ def skill_holds(skill_dir: Path, set_folders: tuple[str, ...]) -> Callable[[str]
         if in_sets(posix):
             return False
         return safely.exists(skill_dir / posix) or skill_file_reason(skill_dir, name) is not None \
-            or re.search(rf"(?<![\w/.-]){re.escape(name)}(?![\w-])", text) is not None
+            or any(not _FLAG_BEFORE.search(text[max(0, m.start() - 40):m.start()])
+                   for m in re.finditer(rf"(?<![\w/.-]){re.escape(name)}(?![\w-])", text))
 
     return holds
 

@@ -57,3 +57,38 @@ def test_check_says_it_and_refuses_it_when_absent(tmp_path: Path) -> None:
     gone = CliRunner().invoke(main, ["check", str(_skill(tmp_path / "b", with_file=False))])
     assert gone.exit_code != 0
     assert f"the prompt names the input {PATH!r}" in gone.output
+
+
+@pytest.mark.parametrize(("prompt", "named"), [
+    ("I'm passing you the crawl export (pages.csv and issues.csv) in ./export. Audit it.",
+     ["pages.csv", "issues.csv"]),
+    ("Te paso el export del rastreo (pages.csv e issues.csv) en ./export. Haz la auditoría.",
+     ["pages.csv", "issues.csv"]),
+    ("附上 sales.csv，帮我分析一下。", ["sales.csv"]),
+    # handed over, then asked to make a file: that one is the work's
+    ("Here is the brief; write it to plan.md.", []),
+])
+def test_a_path_in_a_sentence_handing_material_over_is_an_input(prompt: str,
+                                                               named: list[str]) -> None:
+    """The user hands material over ("Te paso el export (pages.csv ...)"): the names in that
+    sentence are inputs, however far after the verb, and the noun "export" asks for no file."""
+    assert missing_inputs(Case(id="1", prompt=prompt, expected_output="x"), set()) == named
+
+
+def test_a_file_the_skill_passes_to_its_program_is_the_users(tmp_path: Path) -> None:
+    """SKILL.md running `parse.py --pages pages.csv` names the user's file, not one of the
+    skill's: a case handing it over without staging it is left out with EV009."""
+    skill = tmp_path / "crawl-audit"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text(
+        "---\nname: crawl-audit\ndescription: Audits a site crawl.\n---\nRun `python "
+        "scripts/parse.py --pages pages.csv` on the user's export.\n")
+    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": [
+        {"id": 1, "prompt": "I'm passing you the crawl export (pages.csv) in ./export. "
+                            "Audit it.", "expectations": ["Groups issues by template"]},
+        {"id": 2, "prompt": "What should a crawl audit cover?",
+         "expectations": ["Names indexability"]}]}))
+    got = CliRunner().invoke(main, ["check", str(skill)])
+    assert got.exit_code == 0, got.output
+    assert "case '1': the prompt names the input 'pages.csv'" in got.output
+    assert "left out, cannot run as written (EV009 below): 1" in got.output
