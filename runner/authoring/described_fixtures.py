@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-_LABEL = re.compile(r"(?i)^\s*(?:fixtures?|files?|given|inputs?|setup|state|mocks?|"
+_LABEL = re.compile(r"(?i)^\s*(?:fixtures?|files?|given|inputs?|setup|state|mocks?|attached|"
                     r"precondition|seed(?:ed)?)\s*:\s*\S")
 # Words that open a clause qualifying what a named file holds.
 _QUALIFIERS = frozenset({"with", "marked", "containing", "holding", "where", "that", "which",

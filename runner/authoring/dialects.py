@@ -1424,13 +1424,15 @@ class CaseReader:
         self.unread[KEPT_AS] = told
         prompt = item.get("prompt")
         shown = ", ".join(repr(t[:70]) for t in told[:2])
+        where = "its input's note" if all(t.startswith("attached: ") for t in told) \
+            else "`files`"  # (a Markdown page's "**Input** (with a screenshot ...)")
         if isinstance(prompt, str) and states_material(prompt):
-            self.mapped(f"`files` describes its fixture in words ({shown}): no path, not "
+            self.mapped(f"{where} describes its fixture in words ({shown}): no path, not "
                         "staged; the prompt itself states what the fixture holds, so the case "
                         "is read on its prompt", "stage the file under evals/files/ and list "
                         "its path, if the agent should read it")
             return
-        self.problems.report("EV014", self.label, f"no arm can pass it: `files` describes its "
+        self.problems.report("EV014", self.label, f"no arm can pass it: {where} describes its "
                              f"fixture in words ({shown}), which is not staged, and the prompt "
                              "does not state what it holds: the criteria read contents no arm "
                              "has", "stage the file under evals/files/ and list its path, or "

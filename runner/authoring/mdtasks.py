@@ -118,6 +118,32 @@ _PROMPT_LIKE = re.compile(r"(?:raw|user|initial|original|sample|test|scenario)\s
                           r"(?:input|prompt|request|query|ask|message|turn)")
 
 
+# A note on the prompt's label line saying the input comes with material the page only
+# describes ("**Input** (with a screenshot of the error):", "**输入**（带一张有瑕疵的图）："):
+# a fixture described in words (runner.authoring.described_fixtures), never staged.
+_MEDIA_NOTE = re.compile(
+    r"[(（]\s*(?P<note>(?:with|attach\w*|plus|带|附带?|附上|上传|含|附图)[^()（）\n]{0,80}?"
+    r"(?:images?|screenshots?|photos?|pictures?|pdfs?|videos?|audio|recordings?|diagrams?|"
+    r"scans?|图|截图|照片|视频|音频|附件|录音)[^()（）\n]{0,80}?)\s*[)）]", re.IGNORECASE)
+
+
+ATTACHED = "attached: "  # (described_fixtures reads the entry; its EV014 names the note)
+
+
+def _media_note(section: str) -> str | None:
+    """The described material of the prompt's label line, if its note says it comes with
+    an image, a screenshot, a recording ..."""
+    for line in section.splitlines():
+        head = re.match(r"^\s*(?:[-*]\s+)?(?:\*\*|__)?(?P<label>[^:*_\n：(（]{2,40}?)"
+                        r"(?:\*\*|__)?\s*[(（]", line)
+        if head is None or not _prompt_label(head.group("label").strip().lower()):
+            continue
+        found = _MEDIA_NOTE.search(line)
+        if found is not None:
+            return found.group("note").strip()
+    return None
+
+
 def _prompt_label(label: str) -> bool:
     return label in _PROMPT_LABELS or _PROMPT_LIKE.fullmatch(label) is not None
 
@@ -245,8 +271,15 @@ def _threshold(title: str, text: str) -> str | None:
     return f"`{title}` (\"{found.group(0).strip()}\")"
 
 
+# A note in parentheses between a label and its colon ("**Input** (with a screenshot):",
+# "**输入**（带一张图）："): the label's, read by _media_note; the label is the word before it.
+_NOTE_BEFORE_COLON = re.compile(r"^(?P<head>\s*(?:[-*]\s+)?(?:\*\*|__)?[^:*_\n：(（]{2,40}?"
+                                r"(?:\*\*|__)?)\s*[(（][^()（）\n]{1,160}[)）]\s*(?P<colon>[:：])")
+
+
 def _label_of(line: str) -> tuple[str, str] | None:
     """The label a line opens a block with, and the text after it on the line."""
+    line = _NOTE_BEFORE_COLON.sub(r"\g<head>\g<colon>", line, count=1)
     sentence = _SENTENCE.match(line)
     if sentence is not None:
         return sentence.group("label").lower(), line.strip()
@@ -571,8 +604,10 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
         own = _case_bar(said, title, "")
         if own is not None:  # the case's own bar, said in its section
             bars = [b for b in bars if b != (title, said, section)]
+        note = _media_note(section)
         out.cases.append({"id": case_id, "name": title, **_skill(headings, known),
                           "prompt": prompt, **turns, "statements": checks, "failures": avoid,
+                          **({"files": [f"{ATTACHED}{note}"]} if note else {}),
                           **({"pass_rule": own} if own else {})})
     for case in out.cases:
         case["statements"] = [*case["statements"], *common["statements"]]

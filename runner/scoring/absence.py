@@ -381,6 +381,9 @@ _ALONE_FAILS = re.compile(r"(?i)\b(?:alone|only|by\s+(?:itself|themselves))\s+(?
                           r"\W*$")  # (nothing it demands after: "...: the agent must also ...")
 
 
+_BOLD = re.compile(r"\*\*|(?<![\w_])__(?=\S)|(?<=\S)__(?![\w_])")
+
+
 def states_absence(statement: str) -> bool:
     """Only says something is not there (or not done): a grader cannot quote an absence, so
     such a statement passes on the grader's word that nothing breaks it. What the reader
@@ -388,8 +391,9 @@ def states_absence(statement: str) -> bool:
     bound is none, whatever its negation ("no fewer than 3 tiers", "不少于3条", "не менее 3"):
     a minimum needs what it counts to be there (passed on no quote, it would pass on an
     empty answer), and a maximum is a count to check, not a text that must be missing."""
-    # the author's closing tag and reason are no claim, nor a condition in parentheses
-    statement = without_inline(without_notes(statement))
+    # Markdown bold ("**没有直接出 prompt**", "**Never** names") is emphasis, no word; the
+    # author's closing tag and reason are no claim, nor a condition in parentheses
+    statement = without_inline(without_notes(_BOLD.sub("", statement)))
     if _ASSERTS_FIRST.search(statement):
         return False
     if _ALONE_FAILS.search(statement):

@@ -43,3 +43,49 @@ def test_qualified_labels_are_read(tmp_path: Path) -> None:
     assert "statement Turn the method into the uncertainty it could resolve." in shown
     assert "Treats novelty of the model as enough." in shown
     assert "statement Asks why rooftop gardens matter" in shown
+
+
+ATTACHED = """# Frame checks
+
+## Case 1: a flawed first frame
+
+**Input** (with a screenshot of a frame whose hands have six fingers):
+> Make her turn to the window
+
+**Pass criteria**:
+- [ ] **Does not** write the prompt yet
+- [ ] Names the flaw in the hands
+
+## Case 2: 首帧达标
+
+**输入**（带一张干净的便利店分镜图）：
+> 她要转头
+
+**通过标准**：
+- [ ] 副导演**没有直接出 prompt**
+
+## Case 3: words only
+
+**Input**:
+> Describe a slow push-in on a rainy street
+
+**Pass criteria**:
+- [ ] Names the camera move
+"""
+
+
+def test_an_input_note_describing_an_image_is_material_no_arm_has(tmp_path: Path) -> None:
+    """"**Input** (with a screenshot ...)": the page only describes the image, which no case
+    stages, so the criteria read what no arm has (EV014, the note named); a case with no such
+    note is not flagged; a denial in bold is still a denial."""
+    skill = write_skill_md(tmp_path / "frames", "frames", "Writes video prompts from frames.")
+    (skill / "evals").mkdir()
+    (skill / "evals" / "cases.md").write_text(ATTACHED)
+    shown = check_verbose(skill)
+    flagged = [line for line in shown.splitlines() if line.startswith("EV014")]
+    assert any("case 'Case-1'" in x and "its input's note describes its fixture in words "
+               "('attached: with a screenshot of a frame" in x for x in flagged), shown
+    assert any("case 'Case-2'" in x and "带一张干净的便利店分镜图" in x for x in flagged), shown
+    assert not any("case 'Case-3'" in x for x in flagged), shown
+    assert "statement **Does not** write the prompt yet: grader model, an absence" in shown
+    assert "statement 副导演**没有直接出 prompt**: grader model, an absence" in shown
