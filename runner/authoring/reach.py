@@ -33,6 +33,7 @@ from runner.analysis.wording_i18n import (
 )
 from runner.authoring.binary_claims import binary_claims
 from runner.authoring.declined_needs import declined
+from runner.authoring.device_needs import hardware_needs, installed_skill_needs
 from runner.authoring.hosted_items import hosted_objects, hosted_state, told_objects
 from runner.authoring.live_services import (
     cli_reach,
@@ -74,7 +75,9 @@ from runner.authoring.problems import Problems
 from runner.authoring.project_limits import git_needs, outside_places, place_needs
 from runner.authoring.project_skill import project_of
 from runner.authoring.project_walk import Walk
+from runner.authoring.read_once import once
 from runner.authoring.site_address import addressed_hosts
+from runner.authoring.skill import declared_description, declared_name
 from runner.authoring.stage_directions import stage_direction
 from runner.authoring.submodules import absent_submodules, submodule_needs
 from runner.authoring.trigger_cases import trigger_test
@@ -481,6 +484,13 @@ def repository_folders(skill_dir: Path) -> frozenset[str]:
                          and not skill.is_relative_to(f.resolve())
                          and _DISTINCT.match(f.name) and not (f / "SKILL.md").exists())
     return frozenset()
+
+
+def _repository_root(skill_dir: Path) -> Path:
+    """The folder holding `.git` above the skill (its clone), else the skill's parent."""
+    skill = skill_dir.resolve()
+    return next((root for root in list(skill.parents)[:_REPO_LEVELS]
+                 if (root / ".git").exists()), skill.parent)
 
 
 def repository_parts(case: Case, parts: frozenset[str]) -> list[str]:
@@ -1058,6 +1068,15 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
     calling = network_scripts(skill_dir)
     running = procedure_scripts(skill_dir, calling)
     submodules = absent_submodules(skill_dir)
+    description = declared_description(skill_dir) or ""
+
+    def held() -> frozenset[str]:  # the repository's skills and folders, read when asked
+        from runner.authoring.layouts import names_below  # (layouts imports this module)
+
+        return once(("held_names", str(skill_dir.resolve())), lambda: frozenset(
+            {skill_dir.name, declared_name(skill_dir) or skill_dir.name, *parts,
+             *names_below(_repository_root(skill_dir))}))
+
     for case in cases:
         tools = fetch_tools(case)
         urls = urls_to_read(case)
@@ -1117,6 +1136,15 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
         said = script_call_needs(raw_own, raw, calling)
         why += said or procedure_needs(case, raw_own, running)
         why += script_input_needs(case, raw, calling)
+        devices = hardware_needs(own, [unquoted(t) for t in _criteria(case)], advice)
+        why += [f"{', '.join(repr(d) for d in devices[:3])}: a device the work runs on (an "
+                "accelerator, a board), which the sandbox, one CPU container, does not have"
+                ] if devices else []
+        others = installed_skill_needs(description, own, held(), not _stages_nothing(case)) \
+            if not advice else []
+        why += [f"{', '.join(repr(o) for o in others[:3])}: skills the work is on, which "
+                "neither the case nor the repository holds (the user's installed skills): the "
+                "sandbox has only the skill under test"] if others else []
         state = live_state_needs(case, own, [unquoted(t) for t in _criteria(case)], advice)
         why += [f"'{state[0]}': a machine the work happens on, and its criteria check its "
                 f"live state ('{state[1]}'), which no arm has"] if state else []
