@@ -886,9 +886,9 @@ def _weight(value: dict[str, Any]) -> str | None:
 
 
 # Field names that hold the task's own input, sent with the prompt (issue 26, rule 2).
-_MATERIAL_WORDS = {"context", "evidence", "supplied", "input", "inputs", "document", "documents",
-                   "material", "materials", "transcript", "excerpt", "passage", "snippet",
-                   "attachment", "background", "mode", "situation",
+_MATERIAL_WORDS = {"context", "evidence", "supplied", "provided", "input", "inputs", "document",
+                   "documents", "material", "materials", "transcript", "excerpt", "passage",
+                   "snippet", "attachment", "background", "mode", "situation",
                    # what a review task is given to review ("Review this function" beside
                    # an `artifact` holding it)
                    "artifact", "artifacts", "diff", "payload",

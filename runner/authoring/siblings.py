@@ -664,7 +664,14 @@ def _routing_apart(cases: list[Judged]) -> tuple[list[Judged], list[tuple[Path, 
     or still a choice (two runtime sets); when all are routing sets, the skill has trigger
     queries only."""
     conflict = _conflict(cases)
-    if conflict is None or not conflict.startswith(_SHAPES) or not any(j.routes for j in cases):
+    if not any(j.routes for j in cases):
+        return cases, []
+    # (files of one shape, some of them routing sets: `cases/routing-v1.json` beside
+    # `cases/behavior-v1.json`, both `{"cases": [...]}`, are still a router's test and a set)
+    mixed = not all(j.routes for j in cases)
+    if not mixed and (conflict is None or not conflict.startswith(_SHAPES)):
+        return cases, []
+    if not mixed and conflict is not None and not conflict.startswith(_SHAPES):
         return cases, []
     return ([j for j in cases if not j.routes],
             [(j.path, ROUTING_SET) for j in cases if j.routes])

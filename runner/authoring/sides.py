@@ -10,7 +10,7 @@ from typing import Any
 # Lists of queries by side; a near miss is a query close to the skill's that must not fire it.
 POSITIVE_LISTS = ("should_trigger", "positives", "positive", "should_fire", "should_activate")
 NEGATIVE_LISTS = ("should_not_trigger", "near_miss", "near_misses", "negatives", "negative",
-                  "should_not_fire", "should_not_activate")
+                  "should_not_fire", "should_not_activate", "negative_for", "not_for")
 # Spellings of each side, compared with `_` and spaces read as `-`; a near miss must not fire.
 YES = {"trigger", "true", "yes", "fire", "use-skill", "use", "should-trigger", "positive",
        "should-fire"}

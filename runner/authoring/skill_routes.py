@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from runner.authoring.routing import NOTES
-from runner.authoring.sides import NO_SKILL, SKILL_NAME, side
+from runner.authoring.sides import NEGATIVE_LISTS, NO_SKILL, SKILL_NAME, side
 
 # The fields a router's test entry names its skill under (runner.triggers.routing_set reads
 # them as queries; that layer sits above this one).
-ROUTE_KEYS = ("expect", "expected", "expected_skill", "expected_owner")
+ROUTE_KEYS = ("expect", "expected", "expected_skill", "expected_owner", "expected_primary")
 
 _LEVELS = 3  # the set's folder's parent and above: a skill's own, then its repository's
 
@@ -28,7 +28,8 @@ def names_skills(path: Path, items: list[Any], prompts: frozenset[str]) -> bool:
     for item in items:
         if not isinstance(item, dict) or not item.keys() & prompts:
             return False
-        rest = [str(k) for k in item if k not in prompts and k not in NOTES]
+        rest = [str(k) for k in item if k not in prompts and k not in NOTES
+                and k not in _LABELS and not _skill_list(k, item[k])]
         if len(rest) != 1 or rest[0] not in ROUTE_KEYS:
             return False
         value = item[rest[0]]
@@ -39,6 +40,22 @@ def names_skills(path: Path, items: list[Any], prompts: frozenset[str]) -> bool:
             return False
         named.add(value.strip().rpartition(":")[2])  # `<plugin>:<skill>`
     return bool(named) and named <= repository_skills(path)
+
+
+# A query's labels beside its route: its language, and such.
+_LABELS = frozenset({"language", "lang", "locale", "top_k"})
+# Lists of skill names beside the route: neighbours it must not reach, skills that may help.
+_SIDE_WORDS = frozenset({"negative", "not", "supporting", "secondary", "also", "acceptable",
+                         "allowed", "alternatives", "confusable", "neighbours", "neighbors"})
+
+
+def _skill_list(key: str, value: Any) -> bool:
+    """A list of skill names under a key naming a side of the route (`negative_for`,
+    `expected_supporting`, `should_not_trigger`)."""
+    return isinstance(value, list) and all(
+        isinstance(v, str) and SKILL_NAME.match(v.strip()) for v in value) and (
+        key in NEGATIVE_LISTS or bool(_SIDE_WORDS & set(key.lower().replace("-", "_")
+                                                        .split("_"))))
 
 
 def repository_skills(path: Path) -> set[str]:

@@ -317,7 +317,22 @@ def trigger_files(skill_dir: Path, name: str | None = None) -> list[tuple[Path, 
         if found:
             return found
     return _beside_skill_md(skill_dir) or _elsewhere_in_skill(skill_dir, name) \
-        or _routing_in_tests(skill_dir, names) or _embedded(skill_dir, name)
+        or _routing_in_tests(skill_dir, names) or _routing_beside_set(skill_dir, name, names) \
+        or _embedded(skill_dir, name)
+
+
+def _routing_beside_set(skill_dir: Path, name: str | None,
+                        names: list[str]) -> list[tuple[Path, bool | None]]:
+    """A routing set in the folder of the skill's case set, read apart from it
+    (`evals/cases/routing-v1.json` beside `behavior-v1.json`: runner.authoring.siblings
+    ._routing_apart), whose queries route to this skill."""
+    found = locate(skill_dir, name)
+    read = set(found.files) if found else set()
+    folders = {p if p.is_dir() else p.parent for p in read}
+    return [(p, None) for folder in sorted(folders) for p in sorted(folder.iterdir())
+            if p not in read and p.is_file() and p.suffix in (".json", ".yaml", ".yml")
+            and judge(p).routes
+            and _routes_to(p, names)]
 
 
 def _embedded(skill_dir: Path, name: str | None) -> list[tuple[Path, bool | None]]:

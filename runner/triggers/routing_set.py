@@ -27,7 +27,8 @@ from runner.authoring.sides import (
 )
 from runner.errors import CaseSetError
 
-ROUTE_KEYS = ("expect", "expected", "expected_skill", "expectedSkill", "expected_owner")
+ROUTE_KEYS = ("expect", "expected", "expected_skill", "expectedSkill", "expected_owner",
+              "expected_primary")
 # Inside an expectation object (`expected: {selected_skill: none, layer: runtime}`): the route.
 NESTED_KEYS = ("selected_skill", "expected_skill", "skill", "owner", "selected_owner")
 

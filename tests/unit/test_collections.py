@@ -378,3 +378,42 @@ def test_a_routing_set_naming_each_prompts_skill_is_the_skills_trigger_queries(
     assert "stats-planner: trigger set only (1 queries: 1 should trigger, 0 should not)" \
         in whole.output, whole.output
     assert "run-monitor (" in whole.output and "not run: no case set" in whole.output
+
+
+def test_a_routing_file_beside_the_behaviour_cases_is_each_skills_trigger_set(
+        tmp_path: Path) -> None:
+    """`evals/cases/routing.json` beside `evals/cases/behavior.json`, both `{"cases": [...]}`:
+    the routing file (each prompt's `expected_primary`, `negative_for` its neighbours,
+    `expected_supporting`, `language`, `top_k`) is the skills' trigger queries, never cases
+    joined to the behaviour set; `provided_facts` is material sent with the prompt."""
+    from tests.helpers import check_cli, check_verbose, write_data, write_skill_md
+
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    for name in ("paper-writing", "asset-pricing"):
+        write_skill_md(root / "skills" / name, name, f"Handles {name} work.")
+    write_data(root / "evals" / "cases" / "routing.json", {"kind": "routing", "cases": [
+        {"id": "r1", "prompt": "Polish the introduction of my cash-holdings paper.",
+         "language": "en", "expected_primary": "paper-writing", "expected_supporting": [],
+         "negative_for": ["asset-pricing"], "top_k": 1, "tags": ["core"]},
+        {"id": "r2", "prompt": "Explain how to compute WACC for my company.",
+         "expected_primary": None, "expected_supporting": [],
+         "negative_for": ["paper-writing", "asset-pricing"]}]})
+    write_data(root / "evals" / "cases" / "behavior.json", {"kind": "behavior", "cases": [
+        {"id": "b1", "skill": "paper-writing", "prompt": "Draft an abstract from these notes.",
+         "provided_facts": ["Cash rises with supplier concentration."],
+         "expectations": ["States the association without causal words"]},
+        {"id": "b2", "skill": "asset-pricing", "prompt": "Draft the risk story.",
+         "expectations": ["Names the risk factor"]}]})
+    got = check_cli(str(root / "skills" / "paper-writing"))
+    assert got.exit_code == 0, got.output
+    assert "1 case(s): b1" in " ".join(got.output.split()), got.output
+    assert "routing.json (prompts each with only a routing expectation" in got.output
+    shown = check_verbose(root / "skills" / "paper-writing")
+    assert "`provided_facts` sent with the prompt" in shown, shown
+    assert "names no skill" not in check_cli(str(root)).output
+    from runner.triggers.queries import load_trigger_set
+
+    queries = load_trigger_set(root / "skills" / "paper-writing", "paper-writing").queries
+    assert [(q.prompt[:6], q.should_trigger) for q in queries] == [("Polish", True),
+                                                                  ("Explai", False)]
