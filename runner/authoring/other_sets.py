@@ -156,7 +156,38 @@ def other_sets(skill_dir: Path, name: str | None, read: Collection[str]) -> list
     inside = [p for p in _inside_skill(skill_dir) if p.resolve() not in done and set_shaped(p)]
     named = [p for p in _named_for_skill(skill_dir, names)
              if p.resolve() not in done and set_shaped(p, named=False)]
-    return list(dict.fromkeys([*inside, *_other_folders(skill_dir, done), *named]))
+    tasks = [p for p in _tasks_naming(skill_dir, names) if p.resolve() not in done]
+    return list(dict.fromkeys([*inside, *_other_folders(skill_dir, done), *named, *tasks]))
+
+
+# Fields of a harness's task file naming the skills it runs (`"target_skills": ["x"]`).
+_TARGET_KEYS = ("target_skills", "target_skill", "skills", "skill", "skill_name",
+                "skills_under_test")
+
+
+def _tasks_naming(skill_dir: Path, names: Collection[str]) -> list[Path]:
+    """One-task files of a harness in a shared set folder above the skill
+    (`evaluations/tasks/*.json`, each a task object) that name this skill among their target
+    skills: the authors' cases for it, where no layout looks."""
+    found: list[Path] = []
+    for folder, shared in search_order(skill_dir, next(iter(names), None)):
+        if not shared or folder.name not in ("evals", "eval", "evaluations"):
+            continue
+        for file in _walk(folder):
+            if file.suffix.lower() not in SET_SUFFIXES or file.stat().st_size > _MAX_BYTES:
+                continue
+            try:
+                data = read_data(file)
+            except CaseSetError:
+                continue
+            if not isinstance(data, dict):
+                continue
+            said = [data.get(k) for k in _TARGET_KEYS]
+            targets = {v for x in said for v in (x if isinstance(x, list) else [x])
+                       if isinstance(v, str)}
+            if targets & set(names):
+                found.append(file)
+    return found
 
 
 def _other_folders(skill_dir: Path, done: set[Path]) -> list[Path]:

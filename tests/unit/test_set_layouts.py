@@ -620,3 +620,23 @@ def test_documents_beside_the_set_that_it_does_not_name_are_said(tmp_path: Path)
     assert "--generate --from" in line
     for quiet in ("notes-a.md", "b2.md", "guide.md"):
         assert quiet not in line, line
+
+
+def test_a_harness_task_file_naming_the_skill_above_it_is_said(tmp_path: Path) -> None:
+    """`evaluations/tasks/*.json` at the repository's root, one task object each naming the
+    skills it runs in `target_skills`: the authors' cases for that skill, said with the
+    skill's own set (never another skill's); which set is read does not change."""
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    skill = _skill(root / "skills" / "tidy-notes")
+    _write(skill / "evals" / "evals.json", [_case("a", "Please tidy: we ship Friday.")])
+    other = write_skill_md(root / "skills" / "plan-trip", "plan-trip",
+                           "Plans trips. Use when asked to plan a trip.", "Plan it.\n")
+    _write(other / "evals" / "evals.json", [_case("t1", "Plan a weekend in Rome.", "Rome")])
+    _write(root / "evaluations" / "tasks" / "tidy_basic.json", {
+        "task_id": "tidy_basic", "input": {"user_query": "tidy these notes"},
+        "target_skills": ["tidy-notes"], "ground_truth": {"owner": "Ana"}})
+    said = check(str(skill)).output
+    assert "other case sets of this skill, where no layout looks, not read: " in said
+    assert "evaluations/tasks/tidy_basic.json" in said
+    assert "tidy_basic.json" not in check(str(other)).output
