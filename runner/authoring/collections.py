@@ -98,16 +98,15 @@ class TriggerReading:
     unclaimed: Callable[[list[Path]], list[str]] = lambda _skills: []
 
 
-# What Claude Code does with a SKILL.md lacking its metadata (its skills documentation: every
-# frontmatter field is optional; `name` defaults to the folder's name, `description` to the
-# body's first paragraph): it still loads the skill. skill-eval reads a skill by the
-# description it fires on, so a collection leaves that one skill out, said, and checks the
-# others; a lone skill without one stays refused (runner.authoring.skill.load_skill).
+# What Claude Code does with a SKILL.md lacking its metadata (its loader: every frontmatter
+# field is optional; `name` defaults to the folder's name, `description` to the body's first
+# line): it still loads the skill, and so does a run (runner.authoring.skill.load_skill). Only
+# a SKILL.md with no description and an empty body gives no loader a description: a
+# collection leaves that one skill out, said, and checks the others; alone it is refused.
 UNDESCRIBED_HEAD = "its SKILL.md has "
-_UNDESCRIBED = ("Claude Code still loads it, its description taken from the body's first "
-                "paragraph, but a run reads a skill by the description it fires on: left out, "
-                "the others checked; fix: add `description:` (what it does, when to use it) to "
-                "its frontmatter")
+_UNDESCRIBED = ("and no line in its body to stand for one: no loader gets a description, so "
+                "a run cannot route to it: left out, the others checked; fix: add "
+                "`description:` (what it does, when to use it) to its frontmatter")
 
 
 def undescribed(path: Path) -> str | None:
@@ -119,9 +118,11 @@ def undescribed(path: Path) -> str | None:
         load_skill(path)
     except RefusedInput as exc:
         text = str(exc)
-        if "no YAML frontmatter" in text or "'description' is required" in text:
-            lacks = "no frontmatter" if "no YAML frontmatter" in text else "no description"
-            return f"{UNDESCRIBED_HEAD}{lacks}: {_UNDESCRIBED}"
+        if "no description, and no line in its body" in text:
+            bare = not (path / "SKILL.md").read_text(encoding="utf-8", errors="replace") \
+                .lstrip("\ufeff").startswith("---")
+            lacks = "no frontmatter" if bare else "no description"
+            return f"{UNDESCRIBED_HEAD}{lacks} {_UNDESCRIBED}"
         if "frontmatter is not valid YAML" in text or "frontmatter is not closed" in text:
             first = ("no '---' closes it" if "not closed" in text else
                      text.split("not valid YAML: ", 1)[1].splitlines()[0])

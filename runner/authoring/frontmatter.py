@@ -79,3 +79,21 @@ def fenced_hint(text: str) -> str:
                     "which Claude Code does not read as frontmatter: move those lines to "
                     "the top of SKILL.md between '---' lines, without the fence")
     return ""
+
+
+# Claude Code's own stand-in for a missing description: the first non-empty line of the body
+# (a heading's text without its marks), cut to this many characters with "..." (read from the
+# claude binary this project runs: its skill loader's fallback).
+_LOADED_MAX = 100
+
+
+def loaded_description(body: str) -> str | None:
+    """The description Claude Code gives a skill whose SKILL.md declares none (no frontmatter,
+    or none with `description`): its body's first non-empty line; None for an empty body."""
+    for line in body.splitlines():
+        text = line.strip()
+        if text:
+            heading = re.match(r"^#+\s+(\S.*)$", text)
+            said = heading.group(1) if heading else text
+            return said if len(said) <= _LOADED_MAX else said[:_LOADED_MAX - 3] + "..."
+    return None

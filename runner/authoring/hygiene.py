@@ -256,9 +256,14 @@ class Hygiene:
         self.body_line = text.count("\n", 0, len(text) - len(self.body))
         if raw is None:
             self.body = text
-            self.add("HY001", "frontmatter", Severity.ERROR, SKILL_FILE,
-                     "no closed YAML frontmatter ('---' on the first line and after it)"
-                     + frontmatter.fenced_hint(text),
+            stands = None if text.startswith("---") else frontmatter.loaded_description(text)
+            # Claude Code loads a SKILL.md with no frontmatter (its folder's name, its first
+            # line as description), and so does a run: a warning, unless nothing stands in
+            self.add("HY001", "frontmatter", Severity.WARNING if stands else Severity.ERROR,
+                     SKILL_FILE, "no closed YAML frontmatter ('---' on the first line and after "
+                     "it)" + frontmatter.fenced_hint(text)
+                     + (f"; Claude Code loads it with its folder's name and its first line as "
+                        f"description ({stands!r}), and so does a run" if stands else ""),
                      "open SKILL.md with ---, name: ..., description: ..., ---")
             return
         try:
@@ -307,9 +312,13 @@ class Hygiene:
         if not self.meta:
             return
         text = self.meta.get("description")
+        stands = frontmatter.loaded_description(self.body) if text is None or (
+            isinstance(text, str) and not text.strip()) else None
         if not isinstance(text, str) or not text.strip():
-            self.add("HY003", "description", Severity.ERROR, SKILL_FILE,
-                     "no description: it is how the skill fires",
+            self.add("HY003", "description", Severity.WARNING if stands else Severity.ERROR,
+                     SKILL_FILE, "no description: it is how the skill fires"
+                     + (f"; Claude Code uses its first line instead ({stands!r}), and so does "
+                        "a run" if stands else ""),
                      "add description: what the skill does and when to use it")
             return
         text = " ".join(text.split())

@@ -78,8 +78,9 @@ def _parsed(path: str, _mtime_ns: int, _size: int) -> dict[str, object]:
     # the frontmatter after it is the author's, as skill loaders read it
     text = skill_md.read_text(encoding="utf-8").removeprefix(BOM)
     if not text.startswith("---"):
-        raise RefusedInput(f"{skill_md}: no YAML frontmatter (expected '---' on the first line)"
-                           + frontmatter.fenced_hint(text))
+        # Claude Code loads such a skill (its folder's name, its first line as description):
+        # so does a run (load_skill), and hygiene (HY001) warns
+        return {}
     end = text.find("\n---", 3)
     if end < 0:
         raise RefusedInput(f"{skill_md}: frontmatter is not closed with '---'")
@@ -90,6 +91,13 @@ def _parsed(path: str, _mtime_ns: int, _size: int) -> dict[str, object]:
     if not isinstance(data, dict):
         raise RefusedInput(f"{skill_md}: frontmatter must be a mapping with name and description")
     return data
+
+
+def _body(skill_md: Path) -> str:
+    """SKILL.md's text after its frontmatter (all of it when it has none)."""
+    text = skill_md.read_text(encoding="utf-8").removeprefix(BOM)
+    end = text.find("\n---", 3) if text.startswith("---") else -1
+    return text[end + 4:] if end >= 0 else text
 
 
 def _declared(skill_dir: Path, key: str) -> object | None:
@@ -158,9 +166,12 @@ def load_skill(path: Path) -> Skill:
     if not isinstance(name, str) or not name.strip():
         raise RefusedInput(f"{skill_md}: frontmatter 'name' must be a non-empty string")
     description = meta.get("description", "")
+    if description is None or isinstance(description, str) and not description.strip():
+        # as Claude Code loads it: the body's first line stands in (HY001/HY003 warn)
+        description = frontmatter.loaded_description(_body(skill_md)) or ""
     if not isinstance(description, str) or not description.strip():
-        raise RefusedInput(f"{skill_md}: frontmatter 'description' is required "
-                           "(it is how the skill fires)")
+        raise RefusedInput(f"{skill_md}: no description, and no line in its body to stand for "
+                           "one (frontmatter 'description' is how the skill fires)")
     digest = hashlib.sha256()
     for rel in staged_files(root):
         file = root / rel

@@ -175,10 +175,10 @@ def test_a_collections_skill_with_no_description_is_not_run_as_check_says(
     root = tmp_path / "sample" / "owner__kit"
     for name, head in (("fruit-notes", "---\nname: fruit-notes\ndescription: Use when asked "
                                        "for fruit notes.\n---\n"),
-                       ("veg-notes", "# Veg notes\nno front matter\n")):
+                       ("veg-notes", "\n")):
         skill = root / "skills" / name
         (skill / "evals").mkdir(parents=True)
-        (skill / "SKILL.md").write_text(head + "body\n")
+        (skill / "SKILL.md").write_text(head + ("body\n" if head.strip() else ""))
         (skill / "evals" / "evals.json").write_text(json.dumps([{
             "id": "one", "prompt": "Write notes.md listing three items.",
             "assertions": ["notes.md"]}]))

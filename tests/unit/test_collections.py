@@ -150,32 +150,33 @@ def test_a_repository_with_one_skill_is_still_that_skill(tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize(("text", "lacks"), [
-    ("# Plan trip\n\nPlans a trip day by day.\n", "no frontmatter"),
-    ("---\nname: plan-trip\n---\nPlans a trip day by day.\n", "no description")])
+    ("\n", "no frontmatter"), ("---\nname: plan-trip\n---\n", "no description")])
 def test_a_skill_without_a_description_is_left_out_of_its_collection_said_why(
         tmp_path: Path, text: str, lacks: str) -> None:
-    """Claude Code still loads such a skill (name from its folder, description from the first
-    paragraph), but a run reads a skill by its description: that one is left out, the others
-    checked; on its own it stays refused."""
+    """No description and an empty body: no loader gets a description (Claude Code takes the
+    body's first line), so that one is left out, the others checked; on its own it stays
+    refused. With a line in its body, it runs with that line as its description."""
     cases = [*CASES, {"id": "t", "skill": "plan-trip", "prompt": "Plan Lisbon.",
                       "assertions": ["Lisbon"]}]
     repo = collection(tmp_path, cases)
     (repo / "skills" / "plan-trip" / "SKILL.md").write_text(text)
     plain = cli("check", str(repo))
     assert plain.exit_code == 0, plain.output
-    assert f"plan-trip): not run: its SKILL.md has {lacks}: Claude Code still loads it" \
-        in plain.output
-    assert "left out, the others checked; fix: add `description:`" in plain.output
+    assert f"plan-trip): not run: its SKILL.md has {lacks} and no line in its body" \
+        in " ".join(plain.output.split()), plain.output
     reports = json.loads(cli("check", str(repo), "--json").output)
     assert sorted(r["skill"] for r in reports) == ["draft-mail", "tidy-notes"]
     alone = cli("check", str(repo / "skills" / "plan-trip"))
     assert alone.exit_code == 2, alone.output
+    (repo / "skills" / "plan-trip" / "SKILL.md").write_text(text + "# Plan trip\n\nPlans.\n")
+    reports = json.loads(cli("check", str(repo), "--json").output)
+    assert sorted(r["skill"] for r in reports) == ["draft-mail", "plan-trip", "tidy-notes"]
 
 
 def test_a_collection_none_of_whose_skills_has_a_description_says_so(tmp_path: Path) -> None:
     repo = collection(tmp_path, CASES, names=("tidy-notes", "draft-mail"))
     for name in ("tidy-notes", "draft-mail"):
-        (repo / "skills" / name / "SKILL.md").write_text(f"---\nname: {name}\n---\nDo it.\n")
+        (repo / "skills" / name / "SKILL.md").write_text(f"---\nname: {name}\n---\n")
     refused = cli("check", str(repo))
     assert refused.exit_code == 2, refused.output
     assert "nothing to run: no SKILL.md of the collection has a `description`" in refused.output

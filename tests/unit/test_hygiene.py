@@ -38,6 +38,10 @@ def test_clean_skills_have_no_finding(tmp_path: Path) -> None:
 def test_hy001_no_or_broken_frontmatter(tmp_path: Path) -> None:
     root = skill(tmp_path, "# just a body\n")
     assert not (root / "SKILL.md").read_text().startswith("---")
+    # Claude Code loads it (its first line as description): a warning that says so
+    assert codes(root, Severity.ERROR) == [] and codes(root, Severity.WARNING) == ["HY001"]
+    assert "its first line as description ('just a body')" in hygiene(root)[0].message
+    (root / "SKILL.md").write_text("\n\n")
     assert codes(root, Severity.ERROR) == ["HY001"]
     broken = skill(tmp_path, "---\nname: x\n[description: a\n---\nbody\n", "broken")
     raw = (broken / "SKILL.md").read_text().split("---")[1]
@@ -82,6 +86,8 @@ def test_hy002_name_that_cannot_name_a_folder_or_is_off_form(tmp_path: Path) -> 
 def test_hy003_description_missing_short_or_silent_on_when(tmp_path: Path) -> None:
     root = skill(tmp_path, "---\nname: a\n---\nbody\n", "a")
     assert "description" not in (root / "SKILL.md").read_text()
+    assert codes(root, Severity.WARNING) == ["HY003"]  # its first line stands in
+    (root / "SKILL.md").write_text("---\nname: a\n---\n")
     assert codes(root, Severity.ERROR) == ["HY003"]
     short = skill(tmp_path, "---\nname: b\ndescription: CSV tool\n---\nbody\n", "b")
     (found,) = hygiene(short)

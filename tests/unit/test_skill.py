@@ -66,13 +66,29 @@ def test_symlinks_inside_the_skill_are_packaging_staged_as_their_files(tmp_path:
 
 @pytest.mark.parametrize(
     ("text", "problem"),
-    [("no frontmatter", "no YAML frontmatter"), ("---\nname: x\n", "not closed"),
-     ("---\nname: x\n---\n", "description' is required"), ("---\n[1\n---\n", "not valid YAML")],
+    [("", "no description, and no line in its body"), ("---\nname: x\n", "not closed"),
+     ("---\nname: x\n---\n", "no description, and no line in its body"),
+     ("---\n[1\n---\n", "not valid YAML")],
 )
 def test_bad_skill_md_refused(tmp_path: Path, text: str, problem: str) -> None:
     (tmp_path / "SKILL.md").write_text(text)
     with pytest.raises(RefusedInput, match=problem):
         load_skill(tmp_path)
+
+
+@pytest.mark.parametrize(("text", "description"), [
+    ("# Page CRO\n\nImproves landing pages.\n", "Page CRO"),
+    ("---\nname: plan\n---\n\nPlans a trip day by day.\n", "Plans a trip day by day."),
+    ("Audits " + "a" * 120 + "\n", "Audits " + "a" * 90 + "...")])
+def test_a_skill_md_declaring_no_description_loads_as_claude_loads_it(
+        tmp_path: Path, text: str, description: str) -> None:
+    """No frontmatter, or none with `description`: Claude Code loads the skill with its
+    folder's name and its body's first line (a heading's text, 100 characters at most) as its
+    description, and so does a run."""
+    (tmp_path / "SKILL.md").write_text(text)
+    skill = load_skill(tmp_path)
+    assert skill.description == description
+    assert skill.name == ("plan" if "name: plan" in text else tmp_path.name)
 
 
 def test_unquoted_colon_in_description_loads_as_claude_loads_it(tmp_path: Path) -> None:
@@ -112,20 +128,21 @@ def test_a_byte_order_mark_before_the_frontmatter_is_the_files_encoding(tmp_path
 
 def test_frontmatter_written_in_a_yaml_fence_is_named_with_its_fix(tmp_path: Path) -> None:
     """`# Title` then a ```yaml block holding name and description: the author showed the
-    frontmatter instead of writing it; the refusal says where it is and how to move it (and
-    `check` says so too, HY001). A fence holding other YAML adds nothing."""
+    frontmatter instead of writing it. Claude Code loads the skill by its first line, and so
+    does a run; `check` warns where the block is and how to move it (HY001). A fence holding
+    other YAML adds nothing to the warning."""
     fenced = ("# Post-mortem\n\n```yaml\nname: post-mortem\ndescription: >\n  Writes an "
               "incident post-mortem.\n```\n\n## Overview\n")
     (tmp_path / "SKILL.md").write_text(fenced)
-    with pytest.raises(RefusedInput, match="fenced yaml block at line 3"):
-        load_skill(tmp_path)
+    assert load_skill(tmp_path).description == "Post-mortem"
+    (tmp_path / "evals").mkdir()
+    (tmp_path / "evals" / "evals.json").write_text(
+        '[{"id": "a", "prompt": "Write the post-mortem of the outage.", '
+        '"assertions": ["Timeline"]}]')
     (tmp_path / "SKILL.md").write_text("# Deploy\n\n```yaml\nreplicas: 2\nname: web\n```\n")
-    with pytest.raises(RefusedInput) as refused:
-        load_skill(tmp_path)
-    assert "fenced" not in str(refused.value)
     result = CliRunner().invoke(main, ["check", str(tmp_path)])
-    assert result.exit_code == 2 and "HY001" in result.output, result.output
+    assert "HY001" in result.output and "fenced" not in result.output, result.output
     (tmp_path / "SKILL.md").write_text(fenced)
     result = CliRunner().invoke(main, ["check", str(tmp_path)])
-    assert result.exit_code == 2 and "fenced yaml block at line 3" in result.output, \
+    assert "HY001" in result.output and "fenced yaml block at line 3" in result.output, \
         result.output
