@@ -33,7 +33,14 @@ import yaml
 from runner.authoring import safely
 from runner.authoring.case_halves import pairs
 from runner.authoring.csvsets import read_csv_set
-from runner.authoring.dialects import GRADING_FIELDS, PROMPT_ALIASES, TRIGGER_FLAGS
+from runner.authoring.dialects import (
+    AVOID_LISTS,
+    EXPECT_ALIASES,
+    FAIL_ALIASES,
+    GRADING_FIELDS,
+    PROMPT_ALIASES,
+    TRIGGER_FLAGS,
+)
 from runner.authoring.fields import name_words, words
 from runner.authoring.groups import grouped
 from runner.authoring.harness_twins import case_words, holds, preferred, shared
@@ -56,8 +63,10 @@ PROMPT_KEYS = tuple(dict.fromkeys((
     *(k for k in PROMPT_ALIASES if k != "command"))))
 TURN_KEYS = ("turns", "conversation", "follow_up_turns", "messages", "dialogue")
 # Fields that grade the work: an object holding one is a case, never only a trigger query.
+# (a bare `expected` stays out: the trigger seed's `expected: trigger`, see _expects)
 _GRADED = frozenset({*GRADING_FIELDS, "expected_output", "expected_behavior",
-                     "expected_behaviour", "expectation", "criteria", "checks", "graders"})
+                     "expected_behaviour", "expectation", "criteria", "checks", "graders",
+                     *EXPECT_ALIASES, *FAIL_ALIASES, *AVOID_LISTS}) - {"expected"}
 MAX_BYTES = 5 * 1024 * 1024  # a results dump, not a set an author wrote
 # Top-level fields naming the skill a set belongs to.
 OWNER_KEYS = ("skill_name", "skill", "skill-name", "skillName")

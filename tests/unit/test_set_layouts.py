@@ -640,3 +640,18 @@ def test_a_harness_task_file_naming_the_skill_above_it_is_said(tmp_path: Path) -
     assert "other case sets of this skill, where no layout looks, not read: " in said
     assert "evaluations/tasks/tidy_basic.json" in said
     assert "tidy_basic.json" not in check(str(other)).output
+
+
+def test_cases_graded_by_an_alias_beside_test_modules_are_the_set(tmp_path: Path) -> None:
+    """`evals/evals.json` whose cases grade by `pass_criteria` (any alias of expectations),
+    beside the authors' `test_*.py` of the skill's own code: the set, not the tests' material
+    (before: "prompts with nothing to grade")."""
+    skill = _skill(tmp_path / "tidy-notes")
+    (skill / "evals").mkdir(parents=True)
+    (skill / "evals" / "test_parser.py").write_text("def test_parse():\n    assert True\n")
+    _write(skill / "evals" / "evals.json", {"skill": "tidy-notes", "cases": [
+        {"id": "a", "prompt": "Please tidy: we ship Friday.",
+         "pass_criteria": ["Names Friday as the ship date"]}]})
+    got = check(str(skill))
+    assert got.exit_code == 0, got.output
+    assert "1 case(s): a" in got.output
