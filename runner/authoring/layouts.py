@@ -1051,6 +1051,7 @@ def _skill_folders(root: Path) -> list[Path]:
     hidden: list[Path] = []  # under an agent's folder (.claude/skills/...)
     shown: list[Path] = []  # under examples/ or templates/, with a set of their own
     nested: list[Path] = []  # under an agent's folder deeper down, with a set of their own
+    tested: list[Path] = []  # under tests/ or fixtures/, with a set of their own
     for skill_md in skill_files(root):
         rel = skill_md.parent.relative_to(root).parts
         dotted = [p for p in rel if p.startswith(".")]
@@ -1069,6 +1070,9 @@ def _skill_folders(root: Path) -> list[Path]:
                 and not NOT_SKILLS.intersection(named) and _own_set_folder(skill_md.parent):
             nested.append(skill_md.parent)
             continue
+        if not dotted and NOT_SKILLS.intersection(named) and _own_set_folder(skill_md.parent):
+            tested.append(skill_md.parent)
+            continue
         # an agent's hidden folder: a known one, or any `.<agent>/skills/`, or `.skills/`
         if NOT_SKILLS.intersection(named) or dotted and (dotted != [rel[0]] or (
                 rel[0] not in AGENT_FOLDERS and not skills_root(rel[:-1]))):
@@ -1082,8 +1086,10 @@ def _skill_folders(root: Path) -> list[Path]:
     # unless their authors wrote a set for one (`.claude/skills/x/evals/`): that one is measured
     # a repository whose only skills are examples or templates with sets of their own (an
     # SDK's `examples/skills/x/evals/`): those are what it shows, so what is measured
+    # ...and one whose only skills with sets are its tests' fixtures (a harness's own test
+    # skills, `tests/integration/skills/x/evals/`): those are the sets its authors wrote
     if not found and not hidden:
-        return shown or nested
+        return shown or nested or tested
     return [*found, *(h for h in hidden if _own_set_folder(h))] if found else hidden
 
 

@@ -418,3 +418,27 @@ def test_a_routing_file_beside_the_behaviour_cases_is_each_skills_trigger_set(
     queries = load_trigger_set(root / "skills" / "paper-writing", "paper-writing").queries
     assert [(q.prompt[:6], q.should_trigger) for q in queries] == [("Polish", True),
                                                                   ("Explai", False)]
+
+
+def test_a_repository_whose_only_skills_are_its_tests_fixtures_measures_those(
+        tmp_path: Path) -> None:
+    """A harness's repository whose only skills sit under `tests/` with sets of their own
+    (`tests/integration/skills/x/evals/`): those are the sets its authors wrote, measured as
+    an SDK's `examples/` are; beside a skill of its own, test fixtures stay test material."""
+    from tests.helpers import check_cli, write_data, write_skill_md
+
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    fixture = write_skill_md(root / "tests" / "integration" / "skills" / "math-helper",
+                             "math-helper", "Does arithmetic. Use when asked to add numbers.")
+    write_data(fixture / "evals" / "evals.json", [
+        {"id": 1, "prompt": "What is 2 + 3?", "expectations": ["Answers 5"]}])
+    got = check_cli(str(root))
+    assert got.exit_code == 0, got.output
+    assert "ok: math-helper" in got.output, got.output
+    own = write_skill_md(root / "skills" / "tidy-notes", "tidy-notes",
+                         "Tidies notes. Use when asked to tidy notes.")
+    write_data(own / "evals" / "evals.json", [
+        {"id": 1, "prompt": "Tidy: ship Friday.", "expectations": ["Names Friday"]}])
+    got = check_cli(str(root))
+    assert "ok: tidy-notes" in got.output and "math-helper" not in got.output, got.output
