@@ -722,7 +722,9 @@ def missing_inputs(case: Case, staged: set[str],
             continue  # a product's name, or a site's address ("site is at clinic.rs")
         # handed over in its sentence, with no word of making there: the noun "export"
         # names what the user exported, no file for the agent to write
-        handed = _handed_over(own, match.start())
+        # `@data/x.md`: Claude Code's mention of a file, which it reads into the prompt
+        handed = _handed_over(own, match.start()) or own[max(0, match.start(1) - 1):
+                                                         match.start(1)] == "@"
         if not _INPUT_CUE.search(own[max(0, match.start() - 40):match.start()]) and \
                 not _ADDED_TO.search(own[max(0, match.start() - 100):match.start()]) and \
                 not _presented(own, match.start()) and not handed and \

@@ -65,6 +65,9 @@ def test_check_says_it_and_refuses_it_when_absent(tmp_path: Path) -> None:
     ("Te paso el export del rastreo (pages.csv e issues.csv) en ./export. Haz la auditoría.",
      ["pages.csv", "issues.csv"]),
     ("附上 sales.csv，帮我分析一下。", ["sales.csv"]),
+    # Claude Code's mention of a file: read into the prompt, so an input
+    ("帮我总结一下这个课件 @data/lecture.md", ["data/lecture.md"]),
+    ("Email @bob.smith about it", []),
     # handed over, then asked to make a file: that one is the work's
     ("Here is the brief; write it to plan.md.", []),
 ])
