@@ -328,6 +328,40 @@ _AND_BARE = re.compile(r"(?i)\s+and\s+(?!(?:then|instead|rather|also|but|so)\b)"
                        r"(?=(?P<verb>[a-z]+)\b)")
 
 
+# A denial of a noun phrase ("has no status box where border, text, and background ...",
+# "No card inside a card"), as opposed to one of an act ("Does not X, and explains Y").
+_NO_NOUN = re.compile(r"(?i)^(?:no|zero)\b|\b(?:has|have|contains?|includes?|uses?|shows?|"
+                      r"holds?)\s+(?:no|zero)\b")
+# After "and" in such a denial, a second claim opens with its own verb: an auxiliary, or a
+# third-person verb with its object after it ("and explains why", "and lists the risks");
+# any other word is one more item of what is denied ("border, text, and background").
+_CLAIM_AFTER_AND = re.compile(
+    r"(?i)(?:,?\s+|\(\s*)\b(?:and|but|while|then)\s+(?:(?:also|then|still)\s+)?"
+    # ("and the summary is short": a subject of its own, then its verb)
+    r"(?:(?:the|a|an|its|their|each|every|all|it|they|this|these)\s+(?:[\w-]+\s+){0,2}?)?"
+    r"(?:(?:is|are|was|were|has|have|does|do|can|should|must|will|may)\b|[a-z]+s\s+"
+    r"(?:the|a|an|its|their|it|them|to|that|how|why|what|which|each|every|all|one|this|"
+    r"these|those|his|her|our|your)\b)")
+_AND_ITEM = re.compile(r"(?i)(?:,?\s+)\b(?:and|but|while|then)\b\s+")
+_EXAMPLE = re.compile(r"\s*\([^()]*\)")
+
+
+def _listed_items(denied: str) -> str:
+    """A noun-phrase denial with its examples in parentheses ("(Not a X. A Y.)", "(10k+,
+    99.9%)") and the "and"s joining its items taken out: one denial, whatever it lists. An
+    "and" opening a clause of its own stays (the denial then also shows something)."""
+    if not _NO_NOUN.search(denied):
+        return denied
+    text = _EXAMPLE.sub("", denied)
+    out, at = [], 0
+    for join in _AND_ITEM.finditer(text):
+        if _CLAIM_AFTER_AND.match(text, join.start()):
+            continue
+        out.append(text[at:join.start()] + " ")
+        at = join.end()
+    return "".join(out) + text[at:]
+
+
 def _one_denied_act(denied: str) -> str:
     """The denial with the "and" that joins bare verbs under one "does not" taken out."""
     if not _DOES_NOT.match(denied):
@@ -430,6 +464,6 @@ def states_absence(statement: str) -> bool:
         head, *lasts = _LASTS_UNTIL.split(text, maxsplit=1)
         rest = re.search(r"[,;]", lasts[0]) if lasts else None  # a clause after it still joins
         denied = head + (lasts[0][rest.start():] if lasts and rest else "")
-        denied = _one_denied_act(denied)
+        denied = _listed_items(_one_denied_act(denied))
         return not _ALSO_SHOWS.search(denied) and not joins_a_clause(denied)
     return denies(text)  # another language's denial

@@ -304,3 +304,22 @@ def test_words_with_mei_and_clauses_after_a_dash_stay_claims(statement: str) -> 
     """没 inside a word (沉没, 出没) or 没多久 ("soon") denies nothing; after a dash, only
     "because ..." or "this is a ..." is the author's reason: another clause is work."""
     assert not states_absence(statement)
+
+
+@pytest.mark.parametrize(("statement", "absent"), [
+    ("The output has no status box where border, text, and background are all the same hue",
+     True),
+    ("The output has no hover scale or bounce on every card, button, and image", True),
+    ("The copy contains no aphoristic contrast lines (Not a X. A Y.)", True),
+    ("The output has no rows of identical cards with an UPPERCASE label and number", True),
+    # an "and" opening a claim of its own: the work must show it too
+    ("Contains no TODO markers, and lists the open risks", False),
+    ("No emojis, and the summary is short", False),
+    ("No placeholder text and uses the real names", False),
+])
+def test_a_denied_noun_phrase_listing_items_is_one_absence(statement: str,
+                                                          absent: bool) -> None:
+    """"has no X where A, B, and C ...": the "and"s join what is denied, and an example in
+    parentheses is the denied thing's, so the statement is one absence; an "and" opening a
+    clause with its own verb is a second claim."""
+    assert states_absence(statement) is absent
