@@ -380,10 +380,13 @@ OPTIONAL: Table = {
     "ko": (r"[(（]?(?:선택\s*사항|선택|보너스|가산점|있으면\s*좋음)(?:[)）]|\s*[:：\-—]|적으로)",),
     "ru": (r"(?:необязательно|опционально|желательно|по\s+желанию)(?:\s*[:\-\u2013\u2014]|\s)"
            r"|\((?:необязательно|опционально|по\s+желанию|бонус)\)|бонус\s*[:\-\u2013\u2014]",),
+    # "Puede mencionar ...", "Pode incluir ...": a permission at the head, as "May ..."
     "es": (r"opcionalmente\b|\((?:opcional|deseable|extra|bonus)\)|"
-           r"(?:opcional|deseable|extra|bonus|punto\s+extra)\s*[:\-\u2013\u2014]",),
+           r"(?:opcional|deseable|extra|bonus|punto\s+extra)\s*[:\-\u2013\u2014]|"
+           r"puede(?:n)?\s+(?!no\b)(?:tambi[eé]n\s+)?[a-záéíóúñ]+(?:r|rse)\b",),
     "pt": (r"opcionalmente\b|\((?:opcional|desej[aá]vel|extra|b[oô]nus)\)|"
-           r"(?:opcional|desej[aá]vel|extra|b[oô]nus)\s*[:\-\u2013\u2014]",),
+           r"(?:opcional|desej[aá]vel|extra|b[oô]nus)\s*[:\-\u2013\u2014]|"
+           r"pode(?:m)?\s+(?!n[aã]o\b)(?:tamb[eé]m\s+)?[a-záéíóúçãõ]+(?:r|r-se)\b",),
     "fr": (r"(?:optionnellement|facultativement)\b|\((?:optionnel(?:le)?|facultati(?:f|ve)|"
            r"bonus)\)|(?:optionnel(?:le)?|facultati(?:f|ve)|bonus|un\s+plus)\s*[:\-\u2013\u2014]",),
     "de": (r"\((?:optional|w[uü]nschenswert|bonus)\)|(?:optional|w[uü]nschenswert|bonus|"
@@ -1015,14 +1018,22 @@ FIRING: Table = {
            r"(?:срабатыва\w*|сработа\w*|активир\w*|загруж\w*|вызыва\w*|запуска\w*)",),
     "es": (r"(?:la\s+|el\s+|esta\s+|este\s+)?(?:skill|habilidad)\s+(?:no\s+)?"
            r"(?:(?:debe|deber[ií]a)\s+)?(?:no\s+)?(?:se\s+)?(?:activa(?:rse)?|dispara(?:rse)?|"
-           r"carga(?:rse)?|invoca(?:rse)?)",),
+           r"carga(?:rse)?|invoca(?:rse)?)",
+           # subject-less, as a check writes it ("Se activa con frases informales"): the
+           # reflexive verb, then only what it fires on
+           r"(?:no\s+)?se\s+(?:activa|dispara|carga|invoca)(?:\s+(?:con|en|ante|por|cuando|"
+           r"para|al|si)\b[^.;]{0,80})?",),
     "pt": (r"(?:a\s+|o\s+|esta\s+|este\s+)?(?:skill|habilidade)\s+(?:n[aã]o\s+)?"
            r"(?:(?:deve|deveria)\s+)?(?:n[aã]o\s+)?(?:(?:[eé]|ser)\s+)?(?:ativad[ao]|"
-           r"acionad[ao]|carregad[ao]|invocad[ao]|ativa|dispara)",),
+           r"acionad[ao]|carregad[ao]|invocad[ao]|ativa|dispara)",
+           r"(?:n[aã]o\s+)?(?:se\s+ativa|[eé]\s+(?:ativad[ao]|acionad[ao])|dispara)(?:\s+"
+           r"(?:com|em|ante|por|quando|para|ao|se)\b[^.;]{0,80})?",),
     "fr": (r"(?:la\s+|le\s+|cette\s+|ce\s+)?(?:skill|comp[eé]tence)\s+(?:ne\s+|n')?"
            r"(?:(?:doit|devrait)\s+)?(?:pas\s+)?(?:se\s+|s')?(?:est\s+|[eê]tre\s+)?(?:pas\s+)?"
            r"(?:d[eé]clench[eé]e?|d[eé]clenche(?:r)?|activ[eé]e?|active(?:r)?|charg[eé]e?|"
-           r"invoqu[eé]e?)(?:\s+pas)?",),
+           r"invoqu[eé]e?)(?:\s+pas)?",
+           r"(?:ne\s+)?se\s+d[eé]clenche(?:\s+pas)?(?:\s+(?:avec|sur|pour|quand|lorsque|"
+           r"si|face|d[eè]s)\b[^.;]{0,80})?",),
     "de": (r"(?:der\s+|die\s+|das\s+|dieser\s+|diese\s+)?(?:skill)\s+(?:wird|soll|sollte|darf)\s+"
            r"(?:nicht\s+|nie\s+)?(?:ausgel[oö]st|aktiviert|geladen|aufgerufen)(?:\s+werden)?",
            # "Linux Skill nicht primär zuständig": the skill (by its name) is not the one to
@@ -1031,7 +1042,8 @@ FIRING: Table = {
            r"(?:(?:primär|hauptsächlich|allein)\s+)?zuständig",),
     "it": (r"(?:la\s+|il\s+|questa\s+|questo\s+)?(?:skill|abilit[aà])\s+(?:non\s+)?"
            r"(?:(?:deve|dovrebbe)\s+)?(?:(?:viene|essere)\s+)?(?:si\s+)?(?:attivat[ao]|attiva(?:rsi)?|"
-           r"caricat[ao]|invocat[ao])",),
+           r"caricat[ao]|invocat[ao])",
+           r"(?:non\s+)?si\s+attiva(?:\s+(?:con|su|per|quando|se|davanti)\b[^.;]{0,80})?",),
     "vi": (r"(?:k[yỹ]\s+n[aă]ng|skill)\s+(?:n[aà]y\s+)?(?:kh[oô]ng\s+)?(?:n[eê]n\s+)?"
            r"(?:kh[oô]ng\s+)?(?:đ[uư][oợ]c\s+)?(?:k[ií]ch\s+ho[aạ]t|g[oọ]i|t[aả]i)",),
     "tr": (r"(?:bu\s+)?(?:beceri|yetenek|skill)\s+(?:tetiklen|etkinle[sş]|y[uü]klen|"

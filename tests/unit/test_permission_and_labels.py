@@ -34,3 +34,29 @@ def test_a_labelled_denial_is_an_absence_and_a_labelled_claim_is_not() -> None:
     assert states_absence("does_not_restart: Response does NOT create a new PR")
     assert not states_absence("has_tests: Response adds tests for the parser")
     assert states_absence("Response does NOT create a new PR")
+
+
+def test_a_spanish_permission_and_trigger_item_are_read_as_their_english_twins(
+        tmp_path: Path) -> None:
+    """"Puede mencionar ..." is "May mention ..." (optional, not graded); "Se activa con
+    frases informales" is "Triggers on casual phrasing" (whether the skill fires: offered as
+    a trigger query, never a statement for the grader); "Puede no ..." forbids nothing away."""
+    from runner.analysis.wording_i18n import OPTIONAL_RE
+    from runner.authoring.routing import about_firing
+
+    assert about_firing("Se activa con frases informales") is True
+    assert about_firing("No se activa con preguntas de SEO") is False
+    assert about_firing("Se activa el modo oscuro") is None
+    assert about_firing("Se déclenche avec une formulation informelle") is True
+    assert OPTIONAL_RE.match("Puede mencionar la IA") and not OPTIONAL_RE.match(
+        "Puede no incluir nada")
+    skill = make_skill(tmp_path, [
+        {"id": "seo", "prompt": "Revisa el SEO de esta portada: 'Pan fresco cada día en León'.",
+         "expectations": ["Puede mencionar la búsqueda con IA", "Se activa con frases "
+                          "informales", "Menciona la meta descripción que falta"]}])
+    result = check_cli(str(skill), "-v")
+    assert result.exit_code == 0, result.output
+    assert "marked optional, not graded" in result.output
+    assert "statement Menciona la meta descripción que falta" in result.output
+    assert "statement Se activa" not in result.output and "statement Puede" not in \
+        result.output
