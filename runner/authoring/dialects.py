@@ -968,6 +968,12 @@ def _strings(value: Any) -> list[str] | None:
 
 
 
+# A case's list of the skills a run must load, or must not (`required_skill_activations`,
+# `expected_skill_invocations`, `forbidden_skill_activations`).
+_ACTIVATIONS = re.compile(
+    r"^(?:(?:required|expected|must|should)|(?P<neg>forbidden|unexpected|must_not|should_not|"
+    r"disallowed))_(?:skill_)?(?:activations?|invocations?|loads?|skills_(?:activated|invoked|"
+    r"loaded|triggered))$")
 # A statement its author marks optional ("Optionally proposes ...", "(optional) ...", "Bonus:",
 # "Opcional: ...", "（可选）..."): runner.analysis.wording_i18n.OPTIONAL, every language.
 _OPTIONAL = OPTIONAL_RE
@@ -1199,6 +1205,7 @@ class CaseReader:
         self._described_fixtures(item)
         self._mocks(item)
         self._verifier_field(item)
+        self._activations(item)
         self._unknown_fields(item)
         reads = item.get("reads")
         if reads is not None and reads not in [m.value for m in Reading]:
@@ -3545,6 +3552,24 @@ class CaseReader:
         else:
             self._statement_or_refuse(value, shown, "a statement has no text",
                                       on_calls=behaviour_typed(name, field_words(name)))
+
+    def _activations(self, item: dict[str, Any]) -> None:
+        """A case's list of the skills the run must (or must not) load
+        (`required_skill_activations: [x]`, `forbidden_skill_activations`): each a load check,
+        read as a typed one is (_routing_typed): this skill's, a trigger expectation offered
+        as a trigger query; another skill's, a check on the transcript's Skill calls."""
+        found = [(k, m) for k in item if isinstance(k, str) and (m := _ACTIVATIONS.match(k))]
+        for key, match in found:
+            negative = match.group("neg") is not None
+            entries = _as_list(item.pop(key))
+            for n, entry in enumerate(entries):
+                if not isinstance(entry, str) or not entry.strip():
+                    self.refuse(f"`{key}[{n}]`: {entry!r} names no skill",
+                                f"list skill names under `{key}`")
+                    continue
+                kind = "skill_not_invoked" if negative else "skill_invoked"
+                self._routing_typed({"type": kind, "skill": entry.strip()}, f"{key}[{n}]",
+                                    kind)
 
     def _routing_typed(self, value: dict[str, Any], origin: str, name: str) -> bool:
         """A check typed as routing (`routing`, `routing-negative`): this skill's firing,

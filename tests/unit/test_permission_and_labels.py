@@ -60,3 +60,21 @@ def test_a_spanish_permission_and_trigger_item_are_read_as_their_english_twins(
     assert "statement Menciona la meta descripción que falta" in result.output
     assert "statement Se activa" not in result.output and "statement Puede" not in \
         result.output
+
+
+def test_a_list_of_skills_the_run_must_load_is_read_as_load_checks(tmp_path: Path) -> None:
+    """`required_skill_activations: [<this skill>]` is a trigger expectation (offered as a
+    trigger query, never graded as metadata); naming another skill, a check of the run's
+    Skill calls; `forbidden_skill_activations` the same, negated."""
+    skill = make_skill(tmp_path, [
+        {"id": "one", "prompt": "Tidy these notes: ship Friday.",
+         "required_skill_activations": ["tidy-notes", "draft-mail"],
+         "forbidden_skill_activations": ["plan-trip"],
+         "expectations": ["Names Friday"]}])
+    result = check_cli(str(skill), "-v")
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.output.split())
+    assert "required_skill_activations[0] {type: 'skill_invoked'} 'Skill(tidy-notes)' is a " \
+           "trigger expectation" in flat, flat
+    assert "Skill:draft-mail" in flat and "Skill:plan-trip" in flat, flat
+    assert "(metadata, not graded)" not in flat, flat
