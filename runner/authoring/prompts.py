@@ -51,6 +51,10 @@ _PLACEHOLDER = re.compile(
     r"(?:your|insert|path|name|the)"
     r"\b[^<>\n]{1,40})>"
     r"|\{\{\s*[\w.-]+\s*\}\}|(?<![\w.])/path/to/[\w./-]*|\[(?:INSERT|YOUR|PLACEHOLDER)[^\]]*\]"
+    # a note standing where the material should be ("[Complete blog post text follows.]",
+    # "[paste your article here]", "[full transcript omitted]")
+    r"|(?i:\[(?:paste|insert)\b[^\]\n]{0,80}\]"
+    r"|\[[^\[\]\n]{0,80}\b(?:follows?|goes\s+here|omitted|truncated|elided)\.?\s*\])"
     # a harness's blank in single braces, upper case with an underscore (`{FIXTURE_REPO}`,
     # `{REPO_DIR}`): the runner that fills it is not this one
     r"|(?<![{$\w])\{[A-Z][A-Z0-9]*_[A-Z0-9_]+\}(?!\})",

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from runner.authoring.prompts import fake_values, placeholders
 from tests.helpers import check_cli as check
 from tests.helpers import write_data, write_skill_md
@@ -75,3 +77,17 @@ def test_a_file_name_left_blank_is_a_placeholder(tmp_path: Path) -> None:
     got = check(str(skill))
     assert got.exit_code == 2, got.output
     assert "placeholder(s) <export.txt>" in got.output
+
+
+@pytest.mark.parametrize(("prompt", "blanks"), [
+    ("Optimize this article:\n\n[Complete blog post text follows.]",
+     ["[Complete blog post text follows.]"]),
+    ("Review this: [paste your article here]", ["[paste your article here]"]),
+    ("Here is the log [full transcript omitted]", ["[full transcript omitted]"]),
+    ("See [1] and [the docs]", []), ("Use the list [a, b, c]", []),
+])
+def test_a_note_standing_where_the_material_should_be_is_a_placeholder(
+        prompt: str, blanks: list[str]) -> None:
+    """"[Complete blog post text follows.]": the material the note stands for was never
+    pasted, so the session would receive the note: a blank (EV009), as `<YOUR_TEXT>` is."""
+    assert placeholders(prompt) == blanks
