@@ -109,7 +109,11 @@ from runner.authoring.mcp import (
     stated_servers,
 )
 from runner.authoring.mdtasks import is_task, markdown_notes
-from runner.authoring.missing_turns import report_earlier_turn, report_opening_ask
+from runner.authoring.missing_turns import (
+    report_awaited_reply,
+    report_earlier_turn,
+    report_opening_ask,
+)
 from runner.authoring.named_scorers import named_scorers, report_unnamed, skill_md_runs
 from runner.authoring.other_sets import other_set_lines
 from runner.authoring.outcome_asks import outcome_asked
@@ -1074,6 +1078,7 @@ def _linked(read: _Read, fixtures: SkillFiles, problems: Problems) -> list[Case]
     cases = [work_claims(case, problems) for case in cases]
     for case in cases:
         report_earlier_turn(case, problems)
+        report_awaited_reply(case, problems)
     for case in cases:
         _preflight_prompt(fixtures, case, problems)
     for case in cases:

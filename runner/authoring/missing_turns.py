@@ -52,3 +52,47 @@ def report_earlier_turn(case: Case, problems: Problems) -> None:
 
 
 _ONE_MORE_MOST = 60  # a longer prompt says what it wants in its own words
+
+
+# A criterion about the work after the user's next reply ("transitions to Phase 2 once user
+# says 'continue'", "用户回答后才出最终 prompt"): a one-turn case never sends that reply.
+_AFTER_REPLY = re.compile(
+    r"(?i)\b(?:once|after|when|until|if)\s+(?:the\s+)?user\s+(?:then\s+)?(?:says|said|replies|"
+    r"replied|responds|answers|answered|confirms|confirmed|approves|approved|types|sends|"
+    r"picks|chooses|selects|agrees)\b(?:\s*:?\s*[\'\"\u201c\u2018](?P<reply>[^\'\"\u201d\u2019\n]"
+    r"{1,60})[\'\"\u201d\u2019])?"
+    r"|(?:用户|用戶)(?:回答|回复|回覆|确认|確認|选择|選擇|说|說|同意|批准|答复|答覆)(?:了)?"
+    r"(?:后|後|之后|之後|以后|以後)")
+
+
+# ...unless the reply is what the answer tells of ("Explains what happens when the user
+# replies late"): the advice's content, in the same clause.
+_TOLD_OF = re.compile(r"(?i)\b(?:what|how|explains?|describes?|warns?|documents?|tells?|"
+                      r"notes?)\b[^.;:]*$")
+
+
+# ...nor a bound on when the work may happen ("Writes X only after the user answers",
+# "用户回答后才出", "until the user confirms"): a run that asks and stops keeps it
+# (runner.authoring.awaited_reply reads those).
+_BOUND = re.compile(r"(?i)\bonly\s*$")
+
+
+def report_awaited_reply(case: Case, problems: Problems) -> None:
+    """A one-turn case whose criteria expect work after the user's next reply: that reply is
+    never sent, so those criteria read work the run never reaches (EV015), the reply quoted
+    when the author wrote it."""
+    if case.follow_ups or case.chain:
+        return
+    texts = [case.expected_output or "", *case.statements]
+    found = next((m for t in texts for m in [_AFTER_REPLY.search(t)]
+                  if m and not _TOLD_OF.search(t[:m.start()])
+                  and not _BOUND.search(t[:m.start()]) and not t[m.end():].startswith("才")
+                  and not m.group(0).lower().startswith("until")), None)
+    if found is None:
+        return
+    reply = found.group("reply")
+    problems.report("EV015", case.id, f"its criteria expect work after the user's next reply "
+                    f"({found.group(0)!r}), which a one-turn case never sends: the run stops "
+                    "before it", "add the reply as a follow-up turn (`follow_up_turns`: "
+                    f"[{reply!r}])" if reply else "add the user's reply as a follow-up turn "
+                    "(`follow_up_turns`), or grade only the first turn")

@@ -78,3 +78,29 @@ def test_a_list_of_skills_the_run_must_load_is_read_as_load_checks(tmp_path: Pat
            "trigger expectation" in flat, flat
     assert "Skill:draft-mail" in flat and "Skill:plan-trip" in flat, flat
     assert "(metadata, not graded)" not in flat, flat
+
+
+def test_criteria_after_the_users_next_reply_on_a_one_turn_case_are_said(
+        tmp_path: Path) -> None:
+    """"... moves to Phase 2 once the user says 'continue'": a one-turn case never sends that
+    reply (EV015, the reply offered as a follow-up turn); a case that sends it, and advice
+    about a reply ("Explains what happens when the user replies late"), are silent."""
+    from tests.helpers import check_json
+
+    skill = make_skill(tmp_path, [
+        {"id": "one", "prompt": "Plan the --canon flag fix.",
+         "expected_output": "Explores the flag, stops at M1, then moves to Phase 2 once the "
+                            "user says 'continue'."},
+        {"id": "two", "prompt": "Plan the --canon flag fix.", "follow_up_turns": ["continue"],
+         "expected_output": "Moves to Phase 2 once the user says 'continue'."},
+        {"id": "zh", "prompt": "帮我写视频提示词", "expectations": ["用户回答后输出最终 prompt"]},
+        # a bound on when the work may happen: a run that asks and stops keeps it
+        {"id": "bound", "prompt": "帮我写视频提示词", "expectations": ["用户回答后才出最终 prompt",
+                                                              "Writes it only after the user "
+                                                              "answers"]},
+        {"id": "advice", "prompt": "How should the bot handle slow replies?",
+         "expectations": ["Explains what happens when the user replies late"]}])
+    said = {f["case"]: f["message"] for f in check_json(skill)["findings"]
+            if f["code"] == "EV015"}
+    assert set(said) == {"one", "zh"}, said
+    assert "once the user says 'continue'" in said["one"]
