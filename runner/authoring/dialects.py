@@ -437,6 +437,9 @@ PROGRAM_KEYS = ("script_path", "script", "program", "path", "file")
 TURN_FIELDS = ("follow_up_turns", "followups", "follow_ups", "turns", "conversation",
                "messages", "dialogue")
 MULTI_TURN = "EV015"
+# The conversation before the case's prompt, as {role, content} entries or strings.
+HISTORY_FIELDS = ("conversation_history", "chat_history", "history_messages", "prior_turns",
+                  "previous_turns", "prior_messages", "previous_messages")
 # A case's own kind field (`"type": "should_not_trigger"`), and the words of its value that
 # make it a routing kind (runner.authoring.routing reads which side).
 _CASE_KIND_KEYS = ("type", "kind", "category", "case_type", "test_type")
@@ -2283,6 +2286,35 @@ class CaseReader:
                 item["follow_ups"] = turns
             return
 
+    def _history(self, item: dict[str, Any]) -> None:
+        """The conversation before the prompt (`conversation_history: [{role, content}]`): its
+        user turns are sent first, in one session, the prompt last, the case's checks grading
+        that last turn; the author's assistant entries are kept and said (claude answers each
+        turn itself)."""
+        key = next((k for k in HISTORY_FIELDS if isinstance(item.get(k), list) and item[k]),
+                   None)
+        prompt = item.get("prompt")
+        if key is None or not isinstance(prompt, str) or not prompt.strip() \
+                or "follow_ups" in item:
+            return
+        value = item[key]
+        users = [t if isinstance(t, str) else t.get("content") for t in value
+                 if isinstance(t, str) or isinstance(t, dict) and t.get("role", "user") == "user"]
+        if not users or not all(isinstance(u, str) and u.strip() for u in users):
+            return  # kept and said as any field no rule reads
+        item.pop(key)
+        replies = [t for t in value if isinstance(t, dict) and t.get("role") == "assistant"]
+        if replies:
+            self.unread[f"{key} (the author's replies, not sent)"] = replies
+        item["prompt"] = users[0]
+        item["follow_ups"] = [{"prompt": u} for u in [*users[1:], prompt]]
+        self.mapped(f"`{key}`: {len(users)} earlier user turn(s) sent first in one session, "
+                    "then the prompt, the case's checks grading its reply"
+                    + (f"; the author's {len(replies)} assistant repl(y/ies) not sent: claude "
+                       "answers each turn itself" if replies else ""),
+                    "write the earlier turns as the prompt and `follow_up_turns` to make "
+                    "this explicit")
+
     def _inline_turns(self, item: dict[str, Any]) -> None:
         """Later user turns written inside the prompt (runner.authoring.inline_turns): a clean
         split makes the case multi-turn (the text before the first marker its prompt, each
@@ -2960,6 +2992,7 @@ class CaseReader:
         (a list of sentences, or one) and an assertions mapping ({contains: [...], regex:
         ...}), each reported."""
         self._personas(item)
+        self._history(item)
         self._turns(item)
         given = item.get("input", item.get("inputs"))
         if "prompt" not in item and isinstance(given, dict):

@@ -104,3 +104,23 @@ def test_criteria_after_the_users_next_reply_on_a_one_turn_case_are_said(
             if f["code"] == "EV015"}
     assert set(said) == {"one", "zh"}, said
     assert "once the user says 'continue'" in said["one"]
+
+
+def test_the_conversation_before_the_prompt_is_sent_as_earlier_turns(tmp_path: Path) -> None:
+    """`conversation_history` (user and assistant entries before the prompt): its user turns
+    are sent first in one session, the prompt last, the case's checks grading that reply; the
+    author's assistant entries are said, not sent."""
+    from runner.authoring.caseset import load_caseset
+
+    skill = make_skill(tmp_path, {"skill_name": "tidy-notes", "evals": [
+        {"id": "ctx", "prompt": "What should I pack? Check the forecast.",
+         "conversation_history": [
+             {"role": "user", "content": "I'm planning a trip to London next week"},
+             {"role": "assistant", "content": "London is great! What do you need?"}],
+         "expectations": ["Names London"]}]})
+    case = load_caseset(skill).evals[0]
+    assert case.prompt == "I'm planning a trip to London next week"
+    assert [t.prompt for t in case.follow_ups] == ["What should I pack? Check the forecast."]
+    result = check_cli(str(skill), "-v")
+    assert "1 earlier user turn(s) sent first in one session" in " ".join(
+        result.output.split()), result.output
