@@ -48,6 +48,7 @@ from runner.authoring.siblings import (
 )
 from runner.authoring.sides import (
     ACCEPTED,
+    MAX_QUERY_WORDS,
     NEGATIVE_LISTS,
     POSITIVE_LISTS,
     embedded_queries,
@@ -573,11 +574,43 @@ def load_trigger_set(skill_dir: Path, skill_name: str) -> TriggerSet:
             files += [(p, None) for p in extra]
             queries += routed.queries
     unique = list({q.prompt: q for q in queries}.values())  # one per prompt, last read wins
-    if not any(q.should_trigger for q in unique):
-        raise CaseSetError(str(files[0][0]), "no query the skill should fire on: recall "
-                                             "cannot be measured")
+    if unique and not any(q.should_trigger for q in unique):
+        tasks = _tasks_as_positives(skill_dir, skill_name)
+        if not tasks:
+            raise CaseSetError(str(files[0][0]), "no query the skill should fire on: recall "
+                                                 "cannot be measured")
+        unique += [t for t in tasks if t.prompt not in {q.prompt for q in unique}]
+        left.append(Finding(code="EV012", file=str(files[0][0]), case="", message=(
+            f"the trigger set holds only queries the skill should not fire on: the "
+            f"{len(tasks)} prompt(s) of its runtime set ({tasks[0].source}), each a task "
+            "for the skill, are its should-trigger side"), fix="none needed (or write "
+            "should-trigger queries beside them)"))
     return TriggerSet(skill_name=skill_name, queries=unique, files=[str(p) for p, _ in files],
                       findings=[*left, *(routed.findings if routed is not None else [])])
+
+
+_READING_TASKS: set[str] = set()  # skills whose runtime set is being read for its prompts
+
+
+def _tasks_as_positives(skill_dir: Path, skill_name: str) -> list[TriggerQuery]:
+    """The runtime set's prompts as should-trigger queries (each a task the skill is meant
+    for), for a trigger set of only should-not queries; none when the set cannot be read or
+    its prompts carry material (longer than a request a user types)."""
+    from runner.authoring.caseset import load_caseset  # (caseset reads trigger files too)
+
+    key = str(skill_dir.resolve())
+    if key in _READING_TASKS:  # the runtime set's own reading asked for this trigger set
+        return []
+    _READING_TASKS.add(key)
+    try:
+        caseset = load_caseset(skill_dir, skill_name)
+    except (CaseSetError, RefusedInput):
+        return []
+    finally:
+        _READING_TASKS.discard(key)
+    return [TriggerQuery(id=f"task-{case.id}", prompt=case.prompt, should_trigger=True,
+                         source=caseset.source) for case in caseset.evals
+            if case.prompt.strip() and len(case.prompt.split()) <= MAX_QUERY_WORDS]
 
 
 def split(queries: list[TriggerQuery], train_share: float = 0.6) -> dict[str, Split]:

@@ -124,3 +124,25 @@ def test_the_conversation_before_the_prompt_is_sent_as_earlier_turns(tmp_path: P
     result = check_cli(str(skill), "-v")
     assert "1 earlier user turn(s) sent first in one session" in " ".join(
         result.output.split()), result.output
+
+
+def test_a_trigger_set_of_only_negatives_takes_the_runtime_prompts_as_its_positives(
+        tmp_path: Path) -> None:
+    """`evals/negative-triggers.json` holding only should-not queries, beside the runtime
+    set: each runtime prompt is a task the skill is meant for, so those are its should-trigger
+    side (said); before, the trigger set was refused ("no query the skill should fire on")."""
+    from runner.triggers.queries import load_trigger_set
+
+    skill = make_skill(tmp_path, [
+        {"id": 1, "prompt": "Tidy my notes: ship Friday.", "expectations": ["Names Friday"]},
+        {"id": 2, "prompt": "Tidy these: Ana owns it.", "expectations": ["Names Ana"]}])
+    (skill / "evals" / "negative-triggers.json").write_text(
+        '{"skill_name": "tidy-notes", "evals": [{"id": 10, "prompt": "What is 2 + 2?", '
+        '"should_trigger": false}]}')
+    queries = load_trigger_set(skill, "tidy-notes").queries
+    assert sorted((q.prompt, q.should_trigger) for q in queries) == [
+        ("Tidy my notes: ship Friday.", True), ("Tidy these: Ana owns it.", True),
+        ("What is 2 + 2?", False)]
+    result = check_cli(str(skill))
+    assert result.exit_code == 0 and "3 queries (2 should trigger, 1 should not)" in \
+        result.output, result.output
