@@ -732,7 +732,9 @@ def shared_naming(skill_dir: Path, found: Located,
 def _elsewhere(skill_dir: Path) -> list[Path]:
     """Set folders one or two levels below a folder above the skill (`development/evals/`,
     `tools/qa/evals/`) in the skill's git repository: a set there is the skill's only when
-    it names the skill (`skill_name`, or its cases' skill), never by where it sits."""
+    it names the skill (`skill_name`, or its cases' skill), never by where it sits; never
+    another skill's own (`<root>/paid-ads/evals/` beside its SKILL.md is that skill's, even
+    when this one, `skills/paid-ads/`, has its name)."""
     own = skill_dir.resolve()
     roots = up_to_repository(own)
     if not (roots[-1] / ".git").exists():
@@ -743,8 +745,8 @@ def _elsewhere(skill_dir: Path) -> list[Path]:
     found: list[Path] = []
     for root in roots[1:]:
         for folder, sets in _set_folders_below(root):
-            if folder in holding or folder in found:
-                continue
+            if folder in holding or folder in found or (folder / SKILL_FILE).is_file():
+                continue  # (another skill's own set folder is that skill's, whatever it names)
             found += [s for s in sets if s not in holding]
     return found
 

@@ -655,3 +655,19 @@ def test_cases_graded_by_an_alias_beside_test_modules_are_the_set(tmp_path: Path
     got = check(str(skill))
     assert got.exit_code == 0, got.output
     assert "1 case(s): a" in got.output
+
+
+def test_another_skills_own_set_is_never_this_one_of_the_same_name(tmp_path: Path) -> None:
+    """`<repo>/paid-ads/` (its SKILL.md and evals/) and `<repo>/skills/paid-ads/` (no set):
+    the set beside the first SKILL.md is that skill's, even though it names `paid-ads`; the
+    second has none (before: it was graded on the first one's set)."""
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    first = write_skill_md(root / "paid-ads", "paid-ads", "Plans paid ads. Use when asked.")
+    _write(first / "evals" / "evals.json", {"skill_name": "paid-ads", "evals": [
+        _case("a", "Plan a search campaign for a bakery.", "bakery")]})
+    second = write_skill_md(root / "skills" / "paid-ads", "paid-ads",
+                            "Audits paid ads. Use when asked.")
+    assert check(str(first)).exit_code == 0
+    got = check(str(second))
+    assert got.exit_code == 2 and "no case set" in got.output, got.output
