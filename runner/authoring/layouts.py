@@ -233,12 +233,18 @@ def _case_folder(folder: Path) -> Path | None:
         p.suffix in FOLDER_SUFFIXES for p in (folder / sub).iterdir())), None)
 
 
+def a_template(path: Path) -> bool:
+    """A page its name calls a template (`case-template.md`, `eval_template.md`): the form a
+    case is written in, its blanks `<exact instruction>`, never a case."""
+    return "template" in re.split(r"[\W_]+", path.stem.lower())
+
+
 def _markdown_below(folder: Path) -> bool:
     """A case folder below the set folder (`cases/`) holding Markdown sets, one case a file
     (`markdown_family` reads them)."""
     return any(sum(1 for p in (folder / sub).iterdir() if p.is_file()
                    and p.suffix in PROSE_SUFFIXES and p.stem.lower() != "readme"
-                   and markdown_set(p) is not None) > 1
+                   and not a_template(p) and markdown_set(p) is not None) > 1
                for sub in CASE_FOLDERS if safely.is_dir(folder / sub))
 
 
@@ -890,6 +896,7 @@ def _markdown_sets(skill_dir: Path, name: str | None,
             continue
         found += [p for p in sorted(folder.iterdir()) if p.is_file()
                   and p.suffix in PROSE_SUFFIXES and p.stem.lower() != "readme"
+                  and not a_template(p)
                   and p not in found and markdown_set(p) is not None  # cheap, first
                   and owns_markdown(skill_dir, p)]
     return found

@@ -108,6 +108,7 @@ _SENTENCE = re.compile(r"(?i)^\s*(?P<label>(?:pass|fail)(?:es|s)?(?:\s+only)?\s+
 # Chinese, Japanese, Korean)
 _PROMPT_LABELS = frozenset({"prompt", "input", "query", "user", "user prompt", "user input",
                             "request", "task", "question", "user request", "user message",
+                            "user instruction", "user instructions", "user ask",
                             "输入", "提示", "提示词", "问题", "用户输入", "entrada", "consulta",
                             "eingabe", "anfrage", "frage", "aufgabe", "entrée", "requête",
                             "demande", "pregunta", "solicitud", "pergunta", "pedido",
@@ -153,7 +154,8 @@ _PASS_LABELS = re.compile(r"(?i)^(?:expected(?:\s+(?:behaviou?rs?|output|result|
                           r"(?:\s+(?:criteria|if|when))?|passes\s+(?:if|when)|pass\s+only\s+"
                           r"(?:if|when)|should|must|success(?:\s+criteria)?|acceptance"
                           r"(?:\s+criteria)?|checks?|criteria|asserts?|assertions?|(?:must|should)\s+(?:include|"
-                          r"contain|have|show|mention|cover|do)|required(?:\s+(?:signals?|"
+                          r"contain|have|show|mention|cover|do|change|preserve|keep|retain|fix)|"
+                          r"required(?:\s+(?:signals?|"
                           r"behaviou?rs?))?|预期(?:行为|输出|结果)?|期望(?:行为|输出)?|通过(?:标准|条件)?|"
                           r"验收标准|esperado|"
                           r"(?:prüf|bewertungs|akzeptanz|erfolgs|abnahme)?kriterien|"
@@ -548,8 +550,11 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
                                  for line in (f"{label}: {rest}", *ls)])
         if _threshold(title, said) is not None:
             bars.append((title, said, section))
-        prompt = next((_prompt_text(r, ls) for label, r, ls in blocks
-                       if _prompt_label(label)), None)
+        # (an instruction and the input it works on, "## User Instruction" then "## Input":
+        # one prompt, the instruction first, the input as its material)
+        prompt = "\n\n".join(t for t in dict.fromkeys(
+            _prompt_text(r, ls) for label, r, ls in blocks if _prompt_label(label)) if t) \
+            or None
         checks = [i for label, r, ls in blocks if _pass(label) and not _fail(label)
                   for i in _items(label, r, ls)]
         avoid = [i for label, r, ls in blocks if _fail(label) for i in _items(label, r, ls)]

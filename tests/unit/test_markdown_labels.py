@@ -89,3 +89,57 @@ def test_an_input_note_describing_an_image_is_material_no_arm_has(tmp_path: Path
     assert not any("case 'Case-3'" in x for x in flagged), shown
     assert "statement **Does not** write the prompt yet: grader model, an absence" in shown
     assert "statement 副导演**没有直接出 prompt**: grader model, an absence" in shown
+
+
+PAGE = """# {ident} — {title}
+
+- ID: `{ident}`
+
+## User Instruction
+
+```text
+{ask}
+```
+
+## Input
+
+```text
+{text}
+```
+
+## Must Change
+
+- [ ] Cuts the filler opening.
+
+## Must Preserve
+
+- [ ] Keeps the Monday send-out.
+
+## Forbidden
+
+- [ ] Adds no new commitments.
+"""
+
+
+def test_case_pages_with_an_instruction_and_its_input_beside_a_template(tmp_path: Path) -> None:
+    """`evals/cases/*.md` pages: "User Instruction" is the prompt and "Input" its material
+    (joined, the instruction first); "Must Change" and "Must Preserve" bullets are statements,
+    "Forbidden" what the run avoids. `evals/case-template.md`, its blanks `<exact
+    instruction>`, is the form, never the set."""
+    skill = write_skill_md(tmp_path / "editor", "editor", "Edits marketing copy.")
+    cases = skill / "evals" / "cases"
+    cases.mkdir(parents=True)
+    for n in (1, 2):
+        (cases / f"edit-00{n}.md").write_text(PAGE.format(
+            ident=f"edit-00{n}", title="Standard edit", ask="Tighten this text.",
+            text=f"At this point in time our team number {n} sends the report on Mondays."))
+    (skill / "evals" / "case-template.md").write_text(PAGE.format(
+        ident="<id>", title="<name>", ask="<exact instruction>", text="<complete text>"))
+    shown = check_verbose(skill)
+    assert "2 case(s)" in shown and "case-template" not in shown.split("set:")[0], shown
+    assert "statement Keeps the Monday send-out." in shown
+    assert "Adds no new commitments." in shown
+    from runner.authoring.caseset import load_caseset
+
+    prompt = load_caseset(skill, "editor").evals[0].prompt
+    assert prompt.startswith("Tighten this text.\n\nAt this point in time"), prompt
