@@ -35,6 +35,7 @@ from runner.authoring.binary_claims import binary_claims
 from runner.authoring.declined_needs import declined
 from runner.authoring.device_needs import hardware_needs, installed_skill_needs
 from runner.authoring.hosted_items import hosted_objects, hosted_state, told_objects
+from runner.authoring.live_acts import service_acts
 from runner.authoring.live_services import (
     cli_reach,
     cli_runs,
@@ -944,6 +945,12 @@ def case_reach(case: Case, skill_reaches: bool, home_data: list[str],
             granted_services(case)]
     why += [f"'{w}': an image-generation service, which the sandbox cannot reach"
             for w in image_service_needs(case)]
+    _, advice = _asked_for_advice(unquoted(case.prompt, pasted=True))
+    why += [f"'{w}': an act in a hosted service the user works in (their mail, files or "
+            "records), which the sandbox cannot reach and holds no account of"
+            for w in service_acts(case, advice)
+            if not any(w in said or said.split("'")[1] in w for said in why
+                       if said.count("'") >= 2)]
     why += [f"'{w}': an item of the team's tracker, which the sandbox cannot reach"
             for w in tracker_needs(case)]
     why += [f"'{u}': a page to read, and the sandbox has no network" for u in urls_to_read(case)]

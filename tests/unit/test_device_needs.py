@@ -73,3 +73,24 @@ def test_a_skill_about_something_else_names_no_skill(tmp_path: Path) -> None:
     skill = make_skill(tmp_path, [case("named", "Review pdf-toolkit's output for typos.",
                                        ["Lists the typos"])], name="proofread")
     assert findings(skill) == {}
+
+
+def test_an_act_in_a_hosted_service_the_user_works_in_is_flagged(tmp_path: Path) -> None:
+    """"Log anything new into the CRM", graded on "Found the inquiries via Gmail" and
+    "Created a CRM deal": no arm has the user's account (EV014). Words written for the user
+    ("Draft a Slack message"), a topic ("a section on LinkedIn") and a staged export are
+    silent."""
+    skill = make_skill(tmp_path, [
+        case("crm", "Process this month's consult inquiries and log new ones into the CRM.",
+             ["Found the inquiries via Gmail", "Created a CRM deal named Jane"]),
+        case("draft", "Draft a Slack message announcing the release.",
+             ["Names the release date"]),
+        case("topic", "Add a section on LinkedIn to the marketing report.",
+             ["Names LinkedIn's audience"]),
+        case("staged", "Log the new inquiries from inbox.csv into the CRM export.",
+             ["Created a CRM deal named Jane"], files=["evals/files/inbox.csv"])],
+        name="consult-intake", files={"evals/files/inbox.csv": "name\nJane\n"})
+    got = findings(skill)
+    assert set(got) == {"crm"}, got
+    assert ("'log new ones into the CRM': an act in a hosted service the user works in") \
+        in got["crm"]
