@@ -334,6 +334,18 @@ def check_json(target: Path, *args: str) -> dict[str, Any]:
     return dict(json.loads(result.output))
 
 
+def statement_case(cid: str, prompt: str, statements: list[str],
+                   files: list[str] | None = None) -> dict[str, Any]:
+    """A case of statements (`expectations`), with its fixtures."""
+    return {"id": cid, "prompt": prompt, "expectations": statements, "files": files or []}
+
+
+def case_findings(skill: Path, code: str) -> dict[str, str]:
+    """Each case's finding of one code, as `check --json` reports it: case id -> message."""
+    return {f["case"]: f["message"] for f in check_json(skill)["findings"]
+            if f["code"] == code and f["case"]}
+
+
 def check_verbose(target: Path, *args: str) -> str:
     """What `check TARGET -v` prints, accepted or not."""
     return check_cli(str(target), "-v", *args).output

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from runner.authoring.device_needs import hardware_needs
-from tests.helpers import check_json, make_skill
+from tests.helpers import case_findings, make_skill, statement_case
 
 SKILL_MD = ("---\nname: skill-grader\ndescription: Evaluates agent skills and scores them. Use "
             "when asked to review a skill.\n---\nRead the skill's SKILL.md and score it.\n")
@@ -18,12 +18,11 @@ SKILL_MD = ("---\nname: skill-grader\ndescription: Evaluates agent skills and sc
 
 def case(cid: str, prompt: str, statements: list[str],
          files: list[str] | None = None) -> dict[str, Any]:
-    return {"id": cid, "prompt": prompt, "expectations": statements, "files": files or []}
+    return statement_case(cid, prompt, statements, files)
 
 
 def findings(skill: Path) -> dict[str, str]:
-    return {f["case"]: f["message"] for f in check_json(skill)["findings"]
-            if f["code"] == "EV014" and f["case"]}
+    return case_findings(skill, "EV014")
 
 
 def test_a_device_the_work_runs_on_is_flagged(tmp_path: Path) -> None:

@@ -9,17 +9,16 @@ from pathlib import Path
 from typing import Any
 
 from runner.authoring.live_systems import names_machine
-from tests.helpers import check_json, make_skill
+from tests.helpers import case_findings, make_skill, statement_case
 
 
 def case(cid: str, prompt: str, statements: list[str],
          files: list[str] | None = None) -> dict[str, Any]:
-    return {"id": cid, "prompt": prompt, "expectations": statements, "files": files or []}
+    return statement_case(cid, prompt, statements, files)
 
 
 def findings(skill: Path) -> dict[str, str]:
-    return {f["case"]: f["message"] for f in check_json(skill)["findings"]
-            if f["code"] == "EV014" and f["case"]}
+    return case_findings(skill, "EV014")
 
 
 def test_live_state_of_the_users_machine_is_flagged(tmp_path: Path) -> None:
