@@ -971,6 +971,13 @@ def _strings(value: Any) -> list[str] | None:
 
 
 
+# Where a JSON check names its file and its path, and the bound it sets on a number.
+_JSON_FILE_KEYS = ("file", "output", "target", "file_path", "json_file", "artifact")
+_JSON_PATH_KEYS = ("path", "json_path", "field", "key", "json_field", "pointer")
+_BOUND_KEYS = ("threshold", "min", "max", "gte", "lte", "at_least", "at_most", "minimum",
+               "maximum")
+_JSON_READ = frozenset({*_JSON_FILE_KEYS, *_JSON_PATH_KEYS, *_BOUND_KEYS, "expected",
+                        "expected_value"})
 # A case's list of the skills a run must load, or must not (`required_skill_activations`,
 # `expected_skill_invocations`, `forbidden_skill_activations`).
 _ACTIVATIONS = re.compile(
@@ -3454,7 +3461,8 @@ class CaseReader:
         if kind == REGEX and isinstance(value.get("flags"), str):
             value = with_flags(value, OPERAND_KEYS[REGEX])  # `flags: "i"`: the author's
         ignored = sorted(set(value) - OBJECT_KEYS - ({"field"} if final else set())
-                         - _blank_result_slots(value) - hard_tier_keys(value))
+                         - _blank_result_slots(value) - hard_tier_keys(value)
+                         - (_JSON_READ if kind == JSON else set()))
         if ignored:
             shown += f" [ignored: {', '.join(ignored)}]"
         target = _file_target(value) if kind in _TEXT_KINDS else None
@@ -3574,17 +3582,40 @@ class CaseReader:
         elif kind == TOOL:
             self._tool(value, shown, negate)
         elif kind == JSON:
-            entry = {"file": value.get("file") or value.get("output"),
-                     "path": value.get("path") or value.get("json_path")}
-            for key in ("equals", "contains", "exists"):
-                if key in value:
-                    entry[key] = value[key]
-            if "value" in value and "equals" not in entry:
-                entry["equals"] = value["value"]
-            self.add("json", entry, shown)
+            self._json_check(value, name, shown)
         else:
             self._statement_or_refuse(value, shown, "a statement has no text",
                                       on_calls=behaviour_typed(name, field_words(name)))
+
+    def _json_check(self, value: dict[str, Any], name: str, shown: str) -> None:
+        """A check of a value in a JSON file the work writes: its file (`file`, `target`,
+        `output`), its path (`path`, `field`, `key`) and what it must be (`equals`,
+        `expected`, `value`, `contains`, `exists`). A bound on a number (`json_field_gte`
+        with a `threshold`) no JSON check can compare: the grader reads the file for it."""
+        file = next((value[k] for k in _JSON_FILE_KEYS if isinstance(value.get(k), str)), None)
+        path = next((value[k] for k in _JSON_PATH_KEYS if isinstance(value.get(k), str)
+                     and value[k] != file), None)
+        bound = next(((k, value[k]) for k in _BOUND_KEYS if isinstance(value.get(k), int | float)
+                      and not isinstance(value.get(k), bool)), None)
+        least = field_words(name) & {"gte", "ge", "min", "least", "minimum", "greater"}
+        if bound is not None and file and path:
+            key, number = bound
+            at = "at least" if least or key in ("min", "gte", "at_least", "minimum") else \
+                "at most" if key in ("max", "lte", "at_most", "maximum") or field_words(name) \
+                & {"lte", "le", "max", "most", "maximum", "less"} else "compared with"
+            self.add("statement", f"The JSON file {file} holds `{path}` {at} {number}", shown)
+            self.problems.tally("EV012", self.label, "a bound on a number in a JSON file "
+                                "(`json_field_gte`, a `threshold`): no JSON check compares "
+                                "numbers, so the grader reads the file for it", "none needed")
+            return
+        entry: dict[str, Any] = {"file": file, "path": path}
+        for key in ("equals", "contains", "exists"):
+            if key in value:
+                entry[key] = value[key]
+        for key in ("value", "expected", "expected_value"):
+            if key in value and "equals" not in entry:
+                entry["equals"] = value[key]
+        self.add("json", entry, shown)
 
     def _activations(self, item: dict[str, Any]) -> None:
         """A case's list of the skills the run must (or must not) load

@@ -146,3 +146,23 @@ def test_a_trigger_set_of_only_negatives_takes_the_runtime_prompts_as_its_positi
     result = check_cli(str(skill))
     assert result.exit_code == 0 and "3 queries (2 should trigger, 1 should not)" in \
         result.output, result.output
+
+
+def test_a_json_field_check_by_target_and_field_and_a_bound_on_it(tmp_path: Path) -> None:
+    """`{type: json_field_equals, target: out/summary.json, field: layers.one.passed,
+    expected: true}` is a JSON check of that file's path; `json_field_gte` with a
+    `threshold` is a bound no JSON check compares: the grader reads the file for it. Before,
+    both refused the set ("Input should be a valid string")."""
+    skill = make_skill(tmp_path, {"skill_name": "tidy-notes", "test_cases": [
+        {"id": "e1", "prompt": "Score the skill in ./demo and write out/summary.json.",
+         "assertions": [
+             {"type": "json_field_equals", "target": "out/summary.json",
+              "field": "layers.one.passed", "expected": True},
+             {"type": "json_field_gte", "target": "out/summary.json", "field": "total",
+              "threshold": 80}]}]})
+    result = check_cli(str(skill), "-v")
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.output.split())
+    assert "json out/summary.json layers.one.passed: must equal True" in flat, flat
+    assert "statement The JSON file out/summary.json holds `total` at least 80" in flat, flat
+    assert "[ignored: field" not in flat
