@@ -166,3 +166,13 @@ def test_a_json_field_check_by_target_and_field_and_a_bound_on_it(tmp_path: Path
     assert "json out/summary.json layers.one.passed: must equal True" in flat, flat
     assert "statement The JSON file out/summary.json holds `total` at least 80" in flat, flat
     assert "[ignored: field" not in flat
+
+
+def test_chinese_trigger_checks_naming_the_skill_are_about_firing() -> None:
+    """"正确触发 link-building Skill" / "不触发 link-building Skill": whether the skill (by its
+    name, a Latin one too) fires, an adverb before the verb; never a behaviour statement."""
+    from runner.authoring.routing import about_firing
+
+    assert about_firing("正确触发 link-building Skill", ("link-building",)) is True
+    assert about_firing("不触发 link-building Skill", ("link-building",)) is False
+    assert about_firing("触发该技能") is True
