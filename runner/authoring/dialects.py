@@ -477,6 +477,27 @@ _JUDGED_KEYS = frozenset({"judge", "llm", "llm_judge", "llm-rubric", "llm_rubric
                           "model_graded", "semantic"})
 
 
+# Where an assertion object keeps its machine check beside its sentence (`{text: "Recommends
+# the CDC stream", check: {type: contains_any, values: [...]}}`).
+_NESTED_CHECK_KEYS = ("check", "checker", "matcher", "rule", "verify", "verification")
+# A run's record beside it (`passed: null`, `evidence: ""`): blanks, no part of the check.
+_RECORD_KEYS = frozenset({"passed", "evidence", "result", "score", "status"})
+
+
+def _nested_check(value: dict[str, Any]) -> dict[str, Any]:
+    """An assertion object whose check is an object under `check`: that check, its sentence
+    kept as its description (shown with it, never a second check); any other as it is."""
+    key = next((k for k in _NESTED_CHECK_KEYS if isinstance(value.get(k), dict)
+                and isinstance(value[k].get("type"), str)), None)
+    if key is None:
+        return value
+    label = next((value[k] for k in ("text", "description", "statement", "name")
+                  if isinstance(value.get(k), str) and value[k].strip()), None)
+    rest = {k: v for k, v in value.items() if k != key and k not in _RECORD_KEYS
+            and k not in ("text", "description", "statement", "name", "category", "id")}
+    return {**rest, **value[key], **({"description": label} if label else {})}
+
+
 def _keyed_type(value: dict[str, Any]) -> dict[str, Any]:
     """`{contains: x}` as `{type: contains, value: x}` (a list of terms as `values`) when the
     one key is a check type this reader knows or a judged one, and no key that holds a
@@ -3397,7 +3418,7 @@ class CaseReader:
     # -- assertion objects ------------------------------------------------------------------
 
     def _object(self, value: dict[str, Any], origin: str) -> None:
-        value = _keyed_type(value)
+        value = _keyed_type(_nested_check(value))
         order = ordered_calls(value)  # never deciding, whatever its tier: read before it
         if order is not None and origin not in self.negated_origins:
             self.process.append({"id": f"{self.label}:{origin}", "order": order})

@@ -176,3 +176,21 @@ def test_chinese_trigger_checks_naming_the_skill_are_about_firing() -> None:
     assert about_firing("正确触发 link-building Skill", ("link-building",)) is True
     assert about_firing("不触发 link-building Skill", ("link-building",)) is False
     assert about_firing("触发该技能") is True
+
+
+def test_an_assertion_whose_check_is_nested_under_check_is_that_check(tmp_path: Path) -> None:
+    """`{text: "Recommends the CDC stream", check: {type: contains_any, values: [...]},
+    passed: null}`: the nested object is the check, the sentence its label; before, the
+    check was dropped in silence and the sentence graded by the model."""
+    skill = make_skill(tmp_path, [
+        {"id": 0, "prompt": "Design a pipeline from our orders table to the warehouse.",
+         "assertions": [
+             {"text": "Uses change data capture", "check": {
+                 "type": "contains_any", "values": ["CDC", "change data capture"]},
+              "passed": None, "evidence": ""},
+             {"text": "Does not upsert in place", "check": {
+                 "type": "not_contains", "value": "MERGE INTO"}}]}])
+    flat = " ".join(check_cli(str(skill), "-v").output.split())
+    assert "assertion re:CDC|change\\ data\\ capture" in flat, flat
+    assert "assertion not:MERGE INTO" in flat, flat
+    assert "statement Uses change data capture" not in flat
