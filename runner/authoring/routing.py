@@ -71,8 +71,12 @@ _STATEMENT = re.compile(
 # research request", "when asked to tidy notes"); never a second thing the skill does.
 # (how it is called is part of firing: "via the explicit command", "through /systemsdesign",
 # "by its slash command")
+# (a concession is the request's circumstance, "Skill loads despite no use of the word
+# 'coach'", "even though 'coach' is never said")
 _REST_OK = re.compile(r"^\s*(?:\w+ly\b\s*)?(?:\([^)]*\)|(?:on|for|when|with|given|in\s+"
-                      r"response\s+to|via|through|by(?!\s+\w+ing\b)|from)\b[^;]*|here|at\s+all|[.,!])?\s*[.!]?"
+                      r"response\s+to|via|through|by(?!\s+\w+ing\b)|from|despite|although|"
+                      r"though|even\s+(?:though|if|when|without)|without)\b[^;]*|here|at\s+all|"
+                      r"[.,!])?\s*[.!]?"
                       # ...or a short sentence denying what it would have made ("No report.")
                       r"(?:\s*No\s+[\w-]+(?:\s+[\w-]+){0,3}\s*[.!]?)?\s*$",
                       re.IGNORECASE)

@@ -194,3 +194,15 @@ def test_an_assertion_whose_check_is_nested_under_check_is_that_check(tmp_path: 
     assert "assertion re:CDC|change\\ data\\ capture" in flat, flat
     assert "assertion not:MERGE INTO" in flat, flat
     assert "statement Uses change data capture" not in flat
+
+
+def test_a_firing_clause_with_a_concession_then_the_work_keeps_the_work() -> None:
+    """"Skill loads despite no use of the word 'coach'. Diagnoses the door ...": the firing
+    head with its concession is the trigger expectation, the rest the behaviour to grade
+    (before: the whole case was dropped as routing only)."""
+    from runner.authoring.routing import about_firing, split_firing
+
+    assert about_firing("Skill loads despite no use of the word 'coach'") is True
+    assert split_firing("Skill loads despite no use of the word 'coach'. Diagnoses the door "
+                        "and names the pattern.") == (True, "Diagnoses the door and names "
+                                                            "the pattern.")
