@@ -486,7 +486,11 @@ _CHOICE_QUESTION = re.compile(
     r"which\s+(?:[\w-]+\s+){0,3}(?:should\s+(?:we|i)|would\s+you\s+recommend|is\s+(?:the\s+)?"
     r"(?:best|better|right))\b|"
     r"what\s+(?:[\w-]+\s+){0,3}should\s+(?:we|i)\b|how\s+should\s+(?:we|i)\b|"
-    r"is\s+it\s+(?:better|worth)\b)")
+    r"is\s+it\s+(?:better|worth)\b|"
+    # a question of obligation ("Do we need a consent banner for our site?"): answered in
+    # words, the site its setting
+    r"(?:do|does)\s+(?:we|i|my|our)\b(?:\s+[\w-]+){0,3}?\s+(?:need|have\s+to)\b|"
+    r"(?:is|are)\s+(?:we|i)\s+(?:required|obliged)\b|must\s+(?:we|i)\b)")
 # A request only to plan or advise, after sentences that told the situation ("Management
 # wants 80% coverage on our whole legacy codebase this quarter. Plan it.").
 _ADVICE_ONLY = re.compile(r"(?i)^\W*(?:please\s+)?(?:plan|advise|recommend|propose|suggest|"

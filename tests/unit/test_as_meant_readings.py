@@ -606,10 +606,13 @@ def test_advice_for_the_users_thing_runs_and_a_question_on_the_thing_needs_it(
          "expectations": ["Names the bug"]},
         # "which" asking what the thing holds is no choice to advise on
         {"id": "which", "prompt": "Which pages of our website are slow?",
-         "expectations": ["Names the pages"]}],
+         "expectations": ["Names the pages"]},
+        # a question of obligation for the user's thing is advice too
+        {"id": "need", "prompt": "Do we need a cookie consent banner for our website?",
+         "expectations": ["Answers with the law that applies"]}],
         name="api-helper", skill_md=SKILL_MD)
     flat = " ".join(check_cli(str(skill)).output.split())
-    assert "2 case(s): choice, plan" in flat, flat
+    assert "3 case(s): choice, plan, need" in flat, flat
     assert "case 'which': the prompt works on 'our website'" in flat, flat
     assert "'our codebase'" not in flat, flat
     assert "case 'wrong': the prompt works on 'our website'" in flat, flat
