@@ -633,6 +633,9 @@ def locate(skill_dir: Path, name: str | None = None, own_only: bool = False
                        parts=tuple(name for name, _ in parts))
     if own_only:
         return _tasks(skill_dir) or _case_dirs(skill_dir / "scenarios")
+    family = _family_file(order, names)
+    if family is not None:
+        return family
     for folder in _elsewhere(skill_dir):
         found = _located(folder, names, True)
         if found is not None and _names_this(found, names, explicit=True):
@@ -642,6 +645,24 @@ def locate(skill_dir: Path, name: str | None = None, own_only: bool = False
         return catalog
     # the skill's own tasks/ folder of Markdown task files, else its scenarios/ case folders
     return _tasks(skill_dir) or _case_dirs(skill_dir / "scenarios")
+
+
+def _family_file(order: list[tuple[Path, bool]], names: list[str]) -> Located | None:
+    """A file named exactly for the skill one folder below a shared set folder
+    (`evals/<family>/<skill>.json`: a repository grouping its skills' sets by family), when it
+    holds cases: the skill's set, by its name, as `evals/<skill>/` is."""
+    for folder, above in order:
+        if not above or not safely.is_dir(folder):
+            continue
+        for sub in sorted(p for p in folder.iterdir() if p.is_dir() and not p.is_symlink()
+                          and not p.name.startswith(".")):
+            for name in names:
+                for suffix in SET_SUFFIXES:
+                    path = sub / f"{name}{suffix}"
+                    if safely.is_file(path) and not safely.is_symlink(path) \
+                            and judge(path).shape is not None:
+                        return Located(path, (path,))
+    return None
 
 
 def _above_file(own: Path, names: list[str]) -> Located | None:

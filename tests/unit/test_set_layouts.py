@@ -671,3 +671,19 @@ def test_another_skills_own_set_is_never_this_one_of_the_same_name(tmp_path: Pat
     assert check(str(first)).exit_code == 0
     got = check(str(second))
     assert got.exit_code == 2 and "no case set" in got.output, got.output
+
+
+def test_a_file_named_for_the_skill_in_a_family_folder_of_the_shared_evals(
+        tmp_path: Path) -> None:
+    """`evals/<family>/<skill>.json` at the repository's root (sets grouped by family): the
+    file named exactly for a skill is its set; a skill with no such file has none."""
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    skill = _skill(root / "skills" / "tidy-notes")
+    other = write_skill_md(root / "skills" / "plan-trip", "plan-trip",
+                           "Plans trips. Use when asked to plan a trip.", "Plan it.\n")
+    _write(root / "evals" / "notes" / "tidy-notes.json", {"skill_name": "tidy-notes", "evals": [
+        _case("a", "Please tidy: we ship Friday.")]})
+    got = check(str(skill))
+    assert got.exit_code == 0 and "evals/notes/tidy-notes.json" in got.output, got.output
+    assert check(str(other)).exit_code == 2
