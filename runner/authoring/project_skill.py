@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
 
@@ -51,7 +52,9 @@ def skills_root(parts: tuple[str, ...]) -> int:
     2 for `.<agent>/skills/...`, 1 for `.skills/...`, 0 for anything else."""
     if len(parts) > 1 and parts[1] == "skills" and agent_folder(parts[0]):
         return 2
-    return 1 if parts and parts[0] == HIDDEN_SKILLS else 0
+    # `.skills/`, or a hidden folder named for skills (`.agent-skills/`, `.claude-skills/`)
+    return 1 if parts and (parts[0] == HIDDEN_SKILLS
+                           or re.fullmatch(r"\.[\w-]+[-_]skills", parts[0])) else 0
 
 
 def project_of(skill_dir: Path) -> Path | None:

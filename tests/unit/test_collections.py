@@ -442,3 +442,22 @@ def test_a_repository_whose_only_skills_are_its_tests_fixtures_measures_those(
         {"id": 1, "prompt": "Tidy: ship Friday.", "expectations": ["Names Friday"]}])
     got = check_cli(str(root))
     assert "ok: tidy-notes" in got.output and "math-helper" not in got.output, got.output
+
+
+def test_skills_under_a_hidden_folder_named_for_skills_are_the_collection(
+        tmp_path: Path) -> None:
+    """`.agent-skills/<skill>/` (a hidden folder named for skills, as `.skills/` is), each
+    with its set, in a repository with no other skill: those are its skills."""
+    from tests.helpers import check_cli, write_data, write_skill_md
+
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    for name in ("tidy-notes", "plan-trip"):
+        skill = write_skill_md(root / ".agent-skills" / name, name, f"Does {name}. Use when "
+                               "asked.")
+        write_data(skill / "evals" / "evals.json", [
+            {"id": 1, "prompt": f"Please {name.replace('-', ' ')} for Friday.",
+             "expectations": ["Names Friday"]}])
+    got = check_cli(str(root))
+    assert got.exit_code == 0, got.output
+    assert "ok: tidy-notes" in got.output and "ok: plan-trip" in got.output, got.output
