@@ -383,10 +383,15 @@ OPTIONAL: Table = {
     # "Puede mencionar ...", "Pode incluir ...": a permission at the head, as "May ..."
     "es": (r"opcionalmente\b|\((?:opcional|deseable|extra|bonus)\)|"
            r"(?:opcional|deseable|extra|bonus|punto\s+extra)\s*[:\-\u2013\u2014]|"
-           r"puede(?:n)?\s+(?!no\b)(?:tambi[eé]n\s+)?[a-záéíóúñ]+(?:r|rse)\b",),
+           # (only a verb of adding to the answer: "Puede identificar ..." is an ability graded)
+           r"puede(?:n)?\s+(?:tambi[eé]n\s+)?(?:mencionar|incluir|a[nñ]adir|agregar|sugerir|"
+           r"citar|usar|ofrecer|proponer|preguntar|recomendar|dar|aportar|proporcionar|"
+           r"se[nñ]alar|comentar|referenciar|anotar)\b",),
     "pt": (r"opcionalmente\b|\((?:opcional|desej[aá]vel|extra|b[oô]nus)\)|"
            r"(?:opcional|desej[aá]vel|extra|b[oô]nus)\s*[:\-\u2013\u2014]|"
-           r"pode(?:m)?\s+(?!n[aã]o\b)(?:tamb[eé]m\s+)?[a-záéíóúçãõ]+(?:r|r-se)\b",),
+           r"pode(?:m)?\s+(?:tamb[eé]m\s+)?(?:mencionar|incluir|adicionar|acrescentar|sugerir|"
+           r"citar|usar|oferecer|propor|perguntar|recomendar|dar|fornecer|apontar|comentar|"
+           r"referenciar)\b",),
     "fr": (r"(?:optionnellement|facultativement)\b|\((?:optionnel(?:le)?|facultati(?:f|ve)|"
            r"bonus)\)|(?:optionnel(?:le)?|facultati(?:f|ve)|bonus|un\s+plus)\s*[:\-\u2013\u2014]",),
     "de": (r"\((?:optional|w[uü]nschenswert|bonus)\)|(?:optional|w[uü]nschenswert|bonus|"
@@ -1007,7 +1012,7 @@ FIRING: Table = {
            r"(?:仍然|仍|也|还是|還是)?(?:应该|應該|应当|應當|应|應|会|會|必须|必須)?"
            r"(?:不|没有|沒有|未|不应|不應)?(?:正确|正確|正常|成功|能够|能夠|能|可以|自动|自動)?"
            r"(?:触发|觸發|激活|启用|啟用|加载|載入)(?:了)?"
-           r"(?:该|這個|这个|此|本)?\s?(?:the\s+)?(?:[\u4e00-\u9fff]{0,6}|[\w.:-]{1,40})\s?"
+           r"(?:该|這個|这个|此|本)?\s?(?:the\s+)?(?:[\u4e00-\u9fff]{0,6}|[A-Za-z0-9.:_-]{1,40})\s?"
            r"(?:技能|skill)",),
     "ja": (r"(?:この)?(?:スキル|skill)(?:は|が)?(?:起動|発動|トリガー|読み込み|呼び出し)"
            r"(?:される|する|されない|しない|されません|しません|されるべき(?:ではない)?|"
@@ -1024,18 +1029,18 @@ FIRING: Table = {
            # subject-less, as a check writes it ("Se activa con frases informales"): the
            # reflexive verb, then only what it fires on
            r"(?:no\s+)?se\s+(?:activa|dispara|carga|invoca)(?:\s+(?:con|en|ante|por|cuando|"
-           r"para|al|si)\b[^.;]{0,80})?",),
+           r"para|al|si)\s+(?:\w+\s+){0,2}(?:frases?|preguntas?|peticiones?|solicitudes?|consultas?|mensajes?|prompts?|lenguaje|palabras?|t[eé]rminos?|expresiones?|el\s+usuario|la\s+usuaria|solicitudes?|pedidos?)\b[^.;]{0,60})?",),
     "pt": (r"(?:a\s+|o\s+|esta\s+|este\s+)?(?:skill|habilidade)\s+(?:n[aã]o\s+)?"
            r"(?:(?:deve|deveria)\s+)?(?:n[aã]o\s+)?(?:(?:[eé]|ser)\s+)?(?:ativad[ao]|"
            r"acionad[ao]|carregad[ao]|invocad[ao]|ativa|dispara)",
            r"(?:n[aã]o\s+)?(?:se\s+ativa|[eé]\s+(?:ativad[ao]|acionad[ao])|dispara)(?:\s+"
-           r"(?:com|em|ante|por|quando|para|ao|se)\b[^.;]{0,80})?",),
+           r"(?:com|em|ante|por|quando|para|ao|se)\s+(?:\w+\s+){0,2}(?:frases?|perguntas?|pedidos?|solicita[cç][oõ]es|consultas?|mensagens?|prompts?|linguagem|palavras?|termos?|express[oõ]es|o\s+usu[aá]rio)\b[^.;]{0,60})?",),
     "fr": (r"(?:la\s+|le\s+|cette\s+|ce\s+)?(?:skill|comp[eé]tence)\s+(?:ne\s+|n')?"
            r"(?:(?:doit|devrait)\s+)?(?:pas\s+)?(?:se\s+|s')?(?:est\s+|[eê]tre\s+)?(?:pas\s+)?"
            r"(?:d[eé]clench[eé]e?|d[eé]clenche(?:r)?|activ[eé]e?|active(?:r)?|charg[eé]e?|"
            r"invoqu[eé]e?)(?:\s+pas)?",
            r"(?:ne\s+)?se\s+d[eé]clenche(?:\s+pas)?(?:\s+(?:avec|sur|pour|quand|lorsque|"
-           r"si|face|d[eè]s)\b[^.;]{0,80})?",),
+           r"si|face|d[eè]s)\s+(?:[\w']+\s+){0,2}(?:formulations?|phrases?|questions?|demandes?|requ[eê]tes?|messages?|prompts?|langage|mots?|termes?|expressions?|l'utilisateur)\b[^.;]{0,60})?",),
     "de": (r"(?:der\s+|die\s+|das\s+|dieser\s+|diese\s+)?(?:skill)\s+(?:wird|soll|sollte|darf)\s+"
            r"(?:nicht\s+|nie\s+)?(?:ausgel[oö]st|aktiviert|geladen|aufgerufen)(?:\s+werden)?",
            # "Linux Skill nicht primär zuständig": the skill (by its name) is not the one to
@@ -1045,7 +1050,8 @@ FIRING: Table = {
     "it": (r"(?:la\s+|il\s+|questa\s+|questo\s+)?(?:skill|abilit[aà])\s+(?:non\s+)?"
            r"(?:(?:deve|dovrebbe)\s+)?(?:(?:viene|essere)\s+)?(?:si\s+)?(?:attivat[ao]|attiva(?:rsi)?|"
            r"caricat[ao]|invocat[ao])",
-           r"(?:non\s+)?si\s+attiva(?:\s+(?:con|su|per|quando|se|davanti)\b[^.;]{0,80})?",),
+           r"(?:non\s+)?si\s+attiva(?:\s+(?:con|su|per|quando|se|davanti)\s+"
+           r"(?:[\w']+\s+){0,2}(?:frasi|frase|domande?|richieste?|messaggi|messaggio|prompt|linguaggio|parole?|termini|espressioni|l'utente)\b[^.;]{0,60})?",),
     "vi": (r"(?:k[yỹ]\s+n[aă]ng|skill)\s+(?:n[aà]y\s+)?(?:kh[oô]ng\s+)?(?:n[eê]n\s+)?"
            r"(?:kh[oô]ng\s+)?(?:đ[uư][oợ]c\s+)?(?:k[ií]ch\s+ho[aạ]t|g[oọ]i|t[aả]i)",),
     "tr": (r"(?:bu\s+)?(?:beceri|yetenek|skill)\s+(?:tetiklen|etkinle[sş]|y[uü]klen|"
@@ -1410,15 +1416,14 @@ HANDS_OVER: Table = {
            r"i(?:'m|\u2019m|\s+am)\s+(?:passing|sending|giving|sharing|attaching|uploading|"
            r"including)|i(?:'ve|\u2019ve|\s+have)\s+(?:attached|uploaded|shared|included|"
            r"exported|dropped|put|placed|saved)",),
-    "es": (r"te\s+(?:paso|env[ií]o|adjunto|comparto|dejo|mando)|adjunto|"
+    "es": (r"te\s+(?:paso|env[ií]o|adjunto|comparto|dejo|mando)|"
            r"aqu[ií]\s+(?:tienes|est[aá]n?|va)|he\s+(?:subido|adjuntado|exportado|dejado)",),
-    "pt": (r"(?:te\s+)?(?:passo|envio|mando)|segue[m]?|anexo|aqui\s+est[aá]|"
-           r"(?:subi|exportei|anexei|coloquei)",),
+    "pt": (r"te\s+(?:passo|envio|mando)|aqui\s+est[aá]|(?:subi|exportei|anexei)",),
     "fr": (r"voici|ci-joint|je\s+(?:te|vous)\s+(?:passe|envoie|joins)|"
            r"j'ai\s+(?:export[ée]|joint|mis|d[ée]pos[ée])",),
     "de": (r"anbei|hier\s+(?:ist|sind)|ich\s+(?:schicke|sende|gebe)\s+dir",),
     "it": (r"ecco|in\s+allegato|ti\s+(?:passo|mando|invio)|allego",),
-    "zh": (r"附上|附件|给你|給你|发给你|發給你|我导出了|我上传了|我上傳了",),
+    "zh": (r"附上|我导出了|我上传了|我上傳了",),
 }
 INPUT_CUE_AFTER: Table = {
     "ja": (r"(?:を|の|に|で|は)?\s*(?:見て|確認|レビュー|読ん|読み|修正|直し|解析|分析|要約|開い|"

@@ -29,9 +29,15 @@ _RUN_ON = re.compile(
     rf"{_DEVICE}"
     rf"|\b(?:real|actual|physical)\s+(?:{_DEVICE})\s+(?:run|test|benchmark|measurement)s?\b"
     # 用NPU实测, 在真实的GPU上运行, 真机验证, 实机测试
-    rf"|(?:用|在|于)\s*(?:真实的?|实际的?|真的)?\s*{_DEVICE}[^，。；\n]{{0,12}}?"
-    rf"(?:实测|测试|运行|跑|验证|部署)"
-    rf"|(?:在|用|于)?(?:真机|实机)(?:上)?(?:实测|测试|运行|跑|验证)|(?:真实|实际)的?\s*{_DEVICE}")
+    # (never a relative clause, "能在GPU上运行的算子": code the work writes for the device)
+    rf"|(?<!能)(?<!可)(?:用|在|于)\s*(?:真实的?|实际的?|真的)?\s*{_DEVICE}[^，。；\n]{{0,12}}?"
+    rf"(?:实测|测试|运行|跑|验证|部署)(?!的)"
+    rf"|(?:在|用|于)?(?:真机|实机)(?:上)?(?:实测|测试|运行|跑|验证)(?!的)")
+# A relative clause before the English run-on words ("a kernel that runs on real GPUs").
+_RELATIVE = re.compile(r"(?i)\b(?:that|which|to\s+be)\s+$")
+# A criterion only suggesting or mentioning the query ("Suggests checking with nvidia-smi").
+_MENTIONS = re.compile(r"(?i)\b(?:suggest|recommend|mention|tell|advis|explain|propos|note|"
+                       r"point)\w*\b")
 
 
 def hardware_needs(own_prompt: str, criteria: Collection[str], advice: bool) -> list[str]:
@@ -39,20 +45,27 @@ def hardware_needs(own_prompt: str, criteria: Collection[str], advice: bool) -> 
     asking advice: the answer is words)."""
     if advice:
         return []
-    found = [m.group(0) for m in _RUN_ON.finditer(own_prompt)]
-    found += [m.group(0) for text in (own_prompt, *criteria)
+    found = [m.group(0) for m in _RUN_ON.finditer(own_prompt)
+             if not _RELATIVE.search(own_prompt[max(0, m.start() - 12):m.start()])]
+    found += [m.group(0) for text in (own_prompt, *criteria) if not _MENTIONS.search(text)
               for m in _DEVICE_QUERY.finditer(text)]
     return list(dict.fromkeys(" ".join(f.split()) for f in found))
 
 
-# A skill's description speaking of skills: it works on other skills.
-_ABOUT_SKILLS = re.compile(r"(?i)\bskills?\b|SKILL\.md|技能|スキル")
+# A skill's description speaking of agent skills (never "interview skills"): it works on
+# other skills.
+_ABOUT_SKILLS = re.compile(
+    r"(?i)SKILL\.md|\b(?:agent|claude(?:\s+code)?|codex|ai)\s+skills?\b|"
+    r"\b(?:evaluat|review|audit|optimi[sz]|test|grad|scor|improv|creat|build|lint|benchmark)"
+    r"\w*\s+(?:\w+\s+){0,2}skills?\b|\bskills?\s+(?:evaluat|review|audit|quality|creat)\w*|"
+    r"技能|スキル")
 # A verb of working on a thing, then the skill's identifier (kebab-case, two parts at least).
 _WORKS_ON = (r"(?:evaluat\w*|review\w*|audit\w*|improv\w*|optimi[sz]\w*|test\w*|grad\w*|"
              r"check\w*|benchmark\w*|analy[sz]\w*|scor\w*|refactor\w*|fix\w*|verif\w*|"
              r"评估|評估|评测|評測|优化|優化|测试|測試|验证|驗證|检查|檢查|审查|審查|分析|打分|改进|改進)")
 _SKILL_ID = r"`?(?P<id>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)`?"
-_NAMED = re.compile(rf"(?i){_WORKS_ON}\s*(?:the\s+|my\s+|our\s+)?(?:skill\s+)?{_SKILL_ID}"
+_NAMED = re.compile(rf"(?i)(?<![A-Za-z]){_WORKS_ON}\s*(?:the\s+|my\s+|our\s+)?(?:skill\s+)?"
+                    rf"{_SKILL_ID}"
                     rf"(?!\.\w|/|[\w-])")
 # "all my skills", "所有昇腾skills": the user's installed skills, whichever they are
 _ALL = re.compile(r"(?i)\ball\s+(?:of\s+)?(?:my|our|the\s+installed|the\s+user's|installed)\s+"

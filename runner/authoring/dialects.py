@@ -2323,8 +2323,8 @@ class CaseReader:
                    None)
         prompt = item.get("prompt")
         if key is None or not isinstance(prompt, str) or not prompt.strip() \
-                or "follow_ups" in item:
-            return
+                or "follow_ups" in item or any(k in item for k in TURN_FIELDS):
+            return  # (later turns written too: kept and said, never reordered here)
         value = item[key]
         users = [t if isinstance(t, str) else t.get("content") for t in value
                  if isinstance(t, str) or isinstance(t, dict) and t.get("role", "user") == "user"]
@@ -2334,6 +2334,10 @@ class CaseReader:
         replies = [t for t in value if isinstance(t, dict) and t.get("role") == "assistant"]
         if replies:
             self.unread[f"{key} (the author's replies, not sent)"] = replies
+        others = [t for t in value if isinstance(t, dict)
+                  and t.get("role", "user") not in ("user", "assistant")]
+        if others:  # a system message: no turn a user sends
+            self.unread[f"{key} (entries of another role, not sent)"] = others
         item["prompt"] = users[0]
         item["follow_ups"] = [{"prompt": u} for u in [*users[1:], prompt]]
         self.mapped(f"`{key}`: {len(users)} earlier user turn(s) sent first in one session, "

@@ -659,8 +659,13 @@ def _family_file(order: list[tuple[Path, bool]], names: list[str]) -> Located | 
             for name in names:
                 for suffix in SET_SUFFIXES:
                     path = sub / f"{name}{suffix}"
-                    if safely.is_file(path) and not safely.is_symlink(path) \
-                            and judge(path).shape is not None:
+                    if not safely.is_file(path) or safely.is_symlink(path):
+                        continue
+                    judged = judge(path)
+                    # (another skill's folder of sets, `evals/deploy/setup.json` naming
+                    # `deploy`: that skill's file, whatever its name)
+                    if judged.shape is not None and (judged.owner is None
+                                                     or judged.owner in names):
                         return Located(path, (path,))
     return None
 

@@ -19,9 +19,11 @@ from runner.analysis.wording import unquoted
 from runner.schema.case import Case
 
 # Hosted services a user keeps their work in (mail, files, records, chat, social).
-_SERVICE = (r"(?:gmail|outlook|(?:google\s+)?(?:drive|docs?|sheets?|calendar)(?=\s|$|[.,;])|"
-            r"google\s+(?:ads|analytics|search\s+console)|drive\s+folders?|crm|hubspot|"
-            r"salesforce|pipedrive|zoho|airtable|notion|slack|trello|asana|jira|linear|clickup|"
+# (a bare "docs", "sheet" or "drive" is anyone's; Linear and Notion only by their capital)
+_SERVICE = (r"(?:gmail|outlook|google\s+(?:drive|docs?|sheets?|calendar|ads|analytics|"
+            r"search\s+console)|drive\s+folders?|crm|hubspot|"
+            r"salesforce|pipedrive|zoho|airtable|(?-i:Notion)|slack|trello|asana|jira|"
+            r"(?-i:Linear)|clickup|"
             r"confluence|mailchimp|intercom|zendesk|shopify|stripe|discord|telegram|whatsapp|"
             r"linkedin|instagram|facebook|tiktok|youtube|twitter|x\.com)")
 # Verbs of acting in it: the work happened there (never a verb of writing words for the user).
@@ -41,9 +43,12 @@ _IN_SERVICE = re.compile(
     rf"|\b{_ACT}\s+(?:a|an|the|one|\d+)\s+(?:new\s+)?{_SERVICE}\s+(?:deal|record|contact|"
     rf"lead|folder|doc|document|sheet|row|event|post|message|thread|ticket|issue|card|page|"
     rf"task|invoice|order|draft)s?\b", re.IGNORECASE)
-# The answer's own words about the service: advice or text for the user to use there.
+# The answer's own words about the service (advice or text for the user to use there), or
+# code the work writes that acts there ("Build a bot that posts to Discord"): no act of the run.
 _WORDS_FOR = re.compile(r"(?i)\b(?:drafts?|writes?|suggests?|recommends?|explains?|describes?|"
-                        r"proposes?|outlines?|plans?|how\s+to|would|could|should\s+i)\b")
+                        r"proposes?|outlines?|plans?|how\s+to|would|could|should\s+i|"
+                        r"bots?|scripts?|workflows?|integrations?|functions?|apps?|code|"
+                        r"webhooks?|clients?|actions?|cron|jobs?|services?|build|implement)\b")
 
 
 def service_acts(case: Case, advice: bool) -> list[str]:
@@ -56,8 +61,10 @@ def service_acts(case: Case, advice: bool) -> list[str]:
     found: list[str] = []
     for text in texts:
         for match in _IN_SERVICE.finditer(text):
-            head = text[max(0, match.start() - 40):match.start()]
-            if _WORDS_FOR.search(head.split(".")[-1]) or _WORDS_FOR.match(match.group(0)):
+            head = text[max(0, match.start() - 60):match.start()]
+            tail = re.split(r"[.;!?\n]", text[match.end():match.end() + 60])[0]
+            if _WORDS_FOR.search(head.split(".")[-1]) or _WORDS_FOR.search(match.group(0)) \
+                    or _WORDS_FOR.search(tail):
                 continue
             found.append(" ".join(match.group(0).split()))
     return list(dict.fromkeys(found))

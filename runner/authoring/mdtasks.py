@@ -552,8 +552,11 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
             bars.append((title, said, section))
         # (an instruction and the input it works on, "## User Instruction" then "## Input":
         # one prompt, the instruction first, the input as its material)
-        prompt = "\n\n".join(t for t in dict.fromkeys(
-            _prompt_text(r, ls) for label, r, ls in blocks if _prompt_label(label)) if t) \
+        # (the same label again, a page's second `**User:**`, is a later turn: the first only)
+        labelled = {label: _prompt_text(r, ls) for label, r, ls in reversed(blocks)
+                    if _prompt_label(label)}
+        order = list(dict.fromkeys(label for label, _, _ in blocks if _prompt_label(label)))
+        prompt = "\n\n".join(t for t in dict.fromkeys(labelled[lb] for lb in order) if t) \
             or None
         checks = [i for label, r, ls in blocks if _pass(label) and not _fail(label)
                   for i in _items(label, r, ls)]

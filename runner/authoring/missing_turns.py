@@ -57,7 +57,8 @@ _ONE_MORE_MOST = 60  # a longer prompt says what it wants in its own words
 # A criterion about the work after the user's next reply ("transitions to Phase 2 once user
 # says 'continue'", "用户回答后才出最终 prompt"): a one-turn case never sends that reply.
 _AFTER_REPLY = re.compile(
-    r"(?i)\b(?:once|after|when|until|if)\s+(?:the\s+)?user\s+(?:then\s+)?(?:says|said|replies|"
+    # ("if/when the user says X" is as often a condition on what the prompt already says)
+    r"(?i)\b(?:once|after|until)\s+(?:the\s+)?user\s+(?:then\s+)?(?:says|said|replies|"
     r"replied|responds|answers|answered|confirms|confirmed|approves|approved|types|sends|"
     r"picks|chooses|selects|agrees)\b(?:\s*:?\s*[\'\"\u201c\u2018](?P<reply>[^\'\"\u201d\u2019\n]"
     r"{1,60})[\'\"\u201d\u2019])?"

@@ -300,6 +300,8 @@ def documents_beside(skill_dir: Path, read: Collection[str]) -> list[Path]:
     for folder in _set_folders_of(skill_dir, files):
         for path in folder.iterdir() if safely.is_dir(folder) else []:
             if path.suffix.lower() not in _DOCUMENTS or path.name.startswith(".") \
+                    or re.match(r"(?i)(?:readme|changelog|license|licence|contributing)\b",
+                                path.stem) \
                     or not safely.is_file(path) or safely.is_symlink(path) \
                     or path.resolve() in files or any(
                         f.is_dir() and path.resolve().is_relative_to(f) for f in files):

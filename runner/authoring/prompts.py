@@ -53,8 +53,11 @@ _PLACEHOLDER = re.compile(
     r"|\{\{\s*[\w.-]+\s*\}\}|(?<![\w.])/path/to/[\w./-]*|\[(?:INSERT|YOUR|PLACEHOLDER)[^\]]*\]"
     # a note standing where the material should be ("[Complete blog post text follows.]",
     # "[paste your article here]", "[full transcript omitted]")
-    r"|(?i:\[(?:paste|insert)\b[^\]\n]{0,80}\]"
-    r"|\[[^\[\]\n]{0,80}\b(?:follows?|goes\s+here|omitted|truncated|elided)\.?\s*\])"
+    # (a link's text, "[the section that follows](#usage)", is none; a note of omission
+    # stands on a line of its own, never inside a pasted log line)
+    r"|(?i:\[(?:paste|insert)\b[^\]\n]{0,80}\](?!\()"
+    r"|(?m:^[ \t]*\[[^\[\]\n]{0,80}\b(?:follows?|goes\s+here|omitted|truncated|elided)"
+    r"\.?\s*\](?!\()[ \t]*$))"
     # a harness's blank in single braces, upper case with an underscore (`{FIXTURE_REPO}`,
     # `{REPO_DIR}`): the runner that fills it is not this one
     r"|(?<![{$\w])\{[A-Z][A-Z0-9]*_[A-Z0-9_]+\}(?!\})",
@@ -705,7 +708,10 @@ def _handed_over(own: str, start: int) -> bool:
     Screaming Frog (internal_all.csv ...)"), and asks for nothing to be made."""
     sentence = re.split(r"[.!?。！？\n](?=\s|$)|[。！？\n]", own[max(0, start - 160):start])[-1]
     found = HANDS_OVER_RE.search(sentence)
-    return found is not None and _ASKS.search(sentence[found.start():]) is None
+    # (a word of making anywhere in the sentence, any language's: the file is the work's)
+    whole = re.split(r"[.!?。！？\n](?=\s|$)|[。！？\n]", own[start:])[0]
+    return found is not None and _ASKS.search(sentence[found.start():]) is None \
+        and CREATE_RE.search(sentence + whole) is None and _MAKE_EN.search(whole) is None
 
 
 def missing_inputs(case: Case, staged: set[str],

@@ -680,8 +680,6 @@ def _routing_apart(cases: list[Judged]) -> tuple[list[Judged], list[tuple[Path, 
     mixed = not all(j.routes for j in cases)
     if not mixed and (conflict is None or not conflict.startswith(_SHAPES)):
         return cases, []
-    if not mixed and conflict is not None and not conflict.startswith(_SHAPES):
-        return cases, []
     return ([j for j in cases if not j.routes],
             [(j.path, ROUTING_SET) for j in cases if j.routes])
 

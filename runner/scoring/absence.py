@@ -339,9 +339,12 @@ _CLAIM_AFTER_AND = re.compile(
     r"(?i)(?:,?\s+|\(\s*)\b(?:and|but|while|then)\s+(?:(?:also|then|still)\s+)?"
     # ("and the summary is short": a subject of its own, then its verb)
     r"(?:(?:the|a|an|its|their|each|every|all|it|they|this|these)\s+(?:[\w-]+\s+){0,2}?)?"
-    r"(?:(?:is|are|was|were|has|have|does|do|can|should|must|will|may)\b|[a-z]+s\s+"
-    r"(?:the|a|an|its|their|it|them|to|that|how|why|what|which|each|every|all|one|this|"
-    r"these|those|his|her|our|your)\b)")
+    # a verb of its own: an auxiliary, a third-person verb with a word after it ("and uses
+    # descriptive names", "and lists issues found"), or a bare verb of doing ("and include a
+    # summary")
+    r"(?:(?:is|are|was|were|has|have|does|do|can|should|must|will|may)\b|[a-z]+s\s+\w"
+    r"|(?:include|use|add|list|name|explain|keep|give|show|state|write|return|mention|"
+    r"provide|ask|cite|end|start|offer|suggest|make|report|flag|note|link)\b)")
 _AND_ITEM = re.compile(r"(?i)(?:,?\s+)\b(?:and|but|while|then)\b\s+")
 _EXAMPLE = re.compile(r"\s*\([^()]*\)")
 

@@ -115,6 +115,8 @@ def _inline(text: str) -> tuple[str, str] | None:
     if _WHETHER_VERBS.search(last) or _OBJECT_CLAUSE.search(head) \
             or _IF_KEYWORD.match(condition) or _CODE_DOES.match(head.strip()):
         return None
+    if opener.lower() == "where" and not _ELLIPTICAL.match(condition):
+        return None  # "(where ratio is hits over total)" defines; "(where applicable)" holds
     if cjk or _ELLIPTICAL.match(condition):
         said = f"{about} ({opener}{' ' if condition else ''}{condition})"
     else:

@@ -83,8 +83,11 @@ def test_a_file_name_left_blank_is_a_placeholder(tmp_path: Path) -> None:
     ("Optimize this article:\n\n[Complete blog post text follows.]",
      ["[Complete blog post text follows.]"]),
     ("Review this: [paste your article here]", ["[paste your article here]"]),
-    ("Here is the log [full transcript omitted]", ["[full transcript omitted]"]),
+    ("Here is the log:\n[full transcript omitted]", ["[full transcript omitted]"]),
     ("See [1] and [the docs]", []), ("Use the list [a, b, c]", []),
+    # a link's text, and a note inside a pasted log line, are none
+    ("Read [the section that follows](#usage) first.", []),
+    ("Log:\n2024-05-01 [worker-3 output truncated] done", []),
 ])
 def test_a_note_standing_where_the_material_should_be_is_a_placeholder(
         prompt: str, blanks: list[str]) -> None:

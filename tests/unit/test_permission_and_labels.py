@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from runner.analysis.wording_i18n import main_clause
 from runner.scoring.absence import states_absence
 from tests.helpers import check_cli, make_skill
@@ -206,3 +208,58 @@ def test_a_firing_clause_with_a_concession_then_the_work_keeps_the_work() -> Non
     assert split_firing("Skill loads despite no use of the word 'coach'. Diagnoses the door "
                         "and names the pattern.") == (True, "Diagnoses the door and names "
                                                             "the pattern.")
+
+
+@pytest.mark.parametrize(("statement", "absent"), [
+    ("Contains no TODOs and uses descriptive names", False),
+    ("Has no errors and lists issues found", False),
+    ("No emojis and include a one-line summary", False),
+    ("Has no errors, warnings and bugs", True),
+])
+def test_a_denial_joined_to_a_claim_of_its_own_verb_is_no_absence(statement: str,
+                                                                 absent: bool) -> None:
+    """"Contains no TODOs and uses descriptive names": the second clause needs its quote."""
+    assert states_absence(statement) is absent
+
+
+def test_rules_of_this_stop_stay_silent_on_ordinary_sets(tmp_path: Path) -> None:
+    """What a review found firing on ordinary sets: a condition on what the prompt already
+    says ("If the user says they are a beginner, ..."), an ability ("Puede identificar ..."),
+    a Portuguese step ("No passo 2, gere report.csv"), code written for a GPU, an advice
+    criterion naming nvidia-smi, a bot that posts to a chat, "docs" and "linear time"."""
+    from runner.analysis.wording_i18n import OPTIONAL_RE
+    from runner.authoring.device_needs import hardware_needs
+    from runner.authoring.prompts import missing_inputs
+    from runner.schema.case import Case
+    from tests.helpers import case_findings
+
+    assert not OPTIONAL_RE.match("Puede identificar al menos 3 mejoras concretas")
+    assert missing_inputs(Case(id="1", prompt="No passo 2, gere o arquivo report.csv com os "
+                                              "totais.", expected_output="x"), set()) == []
+    assert hardware_needs("写一个能在GPU上运行的矩阵乘法CUDA算子", [], False) == []
+    assert hardware_needs("Fix the batch size", ["Suggests checking memory with nvidia-smi"],
+                          False) == []
+    skill = make_skill(tmp_path, [
+        {"id": "beginner", "prompt": "I'm a beginner, explain recursion.",
+         "expectations": ["If the user says they are a beginner, uses plain language"]},
+        {"id": "bot", "prompt": "Build a bot that posts to Discord every morning.",
+         "expectations": ["The bot posts to Discord at 9:00"]},
+        {"id": "docs", "prompt": "Add a troubleshooting section to the docs.",
+         "expectations": ["Adds a new page to the docs", "Finds it in linear time"]}])
+    assert case_findings(skill, "EV015") == {}
+    assert not any("an act in a hosted service" in m
+                   for m in case_findings(skill, "EV014").values())
+
+
+def test_history_beside_later_turns_keeps_the_prompt(tmp_path: Path) -> None:
+    """`conversation_history` beside `follow_up_turns`: the prompt is never dropped (the
+    history is kept and said, the case's own turns run as written)."""
+    from runner.authoring.caseset import load_caseset
+
+    skill = make_skill(tmp_path, {"skill_name": "tidy-notes", "evals": [
+        {"id": "c", "prompt": "Three days, in May.", "follow_up_turns": ["Make it two."],
+         "conversation_history": [{"role": "user", "content": "I want to visit Lisbon."}],
+         "expectations": ["Plans two days"]}]})
+    case = load_caseset(skill).evals[0]
+    assert case.prompt == "Three days, in May."
+    assert [t.prompt for t in case.follow_ups] == ["Make it two."]

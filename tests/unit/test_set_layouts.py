@@ -687,3 +687,16 @@ def test_a_file_named_for_the_skill_in_a_family_folder_of_the_shared_evals(
     got = check(str(skill))
     assert got.exit_code == 0 and "evals/notes/tidy-notes.json" in got.output, got.output
     assert check(str(other)).exit_code == 2
+
+
+def test_a_family_file_naming_another_skill_is_not_this_ones(tmp_path: Path) -> None:
+    """`evals/deploy/setup.json` whose `skill_name` is `deploy` is deploy's file, never the
+    set of a skill named `setup`."""
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    setup = write_skill_md(root / "skills" / "setup", "setup", "Sets up. Use when asked.")
+    write_skill_md(root / "skills" / "deploy", "deploy", "Deploys. Use when asked.")
+    _write(root / "evals" / "deploy" / "setup.json", {"skill_name": "deploy", "evals": [
+        _case("a", "Deploy the setup branch.", "deployed")]})
+    got = check(str(setup))
+    assert got.exit_code == 2 and "no case set" in got.output, got.output
