@@ -79,7 +79,8 @@ def installed_skill_needs(description: str, own_prompt: str, held: Collection[st
     repository's skill folders and skills)."""
     if stages or not _ABOUT_SKILLS.search(description):
         return []
+    known = {h.lower() for h in held}
     found = [m.group(0) for m in _ALL.finditer(own_prompt)]
     found += [m.group("id") for m in _NAMED.finditer(own_prompt)
-              if m.group("id").lower() not in {h.lower() for h in held}]
+              if m.group("id").lower() not in known]
     return list(dict.fromkeys(found))

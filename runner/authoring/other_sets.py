@@ -251,6 +251,15 @@ _RUBRIC = re.compile(r"(?i)^(?:.*[-_])?(?:rubric|rubrics|criteria|grading)(?:[-_
                      r"\.(?:md|markdown|txt|json|ya?ml)$")
 
 
+def _set_text(files: Collection[Path], suffixes: Collection[str], deep: bool) -> str:
+    """The text of the set files read, and of a read folder's files of these suffixes (`deep`:
+    every folder below it too, the first _FILES of them): where the set names a file."""
+    below = [p for f in files if f.is_dir() for p in (f.rglob("*") if deep else f.iterdir())
+             if p.is_file() and (p.suffix.lower() if deep else p.suffix) in suffixes]
+    return " ".join(_text(f) for f in [f for f in files if f.is_file()]
+                    + (below[:_FILES] if deep else below))
+
+
 def _rubrics_beside(skill_dir: Path, read: Collection[str]) -> list[Path]:
     """The rubric files in the folders of the set files read (never the skill's own folder:
     a file beside SKILL.md is the skill's), none of them read nor named by the set."""
@@ -258,10 +267,7 @@ def _rubrics_beside(skill_dir: Path, read: Collection[str]) -> list[Path]:
     folders = {f if f.is_dir() else f.parent for f in files} - {skill_dir.resolve()}
     # (a rubric the set names, `"rubric": "rubric.md"`, is read through it; a folder of case
     # files names it in any of them)
-    texts = [f for f in files if f.is_file()] + [
-        p for f in files if f.is_dir() for p in f.iterdir()
-        if p.is_file() and p.suffix in SET_SUFFIXES]
-    named = " ".join(_text(f) for f in texts)
+    named = _set_text(files, SET_SUFFIXES, deep=False)
     return sorted({p for folder in folders if folder.is_dir() for p in folder.iterdir()
                    if p.is_file() and _RUBRIC.match(p.name) and p.resolve() not in files
                    and p.name not in named})
@@ -292,10 +298,7 @@ def documents_beside(skill_dir: Path, read: Collection[str]) -> list[Path]:
     """The documents at the top of the set's own folders that the set neither is nor names
     (by file name or by stem: `cases/<id>.md` of a case id is the case's)."""
     files = {Path(r).resolve() for r in read}
-    texts = [f for f in files if f.is_file()] + [
-        p for f in files if f.is_dir() for p in f.rglob("*")
-        if p.is_file() and p.suffix.lower() in (*SET_SUFFIXES, *_DOCUMENTS)][:_FILES]
-    named = " ".join(_text(f) for f in texts)
+    named = _set_text(files, (*SET_SUFFIXES, *_DOCUMENTS), deep=True)
     found: set[Path] = set()
     for folder in _set_folders_of(skill_dir, files):
         for path in folder.iterdir() if safely.is_dir(folder) else []:

@@ -703,13 +703,16 @@ def _presented(own: str, start: int) -> bool:
     return found is not None and _ASKS.search(found.group(0)) is None
 
 
+_SENTENCE_CUT = re.compile(r"[.!?。！？\n](?=\s|$)|[。！？\n]")
+
+
 def _handed_over(own: str, start: int) -> bool:
     """The sentence naming the path hands material over before it ("Te paso el export de
     Screaming Frog (internal_all.csv ...)"), and asks for nothing to be made."""
-    sentence = re.split(r"[.!?。！？\n](?=\s|$)|[。！？\n]", own[max(0, start - 160):start])[-1]
+    sentence = _SENTENCE_CUT.split(own[max(0, start - 160):start])[-1]
     found = HANDS_OVER_RE.search(sentence)
     # (a word of making anywhere in the sentence, any language's: the file is the work's)
-    whole = re.split(r"[.!?。！？\n](?=\s|$)|[。！？\n]", own[start:])[0]
+    whole = _SENTENCE_CUT.split(own[start:])[0]
     return found is not None and _ASKS.search(sentence[found.start():]) is None \
         and CREATE_RE.search(sentence + whole) is None and _MAKE_EN.search(whole) is None
 
