@@ -97,3 +97,24 @@ def loaded_description(body: str) -> str | None:
             said = heading.group(1) if heading else text
             return said if len(said) <= _LOADED_MAX else said[:_LOADED_MAX - 3] + "..."
     return None
+
+
+# A name a run can stage the skill under: its folder inside the staged plugin and, for one
+# skill, the plugin's own name, which claude refuses when it holds a space or a path separator
+# (read from the claude binary this project runs: its plugin-name schema).
+_STAGEABLE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+
+
+def stageable(name: str) -> bool:
+    return bool(_STAGEABLE.match(name)) and ".." not in name
+
+
+def loaded_name(declared: object, folder: str) -> str:
+    """The name a skill loads under. Claude Code knows a skill by its folder; the frontmatter
+    `name` is only the name it shows. A run stages the skill under its declared name when that
+    name can be staged, else under its folder's (made stageable when even that holds spaces)."""
+    if isinstance(declared, str) and stageable(declared.strip()):
+        return declared.strip()
+    if stageable(folder):
+        return folder
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", folder).strip("-.") or "skill"

@@ -38,7 +38,6 @@ SKILL_FILE = "SKILL.md"
 SKIPPED = frozenset({".git", "__pycache__", ".DS_Store"})
 NAME_MAX = 64
 NAME_FORM = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-UNSAFE_NAME = re.compile(r"[/\\\x00-\x1f]|^\.+$")
 DESCRIPTION_MIN_WORDS = 5
 DESCRIPTION_MAX = 1024
 BODY_MAX_LINES = 500
@@ -295,9 +294,13 @@ class Hygiene:
                      f"no name: the folder's name {self.root.name!r} is used",
                      f"add name: {self.root.name}")
             return
-        if not isinstance(name, str) or not name.strip() or UNSAFE_NAME.search(name.strip()):
-            self.add("HY002", "name", Severity.ERROR, SKILL_FILE,
-                     f"name {name!r} cannot name a skill folder",
+        loaded = frontmatter.loaded_name(name, self.root.name)
+        if not isinstance(name, str) or name.strip() != loaded:
+            self.add("HY002", "name", Severity.WARNING, SKILL_FILE,
+                     f"name {name!r} cannot name a skill folder or plugin: Claude Code knows a "
+                     f"skill by its folder and only shows this name; a run stages it as "
+                     f"{loaded!r}",
+                     f"write name: {loaded}" if loaded == self.root.name else
                      "a short name of lowercase letters, digits and hyphens")
             return
         name = name.strip()

@@ -162,9 +162,9 @@ def load_skill(path: Path) -> Skill:
     if not skill_md.is_file():
         raise RefusedInput(f"{path}: no SKILL.md in this folder")
     meta = _frontmatter(skill_md)
-    name = meta.get("name") or root.name
-    if not isinstance(name, str) or not name.strip():
-        raise RefusedInput(f"{skill_md}: frontmatter 'name' must be a non-empty string")
+    # a name claude could not be given as a folder or plugin name is only its shown name
+    # (HY002 warns): the skill loads under its folder's
+    name = frontmatter.loaded_name(meta.get("name"), root.name)
     description = meta.get("description", "")
     if description is None or isinstance(description, str) and not description.strip():
         # as Claude Code loads it: the body's first line stands in (HY001/HY003 warn)

@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 from runner.authoring.hygiene import hygiene
+from runner.authoring.skill import load_skill
 from runner.schema.hygiene import Severity
 from tests.helpers import EXAMPLE, PROBE
 
@@ -76,11 +77,29 @@ def test_hy002_name_that_cannot_name_a_folder_or_is_off_form(tmp_path: Path) -> 
     assert yaml.safe_load((root / "SKILL.md").read_text().split("---")[1])["name"] \
         == "../escape"
     (found,) = hygiene(root)
-    assert (found.code, found.severity) == ("HY002", Severity.ERROR)
+    assert (found.code, found.severity) == ("HY002", Severity.WARNING)
+    assert "stages it as 'good-skill'" in found.message
     styled = skill(tmp_path, GOOD.format(name="My Skill"), "styled")
     (found,) = hygiene(styled)
     assert (found.code, found.severity) == ("HY002", Severity.WARNING)
-    assert "'my-skill'" in found.fix
+    assert found.fix == "write name: styled"
+    cased = skill(tmp_path, GOOD.format(name="PDF_Tools"), "cased")
+    (found,) = hygiene(cased)
+    assert (found.code, found.severity) == ("HY002", Severity.WARNING)
+    assert "'pdf-tools'" in found.fix
+
+
+def test_a_name_claude_cannot_stage_loads_under_its_folder(tmp_path: Path) -> None:
+    """Claude Code knows a skill by its folder and only shows the frontmatter name; a plugin
+    name may not hold a space or a slash, so the run stages such a skill by its folder."""
+    shown = skill(tmp_path, GOOD.format(name="'A/B Test Design (4 Ps / 7 Ps)'"), "ab-test")
+    assert load_skill(shown).name == "ab-test"
+    spaced = skill(tmp_path, GOOD.format(name="Marketing Mix"), "Mix Folder")
+    assert load_skill(spaced).name == "Mix-Folder"
+    kept = skill(tmp_path, GOOD.format(name="csv-tidy"), "elsewhere")
+    assert load_skill(kept).name == "csv-tidy"
+    numbered = skill(tmp_path, GOOD.format(name="42"), "n42")
+    assert load_skill(numbered).name == "n42"
 
 
 def test_hy003_description_missing_short_or_silent_on_when(tmp_path: Path) -> None:
