@@ -33,7 +33,7 @@ from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import Any
 
-from runner.authoring.skill import declared_name
+from runner.authoring.skill import declared_id, declared_name
 
 # Where a case of a shared set names its skill: top-level keys, then a metadata mapping's.
 SKILL_KEYS = ("skill", "skills", "target_skill", "target_skills", "skill_under_test")
@@ -307,8 +307,8 @@ def known_as(entry: str, known: Collection[str]) -> str:
 
 def skill_names(folders: Iterable[Path]) -> set[str]:
     """What a shared set's case may call the skills in `folders`: each one's SKILL.md name
-    and its folder's."""
+    (or `id`) and its folder's."""
     found: set[str] = set()
     for folder in folders:
-        found |= {folder.name, *(n for n in [declared_name(folder)] if n)}
+        found |= {folder.name, *(n for n in [declared_name(folder), declared_id(folder)] if n)}
     return found

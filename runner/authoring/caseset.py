@@ -472,7 +472,10 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
         corpus, noted = ("", ""), BY_WORDING
     own_folder = path.resolve().is_relative_to(skill_dir.resolve())
     routed_by_notes = noted is not None and own_folder
-    items = _own_cases(items, [n for n in (default_name, skill_dir.name) if n], problems,
+    from runner.authoring.skill import declared_id
+
+    items = _own_cases(items, [n for n in (default_name, skill_dir.name,
+                                           declared_id(skill_dir)) if n], problems,
                        shown, own_folder, skill_dir, given=set_file is not None, data=raw,
                        routed=routed_by_notes)
     tested = program_test(about, items, skill_dir, path if path.is_dir() else path.parent)

@@ -32,7 +32,7 @@ from runner.authoring.layouts import (
     several_skills,
     skill_part,
 )
-from runner.authoring.skill import load_skill
+from runner.authoring.skill import declared_id, load_skill
 from runner.errors import CaseSetError, RefusedInput
 from runner.schema.drafts import is_draft, is_template
 
@@ -50,8 +50,8 @@ class Member:
 
     @property
     def names(self) -> set[str]:
-        """What a case may call it: its SKILL.md name or its folder's."""
-        return {self.name, self.path.name}
+        """What a case may call it: its SKILL.md name (or `id`) or its folder's."""
+        return {self.name, self.path.name, *(n for n in [declared_id(self.path)] if n)}
 
 
 @dataclass(frozen=True)
@@ -169,7 +169,7 @@ def _member(path: Path, set_file: Path | None, names_in: dict[Path, list[list[st
         return Member(path, name, set_file, False, f"its set {set_file} {UNWRITTEN_SET}")
     named = names_in.get(set_file.resolve(), [])
     if _shared(path, set_file) and any(named) and not naming_entries(
-            named, [name, path.name], path):
+            named, [n for n in (name, path.name, declared_id(path)) if n], path):
         return Member(path, name, set_file, False, f"no case of {set_file} names it")
     return Member(path, name, set_file, True)
 

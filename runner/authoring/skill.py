@@ -119,6 +119,12 @@ def declared_name(skill_dir: Path) -> str | None:
     return _text(_declared(skill_dir, "name"))
 
 
+def declared_id(skill_dir: Path) -> str | None:
+    """The `id` a SKILL.md declares (`id: seo.seo-audit`), or None: a collection's own key for
+    its skills, by which its shared set may name them."""
+    return _text(_declared(skill_dir, "id"))
+
+
 def declared_description(skill_dir: Path) -> str | None:
     """The description a SKILL.md declares, or None when it has none that can be read."""
     return _text(_declared(skill_dir, "description"))

@@ -98,3 +98,24 @@ def test_the_plugin_manifest_names_the_plugin_whatever_its_folder(tmp_path: Path
     for folder in ("flutter-kit", "dart-kit"):
         (repo / folder / ".claude-plugin" / "plugin.json").unlink()
     assert cli("check", str(repo / "flutter-kit" / "skills" / "analyze")).exit_code == 2
+
+
+def test_a_shared_set_may_name_a_skill_by_its_frontmatter_id(tmp_path: Path) -> None:
+    """A collection that keys its skills by a frontmatter `id` (`id: seo.seo-audit`) names
+    them so in its shared set: that id is the skill's, and the collection runs each."""
+    repo = tmp_path / "kit"
+    (repo / ".git").mkdir(parents=True)
+    for group, name in (("07-seo", "seo-audit"), ("11-email", "nurture")):
+        folder = repo / "skills" / group / name
+        folder.mkdir(parents=True)
+        (folder / "SKILL.md").write_text(
+            f"---\nid: {group[3:]}.{name}\nname: {name.title()} Guide\ndescription: Plan "
+            f"the {name} work for a small shop. Use when asked about {name}.\n---\n\nBody.\n")
+    (repo / "evals").mkdir()
+    (repo / "evals" / "cases.json").write_text(json.dumps({"cases": [
+        case("s1", "seo.seo-audit"), case("e1", "email.nurture"), case("s2", "seo.seo-audit")]}))
+    seo = cli("check", str(repo / "skills" / "07-seo" / "seo-audit"), "--json")
+    assert ids(seo) == ["s1", "s2"], seo.output
+    found = read_collection(repo)
+    assert found is not None and sorted(m.name for m in found.running) == ["nurture",
+                                                                           "seo-audit"]
