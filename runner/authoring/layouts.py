@@ -1123,8 +1123,12 @@ def _skill_folders(root: Path) -> list[Path]:
     # SDK's `examples/skills/x/evals/`): those are what it shows, so what is measured
     # ...and one whose only skills with sets are its tests' fixtures (a harness's own test
     # skills, `tests/integration/skills/x/evals/`): those are the sets its authors wrote
-    if not found and not hidden:
+    # (helpers kept for the agent with no set of their own beside such examples are the
+    # authors' tools, `.agents/skills/skill-creator/`: the examples are still what it shows)
+    if not found and not any(_own_set_folder(h) for h in hidden) and (shown or nested or tested):
         return shown or nested or tested
+    if not found and not hidden:
+        return []
     return [*found, *(h for h in hidden if _own_set_folder(h))] if found else hidden
 
 

@@ -36,3 +36,21 @@ def test_a_repository_whose_skills_are_examples_with_sets(tmp_path: Path) -> Non
     write_skill_md(repo / "skills" / "core", "core", "The SDK's own skill.")
     with read_once():
         assert [p.name for p in skill_folders(repo)] == ["core"]
+
+
+def test_examples_with_sets_beside_only_the_authors_setless_helpers(tmp_path: Path) -> None:
+    """A tool's repository: example skills with sets, and under `.agents/skills/` the helper
+    its authors use (no set of its own): the examples are what it shows and what is measured.
+    A helper with a set of its own still makes the hidden folder the repository's skills."""
+    repo = tmp_path / "tool"
+    shown = write_skill_md(repo / "examples" / "basic-skill", "basic-skill", "Totals CSVs.")
+    write_data(shown / "evals" / "evals.json", {"evals": [{"id": 1, "prompt": "Total it",
+                                                          "expected_output": "42"}]})
+    helper = write_skill_md(repo / ".agents" / "skills" / "skill-creator", "skill-creator",
+                            "Makes skills.")
+    with read_once():
+        assert [p.name for p in skill_folders(repo)] == ["basic-skill"]
+    write_data(helper / "evals" / "evals.json", {"evals": [{"id": 1, "prompt": "Make one",
+                                                           "expected_output": "a skill"}]})
+    with read_once():
+        assert [p.name for p in skill_folders(repo)] == ["skill-creator"]
