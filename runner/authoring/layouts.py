@@ -640,6 +640,10 @@ def locate(skill_dir: Path, name: str | None = None, own_only: bool = False
         found = _located(folder, names, True)
         if found is not None and _names_this(found, names, explicit=True):
             return found
+    for folder in _named_for(skill_dir, names):
+        found = _located(folder, names, True)
+        if found is not None and _names_this(found, names):
+            return found
     catalog = _above_file(own, names)
     if catalog is not None:
         return catalog
@@ -781,6 +785,24 @@ def _elsewhere(skill_dir: Path) -> list[Path]:
                 continue  # (another skill's own set folder is that skill's, whatever it names)
             found += [s for s in sets if s not in holding]
     return found
+
+
+def _named_for(skill_dir: Path, names: list[str]) -> list[Path]:
+    """Set folders in a folder named for the skill one level below a folder above it, test
+    material included (`examples/<skill>/evals/` beside `skills/<skill>/`: a harness keeping
+    each skill's set apart from what it ships): the skill's, unless its set names another."""
+    own = skill_dir.resolve()
+    roots = up_to_repository(own)
+    if not (roots[-1] / ".git").exists():
+        return []
+    holding = {own, *own.parents}
+    return [folder / n / set_folder for root in roots[1:]
+            for folder in subfolders(root, lambda here, name: "hidden" if name.startswith(".")
+                                     else None)
+            if folder not in holding for n in names
+            if safely.is_dir(folder / n) and not (folder / n / SKILL_FILE).is_file()
+            and folder / n not in holding
+            for set_folder in SET_FOLDERS if safely.is_dir(folder / n / set_folder)]
 
 
 def _set_folders_below(root: Path) -> tuple[tuple[Path, tuple[Path, ...]], ...]:

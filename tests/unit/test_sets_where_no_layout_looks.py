@@ -164,3 +164,27 @@ def test_a_declared_name_no_file_system_holds_is_never_a_crash(tmp_path: Path) -
     result = check_cli(str(root))
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     assert "ok: reviewer" in result.output, result.output
+
+
+def test_a_set_in_a_folder_named_for_the_skill_elsewhere_is_the_skills(tmp_path: Path) -> None:
+    """A harness keeping each skill's set apart from what it ships, `examples/<skill>/evals/`
+    beside `skills/<skill>/`: that set (and its fixtures) is the skill's; a set there naming
+    another skill stays that one's."""
+    repo = tmp_path / "harness"
+    (repo / ".git").mkdir(parents=True)
+    for name in ("review-diff", "tidy-notes"):
+        write_skill_md(repo / "skills" / name, name, DESCRIPTION)
+    sets = repo / "examples" / "review-diff" / "evals"
+    write_data(sets / "files" / "changes.diff", "+ x = 1\n")
+    write_data(sets / "evals.json", {"evals": [{"id": "one", "prompt": "Review changes.diff",
+                                                "files": ["files/changes.diff"],
+                                                "assertions": ["names the new variable"]}]})
+    result = check_cli(str(repo / "skills" / "review-diff"))
+    assert result.exit_code == 0, result.output
+    assert f"set: {sets / 'evals.json'}" in result.output
+    assert "changes.diff" in result.output
+    write_data(sets / "evals.json", {"skill_name": "tidy-notes", "evals": [
+        {"id": "one", "prompt": "Review changes.diff", "files": ["files/changes.diff"],
+         "assertions": ["names the new variable"]}]})
+    other = check_cli(str(repo / "skills" / "review-diff"))
+    assert f"set: {sets / 'evals.json'}" not in other.output
