@@ -285,8 +285,10 @@ def _set_folders_of(skill_dir: Path, files: Collection[Path]) -> set[Path]:
     folders: set[Path] = set()
     for file in files:
         here = file if file.is_dir() else file.parent
-        if here == own or not here.is_relative_to(own):
-            continue  # beside SKILL.md is the skill's own; above it, other skills' too
+        if here in (own, own / "references") or not here.is_relative_to(own):
+            # beside SKILL.md, and in its references/, are the skill's own; above it, other
+            # skills' too
+            continue
         folders.add(here)
         top = own / here.relative_to(own).parts[0]
         if top.name in _SET_FOLDERS or top.name == "tests":

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from runner.analysis.wording import quoted_phrases, restated_phrase
-from runner.authoring.layouts import PROSE_SUFFIXES, find_prose, find_set
+from runner.authoring.layouts import PROSE_SUFFIXES, REFERENCE_FOLDER, find_prose, find_set
 from runner.errors import CaseSetError
 from runner.schema.case import Finding
 from runner.schema.triggers import TriggerSet
@@ -92,7 +92,8 @@ def prose_notes(skill_dir: Path, skill_name: str) -> list[Path]:
     if not files:  # a runtime set of routing only (`prompts.csv` with should_trigger)
         routed = routed_set(skill_dir, skill_name)
         files = [Path(f) for f in routed.files] if routed is not None else []
-    folders = {p.parent for p in files} - {skill_dir}
+    # (...nor are those of its references/ folder: what the skill reads)
+    folders = {p.parent for p in files} - {skill_dir, skill_dir / REFERENCE_FOLDER}
     prose = find_prose(skill_dir, skill_name)
     found = {prose} if prose is not None else set()
     for folder in folders | {f.parent for f in folders if f.name == "trigger"}:

@@ -25,6 +25,7 @@ import yaml
 from runner.authoring import safely
 from runner.authoring.layouts import (
     CASE_FOLDERS,
+    REFERENCE_FOLDER,
     SET_FOLDERS,
     case_skill,
     locate,
@@ -317,7 +318,8 @@ def trigger_files(skill_dir: Path, name: str | None = None) -> list[tuple[Path, 
                  if not shared or _owned_by(f, d, names, folder)]
         if found:
             return found
-    return _beside_skill_md(skill_dir) or _elsewhere_in_skill(skill_dir, name) \
+    return _beside_skill_md(skill_dir) or _trigger_pages(skill_dir) \
+        or _elsewhere_in_skill(skill_dir, name) \
         or _routing_in_tests(skill_dir, names) or _routing_beside_set(skill_dir, name, names) \
         or _embedded(skill_dir, name)
 
@@ -439,6 +441,29 @@ def _beside_skill_md(skill_dir: Path) -> list[tuple[Path, bool | None]]:
     return [(p, None) for p in sorted(skill_dir.iterdir())
             if p.is_file() and not p.is_symlink() and "trigger" in p.name.lower()
             and p.suffix in (".json", ".yaml", ".yml") and not graded_cases(p)]
+
+
+# A trigger file's name in the skill's own folder or its references/: "trigger" and a last
+# word saying it holds cases (`trigger-tests.md`, `trigger_evals.json`), never a guide's name
+# (`triggering.md`, `trigger-design.md`: what the skill teaches)
+_PAGE_NAME = re.compile(r"(?i)trigger.*(?:^|[-_])(?:tests|evals|cases|queries)$")
+
+
+def _trigger_pages(skill_dir: Path) -> list[tuple[Path, bool | None]]:
+    """Trigger files the skill keeps beside SKILL.md or in its references/ under a name
+    saying so (`references/trigger-tests.md`, lists under "Should Trigger" / "Should Not
+    Trigger" headings), read when no set folder holds one."""
+    found: list[tuple[Path, bool | None]] = []
+    for folder in (skill_dir, skill_dir / REFERENCE_FOLDER):
+        if not safely.is_dir(folder) or folder.is_symlink():
+            continue
+        for p in sorted(folder.iterdir()):
+            if not p.is_file() or p.is_symlink() or not _PAGE_NAME.search(p.stem):
+                continue
+            if is_table_file(p) and _has_tables(p) or p.suffix in (".json", ".yaml", ".yml") \
+                    and not graded_cases(p) and bool(_queries_or_none(p)):
+                found.append((p, None))
+    return found
 
 
 def _in_folder(folder: Path) -> list[tuple[Path, bool | None]]:

@@ -13,9 +13,12 @@ Each row is a query; its side is read from the expected cell's opening words ("M
 after them is the author's note). A table under a heading that names one skill in backticks
 is that skill's (a shared file then gives each skill its own rows, runner.triggers.shared).
 Tables of anything else (no prompt column, or no cell a side can be read from) are not
-queries: a file with none is no trigger file. Parsed with markdown-it-py (CommonMark and GFM
-tables, the parser `rich` ships with), not by splitting lines on `|`: escaped pipes, code
-spans and alignment rows are the parser's to know.
+queries: a file with none is no trigger file. The same file may list its queries instead,
+each item of a list under a heading that reads as a side ("## Should Trigger", "## Should
+Not Trigger") one query of that side (a quoted prompt's note after it is the author's).
+Parsed with markdown-it-py (CommonMark and GFM tables, the parser `rich` ships with), not
+by splitting lines on `|`: escaped pipes, code spans and alignment rows are the parser's to
+know.
 """
 
 from __future__ import annotations
@@ -114,13 +117,46 @@ def _heading_skill(tokens: list[Token], index: int) -> str | None:
     return named[0] if len(set(named)) == 1 else None
 
 
+_MODAL = re.compile(r"(?i)\b(?:should|must|shall|does|do|don['’]?t|not|never|won['’]?t)\b")
+_CLOSING = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»", "`": "`", "「": "」"}
+_LIST_OPEN = frozenset({"bullet_list_open", "ordered_list_open"})
+_LIST_CLOSE = frozenset({"bullet_list_close", "ordered_list_close"})
+
+
+def _heading_side(tokens: list[Token], index: int) -> bool | None:
+    """The side a heading says, whole ("Should Trigger", "Should NOT trigger (3)"), or None."""
+    inline = tokens[index + 1] if index + 1 < len(tokens) else None
+    text = inline.content.strip().strip("*_:：").strip() if inline is not None else ""
+    if not text or len(text.split()) > 6 or not _MODAL.search(text):
+        # a sentence opening like a side is prose, and a title ("Trigger Tests") says none
+        return None
+    return table_side(text)
+
+
+def _item_prompt(text: str) -> str:
+    """A list item's query: a quoted prompt without the note after it ("'...' — why")."""
+    text = text.strip()
+    closing = _CLOSING.get(text[:1])
+    if closing is not None:
+        # the first closing quote that ends the prompt: the text's end, or a note after it
+        # (an apostrophe inside a word, "Don't", is no close)
+        close = next((i for i in range(2, len(text)) if text[i] == closing and (
+            i == len(text) - 1 or text[i + 1] in " \t-—–:：(（,;")), 0)
+        if close:
+            return text[1:close].strip()
+    return text
+
+
 def table_queries(text: str) -> list[dict[str, Any]]:
     """The queries of a Markdown file's trigger tables: `{prompt, should_trigger, note}`, and
     `skill` under a heading naming one skill. Empty when no table is one."""
     tokens = MarkdownIt("commonmark").enable("table").parse(text)
     found: list[dict[str, Any]] = []
-    # the skill of each heading level open: a sub-heading under `## \`alpha\`` keeps alpha
+    # the skill of each heading level open: a sub-heading under `## \`alpha\`` keeps alpha;
+    # and the side each says ("## Should Not Trigger"), which its lists' items take
     skills: dict[int, str | None] = {}
+    sides: dict[int, bool | None] = {}
+    lists = 0  # how deep in lists: only a top-level item is a query (a nested one its note)
     index = 0
     while index < len(tokens):
         token = tokens[index]
@@ -128,7 +164,18 @@ def table_queries(text: str) -> list[dict[str, Any]]:
             level = int(token.tag[1:])
             skills = {k: v for k, v in skills.items() if k < level}
             skills[level] = _heading_skill(tokens, index)
+            sides = {k: v for k, v in sides.items() if k < level}
+            sides[level] = _heading_side(tokens, index)
         skill = next((v for _, v in sorted(skills.items(), reverse=True) if v), None)
+        lists += token.type in _LIST_OPEN
+        lists -= token.type in _LIST_CLOSE
+        said = sides[max(sides)] if sides else None  # the innermost heading's alone
+        if token.type == "inline" and lists == 1 and said is not None and index >= 2 \
+                and tokens[index - 2].type == "list_item_open":
+            prompt = _item_prompt(_cell_text(token))
+            if prompt:
+                item: dict[str, Any] = {"prompt": prompt, "should_trigger": said}
+                found.append({**item, "skill": skill} if skill else item)
         if token.type != "table_open":
             index += 1
             continue

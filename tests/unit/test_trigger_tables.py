@@ -117,3 +117,54 @@ def test_a_routing_table_in_a_test_folder_is_each_skills_trigger_queries(
     got = check_cli(str(root / "build"))
     assert got.exit_code == 0, got.output
     assert "trigger set only (3 queries: 2 should trigger, 1 should not)" in got.output
+
+
+LISTS = """# Trigger Tests - sku builder
+
+These tests are for the skill itself.
+
+## Should Trigger
+
+- "turn this new product into a SKU skill"
+- "migrate this old SKU skill to the standard package" (the migration path)
+- make a validator for this SKU skill
+  - a nested note, not a query
+
+## Should Not Trigger
+
+- "only write one social post"
+- "Don't build a skill, just summarise the selling points" — no skill wanted
+
+## Boundary Cases
+
+- "check whether this package can be shared" is for the reviewer to decide
+"""
+
+
+def test_lists_under_side_headings_are_queries() -> None:
+    assert [(q["prompt"], q["should_trigger"]) for q in table_queries(LISTS)] == [
+        ("turn this new product into a SKU skill", True),
+        ("migrate this old SKU skill to the standard package", True),
+        ("make a validator for this SKU skill", True),
+        ("only write one social post", False),
+        ("Don't build a skill, just summarise the selling points", False)]
+    # a sentence opening like a side is prose, never a list's side
+    assert table_queries("## Should trigger whenever a user asks for a deck\n\n- a\n") == []
+
+
+def test_a_trigger_page_in_the_skills_references_is_its_trigger_set(tmp_path: Path) -> None:
+    """`references/trigger-tests.md` (a name saying it holds cases) is the skill's trigger
+    set when no set folder holds one; its neighbours are the skill's own documents, never
+    notes beside the set; a guide named otherwise (`triggering.md`) is never read as one."""
+    skill = write_skill_md(tmp_path / "sku-builder", "sku-builder",
+                           "Builds SKU skills from product briefs. Use when asked for one.")
+    (skill / "references").mkdir()
+    (skill / "references" / "trigger-tests.md").write_text(LISTS)
+    (skill / "references" / "workflow.md").write_text("# Workflow\n\n1. Read the brief.\n")
+    out = check_cli(str(skill))
+    assert out.exit_code == 0, out.output
+    flat = " ".join(out.output.split())
+    assert "trigger set only (5 queries: 3 should trigger, 2 should not)" in flat
+    assert "workflow.md" not in flat
+    (skill / "references" / "trigger-tests.md").rename(skill / "references" / "triggering.md")
+    assert "trigger set only" not in " ".join(check_cli(str(skill)).output.split())
