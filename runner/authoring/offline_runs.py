@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from runner.analysis.wording import unquoted, without_pasted
@@ -399,12 +400,43 @@ def procedure_scripts(skill_dir: Path, scripts: dict[str, str]) -> dict[str, str
                    for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", line))}
 
 
-def procedure_needs(case: Case, own: str, scripts: dict[str, str]) -> list[str]:
+# Words of a script's name or its host that say nothing of what it is for.
+_NAME_NOISE = frozenset({"run", "main", "script", "scripts", "tool", "tools", "util", "utils",
+                         "helper", "helpers", "cli", "index", "lib", "api", "client", "get",
+                         "set", "the", "and", "from", "www", "raw", "app", "com", "net", "org",
+                         "dev", "cloud", "service", "services", "server", "data"})
+
+
+def _about(name: str, host: str) -> set[str]:
+    """What a script is for, in words: its name's words (`convert_to_markdown.py` -> convert,
+    markdown) and its host's own label (`mineru.net` -> mineru)."""
+    stem = re.sub(r"([a-z])([A-Z])", r"\1 \2", name.rsplit(".", 1)[0])
+    # (a host's labels but its top level; a client library's service by its name's words)
+    label = host.split("/")[0].split(":")[0].split(".")
+    named = label[:-1] if len(label) > 1 else re.split(r"\W+", host)
+    words = {*re.split(r"[\W_]+", stem.lower()), *(w.lower() for w in named)}
+    return {w for w in words if len(w) >= 4 and w not in _NAME_NOISE}
+
+
+def _bears_on(text: str, scripts: dict[str, str]) -> bool:
+    lowered = text.lower()
+    return any(w in lowered for n, h in scripts.items() for w in _about(n, h))
+
+
+def procedure_needs(case: Case, own: str, scripts: dict[str, str], criteria: Sequence[str] = (),
+                    description: str = "") -> list[str]:
     """Lines for a case that gives the skill's procedure nothing to work from (no staged file,
     no pasted material) while that procedure runs a script calling a live service: the
-    answer is what the script fetches. A question asking advice is answered in words."""
+    answer is what the script fetches. A question asking advice is answered in words. Only
+    when the script bears on the case (its words, or its criteria's, name what the script is
+    for: `MinerU`, "convert"), or the service is what the skill is for (its description's
+    first sentence names it): a courseware coach converting PDFs through MinerU on the side
+    needs no MinerU for a lesson on HTTPS."""
     if not scripts or case.files or case.inline_files or not own.strip() \
             or "```" in case.prompt or len(case.prompt.splitlines()) >= 4:
+        return []
+    first = re.split(r"(?<=[.!?。])\s", description.strip(), maxsplit=1)[0]
+    if not _bears_on(" ".join([own, *criteria, first]), scripts):
         return []
     return [f"{', '.join(repr(n) for n in list(scripts)[:2])}: the skill's procedure runs it "
             f"(SKILL.md) and it calls {', '.join(dict.fromkeys(scripts.values()))}, a live "

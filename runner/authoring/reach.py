@@ -1141,7 +1141,7 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
         why += deps
         why += sibling_needs(case, raw, skill_dir)
         said = script_call_needs(raw_own, raw, calling)
-        why += said or procedure_needs(case, raw_own, running)
+        why += said or procedure_needs(case, raw_own, running, raw, description)
         why += script_input_needs(case, raw, calling)
         devices = hardware_needs(own, [unquoted(t) for t in _criteria(case)], advice)
         why += [f"{', '.join(repr(d) for d in devices[:3])}: a device the work runs on (an "
