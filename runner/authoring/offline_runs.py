@@ -407,6 +407,18 @@ _NAME_NOISE = frozenset({"run", "main", "script", "scripts", "tool", "tools", "u
                          "dev", "cloud", "service", "services", "server", "data"})
 
 
+# A case about the service's key being absent ("no MinerU token is configured", "没有配置
+# MinerU token", "asks the user to configure MINERU_TOKEN"): the sandbox's own state, which
+# the case tests (the agent stops and asks), never a need it cannot meet.
+_KEY = r"(?:token|api[\s_-]?key|key|credentials?|secret)s?\b"
+_KEY_ABSENT = re.compile(
+    rf"(?i)(?:\b(?:no|without|missing|unset|lacks?|lacking)\b|not\s+(?:set|configured|"
+    rf"provided)|没有配置|未配置|没有设置|未设置|缺少|没有)\W*(?:[\w-]+\W+){{0,3}}?(?:[\w-]*_)?(?<![A-Za-z]){_KEY}"
+    rf"|\b{_KEY}\W+(?:is\s+|are\s+)?(?:missing|not\s+(?:set|configured|provided)|unset|"
+    rf"absent)|\b(?:configure|set|provide)\s+(?:the\s+|a\s+|their\s+|its\s+)?[A-Z][A-Z0-9]*_"
+    rf"(?:TOKEN|KEY|API_KEY|SECRET)\b")
+
+
 def _about(name: str, host: str) -> set[str]:
     """What a script is for, in words: its name's words (`convert_to_markdown.py` -> convert,
     markdown) and its host's own label (`mineru.net` -> mineru)."""
@@ -436,7 +448,8 @@ def procedure_needs(case: Case, own: str, scripts: dict[str, str], criteria: Seq
             or "```" in case.prompt or len(case.prompt.splitlines()) >= 4:
         return []
     first = re.split(r"(?<=[.!?。])\s", description.strip(), maxsplit=1)[0]
-    if not _bears_on(" ".join([own, *criteria, first]), scripts):
+    if not _bears_on(" ".join([own, *criteria, first]), scripts) \
+            or any(_KEY_ABSENT.search(t) for t in (own, *criteria)):
         return []
     return [f"{', '.join(repr(n) for n in list(scripts)[:2])}: the skill's procedure runs it "
             f"(SKILL.md) and it calls {', '.join(dict.fromkeys(scripts.values()))}, a live "

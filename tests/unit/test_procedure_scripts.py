@@ -70,3 +70,22 @@ def test_a_script_for_a_side_feature_bears_only_on_the_cases_that_use_it(
          "expected_output": "A sparse lesson with self-check questions"}]})
     assert "case 'lesson': no arm can pass it: 'convert_to_markdown.py'" in " ".join(
         check(str(central)).output.split())
+
+
+def test_a_case_about_the_missing_key_tests_the_sandbox_as_it_is(tmp_path: Path) -> None:
+    """"No MinerU token is configured; convert it": the agent should stop and ask for the key,
+    which it can do offline: no EV014 for that case (a monkey is no key)."""
+    body = "# Coach\n\nConvert a PDF first:\n\n    python scripts/convert_to_markdown.py --in X\n"
+    skill = write_skill_md(tmp_path / "coach", "coach", "Converts files with MinerU. Use when "
+                           "asked for a lesson from a document.", body)
+    (skill / "scripts").mkdir()
+    (skill / "scripts" / "convert_to_markdown.py").write_text(
+        "import requests\nrequests.post('https://mineru.net/api/v4/extract')\n")
+    write_data(skill / "evals" / "evals.json", {"evals": [
+        {"id": "nokey", "prompt": "I have no MinerU token configured; convert my slides.",
+         "expected_output": "Asks the user to configure MINERU_TOKEN"},
+        {"id": "monkey", "prompt": "Write a lesson without a monkey in it.",
+         "expected_output": "A lesson"}]})
+    out = " ".join(check(str(skill)).output.split())
+    assert "case 'nokey': no arm can pass it" not in out
+    assert "case 'monkey': no arm can pass it: 'convert_to_markdown.py'" in out
