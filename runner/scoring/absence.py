@@ -418,6 +418,28 @@ _ALONE_FAILS = re.compile(r"(?i)\b(?:alone|only|by\s+(?:itself|themselves))\s+(?
                           r"\W*$")  # (nothing it demands after: "...: the agent must also ...")
 
 
+# A denial of too many of something ("does not use three or more identical cards", "has no
+# more than two levels"... "never uses more than 2 fonts"): met by holding fewer, or none, so
+# an absence, never a count the work must show. A minimum after the denial's own "no" ("No
+# fewer than 3 tiers") is no denial: a minimum needs what it counts.
+_MANY = (r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)")
+_DENIED_EXCESS = re.compile(
+    r"(?i)(?:\b(?:does|do|did|must|should|will)\s+not|\b(?:doesn'?t|don'?t|mustn'?t|"
+    r"shouldn'?t|won'?t|never)|\b(?:has|have|contains?|includes?|uses?|shows?)\s+no"
+    r"(?!\s+(?:more|fewer|less)\s+than))\s+"
+    rf"(?:[\w-]+\s+){{0,4}}?(?:{_MANY}\s+or\s+more|more\s+than\s+{_MANY})\b")
+
+
+def denied_excess(statement: str) -> bool:
+    """The statement denies too many of something (`_DENIED_EXCESS`), or denies a thing
+    whose bound only its parentheses give ("contains no em-dash saturation (no more than 1
+    per 500 characters)": the author's measure of what is denied)."""
+    text = " ".join(statement.split())
+    return bool(_DENIED_EXCESS.search(text)) or (
+        not states_bound(_EXAMPLE.sub("", text)) and _DENIES.match(
+            _LABEL.sub("", _EXAMPLE.sub("", text), count=1)) is not None)
+
+
 _BOLD = re.compile(r"\*\*|(?<![\w_])__(?=\S)|(?<=\S)__(?![\w_])")
 
 
@@ -437,7 +459,8 @@ def states_absence(statement: str) -> bool:
         return True
     if ceiling_on_acts(statement):
         return True
-    if states_bound(statement) and not statement.lower().startswith(AVOIDS):
+    if states_bound(statement) and not statement.lower().startswith(AVOIDS) \
+            and not denied_excess(statement):
         return False
     listed = headed_list(statement)
     if listed is not None:  # the head denies every item under it

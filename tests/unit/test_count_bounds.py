@@ -110,3 +110,23 @@ def test_a_plural_after_a_bound_names_no_other_case() -> None:
     assert other_case_reference("more than 2 tests pass") is None
     assert other_case_reference("same structure as case B") == "case B"
     assert other_case_reference("shorter than the previous case") == "previous case"
+
+
+@pytest.mark.parametrize("text", [
+    "The output does not use three or more identical equal-width feature cards",
+    "The output has no three or more levels of nested rounded boxes",
+    "Never uses more than 2 fonts",
+    "The copy contains no em-dash saturation (no more than 1 per 500 characters)"])
+def test_a_denial_of_too_many_is_an_absence(text: str) -> None:
+    """Too many of something denied is met by fewer, or none: an absence (passes unless the
+    grader quotes the excess), never a count the work must show; a bound only the
+    parentheses give is the author's measure of what is denied."""
+    assert states_bound(text)
+    assert states_absence(text)
+
+
+@pytest.mark.parametrize("text", ["Includes no more than 3 examples",
+                                  "The summary does not use more than two bullets and "
+                                  "explains the risk", "Does not exceed 100 words"])
+def test_a_bound_on_what_the_work_shows_stays_a_count(text: str) -> None:
+    assert not states_absence(text)
