@@ -43,8 +43,9 @@ _LEVELS_UP = 3  # the skill's folder and those above it, up to its repository's 
 
 # A word saying the agent reads a file ("Must read design-and-architecture.md first",
 # "References widgets.md"), none denying it before ("Does not read ...").
+# ("Use 复习计划.md and 错题遗漏.md, start with ...": a file used is a file read)
 _READS = re.compile(r"(?i)\b(?:reads?|reading|referenc(?:e|es|ing)|consult(?:s|ing)?|loads?|"
-                    r"loading|opens?|opening|cites?|citing)\b")
+                    r"loading|opens?|opening|cites?|citing|uses?|using)\b")
 _DENIED = re.compile(r"(?i)\b(?:not|never|no|without|doesn't|don't|avoids?)\b")
 
 

@@ -649,12 +649,14 @@ def test_a_statement_reading_a_file_no_arm_holds_is_said(tmp_path: Path) -> None
          "expectations": ["Must read design-and-architecture.md first",
                           "References handlers.md for the route layout",
                           "Does not open secrets.md", "Reads notes.md after writing it",
-                          "Reads the error table and reports rows in report.md"]},
+                          "Reads the error table and reports rows in report.md",
+                          "Use review-plan.md, start with active recall"]},
         {"id": "writes", "prompt": "Write notes.md with the plan, then build the endpoint.",
          "expectations": ["Reads notes.md before coding"]}],
         {"references/handlers.md": "# Handlers\n"}, name="api-helper", skill_md=SKILL_MD)
     said = [f["message"] for f in check_json(skill)["findings"] if f["code"] == "EV009"]
     assert any("expects the agent to read design-and-architecture.md" in m for m in said), said
+    assert any("expects the agent to read review-plan.md" in m for m in said), said  # a use
     assert not any(n in m for m in said for n in ("handlers.md", "secrets.md", "report.md")), \
         said
     # (the statement says the agent writes it: the work's own file)
