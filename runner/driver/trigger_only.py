@@ -30,6 +30,7 @@ from runner.triggers.checked import (
     trigger_findings,
     trigger_location,
     triggers_only,
+    ungradable_set,
 )
 from runner.triggers.queries import SIDELESS_LEFT_OUT
 
@@ -74,6 +75,9 @@ def check_trigger_only(opts: RunOptions, reading: SkillReading) -> Checked | Non
     notes = [f"{f.code} {located(f)} {f.message}; fix: {f.fix}" for f in findings]
     notes += [f"not read: {path} ({NOTES_WHY}; draft a case set from it with `skill-eval cases "
               f"{opts.skill_path} --generate --from {path}`)" for path in notes_md]
+    ungradable = ungradable_set(skill.path, skill.name)
+    if ungradable is not None:  # the runtime file beside it holds no criterion: said
+        notes.append(f"not read as cases: {ungradable}; the trigger set is the skill's set")
     held = held_instead(skill.path, skill.name)
     if held:  # every data file of the set folders, said (nothing passed over in silence)
         notes.append(f"no case set{held}")

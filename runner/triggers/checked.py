@@ -9,7 +9,7 @@ from pathlib import Path
 
 from runner.analysis.wording import quoted_phrases, restated_phrase
 from runner.authoring.layouts import PROSE_SUFFIXES, REFERENCE_FOLDER, find_prose, find_set
-from runner.errors import CaseSetError
+from runner.errors import CaseSetError, RefusedInput
 from runner.schema.case import Finding
 from runner.schema.triggers import TriggerSet
 from runner.triggers.queries import load_trigger_set, trigger_files
@@ -76,12 +76,32 @@ def triggers_only(skill_dir: Path, skill_name: str) -> bool:
     by `skill-eval trigger`, never drafted over. Markdown beside it (`prompts.md`, a checklist)
     is the authors' notes, not a set to refuse the skill for (`prose_notes` lists them); a
     prose set with no trigger set is refused as one (runner.authoring.caseset)."""
-    if trigger_files(skill_dir, skill_name) and find_set(skill_dir, skill_name) is None:
+    if trigger_files(skill_dir, skill_name) and (find_set(skill_dir, skill_name) is None
+                                                 or ungradable_set(skill_dir, skill_name)):
         return True
     # ...or wrote it as a runtime set (EV008), beside a trigger file or as the one file the
     # runtime reader found (`{"evals": [{query, should_trigger}]}` in evals.json): of routing
     # only, so its cases are trigger queries too (runner.triggers.queries.load_trigger_set)
     return routed_set(skill_dir, skill_name) is not None
+
+
+UNGRADABLE = "EV008: no case has anything that can pass or fail"
+
+
+def ungradable_set(skill_dir: Path, skill_name: str) -> str | None:
+    """Why the runtime file found beside a trigger set is no runtime set (EV008: none of its
+    entries has a criterion, `{query, ranked_ids, relevant_ids}` of a retrieval corpus a
+    program scores), or None: then the trigger set is what its authors wrote for the agent,
+    and the file is said, never read as cases."""
+    from runner.authoring.caseset import load_caseset  # (it reads the trigger layouts too)
+
+    try:
+        load_caseset(skill_dir, skill_name)
+    except CaseSetError as exc:
+        return f"{exc.path}: {exc.problem}" if exc.problem.startswith(UNGRADABLE) else None
+    except RefusedInput:
+        return None
+    return None
 
 
 def prose_notes(skill_dir: Path, skill_name: str) -> list[Path]:

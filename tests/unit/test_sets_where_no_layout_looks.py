@@ -188,3 +188,24 @@ def test_a_set_in_a_folder_named_for_the_skill_elsewhere_is_the_skills(tmp_path:
          "assertions": ["names the new variable"]}]})
     other = check_cli(str(repo / "skills" / "review-diff"))
     assert f"set: {sets / 'evals.json'}" not in other.output
+
+
+def test_a_runtime_file_with_no_criterion_beside_a_trigger_set_leaves_it_the_set(
+        tmp_path: Path) -> None:
+    """A retrieval corpus a program scores (`{query, ranked_ids, relevant_ids}`) found as the
+    runtime set, beside the authors' trigger set: no case of it can pass or fail (EV008), so
+    the skill is its trigger set, and the corpus is said, not read as cases."""
+    skill = write_skill_md(tmp_path / "reviewer", "reviewer", DESCRIPTION)
+    write_data(skill / "evals" / "trigger-evals.json", QUERIES)
+    write_data(skill / "evals" / "evals.json", {"evals": [
+        {"prompt": "causes of climate change", "ranked_ids": ["S1", "S2"],
+         "relevant_ids": ["S1"]}]})
+    result = check_cli(str(skill))
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.output.split())
+    assert "trigger set only (3 queries: 2 should trigger, 1 should not)" in flat
+    assert "not read as cases: " in flat and "EV008" in flat
+    # a runtime set with a criterion stays the set
+    write_data(skill / "evals" / "evals.json", {"evals": [
+        {"id": 1, "prompt": "Review this diff: + x = 1", "assertions": ["names x"]}]})
+    assert "trigger set only" not in " ".join(check_cli(str(skill)).output.split())
