@@ -559,7 +559,31 @@ def _told(own: str, start: int) -> bool:
 _CONTENT_AFTER = re.compile(r"[^.?!\n。？！]{0,40}[:：][ \t]*\n(?P<rest>.*)", re.DOTALL)
 
 
+# A fenced block of the prompt (its info string, then its lines).
+_FENCE = re.compile(r"^[ \t]*(```|~~~)([^\n]*)\n(.*?)^[ \t]*\1", re.MULTILINE | re.DOTALL)
+# A line labelling the file the code after it is ("// main.go", "# config/app.yaml",
+# "<!-- index.html -->", "File: main.go", "main.go:"): comment marks and a label around it.
+_LABEL_MARKS = re.compile(r"^(?://+|#+|--|/\*+|<!--|;+|%+)?\s*(?:file(?:name)?\s*[:=]\s*)?"
+                          r"`?(?P<name>[\w./-]+)`?\s*:?\s*(?:\*/|-->)?$", re.IGNORECASE)
+
+
+def _pasted_in_fence(prompt: str, name: str) -> bool:
+    """The prompt pastes the file in a fenced block labelled with its name (a comment line
+    "// main.go" before its code, an info string "```go title=main.go"): handed over."""
+    for fence in _FENCE.finditer(prompt):
+        if re.search(rf"(?:^|[\s=/\"']){re.escape(name)}(?:$|[\s\"'])", fence.group(2)):
+            return True
+        for line in fence.group(3).splitlines():
+            label = _LABEL_MARKS.match(line.strip())
+            if label is not None and (label.group("name") == name
+                                      or label.group("name").endswith("/" + name)):
+                return True
+    return False
+
+
 def _content_follows(prompt: str, name: str) -> bool:
+    if _pasted_in_fence(prompt, name):
+        return True
     for at in (m.end() for m in re.finditer(re.escape(name), prompt)):
         after = _CONTENT_AFTER.match(prompt, at)
         if after is None:
@@ -849,8 +873,15 @@ def web_criteria(criteria: list[str]) -> list[str]:
     return list(dict.fromkeys(
         m.group(0) for text in criteria if not states_absence(text)
         for m in _WEB_TOOL.finditer(text)
-        if not _NAMES_IT.search(_WEB_CLAUSE.split(text[:m.start()])[-1])
+        if not _NAMES_IT.search(_WEB_CLAUSE.split(_before_list(text[:m.start()]))[-1])
         and not _WITHOUT.search(text[:m.start()])))
+
+
+def _before_list(before: str) -> str:
+    """The words before a parenthesised list the name sits in ("Mentions ... platforms
+    (Context7, DeepWiki, or similar)": its verb is the one before the parenthesis)."""
+    opened = before.rfind("(")
+    return before[:opened] if opened > before.rfind(")") else before
 
 
 # A web tool the criterion does without ("Uses code analysis tools without web fetching or

@@ -175,8 +175,9 @@ _LIVE_SOURCE = re.compile(
     r"publications|papers)\b")
 # A government's site named as the source to search ("the database is flk.npc.gov.cn",
 # "search data.gov.uk"): an address, not a mail box ("info@city.gov" is someone to write to).
-_GOV_SITE = re.compile(r"(?<![\w@.-])(?:[a-z0-9-]+\.)+(?:gov|gob|gouv|govt|go|gv)"
-                       r"(?:\.[a-z]{2})?(?![\w-])(?!\.\w)", re.IGNORECASE)
+# ("go" and "gv" only before a country's code, `mlit.go.jp`, `bmf.gv.at`: `helpers.go` is Go)
+_GOV_SITE = re.compile(r"(?<![\w@.-])(?:[a-z0-9-]+\.)+(?:(?:gov|gob|gouv|govt)(?:\.[a-z]{2})?|"
+                       r"(?:go|gv)\.[a-z]{2})(?![\w-])(?!\.\w)", re.IGNORECASE)
 _ANY_SEARCH = re.compile(r"(?i)\b(?:search|look\s+up|find|query|retrieve|consult|busca|"
                          r"consulta|cherche|recherche|such)\w*|找|搜|查|检索|檢索")
 # With a skill whose own scripts reach the network, any database, registry or API it is asked

@@ -43,9 +43,12 @@ _LEVELS_UP = 3  # the skill's folder and those above it, up to its repository's 
 
 # A word saying the agent reads a file ("Must read design-and-architecture.md first",
 # "References widgets.md"), none denying it before ("Does not read ...").
-# ("Use 复习计划.md and 错题遗漏.md, start with ...": a file used is a file read)
 _READS = re.compile(r"(?i)\b(?:reads?|reading|referenc(?:e|es|ing)|consult(?:s|ing)?|loads?|"
-                    r"loading|opens?|opening|cites?|citing|uses?|using)\b")
+                    r"loading|opens?|opening|cites?|citing)\b")
+# ...or uses one, named right after the verb ("Use 复习计划.md and 错题遗漏.md, start with
+# ...": a file used is a file read); "Uses numbered file format (0001-xxx.md)" shows a form
+_USES = re.compile(r"(?i)\b(?:uses?|using)\s+(?:the\s+|its\s+|their\s+|my\s+|existing\s+)?"
+                   r"`?(?=[\w./-]+\.(?:md|markdown|txt|json|ya?ml|csv|html?|xml|rst|tsv)\b)")
 _DENIED = re.compile(r"(?i)\b(?:not|never|no|without|doesn't|don't|avoids?)\b")
 
 
@@ -60,7 +63,7 @@ _CLAUSE_END = re.compile(r"(?i)[;,]|\s(?:and|then|before|after|while|but)\s")
 def read_files(statement: str) -> list[str]:
     """The files the statement expects the agent to read, in the read's own clause (each
     once); none if it denies, or if the statement has the agent make or change files."""
-    cue = _READS.search(statement)
+    cue = _READS.search(statement) or _USES.search(statement)
     if cue is None or _DENIED.search(statement, 0, cue.start()) or _WRITES.search(statement):
         return []
     end = _CLAUSE_END.search(statement, cue.end())

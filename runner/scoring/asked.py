@@ -53,9 +53,16 @@ def product_name(name: str) -> bool:
         and path.stem.lower() in _PRODUCTS and not path.stem[:1].islower()
 
 
+# A qualified name's last part, an exported identifier ("math/rand.Read", "io.NewReader",
+# "pkg/errors.Wrap"): a function of a package, no file's extension.
+_MEMBER = re.compile(r"^\.[A-Z][a-z0-9]+[A-Za-z0-9]*$")
+
+
 def reads_as_file(name: str) -> bool:
     path = PurePosixPath(name)
     if product_name(name):
+        return False
+    if _MEMBER.match(path.suffix) and path.suffix.lower().lstrip(".") not in FILE_EXTENSIONS:
         return False
     return len(path.parts) > 1 or path.suffix.lower().lstrip(".") in FILE_EXTENSIONS
 

@@ -690,3 +690,31 @@ def test_a_skill_whose_description_works_through_an_mcp_says_so_for_the_set(
                        name="local-notes", skill_md=offline)
     assert not [f for f in check_json(quiet)["findings"]
                 if "the skill works through" in f["message"]]
+
+
+def test_code_words_are_no_inputs_nor_services(tmp_path: Path) -> None:
+    """A file the prompt pastes in a fence labelled with its name ("// main.go") is handed
+    over; a package's function (`math/rand.Read`) is no file; a Go file (`helpers.go`) is no
+    government site; a web tool named inside a list a criterion only mentions ("(Context7,
+    DeepWiki, or similar)") is no need; "Uses numbered file format (0001-xxx.md)" shows a
+    form, no file to read."""
+    skill = make_skill(tmp_path, [
+        {"id": "pasted", "prompt": "Review our main.go for modernization opportunities.\n\n"
+                                   "```go\n// go.mod\nmodule example.com/w\n\n// main.go\n"
+                                   "package main\n\nfunc main() {}\n```\n",
+         "expectations": ["Suggests range over int"]},
+        {"id": "member", "prompt": "Write a Go function for a session token. A colleague "
+                                   "suggested: use math/rand.Read because it's faster. "
+                                   "Implement this.",
+         "expectations": ["Uses crypto/rand instead"]},
+        {"id": "gofile", "prompt": "Search for a safe way to write a Go file `helpers.go` in "
+                                   "package httputil with BuildURL.",
+         "expectations": ["Keeps internal helpers unexported"]},
+        {"id": "listed", "prompt": "How do I make my Go library easy for AI assistants?",
+         "expectations": ["Mentions registering for discoverability platforms (Context7, "
+                          "DeepWiki, or similar)",
+                          "Uses numbered file format (0001-xxx.md, 0002-xxx.md)"]}],
+        name="api-helper", skill_md=SKILL_MD)
+    found = [(f["code"], f["case"]) for f in check_json(skill)["findings"]
+             if f["code"] in ("EV009", "EV014")]
+    assert found == [], found
