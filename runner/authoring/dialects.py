@@ -104,7 +104,7 @@ from runner.authoring.tool_inputs import any_tool_matcher, input_field_matcher
 from runner.authoring.tool_names import call_pattern, tool_matcher
 from runner.authoring.verifier_keys import verifier_command
 from runner.schema.case import TURN_CHECK_FIELDS, Case, Reading
-from runner.scoring.absence import literal_absence
+from runner.scoring.absence import allowance_capped, literal_absence
 from runner.scoring.checks import parse_matcher
 from runner.scoring.conditional import CONDITION_KEYS, conditional
 from runner.scoring.on_calls import MARK, behaviour_typed, marked
@@ -1167,7 +1167,8 @@ class CaseReader:
         self.problems.report("EV012", self.label, message, fix)
 
     def add(self, kind: str, entry: Any, origin: str) -> None:
-        if kind == "statement" and isinstance(entry, str) and (
+        # ("At most one optional follow-up is acceptable": a limit, what is more fails)
+        if kind == "statement" and isinstance(entry, str) and not allowance_capped(entry) and (
                 _OPTIONAL.match(entry) or OPTIONAL_END_RE.search(entry)
                 and not _EARLIER_SENTENCE.search(entry.strip())):
             # graded, an optional item would fail the work that left it out on purpose;

@@ -430,12 +430,24 @@ _DENIED_EXCESS = re.compile(
     rf"(?:[\w-]+\s+){{0,4}}?(?:{_MANY}\s+or\s+more|more\s+than\s+{_MANY})\b")
 
 
+# An allowance with a ceiling ("At most one optional follow-up is acceptable", "Up to two
+# clarifying questions are fine"): a limit, met by fewer or none; more than it fails.
+_CAPPED_ALLOWANCE = re.compile(
+    rf"(?i)^\s*(?:at\s+most|no\s+more\s+than|up\s+to|only)\s+{_MANY}\b.*\b(?:is|are)\s+"
+    r"(?:also\s+)?(?:acceptable|fine|ok(?:ay)?|allowed|permitted|tolerated)\W*$")
+
+
+def allowance_capped(statement: str) -> bool:
+    return bool(_CAPPED_ALLOWANCE.search(" ".join(statement.split())))
+
+
 def denied_excess(statement: str) -> bool:
     """The statement denies too many of something (`_DENIED_EXCESS`), or denies a thing
     whose bound only its parentheses give ("contains no em-dash saturation (no more than 1
-    per 500 characters)": the author's measure of what is denied)."""
+    per 500 characters)": the author's measure of what is denied), or caps what it allows
+    (`_CAPPED_ALLOWANCE`)."""
     text = " ".join(statement.split())
-    return bool(_DENIED_EXCESS.search(text)) or (
+    return bool(_DENIED_EXCESS.search(text)) or allowance_capped(text) or (
         not states_bound(_EXAMPLE.sub("", text)) and _DENIES.match(
             _LABEL.sub("", _EXAMPLE.sub("", text), count=1)) is not None)
 
@@ -457,7 +469,7 @@ def states_absence(statement: str) -> bool:
         return False
     if _ALONE_FAILS.search(statement):
         return True
-    if ceiling_on_acts(statement):
+    if ceiling_on_acts(statement) or allowance_capped(statement):
         return True
     if states_bound(statement) and not statement.lower().startswith(AVOIDS) \
             and not denied_excess(statement):

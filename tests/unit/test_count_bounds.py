@@ -130,3 +130,19 @@ def test_a_denial_of_too_many_is_an_absence(text: str) -> None:
                                   "explains the risk", "Does not exceed 100 words"])
 def test_a_bound_on_what_the_work_shows_stays_a_count(text: str) -> None:
     assert not states_absence(text)
+
+
+def test_a_capped_allowance_is_a_limit_not_an_optional_item(tmp_path: Path) -> None:
+    """"At most one optional follow-up is acceptable": more than one fails, so it is graded,
+    as an absence of the excess (met by one or none), never set aside as optional."""
+    text = "At most one optional follow-up is acceptable."
+    assert states_absence(text) and states_absence("Up to two clarifying questions are fine")
+    assert not states_absence("At most 3 bullets")
+    skill = tmp_path / "deck-notes"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text(SKILL_MD)
+    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": [
+        {"id": 1, "prompt": PROMPT, "expectations": ["Gives one note per slide", text]}]}))
+    out = CliRunner().invoke(main, ["check", "-v", str(skill)]).output
+    assert "marked optional" not in out
+    assert "At most one optional follow-up is acceptable.: grader model, an absence" in out
