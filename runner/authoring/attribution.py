@@ -268,8 +268,32 @@ def set_named(items: list[Any], data: Any, known: Collection[str]) -> list[list[
     said = owner(data)
     said = known_as(said, known) if said is not None else None
     own = [said] if said is not None and said in known else []
+    field = None if own or any(explicit(i) for i in items) else naming_field(items, known)
+    if field is not None:  # (`expected_controller: star-writing-ledger` in every case)
+        return [[known_as(i[field].strip(), known)] for i in items]
     return [[known_as(e, known) for e in explicit(i)] or own or inferred(i, known)
             for i in items]
+
+
+# Fields of a case that never name its skill, whatever they hold.
+_NOT_NAMING = frozenset({"id", "name", "title", "slug", "description", "category", "mode",
+                         "type", "kind", "tags", "notes"})
+
+
+def naming_field(items: list[Any], known: Collection[str]) -> str | None:
+    """The one field of a shared set's cases naming each case's skill under a name of the
+    authors' own (`expected_controller`): held by every case, a skill of the repository in
+    each, at least two skills among them (one skill throughout is a route, not an owner)."""
+    cases = [i for i in items if isinstance(i, dict)]
+    if len(cases) < 2 or len(known) < 2:
+        return None
+    keys = set.intersection(*(set(c) for c in cases)) - _NOT_NAMING - set(PROMPT_KEYS) \
+        - set(STATEMENT_KEYS)
+    found = [k for k in sorted(keys)
+             if all(isinstance(c[k], str) and known_as(c[k].strip(), known) in known
+                    for c in cases)
+             and len({c[k].strip() for c in cases}) > 1]
+    return found[0] if len(found) == 1 else None
 
 
 def named_by_file(stem: str, skills: dict[str, set[str]]) -> str | None:

@@ -1241,6 +1241,9 @@ def drop_skill(item: dict[str, Any], names: Collection[str] = ()) -> dict[str, A
     said = {k for k in EXPLICIT if not case_skill(item) and named_skill(
         {k: item[k]} if k in item else {})}
     said |= {"slug"} if item.get("slug") in names else set()
+    # (a field of the authors' own naming it, `expected_controller: <this skill>`, read)
+    said |= {k for k, v in item.items() if k.startswith(("expected_", "target_"))
+             and isinstance(v, str) and v.strip() in names}
     kept = {k: v for k, v in item.items() if k not in SKILL_KEYS and k not in said}
     for holder in SKILL_HOLDERS:
         meta = kept.get(holder)

@@ -119,3 +119,23 @@ def test_a_shared_set_may_name_a_skill_by_its_frontmatter_id(tmp_path: Path) -> 
     found = read_collection(repo)
     assert found is not None and sorted(m.name for m in found.running) == ["nurture",
                                                                            "seo-audit"]
+
+
+def test_a_field_of_the_authors_own_naming_each_cases_skill(tmp_path: Path) -> None:
+    """`expected_controller: <skill>` in every case of a shared set, a skill of the repository
+    each, two or more among them: the field names each case's skill (read, not graded)."""
+    repo = tmp_path / "writing"
+    (repo / ".git").mkdir(parents=True)
+    for name in ("draft", "polish"):
+        skill_md(repo / "skills" / name, name)
+    (repo / "evals").mkdir()
+    cases = [{**case(ident, ""), "expected_controller": owner, "expected_mode": "converge"}
+             for ident, owner in (("d1", "draft"), ("p1", "polish"), ("d2", "draft"))]
+    for item in cases:
+        item.pop("skill")
+    (repo / "evals" / "cases.json").write_text(json.dumps(cases))
+    result = cli("check", str(repo / "skills" / "draft"), "--json")
+    assert ids(result) == ["d1", "d2"], result.output
+    assert "controller" not in result.output  # read as the owner, never graded
+    found = read_collection(repo)
+    assert found is not None and sorted(m.name for m in found.running) == ["draft", "polish"]
