@@ -41,6 +41,7 @@ from pathlib import Path
 from runner.analysis.wording import unquoted, without_pasted
 from runner.authoring.mcp import skill_md
 from runner.authoring.project_walk import Walk
+from runner.authoring.written_up import in_notes_to_write_up
 from runner.schema.case import Case
 
 # -- a remote host ----------------------------------------------------------------------------
@@ -180,7 +181,8 @@ def fetch_needs(own: str, criteria: list[str], fetches: dict[str, str]) -> list[
     texts = [own, *(c for c in criteria if not _REFUSING.search(c))]
     found = [f"'{' '.join(m.group(0).split())}'" for i, t in enumerate(texts)
              for m in _FETCH.finditer(t)
-             if (not written(t, m.start()) if i == 0 else ran(t, m.start(), m.end()))]
+             if (not written(t, m.start()) and not in_notes_to_write_up(t, m.start())
+                 if i == 0 else ran(t, m.start(), m.end()))]
     for name, command in fetches.items():
         if any(re.search(rf"(?i)(?<![\w-]){re.escape(name)}\b", f) for f in found):
             continue  # the case runs the fetch itself: said once

@@ -67,7 +67,9 @@ _HOW = re.compile(r"(?i)^\s*(?:how\s+(?:do|can|should|would)|what(?:'s|\s+is)\s+
                   r"(?:best\s+)?way)\b")
 # A folder under the home folder in SKILL.md (`~/code/homelab`, `$HOME/src/infra`): the path up
 # to its first part that is a variable, a placeholder or a file.
-_HOME_FOLDER = re.compile(r"(?<![\w.$%/])(?:~|\$HOME|\$\{HOME\})((?:/[A-Za-z0-9_-][\w-]*)+)")
+# (never a file's name cut at its dot: `~/swim.txt` is a file in the home folder, no place)
+_HOME_FOLDER = re.compile(r"(?<![\w.$%/])(?:~|\$HOME|\$\{HOME\})((?:/[A-Za-z0-9_-][\w-]*)+)"
+                          r"(?![\w.-]*\.[A-Za-z])")
 
 # A prompt saying to run no commands: a negation governing running (or executing) commands,
 # in English, Japanese, Korean and Chinese word order.

@@ -40,6 +40,7 @@ from runner.analysis.wording_i18n import (
 from runner.authoring import safely
 from runner.authoring.inputs import background_subject
 from runner.authoring.site_address import is_site_address
+from runner.authoring.written_up import in_notes_to_write_up
 from runner.schema.case import Case
 from runner.scoring.absence import states_absence
 from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
@@ -850,8 +851,11 @@ def outside_needs(prompt: str) -> list[str]:
     for review (a Dockerfile's `RUN curl https://...` is a finding to make, not a fetch)."""
     own = unquoted(prompt, pasted=True)
     found = [m.group(0).strip() for pattern in (_NETWORK, WEB_SEARCH_RE, _INSTALL)
-             for m in pattern.finditer(own)]
+             for m in pattern.finditer(own)
+             if not (pattern is _INSTALL and in_notes_to_write_up(own, m.start()))]
     return list(dict.fromkeys(found))
+
+
 
 
 # A clause whose verb names, recommends or explains what follows ("References Firecrawl Map

@@ -613,7 +613,8 @@ def skill_machine_files(skill_dir: Path) -> list[str]:
 _WRITTEN_TO = re.compile(
     r"(?i)\b(?:save|saves|saved|write|writes|written|output|outputs|export|exports|append|"
     r"appends|appended|create|creates|generate|generates|store|stores|copy|copies|move|moves|"
-    r"place|places|put|puts)\b[^.,;\n]{0,40}?\b(?:to|into|at|in|as|under)\s*[`'\"]?$"
+    r"place|places|put|puts)\b[^.,;\n]{0,40}?\b(?:to|into|at|in|as|under)\s*"
+    r"(?:(?:the|a|an|your|its)\s+)?(?:(?:file|folder|directory|path)\s+)?[`'\"]?$"
     # a label or a sentence placing the output: "Output: `~/Desktop/out.pdf`", "Files go in ..."
     r"|\b(?:output|outputs|results?|files?\s+go(?:es)?|it\s+goes)\s*(?:[:：]|\s+(?:in|into|to))"
     r"\s*[`'\"]?$")

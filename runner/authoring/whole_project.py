@@ -20,6 +20,8 @@ one, and no answer key rides along):
   the baseline;
 - skill-creator `*-workspace/` and `iteration-N/` folders (past outputs: answer keys;
   runner.authoring.project_walk.past_outputs, the prune other_sets uses too);
+- the set's own folder, and a copy of one of its files anywhere (`swim/evals/evals.json`
+  beside `.opencode/skills/swim/evals/`): the cases' answers;
 - `.git`, dependencies, builds and caches (runner.authoring.project_walk.DEPENDENCIES: the
   one list the bare-name search of project_skill skips too);
 - symlinks (never followed nor yielded by the walk), files that are not UTF-8 text (inline
@@ -35,6 +37,7 @@ folders) and the fix (list the files the case works on under `files`).
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -127,9 +130,15 @@ def _walk(project: Path, set_dir: Path | None, root: Path | None = None) -> Stag
     walk = Walk(root or project, lambda here, name: "the set's own folder" if set_dir is not None
                 and (here / name) == set_dir else _left_dir(here, name, project))
     left = walk.left
+    keys = _set_texts(set_dir)
     for path in walk.files():
         name = path.name
         at = path.relative_to(project).as_posix()
+        if keys and path.stat().st_size in keys and _digest(path) in keys[path.stat().st_size]:
+            # a copy of the set elsewhere in the project (`swim/evals/evals.json`): its
+            # answers, which the baseline would read
+            left["copies of the case set"] += 1
+            continue
         if name == ".git":  # a submodule's pointer to its repository
             left[".git/"] += 1
             continue
@@ -168,6 +177,21 @@ def _walk(project: Path, set_dir: Path | None, root: Path | None = None) -> Stag
     if len(files) > TOTAL_FILES or total > TOTAL_BYTES:
         return Staging(project, {}, dict(left), _largest(counts, sizes))
     return Staging(project, files, dict(left))
+
+
+def _set_texts(set_dir: Path | None) -> dict[int, set[str]]:
+    """The set folder's files by size, then digest: a copy of one anywhere in the project is
+    known without reading every file twice."""
+    if set_dir is None or not set_dir.is_dir():
+        return {}
+    found: dict[int, set[str]] = {}
+    for path in Walk(set_dir).files():
+        found.setdefault(path.stat().st_size, set()).add(_digest(path))
+    return found
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def _largest(counts: Counter[str], sizes: Counter[str]) -> tuple[tuple[str, int, int], ...]:

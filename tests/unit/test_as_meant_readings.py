@@ -718,3 +718,25 @@ def test_code_words_are_no_inputs_nor_services(tmp_path: Path) -> None:
     found = [(f["code"], f["case"]) for f in check_json(skill)["findings"]
              if f["code"] in ("EV009", "EV014")]
     assert found == [], found
+
+
+def test_commands_in_notes_to_write_up_and_a_home_file_the_skill_writes(tmp_path: Path) -> None:
+    """"We have rough notes: ..., npm install -g acme-cli, ... turn this into setup docs": the
+    install is the notes' material, no fetch; a SKILL.md appending to `~/swim.txt` writes
+    its output there, no file of its author's machine to read, no folder `~/swim`."""
+    skill = make_skill(tmp_path, [
+        {"id": "notes", "prompt": "We have rough notes for installing our CLI: install node "
+                                  "22, npm install -g acme-cli, run acme login. Can you turn "
+                                  "this into setup docs for backend engineers?",
+         "expectations": ["Orders the steps"]},
+        {"id": "install", "prompt": "Run npm install -g acme-cli and deploy the app.",
+         "expectations": ["Deploys"]}], name="api-helper", skill_md=SKILL_MD)
+    found = [(f["code"], f["case"]) for f in check_json(skill)["findings"]
+             if f["code"] == "EV014"]
+    assert ("EV014", "notes") not in found and ("EV014", "install") in found, found
+    swim = make_skill(tmp_path / "s", [{"id": 1, "prompt": "swim",
+                                        "expectations": ["Says the distance was logged"]}],
+                      name="swim", skill_md="---\nname: swim\ndescription: Append swimming "
+                      "records to ~/swim.txt. Use when the user asks to log a swim.\n---\n"
+                      "Append a new line to the file `~/swim.txt`: `Swam <N> km`.\n")
+    assert [f for f in check_json(swim)["findings"] if f["code"] == "EV014"] == []

@@ -463,3 +463,21 @@ def test_a_project_file_documenting_the_skill_never_reaches_the_session(tmp_path
     (tmp_path / "again" / "app" / "README.md").write_text("Run the deploy-helper skill.\n")
     kept = load_caseset(named, "deploy-helper").evals[0]
     assert "README.md" in kept.inline_files
+
+
+def test_a_copy_of_the_set_elsewhere_in_the_project_is_never_staged(tmp_path: Path) -> None:
+    """`testing/evals/evals.json` at the project's root, byte for byte the set the skill's
+    cases come from: its answers, which the baseline would read; a file that only resembles
+    it is the project's."""
+    skill = project(tmp_path, [COVERAGE])
+    root = tmp_path / "app"
+    (root / "testing" / "evals").mkdir(parents=True)
+    (root / "testing" / "evals" / "evals.json").write_bytes(
+        (skill / "evals" / "evals.json").read_bytes())
+    (root / "testing" / "notes.json").write_text('{"evals": []}\n')
+    whole_project._walk.cache_clear()
+    staging = project_staging(skill, skill / "evals")
+    assert staging is not None
+    assert "testing/evals/evals.json" not in staging.files
+    assert "testing/notes.json" in staging.files
+    assert "copies of the case set" in staging.left_out_text()
