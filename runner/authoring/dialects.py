@@ -786,7 +786,9 @@ _FILE_TARGET_KEYS = ("path", "file", "filename", "file_path", "target_file")
 # A check's `field` (or `target`, `source`) naming the agent's final answer.
 _FINAL_TEXT_NAMES = frozenset({"output", "response", "answer", "final", "final_output",
                                "final_answer", "final_text", "text", "assistant", "reply",
-                               "message", "stdout"})
+                               "message", "stdout", "assistant_text", "assistant_reply",
+                               "assistant_message", "final_response", "response_text",
+                               "output_text"})
 
 
 # A type saying a file must exist (`file_exists`, `output_file_created`).
@@ -822,10 +824,27 @@ def _command_typed(value: dict[str, Any], name: str) -> tuple[dict[str, Any], st
 
 
 def _file_target(value: dict[str, Any]) -> str | None:
-    """The file a text check reads, when the object names one by a path."""
-    found = next((value[k] for k in _FILE_TARGET_KEYS if isinstance(value.get(k), str)
-                  and _file_like(value[k])), None)
+    """The file a text check reads, when the object names one by a path (or its `target`
+    does: `target: {file: greeting.txt}`)."""
+    holders = [value, *(value[k] for k in _AIM_KEYS if isinstance(value.get(k), dict))]
+    found = next((h[k] for h in holders for k in _FILE_TARGET_KEYS
+                  if isinstance(h.get(k), str) and _file_like(h[k])), None)
     return found.strip().removeprefix("./") if found is not None else None
+
+
+# The fields saying what a check reads: the final answer or a file.
+_AIM_KEYS = ("target", "source")
+
+
+def _aim_read(value: dict[str, Any]) -> set[str]:
+    """The aiming fields a check object holds that the reader takes (a file or the answer)."""
+    return {k for k in _AIM_KEYS if isinstance(value.get(k), dict) and any(
+        isinstance(value[k].get(f), str) for f in _FILE_TARGET_KEYS)
+        or isinstance(value.get(k), str) and _final_name(value[k])}
+
+
+def _final_name(text: str) -> bool:
+    return text.strip().lower().replace("-", "_") in _FINAL_TEXT_NAMES
 
 
 _GLOB = re.compile(r"[*?\[]")
@@ -859,8 +878,8 @@ def _answer_typed(name: str) -> bool:
 
 def _aims_at_final_text(value: dict[str, Any]) -> bool:
     """`field: output`: the check reads the final answer (what the agent said), not files."""
-    field = value.get("field")
-    return isinstance(field, str) and field.strip().lower() in _FINAL_TEXT_NAMES
+    return any(isinstance(value.get(k), str) and _final_name(value[k])
+               for k in ("field", *_AIM_KEYS))
 
 
 def _output_of(outputs: list[Any], path: str) -> dict[str, Any]:
@@ -3487,6 +3506,7 @@ class CaseReader:
         if kind == REGEX and isinstance(value.get("flags"), str):
             value = with_flags(value, OPERAND_KEYS[REGEX])  # `flags: "i"`: the author's
         ignored = sorted(set(value) - OBJECT_KEYS - ({"field"} if final else set())
+                         - _aim_read(value)
                          - _blank_result_slots(value) - hard_tier_keys(value)
                          - (_JSON_READ if kind == JSON else set()))
         if ignored:

@@ -60,3 +60,15 @@ def test_checks_without_a_target_stay_as_they_were(tmp_path: Path) -> None:
     assert text.count("reads the final text and every file") == 3
     assert "`field: output` on 1 of 3 check(s): read on the whole work" in text
     assert "naming a file" not in text
+
+
+def test_a_target_naming_a_file_or_the_answer_is_kept(tmp_path: Path) -> None:
+    """`target: {file: greeting.txt}` reads that file; `target: assistant-text` the final
+    answer only; neither is listed as ignored."""
+    skill = skill_with(tmp_path, [
+        {"type": "regex-match", "pattern": "Postgres", "target": {"file": "notes/summary.md"}},
+        {"type": "regex-match", "pattern": r"summary\.md", "target": "assistant-text"}])
+    text = check_verbose(skill)
+    assert "reads the file notes/summary.md" in text and "`Postgres`" in text
+    assert 'reads the final text only ("in": "text")' in text
+    assert "ignored: target" not in text
