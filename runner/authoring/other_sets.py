@@ -39,7 +39,7 @@ from typing import Any
 
 from runner.authoring import safely
 from runner.authoring.fields import name_words
-from runner.authoring.layouts import search_order
+from runner.authoring.layouts import case_skill, search_order
 from runner.authoring.project_walk import Walk, nested_skill, past_outputs
 from runner.authoring.read_once import file_bytes, once
 from runner.authoring.siblings import SET_SUFFIXES, judge, read_data
@@ -180,6 +180,16 @@ def _tasks_naming(skill_dir: Path, names: Collection[str]) -> list[Path]:
                 data = read_data(file)
             except CaseSetError:
                 continue
+            if isinstance(data, list) or isinstance(data, dict) and any(
+                    isinstance(data.get(k), list) for k in _CASE_LISTS):
+                # a shared suite of several skills' cases, some of them this skill's
+                # (`evals/cross-model/fixtures.json`, `{"skill": "rw-claim-audit", ...}`)
+                items = data if isinstance(data, list) else next(
+                    data[k] for k in _CASE_LISTS if isinstance(data.get(k), list))
+                if any(isinstance(i, dict) and set(case_skill(i)) & set(names)
+                       for i in items) and file.stem.lower() not in _RESULT_STEMS:
+                    found.append(file)
+                continue
             if not isinstance(data, dict):
                 continue
             said = [data.get(k) for k in _TARGET_KEYS]
@@ -188,6 +198,12 @@ def _tasks_naming(skill_dir: Path, names: Collection[str]) -> list[Path]:
             if targets & set(names):
                 found.append(file)
     return found
+
+
+_CASE_LISTS = ("evals", "cases", "tests", "tasks", "fixtures", "scenarios")
+# A run's record of its cases, never a suite (`results.json` lists the cases it graded).
+_RESULT_STEMS = frozenset({"results", "result", "report", "grading", "benchmark", "summary",
+                           "scores", "timing"})
 
 
 def _other_folders(skill_dir: Path, done: set[Path]) -> list[Path]:

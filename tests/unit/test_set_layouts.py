@@ -700,3 +700,25 @@ def test_a_family_file_naming_another_skill_is_not_this_ones(tmp_path: Path) -> 
         _case("a", "Deploy the setup branch.", "deployed")]})
     got = check(str(setup))
     assert got.exit_code == 2 and "no case set" in got.output, got.output
+
+
+def test_a_shared_suite_holding_some_of_the_skills_cases_is_said(tmp_path: Path) -> None:
+    """`evals/cross-model/fixtures.json` at the repository's root, a list of cases each naming
+    its skill (`"skill": "tidy-notes"`), beside the skill's own set: a second suite of its
+    authors', said with the skill's set (never another skill's); a run's `results.json`
+    listing the same cases is a record, not a suite."""
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    skill = _skill(root / "skills" / "tidy-notes")
+    _write(skill / "evals" / "evals.json", [_case("a", "Please tidy: we ship Friday.")])
+    other = write_skill_md(root / "skills" / "plan-trip", "plan-trip",
+                           "Plans trips. Use when asked to plan a trip.", "Plan it.\n")
+    _write(other / "evals" / "evals.json", [_case("t1", "Plan a weekend in Rome.", "Rome")])
+    suite = [{"id": "x1", "skill": "tidy-notes", "task": "Tidy: ship Friday, Ana owns it.",
+              "checks": [{"path": "owner", "op": "eq", "value": "Ana"}]}]
+    _write(root / "evals" / "cross-model" / "fixtures.json", suite)
+    _write(root / "evals" / "cross-model" / "results.json", suite)
+    said = check(str(skill)).output
+    assert "other case sets of this skill, where no layout looks, not read: " in said
+    assert "cross-model/fixtures.json" in said and "results.json" not in said
+    assert "fixtures.json" not in check(str(other)).output
