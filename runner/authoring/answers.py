@@ -123,6 +123,10 @@ def skill_file_reason(skill_dir: Path, file: str) -> str | None:
     if safely.is_dir(local) and safely.is_file(local / SKILL_FILE) and local.resolve() == \
             skill_dir.resolve():
         return f"fixture {file!r} is the skill folder itself"
+    # a skill the skill under test ships (a router's `skills/x/SKILL.md`): its instructions
+    if posix.name == SKILL_FILE and safely.is_file(local) and ".." not in posix.parts \
+            and local.resolve().is_relative_to(skill_dir.resolve()):
+        return f"fixture {file!r} is a skill's instructions inside the skill under test"
     # named by SKILL.md AND in the skill: a path it only names (`src/lib/db.ts:45` in an
     # example of its output) is the project's, found outside the skill; one it presents as
     # sample input to run the skill on is an input (runner.authoring.sample_data)

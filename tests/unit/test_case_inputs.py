@@ -105,6 +105,21 @@ def test_a_field_naming_the_skills_own_file_never_reaches_the_baseline(tmp_path:
                for f in found["findings"])
 
 
+def test_a_field_naming_a_skill_the_skill_ships_never_reaches_the_baseline(
+        tmp_path: Path) -> None:
+    """A router's case naming the sub-skill it exercises (`skill_path:
+    skills/dedupe/SKILL.md`, a skill inside the skill under test): its instructions, never
+    the case's input (the candidate arm has them with the skill)."""
+    cases = [{"id": "a", "prompt": "Audit ledger.csv for duplicate payments.",
+              "files": ["evals/files/ledger.csv"], "assertions": ["Acme"],
+              "skill_path": "skills/dedupe/SKILL.md"}]
+    skill = skill_with(tmp_path, cases, {**LEDGER, "skills/dedupe/SKILL.md": SKILL_MD})
+    found = report(skill)
+    assert [f["staged_at"] for f in found["cases"][0]["fixtures"]] == ["ledger.csv"]
+    assert any("is a skill's instructions inside the skill under test: not staged"
+               in f["message"] for f in found["findings"]), found["findings"]
+
+
 def test_a_fixture_described_in_words_is_refused_with_the_fix(tmp_path: Path) -> None:
     skill = skill_with(tmp_path, [
         {"id": "told", "prompt": "Review the staged ledger change before commit.",
