@@ -508,6 +508,29 @@ def _replayed(line: str, cases: list[dict[str, Any]]) -> dict[str, Any] | None:
                  and "follow_up_turns" not in c), None)
 
 
+# A later turn's label: the user's scripted reply ("**User responds:** ...", a second
+# "**User:** ...", "**User replies:**", "**Follow-up:**").
+_REPLY_LABEL = re.compile(r"(?i)^(?:user|customer|client)\s+(?:responds?|replies|reply|says|"
+                          r"answers?|follows?\s+up|continues)$|^(?:user\s+)?follow[- ]?up"
+                          r"(?:\s+(?:turn|message|prompt))?$")
+
+
+def _later_turns(blocks: list[tuple[str, str, list[str]]]) -> list[str]:
+    """The user's replies a case scripts after its prompt, in order: each block labelled as a
+    reply, or a prompt label met again (a page's second `**User:**`)."""
+    seen: set[str] = set()
+    turns: list[str] = []
+    for label, rest, lines in blocks:
+        again = _prompt_label(label) and label in seen
+        if _prompt_label(label):
+            seen.add(label)
+        if (again or _REPLY_LABEL.match(label)) and seen:
+            text = _unquoted(_prompt_text(rest, lines))
+            if text:
+                turns.append(text)
+    return turns
+
+
 def _skill(headings: list[str], known: Collection[str]) -> dict[str, Any]:
     """In a set above several skills (`known`), the skill the headings over a case name."""
     found = heading_skill(headings, known) if len(known) > 1 else []
@@ -609,6 +632,9 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
             out.unread.setdefault(label, []).append(case_id)
         turns = {} if earlier is None else {"prompt": earlier["prompt"],
                                             "follow_up_turns": [prompt]}
+        replies = _later_turns(blocks)
+        if replies and not turns:  # the user's scripted replies: the same session's turns
+            turns = {"follow_up_turns": replies}
         own = _case_bar(said, title, "")
         if own is not None:  # the case's own bar, said in its section
             bars = [b for b in bars if b != (title, said, section)]

@@ -492,3 +492,47 @@ def test_a_reference_whose_name_ends_in_tests_holding_cases_is_the_set(
     assert any("七天都有菜单" in e for e in _entries(got["cases"][0])), got["cases"][0]
     prompt = load_caseset(skill, "menu-writer").evals[0].prompt
     assert "七天素食菜单" in prompt, prompt
+
+
+SCRIPTED = """# Evals
+
+## Test Case 1: Novice
+
+**Input:**
+User: "I want to test a bigger Try Free button."
+
+**Expected output includes:**
+- Asks for the current conversion rate
+
+**User responds:** "It's 3.2%, from Amplitude."
+
+**Step 2:**
+- Explains the sample size needed
+
+**User:** "That's longer than I expected."
+
+**Expected output excludes:**
+- A finished brief
+
+## Test Case 2: One turn
+
+**User:** "Draft a menu for a picnic."
+
+**Expected output includes:**
+- Lists at least three dishes
+"""
+
+
+def test_scripted_user_replies_are_the_same_sessions_later_turns(tmp_path: Path) -> None:
+    """"**User responds:** ..." and a second "**User:** ..." after a case's prompt are the
+    user's scripted replies: follow-up turns of the same session, in order; a case with one
+    user line stays one turn."""
+    cases = markdown_cases(SCRIPTED)
+    assert cases is not None
+    first, second = cases
+    assert first["prompt"] == "I want to test a bigger Try Free button."
+    assert first["follow_up_turns"] == ["It's 3.2%, from Amplitude.",
+                                        "That's longer than I expected."]
+    assert "follow_up_turns" not in second
+    shown = check(str(_with_set(tmp_path, SCRIPTED)), "-v").output
+    assert "3 turns: each follow-up is sent in the same session" in shown
