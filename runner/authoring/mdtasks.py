@@ -183,6 +183,31 @@ _AGGREGATE = re.compile(
     r"(?i)^\W*(?:all|every|most)\s+(?:\w+\s+)?(?:queries|cases|tests|requests|responses|"
     r"scenarios|inputs|prompts|runs)\b|\bacross\s+(?:all\s+)?(?:the\s+)?(?:responses|cases|"
     r"queries|tests|runs|scenarios)\b|\bworks\s+for\s+(?:all\s+)?[\w-]+\s+(?:\w+\s+)?ranges\b")
+# Labels of groups naming opposite outcomes ("**Skill rejects:**" beside "**Skill
+# approves:**"): kinds of cases, which cannot all hold of one case.
+_REJECTS = re.compile(r"(?i)\b(?:rejects?|refuses?|blocks?|declines?|denies|stops?|fails?)\b")
+_APPROVES = re.compile(r"(?i)\b(?:approves?|accepts?|allows?|passes|proceeds?|ships?)\b")
+
+
+def _opposed(blocks: list[tuple[str, str, list[str]]]) -> bool:
+    """A criteria section whose labelled groups name opposite outcomes: the suite's summary
+    of which kinds of case end how, no check of every case."""
+    labels = [label for label, _, _ in blocks]
+    return any(_REJECTS.search(lb) for lb in labels) and any(_APPROVES.search(lb) for lb in labels)
+
+
+def _labelled_bullets(lead: list[str], blocks: list[tuple[str, str, list[str]]]) -> list[str]:
+    """A criteria section's bullets, each under the label of its group when that label says
+    who does what ("Skill rejects:" over "Experiments with no baseline"); bare under a pass
+    label or none."""
+    items = _bullets(lead)
+    for label, rest, lines in blocks:
+        bullets = _bullets(lines)
+        said = not _pass(label) and not _fail(label) and len(label.split()) >= 2 and not rest
+        items += [f"{label[:1].upper()}{label[1:]}: {b}" for b in bullets] if said else bullets
+    return items
+
+
 def _sums_up(items: list[str]) -> bool:
     """Half the items or more, two at least, speak of the cases in aggregate ("All responses
     are in English" alone is each answer's check)."""
@@ -607,13 +632,14 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
         if not prompt:
             if _COMMON.search(title) and not named and out.cases \
                     and not _EVERY_CASE.search(title) \
-                    and _sums_up(_bullets(section.splitlines())):
+                    and (_sums_up(_bullets(section.splitlines())) or _opposed(blocks)):
                 # "## Success Criteria" closing the file after its cases: the suite's own
                 # summary ("All basic queries return correct metrics"), said, not every case's
                 out.skipped.append(f"`{title}` (the suite's closing criteria, over all its "
                                    "cases: not graded per case)")
             elif _COMMON.search(title) and not named:  # the set's own criteria, every case
-                bullets = _bullets(section.splitlines())
+                # (each under its label when the label says who does what: "Skill rejects:")
+                bullets = _labelled_bullets(lead, blocks)
                 if _COMMON_FAIL.search(title) and not checks:
                     common["failures"] += avoid or bullets
                 else:

@@ -536,3 +536,55 @@ def test_scripted_user_replies_are_the_same_sessions_later_turns(tmp_path: Path)
     assert "follow_up_turns" not in second
     shown = check(str(_with_set(tmp_path, SCRIPTED)), "-v").output
     assert "3 turns: each follow-up is sent in the same session" in shown
+
+
+CLOSING = """# Evals
+
+## Test Case 1: Weak idea
+
+**User:** "Test a bigger button; no baseline yet."
+
+**Expected output excludes:**
+- A finished brief
+
+## Test Case 2: Good idea
+
+**User:** "Test shorter subject lines; opens are 18% over 40k sends."
+
+**Expected output includes:**
+- A brief with the sample size
+
+## Success Criteria
+
+**Skill rejects:**
+- Experiments with no baseline
+
+**Skill approves:**
+- Ideas with clear baselines
+"""
+
+SHARED = """# Evals
+
+## Test Case 1: Weak idea
+
+**User:** "Test a bigger button; no baseline yet."
+
+**Expected output excludes:**
+- A finished brief
+
+## Common Criteria
+
+**Skill explains:**
+- Why baselines matter
+"""
+
+
+def test_closing_criteria_naming_opposite_outcomes_sum_up_the_suite() -> None:
+    """"Skill rejects: ..." beside "Skill approves: ..." after the cases: kinds of case, no
+    check of every case; a shared group keeps its label ("Skill explains: ...")."""
+    cases = markdown_cases(CLOSING)
+    assert cases is not None
+    assert all("baseline" not in s for c in cases for s in c.get("statements", []))
+    shared = markdown_cases(SHARED)
+    assert shared is not None
+    assert "Skill explains: Why baselines matter" in shared[0]["statements"]
