@@ -288,6 +288,25 @@ def _refuse_skill_vars(variables: dict[str, Any], templates: list[str], base: Pa
                            "candidate arm itself) and keep the user's request")
 
 
+def _baseline_templates(path: Path, templates: list[str]) -> tuple[Path, list[str]] | None:
+    """The templates of the authors' baseline config beside this one (`promptfooconfig.
+    baseline.yaml`: the same tests sent without the skill's text), when its templates use only
+    some of this config's vars: (that file, its templates); else None."""
+    if not templates or "baseline" in path.name.lower():
+        return None
+    used = {m.group(1) for t in templates for m in _VAR.finditer(t)}
+    for other in sorted(path.parent.glob("*baseline*.y*ml")):
+        try:
+            config = _load(other)
+        except CaseSetError:
+            continue
+        found = _templates(config, other.parent) if isinstance(config, dict) else []
+        kept = {m.group(1) for t in found for m in _VAR.finditer(t)}
+        if found and kept and kept < used:
+            return other, found
+    return None
+
+
 def _prompts(test: dict[str, Any], templates: list[str], base: Path) -> list[str]:
     variables = test.get("vars") or {}
     if not isinstance(variables, dict):
@@ -323,6 +342,15 @@ def read_promptfoo(path: Path) -> Suite:
     found = config.get("defaultTest")
     default: dict[str, Any] = found if isinstance(found, dict) else {}
     templates = _templates(config, base)
+    plain = _baseline_templates(path, templates)
+    if plain is not None:  # the authors' prompt without the skill: the user's request
+        inserted = sorted({m.group(1) for t in templates for m in _VAR.finditer(t)}
+                          - {m.group(1) for t in plain[1] for m in _VAR.finditer(t)})
+        suite.note(f"the prompt is the authors' baseline config's ({plain[0].name}): this "
+                   f"config's template also inserts {', '.join(f'{{{{{v}}}}}' for v in inserted)}"
+                   ", the skill's text, which the candidate arm loads as the skill and the "
+                   "baseline never receives", "none needed", path.name)
+        templates = plain[1]
     if config.get("providers"):
         suite.note("providers: promptfoo's models are not used; each case runs in the "
                    "claude CLI", "none needed", path.name)

@@ -53,3 +53,18 @@ def test_a_var_inserting_the_sets_own_material_is_sent(tmp_path: Path) -> None:
     skill = _repo(tmp_path, "extra: file://notes.md")
     result = check_cli(str(skill), "-v")
     assert result.exit_code == 0, result.output
+
+
+def test_the_authors_baseline_config_gives_the_request_without_the_skill(
+        tmp_path: Path) -> None:
+    """`promptfooconfig.baseline.yaml` beside the config, its template using only some of the
+    config's vars (`{{task}}` without `{{extra}}`, the skill's text): its template is the
+    user's request, sent in both arms; the skill's text never reaches the baseline."""
+    skill = _repo(tmp_path, "extra: file://../SKILL.md")
+    (skill / "evals" / "promptfooconfig.baseline.yaml").write_text(
+        "prompts:\n  - id: bare\n    raw: 'Request: {{task}}'\ntests: []\n", encoding="utf-8")
+    result = check_cli(str(skill), "-v")
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.output.split())
+    assert "the prompt is the authors' baseline config's (promptfooconfig.baseline.yaml)" in flat
+    assert "Follow this skill" not in flat
