@@ -545,6 +545,17 @@ def search_order(skill_dir: Path, name: str | None = None, own_only: bool = Fals
     return order[:shared] + _workspace(own, own_only) + order[shared:] + nested
 
 
+def workspace_homes(skill_dir: Path) -> list[Path]:
+    """Where skill-creator's workspace of the skill may sit: `<skill>-workspace/` beside the
+    skill or in a folder above it up to its repository's root, or in such a folder's
+    `workspaces/` (`workspaces/<skill>-workspace/`); a folder of skills' own workspace beside
+    it (`skills-workspace/`)."""
+    roots = up_to_repository(skill_dir)[1:]
+    return [*(root / f"{skill_dir.name}-workspace" for root in roots),
+            *(root / "workspaces" / f"{skill_dir.name}-workspace" for root in roots),
+            skill_dir.parent.parent / f"{skill_dir.parent.name}-workspace"]
+
+
 def _workspace(skill_dir: Path, own_only: bool = False) -> list[tuple[Path, bool]]:
     """skill-creator keeps a skill's evals in `<skill>-workspace/evals/` (with its
     `iteration-N/` runs) beside the skill or in a folder above it up to its repository's root
@@ -553,9 +564,7 @@ def _workspace(skill_dir: Path, own_only: bool = False) -> list[tuple[Path, bool
     skill): that set is the skill's when it names it (`skill_name`), read after the skill's own
     set folders, as a shared one. Some keep that workspace inside the skill, hidden
     (`<skill>/.workspace/evals/`, beside its `iteration-N/`): the skill's own."""
-    homes = [] if own_only else [root / f"{skill_dir.name}-workspace"
-                                 for root in up_to_repository(skill_dir)[1:]]
-    homes += [] if own_only else [skill_dir.parent.parent / f"{skill_dir.parent.name}-workspace"]
+    homes = [] if own_only else workspace_homes(skill_dir)
     beside = next(([(home / name, True) for name in ("evals", "eval")
                     if safely.is_dir(home / name)]
                    for home in homes if safely.is_dir(home)), [])

@@ -35,6 +35,7 @@ from runner.authoring.layouts import (
     skill_folders,
     trigger_folders,
     up_to_repository,
+    workspace_homes,
 )
 from runner.authoring.safely import READ_ERRORS, refuse_surrogates, unreadable
 from runner.authoring.siblings import (
@@ -319,6 +320,7 @@ def trigger_files(skill_dir: Path, name: str | None = None) -> list[tuple[Path, 
         if found:
             return found
     return _beside_skill_md(skill_dir) or _trigger_pages(skill_dir) \
+        or _workspace_triggers(skill_dir) \
         or _elsewhere_in_skill(skill_dir, name) \
         or _routing_in_tests(skill_dir, names) or _routing_beside_set(skill_dir, name, names) \
         or _embedded(skill_dir, name)
@@ -464,6 +466,25 @@ def _trigger_pages(skill_dir: Path) -> list[tuple[Path, bool | None]]:
                     and not graded_cases(p) and bool(_queries_or_none(p)):
                 found.append((p, None))
     return found
+
+
+def _workspace_triggers(skill_dir: Path) -> list[tuple[Path, bool | None]]:
+    """The trigger file skill-creator's description optimization keeps in the skill's
+    workspace (`workspaces/<skill>-workspace/desc-opt/trigger-eval.json`, or at the
+    workspace's top), read when no set folder holds one: a file named for triggers, holding
+    queries."""
+    for home in workspace_homes(skill_dir.resolve()):
+        if not safely.is_dir(home) or home.is_symlink():
+            continue
+        folders = [home, *sorted(p for p in home.iterdir() if p.is_dir() and not p.is_symlink()
+                                 and not p.name.startswith(("iteration-", "."))
+                                 and p.name not in ("evals", "eval"))]
+        found: list[tuple[Path, bool | None]] = [
+            (p, None) for folder in folders for p in sorted(folder.glob("*trigger*.json"))
+            if p.is_file() and not graded_cases(p) and bool(_queries_or_none(p))]
+        if found:
+            return found
+    return []
 
 
 def _in_folder(folder: Path) -> list[tuple[Path, bool | None]]:

@@ -209,3 +209,22 @@ def test_a_runtime_file_with_no_criterion_beside_a_trigger_set_leaves_it_the_set
     write_data(skill / "evals" / "evals.json", {"evals": [
         {"id": 1, "prompt": "Review this diff: + x = 1", "assertions": ["names x"]}]})
     assert "trigger set only" not in " ".join(check_cli(str(skill)).output.split())
+
+
+def test_a_trigger_file_in_the_skills_workspace_under_workspaces_is_its_set(
+        tmp_path: Path) -> None:
+    """skill-creator's description optimization keeps the trigger queries in the skill's
+    workspace, here in a folder of workspaces at the repository's root
+    (`workspaces/<skill>-workspace/desc-opt/trigger-eval.json`): the skill's trigger set;
+    another skill's workspace is not this one's."""
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    skill = write_skill_md(root / "skills" / "reviewer", "reviewer", DESCRIPTION)
+    other = write_skill_md(root / "skills" / "writer", "writer",
+                           "Writes release notes. Use when asked for release notes.")
+    write_data(root / "workspaces" / "reviewer-workspace" / "desc-opt" / "trigger-eval.json",
+               QUERIES)
+    result = check_cli(str(skill))
+    assert result.exit_code == 0, result.output
+    assert "trigger set only (3 queries: 2 should trigger, 1 should not)" in result.output
+    assert "trigger set only" not in check_cli(str(other)).output
