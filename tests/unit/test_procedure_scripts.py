@@ -40,34 +40,37 @@ def test_a_staged_file_or_a_script_never_run_leaves_the_case_silent(tmp_path: Pa
     assert "the skill's procedure runs it" not in check(str(quiet)).output
 
 
+_CONVERT = "# Coach\n\nConvert a PDF first:\n\n    python scripts/convert_to_markdown.py --in X\n"
+
+
+def _coach(folder: Path, description: str, cases: list[dict[str, str]]) -> Path:
+    """A skill whose procedure runs scripts/convert_to_markdown.py, which calls MinerU."""
+    skill = write_skill_md(folder, folder.name, description, _CONVERT)
+    (skill / "scripts").mkdir()
+    (skill / "scripts" / "convert_to_markdown.py").write_text(
+        "import requests\nrequests.post('https://mineru.net/api/v4/extract')\n")
+    write_data(skill / "evals" / "evals.json", {"evals": cases})
+    return skill
+
+
 def test_a_script_for_a_side_feature_bears_only_on_the_cases_that_use_it(
         tmp_path: Path) -> None:
     """A courseware coach whose procedure converts PDFs through a live service on the side:
     a lesson on HTTPS needs none of it, a case asking for the conversion (its words name the
     service or what the script does) does; a skill whose description opens with the service
     needs it in every case."""
-    body = "# Coach\n\nConvert a PDF first:\n\n    python scripts/convert_to_markdown.py --in X\n"
-    skill = write_skill_md(tmp_path / "coach", "coach", "Writes sparse lesson courseware. Use "
-                           "when asked to learn a topic or convert a PDF.", body)
-    (skill / "scripts").mkdir()
-    (skill / "scripts" / "convert_to_markdown.py").write_text(
-        "import requests\nrequests.post('https://mineru.net/api/v4/extract')\n")
-    write_data(skill / "evals" / "evals.json", {"evals": [
-        {"id": "lesson", "prompt": "Teach me HTTPS from zero.",
-         "expected_output": "A sparse lesson with self-check questions"},
-        {"id": "convert", "prompt": "Turn my slides into a lesson with MinerU.",
-         "expected_output": "A lesson built from the converted slides"}]})
+    lesson = {"id": "lesson", "prompt": "Teach me HTTPS from zero.",
+              "expected_output": "A sparse lesson with self-check questions"}
+    skill = _coach(tmp_path / "coach", "Writes sparse lesson courseware. Use when asked to "
+                   "learn a topic or convert a PDF.", [
+                       lesson, {"id": "convert", "prompt": "Turn my slides into a lesson with "
+                                "MinerU.", "expected_output": "A lesson built from the "
+                                "converted slides"}])
     out = " ".join(check(str(skill)).output.split())
     assert "case 'convert': no arm can pass it: 'convert_to_markdown.py'" in out
     assert "case 'lesson': no arm can pass it" not in out
-    central = write_skill_md(tmp_path / "mineru", "mineru", "Converts files with MinerU. Use "
-                             "when asked for a lesson from a document.", body)
-    (central / "scripts").mkdir()
-    (central / "scripts" / "convert_to_markdown.py").write_text(
-        (skill / "scripts" / "convert_to_markdown.py").read_text())
-    write_data(central / "evals" / "evals.json", {"evals": [
-        {"id": "lesson", "prompt": "Teach me HTTPS from zero.",
-         "expected_output": "A sparse lesson with self-check questions"}]})
+    central = _coach(tmp_path / "mineru", "Converts files with MinerU. Use when asked for a "
+                     "lesson from a document.", [lesson])
     assert "case 'lesson': no arm can pass it: 'convert_to_markdown.py'" in " ".join(
         check(str(central)).output.split())
 
@@ -75,17 +78,13 @@ def test_a_script_for_a_side_feature_bears_only_on_the_cases_that_use_it(
 def test_a_case_about_the_missing_key_tests_the_sandbox_as_it_is(tmp_path: Path) -> None:
     """"No MinerU token is configured; convert it": the agent should stop and ask for the key,
     which it can do offline: no EV014 for that case (a monkey is no key)."""
-    body = "# Coach\n\nConvert a PDF first:\n\n    python scripts/convert_to_markdown.py --in X\n"
-    skill = write_skill_md(tmp_path / "coach", "coach", "Converts files with MinerU. Use when "
-                           "asked for a lesson from a document.", body)
-    (skill / "scripts").mkdir()
-    (skill / "scripts" / "convert_to_markdown.py").write_text(
-        "import requests\nrequests.post('https://mineru.net/api/v4/extract')\n")
-    write_data(skill / "evals" / "evals.json", {"evals": [
-        {"id": "nokey", "prompt": "I have no MinerU token configured; convert my slides.",
-         "expected_output": "Asks the user to configure MINERU_TOKEN"},
-        {"id": "monkey", "prompt": "Write a lesson without a monkey in it.",
-         "expected_output": "A lesson"}]})
+    skill = _coach(tmp_path / "coach", "Converts files with MinerU. Use when asked for a "
+                   "lesson from a document.", [
+                       {"id": "nokey", "prompt": "I have no MinerU token configured; convert "
+                        "my slides.", "expected_output": "Asks the user to configure "
+                        "MINERU_TOKEN"},
+                       {"id": "monkey", "prompt": "Write a lesson without a monkey in it.",
+                        "expected_output": "A lesson"}])
     out = " ".join(check(str(skill)).output.split())
     assert "case 'nokey': no arm can pass it" not in out
     assert "case 'monkey': no arm can pass it: 'convert_to_markdown.py'" in out

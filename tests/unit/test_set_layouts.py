@@ -622,10 +622,8 @@ def test_documents_beside_the_set_that_it_does_not_name_are_said(tmp_path: Path)
         assert quiet not in line, line
 
 
-def test_a_harness_task_file_naming_the_skill_above_it_is_said(tmp_path: Path) -> None:
-    """`evaluations/tasks/*.json` at the repository's root, one task object each naming the
-    skills it runs in `target_skills`: the authors' cases for that skill, said with the
-    skill's own set (never another skill's); which set is read does not change."""
+def _two_skills(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A repository of two skills, each with its own set: (root, tidy-notes, plan-trip)."""
     root = tmp_path / "repo"
     (root / ".git").mkdir(parents=True)
     skill = _skill(root / "skills" / "tidy-notes")
@@ -633,6 +631,14 @@ def test_a_harness_task_file_naming_the_skill_above_it_is_said(tmp_path: Path) -
     other = write_skill_md(root / "skills" / "plan-trip", "plan-trip",
                            "Plans trips. Use when asked to plan a trip.", "Plan it.\n")
     _write(other / "evals" / "evals.json", [_case("t1", "Plan a weekend in Rome.", "Rome")])
+    return root, skill, other
+
+
+def test_a_harness_task_file_naming_the_skill_above_it_is_said(tmp_path: Path) -> None:
+    """`evaluations/tasks/*.json` at the repository's root, one task object each naming the
+    skills it runs in `target_skills`: the authors' cases for that skill, said with the
+    skill's own set (never another skill's); which set is read does not change."""
+    root, skill, other = _two_skills(tmp_path)
     _write(root / "evaluations" / "tasks" / "tidy_basic.json", {
         "task_id": "tidy_basic", "input": {"user_query": "tidy these notes"},
         "target_skills": ["tidy-notes"], "ground_truth": {"owner": "Ana"}})
@@ -707,13 +713,7 @@ def test_a_shared_suite_holding_some_of_the_skills_cases_is_said(tmp_path: Path)
     its skill (`"skill": "tidy-notes"`), beside the skill's own set: a second suite of its
     authors', said with the skill's set (never another skill's); a run's `results.json`
     listing the same cases is a record, not a suite."""
-    root = tmp_path / "repo"
-    (root / ".git").mkdir(parents=True)
-    skill = _skill(root / "skills" / "tidy-notes")
-    _write(skill / "evals" / "evals.json", [_case("a", "Please tidy: we ship Friday.")])
-    other = write_skill_md(root / "skills" / "plan-trip", "plan-trip",
-                           "Plans trips. Use when asked to plan a trip.", "Plan it.\n")
-    _write(other / "evals" / "evals.json", [_case("t1", "Plan a weekend in Rome.", "Rome")])
+    root, skill, other = _two_skills(tmp_path)
     suite = [{"id": "x1", "skill": "tidy-notes", "task": "Tidy: ship Friday, Ana owns it.",
               "checks": [{"path": "owner", "op": "eq", "value": "Ana"}]}]
     _write(root / "evals" / "cross-model" / "fixtures.json", suite)
