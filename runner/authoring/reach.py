@@ -145,6 +145,11 @@ _LIVE_DATA = re.compile(
     # the news of now, its topic between ("today's AI news", "the latest tech industry news"),
     # as the other languages' tables read 今天的新闻, последние новости
     r"|\b(?:today'?s|latest|current|real[- ]time|breaking)\s+(?:[\w-]+\s+){0,2}?news\b"
+    # a league's games now ("today's NBA scores", "this season's scoring leaders")
+    r"|\b(?:today'?s|tonight'?s|last\s+night'?s|live)\s+(?:[\w-]+\s+){0,2}?(?:scores|"
+    r"results|standings|box\s+scores)\b(?!\s+(?:parser|page|view|table|widget|component|"
+    r"module|function|api|endpoint|schema|format|file|screen|feed|model|service|tab)\b)"
+    r"|\bthis\s+season'?s\s+(?:[\w-]+\s+){0,2}?(?:leaders|standings|rankings)\b"
     # what was published lately, its topic between ("the latest agent papers", "recent
     # preprints on arXiv"): a list only the source holds now. ("new paper" may be the user's.)
     r"|\b(?:today'?s|this\s+week'?s|latest|newest|(?:most\s+)?recent)\s+(?:[\w-]+\s+){0,2}?"

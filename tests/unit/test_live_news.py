@@ -64,3 +64,17 @@ def test_what_was_published_lately_is_live_data(prompt: str) -> None:
 ])
 def test_a_paper_to_write_or_staged_is_no_live_data(case: Case) -> None:
     assert account_needs(case, skill_reaches=False) == []
+
+
+@pytest.mark.parametrize("prompt", [
+    "What are today's NBA scores?", "Who are this season's scoring leaders?",
+    "今天 NBA 比赛结果是什么？", "最近一场湖人的比赛，球员数据怎么样？",
+    "谁是本赛季的得分王和助攻王？"])
+def test_a_leagues_games_now_are_live_data(prompt: str) -> None:
+    assert account_needs(Case(id="c", prompt=prompt), skill_reaches=False)
+
+
+@pytest.mark.parametrize("prompt", ["Write tests for today's results parser.",
+                                    "Explain how the NBA scores a three-pointer."])
+def test_code_about_results_or_rules_is_no_live_data(prompt: str) -> None:
+    assert account_needs(Case(id="c", prompt=prompt), skill_reaches=False) == []
