@@ -270,7 +270,8 @@ def set_named(items: list[Any], data: Any, known: Collection[str]) -> list[list[
     own = [said] if said is not None and said in known else []
     field = None if own or any(explicit(i) for i in items) else naming_field(items, known)
     if field is not None:  # (`expected_controller: star-writing-ledger` in every case)
-        return [[known_as(i[field].strip(), known)] for i in items]
+        return [[known_as(i[field].strip(), known)] if isinstance(i, dict) else []
+                for i in items]
     return [[known_as(e, known) for e in explicit(i)] or own or inferred(i, known)
             for i in items]
 
@@ -280,6 +281,11 @@ _NOT_NAMING = frozenset({"id", "name", "title", "slug", "description", "category
                          "type", "kind", "tags", "notes"})
 
 
+# A field that may name who handles the case (never `output_format: pdf`, a value that is
+# only a skill's name by chance).
+NAMING_KEY = re.compile(r"(?i)^(?:expected|target)_|skill|controller|route|agent|owner|handler")
+
+
 def naming_field(items: list[Any], known: Collection[str]) -> str | None:
     """The one field of a shared set's cases naming each case's skill under a name of the
     authors' own (`expected_controller`): held by every case, a skill of the repository in
@@ -287,8 +293,8 @@ def naming_field(items: list[Any], known: Collection[str]) -> str | None:
     cases = [i for i in items if isinstance(i, dict)]
     if len(cases) < 2 or len(known) < 2:
         return None
-    keys = set.intersection(*(set(c) for c in cases)) - _NOT_NAMING - set(PROMPT_KEYS) \
-        - set(STATEMENT_KEYS)
+    keys = {k for k in set.intersection(*(set(c) for c in cases)) - _NOT_NAMING
+            - set(PROMPT_KEYS) - set(STATEMENT_KEYS) if NAMING_KEY.search(k)}
     found = [k for k in sorted(keys)
              if all(isinstance(c[k], str) and known_as(c[k].strip(), known) in known
                     for c in cases)

@@ -716,6 +716,11 @@ def _of_routing(message: str) -> bool:
     return "trigger expectation" in message or message.startswith("only a routing expectation")
 
 
+# How the refusal of a set none of whose cases has a criterion opens (runner.triggers.checked
+# reads it: such a file beside a trigger set leaves the trigger set the skill's).
+NOTHING_GRADABLE = "EV008: no case has anything that can pass or fail"
+
+
 def _refuse_empty(cases: list[Case], read: _Read, shown: str,
                   reported: tuple[Finding, ...] = ()) -> None:
     if not cases and read.excluded and not read.every and not read.routed:
@@ -737,8 +742,7 @@ def _refuse_empty(cases: list[Case], read: _Read, shown: str,
         had = "; ".join(f"case {c.id!r}: {untaken(c.extra)}" for c in every if c.extra)
         expected = sorted({k for c in every for k in c.extra if expectation_named(k)})
         left = ", ".join(f"{len(ids)} {kind}" for kind, ids in read.excluded.items())
-        raise CaseSetError(shown, "EV008: no case has anything that can pass or fail (each "
-                                  "would tie in every arm)"
+        raise CaseSetError(shown, f"{NOTHING_GRADABLE} (each would tie in every arm)"
                                   + (f"; excluded by their authors: {left}" if left else "")
                                   + (f"; not graded: {had}" if had else "")
                                   + (f"; write what {', '.join(expected)} expect(s) as "

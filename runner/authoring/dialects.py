@@ -1187,7 +1187,9 @@ class CaseReader:
 
     def add(self, kind: str, entry: Any, origin: str) -> None:
         # ("At most one optional follow-up is acceptable": a limit, what is more fails)
-        if kind == "statement" and isinstance(entry, str) and not allowance_capped(entry) and (
+        # (nor "Only 2 decimal places are acceptable": what alone is acceptable, required)
+        if kind == "statement" and isinstance(entry, str) and not allowance_capped(entry) \
+                and not re.match(r"(?i)\s*only\b", entry) and (
                 _OPTIONAL.match(entry) or OPTIONAL_END_RE.search(entry)
                 and not _EARLIER_SENTENCE.search(entry.strip())):
             # graded, an optional item would fail the work that left it out on purpose;

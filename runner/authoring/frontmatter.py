@@ -100,21 +100,23 @@ def loaded_description(body: str) -> str | None:
 
 
 # A name a run can stage the skill under: its folder inside the staged plugin and, for one
-# skill, the plugin's own name, which claude refuses when it holds a space or a path separator
-# (read from the claude binary this project runs: its plugin-name schema).
-_STAGEABLE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+# skill, the plugin's own name, which claude refuses when it holds a space, a path separator
+# or a control character, or is "." or ".." (read from the claude binary this project runs:
+# its plugin-name schema). Any other letter is fine (`翻译`).
+_UNSTAGEABLE = re.compile(r"[\s/\\\x00-\x1f\x7f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def stageable(name: str) -> bool:
-    return bool(_STAGEABLE.match(name)) and ".." not in name
+    return bool(name) and not _UNSTAGEABLE.search(name) and not name.startswith(".")
 
 
 def loaded_name(declared: object, folder: str) -> str:
     """The name a skill loads under. Claude Code knows a skill by its folder; the frontmatter
     `name` is only the name it shows. A run stages the skill under its declared name when that
-    name can be staged, else under its folder's (made stageable when even that holds spaces)."""
+    name can be staged, else under its folder's (its spaces and separators made hyphens, so
+    two folders never share a name by losing their letters)."""
     if isinstance(declared, str) and stageable(declared.strip()):
         return declared.strip()
     if stageable(folder):
         return folder
-    return re.sub(r"[^A-Za-z0-9._-]+", "-", folder).strip("-.") or "skill"
+    return _UNSTAGEABLE.sub("-", folder).strip("-.") or "skill"

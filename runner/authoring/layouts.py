@@ -38,6 +38,7 @@ from typing import Any
 from runner.authoring import safely
 from runner.authoring.attribution import (
     EXPLICIT,
+    NAMING_KEY,
     ROUTED_KEYS,
     SKILL_HOLDERS,
     SKILL_KEYS,
@@ -550,10 +551,16 @@ def workspace_homes(skill_dir: Path) -> list[Path]:
     skill or in a folder above it up to its repository's root, or in such a folder's
     `workspaces/` (`workspaces/<skill>-workspace/`); a folder of skills' own workspace beside
     it (`skills-workspace/`)."""
+    return [*own_workspaces(skill_dir),
+            skill_dir.parent.parent / f"{skill_dir.parent.name}-workspace"]
+
+
+def own_workspaces(skill_dir: Path) -> list[Path]:
+    """The workspaces named for the skill alone (`<skill>-workspace/`, also in a
+    `workspaces/` folder), beside it or above it up to its repository's root."""
     roots = up_to_repository(skill_dir)[1:]
     return [*(root / f"{skill_dir.name}-workspace" for root in roots),
-            *(root / "workspaces" / f"{skill_dir.name}-workspace" for root in roots),
-            skill_dir.parent.parent / f"{skill_dir.parent.name}-workspace"]
+            *(root / "workspaces" / f"{skill_dir.name}-workspace" for root in roots)]
 
 
 def _workspace(skill_dir: Path, own_only: bool = False) -> list[tuple[Path, bool]]:
@@ -811,7 +818,11 @@ def _named_for(skill_dir: Path, names: list[str]) -> list[Path]:
             if folder not in holding for n in names
             if safely.is_dir(folder / n) and not (folder / n / SKILL_FILE).is_file()
             and folder / n not in holding
-            for set_folder in SET_FOLDERS if safely.is_dir(folder / n / set_folder)]
+            # (never a product's test folder, `packages/api/tests/`: its own tests' data)
+            for set_folder in _EVAL_FOLDERS if safely.is_dir(folder / n / set_folder)]
+
+
+_EVAL_FOLDERS = ("evals", "eval", "evaluations")
 
 
 def _set_folders_below(root: Path) -> tuple[tuple[Path, tuple[Path, ...]], ...]:
@@ -1251,7 +1262,7 @@ def drop_skill(item: dict[str, Any], names: Collection[str] = ()) -> dict[str, A
         {k: item[k]} if k in item else {})}
     said |= {"slug"} if item.get("slug") in names else set()
     # (a field of the authors' own naming it, `expected_controller: <this skill>`, read)
-    said |= {k for k, v in item.items() if k.startswith(("expected_", "target_"))
+    said |= {k for k, v in item.items() if NAMING_KEY.search(k) and k not in ROUTED_KEYS
              and isinstance(v, str) and v.strip() in names}
     kept = {k: v for k, v in item.items() if k not in SKILL_KEYS and k not in said}
     for holder in SKILL_HOLDERS:

@@ -185,14 +185,15 @@ _AGGREGATE = re.compile(
     r"queries|tests|runs|scenarios)\b|\bworks\s+for\s+(?:all\s+)?[\w-]+\s+(?:\w+\s+)?ranges\b")
 # Labels of groups naming opposite outcomes ("**Skill rejects:**" beside "**Skill
 # approves:**"): kinds of cases, which cannot all hold of one case.
-_REJECTS = re.compile(r"(?i)\b(?:rejects?|refuses?|blocks?|declines?|denies|stops?|fails?)\b")
-_APPROVES = re.compile(r"(?i)\b(?:approves?|accepts?|allows?|passes|proceeds?|ships?)\b")
+_REJECTS = re.compile(r"(?i)\b(?:rejects?|refuses?|blocks?|declines?|denies|stops?)\b")
+_APPROVES = re.compile(r"(?i)\b(?:approves?|accepts?|allows?|proceeds?|ships?)\b")
 
 
 def _opposed(blocks: list[tuple[str, str, list[str]]]) -> bool:
     """A criteria section whose labelled groups name opposite outcomes: the suite's summary
     of which kinds of case end how, no check of every case."""
-    labels = [label for label, _, _ in blocks]
+    # ("**Passes if:**" beside "**Fails if:**" is a case's own pass and fail, every case's)
+    labels = [label for label, _, _ in blocks if not _pass(label) and not _fail(label)]
     return any(_REJECTS.search(lb) for lb in labels) and any(_APPROVES.search(lb) for lb in labels)
 
 
@@ -534,9 +535,10 @@ def _replayed(line: str, cases: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 
 # A later turn's label: the user's scripted reply ("**User responds:** ...", a second
-# "**User:** ...", "**User replies:**", "**Follow-up:**").
+# "**User:** ...", "**User replies:**", "**User follow-up:**").
+# (never a bare "**Follow-up:**", which may say what the agent does next)
 _REPLY_LABEL = re.compile(r"(?i)^(?:user|customer|client)\s+(?:responds?|replies|reply|says|"
-                          r"answers?|follows?\s+up|continues)$|^(?:user\s+)?follow[- ]?up"
+                          r"answers?|follows?\s+up|continues)$|^user\s+follow[- ]?up"
                           r"(?:\s+(?:turn|message|prompt))?$")
 
 

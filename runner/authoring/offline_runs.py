@@ -412,7 +412,9 @@ _NAME_NOISE = frozenset({"run", "main", "script", "scripts", "tool", "tools", "u
 # A case about the service's key being absent ("no MinerU token is configured", "没有配置
 # MinerU token", "asks the user to configure MINERU_TOKEN"): the sandbox's own state, which
 # the case tests (the agent stops and asks), never a need it cannot meet.
-_KEY = r"(?:token|api[\s_-]?key|key|credentials?|secret)s?\b"
+# (a bare "key" is too common a word, "no more than five key points": a token, an API key,
+# credentials, or a key's variable, MINERU_KEY)
+_KEY = r"(?:token|api[\s_-]?key|credentials?|secret|[A-Z][A-Z0-9]*_KEY)s?\b"
 _KEY_ABSENT = re.compile(
     rf"(?i)(?:\b(?:no|without|missing|unset|lacks?|lacking)\b|not\s+(?:set|configured|"
     rf"provided)|没有配置|未配置|没有设置|未设置|缺少|没有)\W*(?:[\w-]+\W+){{0,3}}?(?:[\w-]*_)?(?<![A-Za-z]){_KEY}"

@@ -180,24 +180,24 @@ def _tasks_naming(skill_dir: Path, names: Collection[str]) -> list[Path]:
                 data = read_data(file)
             except CaseSetError:
                 continue
-            if isinstance(data, list) or isinstance(data, dict) and any(
-                    isinstance(data.get(k), list) for k in _CASE_LISTS):
-                # a shared suite of several skills' cases, some of them this skill's
-                # (`evals/cross-model/fixtures.json`, `{"skill": "rw-claim-audit", ...}`)
-                items = data if isinstance(data, list) else next(
-                    data[k] for k in _CASE_LISTS if isinstance(data.get(k), list))
-                if any(isinstance(i, dict) and set(case_skill(i)) & set(names)
-                       for i in items) and file.stem.lower() not in _RESULT_STEMS:
-                    found.append(file)
-                continue
-            if not isinstance(data, dict):
-                continue
-            said = [data.get(k) for k in _TARGET_KEYS]
+            said = [data.get(k) for k in _TARGET_KEYS] if isinstance(data, dict) else []
             targets = {v for x in said for v in (x if isinstance(x, list) else [x])
                        if isinstance(v, str)}
             if targets & set(names):
                 found.append(file)
+            elif _suite_naming(data, names) and file.stem.lower() not in _RESULT_STEMS:
+                found.append(file)
     return found
+
+
+def _suite_naming(data: Any, names: Collection[str]) -> bool:
+    """A shared suite of several skills' cases some of which name this skill
+    (`evals/cross-model/fixtures.json`, `[{"skill": "rw-claim-audit", ...}]`)."""
+    items = data if isinstance(data, list) else next(
+        (data[k] for k in _CASE_LISTS if isinstance(data.get(k), list)), None) \
+        if isinstance(data, dict) else None
+    return bool(items) and any(isinstance(i, dict) and set(case_skill(i)) & set(names)
+                               for i in items or [])
 
 
 _CASE_LISTS = ("evals", "cases", "tests", "tasks", "fixtures", "scenarios")

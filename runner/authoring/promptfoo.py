@@ -288,6 +288,24 @@ def _refuse_skill_vars(variables: dict[str, Any], templates: list[str], base: Pa
                            "candidate arm itself) and keep the user's request")
 
 
+# A var named for what a skill gives the model (`skill_prompt`, `system_prompt`, `rules`).
+_SKILL_VAR = re.compile(r"(?i)skill|system|instruction|persona|rules|guideline|playbook")
+
+
+def _skill_vars(names: list[str], config: dict[str, Any], base: Path) -> bool:
+    """Whether the vars only the main config's template inserts are the skill's text: one is
+    named so, or its default value is a file of a skill (never a no-retrieval baseline that
+    leaves the user's `{{document}}` out)."""
+    if any(_SKILL_VAR.search(n) for n in names):
+        return True
+    default = config.get("defaultTest")
+    given = default.get("vars") if isinstance(default, dict) else None
+    values = [given[n] for n in names if isinstance(given, dict) and n in given]
+    return any((files := _file_ref(v, base)) is not None and len(files) == 1
+               and safely.is_file(files[0]) and _skill_file(files[0], base) is not None
+               for v in values)
+
+
 def _baseline_templates(path: Path, templates: list[str]) -> tuple[Path, list[str]] | None:
     """The templates of the authors' baseline config beside this one (`promptfooconfig.
     baseline.yaml`: the same tests sent without the skill's text), when its templates use only
@@ -343,9 +361,10 @@ def read_promptfoo(path: Path) -> Suite:
     default: dict[str, Any] = found if isinstance(found, dict) else {}
     templates = _templates(config, base)
     plain = _baseline_templates(path, templates)
-    if plain is not None:  # the authors' prompt without the skill: the user's request
-        inserted = sorted({m.group(1) for t in templates for m in _VAR.finditer(t)}
-                          - {m.group(1) for t in plain[1] for m in _VAR.finditer(t)})
+    inserted = sorted({m.group(1) for t in templates for m in _VAR.finditer(t)}
+                      - {m.group(1) for t in plain[1] for m in _VAR.finditer(t)}) if plain else []
+    if plain is not None and _skill_vars(inserted, config, base):
+        # the authors' prompt without the skill: the user's request
         suite.note(f"the prompt is the authors' baseline config's ({plain[0].name}): this "
                    f"config's template also inserts {', '.join(f'{{{{{v}}}}}' for v in inserted)}"
                    ", the skill's text, which the candidate arm loads as the skill and the "

@@ -564,8 +564,11 @@ _CONTENT_AFTER = re.compile(r"[^.?!\n。？！]{0,40}[:：][ \t]*\n(?P<rest>.*)"
 _FENCE = re.compile(r"^[ \t]*(```|~~~)([^\n]*)\n(.*?)^[ \t]*\1", re.MULTILINE | re.DOTALL)
 # A line labelling the file the code after it is ("// main.go", "# config/app.yaml",
 # "<!-- index.html -->", "File: main.go", "main.go:"): comment marks and a label around it.
-_LABEL_MARKS = re.compile(r"^(?://+|#+|--|/\*+|<!--|;+|%+)?\s*(?:file(?:name)?\s*[:=]\s*)?"
-                          r"`?(?P<name>[\w./-]+)`?\s*:?\s*(?:\*/|-->)?$", re.IGNORECASE)
+# (a mark or a label is needed: a bare name on its line may be a listing's, "src/\n  main.go")
+_LABEL_MARKS = re.compile(r"^(?:(?://+|#+|--|/\*+|<!--|;+|%+)\s*(?:file(?:name)?\s*[:=]\s*)?"
+                          r"`?(?P<name>[\w./-]+)`?\s*:?|file(?:name)?\s*[:=]\s*`?(?P<labelled>"
+                          r"[\w./-]+)`?|`?(?P<colon>[\w./-]+\.\w+)`?\s*:)\s*(?:\*/|-->)?$",
+                          re.IGNORECASE)
 
 
 def _pasted_in_fence(prompt: str, name: str) -> bool:
@@ -576,8 +579,9 @@ def _pasted_in_fence(prompt: str, name: str) -> bool:
             return True
         for line in fence.group(3).splitlines():
             label = _LABEL_MARKS.match(line.strip())
-            if label is not None and (label.group("name") == name
-                                      or label.group("name").endswith("/" + name)):
+            said = label and (label.group("name") or label.group("labelled")
+                              or label.group("colon"))
+            if said and (said == name or said.endswith("/" + name)):
                 return True
     return False
 
@@ -854,8 +858,6 @@ def outside_needs(prompt: str) -> list[str]:
              for m in pattern.finditer(own)
              if not (pattern is _INSTALL and in_notes_to_write_up(own, m.start()))]
     return list(dict.fromkeys(found))
-
-
 
 
 # A clause whose verb names, recommends or explains what follows ("References Firecrawl Map

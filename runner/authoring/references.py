@@ -48,7 +48,10 @@ _READS = re.compile(r"(?i)\b(?:reads?|reading|referenc(?:e|es|ing)|consult(?:s|i
 # ...or uses one, named right after the verb ("Use 复习计划.md and 错题遗漏.md, start with
 # ...": a file used is a file read); "Uses numbered file format (0001-xxx.md)" shows a form
 _USES = re.compile(r"(?i)\b(?:uses?|using)\s+(?:the\s+|its\s+|their\s+|my\s+|existing\s+)?"
-                   r"`?(?=[\w./-]+\.(?:md|markdown|txt|json|ya?ml|csv|html?|xml|rst|tsv)\b)")
+                   r"`?(?=[\w./-]+\.(?:md|markdown|txt|json|ya?ml|csv|html?|xml|rst|tsv)\b`?"
+                   # ("Uses llms.txt format", "the CHANGELOG.md style": a form, no file read)
+                   r"(?!\s+(?:format|style|conventions?|structure|syntax|spec|layout|"
+                   r"frontmatter|scripts?|template|schema|pattern|shape)\b))")
 _DENIED = re.compile(r"(?i)\b(?:not|never|no|without|doesn't|don't|avoids?)\b")
 
 

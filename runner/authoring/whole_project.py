@@ -20,7 +20,7 @@ one, and no answer key rides along):
   the baseline;
 - skill-creator `*-workspace/` and `iteration-N/` folders (past outputs: answer keys;
   runner.authoring.project_walk.past_outputs, the prune other_sets uses too);
-- the set's own folder, and a copy of one of its files anywhere (`swim/evals/evals.json`
+- the set's own folder, and a copy of one of its case files anywhere (`swim/evals/evals.json`
   beside `.opencode/skills/swim/evals/`): the cases' answers;
 - `.git`, dependencies, builds and caches (runner.authoring.project_walk.DEPENDENCIES: the
   one list the bare-name search of project_skill skips too);
@@ -179,19 +179,27 @@ def _walk(project: Path, set_dir: Path | None, root: Path | None = None) -> Stag
     return Staging(project, files, dict(left))
 
 
+# The set's own files a copy of which is its answers: its case files, never a fixture (a
+# fixture's copy in the project is the project's own file).
+_SET_TEXT = (".json", ".jsonl", ".yaml", ".yml", ".md")
+
+
 def _set_texts(set_dir: Path | None) -> dict[int, set[str]]:
-    """The set folder's files by size, then digest: a copy of one anywhere in the project is
-    known without reading every file twice."""
+    """The set folder's case files (at its top) by size, then digest: a copy of one anywhere
+    in the project is known without reading every file twice. Empty files are no copies."""
     if set_dir is None or not set_dir.is_dir():
         return {}
     found: dict[int, set[str]] = {}
-    for path in Walk(set_dir).files():
-        found.setdefault(path.stat().st_size, set()).add(_digest(path))
+    for path in sorted(set_dir.iterdir()):
+        if path.is_file() and not path.is_symlink() and path.suffix.lower() in _SET_TEXT \
+                and 0 < path.stat().st_size <= FILE_MAX_BYTES:
+            found.setdefault(path.stat().st_size, set()).add(_digest(path))
     return found
 
 
 def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    with path.open("rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 def _largest(counts: Counter[str], sizes: Counter[str]) -> tuple[tuple[str, int, int], ...]:

@@ -8,14 +8,16 @@ from __future__ import annotations
 import re
 
 # Notes the user hands over after a colon ("We have rough notes for installing our CLI:
-# install node 22, npm install -g acme-cli, ...") that the prompt asks to write up ("turn
-# this into setup docs"): the commands are the material's, never a step the run takes.
+# install node 22, npm install -g acme-cli, ..."), the head naming them as notes...
 _NOTES_HEAD = re.compile(r"(?i)\b(?:notes?|steps|instructions|procedure|runbook|readme|draft|"
                          r"outline|commands|checklist|transcript|log)\b[^:\n]*:\s*[^:\n]*$")
-_WRITE_UP = re.compile(r"(?i)\b(?:turn|convert|rewrite|re-write|document|write\s+(?:it|this|"
-                       r"these|them)\s+up|clean\s+(?:it|this|these|them)?\s*up|format|"
-                       r"summari[sz]e|tidy)\b|\b(?:into|as)\s+(?:a\s+|an\s+|the\s+)?"
-                       r"(?:[\w-]+\s+){0,3}(?:docs?|documentation|guide|readme|runbook|page|post)")
+# ...a request aimed at those notes: "turn this into setup docs", "write them up", "document
+# these steps", "clean this up" (never "convert data.xlsx to CSV": a step of the work)
+_THEM = r"(?:it|this|these|them|those|that|the\s+notes|the\s+steps|the\s+above)"
+_WRITE_UP = re.compile(
+    rf"(?i)\b(?:turn|convert|make|rewrite|re-write|reformat|format|clean\s+up|tidy\s+up|"
+    rf"summari[sz]e|document|polish|organi[sz]e)\s+{_THEM}\b"
+    rf"|\bwrite\s+{_THEM}\s+up\b|\bclean\s+{_THEM}\s+up\b")
 
 
 def in_notes_to_write_up(own: str, at: int) -> bool:

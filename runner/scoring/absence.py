@@ -427,13 +427,16 @@ _DENIED_EXCESS = re.compile(
     r"(?i)(?:\b(?:does|do|did|must|should|will)\s+not|\b(?:doesn'?t|don'?t|mustn'?t|"
     r"shouldn'?t|won'?t|never)|\b(?:has|have|contains?|includes?|uses?|shows?)\s+no"
     r"(?!\s+(?:more|fewer|less)\s+than))\s+"
-    rf"(?:[\w-]+\s+){{0,4}}?(?:{_MANY}\s+or\s+more|more\s+than\s+{_MANY})\b")
+    # (never a condition between: "Does not fail when more than three files are given" is
+    # robustness, a requirement)
+    rf"(?:(?!(?:when|if|with|after|given|once|unless|while)\b)[\w-]+\s+){{0,4}}?"
+    rf"(?:{_MANY}\s+or\s+more|more\s+than\s+{_MANY})\b")
 
 
 # An allowance with a ceiling ("At most one optional follow-up is acceptable", "Up to two
 # clarifying questions are fine"): a limit, met by fewer or none; more than it fails.
 _CAPPED_ALLOWANCE = re.compile(
-    rf"(?i)^\s*(?:at\s+most|no\s+more\s+than|up\s+to|only)\s+{_MANY}\b.*\b(?:is|are)\s+"
+    rf"(?i)^\s*(?:at\s+most|no\s+more\s+than|up\s+to)\s+{_MANY}\b.*\b(?:is|are)\s+"
     r"(?:also\s+)?(?:acceptable|fine|ok(?:ay)?|allowed|permitted|tolerated)\W*$")
 
 

@@ -25,7 +25,8 @@ FILE_EXTENSIONS = frozenset(
     "mjs cjs ts tsx jsx vue svelte py ipynb rb php go rs java kt swift scala c h cc cpp hpp cs "
     "sh bash zsh ps1 bat sql r jl lua pl dart tf hcl proto graphql gql log diff patch pdf docx "
     "doc xlsx xls pptx ppt odt png jpg jpeg gif svg webp ico mp3 mp4 wav zip tar gz tgz lock "
-    "tex bib epub srt vtt ics eml dot mmd puml drawio excalidraw".split())
+    "tex bib epub srt vtt ics eml dot mmd puml drawio excalidraw rmd qmd rds rdata rda rnw "
+    "rproj sas dta sav".split())
 # (a path relative to the working directory may open with `./`: "the paper at
 # ./papers/survey.pdf" names papers/survey.pdf)
 FILE_WORD = re.compile(r"(?<![\w/.-])(?:\./)?((?:[\w-][\w.-]*/)*[\w-][\w.-]*"

@@ -85,20 +85,20 @@ def triggers_only(skill_dir: Path, skill_name: str) -> bool:
     return routed_set(skill_dir, skill_name) is not None
 
 
-UNGRADABLE = "EV008: no case has anything that can pass or fail"
-
-
 def ungradable_set(skill_dir: Path, skill_name: str) -> str | None:
     """Why the runtime file found beside a trigger set is no runtime set (EV008: none of its
     entries has a criterion, `{query, ranked_ids, relevant_ids}` of a retrieval corpus a
     program scores), or None: then the trigger set is what its authors wrote for the agent,
     and the file is said, never read as cases."""
-    from runner.authoring.caseset import load_caseset  # (it reads the trigger layouts too)
+    from runner.authoring.caseset import (  # (it reads the trigger layouts too)
+        NOTHING_GRADABLE,
+        load_caseset,
+    )
 
     try:
         load_caseset(skill_dir, skill_name)
     except CaseSetError as exc:
-        return f"{exc.path}: {exc.problem}" if exc.problem.startswith(UNGRADABLE) else None
+        return f"{exc.path}: {exc.problem}" if exc.problem.startswith(NOTHING_GRADABLE) else None
     except RefusedInput:
         return None
     return None

@@ -29,13 +29,13 @@ from runner.authoring.layouts import (
     SET_FOLDERS,
     case_skill,
     locate,
+    own_workspaces,
     routing_beside_cases,
     search_order,
     skill_files,
     skill_folders,
     trigger_folders,
     up_to_repository,
-    workspace_homes,
 )
 from runner.authoring.safely import READ_ERRORS, refuse_surrogates, unreadable
 from runner.authoring.siblings import (
@@ -448,7 +448,7 @@ def _beside_skill_md(skill_dir: Path) -> list[tuple[Path, bool | None]]:
 # A trigger file's name in the skill's own folder or its references/: "trigger" and a last
 # word saying it holds cases (`trigger-tests.md`, `trigger_evals.json`), never a guide's name
 # (`triggering.md`, `trigger-design.md`: what the skill teaches)
-_PAGE_NAME = re.compile(r"(?i)trigger.*(?:^|[-_])(?:tests|evals|cases|queries)$")
+_PAGE_NAME = re.compile(r"(?i)trigger.*[-_](?:tests?|evals?|cases?|quer(?:y|ies))$")
 
 
 def _trigger_pages(skill_dir: Path) -> list[tuple[Path, bool | None]]:
@@ -473,7 +473,11 @@ def _workspace_triggers(skill_dir: Path) -> list[tuple[Path, bool | None]]:
     workspace (`workspaces/<skill>-workspace/desc-opt/trigger-eval.json`, or at the
     workspace's top), read when no set folder holds one: a file named for triggers, holding
     queries."""
-    for home in workspace_homes(skill_dir.resolve()):
+    own = skill_dir.resolve()
+    # (a folder of skills' shared workspace, `skills-workspace/`, keeps each skill's in a
+    # folder named for it: only this one's)
+    shared = own.parent.parent / f"{own.parent.name}-workspace" / own.name
+    for home in [*own_workspaces(own), shared]:
         if not safely.is_dir(home) or home.is_symlink():
             continue
         folders = [home, *sorted(p for p in home.iterdir() if p.is_dir() and not p.is_symlink()

@@ -144,6 +144,8 @@ def _item_prompt(text: str) -> str:
             i == len(text) - 1 or text[i + 1] in " \t-—–:：(（,;")), 0)
         if close:
             return text[1:close].strip()
+        if len(text) == 2 and text[1] == closing:
+            return ""  # an empty quote: no query
     return text
 
 
@@ -169,7 +171,9 @@ def table_queries(text: str) -> list[dict[str, Any]]:
         skill = next((v for _, v in sorted(skills.items(), reverse=True) if v), None)
         lists += token.type in _LIST_OPEN
         lists -= token.type in _LIST_CLOSE
-        said = sides[max(sides)] if sides else None  # the innermost heading's alone
+        # the nearest heading that says a side (a sub-heading, "### Direct requests", keeps
+        # its parent's; a title says none: _heading_side)
+        said = next((v for _, v in sorted(sides.items(), reverse=True) if v is not None), None)
         if token.type == "inline" and lists == 1 and said is not None and index >= 2 \
                 and tokens[index - 2].type == "list_item_open":
             prompt = _item_prompt(_cell_text(token))
