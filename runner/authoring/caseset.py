@@ -65,7 +65,7 @@ from runner.authoring.id_fixtures import id_fixtures
 from runner.authoring.inline import decoy_fields, file_references, split_inline
 from runner.authoring.inputs import SetFolders, home_of, pointed_inputs, staged_fields
 from runner.authoring.joined import TOP_ALIASES, as_set, read_joined
-from runner.authoring.keyed_checks import keyed_files, merged
+from runner.authoring.keyed_checks import keyed_files, keyed_pages, merged
 from runner.authoring.kinds import report_kinds_and_counts, staged_files
 from runner.authoring.layouts import (
     PROSE_SUFFIXES,
@@ -481,7 +481,9 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     tested = program_test(about, items, skill_dir, path if path.is_dir() else path.parent)
     if tested is not None:  # a test of the skill's program, not of the agent (harnessed)
         raise CaseSetError(shown, program_test_refusal(tested, len(items)))
-    keyed = keyed_files(found.unread, items)  # checks in a file of their own, by case id
+    # checks in a file of their own by case id, or on a page under headings naming the cases
+    keyed = keyed_files(found.unread, items) + keyed_pages(
+        path.parent if path.is_file() else path, items)
     if keyed:
         items = merged(items, keyed)
         done = {k.file for k in keyed}
@@ -589,6 +591,7 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
                    judge_expected_output=judge_expected, findings=tuple(problems.reported),
                    origins=read.origins, source=shown,
                    read_files=tuple(str(f) for f in found.files),
+                   keyed_files=tuple(str(k.file) for k in keyed),
                    unread_files=tuple(f"{f.name} ({why})" for f, why in found.unread),
                    case_files=case_files, left_out=left_out)
 

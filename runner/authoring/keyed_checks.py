@@ -12,11 +12,13 @@ its checks, `passed: true`) is results, never checks.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from runner.authoring import safely
 from runner.authoring.siblings import prompt_fields, read_data, recorded
 
 # What names the case an entry belongs to, in the set and in the file.
@@ -112,3 +114,51 @@ def merged(items: list[Any], keyed: list[KeyedFile]) -> list[Any]:
                     case[key] = value
         out.append(case)
     return out
+
+
+# -- the same, written as a Markdown page -------------------------------------------------------
+# `evals/assertions.md` with "## Eval 1：角色重做" then its bullets "- 断言 1：输出包含至少 3 套方
+# 案", beside the `evals.json` whose case 1 that is: read only from a page whose name says it
+# holds checks, and only when every heading naming a case (two at least) names one the set
+# holds (a page whose headings number something else is no checks of these cases).
+_PAGE = re.compile(r"(?i)assert|check|criteri|rubric|expect|grading|断言|斷言|标准|標準")
+_HEAD = re.compile(r"(?im)^#{2,4}\s+(?:eval|case|test|scenario|用例|测试|測試|评测|評測)\s*#?\s*"
+                   r"(?P<id>[A-Za-z0-9][\w-]*)")
+_ANY_HEAD = re.compile(r"(?m)^#{1,6}\s")
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(?P<item>\S.*?)\s*$")
+# the author's numbering of the item ("断言 1：", "Assertion 2:"): no word of the check
+_ITEM_LABEL = re.compile(r"(?i)^(?:断言|斷言|assert(?:ion)?|check|criterion|检查|檢查)\s*\d*\s*"
+                         r"[:：]\s*")
+_PAGE_MAX = 200_000
+
+
+def keyed_pages(folder: Path, items: list[Any]) -> list[KeyedFile]:
+    """The Markdown pages of the set's folder holding checks under headings that each name a
+    case of the set by its id, as keyed files (each heading's bullets that case's checks)."""
+    ids = {str(item[k]) for item in items if isinstance(item, dict)
+           for k in ID_KEYS if isinstance(item.get(k), (str, int))}
+    if not safely.is_dir(folder) or not ids:
+        return []
+    found: list[KeyedFile] = []
+    for page in sorted(folder.glob("*.md")):
+        if not _PAGE.search(page.stem) or not safely.is_file(page) or safely.is_symlink(page) \
+                or page.stat().st_size > _PAGE_MAX:
+            continue
+        text = page.read_text(encoding="utf-8", errors="replace")
+        heads = list(_HEAD.finditer(text))
+        if len(heads) < 2 or any(h.group("id") not in ids for h in heads):
+            continue
+        entries: dict[str, dict[str, Any]] = {}
+        for n, head in enumerate(heads):
+            end = heads[n + 1].start() if n + 1 < len(heads) else len(text)
+            line_end = text.find("\n", head.end(), end)
+            body = _ANY_HEAD.split(text[line_end + 1:end] if line_end >= 0 else "",
+                                   maxsplit=1)[0]
+            checks = [_ITEM_LABEL.sub("", m.group("item")) for line in body.splitlines()
+                      if (m := _BULLET.match(line))]
+            if checks:
+                entry = entries.setdefault(head.group("id"), {"assertions": []})
+                entry["assertions"].extend(checks)
+        if entries:
+            found.append(KeyedFile(file=page, entries=entries, strays=()))
+    return found

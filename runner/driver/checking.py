@@ -116,7 +116,8 @@ def check_skill(opts: RunOptions) -> Checked:
     # (a file a line about sets already names is not named twice; a scan finding naming the
     # file says nothing of whether it is read)
     notes += other_set_lines(plan.skill.path, plan.skill.name,
-                             [*caseset.read_files, *([trigger_set] if trigger_set else [])],
+                             [*caseset.read_files, *caseset.keyed_files,
+                              *([trigger_set] if trigger_set else [])],
                              "\n".join([*hidden, *sets, *(n for n in notes
                                                           if not _FINDING.match(n))]))
     return Checked(report, summary, ignored_summary(readings), details,

@@ -458,6 +458,8 @@ class CaseSet(BaseModel):
                         "folder whose case files were read as one set)")
     read_files: tuple[str, ...] = Field(default=(), exclude=True,
                                         description="Every set file read")
+    keyed_files: tuple[str, ...] = Field(default=(), exclude=True, description="Files of "
+                                         "checks keyed by case id, merged into the cases")
     unread_files: tuple[str, ...] = Field(default=(), exclude=True, description="Every other "
                                           "data file of the set's folder, with why not read")
     case_files: dict[str, str] = Field(default_factory=dict, exclude=True, description="case "

@@ -95,3 +95,37 @@ def test_a_past_runs_grading_keyed_by_case_id_is_no_checks(tmp_path: Path) -> No
     assert _checks(result, 0) == []
     statements = [c["entry"] for c in json.loads(result.output)["cases"][0]["checks"]]
     assert "names wear and tear" not in statements, statements
+
+
+PAGE = """# Assertions
+
+## Eval deposit: the scratch
+
+- Assertion 1: Explains that a scratch is normal wear and tear
+- Assertion 2: Names the deposit protection scheme
+
+## Eval notice: moving out
+
+- Asks for the notice period in the lease
+"""
+
+
+def test_a_page_of_checks_under_headings_naming_the_cases(tmp_path: Path) -> None:
+    """`evals/assertions.md`, one heading per case ("## Eval deposit: ..."), its bullets that
+    case's checks (the author's "Assertion 1:" numbering no word of them): merged as the
+    cases' own, said, and never listed as a document beside the set; a page whose headings
+    name no case of the set stays a document."""
+    skill = tmp_path / "lease-advisor"
+    (skill / "evals").mkdir(parents=True)
+    (skill / "SKILL.md").write_text(SKILL_MD)
+    (skill / "evals" / "evals.json").write_text(json.dumps(
+        {"skill_name": "lease-advisor", "evals": CASES}))
+    (skill / "evals" / "assertions.md").write_text(PAGE)
+    shown = CliRunner().invoke(main, ["check", "-v", str(skill)]).output
+    assert "Explains that a scratch is normal wear and tear: grader model" in shown
+    assert "Asks for the notice period in the lease: grader model" in shown
+    assert "assertions.md: checks keyed by case id" in shown
+    assert "documents beside the set" not in shown
+    (skill / "evals" / "assertions.md").write_text(PAGE.replace("Eval deposit", "Eval 7"))
+    other = CliRunner().invoke(main, ["check", str(skill)]).output
+    assert "checks keyed by case id" not in other and "assertions.md" in other
