@@ -30,9 +30,12 @@ _OBLIGES = re.compile(r"(?i)\b(?:must|should|never|always|has to|needs? to)\b")
 
 
 def _case_like(items: Any) -> bool:
-    return isinstance(items, list) and bool(items) and all(
-        isinstance(i, dict) and any(k in i for k in PROMPT_KEYS)
-        for i in items)
+    """A list of case objects: each with a prompt, or all but one of three or more (a setup-
+    only scenario among prompts is a case the reader leaves out with its line, EV009)."""
+    if not isinstance(items, list) or not items or not all(isinstance(i, dict) for i in items):
+        return False
+    prompted = sum(any(k in i for k in PROMPT_KEYS) for i in items)
+    return prompted == len(items) or prompted >= 2 and prompted == len(items) - 1
 
 
 def unwrap(raw: dict[str, Any], path: Path, skill_dir: Path) -> dict[str, Any]:

@@ -128,7 +128,12 @@ def prompt_fields(item: Any) -> frozenset[str]:
 
 
 def _case_like(items: Any) -> bool:
-    return isinstance(items, list) and bool(items) and all(prompt_fields(i) for i in items)
+    """A list of case objects: each with a prompt, or all but one of three or more (a setup-
+    only scenario among prompts, left out by the reader with its line)."""
+    if not isinstance(items, list) or not items or not all(isinstance(i, dict) for i in items):
+        return False
+    prompted = sum(bool(prompt_fields(i)) for i in items)
+    return prompted == len(items) or prompted >= 2 and prompted == len(items) - 1
 
 
 def case_list(data: Any) -> list[Any] | None:

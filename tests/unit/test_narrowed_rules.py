@@ -130,3 +130,19 @@ def test_a_sub_heading_keeps_its_parents_side_and_an_empty_quote_is_none() -> No
                           "- \"Write a poem\"\n")
     assert [(q["prompt"], q["should_trigger"]) for q in found] == [
         ("Make me a slide deck", True), ("Write a poem", False)]
+
+
+def test_a_list_of_scenarios_with_one_setup_only_entry_is_still_the_set(tmp_path: Path) -> None:
+    """A file of five scenarios under `prompts`, one a setup-only scenario with no prompt: the
+    file is the set, that scenario left out with its line (EV009); two of three without a
+    prompt is no case list."""
+    skill = write_skill_md(tmp_path / "research", "research", DESCRIPTION)
+    scenarios = [{"id": f"s{n}", "prompt": f"Research topic {n}", "expected_behavior": "cites"}
+                 for n in range(4)]
+    scenarios.insert(2, {"id": "isolation", "setup": "two sessions", "expected_behavior": "x"})
+    write_data(skill / "test-prompts.json", {"version": "1", "prompts": scenarios})
+    shown = check_cli(str(skill)).output
+    assert "4 case(s)" in shown and "isolation': no prompt" in shown, shown
+    write_data(skill / "test-prompts.json", {"prompts": [
+        {"id": "a", "prompt": "p"}, {"id": "b", "setup": "x"}, {"id": "c", "setup": "y"}]})
+    assert "case(s)" not in check_cli(str(skill)).output.splitlines()[0]
