@@ -946,9 +946,11 @@ def one_of_many(path: Path) -> bool:
 
 def _prose_folders(skill_dir: Path, name: str | None) -> list[Path]:
     # (a folder named by a declared name no file system holds is none: safely.is_dir)
-    return [folder for _, evals in _set_folders(skill_dir)
-            for folder in [evals, *((evals / n) for n in (name, skill_dir.name) if n)]
-            if safely.is_dir(folder)]
+    # (and a set folder one level below the skill, `experiments/eval/`: its own, _nested_sets)
+    return [*(folder for _, evals in _set_folders(skill_dir)
+              for folder in [evals, *((evals / n) for n in (name, skill_dir.name) if n)]
+              if safely.is_dir(folder)),
+            *(folder for folder, _ in _nested_sets(skill_dir.resolve()))]
 
 
 def _markdown_sets(skill_dir: Path, name: str | None,

@@ -116,7 +116,14 @@ _PROMPT_LABELS = frozenset({"prompt", "input", "query", "user", "user prompt", "
                             "요청"})
 # ...or a qualified one: "Raw input", "User ask", "Initial prompt"
 _PROMPT_LIKE = re.compile(r"(?:raw|user|initial|original|sample|test|scenario)\s+"
-                          r"(?:input|prompt|request|query|ask|message|turn)")
+                          r"(?:input|prompt|request|query|ask|message|turn)"
+                          r"|task\s+(?:description|prompt|statement)")
+# The situation a case's request is made in ("## Stack context", "## Constraints"), sent with
+# the request when the case labels one: the task's own terms, no check.
+# (a bare "Context:" may be the tester's note: said, as before, never sent)
+_CONTEXT_LABEL = re.compile(r"(?:stack|project|business|product|technical|tech)\s+context|"
+                            r"constraints|(?:existing|current|original|starting)\s+(?:code|"
+                            r"design|state|version|copy|text|implementation)")
 
 
 # A note on the prompt's label line saying the input comes with material the page only
@@ -153,7 +160,10 @@ _PASS_LABELS = re.compile(r"(?i)^(?:expected(?:\s+(?:behaviou?rs?|output|result|
                           r"actions?|steps?))?|(?:pass|success|acceptance)\s+conditions?|pass"
                           r"(?:\s+(?:criteria|if|when))?|passes\s+(?:if|when)|pass\s+only\s+"
                           r"(?:if|when)|should|must|success(?:\s+criteria)?|acceptance"
-                          r"(?:\s+criteria)?|checks?|criteria|asserts?|assertions?|(?:must|should)\s+(?:include|"
+                          r"(?:\s+criteria)?|checks?|criteria|asserts?|assertions?|"
+                          r"what\s+(?:a\s+)?good\s+(?:output|answer|response|result|solution)\s+"
+                          r"(?:demonstrates|shows|includes|does|has|looks\s+like)|what\s+good\s+"
+                          r"looks\s+like|(?:must|should)\s+(?:include|"
                           r"contain|have|show|mention|cover|do|change|preserve|keep|retain|fix)|"
                           r"required(?:\s+(?:signals?|"
                           r"behaviou?rs?))?|预期(?:行为|输出|结果)?|期望(?:行为|输出)?|通过(?:标准|条件)?|"
@@ -608,6 +618,11 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
         order = list(dict.fromkeys(label for label, _, _ in blocks if _prompt_label(label)))
         prompt = "\n\n".join(t for t in dict.fromkeys(labelled[lb] for lb in order) if t) \
             or None
+        if prompt:  # the situation it is asked in, labelled beside it ("## Constraints")
+            told = [f"{label[:1].upper()}{label[1:]}:\n" + "\n".join([r, *ls]).strip()
+                    for label, r, ls in blocks if _CONTEXT_LABEL.fullmatch(label)
+                    and "\n".join([r, *ls]).strip()]
+            prompt = "\n\n".join([prompt, *told])
         checks = [i for label, r, ls in blocks if _pass(label) and not _fail(label)
                   for i in _items(label, r, ls)]
         avoid = [i for label, r, ls in blocks if _fail(label) for i in _items(label, r, ls)]
@@ -656,7 +671,8 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
         case_id = named.group("id").replace(" ", "-") if named else f"case-{len(out.cases) + 1}"
         prompt = _unquoted(prompt)
         for label in dict.fromkeys(lb for lb, _, _ in blocks if not _known(lb)
-                                   and not _pass(lb) and not _fail(lb)):
+                                   and not _pass(lb) and not _fail(lb)
+                                   and not _CONTEXT_LABEL.fullmatch(lb)):  # (sent with it)
             out.unread.setdefault(label, []).append(case_id)
         turns = {} if earlier is None else {"prompt": earlier["prompt"],
                                             "follow_up_turns": [prompt]}

@@ -309,6 +309,9 @@ def _set_folders_of(skill_dir: Path, files: Collection[Path]) -> set[Path]:
         top = own / here.relative_to(own).parts[0]
         if top.name in _SET_FOLDERS or top.name == "tests":
             folders.add(top)
+        # ...and a set folder between (`experiments/eval/` above its `cases/`)
+        folders.update(p for p in here.parents if p.is_relative_to(own) and p != own
+                       and p.name in _SET_FOLDERS)
     return folders
 
 

@@ -588,3 +588,52 @@ def test_closing_criteria_naming_opposite_outcomes_sum_up_the_suite() -> None:
     shared = markdown_cases(SHARED)
     assert shared is not None
     assert "Skill explains: Why baselines matter" in shared[0]["statements"]
+
+
+BRIEF = """# Eval Case: Journal home screen
+
+## Task description
+
+Build the home screen of Dusk, a journaling app, for a user with 5 entries.
+
+## Stack context
+
+- React (Vite), Tailwind CSS v3
+
+## Constraints
+
+- The mood slider must be keyboard navigable
+
+## Adversarial signal
+
+None.
+
+## What a good output demonstrates
+
+- A palette that works at night
+- Day cards are not three equal columns
+"""
+
+
+def test_a_brief_page_in_a_set_folder_below_the_skill_is_its_set(tmp_path: Path) -> None:
+    """`experiments/eval/cases/*.md` below the skill, each a one-case brief: "Task description"
+    the request, sent with its "Stack context" and "Constraints" (the task's own terms), "What
+    a good output demonstrates" the checks; the tester's "Adversarial signal" said; a page
+    beside them with no checks, and the judge's prompt above them, said as documents."""
+    skill = _skill(tmp_path / "designer", "designer")
+    cases = skill / "experiments" / "eval" / "cases"
+    cases.mkdir(parents=True)
+    (cases / "journal.md").write_text(BRIEF)
+    (cases / "landing.md").write_text(BRIEF.replace("Dusk", "Loam"))
+    (cases / "plain.md").write_text("Create a landing page for SignalForge.\n")
+    (skill / "experiments" / "eval" / "judge-prompt.md").write_text("Score 1-5.\n")
+    got = check(str(skill), "-v")
+    assert got.exit_code == 0, got.output
+    flat = " ".join(got.output.split())
+    assert "2 case(s)" in flat
+    assert "A palette that works at night: grader model" in flat
+    assert "`adversarial signal`" in flat and "judge-prompt.md" in flat and "plain.md" in flat
+    (read,) = load_caseset(skill, "designer").evals[:1]
+    assert read.prompt.startswith("Build the home screen of Dusk")
+    assert "Stack context:\n- React (Vite)" in read.prompt and "Constraints:" in read.prompt
+    assert "Adversarial" not in read.prompt
