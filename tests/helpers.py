@@ -34,10 +34,20 @@ MAGIC_WITH_SKILL = {"name": "with-skill", "when": {"prompt": "magic word", "skil
 HANG = "python3 -c 'import time; time.sleep(300)'"
 
 
+_GIVEN: set[int] = set()  # ports free_port handed out in this process
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A port free now and never handed out before in this process: the OS may return the
+    same port to two binds in a row once the first socket closes, and a cluster given one
+    port for two of its components refuses to start (Ray: "used by other components")."""
+    while True:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = int(s.getsockname()[1])
+        if port not in _GIVEN:
+            _GIVEN.add(port)
+            return port
 
 
 def cmdlines() -> Iterator[tuple[int, bytes]]:
