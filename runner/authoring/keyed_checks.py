@@ -19,6 +19,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from runner.authoring import safely
+from runner.authoring.mdtasks import list_items
 from runner.authoring.siblings import prompt_fields, read_data, recorded
 
 # What names the case an entry belongs to, in the set and in the file.
@@ -125,7 +126,6 @@ _PAGE = re.compile(r"(?i)assert|check|criteri|rubric|expect|grading|断言|斷�
 _HEAD = re.compile(r"(?im)^#{2,4}\s+(?:eval|case|test|scenario|用例|测试|測試|评测|評測)\s*#?\s*"
                    r"(?P<id>[A-Za-z0-9][\w-]*)")
 _ANY_HEAD = re.compile(r"(?m)^#{1,6}\s")
-_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(?P<item>\S.*?)\s*$")
 # the author's numbering of the item ("断言 1：", "Assertion 2:"): no word of the check
 _ITEM_LABEL = re.compile(r"(?i)^(?:断言|斷言|assert(?:ion)?|check|criterion|检查|檢查)\s*\d*\s*"
                          r"[:：]\s*")
@@ -154,8 +154,7 @@ def keyed_pages(folder: Path, items: list[Any]) -> list[KeyedFile]:
             line_end = text.find("\n", head.end(), end)
             body = _ANY_HEAD.split(text[line_end + 1:end] if line_end >= 0 else "",
                                    maxsplit=1)[0]
-            checks = [_ITEM_LABEL.sub("", m.group("item")) for line in body.splitlines()
-                      if (m := _BULLET.match(line))]
+            checks = [_ITEM_LABEL.sub("", item) for item in list_items(body.splitlines())]
             if checks:
                 entry = entries.setdefault(head.group("id"), {"assertions": []})
                 entry["assertions"].extend(checks)

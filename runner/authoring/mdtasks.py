@@ -211,9 +211,9 @@ def _labelled_bullets(lead: list[str], blocks: list[tuple[str, str, list[str]]])
     """A criteria section's bullets, each under the label of its group when that label says
     who does what ("Skill rejects:" over "Experiments with no baseline"); bare under a pass
     label or none."""
-    items = _bullets(lead)
+    items = list_items(lead)
     for label, rest, lines in blocks:
-        bullets = _bullets(lines)
+        bullets = list_items(lines)
         said = not _pass(label) and not _fail(label) and len(label.split()) >= 2 and not rest
         items += [f"{label[:1].upper()}{label[1:]}: {b}" for b in bullets] if said else bullets
     return items
@@ -401,7 +401,7 @@ def _unquoted(prompt: str) -> str:
     return prompt if quoted is None else (quoted.group("a") or quoted.group("b")).strip()
 
 
-def _bullets(lines: list[str]) -> list[str]:
+def list_items(lines: list[str]) -> list[str]:
     """The bullets of some lines, each with the lines it wraps onto (a line right under an
     item, not a bullet, not after a blank line, continues it)."""
     items: list[str] = []
@@ -468,7 +468,7 @@ def _items(label: str, rest: str, lines: list[str]) -> list[str]:
                 break
             more.append(line.strip())
         return [" ".join([rest, *more])]
-    items = _bullets(lines)
+    items = list_items(lines)
     if items:
         # the words on the label's line lead the list ("Expected: Strategist proposes 5
         # hypotheses labelled:"), or are a check of their own; a paragraph after the list is
@@ -649,7 +649,7 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
         if not prompt:
             if _COMMON.search(title) and not named and out.cases \
                     and not _EVERY_CASE.search(title) \
-                    and (_sums_up(_bullets(section.splitlines())) or _opposed(blocks)):
+                    and (_sums_up(list_items(section.splitlines())) or _opposed(blocks)):
                 # "## Success Criteria" closing the file after its cases: the suite's own
                 # summary ("All basic queries return correct metrics"), said, not every case's
                 out.skipped.append(f"`{title}` (the suite's closing criteria, over all its "

@@ -134,7 +134,8 @@ def _walk(project: Path, set_dir: Path | None, root: Path | None = None) -> Stag
     for path in walk.files():
         name = path.name
         at = path.relative_to(project).as_posix()
-        if keys and path.stat().st_size in keys and _digest(path) in keys[path.stat().st_size]:
+        size = path.stat().st_size
+        if keys and size in keys and _digest(path) in keys[size]:
             # a copy of the set elsewhere in the project (`swim/evals/evals.json`): its
             # answers, which the baseline would read
             left["copies of the case set"] += 1
@@ -149,7 +150,6 @@ def _walk(project: Path, set_dir: Path | None, root: Path | None = None) -> Stag
         if _SECRET.search(name) and not _EXAMPLE.search(name):
             left["secrets files (.env, keys)"] += 1
             continue
-        size = path.stat().st_size
         if size > FILE_MAX_BYTES:
             left["files over the per-file cap"] += 1
             continue
