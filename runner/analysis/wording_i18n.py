@@ -208,6 +208,10 @@ LIVE_SOURCE: Table = {
 # joint"). Korean "이" (this) stands alone, never as the particle ending a word.
 _HELD_ZH = (r"代码库|代碼庫|程式碼|代码|代碼|补丁|補丁|仓库|倉庫|拉取请求|合并请求|日志|日誌|"
             r"数据集|資料集|diff|PR|repo")
+# a book, and a written piece, as the user's own (see POINTED)
+_BOOK_ZH = r"书稿|書稿|书|書|小说|小說|手稿"
+_PAPER_ZH = r"论文|論文|文章|稿子|稿件|报告|報告|综述|綜述"
+_DOCUMENT_ZH = rf"{_BOOK_ZH}|{_PAPER_ZH}"
 _HELD_JA = r"コードベース|コード|差分|パッチ|リポジトリ|プルリクエスト|ログ|データセット|diff|PR"
 _HELD_KO = r"코드베이스|코드|패치|저장소|리포지토리|레포|풀\s*리퀘스트|로그|데이터셋|diff|PR"
 _HELD_RU = (r"diff|дифф\w*|патч\w*|код\w*|репозитори\w*|репо|pr|пул\s*-?реквест\w*|"
@@ -230,7 +234,14 @@ POINTED: Table = {
            # an office file by its format or program ("这个 XLSX", "这份 Word 文档")
            r"XLSX|XLS|DOCX|DOC|PPTX|PPT|Excel|Word|PowerPoint)",
            rf"(?:我的|我们的|我們的|当前|當前|现有|現有|目前的)\s*(?:{_HELD_ZH})",
-           r"附加的文件|上传的文件|上傳的檔案"),
+           r"附加的文件|上传的文件|上傳的檔案",
+           # what the user says they gave ("我提供的一篇 TPWRS 论文 PDF"), and a book or paper
+           # pointed at with its own classifier ("这本书", "这篇论文"): their own, unless a
+           # title in 《》 names a published one the model may know
+           rf"(?:我|我们|我們)(?:提供|上传|上傳|附上|发给你|發給你|给你|給你)的\s*"
+           rf"(?:[\u4e00-\u9fff]{{0,4}}?|[一两兩几幾]\s*[篇份本个個]\s*[A-Za-z0-9\s]{{0,12}}?)"
+           rf"(?:{_DOCUMENT_ZH}|文件|檔案|文档|文檔|PDF|资料|資料|数据|數據)",
+           rf"(?:这本|這本)(?:{_BOOK_ZH})|(?:这篇|這篇)(?:{_PAPER_ZH})"),
     "ja": (rf"(?:この|これらの|添付の|添付した|添付された|アップロードした|アップロードされた)\s*"
            rf"(?:{_HELD_JA}|ファイル|ドキュメント|文書|プロジェクト|スクリプト|レポート|報告書|"
            r"契約書|スプレッドシート|ランブック|手順書|CSV|PDF|runbook|"

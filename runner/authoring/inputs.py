@@ -76,6 +76,12 @@ _HANDED = re.compile(r"(?i)\bthe\s+(?:attached|uploaded|provided|enclosed|suppli
                      # ...or marked so after it: "a new page template I wrote (attached)"
                      r"|\b[\w'-]+(?:\s+[\w'-]+){0,5}\s*\((?:attached|enclosed|uploaded|"
                      r"see\s+attached|attachment)\)")
+# ...or said to be handed by the user after its noun: "the TPWRS paper PDF I provided", "the
+# log file we shared", "the spreadsheet I sent you" (a definite noun, then its giver)
+_GIVEN_BY_USER = re.compile(
+    rf"(?i)\b(?:the|this|that|these|those)\s+{_SKIP}{{0,3}}?{_NOT_A_NAME}[\w.-]*\w\s+"
+    r"(?:(?:that|which)\s+)?(?:I|we)(?:'ve|\s+have|\s+just|\s+already)?\s+(?:provided|attached|"
+    r"uploaded|shared|sent(?:\s+you)?|gave\s+you|supplied|handed\s+you|enclosed)\b")
 # (a thing yet to be ("our new SaaS marketing website", "my upcoming repo") is no material)
 _EXISTING = re.compile(
     rf"(?i)\b(?:this|these|my|our)\s+(?!(?:new|upcoming|planned|future|next|fresh)\b)"
@@ -144,7 +150,13 @@ _READ_ONE = re.compile(
     r"config|configuration|folder|directory|project|code|script|data|article|essay|text|"
     r"e-?mail|message|chapter|paragraph|story|post|letter|change|prompt|function|component|"
     r"class|module|handler|endpoint|query|schema|template|spec|slides?|deck|page|algorithm|"
-    r"snippet|implementation|program|regex|method)\b(?!-\w)"  # ("our post-signup flow")
+    r"snippet|implementation|program|regex|method|manuscript|thesis|dissertation|novel|resume|"
+    r"r\u00e9sum\u00e9|proposal|"
+    # (a noun after it names something else: "this abstract class", "my book club")
+    r"(?:abstract|book|cv)(?!\s+(?:class|classes|method|methods|type|types|concept|concepts|"
+    r"idea|ideas|interface|interfaces|base|syntax|data|art|model|models|club|clubs|list|"
+    # ("our post-signup flow": a compound, not the noun)
+    r"order|orders|store|shop|reservation|keeping|pipeline|library)\b))\b(?!-\w)"
     # the user's whole code read, named with "the": "Analyze the codebase and ..."
     # (the noun the object itself: "the repo structure of facebook/react", "the repository
     # guidelines", "the repo's settings" name something else)
@@ -162,7 +174,7 @@ _READ_ONE = re.compile(
 # new project at ./app") is its output (_made_here).
 _AT_FOLDER = re.compile(
     r"(?i)\b(?:repo|repository|project|workspace|codebase|monorepo|app|service|package)\b"
-    r"[^.?!\n]{0,12}?\b(?:is\s+|lives\s+|sits\s+)?(?:at|in|under)\s+"
+    r"[^.?!\n]{0,12}?\b(?:(?:is|lives|sits)\s+(?:(?:at|in|under)\s+)?|(?:at|in|under)\s+)"
     r"\./[\w-][\w-]*(?:\.[\w-]+)*(?:/[\w-][\w.-]*)*/?(?<!\.)")
 # Material the prompt says already exists in a relative folder of the project: "The design
 # discussion has already been completed and saved to research/designs/", "the specs are
@@ -501,8 +513,9 @@ def pointed_inputs(case: Case) -> list[str]:
         return []
     own = unquoted(case.prompt)
     # "review this diff: +a -b": the material follows the words pointing at it
-    found = [m.group(0) for pattern in (_HANDED, _EXISTING, _READ_ONE, POINTED_RE, _TRACED,
-                                        _AN_EXISTING, _CHECKOUT, _IN_CWD, _HERE_IS)
+    found = [m.group(0) for pattern in (_HANDED, _GIVEN_BY_USER, _EXISTING, _READ_ONE,
+                                        POINTED_RE, _TRACED, _AN_EXISTING, _CHECKOUT, _IN_CWD,
+                                        _HERE_IS)
              for m in pattern.finditer(own) if not _given_after(own, m)
              and not _destination(own, m) and not _pronoun_and_verb(own, m)
              and not _changes_a_verb(own, m)
@@ -511,7 +524,8 @@ def pointed_inputs(case: Case) -> list[str]:
              and not (pattern is _HANDED and _said_in_words(case.prompt, m))
              and not change_told(own, m)
              and not _material_below(own, m)
-             and not _made_before(own, m)]
+             and not _made_before(own, m)
+             and not _titled_work(case.prompt, m)]
     found += [m.group(0) for m in _AT_FOLDER.finditer(own) if not _made_here(own, m)]
     found += [m.group(0) for m in _READ_FOLDER.finditer(own) if not _made_here(own, m)]
     found += [m.group(0) for m in _SAVED_IN.finditer(own)]
@@ -533,6 +547,16 @@ def pointed_inputs(case: Case) -> list[str]:
               and not _reported_before(own, m)
               and not _labelled_later(case.prompt, m.group(0))]
     return list(dict.fromkeys(" ".join(f.split()) for f in found))
+
+
+# A published work named by its title ("《三体》这本书讲了什么"): the model may know it, so
+# "this book" is no material the user holds back.
+_TITLE = re.compile(r"《[^》\n]{1,40}》")
+_BOOK_POINTER = re.compile(r"^(?:这本|這本|这篇|這篇)")
+
+
+def _titled_work(prompt: str, match: re.Match[str]) -> bool:
+    return _BOOK_POINTER.match(match.group(0)) is not None and _TITLE.search(prompt) is not None
 
 
 # What the handed material says, told right after the pointer: "the supplied research
