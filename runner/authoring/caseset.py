@@ -152,6 +152,7 @@ from runner.authoring.read_once import once
 from runner.authoring.readme_criteria import readme_criteria
 from runner.authoring.references import with_references
 from runner.authoring.repo_reads import repo_reads
+from runner.authoring.repository_inputs import carried_from_repository, repository_file
 from runner.authoring.routing import RoutingOnlySet, all_routing_statements
 from runner.authoring.rubric_gates import report_gates
 from runner.authoring.runnable import FIX as RUN_FIX
@@ -975,6 +976,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     case, file_origins = _fixtures(at.fixtures, problems, case)
     case, file_origins = read_harness_fixtures(case, at.fixtures.root, file_origins, problems)
     case = _project_inputs(at.fixtures, case, problems)
+    case = _repository_inputs(at.fixtures, case, problems)
     case = _in_project(at.fixtures, case, bool(inline) or listed_files, problems)
     case = case.model_copy(update={"inline_files": {**case.inline_files, **inline}})
     if inline:
@@ -1240,7 +1242,8 @@ def _skill_holds(skill: SkillFiles) -> Callable[[str], bool]:
 
 def _unstaged_inputs(skill: SkillFiles, case: Case, listed: dict[str, list[str]]) -> list[str]:
     """The inputs the case's prompt names that nothing stages and the skill does not hold."""
-    return missing_inputs(case, staged_names(case, listed), _skill_holds(skill))
+    return missing_inputs(case, staged_names(case, listed), _skill_holds(skill),
+                          lambda name: repository_file(skill.root, name) is not None)
 
 
 def _listed(skill: SkillFiles, case: Case) -> dict[str, list[str]]:
@@ -1332,6 +1335,19 @@ def _project_inputs(skill: SkillFiles, case: Case, problems: Problems) -> Case:
         home = project_file(skill.root, name)
         if home is not None:
             carried.update(carry(skill.root, case.id, name, home, problems))
+    if not carried:
+        return case
+    return case.model_copy(update={"inline_files": {**case.inline_files, **carried}})
+
+
+def _repository_inputs(skill: SkillFiles, case: Case, problems: Problems) -> Case:
+    """A case whose prompt names, by its path from the repository's root, a file the skill's
+    repository holds outside the skill: staged at that path (runner.authoring.
+    repository_inputs), as the author's session at the repository's root had it."""
+    named = _unstaged_inputs(skill, case, _listed(skill, case))
+    if not named or trigger_test(case) is not None or absent_by_design(case, named):
+        return case
+    carried = carried_from_repository(skill.root, case.id, named, problems)
     if not carried:
         return case
     return case.model_copy(update={"inline_files": {**case.inline_files, **carried}})

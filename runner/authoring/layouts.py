@@ -1196,7 +1196,7 @@ def hidden_sets(root: Path) -> list[tuple[Path, Path]]:
     return found
 
 
-def _repository_of(skill_dir: Path) -> Path | None:
+def repository_of(skill_dir: Path) -> Path | None:
     """The repository a skill sits in: the folder with `.git` above it, else the folder
     holding its `skills/` folder; None when neither is known (never a guess further up)."""
     own = skill_dir.resolve()
@@ -1210,7 +1210,7 @@ def hidden_set_lines(skill_dir: Path, name: str) -> list[str]:
     """For `check SKILL`: the case sets under hidden folders of its repository that no check
     reads (runner.authoring.layouts.hidden_sets), each said with whether it is this skill's
     (a vendored copy of it) or another skill's."""
-    root = _repository_of(skill_dir)
+    root = repository_of(skill_dir)
     if root is None:
         return []
     out = []

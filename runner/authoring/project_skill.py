@@ -142,11 +142,15 @@ def _named(project: Path, skill: Path, name: str) -> tuple[Path, ...]:
     return () if names is None else names.get(name, ())
 
 
-def carry(skill_dir: Path, case_id: str, name: str, path: Path,
-          problems: Problems) -> dict[str, str]:
+def carry(skill_dir: Path, case_id: str, name: str, path: Path, problems: Problems,
+          home: Path | None = None, called: str = "the project this skill lives in",
+          leave_out: bool = False) -> dict[str, str]:
     """The project's file `path` (found for `name`) as working-directory path -> text, said
-    (EV012); refused when it cannot be carried (not text, too large) or is the skill itself."""
-    project = project_of(skill_dir)
+    (EV012); refused when it cannot be carried (not text, too large) or is the skill itself.
+    `home`: the folder the path lands from (the skill's project by default; its repository
+    for runner.authoring.repository_inputs), `called` what it is; `leave_out`: a file that
+    cannot be carried leaves its case out (EV009) instead of refusing the set."""
+    project = home if home is not None else project_of(skill_dir)
     assert project is not None  # only asked of a file project_file found
     at = path.relative_to(project).as_posix()  # where it lands: its path from the project root
     try:
@@ -156,16 +160,16 @@ def carry(skill_dir: Path, case_id: str, name: str, path: Path,
     if text is None or len(text.encode()) > FILE_MAX_BYTES:
         why = "is not a text file" if text is None else \
             f"holds more than {FILE_MAX_BYTES // 1024**2} MiB"
-        problems.refuse("EV009", case_id, f"{name!r} is a file of the project this skill lives "
-                        f"in ({project}) but cannot be staged: {path} {why}",
-                        "copy what the case needs into the skill under evals/files/ and list "
-                        "it in files")
+        (problems.cannot_run if leave_out else problems.refuse)(
+            "EV009", case_id, f"{name!r} is a file of {called} ({project}) but cannot be "
+            f"staged: {path} {why}", "copy what the case needs into the skill under "
+            "evals/files/ and list it in files")
         return {}
     if refuse_skill(lambda message, fix: problems.refuse("EV009", case_id, message, fix),
                     inline_skill_reason(skill_dir, at, text), origin=f" (from {path})"):
         return {}
-    problems.report("EV012", case_id, f"{name!r}: a file of the project this skill lives in "
-                    f"({project}): staged from there at {at}", "none needed (or copy it into "
+    problems.report("EV012", case_id, f"{name!r}: a file of {called} ({project}): staged "
+                    f"from there at {at}", "none needed (or copy it into "
                     "the skill under evals/files/ and list it in files)")
     return {at: text}
 

@@ -747,11 +747,14 @@ def _handed_over(own: str, start: int) -> bool:
 
 
 def missing_inputs(case: Case, staged: set[str],
-                   in_skill: Callable[[str], bool] = lambda _: False) -> list[str]:
+                   in_skill: Callable[[str], bool] = lambda _: False,
+                   held: Callable[[str], bool] = lambda _: False) -> list[str]:
     """Files the prompt names as inputs that nothing stages (by path or file name). A name
     inside material the prompt carries (a block pasted after a colon, a fence, a quote) is
     the material's own words ("See CONTRIBUTING.md." in a README to rewrite), not an input;
-    a path of the skill itself (`in_skill`) is the skill's."""
+    a path of the skill itself (`in_skill`) is the skill's. A path the skill's repository
+    holds (`held`: runner.authoring.repository_inputs) is an input wherever the prompt names
+    it, no verb of reading needed ("with evaluation/packets.json")."""
     if asks_what_to_do(case.prompt):
         return []
     own = unquoted(case.prompt, pasted=True)
@@ -774,7 +777,8 @@ def missing_inputs(case: Case, staged: set[str],
         if not _INPUT_CUE.search(own[max(0, match.start() - 40):match.start()]) and \
                 not _ADDED_TO.search(own[max(0, match.start() - 100):match.start()]) and \
                 not _presented(own, match.start()) and not handed and \
-                not _read_in_other_language(own, match.start(1), match.end(1)):
+                not _read_in_other_language(own, match.start(1), match.end(1)) and \
+                not held(name):
             continue
         if name.lower() in outputs or base.lower() in staged or name.lower() in staged:
             continue

@@ -124,10 +124,15 @@ def test_a_files_entry_of_the_project_is_staged_at_its_path(tmp_path: Path) -> N
 def test_outside_a_project_or_missing_from_it_stays_refused(tmp_path: Path) -> None:
     plain = make_skill(tmp_path / "repo" / "skills", [EXTRACT], name="extract-component",
                        skill_md=SKILL_MD)
+    result = check(str(plain))  # a collection's skill whose repository lacks the file
+    assert result.exit_code == 2 and "the prompt names the input" in result.output
+    # ...which the repository holds: the author ran the case from its root, where the path
+    # resolves (runner.authoring.repository_inputs), so it is staged from there
     (tmp_path / "repo" / "src" / "components").mkdir(parents=True)
     (tmp_path / "repo" / "src" / "components" / "SidebarRight.tsx").write_text(SIDEBAR)
-    result = check(str(plain))  # a collection's skill, not a project's: not its material
-    assert result.exit_code == 2 and "the prompt names the input" in result.output
+    result = check(str(plain))
+    assert result.exit_code == 0, result.output
+    assert "a file of the repository this skill sits in" in result.output
     skill = project(tmp_path / "p", [{**EXTRACT, "prompt": EXTRACT["prompt"].replace(
         "SidebarRight", "SidebarLeft")}])
     result = check(str(skill))
