@@ -350,6 +350,23 @@ def tallied(data: Any) -> str:
     return f"; its tally: {shown}" if shown else ""
 
 
+SERVICE_EVAL = ("the eval of a service reached over HTTP (an `endpoint` URL and the request "
+                "to send it), not of a skill: set aside, not a set to grade")
+# An HTTP request's parts, beside the URL: the service the file's scenarios are sent to.
+_REQUEST_KEYS = frozenset({"request_template", "request_body", "body_template", "method",
+                           "headers", "response_field", "response_path"})
+
+
+def service_eval(data: Any) -> bool:
+    """A file that sends its scenarios to a service (`"endpoint": "https://your-api.com/chat"`,
+    `"request_template": {...}`): an eval of that service, never a skill's session."""
+    if not isinstance(data, dict):
+        return False
+    url = next((v for k in ("endpoint", "url", "base_url", "api_url") if isinstance(
+        v := data.get(k), str) and re.match(r"https?://", v.strip())), None)
+    return url is not None and len(_REQUEST_KEYS & set(data)) >= 2
+
+
 def judge(path: Path) -> Judged:
     """What one file of a set folder is, by its content."""
     if "trigger" in path.name.lower() and not graded_cases(path):
@@ -362,6 +379,8 @@ def judge(path: Path) -> Judged:
         data = read_data(path)
     except CaseSetError as exc:
         return Judged(path, why_not=f"cannot be read ({exc.problem})", error=exc)
+    if service_eval(data):
+        return Judged(path, why_not=SERVICE_EVAL)
     items = case_list(data)
     single = isinstance(data, dict) and items is None and bool(prompt_fields(data))
     if single:
