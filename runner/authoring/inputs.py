@@ -71,7 +71,12 @@ _NOT_A_NAME = (r"(?!(?:a|an|the|as|to|into|in|on|for|with|and|or|of|from|is|are|
 # a sentence ("in this project. pr-report declares ..." points at no PR)
 # ("this C# Web API project", "my .NET 8 service": a language's or platform's name is a word)
 _SKIP = rf"(?:{_NOT_A_NAME}\.?[\w'-]+[#+]*(?:\.[\w'-]+)*\s+)"
-_HANDED = re.compile(r"(?i)\bthe\s+(?:attached|uploaded|provided|enclosed|supplied)\s+"
+_HANDED = re.compile(r"(?i)(?:\bthe|"
+                     # ...or indefinite, right where the work takes it: "Use the skill on a
+                     # provided OCR Markdown paper" ("a function that parses a provided
+                     # string" names a parameter)
+                     r"\b(?:on|review|summari[sz]e|analy[sz]e|read|audit|check)\s+an?)\s+"
+                     r"(?:attached|uploaded|provided|enclosed|supplied)\s+"
                      rf"{_SKIP}{{0,2}}{_NOT_A_NAME}[\w.-]*\w"
                      # ...or marked so after it: "a new page template I wrote (attached)"
                      r"|\b[\w'-]+(?:\s+[\w'-]+){0,5}\s*\((?:attached|enclosed|uploaded|"

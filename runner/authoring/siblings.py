@@ -556,10 +556,12 @@ def survey(folder: Path, names: list[str] | None = None, shared: bool = False,
     cases, routed = _routing_apart(cases)
     cases, twins = _twins_apart(cases)
     cases, variants = _variants_of_the_set(cases)
+    cases, examples = _examples_apart(cases)
     cases, sourced = _named_by_manifest(cases, [p for p, _ in unread])
     broken = tuple(j for j in every if j.error is not None)
     return Surveyed(folder, tuple(j.path for j in cases),
-                    (*unread, *passed, *routed, *twins, *variants, *sourced), _conflict(cases),
+                    (*unread, *passed, *routed, *twins, *variants, *examples, *sourced),
+                    _conflict(cases),
                     broken)
 
 
@@ -657,6 +659,26 @@ def _variants_of_the_set(cases: list[Judged]) -> tuple[list[Judged], list[tuple[
         return cases, []
     return main, [(j.path, f"a variant of {main[0].path.name} by its name, which is read "
                            "(grade it instead with --cases)") for j in others]
+
+
+# A file's name saying it shows a set's format rather than being one (`private-evals.example.
+# json`, `cases.template.yaml`, `sample-evals.json`).
+_EXAMPLE_WORDS = frozenset({"example", "examples", "template", "templates", "sample", "skeleton"})
+
+
+def _examples_apart(cases: list[Judged]) -> tuple[list[Judged], list[tuple[Path, str]]]:
+    """Several case files that are not one set, where some are named as an example or a
+    template of one beside files that are not: the others are the set, each example said
+    (a manifest for the authors' private runner, `private-evals.example.json`), never read
+    beside them. Anything else stays a conflict."""
+    if _conflict(cases) is None:
+        return cases, []
+    examples = [j for j in cases if words(j.path.name, camel=False) & _EXAMPLE_WORDS]
+    rest = [j for j in cases if j not in examples]
+    if not examples or not rest or _conflict(rest) is not None:
+        return cases, []
+    return rest, [(j.path, "an example of a set's format by its name, not a set of cases "
+                           "(grade it instead with --cases)") for j in examples]
 
 
 NOT_A_SET = "not a case set"  # leads the why of a file passed over for a well-formed set

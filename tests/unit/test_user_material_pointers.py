@@ -1,10 +1,10 @@
 """Issue 26, rule 6: the user's own piece of writing, pointed at and not handed over, is a
 missing input (EV009) however it is pointed at: a noun the user says they gave ("the paper
-PDF I provided", "我提供的一篇论文"), a writer's piece ("review this abstract", "my
-manuscript", "这本书", "这篇论文"), a workspace placed at a relative folder with no "at" ("My
-workspace is ./paper"). Look-alikes stay silent: a published book named by its title
-("《三体》这本书"), material given after a colon, "this abstract concept", "my book club", a
-project the prompt makes ("Scaffold a new project at ./app")."""
+PDF I provided", "我提供的一篇论文", "on a provided paper"), a writer's piece ("review this
+abstract", "my manuscript", "这本书", "这篇论文"), a workspace placed at a relative folder with
+no "at" ("My workspace is ./paper"). Look-alikes stay silent: a published book named by its
+title ("《三体》这本书"), material given after a colon, "this abstract concept", "my book club",
+a project the prompt makes ("Scaffold a new project at ./app")."""
 
 from __future__ import annotations
 
@@ -28,6 +28,8 @@ def pointers(prompt: str) -> list[str]:
     ("Read the TPWRS paper PDF I provided and give a six-part reading.",
      "the TPWRS paper PDF I provided"),
     ("Summarize the article we shared.", "the article we shared"),
+    ("Use the skill on a provided OCR Markdown paper and check its statistics.",
+     "on a provided OCR Markdown paper"),
     ("Review this abstract and two result paragraphs for overclaiming.", "Review this abstract"),
     ("Proofread my manuscript for tense consistency.", "Proofread my manuscript"),
     ("Review my CV and suggest improvements.", "Review my CV"),
@@ -48,6 +50,7 @@ def test_the_users_own_writing_pointed_at_is_a_missing_input(prompt: str, pointe
     "Start a book club for my team.",
     "Use the template I provided: Title / Body / Footer.",
     "Scaffold a new project at ./app with Vite.",
+    "Write a function that parses a provided string into tokens.",
     "I want to write my book about gardening. Give me an outline.",
     "Help me plan my thesis timeline for the next 6 months.",
 ])
