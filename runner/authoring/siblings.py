@@ -49,7 +49,7 @@ from runner.authoring.input_object import request_of
 from runner.authoring.promptfoo import is_promptfoo, read_promptfoo
 from runner.authoring.read_once import set_text
 from runner.authoring.routing import routing_queries
-from runner.authoring.sides import looks_like_routing, side_lists
+from runner.authoring.sides import looks_like_routing, side, side_lists
 from runner.authoring.signal_lists import signal_fields
 from runner.authoring.situations import situation_request
 from runner.authoring.skill_routes import names_skills
@@ -236,9 +236,16 @@ def graded_cases(path: Path) -> bool:
     if items and routing_queries(items, fields):
         return False  # `expected_skill` on each prompt and nothing else: a routing set
     return bool(items) and all(
-        isinstance(i, dict) and not flags & set(i)
+        isinstance(i, dict) and not flags & set(i) and not _side_typed(i)
         and (any(_expects(k) for k in i) or not looks_like_routing(i))
         for i in items or [])
+
+
+def _side_typed(item: dict[str, Any]) -> bool:
+    """An item whose type says which side of a trigger set it is on (`"type":
+    "should-trigger"`, `"category": "negative"`): a trigger query, though a note beside it says
+    where the request should go (`expected_route: "trigger eval workflow"`)."""
+    return any(side(item.get(k)) is not None for k in ("type", "label", "category", "kind"))
 
 
 def _expects(key: str) -> bool:
