@@ -746,7 +746,8 @@ DENY_HEAD: Table = {
            # (没 alone before its verb, "没在 prompt 里加", "没写"; never 没落, 没收, 没准)
            r"(?<![沉出埋淹覆吞湮隐隱])[没沒](?!有|落|收|准|準|劲|勁|关系|關係|想到|什么|什麼|"
            r"多久|错|錯)|"
-           r"绝不|絕不|决不|決不|从不|從不|从未|從未|禁止|未(?!来|來|必|知)|"
+           # (禁止性 is "prohibitive", an adjective: "禁止性条款" names clauses, denies nothing)
+           r"绝不|絕不|决不|決不|从不|從不|从未|從未|禁止(?!性)|未(?!来|來|必|知)|"
            # "應避免使用 <br/>": avoiding is not doing, after a modal or none
            # (never heading a noun phrase: "避免问题的方法是...", the way to avoid them)
            r"(?:应该|應該|应当|應當|应|應|须|須|必须|必須)?(?:避免|避開|避开|切勿|勿)"

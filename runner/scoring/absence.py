@@ -410,7 +410,20 @@ def ceiling_on_acts(statement: str) -> bool:
 _ASSERTS_FIRST = re.compile(
     r"^\s*(?:[^不没無无非未别別勿]{1,40}?(?:而不是|而非|而不)|(?:知道|了解|意识到|意識到|明白|清楚|"
     r"指出|说明|說明|提到)(?!的)|(?i:(?:uses?|used|chooses?|picks?|prefers?|queries|selects?)\s+\S+"
-    r"(?:\s+\S+){0,3}?\s+(?:instead\s+of|rather\s+than)\b|knows?\s+that\b))")
+    r"(?:\s+\S+){0,3}?\s+(?:instead\s+of|rather\s+than)\b|knows?\s+that\b|"
+    # a finding the work must report, whatever it denies: "Verifies no existing skill covers
+    # X", "Confirms that no test was skipped", "Explains why no index is used" ("Mentions no
+    # competitor", "Says nothing about price" keep their denial)
+    r"(?:verif(?:y|ies|ied)|confirms?|acknowledges?|identifies|determines|establishes|"
+    r"explains?|points?\s+out|(?:states?|notes?|reports?)\s+that)\s+(?!nothing\b)))")
+# A head naming what a thing holds, then one item after its colon.
+_HOLDING = re.compile(r"(?i)^[^:]{3,160}?\b(?:with|containing|including|having|has|have)\s*:\s*"
+                      r"(\S.*)$")
+# Words the statement quotes are named, not said: "禁止性条款（含'禁止'、'不得'）用红色标注" marks
+# clauses holding those words; it denies nothing. (An opening quote after a letter is an
+# apostrophe: "Don't use 'foo'".)
+_MENTIONED = re.compile(r"(?<![A-Za-z])(?:'[^'\n]{1,16}'(?![A-Za-z])|\"[^\"\n]{1,16}\"|"
+                        r"‘[^’\n]{1,16}’|“[^”\n]{1,16}”|「[^」\n]{1,16}」|『[^』\n]{1,16}』)")
 # "explanation, suggestion, or manual steps alone are not success": what alone fails, the
 # work passes unless it is only that (no quote can show it).
 _ALONE_FAILS = re.compile(r"(?i)\b(?:alone|only|by\s+(?:itself|themselves))\s+(?:is|are)\s+"
@@ -468,6 +481,7 @@ def states_absence(statement: str) -> bool:
     # Markdown bold ("**没有直接出 prompt**", "**Never** names") is emphasis, no word; the
     # author's closing tag and reason are no claim, nor a condition in parentheses
     statement = without_inline(without_notes(_BOLD.sub("", statement)))
+    statement = _MENTIONED.sub("X", statement)
     if _ASSERTS_FIRST.search(statement):
         return False
     if _ALONE_FAILS.search(statement):
@@ -491,6 +505,11 @@ def states_absence(statement: str) -> bool:
         avoided = _AVOIDED.sub("", text, count=1)
         return not (_LACKS.match(avoided) or _DENIES.match(avoided)
                     and not main_clause(avoided) and states_absence(avoided))
+    held = _HOLDING.match(text)
+    if held is not None:
+        # one item of what a made thing holds, after its head ("A .drawio file containing a
+        # diagram with: no figure caption text"): the item is the claim, its siblings the rest
+        return states_absence(held.group(1))
     main = main_clause(text)  # a negated reason or condition denies nothing of the work
     if main is not None:
         # a forbidding main clause after a clause that requires something ("First answer X,
