@@ -59,6 +59,9 @@ _PLACEHOLDER = re.compile(
     r"|(?i:\[(?:paste|insert)\b[^\]\n]{0,80}\](?!\()"
     r"|(?m:^[ \t]*\[[^\[\]\n]{0,80}\b(?:follows?|goes\s+here|omitted|truncated|elided)"
     r"\.?\s*\](?!\()[ \t]*$))"
+    # ...in Chinese, in any bracket: "[假设用户粘贴了全文文本]", "【此处粘贴合同】", "（正文略）"
+    r"|[\[【（(][^\[\]【】（）()\n]{0,30}?(?:粘贴|粘貼|贴上|貼上|此处省略|此處省略|略去|"
+    r"正文略|全文略|此处放|此處放)[^\[\]【】（）()\n]{0,30}[\]】）)]"
     # a harness's blank in single braces, upper case with an underscore (`{FIXTURE_REPO}`,
     # `{REPO_DIR}`): the runner that fills it is not this one
     r"|(?<![{$\w])\{[A-Z][A-Z0-9]*_[A-Z0-9_]+\}(?!\})",

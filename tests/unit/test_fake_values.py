@@ -88,6 +88,10 @@ def test_a_file_name_left_blank_is_a_placeholder(tmp_path: Path) -> None:
     # a link's text, and a note inside a pasted log line, are none
     ("Read [the section that follows](#usage) first.", []),
     ("Log:\n2024-05-01 [worker-3 output truncated] done", []),
+    # in Chinese, in any bracket; a bracket that only qualifies ("用（简体）中文") is none
+    ("请把这部法律做成思维导图：[假设用户粘贴了全文文本]", ["[假设用户粘贴了全文文本]"]),
+    ("合同如下【此处粘贴合同】", ["【此处粘贴合同】"]), ("请总结（正文略）", ["（正文略）"]),
+    ("用（简体）中文回答，把粘贴板内容整理一下", []),
 ])
 def test_a_note_standing_where_the_material_should_be_is_a_placeholder(
         prompt: str, blanks: list[str]) -> None:
