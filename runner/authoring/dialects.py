@@ -1075,6 +1075,8 @@ def _worded_value(key: str, value: Any) -> bool:
 
 # Words in a field's name saying a mapping under it holds criteria (`core_criteria`).
 _CRITERIA_WORDS = frozenset({"criteria", "criterion"})
+# A check's name: snake or kebab case, two words or more (`starts_at_stage_1`).
+_FLAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)+")
 
 
 def _described_criterion(value: dict[str, Any]) -> bool:
@@ -1251,6 +1253,7 @@ class CaseReader:
         self._command_mappings(item)
         self._rubric_criteria(item)
         self._named_criteria(item)
+        self._flag_criteria(item)
         self._baseline_prompt(item)
         self._file_expectations(item)
         self._path_lists(item)
@@ -2137,6 +2140,37 @@ class CaseReader:
                         "graded as a statement, worded with its name",
                         f"write them under expectations (\"{found.criteria[0][0][:40]}\")")
 
+    def _flag_criteria(self, item: dict[str, Any]) -> None:
+        """`grading: {starts_at_stage_1: true, asks_for_examples: true}`: a mapping under a
+        name that says it grades, each key a named check (two words or more) and each value
+        whether it must hold: each a statement for the grader worded from its name ("starts
+        at stage 1"; false: "It is not the case that: ..."), since the name is all the author
+        wrote of it. A check on the skill firing (`triggers_correctly`, `does_not_trigger`) is
+        a trigger expectation, never behaviour: said, not graded. Any other mapping is left to
+        the other rules (kept and reported)."""
+        for key in list(item):
+            value = item[key]
+            if not field_words(key) & (_GRADES | _CRITERIA_WORDS | {"grading", "checklist"}) \
+                    or not isinstance(value, dict) or not value or not all(
+                        isinstance(k, str) and _FLAG_NAME.fullmatch(k) and isinstance(v, bool)
+                        for k, v in value.items()):
+                continue
+            item.pop(key)
+            firing = [k for k in value if field_words(k) & _FIRING_NAMES]
+            for name, holds in value.items():
+                if name in firing:
+                    continue
+                words = " ".join(re.split(r"[_-]+", name))
+                text = words if holds else f"It is not the case that: {words}"
+                self.add("statement", text, f"{key}.{name} (a named check: {holds})")
+            if firing:
+                self.unread[f"{key}: checks on the skill firing"] = firing
+            self.mapped(f"`{key}` is a mapping of {len(value)} named checks, each true or "
+                        "false: each graded as a statement worded from its name"
+                        + (f"; {', '.join(firing)} (whether the skill fires) kept for "
+                           "`skill-eval trigger`, not graded as behaviour" if firing else ""),
+                        "write each check as a sentence under expectations")
+
     def _file_expectations(self, item: dict[str, Any]) -> None:
         """`expected_files: [path]` (files the work must produce) and `all_contains` /
         `any_contains` written as `{file: [texts]}`: output checks, each file to exist with
@@ -2912,6 +2946,13 @@ class CaseReader:
             fires = reasoned[0] if reasoned is not None else fires  # its reason is a note
             if fires is None:
                 parts = split_firing(text, self.names)
+                if parts is not None and not parts[0] and not_firing_with_reason(text,
+                                                                                 self.names):
+                    # not firing, then the author's reason ("这是普通开发任务应走 X"): a note
+                    # on the request, never work of the skill to grade
+                    dropped.append(text)
+                    self.routing.append(False)
+                    continue
                 if parts is not None:
                     split.append(text)
                     self.routing.append(parts[0])

@@ -248,8 +248,11 @@ def split_firing(statement: str, names: tuple[str, ...] = ()) -> tuple[bool, str
 # Why the skill should (not) fire, written after a bare routing word ("Do not trigger; this is
 # book summarization", "No trigger - out of scope"): the author's note on the request, never
 # work the run does (that is split_firing's).
-_REASON = re.compile(r"^(?:this|that|it|it's|its|because|since|as|here|not\b|out\s+of|outside|"
-                     r"unrelated|the\s+(?:request|query|prompt|user|task|question|ask)|an?)\b",
+_REASON = re.compile(r"^(?:(?:this|that|it|it's|its|because|since|as|here|not\b|out\s+of|outside|"
+                     r"unrelated|the\s+(?:request|query|prompt|user|task|question|ask)|an?)\b"
+                     # ...in Chinese: "这是普通开发任务应走 X", "因为...", "属于 X 的范围"
+                     r"|(?:这是|這是|这属于|這屬於|属于|屬於|因为|因為|此为|此為|该请求|該請求|"
+                     r"应走|應走|应由|應由|应交给|應交給|应该走|應該走))",
                      re.IGNORECASE)
 _HEAD_AND_REST = re.compile(r"^(?P<head>[^;:,.\u2014\u2013]+?)\s*(?:[;:,.\u2014\u2013]|\s-\s)\s*"
                             r"(?P<rest>\S.*)$")
