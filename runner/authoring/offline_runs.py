@@ -26,7 +26,9 @@ Read by the format of commands and by the staged files, never by one sample's wo
   test alone;
 - **a script of the skill's that calls a live API**: the skill ships a script (or a local
   module it imports) calling a host that is no example's (`fetch(`, `requests.get`, `curl`,
-  and `https://api.dataforseo.com`), and a criterion says the agent ran it, by its name or as
+  and `https://api.dataforseo.com`; never a URL in a comment or in a command line showing how
+  the script is run, `--url https://...`: the user's argument), and a criterion says the agent
+  ran it, by its name or as
   "the scripts"; or a criterion expects the real thing that script is about read ("Measures
   the real game first" beside `analyze_game.py`) while no staged data file holds it.
 """
@@ -332,13 +334,21 @@ _CLIENTS = {"yfinance": "Yahoo Finance", "ccxt": "crypto exchanges", "alpha_vant
 _CLIENT_IMPORT = re.compile(rf"^\s*(?:import|from)\s+({'|'.join(_CLIENTS)})\b", re.M)
 
 
+# A line that shows how the script is run or says something about it, not code calling a host:
+# a comment, or a command line running a script ("python3 jd_parser.py --url https://careers.
+# google.com/jobs/xxx"), whose URL is the user's argument, an example of one.
+_NOT_A_CALL = re.compile(r"^\s*(?:#|//|/?\*)|(?:\bpython3?|\bnode|\bdeno|\bbun|\bbash|\bsh)\s+\S*"
+                         r"\.(?:py|js|mjs|cjs|ts|sh)\b|--[\w-]+[\s=]+[\"']?https?://")
+
+
 def _host_called(text: str) -> str | None:
     client = _CLIENT_IMPORT.search(text)
     if client is not None:
         return _CLIENTS[client.group(1)]
     if not _CALLS.search(text):
         return None
-    hosts = [h for h in _HOST.findall(text) if not _NO_SERVICE.search(h)]
+    code = "\n".join(line for line in text.splitlines() if not _NOT_A_CALL.search(line))
+    hosts = [h for h in _HOST.findall(code) if not _NO_SERVICE.search(h)]
     return hosts[0] if hosts else None
 
 

@@ -88,3 +88,20 @@ def test_a_case_about_the_missing_key_tests_the_sandbox_as_it_is(tmp_path: Path)
     out = " ".join(check(str(skill)).output.split())
     assert "case 'nokey': no arm can pass it" not in out
     assert "case 'monkey': no arm can pass it: 'convert_to_markdown.py'" in out
+
+
+def test_a_url_only_in_the_scripts_usage_example_is_no_service_it_calls(
+        tmp_path: Path) -> None:
+    """`python3 check_spread.py --url https://quotes.acme.io/x` in the script's docstring: the
+    user's argument, an example of one; the script calls whatever URL the user gives, no host
+    of its own (a script calling a host in its code stays reported)."""
+    skill = _skill(tmp_path / "a")
+    (skill / "check_spread.py").write_text(
+        '"""Usage:\n    python3 check_spread.py --url https://quotes.acme.io/x\n"""\n'
+        "import requests\n# e.g. https://quotes.acme.io/AAPL\n"
+        "def get(url):\n    return requests.get(url).text\n")
+    assert "the skill's procedure runs it" not in check(str(skill)).output
+    calling = _skill(tmp_path / "b")
+    (calling / "check_spread.py").write_text(
+        "import requests\nprint(requests.get('https://quotes.acme.io/AAPL').text)\n")
+    assert "it calls quotes.acme.io" in check(str(calling)).output
