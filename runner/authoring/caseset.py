@@ -59,6 +59,7 @@ from runner.authoring.git_states import KEYS as GIT_KEYS
 from runner.authoring.git_states import split_git_state
 from runner.authoring.groups import GROUPED, GROUPED_FIX
 from runner.authoring.had_context import had_as_context
+from runner.authoring.harness_matching import fixed_fields
 from runner.authoring.harness_scripts import read_harness_fixtures
 from runner.authoring.harnessed import harness_findings, program_test, program_test_refusal
 from runner.authoring.id_fixtures import id_fixtures
@@ -123,7 +124,12 @@ from runner.authoring.own_project import names_a_project, read_on_its_prompt
 from runner.authoring.pairs import before_sides, named_input, split_pairs
 from runner.authoring.parameters import filled
 from runner.authoring.pass_rules import set_rule
-from runner.authoring.pattern_fields import ignores_case, named_patterns, pattern_fields
+from runner.authoring.pattern_fields import (
+    ignores_case,
+    named_pattern_fields,
+    named_patterns,
+    pattern_fields,
+)
 from runner.authoring.planned import planned_only
 from runner.authoring.pointed import pointed_cases, pointed_refusal
 from runner.authoring.problems import SET_LEVEL, Problems, describe
@@ -516,12 +522,14 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     patterns = pattern_fields(items)
     fold = bool(patterns or named_patterns(items)) and ignores_case(
         path if path.is_dir() else path.parent, found.files)
+    fixed = fixed_fields(skill_dir, path if path.is_dir() else path.parent,
+                         named_pattern_fields(items))
     for item, label in zip(items, _case_ids(items, problems), strict=True):
         _read_guarded(item, label, _Setting(skill_dir, about,
                                             case_fixtures.get(label, fixtures), programs,
                                             problems, in_statements, names, routes,
                                             patterns, fold,
-                                            {} if groups is None else groups.groups,
+                                            fixed, {} if groups is None else groups.groups,
                                             routed_by_notes, corpus is not None), read)
     _summaries(read, programs, problems)
     if noted is not None and routed_by_notes and (read.route_labels or read.noted_routes
@@ -826,6 +834,8 @@ class _Setting:
     # fields the set writes as regular expressions, and whether it says case is ignored
     patterns: frozenset[str] = frozenset()
     fold: bool = False
+    # fields named for patterns that the authors' harness greps as fixed text -> ignores case
+    fixed: dict[str, bool] = _field(default_factory=dict)
     # named groups of checks at the top of the set (runner.authoring.check_groups)
     groups: dict[str, tuple[Any, ...]] = _field(default_factory=dict)
     trigger_set: bool = False  # its own notes call it a trigger test (set_notes)
@@ -909,7 +919,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     item, offered = _variants(item, label, problems)
     reader = CaseReader(problems, label, at.in_statements, at.names, at.routes)
     reader.program_types = at.programs.types()
-    reader.patterns, reader.fold = at.patterns, at.fold
+    reader.patterns, reader.fold, reader.fixed = at.patterns, at.fold, at.fixed
     reader.groups = at.groups
     reader.trigger_set = at.trigger_set
     reader.corpus = at.corpus

@@ -1128,6 +1128,9 @@ class CaseReader:
         # and whether the set says they ignore case; set by caseset
         self.patterns: frozenset[str] = frozenset()
         self.fold = False
+        # fields named for patterns that the authors' harness greps as fixed text, and
+        # whether it ignores case (runner.authoring.harness_matching); set by caseset
+        self.fixed: dict[str, bool] = {}
         self.type_checked: dict[str, tuple[str, dict[str, Any]]] = {}
         # named groups of checks at the top of the set (runner.authoring.check_groups), set by
         # caseset; the names of those this case's assertions took
@@ -2695,6 +2698,17 @@ class CaseReader:
         """A list of texts its authors wrote as regular expressions (the field holds one
         somewhere in the set, or its name says so: `must_match`): each item a pattern the
         work must (not) match, case ignored when the set says so. True when taken."""
+        if key in self.fixed:
+            fold = self.fixed[key]
+            for n, text in enumerate(texts):
+                self.add("check", ("not:" if negate else "") + "re:" + ("(?i)" if fold else "")
+                         + re.escape(text), f"{key}[{n}] (fixed text"
+                         f"{', case ignored' if fold else ''}, as the authors' harness greps it)")
+            self.mapped(f"`{key}`: {len(texts)} text(s) the work must {'not ' if negate else ''}"
+                        f"hold, matched as fixed text{', case ignored' if fold else ''}: the "
+                        "authors' harness greps them so (`grep -F`), never as regular "
+                        "expressions", "none needed (or write them as assertions)")
+            return True
         if not (key in self.patterns or field_words(key) & PATTERN_WORDS) or not all_compile(texts):
             return False
         for n, text in enumerate(texts):
@@ -2756,7 +2770,7 @@ class CaseReader:
             return None
         reader = CaseReader(self.problems, f"{self.label} turn {number}", self.in_statements,
                             self.names, self.routes)
-        reader.patterns, reader.fold = self.patterns, self.fold
+        reader.patterns, reader.fold, reader.fixed = self.patterns, self.fold, self.fixed
         read = reader.read(rest) if rest else {}
         turn = {k: read.pop(k) for k in TURN_CHECK_FIELDS if k in read}
         kept = {k: v for k, v in {**read.pop("extra", {}), **read}.items() if v}

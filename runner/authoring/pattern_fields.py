@@ -84,6 +84,12 @@ def named_patterns(items: list[Any]) -> bool:
                for item in items for key, _ in _lists(item))
 
 
+def named_pattern_fields(items: list[Any]) -> frozenset[str]:
+    """The names of the lists of texts named for patterns (`required_patterns`)."""
+    return frozenset(key for item in items for key, _ in _lists(item)
+                     if PATTERN_WORDS & words(key, camel=False))
+
+
 def empty_alternative(text: str) -> bool:
     """The text, as a regular expression, has an alternative that matches nothing at all (a
     `|` first or last, `||`: a Markdown table cell, `| Name |`), so it matches every text: a

@@ -1,0 +1,45 @@
+"""Issue 26 (every check reads the author's operand as the author's grader does): a list
+named for patterns (`forbidden_patterns`) is read as regular expressions by its name, unless
+the authors' harness that reads the field greps it as fixed text (`grep -qFi "$pattern"`):
+then each item is matched as the literal text, case ignored where the grep says `-i`, through
+the real `skill-eval check`. "[fill in]" is then the bracketed words, never a class of letters
+that fails almost any answer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.helpers import check_json, make_skill
+
+CASE = {"id": "draft", "prompt": "Draft a SKILL.md for a changelog writer.",
+        "required_patterns": ["## Steps"], "forbidden_patterns": ["[fill in]"]}
+HARNESS = """#!/usr/bin/env bash
+while IFS= read -r pattern; do
+  printf '%s\\n' "$response" | grep -qFi "$pattern" || fail "missing: $pattern"
+done < <(echo "$line" | jq -r '.required_patterns // [] | .[]')
+while IFS= read -r pattern; do
+  printf '%s\\n' "$response" | grep -qFi "$pattern" && fail "forbidden: $pattern"
+done < <(echo "$line" | jq -r '.forbidden_patterns // [] | .[]')
+"""
+
+
+def operands(report: dict[str, Any]) -> list[str]:
+    return [c["entry"] for c in report["cases"][0]["checks"]]
+
+
+def test_a_harness_grepping_fixed_text_makes_its_patterns_literal(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path / "repo", [dict(CASE)], name="skill-writer")
+    (tmp_path / "repo" / ".git").mkdir()
+    (tmp_path / "repo" / "scripts").mkdir()
+    (tmp_path / "repo" / "scripts" / "run-evals.sh").write_text(HARNESS)
+    got = operands(check_json(skill))
+    assert "re:(?i)\\#\\#\\ Steps" in got
+    assert "not:re:(?i)\\[fill\\ in\\]" in got
+
+
+def test_without_such_a_harness_the_name_still_means_regular_expressions(
+        tmp_path: Path) -> None:
+    skill = make_skill(tmp_path / "repo", [dict(CASE)], name="skill-writer")
+    got = operands(check_json(skill))
+    assert "not:re:[fill in]" in got
