@@ -240,7 +240,9 @@ POINTED: Table = {
            # title in 《》 names a published one the model may know
            rf"(?:我|我们|我們)(?:提供|上传|上傳|附上|发给你|發給你|给你|給你)的\s*"
            rf"(?:[\u4e00-\u9fff]{{0,4}}?|[一两兩几幾]\s*[篇份本个個]\s*[A-Za-z0-9\s]{{0,12}}?)"
-           rf"(?:{_DOCUMENT_ZH}|文件|檔案|文档|文檔|PDF|资料|資料|数据|數據)",
+           rf"(?:{_DOCUMENT_ZH}|文件|檔案|文档|文檔|PDF|资料|資料|数据|數據)"
+           # (a product's part it describes, "我们提供的数据接口", is no material handed over)
+           r"(?!接口|格式|规则|規則|模板|结构|結構|服务|服務|方案|平台|API|api)",
            rf"(?:这本|這本)(?:{_BOOK_ZH})|(?:这篇|這篇)(?:{_PAPER_ZH})"),
     "ja": (rf"(?:この|これらの|添付の|添付した|添付された|アップロードした|アップロードされた)\s*"
            rf"(?:{_HELD_JA}|ファイル|ドキュメント|文書|プロジェクト|スクリプト|レポート|報告書|"

@@ -1075,6 +1075,11 @@ def _worded_value(key: str, value: Any) -> bool:
 
 # Words in a field's name saying a mapping under it holds criteria (`core_criteria`).
 _CRITERIA_WORDS = frozenset({"criteria", "criterion"})
+# Words of a grader's settings, never a check's name (`use_llm_judge`, `strict_mode`).
+_SETTING_WORDS = frozenset({"use", "enable", "enabled", "disable", "disabled", "strict", "mode",
+                            "model", "temperature", "threshold", "case", "sensitive",
+                            "verbose", "debug", "llm", "judge", "retry", "retries", "timeout",
+                            "parallel", "seed", "weight", "weights", "score", "scoring"})
 # A check's name: snake or kebab case, two words or more (`starts_at_stage_1`).
 _FLAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)+")
 
@@ -2153,11 +2158,13 @@ class CaseReader:
         the other rules (kept and reported)."""
         for key in list(item):
             value = item[key]
-            if not field_words(key) & (_GRADES | _CRITERIA_WORDS | {"grading", "checklist"}) \
+            if not field_words(key) & (_GRADES | {"grading", "checklist"}) \
                     or not isinstance(value, dict) or not value or not all(
                         isinstance(k, str) and _FLAG_NAME.fullmatch(k) and isinstance(v, bool)
                         for k, v in value.items()):
                 continue
+            if any(field_words(k) & _SETTING_WORDS for k in value):
+                continue  # the grader's settings (`use_llm_judge`, `strict_mode`): no checks
             item.pop(key)
             firing = [k for k in value if field_words(k) & _FIRING_NAMES]
             for name, holds in value.items():

@@ -22,9 +22,18 @@ _PROGRAM_SUFFIXES = frozenset({".sh", ".bash", ".py", ".js", ".mjs", ".cjs", ".t
 _HARNESS_FOLDERS = ("scripts", "tools", "bin", "tests")
 _MAX_BYTES = 256 * 1024
 _MAX_FILES = 200
-# a grep of fixed strings, with its short flags (`-qFi`), or its long form
-_FIXED_GREP = re.compile(r"\bgrep\s+((?:-[A-Za-z]*F[A-Za-z]*|--fixed-strings)(?:\s+-[A-Za-z]+"
-                         r"|\s+--[\w-]+)*)|\bfgrep\b(\s+-[A-Za-z]+)*")
+# a grep and its options, up to its first argument that is no option
+_GREP = re.compile(r"\b(f?grep)((?:\s+--?[A-Za-z][\w-]*)*)")
+# how many lines around a grep may name the field it reads (a loop's `done < <(jq ...)`)
+_NEAR = 8
+
+
+def _grep_flags(options: str) -> tuple[bool, bool]:
+    """(fixed strings, ignore case) from a grep's options (`-qFi`, `-q -F`, `--fixed-strings`,
+    `--ignore-case`)."""
+    shorts = "".join(o[1:] for o in options.split() if re.fullmatch(r"-[A-Za-z]+", o))
+    longs = {o for o in options.split() if o.startswith("--")}
+    return "F" in shorts or "--fixed-strings" in longs, "i" in shorts or "--ignore-case" in longs
 
 
 def _programs(folders: Iterable[Path]) -> list[Path]:
@@ -32,9 +41,17 @@ def _programs(folders: Iterable[Path]) -> list[Path]:
     for folder in dict.fromkeys(folders):
         if not safely.is_dir(folder) or safely.is_symlink(folder):
             continue
-        for path in sorted(folder.iterdir()):
+        try:
+            listed = sorted(folder.iterdir())
+        except OSError:
+            continue
+        for path in listed:
+            try:
+                small = path.stat().st_size <= _MAX_BYTES
+            except OSError:
+                continue
             if path.suffix.lower() in _PROGRAM_SUFFIXES and safely.is_file(path) \
-                    and not safely.is_symlink(path) and path.stat().st_size <= _MAX_BYTES:
+                    and not safely.is_symlink(path) and small:
                 found.append(path)
             if len(found) >= _MAX_FILES:
                 return found
@@ -43,7 +60,8 @@ def _programs(folders: Iterable[Path]) -> list[Path]:
 
 def fixed_fields(skill_dir: Path, set_folder: Path, fields: Iterable[str]) -> dict[str, bool]:
     """Each of `fields` the authors' harness greps as fixed text -> whether that grep ignores
-    case. Empty when no harness names them, or none greps them so."""
+    case. A field counts for the grep whose lines it is named near (the loop reading it);
+    empty when no harness names them, or none greps them so."""
     wanted = [f for f in dict.fromkeys(fields) if f]
     if not wanted:
         return {}
@@ -51,16 +69,23 @@ def fixed_fields(skill_dir: Path, set_folder: Path, fields: Iterable[str]) -> di
     folders = [set_folder, set_folder.parent, skill_dir, *(
         top / name for name in _HARNESS_FOLDERS if top is not None)]
     fixed: dict[str, bool] = {}
+    regex: set[str] = set()  # a field some grep near it reads as a regular expression
     for program in _programs(folders):
         try:
-            text = program.read_text(encoding="utf-8", errors="replace")
+            lines = program.read_text(encoding="utf-8", errors="replace").splitlines()
         except OSError:
             continue
-        greps = list(_FIXED_GREP.finditer(text))
-        if not greps:
-            continue
-        fold = any(re.search(r"-[A-Za-z]*i|--ignore-case", m.group(0)) for m in greps)
-        for field in wanted:
-            if re.search(rf"(?<![\w-]){re.escape(field)}(?![\w-])", text):
-                fixed[field] = fixed.get(field, False) or fold
-    return fixed
+        for number, line in enumerate(lines):
+            for grep in _GREP.finditer(line):
+                literal, fold = _grep_flags(grep.group(2))
+                if grep.group(1) == "fgrep":
+                    literal = True
+                near = "\n".join(lines[max(0, number - _NEAR):number + _NEAR + 1])
+                for field in wanted:
+                    if not re.search(rf"(?<![\w-]){re.escape(field)}(?![\w-])", near):
+                        continue
+                    if literal:
+                        fixed[field] = fixed.get(field, False) or fold
+                    elif re.match(r"""\s+["']?\$""", line[grep.end():]):
+                        regex.add(field)  # (a pattern the loop reads, as a regex)
+    return {f: fold for f, fold in fixed.items() if f not in regex}

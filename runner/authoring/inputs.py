@@ -75,7 +75,7 @@ _HANDED = re.compile(r"(?i)(?:\bthe|"
                      # ...or indefinite, right where the work takes it: "Use the skill on a
                      # provided OCR Markdown paper" ("a function that parses a provided
                      # string" names a parameter)
-                     r"\b(?:on|review|summari[sz]e|analy[sz]e|read|audit|check)\s+an?)\s+"
+                     r"\b(?:on|review|summari[sz]e|analy[sz]e|read|audit)\s+an?)\s+"
                      r"(?:attached|uploaded|provided|enclosed|supplied)\s+"
                      rf"{_SKIP}{{0,2}}{_NOT_A_NAME}[\w.-]*\w"
                      # ...or marked so after it: "a new page template I wrote (attached)"
@@ -530,7 +530,9 @@ def pointed_inputs(case: Case) -> list[str]:
              and not change_told(own, m)
              and not _material_below(own, m)
              and not _made_before(own, m)
-             and not _titled_work(case.prompt, m)]
+             and not _titled_work(case.prompt, m)
+             and not _a_parameter(own, m)
+             and not _given_earlier(own, m)]
     found += [m.group(0) for m in _AT_FOLDER.finditer(own) if not _made_here(own, m)]
     found += [m.group(0) for m in _READ_FOLDER.finditer(own) if not _made_here(own, m)]
     found += [m.group(0) for m in _SAVED_IN.finditer(own)]
@@ -555,13 +557,47 @@ def pointed_inputs(case: Case) -> list[str]:
 
 
 # A published work named by its title ("《三体》这本书讲了什么"): the model may know it, so
-# "this book" is no material the user holds back.
+# "this book" is no material the user holds back. Nor is the piece the prompt asks to write
+# ("写一篇关于 AI 的文章，这篇文章需要三个部分") or asks how to write ("这篇论文的摘要应该怎么写").
 _TITLE = re.compile(r"《[^》\n]{1,40}》")
 _BOOK_POINTER = re.compile(r"^(?:这本|這本|这篇|這篇)")
+_WRITES_ONE = re.compile(r"(?:写|寫|撰写|撰寫|创作|創作|起草)[^。！？\n]{0,6}?[一两兩几幾]\s*[篇本]"
+                         r"|怎么写|怎麼寫|如何写|如何寫|怎样写|怎樣寫|写法|寫法")
 
 
 def _titled_work(prompt: str, match: re.Match[str]) -> bool:
-    return _BOOK_POINTER.match(match.group(0)) is not None and _TITLE.search(prompt) is not None
+    return _BOOK_POINTER.match(match.group(0)) is not None and (
+        _TITLE.search(prompt) is not None or _WRITES_ONE.search(prompt) is not None)
+
+
+# A parameter of software to write, never material ("a CLI tool that runs on a provided
+# directory path"): the noun a value's, or the sentence about code.
+_PARAMETER_NOUN = re.compile(r"(?i)\b(?:path|paths|string|strings|list|lists|key|keys|value|"
+                             r"values|argument|arguments|url|urls|number|numbers|id|ids|input|"
+                             r"inputs|directory|folder)$")
+_CODE_BEFORE = re.compile(r"(?i)\b(?:function|tool|cli|script|method|program|api|class|"
+                          r"endpoint|command|utility|library)\b[^.!?\n]*$")
+
+
+def _a_parameter(own: str, match: re.Match[str]) -> bool:
+    """An indefinite handed noun ("on a provided X") that names a value software takes."""
+    found = match.group(0)
+    if not re.match(r"(?i)(?:on|review|summari[sz]e|analy[sz]e|read|audit)\s+an?\s", found):
+        return False
+    return _PARAMETER_NOUN.search(found) is not None \
+        or _CODE_BEFORE.search(own[:match.start()]) is not None
+
+
+# "the example I provided" after the example itself ("Here is an example: ...", a quote, or
+# "above"): handed over in the prompt.
+_PRESENTED_BEFORE = re.compile(r"(?i)\bhere\s+(?:is|are|'s)\b|:\s*[\"'“「『\n]")
+_SAID_WHERE = re.compile(r"(?i)^\s*(?:above|earlier|below|here|in\s+this\s+(?:message|prompt))\b")
+
+
+def _given_earlier(own: str, match: re.Match[str]) -> bool:
+    return _GIVEN_BY_USER.fullmatch(match.group(0)) is not None and (
+        _PRESENTED_BEFORE.search(own[:match.start()]) is not None
+        or _SAID_WHERE.match(own[match.end():]) is not None)
 
 
 # What the handed material says, told right after the pointer: "the supplied research

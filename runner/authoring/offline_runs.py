@@ -338,7 +338,7 @@ _CLIENT_IMPORT = re.compile(rf"^\s*(?:import|from)\s+({'|'.join(_CLIENTS)})\b", 
 # a comment, or a command line running a script ("python3 jd_parser.py --url https://careers.
 # google.com/jobs/xxx"), whose URL is the user's argument, an example of one.
 _NOT_A_CALL = re.compile(r"^\s*(?:#|//|/?\*)|(?:\bpython3?|\bnode|\bdeno|\bbun|\bbash|\bsh)\s+\S*"
-                         r"\.(?:py|js|mjs|cjs|ts|sh)\b|--[\w-]+[\s=]+[\"']?https?://")
+                         r"\.(?:py|js|mjs|cjs|ts|sh)\b")
 
 
 def _host_called(text: str) -> str | None:

@@ -60,8 +60,10 @@ _PLACEHOLDER = re.compile(
     r"|(?m:^[ \t]*\[[^\[\]\n]{0,80}\b(?:follows?|goes\s+here|omitted|truncated|elided)"
     r"\.?\s*\](?!\()[ \t]*$))"
     # ...in Chinese, in any bracket: "[假设用户粘贴了全文文本]", "【此处粘贴合同】", "（正文略）"
-    r"|[\[【（(][^\[\]【】（）()\n]{0,30}?(?:粘贴|粘貼|贴上|貼上|此处省略|此處省略|略去|"
-    r"正文略|全文略|此处放|此處放)[^\[\]【】（）()\n]{0,30}[\]】）)]"
+    # (a note, never a remark on pasting: "（方便直接复制粘贴到 Excel）", "(粘贴板)")
+    r"|[\[【（(]\s*(?:此处|此處|这里|這裡|假设|假設)[^\[\]【】（）()\n]{0,30}?"
+    r"(?:粘贴|粘貼|贴上|貼上|省略|放)[^\[\]【】（）()\n]{0,30}[\]】）)]"
+    r"|[\[【（(][^\[\]【】（）()\n]{0,20}?(?:正文|全文|内容|內容|原文|以下)略\s*[\]】）)]"
     # a harness's blank in single braces, upper case with an underscore (`{FIXTURE_REPO}`,
     # `{REPO_DIR}`): the runner that fills it is not this one
     r"|(?<![{$\w])\{[A-Z][A-Z0-9]*_[A-Z0-9_]+\}(?!\})",

@@ -508,8 +508,10 @@ def states_absence(statement: str) -> bool:
     held = _HOLDING.match(text)
     if held is not None:
         # one item of what a made thing holds, after its head ("A .drawio file containing a
-        # diagram with: no figure caption text"): the item is the claim, its siblings the rest
-        return states_absence(held.group(1))
+        # diagram with: no figure caption text"): the item is the claim, its siblings the
+        # rest; a head that denies ("Never ends the reply with: a question") denies it
+        head = text[:held.start(1)].rstrip().rstrip(":").rstrip()
+        return states_absence(head) or states_absence(held.group(1))
     main = main_clause(text)  # a negated reason or condition denies nothing of the work
     if main is not None:
         # a forbidding main clause after a clause that requires something ("First answer X,

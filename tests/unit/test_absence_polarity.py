@@ -38,6 +38,7 @@ def test_claims_to_quote(statement: str) -> None:
     "禁止使用绝对化用语",
     "不使用“绝对”等词",
     "Ensures no secrets are logged",
+    "Never ends the reply with: a question",
 ])
 def test_absences(statement: str) -> None:
     assert states_absence(statement)

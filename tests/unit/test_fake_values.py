@@ -92,6 +92,7 @@ def test_a_file_name_left_blank_is_a_placeholder(tmp_path: Path) -> None:
     ("请把这部法律做成思维导图：[假设用户粘贴了全文文本]", ["[假设用户粘贴了全文文本]"]),
     ("合同如下【此处粘贴合同】", ["【此处粘贴合同】"]), ("请总结（正文略）", ["（正文略）"]),
     ("用（简体）中文回答，把粘贴板内容整理一下", []),
+    ("整理成表格（方便直接复制粘贴到 Excel），写一份周报模板（可以直接贴上正文）", []),
 ])
 def test_a_note_standing_where_the_material_should_be_is_a_placeholder(
         prompt: str, blanks: list[str]) -> None:

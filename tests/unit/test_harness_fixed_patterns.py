@@ -38,6 +38,22 @@ def test_a_harness_grepping_fixed_text_makes_its_patterns_literal(tmp_path: Path
     assert "not:re:(?i)\\[fill\\ in\\]" in got
 
 
+def test_only_the_fields_a_fixed_grep_reads_are_literal(tmp_path: Path) -> None:
+    """A harness grepping `required_patterns` as regular expressions (`grep -qE "$p"`) and
+    `forbidden_patterns` as fixed text (`grep -q -F "$p"`): each field as its own grep says."""
+    skill = make_skill(tmp_path / "repo", [dict(CASE)], name="skill-writer")
+    (tmp_path / "repo" / ".git").mkdir()
+    (tmp_path / "repo" / "scripts").mkdir()
+    (tmp_path / "repo" / "scripts" / "check.sh").write_text(
+        'for p in $(jq -r ".required_patterns[]" "$f"); do\n  grep -qE "$p" out || fail\n'
+        'done\n\n\n\n\n\n\n\n\n\n\n\n'
+        'for p in $(jq -r ".forbidden_patterns[]" "$f"); do\n  grep -q -F "$p" out && fail\n'
+        'done\n')
+    got = operands(check_json(skill))
+    assert "re:## Steps" in got
+    assert "not:re:\\[fill\\ in\\]" in got
+
+
 def test_without_such_a_harness_the_name_still_means_regular_expressions(
         tmp_path: Path) -> None:
     skill = make_skill(tmp_path / "repo", [dict(CASE)], name="skill-writer")

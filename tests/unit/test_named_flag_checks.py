@@ -40,3 +40,12 @@ def test_named_flag_checks_are_graded_and_firing_ones_said(tmp_path: Path) -> No
     assert "`grading` is a mapping of 3 named checks" in output
     assert "triggers_correctly (whether the skill fires) kept for `skill-eval trigger`" in output
     assert "这是普通开发任务应走" not in "".join(statements(report, "other"))
+
+
+def test_a_graders_settings_are_no_checks(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path, [
+        {"id": "new", "prompt": "Design a weekly-report skill.", "expected_output": "A plan",
+         "grading": {"use_llm_judge": True, "strict_mode": False}}],
+        name="skill-maker", skill_md=SKILL_MD)
+    got = statements(check_json(skill), "new")
+    assert not any("llm judge" in s or "strict mode" in s for s in got)

@@ -105,3 +105,7 @@ def test_a_url_only_in_the_scripts_usage_example_is_no_service_it_calls(
     (calling / "check_spread.py").write_text(
         "import requests\nprint(requests.get('https://quotes.acme.io/AAPL').text)\n")
     assert "it calls quotes.acme.io" in check(str(calling)).output
+    flagged = _skill(tmp_path / "c")  # a long option before a real call's URL is still one
+    (flagged / "check_spread.py").write_text(
+        "import requests\nimport os\nos.system('curl --silent https://quotes.acme.io/x')\n")
+    assert "it calls quotes.acme.io" in check(str(flagged)).output

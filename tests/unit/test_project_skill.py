@@ -128,6 +128,7 @@ def test_outside_a_project_or_missing_from_it_stays_refused(tmp_path: Path) -> N
     assert result.exit_code == 2 and "the prompt names the input" in result.output
     # ...which the repository holds: the author ran the case from its root, where the path
     # resolves (runner.authoring.repository_inputs), so it is staged from there
+    (tmp_path / "repo" / ".git").mkdir()
     (tmp_path / "repo" / "src" / "components").mkdir(parents=True)
     (tmp_path / "repo" / "src" / "components" / "SidebarRight.tsx").write_text(SIDEBAR)
     result = check(str(plain))

@@ -61,6 +61,21 @@ def test_what_is_no_repository_input_is_never_staged(tmp_path: Path) -> None:
         line for line in result.output.splitlines() if "staged" in line)
 
 
+def test_no_repository_or_a_hidden_folder_stages_nothing(tmp_path: Path) -> None:
+    """A plain `skills/` folder with no `.git` above it is no repository (its parent may be a
+    home folder); a hidden folder's file (`.ssh/config`) is never one to stage."""
+    skill = repository(tmp_path, [
+        {"id": "hidden", "prompt": "Check .config/settings.json for the packet list."},
+        {"id": "with", "prompt": "Run the readiness target with evaluation/packets.json."}])
+    (tmp_path / "repo" / ".config").mkdir()
+    (tmp_path / "repo" / ".config" / "settings.json").write_text('{"p": 1}')
+    staged = [line for line in check_cli(str(skill)).output.splitlines()
+              if "a file of the repository this skill sits in" in line]
+    assert len(staged) == 1 and "case 'with'" in staged[0]
+    (tmp_path / "repo" / ".git").rmdir()
+    assert "a file of the repository this skill sits in" not in check_cli(str(skill)).output
+
+
 def test_a_binary_repository_file_is_refused_naming_it(tmp_path: Path) -> None:
     skill = repository(tmp_path, [
         {"id": "chart", "prompt": "Describe the trend in evaluation/chart.png."},

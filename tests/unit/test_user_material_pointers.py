@@ -51,6 +51,12 @@ def test_the_users_own_writing_pointed_at_is_a_missing_input(prompt: str, pointe
     "Use the template I provided: Title / Body / Footer.",
     "Scaffold a new project at ./app with Vite.",
     "Write a function that parses a provided string into tokens.",
+    "Write a CLI tool that runs on a provided directory path and counts files.",
+    "Here is an example: 'The cat sat.' Now rewrite 'Dogs run fast' in the style of the "
+    "example I provided.",
+    "请帮我写一篇关于人工智能的文章，这篇文章需要包含三个部分。",
+    "这篇论文的摘要应该怎么写？给我一个通用模板",
+    "我们提供的数据接口返回 JSON，请写一个 Python 解析函数",
     "I want to write my book about gardening. Give me an outline.",
     "Help me plan my thesis timeline for the next 6 months.",
 ])
