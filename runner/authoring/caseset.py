@@ -1331,36 +1331,44 @@ def _set_named_fixtures(skill: SkillFiles, case: Case, problems: Problems) -> Ca
                                    "staged_at": {**case.staged_at, **above}})
 
 
+def _named_and_carried(skill: SkillFiles, case: Case,
+                       carrier: Callable[[list[str]], dict[str, str]]) -> Case:
+    """The case with the inputs its prompt names that nothing stages, as `carrier` carries
+    them (working-directory path -> text) into its inline files; never for a trigger test's
+    words, or a case meant to go without the file."""
+    named = _unstaged_inputs(skill, case, _listed(skill, case))
+    if not named or trigger_test(case) is not None or absent_by_design(case, named):
+        return case
+    carried = carrier(named)
+    if not carried:
+        return case
+    return case.model_copy(update={"inline_files": {**case.inline_files, **carried}})
+
+
 def _project_inputs(skill: SkillFiles, case: Case, problems: Problems) -> Case:
     """A project-level skill's case whose prompt names an input the case does not stage that
     is a file of the project the skill lives in (runner.authoring.project_skill): staged from
     there at its path from the project's root, as the author's session had it."""
     if skill.outside is not None or project_of(skill.root) is None:
         return case
-    carried: dict[str, str] = {}
-    named = _unstaged_inputs(skill, case, _listed(skill, case))
-    if not named or trigger_test(case) is not None or absent_by_design(case, named):
-        return case  # a trigger test's words, or a case meant to go without the file
-    for name in named:
-        home = project_file(skill.root, name)
-        if home is not None:
-            carried.update(carry(skill.root, case.id, name, home, problems))
-    if not carried:
-        return case
-    return case.model_copy(update={"inline_files": {**case.inline_files, **carried}})
+
+    def from_project(named: list[str]) -> dict[str, str]:
+        carried: dict[str, str] = {}
+        for name in named:
+            home = project_file(skill.root, name)
+            if home is not None:
+                carried.update(carry(skill.root, case.id, name, home, problems))
+        return carried
+
+    return _named_and_carried(skill, case, from_project)
 
 
 def _repository_inputs(skill: SkillFiles, case: Case, problems: Problems) -> Case:
     """A case whose prompt names, by its path from the repository's root, a file the skill's
     repository holds outside the skill: staged at that path (runner.authoring.
     repository_inputs), as the author's session at the repository's root had it."""
-    named = _unstaged_inputs(skill, case, _listed(skill, case))
-    if not named or trigger_test(case) is not None or absent_by_design(case, named):
-        return case
-    carried = carried_from_repository(skill.root, case.id, named, problems)
-    if not carried:
-        return case
-    return case.model_copy(update={"inline_files": {**case.inline_files, **carried}})
+    return _named_and_carried(skill, case, lambda named: carried_from_repository(
+        skill.root, case.id, named, problems))
 
 
 def _in_project(skill: SkillFiles, case: Case, own: bool, problems: Problems) -> Case:

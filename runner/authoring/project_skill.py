@@ -85,7 +85,7 @@ def own_file(skill_dir: Path, name: str) -> str | None:
         if parts[i] != skill_dir.name or parts[i - 1] not in ("skills", HIDDEN_SKILLS):
             continue
         rest = PurePosixPath(*parts[i + 1:])
-        if ".git" in rest.parts or _through_link(skill_dir, rest) \
+        if ".git" in rest.parts or through_link(skill_dir, rest) \
                 or not safely.exists(skill_dir / rest):
             continue
         return str(rest)
@@ -110,7 +110,7 @@ def project_file(skill_dir: Path, name: str) -> Path | None:
             return path
         named = _named(project, skill_dir.resolve(), posix.name)
         return named[0] if len(named) == 1 else None
-    if ".git" in posix.parts or not safely.is_file(path) or _through_link(project, posix):
+    if ".git" in posix.parts or not safely.is_file(path) or through_link(project, posix):
         return None
     resolved = path.resolve()
     if not resolved.is_relative_to(project) or resolved.is_relative_to(skill_dir.resolve()):
@@ -118,8 +118,8 @@ def project_file(skill_dir: Path, name: str) -> Path | None:
     return path
 
 
-def _through_link(project: Path, posix: PurePosixPath) -> bool:
-    """Whether any step of the path is a symlink."""
+def through_link(project: Path, posix: PurePosixPath) -> bool:
+    """Whether any step of the path (from `project`) is a symlink."""
     return any(safely.is_symlink(project.joinpath(*posix.parts[:n]))
                for n in range(1, len(posix.parts) + 1))
 

@@ -24,7 +24,7 @@ from runner.authoring import safely
 from runner.authoring.inline import FILE_MAX_BYTES
 from runner.authoring.layouts import repository_of
 from runner.authoring.problems import Problems
-from runner.authoring.project_skill import carry
+from runner.authoring.project_skill import carry, through_link
 from runner.authoring.siblings import SET_SUFFIXES, judge
 
 
@@ -48,8 +48,7 @@ def repository_file(skill_dir: Path, name: str) -> Path | None:
     if top is None:
         return None
     path = top / posix
-    if any(safely.is_symlink(top.joinpath(*posix.parts[:n]))
-           for n in range(1, len(posix.parts) + 1)) or not safely.is_file(path):
+    if through_link(top, posix) or not safely.is_file(path):
         return None
     resolved = path.resolve()
     if not resolved.is_relative_to(top.resolve()) \
