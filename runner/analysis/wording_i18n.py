@@ -316,6 +316,15 @@ WEB_SEARCH: Table = {
     "tr": (r"(?:internette|webde|google'?da|[cç]evrimi[cç]i)\s+ara\w*",),
 }
 
+# A criterion that the work searched for something and got it ("成功搜索并获取《X》全文",
+# "検索して取得"): with nothing staged, only the live web gives it.
+FETCHED_BY_SEARCH: Table = {
+    "zh": (r"(?:搜索|搜尋|检索|檢索)(?:并|並|后|後|到)?(?:获取|獲取|下载|下載|拿到|取得)|"
+           r"(?:搜索|搜尋|检索|檢索)(?:到|获取|獲取)?[^，,。；;\n]{0,24}?(?:全文|原文)|"
+           r"上网(?:搜|查)|上網(?:搜|查)|在线(?:搜索|查找|获取)|線上(?:搜尋|查詢)",),
+    "ja": (r"検索して(?:取得|ダウンロード)",),
+}
+
 # The word before a quoted operand that denies it ("does not contain 'X'"), and the word
 # after one, where the verb comes last (Japanese, Korean, Turkish).
 NOT_CONTAINS_BEFORE: Table = {
@@ -560,6 +569,7 @@ OPTIONAL_END_RE = re.compile(rf"(?:{alternation(OPTIONAL_END, bounded=False)})\s
 SERVER_WORDS_RE = compiled(SERVER_WORDS)
 READ_CUE_RE = compiled(READ_CUE)
 WEB_SEARCH_RE = compiled(WEB_SEARCH)
+FETCHED_BY_SEARCH_RE = compiled(FETCHED_BY_SEARCH)
 PLATFORM_SEARCH_RE = compiled(PLATFORM_SEARCH)
 DOMAIN_FREE_RE = compiled(DOMAIN_FREE)
 

@@ -45,6 +45,7 @@ from runner.authoring.fields import (
     name_words,
     never_a_check,
     one_token,
+    whole_limit,
 )
 from runner.authoring.fields import words as field_words
 from runner.authoring.halts import halt_statement
@@ -482,6 +483,23 @@ _JUDGED_KEYS = frozenset({"judge", "llm", "llm_judge", "llm-rubric", "llm_rubric
 _NESTED_CHECK_KEYS = ("check", "checker", "matcher", "rule", "verify", "verification")
 # A run's record beside it (`passed: null`, `evidence: ""`): blanks, no part of the check.
 _RECORD_KEYS = frozenset({"passed", "evidence", "result", "score", "status"})
+
+
+def _snaked(item: dict[str, Any]) -> dict[str, Any]:
+    """The mapping with each camelCase key in snake_case (`expectedBehavior` ->
+    `expected_behavior`), where the mapping has no such key already."""
+    for key in list(item):
+        snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower()
+        if snake != key and snake not in item:
+            item[snake] = item.pop(key)
+    return item
+
+
+# A block named as the case's evaluation (`evalConfig`, `evaluation`, `eval_spec`): the
+# case's own fields, grouped.
+_EVAL_WORDS = frozenset({"eval", "evals", "evaluation", "evaluations"})
+_BLOCK_WORDS = frozenset({"config", "configuration", "spec", "settings", "options", "block",
+                          "data", "info", "details"})
 
 
 def _nested_check(value: dict[str, Any]) -> dict[str, Any]:
@@ -1221,11 +1239,8 @@ class CaseReader:
     # -- the case's fields ------------------------------------------------------------------
 
     def read(self, item: dict[str, Any]) -> dict[str, Any]:
-        item = {str(k): v for k, v in item.items()}  # YAML's `1: foo` is a key as written
-        for key in list(item):  # expectedBehavior -> expected_behavior
-            snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower()
-            if snake != key and snake not in item:
-                item[snake] = item.pop(key)
+        item = _snaked({str(k): v for k, v in item.items()})  # YAML's `1: foo`: as written
+        self._eval_block(item)
         self._ideal_answer(item)
         self._expected_in_prompt(item)
         self._awaited_reply(item)
@@ -1876,6 +1891,30 @@ class CaseReader:
                     f"write `{key}: {path}`")
         return path
 
+    def _eval_block(self, item: dict[str, Any]) -> None:
+        """`evalConfig: {expectedSkillName: greeting, expectedOutput: OK}`: a block named as
+        the case's evaluation holds the case's own fields, read as written at the top (each
+        where the case has none), so every rule reads them as it reads the case's; a block
+        of named checks, each true or false, is `_flag_criteria`'s."""
+        for key in [k for k in item if isinstance(item[k], dict) and item[k]
+                    and set(name_words(k)) & _EVAL_WORDS
+                    and set(name_words(k)) <= _EVAL_WORDS | _BLOCK_WORDS]:
+            block = _snaked({str(k): v for k, v in item[key].items()})
+            if all(isinstance(v, bool) for v in block.values()):
+                continue
+            taken = [k for k in block if k not in item]
+            if not taken:
+                continue
+            item.pop(key)
+            item.update({k: block[k] for k in taken})
+            left = sorted(set(block) - set(taken))
+            if left:
+                self.unread[f"{key} (the case has its own)"] = {k: block[k] for k in left}
+            self.mapped(f"`{key}` holds the case's own fields ({', '.join(taken)}): read as "
+                        "written at the case's top level" + (
+                            f"; {', '.join(left)} kept, the case has its own" if left else ""),
+                        f"write {', '.join(block)} at the case's top level")
+
     def _nested_case_fields(self, item: dict[str, Any]) -> None:
         """A block of the case's own fields under a name of the author's (`execution:
         {expected_output, assertions}` beside `routing: {...}`, one block per evaluation
@@ -2158,7 +2197,7 @@ class CaseReader:
         the other rules (kept and reported)."""
         for key in list(item):
             value = item[key]
-            if not field_words(key) & (_GRADES | {"grading", "checklist"}) \
+            if not field_words(key) & (_GRADES | _EVAL_WORDS | {"grading", "checklist"}) \
                     or not isinstance(value, dict) or not value or not all(
                         isinstance(k, str) and _FLAG_NAME.fullmatch(k) and isinstance(v, bool)
                         for k, v in value.items()):
@@ -2284,6 +2323,13 @@ class CaseReader:
             self.mapped(f"`{key}`: a limit on each unit of the output, graded as a statement "
                         f"({limit!r})", "none needed, or write it as a statement under "
                         "expectations")
+        for key in [k for k in sorted(extra) if whole_limit(k, extra[k]) is not None]:
+            kind, check = whole_limit(key, extra.pop(key)) or ("", "")
+            self.add(kind, check, f"{key} (a limit on the whole output)")
+            how = "counted as a check (that many lines, as `grep -c` counts them)" \
+                if kind == "check" else f"graded as a statement ({check!r})"
+            self.mapped(f"`{key}`: a limit on the whole output, {how}", "none needed, or "
+                        "write it as an assertion or a statement")
         for key in [k for k in sorted(extra) if k not in self.labelled]:
             named = check_names(key, extra[key])
             if named:
@@ -2331,8 +2377,12 @@ class CaseReader:
         """`expectations: ["none"]`, `should: "true"`, `forbidden: "n/a"`: an item that is no
         value, a flag (or, in a list of statements, a level) claims nothing: reported, kept
         and not graded; the other items, as they were."""
-        kept = [v for v in values if not label_value(v, flags_only)]
-        labels = [v for v in values if label_value(v, flags_only)]
+        # (among other texts to find, a marker written in capitals is one of them: a draft's
+        # "TBD" or "N/A" is text the work must not hold, not a flag)
+        among = flags_only and any(not label_value(v, flags_only) for v in values)
+        labels = [v for v in values if label_value(v, flags_only) and not (
+            among and isinstance(v, str) and v.strip().isupper())]
+        kept = [v for v in values if not any(v is label for label in labels)]
         if labels:
             self.unread.setdefault(f"label under {key}", []).extend(labels)
             self.mapped(f"`{key}`: {', '.join(_shown(v) for v in labels[:4])} claims nothing "

@@ -439,3 +439,30 @@ def limit_statement(name: str, value: Any) -> str | None:
     bound, unit, scope = found.groups()
     most = "most" if bound.lower() == "max" else "least"
     return f"Each {scope.lower()} of the output has at {most} {value} {unit.lower()}"
+
+
+# A limit on the whole output (`min_output_lines: 50`, `max_words: 300`, `response_max_chars`):
+# the authors' harness counts the reply it captured, so the count is the output's, never a
+# label. A floor on lines is counted exactly (a regular expression: that many lines, as
+# `grep -c "^"` counts them); every other limit is a claim for the grader, because words and
+# characters are counted differently by every harness (and a ceiling read over every file
+# the agent wrote would fail on a long file the author never counted).
+_SPOKEN = r"(?:output|response|answer|reply|result)"
+_WHOLE_LIMIT = re.compile(rf"(?i)^(?:{_SPOKEN}_)?(max|min)(?:imum)?_(?:{_SPOKEN}_)?"
+                          rf"(lines|words|chars|characters|length)(?:_{_SPOKEN})?$")
+_UNITS = {"lines": "lines", "words": "words", "chars": "characters",
+          "characters": "characters", "length": "characters"}
+
+
+def whole_limit(name: str, value: Any) -> tuple[str, str] | None:
+    """What a limit on the whole output checks: ("check", a regular expression) for a floor
+    on its lines, ("statement", a claim) for any other, None for another field or a value
+    that is no count (a flag, zero or less)."""
+    found = _WHOLE_LIMIT.match(name)
+    if found is None or not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+        return None
+    bound, unit = found.group(1).lower(), _UNITS[found.group(2).lower()]
+    if bound == "min" and unit == "lines":
+        return "check", rf"re:\A(?:[^\n]*\n){{{value - 1}}}[\s\S]"
+    most = "most" if bound == "max" else "least"
+    return "statement", f"The output is at {most} {value} {unit} long"

@@ -32,6 +32,7 @@ from runner.analysis.wording import unquoted
 from runner.analysis.wording_i18n import (
     CREATE_AFTER_RE,
     CREATE_RE,
+    FETCHED_BY_SEARCH_RE,
     HANDS_OVER_RE,
     INPUT_CUE_AFTER_RE,
     INPUT_CUE_RE,
@@ -89,6 +90,20 @@ _NETWORK = re.compile(
 # is a line of that file, never a command to run.
 _INSTALL = re.compile(
     r"(?i)\b(?:pip|npm|pnpm|yarn|cargo|gem|brew|apt(?:-get)?)\s+(?:install|add)\b")
+# A criterion that the work searched for something and got it ("Searches for and retrieves
+# the full text of the GDPR", "Downloads the filing online"): with nothing staged, only the
+# web gives it; unless the search is of something local ("... from the project's database").
+_SEARCHED_AND_GOT = re.compile(
+    r"(?i)\bsearch(?:es|ed|ing)?\s+for\s+and\s+(?:retriev|fetch|download|obtain)\w*"
+    r"|\b(?:retriev|fetch|download|obtain)\w*\s+(?:[\w-]+\s+){1,6}?(?:online\b|from\s+the\s+"
+    r"(?:internet|web)\b)")
+_LOCAL_SEARCH = re.compile(
+    r"(?i)\b(?:in|from|within|across)\s+(?:the\s+|this\s+|my\s+|our\s+|its\s+|local\s+|"
+    r"user's\s+|project's\s+)*(?:repo|repository|codebase|code|project|database|db|files?|"
+    r"folders?|director(?:y|ies)|workspace|documents?|knowledge\s+base|vault|notes|index|"
+    r"logs?|fixtures?)\b|(?:在|从|從)(?:本地|代码库|代码|程式碼|文件|檔案|目录|目錄|项目|專案|"
+    r"仓库|倉庫|数据库|資料庫|知识库|笔记)")
+
 # A criterion naming a tool that reaches the web: the case needs the network to pass.
 # (the tool's name or its act in any inflection: "3 distinct web searches are executed")
 # (docs servers that answer live, Context7 and DeepWiki, too; and the web named as a source,
@@ -96,6 +111,7 @@ _INSTALL = re.compile(
 _WEB_TOOL = re.compile(r"(?i)(?<![\w-])(?:web[ _-]?search(?:es|ed|ing)?|"
                        r"web[ _-]?fetch(?:es|ed|ing)?|firecrawl|tavily|context7|deepwiki|"
                        r"search(?:es|ing)? the web|browse[sd]? the web|"
+
                        r"(?:or|via|from|using|citing)\s+(?:the\s+)?web(?=\s*[),;.]))(?![\w-])")
 
 
@@ -887,7 +903,10 @@ def web_criteria(criteria: list[str]) -> list[str]:
     it without the web)."""
     return list(dict.fromkeys(
         m.group(0) for text in criteria if not states_absence(text)
-        for m in _WEB_TOOL.finditer(text)
+        for pattern in (_WEB_TOOL, WEB_SEARCH_RE,
+                        *(() if _LOCAL_SEARCH.search(text) else (_SEARCHED_AND_GOT,
+                                                                  FETCHED_BY_SEARCH_RE)))
+        for m in pattern.finditer(text)
         if not _NAMES_IT.search(_WEB_CLAUSE.split(_before_list(text[:m.start()]))[-1])
         and not _WITHOUT.search(text[:m.start()])))
 

@@ -36,8 +36,8 @@ def test_an_expected_output_mapping_is_read_as_the_cases_own_fields(tmp_path: Pa
     assert "[Summary]" in case.assertions and "[Dates]" in case.assertions
     assert "not:synergy" in case.assertions
     assert any("mapping of the expected work's properties" in f.message for f in got.findings)
-    # no rule of its name reads it: a claim about the output, as written
-    assert "The output meets `max_words: 200`" in case.statements
+    # a limit on the whole output: a claim about its length
+    assert "The output is at most 200 words long" in case.statements
     assert "tone" in case.extra  # claims nothing: reported, never graded in silence
 
 

@@ -84,6 +84,16 @@ def test_words_under_fields_that_name_the_work_are_graded(
     assert entry in _entries(_check(tmp_path, field, "--json"))
 
 
+@pytest.mark.parametrize(("field", "entries"), [
+    ({"forbidden": ["TODO", "TBD"]}, ["not:TODO", "not:TBD"]),  # a draft's marker, in capitals
+    ({"forbidden": ["TODO", "none"]}, ["not:TODO"]),  # a flag in lower case stays a flag
+    ({"forbidden": ["TBD"]}, [])])  # alone, nothing shows it is a text
+def test_a_marker_in_capitals_among_texts_to_avoid_is_one_of_them(
+        tmp_path: Path, field: dict[str, Any], entries: list[str]) -> None:
+    found = _entries(_check(tmp_path, {"assertions": ["Friday"], **field}, "--json"))
+    assert sorted(found) == sorted(["Friday", *entries])
+
+
 def test_a_case_with_only_a_label_is_nothing_to_grade(tmp_path: Path) -> None:
     result = _check(tmp_path, {"expected_mutation": "none"})
     assert result.exit_code == 2 and "EV008" in result.output

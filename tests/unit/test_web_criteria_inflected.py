@@ -1,5 +1,7 @@
 """A case whose criteria expect the web used, in the tool's name or its act in any inflection
-("3 distinct web searches are executed"): EV014, no arm can pass it (issue 26; docs/case-sets.md).
+("3 distinct web searches are executed"), or the work's search getting a text
+("Searches for and retrieves the full text of X", "搜索并获取《X》全文"): EV014, no arm can
+pass it (issue 26; docs/case-sets.md).
 Its own set, through the real `skill-eval check`."""
 
 from __future__ import annotations
@@ -33,6 +35,15 @@ from tests.helpers import write_skill_md
     ("Uses code analysis tools without web fetching or browser automation", []),
     ("Answers from memory, not WebSearch", []),
     ("Avoids web search and browser automation", []),
+    # searched for and got: only the live web gives it, unless the search is of something local
+    ("Searches for and retrieves the full text of the GDPR", ["Searches for and retrieves"]),
+    ("Downloads the latest filing online", ["Downloads the latest filing online"]),
+    ("成功搜索并获取《网络安全法》全文", ["搜索并获取"]),
+    ("检索到《民法典》原文并引用", ["检索到《民法典》原文"]),
+    ("在网上搜索相关案例", ["在网上搜索"]),
+    ("Searches for and retrieves the matching rows from the database", []),
+    ("在代码库中搜索并获取调用点", []),
+    ("搜索结果按相关度排序", []),  # a search feature the work builds
 ])
 def test_the_web_tool_is_read_in_any_inflection(text: str, found: list[str]) -> None:
     assert web_criteria([text]) == found
