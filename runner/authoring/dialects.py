@@ -45,6 +45,7 @@ from runner.authoring.fields import (
     name_words,
     never_a_check,
     one_token,
+    strings_in,
     whole_limit,
 )
 from runner.authoring.fields import words as field_words
@@ -84,7 +85,7 @@ from runner.authoring.routing import (
 from runner.authoring.routing_types import loaded_skill, loaded_type, read_routing, routing_type
 from runner.authoring.rubrics import rubric_criteria
 from runner.authoring.setups import SETUP_KEYS
-from runner.authoring.short_claims import short_claim
+from runner.authoring.short_claims import CJK_ACT_ANY, short_claim
 from runner.authoring.signal_lists import SENTENCE_MIN_WORDS, signal_checks
 from runner.authoring.situations import (
     SITUATION_FIELDS,
@@ -483,6 +484,17 @@ _JUDGED_KEYS = frozenset({"judge", "llm", "llm_judge", "llm-rubric", "llm_rubric
 _NESTED_CHECK_KEYS = ("check", "checker", "matcher", "rule", "verify", "verification")
 # A run's record beside it (`passed: null`, `evidence: ""`): blanks, no part of the check.
 _RECORD_KEYS = frozenset({"passed", "evidence", "result", "score", "status"})
+
+
+def _named_in_full(name: str, texts: list[str]) -> str:
+    """A bare file name ("index.md does NOT include ...") as the one path the case's own
+    texts give it (".agents/docs/index.md"): the file the work writes there, never one at the
+    working directory's root; the name as it is when no text, or several, say where."""
+    if "/" in name:
+        return name
+    found = {m.group(0).removeprefix("./") for text in texts for m in re.finditer(
+        rf"(?<![\w./-])[\w.-]*(?:/[\w.-]+)*/{re.escape(name)}(?![\w-])", text)}
+    return next(iter(found)) if len(found) == 1 else name
 
 
 def _snaked(item: dict[str, Any]) -> dict[str, Any]:
@@ -2946,8 +2958,19 @@ class CaseReader:
         extra = item.get("extra", {})
         for key in _CASE_KIND_KEYS:
             value = extra.get(key)
-            if not isinstance(value, str) or not field_words(value) & _FIRING_NAMES \
-                    or routing_word(value) is not False:
+            if not isinstance(value, str) or not field_words(value) & _FIRING_NAMES:
+                continue
+            if routing_word(value) is True:
+                # `"type": "trigger"` beside `"type": "no-trigger"` cases: a should-trigger
+                # query; what else it checks (the skill runs on it) is graded as written, and
+                # the label stays the case's (a trigger test's words need no input)
+                self.routing.append(True)
+                self.problems.report("EV012", self.label, f"`{key}: {value}`: a should-trigger "
+                                     "query, offered as a trigger query", "move the prompt to "
+                                     "evals/trigger/should-trigger.yaml and measure it with "
+                                     "`skill-eval trigger`")
+                return False
+            if routing_word(value) is not False:
                 continue
             # its own words saying the skill fires ("Activate x (router-level), but MUST NOT
             # load protocols/solo.md"): the kind names a sub-route, the case stays as written
@@ -3119,11 +3142,12 @@ class CaseReader:
                     self.add("check", check, f"{origin} (an absence: must not contain)")
                 continue
             outputs = item["outputs"] = list(outputs or [])
+            file = _named_in_full(absence.file, [*strings_in(item), *self.statements])
             same = next((n for n, o in enumerate(outputs) if isinstance(o, dict)
-                         and o.get("path") == absence.file
+                         and o.get("path") == file
                          and isinstance(o.get("contains", []), list)), None)
             if same is None:
-                outputs.append({"path": absence.file, "contains": checks})
+                outputs.append({"path": file, "contains": checks})
             else:
                 outputs[same] = {**outputs[same],
                                  "contains": [*outputs[same].get("contains", []), *checks]}
@@ -3483,8 +3507,9 @@ class CaseReader:
                 if not _quotes_input(text, prompt) and (
                         key in ("must_include", "must_avoid") and (
                             describes_behaviour(text) or CJK.search(text) is not None
-                            and len(text.strip()) >= 6
-                            and _CJK_BEHAVIOUR.search(text) is not None)
+                            and (len(text.strip()) >= 6 and _CJK_BEHAVIOUR.search(text)
+                                 is not None or len(text.strip()) >= 5
+                                 and CJK_ACT_ANY.search(text) is not None))
                         or key == "must_avoid" and acts(text)):
                     self._behaviour(key, n, text)
                     continue

@@ -98,7 +98,7 @@ from runner.schema.case import CaseSet
 
 SET_NAMES = (*USUAL_STEMS, *CONFIG_STEMS)
 # The folder a set sits in: `evals/`, the singular some authors write, a test folder.
-SET_FOLDERS = ("evals", "eval", "tests/evals", "tests", "test", "evaluations",
+SET_FOLDERS = ("evals", "eval", "tests/evals", "tests", "test", "evaluations", "evaluation",
                # a JavaScript project's test folder (`__test__/evals/<skill>/cases.json`)
                "__tests__/evals", "__test__/evals")
 # ...of which these hold a program's tests too: a file there holding no case is their data.
@@ -822,7 +822,7 @@ def _named_for(skill_dir: Path, names: list[str]) -> list[Path]:
             for set_folder in _EVAL_FOLDERS if safely.is_dir(folder / n / set_folder)]
 
 
-_EVAL_FOLDERS = ("evals", "eval", "evaluations")
+_EVAL_FOLDERS = ("evals", "eval", "evaluations", "evaluation")
 
 
 def _set_folders_below(root: Path) -> tuple[tuple[Path, tuple[Path, ...]], ...]:

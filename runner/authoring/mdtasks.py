@@ -21,6 +21,7 @@ import yaml
 
 from runner.authoring import frontmatter, safely
 from runner.authoring.attribution import heading_skill
+from runner.authoring.md_tables import table_cases
 
 TASK_FOLDERS = ("tasks",)
 # Front-matter fields naming the program or command that grades the task.
@@ -109,7 +110,8 @@ _SENTENCE = re.compile(r"(?i)^\s*(?P<label>(?:pass|fail)(?:es|s)?(?:\s+only)?\s+
 _PROMPT_LABELS = frozenset({"prompt", "input", "query", "user", "user prompt", "user input",
                             "request", "task", "question", "user request", "user message",
                             "user instruction", "user instructions", "user ask",
-                            "输入", "提示", "提示词", "问题", "用户输入", "entrada", "consulta",
+                            "输入", "提示", "提示词", "问题", "用户输入", "用户提示", "用户请求",
+                            "用户消息", "用户问题", "entrada", "consulta",
                             "eingabe", "anfrage", "frage", "aufgabe", "entrée", "requête",
                             "demande", "pregunta", "solicitud", "pergunta", "pedido",
                             "入力", "プロンプト", "質問", "依頼", "입력", "프롬프트", "질문",
@@ -181,7 +183,7 @@ _FAIL_LABELS = re.compile(r"(?i)^(?:fail(?:ure)?(?:\s+(?:indicators?|if|when|mod
                           r"fails\s+(?:if|when)|(?:must|should)(?:\s+not|n't)(?:\s+(?:include|contain|"
                           r"have|show|mention|use|do))?|anti[-\s]?patterns?|"
                           r"red\s+flags?|forbidden(?:\s+behaviou?rs?)?|hard[-\s]failures?"
-                          r"(?:\s+signals?)?|失败(?:标志|信号|条件)?|不应|禁止|"
+                          r"(?:\s+signals?)?|(?:常见|典型)?失败(?:标志|信号|条件|模式)?|不应|禁止|"
                           r"nicht\s+erwartet|darf\s+nicht|verboten|ausschlusskriterien|"
                           r"ne\s+doit\s+pas|interdit|no\s+debe|prohibido|não\s+deve|proibido|"
                           r"금지(?:\s*사항)?)$")
@@ -755,10 +757,18 @@ def markdown_notes(path: Path) -> list[str]:
 
 
 def markdown_set(path: Path, known: Collection[str] = ()) -> list[dict[str, Any]] | None:
-    """The cases of a structured Markdown set file (markdown_cases), or None; `known`: the
-    skills of the repository a set above several belongs to."""
+    """The cases of a structured Markdown set file (markdown_cases, else its tables of cases:
+    runner.authoring.md_tables), or None; `known`: the skills of the repository a set above
+    several belongs to."""
     text = markdown_text(path)
-    return None if text is None else markdown_cases(text, known)
+    return None if text is None else markdown_cases(text, known) or table_cases(text)
+
+
+def read_from_tables(path: Path) -> bool:
+    """Whether the Markdown set's cases are the rows of its tables (runner.authoring.
+    md_tables), not its sections."""
+    text = markdown_text(path)
+    return text is not None and markdown_cases(text) is None and table_cases(text) is not None
 
 
 # A file that is one case, its headings the labels ("# Raw SQL in a query", "## Prompt" and

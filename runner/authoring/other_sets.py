@@ -45,7 +45,7 @@ from runner.authoring.read_once import file_bytes, once
 from runner.authoring.siblings import SET_SUFFIXES, judge, read_data
 from runner.errors import CaseSetError
 
-_SET_FOLDERS = ("evals", "eval", "evaluations", "tests/evals")
+_SET_FOLDERS = ("evals", "eval", "evaluations", "evaluation", "tests/evals")
 # A run's records and the authors' scratch folders: where a copy of a set lands, never a set.
 _RUN_FOLDERS = frozenset({"workspace", "results", "runs", "outputs", "_research"})
 _DEPTH = 3  # folders below the skill (or a shared set folder) walked
@@ -139,7 +139,7 @@ def _named_for_skill(skill_dir: Path, names: Collection[str]) -> list[Path]:
     own = skill_dir.resolve()
     found: list[Path] = []
     for folder, shared in search_order(skill_dir, next(iter(names), None)):
-        if not shared or folder.name not in ("evals", "eval", "evaluations"):
+        if not shared or folder.name not in ("evals", "eval", "evaluations", "evaluation"):
             continue
         for file in _walk(folder):
             folders = file.relative_to(folder).parts[:-1]
@@ -171,7 +171,7 @@ def _tasks_naming(skill_dir: Path, names: Collection[str]) -> list[Path]:
     skills: the authors' cases for it, where no layout looks."""
     found: list[Path] = []
     for folder, shared in search_order(skill_dir, next(iter(names), None)):
-        if not shared or folder.name not in ("evals", "eval", "evaluations"):
+        if not shared or folder.name not in ("evals", "eval", "evaluations", "evaluation"):
             continue
         for file in _walk(folder):
             if file.suffix.lower() not in SET_SUFFIXES or file.stat().st_size > _MAX_BYTES:

@@ -822,6 +822,16 @@ def missing_inputs(case: Case, staged: set[str],
 # A command-line flag right before a name ("parse_sf.py --internal internal_all.csv"): the
 # SKILL.md passes the user's file to its program, the file is no part of the skill.
 _FLAG_BEFORE = re.compile(r"(?<!\S)--?[A-Za-z][\w-]*(?:=|\s+)[`'\"]?$")
+# ...or a positional argument of a command line the SKILL.md shows ("uv run chipdiagram
+# extract rtl/pic_top.sv --out ..."): a runner or a script, then words, then the name on the
+# same line: the user's file the program is run on, when the skill holds no such file.
+_ARGUMENT_OF = re.compile(r"(?:^|[\s`$>])(?:uv\s+run|uvx|pipx\s+run|python3?|node|npx|bunx|"
+                          r"deno\s+run|bash|sh|ruby|go\s+run|cargo\s+run|[\w./-]+\.(?:py|sh|js|"
+                          r"mjs|ts|rb))\s+(?:[^\s`|;&]+\s+)*[`'\"]?$")
+
+
+def _line_before(text: str, at: int) -> str:
+    return text[text.rfind("\n", 0, at) + 1:at]
 
 
 def skill_holds(skill_dir: Path, set_folders: tuple[str, ...]) -> Callable[[str], bool]:
@@ -852,6 +862,7 @@ def skill_holds(skill_dir: Path, set_folders: tuple[str, ...]) -> Callable[[str]
             return False
         return safely.exists(skill_dir / posix) or skill_file_reason(skill_dir, name) is not None \
             or any(not _FLAG_BEFORE.search(text[max(0, m.start() - 40):m.start()])
+                   and not _ARGUMENT_OF.search(_line_before(text, m.start()))
                    for m in re.finditer(rf"(?<![\w/.-]){re.escape(name)}(?![\w-])", text))
 
     return holds

@@ -55,6 +55,28 @@ _CJK_PREDICATE = re.compile(
     r"있|포함|설명|제시|언급|명시|되어|됨|했|한다")
 
 
+# ...or an act of the work opening the phrase ("生成新的 G0 包版本", "记录确认版本与锁定项",
+# "只等待一次 G0 拍板"): what the run does, never a text it writes. (An adverb of manner or
+# order may come first; a phrase this short that only names a thing, "生成器", stays text.)
+_CJK_ACTS = (r"(?:生成|产出|產出|收集|集中收集|保留|记录|記錄|执行|執行|返回|阻断|阻斷|等待|调用|"
+             r"調用|创建|創建|询问|詢問|拒绝|拒絕|推荐|推薦|确认|確認|读取|讀取|写入|寫入|更新|删除|"
+             r"刪除|避免|停止|跳过|跳過|构建|構建|修改|修复|修復|识别|識別|分析|总结|總結|拆分|合并|"
+             r"合併|调整|調整|转换|轉換|计算|計算|验证|驗證|校验|校驗|保存|导出|導出|发送|發送|回复|"
+             r"回覆|引导|引導|建立|设置|設置|进入|進入|切换|切換|标记|標記|拦截|攔截|暂停|暫停|交付|"
+             r"检查|檢查|判定|保持|提供|核对|核對|锁定|鎖定|提交|改变|改變|使用|处理|處理|完成|阻止|"
+             r"允许|允許|接受|比较|比較|评估|評估|检测|檢測|审查|審查|确保|確保|保证|保證|选择|選擇|"
+             r"判断|判斷|遵循|遵守|拒收|降级|降級|升级|升級|重试|重試|中止|放弃|放棄|展示|呈现|呈現)")
+CJK_ACT = re.compile(r"^(?:只|先|再|仍|立即|立刻|自动|自動|必须|必須|应|應|需要?|不再)?"
+                     rf"{_CJK_ACTS}\s?\S{{2,}}")
+# ...anywhere in a longer phrase ("在权利解决前阻断候选", "按已锁定路线生成一张"): under a
+# list of what the work must hold, a phrase of five characters or more with an act in it.
+# (a clause opening with a coverb, "在…内重建", "按…编译", "将…汇入", "把…作为", "对…重跑", "从…
+# 恢复", "通过…解决", frames an act too)
+# ("为什么", "对比表", "在线" are words of their own, never a frame)
+CJK_ACT_ANY = re.compile(rf"{_CJK_ACTS}|^(?:在(?!线|線)|按(?!钮|鈕)|将|將|把|对(?!比|于|話|话)|"
+                         r"對(?!比|於|話)|从|從|通过|通過|经由|經由)\s?\S.{2,}")
+
+
 def _heading(words: list[str]) -> bool:
     """Title Case or capitals: a heading, a label or a salutation the work writes as is."""
     letters = [w for w in words if w[:1].isalpha()]
@@ -74,7 +96,7 @@ def short_claim(text: str) -> bool:
     if _TOKEN_LOOK.search(text):
         return False
     if CJK.search(text):
-        return _CJK_PREDICATE.search(text) is not None
+        return _CJK_PREDICATE.search(text) is not None or CJK_ACT.match(text) is not None
     words = text.split()
     if len(words) < 2:
         return False

@@ -41,7 +41,7 @@ from runner.authoring.dialects import (
     PROMPT_ALIASES,
     TRIGGER_FLAGS,
 )
-from runner.authoring.fields import name_words, words
+from runner.authoring.fields import name_words, strings_in, words
 from runner.authoring.groups import grouped
 from runner.authoring.harness_twins import case_words, holds, preferred, shared
 from runner.authoring.harnessed import PROGRAM_SUFFIXES, harness_of, harness_why
@@ -564,10 +564,12 @@ def survey(folder: Path, names: list[str] | None = None, shared: bool = False,
     cases, twins = _twins_apart(cases)
     cases, variants = _variants_of_the_set(cases)
     cases, examples = _examples_apart(cases)
+    cases, native = _native_first(cases)
     cases, sourced = _named_by_manifest(cases, [p for p, _ in unread])
     broken = tuple(j for j in every if j.error is not None)
     return Surveyed(folder, tuple(j.path for j in cases),
-                    (*unread, *passed, *routed, *twins, *variants, *examples, *sourced),
+                    (*unread, *passed, *routed, *twins, *variants, *examples, *native,
+                     *sourced),
                     _conflict(cases),
                     broken)
 
@@ -666,6 +668,35 @@ def _variants_of_the_set(cases: list[Judged]) -> tuple[list[Judged], list[tuple[
         return cases, []
     return main, [(j.path, f"a variant of {main[0].path.name} by its name, which is read "
                            "(grade it instead with --cases)") for j in others]
+
+
+def _native_first(cases: list[Judged]) -> tuple[list[Judged], list[tuple[Path, str]]]:
+    """Case files of different shapes where one is `evals.json` naming its skill
+    (`skill_name`: the skill-creator format, the set this tool reads natively) and naming
+    each other file in its own text (a routing benchmark's `route_cases.json`, which its
+    cases run on or change): the others are that set's data, said, never read beside it.
+    Anything else (two sets, versions of one) stays a conflict (`--cases FILE`)."""
+    conflict = _conflict(cases)
+    if conflict is None or not conflict.startswith(_SHAPES + " ("):
+        return cases, []
+    native = [j for j in cases if j.path.name == "evals.json"]
+    text = _skill_set_text(native[0].path) if len(native) == 1 else None
+    others = [j for j in cases if j not in native]
+    if text is None or not all(j.path.name in text for j in others):
+        return cases, []
+    return native, [(j.path, f"data of {native[0].path.name}, whose cases name it: not a "
+                             "second set (grade it as one with --cases)") for j in others]
+
+
+def _skill_set_text(path: Path) -> str | None:
+    """The file's text when it is a set naming its skill (`skill_name`), else None."""
+    try:
+        data = read_data(path) if path.stat().st_size <= MAX_BYTES else None
+    except (CaseSetError, OSError):
+        return None
+    named = isinstance(data, dict) and isinstance(data.get("skill_name"), str) \
+        and bool(data["skill_name"].strip())
+    return " ".join(strings_in(data)) if named else None
 
 
 # A file's name saying it shows a set's format rather than being one (`private-evals.example.

@@ -30,30 +30,25 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from runner.authoring.md_cells import (
+    PROMPT_HEADERS,
+    cell_text,
+    item_prompt,
+    table_rows,
+    table_side,
+    unquoted_cell,
+)
 from runner.authoring.sides import side
 
 SUFFIXES = (".md", ".markdown")
-_PROMPT_HEADERS = re.compile(r"(?i)^(?:user\s+)?(?:prompt|query|input|request|message|"
-                             r"utterance|question|task|phrase)s?\b")
 _SIDE_HEADERS = re.compile(r"(?i)\b(?:expected|expect|should|trigger|triggers|fires?|loads?|"
                            r"activates?|result|outcome|verdict)\b|期望|预期|預期|期待|结果|結果")
 # A routing table's expected cell: the one skill the prompt should reach, in backticks.
 _ROUTE_CELL = re.compile(r"^`([a-z0-9][a-z0-9_:-]*)`$", re.IGNORECASE)
-# The expected cell's opening words: the side; what follows is the author's reason. A
-# modal alone says nothing: the verb after it does ("Should load" fires, "Should stay out",
-# "Must be ignored" do not).
-_STAYS_OUT = re.compile(r"(?i)^(?:(?:must|should|does|do|will|would|wo)\s*n[o'’]t|"
-                        r"(?:must|should)\s+(?:not|never)|not\b|no\b|nope\b|never\b|none\b|"
-                        r"skip|false\b|"
-                        r"stays?\s+out|no[- ]trigger|❌|✗|✘|⛔|🚫|(?:must|should)\s+(?:stay\s+out|"
-                        r"be\s+(?:ignored|skipped)|skip|route|defer|go\s+to|hand\s+off))")
-_FIRES = re.compile(r"(?i)^(?:(?:must|should)\s+(?:be\s+)?(?:load|fire|trigger|activate|invoke|"
-                    r"use|run)\w*|must\s*$|should\s*$|yes\b|true\b|loads?\b|loaded\b|fires?\b|"
-                    r"fired\b|triggers?\b|triggered\b|activates?\b|activated\b|invokes?\b|✅|✓|✔|☑)")
 # a skill's name in a heading's code span (`worklog`, `pdf-maker`), never a flag or a file
 _NAMED_SKILL = re.compile(r"`([a-z0-9][a-z0-9_:-]*)`", re.IGNORECASE)
 _NOT_A_SKILL = re.compile(r"\.(?:md|py|json|ya?ml|txt|sh|js|ts)$", re.IGNORECASE)
-_QUOTES = "\"'“”‘’«»`"
+
 
 
 def is_table_file(path: Path) -> bool:
@@ -61,51 +56,6 @@ def is_table_file(path: Path) -> bool:
     cases.md`)."""
     return path.suffix.lower() in SUFFIXES and (
         "trigger" in path.name.lower() or "trigger" in path.parent.name.lower())
-
-
-def table_side(cell: str) -> bool | None:
-    """Whether an expected cell says the skill fires (True), stays out (False), or neither."""
-    text = cell.strip().lstrip("*_ ").strip()
-    if _STAYS_OUT.match(text):
-        return False
-    if _FIRES.match(text):
-        return True
-    return None
-
-
-def _unquoted(cell: str) -> str:
-    text = cell.strip()
-    if len(text) >= 2 and text[0] in _QUOTES and text[-1] in _QUOTES:
-        return text[1:-1].strip()
-    return text
-
-
-def _rows(tokens: list[Token], start: int) -> tuple[list[list[str]], int]:
-    """The table opening at `start`: its rows of cell texts (the header first), and the index
-    after it."""
-    rows: list[list[str]] = []
-    index = start + 1
-    while index < len(tokens) and tokens[index].type != "table_close":
-        token = tokens[index]
-        if token.type == "tr_open":
-            rows.append([])
-        elif token.type == "inline" and rows:
-            rows[-1].append(_cell_text(token))
-        index += 1
-    return rows, index + 1
-
-
-def _cell_text(token: Token) -> str:
-    """A cell's text as written: a code span keeps its backticks (the prompt may be one)."""
-    parts = []
-    for child in token.children or []:
-        if child.type == "code_inline":
-            parts.append(f"`{child.content}`")
-        elif child.type == "softbreak":
-            parts.append(" ")
-        else:  # text, and inline HTML written in a prompt ("Convert <div> to JSX")
-            parts.append(child.content)
-    return "".join(parts).strip()
 
 
 def _heading_skill(tokens: list[Token], index: int) -> str | None:
@@ -118,7 +68,6 @@ def _heading_skill(tokens: list[Token], index: int) -> str | None:
 
 
 _MODAL = re.compile(r"(?i)\b(?:should|must|shall|does|do|don['’]?t|not|never|won['’]?t)\b")
-_CLOSING = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»", "`": "`", "「": "」"}
 _LIST_OPEN = frozenset({"bullet_list_open", "ordered_list_open"})
 _LIST_CLOSE = frozenset({"bullet_list_close", "ordered_list_close"})
 
@@ -131,22 +80,6 @@ def _heading_side(tokens: list[Token], index: int) -> bool | None:
         # a sentence opening like a side is prose, and a title ("Trigger Tests") says none
         return None
     return table_side(text)
-
-
-def _item_prompt(text: str) -> str:
-    """A list item's query: a quoted prompt without the note after it ("'...' — why")."""
-    text = text.strip()
-    closing = _CLOSING.get(text[:1])
-    if closing is not None:
-        # the first closing quote that ends the prompt: the text's end, or a note after it
-        # (an apostrophe inside a word, "Don't", is no close)
-        close = next((i for i in range(2, len(text)) if text[i] == closing and (
-            i == len(text) - 1 or text[i + 1] in " \t-—–:：(（,;")), 0)
-        if close:
-            return text[1:close].strip()
-        if len(text) == 2 and text[1] == closing:
-            return ""  # an empty quote: no query
-    return text
 
 
 def table_queries(text: str) -> list[dict[str, Any]]:
@@ -176,18 +109,18 @@ def table_queries(text: str) -> list[dict[str, Any]]:
         said = next((v for _, v in sorted(sides.items(), reverse=True) if v is not None), None)
         if token.type == "inline" and lists == 1 and said is not None and index >= 2 \
                 and tokens[index - 2].type == "list_item_open":
-            prompt = _item_prompt(_cell_text(token))
+            prompt = item_prompt(cell_text(token))
             if prompt:
                 item: dict[str, Any] = {"prompt": prompt, "should_trigger": said}
                 found.append({**item, "skill": skill} if skill else item)
         if token.type != "table_open":
             index += 1
             continue
-        rows, index = _rows(tokens, index)
+        rows, index = table_rows(tokens, index)
         if len(rows) < 2:
             continue
         header = rows[0]
-        prompt_at = next((i for i, h in enumerate(header) if _PROMPT_HEADERS.match(h)), None)
+        prompt_at = next((i for i, h in enumerate(header) if PROMPT_HEADERS.match(h)), None)
         if prompt_at is None:
             continue
         # the column whose every cell reads as a side ("Expected route" beside "Should
@@ -197,7 +130,7 @@ def table_queries(text: str) -> list[dict[str, Any]]:
         for side_at in (i for i, h in enumerate(header) if i != prompt_at
                         and _SIDE_HEADERS.search(h)):
             read = [(row, table_side(row[side_at])) for row in rows[1:]
-                    if len(row) > max(prompt_at, side_at) and _unquoted(row[prompt_at])]
+                    if len(row) > max(prompt_at, side_at) and unquoted_cell(row[prompt_at])]
             if read and all(fires is not None for _, fires in read):
                 break
             routes = _routes(rows[1:], prompt_at, side_at)
@@ -209,7 +142,7 @@ def table_queries(text: str) -> list[dict[str, Any]]:
         if read and not all(fires is not None for _, fires in read):
             continue
         for row, fires in read:
-            query: dict[str, Any] = {"prompt": _unquoted(row[prompt_at]),
+            query: dict[str, Any] = {"prompt": unquoted_cell(row[prompt_at]),
                                      "should_trigger": fires, "note": row[side_at]}
             found.append({**query, "skill": skill} if skill else query)
     return found
@@ -219,9 +152,9 @@ def _routes(rows: list[list[str]], prompt_at: int, side_at: int) -> list[dict[st
     """A routing table's rows as queries naming their skill (a row `| S1 | <prompt> |
     <skill in backticks> |`): every expected cell one skill's name in backticks; else []."""
     said = [(row, _ROUTE_CELL.match(row[side_at].strip())) for row in rows
-            if len(row) > max(prompt_at, side_at) and _unquoted(row[prompt_at])]
+            if len(row) > max(prompt_at, side_at) and unquoted_cell(row[prompt_at])]
     if not said or any(m is None or _NOT_A_SKILL.search(m.group(1))
                        or side(m.group(1)) is not None for _, m in said):
         return []
-    return [{"prompt": _unquoted(row[prompt_at]), "expected_skill": m.group(1)}
+    return [{"prompt": unquoted_cell(row[prompt_at]), "expected_skill": m.group(1)}
             for row, m in said if m is not None]

@@ -67,6 +67,9 @@ POSITIVE_WITH_A_NEGATION = [
     "確証の弱い所見を未確証として区別している",
     # what alone falls short, then what the work must also do
     "Running the tests alone is not enough: the agent must also fix the test and show the diff.",
+    # a lack the work must detect ("检出 ... 缺少"): the detection needs its quote
+    "FSM 检出不可达状态或缺少 recovery 路径",
+    "找出没有测试的函数",
 ]
 
 

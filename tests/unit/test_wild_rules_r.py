@@ -115,6 +115,21 @@ def test_a_case_typed_should_not_trigger_is_a_trigger_query(tmp_path: Path) -> N
     assert any("only a routing expectation" in m for m in said), said
 
 
+def test_a_case_typed_trigger_is_a_should_trigger_query(tmp_path: Path) -> None:
+    """`"type": "trigger"` beside `"type": "no-trigger"`: both sides offered as trigger
+    queries; before, only the second was, and the set was refused (no query should fire)."""
+    skill = _skill(tmp_path / "nav-design")
+    _write(skill / "evals" / "evals.json", {"evals": [
+        {"id": "t1", "type": "trigger", "prompt": "Design the nav for our shop app."},
+        {"id": "t2", "type": "trigger", "prompt": "Lay out the menu of the admin area.",
+         "expectations": ["The nav table lists the admin pages"]},
+        {"id": "n1", "type": "no-trigger", "prompt": "Name our shop app."}]})
+    got = report(skill)
+    assert [str(c["id"]) for c in got["cases"]] == ["t2"], got["cases"]
+    said = _said(got)
+    assert sum("`type: trigger`: a should-trigger query" in m for m in said) == 2, said
+
+
 def test_do_not_activate_heads_a_routing_statement() -> None:
     assert routing_alone("Do NOT activate nav-design.", ("nav-design",)) is False
     assert routing_alone("Does not activate nav-design.", ("nav-design",)) is False
