@@ -5,23 +5,16 @@ and the case tied in every arm (EV008)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from runner.authoring.caseset import load_caseset
 from runner.schema.case import CaseSet
-
-SKILL_MD = "---\nname: memo\ndescription: Use when asked to write a memo.\n---\nBody.\n"
+from tests.helpers import make_skill
 
 
 def _load(tmp_path: Path, cases: list[dict[str, Any]]) -> CaseSet:
-    skill = tmp_path / "memo"
-    (skill / "evals").mkdir(parents=True)
-    (skill / "SKILL.md").write_text(SKILL_MD)
-    (skill / "evals" / "evals.json").write_text(json.dumps({"skill_name": "memo",
-                                                            "evals": cases}))
-    return load_caseset(skill, "memo")
+    return load_caseset(make_skill(tmp_path, cases, name="memo"), "memo")
 
 
 def test_an_eval_config_block_is_read_as_the_case_s_fields(tmp_path: Path) -> None:
