@@ -272,8 +272,19 @@ def set_named(items: list[Any], data: Any, known: Collection[str]) -> list[list[
     if field is not None:  # (`expected_controller: star-writing-ledger` in every case)
         return [[known_as(i[field].strip(), known)] if isinstance(i, dict) else []
                 for i in items]
-    return [[known_as(e, known) for e in explicit(i)] or own or inferred(i, known)
-            for i in items]
+    return [[known_as(e, known) for e in explicit(i)] or _group_skill(i, known) or own
+            or inferred(i, known) for i in items]
+
+
+def _group_skill(item: Any, known: Collection[str]) -> list[str]:
+    """The skill a case's group is named for (`suites: {assistant_builder: {tests: [...]}}`:
+    the group `assistant_builder`, the tag runner.authoring.groups gives each of its cases,
+    is the skill `assistant-builder`), written as the skill's name or differently only in
+    case, hyphens, underscores or spaces."""
+    tags = item.get("tags") if isinstance(item, dict) else None
+    group = tags[-1] if isinstance(tags, list) and tags and isinstance(tags[-1], str) else ""
+    skill = known_as(group.strip(), known) if group.strip() else ""
+    return [skill] if skill in known else []
 
 
 # Fields of a case that never name its skill, whatever they hold.

@@ -428,6 +428,11 @@ _ACCEPTABLE = {"acceptable", "allowed", "accepted", "permitted", "valid"}
 _ACTION_WORDS = {"action", "actions", "command", "commands", "calls", "steps"}
 _COMMAND_PARTS = {"flag", "flags", "option", "options", "command", "commands", "args",
                   "arguments", "switches"}
+# Words naming the work's reply in a list's name (`output_contains`, `response_contains`).
+_OUTPUT_WORDS = frozenset({"output", "response", "answer", "reply"})
+# Words of a list's name saying the work holds its texts (`output_contains_any`).
+_CONTAINS_WORDS = frozenset({"contains", "contain", "include", "includes", "mentions",
+                             "mention", "matches", "match", "has"})
 # Words of obligation that, alone over a list of texts, name texts the work must hold.
 _OBLIGED = {"required", "must"}
 _CODE_WORDS = {"id", "ids", "code", "codes"}
@@ -2696,11 +2701,15 @@ class CaseReader:
             words = field_words(key)
             groups = item[key]
             # `required_any: [[...]]`: a word of obligation with "any" says the same
+            flat = "any" in words and bool(words & _CONTAINS_WORDS) and isinstance(
+                groups, list) and bool(groups) and all(isinstance(g, str) for g in groups)
             if not ({"one", "any"} & words and "of" in words or "either" in words
-                    or "any" in words and words & _GROUP_WORDS) \
+                    or "any" in words and words & _GROUP_WORDS or flat) \
                     or not isinstance(groups, list) or not groups:
                 continue
-            groups = [[g] if isinstance(g, str) else g for g in groups]
+            # `output_contains_any: [a, b]`: one check, any of the texts (a flat list of
+            # groups, `one_of: [a, b]`, stays a check each)
+            groups = [groups] if flat else [[g] if isinstance(g, str) else g for g in groups]
             if not all(_strings(g) is not None for g in groups):
                 continue
             item.pop(key)
@@ -3458,9 +3467,10 @@ class CaseReader:
         own reader's."""
         for key in list(item):
             said = field_words(key)
+            # (`output_contains`, `response_not_contains`: the work's reply names whose texts)
             if key in CASE_ALIASES or key in ("must_include", "must_avoid") \
-                    or not said & _CONTAINING or not said & _EXPECTING \
-                    or said - _CONTAINING - _EXPECTING - _WORDS["neg"]:
+                    or not said & _CONTAINING or not said & (_EXPECTING | _OUTPUT_WORDS) \
+                    or said - _CONTAINING - _EXPECTING - _OUTPUT_WORDS - _WORDS["neg"]:
                 continue
             field = "must_avoid" if said & _WORDS["neg"] else "must_include"
             value = item.pop(key)

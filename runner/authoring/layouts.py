@@ -99,6 +99,8 @@ from runner.schema.case import CaseSet
 SET_NAMES = (*USUAL_STEMS, *CONFIG_STEMS)
 # The folder a set sits in: `evals/`, the singular some authors write, a test folder.
 SET_FOLDERS = ("evals", "eval", "tests/evals", "tests", "test", "evaluations", "evaluation",
+               # an end-to-end suite of the agent (`tests/e2e/test_cases.yaml`)
+               "tests/e2e", "e2e",
                # a JavaScript project's test folder (`__test__/evals/<skill>/cases.json`)
                "__tests__/evals", "__test__/evals")
 # ...of which these hold a program's tests too: a file there holding no case is their data.
@@ -739,8 +741,9 @@ def beside_skill_md(skill_dir: Path) -> Path | None:
 REFERENCE_FOLDER = "references"
 _REFERENCE_STEMS = tuple(s for s in SET_NAMES if "eval" in s or "test" in s)
 # ...or a name whose last word says so (`skill-regression-tests.md`, `routing-evals.json`):
-# never "testing" or "evaluation" (a guide to them)
-_REFERENCE_NAMED = re.compile(r"(?i)(?:^|[-_])(?:evals|tests|test[-_]cases|eval[-_]cases)$")
+# never "testing" or "evaluation" alone (a guide to them); "evaluation-cases" are cases
+_REFERENCE_NAMED = re.compile(r"(?i)(?:^|[-_])(?:evals|tests|(?:test|eval|evaluation|"
+                              r"validation)[-_](?:cases|scenarios))$")
 
 
 def reference_sets(skill_dir: Path, suffixes: tuple[str, ...]) -> list[Path]:

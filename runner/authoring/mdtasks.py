@@ -184,6 +184,7 @@ _FAIL_LABELS = re.compile(r"(?i)^(?:fail(?:ure)?(?:\s+(?:indicators?|if|when|mod
                           r"have|show|mention|use|do))?|anti[-\s]?patterns?|"
                           r"red\s+flags?|forbidden(?:\s+behaviou?rs?)?|hard[-\s]failures?"
                           r"(?:\s+signals?)?|(?:常见|典型)?失败(?:标志|信号|条件|模式)?|不应|禁止|"
+                          r"反模式|反例行为|"
                           r"nicht\s+erwartet|darf\s+nicht|verboten|ausschlusskriterien|"
                           r"ne\s+doit\s+pas|interdit|no\s+debe|prohibido|não\s+deve|proibido|"
                           r"금지(?:\s*사항)?)$")
@@ -789,6 +790,9 @@ def case_file_text(text: str) -> str | None:
     body = _FRONT.match(text)
     body_text = body.group(2) if body else text
     heads = list(_ANY_HEADING.finditer(body_text))
+    several = _cases_of_labelled_headings(body_text, heads)
+    if several is not None:
+        return several
     titles = [h for h in heads if len(h.group("marks")) == 1]
     labels = [_label_name(h.group("title")).lower() for h in heads
               if len(h.group("marks")) > 1]
@@ -799,6 +803,27 @@ def case_file_text(text: str) -> str | None:
     out = _ANY_HEADING.sub(lambda h: "" if len(h.group("marks")) == 1 else
                            f"**{_label_name(h.group('title'))}:**", body_text)
     return f"## {name}\n{out}"
+
+
+def _cases_of_labelled_headings(body: str, heads: list[re.Match[str]]) -> str | None:
+    """A file of several cases whose labels are headings a level below each case's ("## 用例
+    1" then "### 用户输入" and "### 期望行为"): the text with each case heading a `##` and
+    each label heading a bold label, or None when the file is no such set (one prompt label,
+    or prompt labels at several levels, or no case heading above them)."""
+    def level(head: re.Match[str]) -> int:
+        return len(head.group("marks"))
+
+    prompts = [h for h in heads if _prompt_label(_label_name(h.group("title")).lower())]
+    levels = {level(h) for h in prompts}
+    if len(prompts) < 2 or len(levels) != 1:
+        return None
+    labels = levels.pop()
+    cases = [h for h in heads if 1 < level(h) < labels]
+    if not cases or not all(any(c.start() < p.start() for c in cases) for p in prompts):
+        return None
+    return _ANY_HEADING.sub(lambda h: "" if level(h) == 1 else f"## {h.group('title')}"
+                            if level(h) < labels else f"**{_label_name(h.group('title'))}:**",
+                            body)
 
 
 def markdown_text(path: Path) -> str | None:
