@@ -272,7 +272,7 @@ def set_named(items: list[Any], data: Any, known: Collection[str]) -> list[list[
     if field is not None:  # (`expected_controller: star-writing-ledger` in every case)
         return [[known_as(i[field].strip(), known)] if isinstance(i, dict) else []
                 for i in items]
-    return [[known_as(e, known) for e in explicit(i)] or _group_skill(i, known) or own
+    return [[known_as(e, known) for e in explicit(i)] or own or _group_skill(i, known)
             or inferred(i, known) for i in items]
 
 

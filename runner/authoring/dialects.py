@@ -85,7 +85,7 @@ from runner.authoring.routing import (
 from runner.authoring.routing_types import loaded_skill, loaded_type, read_routing, routing_type
 from runner.authoring.rubrics import rubric_criteria
 from runner.authoring.setups import SETUP_KEYS
-from runner.authoring.short_claims import CJK_ACT_ANY, short_claim
+from runner.authoring.short_claims import cjk_act, short_claim
 from runner.authoring.signal_lists import SENTENCE_MIN_WORDS, signal_checks
 from runner.authoring.situations import (
     SITUATION_FIELDS,
@@ -489,6 +489,10 @@ _JUDGED_KEYS = frozenset({"judge", "llm", "llm_judge", "llm-rubric", "llm_rubric
 _NESTED_CHECK_KEYS = ("check", "checker", "matcher", "rule", "verify", "verification")
 # A run's record beside it (`passed: null`, `evidence: ""`): blanks, no part of the check.
 _RECORD_KEYS = frozenset({"passed", "evidence", "result", "score", "status"})
+
+
+# Fields that stage the case's inputs: a path there is where a fixture comes from.
+_STAGING_FIELDS = frozenset({"files", "fixtures", "inputs", "input_files", "setup", "extra"})
 
 
 def _named_in_full(name: str, texts: list[str]) -> str:
@@ -1917,7 +1921,12 @@ class CaseReader:
                     and set(name_words(k)) & _EVAL_WORDS
                     and set(name_words(k)) <= _EVAL_WORDS | _BLOCK_WORDS]:
             block = _snaked({str(k): v for k, v in item[key].items()})
-            if all(isinstance(v, bool) for v in block.values()):
+            # (a block of named checks each true or false is `_flag_criteria`'s; one check
+            # object, `{type: contains, value: X}`, is read as a check; a grader's settings,
+            # `{method, model}`, hold none of the case's fields)
+            known = {*Case.model_fields, *CONSUMED_FIELDS, *GRADING_FIELDS, *CASE_ALIASES}
+            if all(isinstance(v, bool) for v in block.values()) or "type" in block \
+                    or not block.keys() & known:
                 continue
             taken = [k for k in block if k not in item]
             if not taken:
@@ -2340,8 +2349,9 @@ class CaseReader:
             self.mapped(f"`{key}`: a limit on each unit of the output, graded as a statement "
                         f"({limit!r})", "none needed, or write it as a statement under "
                         "expectations")
-        for key in [k for k in sorted(extra) if whole_limit(k, extra[k]) is not None]:
-            kind, check = whole_limit(key, extra.pop(key)) or ("", "")
+        wholes = {k: w for k in sorted(extra) if (w := whole_limit(k, extra[k])) is not None}
+        for key, (kind, check) in wholes.items():
+            extra.pop(key)
             self.add(kind, check, f"{key} (a limit on the whole output)")
             how = "counted as a check (that many lines, as `grep -c` counts them)" \
                 if kind == "check" else f"graded as a statement ({check!r})"
@@ -2701,8 +2711,12 @@ class CaseReader:
             words = field_words(key)
             groups = item[key]
             # `required_any: [[...]]`: a word of obligation with "any" says the same
-            flat = "any" in words and bool(words & _CONTAINS_WORDS) and isinstance(
-                groups, list) and bool(groups) and all(isinstance(g, str) for g in groups)
+            # (only a list of texts of the work's reply: `tool_calls_include_any` names tools,
+            # `files_changed_include_any` files, each their own reader's)
+            flat = "any" in words and bool(words & _CONTAINS_WORDS) and not (
+                words - {"any"} - _CONTAINS_WORDS - _OUTPUT_WORDS - _EXPECTING - _GROUP_WORDS
+                - _WORDS["neg"]) and isinstance(groups, list) and bool(groups) \
+                and all(isinstance(g, str) for g in groups)
             if not ({"one", "any"} & words and "of" in words or "either" in words
                     or "any" in words and words & _GROUP_WORDS or flat) \
                     or not isinstance(groups, list) or not groups:
@@ -2972,7 +2986,12 @@ class CaseReader:
             if routing_word(value) is True:
                 # `"type": "trigger"` beside `"type": "no-trigger"` cases: a should-trigger
                 # query; what else it checks (the skill runs on it) is graded as written, and
-                # the label stays the case's (a trigger test's words need no input)
+                # the label stays the case's (a trigger test's words need no input). Only a
+                # case's kind (a `category: triggers` names a topic: database triggers), and
+                # never beside an expected output, which a routing case would keep as its note
+                expected = item.get("expected_output")
+                if key == "category" or isinstance(expected, str) and expected.strip():
+                    continue
                 self.routing.append(True)
                 self.problems.report("EV012", self.label, f"`{key}: {value}`: a should-trigger "
                                      "query, offered as a trigger query", "move the prompt to "
@@ -3151,7 +3170,13 @@ class CaseReader:
                     self.add("check", check, f"{origin} (an absence: must not contain)")
                 continue
             outputs = item["outputs"] = list(outputs or [])
-            file = _named_in_full(absence.file, [*strings_in(item), *self.statements])
+            # (the case's fixtures are staged at their names: never where a name is written)
+            file = _named_in_full(absence.file, [
+                *strings_in({k: v for k, v in item.items() if k not in _STAGING_FIELDS}),
+                *self.statements])
+            if file != absence.file:
+                self.mapped(f"{origin}: {absence.file} read as {file}, the path the case "
+                            "gives it", f"write {file} in the statement")
             same = next((n for n, o in enumerate(outputs) if isinstance(o, dict)
                          and o.get("path") == file
                          and isinstance(o.get("contains", []), list)), None)
@@ -3519,7 +3544,7 @@ class CaseReader:
                             describes_behaviour(text) or CJK.search(text) is not None
                             and (len(text.strip()) >= 6 and _CJK_BEHAVIOUR.search(text)
                                  is not None or len(text.strip()) >= 5
-                                 and CJK_ACT_ANY.search(text) is not None))
+                                 and cjk_act(text, anywhere=True)))
                         or key == "must_avoid" and acts(text)):
                     self._behaviour(key, n, text)
                     continue

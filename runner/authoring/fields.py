@@ -462,6 +462,8 @@ def whole_limit(name: str, value: Any) -> tuple[str, str] | None:
     if found is None or not isinstance(value, int) or isinstance(value, bool) or value <= 0:
         return None
     bound, unit = found.group(1).lower(), _UNITS[found.group(2).lower()]
+    if found.group(2).lower() == "length" and not re.search(_SPOKEN, name.lower()):
+        return None  # a bare `max_length: 2048` is as often a model's setting as a limit
     if bound == "min" and unit == "lines":
         return "check", rf"re:\A(?:[^\n]*\n){{{value - 1}}}[\s\S]"
     most = "most" if bound == "max" else "least"

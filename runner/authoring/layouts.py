@@ -104,7 +104,7 @@ SET_FOLDERS = ("evals", "eval", "tests/evals", "tests", "test", "evaluations", "
                # a JavaScript project's test folder (`__test__/evals/<skill>/cases.json`)
                "__tests__/evals", "__test__/evals")
 # ...of which these hold a program's tests too: a file there holding no case is their data.
-_PROGRAM_TEST_FOLDERS = frozenset({"tests", "test"})
+_PROGRAM_TEST_FOLDERS = frozenset({"tests", "test", "evaluation", "e2e", "tests/e2e"})
 # Hidden folders agents load skills from: their skills count when a repository has no other.
 AGENT_FOLDERS = frozenset({".claude", ".cursor", ".codex", ".agents", ".agent", ".gemini",
                            ".opencode", ".github", ".windsurf", ".kiro"})

@@ -39,6 +39,7 @@ def table_side(cell: str) -> bool | None:
 
 
 def unquoted_cell(cell: str) -> str:
+    """A cell's text without the quotes around it, when it is quoted whole."""
     text = cell.strip()
     if len(text) >= 2 and text[0] in _QUOTES and text[-1] in _QUOTES:
         return text[1:-1].strip()

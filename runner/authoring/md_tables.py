@@ -34,9 +34,12 @@ _ID_HEADERS = re.compile(r"(?i)^(?:#|no\.?|id|case|case\s+id|n|编号|序号)$")
 _FIRES = re.compile(r"(?i)^(?:(?:the\s+)?(?:skill\s+)?(?:(?:must|should|will)\s+)?"
                     r"(?:triggers?|fires?|loads?|activates?)(?:\s+(?:the\s+)?skill)?"
                     r"|(?:the\s+)?skill\s+(?:is\s+)?(?:triggered|loaded|activated))$")
-_STAYS = re.compile(r"(?i)^(?:(?:the\s+)?(?:skill\s+)?(?:must|should|does|will)\s*(?:not|n't)\s+"
-                    r"(?:be\s+)?(?:trigger(?:ed)?|fire|load(?:ed)?|activate(?:d)?))$")
-_CLAUSE_END = re.compile(r"\s*(?:;|\s[—–]\s|\.\s+|\.$)\s*")
+_STAYS = re.compile(r"(?i)^(?:(?:the\s+)?(?:skill\s+)?(?:must|should|does|do|will)\s*(?:not|n't)\s+"
+                    r"(?:be\s+)?(?:trigger|fire|load|activate|invoke)\w*(?:\s+(?:the\s+)?skill)?"
+                    r"|no[-\s]trigger|(?:the\s+)?skill\s+is\s+not\s+(?:triggered|loaded|"
+                    r"activated|invoked))$")
+# (a sentence ends before a capital: "e.g. with" goes on)
+_CLAUSE_END = re.compile(r"\s*(?:;|\s[—–]\s|\.\s+(?=[A-Z])|\.$)\s*")
 
 
 def _firing(cell: str) -> tuple[bool | None, str]:
@@ -65,20 +68,25 @@ def table_cases(text: str) -> list[dict[str, Any]] | None:
                             if i != prompt_at and _EXPECTED_HEADERS.search(h)), None)
         if prompt_at is None or expected_at is None:
             continue
-        body = [row for row in rows[1:] if len(row) == len(header)
-                and item_prompt(row[prompt_at]) and row[expected_at].strip()]
+        # (a row with no expected cell stays a case: said as one with nothing to grade)
+        body = [row for row in rows[1:] if len(row) == len(header) and item_prompt(
+            row[prompt_at])]
         # (cells that only say whether the skill loads: a trigger table's)
-        if not body or all(table_side(row[expected_at]) is not None for row in body):
+        if not body or all(table_side(row[expected_at]) is not None for row in body
+                           if row[expected_at].strip()):
             continue
         id_at = next((i for i, h in enumerate(header) if _ID_HEADERS.match(h.strip())), None)
         for n, row in enumerate(body, len(cases) + 1):
             notes = [f"{header[i]}: {cell}" for i, cell in enumerate(row)
                      if i not in (prompt_at, expected_at, id_at) and cell.strip()]
+            prompt = item_prompt(row[prompt_at])
+            if len(prompt) + 2 < len(row[prompt_at].strip()):  # a note after the quote
+                notes.insert(0, f"{header[prompt_at]}: {row[prompt_at].strip()}")
             fires, expected = _firing(row[expected_at])
             case: dict[str, Any] = {
                 "id": row[id_at].strip() if id_at is not None and row[id_at].strip()
                 else f"case-{n}",
-                "prompt": item_prompt(row[prompt_at])}
+                "prompt": prompt}
             if expected:
                 case["expectations"] = [expected]
             if fires is not None:

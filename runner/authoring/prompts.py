@@ -96,13 +96,17 @@ _INSTALL = re.compile(
 _SEARCHED_AND_GOT = re.compile(
     r"(?i)\bsearch(?:es|ed|ing)?\s+for\s+and\s+(?:retriev|fetch|download|obtain)\w*"
     r"|\b(?:retriev|fetch|download|obtain)\w*\s+(?:[\w-]+\s+){1,6}?(?:online\b|from\s+the\s+"
-    r"(?:internet|web)\b)")
+    # (the web as the source, never a kind of software: "the web app's login endpoint")
+    r"(?:internet|web)\b(?![\s_-]*(?:app|ui|page|server|hook|socket|site|view|interface|"
+    r"client|console|dashboard|api|form)))")
 _LOCAL_SEARCH = re.compile(
     r"(?i)\b(?:in|from|within|across)\s+(?:the\s+|this\s+|my\s+|our\s+|its\s+|local\s+|"
-    r"user's\s+|project's\s+)*(?:repo|repository|codebase|code|project|database|db|files?|"
-    r"folders?|director(?:y|ies)|workspace|documents?|knowledge\s+base|vault|notes|index|"
-    r"logs?|fixtures?)\b|(?:在|从|從)(?:本地|代码库|代码|程式碼|文件|檔案|目录|目錄|项目|專案|"
-    r"仓库|倉庫|数据库|資料庫|知识库|笔记)")
+    r"user's\s+|project's\s+|attached\s+|uploaded\s+)*(?:repo|repository|codebase|code|"
+    r"project|database|db|files?|folders?|director(?:y|ies)|workspace|documents?|"
+    r"knowledge\s+base|vault|notes|index|logs?|fixtures?|pdf)\b|\b(?:attached|uploaded|"
+    r"grep|function\s+definitions?|call\s+sites?)\b|(?:在|从|從|用)?(?:本地|代码库|代码|程式碼|"
+    r"文件|檔案|目录|目錄|项目|專案|仓库|倉庫|数据库|資料庫|知识库|笔记|附件|上传的|PDF|pdf)"
+    r"(?:中|里|裡|内|內)?|grep")
 
 # A criterion naming a tool that reaches the web: the case needs the network to pass.
 # (the tool's name or its act in any inflection: "3 distinct web searches are executed")
@@ -111,7 +115,6 @@ _LOCAL_SEARCH = re.compile(
 _WEB_TOOL = re.compile(r"(?i)(?<![\w-])(?:web[ _-]?search(?:es|ed|ing)?|"
                        r"web[ _-]?fetch(?:es|ed|ing)?|firecrawl|tavily|context7|deepwiki|"
                        r"search(?:es|ing)? the web|browse[sd]? the web|"
-
                        r"(?:or|via|from|using|citing)\s+(?:the\s+)?web(?=\s*[),;.]))(?![\w-])")
 
 
@@ -823,11 +826,12 @@ def missing_inputs(case: Case, staged: set[str],
 # SKILL.md passes the user's file to its program, the file is no part of the skill.
 _FLAG_BEFORE = re.compile(r"(?<!\S)--?[A-Za-z][\w-]*(?:=|\s+)[`'\"]?$")
 # ...or a positional argument of a command line the SKILL.md shows ("uv run chipdiagram
-# extract rtl/pic_top.sv --out ..."): a runner or a script, then words, then the name on the
-# same line: the user's file the program is run on, when the skill holds no such file.
-_ARGUMENT_OF = re.compile(r"(?:^|[\s`$>])(?:uv\s+run|uvx|pipx\s+run|python3?|node|npx|bunx|"
-                          r"deno\s+run|bash|sh|ruby|go\s+run|cargo\s+run|[\w./-]+\.(?:py|sh|js|"
-                          r"mjs|ts|rb))\s+(?:[^\s`|;&]+\s+)*[`'\"]?$")
+# extract rtl/pic_top.sv --out ..."): a line opening with a runner or a script, then words,
+# then the name: the user's file the program is run on, when the skill holds no such file
+# (prose, "The python package reads settings.toml", opens with no runner).
+_ARGUMENT_OF = re.compile(r"^\s*(?:[-*]\s+)?(?:[$>]\s*)?`?(?:uv\s+run|uvx|pipx\s+run|python3?|node|"
+                          r"npx|bunx|deno\s+run|bash|sh|ruby|go\s+run|cargo\s+run|[\w./-]+\.(?:py|"
+                          r"sh|js|mjs|ts|rb))\s+(?:[^\s`|;&]+\s+){0,12}[`'\"]?$")
 
 
 def _line_before(text: str, at: int) -> str:

@@ -75,6 +75,22 @@ CJK_ACT = re.compile(r"^(?:只|先|再|仍|立即|立刻|自动|自動|必须|�
 # ("为什么", "对比表", "在线" are words of their own, never a frame)
 CJK_ACT_ANY = re.compile(rf"{_CJK_ACTS}|^(?:在(?!线|線)|按(?!钮|鈕)|将|將|把|对(?!比|于|話|话)|"
                          r"對(?!比|於|話)|从|從|通过|通過|经由|經由)\s?\S.{2,}")
+# A compound noun opening with such a verb ("更新日志", "风险评估报告", "检查清单"): a title or a
+# term the work writes, no act; a particle ("生成新的 G0 包版本", "找出后再修复") makes it one.
+_CJK_NOUN_END = re.compile(r"(?:报告|報告|日志|日誌|清单|清單|记录|記錄|结果|結果|表|图|圖|"
+                           r"时间|時間|说明|說明|率|要求|统计|統計|方案|文档|文檔|列表|模板|流程|"
+                           r"关系|關係|指南|手册|手冊)\s*$")
+_CJK_PARTICLE = re.compile(r"的|了|并|並|后|後|再|将|將|把|\s")
+
+
+def cjk_act(text: str, anywhere: bool = False) -> bool:
+    """Whether a Chinese phrase tells an act of the work (CJK_ACT at its start, or with
+    `anywhere` CJK_ACT_ANY), never a compound noun a title or term would be."""
+    text = text.strip()
+    if not (CJK_ACT_ANY.search(text) if anywhere else CJK_ACT.match(text)):
+        return False
+    plain = not _CJK_PARTICLE.search(text)
+    return not (plain and (len(text) <= 4 or _CJK_NOUN_END.search(text)))
 
 
 def _heading(words: list[str]) -> bool:
@@ -96,7 +112,7 @@ def short_claim(text: str) -> bool:
     if _TOKEN_LOOK.search(text):
         return False
     if CJK.search(text):
-        return _CJK_PREDICATE.search(text) is not None or CJK_ACT.match(text) is not None
+        return _CJK_PREDICATE.search(text) is not None or cjk_act(text)
     words = text.split()
     if len(words) < 2:
         return False

@@ -682,7 +682,8 @@ def _native_first(cases: list[Judged]) -> tuple[list[Judged], list[tuple[Path, s
     native = [j for j in cases if j.path.name == "evals.json"]
     text = _skill_set_text(native[0].path) if len(native) == 1 else None
     others = [j for j in cases if j not in native]
-    if text is None or not all(j.path.name in text for j in others):
+    if text is None or not all(re.search(rf"(?<![\w.-]){re.escape(j.path.name)}(?![\w-])", text)
+                               for j in others):
         return cases, []
     return native, [(j.path, f"data of {native[0].path.name}, whose cases name it: not a "
                              "second set (grade it as one with --cases)") for j in others]

@@ -50,7 +50,6 @@ _NAMED_SKILL = re.compile(r"`([a-z0-9][a-z0-9_:-]*)`", re.IGNORECASE)
 _NOT_A_SKILL = re.compile(r"\.(?:md|py|json|ya?ml|txt|sh|js|ts)$", re.IGNORECASE)
 
 
-
 def is_table_file(path: Path) -> bool:
     """A Markdown file named for triggers, or in a folder named so (`skill-triggering/
     cases.md`)."""

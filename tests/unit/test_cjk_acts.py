@@ -16,6 +16,8 @@ from tests.helpers import check_json, write_data, write_skill_md
 @pytest.mark.parametrize(("text", "act"), [
     ("生成新的 G0 包版本", True), ("只等待一次 G0 拍板", True), ("记录确认版本与锁定项", True),
     ("风险提示", False), ("生成器", False), ("G0 包", False), ("为什么", False),
+    # a compound noun opening with a verb: a title or a term, no act
+    ("更新日志", False), ("风险评估报告", False), ("检查清单", False),
 ])
 def test_an_act_opening_a_short_phrase_is_a_claim(text: str, act: bool) -> None:
     assert short_claim(text) is act

@@ -73,3 +73,21 @@ def test_chinese_labels_of_a_structured_markdown_set(tmp_path: Path) -> None:
     (case,) = report["cases"]
     entries = json.dumps([c["entry"] for c in case["checks"]], ensure_ascii=False)
     assert "输出包含 orderId 42 的 JSON。" in entries and "编造不存在的接口" in entries
+
+
+def test_a_cell_splits_only_at_clauses_and_every_way_of_not_loading() -> None:
+    from runner.authoring.md_tables import table_cases
+
+    cases = table_cases(
+        "| Prompt | Expected |\n|---|---|\n"
+        "| \"Refund order 44\" (older than 90 days) | Produces JSON, e.g. with orderId. |\n"
+        "| Write a haiku | Does not trigger the skill. |\n"
+        "| Write a limerick | Skill is not triggered |\n"
+        "| Summarise the policy | |\n") or []
+    by_prompt = {c["prompt"]: c for c in cases}
+    assert by_prompt["Refund order 44"]["expectations"] == ["Produces JSON, e.g. with orderId."]
+    assert "(older than 90 days)" in by_prompt["Refund order 44"]["notes"]  # kept, said
+    assert by_prompt["Write a haiku"]["should_trigger"] is False
+    assert "expectations" not in by_prompt["Write a haiku"]
+    assert by_prompt["Write a limerick"]["should_trigger"] is False
+    assert "expectations" not in by_prompt["Summarise the policy"]  # nothing to grade: said

@@ -110,6 +110,10 @@ REAL_PROHIBITIONS = [
     # a subject naming a term in Latin letters, a path whose "notes" is no verb
     "Docs/notes.md 和临时截图不被暂存或提交。",
     "最初に、見出しを使わない",  # an adverb before the comma ("first,"), no verb
+    # a finding verb in a time clause ("after finding"), or as a noun's modifier: no report
+    "找出问题后不要自动修改代码",
+    "查出错误时不提交",
+    "找出的问题中不包含误报",
 ]
 
 

@@ -57,6 +57,7 @@ def test_the_floor_is_graded_on_the_case_and_said(tmp_path: Path) -> None:
     ("min_output_lines", 0), ("min_output_lines", True), ("min_output_lines", "50"),
     ("max_words_per_sentence", 20),  # a limit on each unit: limit_statement's
     ("min_score", 3), ("lines", 4),
+    ("max_length", 2048),  # bare: as often a model's setting as a limit on the output
 ])
 def test_other_fields_and_values_are_no_whole_limit(name: str, value: object) -> None:
     assert whole_limit(name, value) is None
