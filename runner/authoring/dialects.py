@@ -358,6 +358,9 @@ CONSUMED_FIELDS = ("expectations", "selftune_assertions", "must_have", "must_not
 # Fields that decide pass or fail: an unknown field near one of these is a typo of it.
 GRADING_FIELDS = ("prompt", "files", "assertions", "statements", "outputs", "tool_calls",
                   "json_checks", "process", "rubric", "judge_program", *CONSUMED_FIELDS)
+# A case's own fields, by any name a rule reads them under: what a block of the author's holds
+# when it groups them (`execution: {...}`, `evalConfig: {...}`), and what is no task material.
+_CASE_FIELDS = frozenset({*Case.model_fields, *CONSUMED_FIELDS, *GRADING_FIELDS})
 FAILURE_LISTS = ("fail", "failures", "must_not")
 # The runner's fields of statements: a bare label there claims nothing (fields.label_value).
 _STATEMENT_FIELDS = ("expectations", "statements", "fail", "failures")
@@ -1924,9 +1927,8 @@ class CaseReader:
             # (a block of named checks each true or false is `_flag_criteria`'s; one check
             # object, `{type: contains, value: X}`, is read as a check; a grader's settings,
             # `{method, model}`, hold none of the case's fields)
-            known = {*Case.model_fields, *CONSUMED_FIELDS, *GRADING_FIELDS, *CASE_ALIASES}
             if all(isinstance(v, bool) for v in block.values()) or "type" in block \
-                    or not block.keys() & known:
+                    or not block.keys() & (_CASE_FIELDS | CASE_ALIASES.keys()):
                 continue
             taken = [k for k in block if k not in item]
             if not taken:
@@ -1946,7 +1948,7 @@ class CaseReader:
         {expected_output, assertions}` beside `routing: {...}`, one block per evaluation
         mode): read as the case's fields, each where the case has none of its own; read as
         one `expectations` item, its checks would be one blob no work can show."""
-        known = set(Case.model_fields) | set(CONSUMED_FIELDS) | set(GRADING_FIELDS)
+        known = _CASE_FIELDS
         for key in [k for k in item if k not in known and isinstance(item[k], dict)]:
             block: dict[str, Any] = item[key]
             # numbers only, under names of the case's fields (`tool_calls: 30`), in a block
@@ -2001,7 +2003,7 @@ class CaseReader:
         prompt = item.get("prompt")
         if not isinstance(prompt, str) or not prompt.strip():
             return
-        known = set(Case.model_fields) | set(CONSUMED_FIELDS) | set(GRADING_FIELDS)
+        known = _CASE_FIELDS
         for key in [k for k in item if k not in known]:
             text = _material_text(item[key])
             words = field_words(key)
@@ -2407,9 +2409,10 @@ class CaseReader:
         # (among other texts to find, a marker written in capitals is one of them: a draft's
         # "TBD" or "N/A" is text the work must not hold, not a flag)
         among = flags_only and any(not label_value(v, flags_only) for v in values)
-        labels = [v for v in values if label_value(v, flags_only) and not (
-            among and isinstance(v, str) and v.strip().isupper())]
-        kept = [v for v in values if not any(v is label for label in labels)]
+        labelled = [label_value(v, flags_only) and not (
+            among and isinstance(v, str) and v.strip().isupper()) for v in values]
+        labels = [v for v, label in zip(values, labelled, strict=True) if label]
+        kept = [v for v, label in zip(values, labelled, strict=True) if not label]
         if labels:
             self.unread.setdefault(f"label under {key}", []).extend(labels)
             self.mapped(f"`{key}`: {', '.join(_shown(v) for v in labels[:4])} claims nothing "
