@@ -45,6 +45,7 @@ from runner.authoring.fields import (
     name_words,
     never_a_check,
     one_token,
+    snake_case,
     strings_in,
     whole_limit,
 )
@@ -513,7 +514,7 @@ def _snaked(item: dict[str, Any]) -> dict[str, Any]:
     """The mapping with each camelCase key in snake_case (`expectedBehavior` ->
     `expected_behavior`), where the mapping has no such key already."""
     for key in list(item):
-        snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower()
+        snake = snake_case(key, hyphens=False)
         if snake != key and snake not in item:
             item[snake] = item.pop(key)
     return item

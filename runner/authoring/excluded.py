@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from runner.authoring.fields import snake_case
+
 # Flags whose true value excludes the case (a string there is the author's reason, for the
 # names marked True: `skip: "needs the staging server"`).
 ON_FLAGS = {"skip": True, "skipped": True, "disabled": True, "disable": True,
@@ -30,11 +32,6 @@ _TRUE = frozenset({"true", "yes", "on", "1"})
 _FALSE = frozenset({"false", "no", "off", "0", ""})
 
 
-def _snake(key: str) -> str:
-    """`requiresE2e`, `requires-e2e`, `Requires_E2E` -> `requires_e2e`."""
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).replace("-", "_").lower()
-
-
 def _flag(value: Any) -> bool | None:
     """A flag's value as true/false, or None when it is neither (a sentence, a list)."""
     if isinstance(value, bool):
@@ -48,7 +45,7 @@ def _flag(value: Any) -> bool | None:
 
 def _one(key: str, value: Any) -> str | None:
     """How this one field excludes its case (the flag as written), or None."""
-    name = _snake(key)
+    name = snake_case(key)
     flag = _flag(value)
     if name in ON_FLAGS:
         reason = ON_FLAGS[name] and flag is None and isinstance(value, str) and value.strip()
@@ -75,7 +72,7 @@ def exclusion(item: dict[str, Any]) -> str | None:
     flag = next((found for key, value in fields if isinstance(key, str)
                  and (found := _one(key, value)) is not None), None)
     reason = next((v.strip() for k, v in fields if isinstance(k, str) and isinstance(v, str)
-                   and v.strip() and re.fullmatch(r"(?:\w+_)?reason", _snake(k))), None)
+                   and v.strip() and re.fullmatch(r"(?:\w+_)?reason", snake_case(k))), None)
     if flag is None or reason is None or " (" in flag:
         return flag
     return f"{flag} ({reason[:60]!r})"  # the author's own why (`skip_reason`)

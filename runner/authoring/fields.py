@@ -76,6 +76,13 @@ def name_words(name: str, *, camel: bool = True) -> list[str]:
     return [w for w in re.split(r"[^a-z0-9]+", spaced.lower()) if w]
 
 
+def snake_case(key: str, *, hyphens: bool = True) -> str:
+    """A key in snake_case (`requiresE2e`, `Requires-E2E` -> `requires_e2e`), its case
+    otherwise kept as written; `hyphens=False` keeps a hyphen (`expected-output`) as one."""
+    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower()
+    return snake.replace("-", "_") if hyphens else snake
+
+
 def words(name: str, *, camel: bool = True) -> set[str]:
     """A field name's words (name_words), as a set to meet a list of words with."""
     return set(name_words(name, camel=camel))

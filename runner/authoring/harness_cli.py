@@ -72,6 +72,23 @@ def own_contract(source: str) -> str | None:
     return "; ".join(takes) + (f"; options {', '.join(options[:5])}" if options else "")
 
 
+# claude run as a program (`["claude", "-p", ...]`, `claude --print`): the agent under test
+_RUNS_CLAUDE = re.compile(r"""["']claude["']|\bclaude\s+(?:-p|--print)\b""")
+
+
+def runs_agent(source: str) -> bool:
+    """The program calls a model API or runs claude: it produces answers to grade."""
+    return _API.search(source) is not None or _RUNS_CLAUDE.search(source) is not None
+
+
+def checks_own_files(source: str) -> bool:
+    """A program that opens what it checks from its own folder (`Path(__file__).parent /
+    "regressions.json"`), takes no work and runs no model: a test of those files themselves,
+    so a file it reads is its data, never a set of requests for an agent."""
+    return (_BESIDE_ITSELF.search(source) is not None and _GIVEN_WORK.search(source) is None
+            and not runs_agent(source))
+
+
 def harness_message(path: str, what: str) -> str:
     return (f"{path} is the authors' own harness, not a grader program: it {what}; "
             f"skill-eval runs a grader after the trial with {CONTRACT}")

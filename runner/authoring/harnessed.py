@@ -32,7 +32,7 @@ _NETWORK = re.compile(r"\b(?:import\s+requests|from\s+requests\b|requests\.(?:ge
 HARNESSED = "graded by "  # how survey's reason opens for such a file
 
 
-def _source(path: Path) -> str:
+def program_source(path: Path) -> str:
     if not path.is_file() or path.is_symlink() or path.stat().st_size > _SOURCE_MAX:
         return ""
     return path.read_text(encoding="utf-8", errors="replace")
@@ -42,20 +42,20 @@ def harness_of(data: Path) -> Path | None:
     """The program beside the data file that names it (`run_gold.py` reading
     `gold-citations.json`), or None."""
     programs = sorted(p for p in data.parent.iterdir() if p.suffix in PROGRAM_SUFFIXES)
-    return next((p for p in programs if data.name in _source(p)), None)
+    return next((p for p in programs if data.name in program_source(p)), None)
 
 
 def network_reach(program: Path) -> str | None:
     """What of the program reaches the network: its own source, or a script of the skill it
     runs (named in its source), as 'urllib in scripts/verify.py'."""
-    own = _NETWORK.search(_source(program))
+    own = _NETWORK.search(program_source(program))
     if own is not None:
         return f"{own.group(0).split()[-1]} in {program.parent.name}/{program.name}"
-    text = _source(program)
+    text = program_source(program)
     scripts = program.parent.parent / "scripts"
     for script in sorted(scripts.rglob("*")) if scripts.is_dir() else []:
         if script.suffix in PROGRAM_SUFFIXES and script.name in text:
-            hit = _NETWORK.search(_source(script))
+            hit = _NETWORK.search(program_source(script))
             if hit is not None:
                 return f"{hit.group(0).split()[-1]} in scripts/{script.name}, which it runs"
     return None
@@ -172,7 +172,7 @@ def _notes(raw: dict[str, Any], folder: Path) -> list[tuple[str, str]]:
             found += [(f"{meta}.{k}", raw[meta][k]) for k in _NOTE_KEYS
                       if isinstance(raw[meta].get(k), str)]
     for name in ("README.md", "README", "readme.md"):
-        text = _source(folder / name)
+        text = program_source(folder / name)
         if text:
             found.append((f"{folder.name}/{name}", text))
     return found

@@ -532,7 +532,8 @@ def pointed_inputs(case: Case) -> list[str]:
              and not _made_before(own, m)
              and not _titled_work(case.prompt, m)
              and not _a_parameter(own, m)
-             and not _given_earlier(own, m)]
+             and not _given_earlier(own, m)
+             and not _scope_of_a_setting(own, m)]
     found += [m.group(0) for m in _AT_FOLDER.finditer(own) if not _made_here(own, m)]
     found += [m.group(0) for m in _READ_FOLDER.finditer(own) if not _made_here(own, m)]
     found += [m.group(0) for m in _SAVED_IN.finditer(own)]
@@ -563,6 +564,20 @@ _TITLE = re.compile(r"《[^》\n]{1,40}》")
 _BOOK_POINTER = re.compile(r"^(?:这本|這本|这篇|這篇)")
 _WRITES_ONE = re.compile(r"(?:写|寫|撰写|撰寫|创作|創作|起草)[^。！？\n]{0,6}?[一两兩几幾]\s*[篇本]"
                          r"|怎么写|怎麼寫|如何写|如何寫|怎样写|怎樣寫|写法|寫法")
+
+
+# The project named as where a setting applies, not material to work on: "a key that takes
+# effect only in this project" ("只在这个项目里生效"), "scoped to this repo", "for this project
+# only": the answer says how to configure it, whatever the project holds.
+_SCOPE_BEFORE = re.compile(r"(?i)(?:\b(?:only|just)\s+(?:in|for|within|to)|\bscoped\s+to|"
+                           r"\bappl(?:y|ies)\s+(?:only\s+)?to|只在|仅在|僅在|只对|只對|仅对|僅對)\s*$")
+_SCOPE_AFTER = re.compile(r"\s*(?:里|裡|中|内|內)?\s*(?:才)?(?:生效|有效|起作用|适用|適用)"
+                          r"|(?i:\s+only\b)")
+
+
+def _scope_of_a_setting(own: str, match: re.Match[str]) -> bool:
+    return _SCOPE_BEFORE.search(own, max(0, match.start() - 20), match.start()) is not None \
+        or _SCOPE_AFTER.match(own, match.end()) is not None
 
 
 def _titled_work(prompt: str, match: re.Match[str]) -> bool:

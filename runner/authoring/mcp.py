@@ -306,14 +306,23 @@ def _tool_server(tool: str) -> str:
     return tool.removeprefix("mcp__").split("__", 1)[0]
 
 
+# A step of SKILL.md telling the agent to call a server's tool ("Call
+# `mcp__claude_ai_Google_Calendar__gcal_list_events` with:", "2. Use `mcp__crm__find` to ..."):
+# the skill's own work goes through it, declared or not (a claude.ai connector is declared
+# nowhere in the repository). A table row or a quoted line is no step.
+_CALLS_TOOL = re.compile(r"(?im)^[ \t]*(?:\d+[.)][ \t]*|[-*][ \t]+)?(?:\*\*)?(?:call|use|invoke|"
+                         r"query|run)\b[^|\n]{0,40}?`(mcp__[\w-]+__[\w-]+)")
+
+
 def skill_needs(skill_dir: Path, servers: dict[str, str]) -> list[str]:
     """The MCP tools and servers the skill's own SKILL.md relies on."""
     skill_md = skill_dir / "SKILL.md"
     if not skill_md.is_file():
         return []
     text = skill_md.read_text(encoding="utf-8", errors="replace")
-    needs = list(dict.fromkeys(m.group(0) for m in _MCP_TOOL.finditer(text)
-                               if _tool_server(m.group(0)) in servers))
+    needs = list(dict.fromkeys([*(m.group(0) for m in _MCP_TOOL.finditer(text)
+                                  if _tool_server(m.group(0)) in servers),
+                                *(m.group(1) for m in _CALLS_TOOL.finditer(text))]))
     named = [s for s in servers if _server_named(text, s)]
     if servers and not named and _SKILL_SAYS_MCP.search(text):
         named = list(servers)  # "use the MCP tools": the servers its repository declares

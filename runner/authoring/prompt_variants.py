@@ -23,6 +23,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from runner.authoring.fields import snake_case
+
 # The plural of a request's noun closing a field's name; `variants` closing it, or alone.
 _PLURAL_REQUEST = re.compile(r"(?:^|_)(?:prompts|queries|requests|utterances|phrases|"
                              r"variants)$")
@@ -65,10 +67,6 @@ def _texts(value: Any) -> tuple[str, ...] | None:
     return tuple(v.strip() for v in value)
 
 
-def _snake(key: str) -> str:
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower().replace("-", "_")
-
-
 def variants_of(item: dict[str, Any]) -> Variants | None:
     """The case's variants, or None when it has a request as text or no such list."""
     if any(isinstance(item.get(k), str) and item[k].strip() for k in _REQUEST_NAMES):
@@ -76,7 +74,7 @@ def variants_of(item: dict[str, Any]) -> Variants | None:
     chosen: tuple[str, tuple[str, ...]] | None = None
     negatives: list[tuple[str, str]] = []
     for key, value in item.items():
-        name = _snake(str(key))
+        name = snake_case(str(key))
         texts = _texts(value)
         if texts is None or _PLURAL_REQUEST.search(name) is None:
             continue
@@ -86,14 +84,14 @@ def variants_of(item: dict[str, Any]) -> Variants | None:
             chosen = (str(key), texts)
     if chosen is None:
         return None
-    return Variants(chosen[0], chosen[1], _FIRING.search(_snake(chosen[0])) is not None,
+    return Variants(chosen[0], chosen[1], _FIRING.search(snake_case(chosen[0])) is not None,
                     tuple(negatives))
 
 
 def fires_flag(item: dict[str, Any]) -> bool | None:
     """The case's own flag that the skill fires (`should_trigger: true`), else None."""
     for key, value in item.items():
-        name = _snake(str(key))
+        name = snake_case(str(key))
         if isinstance(value, bool) and _FIRING.search(name) and name.startswith(
                 ("should", "expect", "expected", "triggers", "fires", "activates")):
             return value != bool(_DENYING.search(name))

@@ -819,7 +819,38 @@ def missing_inputs(case: Case, staged: set[str],
                 and not _worked_on(case, base):
             continue  # "my package.json has react 17, how do I upgrade?": the setting told
         missing.append(name)
+    missing += [f for f in _named_folders(own) if not any(n.startswith(f.lower()) for n in staged)
+                and not in_skill(f.rstrip("/")) and not held(f.rstrip("/"))
+                and not (made and f.rstrip("/") in made)]
     return list(dict.fromkeys(missing))
+
+
+# A folder, written as one (`research/reporting/`, `./interviews/`), that the prompt says
+# holds the user's material: "the files are in research/reporting/", "read the notes in
+# interviews/". Nothing under it staged, the session has no such folder: the case's input is
+# missing as a named file's would be. A folder to write into ("save them in out/") is none.
+_FOLDER_WORD = re.compile(r"(?<![\w/.:@-])[`'\"]?((?:\./)?[A-Za-z_][\w.-]*(?:/[\w.-]+)*/)"
+                          r"(?![\w/])")
+_HOLDS_MATERIAL = re.compile(
+    r"(?i)(?:\b(?:files?|notes|data|documents?|docs|transcripts?|logs?|materials?|exports?|"
+    r"inputs?|screenshots?|images?|recordings?|tickets?|interviews?|research|sources?|"
+    r"spreadsheets?|csvs?)\b[^.;!?\n]{0,30}?\b(?:are|is|live|lives|sit|sits|stored|saved|"
+    r"located|kept)\s+(?:all\s+)?(?:in|under|inside|at)|\b(?:read|review|analy[sz]e|look\s+at|"
+    r"go\s+through|open|scan|inspect|summari[sz]e)\s+(?:the\s+|my\s+|our\s+|all\s+)?"
+    r"(?:\w+\s+){0,2}?(?:in|under|inside|from))\s+(?:the\s+|my\s+|our\s+)?$")
+_WRITE_INTO = re.compile(r"(?i)\b(?:save|write|put|output|create|generate|store|export|place|"
+                         r"move|copy|drop)\w*\b")
+
+
+def _named_folders(own: str) -> list[str]:
+    found: list[str] = []
+    for match in _FOLDER_WORD.finditer(own):
+        before = own[max(0, match.start() - 80):match.start()]
+        clause = re.split(r"[.;!?\n]", before)[-1]
+        if _HOLDS_MATERIAL.search(before) is None or _WRITE_INTO.search(clause) is not None:
+            continue
+        found.append(match.group(1))
+    return found
 
 
 # A command-line flag right before a name ("parse_sf.py --internal internal_all.csv"): the

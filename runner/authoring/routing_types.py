@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from runner.authoring.fields import words as name_word_set
 from runner.authoring.routing import about_firing
 
 # Words a type's name is made of when it is a routing check; at least one of the first kind.
@@ -40,14 +41,9 @@ SKILL_CALL = re.compile(r"\bSkill\s*\(\s*[\"'`]?(?P<name>[\w.:-]+)[\"'`]?\s*\)")
 _NEGATION = re.compile(r"\b(?:not|never|no|without)\b|n't\b", re.IGNORECASE)
 
 
-def _words(name: str) -> set[str]:
-    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
-    return {w for w in re.split(r"[^a-z0-9]+", snake.lower()) if w}
-
-
 def routing_type(name: str) -> bool | None:
     """Whether a check's type names routing: True (positive), False (negative), else None."""
-    words = _words(name)
+    words = name_word_set(name)
     if not words & _ROUTING_WORDS or words - _ROUTING_WORDS - _MORE_WORDS - _NEGATIVE_WORDS:
         return None
     return not words & _NEGATIVE_WORDS
@@ -63,7 +59,7 @@ LOADED_SKILL_KEYS = ("skill", "skill_name", "expected_skill", "value", "target")
 
 def loaded_type(name: str) -> bool | None:
     """Whether a check's type names a skill's load: True (loaded), False (not), else None."""
-    words = _words(name)
+    words = name_word_set(name)
     if not words & {"skill", "skills"} or not words & _LOAD_WORDS \
             or words - {"skill", "skills"} - _LOAD_WORDS - _LOAD_MORE - _NEGATIVE_WORDS:
         return None

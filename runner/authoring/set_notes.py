@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from runner.authoring.attribution import EXPLICIT
-from runner.authoring.fields import words
+from runner.authoring.fields import snake_case, words
 from runner.authoring.problems import SET_LEVEL
 from runner.authoring.project_walk import Walk
 from runner.authoring.repository_root import reads_as_repository
@@ -262,7 +262,7 @@ def notes_line(noted: str) -> str:
 
 def routes_named(items: list[Any]) -> bool:
     """Whether some case carries a route a collection's set would read as its owner."""
-    return any(isinstance(i, dict) and {re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", str(k)).lower()
+    return any(isinstance(i, dict) and {snake_case(str(k), hyphens=False)
                                         for k in i} & ROUTED_NAMES for i in items)
 
 

@@ -43,8 +43,9 @@ from runner.authoring.dialects import (
 )
 from runner.authoring.fields import name_words, strings_in, words
 from runner.authoring.groups import grouped
+from runner.authoring.harness_cli import checks_own_files, runs_agent
 from runner.authoring.harness_twins import case_words, holds, preferred, shared
-from runner.authoring.harnessed import PROGRAM_SUFFIXES, harness_of, harness_why
+from runner.authoring.harnessed import PROGRAM_SUFFIXES, harness_of, harness_why, program_source
 from runner.authoring.input_object import request_of
 from runner.authoring.promptfoo import is_promptfoo, read_promptfoo
 from runner.authoring.read_once import set_text
@@ -261,6 +262,12 @@ PAST_RUN = ("a past run's results (each case carries verdicts it was given, `pas
 _VERDICT_KEYS = frozenset({"passed", "pass", "failed", "fail", "success", "succeeded"})
 
 
+# A block of what the case expects (`expect: {success: true, output_contains_any: [...]}`):
+# its `success: true` is the outcome asked for, no verdict a run gave (a run's verdicts sit on
+# each check of a list, `expectations: [{text, passed}]`, or on an arm).
+_EXPECTED_BLOCK = re.compile(r"(?i)expect(?:s|ed|ations?)?(?:_\w+)?")
+
+
 def recorded(value: Any, depth: int = 0) -> bool:
     """A boolean verdict inside the case (on a check, on an arm's reply), three levels deep
     at most: what a run writes, never what an author asks for."""
@@ -269,7 +276,8 @@ def recorded(value: Any, depth: int = 0) -> bool:
     if isinstance(value, dict):
         return (depth > 0 and any(k in _VERDICT_KEYS and isinstance(v, bool)
                                   for k, v in value.items())) \
-            or any(recorded(v, depth + 1) for v in value.values())
+            or any(recorded(v, depth + 1) for k, v in value.items()
+                   if not (isinstance(v, dict) and _EXPECTED_BLOCK.fullmatch(str(k))))
     return isinstance(value, list) and any(recorded(v, depth + 1) for v in value)
 
 
@@ -416,7 +424,7 @@ def judge(path: Path) -> Judged:
     if all(outcome(i) for i in items):
         return Judged(path, why_not=f"{TEST_RESULTS}{tallied(data)}; set aside, not a set "
                                     "to grade")
-    tested = _test_input(path, items)
+    tested = _test_input(path, items) or _test_data(path)
     if tested is not None:
         return Judged(path, why_not=tested)
     if all(isinstance(i, dict) and QUOTES_SKILL in i for i in items):
@@ -440,8 +448,9 @@ def _test_input(path: Path, items: list[Any]) -> str | None:
     (`tests/prompts.json` beside `tests/test_generator.py`): material of the authors' tests
     of the skill's own code, no case set (read as one, every case would tie: EV008). The
     module that names it is said; else the folder's first."""
-    if not items or not all(isinstance(i, dict) and not any(_expects(k) for k in i)
-                            for i in items):
+    if not items or not all(isinstance(i, dict) and not any(
+            _expects(k) or isinstance(v, dict) and _EXPECTED_BLOCK.fullmatch(str(k))
+            for k, v in i.items()) for i in items):
         return None
     modules = sorted(p for p in path.parent.iterdir()
                      if p.suffix in PROGRAM_SUFFIXES and _TEST_MODULE.fullmatch(p.name))
@@ -452,6 +461,25 @@ def _test_input(path: Path, items: list[Any]) -> str | None:
     return (f"{NOT_A_SET}: prompts with nothing to grade, in a folder of the authors' tests "
             f"of the skill's own code ({path.parent.name}/{shown.name}"
             f"{' reads it' if shown == program else ' and others'}): their material")
+
+
+def _test_data(path: Path) -> str | None:
+    """A file a test module beside it opens from its own folder and checks, running no agent
+    (`evals/regressions.json` read by `evals/test_validator.py`): the data of the authors'
+    tests of the skill's own code, even when its items carry prompts and expectations (a
+    record of bad prompts and their repairs). Run as requests, every case would grade an
+    answer to a prompt the authors kept as a bad example."""
+    program = harness_of(path)
+    if program is None or not _TEST_MODULE.fullmatch(program.name) \
+            or not checks_own_files(program_source(program)):
+        return None
+    # a runner beside it (a conftest fixture, runner.py) that runs the agent: an agent suite
+    if any(not checks_own_files(program_source(p)) and runs_agent(program_source(p))
+           for p in path.parent.iterdir() if p.suffix in PROGRAM_SUFFIXES):
+        return None
+    return (f"{NOT_A_SET}: the data of the authors' test of the skill's own code "
+            f"({path.parent.name}/{program.name} opens it from its own folder and runs no "
+            "agent)")
 
 
 _SHOWN_KEYS = 8  # keys named when saying what a data file holds

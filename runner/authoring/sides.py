@@ -84,6 +84,22 @@ def side_lists(data: Any) -> bool:
         for e in entries)
 
 
+def unsided_lists(data: Any) -> list[tuple[str, int]]:
+    """Beside side lists, lists of prompts under a key naming no side (`near_neighbor`,
+    `ambiguous`, `edge_cases`): each key and its count, so they are said rather than dropped
+    (which side a near neighbour is on is the authors' to say)."""
+    if not isinstance(data, dict) or not any(
+            isinstance(k, str) and k.lower().replace("-", "_") in (*POSITIVE_LISTS,
+                                                                   *NEGATIVE_LISTS)
+            for k in data):
+        return []
+    return [(k, len(v)) for k, v in data.items()
+            if isinstance(k, str) and isinstance(v, list) and v
+            and k.lower().replace("-", "_") not in (*POSITIVE_LISTS, *NEGATIVE_LISTS)
+            and all(isinstance(e, dict) and any(isinstance(e.get(p), str) for p in _PROMPTS)
+                    for e in v)]
+
+
 def side(value: Any) -> bool | None:
     if isinstance(value, bool):
         return value

@@ -56,6 +56,7 @@ from runner.authoring.sides import (
     embedded_queries,
     label_side,
     side,
+    unsided_lists,
 )
 from runner.authoring.skill import declared_name, load_skill, plugin_of
 from runner.errors import CaseSetError, RefusedInput
@@ -213,7 +214,8 @@ def _read(path: Path, default: bool | None, names: list[str] | None = None,
     `plugin`: the skill's plugin, which a `<plugin>:<skill>` entry must name to be this
     skill's (`names_skill`)."""
     shown = str(path)
-    items = _queries_of(_load(path), shown)
+    raw = _load(path)
+    items = _queries_of(raw, shown)
     known = _collection(path)
     aliases = set(names or ()) | {e for e in entries(items)
                                   if names is not None and names_skill(e, set(names), plugin)}
@@ -238,6 +240,13 @@ def _read(path: Path, default: bool | None, names: list[str] | None = None,
             f"instead): {unread[0]}" + (f" (and {len(unread) - 1} more)"
                                         if len(unread) > 1 else "")),
             fix="give each a side (`should_trigger: true|false`, or `type: positive|negative`)"))
+    unsided = unsided_lists(raw)
+    if unsided and left is not None:
+        named = ", ".join(f"`{k}` ({n})" for k, n in unsided)
+        left.append(Finding(code="EV010", file=shown, case="(set)", message=(
+            f"queries under a key naming no side are not measured: {named}"),
+            fix="move each under `should_trigger` or `should_not_trigger` (a near miss the "
+                "skill must not fire on: `should_not_trigger`)"))
     return read
 
 

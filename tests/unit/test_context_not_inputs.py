@@ -131,6 +131,10 @@ def test_notation_read_from_the_criteria_and_from_a_pattern_path() -> None:
     "Can you generate browser e2e tests? Our repo already uses Cypress.",
     "Review https://example.com/pull/7 for me; this repo has the review project configured.",
     "I have an idea for a tutoring marketplace. Let's brainstorm this before I commit to it.",
+    # the project as where a setting applies
+    "我们要一个只在这个项目里生效的 API key，我在别的目录还用原来的。这个该怎么配？",
+    "I want a lint rule for this project only. How do I set it up?",
+    "How do I make a key that applies only to this repo?",
 ])
 def test_the_setting_told_is_no_input(prompt: str) -> None:
     assert pointed_inputs(_case(prompt)) == []
@@ -140,6 +144,7 @@ def test_the_setting_told_is_no_input(prompt: str) -> None:
     "Scan this repo for missing tests.",
     "This existing repo has no docs. Plan pagination for the existing product-list API.",
     "Our repo uses Cypress and this repo has flaky specs; fix this codebase.",
+    "检查这个项目的依赖，列出过期的包。",
 ])
 def test_work_on_existing_material_is_still_pointed_at(prompt: str) -> None:
     assert pointed_inputs(_case(prompt)) != []

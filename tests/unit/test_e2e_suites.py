@@ -46,3 +46,17 @@ def test_the_suite_is_found_and_each_suite_runs_against_its_skill(tmp_path: Path
 def test_contains_any_is_one_check(tmp_path: Path) -> None:
     result = check_cli(str(_repo(tmp_path / "a") / "skills" / "note-taker"), "-v")
     assert "re:Friday|friday" in result.output, result.output
+
+
+def test_the_suite_beside_its_pytest_runner_is_still_the_set(tmp_path: Path) -> None:
+    # the authors' pytest module that drives the suite sits beside it: the suite's
+    # `expect: {success: true}` is an outcome asked for, no verdict of a past run
+    repo = _repo(tmp_path)
+    (repo / "tests" / "e2e" / "test_plugin_e2e.py").write_text(
+        "from pathlib import Path\n\nCASES = Path(__file__).parent / 'test_cases.yaml'\n\n"
+        "def test_all(claude_runner):\n    assert CASES.exists()\n")
+    (repo / "tests" / "e2e" / "conftest.py").write_text(
+        "import subprocess\n\ndef claude_runner(prompt):\n"
+        "    return subprocess.run(['claude', '-p', prompt], capture_output=True)\n")
+    out = check_cli(str(repo / "skills" / "memo-writer")).output
+    assert "ok: memo-writer" in out and "1 case(s): memo_md" in out, out

@@ -126,3 +126,23 @@ def test_a_tool_in_a_connectors_form_states_its_server(tmp_path: Path) -> None:
     assert set(stated_servers(skill)) == {"Notion"}
     assert any(f["code"] == "EV016" and "'Notion'" in f["message"]
                for f in check_json(skill)["findings"])
+
+
+@pytest.mark.parametrize(("body", "relied"), [
+    # a step telling the agent to call a tool of a server declared nowhere (a connector)
+    ("## Steps\n\n1. Read the config.\n2. Call `mcp__claude_ai_Cal__list_events` with the "
+     "date range.\n", True),
+    ("Use `mcp__crm__find_account` to look the company up.\n", True),
+    # a table of platforms, and a mention that is no step, state no reliance
+    ("| Host | Tool |\n|---|---|\n| Codex | `mcp__node_repl__js` for browser control |\n", False),
+    ("Other assistants may expose `mcp__node_repl__js`.\n", False),
+])
+def test_a_step_calling_a_server_tool_makes_the_skill_rely_on_it(
+        tmp_path: Path, body: str, relied: bool) -> None:
+    skill = make_skill(tmp_path, [{"id": "week", "prompt": "/calendar week",
+                                   "expectations": ["Meeting notes written for the week"]}],
+                       name="calendar", skill_md="---\nname: calendar\ndescription: Scans a "
+                       "calendar. Use when asked for meeting notes.\n---\n" + body)
+    set_level = [f for f in check_json(skill)["findings"]
+                 if f["code"] == "EV016" and "the skill relies on" in f["message"]]
+    assert bool(set_level) is relied, set_level

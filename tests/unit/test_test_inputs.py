@@ -37,3 +37,41 @@ def test_the_same_prompts_alone_stay_a_set_refused_for_nothing_to_grade(
         tmp_path: Path) -> None:
     result = check(str(_skill(tmp_path, with_tests=False)))
     assert result.exit_code != 0 and "EV008" in result.output, result.output
+
+
+# A record of bad prompts and their repairs, opened by a test module beside it from its own
+# folder: items with a prompt and an expected field, still the test's data.
+REGRESSIONS = {"bad_cases": [
+    {"prompt": "Which sofa fabric lasts longest?", "why_it_fails": "names no brand",
+     "expected_repair": "Ask which sofa brands to compare."},
+    {"prompt": "Is leather good?", "why_it_fails": "a yes/no question",
+     "expected_repair": "Ask for a brand choice."}]}
+_TEST_MODULE = ("import json\nfrom pathlib import Path\n\nHERE = Path(__file__).parent\n\n"
+                "def test_regressions():\n"
+                "    data = json.loads((HERE / 'regressions.json').read_text())\n"
+                "    assert data['bad_cases']\n")
+
+
+def _recorded(tmp_path: Path, module: str) -> Path:
+    skill = write_skill_md(tmp_path / "asks", "asks", "Writes buyer questions. Use when "
+                           "asked for a question bank.", "Write questions.\n")
+    _write(skill / "evals" / "regressions.json", REGRESSIONS)
+    (skill / "evals" / "test_validator.py").write_text(module)
+    return skill
+
+
+def test_a_record_a_test_module_opens_beside_itself_is_its_data_not_a_set(
+        tmp_path: Path) -> None:
+    result = check(str(_recorded(tmp_path, _TEST_MODULE)))
+    assert "regressions.json (not a case set: the data of the authors' test of the skill's own " \
+        "code (evals/test_validator.py opens it from its own folder and runs no agent))" \
+        in result.output, result.output
+    assert "expected_repair" not in result.output
+
+
+def test_a_test_module_that_runs_claude_on_it_leaves_it_a_set(tmp_path: Path) -> None:
+    runs = _TEST_MODULE + ("\nimport subprocess\n\ndef test_agent():\n"
+                           "    subprocess.run(['claude', '-p', 'x'])\n")
+    result = check(str(_recorded(tmp_path, runs)))
+    assert "the data of the authors' test" not in result.output
+    assert "expected_repair" in result.output, result.output

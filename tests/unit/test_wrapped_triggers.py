@@ -136,3 +136,17 @@ def test_a_trigger_block_at_a_runtime_sets_top_level_is_its_trigger_set(tmp_path
     assert "trigger set: " in got.output and \
         "evals.json: 3 queries (2 should trigger, 1 should not)" in got.output, got.output
     assert "1 case(s): 1" in got.output
+
+
+def test_queries_under_a_key_naming_no_side_are_said_not_dropped(tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "pr-review", "pr-review", "Reviews pull requests.")
+    _write(skill / "evals" / "trigger_cases.json", {
+        "should_trigger": [{"text": "review my pull request"}],
+        "should_not_trigger": [{"text": "what is the weather"}],
+        "near_neighbor": [{"text": "summarise this PR's comments"},
+                          {"text": "draft a PR description"}]})
+    got = check(str(skill))
+    assert got.exit_code == 0, got.output
+    assert "trigger set only (2 queries: 1 should trigger, 1 should not)" in got.output
+    assert "queries under a key naming no side are not measured: `near_neighbor` (2)" \
+        in got.output, got.output
