@@ -51,6 +51,12 @@ _WORDS_FOR = re.compile(r"(?i)\b(?:drafts?|writes?|suggests?|recommends?|explain
                         r"webhooks?|clients?|actions?|cron|jobs?|services?|build|implement)\b")
 
 
+# The service named as what the work is set against ("a battle card comparing us to Zendesk",
+# "how we differ from HubSpot"): the topic of the words written, no place the work acts in.
+_COMPARED = re.compile(r"(?i)\b(?:compar\w*|contrast\w*|differ\w*|versus|vs\.?|similar|"
+                       r"relative|alternatives?|competitors?|against)\b")
+
+
 def service_acts(case: Case, advice: bool) -> list[str]:
     """The clauses of the prompt and criteria saying the work acts in a live service, when
     the case stages nothing (no arm has the user's account)."""
@@ -64,7 +70,7 @@ def service_acts(case: Case, advice: bool) -> list[str]:
             head = text[max(0, match.start() - 60):match.start()]
             tail = re.split(r"[.;!?\n]", text[match.end():match.end() + 60])[0]
             if _WORDS_FOR.search(head.split(".")[-1]) or _WORDS_FOR.search(match.group(0)) \
-                    or _WORDS_FOR.search(tail):
+                    or _WORDS_FOR.search(tail) or _COMPARED.search(match.group(0)):
                 continue
             found.append(" ".join(match.group(0).split()))
     return list(dict.fromkeys(found))

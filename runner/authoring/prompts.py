@@ -40,6 +40,7 @@ from runner.analysis.wording_i18n import (
 )
 from runner.authoring import safely
 from runner.authoring.inputs import background_subject
+from runner.authoring.sample_data import command_argument
 from runner.authoring.site_address import is_site_address
 from runner.authoring.written_up import in_notes_to_write_up
 from runner.schema.case import Case
@@ -856,19 +857,6 @@ def _named_folders(own: str) -> list[str]:
 # A command-line flag right before a name ("parse_sf.py --internal internal_all.csv"): the
 # SKILL.md passes the user's file to its program, the file is no part of the skill.
 _FLAG_BEFORE = re.compile(r"(?<!\S)--?[A-Za-z][\w-]*(?:=|\s+)[`'\"]?$")
-# ...or a positional argument of a command line the SKILL.md shows ("uv run chipdiagram
-# extract rtl/pic_top.sv --out ..."): a line opening with a runner or a script, then words,
-# then the name: the user's file the program is run on, when the skill holds no such file
-# (prose, "The python package reads settings.toml", opens with no runner).
-_ARGUMENT_OF = re.compile(r"^\s*(?:[-*]\s+)?(?:[$>]\s*)?`?(?:uv\s+run|uvx|pipx\s+run|python3?|node|"
-                          r"npx|bunx|deno\s+run|bash|sh|ruby|go\s+run|cargo\s+run|[\w./-]+\.(?:py|"
-                          r"sh|js|mjs|ts|rb))\s+(?:[^\s`|;&]+\s+){0,12}[`'\"]?$")
-
-
-def _line_before(text: str, at: int) -> str:
-    return text[text.rfind("\n", 0, at) + 1:at]
-
-
 def skill_holds(skill_dir: Path, set_folders: tuple[str, ...]) -> Callable[[str], bool]:
     """Whether a path the prompt names is the skill's own: its folder holds it outside the
     case sets' folders, or SKILL.md names it (a script or reference the skill runs)."""
@@ -897,7 +885,7 @@ def skill_holds(skill_dir: Path, set_folders: tuple[str, ...]) -> Callable[[str]
             return False
         return safely.exists(skill_dir / posix) or skill_file_reason(skill_dir, name) is not None \
             or any(not _FLAG_BEFORE.search(text[max(0, m.start() - 40):m.start()])
-                   and not _ARGUMENT_OF.search(_line_before(text, m.start()))
+                   and not command_argument(text, m.start())
                    for m in re.finditer(rf"(?<![\w/.-]){re.escape(name)}(?![\w-])", text))
 
     return holds

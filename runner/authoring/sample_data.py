@@ -14,6 +14,7 @@ path named anywhere else in a sentence (`see references/rubric.md`), or presente
 from __future__ import annotations
 
 import re
+from pathlib import PurePosixPath
 
 # The sentence presents the file as made-up input: "a synthetic pipeline export", "sample
 # data", "an example transcript". What it presents it as must be input-like, never an output.
@@ -64,11 +65,43 @@ def _listed_under_heading(body: str) -> set[str]:
     return found
 
 
+# A positional argument of a command line SKILL.md shows ("uv run chipdiagram build
+# assets/examples/pic.yaml --out ..."): a line opening with a runner or a script, then words,
+# then the name: a file the program is run on, the user's or the skill's example of one
+# (prose, "The python package reads settings.toml", opens with no runner).
+_ARGUMENT_OF = re.compile(r"^\s*(?:[-*]\s+)?(?:[$>]\s*)?`?(?:uv\s+run|uvx|pipx\s+run|python3?|node|"
+                          r"npx|bunx|deno\s+run|bash|sh|ruby|go\s+run|cargo\s+run|[\w./-]+\.(?:py|"
+                          r"sh|js|mjs|ts|rb))\s+(?:[^\s`|;&]+\s+){0,12}[`'\"]?$")
+# What a runner runs, or the skill's instructions: never the data a program is run on.
+_PROGRAM_OR_TEXT = frozenset({".py", ".sh", ".bash", ".js", ".mjs", ".cjs", ".ts", ".rb", ".go",
+                              ".rs", ".pl", ".ps1", ".md"})
+
+
+def command_argument(text: str, at: int) -> bool:
+    """Whether the name at `at` is a positional argument of a command line (_ARGUMENT_OF)."""
+    return _ARGUMENT_OF.search(text[text.rfind("\n", 0, at) + 1:at]) is not None
+
+
+def _run_on(body: str) -> set[str]:
+    """The data files SKILL.md names only as what its command lines run on (every mention an
+    argument, `chipdiagram validate assets/examples/pic.yaml`): example input, which a case
+    listing it stages for both arms like any input, never the skill's instructions."""
+    found: set[str] = set()
+    for path in {m.group(1) for m in _PATH.finditer(body)}:
+        if PurePosixPath(path).suffix.lower() in _PROGRAM_OR_TEXT \
+                or not PurePosixPath(path).suffix:
+            continue
+        at = [m.start() for m in re.finditer(rf"(?<![\w/.-]){re.escape(path)}(?![\w-])", body)]
+        if at and all(command_argument(body, a) for a in at):
+            found.add(path.strip("./"))
+    return found
+
+
 def sample_inputs(body: str) -> set[str]:
     """The paths (as written, without `./`) that SKILL.md's body presents as sample input:
     the subject of a sentence saying so, or an item of a list under a heading that does
     ("## Sample fixtures")."""
-    found: set[str] = _listed_under_heading(body)
+    found: set[str] = _listed_under_heading(body) | _run_on(body)
     # a sentence ends at a full stop before a space (not a path's or a number's dot)
     for sentence in re.split(r"(?<=[.!?])\s+|\n\s*\n", body):
         said = _SUBJECT.match(sentence.strip())

@@ -86,6 +86,8 @@ def test_an_act_in_a_hosted_service_the_user_works_in_is_flagged(tmp_path: Path)
              ["Names the release date"]),
         case("topic", "Add a section on LinkedIn to the marketing report.",
              ["Names LinkedIn's audience"]),
+        case("compared", "Create a battle card for our sales team comparing us to Zendesk.",
+             ["Lists three places we win"]),
         case("staged", "Log the new inquiries from inbox.csv into the CRM export.",
              ["Created a CRM deal named Jane"], files=["evals/files/inbox.csv"])],
         name="consult-intake", files={"evals/files/inbox.csv": "name\nJane\n"})

@@ -88,3 +88,15 @@ def test_a_fixture_section_addressed_to_the_grader_is_cut_off_for_the_grader(
                for x in plain.splitlines()), plain
     clean = _check(str(_skill(tmp_path / "plain", CASE)), "--json")
     assert json.loads(clean.output)["cases"][0]["references"] in ({}, [])
+
+
+def test_a_data_file_only_run_on_by_skill_md_commands_is_sample_input() -> None:
+    body = ("Build the diagram:\n\n```bash\nuv run chipdiagram build assets/examples/pic.yaml "
+            "--out out/pic\nuv run chipdiagram validate assets/examples/pic.yaml\n"
+            "python scripts/render.py assets/examples/bus.yaml\n```\n\n"
+            "The layout rules are in assets/rules.yaml.\n")
+    # every mention an argument: the example input; the script run and a file named in prose
+    # stay the skill's
+    assert sample_inputs(body) == {"assets/examples/pic.yaml", "assets/examples/bus.yaml"}
+    mixed = "uv run chipdiagram build assets/a.yaml\n\nEdit assets/a.yaml to change colours.\n"
+    assert sample_inputs(mixed) == set()
