@@ -109,7 +109,7 @@ from runner.authoring.mcp import (
     skill_needs,
     stated_servers,
 )
-from runner.authoring.mdtasks import is_task, markdown_notes, read_from_tables
+from runner.authoring.mdtasks import is_task, markdown_notes, read_from
 from runner.authoring.missing_turns import (
     report_awaited_reply,
     report_earlier_turn,
@@ -342,10 +342,13 @@ def _read_file(path: Path, skill_dir: Path,
     raw, findings = read_with_findings(path) if path.is_file() and not is_task(path) \
         and not markdown else (read_set(path, skill_dir), [])
     if markdown and not is_task(path):
-        how = ("from its table rows (the prompt cell each; the expected cell a statement, "
-               "less a clause on whether the skill loads; other columns notes)"
-               if read_from_tables(path) else "from its sections (a prompt each; expected and "
-               "pass bullets as statements, fail bullets as what the run avoids)")
+        how = {"tables": "from its table rows (the prompt cell each; the expected cell a "
+                         "statement, less a clause on whether the skill loads; other columns "
+                         "notes)",
+               "blocks": "from its fenced YAML/JSON blocks (a case object each, read as a "
+                         "JSON set's)"}.get(read_from(path), "from its sections (a prompt "
+                                            "each; expected and pass bullets as statements, "
+                                            "fail bullets as what the run avoids)")
         problems.report("EV012", "", f"a Markdown set: {len(raw.get('evals', []))} case(s) read "
                         f"{how}", "none needed, "
                         "or draft evals.json from it with `skill-eval cases --generate --from`")

@@ -105,9 +105,9 @@ _PRIVATE_END = re.compile(r"-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----")
 _TOKEN_KIND = re.compile(r"^(?:sk-ant-|sk-proj-|sk-|AKIA|ASIA|gh[pousr]_|github_pat_|"
                          r"xox[abprs]-|AIza)")
 # A body of lowercase words joined by hyphens or underscores (`xoxb-test-token`,
-# `sk-ant-your-key-here`): a name a person wrote, where a provider's body mixes digits and
-# capitals at random.
-_WORDS_BODY = re.compile(r"[a-z]+(?:[-_][a-z]+)*")
+# `sk-ant-your-key-here`), or of two or more words in capitals (`xoxb-YOUR-BOT-TOKEN`): a name
+# a person wrote, where a provider's body mixes digits and capitals at random.
+_WORDS_BODY = re.compile(r"[a-z]+(?:[-_][a-z]+)*|[A-Z]+(?:[-_][A-Z]+)+")
 
 
 def _runs(body: str) -> int:

@@ -21,6 +21,7 @@ import yaml
 
 from runner.authoring import frontmatter, safely
 from runner.authoring.attribution import heading_skill
+from runner.authoring.md_fenced import fenced_cases
 from runner.authoring.md_tables import table_cases
 
 TASK_FOLDERS = ("tasks",)
@@ -762,14 +763,18 @@ def markdown_set(path: Path, known: Collection[str] = ()) -> list[dict[str, Any]
     runner.authoring.md_tables), or None; `known`: the skills of the repository a set above
     several belongs to."""
     text = markdown_text(path)
-    return None if text is None else markdown_cases(text, known) or table_cases(text)
+    return None if text is None else \
+        markdown_cases(text, known) or table_cases(text) or fenced_cases(text)
 
 
-def read_from_tables(path: Path) -> bool:
-    """Whether the Markdown set's cases are the rows of its tables (runner.authoring.
-    md_tables), not its sections."""
+def read_from(path: Path) -> str:
+    """What the Markdown set's cases are read from: its `sections`, the rows of its `tables`
+    (runner.authoring.md_tables), or its fenced `blocks` (runner.authoring.md_fenced)."""
     text = markdown_text(path)
-    return text is not None and markdown_cases(text) is None and table_cases(text) is not None
+    if text is None or markdown_cases(text) is not None:
+        return "sections"
+    return "tables" if table_cases(text) is not None else \
+        "blocks" if fenced_cases(text) is not None else "sections"
 
 
 # A file that is one case, its headings the labels ("# Raw SQL in a query", "## Prompt" and

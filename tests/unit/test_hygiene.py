@@ -283,6 +283,10 @@ def test_hy007_a_token_made_up_of_words_or_a_count_is_none(tmp_path: Path) -> No
     (root / "tests").mkdir()
     (root / "evals").mkdir()
     (root / "tests" / "test_cli.py").write_text('env["SLACK_TOKEN"] = "xoxb-' + 'test-token"\n')
+    # a document's sample, the blank in capitals (`xoxb-YOUR-BOT-TOKEN`)
+    (root / "references").mkdir()
+    (root / "references" / "notify.md").write_text("stringData:\n  slack-token: xoxb-"
+                                                   "YOUR-BOT-TOKEN\n")
     (root / "evals" / "evals.json").write_text(
         '{"prompt": "Review: awsKey = \'AKIA' + '1234567890ABCDEF\'", '
         '"other": "AKIA' + 'XXXXXXXXXXXXXXXX"}\n')
