@@ -551,6 +551,7 @@ def pointed_inputs(case: Case) -> list[str]:
     found += [m.group(0) for pattern in (_THESE_HELD, _HELD_IN_WORDS_EN, HELD_IN_WORDS_RE,
                                          _BELOW_EN, MATERIAL_BELOW_RE)
               for m in pattern.finditer(own) if not _material_after(own, m.end())
+              and not _material_below(own, m)
               and not quoted_after_colon(case.prompt, m.group(0))
               and not _reported_before(own, m)
               and not _labelled_later(case.prompt, m.group(0))]
@@ -571,13 +572,18 @@ _WRITES_ONE = re.compile(r"(?:写|寫|撰写|撰寫|创作|創作|起草)[^。�
 # only": the answer says how to configure it, whatever the project holds.
 _SCOPE_BEFORE = re.compile(r"(?i)(?:\b(?:only|just)\s+(?:in|for|within|to)|\bscoped\s+to|"
                            r"\bappl(?:y|ies)\s+(?:only\s+)?to|只在|仅在|僅在|只对|只對|仅对|僅對)\s*$")
-_SCOPE_AFTER = re.compile(r"\s*(?:里|裡|中|内|內)?\s*(?:才)?(?:生效|有效|起作用|适用|適用)"
-                          r"|(?i:\s+only\b)")
+_SCOPE_AFTER = re.compile(r"\s*(?:里|裡|中|内|內)?\s*(?:才)?(?:生效|有效|起作用|适用|適用)")
+# ...or "for this project only": a preposition before, "only" after ("Audit this paragraph
+# only" limits the work to the material, which it still needs)
+_PLACE_BEFORE = re.compile(r"(?i)\b(?:for|in|to|within)\s*$")
+_ONLY_AFTER = re.compile(r"(?i)\s+only\b")
 
 
 def _scope_of_a_setting(own: str, match: re.Match[str]) -> bool:
     return _SCOPE_BEFORE.search(own, max(0, match.start() - 20), match.start()) is not None \
-        or _SCOPE_AFTER.match(own, match.end()) is not None
+        or _SCOPE_AFTER.match(own, match.end()) is not None \
+        or (_PLACE_BEFORE.search(own, max(0, match.start() - 10), match.start()) is not None
+            and _ONLY_AFTER.match(own, match.end()) is not None)
 
 
 def _titled_work(prompt: str, match: re.Match[str]) -> bool:

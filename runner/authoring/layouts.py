@@ -855,7 +855,10 @@ def _set_folders(skill_dir: Path, own_only: bool = False) -> list[tuple[Path, Pa
     """Each root (the skill, then the folders above it; `own_only`: the skill alone) with a
     set folder, `evals/` first."""
     own = skill_dir.resolve()
+    # (a folder above holding a SKILL.md is another skill's, which this one is nested in: its
+    # sets are that skill's, never a nested skill's with their sides and checks unchanged)
     return [(root, root / name) for root in ([own] if own_only else up_to_repository(own))
+            if root == own or not safely.is_file(root / SKILL_FILE)
             for name in SET_FOLDERS if (root / name).is_dir()]
 
 

@@ -189,8 +189,9 @@ def about_firing(statement: str, names: tuple[str, ...] = ()) -> bool | None:
 # Where a firing clause ends and the work it is joined to begins: "The skill triggers and
 # drafts the menu", "Skill is invoked; the output lists ...", "技能触发，输出包含 ...",
 # "技能被调用后输出 ...". Only a head that is itself about firing alone is split off.
+# (a dot inside code, `context.Background()`, `wg.Add`, ends no clause)
 _CLAUSE_END = re.compile(r"\s*(?:[;；]|[,，、]?\s*\b(?:and\s+then|and|then|y|e|et|und|и|luego|"
-                         r"puis|dann)\b|[.。!！]\s*|[,，]|"
+                         r"puis|dann)\b|(?:\.(?![\w(])|[。!！])\s*|[,，]|"
                          r"\s[\u2014\u2013-]+\s|并且|並且|然后|然後|之后|之後|后|後|并|並)\s*",
                          re.IGNORECASE)
 # "Uses the X skill to draft the menu": the purpose after the skill is the work.

@@ -140,13 +140,23 @@ def marked(statement: str) -> str:
     return MARK + statement
 
 
+# A method called on an object, `wg.Add(1)`, `viper.AutomaticEnv()`, `rows.Close()`: a call
+# in the code the work writes ("Calls wg.Add(1) before the go statement", "defer rows.Close()
+# is called"), shown by the answer or the files, never a tool the agent ran.
+_CODE_CALL = re.compile(r"`?(?<![\w$.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\([^()]*\)`?")
+
+
+def _without_code_calls(text: str) -> str:
+    return _CODE_CALL.sub(" ", text)
+
+
 def ran_named(body: str) -> bool:
     """The statement claims the agent ran, used, called, invoked or executed something it
     names (see the module); advice or an account in the answer is not such a claim."""
     if _TOOL_CALL.match(body) or _ran_named_i18n(body):
         return True
     ran = _RAN.match(body)
-    if ran is not None and _NAMED.search(ran.group("rest")):
+    if ran is not None and _NAMED.search(_without_code_calls(ran.group("rest"))):
         return True
     used = _USED.match(body)
     if (used is not None and _TOOL_NAMED.search(used.group("rest"))
@@ -158,7 +168,7 @@ def ran_named(body: str) -> bool:
         return False
     # "The fetch_rates result is used ...": what is used must be named as a tool
     named = _TOOL_NAMED if passive.group("verb").lower() == "used" else _NAMED
-    return named.search(passive.group("rest")) is not None
+    return named.search(_without_code_calls(passive.group("rest"))) is not None
 
 
 # How far from another language's verb the thing it ran is named (before it where the verb

@@ -94,6 +94,9 @@ def test_each_language_hands_an_input_over_in_words(prompt: str) -> None:
     "Summarise the following notes:\n```\n- ship Friday\n- tests by Bob\n```",
     "Résume la transcription ci-dessous : Alice livre vendredi, Bob écrit les tests.",
     "请总结下面的会议纪要：周五发布，Bob 负责测试，Ana 负责发布说明。",
+    # a long request first, the material a paragraph below
+    "请把下面内容做成给小学生看的交互式讲题 slides，要有漫画感、字少一点、像老师在陪着想，不要做成"
+    "普通课件：\n\n男生20人，女生比男生多10人，女生有多少人？",
     # look-alikes that hand nothing over
     "Planifica la semana siguiente",
     "Keep the temperature below 20 degrees in the greenhouse plan",

@@ -107,3 +107,10 @@ def test_a_verb_first_firing_of_work_stays_a_statement() -> None:
     """Negative: a verb of firing whose object is no skill is work ("触发部署流程")."""
     assert about_firing("触发部署流程并生成报告") is None
     assert split_firing("雖然使用者只點名 Resend,仍觸發部署流程,並產生報告") is None
+
+
+def test_a_dot_inside_code_ends_no_clause() -> None:
+    # "context.Background()": the dot is code's, so "Does NOT use context" is no head about
+    # a skill named ...-context not firing
+    assert split_firing("Does NOT use context.Background() for the audit goroutine",
+                        ("backend-go-context",)) is None

@@ -40,6 +40,7 @@ CALLS_ONLY = "tool calls with their results only"
     "When the cache is stale: runs `make clean`",
     "The agent has run scripts/estimate.py",
     "The estimate script is used to price the parcel",
+    "Calls the `db.query()` tool with the order id",  # a code call named a tool
 ])
 def test_a_claim_that_the_agent_ran_something_named_is_graded_on_the_calls(
         statement: str) -> None:
@@ -59,6 +60,11 @@ def test_a_claim_that_the_agent_ran_something_named_is_graded_on_the_calls(
     "Runs through each carrier in turn",
     "The fetch_rates result is used in the answer",  # a value used, not a tool
     "Never runs `rm -rf`",                           # an absence keeps its own reading
+    # a method called on an object: a call in the code the work writes
+    "Calls wg.Add(1) BEFORE the go statement, not inside the goroutine",
+    "Calls defer rows.Close() after checking the error",
+    "Identifies that wg.Add(1) is called inside the goroutine",
+    "`viper.AutomaticEnv()` is called before reading the config",
 ])
 def test_answer_content_about_running_keeps_all_the_material(statement: str) -> None:
     assert not on_calls(statement)
