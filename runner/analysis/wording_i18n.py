@@ -210,7 +210,7 @@ _HELD_ZH = (r"代码库|代碼庫|程式碼|代码|代碼|补丁|補丁|仓库|�
             r"数据集|資料集|diff|PR|repo")
 # a book, and a written piece, as the user's own (see POINTED)
 _BOOK_ZH = r"书稿|書稿|书|書|小说|小說|手稿"
-_PAPER_ZH = r"论文|論文|文章|稿子|稿件|报告|報告|综述|綜述"
+_PAPER_ZH = r"论文|論文|文章|稿子|稿件|报告|報告|综述|綜述|初稿|草稿|文案|笔记|筆記|帖子"
 _DOCUMENT_ZH = rf"{_BOOK_ZH}|{_PAPER_ZH}"
 _HELD_JA = r"コードベース|コード|差分|パッチ|リポジトリ|プルリクエスト|ログ|データセット|diff|PR"
 _HELD_KO = r"코드베이스|코드|패치|저장소|리포지토리|레포|풀\s*리퀘스트|로그|데이터셋|diff|PR"
@@ -229,7 +229,7 @@ POINTED: Table = {
            # (or a product's Latin name: "这个 Vue 项目")
            rf"上传的|上傳的|附加的)\s*(?:[\u4e00-\u9fff]{{0,4}}?|[A-Za-z][A-Za-z0-9_.+#-]{{0,15}}\s*)"
            rf"(?:{_HELD_ZH}|文件|檔案|文档|文檔|差异|"
-           r"項目|项目|專案|表格|"
+           r"項目|项目|專案|表格|笔记|筆記|初稿|草稿|文案|"
            r"电子表格|試算表|报告|報告|合同|合約|脚本|腳本|手册|手冊|CSV|PDF|runbook|"
            # an office file by its format or program ("这个 XLSX", "这份 Word 文档")
            r"XLSX|XLS|DOCX|DOC|PPTX|PPT|Excel|Word|PowerPoint)",
@@ -243,7 +243,8 @@ POINTED: Table = {
            rf"(?:{_DOCUMENT_ZH}|文件|檔案|文档|文檔|PDF|资料|資料|数据|數據)"
            # (a product's part it describes, "我们提供的数据接口", is no material handed over)
            r"(?!接口|格式|规则|規則|模板|结构|結構|服务|服務|方案|平台|API|api)",
-           rf"(?:这本|這本)(?:{_BOOK_ZH})|(?:这篇|這篇)(?:{_PAPER_ZH})"),
+           # (a platform's or a kind's name between: "这篇小红书初稿", this XHS draft)
+           rf"(?:这本|這本)(?:{_BOOK_ZH})|(?:这篇|這篇)[\u4e00-\u9fff]{{0,4}}?(?:{_PAPER_ZH})"),
     "ja": (rf"(?:この|これらの|添付の|添付した|添付された|アップロードした|アップロードされた)\s*"
            rf"(?:{_HELD_JA}|ファイル|ドキュメント|文書|プロジェクト|スクリプト|レポート|報告書|"
            r"契約書|スプレッドシート|ランブック|手順書|CSV|PDF|runbook|"

@@ -233,5 +233,16 @@ def expected_claims(text: str) -> list[str]:
             parts += _items(sentence)
         if sentences and sentences[-1].endswith((":", "\uff1a")):
             lead = parts.pop() if parts and parts[-1] == sentences[-1] else ""
-    claims = _joined(parts)
+    claims = [_unnumbered(c) for c in _joined(parts)]
     return claims if len(claims) > 1 else [text]
+
+
+# An item's number left on it when a sentence mark cut the list first ("包含：1) a；2) b"): no
+# part of the claim, and before a negation it hides the absence ("7) 不使用 X").
+_NUMBER_AT_START = re.compile(r"^\s*(?:\d{1,2}[.)、]|[(（]\d{1,2}[)）])\s*")
+_NUMBER_AFTER_LEAD = re.compile(r"([:：])\s*(?:\d{1,2}\)|[(（]\d{1,2}[)）])\s*")
+
+
+def _unnumbered(claim: str) -> str:
+    return _NUMBER_AFTER_LEAD.sub(lambda m: m.group(1) + ("" if m.group(1) == "：" else " "),
+                                  _NUMBER_AT_START.sub("", claim), count=1).strip()

@@ -146,7 +146,8 @@ _READ_ONE = re.compile(
     rf"(?i)\b(?:review|summari[sz]e|analy[sz]e|read|check|audit|fix|refactor|translate|"
     rf"proofread|edit|parse|convert|clean\s+up|debug|explain|rewrite|improve|shorten|simplify|"
     rf"tighten|polish|reword|rephrase|update|modify|sort|format|use|describe|verify|validate|"
-    rf"optimi[sz]e|profile|benchmark|speed\s+up"
+    rf"optimi[sz]e|profile|benchmark|speed\s+up|humani[sz]e|revise|rework|critique|"
+    rf"punch\s+up|tone\s+down"
     # a property of it the work judges: "Verify the correctness of this algorithm"
     rf"|(?:correctness|complexity|performance|security|behaviou?r|logic|output|bugs?|issues?|"
     rf"problems?|flaws?)\s+(?:of|in))\s+"
@@ -564,6 +565,7 @@ def pointed_inputs(case: Case) -> list[str]:
 _TITLE = re.compile(r"《[^》\n]{1,40}》")
 _BOOK_POINTER = re.compile(r"^(?:这本|這本|这篇|這篇)")
 _WRITES_ONE = re.compile(r"(?:写|寫|撰写|撰寫|创作|創作|起草)[^。！？\n]{0,6}?[一两兩几幾]\s*[篇本]"
+                         r"|(?:写|寫|撰写|撰寫|创作|創作|起草)\s*(?:这篇|這篇)"
                          r"|怎么写|怎麼寫|如何写|如何寫|怎样写|怎樣寫|写法|寫法")
 
 
@@ -572,7 +574,11 @@ _WRITES_ONE = re.compile(r"(?:写|寫|撰写|撰寫|创作|創作|起草)[^。�
 # only": the answer says how to configure it, whatever the project holds.
 _SCOPE_BEFORE = re.compile(r"(?i)(?:\b(?:only|just)\s+(?:in|for|within|to)|\bscoped\s+to|"
                            r"\bappl(?:y|ies)\s+(?:only\s+)?to|只在|仅在|僅在|只对|只對|仅对|僅對)\s*$")
-_SCOPE_AFTER = re.compile(r"\s*(?:里|裡|中|内|內)?\s*(?:才)?(?:生效|有效|起作用|适用|適用)")
+_SCOPE_AFTER = re.compile(r"\s*(?:里|裡|中|内|內)?\s*(?:才)?(?:生效|有效|起作用|适用|適用)"
+                          # ...or a rule laid on it from now on ("这个仓库以后一律用 pnpm")
+                          r"|\s*(?:(?:以后|以後|今后|今後|从现在起|從現在起|从今以后)\s*"
+                          r"(?:一律|统一|統一|全部|都)?|一律|统一|統一)\s*"
+                          r"(?:用|使用|采用|採用|走|改用)(?!了)")
 # ...or "for this project only": a preposition before, "only" after ("Audit this paragraph
 # only" limits the work to the material, which it still needs)
 _PLACE_BEFORE = re.compile(r"(?i)\b(?:for|in|to|within)\s*$")

@@ -54,6 +54,7 @@ from runner.authoring.missing_programs import (
     program_needs,
     skill_coverage_runs,
     skill_makes,
+    skill_md_text,
     skill_programs,
 )
 from runner.authoring.notes_needs import notes_needs
@@ -77,6 +78,7 @@ from runner.authoring.project_limits import git_needs, outside_places, place_nee
 from runner.authoring.project_skill import project_of
 from runner.authoring.project_walk import Walk
 from runner.authoring.read_once import once
+from runner.authoring.repo_programs import repository_programs, unshipped_imports
 from runner.authoring.site_address import addressed_hosts
 from runner.authoring.skill import declared_description, declared_name
 from runner.authoring.stage_directions import stage_direction
@@ -1075,10 +1077,35 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                         "have them, so a case whose answer needs what they hold cannot pass in "
                         "any arm", "ship what the skill needs inside it and name it by its "
                         "path in the skill (references/...), or stage it as fixtures")
+    repository = repository_programs(skill_dir, skill_md_text(skill_dir))
+    if repository:
+        shown = ", ".join(f"`{name}` ({where})" for name, where in repository[:3])
+        problems.report(OUTSIDE, "", f"SKILL.md runs {shown}, a program of the skill's "
+                        "repository outside the skill's folder: a trial installs the skill "
+                        "alone, so no arm has it and a case whose answer needs what it gives "
+                        "cannot pass", "ship the program inside the skill (scripts/), or run "
+                        "with an image that has it installed (`skill-eval run --image`)")
+    imports = unshipped_imports(skill_dir)
+    if imports:
+        scripts = list(dict.fromkeys(script for script, _ in imports))
+        shown = ", ".join(f"{target}" for _, target in imports[:3])
+        problems.report(OUTSIDE, "", f"the skill's {', '.join(scripts[:3])} import(s) {shown}"
+                        + (f" (and {len(imports) - 3} more)" if len(imports) > 3 else "")
+                        + ", which the skill's folder does not hold (the repository's, left "
+                        "behind): a trial installs the skill alone, so the script fails in every "
+                        "arm and a case needing its output cannot pass", "ship the imported "
+                        "modules inside the skill (or bundle the script into one file)")
     project = project_of(skill_dir)
     places = outside_places(skill_dir) if project is not None else {}
     hosts = remote_hosts(skill_dir)
     fetches = skill_fetches(skill_dir)
+    if fetches:  # said once for the set; each case whose words name the tool says it again
+        shown = ", ".join(f"`{command}`" for command in list(fetches.values())[:3])
+        problems.report(OUTSIDE, "", f"SKILL.md runs {shown}: a package fetched from its "
+                        "registry at run time, and the sandbox has no network, so a case whose "
+                        "work goes through it cannot pass in any arm", "vendor the package "
+                        "inside the skill, or run with an image that has it installed "
+                        "(`skill-eval run --image`)")
     calling = network_scripts(skill_dir)
     running = procedure_scripts(skill_dir, calling)
     submodules = absent_submodules(skill_dir)

@@ -152,8 +152,17 @@ def _by_part_of_name(text: str, names: tuple[str, ...]) -> str:
     if not distinct:
         return text
     part = "|".join(re.escape(w) for w in distinct)
-    return re.sub(rf"\b({_CALLED})\s+(?:the\s+)?(?:{part})(?:[\s_-]+(?:{part}))*"
+    text = re.sub(rf"\b({_CALLED})\s+(?:the\s+)?(?:{part})(?:[\s_-]+(?:{part}))*"
                   rf"(?:\s+skill)?(?![\w-])", r"\1 the skill", text, flags=re.IGNORECASE)
+    # ...or heading the statement as the subject of a verb of firing ("Capture fires." in a
+    # set of `dev-memory-capture`; a one-word name only as written: see about_firing)
+    words = _name_words(tuple(n for n in names if re.search(r"\w[-_]\w", n)))
+    if not words:
+        return text
+    part = "|".join(re.escape(w) for w in words)
+    return re.sub(rf"^(?:the\s+)?(?:{part})(?:[\s_-]+(?:{part}))*(?:\s+skill)?(?=\s+(?:(?:should|"
+                  rf"must|will|would|does|did|is)\s+)?(?:not\s+|never\s+)?(?:be\s+)?"
+                  rf"(?:{_FIRING_VERB})\b)", "the skill", text, flags=re.IGNORECASE)
 
 
 def about_firing(statement: str, names: tuple[str, ...] = ()) -> bool | None:

@@ -135,6 +135,7 @@ def test_notation_read_from_the_criteria_and_from_a_pattern_path() -> None:
     "我们要一个只在这个项目里生效的 API key，我在别的目录还用原来的。这个该怎么配？",
     "I want a lint rule for this project only. How do I set it up?",
     "How do I make a key that applies only to this repo?",
+    "这个仓库以后一律用 pnpm，不要用 npm。把这条记进团队的决策里。",  # a rule laid on it
 ])
 def test_the_setting_told_is_no_input(prompt: str) -> None:
     assert pointed_inputs(_case(prompt)) == []
@@ -145,6 +146,7 @@ def test_the_setting_told_is_no_input(prompt: str) -> None:
     "This existing repo has no docs. Plan pagination for the existing product-list API.",
     "Our repo uses Cypress and this repo has flaky specs; fix this codebase.",
     "检查这个项目的依赖，列出过期的包。",
+    "这个仓库都用了哪些依赖？帮我列出来",
 ])
 def test_work_on_existing_material_is_still_pointed_at(prompt: str) -> None:
     assert pointed_inputs(_case(prompt)) != []

@@ -125,3 +125,13 @@ def test_a_heading_that_titles_the_expected_output_is_no_claim() -> None:
     kept = expected_claims("## Names the release owner\n\nThe summary names Ana as the owner "
                            "of the release.\nIt lists Friday as the ship date for the team.")
     assert any(c.startswith("## Names the release owner") for c in kept), kept
+
+
+def test_an_items_number_left_by_a_sentence_mark_is_no_part_of_its_claim() -> None:
+    # "；" cuts the list before its numbers are read: each claim loses its number, and a
+    # negation after it stays an absence ("不使用 X")
+    claims = expected_claims("一个可直接运行的讲题页面，包含：1) 引导式提问风格；"
+                             "2) 每一幕都重复原题；3) 不使用 document.currentScript；"
+                             "4) 容器 ID 以字母开头")
+    assert claims == ["一个可直接运行的讲题页面，包含：引导式提问风格；", "每一幕都重复原题；",
+                      "不使用 document.currentScript；", "容器 ID 以字母开头"]

@@ -82,6 +82,10 @@ def test_an_input_handed_over_in_words_is_refused_with_the_fix(tmp_path: Path) -
     "Rewrite this unsafe support message so it is polite",
     "Use this prompt to improve the landing page",
     "Sort the imports in this file.",
+    # a draft the user has, named with its platform between
+    "Humanize this XHS draft and make it sound like my account voice.",
+    "这篇小红书初稿 AI 味太重，帮我改得像真人一点。",
+    "这些对标笔记帮我拆一下结构。",
 ])
 def test_each_language_hands_an_input_over_in_words(prompt: str) -> None:
     assert pointed_inputs(case(prompt)) != []
@@ -104,6 +108,7 @@ def test_each_language_hands_an_input_over_in_words(prompt: str) -> None:
     "I have two kids, plan a weekend trip for us",
     "Create the following files: a.md and b.md",
     "Write three tips for keeping notes tidy",
+    "帮我写这篇笔记，主题是周末露营",  # the piece to write, no input
     # what the prompt itself made first, or material after the pointer's colon
     "Write a function that adds two numbers. Then explain this function to a beginner.",
     "Improve this prompt: 'You are a helpful assistant who writes careful code.'",

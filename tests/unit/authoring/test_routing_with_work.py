@@ -114,3 +114,16 @@ def test_a_dot_inside_code_ends_no_clause() -> None:
     # a skill named ...-context not firing
     assert split_firing("Does NOT use context.Background() for the audit goroutine",
                         ("backend-go-context",)) is None
+
+
+@pytest.mark.parametrize(("statement", "fires"), [
+    ("Capture fires.", True),
+    ("Capture should not trigger", False),
+])
+def test_a_distinct_word_of_the_name_heading_a_verb_of_firing_is_the_skill(
+        statement: str, fires: bool) -> None:
+    assert about_firing(statement, ("dev-memory-capture",)) is fires
+
+
+def test_the_same_word_heading_other_work_stays_a_word() -> None:
+    assert about_firing("Capture the screen first", ("dev-memory-capture",)) is None
