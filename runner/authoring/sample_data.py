@@ -97,11 +97,19 @@ def _run_on(body: str) -> set[str]:
     return found
 
 
+# A line labelling a path as the input's shape or example ("Input shape: `examples/c.json`",
+# "**Example input:** `data/sample.csv`"): the data the skill is run on, as a sample.
+_INPUT_LABEL = re.compile(r"(?im)^[ \t>*-]*(?:\*\*)?(?:(?:example|sample)\s+)?inputs?"
+                          r"(?:\s+(?:shape|format|example|sample|file|data))?(?:\*\*)?\s*[:：]"
+                          r"(?:\*\*)?\s*`?((?:[\w.-]+/)+[\w.-]+)`?")
+
+
 def sample_inputs(body: str) -> set[str]:
     """The paths (as written, without `./`) that SKILL.md's body presents as sample input:
     the subject of a sentence saying so, or an item of a list under a heading that does
     ("## Sample fixtures")."""
-    found: set[str] = _listed_under_heading(body) | _run_on(body)
+    found: set[str] = _listed_under_heading(body) | _run_on(body) | {
+        m.group(1).strip("./") for m in _INPUT_LABEL.finditer(body)}
     # a sentence ends at a full stop before a space (not a path's or a number's dot)
     for sentence in re.split(r"(?<=[.!?])\s+|\n\s*\n", body):
         said = _SUBJECT.match(sentence.strip())

@@ -100,3 +100,9 @@ def test_a_data_file_only_run_on_by_skill_md_commands_is_sample_input() -> None:
     assert sample_inputs(body) == {"assets/examples/pic.yaml", "assets/examples/bus.yaml"}
     mixed = "uv run chipdiagram build assets/a.yaml\n\nEdit assets/a.yaml to change colours.\n"
     assert sample_inputs(mixed) == set()
+
+
+def test_a_path_labelled_as_the_inputs_shape_is_sample_input() -> None:
+    body = ("## Calibrate\n\nInput shape: `examples/calibrate.json`. Four numbers matter.\n\n"
+            "- **Example input:** `data/sample.csv`\n\nOutput: `examples/report.md`\n")
+    assert sample_inputs(body) == {"examples/calibrate.json", "data/sample.csv"}
